@@ -1,0 +1,100 @@
+// Turns zod issues into "file:line: key: what is expected" lines by finding each issue's node in
+// the YAML document. Pure: takes the parsed document, returns strings.
+import { isMap, isPair, isScalar, type Document, type LineCounter, type Node } from "yaml";
+import type * as z from "zod";
+
+export interface ConfigProblem {
+  line: number | null;
+  path: string;
+  message: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: ConfigProblem[],
+  ) {
+    super(problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
+/** Edit distance, for "did you mean" on a mistyped key. */
+export function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j]!;
+      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length]!;
+}
+
+export function closest(word: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
+}
+
+function lineOf(node: Node | null | undefined, lc: LineCounter): number | null {
+  const start = node?.range?.[0];
+  return start === undefined ? null : lc.linePos(start).line;
+}
+
+/** The key node of `key` inside the map at `path`, for pointing at a mistyped key itself. */
+function keyNode(doc: Document, path: PropertyKey[], key: string): Node | null {
+  const parent = path.length ? doc.getIn(path as unknown[], true) : doc.contents;
+  if (!isMap(parent)) return null;
+  for (const item of parent.items) {
+    if (isPair(item) && isScalar(item.key) && String(item.key.value) === key) return item.key;
+  }
+  return null;
+}
+
+function valueNode(doc: Document, path: PropertyKey[]): Node | null {
+  for (let n = path.length; n >= 0; n--) {
+    const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n) as unknown[], true);
+    if (node && typeof node === "object" && "range" in node) {
+      // For a missing key, point at the key of its parent pair when possible.
+      if (n < path.length && n > 0) return keyNode(doc, path.slice(0, n - 1), String(path[n - 1])) ?? (node as Node);
+      return node as Node;
+    }
+  }
+  return null;
+}
+
+const fmtPath = (path: PropertyKey[]) => path.map(String).join(".");
+
+export function describeIssues(issues: readonly z.core.$ZodIssue[], doc: Document, lc: LineCounter, known: (path: PropertyKey[]) => string[]): ConfigProblem[] {
+  const out: ConfigProblem[] = [];
+  for (const issue of issues) {
+    const path = issue.path as PropertyKey[];
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        const allowed = known(path);
+        const guess = closest(key, allowed);
+        out.push({
+          line: lineOf(keyNode(doc, path, key), lc),
+          path: fmtPath([...path, key]),
+          message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`,
+        });
+      }
+      continue;
+    }
+    const missing = issue.code === "invalid_type" && issue.input === undefined;
+    out.push({
+      line: lineOf(valueNode(doc, path), lc),
+      path: fmtPath(path),
+      message: missing ? `required key is missing (${issue.message.replace(/^Invalid input: /, "")})` : issue.message.replace(/^Invalid input: /, ""),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+// deploy-gate.yml, version 1. Every object is strict: a mistyped key is an error, never ignored.
+// Stage-specific fields (host, install, url, ...) are optional here; each stage asks for what it needs
+// through requireFor() so `preflight` works with only `script` and `contracts`.
+import * as z from "zod";
+import { parseDuration } from "./duration.js";
+
+const duration = z
+  .union([z.string(), z.number()])
+  .refine((v) => parseDuration(v) !== null, { message: 'expected a duration such as "20m", "5s" or "1h30m"' })
+  .transform((v) => parseDuration(v)!);
+
+const sshTarget = z.strictObject({
+  address: z.string().min(1).regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
+  port: z.number().int().min(1).max(65535).default(22),
+  user: z.string().regex(/^[a-z_][a-z0-9_.-]*$/i, "expected a user name (letters, digits, _ . -)"),
+  hostKey: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)').optional(),
+  knownHosts: z.string().min(1).optional(),
+  identityFile: z.string().min(1).optional(),
+});
+
+export const TRAP_RULES = [
+  "render-nodes", "ipc-shm", "memlock", "cache-mount-mkdir", "stop-timeout", "restart-on-failure",
+  "start-limit-section", "start-timeout", "template-kwargs", "auto-tool-choice", "secret-in-argv",
+  "unmerged-log-grep", "broad-kill", "name-reuse", "transient-unit", "bare-stash",
+] as const;
+export type TrapRule = (typeof TRAP_RULES)[number];
+export const trapLevel = z.enum(["off", "warn", "fail"]);
+export type TrapLevel = z.infer<typeof trapLevel>;
+
+const installItem = z.strictObject({
+  from: z.string().min(1),
+  to: z.string().regex(/^\/[^\0]*$/, "expected an absolute path on the host"),
+  mode: z.string().regex(/^0?[0-7]{3,4}$/, 'expected an octal mode such as "0755"').default("0644"),
+});
+
+const contracts = z.strictObject({
+  flags: z.array(z.string().regex(/^--?[A-Za-z0-9][\w-]*(\s+\S.*)?$/, 'expected "--flag" or "--flag value"')).default([]),
+  env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable name")).default([]),
+  kv: z.strictObject({ minTokens: z.number().int().nonnegative().optional(), requests: z.number().int().positive().optional() }).optional(),
+  restarts: z.number().int().nonnegative().default(0),
+  thinking: z.boolean().default(false),
+  tools: z.boolean().default(false),
+});
+
+export const endpointSchema = z.strictObject({
+  script: z.string().min(1),
+  unit: z.string().min(1).optional(),
+  service: z.string().regex(/^[A-Za-z0-9@._:-]+\.service$/, 'expected a systemd unit name ending in ".service"').optional(),
+  container: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name").optional(),
+  host: sshTarget.optional(),
+  peer: sshTarget.optional(),
+  install: z.array(installItem).optional(),
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  model: z.string().min(1).optional(),
+  boot: z.strictObject({ timeout: duration.default(20 * 60_000), poll: duration.default(5000) }).prefault({}),
+  rollback: z.strictObject({ ref: z.string().min(1), auto: z.boolean().default(false) }).optional(),
+  lock: z.strictObject({ staleAfter: duration.default(60 * 60_000) }).prefault({}),
+  contracts: contracts.prefault({}),
+  traps: z.partialRecord(z.enum(TRAP_RULES), trapLevel).default({}),
+});
+
+export const configSchema = z.strictObject({
+  version: z.literal(1),
+  endpoints: z.record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected an endpoint name (letters, digits, _ . -)"), endpointSchema)
+    .refine((r) => Object.keys(r).length > 0, { message: "expected at least one endpoint" }),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type Endpoint = z.infer<typeof endpointSchema>;
+export type SshTarget = z.infer<typeof sshTarget>;
+export type Contracts = Endpoint["contracts"];
+
+export function jsonSchema(): unknown {
+  return z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" });
+}

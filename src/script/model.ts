@@ -1,0 +1,66 @@
+// The serve-script model: what a bash serve script runs, read the way bash reads it.
+// Pure data; produced by parse.ts, consumed by preflight checks and verify.argv.
+
+/** One shell word after quote removal. `line` is the 1-based line where the word starts. */
+export interface Word {
+  text: string;
+  line: number;
+  /** true when the word comes from an optional expansion such as ${VAR:+--flag "$VAR"} */
+  optional: boolean;
+  /** true when the word holds an unexpanded parameter expansion ($VAR, ${VAR:-x}) */
+  dynamic: boolean;
+}
+
+/** A simple command: its words, assignments in front of it, and the lines it spans. */
+export interface Command {
+  words: Word[];
+  assignments: { name: string; value: string; line: number }[];
+  line: number;
+  endLine: number;
+  /** the raw source of the command (all its lines), for evidence and trap rules */
+  source: string;
+  /** redirections attached to the command, e.g. ">", "2>&1", ">>", with their targets */
+  redirects: { op: string; target: string }[];
+  /** the next command in a pipeline, if this one pipes into it */
+  pipeTo: Command | null;
+}
+
+/** A flag with its value (`--max-model-len 32768`, `--port=7770`, or a switch with value null). */
+export interface Flag {
+  name: string;
+  value: string | null;
+  line: number;
+  optional: boolean;
+}
+
+export interface PodmanRun {
+  command: Command;
+  /** podman options before the image, in order */
+  options: Flag[];
+  env: { name: string; value: string | null; line: number }[];
+  volumes: { source: string; target: string; options: string | null; line: number }[];
+  devices: { path: string; line: number }[];
+  ulimits: { value: string; line: number }[];
+  ipc: string | null;
+  shmSize: string | null;
+  name: string | null;
+  publish: string[];
+  /** the image (or the --rootfs directory) */
+  image: Word | null;
+  /** every word after the image: the engine argv */
+  engineArgs: Word[];
+  /** engineArgs read as flags (positionals such as the model path are in `positional`) */
+  engineFlags: Flag[];
+  positional: Word[];
+}
+
+export interface ServeScript {
+  text: string;
+  lines: string[];
+  commands: Command[];
+  /** top-level VAR=value assignments (no command after them) */
+  assignments: { name: string; value: string; line: number }[];
+  podmanRuns: PodmanRun[];
+  /** the engine argv of the script: the `podman run` that starts the engine, or a direct `vllm serve` */
+  engine: { flags: Flag[]; args: Word[]; source: "podman" | "vllm"; line: number } | null;
+}
