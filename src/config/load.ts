@@ -32,7 +32,7 @@ export function parseConfig(text: string, file: string): Config {
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
     throw new ConfigError(file, doc.errors.map((e) => ({
-      line: e.linePos?.[0]?.line ?? null,
+      line: lc.linePos(e.pos[0]).line,
       path: "",
       message: `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`,
     })));

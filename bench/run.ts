@@ -1,0 +1,14 @@
+// `npm run bench`: every benchmark, each against its named baseline in the same run.
+import { runPreflightBench } from "./preflight/bench.js";
+
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+
+const p = runPreflightBench();
+console.log("## preflight (generated repo: %d commits, %d contracts, 3 dropped at different depths)", p.commits, p.contracts);
+console.log("| measure | deploy-gate preflight | manual: git log --all -S<flag> x%d | ratio | target |", p.contracts);
+console.log("|---|---|---|---|---|");
+console.log(`| wall time (median) | ${fmt(p.preflightMs)} | ${fmt(p.manualMs)} | ${p.ratio.toFixed(2)}x | < 1000 ms and <= 0.5x |`);
+console.log(`dropped contracts found: ${p.found.join(", ")}`);
+const ok = p.preflightMs < 1000 && p.ratio <= 0.5 && p.dropped === 3;
+console.log(ok ? "preflight: target met" : "preflight: TARGET MISSED");
+process.exitCode = ok ? 0 : 1;

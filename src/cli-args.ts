@@ -1,0 +1,77 @@
+// Command-line arguments -> Options. Pure: no process access beyond what is passed in.
+import { parseArgs } from "node:util";
+import { COMMANDS, UsageError, type Command, type Options } from "./options.js";
+
+export const USAGE = `usage: deploy-gate <command> [options]
+
+commands:
+  preflight            check the serve scripts in this repository (no host needed)
+  run                  preflight, deploy over SSH, verify
+  verify               verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)
+  rollback             deploy rollback.ref, then verify
+  explain FILE|-       diagnose a saved journalctl -o json dump, a plain log, or a response body
+  schema               print the JSON Schema of deploy-gate.yml
+
+options:
+  --config FILE        deploy-gate.yml (default: deploy-gate.yml at the repository root, else discover scripts)
+  --endpoint NAME      one endpoint (default: all)
+  --ref REF            check the scripts at REF instead of the work tree
+  --base REF           what dropped-flags compares against (default: rollback.ref, else the commit before the last change)
+  --json               print exactly the JSON report on stdout
+  --report FILE        also write the JSON report to FILE
+  --no-color           no colour (also NO_COLOR=1, or when stdout is not a terminal)
+  --fail-on-warn       exit 1 on warnings too
+  -h, --help           this help;  -v, --version  the version
+
+exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
+
+export function parseCli(argv: readonly string[], cwd: string): Options | "help" | "version" {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        config: { type: "string" },
+        endpoint: { type: "string" },
+        ref: { type: "string" },
+        base: { type: "string" },
+        json: { type: "boolean", default: false },
+        report: { type: "string" },
+        "no-color": { type: "boolean", default: false },
+        "fail-on-warn": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+        version: { type: "boolean", short: "v", default: false },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message.split("\n")[0]}\n\n${USAGE}`);
+  }
+  const { values: v, positionals } = parsed;
+  if (v.help) return "help";
+  if (v.version) return "version";
+  const [cmd, ...rest] = positionals;
+  if (!cmd) throw new UsageError(`missing command\n\n${USAGE}`);
+  if (!(COMMANDS as readonly string[]).includes(cmd)) throw new UsageError(`unknown command "${cmd}" (commands: ${COMMANDS.join(", ")})`);
+  const command = cmd as Command;
+  if (command === "explain" && rest.length !== 1) throw new UsageError("explain needs exactly one FILE (or - for stdin)");
+  if (command !== "explain" && rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+  for (const k of ["endpoint", "ref", "base"] as const) {
+    const val = v[k];
+    if (val !== undefined && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
+  }
+  return {
+    command,
+    cwd,
+    config: v.config ?? null,
+    endpoint: v.endpoint ?? null,
+    ref: v.ref ?? null,
+    base: v.base ?? null,
+    json: v.json,
+    report: v.report ?? null,
+    noColor: v["no-color"],
+    failOnWarn: v["fail-on-warn"],
+    file: command === "explain" ? rest[0]! : null,
+  };
+}

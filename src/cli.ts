@@ -1,0 +1,60 @@
+// `deploy-gate` / `npx deploy-gate`: arguments -> options -> pipeline -> report -> exit code.
+import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { parseCli, USAGE } from "./cli-args.js";
+import { ConfigError } from "./config/errors.js";
+import { jsonSchema } from "./config/schema.js";
+import { UsageError } from "./options.js";
+import { runCommand } from "./pipeline.js";
+import { exitCodeOf } from "./report/finding.js";
+import { renderJson } from "./report/json.js";
+import { renderTerminal, useColour } from "./report/terminal.js";
+import { VERSION } from "./version.js";
+
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  isTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  try {
+    const opts = parseCli(argv, io.cwd);
+    if (opts === "help") return io.out(USAGE + "\n"), 0;
+    if (opts === "version") return io.out(`deploy-gate ${VERSION}\n`), 0;
+    if (opts.command === "schema") return io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0;
+    const report = await runCommand(opts);
+    const json = renderJson(report);
+    if (opts.report) writeFileSync(opts.report, json);
+    if (opts.json) io.out(json);
+    else io.out(renderTerminal(report, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env })));
+    return exitCodeOf(report.verdict, opts.failOnWarn);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      io.err(`deploy-gate: invalid config\n${e.message}\n`);
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      io.err(`deploy-gate: ${e.message}\n`);
+      return 2;
+    }
+    io.err(`deploy-gate: internal error: ${(e as Error).stack ?? String(e)}\nplease report it with the command you ran\n`);
+    return 2;
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+const isBin = process.argv[1]?.endsWith("/deploy-gate") || process.argv[1]?.endsWith("/cli.js");
+if (invokedDirectly || isBin) {
+  main(process.argv.slice(2), {
+    out: (s) => process.stdout.write(s),
+    err: (s) => process.stderr.write(s),
+    isTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+    cwd: process.cwd(),
+  }).then((code) => {
+    process.exitCode = code;
+  });
+}

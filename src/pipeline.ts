@@ -1,0 +1,84 @@
+// Runs a command's stages in order, collects findings, decides the verdict.
+import { existsSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { ConfigError } from "./config/errors.js";
+import { DEFAULT_CONFIG, loadConfig } from "./config/load.js";
+import type { Config } from "./config/schema.js";
+import { Git } from "./git/git.js";
+import { UsageError, type Options } from "./options.js";
+import type { PreflightTarget } from "./preflight/context.js";
+import { discoverTargets } from "./preflight/discover.js";
+import { runPreflight } from "./preflight/run.js";
+import { verdictOf, type Finding, type Report } from "./report/finding.js";
+import { VERSION } from "./version.js";
+
+export interface Workspace {
+  root: string;
+  git: Git;
+  config: Config | null;
+  configFile: string | null;
+}
+
+export async function openWorkspace(opts: Options): Promise<Workspace> {
+  const probe = new Git(opts.cwd);
+  const root = (await probe.topLevel()) ?? null;
+  if (!root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate from the repository that holds the serve scripts`);
+  const git = new Git(root);
+  let configFile: string | null = null;
+  if (opts.config) configFile = isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config);
+  else if (existsSync(join(root, DEFAULT_CONFIG))) configFile = join(root, DEFAULT_CONFIG);
+  const config = configFile ? loadConfig(configFile) : null;
+  return { root, git, config, configFile };
+}
+
+export function selectTargets(ws: Workspace, files: readonly string[], endpoint: string | null): PreflightTarget[] {
+  if (!ws.config) {
+    const found = discoverTargets(ws.root, files);
+    if (endpoint) {
+      const one = found.filter((t) => t.name === endpoint);
+      if (!one.length) throw new UsageError(`--endpoint ${endpoint}: no deploy-gate.yml here, and no discovered serve script is named so (found: ${found.map((t) => t.name).join(", ") || "none"})`);
+      return one;
+    }
+    return found;
+  }
+  const names = Object.keys(ws.config.endpoints);
+  if (endpoint && !names.includes(endpoint)) {
+    throw new ConfigError(ws.configFile!, [{ line: null, path: `endpoints.${endpoint}`, message: `--endpoint ${endpoint} is not in the config; endpoints: ${names.join(", ")}` }]);
+  }
+  return names
+    .filter((n) => !endpoint || n === endpoint)
+    .map((n) => {
+      const ep = ws.config!.endpoints[n]!;
+      // Paths in deploy-gate.yml are relative to the file itself; git wants them relative to the root.
+      const rel = (p: string) => relative(ws.root, resolve(dirname(ws.configFile!), p)).split("\\").join("/");
+      return { name: n, scriptPath: rel(ep.script), unitPath: ep.unit ? rel(ep.unit) : null, endpoint: ep };
+    });
+}
+
+export async function runCommand(opts: Options, now: () => number = Date.now): Promise<Report> {
+  const started = now();
+  const ws = await openWorkspace(opts);
+  const findings: Finding[] = [];
+  const refName = opts.ref ?? "HEAD";
+  const sha = await ws.git.resolve(refName);
+  if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags)`);
+  switch (opts.command) {
+    case "preflight": {
+      const targets = selectTargets(ws, await ws.git.listFiles(), opts.endpoint);
+      findings.push(...(await runPreflight({ root: ws.root, git: ws.git, targets, base: opts.base, ref: opts.ref, historyOk: true })));
+      break;
+    }
+    default:
+      throw new UsageError(`\`${opts.command}\` is not available in this version yet: only \`preflight\`, \`explain\` and \`schema\` are (deploy and verify are being built)`);
+  }
+  return {
+    schema: 1,
+    tool: { name: "deploy-gate", version: VERSION },
+    command: opts.command,
+    endpoint: opts.endpoint ?? (ws.config && Object.keys(ws.config.endpoints).length === 1 ? Object.keys(ws.config.endpoints)[0]! : null),
+    ref: { name: refName, sha },
+    verdict: verdictOf(findings),
+    durationMs: Math.round(now() - started),
+    findings,
+  };
+}

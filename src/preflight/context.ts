@@ -1,0 +1,27 @@
+// What every preflight check gets: the repo, its git port and the endpoints to check.
+import type { Endpoint } from "../config/schema.js";
+import type { Git } from "../git/git.js";
+
+export interface PreflightTarget {
+  /** endpoint name from the config, or the script's base name when discovered without a config */
+  name: string;
+  scriptPath: string;
+  unitPath: string | null;
+  /** null when the script was discovered (no config): only checks that need no config run */
+  endpoint: Endpoint | null;
+}
+
+export interface PreflightContext {
+  root: string;
+  git: Git;
+  targets: PreflightTarget[];
+  /** --base: the ref dropped-flags compares against */
+  base: string | null;
+  /** the ref whose scripts are checked; the work tree when null */
+  ref: string | null;
+  /** filled by the history check: false means history-dependent checks cannot run */
+  historyOk: boolean;
+  shellcheckPath?: string;
+}
+
+export const SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";

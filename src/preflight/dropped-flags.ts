@@ -1,0 +1,36 @@
+// preflight.dropped-flags: engine flags present at the base ref but gone now. A dropped flag that
+// changes a client contract fails; any other dropped flag warns (it may be intended, but say so).
+import type { Flag } from "../script/model.js";
+import { fail, pass, warn, type Finding } from "../report/finding.js";
+
+const CHECK = "preflight.dropped-flags";
+
+/** Flags whose loss silently changes what clients get (seed 000 §6), or what the host can hold. */
+export const CRITICAL_FLAGS = new Set([
+  "--reasoning-parser", "--enable-auto-tool-choice", "--tool-call-parser", "--chat-template",
+  "--default-chat-template-kwargs", "--served-model-name", "--max-model-len", "--kv-cache-memory-bytes",
+  "--speculative-config", "--enable-prefix-caching", "--trust-remote-code", "--port",
+]);
+
+export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set()): Finding[] {
+  const now = new Set(nowFlags.map((f) => f.name));
+  const seen = new Set<string>();
+  const dropped = baseFlags.filter((f) => !now.has(f.name) && !seen.has(f.name) && seen.add(f.name));
+  const added = [...new Set(nowFlags.filter((f) => !baseFlags.some((b) => b.name === f.name)).map((f) => f.name))];
+  if (dropped.length === 0) {
+    return [pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}`, { file, data: { base: baseLabel, added } })];
+  }
+  return dropped.map((f) => {
+    const critical = CRITICAL_FLAGS.has(f.name) || contractNames.has(f.name);
+    const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
+    const mk = critical ? fail : warn;
+    return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseLabel} (line ${f.line}) and is gone now`, {
+      file,
+      evidence: [`${baseLabel}:${file}:${f.line}: ${shown}`],
+      fix: critical
+        ? `restore \`${shown}\` in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
+        : `if dropping ${f.name} is intended, say so in the commit message; else restore \`${shown}\``,
+      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added },
+    });
+  });
+}

@@ -1,0 +1,42 @@
+// The terminal report: one line per check, details under failures and warnings, the verdict last.
+import type { Finding, Report, Status } from "./finding.js";
+
+const SGR = { red: "31", green: "32", yellow: "33", dim: "2", bold: "1", cyan: "36" } as const;
+type Paint = (style: keyof typeof SGR, s: string) => string;
+
+const LABEL: Record<Status, string> = { pass: "✔ pass", fail: "✖ FAIL", warn: "▲ warn", skip: "○ skip" };
+const COLOUR: Record<Status, keyof typeof SGR> = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
+
+/** Colour is on only for a TTY without NO_COLOR and without --no-color; the caller decides. */
+export function useColour(opts: { noColor: boolean; isTTY: boolean; env: NodeJS.ProcessEnv }): boolean {
+  return !opts.noColor && opts.isTTY && !("NO_COLOR" in opts.env && opts.env.NO_COLOR !== "") && opts.env.TERM !== "dumb";
+}
+
+function findingLines(f: Finding, paint: Paint, width: number): string[] {
+  const out = [`${paint(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
+  if (f.status === "pass" || f.status === "skip") {
+    if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint("dim", `hint: ${f.fix}`)}`);
+    return out;
+  }
+  const pad = " ".repeat(8);
+  if (f.file) out.push(`${pad}${paint("cyan", `at ${f.file}${f.line ? `:${f.line}` : ""}`)}`);
+  for (const e of f.evidence ?? []) for (const l of e.split("\n")) out.push(`${pad}${paint("dim", "│")} ${l}`);
+  if (f.fix) out.push(`${pad}${paint("bold", "fix:")} ${f.fix}`);
+  return out;
+}
+
+export function renderTerminal(report: Report, colour: boolean): string {
+  const paint: Paint = colour ? (style, s) => `\x1b[${SGR[style]}m${s}\x1b[0m` : (_s, s) => s;
+  const width = Math.max(0, ...report.findings.map((f) => f.check.length));
+  const head = [`deploy-gate ${report.command}`];
+  if (report.endpoint) head.push(`endpoint ${report.endpoint}`);
+  head.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
+  head.push(`${(report.durationMs / 1000).toFixed(2)}s`);
+  const lines = [paint("bold", head.join(" · ")), ""];
+  for (const f of report.findings) lines.push(...findingLines(f, paint, width));
+  const n = (s: Status) => report.findings.filter((f) => f.status === s).length;
+  const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
+  const verdict = report.verdict === "fail" ? paint("red", "FAIL") : report.verdict === "warn" ? paint("yellow", "PASS with warnings") : paint("green", "PASS");
+  lines.push("", `${paint("bold", verdict)}  ${tally}`);
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { exitCodeOf, verdictOf, type Report } from "../../src/report/finding.js";
+import { renderTerminal, useColour } from "../../src/report/terminal.js";
+
+const report: Report = {
+  schema: 1, tool: { name: "deploy-gate", version: "0.1.0" }, command: "preflight", endpoint: "archon",
+  ref: { name: "HEAD", sha: "0123456789abcdef0123456789abcdef01234567" }, verdict: "fail", durationMs: 412,
+  findings: [
+    { check: "preflight.clean-tree", status: "pass", summary: "work tree is clean" },
+    { check: "preflight.contracts", status: "fail", summary: "contract broken", file: "s.sh", line: 41, evidence: ["dropped in abc", "  - --reasoning-parser qwen3"], fix: "restore it" },
+    { check: "preflight.shellcheck", status: "skip", summary: "shellcheck is not installed", fix: "apt-get install shellcheck" },
+  ],
+};
+
+describe("terminal report", () => {
+  it("prints each check, the details of a failure and the verdict, without colour codes when colour is off", () => {
+    const out = renderTerminal(report, false);
+    expect(out).not.toMatch(/\x1b\[/);
+    expect(out).toContain("deploy-gate preflight · endpoint archon · HEAD 0123456789 · 0.41s");
+    expect(out).toMatch(/✖ FAIL {2}preflight\.contracts +contract broken/);
+    expect(out).toContain("at s.sh:41");
+    expect(out).toContain("│   - --reasoning-parser qwen3");
+    expect(out).toContain("fix: restore it");
+    expect(out).toContain("hint: apt-get install shellcheck");
+    expect(out.trimEnd().split("\n").at(-1)).toBe("FAIL  1 failed, 0 warnings, 1 passed, 1 skipped");
+  });
+  it("colours only when asked", () => {
+    expect(renderTerminal(report, true)).toMatch(/\x1b\[31m✖ FAIL/);
+  });
+  it("turns colour off for --no-color, NO_COLOR and a non-TTY", () => {
+    expect(useColour({ noColor: false, isTTY: true, env: {} })).toBe(true);
+    expect(useColour({ noColor: true, isTTY: true, env: {} })).toBe(false);
+    expect(useColour({ noColor: false, isTTY: true, env: { NO_COLOR: "1" } })).toBe(false);
+    expect(useColour({ noColor: false, isTTY: false, env: {} })).toBe(false);
+  });
+  it("decides verdicts and exit codes", () => {
+    expect(verdictOf([{ check: "a", status: "warn", summary: "" }, { check: "b", status: "pass", summary: "" }])).toBe("warn");
+    expect(verdictOf([{ check: "a", status: "skip", summary: "" }])).toBe("pass");
+    expect(exitCodeOf("warn")).toBe(0);
+    expect(exitCodeOf("warn", true)).toBe(1);
+    expect(exitCodeOf("fail")).toBe(1);
+  });
+});
