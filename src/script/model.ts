@@ -46,7 +46,8 @@ export interface PodmanRun {
   /** podman options before the image, in order */
   options: Flag[];
   env: { name: string; value: string | null; line: number }[];
-  volumes: { source: string; target: string; options: string | null; line: number }[];
+  /** -v/--volume and --mount binds; resolvedSource is the host path with the script's own variables filled in */
+  volumes: { source: string; target: string; options: string | null; line: number; resolvedSource?: string }[];
   devices: { path: string; line: number }[];
   ulimits: { value: string; line: number }[];
   ipc: string | null;

@@ -44,15 +44,18 @@ function readOptions(args: readonly Word[]): { options: Flag[]; imageAt: number 
     const t = w.text;
     if (t === "--") { i++; break; }
     if (!t.startsWith("-") || t === "-") break;
-    const flag = (name: string, value: string | null): Flag => {
+    // `from` is the word holding the value; `skip` drops the option text in front of it (`--name=`, `-p`)
+    const flag = (name: string, value: string | null, from: Word = w, skip = (r: string) => r): Flag => {
       const f: Flag = { name, value, line: w.line, optional: w.optional };
+      const resolved = from.resolved ?? (from.dynamic ? undefined : from.text);
+      if (value !== null && resolved !== undefined) f.resolvedValue = skip(resolved);
       return f;
     };
     if (t.startsWith("--")) {
       const eq = t.indexOf("=");
       const name = eq > 0 ? t.slice(2, eq) : t.slice(2);
-      if (eq > 0) options.push(flag(`--${name}`, t.slice(eq + 1)));
-      else if (VALUE_OPTIONS.has(name)) options.push(flag(`--${name}`, args[++i]?.text ?? null));
+      if (eq > 0) options.push(flag(`--${name}`, t.slice(eq + 1), w, (r) => r.slice(r.indexOf("=") + 1)));
+      else if (VALUE_OPTIONS.has(name)) { const v = args[++i]; options.push(v ? flag(`--${name}`, v.text, v) : flag(`--${name}`, null)); }
       else options.push(flag(`--${name}`, null));
       continue;
     }
@@ -64,7 +67,8 @@ function readOptions(args: readonly Word[]): { options: Flag[]; imageAt: number 
     const long = SHORT_VALUE[letters[0]!];
     if (long) {
       const attached = letters.slice(1).replace(/^=/, "");
-      options.push(flag(`--${long}`, attached || (args[++i]?.text ?? null)));
+      if (attached) options.push(flag(`--${long}`, attached, w, (r) => r.slice(2).replace(/^=/, "")));
+      else { const v = args[++i]; options.push(v ? flag(`--${long}`, v.text, v) : flag(`--${long}`, null)); }
       continue;
     }
     options.push(flag(t, null));
@@ -82,7 +86,9 @@ export function readPodmanRun(command: Command, args: readonly Word[]): PodmanRu
   });
   const volumes = valuesOf("--volume").map((o) => {
     const [source = "", target = "", ...rest] = splitColons(o.value!);
-    return { source, target, options: rest.length ? rest.join(":") : null, line: o.line };
+    const volume: PodmanRun["volumes"][number] = { source, target, options: rest.length ? rest.join(":") : null, line: o.line };
+    if (o.resolvedValue !== undefined) volume.resolvedSource = o.resolvedValue.split(":")[0]!;
+    return volume;
   });
   for (const o of valuesOf("--mount")) {
     const kv = Object.fromEntries(o.value!.split(",").map((p) => { const eq = p.indexOf("="); return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""]; }));
