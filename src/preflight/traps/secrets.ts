@@ -38,7 +38,8 @@ function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] 
     if (SECRET_FLAGS.has(name)) {
       const valueWord = eq > 0 ? w : words[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
-      if (valueWord && literal(value) && !(valueWord.dynamic)) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+      if (valueWord && literal(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+      if (eq < 0) i++;
       continue;
     }
     const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
@@ -46,6 +47,7 @@ function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] 
     const auth = header ? AUTH_HEADER.exec(header.text) : null;
     if (header && auth && literal(auth[2]) && !header.dynamic) {
       out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
+      if (isHeader) i++;
       continue;
     }
     const token = LITERAL_TOKEN.exec(w.text);
