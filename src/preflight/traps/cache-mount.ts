@@ -1,6 +1,6 @@
 // cache-mount-mkdir: a bind-mounted cache directory whose host path nobody creates first.
 import { programWords } from "../../script/words.js";
-import { allRuns, commandsBefore, lineOf, samePath } from "./context.js";
+import { allRuns, commandsBefore, hitAt, samePath } from "./context.js";
 import type { LocatedCommand, TrapRuleDef } from "./types.js";
 
 /** The directories a `mkdir -p` / `install -d` creates (parents included). */
@@ -26,12 +26,7 @@ export const cacheMountMkdir: TrapRuleDef = {
     const src = { text: v.source, ...(v.resolvedSource !== undefined ? { resolved: v.resolvedSource } : {}) };
     const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
     if (made.some((w) => samePath(w, src))) return [];
-    return [{
-      file: source.file,
-      line: v.line,
-      summary: `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before the podman run`,
-      evidence: [lineOf(ctx, source.file, v.line)],
-      fix: `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`,
-    }];
+    return [hitAt(ctx, source.file, v.line, `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before the podman run`,
+      `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`)];
   })),
 };

@@ -1,9 +1,9 @@
 // Builds the TrapContext: parses the unit, reads its Exec*= lines as one-line scripts so a
 // `podman run` in ExecStart= is checked like one in the script, and offers the lookups rules share.
 import { parseServeScript } from "../../script/parse.js";
-import type { ServeScript } from "../../script/model.js";
+import type { Command, ServeScript } from "../../script/model.js";
 import { execCommands, parseUnit } from "../../script/unit.js";
-import type { LocatedCommand, LocatedRun, Source, TrapContext } from "./types.js";
+import type { LocatedCommand, LocatedRun, Source, TrapContext, TrapHit } from "./types.js";
 
 const EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
 
@@ -63,4 +63,18 @@ export function samePath(a: { text: string; resolved?: string }, b: { text: stri
   const norm = (t: string) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
   if (norm(a.text) === norm(b.text)) return true;
   return a.resolved !== undefined && b.resolved !== undefined && norm(a.resolved) === norm(b.resolved);
+}
+
+/** A hit at one line of a file, with that line and any other lines named, in file order, as evidence. */
+export function hitAt(ctx: TrapContext, file: string, line: number, summary: string, fix: string, alsoLines: number[] = []): TrapHit {
+  const evidence = [...new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf(ctx, file, l));
+  return { file, line, summary, evidence, fix };
+}
+
+/** One hit per command `pick` objects to, at the command's first line. */
+export function perCommand(ctx: TrapContext, pick: (cmd: Command, source: Source) => { summary: string; fix: string } | null): TrapHit[] {
+  return allCommands(ctx).flatMap(({ source, item }) => {
+    const found = pick(item, source);
+    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
+  });
 }

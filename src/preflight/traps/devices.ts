@@ -1,5 +1,5 @@
 // Container-level traps on the engine's podman run: GPU device nodes, IPC/shm, memlock.
-import { allRuns, engineRuns, lineOf } from "./context.js";
+import { allRuns, engineRuns, hitAt } from "./context.js";
 import type { TrapRuleDef } from "./types.js";
 
 export const renderNodes: TrapRuleDef = {
@@ -10,13 +10,8 @@ export const renderNodes: TrapRuleDef = {
   check: (ctx) => allRuns(ctx).flatMap(({ source, item: run }) => {
     const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
     if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
-    return [{
-      file: source.file,
-      line: nodes[0]!.line,
-      summary: `podman run passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
-      evidence: [...new Set(nodes.map((d) => lineOf(ctx, source.file, d.line)))],
-      fix: "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
-    }];
+    return [hitAt(ctx, source.file, nodes[0]!.line, `podman run passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
+      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).", nodes.map((d) => d.line))];
   }),
 };
 
@@ -26,14 +21,10 @@ export const ipcShm: TrapRuleDef = {
   why: "podman refuses --shm-size together with --ipc=host (the host's /dev/shm is used as is), so the container never starts",
   check: (ctx) => allRuns(ctx).flatMap(({ source, item: run }) => {
     if (run.ipc !== "host" || run.shmSize === null) return [];
-    const opts = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size");
-    return [{
-      file: source.file,
-      line: opts.find((o) => o.name === "--shm-size")?.line ?? run.command.line,
-      summary: `podman run sets both --ipc=host and --shm-size ${run.shmSize}`,
-      evidence: [...new Set(opts.map((o) => lineOf(ctx, source.file, o.line)))],
-      fix: "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.",
-    }];
+    const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
+    const shm = run.options.filter((o) => o.name === "--shm-size").at(-1)!;
+    return [hitAt(ctx, source.file, shm.line, `podman run sets both --ipc=host and --shm-size ${run.shmSize}`,
+      "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.", lines)];
   }),
 };
 
@@ -47,12 +38,8 @@ export const memlock: TrapRuleDef = {
   check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
     if (run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
     const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
-    return [{
-      file: source.file,
-      line: set?.line ?? run.command.line,
-      summary: set ? `the engine's podman run limits memlock to ${set.value.slice(8)}` : "the engine's podman run does not raise the memlock limit",
-      evidence: [lineOf(ctx, source.file, set?.line ?? run.command.line)],
-      fix: "Add --ulimit memlock=-1:-1 to the engine's podman run (and raise it for the user in /etc/security/limits.d/).",
-    }];
+    return [hitAt(ctx, source.file, set?.line ?? run.command.line,
+      set ? `the engine's podman run limits memlock to ${set.value.slice(8)}` : "the engine's podman run does not raise the memlock limit",
+      "Add --ulimit memlock=-1:-1 to the engine's podman run (and raise it for the user in /etc/security/limits.d/).")];
   }),
 };

@@ -1,6 +1,6 @@
 // Engine argv traps: flag combinations vLLM refuses or silently ignores.
 import { normalizeFlagName } from "../../script/contract.js";
-import { engines, lineOf } from "./context.js";
+import { engines, hitAt } from "./context.js";
 import type { TrapRuleDef } from "./types.js";
 
 export const autoToolChoice: TrapRuleDef = {
@@ -11,13 +11,8 @@ export const autoToolChoice: TrapRuleDef = {
     const names = engine.flags.map((f) => normalizeFlagName(f.name));
     const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
     if (!auto || names.includes("--tool-call-parser")) return [];
-    return [{
-      file: source.file,
-      line: auto.line,
-      summary: "--enable-auto-tool-choice is set without --tool-call-parser",
-      evidence: [lineOf(ctx, source.file, auto.line)],
-      fix: "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models.",
-    }];
+    return [hitAt(ctx, source.file, auto.line, "--enable-auto-tool-choice is set without --tool-call-parser",
+      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models.")];
   }),
 };
 
@@ -38,12 +33,7 @@ export const templateKwargs: TrapRuleDef = {
     });
     const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
     const lines = [...new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
-    return lines.map((line) => ({
-      file: source.file,
-      line,
-      summary: "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
-      evidence: [lineOf(ctx, source.file, line)],
-      fix: `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`,
-    }));
+    return lines.map((line) => hitAt(ctx, source.file, line, "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
+      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`));
   }),
 };

@@ -1,6 +1,6 @@
 // name-reuse: `podman run --name X` fails while an old container named X still exists.
 import { runsSubcommand } from "../../script/words.js";
-import { allRuns, commandsBefore, lineOf, samePath } from "./context.js";
+import { allRuns, commandsBefore, hitAt, samePath } from "./context.js";
 import type { LocatedCommand, TrapRuleDef } from "./types.js";
 
 /** Names removed by `podman rm -f NAME...` (-f, --force, or combined short flags such as -fi). */
@@ -22,12 +22,7 @@ export const nameReuse: TrapRuleDef = {
     const name = { text: run.name, ...(opt.resolvedValue !== undefined ? { resolved: opt.resolvedValue } : {}) };
     const removed = commandsBefore(ctx, source, run.command.line).flatMap(forceRemoved);
     if (removed.some((w) => samePath(w, name))) return [];
-    return [{
-      file: source.file,
-      line: opt.line,
-      summary: `podman run --name ${run.name} without removing an old ${run.name} first`,
-      evidence: [lineOf(ctx, source.file, opt.line)],
-      fix: `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.`,
-    }];
+    return [hitAt(ctx, source.file, opt.line, `podman run --name ${run.name} without removing an old ${run.name} first`,
+      `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.`)];
   }),
 };

@@ -1,7 +1,7 @@
 // Unit traps: keys systemd ignores in the wrong section, restart policies that leave an engine
 // silently dead, and start timeouts shorter than a model load.
 import { timeoutStartSec, unitEntries, unitValue } from "../../script/unit.js";
-import { allRuns, lineOf } from "./context.js";
+import { allRuns, hitAt, lineOf } from "./context.js";
 import type { TrapHit, TrapRuleDef } from "./types.js";
 
 const START_LIMIT_KEYS = new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
@@ -14,13 +14,8 @@ export const startLimitSection: TrapRuleDef = {
   check: (ctx) => {
     const unit = ctx.unit;
     if (!unit) return [];
-    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map((e) => ({
-      file: unit.path,
-      line: e.line,
-      summary: `${e.key}= is in [Service], where systemd ignores it`,
-      evidence: [lineOf(ctx, unit.path, e.line)],
-      fix: `Move ${e.key}=${e.value} into the [Unit] section.`,
-    }));
+    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key))
+      .map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
   },
 };
 
@@ -35,13 +30,8 @@ export const restartOnFailure: TrapRuleDef = {
     const unit = ctx.unit;
     const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
     if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
-    return [{
-      file: unit.path,
-      line: e.line,
-      summary: `Restart=${e.value} does not restart an engine that exits 0`,
-      evidence: [lineOf(ctx, unit.path, e.line)],
-      fix: "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit].",
-    }];
+    return [hitAt(ctx, unit.path, e.line, `Restart=${e.value} does not restart an engine that exits 0`,
+      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit].")];
   },
 };
 
