@@ -343,7 +343,9 @@ function makeWord(parts: Part[], line: number, assignable: boolean): LexWord {
     }
   }
   const only = parts.length === 1 && first?.kind === "param" ? first : null;
-  const arrayRef = only && (only.index === "@" || only.index === "*") && only.op === null ? only.name : null;
+  // "${ARGS[@]}", and "${ARGS[@]:-}" (the set -u safe spelling), name the whole array
+  const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || ((only.op === ":-" || only.op === "-") && only.arg === ""));
+  const arrayRef = only && wholeArray ? only.name : null;
   return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
 }
 

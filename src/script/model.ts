@@ -66,6 +66,8 @@ export interface PodmanRun {
 export interface ServeScript {
   text: string;
   lines: string[];
+  /** every simple command in source order, including those inside if/case/loop/function bodies and $( ... ),
+   *  and each stage of a pipeline (a stage is also reachable from the previous one's pipeTo) */
   commands: Command[];
   /** top-level VAR=value assignments (no command after them) */
   assignments: { name: string; value: string; line: number }[];

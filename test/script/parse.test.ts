@@ -147,3 +147,18 @@ start fast`);
     ]);
   });
 });
+
+describe("parseServeScript: arrays", () => {
+  it("expands declare -a arrays, += appends and the set -u safe \"${ARGS[@]:-}\"", () => {
+    const s = parseServeScript(`declare -a ARGS=(--port 7770)
+ARGS+=(--max-model-len 8192)
+EXTRA=()
+podman run -d img /m "\${ARGS[@]}" "\${EXTRA[@]:-}"`);
+    expect(s.engine!.flags.map((f) => [f.name, f.value, f.line])).toEqual([["--port", "7770", 1], ["--max-model-len", "8192", 2]]);
+  });
+
+  it("leaves an array it never saw assigned as one dynamic word", () => {
+    const run = parseServeScript('podman run -d img "${ENGINE_ARGS[@]}"').podmanRuns[0]!;
+    expect(run.engineArgs.map((w) => [w.text, w.dynamic])).toEqual([["${ENGINE_ARGS[@]}", true]]);
+  });
+});

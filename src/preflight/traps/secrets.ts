@@ -11,7 +11,7 @@ const SECRET_ENV = /(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)/i;
 const AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
 const LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
 
-/** A literal (not from $VAR, $(cat file) or a file reference) that is long enough to be a credential. */
+/** A literal value: not from $VAR, $(cat file) or an @file reference. */
 function literal(value: string | undefined): value is string {
   return value !== undefined && value !== "" && !value.includes("$") && !value.startsWith("@");
 }
