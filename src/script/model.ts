@@ -9,6 +9,8 @@ export interface Word {
   optional: boolean;
   /** true when the word holds an unexpanded parameter expansion ($VAR, ${VAR:-x}) */
   dynamic: boolean;
+  /** the text with $VAR / ${VAR:-default} filled from the script's own assignments and defaults; absent when unknown */
+  resolved?: string;
 }
 
 /** A simple command: its words, assignments in front of it, and the lines it spans. */
@@ -31,14 +33,21 @@ export interface Flag {
   value: string | null;
   line: number;
   optional: boolean;
+  /** the value with the script's own variables and ${VAR:-default} filled in; absent when unknown */
+  resolvedValue?: string;
 }
 
 export interface PodmanRun {
   command: Command;
+  /** --rm given: a helper that removes itself, not a long-running engine */
+  rm: boolean;
+  /** --replace given: podman removes an existing container of the same name first */
+  replace: boolean;
   /** podman options before the image, in order */
   options: Flag[];
   env: { name: string; value: string | null; line: number }[];
-  volumes: { source: string; target: string; options: string | null; line: number }[];
+  /** -v/--volume and --mount binds; resolvedSource is the host path with the script's own variables filled in */
+  volumes: { source: string; target: string; options: string | null; line: number; resolvedSource?: string }[];
   devices: { path: string; line: number }[];
   ulimits: { value: string; line: number }[];
   ipc: string | null;
@@ -57,10 +66,12 @@ export interface PodmanRun {
 export interface ServeScript {
   text: string;
   lines: string[];
+  /** every simple command in source order, including those inside if/case/loop/function bodies and $( ... ),
+   *  and each stage of a pipeline (a stage is also reachable from the previous one's pipeTo) */
   commands: Command[];
   /** top-level VAR=value assignments (no command after them) */
   assignments: { name: string; value: string; line: number }[];
   podmanRuns: PodmanRun[];
   /** the engine argv of the script: the `podman run` that starts the engine, or a direct `vllm serve` */
-  engine: { flags: Flag[]; args: Word[]; source: "podman" | "vllm"; line: number } | null;
+  engine: { flags: Flag[]; args: Word[]; source: "podman" | "vllm"; line: number; podmanRun: PodmanRun | null; command: Command } | null;
 }

@@ -1,0 +1,80 @@
+// Builds the TrapContext: parses the unit, reads its Exec*= lines as one-line scripts so a
+// `podman run` in ExecStart= is checked like one in the script, and offers the lookups rules share.
+import { parseServeScript } from "../../script/parse.js";
+import type { Command, ServeScript } from "../../script/model.js";
+import { execCommands, parseUnit } from "../../script/unit.js";
+import type { LocatedCommand, LocatedRun, Source, TrapContext, TrapHit } from "./types.js";
+
+const EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
+
+export function buildContext(
+  script: ServeScript,
+  scriptPath: string,
+  unit: { path: string; text: string } | null,
+  bootTimeoutSeconds: number,
+): TrapContext {
+  const sources: Source[] = [{ file: scriptPath, script, origin: "script" }];
+  let parsedUnit: TrapContext["unit"] = null;
+  if (unit) {
+    const parsed = parseUnit(unit.text);
+    parsedUnit = { ...unit, parsed, lines: unit.text.split("\n") };
+    const entries = EXEC_KEYS.flatMap((k) => execCommands(parsed, k)).sort((a, b) => a.line - b.line);
+    for (const e of entries) sources.push({ file: unit.path, script: parseServeScript(e.value, { firstLine: e.line }), origin: e.key });
+  }
+  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds };
+}
+
+export function allRuns(ctx: TrapContext): LocatedRun[] {
+  return ctx.sources.flatMap((source) => source.script.podmanRuns.map((item) => ({ source, item })));
+}
+
+export function allCommands(ctx: TrapContext): LocatedCommand[] {
+  return ctx.sources.flatMap((source) => source.script.commands.map((item) => ({ source, item })));
+}
+
+/** The podman runs that start an engine: each source's engine run, unless it is a --rm helper with no engine flags. */
+export function engineRuns(ctx: TrapContext): LocatedRun[] {
+  return ctx.sources.flatMap((source) => {
+    const run = source.script.engine?.podmanRun;
+    return run && (run.engineFlags.length > 0 || !run.rm) ? [{ source, item: run }] : [];
+  });
+}
+
+export function engines(ctx: TrapContext): { source: Source; engine: NonNullable<ServeScript["engine"]> }[] {
+  return ctx.sources.flatMap((source) => (source.script.engine ? [{ source, engine: source.script.engine }] : []));
+}
+
+/** The text of a line of the file a source comes from, for evidence. */
+export function lineOf(ctx: TrapContext, file: string, line: number): string {
+  const lines = ctx.unit && file === ctx.unit.path && file !== ctx.scriptPath ? ctx.unit.lines : ctx.script.lines;
+  return (lines[line - 1] ?? "").trimEnd();
+}
+
+/** Commands of `source` that run before `line` in it, plus the unit's ExecStartPre= lines when the source runs at start. */
+export function commandsBefore(ctx: TrapContext, source: Source, line: number): LocatedCommand[] {
+  const earlier = source.script.commands.filter((c) => c.line < line).map((item) => ({ source, item }));
+  if (source.origin !== "script" && source.origin !== "ExecStart") return earlier;
+  const pre = ctx.sources.filter((s) => s.origin === "ExecStartPre");
+  return [...earlier, ...pre.flatMap((s) => s.script.commands.map((item) => ({ source: s, item })))];
+}
+
+/** `${DIR}`, `${DIR:-/x}` and `$DIR` name the same thing; trailing slashes do not matter. */
+export function samePath(a: { text: string; resolved?: string }, b: { text: string; resolved?: string }): boolean {
+  const norm = (t: string) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
+  if (norm(a.text) === norm(b.text)) return true;
+  return a.resolved !== undefined && b.resolved !== undefined && norm(a.resolved) === norm(b.resolved);
+}
+
+/** A hit at one line of a file, with that line and any other lines named, in file order, as evidence. */
+export function hitAt(ctx: TrapContext, file: string, line: number, summary: string, fix: string, alsoLines: number[] = []): TrapHit {
+  const evidence = [...new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf(ctx, file, l));
+  return { file, line, summary, evidence, fix };
+}
+
+/** One hit per command `pick` objects to, at the command's first line. */
+export function perCommand(ctx: TrapContext, pick: (cmd: Command, source: Source) => { summary: string; fix: string } | null): TrapHit[] {
+  return allCommands(ctx).flatMap(({ source, item }) => {
+    const found = pick(item, source);
+    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
+  });
+}

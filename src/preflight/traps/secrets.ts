@@ -1,0 +1,78 @@
+// secret-in-argv: tokens written literally into a command line, where `ps`, /proc/*/cmdline,
+// `podman inspect` and the journal show them to anyone on the host.
+import type { Command, Word } from "../../script/model.js";
+import { programOf, programWords } from "../../script/words.js";
+import { normalizeFlagName } from "../../script/contract.js";
+import { allCommands, allRuns, lineOf } from "./context.js";
+import type { Source, TrapContext, TrapHit, TrapRuleDef } from "./types.js";
+
+const SECRET_FLAGS = new Set(["--api-key", "--hf-token", "--token", "--password"]);
+const SECRET_ENV = /(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)/i;
+const AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
+const LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
+
+/** A literal value: not from $VAR, $(cat file) or an @file reference. */
+function literal(value: string | undefined): value is string {
+  return value !== undefined && value !== "" && !value.includes("$") && !value.startsWith("@");
+}
+
+/** The evidence line with the secret blanked: a report must not leak what it warns about. */
+function redact(text: string, secret: string): string {
+  return secret ? text.split(secret).join("<redacted>") : text;
+}
+
+function hit(ctx: TrapContext, source: Source, word: Word, secret: string, what: string, fix: string): TrapHit {
+  return { file: source.file, line: word.line, summary: `${what} is written literally into a command line`, evidence: [redact(lineOf(ctx, source.file, word.line), secret)], fix };
+}
+
+const FILE_FIX = "Read it at run time from a mode-600 file or the environment (e.g. --api-key \"$(cat /etc/vllm/api-key)\", curl -K FILE, podman --secret).";
+
+function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] {
+  const words = programWords(cmd.words);
+  const prog = programOf(cmd);
+  const out: TrapHit[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const eq = w.text.indexOf("=");
+    const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
+    if (SECRET_FLAGS.has(name)) {
+      const valueWord = eq > 0 ? w : words[i + 1];
+      const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
+      if (valueWord && literal(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+      if (eq < 0) i++;
+      continue;
+    }
+    const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
+    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
+    const auth = header ? AUTH_HEADER.exec(header.text) : null;
+    if (header && auth && literal(auth[2]) && !header.dynamic) {
+      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
+      if (isHeader) i++;
+      continue;
+    }
+    const token = LITERAL_TOKEN.exec(w.text);
+    if (token) out.push(hit(ctx, source, w, token[1]!, "an access token", FILE_FIX));
+  }
+  return out;
+}
+
+export const secretInArgv: TrapRuleDef = {
+  id: "secret-in-argv",
+  defaultLevel: "warn",
+  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, and podman -e values through podman inspect",
+  check: (ctx) => {
+    const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
+    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env
+      .filter((e) => SECRET_ENV.test(e.name) && literal(e.value ?? undefined))
+      .map((e): TrapHit => ({
+        file: source.file,
+        line: e.line,
+        summary: `-e ${e.name} carries a literal secret`,
+        evidence: [redact(lineOf(ctx, source.file, e.line), e.value!)],
+        fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`,
+      })));
+    // a token literal in -e NAME=hf_... is reported once, as an env finding
+    const envLines = new Set(fromEnv.map((h) => `${h.file}:${h.line}`));
+    return [...fromEnv, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
+  },
+};

@@ -1,0 +1,46 @@
+// What a trap rule sees and what it reports. Rules are pure functions of the parsed script and unit.
+import type { TrapRule } from "../../config/schema.js";
+import type { Command, PodmanRun, ServeScript } from "../../script/model.js";
+import type { UnitEntry, UnitFile } from "../../script/unit.js";
+
+/** A place commands come from: the serve script, or one Exec*= line of the unit read as a script. */
+export interface Source {
+  file: string;
+  script: ServeScript;
+  /** "script", or the unit key the command line came from (ExecStart, ExecStop, ...) */
+  origin: string;
+}
+
+export interface TrapContext {
+  script: ServeScript;
+  scriptPath: string;
+  unit: { path: string; text: string; parsed: UnitFile; lines: string[] } | null;
+  /** the script first, then the unit's Exec*= lines in file order */
+  sources: Source[];
+  /** how long a boot may take (the endpoint's boot.timeout), for start-timeout */
+  bootTimeoutSeconds: number;
+}
+
+export interface TrapHit {
+  file: string;
+  line: number;
+  summary: string;
+  evidence: string[];
+  fix: string;
+}
+
+export interface TrapRuleDef {
+  id: TrapRule;
+  defaultLevel: "fail" | "warn";
+  /** why the trap costs a boot (or a silent outage), said once per rule and carried in each finding */
+  why: string;
+  check(ctx: TrapContext): TrapHit[];
+}
+
+export interface Located<T> {
+  source: Source;
+  item: T;
+}
+export type LocatedRun = Located<PodmanRun>;
+export type LocatedCommand = Located<Command>;
+export type { UnitEntry };

@@ -1,0 +1,51 @@
+// Contract flags ("--reasoning-parser qwen3", "--enable-auto-tool-choice") matched against a
+// parsed argv. vLLM reads `--max_model_len` as `--max-model-len` and the last occurrence wins,
+// so matching does the same.
+import type { Flag } from "./model.js";
+
+export function parseFlagSpec(spec: string): { name: string; value: string | null } {
+  const s = spec.trim();
+  const m = /^(\S+?)(?:=(.*)|\s+(.*))?$/s.exec(s);
+  const name = m?.[1] ?? s;
+  const raw = m?.[2] ?? m?.[3];
+  return { name, value: raw === undefined ? null : unquote(raw.trim()) };
+}
+
+function unquote(v: string): string {
+  const q = v[0];
+  return (q === "'" || q === "\"") && v.length >= 2 && v.endsWith(q) ? v.slice(1, -1) : v;
+}
+
+export function normalizeFlagName(name: string): string {
+  const m = /^(--?)(.*)$/.exec(name);
+  return m ? m[1]! + m[2]!.replace(/_/g, "-") : name;
+}
+
+/** Equal as text, or as JSON when both sides are JSON (key order and spacing do not matter). */
+export function sameValue(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(a))) === JSON.stringify(sortKeys(JSON.parse(b)));
+  } catch {
+    return false;
+  }
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === "object") {
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, x]) => [k, sortKeys(x)]));
+  }
+  return v;
+}
+
+export function findFlag(flags: Flag[], spec: string): { status: "present" | "missing" | "value-differs"; flag?: Flag; expectedValue: string | null } {
+  const { name, value: expectedValue } = parseFlagSpec(spec);
+  const want = normalizeFlagName(name);
+  const flag = flags.filter((f) => normalizeFlagName(f.name) === want).at(-1);
+  if (!flag) return { status: "missing", expectedValue };
+  if (expectedValue === null) return { status: "present", flag, expectedValue };
+  const actual = [flag.value, flag.resolvedValue].filter((v): v is string => v !== null && v !== undefined);
+  const ok = actual.some((v) => sameValue(v, expectedValue));
+  return { status: ok ? "present" : "value-differs", flag, expectedValue };
+}

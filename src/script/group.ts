@@ -1,0 +1,190 @@
+// Groups lexer tokens into simple commands, the way bash would run them: control keywords
+// (if/then/for/while/case/function/{ }) are structure, the commands inside their bodies are still
+// commands. "${ARGS[@]}" is expanded from an earlier ARGS=( ... ) so engine flags built in an array
+// reach the podman run that uses them. Commands inside $( ... ) are parsed too.
+import type { Command, Word } from "./model.js";
+import { lex, type LexWord, type Token } from "./lexer.js";
+import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
+
+export interface GroupState {
+  env: Env;
+  arrays: Map<string, Word[]>;
+  /** VAR=value with no command after it, and export/declare/local/readonly NAME=value */
+  assignments: { name: string; value: string; line: number }[];
+  commands: Command[];
+  lines: string[];
+  firstLine: number;
+}
+
+const KEYWORDS = new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
+const OPENERS = new Set(["if", "case", "while", "until", "for", "select"]);
+const CLOSERS = new Set(["fi", "esac", "done"]);
+const SEPARATORS = new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
+const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+
+interface Draft {
+  words: Word[];
+  assignments: { name: string; value: string; line: number }[];
+  redirects: { op: string; target: string }[];
+  line: number;
+  endLine: number;
+  pipedFrom: Command | null;
+}
+
+export function groupCommands(text: string, state: GroupState, firstLine: number): void {
+  new Grouper(lex(text, firstLine), state).run();
+}
+
+class Grouper {
+  private i = 0;
+  private draft: Draft | null = null;
+  private pipedFrom: Command | null = null;
+  private caseDepth = 0;
+  private inPattern = false;
+  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
+  private conditional = 0;
+
+  constructor(private readonly tokens: Token[], private readonly s: GroupState) {}
+
+  run(): void {
+    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]!);
+    this.finish(false);
+  }
+
+  private step(t: Token): void {
+    if (this.inPattern) { this.pattern(t); return; }
+    if (t.kind === "op") { this.op(t.op); return; }
+    if (t.kind === "redirect") {
+      const d = this.open(t.line);
+      d.redirects.push({ op: t.op, target: t.target });
+      d.endLine = Math.max(d.endLine, t.line);
+      return;
+    }
+    if (t.kind === "array") { this.array(t); return; }
+    this.word(t.word);
+  }
+
+  private pattern(t: Token): void {
+    if (t.kind === "word" && t.word.text === "esac") { this.caseDepth--; this.inPattern = false; return; }
+    if (t.kind === "op" && t.op === ")") this.inPattern = false;
+  }
+
+  private op(op: string): void {
+    if (op === "(" ) return; // subshell or case pattern opener: structure only
+    if (op === "|" || op === "|&") {
+      const cmd = this.finish(true);
+      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
+      this.pipedFrom = cmd;
+      return;
+    }
+    if (SEPARATORS.has(op)) {
+      this.finish(false);
+      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
+    }
+  }
+
+  private array(t: Extract<Token, { kind: "array" }>): void {
+    const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
+    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
+    this.s.arrays.set(t.name, [...prev, ...words]);
+    const d = this.open(t.line);
+    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
+    if (d.words.length === 0) d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+  }
+
+  private word(w: LexWord): void {
+    const atStart = !this.draft || (this.draft.words.length === 0 && this.draft.assignments.length === 0);
+    if (atStart && this.structural(w)) return;
+    this.substitutions(w);
+    applyDefaults(w, this.s.env);
+    const d = this.open(w.line);
+    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
+    if (w.assignment && d.words.length === 0) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+      return;
+    }
+    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
+      d.words.push(...this.s.arrays.get(w.arrayRef)!.map((x) => ({ ...x })));
+      return;
+    }
+    const first = d.words[0]?.text;
+    if (first && DECLARERS.has(first) && w.assignment) {
+      const resolved = resolveWord(w, this.s.env);
+      assign(this.s.env, w.assignment.name, resolved?.slice(w.text.length - w.assignment.value.length), w.assignment.append);
+      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+    }
+    d.words.push(this.plain(w));
+  }
+
+  /** Control keywords and function headers: true when the token was structure, not a command word. */
+  private structural(w: LexWord): boolean {
+    if (OPENERS.has(w.text)) this.conditional++;
+    if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
+    const next = this.tokens[this.i];
+    const after = this.tokens[this.i + 1];
+    if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
+      this.i += 2; // name() { ... }
+      return true;
+    }
+    switch (w.text) {
+      case "for":
+      case "select":
+        this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
+        return true;
+      case "case":
+        this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
+        this.caseDepth++;
+        this.inPattern = true;
+        return true;
+      case "esac":
+        this.caseDepth = Math.max(0, this.caseDepth - 1);
+        return true;
+      case "function":
+        this.i++;
+        if (this.tokens[this.i]?.kind === "op" && (this.tokens[this.i] as { op: string }).op === "(") this.i += 2;
+        return true;
+      default:
+        return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0]!.kind === "lit";
+    }
+  }
+
+  private skipUntil(stop: (t: Token) => boolean): void {
+    while (this.i < this.tokens.length && !stop(this.tokens[this.i]!)) this.i++;
+    this.i++;
+  }
+
+  private substitutions(w: LexWord): void {
+    for (const p of w.parts) {
+      if (p.kind === "sub" && p.body.trim()) groupCommands(p.body, this.s, p.line);
+    }
+  }
+
+  private plain(w: LexWord): Word {
+    const resolved = resolveWord(w, this.s.env);
+    const out: Word = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
+    if (w.dynamic && resolved !== undefined) out.resolved = resolved;
+    return out;
+  }
+
+  private open(line: number): Draft {
+    this.draft ??= { words: [], assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
+    this.pipedFrom = null;
+    return this.draft;
+  }
+
+  private finish(piped: boolean): Command | null {
+    const d = this.draft;
+    this.draft = null;
+    if (!d || (d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0)) return null;
+    if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
+    const first = this.s.firstLine;
+    const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
+    const cmd: Command = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
+    if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
+    this.s.commands.push(cmd);
+    return cmd;
+  }
+}

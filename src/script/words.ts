@@ -1,0 +1,69 @@
+// Helpers for reading a command's words: which program runs once wrappers such as sudo, exec,
+// env, nohup and timeout are peeled off, and which words are that program's arguments.
+import type { Command, Word } from "./model.js";
+
+const WRAPPERS_WITH_ARG: Record<string, Set<string>> = {
+  sudo: new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
+  nice: new Set(["-n"]),
+  timeout: new Set(["-s", "-k", "--signal", "--kill-after"]),
+  stdbuf: new Set(["-i", "-o", "-e"]),
+  env: new Set(["-u", "-C", "--unset", "--chdir"]),
+  nohup: new Set(),
+  exec: new Set(["-a"]),
+  command: new Set(),
+  time: new Set(),
+  builtin: new Set(),
+};
+
+export function basename(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/** The words of the program a command really runs: `sudo -u x env A=1 nohup podman run` -> `podman run ...`. */
+export function programWords(words: readonly Word[]): Word[] {
+  let i = 0;
+  while (i < words.length) {
+    const name = basename(words[i]!.text);
+    const withArg = WRAPPERS_WITH_ARG[name];
+    if (!withArg) break;
+    i++;
+    if (name === "timeout") {
+      while (i < words.length && words[i]!.text.startsWith("-")) i += withArg.has(words[i]!.text) ? 2 : 1;
+      i++; // the duration
+      continue;
+    }
+    while (i < words.length) {
+      const t = words[i]!.text;
+      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) { i++; continue; }
+      if (!t.startsWith("-") || t === "-" || t === "--") { if (t === "--") i++; break; }
+      i += withArg.has(t) ? 2 : 1;
+    }
+  }
+  return words.slice(i);
+}
+
+/** The program name (basename) a command runs, after wrappers; "" for a bare assignment. */
+export function programOf(cmd: Command): string {
+  const w = programWords(cmd.words)[0];
+  return w ? basename(w.text) : "";
+}
+
+/** True when the command runs `prog sub` (e.g. `podman run`, `podman container run`, `git stash`). */
+export function runsSubcommand(cmd: Command, prog: string, sub: string): Word[] | null {
+  const words = programWords(cmd.words);
+  if (!words[0] || basename(words[0].text) !== prog) return null;
+  let i = 1;
+  if (prog === "podman" || prog === "docker") {
+    while (i < words.length && words[i]!.text.startsWith("-")) i++; // global options such as --log-level=debug
+    if (words[i]?.text === "container") i++;
+  }
+  if (prog === "git") {
+    while (i < words.length && words[i]!.text.startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i]!.text) ? 2 : 1;
+  }
+  return words[i]?.text === sub ? words.slice(i + 1) : null;
+}
+
+/** True when the command sends stderr where stdout goes (2>&1, &>, |&). */
+export function hasMergedStderr(cmd: Command): boolean {
+  return cmd.redirects.some((r) => r.op === "2>&1" || r.op.startsWith("&>") || (r.op === "2>" && r.target === "/dev/stdout"));
+}
