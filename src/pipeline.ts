@@ -19,6 +19,15 @@ export interface Workspace {
   configFile: string | null;
 }
 
+/** deploy-gate.yml in cwd or the nearest parent up to the repository root, as linters look for theirs. */
+function findConfigUpwards(cwd: string, root: string): string | null {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    const candidate = join(dir, DEFAULT_CONFIG);
+    if (existsSync(candidate)) return candidate;
+    if (dir === root || dirname(dir) === dir || !dir.startsWith(root)) return null;
+  }
+}
+
 export async function openWorkspace(opts: Options): Promise<Workspace> {
   const probe = new Git(opts.cwd);
   const root = (await probe.topLevel()) ?? null;
@@ -26,7 +35,7 @@ export async function openWorkspace(opts: Options): Promise<Workspace> {
   const git = new Git(root);
   let configFile: string | null = null;
   if (opts.config) configFile = isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config);
-  else if (existsSync(join(root, DEFAULT_CONFIG))) configFile = join(root, DEFAULT_CONFIG);
+  else configFile = findConfigUpwards(resolve(opts.cwd), root);
   const config = configFile ? loadConfig(configFile) : null;
   return { root, git, config, configFile };
 }

@@ -1,6 +1,6 @@
 // What every preflight check gets: the repo, its git port and the endpoints to check.
 import type { Endpoint } from "../config/schema.js";
-import type { Git } from "../git/git.js";
+import type { Git, StatusEntry } from "../git/git.js";
 
 export interface PreflightTarget {
   /** endpoint name from the config, or the script's base name when discovered without a config */
@@ -21,7 +21,9 @@ export interface PreflightContext {
   ref: string | null;
   /** filled by the history check: false means history-dependent checks cannot run */
   historyOk: boolean;
-  shellcheckPath?: string;
+  /** false once shellcheck is known to be missing (reported once, not per script) */
+  shellcheck?: boolean;
+  statusCache?: Promise<StatusEntry[]>;
 }
 
 export const SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";

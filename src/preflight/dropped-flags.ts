@@ -9,7 +9,7 @@ const CHECK = "preflight.dropped-flags";
 export const CRITICAL_FLAGS = new Set([
   "--reasoning-parser", "--enable-auto-tool-choice", "--tool-call-parser", "--chat-template",
   "--default-chat-template-kwargs", "--served-model-name", "--max-model-len", "--kv-cache-memory-bytes",
-  "--speculative-config", "--enable-prefix-caching", "--trust-remote-code", "--port",
+  "--speculative-config", "--trust-remote-code", "--port",
 ]);
 
 export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set()): Finding[] {

@@ -1,6 +1,7 @@
 // Runs every preflight check over the targets and returns their findings, in a stable order.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { StatusEntry } from "../git/git.js";
 import { fail, skip, type Finding } from "../report/finding.js";
 import { parseFlagSpec } from "../script/contract.js";
 import { parseServeScript } from "../script/parse.js";
@@ -12,12 +13,17 @@ import { SHALLOW_FIX, type PreflightContext, type PreflightTarget } from "./cont
 import { checkContracts } from "./contracts.js";
 import { droppedFlags } from "./dropped-flags.js";
 import { historyFinding } from "./history.js";
-import { shellcheck } from "./shellcheck.js";
+import { shellcheck, shellcheckAvailable } from "./shellcheck.js";
 import type { HistoryEntry } from "./trace.js";
+
+/** git status once per run: every check that asks shares the answer. */
+function status(ctx: PreflightContext): Promise<StatusEntry[]> {
+  return (ctx.statusCache ??= ctx.git.status());
+}
 
 export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   const findings: Finding[] = [];
-  if (ctx.ref === null) findings.push(cleanTreeFinding(await ctx.git.status()));
+  if (ctx.ref === null) findings.push(cleanTreeFinding(await status(ctx)));
   const shallow = await ctx.git.isShallow();
   ctx.historyOk = !shallow;
   findings.push(historyFinding(shallow));
@@ -26,6 +32,15 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
       fix: "add deploy-gate.yml naming each endpoint's script, or run from the repository that holds the serve scripts (shell scripts that run `podman run` or `vllm serve`)",
     }));
     return findings;
+  }
+  if (ctx.targets.every((t) => t.endpoint === null)) {
+    findings.push(skip("preflight.contracts", `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`, {
+      fix: "declare each endpoint's contract flags in deploy-gate.yml (see the README's config reference)",
+    }));
+  }
+  if (ctx.ref === null && !(await shellcheckAvailable())) {
+    findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
+    ctx.shellcheck = false;
   }
   const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
   for (const f of perTarget) findings.push(...f);
@@ -57,14 +72,14 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
 
   const out: Finding[] = [];
   out.push(await bashSyntax(text, t.scriptPath));
-  if (ctx.ref === null) out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
+  if (ctx.ref === null && ctx.shellcheck !== false) out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
   const specs = t.endpoint?.contracts.flags ?? [];
-  out.push(...(await checkContracts({ git: ctx.git, file: t.scriptPath, flags: script.engine?.flags ?? [], specs, historyOk: ctx.historyOk, history })));
+  if (t.endpoint) out.push(...(await checkContracts({ git: ctx.git, file: t.scriptPath, flags: script.engine?.flags ?? [], specs, historyOk: ctx.historyOk, history })));
   out.push(...(await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name)))));
   if (t.unitPath && unitText === null) {
     out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml` }));
   }
-  out.push(...checkTraps({ script, scriptPath: t.scriptPath, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null }, t.endpoint?.traps ?? {}));
+  out.push(...checkTraps({ script, scriptPath: t.scriptPath, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000 }, t.endpoint?.traps ?? {}));
   if (t.endpoint?.rollback) out.push(...(await checkRollbackRef(ctx, t, t.endpoint.rollback.ref)));
   return tag(out);
 }
@@ -78,7 +93,7 @@ async function resolveBase(ctx: PreflightContext, t: PreflightTarget): Promise<{
     if (sha) return { sha, label: explicit };
     return { error: fail(CHECK, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
   }
-  const dirty = ctx.ref === null && (await ctx.git.status()).some((e) => e.path === t.scriptPath);
+  const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
   const head = ctx.ref ?? "HEAD";
   if (dirty) {
     const sha = await ctx.git.resolve(head);

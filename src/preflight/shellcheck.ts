@@ -20,3 +20,8 @@ export async function shellcheck(absPath: string, file: string, cwd: string): Pr
   const found = shellcheckFindings(r.stdout || "{}", file);
   return found.length ? found : [pass(CHECK, `${file}: no shellcheck warnings`, { file })];
 }
+
+export async function shellcheckAvailable(): Promise<boolean> {
+  const r = await runLocal("shellcheck", ["--version"], { timeoutMs: 10_000 });
+  return !r.spawnError && r.code === 0;
+}
