@@ -33428,9 +33428,79 @@ function loadConfig(path) {
   return parseConfig(text, path);
 }
 
+// src/git/batched.ts
+var Coalescer = class {
+  constructor(keyOf, fetchAll) {
+    this.keyOf = keyOf;
+    this.fetchAll = fetchAll;
+  }
+  keyOf;
+  fetchAll;
+  queue = [];
+  cache = /* @__PURE__ */ new Map();
+  get(key) {
+    const id = this.keyOf(key);
+    let p = this.cache.get(id);
+    if (!p) {
+      p = new Promise((resolve2, reject) => {
+        if (this.queue.length === 0) setImmediate(() => void this.flush());
+        this.queue.push({ key, resolve: resolve2, reject });
+      });
+      this.cache.set(id, p);
+    }
+    return p;
+  }
+  async flush() {
+    const batch = this.queue.splice(0);
+    try {
+      const values = await this.fetchAll(batch.map((b) => b.key));
+      batch.forEach((b, i) => b.resolve(values[i]));
+    } catch (e) {
+      batch.forEach((b) => b.reject(e));
+    }
+  }
+};
+var GitReader = class {
+  constructor(git) {
+    this.git = git;
+    this.blobs = new Coalescer(
+      (k) => `${k.ref}:${k.path}`,
+      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => b === null ? null : b.toString("utf8"))
+    );
+    this.refs = new Coalescer(
+      (r) => r,
+      async (refs) => (await git.catFile(refs.map((r) => `${r}^{commit}`), "--batch-check")).map((v) => typeof v === "string" ? v : null)
+    );
+    this.logs = new Coalescer(
+      (k) => `${k.ref}\0${k.path}`,
+      async (keys) => {
+        const byRef = /* @__PURE__ */ new Map();
+        for (const k of keys) byRef.set(k.ref, [...byRef.get(k.ref) ?? [], k.path]);
+        const results = /* @__PURE__ */ new Map();
+        for (const [ref, paths] of byRef) for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
+        return keys.map((k) => results.get(`${k.ref}\0${k.path}`) ?? []);
+      }
+    );
+  }
+  git;
+  blobs;
+  refs;
+  logs;
+  show(ref, path) {
+    return this.blobs.get({ ref, path });
+  }
+  resolve(ref) {
+    return this.refs.get(ref);
+  }
+  history(path, ref = "HEAD") {
+    return this.logs.get({ ref, path });
+  }
+};
+
 // src/local/run.ts
 import { spawn } from "node:child_process";
 function runLocal(cmd, args, opts = {}) {
+  const t0 = performance.now();
   return new Promise((resolve2) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
     const out = [];
@@ -33449,7 +33519,10 @@ function runLocal(cmd, args, opts = {}) {
     child.stdin.end(opts.input ?? "");
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve2({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
+      if (process.env.DEPLOY_GATE_TRACE) process.stderr.write(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${cmd} ${args.join(" ").slice(0, 120)}
+`);
+      const bytes = Buffer.concat(out);
+      resolve2({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
     });
   });
 }
@@ -33473,6 +33546,13 @@ var Git = class {
   async topLevel() {
     const r = await this.git(["rev-parse", "--show-toplevel"], { allowFail: true });
     return r.code === 0 ? r.stdout.trim() : null;
+  }
+  /** Top level, shallowness and HEAD in one process (HEAD null in a repository with no commit yet). */
+  async info() {
+    const r = await this.git(["rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD"], { allowFail: true });
+    const [root, shallow, head] = r.stdout.split("\n");
+    if (!root || !shallow || root.startsWith("fatal")) return null;
+    return { root, shallow: shallow === "true", head: r.code === 0 && head && /^[0-9a-f]{40,64}$/.test(head) ? head : null };
   }
   async isShallow() {
     return (await this.git(["rev-parse", "--is-shallow-repository"])).stdout.trim() === "true";
@@ -33504,40 +33584,72 @@ var Git = class {
   }
   /** Commits that touched path, newest first (follows no renames: the config names the path). */
   async commitsTouching(path, ref = "HEAD", max) {
-    const args = ["log", "--format=%H%x09%cI%x09%s", ...max ? [`-n${max}`] : [], ref, "--", path];
+    const args = ["log", "--format=%H%x09%P%x09%cI%x09%s", ...max ? [`-n${max}`] : [], ref, "--", path];
     const r = await this.git(args, { allowFail: true });
     return r.code === 0 ? parseCommits(r.stdout) : [];
   }
   /**
-   * One pass over a file's history: every commit that touched it, newest first, with its patch.
-   * Preflight reads every contract's history out of this single call instead of one pickaxe per flag.
+   * One pass over the history of several files: every commit that touched each, newest first, with
+   * its patch. Preflight reads every contract's history out of this single call instead of one
+   * pickaxe per flag.
    */
-  async fileHistory(path, ref = "HEAD") {
-    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--unified=0", "--no-ext-diff", "--format=%x00%H%x09%cI%x09%s", ref, "--", path], { allowFail: true });
-    if (r.code !== 0) return [];
-    const out = [];
+  async histories(paths, ref = "HEAD") {
+    const result = new Map(paths.map((p) => [p, []]));
+    if (!paths.length) return result;
+    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--no-renames", "--unified=0", "--no-ext-diff", "--format=%x00%H%x09%P%x09%cI%x09%s", ref, "--", ...paths], { allowFail: true });
+    if (r.code !== 0) return result;
     for (const chunk of r.stdout.split("\0")) {
       if (!chunk) continue;
       const nl = chunk.indexOf("\n");
-      const header = nl < 0 ? chunk : chunk.slice(0, nl);
-      const [commit] = parseCommits(header);
+      const [commit] = parseCommits(nl < 0 ? chunk : chunk.slice(0, nl));
       if (!commit) continue;
-      const added = [];
-      const removed = [];
+      let cur = null;
       let inHunk = false;
       for (const line of (nl < 0 ? "" : chunk.slice(nl + 1)).split("\n")) {
-        if (line.startsWith("@@")) inHunk = true;
-        else if (line.startsWith("diff --git")) inHunk = false;
-        else if (!inHunk) continue;
-        else if (line.startsWith("+")) added.push(line.slice(1));
-        else if (line.startsWith("-")) removed.push(line.slice(1));
+        if (line.startsWith("diff --git ")) {
+          const path = /^diff --git a\/(.*) b\//.exec(line)?.[1] ?? "";
+          const list = result.get(path);
+          cur = list ? { commit, added: [], removed: [] } : null;
+          if (cur) list.push(cur);
+          inHunk = false;
+        } else if (line.startsWith("@@")) inHunk = true;
+        else if (!inHunk || !cur) continue;
+        else if (line.startsWith("+")) cur.added.push(line.slice(1));
+        else if (line.startsWith("-")) cur.removed.push(line.slice(1));
       }
-      out.push({ commit, added, removed });
+    }
+    return result;
+  }
+  /** Many blobs (`ref:path`) or ref resolutions in one `git cat-file` process; null for what is missing. */
+  async catFile(specs, mode) {
+    if (!specs.length) return [];
+    if (specs.some((s) => s.includes("\n"))) throw new GitError("a ref or path contains a newline");
+    const r = await runLocal("git", ["cat-file", mode], { cwd: this.cwd, input: specs.join("\n") + "\n", timeoutMs: 6e4 });
+    if (r.code !== 0) throw new GitError(`git cat-file failed: ${r.stderr.trim()}`);
+    const buf = r.stdoutBytes;
+    const out = [];
+    let pos = 0;
+    for (let i = 0; i < specs.length; i++) {
+      const eol = buf.indexOf(10, pos);
+      const header = buf.subarray(pos, eol).toString("utf8");
+      pos = eol + 1;
+      const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(header);
+      if (!m) {
+        out.push(null);
+        continue;
+      }
+      if (mode === "--batch-check") {
+        out.push(m[1]);
+        continue;
+      }
+      const size = Number(m[3]);
+      out.push(m[2] === "blob" ? buf.subarray(pos, pos + size) : null);
+      pos += size + 1;
     }
     return out;
   }
   async commit(sha) {
-    const r = await this.git(["log", "-1", "--format=%H%x09%cI%x09%s", sha], { allowFail: true });
+    const r = await this.git(["log", "-1", "--format=%H%x09%P%x09%cI%x09%s", sha], { allowFail: true });
     return r.code === 0 ? parseCommits(r.stdout)[0] ?? null : null;
   }
   /** Tracked and untracked, not ignored files of the work tree. */
@@ -33547,7 +33659,7 @@ var Git = class {
   }
   /** `git log --all -S<token>` as the seed does it by hand (used by the benchmark as the baseline). */
   async pickaxe(token, path) {
-    const r = await this.git(["log", "--all", `-S${token}`, "--format=%H%x09%cI%x09%s", ...path ? ["--", path] : []]);
+    const r = await this.git(["log", "--all", `-S${token}`, "--format=%H%x09%P%x09%cI%x09%s", ...path ? ["--", path] : []]);
     return parseCommits(r.stdout);
   }
 };
@@ -33561,8 +33673,8 @@ function statusKind(code) {
 }
 function parseCommits(text) {
   return text.split("\n").filter((l) => /^[0-9a-f]{40}\t/.test(l)).map((l) => {
-    const [sha, date2, ...rest] = l.split("	");
-    return { sha, date: date2, subject: rest.join("	") };
+    const [sha, parents, date2, ...rest] = l.split("	");
+    return { sha, parents: parents ? parents.split(" ") : [], date: date2, subject: rest.join("	") };
   });
 }
 
@@ -35240,8 +35352,8 @@ async function missingContract(inp, spec, status2, flag) {
       fix: `add \`${spec}\` to the engine arguments (after the image, among the other --flags) in ${inp.file}`
     });
   }
-  const parent = await inp.git.resolve(`${trace.droppedIn.sha}^`);
-  const before = parent ? await inp.git.show(parent, inp.file) : null;
+  const parent = trace.droppedIn.parents[0] ?? null;
+  const before = parent ? await inp.reader.show(parent, inp.file) : null;
   const ctx = before ? contextAround(before, token) : null;
   base.data.droppedIn = trace.droppedIn.sha;
   base.data.lastPresent = parent;
@@ -35331,10 +35443,13 @@ function status(ctx) {
 }
 async function runPreflight(ctx) {
   const findings = [];
-  if (ctx.ref === null) findings.push(cleanTreeFinding(await status(ctx)));
-  const shallow = await ctx.git.isShallow();
-  ctx.historyOk = !shallow;
-  findings.push(historyFinding(shallow));
+  const [entries, hasShellcheck] = await Promise.all([
+    ctx.ref === null ? status(ctx) : Promise.resolve([]),
+    ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
+    ...ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []
+  ]);
+  if (ctx.ref === null) findings.push(cleanTreeFinding(entries));
+  findings.push(historyFinding(!ctx.historyOk));
   if (ctx.targets.length === 0) {
     findings.push(fail("preflight.bash-syntax", "no serve script found", {
       fix: "add deploy-gate.yml naming each endpoint's script, or run from the repository that holds the serve scripts (shell scripts that run `podman run` or `vllm serve`)"
@@ -35346,16 +35461,16 @@ async function runPreflight(ctx) {
       fix: "declare each endpoint's contract flags in deploy-gate.yml (see the README's config reference)"
     }));
   }
-  if (ctx.ref === null && !await shellcheckAvailable()) {
+  if (ctx.ref === null && !hasShellcheck) {
     findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
-    ctx.shellcheck = false;
   }
+  ctx.shellcheck = hasShellcheck === true;
   const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
   for (const f of perTarget) findings.push(...f);
   return findings;
 }
 async function readScript(ctx, path) {
-  if (ctx.ref) return ctx.git.show(ctx.ref, path);
+  if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
     return readFileSync3(join2(ctx.root, path), "utf8");
   } catch {
@@ -35373,13 +35488,12 @@ async function preflightTarget(ctx, t) {
   }
   const script = parseServeScript(text);
   const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
-  let historyCache = null;
-  const history = () => historyCache ??= ctx.git.fileHistory(t.scriptPath, ctx.ref ?? "HEAD");
+  const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
   const out = [];
   out.push(await bashSyntax(text, t.scriptPath));
-  if (ctx.ref === null && ctx.shellcheck !== false) out.push(...await shellcheck(join2(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+  if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join2(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
   const specs = t.endpoint?.contracts.flags ?? [];
-  if (t.endpoint) out.push(...await checkContracts({ git: ctx.git, file: t.scriptPath, flags: script.engine?.flags ?? [], specs, historyOk: ctx.historyOk, history }));
+  if (t.endpoint) out.push(...await checkContracts({ reader: ctx.reader, file: t.scriptPath, flags: script.engine?.flags ?? [], specs, historyOk: ctx.historyOk, history }));
   out.push(...await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name))));
   if (t.unitPath && unitText === null) {
     out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml` }));
@@ -35392,44 +35506,44 @@ async function resolveBase(ctx, t) {
   const CHECK7 = "preflight.dropped-flags";
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
-    const sha = await ctx.git.resolve(explicit);
+    const sha = await ctx.reader.resolve(explicit);
     if (sha) return { sha, label: explicit };
     return { error: fail(CHECK7, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
   }
   const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
   const head = ctx.ref ?? "HEAD";
   if (dirty) {
-    const sha = await ctx.git.resolve(head);
+    const sha = await ctx.reader.resolve(head);
     if (sha) return { sha, label: `${head} (${sha.slice(0, 10)})` };
   }
-  const [last] = await ctx.git.commitsTouching(t.scriptPath, head, 1);
-  const parent = last ? await ctx.git.resolve(`${last.sha}^`) : null;
-  if (!parent) return { error: skip(CHECK7, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+  const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
+  const parent = last?.parents[0] ?? null;
+  if (!last || !parent) return { error: skip(CHECK7, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
   return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")` };
 }
 async function checkDropped(ctx, t, now, contractNames) {
   if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
   const base = await resolveBase(ctx, t);
   if ("error" in base) return [base.error];
-  const baseText = await ctx.git.show(base.sha, t.scriptPath);
+  const baseText = await ctx.reader.show(base.sha, t.scriptPath);
   if (baseText === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
   const baseScript = parseServeScript(baseText);
   return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames);
 }
 async function checkRollbackRef(ctx, t, ref) {
   const CHECK7 = "preflight.rollback-ref";
-  const sha = await ctx.git.resolve(ref);
+  const sha = await ctx.reader.resolve(ref);
   if (!sha) {
     return [fail(CHECK7, `rollback ref ${ref} does not exist`, {
       fix: ctx.historyOk ? `create it (git tag ${ref} <good commit>; git push origin ${ref}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
       data: { ref }
     })];
   }
-  const text = await ctx.git.show(sha, t.scriptPath);
+  const text = await ctx.reader.show(sha, t.scriptPath);
   if (text === null) return [fail(CHECK7, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
   const syntax = await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`);
   const specs = t.endpoint?.contracts.flags ?? [];
-  const contracts2 = await checkContracts({ git: ctx.git, file: t.scriptPath, flags: parseServeScript(text).engine?.flags ?? [], specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
+  const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, flags: parseServeScript(text).engine?.flags ?? [], specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
   const broken = [syntax, ...contracts2].filter((f) => f.status === "fail");
   if (broken.length === 0) return [{ check: CHECK7, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes bash -n and its ${specs.length} contracts`, data: { ref, sha } }];
   return broken.map((f) => ({ ...f, check: CHECK7, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
@@ -35447,15 +35561,15 @@ function findConfigUpwards(cwd, root) {
   }
 }
 async function openWorkspace(opts) {
-  const probe = new Git(opts.cwd);
-  const root = await probe.topLevel() ?? null;
-  if (!root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate from the repository that holds the serve scripts`);
+  const info2 = await new Git(opts.cwd).info();
+  const root = info2?.root ?? null;
+  if (!info2 || !root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate from the repository that holds the serve scripts`);
   const git = new Git(root);
   let configFile = null;
   if (opts.config) configFile = isAbsolute(opts.config) ? opts.config : join3(opts.cwd, opts.config);
   else configFile = findConfigUpwards(resolve(opts.cwd), root);
   const config2 = configFile ? loadConfig(configFile) : null;
-  return { root, git, config: config2, configFile };
+  return { root, git, config: config2, configFile, shallow: info2.shallow, head: info2.head };
 }
 function selectTargets(ws, files, endpoint) {
   if (!ws.config) {
@@ -35482,12 +35596,12 @@ async function runCommand(opts, now = Date.now) {
   const ws = await openWorkspace(opts);
   const findings = [];
   const refName = opts.ref ?? "HEAD";
-  const sha = await ws.git.resolve(refName);
+  const sha = opts.ref ? await ws.git.resolve(refName) : ws.head;
   if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags)`);
   switch (opts.command) {
     case "preflight": {
-      const targets = selectTargets(ws, await ws.git.listFiles(), opts.endpoint);
-      findings.push(...await runPreflight({ root: ws.root, git: ws.git, targets, base: opts.base, ref: opts.ref, historyOk: true }));
+      const targets = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
+      findings.push(...await runPreflight({ root: ws.root, git: ws.git, reader: new GitReader(ws.git), targets, base: opts.base, ref: opts.ref, historyOk: !ws.shallow }));
       break;
     }
     default:

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { ConfigError } from "./config/errors.js";
 import { DEFAULT_CONFIG, loadConfig } from "./config/load.js";
 import type { Config } from "./config/schema.js";
+import { GitReader } from "./git/batched.js";
 import { Git } from "./git/git.js";
 import { UsageError, type Options } from "./options.js";
 import type { PreflightTarget } from "./preflight/context.js";
@@ -17,6 +18,8 @@ export interface Workspace {
   git: Git;
   config: Config | null;
   configFile: string | null;
+  shallow: boolean;
+  head: string | null;
 }
 
 /** deploy-gate.yml in cwd or the nearest parent up to the repository root, as linters look for theirs. */
@@ -29,15 +32,15 @@ function findConfigUpwards(cwd: string, root: string): string | null {
 }
 
 export async function openWorkspace(opts: Options): Promise<Workspace> {
-  const probe = new Git(opts.cwd);
-  const root = (await probe.topLevel()) ?? null;
-  if (!root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate from the repository that holds the serve scripts`);
+  const info = await new Git(opts.cwd).info();
+  const root = info?.root ?? null;
+  if (!info || !root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate from the repository that holds the serve scripts`);
   const git = new Git(root);
   let configFile: string | null = null;
   if (opts.config) configFile = isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config);
   else configFile = findConfigUpwards(resolve(opts.cwd), root);
   const config = configFile ? loadConfig(configFile) : null;
-  return { root, git, config, configFile };
+  return { root, git, config, configFile, shallow: info.shallow, head: info.head };
 }
 
 export function selectTargets(ws: Workspace, files: readonly string[], endpoint: string | null): PreflightTarget[] {
@@ -69,12 +72,12 @@ export async function runCommand(opts: Options, now: () => number = Date.now): P
   const ws = await openWorkspace(opts);
   const findings: Finding[] = [];
   const refName = opts.ref ?? "HEAD";
-  const sha = await ws.git.resolve(refName);
+  const sha = opts.ref ? await ws.git.resolve(refName) : ws.head;
   if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags)`);
   switch (opts.command) {
     case "preflight": {
-      const targets = selectTargets(ws, await ws.git.listFiles(), opts.endpoint);
-      findings.push(...(await runPreflight({ root: ws.root, git: ws.git, targets, base: opts.base, ref: opts.ref, historyOk: true })));
+      const targets = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
+      findings.push(...(await runPreflight({ root: ws.root, git: ws.git, reader: new GitReader(ws.git), targets, base: opts.base, ref: opts.ref, historyOk: !ws.shallow })));
       break;
     }
     default:

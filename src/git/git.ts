@@ -10,8 +10,16 @@ export interface StatusEntry {
 
 export interface Commit {
   sha: string;
+  /** parent shas, first parent first (empty for a root commit) */
+  parents: string[];
   date: string;
   subject: string;
+}
+
+export interface HistoryEntry {
+  commit: Commit;
+  added: string[];
+  removed: string[];
 }
 
 export class GitError extends Error {}
@@ -31,6 +39,14 @@ export class Git {
   async topLevel(): Promise<string | null> {
     const r = await this.git(["rev-parse", "--show-toplevel"], { allowFail: true });
     return r.code === 0 ? r.stdout.trim() : null;
+  }
+
+  /** Top level, shallowness and HEAD in one process (HEAD null in a repository with no commit yet). */
+  async info(): Promise<{ root: string; shallow: boolean; head: string | null } | null> {
+    const r = await this.git(["rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD"], { allowFail: true });
+    const [root, shallow, head] = r.stdout.split("\n");
+    if (!root || !shallow || root.startsWith("fatal")) return null;
+    return { root, shallow: shallow === "true", head: r.code === 0 && head && /^[0-9a-f]{40,64}$/.test(head) ? head : null };
   }
 
   async isShallow(): Promise<boolean> {
@@ -67,42 +83,75 @@ export class Git {
 
   /** Commits that touched path, newest first (follows no renames: the config names the path). */
   async commitsTouching(path: string, ref = "HEAD", max?: number): Promise<Commit[]> {
-    const args = ["log", "--format=%H%x09%cI%x09%s", ...(max ? [`-n${max}`] : []), ref, "--", path];
+    const args = ["log", "--format=%H%x09%P%x09%cI%x09%s", ...(max ? [`-n${max}`] : []), ref, "--", path];
     const r = await this.git(args, { allowFail: true });
     return r.code === 0 ? parseCommits(r.stdout) : [];
   }
 
   /**
-   * One pass over a file's history: every commit that touched it, newest first, with its patch.
-   * Preflight reads every contract's history out of this single call instead of one pickaxe per flag.
+   * One pass over the history of several files: every commit that touched each, newest first, with
+   * its patch. Preflight reads every contract's history out of this single call instead of one
+   * pickaxe per flag.
    */
-  async fileHistory(path: string, ref = "HEAD"): Promise<{ commit: Commit; added: string[]; removed: string[] }[]> {
-    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--unified=0", "--no-ext-diff", "--format=%x00%H%x09%cI%x09%s", ref, "--", path], { allowFail: true });
-    if (r.code !== 0) return [];
-    const out: { commit: Commit; added: string[]; removed: string[] }[] = [];
+  async histories(paths: readonly string[], ref = "HEAD"): Promise<Map<string, HistoryEntry[]>> {
+    const result = new Map<string, HistoryEntry[]>(paths.map((p) => [p, []]));
+    if (!paths.length) return result;
+    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--no-renames", "--unified=0", "--no-ext-diff", "--format=%x00%H%x09%P%x09%cI%x09%s", ref, "--", ...paths], { allowFail: true });
+    if (r.code !== 0) return result;
     for (const chunk of r.stdout.split("\0")) {
       if (!chunk) continue;
       const nl = chunk.indexOf("\n");
-      const header = nl < 0 ? chunk : chunk.slice(0, nl);
-      const [commit] = parseCommits(header);
+      const [commit] = parseCommits(nl < 0 ? chunk : chunk.slice(0, nl));
       if (!commit) continue;
-      const added: string[] = [];
-      const removed: string[] = [];
+      let cur: HistoryEntry | null = null;
       let inHunk = false; // before the first @@ the "---"/"+++" lines are file headers, not content
       for (const line of (nl < 0 ? "" : chunk.slice(nl + 1)).split("\n")) {
-        if (line.startsWith("@@")) inHunk = true;
-        else if (line.startsWith("diff --git")) inHunk = false;
-        else if (!inHunk) continue;
-        else if (line.startsWith("+")) added.push(line.slice(1));
-        else if (line.startsWith("-")) removed.push(line.slice(1));
+        if (line.startsWith("diff --git ")) {
+          const path = /^diff --git a\/(.*) b\//.exec(line)?.[1] ?? "";
+          const list = result.get(path);
+          cur = list ? { commit, added: [], removed: [] } : null;
+          if (cur) list!.push(cur);
+          inHunk = false;
+        } else if (line.startsWith("@@")) inHunk = true;
+        else if (!inHunk || !cur) continue;
+        else if (line.startsWith("+")) cur.added.push(line.slice(1));
+        else if (line.startsWith("-")) cur.removed.push(line.slice(1));
       }
-      out.push({ commit, added, removed });
+    }
+    return result;
+  }
+
+  /** Many blobs (`ref:path`) or ref resolutions in one `git cat-file` process; null for what is missing. */
+  async catFile(specs: readonly string[], mode: "--batch" | "--batch-check"): Promise<(Buffer | string | null)[]> {
+    if (!specs.length) return [];
+    if (specs.some((s) => s.includes("\n"))) throw new GitError("a ref or path contains a newline");
+    const r = await runLocal("git", ["cat-file", mode], { cwd: this.cwd, input: specs.join("\n") + "\n", timeoutMs: 60_000 });
+    if (r.code !== 0) throw new GitError(`git cat-file failed: ${r.stderr.trim()}`);
+    const buf = r.stdoutBytes;
+    const out: (Buffer | string | null)[] = [];
+    let pos = 0;
+    for (let i = 0; i < specs.length; i++) {
+      const eol = buf.indexOf(0x0a, pos);
+      const header = buf.subarray(pos, eol).toString("utf8");
+      pos = eol + 1;
+      const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(header);
+      if (!m) {
+        out.push(null); // "<spec> missing" or "ambiguous"
+        continue;
+      }
+      if (mode === "--batch-check") {
+        out.push(m[1]!);
+        continue;
+      }
+      const size = Number(m[3]);
+      out.push(m[2] === "blob" ? buf.subarray(pos, pos + size) : null);
+      pos += size + 1;
     }
     return out;
   }
 
   async commit(sha: string): Promise<Commit | null> {
-    const r = await this.git(["log", "-1", "--format=%H%x09%cI%x09%s", sha], { allowFail: true });
+    const r = await this.git(["log", "-1", "--format=%H%x09%P%x09%cI%x09%s", sha], { allowFail: true });
     return r.code === 0 ? (parseCommits(r.stdout)[0] ?? null) : null;
   }
 
@@ -114,7 +163,7 @@ export class Git {
 
   /** `git log --all -S<token>` as the seed does it by hand (used by the benchmark as the baseline). */
   async pickaxe(token: string, path?: string): Promise<Commit[]> {
-    const r = await this.git(["log", "--all", `-S${token}`, "--format=%H%x09%cI%x09%s", ...(path ? ["--", path] : [])]);
+    const r = await this.git(["log", "--all", `-S${token}`, "--format=%H%x09%P%x09%cI%x09%s", ...(path ? ["--", path] : [])]);
     return parseCommits(r.stdout);
   }
 }
@@ -133,7 +182,7 @@ function parseCommits(text: string): Commit[] {
     .split("\n")
     .filter((l) => /^[0-9a-f]{40}\t/.test(l))
     .map((l) => {
-      const [sha, date, ...rest] = l.split("\t");
-      return { sha: sha!, date: date!, subject: rest.join("\t") };
+      const [sha, parents, date, ...rest] = l.split("\t");
+      return { sha: sha!, parents: parents ? parents.split(" ") : [], date: date!, subject: rest.join("\t") };
     });
 }

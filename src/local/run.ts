@@ -5,6 +5,8 @@ import { spawn } from "node:child_process";
 export interface LocalResult {
   code: number | null;
   stdout: string;
+  /** stdout as bytes, for byte-counted protocols such as git cat-file --batch */
+  stdoutBytes: Buffer;
   stderr: string;
   timedOut: boolean;
   /** set when the program could not be started at all (ENOENT: not installed) */
@@ -12,6 +14,7 @@ export interface LocalResult {
 }
 
 export function runLocal(cmd: string, args: readonly string[], opts: { cwd?: string; input?: string; timeoutMs?: number } = {}): Promise<LocalResult> {
+  const t0 = performance.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];
@@ -29,7 +32,10 @@ export function runLocal(cmd: string, args: readonly string[], opts: { cwd?: str
     child.stdin.end(opts.input ?? "");
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
+      // DEPLOY_GATE_TRACE=1 times every local command on stderr (where preflight spends its time).
+      if (process.env.DEPLOY_GATE_TRACE) process.stderr.write(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${cmd} ${args.join(" ").slice(0, 120)}\n`);
+      const bytes = Buffer.concat(out);
+      resolve({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
     });
   });
 }

@@ -1,5 +1,6 @@
 // What every preflight check gets: the repo, its git port and the endpoints to check.
 import type { Endpoint } from "../config/schema.js";
+import type { GitReader } from "../git/batched.js";
 import type { Git, StatusEntry } from "../git/git.js";
 
 export interface PreflightTarget {
@@ -14,6 +15,8 @@ export interface PreflightTarget {
 export interface PreflightContext {
   root: string;
   git: Git;
+  /** batched reads (files at refs, ref shas, script histories) */
+  reader: GitReader;
   targets: PreflightTarget[];
   /** --base: the ref dropped-flags compares against */
   base: string | null;

@@ -1,6 +1,6 @@
 // preflight.contracts: every declared contract flag is in the serve script; a missing one is
 // traced through the script's history to the commit that dropped it, with the lines to restore.
-import type { Git } from "../git/git.js";
+import type { GitReader } from "../git/batched.js";
 import { fail, pass, skip, type Finding } from "../report/finding.js";
 import { findFlag, parseFlagSpec } from "../script/contract.js";
 import type { Flag } from "../script/model.js";
@@ -10,7 +10,7 @@ const CHECK = "preflight.contracts";
 const short = (sha: string) => sha.slice(0, 10);
 
 export interface ContractInput {
-  git: Git;
+  reader: GitReader;
   file: string;
   flags: Flag[];
   specs: readonly string[];
@@ -72,8 +72,8 @@ async function missingContract(inp: ContractInput, spec: string, status: "missin
       fix: `add \`${spec}\` to the engine arguments (after the image, among the other --flags) in ${inp.file}`,
     });
   }
-  const parent = await inp.git.resolve(`${trace.droppedIn.sha}^`);
-  const before = parent ? await inp.git.show(parent, inp.file) : null;
+  const parent = trace.droppedIn.parents[0] ?? null;
+  const before = parent ? await inp.reader.show(parent, inp.file) : null;
   const ctx = before ? contextAround(before, token) : null;
   base.data.droppedIn = trace.droppedIn.sha;
   base.data.lastPresent = parent;

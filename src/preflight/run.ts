@@ -14,7 +14,6 @@ import { checkContracts } from "./contracts.js";
 import { droppedFlags } from "./dropped-flags.js";
 import { historyFinding } from "./history.js";
 import { shellcheck, shellcheckAvailable } from "./shellcheck.js";
-import type { HistoryEntry } from "./trace.js";
 
 /** git status once per run: every check that asks shares the answer. */
 function status(ctx: PreflightContext): Promise<StatusEntry[]> {
@@ -23,10 +22,14 @@ function status(ctx: PreflightContext): Promise<StatusEntry[]> {
 
 export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   const findings: Finding[] = [];
-  if (ctx.ref === null) findings.push(cleanTreeFinding(await status(ctx)));
-  const shallow = await ctx.git.isShallow();
-  ctx.historyOk = !shallow;
-  findings.push(historyFinding(shallow));
+  // Start the slow questions together; the checks below find the answers cached.
+  const [entries, hasShellcheck] = await Promise.all([
+    ctx.ref === null ? status(ctx) : Promise.resolve([]),
+    ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
+    ...(ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []),
+  ]);
+  if (ctx.ref === null) findings.push(cleanTreeFinding(entries as StatusEntry[]));
+  findings.push(historyFinding(!ctx.historyOk));
   if (ctx.targets.length === 0) {
     findings.push(fail("preflight.bash-syntax", "no serve script found", {
       fix: "add deploy-gate.yml naming each endpoint's script, or run from the repository that holds the serve scripts (shell scripts that run `podman run` or `vllm serve`)",
@@ -38,17 +41,17 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
       fix: "declare each endpoint's contract flags in deploy-gate.yml (see the README's config reference)",
     }));
   }
-  if (ctx.ref === null && !(await shellcheckAvailable())) {
+  if (ctx.ref === null && !hasShellcheck) {
     findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
-    ctx.shellcheck = false;
   }
+  ctx.shellcheck = hasShellcheck === true;
   const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
   for (const f of perTarget) findings.push(...f);
   return findings;
 }
 
 async function readScript(ctx: PreflightContext, path: string): Promise<string | null> {
-  if (ctx.ref) return ctx.git.show(ctx.ref, path);
+  if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
     return readFileSync(join(ctx.root, path), "utf8");
   } catch {
@@ -67,14 +70,13 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   }
   const script = parseServeScript(text);
   const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
-  let historyCache: Promise<HistoryEntry[]> | null = null;
-  const history = () => (historyCache ??= ctx.git.fileHistory(t.scriptPath, ctx.ref ?? "HEAD"));
+  const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
 
   const out: Finding[] = [];
   out.push(await bashSyntax(text, t.scriptPath));
-  if (ctx.ref === null && ctx.shellcheck !== false) out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
+  if (ctx.ref === null && ctx.shellcheck) out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
   const specs = t.endpoint?.contracts.flags ?? [];
-  if (t.endpoint) out.push(...(await checkContracts({ git: ctx.git, file: t.scriptPath, flags: script.engine?.flags ?? [], specs, historyOk: ctx.historyOk, history })));
+  if (t.endpoint) out.push(...(await checkContracts({ reader: ctx.reader, file: t.scriptPath, flags: script.engine?.flags ?? [], specs, historyOk: ctx.historyOk, history })));
   out.push(...(await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name)))));
   if (t.unitPath && unitText === null) {
     out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml` }));
@@ -89,27 +91,27 @@ async function resolveBase(ctx: PreflightContext, t: PreflightTarget): Promise<{
   const CHECK = "preflight.dropped-flags";
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
-    const sha = await ctx.git.resolve(explicit);
+    const sha = await ctx.reader.resolve(explicit);
     if (sha) return { sha, label: explicit };
     return { error: fail(CHECK, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
   }
   const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
   const head = ctx.ref ?? "HEAD";
   if (dirty) {
-    const sha = await ctx.git.resolve(head);
+    const sha = await ctx.reader.resolve(head);
     if (sha) return { sha, label: `${head} (${sha.slice(0, 10)})` };
   }
-  const [last] = await ctx.git.commitsTouching(t.scriptPath, head, 1);
-  const parent = last ? await ctx.git.resolve(`${last.sha}^`) : null;
-  if (!parent) return { error: skip(CHECK, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
-  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last!.sha.slice(0, 10)} "${last!.subject}")` };
+  const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
+  const parent = last?.parents[0] ?? null;
+  if (!last || !parent) return { error: skip(CHECK, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")` };
 }
 
 async function checkDropped(ctx: PreflightContext, t: PreflightTarget, now: ServeScript, contractNames: Set<string>): Promise<Finding[]> {
   if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
   const base = await resolveBase(ctx, t);
   if ("error" in base) return [base.error];
-  const baseText = await ctx.git.show(base.sha, t.scriptPath);
+  const baseText = await ctx.reader.show(base.sha, t.scriptPath);
   if (baseText === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
   const baseScript = parseServeScript(baseText);
   return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames);
@@ -117,18 +119,18 @@ async function checkDropped(ctx: PreflightContext, t: PreflightTarget, now: Serv
 
 async function checkRollbackRef(ctx: PreflightContext, t: PreflightTarget, ref: string): Promise<Finding[]> {
   const CHECK = "preflight.rollback-ref";
-  const sha = await ctx.git.resolve(ref);
+  const sha = await ctx.reader.resolve(ref);
   if (!sha) {
     return [fail(CHECK, `rollback ref ${ref} does not exist`, {
       fix: ctx.historyOk ? `create it (git tag ${ref} <good commit>; git push origin ${ref}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
       data: { ref },
     })];
   }
-  const text = await ctx.git.show(sha, t.scriptPath);
+  const text = await ctx.reader.show(sha, t.scriptPath);
   if (text === null) return [fail(CHECK, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
   const syntax = await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`);
   const specs = t.endpoint?.contracts.flags ?? [];
-  const contracts = await checkContracts({ git: ctx.git, file: t.scriptPath, flags: parseServeScript(text).engine?.flags ?? [], specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
+  const contracts = await checkContracts({ reader: ctx.reader, file: t.scriptPath, flags: parseServeScript(text).engine?.flags ?? [], specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
   const broken = [syntax, ...contracts].filter((f) => f.status === "fail");
   if (broken.length === 0) return [{ check: CHECK, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes bash -n and its ${specs.length} contracts`, data: { ref, sha } }];
   return broken.map((f) => ({ ...f, check: CHECK, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));

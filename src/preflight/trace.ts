@@ -1,12 +1,8 @@
 // Where a flag left a script: one pass over the script's history (newest first, with patches)
 // finds the commit that removed the last occurrence and the commit before it. Pure.
-import type { Commit } from "../git/git.js";
+import type { Commit, HistoryEntry } from "../git/git.js";
 
-export interface HistoryEntry {
-  commit: Commit;
-  added: string[];
-  removed: string[];
-}
+export type { HistoryEntry };
 
 export interface Trace {
   /** the commit whose change removed the last occurrence */

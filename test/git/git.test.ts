@@ -41,10 +41,24 @@ describe("Git port on real repositories", () => {
     r.commit("add", { "s.sh": "a\n--flag x\nb\n" });
     r.commit("other file", { "o.txt": "o" });
     const c3 = r.commit("drop flag", { "s.sh": "a\nb\n" });
-    const h = await new Git(r.dir).fileHistory("s.sh");
+    const h = (await new Git(r.dir).histories(["s.sh", "o.txt"])).get("s.sh")!;
     expect(h.map((e) => e.commit.subject)).toEqual(["drop flag", "add"]);
     expect(h[0]!.commit.sha).toBe(c3);
     expect(h[0]!.removed).toEqual(["--flag x"]);
     expect(h[1]!.added).toEqual(["a", "--flag x", "b"]);
+    expect(h[0]!.commit.parents).toHaveLength(1);
+  });
+});
+
+describe("Git.catFile", () => {
+  it("reads many blobs and resolves many refs in one process each, null for what is missing", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const c1 = r.commit("one", { "s.sh": "v1 ünïcode\n", "b.bin": "x" });
+    r.git("tag", "t1");
+    const g = new Git(r.dir);
+    const blobs = await g.catFile([`${c1}:s.sh`, "t1:missing", "HEAD:b.bin"], "--batch");
+    expect(blobs.map((b) => (b === null ? null : b.toString()))).toEqual(["v1 ünïcode\n", null, "x"]);
+    expect(await g.catFile(["t1^{commit}", "nope^{commit}"], "--batch-check")).toEqual([c1, null]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contextAround, countToken, traceDrop, type HistoryEntry } from "../../src/preflight/trace.js";
 
-const c = (n: number) => ({ sha: String(n).padStart(40, "0"), date: "2026-10-0" + n, subject: `c${n}` });
+const c = (n: number) => ({ sha: String(n).padStart(40, "0"), parents: [], date: "2026-10-0" + n, subject: `c${n}` });
 const h = (n: number, added: string[], removed: string[] = []): HistoryEntry => ({ commit: c(n), added, removed });
 
 describe("traceDrop", () => {
