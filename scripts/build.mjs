@@ -28,3 +28,6 @@ await build({
   splitting: false,
   sourcemap: false,
 });
+// The bin is executable in the repository too, so `./dist/cli.js` and npx agree with the committed mode.
+const { chmodSync } = await import("node:fs");
+chmodSync("dist/cli.js", 0o755);
