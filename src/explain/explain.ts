@@ -1,27 +1,15 @@
 // `deploy-gate explain FILE`: a saved journal dump, a pasted log or an HTTP response body in, one
 // diagnosis out, in DESIGN.md's explain JSON shape.
 import { isToolConfigGap } from "../engine/vllm/contracts.js";
-import type { Plan } from "../engine/vllm/plan.js";
-import type { SpecDecode } from "../engine/vllm/specdecode.js";
-import { Diagnoser, type Diagnosis, type DiagnosisClass } from "../forensics/classify.js";
+import { Diagnoser, type Diagnosis } from "../forensics/classify.js";
 import { JournalDecoder } from "../forensics/journal.js";
-import type { OomGap } from "../forensics/oom.js";
 import { readPlainLine } from "../forensics/plainlog.js";
 import { advice } from "../forensics/advice.js";
 
 export type InputKind = "journal-json" | "plain-log" | "http-body";
 
-export interface ExplainResult {
-  schema: 1;
-  class: DiagnosisClass;
-  decisive: string | null;
-  plan: Plan;
-  oom: OomGap | null;
-  specDecode: SpecDecode | null;
-  summary: string;
-  fix: string | null;
-  evidence: string[];
-}
+/** DESIGN.md's explain JSON: `{ schema, class, decisive, plan, oom, specDecode }` plus summary, fix, evidence. */
+export type ExplainResult = { schema: 1 } & Pick<Diagnosis, "class" | "decisive" | "plan" | "oom" | "specDecode" | "summary" | "fix" | "evidence">;
 
 /** A journal export line is a JSON object carrying journald's own fields. */
 function isJournalLine(line: string): boolean {

@@ -13,7 +13,7 @@ export interface AdviceFacts {
   attempts: Attempt[];
   startLimit: boolean;
   unit: string | null;
-  kv: { neededGiB: number | null; availableGiB: number | null; estimatedMaxLen: number | null } | null;
+  kv: { neededGiB: number | null; availableGiB: number | null; estimatedMaxLen: number | null; maxModelLen?: number | null; capacityTokens?: number | null } | null;
   dynamo: { symbol: string | null; constant: number | null } | null;
 }
 
@@ -57,7 +57,11 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
     case "kv-insufficient": {
       const k = f.kv;
       return {
-        summary: k ? `KV cache too small for one max-length request: needs ${g(k.neededGiB)} GiB, ${g(k.availableGiB)} GiB available` : "no memory left for the KV cache",
+        summary: !k
+          ? "no memory left for the KV cache"
+          : k.capacityTokens
+            ? `KV cache too small for one max-length request: max model len ${k.maxModelLen} tokens, the cache holds ${k.capacityTokens}`
+            : `KV cache too small for one max-length request: needs ${g(k.neededGiB)} GiB, ${g(k.availableGiB)} GiB available`,
         fix: `Raise --gpu-memory-utilization, lower --max-model-len${k?.estimatedMaxLen ? ` (the engine estimates ${k.estimatedMaxLen} fits)` : ""}, or pin --kv-cache-memory-bytes. Under expert offload utilization buys arena, not KV: pin the pool.`,
       };
     }

@@ -215,7 +215,12 @@ function isCleanExit(e: UnitEvent): boolean {
 
 function kvFacts(line: string, estimate: number | null): AdviceFacts["kv"] {
   const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(line);
-  return { neededGiB: parseNumber(m?.[1]), availableGiB: parseNumber(m?.[2]), estimatedMaxLen: estimate };
+  // V0 spoke in tokens: `max seq len (131072) is larger than the maximum number of tokens … (22816)`
+  const v0 = /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(line);
+  return {
+    neededGiB: parseNumber(m?.[1]), availableGiB: parseNumber(m?.[2]), estimatedMaxLen: estimate,
+    maxModelLen: parseNumber(v0?.[1]), capacityTokens: parseNumber(v0?.[2]),
+  };
 }
 
 export function diagnose(input: DiagnoseInput): Diagnosis {

@@ -23,7 +23,7 @@ function gib(m: RegExpExecArray | null, at = 1): number | null {
   return f === undefined || !Number.isFinite(n) ? null : n * f;
 }
 
-const round = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
+const round = (n: number | null) => (n === null ? null : Math.round(n * 10000) / 10000);
 
 export function readOomGap(text: string): OomGap | null {
   const tried = gib(TRIED.exec(text));
