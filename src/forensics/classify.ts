@@ -107,7 +107,8 @@ export class Diagnoser {
     const est = /estimated maximum model length is ([\d,]+)/.exec(msg);
     if (est) this.kvEstimate = parseNumber(est[1]);
     const match = failureOf(msg, line.level);
-    if (match) {
+    // A serving engine logs request errors with tracebacks: after readiness only an engine-level failure counts.
+    if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg.trim());
       if (outranks(match, this.failure)) this.failure = { ...match, msg: msg.trim(), seq: this.seq };
     } else if (line.level === "ERROR" || line.level === "CRITICAL") this.remember(msg.trim());

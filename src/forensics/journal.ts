@@ -56,7 +56,8 @@ export class JournalDecoder {
   /** Unpaired pending lines by source and text, oldest first: the podman twin lookup. */
   private readonly unpaired = new Map<string, Pending[]>();
   private readonly cursorSet = new Set<string>();
-  private readonly cursorRing: string[] = [];
+  private readonly cursorRing: Array<string | undefined> = new Array<string | undefined>(CURSORS);
+  private cursorAt = 0;
 
   push(jsonLine: string): LogRecord[] {
     const line = jsonLine.trim();
@@ -70,14 +71,18 @@ export class JournalDecoder {
     }
     this.stats.records++;
     if (this.seenCursor(raw.__CURSOR)) return [];
-    const bytes = messageBytes(raw.MESSAGE);
-    if (bytes === null) {
-      this.stats.truncatedNull++;
-      return [];
-    }
     const out: LogRecord[] = [];
-    const whole = this.join(raw, bytes);
-    if (whole) this.emitMessage(whole.raw, whole.bytes);
+    if (typeof raw.MESSAGE === "string" && !this.needsJoin(raw)) {
+      this.emitMessage(raw, raw.MESSAGE); // the common case: no bytes round trip
+    } else {
+      const bytes = messageBytes(raw.MESSAGE);
+      if (bytes === null) {
+        this.stats.truncatedNull++;
+        return [];
+      }
+      const whole = this.join(raw, bytes);
+      if (whole) this.emitMessage(whole.raw, whole.bytes.toString("utf8")); // lossy: invalid sequences become U+FFFD
+    }
     this.drain(WINDOW, out);
     return out;
   }
@@ -85,7 +90,7 @@ export class JournalDecoder {
   /** End of input: everything still held back. */
   flush(): LogRecord[] {
     const out: LogRecord[] = [];
-    for (const [, p] of this.partial) this.emitMessage(p.raw, Buffer.concat(p.chunks));
+    for (const [, p] of this.partial) this.emitMessage(p.raw, Buffer.concat(p.chunks).toString("utf8"));
     this.partial.clear();
     this.drain(0, out);
     return out;
@@ -98,9 +103,18 @@ export class JournalDecoder {
       return true;
     }
     this.cursorSet.add(cursor);
-    this.cursorRing.push(cursor);
-    if (this.cursorRing.length > CURSORS) this.cursorSet.delete(this.cursorRing.shift()!);
+    // A fixed ring: the oldest cursor leaves as a new one comes in.
+    const old = this.cursorRing[this.cursorAt];
+    if (old !== undefined) this.cursorSet.delete(old);
+    this.cursorRing[this.cursorAt] = cursor;
+    this.cursorAt = (this.cursorAt + 1) % CURSORS;
     return false;
+  }
+
+  private needsJoin(raw: Raw): boolean {
+    if (raw.CONTAINER_PARTIAL_MESSAGE === "true" || raw._LINE_BREAK === "line-max") return true;
+    if (this.partial.size === 0) return false;
+    return this.partial.has(`c:${str(raw.CONTAINER_ID)}`) || this.partial.has(`s:${str(raw._STREAM_ID)}`);
   }
 
   /** conmon's CONTAINER_PARTIAL_MESSAGE pieces and journald's LineMax cuts, joined as bytes (a UTF-8 char may straddle). */
@@ -129,8 +143,8 @@ export class JournalDecoder {
     return { raw, bytes };
   }
 
-  private emitMessage(raw: Raw, bytes: Buffer): void {
-    let text = bytes.toString("utf8"); // lossy: invalid sequences become U+FFFD
+  private emitMessage(raw: Raw, decoded: string): void {
+    let text = decoded;
     if (text.endsWith("\n")) text = text.slice(0, -1); // conmon keeps the newline, the stdout copy does not
     const ts = Number(str(raw.__REALTIME_TIMESTAMP) ?? str(raw._SOURCE_REALTIME_TIMESTAMP) ?? 0) || 0;
     const priority = str(raw.PRIORITY);

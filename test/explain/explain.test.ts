@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateJournalDump } from "../../bench/journal/generate.js";
 import { detectKind, explain, explainStream } from "../../src/explain/explain.js";
 import { fileLines } from "../../src/explain/lines.js";
 import { fixture, fixturePath } from "../fixtures/logs/fixture.js";
@@ -70,5 +74,23 @@ describe("explainStream", () => {
   it("streams plain logs and judges a small HTTP body whole", async () => {
     expect((await explainStream(fileLines(fixturePath("dynamo-shape.log")))).class).toBe("dynamo-shape");
     expect((await explainStream(fileLines(fixturePath("tools-400-gateway.txt")))).class).toBe("tools-not-enabled");
+  });
+});
+
+describe("explainStream on a generated multi-megabyte dump", () => {
+  it("finds the OOM of the last boot under request-error tracebacks, podman copies and partial pieces", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "explain-stream-"));
+    try {
+      const path = join(dir, "dump.json");
+      const { bytes } = await generateJournalDump(path, 3 * 2 ** 20);
+      expect(bytes).toBeGreaterThan(3 * 2 ** 20 - 64 * 1024);
+      const r = await explainStream(fileLines(path));
+      expect(r.class).toBe("oom");
+      expect(r.decisive).toMatch(/^torch\.OutOfMemoryError: CUDA out of memory\. Tried to allocate 2\.50 GiB\..*30\.72 GiB memory in use\.$/);
+      expect(r.oom).toEqual({ triedGiB: 2.5, freeGiB: 1.12, totalGiB: 31.86, shortfallGiB: 1.38 });
+      expect(r.plan.kvTokens).toBe(23296);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -58,6 +58,13 @@ describe("diagnose: failure classes from engine lines", () => {
     expect(d.class).toBe("ready");
   });
 
+  it("a request error's traceback after readiness is not a boot failure; an OOM after readiness is", () => {
+    const ready = "(APIServer pid=1) INFO:     Application startup complete.";
+    const reqErr = ["(APIServer pid=1) ERROR 01-01 00:00:09 [serving_chat.py:222] Error in preprocessing prompt inputs", "Traceback (most recent call last):", "ValueError: This model's maximum context length is 32768 tokens."];
+    expect(diagnose({ lines: [ready, ...reqErr] }).class).toBe("ready");
+    expect(diagnose({ lines: [ready, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 24 GiB of which 0.5 GiB is free."] }).class).toBe("oom");
+  });
+
   it("redacts secrets in the decisive line and the evidence", () => {
     const d = diagnose({ lines: ["Traceback (most recent call last):", "ValueError: bad arg api_key='sk-123456'"] });
     expect(d.decisive).toBe("ValueError: bad arg api_key='***'");
