@@ -2,7 +2,7 @@
 // on the same generated dump, at two sizes to show whether memory stays flat.
 // Run: npx tsx bench/journal/bench.ts [sizeMB ...]
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,7 +27,16 @@ export interface SizeFigures {
   bytes: number;
   records: number;
   ours: RunFigures & { class: string };
+  /** The seed's procedure as written: dedupe on the first 12 characters. */
   seed: RunFigures;
+  /** The same procedure deduping on the whole message, to show what the 12-char key costs. */
+  seedWholeKey: RunFigures;
+}
+
+export interface BenchFigures {
+  /** Our child on an empty dump: the Node + tsx floor under every RSS figure. */
+  baselineRssMiB: number;
+  sizes: SizeFigures[];
 }
 
 function run(cmd: string, args: string[], stdinPath?: string): Promise<Record<string, unknown>> {
@@ -55,33 +64,44 @@ function figures(r: Record<string, unknown>, bytes: number): RunFigures {
   return { ms: Math.round(ms), mbPerS: Math.round((bytes / 2 ** 20 / (ms / 1000)) * 10) / 10, maxRssMiB: Math.round(Number(r.maxRssKiB) / 1024), decisive, correct: decisive !== null && EXPECTED.test(decisive) };
 }
 
-export async function runJournalBench(opts: { sizesMB?: number[] } = {}): Promise<SizeFigures[]> {
+export async function runJournalBench(opts: { sizesMB?: number[] } = {}): Promise<BenchFigures> {
   const dir = mkdtempSync(join(tmpdir(), "deploy-gate-journal-bench-"));
   const rows: SizeFigures[] = [];
   try {
+    const empty = join(dir, "empty.json");
+    writeFileSync(empty, "");
+    const baseline = await run(process.execPath, ["--import", "tsx", join(HERE, "child.ts"), empty]);
     for (const sizeMB of opts.sizesMB ?? [50, 200]) {
       const path = join(dir, `dump-${sizeMB}MB.json`);
       const { bytes, records } = await generateJournalDump(path, sizeMB * 2 ** 20);
       const ours = await run(process.execPath, ["--import", "tsx", join(HERE, "child.ts"), path]);
-      const seed = await run("python3", [join(HERE, "seed_procedure.py")], path);
-      rows.push({ sizeMB, bytes, records, ours: { ...figures(ours, bytes), class: String(ours.class) }, seed: figures(seed, bytes) });
+      const seed = await run("python3", [join(HERE, "seed_procedure.py"), "12"], path);
+      const whole = await run("python3", [join(HERE, "seed_procedure.py"), "0"], path);
+      rows.push({ sizeMB, bytes, records, ours: { ...figures(ours, bytes), class: String(ours.class) }, seed: figures(seed, bytes), seedWholeKey: figures(whole, bytes) });
       rmSync(path, { force: true });
     }
+    return { baselineRssMiB: Math.round(Number(baseline.maxRssKiB) / 1024), sizes: rows };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return rows;
 }
 
-export function renderBenchTable(rows: SizeFigures[]): string {
+export function renderBenchTable(figs: BenchFigures): string {
+  const rows = figs.sizes;
   const head = ["dump", "records", "impl", "time ms", "MB/s", "peak RSS MiB", "found the OOM line"];
   const body = rows.flatMap((r) => [
     [`${r.sizeMB} MB`, String(r.records), "deploy-gate (stream)", String(r.ours.ms), String(r.ours.mbPerS), String(r.ours.maxRssMiB), r.ours.correct ? `yes (${r.ours.class})` : "NO"],
-    ["", "", "seed python procedure", String(r.seed.ms), String(r.seed.mbPerS), String(r.seed.maxRssMiB), r.seed.correct ? "yes" : `NO: ${(r.seed.decisive ?? "nothing").slice(0, 60)}`],
+    seedRow("seed python, 12-char key", r.seed),
+    seedRow("seed python, whole-line key", r.seedWholeKey),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ");
-  return [line(head), widths.map((w) => "-".repeat(w)).join("-|-"), ...body.map(line)].join("\n");
+  const note = `Node + tsx floor (empty dump): ${figs.baselineRssMiB} MiB peak RSS`;
+  return [line(head), widths.map((w) => "-".repeat(w)).join("-|-"), ...body.map(line), note].join("\n");
+}
+
+function seedRow(label: string, f: RunFigures): string[] {
+  return ["", "", label, String(f.ms), String(f.mbPerS), String(f.maxRssMiB), f.correct ? "yes" : `NO: ${(f.decisive ?? "nothing").slice(0, 50)}`];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

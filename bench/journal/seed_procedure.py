@@ -1,6 +1,9 @@
 # Seed 000 §1's procedure, as the one-liner it describes (`journalctl -o json | python3 -c ...`), streaming
 # stdin: decode MESSAGE byte lists, strip ANSI, dedupe by the first ~12 chars, grep for the decisive line.
+# argv[1]: how many leading chars form the dedupe key (default 12 as the seed says; 0 = the whole message).
 import json, re, resource, sys, time
+
+KEY = int(sys.argv[1]) if len(sys.argv) > 1 else 12
 
 t0 = time.perf_counter()
 ansi = re.compile(r"\x1b\[[0-9;]*m")
@@ -17,7 +20,7 @@ for line in sys.stdin:
     if isinstance(m, list):
         m = bytes(int(x) for x in m).decode("utf-8", "replace")
     m = ansi.sub("", m)
-    key = m[:12]
+    key = m[:KEY] if KEY > 0 else m
     if key in seen:
         continue
     seen.add(key)

@@ -6,7 +6,7 @@ import { bootPhase, isReadyMarker, type BootPhase } from "../engine/vllm/phase.j
 import { PlanReader, type CompileCache, type Plan } from "../engine/vllm/plan.js";
 import { readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
 import { advice, type AdviceFacts, type DiagnosisClass } from "./advice.js";
-import { failureOf, outranks, type FailureMatch } from "./failure.js";
+import { failureOf, outranks, type FailureMatch } from "../engine/vllm/failures.js";
 import { readOomGap, type OomGap } from "./oom.js";
 import type { LogRecord } from "./record.js";
 import { decisiveOf, TracebackAssembler } from "./traceback.js";
@@ -63,18 +63,22 @@ export class Diagnoser {
   private kvEstimate: number | null = null;
   private engineLines = 0;
   private bootedSinceStart = false;
+  private engineUnit: string | null = null;
 
   constructor(private readonly opts: { unit?: string; nRestarts?: number } = {}) {}
 
   /** A decoded record: systemd's lines become unit events, everything else engine lines. */
   pushRecord(rec: LogRecord): void {
+    // conmon's records carry the unit the container runs in: other units' events are noise.
+    if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
     const ev = unitEventOf(rec.text, { fromSystemd: rec.identifier === "systemd", unit: rec.unit, ts: rec.ts });
     if (ev) this.pushUnitEvent(ev);
     else if (rec.identifier !== "systemd") this.pushLine(rec.text);
   }
 
   pushUnitEvent(ev: UnitEvent): void {
-    if (this.opts.unit && ev.unit && ev.unit !== this.opts.unit) return;
+    const want = this.opts.unit ?? this.engineUnit;
+    if (want && ev.unit && ev.unit !== want) return;
     if (ev.kind === "started") this.newAttempt();
     this.events.push({ ...ev, seq: this.seq });
     if (this.events.length > MAX_EVENTS) this.events.shift();

@@ -1,7 +1,7 @@
 // Traceback reassembly (seed 000 §1 step 3): drop the skeleton (frames, source lines, carets, `raise`,
 // `...<N> lines...`), keep the content lines. The decisive line is usually the last content line.
 import { parseLine } from "../engine/vllm/lines.js";
-import { WRAPPER } from "./failure.js";
+import { WRAPPER } from "../engine/vllm/failures.js";
 
 export interface Traceback {
   /** Content lines, in order, each once. */

@@ -48,12 +48,30 @@ describe("explain: every fixture, every class", () => {
     expect(JSON.stringify(r)).not.toContain("sk-live-abc123");
   });
 
+  it("ignores another unit's start in the middle of the engine's failure", () => {
+    const lines = fixture("oom-tp2.journal.json").split("\n");
+    const foreign = JSON.stringify({ __CURSOR: "x-1", __REALTIME_TIMESTAMP: "1795000000090000", MESSAGE: "Started logrotate.service - Rotate log files.", SYSLOG_IDENTIFIER: "systemd", UNIT: "logrotate.service", _TRANSPORT: "journal" });
+    lines.splice(lines.findIndex((l) => l.includes("Worker failed with error")), 0, foreign);
+    const r = explain(lines.join("\n"));
+    expect(r.class).toBe("oom");
+    expect(r.summary).not.toContain("crash loop");
+    expect(r.decisive).toBe(explain(fixture("oom-tp2.journal.json")).decisive);
+  });
+
   it("reads the crash loop's per-attempt durations from the JSON dump", () => {
     expect(explain(fixture("crash-loop.journal.json")).summary).toBe("crash loop: 3 attempt(s) ended after 402s, 402s, 402s; systemd hit the start limit and gave up");
   });
 
   it("reads spec decode from the newest log", () => {
     expect(explain(fixture("v1-2026-merged-kv-ready.log")).specDecode).toEqual({ meanAcceptanceLength: 2.41, acceptanceRate: 0.466, perPosition: [0.76, 0.55, 0.33] });
+  });
+});
+
+describe("explain on pasted `podman logs` text", () => {
+  it("reads CRLF line ends (NewLineFormatter's \\r before every continuation) the same way", () => {
+    const crlf = explain(fixture("dynamo-shape.log").replace(/\n/g, "\r\n"));
+    expect(crlf.class).toBe("dynamo-shape");
+    expect(crlf.decisive).toBe(explain(fixture("dynamo-shape.log")).decisive);
   });
 });
 
