@@ -5,7 +5,7 @@ import json, re, resource, sys, time
 
 KEY = int(sys.argv[1]) if len(sys.argv) > 1 else 12
 
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 ansi = re.compile(r"\x1b\[[0-9;]*m")
 grep = re.compile(r"Worker failed with error|OutOfMemoryError|out of memory|Constraints violated|Error")
 seen, kept = set(), []
@@ -27,5 +27,6 @@ for line in sys.stdin:
     kept.append(m)
 hits = [m for m in kept if grep.search(m)]
 ms = (time.perf_counter() - t0) * 1000
-print(json.dumps({"ms": ms, "maxRssKiB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+cpu_ms = (time.process_time() - c0) * 1000
+print(json.dumps({"ms": ms, "cpuMs": cpu_ms, "maxRssKiB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
                   "decisive": hits[-1].strip() if hits else None, "kept": len(kept)}))

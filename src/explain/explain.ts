@@ -89,24 +89,27 @@ export function explain(text: string, opts: ExplainOptions = {}): ExplainResult 
   return toResult(feeder.finish());
 }
 
-/** Big files: the kind is judged on the first non-empty line, then every line streams through. */
-export async function explainStream(lines: AsyncIterable<string>, opts: ExplainOptions = {}): Promise<ExplainResult> {
+/**
+ * Big files: the kind is judged on the first non-empty line, then every line streams through. Accepts
+ * lines one by one or in batches (`fileLineBatches`), which saves an await per line.
+ */
+export async function explainStream(lines: AsyncIterable<string | string[]>, opts: ExplainOptions = {}): Promise<ExplainResult> {
   let feeder: Feeder | null = null;
   const head: string[] = [];
-  for await (const line of lines) {
-    if (!feeder) {
+  for await (const item of lines) {
+    for (const line of typeof item === "string" ? [item] : item) {
+      if (feeder) {
+        feeder.push(line);
+        continue;
+      }
       head.push(line);
-      if (line.trim() === "") continue;
-      if (isJournalLine(line.trim())) feeder = new Feeder("journal-json", new Diagnoser(opts));
-      else if (line.trim().startsWith("{") || /^HTTP\/\d/.test(line)) {
-        // An HTTP body is small: gather it and judge it whole.
-        if (head.length < 2000) continue;
-        feeder = new Feeder("plain-log", new Diagnoser(opts));
-      } else feeder = new Feeder("plain-log", new Diagnoser(opts));
+      const t = line.trim();
+      if (t === "") continue;
+      // An HTTP body is small: gather it and judge it whole.
+      if (!isJournalLine(t) && (t.startsWith("{") || /^HTTP\/\d/.test(t)) && head.length < 2000) continue;
+      feeder = new Feeder(isJournalLine(t) ? "journal-json" : "plain-log", new Diagnoser(opts));
       for (const h of head) feeder.push(h);
-      continue;
     }
-    feeder.push(line);
   }
   if (!feeder) return explain(head.join("\n"), opts);
   return toResult(feeder.finish());

@@ -53,10 +53,10 @@ export class JournalDecoder {
   private readonly partial = new Map<string, { raw: Raw; chunks: Buffer[]; size: number }>();
   private readonly pending: Pending[] = [];
   private head = 0;
-  /** Unpaired pending lines by source and text, oldest first: the podman twin lookup. */
-  private readonly unpaired = new Map<string, Pending[]>();
-  private readonly cursorSet = new Set<string>();
-  private readonly cursorRing: Array<string | undefined> = new Array<string | undefined>(CURSORS);
+  /** Unpaired pending lines by source, then text, oldest first: the podman twin lookup. */
+  private readonly unpaired = { container: new Map<string, Pending[]>(), stdout: new Map<string, Pending[]>() };
+  private readonly cursorsAt = new Map<number, string[]>();
+  private readonly cursorRing: Array<number | undefined> = new Array<number | undefined>(CURSORS);
   private cursorAt = 0;
 
   push(jsonLine: string): LogRecord[] {
@@ -70,7 +70,7 @@ export class JournalDecoder {
       return [];
     }
     this.stats.records++;
-    if (this.seenCursor(raw.__CURSOR)) return [];
+    if (this.seenCursor(raw.__CURSOR, Number(raw.__REALTIME_TIMESTAMP) || 0)) return [];
     const out: LogRecord[] = [];
     if (typeof raw.MESSAGE === "string" && !this.needsJoin(raw)) {
       this.emitMessage(raw, raw.MESSAGE); // the common case: no bytes round trip
@@ -96,17 +96,26 @@ export class JournalDecoder {
     return out;
   }
 
-  private seenCursor(cursor: unknown): boolean {
+  /**
+   * Overlapping exports repeat records. Keyed by timestamp (a number hashes faster than a 60-char cursor),
+   * confirmed by cursor; a ring bounds it.
+   */
+  private seenCursor(cursor: unknown, ts: number): boolean {
     if (typeof cursor !== "string") return false;
-    if (this.cursorSet.has(cursor)) {
+    const same = this.cursorsAt.get(ts);
+    if (same?.includes(cursor)) {
       this.stats.cursorDuplicates++;
       return true;
     }
-    this.cursorSet.add(cursor);
-    // A fixed ring: the oldest cursor leaves as a new one comes in.
+    if (same) same.push(cursor);
+    else this.cursorsAt.set(ts, [cursor]);
     const old = this.cursorRing[this.cursorAt];
-    if (old !== undefined) this.cursorSet.delete(old);
-    this.cursorRing[this.cursorAt] = cursor;
+    if (old !== undefined) {
+      const list = this.cursorsAt.get(old);
+      if (list && list.length > 1) list.shift();
+      else this.cursorsAt.delete(old);
+    }
+    this.cursorRing[this.cursorAt] = ts;
     this.cursorAt = (this.cursorAt + 1) % CURSORS;
     return false;
   }
@@ -165,12 +174,11 @@ export class JournalDecoder {
 
   /** An attached `podman run` logs every line twice: conmon's record and the unit's stdout copy. Keep one. */
   private enqueue(p: Pending): void {
-    const twinSrc = p.src === "container" ? "stdout" : p.src === "stdout" ? "container" : null;
-    if (twinSrc) {
-      const twinKey = `${twinSrc}\0${p.rec.text}`;
-      const list = this.unpaired.get(twinKey);
+    if (p.src !== "other") {
+      const twins = this.unpaired[p.src === "container" ? "stdout" : "container"];
+      const list = twins.get(p.rec.text);
       const twin = list?.shift();
-      if (list?.length === 0) this.unpaired.delete(twinKey);
+      if (list?.length === 0) twins.delete(p.rec.text);
       if (twin) {
         twin.paired = true;
         if (p.src === "container") {
@@ -182,10 +190,10 @@ export class JournalDecoder {
         this.stats.podmanDuplicates++;
         return;
       }
-      const key = `${p.src}\0${p.rec.text}`;
-      const mine = this.unpaired.get(key);
-      if (mine) mine.push(p);
-      else this.unpaired.set(key, [p]);
+      const mine = this.unpaired[p.src];
+      const held = mine.get(p.rec.text);
+      if (held) held.push(p);
+      else mine.set(p.rec.text, [p]);
     }
     this.pending.push(p);
   }
@@ -194,12 +202,12 @@ export class JournalDecoder {
     while (this.pending.length - this.head > keep) {
       const p = this.pending[this.head++]!;
       if (!p.paired && p.src !== "other") {
-        const key = `${p.src}\0${p.rec.text}`;
-        const list = this.unpaired.get(key);
+        const map = this.unpaired[p.src];
+        const list = map.get(p.rec.text);
         if (list) {
           const i = list.indexOf(p);
           if (i >= 0) list.splice(i, 1);
-          if (list.length === 0) this.unpaired.delete(key);
+          if (list.length === 0) map.delete(p.rec.text);
         }
       }
       out.push(p.rec);
