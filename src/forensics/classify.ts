@@ -128,7 +128,10 @@ export class Diagnoser {
     const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
     const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
     const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || (!ready && (this.opts.nRestarts ?? 0) >= 2);
-    const exitAfter = (seq: number) => events.find((e) => e.seq >= seq && isCleanExit(e));
+    // Only the newest attempt's exit counts: a deploy's own stop of the previous engine is not a failure.
+    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
+    const current = events.slice(Math.max(0, lastStartAt));
+    const exitAfter = (seq: number) => (attempts.at(-1)?.stopped ? undefined : current.find((e) => e.seq >= seq && isCleanExit(e)));
     const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq! && e.kind === "stopping");
 
     let cls: DiagnosisClass;

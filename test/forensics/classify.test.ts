@@ -95,6 +95,15 @@ describe("diagnose: systemd process signatures", () => {
     expect(d.class).toBe("ready");
   });
 
+  it("a deploy's stop of the previous engine, then a new boot in progress, is booting", () => {
+    const ready = "(APIServer pid=1) INFO:     Application startup complete.";
+    const d = diagnose({
+      lines: [...boot, ready, ...boot],
+      unitEvents: [sd("Started frank-archon.service - F.", 1 * S, 0), sd("Stopping frank-archon.service - F...", 5 * S, 2), sd("frank-archon.service: Deactivated successfully.", 6 * S, 2), sd("Started frank-archon.service - F.", 7 * S, 2)],
+    });
+    expect(d.class).toBe("booting");
+  });
+
   it("crash loop: per-attempt durations from Started … Deactivated cycles", () => {
     const events = [0, 1, 2].flatMap((i) => [
       sd("Started frank-archon.service - Frank.", (1000 + i * 500) * S),
