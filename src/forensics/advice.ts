@@ -37,7 +37,7 @@ function oomAdvice(f: AdviceFacts): [string, string] {
   const gap = o ? `asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free of ${g(o.totalGiB)} GiB (short ${g(o.shortfallGiB)} GiB)` : "out of GPU memory";
   return [
     `GPU out of memory: ${gap}`,
-    `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free: f` : "F"}ree at least the shortfall: lower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`,
+    `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`,
   ];
 }
 

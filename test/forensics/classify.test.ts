@@ -12,7 +12,7 @@ describe("diagnose: failure classes from engine lines", () => {
     expect(d.class).toBe("oom");
     expect(d.decisive).toMatch(/^torch\.cuda\.OutOfMemoryError: HIP out of memory\. Tried to allocate 512\.00 MiB/);
     expect(d.oom).toEqual({ triedGiB: 0.5, freeGiB: 0.199, totalGiB: 79.15, shortfallGiB: 0.301 });
-    expect(d.fix).toMatch(/^Asked 0\.5 GiB with 0\.2 GiB free: .*--gpu-memory-utilization/);
+    expect(d.fix).toMatch(/^Asked 0\.5 GiB with 0\.2 GiB free \(short 0\.3 GiB\): lower --gpu-memory-utilization/);
   });
 
   it("dynamo: shape specialisation with the constant, and a fix that is not memory", () => {
