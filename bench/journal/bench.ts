@@ -1,0 +1,116 @@
+// Journal forensics benchmark: our streaming decoder + diagnosis against seed 000's Python procedure,
+// on the same generated dump, at two sizes to show whether memory stays flat.
+// Run: npx tsx bench/journal/bench.ts [sizeMB ...]
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateJournalDump } from "./generate.js";
+
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+const ROOT = join(HERE, "..", "..");
+const EXPECTED = /OutOfMemoryError: CUDA out of memory\. Tried to allocate 2\.50 GiB/;
+const TIMEOUT_MS = 10 * 60_000;
+
+export interface RunFigures {
+  /** Wall time of the work, start-up excluded. */
+  ms: number;
+  /** CPU time (user + system): steadier than wall time on a shared machine. */
+  cpuMs: number;
+  /** Dump size over CPU time. */
+  mbPerS: number;
+  maxRssMiB: number;
+  decisive: string | null;
+  /** Found the OOM line the dump was built around. */
+  correct: boolean;
+}
+
+export interface SizeFigures {
+  sizeMB: number;
+  bytes: number;
+  records: number;
+  ours: RunFigures & { class: string };
+  /** The seed's procedure as written: dedupe on the first 12 characters. */
+  seed: RunFigures;
+  /** The same procedure deduping on the whole message, to show what the 12-char key costs. */
+  seedWholeKey: RunFigures;
+}
+
+export interface BenchFigures {
+  /** Our child on an empty dump: the Node + tsx floor under every RSS figure. */
+  baselineRssMiB: number;
+  sizes: SizeFigures[];
+}
+
+function run(cmd: string, args: string[], stdinPath?: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const fd = stdinPath ? openSync(stdinPath, "r") : null;
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: [fd ?? "ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
+    child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (fd !== null) closeSync(fd);
+      if (code !== 0) reject(new Error(`${cmd} ${args.join(" ")} exited ${code}: ${err.slice(-2000)}`));
+      else resolve(JSON.parse(out.trim().split("\n").pop()!) as Record<string, unknown>);
+    });
+  });
+}
+
+function figures(r: Record<string, unknown>, bytes: number): RunFigures {
+  const ms = Number(r.ms);
+  const cpuMs = Number(r.cpuMs);
+  const decisive = typeof r.decisive === "string" ? r.decisive : null;
+  return { ms: Math.round(ms), cpuMs: Math.round(cpuMs), mbPerS: Math.round((bytes / 2 ** 20 / (cpuMs / 1000)) * 10) / 10, maxRssMiB: Math.round(Number(r.maxRssKiB) / 1024), decisive, correct: decisive !== null && EXPECTED.test(decisive) };
+}
+
+export async function runJournalBench(opts: { sizesMB?: number[] } = {}): Promise<BenchFigures> {
+  const dir = mkdtempSync(join(tmpdir(), "deploy-gate-journal-bench-"));
+  const rows: SizeFigures[] = [];
+  try {
+    const empty = join(dir, "empty.json");
+    writeFileSync(empty, "");
+    const baseline = await run(process.execPath, ["--import", "tsx", join(HERE, "child.ts"), empty]);
+    for (const sizeMB of opts.sizesMB ?? [50, 200]) {
+      const path = join(dir, `dump-${sizeMB}MB.json`);
+      const { bytes, records } = await generateJournalDump(path, sizeMB * 2 ** 20);
+      const ours = await run(process.execPath, ["--import", "tsx", join(HERE, "child.ts"), path]);
+      const seed = await run("python3", [join(HERE, "seed_procedure.py"), "12"], path);
+      const whole = await run("python3", [join(HERE, "seed_procedure.py"), "0"], path);
+      rows.push({ sizeMB, bytes, records, ours: { ...figures(ours, bytes), class: String(ours.class) }, seed: figures(seed, bytes), seedWholeKey: figures(whole, bytes) });
+      rmSync(path, { force: true });
+    }
+    return { baselineRssMiB: Math.round(Number(baseline.maxRssKiB) / 1024), sizes: rows };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function renderBenchTable(figs: BenchFigures): string {
+  const rows = figs.sizes;
+  const head = ["dump", "records", "impl", "wall ms", "cpu ms", "MB/s (cpu)", "peak RSS MiB", "found the OOM line"];
+  const body = rows.flatMap((r) => [
+    [`${r.sizeMB} MB`, String(r.records), "deploy-gate (stream)", String(r.ours.ms), String(r.ours.cpuMs), String(r.ours.mbPerS), String(r.ours.maxRssMiB), r.ours.correct ? `yes (${r.ours.class})` : "NO"],
+    seedRow("seed python, 12-char key", r.seed),
+    seedRow("seed python, whole-line key", r.seedWholeKey),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ");
+  const note = `Node + tsx floor (empty dump): ${figs.baselineRssMiB} MiB peak RSS`;
+  return [line(head), widths.map((w) => "-".repeat(w)).join("-|-"), ...body.map(line), note].join("\n");
+}
+
+function seedRow(label: string, f: RunFigures): string[] {
+  return ["", "", label, String(f.ms), String(f.cpuMs), String(f.mbPerS), String(f.maxRssMiB), f.correct ? "yes" : `NO: ${(f.decisive ?? "nothing").slice(0, 50)}`];
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const rows = await runJournalBench(sizes.length > 0 ? { sizesMB: sizes } : {});
+  console.log(renderBenchTable(rows));
+}

@@ -1,0 +1,24 @@
+// Progress while waiting for a boot: which phase the newest line says the engine is in (reference §1.3).
+import { messageOf } from "./lines.js";
+
+export type BootPhase = "loading-weights" | "profiling-kv" | "compiling" | "capturing-graphs" | "starting-api" | "ready";
+
+const PHASES: ReadonlyArray<readonly [RegExp, BootPhase]> = [
+  [/Application startup complete/, "ready"],
+  [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
+  [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory/, "capturing-graphs"],
+  [/Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/, "compiling"],
+  [/Memory profiling takes|Available KV cache memory|GPU KV cache size|# GPU blocks|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
+  [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format/, "loading-weights"],
+];
+
+export function bootPhase(line: string): BootPhase | null {
+  const msg = messageOf(line);
+  for (const [re, phase] of PHASES) if (re.test(msg)) return phase;
+  return null;
+}
+
+/** uvicorn's readiness line (on stderr: an unmerged `podman logs | grep` never sees it). */
+export function isReadyMarker(line: string): boolean {
+  return line.includes("Application startup complete.");
+}

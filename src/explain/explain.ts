@@ -1,0 +1,116 @@
+// `deploy-gate explain FILE`: a saved journal dump, a pasted log or an HTTP response body in, one
+// diagnosis out, in DESIGN.md's explain JSON shape.
+import { isToolConfigGap } from "../engine/vllm/contracts.js";
+import { Diagnoser, type Diagnosis } from "../forensics/classify.js";
+import { JournalDecoder } from "../forensics/journal.js";
+import { readPlainLine } from "../forensics/plainlog.js";
+import { advice } from "../forensics/advice.js";
+
+export type InputKind = "journal-json" | "plain-log" | "http-body";
+
+/** DESIGN.md's explain JSON: `{ schema, class, decisive, plan, oom, specDecode }` plus summary, fix, evidence. */
+export type ExplainResult = { schema: 1 } & Pick<Diagnosis, "class" | "decisive" | "plan" | "oom" | "specDecode" | "summary" | "fix" | "evidence">;
+
+/** A journal export line is a JSON object carrying journald's own fields. */
+function isJournalLine(line: string): boolean {
+  if (!line.startsWith("{")) return false;
+  return /"(?:__REALTIME_TIMESTAMP|__CURSOR|MESSAGE|_TRANSPORT)"\s*:/.test(line);
+}
+
+export function detectKind(text: string): InputKind {
+  const first = text.split("\n", 50).find((l) => l.trim() !== "")?.trim() ?? "";
+  if (isJournalLine(first)) return "journal-json";
+  const body = stripHttpHeaders(text).trim();
+  if (/^\{[\s\S]*\}$/.test(body) && /"(?:error|choices|object)"|'error'/.test(body)) return "http-body";
+  return "plain-log";
+}
+
+/** `curl -i` output: drop the status line and headers, keep the body. */
+function stripHttpHeaders(text: string): string {
+  if (!/^HTTP\/\d/.test(text)) return text;
+  const at = text.search(/\r?\n\r?\n/);
+  return at < 0 ? "" : text.slice(at).trim();
+}
+
+function httpStatus(text: string, body: string): number | null {
+  const head = /^HTTP\/[\d.]+ (\d{3})/.exec(text)?.[1];
+  if (head) return Number(head);
+  const code = /"code"\s*:\s*"?(\d{3})/.exec(body)?.[1];
+  return code ? Number(code) : null;
+}
+
+function toResult(d: Diagnosis): ExplainResult {
+  return { schema: 1, class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode, summary: d.summary, fix: d.fix, evidence: d.evidence };
+}
+
+function explainHttp(text: string): ExplainResult {
+  const body = stripHttpHeaders(text).trim();
+  const status = httpStatus(text, body);
+  const base = new Diagnoser().finish();
+  if (isToolConfigGap(body)) {
+    const msg = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"|'message'\s*:\s*'([^']*)'/.exec(body);
+    const decisive = (msg?.[1] ?? msg?.[2] ?? body).replace(/\\"/g, '"');
+    const a = advice("tools-not-enabled", { decisive, oom: null, phase: null, attempts: [], startLimit: false, unit: null, kv: null, dynamo: null });
+    return { ...toResult(base), class: "tools-not-enabled", decisive, summary: `HTTP ${status ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
+  }
+  return { ...toResult(base), class: "unknown", decisive: body.slice(0, 300), summary: `an HTTP body${status ? ` (status ${status})` : ""} with no known failure signature`, fix: base.fix };
+}
+
+/** Feeds lines of one input kind into a Diagnoser. */
+class Feeder {
+  private readonly journal = new JournalDecoder();
+  constructor(private readonly kind: InputKind, readonly diagnoser: Diagnoser) {}
+
+  push(line: string): void {
+    if (this.kind === "journal-json") {
+      for (const rec of this.journal.push(line)) this.diagnoser.pushRecord(rec);
+    } else {
+      const rec = readPlainLine(line);
+      if (rec) this.diagnoser.pushRecord(rec);
+    }
+  }
+
+  finish(): Diagnosis {
+    if (this.kind === "journal-json") for (const rec of this.journal.flush()) this.diagnoser.pushRecord(rec);
+    return this.diagnoser.finish();
+  }
+}
+
+export interface ExplainOptions {
+  unit?: string;
+  nRestarts?: number;
+}
+
+export function explain(text: string, opts: ExplainOptions = {}): ExplainResult {
+  const kind = detectKind(text);
+  if (kind === "http-body") return explainHttp(text);
+  const feeder = new Feeder(kind, new Diagnoser(opts));
+  for (const line of text.split("\n")) feeder.push(line);
+  return toResult(feeder.finish());
+}
+
+/**
+ * Big files: the kind is judged on the first non-empty line, then every line streams through. Accepts
+ * lines one by one or in batches (`fileLineBatches`), which saves an await per line.
+ */
+export async function explainStream(lines: AsyncIterable<string | string[]>, opts: ExplainOptions = {}): Promise<ExplainResult> {
+  let feeder: Feeder | null = null;
+  const head: string[] = [];
+  for await (const item of lines) {
+    for (const line of typeof item === "string" ? [item] : item) {
+      if (feeder) {
+        feeder.push(line);
+        continue;
+      }
+      head.push(line);
+      const t = line.trim();
+      if (t === "") continue;
+      // An HTTP body is small: gather it and judge it whole.
+      if (!isJournalLine(t) && (t.startsWith("{") || /^HTTP\/\d/.test(t)) && head.length < 2000) continue;
+      feeder = new Feeder(isJournalLine(t) ? "journal-json" : "plain-log", new Diagnoser(opts));
+      for (const h of head) feeder.push(h);
+    }
+  }
+  if (!feeder) return explain(head.join("\n"), opts);
+  return toResult(feeder.finish());
+}

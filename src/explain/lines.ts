@@ -1,0 +1,24 @@
+// The one I/O piece of explain: a file as a stream of lines, so a 200 MB dump never sits in memory.
+// Split on "\n" only: a lone "\r" is part of the line (tqdm rewrites, NewLineFormatter) and cleanLine reads it.
+import { createReadStream } from "node:fs";
+
+/** Lines in batches, one per 256 KiB chunk: an await per line would cost more than decoding it. */
+export async function* fileLineBatches(path: string): AsyncGenerator<string[]> {
+  // Cut at the last "\n" byte so no UTF-8 character is split; the tail waits for the next chunk as bytes.
+  let rest: Buffer = Buffer.alloc(0);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) {
+    const buf: Buffer = rest.length > 0 ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
+    const cut = buf.lastIndexOf(10);
+    if (cut < 0) {
+      rest = buf;
+      continue;
+    }
+    rest = buf.subarray(cut + 1);
+    yield buf.toString("utf8", 0, cut).split("\n");
+  }
+  if (rest.length > 0) yield [rest.toString("utf8")];
+}
+
+export async function* fileLines(path: string): AsyncGenerator<string> {
+  for await (const batch of fileLineBatches(path)) yield* batch;
+}

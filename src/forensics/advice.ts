@@ -1,0 +1,115 @@
+// The human half of a diagnosis: one summary and one fix per class, with the numbers in them.
+import type { OomGap } from "./oom.js";
+import type { Attempt } from "./systemd.js";
+
+export type DiagnosisClass =
+  | "ready" | "booting" | "oom" | "kv-insufficient" | "dynamo-shape" | "engine-init-failed"
+  | "clean-exit" | "container-removed" | "crash-loop" | "tools-not-enabled" | "unknown";
+
+export interface AdviceFacts {
+  decisive: string | null;
+  oom: OomGap | null;
+  phase: string | null;
+  attempts: Attempt[];
+  startLimit: boolean;
+  unit: string | null;
+  kv: { neededGiB: number | null; availableGiB: number | null; estimatedMaxLen: number | null; maxModelLen?: number | null; capacityTokens?: number | null } | null;
+  dynamo: { symbol: string | null; constant: number | null } | null;
+}
+
+const g = (n: number | null | undefined) => (n === null || n === undefined ? "?" : String(Math.round(n * 100) / 100));
+
+function oomAdvice(f: AdviceFacts): [string, string] {
+  const d = f.decisive ?? "";
+  if (/error: out of memory/.test(d) && !f.oom) {
+    return [
+      "CUDA error: out of memory without an allocation size (typically pin_memory of host buffers)",
+      "This is usually the memlock limit, not VRAM: run the container with --ulimit memlock=-1:-1 (and raise the host's memlock via PAM limits).",
+    ];
+  }
+  if (/warming up sampler/.test(d)) {
+    return ["out of memory while warming up the sampler", "Lower --max-num-seqs or --gpu-memory-utilization."];
+  }
+  if (/Failed to load model - not enough GPU memory/.test(d)) {
+    return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
+  }
+  const o = f.oom;
+  const gap = o ? `asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free of ${g(o.totalGiB)} GiB (short ${g(o.shortfallGiB)} GiB)` : "out of GPU memory";
+  return [
+    `GPU out of memory: ${gap}`,
+    `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`,
+  ];
+}
+
+function loopText(attempts: Attempt[]): string {
+  const ended = attempts.filter((a) => a.endedAt !== null);
+  const durations = ended.map((a) => (a.durationS === null ? "?" : `${a.durationS}s`)).join(", ");
+  return `${ended.length} attempt(s) ended${durations ? ` after ${durations}` : ""}`;
+}
+
+export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; fix: string | null } {
+  const unit = f.unit ?? "the unit";
+  switch (cls) {
+    case "oom": {
+      const [summary, fix] = oomAdvice(f);
+      return { summary, fix };
+    }
+    case "kv-insufficient": {
+      const k = f.kv;
+      return {
+        summary: !k
+          ? "no memory left for the KV cache"
+          : k.capacityTokens
+            ? `KV cache too small for one max-length request: max model len ${k.maxModelLen} tokens, the cache holds ${k.capacityTokens}`
+            : `KV cache too small for one max-length request: needs ${g(k.neededGiB)} GiB, ${g(k.availableGiB)} GiB available`,
+        fix: `Raise --gpu-memory-utilization, lower --max-model-len${k?.estimatedMaxLen ? ` (the engine estimates ${k.estimatedMaxLen} fits)` : ""}, or pin --kv-cache-memory-bytes. Under expert offload utilization buys arena, not KV: pin the pool.`,
+      };
+    }
+    case "dynamo-shape": {
+      const d = f.dynamo;
+      const what = d?.symbol ? `${d.symbol} specialised to the constant ${d.constant ?? "?"}` : "a shape was specialised to a constant";
+      return {
+        summary: `torch.compile/dynamo shape specialisation: ${what}`,
+        fix: "Shape specialisation, not memory: try --enforce-eager (skips torch.compile and CUDA graphs, a real cost), VLLM_DISABLE_COMPILE_CACHE=1 or VLLM_USE_AOT_COMPILE=1, or change --max-num-seqs so the compiled shapes fit. Do not add memory.",
+      };
+    }
+    case "engine-init-failed": {
+      if (f.decisive && /No (?:CUDA|HIP) GPUs are available/.test(f.decisive)) {
+        return { summary: "the engine sees no usable GPU", fix: "Mount the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; check HIP_VISIBLE_DEVICES/CUDA_VISIBLE_DEVICES." };
+      }
+      return {
+        summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
+        fix: "Fix the cause named by the decisive line; `Engine core initialization failed` is only the wrapper, the cause is the EngineCore/worker traceback above it.",
+      };
+    }
+    case "clean-exit":
+      return {
+        summary: `${unit} exited cleanly (status 0) with no traceback in the window, before readiness`,
+        fix: "vLLM's API server exits 0 after an EngineCore fatal error and the container is already removed: widen the journal window (journalctl -o json, relative --since) to find the traceback, and check NRestarts. With Restart=on-failure the unit stays silently dead: use Restart=always.",
+      };
+    case "container-removed":
+      return {
+        summary: `a healthy engine (ready) exited 0 afterwards: ${unit} was stopped from outside`,
+        fix: "Suspect an outside actor before the engine: a leftover probe or runner script doing `podman rm -f`, or another deploy. `pgrep -af` the scripts you launched and stop strays by PID.",
+      };
+    case "crash-loop":
+      return {
+        summary: `crash loop: ${loopText(f.attempts)}${f.startLimit ? "; systemd hit the start limit and gave up" : ""}`,
+        fix: `Every attempt dies the same way: the shape does not fit. Read the first attempt's journal for the cause (\`systemctl show -p NRestarts ${unit}\`).${f.startLimit ? ` Then \`systemctl reset-failed ${unit}\` before starting it again.` : ""}`,
+      };
+    case "tools-not-enabled":
+      return {
+        summary: "tool calls refused: auto tool choice is not enabled on the server (a config gap, not a model fault)",
+        fix: "Start vLLM with --enable-auto-tool-choice --tool-call-parser <parser> (llama.cpp: --jinja).",
+      };
+    case "ready":
+      return { summary: "the engine reached readiness (Application startup complete.)", fix: null };
+    case "booting":
+      return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
+    case "unknown":
+      return {
+        summary: "no vLLM boot line, failure signature or unit event found",
+        fix: "Check the window and the source: capture with `journalctl -o json --since \"20 min ago\"` filtered on CONTAINER_NAME or the unit (relative times only).",
+      };
+  }
+}

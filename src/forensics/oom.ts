@@ -1,0 +1,40 @@
+// The gap math of a CUDA/HIP OOM (seed 000 §1.4): ask − free = shortfall, units normalised to GiB.
+
+export interface OomGap {
+  triedGiB: number;
+  freeGiB: number | null;
+  totalGiB: number | null;
+  shortfallGiB: number | null;
+}
+
+const UNIT_GIB: Record<string, number> = { B: 1 / 2 ** 30, KiB: 1 / 2 ** 20, MiB: 1 / 2 ** 10, GiB: 1, TiB: 1024, KB: 1 / 2 ** 20, MB: 1 / 2 ** 10, GB: 1 };
+const Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
+const TRIED = new RegExp(`Tried to allocate ${Q}`);
+// torch ≥ 2.1 ("capacty" in 2.1 itself)
+const NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
+// torch < 2.1: `(GPU 0; 23.69 GiB total capacity; 22.48 GiB already allocated; 8.94 MiB free; …)`
+const OLD_TOTAL = new RegExp(`${Q} total capacity`);
+const OLD_FREE = new RegExp(`${Q} free`);
+
+function gib(m: RegExpExecArray | null, at = 1): number | null {
+  if (!m) return null;
+  const n = Number(m[at]!.replace(/,/g, ""));
+  const f = UNIT_GIB[m[at + 1]!];
+  return f === undefined || !Number.isFinite(n) ? null : n * f;
+}
+
+const round = (n: number | null) => (n === null ? null : Math.round(n * 10000) / 10000);
+
+export function readOomGap(text: string): OomGap | null {
+  const tried = gib(TRIED.exec(text));
+  if (tried === null) return null;
+  const modern = NEW_TOTAL.exec(text);
+  const total = modern ? gib(modern, 1) : gib(OLD_TOTAL.exec(text));
+  const free = modern ? gib(modern, 3) : gib(OLD_FREE.exec(text));
+  return {
+    triedGiB: round(tried)!,
+    freeGiB: round(free),
+    totalGiB: round(total),
+    shortfallGiB: free === null ? null : round(Math.max(0, tried - free)),
+  };
+}

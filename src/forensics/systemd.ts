@@ -1,0 +1,99 @@
+// systemd's own lines about a unit (seed 000 §2–4): starts, exits, restarts and the start limit. The
+// process signatures (clean exit, crash loop, outside removal) are read from their order.
+
+export type UnitEventKind =
+  | "started" | "stopping" | "stopped" | "deactivated" | "main-exited" | "failed" | "restart-scheduled" | "start-limit-hit";
+
+export interface UnitEvent {
+  kind: UnitEventKind;
+  unit: string | null;
+  /** µs, 0 when unknown. */
+  ts: number;
+  /** main-exited: the exit status; failed: null. */
+  status?: number | null;
+  /** failed: systemd's result (`exit-code`, `timeout`, `start-limit-hit`, …). */
+  result?: string;
+  /** restart-scheduled: systemd's restart counter. */
+  counter?: number;
+  text: string;
+}
+
+const UNIT = String.raw`(?<unit>[\w@.:\\-]+\.service)`;
+const PATTERNS: ReadonlyArray<readonly [RegExp, UnitEventKind]> = [
+  [new RegExp(`^${UNIT}: Deactivated successfully`), "deactivated"],
+  [new RegExp(`^${UNIT}: Main process exited, code=\\w+, status=(?<status>\\d+)`), "main-exited"],
+  [new RegExp(`^${UNIT}: Failed with result '(?<result>[\\w-]+)'`), "failed"],
+  [new RegExp(`^${UNIT}: Scheduled restart job, restart counter is at (?<counter>\\d+)`), "restart-scheduled"],
+  [new RegExp(`^${UNIT}: Start request repeated too quickly`), "start-limit-hit"],
+  [/^Started (?<unit>[\w@.:\\-]+\.service)?/, "started"],
+  [/^Stopping (?<unit>[\w@.:\\-]+\.service)?/, "stopping"],
+  [/^Stopped (?<unit>[\w@.:\\-]+\.service)?/, "stopped"],
+];
+
+/**
+ * A unit event from a line systemd wrote. `fromSystemd` says the record's identifier is systemd; without
+ * it only lines naming a `.service` count, so uvicorn's `Started server process` is never taken for one.
+ */
+export function unitEventOf(text: string, opts: { fromSystemd: boolean; unit?: string | null; ts?: number }): UnitEvent | null {
+  for (const [re, kind] of PATTERNS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const g = m.groups ?? {};
+    const unit = g.unit ?? opts.unit ?? null;
+    if (!opts.fromSystemd && !g.unit) return null;
+    // podman's per-container scopes start and stop with every run: not the service.
+    if (unit && !unit.endsWith(".service")) return null;
+    if (/libpod|conmon/.test(text) && !g.unit) return null;
+    const ev: UnitEvent = { kind, unit, ts: opts.ts ?? 0, text };
+    if (g.status !== undefined) ev.status = Number(g.status);
+    if (g.result !== undefined) ev.result = g.result;
+    if (g.counter !== undefined) ev.counter = Number(g.counter);
+    if (kind === "failed" && g.result === "start-limit-hit") ev.kind = "start-limit-hit";
+    return ev;
+  }
+  return null;
+}
+
+export interface Attempt {
+  startedAt: number;
+  endedAt: number | null;
+  durationS: number | null;
+  exitStatus: number | null;
+  /** Ended by `systemctl stop` (Stopping … first), not by itself. */
+  stopped: boolean;
+}
+
+/** Started → (exit) pairs, in order. */
+export function attemptsOf(events: readonly UnitEvent[]): Attempt[] {
+  const out: Attempt[] = [];
+  let cur: Attempt | null = null;
+  const end = (ts: number) => {
+    if (!cur || cur.endedAt !== null) return;
+    cur.endedAt = ts;
+    cur.durationS = cur.startedAt && ts ? Math.round((ts - cur.startedAt) / 1e5) / 10 : null;
+  };
+  for (const ev of events) {
+    if (ev.kind === "started") {
+      cur = { startedAt: ev.ts, endedAt: null, durationS: null, exitStatus: null, stopped: false };
+      out.push(cur);
+    } else if (!cur) continue;
+    else if (ev.kind === "stopping") cur.stopped = true;
+    else if (ev.kind === "main-exited") {
+      cur.exitStatus = ev.status ?? null;
+      end(ev.ts);
+    } else if (ev.kind === "deactivated" || ev.kind === "failed" || ev.kind === "stopped") {
+      if (ev.kind === "deactivated" && cur.exitStatus === null) cur.exitStatus = 0;
+      end(ev.ts);
+    }
+  }
+  return out;
+}
+
+/** The unit most events talk about: a broad dump may hold several services. */
+export function mainUnit(events: readonly UnitEvent[]): string | null {
+  const counts = new Map<string, number>();
+  for (const ev of events) if (ev.unit) counts.set(ev.unit, (counts.get(ev.unit) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [u, n] of counts) if (best === null || n > counts.get(best)!) best = u;
+  return best;
+}

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { fileLineBatches, fileLines } from "../../src/explain/lines.js";
+
+const dir = mkdtempSync(join(tmpdir(), "explain-lines-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function collect(path: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const l of fileLines(path)) out.push(l);
+  return out;
+}
+
+describe("fileLines", () => {
+  it("splits on \\n only and never cuts a multi-byte character at a chunk edge", async () => {
+    // 3-byte and 4-byte characters on lines long enough to straddle several 256 KiB chunks
+    const lines = Array.from({ length: 3000 }, (_, i) => `${i} ▄█ 𝛑 ${"é".repeat(i % 97)}\rrewrite █`);
+    const path = join(dir, "multi.log");
+    writeFileSync(path, lines.join("\n") + "\nlast line without newline");
+    expect(await collect(path)).toEqual([...lines, "last line without newline"]);
+  });
+
+  it("yields batches, not one await per line", async () => {
+    const path = join(dir, "many.log");
+    writeFileSync(path, "x\n".repeat(200_000));
+    let batches = 0;
+    let total = 0;
+    for await (const b of fileLineBatches(path)) {
+      batches++;
+      total += b.length;
+    }
+    expect(total).toBe(200_000);
+    expect(batches).toBeLessThan(10);
+  });
+});
