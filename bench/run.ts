@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, each against its named baseline in the same run.
+import { renderBenchTable, runJournalBench } from "./journal/bench.js";
 import { runPreflightBench } from "./preflight/bench.js";
 
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
@@ -11,4 +12,8 @@ console.log(`| wall time (median) | ${fmt(p.preflightMs)} | ${fmt(p.manualMs)} |
 console.log(`dropped contracts found: ${p.found.join(", ")}`);
 const ok = p.preflightMs < 1000 && p.ratio <= 0.5 && p.dropped === 3;
 console.log(ok ? "preflight: target met" : "preflight: TARGET MISSED");
+
+console.log("\n## journal decoding (generated journalctl -o json dumps, streaming decoder + diagnosis vs the seed's Python procedure)");
+const j = await runJournalBench();
+console.log(renderBenchTable(j));
 process.exitCode = ok ? 0 : 1;

@@ -992,13 +992,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str2, indent, comment) => str2.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str2.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1152,16 +1152,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
-    function lineLengthOverLimit(str, lineWidth, indentLength) {
+    var containsDocumentMarker = (str2) => /^(%|---|\.\.\.)/m.test(str2);
+    function lineLengthOverLimit(str2, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str.length;
+      const strLen = str2.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str[i] === "\n") {
+        if (str2[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1178,11 +1178,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str = "";
+      let str2 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str += json.slice(start, i) + "\\ ";
+          str2 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1191,38 +1191,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str += json.slice(start, i);
+                str2 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str += "\\0";
+                    str2 += "\\0";
                     break;
                   case "0007":
-                    str += "\\a";
+                    str2 += "\\a";
                     break;
                   case "000b":
-                    str += "\\v";
+                    str2 += "\\v";
                     break;
                   case "001b":
-                    str += "\\e";
+                    str2 += "\\e";
                     break;
                   case "0085":
-                    str += "\\N";
+                    str2 += "\\N";
                     break;
                   case "00a0":
-                    str += "\\_";
+                    str2 += "\\_";
                     break;
                   case "2028":
-                    str += "\\L";
+                    str2 += "\\L";
                     break;
                   case "2029":
-                    str += "\\P";
+                    str2 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str += "\\x" + code.substr(2);
+                      str2 += "\\x" + code.substr(2);
                     else
-                      str += json.substr(i, 6);
+                      str2 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1232,14 +1232,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str += json.slice(start, i) + "\n\n";
+                str2 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str += "\n";
+                  str2 += "\n";
                   i += 2;
                 }
-                str += indent;
+                str2 += indent;
                 if (json[i + 2] === " ")
-                  str += "\\";
+                  str2 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1248,8 +1248,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str = start ? str + json.slice(start) : json;
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str2 = start ? str2 + json.slice(start) : json;
+      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -1377,15 +1377,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str = value.replace(/\n+/g, `$&
+      const str2 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str2);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1537,11 +1537,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node2, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
+      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str;
-      return identity.isScalar(node2) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
-${ctx.indent}${str}`;
+        return str2;
+      return identity.isScalar(node2) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
+${ctx.indent}${str2}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -1576,8 +1576,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+      let str2 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str2.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1586,27 +1586,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+          return str2 === "" ? "?" : explicitKey ? `? ${str2}` : str2;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str = `? ${str}`;
+        str2 = `? ${str2}`;
         if (keyComment && !keyCommentDone) {
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str;
+        return str2;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        str = `? ${str}
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
+        str2 = `? ${str2}
 ${indent}:`;
       } else {
-        str = `${str}:`;
+        str2 = `${str2}:`;
         if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -1622,7 +1622,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str.length + 1;
+        ctx.indentAtStart = str2.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1666,16 +1666,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws = "";
       }
-      str += ws + valueStr;
+      str2 += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+        str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str;
+      return str2;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -1902,31 +1902,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str3 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str2);
+        lines.push(blockItemPrefix + str3);
       }
-      let str;
+      let str2;
       if (lines.length === 0) {
-        str = flowChars.start + flowChars.end;
+        str2 = flowChars.start + flowChars.end;
       } else {
-        str = lines[0];
+        str2 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str += line ? `
+          str2 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str2 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str;
+      return str2;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1969,21 +1969,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        let str2 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str2.includes("\n"));
         if (i < items.length - 1) {
-          str += ",";
+          str2 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str2.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str += ",";
+            str2 += ",";
           }
         }
         if (comment)
-          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines.push(str);
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment));
+        lines.push(str2);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1995,11 +1995,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str = start;
+          let str2 = start;
           for (const line of lines)
-            str += line ? `
+            str2 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str}
+          return `${str2}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2331,7 +2331,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str) => str,
+      resolve: (str2) => str2,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2369,7 +2369,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
+      resolve: (str2) => new Scalar.Scalar(str2[0] === "t" || str2[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2390,9 +2390,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num))
-        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      const num2 = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num2))
+        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -2421,7 +2421,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2430,10 +2430,10 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str),
+      resolve: (str2) => parseFloat(str2),
       stringify(node2) {
-        const num = Number(node2.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
+        const num2 = Number(node2.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node2);
       }
     };
     var float = {
@@ -2441,11 +2441,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str) {
-        const node2 = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf(".");
-        if (dot !== -1 && str[str.length - 1] === "0")
-          node2.minFractionDigits = str.length - dot - 1;
+      resolve(str2) {
+        const node2 = new Scalar.Scalar(parseFloat(str2));
+        const dot = str2.indexOf(".");
+        if (dot !== -1 && str2[str2.length - 1] === "0")
+          node2.minFractionDigits = str2.length - dot - 1;
         return node2;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2462,7 +2462,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    var intResolve = (str2, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2.substring(offset), radix);
     function intStringify(node2, radix, prefix) {
       const { value } = node2;
       if (intIdentify(value) && value >= 0)
@@ -2475,7 +2475,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 8, opt),
       stringify: (node2) => intStringify(node2, 8, "0o")
     };
     var int2 = {
@@ -2483,7 +2483,7 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2492,7 +2492,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
       stringify: (node2) => intStringify(node2, 16, "0x")
     };
     exports.int = int2;
@@ -2545,7 +2545,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str) => str,
+        resolve: (str2) => str2,
         stringify: stringifyJSON
       },
       {
@@ -2562,7 +2562,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str) => str === "true",
+        resolve: (str2) => str2 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2570,7 +2570,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        resolve: (str2, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -2578,7 +2578,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str) => parseFloat(str),
+        resolve: (str2) => parseFloat(str2),
         stringify: stringifyJSON
       }
     ];
@@ -2586,9 +2586,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
-        return str;
+      resolve(str2, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str2)}`);
+        return str2;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2620,10 +2620,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str.length);
-          for (let i = 0; i < str.length; ++i)
-            buffer[i] = str.charCodeAt(i);
+          const str2 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str2.length);
+          for (let i = 0; i < str2.length; ++i)
+            buffer[i] = str2.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2634,28 +2634,28 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str;
+        let str2;
         if (typeof node_buffer.Buffer === "function") {
-          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str2 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str = btoa(s);
+          str2 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str.length / lineWidth);
+          const n = Math.ceil(str2.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str.substr(o, lineWidth);
+            lines[i] = str2.substr(o, lineWidth);
           }
-          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str2 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str2 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary;
@@ -2861,7 +2861,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2870,10 +2870,10 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
       stringify(node2) {
-        const num = Number(node2.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node2);
+        const num2 = Number(node2.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node2);
       }
     };
     var float = {
@@ -2881,11 +2881,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str) {
-        const node2 = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
-        const dot = str.indexOf(".");
+      resolve(str2) {
+        const node2 = new Scalar.Scalar(parseFloat(str2.replace(/_/g, "")));
+        const dot = str2.indexOf(".");
         if (dot !== -1) {
-          const f = str.substring(dot + 1).replace(/_/g, "");
+          const f = str2.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node2.minFractionDigits = f.length;
         }
@@ -2905,34 +2905,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str, offset, radix, { intAsBigInt }) {
-      const sign = str[0];
+    function intResolve(str2, offset, radix, { intAsBigInt }) {
+      const sign = str2[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str = str.substring(offset).replace(/_/g, "");
+      str2 = str2.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str = `0b${str}`;
+            str2 = `0b${str2}`;
             break;
           case 8:
-            str = `0o${str}`;
+            str2 = `0o${str2}`;
             break;
           case 16:
-            str = `0x${str}`;
+            str2 = `0x${str2}`;
             break;
         }
-        const n2 = BigInt(str);
+        const n2 = BigInt(str2);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str, radix);
+      const n = parseInt(str2, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node2, radix, prefix) {
       const { value } = node2;
       if (intIdentify(value)) {
-        const str = value.toString(radix);
-        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+        const str2 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str2.substr(1) : prefix + str2;
       }
       return stringifyNumber.stringifyNumber(node2);
     }
@@ -2942,7 +2942,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 2, opt),
       stringify: (node2) => intStringify(node2, 2, "0b")
     };
     var intOct = {
@@ -2951,7 +2951,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 1, 8, opt),
       stringify: (node2) => intStringify(node2, 8, "0")
     };
     var int2 = {
@@ -2959,7 +2959,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2968,7 +2968,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
       stringify: (node2) => intStringify(node2, 16, "0x")
     };
     exports.int = int2;
@@ -3072,26 +3072,26 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str, asBigInt) {
-      const sign = str[0];
-      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
-      const num = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
-      return sign === "-" ? num(-1) * res : res;
+    function parseSexagesimal(str2, asBigInt) {
+      const sign = str2[0];
+      const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
+      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
+      return sign === "-" ? num2(-1) * res : res;
     }
     function stringifySexagesimal(node2) {
       let { value } = node2;
-      let num = (n) => n;
+      let num2 = (n) => n;
       if (typeof value === "bigint")
-        num = (n) => BigInt(n);
+        num2 = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node2);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num(-1);
+        value *= num2(-1);
       }
-      const _60 = num(60);
+      const _60 = num2(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -3111,7 +3111,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      resolve: (str2, _onError, { intAsBigInt }) => parseSexagesimal(str2, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3120,7 +3120,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str) => parseSexagesimal(str, false),
+      resolve: (str2) => parseSexagesimal(str2, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3131,8 +3131,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str) {
-        const match = str.match(timestamp.test);
+      resolve(str2) {
+        const match = str2.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -7376,7 +7376,8 @@ var require_dist = __commonJS({
 });
 
 // src/cli.ts
-import { writeFileSync } from "node:fs";
+import { existsSync as existsSync2, writeFileSync } from "node:fs";
+import { resolve as resolve2 } from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/cli-args.ts
@@ -7803,14 +7804,14 @@ function promiseAllObject(promisesObj) {
 }
 function randomString(length = 10) {
   const chars = "abcdefghijklmnopqrstuvwxyz";
-  let str = "";
+  let str2 = "";
   for (let i = 0; i < length; i++) {
-    str += chars[Math.floor(Math.random() * chars.length)];
+    str2 += chars[Math.floor(Math.random() * chars.length)];
   }
-  return str;
+  return str2;
 }
-function esc(str) {
-  return JSON.stringify(str);
+function esc(str2) {
+  return JSON.stringify(str2);
 }
 function slugify(input) {
   return input.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
@@ -7924,8 +7925,8 @@ var primitiveTypes = /* @__PURE__ */ new Set([
   "symbol",
   "undefined"
 ]);
-function escapeRegex(str) {
-  return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function escapeRegex(str2) {
+  return str2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 function clone(inst, def, params) {
   const cl = new inst._zod.constr(def ?? inst._zod.def);
@@ -8191,13 +8192,13 @@ function getSizableOrigin(input) {
   return "unknown";
 }
 var highSurrogate = /[\uD800-\uDBFF]/;
-function codePointLength(str) {
-  const units = str.length;
-  if (!highSurrogate.test(str))
+function codePointLength(str2) {
+  const units = str2.length;
+  if (!highSurrogate.test(str2))
     return units;
   let count = units;
   for (let i = 0; i < units - 1; i++) {
-    if ((str.charCodeAt(i) & 64512) === 55296 && (str.charCodeAt(i + 1) & 64512) === 56320) {
+    if ((str2.charCodeAt(i) & 64512) === 55296 && (str2.charCodeAt(i + 1) & 64512) === 56320) {
       count--;
       i++;
     }
@@ -10794,7 +10795,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve2) {
+function isRecursive(inst, stack, resolve3) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -10804,7 +10805,7 @@ function isRecursive(inst, stack, resolve2) {
   let result = NONE;
   const check = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve2);
+      const answer = isRecursive(child, stack, resolve3);
       if (answer > result)
         result = answer;
     }
@@ -10815,7 +10816,7 @@ function isRecursive(inst, stack, resolve2) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve2) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve3) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -10879,7 +10880,7 @@ function isRecursive(inst, stack, resolve2) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve2 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve3 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -14063,6 +14064,979 @@ function jsonSchema() {
   return toJSONSchema(configSchema, { io: "input", unrepresentable: "any" });
 }
 
+// src/engine/vllm/contracts.ts
+var TOOL_CONFIG_GAPS = [
+  /"?auto"? tool choice requires --enable-auto-tool-choice and --tool-call-parser/,
+  /tool_choice=.*? requires --tool-call-parser to be set/,
+  /tools param requires --jinja flag/,
+  /Unsupported param: tool_choice/
+];
+function isToolConfigGap(body) {
+  return TOOL_CONFIG_GAPS.some((re) => re.test(body.replace(/\\"/g, '"')));
+}
+
+// src/engine/vllm/lines.ts
+var ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+var PREFIX = /^(?:\((?<proc>[A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(?<pid>\d+)\) )?(?:(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?<mm>\d\d)-(?<dd>\d\d) (?<time>\d\d:\d\d:\d\d) \[?(?<file>[^\]\s]+):(?<line>\d+)\] )?(?<msg>.*)$/s;
+function stripAnsi(text) {
+  return text.includes("\x1B") ? text.replace(ANSI, "") : text;
+}
+function cleanLine(raw) {
+  let line = stripAnsi(raw);
+  if (line.includes("\r")) {
+    const parts = line.split("\r").filter((p) => p.length > 0);
+    line = parts[parts.length - 1] ?? "";
+  }
+  return line;
+}
+function parseLine(raw) {
+  const line = cleanLine(raw);
+  const g2 = PREFIX.exec(line)?.groups ?? {};
+  return {
+    proc: g2.proc ?? null,
+    pid: g2.pid === void 0 ? null : Number(g2.pid),
+    level: g2.level ?? null,
+    file: g2.file ?? null,
+    msg: g2.msg ?? line
+  };
+}
+function messageOf(raw) {
+  return parseLine(raw).msg;
+}
+function parseNumber(text) {
+  if (text === void 0) return null;
+  const n = Number(text.replace(/,/g, ""));
+  return Number.isFinite(n) ? n : null;
+}
+function redactSecrets(text) {
+  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(--(?:api-key|hf-token)[= ])\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
+}
+
+// src/engine/vllm/phase.ts
+var PHASES = [
+  [/Application startup complete/, "ready"],
+  [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
+  [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory/, "capturing-graphs"],
+  [/Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/, "compiling"],
+  [/Memory profiling takes|Available KV cache memory|GPU KV cache size|# GPU blocks|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
+  [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format/, "loading-weights"]
+];
+function bootPhase(line) {
+  const msg = messageOf(line);
+  for (const [re, phase] of PHASES) if (re.test(msg)) return phase;
+  return null;
+}
+function isReadyMarker(line) {
+  return line.includes("Application startup complete.");
+}
+
+// src/engine/vllm/plan.ts
+function emptyPlan() {
+  return {
+    kvTokens: null,
+    maxModelLen: null,
+    maxConcurrency: null,
+    gpuBlocks: null,
+    availableKvGiB: null,
+    modelLoadGiB: null,
+    modelLoadSeconds: null,
+    graphGiB: null,
+    graphSeconds: null,
+    estimatedGraphGiB: null,
+    compileSeconds: null
+  };
+}
+var NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
+var RULES = [
+  [new RegExp(`GPU KV cache size: ${NUM} tokens`), (p, m) => {
+    p.kvTokens = parseNumber(m[1]);
+  }],
+  [new RegExp(`Maximum concurrency for ${NUM} tokens per request: ${NUM}x`), (p, m) => {
+    p.maxModelLen = parseNumber(m[1]);
+    p.maxConcurrency = parseNumber(m[2]);
+  }],
+  [new RegExp(`# GPU blocks: ${NUM}`), (p, m) => {
+    p.gpuBlocks = parseNumber(m[1]);
+  }],
+  [new RegExp(`Available KV cache memory: ${NUM} GiB`), (p, m) => {
+    p.availableKvGiB = parseNumber(m[1]);
+  }],
+  [new RegExp(`Model loading took ${NUM} GiB(?: memory)? and ${NUM} seconds`), (p, m) => {
+    p.modelLoadGiB = parseNumber(m[1]);
+    p.modelLoadSeconds = parseNumber(m[2]);
+  }],
+  // V0/early V1 printed GiB arithmetic labelled "GB".
+  [new RegExp(`Loading model weights took ${NUM} GB`), (p, m) => {
+    p.modelLoadGiB = parseNumber(m[1]);
+  }],
+  [new RegExp(`Graph capturing finished in ${NUM} secs?, took ${NUM} GiB`), (p, m) => {
+    p.graphSeconds = parseNumber(m[1]);
+    p.graphGiB = parseNumber(m[2]);
+  }],
+  [new RegExp(`Estimated CUDA graph memory: ${NUM} GiB total`), (p, m) => {
+    p.estimatedGraphGiB = parseNumber(m[1]);
+  }],
+  [new RegExp(`torch\\.compile (?:took|takes) ${NUM} s in total`), (p, m) => {
+    p.compileSeconds = parseNumber(m[1]);
+  }],
+  [new RegExp(`Auto-fit max_model_len: reduced from ${NUM} to ${NUM}`), (p, m) => {
+    p.maxModelLen ??= parseNumber(m[2]);
+  }]
+];
+var COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM} s`);
+var LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
+var KEYWORDS = /KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\.compile|Auto-fit|Compiling a graph|Directly load/;
+var PlanReader = class {
+  plan = emptyPlan();
+  compiled = 0;
+  loaded = 0;
+  slowest = null;
+  push(line) {
+    if (!KEYWORDS.test(line)) return;
+    const msg = messageOf(line);
+    for (const [re, set] of RULES) {
+      const m = re.exec(msg);
+      if (m) set(this.plan, m);
+    }
+    const c = COMPILED.exec(msg);
+    if (c) {
+      this.compiled++;
+      const s = parseNumber(c[1]);
+      if (s !== null && (this.slowest === null || s > this.slowest)) this.slowest = s;
+    }
+    if (LOADED.test(msg)) this.loaded++;
+  }
+  compileCache() {
+    const state = this.compiled > 0 ? "cold" : this.loaded > 0 ? "hit" : null;
+    return { state, graphsCompiled: this.compiled, graphsLoaded: this.loaded, slowestGraphSeconds: this.slowest };
+  }
+};
+
+// src/engine/vllm/specdecode.ts
+var LINE = /(?:SpecDecoding|Speculative) metrics: /;
+var FLOAT = String.raw`(-?\d[\d,]*(?:\.\d+)?|nan)`;
+var MEAN = new RegExp(`Mean acceptance length: ${FLOAT}`);
+var AVG_PCT = new RegExp(`Avg Draft acceptance rate: ${FLOAT}%`);
+var DRAFT_RATE = new RegExp(`(?<!Avg )Draft acceptance rate: ${FLOAT}(%?)`);
+var ACCEPTED = new RegExp(`(?:Accepted: |Number of accepted tokens: )${FLOAT}`);
+var DRAFTED = new RegExp(`(?:Drafted: |Number of draft tokens: )${FLOAT}`);
+var PER_POS = /Per-position acceptance rate: ((?:\d+(?:\.\d+)?|nan)(?:, (?:\d+(?:\.\d+)?|nan))*)/;
+function readSpecDecode(line) {
+  const msg = messageOf(line);
+  if (!LINE.test(msg)) return null;
+  const mean = parseNumber(MEAN.exec(msg)?.[1]);
+  let rate = null;
+  const avg = AVG_PCT.exec(msg);
+  const draft = DRAFT_RATE.exec(msg);
+  if (avg) rate = pct(parseNumber(avg[1]));
+  else if (draft) rate = draft[2] === "%" ? pct(parseNumber(draft[1])) : parseNumber(draft[1]);
+  if (rate === null) {
+    const acc = parseNumber(ACCEPTED.exec(msg)?.[1]);
+    const drafted = parseNumber(DRAFTED.exec(msg)?.[1]);
+    if (acc !== null && drafted) rate = acc / drafted;
+  }
+  const per = PER_POS.exec(msg)?.[1]?.split(", ").map(Number).filter((n) => Number.isFinite(n)) ?? [];
+  return { meanAcceptanceLength: mean, acceptanceRate: rate, perPosition: per };
+}
+function pct(n) {
+  return n === null ? null : n / 100;
+}
+
+// src/forensics/advice.ts
+var g = (n) => n === null || n === void 0 ? "?" : String(Math.round(n * 100) / 100);
+function oomAdvice(f) {
+  const d = f.decisive ?? "";
+  if (/error: out of memory/.test(d) && !f.oom) {
+    return [
+      "CUDA error: out of memory without an allocation size (typically pin_memory of host buffers)",
+      "This is usually the memlock limit, not VRAM: run the container with --ulimit memlock=-1:-1 (and raise the host's memlock via PAM limits)."
+    ];
+  }
+  if (/warming up sampler/.test(d)) {
+    return ["out of memory while warming up the sampler", "Lower --max-num-seqs or --gpu-memory-utilization."];
+  }
+  if (/Failed to load model - not enough GPU memory/.test(d)) {
+    return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
+  }
+  const o = f.oom;
+  const gap = o ? `asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free of ${g(o.totalGiB)} GiB (short ${g(o.shortfallGiB)} GiB)` : "out of GPU memory";
+  return [
+    `GPU out of memory: ${gap}`,
+    `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`
+  ];
+}
+function loopText(attempts) {
+  const ended = attempts.filter((a) => a.endedAt !== null);
+  const durations = ended.map((a) => a.durationS === null ? "?" : `${a.durationS}s`).join(", ");
+  return `${ended.length} attempt(s) ended${durations ? ` after ${durations}` : ""}`;
+}
+function advice(cls, f) {
+  const unit = f.unit ?? "the unit";
+  switch (cls) {
+    case "oom": {
+      const [summary, fix] = oomAdvice(f);
+      return { summary, fix };
+    }
+    case "kv-insufficient": {
+      const k = f.kv;
+      return {
+        summary: !k ? "no memory left for the KV cache" : k.capacityTokens ? `KV cache too small for one max-length request: max model len ${k.maxModelLen} tokens, the cache holds ${k.capacityTokens}` : `KV cache too small for one max-length request: needs ${g(k.neededGiB)} GiB, ${g(k.availableGiB)} GiB available`,
+        fix: `Raise --gpu-memory-utilization, lower --max-model-len${k?.estimatedMaxLen ? ` (the engine estimates ${k.estimatedMaxLen} fits)` : ""}, or pin --kv-cache-memory-bytes. Under expert offload utilization buys arena, not KV: pin the pool.`
+      };
+    }
+    case "dynamo-shape": {
+      const d = f.dynamo;
+      const what = d?.symbol ? `${d.symbol} specialised to the constant ${d.constant ?? "?"}` : "a shape was specialised to a constant";
+      return {
+        summary: `torch.compile/dynamo shape specialisation: ${what}`,
+        fix: "Shape specialisation, not memory: try --enforce-eager (skips torch.compile and CUDA graphs, a real cost), VLLM_DISABLE_COMPILE_CACHE=1 or VLLM_USE_AOT_COMPILE=1, or change --max-num-seqs so the compiled shapes fit. Do not add memory."
+      };
+    }
+    case "engine-init-failed": {
+      if (f.decisive && /No (?:CUDA|HIP) GPUs are available/.test(f.decisive)) {
+        return { summary: "the engine sees no usable GPU", fix: "Mount the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; check HIP_VISIBLE_DEVICES/CUDA_VISIBLE_DEVICES." };
+      }
+      return {
+        summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
+        fix: "Fix the cause named by the decisive line; `Engine core initialization failed` is only the wrapper, the cause is the EngineCore/worker traceback above it."
+      };
+    }
+    case "clean-exit":
+      return {
+        summary: `${unit} exited cleanly (status 0) with no traceback in the window, before readiness`,
+        fix: "vLLM's API server exits 0 after an EngineCore fatal error and the container is already removed: widen the journal window (journalctl -o json, relative --since) to find the traceback, and check NRestarts. With Restart=on-failure the unit stays silently dead: use Restart=always."
+      };
+    case "container-removed":
+      return {
+        summary: `a healthy engine (ready) exited 0 afterwards: ${unit} was stopped from outside`,
+        fix: "Suspect an outside actor before the engine: a leftover probe or runner script doing `podman rm -f`, or another deploy. `pgrep -af` the scripts you launched and stop strays by PID."
+      };
+    case "crash-loop":
+      return {
+        summary: `crash loop: ${loopText(f.attempts)}${f.startLimit ? "; systemd hit the start limit and gave up" : ""}`,
+        fix: `Every attempt dies the same way: the shape does not fit. Read the first attempt's journal for the cause (\`systemctl show -p NRestarts ${unit}\`).${f.startLimit ? ` Then \`systemctl reset-failed ${unit}\` before starting it again.` : ""}`
+      };
+    case "tools-not-enabled":
+      return {
+        summary: "tool calls refused: auto tool choice is not enabled on the server (a config gap, not a model fault)",
+        fix: "Start vLLM with --enable-auto-tool-choice --tool-call-parser <parser> (llama.cpp: --jinja)."
+      };
+    case "ready":
+      return { summary: "the engine reached readiness (Application startup complete.)", fix: null };
+    case "booting":
+      return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
+    case "unknown":
+      return {
+        summary: "no vLLM boot line, failure signature or unit event found",
+        fix: 'Check the window and the source: capture with `journalctl -o json --since "20 min ago"` filtered on CONTAINER_NAME or the unit (relative times only).'
+      };
+  }
+}
+
+// src/engine/vllm/failures.ts
+var ROOT_CAUSES = [
+  [/(?:CUDA|HIP) out of memory\. Tried to allocate|OutOfMemoryError|out of memory occurred when warming up sampler|Failed to load model - not enough GPU memory|(?:CUDA|HIP) error: out of memory/, "oom"],
+  [/Constraints violated \(/, "dynamo-shape"],
+  [/To serve at least one request with the models?'?s max seq len|No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache/, "kv-insufficient"],
+  [/No (?:CUDA|HIP) GPUs are available/, "engine-init-failed"]
+];
+var WRAPPER = /Engine core initialization failed|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization/;
+var ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|Application startup failed/;
+var WORKER_FAILED = /Worker failed with error/;
+var EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception)(?::|$)/;
+function failureOf(msg, level) {
+  if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
+  for (const [re, kind] of ROOT_CAUSES) if (re.test(msg)) return { kind, priority: 5 };
+  if (WORKER_FAILED.test(msg)) return { kind: "engine-init-failed", priority: 4 };
+  if (WRAPPER.test(msg)) return { kind: "engine-init-failed", priority: 1 };
+  if (ENGINE_FATAL.test(msg)) return { kind: "engine-init-failed", priority: 2 };
+  if (EXCEPTION.test(msg.trim())) return { kind: "engine-init-failed", priority: 3 };
+  return null;
+}
+function outranks(next, held) {
+  if (!held) return true;
+  if (next.priority !== held.priority) return next.priority > held.priority;
+  return next.priority < 5;
+}
+
+// src/forensics/oom.ts
+var UNIT_GIB = { B: 1 / 2 ** 30, KiB: 1 / 2 ** 20, MiB: 1 / 2 ** 10, GiB: 1, TiB: 1024, KB: 1 / 2 ** 20, MB: 1 / 2 ** 10, GB: 1 };
+var Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
+var TRIED = new RegExp(`Tried to allocate ${Q}`);
+var NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
+var OLD_TOTAL = new RegExp(`${Q} total capacity`);
+var OLD_FREE = new RegExp(`${Q} free`);
+function gib(m, at = 1) {
+  if (!m) return null;
+  const n = Number(m[at].replace(/,/g, ""));
+  const f = UNIT_GIB[m[at + 1]];
+  return f === void 0 || !Number.isFinite(n) ? null : n * f;
+}
+var round = (n) => n === null ? null : Math.round(n * 1e4) / 1e4;
+function readOomGap(text) {
+  const tried = gib(TRIED.exec(text));
+  if (tried === null) return null;
+  const modern = NEW_TOTAL.exec(text);
+  const total = modern ? gib(modern, 1) : gib(OLD_TOTAL.exec(text));
+  const free = modern ? gib(modern, 3) : gib(OLD_FREE.exec(text));
+  return {
+    triedGiB: round(tried),
+    freeGiB: round(free),
+    totalGiB: round(total),
+    shortfallGiB: free === null ? null : round(Math.max(0, tried - free))
+  };
+}
+
+// src/forensics/traceback.ts
+var START = /^\s*Traceback \(most recent call last\):/;
+var FRAME = /^\s*File "[^"]*", line \d+/;
+var SKELETON = /^\s*(?:raise\b|[~^]+\s*$|\.\.\.<\d+ lines>\.\.\.|\.\.\.\s*$|re-raise|The above exception was the direct cause|During handling of the above exception|Process [\w-]+:\s*$)/;
+var MAX_CONTENT = 200;
+var ORDINARY = /* @__PURE__ */ new Set(["DEBUG", "INFO", "WARNING"]);
+var TracebackAssembler = class {
+  current = null;
+  seen = /* @__PURE__ */ new Set();
+  sourceNext = false;
+  /** The newest finished-or-open traceback. */
+  last = null;
+  push(raw) {
+    const { msg, level } = parseLine(raw);
+    if (START.test(msg)) {
+      if (!this.current) this.open();
+      return;
+    }
+    if (!this.current) return;
+    if (level !== null && ORDINARY.has(level)) {
+      this.current = null;
+      return;
+    }
+    if (FRAME.test(msg)) {
+      this.current.frames++;
+      this.sourceNext = true;
+      return;
+    }
+    if (this.sourceNext && /^\s{2,}\S/.test(msg)) {
+      this.sourceNext = false;
+      return;
+    }
+    this.sourceNext = false;
+    const text = msg.trim();
+    if (text === "" || SKELETON.test(msg) || this.seen.has(text)) return;
+    this.seen.add(text);
+    this.current.content.push(text);
+    if (this.current.content.length > MAX_CONTENT) this.current.content.shift();
+  }
+  open() {
+    this.current = { content: [], frames: 0 };
+    this.seen = /* @__PURE__ */ new Set();
+    this.last = this.current;
+  }
+};
+function decisiveOf(tb) {
+  for (let i = tb.content.length - 1; i >= 0; i--) if (!WRAPPER.test(tb.content[i])) return tb.content[i];
+  return tb.content[tb.content.length - 1] ?? null;
+}
+
+// src/forensics/systemd.ts
+var UNIT = String.raw`(?<unit>[\w@.:\\-]+\.service)`;
+var PATTERNS = [
+  [new RegExp(`^${UNIT}: Deactivated successfully`), "deactivated"],
+  [new RegExp(`^${UNIT}: Main process exited, code=\\w+, status=(?<status>\\d+)`), "main-exited"],
+  [new RegExp(`^${UNIT}: Failed with result '(?<result>[\\w-]+)'`), "failed"],
+  [new RegExp(`^${UNIT}: Scheduled restart job, restart counter is at (?<counter>\\d+)`), "restart-scheduled"],
+  [new RegExp(`^${UNIT}: Start request repeated too quickly`), "start-limit-hit"],
+  [/^Started (?<unit>[\w@.:\\-]+\.service)?/, "started"],
+  [/^Stopping (?<unit>[\w@.:\\-]+\.service)?/, "stopping"],
+  [/^Stopped (?<unit>[\w@.:\\-]+\.service)?/, "stopped"]
+];
+function unitEventOf(text, opts) {
+  for (const [re, kind] of PATTERNS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const g2 = m.groups ?? {};
+    const unit = g2.unit ?? opts.unit ?? null;
+    if (!opts.fromSystemd && !g2.unit) return null;
+    if (unit && !unit.endsWith(".service")) return null;
+    if (/libpod|conmon/.test(text) && !g2.unit) return null;
+    const ev = { kind, unit, ts: opts.ts ?? 0, text };
+    if (g2.status !== void 0) ev.status = Number(g2.status);
+    if (g2.result !== void 0) ev.result = g2.result;
+    if (g2.counter !== void 0) ev.counter = Number(g2.counter);
+    if (kind === "failed" && g2.result === "start-limit-hit") ev.kind = "start-limit-hit";
+    return ev;
+  }
+  return null;
+}
+function attemptsOf(events) {
+  const out = [];
+  let cur = null;
+  const end = (ts) => {
+    if (!cur || cur.endedAt !== null) return;
+    cur.endedAt = ts;
+    cur.durationS = cur.startedAt && ts ? Math.round((ts - cur.startedAt) / 1e5) / 10 : null;
+  };
+  for (const ev of events) {
+    if (ev.kind === "started") {
+      cur = { startedAt: ev.ts, endedAt: null, durationS: null, exitStatus: null, stopped: false };
+      out.push(cur);
+    } else if (!cur) continue;
+    else if (ev.kind === "stopping") cur.stopped = true;
+    else if (ev.kind === "main-exited") {
+      cur.exitStatus = ev.status ?? null;
+      end(ev.ts);
+    } else if (ev.kind === "deactivated" || ev.kind === "failed" || ev.kind === "stopped") {
+      if (ev.kind === "deactivated" && cur.exitStatus === null) cur.exitStatus = 0;
+      end(ev.ts);
+    }
+  }
+  return out;
+}
+function mainUnit(events) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const ev of events) if (ev.unit) counts.set(ev.unit, (counts.get(ev.unit) ?? 0) + 1);
+  let best = null;
+  for (const [u, n] of counts) if (best === null || n > counts.get(best)) best = u;
+  return best;
+}
+
+// src/forensics/classify.ts
+var BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+\.\d+\.\d+\S*$/;
+var MAX_EVENTS = 2e3;
+var MAX_RING = 40;
+var Diagnoser = class {
+  constructor(opts = {}) {
+    this.opts = opts;
+  }
+  opts;
+  seq = 0;
+  planReader = new PlanReader();
+  tracebacks = new TracebackAssembler();
+  events = [];
+  ring = [];
+  failure = null;
+  previousFailure = null;
+  readySeq = null;
+  phase = null;
+  spec = null;
+  toolGap = null;
+  dynamoConstant = null;
+  kvEstimate = null;
+  engineLines = 0;
+  bootedSinceStart = false;
+  engineUnit = null;
+  /** A decoded record: systemd's lines become unit events, everything else engine lines. */
+  pushRecord(rec) {
+    if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
+    const ev = unitEventOf(rec.text, { fromSystemd: rec.identifier === "systemd", unit: rec.unit, ts: rec.ts });
+    if (ev) this.pushUnitEvent(ev);
+    else if (rec.identifier !== "systemd") this.pushLine(rec.text);
+  }
+  pushUnitEvent(ev) {
+    const want = this.opts.unit ?? this.engineUnit;
+    if (want && ev.unit && ev.unit !== want) return;
+    if (ev.kind === "started") this.newAttempt();
+    this.events.push({ ...ev, seq: this.seq });
+    if (this.events.length > MAX_EVENTS) this.events.shift();
+  }
+  pushLine(raw) {
+    this.seq++;
+    const line = parseLine(raw);
+    const msg = line.msg;
+    if (msg.trim() === "") return;
+    if (line.level !== null || line.proc !== null) this.engineLines++;
+    if (BANNER.test(msg)) {
+      if (this.bootedSinceStart) this.newAttempt();
+      this.bootedSinceStart = true;
+    }
+    this.planReader.push(msg);
+    const phase = bootPhase(msg);
+    if (phase) {
+      this.phase = phase;
+      this.engineLines++;
+    }
+    if (isReadyMarker(msg)) this.readySeq = this.seq;
+    this.tracebacks.push(raw);
+    const spec = msg.includes("metrics: ") ? readSpecDecode(msg) : null;
+    if (spec) this.spec = spec;
+    if (this.toolGap === null && isToolConfigGap(msg)) this.toolGap = msg.trim();
+    const constant = /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg);
+    if (constant) this.dynamoConstant = Number(constant[1]);
+    const est = /estimated maximum model length is ([\d,]+)/.exec(msg);
+    if (est) this.kvEstimate = parseNumber(est[1]);
+    const match = failureOf(msg, line.level);
+    if (match && !(this.readySeq !== null && match.priority === 3)) {
+      this.remember(msg.trim());
+      if (outranks(match, this.failure)) this.failure = { ...match, msg: msg.trim(), seq: this.seq };
+    } else if (line.level === "ERROR" || line.level === "CRITICAL") this.remember(msg.trim());
+  }
+  finish() {
+    const unit = this.opts.unit ?? mainUnit(this.events);
+    const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
+    const attempts = attemptsOf(events);
+    const ready = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
+    const failure2 = ready ? null : this.failure ?? this.previousFailure;
+    const startLimit = events.find((e) => e.kind === "start-limit-hit");
+    const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
+    const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
+    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready && (this.opts.nRestarts ?? 0) >= 2;
+    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
+    const current = events.slice(Math.max(0, lastStartAt));
+    const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
+    const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
+    let cls;
+    let decisive = null;
+    if (failure2) {
+      cls = failure2.kind;
+      decisive = failure2.priority >= 3 ? failure2.msg : this.tracebackDecisive() ?? failure2.msg;
+    } else if (loop) {
+      cls = "crash-loop";
+      const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
+      decisive = startLimit?.text ?? lastExit?.text ?? null;
+    } else if (ready && exitAfter(this.readySeq) && !stoppedAfterReady) {
+      cls = "container-removed";
+      decisive = exitAfter(this.readySeq).text;
+    } else if (ready) {
+      cls = "ready";
+      decisive = "Application startup complete.";
+    } else if (this.toolGap) {
+      cls = "tools-not-enabled";
+      decisive = this.toolGap;
+    } else if (exitAfter(0)) {
+      cls = "clean-exit";
+      decisive = exitAfter(0).text;
+    } else if (this.engineLines > 0) {
+      cls = "booting";
+    } else cls = "unknown";
+    const oom = cls === "oom" && decisive ? readOomGap(decisive) ?? this.oomFromRing() : null;
+    const facts = {
+      decisive,
+      oom,
+      phase: this.phase,
+      attempts,
+      startLimit: Boolean(startLimit),
+      unit,
+      kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
+      dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null
+    };
+    const { summary, fix } = advice(cls, facts);
+    const loopNote = failure2 && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
+    return {
+      class: cls,
+      decisive: decisive === null ? null : redactSecrets(decisive),
+      plan: { ...this.planReader.plan },
+      oom,
+      specDecode: this.spec,
+      summary: summary + loopNote,
+      fix,
+      evidence: this.evidence(cls).map(redactSecrets),
+      phase: this.phase,
+      attempts,
+      compileCache: this.planReader.compileCache()
+    };
+  }
+  newAttempt() {
+    if (this.failure) this.previousFailure = this.failure;
+    this.failure = null;
+    this.readySeq = null;
+    this.bootedSinceStart = false;
+  }
+  remember(line) {
+    if (this.ring[this.ring.length - 1] === line) return;
+    this.ring.push(line);
+    if (this.ring.length > MAX_RING) this.ring.shift();
+  }
+  tracebackDecisive() {
+    return this.tracebacks.last ? decisiveOf(this.tracebacks.last) : null;
+  }
+  oomFromRing() {
+    for (let i = this.ring.length - 1; i >= 0; i--) {
+      const gap = readOomGap(this.ring[i]);
+      if (gap) return gap;
+    }
+    return null;
+  }
+  evidence(cls) {
+    if (cls === "ready" || cls === "booting") return [];
+    const tb = this.tracebacks.last?.content ?? [];
+    const lines = tb.length > 0 ? tb : this.ring;
+    const out = lines.slice(-12);
+    const unitLines = this.events.slice(-8).map((e) => e.text);
+    return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out, ...unitLines] : out;
+  }
+};
+function isCleanExit(e) {
+  return e.kind === "deactivated" || e.kind === "main-exited" && e.status === 0;
+}
+function kvFacts(line, estimate) {
+  const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(line);
+  const v0 = /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(line);
+  return {
+    neededGiB: parseNumber(m?.[1]),
+    availableGiB: parseNumber(m?.[2]),
+    estimatedMaxLen: estimate,
+    maxModelLen: parseNumber(v0?.[1]),
+    capacityTokens: parseNumber(v0?.[2])
+  };
+}
+
+// src/forensics/journal.ts
+var WINDOW = 256;
+var CURSORS = 4096;
+var MAX_PARTIAL_BYTES = 1 << 20;
+function messageBytes(value) {
+  if (typeof value === "string") return Buffer.from(value, "utf8");
+  if (Array.isArray(value)) {
+    if (value.length === 0) return Buffer.alloc(0);
+    if (typeof value[0] !== "number") return messageBytes(value[value.length - 1]);
+    return Buffer.from(value);
+  }
+  return null;
+}
+function str(v) {
+  return typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : null;
+}
+function sourceOf(raw) {
+  if (raw.CONTAINER_ID !== void 0 || raw.CONTAINER_NAME !== void 0) return "container";
+  return raw._TRANSPORT === "stdout" ? "stdout" : "other";
+}
+var JournalDecoder = class {
+  stats = { records: 0, malformed: 0, truncatedNull: 0, podmanDuplicates: 0, cursorDuplicates: 0, joinedPieces: 0 };
+  partial = /* @__PURE__ */ new Map();
+  pending = [];
+  head = 0;
+  /** Unpaired pending lines by source, then text, oldest first: the podman twin lookup. */
+  unpaired = { container: /* @__PURE__ */ new Map(), stdout: /* @__PURE__ */ new Map() };
+  cursorsAt = /* @__PURE__ */ new Map();
+  cursorRing = new Array(CURSORS);
+  cursorAt = 0;
+  push(jsonLine) {
+    const line = jsonLine.trim();
+    if (line === "") return [];
+    let raw;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      this.stats.malformed++;
+      return [];
+    }
+    this.stats.records++;
+    if (this.seenCursor(raw.__CURSOR, Number(raw.__REALTIME_TIMESTAMP) || 0)) return [];
+    const out = [];
+    if (typeof raw.MESSAGE === "string" && !this.needsJoin(raw)) {
+      this.emitMessage(raw, raw.MESSAGE);
+    } else {
+      const bytes = messageBytes(raw.MESSAGE);
+      if (bytes === null) {
+        this.stats.truncatedNull++;
+        return [];
+      }
+      const whole = this.join(raw, bytes);
+      if (whole) this.emitMessage(whole.raw, whole.bytes.toString("utf8"));
+    }
+    this.drain(WINDOW, out);
+    return out;
+  }
+  /** End of input: everything still held back. */
+  flush() {
+    const out = [];
+    for (const [, p] of this.partial) this.emitMessage(p.raw, Buffer.concat(p.chunks).toString("utf8"));
+    this.partial.clear();
+    this.drain(0, out);
+    return out;
+  }
+  /**
+   * Overlapping exports repeat records. Keyed by timestamp (a number hashes faster than a 60-char cursor),
+   * confirmed by cursor; a ring bounds it.
+   */
+  seenCursor(cursor, ts) {
+    if (typeof cursor !== "string") return false;
+    const same = this.cursorsAt.get(ts);
+    if (same?.includes(cursor)) {
+      this.stats.cursorDuplicates++;
+      return true;
+    }
+    if (same) same.push(cursor);
+    else this.cursorsAt.set(ts, [cursor]);
+    const old = this.cursorRing[this.cursorAt];
+    if (old !== void 0) {
+      const list = this.cursorsAt.get(old);
+      if (list && list.length > 1) list.shift();
+      else this.cursorsAt.delete(old);
+    }
+    this.cursorRing[this.cursorAt] = ts;
+    this.cursorAt = (this.cursorAt + 1) % CURSORS;
+    return false;
+  }
+  needsJoin(raw) {
+    if (raw.CONTAINER_PARTIAL_MESSAGE === "true" || raw._LINE_BREAK === "line-max") return true;
+    if (this.partial.size === 0) return false;
+    return this.partial.has(`c:${str(raw.CONTAINER_ID)}`) || this.partial.has(`s:${str(raw._STREAM_ID)}`);
+  }
+  /** conmon's CONTAINER_PARTIAL_MESSAGE pieces and journald's LineMax cuts, joined as bytes (a UTF-8 char may straddle). */
+  join(raw, bytes) {
+    const isPartial = raw.CONTAINER_PARTIAL_MESSAGE === "true";
+    const key = raw.CONTAINER_ID !== void 0 ? `c:${str(raw.CONTAINER_ID)}` : raw._STREAM_ID !== void 0 ? `s:${str(raw._STREAM_ID)}` : null;
+    const isLineMax = raw._LINE_BREAK === "line-max";
+    const held = key ? this.partial.get(key) : void 0;
+    if ((isPartial || isLineMax) && key) {
+      if (held) {
+        held.chunks.push(bytes);
+        held.size += bytes.length;
+        this.stats.joinedPieces++;
+        if (held.size < MAX_PARTIAL_BYTES) return null;
+        this.partial.delete(key);
+        return { raw: held.raw, bytes: Buffer.concat(held.chunks) };
+      }
+      this.partial.set(key, { raw, chunks: [bytes], size: bytes.length });
+      return null;
+    }
+    if (held && key) {
+      this.partial.delete(key);
+      this.stats.joinedPieces++;
+      return { raw: held.raw, bytes: Buffer.concat([...held.chunks, bytes]) };
+    }
+    return { raw, bytes };
+  }
+  emitMessage(raw, decoded) {
+    let text = decoded;
+    if (text.endsWith("\n")) text = text.slice(0, -1);
+    const ts = Number(str(raw.__REALTIME_TIMESTAMP) ?? str(raw._SOURCE_REALTIME_TIMESTAMP) ?? 0) || 0;
+    const priority = str(raw.PRIORITY);
+    const base = {
+      ts,
+      priority: priority === null ? null : Number(priority),
+      container: str(raw.CONTAINER_NAME) ?? str(raw.CONTAINER_ID),
+      unit: str(raw.UNIT) ?? str(raw.USER_UNIT) ?? str(raw._SYSTEMD_UNIT),
+      identifier: str(raw.SYSLOG_IDENTIFIER) ?? str(raw._COMM)
+    };
+    const src = sourceOf(raw);
+    for (const physical of text.split("\n")) {
+      const line = cleanLine(physical);
+      if (line === "") continue;
+      this.enqueue({ rec: { ...base, text: line }, src, paired: false });
+    }
+  }
+  /** An attached `podman run` logs every line twice: conmon's record and the unit's stdout copy. Keep one. */
+  enqueue(p) {
+    if (p.src !== "other") {
+      const twins = this.unpaired[p.src === "container" ? "stdout" : "container"];
+      const list = twins.get(p.rec.text);
+      const twin = list?.shift();
+      if (list?.length === 0) twins.delete(p.rec.text);
+      if (twin) {
+        twin.paired = true;
+        if (p.src === "container") {
+          twin.rec.container = p.rec.container;
+          twin.rec.identifier = p.rec.identifier;
+          twin.rec.priority = p.rec.priority;
+        }
+        this.stats.podmanDuplicates++;
+        return;
+      }
+      const mine = this.unpaired[p.src];
+      const held = mine.get(p.rec.text);
+      if (held) held.push(p);
+      else mine.set(p.rec.text, [p]);
+    }
+    this.pending.push(p);
+  }
+  drain(keep, out) {
+    while (this.pending.length - this.head > keep) {
+      const p = this.pending[this.head++];
+      if (!p.paired && p.src !== "other") {
+        const map = this.unpaired[p.src];
+        const list = map.get(p.rec.text);
+        if (list) {
+          const i = list.indexOf(p);
+          if (i >= 0) list.splice(i, 1);
+          if (list.length === 0) map.delete(p.rec.text);
+        }
+      }
+      out.push(p.rec);
+    }
+    if (this.head > 4096) {
+      this.pending.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+};
+
+// src/forensics/plainlog.ts
+var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+var SHORT = /^(?<mon>[A-Z][a-z]{2}) +(?<day>\d{1,2}) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+var ISO = /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+function shortTs(mon, day, time2) {
+  const [h, m, s] = time2.split(":");
+  const ms = Date.UTC(2e3, MONTHS.indexOf(mon), Number(day), Number(h), Number(m), 0) + Number(s) * 1e3;
+  return Math.round(ms * 1e3);
+}
+function readPlainLine(raw) {
+  const line = cleanLine(raw);
+  if (line.trim() === "") return null;
+  const short2 = SHORT.exec(line)?.groups;
+  if (short2 && MONTHS.includes(short2.mon)) {
+    return { ts: shortTs(short2.mon, short2.day, short2.time), text: short2.msg, priority: null, container: null, unit: null, identifier: short2.ident };
+  }
+  const iso = ISO.exec(line)?.groups;
+  if (iso) {
+    const ms = Date.parse(iso.iso.replace(/([+-]\d\d)(\d\d)$/, "$1:$2"));
+    return { ts: Number.isFinite(ms) ? ms * 1e3 : 0, text: iso.msg, priority: null, container: null, unit: null, identifier: iso.ident };
+  }
+  return { ts: 0, text: line, priority: null, container: null, unit: null, identifier: null };
+}
+
+// src/explain/explain.ts
+function isJournalLine(line) {
+  if (!line.startsWith("{")) return false;
+  return /"(?:__REALTIME_TIMESTAMP|__CURSOR|MESSAGE|_TRANSPORT)"\s*:/.test(line);
+}
+function detectKind(text) {
+  const first = text.split("\n", 50).find((l) => l.trim() !== "")?.trim() ?? "";
+  if (isJournalLine(first)) return "journal-json";
+  const body = stripHttpHeaders(text).trim();
+  if (/^\{[\s\S]*\}$/.test(body) && /"(?:error|choices|object)"|'error'/.test(body)) return "http-body";
+  return "plain-log";
+}
+function stripHttpHeaders(text) {
+  if (!/^HTTP\/\d/.test(text)) return text;
+  const at = text.search(/\r?\n\r?\n/);
+  return at < 0 ? "" : text.slice(at).trim();
+}
+function httpStatus(text, body) {
+  const head = /^HTTP\/[\d.]+ (\d{3})/.exec(text)?.[1];
+  if (head) return Number(head);
+  const code = /"code"\s*:\s*"?(\d{3})/.exec(body)?.[1];
+  return code ? Number(code) : null;
+}
+function toResult(d) {
+  return { schema: 1, class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode, summary: d.summary, fix: d.fix, evidence: d.evidence };
+}
+function explainHttp(text) {
+  const body = stripHttpHeaders(text).trim();
+  const status2 = httpStatus(text, body);
+  const base = new Diagnoser().finish();
+  if (isToolConfigGap(body)) {
+    const msg = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"|'message'\s*:\s*'([^']*)'/.exec(body);
+    const decisive = (msg?.[1] ?? msg?.[2] ?? body).replace(/\\"/g, '"');
+    const a = advice("tools-not-enabled", { decisive, oom: null, phase: null, attempts: [], startLimit: false, unit: null, kv: null, dynamo: null });
+    return { ...toResult(base), class: "tools-not-enabled", decisive, summary: `HTTP ${status2 ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
+  }
+  return { ...toResult(base), class: "unknown", decisive: body.slice(0, 300), summary: `an HTTP body${status2 ? ` (status ${status2})` : ""} with no known failure signature`, fix: base.fix };
+}
+var Feeder = class {
+  constructor(kind, diagnoser) {
+    this.kind = kind;
+    this.diagnoser = diagnoser;
+  }
+  kind;
+  diagnoser;
+  journal = new JournalDecoder();
+  push(line) {
+    if (this.kind === "journal-json") {
+      for (const rec of this.journal.push(line)) this.diagnoser.pushRecord(rec);
+    } else {
+      const rec = readPlainLine(line);
+      if (rec) this.diagnoser.pushRecord(rec);
+    }
+  }
+  finish() {
+    if (this.kind === "journal-json") for (const rec of this.journal.flush()) this.diagnoser.pushRecord(rec);
+    return this.diagnoser.finish();
+  }
+};
+function explain(text, opts = {}) {
+  const kind = detectKind(text);
+  if (kind === "http-body") return explainHttp(text);
+  const feeder = new Feeder(kind, new Diagnoser(opts));
+  for (const line of text.split("\n")) feeder.push(line);
+  return toResult(feeder.finish());
+}
+async function explainStream(lines, opts = {}) {
+  let feeder = null;
+  const head = [];
+  for await (const item of lines) {
+    for (const line of typeof item === "string" ? [item] : item) {
+      if (feeder) {
+        feeder.push(line);
+        continue;
+      }
+      head.push(line);
+      const t = line.trim();
+      if (t === "") continue;
+      if (!isJournalLine(t) && (t.startsWith("{") || /^HTTP\/\d/.test(t)) && head.length < 2e3) continue;
+      feeder = new Feeder(isJournalLine(t) ? "journal-json" : "plain-log", new Diagnoser(opts));
+      for (const h of head) feeder.push(h);
+    }
+  }
+  if (!feeder) return explain(head.join("\n"), opts);
+  return toResult(feeder.finish());
+}
+
+// src/explain/lines.ts
+import { createReadStream } from "node:fs";
+async function* fileLineBatches(path) {
+  let rest = Buffer.alloc(0);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) {
+    const buf = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+    const cut = buf.lastIndexOf(10);
+    if (cut < 0) {
+      rest = buf;
+      continue;
+    }
+    rest = buf.subarray(cut + 1);
+    yield buf.toString("utf8", 0, cut).split("\n");
+  }
+  if (rest.length > 0) yield [rest.toString("utf8")];
+}
+
+// src/explain/render.ts
+var HEALTHY = /* @__PURE__ */ new Set(["ready", "booting"]);
+function paint(on, code, text) {
+  return on ? `\x1B[${code}m${text}\x1B[0m` : text;
+}
+var PLAN_LABELS = [
+  ["kvTokens", "KV cache", "tokens"],
+  ["maxModelLen", "max model len", "tokens"],
+  ["maxConcurrency", "max concurrency", "x"],
+  ["gpuBlocks", "GPU blocks", ""],
+  ["availableKvGiB", "KV memory", "GiB"],
+  ["modelLoadGiB", "weights", "GiB"],
+  ["modelLoadSeconds", "weight load", "s"],
+  ["estimatedGraphGiB", "CUDA graphs (estimated)", "GiB"],
+  ["graphGiB", "CUDA graphs (captured)", "GiB"],
+  ["graphSeconds", "graph capture", "s"],
+  ["compileSeconds", "torch.compile", "s"]
+];
+function num(n) {
+  return Number.isInteger(n) ? n.toLocaleString("en-US") : String(n);
+}
+function renderExplain(r, color) {
+  const out = [];
+  const bad = !HEALTHY.has(r.class);
+  out.push(`${paint(color, bad ? "1;31" : "1;32", r.class.toUpperCase())}  ${r.summary}`);
+  if (r.decisive) out.push(`${paint(color, "1", "decisive:")} ${r.decisive}`);
+  if (r.oom) {
+    const o = r.oom;
+    out.push(`${paint(color, "1", "gap:")} tried ${o.triedGiB} GiB, free ${o.freeGiB ?? "?"} GiB of ${o.totalGiB ?? "?"} GiB, short ${o.shortfallGiB ?? "?"} GiB`);
+  }
+  if (r.fix) out.push(`${paint(color, "1;33", "fix:")} ${r.fix}`);
+  const plan = PLAN_LABELS.filter(([k]) => r.plan[k] !== null);
+  if (plan.length > 0) {
+    out.push(paint(color, "1", "plan:"));
+    for (const [k, label, unit] of plan) out.push(`  ${label.padEnd(24)} ${num(r.plan[k])}${unit === "x" ? "x" : unit ? ` ${unit}` : ""}`);
+  }
+  if (r.specDecode) {
+    const s = r.specDecode;
+    const rate = s.acceptanceRate === null ? "?" : `${(s.acceptanceRate * 100).toFixed(1)}%`;
+    out.push(`${paint(color, "1", "spec decode:")} mean acceptance length ${s.meanAcceptanceLength ?? "?"}, acceptance ${rate}, per position ${s.perPosition.join("/") || "?"}`);
+  }
+  if (r.evidence.length > 0) {
+    out.push(paint(color, "1", "evidence:"));
+    for (const e of r.evidence) out.push(`  ${paint(color, "2", "\u2502")} ${e}`);
+  }
+  return out.join("\n") + "\n";
+}
+
 // src/pipeline.ts
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join as join3, relative, resolve } from "node:path";
@@ -14126,9 +15100,9 @@ var Coalescer = class {
     const id = this.keyOf(key);
     let p = this.cache.get(id);
     if (!p) {
-      p = new Promise((resolve2, reject) => {
+      p = new Promise((resolve3, reject) => {
         if (this.queue.length === 0) setImmediate(() => void this.flush());
-        this.queue.push({ key, resolve: resolve2, reject });
+        this.queue.push({ key, resolve: resolve3, reject });
       });
       this.cache.set(id, p);
     }
@@ -14185,7 +15159,7 @@ var GitReader = class {
 import { spawn } from "node:child_process";
 function runLocal(cmd, args, opts = {}) {
   const t0 = performance.now();
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
     const out = [];
     const err = [];
@@ -14206,7 +15180,7 @@ function runLocal(cmd, args, opts = {}) {
       if (process.env.DEPLOY_GATE_TRACE) process.stderr.write(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${cmd} ${args.join(" ").slice(0, 120)}
 `);
       const bytes = Buffer.concat(out);
-      resolve2({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
+      resolve3({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
     });
   });
 }
@@ -14823,7 +15797,7 @@ function assign(env, name, value, append) {
 }
 
 // src/script/group.ts
-var KEYWORDS = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
+var KEYWORDS2 = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
 var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
 var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
 var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
@@ -14953,7 +15927,7 @@ var Grouper = class {
         if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
         return true;
       default:
-        return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
+        return KEYWORDS2.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
     }
   }
   skipUntil(stop) {
@@ -16315,35 +17289,42 @@ var COLOUR = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
 function useColour(opts) {
   return !opts.noColor && opts.isTTY && !("NO_COLOR" in opts.env && opts.env.NO_COLOR !== "") && opts.env.TERM !== "dumb";
 }
-function findingLines(f, paint, width) {
-  const out = [`${paint(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
+function findingLines(f, paint2, width) {
+  const out = [`${paint2(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
   if (f.status === "pass" || f.status === "skip") {
-    if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint("dim", `hint: ${f.fix}`)}`);
+    if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint2("dim", `hint: ${f.fix}`)}`);
     return out;
   }
   const pad = " ".repeat(8);
-  if (f.file) out.push(`${pad}${paint("cyan", `at ${f.file}${f.line ? `:${f.line}` : ""}`)}`);
-  for (const e of f.evidence ?? []) for (const l of e.split("\n")) out.push(`${pad}${paint("dim", "\u2502")} ${l}`);
-  if (f.fix) out.push(`${pad}${paint("bold", "fix:")} ${f.fix}`);
+  if (f.file) out.push(`${pad}${paint2("cyan", `at ${f.file}${f.line ? `:${f.line}` : ""}`)}`);
+  for (const e of f.evidence ?? []) for (const l of e.split("\n")) out.push(`${pad}${paint2("dim", "\u2502")} ${l}`);
+  if (f.fix) out.push(`${pad}${paint2("bold", "fix:")} ${f.fix}`);
   return out;
 }
 function renderTerminal(report, colour) {
-  const paint = colour ? (style, s) => `\x1B[${SGR[style]}m${s}\x1B[0m` : (_s, s) => s;
+  const paint2 = colour ? (style, s) => `\x1B[${SGR[style]}m${s}\x1B[0m` : (_s, s) => s;
   const width = Math.max(0, ...report.findings.map((f) => f.check.length));
   const head = [`deploy-gate ${report.command}`];
   if (report.endpoint) head.push(`endpoint ${report.endpoint}`);
   head.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
   head.push(`${(report.durationMs / 1e3).toFixed(2)}s`);
-  const lines = [paint("bold", head.join(" \xB7 ")), ""];
-  for (const f of report.findings) lines.push(...findingLines(f, paint, width));
+  const lines = [paint2("bold", head.join(" \xB7 ")), ""];
+  for (const f of report.findings) lines.push(...findingLines(f, paint2, width));
   const n = (s) => report.findings.filter((f) => f.status === s).length;
   const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
-  const verdict = report.verdict === "fail" ? paint("red", "FAIL") : report.verdict === "warn" ? paint("yellow", "PASS with warnings") : paint("green", "PASS");
-  lines.push("", `${paint("bold", verdict)}  ${tally}`);
+  const verdict = report.verdict === "fail" ? paint2("red", "FAIL") : report.verdict === "warn" ? paint2("yellow", "PASS with warnings") : paint2("green", "PASS");
+  lines.push("", `${paint2("bold", verdict)}  ${tally}`);
   return lines.join("\n") + "\n";
 }
 
 // src/cli.ts
+async function explainCommand(file, json, colour, io) {
+  const path = file === "-" ? "/dev/stdin" : resolve2(io.cwd, file);
+  if (file !== "-" && !existsSync2(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
+  const result = await explainStream(fileLineBatches(path));
+  io.out(json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colour));
+  return result.class === "ready" || result.class === "booting" ? 0 : 1;
+}
 async function main(argv, io) {
   try {
     const opts = parseCli(argv, io.cwd);
@@ -16351,6 +17332,7 @@ async function main(argv, io) {
     if (opts === "version") return io.out(`deploy-gate ${VERSION}
 `), 0;
     if (opts.command === "schema") return io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0;
+    if (opts.command === "explain") return await explainCommand(opts.file, opts.json, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), io);
     const report = await runCommand(opts);
     const json = renderJson(report);
     if (opts.report) writeFileSync(opts.report, json);

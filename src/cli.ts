@@ -1,9 +1,13 @@
 // `deploy-gate` / `npx deploy-gate`: arguments -> options -> pipeline -> report -> exit code.
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseCli, USAGE } from "./cli-args.js";
 import { ConfigError } from "./config/errors.js";
 import { jsonSchema } from "./config/schema.js";
+import { explainStream } from "./explain/explain.js";
+import { fileLineBatches } from "./explain/lines.js";
+import { renderExplain } from "./explain/render.js";
 import { UsageError } from "./options.js";
 import { runCommand } from "./pipeline.js";
 import { exitCodeOf } from "./report/finding.js";
@@ -19,12 +23,22 @@ export interface Io {
   cwd: string;
 }
 
+/** `explain FILE|-`: the diagnosis alone; exit 0 when the log shows a ready or still-booting engine. */
+async function explainCommand(file: string, json: boolean, colour: boolean, io: Io): Promise<number> {
+  const path = file === "-" ? "/dev/stdin" : resolve(io.cwd, file);
+  if (file !== "-" && !existsSync(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
+  const result = await explainStream(fileLineBatches(path));
+  io.out(json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colour));
+  return result.class === "ready" || result.class === "booting" ? 0 : 1;
+}
+
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const opts = parseCli(argv, io.cwd);
     if (opts === "help") return io.out(USAGE + "\n"), 0;
     if (opts === "version") return io.out(`deploy-gate ${VERSION}\n`), 0;
     if (opts.command === "schema") return io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0;
+    if (opts.command === "explain") return await explainCommand(opts.file!, opts.json, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), io);
     const report = await runCommand(opts);
     const json = renderJson(report);
     if (opts.report) writeFileSync(opts.report, json);
