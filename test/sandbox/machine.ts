@@ -33,7 +33,7 @@ export async function status(dir = S.stateDir()): Promise<SandboxStatus | null> 
   return st && (await nspawnAlive(st.pid)) ? st.status : null;
 }
 
-async function bundleEngine(outDir: string): Promise<void> {
+export async function bundleEngine(outDir: string): Promise<void> {
   await mkdir(outDir, { recursive: true });
   await build({
     entryPoints: [fileURLToPath(new URL("./engine/main.ts", import.meta.url))],

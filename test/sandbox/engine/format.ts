@@ -25,8 +25,9 @@ export function raw(p: Proc, text: string): string {
   return text.split("\n").map((l) => prefix(p) + l).join("\n") + "\n";
 }
 
+/** uvicorn's `%(levelprefix)s %(message)s`, levelprefix = `LEVEL:` padded to 8 + 1 (`INFO:     `). */
 export function uvicorn(p: Proc, level: string, msg: string): string {
-  return raw(p, `${`${level}:`.padEnd(9)}${msg}`);
+  return raw(p, `${level}:${" ".repeat(Math.max(0, 8 - level.length))} ${msg}`);
 }
 
 /** A Python dict repr the way vLLM prints `non-default args` (single quotes, True). */
