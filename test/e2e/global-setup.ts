@@ -1,28 +1,20 @@
 // Boots the sandbox host once per e2e run (or reuses a running one) and hands its status to tests.
 // Where this machine cannot host it, tests skip with the reason; DEPLOY_GATE_E2E=required makes that a failure.
-import { execFileSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
+import { e2eDecision } from "../sandbox/gate.js";
 import { down, preconditions, status, up, type SandboxStatus } from "../sandbox/machine.js";
 
 declare module "vitest" {
   export interface ProvidedContext { sandbox: SandboxStatus | null; sandboxSkip: string }
 }
 
-function missingTools(): string | null {
-  for (const t of ["systemd-nspawn", "debootstrap", "ssh", "ssh-keygen"]) {
-    try { execFileSync("sh", ["-c", `command -v ${t}`], { stdio: "ignore" }); } catch {
-      return `${t} is not installed (apt-get install -y debootstrap systemd-container openssh-client)`;
-    }
-  }
-  return null;
-}
-
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  const why = preconditions() ?? missingTools();
-  if (why) {
-    if (process.env.DEPLOY_GATE_E2E === "required") throw new Error(`DEPLOY_GATE_E2E=required, but the sandbox host cannot run here: ${why}`);
+  const d = e2eDecision(preconditions(), process.env.DEPLOY_GATE_E2E);
+  if (!d.run) {
+    if ("fail" in d) throw new Error(d.fail);
+    process.stderr.write(`[sandbox] e2e tests skipped: ${d.skip}\n`);
     project.provide("sandbox", null);
-    project.provide("sandboxSkip", `sandbox host unavailable: ${why}`);
+    project.provide("sandboxSkip", d.skip);
     return undefined;
   }
   const already = await status();

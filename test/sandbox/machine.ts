@@ -1,11 +1,12 @@
 // Boots, finds and stops the sandbox host: systemd-nspawn from its own cgroups, on a veth pair,
 // with a volatile root, so every boot is clean and `down` leaves nothing behind.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { buildRoot } from "./build.js";
 import { cgroupDirs, enterCgroupsScript, removeCgroups } from "./cgroups.js";
+import { hostProblem, TOOLS } from "./gate.js";
 import { makeKeys } from "./keys.js";
 import { exists, sh, sleep } from "./proc.js";
 import * as S from "./settings.js";
@@ -51,10 +52,10 @@ async function waitFor(what: string, timeoutMs: number, probe: () => Promise<boo
   throw new Error(`sandbox host: ${what} not reached within ${timeoutMs / 1000}s. Last machine console lines:\n${tail}`);
 }
 
+/** Why this machine cannot host the sandbox, or null. */
 export function preconditions(): string | null {
-  if (process.platform !== "linux") return `the sandbox host needs Linux (this is ${process.platform})`;
-  if (process.getuid?.() !== 0) return "the sandbox host needs root (systemd-nspawn, debootstrap, cgroups)";
-  return null;
+  const missing = TOOLS.find((t) => spawnSync("sh", ["-c", `command -v ${t}`], { stdio: "ignore" }).status !== 0) ?? null;
+  return hostProblem(process.platform, process.getuid?.(), missing);
 }
 
 export async function up(log: (s: string) => void = () => {}, dir = S.stateDir()): Promise<SandboxStatus> {
@@ -63,11 +64,6 @@ export async function up(log: (s: string) => void = () => {}, dir = S.stateDir()
   const running = await status(dir);
   if (running) return running;
   await down(dir); // leftovers of a machine that died: cgroups, state
-  for (const tool of ["systemd-nspawn", "debootstrap", "ssh", "ssh-keygen"]) {
-    if ((await sh("sh", ["-c", `command -v ${tool}`], { allowFail: true })).code !== 0) {
-      throw new Error(`${tool} is missing: apt-get install -y debootstrap systemd-container openssh-client`);
-    }
-  }
   const { root, built, ms } = await buildRoot(log);
   if (built) log(`built ${root} in ${(ms / 1000).toFixed(1)}s`);
   const p = S.statePaths(dir);
