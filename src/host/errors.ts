@@ -16,7 +16,7 @@ export function classifyConnectError(err: Error & { level?: string; code?: strin
     return new HostError("auth", `SSH authentication to ${target} was refused: check that the key (identityFile or DEPLOY_GATE_SSH_KEY) is in the user's authorized_keys`, { cause: err });
   }
   if (/timed out/i.test(msg) || err.code === "ETIMEDOUT") {
-    return new HostError("timeout", `SSH to ${target} timed out after ${Math.round(timeoutMs / 1000)}s: check the address and port, the firewall, and that sshd is running`, { cause: err });
+    return new HostError("timeout", `SSH to ${target} timed out after ${+(timeoutMs / 1000).toFixed(1)}s: check the address and port, the firewall, and that sshd is running`, { cause: err });
   }
   if (["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET"].includes(err.code ?? "")) {
     return new HostError("unreachable", `cannot reach ${target} (${err.code}): check the address and port and that sshd is running`, { cause: err });
