@@ -49,6 +49,25 @@ async function engineRoot(root: string): Promise<void> {
   await writeFile(join(er, "etc/passwd"), "root:x:0:0:root:/:/bin/sh\n");
 }
 
+/** Removes a directory tree, unmounting first whatever an interrupted debootstrap left mounted in it. */
+async function removeTree(dir: string): Promise<void> {
+  const mounts = (await readFile("/proc/mounts", "utf8")).split("\n").map((l) => l.split(" ")[1] ?? "")
+    .filter((m) => m === dir || m.startsWith(`${dir}/`)).sort((a, b) => b.length - a.length);
+  for (const m of mounts) await sh("umount", ["-l", m], { allowFail: true });
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** Half-built roots of dead builds and roots of older recipes: never reused, so removed. */
+async function removeStale(keep: string): Promise<void> {
+  for (const name of await readdir(cacheDir()).catch(() => [] as string[])) {
+    const m = /^sandbox-[0-9a-f]+(?:\.tmp-(\d+))?$/.exec(name);
+    const path = join(cacheDir(), name);
+    if (!m || path === keep) continue;
+    if (m[1] && (await exists(`/proc/${m[1]}`))) continue; // another build still running
+    await removeTree(path);
+  }
+}
+
 export async function buildRoot(log: (s: string) => void = () => {}): Promise<{ root: string; built: boolean; ms: number }> {
   const r = await currentRecipe();
   const root = join(cacheDir(), `sandbox-${recipeHash(r)}`);
@@ -59,9 +78,26 @@ export async function buildRoot(log: (s: string) => void = () => {}): Promise<{ 
   const tmp = `${root}.tmp-${process.pid}`;
   const debs = join(cacheDir(), "debs");
   await mkdir(debs, { recursive: true });
-  await rm(tmp, { recursive: true, force: true });
+  await removeStale(root);
   log(`building the sandbox root in ${tmp} (debootstrap ${r.suite}, about a minute cold)`);
-  await sh("debootstrap", ["--variant=minbase", `--include=${r.includes.join(",")}`, `--cache-dir=${debs}`, r.suite, tmp, mirror], { timeoutMs: 9 * 60_000 });
+  try {
+    await sh("debootstrap", ["--variant=minbase", `--include=${r.includes.join(",")}`, `--cache-dir=${debs}`, r.suite, tmp, mirror], { timeoutMs: 9 * 60_000 });
+    await configure(tmp, r);
+  } catch (e) {
+    await removeTree(tmp);
+    throw e;
+  }
+  try {
+    await rename(tmp, root);
+  } catch (e) {
+    // Another build finished first: use its root, drop ours.
+    await removeTree(tmp);
+    if (!(await exists(join(root, "etc/os-release")))) throw e;
+  }
+  return { root, built: true, ms: Date.now() - t0 };
+}
+
+async function configure(tmp: string, r: Recipe): Promise<void> {
   for (const [rel, [mode, content]] of Object.entries(r.files)) {
     await mkdir(dirname(join(tmp, rel)), { recursive: true });
     await writeFile(join(tmp, rel), content, { mode });
@@ -75,6 +111,4 @@ export async function buildRoot(log: (s: string) => void = () => {}): Promise<{ 
   await sh("chroot", [tmp, "systemctl", "mask", "apt-daily.timer", "apt-daily-upgrade.timer", "systemd-timesyncd.service"], { allowFail: true });
   await writeFile(join(tmp, "etc/machine-id"), "");
   await engineRoot(tmp);
-  await rename(tmp, root);
-  return { root, built: true, ms: Date.now() - t0 };
 }
