@@ -49,9 +49,17 @@ export class SshHost implements Host {
     return c;
   }
 
-  private async ensureClient(): Promise<Client> {
-    if (this.closed) throw new HostError("closed", `the connection to ${this.name} was closed by this program`);
-    if (this.client) return this.client;
+  private connecting: Promise<Client> | null = null;
+
+  /** The live connection, or one (re)opened for it; concurrent callers share one attempt. */
+  private ensureClient(): Promise<Client> {
+    if (this.closed) return Promise.reject(new HostError("closed", `the connection to ${this.name} was closed by this program`));
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.reconnect().finally(() => { this.connecting = null; });
+    return this.connecting;
+  }
+
+  private async reconnect(): Promise<Client> {
     const delays = this.connections === 0 ? [] : (this.opts.reconnectDelaysMs ?? [250, 1000, 3000]);
     let last: unknown;
     for (let i = 0; i <= delays.length; i++) {
