@@ -73,7 +73,7 @@ describe("engine double process (bundled, on loopback)", () => {
     const dir = mkdtempSync(join(tmpdir(), "dg-engine-"));
     await bundleEngine(dir);
     const port = await freePort();
-    const child = spawn(process.execPath, [join(dir, "engine.mjs"), "/models/qwen", "--host", "127.0.0.1", "--port", String(port), "--served-model-name", "qwen"],
+    const child = spawn(process.execPath, [join(dir, "engine.mjs"), "/models/qwen", "--host", "127.0.0.1", "--port", String(port), "--served-model-name", "qwen", "--api-key", "sk-test"],
       { env: { ...process.env, FAKE_BOOT_SECONDS: "1" }, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d));
@@ -87,6 +87,11 @@ describe("engine double process (bundled, on loopback)", () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/v1/models`)).status).toBe(401);
+      const listed = await fetch(`http://127.0.0.1:${port}/v1/models`, { headers: { authorization: "Bearer sk-test" } });
+      expect(((await listed.json()) as { data: { id: string }[] }).data[0]!.id).toBe("qwen");
+      expect(out).toContain("'api_key': '***'");
+      expect(out).not.toContain("sk-test");
       expect(out).toContain(`(APIServer pid=${child.pid}) INFO:     Application startup complete.`);
       expect(out).toMatch(/\(EngineCore_DP0 pid=\d+\) INFO \d\d-\d\d \d\d:\d\d:\d\d \[kv_cache_utils\.py:\d+\] GPU KV cache size: [\d,]+ tokens/);
     } finally {

@@ -23,14 +23,16 @@ const server = createServer((req, res) => {
   req.on("end", () => {
     const url = (req.url ?? "/").split("?")[0];
     let reply: Reply;
-    if (url === "/health" && req.method === "GET") reply = { status: 200, body: "" };
+    const authorized = !p.apiKey || req.headers.authorization === `Bearer ${p.apiKey}`;
+    if (url?.startsWith("/v1/") && !authorized) reply = { status: 401, body: JSON.stringify({ error: "Unauthorized" }), type: "application/json" };
+    else if (url === "/health" && req.method === "GET") reply = { status: 200, body: "" };
     else if (url === "/v1/models" && req.method === "GET") reply = models(p, Math.floor(started / 1000));
     else if (url === "/metrics" && req.method === "GET") reply = metrics(p, counters);
     else if (url === "/v1/chat/completions" && req.method === "POST") reply = chat(p, Buffer.concat(chunks).toString("utf8"), counters, Date.now());
     else reply = { status: 404, body: JSON.stringify({ detail: "Not Found" }), type: "application/json" };
     res.writeHead(reply.status, reply.type ? { "content-type": reply.type } : {});
     res.end(reply.body);
-    const reason = { 200: "OK", 400: "Bad Request", 404: "Not Found" }[reply.status] ?? "";
+    const reason = { 200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found" }[reply.status] ?? "";
     process.stdout.write(uvicorn(api, "INFO", `${req.socket.remoteAddress}:${req.socket.remotePort} - "${req.method} ${req.url} HTTP/${req.httpVersion}" ${reply.status} ${reason}`));
     const spec = url === "/v1/chat/completions" ? specDecodeLine(p, counters) : null;
     if (spec) process.stdout.write(logRecord(api, "INFO", new Date(), "metrics.py:96", spec));

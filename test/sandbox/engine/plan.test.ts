@@ -40,6 +40,13 @@ describe("engine double plan", () => {
     expect(makePlan(["/m"], {}).crashAfterSeconds).toBeNull();
   });
 
+  it("redacts the API key in non-default args like newest vLLM, and keeps it for auth", () => {
+    const p = makePlan(["/m", "--api-key", "sk-secret", "--port", "7770"], {});
+    expect(p.nonDefault).toEqual({ model_tag: "/m", api_key: "***", port: 7770 });
+    expect(p.apiKey).toBe("sk-secret");
+    expect(makePlan(["/m"], { VLLM_API_KEY: "k" }).apiKey).toBe("k");
+  });
+
   it("needs the model path first and rejects bad numbers like argparse", () => {
     expect(() => makePlan(["--port", "1"], {})).toThrow(ArgvError);
     expect(() => makePlan(["/m", "--max-model-len", "lots"], {})).toThrow(/--max-model-len: invalid value/);

@@ -8,6 +8,8 @@ const BOOLEAN_FLAGS = new Set([
   "disable-log-requests", "enable-chunked-prefill", "disable-log-stats", "expert-precise-memory",
 ]);
 
+const SENSITIVE = new Set(["api_key", "hf_token", "watermark_config"]);
+
 export type Outcome =
   | { kind: "ready" }
   | { kind: "kv-insufficient"; neededGiB: number; availGiB: number; estimatedMaxLen: number }
@@ -18,7 +20,7 @@ export type Outcome =
 export interface Plan {
   model: string; servedName: string; host: string; port: number;
   maxModelLen: number; maxNumSeqs: number; enforceEager: boolean;
-  reasoningParser: string | null; autoToolChoice: boolean; toolCallParser: string | null;
+  apiKey: string | null; reasoningParser: string | null; autoToolChoice: boolean; toolCallParser: string | null;
   speculative: { method: string; numSpeculativeTokens: number } | null;
   vramGiB: number; util: number; modelGiB: number; activationGiB: number; graphEstimateGiB: number;
   availKvGiB: number; kvTokens: number; maxConcurrency: number;
@@ -98,11 +100,15 @@ export function makePlan(args: readonly string[], env: Record<string, string | u
   const crashEnv = env.FAKE_CRASH_AFTER;
   const crashAfterSeconds = crashEnv !== undefined ? envNum(env, "FAKE_CRASH_AFTER", 1) : fail === "crash" ? 1 : null;
   const nonDefault: Plan["nonDefault"] = { model_tag: model };
-  for (const [k, v] of flags) nonDefault[k.replace(/-/g, "_")] = v === true ? true : Number.isFinite(Number(v)) && v !== "" ? Number(v) : v;
+  for (const [k, v] of flags) {
+    const key = k.replace(/-/g, "_");
+    // Newest vLLM redacts these in `non-default args` (older versions printed them verbatim).
+    nonDefault[key] = SENSITIVE.has(key) ? "***" : v === true ? true : Number.isFinite(Number(v)) && v !== "" ? Number(v) : v;
+  }
   return {
     model, servedName: str("served-model-name") ?? model, host: str("host") ?? "0.0.0.0", port: num(flags, "port", 8000),
     maxModelLen, maxNumSeqs, enforceEager,
-    reasoningParser: str("reasoning-parser"), autoToolChoice: flags.has("enable-auto-tool-choice"), toolCallParser: str("tool-call-parser"),
+    apiKey: str("api-key") ?? env.VLLM_API_KEY ?? null, reasoningParser: str("reasoning-parser"), autoToolChoice: flags.has("enable-auto-tool-choice"), toolCallParser: str("tool-call-parser"),
     speculative: spec, vramGiB, util, modelGiB, activationGiB, graphEstimateGiB,
     availKvGiB: round2(availKv / GiB), kvTokens, maxConcurrency: kvTokens / maxModelLen,
     bootSeconds: envNum(env, "FAKE_BOOT_SECONDS", 3), crashAfterSeconds, outcome, nonDefault,
