@@ -24,6 +24,19 @@ describe("engine double API", () => {
     expect(without.choices[0].message.content).toMatch(/^<think>\n[\s\S]+\n<\/think>\n\n/);
   });
 
+  it("streams the same answer as deltas when stream is true", () => {
+    const p = makePlan(["/m", "--reasoning-parser", "qwen3"], {});
+    const whole = JSON.parse(chat(p, body({ messages: msg, temperature: 0 }), counters(), 0).body).choices[0];
+    const streamed = chat(p, body({ messages: msg, temperature: 0, stream: true }), counters(), 0);
+    expect(streamed.type).toMatch(/^text\/event-stream/);
+    const events = streamed.body.split("\n\n").filter(Boolean).map((e) => e.replace(/^data: /, ""));
+    expect(events.at(-1)).toBe("[DONE]");
+    const chunks = events.slice(0, -1).map((e) => JSON.parse(e).choices[0]);
+    expect(chunks.map((c) => c.delta.reasoning ?? "").join("")).toBe(whole.message.reasoning);
+    expect(chunks.map((c) => c.delta.content ?? "").join("")).toBe(whole.message.content);
+    expect(chunks.at(-1).finish_reason).toBe("stop");
+  });
+
   it("is deterministic at temperature 0", () => {
     const p = makePlan(["/m"], {});
     const a = JSON.parse(chat(p, body({ messages: msg, temperature: 0 }), counters(), 5).body);

@@ -77,13 +77,28 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
       counters.accepted += acc;
     }
   }
-  return json(200, {
+  const full = {
     id, object: "chat.completion", created: Math.floor(now / 1000), model: plan.servedName,
     choices: [{ index: 0, message, logprobs: null, finish_reason: finish, stop_reason: null, token_ids: null }],
     service_tier: null, system_fingerprint: null,
     usage: { prompt_tokens: promptTokens, total_tokens: promptTokens + completionTokens, completion_tokens: completionTokens, prompt_tokens_details: null },
     prompt_logprobs: null, prompt_token_ids: null, kv_transfer_params: null,
-  });
+  };
+  return req.stream ? sse(full, message, finish) : json(200, full);
+}
+
+/** `stream: true`: the same answer as chat.completion.chunk deltas, then `data: [DONE]`. */
+function sse(full: { id: string; created: number; model: string }, message: Record<string, unknown>, finish: string): Reply {
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+    `data: ${JSON.stringify({ id: full.id, object: "chat.completion.chunk", created: full.created, model: full.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] })}\n\n`;
+  const pieces = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+  let body = chunk({ role: "assistant", content: "" });
+  for (const p of pieces(typeof message.reasoning === "string" ? message.reasoning : "")) body += chunk({ reasoning: p });
+  for (const p of pieces(typeof message.content === "string" ? message.content : "")) body += chunk({ content: p });
+  const calls = message.tool_calls as unknown[];
+  calls.forEach((c, index) => { body += chunk({ tool_calls: [{ index, ...(c as object) }] }); });
+  body += chunk({}, finish);
+  return { status: 200, body: `${body}data: [DONE]\n\n`, type: "text/event-stream; charset=utf-8" };
 }
 
 export function metrics(plan: Plan, c: Counters): Reply {
