@@ -1,0 +1,67 @@
+// One ssh2 connection with a pinned host key and plain-words errors; optionally through a jump host.
+import { readFile } from "node:fs/promises";
+import { Client, type ConnectConfig } from "ssh2";
+import type { Duplex } from "node:stream";
+import type { SshTarget } from "../config/schema.js";
+import { classifyConnectError, HostError } from "./errors.js";
+import { fingerprint, knownHostsLine, pinFrom } from "./hostkey.js";
+
+export interface ConnectOptions { privateKey?: string | Buffer; timeoutMs?: number; keepaliveMs?: number; env?: NodeJS.ProcessEnv }
+
+/** Key source order: explicit key, identityFile from config, env DEPLOY_GATE_SSH_KEY (never argv). */
+export async function resolveKey(target: SshTarget, opts: ConnectOptions): Promise<string | Buffer> {
+  if (opts.privateKey) return opts.privateKey;
+  if (target.identityFile) {
+    return readFile(target.identityFile).catch((e: Error) => {
+      throw new HostError("auth", `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`);
+    });
+  }
+  const env = (opts.env ?? process.env).DEPLOY_GATE_SSH_KEY;
+  if (env) return env;
+  throw new HostError("auth", `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY`);
+}
+
+export function targetName(t: SshTarget): string {
+  return `${t.user}@${t.address}:${t.port}`;
+}
+
+export function openClient(target: SshTarget, key: string | Buffer, opts: ConnectOptions, sock?: Duplex): Promise<Client> {
+  const pin = pinFrom(target);
+  const timeoutMs = opts.timeoutMs ?? 20_000;
+  const name = targetName(target);
+  let seen: Buffer | null = null;
+  return new Promise((resolve, reject) => {
+    const client = new Client();
+    let settled = false;
+    const fail = (e: HostError) => { if (!settled) { settled = true; client.end(); reject(e); } };
+    const cfg: ConnectConfig = {
+      host: target.address, port: target.port, username: target.user, privateKey: key,
+      readyTimeout: timeoutMs, keepaliveInterval: opts.keepaliveMs ?? 15_000, keepaliveCountMax: 3,
+      ...(sock ? { sock } : {}),
+      hostVerifier: (k: Buffer) => { seen = k; return pin !== null && pin.fingerprints.has(fingerprint(k)); },
+    };
+    client.once("ready", () => { settled = true; resolve(client); });
+    client.on("error", (err: Error & { level?: string; code?: string }) => {
+      if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
+        const fp = fingerprint(seen);
+        fail(pin
+          ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`)
+          : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+        return;
+      }
+      fail(classifyConnectError(err, name, timeoutMs));
+    });
+    client.once("close", () => fail(new HostError("closed", `SSH connection to ${name} closed during the handshake: check sshd's logs on the host`)));
+    try { client.connect(cfg); } catch (e) { fail(classifyConnectError(e as Error, name, timeoutMs)); }
+  });
+}
+
+/** A stream to target through an established jump connection (like ssh -J). */
+export function tunnel(jump: Client, target: SshTarget): Promise<Duplex> {
+  return new Promise((resolve, reject) => {
+    jump.forwardOut("127.0.0.1", 0, target.address, target.port, (err, stream) => {
+      if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target)}: ${err.message}`));
+      else resolve(stream);
+    });
+  });
+}

@@ -1,0 +1,25 @@
+// Plain-words errors for SSH failures, instead of ssh2's raw messages.
+
+export type HostErrorKind = "auth" | "host-key-mismatch" | "no-pin" | "unreachable" | "timeout" | "closed";
+
+export class HostError extends Error {
+  constructor(readonly kind: HostErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "HostError";
+  }
+}
+
+/** Maps an ssh2 / socket error to a HostError that says what happened and what to do. */
+export function classifyConnectError(err: Error & { level?: string; code?: string }, target: string, timeoutMs: number): HostError {
+  const msg = err.message ?? "";
+  if (err.level === "client-authentication" || /All configured authentication methods failed/i.test(msg)) {
+    return new HostError("auth", `SSH authentication to ${target} was refused: check that the key (identityFile or DEPLOY_GATE_SSH_KEY) is in the user's authorized_keys`, { cause: err });
+  }
+  if (/timed out/i.test(msg) || err.code === "ETIMEDOUT") {
+    return new HostError("timeout", `SSH to ${target} timed out after ${+(timeoutMs / 1000).toFixed(1)}s: check the address and port, the firewall, and that sshd is running`, { cause: err });
+  }
+  if (["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET"].includes(err.code ?? "")) {
+    return new HostError("unreachable", `cannot reach ${target} (${err.code}): check the address and port and that sshd is running`, { cause: err });
+  }
+  return new HostError("closed", `SSH connection to ${target} failed: ${msg}`, { cause: err });
+}

@@ -1,0 +1,20 @@
+// The Host port: what the deploy and verify stages need from a machine, independent of transport.
+
+export interface RunOptions { timeoutMs?: number; maxOutputBytes?: number; stdin?: string | Buffer }
+
+export interface RunResult {
+  code: number | null; signal: string | null; stdout: string; stderr: string;
+  timedOut: boolean; truncated: boolean; durationMs: number;
+}
+
+export interface Host {
+  readonly name: string; // for reports, e.g. "root@10.77.0.2:2222"
+  run(argv: readonly string[], opts?: RunOptions): Promise<RunResult>; // argv quoted by shellQuote
+  runShell(script: string, opts?: RunOptions): Promise<RunResult>; // a trusted, already-built `sh -c` script
+  writeFile(path: string, content: string | Buffer, mode: number, opts?: { timeoutMs?: number }): Promise<void>; // temp + rename
+  stream(argv: readonly string[], onLine: (line: string, stream: "stdout" | "stderr") => void, opts?: RunOptions): Promise<RunResult>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
