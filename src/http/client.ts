@@ -1,0 +1,69 @@
+// The HTTP port: requests from the machine running the gate (a peer of the serving host) to the
+// endpoint's url. Every request has a timeout; bodies are capped so a runaway response cannot eat memory.
+export interface HttpResult {
+  /** null when no HTTP answer came (refused, reset, timed out) */
+  status: number | null;
+  body: string;
+  /** why there was no answer, in plain words */
+  error: string | null;
+  durationMs: number;
+}
+
+export interface HttpOptions {
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  headers?: Record<string, string>;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BODY = 4 << 20;
+
+function describe(e: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `no answer within ${timeoutMs} ms`;
+  const cause = (e as { cause?: { code?: string } }).cause;
+  switch (cause?.code) {
+    case "ECONNREFUSED": return "connection refused (nothing listens on that port yet)";
+    case "ECONNRESET": return "connection reset";
+    case "EHOSTUNREACH": case "ENETUNREACH": return "host unreachable";
+    case "ENOTFOUND": case "EAI_AGAIN": return "host name does not resolve";
+    default: return (e as Error).message ?? String(e);
+  }
+}
+
+export async function request(method: "GET" | "POST", url: string, body: unknown, opts: HttpOptions = {}): Promise<HttpResult> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const ctl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctl.abort();
+  }, timeoutMs);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(url, {
+      method,
+      signal: ctl.signal,
+      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...opts.headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const cap = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of res.body ?? []) {
+      size += (chunk as Uint8Array).length;
+      if (size > cap) {
+        ctl.abort();
+        break;
+      }
+      chunks.push(chunk as Uint8Array);
+    }
+    return { status: res.status, body: Buffer.concat(chunks).toString("utf8"), error: size > cap ? `body larger than ${cap} bytes, cut` : null, durationMs: performance.now() - t0 };
+  } catch (e) {
+    return { status: null, body: "", error: describe(e, timedOut, timeoutMs), durationMs: performance.now() - t0 };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const httpGet = (url: string, opts?: HttpOptions) => request("GET", url, undefined, opts);
+export const httpPostJson = (url: string, body: unknown, opts?: HttpOptions) => request("POST", url, body, opts);
