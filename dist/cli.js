@@ -7383,6 +7383,22 @@ import { pathToFileURL } from "node:url";
 // src/cli-args.ts
 import { parseArgs } from "node:util";
 
+// src/config/duration.ts
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  if (typeof text === "number") return Number.isFinite(text) && text >= 0 ? text * 1e3 : null;
+  const s = text.trim();
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s) * 1e3;
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
+  let total = 0;
+  let matched = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    total += Number(m[1]) * UNIT_MS[m[2]];
+    matched = re.lastIndex;
+  }
+  return matched === s.length && s.length > 0 ? total : null;
+}
+
 // src/options.ts
 var COMMANDS = ["preflight", "run", "verify", "rollback", "explain", "schema"];
 var UsageError = class extends Error {
@@ -7408,6 +7424,11 @@ options:
   --report FILE        also write the JSON report to FILE
   --no-color           no colour (also NO_COLOR=1, or when stdout is not a terminal)
   --fail-on-warn       exit 1 on warnings too
+  --dry-run            run/rollback: connect, lock, show the files that would change and the commands; change nothing
+  --lock-wait DURATION wait this long for a held deploy lock (default: fail at once, naming the holder)
+  --skip-preflight     run: deploy even when preflight fails (to see what the host says)
+
+environment: DEPLOY_GATE_SSH_KEY  the SSH private key (when the config names no identityFile); never pass keys in argv
   -h, --help           this help;  -v, --version  the version
 
 exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
@@ -7427,6 +7448,9 @@ function parseCli(argv, cwd) {
         report: { type: "string" },
         "no-color": { type: "boolean", default: false },
         "fail-on-warn": { type: "boolean", default: false },
+        "dry-run": { type: "boolean", default: false },
+        "lock-wait": { type: "string" },
+        "skip-preflight": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
         version: { type: "boolean", short: "v", default: false }
       }
@@ -7451,6 +7475,8 @@ ${USAGE}`);
     const val = v[k];
     if (val !== void 0 && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
   }
+  const lockWaitMs = v["lock-wait"] === void 0 ? 0 : parseDuration(v["lock-wait"]);
+  if (lockWaitMs === null) throw new UsageError(`--lock-wait "${v["lock-wait"]}": expected a duration such as 90s, 10m or 1h`);
   return {
     command,
     cwd,
@@ -7462,7 +7488,12 @@ ${USAGE}`);
     report: v.report ?? null,
     noColor: v["no-color"],
     failOnWarn: v["fail-on-warn"],
-    file: command === "explain" ? rest[0] : null
+    file: command === "explain" ? rest[0] : null,
+    dryRun: v["dry-run"],
+    lockWaitMs,
+    skipPreflight: v["skip-preflight"],
+    hostKey: null,
+    knownHosts: null
   };
 }
 
@@ -13980,22 +14011,6 @@ function refine(fn, _params = {}) {
 }
 function superRefine(fn, params) {
   return _superRefine(fn, params);
-}
-
-// src/config/duration.ts
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  if (typeof text === "number") return Number.isFinite(text) && text >= 0 ? text * 1e3 : null;
-  const s = text.trim();
-  if (/^\d+(\.\d+)?$/.test(s)) return Number(s) * 1e3;
-  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
-  let total = 0;
-  let matched = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    total += Number(m[1]) * UNIT_MS[m[2]];
-    matched = re.lastIndex;
-  }
-  return matched === s.length && s.length > 0 ? total : null;
 }
 
 // src/config/schema.ts

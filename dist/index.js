@@ -20804,12 +20804,12 @@ var require_log = __commonJS({
       if (logLevel === "debug")
         console.log(...messages);
     }
-    function warn2(logLevel, warning) {
+    function warn2(logLevel, warning2) {
       if (logLevel === "debug" || logLevel === "warn") {
         if (typeof node_process.emitWarning === "function")
-          node_process.emitWarning(warning);
+          node_process.emitWarning(warning2);
         else
-          console.warn(warning);
+          console.warn(warning2);
       }
     }
     exports.debug = debug2;
@@ -24279,9 +24279,9 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code, message, warning) => {
+        this.onError = (source, code, message, warning2) => {
           const pos = getErrorPos(source);
-          if (warning)
+          if (warning2)
             this.warnings.push(new errors.YAMLWarning(pos, code, message));
           else
             this.errors.push(new errors.YAMLParseError(pos, code, message));
@@ -24354,10 +24354,10 @@ ${cb}` : comment;
           console.dir(token, { depth: null });
         switch (token.type) {
           case "directive":
-            this.directives.add(token.source, (offset, message, warning) => {
+            this.directives.add(token.source, (offset, message, warning2) => {
               const pos = getErrorPos(token);
               pos[0] += offset;
-              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+              this.onError(pos, "BAD_DIRECTIVE", message, warning2);
             });
             this.prelude.push(token.source);
             this.atDirectives = true;
@@ -26399,7 +26399,7 @@ var require_public_api = __commonJS({
       const doc = parseDocument2(src, options);
       if (!doc)
         return null;
-      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
+      doc.warnings.forEach((warning2) => log.warn(doc.options.logLevel, warning2));
       if (doc.errors.length > 0) {
         if (doc.options.logLevel !== "silent")
           throw doc.errors[0];
@@ -26519,6 +26519,9 @@ function toCommandProperties(annotationProperties) {
 function issueCommand(command, properties, message) {
   const cmd = new Command(command, properties, message);
   process.stdout.write(cmd.toString() + os.EOL);
+}
+function issue(name, message = "") {
+  issueCommand(name, {}, message);
 }
 var CMD_STRING = "::";
 var Command = class {
@@ -26829,11 +26832,11 @@ var Summary = class {
    */
   addTable(rows) {
     const tableBody = rows.map((row) => {
-      const cells = row.map((cell) => {
-        if (typeof cell === "string") {
-          return this.wrap("td", cell);
+      const cells = row.map((cell2) => {
+        if (typeof cell2 === "string") {
+          return this.wrap("td", cell2);
         }
-        const { header, data, colspan, rowspan } = cell;
+        const { header, data, colspan, rowspan } = cell2;
         const tag = header ? "th" : "td";
         const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
         return this.wrap(tag, data, attrs);
@@ -26929,6 +26932,7 @@ var Summary = class {
   }
 };
 var _summary = new Summary();
+var summary = _summary;
 
 // node_modules/@actions/core/lib/platform.js
 import os3 from "os";
@@ -26947,11 +26951,41 @@ var platform = os3.platform();
 var arch = os3.arch();
 
 // node_modules/@actions/core/lib/core.js
+var __awaiter2 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve2, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
 var ExitCode;
 (function(ExitCode2) {
   ExitCode2[ExitCode2["Success"] = 0] = "Success";
   ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
 })(ExitCode || (ExitCode = {}));
+function setSecret(secret) {
+  issueCommand("add-mask", {}, secret);
+}
 function getInput(name, options) {
   const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
   if (options && options.required && !val) {
@@ -26961,17 +26995,6 @@ function getInput(name, options) {
     return val;
   }
   return val.trim();
-}
-function getBooleanInput(name, options) {
-  const trueValue = ["true", "True", "TRUE"];
-  const falseValue = ["false", "False", "FALSE"];
-  const val = getInput(name, options);
-  if (trueValue.includes(val))
-    return true;
-  if (falseValue.includes(val))
-    return false;
-  throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}
-Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
 }
 function setOutput(name, value) {
   const filePath = process.env["GITHUB_OUTPUT"] || "";
@@ -26988,13 +27011,50 @@ function setFailed(message) {
 function error(message, properties = {}) {
   issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
+function warning(message, properties = {}) {
+  issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
 function info(message) {
   process.stdout.write(message + os4.EOL);
+}
+function startGroup(name) {
+  issue("group", name);
+}
+function endGroup() {
+  issue("endgroup");
+}
+function group(name, fn) {
+  return __awaiter2(this, void 0, void 0, function* () {
+    startGroup(name);
+    let result;
+    try {
+      result = yield fn();
+    } finally {
+      endGroup();
+    }
+    return result;
+  });
 }
 
 // src/action.ts
 import { writeFileSync } from "node:fs";
 import { join as join4 } from "node:path";
+
+// src/config/duration.ts
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  if (typeof text === "number") return Number.isFinite(text) && text >= 0 ? text * 1e3 : null;
+  const s = text.trim();
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s) * 1e3;
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
+  let total = 0;
+  let matched = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    total += Number(m[1]) * UNIT_MS[m[2]];
+    matched = re.lastIndex;
+  }
+  return matched === s.length && s.length > 0 ? total : null;
+}
 
 // src/config/errors.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -27080,7 +27140,6 @@ function describeIssues(issues, doc, lc, known) {
 }
 
 // src/options.ts
-var COMMANDS = ["preflight", "run", "verify", "rollback", "explain", "schema"];
 var UsageError = class extends Error {
 };
 
@@ -33306,22 +33365,6 @@ function superRefine(fn, params) {
   return _superRefine(fn, params);
 }
 
-// src/config/duration.ts
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  if (typeof text === "number") return Number.isFinite(text) && text >= 0 ? text * 1e3 : null;
-  const s = text.trim();
-  if (/^\d+(\.\d+)?$/.test(s)) return Number(s) * 1e3;
-  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
-  let total = 0;
-  let matched = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    total += Number(m[1]) * UNIT_MS[m[2]];
-    matched = re.lastIndex;
-  }
-  return matched === s.length && s.length > 0 ? total : null;
-}
-
 // src/config/schema.ts
 var duration2 = union([string2(), number2()]).refine((v) => parseDuration(v) !== null, { message: 'expected a duration such as "20m", "5s" or "1h30m"' }).transform((v) => parseDuration(v));
 var sshTarget = strictObject({
@@ -35619,9 +35662,89 @@ async function runCommand(opts, now = Date.now) {
   };
 }
 
+// src/report/annotations.ts
+var ANNOTATIONS_PER_KIND = 10;
+function annotationsOf(report, perKind = ANNOTATIONS_PER_KIND) {
+  const out = [];
+  for (const [status2, level] of [["fail", "error"], ["warn", "warning"]]) {
+    const fs3 = report.findings.filter((f) => f.status === status2 && f.file);
+    for (const f of fs3.slice(0, perKind)) {
+      out.push({
+        level,
+        title: `deploy-gate ${f.check}`,
+        message: f.fix ? `${f.summary}
+Fix: ${f.fix}` : f.summary,
+        file: f.file,
+        ...f.line ? { startLine: f.line } : {}
+      });
+    }
+  }
+  return out;
+}
+
 // src/report/json.ts
 function renderJson(report) {
   return JSON.stringify(report, null, 2) + "\n";
+}
+
+// src/report/markdown.ts
+var ICON = { pass: "\u2705", fail: "\u274C", warn: "\u26A0\uFE0F", skip: "\u23ED\uFE0F" };
+var SUMMARY_LIMIT_BYTES = 1024 * 1024;
+var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+var fence = (lines) => {
+  const body = lines.join("\n");
+  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}text
+${body}
+${ticks}`;
+};
+function planTable(plan) {
+  const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== void 0);
+  if (!rows.length) return [];
+  return ["| plan value | |", "|---|---|", ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`)];
+}
+function details(f, maxEvidenceLines) {
+  const out = [`### ${ICON[f.status]} \`${f.check}\``, "", `**${cell(f.summary)}**`, ""];
+  if (f.file) out.push(`at \`${f.file}${f.line ? `:${f.line}` : ""}\``, "");
+  const decisive = f.data?.decisive;
+  if (typeof decisive === "string") out.push(`decisive line: \`${decisive.replace(/`/g, "'")}\``, "");
+  const ev = f.evidence ?? [];
+  if (ev.length) {
+    const shown = ev.slice(0, maxEvidenceLines);
+    if (ev.length > shown.length) shown.push(`\u2026 ${ev.length - shown.length} more lines in the JSON report`);
+    out.push(fence(shown), "");
+  }
+  if (f.fix) out.push(`**Fix:** ${f.fix}`, "");
+  const plan = f.data?.plan;
+  if (plan && typeof plan === "object") out.push(...planTable(plan), "");
+  const drift = f.data?.drift;
+  if (Array.isArray(drift) && drift.length) out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, maxEvidenceLines)), "");
+  return out;
+}
+function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES) {
+  const verdict = report.verdict === "fail" ? "\u274C FAIL" : report.verdict === "warn" ? "\u26A0\uFE0F PASS with warnings" : "\u2705 PASS";
+  const n = (s) => report.findings.filter((f) => f.status === s).length;
+  const head = [
+    `## deploy-gate ${report.command}: ${verdict}`,
+    "",
+    `${report.endpoint ? `endpoint **${report.endpoint}** \xB7 ` : ""}ref \`${report.ref.name}\`${report.ref.sha ? ` (\`${report.ref.sha.slice(0, 10)}\`)` : ""} \xB7 ${(report.durationMs / 1e3).toFixed(1)} s \xB7 ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
+    "",
+    "| | check | summary |",
+    "|---|---|---|",
+    ...report.findings.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${cell(f.summary)} |`),
+    ""
+  ].join("\n");
+  const problems = report.findings.filter((f) => f.status === "fail" || f.status === "warn");
+  for (const maxLines of [200, 40, 10, 3, 0]) {
+    const body = problems.flatMap((f) => details(f, maxLines)).join("\n");
+    const text = `${head}
+${body}`;
+    if (Buffer.byteLength(text) <= limitBytes) return text;
+  }
+  const cut = `${head}
+_Details omitted to stay under GitHub's summary limit: see the JSON report._
+`;
+  return Buffer.byteLength(cut) <= limitBytes ? cut : Buffer.from(cut).subarray(0, limitBytes - 64).toString("utf8").replace(/\uFFFD*$/, "") + "\n\u2026\n";
 }
 
 // src/report/terminal.ts
@@ -35657,33 +35780,59 @@ function renderTerminal(report, colour) {
 }
 
 // src/action.ts
-function actionOptions() {
+var ACTION_COMMANDS = ["preflight", "run", "verify", "rollback"];
+function actionOptions(env = process.env) {
   const command = getInput("command") || "preflight";
-  if (!COMMANDS.includes(command)) throw new UsageError(`input command: "${command}" is not one of ${COMMANDS.join(", ")}`);
+  if (!ACTION_COMMANDS.includes(command)) throw new UsageError(`input command: "${command}" is not one of ${ACTION_COMMANDS.join(", ")}`);
+  const lockWait = getInput("lock-wait");
+  const lockWaitMs = lockWait ? parseDuration(lockWait) : 0;
+  if (lockWaitMs === null) throw new UsageError(`input lock-wait: "${lockWait}" is not a duration such as 90s or 10m`);
+  const sshKey = getInput("ssh-key");
+  if (sshKey) {
+    for (const line of sshKey.split(/\r?\n/)) if (line.trim()) setSecret(line.trim());
+    env.DEPLOY_GATE_SSH_KEY = sshKey.endsWith("\n") ? sshKey : `${sshKey}
+`;
+  }
+  const hostKey = getInput("host-key") || null;
+  if (hostKey && !/^SHA256:[A-Za-z0-9+/]{43}=?$/.test(hostKey)) throw new UsageError('input host-key: expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)');
   return {
     command,
-    cwd: process.env.GITHUB_WORKSPACE ?? process.cwd(),
+    cwd: env.GITHUB_WORKSPACE ?? process.cwd(),
     config: getInput("config") || null,
     endpoint: getInput("endpoint") || null,
     ref: getInput("ref") || null,
     base: getInput("base") || null,
     json: false,
-    report: join4(process.env.RUNNER_TEMP ?? process.cwd(), "deploy-gate-report.json"),
+    report: join4(env.RUNNER_TEMP ?? process.cwd(), `deploy-gate-${command}-report.json`),
     noColor: true,
-    failOnWarn: getBooleanInput("fail-on-warn", { required: false }),
-    file: null
+    failOnWarn: (getInput("fail-on-warn") || "false") === "true",
+    file: null,
+    dryRun: (getInput("dry-run") || "false") === "true",
+    lockWaitMs,
+    skipPreflight: false,
+    hostKey,
+    knownHosts: getInput("known-hosts") || null
   };
+}
+async function publish(report, opts) {
+  writeFileSync(opts.report, renderJson(report));
+  info(renderTerminal(report, false));
+  for (const a of annotationsOf(report)) {
+    const props = { title: a.title, file: a.file, ...a.startLine ? { startLine: a.startLine } : {} };
+    if (a.level === "error") error(a.message, props);
+    else warning(a.message, props);
+  }
+  if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(renderMarkdown(report), true).write();
+  setOutput("verdict", report.verdict);
+  setOutput("report", opts.report);
+  setOutput("failed-checks", [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","));
 }
 async function runAction() {
   try {
     const opts = actionOptions();
-    const report = await runCommand(opts);
-    writeFileSync(opts.report, renderJson(report));
-    info(renderTerminal(report, false));
-    setOutput("verdict", report.verdict);
-    setOutput("report", opts.report);
-    setOutput("failed-checks", [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","));
-    if (exitCodeOf(report.verdict, opts.failOnWarn)) setFailed(`deploy-gate ${opts.command}: ${report.verdict}`);
+    const report = await group(`deploy-gate ${opts.command}`, () => runCommand(opts));
+    await publish(report, opts);
+    if (exitCodeOf(report.verdict, opts.failOnWarn)) setFailed(`deploy-gate ${opts.command}: ${report.verdict} (see the job summary)`);
   } catch (e) {
     setFailed(e instanceof ConfigError || e instanceof UsageError ? e.message : `deploy-gate internal error: ${e.stack}`);
   }
@@ -35691,5 +35840,6 @@ async function runAction() {
 if (process.env.GITHUB_ACTIONS === "true" && !process.env.VITEST) void runAction();
 export {
   actionOptions,
+  publish,
   runAction
 };

@@ -1,42 +1,74 @@
-// The GitHub Action entry: inputs -> the same Options the CLI builds -> pipeline -> outputs.
+// The GitHub Action entry: inputs -> the same Options the CLI builds -> pipeline -> job summary,
+// annotations, outputs. Reads and validates every input once, here; the pipeline never reads inputs.
 import * as core from "@actions/core";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseDuration } from "./config/duration.js";
 import { ConfigError } from "./config/errors.js";
-import { COMMANDS, UsageError, type Command, type Options } from "./options.js";
+import { UsageError, type Command, type Options } from "./options.js";
 import { runCommand } from "./pipeline.js";
-import { exitCodeOf } from "./report/finding.js";
+import { annotationsOf } from "./report/annotations.js";
+import { exitCodeOf, type Report } from "./report/finding.js";
 import { renderJson } from "./report/json.js";
+import { renderMarkdown } from "./report/markdown.js";
 import { renderTerminal } from "./report/terminal.js";
 
-export function actionOptions(): Options {
+const ACTION_COMMANDS = ["preflight", "run", "verify", "rollback"] as const;
+
+export function actionOptions(env: NodeJS.ProcessEnv = process.env): Options {
   const command = core.getInput("command") || "preflight";
-  if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`input command: "${command}" is not one of ${COMMANDS.join(", ")}`);
+  if (!(ACTION_COMMANDS as readonly string[]).includes(command)) throw new UsageError(`input command: "${command}" is not one of ${ACTION_COMMANDS.join(", ")}`);
+  const lockWait = core.getInput("lock-wait");
+  const lockWaitMs = lockWait ? parseDuration(lockWait) : 0;
+  if (lockWaitMs === null) throw new UsageError(`input lock-wait: "${lockWait}" is not a duration such as 90s or 10m`);
+  const sshKey = core.getInput("ssh-key");
+  if (sshKey) {
+    // Mask every line: GitHub masks line by line, and a key printed by a failing tool would leak otherwise.
+    for (const line of sshKey.split(/\r?\n/)) if (line.trim()) core.setSecret(line.trim());
+    env.DEPLOY_GATE_SSH_KEY = sshKey.endsWith("\n") ? sshKey : `${sshKey}\n`;
+  }
+  const hostKey = core.getInput("host-key") || null;
+  if (hostKey && !/^SHA256:[A-Za-z0-9+/]{43}=?$/.test(hostKey)) throw new UsageError('input host-key: expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)');
   return {
     command: command as Command,
-    cwd: process.env.GITHUB_WORKSPACE ?? process.cwd(),
+    cwd: env.GITHUB_WORKSPACE ?? process.cwd(),
     config: core.getInput("config") || null,
     endpoint: core.getInput("endpoint") || null,
     ref: core.getInput("ref") || null,
     base: core.getInput("base") || null,
     json: false,
-    report: join(process.env.RUNNER_TEMP ?? process.cwd(), "deploy-gate-report.json"),
+    report: join(env.RUNNER_TEMP ?? process.cwd(), `deploy-gate-${command}-report.json`),
     noColor: true,
-    failOnWarn: core.getBooleanInput("fail-on-warn", { required: false }),
+    failOnWarn: (core.getInput("fail-on-warn") || "false") === "true",
     file: null,
+    dryRun: (core.getInput("dry-run") || "false") === "true",
+    lockWaitMs,
+    skipPreflight: false,
+    hostKey,
+    knownHosts: core.getInput("known-hosts") || null,
   };
+}
+
+export async function publish(report: Report, opts: Options): Promise<void> {
+  writeFileSync(opts.report!, renderJson(report));
+  core.info(renderTerminal(report, false));
+  for (const a of annotationsOf(report)) {
+    const props = { title: a.title, file: a.file, ...(a.startLine ? { startLine: a.startLine } : {}) };
+    if (a.level === "error") core.error(a.message, props);
+    else core.warning(a.message, props);
+  }
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(renderMarkdown(report), true).write();
+  core.setOutput("verdict", report.verdict);
+  core.setOutput("report", opts.report);
+  core.setOutput("failed-checks", [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","));
 }
 
 export async function runAction(): Promise<void> {
   try {
     const opts = actionOptions();
-    const report = await runCommand(opts);
-    writeFileSync(opts.report!, renderJson(report));
-    core.info(renderTerminal(report, false));
-    core.setOutput("verdict", report.verdict);
-    core.setOutput("report", opts.report);
-    core.setOutput("failed-checks", [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","));
-    if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(`deploy-gate ${opts.command}: ${report.verdict}`);
+    const report = await core.group(`deploy-gate ${opts.command}`, () => runCommand(opts));
+    await publish(report, opts);
+    if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(`deploy-gate ${opts.command}: ${report.verdict} (see the job summary)`);
   } catch (e) {
     core.setFailed(e instanceof ConfigError || e instanceof UsageError ? e.message : `deploy-gate internal error: ${(e as Error).stack}`);
   }

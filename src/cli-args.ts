@@ -1,5 +1,6 @@
 // Command-line arguments -> Options. Pure: no process access beyond what is passed in.
 import { parseArgs } from "node:util";
+import { parseDuration } from "./config/duration.js";
 import { COMMANDS, UsageError, type Command, type Options } from "./options.js";
 
 export const USAGE = `usage: deploy-gate <command> [options]
@@ -21,6 +22,11 @@ options:
   --report FILE        also write the JSON report to FILE
   --no-color           no colour (also NO_COLOR=1, or when stdout is not a terminal)
   --fail-on-warn       exit 1 on warnings too
+  --dry-run            run/rollback: connect, lock, show the files that would change and the commands; change nothing
+  --lock-wait DURATION wait this long for a held deploy lock (default: fail at once, naming the holder)
+  --skip-preflight     run: deploy even when preflight fails (to see what the host says)
+
+environment: DEPLOY_GATE_SSH_KEY  the SSH private key (when the config names no identityFile); never pass keys in argv
   -h, --help           this help;  -v, --version  the version
 
 exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
@@ -41,6 +47,9 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
         report: { type: "string" },
         "no-color": { type: "boolean", default: false },
         "fail-on-warn": { type: "boolean", default: false },
+        "dry-run": { type: "boolean", default: false },
+        "lock-wait": { type: "string" },
+        "skip-preflight": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
         version: { type: "boolean", short: "v", default: false },
       },
@@ -61,6 +70,8 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
     const val = v[k];
     if (val !== undefined && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
   }
+  const lockWaitMs = v["lock-wait"] === undefined ? 0 : parseDuration(v["lock-wait"]);
+  if (lockWaitMs === null) throw new UsageError(`--lock-wait "${v["lock-wait"]}": expected a duration such as 90s, 10m or 1h`);
   return {
     command,
     cwd,
@@ -73,5 +84,10 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
     noColor: v["no-color"],
     failOnWarn: v["fail-on-warn"],
     file: command === "explain" ? rest[0]! : null,
+    dryRun: v["dry-run"],
+    lockWaitMs,
+    skipPreflight: v["skip-preflight"],
+    hostKey: null,
+    knownHosts: null,
   };
 }

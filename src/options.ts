@@ -16,6 +16,15 @@ export interface Options {
   failOnWarn: boolean;
   /** explain: the file to diagnose, "-" for stdin */
   file: string | null;
+  /** run/rollback: connect, take and release the lock, show what would change; change nothing */
+  dryRun: boolean;
+  /** how long to wait for a held host lock (0: fail at once, naming the holder) */
+  lockWaitMs: number;
+  /** run: deploy without preflight (to see what the host says about a change preflight refuses) */
+  skipPreflight: boolean;
+  /** overrides of the endpoint's host key pin (the action's host-key / known-hosts inputs) */
+  hostKey: string | null;
+  knownHosts: string | null;
 }
 
 export class UsageError extends Error {}
