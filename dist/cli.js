@@ -17060,7 +17060,7 @@ var CRITICAL_FLAGS = /* @__PURE__ */ new Set([
   "--trust-remote-code",
   "--port"
 ]);
-function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set()) {
+function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel) {
   const now = new Set(nowFlags.map((f) => f.name));
   const seen = /* @__PURE__ */ new Set();
   const dropped = baseFlags.filter((f) => !now.has(f.name) && !seen.has(f.name) && seen.add(f.name));
@@ -17072,9 +17072,9 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
     const critical = CRITICAL_FLAGS.has(f.name) || contractNames.has(f.name);
     const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
     const mk = critical ? fail : warn;
-    return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseLabel} (line ${f.line}) and is gone now`, {
+    return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (line ${f.line}) and is gone now`, {
       file,
-      evidence: [`${baseLabel}:${file}:${f.line}: ${shown}`],
+      evidence: [`base: ${baseLabel}`, `${baseRef}:${file}:${f.line}: ${shown}`],
       fix: critical ? `restore \`${shown}\` in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore \`${shown}\``,
       data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added }
     });
@@ -17180,19 +17180,19 @@ async function resolveBase(ctx, t) {
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
     const sha = await ctx.reader.resolve(explicit);
-    if (sha) return { sha, label: explicit };
+    if (sha) return { sha, label: explicit, short: explicit };
     return { error: fail(CHECK7, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
   }
   const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
   const head = ctx.ref ?? "HEAD";
   if (dirty) {
     const sha = await ctx.reader.resolve(head);
-    if (sha) return { sha, label: `${head} (${sha.slice(0, 10)})` };
+    if (sha) return { sha, label: `${head} (${sha.slice(0, 10)})`, short: sha.slice(0, 10) };
   }
   const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
   const parent = last?.parents[0] ?? null;
   if (!last || !parent) return { error: skip(CHECK7, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
-  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")` };
+  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
 }
 async function checkDropped(ctx, t, now, contractNames) {
   if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
@@ -17201,7 +17201,7 @@ async function checkDropped(ctx, t, now, contractNames) {
   const baseText = await ctx.reader.show(base.sha, t.scriptPath);
   if (baseText === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
   const baseScript = parseServeScript(baseText);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames);
+  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short);
 }
 async function checkRollbackRef(ctx, t, ref) {
   const CHECK7 = "preflight.rollback-ref";

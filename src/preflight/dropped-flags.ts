@@ -12,7 +12,7 @@ export const CRITICAL_FLAGS = new Set([
   "--speculative-config", "--trust-remote-code", "--port",
 ]);
 
-export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set()): Finding[] {
+export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set(), baseRef = baseLabel): Finding[] {
   const now = new Set(nowFlags.map((f) => f.name));
   const seen = new Set<string>();
   const dropped = baseFlags.filter((f) => !now.has(f.name) && !seen.has(f.name) && seen.add(f.name));
@@ -24,9 +24,9 @@ export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag
     const critical = CRITICAL_FLAGS.has(f.name) || contractNames.has(f.name);
     const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
     const mk = critical ? fail : warn;
-    return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseLabel} (line ${f.line}) and is gone now`, {
+    return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (line ${f.line}) and is gone now`, {
       file,
-      evidence: [`${baseLabel}:${file}:${f.line}: ${shown}`],
+      evidence: [`base: ${baseLabel}`, `${baseRef}:${file}:${f.line}: ${shown}`],
       fix: critical
         ? `restore \`${shown}\` in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
         : `if dropping ${f.name} is intended, say so in the commit message; else restore \`${shown}\``,

@@ -87,24 +87,24 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
 }
 
 /** The base: --base, else the rollback ref, else the last commit before the current change to the script. */
-async function resolveBase(ctx: PreflightContext, t: PreflightTarget): Promise<{ sha: string; label: string } | { error: Finding }> {
+async function resolveBase(ctx: PreflightContext, t: PreflightTarget): Promise<{ sha: string; label: string; short: string } | { error: Finding }> {
   const CHECK = "preflight.dropped-flags";
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
     const sha = await ctx.reader.resolve(explicit);
-    if (sha) return { sha, label: explicit };
+    if (sha) return { sha, label: explicit, short: explicit };
     return { error: fail(CHECK, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
   }
   const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
   const head = ctx.ref ?? "HEAD";
   if (dirty) {
     const sha = await ctx.reader.resolve(head);
-    if (sha) return { sha, label: `${head} (${sha.slice(0, 10)})` };
+    if (sha) return { sha, label: `${head} (${sha.slice(0, 10)})`, short: sha.slice(0, 10) };
   }
   const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
   const parent = last?.parents[0] ?? null;
   if (!last || !parent) return { error: skip(CHECK, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
-  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")` };
+  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
 }
 
 async function checkDropped(ctx: PreflightContext, t: PreflightTarget, now: ServeScript, contractNames: Set<string>): Promise<Finding[]> {
@@ -114,7 +114,7 @@ async function checkDropped(ctx: PreflightContext, t: PreflightTarget, now: Serv
   const baseText = await ctx.reader.show(base.sha, t.scriptPath);
   if (baseText === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
   const baseScript = parseServeScript(baseText);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames);
+  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short);
 }
 
 async function checkRollbackRef(ctx: PreflightContext, t: PreflightTarget, ref: string): Promise<Finding[]> {
