@@ -12,8 +12,9 @@ export interface PollTarget {
 
 export const SECTION = "@@deploy-gate:";
 export const UNIT_PROPS = ["ActiveState", "SubState", "NRestarts", "Result", "ExecMainStatus", "ExecMainCode"] as const;
-// ID, state and exit code first: CreatedAt (`2026-11-29 21:23:48.375834661 +0000 UTC`) has spaces.
-const PS_FORMAT = "{{.ID}} {{.State}} {{.ExitCode}} {{.CreatedAt}}";
+// ID, state and exit code first: Created (`2026-11-29 21:23:48.375834661 +0000 UTC`, ns) has spaces.
+// `podman ps`'s {{.State}} is the human "Up 3 seconds ago" and its JSON Created has whole seconds: inspect has both right.
+const INSPECT_FORMAT = "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}";
 
 /** The journal of one endpoint: the container's lines, the unit's stdout copies and systemd's lines about the unit. */
 export function journalArgv(t: PollTarget, extra: readonly string[] = []): string[] {
@@ -22,8 +23,9 @@ export function journalArgv(t: PollTarget, extra: readonly string[] = []): strin
     `CONTAINER_NAME=${t.container}`, "+", `_SYSTEMD_UNIT=${t.service}`, "+", `UNIT=${t.service}`];
 }
 
-export function psArgv(container: string): string[] {
-  return ["podman", "ps", "-a", "--no-trunc", "--filter", `name=^${container}$`, "--format", PS_FORMAT];
+/** Exits 125 with "no such container" when there is none: that is an answer, not an error. */
+export function inspectArgv(container: string): string[] {
+  return ["podman", "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
 }
 
 export function unitArgv(service: string): string[] {
@@ -36,7 +38,7 @@ export function pollScript(t: PollTarget): string {
   return [
     `echo ${SECTION}now; date +%s%N`,
     section("unit", unitArgv(t.service)),
-    section("ps", psArgv(t.container)),
+    section("ps", inspectArgv(t.container)),
     section("journal", journalArgv(t, ["--show-cursor"])),
   ].join("; ");
 }

@@ -84,7 +84,7 @@ export function parsePodmanTime(text: string): number | null {
   return base + frac - offset;
 }
 
-/** One line per container of that name (`podman ps -a --format "{{.ID}} {{.State}} {{.ExitCode}} {{.CreatedAt}}"`); the newest wins. */
+/** `podman container inspect --format "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}"`; null when none exists. */
 export function parsePs(lines: readonly string[]): ContainerState | null {
   let best: ContainerState | null = null;
   for (const l of lines) {
@@ -127,7 +127,8 @@ export function parsePoll(text: string): PollOutput {
   const unit = unitSec ? parseUnitShow(unitSec.body) : null;
   if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
   const ps = s.get("ps");
-  if (ps && ps.rc !== 0) errors.push(`podman ps failed (exit ${ps.rc}): ${ps.body.join(" ").trim()}`);
+  const psText = ps?.body.join(" ").trim() ?? "";
+  if (ps && ps.rc !== 0 && !/no such container/i.test(psText)) errors.push(`podman container inspect failed (exit ${ps.rc}): ${psText}`);
   return {
     hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1_000_000n)) : null,
     unit,
