@@ -80,7 +80,7 @@ export function clearCommand(hostName: string, endpoint: string): string {
 /** One attempt: mkdir is atomic, so exactly one of two racing deploys gets the directory. */
 async function tryTake(host: Host, req: LockRequest, token: string): Promise<{ taken: LockRecord & { token: string } } | { holder: LockRecord | null; hostNowS: number }> {
   const dir = lockDir(req.endpoint);
-  const script = `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if mkdir ${shellQuote(dir)} 2>/dev/null; then echo TAKEN; date +%s; else echo HELD; date +%s; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null; fi`;
+  const script = `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if mkdir ${shellQuote(dir)} 2>/dev/null; then echo TAKEN; date +%s; else echo HELD; date +%s; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; fi`;
   const r = await host.runShell(script, { timeoutMs: CMD_TIMEOUT_MS });
   const [state, nowText, ...rest] = r.stdout.split("\n");
   const hostNowS = Number(nowText);
