@@ -1,0 +1,108 @@
+// The deploy stage: lock → install → restart → ready (or diagnosis). The lock is released on every path.
+import { diagnosisFinding } from "../forensics/finding.js";
+import { fail, pass, warn, type Finding } from "../report/finding.js";
+import type { Deployment, StageContext } from "../stage.js";
+import { diagnoseDeploy } from "./diagnose.js";
+import { dryRun, missingConfig } from "./dry-run.js";
+import { install, InstallError } from "./install.js";
+import { takeLock, type HeldLock } from "./lock.js";
+import { short, formatElapsed, type Decision } from "./readiness.js";
+import { ensureUp, restartUnit } from "./restart.js";
+import { waitReady } from "./wait.js";
+
+export { activeLocks, releaseAllLocks } from "./lock.js";
+
+export interface DeployOptions { dryRun: boolean; lockWaitMs: number; owner: string /* "user@machine (run URL)" */ }
+export interface DeployResult { findings: Finding[]; deployment: Deployment | null; ok: boolean }
+
+const msg = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise<DeployResult> {
+  const findings: Finding[] = [];
+  const done = (deployment: Deployment | null = null): DeployResult => ({ findings, deployment, ok: !findings.some((f) => f.status === "fail") });
+  const { service, container } = ctx.endpoint;
+  if (!service || !container) {
+    findings.push(missingConfig(ctx, [!service ? "service" : "", !container ? "container" : ""].filter(Boolean)));
+    return done();
+  }
+  findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
+  let lock: HeldLock;
+  try {
+    const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal }, ctx.now);
+    if (!got.ok) {
+      findings.push(got.stale
+        ? fail("deploy.lock", `stale deploy lock on ${ctx.host.name}: ${got.detail}; ${got.stale}`, { evidence: [got.detail, got.stale], fix: `If no deploy of ${ctx.name} is running, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: true, clear: got.clearCommand } })
+        : fail("deploy.lock", `another deploy holds the lock for ${ctx.name}: ${got.detail}`, { evidence: [got.detail], fix: `Wait for it to finish (or pass --lock-wait 10m). If that deploy is dead, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: false, clear: got.clearCommand } }));
+      return done();
+    }
+    lock = got.lock;
+    findings.push(pass("deploy.lock", `lock taken for ${ctx.name} on ${ctx.host.name}${got.waitedMs > 1000 ? ` after waiting ${formatElapsed(got.waitedMs)}` : ""}`, { data: { dir: lock.dir } }));
+  } catch (e) {
+    findings.push(fail("deploy.lock", `could not take the deploy lock: ${msg(e)}`, { fix: "Check that the SSH user can write to its home directory on the host." }));
+    return done();
+  }
+  try {
+    if (opts.dryRun) {
+      findings.push(...(await dryRun(ctx, service)));
+      return done();
+    }
+    return await deploySteps(ctx, opts, service, container, findings, done);
+  } catch (e) {
+    const check = e instanceof InstallError ? "deploy.install" : "deploy.restart";
+    findings.push(fail(check, `deploy stopped: ${msg(e)}`, { fix: "Fix the cause above and deploy again; the lock was released." }));
+    if (!opts.dryRun) await ensureUpFinding(ctx, service, findings);
+    return done();
+  } finally {
+    await lock.release().catch((e: unknown) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `Clear it by hand: ssh to ${ctx.host.name} and rm -rf ~/${lock.dir}` })));
+  }
+}
+
+async function ensureUpFinding(ctx: StageContext, service: string, findings: Finding[]): Promise<void> {
+  const note = await ensureUp(ctx.host, service).catch((e: unknown) => `checking the unit failed: ${msg(e)}`);
+  if (note) findings.push(warn("deploy.restart", `${service} was down after the deploy: ${note}`, { fix: `Check it: systemctl status ${service}` }));
+}
+
+async function deploySteps(ctx: StageContext, opts: DeployOptions, service: string, container: string, findings: Finding[], done: (d?: Deployment | null) => DeployResult): Promise<DeployResult> {
+  let unitChanged = false;
+  if ((ctx.endpoint.install ?? []).length === 0) {
+    findings.push(warn("deploy.install", `endpoint ${ctx.name} has no install: files; restarting ${service} with the files already on the host`, { fix: `Add install: entries to ${ctx.configFile} so the host runs the committed script.` }));
+  } else {
+    const inst = await install(ctx, opts.owner);
+    unitChanged = inst.unitChanged;
+    findings.push(pass("deploy.install", `${inst.written.length} of ${inst.planned.length} file(s) written at ${ctx.ref} (${ctx.sha.slice(0, 10)})${inst.record.previous ? `; previous ${inst.record.previous.ref}` : ""}`, {
+      evidence: inst.planned.map((f) => `${f.to} ${f.mode} ${f.change === "same" ? "unchanged" : f.change}`),
+      data: { written: inst.written.map((f) => f.to), record: inst.record },
+    }));
+  }
+  const rs = await restartUnit(ctx.host, service, unitChanged);
+  findings.push(rs.ok
+    ? pass("deploy.restart", `${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence] })
+    : fail("deploy.restart", `${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
+  const deployment: Deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.unit?.nRestarts ?? 0 }) : null;
+  const fresh = w?.decision.state.fresh ?? null;
+  if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
+  if (w?.decision.kind === "ready") {
+    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: container ${short(fresh!.id)} (created after the deploy began), readiness marker seen${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
+      data: { containerId: fresh!.id, polls: w.polls },
+    }));
+    return done(deployment);
+  }
+  if (w) findings.push(readyFailure(ctx, w.decision, w.polls));
+  const d = await diagnoseDeploy(ctx.host, { service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed" });
+  findings.push(diagnosisFinding(d));
+  await ensureUpFinding(ctx, service, findings);
+  return done(deployment);
+}
+
+function readyFailure(ctx: StageContext, d: Decision, polls: number): Finding {
+  const reason = d.kind === "fail" ? d.reason : "stopped waiting";
+  const failure = d.kind === "fail" ? d.failure : null;
+  return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
+    evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
+    fix: failure === "timeout"
+      ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.`
+      : "Read deploy.diagnosis below for the cause.",
+    data: { failure, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls },
+  });
+}

@@ -1,0 +1,123 @@
+// deploy.lock: one deploy per endpoint, held as an atomic `mkdir` on the host with the record inside.
+// Released on every exit path; the CLI's signal handlers call releaseAllLocks().
+import { randomBytes } from "node:crypto";
+import type { Host } from "../host/host.js";
+import { shellQuote } from "../host/quote.js";
+import { HOST_STATE_DIR } from "../stage.js";
+import { describeHolder, lockStaleness, parseLockRecord, type LockRecord } from "./lock-record.js";
+
+const CMD_TIMEOUT_MS = 20_000;
+const HEARTBEAT_MS = 30_000;
+const WAIT_POLL_MS = 2_000;
+
+export const lockDir = (endpoint: string) => `${HOST_STATE_DIR}/locks/${endpoint}.lock`;
+
+export interface LockRequest {
+  endpoint: string;
+  owner: string;
+  ref: string;
+  sha: string | null;
+  staleAfterMs: number;
+  waitMs: number;
+  signal?: AbortSignal;
+}
+
+export type LockOutcome =
+  | { ok: true; lock: HeldLock; waitedMs: number }
+  | { ok: false; held: LockRecord | null; stale: string | null; clearCommand: string; detail: string };
+
+const held = new Set<HeldLock>();
+
+/** Locks this process holds now (for the CLI's SIGINT/SIGTERM handlers). */
+export const activeLocks = (): readonly HeldLock[] => [...held];
+
+/** Releases every lock this process holds; never throws. */
+export async function releaseAllLocks(): Promise<void> {
+  await Promise.all([...held].map((l) => l.release().catch(() => undefined)));
+}
+
+export class HeldLock {
+  private timer: NodeJS.Timeout | null = null;
+  private released = false;
+
+  constructor(private readonly host: Host, readonly record: LockRecord & { token: string }) {
+    held.add(this);
+    this.timer = setInterval(() => void this.heartbeat().catch(() => undefined), HEARTBEAT_MS);
+    this.timer.unref();
+  }
+
+  get dir(): string {
+    return lockDir(this.record.endpoint);
+  }
+
+  /** Refreshes heartbeatAt on the host clock, so a live holder never looks gone. */
+  async heartbeat(): Promise<void> {
+    if (this.released) return;
+    const r = await this.host.runShell(`test -d ${shellQuote(this.dir)} && date +%s`, { timeoutMs: CMD_TIMEOUT_MS });
+    const now = Number(r.stdout.trim());
+    if (r.code !== 0 || !Number.isFinite(now)) return;
+    this.record.heartbeatAt = now;
+    await this.host.writeFile(`${this.dir}/record.json`, JSON.stringify(this.record), 0o644, { timeoutMs: CMD_TIMEOUT_MS });
+  }
+
+  /** Removes the lock only while it is still ours (its token), so a cleared-and-retaken lock survives. */
+  async release(): Promise<void> {
+    if (this.released) return;
+    this.released = true;
+    if (this.timer) clearInterval(this.timer);
+    held.delete(this);
+    const rec = shellQuote(`${this.dir}/record.json`);
+    await this.host.runShell(`if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`, { timeoutMs: CMD_TIMEOUT_MS });
+  }
+}
+
+/** The exact command a person runs to clear a stale lock (endpoint names are validated: no quoting needed). */
+export function clearCommand(hostName: string, endpoint: string): string {
+  const m = /^(.*):(\d+)$/.exec(hostName);
+  return `ssh ${m ? `-p ${m[2]} ${m[1]}` : hostName} 'rm -rf ~/${lockDir(endpoint)}'`;
+}
+
+/** One attempt: mkdir is atomic, so exactly one of two racing deploys gets the directory. */
+async function tryTake(host: Host, req: LockRequest, token: string): Promise<{ taken: LockRecord & { token: string } } | { holder: LockRecord | null; hostNowS: number }> {
+  const dir = lockDir(req.endpoint);
+  const script = `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if mkdir ${shellQuote(dir)} 2>/dev/null; then echo TAKEN; date +%s; else echo HELD; date +%s; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; fi`;
+  const r = await host.runShell(script, { timeoutMs: CMD_TIMEOUT_MS });
+  const [state, nowText, ...rest] = r.stdout.split("\n");
+  const hostNowS = Number(nowText);
+  if (r.code !== 0 || !Number.isFinite(hostNowS) || (state !== "TAKEN" && state !== "HELD")) {
+    throw new Error(`taking the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || r.stdout.trim()}; check that the home directory is writable`);
+  }
+  if (state === "HELD") return { holder: parseLockRecord(rest.join("\n")), hostNowS };
+  const rec = { endpoint: req.endpoint, owner: req.owner, ref: req.ref, sha: req.sha, takenAt: hostNowS, heartbeatAt: hostNowS, pid: process.pid, token };
+  try {
+    await host.writeFile(`${dir}/record.json`, JSON.stringify(rec), 0o644, { timeoutMs: CMD_TIMEOUT_MS });
+  } catch (e) {
+    await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS }).catch(() => undefined);
+    throw e;
+  }
+  return { taken: rec };
+}
+
+const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
+  const t = setTimeout(resolve, ms);
+  signal?.addEventListener("abort", () => { clearTimeout(t); resolve(); }, { once: true });
+});
+
+export async function takeLock(host: Host, req: LockRequest, now: () => number = Date.now): Promise<LockOutcome> {
+  const token = randomBytes(12).toString("hex");
+  const start = now();
+  for (;;) {
+    const r = await tryTake(host, req, token);
+    if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
+    const clear = clearCommand(host.name, req.endpoint);
+    // A record not written yet (a racing holder between mkdir and write) counts as held, not stale.
+    const st = r.holder ? lockStaleness(r.holder, r.hostNowS, Math.round(req.staleAfterMs / 1000)) : null;
+    if (st?.stale) return { ok: false, held: r.holder, stale: st.reason, clearCommand: clear, detail: describeHolder(r.holder!, r.hostNowS) };
+    const waited = now() - start;
+    if (waited >= req.waitMs || req.signal?.aborted) {
+      const who = r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet";
+      return { ok: false, held: r.holder, stale: null, clearCommand: clear, detail: who };
+    }
+    await sleep(Math.min(WAIT_POLL_MS, req.waitMs - waited), req.signal);
+  }
+}

@@ -1,0 +1,47 @@
+// The one remote command each readiness poll runs: host clock, unit state, the container's identity and
+// state, and the journal since the last poll, in one SSH round trip. Pure: builds the script only.
+import { shellJoin } from "../host/quote.js";
+
+export interface PollTarget {
+  service: string;
+  container: string;
+  /** journal cursor after which to read; null: from `sinceHostS` */
+  cursor: string | null;
+  sinceHostS: number;
+}
+
+export const SECTION = "@@deploy-gate:";
+export const UNIT_PROPS = ["ActiveState", "SubState", "NRestarts", "Result", "ExecMainStatus", "ExecMainCode"] as const;
+// ID, state and exit code first: Created (`2026-11-29 21:23:48.375834661 +0000 UTC`, ns) has spaces.
+// `podman ps`'s {{.State}} is the human "Up 3 seconds ago" and its JSON Created has whole seconds: inspect has both right.
+const INSPECT_FORMAT = "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}";
+
+/** The journal of one endpoint: the container's lines, the unit's stdout copies and systemd's lines about the unit. */
+export function journalArgv(t: PollTarget, extra: readonly string[] = []): string[] {
+  const from = t.cursor ? [`--after-cursor=${t.cursor}`] : [`--since=@${t.sinceHostS}`];
+  return ["journalctl", "-o", "json", "--no-pager", ...extra, ...from,
+    `CONTAINER_NAME=${t.container}`, "+", `_SYSTEMD_UNIT=${t.service}`, "+", `UNIT=${t.service}`];
+}
+
+/** Exits 125 with "no such container" when there is none: that is an answer, not an error. */
+export function inspectArgv(container: string): string[] {
+  return ["podman", "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
+}
+
+export function unitArgv(service: string): string[] {
+  return ["systemctl", "show", "-p", UNIT_PROPS.join(","), "--", service];
+}
+
+/** journalctl exits 1 when nothing follows the cursor: each section ends with its own exit code instead. */
+export function pollScript(t: PollTarget): string {
+  const section = (name: string, argv: string[]) => `echo ${SECTION}${name}; ${shellJoin(argv)} 2>&1; echo ${SECTION}rc=$?`;
+  return [
+    `echo ${SECTION}now; date +%s%N`,
+    section("unit", unitArgv(t.service)),
+    section("ps", inspectArgv(t.container)),
+    section("journal", journalArgv(t, ["--show-cursor"])),
+  ].join("; ");
+}
+
+/** Host clock (ns) and a journal cursor taken together, just before the restart. */
+export const MARK_SCRIPT = `date +%s%N; journalctl -n 0 --show-cursor --no-pager 2>/dev/null; true`;

@@ -1,0 +1,147 @@
+// Parsers for the poll command's output (poll-command.ts). Pure: strings in, facts out.
+import { messageBytes } from "../forensics/journal.js";
+import { cleanLine } from "../engine/vllm/lines.js";
+import { SECTION } from "./poll-command.js";
+
+export interface UnitState {
+  activeState: string;
+  subState: string;
+  nRestarts: number | null;
+  result: string;
+  execMainStatus: number | null;
+  execMainCode: string;
+}
+
+export interface ContainerState {
+  id: string;
+  state: string;
+  exitCode: number | null;
+  /** host clock, epoch ms (podman's CreatedAt carries ns) */
+  createdAtMs: number;
+}
+
+export interface JournalChunk {
+  /** the raw JSON lines (for the diagnosis) */
+  json: string[];
+  /** decoded MESSAGE texts, in order */
+  messages: string[];
+  cursor: string | null;
+}
+
+export interface PollOutput {
+  hostNowMs: number | null;
+  unit: UnitState | null;
+  /** null: no container of that name exists */
+  container: ContainerState | null;
+  journal: JournalChunk;
+  errors: string[];
+}
+
+export function splitSections(text: string): Map<string, { body: string[]; rc: number | null }> {
+  const out = new Map<string, { body: string[]; rc: number | null }>();
+  let cur: { body: string[]; rc: number | null } | null = null;
+  for (const line of text.split("\n")) {
+    if (line.startsWith(SECTION)) {
+      const name = line.slice(SECTION.length);
+      const rc = /^rc=(\d+)$/.exec(name);
+      if (rc && cur) cur.rc = Number(rc[1]);
+      else if (!rc) out.set(name, (cur = { body: [], rc: null }));
+      continue;
+    }
+    cur?.body.push(line);
+  }
+  return out;
+}
+
+const int = (v: string | undefined): number | null => (v !== undefined && /^-?\d+$/.test(v) ? Number(v) : null);
+
+/** `systemctl show -p A,B` output: KEY=VALUE lines, in systemd's order, not the order asked. */
+export function parseUnitShow(lines: readonly string[]): UnitState | null {
+  const kv = new Map<string, string>();
+  for (const l of lines) {
+    const i = l.indexOf("=");
+    if (i > 0) kv.set(l.slice(0, i), l.slice(i + 1));
+  }
+  if (!kv.has("ActiveState")) return null;
+  return {
+    activeState: kv.get("ActiveState") ?? "",
+    subState: kv.get("SubState") ?? "",
+    nRestarts: int(kv.get("NRestarts")),
+    result: kv.get("Result") ?? "",
+    execMainStatus: int(kv.get("ExecMainStatus")),
+    execMainCode: kv.get("ExecMainCode") ?? "",
+  };
+}
+
+/** `2026-11-29 21:23:48.375834661 +0000 UTC` → epoch ms (the offset is honoured, the zone name ignored). */
+export function parsePodmanTime(text: string): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))? ([+-])(\d{2})(\d{2})/.exec(text.trim());
+  if (!m) return null;
+  const base = Date.parse(`${m[1]}T${m[2]}Z`);
+  if (Number.isNaN(base)) return null;
+  const frac = m[3] ? Number(`0.${m[3]}`) * 1000 : 0;
+  const offset = (Number(m[5]) * 60 + Number(m[6])) * 60_000 * (m[4] === "-" ? -1 : 1);
+  return base + frac - offset;
+}
+
+/** `podman container inspect --format "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}"`; null when none exists. */
+export function parsePs(lines: readonly string[]): ContainerState | null {
+  let best: ContainerState | null = null;
+  for (const l of lines) {
+    const m = /^([0-9a-f]{12,64}) (\S+) (-?\d+) (.+)$/.exec(l.trim());
+    if (!m) continue;
+    const createdAtMs = parsePodmanTime(m[4]!);
+    if (createdAtMs === null) continue;
+    const c = { id: m[1]!, state: m[2]!, exitCode: Number(m[3]), createdAtMs };
+    if (!best || c.createdAtMs > best.createdAtMs) best = c;
+  }
+  return best;
+}
+
+/** `journalctl -o json --show-cursor`: JSON records, then `-- cursor: C` (absent when nothing was new). */
+export function parseJournalChunk(lines: readonly string[]): JournalChunk {
+  const json: string[] = [];
+  const messages: string[] = [];
+  let cursor: string | null = null;
+  for (const l of lines) {
+    if (l.startsWith("-- cursor: ")) cursor = l.slice(11).trim();
+    if (!l.startsWith("{")) continue;
+    json.push(l);
+    try {
+      const rec = JSON.parse(l) as Record<string, unknown>;
+      const bytes = messageBytes(rec.MESSAGE);
+      if (bytes) for (const part of bytes.toString("utf8").split("\n")) if (part.trim()) messages.push(cleanLine(part));
+      if (typeof rec.__CURSOR === "string") cursor = rec.__CURSOR;
+    } catch {
+      // a line cut by the output cap: the full read at diagnosis time has it
+    }
+  }
+  return { json, messages, cursor };
+}
+
+export function parsePoll(text: string): PollOutput {
+  const s = splitSections(text);
+  const errors: string[] = [];
+  const now = s.get("now")?.body.find((l) => /^\d+$/.test(l.trim()));
+  const unitSec = s.get("unit");
+  const unit = unitSec ? parseUnitShow(unitSec.body) : null;
+  if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
+  const ps = s.get("ps");
+  const psText = ps?.body.join(" ").trim() ?? "";
+  if (ps && ps.rc !== 0 && !/no such container/i.test(psText)) errors.push(`podman container inspect failed (exit ${ps.rc}): ${psText}`);
+  return {
+    hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1_000_000n)) : null,
+    unit,
+    container: ps ? parsePs(ps.body) : null,
+    journal: parseJournalChunk(s.get("journal")?.body ?? []),
+    errors,
+  };
+}
+
+/** The MARK_SCRIPT output: host clock in ms and the journal's cursor. */
+export function parseMark(text: string): { hostNowMs: number | null; cursor: string | null } {
+  const lines = text.split("\n");
+  const ns = lines.find((l) => /^\d{12,}$/.test(l.trim()));
+  const cur = lines.find((l) => l.startsWith("-- cursor: "));
+  return { hostNowMs: ns ? Math.floor(Number(BigInt(ns.trim()) / 1_000_000n)) : null, cursor: cur ? cur.slice(11).trim() : null };
+}

@@ -1,0 +1,118 @@
+// The readiness decision: a pure function of what the polls observed. The wait loop (wait.ts) only gathers.
+import { bootPhase, isReadyMarker, type BootPhase } from "../engine/vllm/phase.js";
+import type { ContainerState, UnitState } from "./poll-parse.js";
+
+export interface ModelsProbe {
+  /** null: no HTTP answer */
+  status: number | null;
+  listsModel: boolean;
+  error: string | null;
+}
+
+export interface Observation {
+  hostNowMs: number;
+  unit: UnitState | null;
+  container: ContainerState | null;
+  /** journal lines new since the previous poll */
+  messages: readonly string[];
+  /** null: not probed this time (no url configured) */
+  models: ModelsProbe | null;
+}
+
+export type FailureKind = "unit-failed" | "unit-stopped" | "restarting" | "container-gone" | "container-exited" | "timeout";
+
+/** What the loop carries from poll to poll. */
+export interface WaitState {
+  startedAtHostMs: number;
+  timeoutMs: number;
+  /** NRestarts right after the restart (systemctl restart resets it to 0) */
+  baselineRestarts: number;
+  /** the container created after the deploy began, once seen */
+  fresh: ContainerState | null;
+  marker: boolean;
+  phase: BootPhase | null;
+  lastLine: string | null;
+}
+
+export type Decision =
+  | { kind: "ready"; state: WaitState }
+  | { kind: "wait"; state: WaitState }
+  | { kind: "fail"; state: WaitState; failure: FailureKind; reason: string };
+
+export function initialState(startedAtHostMs: number, timeoutMs: number, baselineRestarts = 0): WaitState {
+  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, phase: null, lastLine: null };
+}
+
+const LIVE_CONTAINER = new Set(["created", "configured", "initialized", "running"]);
+
+/** Only a container created after the deploy began counts: an old one answering is never "ready". */
+export function isFresh(c: ContainerState, startedAtHostMs: number): boolean {
+  return c.createdAtMs >= startedAtHostMs;
+}
+
+export function decide(prev: WaitState, obs: Observation): Decision {
+  const state: WaitState = { ...prev };
+  for (const line of obs.messages) {
+    if (isReadyMarker(line)) state.marker = true;
+    const p = bootPhase(line);
+    if (p) state.phase = p;
+    if (line.trim()) state.lastLine = line;
+  }
+  const c = obs.container && isFresh(obs.container, state.startedAtHostMs) ? obs.container : null;
+  const fail = (failure: FailureKind, reason: string): Decision => ({ kind: "fail", state, failure, reason });
+  const u = obs.unit;
+
+  if (u) {
+    if (u.activeState === "failed") return fail("unit-failed", `the unit failed (Result=${u.result || "?"}, ExecMainStatus=${u.execMainStatus ?? "?"})`);
+    if (u.subState === "auto-restart") return fail("restarting", `the unit is restarting after its main process exited (ExecMainStatus=${u.execMainStatus ?? "?"})`);
+    if (u.nRestarts !== null && u.nRestarts > state.baselineRestarts) return fail("restarting", `NRestarts rose from ${state.baselineRestarts} to ${u.nRestarts}: the engine exited and systemd restarted it`);
+    if (u.activeState === "inactive" || u.activeState === "deactivating") return fail("unit-stopped", `the unit is ${u.activeState} (${u.subState}): nothing will start the engine again`);
+  }
+  if (state.fresh) {
+    if (!obs.container) return fail("container-gone", `container ${short(state.fresh.id)} is gone (removed, or exited under --rm)`);
+    if (obs.container.id !== state.fresh.id) {
+      return isFresh(obs.container, state.startedAtHostMs)
+        ? fail("restarting", `container ${short(state.fresh.id)} was replaced by ${short(obs.container.id)}: the engine was restarted`)
+        : fail("container-gone", `container ${short(state.fresh.id)} is gone`);
+    }
+  }
+  if (c) {
+    if (!LIVE_CONTAINER.has(c.state)) return fail("container-exited", `container ${short(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
+    state.fresh = c;
+  }
+  if (state.fresh && state.marker && (obs.models === null || (obs.models.status === 200 && obs.models.listsModel))) return { kind: "ready", state };
+  if (obs.hostNowMs - state.startedAtHostMs > state.timeoutMs) {
+    return fail("timeout", `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`);
+  }
+  return { kind: "wait", state };
+}
+
+export const short = (id: string) => id.slice(0, 12);
+
+export function formatElapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+}
+
+const LABELS: Record<BootPhase, string> = {
+  "loading-weights": "loading weights",
+  "profiling-kv": "profiling memory / KV cache",
+  compiling: "compiling (torch.compile)",
+  "capturing-graphs": "capturing CUDA graphs",
+  "starting-api": "starting the API server",
+  ready: "API up (waiting for /v1/models)",
+};
+
+export const phaseLabel = (p: BootPhase) => LABELS[p];
+
+/** `[ 1m35s] archon: compiling (torch.compile) · container 3f2a1b created 1m33s ago` */
+export function progressLine(name: string, s: WaitState, obs: Observation): string {
+  const elapsed = formatElapsed(obs.hostNowMs - s.startedAtHostMs).padStart(6, " ");
+  const phase = s.phase ? phaseLabel(s.phase) : "waiting for the engine's first boot line";
+  let box: string;
+  if (s.fresh) box = `container ${s.fresh.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago`;
+  else if (obs.container) box = `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
+  else box = "no new container yet";
+  const http = obs.models && s.marker && obs.models.status !== 200 ? ` · /v1/models: ${obs.models.status ?? obs.models.error}` : "";
+  return `[${elapsed}] ${name}: ${phase} · ${box}${http}`;
+}

@@ -1,0 +1,72 @@
+// deploy.restart: daemon-reload when a unit file changed, restart the real unit, confirm it is up.
+// `Restart=always` does not fire after an explicit stop, so the gate starts the unit itself when it is down.
+import type { Host } from "../host/host.js";
+import { shellJoin } from "../host/quote.js";
+import { MARK_SCRIPT, unitArgv } from "./poll-command.js";
+import { parseMark, parseUnitShow, type UnitState } from "./poll-parse.js";
+
+const SHORT_MS = 30_000;
+/** A restart waits for the old engine's stop (ExecStop + TimeoutStopSec) and the new start's ExecStartPre. */
+export const RESTART_TIMEOUT_MS = 6 * 60_000;
+
+export interface Mark { hostNowMs: number; cursor: string | null }
+
+export async function hostMark(host: Host): Promise<Mark> {
+  const r = await host.runShell(MARK_SCRIPT, { timeoutMs: SHORT_MS });
+  const m = parseMark(r.stdout);
+  if (m.hostNowMs === null) throw new Error(`reading the host clock failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  return { hostNowMs: m.hostNowMs, cursor: m.cursor };
+}
+
+export async function unitState(host: Host, service: string): Promise<UnitState | null> {
+  const r = await host.run(unitArgv(service), { timeoutMs: SHORT_MS });
+  return parseUnitShow(r.stdout.split("\n"));
+}
+
+export const isUp = (u: UnitState | null) => u !== null && (u.activeState === "active" || u.activeState === "activating" || u.activeState === "reloading");
+
+export interface RestartResult {
+  ok: boolean;
+  mark: Mark;
+  unit: UnitState | null;
+  commands: string[];
+  evidence: string[];
+}
+
+export function restartCommands(service: string, daemonReload: boolean): string[][] {
+  return [...(daemonReload ? [["systemctl", "daemon-reload"]] : []), ["systemctl", "restart", "--", service]];
+}
+
+export async function restartUnit(host: Host, service: string, daemonReload: boolean): Promise<RestartResult> {
+  const evidence: string[] = [];
+  const commands: string[] = [];
+  const run = async (argv: string[], timeoutMs: number) => {
+    commands.push(shellJoin(argv));
+    const r = await host.run(argv, { timeoutMs });
+    if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+    return r;
+  };
+  const cmds = restartCommands(service, daemonReload);
+  const restart = cmds.pop()!;
+  for (const c of cmds) await run(c, SHORT_MS);
+  // The window of this deploy starts here, on the host's clock: the journal cursor and "created after".
+  const mark = await hostMark(host);
+  await run(restart, RESTART_TIMEOUT_MS);
+  let unit = await unitState(host, service);
+  if (!isUp(unit)) {
+    evidence.push(`after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`);
+    await run(["systemctl", "reset-failed", "--", service], SHORT_MS);
+    await run(["systemctl", "start", "--no-block", "--", service], SHORT_MS);
+    unit = await unitState(host, service);
+  }
+  return { ok: isUp(unit), mark, unit, commands, evidence };
+}
+
+/** Every exit path of a deploy leaves the unit up: a stopped or failed unit is started again. */
+export async function ensureUp(host: Host, service: string): Promise<string | null> {
+  const unit = await unitState(host, service).catch(() => null);
+  if (isUp(unit)) return null;
+  await host.run(["systemctl", "reset-failed", "--", service], { timeoutMs: SHORT_MS }).catch(() => undefined);
+  const r = await host.run(["systemctl", "start", "--no-block", "--", service], { timeoutMs: SHORT_MS });
+  return `the unit was ${unit?.activeState ?? "unknown"} (${unit?.result ?? "?"}); started it again (${r.code === 0 ? "ok" : `exit ${r.code}: ${r.stderr.trim()}`})`;
+}

@@ -1,0 +1,80 @@
+// deploy.ready's loop: one SSH round trip per poll (poll-command.ts), a /v1/models probe once the
+// readiness marker is seen, the decision from readiness.ts, and one progress line per poll.
+import { isReadyMarker } from "../engine/vllm/phase.js";
+import { httpGet } from "../http/client.js";
+import type { StageContext } from "../stage.js";
+import { pollScript } from "./poll-command.js";
+import { parsePoll } from "./poll-parse.js";
+import { decide, initialState, progressLine, type Decision, type ModelsProbe, type Observation, type WaitState } from "./readiness.js";
+
+export interface WaitInput {
+  service: string;
+  container: string;
+  startedAtHostMs: number;
+  cursor: string | null;
+  baselineRestarts: number;
+}
+
+export interface WaitOutcome {
+  decision: Decision;
+  last: Observation | null;
+  polls: number;
+}
+
+export function modelsListed(body: string, model: string | undefined): boolean {
+  try {
+    const v = JSON.parse(body) as { data?: { id?: unknown }[] };
+    return Array.isArray(v.data) && (model === undefined ? v.data.length > 0 : v.data.some((m) => m.id === model));
+  } catch {
+    return false;
+  }
+}
+
+async function probeModels(url: string, model: string | undefined): Promise<ModelsProbe> {
+  const r = await httpGet(`${url.replace(/\/+$/, "")}/v1/models`, { timeoutMs: 10_000, maxBodyBytes: 1 << 20 });
+  return { status: r.status, listsModel: r.status === 200 && modelsListed(r.body, model), error: r.error };
+}
+
+const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
+  if (ms <= 0 || signal?.aborted) return resolve();
+  const t = setTimeout(resolve, ms);
+  signal?.addEventListener("abort", () => { clearTimeout(t); resolve(); }, { once: true });
+});
+
+export async function waitReady(ctx: StageContext, input: WaitInput): Promise<WaitOutcome> {
+  const pollMs = ctx.endpoint.boot.poll;
+  const timeoutMs = ctx.endpoint.boot.timeout;
+  let state: WaitState = initialState(input.startedAtHostMs, timeoutMs, input.baselineRestarts);
+  let cursor = input.cursor;
+  const runnerStart = ctx.now();
+  let last: Observation | null = null;
+  let polls = 0;
+  let lastError = "";
+  for (;;) {
+    const t0 = ctx.now();
+    if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: "interrupted (SIGINT/SIGTERM) while waiting" }, last, polls };
+    const r = await ctx.host.runShell(pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1000) }),
+      { timeoutMs: Math.max(15_000, 3 * pollMs), maxOutputBytes: 32 << 20 }).catch((e: Error) => ({ code: null, stdout: "", stderr: e.message }));
+    polls++;
+    const out = parsePoll(r.stdout);
+    if (out.hostNowMs === null || out.unit === null) {
+      // The host did not answer this time: keep waiting on the runner's clock, within the same budget.
+      lastError = `${out.errors.join("; ") || r.stderr.trim() || "no output"}`;
+      if (ctx.now() - runnerStart > timeoutMs) return { decision: { kind: "fail", state, failure: "timeout", reason: `the host stopped answering polls: ${lastError}` }, last, polls };
+      ctx.progress(`[poll] ${ctx.name}: the host did not answer this poll (${lastError}); retrying`);
+      await sleep(pollMs - (ctx.now() - t0), ctx.signal);
+      continue;
+    }
+    cursor = out.journal.cursor ?? cursor;
+    const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
+    const url = ctx.endpoint.url;
+    const models = url && markerNow ? await probeModels(url, ctx.endpoint.model) : null;
+    last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, models };
+    // models stays null without a url (the marker alone decides) and before the marker (never ready then).
+    const d = decide(state, last);
+    state = d.state;
+    ctx.progress(progressLine(ctx.name, state, last));
+    if (d.kind !== "wait") return { decision: d, last, polls };
+    await sleep(pollMs - (ctx.now() - t0), ctx.signal);
+  }
+}

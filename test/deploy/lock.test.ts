@@ -1,0 +1,95 @@
+// The deploy lock with real mkdir/sh in a temp home: atomic taking, holder named, stale rules, waiting, release.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { activeLocks, clearCommand, lockDir, releaseAllLocks, takeLock, type LockRequest } from "../../src/deploy/lock.js";
+import { LocalHost } from "./local-host.js";
+
+const req = (over: Partial<LockRequest> = {}): LockRequest => ({ endpoint: "archon", owner: "bob@ci (run 7)", ref: "main", sha: "0123456789abcdef", staleAfterMs: 3600_000, waitMs: 0, ...over });
+const newHost = () => new LocalHost(mkdtempSync(join(tmpdir(), "dg-lock-")));
+const nowS = () => Math.floor(Date.now() / 1000);
+
+afterEach(async () => { await releaseAllLocks(); });
+
+describe("takeLock", () => {
+  it("of two racing deploys exactly one gets the lock; the other is told who holds it", async () => {
+    const host = newHost();
+    const [a, b] = await Promise.all([takeLock(host, req({ owner: "alice" })), takeLock(host, req({ owner: "bob" }))]);
+    expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
+    const loser = a.ok ? b : a;
+    if (loser.ok) throw new Error("unreachable");
+    expect(loser.stale).toBeNull();
+    expect(activeLocks()).toHaveLength(1);
+  });
+
+  it("records who, when and which ref on the host clock, and release removes it", async () => {
+    const host = newHost();
+    const got = await takeLock(host, req());
+    if (!got.ok) throw new Error(got.detail);
+    const rec = JSON.parse(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8")) as Record<string, unknown>;
+    expect(rec).toMatchObject({ owner: "bob@ci (run 7)", ref: "main", sha: "0123456789abcdef", pid: process.pid });
+    expect(Math.abs((rec.takenAt as number) - nowS())).toBeLessThan(5);
+    const held = await takeLock(host, req({ owner: "carol" }));
+    expect(held.ok).toBe(false);
+    if (!held.ok) expect(held.detail).toMatch(/^bob@ci \(run 7\) deploying main \(0123456789\), taken \d+s ago$/);
+    await got.lock.release();
+    expect(existsSync(join(host.home, lockDir("archon")))).toBe(false);
+    expect(activeLocks()).toHaveLength(0);
+  });
+
+  it("release never removes a lock someone else took after ours was cleared", async () => {
+    const host = newHost();
+    const mine = await takeLock(host, req());
+    if (!mine.ok) throw new Error(mine.detail);
+    await host.run(["rm", "-rf", lockDir("archon")]);
+    const theirs = await takeLock(host, req({ owner: "dave" }));
+    expect(theirs.ok).toBe(true);
+    await mine.lock.release();
+    expect(existsSync(join(host.home, lockDir("archon"), "record.json"))).toBe(true);
+  });
+
+  it("a lock older than staleAfter, or whose holder stopped its heartbeat, is stale with the command that clears it", async () => {
+    const host = newHost();
+    const plant = async (takenAt: number, heartbeatAt: number) => {
+      await host.run(["mkdir", "-p", lockDir("archon")]);
+      await host.writeFile(`${lockDir("archon")}/record.json`, JSON.stringify({ endpoint: "archon", owner: "eve", ref: "v1", sha: null, takenAt, heartbeatAt, pid: 1 }), 0o644);
+    };
+    await plant(nowS() - 7200, nowS());
+    const old = await takeLock(host, req());
+    expect(old).toMatchObject({ ok: false, stale: expect.stringMatching(/older than lock.staleAfter \(3600s\)/), clearCommand: "ssh -p 2222 tester@localhost 'rm -rf ~/.deploy-gate/locks/archon.lock'" });
+    await plant(nowS() - 600, nowS() - 600);
+    const gone = await takeLock(host, req());
+    expect(gone).toMatchObject({ ok: false, stale: expect.stringMatching(/holder gone/) });
+  });
+
+  it("--lock-wait polls until the holder releases, within its budget", async () => {
+    const host = newHost();
+    const first = await takeLock(host, req());
+    if (!first.ok) throw new Error(first.detail);
+    setTimeout(() => void first.lock.release(), 2500);
+    const t0 = Date.now();
+    const second = await takeLock(host, req({ waitMs: 15_000, owner: "frank" }));
+    expect(second.ok).toBe(true);
+    if (second.ok) expect(second.waitedMs).toBeGreaterThanOrEqual(2000);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    const third = await takeLock(host, req({ waitMs: 1500 }));
+    expect(third.ok).toBe(false);
+  });
+
+  it("a heartbeat moves heartbeatAt; releaseAllLocks frees every held lock", async () => {
+    const host = newHost();
+    const got = await takeLock(host, req());
+    if (!got.ok) throw new Error(got.detail);
+    got.lock.record.heartbeatAt = 1;
+    await got.lock.heartbeat();
+    const rec = JSON.parse(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8")) as { heartbeatAt: number };
+    expect(Math.abs(rec.heartbeatAt - nowS())).toBeLessThan(5);
+    await releaseAllLocks();
+    expect(existsSync(join(host.home, lockDir("archon")))).toBe(false);
+  });
+
+  it("clearCommand works without a port", () => {
+    expect(clearCommand("root@gpu1", "x")).toBe("ssh root@gpu1 'rm -rf ~/.deploy-gate/locks/x.lock'");
+  });
+});

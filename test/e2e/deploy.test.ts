@@ -1,0 +1,194 @@
+// The deploy stage against the sandbox host: a real sshd, systemd, journald and podman, the engine double.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runDeploy, activeLocks, type DeployResult } from "../../src/deploy/index.js";
+import { SshHost } from "../../src/host/ssh.js";
+import { makeSandboxRepo, removeDeployed, type RepoVars, type SandboxRepo } from "../deploy/sandbox-repo.js";
+import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+
+let nextPort = 7800;
+const OWNER = "e2e@sandbox (local)";
+
+describe("deploy on the sandbox host", () => {
+  const s = inject("sandbox");
+  let host: SshHost;
+  const repos: SandboxRepo[] = [];
+  beforeAll(async () => { if (s) host = await SshHost.connect(target(s)); });
+  afterAll(async () => {
+    for (const r of repos) { await removeDeployed(host, r); r.cleanup(); }
+    await host?.close();
+  });
+  const repo = (over: Partial<RepoVars> = {}) => {
+    const name = fresh("dg-deploy");
+    const r = makeSandboxRepo({ endpoint: name, container: name, port: nextPort++, address: s!.address, ...over });
+    repos.push(r);
+    return r;
+  };
+  const check = (res: DeployResult, id: string) => res.findings.find((f) => f.check === id);
+  const unitActive = async (r: SandboxRepo) => (await host.run(["systemctl", "is-active", r.service])).stdout.trim();
+  const lockGone = async (r: SandboxRepo) => (await host.run(["test", "-e", `.deploy-gate/locks/${r.vars.endpoint}.lock`])).code !== 0;
+
+  it("a good deploy reaches ready on a container created after it began, records state, and a redeploy keeps the previous ref", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo();
+    const lines: string[] = [];
+    const res = await runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(res.findings.filter((f) => f.status === "fail")).toEqual([]);
+    expect(res.ok).toBe(true);
+    expect(check(res, "deploy.ready")?.status).toBe("pass");
+    const ps = await host.run(["podman", "inspect", "--format", "{{.Id}}", r.vars.container]);
+    expect(res.deployment?.containerId).toBe(ps.stdout.trim());
+    expect(res.deployment!.containerCreatedAtHostMs!).toBeGreaterThanOrEqual(res.deployment!.startedAtHostMs);
+    expect(lines.some((l) => /^\[\s*\d+s\] dg-deploy-\w+: .* · container [0-9a-f]{6} created \d+s ago/.test(l))).toBe(true);
+    const mode = await host.run(["stat", "-c", "%a", r.script]);
+    expect(mode.stdout.trim()).toBe("755");
+    const models = await (await fetch(`http://${s!.address}:${r.vars.port}/v1/models`)).json() as { data: { id: string }[] };
+    expect(models.data[0]!.id).toBe("qwen");
+    const first = JSON.parse((await host.run(["cat", `.deploy-gate/state/${r.vars.endpoint}.json`])).stdout) as { sha: string; previous: unknown };
+    expect(first).toMatchObject({ sha: r.context(host).sha, previous: null });
+    expect(await lockGone(r)).toBe(true);
+    expect(activeLocks()).toHaveLength(0);
+
+    // Only the script changes: no daemon-reload, the old container must not count as ready.
+    const oldSha = r.context(host).sha;
+    r.commit("longer boot", (root) => {
+      const p = join(root, "scripts/serve.sh");
+      writeFileSync(p, readFileSync(p, "utf8").replace("FAKE_BOOT_SECONDS=2", "FAKE_BOOT_SECONDS=3"));
+    });
+    const again = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(again.ok).toBe(true);
+    expect(check(again, "deploy.restart")?.summary).not.toMatch(/daemon-reload/);
+    expect(again.deployment!.containerId).not.toBe(res.deployment!.containerId);
+    const second = JSON.parse((await host.run(["cat", `.deploy-gate/state/${r.vars.endpoint}.json`])).stdout) as { previous: { sha: string } };
+    expect(second.previous.sha).toBe(oldSha);
+    expect(await unitActive(r)).toBe("active");
+  });
+
+  it("an OOM boot fails fast with class oom and the shortfall, and the unit is left up", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "2", FAKE_FAIL: "oom", FAKE_OOM_TRIED_GIB: "4", FAKE_OOM_FREE_GIB: "1.5" } });
+    const t0 = Date.now();
+    const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(res.ok).toBe(false);
+    expect(check(res, "deploy.ready")?.status).toBe("fail");
+    const d = check(res, "deploy.diagnosis");
+    expect(d?.data?.class).toBe("oom");
+    expect(d?.data?.oom).toMatchObject({ triedGiB: 4, freeGiB: 1.5, shortfallGiB: 2.5 });
+    expect(d?.data?.decisive).toMatch(/CUDA out of memory\. Tried to allocate 4\.00 GiB/);
+    expect(Date.now() - t0).toBeLessThan(60_000);
+    expect(["active", "activating"]).toContain(await unitActive(r));
+    expect(await lockGone(r)).toBe(true);
+  });
+
+  it("a dynamo shape failure is named dynamo-shape with the constant", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "2", FAKE_FAIL: "dynamo" } });
+    const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    const d = check(res, "deploy.diagnosis");
+    expect(d?.data?.class).toBe("dynamo-shape");
+    expect(d?.data?.decisive).toMatch(/Constraints violated \(L\['query_start_loc'\]\.size\(\)\[0\]\)/);
+    expect(d?.summary).not.toMatch(/Engine core initialization failed/);
+    expect(["active", "activating"]).toContain(await unitActive(r));
+  });
+
+  it("an engine that dies at once under Restart=always is a crash loop with attempts, and the gate starts the unit again", async (ctx) => {
+    sandboxOrSkip(ctx);
+    // An argv error: the engine exits 2 before any vLLM line; three starts within the limit end in start-limit-hit.
+    const r = repo({ engineArgs: ["--max-num-seqs", "many"], poll: "8s" });
+    const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(check(res, "deploy.ready")?.status).toBe("fail");
+    const d = check(res, "deploy.diagnosis");
+    expect(d?.data?.class).toBe("crash-loop");
+    expect(d?.summary).toMatch(/attempt\(s\) ended after/);
+    // Whenever the loop had already ended in start-limit-hit, the gate started the unit again.
+    if (/start limit/.test(d?.summary ?? "")) expect(res.findings.some((f) => f.check === "deploy.restart" && f.status === "warn" && /started it again/.test(f.summary))).toBe(true);
+    expect(["active", "activating"]).toContain(await unitActive(r));
+  });
+
+  it("a container removed from outside mid-wait stops the wait at once and is diagnosed as an outside removal", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "40" } });
+    let removed = false;
+    const other = await SshHost.connect(target(s!));
+    try {
+      const res = await runDeploy(r.context(host, (l) => {
+        if (!removed && / · container [0-9a-f]{6} created/.test(l)) {
+          removed = true;
+          void other.run(["podman", "rm", "-f", r.vars.container], { timeoutMs: 30_000 });
+        }
+      }), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+      expect(removed).toBe(true);
+      expect(check(res, "deploy.ready")?.data?.failure).toMatch(/container-gone|restarting/);
+      expect(check(res, "deploy.diagnosis")?.data?.class).toBe("container-removed");
+      expect(["active", "activating"]).toContain(await unitActive(r));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a boot slower than boot.timeout fails with the phase it reached, after progress lines", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "60" }, bootTimeout: "8s" });
+    const lines: string[] = [];
+    const t0 = Date.now();
+    const res = await runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    const ready = check(res, "deploy.ready");
+    expect(ready?.data?.failure).toBe("timeout");
+    expect(ready?.summary).toMatch(/not ready within boot\.timeout \(8s\); last phase: /);
+    expect(Date.now() - t0).toBeLessThan(30_000);
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(check(res, "deploy.diagnosis")?.data?.class).toBe("booting");
+    expect(await unitActive(r)).toBe("active");
+  });
+
+  it("a held lock fails fast naming its holder; --lock-wait waits for its release; a stale lock names the command that clears it", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo();
+    const dir = `.deploy-gate/locks/${r.vars.endpoint}.lock`;
+    const now = Number((await host.run(["date", "+%s"])).stdout.trim());
+    const hold = (takenAt: number) => host.runShell(`mkdir -p ${dir} && printf '%s' '${JSON.stringify({ endpoint: r.vars.endpoint, owner: "alice@laptop", ref: "v7", sha: "abcdef0123456789", takenAt, heartbeatAt: takenAt, pid: 4242 })}' > ${dir}/record.json`);
+    await hold(now);
+    const t0 = Date.now();
+    const held = await runDeploy(r.context(host), { dryRun: true, lockWaitMs: 0, owner: OWNER });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    const f = check(held, "deploy.lock");
+    expect(f?.status).toBe("fail");
+    expect(f?.summary).toMatch(/alice@laptop deploying v7 \(abcdef0123\)/);
+    expect((await host.run(["test", "-d", dir])).code).toBe(0);
+
+    setTimeout(() => void host.run(["rm", "-rf", dir]), 3000);
+    const waited = await runDeploy(r.context(host), { dryRun: true, lockWaitMs: 30_000, owner: OWNER });
+    expect(check(waited, "deploy.lock")?.summary).toMatch(/after waiting/);
+    expect(await lockGone(r)).toBe(true);
+
+    await hold(now - 2 * 3600);
+    const stale = await runDeploy(r.context(host), { dryRun: true, lockWaitMs: 0, owner: OWNER });
+    const sf = check(stale, "deploy.lock");
+    expect(sf?.summary).toMatch(/stale deploy lock/);
+    expect(sf?.fix).toContain(`ssh -p ${s!.sshPort} root@${s!.address} 'rm -rf ~/${dir}'`);
+    await host.run(["rm", "-rf", dir]);
+  });
+
+  it("--dry-run shows the diff against the host's copies and the commands, and changes nothing", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo();
+    const first = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(first.ok).toBe(true);
+    const before = (await host.run(["sha256sum", r.script, `.deploy-gate/state/${r.vars.endpoint}.json`])).stdout;
+    const id = (await host.run(["podman", "inspect", "--format", "{{.Id}}", r.vars.container])).stdout.trim();
+    r.commit("more seqs", (root) => {
+      const p = join(root, "scripts/serve.sh");
+      writeFileSync(p, readFileSync(p, "utf8").replace("--max-model-len 8192", "--max-model-len 4096"));
+    });
+    const dry = await runDeploy(r.context(host), { dryRun: true, lockWaitMs: 0, owner: OWNER });
+    expect(dry.ok).toBe(true);
+    const inst = check(dry, "deploy.install");
+    expect(inst?.summary).toMatch(/1 of 2 file\(s\) would change/);
+    expect(inst?.evidence?.[0]).toMatch(/^--- host:\/root\/dg-e2e\/.*\n\+\+\+ scripts\/serve\.sh \(ref\)[\s\S]*- {2}--served-model-name qwen --max-model-len 8192[\s\S]*\+ {2}--served-model-name qwen --max-model-len 4096/);
+    expect(check(dry, "deploy.restart")?.evidence).toContain(`systemctl restart -- ${r.service}`);
+    expect((await host.run(["sha256sum", r.script, `.deploy-gate/state/${r.vars.endpoint}.json`])).stdout).toBe(before);
+    expect((await host.run(["podman", "inspect", "--format", "{{.Id}}", r.vars.container])).stdout.trim()).toBe(id);
+    expect(await lockGone(r)).toBe(true);
+  });
+});
