@@ -1,5 +1,6 @@
 // Builds what a verify e2e test needs: an engine double under a production-shaped unit, a real git repo
 // whose serve script starts the same engine, and the StageContext the pipeline would hand the stage.
+import { randomBytes } from "node:crypto";
 import { endpointSchema, type Endpoint } from "../../src/config/schema.js";
 import { Git } from "../../src/git/git.js";
 import { GitReader } from "../../src/git/batched.js";
@@ -8,7 +9,6 @@ import type { SshHost } from "../../src/host/ssh.js";
 import type { StageContext } from "../../src/stage.js";
 import type { SandboxStatus } from "../sandbox/machine.js";
 import { tempRepo, type TempRepo } from "../helpers/repo.js";
-import { fresh } from "./sandbox.js";
 import { startUnit, unitText, waitUntil, type EngineUnit } from "./units.js";
 
 export const GOOD_ARGS = [
@@ -51,7 +51,7 @@ export async function hostNowMs(host: Host): Promise<number> {
 }
 
 export async function bootCase(host: Host, s: SandboxStatus, port: number, c: Case): Promise<Booted> {
-  const n = fresh("dg-verify");
+  const n = `dg-verify-${randomBytes(4).toString("hex")}`; // fresh() of sandbox.ts, without vitest (the bench imports this)
   const u: EngineUnit = { unit: `${n}.service`, container: n, port };
   const env = c.env ?? {};
   const repo = tempRepo();
