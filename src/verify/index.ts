@@ -93,9 +93,9 @@ function notFromPeer(f: Finding, routed: Routed): Finding {
   const evidence = [...(f.evidence ?? []), ...routed.notes, `not from a peer: asked ${routed.route.via}`];
   if (f.status !== "pass") return { ...f, evidence };
   return warn(f.check, `${f.summary} (not from a peer: ${routed.route.via})`, {
-    ...f, status: "warn", evidence,
-    fix: f.fix ?? "the runner cannot reach the endpoint: set peer: in deploy-gate.yml to an SSH host on the endpoint's network so clients' path is what gets tested",
-  } as Partial<Finding>);
+    evidence, data: f.data,
+    fix: "the runner cannot reach the endpoint: set peer: in deploy-gate.yml to an SSH host on the endpoint's network so the clients' path is what gets tested",
+  });
 }
 
 async function guard(check: string, fn: () => Promise<Finding> | Finding): Promise<Finding> {
