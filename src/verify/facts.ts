@@ -38,7 +38,10 @@ export interface HostFacts {
 export interface FactsRequest { endpoint: string; service: string | null; container: string }
 
 // Filtered on the host: a long-running engine's journal is mostly access logs.
-const JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|SpecDecoding metrics|Speculative metrics|Application startup complete";
+const JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete";
+// Spec-decode lines repeat every few seconds for the container's whole life: keep only the newest,
+// and never let them push the boot's plan lines out.
+const AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
 type Section = "now" | "restarts" | "active" | "state" | "inspect" | "cmdline" | "environ" | "journal";
 
 export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes(6).toString("hex")}`): { script: string; marker: string } {
@@ -59,7 +62,7 @@ export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes
     `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else podman exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
     `sec cmdline; [ -n "$id" ] && rd cmdline | base64 -w0`,
     `sec environ; [ -n "$id" ] && rd environ | base64 -w0`,
-    `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | grep -aE ${q(JOURNAL_FILTER)} | tail -n 4000`,
+    `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
     `true`,
   ].join("\n");
   return { script, marker };

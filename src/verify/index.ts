@@ -8,7 +8,7 @@ import type { HttpResult } from "../http/client.js";
 import { fail, skip, warn, type Finding } from "../report/finding.js";
 import { parseServeScript } from "../script/parse.js";
 import type { ServeScript } from "../script/model.js";
-import type { Deployment, StageContext, StateRecord } from "../stage.js";
+import { HOST_STATE_DIR, type Deployment, type StageContext, type StateRecord } from "../stage.js";
 import { checkArgv } from "./argv.js";
 import { checkContainer } from "./container.js";
 import { checkEnv } from "./env.js";
@@ -51,9 +51,15 @@ export async function gatherFacts(host: Host, req: { endpoint: string; service: 
 }
 
 /** The state record deploy keeps on the host, or null (for `verify` without --ref: the ref recorded there). */
-export async function readStateRecord(host: Host, endpoint: string): Promise<StateRecord | null> {
-  const { facts } = await gatherFacts(host, { endpoint, service: null, container: "-" }, DEFAULT_TIMEOUTS.factsMs);
-  return facts?.state ?? null;
+export async function readStateRecord(host: Host, endpoint: string, timeoutMs = DEFAULT_TIMEOUTS.factsMs): Promise<StateRecord | null> {
+  const r = await host.run(["cat", `${HOST_STATE_DIR}/state/${endpoint}.json`], { timeoutMs });
+  if (r.code !== 0) return null;
+  try {
+    const s = JSON.parse(r.stdout) as StateRecord;
+    return typeof s?.sha === "string" ? s : null;
+  } catch {
+    return null;
+  }
 }
 
 interface Routed { route: Route; models: HttpResult; notes: string[]; close: () => Promise<void> }
@@ -144,7 +150,13 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   const hostDown = (c: string): Finding => fail(c, `no host facts: ${error}`, { fix: `check SSH to ${ctx.host.name} and rerun deploy-gate verify` });
   const hostFindings = await Promise.all([
     guard("verify.restarts", () => (facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts"))),
-    guard("verify.container", () => (facts ? checkContainer(facts, ep.container!, opts.deployment) : hostDown("verify.container"))),
+    guard("verify.container", () => {
+      if (!facts) return hostDown("verify.container");
+      const f = checkContainer(facts, ep.container!, opts.deployment);
+      // Rollback-tag verification compares with another ref than the one recorded: say so.
+      if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...(f.evidence ?? []), `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
+      return f;
+    }),
     guard("verify.plan", () => (facts ? checkPlan(facts.journal, ep.container!) : hostDown("verify.plan"))),
     guard("verify.kv-capacity", () => {
       if (!facts) return hostDown("verify.kv-capacity");

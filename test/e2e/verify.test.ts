@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SshHost } from "../../src/host/ssh.js";
 import type { Finding } from "../../src/report/finding.js";
-import { runVerify, VERIFY_CHECKS } from "../../src/verify/index.js";
+import { readStateRecord, runVerify, VERIFY_CHECKS } from "../../src/verify/index.js";
 import { sandboxOrSkip, target } from "./sandbox.js";
 import { removeUnit, waitUntil } from "./units.js";
 import { bootCase, contextFor, GOOD_ARGS, hostNowMs, scriptText, waitReady, type Booted, type Case } from "./verify-helpers.js";
@@ -115,6 +115,7 @@ describe("verify stage on the sandbox host", () => {
     try {
       await host.runShell("mkdir -p .deploy-gate/state");
       await host.writeFile(path, record(Math.floor(b.startedAtHostMs / 1000)), 0o644);
+      expect(await readStateRecord(host, b.name)).toMatchObject({ endpoint: b.name, sha: b.sha });
       let f = (await runVerify(contextFor(host, b), { deployment: null })).find((x) => x.check === "verify.container")!;
       expect(f.status).toBe("pass");
       expect(f.data).toMatchObject({ stateRecord: { sha: b.sha } });
