@@ -38,7 +38,7 @@ export interface HostFacts {
 export interface FactsRequest { endpoint: string; service: string | null; container: string }
 
 // Filtered on the host: a long-running engine's journal is mostly access logs.
-const JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete";
+const JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load";
 // Spec-decode lines repeat every few seconds for the container's whole life: keep only the newest,
 // and never let them push the boot's plan lines out.
 const AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;

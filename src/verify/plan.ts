@@ -1,5 +1,6 @@
 // verify.plan: the plan lines of this boot, read from the journal, each in the data; capture beyond the
 // estimate is a warning with both numbers.
+import { parseNumber } from "../engine/vllm/lines.js";
 import { PlanReader, type Plan } from "../engine/vllm/plan.js";
 import { fail, pass, warn, type Finding } from "../report/finding.js";
 
@@ -18,10 +19,29 @@ const LABELS: [keyof Plan, string, string][] = [
   ["compileSeconds", "torch.compile", "s"], ["modelLoadGiB", "model load", "GiB"], ["modelLoadSeconds", "model load time", "s"],
 ];
 
+// Expert-offload forks print their VRAM plan too (seed 003, plan-line checklist); digit-anchored.
+const BUDGET = /budget \(total x util\) +(\d[\d,]*(?:\.\d+)?)/;
+const ARENA = /expert cache space +(\d[\d,]*(?:\.\d+)?) GiB +(\d[\d,]*) slots/;
+
+export function readForkPlan(lines: readonly string[]): { budgetGiB: number | null; expertCacheGiB: number | null; expertSlots: number | null } {
+  const out = { budgetGiB: null as number | null, expertCacheGiB: null as number | null, expertSlots: null as number | null };
+  for (const l of lines) {
+    const b = BUDGET.exec(l);
+    if (b) out.budgetGiB = parseNumber(b[1]);
+    const a = ARENA.exec(l);
+    if (a) { out.expertCacheGiB = parseNumber(a[1]); out.expertSlots = parseNumber(a[2]); }
+  }
+  return out;
+}
+
 export function checkPlan(lines: readonly string[], container: string): Finding {
   const { plan, cache } = readBootPlan(lines);
+  const fork = readForkPlan(lines);
   const evidence = LABELS.filter(([k]) => plan[k] !== null).map(([k, label, unit]) => `${label}: ${plan[k]!.toLocaleString("en-US")} ${unit}`);
-  const data = { ...plan, compileCache: cache.state };
+  if (fork.budgetGiB !== null) evidence.push(`budget (total x util): ${fork.budgetGiB} GiB`);
+  if (fork.expertCacheGiB !== null) evidence.push(`expert cache: ${fork.expertCacheGiB} GiB, ${fork.expertSlots?.toLocaleString("en-US")} slots`);
+  if (cache.state) evidence.push(`compile cache: ${cache.state === "hit" ? `warm (${cache.graphsLoaded} graph(s) loaded)` : `cold (${cache.graphsCompiled} graph(s) compiled)`}`);
+  const data = { ...plan, ...fork, compileCache: cache.state };
   if (plan.kvTokens === null) {
     return fail(CHECK, `no "GPU KV cache size" line in this boot's journal for ${container}`, {
       evidence: evidence.length ? evidence : ["no plan line found"], data,

@@ -57,6 +57,15 @@ describe("verify.plan and verify.kv-capacity", () => {
     expect(f.summary).toBe("CUDA graph capture took 1.61 GiB, more than the 1.58 GiB estimate the KV plan charged");
     expect(f.data).toMatchObject({ kvTokens: 398_658, maxModelLen: 65_536, maxConcurrency: 6.08, availableKvGiB: 2, compileSeconds: 5.34, modelLoadGiB: 1.19 });
   });
+  it("reads an expert-offload fork's budget and arena lines", () => {
+    const f = checkPlan([
+      "(EngineCore pid=7) INFO 10-05 10:00:00 [planner.py:88] expert offload plan: budget (total x util)   59.73 GiB, model 12.1 GiB",
+      "(EngineCore pid=7) INFO 10-05 10:00:01 [planner.py:95] expert cache space   41.20 GiB   1,536 slots",
+      "(EngineCore pid=7) INFO 10-05 10:00:02 [kv_cache_utils.py:1311] GPU KV cache size: 313,002 tokens, Maximum concurrency for 32,768 tokens per request: 9.55x",
+    ], "ctr");
+    expect(f.status).toBe("pass");
+    expect(f.data).toMatchObject({ budgetGiB: 59.73, expertCacheGiB: 41.2, expertSlots: 1536, kvTokens: 313_002 });
+  });
   it("fails when the boot's KV line is not in the journal", () => {
     expect(checkPlan(["(APIServer pid=1) INFO 01-01 00:00:00 [x.py:1] hello"], "ctr").status).toBe("fail");
   });

@@ -40,6 +40,7 @@ const JOURNAL = [
   "",
   "(APIServer pid=1) INFO 11-29 22:35:46 [api_server.py:1] 10.0.0.1:5000 - \"GET /health HTTP/1.1\" 200 OK",
   "(APIServer pid=1) INFO 11-29 22:35:44 [utils.py:233] non-default args: {'model_tag': '/models', 'max_model_len': 8192}",
+  "(EngineCore pid=7) INFO 11-29 22:35:40 [planner.py:88] expert offload plan: budget (total x util)   59.73 GiB",
   "(APIServer pid=1) INFO 11-29 22:36:00 [metrics.py:96] SpecDecoding metrics: Mean acceptance length: 2.10, Accepted: 11 tokens, Drafted: 20 tokens",
   "(APIServer pid=1) INFO 11-29 22:36:10 [metrics.py:96] SpecDecoding metrics: Mean acceptance length: 2.40, Accepted: 14 tokens, Drafted: 20 tokens",
 ].join("\n");
@@ -56,7 +57,7 @@ describe("host facts", () => {
     expect(f.env!.has("FROM_INSPECT")).toBe(false);
     // plan lines kept, access logs dropped, only the newest spec-decode line
     const lines = JOURNAL.split("\n");
-    expect(f.journal).toEqual([lines[0], lines[3], lines[5]]);
+    expect(f.journal).toEqual([lines[0], lines[3], lines[4], lines[6]]);
     expect(f.state).toMatchObject({ ref: "v1", sha: "abc" });
     expect(f.hostNowMs).toBeGreaterThan(Date.now() - 60_000);
   });
