@@ -1,6 +1,7 @@
 // SshHost: the Host port over one reused ssh2 connection, a bounded number of channels at once
 // (sshd's MaxSessions), keepalive, a pinned host key, and reconnect with backoff between commands.
 import { randomBytes } from "node:crypto";
+import type { Duplex } from "node:stream";
 import type { Client } from "ssh2";
 import type { SshTarget } from "../config/schema.js";
 import { openClient, resolveKey, targetName, tunnel, type ConnectOptions } from "./connect.js";
@@ -111,6 +112,17 @@ export class SshHost implements Host {
     if (r.code !== 0) {
       throw new HostError(r.timedOut ? "timeout" : "closed", `writing ${path} on ${this.name} failed${r.timedOut ? " (timed out)" : ` (exit ${r.code})`}: ${r.stderr.trim() || "no error output"}; check the directory exists and is writable by ${this.target.user}`);
     }
+  }
+
+  /** A TCP stream opened from the host to dstHost:dstPort (ssh -L without a local listener), on the same connection. */
+  forwardOut(dstHost: string, dstPort: number): Promise<Duplex> {
+    return this.ensureClient().then((client) => new Promise<Duplex>((resolve, reject) => {
+      this.roundTrips++;
+      client.forwardOut("127.0.0.1", 0, dstHost, dstPort, (err, stream) => {
+        if (err) reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
+        else resolve(stream);
+      });
+    }));
   }
 
   async close(): Promise<void> {

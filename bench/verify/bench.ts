@@ -1,0 +1,98 @@
+// The whole verify stage against a ready engine on the sandbox host: wall time (SSH connect included),
+// SSH round trips and connections, against the seed's manual procedure (one SSH command per fact,
+// curl per contract) on the same connection kind in the same run.
+import { SshHost } from "../../src/host/ssh.js";
+import { runVerify } from "../../src/verify/index.js";
+import { status } from "../../test/sandbox/machine.js";
+import { removeUnit } from "../../test/e2e/units.js";
+import { bootCase, contextFor, GOOD_ARGS, waitReady } from "../../test/e2e/verify-helpers.js";
+
+export interface VerifyBench {
+  skipped: string | null;
+  runs: number;
+  /** median wall time of connect + runVerify + close */
+  verifyMs: number;
+  roundTrips: number;
+  connections: number;
+  /** the seed's procedure: one SSH command per host fact plus the HTTP probes, on one connection */
+  manualMs: number;
+  manualRoundTrips: number;
+  failed: string[];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const BENCH_PORT = 7899;
+
+export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
+  const s = await status();
+  const empty = { runs: 0, verifyMs: 0, roundTrips: 0, connections: 0, manualMs: 0, manualRoundTrips: 0, failed: [] };
+  if (!s) return { skipped: "the sandbox host is not running (npm run sandbox -- up)", ...empty };
+  const target = { address: s.address, port: s.sshPort, user: s.user, knownHosts: s.knownHosts, identityFile: s.identityFile };
+  const admin = await SshHost.connect(target);
+  const b = await bootCase(admin, s, BENCH_PORT, { live: GOOD_ARGS, env: { VLLM_LOGGING_LEVEL: "INFO" } });
+  try {
+    await waitReady(b);
+    const times: number[] = [];
+    let roundTrips = 0;
+    let connections = 0;
+    let failed: string[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const host = await SshHost.connect(target);
+      const fs = await runVerify(contextFor(host, b), { deployment: null });
+      await host.close();
+      times.push(performance.now() - t0);
+      roundTrips = host.roundTrips;
+      connections = host.connections;
+      failed = fs.filter((f) => f.status === "fail").map((f) => f.check);
+    }
+    const manual: number[] = [];
+    let manualRoundTrips = 0;
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const host = await SshHost.connect(target);
+      const c = b.u.container;
+      // The seed's section 6 and plan-line checklist, one command each, in order.
+      await host.run(["systemctl", "show", "-p", "NRestarts", "--value", b.u.unit]);
+      await host.run(["podman", "inspect", c]);
+      await host.run(["podman", "exec", c, "cat", "/proc/1/cmdline"]);
+      await host.run(["podman", "exec", c, "cat", "/proc/1/environ"]);
+      await host.runShell(`journalctl CONTAINER_NAME=${c} -b -o cat --no-pager | grep -aE "GPU KV cache size|Maximum concurrency|non-default args|CUDA graph|Graph capturing"`);
+      for (const path of ["/v1/models", "/metrics"]) await fetch(`${b.endpoint.url}${path}`);
+      for (const body of [{ model: "qwen", temperature: 0, messages: [{ role: "user", content: "2+2?" }] }]) {
+        await fetch(`${b.endpoint.url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      }
+      await host.close();
+      manual.push(performance.now() - t0);
+      manualRoundTrips = host.roundTrips;
+    }
+    return { skipped: null, runs, verifyMs: median(times), roundTrips, connections, manualMs: median(manual), manualRoundTrips, failed };
+  } finally {
+    await removeUnit(admin, b.u);
+    b.repo.cleanup();
+    await admin.close();
+  }
+}
+
+export function renderVerifyBench(v: VerifyBench): { text: string; ok: boolean } {
+  if (v.skipped) return { text: `verify: skipped (${v.skipped})`, ok: true };
+  const ok = v.verifyMs < 2000 && v.connections === 1 && v.failed.length === 0;
+  const text = [
+    "| measure | deploy-gate verify | manual: one SSH command per fact | target |",
+    "|---|---|---|---|",
+    `| wall time (median of ${v.runs}, connect included) | ${v.verifyMs.toFixed(0)} ms | ${v.manualMs.toFixed(0)} ms | < 2000 ms |`,
+    `| SSH round trips | ${v.roundTrips} | ${v.manualRoundTrips} | 1 |`,
+    `| SSH connections | ${v.connections} | 1 | 1 |`,
+    v.failed.length ? `failing checks on a correct engine: ${v.failed.join(", ")}` : "every check passed on the correct engine",
+    ok ? "verify: target met" : "verify: TARGET MISSED",
+  ].join("\n");
+  return { text, ok };
+}
+
+// `node --import tsx bench/verify/bench.ts` runs it alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const v = await runVerifyBench();
+  const { text, ok } = renderVerifyBench(v);
+  console.log(text);
+  process.exitCode = ok ? 0 : 1;
+}

@@ -1,0 +1,57 @@
+// verify.argv: the live argv carries every contract flag and value, and matches the script at the ref.
+import { readNonDefaultArgs } from "../engine/vllm/args.js";
+import { fail, pass, type Finding } from "../report/finding.js";
+import type { ServeScript } from "../script/model.js";
+import { contractFlags, describeDrift, driftOf, liveFlags } from "./live-argv.js";
+import { looksSecret } from "./secrets.js";
+
+export const CHECK = "verify.argv";
+
+export interface ArgvInput {
+  argv: readonly string[] | null;
+  contracts: readonly string[];
+  script: ServeScript | null;
+  scriptPath: string;
+  ref: string;
+  journal: readonly string[];
+}
+
+function nonDefaultArgs(journal: readonly string[]): Record<string, unknown> | null {
+  let last: Record<string, unknown> | null = null;
+  for (const l of journal) if (l.includes("non-default args")) last = readNonDefaultArgs(l) ?? last;
+  return last;
+}
+
+export function checkArgv(input: ArgvInput): Finding {
+  if (!input.argv) {
+    return fail(CHECK, "could not read the container's /proc/1/cmdline", { fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user" });
+  }
+  const live = liveFlags(input.argv);
+  const shown = input.argv.map((w, i) => (i > 0 && looksSecret(input.argv![i - 1]!) ? "***" : w.replace(/^(--[\w-]*(?:key|token|password|secret)[\w-]*=).*/i, "$1***")));
+  const contracts = contractFlags(live, input.contracts);
+  const broken = contracts.filter((c) => c.status !== "present");
+  const drift = input.script?.engine ? driftOf(input.script.engine.flags, live) : [];
+  const real = drift.filter((d) => d.kind !== "unresolved");
+  const evidence = [`live argv: ${shown.join(" ")}`];
+  for (const c of broken) evidence.push(c.status === "missing" ? `contract ${c.spec}: missing from the live argv` : `contract ${c.spec}: live value ${c.live}`);
+  for (const d of drift) evidence.push(`drift: ${describeDrift(d, input.scriptPath)}`);
+  const nda = nonDefaultArgs(input.journal);
+  if (nda) evidence.push(`boot log non-default args: ${JSON.stringify(nda)}`);
+  const data = { contracts, drift, nonDefaultArgs: nda, scriptEngine: input.script?.engine ? true : false };
+  if (broken.length) {
+    return fail(CHECK, `contract flag${broken.length > 1 ? "s" : ""} not in effect on the host: ${broken.map((c) => c.spec).join(", ")}`, {
+      evidence, data, file: input.scriptPath,
+      fix: `the running engine lacks ${broken.map((c) => c.spec).join(", ")}: restore ${broken.length > 1 ? "them" : "it"} in ${input.scriptPath} (deploy-gate preflight traces where it was dropped) and redeploy; a hand edit on the host is lost on the next deploy`,
+    });
+  }
+  if (!input.script?.engine) {
+    return fail(CHECK, `no engine argv found in ${input.scriptPath} at ${input.ref}: nothing to compare the live argv with`, { evidence, data, file: input.scriptPath, fix: `check ${input.scriptPath} exists at ${input.ref} and runs podman run ... or vllm serve` });
+  }
+  if (real.length) {
+    return fail(CHECK, `live argv drifted from ${input.scriptPath} at ${input.ref}: ${real.length} difference(s)`, {
+      evidence, data, file: input.scriptPath, line: real.find((d) => d.line !== null)?.line ?? undefined,
+      fix: `the host runs something other than ${input.ref}: redeploy it (deploy-gate run --ref ${input.ref}), or commit the host's change to ${input.scriptPath} if it is the one to keep`,
+    });
+  }
+  return pass(CHECK, `live argv carries all ${contracts.length} contract flag(s) and matches ${input.scriptPath} at ${input.ref}`, { evidence, data });
+}

@@ -1,0 +1,167 @@
+// Every host fact verify needs, from ONE remote command (one SSH round trip): NRestarts, the host clock,
+// the state record, `podman inspect`, the container's PID 1 argv and environment, and this container's
+// plan lines from the journal. buildFactsScript() makes the command; parseFacts() is pure.
+import { randomBytes } from "node:crypto";
+import { shellQuote } from "../host/quote.js";
+import type { StateRecord } from "../stage.js";
+import { HOST_STATE_DIR } from "../stage.js";
+
+export interface ContainerFacts {
+  id: string;
+  name: string;
+  createdText: string;
+  createdMs: number | null;
+  startedMs: number | null;
+  status: string;
+  running: boolean;
+  pid: number;
+  /** Config.Env from inspect: what podman was asked to set (the process environ is preferred) */
+  configEnv: string[];
+}
+
+export interface HostFacts {
+  hostNowMs: number | null;
+  nRestarts: number | null;
+  nRestartsRaw: string;
+  activeState: string | null;
+  state: StateRecord | null;
+  stateError: string | null;
+  container: ContainerFacts | null;
+  inspectError: string | null;
+  /** PID 1 of the container, NUL-split; null when it could not be read */
+  argv: string[] | null;
+  env: Map<string, string> | null;
+  /** plan, non-default-args and spec-decode lines of this container instance, oldest first */
+  journal: string[];
+}
+
+export interface FactsRequest { endpoint: string; service: string | null; container: string }
+
+// Filtered on the host: a long-running engine's journal is mostly access logs.
+const JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load";
+// Spec-decode lines repeat every few seconds for the container's whole life: keep only the newest,
+// and never let them push the boot's plan lines out.
+const AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
+type Section = "now" | "restarts" | "active" | "state" | "inspect" | "cmdline" | "environ" | "journal";
+
+export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes(6).toString("hex")}`): { script: string; marker: string } {
+  const q = shellQuote;
+  const svc = req.service ? q(req.service) : "";
+  const statePath = `${HOST_STATE_DIR}/state/${req.endpoint}.json`;
+  const script = [
+    `M=${q(marker)}; C=${q(req.container)}`,
+    `sec() { printf '\\n%s:%s\\n' "$M" "$1"; }`,
+    `sec now; date +%s%3N`,
+    req.service ? `sec restarts; systemctl show -p NRestarts --value ${svc} 2>&1` : "sec restarts",
+    req.service ? `sec active; systemctl show -p ActiveState --value ${svc} 2>&1` : "sec active",
+    `sec state; cat ${q(statePath)} 2>/dev/null`,
+    `sec inspect; insp=$(podman inspect "$C" 2>&1); printf '%s\\n' "$insp"`,
+    `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
+    `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
+    // The host's /proc/<pid> is the container's PID 1: no podman exec needed when it is readable.
+    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else podman exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
+    `sec cmdline; [ -n "$id" ] && rd cmdline | base64 -w0`,
+    `sec environ; [ -n "$id" ] && rd environ | base64 -w0`,
+    `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
+    `true`,
+  ].join("\n");
+  return { script, marker };
+}
+
+function split(stdout: string, marker: string): Map<Section, string> {
+  const out = new Map<Section, string>();
+  const re = new RegExp(`\\n${marker.replace(/[^\w@-]/g, "\\$&")}:(\\w+)\\n`, "g");
+  const text = `\n${stdout}`;
+  const hits = [...text.matchAll(re)];
+  hits.forEach((m, i) => {
+    const start = m.index! + m[0].length;
+    const end = i + 1 < hits.length ? hits[i + 1]!.index! : text.length;
+    out.set(m[1] as Section, text.slice(start, end));
+  });
+  return out;
+}
+
+/** RFC 3339 with nanoseconds (podman inspect) -> epoch ms; null when unreadable or the zero time. */
+export function parseTime(text: string | undefined): number | null {
+  if (!text || text.startsWith("0001-")) return null;
+  const ms = Date.parse(text.replace(/(\.\d{3})\d+/, "$1"));
+  return Number.isFinite(ms) ? ms : null;
+}
+
+function parseInspect(text: string): { container: ContainerFacts | null; error: string | null } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { container: null, error: text.trim().split("\n")[0] || "podman inspect printed nothing" };
+  }
+  const c = (Array.isArray(json) ? json[0] : null) as Record<string, unknown> | null;
+  if (!c) return { container: null, error: "podman inspect found no such container" };
+  const state = (c.State ?? {}) as Record<string, unknown>;
+  const config = (c.Config ?? {}) as Record<string, unknown>;
+  return {
+    container: {
+      id: String(c.Id ?? ""),
+      name: String(c.Name ?? ""),
+      createdText: String(c.Created ?? ""),
+      createdMs: parseTime(c.Created as string | undefined),
+      startedMs: parseTime(state.StartedAt as string | undefined),
+      status: String(state.Status ?? "unknown"),
+      running: state.Running === true,
+      pid: Number(state.Pid ?? 0),
+      configEnv: Array.isArray(config.Env) ? (config.Env as unknown[]).map(String) : [],
+    },
+    error: null,
+  };
+}
+
+function nulSplit(b64: string | undefined): string[] | null {
+  const text = Buffer.from((b64 ?? "").trim(), "base64").toString("utf8");
+  if (text === "") return null;
+  const parts = text.split("\0");
+  if (parts.at(-1) === "") parts.pop();
+  return parts;
+}
+
+export function envMap(pairs: readonly string[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const p of pairs) {
+    const eq = p.indexOf("=");
+    if (eq > 0) m.set(p.slice(0, eq), p.slice(eq + 1));
+  }
+  return m;
+}
+
+function parseState(text: string): { state: StateRecord | null; error: string | null } {
+  if (text.trim() === "") return { state: null, error: null };
+  try {
+    const s = JSON.parse(text) as StateRecord;
+    return s && typeof s === "object" && typeof s.sha === "string" ? { state: s, error: null } : { state: null, error: "the state record has no sha" };
+  } catch (e) {
+    return { state: null, error: `the state record is not JSON: ${(e as Error).message}` };
+  }
+}
+
+export function parseFacts(stdout: string, marker: string): HostFacts {
+  const s = split(stdout, marker);
+  const line = (k: Section) => (s.get(k) ?? "").trim();
+  const restarts = line("restarts");
+  const n = /^\d+$/.test(restarts) ? Number(restarts) : null;
+  const { container, error } = parseInspect(s.get("inspect") ?? "");
+  const { state, error: stateError } = parseState(s.get("state") ?? "");
+  const environ = nulSplit(s.get("environ"));
+  const now = Number(line("now"));
+  return {
+    hostNowMs: Number.isFinite(now) && now > 0 ? now : null,
+    nRestarts: n,
+    nRestartsRaw: restarts,
+    activeState: line("active") || null,
+    state,
+    stateError,
+    container,
+    inspectError: error,
+    argv: nulSplit(s.get("cmdline")),
+    env: environ ? envMap(environ) : container ? envMap(container.configEnv) : null,
+    journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== ""),
+  };
+}

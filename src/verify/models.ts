@@ -1,0 +1,32 @@
+// verify.models: `/v1/models`, asked from a peer, lists the served model name.
+import type { HttpResult } from "../http/client.js";
+import { fail, pass, type Finding } from "../report/finding.js";
+
+export const CHECK = "verify.models";
+
+export function noAnswer(check: string, what: string, r: HttpResult, url: string, via: string): Finding {
+  return fail(check, `${what}: no HTTP answer from ${url} (${r.error ?? "unknown error"})`, {
+    evidence: [`via ${via}: ${r.error ?? "no answer"} after ${Math.round(r.durationMs)} ms`],
+    fix: `check the port is published (podman run -p) and reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url}`,
+  });
+}
+
+export function checkModels(r: HttpResult, model: string, url: string, via: string): Finding {
+  if (r.status === null) return noAnswer(CHECK, "/v1/models", r, url, via);
+  const evidence = [`GET ${url}/v1/models via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`];
+  if (r.status === 401) return fail(CHECK, "/v1/models answered 401: the server runs with --api-key", { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY" });
+  let ids: string[] = [];
+  try {
+    const json = JSON.parse(r.body) as { data?: { id?: unknown; max_model_len?: unknown }[] };
+    ids = (json.data ?? []).map((d) => String(d.id));
+  } catch {
+    evidence.push(`body: ${r.body.slice(0, 200)}`);
+  }
+  const data = { models: ids, status: r.status };
+  if (r.status !== 200 || !ids.includes(model)) {
+    return fail(CHECK, ids.length ? `/v1/models lists ${ids.join(", ")}, not ${model}` : `/v1/models gave HTTP ${r.status} with no model list`, {
+      evidence, data, fix: `start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`,
+    });
+  }
+  return pass(CHECK, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
+}

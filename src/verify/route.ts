@@ -1,0 +1,66 @@
+// How the HTTP checks reach the endpoint: from the runner (a peer of the host) straight to `url`; from
+// the configured `peer` over SSH with curl; as a last resort through an SSH tunnel to the serving host,
+// which is "not from a peer". Never `localhost` inside an SSH session on the serving host.
+import { request as httpRequest } from "node:http";
+import type { Duplex } from "node:stream";
+import type { Host } from "../host/host.js";
+import { request, type HttpResult } from "../http/client.js";
+import { curlConfig, parseCurlOutput } from "./curl.js";
+
+export interface Route {
+  /** for the report: "runner", "peer root@x:22", "SSH tunnel through root@y:22" */
+  via: string;
+  fromPeer: boolean;
+  send(method: "GET" | "POST", path: string, body: unknown, timeoutMs: number): Promise<HttpResult>;
+}
+
+const join = (base: string, path: string) => base.replace(/\/+$/, "") + path;
+
+export function runnerRoute(url: string, headers: Record<string, string>): Route {
+  return {
+    via: "runner", fromPeer: true,
+    send: (method, path, body, timeoutMs) => request(method, join(url, path), body, { timeoutMs, headers }),
+  };
+}
+
+export function peerRoute(peer: Host, url: string, headers: Record<string, string>): Route {
+  return {
+    via: `peer ${peer.name}`, fromPeer: true,
+    async send(method, path, body, timeoutMs) {
+      const t0 = performance.now();
+      const r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join(url, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5000 });
+      const { status, body: text } = parseCurlOutput(r.stdout);
+      const error = status === null ? (r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`)) : null;
+      return { status, body: text, error: error && `from ${peer.name}: ${error}`, durationMs: performance.now() - t0 };
+    },
+  };
+}
+
+/** HTTP/1.1 over a stream the serving host opened to the url's own address (not localhost). */
+export function tunnelRoute(viaName: string, forward: (host: string, port: number) => Promise<Duplex>, url: string, headers: Record<string, string>): Route {
+  const u = new URL(url);
+  const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
+  return {
+    via: `SSH tunnel through ${viaName}`, fromPeer: false,
+    async send(method, path, body, timeoutMs) {
+      const t0 = performance.now();
+      const done = (status: number | null, text: string, error: string | null): HttpResult => ({ status, body: text, error, durationMs: performance.now() - t0 });
+      let stream: Duplex;
+      try { stream = await forward(u.hostname, port); } catch (e) { return done(null, "", (e as Error).message); }
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      return new Promise<HttpResult>((resolve) => {
+        const timer = setTimeout(() => { req.destroy(); stream.destroy(); resolve(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`)); }, timeoutMs);
+        const req = httpRequest({
+          method, host: u.hostname, port, path: join(u.pathname === "/" ? "" : u.pathname, path), createConnection: () => stream as never,
+          headers: { ...headers, ...(payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }) },
+        }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => { clearTimeout(timer); stream.end(); resolve(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null)); });
+        });
+        req.on("error", (e) => { clearTimeout(timer); resolve(done(null, "", `through the tunnel: ${e.message}`)); });
+        req.end(payload);
+      });
+    },
+  };
+}

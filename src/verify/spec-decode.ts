@@ -1,0 +1,36 @@
+// verify.spec-decode: where the live argv declares --speculative-config, engagement proven from
+// /metrics (vllm:spec_decode_*) or the SpecDecoding metrics log line, with the acceptance figures.
+import { readSpecDecode, readSpecMetrics, type SpecDecode } from "../engine/vllm/specdecode.js";
+import type { HttpResult } from "../http/client.js";
+import { fail, pass, skip, type Finding } from "../report/finding.js";
+
+export const CHECK = "verify.spec-decode";
+
+const figures = (s: SpecDecode) => [
+  `mean acceptance length ${s.meanAcceptanceLength?.toFixed(2) ?? "n/a"}`,
+  `acceptance rate ${s.acceptanceRate === null ? "n/a" : `${(s.acceptanceRate * 100).toFixed(1)}%`}`,
+  ...(s.perPosition.length ? [`per position ${s.perPosition.map((p) => p.toFixed(3)).join("/")}`] : []),
+].join(", ");
+
+export function checkSpecDecode(speculativeConfig: string | null, metrics: HttpResult | null, journal: readonly string[]): Finding {
+  if (speculativeConfig === null) return skip(CHECK, "no --speculative-config in the live argv");
+  const evidence = [`--speculative-config ${speculativeConfig}`];
+  const fromMetrics = metrics?.status === 200 ? readSpecMetrics(metrics.body) : null;
+  let fromLog: SpecDecode | null = null;
+  let logLine: string | null = null;
+  for (const l of journal) {
+    const s = readSpecDecode(l);
+    if (s) { fromLog = s; logLine = l.trim(); }
+  }
+  evidence.push(metrics === null ? "/metrics not read" : metrics.status === 200 ? `/metrics: ${fromMetrics ? "vllm:spec_decode_* present" : "no vllm:spec_decode_* sample"}` : `/metrics: ${metrics.status === null ? metrics.error : `HTTP ${metrics.status}`}`);
+  if (logLine) evidence.push(`log: ${logLine.slice(0, 300)}`);
+  const engaged = fromMetrics && fromMetrics.meanAcceptanceLength !== null ? fromMetrics : fromLog;
+  const data = { speculativeConfig, metrics: fromMetrics, log: fromLog, source: engaged === fromMetrics && engaged ? "metrics" : engaged ? "log" : null };
+  if (!engaged) {
+    return fail(CHECK, "speculative decoding is declared but no drafts were seen: MTP/spec decode is off", {
+      evidence, data,
+      fix: "check the draft method loads (the boot log names it) and --speculative-config is valid JSON; zero vllm:spec_decode_ samples after a completion means no drafting",
+    });
+  }
+  return pass(CHECK, `speculative decoding engaged (${data.source}): ${figures(engaged)}`, { evidence, data });
+}
