@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDuration } from "./config/duration.js";
 import { ConfigError } from "./config/errors.js";
+import { releaseAllLocks } from "./deploy/index.js";
 import { UsageError, type Command, type Options } from "./options.js";
 import { runCommand } from "./pipeline.js";
 import { annotationsOf } from "./report/annotations.js";
@@ -66,7 +67,7 @@ export async function publish(report: Report, opts: Options): Promise<void> {
 export async function runAction(): Promise<void> {
   try {
     const opts = actionOptions();
-    const report = await core.group(`deploy-gate ${opts.command}`, () => runCommand(opts));
+    const report = await core.group(`deploy-gate ${opts.command}`, () => runCommand(opts, (line) => core.info(line)));
     await publish(report, opts);
     if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(`deploy-gate ${opts.command}: ${report.verdict} (see the job summary)`);
   } catch (e) {
@@ -74,4 +75,8 @@ export async function runAction(): Promise<void> {
   }
 }
 
-if (process.env.GITHUB_ACTIONS === "true" && !process.env.VITEST) void runAction();
+if (process.env.GITHUB_ACTIONS === "true" && !process.env.VITEST) {
+  // A cancelled job sends SIGINT/SIGTERM: release the host lock before going.
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => void releaseAllLocks().finally(() => process.exit(1)));
+  void runAction();
+}

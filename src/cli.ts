@@ -8,6 +8,7 @@ import { jsonSchema } from "./config/schema.js";
 import { explainStream } from "./explain/explain.js";
 import { fileLineBatches } from "./explain/lines.js";
 import { renderExplain } from "./explain/render.js";
+import { releaseAllLocks } from "./deploy/index.js";
 import { UsageError } from "./options.js";
 import { runCommand } from "./pipeline.js";
 import { exitCodeOf } from "./report/finding.js";
@@ -39,7 +40,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (opts === "version") return io.out(`deploy-gate ${VERSION}\n`), 0;
     if (opts.command === "schema") return io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0;
     if (opts.command === "explain") return await explainCommand(opts.file!, opts.json, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), io);
-    const report = await runCommand(opts);
+    const report = await runCommand(opts, (line) => io.err(`${line}\n`));
     const json = renderJson(report);
     if (opts.report) writeFileSync(opts.report, json);
     if (opts.json) io.out(json);
@@ -62,6 +63,17 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 const isBin = process.argv[1]?.endsWith("/deploy-gate") || process.argv[1]?.endsWith("/cli.js");
 if (invokedDirectly || isBin) {
+  // A deploy interrupted by Ctrl-C or a cancelled CI job still releases its host lock.
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    process.once(sig, () => {
+      process.stderr.write(`deploy-gate: ${sig}: releasing host locks, then exiting\n`);
+      const force = setTimeout(() => process.exit(sig === "SIGINT" ? 130 : 143), 10_000);
+      void releaseAllLocks().finally(() => {
+        clearTimeout(force);
+        process.exit(sig === "SIGINT" ? 130 : 143);
+      });
+    });
+  }
   main(process.argv.slice(2), {
     out: (s) => process.stdout.write(s),
     err: (s) => process.stderr.write(s),

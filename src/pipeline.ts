@@ -10,7 +10,8 @@ import { UsageError, type Options } from "./options.js";
 import type { PreflightTarget } from "./preflight/context.js";
 import { discoverTargets } from "./preflight/discover.js";
 import { runPreflight } from "./preflight/run.js";
-import { verdictOf, type Finding, type Report } from "./report/finding.js";
+import { skip, verdictOf, type Finding, type Report } from "./report/finding.js";
+import { deployAndVerify, verifyOnly } from "./stages.js";
 import { VERSION } from "./version.js";
 
 export interface Workspace {
@@ -67,21 +68,54 @@ export function selectTargets(ws: Workspace, files: readonly string[], endpoint:
     });
 }
 
-export async function runCommand(opts: Options, now: () => number = Date.now): Promise<Report> {
+/** run, verify and rollback work on one endpoint: --endpoint, or the config's only one. */
+function oneEndpoint(ws: Workspace, opts: Options): string {
+  if (!ws.config) throw new UsageError(`${opts.command} needs deploy-gate.yml (host, service, container, install, url): see the README's config reference`);
+  const names = Object.keys(ws.config.endpoints);
+  if (opts.endpoint) {
+    selectTargets(ws, [], opts.endpoint); // validates the name
+    return opts.endpoint;
+  }
+  if (names.length === 1) return names[0]!;
+  throw new UsageError(`${opts.command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
+}
+
+export async function runCommand(opts: Options, progress: (line: string) => void = () => {}, now: () => number = Date.now): Promise<Report> {
   const started = now();
   const ws = await openWorkspace(opts);
   const findings: Finding[] = [];
-  const refName = opts.ref ?? "HEAD";
-  const sha = opts.ref ? await ws.git.resolve(refName) : ws.head;
+  let refName = opts.ref ?? "HEAD";
+  let sha = opts.ref ? await ws.git.resolve(refName) : ws.head;
   if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags)`);
+  const preflight = async (names: string[] | null, ref: string | null) => {
+    const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
+    const targets = names ? all.filter((t) => names.includes(t.name)) : all;
+    return runPreflight({ root: ws.root, git: ws.git, reader: new GitReader(ws.git), targets, base: opts.base, ref, historyOk: !ws.shallow });
+  };
   switch (opts.command) {
-    case "preflight": {
-      const targets = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
-      findings.push(...(await runPreflight({ root: ws.root, git: ws.git, reader: new GitReader(ws.git), targets, base: opts.base, ref: opts.ref, historyOk: !ws.shallow })));
+    case "preflight":
+      findings.push(...(await preflight(null, opts.ref)));
+      break;
+    case "run":
+    case "rollback":
+    case "verify": {
+      const name = oneEndpoint(ws, opts);
+      if (opts.command === "run" && !opts.skipPreflight) {
+        const pre = await preflight([name], opts.ref);
+        findings.push(...pre);
+        if (pre.some((f) => f.status === "fail")) {
+          findings.push(skip("deploy.lock", "deploy not attempted: preflight failed", { fix: "fix the preflight failures above (or pass --skip-preflight to see what the host says)" }));
+          break;
+        }
+      }
+      const stage = opts.command === "verify" ? await verifyOnly(ws, name, opts, progress) : await deployAndVerify(ws, name, opts, progress);
+      findings.push(...stage.findings);
+      refName = stage.ref;
+      sha = stage.sha;
       break;
     }
     default:
-      throw new UsageError(`\`${opts.command}\` is not available in this version yet: only \`preflight\`, \`explain\` and \`schema\` are (deploy and verify are being built)`);
+      throw new UsageError(`\`${opts.command}\` is handled by the CLI, not the pipeline`);
   }
   return {
     schema: 1,

@@ -1,0 +1,139 @@
+// `run`, `verify` and `rollback`: connect to the host once, then deploy and/or verify, with the
+// rollback ref deployed and verified when an auto-rollback is configured and the deploy failed.
+import { hostname, userInfo } from "node:os";
+import { dirname, relative, resolve } from "node:path";
+import { requireFor } from "./config/load.js";
+import type { Endpoint } from "./config/schema.js";
+import { runDeploy } from "./deploy/index.js";
+import { GitReader } from "./git/batched.js";
+import { HostError } from "./host/errors.js";
+import type { Host } from "./host/host.js";
+import { SshHost } from "./host/ssh.js";
+import { UsageError, type Options } from "./options.js";
+import { fail, pass, skip, type Finding } from "./report/finding.js";
+import { HOST_STATE_DIR, type StageContext } from "./stage.js";
+import { readStateRecord, runVerify } from "./verify/index.js";
+import type { Workspace } from "./pipeline.js";
+
+export function owner(env: NodeJS.ProcessEnv = process.env): string {
+  const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";
+  let user = "unknown";
+  try {
+    user = userInfo().username;
+  } catch {
+    /* no passwd entry in some containers */
+  }
+  return `${user}@${hostname()}${run}`;
+}
+
+/** Connect with the endpoint's pin (or the action's override); a refused connection is a finding, not a crash. */
+export async function connect(ep: Endpoint & Required<Pick<Endpoint, "host">>, opts: Options): Promise<{ host: Host | null; finding: Finding }> {
+  const target = { ...ep.host, ...(opts.hostKey ? { hostKey: opts.hostKey, knownHosts: undefined } : {}), ...(opts.knownHosts ? { knownHosts: opts.knownHosts, hostKey: undefined } : {}) };
+  const where = `${target.user}@${target.address}:${target.port}`;
+  try {
+    const host = await SshHost.connect(target, { timeoutMs: 20_000 });
+    return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
+  } catch (e) {
+    if (e instanceof HostError) {
+      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
+    }
+    throw e;
+  }
+}
+
+function connectFix(kind: HostError["kind"], where: string): string {
+  switch (kind) {
+    case "no-pin": return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint, with the line in the message above; never trust on first use";
+    case "host-key-mismatch": return `the host's key is not the pinned one: if the host was reinstalled, verify the new key out of band and update the pin; otherwise stop, this may be a different machine than ${where}`;
+    case "auth": return "the key was refused: check host.user, and that the public key of identityFile / DEPLOY_GATE_SSH_KEY is in the user's authorized_keys";
+    case "timeout": return "no SSH handshake in time: check the address and port, and whether a firewall drops the connection";
+    case "unreachable": return "nothing answers on that address and port: check host.address and host.port, and that sshd runs";
+    default: return "retry; if it persists, check sshd's log on the host";
+  }
+}
+
+function stageContext(ws: Workspace, name: string, ep: Endpoint, host: Host, ref: string, sha: string, progress: (s: string) => void): StageContext {
+  return {
+    name, endpoint: ep, configFile: ws.configFile!, root: ws.root, reader: new GitReader(ws.git), ref, sha, host, progress, now: Date.now,
+    repoPath: (p) => relative(ws.root, resolve(dirname(ws.configFile!), p)).split("\\").join("/"),
+  };
+}
+
+export interface StageRun { findings: Finding[]; ref: string; sha: string | null }
+
+/** run (deploy + verify, auto-rollback) or rollback (deploy rollback.ref + verify) for one endpoint. */
+export async function deployAndVerify(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<StageRun> {
+  const ep = ws.config!.endpoints[name]!;
+  requireFor(name, ep, opts.command, ["host", "service", "container", "install", "url", "model"], ws.configFile!);
+  const findings: Finding[] = [];
+  let ref = opts.ref ?? "HEAD";
+  if (opts.command === "rollback") {
+    if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back`);
+    ref = ep.rollback.ref;
+  }
+  const sha = await ws.git.resolve(ref);
+  if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+  const { host, finding } = await connect(ep, opts);
+  if (!host) return { findings: [finding], ref, sha }; // on success runDeploy reports deploy.connect itself
+  try {
+    const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
+    const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: owner() });
+    findings.push(...dep.findings);
+    if (opts.dryRun) return { findings, ref, sha };
+    if (dep.ok) {
+      findings.push(...(await runVerify(ctx, { deployment: dep.deployment })));
+      return { findings, ref, sha };
+    }
+    if (opts.command === "run" && ep.rollback?.auto) findings.push(...(await autoRollback(ws, name, ep, host, progress)));
+    else if (opts.command === "run") findings.push(skip("deploy.rollback", "no auto-rollback configured", { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} (needs rollback.ref)` }));
+    return { findings, ref, sha };
+  } finally {
+    await host.close();
+  }
+}
+
+async function autoRollback(ws: Workspace, name: string, ep: Endpoint, host: Host, progress: (s: string) => void): Promise<Finding[]> {
+  const ref = ep.rollback!.ref;
+  const sha = await ws.git.resolve(ref);
+  if (!sha) return [fail("deploy.rollback", `rollback ref ${ref} does not exist here: the endpoint is left as the failed deploy left it`, { fix: "fetch tags (fetch-depth: 0) or fix rollback.ref; then deploy-gate rollback" })];
+  progress(`${name}: deploy failed; rolling back to ${ref} (${sha.slice(0, 10)})`);
+  const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
+  const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 60_000, owner: `${owner()} (auto-rollback)` });
+  const verified = dep.ok ? await runVerify(ctx, { deployment: dep.deployment }) : [];
+  const broken = [...dep.findings, ...verified].filter((f) => f.status === "fail");
+  const sub = [...dep.findings, ...verified].map((f) => ({ ...f, summary: `[rollback] ${f.summary}`, data: { ...f.data, rollback: true } }));
+  if (broken.length === 0) {
+    return [...sub, pass("deploy.rollback", `rolled back to ${ref} (${sha.slice(0, 10)}): deployed and verified; the failed change is not live`, { data: { ref, sha } })];
+  }
+  return [...sub, fail("deploy.rollback", `rollback to ${ref} failed too (${broken.map((f) => f.check).join(", ")}): the endpoint may be down`, {
+    fix: `act now: read the [rollback] findings above; deploy-gate verify --endpoint ${name} shows what runs`,
+    data: { ref, sha },
+  })];
+}
+
+/** verify alone: against --ref, or the ref recorded on the host by the last deploy. */
+export async function verifyOnly(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<StageRun> {
+  const ep = ws.config!.endpoints[name]!;
+  requireFor(name, ep, "verify", ["host", "service", "container", "url", "model"], ws.configFile!);
+  const { host, finding } = await connect(ep, opts);
+  if (!host) return { findings: [finding], ref: opts.ref ?? "?", sha: null };
+  const findingsBefore: Finding[] = [];
+  try {
+    let ref = opts.ref;
+    if (!ref) {
+      const state = await readStateRecord(host, name);
+      if (!state) {
+        return { findings: [...findingsBefore, fail("verify.container", `no deploy record for ${name} on the host (${HOST_STATE_DIR}/state/${name}.json)`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "?", sha: null };
+      }
+      ref = state.sha;
+      progress(`${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`);
+    }
+    const sha = await ws.git.resolve(ref);
+    if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+    const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
+    return { findings: [...findingsBefore, ...(await runVerify(ctx, { deployment: null }))], ref, sha };
+  } finally {
+    await host.close();
+  }
+}
+

@@ -1,0 +1,99 @@
+// The whole gate through the CLI's main() against the sandbox host: `run` (preflight → deploy → verify),
+// auto-rollback after a refused boot, `verify` against the ref recorded on the host, and `--ref` drift.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { main } from "../../src/cli.js";
+import { SshHost } from "../../src/host/ssh.js";
+import type { Report } from "../../src/report/finding.js";
+import { makeSandboxRepo, removeDeployed, type SandboxRepo } from "../deploy/sandbox-repo.js";
+import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+
+let nextPort = 7900; // this file's port range: 7900-7919
+
+async function gate(cwd: string, ...argv: string[]): Promise<{ code: number; report: Report; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main([...argv, "--json"], { out: (s) => (out += s), err: (s) => (err += s), isTTY: false, env: {}, cwd });
+  if (code === 2) throw new Error(`usage/config error: ${err}`);
+  return { code, report: JSON.parse(out) as Report, err };
+}
+const status = (r: Report, check: string) => r.findings.filter((f) => f.check === check && !f.data?.rollback).map((f) => f.status);
+
+describe("deploy-gate run / verify / rollback on the sandbox host", () => {
+  const s = inject("sandbox");
+  let host: SshHost;
+  const repos: SandboxRepo[] = [];
+  beforeAll(async () => { if (s) host = await SshHost.connect(target(s)); });
+  afterAll(async () => {
+    for (const r of repos) { await removeDeployed(host, r); r.cleanup(); }
+    await host?.close();
+  });
+
+  /** The fixture repo with the sandbox host pinned in deploy-gate.yml and a rollback tag. */
+  function repo(extra = ""): SandboxRepo {
+    const name = fresh("dg-cli");
+    const r = makeSandboxRepo({ endpoint: name, container: name, port: nextPort++, address: s!.address });
+    repos.push(r);
+    r.commit("pin the sandbox host", (root) => {
+      const p = join(root, "deploy-gate.yml");
+      const hostLine = `    host: { address: "${s!.address}", port: ${s!.sshPort}, user: ${s!.user}, identityFile: "${s!.identityFile}", knownHosts: "${s!.knownHosts}" }\n`;
+      const text = readFileSync(p, "utf8").replace(/(    container: .*\n)/, `$1${hostLine}${extra}`);
+      writeFileSync(p, /thinking:/.test(text) ? text : text.replace("    contracts:\n", "    contracts:\n      thinking: true\n      tools: true\n"));
+    });
+    return r;
+  }
+
+  it("run: a good change passes preflight, deploys, and every verify check passes; verify alone agrees", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo();
+    const lines: string[] = [];
+    const { code, report, err } = await gate(r.root, "run", "--endpoint", r.vars.endpoint);
+    lines.push(err);
+    expect(report.findings.filter((f) => f.status === "fail")).toEqual([]);
+    expect(code).toBe(0);
+    for (const c of ["preflight.contracts", "deploy.lock", "deploy.install", "deploy.restart", "deploy.ready", "verify.argv", "verify.models", "verify.thinking", "verify.tools", "verify.restarts"]) {
+      expect(status(report, c), c).toContain("pass");
+    }
+    expect(err).toMatch(/\[\s*\d+s\] dg-cli-\w+: /); // progress lines go to stderr, the report alone to stdout
+    const alone = await gate(r.root, "verify", "--endpoint", r.vars.endpoint);
+    expect(alone.code).toBe(0);
+    expect(alone.report.ref.sha).toBe(report.ref.sha);
+  });
+
+  it("run: a refused boot fails with the diagnosis, auto-rollback restores the tagged version, and the job still fails", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo("    rollback: { ref: good, auto: true }\n");
+    (await import("node:child_process")).execFileSync("git", ["-C", r.root, "tag", "good"]);
+    const first = await gate(r.root, "run", "--endpoint", r.vars.endpoint);
+    expect(first.code).toBe(0);
+    r.commit("raise memory use", (root) => {
+      const p = join(root, "scripts/serve.sh");
+      writeFileSync(p, readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"));
+    });
+    const { code, report } = await gate(r.root, "run", "--endpoint", r.vars.endpoint);
+    expect(code).toBe(1);
+    const diag = report.findings.find((f) => f.check === "deploy.diagnosis" && !f.data?.rollback);
+    expect(diag?.data?.class).toBe("oom");
+    const rb = report.findings.find((f) => f.check === "deploy.rollback");
+    expect(rb?.status).toBe("pass");
+    expect(rb?.summary).toContain("rolled back to good");
+    expect(report.findings.some((f) => f.data?.rollback && f.check === "verify.tools" && f.status === "pass")).toBe(true);
+    const live = await (await fetch(`http://${s!.address}:${r.vars.port}/v1/models`)).json() as { data: { id: string }[] };
+    expect(live.data[0]!.id).toBe("qwen");
+  });
+
+  it("verify --ref: a tag whose script carries other flags than the live engine lists the drift", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo();
+    const deployed = await gate(r.root, "run", "--endpoint", r.vars.endpoint);
+    expect(deployed.code).toBe(0);
+    r.commit("drop tools", (root) => {
+      const p = join(root, "scripts/serve.sh");
+      writeFileSync(p, readFileSync(p, "utf8").replace(" --enable-auto-tool-choice --tool-call-parser qwen3_xml", " --max-num-seqs 8"));
+    });
+    const { report } = await gate(r.root, "verify", "--endpoint", r.vars.endpoint, "--ref", "HEAD");
+    const argv = report.findings.find((f) => f.check === "verify.argv");
+    expect(JSON.stringify(argv)).toMatch(/max-num-seqs/);
+  });
+});
