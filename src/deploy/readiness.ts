@@ -66,7 +66,9 @@ export function decide(prev: WaitState, obs: Observation): Decision {
     if (u.activeState === "failed") return fail("unit-failed", `the unit failed (Result=${u.result || "?"}, ExecMainStatus=${u.execMainStatus ?? "?"})`);
     if (u.subState === "auto-restart") return fail("restarting", `the unit is restarting after its main process exited (ExecMainStatus=${u.execMainStatus ?? "?"})`);
     if (u.nRestarts !== null && u.nRestarts > state.baselineRestarts) return fail("restarting", `NRestarts rose from ${state.baselineRestarts} to ${u.nRestarts}: the engine exited and systemd restarted it`);
-    if (u.activeState === "inactive" || u.activeState === "deactivating") return fail("unit-stopped", `the unit is ${u.activeState} (${u.subState}): nothing will start the engine again`);
+    if (u.activeState === "inactive") return fail("unit-stopped", `the unit is inactive (${u.subState}): nothing will start the engine again`);
+    // Going down: its main process ended (an outside removal, a crash) or someone stops it.
+    if (u.activeState === "deactivating") return fail("unit-stopped", `the unit is deactivating (${u.subState}): its engine is going down`);
   }
   if (state.fresh) {
     if (!obs.container) return fail("container-gone", `container ${short(state.fresh.id)} is gone (removed, or exited under --rm)`);

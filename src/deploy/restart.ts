@@ -46,7 +46,10 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
     if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
     return r;
   };
-  const cmds = restartCommands(service, daemonReload);
+  // A unit file edited on the host without a reload would restart the old definition: reload then too.
+  const stale = !daemonReload && (await host.run(["systemctl", "show", "-p", "NeedDaemonReload", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout.trim() === "yes";
+  if (stale) evidence.push(`systemd had not loaded the unit file on disk (NeedDaemonReload=yes): reloading`);
+  const cmds = restartCommands(service, daemonReload || stale);
   const restart = cmds.pop()!;
   for (const c of cmds) await run(c, SHORT_MS);
   // The window of this deploy starts here, on the host's clock: the journal cursor and "created after".

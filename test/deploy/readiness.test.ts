@@ -26,6 +26,7 @@ describe("decide: fast failure", () => {
     ["unit in auto-restart", { unit: { ...running, activeState: "activating", subState: "auto-restart" } }, "restarting", /restarting/],
     ["NRestarts rising", { unit: { ...running, nRestarts: 1 } }, "restarting", /NRestarts rose from 0 to 1/],
     ["unit stopped", { unit: { ...running, activeState: "inactive", subState: "dead" } }, "unit-stopped", /inactive/],
+    ["unit going down", { unit: { ...running, activeState: "deactivating", subState: "stop-post" } }, "unit-stopped", /deactivating \(stop-post\)/],
     ["new container exited", { container: box({ state: "exited", exitCode: 1 }) }, "container-exited", /exited \(exit code 1\)/],
   ] as const)("%s stops the wait at once", (_, o, failure, reason) => {
     const d = decide(start(), obs(o as Partial<Observation>));

@@ -119,7 +119,7 @@ describe("deploy on the sandbox host", () => {
         }
       }), { dryRun: false, lockWaitMs: 0, owner: OWNER });
       expect(removed).toBe(true);
-      expect(check(res, "deploy.ready")?.data?.failure).toMatch(/container-gone|restarting/);
+      expect(check(res, "deploy.ready")?.data?.failure).toMatch(/container-gone|restarting|unit-stopped/);
       expect(check(res, "deploy.diagnosis")?.data?.class).toBe("container-removed");
       expect(["active", "activating"]).toContain(await unitActive(r));
     } finally {
