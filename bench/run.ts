@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, each against its named baseline in the same run.
+import { renderDeployBench, runDeployBench } from "./deploy/bench.js";
 import { renderBenchTable, runJournalBench } from "./journal/bench.js";
 import { runPreflightBench } from "./preflight/bench.js";
 
@@ -16,4 +17,7 @@ console.log(ok ? "preflight: target met" : "preflight: TARGET MISSED");
 console.log("\n## journal decoding (generated journalctl -o json dumps, streaming decoder + diagnosis vs the seed's Python procedure)");
 const j = await runJournalBench();
 console.log(renderBenchTable(j));
+
+console.log("\n## deploy: time to verdict for a refused boot (sandbox host)");
+console.log(renderDeployBench(await runDeployBench()));
 process.exitCode = ok ? 0 : 1;

@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDuration } from "./config/duration.js";
 import { ConfigError } from "./config/errors.js";
+import { runAbort } from "./abort.js";
 import { releaseAllLocks } from "./deploy/index.js";
 import { UsageError, type Command, type Options } from "./options.js";
 import { runCommand } from "./pipeline.js";
@@ -77,6 +78,6 @@ export async function runAction(): Promise<void> {
 
 if (process.env.GITHUB_ACTIONS === "true" && !process.env.VITEST) {
   // A cancelled job sends SIGINT/SIGTERM: release the host lock before going.
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => void releaseAllLocks().finally(() => process.exit(1)));
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => (runAbort.abort(), releaseAllLocks()).finally(() => process.exit(1)));
   void runAction();
 }

@@ -8,6 +8,7 @@ import { jsonSchema } from "./config/schema.js";
 import { explainStream } from "./explain/explain.js";
 import { fileLineBatches } from "./explain/lines.js";
 import { renderExplain } from "./explain/render.js";
+import { runAbort } from "./abort.js";
 import { releaseAllLocks } from "./deploy/index.js";
 import { UsageError } from "./options.js";
 import { runCommand } from "./pipeline.js";
@@ -68,7 +69,7 @@ if (invokedDirectly || isBin) {
     process.once(sig, () => {
       process.stderr.write(`deploy-gate: ${sig}: releasing host locks, then exiting\n`);
       const force = setTimeout(() => process.exit(sig === "SIGINT" ? 130 : 143), 10_000);
-      void releaseAllLocks().finally(() => {
+      (runAbort.abort(), releaseAllLocks()).finally(() => {
         clearTimeout(force);
         process.exit(sig === "SIGINT" ? 130 : 143);
       });

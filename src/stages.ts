@@ -2,6 +2,7 @@
 // rollback ref deployed and verified when an auto-rollback is configured and the deploy failed.
 import { hostname, userInfo } from "node:os";
 import { dirname, relative, resolve } from "node:path";
+import { runAbort } from "./abort.js";
 import { requireFor } from "./config/load.js";
 import type { Endpoint } from "./config/schema.js";
 import { runDeploy } from "./deploy/index.js";
@@ -54,7 +55,7 @@ function connectFix(kind: HostError["kind"], where: string): string {
 
 function stageContext(ws: Workspace, name: string, ep: Endpoint, host: Host, ref: string, sha: string, progress: (s: string) => void): StageContext {
   return {
-    name, endpoint: ep, configFile: ws.configFile!, root: ws.root, reader: new GitReader(ws.git), ref, sha, host, progress, now: Date.now,
+    name, endpoint: ep, configFile: ws.configFile!, root: ws.root, reader: new GitReader(ws.git), ref, sha, host, progress, now: Date.now, signal: runAbort.signal,
     repoPath: (p) => relative(ws.root, resolve(dirname(ws.configFile!), p)).split("\\").join("/"),
   };
 }

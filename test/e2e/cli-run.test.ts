@@ -38,7 +38,7 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     r.commit("pin the sandbox host", (root) => {
       const p = join(root, "deploy-gate.yml");
       const hostLine = `    host: { address: "${s!.address}", port: ${s!.sshPort}, user: ${s!.user}, identityFile: "${s!.identityFile}", knownHosts: "${s!.knownHosts}" }\n`;
-      const text = readFileSync(p, "utf8").replace(/(    container: .*\n)/, `$1${hostLine}${extra}`);
+      const text = readFileSync(p, "utf8").replace(/( {4}container: .*\n)/, `$1${hostLine}${extra}`);
       writeFileSync(p, /thinking:/.test(text) ? text : text.replace("    contracts:\n", "    contracts:\n      thinking: true\n      tools: true\n"));
     });
     return r;

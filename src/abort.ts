@@ -1,0 +1,3 @@
+// One abort signal for the whole run: SIGINT/SIGTERM abort it so waits stop at once, then the
+// entry point releases host locks before exiting.
+export const runAbort = new AbortController();
