@@ -16,13 +16,11 @@ import { checkToolsResult, toolsRequest } from "./tools.js";
 
 interface Routed { route: Route; models: HttpResult; notes: string[]; close: () => Promise<void> }
 
-/** From the runner first; the configured peer when the runner gets no answer; an SSH tunnel last. */
+/** The configured peer first (it exists because the runner cannot reach the host), then the runner
+ *  itself, then an SSH tunnel through the serving host as the last resort. */
 async function chooseRoute(ctx: StageContext, url: string, headers: Record<string, string>, opts: VerifyOptions, t: VerifyTimeouts): Promise<Routed> {
   const notes: string[] = [];
-  const runner = runnerRoute(url, headers);
-  const direct = await runner.send("GET", "/v1/models", undefined, t.modelsMs);
-  if (direct.status !== null) return { route: runner, models: direct, notes, close: async () => {} };
-  notes.push(`from the runner: ${direct.error}`);
+  const none = async () => {};
   const peerTarget = ctx.endpoint.peer;
   if (peerTarget) {
     try {
@@ -36,19 +34,25 @@ async function chooseRoute(ctx: StageContext, url: string, headers: Record<strin
       notes.push(`peer ${peerTarget.address}: ${(e as Error).message}`);
     }
   }
+  const runner = runnerRoute(url, headers);
+  const direct = await runner.send("GET", "/v1/models", undefined, t.modelsMs);
+  if (direct.status !== null) return { route: runner, models: direct, notes, close: none };
+  notes.push(`from the runner: ${direct.error}`);
   const host = ctx.host as Host & { forwardOut?: SshHost["forwardOut"] };
   if (typeof host.forwardOut === "function") {
     const route = tunnelRoute(host.name, (h, p) => host.forwardOut!(h, p), url, headers);
     const r = await route.send("GET", "/v1/models", undefined, t.modelsMs);
-    if (r.status !== null) return { route, models: r, notes, close: async () => {} };
+    if (r.status !== null) return { route, models: r, notes, close: none };
     notes.push(`through the tunnel: ${r.error}`);
   }
-  return { route: runner, models: direct, notes, close: async () => {} };
+  return { route: runner, models: direct, notes, close: none };
 }
 
-function notFromPeer(f: Finding, routed: Routed): Finding {
-  if (routed.route.fromPeer) return f;
-  const evidence = [...(f.evidence ?? []), ...routed.notes, `not from a peer: asked ${routed.route.via}`];
+/** Every HTTP finding says which way it went; a tunnel is "not from a peer", a pass becomes a warning. */
+function withRoute(f: Finding, routed: Routed): Finding {
+  const evidence = [...(f.evidence ?? []), ...routed.notes];
+  if (routed.route.fromPeer) return routed.notes.length ? { ...f, evidence } : f;
+  evidence.push(`not from a peer: asked ${routed.route.via}`);
   if (f.status !== "pass") return { ...f, evidence };
   return warn(f.check, `${f.summary} (not from a peer: ${routed.route.via})`, {
     evidence, data: f.data,
@@ -82,7 +86,7 @@ export function httpFindingsOf(ep: Endpoint, h: HttpProbes | null | Error, live:
     if (h instanceof Error || h === null) return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, { fix: "see the message; rerun deploy-gate verify" });
     const r = probe(h);
     if (!ep.model || !r) return skip(check, "no `model` in the endpoint config", { fix: "add model: SERVED_NAME to the endpoint in deploy-gate.yml" });
-    return notFromPeer(judge(r, h), h.routed);
+    return withRoute(judge(r, h), h.routed);
   }];
   const templateFlags = live.filter((f) => /^--(enable|preserve)[-_]thinking$/.test(f.name)).map((f) => f.name);
   return [
