@@ -80,7 +80,7 @@ export function driftOf(script: readonly Flag[], live: readonly Flag[]): DriftIt
 export function describeDrift(d: DriftItem, script: string): string {
   const at = d.line === null ? "" : ` (${script}:${d.line})`;
   switch (d.kind) {
-    case "missing-on-host": return `${d.flag}: in the repo${at} as ${d.repo}, absent from the live argv`;
+    case "missing-on-host": return `${d.flag}: in the repo${at}${d.repo === "(switch)" ? "" : ` as ${d.repo}`}, absent from the live argv`;
     case "added-on-host": return `${d.flag}: live argv has ${d.host}, the repo's script does not pass it`;
     case "value-differs": return `${d.flag}: repo${at} ${d.repo}, host ${d.host}`;
     case "unresolved": return `${d.flag}: repo${at} ${d.repo} is set at run time, host ${d.host} (not compared)`;

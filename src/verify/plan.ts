@@ -14,7 +14,7 @@ export function readBootPlan(lines: readonly string[]): { plan: Plan; cache: Ret
 
 const LABELS: [keyof Plan, string, string][] = [
   ["kvTokens", "GPU KV cache size", "tokens"], ["maxConcurrency", "maximum concurrency", "x"],
-  ["maxModelLen", "for max-model-len", "tokens"], ["availableKvGiB", "available KV cache memory", "GiB"],
+  ["maxModelLen", "max-model-len in the KV line", "tokens"], ["availableKvGiB", "available KV cache memory", "GiB"],
   ["estimatedGraphGiB", "estimated CUDA graph memory", "GiB"], ["graphGiB", "captured CUDA graph memory", "GiB"],
   ["compileSeconds", "torch.compile", "s"], ["modelLoadGiB", "model load", "GiB"], ["modelLoadSeconds", "model load time", "s"],
 ];

@@ -28,7 +28,12 @@ export function peerRoute(peer: Host, url: string, headers: Record<string, strin
     via: `peer ${peer.name}`, fromPeer: true,
     async send(method, path, body, timeoutMs) {
       const t0 = performance.now();
-      const r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join(url, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5000 });
+      let r;
+      try {
+        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join(url, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5000 });
+      } catch (e) {
+        return { status: null, body: "", error: `from ${peer.name}: ${(e as Error).message}`, durationMs: performance.now() - t0 };
+      }
       const { status, body: text } = parseCurlOutput(r.stdout);
       const error = status === null ? (r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`)) : null;
       return { status, body: text, error: error && `from ${peer.name}: ${error}`, durationMs: performance.now() - t0 };

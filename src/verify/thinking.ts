@@ -10,7 +10,7 @@ export function thinkingRequest(model: string): Record<string, unknown> {
   return { model, temperature: 0, max_tokens: 512, messages: [{ role: "user", content: "What is 17 + 25? Think it through, then answer with the number." }] };
 }
 
-export interface ThinkingContext { reasoningParser: string | null; templateKwargsFlag: boolean; engineTemplateFlags: string[] }
+export interface ThinkingContext { reasoningParser: string | null; engineTemplateFlags: string[] }
 
 export function checkThinkingResult(r: HttpResult, url: string, via: string, live: ThinkingContext): Finding {
   if (r.status === null) return noAnswer(CHECK, "chat completion", r, url, via);

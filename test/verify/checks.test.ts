@@ -97,12 +97,12 @@ describe("HTTP contract checks", () => {
     expect(checkModels(http(null, ""), "qwen", "http://h:1", "runner").summary).toMatch(/no HTTP answer .*connection refused/);
   });
   it("verify.thinking names the likely cause", () => {
-    const live = { reasoningParser: null, templateKwargsFlag: false, engineTemplateFlags: [] };
+    const live = { reasoningParser: null, engineTemplateFlags: [] };
     expect(checkThinkingResult(chat({ content: "42", reasoning: "17+25=42" }), "u", "runner", live).status).toBe("pass");
     expect(checkThinkingResult(chat({ content: "42", reasoning: null, reasoning_content: "17+25" }), "u", "runner", live).status).toBe("pass");
     const inline = checkThinkingResult(chat({ content: "<think>17+25</think>42", reasoning: null }), "u", "runner", live);
     expect(inline.fix).toMatch(/no --reasoning-parser/);
-    const kw = checkThinkingResult(chat({ content: "42", reasoning: null }), "u", "runner", { reasoningParser: "qwen3", templateKwargsFlag: false, engineTemplateFlags: ["--enable-thinking"] });
+    const kw = checkThinkingResult(chat({ content: "42", reasoning: null }), "u", "runner", { reasoningParser: "qwen3", engineTemplateFlags: ["--enable-thinking"] });
     expect(kw.fix).toMatch(/--enable-thinking are chat-template variables/);
   });
   it("verify.tools reports a 400 as the config gap it is", () => {

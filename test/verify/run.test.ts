@@ -56,6 +56,16 @@ describe("runVerify", () => {
     expect(fs.filter((f) => f.status === "fail").every((f) => typeof f.fix === "string" && f.fix.length > 0)).toBe(true);
   });
 
+  it("a peer that cannot be reached: the runner asks instead, and the evidence says why", async () => {
+    const fs = await runVerify(ctx({ container: "c", url, model: "qwen", peer: { address: "10.0.0.9", user: "ci" } }), {
+      deployment: null, connectPeer: () => Promise.reject(new Error("Timed out while waiting for handshake")),
+    });
+    const models = fs.find((f) => f.check === "verify.models")!;
+    expect(models.status).toBe("pass");
+    expect(models.summary).toMatch(/via runner/);
+    expect(models.evidence).toContain("peer 10.0.0.9: Timed out while waiting for handshake");
+  });
+
   it("without a container name: verify.container fails with what to add, the rest skip", async () => {
     const fs = await runVerify(ctx({}), { deployment: null });
     expect(fs.map((f) => `${f.check}:${f.status}`)).toEqual(VERIFY_CHECKS.map((c) => `${c}:${c === "verify.container" ? "fail" : "skip"}`));
