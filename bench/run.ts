@@ -2,6 +2,7 @@
 import { renderDeployBench, runDeployBench } from "./deploy/bench.js";
 import { renderBenchTable, runJournalBench } from "./journal/bench.js";
 import { runPreflightBench } from "./preflight/bench.js";
+import { renderVerifyBench, runVerifyBench } from "./verify/bench.js";
 
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
@@ -20,4 +21,8 @@ console.log(renderBenchTable(j));
 
 console.log("\n## deploy: time to verdict for a refused boot (sandbox host)");
 console.log(renderDeployBench(await runDeployBench()));
-process.exitCode = ok ? 0 : 1;
+
+console.log("\n## verify: the whole verify stage against a ready sandbox engine");
+const v = renderVerifyBench(await runVerifyBench());
+console.log(v.text);
+process.exitCode = ok && v.ok ? 0 : 1;

@@ -47259,6 +47259,9 @@ function describeIssues(issues, doc, lc, known) {
   return out;
 }
 
+// src/abort.ts
+var runAbort = new AbortController();
+
 // src/report/finding.ts
 function verdictOf(findings) {
   if (findings.some((f) => f.status === "fail")) return "fail";
@@ -48502,7 +48505,9 @@ async function restartUnit(host, service, daemonReload) {
     if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
     return r;
   };
-  const cmds = restartCommands(service, daemonReload);
+  const stale = !daemonReload && (await host.run(["systemctl", "show", "-p", "NeedDaemonReload", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout.trim() === "yes";
+  if (stale) evidence.push(`systemd had not loaded the unit file on disk (NeedDaemonReload=yes): reloading`);
+  const cmds = restartCommands(service, daemonReload || stale);
   const restart = cmds.pop();
   for (const c of cmds) await run(c, SHORT_MS);
   const mark = await hostMark(host);
@@ -48690,7 +48695,8 @@ function decide(prev, obs) {
     if (u.activeState === "failed") return fail2("unit-failed", `the unit failed (Result=${u.result || "?"}, ExecMainStatus=${u.execMainStatus ?? "?"})`);
     if (u.subState === "auto-restart") return fail2("restarting", `the unit is restarting after its main process exited (ExecMainStatus=${u.execMainStatus ?? "?"})`);
     if (u.nRestarts !== null && u.nRestarts > state.baselineRestarts) return fail2("restarting", `NRestarts rose from ${state.baselineRestarts} to ${u.nRestarts}: the engine exited and systemd restarted it`);
-    if (u.activeState === "inactive" || u.activeState === "deactivating") return fail2("unit-stopped", `the unit is ${u.activeState} (${u.subState}): nothing will start the engine again`);
+    if (u.activeState === "inactive") return fail2("unit-stopped", `the unit is inactive (${u.subState}): nothing will start the engine again`);
+    if (u.activeState === "deactivating") return fail2("unit-stopped", `the unit is deactivating (${u.subState}): its engine is going down`);
   }
   if (state.fresh) {
     if (!obs.container) return fail2("container-gone", `container ${short(state.fresh.id)} is gone (removed, or exited under --rm)`);
@@ -48907,7 +48913,7 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
   const rs = await restartUnit(ctx.host, service, unitChanged);
   findings.push(rs.ok ? pass("deploy.restart", `${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence] }) : fail("deploy.restart", `${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.unit?.nRestarts ?? 0 }) : null;
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: 0 }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
@@ -57943,7 +57949,7 @@ function describeDrift(d, script) {
   const at = d.line === null ? "" : ` (${script}:${d.line})`;
   switch (d.kind) {
     case "missing-on-host":
-      return `${d.flag}: in the repo${at} as ${d.repo}, absent from the live argv`;
+      return `${d.flag}: in the repo${at}${d.repo === "(switch)" ? "" : ` as ${d.repo}`}, absent from the live argv`;
     case "added-on-host":
       return `${d.flag}: live argv has ${d.host}, the repo's script does not pass it`;
     case "value-differs":
@@ -58229,38 +58235,8 @@ function checkKvCapacity(plan, liveMaxModelLen, kv) {
   return pass(CHECK10, evidence.join("; "), { evidence, data });
 }
 
-// src/verify/models.ts
-var CHECK11 = "verify.models";
-function noAnswer(check, what, r, url2, via) {
-  return fail(check, `${what}: no HTTP answer from ${url2} (${r.error ?? "unknown error"})`, {
-    evidence: [`via ${via}: ${r.error ?? "no answer"} after ${Math.round(r.durationMs)} ms`],
-    fix: `check the port is published (podman run -p) and reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url2}`
-  });
-}
-function checkModels(r, model, url2, via) {
-  if (r.status === null) return noAnswer(CHECK11, "/v1/models", r, url2, via);
-  const evidence = [`GET ${url2}/v1/models via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`];
-  if (r.status === 401) return fail(CHECK11, "/v1/models answered 401: the server runs with --api-key", { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY" });
-  let ids = [];
-  try {
-    const json = JSON.parse(r.body);
-    ids = (json.data ?? []).map((d) => String(d.id));
-  } catch {
-    evidence.push(`body: ${r.body.slice(0, 200)}`);
-  }
-  const data = { models: ids, status: r.status };
-  if (r.status !== 200 || !ids.includes(model)) {
-    return fail(CHECK11, ids.length ? `/v1/models lists ${ids.join(", ")}, not ${model}` : `/v1/models gave HTTP ${r.status} with no model list`, {
-      evidence,
-      data,
-      fix: `start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`
-    });
-  }
-  return pass(CHECK11, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
-}
-
 // src/verify/plan.ts
-var CHECK12 = "verify.plan";
+var CHECK11 = "verify.plan";
 function readBootPlan(lines) {
   const r = new PlanReader();
   for (const l of lines) r.push(l);
@@ -58269,7 +58245,7 @@ function readBootPlan(lines) {
 var LABELS2 = [
   ["kvTokens", "GPU KV cache size", "tokens"],
   ["maxConcurrency", "maximum concurrency", "x"],
-  ["maxModelLen", "for max-model-len", "tokens"],
+  ["maxModelLen", "max-model-len in the KV line", "tokens"],
   ["availableKvGiB", "available KV cache memory", "GiB"],
   ["estimatedGraphGiB", "estimated CUDA graph memory", "GiB"],
   ["graphGiB", "captured CUDA graph memory", "GiB"],
@@ -58301,40 +58277,104 @@ function checkPlan(lines, container) {
   if (cache.state) evidence.push(`compile cache: ${cache.state === "hit" ? `warm (${cache.graphsLoaded} graph(s) loaded)` : `cold (${cache.graphsCompiled} graph(s) compiled)`}`);
   const data = { ...plan, ...fork, compileCache: cache.state };
   if (plan.kvTokens === null) {
-    return fail(CHECK12, `no "GPU KV cache size" line in this boot's journal for ${container}`, {
+    return fail(CHECK11, `no "GPU KV cache size" line in this boot's journal for ${container}`, {
       evidence: evidence.length ? evidence : ["no plan line found"],
       data,
       fix: `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -a "GPU KV cache size"`
     });
   }
   if (plan.graphGiB !== null && plan.estimatedGraphGiB !== null && plan.graphGiB > plan.estimatedGraphGiB) {
-    return warn(CHECK12, `CUDA graph capture took ${plan.graphGiB} GiB, more than the ${plan.estimatedGraphGiB} GiB estimate the KV plan charged`, {
+    return warn(CHECK11, `CUDA graph capture took ${plan.graphGiB} GiB, more than the ${plan.estimatedGraphGiB} GiB estimate the KV plan charged`, {
       evidence,
       data,
       fix: `the ${(plan.graphGiB - plan.estimatedGraphGiB).toFixed(2)} GiB excess comes out of the margin: lower --gpu-memory-utilization or raise the per-graph charge`
     });
   }
-  return pass(CHECK12, `plan of this boot: ${plan.kvTokens.toLocaleString("en-US")} KV tokens${plan.maxConcurrency === null ? "" : `, ${plan.maxConcurrency}x concurrency`}`, { evidence, data });
+  return pass(CHECK11, `plan of this boot: ${plan.kvTokens.toLocaleString("en-US")} KV tokens${plan.maxConcurrency === null ? "" : `, ${plan.maxConcurrency}x concurrency`}`, { evidence, data });
 }
 
 // src/verify/restarts.ts
-var CHECK13 = "verify.restarts";
+var CHECK12 = "verify.restarts";
 function checkRestarts(facts, service, bound) {
-  if (!service) return skip(CHECK13, "no `service` in the endpoint config: nothing to count restarts of", { fix: "add `service: NAME.service` to the endpoint in deploy-gate.yml" });
+  if (!service) return skip(CHECK12, "no `service` in the endpoint config: nothing to count restarts of", { fix: "add `service: NAME.service` to the endpoint in deploy-gate.yml" });
   const evidence = [`systemctl show -p NRestarts --value ${service}: ${facts.nRestartsRaw || "(nothing)"}`, `ActiveState: ${facts.activeState ?? "unknown"}`];
   const n = facts.nRestarts;
   if (n === null) {
-    return fail(CHECK13, `could not read NRestarts of ${service}`, { evidence, fix: `check the unit exists on the host: systemctl status ${service}` });
+    return fail(CHECK12, `could not read NRestarts of ${service}`, { evidence, fix: `check the unit exists on the host: systemctl status ${service}` });
   }
   const data = { nRestarts: n, bound, activeState: facts.activeState };
   if (n > bound) {
-    return fail(CHECK13, `${service} restarted ${n} time(s) since it was started (bound ${bound}): a restart loop`, {
+    return fail(CHECK12, `${service} restarted ${n} time(s) since it was started (bound ${bound}): a restart loop`, {
       evidence,
       data,
       fix: `read why it dies: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json; a manual systemctl restart resets the count`
     });
   }
-  return pass(CHECK13, `${service}: NRestarts ${n} (bound ${bound})`, { evidence, data });
+  return pass(CHECK12, `${service}: NRestarts ${n} (bound ${bound})`, { evidence, data });
+}
+
+// src/verify/spec-decode.ts
+var CHECK13 = "verify.spec-decode";
+var figures = (s) => [
+  `mean acceptance length ${s.meanAcceptanceLength?.toFixed(2) ?? "n/a"}`,
+  `acceptance rate ${s.acceptanceRate === null ? "n/a" : `${(s.acceptanceRate * 100).toFixed(1)}%`}`,
+  ...s.perPosition.length ? [`per position ${s.perPosition.map((p) => p.toFixed(3)).join("/")}`] : []
+].join(", ");
+function checkSpecDecode(speculativeConfig, metrics, journal) {
+  if (speculativeConfig === null) return skip(CHECK13, "no --speculative-config in the live argv");
+  const evidence = [`--speculative-config ${speculativeConfig}`];
+  const fromMetrics = metrics?.status === 200 ? readSpecMetrics(metrics.body) : null;
+  let fromLog = null;
+  let logLine = null;
+  for (const l of journal) {
+    const s = readSpecDecode(l);
+    if (s) {
+      fromLog = s;
+      logLine = l.trim();
+    }
+  }
+  evidence.push(metrics === null ? "/metrics not read" : metrics.status === 200 ? `/metrics: ${fromMetrics ? "vllm:spec_decode_* present" : "no vllm:spec_decode_* sample"}` : `/metrics: ${metrics.status === null ? metrics.error : `HTTP ${metrics.status}`}`);
+  if (logLine) evidence.push(`log: ${logLine.slice(0, 300)}`);
+  const engaged = fromMetrics && fromMetrics.meanAcceptanceLength !== null ? fromMetrics : fromLog;
+  const data = { speculativeConfig, metrics: fromMetrics, log: fromLog, source: engaged === fromMetrics && engaged ? "metrics" : engaged ? "log" : null };
+  if (!engaged) {
+    return fail(CHECK13, "speculative decoding is declared but no drafts were seen: MTP/spec decode is off", {
+      evidence,
+      data,
+      fix: "check the draft method loads (the boot log names it) and --speculative-config is valid JSON; zero vllm:spec_decode_ samples after a completion means no drafting"
+    });
+  }
+  return pass(CHECK13, `speculative decoding engaged (${data.source}): ${figures(engaged)}`, { evidence, data });
+}
+
+// src/verify/models.ts
+var CHECK14 = "verify.models";
+function noAnswer(check, what, r, url2, via) {
+  return fail(check, `${what}: no HTTP answer from ${url2} (${r.error ?? "unknown error"})`, {
+    evidence: [`via ${via}: ${r.error ?? "no answer"} after ${Math.round(r.durationMs)} ms`],
+    fix: `check the port is published (podman run -p) and reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url2}`
+  });
+}
+function checkModels(r, model, url2, via) {
+  if (r.status === null) return noAnswer(CHECK14, "/v1/models", r, url2, via);
+  const evidence = [`GET ${url2}/v1/models via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`];
+  if (r.status === 401) return fail(CHECK14, "/v1/models answered 401: the server runs with --api-key", { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY" });
+  let ids = [];
+  try {
+    const json = JSON.parse(r.body);
+    ids = (json.data ?? []).map((d) => String(d.id));
+  } catch {
+    evidence.push(`body: ${r.body.slice(0, 200)}`);
+  }
+  const data = { models: ids, status: r.status };
+  if (r.status !== 200 || !ids.includes(model)) {
+    return fail(CHECK14, ids.length ? `/v1/models lists ${ids.join(", ")}, not ${model}` : `/v1/models gave HTTP ${r.status} with no model list`, {
+      evidence,
+      data,
+      fix: `start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`
+    });
+  }
+  return pass(CHECK14, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
 }
 
 // src/verify/route.ts
@@ -58380,7 +58420,12 @@ function peerRoute(peer, url2, headers) {
     fromPeer: true,
     async send(method, path, body, timeoutMs) {
       const t0 = performance.now();
-      const r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join3(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
+      let r;
+      try {
+        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join3(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
+      } catch (e) {
+        return { status: null, body: "", error: `from ${peer.name}: ${e.message}`, durationMs: performance.now() - t0 };
+      }
       const { status: status2, body: text } = parseCurlOutput(r.stdout);
       const error3 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error3 && `from ${peer.name}: ${error3}`, durationMs: performance.now() - t0 };
@@ -58433,40 +58478,6 @@ function tunnelRoute(viaName, forward, url2, headers) {
       });
     }
   };
-}
-
-// src/verify/spec-decode.ts
-var CHECK14 = "verify.spec-decode";
-var figures = (s) => [
-  `mean acceptance length ${s.meanAcceptanceLength?.toFixed(2) ?? "n/a"}`,
-  `acceptance rate ${s.acceptanceRate === null ? "n/a" : `${(s.acceptanceRate * 100).toFixed(1)}%`}`,
-  ...s.perPosition.length ? [`per position ${s.perPosition.map((p) => p.toFixed(3)).join("/")}`] : []
-].join(", ");
-function checkSpecDecode(speculativeConfig, metrics, journal) {
-  if (speculativeConfig === null) return skip(CHECK14, "no --speculative-config in the live argv");
-  const evidence = [`--speculative-config ${speculativeConfig}`];
-  const fromMetrics = metrics?.status === 200 ? readSpecMetrics(metrics.body) : null;
-  let fromLog = null;
-  let logLine = null;
-  for (const l of journal) {
-    const s = readSpecDecode(l);
-    if (s) {
-      fromLog = s;
-      logLine = l.trim();
-    }
-  }
-  evidence.push(metrics === null ? "/metrics not read" : metrics.status === 200 ? `/metrics: ${fromMetrics ? "vllm:spec_decode_* present" : "no vllm:spec_decode_* sample"}` : `/metrics: ${metrics.status === null ? metrics.error : `HTTP ${metrics.status}`}`);
-  if (logLine) evidence.push(`log: ${logLine.slice(0, 300)}`);
-  const engaged = fromMetrics && fromMetrics.meanAcceptanceLength !== null ? fromMetrics : fromLog;
-  const data = { speculativeConfig, metrics: fromMetrics, log: fromLog, source: engaged === fromMetrics && engaged ? "metrics" : engaged ? "log" : null };
-  if (!engaged) {
-    return fail(CHECK14, "speculative decoding is declared but no drafts were seen: MTP/spec decode is off", {
-      evidence,
-      data,
-      fix: "check the draft method loads (the boot log names it) and --speculative-config is valid JSON; zero vllm:spec_decode_ samples after a completion means no drafting"
-    });
-  }
-  return pass(CHECK14, `speculative decoding engaged (${data.source}): ${figures(engaged)}`, { evidence, data });
 }
 
 // src/verify/thinking.ts
@@ -58530,9 +58541,94 @@ function checkToolsResult(r, url2, via, live) {
   return fail(CHECK16, v.gap === "tools-not-enabled" ? `tool calls refused (HTTP ${r.status}): the server is not configured for auto tool choice` : `tool contract broken: ${v.reason}`, { evidence, data, fix });
 }
 
+// src/verify/http-checks.ts
+async function chooseRoute(ctx, url2, headers, opts, t) {
+  const notes = [];
+  const none = async () => {
+  };
+  const peerTarget = ctx.endpoint.peer;
+  if (peerTarget) {
+    try {
+      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg)))(peerTarget);
+      const route = peerRoute(peer, url2, headers);
+      const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
+      if (r.status !== null) return { route, models: r, notes, close: () => peer.close() };
+      notes.push(`from ${route.via}: ${r.error}`);
+      await peer.close();
+    } catch (e) {
+      notes.push(`peer ${peerTarget.address}: ${e.message}`);
+    }
+  }
+  const runner = runnerRoute(url2, headers);
+  const direct = await runner.send("GET", "/v1/models", void 0, t.modelsMs);
+  if (direct.status !== null) return { route: runner, models: direct, notes, close: none };
+  notes.push(`from the runner: ${direct.error}`);
+  const host = ctx.host;
+  if (typeof host.forwardOut === "function") {
+    const route = tunnelRoute(host.name, (h, p) => host.forwardOut(h, p), url2, headers);
+    const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
+    if (r.status !== null) return { route, models: r, notes, close: none };
+    notes.push(`through the tunnel: ${r.error}`);
+  }
+  return { route: runner, models: direct, notes, close: none };
+}
+function withRoute(f, routed) {
+  const evidence = [...f.evidence ?? [], ...routed.notes];
+  if (routed.route.fromPeer) return routed.notes.length ? { ...f, evidence } : f;
+  evidence.push(`not from a peer: asked ${routed.route.via}`);
+  if (f.status !== "pass") return { ...f, evidence };
+  return warn(f.check, `${f.summary} (not from a peer: ${routed.route.via})`, {
+    evidence,
+    data: f.data,
+    fix: "the runner cannot reach the endpoint: set peer: in deploy-gate.yml to an SSH host on the endpoint's network so the clients' path is what gets tested"
+  });
+}
+async function startHttp(ctx, opts, t, headers) {
+  const ep = ctx.endpoint;
+  if (!ep.url) return null;
+  const url2 = ep.url.replace(/\/+$/, "");
+  const routed = await chooseRoute(ctx, url2, headers, opts, t);
+  const ask = (body) => routed.route.send("POST", "/v1/chat/completions", body, t.chatMs);
+  const [thinking, tools] = await Promise.all([
+    ep.contracts.thinking && ep.model ? ask(thinkingRequest(ep.model)) : null,
+    ep.contracts.tools && ep.model ? ask(toolsRequest(ep.model)) : null
+  ]);
+  return { url: url2, routed, thinking, tools };
+}
+function httpFindingsOf(ep, h, live) {
+  const gate = (check, on, off, probe, judge) => [check, () => {
+    if (!on) return skip(check, off);
+    if (!ep.url) return skip(check, "no `url` in the endpoint config", { fix: "add url: http://HOST:PORT (the endpoint as a peer reaches it) to deploy-gate.yml" });
+    if (h instanceof Error || h === null) return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, { fix: "see the message; rerun deploy-gate verify" });
+    const r = probe(h);
+    if (!ep.model || !r) return skip(check, "no `model` in the endpoint config", { fix: "add model: SERVED_NAME to the endpoint in deploy-gate.yml" });
+    return withRoute(judge(r, h), h.routed);
+  }];
+  const templateFlags = live.filter((f) => /^--(enable|preserve)[-_]thinking$/.test(f.name)).map((f) => f.name);
+  return [
+    gate("verify.models", true, "", (p) => p.routed.models, (r, p) => checkModels(r, ep.model, p.url, p.routed.route.via)),
+    gate(
+      "verify.thinking",
+      ep.contracts.thinking,
+      "contracts.thinking is off",
+      (p) => p.thinking,
+      (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, { reasoningParser: flagValue(live, "--reasoning-parser"), engineTemplateFlags: templateFlags })
+    ),
+    gate(
+      "verify.tools",
+      ep.contracts.tools,
+      "contracts.tools is off",
+      (p) => p.tools,
+      (r, p) => checkToolsResult(r, p.url, p.routed.route.via, { autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"), toolCallParser: flagValue(live, "--tool-call-parser") })
+    )
+  ];
+}
+
+// src/verify/options.ts
+var DEFAULT_TIMEOUTS = { factsMs: 2e4, modelsMs: 1e4, chatMs: 9e4, metricsMs: 1e4 };
+
 // src/verify/index.ts
 var VERIFY_CHECKS = ["verify.restarts", "verify.container", "verify.plan", "verify.kv-capacity", "verify.argv", "verify.env", "verify.models", "verify.thinking", "verify.tools", "verify.spec-decode"];
-var DEFAULT_TIMEOUTS = { factsMs: 2e4, modelsMs: 1e4, chatMs: 9e4, metricsMs: 1e4 };
 async function gatherFacts(host, req, timeoutMs) {
   const { script, marker } = buildFactsScript(req);
   try {
@@ -58553,47 +58649,6 @@ async function readStateRecord(host, endpoint, timeoutMs = DEFAULT_TIMEOUTS.fact
     return null;
   }
 }
-async function chooseRoute(ctx, url2, headers, opts, t) {
-  const notes = [];
-  const runner = runnerRoute(url2, headers);
-  const direct = await runner.send("GET", "/v1/models", void 0, t.modelsMs);
-  if (direct.status !== null) return { route: runner, models: direct, notes, close: async () => {
-  } };
-  notes.push(`from the runner: ${direct.error}`);
-  const peerTarget = ctx.endpoint.peer;
-  if (peerTarget) {
-    try {
-      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg)))(peerTarget);
-      const route = peerRoute(peer, url2, headers);
-      const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
-      if (r.status !== null) return { route, models: r, notes, close: () => peer.close() };
-      notes.push(`from ${route.via}: ${r.error}`);
-      await peer.close();
-    } catch (e) {
-      notes.push(`peer ${peerTarget.address}: ${e.message}`);
-    }
-  }
-  const host = ctx.host;
-  if (typeof host.forwardOut === "function") {
-    const route = tunnelRoute(host.name, (h, p) => host.forwardOut(h, p), url2, headers);
-    const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
-    if (r.status !== null) return { route, models: r, notes, close: async () => {
-    } };
-    notes.push(`through the tunnel: ${r.error}`);
-  }
-  return { route: runner, models: direct, notes, close: async () => {
-  } };
-}
-function notFromPeer(f, routed) {
-  if (routed.route.fromPeer) return f;
-  const evidence = [...f.evidence ?? [], ...routed.notes, `not from a peer: asked ${routed.route.via}`];
-  if (f.status !== "pass") return { ...f, evidence };
-  return warn(f.check, `${f.summary} (not from a peer: ${routed.route.via})`, {
-    evidence,
-    data: f.data,
-    fix: "the runner cannot reach the endpoint: set peer: in deploy-gate.yml to an SSH host on the endpoint's network so the clients' path is what gets tested"
-  });
-}
 async function guard(check, fn) {
   try {
     return await fn();
@@ -58613,18 +58668,7 @@ async function runVerify(ctx, opts) {
   const scriptP = ctx.reader.show(ctx.sha, scriptPath).then((text) => text === null ? null : parseServeScript(text), () => null);
   const env = opts.env ?? process.env;
   const headers = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
-  const model = ep.model ?? null;
-  const httpP = (async () => {
-    if (!ep.url) return null;
-    const url2 = ep.url.replace(/\/+$/, "");
-    const routed2 = await chooseRoute(ctx, url2, headers, opts, t);
-    const ask = (body) => routed2.route.send("POST", "/v1/chat/completions", body, t.chatMs);
-    const [thinking, tools] = await Promise.all([
-      ep.contracts.thinking && model ? ask(thinkingRequest(model)) : null,
-      ep.contracts.tools && model ? ask(toolsRequest(model)) : null
-    ]);
-    return { url: url2, routed: routed2, thinking, tools };
-  })();
+  const httpP = startHttp(ctx, opts, t, headers);
   const { facts, error: error3 } = await factsP;
   const script = await scriptP;
   const live = facts?.argv ? liveFlags(facts.argv) : [];
@@ -58649,22 +58693,11 @@ async function runVerify(ctx, opts) {
     guard("verify.env", () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env"))
   ]);
   const h = await httpP.catch((e) => e);
-  const noUrl = (c) => skip(c, "no `url` in the endpoint config", { fix: "add url: http://HOST:PORT (the endpoint as a peer reaches it) to deploy-gate.yml" });
-  const noModel = (c) => skip(c, "no `model` in the endpoint config", { fix: "add model: SERVED_NAME to the endpoint in deploy-gate.yml" });
-  const routed = h instanceof Error || h === null ? null : h;
-  const httpErr = h instanceof Error ? h.message : null;
-  const viaFail = (c) => fail(c, `HTTP checks could not run: ${httpErr}`, { fix: "see the message; rerun deploy-gate verify" });
-  const reasoningParser = flagValue(live, "--reasoning-parser");
-  const templateFlags = live.filter((f) => /^--(enable|preserve)[-_]thinking$/.test(f.name)).map((f) => f.name);
-  const httpFindings = await Promise.all([
-    guard("verify.models", () => !ep.url ? noUrl("verify.models") : !routed ? viaFail("verify.models") : !model ? noModel("verify.models") : notFromPeer(checkModels(routed.routed.models, model, routed.url, routed.routed.route.via), routed.routed)),
-    guard("verify.thinking", () => !ep.contracts.thinking ? skip("verify.thinking", "contracts.thinking is off") : !ep.url ? noUrl("verify.thinking") : !routed ? viaFail("verify.thinking") : !routed.thinking ? noModel("verify.thinking") : notFromPeer(checkThinkingResult(routed.thinking, routed.url, routed.routed.route.via, { reasoningParser, templateKwargsFlag: flagValue(live, "--default-chat-template-kwargs") !== null, engineTemplateFlags: templateFlags }), routed.routed)),
-    guard("verify.tools", () => !ep.contracts.tools ? skip("verify.tools", "contracts.tools is off") : !ep.url ? noUrl("verify.tools") : !routed ? viaFail("verify.tools") : !routed.tools ? noModel("verify.tools") : notFromPeer(checkToolsResult(routed.tools, routed.url, routed.routed.route.via, { autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"), toolCallParser: flagValue(live, "--tool-call-parser") }), routed.routed)),
-    guard("verify.spec-decode", async () => facts ? checkSpecDecode(spec, await metricsP, facts.journal) : hostDown("verify.spec-decode"))
-  ]);
-  if (routed) await routed.routed.close().catch(() => {
+  const httpFindings = await Promise.all(httpFindingsOf(ep, h, live).map(([check, fn]) => guard(check, fn)));
+  const specFinding = await guard("verify.spec-decode", async () => facts ? checkSpecDecode(spec, await metricsP, facts.journal) : hostDown("verify.spec-decode"));
+  if (!(h instanceof Error) && h) await h.routed.close().catch(() => {
   });
-  return [...hostFindings, ...httpFindings];
+  return [...hostFindings, ...httpFindings, specFinding];
 }
 
 // src/stages.ts
@@ -58718,6 +58751,7 @@ function stageContext(ws, name, ep, host, ref, sha, progress) {
     host,
     progress,
     now: Date.now,
+    signal: runAbort.signal,
     repoPath: (p) => relative(ws.root, resolve(dirname(ws.configFile), p)).split("\\").join("/")
   };
 }
@@ -59071,7 +59105,7 @@ async function runAction() {
   }
 }
 if (process.env.GITHUB_ACTIONS === "true" && !process.env.VITEST) {
-  for (const sig of ["SIGINT", "SIGTERM"]) process.once(sig, () => void releaseAllLocks().finally(() => process.exit(1)));
+  for (const sig of ["SIGINT", "SIGTERM"]) process.once(sig, () => (runAbort.abort(), releaseAllLocks()).finally(() => process.exit(1)));
   void runAction();
 }
 export {
