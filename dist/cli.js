@@ -27542,6 +27542,7 @@ options:
   --base REF           what dropped-flags compares against (default: rollback.ref, else the commit before the last change)
   --json               print exactly the JSON report on stdout
   --report FILE        also write the JSON report to FILE
+  --summary FILE       also write the markdown job summary to FILE
   --no-color           no colour (also NO_COLOR=1, or when stdout is not a terminal)
   --fail-on-warn       exit 1 on warnings too
   --dry-run            run/rollback: connect, lock, show the files that would change and the commands; change nothing
@@ -27566,6 +27567,7 @@ function parseCli(argv, cwd) {
         base: { type: "string" },
         json: { type: "boolean", default: false },
         report: { type: "string" },
+        summary: { type: "string" },
         "no-color": { type: "boolean", default: false },
         "fail-on-warn": { type: "boolean", default: false },
         "dry-run": { type: "boolean", default: false },
@@ -27606,6 +27608,7 @@ ${USAGE}`);
     base: v.base ?? null,
     json: v.json,
     report: v.report ?? null,
+    summary: v.summary ?? null,
     noColor: v["no-color"],
     failOnWarn: v["fail-on-warn"],
     file: command === "explain" ? rest[0] : null,
@@ -39767,6 +39770,66 @@ function renderJson(report) {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
+// src/report/markdown.ts
+var ICON = { pass: "\u2705", fail: "\u274C", warn: "\u26A0\uFE0F", skip: "\u23ED\uFE0F" };
+var SUMMARY_LIMIT_BYTES = 1024 * 1024;
+var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+var fence = (lines) => {
+  const body = lines.join("\n");
+  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}text
+${body}
+${ticks}`;
+};
+function planTable(plan) {
+  const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== void 0);
+  if (!rows.length) return [];
+  return ["| plan value | |", "|---|---|", ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`)];
+}
+function details(f, maxEvidenceLines) {
+  const out = [`### ${ICON[f.status]} \`${f.check}\``, "", `**${cell(f.summary)}**`, ""];
+  if (f.file) out.push(`at \`${f.file}${f.line ? `:${f.line}` : ""}\``, "");
+  const decisive = f.data?.decisive;
+  if (typeof decisive === "string") out.push(`decisive line: \`${decisive.replace(/`/g, "'")}\``, "");
+  const ev = f.evidence ?? [];
+  if (ev.length) {
+    const shown = ev.slice(0, maxEvidenceLines);
+    if (ev.length > shown.length) shown.push(`\u2026 ${ev.length - shown.length} more lines in the JSON report`);
+    out.push(fence(shown), "");
+  }
+  if (f.fix) out.push(`**Fix:** ${f.fix}`, "");
+  const plan = f.data?.plan;
+  if (plan && typeof plan === "object") out.push(...planTable(plan), "");
+  const drift = f.data?.drift;
+  if (Array.isArray(drift) && drift.length) out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, maxEvidenceLines)), "");
+  return out;
+}
+function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES) {
+  const verdict = report.verdict === "fail" ? "\u274C FAIL" : report.verdict === "warn" ? "\u26A0\uFE0F PASS with warnings" : "\u2705 PASS";
+  const n = (s) => report.findings.filter((f) => f.status === s).length;
+  const head = [
+    `## deploy-gate ${report.command}: ${verdict}`,
+    "",
+    `${report.endpoint ? `endpoint **${report.endpoint}** \xB7 ` : ""}ref \`${report.ref.name}\`${report.ref.sha ? ` (\`${report.ref.sha.slice(0, 10)}\`)` : ""} \xB7 ${(report.durationMs / 1e3).toFixed(1)} s \xB7 ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
+    "",
+    "| | check | summary |",
+    "|---|---|---|",
+    ...report.findings.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${cell(f.summary)} |`),
+    ""
+  ].join("\n");
+  const problems = report.findings.filter((f) => f.status === "fail" || f.status === "warn");
+  for (const maxLines of [200, 40, 10, 3, 0]) {
+    const body = problems.flatMap((f) => details(f, maxLines)).join("\n");
+    const text = `${head}
+${body}`;
+    if (Buffer.byteLength(text) <= limitBytes) return text;
+  }
+  const cut = `${head}
+_Details omitted to stay under GitHub's summary limit: see the JSON report._
+`;
+  return Buffer.byteLength(cut) <= limitBytes ? cut : Buffer.from(cut).subarray(0, limitBytes - 64).toString("utf8").replace(/\uFFFD*$/, "") + "\n\u2026\n";
+}
+
 // src/report/terminal.ts
 var SGR = { red: "31", green: "32", yellow: "33", dim: "2", bold: "1", cyan: "36" };
 var LABEL = { pass: "\u2714 pass", fail: "\u2716 FAIL", warn: "\u25B2 warn", skip: "\u25CB skip" };
@@ -39822,6 +39885,7 @@ async function main(argv, io) {
 `));
     const json = renderJson(report);
     if (opts.report) writeFileSync(opts.report, json);
+    if (opts.summary) writeFileSync(opts.summary, renderMarkdown(report));
     if (opts.json) io.out(json);
     else io.out(renderTerminal(report, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env })));
     return exitCodeOf(report.verdict, opts.failOnWarn);

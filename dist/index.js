@@ -59071,6 +59071,7 @@ function actionOptions(env = process.env) {
     base: getInput("base") || null,
     json: false,
     report: join5(env.RUNNER_TEMP ?? process.cwd(), `deploy-gate-${command}-report.json`),
+    summary: null,
     noColor: true,
     failOnWarn: (getInput("fail-on-warn") || "false") === "true",
     file: null,

@@ -40,6 +40,7 @@ export function actionOptions(env: NodeJS.ProcessEnv = process.env): Options {
     base: core.getInput("base") || null,
     json: false,
     report: join(env.RUNNER_TEMP ?? process.cwd(), `deploy-gate-${command}-report.json`),
+    summary: null,
     noColor: true,
     failOnWarn: (core.getInput("fail-on-warn") || "false") === "true",
     file: null,

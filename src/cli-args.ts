@@ -20,6 +20,7 @@ options:
   --base REF           what dropped-flags compares against (default: rollback.ref, else the commit before the last change)
   --json               print exactly the JSON report on stdout
   --report FILE        also write the JSON report to FILE
+  --summary FILE       also write the markdown job summary to FILE
   --no-color           no colour (also NO_COLOR=1, or when stdout is not a terminal)
   --fail-on-warn       exit 1 on warnings too
   --dry-run            run/rollback: connect, lock, show the files that would change and the commands; change nothing
@@ -45,6 +46,7 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
         base: { type: "string" },
         json: { type: "boolean", default: false },
         report: { type: "string" },
+        summary: { type: "string" },
         "no-color": { type: "boolean", default: false },
         "fail-on-warn": { type: "boolean", default: false },
         "dry-run": { type: "boolean", default: false },
@@ -81,6 +83,7 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
     base: v.base ?? null,
     json: v.json,
     report: v.report ?? null,
+    summary: v.summary ?? null,
     noColor: v["no-color"],
     failOnWarn: v["fail-on-warn"],
     file: command === "explain" ? rest[0]! : null,

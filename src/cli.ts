@@ -14,6 +14,7 @@ import { UsageError } from "./options.js";
 import { runCommand } from "./pipeline.js";
 import { exitCodeOf } from "./report/finding.js";
 import { renderJson } from "./report/json.js";
+import { renderMarkdown } from "./report/markdown.js";
 import { renderTerminal, useColour } from "./report/terminal.js";
 import { VERSION } from "./version.js";
 
@@ -44,6 +45,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const report = await runCommand(opts, (line) => io.err(`${line}\n`));
     const json = renderJson(report);
     if (opts.report) writeFileSync(opts.report, json);
+    if (opts.summary) writeFileSync(opts.summary, renderMarkdown(report));
     if (opts.json) io.out(json);
     else io.out(renderTerminal(report, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env })));
     return exitCodeOf(report.verdict, opts.failOnWarn);

@@ -12,6 +12,8 @@ export interface Options {
   base: string | null;
   json: boolean;
   report: string | null;
+  /** also write the markdown job summary (what the action puts on the job page) to this file */
+  summary: string | null;
   noColor: boolean;
   failOnWarn: boolean;
   /** explain: the file to diagnose, "-" for stdin */
