@@ -81,6 +81,11 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     expect(report.findings.some((f) => f.data?.rollback && f.check === "verify.tools" && f.status === "pass")).toBe(true);
     const live = await (await fetch(`http://${s!.address}:${r.vars.port}/v1/models`)).json() as { data: { id: string }[] };
     expect(live.data[0]!.id).toBe("qwen");
+    // `rollback` by hand: the same deploy path for rollback.ref, then verify
+    const manual = await gate(r.root, "rollback", "--endpoint", r.vars.endpoint);
+    expect(manual.code).toBe(0);
+    expect(manual.report.ref.name).toBe("good");
+    expect(status(manual.report, "verify.tools")).toEqual(["pass"]);
   });
 
   it("verify --ref: a tag whose script carries other flags than the live engine lists the drift", async (ctx) => {
