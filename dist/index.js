@@ -57581,10 +57581,23 @@ var Capture = class {
     return Buffer.concat(this.chunks[stream]).toString("utf8");
   }
 };
-function openExec(client, command) {
+function openExecOnce(client, command) {
   return new Promise((resolve3, reject) => {
-    client.exec(command, (err, ch) => err ? reject(new HostError("closed", `cannot start a command on the host: ${err.message}`, { cause: err })) : resolve3(ch));
+    client.exec(command, (err, ch) => err ? reject(err) : resolve3(ch));
   });
+}
+async function openExec(client, command) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await openExecOnce(client, command);
+    } catch (e) {
+      const err = e;
+      if (!/Channel open failure/i.test(err.message) || attempt >= 5) {
+        throw new HostError("closed", `cannot start a command on the host: ${err.message}`, { cause: err });
+      }
+      await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
 }
 async function killGroup(client, pid) {
   const ch = await openExec(client, `kill -KILL -- -${pid} 2>/dev/null; kill -KILL ${pid} 2>/dev/null; true`).catch(() => null);

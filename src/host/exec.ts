@@ -56,10 +56,29 @@ class Capture {
   }
 }
 
-function openExec(client: Client, command: string): Promise<ClientChannel> {
+function openExecOnce(client: Client, command: string): Promise<ClientChannel> {
   return new Promise((resolve, reject) => {
-    client.exec(command, (err, ch) => (err ? reject(new HostError("closed", `cannot start a command on the host: ${err.message}`, { cause: err })) : resolve(ch)));
+    client.exec(command, (err, ch) => (err ? reject(err) : resolve(ch)));
   });
+}
+
+/**
+ * sshd counts a session against MaxSessions until it has processed the channel's close, so a new channel
+ * opened right after another closed can be refused ("Channel open failure") though the client's own bound
+ * was kept. That refusal is transient: retry it a few times with backoff; anything else is final.
+ */
+export async function openExec(client: Client, command: string): Promise<ClientChannel> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await openExecOnce(client, command);
+    } catch (e) {
+      const err = e as Error;
+      if (!/Channel open failure/i.test(err.message) || attempt >= 5) {
+        throw new HostError("closed", `cannot start a command on the host: ${err.message}`, { cause: err });
+      }
+      await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
 }
 
 async function killGroup(client: Client, pid: number): Promise<void> {
