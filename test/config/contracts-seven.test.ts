@@ -8,14 +8,11 @@ const problems = (text: string) => {
   throw new Error("expected a ConfigError");
 };
 
+const HEAD = "version: 1\nendpoints:\n  archon:\n    script: s.sh\n    contracts:\n";
+
 describe("seed-complete contracts in deploy-gate.yml", () => {
   it("fills the decode defaults and reads plan lines and images", () => {
-    const c = parseConfig(`version: 1
-endpoints:
-  archon:
-    script: s.sh
-    contracts:
-      decode: { minTokPerS: 20 }
+    const c = parseConfig(`${HEAD}      decode: { minTokPerS: 20 }
       plan:
         - { name: arena-slots, pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 }
     images:
@@ -28,12 +25,7 @@ endpoints:
   });
 
   it("points at a per-depth floor list of the wrong length, a pattern without a group and a typo, by line", () => {
-    const p = problems(`version: 1
-endpoints:
-  archon:
-    script: s.sh
-    contracts:
-      decode:
+    const p = problems(`${HEAD}      decode:
         minTokPerS: [30, 25]
         maxTokens: 8
       plan:
