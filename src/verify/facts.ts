@@ -79,7 +79,8 @@ export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes
       : "sec planlines",
     `sec gpu; ${GPU}`,
     // Distinct earlier instances (container ids) of this name that logged torch.compile.
-    `sec earlier; journalctl CONTAINER_NAME="$C" -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
+    // This host boot only and bounded: a long-lived container name has months of access logs.
+    `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
     `true`,
   ].join("\n");
   return { script, marker };
