@@ -22,6 +22,7 @@ export const TRAP_RULES = [
   "render-nodes", "ipc-shm", "memlock", "cache-mount-mkdir", "stop-timeout", "restart-on-failure",
   "start-limit-section", "start-timeout", "template-kwargs", "auto-tool-choice", "secret-in-argv",
   "unmerged-log-grep", "broad-kill", "name-reuse", "transient-unit", "bare-stash",
+  "entrypoint-serve", "detached-redirect",
 ] as const;
 export type TrapRule = (typeof TRAP_RULES)[number];
 export const trapLevel = z.enum(["off", "warn", "fail"]);
@@ -33,6 +34,25 @@ const installItem = z.strictObject({
   mode: z.string().regex(/^0?[0-7]{3,4}$/, 'expected an octal mode such as "0755"').default("0644"),
 });
 
+// verify.decode: the seed's measurement law (usage counters, >= 256 tokens, per-depth table).
+const decodeContract = z.strictObject({
+  /** one floor for every depth, or one per depth (same length as depths) */
+  minTokPerS: z.union([z.number().positive(), z.array(z.number().positive()).min(1)]),
+  depths: z.array(z.number().int().min(16).max(1_000_000)).min(1).default([166, 1087, 4064]),
+  maxTokens: z.number().int().min(16).max(65_536).default(256),
+}).refine((d) => !Array.isArray(d.minTokPerS) || d.minTokPerS.length === d.depths.length, {
+  message: "minTokPerS as a list needs one floor per depth (same length as depths)", path: ["minTokPerS"],
+});
+
+// verify.plan-lines: fork-specific boot lines, matched digit-anchored; group 1 is the number judged.
+const planLine = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "expected a short name (lowercase letters, digits, -)"),
+  pattern: z.string().min(1).refine((p) => { try { return new RegExp(p).source.includes("(") && new RegExp(`${p}|`).exec("")!.length >= 2; } catch { return false; } },
+    { message: "expected a regular expression with a capture group for the number, e.g. \"expert cache space +[0-9.]+ GiB +([0-9,]+) slots\"" }),
+  min: z.number().optional(),
+  max: z.number().optional(),
+});
+
 const contracts = z.strictObject({
   flags: z.array(z.string().regex(/^--?[A-Za-z0-9][\w-]*(\s+\S.*)?$/, 'expected "--flag" or "--flag value"')).default([]),
   env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable name")).default([]),
@@ -40,7 +60,12 @@ const contracts = z.strictObject({
   restarts: z.number().int().nonnegative().default(0),
   thinking: z.boolean().default(false),
   tools: z.boolean().default(false),
+  decode: decodeContract.optional(),
+  plan: z.array(planLine).default([]),
 });
+
+/** What the image does with its arguments, for the entrypoint-serve trap (built-in: vllm/vllm-openai, tcclaviger/vllm). */
+const imageFacts = z.strictObject({ entrypointServes: z.boolean() });
 
 export const endpointSchema = z.strictObject({
   script: z.string().min(1),
@@ -57,6 +82,8 @@ export const endpointSchema = z.strictObject({
   lock: z.strictObject({ staleAfter: duration.default(60 * 60_000) }).prefault({}),
   contracts: contracts.prefault({}),
   traps: z.partialRecord(z.enum(TRAP_RULES), trapLevel).default({}),
+  /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */
+  images: z.record(z.string().min(1), imageFacts).default({}),
 });
 
 export const configSchema = z.strictObject({
@@ -69,6 +96,8 @@ export type Config = z.infer<typeof configSchema>;
 export type Endpoint = z.infer<typeof endpointSchema>;
 export type SshTarget = z.infer<typeof sshTarget>;
 export type Contracts = Endpoint["contracts"];
+export type DecodeContract = NonNullable<Contracts["decode"]>;
+export type PlanLineContract = Contracts["plan"][number];
 
 export function jsonSchema(): unknown {
   return z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" });

@@ -4,6 +4,7 @@ import type { Host } from "../host/host.js";
 import { shellJoin } from "../host/quote.js";
 import { MARK_SCRIPT, unitArgv } from "./poll-command.js";
 import { parseMark, parseUnitShow, type UnitState } from "./poll-parse.js";
+import { classifyStopHang, parsePs, parseTimespan, stopHangScript } from "./stop-hang.js";
 
 const SHORT_MS = 30_000;
 /** A restart waits for the old engine's stop (ExecStop + TimeoutStopSec) and the new start's ExecStartPre. */
@@ -31,6 +32,8 @@ export interface RestartResult {
   unit: UnitState | null;
   commands: string[];
   evidence: string[];
+  /** the stop-hang diagnosis summary when the old engine outlived TimeoutStopSec */
+  stopHang: string | null;
 }
 
 export function restartCommands(service: string, daemonReload: boolean): string[][] {
@@ -54,7 +57,21 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
   for (const c of cmds) await run(c, SHORT_MS);
   // The window of this deploy starts here, on the host's clock: the journal cursor and "created after".
   const mark = await hostMark(host);
-  await run(restart, RESTART_TIMEOUT_MS);
+  let stopHang: string | null = null;
+  const stopMs = parseTimespan((await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout);
+  const restarting = run(restart, RESTART_TIMEOUT_MS);
+  // Past TimeoutStopSec (plus a grace for SIGKILL) the old engine is hanging in its stop: say why.
+  if (stopMs !== null && stopMs + 5000 < RESTART_TIMEOUT_MS) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([restarting.then(() => false), new Promise<boolean>((res) => { timer = setTimeout(() => res(true), stopMs + 5000); })]);
+    clearTimeout(timer);
+    if (late) {
+      const lines = await diagnoseStopHang(host, service, stopMs + 5000);
+      stopHang = lines[0]!;
+      evidence.push(...lines);
+    }
+  }
+  await restarting;
   let unit = await unitState(host, service);
   if (!isUp(unit)) {
     evidence.push(`after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`);
@@ -62,7 +79,14 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
     await run(["systemctl", "start", "--no-block", "--", service], SHORT_MS);
     unit = await unitState(host, service);
   }
-  return { ok: isUp(unit), mark, unit, commands, evidence };
+  return { ok: isUp(unit), mark, unit, commands, evidence, stopHang };
+}
+
+/** The old engine's processes with their state; a D state first, as such (never a GPU-wedge verdict). */
+export async function diagnoseStopHang(host: Host, service: string, waitedMs: number): Promise<string[]> {
+  const r = await host.runShell(stopHangScript(service), { timeoutMs: SHORT_MS }).catch((e: Error) => ({ stdout: "", stderr: e.message }));
+  const hang = classifyStopHang(parsePs(r.stdout), service, waitedMs);
+  return [hang.summary, ...hang.evidence.map((l) => `  ${l}`)];
 }
 
 /** Every exit path of a deploy leaves the unit up: a stopped or failed unit is started again. */

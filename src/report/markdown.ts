@@ -18,6 +18,18 @@ function planTable(plan: Record<string, unknown>): string[] {
   return ["| plan value | |", "|---|---|", ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`)];
 }
 
+interface DepthRow { depth: number; promptTokens: number | null; ttftS: number | null; decodeTokPerS: number | null; floor: number; valid: boolean; problems: string[] }
+
+/** verify.decode's per-depth table (seed 003: per-depth tables, never one number). */
+function depthTable(rows: readonly DepthRow[]): string[] {
+  return ["| depth | prompt tokens | TTFT s | decode tok/s | floor | validity |", "|---|---|---|---|---|---|",
+    ...rows.map((r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "—"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`)];
+}
+const depthRows = (f: Finding): DepthRow[] | null => {
+  const rows = f.data?.rows;
+  return Array.isArray(rows) && rows.length > 0 && typeof (rows[0] as DepthRow).depth === "number" ? rows as DepthRow[] : null;
+};
+
 function details(f: Finding, maxEvidenceLines: number): string[] {
   const out = [`### ${ICON[f.status]} \`${f.check}\``, "", `**${cell(f.summary)}**`, ""];
   if (f.file) out.push(`at \`${f.file}${f.line ? `:${f.line}` : ""}\``, "");
@@ -30,6 +42,8 @@ function details(f: Finding, maxEvidenceLines: number): string[] {
     out.push(fence(shown), "");
   }
   if (f.fix) out.push(`**Fix:** ${f.fix}`, "");
+  const rows = depthRows(f);
+  if (rows) out.push(...depthTable(rows), "");
   const plan = f.data?.plan;
   if (plan && typeof plan === "object") out.push(...planTable(plan as Record<string, unknown>), "");
   const drift = f.data?.drift;
@@ -50,7 +64,8 @@ export function renderMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES)
     ...report.findings.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${cell(f.summary)} |`),
     "",
   ].join("\n");
-  const problems = report.findings.filter((f) => f.status === "fail" || f.status === "warn");
+  // Problems get details; so does a measured decode table, which a reader wants even when it passes.
+  const problems = report.findings.filter((f) => f.status === "fail" || f.status === "warn" || depthRows(f) !== null);
   // Shrink evidence until the whole summary fits; the head (verdict and table) always stays.
   for (const maxLines of [200, 40, 10, 3, 0]) {
     const body = problems.flatMap((f) => details(f, maxLines)).join("\n");

@@ -33,16 +33,27 @@ export interface HostFacts {
   env: Map<string, string> | null;
   /** plan, non-default-args and spec-decode lines of this container instance, oldest first */
   journal: string[];
+  /** lines of this container instance matching the user's contracts.plan patterns */
+  planLines: string[];
+  /** which smi tool answered (null: neither exists) and its output, for verify.vram */
+  gpu: { tool: "nvidia-smi" | "rocm-smi" | null; output: string };
+  /** earlier instances of this container name whose boot logged torch.compile (verify.compile-cache) */
+  earlierCompileBoots: number;
 }
 
-export interface FactsRequest { endpoint: string; service: string | null; container: string }
+export interface FactsRequest { endpoint: string; service: string | null; container: string; planPatterns?: readonly string[] }
 
 // Filtered on the host: a long-running engine's journal is mostly access logs.
 const JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load";
 // Spec-decode lines repeat every few seconds for the container's whole life: keep only the newest,
 // and never let them push the boot's plan lines out.
 const AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
-type Section = "now" | "restarts" | "active" | "state" | "inspect" | "cmdline" | "environ" | "journal";
+type Section = "now" | "restarts" | "active" | "state" | "inspect" | "cmdline" | "environ" | "journal" | "planlines" | "gpu" | "earlier";
+const NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
+// Whichever tool exists; bounded, since a wedged driver can hang an smi call.
+const GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; `
+  + `elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
+const COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
 
 export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes(6).toString("hex")}`): { script: string; marker: string } {
   const q = shellQuote;
@@ -63,6 +74,13 @@ export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes
     `sec cmdline; [ -n "$id" ] && rd cmdline | base64 -w0`,
     `sec environ; [ -n "$id" ] && rd environ | base64 -w0`,
     `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
+    req.planPatterns?.length
+      ? `sec planlines; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | grep -aP ${q(req.planPatterns.map((p) => `(?:${p})`).join("|"))} | tail -n 500`
+      : "sec planlines",
+    `sec gpu; ${GPU}`,
+    // Distinct earlier instances (container ids) of this name that logged torch.compile.
+    // This host boot only and bounded: a long-lived container name has months of access logs.
+    `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
     `true`,
   ].join("\n");
   return { script, marker };
@@ -142,6 +160,14 @@ function parseState(text: string): { state: StateRecord | null; error: string | 
   }
 }
 
+function parseGpu(text: string): HostFacts["gpu"] {
+  const body = text.replace(/^\n+/, "");
+  const nl = body.indexOf("\n");
+  const first = (nl < 0 ? body : body.slice(0, nl)).trim();
+  const tool = first === "nvidia-smi" || first === "rocm-smi" ? first : null;
+  return { tool, output: tool && nl >= 0 ? body.slice(nl + 1) : "" };
+}
+
 export function parseFacts(stdout: string, marker: string): HostFacts {
   const s = split(stdout, marker);
   const line = (k: Section) => (s.get(k) ?? "").trim();
@@ -163,5 +189,8 @@ export function parseFacts(stdout: string, marker: string): HostFacts {
     argv: nulSplit(s.get("cmdline")),
     env: environ ? envMap(environ) : container ? envMap(container.configEnv) : null,
     journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== ""),
+    planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
+    gpu: parseGpu(s.get("gpu") ?? ""),
+    earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0,
   };
 }

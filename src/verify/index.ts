@@ -9,21 +9,30 @@ import { HOST_STATE_DIR, type StageContext, type StateRecord } from "../stage.js
 import { checkArgv } from "./argv.js";
 import { checkContainer } from "./container.js";
 import { checkEnv } from "./env.js";
-import { buildFactsScript, parseFacts, type HostFacts } from "./facts.js";
+import { buildFactsScript, parseFacts, type FactsRequest, type HostFacts } from "./facts.js";
 import { checkKvCapacity } from "./kv-capacity.js";
 import { flagValue, liveFlags } from "./live-argv.js";
 import { checkPlan, readBootPlan } from "./plan.js";
 import { checkRestarts } from "./restarts.js";
 import { checkSpecDecode } from "./spec-decode.js";
+import { checkCompileCache } from "./compile-cache.js";
+import { measureDecode } from "./decode-probe.js";
+import { checkGraphs } from "./graphs.js";
+import { checkPlanLines } from "./plan-lines.js";
+import { checkVram } from "./vram.js";
 import { httpFindingsOf, startHttp } from "./http-checks.js";
 import { DEFAULT_TIMEOUTS, type VerifyOptions, type VerifyTimeouts } from "./options.js";
 
-export const VERIFY_CHECKS = ["verify.restarts", "verify.container", "verify.plan", "verify.kv-capacity", "verify.argv", "verify.env", "verify.models", "verify.thinking", "verify.tools", "verify.spec-decode"] as const;
+export const VERIFY_CHECKS = [
+  "verify.restarts", "verify.container", "verify.plan", "verify.kv-capacity", "verify.argv", "verify.env",
+  "verify.plan-lines", "verify.graphs", "verify.compile-cache", "verify.vram",
+  "verify.models", "verify.thinking", "verify.tools", "verify.spec-decode", "verify.decode",
+] as const;
 
 export { DEFAULT_TIMEOUTS, type VerifyOptions, type VerifyTimeouts } from "./options.js";
 
 /** The facts command on the host: one round trip. */
-export async function gatherFacts(host: Host, req: { endpoint: string; service: string | null; container: string }, timeoutMs: number): Promise<{ facts: HostFacts | null; error: string | null }> {
+export async function gatherFacts(host: Host, req: FactsRequest, timeoutMs: number): Promise<{ facts: HostFacts | null; error: string | null }> {
   const { script, marker } = buildFactsScript(req);
   try {
     const r = await host.runShell(script, { timeoutMs });
@@ -64,7 +73,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
       : skip(c, "needs the container name from the config")));
   }
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container }, t.factsMs);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern) }, t.factsMs);
   const scriptP: Promise<ServeScript | null> = ctx.reader.show(ctx.sha, scriptPath).then((text) => (text === null ? null : parseServeScript(text)), () => null);
   const env = opts.env ?? process.env;
   const headers: Record<string, string> = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
@@ -96,11 +105,21 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
     }),
     guard("verify.argv", () => (facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal }) : hostDown("verify.argv"))),
     guard("verify.env", () => (facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env"))),
+    guard("verify.plan-lines", () => (facts ? checkPlanLines(facts.planLines, ep.contracts.plan, ep.container!) : hostDown("verify.plan-lines"))),
+    guard("verify.graphs", () => (facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs"))),
+    guard("verify.compile-cache", () => {
+      if (!facts) return hostDown("verify.compile-cache");
+      const { plan, cache } = readBootPlan(facts.journal);
+      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env });
+    }),
+    guard("verify.vram", () => (facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env) : hostDown("verify.vram"))),
   ]);
 
   const h = await httpP.catch((e: Error) => e);
   const httpFindings = await Promise.all(httpFindingsOf(ep, h, live).map(([check, fn]) => guard(check, fn)));
   const specFinding = await guard("verify.spec-decode", async () => (facts ? checkSpecDecode(spec, await metricsP, facts.journal) : hostDown("verify.spec-decode")));
+  // Last and alone: a concurrent probe would share the engine's batch and slow the measured decode.
+  const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress));
   if (!(h instanceof Error) && h) await h.routed.close().catch(() => {});
-  return [...hostFindings, ...httpFindings, specFinding];
+  return [...hostFindings, ...httpFindings, specFinding, decodeFinding];
 }

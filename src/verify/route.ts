@@ -6,12 +6,16 @@ import type { Duplex } from "node:stream";
 import type { Host } from "../host/host.js";
 import { request, type HttpResult } from "../http/client.js";
 import { curlConfig, parseCurlOutput } from "./curl.js";
+import type { StreamResult } from "./decode-stream.js";
+import { streamFromPeer, streamFromRunner, streamThroughTunnel } from "./stream-route.js";
 
 export interface Route {
   /** for the report: "runner", "peer root@x:22", "SSH tunnel through root@y:22" */
   via: string;
   fromPeer: boolean;
   send(method: "GET" | "POST", path: string, body: unknown, timeoutMs: number): Promise<HttpResult>;
+  /** a streamed POST with each SSE piece timed (verify.decode) */
+  stream(path: string, body: unknown, timeoutMs: number): Promise<StreamResult>;
 }
 
 const join = (base: string, path: string) => base.replace(/\/+$/, "") + path;
@@ -20,6 +24,7 @@ export function runnerRoute(url: string, headers: Record<string, string>): Route
   return {
     via: "runner", fromPeer: true,
     send: (method, path, body, timeoutMs) => request(method, join(url, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join(url, path), body, headers, timeoutMs),
   };
 }
 
@@ -38,6 +43,7 @@ export function peerRoute(peer: Host, url: string, headers: Record<string, strin
       const error = status === null ? (r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`)) : null;
       return { status, body: text, error: error && `from ${peer.name}: ${error}`, durationMs: performance.now() - t0 };
     },
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join(url, path), body, headers, timeoutMs),
   };
 }
 
@@ -66,6 +72,11 @@ export function tunnelRoute(viaName: string, forward: (host: string, port: numbe
         req.on("error", (e) => { clearTimeout(timer); resolve(done(null, "", `through the tunnel: ${e.message}`)); });
         req.end(payload);
       });
+    },
+    async stream(path, body, timeoutMs) {
+      let stream: Duplex;
+      try { stream = await forward(u.hostname, port); } catch (e) { return { status: null, events: [], wallMs: 0, error: (e as Error).message }; }
+      return streamThroughTunnel(stream, u, join(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     },
   };
 }

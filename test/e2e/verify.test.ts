@@ -61,7 +61,8 @@ describe("verify stage on the sandbox host", () => {
     sandboxOrSkip(ctx);
     const fs = await verify("good");
     expect(fs.map((f) => f.check)).toEqual([...VERIFY_CHECKS]);
-    expect(fs.filter((f) => f.status !== "pass").map((f) => `${f.check}: ${f.status} ${f.summary} ${f.evidence?.join(" | ")}`)).toEqual([]);
+    // skipped for want of a contract (plan-lines, decode) or of a GPU tool on the host (vram); everything else passes
+    expect(fs.filter((f) => f.status !== "pass").map((f) => `${f.check}: ${f.status}`)).toEqual(["verify.plan-lines: skip", "verify.vram: skip", "verify.decode: skip"]);
     const by = Object.fromEntries(fs.map((f) => [f.check, f]));
     expect(by["verify.plan"]!.data).toMatchObject({ maxModelLen: 8192 });
     expect((by["verify.plan"]!.data as { kvTokens: number }).kvTokens).toBeGreaterThan(4 * 8192);

@@ -3,8 +3,7 @@
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Host, RunOptions, RunResult } from "../../src/host/host.js";
-import { runLocal } from "../../src/local/run.js";
+import { argvHost } from "../helpers/argv-host.js";
 import { curlConfig, parseCurlOutput } from "../../src/verify/curl.js";
 import { peerRoute, runnerRoute, tunnelRoute } from "../../src/verify/route.js";
 
@@ -26,15 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-/** A Host that runs argv on this machine (the real curl), as a peer would over SSH. */
-const localHost: Host = {
-  name: "local",
-  async run(argv: readonly string[], opts?: RunOptions): Promise<RunResult> {
-    const r = await runLocal(argv[0]!, argv.slice(1), { input: opts?.stdin?.toString(), timeoutMs: opts?.timeoutMs ?? 10_000 });
-    return { code: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, truncated: false, durationMs: 0 };
-  },
-  runShell: () => Promise.reject(new Error("unused")), writeFile: () => Promise.reject(new Error("unused")), stream: () => Promise.reject(new Error("unused")), close: async () => {},
-};
+const localHost = argvHost;
 
 describe("routes", () => {
   const body = { model: "q", messages: [{ role: "user", content: 'quote " backslash \\ newline \n tab \t' }] };

@@ -3,8 +3,8 @@ import { programWords } from "../../script/words.js";
 import { allRuns, commandsBefore, hitAt, samePath } from "./context.js";
 import type { LocatedCommand, TrapRuleDef } from "./types.js";
 
-/** The directories a `mkdir -p` / `install -d` creates (parents included). */
-function createdDirs({ item }: LocatedCommand) {
+/** The directories a `mkdir -p` / `install -d` creates (parents included); verify.compile-cache uses it too. */
+export function createdDirs({ item }: LocatedCommand) {
   const words = programWords(item.words);
   const prog = words[0]?.text.replace(/^.*\//, "");
   const args = words.slice(1);

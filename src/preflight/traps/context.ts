@@ -12,6 +12,7 @@ export function buildContext(
   scriptPath: string,
   unit: { path: string; text: string } | null,
   bootTimeoutSeconds: number,
+  images: TrapContext["images"] = {},
 ): TrapContext {
   const sources: Source[] = [{ file: scriptPath, script, origin: "script" }];
   let parsedUnit: TrapContext["unit"] = null;
@@ -21,7 +22,7 @@ export function buildContext(
     const entries = EXEC_KEYS.flatMap((k) => execCommands(parsed, k)).sort((a, b) => a.line - b.line);
     for (const e of entries) sources.push({ file: unit.path, script: parseServeScript(e.value, { firstLine: e.line }), origin: e.key });
   }
-  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds };
+  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images };
 }
 
 export function allRuns(ctx: TrapContext): LocatedRun[] {

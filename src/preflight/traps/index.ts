@@ -15,10 +15,12 @@ export interface TrapInput {
   unit: { path: string; text: string } | null;
   /** the endpoint's boot timeout in seconds: a readiness-waiting unit needs TimeoutStartSec above it */
   bootTimeoutSeconds?: number;
+  /** the endpoint's images: (entrypoint-serve) */
+  images?: Readonly<Record<string, { entrypointServes: boolean }>>;
 }
 
 export function checkTraps(input: TrapInput, levels: Partial<Record<TrapRule, TrapLevel>>): Finding[] {
-  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS);
+  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {});
   const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off");
   const findings: Finding[] = [];
   for (const rule of active) {

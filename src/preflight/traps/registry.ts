@@ -3,6 +3,7 @@
 import { cacheMountMkdir } from "./cache-mount.js";
 import { ipcShm, memlock, renderNodes } from "./devices.js";
 import { autoToolChoice, templateKwargs } from "./engine-flags.js";
+import { detachedRedirect, entrypointServe } from "./image-args.js";
 import { nameReuse } from "./name-reuse.js";
 import { secretInArgv } from "./secrets.js";
 import { bareStash, broadKill, transientUnit, unmergedLogGrep } from "./shell-hygiene.js";
@@ -14,4 +15,5 @@ export const TRAP_RULE_DEFS: readonly TrapRuleDef[] = [
   renderNodes, ipcShm, startLimitSection, stopTimeout, autoToolChoice,
   memlock, cacheMountMkdir, restartOnFailure, startTimeout, templateKwargs,
   secretInArgv, unmergedLogGrep, broadKill, nameReuse, transientUnit, bareStash,
+  entrypointServe, detachedRedirect,
 ];

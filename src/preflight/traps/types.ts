@@ -19,6 +19,8 @@ export interface TrapContext {
   sources: Source[];
   /** how long a boot may take (the endpoint's boot.timeout), for start-timeout */
   bootTimeoutSeconds: number;
+  /** the config's images: what each image's entrypoint does (entrypoint-serve) */
+  images: Readonly<Record<string, { entrypointServes: boolean }>>;
 }
 
 export interface TrapHit {

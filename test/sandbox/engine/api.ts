@@ -1,8 +1,10 @@
 // The OpenAI-compatible surface as vLLM serves it (reference §2): pure request -> response.
 import { createHash } from "node:crypto";
+import { askedWords, longAnswer } from "./decode.js";
 import type { Plan } from "./plan.js";
 
-export interface Reply { status: number; body: string; type?: string }
+/** timed: a streamed body's pieces with the ms after the request each is written at (main.ts plays them) */
+export interface Reply { status: number; body: string; type?: string; timed?: { atMs: number; text: string }[] }
 export interface Counters { prompt: number; generation: number; requests: number; drafts: number; draftTokens: number; accepted: number; acceptedPerPos: number[] }
 
 const json = (status: number, o: unknown): Reply => ({ status, body: JSON.stringify(o), type: "application/json" });
@@ -19,7 +21,7 @@ export function models(plan: Plan, created: number): Reply {
 
 interface ChatRequest {
   model?: string; messages?: { role: string; content?: unknown }[]; tools?: { type: string; function: { name: string; parameters?: { properties?: Record<string, { type?: string; enum?: unknown[] }>; required?: string[] } } }[];
-  tool_choice?: unknown; temperature?: number; max_tokens?: number; stream?: boolean;
+  tool_choice?: unknown; temperature?: number; max_tokens?: number; stream?: boolean; stream_options?: { include_usage?: boolean };
 }
 
 function argumentsFor(tool: NonNullable<ChatRequest["tools"]>[number]): string {
@@ -60,12 +62,18 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
     completionTokens = 12;
   } else {
     const thinking = `The user wrote ${words(prompt)} words. Reply ${hex(prompt + salt, 6)} fits.`;
-    const answer = `Answer ${hex(prompt + salt, 8)}: ${prompt.slice(0, 60)}`;
+    const asked = askedWords(prompt);
+    // Asked for a long answer (verify.decode), write one: 10% over what was asked, so max_tokens stops it.
+    const answer = asked ? longAnswer(prompt + salt, Math.ceil(asked * 1.1), plan.decode.loop) : `Answer ${hex(prompt + salt, 8)}: ${prompt.slice(0, 60)}`;
     if (plan.reasoningParser) { message.reasoning = thinking; message.content = answer; }
     else message.content = `<think>\n${thinking}\n</think>\n\n${answer}`;
     completionTokens = words(thinking) + words(answer);
   }
-  if (req.max_tokens !== undefined && completionTokens > req.max_tokens) { completionTokens = req.max_tokens; finish = finish === "stop" ? "length" : finish; }
+  if (req.max_tokens !== undefined && completionTokens > req.max_tokens) {
+    completionTokens = req.max_tokens;
+    finish = finish === "stop" ? "length" : finish;
+    cut(message, completionTokens);
+  }
   counters.requests++; counters.prompt += promptTokens; counters.generation += completionTokens;
   if (plan.speculative) {
     const n = plan.speculative.numSpeculativeTokens;
@@ -84,21 +92,58 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
     usage: { prompt_tokens: promptTokens, total_tokens: promptTokens + completionTokens, completion_tokens: completionTokens, prompt_tokens_details: null },
     prompt_logprobs: null, prompt_token_ids: null, kv_transfer_params: null,
   };
-  return req.stream ? sse(full, message, finish) : json(200, full);
+  if (!req.stream) return json(200, full);
+  const ttftMs = 20 + (1000 * promptTokens) / plan.decode.prefillTokPerS;
+  return sse(full, message, finish, { ttftMs, msPerToken: 1000 / plan.decode.decodeTokPerS, perChunk: plan.speculative ? plan.speculative.numSpeculativeTokens + 1 : 1, usage: req.stream_options?.include_usage === true });
 }
 
-/** `stream: true`: the same answer as chat.completion.chunk deltas, then `data: [DONE]`. */
-function sse(full: { id: string; created: number; model: string }, message: Record<string, unknown>, finish: string): Reply {
+/** Keeps the first n words of reasoning then content (one word is one token here). */
+function cut(message: Record<string, unknown>, n: number): void {
+  let left = n;
+  for (const k of ["reasoning", "content"] as const) {
+    const v = message[k];
+    if (typeof v !== "string") continue;
+    const ws = v.split(/(\s+)/).filter((x) => x !== "");
+    const kept: string[] = [];
+    for (const w of ws) {
+      if (/^\s+$/.test(w)) { if (left > 0) kept.push(w); continue; }
+      if (left <= 0) break;
+      kept.push(w); left--;
+    }
+    message[k] = kept.join("").trimEnd();
+  }
+}
+
+interface Timing { ttftMs: number; msPerToken: number; perChunk: number; usage: boolean }
+
+/** `stream: true`: the same answer as chat.completion.chunk deltas (first token after the TTFT, then one
+ *  token per msPerToken; with speculative decoding several tokens per chunk, as vLLM sends accepted
+ *  drafts), the usage chunk when asked for, then `data: [DONE]`. */
+function sse(full: { id: string; created: number; model: string; usage: unknown }, message: Record<string, unknown>, finish: string, t: Timing): Reply {
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
     `data: ${JSON.stringify({ id: full.id, object: "chat.completion.chunk", created: full.created, model: full.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] })}\n\n`;
-  const pieces = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
-  let body = chunk({ role: "assistant", content: "" });
-  for (const p of pieces(typeof message.reasoning === "string" ? message.reasoning : "")) body += chunk({ reasoning: p });
-  for (const p of pieces(typeof message.content === "string" ? message.content : "")) body += chunk({ content: p });
+  const pieces = (text: string) => {
+    const ws = text.match(/\S+\s*|\s+/g) ?? [];
+    const out: string[] = [];
+    for (let i = 0; i < ws.length; i += t.perChunk) out.push(ws.slice(i, i + t.perChunk).join(""));
+    return out;
+  };
+  const timed: { atMs: number; text: string }[] = [{ atMs: 0, text: chunk({ role: "assistant", content: "" }) }];
+  let tokens = 0;
+  const emit = (delta: Record<string, unknown>, n: number) => {
+    timed.push({ atMs: Math.round(t.ttftMs + tokens * t.msPerToken), text: chunk(delta) });
+    tokens += n;
+  };
+  const count = (p: string) => p.split(/\s+/).filter(Boolean).length;
+  for (const p of pieces(typeof message.reasoning === "string" ? message.reasoning : "")) emit({ reasoning: p }, count(p));
+  for (const p of pieces(typeof message.content === "string" ? message.content : "")) emit({ content: p }, count(p));
   const calls = message.tool_calls as unknown[];
-  calls.forEach((c, index) => { body += chunk({ tool_calls: [{ index, ...(c as object) }] }); });
-  body += chunk({}, finish);
-  return { status: 200, body: `${body}data: [DONE]\n\n`, type: "text/event-stream; charset=utf-8" };
+  calls.forEach((c, index) => emit({ tool_calls: [{ index, ...(c as object) }] }, 1));
+  const end = Math.round(t.ttftMs + tokens * t.msPerToken);
+  timed.push({ atMs: end, text: chunk({}, finish) });
+  if (t.usage) timed.push({ atMs: end, text: `data: ${JSON.stringify({ id: full.id, object: "chat.completion.chunk", created: full.created, model: full.model, choices: [], usage: full.usage })}\n\n` });
+  timed.push({ atMs: end, text: "data: [DONE]\n\n" });
+  return { status: 200, body: timed.map((p) => p.text).join(""), type: "text/event-stream; charset=utf-8", timed };
 }
 
 export function metrics(plan: Plan, c: Counters): Reply {

@@ -1,5 +1,5 @@
 // The engine double's entrypoint: `node engine.mjs MODEL --vllm-flags...`, like the seed's vLLM image.
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import { bootScript, type Step } from "./boot.js";
 import { chat, metrics, models, specDecodeLine, type Counters, type Reply } from "./api.js";
 import { crashWrites } from "./failures.js";
@@ -31,13 +31,26 @@ const server = createServer((req, res) => {
     else if (url === "/v1/chat/completions" && req.method === "POST") reply = chat(p, Buffer.concat(chunks).toString("utf8"), counters, Date.now());
     else reply = { status: 404, body: JSON.stringify({ detail: "Not Found" }), type: "application/json" };
     res.writeHead(reply.status, reply.type ? { "content-type": reply.type } : {});
-    res.end(reply.body);
+    if (reply.timed) playStream(res, reply.timed);
+    else res.end(reply.body);
     const reason = { 200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found" }[reply.status] ?? "";
     process.stdout.write(uvicorn(api, "INFO", `${req.socket.remoteAddress}:${req.socket.remotePort} - "${req.method} ${req.url} HTTP/${req.httpVersion}" ${reply.status} ${reason}`));
     const spec = url === "/v1/chat/completions" ? specDecodeLine(p, counters) : null;
     if (spec) process.stdout.write(logRecord(api, "INFO", new Date(), "metrics.py:96", spec));
   });
 });
+
+/** A streamed reply at its own pace: each piece when its time comes, measured from the request. */
+function playStream(res: ServerResponse, timed: NonNullable<Reply["timed"]>): void {
+  const t0 = Date.now();
+  let i = 0;
+  const next = () => {
+    while (i < timed.length && timed[i]!.atMs <= Date.now() - t0) res.write(timed[i++]!.text);
+    if (i >= timed.length || res.destroyed) { res.end(); return; }
+    setTimeout(next, Math.max(1, timed[i]!.atMs - (Date.now() - t0)));
+  };
+  next();
+}
 
 function play(step: Step): void {
   if ("listen" in step) server.listen(p.port, p.host);

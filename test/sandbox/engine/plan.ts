@@ -1,5 +1,6 @@
 // argv + env -> what the double will do: the memory plan vLLM would compute and the chosen failure.
 // Pure: no I/O, so the outer machine's unit tests cover it.
+import { decodeModel, type DecodeModel } from "./decode.js";
 
 const GiB = 1024 ** 3;
 const BLOCK = 16;
@@ -26,6 +27,8 @@ export interface Plan {
   availKvGiB: number; kvTokens: number; maxConcurrency: number;
   bootSeconds: number; crashAfterSeconds: number | null; outcome: Outcome;
   nonDefault: Record<string, string | number | boolean>;
+  decode: DecodeModel;
+  compileCacheHit: boolean;
 }
 
 export class ArgvError extends Error {}
@@ -112,5 +115,7 @@ export function makePlan(args: readonly string[], env: Record<string, string | u
     speculative: spec, vramGiB, util, modelGiB, activationGiB, graphEstimateGiB,
     availKvGiB: round2(availKv / GiB), kvTokens, maxConcurrency: kvTokens / maxModelLen,
     bootSeconds: envNum(env, "FAKE_BOOT_SECONDS", 3), crashAfterSeconds, outcome, nonDefault,
+    decode: decodeModel(flags, env),
+    compileCacheHit: env.FAKE_COMPILE_CACHE === "hit",
   };
 }
