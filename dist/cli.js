@@ -8339,7 +8339,7 @@ var require_nacl_fast = __commonJS({
         var t0, t1, t2, t3, t4, t5, t6, t7, c;
         var d0, d1, d2, d3, d4, d5, d6, d7, d8, d9;
         var h0 = this.h[0], h1 = this.h[1], h2 = this.h[2], h3 = this.h[3], h4 = this.h[4], h5 = this.h[5], h6 = this.h[6], h7 = this.h[7], h8 = this.h[8], h9 = this.h[9];
-        var r0 = this.r[0], r1 = this.r[1], r2 = this.r[2], r3 = this.r[3], r4 = this.r[4], r5 = this.r[5], r6 = this.r[6], r7 = this.r[7], r8 = this.r[8], r9 = this.r[9];
+        var r0 = this.r[0], r1 = this.r[1], r22 = this.r[2], r3 = this.r[3], r4 = this.r[4], r5 = this.r[5], r6 = this.r[6], r7 = this.r[7], r8 = this.r[8], r9 = this.r[9];
         while (bytes >= 16) {
           t0 = m[mpos + 0] & 255 | (m[mpos + 1] & 255) << 8;
           h0 += t0 & 8191;
@@ -8371,7 +8371,7 @@ var require_nacl_fast = __commonJS({
           d0 += h5 * (5 * r5);
           d0 += h6 * (5 * r4);
           d0 += h7 * (5 * r3);
-          d0 += h8 * (5 * r2);
+          d0 += h8 * (5 * r22);
           d0 += h9 * (5 * r1);
           c += d0 >>> 13;
           d0 &= 8191;
@@ -8387,11 +8387,11 @@ var require_nacl_fast = __commonJS({
           d1 += h6 * (5 * r5);
           d1 += h7 * (5 * r4);
           d1 += h8 * (5 * r3);
-          d1 += h9 * (5 * r2);
+          d1 += h9 * (5 * r22);
           c += d1 >>> 13;
           d1 &= 8191;
           d2 = c;
-          d2 += h0 * r2;
+          d2 += h0 * r22;
           d2 += h1 * r1;
           d2 += h2 * r0;
           d2 += h3 * (5 * r9);
@@ -8407,7 +8407,7 @@ var require_nacl_fast = __commonJS({
           d2 &= 8191;
           d3 = c;
           d3 += h0 * r3;
-          d3 += h1 * r2;
+          d3 += h1 * r22;
           d3 += h2 * r1;
           d3 += h3 * r0;
           d3 += h4 * (5 * r9);
@@ -8423,7 +8423,7 @@ var require_nacl_fast = __commonJS({
           d4 = c;
           d4 += h0 * r4;
           d4 += h1 * r3;
-          d4 += h2 * r2;
+          d4 += h2 * r22;
           d4 += h3 * r1;
           d4 += h4 * r0;
           c = d4 >>> 13;
@@ -8439,7 +8439,7 @@ var require_nacl_fast = __commonJS({
           d5 += h0 * r5;
           d5 += h1 * r4;
           d5 += h2 * r3;
-          d5 += h3 * r2;
+          d5 += h3 * r22;
           d5 += h4 * r1;
           c = d5 >>> 13;
           d5 &= 8191;
@@ -8455,7 +8455,7 @@ var require_nacl_fast = __commonJS({
           d6 += h1 * r5;
           d6 += h2 * r4;
           d6 += h3 * r3;
-          d6 += h4 * r2;
+          d6 += h4 * r22;
           c = d6 >>> 13;
           d6 &= 8191;
           d6 += h5 * r1;
@@ -8473,7 +8473,7 @@ var require_nacl_fast = __commonJS({
           d7 += h4 * r3;
           c = d7 >>> 13;
           d7 &= 8191;
-          d7 += h5 * r2;
+          d7 += h5 * r22;
           d7 += h6 * r1;
           d7 += h7 * r0;
           d7 += h8 * (5 * r9);
@@ -8489,7 +8489,7 @@ var require_nacl_fast = __commonJS({
           c = d8 >>> 13;
           d8 &= 8191;
           d8 += h5 * r3;
-          d8 += h6 * r2;
+          d8 += h6 * r22;
           d8 += h7 * r1;
           d8 += h8 * r0;
           d8 += h9 * (5 * r9);
@@ -8505,7 +8505,7 @@ var require_nacl_fast = __commonJS({
           d9 &= 8191;
           d9 += h5 * r4;
           d9 += h6 * r3;
-          d9 += h7 * r2;
+          d9 += h7 * r22;
           d9 += h8 * r1;
           d9 += h9 * r0;
           c += d9 >>> 13;
@@ -30068,7 +30068,7 @@ function handleCatchall(proms, input, payload, ctx, def, inst, abortEarly) {
     }
     const r = _catchall.run({ value: input[key], issues: [] }, ctx);
     if (r instanceof Promise) {
-      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input, optin, optout)));
+      proms.push(r.then((r3) => handlePropertyResult(r3, payload, key, input, optin, optout)));
     } else {
       handlePropertyResult(r, payload, key, input, optin, optout);
     }
@@ -30156,7 +30156,7 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
       const optout = el._zod.optout;
       const r = el._zod.run({ value: input[key], issues: [] }, ctx);
       if (r instanceof Promise) {
-        proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input, optin, optout)));
+        proms.push(r.then((r3) => handlePropertyResult(r3, payload, key, input, optin, optout)));
       } else {
         handlePropertyResult(r, payload, key, input, optin, optout);
       }
@@ -30906,7 +30906,7 @@ var $ZodCustom = /* @__PURE__ */ $constructor("$ZodCustom", (inst, def) => {
     const input = payload.value;
     const r = def.fn(input);
     if (r instanceof Promise) {
-      return r.then((r2) => handleRefineResult(r2, payload, input, inst));
+      return r.then((r3) => handleRefineResult(r3, payload, input, inst));
     }
     handleRefineResult(r, payload, input, inst);
     return;
@@ -34162,7 +34162,9 @@ var TRAP_RULES = [
   "broad-kill",
   "name-reuse",
   "transient-unit",
-  "bare-stash"
+  "bare-stash",
+  "entrypoint-serve",
+  "detached-redirect"
 ];
 var trapLevel = _enum(["off", "warn", "fail"]);
 var installItem = strictObject({
@@ -34170,14 +34172,41 @@ var installItem = strictObject({
   to: string2().regex(/^\/[^\0]*$/, "expected an absolute path on the host"),
   mode: string2().regex(/^0?[0-7]{3,4}$/, 'expected an octal mode such as "0755"').default("0644")
 });
+var decodeContract = strictObject({
+  /** one floor for every depth, or one per depth (same length as depths) */
+  minTokPerS: union([number2().positive(), array(number2().positive()).min(1)]),
+  depths: array(number2().int().min(16).max(1e6)).min(1).default([166, 1087, 4064]),
+  maxTokens: number2().int().min(16).max(65536).default(256)
+}).refine((d) => !Array.isArray(d.minTokPerS) || d.minTokPerS.length === d.depths.length, {
+  message: "minTokPerS as a list needs one floor per depth (same length as depths)",
+  path: ["minTokPerS"]
+});
+var planLine = strictObject({
+  name: string2().regex(/^[a-z0-9][a-z0-9-]*$/, "expected a short name (lowercase letters, digits, -)"),
+  pattern: string2().min(1).refine(
+    (p) => {
+      try {
+        return new RegExp(p).source.includes("(") && new RegExp(`${p}|`).exec("").length >= 2;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'expected a regular expression with a capture group for the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots"' }
+  ),
+  min: number2().optional(),
+  max: number2().optional()
+});
 var contracts = strictObject({
   flags: array(string2().regex(/^--?[A-Za-z0-9][\w-]*(\s+\S.*)?$/, 'expected "--flag" or "--flag value"')).default([]),
   env: array(string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable name")).default([]),
   kv: strictObject({ minTokens: number2().int().nonnegative().optional(), requests: number2().int().positive().optional() }).optional(),
   restarts: number2().int().nonnegative().default(0),
   thinking: boolean2().default(false),
-  tools: boolean2().default(false)
+  tools: boolean2().default(false),
+  decode: decodeContract.optional(),
+  plan: array(planLine).default([])
 });
+var imageFacts = strictObject({ entrypointServes: boolean2() });
 var endpointSchema = strictObject({
   script: string2().min(1),
   unit: string2().min(1).optional(),
@@ -34192,7 +34221,9 @@ var endpointSchema = strictObject({
   rollback: strictObject({ ref: string2().min(1), auto: boolean2().default(false) }).optional(),
   lock: strictObject({ staleAfter: duration2.default(60 * 6e4) }).prefault({}),
   contracts: contracts.prefault({}),
-  traps: partialRecord(_enum(TRAP_RULES), trapLevel).default({})
+  traps: partialRecord(_enum(TRAP_RULES), trapLevel).default({}),
+  /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */
+  images: record(string2().min(1), imageFacts).default({})
 });
 var configSchema = strictObject({
   version: literal(1),
@@ -35598,6 +35629,52 @@ function parseMark(text) {
   return { hostNowMs: ns ? Math.floor(Number(BigInt(ns.trim()) / 1000000n)) : null, cursor: cur ? cur.slice(11).trim() : null };
 }
 
+// src/deploy/stop-hang.ts
+function parsePs2(text) {
+  const rows = [];
+  for (const line of text.split("\n")) {
+    const m = /^\s*(\d+)\s+(\S+)\s+(\S+)\s+(.+?)\s*$/.exec(line);
+    if (m) rows.push({ pid: Number(m[1]), stat: m[2], etime: m[3], comm: m[4] });
+  }
+  return rows;
+}
+function parseTimespan(text) {
+  const t = text.trim();
+  if (t === "" || t === "infinity") return null;
+  const units = { us: 1e-3, ms: 1, s: 1e3, min: 6e4, h: 36e5, d: 864e5 };
+  let total = 0;
+  for (const part of t.split(/\s+/)) {
+    const m = /^(\d+(?:\.\d+)?)(us|ms|s|min|h|d)$/.exec(part);
+    if (!m) return null;
+    total += Number(m[1]) * units[m[2]];
+  }
+  return total;
+}
+function classifyStopHang(rows, service, waitedMs) {
+  const line = (r) => `${r.pid} ${r.stat} ${r.etime} ${r.comm}`;
+  const d = rows.filter((r) => r.stat.startsWith("D"));
+  const rest = rows.filter((r) => !r.stat.startsWith("D"));
+  const evidence = [...d, ...rest].map(line);
+  const waited = `${Math.round(waitedMs / 1e3)} s`;
+  if (d.length > 0) {
+    return { kind: "uninterruptible", evidence, summary: `${service} did not stop within ${waited}: ${d.length} process(es) in D state (${d.map((r) => `${r.comm} ${r.pid}`).join(", ")}), uninterruptible: wait, do not declare a GPU wedge` };
+  }
+  if (rest.length > 0) {
+    const z = rest.filter((r) => r.stat.startsWith("Z"));
+    return { kind: "running", evidence, summary: `${service} did not stop within ${waited}: ${rest.length} process(es) still there${z.length ? ` (${z.length} zombie, waiting for its parent)` : ""}, none in D state: the stop signal is ignored or still being handled` };
+  }
+  return { kind: "gone", evidence, summary: `${service} did not stop within ${waited} but none of its processes is left: systemd is finishing ExecStopPost/cleanup` };
+}
+function stopHangScript(service) {
+  const s = shellQuote(service);
+  return [
+    `cg=$(systemctl show -p ControlGroup --value -- ${s})`,
+    `pids=$( [ -n "$cg" ] && find "/sys/fs/cgroup$cg" -name cgroup.procs -exec cat {} + 2>/dev/null | tr '\\n' ',' | sed 's/,$//')`,
+    `[ -n "$pids" ] && ps -o pid,stat,etime,comm -p "$pids"`,
+    `true`
+  ].join("\n");
+}
+
 // src/deploy/restart.ts
 var SHORT_MS = 3e4;
 var RESTART_TIMEOUT_MS = 6 * 6e4;
@@ -35630,7 +35707,22 @@ async function restartUnit(host, service, daemonReload) {
   const restart = cmds.pop();
   for (const c of cmds) await run(c, SHORT_MS);
   const mark = await hostMark(host);
-  await run(restart, RESTART_TIMEOUT_MS);
+  let stopHang = null;
+  const stopMs = parseTimespan((await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout);
+  const restarting = run(restart, RESTART_TIMEOUT_MS);
+  if (stopMs !== null && stopMs + 5e3 < RESTART_TIMEOUT_MS) {
+    let timer;
+    const late = await Promise.race([restarting.then(() => false), new Promise((res) => {
+      timer = setTimeout(() => res(true), stopMs + 5e3);
+    })]);
+    clearTimeout(timer);
+    if (late) {
+      const lines = await diagnoseStopHang(host, service, stopMs + 5e3);
+      stopHang = lines[0];
+      evidence.push(...lines);
+    }
+  }
+  await restarting;
   let unit = await unitState(host, service);
   if (!isUp(unit)) {
     evidence.push(`after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`);
@@ -35638,7 +35730,12 @@ async function restartUnit(host, service, daemonReload) {
     await run(["systemctl", "start", "--no-block", "--", service], SHORT_MS);
     unit = await unitState(host, service);
   }
-  return { ok: isUp(unit), mark, unit, commands, evidence };
+  return { ok: isUp(unit), mark, unit, commands, evidence, stopHang };
+}
+async function diagnoseStopHang(host, service, waitedMs) {
+  const r = await host.runShell(stopHangScript(service), { timeoutMs: SHORT_MS }).catch((e) => ({ stdout: "", stderr: e.message }));
+  const hang = classifyStopHang(parsePs2(r.stdout), service, waitedMs);
+  return [hang.summary, ...hang.evidence.map((l) => `  ${l}`)];
 }
 async function ensureUp(host, service) {
   const unit = await unitState(host, service).catch(() => null);
@@ -36030,7 +36127,9 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
     }));
   }
   const rs = await restartUnit(ctx.host, service, unitChanged);
-  findings.push(rs.ok ? pass("deploy.restart", `${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence] }) : fail("deploy.restart", `${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
+  const hang = rs.stopHang ? `${rs.stopHang}; then ` : "";
+  const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
+  findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
   const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: 0 }) : null;
   const fresh = w?.decision.state.fresh ?? null;
@@ -37429,7 +37528,7 @@ function timeoutStartSec(unit) {
 
 // src/preflight/traps/context.ts
 var EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
-function buildContext(script, scriptPath, unit, bootTimeoutSeconds) {
+function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}) {
   const sources = [{ file: scriptPath, script, origin: "script" }];
   let parsedUnit = null;
   if (unit) {
@@ -37438,7 +37537,7 @@ function buildContext(script, scriptPath, unit, bootTimeoutSeconds) {
     const entries = EXEC_KEYS.flatMap((k) => execCommands(parsed, k)).sort((a, b) => a.line - b.line);
     for (const e of entries) sources.push({ file: unit.path, script: parseServeScript(e.value, { firstLine: e.line }), origin: e.key });
   }
-  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds };
+  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images };
 }
 function allRuns(ctx) {
   return ctx.sources.flatMap((source) => source.script.podmanRuns.map((item) => ({ source, item })));
@@ -37605,6 +37704,58 @@ var templateKwargs = {
       "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
       `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
     ));
+  })
+};
+
+// src/preflight/traps/image-args.ts
+var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
+function imageName(ref) {
+  let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
+  const slash = s.lastIndexOf("/");
+  const colon = s.lastIndexOf(":");
+  if (colon > slash) s = s.slice(0, colon);
+  return s.replace(/^(docker\.io|localhost|index\.docker\.io)\//, "").replace(/^library\//, "");
+}
+function entrypointServes(ref, images) {
+  const name = imageName(ref);
+  for (const [k, v] of Object.entries(images)) if (imageName(k) === name) return v.entrypointServes;
+  return BUILTIN_ENTRYPOINT_SERVES[name] ?? false;
+}
+var entrypointServe = {
+  id: "entrypoint-serve",
+  defaultLevel: "fail",
+  why: 'the image\'s entrypoint already runs `vllm serve "$@"`, so a `serve` after the image becomes the model tag and the real model path an unexpected extra argument: the engine refuses to start',
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const first = run.engineArgs[0];
+    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images)) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      first.line,
+      `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
+      `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
+    )];
+  })
+};
+var STDOUT_TO_FILE = /^(1?>>?|&>>?|>\||>&)$/;
+var ID_FILE = /(\.cid|container[-_]?id)["']?$/i;
+var detachedRedirect = {
+  id: "detached-redirect",
+  defaultLevel: "warn",
+  why: "podman run -d without -a prints only the container ID: the engine's log never reaches the redirect, so the file stays one line long while the real log is in podman logs (or the journal)",
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const detached = run.options.some((o) => o.name === "--detach" || o.name === "-d");
+    const attached = run.options.some((o) => o.name === "--attach" || o.name === "-a");
+    const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
+    if (!detached || attached || !to) return [];
+    const line = run.command.endLine;
+    return [hitAt(
+      ctx,
+      source.file,
+      line,
+      `podman run -d redirects its output to ${to.target}, which will only receive the container ID`,
+      `Read the engine log with podman logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: podman run -d ... > ${to.target}.cid`
+    )];
   })
 };
 
@@ -37860,14 +38011,16 @@ var TRAP_RULE_DEFS = [
   broadKill,
   nameReuse,
   transientUnit,
-  bareStash
+  bareStash,
+  entrypointServe,
+  detachedRedirect
 ];
 
 // src/preflight/traps/index.ts
 var CHECK_ID = "preflight.traps";
 var DEFAULT_BOOT_SECONDS = 20 * 60;
 function checkTraps(input, levels) {
-  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS);
+  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {});
   const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off");
   const findings = [];
   for (const rule of active) {
@@ -38168,17 +38321,17 @@ async function preflightTarget(ctx, t) {
   if (t.unitPath && unitText === null) {
     out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml` }));
   }
-  out.push(...checkTraps({ script, scriptPath: t.scriptPath, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3 }, t.endpoint?.traps ?? {}));
+  out.push(...checkTraps({ script, scriptPath: t.scriptPath, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
   if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
   return tag(out);
 }
 async function resolveBase(ctx, t) {
-  const CHECK17 = "preflight.dropped-flags";
+  const CHECK22 = "preflight.dropped-flags";
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
     const sha = await ctx.reader.resolve(explicit);
     if (sha) return { sha, label: explicit, short: explicit };
-    return { error: fail(CHECK17, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
+    return { error: fail(CHECK22, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
   }
   const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
   const head = ctx.ref ?? "HEAD";
@@ -38188,7 +38341,7 @@ async function resolveBase(ctx, t) {
   }
   const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
   const parent = last?.parents[0] ?? null;
-  if (!last || !parent) return { error: skip(CHECK17, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+  if (!last || !parent) return { error: skip(CHECK22, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
   return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
 }
 async function checkDropped(ctx, t, now, contractNames) {
@@ -38201,22 +38354,22 @@ async function checkDropped(ctx, t, now, contractNames) {
   return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short);
 }
 async function checkRollbackRef(ctx, t, ref) {
-  const CHECK17 = "preflight.rollback-ref";
+  const CHECK22 = "preflight.rollback-ref";
   const sha = await ctx.reader.resolve(ref);
   if (!sha) {
-    return [fail(CHECK17, `rollback ref ${ref} does not exist`, {
+    return [fail(CHECK22, `rollback ref ${ref} does not exist`, {
       fix: ctx.historyOk ? `create it (git tag ${ref} <good commit>; git push origin ${ref}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
       data: { ref }
     })];
   }
   const text = await ctx.reader.show(sha, t.scriptPath);
-  if (text === null) return [fail(CHECK17, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
+  if (text === null) return [fail(CHECK22, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
   const syntax = await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`);
   const specs = t.endpoint?.contracts.flags ?? [];
   const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, flags: parseServeScript(text).engine?.flags ?? [], specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
   const broken = [syntax, ...contracts2].filter((f) => f.status === "fail");
-  if (broken.length === 0) return [{ check: CHECK17, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes bash -n and its ${specs.length} contracts`, data: { ref, sha } }];
-  return broken.map((f) => ({ ...f, check: CHECK17, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
+  if (broken.length === 0) return [{ check: CHECK22, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes bash -n and its ${specs.length} contracts`, data: { ref, sha } }];
+  return broken.map((f) => ({ ...f, check: CHECK22, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
 }
 
 // src/stages.ts
@@ -38934,6 +39087,9 @@ function checkEnv(env, knobs, podmanRun, scriptPath) {
 import { randomBytes as randomBytes3 } from "node:crypto";
 var JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load";
 var AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
+var NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
+var GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
+var COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
 function buildFactsScript(req, marker = `@@dg-${randomBytes3(6).toString("hex")}`) {
   const q = shellQuote;
   const svc = req.service ? q(req.service) : "";
@@ -38953,6 +39109,11 @@ function buildFactsScript(req, marker = `@@dg-${randomBytes3(6).toString("hex")}
     `sec cmdline; [ -n "$id" ] && rd cmdline | base64 -w0`,
     `sec environ; [ -n "$id" ] && rd environ | base64 -w0`,
     `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
+    req.planPatterns?.length ? `sec planlines; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | grep -aP ${q(req.planPatterns.map((p) => `(?:${p})`).join("|"))} | tail -n 500` : "sec planlines",
+    `sec gpu; ${GPU}`,
+    // Distinct earlier instances (container ids) of this name that logged torch.compile.
+    // This host boot only and bounded: a long-lived container name has months of access logs.
+    `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
     `true`
   ].join("\n");
   return { script, marker };
@@ -39025,6 +39186,13 @@ function parseState(text) {
     return { state: null, error: `the state record is not JSON: ${e.message}` };
   }
 }
+function parseGpu(text) {
+  const body = text.replace(/^\n+/, "");
+  const nl = body.indexOf("\n");
+  const first = (nl < 0 ? body : body.slice(0, nl)).trim();
+  const tool = first === "nvidia-smi" || first === "rocm-smi" ? first : null;
+  return { tool, output: tool && nl >= 0 ? body.slice(nl + 1) : "" };
+}
 function parseFacts(stdout, marker) {
   const s = split(stdout, marker);
   const line = (k) => (s.get(k) ?? "").trim();
@@ -39045,7 +39213,10 @@ function parseFacts(stdout, marker) {
     inspectError: error2,
     argv: nulSplit(s.get("cmdline")),
     env: environ ? envMap(environ) : container ? envMap(container.configEnv) : null,
-    journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== "")
+    journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== ""),
+    planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
+    gpu: parseGpu(s.get("gpu") ?? ""),
+    earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0
   };
 }
 
@@ -39196,8 +39367,373 @@ function checkSpecDecode(speculativeConfig, metrics, journal) {
   return pass(CHECK13, `speculative decoding engaged (${data.source}): ${figures(engaged)}`, { evidence, data });
 }
 
+// src/verify/compile-cache.ts
+var CHECK14 = "verify.compile-cache";
+var DEFAULT_ROOT = "/root/.cache/vllm";
+var under = (path, dir) => path === dir || path.startsWith(`${dir.replace(/\/+$/, "")}/`);
+function likelyCauses(run, script, cacheRoot) {
+  const mounts = run.volumes.filter((v) => /cache/i.test(v.target));
+  if (mounts.length === 0) return { mount: null, causes: [] };
+  const causes = [];
+  const covering = mounts.find((v) => under(cacheRoot, v.target.replace(/\/+$/, "")));
+  if (!covering) causes.push(`the mount target ${mounts.map((v) => v.target).join(", ")} does not contain the vLLM cache root ${cacheRoot}: mount the PARENT (/root/.cache) or set VLLM_CACHE_ROOT inside the mount`);
+  const m = covering ?? mounts[0];
+  const word = run.command.words.find((w) => w.line === m.line && w.text.includes(m.source));
+  if (word?.optional) causes.push(`the mount is optional (\${VAR:+-v ...}): when its variable is unset on the host no cache is mounted`);
+  const before = script.commands.filter((c) => c.line < run.command.line).flatMap((item) => createdDirs({ source: { file: "", script, origin: "script" }, item }));
+  const src = { text: m.source, ...m.resolvedSource !== void 0 ? { resolved: m.resolvedSource } : {} };
+  if (!before.some((w) => samePath(w, src))) causes.push(`no mkdir -p of ${m.source} before the podman run (a missing or re-created directory starts empty)`);
+  if (causes.length === 0) causes.push("a changed compile range (--max-num-batched-tokens, max-num-seqs) costs ONE recompile: if the next boot is warm, nothing is wrong");
+  return { mount: `${m.source}:${m.target}`, causes };
+}
+function checkCompileCache(i) {
+  const { cache, plan } = i;
+  const total = plan.compileSeconds === null ? "" : `; torch.compile took ${plan.compileSeconds} s in total`;
+  const data = { ...cache, compileSeconds: plan.compileSeconds, earlierBoots: i.earlierBoots };
+  if (cache.state === null) return skip(CHECK14, "no torch.compile lines in this boot (eager mode, or the journal lost them)", { data });
+  if (cache.state === "hit") {
+    return pass(CHECK14, `warm: ${cache.graphsLoaded} compiled graph(s) loaded from the cache${total}`, { evidence: [`Directly load the compiled graph(s) x${cache.graphsLoaded}${total}`], data });
+  }
+  const cold = `cold: ${cache.graphsCompiled} graph(s) compiled, the slowest in ${cache.slowestGraphSeconds ?? "?"} s${total}`;
+  const run = i.script?.engine?.podmanRun ?? null;
+  const root = i.env?.get("VLLM_CACHE_ROOT") ?? DEFAULT_ROOT;
+  const found = run && i.script ? likelyCauses(run, i.script, root) : { mount: null, causes: [] };
+  if (found.mount === null) {
+    return pass(CHECK14, `${cold} (no cache mount declared: every container recreate re-pays it)`, {
+      evidence: [cold],
+      data,
+      fix: `to keep it: mkdir -p "$CACHE_DIR" before the podman run, then -v "$CACHE_DIR":/root/.cache in ${i.scriptPath}`
+    });
+  }
+  if (i.earlierBoots === 0) return pass(CHECK14, `${cold}, first boot seen with the cache mount ${found.mount}: the next boot should load from it`, { evidence: [cold], data });
+  return warn(CHECK14, `compiled cold again although ${i.scriptPath} mounts a cache (${found.mount}) and ${i.earlierBoots} earlier boot(s) of this container compiled`, {
+    evidence: [cold, ...found.causes.map((c) => `likely cause: ${c}`)],
+    data: { ...data, mount: found.mount, causes: found.causes },
+    fix: found.causes[0]
+  });
+}
+
+// src/verify/decode-stream.ts
+function sseEvents(pieces) {
+  const out = [];
+  let buf = "";
+  for (const p of pieces) {
+    buf += p.text;
+    let nl;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, nl).replace(/\r$/, "");
+      buf = buf.slice(nl + 1);
+      if (line.startsWith("data:")) out.push({ atMs: p.atMs, data: line.slice(5).trim() });
+    }
+  }
+  if (buf.startsWith("data:")) out.push({ atMs: pieces.at(-1)?.atMs ?? 0, data: buf.slice(5).trim() });
+  return out;
+}
+function parseSample(r) {
+  const s = { ttftMs: null, wallMs: r.wallMs, promptTokens: null, completionTokens: null, finishReason: null, text: "", chunks: 0 };
+  for (const e of r.events) {
+    if (e.data === "[DONE]") continue;
+    let c;
+    try {
+      c = JSON.parse(e.data);
+    } catch {
+      continue;
+    }
+    for (const ch of c.choices ?? []) {
+      const piece = (ch.delta?.reasoning ?? "") + (ch.delta?.reasoning_content ?? "") + (ch.delta?.content ?? "");
+      if (piece !== "") {
+        s.ttftMs ??= e.atMs;
+        s.text += piece;
+        s.chunks++;
+      }
+      if (ch.finish_reason) s.finishReason = ch.finish_reason;
+    }
+    if (c.usage) {
+      s.promptTokens = c.usage.prompt_tokens ?? s.promptTokens;
+      s.completionTokens = c.usage.completion_tokens ?? s.completionTokens;
+    }
+  }
+  return s;
+}
+
+// src/verify/repetition.ts
+var MAX_PERIOD = 64;
+function tailRun(words) {
+  let best = { period: 0, repeats: 1, covered: 0 };
+  for (let p = 1; p <= Math.min(MAX_PERIOD, Math.floor(words.length / 2)); p++) {
+    let reps = 1;
+    while ((reps + 1) * p <= words.length) {
+      const a = words.length - p;
+      const b = words.length - (reps + 1) * p;
+      let same = true;
+      for (let i = 0; i < p && same; i++) same = words[a + i] === words[b + i];
+      if (!same) break;
+      reps++;
+    }
+    if (reps > 1 && reps * p > best.covered) best = { period: p, repeats: reps, covered: reps * p };
+  }
+  return { period: best.period, repeats: best.repeats };
+}
+function detectLoop(text) {
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+  const grams = /* @__PURE__ */ new Set();
+  for (let i = 0; i + 4 <= words.length; i++) grams.add(words.slice(i, i + 4).join(" "));
+  const total = Math.max(0, words.length - 3);
+  const distinct4 = total === 0 ? 1 : grams.size / total;
+  const { period, repeats } = tailRun(words);
+  const coverage = words.length === 0 || period === 0 ? 0 : period * repeats / words.length;
+  const tailLoop = repeats >= 3 && coverage >= 0.25 && period * repeats >= 12;
+  const looping = words.length >= 16 && (tailLoop || distinct4 < 0.5);
+  return { looping, block: period ? words.slice(words.length - period).slice(0, 12).join(" ") : null, repeats, coverage, distinct4 };
+}
+
+// src/verify/decode.ts
+var CHECK15 = "verify.decode";
+var r2 = (x) => Math.round(x * 100) / 100;
+function judgeSample(depth, s, maxTokens, floor) {
+  const problems = [];
+  if (s.completionTokens === null) problems.push("no usage counters in the stream (send stream_options.include_usage; an engine without them cannot be measured)");
+  else if (s.completionTokens !== maxTokens) problems.push(`completion_tokens ${s.completionTokens} != max_tokens ${maxTokens} (early EOS or a repetition halt)`);
+  if (s.finishReason !== "length") problems.push(`finish_reason ${s.finishReason ?? "missing"}, not "length"`);
+  const loop = detectLoop(s.text);
+  if (loop.looping) problems.push(`the text loops ("${loop.block ?? ""}" x${loop.repeats}, ${Math.round(loop.distinct4 * 100)}% distinct 4-grams): a loop fakes decode speed`);
+  if (s.ttftMs === null) problems.push("no content or reasoning token arrived");
+  const decodeS = s.ttftMs === null ? 0 : (s.wallMs - s.ttftMs) / 1e3;
+  const valid = problems.length === 0 && decodeS > 0;
+  return {
+    depth,
+    promptTokens: s.promptTokens,
+    ttftS: s.ttftMs === null ? null : r2(s.ttftMs / 1e3),
+    decodeTokPerS: valid ? r2(s.completionTokens / decodeS) : null,
+    completionTokens: s.completionTokens,
+    finishReason: s.finishReason,
+    valid,
+    problems,
+    floor
+  };
+}
+function floors(c) {
+  return c.depths.map((_, i) => Array.isArray(c.minTokPerS) ? c.minTokPerS[i] : c.minTokPerS);
+}
+function renderTable(rows) {
+  const head = "depth | prompt tokens | TTFT s | decode tok/s | floor | validity";
+  return [head, ...rows.map((r) => [
+    r.depth,
+    r.promptTokens ?? "?",
+    r.ttftS ?? "?",
+    r.decodeTokPerS ?? "-",
+    r.floor,
+    r.valid ? "valid" : `INVALID: ${r.problems.join("; ")}`
+  ].join(" | "))];
+}
+function checkDecode(results, c, via) {
+  const fl = floors(c);
+  const rows = results.map((r, i) => {
+    const depth = c.depths[i];
+    if (r.status !== 200) {
+      const why = r.status === null ? `no answer: ${r.error ?? "unknown"}` : `HTTP ${r.status}: ${(r.body ?? "").slice(0, 200)}`;
+      return { depth, promptTokens: null, ttftS: null, decodeTokPerS: null, completionTokens: null, finishReason: null, valid: false, problems: [why], floor: fl[i] };
+    }
+    return judgeSample(depth, parseSample(r), c.maxTokens, fl[i]);
+  });
+  const evidence = [...renderTable(rows), `measured from ${via}: decode = completion_tokens / (wall - TTFT), temperature 0, max_tokens ${c.maxTokens}`];
+  const data = { rows, maxTokens: c.maxTokens };
+  const invalid = rows.filter((r) => !r.valid);
+  const slow = rows.filter((r) => r.valid && r.decodeTokPerS < r.floor);
+  if (invalid.length > 0) {
+    return fail(CHECK15, `${invalid.length} of ${rows.length} decode sample(s) invalid (depth ${invalid.map((r) => r.depth).join(", ")}): no speed is reported for them`, {
+      evidence,
+      data,
+      fix: "an invalid sample is a correctness problem before a speed one: read the text (loops point at numerics, e.g. TunableOp or a bad quant kernel), check the engine honours max_tokens, then rerun deploy-gate verify"
+    });
+  }
+  if (slow.length > 0) {
+    return fail(CHECK15, `decode below the contract at depth ${slow.map((r) => `${r.depth} (${r.decodeTokPerS} < ${r.floor} tok/s)`).join(", ")}`, {
+      evidence,
+      data,
+      fix: "compare the live argv with the last passing deploy (verify.argv): spec depth, expert prefetch and gather knobs move decode; --max-num-batched-tokens only re-chunks prefill"
+    });
+  }
+  return pass(CHECK15, `decode ${rows.map((r) => `${r.decodeTokPerS} tok/s @ ${r.depth}`).join(", ")}, all samples valid`, { evidence, data });
+}
+
+// src/verify/decode-prompt.ts
+var PEOPLE = ["The harbor clerk", "A retired surveyor", "The night nurse", "Our orchard keeper", "The ferry pilot", "A young archivist", "The village baker", "An old radio operator", "The museum guard", "A traveling glassblower", "The lighthouse engineer", "A beekeeper from the valley"];
+var PLACES = ["in Lisbon", "near the northern pass", "by the salt marsh", "on the river quay", "under the viaduct", "beside the tram depot", "at the edge of the forest", "in the copper town", "behind the old mill", "across the frozen lake", "inside the covered market", "on the windward island"];
+var DEEDS = ["counted the crates of cork", "repaired a cracked lantern", "wrote a letter to a cousin", "measured the spring floods", "traded maps for lamp oil", "taught two apprentices to splice rope", "sorted a drawer of brass keys", "planted rows of late pears", "mended the chapel roof", "logged the passing barges", "tuned a borrowed violin", "sketched the tide tables"];
+var TURNS = ["while the rain thinned to mist", "before the bells rang noon", "as gulls argued over the nets", "although the wind kept turning", "until the lamps were lit", "because the market had closed early", "after the postman left a parcel", "when the fog finally lifted", "though nobody had asked", "since the bridge was being painted", "as the evening train pulled out", "once the tea had gone cold"];
+function sentence(i) {
+  const pick2 = (xs, k) => xs[k % xs.length];
+  return `${pick2(PEOPLE, i)} ${pick2(PLACES, Math.floor(i / 3) + i)} ${pick2(DEEDS, Math.floor(i / 7) + 2 * i)} ${pick2(TURNS, Math.floor(i / 11) + 5 * i)}, and noted ${17 + i * 37 % 900} in the ledger.`;
+}
+function decodePrompt(tokens, answerWords) {
+  const ask = `Continue this account in your own words, adding new people and events, for at least ${answerWords} words.`;
+  const budget = Math.max(8, Math.round(tokens / 1.3) - ask.split(" ").length - 4);
+  const out = [];
+  let words = 0;
+  for (let i = 0; words < budget; i++) {
+    const s = sentence(i);
+    out.push(s);
+    words += s.split(" ").length;
+  }
+  return `${out.join(" ")}
+
+${ask}`;
+}
+function decodeRequest(model, depth, maxTokens) {
+  return {
+    model,
+    temperature: 0,
+    max_tokens: maxTokens,
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: "user", content: decodePrompt(depth, maxTokens) }]
+  };
+}
+
+// src/verify/decode-probe.ts
+async function measureDecode(ep, h, timeoutMs, progress = () => {
+}) {
+  const c = ep.contracts.decode;
+  if (!c) return skip(CHECK15, "no contracts.decode declared", { fix: "declare contracts.decode: { minTokPerS: N } (one floor, or one per depth) to have decode speed measured" });
+  if (!ep.url || !ep.model) return skip(CHECK15, `no \`${ep.url ? "model" : "url"}\` in the endpoint config`, { fix: "add url: and model: to the endpoint in deploy-gate.yml" });
+  if (h instanceof Error || h === null) return fail(CHECK15, `decode could not be measured: ${h instanceof Error ? h.message : "no route"}`, { fix: "see the message; rerun deploy-gate verify" });
+  const results = [];
+  for (const depth of c.depths) {
+    progress(`verify: decode at ${depth} prompt tokens`);
+    results.push(await h.routed.route.stream("/v1/chat/completions", decodeRequest(ep.model, depth, c.maxTokens), timeoutMs));
+  }
+  const f = checkDecode(results, c, h.routed.route.via);
+  return h.routed.route.fromPeer ? f : { ...f, evidence: [...f.evidence ?? [], `not from a peer: measured ${h.routed.route.via}`] };
+}
+
+// src/verify/graphs.ts
+var CHECK16 = "verify.graphs";
+function checkGraphs(plan) {
+  const { graphGiB: got, estimatedGraphGiB: est } = plan;
+  const data = { capturedGiB: got, estimatedGiB: est, overrunGiB: got !== null && est !== null ? Math.round((got - est) * 100) / 100 : null };
+  if (got === null && est === null) return skip(CHECK16, "no CUDA graph lines in this boot (eager mode, or an engine too old to print the estimate)", { data });
+  if (got === null || est === null) {
+    return skip(CHECK16, got === null ? `estimate ${est} GiB but no "Graph capturing finished" line yet` : `captured ${got} GiB but this engine prints no "Estimated CUDA graph memory" line to compare with`, { data });
+  }
+  const evidence = [`estimated CUDA graph memory: ${est} GiB`, `captured: ${got} GiB`];
+  if (got > est) {
+    return warn(CHECK16, `CUDA graph capture took ${got} GiB, ${data.overrunGiB} GiB over the ${est} GiB estimate`, {
+      evidence,
+      data,
+      fix: `the ${data.overrunGiB} GiB overrun comes out of the VRAM margin: lower --gpu-memory-utilization, or raise the per-graph charge (seed 003: _PER_GRAPH_MB toward 52)`
+    });
+  }
+  return pass(CHECK16, `CUDA graphs ${got} GiB within the ${est} GiB estimate`, { evidence, data });
+}
+
+// src/verify/plan-lines.ts
+var CHECK17 = "verify.plan-lines";
+function readPlanLines(lines, specs) {
+  return specs.map((s) => {
+    const re = new RegExp(s.pattern);
+    let value = null;
+    let hit2 = null;
+    let cut = false;
+    for (const l of lines) {
+      const m = re.exec(l);
+      if (!m) continue;
+      const g2 = m[1] ?? "";
+      const n = /^\d[\d,]*(\.\d+)?$/.test(g2) ? parseNumber(g2) : null;
+      hit2 = l;
+      value = n;
+      cut = n === null;
+    }
+    const bounds = { ...s.min !== void 0 ? { min: s.min } : {}, ...s.max !== void 0 ? { max: s.max } : {} };
+    let problem = null;
+    if (hit2 === null) problem = "no line matches";
+    else if (cut || value === null) problem = "the line matches but its number is not readable (a cut column?)";
+    else if (s.min !== void 0 && value < s.min) problem = `${value.toLocaleString("en-US")} < min ${s.min.toLocaleString("en-US")}`;
+    else if (s.max !== void 0 && value > s.max) problem = `${value.toLocaleString("en-US")} > max ${s.max.toLocaleString("en-US")}`;
+    return { name: s.name, value, line: hit2, ...bounds, problem };
+  });
+}
+function checkPlanLines(lines, specs, container) {
+  if (specs.length === 0) return skip(CHECK17, "no contracts.plan declared", { fix: 'declare fork plan lines, e.g. contracts.plan: [{ name: arena-slots, pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 }]' });
+  const rows = readPlanLines(lines, specs);
+  const evidence = rows.map((r) => `${r.name}: ${r.value === null ? "-" : r.value.toLocaleString("en-US")}${r.problem ? ` (${r.problem})` : ""}${r.line ? ` <- ${r.line.trim().slice(0, 200)}` : ""}`);
+  const bad = rows.filter((r) => r.problem !== null);
+  if (bad.length) {
+    return fail(CHECK17, `plan line(s) off contract: ${bad.map((r) => `${r.name} (${r.problem})`).join(", ")}`, {
+      evidence,
+      data: { rows },
+      fix: `read the lines in full: journalctl CONTAINER_NAME=${container} -b -o cat --no-pager | grep -aoE "<pattern>" (digit-anchored -o; plain grep output cuts the columns), then fix the serve script's knobs or the contract`
+    });
+  }
+  return pass(CHECK17, rows.map((r) => `${r.name} ${r.value.toLocaleString("en-US")}`).join(", "), { evidence, data: { rows } });
+}
+
+// src/verify/vram.ts
+var CHECK18 = "verify.vram";
+var MiB = 1024 ** 2;
+function parseNvidiaSmi(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const f = line.split(",").map((x) => x.trim());
+    if (f.length < 4) continue;
+    const [idx, used, total] = [Number(f[0]), Number(f.at(-2)), Number(f.at(-1))];
+    if (!/^\d+$/.test(f[0]) || !Number.isFinite(used) || !Number.isFinite(total)) continue;
+    out.push({ index: idx, name: f.slice(1, -2).join(","), usedBytes: used * MiB, totalBytes: total * MiB });
+  }
+  return out;
+}
+function parseRocmSmi(text) {
+  const byIdx = /* @__PURE__ */ new Map();
+  for (const m of text.matchAll(/^GPU\[(\d+)\]\s*:\s*VRAM Total (Used )?Memory \(B\):\s*(\d+)\s*$/gm)) {
+    const c = byIdx.get(Number(m[1])) ?? {};
+    if (m[2]) c.used = Number(m[3]);
+    else c.total = Number(m[3]);
+    byIdx.set(Number(m[1]), c);
+  }
+  return [...byIdx].filter(([, c]) => c.used !== void 0 && c.total !== void 0).map(([index, c]) => ({ index, name: null, usedBytes: c.used, totalBytes: c.total }));
+}
+function engineCards(cards, env) {
+  const vis = ["CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"].map((k) => env?.get(k)).find((v) => v !== void 0 && /^\d+(,\d+)*$/.test(v));
+  const largest = Math.max(0, ...cards.map((c) => c.totalBytes));
+  const ignored = [];
+  const used = cards.filter((c) => {
+    if (vis !== void 0 && !vis.split(",").map(Number).includes(c.index)) {
+      ignored.push({ card: c, why: "not in the container's visible devices" });
+      return false;
+    }
+    if (vis === void 0 && c.totalBytes < largest / 4) {
+      ignored.push({ card: c, why: "an integrated GPU (small carve-out), not a serving card" });
+      return false;
+    }
+    return true;
+  });
+  return { used, ignored };
+}
+var gib2 = (b) => (b / 1024 ** 3).toFixed(2);
+var MARGIN_FAIL_BYTES = 256 * MiB;
+var MARGIN_WARN_BYTES = 512 * MiB;
+function checkVram(tool, output, env) {
+  if (tool === null) return skip(CHECK18, "neither nvidia-smi nor rocm-smi exists on the host: VRAM margin not read", { fix: "install the GPU vendor's smi tool on the host to have the margin checked" });
+  const cards = tool === "nvidia-smi" ? parseNvidiaSmi(output) : parseRocmSmi(output);
+  if (cards.length === 0) return warn(CHECK18, `${tool} printed no card this check can read`, { evidence: output.trim().split("\n").slice(0, 6), fix: `run ${tool} on the host by hand: a driver that is not loaded prints an error instead of cards` });
+  const { used, ignored } = engineCards(cards, env);
+  const rows = used.map((c) => ({ index: c.index, usedGiB: Number(gib2(c.usedBytes)), totalGiB: Number(gib2(c.totalBytes)), marginGiB: Number(gib2(c.totalBytes - c.usedBytes)) }));
+  const evidence = [
+    ...used.map((c) => `card ${c.index}${c.name ? ` (${c.name})` : ""}: ${gib2(c.usedBytes)} of ${gib2(c.totalBytes)} GiB used, margin ${gib2(c.totalBytes - c.usedBytes)} GiB`),
+    ...ignored.map(({ card, why }) => `card ${card.index} not counted: ${why}`),
+    `read with ${tool} after the engine's boot (vLLM preallocates: this is its high-water)`
+  ];
+  const data = { tool, cards: rows, ignored: ignored.map((i) => i.card.index) };
+  const tight = used.filter((c) => c.totalBytes - c.usedBytes < MARGIN_FAIL_BYTES);
+  const thin = used.filter((c) => c.totalBytes - c.usedBytes < MARGIN_WARN_BYTES);
+  const fix = "lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) so a fragmentation spike or a larger graph capture cannot OOM the engine mid-request";
+  if (tight.length) return fail(CHECK18, `VRAM margin below ${MARGIN_FAIL_BYTES / MiB} MiB on card ${tight.map((c) => c.index).join(", ")}`, { evidence, data, fix });
+  if (thin.length) return warn(CHECK18, `VRAM margin below ${MARGIN_WARN_BYTES / MiB} MiB on card ${thin.map((c) => c.index).join(", ")}`, { evidence, data, fix });
+  return pass(CHECK18, `VRAM margin ${rows.map((r) => `${r.marginGiB} GiB`).join(", ")} on ${rows.length} card(s)`, { evidence, data });
+}
+
 // src/verify/models.ts
-var CHECK14 = "verify.models";
+var CHECK19 = "verify.models";
 function noAnswer(check, what, r, url2, via) {
   return fail(check, `${what}: no HTTP answer from ${url2} (${r.error ?? "unknown error"})`, {
     evidence: [`via ${via}: ${r.error ?? "no answer"} after ${Math.round(r.durationMs)} ms`],
@@ -39205,9 +39741,9 @@ function noAnswer(check, what, r, url2, via) {
   });
 }
 function checkModels(r, model, url2, via) {
-  if (r.status === null) return noAnswer(CHECK14, "/v1/models", r, url2, via);
+  if (r.status === null) return noAnswer(CHECK19, "/v1/models", r, url2, via);
   const evidence = [`GET ${url2}/v1/models via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`];
-  if (r.status === 401) return fail(CHECK14, "/v1/models answered 401: the server runs with --api-key", { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY" });
+  if (r.status === 401) return fail(CHECK19, "/v1/models answered 401: the server runs with --api-key", { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY" });
   let ids = [];
   try {
     const json = JSON.parse(r.body);
@@ -39217,17 +39753,17 @@ function checkModels(r, model, url2, via) {
   }
   const data = { models: ids, status: r.status };
   if (r.status !== 200 || !ids.includes(model)) {
-    return fail(CHECK14, ids.length ? `/v1/models lists ${ids.join(", ")}, not ${model}` : `/v1/models gave HTTP ${r.status} with no model list`, {
+    return fail(CHECK19, ids.length ? `/v1/models lists ${ids.join(", ")}, not ${model}` : `/v1/models gave HTTP ${r.status} with no model list`, {
       evidence,
       data,
       fix: `start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`
     });
   }
-  return pass(CHECK14, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
+  return pass(CHECK19, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
 }
 
 // src/verify/route.ts
-import { request as httpRequest } from "node:http";
+import { request as httpRequest2 } from "node:http";
 
 // src/verify/curl.ts
 var quote = (s) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t")}"`;
@@ -39254,13 +39790,92 @@ function parseCurlOutput(stdout) {
   return { status: Number.isFinite(code) && code > 0 ? code : null, body: stdout.slice(0, at) };
 }
 
+// src/verify/stream-route.ts
+import { request as httpRequest } from "node:http";
+var CAP = 8 << 20;
+async function streamFromRunner(url2, body, headers, timeoutMs) {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), timeoutMs);
+  const t0 = performance.now();
+  const pieces = [];
+  const dec = new TextDecoder();
+  try {
+    const res = await fetch(url2, { method: "POST", signal: ctl.signal, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    let size = 0;
+    for await (const chunk of res.body ?? []) {
+      size += chunk.length;
+      if (size > CAP) break;
+      pieces.push({ atMs: performance.now() - t0, text: dec.decode(chunk, { stream: true }) });
+    }
+    const wallMs = performance.now() - t0;
+    return { status: res.status, events: sseEvents(pieces), wallMs, error: null, body: res.status === 200 ? void 0 : pieces.map((p) => p.text).join("") };
+  } catch (e) {
+    return { status: null, events: sseEvents(pieces), wallMs: performance.now() - t0, error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : e.message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+async function streamFromPeer(peer, url2, body, headers, timeoutMs) {
+  const script = `s=$EPOCHREALTIME; curl -N -K - | while IFS= read -r l || [ -n "$l" ]; do printf '%s %s %s\\n' "$s" "$EPOCHREALTIME" "$l"; done`;
+  const t0 = performance.now();
+  let r;
+  try {
+    r = await peer.run(["bash", "-c", script], { stdin: curlConfig("POST", url2, body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
+  } catch (e) {
+    return { status: null, events: [], wallMs: performance.now() - t0, error: `from ${peer.name}: ${e.message}` };
+  }
+  const pieces = [];
+  let last = 0;
+  for (const line of r.stdout.split("\n")) {
+    const m = /^(\d+\.\d+) (\d+\.\d+) ?(.*)$/.exec(line);
+    if (!m) continue;
+    last = (Number(m[2]) - Number(m[1])) * 1e3;
+    pieces.push({ atMs: last, text: `${m[3]}
+` });
+  }
+  const { status: status2 } = parseCurlOutput(pieces.map((p) => p.text).join("").trimEnd());
+  const error2 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
+  return { status: status2, events: sseEvents(pieces), wallMs: last, error: error2 && `from ${peer.name}: ${error2}` };
+}
+function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
+  const t0 = performance.now();
+  const payload = JSON.stringify(body);
+  const pieces = [];
+  return new Promise((resolve4) => {
+    const done = (status2, error2) => {
+      clearTimeout(timer);
+      stream.destroy();
+      resolve4({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error2 });
+    };
+    const timer = setTimeout(() => {
+      req.destroy();
+      done(null, `no complete answer within ${timeoutMs} ms through the tunnel`);
+    }, timeoutMs);
+    const req = httpRequest({
+      method: "POST",
+      host: u.hostname,
+      port: Number(u.port || 80),
+      path,
+      createConnection: () => stream,
+      headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+    }, (res) => {
+      res.setEncoding("utf8");
+      res.on("data", (t) => pieces.push({ atMs: performance.now() - t0, text: t }));
+      res.on("end", () => done(res.statusCode ?? null, null));
+    });
+    req.on("error", (e) => done(null, `through the tunnel: ${e.message}`));
+    req.end(payload);
+  });
+}
+
 // src/verify/route.ts
 var join3 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join3(url2, path), body, { timeoutMs, headers })
+    send: (method, path, body, timeoutMs) => request(method, join3(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join3(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -39278,7 +39893,8 @@ function peerRoute(peer, url2, headers) {
       const { status: status2, body: text } = parseCurlOutput(r.stdout);
       const error2 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error2 && `from ${peer.name}: ${error2}`, durationMs: performance.now() - t0 };
-    }
+    },
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join3(url2, path), body, headers, timeoutMs)
   };
 }
 function tunnelRoute(viaName, forward, url2, headers) {
@@ -39303,7 +39919,7 @@ function tunnelRoute(viaName, forward, url2, headers) {
           stream.destroy();
           resolve4(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
         }, timeoutMs);
-        const req = httpRequest({
+        const req = httpRequest2({
           method,
           host: u.hostname,
           port,
@@ -39325,17 +39941,26 @@ function tunnelRoute(viaName, forward, url2, headers) {
         });
         req.end(payload);
       });
+    },
+    async stream(path, body, timeoutMs) {
+      let stream;
+      try {
+        stream = await forward(u.hostname, port);
+      } catch (e) {
+        return { status: null, events: [], wallMs: 0, error: e.message };
+      }
+      return streamThroughTunnel(stream, u, join3(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
 
 // src/verify/thinking.ts
-var CHECK15 = "verify.thinking";
+var CHECK20 = "verify.thinking";
 function thinkingRequest(model) {
   return { model, temperature: 0, max_tokens: 512, messages: [{ role: "user", content: "What is 17 + 25? Think it through, then answer with the number." }] };
 }
 function checkThinkingResult(r, url2, via, live) {
-  if (r.status === null) return noAnswer(CHECK15, "chat completion", r, url2, via);
+  if (r.status === null) return noAnswer(CHECK20, "chat completion", r, url2, via);
   const v = checkThinking({ status: r.status, body: r.body });
   let content = "";
   let reasoning = null;
@@ -39352,16 +39977,16 @@ function checkThinkingResult(r, url2, via, live) {
     `reasoning: ${reasoning === null ? "null" : JSON.stringify(String(reasoning).slice(0, 160))}`
   ];
   const data = { status: r.status, gap: v.gap, reasoningChars: typeof reasoning === "string" ? reasoning.length : 0, thinkTagInContent: content.includes("</think>"), reasoningParser: live.reasoningParser };
-  if (v.ok) return pass(CHECK15, `reasoning arrives in its own field (${data.reasoningChars} chars), content clean`, { evidence, data });
+  if (v.ok) return pass(CHECK20, `reasoning arrives in its own field (${data.reasoningChars} chars), content clean`, { evidence, data });
   let fix;
   if (!live.reasoningParser) fix = "the live argv has no --reasoning-parser: add it to the serve script (for Qwen3: --reasoning-parser qwen3) and redeploy";
   else if (live.engineTemplateFlags.length) fix = `${live.engineTemplateFlags.join(", ")} are chat-template variables, not engine flags: pass them as --default-chat-template-kwargs '{"enable_thinking": true}' (or chat_template_kwargs in the request body)`;
   else fix = `--reasoning-parser ${live.reasoningParser} is set but thinking still leaks: check the parser matches the model family and that enable_thinking is in --default-chat-template-kwargs or the request's chat_template_kwargs, not a top-level body field`;
-  return fail(CHECK15, `thinking contract broken: ${v.reason}`, { evidence, data, fix });
+  return fail(CHECK20, `thinking contract broken: ${v.reason}`, { evidence, data, fix });
 }
 
 // src/verify/tools.ts
-var CHECK16 = "verify.tools";
+var CHECK21 = "verify.tools";
 function toolsRequest(model) {
   return {
     model,
@@ -39380,14 +40005,14 @@ function toolsRequest(model) {
   };
 }
 function checkToolsResult(r, url2, via, live) {
-  if (r.status === null) return noAnswer(CHECK16, "tool-call completion", r, url2, via);
+  if (r.status === null) return noAnswer(CHECK21, "tool-call completion", r, url2, via);
   const v = checkTools({ status: r.status, body: r.body });
   const evidence = [`POST ${url2}/v1/chat/completions (tools, tool_choice auto) via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`, v.reason];
   const data = { status: r.status, gap: v.gap, autoToolChoice: live.autoToolChoice, toolCallParser: live.toolCallParser };
-  if (v.ok) return pass(CHECK16, `tool call returned: ${v.reason}`, { evidence, data });
+  if (v.ok) return pass(CHECK21, `tool call returned: ${v.reason}`, { evidence, data });
   const missing = [live.autoToolChoice ? null : "--enable-auto-tool-choice", live.toolCallParser ? null : "--tool-call-parser <parser>"].filter(Boolean);
   const fix = v.gap === "tools-not-enabled" || missing.length ? `a server config gap, not a model fault: add ${missing.length ? missing.join(" ") : "--enable-auto-tool-choice --tool-call-parser <parser>"} (Qwen3: --tool-call-parser qwen3_xml) to the serve script and redeploy` : `the server accepted tools but the parser extracted no valid call: check --tool-call-parser ${live.toolCallParser} matches the model family's tool format`;
-  return fail(CHECK16, v.gap === "tools-not-enabled" ? `tool calls refused (HTTP ${r.status}): the server is not configured for auto tool choice` : `tool contract broken: ${v.reason}`, { evidence, data, fix });
+  return fail(CHECK21, v.gap === "tools-not-enabled" ? `tool calls refused (HTTP ${r.status}): the server is not configured for auto tool choice` : `tool contract broken: ${v.reason}`, { evidence, data, fix });
 }
 
 // src/verify/http-checks.ts
@@ -39474,10 +40099,26 @@ function httpFindingsOf(ep, h, live) {
 }
 
 // src/verify/options.ts
-var DEFAULT_TIMEOUTS = { factsMs: 2e4, modelsMs: 1e4, chatMs: 9e4, metricsMs: 1e4 };
+var DEFAULT_TIMEOUTS = { factsMs: 2e4, modelsMs: 1e4, chatMs: 9e4, metricsMs: 1e4, decodeMs: 18e4 };
 
 // src/verify/index.ts
-var VERIFY_CHECKS = ["verify.restarts", "verify.container", "verify.plan", "verify.kv-capacity", "verify.argv", "verify.env", "verify.models", "verify.thinking", "verify.tools", "verify.spec-decode"];
+var VERIFY_CHECKS = [
+  "verify.restarts",
+  "verify.container",
+  "verify.plan",
+  "verify.kv-capacity",
+  "verify.argv",
+  "verify.env",
+  "verify.plan-lines",
+  "verify.graphs",
+  "verify.compile-cache",
+  "verify.vram",
+  "verify.models",
+  "verify.thinking",
+  "verify.tools",
+  "verify.spec-decode",
+  "verify.decode"
+];
 async function gatherFacts(host, req, timeoutMs) {
   const { script, marker } = buildFactsScript(req);
   try {
@@ -39513,7 +40154,7 @@ async function runVerify(ctx, opts) {
     return VERIFY_CHECKS.map((c) => c === "verify.container" ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml" }) : skip(c, "needs the container name from the config"));
   }
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container }, t.factsMs);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern) }, t.factsMs);
   const scriptP = ctx.reader.show(ctx.sha, scriptPath).then((text) => text === null ? null : parseServeScript(text), () => null);
   const env = opts.env ?? process.env;
   const headers = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
@@ -39539,14 +40180,23 @@ async function runVerify(ctx, opts) {
       return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv);
     }),
     guard("verify.argv", () => facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal }) : hostDown("verify.argv")),
-    guard("verify.env", () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env"))
+    guard("verify.env", () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env")),
+    guard("verify.plan-lines", () => facts ? checkPlanLines(facts.planLines, ep.contracts.plan, ep.container) : hostDown("verify.plan-lines")),
+    guard("verify.graphs", () => facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs")),
+    guard("verify.compile-cache", () => {
+      if (!facts) return hostDown("verify.compile-cache");
+      const { plan, cache } = readBootPlan(facts.journal);
+      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env });
+    }),
+    guard("verify.vram", () => facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env) : hostDown("verify.vram"))
   ]);
   const h = await httpP.catch((e) => e);
   const httpFindings = await Promise.all(httpFindingsOf(ep, h, live).map(([check, fn]) => guard(check, fn)));
   const specFinding = await guard("verify.spec-decode", async () => facts ? checkSpecDecode(spec, await metricsP, facts.journal) : hostDown("verify.spec-decode"));
+  const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress));
   if (!(h instanceof Error) && h) await h.routed.close().catch(() => {
   });
-  return [...hostFindings, ...httpFindings, specFinding];
+  return [...hostFindings, ...httpFindings, specFinding, decodeFinding];
 }
 
 // src/stages.ts
@@ -39799,6 +40449,17 @@ function planTable(plan) {
   if (!rows.length) return [];
   return ["| plan value | |", "|---|---|", ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`)];
 }
+function depthTable(rows) {
+  return [
+    "| depth | prompt tokens | TTFT s | decode tok/s | floor | validity |",
+    "|---|---|---|---|---|---|",
+    ...rows.map((r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "\u2014"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`)
+  ];
+}
+var depthRows = (f) => {
+  const rows = f.data?.rows;
+  return Array.isArray(rows) && rows.length > 0 && typeof rows[0].depth === "number" ? rows : null;
+};
 function details(f, maxEvidenceLines) {
   const out = [`### ${ICON[f.status]} \`${f.check}\``, "", `**${cell(f.summary)}**`, ""];
   if (f.file) out.push(`at \`${f.file}${f.line ? `:${f.line}` : ""}\``, "");
@@ -39811,6 +40472,8 @@ function details(f, maxEvidenceLines) {
     out.push(fence(shown), "");
   }
   if (f.fix) out.push(`**Fix:** ${f.fix}`, "");
+  const rows = depthRows(f);
+  if (rows) out.push(...depthTable(rows), "");
   const plan = f.data?.plan;
   if (plan && typeof plan === "object") out.push(...planTable(plan), "");
   const drift = f.data?.drift;
@@ -39830,7 +40493,7 @@ function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES) {
     ...report.findings.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${cell(f.summary)} |`),
     ""
   ].join("\n");
-  const problems = report.findings.filter((f) => f.status === "fail" || f.status === "warn");
+  const problems = report.findings.filter((f) => f.status === "fail" || f.status === "warn" || depthRows(f) !== null);
   for (const maxLines of [200, 40, 10, 3, 0]) {
     const body = problems.flatMap((f) => details(f, maxLines)).join("\n");
     const text = `${head}
