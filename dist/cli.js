@@ -36337,6 +36337,11 @@ var Git = class {
     if (!root || !shallow || root.startsWith("fatal")) return null;
     return { root, shallow: shallow === "true", head: r.code === 0 && head && /^[0-9a-f]{40,64}$/.test(head) ? head : null };
   }
+  /** The branch HEAD is on, or null when detached (CI checkouts of a sha). */
+  async branch() {
+    const r = await this.git(["symbolic-ref", "--short", "-q", "HEAD"], { allowFail: true });
+    return r.code === 0 && r.stdout.trim() ? r.stdout.trim() : null;
+  }
   async isShallow() {
     return (await this.git(["rev-parse", "--is-shallow-repository"])).stdout.trim() === "true";
   }
@@ -40258,7 +40263,7 @@ async function deployAndVerify(ws, name, opts, progress) {
   const ep = ws.config.endpoints[name];
   requireFor(name, ep, opts.command, ["host", "service", "container", "install", "url", "model"], ws.configFile);
   const findings = [];
-  let ref = opts.ref ?? "HEAD";
+  let ref = opts.ref ?? await ws.git.branch() ?? "HEAD";
   if (opts.command === "rollback") {
     if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back`);
     ref = ep.rollback.ref;

@@ -67,7 +67,8 @@ export async function deployAndVerify(ws: Workspace, name: string, opts: Options
   const ep = ws.config!.endpoints[name]!;
   requireFor(name, ep, opts.command, ["host", "service", "container", "install", "url", "model"], ws.configFile!);
   const findings: Finding[] = [];
-  let ref = opts.ref ?? "HEAD";
+  // The state record on the host names what was deployed: a branch name says more than "HEAD".
+  let ref = opts.ref ?? (await ws.git.branch()) ?? "HEAD";
   if (opts.command === "rollback") {
     if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back`);
     ref = ep.rollback.ref;

@@ -49,6 +49,12 @@ export class Git {
     return { root, shallow: shallow === "true", head: r.code === 0 && head && /^[0-9a-f]{40,64}$/.test(head) ? head : null };
   }
 
+  /** The branch HEAD is on, or null when detached (CI checkouts of a sha). */
+  async branch(): Promise<string | null> {
+    const r = await this.git(["symbolic-ref", "--short", "-q", "HEAD"], { allowFail: true });
+    return r.code === 0 && r.stdout.trim() ? r.stdout.trim() : null;
+  }
+
   async isShallow(): Promise<boolean> {
     return (await this.git(["rev-parse", "--is-shallow-repository"])).stdout.trim() === "true";
   }

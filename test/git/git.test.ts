@@ -32,6 +32,9 @@ describe("Git port on real repositories", () => {
     expect(await g.resolve("--output=/tmp/x")).toBeNull();
     expect(await g.show("t1", "s.sh")).toBe("v1\n");
     expect(await g.show("t1", "missing.sh")).toBeNull();
+    expect(await g.branch()).toBe("main");
+    r.git("checkout", "-q", "--detach", c1);
+    expect(await g.branch()).toBeNull();
     const s = track(shallowClone(r.dir));
     expect(await new Git(s.dir).isShallow()).toBe(true);
   });
