@@ -36325,11 +36325,6 @@ var Git = class {
     if (r.code !== 0 && !opts.allowFail) throw new GitError(`git ${args.join(" ")} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
     return r;
   }
-  /** The repository's top directory, or null when cwd is not inside a work tree. */
-  async topLevel() {
-    const r = await this.git(["rev-parse", "--show-toplevel"], { allowFail: true });
-    return r.code === 0 ? r.stdout.trim() : null;
-  }
   /** Top level, shallowness and HEAD in one process (HEAD null in a repository with no commit yet). */
   async info() {
     const r = await this.git(["rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD"], { allowFail: true });
@@ -36341,9 +36336,6 @@ var Git = class {
   async branch() {
     const r = await this.git(["symbolic-ref", "--short", "-q", "HEAD"], { allowFail: true });
     return r.code === 0 && r.stdout.trim() ? r.stdout.trim() : null;
-  }
-  async isShallow() {
-    return (await this.git(["rev-parse", "--is-shallow-repository"])).stdout.trim() === "true";
   }
   async status() {
     const out = (await this.git(["status", "--porcelain=v1", "-z", "--untracked-files=all"])).stdout;
@@ -36364,17 +36356,6 @@ var Git = class {
     if (ref.startsWith("-")) return null;
     const r = await this.git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { allowFail: true });
     return r.code === 0 ? r.stdout.trim() : null;
-  }
-  /** A file's content at a ref, or null when the file does not exist there. */
-  async show(ref, path) {
-    const r = await this.git(["show", `${ref}:${path}`], { allowFail: true });
-    return r.code === 0 ? r.stdout : null;
-  }
-  /** Commits that touched path, newest first (follows no renames: the config names the path). */
-  async commitsTouching(path, ref = "HEAD", max) {
-    const args = ["log", "--format=%H%x09%P%x09%cI%x09%s", ...max ? [`-n${max}`] : [], ref, "--", path];
-    const r = await this.git(args, { allowFail: true });
-    return r.code === 0 ? parseCommits(r.stdout) : [];
   }
   /**
    * One pass over the history of several files: every commit that touched each, newest first, with
@@ -36436,19 +36417,10 @@ var Git = class {
     }
     return out;
   }
-  async commit(sha) {
-    const r = await this.git(["log", "-1", "--format=%H%x09%P%x09%cI%x09%s", sha], { allowFail: true });
-    return r.code === 0 ? parseCommits(r.stdout)[0] ?? null : null;
-  }
   /** Tracked and untracked, not ignored files of the work tree. */
   async listFiles() {
     const r = await this.git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
     return [...new Set(r.stdout.split("\0").filter(Boolean))];
-  }
-  /** `git log --all -S<token>` as the seed does it by hand (used by the benchmark as the baseline). */
-  async pickaxe(token, path) {
-    const r = await this.git(["log", "--all", `-S${token}`, "--format=%H%x09%P%x09%cI%x09%s", ...path ? ["--", path] : []]);
-    return parseCommits(r.stdout);
   }
 };
 function statusKind(code) {

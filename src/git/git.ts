@@ -35,12 +35,6 @@ export class Git {
     return r;
   }
 
-  /** The repository's top directory, or null when cwd is not inside a work tree. */
-  async topLevel(): Promise<string | null> {
-    const r = await this.git(["rev-parse", "--show-toplevel"], { allowFail: true });
-    return r.code === 0 ? r.stdout.trim() : null;
-  }
-
   /** Top level, shallowness and HEAD in one process (HEAD null in a repository with no commit yet). */
   async info(): Promise<{ root: string; shallow: boolean; head: string | null } | null> {
     const r = await this.git(["rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD"], { allowFail: true });
@@ -53,10 +47,6 @@ export class Git {
   async branch(): Promise<string | null> {
     const r = await this.git(["symbolic-ref", "--short", "-q", "HEAD"], { allowFail: true });
     return r.code === 0 && r.stdout.trim() ? r.stdout.trim() : null;
-  }
-
-  async isShallow(): Promise<boolean> {
-    return (await this.git(["rev-parse", "--is-shallow-repository"])).stdout.trim() === "true";
   }
 
   async status(): Promise<StatusEntry[]> {
@@ -79,19 +69,6 @@ export class Git {
     if (ref.startsWith("-")) return null;
     const r = await this.git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { allowFail: true });
     return r.code === 0 ? r.stdout.trim() : null;
-  }
-
-  /** A file's content at a ref, or null when the file does not exist there. */
-  async show(ref: string, path: string): Promise<string | null> {
-    const r = await this.git(["show", `${ref}:${path}`], { allowFail: true });
-    return r.code === 0 ? r.stdout : null;
-  }
-
-  /** Commits that touched path, newest first (follows no renames: the config names the path). */
-  async commitsTouching(path: string, ref = "HEAD", max?: number): Promise<Commit[]> {
-    const args = ["log", "--format=%H%x09%P%x09%cI%x09%s", ...(max ? [`-n${max}`] : []), ref, "--", path];
-    const r = await this.git(args, { allowFail: true });
-    return r.code === 0 ? parseCommits(r.stdout) : [];
   }
 
   /**
@@ -156,22 +133,12 @@ export class Git {
     return out;
   }
 
-  async commit(sha: string): Promise<Commit | null> {
-    const r = await this.git(["log", "-1", "--format=%H%x09%P%x09%cI%x09%s", sha], { allowFail: true });
-    return r.code === 0 ? (parseCommits(r.stdout)[0] ?? null) : null;
-  }
-
   /** Tracked and untracked, not ignored files of the work tree. */
   async listFiles(): Promise<string[]> {
     const r = await this.git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
     return [...new Set(r.stdout.split("\0").filter(Boolean))];
   }
 
-  /** `git log --all -S<token>` as the seed does it by hand (used by the benchmark as the baseline). */
-  async pickaxe(token: string, path?: string): Promise<Commit[]> {
-    const r = await this.git(["log", "--all", `-S${token}`, "--format=%H%x09%P%x09%cI%x09%s", ...(path ? ["--", path] : [])]);
-    return parseCommits(r.stdout);
-  }
 }
 
 function statusKind(code: string): StatusEntry["kind"] {
