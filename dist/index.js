@@ -48275,6 +48275,16 @@ async function diagnoseDeploy(host, w) {
 
 // src/stage.ts
 var HOST_STATE_DIR = ".deploy-gate";
+var statePath = (endpoint) => `${HOST_STATE_DIR}/state/${endpoint}.json`;
+function parseStateRecord(text) {
+  try {
+    const v = JSON.parse(text);
+    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number") return null;
+    return { schema: 1, endpoint: v.endpoint ?? "?", ref: v.ref, sha: v.sha, deployedAt: v.deployedAt, by: v.by ?? "?", files: v.files ?? [], previous: v.previous ?? null };
+  } catch {
+    return null;
+  }
+}
 
 // src/deploy/install-plan.ts
 import { createHash } from "node:crypto";
@@ -48315,19 +48325,9 @@ function nextStateRecord(old, now) {
     previous
   };
 }
-function parseStateRecord(text) {
-  try {
-    const v = JSON.parse(text);
-    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number") return null;
-    return { schema: 1, endpoint: v.endpoint ?? "?", ref: v.ref, sha: v.sha, deployedAt: v.deployedAt, by: v.by ?? "?", files: v.files ?? [], previous: v.previous ?? null };
-  } catch {
-    return null;
-  }
-}
 
 // src/deploy/install.ts
 var CMD_TIMEOUT_MS = 3e4;
-var statePath = (endpoint) => `${HOST_STATE_DIR}/state/${endpoint}.json`;
 var InstallError = class extends Error {
 };
 async function readInstallFiles(ctx) {
@@ -48364,7 +48364,7 @@ async function install(ctx, by) {
   const files = await readInstallFiles(ctx);
   const { planned, old, hostNowS } = await readHostSide(ctx.host, ctx.name, files);
   const written = planned.filter((f) => f.change !== "same");
-  const dirs = [.../* @__PURE__ */ new Set([...written.map((f) => f.to.replace(/\/[^/]*$/, "") || "/"), `${HOST_STATE_DIR}/state`])];
+  const dirs = [.../* @__PURE__ */ new Set([...written.map((f) => f.to.replace(/\/[^/]*$/, "") || "/"), statePath(ctx.name).replace(/\/[^/]*$/, "")])];
   const mk = await ctx.host.run(["mkdir", "-p", "--", ...dirs], { timeoutMs: CMD_TIMEOUT_MS });
   if (mk.code !== 0) throw new InstallError(`${shellJoin(["mkdir", "-p", ...dirs])} failed: ${mk.stderr.trim()}; check the SSH user may write there`);
   for (const f of written) await ctx.host.writeFile(f.to, f.content, parseInt(f.mode, 8), { timeoutMs: CMD_TIMEOUT_MS });
@@ -58234,14 +58234,13 @@ var COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
 function buildFactsScript(req, marker = `@@dg-${randomBytes3(6).toString("hex")}`) {
   const q = shellQuote;
   const svc = req.service ? q(req.service) : "";
-  const statePath2 = `${HOST_STATE_DIR}/state/${req.endpoint}.json`;
   const script = [
     `M=${q(marker)}; C=${q(req.container)}`,
     `sec() { printf '\\n%s:%s\\n' "$M" "$1"; }`,
     `sec now; date +%s%3N`,
     req.service ? `sec restarts; systemctl show -p NRestarts --value ${svc} 2>&1` : "sec restarts",
     req.service ? `sec active; systemctl show -p ActiveState --value ${svc} 2>&1` : "sec active",
-    `sec state; cat ${q(statePath2)} 2>/dev/null`,
+    `sec state; cat ${q(statePath(req.endpoint))} 2>/dev/null`,
     `sec inspect; insp=$(podman inspect "$C" 2>&1); printf '%s\\n' "$insp"`,
     `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
     `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
@@ -58320,12 +58319,8 @@ function envMap(pairs) {
 }
 function parseState(text) {
   if (text.trim() === "") return { state: null, error: null };
-  try {
-    const s = JSON.parse(text);
-    return s && typeof s === "object" && typeof s.sha === "string" ? { state: s, error: null } : { state: null, error: "the state record has no sha" };
-  } catch (e) {
-    return { state: null, error: `the state record is not JSON: ${e.message}` };
-  }
+  const state = parseStateRecord(text);
+  return state ? { state, error: null } : { state: null, error: "the state record on the host is unreadable (not JSON, or no ref/sha/deployedAt)" };
 }
 function parseGpu(text) {
   const body = text.replace(/^\n+/, "");
@@ -59271,14 +59266,8 @@ async function gatherFacts(host, req, timeoutMs) {
   }
 }
 async function readStateRecord(host, endpoint, timeoutMs = DEFAULT_TIMEOUTS.factsMs) {
-  const r = await host.run(["cat", `${HOST_STATE_DIR}/state/${endpoint}.json`], { timeoutMs });
-  if (r.code !== 0) return null;
-  try {
-    const s = JSON.parse(r.stdout);
-    return typeof s?.sha === "string" ? s : null;
-  } catch {
-    return null;
-  }
+  const r = await host.run(["cat", statePath(endpoint)], { timeoutMs });
+  return r.code === 0 ? parseStateRecord(r.stdout) : null;
 }
 async function guard(check, fn) {
   try {
@@ -59447,13 +59436,12 @@ async function verifyOnly(ws, name, opts, progress) {
   requireFor(name, ep, "verify", ["host", "service", "container", "url", "model"], ws.configFile);
   const { host, finding } = await connect(ep, opts);
   if (!host) return { findings: [finding], ref: opts.ref ?? "?", sha: null };
-  const findingsBefore = [];
   try {
     let ref = opts.ref;
     if (!ref) {
       const state = await readStateRecord(host, name);
       if (!state) {
-        return { findings: [...findingsBefore, fail("verify.container", `no deploy record for ${name} on the host (${HOST_STATE_DIR}/state/${name}.json)`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "?", sha: null };
+        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "?", sha: null };
       }
       ref = state.sha;
       progress(`${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`);
@@ -59461,7 +59449,7 @@ async function verifyOnly(ws, name, opts, progress) {
     const sha = await ws.git.resolve(ref);
     if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
     const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
-    return { findings: [...findingsBefore, ...await runVerify(ctx, { deployment: null })], ref, sha };
+    return { findings: [...await runVerify(ctx, { deployment: null })], ref, sha };
   } finally {
     await host.close();
   }

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SshHost } from "../src/host/ssh.js";
-import { makeSandboxRepo, removeDeployed } from "../test/deploy/sandbox-repo.js";
+import { makeSandboxRepo, removeDeployed, withSandboxHost } from "../test/deploy/sandbox-repo.js";
 import { target } from "../test/e2e/sandbox.js";
 import { down, preconditions, status, up } from "../test/sandbox/machine.js";
 
@@ -43,9 +43,7 @@ function gate(step: string, ...args: string[]): number {
 
 try {
   repo.commit("demo: pin the sandbox host, declare the contracts", () => {
-    edit("deploy-gate.yml", (t) => t
-      .replace(/( {4}container: .*\n)/, `$1    host: { address: "${s.address}", port: ${s.sshPort}, user: ${s.user}, identityFile: "${s.identityFile}", knownHosts: "${s.knownHosts}" }\n`)
-      .replace("    contracts:\n", "    contracts:\n      thinking: true\n      tools: true\n      kv: { requests: 4 }\n      restarts: 0\n"));
+    edit("deploy-gate.yml", (t) => withSandboxHost(t, s, { contractExtra: "      thinking: true\n      tools: true\n      kv: { requests: 4 }\n      restarts: 0\n" }));
     edit("scripts/serve.sh", (t) => t.replace("--max-model-len 8192", "--max-model-len 4096 --kv-cache-memory-bytes 2147483648 --max-num-seqs 4"));
   });
   const good = gate("1-good-change", "run", "--endpoint", "demo");

@@ -54,3 +54,17 @@ export interface StateRecord {
   files: { to: string; sha256: string; mode: string }[];
   previous: { ref: string; sha: string; deployedAt: number } | null;
 }
+
+/** Where deploy.install keeps an endpoint's StateRecord on the host (relative to the SSH user's home). */
+export const statePath = (endpoint: string): string => `${HOST_STATE_DIR}/state/${endpoint}.json`;
+
+/** A StateRecord read back from the host, or null when it is missing, not JSON, or lacks its keys. */
+export function parseStateRecord(text: string): StateRecord | null {
+  try {
+    const v = JSON.parse(text) as Partial<StateRecord>;
+    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number") return null;
+    return { schema: 1, endpoint: v.endpoint ?? "?", ref: v.ref, sha: v.sha, deployedAt: v.deployedAt, by: v.by ?? "?", files: v.files ?? [], previous: v.previous ?? null };
+  } catch {
+    return null;
+  }
+}

@@ -12,7 +12,7 @@ import type { Host } from "./host/host.js";
 import { SshHost } from "./host/ssh.js";
 import { UsageError, type Options } from "./options.js";
 import { fail, pass, skip, type Finding } from "./report/finding.js";
-import { HOST_STATE_DIR, type StageContext } from "./stage.js";
+import { statePath, type StageContext } from "./stage.js";
 import { readStateRecord, runVerify } from "./verify/index.js";
 import type { Workspace } from "./pipeline.js";
 
@@ -119,13 +119,12 @@ export async function verifyOnly(ws: Workspace, name: string, opts: Options, pro
   requireFor(name, ep, "verify", ["host", "service", "container", "url", "model"], ws.configFile!);
   const { host, finding } = await connect(ep, opts);
   if (!host) return { findings: [finding], ref: opts.ref ?? "?", sha: null };
-  const findingsBefore: Finding[] = [];
   try {
     let ref = opts.ref;
     if (!ref) {
       const state = await readStateRecord(host, name);
       if (!state) {
-        return { findings: [...findingsBefore, fail("verify.container", `no deploy record for ${name} on the host (${HOST_STATE_DIR}/state/${name}.json)`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "?", sha: null };
+        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "?", sha: null };
       }
       ref = state.sha;
       progress(`${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`);
@@ -133,7 +132,7 @@ export async function verifyOnly(ws: Workspace, name: string, opts: Options, pro
     const sha = await ws.git.resolve(ref);
     if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
     const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
-    return { findings: [...findingsBefore, ...(await runVerify(ctx, { deployment: null }))], ref, sha };
+    return { findings: [...(await runVerify(ctx, { deployment: null }))], ref, sha };
   } finally {
     await host.close();
   }

@@ -56,12 +56,4 @@ export function nextStateRecord(old: StateRecord | null, now: { endpoint: string
   };
 }
 
-export function parseStateRecord(text: string): StateRecord | null {
-  try {
-    const v = JSON.parse(text) as Partial<StateRecord>;
-    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number") return null;
-    return { schema: 1, endpoint: v.endpoint ?? "?", ref: v.ref, sha: v.sha, deployedAt: v.deployedAt, by: v.by ?? "?", files: v.files ?? [], previous: v.previous ?? null };
-  } catch {
-    return null;
-  }
-}
+export { parseStateRecord } from "../stage.js";

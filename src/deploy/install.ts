@@ -2,12 +2,12 @@
 // with their modes, and the state record that rollback and drift checks read.
 import type { Host } from "../host/host.js";
 import { shellJoin, shellQuote } from "../host/quote.js";
-import { HOST_STATE_DIR, type StageContext, type StateRecord } from "../stage.js";
+import { statePath, type StageContext, type StateRecord } from "../stage.js";
 import { isUnitFile, nextStateRecord, normMode, parseHostCopies, parseStateRecord, planInstall, sha256, type InstallFile, type PlannedFile } from "./install-plan.js";
 
 const CMD_TIMEOUT_MS = 30_000;
 
-export const statePath = (endpoint: string) => `${HOST_STATE_DIR}/state/${endpoint}.json`;
+export { statePath };
 
 export class InstallError extends Error {}
 
@@ -51,7 +51,7 @@ export async function install(ctx: StageContext, by: string): Promise<InstallRes
   const files = await readInstallFiles(ctx);
   const { planned, old, hostNowS } = await readHostSide(ctx.host, ctx.name, files);
   const written = planned.filter((f) => f.change !== "same");
-  const dirs = [...new Set([...written.map((f) => f.to.replace(/\/[^/]*$/, "") || "/"), `${HOST_STATE_DIR}/state`])];
+  const dirs = [...new Set([...written.map((f) => f.to.replace(/\/[^/]*$/, "") || "/"), statePath(ctx.name).replace(/\/[^/]*$/, "")])];
   const mk = await ctx.host.run(["mkdir", "-p", "--", ...dirs], { timeoutMs: CMD_TIMEOUT_MS });
   if (mk.code !== 0) throw new InstallError(`${shellJoin(["mkdir", "-p", ...dirs])} failed: ${mk.stderr.trim()}; check the SSH user may write there`);
   for (const f of written) await ctx.host.writeFile(f.to, f.content, parseInt(f.mode, 8), { timeoutMs: CMD_TIMEOUT_MS });

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { shellQuote } from "../host/quote.js";
 import type { StateRecord } from "../stage.js";
-import { HOST_STATE_DIR } from "../stage.js";
+import { parseStateRecord, statePath } from "../stage.js";
 
 export interface ContainerFacts {
   id: string;
@@ -58,14 +58,14 @@ const COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
 export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes(6).toString("hex")}`): { script: string; marker: string } {
   const q = shellQuote;
   const svc = req.service ? q(req.service) : "";
-  const statePath = `${HOST_STATE_DIR}/state/${req.endpoint}.json`;
+
   const script = [
     `M=${q(marker)}; C=${q(req.container)}`,
     `sec() { printf '\\n%s:%s\\n' "$M" "$1"; }`,
     `sec now; date +%s%3N`,
     req.service ? `sec restarts; systemctl show -p NRestarts --value ${svc} 2>&1` : "sec restarts",
     req.service ? `sec active; systemctl show -p ActiveState --value ${svc} 2>&1` : "sec active",
-    `sec state; cat ${q(statePath)} 2>/dev/null`,
+    `sec state; cat ${q(statePath(req.endpoint))} 2>/dev/null`,
     `sec inspect; insp=$(podman inspect "$C" 2>&1); printf '%s\\n' "$insp"`,
     `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
     `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
@@ -152,12 +152,8 @@ export function envMap(pairs: readonly string[]): Map<string, string> {
 
 function parseState(text: string): { state: StateRecord | null; error: string | null } {
   if (text.trim() === "") return { state: null, error: null };
-  try {
-    const s = JSON.parse(text) as StateRecord;
-    return s && typeof s === "object" && typeof s.sha === "string" ? { state: s, error: null } : { state: null, error: "the state record has no sha" };
-  } catch (e) {
-    return { state: null, error: `the state record is not JSON: ${(e as Error).message}` };
-  }
+  const state = parseStateRecord(text);
+  return state ? { state, error: null } : { state: null, error: "the state record on the host is unreadable (not JSON, or no ref/sha/deployedAt)" };
 }
 
 function parseGpu(text: string): HostFacts["gpu"] {

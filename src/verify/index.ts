@@ -5,7 +5,7 @@ import type { Host } from "../host/host.js";
 import { fail, skip, type Finding } from "../report/finding.js";
 import { parseServeScript } from "../script/parse.js";
 import type { ServeScript } from "../script/model.js";
-import { HOST_STATE_DIR, type StageContext, type StateRecord } from "../stage.js";
+import { parseStateRecord, statePath, type StageContext, type StateRecord } from "../stage.js";
 import { checkArgv } from "./argv.js";
 import { checkContainer } from "./container.js";
 import { checkEnv } from "./env.js";
@@ -45,14 +45,8 @@ export async function gatherFacts(host: Host, req: FactsRequest, timeoutMs: numb
 
 /** The state record deploy keeps on the host, or null (for `verify` without --ref: the ref recorded there). */
 export async function readStateRecord(host: Host, endpoint: string, timeoutMs = DEFAULT_TIMEOUTS.factsMs): Promise<StateRecord | null> {
-  const r = await host.run(["cat", `${HOST_STATE_DIR}/state/${endpoint}.json`], { timeoutMs });
-  if (r.code !== 0) return null;
-  try {
-    const s = JSON.parse(r.stdout) as StateRecord;
-    return typeof s?.sha === "string" ? s : null;
-  } catch {
-    return null;
-  }
+  const r = await host.run(["cat", statePath(endpoint)], { timeoutMs });
+  return r.code === 0 ? parseStateRecord(r.stdout) : null;
 }
 
 async function guard(check: string, fn: () => Promise<Finding> | Finding): Promise<Finding> {

@@ -85,3 +85,16 @@ export async function removeDeployed(host: Host, r: SandboxRepo): Promise<void> 
   const { container, endpoint } = r.vars;
   await host.runShell(`systemctl stop ${r.service}; podman rm -f ${container} >/dev/null 2>&1; rm -f /etc/systemd/system/${r.service}; rm -rf /root/dg-e2e/${container} .deploy-gate/locks/${endpoint}.lock .deploy-gate/state/${endpoint}.json; systemctl daemon-reload; systemctl reset-failed ${r.service} 2>/dev/null; true`, { timeoutMs: 60_000 });
 }
+
+/**
+ * deploy-gate.yml text with the sandbox host added to the endpoint (with the client key and the pinned
+ * host key unless `bare`, where a workflow passes them as inputs), `endpointExtra` lines after it, and
+ * `contractExtra` lines at the top of `contracts:`.
+ */
+export function withSandboxHost(config: string, s: { address: string; sshPort: number; user: string; identityFile: string; knownHosts: string }, opts: { bare?: boolean; endpointExtra?: string; contractExtra?: string } = {}): string {
+  const auth = opts.bare ? "" : `, identityFile: "${s.identityFile}", knownHosts: "${s.knownHosts}"`;
+  const host = `    host: { address: "${s.address}", port: ${s.sshPort}, user: ${s.user}${auth} }\n`;
+  return config
+    .replace(/( {4}container: .*\n)/, `$1${host}${opts.endpointExtra ?? ""}`)
+    .replace("    contracts:\n", `    contracts:\n${opts.contractExtra ?? ""}`);
+}

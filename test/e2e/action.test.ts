@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SshHost } from "../../src/host/ssh.js";
-import { makeSandboxRepo, removeDeployed, type SandboxRepo } from "../deploy/sandbox-repo.js";
+import { makeSandboxRepo, removeDeployed, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
 import { fresh, sandboxOrSkip, target } from "./sandbox.js";
 
 const BUNDLE = resolve(import.meta.dirname, "..", "..", "dist", "index.js");
@@ -31,8 +31,7 @@ describe("the action bundle on the sandbox host (uses: ./)", () => {
     // No identityFile and no pin in the config: the workflow passes both as inputs.
     repo.commit("host without key or pin", (root) => {
       const p = join(root, "deploy-gate.yml");
-      writeFileSync(p, readFileSync(p, "utf8").replace(/( {4}container: .*\n)/, `$1    host: { address: "${s!.address}", port: ${s!.sshPort}, user: ${s!.user} }\n`)
-        .replace("    contracts:\n", "    contracts:\n      tools: true\n"));
+      writeFileSync(p, withSandboxHost(readFileSync(p, "utf8"), s!, { bare: true, contractExtra: "      tools: true\n" }));
     });
     const key = readFileSync(s!.identityFile, "utf8");
     for (const f of ["summary.md", "output.txt"]) writeFileSync(join(tmp, f), "");

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { main } from "../../src/cli.js";
 import { SshHost } from "../../src/host/ssh.js";
 import type { Report } from "../../src/report/finding.js";
-import { makeSandboxRepo, removeDeployed, type SandboxRepo } from "../deploy/sandbox-repo.js";
+import { makeSandboxRepo, removeDeployed, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
 import { fresh, sandboxOrSkip, target } from "./sandbox.js";
 
 let nextPort = 7900; // this file's port range: 7900-7919
@@ -37,9 +37,7 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     repos.push(r);
     r.commit("pin the sandbox host", (root) => {
       const p = join(root, "deploy-gate.yml");
-      const hostLine = `    host: { address: "${s!.address}", port: ${s!.sshPort}, user: ${s!.user}, identityFile: "${s!.identityFile}", knownHosts: "${s!.knownHosts}" }\n`;
-      const text = readFileSync(p, "utf8").replace(/( {4}container: .*\n)/, `$1${hostLine}${extra}`);
-      writeFileSync(p, /thinking:/.test(text) ? text : text.replace("    contracts:\n", "    contracts:\n      thinking: true\n      tools: true\n"));
+      writeFileSync(p, withSandboxHost(readFileSync(p, "utf8"), s!, { endpointExtra: extra, contractExtra: "      thinking: true\n      tools: true\n" }));
     });
     return r;
   }

@@ -1,4 +1,5 @@
 // preflight end to end on real temporary git repositories, through the CLI's main().
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -59,8 +60,12 @@ describe("deploy-gate preflight on a real repository", () => {
     expect(ctx[3]).toMatch(/^>\s*\d+ \|\s+--reasoning-parser qwen3/);
     expect(f!.fix).toContain(`git show ${good.slice(0, 10)}:scripts/serve-archon.sh`);
     expect(f!.fix).toContain(`git show ${dropping.slice(0, 10)} -- scripts/serve-archon.sh | git apply -R`);
-    // the restore command in the fix really restores the line
-    r.git("show", dropping, "--", "scripts/serve-archon.sh");
+    // the restore command in the fix really restores the line, and preflight then passes the contract
+    const cmd = /`(git show \w+ -- scripts\/serve-archon\.sh \| git apply -R)`/.exec(f!.fix!)![1]!;
+    execFileSync("bash", ["-c", cmd], { cwd: r.dir });
+    expect(readFileSync(join(r.dir, "scripts/serve-archon.sh"), "utf8")).toBe(GOOD);
+    const after = await run(r.dir, "preflight", "--json");
+    expect(byCheck(after.report!, "preflight.contracts", "fail")).toEqual([]);
   });
 
   it("fails a contract whose value changed and names both values", async () => {
