@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, each against its named baseline in the same run.
+import { runCorpusBench } from "./corpus/run.js";
 import { renderDeployBench, runDeployBench } from "./deploy/bench.js";
 import { renderBenchTable, runJournalBench } from "./journal/bench.js";
 import { runPreflightBench } from "./preflight/bench.js";
@@ -25,4 +26,7 @@ console.log(renderDeployBench(await runDeployBench()));
 console.log("\n## verify: the whole verify stage against a ready sandbox engine");
 const v = renderVerifyBench(await runVerifyBench());
 console.log(v.text);
-process.exitCode = ok && v.ok ? 0 : 1;
+console.log("\n## preflight on the real-world corpus (test/fixtures/real; npm run corpus)");
+const c = await runCorpusBench();
+console.log(c.text);
+process.exitCode = ok && v.ok && c.ok ? 0 : 1;
