@@ -70,11 +70,14 @@ export function matchFindings(expected: readonly ExpectedFinding[], emitted: rea
 /** vLLM's argparse reads --max_model_len and --max-model-len as one flag. */
 export const normalizeName = (name: string) => name.replace(/^(--?)(.*)$/, (_, dashes: string, rest: string) => dashes + rest.replace(/_/g, "-"));
 
-export function flagsFound(expected: readonly string[], parsed: readonly string[] | null): boolean {
-  if (parsed === null) return false;
+/** The expected flags the parsed argv lacks (all of them when the parser is not reachable). */
+export function missingFlags(expected: readonly string[], parsed: readonly string[] | null): string[] {
+  if (parsed === null) return [...expected];
   const got = new Set(parsed.map(normalizeName));
-  return expected.every((f) => got.has(normalizeName(f)));
+  return expected.filter((f) => !got.has(normalizeName(f)));
 }
+
+export const flagsFound = (expected: readonly string[], parsed: readonly string[] | null) => parsed !== null && missingFlags(expected, parsed).length === 0;
 
 export function dropCorrect(r: DropRun): boolean {
   if (r.drop.expectDropped) return r.tracedTo === r.dropSha && r.droppedReported;
@@ -95,6 +98,8 @@ export interface Figures {
   undiscovered: string[];
   flagParse: Ratio;
   flagParseUnreachable: string[];
+  /** reachable fixtures whose parsed argv lacks expected flags, with the flags it lacks */
+  flagParseMisses: { file: string; missing: string[] }[];
   drops: Ratio;
   perFile: { file: string; falsePositives: Emitted[]; misses: ExpectedFinding[] }[];
   dropFailures: DropRun[];
@@ -122,6 +127,8 @@ export function scoreCorpus(files: readonly FileRun[], drops: readonly DropRun[]
     undiscovered: serving.filter((f) => !f.discovered).map((f) => f.file),
     flagParse: { hit: withFlags.filter((f) => flagsFound(f.expected.flags, f.parsedFlags)).length, of: withFlags.length },
     flagParseUnreachable: withFlags.filter((f) => f.parsedFlags === null).map((f) => f.file),
+    flagParseMisses: withFlags.filter((f) => f.parsedFlags !== null && !flagsFound(f.expected.flags, f.parsedFlags))
+      .map((f) => ({ file: f.file, missing: missingFlags(f.expected.flags, f.parsedFlags) })),
     drops: { hit: drops.filter(dropCorrect).length, of: drops.length },
     perFile,
     dropFailures: drops.filter((d) => !dropCorrect(d)),
@@ -152,6 +159,7 @@ export function renderFigures(f: Figures, fileCount: number): string {
   if (f.undiscovered.length) out.push(`not discovered: ${f.undiscovered.join(", ")}`);
   if (f.wronglyDiscovered.length) out.push(`wrongly discovered: ${f.wronglyDiscovered.join(", ")}`);
   if (f.flagParseUnreachable.length) out.push(`flag parse not reachable (TODO i10: engine model for these kinds): ${f.flagParseUnreachable.join(", ")}`);
+  if (f.flagParseMisses.length) out.push(`flag parse misses: ${f.flagParseMisses.map((m) => `${m.file} (${m.missing.join(" ")})`).join(", ")}`);
   if (f.perFile.length) {
     out.push("", "| fixture | false positives | misses |", "|---|---|---|");
     for (const p of f.perFile) out.push(`| ${p.file} | ${p.falsePositives.map(show).join(", ") || "-"} | ${p.misses.map(show).join(", ") || "-"} |`);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CORPUS_DIR, loadCorpus, type ExpectedFile } from "../../bench/corpus/expected.js";
-import { dropCorrect, flagsFound, matchFindings, normalizeName, renderFigures, scoreCorpus, targetsMet, type DropRun, type Emitted, type FileRun } from "../../bench/corpus/score.js";
+import { dropCorrect, flagsFound, matchFindings, missingFlags, normalizeName, renderFigures, scoreCorpus, targetsMet, type DropRun, type Emitted, type FileRun } from "../../bench/corpus/score.js";
 
 const trap = (rule: string, line: number): Emitted => ({ check: "preflight.traps", status: "warn", rule, line, summary: rule });
 const entry = (over: Partial<ExpectedFile> = {}): ExpectedFile => ({ serves: true, kind: "script", engine: "vllm", runtime: "none", image: null, flags: [], expect: [], note: "", ...over });
@@ -37,6 +37,7 @@ describe("flag names", () => {
     expect(flagsFound(["--max_model_len", "--port"], ["--max-model-len", "--port", "--host"])).toBe(true);
     expect(flagsFound(["--max-model-len"], ["--port"])).toBe(false);
     expect(flagsFound(["--port"], null)).toBe(false);
+    expect(missingFlags(["--max_model_len", "--tp-size"], ["--max-model-len"])).toEqual(["--tp-size"]);
   });
 });
 
@@ -73,6 +74,7 @@ describe("scoreCorpus", () => {
     expect(f.wronglyDiscovered).toEqual(["db.sh"]);
     expect(f.flagParse).toEqual({ hit: 1, of: 3 });
     expect(f.flagParseUnreachable).toEqual(["q.container"]);
+    expect(f.flagParseMisses).toEqual([{ file: "clean.sh", missing: ["--max-model-len"] }]);
     expect(f.drops).toEqual({ hit: 1, of: 2 });
     expect(f.perFile.map((p) => p.file)).toEqual(["trap.sh", "db.sh"]);
     expect(targetsMet(f)).toBe(false);
