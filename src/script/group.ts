@@ -9,6 +9,9 @@ import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
 export interface GroupState {
   env: Env;
   arrays: Map<string, Word[]>;
+  /** string variables whose value is known, split into words with the line each piece was assigned on,
+   *  so `OPTS+=" --x y"` ... `vllm serve $OPTS` reaches the engine argv (bash splits an unquoted expansion) */
+  strings: Map<string, Word[]>;
   /** VAR=value with no command after it, and export/declare/local/readonly NAME=value */
   assignments: { name: string; value: string; line: number }[];
   commands: Command[];
@@ -103,6 +106,7 @@ class Grouper {
       const resolved = resolveWord(w, this.s.env);
       const value = resolved?.slice(w.text.length - w.assignment.value.length);
       assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append);
       d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
       return;
     }
@@ -110,13 +114,40 @@ class Grouper {
       d.words.push(...this.s.arrays.get(w.arrayRef)!.map((x) => ({ ...x })));
       return;
     }
+    const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
+    if (pieces) {
+      d.words.push(...pieces);
+      return;
+    }
     const first = d.words[0]?.text;
     if (first && DECLARERS.has(first) && w.assignment) {
       const resolved = resolveWord(w, this.s.env);
-      assign(this.s.env, w.assignment.name, resolved?.slice(w.text.length - w.assignment.value.length), w.assignment.append);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append);
       this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
     }
     d.words.push(this.plain(w));
+  }
+
+  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
+  private remember(name: string, value: string | undefined, line: number, append: boolean): void {
+    const prev = this.s.strings.get(name);
+    if (value === undefined || (append && (prev === undefined || !/^\s/.test(value)))) {
+      this.s.strings.delete(name);
+      return;
+    }
+    const pieces = value.split(/\s+/).filter(Boolean).map((text): Word => ({ text, line, optional: this.conditional > 0, dynamic: false, resolved: text }));
+    this.s.strings.set(name, append ? [...prev!, ...pieces] : pieces);
+  }
+
+  /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
+  private splitExpansion(w: LexWord, evaluated: boolean): Word[] | null {
+    const p = w.parts.length === 1 ? w.parts[0]! : null;
+    if (!p || p.kind !== "param" || p.op !== null || p.index !== null || (p.quoted && !evaluated)) return null;
+    const known = this.s.strings.get(p.name);
+    // one word stays as written ($MODEL), so paths and names still compare by variable
+    return known && (known.length !== 1 || evaluated) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
   }
 
   /** Control keywords and function headers: true when the token was structure, not a command word. */

@@ -37,8 +37,19 @@ export interface Flag {
   resolvedValue?: string;
 }
 
+/** What starts the container or process: a container runtime, a quadlet, systemd directly, or a shell. */
+export type Runtime = "podman" | "docker" | "quadlet" | "systemd" | "none";
+export type ContainerRuntime = "podman" | "docker" | "quadlet";
+/** The inference engines deploy-gate reads the argv of. */
+export type EngineKind = "vllm" | "sglang" | "llama.cpp";
+
+/** A container launch (`podman|docker run|create`, or a quadlet's [Container] section). */
 export interface PodmanRun {
   command: Command;
+  /** which runtime starts the container: their behaviours differ (docker creates bind sources, accepts --ipc=host with --shm-size) */
+  runtime: ContainerRuntime;
+  /** `create` rather than `run`: the container is started later (docker start) */
+  create: boolean;
   /** --rm given: a helper that removes itself, not a long-running engine */
   rm: boolean;
   /** --replace given: podman removes an existing container of the same name first */
@@ -72,6 +83,23 @@ export interface ServeScript {
   /** top-level VAR=value assignments (no command after them) */
   assignments: { name: string; value: string; line: number }[];
   podmanRuns: PodmanRun[];
-  /** the engine argv of the script: the `podman run` that starts the engine, or a direct `vllm serve` */
-  engine: { flags: Flag[]; args: Word[]; source: "podman" | "vllm"; line: number; podmanRun: PodmanRun | null; command: Command } | null;
+  /** the engine the file launches, and how: see Engine */
+  engine: Engine | null;
+}
+
+/**
+ * How a file launches an inference engine: which engine with which argv (`args`/`flags`, each with its line),
+ * started by which runtime (`podmanRun` holds the container's options, mounts, env, devices and image).
+ * Scripts, units and quadlets all parse into it; every check reads it.
+ */
+export interface Engine {
+  kind: EngineKind;
+  runtime: Runtime;
+  flags: Flag[];
+  args: Word[];
+  /** "podman" when a container starts it (podman, docker or a quadlet), "vllm" when the file runs the engine itself */
+  source: "podman" | "vllm";
+  line: number;
+  podmanRun: PodmanRun | null;
+  command: Command;
 }

@@ -1,54 +1,100 @@
-// parseServeScript: the serve script as bash would run it: its commands, its `podman run`s, and the
-// engine argv (the podman run that starts the engine, or a direct `vllm serve`). Pure; never throws.
-import type { Command, PodmanRun, ServeScript } from "./model.js";
+// parseServeScript: the serve script as bash would run it: its commands, its container runs, and the
+// engine it launches (see Engine in model.ts). Pure; never throws.
+import type { Command, Engine, PodmanRun, Runtime, ServeScript } from "./model.js";
 import { groupCommands, type GroupState } from "./group.js";
 import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
-import { basename, programWords, runsSubcommand } from "./words.js";
+import { containerEngine, directEngine, type EngineHints, type Found } from "./engine.js";
+import { runsSubcommand } from "./words.js";
 
 export interface ParseOptions {
   /** the line number of the text's first line (a unit's ExecStart= read as a script) */
   firstLine?: number;
+  /** what runs the file's commands: a shell ("none", the default) or systemd (a unit's Exec*= lines) */
+  runtime?: Runtime;
 }
 
 export function parseServeScript(text: string, options: ParseOptions = {}): ServeScript {
   const firstLine = options.firstLine ?? 1;
   const lines = text.split("\n");
-  const state: GroupState = { env: new Map(), arrays: new Map(), assignments: [], commands: [], lines, firstLine };
+  const state: GroupState = { env: new Map(), arrays: new Map(), strings: new Map(), assignments: [], commands: [], lines, firstLine };
   groupCommands(text, state, firstLine);
   const commands = state.commands.sort((a, b) => a.line - b.line);
   const podmanRuns = commands.flatMap((c) => {
-    const args = runsSubcommand(c, "podman", "run") ?? runsSubcommand(c, "docker", "run");
-    return args ? [readPodmanRun(c, args)] : [];
+    for (const prog of ["podman", "docker"] as const) {
+      for (const sub of ["run", "create"] as const) {
+        const args = runsSubcommand(c, prog, sub);
+        if (args) return [readPodmanRun(c, args, prog, sub === "create")];
+      }
+    }
+    return [];
   });
-  return { text, lines, commands, assignments: state.assignments, podmanRuns, engine: findEngine(commands, podmanRuns) };
+  const runtime = options.runtime ?? "none";
+  const nested: ServeScript[] = [];
+  const hints = engineHints(text, state.assignments, runtime, nested);
+  const engine = findEngine(commands, podmanRuns, hints, runtime);
+  // what a `bash -c "..."` string runs is checked like the file's own commands
+  for (const n of nested) {
+    commands.push(...n.commands);
+    podmanRuns.push(...n.podmanRuns);
+  }
+  return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
 }
 
-/** `vllm serve MODEL --flags`, or `python -m vllm.entrypoints.openai.api_server --flags`. */
-function vllmArgs(cmd: Command) {
-  const words = programWords(cmd.words);
-  const prog = words[0] ? basename(words[0].text) : "";
-  if (prog === "vllm" && words[1]?.text === "serve") return words.slice(2);
-  if (/^python[0-9.]*$/.test(prog) && words[1]?.text === "-m" && /^vllm\.entrypoints\./.test(words[2]?.text ?? "")) return words.slice(3);
-  return null;
+/** The program a dynamic word names: `$VLLM_BIN` -> its assignment, `${PY:-python3}` -> the default. */
+function guesser(assignments: readonly { name: string; value: string }[]) {
+  return (text: string): string => {
+    let t = text;
+    for (let depth = 0; depth < 4; depth++) {
+      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
+      if (!m) break;
+      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
+      const next = m[2] ?? assigned;
+      if (next === undefined) break;
+      t = next.replace(/^["']|["']$/g, "");
+    }
+    return t;
+  };
 }
 
-function findEngine(commands: Command[], runs: PodmanRun[]): ServeScript["engine"] {
-  type Candidate = NonNullable<ServeScript["engine"]>;
-  const candidates: Candidate[] = runs.map((r) => ({
-    flags: r.engineFlags, args: r.engineArgs, source: "podman" as const, line: r.command.line, podmanRun: r, command: r.command,
-  }));
+function engineHints(text: string, assignments: readonly { name: string; value: string }[], runtime: Runtime, nested: ServeScript[]): EngineHints {
+  return {
+    guess: guesser(assignments),
+    llama: /llama/i.test(text),
+    nested: (inner: string, line: number): Found | null => {
+      const s = parseServeScript(inner, { firstLine: line, runtime });
+      nested.push(s);
+      const e = s.engine;
+      return e ? { kind: e.kind, args: e.args, run: e.podmanRun, runtime: e.runtime } : null;
+    },
+  };
+}
+
+function findEngine(commands: Command[], runs: PodmanRun[], hints: EngineHints, runtime: Runtime): Engine | null {
+  const candidates: Engine[] = [];
+  const inRun = new Set<Command>();
+  for (const r of runs) {
+    inRun.add(r.command);
+    const found = containerEngine(r, hints);
+    if (found) candidates.push(engineOf(found, r.runtime, r.command, r));
+  }
   for (const c of commands) {
-    const args = vllmArgs(c);
-    if (args) candidates.push({ ...readFlags(args), args, source: "vllm", line: c.line, podmanRun: null, command: c });
+    if (inRun.has(c)) continue;
+    const found = directEngine(c.words, hints);
+    if (found) candidates.push(engineOf(found, runtime, c, null));
   }
   // The engine is the run with the most engine flags; a `--rm` helper (a probe, a cache check) loses ties.
-  const score = (c: Candidate) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
-  let best: Candidate | null = null;
+  const score = (c: Engine) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
+  let best: Engine | null = null;
   for (const c of candidates) if (!best || score(c) > score(best)) best = c;
-  if (!best) return null;
-  const { flags, args, source, line, podmanRun, command } = best;
-  return { flags, args, source, line, podmanRun, command };
+  return best;
+}
+
+function engineOf(found: Found, runtime: Runtime, command: Command, containerRun: PodmanRun | null): Engine {
+  const { flags } = readFlags(found.args);
+  const run = containerRun ?? found.run ?? null;
+  const rt = containerRun ? containerRun.runtime : found.runtime ?? runtime;
+  return { kind: found.kind, runtime: rt, flags, args: found.args, source: run ? "podman" : "vllm", line: command.line, podmanRun: run, command: run?.command ?? command };
 }
 
 function isDetached(run: PodmanRun): boolean {

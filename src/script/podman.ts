@@ -3,7 +3,8 @@
 import type { Command, Flag, PodmanRun, Word } from "./model.js";
 import { readFlags } from "./flags.js";
 
-// podman run options that take a value (podman 4/5 `podman run --help`); every other option is a switch.
+// podman run options that take a value (podman 4/5 `podman run --help`), plus docker's own (`--runtime nvidia`,
+// `--storage-opt`...); every other option is a switch.
 const VALUE_OPTIONS = new Set(`add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
 cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
 cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
@@ -15,7 +16,8 @@ image-volume init-path ip ip6 ipc label label-file log-driver log-opt mac-addres
 memory-swappiness mount name network net network-alias oom-score-adj os passwd-entry personality pid pidfile pids-limit
 platform pod pod-id-file preserve-fd preserve-fds publish pull requires restart retry retry-delay sdnotify seccomp-policy
 secret security-opt shm-size shm-size-systemd stop-signal stop-timeout subgidname subuidname sysctl systemd timeout tmpfs
-tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir`.split(/\s+/));
+tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir
+runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(/\s+/));
 const SHORT_VALUE: Record<string, string> = { e: "env", v: "volume", p: "publish", a: "attach", c: "cpu-shares", h: "hostname", l: "label", m: "memory", u: "user", w: "workdir" };
 const SHORT_SWITCH: Record<string, string> = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
 
@@ -76,7 +78,7 @@ function readOptions(args: readonly Word[]): { options: Flag[]; imageAt: number 
   return { options, imageAt: i };
 }
 
-export function readPodmanRun(command: Command, args: readonly Word[]): PodmanRun {
+export function readPodmanRun(command: Command, args: readonly Word[], runtime: PodmanRun["runtime"] = "podman", create = false): PodmanRun {
   const { options, imageAt } = readOptions(args);
   const valuesOf = (name: string) => options.filter((o) => o.name === name && o.value !== null);
   const last = (name: string) => valuesOf(name).at(-1)?.value ?? null;
@@ -101,6 +103,8 @@ export function readPodmanRun(command: Command, args: readonly Word[]): PodmanRu
   const { flags, positional } = readFlags(engineArgs);
   return {
     command,
+    runtime,
+    create,
     rm: options.some((o) => o.name === "--rm"),
     replace: options.some((o) => o.name === "--replace" && o.value !== "false"),
     options,

@@ -13,6 +13,7 @@ const WRAPPERS_WITH_ARG: Record<string, Set<string>> = {
   command: new Set(),
   time: new Set(),
   builtin: new Set(),
+  eval: new Set(),
 };
 
 export function basename(path: string): string {

@@ -1,0 +1,108 @@
+// Which inference engine a command starts, and with which argv: `vllm serve`, `python -m
+// vllm.entrypoints.openai.api_server` (any interpreter, also "$PY"), `python -m sglang.launch_server`,
+// `llama-server`, the same behind systemd-run/nohup/exec/env, inside a `bash -c "..."` string, or after the
+// image of a container run (the image's entrypoint, or an --entrypoint override). Pure.
+import type { EngineKind, PodmanRun, Runtime, Word } from "./model.js";
+import { isFlagWord, readFlags } from "./flags.js";
+import { basename, programWords } from "./words.js";
+
+export interface EngineHints {
+  /** the program a dynamic word names, as far as the file says ("$VLLM_BIN" -> .../bin/vllm) */
+  guess(text: string): string;
+  /** the file mentions llama.cpp: a bare `./server -m` is its pre-rename server binary */
+  llama: boolean;
+  /** re-read a `-c` string as a script; its engine, if any */
+  nested(text: string, line: number): Found | null;
+}
+
+export interface Found {
+  kind: EngineKind;
+  args: Word[];
+  /** set when the engine came from a `-c` string that runs it in a container (`sh -c "podman run ..."`) */
+  run?: PodmanRun | null;
+  runtime?: Runtime;
+}
+
+const SYSTEMD_RUN_VALUE = new Set(["-u", "--unit", "-p", "--property", "--description", "--slice", "--uid", "--gid", "--nice",
+  "-E", "--setenv", "--working-directory", "-H", "--host", "-M", "--machine", "--on-active", "--on-boot", "--on-calendar", "--timer-property"]);
+const SHELL = /^(ba|da|z|k)?sh$/;
+const PYTHON = /^python[0-9.]*$/;
+/** programs that, run after an image, replace its entrypoint's engine (a bench client, a shell command) */
+const PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf)$/;
+/** vLLM flags that mark an argv as an engine's when the image is unknown (an engine double, a custom build) */
+const VLLM_TYPICAL = new Set(["--model", "--served-model-name", "--max-model-len", "--tensor-parallel-size", "--gpu-memory-utilization",
+  "--reasoning-parser", "--tool-call-parser", "--enable-auto-tool-choice", "--kv-cache-dtype", "--max-num-seqs", "--chat-template"]);
+
+/** The words of the program that really runs, past wrappers and systemd-run's options. */
+function peel(words: readonly Word[]): Word[] {
+  let w = programWords(words);
+  if (w[0] && basename(w[0].text) === "systemd-run") {
+    let i = 1;
+    while (i < w.length && w[i]!.text.startsWith("-")) i += SYSTEMD_RUN_VALUE.has(w[i]!.text) ? 2 : 1;
+    w = programWords(w.slice(i));
+  }
+  return w;
+}
+
+export function programName(w: Word, h: EngineHints): string {
+  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
+  return basename(text.replace(/["'{}]/g, ""));
+}
+
+/** The engine a command runs itself (not through a container runtime), or null. */
+export function directEngine(words: readonly Word[], h: EngineHints): Found | null {
+  const w = peel(words);
+  const first = w[0];
+  if (!first) return null;
+  const prog = programName(first, h);
+  if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  if (prog === "llama-server" || (prog === "server" && h.llama)) return { kind: "llama.cpp", args: w.slice(1) };
+  if (PYTHON.test(prog) || first.dynamic) {
+    let i = 1;
+    while (w[i] && /^-[A-Za-z]+$/.test(w[i]!.text) && w[i]!.text !== "-m") i++;
+    if (w[i]?.text === "-m") {
+      const mod = w[i + 1]?.text ?? "";
+      const kind: EngineKind | null = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
+      return kind ? { kind, args: w.slice(i + 2) } : null;
+    }
+  }
+  if (SHELL.test(prog)) {
+    for (let i = 1; i < w.length && w[i]!.text.startsWith("-"); i++) {
+      if (/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i]!.text) && w[i + 1]) return h.nested(w[i + 1]!.text, w[i + 1]!.line);
+    }
+  }
+  return null;
+}
+
+/** "docker.io/vllm/vllm-openai:v0.9" -> vllm; lmsysorg/sglang -> sglang; ghcr.io/ggml-org/llama.cpp:server -> llama.cpp */
+export function imageEngine(ref: string): EngineKind | null {
+  const name = ref.replace(/@sha256:.*$/, "");
+  if (/sglang/i.test(name)) return "sglang";
+  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
+  if (/vllm/i.test(name)) return "vllm";
+  return null;
+}
+
+/** The engine a container run starts: the program after the image, an --entrypoint override, or the image's own entrypoint. */
+export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
+  const after = run.engineArgs;
+  const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
+  if (entry) {
+    const text = (entry.resolvedValue ?? entry.value!).replace(/^\[\s*"?|"?\s*\]$/g, "");
+    return directEngine([{ text, line: entry.line, optional: false, dynamic: false }, ...after], h);
+  }
+  const first = after[0];
+  if (first && !isFlagWord(first.text)) {
+    const found = directEngine(after, h);
+    if (found) return found;
+    if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
+  }
+  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  if (kind) return { kind, args: [...after] };
+  // An unknown image (a custom build, an engine double) starts an engine when its argv reads like one:
+  // vLLM's own flags, or a model path first (`img /models/qwen --port 7770`), never a program (`redis-server ...`).
+  const flags = readFlags(after).flags;
+  const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
+  const modelFirst = first !== undefined && (first.text === "serve" || (first.text.includes("/") && !isFlagWord(first.text)));
+  return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
+}
