@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { ConfigError } from "./config/errors.js";
+import { launchFile } from "./config/launch-file.js";
 import { DEFAULT_CONFIG, loadConfig } from "./config/load.js";
 import type { Config } from "./config/schema.js";
 import { GitReader } from "./git/batched.js";
@@ -64,7 +65,9 @@ export function selectTargets(ws: Workspace, files: readonly string[], endpoint:
       const ep = ws.config!.endpoints[n]!;
       // Paths in deploy-gate.yml are relative to the file itself; git wants them relative to the root.
       const rel = (p: string) => relative(ws.root, resolve(dirname(ws.configFile!), p)).split("\\").join("/");
-      return { name: n, scriptPath: rel(ep.script), unitPath: ep.unit ? rel(ep.unit) : null, endpoint: ep };
+      const file = launchFile(ep);
+      // a unit named next to a script is that script's unit; named alone it is the launch file itself
+      return { name: n, scriptPath: rel(file.path), kind: file.kind, unitPath: ep.script && ep.unit ? rel(ep.unit) : null, endpoint: ep };
     });
 }
 

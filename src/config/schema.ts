@@ -68,8 +68,11 @@ const contracts = z.strictObject({
 const imageFacts = z.strictObject({ entrypointServes: z.boolean() });
 
 export const endpointSchema = z.strictObject({
-  script: z.string().min(1),
+  /** the serve script; optional when the engine is started by the unit or quadlet itself */
+  script: z.string().min(1).optional(),
   unit: z.string().min(1).optional(),
+  /** a podman quadlet (.container) that starts the engine, for an endpoint with no serve script */
+  quadlet: z.string().min(1).optional(),
   service: z.string().regex(/^[A-Za-z0-9@._:-]+\.service$/, 'expected a systemd unit name ending in ".service"').optional(),
   container: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name").optional(),
   host: sshTarget.optional(),
@@ -84,6 +87,9 @@ export const endpointSchema = z.strictObject({
   traps: z.partialRecord(z.enum(TRAP_RULES), trapLevel).default({}),
   /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */
   images: z.record(z.string().min(1), imageFacts).default({}),
+}).refine((e) => e.script !== undefined || e.unit !== undefined || e.quadlet !== undefined, {
+  message: "missing: name the file that starts the engine: script (a serve script), or unit / quadlet when the unit or quadlet starts it",
+  path: ["script"],
 });
 
 export const configSchema = z.strictObject({

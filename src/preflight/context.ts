@@ -1,12 +1,16 @@
 // What every preflight check gets: the repo, its git port and the endpoints to check.
 import type { Endpoint } from "../config/schema.js";
+import type { FileKind } from "../script/launch.js";
 import type { GitReader } from "../git/batched.js";
 import type { Git, StatusEntry } from "../git/git.js";
 
 export interface PreflightTarget {
-  /** endpoint name from the config, or the script's base name when discovered without a config */
+  /** endpoint name from the config, or the file's base name when discovered without a config */
   name: string;
+  /** the file that launches the engine: a serve script, or a unit or quadlet named alone */
   scriptPath: string;
+  /** what that file is; only a script goes through bash -n and shellcheck */
+  kind: FileKind;
   unitPath: string | null;
   /** null when the script was discovered (no config): only checks that need no config run */
   endpoint: Endpoint | null;

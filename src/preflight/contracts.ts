@@ -1,10 +1,11 @@
 // preflight.contracts: every declared contract flag is in the serve script; a missing one is
 // traced through the script's history to the commit that dropped it, with the lines to restore.
 import type { GitReader } from "../git/batched.js";
-import { fail, pass, skip, type Finding } from "../report/finding.js";
+import { fail, pass, skip, warn, type Finding } from "../report/finding.js";
 import { findFlag, parseFlagSpec } from "../script/contract.js";
-import type { Flag } from "../script/model.js";
-import { contextAround, traceDrop, type HistoryEntry, type Trace } from "./trace.js";
+import { shellQuote } from "../host/quote.js";
+import type { Flag, ServeScript } from "../script/model.js";
+import { contextAround, countToken, traceDrop, type HistoryEntry, type Trace } from "./trace.js";
 
 const CHECK = "preflight.contracts";
 const short = (sha: string) => sha.slice(0, 10);
@@ -12,7 +13,8 @@ const short = (sha: string) => sha.slice(0, 10);
 export interface ContractInput {
   reader: GitReader;
   file: string;
-  flags: Flag[];
+  /** the file's launch model: its engine's flags are what the contracts are checked against */
+  script: ServeScript;
   specs: readonly string[];
   /** false on a shallow clone: the trace cannot run and says so */
   historyOk: boolean;
@@ -24,10 +26,11 @@ export interface ContractInput {
 
 export async function checkContracts(inp: ContractInput): Promise<Finding[]> {
   if (inp.specs.length === 0) return [skip(CHECK, `${inp.file}: no contract flags declared`, { file: inp.file, fix: "declare them under contracts.flags in deploy-gate.yml, e.g. [\"--reasoning-parser qwen3\", \"--enable-auto-tool-choice\"]" })];
+  if (!inp.script.engine) return contractsAsText(inp);
   const findings: Finding[] = [];
   const present: string[] = [];
   for (const spec of inp.specs) {
-    const hit = findFlag(inp.flags, spec);
+    const hit = findFlag(inp.script.engine.flags, spec);
     if (hit.status === "present") {
       present.push(spec);
       continue;
@@ -66,8 +69,16 @@ async function missingContract(inp: ContractInput, spec: string, status: "missin
       break;
     }
   }
+  const inText = status === "missing" ? textLine(inp.script, name) : null;
+  if (inText !== null) {
+    return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`, {
+      ...base, line: inText,
+      evidence: [`${inp.file}:${inText}: ${inp.script.lines[inText - 1]?.trim() ?? ""}`],
+      fix: `check that line ${inText} of ${inp.file} is part of the engine's command (a line after a comment or a blank line inside a \\ continuation ends the command), so the flag reaches the engine`,
+    });
+  }
   if (!trace) {
-    return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what}; it was never in this script's history`, {
+    return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what}; it was never in this file's history`, {
       ...base,
       fix: `add \`${spec}\` to the engine arguments (after the image, among the other --flags) in ${inp.file}`,
     });
@@ -84,13 +95,36 @@ async function missingContract(inp: ContractInput, spec: string, status: "missin
   ];
   if (parent && ctx) evidence.push(`last present in ${short(parent)}, ${inp.file} line ${ctx.line}:`, ...ctx.excerpt);
   const restoreLine = trace.removedLines[0]?.trim() ?? spec;
-  const view = parent && ctx ? `git show ${short(parent)}:${inp.file} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
+  const view = parent && ctx ? `git show ${shellQuote(`${short(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
   return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what}, dropped in ${short(trace.droppedIn.sha)} "${trace.droppedIn.subject}"`, {
     ...base,
     evidence,
     fix:
       `restore \`${restoreLine}\` in ${inp.file}` +
       (view ? ` (as in ${short(parent!)}: \`${view}\`)` : "") +
-      `, or undo that commit's change to the script: \`git show ${short(trace.droppedIn.sha)} -- ${inp.file} | git apply -R\``,
+      `, or undo that commit's change to the file: \`git show ${short(trace.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``,
   });
+}
+
+/** The first non-comment line of the file that carries the flag (either spelling), or null. */
+function textLine(script: ServeScript, name: string): number | null {
+  const i = script.lines.findIndex((l) => countToken(l, name) > 0);
+  return i < 0 ? null : i + 1;
+}
+
+/** No engine command found: say so, and check each contract flag against the file's text instead. */
+function contractsAsText(inp: ContractInput): Finding[] {
+  const found = inp.specs.map((spec) => ({ spec, line: textLine(inp.script, parseFlagSpec(spec).name) }));
+  const missing = found.filter((f) => f.line === null).map((f) => f.spec);
+  const how = "deploy-gate could not find the engine command (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, or podman/docker run of an engine image)";
+  const evidence = found.map((f) => (f.line === null ? `${f.spec}: not in the text` : `${f.spec}: line ${f.line} (as text): ${inp.script.lines[f.line - 1]?.trim() ?? ""}`));
+  const data = { asText: true, missing };
+  if (missing.length) {
+    return [fail(CHECK, `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`, {
+      file: inp.file, evidence, data, fix: `add ${missing.map((m) => `\`${m}\``).join(", ")} to the engine's arguments in ${inp.file}`,
+    })];
+  }
+  return [warn(CHECK, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
+    file: inp.file, evidence, data, fix: `if ${inp.file} starts the engine in a way deploy-gate does not read, open an issue with the launch line; the values were not checked`,
+  })];
 }

@@ -1,5 +1,6 @@
 // preflight.dropped-flags: engine flags present at the base ref but gone now. A dropped flag that
 // changes a client contract fails; any other dropped flag warns (it may be intended, but say so).
+import { normalizeFlagName } from "../script/contract.js";
 import type { Flag } from "../script/model.js";
 import { fail, pass, warn, type Finding } from "../report/finding.js";
 
@@ -13,15 +14,18 @@ export const CRITICAL_FLAGS = new Set([
 ]);
 
 export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set(), baseRef = baseLabel): Finding[] {
-  const now = new Set(nowFlags.map((f) => f.name));
+  // --max_model_len and --max-model-len are one flag to the engine: renaming one to the other drops nothing
+  const key = (f: Flag) => normalizeFlagName(f.name);
+  const now = new Set(nowFlags.map(key));
+  const before = new Set(baseFlags.map(key));
   const seen = new Set<string>();
-  const dropped = baseFlags.filter((f) => !now.has(f.name) && !seen.has(f.name) && seen.add(f.name));
-  const added = [...new Set(nowFlags.filter((f) => !baseFlags.some((b) => b.name === f.name)).map((f) => f.name))];
+  const dropped = baseFlags.filter((f) => !now.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)));
+  const added = [...new Set(nowFlags.filter((f) => !before.has(key(f))).map((f) => f.name))];
   if (dropped.length === 0) {
     return [pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}`, { file, data: { base: baseLabel, added } })];
   }
   return dropped.map((f) => {
-    const critical = CRITICAL_FLAGS.has(f.name) || contractNames.has(f.name);
+    const critical = CRITICAL_FLAGS.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
     const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
     const mk = critical ? fail : warn;
     return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (line ${f.line}) and is gone now`, {

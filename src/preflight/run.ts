@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { StatusEntry } from "../git/git.js";
 import { fail, skip, type Finding } from "../report/finding.js";
 import { parseFlagSpec } from "../script/contract.js";
-import { parseServeScript } from "../script/parse.js";
+import { parseLaunch } from "../script/launch.js";
 import type { ServeScript } from "../script/model.js";
 import { checkTraps } from "./traps/index.js";
 import { bashSyntax } from "./bash-syntax.js";
@@ -13,6 +13,7 @@ import { SHALLOW_FIX, type PreflightContext, type PreflightTarget } from "./cont
 import { checkContracts } from "./contracts.js";
 import { droppedFlags } from "./dropped-flags.js";
 import { historyFinding } from "./history.js";
+import { refusePath } from "./paths.js";
 import { shellcheck, shellcheckAvailable } from "./shellcheck.js";
 
 /** git status once per run: every check that asks shares the answer. */
@@ -59,29 +60,46 @@ async function readScript(ctx: PreflightContext, path: string): Promise<string |
   }
 }
 
+/** A symlink or a path outside the repository, named in the config, is refused before it is read. */
+function refused(ctx: PreflightContext, t: PreflightTarget): Finding[] {
+  const CHECK = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
+  return [t.scriptPath, t.unitPath].flatMap((p) => {
+    const why = p === null ? null : refusePath(ctx.root, p);
+    return why ? [fail(CHECK, `${why}: deploy-gate reads only regular files inside the repository`, {
+      file: p!,
+      fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`,
+    })] : [];
+  });
+}
+
 async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promise<Finding[]> {
   const tag = (fs: Finding[]) => fs.map((f) => ({ ...f, data: { endpoint: t.name, ...f.data } }));
+  const bad = refused(ctx, t);
+  if (bad.length) return tag(bad);
   const text = await readScript(ctx, t.scriptPath);
   if (text === null) {
-    return tag([fail("preflight.bash-syntax", `${t.scriptPath} does not exist${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
+    return tag([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} does not exist${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
       file: t.scriptPath,
-      fix: `check endpoints.${t.name}.script in deploy-gate.yml (paths are relative to the repository root)`,
+      fix: `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml (paths are relative to the repository root)`,
     })]);
   }
-  const script = parseServeScript(text);
+  const script = parseLaunch(t.kind, text);
   const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
   const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
 
   const out: Finding[] = [];
-  out.push(await bashSyntax(text, t.scriptPath));
-  if (ctx.ref === null && ctx.shellcheck) out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
+  // a unit or a quadlet is not a shell script: bash -n and shellcheck would only report noise
+  if (t.kind === "script") {
+    out.push(await bashSyntax(text, t.scriptPath));
+    if (ctx.ref === null && ctx.shellcheck) out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
+  }
   const specs = t.endpoint?.contracts.flags ?? [];
-  if (t.endpoint) out.push(...(await checkContracts({ reader: ctx.reader, file: t.scriptPath, flags: script.engine?.flags ?? [], specs, historyOk: ctx.historyOk, history })));
+  if (t.endpoint) out.push(...(await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history })));
   out.push(...(await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name)))));
   if (t.unitPath && unitText === null) {
     out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml` }));
   }
-  out.push(...checkTraps({ script, scriptPath: t.scriptPath, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
+  out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
   if (t.endpoint?.rollback) out.push(...(await checkRollbackRef(ctx, t, t.endpoint.rollback.ref)));
   return tag(out);
 }
@@ -113,7 +131,7 @@ async function checkDropped(ctx: PreflightContext, t: PreflightTarget, now: Serv
   if ("error" in base) return [base.error];
   const baseText = await ctx.reader.show(base.sha, t.scriptPath);
   if (baseText === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
-  const baseScript = parseServeScript(baseText);
+  const baseScript = parseLaunch(t.kind, baseText);
   return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short);
 }
 
@@ -128,10 +146,10 @@ async function checkRollbackRef(ctx: PreflightContext, t: PreflightTarget, ref: 
   }
   const text = await ctx.reader.show(sha, t.scriptPath);
   if (text === null) return [fail(CHECK, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
-  const syntax = await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`);
+  const syntax = t.kind === "script" ? [await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`)] : [];
   const specs = t.endpoint?.contracts.flags ?? [];
-  const contracts = await checkContracts({ reader: ctx.reader, file: t.scriptPath, flags: parseServeScript(text).engine?.flags ?? [], specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
-  const broken = [syntax, ...contracts].filter((f) => f.status === "fail");
-  if (broken.length === 0) return [{ check: CHECK, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes bash -n and its ${specs.length} contracts`, data: { ref, sha } }];
+  const contracts = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
+  const broken = [...syntax, ...contracts].filter((f) => f.status === "fail");
+  if (broken.length === 0) return [{ check: CHECK, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
   return broken.map((f) => ({ ...f, check: CHECK, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
 }

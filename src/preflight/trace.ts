@@ -15,16 +15,18 @@ export interface Trace {
 
 const isComment = (line: string) => line.trimStart().startsWith("#");
 
+/** A flag token as a pattern: vLLM and SGLang read `--max_model_len` as `--max-model-len`, so either spelling matches. */
+function tokenPattern(token: string): RegExp {
+  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const m = /^(--?)([^\s=]+)(.*)$/s.exec(token);
+  const body = m ? esc(m[1]!) + m[2]!.split(/[-_]/).map(esc).join("[-_]") + esc(m[3]!) : esc(token);
+  return new RegExp(`(?<![\\w-])${body}(?![\\w-])`, "g");
+}
+
 /** Occurrences of a flag token as a whole word (`--tool-call-parser` must not match `--tool-call-parser-plugin`). */
 export function countToken(line: string, token: string): number {
   if (isComment(line)) return 0;
-  let n = 0;
-  for (let i = line.indexOf(token); i >= 0; i = line.indexOf(token, i + token.length)) {
-    const before = i === 0 ? " " : line[i - 1]!;
-    const after = line[i + token.length] ?? " ";
-    if (!/[\w-]/.test(before) && !/[\w-]/.test(after === "=" ? " " : after)) n++;
-  }
-  return n;
+  return line.match(tokenPattern(token))?.length ?? 0;
 }
 
 /**

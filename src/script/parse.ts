@@ -100,3 +100,9 @@ function engineOf(found: Found, runtime: Runtime, command: Command, containerRun
 function isDetached(run: PodmanRun): boolean {
   return run.options.some((o) => o.name === "--detach");
 }
+
+/** The engine a container run outside any script starts (a quadlet's generated podman run). */
+export function runEngine(run: PodmanRun, fileText: string): Engine | null {
+  const found = containerEngine(run, engineHints(fileText, [], "none", []));
+  return found ? engineOf(found, run.runtime, run.command, run) : null;
+}

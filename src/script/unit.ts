@@ -59,9 +59,9 @@ export function unitValue(unit: UnitFile, section: string, key: string): UnitEnt
 }
 
 /** Exec*= lines in effect: an empty assignment resets the list; the `-@:+!` prefixes are dropped. */
-export function execCommands(unit: UnitFile, key: string): UnitEntry[] {
+export function execCommands(unit: UnitFile, key: string, section = "Service"): UnitEntry[] {
   let out: UnitEntry[] = [];
-  for (const e of unitEntries(unit, "Service", key)) {
+  for (const e of unitEntries(unit, section, key)) {
     if (e.value === "") out = [];
     else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
   }

@@ -3,7 +3,8 @@
 // every check runs (each with its own timeout) even when another fails, so one report lists every problem.
 import type { Host } from "../host/host.js";
 import { fail, skip, type Finding } from "../report/finding.js";
-import { parseServeScript } from "../script/parse.js";
+import { launchFile } from "../config/launch-file.js";
+import { parseLaunch } from "../script/launch.js";
 import type { ServeScript } from "../script/model.js";
 import { parseStateRecord, statePath, type StageContext, type StateRecord } from "../stage.js";
 import { checkArgv } from "./argv.js";
@@ -60,7 +61,8 @@ async function guard(check: string, fn: () => Promise<Finding> | Finding): Promi
 export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise<Finding[]> {
   const t: VerifyTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const ep = ctx.endpoint;
-  const scriptPath = ctx.repoPath(ep.script);
+  const file = launchFile(ep);
+  const scriptPath = ctx.repoPath(file.path);
   if (!ep.container) {
     return VERIFY_CHECKS.map((c) => (c === "verify.container"
       ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml" })
@@ -68,7 +70,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   }
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
   const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern) }, t.factsMs);
-  const scriptP: Promise<ServeScript | null> = ctx.reader.show(ctx.sha, scriptPath).then((text) => (text === null ? null : parseServeScript(text)), () => null);
+  const scriptP: Promise<ServeScript | null> = ctx.reader.show(ctx.sha, scriptPath).then((text) => (text === null ? null : parseLaunch(file.kind, text)), () => null);
   const env = opts.env ?? process.env;
   const headers: Record<string, string> = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
 

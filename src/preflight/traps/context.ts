@@ -1,28 +1,44 @@
 // Builds the TrapContext: parses the unit, reads its Exec*= lines as one-line scripts so a
 // `podman run` in ExecStart= is checked like one in the script, and offers the lookups rules share.
-import { parseServeScript } from "../../script/parse.js";
-import type { Command, ServeScript } from "../../script/model.js";
-import { execCommands, parseUnit } from "../../script/unit.js";
+import type { Command, ContainerRuntime, ServeScript } from "../../script/model.js";
+import type { FileKind } from "../../script/launch.js";
+import { parseUnit } from "../../script/unit.js";
+import { execScripts } from "../../script/unit-exec.js";
 import type { LocatedCommand, LocatedRun, Source, TrapContext, TrapHit } from "./types.js";
 
-const EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
-
+/**
+ * The sources a file's commands come from. A script: itself, then the unit's Exec*= lines. A unit named as
+ * the endpoint's file: its Exec*= lines. A quadlet: the podman run it generates (at ExecStart), then its
+ * [Service] Exec*= lines. The unit rules read the unit or the quadlet itself.
+ */
 export function buildContext(
   script: ServeScript,
   scriptPath: string,
   unit: { path: string; text: string } | null,
   bootTimeoutSeconds: number,
   images: TrapContext["images"] = {},
+  kind: FileKind = "script",
 ): TrapContext {
-  const sources: Source[] = [{ file: scriptPath, script, origin: "script" }];
-  let parsedUnit: TrapContext["unit"] = null;
-  if (unit) {
-    const parsed = parseUnit(unit.text);
-    parsedUnit = { ...unit, parsed, lines: unit.text.split("\n") };
-    const entries = EXEC_KEYS.flatMap((k) => execCommands(parsed, k)).sort((a, b) => a.line - b.line);
-    for (const e of entries) sources.push({ file: unit.path, script: parseServeScript(e.value, { firstLine: e.line }), origin: e.key });
+  const sources: Source[] = [];
+  const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
+  if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
+  if (kind === "quadlet") {
+    const generated: ServeScript = { ...script, commands: [], podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet") };
+    sources.push({ file: scriptPath, script: generated, origin: "ExecStart" });
   }
-  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images };
+  let parsedUnit: TrapContext["unit"] = null;
+  if (unitFile) {
+    const parsed = parseUnit(unitFile.text);
+    const lines = unitFile.text.split("\n");
+    parsedUnit = { ...unitFile, parsed, lines };
+    for (const e of execScripts(parsed, lines)) sources.push({ file: unitFile.path, script: e.script, origin: e.key });
+  }
+  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images, kind };
+}
+
+/** Container runs started by one of the given runtimes (a rule about podman's behaviour reads podman's runs). */
+export function runsOf(ctx: TrapContext, runtimes: readonly ContainerRuntime[]): LocatedRun[] {
+  return allRuns(ctx).filter(({ item }) => runtimes.includes(item.runtime));
 }
 
 export function allRuns(ctx: TrapContext): LocatedRun[] {
@@ -47,7 +63,7 @@ export function engines(ctx: TrapContext): { source: Source; engine: NonNullable
 
 /** The text of a line of the file a source comes from, for evidence. */
 export function lineOf(ctx: TrapContext, file: string, line: number): string {
-  const lines = ctx.unit && file === ctx.unit.path && file !== ctx.scriptPath ? ctx.unit.lines : ctx.script.lines;
+  const lines = ctx.unit && file === ctx.unit.path ? ctx.unit.lines : ctx.script.lines;
   return (lines[line - 1] ?? "").trimEnd();
 }
 

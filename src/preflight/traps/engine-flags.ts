@@ -1,11 +1,13 @@
 // Engine argv traps: flag combinations vLLM refuses or silently ignores.
 import { normalizeFlagName } from "../../script/contract.js";
 import { engines, hitAt } from "./context.js";
-import type { TrapRuleDef } from "./types.js";
+import { ANY_RUNTIME, type TrapRuleDef } from "./types.js";
 
 export const autoToolChoice: TrapRuleDef = {
   id: "auto-tool-choice",
   defaultLevel: "fail",
+  runtimes: ANY_RUNTIME,
+  engines: ["vllm"],
   why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
   check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
     const names = engine.flags.map((f) => normalizeFlagName(f.name));
@@ -23,6 +25,8 @@ const TEMPLATE_VARS = /\b(enable|preserve)_thinking\b/;
 export const templateKwargs: TrapRuleDef = {
   id: "template-kwargs",
   defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: ["vllm"],
   why: "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as "
     + "arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
   check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {

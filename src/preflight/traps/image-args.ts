@@ -1,6 +1,7 @@
 // Traps in how the engine container is started: `serve` passed to an image whose entrypoint already runs
 // `vllm serve`, and a detached run whose stdout is redirected to a file expected to hold the log.
 import { engineRuns, hitAt } from "./context.js";
+import { runName } from "./devices.js";
 import type { TrapRuleDef } from "./types.js";
 
 /** Images whose entrypoint ends in `vllm serve "$@"`: vLLM's own (ENTRYPOINT ["vllm", "serve"]) and the
@@ -25,6 +26,8 @@ export function entrypointServes(ref: string, images: Readonly<Record<string, { 
 export const entrypointServe: TrapRuleDef = {
   id: "entrypoint-serve",
   defaultLevel: "fail",
+  runtimes: ["podman", "docker", "quadlet"],
+  engines: ["vllm"],
   why: "the image's entrypoint already runs `vllm serve \"$@\"`, so a `serve` after the image becomes the model tag "
     + "and the real model path an unexpected extra argument: the engine refuses to start",
   check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
@@ -42,6 +45,8 @@ const ID_FILE = /(\.cid|container[-_]?id)["']?$/i;
 export const detachedRedirect: TrapRuleDef = {
   id: "detached-redirect",
   defaultLevel: "warn",
+  runtimes: ["podman", "docker"],
+  engines: "any",
   why: "podman run -d without -a prints only the container ID: the engine's log never reaches the redirect, "
     + "so the file stays one line long while the real log is in podman logs (or the journal)",
   check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
@@ -50,7 +55,7 @@ export const detachedRedirect: TrapRuleDef = {
     const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
     if (!detached || attached || !to) return [];
     const line = run.command.endLine;
-    return [hitAt(ctx, source.file, line, `podman run -d redirects its output to ${to.target}, which will only receive the container ID`,
-      `Read the engine log with podman logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: podman run -d ... > ${to.target}.cid`)];
+    return [hitAt(ctx, source.file, line, `${runName(run)} -d redirects its output to ${to.target}, which will only receive the container ID`,
+      `Read the engine log with ${run.runtime} logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: ${run.runtime} run -d ... > ${to.target}.cid`)];
   }),
 };

@@ -2,6 +2,7 @@
 import type { TrapLevel, TrapRule } from "../../config/schema.js";
 import { fail, pass, warn, type Finding } from "../../report/finding.js";
 import type { ServeScript } from "../../script/model.js";
+import type { FileKind } from "../../script/launch.js";
 import { buildContext } from "./context.js";
 import { TRAP_RULE_DEFS } from "./registry.js";
 
@@ -17,11 +18,16 @@ export interface TrapInput {
   bootTimeoutSeconds?: number;
   /** the endpoint's images: (entrypoint-serve) */
   images?: Readonly<Record<string, { entrypointServes: boolean }>>;
+  /** the endpoint's file is a unit or a quadlet (its own unit), not a script; default script */
+  kind?: FileKind;
 }
 
 export function checkTraps(input: TrapInput, levels: Partial<Record<TrapRule, TrapLevel>>): Finding[] {
-  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {});
-  const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off");
+  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {}, input.kind);
+  const engine = input.script.engine?.kind ?? null;
+  // a rule about one engine's behaviour is not checked for another engine's file (nor one whose engine is unknown)
+  const applies = (r: (typeof TRAP_RULE_DEFS)[number]) => r.engines === "any" || (engine !== null && r.engines.includes(engine));
+  const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
   const findings: Finding[] = [];
   for (const rule of active) {
     const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
@@ -37,6 +43,6 @@ export function checkTraps(input: TrapInput, levels: Partial<Record<TrapRule, Tr
   }
   if (findings.length > 0) return findings;
   const rules = active.map((r) => r.id);
-  const scope = input.unit ? `${input.scriptPath} and ${input.unit.path}` : input.scriptPath;
+  const scope = input.unit && (input.kind ?? "script") === "script" ? `${input.scriptPath} and ${input.unit.path}` : input.scriptPath;
   return [pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, { file: input.scriptPath, data: { rules } })];
 }

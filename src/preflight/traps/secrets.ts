@@ -4,16 +4,23 @@ import type { Command, Word } from "../../script/model.js";
 import { programOf, programWords } from "../../script/words.js";
 import { normalizeFlagName } from "../../script/contract.js";
 import { allCommands, allRuns, lineOf } from "./context.js";
-import type { Source, TrapContext, TrapHit, TrapRuleDef } from "./types.js";
+import { ANY_RUNTIME, type Source, type TrapContext, type TrapHit, type TrapRuleDef } from "./types.js";
 
 const SECRET_FLAGS = new Set(["--api-key", "--hf-token", "--token", "--password"]);
 const SECRET_ENV = /(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)/i;
 const AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
 const LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
 
-/** A literal value: not from $VAR, $(cat file) or an @file reference. */
+/** Values that stand for "put your secret here" (a template, the OpenAI client's dummy key), not a secret. */
+const PLACEHOLDER = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDER.test(value.trim());
+}
+
+/** A literal secret: not from $VAR, $(cat file) or an @file reference, and not a placeholder. */
 function literal(value: string | undefined): value is string {
-  return value !== undefined && value !== "" && !value.includes("$") && !value.startsWith("@");
+  return value !== undefined && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
 }
 
 /** The evidence line with the secret blanked: a report must not leak what it warns about. */
@@ -59,6 +66,8 @@ function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] 
 export const secretInArgv: TrapRuleDef = {
   id: "secret-in-argv",
   defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
   why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, and podman -e values through podman inspect",
   check: (ctx) => {
     const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));

@@ -2,25 +2,30 @@
 // units for production engines, and stashes that leave untracked files behind.
 import { basename, hasMergedStderr, programOf, programWords, runsSubcommand } from "../../script/words.js";
 import { perCommand } from "./context.js";
-import type { TrapRuleDef } from "./types.js";
+import { ANY_RUNTIME, type TrapRuleDef } from "./types.js";
 
 const GREPS = new Set(["grep", "egrep", "fgrep", "rg", "ag"]);
 
 export const unmergedLogGrep: TrapRuleDef = {
   id: "unmerged-log-grep",
   defaultLevel: "warn",
+  runtimes: ["podman", "docker"],
+  engines: "any",
   why: "uvicorn writes \"Application startup complete.\" (and vLLM its errors) to stderr, which a pipe does not carry: "
     + "the grep can never match and the wait burns its whole timeout",
   check: (ctx) => perCommand(ctx, (cmd) => {
     const isLogs = runsSubcommand(cmd, "podman", "logs") ?? runsSubcommand(cmd, "docker", "logs");
     if (!isLogs || !cmd.pipeTo || !GREPS.has(programOf(cmd.pipeTo)) || hasMergedStderr(cmd)) return null;
-    return { summary: "podman logs is piped to grep without 2>&1", fix: "Merge stderr before the pipe: podman logs CONTAINER 2>&1 | grep ..." };
+    const rt = programOf(cmd);
+    return { summary: `${rt} logs is piped to grep without 2>&1`, fix: `Merge stderr before the pipe: ${rt} logs CONTAINER 2>&1 | grep ...` };
   }),
 };
 
 export const broadKill: TrapRuleDef = {
   id: "broad-kill",
   defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
   why: "a pattern kill also matches the shell running it, an SSH session or a freshly deployed engine whose command line "
     + "contains the pattern",
   check: (ctx) => perCommand(ctx, (cmd) => {
@@ -37,6 +42,8 @@ export const broadKill: TrapRuleDef = {
 export const transientUnit: TrapRuleDef = {
   id: "transient-unit",
   defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
   why: "an engine started by systemd-run lives in a transient unit: it is not boot-persistent and disappears on the next "
     + "reboot or reset, so the winning configuration is never the deployed one",
   check: (ctx) => perCommand(ctx, (cmd) => {
@@ -55,6 +62,8 @@ const SAFE_STASH = new Set(["pop", "apply", "list", "show", "drop", "clear", "br
 export const bareStash: TrapRuleDef = {
   id: "bare-stash",
   defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
   why: "git stash without -u leaves untracked files in the tree, and the deployer's dirty-tree gate trips on them",
   check: (ctx) => perCommand(ctx, (cmd) => {
     const args = runsSubcommand(cmd, "git", "stash");

@@ -2,13 +2,15 @@
 // silently dead, and start timeouts shorter than a model load.
 import { timeoutStartSec, unitEntries, unitValue } from "../../script/unit.js";
 import { allRuns, hitAt, lineOf } from "./context.js";
-import type { TrapHit, TrapRuleDef } from "./types.js";
+import { UNIT_RUNTIMES, type TrapHit, type TrapRuleDef } from "./types.js";
 
 const START_LIMIT_KEYS = new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
 
 export const startLimitSection: TrapRuleDef = {
   id: "start-limit-section",
   defaultLevel: "fail",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
   why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them "
     + "and the unit ends in start-limit-hit with the default limits",
   check: (ctx) => {
@@ -24,6 +26,9 @@ const NON_ZERO_ONLY = new Set(["on-failure", "on-abnormal", "on-abort", "on-watc
 export const restartOnFailure: TrapRuleDef = {
   id: "restart-on-failure",
   defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
+  engines: ["vllm"],
   why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, "
     + "and the endpoint stays silently dead",
   check: (ctx) => {
@@ -38,6 +43,8 @@ export const restartOnFailure: TrapRuleDef = {
 export const startTimeout: TrapRuleDef = {
   id: "start-timeout",
   defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
   why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec "
     + "(90 s by default) runs out, and a model load takes minutes",
   check: (ctx) => {

@@ -12,7 +12,7 @@ const traps = (script: string, unit: string | null = null, levels = {}) =>
 const rules = (findings: ReturnType<typeof traps>) => findings.filter((f) => f.status !== "pass").map((f) => f.data?.rule);
 
 const ENGINE = `podman rm -f eng
-podman run -d --name eng --ipc=host --ulimit memlock=-1:-1 --device /dev/dri img /models --port 7770
+podman run -d --name eng --ipc=host --ulimit memlock=-1:-1 --device /dev/dri img /models --port 7770 --cpu-offload-gb 8
 `;
 
 describe("checkTraps", () => {
@@ -58,7 +58,8 @@ describe("checkTraps", () => {
   it("checks a podman run written directly in the unit's ExecStart, with unit line numbers", () => {
     const unit = `[Unit]\nDescription=x\n\n[Service]\nExecStartPre=-/usr/bin/podman rm -f eng\nExecStart=/usr/bin/podman run --rm --name eng \\\n  --device /dev/dri/renderD128 --ulimit memlock=-1:-1 img /m --port 7770\nRestart=always\n`;
     const f = traps("#!/bin/bash\necho nothing to do here\n", unit);
-    expect(f.map((x) => [x.data?.rule, x.file, x.line])).toEqual([["render-nodes", "engine.service", 6]]);
+    // the node is on the continuation line, line 7 of the unit
+    expect(f.map((x) => [x.data?.rule, x.file, x.line])).toEqual([["render-nodes", "engine.service", 7]]);
   });
 
   it("accepts the unit's ExecStartPre podman rm -f for a name the script reuses", () => {
