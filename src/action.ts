@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { parseDuration } from "./config/duration.js";
 import { ConfigError } from "./config/errors.js";
 import { runAbort } from "./abort.js";
+import { pullRequestBase } from "./action-base.js";
 import { releaseAllLocks } from "./deploy/index.js";
 import { UsageError, type Command, type Options } from "./options.js";
 import { runCommand } from "./pipeline.js";
@@ -37,7 +38,8 @@ export function actionOptions(env: NodeJS.ProcessEnv = process.env): Options {
     config: core.getInput("config") || null,
     endpoint: core.getInput("endpoint") || null,
     ref: core.getInput("ref") || null,
-    base: core.getInput("base") || null,
+    // on a pull request the PR's base commit, so a flag dropped in any of its commits is found
+    base: core.getInput("base") || pullRequestBase(env),
     json: false,
     report: join(env.RUNNER_TEMP ?? process.cwd(), `deploy-gate-${command}-report.json`),
     summary: null,

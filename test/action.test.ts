@@ -20,6 +20,8 @@ beforeEach(() => {
   Object.assign(process.env, {
     GITHUB_WORKSPACE: repo.dir, RUNNER_TEMP: tmp, GITHUB_STEP_SUMMARY: join(tmp, "step-summary.md"), GITHUB_OUTPUT: join(tmp, "output.txt"),
     INPUT_COMMAND: "preflight", "INPUT_FAIL-ON-WARN": "false",
+    // this suite may itself run in a pull_request job: the PR base default is opted into per test
+    GITHUB_EVENT_NAME: "push",
   });
   process.exitCode = undefined;
 });
@@ -46,6 +48,19 @@ describe("the GitHub Action entry", () => {
     expect(outputs).toMatch(/failed-checks<<[^\n]+\n[^\n]*preflight\.contracts/);
     const report = JSON.parse(readFileSync(join(tmp, "deploy-gate-preflight-report.json"), "utf8"));
     expect(report.verdict).toBe("fail");
+  });
+
+  it("on a pull request, compares with the PR's base commit: a flag dropped in its first commit of two is found", async () => {
+    const base = repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": read("deploy-gate.yml") });
+    repo.commit("tune: drop prefix caching", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-prefix-caching", "") });
+    repo.commit("tune: comment", { "scripts/serve-archon.sh": `${read("scripts/serve-archon.sh").replace("--enable-prefix-caching", "")}# tuned\n` });
+    const eventPath = join(tmp, "event.json");
+    writeFileSync(eventPath, JSON.stringify({ pull_request: { base: { sha: base, ref: "main" } } }));
+    Object.assign(process.env, { GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: eventPath, GITHUB_BASE_REF: "main" });
+    await runAction();
+    const report = JSON.parse(readFileSync(join(tmp, "deploy-gate-preflight-report.json"), "utf8")) as { findings: { check: string; status: string; data?: { flag?: string; base?: string } }[] };
+    const dropped = report.findings.filter((f) => f.check === "preflight.dropped-flags" && f.status !== "pass");
+    expect(dropped.map((f) => [f.data?.flag, f.data?.base])).toEqual([["--enable-prefix-caching", base]]);
   });
 
   it("rejects a bad input with exit 1 and a message naming the input", async () => {

@@ -1,4 +1,5 @@
 // preflight.bash-syntax: the real `bash -n` on every serve script; its message and line in the finding.
+import { shellQuote } from "../host/quote.js";
 import { runLocal } from "../local/run.js";
 import { fail, pass, type Finding } from "../report/finding.js";
 
@@ -26,7 +27,7 @@ export async function bashSyntax(text: string, file: string, label = file): Prom
     file,
     ...(line ? { line } : {}),
     evidence,
-    fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${file}\``,
+    fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file)}\``,
     data: { message },
   });
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { StatusEntry } from "../git/git.js";
 import { fail, skip, type Finding } from "../report/finding.js";
 import { parseFlagSpec } from "../script/contract.js";
+import { shellQuote } from "../host/quote.js";
 import { parseLaunch } from "../script/launch.js";
 import type { ServeScript } from "../script/model.js";
 import { checkTraps } from "./traps/index.js";
@@ -140,7 +141,7 @@ async function checkRollbackRef(ctx: PreflightContext, t: PreflightTarget, ref: 
   const sha = await ctx.reader.resolve(ref);
   if (!sha) {
     return [fail(CHECK, `rollback ref ${ref} does not exist`, {
-      fix: ctx.historyOk ? `create it (git tag ${ref} <good commit>; git push origin ${ref}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
+      fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
       data: { ref },
     })];
   }

@@ -1,5 +1,6 @@
 // verify.argv: the live argv carries every contract flag and value, and matches the script at the ref.
 import { readNonDefaultArgs } from "../engine/vllm/args.js";
+import { shellQuote } from "../host/quote.js";
 import { fail, pass, type Finding } from "../report/finding.js";
 import type { ServeScript } from "../script/model.js";
 import { contractFlags, describeDrift, driftOf, liveFlags } from "./live-argv.js";
@@ -45,12 +46,12 @@ export function checkArgv(input: ArgvInput): Finding {
     });
   }
   if (!input.script?.engine) {
-    return fail(CHECK, `no engine argv found in ${input.scriptPath} at ${input.ref}: nothing to compare the live argv with`, { evidence, data, file: input.scriptPath, fix: `check ${input.scriptPath} exists at ${input.ref} and runs podman run ... or vllm serve` });
+    return fail(CHECK, `no engine argv found in ${input.scriptPath} at ${input.ref}: nothing to compare the live argv with`, { evidence, data, file: input.scriptPath, fix: `check ${input.scriptPath} exists at ${input.ref} and starts the engine (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, podman/docker run of an engine image, or a quadlet's Image=/Exec=)` });
   }
   if (real.length) {
     return fail(CHECK, `live argv drifted from ${input.scriptPath} at ${input.ref}: ${real.length} difference(s)`, {
       evidence, data, file: input.scriptPath, line: real.find((d) => d.line !== null)?.line ?? undefined,
-      fix: `the host runs something other than ${input.ref}: redeploy it (deploy-gate run --ref ${input.ref}), or commit the host's change to ${input.scriptPath} if it is the one to keep`,
+      fix: `the host runs something other than ${input.ref}: redeploy it (deploy-gate run --ref ${shellQuote(input.ref)}), or commit the host's change to ${input.scriptPath} if it is the one to keep`,
     });
   }
   return pass(CHECK, `live argv carries all ${contracts.length} contract flag(s) and matches ${input.scriptPath} at ${input.ref}`, { evidence, data });

@@ -5,12 +5,15 @@ import { readFlags } from "../script/flags.js";
 import type { Flag, Word } from "../script/model.js";
 import { mask } from "./secrets.js";
 
-/** The engine's own arguments: after `serve`, after `-m MODULE`, else from the first `--flag`. */
+/** The engine's own arguments: after `vllm serve`, after `-m MODULE` (vLLM, SGLang), after llama-server, else from the first `--flag`. */
 export function engineArgs(argv: readonly string[]): string[] {
   const serve = argv.findIndex((w, i) => w === "serve" && i > 0 && /(^|\/)vllm$/.test(argv[i - 1]!));
   if (serve >= 0) return argv.slice(serve + 1);
   const m = argv.indexOf("-m");
-  if (m >= 0 && m + 1 < argv.length && /^vllm\./.test(argv[m + 1]!)) return argv.slice(m + 2);
+  if (m >= 0 && m + 1 < argv.length && /^(vllm|sglang)\./.test(argv[m + 1]!)) return argv.slice(m + 2);
+  // llama.cpp's server takes short flags (-m MODEL) first
+  const llama = argv.findIndex((w) => /(^|\/)(llama-)?server$/.test(w));
+  if (llama >= 0) return argv.slice(llama + 1);
   const first = argv.findIndex((w) => w.startsWith("--"));
   return first < 0 ? [] : argv.slice(first);
 }

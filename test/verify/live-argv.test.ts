@@ -9,6 +9,8 @@ describe("live argv", () => {
     expect(engineArgs(["python3", "-m", "vllm.entrypoints.openai.api_server", "--model", "/m"])).toEqual(["--model", "/m"]);
     expect(engineArgs(["/bin/node", "/app/engine.mjs", "/models/qwen", "--port", "7771"])).toEqual(["--port", "7771"]);
     expect(engineArgs(["/bin/sleep", "100"])).toEqual([]);
+    expect(engineArgs(["python3", "-m", "sglang.launch_server", "--model-path", "/m", "--port", "30000"])).toEqual(["--model-path", "/m", "--port", "30000"]);
+    expect(engineArgs(["/app/llama-server", "-m", "/m.gguf", "-c", "4096", "--port", "8080"])).toEqual(["-m", "/m.gguf", "-c", "4096", "--port", "8080"]);
   });
 
   it("reads flags the way vLLM does: last occurrence wins, underscores equal dashes", () => {
