@@ -3,7 +3,7 @@
 // commands. "${ARGS[@]}" is expanded from an earlier ARGS=( ... ) so engine flags built in an array
 // reach the podman run that uses them. Commands inside $( ... ) are parsed too.
 import type { Command, Word } from "./model.js";
-import { lex, type LexWord, type Token } from "./lexer.js";
+import { lex, lexWords, type LexWord, type Token } from "./lexer.js";
 import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
 
 export interface GroupState {
@@ -106,7 +106,7 @@ class Grouper {
       const resolved = resolveWord(w, this.s.env);
       const value = resolved?.slice(w.text.length - w.assignment.value.length);
       assign(this.s.env, w.assignment.name, value, w.assignment.append);
-      this.remember(w.assignment.name, value, w.line, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
       return;
     }
@@ -124,20 +124,28 @@ class Grouper {
       const resolved = resolveWord(w, this.s.env);
       const value = resolved?.slice(w.text.length - w.assignment.value.length);
       assign(this.s.env, w.assignment.name, value, w.assignment.append);
-      this.remember(w.assignment.name, value, w.line, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
     }
     d.words.push(this.plain(w));
   }
 
   /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
-  private remember(name: string, value: string | undefined, line: number, append: boolean): void {
+  private remember(name: string, value: string | undefined, line: number, append: boolean, raw: string): void {
     const prev = this.s.strings.get(name);
-    if (value === undefined || (append && (prev === undefined || !/^\s/.test(value)))) {
+    const optional = this.conditional > 0;
+    let pieces: Word[] | null = null;
+    if (value !== undefined) {
+      pieces = value.split(/\s+/).filter(Boolean).map((text): Word => ({ text, line, optional, dynamic: false, resolved: text }));
+    } else {
+      // not knowable as a whole (a $VAR from the environment): its words as written, the unknown ones dynamic
+      if (!/`|\$\(/.test(raw)) pieces = lexWords(raw, line).map((w) => ({ ...this.plain(w), optional }));
+    }
+    const joins = !append || (prev !== undefined && /^\s/.test(value ?? raw));
+    if (!pieces || !joins) {
       this.s.strings.delete(name);
       return;
     }
-    const pieces = value.split(/\s+/).filter(Boolean).map((text): Word => ({ text, line, optional: this.conditional > 0, dynamic: false, resolved: text }));
     this.s.strings.set(name, append ? [...prev!, ...pieces] : pieces);
   }
 
