@@ -33,13 +33,30 @@ const PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|ca
 const VLLM_TYPICAL = new Set(["--model", "--served-model-name", "--max-model-len", "--tensor-parallel-size", "--gpu-memory-utilization",
   "--reasoning-parser", "--tool-call-parser", "--enable-auto-tool-choice", "--kv-cache-dtype", "--max-num-seqs", "--chat-template"]);
 
-/** The words of the program that really runs, past wrappers and systemd-run's options. */
+/** Environment runners (`uv run`, `conda run -n env`...) and their options that take a value. */
+const RUNNERS = new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
+const RUNNER_VALUE = new Set(["-n", "--name", "-p", "--prefix", "--with", "--python", "--env-file", "--extra", "--group", "--project",
+  "--directory", "--index", "-e", "--environment", "--manifest-path"]);
+/** numactl's short options that take a value as the next word (long ones are written --opt=value) */
+const NUMACTL_VALUE = new Set(["-C", "-N", "-m", "-i", "-p"]);
+
+/** Skips options from `i`; `withValue` options take the next word. */
+function skipOptions(w: readonly Word[], i: number, withValue: ReadonlySet<string>): number {
+  while (i < w.length && w[i]!.text.startsWith("-")) i += withValue.has(w[i]!.text) ? 2 : 1;
+  return i;
+}
+
+/** The words of the program that really runs, past wrappers, systemd-run, env runners and CPU pinners. */
 function peel(words: readonly Word[]): Word[] {
   let w = programWords(words);
-  if (w[0] && basename(w[0].text) === "systemd-run") {
-    let i = 1;
-    while (i < w.length && w[i]!.text.startsWith("-")) i += SYSTEMD_RUN_VALUE.has(w[i]!.text) ? 2 : 1;
-    w = programWords(w.slice(i));
+  for (let guard = 0; guard < 4 && w[0]; guard++) {
+    const prog = basename(w[0].text);
+    if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
+    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
+    // taskset [-c] MASK|LIST PROGRAM: one positional before the program
+    else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, new Set()) + 1));
+    else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    else break;
   }
   return w;
 }

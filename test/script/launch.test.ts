@@ -58,6 +58,13 @@ describe("launch model: scripts", () => {
     expect(shape(engineOf("podman run --rm docker.io/rocm/vllm:latest vllm serve /m --max-model-len 8192\n"))?.flags).toEqual(["--max-model-len@1"]);
   });
 
+  it("environment runners and CPU pinners in front of the engine", () => {
+    expect(shape(engineOf("uv run --with vllm vllm serve /m --port 1\n"))?.flags).toEqual(["--port@1"]);
+    expect(shape(engineOf("conda run -n vllm python -u -m vllm.entrypoints.openai.api_server --model /m\n"))?.flags).toEqual(["--model@1"]);
+    expect(shape(engineOf("numactl -N 0 -m 0 taskset -c 0-15 vllm serve /m --port 1\n"))?.flags).toEqual(["--port@1"]);
+    expect(shape(engineOf("podman run --rm quay.io/ramalama/cuda:latest llama-server --port 8080 -m /mnt/models/m.gguf\n"))).toEqual({ kind: "llama.cpp", runtime: "podman", image: "quay.io/ramalama/cuda:latest", flags: ["--port@1", "-m@1"] });
+  });
+
   it("systemd-run wraps the engine; containers that are no inference server are not engines", () => {
     expect(shape(engineOf("systemd-run --unit x --property=Restart=always /opt/vllm/bin/vllm serve /m --port 8000\n"))?.flags).toEqual(["--port@1"]);
     expect(engineOf("docker run -d --name pg -e POSTGRES_PASSWORD=pg -p 5432:5432 postgres:16\n")).toBeNull();
