@@ -3,6 +3,7 @@
 // a database in docker, or a client that calls a server, is not one.
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { isServeScript } from "../script/detect.js";
 import { fileKind, parseLaunch, type FileKind } from "../script/launch.js";
 import type { PreflightTarget } from "./context.js";
 
@@ -22,6 +23,7 @@ function candidateKind(file: string, text: string): FileKind | null {
 export function startsEngine(file: string, text: string): FileKind | null {
   const kind = candidateKind(file, text);
   if (!kind || text.includes("\0") || !MENTIONS_ENGINE.test(text)) return null;
+  if (kind === "script") return isServeScript(text) ? kind : null;
   return parseLaunch(kind, text).engine ? kind : null;
 }
 

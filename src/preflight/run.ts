@@ -33,8 +33,8 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   if (ctx.ref === null) findings.push(cleanTreeFinding(entries as StatusEntry[]));
   findings.push(historyFinding(!ctx.historyOk));
   if (ctx.targets.length === 0) {
-    findings.push(fail("preflight.bash-syntax", "no serve script found", {
-      fix: "add deploy-gate.yml naming each endpoint's script, or run from the repository that holds the serve scripts (shell scripts that run `podman run` or `vllm serve`)",
+    findings.push(fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
+      fix: "add deploy-gate.yml naming each endpoint's script (or unit / quadlet), or run from the repository that holds them (scripts, *.service units or *.container quadlets that start vLLM, SGLang or llama.cpp, directly or in podman/docker)",
     }));
     return findings;
   }
