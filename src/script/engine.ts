@@ -61,7 +61,7 @@ function peel(words: readonly Word[]): Word[] {
   return w;
 }
 
-export function programName(w: Word, h: EngineHints): string {
+function programName(w: Word, h: EngineHints): string {
   const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
   return basename(text.replace(/["'{}]/g, ""));
 }
@@ -92,7 +92,7 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
 }
 
 /** "docker.io/vllm/vllm-openai:v0.9" -> vllm; lmsysorg/sglang -> sglang; ghcr.io/ggml-org/llama.cpp:server -> llama.cpp */
-export function imageEngine(ref: string): EngineKind | null {
+function imageEngine(ref: string): EngineKind | null {
   const name = ref.replace(/@sha256:.*$/, "");
   if (/sglang/i.test(name)) return "sglang";
   if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";

@@ -28,7 +28,7 @@ export function parseLaunch(kind: FileKind, text: string): ServeScript {
 const empty = (text: string): ServeScript => ({ text, lines: text.split("\n"), commands: [], assignments: [], podmanRuns: [], engine: null });
 
 /** A unit: the commands of its Exec*= lines; the engine is the one its ExecStart= starts. */
-export function unitLaunch(unit: UnitFile, text: string): ServeScript {
+function unitLaunch(unit: UnitFile, text: string): ServeScript {
   const out = empty(text);
   for (const e of execScripts(unit, out.lines)) {
     out.commands.push(...e.script.commands);
@@ -39,7 +39,7 @@ export function unitLaunch(unit: UnitFile, text: string): ServeScript {
 }
 
 /** A quadlet: the podman run it generates, plus the commands of its [Service] Exec*= lines. */
-export function quadletLaunch(unit: UnitFile, text: string): ServeScript {
+function quadletLaunch(unit: UnitFile, text: string): ServeScript {
   const out = unitLaunch(unit, text);
   const run = quadletRun(unit, out.lines);
   if (run) {

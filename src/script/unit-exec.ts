@@ -4,7 +4,7 @@ import type { ServeScript } from "./model.js";
 import { parseServeScript } from "./parse.js";
 import { execCommands, type UnitFile } from "./unit.js";
 
-export const EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
+const EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
 
 export interface ExecScript {
   key: string;

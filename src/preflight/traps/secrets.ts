@@ -14,7 +14,7 @@ const LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A
 /** Values that stand for "put your secret here" (a template, the OpenAI client's dummy key), not a secret. */
 const PLACEHOLDER = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
 
-export function isPlaceholder(value: string): boolean {
+function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value.trim());
 }
 
