@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each against its named baseline in the same run.
 import { renderDeployBench, runDeployBench } from "./deploy/bench.js";
+import { renderFleetBench, runFleetBench } from "./fleet/bench.js";
 import { renderBenchTable, runJournalBench } from "./journal/bench.js";
 import { runPreflightBench } from "./preflight/bench.js";
 import { renderVerifyBench, runVerifyBench } from "./verify/bench.js";
@@ -25,4 +26,8 @@ console.log(renderDeployBench(await runDeployBench()));
 console.log("\n## verify: the whole verify stage against a ready sandbox engine");
 const v = renderVerifyBench(await runVerifyBench());
 console.log(v.text);
-process.exitCode = ok && v.ok ? 0 : 1;
+
+console.log("\n## fleet: a 3-host rollout, batch 2 vs one host at a time (sandbox machines)");
+const fl = await runFleetBench();
+console.log(renderFleetBench(fl));
+process.exitCode = ok && v.ok && (fl.skipped !== null || fl.met) ? 0 : 1;
