@@ -26,7 +26,7 @@ async function rollout(batch: number, port: number, bootSeconds: number): Promis
   }
 }
 
-export async function runFleetBench(runs = 2, bootSeconds = 4): Promise<FleetBench> {
+export async function runFleetBench(runs = 3, bootSeconds = 4): Promise<FleetBench> {
   const base: FleetBench = { skipped: null, runs, batch2Ms: [], serialMs: [], ratio: null, met: false, bootSeconds };
   if (!(await status())) return { ...base, skipped: "no sandbox host running (npm run sandbox -- up)" };
   const { booted } = await upFleet(3, (m) => process.stderr.write(`[sandbox] ${m}\n`));

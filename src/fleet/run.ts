@@ -40,6 +40,16 @@ async function replicas(run: FleetRun, hosts: readonly string[], expectedSha: st
   return checkReplicas(rows, { expectedSha, kvTolerance: run.ep.replicas.kvTolerance });
 }
 
+/**
+ * verify.replicas after a green rollout compares the whole fleet, the hosts outside --hosts included
+ * (read only): a redeployed replica or a finished rollout is only done when it matches the others.
+ */
+async function replicasOfFleet(run: FleetRun): Promise<Finding> {
+  const all = run.ep.hosts!;
+  await Promise.all(all.filter((h) => !run.conns.has(hostName(h))).map((h) => open(run, h, hostName(h), "unreachable for verify.replicas")));
+  return replicas(run, all.map(hostName), run.sha);
+}
+
 export async function deployFleet(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<FleetStageRun> {
   const ep = ws.config!.endpoints[name]!;
   requireFor(name, ep, opts.command, ["service", "container", "install", "model"], ws.configFile!);
@@ -79,7 +89,7 @@ export async function deployFleet(ws: Workspace, name: string, opts: Options, pr
         data: { steps, haltedAt: halted.step, untouched },
       }));
     } else {
-      if (!opts.dryRun) findings.push(await replicas(run, [...byName.keys()], sha));
+      if (!opts.dryRun) findings.push(await replicasOfFleet(run));
       findings.push(pass("fleet.rollout", `${opts.dryRun ? "dry run on" : "rolled out to"} ${byName.size} host(s) in ${steps.length} step(s): ${steps.map((s) => s.join("+")).join(" -> ")}`, { data: { steps } }));
     }
   } finally {

@@ -136,6 +136,13 @@ describe("fleet rollout on three sandbox hosts", () => {
     expect(rep?.evidence?.join("\n")).toMatch(/gpu-b: .*argv: missing 8192; extra 4096/);
     expect(rep?.fix).toContain("--hosts gpu-b,gpu-c");
     expect(row(report, "gpu-a")?.verdict).toBe("pass");
+
+    // --hosts gpu-b redeploys that replica alone from the repo; verify.replicas still compares the whole fleet.
+    const untouched = await Promise.all([0, 2].map((i) => containerId(f.hosts[i]!, f)));
+    const fix = await gate(f.repo.root, "run", "--endpoint", f.repo.vars.endpoint, "--hosts", "gpu-b");
+    expect(fix.report.fleet?.map((x) => [x.host, x.verdict])).toEqual([["gpu-b", "pass"]]);
+    expect(fix.report.findings.find((x) => x.check === "verify.replicas")?.summary).toMatch(/^1 of 3 replica\(s\) differ from the fleet: gpu-c \(KV\)$/);
+    expect(await Promise.all([0, 2].map((i) => containerId(f.hosts[i]!, f)))).toEqual(untouched);
   });
 
   it("SIGINT mid-rollout releases every lock and leaves every unit up", async (ctx) => {

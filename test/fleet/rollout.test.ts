@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deployChanged, endpointFor, hostRows, planSteps, rollbackTargets, selectHosts, stepPassed, type HostOutcome } from "../../src/fleet/rollout.js";
-import { parseConfig } from "../../src/config/load.js";
+import { loadConfig, parseConfig } from "../../src/config/load.js";
 import { fail, pass, skip } from "../../src/report/finding.js";
 
 const H = ["a", "b", "c", "d", "e"];
@@ -57,6 +57,11 @@ describe("hostRows", () => {
 });
 
 describe("config", () => {
+  it("the example fleet config is valid: three pinned hosts, canary 1 then a batch of 2", () => {
+    const ep = loadConfig(new URL("../../examples/serve-repo/deploy-gate.fleet.yml", import.meta.url).pathname).endpoints["archon-fleet"]!;
+    expect(ep.hosts?.map((h) => [h.name, h.hostKey?.startsWith("SHA256:")])).toEqual([["gpu2", true], ["gpu3", true], ["gpu4", true]]);
+    expect(planSteps(ep.hosts!.map((h) => h.name!), ep.rollout)).toEqual([["gpu2"], ["gpu3", "gpu4"]]);
+  });
   const yml = (hosts: string, extra = "") => `version: 1\nendpoints:\n  e:\n    script: s.sh\n    url: http://x:1\n    hosts:\n${hosts}${extra}`;
   it("reads hosts: and rollout: with defaults, and gives each host its own target and URL", () => {
     const c = parseConfig(yml("      - { address: 10.0.0.1, user: root, name: a }\n      - { address: 10.0.0.2, user: root, url: \"http://y:2\" }\n"), "f.yml");
