@@ -36,7 +36,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   // Only the extra machines this run booted are stopped after it; host 0 as before.
   let booted: number[] = [];
   if (wantsFleet(project)) {
-    const f = await upFleet(FLEET_HOSTS, log);
+    const f = await upFleet(FLEET_HOSTS, log).catch(async (e: unknown) => {
+      if (!already) await down(); // upFleet stops what it booted; host 0 is ours to stop too
+      throw e;
+    });
     booted = f.booted.filter((i) => i > 0);
     project.provide("fleet", f.hosts);
   }
