@@ -101,11 +101,11 @@ export async function deployAndVerify(ws: Workspace, name: string, opts: Options
   }
 }
 
-export async function autoRollback(ws: Workspace, name: string, ep: Endpoint, host: Host, progress: (s: string) => void): Promise<Finding[]> {
+export async function autoRollback(ws: Workspace, name: string, ep: Endpoint, host: Host, progress: (s: string) => void, why = "deploy failed"): Promise<Finding[]> {
   const ref = ep.rollback!.ref;
   const sha = await ws.git.resolve(ref);
   if (!sha) return [fail("deploy.rollback", `rollback ref ${ref} does not exist here: the endpoint is left as the failed deploy left it`, { fix: "fetch tags (fetch-depth: 0) or fix rollback.ref; then deploy-gate rollback" })];
-  progress(`${name}: deploy failed; rolling back to ${ref} (${sha.slice(0, 10)})`);
+  progress(`${name}: ${why}; rolling back to ${ref} (${sha.slice(0, 10)})`);
   const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
   const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 60_000, owner: `${owner()} (auto-rollback)` });
   const verified = dep.ok ? await runVerify(ctx, { deployment: dep.deployment }) : [];

@@ -82,9 +82,16 @@ export async function deployFleet(ws: Workspace, name: string, opts: Options, pr
     const untouched = [...byName.keys()].filter((h) => !outcomes.some((o) => o.host === h));
     if (halted) {
       findings.push(...untouched.map((h) => ({ ...skip("fleet.rollout", `not touched: the rollout halted at step ${halted!.step + 1} (${halted!.why})`), host: h })));
-      findings.push(...(await rollBack(run, outcomes, byName)));
+      const rb = await rollBack(run, outcomes, byName);
+      findings.push(...rb);
       const rest = [...outcomes.filter((o) => o.findings.some((f) => f.status === "fail")).map((o) => o.host), ...untouched];
-      findings.push(fail("fleet.rollout", `rollout halted at step ${halted.step + 1} of ${steps.length}: ${halted.why}; ${untouched.length} host(s) not touched${untouched.length ? ` (${untouched.join(", ")})` : ""}`, {
+      const rolled = (status: string) => rb.filter((f) => f.check === "deploy.rollback" && f.host && f.status === status).map((f) => f.host!);
+      const said = [
+        rolled("pass").length ? `rolled back and verified: ${rolled("pass").join(", ")}` : "",
+        rolled("fail").length ? `rollback FAILED on ${rolled("fail").join(", ")}` : "",
+        `${untouched.length} host(s) not touched${untouched.length ? ` (${untouched.join(", ")})` : ""}`,
+      ].filter(Boolean).join("; ");
+      findings.push(fail("fleet.rollout", `rollout halted at step ${halted.step + 1} of ${steps.length}: ${halted.why}; ${said}`, {
         fix: `read the failing host's findings above; fix the change, then finish the rollout: deploy-gate ${opts.command} --endpoint ${name}${rest.length < byName.size ? ` --hosts ${rest.join(",")}` : ""}`,
         data: { steps, haltedAt: halted.step, untouched },
       }));
@@ -112,7 +119,7 @@ async function rollBack(run: FleetRun, outcomes: readonly StepOutcome[], byName:
   const done = await Promise.all(targets.map(async (h) => {
     const { conn, findings } = await open(run, byName.get(h)!, h, "unreachable for the rollback");
     if (!conn) return findings;
-    return tag(h, await autoRollback(run.ws, name, endpointFor(ep, byName.get(h)!), conn, hostProgress(run, h)));
+    return tag(h, await autoRollback(run.ws, name, endpointFor(ep, byName.get(h)!), conn, hostProgress(run, h), "the rollout halted"));
   }));
   return done.flat();
 }

@@ -19,7 +19,7 @@ export function fleetMarkdown(report: Report): string[] {
 
 /**
  * The terminal body of a fleet report: the hosts table, then each host's findings under its own heading
- * (failing hosts first, the table's order), then the fleet-wide findings (verify.replicas, fleet.rollout).
+ * (failing hosts first, the table's order), then the endpoint-wide findings (preflight, verify.replicas, fleet.rollout).
  */
 export function fleetTerminal(report: Report, lines: (f: Finding) => string[], heading: (s: string) => string): string[] | null {
   const rows = report.fleet;
@@ -34,6 +34,6 @@ export function fleetTerminal(report: Report, lines: (f: Finding) => string[], h
     for (const f of own) out.push(...lines(f));
   }
   const fleetWide = report.findings.filter((f) => !f.host);
-  if (fleetWide.length) out.push("", heading("── fleet"), ...fleetWide.flatMap(lines));
+  if (fleetWide.length) out.push("", heading("── the endpoint (every host)"), ...fleetWide.flatMap(lines));
   return out;
 }

@@ -23,7 +23,7 @@ describe("fleet reports", () => {
   it("the terminal shows the hosts table, then each host's findings under its heading, failures first, then the fleet", () => {
     const t = renderTerminal(report, false);
     expect(t).toMatch(/gpu-a\s+1\s+pass\s+4\.2 s\s+81,920/);
-    const order = ["── gpu-b (step 2): fail", "oom at boot", "── gpu-a (step 1): pass", "── gpu-c (step 2): not touched", "── fleet", "rollout halted"].map((s) => t.indexOf(s));
+    const order = ["── gpu-b (step 2): fail", "oom at boot", "── gpu-a (step 1): pass", "── gpu-c (step 2): not touched", "── the endpoint (every host)", "rollout halted"].map((s) => t.indexOf(s));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
