@@ -1,7 +1,8 @@
 // Fleets on three sandbox machines (`up --hosts 3`, booted by the global setup): canary first, then a
 // batch in parallel; a halt on the first failure with a rollback of every changed host; verify.replicas
 // naming a drifted replica; SIGINT mid-rollout releasing every lock. Real sshd, systemd, journald, podman.
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { promisify } from "node:util";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -11,6 +12,7 @@ import type { SshHost } from "../../src/host/ssh.js";
 import { hostSizedScript, makeFleet, vramFile, type Fleet } from "./fleet-repo.js";
 import { waitUntil } from "./units.js";
 
+const execFileAsync = promisify(execFile);
 let nextPort = 8210; // this file's port range: 8210-8229
 
 
@@ -36,6 +38,19 @@ describe("fleet rollout on three sandbox hosts", () => {
     fleets.push(f);
     return f;
   };
+
+  it("status --json lists every machine; ssh --host I reaches machine I with its own pinned key", async (ctx) => {
+    if (!machines) ctx.skip(inject("sandboxSkip") || "the fleet machines were not booted");
+    const sandbox = (...args: string[]) => execFileAsync(process.execPath, ["--import", "tsx", "test/sandbox/cli.ts", ...args], { timeout: 60_000 });
+    const st = JSON.parse((await sandbox("status", "--json")).stdout) as { address: string; hosts: { address: string; hostKeyFingerprint: string }[] };
+    expect(st.address).toBe("10.231.77.2");
+    expect(st.hosts.slice(0, 3)).toEqual(machines);
+    expect(new Set(machines!.map((m) => m.hostKeyFingerprint)).size).toBe(3);
+    expect(machines!.map((m) => m.address)).toEqual(["10.231.77.2", "10.231.78.2", "10.231.79.2"]);
+    // The machine's own addresses, from inside it (no ip(8) in the root): host 2's subnet, not host 0's.
+    const r = await sandbox("ssh", "--host", "2", "grep -o '10\\.231\\.[0-9]*\\.2' /proc/net/fib_trie | sort -u");
+    expect(r.stdout).toBe("10.231.79.2\n");
+  });
 
   it("a good change rolls out to the canary, then the batch in parallel, and the replicas agree", async (ctx) => {
     const f = await fleet(ctx);
