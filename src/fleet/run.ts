@@ -1,6 +1,7 @@
 // `run`, `rollback` and `verify` on a fleet endpoint (hosts:): canary first, then batches in parallel;
 // the first failing step halts the rollout, and with rollback.auto every host this run changed is rolled
 // back (in parallel) and verified. Then verify.replicas compares the hosts.
+import { getMaxListeners, setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { runAbort } from "../abort.js";
 import { ConfigError } from "../config/errors.js";
@@ -17,6 +18,14 @@ import { deployHost, hostProgress, open, replicaFacts, tag, verifyHost, type Fle
 import { endpointFor, hostName, hostRows, planSteps, rollbackTargets, selectHosts, stepPassed, type FleetHost, type HostRow } from "./rollout.js";
 
 export interface FleetStageRun extends StageRun { fleet: HostRow[] }
+
+/**
+ * Every host of a step (and of a rollback) waits on the run's one abort signal at once, each with a few
+ * listeners: raise Node's leak warning threshold to what that fan-out legitimately needs.
+ */
+function allowParallelWaits(hosts: number): void {
+  setMaxListeners(Math.max(getMaxListeners(runAbort.signal), 10 * (hosts + 1)), runAbort.signal);
+}
 
 export const isFleet = (ws: Workspace, name: string): boolean => Boolean(ws.config?.endpoints[name]?.hosts);
 
@@ -58,6 +67,7 @@ export async function deployFleet(ws: Workspace, name: string, opts: Options, pr
   const byName = new Map(hosts.map((h) => [hostName(h), h]));
   const steps = planSteps([...byName.keys()], ep.rollout);
   const run: FleetRun = { ws, name, ep, opts, ref, sha, progress, conns: new Map() };
+  allowParallelWaits(byName.size);
   progress(`${name}: rolling ${ref} (${sha.slice(0, 10)}) out to ${byName.size} host(s) in ${steps.length} step(s): ${steps.map((s) => s.join("+")).join(" -> ")}`);
   const outcomes: StepOutcome[] = [];
   const findings: Finding[] = [];
@@ -131,6 +141,7 @@ export async function verifyFleet(ws: Workspace, name: string, opts: Options, pr
   const hosts = chosenHosts(ws, name, opts);
   const want = opts.ref ? await ws.git.resolve(opts.ref) : null;
   if (opts.ref && !want) throw new UsageError(`${opts.ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+  allowParallelWaits(hosts.length);
   const conns = new Map<string, Host>();
   const findings: Finding[] = [];
   let shown: { ref: string; sha: string | null } = { ref: opts.ref ?? "?", sha: want };
