@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each against its named baseline in the same run.
 import { runCorpusBench } from "./corpus/run.js";
 import { renderDeployBench, runDeployBench } from "./deploy/bench.js";
+import { renderFleetBench, runFleetBench } from "./fleet/bench.js";
 import { renderBenchTable, runJournalBench } from "./journal/bench.js";
 import { runPreflightBench } from "./preflight/bench.js";
 import { renderVerifyBench, runVerifyBench } from "./verify/bench.js";
@@ -29,4 +30,8 @@ console.log(v.text);
 console.log("\n## preflight on the real-world corpus (test/fixtures/real; npm run corpus)");
 const c = await runCorpusBench();
 console.log(c.text);
-process.exitCode = ok && v.ok && c.ok ? 0 : 1;
+
+console.log("\n## fleet: a 3-host rollout, batch 2 vs one host at a time (sandbox machines)");
+const fl = await runFleetBench();
+console.log(renderFleetBench(fl));
+process.exitCode = ok && v.ok && c.ok && (fl.skipped !== null || fl.met) ? 0 : 1;

@@ -3,6 +3,7 @@
 import * as core from "@actions/core";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseHostList } from "./cli-args.js";
 import { parseDuration } from "./config/duration.js";
 import { ConfigError } from "./config/errors.js";
 import { runAbort } from "./abort.js";
@@ -51,6 +52,7 @@ export function actionOptions(env: NodeJS.ProcessEnv = process.env): Options {
     skipPreflight: false,
     hostKey,
     knownHosts: core.getInput("known-hosts") || null,
+    hosts: parseHostList(core.getInput("hosts") || undefined),
   };
 }
 

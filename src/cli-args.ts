@@ -26,6 +26,7 @@ options:
   --dry-run            run/rollback: connect, lock, show the files that would change and the commands; change nothing
   --lock-wait DURATION wait this long for a held deploy lock (default: fail at once, naming the holder)
   --skip-preflight     run: deploy even when preflight fails (to see what the host says)
+  --hosts A,B          fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout
 
 environment: DEPLOY_GATE_SSH_KEY  the SSH private key (when the config names no identityFile); never pass keys in argv
   -h, --help           this help;  -v, --version  the version
@@ -52,6 +53,7 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
         "dry-run": { type: "boolean", default: false },
         "lock-wait": { type: "string" },
         "skip-preflight": { type: "boolean", default: false },
+        hosts: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
         version: { type: "boolean", short: "v", default: false },
       },
@@ -92,5 +94,14 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
     skipPreflight: v["skip-preflight"],
     hostKey: null,
     knownHosts: null,
+    hosts: parseHostList(v.hosts),
   };
+}
+
+/** --hosts a,b -> ["a", "b"]; absent -> null. */
+export function parseHostList(v: string | undefined): string[] | null {
+  if (v === undefined) return null;
+  const names = v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n))) throw new UsageError(`--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`);
+  return [...new Set(names)];
 }

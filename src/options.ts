@@ -27,6 +27,8 @@ export interface Options {
   /** overrides of the endpoint's host key pin (the action's host-key / known-hosts inputs) */
   hostKey: string | null;
   knownHosts: string | null;
+  /** fleet endpoints: run on these hosts only (names from hosts:); absent or null = every host */
+  hosts?: string[] | null;
 }
 
 export class UsageError extends Error {}

@@ -13,6 +13,8 @@ import { discoverTargets } from "./preflight/discover.js";
 import { runPreflight } from "./preflight/run.js";
 import { skip, verdictOf, type Finding, type Report } from "./report/finding.js";
 import { deployAndVerify, verifyOnly } from "./stages.js";
+import { deployFleet, isFleet, verifyFleet } from "./fleet/run.js";
+import type { HostRow } from "./fleet/rollout.js";
 import { VERSION } from "./version.js";
 
 export interface Workspace {
@@ -87,6 +89,7 @@ export async function runCommand(opts: Options, progress: (line: string) => void
   const started = now();
   const ws = await openWorkspace(opts);
   const findings: Finding[] = [];
+  let fleet: HostRow[] | undefined;
   let refName = opts.ref ?? "HEAD";
   let sha = opts.ref ? await ws.git.resolve(refName) : ws.head;
   if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags)`);
@@ -111,7 +114,12 @@ export async function runCommand(opts: Options, progress: (line: string) => void
           break;
         }
       }
-      const stage = opts.command === "verify" ? await verifyOnly(ws, name, opts, progress) : await deployAndVerify(ws, name, opts, progress);
+      if (opts.hosts && !isFleet(ws, name)) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
+      const verify = opts.command === "verify";
+      const stage: { findings: Finding[]; ref: string; sha: string | null; fleet?: HostRow[] } = isFleet(ws, name)
+        ? await (verify ? verifyFleet : deployFleet)(ws, name, opts, progress)
+        : await (verify ? verifyOnly : deployAndVerify)(ws, name, opts, progress);
+      fleet = stage.fleet;
       findings.push(...stage.findings);
       refName = stage.ref;
       sha = stage.sha;
@@ -129,5 +137,6 @@ export async function runCommand(opts: Options, progress: (line: string) => void
     verdict: verdictOf(findings),
     durationMs: Math.round(now() - started),
     findings,
+    ...(fleet ? { fleet } : {}),
   };
 }

@@ -53,7 +53,7 @@ function connectFix(kind: HostError["kind"], where: string): string {
   }
 }
 
-function stageContext(ws: Workspace, name: string, ep: Endpoint, host: Host, ref: string, sha: string, progress: (s: string) => void): StageContext {
+export function stageContext(ws: Workspace, name: string, ep: Endpoint, host: Host, ref: string, sha: string, progress: (s: string) => void): StageContext {
   return {
     name, endpoint: ep, configFile: ws.configFile!, root: ws.root, reader: new GitReader(ws.git), ref, sha, host, progress, now: Date.now, signal: runAbort.signal,
     repoPath: (p) => relative(ws.root, resolve(dirname(ws.configFile!), p)).split("\\").join("/"),
@@ -62,11 +62,9 @@ function stageContext(ws: Workspace, name: string, ep: Endpoint, host: Host, ref
 
 export interface StageRun { findings: Finding[]; ref: string; sha: string | null }
 
-/** run (deploy + verify, auto-rollback) or rollback (deploy rollback.ref + verify) for one endpoint. */
-export async function deployAndVerify(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<StageRun> {
+/** The ref run/rollback deploys (--ref, the branch, or rollback.ref) and its commit. */
+export async function deployRef(ws: Workspace, name: string, opts: Options): Promise<{ ref: string; sha: string }> {
   const ep = ws.config!.endpoints[name]!;
-  requireFor(name, ep, opts.command, ["host", "service", "container", "install", "url", "model"], ws.configFile!);
-  const findings: Finding[] = [];
   // The state record on the host names what was deployed: a branch name says more than "HEAD".
   let ref = opts.ref ?? (await ws.git.branch()) ?? "HEAD";
   if (opts.command === "rollback") {
@@ -75,6 +73,15 @@ export async function deployAndVerify(ws: Workspace, name: string, opts: Options
   }
   const sha = await ws.git.resolve(ref);
   if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+  return { ref, sha };
+}
+
+/** run (deploy + verify, auto-rollback) or rollback (deploy rollback.ref + verify) for one endpoint. */
+export async function deployAndVerify(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<StageRun> {
+  const ep = ws.config!.endpoints[name]!;
+  requireFor(name, ep, opts.command, ["host", "service", "container", "install", "url", "model"], ws.configFile!);
+  const findings: Finding[] = [];
+  const { ref, sha } = await deployRef(ws, name, opts);
   const { host, finding } = await connect(ep, opts);
   if (!host) return { findings: [finding], ref, sha }; // on success runDeploy reports deploy.connect itself
   try {
@@ -94,11 +101,11 @@ export async function deployAndVerify(ws: Workspace, name: string, opts: Options
   }
 }
 
-async function autoRollback(ws: Workspace, name: string, ep: Endpoint, host: Host, progress: (s: string) => void): Promise<Finding[]> {
+export async function autoRollback(ws: Workspace, name: string, ep: Endpoint, host: Host, progress: (s: string) => void, why = "deploy failed"): Promise<Finding[]> {
   const ref = ep.rollback!.ref;
   const sha = await ws.git.resolve(ref);
   if (!sha) return [fail("deploy.rollback", `rollback ref ${ref} does not exist here: the endpoint is left as the failed deploy left it`, { fix: "fetch tags (fetch-depth: 0) or fix rollback.ref; then deploy-gate rollback" })];
-  progress(`${name}: deploy failed; rolling back to ${ref} (${sha.slice(0, 10)})`);
+  progress(`${name}: ${why}; rolling back to ${ref} (${sha.slice(0, 10)})`);
   const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
   const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 60_000, owner: `${owner()} (auto-rollback)` });
   const verified = dep.ok ? await runVerify(ctx, { deployment: dep.deployment }) : [];

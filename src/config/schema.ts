@@ -3,20 +3,14 @@
 // through requireFor() so `preflight` works with only `script` and `contracts`.
 import * as z from "zod";
 import { parseDuration } from "./duration.js";
+import { fleetHosts, replicasSchema, rolloutSchema } from "./fleet.js";
+import { sshTarget } from "./ssh-target.js";
 
 const duration = z
   .union([z.string(), z.number()])
   .refine((v) => parseDuration(v) !== null, { message: 'expected a duration such as "20m", "5s" or "1h30m"' })
   .transform((v) => parseDuration(v)!);
 
-const sshTarget = z.strictObject({
-  address: z.string().min(1).regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
-  port: z.number().int().min(1).max(65535).default(22),
-  user: z.string().regex(/^[a-z_][a-z0-9_.-]*$/i, "expected a user name (letters, digits, _ . -)"),
-  hostKey: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)').optional(),
-  knownHosts: z.string().min(1).optional(),
-  identityFile: z.string().min(1).optional(),
-});
 
 export const TRAP_RULES = [
   "render-nodes", "ipc-shm", "memlock", "cache-mount-mkdir", "stop-timeout", "restart-on-failure",
@@ -76,6 +70,9 @@ export const endpointSchema = z.strictObject({
   service: z.string().regex(/^[A-Za-z0-9@._:-]+\.service$/, 'expected a systemd unit name ending in ".service"').optional(),
   container: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name").optional(),
   host: sshTarget.optional(),
+  hosts: fleetHosts.optional(),
+  rollout: rolloutSchema(duration),
+  replicas: replicasSchema,
   peer: sshTarget.optional(),
   install: z.array(installItem).optional(),
   url: z.url({ protocol: /^https?$/ }).optional(),
@@ -90,7 +87,7 @@ export const endpointSchema = z.strictObject({
 }).refine((e) => e.script !== undefined || e.unit !== undefined || e.quadlet !== undefined, {
   message: "missing: name the file that starts the engine: script (a serve script), or unit / quadlet when the unit or quadlet starts it",
   path: ["script"],
-});
+}).refine((e) => !(e.host && e.hosts), { message: "an endpoint names host: (one machine) or hosts: (a fleet), not both", path: ["hosts"] });
 
 export const configSchema = z.strictObject({
   version: z.literal(1),

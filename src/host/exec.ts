@@ -116,7 +116,12 @@ export async function execOnce(client: Client, command: string, opts: RunOptions
     });
     ch.on("data", (d: Buffer) => cap.add("stdout", d));
     ch.stderr.on("data", (d: Buffer) => cap.add("stderr", d));
-    ch.on("close", finish);
+    // A fast command's exit-status can arrive before the "exit" listener exists; close repeats it.
+    ch.on("close", (c?: number | null, sig?: string) => {
+      if (code === null && typeof c === "number") code = c;
+      if (signal === null && sig) signal = sig;
+      finish();
+    });
     if (opts.stdin !== undefined) ch.end(opts.stdin);
     else ch.end();
   });

@@ -1,3 +1,5 @@
+import type { HostRow } from "../fleet/rollout.js";
+
 // The unit every stage produces. Check ids are stable: tests, docs and users' workflows refer to them.
 export type Status = "pass" | "fail" | "warn" | "skip";
 export type Verdict = "pass" | "warn" | "fail";
@@ -11,6 +13,8 @@ export interface Finding {
   file?: string;
   line?: number;
   data?: Record<string, unknown>;
+  /** fleet endpoints: the host (its name in hosts:) this finding is about */
+  host?: string;
 }
 
 export interface Report {
@@ -22,6 +26,8 @@ export interface Report {
   verdict: Verdict;
   durationMs: number;
   findings: Finding[];
+  /** fleet endpoints: one row per host (src/fleet/rollout.ts) */
+  fleet?: HostRow[];
 }
 
 /** fail beats warn beats pass; skip never decides the verdict on its own. */

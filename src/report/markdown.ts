@@ -1,6 +1,7 @@
 // The GitHub job summary: the verdict first, a table of every check, then what to do about each
 // failure. Kept under GitHub's 1 MiB step-summary limit by trimming evidence, never the verdict.
 import type { Finding, Report, Status } from "./finding.js";
+import { fleetMarkdown } from "./fleet.js";
 
 const ICON: Record<Status, string> = { pass: "✅", fail: "❌", warn: "⚠️", skip: "⏭️" };
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
@@ -31,7 +32,7 @@ const depthRows = (f: Finding): DepthRow[] | null => {
 };
 
 function details(f: Finding, maxEvidenceLines: number): string[] {
-  const out = [`### ${ICON[f.status]} \`${f.check}\``, "", `**${cell(f.summary)}**`, ""];
+  const out = [`### ${ICON[f.status]} \`${f.check}\`${f.host ? ` on \`${f.host}\`` : ""}`, "", `**${cell(f.summary)}**`, ""];
   if (f.file) out.push(`at \`${f.file}${f.line ? `:${f.line}` : ""}\``, "");
   const decisive = f.data?.decisive;
   if (typeof decisive === "string") out.push(`decisive line: \`${decisive.replace(/`/g, "'")}\``, "");
@@ -59,9 +60,10 @@ export function renderMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES)
     "",
     `${report.endpoint ? `endpoint **${report.endpoint}** · ` : ""}ref \`${report.ref.name}\`${report.ref.sha ? ` (\`${report.ref.sha.slice(0, 10)}\`)` : ""} · ${(report.durationMs / 1000).toFixed(1)} s · ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
     "",
+    ...fleetMarkdown(report),
     "| | check | summary |",
     "|---|---|---|",
-    ...report.findings.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${cell(f.summary)} |`),
+    ...report.findings.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `\`${f.host}\` ` : ""}${cell(f.summary)} |`),
     "",
   ].join("\n");
   // Problems get details; so does a measured decode table, which a reader wants even when it passes.

@@ -1,5 +1,6 @@
 // The terminal report: one line per check, details under failures and warnings, the verdict last.
 import type { Finding, Report, Status } from "./finding.js";
+import { fleetTerminal } from "./fleet.js";
 
 const SGR = { red: "31", green: "32", yellow: "33", dim: "2", bold: "1", cyan: "36" } as const;
 type Paint = (style: keyof typeof SGR, s: string) => string;
@@ -33,7 +34,8 @@ export function renderTerminal(report: Report, colour: boolean): string {
   head.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
   head.push(`${(report.durationMs / 1000).toFixed(2)}s`);
   const lines = [paint("bold", head.join(" · ")), ""];
-  for (const f of report.findings) lines.push(...findingLines(f, paint, width));
+  const fleet = fleetTerminal(report, (f) => findingLines(f, paint, width), (h) => paint("bold", h));
+  lines.push(...(fleet ?? report.findings.flatMap((f) => findingLines(f, paint, width))));
   const n = (s: Status) => report.findings.filter((f) => f.status === s).length;
   const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
   const verdict = report.verdict === "fail" ? paint("red", "FAIL") : report.verdict === "warn" ? paint("yellow", "PASS with warnings") : paint("green", "PASS");

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { main } from "../../src/cli.js";
+import { gate } from "./gate-cli.js";
 import { SshHost } from "../../src/host/ssh.js";
 import type { Report } from "../../src/report/finding.js";
 import { makeSandboxRepo, removeDeployed, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
@@ -11,13 +11,6 @@ import { fresh, sandboxOrSkip, target } from "./sandbox.js";
 
 let nextPort = 7900; // this file's port range: 7900-7919
 
-async function gate(cwd: string, ...argv: string[]): Promise<{ code: number; report: Report; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await main([...argv, "--json"], { out: (s) => (out += s), err: (s) => (err += s), isTTY: false, env: {}, cwd });
-  if (code === 2) throw new Error(`usage/config error: ${err}`);
-  return { code, report: JSON.parse(out) as Report, err };
-}
 const status = (r: Report, check: string) => r.findings.filter((f) => f.check === check && !f.data?.rollback).map((f) => f.status);
 
 describe("deploy-gate run / verify / rollback on the sandbox host", () => {

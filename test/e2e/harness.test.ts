@@ -11,9 +11,10 @@ const cli = (...args: string[]) => run(process.execPath, ["--import", "tsx", "te
 describe("sandbox harness", () => {
   it("status --json prints the documented keys, matching the running machine", async (ctx) => {
     const s = sandboxOrSkip(ctx);
-    const out = JSON.parse((await cli("status", "--json")).stdout) as Record<string, unknown>;
+    const { hosts, ...out } = JSON.parse((await cli("status", "--json")).stdout) as Record<string, unknown>;
     expect(Object.keys(out).sort()).toEqual(["address", "engineUrl", "hostKeyFingerprint", "identityFile", "image", "knownHosts", "sshPort", "user"]);
     expect(out).toEqual(s);
+    expect((hosts as unknown[])[0]).toEqual(s); // `hosts` lists every machine of `up --hosts N`, host 0 first
   });
 
   it("`ssh` reaches the machine with OpenSSH and the pinned key", async (ctx) => {

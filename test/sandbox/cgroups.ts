@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { CGROUP_NAME } from "./settings.js";
 import { sh } from "./proc.js";
 
-export function cgroupDirs(base = "/sys/fs/cgroup"): string[] {
+export function cgroupDirs(base = "/sys/fs/cgroup", name = CGROUP_NAME): string[] {
   const named = ["systemd", "unified"].map((h) => join(base, h)).filter((d) => existsSync(join(d, "cgroup.procs")));
   const roots = named.length > 0 ? named : [base];
-  return roots.map((r) => join(r, CGROUP_NAME));
+  return roots.map((r) => join(r, name));
 }
 
 /** A shell prelude that moves the shell ($$) into each dir; `exec` after it keeps the PID. */

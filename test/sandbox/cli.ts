@@ -1,11 +1,13 @@
-// npm run sandbox -- up|down|status [--json]|ssh [COMMAND...]
+// npm run sandbox -- up [--hosts N] | down [--host I] | status [--json] | ssh [--host I] [COMMAND...]
 import { spawnSync } from "node:child_process";
-import { down, status, up, type SandboxStatus } from "./machine.js";
+import { downHosts, extraIndexes, fleetStatus, upFleet } from "./fleet.js";
+import { down, hostStatus, type SandboxStatus } from "./machine.js";
 import { sshArgs } from "./ssh-args.js";
-import { stateDir, statePaths } from "./settings.js";
+import { hostSpec, stateDir, statePaths } from "./settings.js";
 
-function describe(s: SandboxStatus): string {
+function describe(s: SandboxStatus, index: number): string {
   return [
+    `host ${index} (${hostSpec(index).machine})`,
     `address:      ${s.address}`,
     `ssh port:     ${s.sshPort}`,
     `user:         ${s.user}`,
@@ -14,8 +16,18 @@ function describe(s: SandboxStatus): string {
     `host key:     ${s.hostKeyFingerprint}`,
     `engine image: ${s.image}`,
     `engine url:   ${s.engineUrl}`,
-    `reach it:     ssh ${sshArgs(s, statePaths(stateDir()).knownHosts).join(" ")}`,
+    `reach it:     ssh ${sshArgs(s, statePaths(hostSpec(index).dir).knownHosts).join(" ")}`,
   ].join("\n");
+}
+
+/** The integer after `flag` (e.g. --hosts 3), or `dflt` when the flag is absent. */
+function intFlag(args: string[], flag: string, dflt: number): number {
+  const i = args.indexOf(flag);
+  if (i < 0) return dflt;
+  const v = Number(args[i + 1]);
+  if (!Number.isInteger(v) || v < 0) throw new Error(`${flag} needs a whole number, got "${args[i + 1] ?? ""}"`);
+  args.splice(i, 2);
+  return v;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -23,27 +35,36 @@ async function main(argv: string[]): Promise<number> {
   const log = (s: string) => process.stderr.write(`${s}\n`);
   switch (cmd) {
     case "up": {
-      console.log(describe(await up(log)));
+      const { hosts } = await upFleet(intFlag(rest, "--hosts", 1), log);
+      console.log(hosts.map((s, i) => describe(s, i)).join("\n\n"));
       return 0;
     }
     case "down": {
-      log((await down()) ? "sandbox host stopped and cleaned up" : "no sandbox host was running; leftovers cleaned up");
+      // --host I stops that machine alone; plain `down` stops every sandbox machine.
+      const one = intFlag(rest, "--host", -1);
+      const extras = one >= 0 ? [one].filter((i) => i > 0) : await extraIndexes();
+      const stopped = await downHosts(extras);
+      if (one <= 0) stopped.unshift(...((await down()) ? [0] : []));
+      log(stopped.length ? `stopped and cleaned up: host ${stopped.join(", host ")}` : "no sandbox host was running; leftovers cleaned up");
       return 0;
     }
     case "status": {
-      const s = await status();
-      if (rest.includes("--json")) console.log(JSON.stringify(s));
-      else console.log(s ? describe(s) : "not running (npm run sandbox -- up)");
+      const all = await fleetStatus();
+      const s = all[0] ?? null;
+      // The one-host shape stays as it was (host 0's fields at the top); `hosts` lists every machine.
+      if (rest.includes("--json")) console.log(JSON.stringify(s ? { ...s, hosts: all } : null));
+      else console.log(all.map((h, i) => (h ? describe(h, i) : `host ${i} (${hostSpec(i).machine}): not running (npm run sandbox -- up${i ? ` --hosts ${i + 1}` : ""})`)).join("\n\n"));
       return s ? 0 : 3;
     }
     case "ssh": {
-      const s = await status();
-      if (!s) { log("not running: npm run sandbox -- up"); return 3; }
-      const r = spawnSync("ssh", [...sshArgs(s, statePaths(stateDir()).knownHosts), ...rest], { stdio: "inherit" });
+      const i = intFlag(rest, "--host", 0);
+      const s = await hostStatus(hostSpec(i));
+      if (!s) { log(`host ${i} is not running: npm run sandbox -- up --hosts ${i + 1}`); return 3; }
+      const r = spawnSync("ssh", [...sshArgs(s, statePaths(hostSpec(i, stateDir()).dir).knownHosts), ...rest], { stdio: "inherit" });
       return r.status ?? 1;
     }
     default:
-      log("usage: npm run sandbox -- up | down | status [--json] | ssh [COMMAND...]");
+      log("usage: npm run sandbox -- up [--hosts N] | down [--host I] | status [--json] | ssh [--host I] [COMMAND...]");
       return 2;
   }
 }

@@ -6,7 +6,7 @@ import { HOST_ADDRESS, SSH_PORT, statePaths } from "./settings.js";
 
 export interface KeyInfo { identityFile: string; knownHosts: string; hostKeyFingerprint: string }
 
-export async function makeKeys(dir: string): Promise<KeyInfo> {
+export async function makeKeys(dir: string, address = HOST_ADDRESS): Promise<KeyInfo> {
   const p = statePaths(dir);
   await mkdir(p.keys, { recursive: true, mode: 0o700 });
   const hostKey = join(p.keys, "ssh_host_ed25519_key");
@@ -17,7 +17,7 @@ export async function makeKeys(dir: string): Promise<KeyInfo> {
   await writeFile(authorized, await readFile(`${p.clientKey}.pub`, "utf8"), { mode: 0o600 });
   await chmod(authorized, 0o600);
   const [type, b64] = (await readFile(`${hostKey}.pub`, "utf8")).trim().split(/\s+/);
-  const knownHosts = `[${HOST_ADDRESS}]:${SSH_PORT} ${type} ${b64}`;
+  const knownHosts = `[${address}]:${SSH_PORT} ${type} ${b64}`;
   await writeFile(p.knownHosts, `${knownHosts}\n`, { mode: 0o600 });
   const fp = (await sh("ssh-keygen", ["-l", "-E", "sha256", "-f", `${hostKey}.pub`])).stdout.split(/\s+/)[1]!;
   return { identityFile: p.clientKey, knownHosts, hostKeyFingerprint: fp };

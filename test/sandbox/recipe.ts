@@ -1,7 +1,7 @@
 // The sandbox root's recipe: every input that shapes the built root file system. The cache key is a
 // hash of this object, so changing any file below (or the outer node binary) builds a new root.
 import { createHash } from "node:crypto";
-import { ENGINE_IMAGE, HOST_ADDRESS, SSH_PORT } from "./settings.js";
+import { ENGINE_IMAGE, HOST_ADDRESS, networkFile, SSH_PORT } from "./settings.js";
 
 export const INCLUDES = [
   "systemd", "systemd-sysv", "dbus", "openssh-server", "podman", "netavark", "aardvark-dns",
@@ -30,8 +30,7 @@ export function recipeFiles(): Record<string, [number, string]> {
       "AuthorizedKeysFile /etc/ssh/sandbox-keys/authorized_keys",
       "",
     ].join("\n")],
-    "etc/systemd/network/10-host0.network": [0o644,
-      `[Match]\nName=host0\n\n[Network]\nAddress=${HOST_ADDRESS}/24\nLinkLocalAddressing=no\nIPv6AcceptRA=no\n`],
+    "etc/systemd/network/10-host0.network": [0o644, networkFile(HOST_ADDRESS)],
     "etc/containers/containers.conf.d/sandbox.conf": [0o644, '[containers]\nkeyring = false\ncgroups = "disabled"\n'],
     "usr/local/sbin/import-engine-image": [0o755, IMPORT_SCRIPT],
     "etc/systemd/system/engine-image.service": [0o644, [
