@@ -81,6 +81,15 @@ export async function openExec(client: Client, command: string): Promise<ClientC
   }
 }
 
+/** The channel-open request has no timeout of its own in ssh2: a dead link would hold it until keepalive gives up. */
+function withDeadline<T>(p: Promise<T>, ms: number, err: () => Error, late: (v: T) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let expired = false;
+    const t = setTimeout(() => { expired = true; reject(err()); }, ms);
+    p.then((v) => { if (expired) late(v); else { clearTimeout(t); resolve(v); } }, (e: unknown) => { clearTimeout(t); reject(e as Error); });
+  });
+}
+
 async function killGroup(client: Client, pid: number): Promise<void> {
   const ch = await openExec(client, `kill -KILL -- -${pid} 2>/dev/null; kill -KILL ${pid} 2>/dev/null; true`).catch(() => null);
   if (!ch) return;
@@ -90,7 +99,7 @@ async function killGroup(client: Client, pid: number): Promise<void> {
 export async function execOnce(client: Client, command: string, opts: RunOptions = {}, onLine?: OnLine): Promise<RunResult> {
   const t0 = Date.now();
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const ch = await openExec(client, wrapCommand(command));
+  const ch = await withDeadline(openExec(client, wrapCommand(command)), timeoutMs, () => new HostError("timeout", `the host did not open a channel within ${Math.round(timeoutMs / 1000)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`), (late) => late.close());
   const cap = new Capture(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, onLine);
   return new Promise((resolve) => {
     let timedOut = false;
@@ -99,6 +108,8 @@ export async function execOnce(client: Client, command: string, opts: RunOptions
     const timer = setTimeout(() => {
       timedOut = true;
       const closeSoon = () => { ch.close(); setTimeout(() => finish(), 2000).unref(); };
+      // On a dead link the kill's own channel never opens: the result comes back regardless, bounded.
+      setTimeout(() => { ch.close(); finish(); }, 8000).unref();
       if (cap.pid) void killGroup(client, cap.pid).then(closeSoon);
       else { try { ch.signal("KILL"); } catch { /* channel already gone */ } closeSoon(); }
     }, timeoutMs);
