@@ -3,7 +3,7 @@
 // probe sends DEPLOY_GATE_API_KEY to an --api-key engine, and a missing key is auth-mismatch at once.
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runDeploy } from "../../src/deploy/index.js";
+import { runDeploy, type DeployResult } from "../../src/deploy/index.js";
 import { SshHost } from "../../src/host/ssh.js";
 import { makeSandboxRepo, removeDeployed, type RepoVars, type SandboxRepo } from "../deploy/sandbox-repo.js";
 import { fresh, sandboxOrSkip, target } from "./sandbox.js";
@@ -11,6 +11,14 @@ import { fresh, sandboxOrSkip, target } from "./sandbox.js";
 let nextPort = 7960;
 const OWNER = "e2e@sandbox (poll faults)";
 const LINK = "ve-dgsandbox";
+
+/** The deploy running, its wait loop begun; a deploy that ended before that fails with its findings. */
+async function waiting(deploy: Promise<DeployResult>, lines: string[]): Promise<void> {
+  let ended: DeployResult | null = null;
+  void deploy.then((r) => { ended = r; }, () => undefined);
+  await until("the wait loop's first progress line", () => ended !== null || lines.some((l) => /^\[\s*\d+s\] /.test(l)), 120_000);
+  if (ended) throw new Error(`the deploy ended before its wait loop: ${JSON.stringify((ended as DeployResult).findings.filter((f) => f.status !== "pass"))}`);
+}
 
 async function until(what: string, cond: () => boolean | Promise<boolean>, deadlineMs: number): Promise<void> {
   const end = Date.now() + deadlineMs;
@@ -46,17 +54,18 @@ describe("polls across SSH faults on the sandbox host", () => {
 
   it("sshd's whole unit killed mid-wait: no reading, reconnect, and the healthy boot ends green", async (ctx) => {
     sandboxOrSkip(ctx);
-    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "14" } });
+    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "20" } });
     const host = await SshHost.connect(target(s!));
     const lines: string[] = [];
     try {
       const deploy = runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
-      await until("the wait loop's first progress line", () => lines.some((l) => /^\[\s*\d+s\] /.test(l)), 120_000);
+      await waiting(deploy, lines);
       const before = host.connections;
       // A transient unit outlives the session it was started from: it kills every process of ssh.service
       // (the listener and all sessions, ours too), then starts sshd again.
       const unit = fresh("dg-e2e-sshkill");
-      await admin.runShell(`systemd-run --unit=${unit} --collect sh -c 'sleep 1; systemctl kill --signal=KILL ssh.service; sleep 2; systemctl reset-failed ssh.service; systemctl start ssh.service'`, { timeoutMs: 30_000 });
+      // sshd stays down 10s (longer than the port's reconnect backoff), so at least one poll gets no reading.
+      await admin.runShell(`systemd-run --unit=${unit} --collect sh -c 'sleep 1; systemctl kill --signal=KILL ssh.service; systemctl stop ssh.service; sleep 10; systemctl reset-failed ssh.service; systemctl start ssh.service'`, { timeoutMs: 30_000 });
       const res = await deploy;
       expect(res.findings.filter((f) => f.status === "fail")).toEqual([]);
       expect(res.ok).toBe(true);
@@ -79,7 +88,7 @@ describe("polls across SSH faults on the sandbox host", () => {
     let down = false;
     try {
       const deploy = runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
-      await until("the wait loop's first progress line", () => lines.some((l) => /^\[\s*\d+s\] /.test(l)), 120_000);
+      await waiting(deploy, lines);
       const before = host.connections;
       execFileSync("ip", ["link", "set", LINK, "down"]);
       down = true;
