@@ -12,6 +12,8 @@ commands:
   rollback             deploy rollback.ref, then verify
   explain FILE|-       diagnose a saved journalctl -o json dump, a plain log, or a response body
   schema               print the JSON Schema of deploy-gate.yml
+  logs                 the endpoint's journal, decoded, one boot at a time, with its diagnosis
+                       (--endpoint NAME [--boot current|previous|-N|N] [--since 30m|DATE] [--follow] [--json])
 
 options:
   --config FILE        deploy-gate.yml (default: deploy-gate.yml at the repository root, else discover scripts)
@@ -28,6 +30,7 @@ options:
   --skip-preflight     run: deploy even when preflight fails (to see what the host says)
 
 environment: DEPLOY_GATE_SSH_KEY  the SSH private key (when the config names no identityFile); never pass keys in argv
+             DEPLOY_GATE_API_KEY  the endpoint's API key (vLLM --api-key), sent by the readiness probe and verify
   -h, --help           this help;  -v, --version  the version
 
 exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
@@ -52,6 +55,9 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
         "dry-run": { type: "boolean", default: false },
         "lock-wait": { type: "string" },
         "skip-preflight": { type: "boolean", default: false },
+        boot: { type: "string" },
+        since: { type: "string" },
+        follow: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
         version: { type: "boolean", short: "v", default: false },
       },
@@ -67,6 +73,7 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
   if (!(COMMANDS as readonly string[]).includes(cmd)) throw new UsageError(`unknown command "${cmd}" (commands: ${COMMANDS.join(", ")})`);
   const command = cmd as Command;
   if (command === "explain" && rest.length !== 1) throw new UsageError("explain needs exactly one FILE (or - for stdin)");
+  if (command !== "logs" && (v.boot !== undefined || v.since !== undefined || v.follow)) throw new UsageError("--boot, --since and --follow belong to the logs command");
   if (command !== "explain" && rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
   for (const k of ["endpoint", "ref", "base"] as const) {
     const val = v[k];
@@ -92,5 +99,6 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
     skipPreflight: v["skip-preflight"],
     hostKey: null,
     knownHosts: null,
+    ...(command === "logs" ? { boot: v.boot ?? null, since: v.since ?? null, follow: v.follow } : {}),
   };
 }
