@@ -99,7 +99,7 @@ describe("printing", () => {
   it("stamps lines in UTC and names the boot in its header", () => {
     expect(stamp(Date.UTC(2026, 10, 30, 17, 58, 1, 123) * 1000)).toBe("2026-11-30 17:58:01.123");
     const b = pick("current").sel.boot!;
-    expect(lineText(b.records[0]!)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}  systemd: Starting frank\.service/);
+    expect(lineText(b.records[0]!)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} {2}systemd: Starting frank\.service/);
     expect(bootHeader(b, 0, 4, "frank")).toMatch(/^-- frank: boot 4 of 4 \(current\) · container frank · .* UTC · 4 line\(s\) --$/);
   });
 });
