@@ -11,6 +11,7 @@ import { logsCommand } from "../../src/logs/command.js";
 import type { Options } from "../../src/options.js";
 import { makeSandboxRepo, removeDeployed, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
 import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+import { waitUntil } from "./units.js";
 
 let nextPort = 7940; // this file's port range: 7940-7949
 const OWNER = "e2e@sandbox (logs)";
@@ -24,13 +25,8 @@ async function logs(cwd: string, ...argv: string[]): Promise<{ code: number; out
   return { code, out, err };
 }
 
-async function until(what: string, cond: () => boolean | Promise<boolean>, deadlineMs: number): Promise<void> {
-  const end = Date.now() + deadlineMs;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what} after ${deadlineMs / 1000}s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** A condition met within a generous deadline (units.ts's waitUntil, for booleans). */
+const until = (what: string, cond: () => boolean | Promise<boolean>, ms: number) => waitUntil(what, ms, async () => ((await cond()) ? true : null));
 
 describe("deploy-gate logs on the sandbox host", () => {
   const s = inject("sandbox");

@@ -7,6 +7,7 @@ import { runDeploy, type DeployResult } from "../../src/deploy/index.js";
 import { SshHost } from "../../src/host/ssh.js";
 import { makeSandboxRepo, removeDeployed, type RepoVars, type SandboxRepo } from "../deploy/sandbox-repo.js";
 import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+import { waitUntil } from "./units.js";
 
 let nextPort = 7960;
 const OWNER = "e2e@sandbox (poll faults)";
@@ -20,13 +21,8 @@ async function waiting(deploy: Promise<DeployResult>, lines: string[]): Promise<
   if (ended) throw new Error(`the deploy ended before its wait loop: ${JSON.stringify((ended as DeployResult).findings.filter((f) => f.status !== "pass"))}`);
 }
 
-async function until(what: string, cond: () => boolean | Promise<boolean>, deadlineMs: number): Promise<void> {
-  const end = Date.now() + deadlineMs;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what} after ${deadlineMs / 1000}s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** A condition met within a generous deadline (units.ts's waitUntil, for booleans). */
+const until = (what: string, cond: () => boolean | Promise<boolean>, ms: number) => waitUntil(what, ms, async () => ((await cond()) ? true : null));
 
 describe("polls across SSH faults on the sandbox host", () => {
   const s = inject("sandbox");
