@@ -65,7 +65,7 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
   const decoder = new JournalDecoder();
   const boots = new BootSplitter(req.service, { kind: "relative", offset: 0 });
   // The window's older boots are read first and printed only from the current one on: buffer until the
-  // journal's backlog is through (journalctl prints it, then waits), then print live.
+  // journal's backlog is through (journalctl prints it in a burst, then waits: a 500 ms pause), then live.
   let live: Boot | null = null;
   const print = (rec: LogRecord, opened: Boot | null) => {
     if (req.json) io.out(JSON.stringify({ ts: rec.ts, priority: rec.priority, identifier: rec.identifier, text: rec.text, boot: boots.total }) + "\n");
@@ -91,14 +91,17 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
       for (const rec of sel.boot.records) print(rec, null);
     }
   };
+  // The decoder holds lines back to pair podman's twins; live, a short pause releases them, so a line
+  // shows within a fraction of a second (a conmon record and its stdout copy arrive together).
+  const settle = () => {
+    if (quiet) clearTimeout(quiet);
+    quiet = setTimeout(() => (live ? take(decoder.flush()) : goLive()), live ? 200 : 500);
+  };
+  quiet = setTimeout(goLive, 3000); // an empty backlog goes live too, once the command had time to start
   const r = await host.stream(logsArgv({ ...req, follow: true }), (line, stream) => {
     if (stream !== "stdout") return;
     take(decoder.push(line));
-    // The backlog arrives in a burst; a pause of 500 ms means journalctl reached the end and waits.
-    if (!live) {
-      if (quiet) clearTimeout(quiet);
-      quiet = setTimeout(goLive, 500);
-    }
+    settle();
   }, { timeoutMs: Number.POSITIVE_INFINITY, maxOutputBytes: 1 << 16, signal: io.signal });
   if (quiet) clearTimeout(quiet);
   goLive();
