@@ -13,7 +13,7 @@ commands:
   explain FILE|-       diagnose a saved journalctl -o json dump, a plain log, or a response body
   schema               print the JSON Schema of deploy-gate.yml
   logs                 the endpoint's journal, decoded, one boot at a time, with its diagnosis
-                       (--endpoint NAME [--boot current|previous|-N|N] [--since 30m|DATE] [--follow] [--json])
+                       (--endpoint NAME [--boot current|previous|N, --boot=-N] [--since 30m|DATE] [--follow] [--json])
 
 options:
   --config FILE        deploy-gate.yml (default: deploy-gate.yml at the repository root, else discover scripts)

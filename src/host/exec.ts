@@ -102,7 +102,7 @@ async function killGroup(client: Client, pid: number): Promise<void> {
 export async function execOnce(client: Client, command: string, opts: RunOptions = {}, onLine?: OnLine): Promise<RunResult> {
   const t0 = Date.now();
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const ch = await withDeadline(openExec(client, wrapCommand(command)), Math.min(timeoutMs, 60_000), () => new HostError("timeout", `the host did not open a channel within ${Math.round(timeoutMs / 1000)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`), (late) => late.close());
+  const ch = await withDeadline(openExec(client, wrapCommand(command)), Math.min(timeoutMs, 60_000), () => new HostError("timeout", `the host did not open a channel within ${+(Math.min(timeoutMs, 60_000) / 1000).toFixed(1)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`), (late) => late.close());
   const cap = new Capture(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, onLine);
   return new Promise((resolve) => {
     let timedOut = false;

@@ -28,7 +28,7 @@ export function diagnoseBoot(b: Boot, service: string): Diagnosis {
 /** Validated flags → a request; a bad value is a usage error that says what is accepted. */
 export function logsRequest(opts: Pick<Options, "boot" | "since" | "follow" | "json">, endpoint: string, service: string, container: string): LogsRequest {
   const boot = parseBoot(opts.boot ?? "current");
-  if (!boot) throw new UsageError(`--boot ${opts.boot}: expected current, previous, -N (N boots before the current) or N (the N-th in the window)`);
+  if (!boot) throw new UsageError(`--boot ${opts.boot}: expected current, previous, -N (N boots before the current; write --boot=-N) or N (the N-th in the window)`);
   const since = opts.since === null || opts.since === undefined ? null : sinceArg(opts.since);
   if (opts.since && since === null) throw new UsageError(`--since ${opts.since}: expected a duration (30m, 2h), YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today or yesterday`);
   if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0)) throw new UsageError("--follow streams the current boot: drop --boot");

@@ -77,7 +77,7 @@ describe("deploy-gate logs on the sandbox host", () => {
     sandboxOrSkip(ctx);
     const found: string[] = [];
     for (let n = 1; n <= 6 && found.length === 0; n++) {
-      const { code, out } = await logs(r.root, "--endpoint", r.vars.endpoint, "--boot", `-${n}`, "--json");
+      const { code, out } = await logs(r.root, "--endpoint", r.vars.endpoint, `--boot=-${n}`, "--json"); // `=`: a value starting with "-" is not taken as a flag
       if (code !== 0) break;
       const j = JSON.parse(out) as LogsJson;
       if (j.diagnosis.class === "oom") found.push(j.diagnosis.decisive ?? "");
@@ -87,7 +87,7 @@ describe("deploy-gate logs on the sandbox host", () => {
     expect(text.code).toBe(0);
     expect(text.out).toMatch(new RegExp(`^-- ${r.vars.endpoint}: boot \\d+ of \\d+ \\(-1 from current\\)`));
     expect(text.out).toMatch(/\n-- diagnosis of this boot --\n/);
-    const none = await logs(r.root, "--endpoint", r.vars.endpoint, "--boot", "-400");
+    const none = await logs(r.root, "--endpoint", r.vars.endpoint, "--boot=-400");
     expect(none.code).toBe(1);
     expect(none.err).toMatch(/none is 400 before the current one/);
   });
@@ -102,7 +102,8 @@ describe("deploy-gate logs on the sandbox host", () => {
     await until("the current boot's backlog", () => out.includes("Application startup complete."), 60_000);
     const before = out.length;
     await host.run(["systemctl", "restart", r.service], { timeoutMs: 60_000 });
-    await until("the restarted boot, live", () => /-- dg-logs-\w+: boot \d+ · /.test(out.slice(before)) && out.slice(before).includes("Application startup complete."), 90_000);
+    await until("the restarted boot, live", () => /-- dg-logs-\w+: boot \d+ · /.test(out.slice(before)) && out.slice(before).includes("Application startup complete."), 90_000)
+      .catch((e: Error) => { throw new Error(`${e.message}; printed since the restart:\n${out.slice(before).slice(-3000)}\nstderr: ${err}`); });
     ac.abort();
     expect(await following).toBe(0);
     expect(err).toBe("");
