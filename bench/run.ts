@@ -18,6 +18,9 @@ console.log(ok ? "preflight: target met" : "preflight: TARGET MISSED");
 console.log("\n## journal decoding (generated journalctl -o json dumps, streaming decoder + diagnosis vs the seed's Python procedure)");
 const j = await runJournalBench();
 console.log(renderBenchTable(j));
+const same = j.sizes.every((r) => r.identical);
+const fast = j.sizes.every((r) => r.speedup >= 3);
+console.log(`journal decoder: records identical to the reference decoder: ${same ? "yes" : "NO"}; ${fast ? "target met" : "TARGET MISSED"} (>= 3x the Python, CPU time)`);
 
 console.log("\n## deploy: time to verdict for a refused boot (sandbox host)");
 console.log(renderDeployBench(await runDeployBench()));
@@ -25,4 +28,4 @@ console.log(renderDeployBench(await runDeployBench()));
 console.log("\n## verify: the whole verify stage against a ready sandbox engine");
 const v = renderVerifyBench(await runVerifyBench());
 console.log(v.text);
-process.exitCode = ok && v.ok ? 0 : 1;
+process.exitCode = ok && v.ok && same && fast ? 0 : 1;
