@@ -20,6 +20,9 @@ console.log(ok ? "preflight: target met" : "preflight: TARGET MISSED");
 console.log("\n## journal decoding (generated journalctl -o json dumps, streaming decoder + diagnosis vs the seed's Python procedure)");
 const j = await runJournalBench();
 console.log(renderBenchTable(j));
+const same = j.sizes.every((r) => r.identical);
+const fast = j.sizes.every((r) => r.speedup >= 3);
+console.log(`journal decoder: records identical to the reference decoder: ${same ? "yes" : "NO"}; ${fast ? "target met" : "TARGET MISSED"} (>= 3x the Python, CPU time)`);
 
 console.log("\n## deploy: time to verdict for a refused boot (sandbox host)");
 console.log(renderDeployBench(await runDeployBench()));
@@ -34,4 +37,4 @@ console.log(c.text);
 console.log("\n## fleet: a 3-host rollout, batch 2 vs one host at a time (sandbox machines)");
 const fl = await runFleetBench();
 console.log(renderFleetBench(fl));
-process.exitCode = ok && v.ok && c.ok && (fl.skipped !== null || fl.met) ? 0 : 1;
+process.exitCode = ok && v.ok && same && fast && c.ok && (fl.skipped !== null || fl.met) ? 0 : 1;

@@ -12,6 +12,8 @@ commands:
   rollback             deploy rollback.ref, then verify
   explain FILE|-       diagnose a saved journalctl -o json dump, a plain log, or a response body
   schema               print the JSON Schema of deploy-gate.yml
+  logs                 the endpoint's journal, decoded, one boot at a time, with its diagnosis
+                       (--endpoint NAME [--boot current|previous|N, --boot=-N] [--since 30m|DATE] [--follow] [--json])
 
 options:
   --config FILE        deploy-gate.yml (default: deploy-gate.yml at the repository root, else discover scripts)
@@ -29,6 +31,7 @@ options:
   --hosts A,B          fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout
 
 environment: DEPLOY_GATE_SSH_KEY  the SSH private key (when the config names no identityFile); never pass keys in argv
+             DEPLOY_GATE_API_KEY  the endpoint's API key (vLLM --api-key), sent by the readiness probe and verify
   -h, --help           this help;  -v, --version  the version
 
 exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
@@ -54,6 +57,9 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
         "lock-wait": { type: "string" },
         "skip-preflight": { type: "boolean", default: false },
         hosts: { type: "string" },
+        boot: { type: "string" },
+        since: { type: "string" },
+        follow: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
         version: { type: "boolean", short: "v", default: false },
       },
@@ -69,6 +75,7 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
   if (!(COMMANDS as readonly string[]).includes(cmd)) throw new UsageError(`unknown command "${cmd}" (commands: ${COMMANDS.join(", ")})`);
   const command = cmd as Command;
   if (command === "explain" && rest.length !== 1) throw new UsageError("explain needs exactly one FILE (or - for stdin)");
+  if (command !== "logs" && (v.boot !== undefined || v.since !== undefined || v.follow)) throw new UsageError("--boot, --since and --follow belong to the logs command");
   if (command !== "explain" && rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
   for (const k of ["endpoint", "ref", "base"] as const) {
     const val = v[k];
@@ -95,6 +102,7 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
     hostKey: null,
     knownHosts: null,
     hosts: parseHostList(v.hosts),
+    ...(command === "logs" ? { boot: v.boot ?? null, since: v.since ?? null, follow: v.follow } : {}),
   };
 }
 

@@ -8,7 +8,8 @@ import { jsonSchema } from "./config/schema.js";
 import { explainStream } from "./explain/explain.js";
 import { fileLineBatches } from "./explain/lines.js";
 import { renderExplain } from "./explain/render.js";
-import { runAbort } from "./abort.js";
+import { beforeExit, runAbort } from "./abort.js";
+import { logsCommand } from "./logs/command.js";
 import { releaseAllLocks } from "./deploy/index.js";
 import { UsageError } from "./options.js";
 import { runCommand } from "./pipeline.js";
@@ -41,6 +42,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (opts === "help") return io.out(USAGE + "\n"), 0;
     if (opts === "version") return io.out(`deploy-gate ${VERSION}\n`), 0;
     if (opts.command === "schema") return io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0;
+    if (opts.command === "logs") {
+      const done = logsCommand(opts, { out: io.out, err: io.err, colour: useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), signal: runAbort.signal });
+      beforeExit.push(done.catch(() => undefined));
+      return await done;
+    }
     if (opts.command === "explain") return await explainCommand(opts.file!, opts.json, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), io);
     const report = await runCommand(opts, (line) => io.err(`${line}\n`));
     const json = renderJson(report);
@@ -71,7 +77,8 @@ if (invokedDirectly || isBin) {
     process.once(sig, () => {
       process.stderr.write(`deploy-gate: ${sig}: releasing host locks, then exiting\n`);
       const force = setTimeout(() => process.exit(sig === "SIGINT" ? 130 : 143), 10_000);
-      (runAbort.abort(), releaseAllLocks()).finally(() => {
+      runAbort.abort();
+      Promise.allSettled([releaseAllLocks(), ...beforeExit]).finally(() => {
         clearTimeout(force);
         process.exit(sig === "SIGINT" ? 130 : 143);
       });

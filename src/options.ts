@@ -1,5 +1,5 @@
 // The one options object both entry points (CLI and action) build and the pipeline reads.
-export const COMMANDS = ["preflight", "run", "verify", "rollback", "explain", "schema"] as const;
+export const COMMANDS = ["preflight", "run", "verify", "rollback", "explain", "schema", "logs"] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export interface Options {
@@ -29,6 +29,10 @@ export interface Options {
   knownHosts: string | null;
   /** fleet endpoints: run on these hosts only (names from hosts:); absent or null = every host */
   hosts?: string[] | null;
+  /** logs: which boot (current, previous, -N, N), the window (--since), stream (--follow) */
+  boot?: string | null;
+  since?: string | null;
+  follow?: boolean;
 }
 
 export class UsageError extends Error {}

@@ -1,4 +1,5 @@
 // The deploy stage: lock → install → restart → ready (or diagnosis). The lock is released on every path.
+import { authMismatchDiagnosis } from "../forensics/auth.js";
 import { diagnosisFinding } from "../forensics/finding.js";
 import { fail, pass, warn, type Finding } from "../report/finding.js";
 import type { Deployment, StageContext } from "../stage.js";
@@ -12,7 +13,7 @@ import { waitReady } from "./wait.js";
 
 export { activeLocks, releaseAllLocks } from "./lock.js";
 
-export interface DeployOptions { dryRun: boolean; lockWaitMs: number; owner: string /* "user@machine (run URL)" */ }
+export interface DeployOptions { dryRun: boolean; lockWaitMs: number; owner: string /* "user@machine (run URL)" */; env?: NodeJS.ProcessEnv /* DEPLOY_GATE_API_KEY; default process.env */ }
 export interface DeployResult { findings: Finding[]; deployment: Deployment | null; ok: boolean }
 
 const msg = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -83,7 +84,7 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
     : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment: Deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
   // `systemctl restart` (and start) reset NRestarts to 0: any count above that is an automatic restart of this deploy.
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: 0 }) : null;
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: 0, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || undefined }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
@@ -93,7 +94,8 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
     return done(deployment);
   }
   if (w) findings.push(readyFailure(ctx, w.decision, w.polls));
-  const d = await diagnoseDeploy(ctx.host, { service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed" });
+  const journal = await diagnoseDeploy(ctx.host, { service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed" });
+  const d = w?.decision.kind === "fail" && w.decision.failure === "auth-mismatch" ? authMismatchDiagnosis(journal, w.decision.reason) : journal;
   findings.push(diagnosisFinding(d));
   await ensureUpFinding(ctx, service, findings);
   return done(deployment);

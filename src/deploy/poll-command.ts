@@ -32,7 +32,14 @@ export function unitArgv(service: string): string[] {
   return ["systemctl", "show", "-p", UNIT_PROPS.join(","), "--", service];
 }
 
-/** journalctl exits 1 when nothing follows the cursor: each section ends with its own exit code instead. */
+/** The last line of a poll: without it (sshd killed, the link gone mid-command) the poll is no reading. */
+export const END = "end";
+export const POLL_SECTIONS = ["unit", "ps", "journal"] as const;
+
+/**
+ * journalctl exits 1 when nothing follows the cursor: each section ends with its own exit code instead,
+ * and the whole poll with END, so a reader can tell a finished answer from output cut mid-way.
+ */
 export function pollScript(t: PollTarget): string {
   const section = (name: string, argv: string[]) => `echo ${SECTION}${name}; ${shellJoin(argv)} 2>&1; echo ${SECTION}rc=$?`;
   return [
@@ -40,6 +47,7 @@ export function pollScript(t: PollTarget): string {
     section("unit", unitArgv(t.service)),
     section("ps", inspectArgv(t.container)),
     section("journal", journalArgv(t, ["--show-cursor"])),
+    `echo ${SECTION}${END}`,
   ].join("; ");
 }
 

@@ -1,7 +1,7 @@
 // Parsers for the poll command's output (poll-command.ts). Pure: strings in, facts out.
 import { messageBytes } from "../forensics/journal.js";
 import { cleanLine } from "../engine/vllm/lines.js";
-import { SECTION } from "./poll-command.js";
+import { END, POLL_SECTIONS, SECTION } from "./poll-command.js";
 
 export interface UnitState {
   activeState: string;
@@ -35,7 +35,12 @@ export interface PollOutput {
   container: ContainerState | null;
   journal: JournalChunk;
   errors: string[];
+  /** null: every section finished (an answer); else why this poll is no reading (output cut mid-way) */
+  incomplete: string | null;
 }
+
+/** What the transport said about the command, beside its output. */
+export interface PollTransport { code: number | null; timedOut?: boolean; truncated?: boolean; stderr?: string }
 
 export function splitSections(text: string): Map<string, { body: string[]; rc: number | null }> {
   const out = new Map<string, { body: string[]; rc: number | null }>();
@@ -119,7 +124,27 @@ export function parseJournalChunk(lines: readonly string[]): JournalChunk {
   return { json, messages, cursor };
 }
 
-export function parsePoll(text: string): PollOutput {
+/**
+ * A poll is an answer only when the clock, every section's exit code and the END line all arrived and the
+ * command exited 0. Output cut by the byte cap is still an answer: every section but the journal's tail
+ * finished, and the next poll reads on from the last whole record's cursor.
+ */
+export function pollCompleteness(s: ReturnType<typeof splitSections>, t: PollTransport): string | null {
+  if (t.timedOut) return "the poll command timed out";
+  if (!s.get("now")?.body.some((l) => /^\d+$/.test(l.trim()))) return "no host clock in the answer";
+  const cut = t.truncated === true;
+  for (const name of POLL_SECTIONS) {
+    if (cut && name === "journal" && s.has(name)) continue;
+    const sec = s.get(name);
+    if (!sec) return `the answer stopped before its ${name} section`;
+    if (sec.rc === null) return `the answer stopped inside its ${name} section`;
+  }
+  if (!cut && !s.has(END)) return "the answer has no end line";
+  if (!cut && t.code !== 0) return `the poll command ended without an exit code (${t.code === null ? "channel or connection lost" : `exit ${t.code}`})`;
+  return null;
+}
+
+export function parsePoll(text: string, transport: PollTransport = { code: 0 }): PollOutput {
   const s = splitSections(text);
   const errors: string[] = [];
   const now = s.get("now")?.body.find((l) => /^\d+$/.test(l.trim()));
@@ -135,6 +160,7 @@ export function parsePoll(text: string): PollOutput {
     container: ps ? parsePs(ps.body) : null,
     journal: parseJournalChunk(s.get("journal")?.body ?? []),
     errors,
+    incomplete: pollCompleteness(s, transport),
   };
 }
 

@@ -7,6 +7,8 @@ export interface ModelsProbe {
   status: number | null;
   listsModel: boolean;
   error: string | null;
+  /** whether the probe carried DEPLOY_GATE_API_KEY */
+  sentKey?: boolean;
 }
 
 export interface Observation {
@@ -19,7 +21,7 @@ export interface Observation {
   models: ModelsProbe | null;
 }
 
-export type FailureKind = "unit-failed" | "unit-stopped" | "restarting" | "container-gone" | "container-exited" | "timeout";
+export type FailureKind = "unit-failed" | "unit-stopped" | "restarting" | "container-gone" | "container-exited" | "auth-mismatch" | "timeout";
 
 /** What the loop carries from poll to poll. */
 export interface WaitState {
@@ -82,6 +84,9 @@ export function decide(prev: WaitState, obs: Observation): Decision {
     if (!LIVE_CONTAINER.has(c.state)) return fail("container-exited", `container ${short(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
     state.fresh = c;
   }
+  // The engine is up but refuses the gate's key: waiting cannot change that.
+  const st = obs.models?.status;
+  if (state.fresh && (st === 401 || st === 403)) return fail("auth-mismatch", `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`);
   if (state.fresh && state.marker && (obs.models === null || (obs.models.status === 200 && obs.models.listsModel))) return { kind: "ready", state };
   if (obs.hostNowMs - state.startedAtHostMs > state.timeoutMs) {
     return fail("timeout", `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`);

@@ -5,7 +5,7 @@ import { httpGet } from "../http/client.js";
 import type { StageContext } from "../stage.js";
 import { pollScript } from "./poll-command.js";
 import { parsePoll } from "./poll-parse.js";
-import { decide, initialState, progressLine, type Decision, type ModelsProbe, type Observation, type WaitState } from "./readiness.js";
+import { decide, formatElapsed, initialState, progressLine, type Decision, type ModelsProbe, type Observation, type WaitState } from "./readiness.js";
 
 export interface WaitInput {
   service: string;
@@ -13,6 +13,8 @@ export interface WaitInput {
   startedAtHostMs: number;
   cursor: string | null;
   baselineRestarts: number;
+  /** the endpoint's API key (DEPLOY_GATE_API_KEY), sent as a bearer header, never logged */
+  apiKey?: string;
 }
 
 export interface WaitOutcome {
@@ -30,9 +32,10 @@ export function modelsListed(body: string, model: string | undefined): boolean {
   }
 }
 
-async function probeModels(url: string, model: string | undefined): Promise<ModelsProbe> {
-  const r = await httpGet(`${url.replace(/\/+$/, "")}/v1/models`, { timeoutMs: 10_000, maxBodyBytes: 1 << 20 });
-  return { status: r.status, listsModel: r.status === 200 && modelsListed(r.body, model), error: r.error };
+async function probeModels(url: string, model: string | undefined, apiKey: string | undefined): Promise<ModelsProbe> {
+  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  const r = await httpGet(`${url.replace(/\/+$/, "")}/v1/models`, { timeoutMs: 10_000, maxBodyBytes: 1 << 20, headers });
+  return { status: r.status, listsModel: r.status === 200 && modelsListed(r.body, model), error: r.error, sentKey: Boolean(apiKey) };
 }
 
 const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
@@ -49,26 +52,32 @@ export async function waitReady(ctx: StageContext, input: WaitInput): Promise<Wa
   const runnerStart = ctx.now();
   let last: Observation | null = null;
   let polls = 0;
-  let lastError = "";
+  let noReading = 0;
   for (;;) {
     const t0 = ctx.now();
     if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: "interrupted (SIGINT/SIGTERM) while waiting" }, last, polls };
     const r = await ctx.host.runShell(pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1000) }),
-      { timeoutMs: Math.max(15_000, 3 * pollMs), maxOutputBytes: 32 << 20 }).catch((e: Error) => ({ code: null, stdout: "", stderr: e.message }));
+      { timeoutMs: Math.max(15_000, 3 * pollMs), maxOutputBytes: 32 << 20 }).catch((e: Error) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
     polls++;
-    const out = parsePoll(r.stdout);
-    if (out.hostNowMs === null || out.unit === null) {
-      // The host did not answer this time: keep waiting on the runner's clock, within the same budget.
-      lastError = `${out.errors.join("; ") || r.stderr.trim() || "no output"}`;
-      if (ctx.now() - runnerStart > timeoutMs) return { decision: { kind: "fail", state, failure: "timeout", reason: `the host stopped answering polls: ${lastError}` }, last, polls };
-      ctx.progress(`[poll] ${ctx.name}: the host did not answer this poll (${lastError}); retrying`);
+    const out = parsePoll(r.stdout, r);
+    const why = out.incomplete ?? (out.unit === null ? out.errors.join("; ") || "no unit state" : null);
+    if (why !== null || out.hostNowMs === null) {
+      // No reading: a half answer (sshd killed, the link down, a session cut) says nothing about the engine.
+      // The host port reconnects with its backoff on the next poll; only the boot timeout ends this.
+      noReading++;
+      const detail = [why ?? "no host clock", r.stderr.trim().split("\n").pop()].filter(Boolean).join(": ");
+      if (ctx.now() - runnerStart > timeoutMs) {
+        return { decision: { kind: "fail", state, failure: "timeout", reason: `not ready within boot.timeout (${formatElapsed(timeoutMs)}): the last ${noReading} poll(s) got no complete answer from ${ctx.host.name} (${detail})` }, last, polls };
+      }
+      ctx.progress(`[poll] ${ctx.name}: no reading from this poll (${detail}); reconnecting and polling again (${noReading} in a row)`);
       await sleep(pollMs - (ctx.now() - t0), ctx.signal);
       continue;
     }
+    noReading = 0;
     cursor = out.journal.cursor ?? cursor;
     const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
     const url = ctx.endpoint.url;
-    const models = url && markerNow ? await probeModels(url, ctx.endpoint.model) : null;
+    const models = url && markerNow ? await probeModels(url, ctx.endpoint.model, input.apiKey) : null;
     last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, models };
     // models stays null without a url (the marker alone decides) and before the marker (never ready then).
     const d = decide(state, last);

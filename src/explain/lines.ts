@@ -2,6 +2,8 @@
 // Split on "\n" only: a lone "\r" is part of the line (tqdm rewrites, NewLineFormatter) and cleanLine reads it.
 import { createReadStream } from "node:fs";
 
+const MAX_HELD_LINE = 1 << 20;
+
 /** Lines in batches, one per 256 KiB chunk: an await per line would cost more than decoding it. */
 export async function* fileLineBatches(path: string): AsyncGenerator<string[]> {
   // Cut at the last "\n" byte so no UTF-8 character is split; the tail waits for the next chunk as bytes.
@@ -10,7 +12,12 @@ export async function* fileLineBatches(path: string): AsyncGenerator<string[]> {
     const buf: Buffer = rest.length > 0 ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
     const cut = buf.lastIndexOf(10);
     if (cut < 0) {
-      rest = buf;
+      // Input without newlines: hold at most MAX_HELD_LINE, then pass the piece on as a line of its own,
+      // so memory stays bounded and the work linear (no re-copy of an ever-growing line per chunk).
+      if (buf.length > MAX_HELD_LINE) {
+        rest = Buffer.alloc(0);
+        yield [buf.toString("utf8")];
+      } else rest = buf;
       continue;
     }
     rest = buf.subarray(cut + 1);

@@ -1,10 +1,12 @@
 // The human half of a diagnosis: one summary and one fix per class, with the numbers in them.
 import type { OomGap } from "./oom.js";
+import { authMismatchAdvice } from "./auth.js";
 import type { Attempt } from "./systemd.js";
 
 export type DiagnosisClass =
   | "ready" | "booting" | "oom" | "kv-insufficient" | "dynamo-shape" | "engine-init-failed"
-  | "clean-exit" | "container-removed" | "crash-loop" | "tools-not-enabled" | "unknown";
+  | "clean-exit" | "container-removed" | "crash-loop" | "tools-not-enabled" | "unknown"
+  | "auth-mismatch";
 
 export interface AdviceFacts {
   decisive: string | null;
@@ -102,6 +104,7 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
         summary: "tool calls refused: auto tool choice is not enabled on the server (a config gap, not a model fault)",
         fix: "Start vLLM with --enable-auto-tool-choice --tool-call-parser <parser> (llama.cpp: --jinja).",
       };
+    case "auth-mismatch": return authMismatchAdvice(f);
     case "ready":
       return { summary: "the engine reached readiness (Application startup complete.)", fix: null };
     case "booting":

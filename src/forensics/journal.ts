@@ -1,9 +1,13 @@
-// `journalctl -o json` decoding (reference §4), streaming: push one JSON line, get the finished records.
+// `journalctl -o json` decoding (reference §4), streaming: push JSON lines (one, or a text of many), get the
+// finished records. Fields are scanned, not parsed (journal-fields.ts); the output is the same as a
+// JSON.parse per line (test/forensics/journal-reference.ts, checked by a differential test and the bench).
 // Memory stays flat: partial pieces, the podman duplicate window and the cursor set are all bounded.
+import { isAscii } from "node:buffer";
 import { cleanLine } from "../engine/vllm/lines.js";
+import { FALLBACK, FieldScanner, fieldsOf, type Fields } from "./journal-fields.js";
 import type { LogRecord } from "./record.js";
 
-type Raw = Record<string, unknown>;
+type Raw = Fields;
 type Source = "container" | "stdout" | "other";
 
 interface Pending {
@@ -26,9 +30,12 @@ const WINDOW = 256;
 const CURSORS = 4096;
 /** A partial message that never ends is flushed at this size. */
 const MAX_PARTIAL_BYTES = 1 << 20;
+/** pushBytes holds at most this much of a line still without its newline. */
+const MAX_LINE_BYTES = 4 << 20;
 
 /** MESSAGE as a string, a byte array (non-printable content) or null (over 4096 bytes without `--all`). */
 export function messageBytes(value: unknown): Buffer | null {
+  if (Buffer.isBuffer(value)) return value; // the scanner's form of a byte array
   if (typeof value === "string") return Buffer.from(value, "utf8");
   if (Array.isArray(value)) {
     if (value.length === 0) return Buffer.alloc(0);
@@ -55,41 +62,109 @@ export class JournalDecoder {
   private head = 0;
   /** Unpaired pending lines by source, then text, oldest first: the podman twin lookup. */
   private readonly unpaired = { container: new Map<string, Pending[]>(), stdout: new Map<string, Pending[]>() };
-  private readonly cursorsAt = new Map<number, string[]>();
-  private readonly cursorRing: Array<number | undefined> = new Array<number | undefined>(CURSORS);
+  private readonly ringTs = new Float64Array(CURSORS).fill(NaN);
+  private readonly ringCursor: Array<string | undefined> = new Array<string | undefined>(CURSORS);
   private cursorAt = 0;
+  private maxTs = -Infinity;
+  private readonly scanner = new FieldScanner();
 
+  /** One JSON line. */
   push(jsonLine: string): LogRecord[] {
-    const line = jsonLine.trim();
-    if (line === "") return [];
-    let raw: Raw;
-    try {
-      raw = JSON.parse(line) as Raw;
-    } catch {
-      this.stats.malformed++; // a dump cut mid-line; the rest still decodes
-      return [];
+    const out: LogRecord[] = [];
+    this.scanner.reset(jsonLine);
+    this.line(jsonLine, 0, jsonLine.length, out);
+    return out;
+  }
+
+  private tail: Buffer = Buffer.alloc(0);
+
+  /**
+   * Raw bytes as read (any cut): whole lines are decoded, the rest waits for the next call. The cut is at a
+   * newline byte, so no UTF-8 character is split; an ASCII chunk becomes a string by a plain copy.
+   */
+  pushBytes(chunk: Buffer, out: LogRecord[] = []): LogRecord[] {
+    let from = 0;
+    if (this.tail.length > 0) {
+      // The held start of a line and this chunk's first line, joined alone (not the whole chunk).
+      const nl = chunk.indexOf(10);
+      if (nl < 0) {
+        this.tail = Buffer.concat([this.tail, chunk]);
+        if (this.tail.length > MAX_LINE_BYTES) this.overlong(out);
+        return out;
+      }
+      const first = Buffer.concat([this.tail, chunk.subarray(0, nl)]);
+      this.tail = Buffer.alloc(0);
+      this.pushText(first.toString("utf8"), out);
+      from = nl + 1;
+    }
+    const cut = chunk.lastIndexOf(10);
+    if (cut < from) {
+      this.tail = Buffer.from(chunk.subarray(from));
+      if (this.tail.length > MAX_LINE_BYTES) this.overlong(out);
+      return out;
+    }
+    if (cut + 1 < chunk.length) this.tail = Buffer.from(chunk.subarray(cut + 1));
+    const body = chunk.subarray(from, cut);
+    return this.pushText(isAscii(body) ? body.toString("latin1") : body.toString("utf8"), out);
+  }
+
+  /** A line that never ends is not held: its piece goes through as a line (malformed JSON, counted). */
+  private overlong(out: LogRecord[]): void {
+    const piece = this.tail;
+    this.tail = Buffer.alloc(0);
+    this.pushText(piece.toString("utf8"), out);
+  }
+
+  /** A text of whole lines (a read chunk cut at its last newline): no string per line is made. */
+  pushText(text: string, out: LogRecord[] = []): LogRecord[] {
+    this.scanner.reset(text);
+    let a = 0;
+    while (a < text.length) {
+      let b = text.indexOf("\n", a);
+      if (b < 0) b = text.length;
+      this.line(text, a, b, out);
+      a = b + 1;
+    }
+    return out;
+  }
+
+  private line(text: string, a: number, b: number, out: LogRecord[]): void {
+    while (a < b && text.charCodeAt(a) <= 32) a++;
+    while (b > a && text.charCodeAt(b - 1) <= 32) b--;
+    if (a === b) return;
+    let raw = text.charCodeAt(a) === 123 && text.charCodeAt(b - 1) === 125 ? this.scanner.scan(a, b) : FALLBACK;
+    if (raw === FALLBACK) {
+      try {
+        const v = JSON.parse(text.slice(a, b).trim()) as unknown; // trim: as String.trim, e.g. a BOM
+        raw = fieldsOf(typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {});
+      } catch {
+        this.stats.malformed++; // a dump cut mid-line; the rest still decodes
+        return;
+      }
     }
     this.stats.records++;
-    if (this.seenCursor(raw.__CURSOR, Number(raw.__REALTIME_TIMESTAMP) || 0)) return [];
-    const out: LogRecord[] = [];
+    if (this.seenCursor(raw.__CURSOR, Number(raw.__REALTIME_TIMESTAMP) || 0)) return;
     if (typeof raw.MESSAGE === "string" && !this.needsJoin(raw)) {
       this.emitMessage(raw, raw.MESSAGE); // the common case: no bytes round trip
     } else {
       const bytes = messageBytes(raw.MESSAGE);
       if (bytes === null) {
         this.stats.truncatedNull++;
-        return [];
+        return;
       }
       const whole = this.join(raw, bytes);
       if (whole) this.emitMessage(whole.raw, whole.bytes.toString("utf8")); // lossy: invalid sequences become U+FFFD
     }
     this.drain(WINDOW, out);
-    return out;
   }
 
   /** End of input: everything still held back. */
   flush(): LogRecord[] {
     const out: LogRecord[] = [];
+    if (this.tail.length > 0) {
+      this.pushText(this.tail.toString("utf8"), out);
+      this.tail = Buffer.alloc(0);
+    }
     for (const [, p] of this.partial) this.emitMessage(p.raw, Buffer.concat(p.chunks).toString("utf8"));
     this.partial.clear();
     this.drain(0, out);
@@ -97,25 +172,22 @@ export class JournalDecoder {
   }
 
   /**
-   * Overlapping exports repeat records. Keyed by timestamp (a number hashes faster than a 60-char cursor),
-   * confirmed by cursor; a ring bounds it.
+   * Overlapping exports repeat records: a record whose timestamp and cursor match one of the last CURSORS
+   * records is dropped. A repeat has its original's timestamp, so a timestamp above every one seen so far
+   * is new without a lookup (the common case: one export, in order); otherwise the ring is searched.
    */
   private seenCursor(cursor: unknown, ts: number): boolean {
     if (typeof cursor !== "string") return false;
-    const same = this.cursorsAt.get(ts);
-    if (same?.includes(cursor)) {
-      this.stats.cursorDuplicates++;
-      return true;
-    }
-    if (same) same.push(cursor);
-    else this.cursorsAt.set(ts, [cursor]);
-    const old = this.cursorRing[this.cursorAt];
-    if (old !== undefined) {
-      const list = this.cursorsAt.get(old);
-      if (list && list.length > 1) list.shift();
-      else this.cursorsAt.delete(old);
-    }
-    this.cursorRing[this.cursorAt] = ts;
+    if (ts <= this.maxTs) {
+      for (let i = 0; i < CURSORS; i++) {
+        if (this.ringTs[i] === ts && this.ringCursor[i] === cursor) {
+          this.stats.cursorDuplicates++;
+          return true;
+        }
+      }
+    } else this.maxTs = ts;
+    this.ringTs[this.cursorAt] = ts;
+    this.ringCursor[this.cursorAt] = cursor;
     this.cursorAt = (this.cursorAt + 1) % CURSORS;
     return false;
   }
@@ -134,14 +206,14 @@ export class JournalDecoder {
     const held = key ? this.partial.get(key) : undefined;
     if ((isPartial || isLineMax) && key) {
       if (held) {
-        held.chunks.push(bytes);
+        held.chunks.push(Buffer.from(bytes)); // copies: the scanner reuses its buffers
         held.size += bytes.length;
         this.stats.joinedPieces++;
         if (held.size < MAX_PARTIAL_BYTES) return null;
         this.partial.delete(key);
         return { raw: held.raw, bytes: Buffer.concat(held.chunks) };
       }
-      this.partial.set(key, { raw, chunks: [bytes], size: bytes.length });
+      this.partial.set(key, { raw: { ...raw }, chunks: [Buffer.from(bytes)], size: bytes.length });
       return null;
     }
     if (held && key) {
@@ -156,21 +228,22 @@ export class JournalDecoder {
     let text = decoded;
     if (text.endsWith("\n")) text = text.slice(0, -1); // conmon keeps the newline, the stdout copy does not
     const ts = Number(str(raw.__REALTIME_TIMESTAMP) ?? str(raw._SOURCE_REALTIME_TIMESTAMP) ?? 0) || 0;
-    const priority = str(raw.PRIORITY);
-    const base = {
-      ts,
-      priority: priority === null ? null : Number(priority),
-      container: str(raw.CONTAINER_NAME) ?? str(raw.CONTAINER_ID),
-      unit: str(raw.UNIT) ?? str(raw.USER_UNIT) ?? str(raw._SYSTEMD_UNIT),
-      identifier: str(raw.SYSLOG_IDENTIFIER) ?? str(raw._COMM),
-    };
+    const p = str(raw.PRIORITY);
+    const priority = p === null ? null : Number(p);
+    const container = str(raw.CONTAINER_NAME) ?? str(raw.CONTAINER_ID);
+    const unit = str(raw.UNIT) ?? str(raw.USER_UNIT) ?? str(raw._SYSTEMD_UNIT);
+    const identifier = str(raw.SYSLOG_IDENTIFIER) ?? str(raw._COMM);
     const src = sourceOf(raw);
-    for (const physical of text.split("\n")) {
-      const line = cleanLine(physical);
-      if (line === "") continue;
-      this.enqueue({ rec: { ...base, text: line }, src, paired: false });
+    let a = 0;
+    for (;;) {
+      const nl = text.indexOf("\n", a);
+      const line = cleanLine(nl < 0 && a === 0 ? text : text.slice(a, nl < 0 ? text.length : nl));
+      if (line !== "") this.enqueue({ rec: { ts, priority, container, unit, identifier, text: line }, src, paired: false });
+      if (nl < 0) break;
+      a = nl + 1;
     }
   }
+
 
   /** An attached `podman run` logs every line twice: conmon's record and the unit's stdout copy. Keep one. */
   private enqueue(p: Pending): void {
@@ -222,8 +295,7 @@ export class JournalDecoder {
 /** A whole dump at once (tests, small files). */
 export function decodeJournal(text: string): { records: LogRecord[]; stats: JournalStats } {
   const decoder = new JournalDecoder();
-  const records: LogRecord[] = [];
-  for (const line of text.split("\n")) records.push(...decoder.push(line));
+  const records = decoder.pushText(text);
   records.push(...decoder.flush());
   return { records, stats: decoder.stats };
 }

@@ -1,5 +1,6 @@
 // One command on one ssh2 channel: separate stdout/stderr, exit code or signal, a timeout that kills
 // the remote command, a cap on captured output, and optional line callbacks. Streams are always drained.
+import { StringDecoder } from "node:string_decoder";
 import type { Client, ClientChannel } from "ssh2";
 import type { RunOptions, RunResult } from "./host.js";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS } from "./host.js";
@@ -17,6 +18,8 @@ class Capture {
   private head: Buffer | null = Buffer.alloc(0);
   private chunks: Record<"stdout" | "stderr", Buffer[]> = { stdout: [], stderr: [] };
   private partial: Record<"stdout" | "stderr", string> = { stdout: "", stderr: "" };
+  // A UTF-8 character split between two packets is joined, not turned into two U+FFFD.
+  private readonly utf8 = { stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
   private bytes = 0;
   truncated = false;
   constructor(private readonly cap: number, private readonly onLine?: OnLine) {}
@@ -41,7 +44,7 @@ class Capture {
       this.bytes += part.length;
     }
     if (this.onLine) {
-      const lines = (this.partial[stream] + data.toString("utf8")).split("\n");
+      const lines = (this.partial[stream] + this.utf8[stream].write(data)).split("\n");
       this.partial[stream] = lines.pop()!;
       for (const l of lines) this.onLine(l, stream);
     }
@@ -81,6 +84,15 @@ export async function openExec(client: Client, command: string): Promise<ClientC
   }
 }
 
+/** The channel-open request has no timeout of its own in ssh2: a dead link would hold it until keepalive gives up. */
+function withDeadline<T>(p: Promise<T>, ms: number, err: () => Error, late: (v: T) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let expired = false;
+    const t = setTimeout(() => { expired = true; reject(err()); }, ms);
+    p.then((v) => { if (expired) late(v); else { clearTimeout(t); resolve(v); } }, (e: unknown) => { clearTimeout(t); reject(e as Error); });
+  });
+}
+
 async function killGroup(client: Client, pid: number): Promise<void> {
   const ch = await openExec(client, `kill -KILL -- -${pid} 2>/dev/null; kill -KILL ${pid} 2>/dev/null; true`).catch(() => null);
   if (!ch) return;
@@ -90,23 +102,29 @@ async function killGroup(client: Client, pid: number): Promise<void> {
 export async function execOnce(client: Client, command: string, opts: RunOptions = {}, onLine?: OnLine): Promise<RunResult> {
   const t0 = Date.now();
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const ch = await openExec(client, wrapCommand(command));
+  const ch = await withDeadline(openExec(client, wrapCommand(command)), Math.min(timeoutMs, 60_000), () => new HostError("timeout", `the host did not open a channel within ${+(Math.min(timeoutMs, 60_000) / 1000).toFixed(1)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`), (late) => late.close());
   const cap = new Capture(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, onLine);
   return new Promise((resolve) => {
     let timedOut = false;
     let code: number | null = null;
     let signal: string | null = null;
-    const timer = setTimeout(() => {
-      timedOut = true;
+    const stop = () => {
       const closeSoon = () => { ch.close(); setTimeout(() => finish(), 2000).unref(); };
+      // On a dead link the kill's own channel never opens: the result comes back regardless, bounded.
+      setTimeout(() => { ch.close(); finish(); }, 8000).unref();
       if (cap.pid) void killGroup(client, cap.pid).then(closeSoon);
       else { try { ch.signal("KILL"); } catch { /* channel already gone */ } closeSoon(); }
-    }, timeoutMs);
+    };
+    const timer = Number.isFinite(timeoutMs) ? setTimeout(() => { timedOut = true; stop(); }, timeoutMs) : undefined;
+    const onAbort = () => stop();
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    if (opts.signal?.aborted) stop();
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      opts.signal?.removeEventListener("abort", onAbort);
       cap.flush();
       resolve({ code: timedOut ? null : code, signal: timedOut ? (signal ?? "KILL") : signal, stdout: cap.text("stdout"), stderr: cap.text("stderr"), timedOut, truncated: cap.truncated, durationMs: Date.now() - t0 });
     };

@@ -1,6 +1,11 @@
 // The Host port: what the deploy and verify stages need from a machine, independent of transport.
 
-export interface RunOptions { timeoutMs?: number; maxOutputBytes?: number; stdin?: string | Buffer }
+export interface RunOptions {
+  /** Infinity: no timeout (only `logs --follow`, which ends on `signal` or on connection loss) */
+  timeoutMs?: number; maxOutputBytes?: number; stdin?: string | Buffer;
+  /** aborting kills the remote command and closes the channel; the result comes back as usual */
+  signal?: AbortSignal;
+}
 
 export interface RunResult {
   code: number | null; signal: string | null; stdout: string; stderr: string;

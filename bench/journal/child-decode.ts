@@ -1,0 +1,56 @@
+// The decoder alone, in its own process, doing what the seed's Python procedure does: decode every record
+// of a dump and keep the last line matching the same failure pattern. `--reference` runs the JSON.parse
+// reference decoder instead; `--digest` adds a hash of every decoded record (the correctness check; untimed
+// runs only, it costs more than the decoding).
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { JournalDecoder } from "../../src/forensics/journal.js";
+import type { LogRecord } from "../../src/forensics/record.js";
+import { ReferenceJournalDecoder } from "../../test/forensics/journal-reference.js";
+
+const [path, ...flags] = process.argv.slice(2);
+if (!path) {
+  console.error("usage: node --import tsx bench/journal/child-decode.ts DUMP.json [--reference] [--digest]");
+  process.exit(2);
+}
+const reference = flags.includes("--reference");
+const hash = flags.includes("--digest") ? createHash("sha256") : null;
+const GREP = /Worker failed with error|OutOfMemoryError|out of memory|Constraints violated|Error/;
+
+const t0 = performance.now();
+const c0 = process.cpuUsage();
+let decisive: string | null = null;
+let records = 0;
+const take = (recs: LogRecord[]) => {
+  records += recs.length;
+  for (const r of recs) {
+    if (GREP.test(r.text)) decisive = r.text;
+    hash?.update(JSON.stringify(r) + "\n");
+  }
+};
+let stats: unknown;
+if (reference) {
+  const d = new ReferenceJournalDecoder();
+  let rest = "";
+  for await (const chunk of createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 20 })) {
+    const lines = (rest + (chunk as string)).split("\n");
+    rest = lines.pop()!;
+    for (const l of lines) take(d.push(l));
+  }
+  take(d.push(rest));
+  take(d.flush());
+  stats = d.stats;
+} else {
+  const d = new JournalDecoder();
+  const out: LogRecord[] = [];
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    out.length = 0;
+    take(d.pushBytes(chunk as Buffer, out));
+  }
+  take(d.flush());
+  stats = d.stats;
+}
+hash?.update(JSON.stringify(stats));
+const ms = performance.now() - t0;
+const cpu = process.cpuUsage(c0);
+process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssKiB: process.resourceUsage().maxRSS, decisive, records, digest: hash?.digest("hex") ?? null }) + "\n");

@@ -1,0 +1,136 @@
+// `deploy-gate logs --endpoint NAME`: the endpoint's journal over the pinned SSH connection, decoded, one
+// boot of its container at a time, with that boot's diagnosis. --follow streams until SIGINT/SIGTERM or
+// until the connection is lost; every other remote command has a timeout.
+import { requireFor } from "../config/load.js";
+import { Diagnoser, type Diagnosis } from "../forensics/classify.js";
+import { JournalDecoder } from "../forensics/journal.js";
+import type { LogRecord } from "../forensics/record.js";
+import type { Host } from "../host/host.js";
+import { UsageError, type Options } from "../options.js";
+import { openWorkspace } from "../pipeline.js";
+import { connect } from "../stages.js";
+import { BootSplitter, parseBoot, type Boot, type BootSelector } from "./boots.js";
+import { logsArgv, sinceArg } from "./remote.js";
+import { bootHeader, bootJson, diagnosisText, lineText } from "./render.js";
+
+export interface LogsIo { out: (s: string) => void; err: (s: string) => void; colour: boolean; signal?: AbortSignal }
+
+export interface LogsRequest { endpoint: string; service: string; container: string; boot: BootSelector; since: string | null; follow: boolean; json: boolean }
+
+const FETCH_TIMEOUT_MS = 120_000;
+
+export function diagnoseBoot(b: Boot, service: string): Diagnosis {
+  const d = new Diagnoser({ unit: service });
+  for (const r of b.records) d.pushRecord(r);
+  return d.finish();
+}
+
+/** Validated flags → a request; a bad value is a usage error that says what is accepted. */
+export function logsRequest(opts: Pick<Options, "boot" | "since" | "follow" | "json">, endpoint: string, service: string, container: string): LogsRequest {
+  const boot = parseBoot(opts.boot ?? "current");
+  if (!boot) throw new UsageError(`--boot ${opts.boot}: expected current, previous, -N (N boots before the current; write --boot=-N) or N (the N-th in the window)`);
+  const since = opts.since === null || opts.since === undefined ? null : sinceArg(opts.since);
+  if (opts.since && since === null) throw new UsageError(`--since ${opts.since}: expected a duration (30m, 2h), YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today or yesterday`);
+  if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0)) throw new UsageError("--follow streams the current boot: drop --boot");
+  return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json };
+}
+
+/** Fetches and prints one boot (exit 0), or says why there is none (exit 1). */
+export async function printBoot(host: Host, req: LogsRequest, io: LogsIo): Promise<number> {
+  const decoder = new JournalDecoder();
+  const boots = new BootSplitter(req.service, req.boot);
+  const take = (recs: LogRecord[]) => { for (const r of recs) boots.push(r); };
+  const r = await host.stream(logsArgv({ ...req, follow: false }), (line, stream) => { if (stream === "stdout") take(decoder.push(line)); },
+    { timeoutMs: FETCH_TIMEOUT_MS, maxOutputBytes: 1 << 20, signal: io.signal });
+  take(decoder.flush());
+  if (r.timedOut) io.err(`deploy-gate logs: journalctl on ${host.name} did not finish within ${FETCH_TIMEOUT_MS / 1000}s; showing what arrived (narrow the window with --since)\n`);
+  else if (r.code !== 0 && r.code !== 1) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${r.stderr.trim().split("\n").pop() ?? ""}\n`);
+  const sel = boots.selected();
+  if (!sel.boot) {
+    io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service} / container ${req.container} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}\n`);
+    return 1;
+  }
+  const d = diagnoseBoot(sel.boot, req.service);
+  if (req.json) io.out(bootJson(req.endpoint, sel.boot, sel.fromCurrent, boots.total, d));
+  else {
+    io.out(`${bootHeader(sel.boot, sel.fromCurrent, boots.total, req.endpoint)}\n`);
+    for (const rec of sel.boot.records) io.out(`${lineText(rec)}\n`);
+    io.out(`${diagnosisText(d, io.colour)}\n`);
+  }
+  return 0;
+}
+
+/** Streams the current boot and everything after, a header at each new boot; the diagnosis of the last boot when it ends. */
+export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<number> {
+  const decoder = new JournalDecoder();
+  const boots = new BootSplitter(req.service, { kind: "relative", offset: 0 });
+  // The window's older boots are read first and printed only from the current one on: buffer until the
+  // journal's backlog is through (journalctl prints it in a burst, then waits: a 500 ms pause), then live.
+  let live: Boot | null = null;
+  const print = (rec: LogRecord, opened: Boot | null) => {
+    if (req.json) io.out(JSON.stringify({ ts: rec.ts, priority: rec.priority, identifier: rec.identifier, text: rec.text, boot: boots.total }) + "\n");
+    else {
+      if (opened) io.out(`${bootHeader(opened, null, null, req.endpoint)}\n`);
+      io.out(`${lineText(rec)}\n`);
+    }
+  };
+  const take = (recs: LogRecord[]) => {
+    for (const rec of recs) {
+      const opened = boots.push(rec);
+      if (live) print(rec, opened);
+    }
+  };
+  let quiet: NodeJS.Timeout | null = null;
+  const goLive = () => {
+    if (live) return;
+    take(decoder.flush());
+    const sel = boots.selected();
+    live = sel.boot ?? ({ index: 0, container: null, startTs: 0, endTs: 0, records: [], cut: 0 } as Boot);
+    if (sel.boot) {
+      if (!req.json) io.out(`${bootHeader(sel.boot, 0, boots.total, req.endpoint)}\n`);
+      for (const rec of sel.boot.records) print(rec, null);
+    }
+  };
+  // The decoder holds lines back to pair podman's twins; live, a short pause releases them, so a line
+  // shows within a fraction of a second (a conmon record and its stdout copy arrive together).
+  const settle = () => {
+    if (quiet) clearTimeout(quiet);
+    quiet = setTimeout(() => (live ? take(decoder.flush()) : goLive()), live ? 200 : 500);
+  };
+  quiet = setTimeout(goLive, 3000); // an empty backlog goes live too, once the command had time to start
+  const r = await host.stream(logsArgv({ ...req, follow: true }), (line, stream) => {
+    if (stream !== "stdout") return;
+    take(decoder.push(line));
+    settle();
+  }, { timeoutMs: Number.POSITIVE_INFINITY, maxOutputBytes: 1 << 16, signal: io.signal });
+  if (quiet) clearTimeout(quiet);
+  goLive();
+  take(decoder.flush());
+  const sel = boots.selected();
+  if (sel.boot && !req.json) io.out(`${diagnosisText(diagnoseBoot(sel.boot, req.service), io.colour)}\n`);
+  if (io.signal?.aborted) return 0;
+  io.err(`deploy-gate logs: the stream from ${host.name} ended (${r.code === null ? "connection lost" : `journalctl exited ${r.code}`}): run it again to resume\n`);
+  return 1;
+}
+
+export async function logsCommand(opts: Options, io: LogsIo): Promise<number> {
+  const ws = await openWorkspace(opts);
+  if (!ws.config) throw new UsageError("logs needs deploy-gate.yml (host, service, container): see the README's config reference");
+  const names = Object.keys(ws.config.endpoints);
+  const name = opts.endpoint ?? (names.length === 1 ? names[0]! : null);
+  if (!name) throw new UsageError(`logs works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
+  const ep = ws.config.endpoints[name];
+  if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
+  requireFor(name, ep, "logs", ["host", "service", "container"], ws.configFile!);
+  const req = logsRequest(opts, name, ep.service, ep.container);
+  const { host, finding } = await connect(ep, opts);
+  if (!host) {
+    io.err(`deploy-gate logs: ${finding.summary}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}`);
+    return 1;
+  }
+  try {
+    return await (req.follow ? follow(host, req, io) : printBoot(host, req, io));
+  } finally {
+    await host.close();
+  }
+}
