@@ -13,6 +13,8 @@ export interface EngineHints {
   llama: boolean;
   /** re-read a `-c` string as a script; its engine, if any */
   nested(text: string, line: number): Found | null;
+  /** the source text a variable was last assigned (quotes removed, lines kept) and its line, for `bash -c "$CMD"` */
+  source(name: string): { text: string; line: number } | null;
 }
 
 export interface Found {
@@ -85,7 +87,11 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
   }
   if (SHELL.test(prog)) {
     for (let i = 1; i < w.length && w[i]!.text.startsWith("-"); i++) {
-      if (/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i]!.text) && w[i + 1]) return h.nested(w[i + 1]!.text, w[i + 1]!.line);
+      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i]!.text) || !w[i + 1]) continue;
+      // `bash -c "$CMD"`: read what the script assigned to CMD, at the lines it was written on
+      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w[i + 1]!.text);
+      const src = ref ? h.source(ref[1]!) : null;
+      return src ? h.nested(src.text, src.line) : h.nested(w[i + 1]!.text, w[i + 1]!.line);
     }
   }
   return null;

@@ -31,7 +31,7 @@ export function parseServeScript(text: string, options: ParseOptions = {}): Serv
   });
   const runtime = options.runtime ?? "none";
   const nested: ServeScript[] = [];
-  const hints = engineHints(text, state.assignments, runtime, nested);
+  const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
   const engine = findEngine(commands, podmanRuns, hints, runtime);
   // what a `bash -c "..."` string runs is checked like the file's own commands
   for (const n of nested) {
@@ -57,8 +57,13 @@ function guesser(assignments: readonly { name: string; value: string }[]) {
   };
 }
 
-function engineHints(text: string, assignments: readonly { name: string; value: string }[], runtime: Runtime, nested: ServeScript[]): EngineHints {
+function engineHints(text: string, assignments: readonly { name: string; value: string; line: number }[], runtime: Runtime,
+  nested: ServeScript[], firstLine: number): EngineHints {
   return {
+    source: (name) => {
+      const a = assignments.filter((x) => x.name === name).at(-1);
+      return a ? assignedSource(text, a.line - firstLine, name, a.line) : null;
+    },
     guess: guesser(assignments),
     llama: /llama/i.test(text),
     nested: (inner: string, line: number): Found | null => {
@@ -103,6 +108,29 @@ function isDetached(run: PodmanRun): boolean {
 
 /** The engine a container run outside any script starts (a quadlet's generated podman run). */
 export function runEngine(run: PodmanRun, fileText: string): Engine | null {
-  const found = containerEngine(run, engineHints(fileText, [], "none", []));
+  const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
   return found ? engineOf(found, run.runtime, run.command, run) : null;
+}
+
+/** The quoted text of `NAME="..."` / `NAME='...'` as written from line `index` on: quotes removed, newlines and
+ *  continuations kept (so a string re-read as a script keeps its lines). Null when the value is not one quoted literal. */
+export function assignedSource(text: string, index: number, name: string, line: number): { text: string; line: number } | null {
+  let start = 0;
+  for (let i = 0; i < index; i++) {
+    start = text.indexOf("\n", start) + 1;
+    if (start === 0) return null;
+  }
+  const end = text.indexOf("\n", start);
+  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(text.slice(start, end < 0 ? undefined : end));
+  if (!m) return null;
+  const quote = m[1]!;
+  let out = "";
+  for (let i = start + m.index + m[0].length; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === quote) return { text: out, line };
+    // inside double quotes a backslash escapes only $ ` " \ (a backslash-newline stays: the re-read script continues the line)
+    if (quote === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) { out += text[++i]; continue; }
+    out += ch;
+  }
+  return null;
 }

@@ -58,6 +58,14 @@ describe("launch model: scripts", () => {
     expect(shape(engineOf("podman run --rm docker.io/rocm/vllm:latest vllm serve /m --max-model-len 8192\n"))?.flags).toEqual(["--max-model-len@1"]);
   });
 
+  it("bash -c \"$CMD\": the string the script assigned, each flag on the line it was written", () => {
+    const text = `CMD="\n  vllm serve /m \\\n    --port \\"8000\\" \\\n    --api-key sk-live-abc123\n"\nbash -c "\${CMD}" &\n`;
+    expect(shape(engineOf(text))).toEqual({ kind: "vllm", runtime: "none", image: null, flags: ["--port@3", "--api-key@4"] });
+    expect(engineOf(text)?.flags[0]?.value).toBe("8000");
+    // a value the script builds at run time is not a literal: the string stays unread, never misplaced
+    expect(engineOf(`CMD=$(build_cmd)\nbash -c "$CMD"\n`)).toBeNull();
+  });
+
   it("environment runners and CPU pinners in front of the engine", () => {
     expect(shape(engineOf("uv run --with vllm vllm serve /m --port 1\n"))?.flags).toEqual(["--port@1"]);
     expect(shape(engineOf("conda run -n vllm python -u -m vllm.entrypoints.openai.api_server --model /m\n"))?.flags).toEqual(["--model@1"]);
