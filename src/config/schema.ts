@@ -9,6 +9,9 @@ const duration = z
   .refine((v) => parseDuration(v) !== null, { message: 'expected a duration such as "20m", "5s" or "1h30m"' })
   .transform((v) => parseDuration(v)!);
 
+// A zero poll spins the host; a zero timeout gives up before the first look.
+const positiveDuration = duration.refine((ms) => ms > 0, { message: 'expected a duration above zero, such as "5s" or "20m"' });
+
 const sshTarget = z.strictObject({
   address: z.string().min(1).regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
   port: z.number().int().min(1).max(65535).default(22),
@@ -69,17 +72,18 @@ const imageFacts = z.strictObject({ entrypointServes: z.boolean() });
 
 export const endpointSchema = z.strictObject({
   script: z.string().min(1),
-  unit: z.string().min(1).optional(),
-  service: z.string().regex(/^[A-Za-z0-9@._:-]+\.service$/, 'expected a systemd unit name ending in ".service"').optional(),
+  // Names reach systemctl/podman argv: one starting with "-" would read as an option.
+  unit: z.string().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a unit file path whose name starts with a letter or digit").optional(),
+  service: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9@._:-]*\.service$/, 'expected a systemd unit name ending in ".service", starting with a letter or digit').optional(),
   container: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name").optional(),
   host: sshTarget.optional(),
   peer: sshTarget.optional(),
   install: z.array(installItem).optional(),
   url: z.url({ protocol: /^https?$/ }).optional(),
   model: z.string().min(1).optional(),
-  boot: z.strictObject({ timeout: duration.default(20 * 60_000), poll: duration.default(5000) }).prefault({}),
+  boot: z.strictObject({ timeout: positiveDuration.default(20 * 60_000), poll: positiveDuration.default(5000) }).prefault({}),
   rollback: z.strictObject({ ref: z.string().min(1), auto: z.boolean().default(false) }).optional(),
-  lock: z.strictObject({ staleAfter: duration.default(60 * 60_000) }).prefault({}),
+  lock: z.strictObject({ staleAfter: positiveDuration.default(60 * 60_000) }).prefault({}),
   contracts: contracts.prefault({}),
   traps: z.partialRecord(z.enum(TRAP_RULES), trapLevel).default({}),
   /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */
