@@ -1,5 +1,6 @@
 // Reads deploy-gate.yml into a typed Config, or throws ConfigError naming file, line, key and fix.
 import { readFileSync, statSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import * as z from "zod";
 import { ConfigError, describeIssues } from "./errors.js";
@@ -66,7 +67,16 @@ export function loadConfig(path: string): Config {
     if (code === "EISDIR") throw new ConfigError(path, [{ line: null, path: "", message: "is a directory: pass --config with the deploy-gate.yml file itself" }]);
     throw new ConfigError(path, [{ line: null, path: "", message: `cannot read the config (${(e as NodeJS.ErrnoException).code ?? String(e)}); pass --config FILE or run without one for repo-only preflight` }]);
   }
-  return parseConfig(text, path);
+  return withPathsFrom(parseConfig(text, path), path);
+}
+
+/** identityFile is relative to the config file (as the README says), wherever the gate runs from. */
+function withPathsFrom(config: Config, file: string): Config {
+  const base = dirname(resolve(file));
+  for (const ep of Object.values(config.endpoints)) {
+    for (const t of [ep.host, ep.peer]) if (t?.identityFile && !isAbsolute(t.identityFile)) t.identityFile = resolve(base, t.identityFile);
+  }
+  return config;
 }
 
 /** Fields a stage needs beyond script/contracts; missing ones are a config error naming them. */

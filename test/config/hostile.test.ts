@@ -50,3 +50,18 @@ describe("hostile config values", () => {
     expect(p[0]!.message).toMatch(/larger than 1 MiB/);
   });
 });
+
+describe("paths in the config", () => {
+  it("identityFile is relative to the config file, not the working directory", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { loadConfig } = await import("../../src/config/load.js");
+    const dir = mkdtempSync(join(tmpdir(), "dg-idf-"));
+    mkdirSync(join(dir, "ops"));
+    writeFileSync(join(dir, "ops/deploy-gate.yml"), ep("    host: { address: h, user: u, identityFile: keys/id_ed25519 }\n    peer: { address: p, user: u, identityFile: /abs/key }\n"));
+    const c = loadConfig(join(dir, "ops/deploy-gate.yml"));
+    expect(c.endpoints.a!.host!.identityFile).toBe(join(dir, "ops/keys/id_ed25519"));
+    expect(c.endpoints.a!.peer!.identityFile).toBe("/abs/key");
+  });
+});

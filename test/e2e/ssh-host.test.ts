@@ -1,4 +1,5 @@
 // SshHost against the sandbox host's real OpenSSH server.
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { utils } from "ssh2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,6 +64,22 @@ describe("SshHost on the sandbox host", () => {
     expect((await host.run(["ls", "/tmp"])).stdout).not.toMatch(/dg-tmp-/);
     expect((await host.run(["cat"], { stdin: "from stdin" })).stdout).toBe("from stdin");
     await expect(host.writeFile("/nonexistent-dir/x", "y", 0o644)).rejects.toThrow(/writing \/nonexistent-dir\/x .*failed \(exit \d+\).*nonexistent/);
+  });
+
+  it("refuses to write onto a directory, says so, and leaves nothing inside it; binary bytes arrive whole", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const dir = `/tmp/${fresh("dirtarget")}`;
+    await host.run(["mkdir", "-p", dir]);
+    try {
+      await expect(host.writeFile(dir, "x", 0o644)).rejects.toThrow(/is a directory on the host/);
+      expect((await host.run(["ls", "-A", dir])).stdout).toBe("");
+      const bytes = Buffer.from(Array.from({ length: 1024 }, (_, i) => (i * 13 + 1) % 256));
+      await host.writeFile(`${dir}/blob.bin`, bytes, 0o644);
+      const sum = await host.run(["sha256sum", `${dir}/blob.bin`]);
+      expect(sum.stdout.split(" ")[0]).toBe(createHash("sha256").update(bytes).digest("hex"));
+    } finally {
+      await host.run(["rm", "-rf", dir]);
+    }
   });
 
   it("streams a long-running command line by line", async (ctx) => {
