@@ -10,6 +10,7 @@ commands:
   run                  preflight, deploy over SSH, verify
   verify               verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)
   rollback             deploy rollback.ref, then verify
+  lock status|release  who holds the endpoint's deploy lock; release it (--force when another run holds it)
   explain FILE|-       diagnose a saved journalctl -o json dump, a plain log, or a response body
   schema               print the JSON Schema of deploy-gate.yml
 
@@ -26,6 +27,7 @@ options:
   --dry-run            run/rollback: connect, lock, show the files that would change and the commands; change nothing
   --lock-wait DURATION wait this long for a held deploy lock (default: fail at once, naming the holder)
   --skip-preflight     run: deploy even when preflight fails (to see what the host says)
+  --force              lock release: release a lock another run holds (it names the holder)
 
 environment: DEPLOY_GATE_SSH_KEY  the SSH private key (when the config names no identityFile); never pass keys in argv
   -h, --help           this help;  -v, --version  the version
@@ -52,6 +54,7 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
         "dry-run": { type: "boolean", default: false },
         "lock-wait": { type: "string" },
         "skip-preflight": { type: "boolean", default: false },
+        force: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
         version: { type: "boolean", short: "v", default: false },
       },
@@ -67,7 +70,8 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
   if (!(COMMANDS as readonly string[]).includes(cmd)) throw new UsageError(`unknown command "${cmd}" (commands: ${COMMANDS.join(", ")})`);
   const command = cmd as Command;
   if (command === "explain" && rest.length !== 1) throw new UsageError("explain needs exactly one FILE (or - for stdin)");
-  if (command !== "explain" && rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+  if (command === "lock" && (rest.length !== 1 || !["status", "release"].includes(rest[0]!))) throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+  if (command !== "explain" && command !== "lock" && rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
   for (const k of ["endpoint", "ref", "base"] as const) {
     const val = v[k];
     if (val !== undefined && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
@@ -92,5 +96,6 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
     skipPreflight: v["skip-preflight"],
     hostKey: null,
     knownHosts: null,
+    ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: v.force } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { renderExplain } from "./explain/render.js";
 import { runAbort } from "./abort.js";
 import { releaseAllLocks } from "./deploy/index.js";
 import { UsageError } from "./options.js";
+import { lockCommand } from "./lock-command.js";
 import { runCommand } from "./pipeline.js";
 import { exitCodeOf } from "./report/finding.js";
 import { renderJson } from "./report/json.js";
@@ -53,6 +54,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (opts.command === "schema") return io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0;
     if (opts.command === "explain") return await explainCommand(opts.file!, opts.json, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), io);
     for (const [flag, file] of [["--report", opts.report], ["--summary", opts.summary]] as const) if (file) checkWritable(flag, resolve(io.cwd, file));
+    if (opts.command === "lock") return await lockCommand(opts, io);
     const report = await runCommand(opts, (line) => io.err(`${line}\n`));
     const json = renderJson(report);
     if (opts.report) writeFileSync(resolve(io.cwd, opts.report), json);

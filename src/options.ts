@@ -1,5 +1,5 @@
 // The one options object both entry points (CLI and action) build and the pipeline reads.
-export const COMMANDS = ["preflight", "run", "verify", "rollback", "explain", "schema"] as const;
+export const COMMANDS = ["preflight", "run", "verify", "rollback", "explain", "schema", "lock"] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export interface Options {
@@ -27,6 +27,9 @@ export interface Options {
   /** overrides of the endpoint's host key pin (the action's host-key / known-hosts inputs) */
   hostKey: string | null;
   knownHosts: string | null;
+  /** lock: status or release; --force releases a lock another run holds */
+  lockAction?: "status" | "release";
+  force?: boolean;
 }
 
 export class UsageError extends Error {}
