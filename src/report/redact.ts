@@ -43,6 +43,7 @@ export function valueLooksSecret(value: string): boolean {
   const v = value.trim();
   if (TOKEN_SHAPES.some((re) => new RegExp(re.source).test(v))) return true;
   if (/^[a-z][a-z0-9+.-]*:\/\/[^\s/@]+@/i.test(v)) return true;
-  // Random-looking: long, no spaces or path separators, upper and lower case and digits mixed.
-  return v.length >= 20 && /^[A-Za-z0-9+_=.-]+$/.test(v) && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);
+  // Random-looking: long, one unbroken run (no "-", ".", "/": names and versions have those), upper and
+  // lower case and digits mixed. A served model name like Qwen3Coder30BA3BInstruct is shorter than this.
+  return v.length >= 32 && /^[A-Za-z0-9+_=]+$/.test(v) && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);
 }

@@ -43,6 +43,9 @@ describe("redact", () => {
     expect(valueLooksSecret("postgres://u:pw@host/db")).toBe(true);
     expect(valueLooksSecret("0.9")).toBe(false);
     expect(valueLooksSecret("/models/qwen3-32b")).toBe(false);
+    expect(valueLooksSecret("Qwen3Coder30BA3BInstruct")).toBe(false); // a served model name, not a key
+    expect(valueLooksSecret("Qwen3-Coder-30B-A3B-Instruct-FP8-Dynamic")).toBe(false);
+    expect(valueLooksSecret("q8ZtR2vLx9PwK4nB7mC1dF6gH3jS5aY0eU2iO")).toBe(true);
     expect(mask("VLLM_S3_ACCESS", PLANTED.knobValue)).toBe("***");
     expect(mask("DATABASE_URL", "postgres://u:pw@host/db")).toBe("postgres://u:***@host/db");
     expect(mask("VLLM_ATTENTION_BACKEND", "FLASHINFER")).toBe("FLASHINFER");
