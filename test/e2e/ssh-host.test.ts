@@ -5,6 +5,8 @@ import { utils } from "ssh2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { HostError, SshHost } from "../../src/host/ssh.js";
+import type { Options } from "../../src/options.js";
+import { connect } from "../../src/stages.js";
 import { fresh, sandboxOrSkip, target } from "./sandbox.js";
 
 async function refusal(p: Promise<unknown>): Promise<HostError> {
@@ -121,6 +123,20 @@ describe("SshHost on the sandbox host", () => {
     expect(e.kind).toBe("host-key-mismatch");
     expect(e.message).toContain(wrong);
     expect(e.message).toContain(sb.hostKeyFingerprint);
+  });
+
+  it("refuses a key marked @revoked even when another line trusts it, from the config and from the Action's known-hosts input", async (ctx) => {
+    const sb = sandboxOrSkip(ctx);
+    const line = sb.knownHosts.trim().split("\n")[0]!;
+    const revoked = `${line}\n@revoked ${line}`;
+    const e = await refusal(SshHost.connect(target(sb, { knownHosts: revoked })));
+    expect(e.kind).toBe("host-key-mismatch");
+    expect(e.message).toMatch(/@revoked/);
+    // the Action's known-hosts input overrides the config's pin and goes through the same check
+    const ep = { host: target(sb) } as Parameters<typeof connect>[0];
+    const viaAction = await connect(ep, { knownHosts: revoked, hostKey: null } as Options);
+    expect(viaAction.host).toBeNull();
+    expect(viaAction.finding).toMatchObject({ status: "fail", summary: expect.stringMatching(/@revoked/) });
   });
 
   it("refuses to connect with no pin and prints the exact line to add", async (ctx) => {
