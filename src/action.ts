@@ -15,6 +15,7 @@ import { annotationsOf } from "./report/annotations.js";
 import { exitCodeOf, type Report } from "./report/finding.js";
 import { renderJson } from "./report/json.js";
 import { renderMarkdown } from "./report/markdown.js";
+import { sanitizeValue } from "./report/sanitize.js";
 import { renderTerminal } from "./report/terminal.js";
 
 const ACTION_COMMANDS = ["preflight", "run", "verify", "rollback"] as const;
@@ -77,7 +78,7 @@ export async function runAction(): Promise<void> {
     await publish(report, opts);
     if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(`deploy-gate ${opts.command}: ${report.verdict} (see the job summary)`);
   } catch (e) {
-    core.setFailed(e instanceof ConfigError || e instanceof UsageError ? e.message : `deploy-gate internal error: ${(e as Error).stack}`);
+    core.setFailed(sanitizeValue(e instanceof ConfigError || e instanceof UsageError ? e.message : `deploy-gate internal error: ${(e as Error).stack}`));
   }
 }
 

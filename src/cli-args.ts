@@ -10,6 +10,7 @@ commands:
   run                  preflight, deploy over SSH, verify
   verify               verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)
   rollback             deploy rollback.ref, then verify
+  lock status|release  who holds the endpoint's deploy lock; release it (--force when another run holds it)
   explain FILE|-       diagnose a saved journalctl -o json dump, a plain log, or a response body
   schema               print the JSON Schema of deploy-gate.yml
   logs                 the endpoint's journal, decoded, one boot at a time, with its diagnosis
@@ -29,6 +30,7 @@ options:
   --lock-wait DURATION wait this long for a held deploy lock (default: fail at once, naming the holder)
   --skip-preflight     run: deploy even when preflight fails (to see what the host says)
   --hosts A,B          fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout
+  --force              lock release: release a lock another run holds (it names the holder)
 
 environment: DEPLOY_GATE_SSH_KEY  the SSH private key (when the config names no identityFile); never pass keys in argv
              DEPLOY_GATE_API_KEY  the endpoint's API key (vLLM --api-key), sent by the readiness probe and verify
@@ -60,6 +62,7 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
         boot: { type: "string" },
         since: { type: "string" },
         follow: { type: "boolean", default: false },
+        force: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
         version: { type: "boolean", short: "v", default: false },
       },
@@ -76,7 +79,8 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
   const command = cmd as Command;
   if (command === "explain" && rest.length !== 1) throw new UsageError("explain needs exactly one FILE (or - for stdin)");
   if (command !== "logs" && (v.boot !== undefined || v.since !== undefined || v.follow)) throw new UsageError("--boot, --since and --follow belong to the logs command");
-  if (command !== "explain" && rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+  if (command === "lock" && (rest.length !== 1 || !["status", "release"].includes(rest[0]!))) throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+  if (command !== "explain" && command !== "lock" && rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
   for (const k of ["endpoint", "ref", "base"] as const) {
     const val = v[k];
     if (val !== undefined && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
@@ -103,6 +107,7 @@ export function parseCli(argv: readonly string[], cwd: string): Options | "help"
     knownHosts: null,
     hosts: parseHostList(v.hosts),
     ...(command === "logs" ? { boot: v.boot ?? null, since: v.since ?? null, follow: v.follow } : {}),
+    ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: v.force } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 // `deploy-gate` / `npx deploy-gate`: arguments -> options -> pipeline -> report -> exit code.
-import { existsSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseCli, USAGE } from "./cli-args.js";
 import { ConfigError } from "./config/errors.js";
@@ -12,10 +12,12 @@ import { beforeExit, runAbort } from "./abort.js";
 import { logsCommand } from "./logs/command.js";
 import { releaseAllLocks } from "./deploy/index.js";
 import { UsageError } from "./options.js";
+import { lockCommand } from "./lock-command.js";
 import { runCommand } from "./pipeline.js";
 import { exitCodeOf } from "./report/finding.js";
 import { renderJson } from "./report/json.js";
 import { renderMarkdown } from "./report/markdown.js";
+import { sanitizeValue } from "./report/sanitize.js";
 import { renderTerminal, useColour } from "./report/terminal.js";
 import { VERSION } from "./version.js";
 
@@ -31,9 +33,18 @@ export interface Io {
 async function explainCommand(file: string, json: boolean, colour: boolean, io: Io): Promise<number> {
   const path = file === "-" ? "/dev/stdin" : resolve(io.cwd, file);
   if (file !== "-" && !existsSync(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
-  const result = await explainStream(fileLineBatches(path));
+  if (file !== "-" && statSync(path).isDirectory()) throw new UsageError(`explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`);
+  // The log is host text: the same redaction and control-character pass as every report.
+  const result = sanitizeValue(await explainStream(fileLineBatches(path)));
   io.out(json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colour));
   return result.class === "ready" || result.class === "booting" ? 0 : 1;
+}
+
+/** Before the run, not after it: a deploy must not end in a stack trace over a mistyped report path. */
+function checkWritable(flag: string, file: string): void {
+  const dir = dirname(file);
+  if (!existsSync(dir)) throw new UsageError(`${flag} ${file}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`);
+  if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
 }
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
@@ -48,23 +59,26 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return await done;
     }
     if (opts.command === "explain") return await explainCommand(opts.file!, opts.json, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), io);
+    for (const [flag, file] of [["--report", opts.report], ["--summary", opts.summary]] as const) if (file) checkWritable(flag, resolve(io.cwd, file));
+    if (opts.command === "lock") return await lockCommand(opts, io);
     const report = await runCommand(opts, (line) => io.err(`${line}\n`));
     const json = renderJson(report);
-    if (opts.report) writeFileSync(opts.report, json);
-    if (opts.summary) writeFileSync(opts.summary, renderMarkdown(report));
+    if (opts.report) writeFileSync(resolve(io.cwd, opts.report), json);
+    if (opts.summary) writeFileSync(resolve(io.cwd, opts.summary), renderMarkdown(report));
     if (opts.json) io.out(json);
     else io.out(renderTerminal(report, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env })));
     return exitCodeOf(report.verdict, opts.failOnWarn);
   } catch (e) {
+    // Messages can quote host or repository text: redacted and control-free like every report.
     if (e instanceof ConfigError) {
-      io.err(`deploy-gate: invalid config\n${e.message}\n`);
+      io.err(`deploy-gate: invalid config\n${sanitizeValue(e.message)}\n`);
       return 2;
     }
     if (e instanceof UsageError) {
-      io.err(`deploy-gate: ${e.message}\n`);
+      io.err(`deploy-gate: ${sanitizeValue(e.message)}\n`);
       return 2;
     }
-    io.err(`deploy-gate: internal error: ${(e as Error).stack ?? String(e)}\nplease report it with the command you ran\n`);
+    io.err(`deploy-gate: internal error: ${sanitizeValue((e as Error).stack ?? String(e))}\nplease report it with the command you ran\n`);
     return 2;
   }
 }

@@ -1,5 +1,5 @@
 // The one options object both entry points (CLI and action) build and the pipeline reads.
-export const COMMANDS = ["preflight", "run", "verify", "rollback", "explain", "schema", "logs"] as const;
+export const COMMANDS = ["preflight", "run", "verify", "rollback", "explain", "schema", "logs", "lock"] as const;
 export type Command = (typeof COMMANDS)[number];
 
 export interface Options {
@@ -33,6 +33,9 @@ export interface Options {
   boot?: string | null;
   since?: string | null;
   follow?: boolean;
+  /** lock: status or release; --force releases a lock another run holds */
+  lockAction?: "status" | "release";
+  force?: boolean;
 }
 
 export class UsageError extends Error {}

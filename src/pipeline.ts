@@ -12,6 +12,7 @@ import type { PreflightTarget } from "./preflight/context.js";
 import { discoverTargets } from "./preflight/discover.js";
 import { runPreflight } from "./preflight/run.js";
 import { skip, verdictOf, type Finding, type Report } from "./report/finding.js";
+import { sanitizeLine, sanitizeReport } from "./report/sanitize.js";
 import { deployAndVerify, verifyOnly } from "./stages.js";
 import { deployFleet, isFleet, verifyFleet } from "./fleet/run.js";
 import type { HostRow } from "./fleet/rollout.js";
@@ -43,6 +44,10 @@ export async function openWorkspace(opts: Options): Promise<Workspace> {
   let configFile: string | null = null;
   if (opts.config) configFile = isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config);
   else configFile = findConfigUpwards(resolve(opts.cwd), root);
+  // --ref reads the scripts from git: a config outside the repository names paths git cannot read.
+  if (opts.ref && configFile && relative(root, resolve(configFile)).startsWith("..")) {
+    throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
+  }
   const config = configFile ? loadConfig(configFile) : null;
   return { root, git, config, configFile, shallow: info.shallow, head: info.head };
 }
@@ -86,6 +91,12 @@ function oneEndpoint(ws: Workspace, opts: Options): string {
 }
 
 export async function runCommand(opts: Options, progress: (line: string) => void = () => {}, now: () => number = Date.now): Promise<Report> {
+  // Host text reaches every output through here: progress lines now, the report in one pass at the end.
+  const report = await collect(opts, (line) => progress(sanitizeLine(line)), now);
+  return sanitizeReport(report);
+}
+
+async function collect(opts: Options, progress: (line: string) => void, now: () => number): Promise<Report> {
   const started = now();
   const ws = await openWorkspace(opts);
   const findings: Finding[] = [];

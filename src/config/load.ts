@@ -1,5 +1,6 @@
 // Reads deploy-gate.yml into a typed Config, or throws ConfigError naming file, line, key and fix.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import * as z from "zod";
 import { ConfigError, describeIssues } from "./errors.js";
@@ -27,7 +28,12 @@ function knownKeys(path: PropertyKey[]): string[] {
   return def.type === "object" ? Object.keys(def.shape as object) : [];
 }
 
+/** A deploy-gate.yml is a few kB; anything this big is a mistake or an attack on the parser. */
+export const MAX_CONFIG_BYTES = 1 << 20;
+const tooBig = (file: string, bytes: number) => new ConfigError(file, [{ line: null, path: "", message: `the config is ${(bytes / (1 << 20)).toFixed(1)} MiB, larger than 1 MiB: check that --config names deploy-gate.yml, and list only the flags and env the contract needs` }]);
+
 export function parseConfig(text: string, file: string): Config {
+  if (text.length > MAX_CONFIG_BYTES) throw tooBig(file, Buffer.byteLength(text));
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
@@ -37,7 +43,14 @@ export function parseConfig(text: string, file: string): Config {
       message: `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`,
     })));
   }
-  const result = configSchema.safeParse(doc.toJS());
+  let value: unknown;
+  try {
+    // Aliases are fine in moderation; a nest of them (a "billion laughs") would expand without end.
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    throw new ConfigError(file, [{ line: null, path: "", message: `YAML aliases: ${(e as Error).message.split("\n")[0]}; write the repeated values out instead of nesting aliases` }]);
+  }
+  const result = configSchema.safeParse(value);
   if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues, doc, lc, knownKeys));
   return result.data;
 }
@@ -45,11 +58,25 @@ export function parseConfig(text: string, file: string): Config {
 export function loadConfig(path: string): Config {
   let text: string;
   try {
+    const size = statSync(path).size;
+    if (size > MAX_CONFIG_BYTES) throw tooBig(path, size);
     text = readFileSync(path, "utf8");
   } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EISDIR") throw new ConfigError(path, [{ line: null, path: "", message: "is a directory: pass --config with the deploy-gate.yml file itself" }]);
     throw new ConfigError(path, [{ line: null, path: "", message: `cannot read the config (${(e as NodeJS.ErrnoException).code ?? String(e)}); pass --config FILE or run without one for repo-only preflight` }]);
   }
-  return parseConfig(text, path);
+  return withPathsFrom(parseConfig(text, path), path);
+}
+
+/** identityFile is relative to the config file (as the README says), wherever the gate runs from. */
+function withPathsFrom(config: Config, file: string): Config {
+  const base = dirname(resolve(file));
+  for (const ep of Object.values(config.endpoints)) {
+    for (const t of [ep.host, ep.peer]) if (t?.identityFile && !isAbsolute(t.identityFile)) t.identityFile = resolve(base, t.identityFile);
+  }
+  return config;
 }
 
 /** Fields a stage needs beyond script/contracts; missing ones are a config error naming them. */

@@ -11,6 +11,9 @@ const duration = z
   .refine((v) => parseDuration(v) !== null, { message: 'expected a duration such as "20m", "5s" or "1h30m"' })
   .transform((v) => parseDuration(v)!);
 
+// A zero poll spins the host; a zero timeout gives up before the first look.
+const positiveDuration = duration.refine((ms) => ms > 0, { message: 'expected a duration above zero, such as "5s" or "20m"' });
+
 
 export const TRAP_RULES = [
   "render-nodes", "ipc-shm", "memlock", "cache-mount-mkdir", "stop-timeout", "restart-on-failure",
@@ -64,10 +67,11 @@ const imageFacts = z.strictObject({ entrypointServes: z.boolean() });
 export const endpointSchema = z.strictObject({
   /** the serve script; optional when the engine is started by the unit or quadlet itself */
   script: z.string().min(1).optional(),
-  unit: z.string().min(1).optional(),
+  // Names reach systemctl/podman argv: one starting with "-" would read as an option.
+  unit: z.string().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a unit file path whose name starts with a letter or digit").optional(),
   /** a podman quadlet (.container) that starts the engine, for an endpoint with no serve script */
-  quadlet: z.string().min(1).optional(),
-  service: z.string().regex(/^[A-Za-z0-9@._:-]+\.service$/, 'expected a systemd unit name ending in ".service"').optional(),
+  quadlet: z.string().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a quadlet file path whose name starts with a letter or digit").optional(),
+  service: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9@._:-]*\.service$/, 'expected a systemd unit name ending in ".service", starting with a letter or digit').optional(),
   container: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name").optional(),
   host: sshTarget.optional(),
   hosts: fleetHosts.optional(),
@@ -77,9 +81,9 @@ export const endpointSchema = z.strictObject({
   install: z.array(installItem).optional(),
   url: z.url({ protocol: /^https?$/ }).optional(),
   model: z.string().min(1).optional(),
-  boot: z.strictObject({ timeout: duration.default(20 * 60_000), poll: duration.default(5000) }).prefault({}),
+  boot: z.strictObject({ timeout: positiveDuration.default(20 * 60_000), poll: positiveDuration.default(5000) }).prefault({}),
   rollback: z.strictObject({ ref: z.string().min(1), auto: z.boolean().default(false) }).optional(),
-  lock: z.strictObject({ staleAfter: duration.default(60 * 60_000) }).prefault({}),
+  lock: z.strictObject({ staleAfter: positiveDuration.default(60 * 60_000) }).prefault({}),
   contracts: contracts.prefault({}),
   traps: z.partialRecord(z.enum(TRAP_RULES), trapLevel).default({}),
   /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */

@@ -47,15 +47,26 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
       findings.push(...(await dryRun(ctx, service)));
       return done();
     }
-    return await deploySteps(ctx, opts, service, container, findings, done);
+    // A lock cleared and taken by another runner stops this deploy at its next wait, and says so.
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
+    const result = await deploySteps({ ...ctx, signal }, opts, service, container, findings, done);
+    if (lock.lost) findings.push(lostLock(ctx, lock.lost));
+    return lock.lost ? done(result.deployment) : result;
   } catch (e) {
+    if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     const check = e instanceof InstallError ? "deploy.install" : "deploy.restart";
     findings.push(fail(check, `deploy stopped: ${msg(e)}`, { fix: "Fix the cause above and deploy again; the lock was released." }));
     if (!opts.dryRun) await ensureUpFinding(ctx, service, findings);
     return done();
   } finally {
-    await lock.release().catch((e: unknown) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `Clear it by hand: ssh to ${ctx.host.name} and rm -rf ~/${lock.dir}` })));
+    await lock.release().catch((e: unknown) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}; clear it: deploy-gate lock release --endpoint ${ctx.name}` })));
   }
+}
+
+function lostLock(ctx: StageContext, why: string): Finding {
+  return fail("deploy.lock", `deploy stopped: this run no longer holds the lock for ${ctx.name}: ${why}`, {
+    fix: `Two deploys ran at once. See who holds it now: deploy-gate lock status --endpoint ${ctx.name}; deploy again when it is free.`,
+  });
 }
 
 async function ensureUpFinding(ctx: StageContext, service: string, findings: Finding[]): Promise<void> {

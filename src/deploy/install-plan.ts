@@ -5,9 +5,10 @@ import type { StateRecord } from "../stage.js";
 export interface InstallFile {
   from: string;
   to: string;
-  /** octal, 4 digits: "0755" */
+  /** octal, at least 4 digits: "0755", "4755" */
   mode: string;
-  content: string;
+  /** the bytes at the commit, never decoded */
+  content: Buffer;
   sha256: string;
 }
 
@@ -17,8 +18,10 @@ export interface PlannedFile extends InstallFile {
   change: "new" | "content" | "mode" | "same";
 }
 
-export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
-export const normMode = (mode: string) => mode.replace(/^0?(?=[0-7]{3}$)/, "0").padStart(4, "0");
+export const sha256 = (content: Buffer | string) => createHash("sha256").update(content).digest("hex");
+/** "755", "0755" -> "0755"; "04755", "4755" -> "4755": the same number, one spelling. */
+export const normMode = (mode: string) => parseInt(mode, 8).toString(8).padStart(4, "0");
+const sameMode = (a: string, b: string) => parseInt(a, 8) === parseInt(b, 8);
 
 /** Unit files (and quadlets) need `systemctl daemon-reload` when they change. */
 export function isUnitFile(path: string): boolean {
@@ -42,7 +45,7 @@ export function parseHostCopies(sumOut: string, statOut: string): Map<string, Ho
 export function planInstall(files: readonly InstallFile[], host: ReadonlyMap<string, HostCopy>): PlannedFile[] {
   return files.map((f) => {
     const h = host.get(f.to);
-    const change = !h?.sha256 ? "new" : h.sha256 !== f.sha256 ? "content" : h.mode !== normMode(f.mode) ? "mode" : "same";
+    const change = !h?.sha256 ? "new" : h.sha256 !== f.sha256 ? "content" : !h.mode || !sameMode(h.mode, f.mode) ? "mode" : "same";
     return { ...f, change };
   });
 }

@@ -16,7 +16,7 @@ export async function readInstallFiles(ctx: StageContext): Promise<InstallFile[]
   const items = ctx.endpoint.install ?? [];
   return Promise.all(items.map(async (item) => {
     const path = ctx.repoPath(item.from);
-    const content = await ctx.reader.show(ctx.sha, path);
+    const content = await ctx.reader.showBytes(ctx.sha, path);
     if (content === null) throw new InstallError(`${path} does not exist at ${ctx.ref} (${ctx.sha.slice(0, 10)}): commit it, or fix install.from in ${ctx.configFile}`);
     return { from: path, to: item.to, mode: normMode(item.mode), content, sha256: sha256(content) };
   }));

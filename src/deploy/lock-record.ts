@@ -25,12 +25,13 @@ export function parseLockRecord(text: string): LockRecord | null {
 /** How long a holder may go without a heartbeat before it counts as gone. */
 export const HEARTBEAT_GRACE_S = 120;
 
+/** Stale only when the holder has gone quiet: a recent heartbeat means a live deploy, whatever its age. */
 export function lockStaleness(rec: LockRecord, hostNow: number, staleAfterS: number): { stale: boolean; reason: string | null; ageS: number } {
   const ageS = Math.max(0, hostNow - rec.takenAt);
-  if (ageS > staleAfterS) return { stale: true, reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s)`, ageS };
   const quiet = hostNow - rec.heartbeatAt;
-  if (quiet > HEARTBEAT_GRACE_S) return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
-  return { stale: false, reason: null, ageS };
+  if (quiet <= Math.min(HEARTBEAT_GRACE_S, staleAfterS)) return { stale: false, reason: null, ageS };
+  if (ageS > staleAfterS) return { stale: true, reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s), and its holder stopped refreshing it ${quiet}s ago`, ageS };
+  return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
 }
 
 export function describeHolder(rec: LockRecord, hostNow: number): string {

@@ -1,5 +1,6 @@
 // deploy.lock: one deploy per endpoint, held as an atomic `mkdir` on the host with the record inside.
 // Released on every exit path; the CLI's signal handlers call releaseAllLocks().
+import { sleepUnlessAborted } from "../abort.js";
 import { randomBytes } from "node:crypto";
 import type { Host } from "../host/host.js";
 import { shellQuote } from "../host/quote.js";
@@ -39,6 +40,9 @@ export async function releaseAllLocks(): Promise<void> {
 export class HeldLock {
   private timer: NodeJS.Timeout | null = null;
   private released = false;
+  private readonly lostCtl = new AbortController();
+  /** why this run no longer holds the lock (cleared and taken by another); null while it does */
+  lost: string | null = null;
 
   constructor(private readonly host: Host, readonly record: LockRecord & { token: string }) {
     held.add(this);
@@ -50,14 +54,31 @@ export class HeldLock {
     return lockDir(this.record.endpoint);
   }
 
-  /** Refreshes heartbeatAt on the host clock, so a live holder never looks gone. */
+  /** Aborted when the lock is found to be someone else's: the deploy stops at its next wait. */
+  get signal(): AbortSignal {
+    return this.lostCtl.signal;
+  }
+
+  /**
+   * Refreshes heartbeatAt on the host clock, so a live holder never looks gone. The token check and the
+   * write are one remote command: a lock cleared and taken by another runner is never taken back.
+   */
   async heartbeat(): Promise<void> {
-    if (this.released) return;
-    const r = await this.host.runShell(`test -d ${shellQuote(this.dir)} && date +%s`, { timeoutMs: CMD_TIMEOUT_MS });
-    const now = Number(r.stdout.trim());
-    if (r.code !== 0 || !Number.isFinite(now)) return;
-    this.record.heartbeatAt = now;
-    await this.host.writeFile(`${this.dir}/record.json`, JSON.stringify(this.record), 0o644, { timeoutMs: CMD_TIMEOUT_MS });
+    if (this.released || this.lost) return;
+    const rec = `${this.dir}/record.json`;
+    const tmp = `${rec}.hb-${this.record.token}`;
+    const template = JSON.stringify({ ...this.record, heartbeatAt: 0 }).replace('"heartbeatAt":0', '"heartbeatAt":@NOW@');
+    const script = `if grep -qF ${shellQuote(this.record.token)} ${shellQuote(rec)} 2>/dev/null; then now=$(date +%s); sed "s/@NOW@/$now/" > ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(rec)} && echo "OK $now"; else echo LOST; cat ${shellQuote(rec)} 2>/dev/null; fi`;
+    const r = await this.host.runShell(script, { stdin: template, timeoutMs: CMD_TIMEOUT_MS });
+    const [first, ...rest] = r.stdout.split("\n");
+    if (first === "LOST") {
+      const other = parseLockRecord(rest.join("\n"));
+      this.lost = other ? `the lock was cleared and is now held by ${other.owner} (${other.ref})` : "the lock was cleared by someone else";
+      this.lostCtl.abort(new Error(this.lost));
+      return;
+    }
+    const m = /^OK (\d+)$/.exec(first ?? "");
+    if (r.code === 0 && m) this.record.heartbeatAt = Number(m[1]);
   }
 
   /** Removes the lock only while it is still ours (its token), so a cleared-and-retaken lock survives. */
@@ -71,10 +92,9 @@ export class HeldLock {
   }
 }
 
-/** The exact command a person runs to clear a stale lock (endpoint names are validated: no quoting needed). */
-export function clearCommand(hostName: string, endpoint: string): string {
-  const m = /^(.*):(\d+)$/.exec(hostName);
-  return `ssh ${m ? `-p ${m[2]} ${m[1]}` : hostName} 'rm -rf ~/${lockDir(endpoint)}'`;
+/** What a person runs to clear a lock whose holder is gone. */
+export function clearCommand(endpoint: string): string {
+  return `deploy-gate lock release --endpoint ${endpoint} --force`;
 }
 
 /** One attempt: mkdir is atomic, so exactly one of two racing deploys gets the directory. */
@@ -85,6 +105,8 @@ async function tryTake(host: Host, req: LockRequest, token: string): Promise<{ t
   const [state, nowText, ...rest] = r.stdout.split("\n");
   const hostNowS = Number(nowText);
   if (r.code !== 0 || !Number.isFinite(hostNowS) || (state !== "TAKEN" && state !== "HELD")) {
+    // Our mkdir may have worked: a lock without its record could never be cleared as stale.
+    if (state === "TAKEN") await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS }).catch(() => undefined);
     throw new Error(`taking the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || r.stdout.trim()}; check that the home directory is writable`);
   }
   if (state === "HELD") return { holder: parseLockRecord(rest.join("\n")), hostNowS };
@@ -98,10 +120,7 @@ async function tryTake(host: Host, req: LockRequest, token: string): Promise<{ t
   return { taken: rec };
 }
 
-const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  const t = setTimeout(resolve, ms);
-  signal?.addEventListener("abort", () => { clearTimeout(t); resolve(); }, { once: true });
-});
+const sleep = sleepUnlessAborted;
 
 export async function takeLock(host: Host, req: LockRequest, now: () => number = Date.now): Promise<LockOutcome> {
   const token = randomBytes(12).toString("hex");
@@ -109,7 +128,7 @@ export async function takeLock(host: Host, req: LockRequest, now: () => number =
   for (;;) {
     const r = await tryTake(host, req, token);
     if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
-    const clear = clearCommand(host.name, req.endpoint);
+    const clear = clearCommand(req.endpoint);
     // A record not written yet (a racing holder between mkdir and write) counts as held, not stale.
     const st = r.holder ? lockStaleness(r.holder, r.hostNowS, Math.round(req.staleAfterMs / 1000)) : null;
     if (st?.stale) return { ok: false, held: r.holder, stale: st.reason, clearCommand: clear, detail: describeHolder(r.holder!, r.hostNowS) };

@@ -1,5 +1,6 @@
 // deploy.ready's loop: one SSH round trip per poll (poll-command.ts), a /v1/models probe once the
 // readiness marker is seen, the decision from readiness.ts, and one progress line per poll.
+import { sleepUnlessAborted } from "../abort.js";
 import { isReadyMarker } from "../engine/vllm/phase.js";
 import { httpGet } from "../http/client.js";
 import type { StageContext } from "../stage.js";
@@ -38,11 +39,10 @@ async function probeModels(url: string, model: string | undefined, apiKey: strin
   return { status: r.status, listsModel: r.status === 200 && modelsListed(r.body, model), error: r.error, sentKey: Boolean(apiKey) };
 }
 
-const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  if (ms <= 0 || signal?.aborted) return resolve();
-  const t = setTimeout(resolve, ms);
-  signal?.addEventListener("abort", () => { clearTimeout(t); resolve(); }, { once: true });
-});
+const sleep = sleepUnlessAborted;
+
+/** A lost deploy lock aborts with its own reason; a signal aborts with none. */
+const stopReason = (signal: AbortSignal) => signal.reason instanceof Error && signal.reason.name !== "AbortError" ? `stopped waiting: ${signal.reason.message}` : "interrupted (SIGINT/SIGTERM) while waiting";
 
 export async function waitReady(ctx: StageContext, input: WaitInput): Promise<WaitOutcome> {
   const pollMs = ctx.endpoint.boot.poll;
@@ -55,7 +55,7 @@ export async function waitReady(ctx: StageContext, input: WaitInput): Promise<Wa
   let noReading = 0;
   for (;;) {
     const t0 = ctx.now();
-    if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: "interrupted (SIGINT/SIGTERM) while waiting" }, last, polls };
+    if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
     const r = await ctx.host.runShell(pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1000) }),
       { timeoutMs: Math.max(15_000, 3 * pollMs), maxOutputBytes: 32 << 20 }).catch((e: Error) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
     polls++;

@@ -38,14 +38,14 @@ class Coalescer<K, V> {
 }
 
 export class GitReader {
-  private readonly blobs: Coalescer<{ ref: string; path: string }, string | null>;
+  private readonly blobs: Coalescer<{ ref: string; path: string }, Buffer | null>;
   private readonly refs: Coalescer<string, string | null>;
   private readonly logs: Coalescer<{ ref: string; path: string }, HistoryEntry[]>;
 
   constructor(readonly git: Git) {
     this.blobs = new Coalescer(
       (k) => `${k.ref}:${k.path}`,
-      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => (b === null ? null : b.toString("utf8"))),
+      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => (b === null ? null : Buffer.isBuffer(b) ? b : Buffer.from(b))),
     );
     this.refs = new Coalescer(
       (r) => r,
@@ -64,6 +64,11 @@ export class GitReader {
   }
 
   show(ref: string, path: string): Promise<string | null> {
+    return this.blobs.get({ ref, path }).then((b) => (b === null ? null : b.toString("utf8")));
+  }
+
+  /** The blob's bytes as git stores them (install files: a binary must not pass through UTF-8). */
+  showBytes(ref: string, path: string): Promise<Buffer | null> {
     return this.blobs.get({ ref, path });
   }
 

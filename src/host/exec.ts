@@ -59,9 +59,15 @@ class Capture {
   }
 }
 
-function openExecOnce(client: Client, command: string): Promise<ClientChannel> {
+// `attach` runs inside ssh2's callback: a fast command's exit and close can follow the exec reply in
+// the same tick, before any code awaiting the channel would run, and would be lost.
+function openExecOnce(client: Client, command: string, attach?: (ch: ClientChannel) => void): Promise<ClientChannel> {
   return new Promise((resolve, reject) => {
-    client.exec(command, (err, ch) => (err ? reject(err) : resolve(ch)));
+    client.exec(command, (err, ch) => {
+      if (err) return reject(err);
+      attach?.(ch);
+      resolve(ch);
+    });
   });
 }
 
@@ -70,10 +76,10 @@ function openExecOnce(client: Client, command: string): Promise<ClientChannel> {
  * opened right after another closed can be refused ("Channel open failure") though the client's own bound
  * was kept. That refusal is transient: retry it a few times with backoff; anything else is final.
  */
-export async function openExec(client: Client, command: string): Promise<ClientChannel> {
+export async function openExec(client: Client, command: string, attach?: (ch: ClientChannel) => void): Promise<ClientChannel> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await openExecOnce(client, command);
+      return await openExecOnce(client, command, attach);
     } catch (e) {
       const err = e as Error;
       if (!/Channel open failure/i.test(err.message) || attempt >= 5) {
@@ -102,12 +108,29 @@ async function killGroup(client: Client, pid: number): Promise<void> {
 export async function execOnce(client: Client, command: string, opts: RunOptions = {}, onLine?: OnLine): Promise<RunResult> {
   const t0 = Date.now();
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const ch = await withDeadline(openExec(client, wrapCommand(command)), Math.min(timeoutMs, 60_000), () => new HostError("timeout", `the host did not open a channel within ${+(Math.min(timeoutMs, 60_000) / 1000).toFixed(1)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`), (late) => late.close());
   const cap = new Capture(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, onLine);
+  let code: number | null = null;
+  let signal: string | null = null;
+  let closed = false;
+  let onClose = () => {};
+  const openMs = Math.min(timeoutMs, 60_000);
+  const ch = await withDeadline(openExec(client, wrapCommand(command), (c) => {
+    c.on("exit", (n: number | null, sig?: string) => {
+      if (typeof n === "number") code = n;
+      if (sig) signal = sig;
+    });
+    c.on("data", (d: Buffer) => cap.add("stdout", d));
+    c.stderr.on("data", (d: Buffer) => cap.add("stderr", d));
+    // ssh2 passes the exit status to close as well: the fallback when no exit event was seen.
+    c.on("close", (n?: number | null, sig?: string) => {
+      if (code === null && typeof n === "number") code = n;
+      if (signal === null && sig) signal = sig;
+      closed = true;
+      onClose();
+    });
+  }), openMs, () => new HostError("timeout", `the host did not open a channel within ${+(openMs / 1000).toFixed(1)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`), (late) => late.close());
   return new Promise((resolve) => {
     let timedOut = false;
-    let code: number | null = null;
-    let signal: string | null = null;
     const stop = () => {
       const closeSoon = () => { ch.close(); setTimeout(() => finish(), 2000).unref(); };
       // On a dead link the kill's own channel never opens: the result comes back regardless, bounded.
@@ -128,18 +151,8 @@ export async function execOnce(client: Client, command: string, opts: RunOptions
       cap.flush();
       resolve({ code: timedOut ? null : code, signal: timedOut ? (signal ?? "KILL") : signal, stdout: cap.text("stdout"), stderr: cap.text("stderr"), timedOut, truncated: cap.truncated, durationMs: Date.now() - t0 });
     };
-    ch.on("exit", (c: number | null, sig?: string) => {
-      if (typeof c === "number") code = c;
-      if (sig) signal = sig;
-    });
-    ch.on("data", (d: Buffer) => cap.add("stdout", d));
-    ch.stderr.on("data", (d: Buffer) => cap.add("stderr", d));
-    // A fast command's exit-status can arrive before the "exit" listener exists; close repeats it.
-    ch.on("close", (c?: number | null, sig?: string) => {
-      if (code === null && typeof c === "number") code = c;
-      if (signal === null && sig) signal = sig;
-      finish();
-    });
+    onClose = finish;
+    if (closed) return finish();
     if (opts.stdin !== undefined) ch.end(opts.stdin);
     else ch.end();
   });

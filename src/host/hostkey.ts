@@ -1,7 +1,7 @@
 // Host key pinning: a SHA256 fingerprint or known_hosts text. Pure; ssh2's hostVerifier calls verify().
 import { createHash } from "node:crypto";
 
-export interface Pin { fingerprints: Set<string> }
+export interface Pin { fingerprints: Set<string>; revoked: Set<string> }
 
 export function fingerprint(key: Buffer): string {
   return `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
@@ -22,19 +22,24 @@ function matchesHost(patterns: string, address: string, port: number): boolean {
 
 export function pinFrom(target: { address: string; port: number; hostKey?: string; knownHosts?: string }): Pin | null {
   const fps = new Set<string>();
+  const revoked = new Set<string>();
   if (target.hostKey) fps.add(target.hostKey.replace(/=+$/, ""));
-  for (const line of (target.knownHosts ?? "").split("\n")) {
-    const t = line.trim();
-    if (!t || t.startsWith("#")) continue;
-    const parts = t.split(/\s+/);
-    const [hosts, , b64] = parts[0]?.startsWith("@") ? parts.slice(1) : parts;
+  const lines = (target.knownHosts ?? "").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  for (const line of lines) {
+    const parts = line.split(/\s+/);
+    const marker = parts[0]?.startsWith("@") ? parts[0] : null;
+    const [hosts, , b64] = marker ? parts.slice(1) : parts;
     if (!hosts || !b64) continue;
+    const fp = fingerprint(Buffer.from(b64, "base64"));
+    // @revoked refuses its key whatever the host pattern says, and wins over any line trusting it.
+    if (marker === "@revoked") { revoked.add(fp); continue; }
+    // @cert-authority signs host certificates; its key is never a host key. Unknown markers: not a pin.
+    if (marker) continue;
     // A single line without a host pattern that fits is still taken when it is the only entry given.
-    if (matchesHost(hosts, target.address, target.port) || (target.knownHosts ?? "").trim().split("\n").length === 1) {
-      fps.add(fingerprint(Buffer.from(b64, "base64")));
-    }
+    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) fps.add(fp);
   }
-  return fps.size > 0 ? { fingerprints: fps } : null;
+  for (const fp of revoked) fps.delete(fp);
+  return fps.size > 0 || revoked.size > 0 ? { fingerprints: fps, revoked } : null;
 }
 
 export function knownHostsLine(address: string, port: number, key: Buffer): string {

@@ -107,7 +107,9 @@ export class SshHost implements Host {
   async writeFile(path: string, content: string | Buffer, mode: number, opts: { timeoutMs?: number } = {}): Promise<void> {
     // Temp file in the same directory, then rename: readers see the old file or the new one, never half.
     const tmp = `${path}.dg-tmp-${randomBytes(6).toString("hex")}`;
-    const script = `umask 077; cat > ${shellQuote(tmp)} && chmod ${mode.toString(8).padStart(4, "0")} ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(path)} || { rc=$?; rm -f ${shellQuote(tmp)}; exit $rc; }`;
+    // mv -T: onto a directory, plain mv would move the temp file inside it and report success.
+    const isDir = `[ -d ${shellQuote(path)} ] && [ ! -L ${shellQuote(path)} ] && { echo ${shellQuote(`${path} is a directory on the host: make install.to name a file inside it (e.g. ${path}/NAME), or remove the directory`)} >&2; exit 21; }`;
+    const script = `${isDir}; umask 077; cat > ${shellQuote(tmp)} && chmod ${mode.toString(8).padStart(4, "0")} ${shellQuote(tmp)} && mv -fT ${shellQuote(tmp)} ${shellQuote(path)} || { rc=$?; rm -f ${shellQuote(tmp)}; exit $rc; }`;
     const r = await this.runShell(script, { stdin: content, timeoutMs: opts.timeoutMs ?? 60_000 });
     if (r.code !== 0) {
       throw new HostError(r.timedOut ? "timeout" : "closed", `writing ${path} on ${this.name} failed${r.timedOut ? " (timed out)" : ` (exit ${r.code})`}: ${r.stderr.trim() || "no error output"}; check the directory exists and is writable by ${this.target.user}`);

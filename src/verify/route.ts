@@ -3,6 +3,7 @@
 // which is "not from a peer". Never `localhost` inside an SSH session on the serving host.
 import { request as httpRequest } from "node:http";
 import type { Duplex } from "node:stream";
+import { connect as tlsConnect } from "node:tls";
 import type { Host } from "../host/host.js";
 import { request, type HttpResult } from "../http/client.js";
 import { curlConfig, parseCurlOutput } from "./curl.js";
@@ -47,10 +48,24 @@ export function peerRoute(peer: Host, url: string, headers: Record<string, strin
   };
 }
 
-/** HTTP/1.1 over a stream the serving host opened to the url's own address (not localhost). */
-export function tunnelRoute(viaName: string, forward: (host: string, port: number) => Promise<Duplex>, url: string, headers: Record<string, string>): Route {
+/** TLS over the forwarded stream: the url's name for SNI and the certificate check (system CAs, or `ca`). */
+function tlsOver(stream: Duplex, servername: string, ca: string | undefined, timeoutMs: number): Promise<Duplex> {
+  return new Promise((resolve, reject) => {
+    const tls = tlsConnect({ socket: stream, servername, ...(ca ? { ca } : {}), ALPNProtocols: ["http/1.1"] });
+    const timer = setTimeout(() => { tls.destroy(); reject(new Error(`no TLS handshake with ${servername} within ${timeoutMs} ms through the tunnel`)); }, timeoutMs);
+    tls.once("secureConnect", () => { clearTimeout(timer); resolve(tls); });
+    tls.once("error", (e) => { clearTimeout(timer); stream.destroy(); reject(new Error(`TLS with ${servername} through the tunnel failed: ${e.message}; the endpoint's certificate must name ${servername} and be signed by a CA this machine trusts (NODE_EXTRA_CA_CERTS adds one)`)); });
+  });
+}
+
+/** HTTP/1.1 (over TLS for https://) on a stream the serving host opened to the url's own address (not localhost). */
+export function tunnelRoute(viaName: string, forwardRaw: (host: string, port: number) => Promise<Duplex>, url: string, headers: Record<string, string>, tls: { ca?: string } = {}): Route {
   const u = new URL(url);
   const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
+  // The bearer token must never cross in clear: an https url gets TLS end to end, checked against its name.
+  const forward = u.protocol === "https:"
+    ? async (host: string, p: number) => tlsOver(await forwardRaw(host, p), u.hostname, tls.ca, 20_000)
+    : forwardRaw;
   return {
     via: `SSH tunnel through ${viaName}`, fromPeer: false,
     async send(method, path, body, timeoutMs) {

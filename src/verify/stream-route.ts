@@ -62,7 +62,7 @@ export function streamThroughTunnel(stream: Duplex, u: URL, path: string, body: 
     const done = (status: number | null, error: string | null) => { clearTimeout(timer); stream.destroy(); resolve({ status, events: sseEvents(pieces), wallMs: performance.now() - t0, error }); };
     const timer = setTimeout(() => { req.destroy(); done(null, `no complete answer within ${timeoutMs} ms through the tunnel`); }, timeoutMs);
     const req = httpRequest({
-      method: "POST", host: u.hostname, port: Number(u.port || 80), path, createConnection: () => stream as never,
+      method: "POST", host: u.hostname, port: Number(u.port || (u.protocol === "https:" ? 443 : 80)), path, createConnection: () => stream as never,
       headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
     }, (res) => {
       res.setEncoding("utf8");

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isUnitFile, nextStateRecord, parseHostCopies, parseStateRecord, planInstall, sha256, type InstallFile } from "../../src/deploy/install-plan.js";
 
-const file = (to: string, content: string, mode = "0644"): InstallFile => ({ from: `repo${to}`, to, mode, content, sha256: sha256(content) });
+const file = (to: string, content: string, mode = "0644"): InstallFile => ({ from: `repo${to}`, to, mode, content: Buffer.from(content), sha256: sha256(content) });
 
 describe("planInstall", () => {
   it("compares content and mode with the host's copies read by sha256sum and stat", () => {

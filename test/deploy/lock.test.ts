@@ -55,9 +55,12 @@ describe("takeLock", () => {
       await host.run(["mkdir", "-p", lockDir("archon")]);
       await host.writeFile(`${lockDir("archon")}/record.json`, JSON.stringify({ endpoint: "archon", owner: "eve", ref: "v1", sha: null, takenAt, heartbeatAt, pid: 1 }), 0o644);
     };
-    await plant(nowS() - 7200, nowS());
+    await plant(nowS() - 7200, nowS() - 300);
     const old = await takeLock(host, req());
-    expect(old).toMatchObject({ ok: false, stale: expect.stringMatching(/older than lock.staleAfter \(3600s\)/), clearCommand: "ssh -p 2222 tester@localhost 'rm -rf ~/.deploy-gate/locks/archon.lock'" });
+    expect(old).toMatchObject({ ok: false, stale: expect.stringMatching(/older than lock.staleAfter \(3600s\)/), clearCommand: "deploy-gate lock release --endpoint archon --force" });
+    // a recent heartbeat is never stale, whatever the lock's age
+    await plant(nowS() - 7200, nowS() - 5);
+    expect(await takeLock(host, req())).toMatchObject({ ok: false, stale: null });
     await plant(nowS() - 600, nowS() - 600);
     const gone = await takeLock(host, req());
     expect(gone).toMatchObject({ ok: false, stale: expect.stringMatching(/holder gone/) });
@@ -89,7 +92,40 @@ describe("takeLock", () => {
     expect(existsSync(join(host.home, lockDir("archon")))).toBe(false);
   });
 
-  it("clearCommand works without a port", () => {
-    expect(clearCommand("root@gpu1", "x")).toBe("ssh root@gpu1 'rm -rf ~/.deploy-gate/locks/x.lock'");
+  it("the fix for a held lock is deploy-gate lock release, never a hand-typed rm -rf", () => {
+    expect(clearCommand("x")).toBe("deploy-gate lock release --endpoint x --force");
+  });
+
+  it("a take that fails after the host printed TAKEN leaves no lock behind", async () => {
+    const host = newHost();
+    // The record cannot be written: the host said TAKEN, then the write failed.
+    const broken = Object.assign(Object.create(host) as LocalHost, { writeFile: () => Promise.reject(new Error("disk full")) });
+    await expect(takeLock(broken, req())).rejects.toThrow(/disk full/);
+    expect(existsSync(join(host.home, lockDir("archon")))).toBe(false);
+    // The host printed TAKEN but the exit status came back lost (null): same, no record-less lock left.
+    const lostExit = Object.assign(Object.create(host) as LocalHost, { runShell: async (s: string, o?: object) => ({ ...(await host.runShell(s, o)), code: s.includes("echo TAKEN") ? null : 0 }) });
+    await expect(takeLock(lostExit, req())).rejects.toThrow(/taking the lock/);
+    expect(existsSync(join(host.home, lockDir("archon")))).toBe(false);
+  });
+
+  it("heartbeat and release act only while the record carries this run's token; a lost lock stops the holder", async () => {
+    const host = newHost();
+    const mine = await takeLock(host, req());
+    if (!mine.ok) throw new Error(mine.detail);
+    await host.run(["rm", "-rf", lockDir("archon")]);
+    const theirs = await takeLock(host, req({ owner: "dave" }));
+    if (!theirs.ok) throw new Error(theirs.detail);
+    const before = readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8");
+    await mine.lock.heartbeat();
+    expect(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8")).toBe(before);
+    expect(mine.lock.lost).toMatch(/dave/);
+    expect(mine.lock.signal.aborted).toBe(true);
+    await mine.lock.release();
+    expect(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8")).toBe(before);
+    // the holder's own heartbeat keeps it, and does not mark it lost
+    theirs.lock.record.heartbeatAt = 1;
+    await theirs.lock.heartbeat();
+    expect(theirs.lock.lost).toBeNull();
+    expect(JSON.parse(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8"))).toMatchObject({ owner: "dave", token: theirs.lock.record.token });
   });
 });

@@ -166,7 +166,8 @@ describe("deploy on the sandbox host", () => {
     const stale = await runDeploy(r.context(host), { dryRun: true, lockWaitMs: 0, owner: OWNER });
     const sf = check(stale, "deploy.lock");
     expect(sf?.summary).toMatch(/stale deploy lock/);
-    expect(sf?.fix).toContain(`ssh -p ${s!.sshPort} root@${s!.address} 'rm -rf ~/${dir}'`);
+    expect(sf?.fix).toContain(`deploy-gate lock release --endpoint ${r.vars.endpoint} --force`);
+    expect(sf?.fix).not.toMatch(/rm -rf/);
     await host.run(["rm", "-rf", dir]);
   });
 

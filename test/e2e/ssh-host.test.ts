@@ -1,9 +1,12 @@
 // SshHost against the sandbox host's real OpenSSH server.
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { utils } from "ssh2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { HostError, SshHost } from "../../src/host/ssh.js";
+import type { Options } from "../../src/options.js";
+import { connect } from "../../src/stages.js";
 import { fresh, sandboxOrSkip, target } from "./sandbox.js";
 
 async function refusal(p: Promise<unknown>): Promise<HostError> {
@@ -65,6 +68,22 @@ describe("SshHost on the sandbox host", () => {
     await expect(host.writeFile("/nonexistent-dir/x", "y", 0o644)).rejects.toThrow(/writing \/nonexistent-dir\/x .*failed \(exit \d+\).*nonexistent/);
   });
 
+  it("refuses to write onto a directory, says so, and leaves nothing inside it; binary bytes arrive whole", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const dir = `/tmp/${fresh("dirtarget")}`;
+    await host.run(["mkdir", "-p", dir]);
+    try {
+      await expect(host.writeFile(dir, "x", 0o644)).rejects.toThrow(/is a directory on the host/);
+      expect((await host.run(["ls", "-A", dir])).stdout).toBe("");
+      const bytes = Buffer.from(Array.from({ length: 1024 }, (_, i) => (i * 13 + 1) % 256));
+      await host.writeFile(`${dir}/blob.bin`, bytes, 0o644);
+      const sum = await host.run(["sha256sum", `${dir}/blob.bin`]);
+      expect(sum.stdout.split(" ")[0]).toBe(createHash("sha256").update(bytes).digest("hex"));
+    } finally {
+      await host.run(["rm", "-rf", dir]);
+    }
+  });
+
   it("streams a long-running command line by line", async (ctx) => {
     sandboxOrSkip(ctx);
     const seen: string[] = [];
@@ -104,6 +123,20 @@ describe("SshHost on the sandbox host", () => {
     expect(e.kind).toBe("host-key-mismatch");
     expect(e.message).toContain(wrong);
     expect(e.message).toContain(sb.hostKeyFingerprint);
+  });
+
+  it("refuses a key marked @revoked even when another line trusts it, from the config and from the Action's known-hosts input", async (ctx) => {
+    const sb = sandboxOrSkip(ctx);
+    const line = sb.knownHosts.trim().split("\n")[0]!;
+    const revoked = `${line}\n@revoked ${line}`;
+    const e = await refusal(SshHost.connect(target(sb, { knownHosts: revoked })));
+    expect(e.kind).toBe("host-key-mismatch");
+    expect(e.message).toMatch(/@revoked/);
+    // the Action's known-hosts input overrides the config's pin and goes through the same check
+    const ep = { host: target(sb) } as Parameters<typeof connect>[0];
+    const viaAction = await connect(ep, { knownHosts: revoked, hostKey: null } as Options);
+    expect(viaAction.host).toBeNull();
+    expect(viaAction.finding).toMatchObject({ status: "fail", summary: expect.stringMatching(/@revoked/) });
   });
 
   it("refuses to connect with no pin and prints the exact line to add", async (ctx) => {

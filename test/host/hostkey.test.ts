@@ -46,4 +46,18 @@ describe("host key pins", () => {
     expect(pinFrom({ address: "10.0.0.9", port: 2222, knownHosts: line })!.fingerprints.has(ed.fp)).toBe(true);
     expect(knownHostsLine("gpu1", 22, ed.blob).startsWith("gpu1 ssh-ed25519 ")).toBe(true);
   });
+
+  it("a @revoked line refuses its key even when another line trusts it; @cert-authority lines are not host keys", () => {
+    const both = [`10.0.0.9 ${ed.type} ${ed.b64}`, `@revoked 10.0.0.9 ${ed.type} ${ed.b64}`, `10.0.0.9 ${ec.type} ${ec.b64}`].join("\n");
+    const pin = pinFrom({ address: "10.0.0.9", port: 22, knownHosts: both })!;
+    expect(pin.fingerprints.has(ed.fp)).toBe(false);
+    expect(pin.fingerprints.has(ec.fp)).toBe(true);
+    expect(pin.revoked.has(ed.fp)).toBe(true);
+    // the only line given, revoked: nothing pinned (fail closed)
+    expect(pinFrom({ address: "10.0.0.9", port: 22, knownHosts: `@revoked 10.0.0.9 ${ed.type} ${ed.b64}` })?.fingerprints.size ?? 0).toBe(0);
+    // a revoked key named by hostKey is refused too
+    expect(pinFrom({ address: "10.0.0.9", port: 22, hostKey: ed.fp, knownHosts: `@revoked * ${ed.type} ${ed.b64}` })?.fingerprints.has(ed.fp) ?? false).toBe(false);
+    expect(pinFrom({ address: "10.0.0.9", port: 22, knownHosts: `@cert-authority 10.0.0.9 ${ed.type} ${ed.b64}` })).toBeNull();
+    expect(pinFrom({ address: "10.0.0.9", port: 22, knownHosts: `@cert-authority *.lan ${ed.type} ${ed.b64}\n10.0.0.9 ${ec.type} ${ec.b64}` })!.fingerprints).toEqual(new Set([ec.fp]));
+  });
 });

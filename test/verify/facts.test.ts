@@ -27,7 +27,8 @@ function runFacts(opts: { inspect: string | null; restarts: string; journal: str
   stub("podman", opts.inspect === null
     ? `[ "$1" = inspect ] && { echo 'Error: no such object: "ctr"' >&2; exit 125; }; exit 125`
     : `[ "$1" = inspect ] && { cat ${home}/inspect.json; exit 0; }; [ "$1" = exec ] && { printf 'vllm\\0serve\\0/models\\0--port\\0 7770\\0'; exit 0; }; exit 1`);
-  stub("systemctl", `case "$3" in NRestarts) echo ${opts.restarts};; ActiveState) echo active;; esac`);
+  // Like every other systemctl call, the name comes after "--" (a name can never read as an option).
+  stub("systemctl", `[ "$5" = -- ] && [ "$6" = frank.service ] || { echo "unexpected argv: $*" >&2; exit 2; }; case "$3" in NRestarts) echo ${opts.restarts};; ActiveState) echo active;; esac`);
   stub("journalctl", `case "$1" in CONTAINER_ID_FULL=${ID}) cat ${home}/journal.txt;; *) exit 1;; esac`);
   if (opts.state) { mkdirSync(join(home, ".deploy-gate/state"), { recursive: true }); writeFileSync(join(home, ".deploy-gate/state/archon.json"), opts.state); }
   const { script, marker } = buildFactsScript({ endpoint: "archon", service: "frank.service", container: "ctr" });
