@@ -11,7 +11,7 @@ describe("execOnce on a connection that never answers", () => {
     let closed = false;
     const client = {
       exec(_cmd: string, cb: (err: Error | undefined, ch: unknown) => void) {
-        late = () => cb(undefined, { close: () => { closed = true; } });
+        late = () => cb(undefined, { on: () => {}, stderr: { on: () => {} }, close: () => { closed = true; } });
       },
     } as unknown as Client;
     await expect(execOnce(client, "true", { timeoutMs: 200 })).rejects.toThrow(/did not open a channel within 0.2s.*keepalive/);
