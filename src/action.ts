@@ -2,12 +2,11 @@
 // annotations, outputs. Reads and validates every input once, here; the pipeline never reads inputs.
 import * as core from "@actions/core";
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { parseDuration } from "./config/duration.js";
+import { actionOptions, inActionTerms } from "./action-inputs.js";
 import { ConfigError } from "./config/errors.js";
 import { runAbort } from "./abort.js";
 import { releaseAllLocks } from "./deploy/index.js";
-import { UsageError, type Command, type Options } from "./options.js";
+import { UsageError, type Options } from "./options.js";
 import { runCommand } from "./pipeline.js";
 import { annotationsOf } from "./report/annotations.js";
 import { exitCodeOf, type Report } from "./report/finding.js";
@@ -15,44 +14,11 @@ import { renderJson } from "./report/json.js";
 import { renderMarkdown } from "./report/markdown.js";
 import { renderTerminal } from "./report/terminal.js";
 
-const ACTION_COMMANDS = ["preflight", "run", "verify", "rollback"] as const;
+export { actionOptions };
 
-export function actionOptions(env: NodeJS.ProcessEnv = process.env): Options {
-  const command = core.getInput("command") || "preflight";
-  if (!(ACTION_COMMANDS as readonly string[]).includes(command)) throw new UsageError(`input command: "${command}" is not one of ${ACTION_COMMANDS.join(", ")}`);
-  const lockWait = core.getInput("lock-wait");
-  const lockWaitMs = lockWait ? parseDuration(lockWait) : 0;
-  if (lockWaitMs === null) throw new UsageError(`input lock-wait: "${lockWait}" is not a duration such as 90s or 10m`);
-  const sshKey = core.getInput("ssh-key");
-  if (sshKey) {
-    // Mask every line: GitHub masks line by line, and a key printed by a failing tool would leak otherwise.
-    for (const line of sshKey.split(/\r?\n/)) if (line.trim()) core.setSecret(line.trim());
-    env.DEPLOY_GATE_SSH_KEY = sshKey.endsWith("\n") ? sshKey : `${sshKey}\n`;
-  }
-  const hostKey = core.getInput("host-key") || null;
-  if (hostKey && !/^SHA256:[A-Za-z0-9+/]{43}=?$/.test(hostKey)) throw new UsageError('input host-key: expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)');
-  return {
-    command: command as Command,
-    cwd: env.GITHUB_WORKSPACE ?? process.cwd(),
-    config: core.getInput("config") || null,
-    endpoint: core.getInput("endpoint") || null,
-    ref: core.getInput("ref") || null,
-    base: core.getInput("base") || null,
-    json: false,
-    report: join(env.RUNNER_TEMP ?? process.cwd(), `deploy-gate-${command}-report.json`),
-    summary: null,
-    noColor: true,
-    failOnWarn: (core.getInput("fail-on-warn") || "false") === "true",
-    file: null,
-    dryRun: (core.getInput("dry-run") || "false") === "true",
-    lockWaitMs,
-    skipPreflight: false,
-    hostKey,
-    knownHosts: core.getInput("known-hosts") || null,
-  };
-}
-
-export async function publish(report: Report, opts: Options): Promise<void> {
+export async function publish(raw: Report, opts: Options): Promise<void> {
+  // Fixes written for the command line name the action's inputs instead of flags.
+  const report = { ...raw, findings: raw.findings.map((f) => (f.fix ? { ...f, fix: inActionTerms(f.fix) } : f)) };
   writeFileSync(opts.report!, renderJson(report));
   core.info(renderTerminal(report, false));
   for (const a of annotationsOf(report)) {
@@ -73,7 +39,7 @@ export async function runAction(): Promise<void> {
     await publish(report, opts);
     if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(`deploy-gate ${opts.command}: ${report.verdict} (see the job summary)`);
   } catch (e) {
-    core.setFailed(e instanceof ConfigError || e instanceof UsageError ? e.message : `deploy-gate internal error: ${(e as Error).stack}`);
+    core.setFailed(e instanceof ConfigError || e instanceof UsageError ? inActionTerms(e.message) : `deploy-gate internal error: ${(e as Error).stack}`);
   }
 }
 

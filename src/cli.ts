@@ -1,16 +1,18 @@
-// `deploy-gate` / `npx deploy-gate`: arguments -> options -> pipeline -> report -> exit code.
+// `deploy-gate` / `npx deploy-gate`: arguments -> options -> the command's handler -> exit code.
 import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseCli, USAGE } from "./cli-args.js";
+import { commandHelp, parseCli, USAGE } from "./cli-args.js";
+import type { Command } from "./commands.js";
 import { ConfigError } from "./config/errors.js";
-import { jsonSchema } from "./config/schema.js";
+import { jsonSchema } from "./config/json-schema.js";
 import { explainStream } from "./explain/explain.js";
 import { fileLineBatches } from "./explain/lines.js";
 import { renderExplain } from "./explain/render.js";
 import { runAbort } from "./abort.js";
 import { releaseAllLocks } from "./deploy/index.js";
-import { UsageError } from "./options.js";
+import { runInit } from "./init/init.js";
+import { UsageError, type Options } from "./options.js";
 import { runCommand } from "./pipeline.js";
 import { exitCodeOf } from "./report/finding.js";
 import { renderJson } from "./report/json.js";
@@ -26,29 +28,44 @@ export interface Io {
   cwd: string;
 }
 
+type Handler = (opts: Options, io: Io) => Promise<number>;
+const colourOf = (opts: Options, io: Io) => useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });
+
 /** `explain FILE|-`: the diagnosis alone; exit 0 when the log shows a ready or still-booting engine. */
-async function explainCommand(file: string, json: boolean, colour: boolean, io: Io): Promise<number> {
+async function explainCommand(opts: Options, io: Io): Promise<number> {
+  const file = opts.file!;
   const path = file === "-" ? "/dev/stdin" : resolve(io.cwd, file);
   if (file !== "-" && !existsSync(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
   const result = await explainStream(fileLineBatches(path));
-  io.out(json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colour));
+  io.out(opts.json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colourOf(opts, io)));
   return result.class === "ready" || result.class === "booting" ? 0 : 1;
 }
+
+/** preflight, run, verify, rollback: the pipeline, then the report in the forms asked for. */
+async function reportCommand(opts: Options, io: Io): Promise<number> {
+  const report = await runCommand(opts, opts.quiet ? () => {} : (line) => io.err(`${line}\n`));
+  const json = renderJson(report);
+  if (opts.report) writeFileSync(opts.report, json);
+  if (opts.summary) writeFileSync(opts.summary, renderMarkdown(report));
+  if (opts.json) io.out(json);
+  else io.out(renderTerminal(report, colourOf(opts, io), opts.quiet));
+  return exitCodeOf(report.verdict, opts.failOnWarn);
+}
+
+/** Commands the pipeline does not run; every other command is a report command. */
+const HANDLERS: Partial<Record<Command, Handler>> = {
+  explain: explainCommand,
+  schema: async (_opts, io) => (io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0),
+  init: async (opts, io) => runInit(opts, io),
+};
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const opts = parseCli(argv, io.cwd);
     if (opts === "help") return io.out(USAGE + "\n"), 0;
     if (opts === "version") return io.out(`deploy-gate ${VERSION}\n`), 0;
-    if (opts.command === "schema") return io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0;
-    if (opts.command === "explain") return await explainCommand(opts.file!, opts.json, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), io);
-    const report = await runCommand(opts, (line) => io.err(`${line}\n`));
-    const json = renderJson(report);
-    if (opts.report) writeFileSync(opts.report, json);
-    if (opts.summary) writeFileSync(opts.summary, renderMarkdown(report));
-    if (opts.json) io.out(json);
-    else io.out(renderTerminal(report, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env })));
-    return exitCodeOf(report.verdict, opts.failOnWarn);
+    if ("help" in opts) return io.out(commandHelp(opts.help) + "\n"), 0;
+    return await (HANDLERS[opts.command] ?? reportCommand)(opts, io);
   } catch (e) {
     if (e instanceof ConfigError) {
       io.err(`deploy-gate: invalid config\n${e.message}\n`);

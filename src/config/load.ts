@@ -24,7 +24,10 @@ function knownKeys(path: PropertyKey[]): string[] {
     }
   }
   const def = (schema as unknown as { def: Record<string, unknown> }).def;
-  return def.type === "object" ? Object.keys(def.shape as object) : [];
+  if (def.type === "object") return Object.keys(def.shape as object);
+  // A record keyed by an enum (traps): its allowed keys are the enum's values.
+  const keyDef = def.type === "record" ? (def.keyType as { def?: { type?: string; entries?: Record<string, string> } }).def : undefined;
+  return keyDef?.type === "enum" ? Object.values(keyDef.entries ?? {}) : [];
 }
 
 export function parseConfig(text: string, file: string): Config {
@@ -37,7 +40,7 @@ export function parseConfig(text: string, file: string): Config {
       message: `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`,
     })));
   }
-  const result = configSchema.safeParse(doc.toJS());
+  const result = configSchema.safeParse(doc.toJS(), { reportInput: true });
   if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues, doc, lc, knownKeys));
   return result.data;
 }

@@ -4,19 +4,25 @@
 import * as z from "zod";
 import { parseDuration } from "./duration.js";
 
+// The same grammar as parseDuration, as a pattern, so the JSON Schema accepts exactly what the CLI does.
+export const DURATION_PATTERN = /^\s*(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h))+)\s*$/;
+const DURATION_MSG = 'expected a duration such as "20m", "5s", "1h30m" or a number of seconds';
 const duration = z
-  .union([z.string(), z.number()])
-  .refine((v) => parseDuration(v) !== null, { message: 'expected a duration such as "20m", "5s" or "1h30m"' })
+  .union([z.string().regex(DURATION_PATTERN, DURATION_MSG), z.number().nonnegative(DURATION_MSG)], { error: DURATION_MSG })
   .transform((v) => parseDuration(v)!);
 
-const sshTarget = z.strictObject({
+const sshFields = {
   address: z.string().min(1).regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
   port: z.number().int().min(1).max(65535).default(22),
-  user: z.string().regex(/^[a-z_][a-z0-9_.-]*$/i, "expected a user name (letters, digits, _ . -)"),
+  // No regex flags: JSON Schema patterns have none, and the editor must accept what the CLI does.
+  user: z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected a user name (letters, digits, _ . -)"),
   hostKey: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)').optional(),
   knownHosts: z.string().min(1).optional(),
   identityFile: z.string().min(1).optional(),
-});
+};
+/** A jump host (ssh -J): pinned like every host; no jump of its own. */
+const jumpTarget = z.strictObject(sshFields);
+const sshTarget = z.strictObject({ ...sshFields, jump: jumpTarget.optional() });
 
 export const TRAP_RULES = [
   "render-nodes", "ipc-shm", "memlock", "cache-mount-mkdir", "stop-timeout", "restart-on-failure",
@@ -99,6 +105,4 @@ export type Contracts = Endpoint["contracts"];
 export type DecodeContract = NonNullable<Contracts["decode"]>;
 export type PlanLineContract = Contracts["plan"][number];
 
-export function jsonSchema(): unknown {
-  return z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" });
-}
+export { jsonSchema } from "./json-schema.js";
