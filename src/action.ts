@@ -11,7 +11,7 @@ import { runCommand } from "./pipeline.js";
 import { annotationsOf } from "./report/annotations.js";
 import { exitCodeOf, type Report } from "./report/finding.js";
 import { renderJson } from "./report/json.js";
-import { renderMarkdown } from "./report/markdown.js";
+import { renderMarkdown, repoUrlOf } from "./report/markdown.js";
 import { renderTerminal } from "./report/terminal.js";
 
 export { actionOptions };
@@ -26,7 +26,7 @@ export async function publish(raw: Report, opts: Options): Promise<void> {
     if (a.level === "error") core.error(a.message, props);
     else core.warning(a.message, props);
   }
-  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(renderMarkdown(report), true).write();
+  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(renderMarkdown(report, undefined, { repoUrl: repoUrlOf(process.env) }), true).write();
   core.setOutput("verdict", report.verdict);
   core.setOutput("report", opts.report);
   core.setOutput("failed-checks", [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","));

@@ -16,7 +16,7 @@ import { UsageError, type Options } from "./options.js";
 import { runCommand } from "./pipeline.js";
 import { exitCodeOf } from "./report/finding.js";
 import { renderJson } from "./report/json.js";
-import { renderMarkdown } from "./report/markdown.js";
+import { renderMarkdown, repoUrlOf } from "./report/markdown.js";
 import { renderTerminal, useColour } from "./report/terminal.js";
 import { VERSION } from "./version.js";
 
@@ -46,7 +46,7 @@ async function reportCommand(opts: Options, io: Io): Promise<number> {
   const report = await runCommand(opts, opts.quiet ? () => {} : (line) => io.err(`${line}\n`));
   const json = renderJson(report);
   if (opts.report) writeFileSync(opts.report, json);
-  if (opts.summary) writeFileSync(opts.summary, renderMarkdown(report));
+  if (opts.summary) writeFileSync(opts.summary, renderMarkdown(report, undefined, { repoUrl: repoUrlOf(io.env) }));
   if (opts.json) io.out(json);
   else io.out(renderTerminal(report, colourOf(opts, io), opts.quiet));
   return exitCodeOf(report.verdict, opts.failOnWarn);

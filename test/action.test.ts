@@ -40,7 +40,8 @@ describe("the GitHub Action entry", () => {
     expect(process.exitCode).toBe(1);
     const summary = readFileSync(join(tmp, "step-summary.md"), "utf8");
     expect(summary.split("\n")[0]).toBe("## deploy-gate preflight: ❌ FAIL");
-    expect(summary).toContain("| ❌ | `preflight.contracts` |");
+    expect(summary).toContain("**Failed:** `preflight.contracts`");
+    expect(summary).toContain("#### `preflight.contracts` · `scripts/serve-archon.sh`");
     expect(summary).toContain("--enable-auto-tool-choice");
     const outputs = readFileSync(join(tmp, "output.txt"), "utf8");
     expect(outputs).toMatch(/verdict<<[^\n]+\nfail\n/);
