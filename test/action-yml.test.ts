@@ -14,9 +14,4 @@ describe("action.yml", () => {
     expect(read.length).toBeGreaterThan(10);
     expect(declared).toEqual(read);
   });
-  it("documents each input in the README's inputs table", () => {
-    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-    const table = readme.slice(readme.indexOf("| input | default | meaning |"));
-    for (const name of declared) expect(table, name).toContain(`\`${name}\``);
-  });
 });
