@@ -1,6 +1,9 @@
 // The effective SSH target: overrides from outside the config, paths relative to the config, the jump host.
 import { describe, expect, it } from "vitest";
 import { describeTarget, effectiveTarget, pinOverride, sshOptions } from "../../src/host/target.js";
+import type { Options } from "../../src/options.js";
+import type { Workspace } from "../../src/pipeline.js";
+import { endpointFor } from "../../src/stages.js";
 
 const FP = (c: string) => `SHA256:${c.repeat(43)}`;
 const host = { address: "gpu1", port: 22, user: "dank", hostKey: FP("A"), identityFile: "keys/deploy" };
@@ -28,5 +31,17 @@ describe("effectiveTarget", () => {
     expect(sshOptions(t, { timeoutMs: 5000 })).toEqual({ timeoutMs: 5000, jump: { target: t.jump } });
     expect(sshOptions(host, { timeoutMs: 5000 })).toEqual({ timeoutMs: 5000 });
     expect(describeTarget(t)).toBe("dank@gpu1:22 (via ops@new:2200)");
+  });
+});
+
+describe("endpointFor (the action's host inputs)", () => {
+  const ws = (host?: object) => ({ configFile: "/repo/deploy-gate.yml", config: { version: 1, endpoints: { a: { script: "s.sh", ...(host ? { host } : {}) } } } }) as unknown as Workspace;
+  const opts = (hostOverride: Options["hostOverride"]) => ({ hostOverride }) as Options;
+
+  it("builds the host from inputs when the config has none, and overrides the config's otherwise", () => {
+    expect(endpointFor(ws(), "a", opts({ address: "10.0.0.5", user: "deploy", hostKey: FP("D") })).host).toEqual({ address: "10.0.0.5", port: 22, user: "deploy", hostKey: FP("D") });
+    expect(endpointFor(ws(), "a", opts({ address: "10.0.0.5" })).host).toBeUndefined(); // no user: requireFor names the missing host
+    expect(endpointFor(ws(host), "a", opts({ port: 2200 })).host).toMatchObject({ address: "gpu1", port: 2200, identityFile: "/repo/keys/deploy" });
+    expect(endpointFor(ws(host), "a", opts(null)).host).toEqual(host);
   });
 });
