@@ -1,6 +1,7 @@
 // The JSON Schema of deploy-gate.yml for editors: zod's schema plus an $id, a title, a description on
 // every key (descriptions.ts) and the checks zod cannot express, so the editor accepts what the CLI does.
 import * as z from "zod";
+import { TRAP_RULE_DEFS } from "../preflight/traps/registry.js";
 import { DESCRIPTIONS } from "./descriptions.js";
 import { configSchema } from "./schema.js";
 
@@ -25,9 +26,16 @@ export function walkSchema(node: Node, visit: (path: string, node: Node) => void
   for (const alt of node.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
 }
 
+/** Each trap rule as a key of its own, so an editor completes the ids and shows why each matters. */
+function trapRules(traps: Node): void {
+  const level = traps.additionalProperties as Node;
+  traps.properties = Object.fromEntries(TRAP_RULE_DEFS.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }]));
+}
+
 export function jsonSchema(): Record<string, unknown> {
   const raw = z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any", target: "draft-7" }) as Node;
   walkSchema(raw, (path, node) => {
+    if (path === "endpoints.*.traps") trapRules(node);
     const d = DESCRIPTIONS[path];
     if (d) node.description = d;
     Object.assign(node, EXTRA[path] ?? {});

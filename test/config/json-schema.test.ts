@@ -5,6 +5,7 @@ import { parse } from "yaml";
 import { DESCRIPTIONS } from "../../src/config/descriptions.js";
 import { jsonSchema, SCHEMA_ID, walkSchema } from "../../src/config/json-schema.js";
 import { parseConfig } from "../../src/config/load.js";
+import { TRAP_RULES } from "../../src/config/schema.js";
 
 const schema = jsonSchema();
 const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
@@ -21,6 +22,13 @@ describe("JSON Schema of deploy-gate.yml", () => {
     const undescribed: string[] = [];
     walkSchema(schema as never, (path, node) => { if (!node.description) undescribed.push(path || "(root)"); });
     expect(undescribed).toEqual([]);
+  });
+
+  it("offers each trap rule as a key with why it matters", () => {
+    const paths = new Map<string, string>();
+    walkSchema(schema as never, (path, node) => paths.set(path, String(node.description)));
+    expect(paths.get("endpoints.*.traps.memlock")).toMatch(/^memlock \(default (warn|fail)\): .{20,}/);
+    expect([...paths.keys()].filter((p) => p.startsWith("endpoints.*.traps.") && p !== "endpoints.*.traps.*")).toHaveLength(TRAP_RULES.length);
   });
 
   it("has no description for a key the schema no longer has", () => {
