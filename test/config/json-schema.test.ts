@@ -1,14 +1,12 @@
 // The editor's schema: described, identified, and agreeing with the CLI's loader value for value.
-import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import { DESCRIPTIONS } from "../../src/config/descriptions.js";
 import { jsonSchema, SCHEMA_ID, walkSchema } from "../../src/config/json-schema.js";
 import { parseConfig } from "../../src/config/load.js";
+import { editorHover, editorProblems } from "../helpers/yaml-editor.js";
 import { TRAP_RULES } from "../../src/config/schema.js";
 
 const schema = jsonSchema();
-const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
 
 describe("JSON Schema of deploy-gate.yml", () => {
   it("has an $id, a title and a draft editors read", () => {
@@ -62,17 +60,26 @@ describe("JSON Schema of deploy-gate.yml", () => {
     ["flag without dashes", "    contracts: { flags: [\"reasoning-parser\"] }\n"],
     ["unknown endpoint key", "    unti: x\n"],
   ];
-  it.each(cases)("agrees with the CLI on: %s", (_name, extra) => {
+  // The editor here is the YAML language server itself, reading the schema as VS Code's YAML extension does.
+  it.each(cases)("the editor agrees with the CLI on: %s", async (_name, extra) => {
     const text = base + extra;
-    let cli = true;
-    try { parseConfig(text, "x.yml"); } catch { cli = false; }
-    expect(validate(parse(text))).toBe(cli);
+    let cli: string | null = null;
+    try { parseConfig(text, "x.yml"); } catch (e) { cli = (e as Error).message; }
+    const editor = await editorProblems(text);
+    expect(editor.length === 0, `CLI: ${cli ?? "accepted"}; editor: ${editor.join("; ") || "accepted"}`).toBe(cli === null);
   });
 
-  it("agrees on configs with no endpoint and on a wrong version", () => {
+  it("the editor agrees on configs with no endpoint and on a wrong version", async () => {
     for (const text of ["version: 1\nendpoints: {}\n", "version: 2\nendpoints:\n  a: { script: s.sh }\n"]) {
       expect(() => parseConfig(text, "x.yml")).toThrow();
-      expect(validate(parse(text))).toBe(false);
+      expect(await editorProblems(text)).not.toEqual([]);
     }
+  });
+
+  it("the editor shows the description as hover text", async () => {
+    const text = `${base}    host: { address: h, user: u, jump: { address: b, user: ops } }\n    traps: { memlock: warn }\n`;
+    expect(await editorHover(text, 4, 6)).toContain("The serve script, relative to this config file.");
+    expect(await editorHover(text, 5, 40)).toContain("A jump host to reach the host through (like ssh -J).");
+    expect(await editorHover(text, 6, 15)).toMatch(/memlock \(default (warn|fail)\): /);
   });
 });
