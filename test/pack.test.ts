@@ -60,4 +60,10 @@ describe("npm pack", () => {
     const r = spawnSync("npx", ["--yes", `./${tarball.split("/").pop()}`, "--version"], { cwd: work, encoding: "utf8", env: { ...offline, npm_config_cache: join(work, "cache-npx") } });
     expect(r.stdout.trim()).toBe(`deploy-gate ${VERSION}`);
   }, 120_000);
+
+  // The README's form, with an absolute path (a bare absolute path would be taken for a command).
+  it("runs through npx --package=/abs/path.tgz from another directory", () => {
+    const r = spawnSync("npx", ["--yes", `--package=${tarball}`, "deploy-gate", "--version"], { cwd: clean, encoding: "utf8", env: { ...offline, npm_config_cache: join(work, "cache-npx2") } });
+    expect(r.stdout.trim()).toBe(`deploy-gate ${VERSION}`);
+  }, 120_000);
 });
