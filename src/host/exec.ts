@@ -56,9 +56,24 @@ class Capture {
   }
 }
 
+/** The exit status as ssh2 reported it; recorded from the moment the channel exists. */
+export interface ExitRecord { code: number | null; signal: string | null }
+const EXITS = new WeakMap<ClientChannel, ExitRecord>();
+
 function openExecOnce(client: Client, command: string): Promise<ClientChannel> {
   return new Promise((resolve, reject) => {
-    client.exec(command, (err, ch) => (err ? reject(err) : resolve(ch)));
+    client.exec(command, (err, ch) => {
+      if (err) return reject(err);
+      // A fast command's exit-status can arrive in the same packet batch as the exec's success, and ssh2
+      // emits 'exit' synchronously then: a listener added after an await would miss it (code null).
+      const exit: ExitRecord = { code: null, signal: null };
+      EXITS.set(ch, exit);
+      ch.on("exit", (c: number | null, sig?: string) => {
+        if (typeof c === "number") exit.code = c;
+        if (sig) exit.signal = sig;
+      });
+      resolve(ch);
+    });
   });
 }
 
@@ -94,8 +109,7 @@ export async function execOnce(client: Client, command: string, opts: RunOptions
   const cap = new Capture(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, onLine);
   return new Promise((resolve) => {
     let timedOut = false;
-    let code: number | null = null;
-    let signal: string | null = null;
+    const exit = EXITS.get(ch) ?? { code: null, signal: null };
     const timer = setTimeout(() => {
       timedOut = true;
       const closeSoon = () => { ch.close(); setTimeout(() => finish(), 2000).unref(); };
@@ -108,12 +122,8 @@ export async function execOnce(client: Client, command: string, opts: RunOptions
       done = true;
       clearTimeout(timer);
       cap.flush();
-      resolve({ code: timedOut ? null : code, signal: timedOut ? (signal ?? "KILL") : signal, stdout: cap.text("stdout"), stderr: cap.text("stderr"), timedOut, truncated: cap.truncated, durationMs: Date.now() - t0 });
+      resolve({ code: timedOut ? null : exit.code, signal: timedOut ? (exit.signal ?? "KILL") : exit.signal, stdout: cap.text("stdout"), stderr: cap.text("stderr"), timedOut, truncated: cap.truncated, durationMs: Date.now() - t0 });
     };
-    ch.on("exit", (c: number | null, sig?: string) => {
-      if (typeof c === "number") code = c;
-      if (sig) signal = sig;
-    });
     ch.on("data", (d: Buffer) => cap.add("stdout", d));
     ch.stderr.on("data", (d: Buffer) => cap.add("stderr", d));
     ch.on("close", finish);
