@@ -396,12 +396,12 @@ var require_directives = __commonJS({
        * Given a fully resolved tag, returns its printable string form,
        * taking into account current tag prefixes and defaults.
        */
-      tagString(tag) {
+      tagString(tag2) {
         for (const [handle, prefix] of Object.entries(this.tags)) {
-          if (tag.startsWith(prefix))
-            return handle + escapeTagName(tag.substring(prefix.length));
+          if (tag2.startsWith(prefix))
+            return handle + escapeTagName(tag2.substring(prefix.length));
         }
-        return tag[0] === "!" ? tag : `!<${tag}>`;
+        return tag2[0] === "!" ? tag2 : `!<${tag2}>`;
       }
       toString(doc) {
         const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
@@ -1380,7 +1380,7 @@ ${indent}${start}${value}${end}`;
       const str2 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str2);
+        const test = (tag2) => tag2.default && tag2.tag !== "tag:yaml.org,2002:str" && tag2.test?.test(str2);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
@@ -1510,9 +1510,9 @@ var require_stringify = __commonJS({
         anchors$1.add(anchor2);
         props.push(`&${anchor2}`);
       }
-      const tag = node2.tag ?? (tagObj.default ? null : tagObj.tag);
-      if (tag)
-        props.push(doc.directives.tagString(tag));
+      const tag2 = node2.tag ?? (tagObj.default ? null : tagObj.tag);
+      if (tag2)
+        props.push(doc.directives.tagString(tag2));
       return props.join(" ");
     }
     function stringify(item, ctx, onComment, onChompKeep) {
@@ -1720,7 +1720,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag2) => tag2.tag === merge2.tag && tag2.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -2387,14 +2387,14 @@ var require_bool = __commonJS({
 var require_stringifyNumber = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value }) {
+    function stringifyNumber({ format, minFractionDigits, tag: tag2, value }) {
       if (typeof value === "bigint")
         return String(value);
       const num2 = typeof value === "number" ? value : Number(value);
       if (!isFinite(num2))
         return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
-      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+      if (!format && minFractionDigits && (!tag2 || tag2 === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
         if (i < 0) {
           i = n.length;
@@ -3269,17 +3269,17 @@ var require_tags = __commonJS({
         }
       }
       if (Array.isArray(customTags)) {
-        for (const tag of customTags)
-          tags = tags.concat(tag);
+        for (const tag2 of customTags)
+          tags = tags.concat(tag2);
       } else if (typeof customTags === "function") {
         tags = customTags(tags.slice());
       }
       if (addMergeTag)
         tags = tags.concat(merge2.merge);
-      return tags.reduce((tags2, tag) => {
-        const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
+      return tags.reduce((tags2, tag2) => {
+        const tagObj = typeof tag2 === "string" ? tagsByName[tag2] : tag2;
         if (!tagObj) {
-          const tagName = JSON.stringify(tag);
+          const tagName = JSON.stringify(tag2);
           const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
@@ -3519,7 +3519,7 @@ var require_Document = __commonJS({
           options = replacer;
           replacer = void 0;
         }
-        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag: tag2 } = options ?? {};
         const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
           this,
           // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
@@ -3534,7 +3534,7 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node2 = createNode.createNode(value, tag, ctx);
+        const node2 = createNode.createNode(value, tag2, ctx);
         if (flow && identity.isCollection(node2))
           node2.flow = true;
         setAnchors();
@@ -3793,7 +3793,7 @@ var require_resolve_props = __commonJS({
       let reqSpace = false;
       let tab = null;
       let anchor2 = null;
-      let tag = null;
+      let tag2 = null;
       let newlineAfterProp = null;
       let comma = null;
       let found = null;
@@ -3839,7 +3839,7 @@ var require_resolve_props = __commonJS({
               commentSep += token.source;
             atNewline = true;
             hasNewline = true;
-            if (anchor2 || tag)
+            if (anchor2 || tag2)
               newlineAfterProp = token;
             hasSpace = true;
             break;
@@ -3855,9 +3855,9 @@ var require_resolve_props = __commonJS({
             reqSpace = true;
             break;
           case "tag": {
-            if (tag)
+            if (tag2)
               onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
-            tag = token;
+            tag2 = token;
             start ?? (start = token.offset);
             atNewline = false;
             hasSpace = false;
@@ -3865,7 +3865,7 @@ var require_resolve_props = __commonJS({
             break;
           }
           case indicator:
-            if (anchor2 || tag)
+            if (anchor2 || tag2)
               onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
             if (found)
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
@@ -3903,7 +3903,7 @@ var require_resolve_props = __commonJS({
         comment,
         hasNewline,
         anchor: anchor2,
-        tag,
+        tag: tag2,
         newlineAfterProp,
         end,
         start: start ?? end
@@ -4000,8 +4000,8 @@ var require_resolve_block_map = __commonJS({
     var utilFlowIndentCheck = require_util_flow_indent_check();
     var utilMapIncludes = require_util_map_includes();
     var startColMsg = "All mapping items must start at the same column";
-    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
-      const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag2) {
+      const NodeClass = tag2?.nodeClass ?? YAMLMap.YAMLMap;
       const map = new NodeClass(ctx.schema);
       if (ctx.atRoot)
         ctx.atRoot = false;
@@ -4104,8 +4104,8 @@ var require_resolve_block_seq = __commonJS({
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
-    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
-      const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag2) {
+      const NodeClass = tag2?.nodeClass ?? YAMLSeq.YAMLSeq;
       const seq = new NodeClass(ctx.schema);
       if (ctx.atRoot)
         ctx.atRoot = false;
@@ -4205,10 +4205,10 @@ var require_resolve_flow_collection = __commonJS({
     var utilMapIncludes = require_util_map_includes();
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
-    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag2) {
       const isMap2 = fc.start.source === "{";
       const fcName = isMap2 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const NodeClass = tag2?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4396,8 +4396,8 @@ var require_compose_collection = __commonJS({
     var resolveBlockMap = require_resolve_block_map();
     var resolveBlockSeq = require_resolve_block_seq();
     var resolveFlowCollection = require_resolve_flow_collection();
-    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
-      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+    function resolveCollection(CN, ctx, token, onError, tagName, tag2) {
+      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag2) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag2) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag2);
       const Coll = coll.constructor;
       if (tagName === "!" || tagName === Coll.tagName) {
         coll.tag = Coll.tagName;
@@ -4422,12 +4422,12 @@ var require_compose_collection = __commonJS({
       if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
         return resolveCollection(CN, ctx, token, onError, tagName);
       }
-      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
-      if (!tag) {
+      let tag2 = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
+      if (!tag2) {
         const kt = ctx.schema.knownTags[tagName];
         if (kt?.collection === expType) {
           ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
-          tag = kt;
+          tag2 = kt;
         } else {
           if (kt) {
             onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
@@ -4437,13 +4437,13 @@ var require_compose_collection = __commonJS({
           return resolveCollection(CN, ctx, token, onError, tagName);
         }
       }
-      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
-      const res = tag.resolve?.(coll, (msg2) => onError(tagToken, "TAG_RESOLVE_FAILED", msg2), ctx.options) ?? coll;
+      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag2);
+      const res = tag2.resolve?.(coll, (msg2) => onError(tagToken, "TAG_RESOLVE_FAILED", msg2), ctx.options) ?? coll;
       const node2 = identity.isNode(res) ? res : new Scalar.Scalar(res);
       node2.range = coll.range;
       node2.tag = tagName;
-      if (tag?.format)
-        node2.format = tag.format;
+      if (tag2?.format)
+        node2.format = tag2.format;
       return node2;
     }
     exports.composeCollection = composeCollection;
@@ -4865,18 +4865,18 @@ var require_compose_scalar = __commonJS({
     function composeScalar(ctx, token, tagToken, onError) {
       const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg2) => onError(tagToken, "TAG_RESOLVE_FAILED", msg2)) : null;
-      let tag;
+      let tag2;
       if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity.SCALAR];
+        tag2 = ctx.schema[identity.SCALAR];
       } else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+        tag2 = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
       else if (token.type === "scalar")
-        tag = findScalarTagByTest(ctx, value, token, onError);
+        tag2 = findScalarTagByTest(ctx, value, token, onError);
       else
-        tag = ctx.schema[identity.SCALAR];
+        tag2 = ctx.schema[identity.SCALAR];
       let scalar;
       try {
-        const res = tag.resolve(value, (msg2) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg2), ctx.options);
+        const res = tag2.resolve(value, (msg2) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg2), ctx.options);
         scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error2) {
         const msg2 = error2 instanceof Error ? error2.message : String(error2);
@@ -4889,8 +4889,8 @@ var require_compose_scalar = __commonJS({
         scalar.type = type;
       if (tagName)
         scalar.tag = tagName;
-      if (tag.format)
-        scalar.format = tag.format;
+      if (tag2.format)
+        scalar.format = tag2.format;
       if (comment)
         scalar.comment = comment;
       return scalar;
@@ -4899,17 +4899,17 @@ var require_compose_scalar = __commonJS({
       if (tagName === "!")
         return schema[identity.SCALAR];
       const matchWithTest = [];
-      for (const tag of schema.tags) {
-        if (!tag.collection && tag.tag === tagName) {
-          if (tag.default && tag.test)
-            matchWithTest.push(tag);
+      for (const tag2 of schema.tags) {
+        if (!tag2.collection && tag2.tag === tagName) {
+          if (tag2.default && tag2.test)
+            matchWithTest.push(tag2);
           else
-            return tag;
+            return tag2;
         }
       }
-      for (const tag of matchWithTest)
-        if (tag.test?.test(value))
-          return tag;
+      for (const tag2 of matchWithTest)
+        if (tag2.test?.test(value))
+          return tag2;
       const kt = schema.knownTags[tagName];
       if (kt && !kt.collection) {
         schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
@@ -4919,17 +4919,17 @@ var require_compose_scalar = __commonJS({
       return schema[identity.SCALAR];
     }
     function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
+      const tag2 = schema.tags.find((tag3) => (tag3.default === true || atKey && tag3.default === "key") && tag3.test?.test(value)) || schema[identity.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
-        if (tag.tag !== compat.tag) {
-          const ts = directives.tagString(tag.tag);
+        const compat = schema.compat.find((tag3) => tag3.default && tag3.test?.test(value)) ?? schema[identity.SCALAR];
+        if (tag2.tag !== compat.tag) {
+          const ts = directives.tagString(tag2.tag);
           const cs = directives.tagString(compat.tag);
           const msg2 = `Value may be parsed as either ${ts} or ${cs}`;
           onError(token, "TAG_RESOLVE_FAILED", msg2, true);
         }
       }
-      return tag;
+      return tag2;
     }
     exports.composeScalar = composeScalar;
   }
@@ -4978,20 +4978,20 @@ var require_compose_node = __commonJS({
     var CN = { composeNode, composeEmptyNode };
     function composeNode(ctx, token, props, onError) {
       const atKey = ctx.atKey;
-      const { spaceBefore, comment, anchor: anchor2, tag } = props;
+      const { spaceBefore, comment, anchor: anchor2, tag: tag2 } = props;
       let node2;
       let isSrcToken = true;
       switch (token.type) {
         case "alias":
           node2 = composeAlias(ctx, token, onError);
-          if (anchor2 || tag)
+          if (anchor2 || tag2)
             onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
           break;
         case "scalar":
         case "single-quoted-scalar":
         case "double-quoted-scalar":
         case "block-scalar":
-          node2 = composeScalar.composeScalar(ctx, token, tag, onError);
+          node2 = composeScalar.composeScalar(ctx, token, tag2, onError);
           if (anchor2)
             node2.anchor = anchor2.source.substring(1);
           break;
@@ -5018,7 +5018,7 @@ var require_compose_node = __commonJS({
         onError(anchor2, "BAD_ALIAS", "Anchor cannot be an empty string");
       if (atKey && ctx.options.stringKeys && (!identity.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
         const msg2 = "With stringKeys, all keys must be strings";
-        onError(tag ?? token, "NON_STRING_KEY", msg2);
+        onError(tag2 ?? token, "NON_STRING_KEY", msg2);
       }
       if (spaceBefore)
         node2.spaceBefore = true;
@@ -5032,14 +5032,14 @@ var require_compose_node = __commonJS({
         node2.srcToken = token;
       return node2;
     }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor: anchor2, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor: anchor2, tag: tag2, end }, onError) {
       const token = {
         type: "scalar",
         offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
         indent: -1,
         source: ""
       };
-      const node2 = composeScalar.composeScalar(ctx, token, tag, onError);
+      const node2 = composeScalar.composeScalar(ctx, token, tag2, onError);
       if (anchor2) {
         node2.anchor = anchor2.source.substring(1);
         if (node2.anchor === "")
@@ -5365,10 +5365,10 @@ var require_cst_scalar = __commonJS({
         case "|":
         case ">": {
           const he = source.indexOf("\n");
-          const head = source.substring(0, he);
+          const head2 = source.substring(0, he);
           const body = source.substring(he + 1) + "\n";
           const props = [
-            { type: "block-scalar-header", offset, indent, source: head }
+            { type: "block-scalar-header", offset, indent, source: head2 }
           ];
           if (!addEndtoBlockProps(props, end))
             props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -5428,19 +5428,19 @@ var require_cst_scalar = __commonJS({
     }
     function setBlockScalarValue(token, source) {
       const he = source.indexOf("\n");
-      const head = source.substring(0, he);
+      const head2 = source.substring(0, he);
       const body = source.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
         const header = token.props[0];
         if (header.type !== "block-scalar-header")
           throw new Error("Invalid block scalar header");
-        header.source = head;
+        header.source = head2;
         token.source = body;
       } else {
         const { offset } = token;
         const indent = "indent" in token ? token.indent : -1;
         const props = [
-          { type: "block-scalar-header", offset, indent, source: head }
+          { type: "block-scalar-header", offset, indent, source: head2 }
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -7570,12 +7570,12 @@ var require_reader = __commonJS({
       }
       return offset;
     };
-    Reader.prototype.readSequence = function(tag) {
+    Reader.prototype.readSequence = function(tag2) {
       var seq = this.peek();
       if (seq === null)
         return null;
-      if (tag !== void 0 && tag !== seq)
-        throw newInvalidAsn1Error("Expected 0x" + tag.toString(16) + ": got 0x" + seq.toString(16));
+      if (tag2 !== void 0 && tag2 !== seq)
+        throw newInvalidAsn1Error("Expected 0x" + tag2.toString(16) + ": got 0x" + seq.toString(16));
       var o = this.readLength(this._offset + 1);
       if (o === null)
         return null;
@@ -7591,14 +7591,14 @@ var require_reader = __commonJS({
     Reader.prototype.readEnumeration = function() {
       return this._readTag(ASN1.Enumeration);
     };
-    Reader.prototype.readString = function(tag, retbuf) {
-      if (!tag)
-        tag = ASN1.OctetString;
+    Reader.prototype.readString = function(tag2, retbuf) {
+      if (!tag2)
+        tag2 = ASN1.OctetString;
       var b = this.peek();
       if (b === null)
         return null;
-      if (b !== tag)
-        throw newInvalidAsn1Error("Expected 0x" + tag.toString(16) + ": got 0x" + b.toString(16));
+      if (b !== tag2)
+        throw newInvalidAsn1Error("Expected 0x" + tag2.toString(16) + ": got 0x" + b.toString(16));
       var o = this.readLength(this._offset + 1);
       if (o === null)
         return null;
@@ -7611,10 +7611,10 @@ var require_reader = __commonJS({
       this._offset += this.length;
       return retbuf ? str2 : str2.toString("utf8");
     };
-    Reader.prototype.readOID = function(tag) {
-      if (!tag)
-        tag = ASN1.OID;
-      var b = this.readString(tag, true);
+    Reader.prototype.readOID = function(tag2) {
+      if (!tag2)
+        tag2 = ASN1.OID;
+      var b = this.readString(tag2, true);
       if (b === null)
         return null;
       var values = [];
@@ -7633,13 +7633,13 @@ var require_reader = __commonJS({
       values.unshift(value / 40 >> 0);
       return values.join(".");
     };
-    Reader.prototype._readTag = function(tag) {
-      assert2.ok(tag !== void 0);
+    Reader.prototype._readTag = function(tag2) {
+      assert2.ok(tag2 !== void 0);
       var b = this.peek();
       if (b === null)
         return null;
-      if (b !== tag)
-        throw newInvalidAsn1Error("Expected 0x" + tag.toString(16) + ": got 0x" + b.toString(16));
+      if (b !== tag2)
+        throw newInvalidAsn1Error("Expected 0x" + tag2.toString(16) + ": got 0x" + b.toString(16));
       var o = this.readLength(this._offset + 1);
       if (o === null)
         return null;
@@ -7709,11 +7709,11 @@ var require_writer = __commonJS({
       this._ensure(1);
       this._buf[this._offset++] = b;
     };
-    Writer.prototype.writeInt = function(i, tag) {
+    Writer.prototype.writeInt = function(i, tag2) {
       if (typeof i !== "number")
         throw new TypeError("argument must be a Number");
-      if (typeof tag !== "number")
-        tag = ASN1.Integer;
+      if (typeof tag2 !== "number")
+        tag2 = ASN1.Integer;
       var sz = 4;
       while (((i & 4286578688) === 0 || (i & 4286578688) === 4286578688 >> 0) && sz > 1) {
         sz--;
@@ -7722,7 +7722,7 @@ var require_writer = __commonJS({
       if (sz > 4)
         throw newInvalidAsn1Error("BER ints cannot be > 0xffffffff");
       this._ensure(2 + sz);
-      this._buf[this._offset++] = tag;
+      this._buf[this._offset++] = tag2;
       this._buf[this._offset++] = sz;
       while (sz-- > 0) {
         this._buf[this._offset++] = (i & 4278190080) >>> 24;
@@ -7733,30 +7733,30 @@ var require_writer = __commonJS({
       this.writeByte(ASN1.Null);
       this.writeByte(0);
     };
-    Writer.prototype.writeEnumeration = function(i, tag) {
+    Writer.prototype.writeEnumeration = function(i, tag2) {
       if (typeof i !== "number")
         throw new TypeError("argument must be a Number");
-      if (typeof tag !== "number")
-        tag = ASN1.Enumeration;
-      return this.writeInt(i, tag);
+      if (typeof tag2 !== "number")
+        tag2 = ASN1.Enumeration;
+      return this.writeInt(i, tag2);
     };
-    Writer.prototype.writeBoolean = function(b, tag) {
+    Writer.prototype.writeBoolean = function(b, tag2) {
       if (typeof b !== "boolean")
         throw new TypeError("argument must be a Boolean");
-      if (typeof tag !== "number")
-        tag = ASN1.Boolean;
+      if (typeof tag2 !== "number")
+        tag2 = ASN1.Boolean;
       this._ensure(3);
-      this._buf[this._offset++] = tag;
+      this._buf[this._offset++] = tag2;
       this._buf[this._offset++] = 1;
       this._buf[this._offset++] = b ? 255 : 0;
     };
-    Writer.prototype.writeString = function(s, tag) {
+    Writer.prototype.writeString = function(s, tag2) {
       if (typeof s !== "string")
         throw new TypeError("argument must be a string (was: " + typeof s + ")");
-      if (typeof tag !== "number")
-        tag = ASN1.OctetString;
+      if (typeof tag2 !== "number")
+        tag2 = ASN1.OctetString;
       var len = Buffer2.byteLength(s);
-      this.writeByte(tag);
+      this.writeByte(tag2);
       this.writeLength(len);
       if (len) {
         this._ensure(len);
@@ -7764,12 +7764,12 @@ var require_writer = __commonJS({
         this._offset += len;
       }
     };
-    Writer.prototype.writeBuffer = function(buf, tag) {
-      if (typeof tag !== "number")
+    Writer.prototype.writeBuffer = function(buf, tag2) {
+      if (typeof tag2 !== "number")
         throw new TypeError("tag must be a number");
       if (!Buffer2.isBuffer(buf))
         throw new TypeError("argument must be a buffer");
-      this.writeByte(tag);
+      this.writeByte(tag2);
       this.writeLength(buf.length);
       this._ensure(buf.length);
       buf.copy(this._buf, this._offset, 0, buf.length);
@@ -7783,11 +7783,11 @@ var require_writer = __commonJS({
         self2.writeString(s);
       });
     };
-    Writer.prototype.writeOID = function(s, tag) {
+    Writer.prototype.writeOID = function(s, tag2) {
       if (typeof s !== "string")
         throw new TypeError("argument must be a string");
-      if (typeof tag !== "number")
-        tag = ASN1.OID;
+      if (typeof tag2 !== "number")
+        tag2 = ASN1.OID;
       if (!/^([0-9]+\.){3,}[0-9]+$/.test(s))
         throw new Error("argument is not a valid OID string");
       function encodeOctet(bytes2, octet) {
@@ -7821,7 +7821,7 @@ var require_writer = __commonJS({
       });
       var self2 = this;
       this._ensure(2 + bytes.length);
-      this.writeByte(tag);
+      this.writeByte(tag2);
       this.writeLength(bytes.length);
       bytes.forEach(function(b) {
         self2.writeByte(b);
@@ -7849,10 +7849,10 @@ var require_writer = __commonJS({
         throw newInvalidAsn1Error("Length too long (> 4 bytes)");
       }
     };
-    Writer.prototype.startSequence = function(tag) {
-      if (typeof tag !== "number")
-        tag = ASN1.Sequence | ASN1.Constructor;
-      this.writeByte(tag);
+    Writer.prototype.startSequence = function(tag2) {
+      if (typeof tag2 !== "number")
+        tag2 = ASN1.Sequence | ASN1.Constructor;
+      this.writeByte(tag2);
       this._seq.push(this._offset);
       this._ensure(3);
       this._offset += 3;
@@ -8677,12 +8677,12 @@ var require_nacl_fast = __commonJS({
         }
         o[0] += c - 1 + 37 * (c - 1);
       }
-      function sel25519(p, q, b) {
+      function sel25519(p, q2, b) {
         var t, c = ~(b - 1);
         for (var i = 0; i < 16; i++) {
-          t = c & (p[i] ^ q[i]);
+          t = c & (p[i] ^ q2[i]);
           p[i] ^= t;
-          q[i] ^= t;
+          q2[i] ^= t;
         }
       }
       function pack25519(o, n) {
@@ -8730,7 +8730,7 @@ var require_nacl_fast = __commonJS({
       function Z(o, a, b) {
         for (var i = 0; i < 16; i++) o[i] = a[i] - b[i];
       }
-      function M(o, a, b) {
+      function M2(o, a, b) {
         var v, c, t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0, t8 = 0, t9 = 0, t10 = 0, t11 = 0, t12 = 0, t13 = 0, t14 = 0, t15 = 0, t16 = 0, t17 = 0, t18 = 0, t19 = 0, t20 = 0, t21 = 0, t22 = 0, t23 = 0, t24 = 0, t25 = 0, t26 = 0, t27 = 0, t28 = 0, t29 = 0, t30 = 0, b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5], b6 = b[6], b7 = b[7], b8 = b[8], b9 = b[9], b10 = b[10], b11 = b[11], b12 = b[12], b13 = b[13], b14 = b[14], b15 = b[15];
         v = a[0];
         t0 += v * b0;
@@ -9137,7 +9137,7 @@ var require_nacl_fast = __commonJS({
         o[15] = t15;
       }
       function S(o, a) {
-        M(o, a, a);
+        M2(o, a, a);
       }
       function inv25519(o, i) {
         var c = gf();
@@ -9145,7 +9145,7 @@ var require_nacl_fast = __commonJS({
         for (a = 0; a < 16; a++) c[a] = i[a];
         for (a = 253; a >= 0; a--) {
           S(c, c);
-          if (a !== 2 && a !== 4) M(c, c, i);
+          if (a !== 2 && a !== 4) M2(c, c, i);
         }
         for (a = 0; a < 16; a++) o[a] = c[a];
       }
@@ -9155,11 +9155,11 @@ var require_nacl_fast = __commonJS({
         for (a = 0; a < 16; a++) c[a] = i[a];
         for (a = 250; a >= 0; a--) {
           S(c, c);
-          if (a !== 1) M(c, c, i);
+          if (a !== 1) M2(c, c, i);
         }
         for (a = 0; a < 16; a++) o[a] = c[a];
       }
-      function crypto_scalarmult(q, n, p) {
+      function crypto_scalarmult(q2, n, p) {
         var z = new Uint8Array(32);
         var x = new Float64Array(80), r, i;
         var a = gf(), b = gf(), c = gf(), d = gf(), e = gf(), f = gf();
@@ -9182,17 +9182,17 @@ var require_nacl_fast = __commonJS({
           Z(b, b, d);
           S(d, e);
           S(f, a);
-          M(a, c, a);
-          M(c, b, e);
+          M2(a, c, a);
+          M2(c, b, e);
           A(e, a, c);
           Z(a, a, c);
           S(b, a);
           Z(c, d, f);
-          M(a, c, _121665);
+          M2(a, c, _121665);
           A(a, a, d);
-          M(c, c, a);
-          M(a, d, f);
-          M(d, b, x);
+          M2(c, c, a);
+          M2(a, d, f);
+          M2(d, b, x);
           S(b, e);
           sel25519(a, b, r);
           sel25519(c, d, r);
@@ -9206,12 +9206,12 @@ var require_nacl_fast = __commonJS({
         var x32 = x.subarray(32);
         var x16 = x.subarray(16);
         inv25519(x32, x32);
-        M(x16, x16, x32);
-        pack25519(q, x16);
+        M2(x16, x16, x32);
+        pack25519(q2, x16);
         return 0;
       }
-      function crypto_scalarmult_base(q, n) {
-        return crypto_scalarmult(q, n, _9);
+      function crypto_scalarmult_base(q2, n) {
+        return crypto_scalarmult(q2, n, _9);
       }
       function crypto_box_keypair(y, x) {
         randombytes(x, 32);
@@ -9722,42 +9722,42 @@ var require_nacl_fast = __commonJS({
         for (i = 0; i < 8; i++) ts64(out, 8 * i, hh[i], hl[i]);
         return 0;
       }
-      function add(p, q) {
+      function add(p, q2) {
         var a = gf(), b = gf(), c = gf(), d = gf(), e = gf(), f = gf(), g2 = gf(), h = gf(), t = gf();
         Z(a, p[1], p[0]);
-        Z(t, q[1], q[0]);
-        M(a, a, t);
+        Z(t, q2[1], q2[0]);
+        M2(a, a, t);
         A(b, p[0], p[1]);
-        A(t, q[0], q[1]);
-        M(b, b, t);
-        M(c, p[3], q[3]);
-        M(c, c, D2);
-        M(d, p[2], q[2]);
+        A(t, q2[0], q2[1]);
+        M2(b, b, t);
+        M2(c, p[3], q2[3]);
+        M2(c, c, D2);
+        M2(d, p[2], q2[2]);
         A(d, d, d);
         Z(e, b, a);
         Z(f, d, c);
         A(g2, d, c);
         A(h, b, a);
-        M(p[0], e, f);
-        M(p[1], h, g2);
-        M(p[2], g2, f);
-        M(p[3], e, h);
+        M2(p[0], e, f);
+        M2(p[1], h, g2);
+        M2(p[2], g2, f);
+        M2(p[3], e, h);
       }
-      function cswap(p, q, b) {
+      function cswap(p, q2, b) {
         var i;
         for (i = 0; i < 4; i++) {
-          sel25519(p[i], q[i], b);
+          sel25519(p[i], q2[i], b);
         }
       }
       function pack(r, p) {
         var tx = gf(), ty = gf(), zi = gf();
         inv25519(zi, p[2]);
-        M(tx, p[0], zi);
-        M(ty, p[1], zi);
+        M2(tx, p[0], zi);
+        M2(ty, p[1], zi);
         pack25519(r, ty);
         r[31] ^= par25519(tx) << 7;
       }
-      function scalarmult(p, q, s) {
+      function scalarmult(p, q2, s) {
         var b, i;
         set25519(p[0], gf0);
         set25519(p[1], gf1);
@@ -9765,19 +9765,19 @@ var require_nacl_fast = __commonJS({
         set25519(p[3], gf0);
         for (i = 255; i >= 0; --i) {
           b = s[i / 8 | 0] >> (i & 7) & 1;
-          cswap(p, q, b);
-          add(q, p);
+          cswap(p, q2, b);
+          add(q2, p);
           add(p, p);
-          cswap(p, q, b);
+          cswap(p, q2, b);
         }
       }
       function scalarbase(p, s) {
-        var q = [gf(), gf(), gf(), gf()];
-        set25519(q[0], X);
-        set25519(q[1], Y);
-        set25519(q[2], gf1);
-        M(q[3], X, Y);
-        scalarmult(p, q, s);
+        var q2 = [gf(), gf(), gf(), gf()];
+        set25519(q2[0], X);
+        set25519(q2[1], Y);
+        set25519(q2[2], gf1);
+        M2(q2[3], X, Y);
+        scalarmult(p, q2, s);
       }
       function crypto_sign_keypair(pk, sk, seeded) {
         var d = new Uint8Array(64);
@@ -9857,43 +9857,43 @@ var require_nacl_fast = __commonJS({
         set25519(r[2], gf1);
         unpack25519(r[1], p);
         S(num2, r[1]);
-        M(den, num2, D);
+        M2(den, num2, D);
         Z(num2, num2, r[2]);
         A(den, r[2], den);
         S(den2, den);
         S(den4, den2);
-        M(den6, den4, den2);
-        M(t, den6, num2);
-        M(t, t, den);
+        M2(den6, den4, den2);
+        M2(t, den6, num2);
+        M2(t, t, den);
         pow2523(t, t);
-        M(t, t, num2);
-        M(t, t, den);
-        M(t, t, den);
-        M(r[0], t, den);
+        M2(t, t, num2);
+        M2(t, t, den);
+        M2(t, t, den);
+        M2(r[0], t, den);
         S(chk, r[0]);
-        M(chk, chk, den);
-        if (neq25519(chk, num2)) M(r[0], r[0], I);
+        M2(chk, chk, den);
+        if (neq25519(chk, num2)) M2(r[0], r[0], I);
         S(chk, r[0]);
-        M(chk, chk, den);
+        M2(chk, chk, den);
         if (neq25519(chk, num2)) return -1;
         if (par25519(r[0]) === p[31] >> 7) Z(r[0], gf0, r[0]);
-        M(r[3], r[0], r[1]);
+        M2(r[3], r[0], r[1]);
         return 0;
       }
       function crypto_sign_open(m, sm, n, pk) {
         var i, mlen;
         var t = new Uint8Array(32), h = new Uint8Array(64);
-        var p = [gf(), gf(), gf(), gf()], q = [gf(), gf(), gf(), gf()];
+        var p = [gf(), gf(), gf(), gf()], q2 = [gf(), gf(), gf(), gf()];
         mlen = -1;
         if (n < 64) return -1;
-        if (unpackneg(q, pk)) return -1;
+        if (unpackneg(q2, pk)) return -1;
         for (i = 0; i < n; i++) m[i] = sm[i];
         for (i = 0; i < 32; i++) m[i + 32] = pk[i];
         crypto_hash(h, m, n);
         reduce(h);
-        scalarmult(p, q, h);
-        scalarbase(q, sm.subarray(32));
-        add(p, q);
+        scalarmult(p, q2, h);
+        scalarbase(q2, sm.subarray(32));
+        add(p, q2);
         pack(t, p);
         n -= 64;
         if (crypto_verify_32(sm, 0, t, 0)) {
@@ -10001,16 +10001,16 @@ var require_nacl_fast = __commonJS({
         checkArrayTypes(n, p);
         if (n.length !== crypto_scalarmult_SCALARBYTES) throw new Error("bad n size");
         if (p.length !== crypto_scalarmult_BYTES) throw new Error("bad p size");
-        var q = new Uint8Array(crypto_scalarmult_BYTES);
-        crypto_scalarmult(q, n, p);
-        return q;
+        var q2 = new Uint8Array(crypto_scalarmult_BYTES);
+        crypto_scalarmult(q2, n, p);
+        return q2;
       };
       nacl.scalarMult.base = function(n) {
         checkArrayTypes(n);
         if (n.length !== crypto_scalarmult_SCALARBYTES) throw new Error("bad n size");
-        var q = new Uint8Array(crypto_scalarmult_BYTES);
-        crypto_scalarmult_base(q, n);
-        return q;
+        var q2 = new Uint8Array(crypto_scalarmult_BYTES);
+        crypto_scalarmult_base(q2, n);
+        return q2;
       };
       nacl.scalarMult.scalarLength = crypto_scalarmult_SCALARBYTES;
       nacl.scalarMult.groupElementLength = crypto_scalarmult_BYTES;
@@ -12133,9 +12133,9 @@ var require_poly1305 = __commonJS({
         createPoly13052 = createPoly13052 || {};
         var b;
         b || (b = typeof createPoly13052 !== "undefined" ? createPoly13052 : {});
-        var q, r;
+        var q2, r;
         b.ready = new Promise(function(a, c) {
-          q = a;
+          q2 = a;
           r = c;
         });
         var u = {}, w;
@@ -12216,7 +12216,7 @@ var require_poly1305 = __commonJS({
         b.wasmBinary && (J = b.wasmBinary);
         var noExitRuntime = b.noExitRuntime || true;
         "object" !== typeof WebAssembly && K("no native wasm support detected");
-        var L, M = false;
+        var L, M2 = false;
         function assert2(a, c) {
           a || K("Assertion failed: " + c);
         }
@@ -12326,7 +12326,7 @@ var require_poly1305 = __commonJS({
         function K(a) {
           if (b.onAbort) b.onAbort(a);
           I(a);
-          M = true;
+          M2 = true;
           a = new WebAssembly.RuntimeError("abort(" + a + "). Build with -s ASSERTIONS=1 for more info.");
           r(a);
           throw a;
@@ -12512,9 +12512,9 @@ var require_poly1305 = __commonJS({
         };
         function Z() {
           function a() {
-            if (!Y && (Y = true, b.calledRun = true, !M)) {
+            if (!Y && (Y = true, b.calledRun = true, !M2)) {
               X(ka);
-              q(b);
+              q2(b);
               if (b.onRuntimeInitialized) b.onRuntimeInitialized();
               if (b.postRun) for ("function" == typeof b.postRun && (b.postRun = [b.postRun]); b.postRun.length; ) {
                 var c = b.postRun.shift();
@@ -12820,8 +12820,8 @@ var require_crypto = __commonJS({
         const final = cipher.final();
         if (final.length)
           this._onWrite(final);
-        const tag = cipher.getAuthTag();
-        this._onWrite(tag);
+        const tag2 = cipher.getAuthTag();
+        this._onWrite(tag2);
         ivIncrement(this._encIV);
         this.outSeqno = this.outSeqno + 1 >>> 0;
       }
@@ -13852,7 +13852,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve4, reject) => {
+        return new Promise(async (resolve6, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -13864,7 +13864,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve4();
+          resolve6();
         });
       })(),
       NullCipher,
@@ -13976,7 +13976,7 @@ ${formatted}-----END ${type} KEY-----`;
       return publicKey;
     }
     var genOpenSSLRSAPriv = /* @__PURE__ */ (() => {
-      function genRSAASN1Buf(n, e, d, p, q, dmp1, dmq1, iqmp) {
+      function genRSAASN1Buf(n, e, d, p, q2, dmp1, dmq1, iqmp) {
         const asnWriter = new Ber.Writer();
         asnWriter.startSequence();
         asnWriter.writeInt(0, Ber.Integer);
@@ -13984,7 +13984,7 @@ ${formatted}-----END ${type} KEY-----`;
         asnWriter.writeBuffer(e, Ber.Integer);
         asnWriter.writeBuffer(d, Ber.Integer);
         asnWriter.writeBuffer(p, Ber.Integer);
-        asnWriter.writeBuffer(q, Ber.Integer);
+        asnWriter.writeBuffer(q2, Ber.Integer);
         asnWriter.writeBuffer(dmp1, Ber.Integer);
         asnWriter.writeBuffer(dmq1, Ber.Integer);
         asnWriter.writeBuffer(iqmp, Ber.Integer);
@@ -14006,24 +14006,24 @@ ${formatted}-----END ${type} KEY-----`;
         }
         return Buffer.from(hex, "hex");
       }
-      return function genOpenSSLRSAPriv2(n, e, d, iqmp, p, q) {
+      return function genOpenSSLRSAPriv2(n, e, d, iqmp, p, q2) {
         const bn_d = bigIntFromBuffer(d);
         const dmp1 = bigIntToBuffer(bn_d % (bigIntFromBuffer(p) - 1n));
-        const dmq1 = bigIntToBuffer(bn_d % (bigIntFromBuffer(q) - 1n));
+        const dmq1 = bigIntToBuffer(bn_d % (bigIntFromBuffer(q2) - 1n));
         return makePEM(
           "RSA PRIVATE",
-          genRSAASN1Buf(n, e, d, p, q, dmp1, dmq1, iqmp)
+          genRSAASN1Buf(n, e, d, p, q2, dmp1, dmq1, iqmp)
         );
       };
     })();
-    function genOpenSSLDSAPub(p, q, g2, y) {
+    function genOpenSSLDSAPub(p, q2, g2, y) {
       const asnWriter = new Ber.Writer();
       asnWriter.startSequence();
       asnWriter.startSequence();
       asnWriter.writeOID("1.2.840.10040.4.1");
       asnWriter.startSequence();
       asnWriter.writeBuffer(p, Ber.Integer);
-      asnWriter.writeBuffer(q, Ber.Integer);
+      asnWriter.writeBuffer(q2, Ber.Integer);
       asnWriter.writeBuffer(g2, Ber.Integer);
       asnWriter.endSequence();
       asnWriter.endSequence();
@@ -14034,29 +14034,29 @@ ${formatted}-----END ${type} KEY-----`;
       asnWriter.endSequence();
       return makePEM("PUBLIC", asnWriter.buffer);
     }
-    function genOpenSSHDSAPub(p, q, g2, y) {
+    function genOpenSSHDSAPub(p, q2, g2, y) {
       const publicKey = Buffer.allocUnsafe(
-        4 + 7 + 4 + p.length + 4 + q.length + 4 + g2.length + 4 + y.length
+        4 + 7 + 4 + p.length + 4 + q2.length + 4 + g2.length + 4 + y.length
       );
       writeUInt32BE(publicKey, 7, 0);
       publicKey.utf8Write("ssh-dss", 4, 7);
       let i = 4 + 7;
       writeUInt32BE(publicKey, p.length, i);
       publicKey.set(p, i += 4);
-      writeUInt32BE(publicKey, q.length, i += p.length);
-      publicKey.set(q, i += 4);
-      writeUInt32BE(publicKey, g2.length, i += q.length);
+      writeUInt32BE(publicKey, q2.length, i += p.length);
+      publicKey.set(q2, i += 4);
+      writeUInt32BE(publicKey, g2.length, i += q2.length);
       publicKey.set(g2, i += 4);
       writeUInt32BE(publicKey, y.length, i += g2.length);
       publicKey.set(y, i + 4);
       return publicKey;
     }
-    function genOpenSSLDSAPriv(p, q, g2, y, x) {
+    function genOpenSSLDSAPriv(p, q2, g2, y, x) {
       const asnWriter = new Ber.Writer();
       asnWriter.startSequence();
       asnWriter.writeInt(0, Ber.Integer);
       asnWriter.writeBuffer(p, Ber.Integer);
-      asnWriter.writeBuffer(q, Ber.Integer);
+      asnWriter.writeBuffer(q2, Ber.Integer);
       asnWriter.writeBuffer(g2, Ber.Integer);
       asnWriter.writeBuffer(y, Ber.Integer);
       asnWriter.writeBuffer(x, Ber.Integer);
@@ -14296,12 +14296,12 @@ ${formatted}-----END ${type} KEY-----`;
               const p = readString(data, data._pos);
               if (p === void 0)
                 return new Error("Malformed OpenSSH private key");
-              const q = readString(data, data._pos);
-              if (q === void 0)
+              const q2 = readString(data, data._pos);
+              if (q2 === void 0)
                 return new Error("Malformed OpenSSH private key");
               pubPEM = genOpenSSLRSAPub(n, e);
               pubSSH = genOpenSSHRSAPub(n, e);
-              privPEM = genOpenSSLRSAPriv(n, e, d, iqmp, p, q);
+              privPEM = genOpenSSLRSAPriv(n, e, d, iqmp, p, q2);
               algo = "sha1";
               break;
             }
@@ -14309,8 +14309,8 @@ ${formatted}-----END ${type} KEY-----`;
               const p = readString(data, data._pos);
               if (p === void 0)
                 return new Error("Malformed OpenSSH private key");
-              const q = readString(data, data._pos);
-              if (q === void 0)
+              const q2 = readString(data, data._pos);
+              if (q2 === void 0)
                 return new Error("Malformed OpenSSH private key");
               const g2 = readString(data, data._pos);
               if (g2 === void 0)
@@ -14321,9 +14321,9 @@ ${formatted}-----END ${type} KEY-----`;
               const x = readString(data, data._pos);
               if (x === void 0)
                 return new Error("Malformed OpenSSH private key");
-              pubPEM = genOpenSSLDSAPub(p, q, g2, y);
-              pubSSH = genOpenSSHDSAPub(p, q, g2, y);
-              privPEM = genOpenSSLDSAPriv(p, q, g2, y, x);
+              pubPEM = genOpenSSLDSAPub(p, q2, g2, y);
+              pubSSH = genOpenSSHDSAPub(p, q2, g2, y);
+              privPEM = genOpenSSLDSAPriv(p, q2, g2, y, x);
               algo = "sha1";
               break;
             }
@@ -14633,8 +14633,8 @@ ${formatted}-----END ${type} KEY-----`;
               const p = reader.readString(Ber.Integer, true);
               if (p === null)
                 return new Error(errMsg);
-              const q = reader.readString(Ber.Integer, true);
-              if (q === null)
+              const q2 = reader.readString(Ber.Integer, true);
+              if (q2 === null)
                 return new Error(errMsg);
               const g2 = reader.readString(Ber.Integer, true);
               if (g2 === null)
@@ -14642,8 +14642,8 @@ ${formatted}-----END ${type} KEY-----`;
               const y = reader.readString(Ber.Integer, true);
               if (y === null)
                 return new Error(errMsg);
-              pubPEM = genOpenSSLDSAPub(p, q, g2, y);
-              pubSSH = genOpenSSHDSAPub(p, q, g2, y);
+              pubPEM = genOpenSSLDSAPub(p, q2, g2, y);
+              pubSSH = genOpenSSHDSAPub(p, q2, g2, y);
             } catch {
               return new Error(errMsg);
             }
@@ -14809,23 +14809,23 @@ ${formatted}-----END ${type} KEY-----`;
             const p2 = readString(privBlob, privBlob._pos);
             if (p2 === void 0)
               return new Error("Malformed PPK private key");
-            const q = readString(privBlob, privBlob._pos);
-            if (q === void 0)
+            const q2 = readString(privBlob, privBlob._pos);
+            if (q2 === void 0)
               return new Error("Malformed PPK private key");
             const iqmp = readString(privBlob, privBlob._pos);
             if (iqmp === void 0)
               return new Error("Malformed PPK private key");
             pubPEM = genOpenSSLRSAPub(n, e);
             pubSSH = genOpenSSHRSAPub(n, e);
-            privPEM = genOpenSSLRSAPriv(n, e, d, iqmp, p2, q);
+            privPEM = genOpenSSLRSAPriv(n, e, d, iqmp, p2, q2);
             break;
           }
           case "ssh-dss": {
             const p2 = readString(pubBlob, pubBlob._pos);
             if (p2 === void 0)
               return new Error("Malformed PPK public key");
-            const q = readString(pubBlob, pubBlob._pos);
-            if (q === void 0)
+            const q2 = readString(pubBlob, pubBlob._pos);
+            if (q2 === void 0)
               return new Error("Malformed PPK public key");
             const g2 = readString(pubBlob, pubBlob._pos);
             if (g2 === void 0)
@@ -14836,9 +14836,9 @@ ${formatted}-----END ${type} KEY-----`;
             const x = readString(privBlob, 0);
             if (x === void 0)
               return new Error("Malformed PPK private key");
-            pubPEM = genOpenSSLDSAPub(p2, q, g2, y);
-            pubSSH = genOpenSSHDSAPub(p2, q, g2, y);
-            privPEM = genOpenSSLDSAPriv(p2, q, g2, y, x);
+            pubPEM = genOpenSSLDSAPub(p2, q2, g2, y);
+            pubSSH = genOpenSSHDSAPub(p2, q2, g2, y);
+            privPEM = genOpenSSLDSAPriv(p2, q2, g2, y, x);
             break;
           }
         }
@@ -14945,8 +14945,8 @@ ${formatted}-----END ${type} KEY-----`;
             const p = readString(data, data._pos);
             if (p === void 0)
               return new Error("Malformed RFC4716 public key");
-            const q = readString(data, data._pos);
-            if (q === void 0)
+            const q2 = readString(data, data._pos);
+            if (q2 === void 0)
               return new Error("Malformed RFC4716 public key");
             const g2 = readString(data, data._pos);
             if (g2 === void 0)
@@ -14954,8 +14954,8 @@ ${formatted}-----END ${type} KEY-----`;
             const y = readString(data, data._pos);
             if (y === void 0)
               return new Error("Malformed RFC4716 public key");
-            pubPEM = genOpenSSLDSAPub(p, q, g2, y);
-            pubSSH = genOpenSSHDSAPub(p, q, g2, y);
+            pubPEM = genOpenSSLDSAPub(p, q2, g2, y);
+            pubSSH = genOpenSSHDSAPub(p, q2, g2, y);
             break;
           }
           default:
@@ -14988,8 +14988,8 @@ ${formatted}-----END ${type} KEY-----`;
           const p = readString(data, data._pos || 0);
           if (p === void 0)
             return new Error("Malformed OpenSSH public key");
-          const q = readString(data, data._pos);
-          if (q === void 0)
+          const q2 = readString(data, data._pos);
+          if (q2 === void 0)
             return new Error("Malformed OpenSSH public key");
           const g2 = readString(data, data._pos);
           if (g2 === void 0)
@@ -14997,8 +14997,8 @@ ${formatted}-----END ${type} KEY-----`;
           const y = readString(data, data._pos);
           if (y === void 0)
             return new Error("Malformed OpenSSH public key");
-          pubPEM = genOpenSSLDSAPub(p, q, g2, y);
-          pubSSH = genOpenSSHDSAPub(p, q, g2, y);
+          pubPEM = genOpenSSLDSAPub(p, q2, g2, y);
+          pubSSH = genOpenSSHDSAPub(p, q2, g2, y);
           algo = "sha1";
           break;
         }
@@ -15122,7 +15122,7 @@ var require_agent = __commonJS({
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve4 } = __require("path");
+    var { resolve: resolve6 } = __require("path");
     var { readFile: readFile2 } = __require("fs");
     var { execFile, spawn: spawn2 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -15258,7 +15258,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve4(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve6(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -16182,7 +16182,7 @@ var require_handlers_misc = __commonJS({
     var {
       CHANNEL_OPEN_FAILURE,
       COMPAT,
-      MESSAGE,
+      MESSAGE: MESSAGE2,
       TERMINAL_MODE
     } = require_constants();
     var {
@@ -16191,7 +16191,7 @@ var require_handlers_misc = __commonJS({
     var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj, [key, value]) => ({ ...obj, [key]: value }), {});
     module.exports = {
       // Transport layer protocol ==================================================
-      [MESSAGE.DISCONNECT]: (self2, payload) => {
+      [MESSAGE2.DISCONNECT]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const reason = bufferParser.readUInt32BE();
         const desc = bufferParser.readString(true);
@@ -16209,10 +16209,10 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.DISCONNECT;
         handler && handler(self2, reason, desc);
       },
-      [MESSAGE.IGNORE]: (self2, payload) => {
+      [MESSAGE2.IGNORE]: (self2, payload) => {
         self2._debug && self2._debug("Inbound: Received IGNORE");
       },
-      [MESSAGE.UNIMPLEMENTED]: (self2, payload) => {
+      [MESSAGE2.UNIMPLEMENTED]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const seqno = bufferParser.readUInt32BE();
         bufferParser.clear();
@@ -16224,7 +16224,7 @@ var require_handlers_misc = __commonJS({
         }
         self2._debug && self2._debug(`Inbound: Received UNIMPLEMENTED (seqno ${seqno})`);
       },
-      [MESSAGE.DEBUG]: (self2, payload) => {
+      [MESSAGE2.DEBUG]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const display = bufferParser.readBool();
         const msg2 = bufferParser.readString(true);
@@ -16240,7 +16240,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.DEBUG;
         handler && handler(self2, display, msg2);
       },
-      [MESSAGE.SERVICE_REQUEST]: (self2, payload) => {
+      [MESSAGE2.SERVICE_REQUEST]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const name = bufferParser.readString(true);
         bufferParser.clear();
@@ -16254,7 +16254,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.SERVICE_REQUEST;
         handler && handler(self2, name);
       },
-      [MESSAGE.SERVICE_ACCEPT]: (self2, payload) => {
+      [MESSAGE2.SERVICE_ACCEPT]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const name = bufferParser.readString(true);
         bufferParser.clear();
@@ -16268,7 +16268,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.SERVICE_ACCEPT;
         handler && handler(self2, name);
       },
-      [MESSAGE.EXT_INFO]: (self2, payload) => {
+      [MESSAGE2.EXT_INFO]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const numExts = bufferParser.readUInt32BE();
         let exts;
@@ -16300,7 +16300,7 @@ var require_handlers_misc = __commonJS({
         handler && handler(self2, exts);
       },
       // User auth protocol -- generic =============================================
-      [MESSAGE.USERAUTH_REQUEST]: (self2, payload) => {
+      [MESSAGE2.USERAUTH_REQUEST]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const user = bufferParser.readString(true);
         const service = bufferParser.readString(true);
@@ -16443,7 +16443,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.USERAUTH_REQUEST;
         handler && handler(self2, user, service, method, methodData);
       },
-      [MESSAGE.USERAUTH_FAILURE]: (self2, payload) => {
+      [MESSAGE2.USERAUTH_FAILURE]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const authMethods = bufferParser.readList();
         const partialSuccess = bufferParser.readBool();
@@ -16459,13 +16459,13 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.USERAUTH_FAILURE;
         handler && handler(self2, authMethods, partialSuccess);
       },
-      [MESSAGE.USERAUTH_SUCCESS]: (self2, payload) => {
+      [MESSAGE2.USERAUTH_SUCCESS]: (self2, payload) => {
         self2._debug && self2._debug("Inbound: Received USERAUTH_SUCCESS");
         self2._authsQueue.shift();
         const handler = self2._handlers.USERAUTH_SUCCESS;
         handler && handler(self2);
       },
-      [MESSAGE.USERAUTH_BANNER]: (self2, payload) => {
+      [MESSAGE2.USERAUTH_BANNER]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const msg2 = bufferParser.readString(true);
         const lang = bufferParser.readString();
@@ -16594,7 +16594,7 @@ var require_handlers_misc = __commonJS({
         handler && handler(self2, responses);
       },
       // Connection protocol -- generic ============================================
-      [MESSAGE.GLOBAL_REQUEST]: (self2, payload) => {
+      [MESSAGE2.GLOBAL_REQUEST]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const name = bufferParser.readString(true);
         const wantReply = bufferParser.readBool();
@@ -16651,19 +16651,19 @@ var require_handlers_misc = __commonJS({
         else
           self2.requestFailure();
       },
-      [MESSAGE.REQUEST_SUCCESS]: (self2, payload) => {
+      [MESSAGE2.REQUEST_SUCCESS]: (self2, payload) => {
         const data = payload.length > 1 ? bufferSlice(payload, 1) : null;
         self2._debug && self2._debug("Inbound: REQUEST_SUCCESS");
         const handler = self2._handlers.REQUEST_SUCCESS;
         handler && handler(self2, data);
       },
-      [MESSAGE.REQUEST_FAILURE]: (self2, payload) => {
+      [MESSAGE2.REQUEST_FAILURE]: (self2, payload) => {
         self2._debug && self2._debug("Inbound: Received REQUEST_FAILURE");
         const handler = self2._handlers.REQUEST_FAILURE;
         handler && handler(self2);
       },
       // Connection protocol -- channel-related ====================================
-      [MESSAGE.CHANNEL_OPEN]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_OPEN]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const type = bufferParser.readString(true);
         const sender = bufferParser.readUInt32BE();
@@ -16747,7 +16747,7 @@ var require_handlers_misc = __commonJS({
           );
         }
       },
-      [MESSAGE.CHANNEL_OPEN_CONFIRMATION]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_OPEN_CONFIRMATION]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const sender = bufferParser.readUInt32BE();
@@ -16768,7 +16768,7 @@ var require_handlers_misc = __commonJS({
         if (handler)
           handler(self2, { recipient, sender, window: window2, packetSize, data });
       },
-      [MESSAGE.CHANNEL_OPEN_FAILURE]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_OPEN_FAILURE]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const reason = bufferParser.readUInt32BE();
@@ -16785,7 +16785,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_OPEN_FAILURE;
         handler && handler(self2, recipient, reason, description);
       },
-      [MESSAGE.CHANNEL_WINDOW_ADJUST]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_WINDOW_ADJUST]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const bytesToAdd = bufferParser.readUInt32BE();
@@ -16802,7 +16802,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_WINDOW_ADJUST;
         handler && handler(self2, recipient, bytesToAdd);
       },
-      [MESSAGE.CHANNEL_DATA]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_DATA]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const data = bufferParser.readString();
@@ -16817,7 +16817,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_DATA;
         handler && handler(self2, recipient, data);
       },
-      [MESSAGE.CHANNEL_EXTENDED_DATA]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_EXTENDED_DATA]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const type = bufferParser.readUInt32BE();
@@ -16835,7 +16835,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_EXTENDED_DATA;
         handler && handler(self2, recipient, data, type);
       },
-      [MESSAGE.CHANNEL_EOF]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_EOF]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         bufferParser.clear();
@@ -16849,7 +16849,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_EOF;
         handler && handler(self2, recipient);
       },
-      [MESSAGE.CHANNEL_CLOSE]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_CLOSE]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         bufferParser.clear();
@@ -16863,7 +16863,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_CLOSE;
         handler && handler(self2, recipient);
       },
-      [MESSAGE.CHANNEL_REQUEST]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_REQUEST]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const type = bufferParser.readString(true);
@@ -17043,7 +17043,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_REQUEST;
         handler && handler(self2, recipient, type, wantReply, data);
       },
-      [MESSAGE.CHANNEL_SUCCESS]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_SUCCESS]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         bufferParser.clear();
@@ -17057,7 +17057,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_SUCCESS;
         handler && handler(self2, recipient);
       },
-      [MESSAGE.CHANNEL_FAILURE]: (self2, payload) => {
+      [MESSAGE2.CHANNEL_FAILURE]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         bufferParser.clear();
@@ -17118,7 +17118,7 @@ var require_kex = __commonJS({
       DEFAULT_MAC,
       DEFAULT_COMPRESSION,
       DISCONNECT_REASON,
-      MESSAGE
+      MESSAGE: MESSAGE2
     } = require_constants();
     var {
       CIPHER_INFO,
@@ -17182,7 +17182,7 @@ var require_kex = __commonJS({
         self2._offer.copyAllTo(payload, 17);
       }
       self2._debug && self2._debug("Outbound: Sending KEXINIT");
-      payload[0] = MESSAGE.KEXINIT;
+      payload[0] = MESSAGE2.KEXINIT;
       randomFillSync(payload, 1, 16);
       bufferFill(payload, 0, payload.length - 5);
       self2._kexinit = payload;
@@ -17673,7 +17673,7 @@ var require_kex = __commonJS({
               1 + 4 + serverPublicHostKey.length + 4 + serverPublicKey.length + 4 + sigLen,
               true
             );
-            packet[p] = MESSAGE.KEXDH_REPLY;
+            packet[p] = MESSAGE2.KEXDH_REPLY;
             writeUInt32BE(packet, serverPublicHostKey.length, ++p);
             packet.set(serverPublicHostKey, p += 4);
             writeUInt32BE(
@@ -17901,7 +17901,7 @@ var require_kex = __commonJS({
               1 + 4 + pubKey.length,
               true
             );
-            packet[p] = MESSAGE.KEXDH_INIT;
+            packet[p] = MESSAGE2.KEXDH_INIT;
             writeUInt32BE(packet, pubKey.length, ++p);
             packet.set(pubKey, p += 4);
             this._protocol._cipher.encrypt(
@@ -17949,10 +17949,10 @@ var require_kex = __commonJS({
           switch (this._step) {
             case 1:
               if (this._protocol._server) {
-                if (type !== MESSAGE.KEXDH_INIT) {
+                if (type !== MESSAGE2.KEXDH_INIT) {
                   return doFatalError(
                     this._protocol,
-                    `Received packet ${type} instead of ${MESSAGE.KEXDH_INIT}`,
+                    `Received packet ${type} instead of ${MESSAGE2.KEXDH_INIT}`,
                     "handshake",
                     DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                   );
@@ -17978,10 +17978,10 @@ var require_kex = __commonJS({
                 this._hostKey = hostKey;
                 this.finish();
               } else {
-                if (type !== MESSAGE.KEXDH_REPLY) {
+                if (type !== MESSAGE2.KEXDH_REPLY) {
                   return doFatalError(
                     this._protocol,
-                    `Received packet ${type} instead of ${MESSAGE.KEXDH_REPLY}`,
+                    `Received packet ${type} instead of ${MESSAGE2.KEXDH_REPLY}`,
                     "handshake",
                     DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                   );
@@ -18091,10 +18091,10 @@ var require_kex = __commonJS({
               ++this._step;
               break;
             case 2:
-              if (type !== MESSAGE.NEWKEYS) {
+              if (type !== MESSAGE2.NEWKEYS) {
                 return doFatalError(
                   this._protocol,
-                  `Received packet ${type} instead of ${MESSAGE.NEWKEYS}`,
+                  `Received packet ${type} instead of ${MESSAGE2.NEWKEYS}`,
                   "handshake",
                   DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                 );
@@ -18221,7 +18221,7 @@ var require_kex = __commonJS({
             1 + 4 + 4 + 4,
             true
           );
-          packet[p] = MESSAGE.KEXDH_GEX_REQUEST;
+          packet[p] = MESSAGE2.KEXDH_GEX_REQUEST;
           writeUInt32BE(packet, this._minBits, ++p);
           writeUInt32BE(packet, this._prefBits, p += 4);
           writeUInt32BE(packet, this._maxBits, p += 4);
@@ -18256,10 +18256,10 @@ var require_kex = __commonJS({
           switch (this._step) {
             case 1: {
               if (this._protocol._server) {
-                if (type !== MESSAGE.KEXDH_GEX_REQUEST) {
+                if (type !== MESSAGE2.KEXDH_GEX_REQUEST) {
                   return doFatalError(
                     this._protocol,
-                    `Received packet ${type} instead of ` + MESSAGE.KEXDH_GEX_REQUEST,
+                    `Received packet ${type} instead of ` + MESSAGE2.KEXDH_GEX_REQUEST,
                     "handshake",
                     DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                   );
@@ -18271,10 +18271,10 @@ var require_kex = __commonJS({
                   DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                 );
               }
-              if (type !== MESSAGE.KEXDH_GEX_GROUP) {
+              if (type !== MESSAGE2.KEXDH_GEX_GROUP) {
                 return doFatalError(
                   this._protocol,
-                  `Received packet ${type} instead of ${MESSAGE.KEXDH_GEX_GROUP}`,
+                  `Received packet ${type} instead of ${MESSAGE2.KEXDH_GEX_GROUP}`,
                   "handshake",
                   DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                 );
@@ -18303,7 +18303,7 @@ var require_kex = __commonJS({
               );
               let p = this._protocol._packetRW.write.allocStartKEX;
               const packet = this._protocol._packetRW.write.alloc(1 + 4 + pubkey.length, true);
-              packet[p] = MESSAGE.KEXDH_GEX_INIT;
+              packet[p] = MESSAGE2.KEXDH_GEX_INIT;
               writeUInt32BE(packet, pubkey.length, ++p);
               packet.set(pubkey, p += 4);
               this._protocol._cipher.encrypt(
@@ -18314,10 +18314,10 @@ var require_kex = __commonJS({
             }
             case 2:
               if (this._protocol._server) {
-                if (type !== MESSAGE.KEXDH_GEX_INIT) {
+                if (type !== MESSAGE2.KEXDH_GEX_INIT) {
                   return doFatalError(
                     this._protocol,
-                    `Received packet ${type} instead of ${MESSAGE.KEXDH_GEX_INIT}`,
+                    `Received packet ${type} instead of ${MESSAGE2.KEXDH_GEX_INIT}`,
                     "handshake",
                     DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                   );
@@ -18331,10 +18331,10 @@ var require_kex = __commonJS({
                   "handshake",
                   DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                 );
-              } else if (type !== MESSAGE.KEXDH_GEX_REPLY) {
+              } else if (type !== MESSAGE2.KEXDH_GEX_REPLY) {
                 return doFatalError(
                   this._protocol,
-                  `Received packet ${type} instead of ${MESSAGE.KEXDH_GEX_REPLY}`,
+                  `Received packet ${type} instead of ${MESSAGE2.KEXDH_GEX_REPLY}`,
                   "handshake",
                   DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                 );
@@ -18343,7 +18343,7 @@ var require_kex = __commonJS({
                 "Received DH GEX Reply"
               );
               this._step = 1;
-              payload[0] = MESSAGE.KEXDH_REPLY;
+              payload[0] = MESSAGE2.KEXDH_REPLY;
               this.parse = KeyExchange.prototype.parse;
               this.parse(payload);
           }
@@ -18364,7 +18364,7 @@ var require_kex = __commonJS({
             const pubKey = this.getPublicKey();
             let p = this._protocol._packetRW.write.allocStartKEX;
             const packet = this._protocol._packetRW.write.alloc(1 + 4 + pubKey.length, true);
-            packet[p] = MESSAGE.KEXDH_INIT;
+            packet[p] = MESSAGE2.KEXDH_INIT;
             writeUInt32BE(packet, pubKey.length, ++p);
             packet.set(pubKey, p += 4);
             this._protocol._cipher.encrypt(
@@ -18566,20 +18566,20 @@ var require_kex = __commonJS({
       const type = payload[0];
       if (!this._strictMode) {
         switch (type) {
-          case MESSAGE.IGNORE:
-          case MESSAGE.UNIMPLEMENTED:
-          case MESSAGE.DEBUG:
+          case MESSAGE2.IGNORE:
+          case MESSAGE2.UNIMPLEMENTED:
+          case MESSAGE2.DEBUG:
             if (!MESSAGE_HANDLERS)
               MESSAGE_HANDLERS = require_handlers();
             return MESSAGE_HANDLERS[type](this, payload);
         }
       }
       switch (type) {
-        case MESSAGE.DISCONNECT:
+        case MESSAGE2.DISCONNECT:
           if (!MESSAGE_HANDLERS)
             MESSAGE_HANDLERS = require_handlers();
           return MESSAGE_HANDLERS[type](this, payload);
-        case MESSAGE.KEXINIT:
+        case MESSAGE2.KEXINIT:
           if (!state.firstPacket) {
             return doFatalError(
               this,
@@ -18629,7 +18629,7 @@ var require_kex = __commonJS({
         );
         const p = kex._protocol._packetRW.write.allocStartKEX;
         const packet = kex._protocol._packetRW.write.alloc(1, true);
-        packet[p] = MESSAGE.NEWKEYS;
+        packet[p] = MESSAGE2.NEWKEYS;
         kex._protocol._cipher.encrypt(
           kex._protocol._packetRW.write.finalize(packet, true)
         );
@@ -18675,7 +18675,7 @@ var require_kex = __commonJS({
         }
       }),
       HANDLERS: {
-        [MESSAGE.KEXINIT]: handleKexInit
+        [MESSAGE2.KEXINIT]: handleKexInit
       }
     };
   }
@@ -18746,7 +18746,7 @@ var require_Protocol = __commonJS({
       COMPAT_CHECKS,
       DISCONNECT_REASON,
       eddsaSupported,
-      MESSAGE,
+      MESSAGE: MESSAGE2,
       SIGNALS,
       TERMINAL_MODE
     } = require_constants();
@@ -18785,7 +18785,7 @@ var require_Protocol = __commonJS({
     var MAX_LINE_LEN = 8192;
     var MAX_LINES = 1024;
     var PING_PAYLOAD = Buffer.from([
-      MESSAGE.GLOBAL_REQUEST,
+      MESSAGE2.GLOBAL_REQUEST,
       // "keepalive@openssh.com"
       0,
       0,
@@ -19004,7 +19004,7 @@ var require_Protocol = __commonJS({
         const end = p + pktLen;
         if (!VALID_DISCONNECT_REASONS.has(reason))
           reason = DISCONNECT_REASON.PROTOCOL_ERROR;
-        packet[p] = MESSAGE.DISCONNECT;
+        packet[p] = MESSAGE2.DISCONNECT;
         writeUInt32BE(packet, reason, ++p);
         packet.fill(0, p += 4, end);
         this._debug && this._debug(`Outbound: Sending DISCONNECT (${reason})`);
@@ -19035,11 +19035,11 @@ var require_Protocol = __commonJS({
         let packet;
         if (Buffer.isBuffer(data)) {
           packet = this._packetRW.write.alloc(1 + data.length);
-          packet[p] = MESSAGE.REQUEST_SUCCESS;
+          packet[p] = MESSAGE2.REQUEST_SUCCESS;
           packet.set(data, ++p);
         } else {
           packet = this._packetRW.write.alloc(1);
-          packet[p] = MESSAGE.REQUEST_SUCCESS;
+          packet[p] = MESSAGE2.REQUEST_SUCCESS;
         }
         this._debug && this._debug("Outbound: Sending REQUEST_SUCCESS");
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -19047,14 +19047,14 @@ var require_Protocol = __commonJS({
       requestFailure() {
         const p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1);
-        packet[p] = MESSAGE.REQUEST_FAILURE;
+        packet[p] = MESSAGE2.REQUEST_FAILURE;
         this._debug && this._debug("Outbound: Sending REQUEST_FAILURE");
         sendPacket(this, this._packetRW.write.finalize(packet));
       }
       channelSuccess(chan) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4);
-        packet[p] = MESSAGE.CHANNEL_SUCCESS;
+        packet[p] = MESSAGE2.CHANNEL_SUCCESS;
         writeUInt32BE(packet, chan, ++p);
         this._debug && this._debug(`Outbound: Sending CHANNEL_SUCCESS (r:${chan})`);
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -19062,7 +19062,7 @@ var require_Protocol = __commonJS({
       channelFailure(chan) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4);
-        packet[p] = MESSAGE.CHANNEL_FAILURE;
+        packet[p] = MESSAGE2.CHANNEL_FAILURE;
         writeUInt32BE(packet, chan, ++p);
         this._debug && this._debug(`Outbound: Sending CHANNEL_FAILURE (r:${chan})`);
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -19070,7 +19070,7 @@ var require_Protocol = __commonJS({
       channelEOF(chan) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4);
-        packet[p] = MESSAGE.CHANNEL_EOF;
+        packet[p] = MESSAGE2.CHANNEL_EOF;
         writeUInt32BE(packet, chan, ++p);
         this._debug && this._debug(`Outbound: Sending CHANNEL_EOF (r:${chan})`);
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -19078,7 +19078,7 @@ var require_Protocol = __commonJS({
       channelClose(chan) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4);
-        packet[p] = MESSAGE.CHANNEL_CLOSE;
+        packet[p] = MESSAGE2.CHANNEL_CLOSE;
         writeUInt32BE(packet, chan, ++p);
         this._debug && this._debug(`Outbound: Sending CHANNEL_CLOSE (r:${chan})`);
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -19086,7 +19086,7 @@ var require_Protocol = __commonJS({
       channelWindowAdjust(chan, amount) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4);
-        packet[p] = MESSAGE.CHANNEL_WINDOW_ADJUST;
+        packet[p] = MESSAGE2.CHANNEL_WINDOW_ADJUST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, amount, p += 4);
         this._debug && this._debug(
@@ -19099,7 +19099,7 @@ var require_Protocol = __commonJS({
         const dataLen = isBuffer ? data.length : Buffer.byteLength(data);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + dataLen);
-        packet[p] = MESSAGE.CHANNEL_DATA;
+        packet[p] = MESSAGE2.CHANNEL_DATA;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, dataLen, p += 4);
         if (isBuffer)
@@ -19116,7 +19116,7 @@ var require_Protocol = __commonJS({
         const dataLen = isBuffer ? data.length : Buffer.byteLength(data);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 4 + dataLen);
-        packet[p] = MESSAGE.CHANNEL_EXTENDED_DATA;
+        packet[p] = MESSAGE2.CHANNEL_EXTENDED_DATA;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, type, p += 4);
         writeUInt32BE(packet, dataLen, p += 4);
@@ -19130,7 +19130,7 @@ var require_Protocol = __commonJS({
       channelOpenConfirm(remote, local, initWindow, maxPacket) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 4 + 4);
-        packet[p] = MESSAGE.CHANNEL_OPEN_CONFIRMATION;
+        packet[p] = MESSAGE2.CHANNEL_OPEN_CONFIRMATION;
         writeUInt32BE(packet, remote, ++p);
         writeUInt32BE(packet, local, p += 4);
         writeUInt32BE(packet, initWindow, p += 4);
@@ -19146,7 +19146,7 @@ var require_Protocol = __commonJS({
         const descLen = Buffer.byteLength(desc);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 4 + descLen + 4);
-        packet[p] = MESSAGE.CHANNEL_OPEN_FAILURE;
+        packet[p] = MESSAGE2.CHANNEL_OPEN_FAILURE;
         writeUInt32BE(packet, remote, ++p);
         writeUInt32BE(packet, reason, p += 4);
         writeUInt32BE(packet, descLen, p += 4);
@@ -19170,7 +19170,7 @@ var require_Protocol = __commonJS({
         const nameLen = Buffer.byteLength(name);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + nameLen);
-        packet[p] = MESSAGE.SERVICE_REQUEST;
+        packet[p] = MESSAGE2.SERVICE_REQUEST;
         writeUInt32BE(packet, nameLen, ++p);
         packet.utf8Write(name, p += 4, nameLen);
         this._debug && this._debug(`Outbound: Sending SERVICE_REQUEST (${name})`);
@@ -19188,7 +19188,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + userLen + 4 + 14 + 4 + 8 + 1 + 4 + passLen + (newPassword ? 4 + newPassLen : 0)
         );
-        packet[p] = MESSAGE.USERAUTH_REQUEST;
+        packet[p] = MESSAGE2.USERAUTH_REQUEST;
         writeUInt32BE(packet, userLen, ++p);
         packet.utf8Write(username, p += 4, userLen);
         writeUInt32BE(packet, 14, p += userLen);
@@ -19250,7 +19250,7 @@ var require_Protocol = __commonJS({
           packet = this._packetRW.write.alloc(payloadLen);
           p = this._packetRW.write.allocStart;
         }
-        packet[p] = MESSAGE.USERAUTH_REQUEST;
+        packet[p] = MESSAGE2.USERAUTH_REQUEST;
         writeUInt32BE(packet, userLen, ++p);
         packet.utf8Write(username, p += 4, userLen);
         writeUInt32BE(packet, 14, p += userLen);
@@ -19279,7 +19279,7 @@ var require_Protocol = __commonJS({
           packet = this._packetRW.write.alloc(
             1 + 4 + userLen + 4 + 14 + 4 + 9 + 1 + 4 + algoLen + 4 + pubKeyLen + 4 + 4 + algoLen + 4 + sigLen
           );
-          packet[p] = MESSAGE.USERAUTH_REQUEST;
+          packet[p] = MESSAGE2.USERAUTH_REQUEST;
           writeUInt32BE(packet, userLen, ++p);
           packet.utf8Write(username, p += 4, userLen);
           writeUInt32BE(packet, 14, p += userLen);
@@ -19330,7 +19330,7 @@ var require_Protocol = __commonJS({
         let p = 0;
         writeUInt32BE(data, sesLen, p);
         data.set(sessionID, p += 4);
-        data[p += sesLen] = MESSAGE.USERAUTH_REQUEST;
+        data[p += sesLen] = MESSAGE2.USERAUTH_REQUEST;
         writeUInt32BE(data, userLen, ++p);
         data.utf8Write(username, p += 4, userLen);
         writeUInt32BE(data, 14, p += userLen);
@@ -19376,7 +19376,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + userLen + 4 + 14 + 4 + 20 + 4 + 4
         );
-        packet[p] = MESSAGE.USERAUTH_REQUEST;
+        packet[p] = MESSAGE2.USERAUTH_REQUEST;
         writeUInt32BE(packet, userLen, ++p);
         packet.utf8Write(username, p += 4, userLen);
         writeUInt32BE(packet, 14, p += userLen);
@@ -19397,7 +19397,7 @@ var require_Protocol = __commonJS({
         const userLen = Buffer.byteLength(username);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + userLen + 4 + 14 + 4 + 4);
-        packet[p] = MESSAGE.USERAUTH_REQUEST;
+        packet[p] = MESSAGE2.USERAUTH_REQUEST;
         writeUInt32BE(packet, userLen, ++p);
         packet.utf8Write(username, p += 4, userLen);
         writeUInt32BE(packet, 14, p += userLen);
@@ -19423,7 +19423,7 @@ var require_Protocol = __commonJS({
         }
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + responsesTotalLen);
-        packet[p] = MESSAGE.USERAUTH_INFO_RESPONSE;
+        packet[p] = MESSAGE2.USERAUTH_INFO_RESPONSE;
         if (responses) {
           writeUInt32BE(packet, responses.length, ++p);
           p += 4;
@@ -19450,7 +19450,7 @@ var require_Protocol = __commonJS({
         const addrLen = Buffer.byteLength(bindAddr);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 13 + 1 + 4 + addrLen + 4);
-        packet[p] = MESSAGE.GLOBAL_REQUEST;
+        packet[p] = MESSAGE2.GLOBAL_REQUEST;
         writeUInt32BE(packet, 13, ++p);
         packet.utf8Write("tcpip-forward", p += 4, 13);
         packet[p += 13] = wantReply === void 0 || wantReply === true ? 1 : 0;
@@ -19466,7 +19466,7 @@ var require_Protocol = __commonJS({
         const addrLen = Buffer.byteLength(bindAddr);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 20 + 1 + 4 + addrLen + 4);
-        packet[p] = MESSAGE.GLOBAL_REQUEST;
+        packet[p] = MESSAGE2.GLOBAL_REQUEST;
         writeUInt32BE(packet, 20, ++p);
         packet.utf8Write("cancel-tcpip-forward", p += 4, 20);
         packet[p += 20] = wantReply === void 0 || wantReply === true ? 1 : 0;
@@ -19484,7 +19484,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 31 + 1 + 4 + socketPathLen
         );
-        packet[p] = MESSAGE.GLOBAL_REQUEST;
+        packet[p] = MESSAGE2.GLOBAL_REQUEST;
         writeUInt32BE(packet, 31, ++p);
         packet.utf8Write("streamlocal-forward@openssh.com", p += 4, 31);
         packet[p += 31] = wantReply === void 0 || wantReply === true ? 1 : 0;
@@ -19503,7 +19503,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 38 + 1 + 4 + socketPathLen
         );
-        packet[p] = MESSAGE.GLOBAL_REQUEST;
+        packet[p] = MESSAGE2.GLOBAL_REQUEST;
         writeUInt32BE(packet, 38, ++p);
         packet.utf8Write("cancel-streamlocal-forward@openssh.com", p += 4, 38);
         packet[p += 38] = wantReply === void 0 || wantReply === true ? 1 : 0;
@@ -19525,7 +19525,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 12 + 4 + 4 + 4 + 4 + srcLen + 4 + 4 + dstLen + 4
         );
-        packet[p] = MESSAGE.CHANNEL_OPEN;
+        packet[p] = MESSAGE2.CHANNEL_OPEN;
         writeUInt32BE(packet, 12, ++p);
         packet.utf8Write("direct-tcpip", p += 4, 12);
         writeUInt32BE(packet, chan, p += 12);
@@ -19550,7 +19550,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 30 + 4 + 4 + 4 + 4 + pathLen + 4 + 4
         );
-        packet[p] = MESSAGE.CHANNEL_OPEN;
+        packet[p] = MESSAGE2.CHANNEL_OPEN;
         writeUInt32BE(packet, 30, ++p);
         packet.utf8Write("direct-streamlocal@openssh.com", p += 4, 30);
         writeUInt32BE(packet, chan, p += 30);
@@ -19571,7 +19571,7 @@ var require_Protocol = __commonJS({
           throw new Error("Client-only method called in server mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 28 + 1);
-        packet[p] = MESSAGE.GLOBAL_REQUEST;
+        packet[p] = MESSAGE2.GLOBAL_REQUEST;
         writeUInt32BE(packet, 28, ++p);
         packet.utf8Write("no-more-sessions@openssh.com", p += 4, 28);
         packet[p += 28] = wantReply === void 0 || wantReply === true ? 1 : 0;
@@ -19585,7 +19585,7 @@ var require_Protocol = __commonJS({
           throw new Error("Client-only method called in server mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 7 + 4 + 4 + 4);
-        packet[p] = MESSAGE.CHANNEL_OPEN;
+        packet[p] = MESSAGE2.CHANNEL_OPEN;
         writeUInt32BE(packet, 7, ++p);
         packet.utf8Write("session", p += 4, 7);
         writeUInt32BE(packet, chan, p += 7);
@@ -19601,7 +19601,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 13 + 1 + 4 + 4 + 4 + 4
         );
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 13, p += 4);
         packet.utf8Write("window-change", p += 4, 13);
@@ -19631,7 +19631,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 7 + 1 + 4 + termLen + 4 + 4 + 4 + 4 + 4 + modesLen
         );
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 7, p += 4);
         packet.utf8Write("pty-req", p += 4, 7);
@@ -19658,7 +19658,7 @@ var require_Protocol = __commonJS({
           throw new Error("Client-only method called in server mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 5 + 1);
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 5, p += 4);
         packet.utf8Write("shell", p += 4, 5);
@@ -19673,7 +19673,7 @@ var require_Protocol = __commonJS({
         const cmdLen = isBuf ? cmd.length : Buffer.byteLength(cmd);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 4 + 1 + 4 + cmdLen);
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 4, p += 4);
         packet.utf8Write("exec", p += 4, 4);
@@ -19702,7 +19702,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 6 + 1 + 4 + signalLen
         );
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 6, p += 4);
         packet.utf8Write("signal", p += 4, 6);
@@ -19724,7 +19724,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 3 + 1 + 4 + keyLen + 4 + valLen
         );
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 3, p += 4);
         packet.utf8Write("env", p += 4, 3);
@@ -19754,7 +19754,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 7 + 1 + 1 + 4 + protoLen + 4 + cookieLen + 4
         );
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 7, p += 4);
         packet.utf8Write("x11-req", p += 4, 7);
@@ -19780,7 +19780,7 @@ var require_Protocol = __commonJS({
         const nameLen = Buffer.byteLength(name);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 9 + 1 + 4 + nameLen);
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 9, p += 4);
         packet.utf8Write("subsystem", p += 4, 9);
@@ -19797,7 +19797,7 @@ var require_Protocol = __commonJS({
           throw new Error("Client-only method called in server mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 26 + 1);
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 26, p += 4);
         packet.utf8Write("auth-agent-req@openssh.com", p += 4, 26);
@@ -19821,7 +19821,7 @@ var require_Protocol = __commonJS({
         }
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 29 + 1 + keysTotal);
-        packet[p] = MESSAGE.GLOBAL_REQUEST;
+        packet[p] = MESSAGE2.GLOBAL_REQUEST;
         writeUInt32BE(packet, 29, ++p);
         packet.utf8Write("hostkeys-prove-00@openssh.com", p += 4, 29);
         packet[p += 29] = 1;
@@ -19849,7 +19849,7 @@ var require_Protocol = __commonJS({
         const svcNameLen = Buffer.byteLength(svcName);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + svcNameLen);
-        packet[p] = MESSAGE.SERVICE_ACCEPT;
+        packet[p] = MESSAGE2.SERVICE_ACCEPT;
         writeUInt32BE(packet, svcNameLen, ++p);
         packet.utf8Write(svcName, p += 4, svcNameLen);
         this._debug && this._debug(`Outbound: Sending SERVICE_ACCEPT (${svcName})`);
@@ -19860,7 +19860,7 @@ var require_Protocol = __commonJS({
           const bannerLen = Buffer.byteLength(banner);
           p = this._packetRW.write.allocStart;
           const packet2 = this._packetRW.write.alloc(1 + 4 + bannerLen + 4);
-          packet2[p] = MESSAGE.USERAUTH_BANNER;
+          packet2[p] = MESSAGE2.USERAUTH_BANNER;
           writeUInt32BE(packet2, bannerLen, ++p);
           packet2.utf8Write(banner, p += 4, bannerLen);
           writeUInt32BE(packet2, 0, p += bannerLen);
@@ -19878,7 +19878,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 15 + 4 + 4 + 4 + 4 + boundAddrLen + 4 + 4 + remoteAddrLen + 4
         );
-        packet[p] = MESSAGE.CHANNEL_OPEN;
+        packet[p] = MESSAGE2.CHANNEL_OPEN;
         writeUInt32BE(packet, 15, ++p);
         packet.utf8Write("forwarded-tcpip", p += 4, 15);
         writeUInt32BE(packet, chan, p += 15);
@@ -19903,7 +19903,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 3 + 4 + 4 + 4 + 4 + addrLen + 4
         );
-        packet[p] = MESSAGE.CHANNEL_OPEN;
+        packet[p] = MESSAGE2.CHANNEL_OPEN;
         writeUInt32BE(packet, 3, ++p);
         packet.utf8Write("x11", p += 4, 3);
         writeUInt32BE(packet, chan, p += 3);
@@ -19922,7 +19922,7 @@ var require_Protocol = __commonJS({
           throw new Error("Server-only method called in client mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 22 + 4 + 4 + 4);
-        packet[p] = MESSAGE.CHANNEL_OPEN;
+        packet[p] = MESSAGE2.CHANNEL_OPEN;
         writeUInt32BE(packet, 22, ++p);
         packet.utf8Write("auth-agent@openssh.com", p += 4, 22);
         writeUInt32BE(packet, chan, p += 22);
@@ -19941,7 +19941,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 33 + 4 + 4 + 4 + 4 + pathLen + 4
         );
-        packet[p] = MESSAGE.CHANNEL_OPEN;
+        packet[p] = MESSAGE2.CHANNEL_OPEN;
         writeUInt32BE(packet, 33, ++p);
         packet.utf8Write("forwarded-streamlocal@openssh.com", p += 4, 33);
         writeUInt32BE(packet, chan, p += 33);
@@ -19962,7 +19962,7 @@ var require_Protocol = __commonJS({
           throw new Error("Server-only method called in client mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 11 + 1 + 4);
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 11, p += 4);
         packet.utf8Write("exit-status", p += 4, 11);
@@ -19990,7 +19990,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 11 + 1 + 4 + nameLen + 1 + 4 + msgLen + 4
         );
-        packet[p] = MESSAGE.CHANNEL_REQUEST;
+        packet[p] = MESSAGE2.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 11, p += 4);
         packet.utf8Write("exit-signal", p += 4, 11);
@@ -20035,7 +20035,7 @@ var require_Protocol = __commonJS({
         const methodsLen = methods.length;
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + methodsLen + 1);
-        packet[p] = MESSAGE.USERAUTH_FAILURE;
+        packet[p] = MESSAGE2.USERAUTH_FAILURE;
         writeUInt32BE(packet, methodsLen, ++p);
         packet.utf8Write(methods, p += 4, methodsLen);
         packet[p += methodsLen] = isPartial === true ? 1 : 0;
@@ -20050,7 +20050,7 @@ var require_Protocol = __commonJS({
           throw new Error("No auth in progress");
         const p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1);
-        packet[p] = MESSAGE.USERAUTH_SUCCESS;
+        packet[p] = MESSAGE2.USERAUTH_SUCCESS;
         this._authsQueue.shift();
         this._authenticated = true;
         this._debug && this._debug("Outbound: Sending USERAUTH_SUCCESS");
@@ -20069,7 +20069,7 @@ var require_Protocol = __commonJS({
         const keyLen = key.length;
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + keyAlgoLen + 4 + keyLen);
-        packet[p] = MESSAGE.USERAUTH_PK_OK;
+        packet[p] = MESSAGE2.USERAUTH_PK_OK;
         writeUInt32BE(packet, keyAlgoLen, ++p);
         packet.utf8Write(keyAlgo, p += 4, keyAlgoLen);
         writeUInt32BE(packet, keyLen, p += keyAlgoLen);
@@ -20084,7 +20084,7 @@ var require_Protocol = __commonJS({
         const promptLen = Buffer.byteLength(prompt);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + promptLen + 4);
-        packet[p] = MESSAGE.USERAUTH_PASSWD_CHANGEREQ;
+        packet[p] = MESSAGE2.USERAUTH_PASSWD_CHANGEREQ;
         writeUInt32BE(packet, promptLen, ++p);
         packet.utf8Write(prompt, p += 4, promptLen);
         writeUInt32BE(packet, 0, p += promptLen);
@@ -20103,7 +20103,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + nameLen + 4 + instrLen + 4 + 4 + promptsLen
         );
-        packet[p] = MESSAGE.USERAUTH_INFO_REQUEST;
+        packet[p] = MESSAGE2.USERAUTH_INFO_REQUEST;
         writeUInt32BE(packet, nameLen, ++p);
         p += 4;
         if (name) {
@@ -20229,7 +20229,7 @@ var require_Protocol = __commonJS({
       }
       payload = this._packetRW.read.read(payload);
       const type = payload[0];
-      if (type === MESSAGE.USERAUTH_SUCCESS && !this._server && !this._authenticated) {
+      if (type === MESSAGE2.USERAUTH_SUCCESS && !this._server && !this._authenticated) {
         this._authenticated = true;
         if (this._kex.negotiated.cs.compress === "zlib@openssh.com")
           this._packetRW.write = new ZlibPacketWriter(this);
@@ -20288,7 +20288,7 @@ var require_Protocol = __commonJS({
       const algsLen = Buffer.byteLength(serverSigAlgs);
       let p = proto._packetRW.write.allocStart;
       const packet = proto._packetRW.write.alloc(1 + 4 + 4 + 15 + 4 + algsLen);
-      packet[p] = MESSAGE.EXT_INFO;
+      packet[p] = MESSAGE2.EXT_INFO;
       writeUInt32BE(packet, 1, ++p);
       writeUInt32BE(packet, 15, p += 4);
       packet.utf8Write("server-sig-algs", p += 4, 15);
@@ -24202,7 +24202,7 @@ var require_client = __commonJS({
           };
         }
         const sock = this._sock = cfg.sock || new Socket();
-        let ready = false;
+        let ready2 = false;
         let sawHeader = false;
         if (this._protocol)
           this._protocol.cleanup();
@@ -24236,8 +24236,8 @@ var require_client = __commonJS({
           },
           onHandshakeComplete: (negotiated) => {
             this.emit("handshake", negotiated);
-            if (!ready) {
-              ready = true;
+            if (!ready2) {
+              ready2 = true;
               proto.service("ssh-userauth");
             }
           },
@@ -25783,7 +25783,7 @@ var require_http_agents = __commonJS({
     "use strict";
     var { Agent: HttpAgent } = __require("http");
     var { Agent: HttpsAgent } = __require("https");
-    var { connect: tlsConnect } = __require("tls");
+    var { connect: tlsConnect2 } = __require("tls");
     var Client2;
     for (const ctor of [HttpAgent, HttpsAgent]) {
       class SSHAgent extends ctor {
@@ -25832,7 +25832,7 @@ var require_http_agents = __commonJS({
         return stream;
       }
       options.socket = stream;
-      const wrapped = tlsConnect(options);
+      const wrapped = tlsConnect2(options);
       const onClose = /* @__PURE__ */ (() => {
         let called = false;
         return () => {
@@ -27113,13 +27113,13 @@ var require_keygen = __commonJS({
           const e = reader.readString(Ber.Integer, true);
           const d = reader.readString(Ber.Integer, true);
           const p = reader.readString(Ber.Integer, true);
-          const q = reader.readString(Ber.Integer, true);
+          const q2 = reader.readString(Ber.Integer, true);
           reader.readString(Ber.Integer, true);
           reader.readString(Ber.Integer, true);
           const iqmp = reader.readString(Ber.Integer, true);
           const keyName = Buffer.from("ssh-rsa");
           const privBuf = Buffer.allocUnsafe(
-            4 + keyName.length + 4 + n.length + 4 + e.length + 4 + d.length + 4 + iqmp.length + 4 + p.length + 4 + q.length
+            4 + keyName.length + 4 + n.length + 4 + e.length + 4 + d.length + 4 + iqmp.length + 4 + p.length + 4 + q2.length
           );
           let pos = 0;
           privBuf.writeUInt32BE(keyName.length, pos += 0);
@@ -27134,8 +27134,8 @@ var require_keygen = __commonJS({
           privBuf.set(iqmp, pos += 4);
           privBuf.writeUInt32BE(p.length, pos += iqmp.length);
           privBuf.set(p, pos += 4);
-          privBuf.writeUInt32BE(q.length, pos += p.length);
-          privBuf.set(q, pos += 4);
+          privBuf.writeUInt32BE(q2.length, pos += p.length);
+          privBuf.set(q2, pos += 4);
           const pubBuf = Buffer.allocUnsafe(
             4 + keyName.length + 4 + e.length + 4 + n.length
           );
@@ -27496,12 +27496,84 @@ var require_lib2 = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync2, writeFileSync } from "node:fs";
-import { resolve as resolve3 } from "node:path";
+import { existsSync as existsSync3, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname8, resolve as resolve5 } from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/cli-args.ts
 import { parseArgs } from "node:util";
+
+// src/commands.ts
+var COMMAND_SPECS = [
+  {
+    name: "preflight",
+    positionals: 0,
+    summary: "check the serve scripts in this repository (no host needed)",
+    details: "bash -n, shellcheck, the contract flags (traced through history when one is gone), dropped flags, the trap rules, the rollback ref.\nWith no deploy-gate.yml it finds the serve scripts itself."
+  },
+  {
+    name: "run",
+    positionals: 0,
+    summary: "preflight, deploy over SSH, verify",
+    details: "A preflight failure stops here (--skip-preflight to see what the host says). One SSH connection, a host-side lock,\nthe install files at the ref, a restart, the boot watched to readiness, then verify."
+  },
+  {
+    name: "verify",
+    positionals: 0,
+    summary: "verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)",
+    details: "Default ref: the one recorded on the host by the last deploy."
+  },
+  { name: "rollback", positionals: 0, summary: "deploy rollback.ref, then verify" },
+  {
+    name: "explain",
+    args: "FILE|-",
+    positionals: 1,
+    summary: "diagnose a saved journalctl -o json dump, a plain log, or a response body",
+    details: "Exit 0 when the log shows a ready or still-booting engine, 1 on a failure."
+  },
+  {
+    name: "logs",
+    positionals: 0,
+    summary: "the endpoint's journal, decoded, one boot at a time, with its diagnosis",
+    details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json."
+  },
+  { name: "lock", args: "status|release", positionals: 1, summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)" },
+  {
+    name: "init",
+    positionals: 0,
+    summary: "write deploy-gate.yml for the serve scripts found here (never overwrites)",
+    details: "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight."
+  },
+  { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" }
+];
+var COMMANDS = COMMAND_SPECS.map((c) => c.name);
+var REPORTING = ["preflight", "run", "verify", "rollback"];
+var REMOTE = ["run", "verify", "rollback", "logs", "lock"];
+var DEPLOYING = ["run", "rollback"];
+var OPTION_SPECS = [
+  { name: "config", type: "string", arg: "FILE", help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it", commands: [...REPORTING, "logs", "lock", "init"] },
+  { name: "endpoint", type: "string", arg: "NAME", help: "one endpoint (default: all; run/verify/rollback/logs/lock: the config's only one)", commands: [...REPORTING, "logs", "lock"] },
+  { name: "ref", type: "string", arg: "REF", help: "check the scripts at REF instead of the work tree (verify: the contracts at REF)", commands: REPORTING },
+  { name: "base", type: "string", arg: "REF", help: "what dropped-flags compares against (default: rollback.ref, else the commit before the last change)", commands: ["preflight", "run"] },
+  { name: "json", type: "boolean", help: "print exactly the JSON report on stdout", commands: [...REPORTING, "explain", "logs", "lock"] },
+  { name: "report", type: "string", arg: "FILE", help: "also write the JSON report to FILE", commands: REPORTING },
+  { name: "summary", type: "string", arg: "FILE", help: "also write the markdown job summary to FILE", commands: REPORTING },
+  { name: "quiet", type: "boolean", short: "q", help: "only the verdict and the failures", commands: REPORTING },
+  { name: "no-color", type: "boolean", help: "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it on)", commands: "all" },
+  { name: "fail-on-warn", type: "boolean", help: "exit 1 on warnings too", commands: REPORTING },
+  { name: "dry-run", type: "boolean", help: "connect, lock, show the files that would change and the commands; change nothing", commands: DEPLOYING },
+  { name: "lock-wait", type: "string", arg: "DURATION", help: "wait this long for a held deploy lock (default: fail at once, naming the holder)", commands: DEPLOYING },
+  { name: "skip-preflight", type: "boolean", help: "deploy even when preflight fails (to see what the host says)", commands: ["run"] },
+  { name: "hosts", type: "string", arg: "A,B", help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout", commands: ["run", "verify", "rollback"] },
+  { name: "boot", type: "string", arg: "WHICH", help: "current (default), previous, N, or --boot=-N (N before the current)", commands: ["logs"] },
+  { name: "since", type: "string", arg: "TIME", help: "the window: 30m, 2h, YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today, yesterday", commands: ["logs"] },
+  { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
+  { name: "force", type: "boolean", help: "release a lock another run holds (it names the holder)", commands: ["lock"] },
+  { name: "connect-timeout", type: "string", arg: "DURATION", help: "SSH handshake deadline (default 20s)", commands: REMOTE },
+  { name: "help", type: "boolean", short: "h", help: "this help (deploy-gate COMMAND --help: that command's)", commands: "all" },
+  { name: "version", type: "boolean", short: "v", help: "the version", commands: "all" }
+];
+var appliesTo = (o, c) => o.commands === "all" || o.commands.includes(c);
 
 // src/config/duration.ts
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -27517,107 +27589,6 @@ function parseDuration(text) {
     matched = re.lastIndex;
   }
   return matched === s.length && s.length > 0 ? total : null;
-}
-
-// src/options.ts
-var COMMANDS = ["preflight", "run", "verify", "rollback", "explain", "schema"];
-var UsageError = class extends Error {
-};
-
-// src/cli-args.ts
-var USAGE = `usage: deploy-gate <command> [options]
-
-commands:
-  preflight            check the serve scripts in this repository (no host needed)
-  run                  preflight, deploy over SSH, verify
-  verify               verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)
-  rollback             deploy rollback.ref, then verify
-  explain FILE|-       diagnose a saved journalctl -o json dump, a plain log, or a response body
-  schema               print the JSON Schema of deploy-gate.yml
-
-options:
-  --config FILE        deploy-gate.yml (default: deploy-gate.yml at the repository root, else discover scripts)
-  --endpoint NAME      one endpoint (default: all)
-  --ref REF            check the scripts at REF instead of the work tree
-  --base REF           what dropped-flags compares against (default: rollback.ref, else the commit before the last change)
-  --json               print exactly the JSON report on stdout
-  --report FILE        also write the JSON report to FILE
-  --summary FILE       also write the markdown job summary to FILE
-  --no-color           no colour (also NO_COLOR=1, or when stdout is not a terminal)
-  --fail-on-warn       exit 1 on warnings too
-  --dry-run            run/rollback: connect, lock, show the files that would change and the commands; change nothing
-  --lock-wait DURATION wait this long for a held deploy lock (default: fail at once, naming the holder)
-  --skip-preflight     run: deploy even when preflight fails (to see what the host says)
-
-environment: DEPLOY_GATE_SSH_KEY  the SSH private key (when the config names no identityFile); never pass keys in argv
-  -h, --help           this help;  -v, --version  the version
-
-exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
-function parseCli(argv, cwd) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        config: { type: "string" },
-        endpoint: { type: "string" },
-        ref: { type: "string" },
-        base: { type: "string" },
-        json: { type: "boolean", default: false },
-        report: { type: "string" },
-        summary: { type: "string" },
-        "no-color": { type: "boolean", default: false },
-        "fail-on-warn": { type: "boolean", default: false },
-        "dry-run": { type: "boolean", default: false },
-        "lock-wait": { type: "string" },
-        "skip-preflight": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-        version: { type: "boolean", short: "v", default: false }
-      }
-    });
-  } catch (e) {
-    throw new UsageError(`${e.message.split("\n")[0]}
-
-${USAGE}`);
-  }
-  const { values: v, positionals } = parsed;
-  if (v.help) return "help";
-  if (v.version) return "version";
-  const [cmd, ...rest] = positionals;
-  if (!cmd) throw new UsageError(`missing command
-
-${USAGE}`);
-  if (!COMMANDS.includes(cmd)) throw new UsageError(`unknown command "${cmd}" (commands: ${COMMANDS.join(", ")})`);
-  const command = cmd;
-  if (command === "explain" && rest.length !== 1) throw new UsageError("explain needs exactly one FILE (or - for stdin)");
-  if (command !== "explain" && rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
-  for (const k of ["endpoint", "ref", "base"]) {
-    const val = v[k];
-    if (val !== void 0 && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
-  }
-  const lockWaitMs = v["lock-wait"] === void 0 ? 0 : parseDuration(v["lock-wait"]);
-  if (lockWaitMs === null) throw new UsageError(`--lock-wait "${v["lock-wait"]}": expected a duration such as 90s, 10m or 1h`);
-  return {
-    command,
-    cwd,
-    config: v.config ?? null,
-    endpoint: v.endpoint ?? null,
-    ref: v.ref ?? null,
-    base: v.base ?? null,
-    json: v.json,
-    report: v.report ?? null,
-    summary: v.summary ?? null,
-    noColor: v["no-color"],
-    failOnWarn: v["fail-on-warn"],
-    file: command === "explain" ? rest[0] : null,
-    dryRun: v["dry-run"],
-    lockWaitMs,
-    skipPreflight: v["skip-preflight"],
-    hostKey: null,
-    knownHosts: null
-  };
 }
 
 // src/config/errors.ts
@@ -27645,14 +27616,14 @@ function editDistance(a, b) {
   }
   return prev[b.length];
 }
-function closest(word, candidates) {
+function closest(word2, candidates) {
   let best = null;
   let bestD = Infinity;
   for (const c of candidates) {
-    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    const d = editDistance(word2.toLowerCase(), c.toLowerCase());
     if (d < bestD) [best, bestD] = [c, d];
   }
-  return best !== null && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
+  return best !== null && bestD <= Math.max(2, Math.floor(word2.length / 3)) ? best : null;
 }
 function lineOf(node2, lc) {
   const start = node2?.range?.[0];
@@ -27677,30 +27648,181 @@ function valueNode(doc, path) {
   return null;
 }
 var fmtPath = (path) => path.map(String).join(".");
+function foundText(input) {
+  if (input === null) return "an empty value";
+  if (Array.isArray(input)) return "a list";
+  if (typeof input === "object") return "a mapping";
+  if (typeof input === "string") return `${JSON.stringify(input.length > 60 ? `${input.slice(0, 57)}...` : input)} (text)`;
+  return `${String(input)} (a ${typeof input === "number" ? "number" : typeof input})`;
+}
+var ARTICLE = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", object: "a mapping", array: "a list", nan: "a number" };
+function typeMessage(issue2) {
+  const expected = ARTICLE[issue2.expected] ?? issue2.expected;
+  return `expected ${expected}, found ${foundText(issue2.input)}`;
+}
+function plainMessage(issue2) {
+  const msg2 = issue2.message.replace(/^Invalid input: /, "").replace(/^Invalid option: /, "");
+  return "input" in issue2 && issue2.input !== void 0 ? `${msg2}; found ${foundText(issue2.input)}` : msg2;
+}
 function describeIssues(issues, doc, lc, known) {
   const out = [];
+  const unknownKey = (path, key) => {
+    const allowed = known(path);
+    const guess = closest(key, allowed);
+    out.push({
+      line: lineOf(keyNode(doc, path, key), lc),
+      path: fmtPath([...path, key]),
+      message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`
+    });
+  };
   for (const issue2 of issues) {
     const path = issue2.path;
     if (issue2.code === "unrecognized_keys") {
-      for (const key of issue2.keys) {
-        const allowed = known(path);
-        const guess = closest(key, allowed);
-        out.push({
-          line: lineOf(keyNode(doc, path, key), lc),
-          path: fmtPath([...path, key]),
-          message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`
-        });
-      }
+      for (const key of issue2.keys) unknownKey(path, key);
+      continue;
+    }
+    if (issue2.code === "invalid_key" && path.length) {
+      unknownKey(path.slice(0, -1), String(path[path.length - 1]));
       continue;
     }
     const missing = issue2.code === "invalid_type" && issue2.input === void 0;
     out.push({
       line: lineOf(valueNode(doc, path), lc),
       path: fmtPath(path),
-      message: missing ? `required key is missing (${issue2.message.replace(/^Invalid input: /, "")})` : issue2.message.replace(/^Invalid input: /, "")
+      message: missing ? `required key is missing (expected ${ARTICLE[issue2.expected] ?? "a value"})` : issue2.code === "invalid_type" ? typeMessage(issue2) : plainMessage(issue2)
     });
   }
-  return out;
+  return out.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
+}
+
+// src/options.ts
+var UsageError = class extends Error {
+};
+
+// src/cli-args.ts
+var optionLine = (o) => {
+  const flag = `${o.short ? `-${o.short}, ` : ""}--${o.name}${o.arg ? ` ${o.arg}` : ""}`;
+  return `  ${flag.padEnd(26)} ${o.help}`;
+};
+var commandLine = (c) => `  ${`${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(20)} ${c.summary}`;
+var FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the config names no identityFile) and
+  DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY: the endpoint's API key
+  (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
+
+exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
+var USAGE = `usage: deploy-gate <command> [options]     (deploy-gate <command> --help for its options)
+
+commands:
+${COMMAND_SPECS.map(commandLine).join("\n")}
+
+options:
+${OPTION_SPECS.map(optionLine).join("\n")}
+
+${FOOTER}`;
+function commandHelp(command) {
+  const c = COMMAND_SPECS.find((s) => s.name === command);
+  return [
+    `usage: deploy-gate ${c.name}${c.args ? ` ${c.args}` : ""} [options]`,
+    "",
+    c.summary,
+    ...c.details ? [c.details] : [],
+    "",
+    "options:",
+    ...OPTION_SPECS.filter((o) => appliesTo(o, command)).map(optionLine),
+    "",
+    FOOTER
+  ].join("\n");
+}
+var didYouMean = (word2, among) => {
+  const guess = closest(word2, among);
+  return guess ? ` (did you mean "${guess}"?)` : "";
+};
+function unknownOption(message, command) {
+  const bad = /option '(-{1,2}[^']+)'/.exec(message)?.[1];
+  if (!bad) return new UsageError(`${message.split("\n")[0]}
+
+${USAGE}`);
+  const names = OPTION_SPECS.filter((o) => !command || appliesTo(o, command)).map((o) => `--${o.name}`);
+  const hint = command ? `deploy-gate ${command} --help` : "deploy-gate --help";
+  return new UsageError(`unknown option ${bad}${didYouMean(bad, names)}; see ${hint}`);
+}
+function parseCli(argv, cwd) {
+  const first = argv.find((a) => !a.startsWith("-"));
+  const command = COMMANDS.includes(first ?? "") ? first : null;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: Object.fromEntries(OPTION_SPECS.map((o) => [o.name, { type: o.type, ...o.short ? { short: o.short } : {} }]))
+    });
+  } catch (e) {
+    throw unknownOption(e.message, command);
+  }
+  const { values, positionals } = parsed;
+  const v = values;
+  const str2 = (k) => v[k];
+  const flag = (k) => v[k] === true;
+  const [cmd, ...rest] = positionals;
+  if (v.version) return "version";
+  if (v.help) return command ? { help: command } : "help";
+  if (!cmd) throw new UsageError(`missing command
+
+${USAGE}`);
+  if (!command || cmd !== command) throw new UsageError(`unknown command "${cmd}"${didYouMean(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
+  const spec2 = COMMAND_SPECS.find((s) => s.name === command);
+  if (rest.length !== spec2.positionals) {
+    if (spec2.positionals === 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    if (command === "lock") throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+    throw new UsageError(`${command} needs exactly one ${spec2.args} (or - for stdin)`);
+  }
+  if (command === "lock" && !["status", "release"].includes(rest[0])) throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0], ["status", "release"])}`);
+  for (const o of OPTION_SPECS) {
+    if (v[o.name] === void 0 || v[o.name] === false || appliesTo(o, command)) continue;
+    const where = o.commands === "all" ? [] : o.commands;
+    throw new UsageError(`--${o.name} does not apply to ${command} (it applies to ${where.join(", ")}); see deploy-gate ${command} --help`);
+  }
+  for (const k of ["endpoint", "ref", "base", "config", "report", "summary"]) {
+    const val = str2(k);
+    if (val !== void 0 && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
+  }
+  const duration3 = (k) => {
+    const raw = str2(k);
+    if (raw === void 0) return null;
+    const ms = parseDuration(raw);
+    if (ms === null) throw new UsageError(`--${k} "${raw}": expected a duration such as 90s, 10m or 1h`);
+    return ms;
+  };
+  return {
+    command,
+    cwd,
+    config: str2("config") ?? null,
+    endpoint: str2("endpoint") ?? null,
+    ref: str2("ref") ?? null,
+    base: str2("base") ?? null,
+    json: flag("json"),
+    report: str2("report") ?? null,
+    summary: str2("summary") ?? null,
+    noColor: flag("no-color"),
+    failOnWarn: flag("fail-on-warn"),
+    file: command === "explain" ? rest[0] : null,
+    dryRun: flag("dry-run"),
+    lockWaitMs: duration3("lock-wait") ?? 0,
+    skipPreflight: flag("skip-preflight"),
+    hostOverride: null,
+    connectTimeoutMs: duration3("connect-timeout"),
+    quiet: flag("quiet"),
+    hosts: parseHostList(str2("hosts")),
+    ...command === "logs" ? { boot: str2("boot") ?? null, since: str2("since") ?? null, follow: flag("follow") } : {},
+    ...command === "lock" ? { lockAction: rest[0], force: flag("force") } : {}
+  };
+}
+function parseHostList(v) {
+  if (v === void 0) return null;
+  const names = v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n))) throw new UsageError(`--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`);
+  return [...new Set(names)];
 }
 
 // node_modules/zod/v4/core/util.js
@@ -29197,10 +29319,10 @@ var $ZodCheckLengthEquals = /* @__PURE__ */ $constructor("$ZodCheckLengthEquals"
     if (length === def.length)
       return;
     const origin = getLengthableOrigin(input);
-    const tooBig = length > def.length;
+    const tooBig2 = length > def.length;
     payload.issues.push({
       origin,
-      ...tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length },
+      ...tooBig2 ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length },
       inclusive: true,
       exact: true,
       input: payload.value,
@@ -30426,7 +30548,7 @@ function handleIntersectionResults(result, left, right) {
   const unrecKeys = /* @__PURE__ */ new Map();
   let unrecIssue;
   const keyIssues = /* @__PURE__ */ new Map();
-  const collect = (iss, side) => {
+  const collect2 = (iss, side) => {
     let keys;
     if (iss.code === "unrecognized_keys" && !iss.path?.length) {
       unrecIssue ?? (unrecIssue = iss);
@@ -30447,11 +30569,11 @@ function handleIntersectionResults(result, left, right) {
     return true;
   };
   for (const iss of left.issues) {
-    if (!collect(iss, "l"))
+    if (!collect2(iss, "l"))
       result.issues.push(iss);
   }
   for (const iss of right.issues) {
-    if (!collect(iss, "r"))
+    if (!collect2(iss, "r"))
       result.issues.push(iss);
   }
   const bothKeys = [...unrecKeys].filter(([, f]) => f.l && f.r).map(([k]) => k);
@@ -30949,7 +31071,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve4) {
+function isRecursive(inst, stack, resolve6) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -30959,7 +31081,7 @@ function isRecursive(inst, stack, resolve4) {
   let result = NONE;
   const check = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve4);
+      const answer = isRecursive(child, stack, resolve6);
       if (answer > result)
         result = answer;
     }
@@ -30970,7 +31092,7 @@ function isRecursive(inst, stack, resolve4) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve4) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve6) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -31034,7 +31156,7 @@ function isRecursive(inst, stack, resolve4) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve4 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve6 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -31097,15 +31219,15 @@ function bucketFor(state, inst) {
 var handoff;
 var open = [];
 var memo = {
-  alloc(_inst, payload, empty) {
+  alloc(_inst, payload, empty2) {
     const bucket = handoff;
     if (!bucket)
-      return empty;
+      return empty2;
     handoff = void 0;
-    const entry = { value: empty, issues: null };
+    const entry = { value: empty2, issues: null };
     bucket.set(payload.value, entry);
     open.push(entry);
-    return empty;
+    return empty2;
   },
   guard(inst) {
     var _a3;
@@ -34136,16 +34258,1930 @@ function superRefine(fn, params) {
   return _superRefine(fn, params);
 }
 
-// src/config/schema.ts
-var duration2 = union([string2(), number2()]).refine((v) => parseDuration(v) !== null, { message: 'expected a duration such as "20m", "5s" or "1h30m"' }).transform((v) => parseDuration(v));
-var sshTarget = strictObject({
+// src/script/words.ts
+var WRAPPERS_WITH_ARG = {
+  sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
+  nice: /* @__PURE__ */ new Set(["-n"]),
+  timeout: /* @__PURE__ */ new Set(["-s", "-k", "--signal", "--kill-after"]),
+  stdbuf: /* @__PURE__ */ new Set(["-i", "-o", "-e"]),
+  env: /* @__PURE__ */ new Set(["-u", "-C", "--unset", "--chdir"]),
+  nohup: /* @__PURE__ */ new Set(),
+  exec: /* @__PURE__ */ new Set(["-a"]),
+  command: /* @__PURE__ */ new Set(),
+  time: /* @__PURE__ */ new Set(),
+  builtin: /* @__PURE__ */ new Set(),
+  eval: /* @__PURE__ */ new Set()
+};
+function basename(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+function programWords(words) {
+  let i = 0;
+  while (i < words.length) {
+    const name = basename(words[i].text);
+    const withArg = WRAPPERS_WITH_ARG[name];
+    if (!withArg) break;
+    i++;
+    if (name === "timeout") {
+      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
+      i++;
+      continue;
+    }
+    while (i < words.length) {
+      const t = words[i].text;
+      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
+        i++;
+        continue;
+      }
+      if (!t.startsWith("-") || t === "-" || t === "--") {
+        if (t === "--") i++;
+        break;
+      }
+      i += withArg.has(t) ? 2 : 1;
+    }
+  }
+  return words.slice(i);
+}
+function programOf(cmd) {
+  const w = programWords(cmd.words)[0];
+  return w ? basename(w.text) : "";
+}
+function runsSubcommand(cmd, prog, sub) {
+  const words = programWords(cmd.words);
+  if (!words[0] || basename(words[0].text) !== prog) return null;
+  let i = 1;
+  if (prog === "podman" || prog === "docker") {
+    while (i < words.length && words[i].text.startsWith("-")) i++;
+    if (words[i]?.text === "container") i++;
+  }
+  if (prog === "git") {
+    while (i < words.length && words[i].text.startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
+  }
+  return words[i]?.text === sub ? words.slice(i + 1) : null;
+}
+function hasMergedStderr(cmd) {
+  return cmd.redirects.some((r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout");
+}
+
+// src/script/unit.ts
+var DEFAULT_TIMEOUT_SEC = 90;
+function parseUnit(text) {
+  const lines = text.split("\n");
+  const unit = { sections: [], entries: [] };
+  let section = "";
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].trim();
+    if (!raw || raw.startsWith("#") || raw.startsWith(";")) continue;
+    const header = /^\[([^\]]+)\]$/.exec(raw);
+    if (header) {
+      section = header[1];
+      unit.sections.push({ name: section, line: i + 1 });
+      continue;
+    }
+    const start = i;
+    let value = raw;
+    while (value.endsWith("\\") && i + 1 < lines.length) {
+      value = value.slice(0, -1);
+      i++;
+      const next = lines[i].trim();
+      if (next.startsWith("#") || next.startsWith(";")) {
+        value += "\\";
+        continue;
+      }
+      value += ` ${next}`;
+    }
+    const eq = value.indexOf("=");
+    if (eq <= 0) continue;
+    unit.entries.push({ section, key: value.slice(0, eq).trim(), value: value.slice(eq + 1).trim().replace(/\s+/g, " "), line: start + 1, endLine: i + 1 });
+  }
+  return unit;
+}
+function unitEntries(unit, section, key) {
+  return unit.entries.filter((e) => e.section === section && e.key === key);
+}
+function unitValue(unit, section, key) {
+  return unitEntries(unit, section, key).at(-1) ?? null;
+}
+function execCommands(unit, key, section = "Service") {
+  let out = [];
+  for (const e of unitEntries(unit, section, key)) {
+    if (e.value === "") out = [];
+    else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
+  }
+  return out;
+}
+var SPAN_UNITS = [
+  [/^(usec|us|µs)$/, 1e-6],
+  [/^(msec|ms)$/, 1e-3],
+  [/^(seconds?|sec|s)$/, 1],
+  [/^(minutes?|min|m)$/, 60],
+  [/^(hours?|hr|h)$/, 3600],
+  [/^(days?|d)$/, 86400],
+  [/^(weeks?|w)$/, 604800],
+  [/^(months?|M)$/, 2629800],
+  [/^(years?|y)$/, 31557600]
+];
+function parseTimeSpan(value) {
+  const s = value.trim();
+  if (s === "infinity") return Infinity;
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s);
+  const re = /\s*(\d+(?:\.\d+)?)\s*([A-Za-zµ]+)/gy;
+  let total = 0;
+  let end = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const unit = SPAN_UNITS.find(([r]) => r.test(m[2]));
+    if (!unit) return null;
+    total += Number(m[1]) * unit[1];
+    end = re.lastIndex;
+  }
+  return end === s.length && end > 0 ? total : null;
+}
+function timeout(unit, key) {
+  const entries = unit.entries.filter((e) => e.section === "Service" && (e.key === key || e.key === "TimeoutSec"));
+  const entry = entries.at(-1) ?? null;
+  if (!entry || entry.value === "") return { seconds: DEFAULT_TIMEOUT_SEC, entry: null };
+  const seconds = parseTimeSpan(entry.value);
+  return { seconds: seconds === 0 ? Infinity : seconds ?? DEFAULT_TIMEOUT_SEC, entry };
+}
+function timeoutStopSec(unit) {
+  return timeout(unit, "TimeoutStopSec");
+}
+function timeoutStartSec(unit) {
+  return timeout(unit, "TimeoutStartSec");
+}
+
+// src/script/lexer.ts
+var META = /* @__PURE__ */ new Set([" ", "	", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+var OPS = [";;&", ";;", ";&", "&&", "||", "|&", "|", ";", "&", "(", ")"];
+var REDIRECTS = ["&>>", "&>", "<<<", "<<-", "<<", ">>", ">|", ">&", "<&", "<>", ">", "<"];
+var ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
+function lex(text, firstLine = 1) {
+  return new Lexer(text, firstLine).run();
+}
+function lexWords(text, firstLine) {
+  return lex(text, firstLine).flatMap((t) => t.kind === "word" ? [t.word] : t.kind === "array" ? t.words : []);
+}
+var Lexer = class {
+  constructor(src, firstLine) {
+    this.src = src;
+    this.line = firstLine;
+  }
+  src;
+  pos = 0;
+  line;
+  tokens = [];
+  heredocs = [];
+  run() {
+    while (this.pos < this.src.length) this.step();
+    return this.tokens;
+  }
+  peek(offset = 0) {
+    return this.src[this.pos + offset] ?? "";
+  }
+  step() {
+    const c = this.peek();
+    if (c === " " || c === "	" || c === "\r") {
+      this.pos++;
+      return;
+    }
+    if (c === "\\" && this.peek(1) === "\n") {
+      this.pos += 2;
+      this.line++;
+      return;
+    }
+    if (c === "#") {
+      this.skipComment();
+      return;
+    }
+    if (c === "\n") {
+      this.tokens.push({ kind: "op", op: "\n", line: this.line });
+      this.pos++;
+      this.line++;
+      this.skipHeredocBodies();
+      return;
+    }
+    if (/[0-9]/.test(c)) {
+      const m = /^[0-9]+(?=[<>])/.exec(this.src.slice(this.pos, this.pos + 12));
+      if (m) {
+        this.pos += m[0].length;
+        this.redirect(m[0]);
+        return;
+      }
+    }
+    if (c === "<" || c === ">" || c === "&" && this.peek(1) === ">") {
+      this.redirect("");
+      return;
+    }
+    if (c === "(" && this.peek(1) === "(") {
+      this.arithmeticCommand();
+      return;
+    }
+    for (const op of OPS) {
+      if (this.src.startsWith(op, this.pos)) {
+        this.pos += op.length;
+        this.tokens.push({ kind: "op", op, line: this.line });
+        return;
+      }
+    }
+    const word2 = this.word(false);
+    if (word2) this.emitWord(word2);
+  }
+  emitWord(word2) {
+    const a = word2.assignment;
+    if (a && a.value === "" && this.peek() === "(" && word2.parts.length === 1) {
+      const line = word2.line;
+      this.pos++;
+      this.tokens.push({ kind: "array", name: a.name, append: a.append, words: this.arrayWords(), line });
+      return;
+    }
+    for (const w of splitOptional(word2)) this.tokens.push({ kind: "word", word: w });
+  }
+  arrayWords() {
+    const words = [];
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (c === ")") {
+        this.pos++;
+        break;
+      }
+      if (c === "\n") {
+        this.pos++;
+        this.line++;
+        continue;
+      }
+      if (c === " " || c === "	" || c === "\r") {
+        this.pos++;
+        continue;
+      }
+      if (c === "\\" && this.peek(1) === "\n") {
+        this.pos += 2;
+        this.line++;
+        continue;
+      }
+      if (c === "#") {
+        this.skipComment();
+        continue;
+      }
+      const w = this.word(true);
+      if (w) words.push(...splitOptional(w));
+      else this.pos++;
+    }
+    return words;
+  }
+  skipComment() {
+    while (this.pos < this.src.length && this.peek() !== "\n") this.pos++;
+  }
+  redirect(fd) {
+    const op = REDIRECTS.find((r) => this.src.startsWith(r, this.pos)) ?? this.peek();
+    this.pos += op.length;
+    while (this.peek() === " " || this.peek() === "	") this.pos++;
+    const line = this.line;
+    const w = this.word(false);
+    const target = w?.text ?? "";
+    if (op === "<<" || op === "<<-") {
+      this.heredocs.push({ delim: target, strip: op === "<<-" });
+      this.tokens.push({ kind: "redirect", op: fd + op, target, line });
+      return;
+    }
+    if ((op === ">&" || op === "<&") && /^([0-9]+|-)$/.test(target)) {
+      this.tokens.push({ kind: "redirect", op: `${fd}${op}${target}`, target: `&${target}`, line });
+      return;
+    }
+    this.tokens.push({ kind: "redirect", op: fd + op, target, line });
+  }
+  skipHeredocBodies() {
+    while (this.heredocs.length > 0) {
+      const { delim, strip } = this.heredocs.shift();
+      while (this.pos < this.src.length) {
+        const end = this.src.indexOf("\n", this.pos);
+        const lineText2 = this.src.slice(this.pos, end === -1 ? void 0 : end);
+        this.pos = end === -1 ? this.src.length : end + 1;
+        this.line++;
+        if ((strip ? lineText2.replace(/^\t+/, "") : lineText2) === delim) break;
+      }
+    }
+  }
+  arithmeticCommand() {
+    const start = this.pos;
+    const line = this.line;
+    this.pos = this.balancedEnd(this.pos + 1, "(", ")");
+    const raw = this.src.slice(start, this.pos);
+    const parts = [{ kind: "sub", raw, body: raw.slice(2, -2), line }];
+    this.tokens.push({ kind: "word", word: makeWord(parts, line, false) });
+  }
+  /** Reads one word; null when nothing word-like is at the cursor. */
+  word(inArray) {
+    const startLine = this.line;
+    const assignable = ASSIGN.test(this.src.slice(this.pos, this.pos + 256));
+    const parts = [];
+    let lit = "";
+    let quoted = false;
+    const flush = () => {
+      if (lit) {
+        parts.push({ kind: "lit", text: lit });
+        lit = "";
+      }
+    };
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (META.has(c) || inArray && c === ")") break;
+      if (c === "\\") {
+        const n = this.peek(1);
+        this.pos += 2;
+        if (n === "\n") this.line++;
+        else {
+          lit += n;
+          quoted = true;
+        }
+        continue;
+      }
+      if (c === "'") {
+        quoted = true;
+        const end = this.src.indexOf("'", this.pos + 1);
+        const body = this.src.slice(this.pos + 1, end === -1 ? void 0 : end);
+        lit += body;
+        this.countLines(body);
+        this.pos = end === -1 ? this.src.length : end + 1;
+        continue;
+      }
+      if (c === '"') {
+        quoted = true;
+        flush();
+        this.pos++;
+        this.doubleQuoted(parts);
+        continue;
+      }
+      if (c === "$" && this.peek(1) === "'") {
+        quoted = true;
+        this.pos += 2;
+        lit += this.ansiC();
+        continue;
+      }
+      if (c === "$" || c === "`") {
+        const p = this.expansion(false);
+        if (p) {
+          flush();
+          parts.push(p);
+          continue;
+        }
+      }
+      lit += c;
+      this.pos++;
+    }
+    flush();
+    if (parts.length === 0 && !quoted) return null;
+    return makeWord(parts, startLine, assignable);
+  }
+  doubleQuoted(parts) {
+    let lit = "";
+    const flush = () => {
+      if (lit) {
+        parts.push({ kind: "lit", text: lit });
+        lit = "";
+      }
+    };
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (c === '"') {
+        this.pos++;
+        break;
+      }
+      if (c === "\\" && '$`"\\\n'.includes(this.peek(1))) {
+        const n = this.peek(1);
+        this.pos += 2;
+        if (n === "\n") this.line++;
+        else lit += n;
+        continue;
+      }
+      if (c === "$" || c === "`") {
+        const p = this.expansion(true);
+        if (p) {
+          flush();
+          parts.push(p);
+          continue;
+        }
+      }
+      if (c === "\n") this.line++;
+      lit += c;
+      this.pos++;
+    }
+    flush();
+    if (parts.length === 0) parts.push({ kind: "lit", text: "" });
+  }
+  ansiC() {
+    const map = { n: "\n", t: "	", r: "\r", "\\": "\\", "'": "'", '"': '"', e: "\x1B", a: "\x07" };
+    let out = "";
+    while (this.pos < this.src.length && this.peek() !== "'") {
+      const c = this.peek();
+      if (c === "\\") {
+        const n = this.peek(1);
+        out += map[n] ?? `\\${n}`;
+        this.pos += 2;
+        continue;
+      }
+      if (c === "\n") this.line++;
+      out += c;
+      this.pos++;
+    }
+    this.pos++;
+    return out;
+  }
+  expansion(quoted) {
+    const start = this.pos;
+    const line = this.line;
+    const c = this.peek();
+    const n = this.peek(1);
+    if (c === "`") {
+      let i = this.pos + 1;
+      while (i < this.src.length && this.src[i] !== "`") i += this.src[i] === "\\" ? 2 : 1;
+      this.pos = Math.min(i + 1, this.src.length);
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return { kind: "sub", raw, body: raw.slice(1, -1), line };
+    }
+    if (n === "(") {
+      const arith = this.peek(2) === "(";
+      this.pos = this.balancedEnd(this.pos + 1, "(", ")");
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return { kind: "sub", raw, body: arith ? "" : raw.slice(2, -1), line };
+    }
+    if (n === "{") {
+      this.pos = this.balancedEnd(this.pos + 1, "{", "}");
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return paramPart(raw, raw.slice(2, -1), quoted, line);
+    }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])/.exec(this.src.slice(this.pos + 1, this.pos + 200));
+    if (!m) return null;
+    this.pos += 1 + m[0].length;
+    return { kind: "param", name: m[0], index: null, op: null, arg: "", raw: `$${m[0]}`, quoted, line };
+  }
+  /** Index just past the bracket matching the one at `open`, skipping quotes and nested pairs. */
+  balancedEnd(openAt, open3, close) {
+    let depth = 0;
+    let i = openAt;
+    while (i < this.src.length) {
+      const c = this.src[i];
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === "'" && open3 === "(") {
+        const e = this.src.indexOf("'", i + 1);
+        i = e === -1 ? this.src.length : e + 1;
+        continue;
+      }
+      if (c === '"') {
+        i = this.skipDoubleQuote(i + 1);
+        continue;
+      }
+      if (c === "#" && open3 === "(" && /[\s(]/.test(this.src[i - 1] ?? "")) {
+        const e = this.src.indexOf("\n", i);
+        i = e === -1 ? this.src.length : e;
+        continue;
+      }
+      if (c === open3) depth++;
+      else if (c === close) {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+      i++;
+    }
+    return this.src.length;
+  }
+  skipDoubleQuote(i) {
+    while (i < this.src.length) {
+      const c = this.src[i];
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === '"') return i + 1;
+      if (c === "$" && (this.src[i + 1] === "(" || this.src[i + 1] === "{")) {
+        const [o, cl] = this.src[i + 1] === "(" ? ["(", ")"] : ["{", "}"];
+        i = this.balancedEnd(i + 1, o, cl);
+        continue;
+      }
+      i++;
+    }
+    return i;
+  }
+  countLines(s) {
+    for (const ch of s) if (ch === "\n") this.line++;
+  }
+};
+function paramPart(raw, inner, quoted, line) {
+  const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?/.exec(inner);
+  if (!m) return { kind: "param", name: "", index: null, op: inner, arg: "", raw, quoted, line };
+  const rest = inner.slice(m[0].length);
+  const opm = /^(:[-=+?]|[-=+?]|##?|%%?|\/\/?|:|\^\^?|,,?)/.exec(rest);
+  const op = m[1] ? "#" : opm ? opm[0] : rest ? rest : null;
+  const arg = opm ? rest.slice(opm[0].length) : "";
+  return { kind: "param", name: m[2], index: m[3] ? m[3].slice(1, -1) : null, op: m[1] ? "length" : op, arg, raw, quoted, line };
+}
+function makeWord(parts, line, assignable) {
+  const text = parts.map((p) => p.kind === "lit" ? p.text : p.raw).join("");
+  const dynamic = parts.some((p) => p.kind !== "lit");
+  const first = parts[0];
+  let assignment = null;
+  if (first?.kind === "lit") {
+    const m = ASSIGN.exec(first.text);
+    if (m && assignable) {
+      assignment = { name: m[1], value: text.slice(m[0].length), append: m[2] === "+" };
+    }
+  }
+  const only = parts.length === 1 && first?.kind === "param" ? first : null;
+  const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || (only.op === ":-" || only.op === "-") && only.arg === "");
+  const arrayRef = only && wholeArray ? only.name : null;
+  return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
+}
+function splitOptional(word2) {
+  const p = word2.parts.length === 1 ? word2.parts[0] : void 0;
+  if (!p || p.kind !== "param" || p.op !== ":+" && p.op !== "+") return [word2];
+  if (p.quoted) {
+    const inner = lexWords(p.arg, p.line);
+    return [{ ...word2, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }];
+  }
+  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true }));
+}
+
+// src/script/resolve.ts
+function resolveWord(word2, env) {
+  let out = "";
+  for (const p of word2.parts) {
+    const v = resolvePart(p, env);
+    if (v === void 0) return void 0;
+    out += v;
+  }
+  return out;
+}
+function resolvePart(p, env) {
+  if (p.kind === "lit") return p.text;
+  if (p.kind === "sub") return void 0;
+  if (p.index !== null) return void 0;
+  const known = env.has(p.name) ? env.get(p.name) : void 0;
+  const value = known === null ? void 0 : known;
+  switch (p.op) {
+    case null:
+      return value;
+    case ":-":
+    case ":=":
+      if (value !== void 0 && value !== "") return value;
+      if (known === null) return void 0;
+      return resolveText(p.arg, p.line, env);
+    case "-":
+    case "=":
+      if (value !== void 0) return value;
+      if (known === null) return void 0;
+      return resolveText(p.arg, p.line, env);
+    case ":+":
+      if (value === void 0) return void 0;
+      return value === "" ? "" : resolveText(p.arg, p.line, env);
+    case "length":
+      return value === void 0 ? void 0 : String(value.length);
+    default:
+      return void 0;
+  }
+}
+function resolveText(text, line, env) {
+  const words = lexWords(text, line);
+  const values = words.map((w) => resolveWord(w, env));
+  return values.some((v) => v === void 0) ? void 0 : values.join(" ");
+}
+function applyDefaults(word2, env) {
+  for (const p of word2.parts) {
+    if (p.kind === "param" && (p.op === ":=" || p.op === "=") && !env.has(p.name)) {
+      const v = resolveText(p.arg, p.line, env);
+      env.set(p.name, v ?? null);
+    }
+  }
+}
+function assign(env, name, value, append) {
+  if (append) {
+    const prev = env.get(name);
+    env.set(name, prev === void 0 ? value ?? null : prev === null || value === void 0 ? null : prev + value);
+  } else {
+    env.set(name, value ?? null);
+  }
+}
+
+// src/script/group.ts
+var KEYWORDS = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
+var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
+var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
+var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
+var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
+function groupCommands(text, state, firstLine) {
+  new Grouper(lex(text, firstLine), state).run();
+}
+var Grouper = class {
+  constructor(tokens, s) {
+    this.tokens = tokens;
+    this.s = s;
+  }
+  tokens;
+  s;
+  i = 0;
+  draft = null;
+  pipedFrom = null;
+  caseDepth = 0;
+  inPattern = false;
+  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
+  conditional = 0;
+  run() {
+    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
+    this.finish(false);
+  }
+  step(t) {
+    if (this.inPattern) {
+      this.pattern(t);
+      return;
+    }
+    if (t.kind === "op") {
+      this.op(t.op);
+      return;
+    }
+    if (t.kind === "redirect") {
+      const d = this.open(t.line);
+      d.redirects.push({ op: t.op, target: t.target });
+      d.endLine = Math.max(d.endLine, t.line);
+      return;
+    }
+    if (t.kind === "array") {
+      this.array(t);
+      return;
+    }
+    this.word(t.word);
+  }
+  pattern(t) {
+    if (t.kind === "word" && t.word.text === "esac") {
+      this.caseDepth--;
+      this.inPattern = false;
+      return;
+    }
+    if (t.kind === "op" && t.op === ")") this.inPattern = false;
+  }
+  op(op) {
+    if (op === "(") return;
+    if (op === "|" || op === "|&") {
+      const cmd = this.finish(true);
+      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
+      this.pipedFrom = cmd;
+      return;
+    }
+    if (SEPARATORS.has(op)) {
+      this.finish(false);
+      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
+    }
+  }
+  array(t) {
+    const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
+    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
+    this.s.arrays.set(t.name, [...prev, ...words]);
+    const d = this.open(t.line);
+    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
+    if (d.words.length === 0) d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+  }
+  word(w) {
+    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
+    if (atStart && this.structural(w)) return;
+    this.substitutions(w);
+    applyDefaults(w, this.s.env);
+    const d = this.open(w.line);
+    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
+    if (w.assignment && d.words.length === 0) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+      return;
+    }
+    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
+      d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
+      return;
+    }
+    const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
+    if (pieces) {
+      d.words.push(...pieces);
+      return;
+    }
+    const first = d.words[0]?.text;
+    if (first && DECLARERS.has(first) && w.assignment) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+    }
+    d.words.push(this.plain(w));
+  }
+  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
+  remember(name, value, line, append, raw) {
+    const prev = this.s.strings.get(name);
+    const optional2 = this.conditional > 0;
+    let pieces = null;
+    if (value !== void 0) {
+      pieces = value.split(/\s+/).filter(Boolean).map((text) => ({ text, line, optional: optional2, dynamic: false, resolved: text }));
+    } else {
+      if (!/`|\$\(/.test(raw)) pieces = lexWords(raw, line).map((w) => ({ ...this.plain(w), optional: optional2 }));
+    }
+    const joins = !append || prev !== void 0 && /^\s/.test(value ?? raw);
+    if (!pieces || !joins) {
+      this.s.strings.delete(name);
+      return;
+    }
+    this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
+  }
+  /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
+  splitExpansion(w, evaluated) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (!p || p.kind !== "param" || p.op !== null || p.index !== null || p.quoted && !evaluated) return null;
+    const known = this.s.strings.get(p.name);
+    return known && (known.length !== 1 || evaluated) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
+  }
+  /** Control keywords and function headers: true when the token was structure, not a command word. */
+  structural(w) {
+    if (OPENERS.has(w.text)) this.conditional++;
+    if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
+    const next = this.tokens[this.i];
+    const after = this.tokens[this.i + 1];
+    if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
+      this.i += 2;
+      return true;
+    }
+    switch (w.text) {
+      case "for":
+      case "select":
+        this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
+        return true;
+      case "case":
+        this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
+        this.caseDepth++;
+        this.inPattern = true;
+        return true;
+      case "esac":
+        this.caseDepth = Math.max(0, this.caseDepth - 1);
+        return true;
+      case "function":
+        this.i++;
+        if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
+        return true;
+      default:
+        return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
+    }
+  }
+  skipUntil(stop) {
+    while (this.i < this.tokens.length && !stop(this.tokens[this.i])) this.i++;
+    this.i++;
+  }
+  substitutions(w) {
+    for (const p of w.parts) {
+      if (p.kind === "sub" && p.body.trim()) groupCommands(p.body, this.s, p.line);
+    }
+  }
+  plain(w) {
+    const resolved = resolveWord(w, this.s.env);
+    const out = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
+    if (w.dynamic && resolved !== void 0) out.resolved = resolved;
+    return out;
+  }
+  open(line) {
+    this.draft ??= { words: [], assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
+    this.pipedFrom = null;
+    return this.draft;
+  }
+  finish(piped) {
+    const d = this.draft;
+    this.draft = null;
+    if (!d || d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0) return null;
+    if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
+    const first = this.s.firstLine;
+    const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
+    const cmd = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
+    if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
+    this.s.commands.push(cmd);
+    return cmd;
+  }
+};
+
+// src/script/flags.ts
+var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
+var BOOL_WORD = /^(true|false|True|False|1|0)$/;
+function isFlagWord(text) {
+  return /^--?[A-Za-z]/.test(text);
+}
+function readFlags(words) {
+  const flags = [];
+  const positional = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (!isFlagWord(w.text)) {
+      positional.push(w);
+      continue;
+    }
+    const eq = w.text.indexOf("=");
+    if (eq > 0) {
+      const flag2 = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };
+      if (w.resolved !== void 0) flag2.resolvedValue = w.resolved.slice(w.resolved.indexOf("=") + 1);
+      else if (!w.dynamic) flag2.resolvedValue = flag2.value;
+      flags.push(flag2);
+      continue;
+    }
+    const next = words[i + 1];
+    const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && next.optional === w.optional;
+    const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
+    if (takesNext) {
+      i++;
+      if (next.resolved !== void 0) flag.resolvedValue = next.resolved;
+      else if (!next.dynamic) flag.resolvedValue = next.text;
+    }
+    flags.push(flag);
+  }
+  return { flags, positional };
+}
+
+// src/script/podman.ts
+var VALUE_OPTIONS = new Set(`add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
+cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
+cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
+device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search entrypoint env env-file
+env-merge expose gidmap gpus group-add group-entry health-cmd health-interval health-log-destination health-max-log-count
+health-max-log-size health-on-failure health-retries health-start-period health-startup-cmd health-startup-interval
+health-startup-retries health-startup-success health-startup-timeout health-timeout hostname hosts-file hostuser
+image-volume init-path ip ip6 ipc label label-file log-driver log-opt mac-address memory memory-reservation memory-swap
+memory-swappiness mount name network net network-alias oom-score-adj os passwd-entry personality pid pidfile pids-limit
+platform pod pod-id-file preserve-fd preserve-fds publish pull requires restart retry retry-delay sdnotify seccomp-policy
+secret security-opt shm-size shm-size-systemd stop-signal stop-timeout subgidname subuidname sysctl systemd timeout tmpfs
+tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir
+runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(/\s+/));
+var SHORT_VALUE = { e: "env", v: "volume", p: "publish", a: "attach", c: "cpu-shares", h: "hostname", l: "label", m: "memory", u: "user", w: "workdir" };
+var SHORT_SWITCH = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
+function splitColons(text) {
+  const out = [];
+  let depth = 0;
+  let cur = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "$" && text[i + 1] === "{") depth++;
+    else if (c === "}" && depth > 0) depth--;
+    if (c === ":" && depth === 0) {
+      out.push(cur);
+      cur = "";
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+function readOptions(args) {
+  const options = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const w = args[i];
+    const t = w.text;
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (!t.startsWith("-") || t === "-") break;
+    const flag = (name, value, from = w, skip2 = (r) => r) => {
+      const f = { name, value, line: w.line, optional: w.optional };
+      const resolved = from.resolved ?? (from.dynamic ? void 0 : from.text);
+      if (value !== null && resolved !== void 0) f.resolvedValue = skip2(resolved);
+      return f;
+    };
+    if (t.startsWith("--")) {
+      const eq = t.indexOf("=");
+      const name = eq > 0 ? t.slice(2, eq) : t.slice(2);
+      if (eq > 0) options.push(flag(`--${name}`, t.slice(eq + 1), w, (r) => r.slice(r.indexOf("=") + 1)));
+      else if (VALUE_OPTIONS.has(name)) {
+        const v = args[++i];
+        options.push(v ? flag(`--${name}`, v.text, v) : flag(`--${name}`, null));
+      } else options.push(flag(`--${name}`, null));
+      continue;
+    }
+    const letters = t.slice(1);
+    if ([...letters].every((ch) => ch in SHORT_SWITCH)) {
+      for (const ch of letters) options.push(flag(`--${SHORT_SWITCH[ch]}`, null));
+      continue;
+    }
+    const long = SHORT_VALUE[letters[0]];
+    if (long) {
+      const attached = letters.slice(1).replace(/^=/, "");
+      if (attached) options.push(flag(`--${long}`, attached, w, (r) => r.slice(2).replace(/^=/, "")));
+      else {
+        const v = args[++i];
+        options.push(v ? flag(`--${long}`, v.text, v) : flag(`--${long}`, null));
+      }
+      continue;
+    }
+    options.push(flag(t, null));
+  }
+  return { options, imageAt: i };
+}
+function readPodmanRun(command, args, runtime = "podman", create = false) {
+  const { options, imageAt } = readOptions(args);
+  const valuesOf = (name) => options.filter((o) => o.name === name && o.value !== null);
+  const last = (name) => valuesOf(name).at(-1)?.value ?? null;
+  const env = valuesOf("--env").map((o) => {
+    const eq = o.value.indexOf("=");
+    return { name: eq > 0 ? o.value.slice(0, eq) : o.value, value: eq > 0 ? o.value.slice(eq + 1) : null, line: o.line };
+  });
+  const volumes = valuesOf("--volume").map((o) => {
+    const [source = "", target = "", ...rest] = splitColons(o.value);
+    const volume = { source, target, options: rest.length ? rest.join(":") : null, line: o.line };
+    if (o.resolvedValue !== void 0) volume.resolvedSource = o.resolvedValue.split(":")[0];
+    return volume;
+  });
+  for (const o of valuesOf("--mount")) {
+    const kv2 = Object.fromEntries(o.value.split(",").map((p) => {
+      const eq = p.indexOf("=");
+      return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""];
+    }));
+    const source = kv2.source ?? kv2.src ?? "";
+    const target = kv2.target ?? kv2.destination ?? kv2.dst ?? "";
+    if (source || target) volumes.push({ source, target, options: kv2.ro !== void 0 || kv2.readonly === "true" ? "ro" : null, line: o.line });
+  }
+  const image = args[imageAt] ?? null;
+  const engineArgs2 = args.slice(imageAt + 1);
+  const { flags, positional } = readFlags(engineArgs2);
+  return {
+    command,
+    runtime,
+    create,
+    rm: options.some((o) => o.name === "--rm"),
+    replace: options.some((o) => o.name === "--replace" && o.value !== "false"),
+    options,
+    env,
+    volumes,
+    devices: valuesOf("--device").map((o) => ({ path: splitColons(o.value)[0], line: o.line })),
+    ulimits: valuesOf("--ulimit").map((o) => ({ value: o.value, line: o.line })),
+    ipc: last("--ipc"),
+    shmSize: last("--shm-size"),
+    name: last("--name"),
+    publish: valuesOf("--publish").map((o) => o.value),
+    image,
+    engineArgs: engineArgs2,
+    engineFlags: flags,
+    positional
+  };
+}
+
+// src/script/engine.ts
+var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
+  "-u",
+  "--unit",
+  "-p",
+  "--property",
+  "--description",
+  "--slice",
+  "--uid",
+  "--gid",
+  "--nice",
+  "-E",
+  "--setenv",
+  "--working-directory",
+  "-H",
+  "--host",
+  "-M",
+  "--machine",
+  "--on-active",
+  "--on-boot",
+  "--on-calendar",
+  "--timer-property"
+]);
+var SHELL = /^(ba|da|z|k)?sh$/;
+var PYTHON = /^python[0-9.]*$/;
+var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf)$/;
+var VLLM_TYPICAL = /* @__PURE__ */ new Set([
+  "--model",
+  "--served-model-name",
+  "--max-model-len",
+  "--tensor-parallel-size",
+  "--gpu-memory-utilization",
+  "--reasoning-parser",
+  "--tool-call-parser",
+  "--enable-auto-tool-choice",
+  "--kv-cache-dtype",
+  "--max-num-seqs",
+  "--chat-template"
+]);
+var RUNNERS = /* @__PURE__ */ new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
+var RUNNER_VALUE = /* @__PURE__ */ new Set([
+  "-n",
+  "--name",
+  "-p",
+  "--prefix",
+  "--with",
+  "--python",
+  "--env-file",
+  "--extra",
+  "--group",
+  "--project",
+  "--directory",
+  "--index",
+  "-e",
+  "--environment",
+  "--manifest-path"
+]);
+var NUMACTL_VALUE = /* @__PURE__ */ new Set(["-C", "-N", "-m", "-i", "-p"]);
+function skipOptions(w, i, withValue) {
+  while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
+  return i;
+}
+function peel(words) {
+  let w = programWords(words);
+  for (let guard2 = 0; guard2 < 4 && w[0]; guard2++) {
+    const prog = basename(w[0].text);
+    if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
+    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
+    else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
+    else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    else break;
+  }
+  return w;
+}
+function programName(w, h) {
+  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
+  return basename(text.replace(/["'{}]/g, ""));
+}
+function directEngine(words, h) {
+  const w = peel(words);
+  const first = w[0];
+  if (!first) return null;
+  const prog = programName(first, h);
+  if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
+  if (PYTHON.test(prog) || first.dynamic) {
+    let i = 1;
+    while (w[i] && /^-[A-Za-z]+$/.test(w[i].text) && w[i].text !== "-m") i++;
+    if (w[i]?.text === "-m") {
+      const mod = w[i + 1]?.text ?? "";
+      const kind = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
+      return kind ? { kind, args: w.slice(i + 2) } : null;
+    }
+  }
+  if (SHELL.test(prog)) {
+    for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
+      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text) || !w[i + 1]) continue;
+      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w[i + 1].text);
+      const src = ref ? h.source(ref[1]) : null;
+      return src ? h.nested(src.text, src.line) : h.nested(w[i + 1].text, w[i + 1].line);
+    }
+  }
+  return null;
+}
+function imageEngine(ref) {
+  const name = ref.replace(/@sha256:.*$/, "");
+  if (/sglang/i.test(name)) return "sglang";
+  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
+  if (/vllm/i.test(name)) return "vllm";
+  return null;
+}
+function containerEngine(run, h) {
+  const after = run.engineArgs;
+  const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
+  if (entry) {
+    const text = (entry.resolvedValue ?? entry.value).replace(/^\[\s*"?|"?\s*\]$/g, "");
+    return directEngine([{ text, line: entry.line, optional: false, dynamic: false }, ...after], h);
+  }
+  const first = after[0];
+  if (first && !isFlagWord(first.text)) {
+    const found = directEngine(after, h);
+    if (found) return found;
+    if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
+  }
+  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  if (kind) return { kind, args: [...after] };
+  const flags = readFlags(after).flags;
+  const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
+  const modelFirst = first !== void 0 && (first.text === "serve" || first.text.includes("/") && !isFlagWord(first.text));
+  return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
+}
+
+// src/script/parse.ts
+function parseServeScript(text, options = {}) {
+  const firstLine = options.firstLine ?? 1;
+  const lines = text.split("\n");
+  const state = { env: /* @__PURE__ */ new Map(), arrays: /* @__PURE__ */ new Map(), strings: /* @__PURE__ */ new Map(), assignments: [], commands: [], lines, firstLine };
+  groupCommands(text, state, firstLine);
+  const commands = state.commands.sort((a, b) => a.line - b.line);
+  const podmanRuns = commands.flatMap((c) => {
+    for (const prog of ["podman", "docker"]) {
+      for (const sub of ["run", "create"]) {
+        const args = runsSubcommand(c, prog, sub);
+        if (args) return [readPodmanRun(c, args, prog, sub === "create")];
+      }
+    }
+    return [];
+  });
+  const runtime = options.runtime ?? "none";
+  const nested = [];
+  const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
+  const engine = findEngine(commands, podmanRuns, hints, runtime);
+  for (const n of nested) {
+    commands.push(...n.commands);
+    podmanRuns.push(...n.podmanRuns);
+  }
+  return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
+}
+function guesser(assignments) {
+  return (text) => {
+    let t = text;
+    for (let depth = 0; depth < 4; depth++) {
+      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
+      if (!m) break;
+      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
+      const next = m[2] ?? assigned;
+      if (next === void 0) break;
+      t = next.replace(/^["']|["']$/g, "");
+    }
+    return t;
+  };
+}
+function engineHints(text, assignments, runtime, nested, firstLine) {
+  return {
+    source: (name) => {
+      const a = assignments.filter((x) => x.name === name).at(-1);
+      return a ? assignedSource(text, a.line - firstLine, name, a.line) : null;
+    },
+    guess: guesser(assignments),
+    llama: /llama/i.test(text),
+    nested: (inner, line) => {
+      const s = parseServeScript(inner, { firstLine: line, runtime });
+      nested.push(s);
+      const e = s.engine;
+      return e ? { kind: e.kind, args: e.args, run: e.podmanRun, runtime: e.runtime } : null;
+    }
+  };
+}
+function findEngine(commands, runs, hints, runtime) {
+  const candidates = [];
+  const inRun = /* @__PURE__ */ new Set();
+  for (const r of runs) {
+    inRun.add(r.command);
+    const found = containerEngine(r, hints);
+    if (found) candidates.push(engineOf(found, r.runtime, r.command, r));
+  }
+  for (const c of commands) {
+    if (inRun.has(c)) continue;
+    const found = directEngine(c.words, hints);
+    if (found) candidates.push(engineOf(found, runtime, c, null));
+  }
+  const score = (c) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
+  let best = null;
+  for (const c of candidates) if (!best || score(c) > score(best)) best = c;
+  return best;
+}
+function engineOf(found, runtime, command, containerRun) {
+  const { flags } = readFlags(found.args);
+  const run = containerRun ?? found.run ?? null;
+  const rt = containerRun ? containerRun.runtime : found.runtime ?? runtime;
+  return { kind: found.kind, runtime: rt, flags, args: found.args, source: run ? "podman" : "vllm", line: command.line, podmanRun: run, command: run?.command ?? command };
+}
+function isDetached(run) {
+  return run.options.some((o) => o.name === "--detach");
+}
+function runEngine(run, fileText) {
+  const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
+  return found ? engineOf(found, run.runtime, run.command, run) : null;
+}
+function assignedSource(text, index, name, line) {
+  let start = 0;
+  for (let i = 0; i < index; i++) {
+    start = text.indexOf("\n", start) + 1;
+    if (start === 0) return null;
+  }
+  const end = text.indexOf("\n", start);
+  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(text.slice(start, end < 0 ? void 0 : end));
+  if (!m) return null;
+  const quote2 = m[1];
+  let out = "";
+  for (let i = start + m.index + m[0].length; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === quote2) return { text: out, line };
+    if (quote2 === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
+      out += text[++i];
+      continue;
+    }
+    out += ch;
+  }
+  return null;
+}
+
+// src/script/unit-exec.ts
+var EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
+function execText(lines, line, endLine) {
+  const raw = lines.slice(line - 1, endLine).join("\n");
+  return raw.slice(raw.indexOf("=") + 1).replace(/^\s*[-@:+!]+/, "");
+}
+function execScripts(unit, lines, section = "Service") {
+  return EXEC_KEYS.flatMap((key) => execCommands(unit, key, section)).sort((a, b) => a.line - b.line).map((e) => ({ key: e.key, line: e.line, script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" }) }));
+}
+
+// src/preflight/traps/context.ts
+function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
+  const sources = [];
+  const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
+  if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
+  if (kind === "quadlet") {
+    const generated = { ...script, commands: [], podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet") };
+    sources.push({ file: scriptPath, script: generated, origin: "ExecStart" });
+  }
+  let parsedUnit = null;
+  if (unitFile) {
+    const parsed = parseUnit(unitFile.text);
+    const lines = unitFile.text.split("\n");
+    parsedUnit = { ...unitFile, parsed, lines };
+    for (const e of execScripts(parsed, lines)) sources.push({ file: unitFile.path, script: e.script, origin: e.key });
+  }
+  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images, kind };
+}
+function runsOf(ctx, runtimes) {
+  return allRuns(ctx).filter(({ item }) => runtimes.includes(item.runtime));
+}
+function allRuns(ctx) {
+  return ctx.sources.flatMap((source) => source.script.podmanRuns.map((item) => ({ source, item })));
+}
+function allCommands(ctx) {
+  return ctx.sources.flatMap((source) => source.script.commands.map((item) => ({ source, item })));
+}
+function engineRuns(ctx) {
+  return ctx.sources.flatMap((source) => {
+    const run = source.script.engine?.podmanRun;
+    return run && (run.engineFlags.length > 0 || !run.rm) ? [{ source, item: run }] : [];
+  });
+}
+function engines(ctx) {
+  return ctx.sources.flatMap((source) => source.script.engine ? [{ source, engine: source.script.engine }] : []);
+}
+function lineOf2(ctx, file, line) {
+  const lines = ctx.unit && file === ctx.unit.path ? ctx.unit.lines : ctx.script.lines;
+  return (lines[line - 1] ?? "").trimEnd();
+}
+function commandsBefore(ctx, source, line) {
+  const earlier = source.script.commands.filter((c) => c.line < line).map((item) => ({ source, item }));
+  if (source.origin !== "script" && source.origin !== "ExecStart") return earlier;
+  const pre = ctx.sources.filter((s) => s.origin === "ExecStartPre");
+  return [...earlier, ...pre.flatMap((s) => s.script.commands.map((item) => ({ source: s, item })))];
+}
+function samePath(a, b) {
+  const norm = (t) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
+  if (norm(a.text) === norm(b.text)) return true;
+  return a.resolved !== void 0 && b.resolved !== void 0 && norm(a.resolved) === norm(b.resolved);
+}
+function hitAt(ctx, file, line, summary, fix, alsoLines = []) {
+  const evidence = [.../* @__PURE__ */ new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf2(ctx, file, l));
+  return { file, line, summary, evidence, fix };
+}
+function perCommand(ctx, pick2) {
+  return allCommands(ctx).flatMap(({ source, item }) => {
+    const found = pick2(item, source);
+    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
+  });
+}
+
+// src/script/contract.ts
+function parseFlagSpec(spec2) {
+  const s = spec2.trim();
+  const m = /^(\S+?)(?:=(.*)|\s+(.*))?$/s.exec(s);
+  const name = m?.[1] ?? s;
+  const raw = m?.[2] ?? m?.[3];
+  return { name, value: raw === void 0 ? null : unquote(raw.trim()) };
+}
+function unquote(v) {
+  const q2 = v[0];
+  return (q2 === "'" || q2 === '"') && v.length >= 2 && v.endsWith(q2) ? v.slice(1, -1) : v;
+}
+function normalizeFlagName(name) {
+  const m = /^(--?)(.*)$/.exec(name);
+  return m ? m[1] + m[2].replace(/_/g, "-") : name;
+}
+function sameValue(a, b) {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(a))) === JSON.stringify(sortKeys(JSON.parse(b)));
+  } catch {
+    return false;
+  }
+}
+function sortKeys(v) {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === "object") {
+    return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x < y ? -1 : 1).map(([k, x]) => [k, sortKeys(x)]));
+  }
+  return v;
+}
+function findFlag(flags, spec2) {
+  const { name, value: expectedValue } = parseFlagSpec(spec2);
+  const want = normalizeFlagName(name);
+  const flag = flags.filter((f) => normalizeFlagName(f.name) === want).at(-1);
+  if (!flag) return { status: "missing", expectedValue };
+  if (expectedValue === null) return { status: "present", flag, expectedValue };
+  const actual = [flag.value, flag.resolvedValue].filter((v) => v !== null && v !== void 0);
+  const ok = actual.some((v) => sameValue(v, expectedValue));
+  return { status: ok ? "present" : "value-differs", flag, expectedValue };
+}
+
+// src/preflight/traps/devices.ts
+var CONTAINERS = ["podman", "docker", "quadlet"];
+function runName(run) {
+  return run.runtime === "quadlet" ? "the quadlet's podman run" : `${run.runtime} ${run.create ? "create" : "run"}`;
+}
+var renderNodes = {
+  id: "render-nodes",
+  defaultLevel: "fail",
+  runtimes: CONTAINERS,
+  engines: "any",
+  why: "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one (RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
+  check: (ctx) => runsOf(ctx, CONTAINERS).flatMap(({ source, item: run }) => {
+    const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
+    if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      nodes[0].line,
+      `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
+      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
+      nodes.map((d) => d.line)
+    )];
+  })
+};
+var ipcShm = {
+  id: "ipc-shm",
+  defaultLevel: "fail",
+  // docker accepts both (it ignores --shm-size under --ipc=host); podman refuses the pair
+  runtimes: ["podman", "quadlet"],
+  engines: "any",
+  why: "podman refuses --shm-size together with --ipc=host (the host's /dev/shm is used as is), so the container never starts",
+  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => {
+    if (run.ipc !== "host" || run.shmSize === null) return [];
+    const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
+    const shm = run.options.filter((o) => o.name === "--shm-size").at(-1);
+    const fix = run.runtime === "quadlet" ? "Keep --ipc=host (vLLM's workers share memory through it) and delete ShmSize=." : "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.";
+    return [hitAt(ctx, source.file, shm.line, `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`, fix, lines)];
+  })
+};
+var UNLIMITED = /^memlock=(-1|unlimited)(:(-1|unlimited))?$/;
+var PINNING = /* @__PURE__ */ new Set(["--cpu-offload-gb", "--swap-space", "--kv-offloading-size", "--kv-offloading-backend", "--offload-backend"]);
+function pinningFlag(flags) {
+  return flags.find((f) => {
+    const name = normalizeFlagName(f.name);
+    const value = f.resolvedValue ?? f.value;
+    if (PINNING.has(name)) return value === null || !/^0+(\.0+)?$/.test(value);
+    return name === "--kv-transfer-config" && /Offloading|LMCache|CPU/i.test(value ?? "");
+  }) ?? null;
+}
+var memlock = {
+  id: "memlock",
+  defaultLevel: "warn",
+  runtimes: CONTAINERS,
+  engines: ["vllm", "sglang"],
+  why: "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading 'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
+    if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
+    const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
+    const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
+    const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
+    return [hitAt(
+      ctx,
+      source.file,
+      set?.line ?? run.command.line,
+      set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
+      `${how} (and raise it for the user in /etc/security/limits.d/).`,
+      [pin.line]
+    )];
+  })
+};
+
+// src/preflight/traps/cache-mount.ts
+function createdDirs({ item }) {
+  const words = programWords(item.words);
+  const prog = words[0]?.text.replace(/^.*\//, "");
+  const args = words.slice(1);
+  const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
+  const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
+  const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
+  if (!makesParents && !installDir) return [];
+  return args.filter((w) => !w.text.startsWith("-"));
+}
+var cacheMountMkdir = {
+  id: "cache-mount-mkdir",
+  defaultLevel: "warn",
+  // docker creates a missing bind-mount source; podman (and so a quadlet) refuses it
+  runtimes: ["podman", "quadlet"],
+  engines: "any",
+  why: "podman refuses a bind mount whose host directory does not exist (statfs: no such file or directory), so the first boot on a new host or after a cleanup dies before the engine starts",
+  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => run.volumes.flatMap((v) => {
+    if (!/cache/i.test(v.target) || !/^[/$~.]/.test(v.source)) return [];
+    const src = { text: v.source, ...v.resolvedSource !== void 0 ? { resolved: v.resolvedSource } : {} };
+    const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
+    if (made.some((w) => samePath(w, src))) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      v.line,
+      `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before ${runName(run)}`,
+      run.runtime === "quadlet" ? `Create the host directory before the container starts: ExecStartPre=/usr/bin/mkdir -p ${v.source} in [Service] (or a tmpfiles.d entry).` : `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`
+    )];
+  }))
+};
+
+// src/preflight/traps/types.ts
+var ANY_RUNTIME = ["podman", "docker", "quadlet", "systemd", "none"];
+var UNIT_RUNTIMES = ["systemd", "podman", "docker", "quadlet"];
+
+// src/preflight/traps/engine-flags.ts
+var autoToolChoice = {
+  id: "auto-tool-choice",
+  defaultLevel: "fail",
+  runtimes: ANY_RUNTIME,
+  engines: ["vllm"],
+  why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
+  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
+    const names = engine.flags.map((f) => normalizeFlagName(f.name));
+    const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
+    if (!auto || names.includes("--tool-call-parser")) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      auto.line,
+      "--enable-auto-tool-choice is set without --tool-call-parser",
+      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
+    )];
+  })
+};
+var TEMPLATE_FLAGS = /* @__PURE__ */ new Set(["--enable-thinking", "--preserve-thinking"]);
+var KWARGS_FLAGS = /* @__PURE__ */ new Set(["--default-chat-template-kwargs", "--chat-template-kwargs"]);
+var TEMPLATE_VARS = /\b(enable|preserve)_thinking\b/;
+var templateKwargs = {
+  id: "template-kwargs",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: ["vllm"],
+  why: "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
+  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
+    const bad = engine.flags.filter((f) => {
+      const name = normalizeFlagName(f.name);
+      if (KWARGS_FLAGS.has(name)) return false;
+      return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
+    });
+    const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
+    const lines = [.../* @__PURE__ */ new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
+    return lines.map((line) => hitAt(
+      ctx,
+      source.file,
+      line,
+      "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
+      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
+    ));
+  })
+};
+
+// src/preflight/traps/image-args.ts
+var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
+function imageName(ref) {
+  let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
+  const slash = s.lastIndexOf("/");
+  const colon = s.lastIndexOf(":");
+  if (colon > slash) s = s.slice(0, colon);
+  return s.replace(/^(docker\.io|localhost|index\.docker\.io)\//, "").replace(/^library\//, "");
+}
+function entrypointServes(ref, images) {
+  const name = imageName(ref);
+  for (const [k, v] of Object.entries(images)) if (imageName(k) === name) return v.entrypointServes;
+  return BUILTIN_ENTRYPOINT_SERVES[name] ?? false;
+}
+var entrypointServe = {
+  id: "entrypoint-serve",
+  defaultLevel: "fail",
+  runtimes: ["podman", "docker", "quadlet"],
+  engines: ["vllm"],
+  why: 'the image\'s entrypoint already runs `vllm serve "$@"`, so a `serve` after the image becomes the model tag and the real model path an unexpected extra argument: the engine refuses to start',
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const first = run.engineArgs[0];
+    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images)) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      first.line,
+      `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
+      `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
+    )];
+  })
+};
+var STDOUT_TO_FILE = /^(1?>>?|&>>?|>\||>&)$/;
+var ID_FILE = /(\.cid|container[-_]?id)["']?$/i;
+var detachedRedirect = {
+  id: "detached-redirect",
+  defaultLevel: "warn",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: "podman run -d without -a prints only the container ID: the engine's log never reaches the redirect, so the file stays one line long while the real log is in podman logs (or the journal)",
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const detached = run.options.some((o) => o.name === "--detach" || o.name === "-d");
+    const attached = run.options.some((o) => o.name === "--attach" || o.name === "-a");
+    const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
+    if (!detached || attached || !to) return [];
+    const line = run.command.endLine;
+    return [hitAt(
+      ctx,
+      source.file,
+      line,
+      `${runName(run)} -d redirects its output to ${to.target}, which will only receive the container ID`,
+      `Read the engine log with ${run.runtime} logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: ${run.runtime} run -d ... > ${to.target}.cid`
+    )];
+  })
+};
+
+// src/preflight/traps/name-reuse.ts
+function removed({ item }) {
+  const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
+  return args ? args.filter((w) => !w.text.startsWith("-")) : [];
+}
+var nameReuse = {
+  id: "name-reuse",
+  defaultLevel: "warn",
+  // a quadlet always runs with --replace
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: 'a container left over from the last run (crashed, or stopped but not removed) keeps the name, so the runtime refuses the new one with "the container name is already in use"',
+  check: (ctx) => runsOf(ctx, ["podman", "docker"]).flatMap(({ source, item: run }) => {
+    if (run.name === null || run.replace || run.rm) return [];
+    const opt = run.options.filter((o) => o.name === "--name").at(-1);
+    const name = { text: run.name, ...opt.resolvedValue !== void 0 ? { resolved: opt.resolvedValue } : {} };
+    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name))) return [];
+    const fix = run.runtime === "podman" ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.` : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
+    return [hitAt(ctx, source.file, opt.line, `${runName(run)} --name ${run.name} without removing an old ${run.name} first`, fix)];
+  })
+};
+
+// src/preflight/traps/secrets.ts
+var SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
+var SECRET_ENV = /(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)/i;
+var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
+var LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
+var PLACEHOLDER = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+function isPlaceholder(value) {
+  return PLACEHOLDER.test(value.trim());
+}
+function literal2(value) {
+  return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
+}
+function redact(text, secret) {
+  return secret ? text.split(secret).join("<redacted>") : text;
+}
+function hit(ctx, source, word2, secret, what, fix) {
+  return { file: source.file, line: word2.line, summary: `${what} is written literally into a command line`, evidence: [redact(lineOf2(ctx, source.file, word2.line), secret)], fix };
+}
+var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
+function commandHits(ctx, source, cmd) {
+  const words = programWords(cmd.words);
+  const prog = programOf(cmd);
+  const out = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const eq = w.text.indexOf("=");
+    const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
+    if (SECRET_FLAGS.has(name)) {
+      const valueWord = eq > 0 ? w : words[i + 1];
+      const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
+      if (valueWord && literal2(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+      if (eq < 0) i++;
+      continue;
+    }
+    const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
+    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
+    const auth = header ? AUTH_HEADER.exec(header.text) : null;
+    if (header && auth && literal2(auth[2]) && !header.dynamic) {
+      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
+      if (isHeader) i++;
+      continue;
+    }
+    const token = LITERAL_TOKEN.exec(w.text);
+    if (token) out.push(hit(ctx, source, w, token[1], "an access token", FILE_FIX));
+  }
+  return out;
+}
+var secretInArgv = {
+  id: "secret-in-argv",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, and podman -e values through podman inspect",
+  check: (ctx) => {
+    const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
+    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => SECRET_ENV.test(e.name) && literal2(e.value ?? void 0)).map((e) => ({
+      file: source.file,
+      line: e.line,
+      summary: `-e ${e.name} carries a literal secret`,
+      evidence: [redact(lineOf2(ctx, source.file, e.line), e.value)],
+      fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
+    })));
+    const envLines = new Set(fromEnv.map((h) => `${h.file}:${h.line}`));
+    return [...fromEnv, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
+  }
+};
+
+// src/preflight/traps/shell-hygiene.ts
+var GREPS = /* @__PURE__ */ new Set(["grep", "egrep", "fgrep", "rg", "ag"]);
+var unmergedLogGrep = {
+  id: "unmerged-log-grep",
+  defaultLevel: "warn",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: 'uvicorn writes "Application startup complete." (and vLLM its errors) to stderr, which a pipe does not carry: the grep can never match and the wait burns its whole timeout',
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const isLogs = runsSubcommand(cmd, "podman", "logs") ?? runsSubcommand(cmd, "docker", "logs");
+    if (!isLogs || !cmd.pipeTo || !GREPS.has(programOf(cmd.pipeTo)) || hasMergedStderr(cmd)) return null;
+    const rt = programOf(cmd);
+    return { summary: `${rt} logs is piped to grep without 2>&1`, fix: `Merge stderr before the pipe: ${rt} logs CONTAINER 2>&1 | grep ...` };
+  })
+};
+var broadKill = {
+  id: "broad-kill",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "a pattern kill also matches the shell running it, an SSH session or a freshly deployed engine whose command line contains the pattern",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const prog = programOf(cmd);
+    const full = prog === "pkill" && programWords(cmd.words).slice(1).some((w) => w.text === "--full" || /^-[a-zA-Z0-9]*f/.test(w.text));
+    if (prog !== "killall" && !full) return null;
+    return {
+      summary: `${prog === "killall" ? "killall" : "pkill -f"} kills by name pattern`,
+      fix: "Stop the container by name (podman stop NAME) or kill an explicit PID list you recorded when starting the process."
+    };
+  })
+};
+var transientUnit = {
+  id: "transient-unit",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "an engine started by systemd-run lives in a transient unit: it is not boot-persistent and disappears on the next reboot or reset, so the winning configuration is never the deployed one",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    if (programOf(cmd) !== "systemd-run") return null;
+    const rest = programWords(cmd.words).slice(1);
+    if (!rest.some((w) => ["podman", "vllm"].includes(basename(w.text)) || /serve/i.test(basename(w.text)))) return null;
+    return {
+      summary: "systemd-run starts the engine in a transient unit",
+      fix: "Pin the configuration in the repository's serve script and restart the real unit (systemctl restart UNIT)."
+    };
+  })
+};
+var SAFE_STASH = /* @__PURE__ */ new Set(["pop", "apply", "list", "show", "drop", "clear", "branch", "create", "store"]);
+var bareStash = {
+  id: "bare-stash",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "git stash without -u leaves untracked files in the tree, and the deployer's dirty-tree gate trips on them",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const args = runsSubcommand(cmd, "git", "stash");
+    if (!args || SAFE_STASH.has(args[0]?.text ?? "")) return null;
+    if (args.some((w) => ["--include-untracked", "--all"].includes(w.text) || /^-[a-zA-Z]*[ua]/.test(w.text))) return null;
+    return { summary: "git stash leaves untracked files behind", fix: "Use git stash -u (or git stash push --include-untracked)." };
+  })
+};
+
+// src/preflight/traps/stop-timeout.ts
+function stopSeconds(args) {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i].text;
+    const m = /^(?:-t|--time|--timeout)(?:=?(\d+))?$/.exec(t) ?? /^-t(\d+)$/.exec(t);
+    if (!m) continue;
+    const v = m[1] ?? args[i + 1]?.resolved ?? args[i + 1]?.text;
+    return v !== void 0 && /^\d+$/.test(v) ? Number(v) : null;
+  }
+  return null;
+}
+var stopTimeout = {
+  id: "stop-timeout",
+  defaultLevel: "fail",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: `systemd kills the stop when TimeoutStopSec (90 s by default) runs out before podman's grace period, logs "Failed with result 'timeout'", and the engine is SIGKILLed mid-shutdown`,
+  check: (ctx) => {
+    const limit = ctx.unit ? timeoutStopSec(ctx.unit.parsed) : { seconds: 90, entry: null };
+    return allCommands(ctx).flatMap(({ source, item }) => {
+      if (source.origin !== "script" && !source.origin.startsWith("ExecStop")) return [];
+      const rt = runsSubcommand(item, "podman", "stop") ? "podman" : "docker";
+      const args = runsSubcommand(item, "podman", "stop") ?? runsSubcommand(item, "docker", "stop");
+      const n = args ? stopSeconds(args) : null;
+      if (n === null || n < limit.seconds) return [];
+      const where = limit.entry ? `TimeoutStopSec=${limit.entry.value}` : "systemd's default TimeoutStopSec of 90 s";
+      return [{
+        file: source.file,
+        line: item.line,
+        summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
+        evidence: [lineOf2(ctx, source.file, item.line), ...limit.entry && ctx.unit ? [lineOf2(ctx, ctx.unit.path, limit.entry.line)] : []],
+        fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`
+      }];
+    });
+  }
+};
+
+// src/preflight/traps/unit-lifecycle.ts
+var START_LIMIT_KEYS = /* @__PURE__ */ new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
+var startLimitSection = {
+  id: "start-limit-section",
+  defaultLevel: "fail",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
+  why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them and the unit ends in start-limit-hit with the default limits",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    if (!unit) return [];
+    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
+  }
+};
+var NON_ZERO_ONLY = /* @__PURE__ */ new Set(["on-failure", "on-abnormal", "on-abort", "on-watchdog"]);
+var restartOnFailure = {
+  id: "restart-on-failure",
+  defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
+  engines: ["vllm"],
+  why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, and the endpoint stays silently dead",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
+    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
+    return [hitAt(
+      ctx,
+      unit.path,
+      e.line,
+      `Restart=${e.value} does not restart an engine that exits 0`,
+      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit]."
+    )];
+  }
+};
+var startTimeout = {
+  id: "start-timeout",
+  defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
+  why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec (90 s by default) runs out, and a model load takes minutes",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    if (!unit) return [];
+    const type = unitValue(unit.parsed, "Service", "Type");
+    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
+    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options.filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy")).map((o) => ({ source, o })));
+    const waits = type?.value === "notify" || notify !== void 0 || sdnotify.length > 0;
+    if (!waits) return [];
+    const { seconds, entry } = timeoutStartSec(unit.parsed);
+    if (seconds > ctx.bootTimeoutSeconds) return [];
+    const cause = type?.value === "notify" ? type : notify;
+    const hit2 = {
+      file: unit.path,
+      line: entry?.line ?? cause?.line ?? sdnotify[0]?.o.line ?? 1,
+      summary: entry ? `TimeoutStartSec=${entry.value} is not above the boot time (${ctx.bootTimeoutSeconds} s) of a unit that waits for readiness` : `the unit waits for readiness but leaves TimeoutStartSec at systemd's 90 s default`,
+      evidence: [
+        ...cause ? [lineOf2(ctx, unit.path, cause.line)] : [],
+        ...sdnotify.map(({ source, o }) => lineOf2(ctx, source.file, o.line)),
+        ...entry ? [lineOf2(ctx, unit.path, entry.line)] : []
+      ],
+      fix: `Set TimeoutStartSec= in [Service] above the longest boot, e.g. TimeoutStartSec=${Math.ceil(ctx.bootTimeoutSeconds * 1.25 / 60)}min.`
+    };
+    return [hit2];
+  }
+};
+
+// src/preflight/traps/registry.ts
+var TRAP_RULE_DEFS = [
+  renderNodes,
+  ipcShm,
+  startLimitSection,
+  stopTimeout,
+  autoToolChoice,
+  memlock,
+  cacheMountMkdir,
+  restartOnFailure,
+  startTimeout,
+  templateKwargs,
+  secretInArgv,
+  unmergedLogGrep,
+  broadKill,
+  nameReuse,
+  transientUnit,
+  bareStash,
+  entrypointServe,
+  detachedRedirect
+];
+
+// src/config/descriptions.ts
+var SSH = {
+  "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
+  address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
+  port: "SSH port (default 22).",
+  user: "The user deploy-gate logs in as.",
+  hostKey: 'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
+  knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
+  identityFile: "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY."
+};
+var sshKeys = (prefix, what) => Object.fromEntries(Object.entries(SSH).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, k ? v : `${what} ${v}`]));
+var DESCRIPTIONS = {
+  "": "deploy-gate configuration: the endpoints this repository serves, their serve scripts, hosts and contracts.",
+  version: "Config format version; must be 1.",
+  endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
+  "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
+  "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
+  "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it.",
+  "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
+  "endpoints.*.container": "The podman container name the unit runs.",
+  ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
+  ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
+  ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
+  ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
+  "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
+  "endpoints.*.install[]": "One file to install.",
+  "endpoints.*.install[].from": "Path in the repository, relative to this config file.",
+  "endpoints.*.install[].to": "Absolute path on the host.",
+  "endpoints.*.install[].mode": 'Octal file mode, e.g. "0755" for a script (default "0644").',
+  "endpoints.*.url": "The endpoint as a peer reaches it, http(s)://host:port (never localhost on the serving host).",
+  "endpoints.*.model": "The served model name /v1/models must list.",
+  "endpoints.*.boot": "How long deploy waits for the new container to serve, and how often it looks.",
+  "endpoints.*.boot.timeout": 'Boot deadline: a duration such as "20m", "90s", "1h30m" or a number of seconds (default 20m).',
+  "endpoints.*.boot.poll": 'Poll interval while booting: a duration such as "5s" (default 5s).',
+  "endpoints.*.rollback": "The known-good ref to roll back to.",
+  "endpoints.*.rollback.ref": "A tag or commit; preflight checks that it exists and that its own script passes.",
+  "endpoints.*.rollback.auto": "Deploy and verify rollback.ref when a run fails (the job still fails). Default false.",
+  "endpoints.*.lock": "The host-side deploy lock (one deploy per endpoint at a time).",
+  "endpoints.*.lock.staleAfter": 'Age after which a held lock is reported stale, with the command that clears it (default "1h").',
+  "endpoints.*.contracts": "What clients rely on: checked in the script by preflight and on the live endpoint by verify.",
+  "endpoints.*.contracts.flags": 'Engine flags (with their values) the script must carry, e.g. "--reasoning-parser qwen3", "--enable-auto-tool-choice".',
+  "endpoints.*.contracts.flags[]": 'One flag: "--flag" or "--flag value".',
+  "endpoints.*.contracts.env": "Environment variables that must reach the container.",
+  "endpoints.*.contracts.env[]": "An environment variable name.",
+  "endpoints.*.contracts.kv": "KV cache capacity floor, read from the boot log.",
+  "endpoints.*.contracts.kv.minTokens": "Minimum KV cache tokens.",
+  "endpoints.*.contracts.kv.requests": "Full-length requests (of --max-model-len) the KV pool must hold at once.",
+  "endpoints.*.contracts.restarts": "Highest NRestarts of the unit accepted after a deploy (default 0).",
+  "endpoints.*.contracts.thinking": "Reasoning arrives in its own field, not in content (default false).",
+  "endpoints.*.contracts.tools": "Tool calls work with tool_choice auto (default false).",
+  "endpoints.*.contracts.decode": "Decode speed floor, measured streamed from the usage counters at each prompt depth.",
+  "endpoints.*.contracts.decode.minTokPerS": "Floor in tokens per second: one number for every depth, or a list with one per depth.",
+  "endpoints.*.contracts.decode.minTokPerS[]": "Floor for the depth at the same position.",
+  "endpoints.*.contracts.decode.depths": "Prompt depths in tokens (default [166, 1087, 4064]).",
+  "endpoints.*.contracts.decode.depths[]": "A prompt depth in tokens (16 to 1,000,000).",
+  "endpoints.*.contracts.decode.maxTokens": "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
+  "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
+  "endpoints.*.contracts.plan[]": "One plan line.",
+  "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",
+  "endpoints.*.contracts.plan[].pattern": 'Regular expression whose group 1 is the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots".',
+  "endpoints.*.contracts.plan[].min": "Lowest value accepted.",
+  "endpoints.*.contracts.plan[].max": "Highest value accepted.",
+  "endpoints.*.traps": "Trap rule levels (off, warn, fail), by rule id; see the README's trap table.",
+  "endpoints.*.traps.*": "off, warn or fail.",
+  "endpoints.*.images": 'What an image does with its arguments, by image reference without tag (e.g. "docker.io/tcclaviger/vllm").',
+  "endpoints.*.images.*": "Facts about one image.",
+  "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again)."
+};
+
+// src/config/ssh-target.ts
+var sshFields = {
   address: string2().min(1).regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
   port: number2().int().min(1).max(65535).default(22),
-  user: string2().regex(/^[a-z_][a-z0-9_.-]*$/i, "expected a user name (letters, digits, _ . -)"),
+  // No regex flags: JSON Schema patterns have none, and the editor must accept what the CLI does.
+  user: string2().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected a user name (letters, digits, _ . -)"),
   hostKey: string2().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)').optional(),
   knownHosts: string2().min(1).optional(),
   identityFile: string2().min(1).optional()
+};
+var jumpTarget = strictObject(sshFields);
+var sshTarget = strictObject({ ...sshFields, jump: jumpTarget.optional() });
+
+// src/config/fleet.ts
+var hostName = string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a host name for reports and --hosts (letters, digits, _ . -)");
+var fleetHosts = array(sshTarget.extend({ name: hostName.optional(), url: url({ protocol: /^https?$/ }).optional() })).min(1).refine((hs) => new Set(hs.map((h) => h.name ?? h.address)).size === hs.length, {
+  message: "two hosts share a name: give each host its own name: (hosts with the same address need one)"
 });
+function rolloutSchema(duration3) {
+  return strictObject({
+    /** hosts deployed and verified alone first */
+    canary: number2().int().min(0).default(1),
+    /** hosts deployed in parallel in each later step */
+    batch: number2().int().min(1).default(1),
+    /** wait between steps (0: none) */
+    pause: duration3.default(0)
+  }).prefault({});
+}
+var replicasSchema = strictObject({
+  /** KV tokens of a replica may differ from the fleet's median by this fraction (0.02 = 2%) */
+  kvTolerance: number2().min(0).max(1).default(0.02)
+}).prefault({});
+
+// src/config/schema.ts
+var DURATION_PATTERN = /^\s*(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h))+)\s*$/;
+var DURATION_MSG = 'expected a duration such as "20m", "5s", "1h30m" or a number of seconds';
+var duration2 = union([string2().regex(DURATION_PATTERN, DURATION_MSG), number2().nonnegative(DURATION_MSG)], { error: DURATION_MSG }).transform((v) => parseDuration(v));
+var positiveDuration = duration2.refine((ms) => ms > 0, { message: 'expected a duration above zero, such as "5s" or "20m"' });
 var TRAP_RULES = [
   "render-nodes",
   "ipc-shm",
@@ -34208,29 +36244,66 @@ var contracts = strictObject({
 });
 var imageFacts = strictObject({ entrypointServes: boolean2() });
 var endpointSchema = strictObject({
-  script: string2().min(1),
-  unit: string2().min(1).optional(),
-  service: string2().regex(/^[A-Za-z0-9@._:-]+\.service$/, 'expected a systemd unit name ending in ".service"').optional(),
+  /** the serve script; optional when the engine is started by the unit or quadlet itself */
+  script: string2().min(1).optional(),
+  // Names reach systemctl/podman argv: one starting with "-" would read as an option.
+  unit: string2().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a unit file path whose name starts with a letter or digit").optional(),
+  /** a podman quadlet (.container) that starts the engine, for an endpoint with no serve script */
+  quadlet: string2().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a quadlet file path whose name starts with a letter or digit").optional(),
+  service: string2().regex(/^[A-Za-z0-9][A-Za-z0-9@._:-]*\.service$/, 'expected a systemd unit name ending in ".service", starting with a letter or digit').optional(),
   container: string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name").optional(),
   host: sshTarget.optional(),
+  hosts: fleetHosts.optional(),
+  rollout: rolloutSchema(duration2),
+  replicas: replicasSchema,
   peer: sshTarget.optional(),
   install: array(installItem).optional(),
   url: url({ protocol: /^https?$/ }).optional(),
   model: string2().min(1).optional(),
-  boot: strictObject({ timeout: duration2.default(20 * 6e4), poll: duration2.default(5e3) }).prefault({}),
+  boot: strictObject({ timeout: positiveDuration.default(20 * 6e4), poll: positiveDuration.default(5e3) }).prefault({}),
   rollback: strictObject({ ref: string2().min(1), auto: boolean2().default(false) }).optional(),
-  lock: strictObject({ staleAfter: duration2.default(60 * 6e4) }).prefault({}),
+  lock: strictObject({ staleAfter: positiveDuration.default(60 * 6e4) }).prefault({}),
   contracts: contracts.prefault({}),
   traps: partialRecord(_enum(TRAP_RULES), trapLevel).default({}),
   /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */
   images: record(string2().min(1), imageFacts).default({})
-});
+}).refine((e) => e.script !== void 0 || e.unit !== void 0 || e.quadlet !== void 0, {
+  message: "missing: name the file that starts the engine: script (a serve script), or unit / quadlet when the unit or quadlet starts it",
+  path: ["script"]
+}).refine((e) => !(e.host && e.hosts), { message: "an endpoint names host: (one machine) or hosts: (a fleet), not both", path: ["hosts"] });
 var configSchema = strictObject({
   version: literal(1),
   endpoints: record(string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected an endpoint name (letters, digits, _ . -)"), endpointSchema).refine((r) => Object.keys(r).length > 0, { message: "expected at least one endpoint" })
 });
+
+// src/config/json-schema.ts
+var SCHEMA_ID = "https://raw.githubusercontent.com/deploy-gate/deploy-gate/main/dist/deploy-gate.schema.json";
+var EXTRA = {
+  endpoints: { minProperties: 1 },
+  "endpoints.*.url": { pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" }
+};
+function walkSchema(node2, visit, path = "") {
+  visit(path, node2);
+  const join7 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join7(k));
+  if (node2.additionalProperties && typeof node2.additionalProperties === "object") walkSchema(node2.additionalProperties, visit, join7("*"));
+  if (node2.items) walkSchema(node2.items, visit, `${path}[]`);
+  for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
+}
+function trapRules(traps) {
+  const level = traps.additionalProperties;
+  traps.properties = Object.fromEntries(TRAP_RULE_DEFS.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }]));
+}
 function jsonSchema() {
-  return toJSONSchema(configSchema, { io: "input", unrepresentable: "any" });
+  const raw = toJSONSchema(configSchema, { io: "input", unrepresentable: "any", target: "draft-7" });
+  walkSchema(raw, (path, node2) => {
+    if (path === "endpoints.*.traps") trapRules(node2);
+    const d = DESCRIPTIONS[path];
+    if (d) node2.description = d;
+    Object.assign(node2, EXTRA[path] ?? {});
+  });
+  const { $schema, ...rest } = raw;
+  return { $schema, $id: SCHEMA_ID, title: "deploy-gate.yml", ...rest };
 }
 
 // src/engine/vllm/contracts.ts
@@ -34420,14 +36493,14 @@ var RULES = [
 ];
 var COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM} s`);
 var LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
-var KEYWORDS = /KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\.compile|Auto-fit|Compiling a graph|Directly load/;
+var KEYWORDS2 = /KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\.compile|Auto-fit|Compiling a graph|Directly load/;
 var PlanReader = class {
   plan = emptyPlan();
   compiled = 0;
   loaded = 0;
   slowest = null;
   push(line) {
-    if (!KEYWORDS.test(line)) return;
+    if (!KEYWORDS2.test(line)) return;
     const msg2 = messageOf(line);
     for (const [re, set] of RULES) {
       const m = re.exec(msg2);
@@ -34504,6 +36577,18 @@ function readSpecMetrics(prometheusText) {
     acceptanceRate: draftTokens > 0 ? accepted / draftTokens : v0Rate ?? null,
     perPosition: drafts > 0 ? positions.map((p) => perPos.get(p) / drafts) : []
   };
+}
+
+// src/forensics/auth.ts
+function authMismatchAdvice(f) {
+  return {
+    summary: `the engine refused the gate's requests: ${f.decisive ?? "/v1/models answered 401/403"}`,
+    fix: "The server runs with --api-key (or VLLM_API_KEY): give the gate the same key in the env secret DEPLOY_GATE_API_KEY (never in argv or deploy-gate.yml), or remove --api-key from the serve script if the endpoint should be open."
+  };
+}
+function authMismatchDiagnosis(d, reason) {
+  const a = authMismatchAdvice({ decisive: reason });
+  return { ...d, class: "auth-mismatch", decisive: reason, summary: a.summary, fix: a.fix, evidence: [reason, ...d.evidence].slice(0, 16) };
 }
 
 // src/forensics/advice.ts
@@ -34585,6 +36670,8 @@ function advice(cls, f) {
         summary: "tool calls refused: auto tool choice is not enabled on the server (a config gap, not a model fault)",
         fix: "Start vLLM with --enable-auto-tool-choice --tool-call-parser <parser> (llama.cpp: --jinja)."
       };
+    case "auth-mismatch":
+      return authMismatchAdvice(f);
     case "ready":
       return { summary: "the engine reached readiness (Application startup complete.)", fix: null };
     case "booting":
@@ -34820,8 +36907,8 @@ var Diagnoser = class {
     }
     if (isReadyMarker(msg2)) this.readySeq = this.seq;
     this.tracebacks.push(raw);
-    const spec = msg2.includes("metrics: ") ? readSpecDecode(msg2) : null;
-    if (spec) this.spec = spec;
+    const spec2 = msg2.includes("metrics: ") ? readSpecDecode(msg2) : null;
+    if (spec2) this.spec = spec2;
     if (this.toolGap === null && isToolConfigGap(msg2)) this.toolGap = msg2.trim();
     const constant = /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg2);
     if (constant) this.dynamoConstant = Number(constant[1]);
@@ -34837,16 +36924,16 @@ var Diagnoser = class {
     const unit = this.opts.unit ?? mainUnit(this.events);
     const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
     const attempts = attemptsOf(events);
-    const ready = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
-    const failure2 = ready ? null : this.failure ?? this.previousFailure;
+    const ready2 = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
+    const failure2 = ready2 ? null : this.failure ?? this.previousFailure;
     const startLimit = events.find((e) => e.kind === "start-limit-hit");
     const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
     const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
-    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready && (this.opts.nRestarts ?? 0) >= 2;
+    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready2 && (this.opts.nRestarts ?? 0) >= 2;
     const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
     const current = events.slice(Math.max(0, lastStartAt));
     const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
-    const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
+    const stoppedAfterReady = ready2 && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
     let cls;
     let decisive = null;
     if (failure2) {
@@ -34856,10 +36943,10 @@ var Diagnoser = class {
       cls = "crash-loop";
       const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
       decisive = startLimit?.text ?? lastExit?.text ?? null;
-    } else if (ready && exitAfter(this.readySeq) && !stoppedAfterReady) {
+    } else if (ready2 && exitAfter(this.readySeq) && !stoppedAfterReady) {
       cls = "container-removed";
       decisive = exitAfter(this.readySeq).text;
-    } else if (ready) {
+    } else if (ready2) {
       cls = "ready";
       decisive = "Application startup complete.";
     } else if (this.toolGap) {
@@ -34944,10 +37031,216 @@ function kvFacts(line, estimate) {
 }
 
 // src/forensics/journal.ts
+import { isAscii } from "node:buffer";
+
+// src/forensics/journal-fields.ts
+var WANTED = [
+  "__CURSOR",
+  "__REALTIME_TIMESTAMP",
+  "_SOURCE_REALTIME_TIMESTAMP",
+  "MESSAGE",
+  "CONTAINER_ID",
+  "CONTAINER_NAME",
+  "_TRANSPORT",
+  "CONTAINER_PARTIAL_MESSAGE",
+  "_LINE_BREAK",
+  "_STREAM_ID",
+  "PRIORITY",
+  "UNIT",
+  "USER_UNIT",
+  "_SYSTEMD_UNIT",
+  "SYSLOG_IDENTIFIER",
+  "_COMM"
+];
+var FALLBACK = /* @__PURE__ */ Symbol("fallback");
+var QUOTE = 34;
+var MESSAGE = WANTED.indexOf("MESSAGE");
+var BACKSLASH = 92;
+var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+function emptyFields() {
+  return {
+    __CURSOR: void 0,
+    __REALTIME_TIMESTAMP: void 0,
+    _SOURCE_REALTIME_TIMESTAMP: void 0,
+    MESSAGE: void 0,
+    CONTAINER_ID: void 0,
+    CONTAINER_NAME: void 0,
+    _TRANSPORT: void 0,
+    CONTAINER_PARTIAL_MESSAGE: void 0,
+    _LINE_BREAK: void 0,
+    _STREAM_ID: void 0,
+    PRIORITY: void 0,
+    UNIT: void 0,
+    USER_UNIT: void 0,
+    _SYSTEMD_UNIT: void 0,
+    SYSLOG_IDENTIFIER: void 0,
+    _COMM: void 0
+  };
+}
+function fieldsOf(raw) {
+  const f = emptyFields();
+  for (const k of WANTED) f[k] = raw[k];
+  return f;
+}
+var BY_LENGTH = [];
+WANTED.forEach((k, i) => (BY_LENGTH[k.length] ??= []).push(i));
+var FieldScanner = class {
+  text = "";
+  nextBackslash = -2;
+  bytes = Buffer.allocUnsafe(4096);
+  /** Reused for every line: valid until the next scan (the decoder copies what it keeps). */
+  fields = emptyFields();
+  reset(text) {
+    this.text = text;
+    this.nextBackslash = -2;
+  }
+  /**
+   * The fields of the JSON object in text[a, b) (trimmed, starts with `{`, ends with `}`), or FALLBACK. The
+   * object and a byte-array MESSAGE (a view of a scratch buffer) are valid until the next scan.
+   */
+  scan(a, b) {
+    const s = this.text;
+    const f = this.fields;
+    for (const k of WANTED) f[k] = void 0;
+    let i = a + 1;
+    for (; ; ) {
+      while (i < b && isSpace(s.charCodeAt(i))) i++;
+      if (s.charCodeAt(i) === 125) return i === b - 1 ? f : FALLBACK;
+      if (s.charCodeAt(i) !== QUOTE) return FALLBACK;
+      const ke = s.indexOf('"', i + 1);
+      if (ke < 0 || ke >= b) return FALLBACK;
+      const want = this.wanted(i + 1, ke);
+      let v = ke + 1;
+      while (v < b && isSpace(s.charCodeAt(v))) v++;
+      if (s.charCodeAt(v) !== 58) return FALLBACK;
+      v++;
+      while (v < b && isSpace(s.charCodeAt(v))) v++;
+      let next;
+      if (want >= 0) {
+        const val = this.value(v, b, want === MESSAGE);
+        if (val === FALLBACK) return FALLBACK;
+        f[WANTED[want]] = val;
+        next = this.end;
+      } else {
+        next = this.skip(v, b);
+        if (next < 0) return FALLBACK;
+      }
+      while (next < b && isSpace(s.charCodeAt(next))) next++;
+      const c = s.charCodeAt(next);
+      if (c === 44) i = next + 1;
+      else if (c === 125) return next === b - 1 ? f : FALLBACK;
+      else return FALLBACK;
+    }
+  }
+  /** Index into WANTED of the key text[k, e), or -1. */
+  wanted(k, e) {
+    const c = BY_LENGTH[e - k];
+    if (!c) return -1;
+    for (const w of c) if (this.text.startsWith(WANTED[w], k)) return w;
+    return -1;
+  }
+  /** Where a value read by value() ended (just past it). */
+  end = 0;
+  /** Just past an unwanted value at v, or -1 for a shape left to JSON.parse. */
+  skip(v, b) {
+    const s = this.text;
+    const c = s.charCodeAt(v);
+    if (c === QUOTE) {
+      const e = this.closingQuote(v, b);
+      return e < 0 ? -1 : e + 1;
+    }
+    if (c === 91) {
+      let j2 = v + 1;
+      while (j2 < b && isSpace(s.charCodeAt(j2))) j2++;
+      if (s.charCodeAt(j2) === QUOTE || s.charCodeAt(j2) === 91 || s.charCodeAt(j2) === 123) return -1;
+      const e = s.indexOf("]", v);
+      return e < 0 || e >= b ? -1 : e + 1;
+    }
+    if (c === 123) return -1;
+    let j = v;
+    while (j < b && s.charCodeAt(j) !== 44 && s.charCodeAt(j) !== 125) j++;
+    return j;
+  }
+  closingQuote(v, b) {
+    const s = this.text;
+    let e = s.indexOf('"', v + 1);
+    while (e > 0 && e < b && escaped(s, e)) e = s.indexOf('"', e + 1);
+    return e < 0 || e >= b ? -1 : e;
+  }
+  value(v, b, bytesAllowed) {
+    const s = this.text;
+    const c = s.charCodeAt(v);
+    if (c === QUOTE) return this.string(v, b);
+    if (c === 91) return bytesAllowed ? this.byteArray(v, b) : FALLBACK;
+    if (c === 110 && s.startsWith("null", v)) {
+      this.end = v + 4;
+      return null;
+    }
+    return FALLBACK;
+  }
+  string(v, b) {
+    const s = this.text;
+    const e = this.closingQuote(v, b);
+    if (e < 0) return FALLBACK;
+    this.end = e + 1;
+    let bs = this.nextBackslash;
+    if (bs === -2 || bs >= 0 && bs <= v) this.nextBackslash = bs = s.indexOf("\\", v + 1);
+    if (bs >= 0 && bs < e) {
+      try {
+        return JSON.parse(s.slice(v, e + 1));
+      } catch {
+        return FALLBACK;
+      }
+    }
+    return s.slice(v + 1, e);
+  }
+  /** `[27,91,...]`: journald's form of a value with control characters. */
+  byteArray(v, b) {
+    const s = this.text;
+    let n = 0;
+    let cur = -1;
+    for (let i = v + 1; i < b; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        cur = cur < 0 ? c - 48 : cur * 10 + (c - 48);
+        if (cur > 255) return FALLBACK;
+      } else if (c === 44 || c === 93) {
+        if (cur < 0) {
+          if (c === 93 && n === 0) {
+            this.end = i + 1;
+            return Buffer.alloc(0);
+          }
+          return FALLBACK;
+        }
+        if (n === this.bytes.length) {
+          const grown = Buffer.allocUnsafe(n * 2);
+          this.bytes.copy(grown);
+          this.bytes = grown;
+        }
+        this.bytes[n++] = cur;
+        cur = -1;
+        if (c === 93) {
+          this.end = i + 1;
+          return this.bytes.subarray(0, n);
+        }
+      } else if (!isSpace(c)) return FALLBACK;
+    }
+    return FALLBACK;
+  }
+};
+function escaped(s, e) {
+  let n = 0;
+  for (let i = e - 1; s.charCodeAt(i) === BACKSLASH; i--) n++;
+  return (n & 1) === 1;
+}
+
+// src/forensics/journal.ts
 var WINDOW = 256;
 var CURSORS = 4096;
 var MAX_PARTIAL_BYTES = 1 << 20;
+var MAX_LINE_BYTES = 4 << 20;
 function messageBytes(value) {
+  if (Buffer.isBuffer(value)) return value;
   if (typeof value === "string") return Buffer.from(value, "utf8");
   if (Array.isArray(value)) {
     if (value.length === 0) return Buffer.alloc(0);
@@ -34970,64 +37263,123 @@ var JournalDecoder = class {
   head = 0;
   /** Unpaired pending lines by source, then text, oldest first: the podman twin lookup. */
   unpaired = { container: /* @__PURE__ */ new Map(), stdout: /* @__PURE__ */ new Map() };
-  cursorsAt = /* @__PURE__ */ new Map();
-  cursorRing = new Array(CURSORS);
+  ringTs = new Float64Array(CURSORS).fill(NaN);
+  ringCursor = new Array(CURSORS);
   cursorAt = 0;
+  maxTs = -Infinity;
+  scanner = new FieldScanner();
+  /** One JSON line. */
   push(jsonLine) {
-    const line = jsonLine.trim();
-    if (line === "") return [];
-    let raw;
-    try {
-      raw = JSON.parse(line);
-    } catch {
-      this.stats.malformed++;
-      return [];
+    const out = [];
+    this.scanner.reset(jsonLine);
+    this.line(jsonLine, 0, jsonLine.length, out);
+    return out;
+  }
+  tail = Buffer.alloc(0);
+  /**
+   * Raw bytes as read (any cut): whole lines are decoded, the rest waits for the next call. The cut is at a
+   * newline byte, so no UTF-8 character is split; an ASCII chunk becomes a string by a plain copy.
+   */
+  pushBytes(chunk, out = []) {
+    let from = 0;
+    if (this.tail.length > 0) {
+      const nl = chunk.indexOf(10);
+      if (nl < 0) {
+        this.tail = Buffer.concat([this.tail, chunk]);
+        if (this.tail.length > MAX_LINE_BYTES) this.overlong(out);
+        return out;
+      }
+      const first = Buffer.concat([this.tail, chunk.subarray(0, nl)]);
+      this.tail = Buffer.alloc(0);
+      this.pushText(first.toString("utf8"), out);
+      from = nl + 1;
+    }
+    const cut = chunk.lastIndexOf(10);
+    if (cut < from) {
+      this.tail = Buffer.from(chunk.subarray(from));
+      if (this.tail.length > MAX_LINE_BYTES) this.overlong(out);
+      return out;
+    }
+    if (cut + 1 < chunk.length) this.tail = Buffer.from(chunk.subarray(cut + 1));
+    const body = chunk.subarray(from, cut);
+    return this.pushText(isAscii(body) ? body.toString("latin1") : body.toString("utf8"), out);
+  }
+  /** A line that never ends is not held: its piece goes through as a line (malformed JSON, counted). */
+  overlong(out) {
+    const piece = this.tail;
+    this.tail = Buffer.alloc(0);
+    this.pushText(piece.toString("utf8"), out);
+  }
+  /** A text of whole lines (a read chunk cut at its last newline): no string per line is made. */
+  pushText(text, out = []) {
+    this.scanner.reset(text);
+    let a = 0;
+    while (a < text.length) {
+      let b = text.indexOf("\n", a);
+      if (b < 0) b = text.length;
+      this.line(text, a, b, out);
+      a = b + 1;
+    }
+    return out;
+  }
+  line(text, a, b, out) {
+    while (a < b && text.charCodeAt(a) <= 32) a++;
+    while (b > a && text.charCodeAt(b - 1) <= 32) b--;
+    if (a === b) return;
+    let raw = text.charCodeAt(a) === 123 && text.charCodeAt(b - 1) === 125 ? this.scanner.scan(a, b) : FALLBACK;
+    if (raw === FALLBACK) {
+      try {
+        const v = JSON.parse(text.slice(a, b).trim());
+        raw = fieldsOf(typeof v === "object" && v !== null ? v : {});
+      } catch {
+        this.stats.malformed++;
+        return;
+      }
     }
     this.stats.records++;
-    if (this.seenCursor(raw.__CURSOR, Number(raw.__REALTIME_TIMESTAMP) || 0)) return [];
-    const out = [];
+    if (this.seenCursor(raw.__CURSOR, Number(raw.__REALTIME_TIMESTAMP) || 0)) return;
     if (typeof raw.MESSAGE === "string" && !this.needsJoin(raw)) {
       this.emitMessage(raw, raw.MESSAGE);
     } else {
       const bytes = messageBytes(raw.MESSAGE);
       if (bytes === null) {
         this.stats.truncatedNull++;
-        return [];
+        return;
       }
       const whole = this.join(raw, bytes);
       if (whole) this.emitMessage(whole.raw, whole.bytes.toString("utf8"));
     }
     this.drain(WINDOW, out);
-    return out;
   }
   /** End of input: everything still held back. */
   flush() {
     const out = [];
+    if (this.tail.length > 0) {
+      this.pushText(this.tail.toString("utf8"), out);
+      this.tail = Buffer.alloc(0);
+    }
     for (const [, p] of this.partial) this.emitMessage(p.raw, Buffer.concat(p.chunks).toString("utf8"));
     this.partial.clear();
     this.drain(0, out);
     return out;
   }
   /**
-   * Overlapping exports repeat records. Keyed by timestamp (a number hashes faster than a 60-char cursor),
-   * confirmed by cursor; a ring bounds it.
+   * Overlapping exports repeat records: a record whose timestamp and cursor match one of the last CURSORS
+   * records is dropped. A repeat has its original's timestamp, so a timestamp above every one seen so far
+   * is new without a lookup (the common case: one export, in order); otherwise the ring is searched.
    */
   seenCursor(cursor, ts) {
     if (typeof cursor !== "string") return false;
-    const same = this.cursorsAt.get(ts);
-    if (same?.includes(cursor)) {
-      this.stats.cursorDuplicates++;
-      return true;
-    }
-    if (same) same.push(cursor);
-    else this.cursorsAt.set(ts, [cursor]);
-    const old = this.cursorRing[this.cursorAt];
-    if (old !== void 0) {
-      const list = this.cursorsAt.get(old);
-      if (list && list.length > 1) list.shift();
-      else this.cursorsAt.delete(old);
-    }
-    this.cursorRing[this.cursorAt] = ts;
+    if (ts <= this.maxTs) {
+      for (let i = 0; i < CURSORS; i++) {
+        if (this.ringTs[i] === ts && this.ringCursor[i] === cursor) {
+          this.stats.cursorDuplicates++;
+          return true;
+        }
+      }
+    } else this.maxTs = ts;
+    this.ringTs[this.cursorAt] = ts;
+    this.ringCursor[this.cursorAt] = cursor;
     this.cursorAt = (this.cursorAt + 1) % CURSORS;
     return false;
   }
@@ -35044,14 +37396,14 @@ var JournalDecoder = class {
     const held2 = key ? this.partial.get(key) : void 0;
     if ((isPartial || isLineMax) && key) {
       if (held2) {
-        held2.chunks.push(bytes);
+        held2.chunks.push(Buffer.from(bytes));
         held2.size += bytes.length;
         this.stats.joinedPieces++;
         if (held2.size < MAX_PARTIAL_BYTES) return null;
         this.partial.delete(key);
         return { raw: held2.raw, bytes: Buffer.concat(held2.chunks) };
       }
-      this.partial.set(key, { raw, chunks: [bytes], size: bytes.length });
+      this.partial.set(key, { raw: { ...raw }, chunks: [Buffer.from(bytes)], size: bytes.length });
       return null;
     }
     if (held2 && key) {
@@ -35065,19 +37417,19 @@ var JournalDecoder = class {
     let text = decoded;
     if (text.endsWith("\n")) text = text.slice(0, -1);
     const ts = Number(str(raw.__REALTIME_TIMESTAMP) ?? str(raw._SOURCE_REALTIME_TIMESTAMP) ?? 0) || 0;
-    const priority = str(raw.PRIORITY);
-    const base = {
-      ts,
-      priority: priority === null ? null : Number(priority),
-      container: str(raw.CONTAINER_NAME) ?? str(raw.CONTAINER_ID),
-      unit: str(raw.UNIT) ?? str(raw.USER_UNIT) ?? str(raw._SYSTEMD_UNIT),
-      identifier: str(raw.SYSLOG_IDENTIFIER) ?? str(raw._COMM)
-    };
+    const p = str(raw.PRIORITY);
+    const priority = p === null ? null : Number(p);
+    const container = str(raw.CONTAINER_NAME) ?? str(raw.CONTAINER_ID);
+    const unit = str(raw.UNIT) ?? str(raw.USER_UNIT) ?? str(raw._SYSTEMD_UNIT);
+    const identifier = str(raw.SYSLOG_IDENTIFIER) ?? str(raw._COMM);
     const src = sourceOf(raw);
-    for (const physical of text.split("\n")) {
-      const line = cleanLine(physical);
-      if (line === "") continue;
-      this.enqueue({ rec: { ...base, text: line }, src, paired: false });
+    let a = 0;
+    for (; ; ) {
+      const nl = text.indexOf("\n", a);
+      const line = cleanLine(nl < 0 && a === 0 ? text : text.slice(a, nl < 0 ? text.length : nl));
+      if (line !== "") this.enqueue({ rec: { ts, priority, container, unit, identifier, text: line }, src, paired: false });
+      if (nl < 0) break;
+      a = nl + 1;
     }
   }
   /** An attached `podman run` logs every line twice: conmon's record and the unit's stdout copy. Keep one. */
@@ -35167,8 +37519,8 @@ function stripHttpHeaders(text) {
   return at < 0 ? "" : text.slice(at).trim();
 }
 function httpStatus(text, body) {
-  const head = /^HTTP\/[\d.]+ (\d{3})/.exec(text)?.[1];
-  if (head) return Number(head);
+  const head2 = /^HTTP\/[\d.]+ (\d{3})/.exec(text)?.[1];
+  if (head2) return Number(head2);
   const code = /"code"\s*:\s*"?(\d{3})/.exec(body)?.[1];
   return code ? Number(code) : null;
 }
@@ -35217,34 +37569,38 @@ function explain(text, opts = {}) {
 }
 async function explainStream(lines, opts = {}) {
   let feeder = null;
-  const head = [];
+  const head2 = [];
   for await (const item of lines) {
     for (const line of typeof item === "string" ? [item] : item) {
       if (feeder) {
         feeder.push(line);
         continue;
       }
-      head.push(line);
+      head2.push(line);
       const t = line.trim();
       if (t === "") continue;
-      if (!isJournalLine(t) && (t.startsWith("{") || /^HTTP\/\d/.test(t)) && head.length < 2e3) continue;
+      if (!isJournalLine(t) && (t.startsWith("{") || /^HTTP\/\d/.test(t)) && head2.length < 2e3) continue;
       feeder = new Feeder(isJournalLine(t) ? "journal-json" : "plain-log", new Diagnoser(opts));
-      for (const h of head) feeder.push(h);
+      for (const h of head2) feeder.push(h);
     }
   }
-  if (!feeder) return explain(head.join("\n"), opts);
+  if (!feeder) return explain(head2.join("\n"), opts);
   return toResult(feeder.finish());
 }
 
 // src/explain/lines.ts
 import { createReadStream } from "node:fs";
+var MAX_HELD_LINE = 1 << 20;
 async function* fileLineBatches(path) {
   let rest = Buffer.alloc(0);
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) {
     const buf = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
     const cut = buf.lastIndexOf(10);
     if (cut < 0) {
-      rest = buf;
+      if (buf.length > MAX_HELD_LINE) {
+        rest = Buffer.alloc(0);
+        yield [buf.toString("utf8")];
+      } else rest = buf;
       continue;
     }
     rest = buf.subarray(cut + 1);
@@ -35303,6 +37659,479 @@ function renderExplain(r, color) {
 
 // src/abort.ts
 var runAbort = new AbortController();
+var beforeExit = [];
+var sleepUnlessAborted = (ms, signal) => new Promise((resolve6) => {
+  if (ms <= 0 || signal?.aborted) return resolve6();
+  const wake = () => {
+    clearTimeout(t);
+    signal?.removeEventListener("abort", wake);
+    resolve6();
+  };
+  const t = setTimeout(wake, ms);
+  signal?.addEventListener("abort", wake, { once: true });
+});
+
+// src/logs/command.ts
+import { dirname as dirname6 } from "node:path";
+
+// src/config/load.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+import { readFileSync, statSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
+var DEFAULT_CONFIG = "deploy-gate.yml";
+function knownKeys(path) {
+  let schema = configSchema;
+  for (const seg of path) {
+    const def2 = schema.def;
+    if (def2.type === "object") schema = def2.shape[String(seg)] ?? schema;
+    else if (def2.type === "record") schema = def2.valueType;
+    else if (def2.type === "array") schema = def2.element;
+    for (; ; ) {
+      const d = schema.def;
+      if (["optional", "default", "prefault", "nullable"].includes(d.type)) schema = d.innerType;
+      else if (d.type === "pipe") schema = d.in;
+      else break;
+    }
+  }
+  const def = schema.def;
+  if (def.type === "object") return Object.keys(def.shape);
+  const keyDef = def.type === "record" ? def.keyType.def : void 0;
+  return keyDef?.type === "enum" ? Object.values(keyDef.entries ?? {}) : [];
+}
+var MAX_CONFIG_BYTES = 1 << 20;
+var tooBig = (file, bytes) => new ConfigError(file, [{ line: null, path: "", message: `the config is ${(bytes / (1 << 20)).toFixed(1)} MiB, larger than 1 MiB: check that --config names deploy-gate.yml, and list only the flags and env the contract needs` }]);
+function parseConfig(text, file) {
+  if (text.length > MAX_CONFIG_BYTES) throw tooBig(file, Buffer.byteLength(text));
+  const lc = new import_yaml2.LineCounter();
+  const doc = (0, import_yaml2.parseDocument)(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length) {
+    throw new ConfigError(file, doc.errors.map((e) => ({
+      line: lc.linePos(e.pos[0]).line,
+      path: "",
+      message: `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`
+    })));
+  }
+  let value;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    throw new ConfigError(file, [{ line: null, path: "", message: `YAML aliases: ${e.message.split("\n")[0]}; write the repeated values out instead of nesting aliases` }]);
+  }
+  const result = configSchema.safeParse(value, { reportInput: true });
+  if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues, doc, lc, knownKeys));
+  return result.data;
+}
+function loadConfig(path) {
+  let text;
+  try {
+    const size = statSync(path).size;
+    if (size > MAX_CONFIG_BYTES) throw tooBig(path, size);
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    const code = e.code;
+    if (code === "EISDIR") throw new ConfigError(path, [{ line: null, path: "", message: "is a directory: pass --config with the deploy-gate.yml file itself" }]);
+    throw new ConfigError(path, [{ line: null, path: "", message: `cannot read the config (${e.code ?? String(e)}); pass --config FILE or run without one for repo-only preflight` }]);
+  }
+  return withPathsFrom(parseConfig(text, path), path);
+}
+function withPathsFrom(config2, file) {
+  const base = dirname(resolve(file));
+  for (const ep of Object.values(config2.endpoints)) {
+    for (const t of [ep.host, ep.peer]) if (t?.identityFile && !isAbsolute(t.identityFile)) t.identityFile = resolve(base, t.identityFile);
+  }
+  return config2;
+}
+function requireFor(name, ep, stage, keys, file) {
+  const missing = keys.filter((k) => ep[k] === void 0);
+  if (missing.length) {
+    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint (see the README's config reference)` })));
+  }
+}
+
+// src/pipeline.ts
+import { existsSync } from "node:fs";
+import { dirname as dirname5, isAbsolute as isAbsolute4, join as join5, relative as relative3, resolve as resolve4 } from "node:path";
+
+// src/config/launch-file.ts
+function launchFile(ep) {
+  if (ep.script) return { path: ep.script, kind: "script" };
+  if (ep.quadlet) return { path: ep.quadlet, kind: "quadlet" };
+  const unit = ep.unit;
+  return { path: unit, kind: unit.endsWith(".container") ? "quadlet" : "unit" };
+}
+
+// src/git/batched.ts
+var Coalescer = class {
+  constructor(keyOf, fetchAll) {
+    this.keyOf = keyOf;
+    this.fetchAll = fetchAll;
+  }
+  keyOf;
+  fetchAll;
+  queue = [];
+  cache = /* @__PURE__ */ new Map();
+  get(key) {
+    const id = this.keyOf(key);
+    let p = this.cache.get(id);
+    if (!p) {
+      p = new Promise((resolve6, reject) => {
+        if (this.queue.length === 0) setImmediate(() => void this.flush());
+        this.queue.push({ key, resolve: resolve6, reject });
+      });
+      this.cache.set(id, p);
+    }
+    return p;
+  }
+  async flush() {
+    const batch = this.queue.splice(0);
+    try {
+      const values = await this.fetchAll(batch.map((b) => b.key));
+      batch.forEach((b, i) => b.resolve(values[i]));
+    } catch (e) {
+      batch.forEach((b) => b.reject(e));
+    }
+  }
+};
+var GitReader = class {
+  constructor(git) {
+    this.git = git;
+    this.blobs = new Coalescer(
+      (k) => `${k.ref}:${k.path}`,
+      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => b === null ? null : Buffer.isBuffer(b) ? b : Buffer.from(b))
+    );
+    this.refs = new Coalescer(
+      (r) => r,
+      async (refs) => (await git.catFile(refs.map((r) => `${r}^{commit}`), "--batch-check")).map((v) => typeof v === "string" ? v : null)
+    );
+    this.logs = new Coalescer(
+      (k) => `${k.ref}\0${k.path}`,
+      async (keys) => {
+        const byRef = /* @__PURE__ */ new Map();
+        for (const k of keys) byRef.set(k.ref, [...byRef.get(k.ref) ?? [], k.path]);
+        const results = /* @__PURE__ */ new Map();
+        for (const [ref, paths] of byRef) for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
+        return keys.map((k) => results.get(`${k.ref}\0${k.path}`) ?? []);
+      }
+    );
+  }
+  git;
+  blobs;
+  refs;
+  logs;
+  show(ref, path) {
+    return this.blobs.get({ ref, path }).then((b) => b === null ? null : b.toString("utf8"));
+  }
+  /** The blob's bytes as git stores them (install files: a binary must not pass through UTF-8). */
+  showBytes(ref, path) {
+    return this.blobs.get({ ref, path });
+  }
+  resolve(ref) {
+    return this.refs.get(ref);
+  }
+  history(path, ref = "HEAD") {
+    return this.logs.get({ ref, path });
+  }
+};
+
+// src/local/run.ts
+import { spawn } from "node:child_process";
+function runLocal(cmd, args, opts = {}) {
+  const t0 = performance.now();
+  return new Promise((resolve6) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const out = [];
+    const err = [];
+    let timedOut = false;
+    let spawnError = null;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, opts.timeoutMs ?? 3e4);
+    child.stdout.on("data", (b) => out.push(b));
+    child.stderr.on("data", (b) => err.push(b));
+    child.on("error", (e) => spawnError = e);
+    child.stdin.on("error", () => {
+    });
+    child.stdin.end(opts.input ?? "");
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (process.env.DEPLOY_GATE_TRACE) process.stderr.write(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${cmd} ${args.join(" ").slice(0, 120)}
+`);
+      const bytes = Buffer.concat(out);
+      resolve6({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
+    });
+  });
+}
+
+// src/git/git.ts
+var GitError = class extends Error {
+};
+var Git = class {
+  constructor(cwd) {
+    this.cwd = cwd;
+  }
+  cwd;
+  async git(args, opts = {}) {
+    const r = await runLocal("git", ["-c", "core.quotepath=off", ...args], { cwd: this.cwd, input: opts.input, timeoutMs: opts.timeoutMs ?? 6e4 });
+    if (r.spawnError) throw new GitError(`git could not be started (${r.spawnError.code}): install git and retry`);
+    if (r.timedOut) throw new GitError(`git ${args[0]} timed out in ${this.cwd}`);
+    if (r.code !== 0 && !opts.allowFail) throw new GitError(`git ${args.join(" ")} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
+    return r;
+  }
+  /** Top level, shallowness and HEAD in one process (HEAD null in a repository with no commit yet). */
+  async info() {
+    const r = await this.git(["rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD"], { allowFail: true });
+    const [root, shallow, head2] = r.stdout.split("\n");
+    if (!root || !shallow || root.startsWith("fatal")) return null;
+    return { root, shallow: shallow === "true", head: r.code === 0 && head2 && /^[0-9a-f]{40,64}$/.test(head2) ? head2 : null };
+  }
+  /** The branch HEAD is on, or null when detached (CI checkouts of a sha). */
+  async branch() {
+    const r = await this.git(["symbolic-ref", "--short", "-q", "HEAD"], { allowFail: true });
+    return r.code === 0 && r.stdout.trim() ? r.stdout.trim() : null;
+  }
+  async status() {
+    const out = (await this.git(["status", "--porcelain=v1", "-z", "--untracked-files=all"])).stdout;
+    const parts = out.split("\0");
+    const entries = [];
+    for (let i = 0; i < parts.length; i++) {
+      const rec = parts[i];
+      if (rec.length < 4) continue;
+      const code = rec.slice(0, 2);
+      const path = rec.slice(3);
+      if (code[0] === "R" || code[0] === "C") i++;
+      entries.push({ path, code, kind: statusKind(code) });
+    }
+    return entries;
+  }
+  /** Full sha of a ref, or null when it does not exist here. */
+  async resolve(ref) {
+    if (ref.startsWith("-")) return null;
+    const r = await this.git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { allowFail: true });
+    return r.code === 0 ? r.stdout.trim() : null;
+  }
+  /**
+   * One pass over the history of several files: every commit that touched each, newest first, with
+   * its patch. Preflight reads every contract's history out of this single call instead of one
+   * pickaxe per flag.
+   */
+  async histories(paths, ref = "HEAD") {
+    const result = new Map(paths.map((p) => [p, []]));
+    if (!paths.length) return result;
+    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--no-renames", "--unified=0", "--no-ext-diff", "--format=%x00%H%x09%P%x09%cI%x09%s", ref, "--", ...paths], { allowFail: true });
+    if (r.code !== 0) return result;
+    for (const chunk of r.stdout.split("\0")) {
+      if (!chunk) continue;
+      const nl = chunk.indexOf("\n");
+      const [commit] = parseCommits(nl < 0 ? chunk : chunk.slice(0, nl));
+      if (!commit) continue;
+      let cur = null;
+      let inHunk = false;
+      for (const line of (nl < 0 ? "" : chunk.slice(nl + 1)).split("\n")) {
+        if (line.startsWith("diff --git ")) {
+          const path = /^diff --git a\/(.*) b\//.exec(line)?.[1] ?? "";
+          const list = result.get(path);
+          cur = list ? { commit, added: [], removed: [] } : null;
+          if (cur) list.push(cur);
+          inHunk = false;
+        } else if (line.startsWith("@@")) inHunk = true;
+        else if (!inHunk || !cur) continue;
+        else if (line.startsWith("+")) cur.added.push(line.slice(1));
+        else if (line.startsWith("-")) cur.removed.push(line.slice(1));
+      }
+    }
+    return result;
+  }
+  /** Many blobs (`ref:path`) or ref resolutions in one `git cat-file` process; null for what is missing. */
+  async catFile(specs, mode) {
+    if (!specs.length) return [];
+    if (specs.some((s) => s.includes("\n"))) throw new GitError("a ref or path contains a newline");
+    const r = await runLocal("git", ["cat-file", mode], { cwd: this.cwd, input: specs.join("\n") + "\n", timeoutMs: 6e4 });
+    if (r.code !== 0) throw new GitError(`git cat-file failed: ${r.stderr.trim()}`);
+    const buf = r.stdoutBytes;
+    const out = [];
+    let pos = 0;
+    for (let i = 0; i < specs.length; i++) {
+      const eol = buf.indexOf(10, pos);
+      const header = buf.subarray(pos, eol).toString("utf8");
+      pos = eol + 1;
+      const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(header);
+      if (!m) {
+        out.push(null);
+        continue;
+      }
+      if (mode === "--batch-check") {
+        out.push(m[1]);
+        continue;
+      }
+      const size = Number(m[3]);
+      out.push(m[2] === "blob" ? buf.subarray(pos, pos + size) : null);
+      pos += size + 1;
+    }
+    return out;
+  }
+  /** Tracked and untracked, not ignored files of the work tree. */
+  async listFiles() {
+    const r = await this.git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
+    return [...new Set(r.stdout.split("\0").filter(Boolean))];
+  }
+};
+function statusKind(code) {
+  if (code === "??") return "untracked";
+  if (code.includes("U") || code === "AA" || code === "DD") return "conflicted";
+  if (code[0] === "R" || code[0] === "C") return "renamed";
+  if (code[1] === "D" || code[0] === "D") return "deleted";
+  if (code[1] === "M" || code[1] === "T") return "modified";
+  return "staged";
+}
+function parseCommits(text) {
+  return text.split("\n").filter((l) => /^[0-9a-f]{40}\t/.test(l)).map((l) => {
+    const [sha, parents, date2, ...rest] = l.split("	");
+    return { sha, parents: parents ? parents.split(" ") : [], date: date2, subject: rest.join("	") };
+  });
+}
+
+// src/preflight/discover.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+import { basename as basename2, join } from "node:path";
+
+// src/script/detect.ts
+function isServeScript(text) {
+  const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
+  if (shebang) {
+    const interp = basename(shebang[1]) === "env" ? basename(shebang[2] ?? "") : basename(shebang[1]);
+    if (!/^(ba|da|k|z)?sh$/.test(interp)) return false;
+  }
+  if (!/vllm|sglang|llama|podman|docker|serve/i.test(text)) return false;
+  return parseServeScript(text).engine !== null;
+}
+
+// src/script/quadlet.ts
+var OPTION_OF = {
+  ContainerName: "--name",
+  AddDevice: "--device",
+  Volume: "--volume",
+  Mount: "--mount",
+  Environment: "--env",
+  EnvironmentFile: "--env-file",
+  PublishPort: "--publish",
+  ShmSize: "--shm-size",
+  Ulimit: "--ulimit",
+  Network: "--network",
+  Entrypoint: "--entrypoint",
+  User: "--user",
+  WorkingDir: "--workdir",
+  Label: "--label",
+  Secret: "--secret",
+  HealthCmd: "--health-cmd",
+  Tmpfs: "--tmpfs",
+  GroupAdd: "--group-add",
+  AddCapability: "--cap-add",
+  Pod: "--pod"
+};
+var MULTI = /* @__PURE__ */ new Set(["Environment", "AddCapability", "Label"]);
+var word = (text, line) => ({ text, line, optional: false, dynamic: false, resolved: text });
+function valueWords(e, lines) {
+  const raw = lines.slice(e.line - 1, e.endLine).join("\n");
+  return lexWords(raw.slice(raw.indexOf("=") + 1), e.line).map((w) => ({ text: w.text, line: w.line, optional: false, dynamic: w.dynamic, ...w.dynamic ? {} : { resolved: w.text } }));
+}
+function quadletRun(unit, lines) {
+  const image = unitEntries(unit, "Container", "Image").at(-1);
+  if (!image) return null;
+  const exec = unitEntries(unit, "Container", "Exec").at(-1);
+  const words = [word("--replace", image.line), word("--rm", image.line)];
+  for (const e of unit.entries.filter((x) => x.section === "Container")) {
+    const opt = OPTION_OF[e.key];
+    if (e.key === "PodmanArgs") words.push(...valueWords(e, lines));
+    else if (opt && MULTI.has(e.key)) for (const w of valueWords(e, lines)) words.push(word(opt, e.line), w);
+    else if (opt) words.push(word(opt, e.line), word(e.value, e.line));
+  }
+  words.push(word(image.value, image.line));
+  if (exec) words.push(...valueWords(exec, lines));
+  const at = exec ?? image;
+  const command = {
+    words,
+    assignments: [],
+    line: at.line,
+    endLine: at.endLine,
+    source: lines.slice(at.line - 1, at.endLine).join("\n"),
+    redirects: [],
+    pipeTo: null
+  };
+  return readPodmanRun(command, words, "quadlet");
+}
+
+// src/script/launch.ts
+function fileKind(path, text) {
+  if (/\.container$/.test(path)) return "quadlet";
+  if (/\.(service|socket|timer|target|mount|path)$/.test(path)) return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
+  if (/\.(sh|bash|zsh)$/.test(path) || /^#!/.test(text)) return "script";
+  if (/^\s*\[Container\]\s*$/m.test(text)) return "quadlet";
+  if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
+  return "script";
+}
+function parseLaunch(kind, text) {
+  if (kind === "script") return parseServeScript(text);
+  const unit = parseUnit(text);
+  return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
+}
+var empty = (text) => ({ text, lines: text.split("\n"), commands: [], assignments: [], podmanRuns: [], engine: null });
+function unitLaunch(unit, text) {
+  const out = empty(text);
+  for (const e of execScripts(unit, out.lines)) {
+    out.commands.push(...e.script.commands);
+    out.podmanRuns.push(...e.script.podmanRuns);
+    if (e.key === "ExecStart" && e.script.engine && !out.engine) out.engine = e.script.engine;
+  }
+  return out;
+}
+function quadletLaunch(unit, text) {
+  const out = unitLaunch(unit, text);
+  const run = quadletRun(unit, out.lines);
+  if (run) {
+    out.podmanRuns.unshift(run);
+    out.engine = runEngine(run, text);
+  }
+  return out;
+}
+
+// src/preflight/discover.ts
+var SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
+var MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
+function candidateKind(file, text) {
+  if (/\.container$/.test(file)) return "quadlet";
+  if (/\.service$/.test(file)) return fileKind(file, text);
+  if (file.endsWith(".sh") || file.endsWith(".bash") || SHELL_SHEBANG.test(text)) return "script";
+  return null;
+}
+function startsEngine(file, text) {
+  const kind = candidateKind(file, text);
+  if (!kind || text.includes("\0") || !MENTIONS_ENGINE.test(text)) return null;
+  if (kind === "script") return isServeScript(text) ? kind : null;
+  return parseLaunch(kind, text).engine ? kind : null;
+}
+function discoverTargets(root, files) {
+  const targets = [];
+  for (const file of files) {
+    if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
+    if (!/\.(sh|bash|service|container)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
+    let text;
+    try {
+      text = readFileSync2(join(root, file), "utf8");
+    } catch {
+      continue;
+    }
+    const kind = startsEngine(file, text);
+    if (!kind) continue;
+    targets.push({ name: basename2(file).replace(/\.(ba)?sh$|\.service$|\.container$/, ""), scriptPath: file, unitPath: null, endpoint: null, kind });
+  }
+  return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
+}
+
+// src/preflight/run.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+import { join as join3 } from "node:path";
 
 // src/report/finding.ts
 function verdictOf(findings) {
@@ -35318,6 +38147,525 @@ var fail = (check, summary, extra = {}) => ({ check, status: "fail", summary, ..
 var warn = (check, summary, extra = {}) => ({ check, status: "warn", summary, ...extra });
 var skip = (check, summary, extra = {}) => ({ check, status: "skip", summary, ...extra });
 
+// src/host/quote.ts
+var SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+function shellQuote(arg) {
+  if (arg.includes("\0")) throw new Error("a shell argument cannot contain a NUL byte: remove it from the command");
+  if (arg !== "" && SAFE.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+function shellJoin(argv) {
+  if (argv.length === 0) throw new Error("empty command: pass at least the program name");
+  return argv.map(shellQuote).join(" ");
+}
+
+// src/preflight/traps/index.ts
+var CHECK_ID = "preflight.traps";
+var DEFAULT_BOOT_SECONDS = 20 * 60;
+function checkTraps(input, levels) {
+  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {}, input.kind);
+  const engine = input.script.engine?.kind ?? null;
+  const applies = (r) => r.engines === "any" || engine !== null && r.engines.includes(engine);
+  const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
+  const findings = [];
+  for (const rule of active) {
+    const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
+    for (const hit2 of rule.check(ctx)) {
+      findings.push(make(CHECK_ID, `${hit2.summary}: ${rule.why}.`, {
+        file: hit2.file,
+        line: hit2.line,
+        evidence: hit2.evidence,
+        fix: hit2.fix,
+        data: { rule: rule.id, why: rule.why }
+      }));
+    }
+  }
+  if (findings.length > 0) return findings;
+  const rules = active.map((r) => r.id);
+  const scope = input.unit && (input.kind ?? "script") === "script" ? `${input.scriptPath} and ${input.unit.path}` : input.scriptPath;
+  return [pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, { file: input.scriptPath, data: { rules } })];
+}
+
+// src/preflight/bash-syntax.ts
+var CHECK = "preflight.bash-syntax";
+function parseBashError(stderr) {
+  const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
+  const m = /line (\d+): (.*)$/.exec(first);
+  return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
+}
+async function bashSyntax(text, file, label = file) {
+  const r = await runLocal("bash", ["-n"], { input: text, timeoutMs: 1e4 });
+  if (r.spawnError) return fail(CHECK, `bash could not be started (${r.spawnError.code})`, { file, fix: "install bash (apt-get install bash) and retry" });
+  if (r.code === 0) return pass(CHECK, `${label}: bash -n passes`, { file });
+  const { line, message } = parseBashError(r.stderr);
+  const lines = text.split("\n");
+  const evidence = [r.stderr.trim().replace(/^bash: /gm, `${file}: `)];
+  if (line) {
+    for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++) evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
+  }
+  return fail(CHECK, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
+    file,
+    ...line ? { line } : {},
+    evidence,
+    fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file)}\``,
+    data: { message }
+  });
+}
+
+// src/preflight/clean-tree.ts
+var CHECK2 = "preflight.clean-tree";
+function cleanTreeFinding(entries) {
+  if (entries.length === 0) return pass(CHECK2, "work tree is clean (no modified, staged or untracked files)");
+  const counts = /* @__PURE__ */ new Map();
+  for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
+  const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
+  const untracked = counts.has("untracked");
+  return fail(CHECK2, `work tree is not clean: ${parts}`, {
+    evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
+    fix: `commit the changes, or set them aside with \`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}; add build output to .gitignore`,
+    data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
+  });
+}
+
+// src/preflight/context.ts
+var SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";
+
+// src/preflight/trace.ts
+var isComment = (line) => line.trimStart().startsWith("#");
+function tokenPattern(token) {
+  const esc2 = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const m = /^(--?)([^\s=]+)(.*)$/s.exec(token);
+  const body = m ? esc2(m[1]) + m[2].split(/[-_]/).map(esc2).join("[-_]") + esc2(m[3]) : esc2(token);
+  return new RegExp(`(?<![\\w-])${body}(?![\\w-])`, "g");
+}
+function countToken(line, token) {
+  if (isComment(line)) return 0;
+  return line.match(tokenPattern(token))?.length ?? 0;
+}
+function traceDrop(historyNewestFirst, token) {
+  let count = 0;
+  let drop = null;
+  let introducedIn = null;
+  for (let i = historyNewestFirst.length - 1; i >= 0; i--) {
+    const h = historyNewestFirst[i];
+    const plus = h.added.reduce((s, l) => s + countToken(l, token), 0);
+    const minus = h.removed.reduce((s, l) => s + countToken(l, token), 0);
+    const before = count;
+    count = Math.max(0, count + plus - minus);
+    if (before === 0 && count > 0 && !introducedIn) introducedIn = h.commit;
+    if (before > 0 && count === 0) drop = { droppedIn: h.commit, removedLines: h.removed.filter((l) => countToken(l, token) > 0), introducedIn };
+    if (count > 0) drop = null;
+  }
+  return drop;
+}
+function contextAround(text, token, context = 3) {
+  const lines = text.split("\n");
+  const idx = lines.findIndex((l) => countToken(l, token) > 0);
+  if (idx < 0) return null;
+  const from = Math.max(0, idx - context);
+  const to = Math.min(lines.length - 1, idx + context);
+  const excerpt = [];
+  for (let i = from; i <= to; i++) excerpt.push(`${i === idx ? ">" : " "}${String(i + 1).padStart(4)} | ${lines[i]}`);
+  return { line: idx + 1, excerpt };
+}
+
+// src/preflight/contracts.ts
+var CHECK3 = "preflight.contracts";
+var short = (sha) => sha.slice(0, 10);
+async function checkContracts(inp) {
+  if (inp.specs.length === 0) return [skip(CHECK3, `${inp.file}: no contract flags declared`, { file: inp.file, fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]' })];
+  if (!inp.script.engine) return contractsAsText(inp);
+  const findings = [];
+  const present = [];
+  for (const spec2 of inp.specs) {
+    const hit2 = findFlag(inp.script.engine.flags, spec2);
+    if (hit2.status === "present") {
+      present.push(spec2);
+      continue;
+    }
+    findings.push(await missingContract(inp, spec2, hit2.status, hit2.flag));
+  }
+  if (present.length) {
+    findings.unshift(pass(CHECK3, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, { file: inp.file, data: { present } }));
+  }
+  return findings;
+}
+async function missingContract(inp, spec2, status2, flag) {
+  const { name, value } = parseFlagSpec(spec2);
+  const what = status2 === "missing" ? `${name} is missing` : `${name} is ${flag?.value ?? "(no value)"}, the contract says ${value}`;
+  const base = {
+    file: inp.file,
+    ...flag ? { line: flag.line } : {},
+    data: { flag: name, expected: value, actual: flag?.value ?? null, status: status2 }
+  };
+  if (!inp.historyOk) {
+    return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
+      ...base,
+      fix: `add \`${spec2}\` to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun")
+    });
+  }
+  const history = await inp.history();
+  const tokens = status2 === "missing" ? [name] : [`${name} ${value}`, `${name}=${value}`];
+  let trace = null;
+  let token = tokens[0];
+  for (const t of tokens) {
+    trace = traceDrop(history, t);
+    if (trace) {
+      token = t;
+      break;
+    }
+  }
+  const inText = status2 === "missing" ? textLine(inp.script, name) : null;
+  if (inText !== null) {
+    return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`, {
+      ...base,
+      line: inText,
+      evidence: [`${inp.file}:${inText}: ${inp.script.lines[inText - 1]?.trim() ?? ""}`],
+      fix: `check that line ${inText} of ${inp.file} is part of the engine's command (a line after a comment or a blank line inside a \\ continuation ends the command), so the flag reaches the engine`
+    });
+  }
+  if (!trace) {
+    return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${what}; it was never in this file's history`, {
+      ...base,
+      fix: `add \`${spec2}\` to the engine arguments (after the image, among the other --flags) in ${inp.file}`
+    });
+  }
+  const parent = trace.droppedIn.parents[0] ?? null;
+  const before = parent ? await inp.reader.show(parent, inp.file) : null;
+  const ctx = before ? contextAround(before, token) : null;
+  base.data.droppedIn = trace.droppedIn.sha;
+  base.data.lastPresent = parent;
+  base.data.introducedIn = trace.introducedIn?.sha ?? null;
+  const evidence = [
+    `dropped in ${short(trace.droppedIn.sha)} (${trace.droppedIn.date}) "${trace.droppedIn.subject}"`,
+    ...trace.removedLines.map((l) => `  - ${l}`)
+  ];
+  if (parent && ctx) evidence.push(`last present in ${short(parent)}, ${inp.file} line ${ctx.line}:`, ...ctx.excerpt);
+  const restoreLine = trace.removedLines[0]?.trim() ?? spec2;
+  const view = parent && ctx ? `git show ${shellQuote(`${short(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
+  return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${what}, dropped in ${short(trace.droppedIn.sha)} "${trace.droppedIn.subject}"`, {
+    ...base,
+    evidence,
+    fix: `restore \`${restoreLine}\` in ${inp.file}` + (view ? ` (as in ${short(parent)}: \`${view}\`)` : "") + `, or undo that commit's change to the file: \`git show ${short(trace.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``
+  });
+}
+function textLine(script, name) {
+  const i = script.lines.findIndex((l) => countToken(l, name) > 0);
+  return i < 0 ? null : i + 1;
+}
+function contractsAsText(inp) {
+  const found = inp.specs.map((spec2) => ({ spec: spec2, line: textLine(inp.script, parseFlagSpec(spec2).name) }));
+  const missing = found.filter((f) => f.line === null).map((f) => f.spec);
+  const how = "deploy-gate could not find the engine command (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, or podman/docker run of an engine image)";
+  const evidence = found.map((f) => f.line === null ? `${f.spec}: not in the text` : `${f.spec}: line ${f.line} (as text): ${inp.script.lines[f.line - 1]?.trim() ?? ""}`);
+  const data = { asText: true, missing };
+  if (missing.length) {
+    return [fail(CHECK3, `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`, {
+      file: inp.file,
+      evidence,
+      data,
+      fix: `add ${missing.map((m) => `\`${m}\``).join(", ")} to the engine's arguments in ${inp.file}`
+    })];
+  }
+  return [warn(CHECK3, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
+    file: inp.file,
+    evidence,
+    data,
+    fix: `if ${inp.file} starts the engine in a way deploy-gate does not read, open an issue with the launch line; the values were not checked`
+  })];
+}
+
+// src/preflight/dropped-flags.ts
+var CHECK4 = "preflight.dropped-flags";
+var CRITICAL_FLAGS = /* @__PURE__ */ new Set([
+  "--reasoning-parser",
+  "--enable-auto-tool-choice",
+  "--tool-call-parser",
+  "--chat-template",
+  "--default-chat-template-kwargs",
+  "--served-model-name",
+  "--max-model-len",
+  "--kv-cache-memory-bytes",
+  "--speculative-config",
+  "--trust-remote-code",
+  "--port"
+]);
+function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel) {
+  const key = (f) => normalizeFlagName(f.name);
+  const now = new Set(nowFlags.map(key));
+  const before = new Set(baseFlags.map(key));
+  const seen = /* @__PURE__ */ new Set();
+  const dropped = baseFlags.filter((f) => !now.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)));
+  const added = [...new Set(nowFlags.filter((f) => !before.has(key(f))).map((f) => f.name))];
+  if (dropped.length === 0) {
+    return [pass(CHECK4, `${file}: no engine flag dropped since ${baseLabel}`, { file, data: { base: baseLabel, added } })];
+  }
+  return dropped.map((f) => {
+    const critical = CRITICAL_FLAGS.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
+    const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
+    const mk = critical ? fail : warn;
+    return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (line ${f.line}) and is gone now`, {
+      file,
+      evidence: [`base: ${baseLabel}`, `${baseRef}:${file}:${f.line}: ${shown}`],
+      fix: critical ? `restore \`${shown}\` in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore \`${shown}\``,
+      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added }
+    });
+  });
+}
+
+// src/preflight/history.ts
+var CHECK5 = "preflight.history";
+function historyFinding(shallow) {
+  if (!shallow) return pass(CHECK5, "full git history available for contract tracing and dropped-flag checks");
+  return fail(CHECK5, "shallow clone: contract tracing, dropped-flag and rollback-ref checks cannot run", {
+    evidence: ["git rev-parse --is-shallow-repository -> true (actions/checkout fetches one commit by default)"],
+    fix: SHALLOW_FIX,
+    data: { shallow: true }
+  });
+}
+
+// src/preflight/paths.ts
+import { lstatSync, realpathSync } from "node:fs";
+import { isAbsolute as isAbsolute2, join as join2, relative } from "node:path";
+function refusePath(root, rel) {
+  if (isAbsolute2(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
+  const abs = join2(root, rel);
+  try {
+    if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
+    const real = relative(realpathSync(root), realpathSync(abs));
+    if (real === ".." || real.startsWith("../") || isAbsolute2(real)) return `${rel} resolves outside the repository`;
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+// src/preflight/shellcheck.ts
+var CHECK6 = "preflight.shellcheck";
+function shellcheckFindings(json, file) {
+  const parsed = JSON.parse(json);
+  return (parsed.comments ?? []).filter((c) => c.level === "error" || c.level === "warning").map((c) => warn(CHECK6, `SC${c.code} ${c.message}`, { file, line: c.line, fix: `see https://www.shellcheck.net/wiki/SC${c.code}`, data: { code: c.code, level: c.level } }));
+}
+async function shellcheck(absPath, file, cwd) {
+  const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 3e4 });
+  if (r.spawnError) return [skip(CHECK6, "shellcheck is not installed", { file, fix: "install it (apt-get install shellcheck) to get its warnings" })];
+  if (r.code !== 0 && r.code !== 1) return [skip(CHECK6, `shellcheck could not check ${file}: ${r.stderr.trim()}`, { file })];
+  const found = shellcheckFindings(r.stdout || "{}", file);
+  return found.length ? found : [pass(CHECK6, `${file}: no shellcheck warnings`, { file })];
+}
+async function shellcheckAvailable() {
+  const r = await runLocal("shellcheck", ["--version"], { timeoutMs: 1e4 });
+  return !r.spawnError && r.code === 0;
+}
+
+// src/preflight/run.ts
+function status(ctx) {
+  return ctx.statusCache ??= ctx.git.status();
+}
+async function runPreflight(ctx) {
+  const findings = [];
+  const [entries, hasShellcheck] = await Promise.all([
+    ctx.ref === null ? status(ctx) : Promise.resolve([]),
+    ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
+    ...ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []
+  ]);
+  if (ctx.ref === null) findings.push(cleanTreeFinding(entries));
+  findings.push(historyFinding(!ctx.historyOk));
+  if (ctx.targets.length === 0) {
+    findings.push(fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
+      fix: "add deploy-gate.yml naming each endpoint's script (or unit / quadlet), or run from the repository that holds them (scripts, *.service units or *.container quadlets that start vLLM, SGLang or llama.cpp, directly or in podman/docker)"
+    }));
+    return findings;
+  }
+  if (ctx.targets.every((t) => t.endpoint === null)) {
+    findings.push(skip("preflight.contracts", `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`, {
+      fix: "declare each endpoint's contract flags in deploy-gate.yml (see the README's config reference)"
+    }));
+  }
+  if (ctx.ref === null && !hasShellcheck) {
+    findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
+  }
+  ctx.shellcheck = hasShellcheck === true;
+  const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
+  for (const f of perTarget) findings.push(...f);
+  return findings;
+}
+async function readScript(ctx, path) {
+  if (ctx.ref) return ctx.reader.show(ctx.ref, path);
+  try {
+    return readFileSync3(join3(ctx.root, path), "utf8");
+  } catch {
+    return null;
+  }
+}
+function refused(ctx, t) {
+  const CHECK23 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
+  return [t.scriptPath, t.unitPath].flatMap((p) => {
+    const why = p === null ? null : refusePath(ctx.root, p);
+    return why ? [fail(CHECK23, `${why}: deploy-gate reads only regular files inside the repository`, {
+      file: p,
+      fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
+    })] : [];
+  });
+}
+async function preflightTarget(ctx, t) {
+  const tag2 = (fs) => fs.map((f) => ({ ...f, data: { endpoint: t.name, ...f.data } }));
+  const bad = refused(ctx, t);
+  if (bad.length) return tag2(bad);
+  const text = await readScript(ctx, t.scriptPath);
+  if (text === null) {
+    return tag2([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} does not exist${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
+      file: t.scriptPath,
+      fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml"
+    })]);
+  }
+  const script = parseLaunch(t.kind, text);
+  const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
+  const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
+  const out = [];
+  if (t.kind === "script") {
+    out.push(await bashSyntax(text, t.scriptPath));
+    if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join3(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+  }
+  const specs = t.endpoint?.contracts.flags ?? [];
+  if (t.endpoint) out.push(...await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history }));
+  out.push(...await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name))));
+  if (t.unitPath && unitText === null) {
+    out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)` }));
+  }
+  out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
+  if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
+  return tag2(out);
+}
+async function resolveBase(ctx, t) {
+  const CHECK23 = "preflight.dropped-flags";
+  const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
+  if (explicit) {
+    const sha = await ctx.reader.resolve(explicit);
+    if (sha) return { sha, label: explicit, short: explicit };
+    return { error: fail(CHECK23, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
+  }
+  const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
+  const head2 = ctx.ref ?? "HEAD";
+  if (dirty) {
+    const sha = await ctx.reader.resolve(head2);
+    if (sha) return { sha, label: `${head2} (${sha.slice(0, 10)})`, short: sha.slice(0, 10) };
+  }
+  const last = (await ctx.reader.history(t.scriptPath, head2))[0]?.commit;
+  const parent = last?.parents[0] ?? null;
+  if (!last || !parent) return { error: skip(CHECK23, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
+}
+async function checkDropped(ctx, t, now, contractNames) {
+  if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
+  const base = await resolveBase(ctx, t);
+  if ("error" in base) return [base.error];
+  const baseText = await ctx.reader.show(base.sha, t.scriptPath);
+  if (baseText === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
+  const baseScript = parseLaunch(t.kind, baseText);
+  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short);
+}
+async function checkRollbackRef(ctx, t, ref) {
+  const CHECK23 = "preflight.rollback-ref";
+  const sha = await ctx.reader.resolve(ref);
+  if (!sha) {
+    return [fail(CHECK23, `rollback ref ${ref} does not exist`, {
+      fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
+      data: { ref }
+    })];
+  }
+  const text = await ctx.reader.show(sha, t.scriptPath);
+  if (text === null) return [fail(CHECK23, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
+  const syntax = t.kind === "script" ? [await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`)] : [];
+  const specs = t.endpoint?.contracts.flags ?? [];
+  const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
+  const broken = [...syntax, ...contracts2].filter((f) => f.status === "fail");
+  if (broken.length === 0) return [{ check: CHECK23, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
+  return broken.map((f) => ({ ...f, check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
+}
+
+// src/verify/secrets.ts
+var SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
+function looksSecret(name) {
+  return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
+}
+function mask(name, value) {
+  if (value === null) return null;
+  if (looksSecret(name)) return "***";
+  const r = redact2(value);
+  if (r !== value) return r;
+  return valueLooksSecret(value) ? "***" : value;
+}
+
+// src/report/redact.ts
+var M = "***";
+var VALUE = String.raw`("[^"]*"|'[^']*'|[^\s"',;}]+)`;
+var TOKEN_SHAPES = [
+  /\bhf_[A-Za-z0-9]{20,}\b/g,
+  /\bsk-[A-Za-z0-9_-]{16,}/g,
+  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g,
+  /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g
+];
+var quoteOf = (v) => v.startsWith('"') || v.startsWith("'") ? v[0] : "";
+var masked = (v) => `${quoteOf(v)}${M}${quoteOf(v)}`;
+var secretName = (name) => looksSecret(name) || /(password|passwd|secret|token|apikey|api_key)$/i.test(name);
+function redact2(text) {
+  let out = redactSecrets(text);
+  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
+  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
+  out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
+  out = out.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q2, name, sep, v) => secretName(name) && v !== M && !v.includes(M) ? `${q2}${name}${q2}${sep}${masked(v)}` : m);
+  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !v.startsWith("-") && v !== M ? `${flag}${sep}${masked(v)}` : m);
+  for (const re of TOKEN_SHAPES) out = out.replace(re, M);
+  return out;
+}
+function valueLooksSecret(value) {
+  const v = value.trim();
+  if (TOKEN_SHAPES.some((re) => new RegExp(re.source).test(v))) return true;
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^\s/@]+@/i.test(v)) return true;
+  return v.length >= 32 && /^[A-Za-z0-9+_=]+$/.test(v) && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);
+}
+
+// src/report/sanitize.ts
+var CONTINUATION = "\u21B3 ";
+var OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
+var CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
+var ESC = /\x1b[@-_]?/g;
+var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function stripControl(text) {
+  return text.replace(/\r\n/g, "\n").replace(OSC, "").replace(CSI, "").replace(ESC, "").replace(CONTROL, "");
+}
+function sanitizeText(text) {
+  const lines = stripControl(redact2(text)).split("\n");
+  return lines.map((l, i) => i === 0 ? guardFirst(l) : `${CONTINUATION}${l}`).join("\n");
+}
+function sanitizeLine(line) {
+  return sanitizeText(line);
+}
+var guardFirst = (l) => /^\s*::/.test(l) ? `${CONTINUATION}${l}` : l;
+function deep(value) {
+  if (typeof value === "string") return sanitizeText(value);
+  if (Array.isArray(value)) return value.map(deep);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
+  return value;
+}
+function sanitizeFinding(f) {
+  const out = deep(f);
+  if (f.evidence) out.evidence = f.evidence.flatMap((e) => stripControl(redact2(e)).split("\n").map(guardFirst));
+  return out;
+}
+function sanitizeReport(report) {
+  return { ...report, ref: deep(report.ref), endpoint: report.endpoint, findings: report.findings.map(sanitizeFinding) };
+}
+var sanitizeValue = (value) => deep(value);
+
+// src/stages.ts
+import { hostname, userInfo } from "node:os";
+import { dirname as dirname3, relative as relative2, resolve as resolve3 } from "node:path";
+
 // src/forensics/finding.ts
 function diagnosisFinding(d, check = "deploy.diagnosis") {
   const evidence = d.decisive ? [d.decisive, ...d.evidence.filter((e) => e !== d.decisive)] : d.evidence;
@@ -35329,18 +38677,6 @@ function diagnosisFinding(d, check = "deploy.diagnosis") {
   if (d.class === "ready") return pass(check, d.summary, extra);
   if (d.class === "booting") return warn(check, d.summary, extra);
   return fail(check, `${d.class}: ${d.summary}`, extra);
-}
-
-// src/host/quote.ts
-var SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
-function shellQuote(arg) {
-  if (arg.includes("\0")) throw new Error("a shell argument cannot contain a NUL byte: remove it from the command");
-  if (arg !== "" && SAFE.test(arg)) return arg;
-  return `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-function shellJoin(argv) {
-  if (argv.length === 0) throw new Error("empty command: pass at least the program name");
-  return argv.map(shellQuote).join(" ");
 }
 
 // src/deploy/poll-command.ts
@@ -35369,13 +38705,16 @@ function inspectArgv(container) {
 function unitArgv(service) {
   return ["systemctl", "show", "-p", UNIT_PROPS.join(","), "--", service];
 }
+var END = "end";
+var POLL_SECTIONS = ["unit", "ps", "journal"];
 function pollScript(t) {
   const section = (name, argv) => `echo ${SECTION}${name}; ${shellJoin(argv)} 2>&1; echo ${SECTION}rc=$?`;
   return [
     `echo ${SECTION}now; date +%s%N`,
     section("unit", unitArgv(t.service)),
     section("ps", inspectArgv(t.container)),
-    section("journal", journalArgv(t, ["--show-cursor"]))
+    section("journal", journalArgv(t, ["--show-cursor"])),
+    `echo ${SECTION}${END}`
   ].join("; ");
 }
 var MARK_SCRIPT = `date +%s%N; journalctl -n 0 --show-cursor --no-pager 2>/dev/null; true`;
@@ -35438,8 +38777,9 @@ function parseStateRecord(text) {
 
 // src/deploy/install-plan.ts
 import { createHash } from "node:crypto";
-var sha256 = (text) => createHash("sha256").update(text, "utf8").digest("hex");
-var normMode = (mode) => mode.replace(/^0?(?=[0-7]{3}$)/, "0").padStart(4, "0");
+var sha256 = (content) => createHash("sha256").update(content).digest("hex");
+var normMode = (mode) => parseInt(mode, 8).toString(8).padStart(4, "0");
+var sameMode = (a, b) => parseInt(a, 8) === parseInt(b, 8);
 function isUnitFile(path) {
   return /\.(service|socket|timer|mount|path|target|container|slice)$/.test(path) || /^\/etc\/systemd\//.test(path);
 }
@@ -35458,7 +38798,7 @@ function parseHostCopies(sumOut, statOut) {
 function planInstall(files, host) {
   return files.map((f) => {
     const h = host.get(f.to);
-    const change = !h?.sha256 ? "new" : h.sha256 !== f.sha256 ? "content" : h.mode !== normMode(f.mode) ? "mode" : "same";
+    const change = !h?.sha256 ? "new" : h.sha256 !== f.sha256 ? "content" : !h.mode || !sameMode(h.mode, f.mode) ? "mode" : "same";
     return { ...f, change };
   });
 }
@@ -35484,29 +38824,29 @@ async function readInstallFiles(ctx) {
   const items = ctx.endpoint.install ?? [];
   return Promise.all(items.map(async (item) => {
     const path = ctx.repoPath(item.from);
-    const content = await ctx.reader.show(ctx.sha, path);
+    const content = await ctx.reader.showBytes(ctx.sha, path);
     if (content === null) throw new InstallError(`${path} does not exist at ${ctx.ref} (${ctx.sha.slice(0, 10)}): commit it, or fix install.from in ${ctx.configFile}`);
     return { from: path, to: item.to, mode: normMode(item.mode), content, sha256: sha256(content) };
   }));
 }
 async function readHostSide(host, endpoint, files) {
   const paths = files.map((f) => f.to);
-  const q = paths.length ? ` -- ${paths.map(shellQuote).join(" ")}` : "";
+  const q2 = paths.length ? ` -- ${paths.map(shellQuote).join(" ")}` : "";
   const script = [
     "date +%s",
     "echo @@sum",
-    paths.length ? `sha256sum${q} 2>/dev/null` : "true",
+    paths.length ? `sha256sum${q2} 2>/dev/null` : "true",
     "echo @@stat",
-    paths.length ? `stat -c '%a %n'${q} 2>/dev/null` : "true",
+    paths.length ? `stat -c '%a %n'${q2} 2>/dev/null` : "true",
     "echo @@state",
     `cat ${shellQuote(statePath(endpoint))} 2>/dev/null`,
     "true"
   ].join("; ");
   const r = await host.runShell(script, { timeoutMs: CMD_TIMEOUT_MS });
-  const [head, rest = ""] = r.stdout.split("@@sum\n");
+  const [head2, rest = ""] = r.stdout.split("@@sum\n");
   const [sum = "", rest2 = ""] = rest.split("@@stat\n");
   const [stat = "", state = ""] = rest2.split("@@state\n");
-  const hostNowS = Number(head.trim());
+  const hostNowS = Number(head2.trim());
   if (!Number.isFinite(hostNowS) || hostNowS <= 0) throw new InstallError(`reading the host's copies failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
   return { planned: planInstall(files, parseHostCopies(sum, stat)), old: parseStateRecord(state), hostNowS };
 }
@@ -35548,19 +38888,19 @@ function splitSections(text) {
 }
 var int2 = (v) => v !== void 0 && /^-?\d+$/.test(v) ? Number(v) : null;
 function parseUnitShow(lines) {
-  const kv = /* @__PURE__ */ new Map();
+  const kv2 = /* @__PURE__ */ new Map();
   for (const l of lines) {
     const i = l.indexOf("=");
-    if (i > 0) kv.set(l.slice(0, i), l.slice(i + 1));
+    if (i > 0) kv2.set(l.slice(0, i), l.slice(i + 1));
   }
-  if (!kv.has("ActiveState")) return null;
+  if (!kv2.has("ActiveState")) return null;
   return {
-    activeState: kv.get("ActiveState") ?? "",
-    subState: kv.get("SubState") ?? "",
-    nRestarts: int2(kv.get("NRestarts")),
-    result: kv.get("Result") ?? "",
-    execMainStatus: int2(kv.get("ExecMainStatus")),
-    execMainCode: kv.get("ExecMainCode") ?? ""
+    activeState: kv2.get("ActiveState") ?? "",
+    subState: kv2.get("SubState") ?? "",
+    nRestarts: int2(kv2.get("NRestarts")),
+    result: kv2.get("Result") ?? "",
+    execMainStatus: int2(kv2.get("ExecMainStatus")),
+    execMainCode: kv2.get("ExecMainCode") ?? ""
   };
 }
 function parsePodmanTime(text) {
@@ -35604,7 +38944,21 @@ function parseJournalChunk(lines) {
   }
   return { json, messages, cursor };
 }
-function parsePoll(text) {
+function pollCompleteness(s, t) {
+  if (t.timedOut) return "the poll command timed out";
+  if (!s.get("now")?.body.some((l) => /^\d+$/.test(l.trim()))) return "no host clock in the answer";
+  const cut = t.truncated === true;
+  for (const name of POLL_SECTIONS) {
+    if (cut && name === "journal" && s.has(name)) continue;
+    const sec = s.get(name);
+    if (!sec) return `the answer stopped before its ${name} section`;
+    if (sec.rc === null) return `the answer stopped inside its ${name} section`;
+  }
+  if (!cut && !s.has(END)) return "the answer has no end line";
+  if (!cut && t.code !== 0) return `the poll command ended without an exit code (${t.code === null ? "channel or connection lost" : `exit ${t.code}`})`;
+  return null;
+}
+function parsePoll(text, transport = { code: 0 }) {
   const s = splitSections(text);
   const errors = [];
   const now = s.get("now")?.body.find((l) => /^\d+$/.test(l.trim()));
@@ -35619,7 +38973,8 @@ function parsePoll(text) {
     unit,
     container: ps ? parsePs(ps.body) : null,
     journal: parseJournalChunk(s.get("journal")?.body ?? []),
-    errors
+    errors,
+    incomplete: pollCompleteness(s, transport)
   };
 }
 function parseMark(text) {
@@ -35788,10 +39143,10 @@ function parseLockRecord(text) {
 var HEARTBEAT_GRACE_S = 120;
 function lockStaleness(rec, hostNow, staleAfterS) {
   const ageS = Math.max(0, hostNow - rec.takenAt);
-  if (ageS > staleAfterS) return { stale: true, reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s)`, ageS };
   const quiet = hostNow - rec.heartbeatAt;
-  if (quiet > HEARTBEAT_GRACE_S) return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
-  return { stale: false, reason: null, ageS };
+  if (quiet <= Math.min(HEARTBEAT_GRACE_S, staleAfterS)) return { stale: false, reason: null, ageS };
+  if (ageS > staleAfterS) return { stale: true, reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s), and its holder stopped refreshing it ${quiet}s ago`, ageS };
+  return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
 }
 function describeHolder(rec, hostNow) {
   return `${rec.owner} deploying ${rec.ref}${rec.sha ? ` (${rec.sha.slice(0, 10)})` : ""}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
@@ -35818,17 +39173,36 @@ var HeldLock = class {
   record;
   timer = null;
   released = false;
+  lostCtl = new AbortController();
+  /** why this run no longer holds the lock (cleared and taken by another); null while it does */
+  lost = null;
   get dir() {
     return lockDir(this.record.endpoint);
   }
-  /** Refreshes heartbeatAt on the host clock, so a live holder never looks gone. */
+  /** Aborted when the lock is found to be someone else's: the deploy stops at its next wait. */
+  get signal() {
+    return this.lostCtl.signal;
+  }
+  /**
+   * Refreshes heartbeatAt on the host clock, so a live holder never looks gone. The token check and the
+   * write are one remote command: a lock cleared and taken by another runner is never taken back.
+   */
   async heartbeat() {
-    if (this.released) return;
-    const r = await this.host.runShell(`test -d ${shellQuote(this.dir)} && date +%s`, { timeoutMs: CMD_TIMEOUT_MS2 });
-    const now = Number(r.stdout.trim());
-    if (r.code !== 0 || !Number.isFinite(now)) return;
-    this.record.heartbeatAt = now;
-    await this.host.writeFile(`${this.dir}/record.json`, JSON.stringify(this.record), 420, { timeoutMs: CMD_TIMEOUT_MS2 });
+    if (this.released || this.lost) return;
+    const rec = `${this.dir}/record.json`;
+    const tmp = `${rec}.hb-${this.record.token}`;
+    const template = JSON.stringify({ ...this.record, heartbeatAt: 0 }).replace('"heartbeatAt":0', '"heartbeatAt":@NOW@');
+    const script = `if grep -qF ${shellQuote(this.record.token)} ${shellQuote(rec)} 2>/dev/null; then now=$(date +%s); sed "s/@NOW@/$now/" > ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(rec)} && echo "OK $now"; else echo LOST; cat ${shellQuote(rec)} 2>/dev/null; fi`;
+    const r = await this.host.runShell(script, { stdin: template, timeoutMs: CMD_TIMEOUT_MS2 });
+    const [first, ...rest] = r.stdout.split("\n");
+    if (first === "LOST") {
+      const other = parseLockRecord(rest.join("\n"));
+      this.lost = other ? `the lock was cleared and is now held by ${other.owner} (${other.ref})` : "the lock was cleared by someone else";
+      this.lostCtl.abort(new Error(this.lost));
+      return;
+    }
+    const m = /^OK (\d+)$/.exec(first ?? "");
+    if (r.code === 0 && m) this.record.heartbeatAt = Number(m[1]);
   }
   /** Removes the lock only while it is still ours (its token), so a cleared-and-retaken lock survives. */
   async release() {
@@ -35840,9 +39214,8 @@ var HeldLock = class {
     await this.host.runShell(`if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`, { timeoutMs: CMD_TIMEOUT_MS2 });
   }
 };
-function clearCommand(hostName, endpoint) {
-  const m = /^(.*):(\d+)$/.exec(hostName);
-  return `ssh ${m ? `-p ${m[2]} ${m[1]}` : hostName} 'rm -rf ~/${lockDir(endpoint)}'`;
+function clearCommand(endpoint) {
+  return `deploy-gate lock release --endpoint ${endpoint} --force`;
 }
 async function tryTake(host, req, token) {
   const dir = lockDir(req.endpoint);
@@ -35851,6 +39224,7 @@ async function tryTake(host, req, token) {
   const [state, nowText, ...rest] = r.stdout.split("\n");
   const hostNowS = Number(nowText);
   if (r.code !== 0 || !Number.isFinite(hostNowS) || state !== "TAKEN" && state !== "HELD") {
+    if (state === "TAKEN") await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS2 }).catch(() => void 0);
     throw new Error(`taking the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || r.stdout.trim()}; check that the home directory is writable`);
   }
   if (state === "HELD") return { holder: parseLockRecord(rest.join("\n")), hostNowS };
@@ -35863,20 +39237,14 @@ async function tryTake(host, req, token) {
   }
   return { taken: rec };
 }
-var sleep = (ms, signal) => new Promise((resolve4) => {
-  const t = setTimeout(resolve4, ms);
-  signal?.addEventListener("abort", () => {
-    clearTimeout(t);
-    resolve4();
-  }, { once: true });
-});
+var sleep = sleepUnlessAborted;
 async function takeLock(host, req, now = Date.now) {
   const token = randomBytes(12).toString("hex");
   const start = now();
   for (; ; ) {
     const r = await tryTake(host, req, token);
     if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
-    const clear = clearCommand(host.name, req.endpoint);
+    const clear = clearCommand(req.endpoint);
     const st = r.holder ? lockStaleness(r.holder, r.hostNowS, Math.round(req.staleAfterMs / 1e3)) : null;
     if (st?.stale) return { ok: false, held: r.holder, stale: st.reason, clearCommand: clear, detail: describeHolder(r.holder, r.hostNowS) };
     const waited = now() - start;
@@ -35915,22 +39283,24 @@ function decide(prev, obs) {
     if (u.activeState === "deactivating") return fail2("unit-stopped", `the unit is deactivating (${u.subState}): its engine is going down`);
   }
   if (state.fresh) {
-    if (!obs.container) return fail2("container-gone", `container ${short(state.fresh.id)} is gone (removed, or exited under --rm)`);
+    if (!obs.container) return fail2("container-gone", `container ${short2(state.fresh.id)} is gone (removed, or exited under --rm)`);
     if (obs.container.id !== state.fresh.id) {
-      return isFresh(obs.container, state.startedAtHostMs) ? fail2("restarting", `container ${short(state.fresh.id)} was replaced by ${short(obs.container.id)}: the engine was restarted`) : fail2("container-gone", `container ${short(state.fresh.id)} is gone`);
+      return isFresh(obs.container, state.startedAtHostMs) ? fail2("restarting", `container ${short2(state.fresh.id)} was replaced by ${short2(obs.container.id)}: the engine was restarted`) : fail2("container-gone", `container ${short2(state.fresh.id)} is gone`);
     }
   }
   if (c) {
-    if (!LIVE_CONTAINER.has(c.state)) return fail2("container-exited", `container ${short(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
+    if (!LIVE_CONTAINER.has(c.state)) return fail2("container-exited", `container ${short2(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
     state.fresh = c;
   }
+  const st = obs.models?.status;
+  if (state.fresh && (st === 401 || st === 403)) return fail2("auth-mismatch", `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`);
   if (state.fresh && state.marker && (obs.models === null || obs.models.status === 200 && obs.models.listsModel)) return { kind: "ready", state };
   if (obs.hostNowMs - state.startedAtHostMs > state.timeoutMs) {
     return fail2("timeout", `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`);
   }
   return { kind: "wait", state };
 }
-var short = (id) => id.slice(0, 12);
+var short2 = (id) => id.slice(0, 12);
 function formatElapsed(ms) {
   const s = Math.max(0, Math.floor(ms / 1e3));
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
@@ -36021,18 +39391,13 @@ function modelsListed(body, model) {
     return false;
   }
 }
-async function probeModels(url2, model) {
-  const r = await httpGet(`${url2.replace(/\/+$/, "")}/v1/models`, { timeoutMs: 1e4, maxBodyBytes: 1 << 20 });
-  return { status: r.status, listsModel: r.status === 200 && modelsListed(r.body, model), error: r.error };
+async function probeModels(url2, model, apiKey) {
+  const headers = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  const r = await httpGet(`${url2.replace(/\/+$/, "")}/v1/models`, { timeoutMs: 1e4, maxBodyBytes: 1 << 20, headers });
+  return { status: r.status, listsModel: r.status === 200 && modelsListed(r.body, model), error: r.error, sentKey: Boolean(apiKey) };
 }
-var sleep2 = (ms, signal) => new Promise((resolve4) => {
-  if (ms <= 0 || signal?.aborted) return resolve4();
-  const t = setTimeout(resolve4, ms);
-  signal?.addEventListener("abort", () => {
-    clearTimeout(t);
-    resolve4();
-  }, { once: true });
-});
+var sleep2 = sleepUnlessAborted;
+var stopReason = (signal) => signal.reason instanceof Error && signal.reason.name !== "AbortError" ? `stopped waiting: ${signal.reason.message}` : "interrupted (SIGINT/SIGTERM) while waiting";
 async function waitReady(ctx, input) {
   const pollMs = ctx.endpoint.boot.poll;
   const timeoutMs = ctx.endpoint.boot.timeout;
@@ -36041,27 +39406,32 @@ async function waitReady(ctx, input) {
   const runnerStart = ctx.now();
   let last = null;
   let polls = 0;
-  let lastError = "";
+  let noReading = 0;
   for (; ; ) {
     const t0 = ctx.now();
-    if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: "interrupted (SIGINT/SIGTERM) while waiting" }, last, polls };
+    if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
     const r = await ctx.host.runShell(
       pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1e3) }),
       { timeoutMs: Math.max(15e3, 3 * pollMs), maxOutputBytes: 32 << 20 }
-    ).catch((e) => ({ code: null, stdout: "", stderr: e.message }));
+    ).catch((e) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
     polls++;
-    const out = parsePoll(r.stdout);
-    if (out.hostNowMs === null || out.unit === null) {
-      lastError = `${out.errors.join("; ") || r.stderr.trim() || "no output"}`;
-      if (ctx.now() - runnerStart > timeoutMs) return { decision: { kind: "fail", state, failure: "timeout", reason: `the host stopped answering polls: ${lastError}` }, last, polls };
-      ctx.progress(`[poll] ${ctx.name}: the host did not answer this poll (${lastError}); retrying`);
+    const out = parsePoll(r.stdout, r);
+    const why = out.incomplete ?? (out.unit === null ? out.errors.join("; ") || "no unit state" : null);
+    if (why !== null || out.hostNowMs === null) {
+      noReading++;
+      const detail = [why ?? "no host clock", r.stderr.trim().split("\n").pop()].filter(Boolean).join(": ");
+      if (ctx.now() - runnerStart > timeoutMs) {
+        return { decision: { kind: "fail", state, failure: "timeout", reason: `not ready within boot.timeout (${formatElapsed(timeoutMs)}): the last ${noReading} poll(s) got no complete answer from ${ctx.host.name} (${detail})` }, last, polls };
+      }
+      ctx.progress(`[poll] ${ctx.name}: no reading from this poll (${detail}); reconnecting and polling again (${noReading} in a row)`);
       await sleep2(pollMs - (ctx.now() - t0), ctx.signal);
       continue;
     }
+    noReading = 0;
     cursor = out.journal.cursor ?? cursor;
     const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
     const url2 = ctx.endpoint.url;
-    const models = url2 && markerNow ? await probeModels(url2, ctx.endpoint.model) : null;
+    const models = url2 && markerNow ? await probeModels(url2, ctx.endpoint.model, input.apiKey) : null;
     last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, models };
     const d = decide(state, last);
     state = d.state;
@@ -36100,15 +39470,24 @@ async function runDeploy(ctx, opts) {
       findings.push(...await dryRun(ctx, service));
       return done();
     }
-    return await deploySteps(ctx, opts, service, container, findings, done);
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
+    const result = await deploySteps({ ...ctx, signal }, opts, service, container, findings, done);
+    if (lock.lost) findings.push(lostLock(ctx, lock.lost));
+    return lock.lost ? done(result.deployment) : result;
   } catch (e) {
+    if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     const check = e instanceof InstallError ? "deploy.install" : "deploy.restart";
     findings.push(fail(check, `deploy stopped: ${msg(e)}`, { fix: "Fix the cause above and deploy again; the lock was released." }));
     if (!opts.dryRun) await ensureUpFinding(ctx, service, findings);
     return done();
   } finally {
-    await lock.release().catch((e) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `Clear it by hand: ssh to ${ctx.host.name} and rm -rf ~/${lock.dir}` })));
+    await lock.release().catch((e) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}; clear it: deploy-gate lock release --endpoint ${ctx.name}` })));
   }
+}
+function lostLock(ctx, why) {
+  return fail("deploy.lock", `deploy stopped: this run no longer holds the lock for ${ctx.name}: ${why}`, {
+    fix: `Two deploys ran at once. See who holds it now: deploy-gate lock status --endpoint ${ctx.name}; deploy again when it is free.`
+  });
 }
 async function ensureUpFinding(ctx, service, findings) {
   const note = await ensureUp(ctx.host, service).catch((e) => `checking the unit failed: ${msg(e)}`);
@@ -36131,17 +39510,18 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
   const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
   findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: 0 }) : null;
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: 0, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || void 0 }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
-    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: container ${short(fresh.id)} (created after the deploy began), readiness marker seen${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
+    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: container ${short2(fresh.id)} (created after the deploy began), readiness marker seen${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
       data: { containerId: fresh.id, polls: w.polls }
     }));
     return done(deployment);
   }
   if (w) findings.push(readyFailure(ctx, w.decision, w.polls));
-  const d = await diagnoseDeploy(ctx.host, { service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed" });
+  const journal = await diagnoseDeploy(ctx.host, { service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed" });
+  const d = w?.decision.kind === "fail" && w.decision.failure === "auth-mismatch" ? authMismatchDiagnosis(journal, w.decision.reason) : journal;
   findings.push(diagnosisFinding(d));
   await ensureUpFinding(ctx, service, findings);
   return done(deployment);
@@ -36156,2203 +39536,6 @@ function readyFailure(ctx, d, polls) {
   });
 }
 
-// src/pipeline.ts
-import { existsSync } from "node:fs";
-import { dirname as dirname2, isAbsolute, join as join4, relative as relative2, resolve as resolve2 } from "node:path";
-
-// src/config/load.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-import { readFileSync } from "node:fs";
-var DEFAULT_CONFIG = "deploy-gate.yml";
-function knownKeys(path) {
-  let schema = configSchema;
-  for (const seg of path) {
-    const def2 = schema.def;
-    if (def2.type === "object") schema = def2.shape[String(seg)] ?? schema;
-    else if (def2.type === "record") schema = def2.valueType;
-    else if (def2.type === "array") schema = def2.element;
-    for (; ; ) {
-      const d = schema.def;
-      if (["optional", "default", "prefault", "nullable"].includes(d.type)) schema = d.innerType;
-      else if (d.type === "pipe") schema = d.in;
-      else break;
-    }
-  }
-  const def = schema.def;
-  return def.type === "object" ? Object.keys(def.shape) : [];
-}
-function parseConfig(text, file) {
-  const lc = new import_yaml2.LineCounter();
-  const doc = (0, import_yaml2.parseDocument)(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length) {
-    throw new ConfigError(file, doc.errors.map((e) => ({
-      line: lc.linePos(e.pos[0]).line,
-      path: "",
-      message: `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`
-    })));
-  }
-  const result = configSchema.safeParse(doc.toJS());
-  if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues, doc, lc, knownKeys));
-  return result.data;
-}
-function loadConfig(path) {
-  let text;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    throw new ConfigError(path, [{ line: null, path: "", message: `cannot read the config (${e.code ?? String(e)}); pass --config FILE or run without one for repo-only preflight` }]);
-  }
-  return parseConfig(text, path);
-}
-function requireFor(name, ep, stage, keys, file) {
-  const missing = keys.filter((k) => ep[k] === void 0);
-  if (missing.length) {
-    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint (see the README's config reference)` })));
-  }
-}
-
-// src/git/batched.ts
-var Coalescer = class {
-  constructor(keyOf, fetchAll) {
-    this.keyOf = keyOf;
-    this.fetchAll = fetchAll;
-  }
-  keyOf;
-  fetchAll;
-  queue = [];
-  cache = /* @__PURE__ */ new Map();
-  get(key) {
-    const id = this.keyOf(key);
-    let p = this.cache.get(id);
-    if (!p) {
-      p = new Promise((resolve4, reject) => {
-        if (this.queue.length === 0) setImmediate(() => void this.flush());
-        this.queue.push({ key, resolve: resolve4, reject });
-      });
-      this.cache.set(id, p);
-    }
-    return p;
-  }
-  async flush() {
-    const batch = this.queue.splice(0);
-    try {
-      const values = await this.fetchAll(batch.map((b) => b.key));
-      batch.forEach((b, i) => b.resolve(values[i]));
-    } catch (e) {
-      batch.forEach((b) => b.reject(e));
-    }
-  }
-};
-var GitReader = class {
-  constructor(git) {
-    this.git = git;
-    this.blobs = new Coalescer(
-      (k) => `${k.ref}:${k.path}`,
-      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => b === null ? null : b.toString("utf8"))
-    );
-    this.refs = new Coalescer(
-      (r) => r,
-      async (refs) => (await git.catFile(refs.map((r) => `${r}^{commit}`), "--batch-check")).map((v) => typeof v === "string" ? v : null)
-    );
-    this.logs = new Coalescer(
-      (k) => `${k.ref}\0${k.path}`,
-      async (keys) => {
-        const byRef = /* @__PURE__ */ new Map();
-        for (const k of keys) byRef.set(k.ref, [...byRef.get(k.ref) ?? [], k.path]);
-        const results = /* @__PURE__ */ new Map();
-        for (const [ref, paths] of byRef) for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
-        return keys.map((k) => results.get(`${k.ref}\0${k.path}`) ?? []);
-      }
-    );
-  }
-  git;
-  blobs;
-  refs;
-  logs;
-  show(ref, path) {
-    return this.blobs.get({ ref, path });
-  }
-  resolve(ref) {
-    return this.refs.get(ref);
-  }
-  history(path, ref = "HEAD") {
-    return this.logs.get({ ref, path });
-  }
-};
-
-// src/local/run.ts
-import { spawn } from "node:child_process";
-function runLocal(cmd, args, opts = {}) {
-  const t0 = performance.now();
-  return new Promise((resolve4) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
-    const out = [];
-    const err = [];
-    let timedOut = false;
-    let spawnError = null;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGKILL");
-    }, opts.timeoutMs ?? 3e4);
-    child.stdout.on("data", (b) => out.push(b));
-    child.stderr.on("data", (b) => err.push(b));
-    child.on("error", (e) => spawnError = e);
-    child.stdin.on("error", () => {
-    });
-    child.stdin.end(opts.input ?? "");
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      if (process.env.DEPLOY_GATE_TRACE) process.stderr.write(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${cmd} ${args.join(" ").slice(0, 120)}
-`);
-      const bytes = Buffer.concat(out);
-      resolve4({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
-    });
-  });
-}
-
-// src/git/git.ts
-var GitError = class extends Error {
-};
-var Git = class {
-  constructor(cwd) {
-    this.cwd = cwd;
-  }
-  cwd;
-  async git(args, opts = {}) {
-    const r = await runLocal("git", ["-c", "core.quotepath=off", ...args], { cwd: this.cwd, input: opts.input, timeoutMs: opts.timeoutMs ?? 6e4 });
-    if (r.spawnError) throw new GitError(`git could not be started (${r.spawnError.code}): install git and retry`);
-    if (r.timedOut) throw new GitError(`git ${args[0]} timed out in ${this.cwd}`);
-    if (r.code !== 0 && !opts.allowFail) throw new GitError(`git ${args.join(" ")} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
-    return r;
-  }
-  /** Top level, shallowness and HEAD in one process (HEAD null in a repository with no commit yet). */
-  async info() {
-    const r = await this.git(["rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD"], { allowFail: true });
-    const [root, shallow, head] = r.stdout.split("\n");
-    if (!root || !shallow || root.startsWith("fatal")) return null;
-    return { root, shallow: shallow === "true", head: r.code === 0 && head && /^[0-9a-f]{40,64}$/.test(head) ? head : null };
-  }
-  /** The branch HEAD is on, or null when detached (CI checkouts of a sha). */
-  async branch() {
-    const r = await this.git(["symbolic-ref", "--short", "-q", "HEAD"], { allowFail: true });
-    return r.code === 0 && r.stdout.trim() ? r.stdout.trim() : null;
-  }
-  async status() {
-    const out = (await this.git(["status", "--porcelain=v1", "-z", "--untracked-files=all"])).stdout;
-    const parts = out.split("\0");
-    const entries = [];
-    for (let i = 0; i < parts.length; i++) {
-      const rec = parts[i];
-      if (rec.length < 4) continue;
-      const code = rec.slice(0, 2);
-      const path = rec.slice(3);
-      if (code[0] === "R" || code[0] === "C") i++;
-      entries.push({ path, code, kind: statusKind(code) });
-    }
-    return entries;
-  }
-  /** Full sha of a ref, or null when it does not exist here. */
-  async resolve(ref) {
-    if (ref.startsWith("-")) return null;
-    const r = await this.git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { allowFail: true });
-    return r.code === 0 ? r.stdout.trim() : null;
-  }
-  /**
-   * One pass over the history of several files: every commit that touched each, newest first, with
-   * its patch. Preflight reads every contract's history out of this single call instead of one
-   * pickaxe per flag.
-   */
-  async histories(paths, ref = "HEAD") {
-    const result = new Map(paths.map((p) => [p, []]));
-    if (!paths.length) return result;
-    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--no-renames", "--unified=0", "--no-ext-diff", "--format=%x00%H%x09%P%x09%cI%x09%s", ref, "--", ...paths], { allowFail: true });
-    if (r.code !== 0) return result;
-    for (const chunk of r.stdout.split("\0")) {
-      if (!chunk) continue;
-      const nl = chunk.indexOf("\n");
-      const [commit] = parseCommits(nl < 0 ? chunk : chunk.slice(0, nl));
-      if (!commit) continue;
-      let cur = null;
-      let inHunk = false;
-      for (const line of (nl < 0 ? "" : chunk.slice(nl + 1)).split("\n")) {
-        if (line.startsWith("diff --git ")) {
-          const path = /^diff --git a\/(.*) b\//.exec(line)?.[1] ?? "";
-          const list = result.get(path);
-          cur = list ? { commit, added: [], removed: [] } : null;
-          if (cur) list.push(cur);
-          inHunk = false;
-        } else if (line.startsWith("@@")) inHunk = true;
-        else if (!inHunk || !cur) continue;
-        else if (line.startsWith("+")) cur.added.push(line.slice(1));
-        else if (line.startsWith("-")) cur.removed.push(line.slice(1));
-      }
-    }
-    return result;
-  }
-  /** Many blobs (`ref:path`) or ref resolutions in one `git cat-file` process; null for what is missing. */
-  async catFile(specs, mode) {
-    if (!specs.length) return [];
-    if (specs.some((s) => s.includes("\n"))) throw new GitError("a ref or path contains a newline");
-    const r = await runLocal("git", ["cat-file", mode], { cwd: this.cwd, input: specs.join("\n") + "\n", timeoutMs: 6e4 });
-    if (r.code !== 0) throw new GitError(`git cat-file failed: ${r.stderr.trim()}`);
-    const buf = r.stdoutBytes;
-    const out = [];
-    let pos = 0;
-    for (let i = 0; i < specs.length; i++) {
-      const eol = buf.indexOf(10, pos);
-      const header = buf.subarray(pos, eol).toString("utf8");
-      pos = eol + 1;
-      const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(header);
-      if (!m) {
-        out.push(null);
-        continue;
-      }
-      if (mode === "--batch-check") {
-        out.push(m[1]);
-        continue;
-      }
-      const size = Number(m[3]);
-      out.push(m[2] === "blob" ? buf.subarray(pos, pos + size) : null);
-      pos += size + 1;
-    }
-    return out;
-  }
-  /** Tracked and untracked, not ignored files of the work tree. */
-  async listFiles() {
-    const r = await this.git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
-    return [...new Set(r.stdout.split("\0").filter(Boolean))];
-  }
-};
-function statusKind(code) {
-  if (code === "??") return "untracked";
-  if (code.includes("U") || code === "AA" || code === "DD") return "conflicted";
-  if (code[0] === "R" || code[0] === "C") return "renamed";
-  if (code[1] === "D" || code[0] === "D") return "deleted";
-  if (code[1] === "M" || code[1] === "T") return "modified";
-  return "staged";
-}
-function parseCommits(text) {
-  return text.split("\n").filter((l) => /^[0-9a-f]{40}\t/.test(l)).map((l) => {
-    const [sha, parents, date2, ...rest] = l.split("	");
-    return { sha, parents: parents ? parents.split(" ") : [], date: date2, subject: rest.join("	") };
-  });
-}
-
-// src/preflight/discover.ts
-import { readFileSync as readFileSync2 } from "node:fs";
-import { basename as basename2, join } from "node:path";
-
-// src/script/lexer.ts
-var META = /* @__PURE__ */ new Set([" ", "	", "\n", ";", "&", "|", "(", ")", "<", ">"]);
-var OPS = [";;&", ";;", ";&", "&&", "||", "|&", "|", ";", "&", "(", ")"];
-var REDIRECTS = ["&>>", "&>", "<<<", "<<-", "<<", ">>", ">|", ">&", "<&", "<>", ">", "<"];
-var ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
-function lex(text, firstLine = 1) {
-  return new Lexer(text, firstLine).run();
-}
-function lexWords(text, firstLine) {
-  return lex(text, firstLine).flatMap((t) => t.kind === "word" ? [t.word] : t.kind === "array" ? t.words : []);
-}
-var Lexer = class {
-  constructor(src, firstLine) {
-    this.src = src;
-    this.line = firstLine;
-  }
-  src;
-  pos = 0;
-  line;
-  tokens = [];
-  heredocs = [];
-  run() {
-    while (this.pos < this.src.length) this.step();
-    return this.tokens;
-  }
-  peek(offset = 0) {
-    return this.src[this.pos + offset] ?? "";
-  }
-  step() {
-    const c = this.peek();
-    if (c === " " || c === "	" || c === "\r") {
-      this.pos++;
-      return;
-    }
-    if (c === "\\" && this.peek(1) === "\n") {
-      this.pos += 2;
-      this.line++;
-      return;
-    }
-    if (c === "#") {
-      this.skipComment();
-      return;
-    }
-    if (c === "\n") {
-      this.tokens.push({ kind: "op", op: "\n", line: this.line });
-      this.pos++;
-      this.line++;
-      this.skipHeredocBodies();
-      return;
-    }
-    if (/[0-9]/.test(c)) {
-      const m = /^[0-9]+(?=[<>])/.exec(this.src.slice(this.pos, this.pos + 12));
-      if (m) {
-        this.pos += m[0].length;
-        this.redirect(m[0]);
-        return;
-      }
-    }
-    if (c === "<" || c === ">" || c === "&" && this.peek(1) === ">") {
-      this.redirect("");
-      return;
-    }
-    if (c === "(" && this.peek(1) === "(") {
-      this.arithmeticCommand();
-      return;
-    }
-    for (const op of OPS) {
-      if (this.src.startsWith(op, this.pos)) {
-        this.pos += op.length;
-        this.tokens.push({ kind: "op", op, line: this.line });
-        return;
-      }
-    }
-    const word = this.word(false);
-    if (word) this.emitWord(word);
-  }
-  emitWord(word) {
-    const a = word.assignment;
-    if (a && a.value === "" && this.peek() === "(" && word.parts.length === 1) {
-      const line = word.line;
-      this.pos++;
-      this.tokens.push({ kind: "array", name: a.name, append: a.append, words: this.arrayWords(), line });
-      return;
-    }
-    for (const w of splitOptional(word)) this.tokens.push({ kind: "word", word: w });
-  }
-  arrayWords() {
-    const words = [];
-    while (this.pos < this.src.length) {
-      const c = this.peek();
-      if (c === ")") {
-        this.pos++;
-        break;
-      }
-      if (c === "\n") {
-        this.pos++;
-        this.line++;
-        continue;
-      }
-      if (c === " " || c === "	" || c === "\r") {
-        this.pos++;
-        continue;
-      }
-      if (c === "\\" && this.peek(1) === "\n") {
-        this.pos += 2;
-        this.line++;
-        continue;
-      }
-      if (c === "#") {
-        this.skipComment();
-        continue;
-      }
-      const w = this.word(true);
-      if (w) words.push(...splitOptional(w));
-      else this.pos++;
-    }
-    return words;
-  }
-  skipComment() {
-    while (this.pos < this.src.length && this.peek() !== "\n") this.pos++;
-  }
-  redirect(fd) {
-    const op = REDIRECTS.find((r) => this.src.startsWith(r, this.pos)) ?? this.peek();
-    this.pos += op.length;
-    while (this.peek() === " " || this.peek() === "	") this.pos++;
-    const line = this.line;
-    const w = this.word(false);
-    const target = w?.text ?? "";
-    if (op === "<<" || op === "<<-") {
-      this.heredocs.push({ delim: target, strip: op === "<<-" });
-      this.tokens.push({ kind: "redirect", op: fd + op, target, line });
-      return;
-    }
-    if ((op === ">&" || op === "<&") && /^([0-9]+|-)$/.test(target)) {
-      this.tokens.push({ kind: "redirect", op: `${fd}${op}${target}`, target: `&${target}`, line });
-      return;
-    }
-    this.tokens.push({ kind: "redirect", op: fd + op, target, line });
-  }
-  skipHeredocBodies() {
-    while (this.heredocs.length > 0) {
-      const { delim, strip } = this.heredocs.shift();
-      while (this.pos < this.src.length) {
-        const end = this.src.indexOf("\n", this.pos);
-        const lineText = this.src.slice(this.pos, end === -1 ? void 0 : end);
-        this.pos = end === -1 ? this.src.length : end + 1;
-        this.line++;
-        if ((strip ? lineText.replace(/^\t+/, "") : lineText) === delim) break;
-      }
-    }
-  }
-  arithmeticCommand() {
-    const start = this.pos;
-    const line = this.line;
-    this.pos = this.balancedEnd(this.pos + 1, "(", ")");
-    const raw = this.src.slice(start, this.pos);
-    const parts = [{ kind: "sub", raw, body: raw.slice(2, -2), line }];
-    this.tokens.push({ kind: "word", word: makeWord(parts, line, false) });
-  }
-  /** Reads one word; null when nothing word-like is at the cursor. */
-  word(inArray) {
-    const startLine = this.line;
-    const assignable = ASSIGN.test(this.src.slice(this.pos, this.pos + 256));
-    const parts = [];
-    let lit = "";
-    let quoted = false;
-    const flush = () => {
-      if (lit) {
-        parts.push({ kind: "lit", text: lit });
-        lit = "";
-      }
-    };
-    while (this.pos < this.src.length) {
-      const c = this.peek();
-      if (META.has(c) || inArray && c === ")") break;
-      if (c === "\\") {
-        const n = this.peek(1);
-        this.pos += 2;
-        if (n === "\n") this.line++;
-        else {
-          lit += n;
-          quoted = true;
-        }
-        continue;
-      }
-      if (c === "'") {
-        quoted = true;
-        const end = this.src.indexOf("'", this.pos + 1);
-        const body = this.src.slice(this.pos + 1, end === -1 ? void 0 : end);
-        lit += body;
-        this.countLines(body);
-        this.pos = end === -1 ? this.src.length : end + 1;
-        continue;
-      }
-      if (c === '"') {
-        quoted = true;
-        flush();
-        this.pos++;
-        this.doubleQuoted(parts);
-        continue;
-      }
-      if (c === "$" && this.peek(1) === "'") {
-        quoted = true;
-        this.pos += 2;
-        lit += this.ansiC();
-        continue;
-      }
-      if (c === "$" || c === "`") {
-        const p = this.expansion(false);
-        if (p) {
-          flush();
-          parts.push(p);
-          continue;
-        }
-      }
-      lit += c;
-      this.pos++;
-    }
-    flush();
-    if (parts.length === 0 && !quoted) return null;
-    return makeWord(parts, startLine, assignable);
-  }
-  doubleQuoted(parts) {
-    let lit = "";
-    const flush = () => {
-      if (lit) {
-        parts.push({ kind: "lit", text: lit });
-        lit = "";
-      }
-    };
-    while (this.pos < this.src.length) {
-      const c = this.peek();
-      if (c === '"') {
-        this.pos++;
-        break;
-      }
-      if (c === "\\" && '$`"\\\n'.includes(this.peek(1))) {
-        const n = this.peek(1);
-        this.pos += 2;
-        if (n === "\n") this.line++;
-        else lit += n;
-        continue;
-      }
-      if (c === "$" || c === "`") {
-        const p = this.expansion(true);
-        if (p) {
-          flush();
-          parts.push(p);
-          continue;
-        }
-      }
-      if (c === "\n") this.line++;
-      lit += c;
-      this.pos++;
-    }
-    flush();
-    if (parts.length === 0) parts.push({ kind: "lit", text: "" });
-  }
-  ansiC() {
-    const map = { n: "\n", t: "	", r: "\r", "\\": "\\", "'": "'", '"': '"', e: "\x1B", a: "\x07" };
-    let out = "";
-    while (this.pos < this.src.length && this.peek() !== "'") {
-      const c = this.peek();
-      if (c === "\\") {
-        const n = this.peek(1);
-        out += map[n] ?? `\\${n}`;
-        this.pos += 2;
-        continue;
-      }
-      if (c === "\n") this.line++;
-      out += c;
-      this.pos++;
-    }
-    this.pos++;
-    return out;
-  }
-  expansion(quoted) {
-    const start = this.pos;
-    const line = this.line;
-    const c = this.peek();
-    const n = this.peek(1);
-    if (c === "`") {
-      let i = this.pos + 1;
-      while (i < this.src.length && this.src[i] !== "`") i += this.src[i] === "\\" ? 2 : 1;
-      this.pos = Math.min(i + 1, this.src.length);
-      const raw = this.src.slice(start, this.pos);
-      this.countLines(raw);
-      return { kind: "sub", raw, body: raw.slice(1, -1), line };
-    }
-    if (n === "(") {
-      const arith = this.peek(2) === "(";
-      this.pos = this.balancedEnd(this.pos + 1, "(", ")");
-      const raw = this.src.slice(start, this.pos);
-      this.countLines(raw);
-      return { kind: "sub", raw, body: arith ? "" : raw.slice(2, -1), line };
-    }
-    if (n === "{") {
-      this.pos = this.balancedEnd(this.pos + 1, "{", "}");
-      const raw = this.src.slice(start, this.pos);
-      this.countLines(raw);
-      return paramPart(raw, raw.slice(2, -1), quoted, line);
-    }
-    const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])/.exec(this.src.slice(this.pos + 1, this.pos + 200));
-    if (!m) return null;
-    this.pos += 1 + m[0].length;
-    return { kind: "param", name: m[0], index: null, op: null, arg: "", raw: `$${m[0]}`, quoted, line };
-  }
-  /** Index just past the bracket matching the one at `open`, skipping quotes and nested pairs. */
-  balancedEnd(openAt, open2, close) {
-    let depth = 0;
-    let i = openAt;
-    while (i < this.src.length) {
-      const c = this.src[i];
-      if (c === "\\") {
-        i += 2;
-        continue;
-      }
-      if (c === "'" && open2 === "(") {
-        const e = this.src.indexOf("'", i + 1);
-        i = e === -1 ? this.src.length : e + 1;
-        continue;
-      }
-      if (c === '"') {
-        i = this.skipDoubleQuote(i + 1);
-        continue;
-      }
-      if (c === "#" && open2 === "(" && /[\s(]/.test(this.src[i - 1] ?? "")) {
-        const e = this.src.indexOf("\n", i);
-        i = e === -1 ? this.src.length : e;
-        continue;
-      }
-      if (c === open2) depth++;
-      else if (c === close) {
-        depth--;
-        if (depth === 0) return i + 1;
-      }
-      i++;
-    }
-    return this.src.length;
-  }
-  skipDoubleQuote(i) {
-    while (i < this.src.length) {
-      const c = this.src[i];
-      if (c === "\\") {
-        i += 2;
-        continue;
-      }
-      if (c === '"') return i + 1;
-      if (c === "$" && (this.src[i + 1] === "(" || this.src[i + 1] === "{")) {
-        const [o, cl] = this.src[i + 1] === "(" ? ["(", ")"] : ["{", "}"];
-        i = this.balancedEnd(i + 1, o, cl);
-        continue;
-      }
-      i++;
-    }
-    return i;
-  }
-  countLines(s) {
-    for (const ch of s) if (ch === "\n") this.line++;
-  }
-};
-function paramPart(raw, inner, quoted, line) {
-  const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?/.exec(inner);
-  if (!m) return { kind: "param", name: "", index: null, op: inner, arg: "", raw, quoted, line };
-  const rest = inner.slice(m[0].length);
-  const opm = /^(:[-=+?]|[-=+?]|##?|%%?|\/\/?|:|\^\^?|,,?)/.exec(rest);
-  const op = m[1] ? "#" : opm ? opm[0] : rest ? rest : null;
-  const arg = opm ? rest.slice(opm[0].length) : "";
-  return { kind: "param", name: m[2], index: m[3] ? m[3].slice(1, -1) : null, op: m[1] ? "length" : op, arg, raw, quoted, line };
-}
-function makeWord(parts, line, assignable) {
-  const text = parts.map((p) => p.kind === "lit" ? p.text : p.raw).join("");
-  const dynamic = parts.some((p) => p.kind !== "lit");
-  const first = parts[0];
-  let assignment = null;
-  if (first?.kind === "lit") {
-    const m = ASSIGN.exec(first.text);
-    if (m && assignable) {
-      assignment = { name: m[1], value: text.slice(m[0].length), append: m[2] === "+" };
-    }
-  }
-  const only = parts.length === 1 && first?.kind === "param" ? first : null;
-  const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || (only.op === ":-" || only.op === "-") && only.arg === "");
-  const arrayRef = only && wholeArray ? only.name : null;
-  return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
-}
-function splitOptional(word) {
-  const p = word.parts.length === 1 ? word.parts[0] : void 0;
-  if (!p || p.kind !== "param" || p.op !== ":+" && p.op !== "+") return [word];
-  if (p.quoted) {
-    const inner = lexWords(p.arg, p.line);
-    return [{ ...word, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }];
-  }
-  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true }));
-}
-
-// src/script/resolve.ts
-function resolveWord(word, env) {
-  let out = "";
-  for (const p of word.parts) {
-    const v = resolvePart(p, env);
-    if (v === void 0) return void 0;
-    out += v;
-  }
-  return out;
-}
-function resolvePart(p, env) {
-  if (p.kind === "lit") return p.text;
-  if (p.kind === "sub") return void 0;
-  if (p.index !== null) return void 0;
-  const known = env.has(p.name) ? env.get(p.name) : void 0;
-  const value = known === null ? void 0 : known;
-  switch (p.op) {
-    case null:
-      return value;
-    case ":-":
-    case ":=":
-      if (value !== void 0 && value !== "") return value;
-      if (known === null) return void 0;
-      return resolveText(p.arg, p.line, env);
-    case "-":
-    case "=":
-      if (value !== void 0) return value;
-      if (known === null) return void 0;
-      return resolveText(p.arg, p.line, env);
-    case ":+":
-      if (value === void 0) return void 0;
-      return value === "" ? "" : resolveText(p.arg, p.line, env);
-    case "length":
-      return value === void 0 ? void 0 : String(value.length);
-    default:
-      return void 0;
-  }
-}
-function resolveText(text, line, env) {
-  const words = lexWords(text, line);
-  const values = words.map((w) => resolveWord(w, env));
-  return values.some((v) => v === void 0) ? void 0 : values.join(" ");
-}
-function applyDefaults(word, env) {
-  for (const p of word.parts) {
-    if (p.kind === "param" && (p.op === ":=" || p.op === "=") && !env.has(p.name)) {
-      const v = resolveText(p.arg, p.line, env);
-      env.set(p.name, v ?? null);
-    }
-  }
-}
-function assign(env, name, value, append) {
-  if (append) {
-    const prev = env.get(name);
-    env.set(name, prev === void 0 ? value ?? null : prev === null || value === void 0 ? null : prev + value);
-  } else {
-    env.set(name, value ?? null);
-  }
-}
-
-// src/script/group.ts
-var KEYWORDS2 = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
-var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
-var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
-var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
-var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
-function groupCommands(text, state, firstLine) {
-  new Grouper(lex(text, firstLine), state).run();
-}
-var Grouper = class {
-  constructor(tokens, s) {
-    this.tokens = tokens;
-    this.s = s;
-  }
-  tokens;
-  s;
-  i = 0;
-  draft = null;
-  pipedFrom = null;
-  caseDepth = 0;
-  inPattern = false;
-  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
-  conditional = 0;
-  run() {
-    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
-    this.finish(false);
-  }
-  step(t) {
-    if (this.inPattern) {
-      this.pattern(t);
-      return;
-    }
-    if (t.kind === "op") {
-      this.op(t.op);
-      return;
-    }
-    if (t.kind === "redirect") {
-      const d = this.open(t.line);
-      d.redirects.push({ op: t.op, target: t.target });
-      d.endLine = Math.max(d.endLine, t.line);
-      return;
-    }
-    if (t.kind === "array") {
-      this.array(t);
-      return;
-    }
-    this.word(t.word);
-  }
-  pattern(t) {
-    if (t.kind === "word" && t.word.text === "esac") {
-      this.caseDepth--;
-      this.inPattern = false;
-      return;
-    }
-    if (t.kind === "op" && t.op === ")") this.inPattern = false;
-  }
-  op(op) {
-    if (op === "(") return;
-    if (op === "|" || op === "|&") {
-      const cmd = this.finish(true);
-      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
-      this.pipedFrom = cmd;
-      return;
-    }
-    if (SEPARATORS.has(op)) {
-      this.finish(false);
-      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
-    }
-  }
-  array(t) {
-    const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
-    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
-    this.s.arrays.set(t.name, [...prev, ...words]);
-    const d = this.open(t.line);
-    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
-    if (d.words.length === 0) d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
-  }
-  word(w) {
-    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
-    if (atStart && this.structural(w)) return;
-    this.substitutions(w);
-    applyDefaults(w, this.s.env);
-    const d = this.open(w.line);
-    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
-    if (w.assignment && d.words.length === 0) {
-      const resolved = resolveWord(w, this.s.env);
-      const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      assign(this.s.env, w.assignment.name, value, w.assignment.append);
-      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
-      return;
-    }
-    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
-      d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
-      return;
-    }
-    const first = d.words[0]?.text;
-    if (first && DECLARERS.has(first) && w.assignment) {
-      const resolved = resolveWord(w, this.s.env);
-      assign(this.s.env, w.assignment.name, resolved?.slice(w.text.length - w.assignment.value.length), w.assignment.append);
-      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
-    }
-    d.words.push(this.plain(w));
-  }
-  /** Control keywords and function headers: true when the token was structure, not a command word. */
-  structural(w) {
-    if (OPENERS.has(w.text)) this.conditional++;
-    if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
-    const next = this.tokens[this.i];
-    const after = this.tokens[this.i + 1];
-    if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
-      this.i += 2;
-      return true;
-    }
-    switch (w.text) {
-      case "for":
-      case "select":
-        this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
-        return true;
-      case "case":
-        this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
-        this.caseDepth++;
-        this.inPattern = true;
-        return true;
-      case "esac":
-        this.caseDepth = Math.max(0, this.caseDepth - 1);
-        return true;
-      case "function":
-        this.i++;
-        if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
-        return true;
-      default:
-        return KEYWORDS2.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
-    }
-  }
-  skipUntil(stop) {
-    while (this.i < this.tokens.length && !stop(this.tokens[this.i])) this.i++;
-    this.i++;
-  }
-  substitutions(w) {
-    for (const p of w.parts) {
-      if (p.kind === "sub" && p.body.trim()) groupCommands(p.body, this.s, p.line);
-    }
-  }
-  plain(w) {
-    const resolved = resolveWord(w, this.s.env);
-    const out = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
-    if (w.dynamic && resolved !== void 0) out.resolved = resolved;
-    return out;
-  }
-  open(line) {
-    this.draft ??= { words: [], assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
-    this.pipedFrom = null;
-    return this.draft;
-  }
-  finish(piped) {
-    const d = this.draft;
-    this.draft = null;
-    if (!d || d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0) return null;
-    if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
-    const first = this.s.firstLine;
-    const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
-    const cmd = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
-    if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
-    this.s.commands.push(cmd);
-    return cmd;
-  }
-};
-
-// src/script/flags.ts
-var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
-var BOOL_WORD = /^(true|false|True|False|1|0)$/;
-function isFlagWord(text) {
-  return /^--?[A-Za-z]/.test(text);
-}
-function readFlags(words) {
-  const flags = [];
-  const positional = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    if (!isFlagWord(w.text)) {
-      positional.push(w);
-      continue;
-    }
-    const eq = w.text.indexOf("=");
-    if (eq > 0) {
-      const flag2 = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };
-      if (w.resolved !== void 0) flag2.resolvedValue = w.resolved.slice(w.resolved.indexOf("=") + 1);
-      else if (!w.dynamic) flag2.resolvedValue = flag2.value;
-      flags.push(flag2);
-      continue;
-    }
-    const next = words[i + 1];
-    const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && next.optional === w.optional;
-    const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
-    if (takesNext) {
-      i++;
-      if (next.resolved !== void 0) flag.resolvedValue = next.resolved;
-      else if (!next.dynamic) flag.resolvedValue = next.text;
-    }
-    flags.push(flag);
-  }
-  return { flags, positional };
-}
-
-// src/script/podman.ts
-var VALUE_OPTIONS = new Set(`add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
-cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
-cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
-device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search entrypoint env env-file
-env-merge expose gidmap gpus group-add group-entry health-cmd health-interval health-log-destination health-max-log-count
-health-max-log-size health-on-failure health-retries health-start-period health-startup-cmd health-startup-interval
-health-startup-retries health-startup-success health-startup-timeout health-timeout hostname hosts-file hostuser
-image-volume init-path ip ip6 ipc label label-file log-driver log-opt mac-address memory memory-reservation memory-swap
-memory-swappiness mount name network net network-alias oom-score-adj os passwd-entry personality pid pidfile pids-limit
-platform pod pod-id-file preserve-fd preserve-fds publish pull requires restart retry retry-delay sdnotify seccomp-policy
-secret security-opt shm-size shm-size-systemd stop-signal stop-timeout subgidname subuidname sysctl systemd timeout tmpfs
-tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir`.split(/\s+/));
-var SHORT_VALUE = { e: "env", v: "volume", p: "publish", a: "attach", c: "cpu-shares", h: "hostname", l: "label", m: "memory", u: "user", w: "workdir" };
-var SHORT_SWITCH = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
-function splitColons(text) {
-  const out = [];
-  let depth = 0;
-  let cur = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "$" && text[i + 1] === "{") depth++;
-    else if (c === "}" && depth > 0) depth--;
-    if (c === ":" && depth === 0) {
-      out.push(cur);
-      cur = "";
-      continue;
-    }
-    cur += c;
-  }
-  out.push(cur);
-  return out;
-}
-function readOptions(args) {
-  const options = [];
-  let i = 0;
-  for (; i < args.length; i++) {
-    const w = args[i];
-    const t = w.text;
-    if (t === "--") {
-      i++;
-      break;
-    }
-    if (!t.startsWith("-") || t === "-") break;
-    const flag = (name, value, from = w, skip2 = (r) => r) => {
-      const f = { name, value, line: w.line, optional: w.optional };
-      const resolved = from.resolved ?? (from.dynamic ? void 0 : from.text);
-      if (value !== null && resolved !== void 0) f.resolvedValue = skip2(resolved);
-      return f;
-    };
-    if (t.startsWith("--")) {
-      const eq = t.indexOf("=");
-      const name = eq > 0 ? t.slice(2, eq) : t.slice(2);
-      if (eq > 0) options.push(flag(`--${name}`, t.slice(eq + 1), w, (r) => r.slice(r.indexOf("=") + 1)));
-      else if (VALUE_OPTIONS.has(name)) {
-        const v = args[++i];
-        options.push(v ? flag(`--${name}`, v.text, v) : flag(`--${name}`, null));
-      } else options.push(flag(`--${name}`, null));
-      continue;
-    }
-    const letters = t.slice(1);
-    if ([...letters].every((ch) => ch in SHORT_SWITCH)) {
-      for (const ch of letters) options.push(flag(`--${SHORT_SWITCH[ch]}`, null));
-      continue;
-    }
-    const long = SHORT_VALUE[letters[0]];
-    if (long) {
-      const attached = letters.slice(1).replace(/^=/, "");
-      if (attached) options.push(flag(`--${long}`, attached, w, (r) => r.slice(2).replace(/^=/, "")));
-      else {
-        const v = args[++i];
-        options.push(v ? flag(`--${long}`, v.text, v) : flag(`--${long}`, null));
-      }
-      continue;
-    }
-    options.push(flag(t, null));
-  }
-  return { options, imageAt: i };
-}
-function readPodmanRun(command, args) {
-  const { options, imageAt } = readOptions(args);
-  const valuesOf = (name) => options.filter((o) => o.name === name && o.value !== null);
-  const last = (name) => valuesOf(name).at(-1)?.value ?? null;
-  const env = valuesOf("--env").map((o) => {
-    const eq = o.value.indexOf("=");
-    return { name: eq > 0 ? o.value.slice(0, eq) : o.value, value: eq > 0 ? o.value.slice(eq + 1) : null, line: o.line };
-  });
-  const volumes = valuesOf("--volume").map((o) => {
-    const [source = "", target = "", ...rest] = splitColons(o.value);
-    const volume = { source, target, options: rest.length ? rest.join(":") : null, line: o.line };
-    if (o.resolvedValue !== void 0) volume.resolvedSource = o.resolvedValue.split(":")[0];
-    return volume;
-  });
-  for (const o of valuesOf("--mount")) {
-    const kv = Object.fromEntries(o.value.split(",").map((p) => {
-      const eq = p.indexOf("=");
-      return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""];
-    }));
-    const source = kv.source ?? kv.src ?? "";
-    const target = kv.target ?? kv.destination ?? kv.dst ?? "";
-    if (source || target) volumes.push({ source, target, options: kv.ro !== void 0 || kv.readonly === "true" ? "ro" : null, line: o.line });
-  }
-  const image = args[imageAt] ?? null;
-  const engineArgs2 = args.slice(imageAt + 1);
-  const { flags, positional } = readFlags(engineArgs2);
-  return {
-    command,
-    rm: options.some((o) => o.name === "--rm"),
-    replace: options.some((o) => o.name === "--replace" && o.value !== "false"),
-    options,
-    env,
-    volumes,
-    devices: valuesOf("--device").map((o) => ({ path: splitColons(o.value)[0], line: o.line })),
-    ulimits: valuesOf("--ulimit").map((o) => ({ value: o.value, line: o.line })),
-    ipc: last("--ipc"),
-    shmSize: last("--shm-size"),
-    name: last("--name"),
-    publish: valuesOf("--publish").map((o) => o.value),
-    image,
-    engineArgs: engineArgs2,
-    engineFlags: flags,
-    positional
-  };
-}
-
-// src/script/words.ts
-var WRAPPERS_WITH_ARG = {
-  sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
-  nice: /* @__PURE__ */ new Set(["-n"]),
-  timeout: /* @__PURE__ */ new Set(["-s", "-k", "--signal", "--kill-after"]),
-  stdbuf: /* @__PURE__ */ new Set(["-i", "-o", "-e"]),
-  env: /* @__PURE__ */ new Set(["-u", "-C", "--unset", "--chdir"]),
-  nohup: /* @__PURE__ */ new Set(),
-  exec: /* @__PURE__ */ new Set(["-a"]),
-  command: /* @__PURE__ */ new Set(),
-  time: /* @__PURE__ */ new Set(),
-  builtin: /* @__PURE__ */ new Set()
-};
-function basename(path) {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-function programWords(words) {
-  let i = 0;
-  while (i < words.length) {
-    const name = basename(words[i].text);
-    const withArg = WRAPPERS_WITH_ARG[name];
-    if (!withArg) break;
-    i++;
-    if (name === "timeout") {
-      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
-      i++;
-      continue;
-    }
-    while (i < words.length) {
-      const t = words[i].text;
-      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
-        i++;
-        continue;
-      }
-      if (!t.startsWith("-") || t === "-" || t === "--") {
-        if (t === "--") i++;
-        break;
-      }
-      i += withArg.has(t) ? 2 : 1;
-    }
-  }
-  return words.slice(i);
-}
-function programOf(cmd) {
-  const w = programWords(cmd.words)[0];
-  return w ? basename(w.text) : "";
-}
-function runsSubcommand(cmd, prog, sub) {
-  const words = programWords(cmd.words);
-  if (!words[0] || basename(words[0].text) !== prog) return null;
-  let i = 1;
-  if (prog === "podman" || prog === "docker") {
-    while (i < words.length && words[i].text.startsWith("-")) i++;
-    if (words[i]?.text === "container") i++;
-  }
-  if (prog === "git") {
-    while (i < words.length && words[i].text.startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
-  }
-  return words[i]?.text === sub ? words.slice(i + 1) : null;
-}
-function hasMergedStderr(cmd) {
-  return cmd.redirects.some((r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout");
-}
-
-// src/script/parse.ts
-function parseServeScript(text, options = {}) {
-  const firstLine = options.firstLine ?? 1;
-  const lines = text.split("\n");
-  const state = { env: /* @__PURE__ */ new Map(), arrays: /* @__PURE__ */ new Map(), assignments: [], commands: [], lines, firstLine };
-  groupCommands(text, state, firstLine);
-  const commands = state.commands.sort((a, b) => a.line - b.line);
-  const podmanRuns = commands.flatMap((c) => {
-    const args = runsSubcommand(c, "podman", "run") ?? runsSubcommand(c, "docker", "run");
-    return args ? [readPodmanRun(c, args)] : [];
-  });
-  return { text, lines, commands, assignments: state.assignments, podmanRuns, engine: findEngine(commands, podmanRuns) };
-}
-function vllmArgs(cmd) {
-  const words = programWords(cmd.words);
-  const prog = words[0] ? basename(words[0].text) : "";
-  if (prog === "vllm" && words[1]?.text === "serve") return words.slice(2);
-  if (/^python[0-9.]*$/.test(prog) && words[1]?.text === "-m" && /^vllm\.entrypoints\./.test(words[2]?.text ?? "")) return words.slice(3);
-  return null;
-}
-function findEngine(commands, runs) {
-  const candidates = runs.map((r) => ({
-    flags: r.engineFlags,
-    args: r.engineArgs,
-    source: "podman",
-    line: r.command.line,
-    podmanRun: r,
-    command: r.command
-  }));
-  for (const c of commands) {
-    const args2 = vllmArgs(c);
-    if (args2) candidates.push({ ...readFlags(args2), args: args2, source: "vllm", line: c.line, podmanRun: null, command: c });
-  }
-  const score = (c) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
-  let best = null;
-  for (const c of candidates) if (!best || score(c) > score(best)) best = c;
-  if (!best) return null;
-  const { flags, args, source, line, podmanRun, command } = best;
-  return { flags, args, source, line, podmanRun, command };
-}
-function isDetached(run) {
-  return run.options.some((o) => o.name === "--detach");
-}
-
-// src/script/detect.ts
-function isServeScript(text) {
-  const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
-  if (shebang) {
-    const interp = basename(shebang[1]) === "env" ? basename(shebang[2] ?? "") : basename(shebang[1]);
-    if (!/^(ba|da|k|z)?sh$/.test(interp)) return false;
-  }
-  if (!/podman|docker|vllm/.test(text)) return false;
-  const script = parseServeScript(text);
-  if (script.podmanRuns.length > 0) return true;
-  return script.commands.some((c) => {
-    const w = programWords(c.words);
-    return basename(w[0]?.text ?? "") === "vllm" && w[1]?.text === "serve";
-  });
-}
-
-// src/preflight/discover.ts
-var SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
-function discoverTargets(root, files) {
-  const targets = [];
-  for (const file of files) {
-    if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
-    let text;
-    try {
-      text = readFileSync2(join(root, file), "utf8");
-    } catch {
-      continue;
-    }
-    const shellish = file.endsWith(".sh") || file.endsWith(".bash") || SHELL_SHEBANG.test(text);
-    if (!shellish || text.includes("\0") || !isServeScript(text)) continue;
-    targets.push({ name: basename2(file).replace(/\.(ba)?sh$/, ""), scriptPath: file, unitPath: null, endpoint: null });
-  }
-  return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
-}
-
-// src/preflight/run.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-import { join as join2 } from "node:path";
-
-// src/script/contract.ts
-function parseFlagSpec(spec) {
-  const s = spec.trim();
-  const m = /^(\S+?)(?:=(.*)|\s+(.*))?$/s.exec(s);
-  const name = m?.[1] ?? s;
-  const raw = m?.[2] ?? m?.[3];
-  return { name, value: raw === void 0 ? null : unquote(raw.trim()) };
-}
-function unquote(v) {
-  const q = v[0];
-  return (q === "'" || q === '"') && v.length >= 2 && v.endsWith(q) ? v.slice(1, -1) : v;
-}
-function normalizeFlagName(name) {
-  const m = /^(--?)(.*)$/.exec(name);
-  return m ? m[1] + m[2].replace(/_/g, "-") : name;
-}
-function sameValue(a, b) {
-  if (a === b) return true;
-  try {
-    return JSON.stringify(sortKeys(JSON.parse(a))) === JSON.stringify(sortKeys(JSON.parse(b)));
-  } catch {
-    return false;
-  }
-}
-function sortKeys(v) {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === "object") {
-    return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x < y ? -1 : 1).map(([k, x]) => [k, sortKeys(x)]));
-  }
-  return v;
-}
-function findFlag(flags, spec) {
-  const { name, value: expectedValue } = parseFlagSpec(spec);
-  const want = normalizeFlagName(name);
-  const flag = flags.filter((f) => normalizeFlagName(f.name) === want).at(-1);
-  if (!flag) return { status: "missing", expectedValue };
-  if (expectedValue === null) return { status: "present", flag, expectedValue };
-  const actual = [flag.value, flag.resolvedValue].filter((v) => v !== null && v !== void 0);
-  const ok = actual.some((v) => sameValue(v, expectedValue));
-  return { status: ok ? "present" : "value-differs", flag, expectedValue };
-}
-
-// src/script/unit.ts
-var DEFAULT_TIMEOUT_SEC = 90;
-function parseUnit(text) {
-  const lines = text.split("\n");
-  const unit = { sections: [], entries: [] };
-  let section = "";
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].trim();
-    if (!raw || raw.startsWith("#") || raw.startsWith(";")) continue;
-    const header = /^\[([^\]]+)\]$/.exec(raw);
-    if (header) {
-      section = header[1];
-      unit.sections.push({ name: section, line: i + 1 });
-      continue;
-    }
-    const start = i;
-    let value = raw;
-    while (value.endsWith("\\") && i + 1 < lines.length) {
-      value = value.slice(0, -1);
-      i++;
-      const next = lines[i].trim();
-      if (next.startsWith("#") || next.startsWith(";")) {
-        value += "\\";
-        continue;
-      }
-      value += ` ${next}`;
-    }
-    const eq = value.indexOf("=");
-    if (eq <= 0) continue;
-    unit.entries.push({ section, key: value.slice(0, eq).trim(), value: value.slice(eq + 1).trim().replace(/\s+/g, " "), line: start + 1, endLine: i + 1 });
-  }
-  return unit;
-}
-function unitEntries(unit, section, key) {
-  return unit.entries.filter((e) => e.section === section && e.key === key);
-}
-function unitValue(unit, section, key) {
-  return unitEntries(unit, section, key).at(-1) ?? null;
-}
-function execCommands(unit, key) {
-  let out = [];
-  for (const e of unitEntries(unit, "Service", key)) {
-    if (e.value === "") out = [];
-    else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
-  }
-  return out;
-}
-var SPAN_UNITS = [
-  [/^(usec|us|µs)$/, 1e-6],
-  [/^(msec|ms)$/, 1e-3],
-  [/^(seconds?|sec|s)$/, 1],
-  [/^(minutes?|min|m)$/, 60],
-  [/^(hours?|hr|h)$/, 3600],
-  [/^(days?|d)$/, 86400],
-  [/^(weeks?|w)$/, 604800],
-  [/^(months?|M)$/, 2629800],
-  [/^(years?|y)$/, 31557600]
-];
-function parseTimeSpan(value) {
-  const s = value.trim();
-  if (s === "infinity") return Infinity;
-  if (/^\d+(\.\d+)?$/.test(s)) return Number(s);
-  const re = /\s*(\d+(?:\.\d+)?)\s*([A-Za-zµ]+)/gy;
-  let total = 0;
-  let end = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    const unit = SPAN_UNITS.find(([r]) => r.test(m[2]));
-    if (!unit) return null;
-    total += Number(m[1]) * unit[1];
-    end = re.lastIndex;
-  }
-  return end === s.length && end > 0 ? total : null;
-}
-function timeout(unit, key) {
-  const entries = unit.entries.filter((e) => e.section === "Service" && (e.key === key || e.key === "TimeoutSec"));
-  const entry = entries.at(-1) ?? null;
-  if (!entry || entry.value === "") return { seconds: DEFAULT_TIMEOUT_SEC, entry: null };
-  const seconds = parseTimeSpan(entry.value);
-  return { seconds: seconds === 0 ? Infinity : seconds ?? DEFAULT_TIMEOUT_SEC, entry };
-}
-function timeoutStopSec(unit) {
-  return timeout(unit, "TimeoutStopSec");
-}
-function timeoutStartSec(unit) {
-  return timeout(unit, "TimeoutStartSec");
-}
-
-// src/preflight/traps/context.ts
-var EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
-function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}) {
-  const sources = [{ file: scriptPath, script, origin: "script" }];
-  let parsedUnit = null;
-  if (unit) {
-    const parsed = parseUnit(unit.text);
-    parsedUnit = { ...unit, parsed, lines: unit.text.split("\n") };
-    const entries = EXEC_KEYS.flatMap((k) => execCommands(parsed, k)).sort((a, b) => a.line - b.line);
-    for (const e of entries) sources.push({ file: unit.path, script: parseServeScript(e.value, { firstLine: e.line }), origin: e.key });
-  }
-  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images };
-}
-function allRuns(ctx) {
-  return ctx.sources.flatMap((source) => source.script.podmanRuns.map((item) => ({ source, item })));
-}
-function allCommands(ctx) {
-  return ctx.sources.flatMap((source) => source.script.commands.map((item) => ({ source, item })));
-}
-function engineRuns(ctx) {
-  return ctx.sources.flatMap((source) => {
-    const run = source.script.engine?.podmanRun;
-    return run && (run.engineFlags.length > 0 || !run.rm) ? [{ source, item: run }] : [];
-  });
-}
-function engines(ctx) {
-  return ctx.sources.flatMap((source) => source.script.engine ? [{ source, engine: source.script.engine }] : []);
-}
-function lineOf2(ctx, file, line) {
-  const lines = ctx.unit && file === ctx.unit.path && file !== ctx.scriptPath ? ctx.unit.lines : ctx.script.lines;
-  return (lines[line - 1] ?? "").trimEnd();
-}
-function commandsBefore(ctx, source, line) {
-  const earlier = source.script.commands.filter((c) => c.line < line).map((item) => ({ source, item }));
-  if (source.origin !== "script" && source.origin !== "ExecStart") return earlier;
-  const pre = ctx.sources.filter((s) => s.origin === "ExecStartPre");
-  return [...earlier, ...pre.flatMap((s) => s.script.commands.map((item) => ({ source: s, item })))];
-}
-function samePath(a, b) {
-  const norm = (t) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
-  if (norm(a.text) === norm(b.text)) return true;
-  return a.resolved !== void 0 && b.resolved !== void 0 && norm(a.resolved) === norm(b.resolved);
-}
-function hitAt(ctx, file, line, summary, fix, alsoLines = []) {
-  const evidence = [.../* @__PURE__ */ new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf2(ctx, file, l));
-  return { file, line, summary, evidence, fix };
-}
-function perCommand(ctx, pick2) {
-  return allCommands(ctx).flatMap(({ source, item }) => {
-    const found = pick2(item, source);
-    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
-  });
-}
-
-// src/preflight/traps/cache-mount.ts
-function createdDirs({ item }) {
-  const words = programWords(item.words);
-  const prog = words[0]?.text.replace(/^.*\//, "");
-  const args = words.slice(1);
-  const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
-  const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
-  const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
-  if (!makesParents && !installDir) return [];
-  return args.filter((w) => !w.text.startsWith("-"));
-}
-var cacheMountMkdir = {
-  id: "cache-mount-mkdir",
-  defaultLevel: "warn",
-  why: "podman refuses a bind mount whose host directory does not exist (statfs: no such file or directory), so the first boot on a new host or after a cleanup dies before the engine starts",
-  check: (ctx) => allRuns(ctx).flatMap(({ source, item: run }) => run.volumes.flatMap((v) => {
-    if (!/cache/i.test(v.target) || !/^[/$~.]/.test(v.source)) return [];
-    const src = { text: v.source, ...v.resolvedSource !== void 0 ? { resolved: v.resolvedSource } : {} };
-    const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
-    if (made.some((w) => samePath(w, src))) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      v.line,
-      `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before the podman run`,
-      `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`
-    )];
-  }))
-};
-
-// src/preflight/traps/devices.ts
-var renderNodes = {
-  id: "render-nodes",
-  defaultLevel: "fail",
-  why: "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one (RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
-  check: (ctx) => allRuns(ctx).flatMap(({ source, item: run }) => {
-    const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
-    if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      nodes[0].line,
-      `podman run passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
-      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
-      nodes.map((d) => d.line)
-    )];
-  })
-};
-var ipcShm = {
-  id: "ipc-shm",
-  defaultLevel: "fail",
-  why: "podman refuses --shm-size together with --ipc=host (the host's /dev/shm is used as is), so the container never starts",
-  check: (ctx) => allRuns(ctx).flatMap(({ source, item: run }) => {
-    if (run.ipc !== "host" || run.shmSize === null) return [];
-    const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
-    const shm = run.options.filter((o) => o.name === "--shm-size").at(-1);
-    return [hitAt(
-      ctx,
-      source.file,
-      shm.line,
-      `podman run sets both --ipc=host and --shm-size ${run.shmSize}`,
-      "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.",
-      lines
-    )];
-  })
-};
-var UNLIMITED = /^memlock=(-1|unlimited)(:(-1|unlimited))?$/;
-var memlock = {
-  id: "memlock",
-  defaultLevel: "warn",
-  why: "the 8 MiB default memlock limit makes large pinned allocations fail as a misleading 'CUDA error: out of memory' from pin_memory(); expert offload pins host memory by default",
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    if (run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
-    const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
-    return [hitAt(
-      ctx,
-      source.file,
-      set?.line ?? run.command.line,
-      set ? `the engine's podman run limits memlock to ${set.value.slice(8)}` : "the engine's podman run does not raise the memlock limit",
-      "Add --ulimit memlock=-1:-1 to the engine's podman run (and raise it for the user in /etc/security/limits.d/)."
-    )];
-  })
-};
-
-// src/preflight/traps/engine-flags.ts
-var autoToolChoice = {
-  id: "auto-tool-choice",
-  defaultLevel: "fail",
-  why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
-  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const names = engine.flags.map((f) => normalizeFlagName(f.name));
-    const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
-    if (!auto || names.includes("--tool-call-parser")) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      auto.line,
-      "--enable-auto-tool-choice is set without --tool-call-parser",
-      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
-    )];
-  })
-};
-var TEMPLATE_FLAGS = /* @__PURE__ */ new Set(["--enable-thinking", "--preserve-thinking"]);
-var KWARGS_FLAGS = /* @__PURE__ */ new Set(["--default-chat-template-kwargs", "--chat-template-kwargs"]);
-var TEMPLATE_VARS = /\b(enable|preserve)_thinking\b/;
-var templateKwargs = {
-  id: "template-kwargs",
-  defaultLevel: "warn",
-  why: "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
-  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const bad = engine.flags.filter((f) => {
-      const name = normalizeFlagName(f.name);
-      if (KWARGS_FLAGS.has(name)) return false;
-      return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
-    });
-    const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
-    const lines = [.../* @__PURE__ */ new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
-    return lines.map((line) => hitAt(
-      ctx,
-      source.file,
-      line,
-      "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
-      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
-    ));
-  })
-};
-
-// src/preflight/traps/image-args.ts
-var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
-function imageName(ref) {
-  let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
-  const slash = s.lastIndexOf("/");
-  const colon = s.lastIndexOf(":");
-  if (colon > slash) s = s.slice(0, colon);
-  return s.replace(/^(docker\.io|localhost|index\.docker\.io)\//, "").replace(/^library\//, "");
-}
-function entrypointServes(ref, images) {
-  const name = imageName(ref);
-  for (const [k, v] of Object.entries(images)) if (imageName(k) === name) return v.entrypointServes;
-  return BUILTIN_ENTRYPOINT_SERVES[name] ?? false;
-}
-var entrypointServe = {
-  id: "entrypoint-serve",
-  defaultLevel: "fail",
-  why: 'the image\'s entrypoint already runs `vllm serve "$@"`, so a `serve` after the image becomes the model tag and the real model path an unexpected extra argument: the engine refuses to start',
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const first = run.engineArgs[0];
-    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images)) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      first.line,
-      `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
-      `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
-    )];
-  })
-};
-var STDOUT_TO_FILE = /^(1?>>?|&>>?|>\||>&)$/;
-var ID_FILE = /(\.cid|container[-_]?id)["']?$/i;
-var detachedRedirect = {
-  id: "detached-redirect",
-  defaultLevel: "warn",
-  why: "podman run -d without -a prints only the container ID: the engine's log never reaches the redirect, so the file stays one line long while the real log is in podman logs (or the journal)",
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const detached = run.options.some((o) => o.name === "--detach" || o.name === "-d");
-    const attached = run.options.some((o) => o.name === "--attach" || o.name === "-a");
-    const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
-    if (!detached || attached || !to) return [];
-    const line = run.command.endLine;
-    return [hitAt(
-      ctx,
-      source.file,
-      line,
-      `podman run -d redirects its output to ${to.target}, which will only receive the container ID`,
-      `Read the engine log with podman logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: podman run -d ... > ${to.target}.cid`
-    )];
-  })
-};
-
-// src/preflight/traps/name-reuse.ts
-function forceRemoved({ item }) {
-  const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
-  if (!args) return [];
-  const force = args.some((w) => w.text === "--force" || w.text === "--force=true" || /^-[a-zA-Z]*f/.test(w.text));
-  return force ? args.filter((w) => !w.text.startsWith("-")) : [];
-}
-var nameReuse = {
-  id: "name-reuse",
-  defaultLevel: "warn",
-  why: 'a container left over from the last run (crashed, or stopped but not removed) keeps the name, so podman refuses the new one with "the container name is already in use"',
-  check: (ctx) => allRuns(ctx).flatMap(({ source, item: run }) => {
-    if (run.name === null || run.replace) return [];
-    const opt = run.options.filter((o) => o.name === "--name").at(-1);
-    const name = { text: run.name, ...opt.resolvedValue !== void 0 ? { resolved: opt.resolvedValue } : {} };
-    const removed = commandsBefore(ctx, source, run.command.line).flatMap(forceRemoved);
-    if (removed.some((w) => samePath(w, name))) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      opt.line,
-      `podman run --name ${run.name} without removing an old ${run.name} first`,
-      `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.`
-    )];
-  })
-};
-
-// src/preflight/traps/secrets.ts
-var SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
-var SECRET_ENV = /(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)/i;
-var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
-var LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
-function literal2(value) {
-  return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@");
-}
-function redact(text, secret) {
-  return secret ? text.split(secret).join("<redacted>") : text;
-}
-function hit(ctx, source, word, secret, what, fix) {
-  return { file: source.file, line: word.line, summary: `${what} is written literally into a command line`, evidence: [redact(lineOf2(ctx, source.file, word.line), secret)], fix };
-}
-var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
-function commandHits(ctx, source, cmd) {
-  const words = programWords(cmd.words);
-  const prog = programOf(cmd);
-  const out = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    const eq = w.text.indexOf("=");
-    const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
-    if (SECRET_FLAGS.has(name)) {
-      const valueWord = eq > 0 ? w : words[i + 1];
-      const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
-      if (valueWord && literal2(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
-      if (eq < 0) i++;
-      continue;
-    }
-    const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
-    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
-    const auth = header ? AUTH_HEADER.exec(header.text) : null;
-    if (header && auth && literal2(auth[2]) && !header.dynamic) {
-      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
-      if (isHeader) i++;
-      continue;
-    }
-    const token = LITERAL_TOKEN.exec(w.text);
-    if (token) out.push(hit(ctx, source, w, token[1], "an access token", FILE_FIX));
-  }
-  return out;
-}
-var secretInArgv = {
-  id: "secret-in-argv",
-  defaultLevel: "warn",
-  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, and podman -e values through podman inspect",
-  check: (ctx) => {
-    const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
-    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => SECRET_ENV.test(e.name) && literal2(e.value ?? void 0)).map((e) => ({
-      file: source.file,
-      line: e.line,
-      summary: `-e ${e.name} carries a literal secret`,
-      evidence: [redact(lineOf2(ctx, source.file, e.line), e.value)],
-      fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
-    })));
-    const envLines = new Set(fromEnv.map((h) => `${h.file}:${h.line}`));
-    return [...fromEnv, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
-  }
-};
-
-// src/preflight/traps/shell-hygiene.ts
-var GREPS = /* @__PURE__ */ new Set(["grep", "egrep", "fgrep", "rg", "ag"]);
-var unmergedLogGrep = {
-  id: "unmerged-log-grep",
-  defaultLevel: "warn",
-  why: 'uvicorn writes "Application startup complete." (and vLLM its errors) to stderr, which a pipe does not carry: the grep can never match and the wait burns its whole timeout',
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const isLogs = runsSubcommand(cmd, "podman", "logs") ?? runsSubcommand(cmd, "docker", "logs");
-    if (!isLogs || !cmd.pipeTo || !GREPS.has(programOf(cmd.pipeTo)) || hasMergedStderr(cmd)) return null;
-    return { summary: "podman logs is piped to grep without 2>&1", fix: "Merge stderr before the pipe: podman logs CONTAINER 2>&1 | grep ..." };
-  })
-};
-var broadKill = {
-  id: "broad-kill",
-  defaultLevel: "warn",
-  why: "a pattern kill also matches the shell running it, an SSH session or a freshly deployed engine whose command line contains the pattern",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const prog = programOf(cmd);
-    const full = prog === "pkill" && programWords(cmd.words).slice(1).some((w) => w.text === "--full" || /^-[a-zA-Z0-9]*f/.test(w.text));
-    if (prog !== "killall" && !full) return null;
-    return {
-      summary: `${prog === "killall" ? "killall" : "pkill -f"} kills by name pattern`,
-      fix: "Stop the container by name (podman stop NAME) or kill an explicit PID list you recorded when starting the process."
-    };
-  })
-};
-var transientUnit = {
-  id: "transient-unit",
-  defaultLevel: "warn",
-  why: "an engine started by systemd-run lives in a transient unit: it is not boot-persistent and disappears on the next reboot or reset, so the winning configuration is never the deployed one",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    if (programOf(cmd) !== "systemd-run") return null;
-    const rest = programWords(cmd.words).slice(1);
-    if (!rest.some((w) => ["podman", "vllm"].includes(basename(w.text)) || /serve/i.test(basename(w.text)))) return null;
-    return {
-      summary: "systemd-run starts the engine in a transient unit",
-      fix: "Pin the configuration in the repository's serve script and restart the real unit (systemctl restart UNIT)."
-    };
-  })
-};
-var SAFE_STASH = /* @__PURE__ */ new Set(["pop", "apply", "list", "show", "drop", "clear", "branch", "create", "store"]);
-var bareStash = {
-  id: "bare-stash",
-  defaultLevel: "warn",
-  why: "git stash without -u leaves untracked files in the tree, and the deployer's dirty-tree gate trips on them",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const args = runsSubcommand(cmd, "git", "stash");
-    if (!args || SAFE_STASH.has(args[0]?.text ?? "")) return null;
-    if (args.some((w) => ["--include-untracked", "--all"].includes(w.text) || /^-[a-zA-Z]*[ua]/.test(w.text))) return null;
-    return { summary: "git stash leaves untracked files behind", fix: "Use git stash -u (or git stash push --include-untracked)." };
-  })
-};
-
-// src/preflight/traps/stop-timeout.ts
-function stopSeconds(args) {
-  for (let i = 0; i < args.length; i++) {
-    const t = args[i].text;
-    const m = /^(?:-t|--time|--timeout)(?:=?(\d+))?$/.exec(t) ?? /^-t(\d+)$/.exec(t);
-    if (!m) continue;
-    const v = m[1] ?? args[i + 1]?.resolved ?? args[i + 1]?.text;
-    return v !== void 0 && /^\d+$/.test(v) ? Number(v) : null;
-  }
-  return null;
-}
-var stopTimeout = {
-  id: "stop-timeout",
-  defaultLevel: "fail",
-  why: `systemd kills the stop when TimeoutStopSec (90 s by default) runs out before podman's grace period, logs "Failed with result 'timeout'", and the engine is SIGKILLed mid-shutdown`,
-  check: (ctx) => {
-    const limit = ctx.unit ? timeoutStopSec(ctx.unit.parsed) : { seconds: 90, entry: null };
-    return allCommands(ctx).flatMap(({ source, item }) => {
-      if (source.origin !== "script" && !source.origin.startsWith("ExecStop")) return [];
-      const args = runsSubcommand(item, "podman", "stop");
-      const n = args ? stopSeconds(args) : null;
-      if (n === null || n < limit.seconds) return [];
-      const where = limit.entry ? `TimeoutStopSec=${limit.entry.value}` : "systemd's default TimeoutStopSec of 90 s";
-      return [{
-        file: source.file,
-        line: item.line,
-        summary: `podman stop -t ${n} waits at least as long as ${where}`,
-        evidence: [lineOf2(ctx, source.file, item.line), ...limit.entry && ctx.unit ? [lineOf2(ctx, ctx.unit.path, limit.entry.line)] : []],
-        fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower podman stop -t.`
-      }];
-    });
-  }
-};
-
-// src/preflight/traps/unit-lifecycle.ts
-var START_LIMIT_KEYS = /* @__PURE__ */ new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
-var startLimitSection = {
-  id: "start-limit-section",
-  defaultLevel: "fail",
-  why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them and the unit ends in start-limit-hit with the default limits",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    if (!unit) return [];
-    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
-  }
-};
-var NON_ZERO_ONLY = /* @__PURE__ */ new Set(["on-failure", "on-abnormal", "on-abort", "on-watchdog"]);
-var restartOnFailure = {
-  id: "restart-on-failure",
-  defaultLevel: "warn",
-  why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, and the endpoint stays silently dead",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
-    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
-    return [hitAt(
-      ctx,
-      unit.path,
-      e.line,
-      `Restart=${e.value} does not restart an engine that exits 0`,
-      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit]."
-    )];
-  }
-};
-var startTimeout = {
-  id: "start-timeout",
-  defaultLevel: "warn",
-  why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec (90 s by default) runs out, and a model load takes minutes",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    if (!unit) return [];
-    const type = unitValue(unit.parsed, "Service", "Type");
-    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
-    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options.filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy")).map((o) => ({ source, o })));
-    const waits = type?.value === "notify" || notify !== void 0 || sdnotify.length > 0;
-    if (!waits) return [];
-    const { seconds, entry } = timeoutStartSec(unit.parsed);
-    if (seconds > ctx.bootTimeoutSeconds) return [];
-    const cause = type?.value === "notify" ? type : notify;
-    const hit2 = {
-      file: unit.path,
-      line: entry?.line ?? cause?.line ?? sdnotify[0]?.o.line ?? 1,
-      summary: entry ? `TimeoutStartSec=${entry.value} is not above the boot time (${ctx.bootTimeoutSeconds} s) of a unit that waits for readiness` : `the unit waits for readiness but leaves TimeoutStartSec at systemd's 90 s default`,
-      evidence: [
-        ...cause ? [lineOf2(ctx, unit.path, cause.line)] : [],
-        ...sdnotify.map(({ source, o }) => lineOf2(ctx, source.file, o.line)),
-        ...entry ? [lineOf2(ctx, unit.path, entry.line)] : []
-      ],
-      fix: `Set TimeoutStartSec= in [Service] above the longest boot, e.g. TimeoutStartSec=${Math.ceil(ctx.bootTimeoutSeconds * 1.25 / 60)}min.`
-    };
-    return [hit2];
-  }
-};
-
-// src/preflight/traps/registry.ts
-var TRAP_RULE_DEFS = [
-  renderNodes,
-  ipcShm,
-  startLimitSection,
-  stopTimeout,
-  autoToolChoice,
-  memlock,
-  cacheMountMkdir,
-  restartOnFailure,
-  startTimeout,
-  templateKwargs,
-  secretInArgv,
-  unmergedLogGrep,
-  broadKill,
-  nameReuse,
-  transientUnit,
-  bareStash,
-  entrypointServe,
-  detachedRedirect
-];
-
-// src/preflight/traps/index.ts
-var CHECK_ID = "preflight.traps";
-var DEFAULT_BOOT_SECONDS = 20 * 60;
-function checkTraps(input, levels) {
-  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {});
-  const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off");
-  const findings = [];
-  for (const rule of active) {
-    const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
-    for (const hit2 of rule.check(ctx)) {
-      findings.push(make(CHECK_ID, `${hit2.summary}: ${rule.why}.`, {
-        file: hit2.file,
-        line: hit2.line,
-        evidence: hit2.evidence,
-        fix: hit2.fix,
-        data: { rule: rule.id, why: rule.why }
-      }));
-    }
-  }
-  if (findings.length > 0) return findings;
-  const rules = active.map((r) => r.id);
-  const scope = input.unit ? `${input.scriptPath} and ${input.unit.path}` : input.scriptPath;
-  return [pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, { file: input.scriptPath, data: { rules } })];
-}
-
-// src/preflight/bash-syntax.ts
-var CHECK = "preflight.bash-syntax";
-function parseBashError(stderr) {
-  const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
-  const m = /line (\d+): (.*)$/.exec(first);
-  return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
-}
-async function bashSyntax(text, file, label = file) {
-  const r = await runLocal("bash", ["-n"], { input: text, timeoutMs: 1e4 });
-  if (r.spawnError) return fail(CHECK, `bash could not be started (${r.spawnError.code})`, { file, fix: "install bash (apt-get install bash) and retry" });
-  if (r.code === 0) return pass(CHECK, `${label}: bash -n passes`, { file });
-  const { line, message } = parseBashError(r.stderr);
-  const lines = text.split("\n");
-  const evidence = [r.stderr.trim().replace(/^bash: /gm, `${file}: `)];
-  if (line) {
-    for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++) evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
-  }
-  return fail(CHECK, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
-    file,
-    ...line ? { line } : {},
-    evidence,
-    fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${file}\``,
-    data: { message }
-  });
-}
-
-// src/preflight/clean-tree.ts
-var CHECK2 = "preflight.clean-tree";
-function cleanTreeFinding(entries) {
-  if (entries.length === 0) return pass(CHECK2, "work tree is clean (no modified, staged or untracked files)");
-  const counts = /* @__PURE__ */ new Map();
-  for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
-  const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
-  const untracked = counts.has("untracked");
-  return fail(CHECK2, `work tree is not clean: ${parts}`, {
-    evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
-    fix: `commit the changes, or set them aside with \`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}; add build output to .gitignore`,
-    data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
-  });
-}
-
-// src/preflight/context.ts
-var SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";
-
-// src/preflight/trace.ts
-var isComment = (line) => line.trimStart().startsWith("#");
-function countToken(line, token) {
-  if (isComment(line)) return 0;
-  let n = 0;
-  for (let i = line.indexOf(token); i >= 0; i = line.indexOf(token, i + token.length)) {
-    const before = i === 0 ? " " : line[i - 1];
-    const after = line[i + token.length] ?? " ";
-    if (!/[\w-]/.test(before) && !/[\w-]/.test(after === "=" ? " " : after)) n++;
-  }
-  return n;
-}
-function traceDrop(historyNewestFirst, token) {
-  let count = 0;
-  let drop = null;
-  let introducedIn = null;
-  for (let i = historyNewestFirst.length - 1; i >= 0; i--) {
-    const h = historyNewestFirst[i];
-    const plus = h.added.reduce((s, l) => s + countToken(l, token), 0);
-    const minus = h.removed.reduce((s, l) => s + countToken(l, token), 0);
-    const before = count;
-    count = Math.max(0, count + plus - minus);
-    if (before === 0 && count > 0 && !introducedIn) introducedIn = h.commit;
-    if (before > 0 && count === 0) drop = { droppedIn: h.commit, removedLines: h.removed.filter((l) => countToken(l, token) > 0), introducedIn };
-    if (count > 0) drop = null;
-  }
-  return drop;
-}
-function contextAround(text, token, context = 3) {
-  const lines = text.split("\n");
-  const idx = lines.findIndex((l) => countToken(l, token) > 0);
-  if (idx < 0) return null;
-  const from = Math.max(0, idx - context);
-  const to = Math.min(lines.length - 1, idx + context);
-  const excerpt = [];
-  for (let i = from; i <= to; i++) excerpt.push(`${i === idx ? ">" : " "}${String(i + 1).padStart(4)} | ${lines[i]}`);
-  return { line: idx + 1, excerpt };
-}
-
-// src/preflight/contracts.ts
-var CHECK3 = "preflight.contracts";
-var short2 = (sha) => sha.slice(0, 10);
-async function checkContracts(inp) {
-  if (inp.specs.length === 0) return [skip(CHECK3, `${inp.file}: no contract flags declared`, { file: inp.file, fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]' })];
-  const findings = [];
-  const present = [];
-  for (const spec of inp.specs) {
-    const hit2 = findFlag(inp.flags, spec);
-    if (hit2.status === "present") {
-      present.push(spec);
-      continue;
-    }
-    findings.push(await missingContract(inp, spec, hit2.status, hit2.flag));
-  }
-  if (present.length) {
-    findings.unshift(pass(CHECK3, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, { file: inp.file, data: { present } }));
-  }
-  return findings;
-}
-async function missingContract(inp, spec, status2, flag) {
-  const { name, value } = parseFlagSpec(spec);
-  const what = status2 === "missing" ? `${name} is missing` : `${name} is ${flag?.value ?? "(no value)"}, the contract says ${value}`;
-  const base = {
-    file: inp.file,
-    ...flag ? { line: flag.line } : {},
-    data: { flag: name, expected: value, actual: flag?.value ?? null, status: status2 }
-  };
-  if (!inp.historyOk) {
-    return fail(CHECK3, `${inp.file}: contract "${spec}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
-      ...base,
-      fix: `add \`${spec}\` to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun")
-    });
-  }
-  const history = await inp.history();
-  const tokens = status2 === "missing" ? [name] : [`${name} ${value}`, `${name}=${value}`];
-  let trace = null;
-  let token = tokens[0];
-  for (const t of tokens) {
-    trace = traceDrop(history, t);
-    if (trace) {
-      token = t;
-      break;
-    }
-  }
-  if (!trace) {
-    return fail(CHECK3, `${inp.file}: contract "${spec}" broken: ${what}; it was never in this script's history`, {
-      ...base,
-      fix: `add \`${spec}\` to the engine arguments (after the image, among the other --flags) in ${inp.file}`
-    });
-  }
-  const parent = trace.droppedIn.parents[0] ?? null;
-  const before = parent ? await inp.reader.show(parent, inp.file) : null;
-  const ctx = before ? contextAround(before, token) : null;
-  base.data.droppedIn = trace.droppedIn.sha;
-  base.data.lastPresent = parent;
-  base.data.introducedIn = trace.introducedIn?.sha ?? null;
-  const evidence = [
-    `dropped in ${short2(trace.droppedIn.sha)} (${trace.droppedIn.date}) "${trace.droppedIn.subject}"`,
-    ...trace.removedLines.map((l) => `  - ${l}`)
-  ];
-  if (parent && ctx) evidence.push(`last present in ${short2(parent)}, ${inp.file} line ${ctx.line}:`, ...ctx.excerpt);
-  const restoreLine = trace.removedLines[0]?.trim() ?? spec;
-  const view = parent && ctx ? `git show ${short2(parent)}:${inp.file} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
-  return fail(CHECK3, `${inp.file}: contract "${spec}" broken: ${what}, dropped in ${short2(trace.droppedIn.sha)} "${trace.droppedIn.subject}"`, {
-    ...base,
-    evidence,
-    fix: `restore \`${restoreLine}\` in ${inp.file}` + (view ? ` (as in ${short2(parent)}: \`${view}\`)` : "") + `, or undo that commit's change to the script: \`git show ${short2(trace.droppedIn.sha)} -- ${inp.file} | git apply -R\``
-  });
-}
-
-// src/preflight/dropped-flags.ts
-var CHECK4 = "preflight.dropped-flags";
-var CRITICAL_FLAGS = /* @__PURE__ */ new Set([
-  "--reasoning-parser",
-  "--enable-auto-tool-choice",
-  "--tool-call-parser",
-  "--chat-template",
-  "--default-chat-template-kwargs",
-  "--served-model-name",
-  "--max-model-len",
-  "--kv-cache-memory-bytes",
-  "--speculative-config",
-  "--trust-remote-code",
-  "--port"
-]);
-function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel) {
-  const now = new Set(nowFlags.map((f) => f.name));
-  const seen = /* @__PURE__ */ new Set();
-  const dropped = baseFlags.filter((f) => !now.has(f.name) && !seen.has(f.name) && seen.add(f.name));
-  const added = [...new Set(nowFlags.filter((f) => !baseFlags.some((b) => b.name === f.name)).map((f) => f.name))];
-  if (dropped.length === 0) {
-    return [pass(CHECK4, `${file}: no engine flag dropped since ${baseLabel}`, { file, data: { base: baseLabel, added } })];
-  }
-  return dropped.map((f) => {
-    const critical = CRITICAL_FLAGS.has(f.name) || contractNames.has(f.name);
-    const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
-    const mk = critical ? fail : warn;
-    return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (line ${f.line}) and is gone now`, {
-      file,
-      evidence: [`base: ${baseLabel}`, `${baseRef}:${file}:${f.line}: ${shown}`],
-      fix: critical ? `restore \`${shown}\` in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore \`${shown}\``,
-      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added }
-    });
-  });
-}
-
-// src/preflight/history.ts
-var CHECK5 = "preflight.history";
-function historyFinding(shallow) {
-  if (!shallow) return pass(CHECK5, "full git history available for contract tracing and dropped-flag checks");
-  return fail(CHECK5, "shallow clone: contract tracing, dropped-flag and rollback-ref checks cannot run", {
-    evidence: ["git rev-parse --is-shallow-repository -> true (actions/checkout fetches one commit by default)"],
-    fix: SHALLOW_FIX,
-    data: { shallow: true }
-  });
-}
-
-// src/preflight/shellcheck.ts
-var CHECK6 = "preflight.shellcheck";
-function shellcheckFindings(json, file) {
-  const parsed = JSON.parse(json);
-  return (parsed.comments ?? []).filter((c) => c.level === "error" || c.level === "warning").map((c) => warn(CHECK6, `SC${c.code} ${c.message}`, { file, line: c.line, fix: `see https://www.shellcheck.net/wiki/SC${c.code}`, data: { code: c.code, level: c.level } }));
-}
-async function shellcheck(absPath, file, cwd) {
-  const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 3e4 });
-  if (r.spawnError) return [skip(CHECK6, "shellcheck is not installed", { file, fix: "install it (apt-get install shellcheck) to get its warnings" })];
-  if (r.code !== 0 && r.code !== 1) return [skip(CHECK6, `shellcheck could not check ${file}: ${r.stderr.trim()}`, { file })];
-  const found = shellcheckFindings(r.stdout || "{}", file);
-  return found.length ? found : [pass(CHECK6, `${file}: no shellcheck warnings`, { file })];
-}
-async function shellcheckAvailable() {
-  const r = await runLocal("shellcheck", ["--version"], { timeoutMs: 1e4 });
-  return !r.spawnError && r.code === 0;
-}
-
-// src/preflight/run.ts
-function status(ctx) {
-  return ctx.statusCache ??= ctx.git.status();
-}
-async function runPreflight(ctx) {
-  const findings = [];
-  const [entries, hasShellcheck] = await Promise.all([
-    ctx.ref === null ? status(ctx) : Promise.resolve([]),
-    ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
-    ...ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []
-  ]);
-  if (ctx.ref === null) findings.push(cleanTreeFinding(entries));
-  findings.push(historyFinding(!ctx.historyOk));
-  if (ctx.targets.length === 0) {
-    findings.push(fail("preflight.bash-syntax", "no serve script found", {
-      fix: "add deploy-gate.yml naming each endpoint's script, or run from the repository that holds the serve scripts (shell scripts that run `podman run` or `vllm serve`)"
-    }));
-    return findings;
-  }
-  if (ctx.targets.every((t) => t.endpoint === null)) {
-    findings.push(skip("preflight.contracts", `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`, {
-      fix: "declare each endpoint's contract flags in deploy-gate.yml (see the README's config reference)"
-    }));
-  }
-  if (ctx.ref === null && !hasShellcheck) {
-    findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
-  }
-  ctx.shellcheck = hasShellcheck === true;
-  const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
-  for (const f of perTarget) findings.push(...f);
-  return findings;
-}
-async function readScript(ctx, path) {
-  if (ctx.ref) return ctx.reader.show(ctx.ref, path);
-  try {
-    return readFileSync3(join2(ctx.root, path), "utf8");
-  } catch {
-    return null;
-  }
-}
-async function preflightTarget(ctx, t) {
-  const tag = (fs) => fs.map((f) => ({ ...f, data: { endpoint: t.name, ...f.data } }));
-  const text = await readScript(ctx, t.scriptPath);
-  if (text === null) {
-    return tag([fail("preflight.bash-syntax", `${t.scriptPath} does not exist${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
-      file: t.scriptPath,
-      fix: `check endpoints.${t.name}.script in deploy-gate.yml (paths are relative to the repository root)`
-    })]);
-  }
-  const script = parseServeScript(text);
-  const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
-  const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
-  const out = [];
-  out.push(await bashSyntax(text, t.scriptPath));
-  if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join2(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
-  const specs = t.endpoint?.contracts.flags ?? [];
-  if (t.endpoint) out.push(...await checkContracts({ reader: ctx.reader, file: t.scriptPath, flags: script.engine?.flags ?? [], specs, historyOk: ctx.historyOk, history }));
-  out.push(...await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name))));
-  if (t.unitPath && unitText === null) {
-    out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml` }));
-  }
-  out.push(...checkTraps({ script, scriptPath: t.scriptPath, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
-  if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
-  return tag(out);
-}
-async function resolveBase(ctx, t) {
-  const CHECK22 = "preflight.dropped-flags";
-  const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
-  if (explicit) {
-    const sha = await ctx.reader.resolve(explicit);
-    if (sha) return { sha, label: explicit, short: explicit };
-    return { error: fail(CHECK22, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
-  }
-  const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
-  const head = ctx.ref ?? "HEAD";
-  if (dirty) {
-    const sha = await ctx.reader.resolve(head);
-    if (sha) return { sha, label: `${head} (${sha.slice(0, 10)})`, short: sha.slice(0, 10) };
-  }
-  const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
-  const parent = last?.parents[0] ?? null;
-  if (!last || !parent) return { error: skip(CHECK22, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
-  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
-}
-async function checkDropped(ctx, t, now, contractNames) {
-  if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
-  const base = await resolveBase(ctx, t);
-  if ("error" in base) return [base.error];
-  const baseText = await ctx.reader.show(base.sha, t.scriptPath);
-  if (baseText === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
-  const baseScript = parseServeScript(baseText);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short);
-}
-async function checkRollbackRef(ctx, t, ref) {
-  const CHECK22 = "preflight.rollback-ref";
-  const sha = await ctx.reader.resolve(ref);
-  if (!sha) {
-    return [fail(CHECK22, `rollback ref ${ref} does not exist`, {
-      fix: ctx.historyOk ? `create it (git tag ${ref} <good commit>; git push origin ${ref}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
-      data: { ref }
-    })];
-  }
-  const text = await ctx.reader.show(sha, t.scriptPath);
-  if (text === null) return [fail(CHECK22, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
-  const syntax = await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`);
-  const specs = t.endpoint?.contracts.flags ?? [];
-  const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, flags: parseServeScript(text).engine?.flags ?? [], specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
-  const broken = [syntax, ...contracts2].filter((f) => f.status === "fail");
-  if (broken.length === 0) return [{ check: CHECK22, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes bash -n and its ${specs.length} contracts`, data: { ref, sha } }];
-  return broken.map((f) => ({ ...f, check: CHECK22, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
-}
-
-// src/stages.ts
-import { hostname, userInfo } from "node:os";
-import { dirname, relative, resolve } from "node:path";
-
 // src/host/errors.ts
 var HostError = class extends Error {
   constructor(kind, message, options) {
@@ -38366,6 +39549,9 @@ function classifyConnectError(err, target, timeoutMs) {
   const msg2 = err.message ?? "";
   if (err.level === "client-authentication" || /All configured authentication methods failed/i.test(msg2)) {
     return new HostError("auth", `SSH authentication to ${target} was refused: check that the key (identityFile or DEPLOY_GATE_SSH_KEY) is in the user's authorized_keys`, { cause: err });
+  }
+  if (/passphrase|Cannot parse privateKey|bad decrypt/i.test(msg2)) {
+    return new HostError("auth", `the SSH private key for ${target} cannot be read: ${/passphrase/i.test(msg2) && !/bad decrypt|integrity/i.test(msg2) ? "it is encrypted and no passphrase was given" : "wrong passphrase or not a private key"}; set DEPLOY_GATE_SSH_PASSPHRASE (the action's ssh-key-passphrase input)`, { cause: err });
   }
   if (/timed out/i.test(msg2) || err.code === "ETIMEDOUT") {
     return new HostError("timeout", `SSH to ${target} timed out after ${+(timeoutMs / 1e3).toFixed(1)}s: check the address and port, the firewall, and that sshd is running`, { cause: err });
@@ -38399,18 +39585,24 @@ function matchesHost(patterns, address, port) {
 }
 function pinFrom(target) {
   const fps = /* @__PURE__ */ new Set();
+  const revoked = /* @__PURE__ */ new Set();
   if (target.hostKey) fps.add(target.hostKey.replace(/=+$/, ""));
-  for (const line of (target.knownHosts ?? "").split("\n")) {
-    const t = line.trim();
-    if (!t || t.startsWith("#")) continue;
-    const parts = t.split(/\s+/);
-    const [hosts, , b64] = parts[0]?.startsWith("@") ? parts.slice(1) : parts;
+  const lines = (target.knownHosts ?? "").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  for (const line of lines) {
+    const parts = line.split(/\s+/);
+    const marker = parts[0]?.startsWith("@") ? parts[0] : null;
+    const [hosts, , b64] = marker ? parts.slice(1) : parts;
     if (!hosts || !b64) continue;
-    if (matchesHost(hosts, target.address, target.port) || (target.knownHosts ?? "").trim().split("\n").length === 1) {
-      fps.add(fingerprint(Buffer.from(b64, "base64")));
+    const fp = fingerprint(Buffer.from(b64, "base64"));
+    if (marker === "@revoked") {
+      revoked.add(fp);
+      continue;
     }
+    if (marker) continue;
+    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) fps.add(fp);
   }
-  return fps.size > 0 ? { fingerprints: fps } : null;
+  for (const fp of revoked) fps.delete(fp);
+  return fps.size > 0 || revoked.size > 0 ? { fingerprints: fps, revoked } : null;
 }
 function knownHostsLine(address, port, key) {
   const host = port === 22 ? address : `[${address}]:${port}`;
@@ -38437,7 +39629,7 @@ function openClient(target, key, opts, sock) {
   const timeoutMs = opts.timeoutMs ?? 2e4;
   const name = targetName(target);
   let seen = null;
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve6, reject) => {
     const client = new import_ssh2.Client();
     let settled = false;
     const fail2 = (e) => {
@@ -38453,6 +39645,7 @@ function openClient(target, key, opts, sock) {
       username: target.user,
       privateKey: key,
       readyTimeout: timeoutMs,
+      passphrase: opts.passphrase ?? (opts.env ?? process.env).DEPLOY_GATE_SSH_PASSPHRASE,
       keepaliveInterval: opts.keepaliveMs ?? 15e3,
       keepaliveCountMax: 3,
       ...sock ? { sock } : {},
@@ -38463,12 +39656,12 @@ function openClient(target, key, opts, sock) {
     };
     client.once("ready", () => {
       settled = true;
-      resolve4(client);
+      resolve6(client);
     });
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
         const fp = fingerprint(seen);
-        fail2(pin ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`) : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+        fail2(pin?.revoked.has(fp) ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`) : pin && pin.fingerprints.size > 0 ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`) : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
         return;
       }
       fail2(classifyConnectError(err, name, timeoutMs));
@@ -38482,13 +39675,16 @@ function openClient(target, key, opts, sock) {
   });
 }
 function tunnel(jump, target) {
-  return new Promise((resolve4, reject) => {
+  return new Promise((resolve6, reject) => {
     jump.forwardOut("127.0.0.1", 0, target.address, target.port, (err, stream) => {
       if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target)}: ${err.message}`));
-      else resolve4(stream);
+      else resolve6(stream);
     });
   });
 }
+
+// src/host/exec.ts
+import { StringDecoder } from "node:string_decoder";
 
 // src/host/host.ts
 var DEFAULT_TIMEOUT_MS2 = 6e4;
@@ -38508,6 +39704,8 @@ var Capture = class {
   head = Buffer.alloc(0);
   chunks = { stdout: [], stderr: [] };
   partial = { stdout: "", stderr: "" };
+  // A UTF-8 character split between two packets is joined, not turned into two U+FFFD.
+  utf8 = { stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
   bytes = 0;
   truncated = false;
   add(stream, data) {
@@ -38535,7 +39733,7 @@ var Capture = class {
       this.bytes += part.length;
     }
     if (this.onLine) {
-      const lines = (this.partial[stream] + data.toString("utf8")).split("\n");
+      const lines = (this.partial[stream] + this.utf8[stream].write(data)).split("\n");
       this.partial[stream] = lines.pop();
       for (const l of lines) this.onLine(l, stream);
     }
@@ -38547,15 +39745,19 @@ var Capture = class {
     return Buffer.concat(this.chunks[stream]).toString("utf8");
   }
 };
-function openExecOnce(client, command) {
-  return new Promise((resolve4, reject) => {
-    client.exec(command, (err, ch) => err ? reject(err) : resolve4(ch));
+function openExecOnce(client, command, attach) {
+  return new Promise((resolve6, reject) => {
+    client.exec(command, (err, ch) => {
+      if (err) return reject(err);
+      attach?.(ch);
+      resolve6(ch);
+    });
   });
 }
-async function openExec(client, command) {
+async function openExec(client, command, attach) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await openExecOnce(client, command);
+      return await openExecOnce(client, command, attach);
     } catch (e) {
       const err = e;
       if (!/Channel open failure/i.test(err.message) || attempt >= 5) {
@@ -38564,6 +39766,25 @@ async function openExec(client, command) {
       await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
     }
   }
+}
+function withDeadline(p, ms, err, late) {
+  return new Promise((resolve6, reject) => {
+    let expired = false;
+    const t = setTimeout(() => {
+      expired = true;
+      reject(err());
+    }, ms);
+    p.then((v) => {
+      if (expired) late(v);
+      else {
+        clearTimeout(t);
+        resolve6(v);
+      }
+    }, (e) => {
+      clearTimeout(t);
+      reject(e);
+    });
+  });
 }
 async function killGroup(client, pid) {
   const ch = await openExec(client, `kill -KILL -- -${pid} 2>/dev/null; kill -KILL ${pid} 2>/dev/null; true`).catch(() => null);
@@ -38582,18 +39803,38 @@ async function killGroup(client, pid) {
 async function execOnce(client, command, opts = {}, onLine) {
   const t0 = Date.now();
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS2;
-  const ch = await openExec(client, wrapCommand(command));
   const cap = new Capture(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, onLine);
-  return new Promise((resolve4) => {
+  let code = null;
+  let signal = null;
+  let closed = false;
+  let onClose = () => {
+  };
+  const openMs = Math.min(timeoutMs, 6e4);
+  const ch = await withDeadline(openExec(client, wrapCommand(command), (c) => {
+    c.on("exit", (n, sig) => {
+      if (typeof n === "number") code = n;
+      if (sig) signal = sig;
+    });
+    c.on("data", (d) => cap.add("stdout", d));
+    c.stderr.on("data", (d) => cap.add("stderr", d));
+    c.on("close", (n, sig) => {
+      if (code === null && typeof n === "number") code = n;
+      if (signal === null && sig) signal = sig;
+      closed = true;
+      onClose();
+    });
+  }), openMs, () => new HostError("timeout", `the host did not open a channel within ${+(openMs / 1e3).toFixed(1)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`), (late) => late.close());
+  return new Promise((resolve6) => {
     let timedOut = false;
-    let code = null;
-    let signal = null;
-    const timer = setTimeout(() => {
-      timedOut = true;
+    const stop = () => {
       const closeSoon = () => {
         ch.close();
         setTimeout(() => finish(), 2e3).unref();
       };
+      setTimeout(() => {
+        ch.close();
+        finish();
+      }, 8e3).unref();
       if (cap.pid) void killGroup(client, cap.pid).then(closeSoon);
       else {
         try {
@@ -38602,22 +39843,25 @@ async function execOnce(client, command, opts = {}, onLine) {
         }
         closeSoon();
       }
-    }, timeoutMs);
+    };
+    const timer = Number.isFinite(timeoutMs) ? setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, timeoutMs) : void 0;
+    const onAbort = () => stop();
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    if (opts.signal?.aborted) stop();
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      opts.signal?.removeEventListener("abort", onAbort);
       cap.flush();
-      resolve4({ code: timedOut ? null : code, signal: timedOut ? signal ?? "KILL" : signal, stdout: cap.text("stdout"), stderr: cap.text("stderr"), timedOut, truncated: cap.truncated, durationMs: Date.now() - t0 });
+      resolve6({ code: timedOut ? null : code, signal: timedOut ? signal ?? "KILL" : signal, stdout: cap.text("stdout"), stderr: cap.text("stderr"), timedOut, truncated: cap.truncated, durationMs: Date.now() - t0 });
     };
-    ch.on("exit", (c, sig) => {
-      if (typeof c === "number") code = c;
-      if (sig) signal = sig;
-    });
-    ch.on("data", (d) => cap.add("stdout", d));
-    ch.stderr.on("data", (d) => cap.add("stderr", d));
-    ch.on("close", finish);
+    onClose = finish;
+    if (closed) return finish();
     if (opts.stdin !== void 0) ch.end(opts.stdin);
     else ch.end();
   });
@@ -38705,7 +39949,12 @@ var SshHost = class _SshHost {
     return this.slot(async () => {
       const client = await this.ensureClient();
       this.roundTrips++;
-      return execOnce(client, command, opts, onLine);
+      if (!process.env.DEPLOY_GATE_TRACE) return execOnce(client, command, opts, onLine);
+      const t0 = performance.now();
+      const r = await execOnce(client, command, opts, onLine);
+      process.stderr.write(`[trace] ${(performance.now() - t0).toFixed(0)}ms ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}
+`);
+      return r;
     });
   }
   run(argv, opts) {
@@ -38719,7 +39968,8 @@ var SshHost = class _SshHost {
   }
   async writeFile(path, content, mode, opts = {}) {
     const tmp = `${path}.dg-tmp-${randomBytes2(6).toString("hex")}`;
-    const script = `umask 077; cat > ${shellQuote(tmp)} && chmod ${mode.toString(8).padStart(4, "0")} ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(path)} || { rc=$?; rm -f ${shellQuote(tmp)}; exit $rc; }`;
+    const isDir = `[ -d ${shellQuote(path)} ] && [ ! -L ${shellQuote(path)} ] && { echo ${shellQuote(`${path} is a directory on the host: make install.to name a file inside it (e.g. ${path}/NAME), or remove the directory`)} >&2; exit 21; }`;
+    const script = `${isDir}; umask 077; cat > ${shellQuote(tmp)} && chmod ${mode.toString(8).padStart(4, "0")} ${shellQuote(tmp)} && mv -fT ${shellQuote(tmp)} ${shellQuote(path)} || { rc=$?; rm -f ${shellQuote(tmp)}; exit $rc; }`;
     const r = await this.runShell(script, { stdin: content, timeoutMs: opts.timeoutMs ?? 6e4 });
     if (r.code !== 0) {
       throw new HostError(r.timedOut ? "timeout" : "closed", `writing ${path} on ${this.name} failed${r.timedOut ? " (timed out)" : ` (exit ${r.code})`}: ${r.stderr.trim() || "no error output"}; check the directory exists and is writable by ${this.target.user}`);
@@ -38727,11 +39977,11 @@ var SshHost = class _SshHost {
   }
   /** A TCP stream opened from the host to dstHost:dstPort (ssh -L without a local listener), on the same connection. */
   forwardOut(dstHost, dstPort) {
-    return this.ensureClient().then((client) => new Promise((resolve4, reject) => {
+    return this.ensureClient().then((client) => new Promise((resolve6, reject) => {
       this.roundTrips++;
       client.forwardOut("127.0.0.1", 0, dstHost, dstPort, (err, stream) => {
         if (err) reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
-        else resolve4(stream);
+        else resolve6(stream);
       });
     }));
   }
@@ -38748,6 +39998,35 @@ var SshHost = class _SshHost {
   }
 };
 
+// src/host/target.ts
+import { isAbsolute as isAbsolute3, resolve as resolve2 } from "node:path";
+function withOverride(t, o) {
+  const out = { ...t };
+  for (const k of ["address", "port", "user"]) if (o[k] !== void 0) out[k] = o[k];
+  if (o.hostKey !== void 0 || o.knownHosts !== void 0) {
+    delete out.hostKey;
+    delete out.knownHosts;
+    if (o.hostKey) out.hostKey = o.hostKey;
+    if (o.knownHosts) out.knownHosts = o.knownHosts;
+  }
+  return out;
+}
+var keyPath = (t, configDir) => t.identityFile && !isAbsolute3(t.identityFile) ? { ...t, identityFile: resolve2(configDir, t.identityFile) } : t;
+function effectiveTarget(t, override, configDir) {
+  const o = override ?? {};
+  const { jump, ...own2 } = t;
+  const host = keyPath(withOverride(own2, o), configDir);
+  const j = o.jump ?? jump;
+  return j ? { ...host, jump: keyPath(j, configDir) } : host;
+}
+function sshOptions(t, s) {
+  return { timeoutMs: s.timeoutMs, ...s.passphrase ? { passphrase: s.passphrase } : {}, ...t.jump ? { jump: { target: t.jump } } : {} };
+}
+function describeTarget(t) {
+  const where = `${t.user}@${t.address}:${t.port}`;
+  return t.jump ? `${where} (via ${t.jump.user}@${t.jump.address}:${t.jump.port})` : where;
+}
+
 // src/engine/vllm/args.ts
 var MARKER = "non-default args: ";
 var PyReprParser = class {
@@ -38763,10 +40042,10 @@ var PyReprParser = class {
     if (c === "{") return this.dict();
     if (c === "[") return this.seq("]");
     if (c === "(") return this.seq(")");
-    const word = /^(True|False|None)(?![\w.(])/.exec(this.s.slice(this.i, this.i + 6));
-    if (word) {
-      this.i += word[1].length;
-      return word[1] === "True" ? true : word[1] === "False" ? false : null;
+    const word2 = /^(True|False|None)(?![\w.(])/.exec(this.s.slice(this.i, this.i + 6));
+    if (word2) {
+      this.i += word2[1].length;
+      return word2[1] === "True" ? true : word2[1] === "False" ? false : null;
     }
     const num2 = /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.(])/i.exec(this.s.slice(this.i, this.i + 40));
     if (num2) {
@@ -38779,9 +40058,9 @@ var PyReprParser = class {
     while (this.s[this.i] === " ") this.i++;
   }
   str() {
-    const q = this.s[this.i++];
+    const q2 = this.s[this.i++];
     let out = "";
-    while (this.i < this.s.length && this.s[this.i] !== q) {
+    while (this.i < this.s.length && this.s[this.i] !== q2) {
       const c = this.s[this.i++];
       if (c === "\\" && this.i < this.s.length) {
         const e = this.s[this.i++];
@@ -38843,11 +40122,11 @@ var PyReprParser = class {
     return this.s.slice(start, this.i).trim();
   }
 };
-function redact2(value, key) {
+function redact3(value, key) {
   if (key !== void 0 && isSecretKey(key) && value !== null) return "***";
-  if (Array.isArray(value)) return value.map((v) => redact2(v));
+  if (Array.isArray(value)) return value.map((v) => redact3(v));
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact2(v, k)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact3(v, k)]));
   }
   return value;
 }
@@ -38857,18 +40136,8 @@ function readNonDefaultArgs(line) {
   if (at < 0) return null;
   const body = msg2.slice(at + MARKER.length).trim();
   if (!body.startsWith("{")) return null;
-  const value = redact2(new PyReprParser(body).parseValue());
+  const value = redact3(new PyReprParser(body).parseValue());
   return value && typeof value === "object" && !Array.isArray(value) ? value : null;
-}
-
-// src/verify/secrets.ts
-var SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
-function looksSecret(name) {
-  return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
-}
-function mask(name, value) {
-  if (value === null) return null;
-  return looksSecret(name) ? "***" : value;
 }
 
 // src/verify/live-argv.ts
@@ -38876,7 +40145,9 @@ function engineArgs(argv) {
   const serve = argv.findIndex((w, i) => w === "serve" && i > 0 && /(^|\/)vllm$/.test(argv[i - 1]));
   if (serve >= 0) return argv.slice(serve + 1);
   const m = argv.indexOf("-m");
-  if (m >= 0 && m + 1 < argv.length && /^vllm\./.test(argv[m + 1])) return argv.slice(m + 2);
+  if (m >= 0 && m + 1 < argv.length && /^(vllm|sglang)\./.test(argv[m + 1])) return argv.slice(m + 2);
+  const llama = argv.findIndex((w) => /(^|\/)(llama-)?server$/.test(w));
+  if (llama >= 0) return argv.slice(llama + 1);
   const first = argv.findIndex((w) => w.startsWith("--"));
   return first < 0 ? [] : argv.slice(first);
 }
@@ -38889,10 +40160,10 @@ function flagValue(flags, name) {
   return flags.filter((f) => normalizeFlagName(f.name) === want).at(-1)?.value ?? null;
 }
 function contractFlags(flags, specs) {
-  return specs.map((spec) => {
-    const r = findFlag(flags, spec);
-    const name = parseFlagSpec(spec).name;
-    return { spec, status: r.status, live: r.flag ? mask(name, r.flag.value) : null, expected: mask(name, r.expectedValue) };
+  return specs.map((spec2) => {
+    const r = findFlag(flags, spec2);
+    const name = parseFlagSpec(spec2).name;
+    return { spec: spec2, status: r.status, live: r.flag ? mask(name, r.flag.value) : null, expected: mask(name, r.expectedValue) };
   });
 }
 var show = (f) => f === void 0 ? null : f.value === null ? "(switch)" : f.value;
@@ -38970,7 +40241,7 @@ function checkArgv(input) {
     });
   }
   if (!input.script?.engine) {
-    return fail(CHECK7, `no engine argv found in ${input.scriptPath} at ${input.ref}: nothing to compare the live argv with`, { evidence, data, file: input.scriptPath, fix: `check ${input.scriptPath} exists at ${input.ref} and runs podman run ... or vllm serve` });
+    return fail(CHECK7, `no engine argv found in ${input.scriptPath} at ${input.ref}: nothing to compare the live argv with`, { evidence, data, file: input.scriptPath, fix: `check ${input.scriptPath} exists at ${input.ref} and starts the engine (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, podman/docker run of an engine image, or a quadlet's Image=/Exec=)` });
   }
   if (real.length) {
     return fail(CHECK7, `live argv drifted from ${input.scriptPath} at ${input.ref}: ${real.length} difference(s)`, {
@@ -38978,7 +40249,7 @@ function checkArgv(input) {
       data,
       file: input.scriptPath,
       line: real.find((d) => d.line !== null)?.line ?? void 0,
-      fix: `the host runs something other than ${input.ref}: redeploy it (deploy-gate run --ref ${input.ref}), or commit the host's change to ${input.scriptPath} if it is the one to keep`
+      fix: `the host runs something other than ${input.ref}: redeploy it (deploy-gate run --ref ${shellQuote(input.ref)}), or commit the host's change to ${input.scriptPath} if it is the one to keep`
     });
   }
   return pass(CHECK7, `live argv carries all ${contracts2.length} contract flag(s) and matches ${input.scriptPath} at ${input.ref}`, { evidence, data });
@@ -39068,15 +40339,15 @@ var NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total -
 var GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
 var COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
 function buildFactsScript(req, marker = `@@dg-${randomBytes3(6).toString("hex")}`) {
-  const q = shellQuote;
-  const svc = req.service ? q(req.service) : "";
+  const q2 = shellQuote;
+  const svc = req.service ? q2(req.service) : "";
   const script = [
-    `M=${q(marker)}; C=${q(req.container)}`,
+    `M=${q2(marker)}; C=${q2(req.container)}`,
     `sec() { printf '\\n%s:%s\\n' "$M" "$1"; }`,
     `sec now; date +%s%3N`,
-    req.service ? `sec restarts; systemctl show -p NRestarts --value ${svc} 2>&1` : "sec restarts",
-    req.service ? `sec active; systemctl show -p ActiveState --value ${svc} 2>&1` : "sec active",
-    `sec state; cat ${q(statePath(req.endpoint))} 2>/dev/null`,
+    req.service ? `sec restarts; systemctl show -p NRestarts --value -- ${svc} 2>&1` : "sec restarts",
+    req.service ? `sec active; systemctl show -p ActiveState --value -- ${svc} 2>&1` : "sec active",
+    `sec state; cat ${q2(statePath(req.endpoint))} 2>/dev/null`,
     `sec inspect; insp=$(podman inspect "$C" 2>&1); printf '%s\\n' "$insp"`,
     `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
     `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
@@ -39084,12 +40355,12 @@ function buildFactsScript(req, marker = `@@dg-${randomBytes3(6).toString("hex")}
     `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else podman exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
     `sec cmdline; [ -n "$id" ] && rd cmdline | base64 -w0`,
     `sec environ; [ -n "$id" ] && rd environ | base64 -w0`,
-    `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
-    req.planPatterns?.length ? `sec planlines; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | grep -aP ${q(req.planPatterns.map((p) => `(?:${p})`).join("|"))} | tail -n 500` : "sec planlines",
+    `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q2(AWK)}`,
+    req.planPatterns?.length ? `sec planlines; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | grep -aP ${q2(req.planPatterns.map((p) => `(?:${p})`).join("|"))} | tail -n 500` : "sec planlines",
     `sec gpu; ${GPU}`,
     // Distinct earlier instances (container ids) of this name that logged torch.compile.
     // This host boot only and bounded: a long-lived container name has months of access logs.
-    `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
+    `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q2(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
     `true`
   ].join("\n");
   return { script, marker };
@@ -39195,10 +40466,10 @@ function parseFacts(stdout, marker) {
 // src/verify/kv-capacity.ts
 var CHECK10 = "verify.kv-capacity";
 var fmt = (n) => n.toLocaleString("en-US");
-function checkKvCapacity(plan, liveMaxModelLen, kv) {
+function checkKvCapacity(plan, liveMaxModelLen, kv2) {
   const maxLen = liveMaxModelLen ?? plan.maxModelLen;
-  const requests = kv?.requests ?? 1;
-  const data = { kvTokens: plan.kvTokens, maxModelLen: maxLen, maxModelLenFrom: liveMaxModelLen !== null ? "argv" : "boot log", requests, minTokens: kv?.minTokens ?? null };
+  const requests = kv2?.requests ?? 1;
+  const data = { kvTokens: plan.kvTokens, maxModelLen: maxLen, maxModelLenFrom: liveMaxModelLen !== null ? "argv" : "boot log", requests, minTokens: kv2?.minTokens ?? null };
   if (plan.kvTokens === null) {
     return fail(CHECK10, "no KV cache size in this boot's journal: capacity unproven", { data, fix: "see verify.plan: the boot's plan lines must reach the journal" });
   }
@@ -39212,10 +40483,10 @@ function checkKvCapacity(plan, liveMaxModelLen, kv) {
     evidence.push(line);
     if (kvTokens < need) problems.push(`${line} (short ${fmt(need - kvTokens)}; ${(kvTokens / maxLen).toFixed(2)} full-length requests fit)`);
   } else evidence.push("max-model-len unknown: neither the live argv nor the boot log names it");
-  if (kv?.minTokens !== void 0) {
-    const line = `${fmt(kvTokens)} KV tokens ${kvTokens >= kv.minTokens ? ">=" : "<"} minTokens ${fmt(kv.minTokens)}`;
+  if (kv2?.minTokens !== void 0) {
+    const line = `${fmt(kvTokens)} KV tokens ${kvTokens >= kv2.minTokens ? ">=" : "<"} minTokens ${fmt(kv2.minTokens)}`;
     evidence.push(line);
-    if (kvTokens < kv.minTokens) problems.push(`${line} (short ${fmt(kv.minTokens - kvTokens)})`);
+    if (kvTokens < kv2.minTokens) problems.push(`${line} (short ${fmt(kv2.minTokens - kvTokens)})`);
   }
   if (problems.length) {
     return fail(CHECK10, `KV pool too small: ${problems[0]}`, {
@@ -39350,8 +40621,8 @@ function likelyCauses(run, script, cacheRoot) {
   const covering = mounts.find((v) => under(cacheRoot, v.target.replace(/\/+$/, "")));
   if (!covering) causes.push(`the mount target ${mounts.map((v) => v.target).join(", ")} does not contain the vLLM cache root ${cacheRoot}: mount the PARENT (/root/.cache) or set VLLM_CACHE_ROOT inside the mount`);
   const m = covering ?? mounts[0];
-  const word = run.command.words.find((w) => w.line === m.line && w.text.includes(m.source));
-  if (word?.optional) causes.push(`the mount is optional (\${VAR:+-v ...}): when its variable is unset on the host no cache is mounted`);
+  const word2 = run.command.words.find((w) => w.line === m.line && w.text.includes(m.source));
+  if (word2?.optional) causes.push(`the mount is optional (\${VAR:+-v ...}): when its variable is unset on the host no cache is mounted`);
   const before = script.commands.filter((c) => c.line < run.command.line).flatMap((item) => createdDirs({ source: { file: "", script, origin: "script" }, item }));
   const src = { text: m.source, ...m.resolvedSource !== void 0 ? { resolved: m.resolvedSource } : {} };
   if (!before.some((w) => samePath(w, src))) causes.push(`no mkdir -p of ${m.source} before the podman run (a missing or re-created directory starts empty)`);
@@ -39488,8 +40759,8 @@ function floors(c) {
   return c.depths.map((_, i) => Array.isArray(c.minTokPerS) ? c.minTokPerS[i] : c.minTokPerS);
 }
 function renderTable(rows) {
-  const head = "depth | prompt tokens | TTFT s | decode tok/s | floor | validity";
-  return [head, ...rows.map((r) => [
+  const head2 = "depth | prompt tokens | TTFT s | decode tok/s | floor | validity";
+  return [head2, ...rows.map((r) => [
     r.depth,
     r.promptTokens ?? "?",
     r.ttftS ?? "?",
@@ -39704,6 +40975,9 @@ function checkVram(tool, output, env) {
   return pass(CHECK18, `VRAM margin ${rows.map((r) => `${r.marginGiB} GiB`).join(", ")} on ${rows.length} card(s)`, { evidence, data });
 }
 
+// src/verify/http-checks.ts
+import { dirname as dirname2 } from "node:path";
+
 // src/verify/models.ts
 var CHECK19 = "verify.models";
 function noAnswer(check, what, r, url2, via) {
@@ -39736,6 +41010,7 @@ function checkModels(r, model, url2, via) {
 
 // src/verify/route.ts
 import { request as httpRequest2 } from "node:http";
+import { connect as tlsConnect } from "node:tls";
 
 // src/verify/curl.ts
 var quote = (s) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t")}"`;
@@ -39813,11 +41088,11 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
   const t0 = performance.now();
   const payload = JSON.stringify(body);
   const pieces = [];
-  return new Promise((resolve4) => {
+  return new Promise((resolve6) => {
     const done = (status2, error2) => {
       clearTimeout(timer);
       stream.destroy();
-      resolve4({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error2 });
+      resolve6({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error2 });
     };
     const timer = setTimeout(() => {
       req.destroy();
@@ -39826,7 +41101,7 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
     const req = httpRequest({
       method: "POST",
       host: u.hostname,
-      port: Number(u.port || 80),
+      port: Number(u.port || (u.protocol === "https:" ? 443 : 80)),
       path,
       createConnection: () => stream,
       headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
@@ -39841,13 +41116,13 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
 }
 
 // src/verify/route.ts
-var join3 = (base, path) => base.replace(/\/+$/, "") + path;
+var join4 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join3(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join3(url2, path), body, headers, timeoutMs)
+    send: (method, path, body, timeoutMs) => request(method, join4(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join4(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -39858,7 +41133,7 @@ function peerRoute(peer, url2, headers) {
       const t0 = performance.now();
       let r;
       try {
-        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join3(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
+        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join4(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
       } catch (e) {
         return { status: null, body: "", error: `from ${peer.name}: ${e.message}`, durationMs: performance.now() - t0 };
       }
@@ -39866,12 +41141,31 @@ function peerRoute(peer, url2, headers) {
       const error2 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error2 && `from ${peer.name}: ${error2}`, durationMs: performance.now() - t0 };
     },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join3(url2, path), body, headers, timeoutMs)
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join4(url2, path), body, headers, timeoutMs)
   };
 }
-function tunnelRoute(viaName, forward, url2, headers) {
+function tlsOver(stream, servername, ca, timeoutMs) {
+  return new Promise((resolve6, reject) => {
+    const tls = tlsConnect({ socket: stream, servername, ...ca ? { ca } : {}, ALPNProtocols: ["http/1.1"] });
+    const timer = setTimeout(() => {
+      tls.destroy();
+      reject(new Error(`no TLS handshake with ${servername} within ${timeoutMs} ms through the tunnel`));
+    }, timeoutMs);
+    tls.once("secureConnect", () => {
+      clearTimeout(timer);
+      resolve6(tls);
+    });
+    tls.once("error", (e) => {
+      clearTimeout(timer);
+      stream.destroy();
+      reject(new Error(`TLS with ${servername} through the tunnel failed: ${e.message}; the endpoint's certificate must name ${servername} and be signed by a CA this machine trusts (NODE_EXTRA_CA_CERTS adds one)`));
+    });
+  });
+}
+function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
   const u = new URL(url2);
   const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
+  const forward = u.protocol === "https:" ? async (host, p) => tlsOver(await forwardRaw(host, p), u.hostname, tls.ca, 2e4) : forwardRaw;
   return {
     via: `SSH tunnel through ${viaName}`,
     fromPeer: false,
@@ -39885,17 +41179,17 @@ function tunnelRoute(viaName, forward, url2, headers) {
         return done(null, "", e.message);
       }
       const payload = body === void 0 ? void 0 : JSON.stringify(body);
-      return new Promise((resolve4) => {
+      return new Promise((resolve6) => {
         const timer = setTimeout(() => {
           req.destroy();
           stream.destroy();
-          resolve4(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
+          resolve6(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
         }, timeoutMs);
         const req = httpRequest2({
           method,
           host: u.hostname,
           port,
-          path: join3(u.pathname === "/" ? "" : u.pathname, path),
+          path: join4(u.pathname === "/" ? "" : u.pathname, path),
           createConnection: () => stream,
           headers: { ...headers, ...payload === void 0 ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }
         }, (res) => {
@@ -39904,12 +41198,12 @@ function tunnelRoute(viaName, forward, url2, headers) {
           res.on("end", () => {
             clearTimeout(timer);
             stream.end();
-            resolve4(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
+            resolve6(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
           });
         });
         req.on("error", (e) => {
           clearTimeout(timer);
-          resolve4(done(null, "", `through the tunnel: ${e.message}`));
+          resolve6(done(null, "", `through the tunnel: ${e.message}`));
         });
         req.end(payload);
       });
@@ -39921,7 +41215,7 @@ function tunnelRoute(viaName, forward, url2, headers) {
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
-      return streamThroughTunnel(stream, u, join3(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+      return streamThroughTunnel(stream, u, join4(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
@@ -39992,10 +41286,10 @@ async function chooseRoute(ctx, url2, headers, opts, t) {
   const notes = [];
   const none = async () => {
   };
-  const peerTarget = ctx.endpoint.peer;
+  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname2(ctx.configFile)) : void 0;
   if (peerTarget) {
     try {
-      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg)))(peerTarget);
+      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 2e4 }))))(peerTarget);
       const route = peerRoute(peer, url2, headers);
       const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
       if (r.status !== null) return { route, models: r, notes, close: () => peer.close() };
@@ -40115,21 +41409,22 @@ async function guard(check, fn) {
 async function runVerify(ctx, opts) {
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const ep = ctx.endpoint;
-  const scriptPath = ctx.repoPath(ep.script);
+  const file = launchFile(ep);
+  const scriptPath = ctx.repoPath(file.path);
   if (!ep.container) {
     return VERIFY_CHECKS.map((c) => c === "verify.container" ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml" }) : skip(c, "needs the container name from the config"));
   }
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
   const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern) }, t.factsMs);
-  const scriptP = ctx.reader.show(ctx.sha, scriptPath).then((text) => text === null ? null : parseServeScript(text), () => null);
+  const scriptP = ctx.reader.show(ctx.sha, scriptPath).then((text) => text === null ? null : parseLaunch(file.kind, text), () => null);
   const env = opts.env ?? process.env;
   const headers = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
   const httpP = startHttp(ctx, opts, t, headers);
   const { facts, error: error2 } = await factsP;
   const script = await scriptP;
   const live = facts?.argv ? liveFlags(facts.argv) : [];
-  const spec = flagValue(live, "--speculative-config");
-  const metricsP = httpP.then(async (h2) => h2 && spec !== null ? h2.routed.route.send("GET", "/metrics", void 0, t.metricsMs) : null).catch(() => null);
+  const spec2 = flagValue(live, "--speculative-config");
+  const metricsP = httpP.then(async (h2) => h2 && spec2 !== null ? h2.routed.route.send("GET", "/metrics", void 0, t.metricsMs) : null).catch(() => null);
   const hostDown = (c) => fail(c, `no host facts: ${error2}`, { fix: `check SSH to ${ctx.host.name} and rerun deploy-gate verify` });
   const hostFindings = await Promise.all([
     guard("verify.restarts", () => facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts")),
@@ -40158,7 +41453,7 @@ async function runVerify(ctx, opts) {
   ]);
   const h = await httpP.catch((e) => e);
   const httpFindings = await Promise.all(httpFindingsOf(ep, h, live).map(([check, fn]) => guard(check, fn)));
-  const specFinding = await guard("verify.spec-decode", async () => facts ? checkSpecDecode(spec, await metricsP, facts.journal) : hostDown("verify.spec-decode"));
+  const specFinding = await guard("verify.spec-decode", async () => facts ? checkSpecDecode(spec2, await metricsP, facts.journal) : hostDown("verify.spec-decode"));
   const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress));
   if (!(h instanceof Error) && h) await h.routed.close().catch(() => {
   });
@@ -40175,11 +41470,18 @@ function owner(env = process.env) {
   }
   return `${user}@${hostname()}${run}`;
 }
-async function connect(ep, opts) {
-  const target = { ...ep.host, ...opts.hostKey ? { hostKey: opts.hostKey, knownHosts: void 0 } : {}, ...opts.knownHosts ? { knownHosts: opts.knownHosts, hostKey: void 0 } : {} };
-  const where = `${target.user}@${target.address}:${target.port}`;
+function endpointFor(ws, name, opts) {
+  const ep = ws.config.endpoints[name];
+  const o = opts.hostOverride;
+  if (!o) return ep;
+  const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : void 0);
+  return base ? { ...ep, host: effectiveTarget(base, o, dirname3(ws.configFile)) } : ep;
+}
+async function connect(ep, opts, configDir) {
+  const target = effectiveTarget(ep.host, null, configDir);
+  const where = describeTarget(target);
   try {
-    const host = await SshHost.connect(target, { timeoutMs: 2e4 });
+    const host = await SshHost.connect(target, sshOptions(target, { timeoutMs: opts.connectTimeoutMs ?? 2e4 }));
     return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
   } catch (e) {
     if (e instanceof HostError) {
@@ -40191,7 +41493,7 @@ async function connect(ep, opts) {
 function connectFix(kind, where) {
   switch (kind) {
     case "no-pin":
-      return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint, with the line in the message above; never trust on first use";
+      return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint (host.jump.hostKey for a jump host; or the action's host-key / jump-host-key input), with the line in the message above; never trust on first use";
     case "host-key-mismatch":
       return `the host's key is not the pinned one: if the host was reinstalled, verify the new key out of band and update the pin; otherwise stop, this may be a different machine than ${where}`;
     case "auth":
@@ -40217,13 +41519,11 @@ function stageContext(ws, name, ep, host, ref, sha, progress) {
     progress,
     now: Date.now,
     signal: runAbort.signal,
-    repoPath: (p) => relative(ws.root, resolve(dirname(ws.configFile), p)).split("\\").join("/")
+    repoPath: (p) => relative2(ws.root, resolve3(dirname3(ws.configFile), p)).split("\\").join("/")
   };
 }
-async function deployAndVerify(ws, name, opts, progress) {
+async function deployRef(ws, name, opts) {
   const ep = ws.config.endpoints[name];
-  requireFor(name, ep, opts.command, ["host", "service", "container", "install", "url", "model"], ws.configFile);
-  const findings = [];
   let ref = opts.ref ?? await ws.git.branch() ?? "HEAD";
   if (opts.command === "rollback") {
     if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back`);
@@ -40231,7 +41531,14 @@ async function deployAndVerify(ws, name, opts, progress) {
   }
   const sha = await ws.git.resolve(ref);
   if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
-  const { host, finding } = await connect(ep, opts);
+  return { ref, sha };
+}
+async function deployAndVerify(ws, name, opts, progress) {
+  const ep = endpointFor(ws, name, opts);
+  requireFor(name, ep, opts.command, ["host", "service", "container", "install", "url", "model"], ws.configFile);
+  const findings = [];
+  const { ref, sha } = await deployRef(ws, name, opts);
+  const { host, finding } = await connect(ep, opts, dirname3(ws.configFile));
   if (!host) return { findings: [finding], ref, sha };
   try {
     const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
@@ -40249,11 +41556,11 @@ async function deployAndVerify(ws, name, opts, progress) {
     await host.close();
   }
 }
-async function autoRollback(ws, name, ep, host, progress) {
+async function autoRollback(ws, name, ep, host, progress, why = "deploy failed") {
   const ref = ep.rollback.ref;
   const sha = await ws.git.resolve(ref);
   if (!sha) return [fail("deploy.rollback", `rollback ref ${ref} does not exist here: the endpoint is left as the failed deploy left it`, { fix: "fetch tags (fetch-depth: 0) or fix rollback.ref; then deploy-gate rollback" })];
-  progress(`${name}: deploy failed; rolling back to ${ref} (${sha.slice(0, 10)})`);
+  progress(`${name}: ${why}; rolling back to ${ref} (${sha.slice(0, 10)})`);
   const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
   const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 6e4, owner: `${owner()} (auto-rollback)` });
   const verified = dep.ok ? await runVerify(ctx, { deployment: dep.deployment }) : [];
@@ -40268,9 +41575,9 @@ async function autoRollback(ws, name, ep, host, progress) {
   })];
 }
 async function verifyOnly(ws, name, opts, progress) {
-  const ep = ws.config.endpoints[name];
+  const ep = endpointFor(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "container", "url", "model"], ws.configFile);
-  const { host, finding } = await connect(ep, opts);
+  const { host, finding } = await connect(ep, opts, dirname3(ws.configFile));
   if (!host) return { findings: [finding], ref: opts.ref ?? "?", sha: null };
   try {
     let ref = opts.ref;
@@ -40291,15 +41598,299 @@ async function verifyOnly(ws, name, opts, progress) {
   }
 }
 
+// src/fleet/run.ts
+import { getMaxListeners, setMaxListeners } from "node:events";
+import { setTimeout as sleep3 } from "node:timers/promises";
+
+// src/verify/replicas.ts
+var CHECK22 = "verify.replicas";
+function majority(values) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const v of values) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best = null;
+  for (const [v, n] of counts) if (best === null || n > counts.get(best)) best = v;
+  return best;
+}
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+function argvDiff(ref, other) {
+  const only = (a, b) => a.filter((x) => !b.includes(x));
+  const plus = only(other, ref);
+  const minus = only(ref, other);
+  return [minus.length ? `missing ${minus.join(" ")}` : "", plus.length ? `extra ${plus.join(" ")}` : ""].filter(Boolean).join("; ") || "same words, another order";
+}
+function checkReplicas(rows, opts) {
+  const unread = rows.filter((r) => r.error);
+  const read = rows.filter((r) => !r.error);
+  if (rows.length < 2) return skip(CHECK22, `one replica in this run (${rows.map((r) => r.host).join(", ") || "none"}): nothing to compare`, { fix: "run verify without --hosts to compare every replica" });
+  const refSha = opts.expectedSha ?? majority(read.map((r) => r.sha));
+  const argvKey = (r) => r.argv ? JSON.stringify(r.argv) : null;
+  const refArgv = majority(read.map(argvKey));
+  const kvs = read.map((r) => r.kvTokens).filter((k) => k !== null);
+  const kvMedian = kvs.length ? median(kvs) : null;
+  const drift = [];
+  const evidence = [];
+  for (const r of read) {
+    const what = [];
+    if (r.sha !== refSha) what.push(`ref ${r.sha?.slice(0, 10) ?? "unrecorded"} (the fleet: ${refSha?.slice(0, 10) ?? "?"})`);
+    if (argvKey(r) !== refArgv) what.push(r.argv && refArgv ? `argv: ${argvDiff(JSON.parse(refArgv), r.argv)}` : "argv unreadable");
+    if (kvMedian !== null && (r.kvTokens === null || Math.abs(r.kvTokens - kvMedian) > opts.kvTolerance * kvMedian)) {
+      what.push(r.kvTokens === null ? "no KV cache line in this boot" : `KV pool ${r.kvTokens.toLocaleString("en-US")} tokens vs the fleet's median ${kvMedian.toLocaleString("en-US")} (tolerance ${(opts.kvTolerance * 100).toFixed(0)}%)`);
+    }
+    if (what.length) drift.push({ host: r.host, what });
+    evidence.push(`${r.host}: ref ${r.sha?.slice(0, 10) ?? "?"}, ${r.argv ? `${r.argv.length} argv words` : "argv ?"}, KV ${r.kvTokens?.toLocaleString("en-US") ?? "?"} tokens${what.length ? `  <- ${what.join("; ")}` : ""}`);
+  }
+  for (const r of unread) evidence.push(`${r.host}: facts not read: ${r.error}`);
+  const data = { rows, drift, expectedSha: refSha, kvMedian };
+  if (drift.length || unread.length) {
+    const named = [...drift.map((d) => `${d.host} (${d.what.map((w) => w.split(/[ :]/)[0]).join(", ")})`), ...unread.map((r) => `${r.host} (unreadable)`)];
+    return fail(CHECK22, `${named.length} of ${rows.length} replica(s) differ from the fleet: ${named.join(", ")}`, {
+      evidence,
+      data,
+      fix: `redeploy the named host(s) from the repo: deploy-gate run --hosts ${[...drift.map((d) => d.host), ...unread.map((r) => r.host)].join(",")} (a hand edit on a host is overwritten; a KV pool that differs means other free VRAM or another GPU: check nvidia-smi there)`
+    });
+  }
+  return pass(CHECK22, `${rows.length} replicas agree: ref ${refSha?.slice(0, 10) ?? "?"}, the same live argv, KV ${kvMedian?.toLocaleString("en-US") ?? "?"} tokens (within ${(opts.kvTolerance * 100).toFixed(0)}%)`, { evidence, data });
+}
+
+// src/fleet/host-step.ts
+import { dirname as dirname4 } from "node:path";
+
+// src/fleet/rollout.ts
+var hostName2 = (h) => h.name ?? h.address;
+function endpointFor2(ep, h) {
+  const { name: _name, url: url2, ...target } = h;
+  return { ...ep, host: target, hosts: void 0, url: url2 ?? ep.url };
+}
+function selectHosts(all, only) {
+  if (!only) return { hosts: [...all], unknown: [] };
+  return { hosts: all.filter((h) => only.includes(h)), unknown: only.filter((h) => !all.includes(h)) };
+}
+function planSteps(hosts, rollout) {
+  const steps = [];
+  const canary = Math.min(rollout.canary, hosts.length);
+  if (canary > 0) steps.push(hosts.slice(0, canary));
+  for (let i = canary; i < hosts.length; i += rollout.batch) steps.push(hosts.slice(i, i + rollout.batch));
+  return steps;
+}
+var hostFailed = (o) => o.findings.some((f) => f.status === "fail");
+function stepPassed(outcomes) {
+  return outcomes.every((o) => !hostFailed(o));
+}
+function deployChanged(findings) {
+  return findings.some((f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback);
+}
+function rollbackTargets(outcomes) {
+  return outcomes.filter((o) => o.changed).map((o) => o.host);
+}
+var worst = (fs) => fs.some((f) => f.status === "fail") ? "fail" : fs.some((f) => f.status === "warn") ? "warn" : "pass";
+function hostRows(hosts, findings) {
+  const rows = hosts.map(({ host, step, readyMs }) => {
+    const own2 = findings.filter((f) => f.host === host);
+    const main2 = own2.filter((f) => !f.data?.rollback && f.check !== "deploy.rollback");
+    const rb = own2.find((f) => f.check === "deploy.rollback" && f.status !== "skip");
+    let verdict = own2.length === 0 || own2.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : worst(main2);
+    if (rb) verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
+    const plan = own2.filter((f) => f.check === "verify.plan").at(-1);
+    const kv2 = plan?.data?.kvTokens;
+    return { host, step, verdict, readyMs, kvTokens: typeof kv2 === "number" ? kv2 : null };
+  });
+  const RANK = { "rollback failed": 0, fail: 0, "failed, rolled back": 0, "rolled back": 1, warn: 2, pass: 3, "not touched": 4 };
+  const rank = (r) => RANK[r.verdict];
+  return rows.sort((a, b) => rank(a) - rank(b) || (a.step ?? 99) - (b.step ?? 99));
+}
+
+// src/fleet/host-step.ts
+var tag = (host, fs) => fs.map((f) => ({ ...f, host }));
+var hostProgress = (run, host) => (line) => run.progress(`[${host}] ${line}`);
+async function open2(run, h, host, why) {
+  const had = run.conns.get(host);
+  if (had) return { conn: had, findings: [] };
+  const pin = run.opts.hostOverride?.knownHosts;
+  const ep = endpointFor2(run.ep, h);
+  const pinned = pin && ep.host ? { ...ep, host: { ...ep.host, knownHosts: pin, hostKey: void 0 } } : ep;
+  const { host: conn, finding } = await connect(pinned, run.opts, dirname4(run.ws.configFile));
+  if (!conn) return { conn: null, findings: tag(host, [{ ...finding, summary: `${finding.summary} (${why}: counted as a failure, not skipped)` }]) };
+  run.conns.set(host, conn);
+  return { conn, findings: [] };
+}
+async function deployHost(run, h, host, step) {
+  const p = hostProgress(run, host);
+  p(`step ${step + 1}: connecting to ${h.user}@${h.address}:${h.port}`);
+  const { conn, findings } = await open2(run, h, host, `unreachable before step ${step + 1}`);
+  if (!conn) return { host, step, findings, changed: false, readyMs: null };
+  const ctx = stageContext(run.ws, run.name, endpointFor2(run.ep, h), conn, run.ref, run.sha, p);
+  const t0 = Date.now();
+  const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: owner() });
+  const readyMs = dep.ok && !run.opts.dryRun ? Date.now() - t0 : null;
+  const out = [...dep.findings];
+  if (dep.ok && !run.opts.dryRun) out.push(...await runVerify(ctx, { deployment: dep.deployment }));
+  p(out.some((f) => f.status === "fail") ? `step ${step + 1}: FAILED (${[...new Set(out.filter((f) => f.status === "fail").map((f) => f.check))].join(", ")})` : `step ${step + 1}: passed`);
+  return { host, step, findings: tag(host, out), changed: !run.opts.dryRun && deployChanged(dep.findings), readyMs };
+}
+async function verifyHost(run, h, host) {
+  const { conn, findings } = await open2(run, h, host, "unreachable for verify");
+  if (!conn) return findings;
+  const ctx = stageContext(run.ws, run.name, endpointFor2(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host));
+  return tag(host, await runVerify(ctx, { deployment: null }));
+}
+async function replicaFacts(run, host) {
+  const conn = run.conns.get(host);
+  if (!conn) return { host, sha: null, argv: null, kvTokens: null, error: "not connected" };
+  const { facts, error: error2 } = await gatherFacts(conn, { endpoint: run.name, service: run.ep.service ?? null, container: run.ep.container, planPatterns: [] }, 3e4);
+  if (!facts) return { host, sha: null, argv: null, kvTokens: null, error: error2 ?? "no facts" };
+  return { host, sha: facts.state?.sha ?? null, argv: facts.argv, kvTokens: readBootPlan(facts.journal).plan.kvTokens, error: facts.argv ? null : "the container's argv could not be read (is it running?)" };
+}
+
+// src/fleet/run.ts
+function allowParallelWaits(hosts) {
+  setMaxListeners(Math.max(getMaxListeners(runAbort.signal), 10 * (hosts + 1)), runAbort.signal);
+}
+var isFleet = (ws, name) => Boolean(ws.config?.endpoints[name]?.hosts);
+function chosenHosts(ws, name, opts) {
+  const all = ws.config.endpoints[name].hosts;
+  const { hosts, unknown: unknown2 } = selectHosts(all.map(hostName2), opts.hosts ?? null);
+  if (unknown2.length) throw new UsageError(`--hosts ${unknown2.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName2).join(", ")})`);
+  const noUrl = all.filter((h) => !h.url && !ws.config.endpoints[name].url).map(hostName2);
+  if (noUrl.length) throw new ConfigError(ws.configFile, [{ line: null, path: `endpoints.${name}.url`, message: `required by ${opts.command}: set url: on the endpoint, or url: on host(s) ${noUrl.join(", ")}` }]);
+  if (opts.hostOverride?.hostKey) throw new UsageError(`a single host-key pins one machine; endpoint ${name} is a fleet: put hostKey: in each hosts: entry of ${ws.configFile}, or pass known-hosts with a line per host`);
+  return all.filter((h) => hosts.includes(hostName2(h)));
+}
+async function closeAll(conns) {
+  await Promise.all([...conns.values()].map((c) => c.close().catch(() => void 0)));
+}
+async function replicas(run, hosts, expectedSha) {
+  const rows = await Promise.all(hosts.map((h) => replicaFacts(run, h)));
+  return checkReplicas(rows, { expectedSha, kvTolerance: run.ep.replicas.kvTolerance });
+}
+async function replicasOfFleet(run) {
+  const all = run.ep.hosts;
+  await Promise.all(all.filter((h) => !run.conns.has(hostName2(h))).map((h) => open2(run, h, hostName2(h), "unreachable for verify.replicas")));
+  return replicas(run, all.map(hostName2), run.sha);
+}
+async function deployFleet(ws, name, opts, progress) {
+  const ep = ws.config.endpoints[name];
+  requireFor(name, ep, opts.command, ["service", "container", "install", "model"], ws.configFile);
+  const hosts = chosenHosts(ws, name, opts);
+  const { ref, sha } = await deployRef(ws, name, opts);
+  const byName = new Map(hosts.map((h) => [hostName2(h), h]));
+  const steps = planSteps([...byName.keys()], ep.rollout);
+  const run = { ws, name, ep, opts, ref, sha, progress, conns: /* @__PURE__ */ new Map() };
+  allowParallelWaits(byName.size);
+  progress(`${name}: rolling ${ref} (${sha.slice(0, 10)}) out to ${byName.size} host(s) in ${steps.length} step(s): ${steps.map((s) => s.join("+")).join(" -> ")}`);
+  const outcomes = [];
+  const findings = [];
+  let halted = null;
+  try {
+    for (const [k, step] of steps.entries()) {
+      if (runAbort.signal.aborted) {
+        halted = { step: k, why: "the run was interrupted" };
+        break;
+      }
+      if (k > 0 && ep.rollout.pause > 0) {
+        progress(`${name}: pausing ${formatElapsed(ep.rollout.pause)} before step ${k + 1}`);
+        await sleep3(ep.rollout.pause, void 0, { signal: runAbort.signal }).catch(() => void 0);
+        if (runAbort.signal.aborted) {
+          halted = { step: k, why: "the run was interrupted" };
+          break;
+        }
+      }
+      progress(`${name}: step ${k + 1}/${steps.length}${k === 0 && ep.rollout.canary > 0 ? " (canary)" : ""}: ${step.join(", ")}`);
+      const got = await Promise.all(step.map((h) => deployHost(run, byName.get(h), h, k)));
+      outcomes.push(...got);
+      findings.push(...got.flatMap((o) => o.findings));
+      if (!stepPassed(got)) {
+        halted = { step: k, why: `${got.filter((o) => o.findings.some((f) => f.status === "fail")).map((o) => o.host).join(", ")} failed` };
+        break;
+      }
+    }
+    const untouched = [...byName.keys()].filter((h) => !outcomes.some((o) => o.host === h));
+    if (halted) {
+      findings.push(...untouched.map((h) => ({ ...skip("fleet.rollout", `not touched: the rollout halted at step ${halted.step + 1} (${halted.why})`), host: h })));
+      const rb = await rollBack(run, outcomes, byName);
+      findings.push(...rb);
+      const rest = [...outcomes.filter((o) => o.findings.some((f) => f.status === "fail")).map((o) => o.host), ...untouched];
+      const rolled = (status2) => rb.filter((f) => f.check === "deploy.rollback" && f.host && f.status === status2).map((f) => f.host);
+      const said = [
+        rolled("pass").length ? `rolled back and verified: ${rolled("pass").join(", ")}` : "",
+        rolled("fail").length ? `rollback FAILED on ${rolled("fail").join(", ")}` : "",
+        `${untouched.length} host(s) not touched${untouched.length ? ` (${untouched.join(", ")})` : ""}`
+      ].filter(Boolean).join("; ");
+      findings.push(fail("fleet.rollout", `rollout halted at step ${halted.step + 1} of ${steps.length}: ${halted.why}; ${said}`, {
+        fix: `read the failing host's findings above; fix the change, then finish the rollout: deploy-gate ${opts.command} --endpoint ${name}${rest.length < byName.size ? ` --hosts ${rest.join(",")}` : ""}`,
+        data: { steps, haltedAt: halted.step, untouched }
+      }));
+    } else {
+      if (!opts.dryRun) findings.push(await replicasOfFleet(run));
+      findings.push(pass("fleet.rollout", `${opts.dryRun ? "dry run on" : "rolled out to"} ${byName.size} host(s) in ${steps.length} step(s): ${steps.map((s) => s.join("+")).join(" -> ")}`, { data: { steps } }));
+    }
+  } finally {
+    await closeAll(run.conns);
+  }
+  const stepOf = new Map(steps.flatMap((s, k) => s.map((h) => [h, k + 1])));
+  const fleet = hostRows([...byName.keys()].map((h) => ({ host: h, step: stepOf.get(h) ?? null, readyMs: outcomes.find((o) => o.host === h)?.readyMs ?? null })), findings);
+  return { findings, ref, sha, fleet };
+}
+async function rollBack(run, outcomes, byName) {
+  const { ep, name, opts } = run;
+  const targets = rollbackTargets(outcomes);
+  if (opts.command !== "run" || opts.dryRun || targets.length === 0) return [];
+  if (!ep.rollback?.auto) {
+    return [skip("deploy.rollback", `no auto-rollback configured: ${targets.join(", ")} run the failed change`, { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} --hosts ${targets.join(",")} (needs rollback.ref)` })];
+  }
+  run.progress(`${name}: rolling back ${targets.join(", ")} to ${ep.rollback.ref}`);
+  const done = await Promise.all(targets.map(async (h) => {
+    const { conn, findings } = await open2(run, byName.get(h), h, "unreachable for the rollback");
+    if (!conn) return findings;
+    return tag(h, await autoRollback(run.ws, name, endpointFor2(ep, byName.get(h)), conn, hostProgress(run, h), "the rollout halted"));
+  }));
+  return done.flat();
+}
+async function verifyFleet(ws, name, opts, progress) {
+  const ep = ws.config.endpoints[name];
+  requireFor(name, ep, "verify", ["service", "container", "model"], ws.configFile);
+  const hosts = chosenHosts(ws, name, opts);
+  const want = opts.ref ? await ws.git.resolve(opts.ref) : null;
+  if (opts.ref && !want) throw new UsageError(`${opts.ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+  allowParallelWaits(hosts.length);
+  const conns = /* @__PURE__ */ new Map();
+  const findings = [];
+  let shown = { ref: opts.ref ?? "?", sha: want };
+  try {
+    const per = await Promise.all(hosts.map(async (h) => {
+      const n = hostName2(h);
+      const base = { ws, name, ep, opts, ref: opts.ref ?? "?", sha: want ?? "", progress, conns };
+      const { conn, findings: down } = await open2(base, h, n, "unreachable for verify");
+      if (!conn) return down;
+      if (want) return verifyHost(base, h, n);
+      const state = await readStateRecord(conn, name);
+      const sha = state ? await ws.git.resolve(state.sha) : null;
+      if (!state || !sha) return tag(n, [fail("verify.container", `no deploy record for ${name} on ${n}${state ? ` (its ref ${state.ref} ${state.sha.slice(0, 10)} is not in this repository)` : ""}`, { fix: "pass --ref REF to verify against a ref, or deploy with deploy-gate run first (git fetch if the ref is missing)" })]);
+      if (shown.sha === null) shown = { ref: state.ref, sha };
+      return verifyHost({ ...base, ref: state.ref, sha }, h, n);
+    }));
+    findings.push(...per.flat());
+    const run = { ws, name, ep, opts, ref: shown.ref, sha: shown.sha ?? "", progress, conns };
+    findings.push(await replicas(run, hosts.map(hostName2), want));
+  } finally {
+    await closeAll(conns);
+  }
+  const fleet = hostRows(hosts.map((h) => ({ host: hostName2(h), step: null, readyMs: null })), findings);
+  return { findings, ref: shown.ref, sha: shown.sha, fleet };
+}
+
 // src/version.ts
 var VERSION = "0.1.0";
 
 // src/pipeline.ts
 function findConfigUpwards(cwd, root) {
-  for (let dir = cwd; ; dir = dirname2(dir)) {
-    const candidate = join4(dir, DEFAULT_CONFIG);
+  for (let dir = cwd; ; dir = dirname5(dir)) {
+    const candidate = join5(dir, DEFAULT_CONFIG);
     if (existsSync(candidate)) return candidate;
-    if (dir === root || dirname2(dir) === dir || !dir.startsWith(root)) return null;
+    if (dir === root || dirname5(dir) === dir || !dir.startsWith(root)) return null;
   }
 }
 async function openWorkspace(opts) {
@@ -40308,8 +41899,11 @@ async function openWorkspace(opts) {
   if (!info || !root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate from the repository that holds the serve scripts`);
   const git = new Git(root);
   let configFile = null;
-  if (opts.config) configFile = isAbsolute(opts.config) ? opts.config : join4(opts.cwd, opts.config);
-  else configFile = findConfigUpwards(resolve2(opts.cwd), root);
+  if (opts.config) configFile = isAbsolute4(opts.config) ? opts.config : join5(opts.cwd, opts.config);
+  else configFile = findConfigUpwards(resolve4(opts.cwd), root);
+  if (opts.ref && configFile && relative3(root, resolve4(configFile)).startsWith("..")) {
+    throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
+  }
   const config2 = configFile ? loadConfig(configFile) : null;
   return { root, git, config: config2, configFile, shallow: info.shallow, head: info.head };
 }
@@ -40329,8 +41923,9 @@ function selectTargets(ws, files, endpoint) {
   }
   return names.filter((n) => !endpoint || n === endpoint).map((n) => {
     const ep = ws.config.endpoints[n];
-    const rel = (p) => relative2(ws.root, resolve2(dirname2(ws.configFile), p)).split("\\").join("/");
-    return { name: n, scriptPath: rel(ep.script), unitPath: ep.unit ? rel(ep.unit) : null, endpoint: ep };
+    const rel = (p) => relative3(ws.root, resolve4(dirname5(ws.configFile), p)).split("\\").join("/");
+    const file = launchFile(ep);
+    return { name: n, scriptPath: rel(file.path), kind: file.kind, unitPath: ep.script && ep.unit ? rel(ep.unit) : null, endpoint: ep };
   });
 }
 function oneEndpoint(ws, opts) {
@@ -40345,9 +41940,14 @@ function oneEndpoint(ws, opts) {
 }
 async function runCommand(opts, progress = () => {
 }, now = Date.now) {
+  const report = await collect(opts, (line) => progress(sanitizeLine(line)), now);
+  return sanitizeReport(report);
+}
+async function collect(opts, progress, now) {
   const started = now();
   const ws = await openWorkspace(opts);
   const findings = [];
+  let fleet;
   let refName = opts.ref ?? "HEAD";
   let sha = opts.ref ? await ws.git.resolve(refName) : ws.head;
   if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags)`);
@@ -40372,7 +41972,10 @@ async function runCommand(opts, progress = () => {
           break;
         }
       }
-      const stage = opts.command === "verify" ? await verifyOnly(ws, name, opts, progress) : await deployAndVerify(ws, name, opts, progress);
+      if (opts.hosts && !isFleet(ws, name)) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
+      const verify = opts.command === "verify";
+      const stage = isFleet(ws, name) ? await (verify ? verifyFleet : deployFleet)(ws, name, opts, progress) : await (verify ? verifyOnly : deployAndVerify)(ws, name, opts, progress);
+      fleet = stage.fleet;
       findings.push(...stage.findings);
       refName = stage.ref;
       sha = stage.sha;
@@ -40389,83 +41992,635 @@ async function runCommand(opts, progress = () => {
     ref: { name: refName, sha },
     verdict: verdictOf(findings),
     durationMs: Math.round(now() - started),
-    findings
+    findings,
+    ...fleet ? { fleet } : {}
   };
 }
+
+// src/logs/boots.ts
+function parseBoot(text) {
+  if (text === "current") return { kind: "relative", offset: 0 };
+  if (text === "previous") return { kind: "relative", offset: -1 };
+  if (/^-\d{1,4}$/.test(text) || text === "0") return { kind: "relative", offset: Number(text) };
+  if (/^\d{1,4}$/.test(text)) return { kind: "absolute", index: Number(text) };
+  return null;
+}
+var MAX_BOOT_LINES = 5e4;
+var BootSplitter = class {
+  constructor(service, want) {
+    this.service = service;
+    this.want = want;
+  }
+  service;
+  want;
+  kept = [];
+  current = null;
+  count = 0;
+  sawStarting = false;
+  /** Returns the boot the record opened, if it opened one (for --follow's headers). */
+  push(rec) {
+    let opened = null;
+    const fromSystemd = rec.identifier === "systemd" && rec.unit === this.service;
+    const starting = fromSystemd && rec.text.startsWith("Starting ");
+    const started = fromSystemd && rec.text.startsWith("Started ");
+    if (!this.current || starting || started && !this.sawStarting) opened = this.open(rec.ts);
+    if (starting) this.sawStarting = true;
+    else if (started || rec.container) this.sawStarting = false;
+    const b = this.current;
+    if (rec.container && !b.container) b.container = rec.container;
+    if (rec.ts) b.endTs = rec.ts;
+    b.records.push(rec);
+    if (b.records.length > MAX_BOOT_LINES * 1.25) {
+      const drop = b.records.length - MAX_BOOT_LINES;
+      b.records.splice(0, drop);
+      b.cut += drop;
+    }
+    return opened;
+  }
+  open(ts) {
+    this.count++;
+    const b = { index: this.count, container: null, startTs: ts, endTs: ts, records: [], cut: 0 };
+    this.current = b;
+    if (this.want.kind === "absolute") {
+      if (b.index === this.want.index) this.kept.push(b);
+    } else {
+      this.kept.push(b);
+      while (this.kept.length > 1 - this.want.offset) this.kept.shift();
+    }
+    return b;
+  }
+  /** How many boots the window held. */
+  get total() {
+    return this.count;
+  }
+  /** The boot asked for, or null with why not. */
+  selected() {
+    if (this.want.kind === "absolute") {
+      const b2 = this.kept[0];
+      return b2 ? { boot: b2, fromCurrent: b2.index - this.count } : { boot: null, why: `the window holds ${this.count} boot(s); there is no boot ${this.want.index}` };
+    }
+    const back = -this.want.offset;
+    if (this.count <= back) return { boot: null, why: `the window holds ${this.count} boot(s); none is ${back} before the current one (widen it with --since)` };
+    const b = this.kept[this.kept.length - 1 - back];
+    return { boot: b, fromCurrent: -back };
+  }
+};
+
+// src/logs/remote.ts
+var DEFAULT_LINES = 5e4;
+function sinceArg(text) {
+  const t = text.trim();
+  const ms = parseDuration(t);
+  if (ms !== null && /^\d/.test(t)) return `-${Math.max(1, Math.round(ms / 1e3))}s`;
+  if (/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/.test(t)) return t.replace("T", " ");
+  if (/^@\d{1,12}$/.test(t) || t === "today" || t === "yesterday") return t;
+  return null;
+}
+function logsArgv(t) {
+  const window2 = t.since !== null ? [`--since=${t.since}`] : [`--lines=${DEFAULT_LINES}`];
+  return [
+    "journalctl",
+    "-o",
+    "json",
+    "--no-pager",
+    ...t.follow ? ["--follow"] : [],
+    ...window2,
+    `CONTAINER_NAME=${t.container}`,
+    "+",
+    `_SYSTEMD_UNIT=${t.service}`,
+    "+",
+    `UNIT=${t.service}`
+  ];
+}
+
+// src/logs/render.ts
+function stamp(ts) {
+  if (!ts) return " ".repeat(23);
+  return new Date(Math.floor(ts / 1e3)).toISOString().replace("T", " ").slice(0, 23);
+}
+function lineText(rec) {
+  const who = rec.identifier === "systemd" ? "systemd: " : "";
+  return `${stamp(rec.ts)}  ${who}${rec.text}`;
+}
+function bootHeader(b, fromCurrent, total, endpoint) {
+  const which = fromCurrent === null ? "" : fromCurrent === 0 ? " (current)" : ` (${fromCurrent} from current)`;
+  const of = total === null ? "" : ` of ${total}`;
+  const span = b.records.length > 0 ? ` \xB7 ${stamp(b.startTs)} \u2192 ${stamp(b.endTs)} UTC` : "";
+  const cut = b.cut > 0 ? ` \xB7 first ${b.cut} line(s) not kept` : "";
+  return `-- ${endpoint}: boot ${b.index}${of}${which}${b.container ? ` \xB7 container ${b.container}` : ""}${span} \xB7 ${b.records.length} line(s)${cut} --`;
+}
+function toExplain(d) {
+  return { schema: 1, class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode, summary: d.summary, fix: d.fix, evidence: d.evidence };
+}
+function diagnosisText(d, colour) {
+  return `-- diagnosis of this boot --
+${renderExplain(toExplain(d), colour)}`;
+}
+function bootJson(endpoint, b, fromCurrent, total, d) {
+  return JSON.stringify({
+    schema: 1,
+    endpoint,
+    boot: { index: b.index, fromCurrent, of: total, container: b.container, startTs: b.startTs, endTs: b.endTs, cutLines: b.cut },
+    lines: b.records.map((r) => ({ ts: r.ts, priority: r.priority, identifier: r.identifier, text: r.text })),
+    diagnosis: toExplain(d)
+  }, null, 2) + "\n";
+}
+
+// src/logs/command.ts
+var FETCH_TIMEOUT_MS = 12e4;
+function diagnoseBoot(b, service) {
+  const d = new Diagnoser({ unit: service });
+  for (const r of b.records) d.pushRecord(r);
+  return d.finish();
+}
+function logsRequest(opts, endpoint, service, container) {
+  const boot = parseBoot(opts.boot ?? "current");
+  if (!boot) throw new UsageError(`--boot ${opts.boot}: expected current, previous, -N (N boots before the current; write --boot=-N) or N (the N-th in the window)`);
+  const since = opts.since === null || opts.since === void 0 ? null : sinceArg(opts.since);
+  if (opts.since && since === null) throw new UsageError(`--since ${opts.since}: expected a duration (30m, 2h), YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today or yesterday`);
+  if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0)) throw new UsageError("--follow streams the current boot: drop --boot");
+  return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json };
+}
+async function printBoot(host, req, io) {
+  const decoder = new JournalDecoder();
+  const boots = new BootSplitter(req.service, req.boot);
+  const take = (recs) => {
+    for (const r3 of recs) boots.push(r3);
+  };
+  const r = await host.stream(
+    logsArgv({ ...req, follow: false }),
+    (line, stream) => {
+      if (stream === "stdout") take(decoder.push(line));
+    },
+    { timeoutMs: FETCH_TIMEOUT_MS, maxOutputBytes: 1 << 20, signal: io.signal }
+  );
+  take(decoder.flush());
+  if (r.timedOut) io.err(`deploy-gate logs: journalctl on ${host.name} did not finish within ${FETCH_TIMEOUT_MS / 1e3}s; showing what arrived (narrow the window with --since)
+`);
+  else if (r.code !== 0 && r.code !== 1) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${r.stderr.trim().split("\n").pop() ?? ""}
+`);
+  const sel = boots.selected();
+  if (!sel.boot) {
+    io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service} / container ${req.container} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}
+`);
+    return 1;
+  }
+  const d = diagnoseBoot(sel.boot, req.service);
+  if (req.json) io.out(bootJson(req.endpoint, sel.boot, sel.fromCurrent, boots.total, d));
+  else {
+    io.out(`${bootHeader(sel.boot, sel.fromCurrent, boots.total, req.endpoint)}
+`);
+    for (const rec of sel.boot.records) io.out(`${lineText(rec)}
+`);
+    io.out(`${diagnosisText(d, io.colour)}
+`);
+  }
+  return 0;
+}
+async function follow(host, req, io) {
+  const decoder = new JournalDecoder();
+  const boots = new BootSplitter(req.service, { kind: "relative", offset: 0 });
+  let live = null;
+  const print = (rec, opened) => {
+    if (req.json) io.out(JSON.stringify({ ts: rec.ts, priority: rec.priority, identifier: rec.identifier, text: rec.text, boot: boots.total }) + "\n");
+    else {
+      if (opened) io.out(`${bootHeader(opened, null, null, req.endpoint)}
+`);
+      io.out(`${lineText(rec)}
+`);
+    }
+  };
+  const take = (recs) => {
+    for (const rec of recs) {
+      const opened = boots.push(rec);
+      if (live) print(rec, opened);
+    }
+  };
+  let quiet = null;
+  const goLive = () => {
+    if (live) return;
+    take(decoder.flush());
+    const sel2 = boots.selected();
+    live = sel2.boot ?? { index: 0, container: null, startTs: 0, endTs: 0, records: [], cut: 0 };
+    if (sel2.boot) {
+      if (!req.json) io.out(`${bootHeader(sel2.boot, 0, boots.total, req.endpoint)}
+`);
+      for (const rec of sel2.boot.records) print(rec, null);
+    }
+  };
+  const settle2 = () => {
+    if (quiet) clearTimeout(quiet);
+    quiet = setTimeout(() => live ? take(decoder.flush()) : goLive(), live ? 200 : 500);
+  };
+  quiet = setTimeout(goLive, 3e3);
+  const r = await host.stream(logsArgv({ ...req, follow: true }), (line, stream) => {
+    if (stream !== "stdout") return;
+    take(decoder.push(line));
+    settle2();
+  }, { timeoutMs: Number.POSITIVE_INFINITY, maxOutputBytes: 1 << 16, signal: io.signal });
+  if (quiet) clearTimeout(quiet);
+  goLive();
+  take(decoder.flush());
+  const sel = boots.selected();
+  if (sel.boot && !req.json) io.out(`${diagnosisText(diagnoseBoot(sel.boot, req.service), io.colour)}
+`);
+  if (io.signal?.aborted) return 0;
+  io.err(`deploy-gate logs: the stream from ${host.name} ended (${r.code === null ? "connection lost" : `journalctl exited ${r.code}`}): run it again to resume
+`);
+  return 1;
+}
+async function logsCommand(opts, io) {
+  const ws = await openWorkspace(opts);
+  if (!ws.config) throw new UsageError("logs needs deploy-gate.yml (host, service, container): see the README's config reference");
+  const names = Object.keys(ws.config.endpoints);
+  const name = opts.endpoint ?? (names.length === 1 ? names[0] : null);
+  if (!name) throw new UsageError(`logs works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
+  const ep = ws.config.endpoints[name];
+  if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
+  requireFor(name, ep, "logs", ["host", "service", "container"], ws.configFile);
+  const req = logsRequest(opts, name, ep.service, ep.container);
+  const { host, finding } = await connect(endpointFor(ws, name, opts), opts, dirname6(ws.configFile));
+  if (!host) {
+    io.err(`deploy-gate logs: ${finding.summary}
+${finding.fix ? `fix: ${finding.fix}
+` : ""}`);
+    return 1;
+  }
+  try {
+    return await (req.follow ? follow(host, req, io) : printBoot(host, req, io));
+  } finally {
+    await host.close();
+  }
+}
+
+// src/init/init.ts
+import { existsSync as existsSync2, readFileSync as readFileSync4, writeFileSync } from "node:fs";
+import { isAbsolute as isAbsolute5, join as join6, relative as relative4 } from "node:path";
+
+// src/init/engine-flags.ts
+function currentEngineFlags(scriptText) {
+  const engine = parseServeScript(scriptText).engine;
+  if (!engine) return null;
+  return engine.flags.map((f) => ({ name: f.name, value: f.resolvedValue ?? f.value, clientFacing: CRITICAL_FLAGS.has(f.name), optional: f.optional }));
+}
+
+// src/init/render.ts
+var q = (s) => JSON.stringify(s);
+var spec = (f) => f.value === null ? f.name : `${f.name} ${f.value}`;
+var usable = (f) => !f.optional && (f.value === null || !/[$`]/.test(f.value));
+function contractFlags2(flags) {
+  const seen = /* @__PURE__ */ new Set();
+  return flags.filter((f) => !seen.has(f.name) && seen.add(f.name)).filter((f) => f.clientFacing && usable(f));
+}
+function endpointYaml(e) {
+  const out = [`  ${e.name}:`, `    script: ${q(e.script)}`];
+  if (!e.flags) return [...out, "    # no engine command (podman run ... or vllm serve) found in this script: add contracts by hand", ""];
+  const seen = /* @__PURE__ */ new Set();
+  const unique = e.flags.filter((f) => !seen.has(f.name) && seen.add(f.name));
+  const contract = contractFlags2(unique);
+  const others = unique.filter((f) => !contract.includes(f));
+  out.push("    contracts:");
+  out.push(contract.length ? "      flags:" : "      flags: []");
+  for (const f of contract) out.push(`        - ${q(spec(f))}`);
+  if (others.length) {
+    out.push("      # also in the engine argv now; add the ones clients or the host rely on:");
+    for (const f of others) out.push(`      #   - ${q(spec(f))}`);
+  }
+  if (unique.some((f) => f.name === "--reasoning-parser")) out.push("      thinking: true   # verify: reasoning arrives in its own field");
+  if (unique.some((f) => f.name === "--enable-auto-tool-choice")) out.push("      tools: true      # verify: tool calls work");
+  return [...out, ""];
+}
+function renderInit(endpoints) {
+  return [
+    `# yaml-language-server: $schema=${SCHEMA_ID}`,
+    "# Written by deploy-gate init from the serve scripts' current engine argv. Paths are relative to this file.",
+    "# Review the contract flags; run/verify also need host, service, container, install, url and model",
+    "# (see the README's config reference, or hover a key in an editor that reads the schema above).",
+    "version: 1",
+    "endpoints:",
+    ...endpoints.flatMap(endpointYaml)
+  ].join("\n");
+}
+function endpointName(base, taken) {
+  const clean = base.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "endpoint";
+  let name = clean;
+  for (let i = 2; taken.has(name); i++) name = `${clean}-${i}`;
+  return name;
+}
+
+// src/init/init.ts
+async function runInit(opts, io) {
+  const info = await new Git(opts.cwd).info();
+  if (!info?.root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate init in the repository that holds the serve scripts`);
+  const root = info.root;
+  const path = opts.config ? isAbsolute5(opts.config) ? opts.config : join6(opts.cwd, opts.config) : join6(root, DEFAULT_CONFIG);
+  if (existsSync2(path)) throw new UsageError(`${relative4(opts.cwd, path) || path} already exists: init never overwrites it; edit it, or move it away to start over`);
+  const targets = discoverTargets(root, await new Git(root).listFiles());
+  if (!targets.length) throw new UsageError("no serve scripts found (shell scripts that run `podman run` or `vllm serve`, committed or staged): write deploy-gate.yml by hand (README: config reference)");
+  const taken = /* @__PURE__ */ new Set();
+  const configDir = join6(path, "..");
+  const endpoints = targets.map((t) => {
+    const name = endpointName(t.name, taken);
+    taken.add(name);
+    const flags2 = currentEngineFlags(readFileSync4(join6(root, t.scriptPath), "utf8"));
+    return { name, script: relative4(configDir, join6(root, t.scriptPath)).split("\\").join("/"), flags: flags2 };
+  });
+  const text = renderInit(endpoints);
+  parseConfig(text, path);
+  writeFileSync(path, text, { flag: "wx" });
+  const flags = endpoints.reduce((n, e) => n + contractFlags2(e.flags ?? []).length, 0);
+  io.out(`wrote ${relative4(opts.cwd, path) || path}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv
+next: review it, then deploy-gate preflight
+`);
+  return 0;
+}
+
+// src/lock-command.ts
+import { dirname as dirname7 } from "node:path";
+
+// src/deploy/lock-admin.ts
+var CMD_TIMEOUT_MS3 = 2e4;
+async function readLock(host, endpoint, staleAfterMs) {
+  const dir = lockDir(endpoint);
+  const r = await host.runShell(`date +%s; if [ -d ${shellQuote(dir)} ]; then echo HELD; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; else echo FREE; fi`, { timeoutMs: CMD_TIMEOUT_MS3 });
+  const [nowText, state, ...rest] = r.stdout.split("\n");
+  const hostNowS = Number(nowText);
+  if (r.code !== 0 || !Number.isFinite(hostNowS) || state !== "HELD" && state !== "FREE") {
+    throw new Error(`reading the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  }
+  if (state === "FREE") return { held: false, record: null, token: null, hostNowS, ageS: null, heartbeatAgoS: null, stale: null };
+  const text = rest.join("\n");
+  const record2 = parseLockRecord(text);
+  let token = null;
+  try {
+    token = JSON.parse(text).token ?? null;
+  } catch {
+  }
+  const st = record2 ? lockStaleness(record2, hostNowS, Math.round(staleAfterMs / 1e3)) : null;
+  return {
+    held: true,
+    record: record2,
+    token: typeof token === "string" && /^[0-9a-f]+$/.test(token) ? token : null,
+    hostNowS,
+    ageS: st?.ageS ?? null,
+    heartbeatAgoS: record2 ? hostNowS - record2.heartbeatAt : null,
+    stale: st?.reason ?? null
+  };
+}
+async function removeLock(host, endpoint, seen) {
+  const dir = lockDir(endpoint);
+  const rec = shellQuote(`${dir}/record.json`);
+  const same = seen.token ? `grep -qF ${shellQuote(seen.token)} ${rec} 2>/dev/null` : `[ ! -e ${rec} ]`;
+  const r = await host.runShell(`if ${same}; then rm -rf ${shellQuote(dir)} && echo REMOVED; else echo CHANGED; fi`, { timeoutMs: CMD_TIMEOUT_MS3 });
+  if (r.code !== 0) throw new Error(`removing ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  return r.stdout.trim() === "REMOVED";
+}
+function describeLock(s, endpoint, hostName3) {
+  if (!s.held) return `the deploy lock for ${endpoint} on ${hostName3} is free`;
+  if (!s.record) return `the deploy lock for ${endpoint} on ${hostName3} is held, without a record (a deploy between taking it and writing who it is, or one that died there)`;
+  const r = s.record;
+  const hb = s.heartbeatAgoS === null ? "" : `, last heartbeat ${s.heartbeatAgoS}s ago${s.heartbeatAgoS <= HEARTBEAT_GRACE_S ? " (alive)" : ""}`;
+  return `the deploy lock for ${endpoint} on ${hostName3} is held by ${r.owner}, deploying ${r.ref}${r.sha ? ` (${r.sha.slice(0, 10)})` : ""}, taken ${s.ageS}s ago${hb}${s.stale ? `; stale: ${s.stale}` : ""}`;
+}
+
+// src/lock-command.ts
+async function lockCommand(opts, io) {
+  const ws = await openWorkspace(opts);
+  if (!ws.config) throw new UsageError("lock needs deploy-gate.yml (the endpoint's host): see the README's config reference");
+  const names = Object.keys(ws.config.endpoints);
+  const name = opts.endpoint ?? (names.length === 1 ? names[0] : null);
+  if (!name) throw new UsageError(`lock works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
+  const ep = ws.config.endpoints[name];
+  if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
+  requireFor(name, ep, "lock", ["host"], ws.configFile);
+  const { host, finding } = await connect(endpointFor(ws, name, opts), opts, dirname7(ws.configFile));
+  if (!host) {
+    io.err(`deploy-gate: ${finding.summary}
+${finding.fix ? `fix: ${finding.fix}
+` : ""}`);
+    return 1;
+  }
+  const say = (s, text, extra = {}) => io.out(opts.json ? `${JSON.stringify(sanitizeValue({ endpoint: name, host: host.name, ...lockJson(s), ...extra }), null, 2)}
+` : `${sanitizeValue(text)}
+`);
+  try {
+    const state = await readLock(host, name, ep.lock.staleAfter);
+    const text = describeLock(state, name, host.name);
+    if (opts.lockAction === "status") return say(state, text), 0;
+    if (!state.held) return say(state, `${text}: nothing to release`, { released: false }), 0;
+    const mine = state.record?.owner === owner();
+    if (!mine && !opts.force) {
+      io.err(`${sanitizeValue(`deploy-gate: ${text}. Not released: it is held by ${state.record?.owner ?? "a deploy that has not written its record"}. If that deploy is dead (or you must stop it), run: deploy-gate lock release --endpoint ${name} --force`)}
+`);
+      return 1;
+    }
+    if (!await removeLock(host, name, state)) {
+      io.err(`deploy-gate: the lock for ${name} changed while releasing it (another deploy took it): nothing removed; run deploy-gate lock status --endpoint ${name}
+`);
+      return 1;
+    }
+    const whose = state.record ? `${state.record.owner} (${state.record.ref}, taken ${state.ageS}s ago)` : "a deploy that never wrote its record";
+    say(state, `released the deploy lock for ${name} on ${host.name}, held by ${whose}`, { released: true });
+    return 0;
+  } catch (e) {
+    io.err(`deploy-gate: ${sanitizeValue(e.message)}; check the SSH user can read its home directory on the host
+`);
+    return 1;
+  } finally {
+    await host.close();
+  }
+}
+var lockJson = (s) => s && { held: s.held, holder: s.record, ageS: s.ageS, heartbeatAgoS: s.heartbeatAgoS, stale: s.stale };
 
 // src/report/json.ts
 function renderJson(report) {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
+// src/report/fleet.ts
+var ready = (r) => r.readyMs === null ? "\u2014" : `${(r.readyMs / 1e3).toFixed(1)} s`;
+var kv = (r) => r.kvTokens === null ? "\u2014" : r.kvTokens.toLocaleString("en-US");
+var MARK = { pass: "\u2705", warn: "\u26A0\uFE0F", fail: "\u274C", "rolled back": "\u21A9\uFE0F", "failed, rolled back": "\u274C", "rollback failed": "\u274C", "not touched": "\u23ED\uFE0F" };
+function fleetMarkdown(report) {
+  if (!report.fleet?.length) return [];
+  return [
+    "| host | step | verdict | ready | KV tokens |",
+    "|---|---|---|---|---|",
+    ...report.fleet.map((r) => `| \`${r.host}\` | ${r.step ?? "\u2014"} | ${MARK[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
+    ""
+  ];
+}
+function fleetTerminal(report, lines, heading) {
+  const rows = report.fleet;
+  if (!rows?.length) return null;
+  const w = Math.max(4, ...rows.map((r) => r.host.length));
+  const out = [`${"host".padEnd(w)}  step  ${"verdict".padEnd(15)}  ${"ready".padStart(8)}  KV tokens`];
+  for (const r of rows) out.push(`${r.host.padEnd(w)}  ${String(r.step ?? "\u2014").padEnd(4)}  ${r.verdict.padEnd(15)}  ${ready(r).padStart(8)}  ${kv(r)}`);
+  for (const r of rows) {
+    const own2 = report.findings.filter((f) => f.host === r.host);
+    if (!own2.length) continue;
+    out.push("", heading(`\u2500\u2500 ${r.host}${r.step === null ? "" : ` (step ${r.step})`}: ${r.verdict}`));
+    for (const f of own2) out.push(...lines(f));
+  }
+  const fleetWide = report.findings.filter((f) => !f.host);
+  if (fleetWide.length) out.push("", heading("\u2500\u2500 the endpoint (every host)"), ...fleetWide.flatMap(lines));
+  return out;
+}
+
+// src/report/markdown-text.ts
+var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+function fence(lines, lang = "text") {
+  const body = lines.join("\n");
+  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}${lang}
+${body}
+${ticks}`;
+}
+function repoUrlOf(env) {
+  const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, "");
+  return server && env.GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY) ? `${server}/${env.GITHUB_REPOSITORY}` : null;
+}
+var commitLink = (sha, ctx, shown = sha.slice(0, 10)) => ctx.repoUrl ? `[\`${shown}\`](${ctx.repoUrl}/commit/${sha})` : `\`${shown}\``;
+function prose(text, ctx) {
+  return text.split(/(`+[^`]*`+)/).map((part, i) => {
+    if (i % 2 === 1) return part;
+    let out = part.replace(/(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])/g, "`$1`");
+    if (ctx.repoUrl && ctx.shas?.length) {
+      out = out.replace(/(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])/g, (id) => {
+        const full = ctx.shas.find((s) => s.startsWith(id));
+        return full ? commitLink(full, ctx, id) : id;
+      });
+    }
+    return out;
+  }).join("");
+}
+var COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
+function fixCommands(fix) {
+  const out = [];
+  for (const m of fix.matchAll(/`([^`\n]+)`/g)) {
+    const c = m[1].trim();
+    if (COMMAND_START.test(c) && !out.includes(c)) out.push(c);
+  }
+  return out;
+}
+function knownShas(values) {
+  const found = /* @__PURE__ */ new Set();
+  const visit = (v, depth) => {
+    if (typeof v === "string" && /^[0-9a-f]{40}$/.test(v)) found.add(v);
+    else if (v && typeof v === "object" && depth < 4) for (const x of Object.values(v)) visit(x, depth + 1);
+  };
+  for (const v of values) visit(v, 0);
+  return [...found];
+}
+
 // src/report/markdown.ts
 var ICON = { pass: "\u2705", fail: "\u274C", warn: "\u26A0\uFE0F", skip: "\u23ED\uFE0F" };
 var SUMMARY_LIMIT_BYTES = 1024 * 1024;
-var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-var fence = (lines) => {
-  const body = lines.join("\n");
-  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-  return `${ticks}text
-${body}
-${ticks}`;
-};
 function planTable(plan) {
   const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== void 0);
   if (!rows.length) return [];
-  return ["| plan value | |", "|---|---|", ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`)];
+  return ["| plan value | |", "|---|---|", ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`), ""];
 }
 function depthTable(rows) {
   return [
     "| depth | prompt tokens | TTFT s | decode tok/s | floor | validity |",
     "|---|---|---|---|---|---|",
-    ...rows.map((r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "\u2014"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`)
+    ...rows.map((r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "\u2014"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`),
+    ""
   ];
 }
 var depthRows = (f) => {
   const rows = f.data?.rows;
   return Array.isArray(rows) && rows.length > 0 && typeof rows[0].depth === "number" ? rows : null;
 };
-function details(f, maxEvidenceLines) {
-  const out = [`### ${ICON[f.status]} \`${f.check}\``, "", `**${cell(f.summary)}**`, ""];
-  if (f.file) out.push(`at \`${f.file}${f.line ? `:${f.line}` : ""}\``, "");
+function findingBlock(f, ctx) {
+  const out = [`${f.host ? `\`${f.host}\`: ` : ""}**${prose(cell(f.summary), ctx)}**${f.line ? ` (line ${f.line})` : ""}`, ""];
   const decisive = f.data?.decisive;
-  if (typeof decisive === "string") out.push(`decisive line: \`${decisive.replace(/`/g, "'")}\``, "");
+  if (typeof decisive === "string") out.push("decisive line:", "", fence([decisive]), "");
   const ev = f.evidence ?? [];
-  if (ev.length) {
-    const shown = ev.slice(0, maxEvidenceLines);
+  if (ev.length && ctx.maxEvidenceLines > 0) {
+    const shown = ev.slice(0, ctx.maxEvidenceLines);
     if (ev.length > shown.length) shown.push(`\u2026 ${ev.length - shown.length} more lines in the JSON report`);
     out.push(fence(shown), "");
   }
-  if (f.fix) out.push(`**Fix:** ${f.fix}`, "");
+  if (f.fix) {
+    out.push(`**Fix:** ${prose(f.fix, ctx)}`, "");
+    const cmds = fixCommands(f.fix);
+    if (cmds.length) out.push(fence(cmds, "sh"), "");
+  }
   const rows = depthRows(f);
-  if (rows) out.push(...depthTable(rows), "");
+  if (rows) out.push(...depthTable(rows));
   const plan = f.data?.plan;
-  if (plan && typeof plan === "object") out.push(...planTable(plan), "");
+  if (plan && typeof plan === "object") out.push(...planTable(plan));
   const drift = f.data?.drift;
-  if (Array.isArray(drift) && drift.length) out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, maxEvidenceLines)), "");
+  if (Array.isArray(drift) && drift.length) out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
   return out;
 }
-function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES) {
+function grouped(findings, status2, title, ctx) {
+  const mine = findings.filter((f) => f.status === status2);
+  if (!mine.length) return [];
+  const groups = /* @__PURE__ */ new Map();
+  for (const f of mine) {
+    const key = `${f.check}\0${f.file ?? ""}`;
+    groups.set(key, [...groups.get(key) ?? [], f]);
+  }
+  const out = [`### ${ICON[status2]} ${title} (${mine.length})`, ""];
+  for (const fs of groups.values()) {
+    const { check, file } = fs[0];
+    out.push(`#### \`${check}\`${file ? ` \xB7 \`${file}\`` : ""}`, "");
+    for (const f of fs) out.push(...findingBlock(f, ctx));
+  }
+  return out;
+}
+function head(report, ctx) {
   const verdict = report.verdict === "fail" ? "\u274C FAIL" : report.verdict === "warn" ? "\u26A0\uFE0F PASS with warnings" : "\u2705 PASS";
   const n = (s) => report.findings.filter((f) => f.status === s).length;
-  const head = [
+  const sha = report.ref.sha ? ` (${commitLink(report.ref.sha, ctx)})` : "";
+  const failed = [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => `\`${f.check}\``))];
+  return [
     `## deploy-gate ${report.command}: ${verdict}`,
     "",
-    `${report.endpoint ? `endpoint **${report.endpoint}** \xB7 ` : ""}ref \`${report.ref.name}\`${report.ref.sha ? ` (\`${report.ref.sha.slice(0, 10)}\`)` : ""} \xB7 ${(report.durationMs / 1e3).toFixed(1)} s \xB7 ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
+    `${report.endpoint ? `endpoint **${report.endpoint}** \xB7 ` : ""}ref \`${report.ref.name}\`${sha} \xB7 ${(report.durationMs / 1e3).toFixed(1)} s \xB7 ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
+    "",
+    ...failed.length ? [`**Failed:** ${failed.join(", ")}`, ""] : []
+  ];
+}
+function measured(report) {
+  const fs = report.findings.filter((f) => f.status === "pass" && depthRows(f));
+  return fs.length ? ["### \u{1F4CF} Measured", "", ...fs.flatMap((f) => [`#### \`${f.check}\``, "", `**${cell(f.summary)}**`, "", ...depthTable(depthRows(f))])] : [];
+}
+function passes(report, ctx) {
+  const fs = report.findings.filter((f) => f.status === "pass" || f.status === "skip");
+  if (!fs.length) return [];
+  const n = (s) => fs.filter((f) => f.status === s).length;
+  return [
+    `<details><summary>${n("pass")} passed, ${n("skip")} skipped</summary>`,
     "",
     "| | check | summary |",
     "|---|---|---|",
-    ...report.findings.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${cell(f.summary)} |`),
+    ...fs.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `\`${f.host}\` ` : ""}${prose(cell(f.summary), ctx)}${f.status === "skip" && f.fix ? ` (${prose(cell(f.fix), ctx)})` : ""} |`),
+    "",
+    "</details>",
     ""
-  ].join("\n");
-  const problems = report.findings.filter((f) => f.status === "fail" || f.status === "warn" || depthRows(f) !== null);
-  for (const maxLines of [200, 40, 10, 3, 0]) {
-    const body = problems.flatMap((f) => details(f, maxLines)).join("\n");
-    const text = `${head}
-${body}`;
+  ];
+}
+var SECTIONS = [
+  head,
+  (r) => fleetMarkdown(r),
+  (r, ctx) => grouped(r.findings, "fail", "Failures", ctx),
+  (r, ctx) => grouped(r.findings, "warn", "Warnings", ctx),
+  measured,
+  passes
+];
+function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES, context = {}) {
+  const shas = [...knownShas(report.findings.map((f) => f.data)), ...report.ref.sha ? [report.ref.sha] : []];
+  for (const maxEvidenceLines of [200, 40, 10, 3, 0]) {
+    const ctx2 = { ...context, shas, maxEvidenceLines };
+    const text = SECTIONS.flatMap((s) => s(report, ctx2)).join("\n");
     if (Buffer.byteLength(text) <= limitBytes) return text;
   }
-  const cut = `${head}
+  const ctx = { ...context, shas, maxEvidenceLines: 0 };
+  const cut = `${head(report, ctx).join("\n")}
 _Details omitted to stay under GitHub's summary limit: see the JSON report._
 `;
   return Buffer.byteLength(cut) <= limitBytes ? cut : Buffer.from(cut).subarray(0, limitBytes - 64).toString("utf8").replace(/\uFFFD*$/, "") + "\n\u2026\n";
@@ -40476,7 +42631,11 @@ var SGR = { red: "31", green: "32", yellow: "33", dim: "2", bold: "1", cyan: "36
 var LABEL = { pass: "\u2714 pass", fail: "\u2716 FAIL", warn: "\u25B2 warn", skip: "\u25CB skip" };
 var COLOUR = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
 function useColour(opts) {
-  return !opts.noColor && opts.isTTY && !("NO_COLOR" in opts.env && opts.env.NO_COLOR !== "") && opts.env.TERM !== "dumb";
+  if (opts.noColor) return false;
+  const force = opts.env.FORCE_COLOR;
+  if (force !== void 0) return !["0", "false"].includes(force.toLowerCase());
+  if (opts.env.NO_COLOR !== void 0 && opts.env.NO_COLOR !== "") return false;
+  return opts.isTTY && opts.env.TERM !== "dumb";
 }
 function findingLines(f, paint2, width) {
   const out = [`${paint2(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
@@ -40490,59 +42649,85 @@ function findingLines(f, paint2, width) {
   if (f.fix) out.push(`${pad}${paint2("bold", "fix:")} ${f.fix}`);
   return out;
 }
-function renderTerminal(report, colour) {
+function renderTerminal(report, colour, quiet = false) {
   const paint2 = colour ? (style, s) => `\x1B[${SGR[style]}m${s}\x1B[0m` : (_s, s) => s;
   const width = Math.max(0, ...report.findings.map((f) => f.check.length));
-  const head = [`deploy-gate ${report.command}`];
-  if (report.endpoint) head.push(`endpoint ${report.endpoint}`);
-  head.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
-  head.push(`${(report.durationMs / 1e3).toFixed(2)}s`);
-  const lines = [paint2("bold", head.join(" \xB7 ")), ""];
-  for (const f of report.findings) lines.push(...findingLines(f, paint2, width));
+  const head2 = [`deploy-gate ${report.command}`];
+  if (report.endpoint) head2.push(`endpoint ${report.endpoint}`);
+  head2.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
+  head2.push(`${(report.durationMs / 1e3).toFixed(2)}s`);
+  const shown = quiet ? report.findings.filter((f) => f.status === "fail") : report.findings;
+  const lines = quiet ? [] : [paint2("bold", head2.join(" \xB7 ")), ""];
+  const fleet = fleetTerminal({ ...report, findings: shown }, (f) => findingLines(f, paint2, width), (h) => paint2("bold", h));
+  lines.push(...fleet ?? shown.flatMap((f) => findingLines(f, paint2, width)));
   const n = (s) => report.findings.filter((f) => f.status === s).length;
   const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
   const verdict = report.verdict === "fail" ? paint2("red", "FAIL") : report.verdict === "warn" ? paint2("yellow", "PASS with warnings") : paint2("green", "PASS");
-  lines.push("", `${paint2("bold", verdict)}  ${tally}`);
+  lines.push(...lines.length ? [""] : [], `${paint2("bold", verdict)}  ${tally}`);
   return lines.join("\n") + "\n";
 }
 
 // src/cli.ts
-async function explainCommand(file, json, colour, io) {
-  const path = file === "-" ? "/dev/stdin" : resolve3(io.cwd, file);
-  if (file !== "-" && !existsSync2(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
-  const result = await explainStream(fileLineBatches(path));
-  io.out(json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colour));
+var colourOf = (opts, io) => useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });
+async function explainCommand(opts, io) {
+  const file = opts.file;
+  const path = file === "-" ? "/dev/stdin" : resolve5(io.cwd, file);
+  if (file !== "-" && !existsSync3(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
+  if (file !== "-" && statSync2(path).isDirectory()) throw new UsageError(`explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`);
+  const result = sanitizeValue(await explainStream(fileLineBatches(path)));
+  io.out(opts.json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colourOf(opts, io)));
   return result.class === "ready" || result.class === "booting" ? 0 : 1;
 }
+function checkWritable(flag, file) {
+  const dir = dirname8(file);
+  if (!existsSync3(dir)) throw new UsageError(`${flag} ${file}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`);
+  if (existsSync3(file) && statSync2(file).isDirectory()) throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
+}
+async function reportCommand(opts, io) {
+  for (const [flag, file] of [["--report", opts.report], ["--summary", opts.summary]]) if (file) checkWritable(flag, resolve5(io.cwd, file));
+  const report = await runCommand(opts, opts.quiet ? () => {
+  } : (line) => io.err(`${line}
+`));
+  const json = renderJson(report);
+  if (opts.report) writeFileSync2(resolve5(io.cwd, opts.report), json);
+  if (opts.summary) writeFileSync2(resolve5(io.cwd, opts.summary), renderMarkdown(report, void 0, { repoUrl: repoUrlOf(io.env) }));
+  if (opts.json) io.out(json);
+  else io.out(renderTerminal(report, colourOf(opts, io), opts.quiet));
+  return exitCodeOf(report.verdict, opts.failOnWarn);
+}
+async function logsHandler(opts, io) {
+  const done = logsCommand(opts, { out: io.out, err: io.err, colour: colourOf(opts, io), signal: runAbort.signal });
+  beforeExit.push(done.catch(() => void 0));
+  return await done;
+}
+var HANDLERS = {
+  explain: explainCommand,
+  schema: async (_opts, io) => (io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0),
+  init: async (opts, io) => runInit(opts, io),
+  logs: logsHandler,
+  lock: async (opts, io) => lockCommand(opts, io)
+};
 async function main(argv, io) {
   try {
     const opts = parseCli(argv, io.cwd);
     if (opts === "help") return io.out(USAGE + "\n"), 0;
     if (opts === "version") return io.out(`deploy-gate ${VERSION}
 `), 0;
-    if (opts.command === "schema") return io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0;
-    if (opts.command === "explain") return await explainCommand(opts.file, opts.json, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), io);
-    const report = await runCommand(opts, (line) => io.err(`${line}
-`));
-    const json = renderJson(report);
-    if (opts.report) writeFileSync(opts.report, json);
-    if (opts.summary) writeFileSync(opts.summary, renderMarkdown(report));
-    if (opts.json) io.out(json);
-    else io.out(renderTerminal(report, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env })));
-    return exitCodeOf(report.verdict, opts.failOnWarn);
+    if ("help" in opts) return io.out(commandHelp(opts.help) + "\n"), 0;
+    return await (HANDLERS[opts.command] ?? reportCommand)(opts, io);
   } catch (e) {
     if (e instanceof ConfigError) {
       io.err(`deploy-gate: invalid config
-${e.message}
+${sanitizeValue(e.message)}
 `);
       return 2;
     }
     if (e instanceof UsageError) {
-      io.err(`deploy-gate: ${e.message}
+      io.err(`deploy-gate: ${sanitizeValue(e.message)}
 `);
       return 2;
     }
-    io.err(`deploy-gate: internal error: ${e.stack ?? String(e)}
+    io.err(`deploy-gate: internal error: ${sanitizeValue(e.stack ?? String(e))}
 please report it with the command you ran
 `);
     return 2;
@@ -40556,7 +42741,8 @@ if (invokedDirectly || isBin) {
       process.stderr.write(`deploy-gate: ${sig}: releasing host locks, then exiting
 `);
       const force = setTimeout(() => process.exit(sig === "SIGINT" ? 130 : 143), 1e4);
-      (runAbort.abort(), releaseAllLocks()).finally(() => {
+      runAbort.abort();
+      Promise.allSettled([releaseAllLocks(), ...beforeExit]).finally(() => {
         clearTimeout(force);
         process.exit(sig === "SIGINT" ? 130 : 143);
       });

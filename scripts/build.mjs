@@ -1,8 +1,11 @@
-// Bundles the entry points into dist/ (committed; CI rebuilds and diffs it).
+// Bundles the entry points into dist/ (committed; CI rebuilds and diffs it), with the licence
+// notices of every package bundled into it and the config's JSON Schema beside them.
 // ssh2's optional native addons stay external: it falls back to pure-JS crypto,
 // so the bundle runs with no node_modules on Node 20 and 24.
 import { build } from "esbuild";
-import { rmSync } from "node:fs";
+import { chmodSync, rmSync, writeFileSync } from "node:fs";
+import process from "node:process";
+import { thirdPartyNotices } from "./notices.mjs";
 
 const banner = [
   "import { createRequire as __dgCreateRequire } from 'node:module';",
@@ -14,7 +17,7 @@ const banner = [
 ].join("\n");
 
 rmSync("dist", { recursive: true, force: true });
-await build({
+const result = await build({
   entryPoints: { cli: "src/cli.ts", index: "src/action.ts" },
   outdir: "dist",
   bundle: true,
@@ -27,7 +30,12 @@ await build({
   logLevel: "warning",
   splitting: false,
   sourcemap: false,
+  metafile: true,
 });
 // The bin is executable in the repository too, so `./dist/cli.js` and npx agree with the committed mode.
-const { chmodSync } = await import("node:fs");
 chmodSync("dist/cli.js", 0o755);
+// legalComments are dropped from the bundle; the licences travel in one generated file instead.
+writeFileSync("dist/THIRD-PARTY-NOTICES.txt", thirdPartyNotices(Object.keys(result.metafile.inputs)));
+// Editors fetch the schema by path from the package (`# yaml-language-server: $schema=...`).
+const { execFileSync } = await import("node:child_process");
+writeFileSync("dist/deploy-gate.schema.json", execFileSync(process.execPath, ["dist/cli.js", "schema"], { encoding: "utf8" }));

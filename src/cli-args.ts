@@ -1,113 +1,132 @@
-// Command-line arguments -> Options. Pure: no process access beyond what is passed in.
+// Command-line arguments -> Options, and the help texts, both from the tables in commands.ts.
+// Pure: no process access beyond what is passed in.
 import { parseArgs } from "node:util";
+import { COMMAND_SPECS, COMMANDS, OPTION_SPECS, appliesTo, type Command, type CommandSpec, type OptionSpec } from "./commands.js";
 import { parseDuration } from "./config/duration.js";
-import { COMMANDS, UsageError, type Command, type Options } from "./options.js";
+import { closest } from "./config/errors.js";
+import { UsageError, type Options } from "./options.js";
 
-export const USAGE = `usage: deploy-gate <command> [options]
+const optionLine = (o: OptionSpec) => {
+  const flag = `${o.short ? `-${o.short}, ` : ""}--${o.name}${o.arg ? ` ${o.arg}` : ""}`;
+  return `  ${flag.padEnd(26)} ${o.help}`;
+};
+const commandLine = (c: CommandSpec) => `  ${`${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(20)} ${c.summary}`;
 
-commands:
-  preflight            check the serve scripts in this repository (no host needed)
-  run                  preflight, deploy over SSH, verify
-  verify               verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)
-  rollback             deploy rollback.ref, then verify
-  lock status|release  who holds the endpoint's deploy lock; release it (--force when another run holds it)
-  explain FILE|-       diagnose a saved journalctl -o json dump, a plain log, or a response body
-  schema               print the JSON Schema of deploy-gate.yml
-  logs                 the endpoint's journal, decoded, one boot at a time, with its diagnosis
-                       (--endpoint NAME [--boot current|previous|N, --boot=-N] [--since 30m|DATE] [--follow] [--json])
-
-options:
-  --config FILE        deploy-gate.yml (default: deploy-gate.yml at the repository root, else discover scripts)
-  --endpoint NAME      one endpoint (default: all)
-  --ref REF            check the scripts at REF instead of the work tree
-  --base REF           what dropped-flags compares against (default: rollback.ref, else the commit before the last change)
-  --json               print exactly the JSON report on stdout
-  --report FILE        also write the JSON report to FILE
-  --summary FILE       also write the markdown job summary to FILE
-  --no-color           no colour (also NO_COLOR=1, or when stdout is not a terminal)
-  --fail-on-warn       exit 1 on warnings too
-  --dry-run            run/rollback: connect, lock, show the files that would change and the commands; change nothing
-  --lock-wait DURATION wait this long for a held deploy lock (default: fail at once, naming the holder)
-  --skip-preflight     run: deploy even when preflight fails (to see what the host says)
-  --hosts A,B          fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout
-  --force              lock release: release a lock another run holds (it names the holder)
-
-environment: DEPLOY_GATE_SSH_KEY  the SSH private key (when the config names no identityFile); never pass keys in argv
-             DEPLOY_GATE_API_KEY  the endpoint's API key (vLLM --api-key), sent by the readiness probe and verify
-  -h, --help           this help;  -v, --version  the version
+const FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the config names no identityFile) and
+  DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY: the endpoint's API key
+  (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
 
 exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
 
-export function parseCli(argv: readonly string[], cwd: string): Options | "help" | "version" {
+export const USAGE = `usage: deploy-gate <command> [options]     (deploy-gate <command> --help for its options)
+
+commands:
+${COMMAND_SPECS.map(commandLine).join("\n")}
+
+options:
+${OPTION_SPECS.map(optionLine).join("\n")}
+
+${FOOTER}`;
+
+export function commandHelp(command: Command): string {
+  const c: CommandSpec = COMMAND_SPECS.find((s) => s.name === command)!;
+  return [
+    `usage: deploy-gate ${c.name}${c.args ? ` ${c.args}` : ""} [options]`,
+    "",
+    c.summary,
+    ...(c.details ? [c.details] : []),
+    "",
+    "options:",
+    ...OPTION_SPECS.filter((o) => appliesTo(o, command)).map(optionLine),
+    "",
+    FOOTER,
+  ].join("\n");
+}
+
+const didYouMean = (word: string, among: readonly string[]) => {
+  const guess = closest(word, among);
+  return guess ? ` (did you mean "${guess}"?)` : "";
+};
+
+/** parseArgs' "Unknown option '--josn'" with the nearest option of that command. */
+function unknownOption(message: string, command: Command | null): UsageError {
+  const bad = /option '(-{1,2}[^']+)'/.exec(message)?.[1];
+  if (!bad) return new UsageError(`${message.split("\n")[0]}\n\n${USAGE}`);
+  const names = OPTION_SPECS.filter((o) => !command || appliesTo(o, command)).map((o) => `--${o.name}`);
+  const hint = command ? `deploy-gate ${command} --help` : "deploy-gate --help";
+  return new UsageError(`unknown option ${bad}${didYouMean(bad, names)}; see ${hint}`);
+}
+
+export type CliRequest = Options | "help" | "version" | { help: Command };
+
+export function parseCli(argv: readonly string[], cwd: string): CliRequest {
+  const first = argv.find((a) => !a.startsWith("-"));
+  const command = (COMMANDS as readonly string[]).includes(first ?? "") ? (first as Command) : null;
   let parsed;
   try {
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        config: { type: "string" },
-        endpoint: { type: "string" },
-        ref: { type: "string" },
-        base: { type: "string" },
-        json: { type: "boolean", default: false },
-        report: { type: "string" },
-        summary: { type: "string" },
-        "no-color": { type: "boolean", default: false },
-        "fail-on-warn": { type: "boolean", default: false },
-        "dry-run": { type: "boolean", default: false },
-        "lock-wait": { type: "string" },
-        "skip-preflight": { type: "boolean", default: false },
-        hosts: { type: "string" },
-        boot: { type: "string" },
-        since: { type: "string" },
-        follow: { type: "boolean", default: false },
-        force: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-        version: { type: "boolean", short: "v", default: false },
-      },
+      options: Object.fromEntries(OPTION_SPECS.map((o) => [o.name, { type: o.type, ...(o.short ? { short: o.short } : {}) }])),
     });
   } catch (e) {
-    throw new UsageError(`${(e as Error).message.split("\n")[0]}\n\n${USAGE}`);
+    throw unknownOption((e as Error).message, command);
   }
-  const { values: v, positionals } = parsed;
-  if (v.help) return "help";
-  if (v.version) return "version";
+  const { values, positionals } = parsed;
+  const v = values as Record<string, string | boolean | undefined>;
+  const str = (k: string) => v[k] as string | undefined;
+  const flag = (k: string) => v[k] === true;
   const [cmd, ...rest] = positionals;
+  if (v.version) return "version";
+  if (v.help) return command ? { help: command } : "help";
   if (!cmd) throw new UsageError(`missing command\n\n${USAGE}`);
-  if (!(COMMANDS as readonly string[]).includes(cmd)) throw new UsageError(`unknown command "${cmd}" (commands: ${COMMANDS.join(", ")})`);
-  const command = cmd as Command;
-  if (command === "explain" && rest.length !== 1) throw new UsageError("explain needs exactly one FILE (or - for stdin)");
-  if (command !== "logs" && (v.boot !== undefined || v.since !== undefined || v.follow)) throw new UsageError("--boot, --since and --follow belong to the logs command");
-  if (command === "lock" && (rest.length !== 1 || !["status", "release"].includes(rest[0]!))) throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
-  if (command !== "explain" && command !== "lock" && rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
-  for (const k of ["endpoint", "ref", "base"] as const) {
-    const val = v[k];
+  if (!command || cmd !== command) throw new UsageError(`unknown command "${cmd}"${didYouMean(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
+  const spec: CommandSpec = COMMAND_SPECS.find((s) => s.name === command)!;
+  if (rest.length !== spec.positionals) {
+    if (spec.positionals === 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    if (command === "lock") throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+    throw new UsageError(`${command} needs exactly one ${spec.args} (or - for stdin)`);
+  }
+  if (command === "lock" && !["status", "release"].includes(rest[0]!)) throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0]!, ["status", "release"])}`);
+  for (const o of OPTION_SPECS) {
+    if (v[o.name] === undefined || v[o.name] === false || appliesTo(o, command)) continue;
+    const where = o.commands === "all" ? [] : o.commands;
+    throw new UsageError(`--${o.name} does not apply to ${command} (it applies to ${where.join(", ")}); see deploy-gate ${command} --help`);
+  }
+  for (const k of ["endpoint", "ref", "base", "config", "report", "summary"]) {
+    const val = str(k);
     if (val !== undefined && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
   }
-  const lockWaitMs = v["lock-wait"] === undefined ? 0 : parseDuration(v["lock-wait"]);
-  if (lockWaitMs === null) throw new UsageError(`--lock-wait "${v["lock-wait"]}": expected a duration such as 90s, 10m or 1h`);
+  const duration = (k: string) => {
+    const raw = str(k);
+    if (raw === undefined) return null;
+    const ms = parseDuration(raw);
+    if (ms === null) throw new UsageError(`--${k} "${raw}": expected a duration such as 90s, 10m or 1h`);
+    return ms;
+  };
   return {
     command,
     cwd,
-    config: v.config ?? null,
-    endpoint: v.endpoint ?? null,
-    ref: v.ref ?? null,
-    base: v.base ?? null,
-    json: v.json,
-    report: v.report ?? null,
-    summary: v.summary ?? null,
-    noColor: v["no-color"],
-    failOnWarn: v["fail-on-warn"],
+    config: str("config") ?? null,
+    endpoint: str("endpoint") ?? null,
+    ref: str("ref") ?? null,
+    base: str("base") ?? null,
+    json: flag("json"),
+    report: str("report") ?? null,
+    summary: str("summary") ?? null,
+    noColor: flag("no-color"),
+    failOnWarn: flag("fail-on-warn"),
     file: command === "explain" ? rest[0]! : null,
-    dryRun: v["dry-run"],
-    lockWaitMs,
-    skipPreflight: v["skip-preflight"],
-    hostKey: null,
-    knownHosts: null,
-    hosts: parseHostList(v.hosts),
-    ...(command === "logs" ? { boot: v.boot ?? null, since: v.since ?? null, follow: v.follow } : {}),
-    ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: v.force } : {}),
+    dryRun: flag("dry-run"),
+    lockWaitMs: duration("lock-wait") ?? 0,
+    skipPreflight: flag("skip-preflight"),
+    hostOverride: null,
+    connectTimeoutMs: duration("connect-timeout"),
+    quiet: flag("quiet"),
+    hosts: parseHostList(str("hosts")),
+    ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
+    ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),
   };
 }
 

@@ -1,22 +1,24 @@
-// `deploy-gate` / `npx deploy-gate`: arguments -> options -> pipeline -> report -> exit code.
+// `deploy-gate` / `npx deploy-gate`: arguments -> options -> the command's handler -> exit code.
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseCli, USAGE } from "./cli-args.js";
+import { commandHelp, parseCli, USAGE } from "./cli-args.js";
+import type { Command } from "./commands.js";
 import { ConfigError } from "./config/errors.js";
-import { jsonSchema } from "./config/schema.js";
+import { jsonSchema } from "./config/json-schema.js";
 import { explainStream } from "./explain/explain.js";
 import { fileLineBatches } from "./explain/lines.js";
 import { renderExplain } from "./explain/render.js";
 import { beforeExit, runAbort } from "./abort.js";
 import { logsCommand } from "./logs/command.js";
 import { releaseAllLocks } from "./deploy/index.js";
-import { UsageError } from "./options.js";
+import { runInit } from "./init/init.js";
 import { lockCommand } from "./lock-command.js";
+import { UsageError, type Options } from "./options.js";
 import { runCommand } from "./pipeline.js";
 import { exitCodeOf } from "./report/finding.js";
 import { renderJson } from "./report/json.js";
-import { renderMarkdown } from "./report/markdown.js";
+import { renderMarkdown, repoUrlOf } from "./report/markdown.js";
 import { sanitizeValue } from "./report/sanitize.js";
 import { renderTerminal, useColour } from "./report/terminal.js";
 import { VERSION } from "./version.js";
@@ -29,14 +31,18 @@ export interface Io {
   cwd: string;
 }
 
+type Handler = (opts: Options, io: Io) => Promise<number>;
+const colourOf = (opts: Options, io: Io) => useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });
+
 /** `explain FILE|-`: the diagnosis alone; exit 0 when the log shows a ready or still-booting engine. */
-async function explainCommand(file: string, json: boolean, colour: boolean, io: Io): Promise<number> {
+async function explainCommand(opts: Options, io: Io): Promise<number> {
+  const file = opts.file!;
   const path = file === "-" ? "/dev/stdin" : resolve(io.cwd, file);
   if (file !== "-" && !existsSync(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
   if (file !== "-" && statSync(path).isDirectory()) throw new UsageError(`explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`);
   // The log is host text: the same redaction and control-character pass as every report.
   const result = sanitizeValue(await explainStream(fileLineBatches(path)));
-  io.out(json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colour));
+  io.out(opts.json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colourOf(opts, io)));
   return result.class === "ready" || result.class === "booting" ? 0 : 1;
 }
 
@@ -47,27 +53,41 @@ function checkWritable(flag: string, file: string): void {
   if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
 }
 
+/** preflight, run, verify, rollback: the pipeline, then the report in the forms asked for. */
+async function reportCommand(opts: Options, io: Io): Promise<number> {
+  for (const [flag, file] of [["--report", opts.report], ["--summary", opts.summary]] as const) if (file) checkWritable(flag, resolve(io.cwd, file));
+  const report = await runCommand(opts, opts.quiet ? () => {} : (line) => io.err(`${line}\n`));
+  const json = renderJson(report);
+  if (opts.report) writeFileSync(resolve(io.cwd, opts.report), json);
+  if (opts.summary) writeFileSync(resolve(io.cwd, opts.summary), renderMarkdown(report, undefined, { repoUrl: repoUrlOf(io.env) }));
+  if (opts.json) io.out(json);
+  else io.out(renderTerminal(report, colourOf(opts, io), opts.quiet));
+  return exitCodeOf(report.verdict, opts.failOnWarn);
+}
+
+/** `logs`: registered so a signal waits for it to close its channel and print the diagnosis. */
+async function logsHandler(opts: Options, io: Io): Promise<number> {
+  const done = logsCommand(opts, { out: io.out, err: io.err, colour: colourOf(opts, io), signal: runAbort.signal });
+  beforeExit.push(done.catch(() => undefined));
+  return await done;
+}
+
+/** Commands the pipeline does not run; every other command is a report command. */
+const HANDLERS: Partial<Record<Command, Handler>> = {
+  explain: explainCommand,
+  schema: async (_opts, io) => (io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0),
+  init: async (opts, io) => runInit(opts, io),
+  logs: logsHandler,
+  lock: async (opts, io) => lockCommand(opts, io),
+};
+
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const opts = parseCli(argv, io.cwd);
     if (opts === "help") return io.out(USAGE + "\n"), 0;
     if (opts === "version") return io.out(`deploy-gate ${VERSION}\n`), 0;
-    if (opts.command === "schema") return io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0;
-    if (opts.command === "logs") {
-      const done = logsCommand(opts, { out: io.out, err: io.err, colour: useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), signal: runAbort.signal });
-      beforeExit.push(done.catch(() => undefined));
-      return await done;
-    }
-    if (opts.command === "explain") return await explainCommand(opts.file!, opts.json, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env }), io);
-    for (const [flag, file] of [["--report", opts.report], ["--summary", opts.summary]] as const) if (file) checkWritable(flag, resolve(io.cwd, file));
-    if (opts.command === "lock") return await lockCommand(opts, io);
-    const report = await runCommand(opts, (line) => io.err(`${line}\n`));
-    const json = renderJson(report);
-    if (opts.report) writeFileSync(resolve(io.cwd, opts.report), json);
-    if (opts.summary) writeFileSync(resolve(io.cwd, opts.summary), renderMarkdown(report));
-    if (opts.json) io.out(json);
-    else io.out(renderTerminal(report, useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env })));
-    return exitCodeOf(report.verdict, opts.failOnWarn);
+    if ("help" in opts) return io.out(commandHelp(opts.help) + "\n"), 0;
+    return await (HANDLERS[opts.command] ?? reportCommand)(opts, io);
   } catch (e) {
     // Messages can quote host or repository text: redacted and control-free like every report.
     if (e instanceof ConfigError) {

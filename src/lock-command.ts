@@ -1,11 +1,12 @@
 // `deploy-gate lock status|release --endpoint NAME [--force]`: see who holds an endpoint's deploy lock,
 // and release it. Releasing a lock someone else holds needs --force, and says whose it was.
+import { dirname } from "node:path";
 import { requireFor } from "./config/load.js";
 import { describeLock, readLock, removeLock, type LockState } from "./deploy/lock-admin.js";
 import { UsageError, type Options } from "./options.js";
 import { openWorkspace } from "./pipeline.js";
 import { sanitizeValue } from "./report/sanitize.js";
-import { connect, owner } from "./stages.js";
+import { connect, endpointFor, owner } from "./stages.js";
 
 export interface LockIo { out: (s: string) => void; err: (s: string) => void }
 
@@ -18,7 +19,7 @@ export async function lockCommand(opts: Options, io: LockIo): Promise<number> {
   const ep = ws.config.endpoints[name];
   if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
   requireFor(name, ep, "lock", ["host"], ws.configFile!);
-  const { host, finding } = await connect(ep, opts);
+  const { host, finding } = await connect(endpointFor(ws, name, opts) as typeof ep, opts, dirname(ws.configFile!));
   if (!host) {
     io.err(`deploy-gate: ${finding.summary}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}`);
     return 1;

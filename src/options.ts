@@ -1,6 +1,8 @@
 // The one options object both entry points (CLI and action) build and the pipeline reads.
-export const COMMANDS = ["preflight", "run", "verify", "rollback", "explain", "schema", "logs", "lock"] as const;
-export type Command = (typeof COMMANDS)[number];
+import type { Command } from "./commands.js";
+import type { HostOverride } from "./host/target.js";
+
+export { COMMANDS, type Command } from "./commands.js";
 
 export interface Options {
   command: Command;
@@ -24,9 +26,13 @@ export interface Options {
   lockWaitMs: number;
   /** run: deploy without preflight (to see what the host says about a change preflight refuses) */
   skipPreflight: boolean;
-  /** overrides of the endpoint's host key pin (the action's host-key / known-hosts inputs) */
-  hostKey: string | null;
-  knownHosts: string | null;
+  /** overrides of the endpoint's host from outside the config (the action's host, port, user, host-key,
+   *  known-hosts and jump-host inputs), so hosts and pins can live in secrets */
+  hostOverride: HostOverride | null;
+  /** SSH handshake deadline; null: 20 s */
+  connectTimeoutMs: number | null;
+  /** the terminal report shows only the verdict and the failures */
+  quiet: boolean;
   /** fleet endpoints: run on these hosts only (names from hosts:); absent or null = every host */
   hosts?: string[] | null;
   /** logs: which boot (current, previous, -N, N), the window (--since), stream (--follow) */

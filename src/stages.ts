@@ -10,6 +10,7 @@ import { GitReader } from "./git/batched.js";
 import { HostError } from "./host/errors.js";
 import type { Host } from "./host/host.js";
 import { SshHost } from "./host/ssh.js";
+import { describeTarget, effectiveTarget, sshOptions } from "./host/target.js";
 import { UsageError, type Options } from "./options.js";
 import { fail, pass, skip, type Finding } from "./report/finding.js";
 import { statePath, type StageContext } from "./stage.js";
@@ -27,12 +28,22 @@ export function owner(env: NodeJS.ProcessEnv = process.env): string {
   return `${user}@${hostname()}${run}`;
 }
 
-/** Connect with the endpoint's pin (or the action's override); a refused connection is a finding, not a crash. */
-export async function connect(ep: Endpoint & Required<Pick<Endpoint, "host">>, opts: Options): Promise<{ host: Host | null; finding: Finding }> {
-  const target = { ...ep.host, ...(opts.hostKey ? { hostKey: opts.hostKey, knownHosts: undefined } : {}), ...(opts.knownHosts ? { knownHosts: opts.knownHosts, hostKey: undefined } : {}) };
-  const where = `${target.user}@${target.address}:${target.port}`;
+/** The endpoint with the host overrides from outside the config applied (a host given whole by the
+ *  action's inputs needs no host: in the config). */
+export function endpointFor(ws: Workspace, name: string, opts: Options): Endpoint {
+  const ep = ws.config!.endpoints[name]!;
+  const o = opts.hostOverride;
+  if (!o) return ep;
+  const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : undefined);
+  return base ? { ...ep, host: effectiveTarget(base, o, dirname(ws.configFile!)) } : ep;
+}
+
+/** Connect with the endpoint's pin (and its jump host's); a refused connection is a finding, not a crash. */
+export async function connect(ep: Endpoint & Required<Pick<Endpoint, "host">>, opts: Options, configDir: string): Promise<{ host: Host | null; finding: Finding }> {
+  const target = effectiveTarget(ep.host, null, configDir);
+  const where = describeTarget(target);
   try {
-    const host = await SshHost.connect(target, { timeoutMs: 20_000 });
+    const host = await SshHost.connect(target, sshOptions(target, { timeoutMs: opts.connectTimeoutMs ?? 20_000 }));
     return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
   } catch (e) {
     if (e instanceof HostError) {
@@ -44,7 +55,7 @@ export async function connect(ep: Endpoint & Required<Pick<Endpoint, "host">>, o
 
 function connectFix(kind: HostError["kind"], where: string): string {
   switch (kind) {
-    case "no-pin": return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint, with the line in the message above; never trust on first use";
+    case "no-pin": return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint (host.jump.hostKey for a jump host; or the action's host-key / jump-host-key input), with the line in the message above; never trust on first use";
     case "host-key-mismatch": return `the host's key is not the pinned one: if the host was reinstalled, verify the new key out of band and update the pin; otherwise stop, this may be a different machine than ${where}`;
     case "auth": return "the key was refused: check host.user, and that the public key of identityFile / DEPLOY_GATE_SSH_KEY is in the user's authorized_keys";
     case "timeout": return "no SSH handshake in time: check the address and port, and whether a firewall drops the connection";
@@ -78,11 +89,11 @@ export async function deployRef(ws: Workspace, name: string, opts: Options): Pro
 
 /** run (deploy + verify, auto-rollback) or rollback (deploy rollback.ref + verify) for one endpoint. */
 export async function deployAndVerify(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<StageRun> {
-  const ep = ws.config!.endpoints[name]!;
+  const ep = endpointFor(ws, name, opts);
   requireFor(name, ep, opts.command, ["host", "service", "container", "install", "url", "model"], ws.configFile!);
   const findings: Finding[] = [];
   const { ref, sha } = await deployRef(ws, name, opts);
-  const { host, finding } = await connect(ep, opts);
+  const { host, finding } = await connect(ep, opts, dirname(ws.configFile!));
   if (!host) return { findings: [finding], ref, sha }; // on success runDeploy reports deploy.connect itself
   try {
     const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
@@ -122,9 +133,9 @@ export async function autoRollback(ws: Workspace, name: string, ep: Endpoint, ho
 
 /** verify alone: against --ref, or the ref recorded on the host by the last deploy. */
 export async function verifyOnly(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<StageRun> {
-  const ep = ws.config!.endpoints[name]!;
+  const ep = endpointFor(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "container", "url", "model"], ws.configFile!);
-  const { host, finding } = await connect(ep, opts);
+  const { host, finding } = await connect(ep, opts, dirname(ws.configFile!));
   if (!host) return { findings: [finding], ref: opts.ref ?? "?", sha: null };
   try {
     let ref = opts.ref;

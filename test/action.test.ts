@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runAction } from "../src/action.js";
+import { actionOptions, runAction } from "../src/action.js";
+import { inActionTerms, parseJumpHost } from "../src/action-inputs.js";
 import { tempRepo, type TempRepo } from "./helpers/repo.js";
 
 const EXAMPLE = join(import.meta.dirname, "..", "examples", "serve-repo");
@@ -41,7 +42,8 @@ describe("the GitHub Action entry", () => {
     expect(process.exitCode).toBe(1);
     const summary = readFileSync(join(tmp, "step-summary.md"), "utf8");
     expect(summary.split("\n")[0]).toBe("## deploy-gate preflight: ❌ FAIL");
-    expect(summary).toContain("| ❌ | `preflight.contracts` |");
+    expect(summary).toContain("**Failed:** `preflight.contracts`");
+    expect(summary).toContain("#### `preflight.contracts` · `scripts/serve-archon.sh`");
     expect(summary).toContain("--enable-auto-tool-choice");
     const outputs = readFileSync(join(tmp, "output.txt"), "utf8");
     expect(outputs).toMatch(/verdict<<[^\n]+\nfail\n/);
@@ -88,5 +90,85 @@ describe("the GitHub Action entry", () => {
     expect(out).toContain("::add-mask::AAAAsecretline1");
     expect(out).toContain("::add-mask::AAAAsecretline2");
     expect(process.env.DEPLOY_GATE_SSH_KEY).toContain("AAAAsecretline2");
+  });
+
+  const failureOf = async () => {
+    const writes: string[] = [];
+    const orig = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((x: string) => (writes.push(String(x)), true)) as typeof process.stdout.write;
+    try { await runAction(); } finally { process.stdout.write = orig; }
+    return writes.join("").split("\n").find((l) => l.startsWith("::error::")) ?? "";
+  };
+
+  it("reads booleans as the toolkit does and names the input on anything else", async () => {
+    for (const [raw, want] of [["true", true], ["True", true], ["TRUE", true], ["false", false], ["False", false], ["FALSE", false], ["", false]] as const) {
+      process.env["INPUT_DRY-RUN"] = raw;
+      process.env["INPUT_SKIP-PREFLIGHT"] = raw;
+      expect(actionOptions()).toMatchObject({ dryRun: want, skipPreflight: want });
+    }
+    for (const bad of ["yes", "1", "on", "tru"]) {
+      process.env["INPUT_FAIL-ON-WARN"] = bad;
+      expect(() => actionOptions()).toThrow(`input fail-on-warn: "${bad}" is not a boolean: use true or false`);
+    }
+    process.env["INPUT_FAIL-ON-WARN"] = "maybe";
+    expect(await failureOf()).toBe('::error::input fail-on-warn: "maybe" is not a boolean: use true or false');
+    expect(process.exitCode).toBe(1);
+  });
+
+  it("names the input in every input error", () => {
+    const cases: [string, string, RegExp][] = [
+      ["INPUT_PORT", "22x", /^input port: "22x" is not a port/],
+      ["INPUT_PORT", "70000", /^input port: "70000" is not a port/],
+      ["INPUT_USER", "bad user", /^input user: expected a user name/],
+      ["INPUT_HOST", "a b", /^input host: expected a host name/],
+      ["INPUT_HOST-KEY", "MD5:aa", /^input host-key: expected an OpenSSH fingerprint/],
+      ["INPUT_CONNECT-TIMEOUT", "soon", /^input connect-timeout: "soon" is not a duration/],
+      ["INPUT_LOCK-WAIT", "soon", /^input lock-wait: "soon" is not a duration/],
+      ["INPUT_JUMP-HOST", "bastion", /^input jump-host: "bastion" is not user@address/],
+      ["INPUT_JUMP-HOST", "ops@bastion", /^input jump-host-key: required with jump-host/],
+      ["INPUT_JUMP-HOST-KEY", "SHA256:" + "A".repeat(43), /^input jump-host-key: given without jump-host/],
+      ["INPUT_COMMAND", "deploy", /^input command: "deploy" is not one of preflight, run, verify, rollback/],
+    ];
+    for (const [k, v, msg] of cases) {
+      process.env[k] = v;
+      expect(() => actionOptions(), k).toThrow(msg);
+      delete process.env[k];
+    }
+  });
+
+  it("takes host, port, user, pins, a pinned jump host, a passphrase and a connect timeout from inputs", () => {
+    Object.assign(process.env, {
+      INPUT_HOST: "10.0.0.5", INPUT_PORT: "2222", INPUT_USER: "Deploy", "INPUT_HOST-KEY": "SHA256:" + "B".repeat(43),
+      "INPUT_JUMP-HOST": "ops@[fd00::1]:2200", "INPUT_JUMP-HOST-KEY": "[fd00::1]:2200 ssh-ed25519 AAAAC3Nz", "INPUT_CONNECT-TIMEOUT": "45s",
+      "INPUT_SSH-KEY-PASSPHRASE": "open sesame",
+    });
+    const env: NodeJS.ProcessEnv = {};
+    const o = actionOptions(env);
+    expect(o.hostOverride).toEqual({
+      address: "10.0.0.5", port: 2222, user: "Deploy", hostKey: "SHA256:" + "B".repeat(43),
+      jump: { address: "fd00::1", port: 2200, user: "ops", knownHosts: "[fd00::1]:2200 ssh-ed25519 AAAAC3Nz", hostKey: undefined },
+    });
+    expect(o.connectTimeoutMs).toBe(45_000);
+    expect(env.DEPLOY_GATE_SSH_PASSPHRASE).toBe("open sesame");
+    expect(parseJumpHost("ops@bastion", "SHA256:" + "C".repeat(43))).toMatchObject({ address: "bastion", port: 22, hostKey: "SHA256:" + "C".repeat(43) });
+  });
+
+  it("RUNNER_DEBUG=1 turns on the command trace", () => {
+    const env: NodeJS.ProcessEnv = { RUNNER_DEBUG: "1" };
+    actionOptions(env);
+    expect(env.DEPLOY_GATE_TRACE).toBe("1");
+    const quiet: NodeJS.ProcessEnv = {};
+    actionOptions(quiet);
+    expect(quiet.DEPLOY_GATE_TRACE).toBeUndefined();
+  });
+
+  it("speaks of inputs, not CLI flags, in messages and fixes", async () => {
+    expect(inActionTerms("run works on one endpoint: pass --endpoint NAME (endpoints: a, b)")).toBe("run works on one endpoint: set the endpoint input (endpoints: a, b)");
+    expect(inActionTerms("fix the preflight failures above (or pass --skip-preflight to see what the host says)")).toBe("fix the preflight failures above (or set the skip-preflight input to see what the host says)");
+    repo.commit("two", { "deploy-gate.yml": "version: 1\nendpoints:\n  a: { script: a.sh }\n  b: { script: b.sh }\n", "a.sh": "#!/bin/bash\n", "b.sh": "#!/bin/bash\n" });
+    process.env.INPUT_COMMAND = "verify";
+    const err = await failureOf();
+    expect(err).toContain("the endpoint input");
+    expect(err).not.toContain("--endpoint");
   });
 });

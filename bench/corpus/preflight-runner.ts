@@ -15,7 +15,7 @@ import { normalizeName, SCORED_CHECKS, type DropRun, type Emitted, type FileRun 
 
 async function preflight(dir: string, config: string | null): Promise<Finding[]> {
   const opts = parseCli(["preflight", "--json", ...(config ? ["--config", config] : [])], dir);
-  if (typeof opts === "string") throw new Error(`preflight options did not parse (${opts})`);
+  if (typeof opts === "string" || "help" in opts) throw new Error(`preflight options did not parse (${JSON.stringify(opts)})`);
   return (await runCommand(opts)).findings;
 }
 

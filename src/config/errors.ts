@@ -73,28 +73,58 @@ function valueNode(doc: Document, path: PropertyKey[]): Node | null {
 
 const fmtPath = (path: PropertyKey[]) => path.map(String).join(".");
 
+/** How a found value reads in a message: the value itself for a scalar, its kind otherwise. */
+export function foundText(input: unknown): string {
+  if (input === null) return "an empty value";
+  if (Array.isArray(input)) return "a list";
+  if (typeof input === "object") return "a mapping";
+  if (typeof input === "string") return `${JSON.stringify(input.length > 60 ? `${input.slice(0, 57)}...` : input)} (text)`;
+  return `${String(input)} (a ${typeof input === "number" ? "number" : typeof input})`;
+}
+
+const ARTICLE: Record<string, string> = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", object: "a mapping", array: "a list", nan: "a number" };
+
+function typeMessage(issue: z.core.$ZodIssueInvalidType): string {
+  const expected = ARTICLE[issue.expected] ?? issue.expected;
+  return `expected ${expected}, found ${foundText(issue.input)}`;
+}
+
+/** zod's message without its "Invalid input: " prefix, with the value found where it helps. */
+function plainMessage(issue: z.core.$ZodIssue): string {
+  const msg = issue.message.replace(/^Invalid input: /, "").replace(/^Invalid option: /, "");
+  return "input" in issue && issue.input !== undefined ? `${msg}; found ${foundText(issue.input)}` : msg;
+}
+
 export function describeIssues(issues: readonly z.core.$ZodIssue[], doc: Document, lc: LineCounter, known: (path: PropertyKey[]) => string[]): ConfigProblem[] {
   const out: ConfigProblem[] = [];
+  const unknownKey = (path: PropertyKey[], key: string) => {
+    const allowed = known(path);
+    const guess = closest(key, allowed);
+    out.push({
+      line: lineOf(keyNode(doc, path, key), lc),
+      path: fmtPath([...path, key]),
+      message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`,
+    });
+  };
   for (const issue of issues) {
     const path = issue.path as PropertyKey[];
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        const allowed = known(path);
-        const guess = closest(key, allowed);
-        out.push({
-          line: lineOf(keyNode(doc, path, key), lc),
-          path: fmtPath([...path, key]),
-          message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`,
-        });
-      }
+      for (const key of issue.keys) unknownKey(path, key);
+      continue;
+    }
+    // A key a record does not allow (a trap rule id): the same "did you mean" as a strict object's.
+    if (issue.code === "invalid_key" && path.length) {
+      unknownKey(path.slice(0, -1), String(path[path.length - 1]));
       continue;
     }
     const missing = issue.code === "invalid_type" && issue.input === undefined;
     out.push({
       line: lineOf(valueNode(doc, path), lc),
       path: fmtPath(path),
-      message: missing ? `required key is missing (${issue.message.replace(/^Invalid input: /, "")})` : issue.message.replace(/^Invalid input: /, ""),
+      message: missing ? `required key is missing (expected ${ARTICLE[(issue as z.core.$ZodIssueInvalidType).expected] ?? "a value"})`
+        : issue.code === "invalid_type" ? typeMessage(issue) : plainMessage(issue),
     });
   }
-  return out;
+  // In the order a reader meets them in the file; problems without a line last.
+  return out.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
 }

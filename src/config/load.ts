@@ -25,7 +25,10 @@ function knownKeys(path: PropertyKey[]): string[] {
     }
   }
   const def = (schema as unknown as { def: Record<string, unknown> }).def;
-  return def.type === "object" ? Object.keys(def.shape as object) : [];
+  if (def.type === "object") return Object.keys(def.shape as object);
+  // A record keyed by an enum (traps): its allowed keys are the enum's values.
+  const keyDef = def.type === "record" ? (def.keyType as { def?: { type?: string; entries?: Record<string, string> } }).def : undefined;
+  return keyDef?.type === "enum" ? Object.values(keyDef.entries ?? {}) : [];
 }
 
 /** A deploy-gate.yml is a few kB; anything this big is a mistake or an attack on the parser. */
@@ -50,7 +53,7 @@ export function parseConfig(text: string, file: string): Config {
   } catch (e) {
     throw new ConfigError(file, [{ line: null, path: "", message: `YAML aliases: ${(e as Error).message.split("\n")[0]}; write the repeated values out instead of nesting aliases` }]);
   }
-  const result = configSchema.safeParse(value);
+  const result = configSchema.safeParse(value, { reportInput: true });
   if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues, doc, lc, knownKeys));
   return result.data;
 }

@@ -6,9 +6,11 @@ import { parseDuration } from "./duration.js";
 import { fleetHosts, replicasSchema, rolloutSchema } from "./fleet.js";
 import { sshTarget } from "./ssh-target.js";
 
+// The same grammar as parseDuration, as a pattern, so the JSON Schema accepts exactly what the CLI does.
+export const DURATION_PATTERN = /^\s*(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h))+)\s*$/;
+const DURATION_MSG = 'expected a duration such as "20m", "5s", "1h30m" or a number of seconds';
 const duration = z
-  .union([z.string(), z.number()])
-  .refine((v) => parseDuration(v) !== null, { message: 'expected a duration such as "20m", "5s" or "1h30m"' })
+  .union([z.string().regex(DURATION_PATTERN, DURATION_MSG), z.number().nonnegative(DURATION_MSG)], { error: DURATION_MSG })
   .transform((v) => parseDuration(v)!);
 
 // A zero poll spins the host; a zero timeout gives up before the first look.
@@ -106,6 +108,4 @@ export type Contracts = Endpoint["contracts"];
 export type DecodeContract = NonNullable<Contracts["decode"]>;
 export type PlanLineContract = Contracts["plan"][number];
 
-export function jsonSchema(): unknown {
-  return z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" });
-}
+export { jsonSchema } from "./json-schema.js";

@@ -1,5 +1,6 @@
 // One host of a fleet: connect (pinned, as its step starts), deploy + verify, and the facts that
 // verify.replicas compares. Every finding is tagged with the host; progress lines name it.
+import { dirname } from "node:path";
 import type { Endpoint } from "../config/schema.js";
 import { runDeploy } from "../deploy/index.js";
 import type { Host } from "../host/host.js";
@@ -33,7 +34,11 @@ export const hostProgress = (run: FleetRun, host: string) => (line: string) => r
 export async function open(run: FleetRun, h: FleetHost, host: string, why: string): Promise<{ conn: Host | null; findings: Finding[] }> {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
-  const { host: conn, finding } = await connect(endpointFor(run.ep, h), run.opts);
+  // Only a known_hosts override applies to a fleet (a line per host); a single host-key is refused earlier.
+  const pin = run.opts.hostOverride?.knownHosts;
+  const ep = endpointFor(run.ep, h);
+  const pinned = pin && ep.host ? { ...ep, host: { ...ep.host, knownHosts: pin, hostKey: undefined } } : ep;
+  const { host: conn, finding } = await connect(pinned, run.opts, dirname(run.ws.configFile!));
   if (!conn) return { conn: null, findings: tag(host, [{ ...finding, summary: `${finding.summary} (${why}: counted as a failure, not skipped)` }]) };
   run.conns.set(host, conn);
   return { conn, findings: [] };

@@ -35,7 +35,7 @@ function chosenHosts(ws: Workspace, name: string, opts: Options): FleetHost[] {
   if (unknown.length) throw new UsageError(`--hosts ${unknown.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName).join(", ")})`);
   const noUrl = all.filter((h) => !h.url && !ws.config!.endpoints[name]!.url).map(hostName);
   if (noUrl.length) throw new ConfigError(ws.configFile!, [{ line: null, path: `endpoints.${name}.url`, message: `required by ${opts.command}: set url: on the endpoint, or url: on host(s) ${noUrl.join(", ")}` }]);
-  if (opts.hostKey) throw new UsageError(`a single host-key pins one machine; endpoint ${name} is a fleet: put hostKey: in each hosts: entry of ${ws.configFile}, or pass known-hosts with a line per host`);
+  if (opts.hostOverride?.hostKey) throw new UsageError(`a single host-key pins one machine; endpoint ${name} is a fleet: put hostKey: in each hosts: entry of ${ws.configFile}, or pass known-hosts with a line per host`);
   return all.filter((h) => hosts.includes(hostName(h)));
 }
 

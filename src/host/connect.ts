@@ -6,7 +6,14 @@ import type { SshTarget } from "../config/schema.js";
 import { classifyConnectError, HostError } from "./errors.js";
 import { fingerprint, knownHostsLine, pinFrom } from "./hostkey.js";
 
-export interface ConnectOptions { privateKey?: string | Buffer; timeoutMs?: number; keepaliveMs?: number; env?: NodeJS.ProcessEnv }
+export interface ConnectOptions {
+  privateKey?: string | Buffer;
+  /** of an encrypted private key; default: env DEPLOY_GATE_SSH_PASSPHRASE (never argv) */
+  passphrase?: string;
+  timeoutMs?: number;
+  keepaliveMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
 
 /** Key source order: explicit key, identityFile from config, env DEPLOY_GATE_SSH_KEY (never argv). */
 export async function resolveKey(target: SshTarget, opts: ConnectOptions): Promise<string | Buffer> {
@@ -36,7 +43,7 @@ export function openClient(target: SshTarget, key: string | Buffer, opts: Connec
     const fail = (e: HostError) => { if (!settled) { settled = true; client.end(); reject(e); } };
     const cfg: ConnectConfig = {
       host: target.address, port: target.port, username: target.user, privateKey: key,
-      readyTimeout: timeoutMs, keepaliveInterval: opts.keepaliveMs ?? 15_000, keepaliveCountMax: 3,
+      readyTimeout: timeoutMs, passphrase: opts.passphrase ?? (opts.env ?? process.env).DEPLOY_GATE_SSH_PASSPHRASE, keepaliveInterval: opts.keepaliveMs ?? 15_000, keepaliveCountMax: 3,
       ...(sock ? { sock } : {}),
       hostVerifier: (k: Buffer) => { seen = k; return pin !== null && pin.fingerprints.has(fingerprint(k)); },
     };

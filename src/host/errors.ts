@@ -15,6 +15,9 @@ export function classifyConnectError(err: Error & { level?: string; code?: strin
   if (err.level === "client-authentication" || /All configured authentication methods failed/i.test(msg)) {
     return new HostError("auth", `SSH authentication to ${target} was refused: check that the key (identityFile or DEPLOY_GATE_SSH_KEY) is in the user's authorized_keys`, { cause: err });
   }
+  if (/passphrase|Cannot parse privateKey|bad decrypt/i.test(msg)) {
+    return new HostError("auth", `the SSH private key for ${target} cannot be read: ${/passphrase/i.test(msg) && !/bad decrypt|integrity/i.test(msg) ? "it is encrypted and no passphrase was given" : "wrong passphrase or not a private key"}; set DEPLOY_GATE_SSH_PASSPHRASE (the action's ssh-key-passphrase input)`, { cause: err });
+  }
   if (/timed out/i.test(msg) || err.code === "ETIMEDOUT") {
     return new HostError("timeout", `SSH to ${target} timed out after ${+(timeoutMs / 1000).toFixed(1)}s: check the address and port, the firewall, and that sshd is running`, { cause: err });
   }

@@ -88,7 +88,12 @@ export class SshHost implements Host {
     return this.slot(async () => {
       const client = await this.ensureClient();
       this.roundTrips++;
-      return execOnce(client, command, opts, onLine);
+      if (!process.env.DEPLOY_GATE_TRACE) return execOnce(client, command, opts, onLine);
+      // DEPLOY_GATE_TRACE=1 (the action: RUNNER_DEBUG=1) shows every remote command, as the local runner does.
+      const t0 = performance.now();
+      const r = await execOnce(client, command, opts, onLine);
+      process.stderr.write(`[trace] ${(performance.now() - t0).toFixed(0)}ms ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}\n`);
+      return r;
     });
   }
 

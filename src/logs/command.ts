@@ -1,6 +1,7 @@
 // `deploy-gate logs --endpoint NAME`: the endpoint's journal over the pinned SSH connection, decoded, one
 // boot of its container at a time, with that boot's diagnosis. --follow streams until SIGINT/SIGTERM or
 // until the connection is lost; every other remote command has a timeout.
+import { dirname } from "node:path";
 import { requireFor } from "../config/load.js";
 import { Diagnoser, type Diagnosis } from "../forensics/classify.js";
 import { JournalDecoder } from "../forensics/journal.js";
@@ -8,7 +9,7 @@ import type { LogRecord } from "../forensics/record.js";
 import type { Host } from "../host/host.js";
 import { UsageError, type Options } from "../options.js";
 import { openWorkspace } from "../pipeline.js";
-import { connect } from "../stages.js";
+import { connect, endpointFor } from "../stages.js";
 import { BootSplitter, parseBoot, type Boot, type BootSelector } from "./boots.js";
 import { logsArgv, sinceArg } from "./remote.js";
 import { bootHeader, bootJson, diagnosisText, lineText } from "./render.js";
@@ -123,7 +124,7 @@ export async function logsCommand(opts: Options, io: LogsIo): Promise<number> {
   if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
   requireFor(name, ep, "logs", ["host", "service", "container"], ws.configFile!);
   const req = logsRequest(opts, name, ep.service, ep.container);
-  const { host, finding } = await connect(ep, opts);
+  const { host, finding } = await connect(endpointFor(ws, name, opts) as typeof ep, opts, dirname(ws.configFile!));
   if (!host) {
     io.err(`deploy-gate logs: ${finding.summary}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}`);
     return 1;

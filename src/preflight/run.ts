@@ -81,7 +81,7 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   if (text === null) {
     return tag([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} does not exist${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
       file: t.scriptPath,
-      fix: `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml (paths are relative to the repository root)`,
+      fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml",
     })]);
   }
   const script = parseLaunch(t.kind, text);
@@ -98,7 +98,7 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   if (t.endpoint) out.push(...(await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history })));
   out.push(...(await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name)))));
   if (t.unitPath && unitText === null) {
-    out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml` }));
+    out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)` }));
   }
   out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
   if (t.endpoint?.rollback) out.push(...(await checkRollbackRef(ctx, t, t.endpoint.rollback.ref)));

@@ -1,22 +1,22 @@
-// The GitHub job summary: the verdict first, a table of every check, then what to do about each
-// failure. Kept under GitHub's 1 MiB step-summary limit by trimming evidence, never the verdict.
+// The GitHub job summary, in the order a reader needs it: the verdict, the failures (each once,
+// grouped by check and file), the warnings, measurements, then the passes collapsed. Kept under
+// GitHub's 1 MiB step-summary limit by trimming evidence, never the verdict. Pure.
+// Sections are a list: a new one (a per-host table) is a function added to SECTIONS.
 import type { Finding, Report, Status } from "./finding.js";
 import { fleetMarkdown } from "./fleet.js";
+import { cell, commitLink, fence, fixCommands, knownShas, prose, type SummaryContext } from "./markdown-text.js";
+
+export { repoUrlOf, type SummaryContext } from "./markdown-text.js";
 
 const ICON: Record<Status, string> = { pass: "✅", fail: "❌", warn: "⚠️", skip: "⏭️" };
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 
-const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-const fence = (lines: readonly string[]) => {
-  const body = lines.join("\n");
-  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-  return `${ticks}text\n${body}\n${ticks}`;
-};
+interface Ctx extends SummaryContext { maxEvidenceLines: number }
 
 function planTable(plan: Record<string, unknown>): string[] {
   const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== undefined);
   if (!rows.length) return [];
-  return ["| plan value | |", "|---|---|", ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`)];
+  return ["| plan value | |", "|---|---|", ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`), ""];
 }
 
 interface DepthRow { depth: number; promptTokens: number | null; ttftS: number | null; decodeTokPerS: number | null; floor: number; valid: boolean; problems: string[] }
@@ -24,56 +24,108 @@ interface DepthRow { depth: number; promptTokens: number | null; ttftS: number |
 /** verify.decode's per-depth table (seed 003: per-depth tables, never one number). */
 function depthTable(rows: readonly DepthRow[]): string[] {
   return ["| depth | prompt tokens | TTFT s | decode tok/s | floor | validity |", "|---|---|---|---|---|---|",
-    ...rows.map((r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "—"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`)];
+    ...rows.map((r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "—"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`), ""];
 }
 const depthRows = (f: Finding): DepthRow[] | null => {
   const rows = f.data?.rows;
   return Array.isArray(rows) && rows.length > 0 && typeof (rows[0] as DepthRow).depth === "number" ? rows as DepthRow[] : null;
 };
 
-function details(f: Finding, maxEvidenceLines: number): string[] {
-  const out = [`### ${ICON[f.status]} \`${f.check}\`${f.host ? ` on \`${f.host}\`` : ""}`, "", `**${cell(f.summary)}**`, ""];
-  if (f.file) out.push(`at \`${f.file}${f.line ? `:${f.line}` : ""}\``, "");
+/** One finding under its group's heading: what, where, the decisive line, evidence, the fix and its commands. */
+function findingBlock(f: Finding, ctx: Ctx): string[] {
+  const out = [`${f.host ? `\`${f.host}\`: ` : ""}**${prose(cell(f.summary), ctx)}**${f.line ? ` (line ${f.line})` : ""}`, ""];
   const decisive = f.data?.decisive;
-  if (typeof decisive === "string") out.push(`decisive line: \`${decisive.replace(/`/g, "'")}\``, "");
+  if (typeof decisive === "string") out.push("decisive line:", "", fence([decisive]), "");
   const ev = f.evidence ?? [];
-  if (ev.length) {
-    const shown = ev.slice(0, maxEvidenceLines);
+  if (ev.length && ctx.maxEvidenceLines > 0) {
+    const shown = ev.slice(0, ctx.maxEvidenceLines);
     if (ev.length > shown.length) shown.push(`… ${ev.length - shown.length} more lines in the JSON report`);
     out.push(fence(shown), "");
   }
-  if (f.fix) out.push(`**Fix:** ${f.fix}`, "");
+  if (f.fix) {
+    out.push(`**Fix:** ${prose(f.fix, ctx)}`, "");
+    const cmds = fixCommands(f.fix);
+    if (cmds.length) out.push(fence(cmds, "sh"), "");
+  }
   const rows = depthRows(f);
-  if (rows) out.push(...depthTable(rows), "");
+  if (rows) out.push(...depthTable(rows));
   const plan = f.data?.plan;
-  if (plan && typeof plan === "object") out.push(...planTable(plan as Record<string, unknown>), "");
+  if (plan && typeof plan === "object") out.push(...planTable(plan as Record<string, unknown>));
   const drift = f.data?.drift;
-  if (Array.isArray(drift) && drift.length) out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, maxEvidenceLines)), "");
+  if (Array.isArray(drift) && drift.length) out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
   return out;
 }
 
-export function renderMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES): string {
+/** Findings of one status, grouped by check and file (a check that fails on two lines of a script reads as one group). */
+function grouped(findings: readonly Finding[], status: Status, title: string, ctx: Ctx): string[] {
+  const mine = findings.filter((f) => f.status === status);
+  if (!mine.length) return [];
+  const groups = new Map<string, Finding[]>();
+  for (const f of mine) {
+    const key = `${f.check}\0${f.file ?? ""}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const out = [`### ${ICON[status]} ${title} (${mine.length})`, ""];
+  for (const fs of groups.values()) {
+    const { check, file } = fs[0]!;
+    out.push(`#### \`${check}\`${file ? ` · \`${file}\`` : ""}`, "");
+    for (const f of fs) out.push(...findingBlock(f, ctx));
+  }
+  return out;
+}
+
+function head(report: Report, ctx: Ctx): string[] {
   const verdict = report.verdict === "fail" ? "❌ FAIL" : report.verdict === "warn" ? "⚠️ PASS with warnings" : "✅ PASS";
   const n = (s: Status) => report.findings.filter((f) => f.status === s).length;
-  const head = [
+  const sha = report.ref.sha ? ` (${commitLink(report.ref.sha, ctx)})` : "";
+  const failed = [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => `\`${f.check}\``))];
+  return [
     `## deploy-gate ${report.command}: ${verdict}`,
     "",
-    `${report.endpoint ? `endpoint **${report.endpoint}** · ` : ""}ref \`${report.ref.name}\`${report.ref.sha ? ` (\`${report.ref.sha.slice(0, 10)}\`)` : ""} · ${(report.durationMs / 1000).toFixed(1)} s · ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
+    `${report.endpoint ? `endpoint **${report.endpoint}** · ` : ""}ref \`${report.ref.name}\`${sha} · ${(report.durationMs / 1000).toFixed(1)} s · ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
     "",
-    ...fleetMarkdown(report),
-    "| | check | summary |",
-    "|---|---|---|",
-    ...report.findings.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `\`${f.host}\` ` : ""}${cell(f.summary)} |`),
-    "",
-  ].join("\n");
-  // Problems get details; so does a measured decode table, which a reader wants even when it passes.
-  const problems = report.findings.filter((f) => f.status === "fail" || f.status === "warn" || depthRows(f) !== null);
-  // Shrink evidence until the whole summary fits; the head (verdict and table) always stays.
-  for (const maxLines of [200, 40, 10, 3, 0]) {
-    const body = problems.flatMap((f) => details(f, maxLines)).join("\n");
-    const text = `${head}\n${body}`;
+    ...(failed.length ? [`**Failed:** ${failed.join(", ")}`, ""] : []),
+  ];
+}
+
+/** A passing check with a table a reader wants anyway (verify.decode's depths). */
+function measured(report: Report): string[] {
+  const fs = report.findings.filter((f) => f.status === "pass" && depthRows(f));
+  return fs.length ? ["### 📏 Measured", "", ...fs.flatMap((f) => [`#### \`${f.check}\``, "", `**${cell(f.summary)}**`, "", ...depthTable(depthRows(f)!)])] : [];
+}
+
+/** Passes and skips, collapsed: present for the record, out of the way of what needs doing. */
+function passes(report: Report, ctx: Ctx): string[] {
+  const fs = report.findings.filter((f) => f.status === "pass" || f.status === "skip");
+  if (!fs.length) return [];
+  const n = (s: Status) => fs.filter((f) => f.status === s).length;
+  return [
+    `<details><summary>${n("pass")} passed, ${n("skip")} skipped</summary>`, "",
+    "| | check | summary |", "|---|---|---|",
+    ...fs.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `\`${f.host}\` ` : ""}${prose(cell(f.summary), ctx)}${f.status === "skip" && f.fix ? ` (${prose(cell(f.fix), ctx)})` : ""} |`),
+    "", "</details>", "",
+  ];
+}
+
+type Section = (report: Report, ctx: Ctx) => string[];
+export const SECTIONS: Section[] = [
+  head,
+  (r) => fleetMarkdown(r),
+  (r, ctx) => grouped(r.findings, "fail", "Failures", ctx),
+  (r, ctx) => grouped(r.findings, "warn", "Warnings", ctx),
+  measured,
+  passes,
+];
+
+export function renderMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES, context: SummaryContext = {}): string {
+  const shas = [...knownShas(report.findings.map((f) => f.data)), ...(report.ref.sha ? [report.ref.sha] : [])];
+  // Shrink evidence until the whole summary fits; the verdict and the failure headlines always stay.
+  for (const maxEvidenceLines of [200, 40, 10, 3, 0]) {
+    const ctx: Ctx = { ...context, shas, maxEvidenceLines };
+    const text = SECTIONS.flatMap((s) => s(report, ctx)).join("\n");
     if (Buffer.byteLength(text) <= limitBytes) return text;
   }
-  const cut = `${head}\n_Details omitted to stay under GitHub's summary limit: see the JSON report._\n`;
+  const ctx: Ctx = { ...context, shas, maxEvidenceLines: 0 };
+  const cut = `${head(report, ctx).join("\n")}\n_Details omitted to stay under GitHub's summary limit: see the JSON report._\n`;
   return Buffer.byteLength(cut) <= limitBytes ? cut : Buffer.from(cut).subarray(0, limitBytes - 64).toString("utf8").replace(/\uFFFD*$/, "") + "\n…\n";
 }

@@ -8,9 +8,14 @@ type Paint = (style: keyof typeof SGR, s: string) => string;
 const LABEL: Record<Status, string> = { pass: "✔ pass", fail: "✖ FAIL", warn: "▲ warn", skip: "○ skip" };
 const COLOUR: Record<Status, keyof typeof SGR> = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
 
-/** Colour is on only for a TTY without NO_COLOR and without --no-color; the caller decides. */
+/** --no-color first, then FORCE_COLOR (on, or off for 0/false; before NO_COLOR, as Node orders them),
+ *  then NO_COLOR, then a terminal that is not dumb. The caller decides. */
 export function useColour(opts: { noColor: boolean; isTTY: boolean; env: NodeJS.ProcessEnv }): boolean {
-  return !opts.noColor && opts.isTTY && !("NO_COLOR" in opts.env && opts.env.NO_COLOR !== "") && opts.env.TERM !== "dumb";
+  if (opts.noColor) return false;
+  const force = opts.env.FORCE_COLOR;
+  if (force !== undefined) return !["0", "false"].includes(force.toLowerCase());
+  if (opts.env.NO_COLOR !== undefined && opts.env.NO_COLOR !== "") return false;
+  return opts.isTTY && opts.env.TERM !== "dumb";
 }
 
 function findingLines(f: Finding, paint: Paint, width: number): string[] {
@@ -26,19 +31,21 @@ function findingLines(f: Finding, paint: Paint, width: number): string[] {
   return out;
 }
 
-export function renderTerminal(report: Report, colour: boolean): string {
+/** quiet: only the failures and the verdict line (for scripts and busy logs). */
+export function renderTerminal(report: Report, colour: boolean, quiet = false): string {
   const paint: Paint = colour ? (style, s) => `\x1b[${SGR[style]}m${s}\x1b[0m` : (_s, s) => s;
   const width = Math.max(0, ...report.findings.map((f) => f.check.length));
   const head = [`deploy-gate ${report.command}`];
   if (report.endpoint) head.push(`endpoint ${report.endpoint}`);
   head.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
   head.push(`${(report.durationMs / 1000).toFixed(2)}s`);
-  const lines = [paint("bold", head.join(" · ")), ""];
-  const fleet = fleetTerminal(report, (f) => findingLines(f, paint, width), (h) => paint("bold", h));
-  lines.push(...(fleet ?? report.findings.flatMap((f) => findingLines(f, paint, width))));
+  const shown = quiet ? report.findings.filter((f) => f.status === "fail") : report.findings;
+  const lines = quiet ? [] : [paint("bold", head.join(" · ")), ""];
+  const fleet = fleetTerminal({ ...report, findings: shown }, (f) => findingLines(f, paint, width), (h) => paint("bold", h));
+  lines.push(...(fleet ?? shown.flatMap((f) => findingLines(f, paint, width))));
   const n = (s: Status) => report.findings.filter((f) => f.status === s).length;
   const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
   const verdict = report.verdict === "fail" ? paint("red", "FAIL") : report.verdict === "warn" ? paint("yellow", "PASS with warnings") : paint("green", "PASS");
-  lines.push("", `${paint("bold", verdict)}  ${tally}`);
+  lines.push(...(lines.length ? [""] : []), `${paint("bold", verdict)}  ${tally}`);
   return lines.join("\n") + "\n";
 }

@@ -1,8 +1,10 @@
 // The HTTP half of verify: choose the route (runner, peer, tunnel), send the probes concurrently, each
 // with its own timeout, then judge them against what the live argv says the server runs.
+import { dirname } from "node:path";
 import type { Endpoint } from "../config/schema.js";
 import type { Host } from "../host/host.js";
 import { SshHost } from "../host/ssh.js";
+import { effectiveTarget, sshOptions } from "../host/target.js";
 import type { HttpResult } from "../http/client.js";
 import { fail, skip, warn, type Finding } from "../report/finding.js";
 import type { Flag } from "../script/model.js";
@@ -21,10 +23,11 @@ interface Routed { route: Route; models: HttpResult; notes: string[]; close: () 
 async function chooseRoute(ctx: StageContext, url: string, headers: Record<string, string>, opts: VerifyOptions, t: VerifyTimeouts): Promise<Routed> {
   const notes: string[] = [];
   const none = async () => {};
-  const peerTarget = ctx.endpoint.peer;
+  // identityFile is relative to the config file, like every path in it.
+  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname(ctx.configFile)) : undefined;
   if (peerTarget) {
     try {
-      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg)))(peerTarget);
+      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 20_000 }))))(peerTarget);
       const route = peerRoute(peer, url, headers);
       const r = await route.send("GET", "/v1/models", undefined, t.modelsMs);
       if (r.status !== null) return { route, models: r, notes, close: () => peer.close() };

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, closest } from "../../src/config/errors.js";
+import { closest } from "../../src/config/errors.js";
 import { parseConfig, requireFor } from "../../src/config/load.js";
+import { problems } from "./problems.js";
 import { jsonSchema } from "../../src/config/schema.js";
 
-const problems = (text: string) => {
-  try {
-    parseConfig(text, "deploy-gate.yml");
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  throw new Error("expected a ConfigError");
-};
 
 describe("deploy-gate.yml loader", () => {
   it("accepts the minimal preflight config and fills defaults", () => {

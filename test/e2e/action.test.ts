@@ -56,4 +56,34 @@ describe("the action bundle on the sandbox host (uses: ./)", () => {
     for (const c of ["deploy.ready", "verify.argv", "verify.tools"]) expect(summary).toMatch(new RegExp(`\\| ✅ \\| \`${c.replace(".", "\\.")}\` \\|`));
     expect(readFileSync(join(tmp, "output.txt"), "utf8")).toMatch(/verdict<<[^\n]+\n(pass|warn)\n/);
   });
+
+  // Hosts in secrets: the config's address is overridden by inputs, reached through a pinned jump host
+  // (the sandbox's sshd to its own loopback), with RUNNER_DEBUG=1 showing each remote command.
+  it("command: verify through inputs: host, port, user, known-hosts, jump-host, connect-timeout; RUNNER_DEBUG traces", async (ctx) => {
+    sandboxOrSkip(ctx);
+    expect(repo, "runs after the deploy above").not.toBeNull();
+    const key = readFileSync(s!.identityFile, "utf8");
+    for (const f of ["summary2.md", "output2.txt"]) writeFileSync(join(tmp, f), "");
+    const r = spawnSync(process.execPath, [BUNDLE], {
+      encoding: "utf8",
+      timeout: 240_000,
+      env: {
+        PATH: process.env.PATH, HOME: process.env.HOME, GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: repo!.root, RUNNER_TEMP: tmp, RUNNER_DEBUG: "1",
+        GITHUB_STEP_SUMMARY: join(tmp, "summary2.md"), GITHUB_OUTPUT: join(tmp, "output2.txt"),
+        GITHUB_SERVER_URL: "https://github.example.com", GITHUB_REPOSITORY: "octo-org/serve-scripts",
+        INPUT_COMMAND: "verify", INPUT_ENDPOINT: repo!.vars.endpoint, "INPUT_SSH-KEY": key,
+        INPUT_HOST: "127.0.0.1", INPUT_PORT: String(s!.sshPort), INPUT_USER: s!.user,
+        "INPUT_KNOWN-HOSTS": s!.knownHosts.replace(/^\S+/, `[127.0.0.1]:${s!.sshPort}`),
+        "INPUT_JUMP-HOST": `${s!.user}@${s!.address}:${s!.sshPort}`, "INPUT_JUMP-HOST-KEY": s!.knownHosts,
+        "INPUT_CONNECT-TIMEOUT": "30s", "INPUT_FAIL-ON-WARN": "False",
+      },
+    });
+    const log = r.stdout + r.stderr;
+    expect(r.status, log).toBe(0);
+    // Every remote command went to the loopback address given as an input, which only the jump host reaches.
+    expect(log).toMatch(new RegExp(`\\[trace\\] \\d+ms ssh ${s!.user}@127\\.0\\.0\\.1:${s!.sshPort}: `));
+    const summary = readFileSync(join(tmp, "summary2.md"), "utf8");
+    expect(summary.split("\n")[0]).toMatch(/^## deploy-gate verify: (✅ PASS|⚠️ PASS with warnings)$/);
+    expect(summary).toMatch(/\(\[`[0-9a-f]{10}`\]\(https:\/\/github\.example\.com\/octo-org\/serve-scripts\/commit\/[0-9a-f]{40}\)\)/);
+  });
 });

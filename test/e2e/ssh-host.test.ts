@@ -1,4 +1,5 @@
 // SshHost against the sandbox host's real OpenSSH server.
+import { effectiveTarget, pinOverride } from "../../src/host/target.js";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { utils } from "ssh2";
@@ -133,8 +134,8 @@ describe("SshHost on the sandbox host", () => {
     expect(e.kind).toBe("host-key-mismatch");
     expect(e.message).toMatch(/@revoked/);
     // the Action's known-hosts input overrides the config's pin and goes through the same check
-    const ep = { host: target(sb) } as Parameters<typeof connect>[0];
-    const viaAction = await connect(ep, { knownHosts: revoked, hostKey: null } as Options);
+    const ep = { host: effectiveTarget(target(sb), pinOverride(revoked), "/") } as Parameters<typeof connect>[0];
+    const viaAction = await connect(ep, { connectTimeoutMs: null } as Options, "/");
     expect(viaAction.host).toBeNull();
     expect(viaAction.finding).toMatchObject({ status: "fail", summary: expect.stringMatching(/@revoked/) });
   });

@@ -1,5 +1,6 @@
 // sshd's transient "Channel open failure" (a session not yet counted as closed) is retried; other errors are not.
 // A scripted client stands in for ssh2 here because the race cannot be produced on demand against a real sshd.
+import { EventEmitter } from "node:events";
 import type { Client, ClientChannel } from "ssh2";
 import { describe, expect, it } from "vitest";
 import { openExec } from "../../src/host/exec.js";
@@ -9,7 +10,7 @@ function scripted(errors: (string | null)[]): { client: Client; calls: () => num
   const client = {
     exec(_cmd: string, cb: (err: Error | undefined, ch: ClientChannel) => void) {
       const e = errors[n++] ?? null;
-      setImmediate(() => cb(e ? new Error(e) : undefined, {} as ClientChannel));
+      setImmediate(() => cb(e ? new Error(e) : undefined, new EventEmitter() as unknown as ClientChannel));
     },
   } as unknown as Client;
   return { client, calls: () => n };

@@ -50,6 +50,17 @@ describe("SshHost.connect failures", () => {
     expect(e.message).not.toMatch(/^Error:/);
   });
 
+  it("asks for the passphrase of an encrypted key, and uses DEPLOY_GATE_SSH_PASSPHRASE", async () => {
+    const encrypted = utils.generateKeyPairSync("ed25519", { passphrase: "open sesame", cipher: "aes256-cbc" } as never).private;
+    const none = await failure(SshHost.connect(tgt(22), { privateKey: encrypted, env: {} }));
+    expect(none.kind).toBe("auth");
+    expect(none.message).toMatch(/encrypted and no passphrase was given; set DEPLOY_GATE_SSH_PASSPHRASE/);
+    // With the passphrase the key is read and the connection gets as far as the (silent) server.
+    const port = await listen(() => {});
+    const ok = await failure(SshHost.connect(tgt(port), { privateKey: encrypted, timeoutMs: 400, env: { DEPLOY_GATE_SSH_PASSPHRASE: "open sesame" } }));
+    expect(ok.kind).toBe("timeout");
+  });
+
   it("asks for a key when neither identityFile nor DEPLOY_GATE_SSH_KEY is set", async () => {
     const e = await failure(SshHost.connect(tgt(22), { env: {} }));
     expect(e.kind).toBe("auth");

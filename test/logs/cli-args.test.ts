@@ -10,6 +10,6 @@ describe("logs arguments", () => {
   });
 
   it("--boot/--since/--follow on another command is a usage error", () => {
-    expect(() => parseCli(["verify", "--follow"], "/r")).toThrow(/belong to the logs command/);
+    expect(() => parseCli(["verify", "--follow"], "/r")).toThrow(/--follow does not apply to verify \(it applies to logs\)/);
   });
 });

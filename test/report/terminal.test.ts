@@ -33,6 +33,26 @@ describe("terminal report", () => {
     expect(useColour({ noColor: false, isTTY: true, env: { NO_COLOR: "1" } })).toBe(false);
     expect(useColour({ noColor: false, isTTY: false, env: {} })).toBe(false);
   });
+  it("honours FORCE_COLOR (on without a TTY, off for 0/false) before NO_COLOR, and --no-color above both", () => {
+    expect(useColour({ noColor: false, isTTY: false, env: { FORCE_COLOR: "1" } })).toBe(true);
+    expect(useColour({ noColor: false, isTTY: false, env: { FORCE_COLOR: "" } })).toBe(true);
+    expect(useColour({ noColor: false, isTTY: true, env: { FORCE_COLOR: "0" } })).toBe(false);
+    expect(useColour({ noColor: false, isTTY: true, env: { FORCE_COLOR: "false" } })).toBe(false);
+    expect(useColour({ noColor: false, isTTY: false, env: { FORCE_COLOR: "1", NO_COLOR: "1" } })).toBe(true);
+    expect(useColour({ noColor: true, isTTY: true, env: { FORCE_COLOR: "1" } })).toBe(false);
+    expect(useColour({ noColor: false, isTTY: true, env: { NO_COLOR: "" } })).toBe(true);
+  });
+  it("--quiet: only the failures and the verdict", () => {
+    const out = renderTerminal(report, false, true);
+    expect(out).not.toContain("preflight.clean-tree");
+    expect(out).not.toContain("shellcheck");
+    expect(out).not.toContain("deploy-gate preflight ·");
+    expect(out).toMatch(/^✖ FAIL {2}preflight\.contracts +contract broken/);
+    expect(out).toContain("fix: restore it");
+    expect(out.trimEnd().split("\n").at(-1)).toBe("FAIL  1 failed, 0 warnings, 1 passed, 1 skipped");
+    const clean = renderTerminal({ ...report, verdict: "pass", findings: [report.findings[0]!] }, false, true);
+    expect(clean).toBe("PASS  0 failed, 0 warnings, 1 passed, 0 skipped\n");
+  });
   it("decides verdicts and exit codes", () => {
     expect(verdictOf([{ check: "a", status: "warn", summary: "" }, { check: "b", status: "pass", summary: "" }])).toBe("warn");
     expect(verdictOf([{ check: "a", status: "skip", summary: "" }])).toBe("pass");

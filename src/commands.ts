@@ -1,0 +1,76 @@
+// The command line as data: each command and each option once, with its help and the commands it
+// applies to. Adding a command or an option is an entry here (and a handler in cli.ts for a command
+// the pipeline does not run). Pure.
+
+export interface CommandSpec {
+  readonly name: string;
+  /** positional arguments, as shown in usage ("FILE|-") */
+  readonly args?: string;
+  /** how many positionals it takes */
+  readonly positionals: number;
+  readonly summary: string;
+  /** a few lines shown by `deploy-gate COMMAND --help` */
+  readonly details?: string;
+}
+
+export const COMMAND_SPECS = [
+  { name: "preflight", positionals: 0, summary: "check the serve scripts in this repository (no host needed)",
+    details: "bash -n, shellcheck, the contract flags (traced through history when one is gone), dropped flags, the trap rules, the rollback ref.\nWith no deploy-gate.yml it finds the serve scripts itself." },
+  { name: "run", positionals: 0, summary: "preflight, deploy over SSH, verify",
+    details: "A preflight failure stops here (--skip-preflight to see what the host says). One SSH connection, a host-side lock,\nthe install files at the ref, a restart, the boot watched to readiness, then verify." },
+  { name: "verify", positionals: 0, summary: "verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)",
+    details: "Default ref: the one recorded on the host by the last deploy." },
+  { name: "rollback", positionals: 0, summary: "deploy rollback.ref, then verify" },
+  { name: "explain", args: "FILE|-", positionals: 1, summary: "diagnose a saved journalctl -o json dump, a plain log, or a response body",
+    details: "Exit 0 when the log shows a ready or still-booting engine, 1 on a failure." },
+  { name: "logs", positionals: 0, summary: "the endpoint's journal, decoded, one boot at a time, with its diagnosis",
+    details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json." },
+  { name: "lock", args: "status|release", positionals: 1, summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)" },
+  { name: "init", positionals: 0, summary: "write deploy-gate.yml for the serve scripts found here (never overwrites)",
+    details: "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight." },
+  { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" },
+] as const satisfies readonly CommandSpec[];
+
+export type Command = (typeof COMMAND_SPECS)[number]["name"];
+export const COMMANDS = COMMAND_SPECS.map((c) => c.name) as readonly Command[];
+
+const REPORTING: readonly Command[] = ["preflight", "run", "verify", "rollback"];
+const REMOTE: readonly Command[] = ["run", "verify", "rollback", "logs", "lock"];
+const DEPLOYING: readonly Command[] = ["run", "rollback"];
+
+export interface OptionSpec {
+  readonly name: string;
+  readonly type: "string" | "boolean";
+  readonly short?: string;
+  /** the value's placeholder in help */
+  readonly arg?: string;
+  readonly help: string;
+  /** the commands it applies to; "all" for every one */
+  readonly commands: readonly Command[] | "all";
+}
+
+export const OPTION_SPECS: readonly OptionSpec[] = [
+  { name: "config", type: "string", arg: "FILE", help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it", commands: [...REPORTING, "logs", "lock", "init"] },
+  { name: "endpoint", type: "string", arg: "NAME", help: "one endpoint (default: all; run/verify/rollback/logs/lock: the config's only one)", commands: [...REPORTING, "logs", "lock"] },
+  { name: "ref", type: "string", arg: "REF", help: "check the scripts at REF instead of the work tree (verify: the contracts at REF)", commands: REPORTING },
+  { name: "base", type: "string", arg: "REF", help: "what dropped-flags compares against (default: rollback.ref, else the commit before the last change)", commands: ["preflight", "run"] },
+  { name: "json", type: "boolean", help: "print exactly the JSON report on stdout", commands: [...REPORTING, "explain", "logs", "lock"] },
+  { name: "report", type: "string", arg: "FILE", help: "also write the JSON report to FILE", commands: REPORTING },
+  { name: "summary", type: "string", arg: "FILE", help: "also write the markdown job summary to FILE", commands: REPORTING },
+  { name: "quiet", type: "boolean", short: "q", help: "only the verdict and the failures", commands: REPORTING },
+  { name: "no-color", type: "boolean", help: "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it on)", commands: "all" },
+  { name: "fail-on-warn", type: "boolean", help: "exit 1 on warnings too", commands: REPORTING },
+  { name: "dry-run", type: "boolean", help: "connect, lock, show the files that would change and the commands; change nothing", commands: DEPLOYING },
+  { name: "lock-wait", type: "string", arg: "DURATION", help: "wait this long for a held deploy lock (default: fail at once, naming the holder)", commands: DEPLOYING },
+  { name: "skip-preflight", type: "boolean", help: "deploy even when preflight fails (to see what the host says)", commands: ["run"] },
+  { name: "hosts", type: "string", arg: "A,B", help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout", commands: ["run", "verify", "rollback"] },
+  { name: "boot", type: "string", arg: "WHICH", help: "current (default), previous, N, or --boot=-N (N before the current)", commands: ["logs"] },
+  { name: "since", type: "string", arg: "TIME", help: "the window: 30m, 2h, YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today, yesterday", commands: ["logs"] },
+  { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
+  { name: "force", type: "boolean", help: "release a lock another run holds (it names the holder)", commands: ["lock"] },
+  { name: "connect-timeout", type: "string", arg: "DURATION", help: "SSH handshake deadline (default 20s)", commands: REMOTE },
+  { name: "help", type: "boolean", short: "h", help: "this help (deploy-gate COMMAND --help: that command's)", commands: "all" },
+  { name: "version", type: "boolean", short: "v", help: "the version", commands: "all" },
+];
+
+export const appliesTo = (o: OptionSpec, c: Command) => o.commands === "all" || o.commands.includes(c);

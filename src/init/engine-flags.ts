@@ -1,0 +1,19 @@
+// The one place `init` reads a script's engine argv: the lead can repoint it at a new engine model.
+import { CRITICAL_FLAGS } from "../preflight/dropped-flags.js";
+import { parseServeScript } from "../script/parse.js";
+
+export interface EngineFlag {
+  name: string;
+  value: string | null;
+  clientFacing: boolean;
+  /** only passed on some runs (inside ${VAR:+...}): not a contract the script always keeps */
+  optional: boolean;
+}
+
+/** The engine flags of a serve script as it reads now (values with the script's own variables filled
+ *  in where known), or null when no engine command is found. */
+export function currentEngineFlags(scriptText: string): EngineFlag[] | null {
+  const engine = parseServeScript(scriptText).engine;
+  if (!engine) return null;
+  return engine.flags.map((f) => ({ name: f.name, value: f.resolvedValue ?? f.value, clientFacing: CRITICAL_FLAGS.has(f.name), optional: f.optional }));
+}

@@ -1,0 +1,33 @@
+// `deploy-gate init`: write deploy-gate.yml for the serve scripts in this repository. Never overwrites.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { isAbsolute, join, relative } from "node:path";
+import { parseConfig, DEFAULT_CONFIG } from "../config/load.js";
+import { Git } from "../git/git.js";
+import { UsageError, type Options } from "../options.js";
+import { discoverTargets } from "../preflight/discover.js";
+import { currentEngineFlags } from "./engine-flags.js";
+import { contractFlags, endpointName, renderInit, type InitEndpoint } from "./render.js";
+
+export async function runInit(opts: Options, io: { out: (s: string) => void; cwd: string }): Promise<number> {
+  const info = await new Git(opts.cwd).info();
+  if (!info?.root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate init in the repository that holds the serve scripts`);
+  const root = info.root;
+  const path = opts.config ? (isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config)) : join(root, DEFAULT_CONFIG);
+  if (existsSync(path)) throw new UsageError(`${relative(opts.cwd, path) || path} already exists: init never overwrites it; edit it, or move it away to start over`);
+  const targets = discoverTargets(root, await new Git(root).listFiles());
+  if (!targets.length) throw new UsageError("no serve scripts found (shell scripts that run `podman run` or `vllm serve`, committed or staged): write deploy-gate.yml by hand (README: config reference)");
+  const taken = new Set<string>();
+  const configDir = join(path, "..");
+  const endpoints: InitEndpoint[] = targets.map((t) => {
+    const name = endpointName(t.name, taken);
+    taken.add(name);
+    const flags = currentEngineFlags(readFileSync(join(root, t.scriptPath), "utf8"));
+    return { name, script: relative(configDir, join(root, t.scriptPath)).split("\\").join("/"), flags };
+  });
+  const text = renderInit(endpoints);
+  parseConfig(text, path); // what init writes must load: a bug here is ours, not the user's
+  writeFileSync(path, text, { flag: "wx" });
+  const flags = endpoints.reduce((n, e) => n + contractFlags(e.flags ?? []).length, 0);
+  io.out(`wrote ${relative(opts.cwd, path) || path}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv\nnext: review it, then deploy-gate preflight\n`);
+  return 0;
+}

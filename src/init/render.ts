@@ -1,0 +1,55 @@
+// deploy-gate.yml text for discovered serve scripts. Pure.
+import { SCHEMA_ID } from "../config/json-schema.js";
+import type { EngineFlag } from "./engine-flags.js";
+
+export interface InitEndpoint { name: string; script: string; flags: EngineFlag[] | null }
+
+const q = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
+const spec = (f: EngineFlag) => (f.value === null ? f.name : `${f.name} ${f.value}`);
+/** A value still holding an unresolved variable would make a contract that never matches. */
+const usable = (f: EngineFlag) => !f.optional && (f.value === null || !/[$`]/.test(f.value));
+
+/** The flags init declares as contracts: client-facing, always passed, with a known value; once each. */
+export function contractFlags(flags: readonly EngineFlag[]): EngineFlag[] {
+  const seen = new Set<string>();
+  return flags.filter((f) => !seen.has(f.name) && seen.add(f.name)).filter((f) => f.clientFacing && usable(f));
+}
+
+function endpointYaml(e: InitEndpoint): string[] {
+  const out = [`  ${e.name}:`, `    script: ${q(e.script)}`];
+  if (!e.flags) return [...out, "    # no engine command (podman run ... or vllm serve) found in this script: add contracts by hand", ""];
+  const seen = new Set<string>();
+  const unique = e.flags.filter((f) => !seen.has(f.name) && seen.add(f.name));
+  const contract = contractFlags(unique);
+  const others = unique.filter((f) => !contract.includes(f));
+  out.push("    contracts:");
+  out.push(contract.length ? "      flags:" : "      flags: []");
+  for (const f of contract) out.push(`        - ${q(spec(f))}`);
+  if (others.length) {
+    out.push("      # also in the engine argv now; add the ones clients or the host rely on:");
+    for (const f of others) out.push(`      #   - ${q(spec(f))}`);
+  }
+  if (unique.some((f) => f.name === "--reasoning-parser")) out.push("      thinking: true   # verify: reasoning arrives in its own field");
+  if (unique.some((f) => f.name === "--enable-auto-tool-choice")) out.push("      tools: true      # verify: tool calls work");
+  return [...out, ""];
+}
+
+export function renderInit(endpoints: readonly InitEndpoint[]): string {
+  return [
+    `# yaml-language-server: $schema=${SCHEMA_ID}`,
+    "# Written by deploy-gate init from the serve scripts' current engine argv. Paths are relative to this file.",
+    "# Review the contract flags; run/verify also need host, service, container, install, url and model",
+    "# (see the README's config reference, or hover a key in an editor that reads the schema above).",
+    "version: 1",
+    "endpoints:",
+    ...endpoints.flatMap(endpointYaml),
+  ].join("\n");
+}
+
+/** A valid, unique endpoint name from a script's file name. */
+export function endpointName(base: string, taken: ReadonlySet<string>): string {
+  const clean = base.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "endpoint";
+  let name = clean;
+  for (let i = 2; taken.has(name); i++) name = `${clean}-${i}`;
+  return name;
+}

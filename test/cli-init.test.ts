@@ -1,0 +1,67 @@
+// `deploy-gate init` through main(), on real git repositories with the example serve script.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../src/cli.js";
+import { SCHEMA_ID } from "../src/config/json-schema.js";
+import { parseConfig } from "../src/config/load.js";
+import { tempRepo, type TempRepo } from "./helpers/repo.js";
+
+const SCRIPT = readFileSync(join(import.meta.dirname, "..", "examples/serve-repo/scripts/serve-archon.sh"), "utf8");
+let repo: TempRepo | null = null;
+afterEach(() => { repo?.cleanup(); repo = null; });
+
+async function run(cwd: string, ...argv: string[]) {
+  let out = "";
+  let err = "";
+  const code = await main(argv, { out: (s) => (out += s), err: (s) => (err += s), isTTY: false, env: {}, cwd });
+  return { code, out, err };
+}
+
+describe("deploy-gate init", () => {
+  it("writes deploy-gate.yml with the contract flags of each script's current argv, and it passes preflight", async () => {
+    repo = tempRepo();
+    repo.commit("scripts", { "scripts/serve-archon.sh": SCRIPT, "scripts/serve-dragoon.sh": "#!/bin/bash\nexec vllm serve /m --port 7771 --served-model-name dragoon --max-num-seqs 8\n", "README.md": "x\n" });
+    const r = await run(join(repo.dir, "scripts"), "init");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^wrote \.\.\/deploy-gate\.yml: 2 endpoint\(s\) \(serve-archon, serve-dragoon\)/);
+    const text = readFileSync(join(repo.dir, "deploy-gate.yml"), "utf8");
+    expect(text.split("\n")[0]).toBe(`# yaml-language-server: $schema=${SCHEMA_ID}`);
+    const c = parseConfig(text, "deploy-gate.yml");
+    const archon = c.endpoints["serve-archon"]!;
+    expect(archon.script).toBe("scripts/serve-archon.sh");
+    // Client-facing flags with their values as the script has them now; tuning flags only as comments.
+    expect(archon.contracts.flags).toEqual(expect.arrayContaining(["--reasoning-parser qwen3", "--enable-auto-tool-choice", "--tool-call-parser qwen3_xml", "--served-model-name qwen", "--port 7770"]));
+    expect(archon.contracts.flags.some((f) => f.startsWith("--gpu-memory-utilization"))).toBe(false);
+    expect(text).toMatch(/#\s+- "--gpu-memory-utilization 0\.95"/);
+    expect(archon.contracts).toMatchObject({ thinking: true, tools: true });
+    // Passed only when SPEC is set: a comment, not a contract.
+    expect(archon.contracts.flags.some((f) => f.startsWith("--speculative-config"))).toBe(false);
+    expect(r.out).toContain(`${archon.contracts.flags.length + 2} contract flag(s)`);
+    expect(c.endpoints["serve-dragoon"]!.contracts.flags).toEqual(["--port 7771", "--served-model-name dragoon"]);
+    repo.commit("config");
+    const pre = await run(repo.dir, "preflight", "--json");
+    const report = JSON.parse(pre.out);
+    expect(report.findings.filter((f: { check: string; status: string }) => f.check === "preflight.contracts" && f.status === "fail")).toEqual([]);
+    expect(report.findings.filter((f: { check: string }) => f.check === "preflight.contracts").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses to overwrite an existing config, and leaves it as it was", async () => {
+    repo = tempRepo();
+    repo.commit("s", { "serve.sh": SCRIPT, "deploy-gate.yml": "version: 1\n# mine\n" });
+    const r = await run(repo.dir, "init");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/deploy-gate\.yml already exists: init never overwrites it/);
+    expect(readFileSync(join(repo.dir, "deploy-gate.yml"), "utf8")).toBe("version: 1\n# mine\n");
+  });
+
+  it("says what to do when there is no serve script, and writes nothing", async () => {
+    repo = tempRepo();
+    repo.commit("s", { "build.sh": "#!/bin/sh\nmake\n" });
+    const r = await run(repo.dir, "init");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/no serve scripts found .* write deploy-gate\.yml by hand/);
+    expect(existsSync(join(repo.dir, "deploy-gate.yml"))).toBe(false);
+  });
+});
