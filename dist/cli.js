@@ -36092,11 +36092,23 @@ var DESCRIPTIONS = {
   endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
   "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
   "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
-  "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it.",
+  "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
+  "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
   "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
   "endpoints.*.container": "The podman container name the unit runs.",
   ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
   ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
+  "endpoints.*.hosts": "A fleet instead of host: one entry per replica of this endpoint, rolled out canary first (see rollout).",
+  ...sshKeys("endpoints.*.hosts[]", "One replica of the fleet."),
+  ...sshKeys("endpoints.*.hosts[].jump", "A jump host to reach this replica through (like ssh -J)."),
+  "endpoints.*.hosts[].name": "The replica's short name in reports and --hosts (default: its address).",
+  "endpoints.*.hosts[].url": "This replica's URL where it differs from the endpoint's url.",
+  "endpoints.*.rollout": "How a fleet rolls out: the canary host(s) alone, then batches in parallel; the first failure halts it.",
+  "endpoints.*.rollout.canary": "Hosts deployed and verified alone first (default 1).",
+  "endpoints.*.rollout.batch": "Hosts deployed in parallel in each later step (default 1).",
+  "endpoints.*.rollout.pause": 'Wait between steps: a duration such as "30s" (default 0, none).',
+  "endpoints.*.replicas": "What verify.replicas tolerates between the hosts of a fleet.",
+  "endpoints.*.replicas.kvTolerance": "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
   ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
   ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
   "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
@@ -42258,8 +42270,8 @@ import { existsSync as existsSync2, readFileSync as readFileSync4, writeFileSync
 import { isAbsolute as isAbsolute5, join as join6, relative as relative4 } from "node:path";
 
 // src/init/engine-flags.ts
-function currentEngineFlags(scriptText) {
-  const engine = parseServeScript(scriptText).engine;
+function currentEngineFlags(kind, text) {
+  const engine = parseLaunch(kind, text).engine;
   if (!engine) return null;
   return engine.flags.map((f) => ({ name: f.name, value: f.resolvedValue ?? f.value, clientFacing: CRITICAL_FLAGS.has(f.name), optional: f.optional }));
 }
@@ -42273,8 +42285,8 @@ function contractFlags2(flags) {
   return flags.filter((f) => !seen.has(f.name) && seen.add(f.name)).filter((f) => f.clientFacing && usable(f));
 }
 function endpointYaml(e) {
-  const out = [`  ${e.name}:`, `    script: ${q(e.script)}`];
-  if (!e.flags) return [...out, "    # no engine command (podman run ... or vllm serve) found in this script: add contracts by hand", ""];
+  const out = [`  ${e.name}:`, `    ${e.kind ?? "script"}: ${q(e.script)}`];
+  if (!e.flags) return [...out, "    # no engine command (podman run ... or vllm serve) found in this file: add contracts by hand", ""];
   const seen = /* @__PURE__ */ new Set();
   const unique = e.flags.filter((f) => !seen.has(f.name) && seen.add(f.name));
   const contract = contractFlags2(unique);
@@ -42316,14 +42328,14 @@ async function runInit(opts, io) {
   const path = opts.config ? isAbsolute5(opts.config) ? opts.config : join6(opts.cwd, opts.config) : join6(root, DEFAULT_CONFIG);
   if (existsSync2(path)) throw new UsageError(`${relative4(opts.cwd, path) || path} already exists: init never overwrites it; edit it, or move it away to start over`);
   const targets = discoverTargets(root, await new Git(root).listFiles());
-  if (!targets.length) throw new UsageError("no serve scripts found (shell scripts that run `podman run` or `vllm serve`, committed or staged): write deploy-gate.yml by hand (README: config reference)");
+  if (!targets.length) throw new UsageError("no serve scripts, units or quadlets that start an inference server found (committed or staged): write deploy-gate.yml by hand (README: config reference)");
   const taken = /* @__PURE__ */ new Set();
   const configDir = join6(path, "..");
   const endpoints = targets.map((t) => {
     const name = endpointName(t.name, taken);
     taken.add(name);
-    const flags2 = currentEngineFlags(readFileSync4(join6(root, t.scriptPath), "utf8"));
-    return { name, script: relative4(configDir, join6(root, t.scriptPath)).split("\\").join("/"), flags: flags2 };
+    const flags2 = currentEngineFlags(t.kind, readFileSync4(join6(root, t.scriptPath), "utf8"));
+    return { name, kind: t.kind, script: relative4(configDir, join6(root, t.scriptPath)).split("\\").join("/"), flags: flags2 };
   });
   const text = renderInit(endpoints);
   parseConfig(text, path);

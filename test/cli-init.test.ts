@@ -47,6 +47,22 @@ describe("deploy-gate init", () => {
     expect(report.findings.filter((f: { check: string }) => f.check === "preflight.contracts").length).toBeGreaterThanOrEqual(2);
   });
 
+  it("names a quadlet or a unit that starts the engine by its own key, with its argv as contracts", async () => {
+    repo = tempRepo();
+    const quadlet = "[Container]\nImage=docker.io/vllm/vllm-openai:v0.9.2\nExec=--model /m --served-model-name chat --enable-auto-tool-choice --tool-call-parser hermes\nPublishPort=8000:8000\n\n[Install]\nWantedBy=default.target\n";
+    const unit = "[Unit]\nDescription=vLLM\n[Service]\nExecStart=/opt/venv/bin/vllm serve /m --port 8001 --served-model-name direct\nRestart=always\n";
+    repo.commit("files", { "deploy/chat.container": quadlet, "deploy/direct.service": unit });
+    const r = await run(repo.dir, "init");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const c = parseConfig(readFileSync(join(repo.dir, "deploy-gate.yml"), "utf8"), "deploy-gate.yml");
+    const eps = Object.values(c.endpoints);
+    const chat = eps.find((e) => e.quadlet === "deploy/chat.container")!;
+    expect(chat.script).toBeUndefined();
+    expect(chat.contracts.flags).toEqual(expect.arrayContaining(["--served-model-name chat", "--enable-auto-tool-choice", "--tool-call-parser hermes"]));
+    expect(eps.find((e) => e.unit === "deploy/direct.service")!.contracts.flags).toEqual(expect.arrayContaining(["--port 8001", "--served-model-name direct"]));
+  });
+
   it("refuses to overwrite an existing config, and leaves it as it was", async () => {
     repo = tempRepo();
     repo.commit("s", { "serve.sh": SCRIPT, "deploy-gate.yml": "version: 1\n# mine\n" });
@@ -61,7 +77,7 @@ describe("deploy-gate init", () => {
     repo.commit("s", { "build.sh": "#!/bin/sh\nmake\n" });
     const r = await run(repo.dir, "init");
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/no serve scripts found .* write deploy-gate\.yml by hand/);
+    expect(r.err).toMatch(/no serve scripts, units or quadlets that start an inference server found .* write deploy-gate\.yml by hand/);
     expect(existsSync(join(repo.dir, "deploy-gate.yml"))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // The one place `init` reads a script's engine argv: the lead can repoint it at a new engine model.
 import { CRITICAL_FLAGS } from "../preflight/dropped-flags.js";
-import { parseServeScript } from "../script/parse.js";
+import { parseLaunch, type FileKind } from "../script/launch.js";
 
 export interface EngineFlag {
   name: string;
@@ -10,10 +10,10 @@ export interface EngineFlag {
   optional: boolean;
 }
 
-/** The engine flags of a serve script as it reads now (values with the script's own variables filled
- *  in where known), or null when no engine command is found. */
-export function currentEngineFlags(scriptText: string): EngineFlag[] | null {
-  const engine = parseServeScript(scriptText).engine;
+/** The engine flags of a serve script, unit or quadlet as it reads now (values with the file's own
+ *  variables filled in where known), or null when no engine command is found. */
+export function currentEngineFlags(kind: FileKind, text: string): EngineFlag[] | null {
+  const engine = parseLaunch(kind, text).engine;
   if (!engine) return null;
   return engine.flags.map((f) => ({ name: f.name, value: f.resolvedValue ?? f.value, clientFacing: CRITICAL_FLAGS.has(f.name), optional: f.optional }));
 }

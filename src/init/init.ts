@@ -15,14 +15,14 @@ export async function runInit(opts: Options, io: { out: (s: string) => void; cwd
   const path = opts.config ? (isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config)) : join(root, DEFAULT_CONFIG);
   if (existsSync(path)) throw new UsageError(`${relative(opts.cwd, path) || path} already exists: init never overwrites it; edit it, or move it away to start over`);
   const targets = discoverTargets(root, await new Git(root).listFiles());
-  if (!targets.length) throw new UsageError("no serve scripts found (shell scripts that run `podman run` or `vllm serve`, committed or staged): write deploy-gate.yml by hand (README: config reference)");
+  if (!targets.length) throw new UsageError("no serve scripts, units or quadlets that start an inference server found (committed or staged): write deploy-gate.yml by hand (README: config reference)");
   const taken = new Set<string>();
   const configDir = join(path, "..");
   const endpoints: InitEndpoint[] = targets.map((t) => {
     const name = endpointName(t.name, taken);
     taken.add(name);
-    const flags = currentEngineFlags(readFileSync(join(root, t.scriptPath), "utf8"));
-    return { name, script: relative(configDir, join(root, t.scriptPath)).split("\\").join("/"), flags };
+    const flags = currentEngineFlags(t.kind, readFileSync(join(root, t.scriptPath), "utf8"));
+    return { name, kind: t.kind, script: relative(configDir, join(root, t.scriptPath)).split("\\").join("/"), flags };
   });
   const text = renderInit(endpoints);
   parseConfig(text, path); // what init writes must load: a bug here is ours, not the user's

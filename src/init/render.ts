@@ -1,8 +1,10 @@
 // deploy-gate.yml text for discovered serve scripts. Pure.
 import { SCHEMA_ID } from "../config/json-schema.js";
+import type { FileKind } from "../script/launch.js";
 import type { EngineFlag } from "./engine-flags.js";
 
-export interface InitEndpoint { name: string; script: string; flags: EngineFlag[] | null }
+/** `script` is the file's path whatever its kind; `kind` says which key names it (script, unit or quadlet). */
+export interface InitEndpoint { name: string; kind?: FileKind; script: string; flags: EngineFlag[] | null }
 
 const q = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
 const spec = (f: EngineFlag) => (f.value === null ? f.name : `${f.name} ${f.value}`);
@@ -16,8 +18,8 @@ export function contractFlags(flags: readonly EngineFlag[]): EngineFlag[] {
 }
 
 function endpointYaml(e: InitEndpoint): string[] {
-  const out = [`  ${e.name}:`, `    script: ${q(e.script)}`];
-  if (!e.flags) return [...out, "    # no engine command (podman run ... or vllm serve) found in this script: add contracts by hand", ""];
+  const out = [`  ${e.name}:`, `    ${e.kind ?? "script"}: ${q(e.script)}`];
+  if (!e.flags) return [...out, "    # no engine command (podman run ... or vllm serve) found in this file: add contracts by hand", ""];
   const seen = new Set<string>();
   const unique = e.flags.filter((f) => !seen.has(f.name) && seen.add(f.name));
   const contract = contractFlags(unique);
