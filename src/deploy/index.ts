@@ -93,7 +93,10 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
     return done(deployment);
   }
   if (w) findings.push(readyFailure(ctx, w.decision, w.polls));
-  const d = await diagnoseDeploy(ctx.host, { service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed" });
+  const d = await diagnoseDeploy(ctx.host, {
+    service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed",
+    install: ctx.endpoint.install, configFile: ctx.configFile, restartEvidence: rs.evidence,
+  });
   findings.push(diagnosisFinding(d));
   await ensureUpFinding(ctx, service, findings);
   return done(deployment);

@@ -4,7 +4,9 @@ import type { Attempt } from "./systemd.js";
 
 export type DiagnosisClass =
   | "ready" | "booting" | "oom" | "kv-insufficient" | "dynamo-shape" | "engine-init-failed"
-  | "clean-exit" | "container-removed" | "crash-loop" | "tools-not-enabled" | "unknown";
+  | "clean-exit" | "container-removed" | "crash-loop" | "tools-not-enabled" | "unknown"
+  // failures under the engine (forensics/below.ts)
+  | "engine-args" | "runtime-error" | "unit-error" | "script-error";
 
 export interface AdviceFacts {
   decisive: string | null;
@@ -106,6 +108,11 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
       return { summary: "the engine reached readiness (Application startup complete.)", fix: null };
     case "booting":
       return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
+    case "engine-args":
+    case "runtime-error":
+    case "unit-error":
+    case "script-error":
+      return { summary: `${cls}: ${f.decisive ?? "no cause line found"}`, fix: "Fix what the decisive line names, then deploy again." };
     case "unknown":
       return {
         summary: "no vLLM boot line, failure signature or unit event found",

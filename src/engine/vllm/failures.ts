@@ -33,7 +33,7 @@ export function failureOf(msg: string, level: string | null): FailureMatch | nul
 }
 
 /** A root cause is taken at its first sighting (later ones are echoes); a generic line at its last. */
-export function outranks(next: FailureMatch, held: FailureMatch | null): boolean {
+export function outranks(next: Pick<FailureMatch, "priority">, held: Pick<FailureMatch, "priority"> | null): boolean {
   if (!held) return true;
   if (next.priority !== held.priority) return next.priority > held.priority;
   return next.priority < 5;
