@@ -89,10 +89,11 @@ const RULES: readonly Rule[] = [
 const GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error response from daemon: )(?<msg>.+)$/;
 
 /**
- * Lines that come after the real error and must never win: podman's signal proxy, Python's shutdown
- * warnings, teardown chatter.
+ * Lines that come after the real error and must never win: podman's signal proxy and an attached
+ * `podman run` whose container was removed under it (the wait loop judges a vanished container), Python's
+ * shutdown warnings, teardown chatter.
  */
-export const NOISE = /forwarding signal \d+ to container|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|died unexpectedly, shutting down client|Terminated$|See '(?:podman|docker) \w+ --help'/;
+export const NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|died unexpectedly, shutting down client|Terminated$|See '(?:podman|docker) \w+ --help'/;
 
 export function isNoise(msg: string): boolean {
   return NOISE.test(msg);
