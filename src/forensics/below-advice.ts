@@ -75,6 +75,8 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
   switch (f.what) {
     case "missing-mount-source":
       return { summary: `${layerName(m)} refused the bind mount: its source ${f.path} does not exist on the host`, fix: `Create ${f.path} on the host (mkdir -p ${f.path}, then put the model files there), or fix the -v source in the serve script; a cache dir needs mkdir -p before podman run.` };
+    case "mount-permission":
+      return { summary: `${layerName(m)} may not read the bind mount source ${f.path}`, fix: `Give the user the unit runs as access to ${f.path} (ls -ld ${f.path}; rootless podman runs as that user), or mount another path.` };
     case "missing-device":
       return { summary: `${layerName(m)} could not add the device ${f.path}: it does not exist on the host`, fix: `Check the GPU driver on the host (ls -l ${f.path}); drop --device ${f.path} from the serve script if this host has no such device.` };
     case "missing-gpu-runtime":

@@ -42,6 +42,7 @@ const LOGRUS = /^time="[^"]*" level=(?<level>\w+) msg="(?<msg>(?:[^"\\]|\\.)*)"/
 const RULES: readonly Rule[] = [
   // podman 4.3/5.x `-v SRC:DST` with SRC absent; docker: `invalid mount config for type "bind": bind source path does not exist: SRC`
   [new RegExp(`Error: statfs ${PATH}: no such file or directory`), "runtime-error", "podman", (g) => ({ what: "missing-mount-source", path: g.path! })],
+  [new RegExp(`Error: statfs ${PATH}: permission denied`), "runtime-error", "podman", (g) => ({ what: "mount-permission", path: g.path! })],
   [new RegExp(`bind source path does not exist: ${PATH}`), "runtime-error", "docker", (g) => ({ what: "missing-mount-source", path: g.path!.replace(/\.$/, "") })],
   // devices: podman `Error: stat /dev/kfd: no such file or directory`; docker `error gathering device information while adding custom device "/dev/kfd": no such file or directory`
   [/Error: (?:stat|lstat) (?<path>\/dev\/\S+): no such file or directory/, "runtime-error", "podman", (g) => ({ what: "missing-device", path: g.path! })],

@@ -51,6 +51,7 @@ describe("wording variants of other versions", () => {
     ['docker: Error response from daemon: error gathering device information while adding custom device "/dev/kfd": no such file or directory.', "runtime-error", "missing-device", { path: "/dev/kfd" }],
     ['docker: Error response from daemon: Conflict. The container name "/vllm" is already in use by container "9c0…". You have to remove (or rename) that container to be able to reuse that name.', "runtime-error", "name-in-use", { container: "vllm" }],
     // podman rootless (rootlessport, pasta) and newer messages
+    ["Error: statfs /var/run/docker.sock: permission denied", "runtime-error", "mount-permission", { path: "/var/run/docker.sock" }],
     ["Error: rootlessport listen tcp 0.0.0.0:8000: bind: address already in use", "runtime-error", "port-in-use", { port: 8000 }],
     ["Error: pasta failed with exit code 1: Failed to bind port 8000 (Address already in use) for option '-t 8000-8000:8000-8000', exiting", "runtime-error", "port-in-use", { port: 8000 }],
     ["Error: localhost/vllm:latest: image not known", "runtime-error", "image-not-found", { image: "localhost/vllm:latest" }],
