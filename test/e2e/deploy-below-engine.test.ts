@@ -123,6 +123,17 @@ describe("deploy: failures under the engine on the sandbox host", () => {
     await expectRed(r, "unit-error", /Failed to locate executable \/root\/dg-e2e\/.*\/serve-engine\.sh: No such file or directory$/, new RegExp(`install: writes ${r.script}: make ExecStart= and the install: entry's to: the same path`));
   });
 
+  it("a service: the host has no unit for: unit-error from systemctl's own answer, naming service:", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = broken("deploy-gate.yml", (t, repo) => t.replace(`service: ${repo.service}`, `service: ${repo.vars.container}-typo.service`));
+    const { res } = await deploy(r);
+    expect(res.findings.find((f) => f.check === "deploy.restart")?.status).toBe("fail");
+    const d = res.findings.find((f) => f.check === "deploy.diagnosis")!;
+    expect(d.data?.class).toBe("unit-error");
+    expect(d.data?.decisive).toMatch(new RegExp(`Failed to restart ${r.vars.container}-typo\\.service: Unit ${r.vars.container}-typo\\.service not found\\.$`));
+    expect(d.fix).toMatch(new RegExp(`^service: in deploy-gate\\.yml names ${r.vars.container}-typo\\.service, which the host does not have`));
+  });
+
   it("an option podman refuses: runtime-error naming the option", async (ctx) => {
     sandboxOrSkip(ctx);
     const r = broken("scripts/serve.sh", (t) => t.replace('-p "$PORT:7770"', '-p "$PORT:7770" --memroy 4g'));

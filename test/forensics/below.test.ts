@@ -86,6 +86,21 @@ describe("wording variants of other versions", () => {
   });
 });
 
+describe("where a line came from", () => {
+  it("the engine's own `Error:` lines (a container record) are never a runtime error; a usage error is the engine's", async () => {
+    const { Diagnoser } = await import("../../src/forensics/classify.js");
+    const rec = (text: string, container: string | null) => ({ ts: 0, text, priority: 3, container, unit: "x.service", identifier: container ?? "serve.sh" });
+    const d = new Diagnoser({ unit: "x.service" });
+    d.pushRecord(rec("Error: listen EADDRINUSE: address already in use 0.0.0.0:7770", "engine"));
+    expect(d.finish().class).not.toBe("runtime-error");
+    d.pushRecord(rec("vllm serve: error: argument --port: invalid int value: 'x'", "engine"));
+    expect(d.finish().class).toBe("engine-args");
+    const p = new Diagnoser({ unit: "x.service" });
+    p.pushRecord(rec("Error: unknown flag: --gpus-all", null));
+    expect(p.finish()).toMatchObject({ class: "runtime-error", below: { layer: "podman", facts: { option: "--gpus-all" } } });
+  });
+});
+
 describe("fixes that name the thing to change", () => {
   const m = (line: string) => belowOf(line)!;
   it("mode 0644: the install: entry and its mode", () => {
