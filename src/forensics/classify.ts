@@ -159,7 +159,7 @@ export class Diagnoser {
   }
 
   private keepTail(text: string): void {
-    this.tail.push(text);
+    this.tail.push(text.length > 500 ? `${text.slice(0, 500)}…` : text);
     if (this.tail.length > MAX_TAIL) this.tail.shift();
   }
 
