@@ -119,6 +119,10 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
           fix: e ? `Set mode: "0755" on the install: entry ${e.from} -> ${e.to} in ${cfg(ctx)} (it is "${e.mode}").` : `Make ${f.executable} executable (install it with mode 0755), or start it through bash in ExecStart=.`,
         };
       }
+      if ((e || f.step === "execve") && f.errno === "No such file or directory") {
+        // install: wrote the file, so what is missing is its #! interpreter (or a CRLF made it `bash\r`)
+        return { summary: `systemd could not execute ${f.executable}: its #! interpreter is missing on the host`, fix: `Fix the first line of ${e?.from ?? f.executable} (the #! interpreter must exist on the host, e.g. #!/bin/bash) and save it with LF line endings, not CRLF.` };
+      }
       const writes = ctx.install?.filter((x) => x.to !== f.executable && /\.(?:sh|bash)$|\/bin\//.test(x.to)).map((x) => x.to) ?? [];
       return {
         summary: `systemd could not execute ${f.executable ?? "the unit's ExecStart"}${f.errno ? `: ${f.errno.toLowerCase()}` : ""}`,

@@ -27,6 +27,7 @@ describe("captured on the sandbox host", () => {
     ["ocinf.journal.json", "runtime-error", "Error: crun: executable file `vllm` not found in $PATH: No such file or directory: OCI runtime attempted to invoke a command that was not found", /no vllm on its PATH/],
     ["ociperm.journal.json", "runtime-error", "Error: crun: open executable: Permission denied: OCI permission denied", /entrypoint is executable/],
     ["port.journal.json", "runtime-error", "Error: cannot listen on the TCP port: listen tcp4 :7985: bind: address already in use", /7985/],
+    ["shebang.journal.json", "unit-error", "i14a-shebang.service: Failed to execute /root/i14a/i14a-shebang/serve.sh: No such file or directory", /^Fix the first line of \/root\/i14a\/i14a-shebang\/serve\.sh \(the #! interpreter/],
     ["unset.journal.json", "script-error", "/root/i14a/i14a-unset/serve.sh: line 4: MODEL_DIR: unbound variable", /Environment=MODEL_DIR=/],
     ["user.journal.json", "unit-error", "i14a-user.service: Failed to determine user credentials: No such process", /useradd/],
   ])("%s -> %s", (name, cls, decisive, fix) => {
@@ -110,6 +111,10 @@ describe("fixes that name the thing to change", () => {
   it("a wrong ExecStart path: the path install: writes", () => {
     const a = belowAdvice(m("e.service: Failed to locate executable /root/e/serve-x.sh: No such file or directory"), { install: [{ from: "scripts/serve.sh", to: "/root/e/serve.sh", mode: "0755" }] });
     expect(a.fix).toMatch(/ExecStart= names \/root\/e\/serve-x\.sh .*install: writes \/root\/e\/serve\.sh/);
+  });
+  it("a path install: writes that cannot be executed: the #! line", () => {
+    const a = belowAdvice(m("e.service: Failed at step EXEC spawning /root/e/serve.sh: No such file or directory"), { install: [{ from: "scripts/serve.sh", to: "/root/e/serve.sh", mode: "0755" }] });
+    expect(a.fix).toMatch(/^Fix the first line of scripts\/serve\.sh .*CRLF/);
   });
   it("a taken port: its current owner", () => {
     const a = belowAdvice(m("Error: cannot listen on the TCP port: listen tcp4 :7985: bind: address already in use"), { portOwner: "container holder (conmon pid 12)" });
