@@ -95,7 +95,7 @@ const GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error 
  * `podman run` whose container was removed under it (the wait loop judges a vanished container), Python's
  * shutdown warnings, teardown chatter.
  */
-export const NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|died unexpectedly, shutting down client|Terminated$|See '(?:podman|docker) \w+ --help'/;
+export const NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'/;
 
 export function isNoise(msg: string): boolean {
   return NOISE.test(msg);

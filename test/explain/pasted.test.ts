@@ -127,6 +127,21 @@ describe("engine failures beyond the boot", () => {
     expect(r.fix).toMatch(fix);
   });
 
+  it("newest worker startup wording: the cause under `WorkerProc failed to start.`, not the wrapper or the executor's echo", () => {
+    const w = "(Worker_TP1_EP1 pid=1874769) ERROR 03-24 09:46:59 [multiproc_executor.py:852]";
+    const r = explain([
+      `${w} WorkerProc failed to start.`,
+      `${w} Traceback (most recent call last):`,
+      `${w}   File "/usr/lib/python3.12/site-packages/vllm/v1/executor/multiproc_executor.py", line 700, in worker_main`,
+      `${w}     worker = WorkerProc(*args, **kwargs)`,
+      `${w} RuntimeError: CUDA driver error: invalid device ordinal`,
+      "(EngineCore_DP0 pid=11546) ERROR 03-24 09:47:00 [multiproc_executor.py:154] Worker proc VllmWorker-1 died unexpectedly, shutting down executor.",
+      "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP0': 1}",
+    ].join("\n"));
+    expect(r.class).toBe("engine-init-failed");
+    expect(r.decisive).toBe("RuntimeError: CUDA driver error: invalid device ordinal");
+  });
+
   it("a CUDA-graph capture OOM says graph capture", () => {
     const r = explain([
       "(EngineCore_DP0 pid=1) INFO 10-20 11:47:40 [gpu_model_runner.py:3110] Estimated CUDA graph memory: 1.58 GiB total",

@@ -30,8 +30,8 @@ const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
 ];
 
 /** Lines that only say "see above": never the decisive line while anything else is known. */
-export const WRAPPER = /Engine core initialization failed|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization/;
-const ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|Application startup failed/;
+export const WRAPPER = /Engine core initialization failed|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down (?:client|executor)/;
+const ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
 const WORKER_FAILED = /Worker failed with error/;
 const EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception)(?::|$)/;
 
