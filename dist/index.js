@@ -38630,11 +38630,11 @@ var require_Protocol = __commonJS({
         }
         sendPacket(this, this._packetRW.write.finalize(packet));
       }
-      directTcpip(chan, initWindow, maxPacket, cfg) {
+      directTcpip(chan, initWindow, maxPacket, cfg2) {
         if (this._server)
           throw new Error("Client-only method called in server mode");
-        const srcLen = Buffer.byteLength(cfg.srcIP);
-        const dstLen = Buffer.byteLength(cfg.dstIP);
+        const srcLen = Buffer.byteLength(cfg2.srcIP);
+        const dstLen = Buffer.byteLength(cfg2.dstIP);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(
           1 + 4 + 12 + 4 + 4 + 4 + 4 + srcLen + 4 + 4 + dstLen + 4
@@ -38646,20 +38646,20 @@ var require_Protocol = __commonJS({
         writeUInt32BE(packet, initWindow, p += 4);
         writeUInt32BE(packet, maxPacket, p += 4);
         writeUInt32BE(packet, dstLen, p += 4);
-        packet.utf8Write(cfg.dstIP, p += 4, dstLen);
-        writeUInt32BE(packet, cfg.dstPort, p += dstLen);
+        packet.utf8Write(cfg2.dstIP, p += 4, dstLen);
+        writeUInt32BE(packet, cfg2.dstPort, p += dstLen);
         writeUInt32BE(packet, srcLen, p += 4);
-        packet.utf8Write(cfg.srcIP, p += 4, srcLen);
-        writeUInt32BE(packet, cfg.srcPort, p += srcLen);
+        packet.utf8Write(cfg2.srcIP, p += 4, srcLen);
+        writeUInt32BE(packet, cfg2.srcPort, p += srcLen);
         this._debug && this._debug(
           `Outbound: Sending CHANNEL_OPEN (r:${chan}, direct-tcpip)`
         );
         sendPacket(this, this._packetRW.write.finalize(packet));
       }
-      openssh_directStreamLocal(chan, initWindow, maxPacket, cfg) {
+      openssh_directStreamLocal(chan, initWindow, maxPacket, cfg2) {
         if (this._server)
           throw new Error("Client-only method called in server mode");
-        const pathLen = Buffer.byteLength(cfg.socketPath);
+        const pathLen = Buffer.byteLength(cfg2.socketPath);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(
           1 + 4 + 30 + 4 + 4 + 4 + 4 + pathLen + 4 + 4
@@ -38671,7 +38671,7 @@ var require_Protocol = __commonJS({
         writeUInt32BE(packet, initWindow, p += 4);
         writeUInt32BE(packet, maxPacket, p += 4);
         writeUInt32BE(packet, pathLen, p += 4);
-        packet.utf8Write(cfg.socketPath, p += 4, pathLen);
+        packet.utf8Write(cfg2.socketPath, p += 4, pathLen);
         bufferFill(packet, 0, p += pathLen, p + 8);
         if (this._debug) {
           this._debug(
@@ -38855,11 +38855,11 @@ var require_Protocol = __commonJS({
         );
         sendPacket(this, this._packetRW.write.finalize(packet));
       }
-      x11Forward(chan, cfg, wantReply) {
+      x11Forward(chan, cfg2, wantReply) {
         if (this._server)
           throw new Error("Client-only method called in server mode");
-        const protocol = cfg.protocol;
-        const cookie = cfg.cookie;
+        const protocol = cfg2.protocol;
+        const cookie = cfg2.cookie;
         const isBufProto = Buffer.isBuffer(protocol);
         const protoLen = isBufProto ? protocol.length : Buffer.byteLength(protocol);
         const isBufCookie = Buffer.isBuffer(cookie);
@@ -38873,7 +38873,7 @@ var require_Protocol = __commonJS({
         writeUInt32BE(packet, 7, p += 4);
         packet.utf8Write("x11-req", p += 4, 7);
         packet[p += 7] = wantReply === void 0 || wantReply === true ? 1 : 0;
-        packet[++p] = cfg.single ? 1 : 0;
+        packet[++p] = cfg2.single ? 1 : 0;
         writeUInt32BE(packet, protoLen, ++p);
         if (isBufProto)
           packet.set(protocol, p += 4);
@@ -38884,7 +38884,7 @@ var require_Protocol = __commonJS({
           packet.set(cookie, p += 4);
         else
           packet.latin1Write(cookie, p += 4, cookieLen);
-        writeUInt32BE(packet, cfg.screen || 0, p += cookieLen);
+        writeUInt32BE(packet, cfg2.screen || 0, p += cookieLen);
         this._debug && this._debug(`Outbound: Sending CHANNEL_REQUEST (r:${chan}, x11-req)`);
         sendPacket(this, this._packetRW.write.finalize(packet));
       }
@@ -38983,11 +38983,11 @@ var require_Protocol = __commonJS({
         }
       }
       // 'ssh-connection' service-specific
-      forwardedTcpip(chan, initWindow, maxPacket, cfg) {
+      forwardedTcpip(chan, initWindow, maxPacket, cfg2) {
         if (!this._server)
           throw new Error("Server-only method called in client mode");
-        const boundAddrLen = Buffer.byteLength(cfg.boundAddr);
-        const remoteAddrLen = Buffer.byteLength(cfg.remoteAddr);
+        const boundAddrLen = Buffer.byteLength(cfg2.boundAddr);
+        const remoteAddrLen = Buffer.byteLength(cfg2.remoteAddr);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(
           1 + 4 + 15 + 4 + 4 + 4 + 4 + boundAddrLen + 4 + 4 + remoteAddrLen + 4
@@ -38999,20 +38999,20 @@ var require_Protocol = __commonJS({
         writeUInt32BE(packet, initWindow, p += 4);
         writeUInt32BE(packet, maxPacket, p += 4);
         writeUInt32BE(packet, boundAddrLen, p += 4);
-        packet.utf8Write(cfg.boundAddr, p += 4, boundAddrLen);
-        writeUInt32BE(packet, cfg.boundPort, p += boundAddrLen);
+        packet.utf8Write(cfg2.boundAddr, p += 4, boundAddrLen);
+        writeUInt32BE(packet, cfg2.boundPort, p += boundAddrLen);
         writeUInt32BE(packet, remoteAddrLen, p += 4);
-        packet.utf8Write(cfg.remoteAddr, p += 4, remoteAddrLen);
-        writeUInt32BE(packet, cfg.remotePort, p += remoteAddrLen);
+        packet.utf8Write(cfg2.remoteAddr, p += 4, remoteAddrLen);
+        writeUInt32BE(packet, cfg2.remotePort, p += remoteAddrLen);
         this._debug && this._debug(
           `Outbound: Sending CHANNEL_OPEN (r:${chan}, forwarded-tcpip)`
         );
         sendPacket(this, this._packetRW.write.finalize(packet));
       }
-      x11(chan, initWindow, maxPacket, cfg) {
+      x11(chan, initWindow, maxPacket, cfg2) {
         if (!this._server)
           throw new Error("Server-only method called in client mode");
-        const addrLen = Buffer.byteLength(cfg.originAddr);
+        const addrLen = Buffer.byteLength(cfg2.originAddr);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(
           1 + 4 + 3 + 4 + 4 + 4 + 4 + addrLen + 4
@@ -39024,8 +39024,8 @@ var require_Protocol = __commonJS({
         writeUInt32BE(packet, initWindow, p += 4);
         writeUInt32BE(packet, maxPacket, p += 4);
         writeUInt32BE(packet, addrLen, p += 4);
-        packet.utf8Write(cfg.originAddr, p += 4, addrLen);
-        writeUInt32BE(packet, cfg.originPort, p += addrLen);
+        packet.utf8Write(cfg2.originAddr, p += 4, addrLen);
+        writeUInt32BE(packet, cfg2.originPort, p += addrLen);
         this._debug && this._debug(
           `Outbound: Sending CHANNEL_OPEN (r:${chan}, x11)`
         );
@@ -39047,10 +39047,10 @@ var require_Protocol = __commonJS({
         );
         sendPacket(this, this._packetRW.write.finalize(packet));
       }
-      openssh_forwardedStreamLocal(chan, initWindow, maxPacket, cfg) {
+      openssh_forwardedStreamLocal(chan, initWindow, maxPacket, cfg2) {
         if (!this._server)
           throw new Error("Server-only method called in client mode");
-        const pathLen = Buffer.byteLength(cfg.socketPath);
+        const pathLen = Buffer.byteLength(cfg2.socketPath);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(
           1 + 4 + 33 + 4 + 4 + 4 + 4 + pathLen + 4
@@ -39062,7 +39062,7 @@ var require_Protocol = __commonJS({
         writeUInt32BE(packet, initWindow, p += 4);
         writeUInt32BE(packet, maxPacket, p += 4);
         writeUInt32BE(packet, pathLen, p += 4);
-        packet.utf8Write(cfg.socketPath, p += 4, pathLen);
+        packet.utf8Write(cfg2.socketPath, p += 4, pathLen);
         writeUInt32BE(packet, 0, p += pathLen);
         if (this._debug) {
           this._debug(
@@ -39649,17 +39649,17 @@ var require_SFTP = __commonJS({
     function noop() {
     }
     var SFTP = class extends EventEmitter {
-      constructor(client, chanInfo, cfg) {
+      constructor(client, chanInfo, cfg2) {
         super();
-        if (typeof cfg !== "object" || !cfg)
-          cfg = {};
+        if (typeof cfg2 !== "object" || !cfg2)
+          cfg2 = {};
         const remoteIdentRaw = client._protocol._remoteIdentRaw;
-        this.server = !!cfg.server;
-        this._debug = typeof cfg.debug === "function" ? cfg.debug : void 0;
+        this.server = !!cfg2.server;
+        this._debug = typeof cfg2.debug === "function" ? cfg2.debug : void 0;
         this._isOpenSSH = remoteIdentRaw && RE_OPENSSH.test(remoteIdentRaw);
         this._version = -1;
         this._extensions = {};
-        this._biOpt = cfg.biOpt;
+        this._biOpt = cfg2.biOpt;
         this._pktLenBytes = 0;
         this._pktLen = 0;
         this._pktPos = 0;
@@ -43183,24 +43183,24 @@ var require_client2 = __commonJS({
         this._sock = void 0;
         this._resetKA = void 0;
       }
-      connect(cfg) {
+      connect(cfg2) {
         if (this._sock && isWritable(this._sock)) {
           this.once("close", () => {
-            this.connect(cfg);
+            this.connect(cfg2);
           });
           this.end();
           return this;
         }
-        this.config.host = cfg.hostname || cfg.host || "localhost";
-        this.config.port = cfg.port || 22;
-        this.config.localAddress = typeof cfg.localAddress === "string" ? cfg.localAddress : void 0;
-        this.config.localPort = typeof cfg.localPort === "string" || typeof cfg.localPort === "number" ? cfg.localPort : void 0;
-        this.config.forceIPv4 = cfg.forceIPv4 || false;
-        this.config.forceIPv6 = cfg.forceIPv6 || false;
-        this.config.keepaliveCountMax = typeof cfg.keepaliveCountMax === "number" && cfg.keepaliveCountMax >= 0 ? cfg.keepaliveCountMax : 3;
-        this.config.keepaliveInterval = typeof cfg.keepaliveInterval === "number" && cfg.keepaliveInterval > 0 ? cfg.keepaliveInterval : 0;
-        this.config.readyTimeout = typeof cfg.readyTimeout === "number" && cfg.readyTimeout >= 0 ? cfg.readyTimeout : 2e4;
-        this.config.ident = typeof cfg.ident === "string" || Buffer.isBuffer(cfg.ident) ? cfg.ident : void 0;
+        this.config.host = cfg2.hostname || cfg2.host || "localhost";
+        this.config.port = cfg2.port || 22;
+        this.config.localAddress = typeof cfg2.localAddress === "string" ? cfg2.localAddress : void 0;
+        this.config.localPort = typeof cfg2.localPort === "string" || typeof cfg2.localPort === "number" ? cfg2.localPort : void 0;
+        this.config.forceIPv4 = cfg2.forceIPv4 || false;
+        this.config.forceIPv6 = cfg2.forceIPv6 || false;
+        this.config.keepaliveCountMax = typeof cfg2.keepaliveCountMax === "number" && cfg2.keepaliveCountMax >= 0 ? cfg2.keepaliveCountMax : 3;
+        this.config.keepaliveInterval = typeof cfg2.keepaliveInterval === "number" && cfg2.keepaliveInterval > 0 ? cfg2.keepaliveInterval : 0;
+        this.config.readyTimeout = typeof cfg2.readyTimeout === "number" && cfg2.readyTimeout >= 0 ? cfg2.readyTimeout : 2e4;
+        this.config.ident = typeof cfg2.ident === "string" || Buffer.isBuffer(cfg2.ident) ? cfg2.ident : void 0;
         const algorithms = {
           kex: void 0,
           serverHostKey: void 0,
@@ -43213,37 +43213,37 @@ var require_client2 = __commonJS({
           sc: void 0
         };
         let allOfferDefaults = true;
-        if (typeof cfg.algorithms === "object" && cfg.algorithms !== null) {
+        if (typeof cfg2.algorithms === "object" && cfg2.algorithms !== null) {
           algorithms.kex = generateAlgorithmList(
-            cfg.algorithms.kex,
+            cfg2.algorithms.kex,
             DEFAULT_KEX,
             SUPPORTED_KEX
           );
           if (algorithms.kex !== DEFAULT_KEX)
             allOfferDefaults = false;
           algorithms.serverHostKey = generateAlgorithmList(
-            cfg.algorithms.serverHostKey,
+            cfg2.algorithms.serverHostKey,
             DEFAULT_SERVER_HOST_KEY,
             SUPPORTED_SERVER_HOST_KEY
           );
           if (algorithms.serverHostKey !== DEFAULT_SERVER_HOST_KEY)
             allOfferDefaults = false;
           algorithms.cs.cipher = generateAlgorithmList(
-            cfg.algorithms.cipher,
+            cfg2.algorithms.cipher,
             DEFAULT_CIPHER,
             SUPPORTED_CIPHER
           );
           if (algorithms.cs.cipher !== DEFAULT_CIPHER)
             allOfferDefaults = false;
           algorithms.cs.mac = generateAlgorithmList(
-            cfg.algorithms.hmac,
+            cfg2.algorithms.hmac,
             DEFAULT_MAC,
             SUPPORTED_MAC
           );
           if (algorithms.cs.mac !== DEFAULT_MAC)
             allOfferDefaults = false;
           algorithms.cs.compress = generateAlgorithmList(
-            cfg.algorithms.compress,
+            cfg2.algorithms.compress,
             DEFAULT_COMPRESSION,
             SUPPORTED_COMPRESSION
           );
@@ -43252,28 +43252,28 @@ var require_client2 = __commonJS({
           if (!allOfferDefaults)
             algorithms.sc = algorithms.cs;
         }
-        if (typeof cfg.username === "string")
-          this.config.username = cfg.username;
-        else if (typeof cfg.user === "string")
-          this.config.username = cfg.user;
+        if (typeof cfg2.username === "string")
+          this.config.username = cfg2.username;
+        else if (typeof cfg2.user === "string")
+          this.config.username = cfg2.user;
         else
           throw new Error("Invalid username");
-        this.config.password = typeof cfg.password === "string" ? cfg.password : void 0;
-        this.config.privateKey = typeof cfg.privateKey === "string" || Buffer.isBuffer(cfg.privateKey) ? cfg.privateKey : void 0;
-        this.config.localHostname = typeof cfg.localHostname === "string" ? cfg.localHostname : void 0;
-        this.config.localUsername = typeof cfg.localUsername === "string" ? cfg.localUsername : void 0;
-        this.config.tryKeyboard = cfg.tryKeyboard === true;
-        if (typeof cfg.agent === "string" && cfg.agent.length)
-          this.config.agent = createAgent(cfg.agent);
-        else if (isAgent(cfg.agent))
-          this.config.agent = cfg.agent;
+        this.config.password = typeof cfg2.password === "string" ? cfg2.password : void 0;
+        this.config.privateKey = typeof cfg2.privateKey === "string" || Buffer.isBuffer(cfg2.privateKey) ? cfg2.privateKey : void 0;
+        this.config.localHostname = typeof cfg2.localHostname === "string" ? cfg2.localHostname : void 0;
+        this.config.localUsername = typeof cfg2.localUsername === "string" ? cfg2.localUsername : void 0;
+        this.config.tryKeyboard = cfg2.tryKeyboard === true;
+        if (typeof cfg2.agent === "string" && cfg2.agent.length)
+          this.config.agent = createAgent(cfg2.agent);
+        else if (isAgent(cfg2.agent))
+          this.config.agent = cfg2.agent;
         else
           this.config.agent = void 0;
-        this.config.allowAgentFwd = cfg.agentForward === true && this.config.agent !== void 0;
-        let authHandler = this.config.authHandler = typeof cfg.authHandler === "function" || Array.isArray(cfg.authHandler) ? cfg.authHandler : void 0;
-        this.config.strictVendor = typeof cfg.strictVendor === "boolean" ? cfg.strictVendor : true;
-        const debug2 = this.config.debug = typeof cfg.debug === "function" ? cfg.debug : void 0;
-        if (cfg.agentForward === true && !this.config.allowAgentFwd) {
+        this.config.allowAgentFwd = cfg2.agentForward === true && this.config.agent !== void 0;
+        let authHandler = this.config.authHandler = typeof cfg2.authHandler === "function" || Array.isArray(cfg2.authHandler) ? cfg2.authHandler : void 0;
+        this.config.strictVendor = typeof cfg2.strictVendor === "boolean" ? cfg2.strictVendor : true;
+        const debug2 = this.config.debug = typeof cfg2.debug === "function" ? cfg2.debug : void 0;
+        if (cfg2.agentForward === true && !this.config.allowAgentFwd) {
           throw new Error(
             "You must set a valid agent path to allow agent forwarding"
           );
@@ -43288,7 +43288,7 @@ var require_client2 = __commonJS({
         this._remoteVer = void 0;
         let privateKey;
         if (this.config.privateKey) {
-          privateKey = parseKey(this.config.privateKey, cfg.passphrase);
+          privateKey = parseKey(this.config.privateKey, cfg2.passphrase);
           if (privateKey instanceof Error)
             throw new Error(`Cannot parse privateKey: ${privateKey.message}`);
           if (Array.isArray(privateKey)) {
@@ -43301,11 +43301,11 @@ var require_client2 = __commonJS({
           }
         }
         let hostVerifier;
-        if (typeof cfg.hostVerifier === "function") {
-          const hashCb = cfg.hostVerifier;
+        if (typeof cfg2.hostVerifier === "function") {
+          const hashCb = cfg2.hostVerifier;
           let hashAlgo;
-          if (HASHES.indexOf(cfg.hostHash) !== -1) {
-            hashAlgo = cfg.hostHash;
+          if (HASHES.indexOf(cfg2.hostHash) !== -1) {
+            hashAlgo = cfg2.hostHash;
           }
           hostVerifier = (key, verify) => {
             if (hashAlgo)
@@ -43315,7 +43315,7 @@ var require_client2 = __commonJS({
               verify(ret);
           };
         }
-        const sock = this._sock = cfg.sock || new Socket();
+        const sock = this._sock = cfg2.sock || new Socket();
         let ready2 = false;
         let sawHeader = false;
         if (this._protocol)
@@ -44057,7 +44057,7 @@ var require_client2 = __commonJS({
             }, this.config.readyTimeout);
           }
         };
-        if (!cfg.sock) {
+        if (!cfg2.sock) {
           let host = this.config.host;
           const forceIPv4 = this.config.forceIPv4;
           const forceIPv6 = this.config.forceIPv6;
@@ -44071,7 +44071,7 @@ var require_client2 = __commonJS({
               localPort: this.config.localPort
             });
             sock.setMaxListeners(0);
-            sock.setTimeout(typeof cfg.timeout === "number" ? cfg.timeout : 0);
+            sock.setTimeout(typeof cfg2.timeout === "number" ? cfg2.timeout : 0);
           };
           if (!forceIPv4 && !forceIPv6 || forceIPv4 && forceIPv6) {
             doConnect();
@@ -44263,7 +44263,7 @@ var require_client2 = __commonJS({
       forwardOut(srcIP, srcPort, dstIP, dstPort, cb) {
         if (!this._sock || !isWritable(this._sock))
           throw new Error("Not connected");
-        const cfg = {
+        const cfg2 = {
           srcIP,
           srcPort,
           dstIP,
@@ -44271,7 +44271,7 @@ var require_client2 = __commonJS({
         };
         if (typeof cb !== "function")
           cb = noop;
-        openChannel(this, "direct-tcpip", cfg, cb);
+        openChannel(this, "direct-tcpip", cfg2, cb);
         return this;
       }
       openssh_noMoreSessions(cb) {
@@ -44479,7 +44479,7 @@ var require_client2 = __commonJS({
       }
     }
     function reqX11(chan, screen, cb) {
-      const cfg = {
+      const cfg2 = {
         single: false,
         protocol: "MIT-MAGIC-COOKIE-1",
         cookie: void 0,
@@ -44489,18 +44489,18 @@ var require_client2 = __commonJS({
         cb = screen;
       } else if (typeof screen === "object" && screen !== null) {
         if (typeof screen.single === "boolean")
-          cfg.single = screen.single;
+          cfg2.single = screen.single;
         if (typeof screen.screen === "number")
-          cfg.screen = screen.screen;
+          cfg2.screen = screen.screen;
         if (typeof screen.protocol === "string")
-          cfg.protocol = screen.protocol;
+          cfg2.protocol = screen.protocol;
         if (typeof screen.cookie === "string")
-          cfg.cookie = screen.cookie;
+          cfg2.cookie = screen.cookie;
         else if (Buffer.isBuffer(screen.cookie))
-          cfg.cookie = screen.cookie.hexSlice(0, screen.cookie.length);
+          cfg2.cookie = screen.cookie.hexSlice(0, screen.cookie.length);
       }
-      if (cfg.cookie === void 0)
-        cfg.cookie = randomCookie();
+      if (cfg2.cookie === void 0)
+        cfg2.cookie = randomCookie();
       const wantReply = typeof cb === "function";
       if (chan.outgoing.state !== "open") {
         if (wantReply)
@@ -44522,7 +44522,7 @@ var require_client2 = __commonJS({
           cb();
         });
       }
-      chan._client._protocol.x11Forward(chan.outgoing.id, cfg, wantReply);
+      chan._client._protocol.x11Forward(chan.outgoing.id, cfg2, wantReply);
     }
     function reqPty(chan, opts, cb) {
       let rows = 24;
@@ -45147,16 +45147,16 @@ var require_server = __commonJS({
       }
     };
     var Server = class extends EventEmitter {
-      constructor(cfg, listener) {
+      constructor(cfg2, listener) {
         super();
-        if (typeof cfg !== "object" || cfg === null)
+        if (typeof cfg2 !== "object" || cfg2 === null)
           throw new Error("Missing configuration object");
         const hostKeys = /* @__PURE__ */ Object.create(null);
         const hostKeyAlgoOrder = [];
-        const hostKeys_ = cfg.hostKeys;
+        const hostKeys_ = cfg2.hostKeys;
         if (!Array.isArray(hostKeys_))
           throw new Error("hostKeys must be an array");
-        const cfgAlgos = typeof cfg.algorithms === "object" && cfg.algorithms !== null ? cfg.algorithms : {};
+        const cfgAlgos = typeof cfg2.algorithms === "object" && cfg2.algorithms !== null ? cfg2.algorithms : {};
         const hostKeyAlgos = generateAlgorithmList(
           cfgAlgos.serverHostKey,
           DEFAULT_SERVER_HOST_KEY,
@@ -45235,8 +45235,8 @@ var require_server = __commonJS({
         algorithms.sc = algorithms.cs;
         if (typeof listener === "function")
           this.on("connection", listener);
-        const origDebug = typeof cfg.debug === "function" ? cfg.debug : void 0;
-        const ident = cfg.ident ? Buffer.from(cfg.ident) : void 0;
+        const origDebug = typeof cfg2.debug === "function" ? cfg2.debug : void 0;
+        const ident = cfg2.ident ? Buffer.from(cfg2.ident) : void 0;
         const offer = new KexInit(algorithms);
         this._srv = new netServer((socket) => {
           if (this._connections >= this.maxConnections) {
@@ -45254,7 +45254,7 @@ var require_server = __commonJS({
               origDebug(`${debugPrefix}${msg2}`);
             };
           }
-          new Client2(socket, hostKeys, ident, offer, debug2, this, cfg);
+          new Client2(socket, hostKeys, ident, offer, debug2, this, cfg2);
         }).on("error", (err) => {
           this.emit("error", err);
         }).on("listening", () => {
@@ -47603,12 +47603,158 @@ function diagnosisFinding(d, check = "deploy.diagnosis") {
   const evidence = d.decisive ? [d.decisive, ...d.evidence.filter((e) => e !== d.decisive)] : d.evidence;
   const extra = {
     evidence,
-    data: { class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode },
+    data: {
+      class: d.class,
+      decisive: d.decisive,
+      plan: d.plan,
+      oom: d.oom,
+      specDecode: d.specDecode,
+      // a failure under the engine: which layer failed and what its fix names
+      ...d.below ? { layer: d.below.layer, facts: d.below.facts } : {}
+    },
     ...d.fix ? { fix: d.fix } : {}
   };
   if (d.class === "ready") return pass(check, d.summary, extra);
   if (d.class === "booting") return warn(check, d.summary, extra);
   return fail(check, `${d.class}: ${d.summary}`, extra);
+}
+
+// src/forensics/below-advice.ts
+var LAYER_NAME = {
+  engine: "the engine's argument parser",
+  podman: "podman",
+  docker: "docker",
+  crun: "the OCI runtime (crun/runc)",
+  runc: "the OCI runtime (runc)",
+  systemd: "systemd",
+  bash: "the serve script (bash)"
+};
+function layerName(m) {
+  return LAYER_NAME[m.layer];
+}
+function installOf(path, ctx) {
+  if (!path) return null;
+  return ctx.install?.find((e) => e.to === path) ?? null;
+}
+function scriptName(file, ctx) {
+  const e = installOf(file, ctx);
+  return e ? `${e.from} (installed as ${e.to})` : file ?? "the serve script";
+}
+var cfg = (ctx) => ctx.configFile ?? "deploy-gate.yml";
+function nearestImage(image, local) {
+  if (!local || local.length === 0) return null;
+  const base = (s) => s.replace(/:[\w.-]+$/, "").replace(/^(?:localhost|docker\.io)\//, "").replace(/^library\//, "");
+  const want = base(image);
+  let best = null;
+  let bestD = Infinity;
+  for (const l of local) {
+    const d = distance(want, base(l));
+    if (d < bestD) [best, bestD] = [l, d];
+  }
+  return best !== null && bestD <= Math.max(3, Math.floor(want.length / 3)) ? best : null;
+}
+function distance(a, b) {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length];
+}
+function belowAdvice(m, ctx = {}) {
+  const f = m.facts;
+  const unit = ctx.service ?? f.unit ?? "the unit";
+  switch (f.what) {
+    case "missing-mount-source":
+      return { summary: `${layerName(m)} refused the bind mount: its source ${f.path} does not exist on the host`, fix: `Create ${f.path} on the host (mkdir -p ${f.path}, then put the model files there), or fix the -v source in the serve script; a cache dir needs mkdir -p before podman run.` };
+    case "mount-permission":
+      return { summary: `${layerName(m)} may not read the bind mount source ${f.path}`, fix: `Give the user the unit runs as access to ${f.path} (ls -ld ${f.path}; rootless podman runs as that user), or mount another path.` };
+    case "missing-device":
+      return { summary: `${layerName(m)} could not add the device ${f.path}: it does not exist on the host`, fix: `Check the GPU driver on the host (ls -l ${f.path}); drop --device ${f.path} from the serve script if this host has no such device.` };
+    case "missing-gpu-runtime":
+      return { summary: `${layerName(m)} cannot give the container a GPU${f.path ? ` (${f.path})` : ""}`, fix: "Install and configure the GPU container toolkit on the host (nvidia-ctk cdi generate for podman's CDI), or pass the devices with --device." };
+    case "image-not-found": {
+      const near = nearestImage(f.image, ctx.localImages);
+      const have = ctx.localImages && ctx.localImages.length > 0 ? ` Images on the host: ${ctx.localImages.slice(0, 6).join(", ")}.` : "";
+      return {
+        summary: `${layerName(m)} could not find or pull the image ${f.image}`,
+        fix: near ? `The host has ${near}: fix the image name in the serve script (${f.image} -> ${near}).` : `Load the image on the host (podman load -i FILE, or podman pull ${f.image} with a fully qualified name and registry access), or fix the image name in the serve script.${have}`
+      };
+    }
+    case "port-in-use":
+      return {
+        summary: `${layerName(m)} could not publish port ${f.port}: another process already listens on it`,
+        fix: ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name) or publish the engine on another port in the serve script (-p).` : `Find the holder (ss -ltnp 'sport = :${f.port}' on the host) and stop it, or publish the engine on another port in the serve script (-p).`
+      };
+    case "unknown-option":
+      return { summary: `${layerName(m)} refused an option it does not know: ${f.option}`, fix: `Remove or correct ${f.option} in the serve script's podman run line (podman run --help lists what this host's podman accepts).` };
+    case "bad-option-value":
+      return { summary: `${layerName(m)} refused the value "${f.argument}" of ${f.option}`, fix: `Correct the value of ${f.option} in the serve script.` };
+    case "name-in-use":
+      return { summary: `${layerName(m)} could not create the container: the name ${f.container} is taken by a leftover container`, fix: `Remove the leftover first: add \`podman rm -f ${f.container}\` before podman run in the serve script (or ExecStartPre=-/usr/bin/podman rm -f ${f.container}), or use podman run --replace.` };
+    case "oci-command-not-found":
+      return { summary: `the OCI runtime could not find the container's command ${f.command}`, fix: `The image has no ${f.command} on its PATH: fix the command (or --entrypoint) after the image name in the serve script, or use the image that ships it.` };
+    case "oci-permission-denied":
+      return { summary: "the OCI runtime was denied running the container (permission denied)", fix: "Check the container's entrypoint is executable in the image, and the host's SELinux/AppArmor labels on mounted paths (:z/:Z on -v)." };
+    case "oci-error":
+    case "runtime":
+      return { summary: `${layerName(m)} could not start the container`, fix: "Fix what the decisive line names in the serve script's podman run line, then deploy again." };
+    case "exec": {
+      const e = installOf(f.executable, ctx);
+      if (f.errno === "Permission denied") {
+        return {
+          summary: `systemd could not execute ${f.executable}: permission denied (not executable)`,
+          fix: e ? `Set mode: "0755" on the install: entry ${e.from} -> ${e.to} in ${cfg(ctx)} (it is "${e.mode}").` : `Make ${f.executable} executable (install it with mode 0755), or start it through bash in ExecStart=.`
+        };
+      }
+      if ((e || f.step === "execve") && f.errno === "No such file or directory") {
+        return { summary: `systemd could not execute ${f.executable}: its #! interpreter is missing on the host`, fix: `Fix the first line of ${e?.from ?? f.executable} (the #! interpreter must exist on the host, e.g. #!/bin/bash) and save it with LF line endings, not CRLF.` };
+      }
+      const writes = ctx.install?.filter((x) => x.to !== f.executable && /\.(?:sh|bash)$|\/bin\//.test(x.to)).map((x) => x.to) ?? [];
+      return {
+        summary: `systemd could not execute ${f.executable ?? "the unit's ExecStart"}${f.errno ? `: ${f.errno.toLowerCase()}` : ""}`,
+        fix: f.executable && !f.executable.startsWith("/") ? `ExecStart=${f.executable} is not on systemd's PATH: use the absolute path of the script in the unit file.${writes.length ? ` install: writes ${writes.join(", ")}.` : ""}` : `ExecStart= names ${f.executable ?? "a path"} that does not exist on the host${writes.length ? `; install: writes ${writes.join(", ")}: make ExecStart= and the install: entry's to: the same path` : ": fix ExecStart= in the unit file or add an install: entry that writes it"}.`
+      };
+    }
+    case "user":
+      return {
+        summary: `systemd could not run ${unit} as its User=${ctx.unitUser ? ctx.unitUser : ""}: the user does not exist on the host`,
+        fix: `Create the user on the host (useradd --system ${ctx.unitUser ?? "NAME"}) or fix User= in the unit file.`
+      };
+    case "step":
+      return { summary: `systemd could not run ${unit}: failed at step ${f.step}`, fix: `Fix the unit setting behind step ${f.step} (systemd.exec(5)); systemctl status ${unit} shows the same line.` };
+    case "unit-not-found":
+      return {
+        summary: `systemd has no unit ${f.unit}`,
+        fix: `service: in ${cfg(ctx)} names ${f.unit}, which the host does not have: install the unit file to /etc/systemd/system/${f.unit} (an install: entry) or correct service:.`
+      };
+    case "bad-unit-file":
+      return { summary: `systemd refused the unit file of ${f.unit}`, fix: `Fix the unit file (systemd-analyze verify ${f.unit} shows every bad line).` };
+    case "start-limit-hit":
+      return { summary: `systemd refused to start ${unit}: start-limit-hit (it was restarted too often before this deploy)`, fix: `systemctl reset-failed ${unit}, then deploy again; move StartLimitIntervalSec=/StartLimitBurst= to [Unit] if they are in [Service].` };
+    case "unbound-variable":
+      return {
+        summary: `the serve script stopped at line ${f.line}: ${f.variable} is not set (set -u)`,
+        fix: `Set ${f.variable} where the unit runs ${scriptName(f.file, ctx)}: give it a default in the script (${f.variable}="\${${f.variable}:-VALUE}") or set it in the unit (Environment=${f.variable}=VALUE or EnvironmentFile=); a login shell's variables are not in systemd's environment.`
+      };
+    case "command-not-found":
+      return { summary: `the serve script stopped at line ${f.line}: ${f.command} is not a command on the unit's PATH`, fix: `Fix ${f.command} at line ${f.line} of ${scriptName(f.file, ctx)} (a typo, or install it); systemd's PATH is /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin, use an absolute path otherwise.` };
+    case "script-path":
+      return { summary: `the serve script stopped at line ${f.line}: ${f.path}: ${f.errno?.toLowerCase()}`, fix: `Create ${f.path} on the host or fix line ${f.line} of ${scriptName(f.file, ctx)}.` };
+    case "runtime-syntax":
+      return { summary: `the serve script failed at line ${f.line} at run time (bash -n cannot see this one)`, fix: `Fix line ${f.line} of ${scriptName(f.file, ctx)}: the decisive line is bash's own error.` };
+    case "usage":
+      return { summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`, fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (vllm serve --help lists the flags this image's vLLM accepts).` };
+    case "config-validation":
+      return { summary: `the engine refused its configuration (${f.argument} validation) before booting`, fix: "Correct the engine flags the validation error names in the serve script." };
+    default:
+      return { summary: `${layerName(m)} failed`, fix: "Fix what the decisive line names, then deploy again." };
+  }
 }
 
 // src/engine/vllm/contracts.ts
@@ -47731,7 +47877,7 @@ var PHASES = [
   [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
   [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory/, "capturing-graphs"],
   [/Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/, "compiling"],
-  [/Memory profiling takes|Available KV cache memory|GPU KV cache size|# GPU blocks|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
+  [/Memory profiling takes|Available KV cache memory|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
   [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format/, "loading-weights"]
 ];
 function bootPhase(line) {
@@ -47768,11 +47914,16 @@ var RULES = [
     p.maxModelLen = parseNumber(m[1]);
     p.maxConcurrency = parseNumber(m[2]);
   }],
-  [new RegExp(`# GPU blocks: ${NUM}`), (p, m) => {
+  // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
+  [new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM}`), (p, m) => {
     p.gpuBlocks = parseNumber(m[1]);
   }],
   [new RegExp(`Available KV cache memory: ${NUM} GiB`), (p, m) => {
     p.availableKvGiB = parseNumber(m[1]);
+  }],
+  // --kv-cache-memory-bytes pins the pool and skips profiling: `Initial free memory F GiB, reserved R GiB memory for KV Cache as specified by kv_cache_memory_bytes …`
+  [new RegExp(`reserved ${NUM} GiB memory for KV Cache`), (p, m) => {
+    p.availableKvGiB ??= parseNumber(m[1]);
   }],
   [new RegExp(`Model loading took ${NUM} GiB(?: memory)? and ${NUM} seconds`), (p, m) => {
     p.modelLoadGiB = parseNumber(m[1]);
@@ -47798,7 +47949,7 @@ var RULES = [
 ];
 var COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM} s`);
 var LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
-var KEYWORDS = /KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\.compile|Auto-fit|Compiling a graph|Directly load/;
+var KEYWORDS = /KV cache|KV Cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\.compile|Auto-fit|Compiling a graph|Directly load/;
 var PlanReader = class {
   plan = emptyPlan();
   compiled = 0;
@@ -47884,6 +48035,42 @@ function readSpecMetrics(prometheusText) {
   };
 }
 
+// src/engine/vllm/failures.ts
+var NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
+var NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
+var CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
+var PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
+var ROOT_CAUSES = [
+  [/(?:CUDA|HIP) out of memory\. Tried to allocate|OutOfMemoryError|out of memory occurred when warming up sampler|Failed to load model - not enough GPU memory|(?:CUDA|HIP) error: out of memory/, "oom"],
+  [/Constraints violated \(/, "dynamo-shape"],
+  [/To serve at least one request with the models?'?s max seq len|No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache/, "kv-insufficient"],
+  // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB)`
+  [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
+  [NO_GPU, "engine-init-failed"],
+  [NCCL, "engine-init-failed"],
+  // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
+  [CHAT_TEMPLATE, "engine-args"],
+  [PARSER, "engine-args"]
+];
+var WRAPPER = /Engine core initialization failed|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down (?:client|executor)/;
+var ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
+var WORKER_FAILED = /Worker failed with error/;
+var EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception)(?::|$)/;
+function failureOf(msg2, level) {
+  if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
+  for (const [re, kind] of ROOT_CAUSES) if (re.test(msg2)) return { kind, priority: 5 };
+  if (WORKER_FAILED.test(msg2)) return { kind: "engine-init-failed", priority: 4 };
+  if (WRAPPER.test(msg2)) return { kind: "engine-init-failed", priority: 1 };
+  if (ENGINE_FATAL.test(msg2)) return { kind: "engine-init-failed", priority: 2 };
+  if (EXCEPTION.test(msg2.trim())) return { kind: "engine-init-failed", priority: 3 };
+  return null;
+}
+function outranks(next, held2) {
+  if (!held2) return true;
+  if (next.priority !== held2.priority) return next.priority > held2.priority;
+  return next.priority < 5;
+}
+
 // src/forensics/advice.ts
 var g = (n) => n === null || n === void 0 ? "?" : String(Math.round(n * 100) / 100);
 function oomAdvice(f) {
@@ -47897,11 +48084,20 @@ function oomAdvice(f) {
   if (/warming up sampler/.test(d)) {
     return ["out of memory while warming up the sampler", "Lower --max-num-seqs or --gpu-memory-utilization."];
   }
+  if (/Free memory on device/.test(d)) {
+    return ["the GPU has less free memory at startup than --gpu-memory-utilization asks for (another process holds VRAM)", "Free the GPU (nvidia-smi / rocm-smi shows the holder; a previous engine still stopping is common) or lower --gpu-memory-utilization to fit the free memory."];
+  }
   if (/Failed to load model - not enough GPU memory/.test(d)) {
     return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
   }
   const o = f.oom;
   const gap = o ? `asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free of ${g(o.totalGiB)} GiB (short ${g(o.shortfallGiB)} GiB)` : "out of GPU memory";
+  if (f.phase === "capturing-graphs") {
+    return [
+      `GPU out of memory: ${gap}, while capturing CUDA graphs`,
+      `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): g` : "G"}raph capture needs memory outside the KV pool: lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) to leave room, capture fewer sizes (--max-num-seqs, compilation_config cudagraph_capture_sizes), or --enforce-eager to skip graphs.`
+    ];
+  }
   return [
     `GPU out of memory: ${gap}`,
     `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`
@@ -47935,7 +48131,10 @@ function advice(cls, f) {
       };
     }
     case "engine-init-failed": {
-      if (f.decisive && /No (?:CUDA|HIP) GPUs are available/.test(f.decisive)) {
+      if (f.decisive && NCCL.test(f.decisive)) {
+        return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run the container with --ipc=host (or a large --shm-size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
+      }
+      if (f.decisive && NO_GPU.test(f.decisive)) {
         return { summary: "the engine sees no usable GPU", fix: "Mount the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; check HIP_VISIBLE_DEVICES/CUDA_VISIBLE_DEVICES." };
       }
       return {
@@ -47969,38 +48168,25 @@ function advice(cls, f) {
       return { summary: "the engine reached readiness (Application startup complete.)", fix: null };
     case "booting":
       return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
+    case "engine-args":
+      if (f.decisive && CHAT_TEMPLATE.test(f.decisive)) {
+        return { summary: `the chat template failed: ${f.decisive} (a server config problem, not a tool-choice gap)`, fix: "Give the server a template that renders these messages: --chat-template FILE (or the model's own tokenizer_config chat_template); template kwargs go in the request's chat_template_kwargs, not engine flags." };
+      }
+      if (f.decisive && PARSER.test(f.decisive)) {
+        const which2 = /reasoning/i.test(f.decisive) ? "--reasoning-parser" : "--tool-call-parser";
+        return { summary: `the ${which2.slice(2)} failed: ${f.decisive}`, fix: `Set ${which2} to a parser this vLLM has and that matches the model's output format (vllm serve --help lists the choices).` };
+      }
+      return { summary: `the engine refused its command line: ${f.decisive ?? "no cause line found"}`, fix: "Correct the engine flag the decisive line names in the serve script." };
+    case "runtime-error":
+    case "unit-error":
+    case "script-error":
+      return { summary: `${cls}: ${f.decisive ?? "no cause line found"}`, fix: "Fix what the decisive line names, then deploy again." };
     case "unknown":
       return {
         summary: "no vLLM boot line, failure signature or unit event found",
         fix: 'Check the window and the source: capture with `journalctl -o json --since "20 min ago"` filtered on CONTAINER_NAME or the unit (relative times only).'
       };
   }
-}
-
-// src/engine/vllm/failures.ts
-var ROOT_CAUSES = [
-  [/(?:CUDA|HIP) out of memory\. Tried to allocate|OutOfMemoryError|out of memory occurred when warming up sampler|Failed to load model - not enough GPU memory|(?:CUDA|HIP) error: out of memory/, "oom"],
-  [/Constraints violated \(/, "dynamo-shape"],
-  [/To serve at least one request with the models?'?s max seq len|No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache/, "kv-insufficient"],
-  [/No (?:CUDA|HIP) GPUs are available/, "engine-init-failed"]
-];
-var WRAPPER = /Engine core initialization failed|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization/;
-var ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|Application startup failed/;
-var WORKER_FAILED = /Worker failed with error/;
-var EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception)(?::|$)/;
-function failureOf(msg2, level) {
-  if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
-  for (const [re, kind] of ROOT_CAUSES) if (re.test(msg2)) return { kind, priority: 5 };
-  if (WORKER_FAILED.test(msg2)) return { kind: "engine-init-failed", priority: 4 };
-  if (WRAPPER.test(msg2)) return { kind: "engine-init-failed", priority: 1 };
-  if (ENGINE_FATAL.test(msg2)) return { kind: "engine-init-failed", priority: 2 };
-  if (EXCEPTION.test(msg2.trim())) return { kind: "engine-init-failed", priority: 3 };
-  return null;
-}
-function outranks(next, held2) {
-  if (!held2) return true;
-  if (next.priority !== held2.priority) return next.priority > held2.priority;
-  return next.priority < 5;
 }
 
 // src/forensics/oom.ts
@@ -48031,6 +48217,80 @@ function readOomGap(text) {
   };
 }
 
+// src/forensics/below.ts
+var PATH = String.raw`(?<path>/[^\s:"']*)`;
+var LOGRUS = /^time="[^"]*" level=(?<level>\w+) msg="(?<msg>(?:[^"\\]|\\.)*)"/;
+var RULES2 = [
+  // podman 4.3/5.x `-v SRC:DST` with SRC absent; docker: `invalid mount config for type "bind": bind source path does not exist: SRC`
+  [new RegExp(`Error: statfs ${PATH}: no such file or directory`), "runtime-error", "podman", (g2) => ({ what: "missing-mount-source", path: g2.path })],
+  [new RegExp(`Error: statfs ${PATH}: permission denied`), "runtime-error", "podman", (g2) => ({ what: "mount-permission", path: g2.path })],
+  [new RegExp(`bind source path does not exist: ${PATH}`), "runtime-error", "docker", (g2) => ({ what: "missing-mount-source", path: g2.path.replace(/\.$/, "") })],
+  // devices: podman `Error: stat /dev/kfd: no such file or directory`; docker `error gathering device information while adding custom device "/dev/kfd": no such file or directory`
+  [/Error: (?:stat|lstat) (?<path>\/dev\/\S+): no such file or directory/, "runtime-error", "podman", (g2) => ({ what: "missing-device", path: g2.path })],
+  [/adding custom device "(?<path>[^"]+)": no such file or directory/, "runtime-error", "docker", (g2) => ({ what: "missing-device", path: g2.path })],
+  [/unresolvable CDI devices (?<path>\S+)|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]/, "runtime-error", "podman", (g2) => ({ what: "missing-gpu-runtime", ...g2.path ? { path: g2.path } : {} })],
+  // images: local-only name (podman tries https://localhost/v2/), short names, pulls refused
+  [/Error: initializing source docker:\/\/(?<image>\S+?): /, "runtime-error", "podman", (g2) => ({ what: "image-not-found", image: g2.image })],
+  [/Error: short-name "(?<image>[^"]+)" did not resolve to an alias/, "runtime-error", "podman", (g2) => ({ what: "image-not-found", image: g2.image })],
+  [/Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/, "runtime-error", "podman", (g2) => ({ what: "image-not-found", image: g2.image })],
+  [/reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/, "runtime-error", "podman", (g2) => ({ what: "image-not-found", image: `${g2.repo}:${g2.tag}` })],
+  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown|Unable to find image '(?<image3>[^']+)' locally/, "runtime-error", "docker", (g2) => ({ what: "image-not-found", image: g2.image ?? g2.image2 ?? g2.image3 })],
+  // ports: podman rootful (4.3 here), rootless (rootlessport / pasta), docker
+  [/cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g2) => ({ what: "port-in-use", port: Number(g2.port) })],
+  [/rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g2) => ({ what: "port-in-use", port: Number(g2.port) })],
+  [/pasta failed with exit code \d+:.*?Failed to bind port (?<port>\d+)/, "runtime-error", "podman", (g2) => ({ what: "port-in-use", port: Number(g2.port) })],
+  [/Bind for [\w.[\]:]*?:(?<port>\d+) failed: port is already allocated|failed to bind host port for [\w.[\]:]*?:(?<port2>\d+):\S+ address already in use/, "runtime-error", "docker", (g2) => ({ what: "port-in-use", port: Number(g2.port ?? g2.port2) })],
+  // options podman (cobra) refuses: `Error: unknown flag: --memroy`, `unknown shorthand flag: 'x' in -x`, `invalid argument "x" for "--memory" flag`
+  [/(?:Error: |^)unknown (?:shorthand )?flag: (?<option>'\w' in -\S+|--?[\w-]+)/, "runtime-error", "podman", (g2) => ({ what: "unknown-option", option: g2.option })],
+  [/Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/, "runtime-error", "podman", (g2) => ({ what: "bad-option-value", option: g2.option, argument: g2.argument })],
+  // container name taken (a leftover without --replace/rm -f); docker says `Conflict. The container name "/X" is already in use`
+  [/the container name "\/?(?<container>[^"]+)" is already in use/i, "runtime-error", "podman", (g2) => ({ what: "name-in-use", container: g2.container })],
+  // OCI runtime: crun (podman) and runc (docker)
+  [/executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/, "runtime-error", "crun", (g2) => ({ what: "oci-command-not-found", command: g2.command ?? g2.command2 })],
+  [/OCI permission denied|(?:crun|runc): .*Permission denied|OCI runtime create failed: .*permission denied/i, "runtime-error", "crun", () => ({ what: "oci-permission-denied" })],
+  [/(?:Error: )?(?:crun|runc)(?: create failed)?: (?<msg>.+)|OCI runtime (?:create )?(?:failed|error)/, "runtime-error", "crun", () => ({ what: "oci-error" })],
+  // systemd running the unit (src/core/execute.c): exec, user, chdir …, and the exit status it logs
+  [/^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "exec", unit: g2.unit, executable: g2.executable, errno: g2.errno })],
+  // the file was found but execve() failed: with ENOENT its #! interpreter is what is missing (systemd 252, for real)
+  [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "exec", step: "execve", unit: g2.unit, ...g2.executable ? { executable: g2.executable } : {}, errno: g2.errno })],
+  [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "user", unit: g2.unit, errno: g2.errno })],
+  [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: g2.step === "EXEC" ? "exec" : g2.step === "USER" || g2.step === "GROUP" ? "user" : "step", unit: g2.unit, step: g2.step, executable: g2.executable, errno: g2.errno })],
+  [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g2) => ({ what: g2.step === "EXEC" ? "exec" : g2.step === "USER" || g2.step === "GROUP" ? "user" : "step", unit: g2.unit, step: g2.step })],
+  [/Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/, "unit-error", "systemd", (g2) => ({ what: "unit-not-found", unit: g2.unit ?? g2.unit2 })],
+  [/^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/, "unit-error", "systemd", (g2) => ({ what: "bad-unit-file", unit: g2.unit ?? g2.unit2 })],
+  // the serve script's bash: `FILE: line N: MSG` (unbound variable, command not found, runtime syntax errors)
+  [/^(?<file>\S+): line (?<line>\d+): (?<variable>[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g2) => ({ what: "unbound-variable", file: g2.file, line: Number(g2.line), variable: g2.variable })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/, "script-error", "bash", (g2) => ({ what: "command-not-found", file: g2.file, line: Number(g2.line), command: g2.command })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/, "script-error", "bash", (g2) => ({ what: "script-path", file: g2.file, line: Number(g2.line), path: g2.command, errno: g2.errno })],
+  [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g2) => ({ what: "runtime-syntax", file: g2.file, line: Number(g2.line) })],
+  // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
+  [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g2) => ({ what: "usage", argument: /argument (\S+?):/.exec(g2.msg)?.[1] ?? /unrecognized arguments: (.+)/.exec(g2.msg)?.[1] ?? g2.msg })],
+  [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g2) => ({ what: "config-validation", argument: g2.cls })]
+];
+var GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error response from daemon: )(?<msg>.+)$/;
+var NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'/;
+function isNoise(msg2) {
+  return NOISE.test(msg2);
+}
+function belowOf(text) {
+  let msg2 = text.trim();
+  const logrus = LOGRUS.exec(msg2);
+  if (logrus) {
+    if (logrus.groups.level !== "error" && logrus.groups.level !== "fatal") return null;
+    msg2 = logrus.groups.msg.replace(/\\"/g, '"');
+  }
+  if (msg2 === "" || isNoise(msg2)) return null;
+  for (const [re, kind, layer, facts] of RULES2) {
+    const m = re.exec(msg2);
+    if (!m) continue;
+    const f = facts(m.groups ?? {});
+    return { kind, layer, priority: f.what === "oci-error" ? 4 : 5, facts: f };
+  }
+  const g2 = GENERIC_RUNTIME.exec(msg2);
+  if (g2) return { kind: "runtime-error", layer: msg2.includes("daemon") ? "docker" : "podman", priority: 4, facts: { what: "runtime" } };
+  return null;
+}
+
 // src/forensics/traceback.ts
 var START = /^\s*Traceback \(most recent call last\):/;
 var FRAME = /^\s*File "[^"]*", line \d+/;
@@ -48050,6 +48310,7 @@ var TracebackAssembler = class {
       return;
     }
     if (!this.current) return;
+    if (isNoise(msg2) || /^\s*warnings\.warn\(/.test(msg2)) return;
     if (level !== null && ORDINARY.has(level)) {
       this.current = null;
       return;
@@ -48147,6 +48408,8 @@ function mainUnit(events) {
 var BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+\.\d+\.\d+\S*$/;
 var MAX_EVENTS = 2e3;
 var MAX_RING = 40;
+var MAX_TAIL = 12;
+var BELOW = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 var Diagnoser = class {
   constructor(opts = {}) {
     this.opts = opts;
@@ -48157,6 +48420,8 @@ var Diagnoser = class {
   tracebacks = new TracebackAssembler();
   events = [];
   ring = [];
+  /** the last lines of any kind (engine, script, systemd): the evidence of an `unknown` */
+  tail = [];
   failure = null;
   previousFailure = null;
   readySeq = null;
@@ -48173,7 +48438,14 @@ var Diagnoser = class {
     if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
     const ev = unitEventOf(rec.text, { fromSystemd: rec.identifier === "systemd", unit: rec.unit, ts: rec.ts });
     if (ev) this.pushUnitEvent(ev);
-    else if (rec.identifier !== "systemd") this.pushLine(rec.text);
+    else if (rec.identifier !== "systemd") this.pushLine(rec.text, { fromContainer: rec.container !== null });
+    else this.pushSystemdLine(rec.text);
+  }
+  /** systemd's own lines that are no unit event: `Start request repeated …` variants, bad unit files. */
+  pushSystemdLine(text) {
+    this.keepTail(text);
+    const below = belowOf(text);
+    if (below) this.consider({ kind: below.kind, priority: below.priority, msg: text.trim(), seq: this.seq, below });
   }
   pushUnitEvent(ev) {
     const want = this.opts.unit ?? this.engineUnit;
@@ -48181,12 +48453,26 @@ var Diagnoser = class {
     if (ev.kind === "started") this.newAttempt();
     this.events.push({ ...ev, seq: this.seq });
     if (this.events.length > MAX_EVENTS) this.events.shift();
+    this.keepTail(ev.text);
+    const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
+    if (below) this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
   }
-  pushLine(raw) {
+  /**
+   * One line of text. `fromContainer`: written by the engine's container (conmon), so only the engine's own
+   * signatures apply; the runtime's and the shell's come from the unit's stdout.
+   */
+  pushLine(raw, opts = {}) {
     this.seq++;
     const line = parseLine(raw);
     const msg2 = line.msg;
     if (msg2.trim() === "") return;
+    this.keepTail(msg2.trim());
+    if (isNoise(msg2)) return;
+    const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg2) : null;
+    if (below && (!opts.fromContainer || below.kind === "engine-args")) {
+      this.remember(msg2.trim());
+      this.consider({ kind: below.kind, priority: below.priority, msg: msg2.trim(), seq: this.seq, below });
+    }
     if (line.level !== null || line.proc !== null) this.engineLines++;
     if (BANNER.test(msg2)) {
       if (this.bootedSinceStart) this.newAttempt();
@@ -48210,8 +48496,15 @@ var Diagnoser = class {
     const match = failureOf(msg2, line.level);
     if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg2.trim());
-      if (outranks(match, this.failure)) this.failure = { ...match, msg: msg2.trim(), seq: this.seq };
+      this.consider({ ...match, msg: msg2.trim(), seq: this.seq });
     } else if (line.level === "ERROR" || line.level === "CRITICAL") this.remember(msg2.trim());
+  }
+  consider(f) {
+    if (outranks(f, this.failure)) this.failure = f;
+  }
+  keepTail(text) {
+    this.tail.push(text.length > 500 ? `${text.slice(0, 500)}\u2026` : text);
+    if (this.tail.length > MAX_TAIL) this.tail.shift();
   }
   finish() {
     const unit = this.opts.unit ?? mainUnit(this.events);
@@ -48229,7 +48522,12 @@ var Diagnoser = class {
     const stoppedAfterReady = ready2 && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
     let cls;
     let decisive = null;
-    if (failure2) {
+    let below = failure2?.below ?? null;
+    if (!failure2 && startLimit && attempts.length === 0) {
+      cls = "unit-error";
+      decisive = startLimit.text;
+      below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...unit ? { unit } : {} } };
+    } else if (failure2) {
       cls = failure2.kind;
       decisive = failure2.priority >= 3 ? failure2.msg : this.tracebackDecisive() ?? failure2.msg;
     } else if (loop) {
@@ -48262,7 +48560,7 @@ var Diagnoser = class {
       kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
       dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null
     };
-    const { summary: summary2, fix } = advice(cls, facts);
+    const { summary: summary2, fix } = below ? belowAdvice(below, { ...unit ? { service: unit } : {} }) : advice(cls, facts);
     const loopNote = failure2 && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
     return {
       class: cls,
@@ -48275,7 +48573,8 @@ var Diagnoser = class {
       evidence: this.evidence(cls).map(redactSecrets),
       phase: this.phase,
       attempts,
-      compileCache: this.planReader.compileCache()
+      compileCache: this.planReader.compileCache(),
+      below
     };
   }
   newAttempt() {
@@ -48301,6 +48600,8 @@ var Diagnoser = class {
   }
   evidence(cls) {
     if (cls === "ready" || cls === "booting") return [];
+    if (cls === "unknown") return [...this.tail];
+    if (BELOW.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
     const tb = this.tracebacks.last?.content ?? [];
     const lines = tb.length > 0 ? tb : this.ring;
     const out = lines.slice(-12);
@@ -48782,6 +49083,55 @@ function shellJoin(argv) {
   return argv.map(shellQuote).join(" ");
 }
 
+// src/deploy/diagnose-host.ts
+var MARK = "@@deploy-gate-facts:";
+function portOwnerScript(port) {
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`not a port: ${port}`);
+  const hex = port.toString(16).toUpperCase().padStart(4, "0");
+  return [
+    `inodes=$(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4=="0A" && substr($2, length($2)-4)==":${hex}" {print $10}' | sort -u)`,
+    `for i in $inodes; do for fd in /proc/[0-9]*/fd/*; do [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$i]" ] || continue; p=\${fd#/proc/}; p=\${p%%/*}; echo "pid=$p comm=$(cat /proc/$p/comm 2>/dev/null) name=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | sed -n '/^-n$/{n;p;q;}') cgroup=$(sed -n '$s/^[0-9]*:[^:]*://p' /proc/$p/cgroup 2>/dev/null) cmd=$(tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-200)"; done; done | sort -u | head -5`
+  ].join("; ");
+}
+function hostFactsScript(m, service) {
+  const f = m.facts;
+  if (f.what === "port-in-use" && f.port) return `echo ${MARK}port; ${portOwnerScript(f.port)}`;
+  if (f.what === "image-not-found") return `echo ${MARK}images; podman images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
+  if (f.what === "user") return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
+  return null;
+}
+function describeOwner(line) {
+  const m = /^pid=(\d+) comm=(\S*) name=(\S*) cgroup=(\S*) cmd=(.*)$/.exec(line.trim());
+  if (!m) return null;
+  const [, pid, comm, name, cgroup, cmd] = m;
+  if (comm === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
+  const unit = /([\w@.:-]+\.(?:service|scope))$/.exec(cgroup)?.[1];
+  const who = `${comm || "a process"} (pid ${pid}: ${cmd.trim().slice(0, 120)})`;
+  return unit ? `${who} in ${unit}` : who;
+}
+function parseHostFacts(text) {
+  const out = { portOwner: null, localImages: [], unitUser: null };
+  let section = "";
+  for (const line of text.split("\n")) {
+    if (line.startsWith(MARK)) {
+      section = line.slice(MARK.length).trim();
+      continue;
+    }
+    const t = line.trim();
+    if (!t) continue;
+    if (section === "port") out.portOwner ??= describeOwner(t);
+    else if (section === "images" && !t.startsWith("<none>")) out.localImages.push(t);
+    else if (section === "user") out.unitUser = t;
+  }
+  return out;
+}
+async function lookupHostFacts(host, m, service) {
+  const script = hostFactsScript(m, service);
+  if (!script) return null;
+  const r = await host.runShell(script, { timeoutMs: 3e4, maxOutputBytes: 1 << 20 }).catch(() => null);
+  return r ? parseHostFacts(r.stdout) : null;
+}
+
 // src/deploy/poll-command.ts
 var SECTION = "@@deploy-gate:";
 var UNIT_PROPS = ["ActiveState", "SubState", "NRestarts", "Result", "ExecMainStatus", "ExecMainCode"];
@@ -48842,9 +49192,10 @@ function refineDiagnosis(d, failure2, lastEngineLines, unit) {
 }
 
 // src/deploy/diagnose.ts
-function diagnoseJournal(json, w) {
+function diagnoseJournal(json, w, facts = null) {
   const decoder = new JournalDecoder();
   const diag = new Diagnoser({ unit: w.service, nRestarts: w.nRestarts ?? void 0 });
+  for (const line of w.restartEvidence ?? []) diag.pushLine(line);
   const engine = [];
   const take = (recs) => {
     for (const rec of recs) {
@@ -48857,12 +49208,28 @@ function diagnoseJournal(json, w) {
   };
   for (const line of json.split("\n")) take(decoder.push(line));
   take(decoder.flush());
-  return refineDiagnosis(diag.finish(), w.failure, engine, w.service);
+  const d = refineDiagnosis(diag.finish(), w.failure, engine, w.service);
+  if (!d.below) return d;
+  const loopNote = / \(crash loop: .*\)$/.exec(d.summary)?.[0] ?? "";
+  const a = belowAdvice(d.below, { install: w.install, configFile: w.configFile, service: w.service, portOwner: facts?.portOwner ?? null, localImages: facts?.localImages, unitUser: facts?.unitUser ?? null });
+  return { ...d, summary: a.summary + loopNote, fix: a.fix };
 }
+var UNDECIDED = /* @__PURE__ */ new Set(["unknown", "booting", "clean-exit"]);
+var REREADS = 2;
+var REREAD_MS = 1500;
 async function diagnoseDeploy(host, w) {
   const argv = journalArgv({ service: w.service, container: w.container, cursor: w.cursor, sinceHostS: Math.floor(w.startedAtHostMs / 1e3) });
-  const r = await host.run(argv, { timeoutMs: 6e4, maxOutputBytes: 64 << 20 });
-  return diagnoseJournal(r.stdout, w);
+  const read = async () => (await host.run(argv, { timeoutMs: 6e4, maxOutputBytes: 64 << 20 })).stdout;
+  let json = await read();
+  let d = diagnoseJournal(json, w);
+  for (let i = 0; i < REREADS && UNDECIDED.has(d.class) && w.failure !== "timeout"; i++) {
+    await new Promise((r) => setTimeout(r, REREAD_MS));
+    json = await read();
+    d = diagnoseJournal(json, w);
+  }
+  if (!d.below) return d;
+  const facts = await lookupHostFacts(host, d.below, w.service);
+  return facts ? diagnoseJournal(json, w, facts) : d;
 }
 
 // src/stage.ts
@@ -49623,7 +49990,17 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
     return done(deployment);
   }
   if (w) findings.push(readyFailure(ctx, w.decision, w.polls));
-  const journal = await diagnoseDeploy(ctx.host, { service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed" });
+  const journal = await diagnoseDeploy(ctx.host, {
+    service,
+    container,
+    cursor: rs.mark.cursor,
+    startedAtHostMs: rs.mark.hostNowMs,
+    nRestarts: w?.last?.unit?.nRestarts ?? null,
+    failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed",
+    install: ctx.endpoint.install,
+    configFile: ctx.configFile,
+    restartEvidence: rs.evidence
+  });
   const d = w?.decision.kind === "fail" && w.decision.failure === "auth-mismatch" ? authMismatchDiagnosis(journal, w.decision.reason) : journal;
   findings.push(diagnosisFinding(d));
   await ensureUpFinding(ctx, service, findings);
@@ -58954,7 +59331,7 @@ function openClient(target, key, opts, sock) {
         reject(e);
       }
     };
-    const cfg = {
+    const cfg2 = {
       host: target.address,
       port: target.port,
       username: target.user,
@@ -58983,7 +59360,7 @@ function openClient(target, key, opts, sock) {
     });
     client.once("close", () => fail2(new HostError("closed", `SSH connection to ${name} closed during the handshake: check sshd's logs on the host`)));
     try {
-      client.connect(cfg);
+      client.connect(cfg2);
     } catch (e) {
       fail2(classifyConnectError(e, name, timeoutMs));
     }
@@ -61311,13 +61688,13 @@ function renderJson(report) {
 // src/report/fleet.ts
 var ready = (r) => r.readyMs === null ? "\u2014" : `${(r.readyMs / 1e3).toFixed(1)} s`;
 var kv = (r) => r.kvTokens === null ? "\u2014" : r.kvTokens.toLocaleString("en-US");
-var MARK = { pass: "\u2705", warn: "\u26A0\uFE0F", fail: "\u274C", "rolled back": "\u21A9\uFE0F", "failed, rolled back": "\u274C", "rollback failed": "\u274C", "not touched": "\u23ED\uFE0F" };
+var MARK2 = { pass: "\u2705", warn: "\u26A0\uFE0F", fail: "\u274C", "rolled back": "\u21A9\uFE0F", "failed, rolled back": "\u274C", "rollback failed": "\u274C", "not touched": "\u23ED\uFE0F" };
 function fleetMarkdown(report) {
   if (!report.fleet?.length) return [];
   return [
     "| host | step | verdict | ready | KV tokens |",
     "|---|---|---|---|---|",
-    ...report.fleet.map((r) => `| \`${r.host}\` | ${r.step ?? "\u2014"} | ${MARK[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
+    ...report.fleet.map((r) => `| \`${r.host}\` | ${r.step ?? "\u2014"} | ${MARK2[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
     ""
   ];
 }

@@ -105,7 +105,10 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
     return done(deployment);
   }
   if (w) findings.push(readyFailure(ctx, w.decision, w.polls));
-  const journal = await diagnoseDeploy(ctx.host, { service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed" });
+  const journal = await diagnoseDeploy(ctx.host, {
+    service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed",
+    install: ctx.endpoint.install, configFile: ctx.configFile, restartEvidence: rs.evidence,
+  });
   const d = w?.decision.kind === "fail" && w.decision.failure === "auth-mismatch" ? authMismatchDiagnosis(journal, w.decision.reason) : journal;
   findings.push(diagnosisFinding(d));
   await ensureUpFinding(ctx, service, findings);

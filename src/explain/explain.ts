@@ -5,6 +5,7 @@ import { Diagnoser, type Diagnosis } from "../forensics/classify.js";
 import { JournalDecoder } from "../forensics/journal.js";
 import { readPlainLine } from "../forensics/plainlog.js";
 import { advice } from "../forensics/advice.js";
+import { failureOf } from "../engine/vllm/failures.js";
 
 export type InputKind = "journal-json" | "plain-log" | "http-body";
 
@@ -47,11 +48,18 @@ function explainHttp(text: string): ExplainResult {
   const body = stripHttpHeaders(text).trim();
   const status = httpStatus(text, body);
   const base = new Diagnoser().finish();
+  const msg = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"|'message'\s*:\s*'([^']*)'|"detail"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(body);
+  const message = (msg?.[1] ?? msg?.[2] ?? msg?.[3] ?? body).replace(/\\"/g, '"').replace(/\\n/g, " ");
+  const facts = (decisive: string) => ({ decisive, oom: null, phase: null, attempts: [], startLimit: false, unit: null, kv: null, dynamo: null });
   if (isToolConfigGap(body)) {
-    const msg = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"|'message'\s*:\s*'([^']*)'/.exec(body);
-    const decisive = (msg?.[1] ?? msg?.[2] ?? body).replace(/\\"/g, '"');
-    const a = advice("tools-not-enabled", { decisive, oom: null, phase: null, attempts: [], startLimit: false, unit: null, kv: null, dynamo: null });
-    return { ...toResult(base), class: "tools-not-enabled", decisive, summary: `HTTP ${status ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
+    const a = advice("tools-not-enabled", facts(message));
+    return { ...toResult(base), class: "tools-not-enabled", decisive: message, summary: `HTTP ${status ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
+  }
+  // A 400/500 from the chat template or a parser, an engine failure behind the API: named, never a tool-choice gap.
+  const failure = failureOf(message, null);
+  if (failure && failure.priority >= 5) {
+    const a = advice(failure.kind, facts(message));
+    return { ...toResult(base), class: failure.kind, decisive: message, summary: `HTTP ${status ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
   }
   return { ...toResult(base), class: "unknown", decisive: body.slice(0, 300), summary: `an HTTP body${status ? ` (status ${status})` : ""} with no known failure signature`, fix: base.fix };
 }

@@ -2,7 +2,8 @@
 // Split on "\n" only: a lone "\r" is part of the line (tqdm rewrites, NewLineFormatter) and cleanLine reads it.
 import { createReadStream } from "node:fs";
 
-const MAX_HELD_LINE = 1 << 20;
+/** Longer than journald's LineMax (48K) by far: a "line" past this is no log line, so it is cut into pieces. */
+const MAX_LINE = 1 << 20;
 
 /** Lines in batches, one per 256 KiB chunk: an await per line would cost more than decoding it. */
 export async function* fileLineBatches(path: string): AsyncGenerator<string[]> {
@@ -12,11 +13,12 @@ export async function* fileLineBatches(path: string): AsyncGenerator<string[]> {
     const buf: Buffer = rest.length > 0 ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
     const cut = buf.lastIndexOf(10);
     if (cut < 0) {
-      // Input without newlines: hold at most MAX_HELD_LINE, then pass the piece on as a line of its own,
-      // so memory stays bounded and the work linear (no re-copy of an ever-growing line per chunk).
-      if (buf.length > MAX_HELD_LINE) {
-        rest = Buffer.alloc(0);
-        yield [buf.toString("utf8")];
+      // Input without newlines (a binary file, one huge JSON): hand on a bounded piece, never hold it all.
+      if (buf.length > MAX_LINE) {
+        let at = MAX_LINE;
+        while (at > 0 && (buf[at]! & 0xc0) === 0x80) at--; // not inside a UTF-8 character
+        rest = buf.subarray(at);
+        yield [buf.toString("utf8", 0, at)];
       } else rest = buf;
       continue;
     }

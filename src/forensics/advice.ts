@@ -1,4 +1,5 @@
 // The human half of a diagnosis: one summary and one fix per class, with the numbers in them.
+import { CHAT_TEMPLATE, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
 import type { OomGap } from "./oom.js";
 import { authMismatchAdvice } from "./auth.js";
 import type { Attempt } from "./systemd.js";
@@ -6,7 +7,9 @@ import type { Attempt } from "./systemd.js";
 export type DiagnosisClass =
   | "ready" | "booting" | "oom" | "kv-insufficient" | "dynamo-shape" | "engine-init-failed"
   | "clean-exit" | "container-removed" | "crash-loop" | "tools-not-enabled" | "unknown"
-  | "auth-mismatch";
+  | "auth-mismatch"
+  // failures under the engine (forensics/below.ts)
+  | "engine-args" | "runtime-error" | "unit-error" | "script-error";
 
 export interface AdviceFacts {
   decisive: string | null;
@@ -32,11 +35,20 @@ function oomAdvice(f: AdviceFacts): [string, string] {
   if (/warming up sampler/.test(d)) {
     return ["out of memory while warming up the sampler", "Lower --max-num-seqs or --gpu-memory-utilization."];
   }
+  if (/Free memory on device/.test(d)) {
+    return ["the GPU has less free memory at startup than --gpu-memory-utilization asks for (another process holds VRAM)", "Free the GPU (nvidia-smi / rocm-smi shows the holder; a previous engine still stopping is common) or lower --gpu-memory-utilization to fit the free memory."];
+  }
   if (/Failed to load model - not enough GPU memory/.test(d)) {
     return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
   }
   const o = f.oom;
   const gap = o ? `asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free of ${g(o.totalGiB)} GiB (short ${g(o.shortfallGiB)} GiB)` : "out of GPU memory";
+  if (f.phase === "capturing-graphs") {
+    return [
+      `GPU out of memory: ${gap}, while capturing CUDA graphs`,
+      `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): g` : "G"}raph capture needs memory outside the KV pool: lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) to leave room, capture fewer sizes (--max-num-seqs, compilation_config cudagraph_capture_sizes), or --enforce-eager to skip graphs.`,
+    ];
+  }
   return [
     `GPU out of memory: ${gap}`,
     `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`,
@@ -76,7 +88,10 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
       };
     }
     case "engine-init-failed": {
-      if (f.decisive && /No (?:CUDA|HIP) GPUs are available/.test(f.decisive)) {
+      if (f.decisive && NCCL.test(f.decisive)) {
+        return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run the container with --ipc=host (or a large --shm-size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
+      }
+      if (f.decisive && NO_GPU.test(f.decisive)) {
         return { summary: "the engine sees no usable GPU", fix: "Mount the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; check HIP_VISIBLE_DEVICES/CUDA_VISIBLE_DEVICES." };
       }
       return {
@@ -109,6 +124,19 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
       return { summary: "the engine reached readiness (Application startup complete.)", fix: null };
     case "booting":
       return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
+    case "engine-args":
+      if (f.decisive && CHAT_TEMPLATE.test(f.decisive)) {
+        return { summary: `the chat template failed: ${f.decisive} (a server config problem, not a tool-choice gap)`, fix: "Give the server a template that renders these messages: --chat-template FILE (or the model's own tokenizer_config chat_template); template kwargs go in the request's chat_template_kwargs, not engine flags." };
+      }
+      if (f.decisive && PARSER.test(f.decisive)) {
+        const which = /reasoning/i.test(f.decisive) ? "--reasoning-parser" : "--tool-call-parser";
+        return { summary: `the ${which.slice(2)} failed: ${f.decisive}`, fix: `Set ${which} to a parser this vLLM has and that matches the model's output format (vllm serve --help lists the choices).` };
+      }
+      return { summary: `the engine refused its command line: ${f.decisive ?? "no cause line found"}`, fix: "Correct the engine flag the decisive line names in the serve script." };
+    case "runtime-error":
+    case "unit-error":
+    case "script-error":
+      return { summary: `${cls}: ${f.decisive ?? "no cause line found"}`, fix: "Fix what the decisive line names, then deploy again." };
     case "unknown":
       return {
         summary: "no vLLM boot line, failure signature or unit event found",

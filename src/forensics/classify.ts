@@ -11,6 +11,8 @@ import { readOomGap, type OomGap } from "./oom.js";
 import type { LogRecord } from "./record.js";
 import { decisiveOf, TracebackAssembler } from "./traceback.js";
 import { attemptsOf, mainUnit, unitEventOf, type Attempt, type UnitEvent } from "./systemd.js";
+import { belowOf, isNoise, type BelowMatch } from "./below.js";
+import { belowAdvice } from "./below-advice.js";
 
 export type { DiagnosisClass } from "./advice.js";
 
@@ -26,6 +28,8 @@ export interface Diagnosis {
   phase: BootPhase | null;
   attempts: Attempt[];
   compileCache: CompileCache;
+  /** a failure under the engine: its layer and the facts its fix names */
+  below: BelowMatch | null;
 }
 
 export interface DiagnoseInput {
@@ -38,14 +42,20 @@ export interface DiagnoseInput {
   unit?: string;
 }
 
-interface Failure extends FailureMatch {
+interface Failure {
+  kind: FailureMatch["kind"] | BelowMatch["kind"];
+  /** 5 root cause … 1 wrapper. */
+  priority: number;
   msg: string;
   seq: number;
+  below?: BelowMatch;
 }
 
 const BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+\.\d+\.\d+\S*$/;
 const MAX_EVENTS = 2000;
 const MAX_RING = 40;
+const MAX_TAIL = 12;
+const BELOW: ReadonlySet<DiagnosisClass> = new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 
 export class Diagnoser {
   private seq = 0;
@@ -53,6 +63,8 @@ export class Diagnoser {
   private readonly tracebacks = new TracebackAssembler();
   private readonly events: Array<UnitEvent & { seq: number }> = [];
   private readonly ring: string[] = [];
+  /** the last lines of any kind (engine, script, systemd): the evidence of an `unknown` */
+  private readonly tail: string[] = [];
   private failure: Failure | null = null;
   private previousFailure: Failure | null = null;
   private readySeq: number | null = null;
@@ -73,7 +85,15 @@ export class Diagnoser {
     if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
     const ev = unitEventOf(rec.text, { fromSystemd: rec.identifier === "systemd", unit: rec.unit, ts: rec.ts });
     if (ev) this.pushUnitEvent(ev);
-    else if (rec.identifier !== "systemd") this.pushLine(rec.text);
+    else if (rec.identifier !== "systemd") this.pushLine(rec.text, { fromContainer: rec.container !== null });
+    else this.pushSystemdLine(rec.text);
+  }
+
+  /** systemd's own lines that are no unit event: `Start request repeated …` variants, bad unit files. */
+  private pushSystemdLine(text: string): void {
+    this.keepTail(text);
+    const below = belowOf(text);
+    if (below) this.consider({ kind: below.kind, priority: below.priority, msg: text.trim(), seq: this.seq, below });
   }
 
   pushUnitEvent(ev: UnitEvent): void {
@@ -82,13 +102,29 @@ export class Diagnoser {
     if (ev.kind === "started") this.newAttempt();
     this.events.push({ ...ev, seq: this.seq });
     if (this.events.length > MAX_EVENTS) this.events.shift();
+    this.keepTail(ev.text);
+    // `status=203/EXEC`, `217/USER`: systemd's exit codes say the unit never ran; a named cause line outranks it.
+    const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
+    if (below) this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
   }
 
-  pushLine(raw: string): void {
+  /**
+   * One line of text. `fromContainer`: written by the engine's container (conmon), so only the engine's own
+   * signatures apply; the runtime's and the shell's come from the unit's stdout.
+   */
+  pushLine(raw: string, opts: { fromContainer?: boolean } = {}): void {
     this.seq++;
     const line = parseLine(raw);
     const msg = line.msg;
     if (msg.trim() === "") return;
+    this.keepTail(msg.trim());
+    // Teardown chatter after the real error (signal proxy, resource_tracker, shutdown) never decides.
+    if (isNoise(msg)) return;
+    const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg) : null;
+    if (below && (!opts.fromContainer || below.kind === "engine-args")) {
+      this.remember(msg.trim());
+      this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
+    }
     if (line.level !== null || line.proc !== null) this.engineLines++;
     if (BANNER.test(msg)) {
       // A second banner without a unit "Started" in between is a new boot too (podman logs of a restart).
@@ -114,8 +150,17 @@ export class Diagnoser {
     // A serving engine logs request errors with tracebacks: after readiness only an engine-level failure counts.
     if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg.trim());
-      if (outranks(match, this.failure)) this.failure = { ...match, msg: msg.trim(), seq: this.seq };
+      this.consider({ ...match, msg: msg.trim(), seq: this.seq });
     } else if (line.level === "ERROR" || line.level === "CRITICAL") this.remember(msg.trim());
+  }
+
+  private consider(f: Failure): void {
+    if (outranks(f, this.failure)) this.failure = f;
+  }
+
+  private keepTail(text: string): void {
+    this.tail.push(text.length > 500 ? `${text.slice(0, 500)}…` : text);
+    if (this.tail.length > MAX_TAIL) this.tail.shift();
   }
 
   finish(): Diagnosis {
@@ -136,7 +181,13 @@ export class Diagnoser {
 
     let cls: DiagnosisClass;
     let decisive: string | null = null;
-    if (failure) {
+    let below: BelowMatch | null = failure?.below ?? null;
+    if (!failure && startLimit && attempts.length === 0) {
+      // systemd refused the deploy's own start: the limit was hit before this window.
+      cls = "unit-error";
+      decisive = startLimit.text;
+      below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...(unit ? { unit } : {}) } };
+    } else if (failure) {
       cls = failure.kind;
       decisive = failure.priority >= 3 ? failure.msg : this.tracebackDecisive() ?? failure.msg;
     } else if (loop) {
@@ -165,7 +216,7 @@ export class Diagnoser {
       kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
       dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null,
     };
-    const { summary, fix } = advice(cls, facts);
+    const { summary, fix } = below ? belowAdvice(below, { ...(unit ? { service: unit } : {}) }) : advice(cls, facts);
     const loopNote = failure && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
     return {
       class: cls,
@@ -179,6 +230,7 @@ export class Diagnoser {
       phase: this.phase,
       attempts,
       compileCache: this.planReader.compileCache(),
+      below,
     };
   }
 
@@ -209,6 +261,9 @@ export class Diagnoser {
 
   private evidence(cls: DiagnosisClass): string[] {
     if (cls === "ready" || cls === "booting") return [];
+    // Nothing decisive: the last lines of the window, so nobody has to ssh in to read them.
+    if (cls === "unknown") return [...this.tail];
+    if (BELOW.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
     const tb = this.tracebacks.last?.content ?? [];
     const lines = tb.length > 0 ? tb : this.ring;
     const out = lines.slice(-12);

@@ -2,13 +2,17 @@
 import { fail, pass, warn, type Finding } from "../report/finding.js";
 import type { Diagnosis } from "./classify.js";
 
-type Diagnosed = Pick<Diagnosis, "class" | "decisive" | "summary" | "fix" | "evidence" | "plan" | "oom" | "specDecode">;
+type Diagnosed = Pick<Diagnosis, "class" | "decisive" | "summary" | "fix" | "evidence" | "plan" | "oom" | "specDecode"> & Partial<Pick<Diagnosis, "below">>;
 
 export function diagnosisFinding(d: Diagnosed, check = "deploy.diagnosis"): Finding {
   const evidence = d.decisive ? [d.decisive, ...d.evidence.filter((e) => e !== d.decisive)] : d.evidence;
   const extra: Partial<Finding> = {
     evidence,
-    data: { class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode },
+    data: {
+      class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode,
+      // a failure under the engine: which layer failed and what its fix names
+      ...(d.below ? { layer: d.below.layer, facts: d.below.facts } : {}),
+    },
     ...(d.fix ? { fix: d.fix } : {}),
   };
   if (d.class === "ready") return pass(check, d.summary, extra);

@@ -1,11 +1,16 @@
 // Pasted text: `podman logs` output (with or without vLLM prefixes) or journalctl's short formats, whose
-// `host ident[pid]: ` prefix is lifted into the record so systemd's own lines can be told apart.
+// `host ident[pid]: ` prefix is lifted into the record so systemd's own lines can be told apart. What the
+// paste added around the line (quotes, gutters, runtime timestamps, `-x` text) goes first (paste.ts).
 import { cleanLine } from "../engine/vllm/lines.js";
+import { unpaste } from "./paste.js";
 import type { LogRecord } from "./record.js";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 // journalctl short / short-precise: `Nov 29 22:05:00[.123456] host ident[pid]: msg`
 const SHORT = /^(?<mon>[A-Z][a-z]{2}) +(?<day>\d{1,2}) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+// journalctl short-full: `Mon 2026-11-30 17:24:51 UTC host ident[pid]: msg`; short-monotonic: `[  509.843390] host ident[pid]: msg`
+const FULL = /^(?:[A-Z][a-z]{2} )?(?<date>\d{4}-\d\d-\d\d) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?)(?: [A-Z]{2,5})? (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+const MONO = /^\[\s*(?<mono>\d+\.\d+)\] (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
 // journalctl short-iso / short-iso-precise: `2026-11-29T22:05:00+0000 host ident[pid]: msg`
 const ISO = /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
 
@@ -17,7 +22,9 @@ function shortTs(mon: string, day: string, time: string): number {
 }
 
 export function readPlainLine(raw: string): LogRecord | null {
-  const line = cleanLine(raw);
+  const pasted = unpaste(cleanLine(raw));
+  if (pasted === null) return null;
+  const line = pasted.text;
   if (line.trim() === "") return null;
   const short = SHORT.exec(line)?.groups;
   if (short && MONTHS.includes(short.mon!)) {
@@ -28,7 +35,14 @@ export function readPlainLine(raw: string): LogRecord | null {
     const ms = Date.parse(iso.iso!.replace(/([+-]\d\d)(\d\d)$/, "$1:$2"));
     return { ts: Number.isFinite(ms) ? ms * 1000 : 0, text: iso.msg!, priority: null, container: null, unit: null, identifier: iso.ident! };
   }
-  return { ts: 0, text: line, priority: null, container: null, unit: null, identifier: null };
+  const full = FULL.exec(line)?.groups;
+  if (full) {
+    const ms = Date.parse(`${full.date}T${full.time}Z`);
+    return { ts: Number.isFinite(ms) ? ms * 1000 : 0, text: full.msg!, priority: null, container: null, unit: null, identifier: full.ident! };
+  }
+  const mono = MONO.exec(line)?.groups;
+  if (mono) return { ts: Math.round(Number(mono.mono) * 1e6), text: mono.msg!, priority: null, container: null, unit: null, identifier: mono.ident! };
+  return { ts: pasted.ts ?? 0, text: line, priority: null, container: null, unit: null, identifier: null };
 }
 
 export function readPlainLog(text: string): LogRecord[] {

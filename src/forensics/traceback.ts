@@ -2,6 +2,7 @@
 // `...<N> lines...`), keep the content lines. The decisive line is usually the last content line.
 import { parseLine } from "../engine/vllm/lines.js";
 import { WRAPPER } from "../engine/vllm/failures.js";
+import { isNoise } from "./below.js";
 
 export interface Traceback {
   /** Content lines, in order, each once. */
@@ -34,6 +35,8 @@ export class TracebackAssembler {
       return;
     }
     if (!this.current) return;
+    // Shutdown warnings printed after the traceback (resource_tracker and its `warnings.warn(` source line) are not its content.
+    if (isNoise(msg) || /^\s*warnings\.warn\(/.test(msg)) return;
     if (level !== null && ORDINARY.has(level)) {
       this.current = null;
       return;

@@ -35,3 +35,22 @@ describe("fileLines", () => {
     expect(batches).toBeLessThan(10);
   });
 });
+
+describe("input without newlines", () => {
+  it("comes in bounded pieces, whole characters each, and explain stays bounded", async () => {
+    const path = join(dir, "one-line.bin");
+    const text = "é▄".repeat(1_500_000); // 7.5 MB, no newline
+    writeFileSync(path, text);
+    let longest = 0;
+    let joined = "";
+    for await (const b of fileLineBatches(path)) for (const l of b) { longest = Math.max(longest, l.length); joined += l; }
+    expect(longest).toBeLessThanOrEqual(1 << 20);
+    expect(joined).toBe(text);
+    const { explainStream } = await import("../../src/explain/explain.js");
+    const r = await explainStream(fileLineBatches(path));
+    expect(r.class).toBe("unknown");
+    // the evidence of an unknown is the tail, each line shortened
+    expect(r.evidence.length).toBeGreaterThan(0);
+    expect(Math.max(...r.evidence.map((e) => e.length))).toBeLessThanOrEqual(501);
+  });
+});

@@ -128,10 +128,18 @@ describe("diagnose: systemd process signatures", () => {
     expect(diagnose({ lines: boot, nRestarts: 0 }).class).toBe("booting");
   });
 
-  it("start-limit-hit is decisive", () => {
-    const d = diagnose({ lines: [], unitEvents: [sd("frank-archon.service: Start request repeated too quickly.", 5)] });
-    expect(d).toMatchObject({ class: "crash-loop", decisive: "frank-archon.service: Start request repeated too quickly." });
-    expect(d.fix).toContain("reset-failed");
+  it("start-limit-hit is decisive: after attempts a crash loop, with no attempt in the window systemd refused the start", () => {
+    const loop = diagnose({ lines: [], unitEvents: [
+      sd("Started frank-archon.service - vLLM.", 1), sd("frank-archon.service: Main process exited, code=exited, status=1/FAILURE", 2),
+      sd("Started frank-archon.service - vLLM.", 3), sd("frank-archon.service: Main process exited, code=exited, status=1/FAILURE", 4),
+      sd("frank-archon.service: Start request repeated too quickly.", 5),
+    ] });
+    expect(loop).toMatchObject({ class: "crash-loop", decisive: "frank-archon.service: Start request repeated too quickly." });
+    expect(loop.fix).toContain("reset-failed");
+    const refused = diagnose({ lines: [], unitEvents: [sd("frank-archon.service: Start request repeated too quickly.", 5)] });
+    expect(refused).toMatchObject({ class: "unit-error", decisive: "frank-archon.service: Start request repeated too quickly." });
+    expect(refused.summary).toMatch(/start-limit-hit/);
+    expect(refused.fix).toContain("systemctl reset-failed frank-archon.service");
   });
 
   it("ignores podman's scopes and uvicorn's `Started server process`", () => {

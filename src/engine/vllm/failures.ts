@@ -1,7 +1,7 @@
 // Failure signatures of a vLLM boot (seed 000 §2, reference §1.4), ranked: a root cause outranks the
 // RPC echo of it, which outranks a generic exception, which outranks the wrappers around all of them.
 
-export type FailureKind = "oom" | "dynamo-shape" | "kv-insufficient" | "engine-init-failed";
+export type FailureKind = "oom" | "dynamo-shape" | "kv-insufficient" | "engine-init-failed" | "engine-args";
 
 export interface FailureMatch {
   kind: FailureKind;
@@ -9,16 +9,29 @@ export interface FailureMatch {
   priority: number;
 }
 
+/** "no GPU available" in every wording torch/vLLM/HIP used. */
+export const NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
+/** NCCL and torch.distributed failures (rendezvous, collectives, watchdog). */
+export const NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
+export const CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
+export const PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
+
 const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
   [/(?:CUDA|HIP) out of memory\. Tried to allocate|OutOfMemoryError|out of memory occurred when warming up sampler|Failed to load model - not enough GPU memory|(?:CUDA|HIP) error: out of memory/, "oom"],
   [/Constraints violated \(/, "dynamo-shape"],
   [/To serve at least one request with the models?'?s max seq len|No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache/, "kv-insufficient"],
-  [/No (?:CUDA|HIP) GPUs are available/, "engine-init-failed"],
+  // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB)`
+  [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
+  [NO_GPU, "engine-init-failed"],
+  [NCCL, "engine-init-failed"],
+  // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
+  [CHAT_TEMPLATE, "engine-args"],
+  [PARSER, "engine-args"],
 ];
 
 /** Lines that only say "see above": never the decisive line while anything else is known. */
-export const WRAPPER = /Engine core initialization failed|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization/;
-const ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|Application startup failed/;
+export const WRAPPER = /Engine core initialization failed|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down (?:client|executor)/;
+const ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
 const WORKER_FAILED = /Worker failed with error/;
 const EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception)(?::|$)/;
 
@@ -33,7 +46,7 @@ export function failureOf(msg: string, level: string | null): FailureMatch | nul
 }
 
 /** A root cause is taken at its first sighting (later ones are echoes); a generic line at its last. */
-export function outranks(next: FailureMatch, held: FailureMatch | null): boolean {
+export function outranks(next: Pick<FailureMatch, "priority">, held: Pick<FailureMatch, "priority"> | null): boolean {
   if (!held) return true;
   if (next.priority !== held.priority) return next.priority > held.priority;
   return next.priority < 5;

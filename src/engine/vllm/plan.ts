@@ -42,8 +42,11 @@ const RULES: ReadonlyArray<readonly [RegExp, Setter]> = [
     p.maxModelLen = parseNumber(m[1]);
     p.maxConcurrency = parseNumber(m[2]);
   }],
-  [new RegExp(`# GPU blocks: ${NUM}`), (p, m) => { p.gpuBlocks = parseNumber(m[1]); }],
+  // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
+  [new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM}`), (p, m) => { p.gpuBlocks = parseNumber(m[1]); }],
   [new RegExp(`Available KV cache memory: ${NUM} GiB`), (p, m) => { p.availableKvGiB = parseNumber(m[1]); }],
+  // --kv-cache-memory-bytes pins the pool and skips profiling: `Initial free memory F GiB, reserved R GiB memory for KV Cache as specified by kv_cache_memory_bytes …`
+  [new RegExp(`reserved ${NUM} GiB memory for KV Cache`), (p, m) => { p.availableKvGiB ??= parseNumber(m[1]); }],
   [new RegExp(`Model loading took ${NUM} GiB(?: memory)? and ${NUM} seconds`), (p, m) => {
     p.modelLoadGiB = parseNumber(m[1]);
     p.modelLoadSeconds = parseNumber(m[2]);
@@ -64,7 +67,7 @@ const RULES: ReadonlyArray<readonly [RegExp, Setter]> = [
 const COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM} s`);
 const LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
 // Cheap pre-filter: most lines of a long log are stats and access logs.
-const KEYWORDS = /KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\.compile|Auto-fit|Compiling a graph|Directly load/;
+const KEYWORDS = /KV cache|KV Cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\.compile|Auto-fit|Compiling a graph|Directly load/;
 
 export class PlanReader {
   readonly plan: Plan = emptyPlan();

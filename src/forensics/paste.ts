@@ -1,0 +1,39 @@
+// Logs as people paste them: what an issue tracker, a pager or a log command adds around the line, taken
+// off so the line itself is read. Pure; one line in, the line (or null: decoration only) out.
+
+/** Issue-tracker and e-mail quoting: `> `, `> > `, `>` alone. */
+const QUOTE = /^(?:[ \t]*>(?: |$))+/;
+/** Line-number gutters of log viewers and issue trackers: `  42 | `, `42│`, `L42: `, `42\t`. */
+const GUTTER = /^[ \t]*L?\d{1,6}(?:[ \t]*[|│┃][ \t]?|:[ \t]+(?=\D)|\t)/;
+/** `journalctl -x` catalog text (systemd >= 246 marks it `░░ `; older `-- Subject:` …) and journalctl's banners. */
+const JOURNAL_DECORATION = /^(?:░░|-- (?:Subject|Defined-By|Support|Documentation|Logs begin at|Journal begins at|Boot [0-9a-f]+ --|No entries --|Reboot --|The (?:unit|job|process)|A (?:start|stop) job|An ExecStart= process)|--\s*$)/;
+/** `less -S`/`systemctl status` cut a long line and mark it with an ellipsis. */
+const ELLIPSIS = /(?:…|\.\.\.)$/;
+
+/** docker logs --timestamps (`…Z`), podman logs -t (`…+00:00`), and the CRI format (`… stdout F `). */
+const RUNTIME_TS = /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)) (?:(?:stdout|stderr) [FP] )?(?<rest>.*)$/s;
+
+export interface Unpasted {
+  text: string;
+  /** µs since the epoch when a runtime timestamp prefix carried it, else null */
+  ts: number | null;
+  /** the line ended in a pager's ellipsis: it is a prefix of the real line */
+  cut: boolean;
+}
+
+export function unpaste(raw: string): Unpasted | null {
+  let line = raw.replace(QUOTE, "");
+  line = line.replace(GUTTER, "");
+  if (JOURNAL_DECORATION.test(line)) return null;
+  let ts: number | null = null;
+  const rt = RUNTIME_TS.exec(line);
+  // journalctl short-iso has `host ident[pid]:` after the time: plainlog reads that form itself.
+  if (rt && !/^\S+ [^\s[:]+(?:\[\d+\])?: /.test(rt.groups!.rest!)) {
+    const ms = Date.parse(rt.groups!.iso!.replace(/([+-]\d\d)(\d\d)$/, "$1:$2"));
+    ts = Number.isFinite(ms) ? ms * 1000 : null;
+    line = rt.groups!.rest!;
+  }
+  const cut = ELLIPSIS.test(line) && !/\.\.\.<\d+ lines>\.\.\.$/.test(line);
+  if (cut) line = line.replace(ELLIPSIS, "");
+  return { text: line, ts, cut };
+}
