@@ -42571,11 +42571,12 @@ function logsRequest(opts, endpoint, service, container) {
   if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0)) throw new UsageError("--follow streams the current boot: drop --boot");
   return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json };
 }
+var clean = (recs) => recs.map((r) => ({ ...r, text: sanitizeLine(r.text) }));
 async function printBoot(host, req, io) {
   const decoder = new JournalDecoder();
   const boots = new BootSplitter(req.service, req.boot);
   const take = (recs) => {
-    for (const r3 of recs) boots.push(r3);
+    for (const r3 of clean(recs)) boots.push(r3);
   };
   const r = await host.stream(
     logsArgv({ ...req, follow: false }),
@@ -42621,7 +42622,7 @@ async function follow(host, req, io) {
     }
   };
   const take = (recs) => {
-    for (const rec of recs) {
+    for (const rec of clean(recs)) {
       const opened = boots.push(rec);
       if (live) print(rec, opened);
     }
@@ -42732,9 +42733,9 @@ function renderInit(endpoints) {
   ].join("\n");
 }
 function endpointName(base, taken) {
-  const clean = base.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "endpoint";
-  let name = clean;
-  for (let i = 2; taken.has(name); i++) name = `${clean}-${i}`;
+  const clean2 = base.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "endpoint";
+  let name = clean2;
+  for (let i = 2; taken.has(name); i++) name = `${clean2}-${i}`;
   return name;
 }
 

@@ -13,6 +13,7 @@ import { connect, endpointFor } from "../stages.js";
 import { BootSplitter, parseBoot, type Boot, type BootSelector } from "./boots.js";
 import { logsArgv, sinceArg } from "./remote.js";
 import { bootHeader, bootJson, diagnosisText, lineText } from "./render.js";
+import { sanitizeLine } from "../report/sanitize.js";
 
 export interface LogsIo { out: (s: string) => void; err: (s: string) => void; colour: boolean; signal?: AbortSignal }
 
@@ -36,11 +37,14 @@ export function logsRequest(opts: Pick<Options, "boot" | "since" | "follow" | "j
   return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json };
 }
 
+/** Host text, redacted and control-free before anything reads or prints it (the diagnosis too). */
+const clean = (recs: LogRecord[]): LogRecord[] => recs.map((r) => ({ ...r, text: sanitizeLine(r.text) }));
+
 /** Fetches and prints one boot (exit 0), or says why there is none (exit 1). */
 export async function printBoot(host: Host, req: LogsRequest, io: LogsIo): Promise<number> {
   const decoder = new JournalDecoder();
   const boots = new BootSplitter(req.service, req.boot);
-  const take = (recs: LogRecord[]) => { for (const r of recs) boots.push(r); };
+  const take = (recs: LogRecord[]) => { for (const r of clean(recs)) boots.push(r); };
   const r = await host.stream(logsArgv({ ...req, follow: false }), (line, stream) => { if (stream === "stdout") take(decoder.push(line)); },
     { timeoutMs: FETCH_TIMEOUT_MS, maxOutputBytes: 1 << 20, signal: io.signal });
   take(decoder.flush());
@@ -76,7 +80,7 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
     }
   };
   const take = (recs: LogRecord[]) => {
-    for (const rec of recs) {
+    for (const rec of clean(recs)) {
       const opened = boots.push(rec);
       if (live) print(rec, opened);
     }
