@@ -3,21 +3,16 @@
 import { dirname } from "node:path";
 import { requireFor } from "./config/load.js";
 import { describeLock, readLock, removeLock, type LockState } from "./deploy/lock-admin.js";
-import { UsageError, type Options } from "./options.js";
+import type { Options } from "./options.js";
 import { openWorkspace } from "./pipeline.js";
 import { sanitizeValue } from "./report/sanitize.js";
-import { connect, endpointFor, owner } from "./stages.js";
+import { connect, endpointFor, oneEndpoint, owner } from "./stages.js";
 
 export interface LockIo { out: (s: string) => void; err: (s: string) => void }
 
 export async function lockCommand(opts: Options, io: LockIo): Promise<number> {
   const ws = await openWorkspace(opts);
-  if (!ws.config) throw new UsageError("lock needs deploy-gate.yml (the endpoint's host): see the README's config reference");
-  const names = Object.keys(ws.config.endpoints);
-  const name = opts.endpoint ?? (names.length === 1 ? names[0]! : null);
-  if (!name) throw new UsageError(`lock works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
-  const ep = ws.config.endpoints[name];
-  if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
+  const { name, ep } = oneEndpoint(ws, opts, "lock", "the endpoint's host");
   requireFor(name, ep, "lock", ["host"], ws.configFile!);
   const { host, finding } = await connect(endpointFor(ws, name, opts) as typeof ep, opts, dirname(ws.configFile!));
   if (!host) {

@@ -38,6 +38,17 @@ export function endpointFor(ws: Workspace, name: string, opts: Options): Endpoin
   return base ? { ...ep, host: effectiveTarget(base, o, dirname(ws.configFile!)) } : ep;
 }
 
+/** The one endpoint a host command (logs, lock) works on: --endpoint, or the config's only one. */
+export function oneEndpoint(ws: Workspace, opts: Options, command: string, needs: string): { name: string; ep: Endpoint } {
+  if (!ws.config) throw new UsageError(`${command} needs deploy-gate.yml (${needs}): see the README's config reference`);
+  const names = Object.keys(ws.config.endpoints);
+  const name = opts.endpoint ?? (names.length === 1 ? names[0]! : null);
+  if (!name) throw new UsageError(`${command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
+  const ep = ws.config.endpoints[name];
+  if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
+  return { name, ep };
+}
+
 /** Connect with the endpoint's pin (and its jump host's); a refused connection is a finding, not a crash. */
 export async function connect(ep: Endpoint & Required<Pick<Endpoint, "host">>, opts: Options, configDir: string): Promise<{ host: Host | null; finding: Finding }> {
   const target = effectiveTarget(ep.host, null, configDir);

@@ -9,7 +9,7 @@ import type { LogRecord } from "../forensics/record.js";
 import type { Host } from "../host/host.js";
 import { UsageError, type Options } from "../options.js";
 import { openWorkspace } from "../pipeline.js";
-import { connect, endpointFor } from "../stages.js";
+import { connect, endpointFor, oneEndpoint } from "../stages.js";
 import { BootSplitter, parseBoot, type Boot, type BootSelector } from "./boots.js";
 import { logsArgv, sinceArg } from "./remote.js";
 import { bootHeader, bootJson, diagnosisText, lineText } from "./render.js";
@@ -120,12 +120,7 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
 
 export async function logsCommand(opts: Options, io: LogsIo): Promise<number> {
   const ws = await openWorkspace(opts);
-  if (!ws.config) throw new UsageError("logs needs deploy-gate.yml (host, service, container): see the README's config reference");
-  const names = Object.keys(ws.config.endpoints);
-  const name = opts.endpoint ?? (names.length === 1 ? names[0]! : null);
-  if (!name) throw new UsageError(`logs works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
-  const ep = ws.config.endpoints[name];
-  if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
+  const { name, ep } = oneEndpoint(ws, opts, "logs", "host, service, container");
   requireFor(name, ep, "logs", ["host", "service", "container"], ws.configFile!);
   const req = logsRequest(opts, name, ep.service, ep.container);
   const { host, finding } = await connect(endpointFor(ws, name, opts) as typeof ep, opts, dirname(ws.configFile!));
