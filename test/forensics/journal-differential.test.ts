@@ -85,6 +85,46 @@ describe("fast decoder = reference decoder", () => {
 
   it.each([1, 2, 3, 4, 5, 6, 7, 8])("on random records, seed %i", (seed) => same(randomDump(seed, 600)));
 
+  it("on hand-made lines aimed at a key search (keys spelled inside values, nesting, escapes, CRLF)", () => {
+    const c = (i: number) => `"__CURSOR":"s=1;i=${i}","__REALTIME_TIMESTAMP":"${1000 + i}"`;
+    const lines = [
+      `{${c(1)},"MESSAGE":"say \\"MESSAGE\\":\\"fake\\" here","SYSLOG_IDENTIFIER":"a"}`, // the key text escaped inside a value
+      `{${c(2)},"X\\"MESSAGE":"not the message","MESSAGE":"real"}`, // a key that ends in "MESSAGE
+      `{${c(3)},"OTHER":{"MESSAGE":"nested"},"MESSAGE":"top"}`, // the key inside a nested object
+      `{${c(4)},"MESSAGE":"first","MESSAGE":"second"}`, // a key twice: JSON.parse keeps the last
+      `{${c(5)},"MESSAGE":"back\\\\","UNIT":"u.service"}`, // an escaped backslash before the closing quote
+      `{${c(6)},"MESSAGE":"\\u00fc \\ud83d\\ude00 \\ud800 end"}`, // unicode escapes, a lone surrogate
+      `{${c(7)},"MESSAGE":[255,254,65,10,66],"CONTAINER_NAME":"c"}`, // a byte array that is not UTF-8
+      `{${c(8)},"MESSAGE":"crlf line"}\r`, // CRLF
+      `{${c(9)},"MESSAGE":"ends in a brace }"}`,
+      `{${c(10)},"MESSAGE" :"spaced colon","UNIT" :"v.service"}`,
+      `{${c(11)}, "MESSAGE":"spaced comma"}`,
+      `{${c(12)},"MESSAGE":"cut mid-way }`,
+      `{${c(13)},"USER_UNIT":"w.service","MESSAGE":"UNIT inside USER_UNIT"}`,
+      `{${c(14)},"MESSAGE":"\\"quoted\\" \\"GET / HTTP/1.1\\" 200"}`,
+    ];
+    same(lines.join("\n"));
+  });
+
+  it("on raw bytes that are not UTF-8 between records, cut at every offset", () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"__CURSOR":"a","MESSAGE":"before \xff'),
+      Buffer.from([0xff, 0xc3]),
+      Buffer.from('"}\n{"__CURSOR":"b","MESSAGE":"after \u00e9"}\n{"__CURSOR":"c","MESSAGE":"x'),
+      Buffer.from([0xe6, 0x97]),
+      Buffer.from('"}\n'),
+    ]);
+    const ref = decodeJournalReference(bytes.toString("utf8"));
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const d = new JournalDecoder();
+      const out = d.pushBytes(bytes.subarray(0, cut));
+      d.pushBytes(bytes.subarray(cut), out);
+      out.push(...d.flush());
+      expect(out, `cut at ${cut}`).toEqual(ref.records);
+    }
+    expect(ref.records.map((r) => r.text)).toEqual(["before ÿ\ufffd\ufffd", "after é", "x\ufffd"]);
+  });
+
   it("on an overlapping export (the same records twice) and a BOM", () => {
     const one = fixture("oom-tp2.journal.json");
     same(`\ufeff${one}\n${one}`);
