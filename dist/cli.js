@@ -41907,6 +41907,15 @@ function endpointFor(ws, name, opts) {
   const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : void 0);
   return base ? { ...ep, host: effectiveTarget(base, o, dirname3(ws.configFile)) } : ep;
 }
+function oneEndpoint(ws, opts, command, needs) {
+  if (!ws.config) throw new UsageError(`${command} needs deploy-gate.yml (${needs}): see the README's config reference`);
+  const names = Object.keys(ws.config.endpoints);
+  const name = opts.endpoint ?? (names.length === 1 ? names[0] : null);
+  if (!name) throw new UsageError(`${command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
+  const ep = ws.config.endpoints[name];
+  if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
+  return { name, ep };
+}
 async function connect(ep, opts, configDir) {
   const target = effectiveTarget(ep.host, null, configDir);
   const where = describeTarget(target);
@@ -42358,7 +42367,7 @@ function selectTargets(ws, files, endpoint) {
     return { name: n, scriptPath: rel(file.path), kind: file.kind, unitPath: ep.script && ep.unit ? rel(ep.unit) : null, endpoint: ep };
   });
 }
-function oneEndpoint(ws, opts) {
+function oneEndpoint2(ws, opts) {
   if (!ws.config) throw new UsageError(`${opts.command} needs deploy-gate.yml (host, service, container, install, url): see the README's config reference`);
   const names = Object.keys(ws.config.endpoints);
   if (opts.endpoint) {
@@ -42393,7 +42402,7 @@ async function collect(opts, progress, now) {
     case "run":
     case "rollback":
     case "verify": {
-      const name = oneEndpoint(ws, opts);
+      const name = oneEndpoint2(ws, opts);
       if (opts.command === "run" && !opts.skipPreflight) {
         const pre = await preflight([name], opts.ref);
         findings.push(...pre);
@@ -42662,12 +42671,7 @@ async function follow(host, req, io) {
 }
 async function logsCommand(opts, io) {
   const ws = await openWorkspace(opts);
-  if (!ws.config) throw new UsageError("logs needs deploy-gate.yml (host, service, container): see the README's config reference");
-  const names = Object.keys(ws.config.endpoints);
-  const name = opts.endpoint ?? (names.length === 1 ? names[0] : null);
-  if (!name) throw new UsageError(`logs works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
-  const ep = ws.config.endpoints[name];
-  if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
+  const { name, ep } = oneEndpoint(ws, opts, "logs", "host, service, container");
   requireFor(name, ep, "logs", ["host", "service", "container"], ws.configFile);
   const req = logsRequest(opts, name, ep.service, ep.container);
   const { host, finding } = await connect(endpointFor(ws, name, opts), opts, dirname6(ws.configFile));
@@ -42817,12 +42821,7 @@ function describeLock(s, endpoint, hostName3) {
 // src/lock-command.ts
 async function lockCommand(opts, io) {
   const ws = await openWorkspace(opts);
-  if (!ws.config) throw new UsageError("lock needs deploy-gate.yml (the endpoint's host): see the README's config reference");
-  const names = Object.keys(ws.config.endpoints);
-  const name = opts.endpoint ?? (names.length === 1 ? names[0] : null);
-  if (!name) throw new UsageError(`lock works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
-  const ep = ws.config.endpoints[name];
-  if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
+  const { name, ep } = oneEndpoint(ws, opts, "lock", "the endpoint's host");
   requireFor(name, ep, "lock", ["host"], ws.configFile);
   const { host, finding } = await connect(endpointFor(ws, name, opts), opts, dirname7(ws.configFile));
   if (!host) {
