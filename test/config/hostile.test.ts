@@ -1,18 +1,9 @@
 // Hostile config values: names that could read as options, zero waits, alias bombs, huge files.
 // Each ends in a ConfigError naming the key and what to write instead, never a hang or a stack trace.
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../../src/config/errors.js";
 import { parseConfig } from "../../src/config/load.js";
+import { problems } from "./problems.js";
 
-const problems = (text: string) => {
-  try {
-    parseConfig(text, "deploy-gate.yml");
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  throw new Error("expected a ConfigError");
-};
 const ep = (extra: string) => `version: 1\nendpoints:\n  a:\n    script: s.sh\n${extra}`;
 
 describe("hostile config values", () => {
