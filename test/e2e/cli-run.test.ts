@@ -2,12 +2,11 @@
 // auto-rollback after a refused boot, `verify` against the ref recorded on the host, and `--ref` drift.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { gate } from "./gate-cli.js";
-import { SshHost } from "../../src/host/ssh.js";
 import type { Report } from "../../src/report/finding.js";
-import { makeSandboxRepo, removeDeployed, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+import { makeSandboxRepo, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
+import { fresh, sandboxSession, sandboxOrSkip } from "./sandbox.js";
 
 let nextPort = 7900; // this file's port range: 7900-7919
 
@@ -15,13 +14,7 @@ const status = (r: Report, check: string) => r.findings.filter((f) => f.check ==
 
 describe("deploy-gate run / verify / rollback on the sandbox host", () => {
   const s = inject("sandbox");
-  let host: SshHost;
-  const repos: SandboxRepo[] = [];
-  beforeAll(async () => { if (s) host = await SshHost.connect(target(s)); });
-  afterAll(async () => {
-    for (const r of repos) { await removeDeployed(host, r); r.cleanup(); }
-    await host?.close();
-  });
+  const repos = sandboxSession(() => {});
 
   /** The fixture repo with the sandbox host pinned in deploy-gate.yml and a rollback tag. */
   function repo(extra = ""): SandboxRepo {

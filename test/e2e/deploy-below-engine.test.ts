@@ -1,13 +1,13 @@
 // Failures under the engine, each produced for real on the sandbox host (podman, systemd, bash), each red
 // within two poll intervals of the failure with the right class, the real message and a fix that names
 // the thing to change.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runDeploy, type DeployResult } from "../../src/deploy/index.js";
 import { SshHost } from "../../src/host/ssh.js";
-import { makeSandboxRepo, removeDeployed, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+import { makeSandboxRepo, type SandboxRepo } from "../deploy/sandbox-repo.js";
+import { fresh, sandboxSession, sandboxOrSkip } from "./sandbox.js";
 
 let nextPort = 7900;
 const OWNER = "e2e@sandbox (local)";
@@ -16,12 +16,7 @@ const POLL_MS = 3000;
 describe("deploy: failures under the engine on the sandbox host", () => {
   const s = inject("sandbox");
   let host: SshHost;
-  const repos: SandboxRepo[] = [];
-  beforeAll(async () => { if (s) host = await SshHost.connect(target(s)); });
-  afterAll(async () => {
-    for (const r of repos) { await removeDeployed(host, r); r.cleanup(); }
-    await host?.close();
-  });
+  const repos = sandboxSession((h) => (host = h));
 
   /** A repo whose file `rel` is edited by `edit` in a second commit (the deploy runs that commit). */
   const broken = (rel: string, edit: (text: string, r: SandboxRepo) => string) => {

@@ -1,11 +1,11 @@
 // The deploy stage against the sandbox host: a real sshd, systemd, journald and podman, the engine double.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runDeploy, activeLocks, type DeployResult } from "../../src/deploy/index.js";
 import { SshHost } from "../../src/host/ssh.js";
-import { makeSandboxRepo, removeDeployed, type RepoVars, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+import { makeSandboxRepo, type RepoVars, type SandboxRepo } from "../deploy/sandbox-repo.js";
+import { fresh, sandboxSession, sandboxOrSkip, target } from "./sandbox.js";
 
 let nextPort = 7800;
 const OWNER = "e2e@sandbox (local)";
@@ -13,12 +13,7 @@ const OWNER = "e2e@sandbox (local)";
 describe("deploy on the sandbox host", () => {
   const s = inject("sandbox");
   let host: SshHost;
-  const repos: SandboxRepo[] = [];
-  beforeAll(async () => { if (s) host = await SshHost.connect(target(s)); });
-  afterAll(async () => {
-    for (const r of repos) { await removeDeployed(host, r); r.cleanup(); }
-    await host?.close();
-  });
+  const repos = sandboxSession((h) => (host = h));
   const repo = (over: Partial<RepoVars> = {}) => {
     const name = fresh("dg-deploy");
     const r = makeSandboxRepo({ endpoint: name, container: name, port: nextPort++, address: s!.address, ...over });
