@@ -2,19 +2,13 @@
 // finished records. Fields are scanned, not parsed (journal-fields.ts); the output is the same as a
 // JSON.parse per line (test/forensics/journal-reference.ts, checked by a differential test and the bench).
 // Memory stays flat: partial pieces, the podman duplicate window and the cursor set are all bounded.
-import { isAscii } from "node:buffer";
 import { cleanLine } from "../engine/vllm/lines.js";
-import { FALLBACK, FieldScanner, fieldsOf, type Fields } from "./journal-fields.js";
+import { emptyHead, headFromObject, headFromSpans, Interner, spanStr, type Head } from "./journal-head.js";
+import { CursorRing } from "./journal-cursors.js";
+import { Pieces } from "./journal-pieces.js";
+import { BYTES, bytesText, F_CURSOR, F_MESSAGE, SpanScanner, STR, STR_ESC } from "./journal-scan.js";
+import { TwinWindow } from "./journal-twins.js";
 import type { LogRecord } from "./record.js";
-
-type Raw = Fields;
-type Source = "container" | "stdout" | "other";
-
-interface Pending {
-  rec: LogRecord;
-  src: Source;
-  paired: boolean;
-}
 
 export interface JournalStats {
   records: number;
@@ -27,15 +21,11 @@ export interface JournalStats {
 
 /** How many decoded lines wait for their podman twin before they are emitted. */
 const WINDOW = 256;
-const CURSORS = 4096;
-/** A partial message that never ends is flushed at this size. */
-const MAX_PARTIAL_BYTES = 1 << 20;
 /** pushBytes holds at most this much of a line still without its newline. */
 const MAX_LINE_BYTES = 4 << 20;
 
 /** MESSAGE as a string, a byte array (non-printable content) or null (over 4096 bytes without `--all`). */
 export function messageBytes(value: unknown): Buffer | null {
-  if (Buffer.isBuffer(value)) return value; // the scanner's form of a byte array
   if (typeof value === "string") return Buffer.from(value, "utf8");
   if (Array.isArray(value)) {
     if (value.length === 0) return Buffer.alloc(0);
@@ -46,249 +36,209 @@ export function messageBytes(value: unknown): Buffer | null {
   return null;
 }
 
-function str(v: unknown): string | null {
-  return typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? (v[0] as string) : null;
-}
-
-function sourceOf(raw: Raw): Source {
-  if (raw.CONTAINER_ID !== undefined || raw.CONTAINER_NAME !== undefined) return "container";
-  return raw._TRANSPORT === "stdout" ? "stdout" : "other";
-}
-
 export class JournalDecoder {
   readonly stats: JournalStats = { records: 0, malformed: 0, truncatedNull: 0, podmanDuplicates: 0, cursorDuplicates: 0, joinedPieces: 0 };
-  private readonly partial = new Map<string, { raw: Raw; chunks: Buffer[]; size: number }>();
-  private readonly pending: Pending[] = [];
-  private head = 0;
-  /** Unpaired pending lines by source, then text, oldest first: the podman twin lookup. */
-  private readonly unpaired = { container: new Map<string, Pending[]>(), stdout: new Map<string, Pending[]>() };
-  private readonly ringTs = new Float64Array(CURSORS).fill(NaN);
-  private readonly ringCursor: Array<string | undefined> = new Array<string | undefined>(CURSORS);
-  private cursorAt = 0;
-  private maxTs = -Infinity;
-  private readonly scanner = new FieldScanner();
+  private readonly pieces = new Pieces();
+  private readonly window = new TwinWindow();
+  private readonly cursors = new CursorRing();
+  private readonly head = emptyHead();
+  private readonly scanner = new SpanScanner();
+  private readonly intern = new Interner();
+  /** The start of a line still without its newline, in tail[0, tailLength). */
+  private tail = Buffer.alloc(0);
+  private tailLength = 0;
 
   /** One JSON line. */
   push(jsonLine: string): LogRecord[] {
     const out: LogRecord[] = [];
-    this.scanner.reset(jsonLine);
-    this.line(jsonLine, 0, jsonLine.length, out);
+    const buf = Buffer.from(jsonLine, "utf8");
+    this.scanner.reset(buf);
+    this.line(buf, 0, buf.length, out);
     return out;
   }
 
-  private tail: Buffer = Buffer.alloc(0);
+  /** A text of whole lines. */
+  pushText(text: string, out: LogRecord[] = []): LogRecord[] {
+    this.lines(Buffer.from(text, "utf8"), 0, -1, out);
+    return out;
+  }
 
   /**
-   * Raw bytes as read (any cut): whole lines are decoded, the rest waits for the next call. The cut is at a
-   * newline byte, so no UTF-8 character is split; an ASCII chunk becomes a string by a plain copy.
+   * Raw bytes as read (any cut): whole lines are decoded in place, the rest waits for the next call. Lines
+   * are cut at newline bytes, so no UTF-8 character is split.
    */
   pushBytes(chunk: Buffer, out: LogRecord[] = []): LogRecord[] {
     let from = 0;
-    if (this.tail.length > 0) {
+    if (this.tailLength > 0) {
       // The held start of a line and this chunk's first line, joined alone (not the whole chunk).
       const nl = chunk.indexOf(10);
+      this.hold(nl < 0 ? chunk : chunk.subarray(0, nl));
       if (nl < 0) {
-        this.tail = Buffer.concat([this.tail, chunk]);
-        if (this.tail.length > MAX_LINE_BYTES) this.overlong(out);
+        if (this.tailLength > MAX_LINE_BYTES) this.overlong(out);
         return out;
       }
-      const first = Buffer.concat([this.tail, chunk.subarray(0, nl)]);
-      this.tail = Buffer.alloc(0);
-      this.pushText(first.toString("utf8"), out);
+      const first = this.tail.subarray(0, this.tailLength);
+      this.tailLength = 0;
+      this.lines(first, 0, first.length, out);
       from = nl + 1;
     }
     const cut = chunk.lastIndexOf(10);
-    if (cut < from) {
-      this.tail = Buffer.from(chunk.subarray(from));
-      if (this.tail.length > MAX_LINE_BYTES) this.overlong(out);
-      return out;
+    if (cut >= from) this.lines(chunk, from, cut, out);
+    const rest = Math.max(cut + 1, from);
+    if (rest < chunk.length) {
+      this.hold(chunk.subarray(rest));
+      if (this.tailLength > MAX_LINE_BYTES) this.overlong(out);
     }
-    if (cut + 1 < chunk.length) this.tail = Buffer.from(chunk.subarray(cut + 1));
-    const body = chunk.subarray(from, cut);
-    return this.pushText(isAscii(body) ? body.toString("latin1") : body.toString("utf8"), out);
+    return out;
+  }
+
+  private hold(piece: Buffer): void {
+    const need = this.tailLength + piece.length;
+    if (need > this.tail.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, this.tail.length * 2, 4096));
+      this.tail.copy(grown, 0, 0, this.tailLength);
+      this.tail = grown;
+    }
+    piece.copy(this.tail, this.tailLength);
+    this.tailLength = need;
   }
 
   /** A line that never ends is not held: its piece goes through as a line (malformed JSON, counted). */
   private overlong(out: LogRecord[]): void {
-    const piece = this.tail;
-    this.tail = Buffer.alloc(0);
-    this.pushText(piece.toString("utf8"), out);
+    const piece = Buffer.from(this.tail.subarray(0, this.tailLength));
+    this.tailLength = 0;
+    this.lines(piece, 0, piece.length, out);
   }
 
-  /** A text of whole lines (a read chunk cut at its last newline): no string per line is made. */
-  pushText(text: string, out: LogRecord[] = []): LogRecord[] {
-    this.scanner.reset(text);
-    let a = 0;
-    while (a < text.length) {
-      let b = text.indexOf("\n", a);
-      if (b < 0) b = text.length;
-      this.line(text, a, b, out);
-      a = b + 1;
+  /** The lines of buf[a, b) (b = -1: to the end), each decoded where it lies. */
+  private lines(buf: Buffer, a: number, b: number, out: LogRecord[]): void {
+    const end = b < 0 ? buf.length : b;
+    this.scanner.reset(buf);
+    while (a < end) {
+      let e = buf.indexOf(10, a);
+      if (e < 0 || e > end) e = end;
+      this.line(buf, a, e, out);
+      a = e + 1;
     }
-    return out;
   }
 
-  private line(text: string, a: number, b: number, out: LogRecord[]): void {
-    while (a < b && text.charCodeAt(a) <= 32) a++;
-    while (b > a && text.charCodeAt(b - 1) <= 32) b--;
+  private line(buf: Buffer, a: number, b: number, out: LogRecord[]): void {
+    while (a < b && buf[a]! <= 32) a++;
+    while (b > a && buf[b - 1]! <= 32) b--;
     if (a === b) return;
-    let raw = text.charCodeAt(a) === 123 && text.charCodeAt(b - 1) === 125 ? this.scanner.scan(a, b) : FALLBACK;
-    if (raw === FALLBACK) {
+    const sc = this.scanner;
+    const h = this.head;
+    let raw: Record<string, unknown> | null = null;
+    if (buf[a] === 123 && buf[b - 1] === 125 && sc.scan(a, b)) headFromSpans(sc, h, this.intern);
+    else {
       try {
-        const v = JSON.parse(text.slice(a, b).trim()) as unknown; // trim: as String.trim, e.g. a BOM
-        raw = fieldsOf(typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {});
+        const v = JSON.parse(buf.toString("utf8", a, b).trim()) as unknown; // trim: as String.trim, e.g. a BOM
+        raw = typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {};
       } catch {
         this.stats.malformed++; // a dump cut mid-line; the rest still decodes
         return;
       }
+      headFromObject(raw, h);
     }
     this.stats.records++;
-    if (this.seenCursor(raw.__CURSOR, Number(raw.__REALTIME_TIMESTAMP) || 0)) return;
-    if (typeof raw.MESSAGE === "string" && !this.needsJoin(raw)) {
-      this.emitMessage(raw, raw.MESSAGE); // the common case: no bytes round trip
-    } else {
-      const bytes = messageBytes(raw.MESSAGE);
-      if (bytes === null) {
-        this.stats.truncatedNull++;
-        return;
-      }
-      const whole = this.join(raw, bytes);
-      if (whole) this.emitMessage(whole.raw, whole.bytes.toString("utf8")); // lossy: invalid sequences become U+FFFD
+    if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.cursors.seenString(h.cursor, h.cursorTs)) {
+      this.stats.cursorDuplicates++;
+      return;
     }
-    this.drain(WINDOW, out);
+    const kind = raw === null ? sc.kind[F_MESSAGE]! : typeof raw.MESSAGE === "string" ? STR_ESC : 0;
+    const joining = h.partial || h.lineMax || (this.pieces.size > 0 && this.pieces.holds(h));
+    if (kind === STR && !joining) {
+      // The common case. A JSON string holds no raw control character, so no ANSI or \r to clean.
+      this.emitLine(h, sc.text(sc.start[F_MESSAGE]!, sc.end[F_MESSAGE]!));
+    } else if (kind === STR_ESC && !joining) {
+      const s = raw === null ? this.stringWithEscapes(buf) : (raw.MESSAGE as string);
+      if (s !== null) this.emitMessage(h, s);
+    } else if (kind === BYTES && !joining) {
+      this.emitMessage(h, bytesText(sc.bytes, 0, sc.bytesLength, sc.bytesAscii));
+    } else if (!this.joinMessage(h, raw, kind)) {
+      this.stats.truncatedNull++;
+      return;
+    }
+    this.window.drain(WINDOW, out);
+    this.stats.podmanDuplicates = this.window.duplicates;
+  }
+
+  /** MESSAGE as bytes to the joiner; false when it has none (null, absent, not a string or byte array). */
+  private joinMessage(h: Head, raw: Record<string, unknown> | null, kind: number): boolean {
+    const sc = this.scanner;
+    if (raw !== null) {
+      const bytes = messageBytes(raw.MESSAGE);
+      if (bytes !== null) this.join(h, bytes, 0, bytes.length);
+      return bytes !== null;
+    }
+    if (kind === BYTES) this.join(h, sc.bytes, 0, sc.bytesLength, sc.bytesAscii);
+    else if (kind === STR && sc.ascii) this.join(h, sc.buf, sc.start[F_MESSAGE]!, sc.end[F_MESSAGE]!, true); // the same bytes, no round trip
+    else if (kind === STR || kind === STR_ESC) {
+      const bytes = Buffer.from(spanStr(sc, F_MESSAGE)!, "utf8");
+      this.join(h, bytes, 0, bytes.length);
+    } else return false;
+    return true;
+  }
+
+  /** One piece of a message cut by conmon or journald: held, or joined and emitted. */
+  private join(h: Head, buf: Buffer, a: number, e: number, ascii = false): void {
+    const p = this.pieces;
+    if (p.take(h, buf, a, e)) this.emitMessage(p.head, bytesText(p.buf, p.start, p.end, p.ascii && ascii));
+    this.stats.joinedPieces = p.joined;
+  }
+
+  private seenSpanCursor(ts: number): boolean {
+    const sc = this.scanner;
+    const k = sc.kind[F_CURSOR];
+    if (k === STR) return this.cursors.seenBytes(sc.buf, sc.start[F_CURSOR]!, sc.end[F_CURSOR]!, ts);
+    return k === STR_ESC && this.cursors.seenString(spanStr(sc, F_CURSOR)!, ts);
+  }
+
+  /**
+   * MESSAGE with escapes. conmon's lines end in `\n` and most carry no other escape: that one is cut off
+   * (emitMessage would drop it) without a JSON.parse. Null when the line is one to emit nothing for.
+   */
+  private stringWithEscapes(buf: Buffer): string | null {
+    const a = this.scanner.start[F_MESSAGE]!;
+    const e = this.scanner.end[F_MESSAGE]!;
+    if (this.scanner.firstEscape[F_MESSAGE] === e - 2 && buf[e - 1] === 110) {
+      this.emitLine(this.head, this.scanner.text(a, e - 2));
+      return null;
+    }
+    return spanStr(this.scanner, F_MESSAGE);
   }
 
   /** End of input: everything still held back. */
   flush(): LogRecord[] {
     const out: LogRecord[] = [];
-    if (this.tail.length > 0) {
-      this.pushText(this.tail.toString("utf8"), out);
-      this.tail = Buffer.alloc(0);
+    if (this.tailLength > 0) {
+      const last = Buffer.from(this.tail.subarray(0, this.tailLength));
+      this.tailLength = 0;
+      this.lines(last, 0, last.length, out);
     }
-    for (const [, p] of this.partial) this.emitMessage(p.raw, Buffer.concat(p.chunks).toString("utf8"));
-    this.partial.clear();
-    this.drain(0, out);
+    for (const p of this.pieces.rest()) this.emitMessage(p.head, p.bytes.toString("utf8"));
+    this.window.drain(0, out);
+    this.stats.podmanDuplicates = this.window.duplicates;
     return out;
   }
 
-  /**
-   * Overlapping exports repeat records: a record whose timestamp and cursor match one of the last CURSORS
-   * records is dropped. A repeat has its original's timestamp, so a timestamp above every one seen so far
-   * is new without a lookup (the common case: one export, in order); otherwise the ring is searched.
-   */
-  private seenCursor(cursor: unknown, ts: number): boolean {
-    if (typeof cursor !== "string") return false;
-    if (ts <= this.maxTs) {
-      for (let i = 0; i < CURSORS; i++) {
-        if (this.ringTs[i] === ts && this.ringCursor[i] === cursor) {
-          this.stats.cursorDuplicates++;
-          return true;
-        }
-      }
-    } else this.maxTs = ts;
-    this.ringTs[this.cursorAt] = ts;
-    this.ringCursor[this.cursorAt] = cursor;
-    this.cursorAt = (this.cursorAt + 1) % CURSORS;
-    return false;
-  }
-
-  private needsJoin(raw: Raw): boolean {
-    if (raw.CONTAINER_PARTIAL_MESSAGE === "true" || raw._LINE_BREAK === "line-max") return true;
-    if (this.partial.size === 0) return false;
-    return this.partial.has(`c:${str(raw.CONTAINER_ID)}`) || this.partial.has(`s:${str(raw._STREAM_ID)}`);
-  }
-
-  /** conmon's CONTAINER_PARTIAL_MESSAGE pieces and journald's LineMax cuts, joined as bytes (a UTF-8 char may straddle). */
-  private join(raw: Raw, bytes: Buffer): { raw: Raw; bytes: Buffer } | null {
-    const isPartial = raw.CONTAINER_PARTIAL_MESSAGE === "true";
-    const key = raw.CONTAINER_ID !== undefined ? `c:${str(raw.CONTAINER_ID)}` : raw._STREAM_ID !== undefined ? `s:${str(raw._STREAM_ID)}` : null;
-    const isLineMax = raw._LINE_BREAK === "line-max";
-    const held = key ? this.partial.get(key) : undefined;
-    if ((isPartial || isLineMax) && key) {
-      if (held) {
-        held.chunks.push(Buffer.from(bytes)); // copies: the scanner reuses its buffers
-        held.size += bytes.length;
-        this.stats.joinedPieces++;
-        if (held.size < MAX_PARTIAL_BYTES) return null;
-        this.partial.delete(key);
-        return { raw: held.raw, bytes: Buffer.concat(held.chunks) };
-      }
-      this.partial.set(key, { raw: { ...raw }, chunks: [Buffer.from(bytes)], size: bytes.length });
-      return null;
-    }
-    if (held && key) {
-      this.partial.delete(key);
-      this.stats.joinedPieces++;
-      return { raw: held.raw, bytes: Buffer.concat([...held.chunks, bytes]) };
-    }
-    return { raw, bytes };
-  }
-
-  private emitMessage(raw: Raw, decoded: string): void {
+  /** A decoded MESSAGE: one record per physical line, each cleaned as a terminal shows it. */
+  private emitMessage(h: Head, decoded: string): void {
     let text = decoded;
     if (text.endsWith("\n")) text = text.slice(0, -1); // conmon keeps the newline, the stdout copy does not
-    const ts = Number(str(raw.__REALTIME_TIMESTAMP) ?? str(raw._SOURCE_REALTIME_TIMESTAMP) ?? 0) || 0;
-    const p = str(raw.PRIORITY);
-    const priority = p === null ? null : Number(p);
-    const container = str(raw.CONTAINER_NAME) ?? str(raw.CONTAINER_ID);
-    const unit = str(raw.UNIT) ?? str(raw.USER_UNIT) ?? str(raw._SYSTEMD_UNIT);
-    const identifier = str(raw.SYSLOG_IDENTIFIER) ?? str(raw._COMM);
-    const src = sourceOf(raw);
     let a = 0;
     for (;;) {
       const nl = text.indexOf("\n", a);
-      const line = cleanLine(nl < 0 && a === 0 ? text : text.slice(a, nl < 0 ? text.length : nl));
-      if (line !== "") this.enqueue({ rec: { ts, priority, container, unit, identifier, text: line }, src, paired: false });
+      this.emitLine(h, cleanLine(nl < 0 && a === 0 ? text : text.slice(a, nl < 0 ? text.length : nl)));
       if (nl < 0) break;
       a = nl + 1;
     }
   }
 
-
-  /** An attached `podman run` logs every line twice: conmon's record and the unit's stdout copy. Keep one. */
-  private enqueue(p: Pending): void {
-    if (p.src !== "other") {
-      const twins = this.unpaired[p.src === "container" ? "stdout" : "container"];
-      const list = twins.get(p.rec.text);
-      const twin = list?.shift();
-      if (list?.length === 0) twins.delete(p.rec.text);
-      if (twin) {
-        twin.paired = true;
-        if (p.src === "container") {
-          // Keep the first-seen line's place but the container's identity.
-          twin.rec.container = p.rec.container;
-          twin.rec.identifier = p.rec.identifier;
-          twin.rec.priority = p.rec.priority;
-        }
-        this.stats.podmanDuplicates++;
-        return;
-      }
-      const mine = this.unpaired[p.src];
-      const held = mine.get(p.rec.text);
-      if (held) held.push(p);
-      else mine.set(p.rec.text, [p]);
-    }
-    this.pending.push(p);
-  }
-
-  private drain(keep: number, out: LogRecord[]): void {
-    while (this.pending.length - this.head > keep) {
-      const p = this.pending[this.head++]!;
-      if (!p.paired && p.src !== "other") {
-        const map = this.unpaired[p.src];
-        const list = map.get(p.rec.text);
-        if (list) {
-          const i = list.indexOf(p);
-          if (i >= 0) list.splice(i, 1);
-          if (list.length === 0) map.delete(p.rec.text);
-        }
-      }
-      out.push(p.rec);
-    }
-    if (this.head > 4096) {
-      this.pending.splice(0, this.head);
-      this.head = 0;
-    }
+  /** One clean line (empty ones are dropped). */
+  private emitLine(h: Head, line: string): void {
+    if (line === "") return;
+    this.window.add({ ts: h.ts, priority: h.priority, container: h.container, unit: h.unit, identifier: h.identifier, text: line }, h.src);
   }
 }
 
