@@ -12108,15 +12108,15 @@ var require_utils = __commonJS({
         }
         return signature;
       },
-      sendPacket: (proto, packet, bypass) => {
-        if (!bypass && proto._kexinit !== void 0) {
-          if (proto._queue === void 0)
-            proto._queue = [];
-          proto._queue.push(packet);
-          proto._debug && proto._debug("Outbound: ... packet queued");
+      sendPacket: (proto2, packet, bypass) => {
+        if (!bypass && proto2._kexinit !== void 0) {
+          if (proto2._queue === void 0)
+            proto2._queue = [];
+          proto2._queue.push(packet);
+          proto2._debug && proto2._debug("Outbound: ... packet queued");
           return false;
         }
-        proto._cipher.encrypt(packet);
+        proto2._cipher.encrypt(packet);
         return true;
       }
     };
@@ -16182,7 +16182,7 @@ var require_handlers_misc = __commonJS({
     var {
       CHANNEL_OPEN_FAILURE,
       COMPAT,
-      MESSAGE: MESSAGE2,
+      MESSAGE,
       TERMINAL_MODE
     } = require_constants();
     var {
@@ -16191,7 +16191,7 @@ var require_handlers_misc = __commonJS({
     var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj, [key, value]) => ({ ...obj, [key]: value }), {});
     module.exports = {
       // Transport layer protocol ==================================================
-      [MESSAGE2.DISCONNECT]: (self2, payload) => {
+      [MESSAGE.DISCONNECT]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const reason = bufferParser.readUInt32BE();
         const desc = bufferParser.readString(true);
@@ -16209,10 +16209,10 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.DISCONNECT;
         handler && handler(self2, reason, desc);
       },
-      [MESSAGE2.IGNORE]: (self2, payload) => {
+      [MESSAGE.IGNORE]: (self2, payload) => {
         self2._debug && self2._debug("Inbound: Received IGNORE");
       },
-      [MESSAGE2.UNIMPLEMENTED]: (self2, payload) => {
+      [MESSAGE.UNIMPLEMENTED]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const seqno = bufferParser.readUInt32BE();
         bufferParser.clear();
@@ -16224,7 +16224,7 @@ var require_handlers_misc = __commonJS({
         }
         self2._debug && self2._debug(`Inbound: Received UNIMPLEMENTED (seqno ${seqno})`);
       },
-      [MESSAGE2.DEBUG]: (self2, payload) => {
+      [MESSAGE.DEBUG]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const display = bufferParser.readBool();
         const msg2 = bufferParser.readString(true);
@@ -16240,7 +16240,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.DEBUG;
         handler && handler(self2, display, msg2);
       },
-      [MESSAGE2.SERVICE_REQUEST]: (self2, payload) => {
+      [MESSAGE.SERVICE_REQUEST]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const name = bufferParser.readString(true);
         bufferParser.clear();
@@ -16254,7 +16254,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.SERVICE_REQUEST;
         handler && handler(self2, name);
       },
-      [MESSAGE2.SERVICE_ACCEPT]: (self2, payload) => {
+      [MESSAGE.SERVICE_ACCEPT]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const name = bufferParser.readString(true);
         bufferParser.clear();
@@ -16268,7 +16268,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.SERVICE_ACCEPT;
         handler && handler(self2, name);
       },
-      [MESSAGE2.EXT_INFO]: (self2, payload) => {
+      [MESSAGE.EXT_INFO]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const numExts = bufferParser.readUInt32BE();
         let exts;
@@ -16300,7 +16300,7 @@ var require_handlers_misc = __commonJS({
         handler && handler(self2, exts);
       },
       // User auth protocol -- generic =============================================
-      [MESSAGE2.USERAUTH_REQUEST]: (self2, payload) => {
+      [MESSAGE.USERAUTH_REQUEST]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const user = bufferParser.readString(true);
         const service = bufferParser.readString(true);
@@ -16443,7 +16443,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.USERAUTH_REQUEST;
         handler && handler(self2, user, service, method, methodData);
       },
-      [MESSAGE2.USERAUTH_FAILURE]: (self2, payload) => {
+      [MESSAGE.USERAUTH_FAILURE]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const authMethods = bufferParser.readList();
         const partialSuccess = bufferParser.readBool();
@@ -16459,13 +16459,13 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.USERAUTH_FAILURE;
         handler && handler(self2, authMethods, partialSuccess);
       },
-      [MESSAGE2.USERAUTH_SUCCESS]: (self2, payload) => {
+      [MESSAGE.USERAUTH_SUCCESS]: (self2, payload) => {
         self2._debug && self2._debug("Inbound: Received USERAUTH_SUCCESS");
         self2._authsQueue.shift();
         const handler = self2._handlers.USERAUTH_SUCCESS;
         handler && handler(self2);
       },
-      [MESSAGE2.USERAUTH_BANNER]: (self2, payload) => {
+      [MESSAGE.USERAUTH_BANNER]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const msg2 = bufferParser.readString(true);
         const lang = bufferParser.readString();
@@ -16594,7 +16594,7 @@ var require_handlers_misc = __commonJS({
         handler && handler(self2, responses);
       },
       // Connection protocol -- generic ============================================
-      [MESSAGE2.GLOBAL_REQUEST]: (self2, payload) => {
+      [MESSAGE.GLOBAL_REQUEST]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const name = bufferParser.readString(true);
         const wantReply = bufferParser.readBool();
@@ -16651,19 +16651,19 @@ var require_handlers_misc = __commonJS({
         else
           self2.requestFailure();
       },
-      [MESSAGE2.REQUEST_SUCCESS]: (self2, payload) => {
+      [MESSAGE.REQUEST_SUCCESS]: (self2, payload) => {
         const data = payload.length > 1 ? bufferSlice(payload, 1) : null;
         self2._debug && self2._debug("Inbound: REQUEST_SUCCESS");
         const handler = self2._handlers.REQUEST_SUCCESS;
         handler && handler(self2, data);
       },
-      [MESSAGE2.REQUEST_FAILURE]: (self2, payload) => {
+      [MESSAGE.REQUEST_FAILURE]: (self2, payload) => {
         self2._debug && self2._debug("Inbound: Received REQUEST_FAILURE");
         const handler = self2._handlers.REQUEST_FAILURE;
         handler && handler(self2);
       },
       // Connection protocol -- channel-related ====================================
-      [MESSAGE2.CHANNEL_OPEN]: (self2, payload) => {
+      [MESSAGE.CHANNEL_OPEN]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const type = bufferParser.readString(true);
         const sender = bufferParser.readUInt32BE();
@@ -16747,7 +16747,7 @@ var require_handlers_misc = __commonJS({
           );
         }
       },
-      [MESSAGE2.CHANNEL_OPEN_CONFIRMATION]: (self2, payload) => {
+      [MESSAGE.CHANNEL_OPEN_CONFIRMATION]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const sender = bufferParser.readUInt32BE();
@@ -16768,7 +16768,7 @@ var require_handlers_misc = __commonJS({
         if (handler)
           handler(self2, { recipient, sender, window: window2, packetSize, data });
       },
-      [MESSAGE2.CHANNEL_OPEN_FAILURE]: (self2, payload) => {
+      [MESSAGE.CHANNEL_OPEN_FAILURE]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const reason = bufferParser.readUInt32BE();
@@ -16785,7 +16785,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_OPEN_FAILURE;
         handler && handler(self2, recipient, reason, description);
       },
-      [MESSAGE2.CHANNEL_WINDOW_ADJUST]: (self2, payload) => {
+      [MESSAGE.CHANNEL_WINDOW_ADJUST]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const bytesToAdd = bufferParser.readUInt32BE();
@@ -16802,7 +16802,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_WINDOW_ADJUST;
         handler && handler(self2, recipient, bytesToAdd);
       },
-      [MESSAGE2.CHANNEL_DATA]: (self2, payload) => {
+      [MESSAGE.CHANNEL_DATA]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const data = bufferParser.readString();
@@ -16817,7 +16817,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_DATA;
         handler && handler(self2, recipient, data);
       },
-      [MESSAGE2.CHANNEL_EXTENDED_DATA]: (self2, payload) => {
+      [MESSAGE.CHANNEL_EXTENDED_DATA]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const type = bufferParser.readUInt32BE();
@@ -16835,7 +16835,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_EXTENDED_DATA;
         handler && handler(self2, recipient, data, type);
       },
-      [MESSAGE2.CHANNEL_EOF]: (self2, payload) => {
+      [MESSAGE.CHANNEL_EOF]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         bufferParser.clear();
@@ -16849,7 +16849,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_EOF;
         handler && handler(self2, recipient);
       },
-      [MESSAGE2.CHANNEL_CLOSE]: (self2, payload) => {
+      [MESSAGE.CHANNEL_CLOSE]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         bufferParser.clear();
@@ -16863,7 +16863,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_CLOSE;
         handler && handler(self2, recipient);
       },
-      [MESSAGE2.CHANNEL_REQUEST]: (self2, payload) => {
+      [MESSAGE.CHANNEL_REQUEST]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         const type = bufferParser.readString(true);
@@ -17043,7 +17043,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_REQUEST;
         handler && handler(self2, recipient, type, wantReply, data);
       },
-      [MESSAGE2.CHANNEL_SUCCESS]: (self2, payload) => {
+      [MESSAGE.CHANNEL_SUCCESS]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         bufferParser.clear();
@@ -17057,7 +17057,7 @@ var require_handlers_misc = __commonJS({
         const handler = self2._handlers.CHANNEL_SUCCESS;
         handler && handler(self2, recipient);
       },
-      [MESSAGE2.CHANNEL_FAILURE]: (self2, payload) => {
+      [MESSAGE.CHANNEL_FAILURE]: (self2, payload) => {
         bufferParser.init(payload, 1);
         const recipient = bufferParser.readUInt32BE();
         bufferParser.clear();
@@ -17118,7 +17118,7 @@ var require_kex = __commonJS({
       DEFAULT_MAC,
       DEFAULT_COMPRESSION,
       DISCONNECT_REASON,
-      MESSAGE: MESSAGE2
+      MESSAGE
     } = require_constants();
     var {
       CIPHER_INFO,
@@ -17182,7 +17182,7 @@ var require_kex = __commonJS({
         self2._offer.copyAllTo(payload, 17);
       }
       self2._debug && self2._debug("Outbound: Sending KEXINIT");
-      payload[0] = MESSAGE2.KEXINIT;
+      payload[0] = MESSAGE.KEXINIT;
       randomFillSync(payload, 1, 16);
       bufferFill(payload, 0, payload.length - 5);
       self2._kexinit = payload;
@@ -17673,7 +17673,7 @@ var require_kex = __commonJS({
               1 + 4 + serverPublicHostKey.length + 4 + serverPublicKey.length + 4 + sigLen,
               true
             );
-            packet[p] = MESSAGE2.KEXDH_REPLY;
+            packet[p] = MESSAGE.KEXDH_REPLY;
             writeUInt32BE(packet, serverPublicHostKey.length, ++p);
             packet.set(serverPublicHostKey, p += 4);
             writeUInt32BE(
@@ -17901,7 +17901,7 @@ var require_kex = __commonJS({
               1 + 4 + pubKey.length,
               true
             );
-            packet[p] = MESSAGE2.KEXDH_INIT;
+            packet[p] = MESSAGE.KEXDH_INIT;
             writeUInt32BE(packet, pubKey.length, ++p);
             packet.set(pubKey, p += 4);
             this._protocol._cipher.encrypt(
@@ -17949,10 +17949,10 @@ var require_kex = __commonJS({
           switch (this._step) {
             case 1:
               if (this._protocol._server) {
-                if (type !== MESSAGE2.KEXDH_INIT) {
+                if (type !== MESSAGE.KEXDH_INIT) {
                   return doFatalError(
                     this._protocol,
-                    `Received packet ${type} instead of ${MESSAGE2.KEXDH_INIT}`,
+                    `Received packet ${type} instead of ${MESSAGE.KEXDH_INIT}`,
                     "handshake",
                     DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                   );
@@ -17978,10 +17978,10 @@ var require_kex = __commonJS({
                 this._hostKey = hostKey;
                 this.finish();
               } else {
-                if (type !== MESSAGE2.KEXDH_REPLY) {
+                if (type !== MESSAGE.KEXDH_REPLY) {
                   return doFatalError(
                     this._protocol,
-                    `Received packet ${type} instead of ${MESSAGE2.KEXDH_REPLY}`,
+                    `Received packet ${type} instead of ${MESSAGE.KEXDH_REPLY}`,
                     "handshake",
                     DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                   );
@@ -18091,10 +18091,10 @@ var require_kex = __commonJS({
               ++this._step;
               break;
             case 2:
-              if (type !== MESSAGE2.NEWKEYS) {
+              if (type !== MESSAGE.NEWKEYS) {
                 return doFatalError(
                   this._protocol,
-                  `Received packet ${type} instead of ${MESSAGE2.NEWKEYS}`,
+                  `Received packet ${type} instead of ${MESSAGE.NEWKEYS}`,
                   "handshake",
                   DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                 );
@@ -18221,7 +18221,7 @@ var require_kex = __commonJS({
             1 + 4 + 4 + 4,
             true
           );
-          packet[p] = MESSAGE2.KEXDH_GEX_REQUEST;
+          packet[p] = MESSAGE.KEXDH_GEX_REQUEST;
           writeUInt32BE(packet, this._minBits, ++p);
           writeUInt32BE(packet, this._prefBits, p += 4);
           writeUInt32BE(packet, this._maxBits, p += 4);
@@ -18256,10 +18256,10 @@ var require_kex = __commonJS({
           switch (this._step) {
             case 1: {
               if (this._protocol._server) {
-                if (type !== MESSAGE2.KEXDH_GEX_REQUEST) {
+                if (type !== MESSAGE.KEXDH_GEX_REQUEST) {
                   return doFatalError(
                     this._protocol,
-                    `Received packet ${type} instead of ` + MESSAGE2.KEXDH_GEX_REQUEST,
+                    `Received packet ${type} instead of ` + MESSAGE.KEXDH_GEX_REQUEST,
                     "handshake",
                     DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                   );
@@ -18271,10 +18271,10 @@ var require_kex = __commonJS({
                   DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                 );
               }
-              if (type !== MESSAGE2.KEXDH_GEX_GROUP) {
+              if (type !== MESSAGE.KEXDH_GEX_GROUP) {
                 return doFatalError(
                   this._protocol,
-                  `Received packet ${type} instead of ${MESSAGE2.KEXDH_GEX_GROUP}`,
+                  `Received packet ${type} instead of ${MESSAGE.KEXDH_GEX_GROUP}`,
                   "handshake",
                   DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                 );
@@ -18303,7 +18303,7 @@ var require_kex = __commonJS({
               );
               let p = this._protocol._packetRW.write.allocStartKEX;
               const packet = this._protocol._packetRW.write.alloc(1 + 4 + pubkey.length, true);
-              packet[p] = MESSAGE2.KEXDH_GEX_INIT;
+              packet[p] = MESSAGE.KEXDH_GEX_INIT;
               writeUInt32BE(packet, pubkey.length, ++p);
               packet.set(pubkey, p += 4);
               this._protocol._cipher.encrypt(
@@ -18314,10 +18314,10 @@ var require_kex = __commonJS({
             }
             case 2:
               if (this._protocol._server) {
-                if (type !== MESSAGE2.KEXDH_GEX_INIT) {
+                if (type !== MESSAGE.KEXDH_GEX_INIT) {
                   return doFatalError(
                     this._protocol,
-                    `Received packet ${type} instead of ${MESSAGE2.KEXDH_GEX_INIT}`,
+                    `Received packet ${type} instead of ${MESSAGE.KEXDH_GEX_INIT}`,
                     "handshake",
                     DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                   );
@@ -18331,10 +18331,10 @@ var require_kex = __commonJS({
                   "handshake",
                   DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                 );
-              } else if (type !== MESSAGE2.KEXDH_GEX_REPLY) {
+              } else if (type !== MESSAGE.KEXDH_GEX_REPLY) {
                 return doFatalError(
                   this._protocol,
-                  `Received packet ${type} instead of ${MESSAGE2.KEXDH_GEX_REPLY}`,
+                  `Received packet ${type} instead of ${MESSAGE.KEXDH_GEX_REPLY}`,
                   "handshake",
                   DISCONNECT_REASON.KEY_EXCHANGE_FAILED
                 );
@@ -18343,7 +18343,7 @@ var require_kex = __commonJS({
                 "Received DH GEX Reply"
               );
               this._step = 1;
-              payload[0] = MESSAGE2.KEXDH_REPLY;
+              payload[0] = MESSAGE.KEXDH_REPLY;
               this.parse = KeyExchange.prototype.parse;
               this.parse(payload);
           }
@@ -18364,7 +18364,7 @@ var require_kex = __commonJS({
             const pubKey = this.getPublicKey();
             let p = this._protocol._packetRW.write.allocStartKEX;
             const packet = this._protocol._packetRW.write.alloc(1 + 4 + pubKey.length, true);
-            packet[p] = MESSAGE2.KEXDH_INIT;
+            packet[p] = MESSAGE.KEXDH_INIT;
             writeUInt32BE(packet, pubKey.length, ++p);
             packet.set(pubKey, p += 4);
             this._protocol._cipher.encrypt(
@@ -18566,20 +18566,20 @@ var require_kex = __commonJS({
       const type = payload[0];
       if (!this._strictMode) {
         switch (type) {
-          case MESSAGE2.IGNORE:
-          case MESSAGE2.UNIMPLEMENTED:
-          case MESSAGE2.DEBUG:
+          case MESSAGE.IGNORE:
+          case MESSAGE.UNIMPLEMENTED:
+          case MESSAGE.DEBUG:
             if (!MESSAGE_HANDLERS)
               MESSAGE_HANDLERS = require_handlers();
             return MESSAGE_HANDLERS[type](this, payload);
         }
       }
       switch (type) {
-        case MESSAGE2.DISCONNECT:
+        case MESSAGE.DISCONNECT:
           if (!MESSAGE_HANDLERS)
             MESSAGE_HANDLERS = require_handlers();
           return MESSAGE_HANDLERS[type](this, payload);
-        case MESSAGE2.KEXINIT:
+        case MESSAGE.KEXINIT:
           if (!state.firstPacket) {
             return doFatalError(
               this,
@@ -18629,7 +18629,7 @@ var require_kex = __commonJS({
         );
         const p = kex._protocol._packetRW.write.allocStartKEX;
         const packet = kex._protocol._packetRW.write.alloc(1, true);
-        packet[p] = MESSAGE2.NEWKEYS;
+        packet[p] = MESSAGE.NEWKEYS;
         kex._protocol._cipher.encrypt(
           kex._protocol._packetRW.write.finalize(packet, true)
         );
@@ -18675,7 +18675,7 @@ var require_kex = __commonJS({
         }
       }),
       HANDLERS: {
-        [MESSAGE2.KEXINIT]: handleKexInit
+        [MESSAGE.KEXINIT]: handleKexInit
       }
     };
   }
@@ -18746,7 +18746,7 @@ var require_Protocol = __commonJS({
       COMPAT_CHECKS,
       DISCONNECT_REASON,
       eddsaSupported,
-      MESSAGE: MESSAGE2,
+      MESSAGE,
       SIGNALS,
       TERMINAL_MODE
     } = require_constants();
@@ -18785,7 +18785,7 @@ var require_Protocol = __commonJS({
     var MAX_LINE_LEN = 8192;
     var MAX_LINES = 1024;
     var PING_PAYLOAD = Buffer.from([
-      MESSAGE2.GLOBAL_REQUEST,
+      MESSAGE.GLOBAL_REQUEST,
       // "keepalive@openssh.com"
       0,
       0,
@@ -19004,7 +19004,7 @@ var require_Protocol = __commonJS({
         const end = p + pktLen;
         if (!VALID_DISCONNECT_REASONS.has(reason))
           reason = DISCONNECT_REASON.PROTOCOL_ERROR;
-        packet[p] = MESSAGE2.DISCONNECT;
+        packet[p] = MESSAGE.DISCONNECT;
         writeUInt32BE(packet, reason, ++p);
         packet.fill(0, p += 4, end);
         this._debug && this._debug(`Outbound: Sending DISCONNECT (${reason})`);
@@ -19035,11 +19035,11 @@ var require_Protocol = __commonJS({
         let packet;
         if (Buffer.isBuffer(data)) {
           packet = this._packetRW.write.alloc(1 + data.length);
-          packet[p] = MESSAGE2.REQUEST_SUCCESS;
+          packet[p] = MESSAGE.REQUEST_SUCCESS;
           packet.set(data, ++p);
         } else {
           packet = this._packetRW.write.alloc(1);
-          packet[p] = MESSAGE2.REQUEST_SUCCESS;
+          packet[p] = MESSAGE.REQUEST_SUCCESS;
         }
         this._debug && this._debug("Outbound: Sending REQUEST_SUCCESS");
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -19047,14 +19047,14 @@ var require_Protocol = __commonJS({
       requestFailure() {
         const p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1);
-        packet[p] = MESSAGE2.REQUEST_FAILURE;
+        packet[p] = MESSAGE.REQUEST_FAILURE;
         this._debug && this._debug("Outbound: Sending REQUEST_FAILURE");
         sendPacket(this, this._packetRW.write.finalize(packet));
       }
       channelSuccess(chan) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4);
-        packet[p] = MESSAGE2.CHANNEL_SUCCESS;
+        packet[p] = MESSAGE.CHANNEL_SUCCESS;
         writeUInt32BE(packet, chan, ++p);
         this._debug && this._debug(`Outbound: Sending CHANNEL_SUCCESS (r:${chan})`);
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -19062,7 +19062,7 @@ var require_Protocol = __commonJS({
       channelFailure(chan) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4);
-        packet[p] = MESSAGE2.CHANNEL_FAILURE;
+        packet[p] = MESSAGE.CHANNEL_FAILURE;
         writeUInt32BE(packet, chan, ++p);
         this._debug && this._debug(`Outbound: Sending CHANNEL_FAILURE (r:${chan})`);
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -19070,7 +19070,7 @@ var require_Protocol = __commonJS({
       channelEOF(chan) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4);
-        packet[p] = MESSAGE2.CHANNEL_EOF;
+        packet[p] = MESSAGE.CHANNEL_EOF;
         writeUInt32BE(packet, chan, ++p);
         this._debug && this._debug(`Outbound: Sending CHANNEL_EOF (r:${chan})`);
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -19078,7 +19078,7 @@ var require_Protocol = __commonJS({
       channelClose(chan) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4);
-        packet[p] = MESSAGE2.CHANNEL_CLOSE;
+        packet[p] = MESSAGE.CHANNEL_CLOSE;
         writeUInt32BE(packet, chan, ++p);
         this._debug && this._debug(`Outbound: Sending CHANNEL_CLOSE (r:${chan})`);
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -19086,7 +19086,7 @@ var require_Protocol = __commonJS({
       channelWindowAdjust(chan, amount) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4);
-        packet[p] = MESSAGE2.CHANNEL_WINDOW_ADJUST;
+        packet[p] = MESSAGE.CHANNEL_WINDOW_ADJUST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, amount, p += 4);
         this._debug && this._debug(
@@ -19099,7 +19099,7 @@ var require_Protocol = __commonJS({
         const dataLen = isBuffer ? data.length : Buffer.byteLength(data);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + dataLen);
-        packet[p] = MESSAGE2.CHANNEL_DATA;
+        packet[p] = MESSAGE.CHANNEL_DATA;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, dataLen, p += 4);
         if (isBuffer)
@@ -19116,7 +19116,7 @@ var require_Protocol = __commonJS({
         const dataLen = isBuffer ? data.length : Buffer.byteLength(data);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 4 + dataLen);
-        packet[p] = MESSAGE2.CHANNEL_EXTENDED_DATA;
+        packet[p] = MESSAGE.CHANNEL_EXTENDED_DATA;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, type, p += 4);
         writeUInt32BE(packet, dataLen, p += 4);
@@ -19130,7 +19130,7 @@ var require_Protocol = __commonJS({
       channelOpenConfirm(remote, local, initWindow, maxPacket) {
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 4 + 4);
-        packet[p] = MESSAGE2.CHANNEL_OPEN_CONFIRMATION;
+        packet[p] = MESSAGE.CHANNEL_OPEN_CONFIRMATION;
         writeUInt32BE(packet, remote, ++p);
         writeUInt32BE(packet, local, p += 4);
         writeUInt32BE(packet, initWindow, p += 4);
@@ -19146,7 +19146,7 @@ var require_Protocol = __commonJS({
         const descLen = Buffer.byteLength(desc);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 4 + descLen + 4);
-        packet[p] = MESSAGE2.CHANNEL_OPEN_FAILURE;
+        packet[p] = MESSAGE.CHANNEL_OPEN_FAILURE;
         writeUInt32BE(packet, remote, ++p);
         writeUInt32BE(packet, reason, p += 4);
         writeUInt32BE(packet, descLen, p += 4);
@@ -19170,7 +19170,7 @@ var require_Protocol = __commonJS({
         const nameLen = Buffer.byteLength(name);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + nameLen);
-        packet[p] = MESSAGE2.SERVICE_REQUEST;
+        packet[p] = MESSAGE.SERVICE_REQUEST;
         writeUInt32BE(packet, nameLen, ++p);
         packet.utf8Write(name, p += 4, nameLen);
         this._debug && this._debug(`Outbound: Sending SERVICE_REQUEST (${name})`);
@@ -19188,7 +19188,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + userLen + 4 + 14 + 4 + 8 + 1 + 4 + passLen + (newPassword ? 4 + newPassLen : 0)
         );
-        packet[p] = MESSAGE2.USERAUTH_REQUEST;
+        packet[p] = MESSAGE.USERAUTH_REQUEST;
         writeUInt32BE(packet, userLen, ++p);
         packet.utf8Write(username, p += 4, userLen);
         writeUInt32BE(packet, 14, p += userLen);
@@ -19250,7 +19250,7 @@ var require_Protocol = __commonJS({
           packet = this._packetRW.write.alloc(payloadLen);
           p = this._packetRW.write.allocStart;
         }
-        packet[p] = MESSAGE2.USERAUTH_REQUEST;
+        packet[p] = MESSAGE.USERAUTH_REQUEST;
         writeUInt32BE(packet, userLen, ++p);
         packet.utf8Write(username, p += 4, userLen);
         writeUInt32BE(packet, 14, p += userLen);
@@ -19279,7 +19279,7 @@ var require_Protocol = __commonJS({
           packet = this._packetRW.write.alloc(
             1 + 4 + userLen + 4 + 14 + 4 + 9 + 1 + 4 + algoLen + 4 + pubKeyLen + 4 + 4 + algoLen + 4 + sigLen
           );
-          packet[p] = MESSAGE2.USERAUTH_REQUEST;
+          packet[p] = MESSAGE.USERAUTH_REQUEST;
           writeUInt32BE(packet, userLen, ++p);
           packet.utf8Write(username, p += 4, userLen);
           writeUInt32BE(packet, 14, p += userLen);
@@ -19330,7 +19330,7 @@ var require_Protocol = __commonJS({
         let p = 0;
         writeUInt32BE(data, sesLen, p);
         data.set(sessionID, p += 4);
-        data[p += sesLen] = MESSAGE2.USERAUTH_REQUEST;
+        data[p += sesLen] = MESSAGE.USERAUTH_REQUEST;
         writeUInt32BE(data, userLen, ++p);
         data.utf8Write(username, p += 4, userLen);
         writeUInt32BE(data, 14, p += userLen);
@@ -19376,7 +19376,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + userLen + 4 + 14 + 4 + 20 + 4 + 4
         );
-        packet[p] = MESSAGE2.USERAUTH_REQUEST;
+        packet[p] = MESSAGE.USERAUTH_REQUEST;
         writeUInt32BE(packet, userLen, ++p);
         packet.utf8Write(username, p += 4, userLen);
         writeUInt32BE(packet, 14, p += userLen);
@@ -19397,7 +19397,7 @@ var require_Protocol = __commonJS({
         const userLen = Buffer.byteLength(username);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + userLen + 4 + 14 + 4 + 4);
-        packet[p] = MESSAGE2.USERAUTH_REQUEST;
+        packet[p] = MESSAGE.USERAUTH_REQUEST;
         writeUInt32BE(packet, userLen, ++p);
         packet.utf8Write(username, p += 4, userLen);
         writeUInt32BE(packet, 14, p += userLen);
@@ -19423,7 +19423,7 @@ var require_Protocol = __commonJS({
         }
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + responsesTotalLen);
-        packet[p] = MESSAGE2.USERAUTH_INFO_RESPONSE;
+        packet[p] = MESSAGE.USERAUTH_INFO_RESPONSE;
         if (responses) {
           writeUInt32BE(packet, responses.length, ++p);
           p += 4;
@@ -19450,7 +19450,7 @@ var require_Protocol = __commonJS({
         const addrLen = Buffer.byteLength(bindAddr);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 13 + 1 + 4 + addrLen + 4);
-        packet[p] = MESSAGE2.GLOBAL_REQUEST;
+        packet[p] = MESSAGE.GLOBAL_REQUEST;
         writeUInt32BE(packet, 13, ++p);
         packet.utf8Write("tcpip-forward", p += 4, 13);
         packet[p += 13] = wantReply === void 0 || wantReply === true ? 1 : 0;
@@ -19466,7 +19466,7 @@ var require_Protocol = __commonJS({
         const addrLen = Buffer.byteLength(bindAddr);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 20 + 1 + 4 + addrLen + 4);
-        packet[p] = MESSAGE2.GLOBAL_REQUEST;
+        packet[p] = MESSAGE.GLOBAL_REQUEST;
         writeUInt32BE(packet, 20, ++p);
         packet.utf8Write("cancel-tcpip-forward", p += 4, 20);
         packet[p += 20] = wantReply === void 0 || wantReply === true ? 1 : 0;
@@ -19484,7 +19484,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 31 + 1 + 4 + socketPathLen
         );
-        packet[p] = MESSAGE2.GLOBAL_REQUEST;
+        packet[p] = MESSAGE.GLOBAL_REQUEST;
         writeUInt32BE(packet, 31, ++p);
         packet.utf8Write("streamlocal-forward@openssh.com", p += 4, 31);
         packet[p += 31] = wantReply === void 0 || wantReply === true ? 1 : 0;
@@ -19503,7 +19503,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 38 + 1 + 4 + socketPathLen
         );
-        packet[p] = MESSAGE2.GLOBAL_REQUEST;
+        packet[p] = MESSAGE.GLOBAL_REQUEST;
         writeUInt32BE(packet, 38, ++p);
         packet.utf8Write("cancel-streamlocal-forward@openssh.com", p += 4, 38);
         packet[p += 38] = wantReply === void 0 || wantReply === true ? 1 : 0;
@@ -19525,7 +19525,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 12 + 4 + 4 + 4 + 4 + srcLen + 4 + 4 + dstLen + 4
         );
-        packet[p] = MESSAGE2.CHANNEL_OPEN;
+        packet[p] = MESSAGE.CHANNEL_OPEN;
         writeUInt32BE(packet, 12, ++p);
         packet.utf8Write("direct-tcpip", p += 4, 12);
         writeUInt32BE(packet, chan, p += 12);
@@ -19550,7 +19550,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 30 + 4 + 4 + 4 + 4 + pathLen + 4 + 4
         );
-        packet[p] = MESSAGE2.CHANNEL_OPEN;
+        packet[p] = MESSAGE.CHANNEL_OPEN;
         writeUInt32BE(packet, 30, ++p);
         packet.utf8Write("direct-streamlocal@openssh.com", p += 4, 30);
         writeUInt32BE(packet, chan, p += 30);
@@ -19571,7 +19571,7 @@ var require_Protocol = __commonJS({
           throw new Error("Client-only method called in server mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 28 + 1);
-        packet[p] = MESSAGE2.GLOBAL_REQUEST;
+        packet[p] = MESSAGE.GLOBAL_REQUEST;
         writeUInt32BE(packet, 28, ++p);
         packet.utf8Write("no-more-sessions@openssh.com", p += 4, 28);
         packet[p += 28] = wantReply === void 0 || wantReply === true ? 1 : 0;
@@ -19585,7 +19585,7 @@ var require_Protocol = __commonJS({
           throw new Error("Client-only method called in server mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 7 + 4 + 4 + 4);
-        packet[p] = MESSAGE2.CHANNEL_OPEN;
+        packet[p] = MESSAGE.CHANNEL_OPEN;
         writeUInt32BE(packet, 7, ++p);
         packet.utf8Write("session", p += 4, 7);
         writeUInt32BE(packet, chan, p += 7);
@@ -19601,7 +19601,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 13 + 1 + 4 + 4 + 4 + 4
         );
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 13, p += 4);
         packet.utf8Write("window-change", p += 4, 13);
@@ -19631,7 +19631,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 7 + 1 + 4 + termLen + 4 + 4 + 4 + 4 + 4 + modesLen
         );
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 7, p += 4);
         packet.utf8Write("pty-req", p += 4, 7);
@@ -19658,7 +19658,7 @@ var require_Protocol = __commonJS({
           throw new Error("Client-only method called in server mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 5 + 1);
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 5, p += 4);
         packet.utf8Write("shell", p += 4, 5);
@@ -19673,7 +19673,7 @@ var require_Protocol = __commonJS({
         const cmdLen = isBuf ? cmd.length : Buffer.byteLength(cmd);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 4 + 1 + 4 + cmdLen);
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 4, p += 4);
         packet.utf8Write("exec", p += 4, 4);
@@ -19702,7 +19702,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 6 + 1 + 4 + signalLen
         );
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 6, p += 4);
         packet.utf8Write("signal", p += 4, 6);
@@ -19724,7 +19724,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 3 + 1 + 4 + keyLen + 4 + valLen
         );
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 3, p += 4);
         packet.utf8Write("env", p += 4, 3);
@@ -19754,7 +19754,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 7 + 1 + 1 + 4 + protoLen + 4 + cookieLen + 4
         );
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 7, p += 4);
         packet.utf8Write("x11-req", p += 4, 7);
@@ -19780,7 +19780,7 @@ var require_Protocol = __commonJS({
         const nameLen = Buffer.byteLength(name);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 9 + 1 + 4 + nameLen);
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 9, p += 4);
         packet.utf8Write("subsystem", p += 4, 9);
@@ -19797,7 +19797,7 @@ var require_Protocol = __commonJS({
           throw new Error("Client-only method called in server mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 26 + 1);
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 26, p += 4);
         packet.utf8Write("auth-agent-req@openssh.com", p += 4, 26);
@@ -19821,7 +19821,7 @@ var require_Protocol = __commonJS({
         }
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 29 + 1 + keysTotal);
-        packet[p] = MESSAGE2.GLOBAL_REQUEST;
+        packet[p] = MESSAGE.GLOBAL_REQUEST;
         writeUInt32BE(packet, 29, ++p);
         packet.utf8Write("hostkeys-prove-00@openssh.com", p += 4, 29);
         packet[p += 29] = 1;
@@ -19849,7 +19849,7 @@ var require_Protocol = __commonJS({
         const svcNameLen = Buffer.byteLength(svcName);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + svcNameLen);
-        packet[p] = MESSAGE2.SERVICE_ACCEPT;
+        packet[p] = MESSAGE.SERVICE_ACCEPT;
         writeUInt32BE(packet, svcNameLen, ++p);
         packet.utf8Write(svcName, p += 4, svcNameLen);
         this._debug && this._debug(`Outbound: Sending SERVICE_ACCEPT (${svcName})`);
@@ -19860,7 +19860,7 @@ var require_Protocol = __commonJS({
           const bannerLen = Buffer.byteLength(banner);
           p = this._packetRW.write.allocStart;
           const packet2 = this._packetRW.write.alloc(1 + 4 + bannerLen + 4);
-          packet2[p] = MESSAGE2.USERAUTH_BANNER;
+          packet2[p] = MESSAGE.USERAUTH_BANNER;
           writeUInt32BE(packet2, bannerLen, ++p);
           packet2.utf8Write(banner, p += 4, bannerLen);
           writeUInt32BE(packet2, 0, p += bannerLen);
@@ -19878,7 +19878,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 15 + 4 + 4 + 4 + 4 + boundAddrLen + 4 + 4 + remoteAddrLen + 4
         );
-        packet[p] = MESSAGE2.CHANNEL_OPEN;
+        packet[p] = MESSAGE.CHANNEL_OPEN;
         writeUInt32BE(packet, 15, ++p);
         packet.utf8Write("forwarded-tcpip", p += 4, 15);
         writeUInt32BE(packet, chan, p += 15);
@@ -19903,7 +19903,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 3 + 4 + 4 + 4 + 4 + addrLen + 4
         );
-        packet[p] = MESSAGE2.CHANNEL_OPEN;
+        packet[p] = MESSAGE.CHANNEL_OPEN;
         writeUInt32BE(packet, 3, ++p);
         packet.utf8Write("x11", p += 4, 3);
         writeUInt32BE(packet, chan, p += 3);
@@ -19922,7 +19922,7 @@ var require_Protocol = __commonJS({
           throw new Error("Server-only method called in client mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 22 + 4 + 4 + 4);
-        packet[p] = MESSAGE2.CHANNEL_OPEN;
+        packet[p] = MESSAGE.CHANNEL_OPEN;
         writeUInt32BE(packet, 22, ++p);
         packet.utf8Write("auth-agent@openssh.com", p += 4, 22);
         writeUInt32BE(packet, chan, p += 22);
@@ -19941,7 +19941,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 33 + 4 + 4 + 4 + 4 + pathLen + 4
         );
-        packet[p] = MESSAGE2.CHANNEL_OPEN;
+        packet[p] = MESSAGE.CHANNEL_OPEN;
         writeUInt32BE(packet, 33, ++p);
         packet.utf8Write("forwarded-streamlocal@openssh.com", p += 4, 33);
         writeUInt32BE(packet, chan, p += 33);
@@ -19962,7 +19962,7 @@ var require_Protocol = __commonJS({
           throw new Error("Server-only method called in client mode");
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + 4 + 11 + 1 + 4);
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 11, p += 4);
         packet.utf8Write("exit-status", p += 4, 11);
@@ -19990,7 +19990,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + 4 + 11 + 1 + 4 + nameLen + 1 + 4 + msgLen + 4
         );
-        packet[p] = MESSAGE2.CHANNEL_REQUEST;
+        packet[p] = MESSAGE.CHANNEL_REQUEST;
         writeUInt32BE(packet, chan, ++p);
         writeUInt32BE(packet, 11, p += 4);
         packet.utf8Write("exit-signal", p += 4, 11);
@@ -20035,7 +20035,7 @@ var require_Protocol = __commonJS({
         const methodsLen = methods.length;
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + methodsLen + 1);
-        packet[p] = MESSAGE2.USERAUTH_FAILURE;
+        packet[p] = MESSAGE.USERAUTH_FAILURE;
         writeUInt32BE(packet, methodsLen, ++p);
         packet.utf8Write(methods, p += 4, methodsLen);
         packet[p += methodsLen] = isPartial === true ? 1 : 0;
@@ -20050,7 +20050,7 @@ var require_Protocol = __commonJS({
           throw new Error("No auth in progress");
         const p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1);
-        packet[p] = MESSAGE2.USERAUTH_SUCCESS;
+        packet[p] = MESSAGE.USERAUTH_SUCCESS;
         this._authsQueue.shift();
         this._authenticated = true;
         this._debug && this._debug("Outbound: Sending USERAUTH_SUCCESS");
@@ -20069,7 +20069,7 @@ var require_Protocol = __commonJS({
         const keyLen = key.length;
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + keyAlgoLen + 4 + keyLen);
-        packet[p] = MESSAGE2.USERAUTH_PK_OK;
+        packet[p] = MESSAGE.USERAUTH_PK_OK;
         writeUInt32BE(packet, keyAlgoLen, ++p);
         packet.utf8Write(keyAlgo, p += 4, keyAlgoLen);
         writeUInt32BE(packet, keyLen, p += keyAlgoLen);
@@ -20084,7 +20084,7 @@ var require_Protocol = __commonJS({
         const promptLen = Buffer.byteLength(prompt);
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + promptLen + 4);
-        packet[p] = MESSAGE2.USERAUTH_PASSWD_CHANGEREQ;
+        packet[p] = MESSAGE.USERAUTH_PASSWD_CHANGEREQ;
         writeUInt32BE(packet, promptLen, ++p);
         packet.utf8Write(prompt, p += 4, promptLen);
         writeUInt32BE(packet, 0, p += promptLen);
@@ -20103,7 +20103,7 @@ var require_Protocol = __commonJS({
         const packet = this._packetRW.write.alloc(
           1 + 4 + nameLen + 4 + instrLen + 4 + 4 + promptsLen
         );
-        packet[p] = MESSAGE2.USERAUTH_INFO_REQUEST;
+        packet[p] = MESSAGE.USERAUTH_INFO_REQUEST;
         writeUInt32BE(packet, nameLen, ++p);
         p += 4;
         if (name) {
@@ -20229,7 +20229,7 @@ var require_Protocol = __commonJS({
       }
       payload = this._packetRW.read.read(payload);
       const type = payload[0];
-      if (type === MESSAGE2.USERAUTH_SUCCESS && !this._server && !this._authenticated) {
+      if (type === MESSAGE.USERAUTH_SUCCESS && !this._server && !this._authenticated) {
         this._authenticated = true;
         if (this._kex.negotiated.cs.compress === "zlib@openssh.com")
           this._packetRW.write = new ZlibPacketWriter(this);
@@ -20281,21 +20281,21 @@ var require_Protocol = __commonJS({
         return bufferSlice(bytes, 0, b);
       return bytes;
     }
-    function sendExtInfo(proto) {
+    function sendExtInfo(proto2) {
       let serverSigAlgs = "ecdsa-sha2-nistp256,ecdsa-sha2-nistp384,ecdsa-sha2-nistp521rsa-sha2-512,rsa-sha2-256,ssh-rsa,ssh-dss";
       if (eddsaSupported)
         serverSigAlgs = `ssh-ed25519,${serverSigAlgs}`;
       const algsLen = Buffer.byteLength(serverSigAlgs);
-      let p = proto._packetRW.write.allocStart;
-      const packet = proto._packetRW.write.alloc(1 + 4 + 4 + 15 + 4 + algsLen);
-      packet[p] = MESSAGE2.EXT_INFO;
+      let p = proto2._packetRW.write.allocStart;
+      const packet = proto2._packetRW.write.alloc(1 + 4 + 4 + 15 + 4 + algsLen);
+      packet[p] = MESSAGE.EXT_INFO;
       writeUInt32BE(packet, 1, ++p);
       writeUInt32BE(packet, 15, p += 4);
       packet.utf8Write("server-sig-algs", p += 4, 15);
       writeUInt32BE(packet, algsLen, p += 15);
       packet.utf8Write(serverSigAlgs, p += 4, algsLen);
-      proto._debug && proto._debug("Outbound: Sending EXT_INFO");
-      sendPacket(proto, proto._packetRW.write.finalize(packet));
+      proto2._debug && proto2._debug("Outbound: Sending EXT_INFO");
+      sendPacket(proto2, proto2._packetRW.write.finalize(packet));
     }
     module.exports = Protocol;
   }
@@ -24210,7 +24210,7 @@ var require_client = __commonJS({
           debug(`Debug output from server: ${JSON.stringify(msg2)}`);
         };
         let serverSigAlgs;
-        const proto = this._protocol = new Protocol({
+        const proto2 = this._protocol = new Protocol({
           ident: this.config.ident,
           offer: allOfferDefaults ? void 0 : algorithms,
           onWrite: (data) => {
@@ -24220,7 +24220,7 @@ var require_client = __commonJS({
           onError: (err) => {
             if (err.level === "handshake")
               clearTimeout(this._readyTimeout);
-            if (!proto._destruct)
+            if (!proto2._destruct)
               sock.removeAllListeners("data");
             this.emit("error", err);
             try {
@@ -24238,7 +24238,7 @@ var require_client = __commonJS({
             this.emit("handshake", negotiated);
             if (!ready2) {
               ready2 = true;
-              proto.service("ssh-userauth");
+              proto2.service("ssh-userauth");
             }
           },
           debug,
@@ -24291,17 +24291,17 @@ var require_client = __commonJS({
                   const [keyAlgo, hashAlgo] = curAuth.keyAlgos[0];
                   switch (curAuth.type) {
                     case "agent":
-                      proto.authPK(
+                      proto2.authPK(
                         curAuth.username,
                         curAuth.agentCtx.currentKey(),
                         keyAlgo
                       );
                       return;
                     case "publickey":
-                      proto.authPK(curAuth.username, curAuth.key, keyAlgo);
+                      proto2.authPK(curAuth.username, curAuth.key, keyAlgo);
                       return;
                     case "hostbased":
-                      proto.authHostbased(
+                      proto2.authHostbased(
                         curAuth.username,
                         curAuth.key,
                         curAuth.localHostname,
@@ -24337,7 +24337,7 @@ var require_client = __commonJS({
             USERAUTH_PASSWD_CHANGEREQ: (p, prompt) => {
               if (curAuth.type === "password") {
                 this.emit("change password", prompt, (newPassword) => {
-                  proto.authPassword(
+                  proto2.authPassword(
                     this.config.username,
                     this.config.password,
                     newPassword
@@ -24352,7 +24352,7 @@ var require_client = __commonJS({
                 [keyAlgo, hashAlgo] = curAuth.keyAlgos[0];
               if (curAuth.type === "agent") {
                 const key = curAuth.agentCtx.currentKey();
-                proto.authPK(curAuth.username, key, keyAlgo, (buf, cb) => {
+                proto2.authPK(curAuth.username, key, keyAlgo, (buf, cb) => {
                   const opts = { hash: hashAlgo };
                   curAuth.agentCtx.sign(key, buf, opts, (err, signed) => {
                     if (err) {
@@ -24365,7 +24365,7 @@ var require_client = __commonJS({
                   });
                 });
               } else if (curAuth.type === "publickey") {
-                proto.authPK(curAuth.username, curAuth.key, keyAlgo, (buf, cb) => {
+                proto2.authPK(curAuth.username, curAuth.key, keyAlgo, (buf, cb) => {
                   const signature = curAuth.key.sign(buf, hashAlgo);
                   if (signature instanceof Error) {
                     signature.message = `Error signing data with key: ${signature.message}`;
@@ -24384,7 +24384,7 @@ var require_client = __commonJS({
                   debug && debug(
                     "Client: Sending automatic USERAUTH_INFO_RESPONSE"
                   );
-                  proto.authInfoRes();
+                  proto2.authInfoRes();
                   return;
                 }
                 curAuth.prompt(
@@ -24393,7 +24393,7 @@ var require_client = __commonJS({
                   "",
                   prompts,
                   (answers) => {
-                    proto.authInfoRes(answers);
+                    proto2.authInfoRes(answers);
                   }
                 );
               }
@@ -24415,11 +24415,11 @@ var require_client = __commonJS({
                     this.emit("hostkeys", keys);
                   });
                   if (wantReply)
-                    proto.requestSuccess();
+                    proto2.requestSuccess();
                   break;
                 default:
                   if (wantReply)
-                    proto.requestFailure();
+                    proto2.requestFailure();
               }
             },
             CHANNEL_OPEN: (p, info) => {
@@ -24584,7 +24584,7 @@ var require_client = __commonJS({
           }
           if (isWritable(sock)) {
             callbacks.push(resetKA);
-            proto.ping();
+            proto2.ping();
           } else {
             clearInterval(katimer);
           }
@@ -24620,10 +24620,10 @@ var require_client = __commonJS({
             debug && debug("Socket connected");
             this.emit("connect");
             cryptoInit.then(() => {
-              proto.start();
+              proto2.start();
               sock.on("data", (data) => {
                 try {
-                  proto.parse(data, 0, data.length);
+                  proto2.parse(data, 0, data.length);
                 } catch (ex) {
                   this.emit("error", ex);
                   try {
@@ -24657,14 +24657,14 @@ var require_client = __commonJS({
         }).on("end", () => {
           debug && debug("Socket ended");
           onDone();
-          proto.cleanup();
+          proto2.cleanup();
           clearTimeout(this._readyTimeout);
           clearInterval(katimer);
           this.emit("end");
         }).on("close", () => {
           debug && debug("Socket closed");
           onDone();
-          proto.cleanup();
+          proto2.cleanup();
           clearTimeout(this._readyTimeout);
           clearInterval(katimer);
           this.emit("close");
@@ -24825,7 +24825,7 @@ var require_client = __commonJS({
             const username = curAuth.username;
             switch (curAuth.type) {
               case "password":
-                proto.authPassword(username, curAuth.password);
+                proto2.authPassword(username, curAuth.password);
                 break;
               case "publickey": {
                 let keyAlgo;
@@ -24839,7 +24839,7 @@ var require_client = __commonJS({
                     );
                   }
                 }
-                proto.authPK(username, curAuth.key, keyAlgo);
+                proto2.authPK(username, curAuth.key, keyAlgo);
                 break;
               }
               case "hostbased": {
@@ -24855,7 +24855,7 @@ var require_client = __commonJS({
                     );
                   }
                 }
-                proto.authHostbased(
+                proto2.authHostbased(
                   username,
                   curAuth.key,
                   curAuth.localHostname,
@@ -24885,10 +24885,10 @@ var require_client = __commonJS({
                 });
                 break;
               case "keyboard-interactive":
-                proto.authKeyboard(username);
+                proto2.authKeyboard(username);
                 break;
               case "none":
-                proto.authNone(username);
+                proto2.authNone(username);
                 break;
             }
           } finally {
@@ -24929,7 +24929,7 @@ var require_client = __commonJS({
                 }
               }
               debug && debug(`Agent: Trying key #${pos + 1}`);
-              proto.authPK(curAuth.username, key, keyAlgo);
+              proto2.authPK(curAuth.username, key, keyAlgo);
             }
           }
         };
@@ -26218,7 +26218,7 @@ var require_server = __commonJS({
                 this.emit("error", err);
                 this.end();
               } else {
-                proto.ping();
+                proto2.ping();
               }
             }, kaIntvl);
           });
@@ -26227,7 +26227,7 @@ var require_server = __commonJS({
             kaCurCount = 0;
           };
         }
-        const proto = this._protocol = new Protocol({
+        const proto2 = this._protocol = new Protocol({
           server: true,
           hostKeys,
           ident,
@@ -26240,7 +26240,7 @@ var require_server = __commonJS({
               socket.write(data);
           },
           onError: (err) => {
-            if (!proto._destruct)
+            if (!proto2._destruct)
               socket.removeAllListeners("data");
             this.emit("error", err);
             try {
@@ -26257,7 +26257,7 @@ var require_server = __commonJS({
               header
             };
             if (!server.emit("connection", this, info)) {
-              proto.disconnect(DISCONNECT_REASON.BY_APPLICATION);
+              proto2.disconnect(DISCONNECT_REASON.BY_APPLICATION);
               socket.end();
               return;
             }
@@ -26288,7 +26288,7 @@ var require_server = __commonJS({
             CHANNEL_OPEN: (p, info) => {
               if (info.type === "session" && this.noMoreSessions || !this.authenticated) {
                 const reasonCode = CHANNEL_OPEN_FAILURE.ADMINISTRATIVELY_PROHIBITED;
-                return proto.channelOpenFail(info.sender, reasonCode);
+                return proto2.channelOpenFail(info.sender, reasonCode);
               }
               let localChan = -1;
               let reason;
@@ -26306,7 +26306,7 @@ var require_server = __commonJS({
                 }
                 if (localChan !== -1)
                   this._chanMgr.remove(localChan);
-                proto.channelOpenFail(info.sender, reason, "");
+                proto2.channelOpenFail(info.sender, reason, "");
               };
               const reserveChannel = () => {
                 localChan = this._chanMgr.add();
@@ -26328,7 +26328,7 @@ var require_server = __commonJS({
                       replied = true;
                       const instance = new Session(this, info, localChan);
                       this._chanMgr.update(localChan, instance);
-                      proto.channelOpenConfirm(
+                      proto2.channelOpenConfirm(
                         info.sender,
                         localChan,
                         MAX_WINDOW,
@@ -26363,7 +26363,7 @@ var require_server = __commonJS({
                       };
                       const stream = new Channel(this, chanInfo, { server: true });
                       this._chanMgr.update(localChan, stream);
-                      proto.channelOpenConfirm(
+                      proto2.channelOpenConfirm(
                         info.sender,
                         localChan,
                         MAX_WINDOW,
@@ -26398,7 +26398,7 @@ var require_server = __commonJS({
                       };
                       const stream = new Channel(this, chanInfo, { server: true });
                       this._chanMgr.update(localChan, stream);
-                      proto.channelOpenConfirm(
+                      proto2.channelOpenConfirm(
                         info.sender,
                         localChan,
                         MAX_WINDOW,
@@ -26535,7 +26535,7 @@ var require_server = __commonJS({
               let reject;
               if (session.constructor !== Session) {
                 if (wantReply)
-                  proto.channelFailure(session.outgoing.id);
+                  proto2.channelFailure(session.outgoing.id);
                 return;
               }
               if (wantReply) {
@@ -26544,14 +26544,14 @@ var require_server = __commonJS({
                     if (replied || session._ending || session._channel)
                       return;
                     replied = true;
-                    proto.channelSuccess(session._chanInfo.outgoing.id);
+                    proto2.channelSuccess(session._chanInfo.outgoing.id);
                   };
                 }
                 reject = () => {
                   if (replied || session._ending || session._channel)
                     return;
                   replied = true;
-                  proto.channelFailure(session._chanInfo.outgoing.id);
+                  proto2.channelFailure(session._chanInfo.outgoing.id);
                 };
               }
               if (session._ending) {
@@ -26612,7 +26612,7 @@ var require_server = __commonJS({
                         return;
                       replied = true;
                       if (wantReply)
-                        proto.channelSuccess(session._chanInfo.outgoing.id);
+                        proto2.channelSuccess(session._chanInfo.outgoing.id);
                       const channel = new Channel(
                         this,
                         session._chanInfo,
@@ -26633,7 +26633,7 @@ var require_server = __commonJS({
                         return;
                       replied = true;
                       if (wantReply)
-                        proto.channelSuccess(session._chanInfo.outgoing.id);
+                        proto2.channelSuccess(session._chanInfo.outgoing.id);
                       const channel = new Channel(
                         this,
                         session._chanInfo,
@@ -26656,7 +26656,7 @@ var require_server = __commonJS({
                       return;
                     replied = true;
                     if (wantReply)
-                      proto.channelSuccess(session._chanInfo.outgoing.id);
+                      proto2.channelSuccess(session._chanInfo.outgoing.id);
                     let instance;
                     if (useSFTP) {
                       instance = new SFTP(this, session._chanInfo, {
@@ -26731,20 +26731,20 @@ var require_server = __commonJS({
             // Begin service/auth-related ==========================================
             SERVICE_REQUEST: (p, service) => {
               if (exchanges === 0 || acceptedAuthSvc || this.authenticated || service !== "ssh-userauth") {
-                proto.disconnect(DISCONNECT_REASON.SERVICE_NOT_AVAILABLE);
+                proto2.disconnect(DISCONNECT_REASON.SERVICE_NOT_AVAILABLE);
                 socket.end();
                 return;
               }
               acceptedAuthSvc = true;
-              proto.serviceAccept(service);
+              proto2.serviceAccept(service);
             },
             USERAUTH_REQUEST: (p, username, service, method, methodData) => {
               if (exchanges === 0 || this.authenticated || authCtx && (authCtx.username !== username || authCtx.service !== service) || method !== "password" && method !== "publickey" && method !== "hostbased" && method !== "keyboard-interactive" && method !== "none" || pendingAuths.length === MAX_PENDING_AUTHS) {
-                proto.disconnect(DISCONNECT_REASON.PROTOCOL_ERROR);
+                proto2.disconnect(DISCONNECT_REASON.PROTOCOL_ERROR);
                 socket.end();
                 return;
               } else if (service !== "ssh-connection") {
-                proto.disconnect(DISCONNECT_REASON.SERVICE_NOT_AVAILABLE);
+                proto2.disconnect(DISCONNECT_REASON.SERVICE_NOT_AVAILABLE);
                 socket.end();
                 return;
               }
@@ -26752,7 +26752,7 @@ var require_server = __commonJS({
               switch (method) {
                 case "keyboard-interactive":
                   ctx = new KeyboardAuthContext(
-                    proto,
+                    proto2,
                     username,
                     service,
                     method,
@@ -26762,7 +26762,7 @@ var require_server = __commonJS({
                   break;
                 case "publickey":
                   ctx = new PKAuthContext(
-                    proto,
+                    proto2,
                     username,
                     service,
                     method,
@@ -26772,7 +26772,7 @@ var require_server = __commonJS({
                   break;
                 case "hostbased":
                   ctx = new HostbasedAuthContext(
-                    proto,
+                    proto2,
                     username,
                     service,
                     method,
@@ -26788,7 +26788,7 @@ var require_server = __commonJS({
                     return;
                   }
                   ctx = new PwdAuthContext(
-                    proto,
+                    proto2,
                     username,
                     service,
                     method,
@@ -26798,7 +26798,7 @@ var require_server = __commonJS({
                   break;
                 case "none":
                   ctx = new AuthContext(
-                    proto,
+                    proto2,
                     username,
                     service,
                     method,
@@ -26874,10 +26874,10 @@ var require_server = __commonJS({
         });
         socket.pause();
         cryptoInit.then(() => {
-          proto.start();
+          proto2.start();
           socket.on("data", (data) => {
             try {
-              proto.parse(data, 0, data.length);
+              proto2.parse(data, 0, data.length);
             } catch (ex) {
               this.emit("error", ex);
               try {
@@ -26901,11 +26901,11 @@ var require_server = __commonJS({
           this.emit("error", err);
         }).once("end", () => {
           debug && debug("Socket ended");
-          proto.cleanup();
+          proto2.cleanup();
           this.emit("end");
         }).once("close", () => {
           debug && debug("Socket closed");
-          proto.cleanup();
+          proto2.cleanup();
           this.emit("close");
           const err = new Error("No response from server");
           this._chanMgr.cleanup(err);
@@ -26915,11 +26915,11 @@ var require_server = __commonJS({
             if (allowed) {
               authCtx = void 0;
               this.authenticated = true;
-              proto.authSuccess();
+              proto2.authSuccess();
               pendingAuths = [];
               this.emit("ready");
             } else {
-              proto.authFailure(methodsLeft, isPartial);
+              proto2.authFailure(methodsLeft, isPartial);
               if (pendingAuths.length) {
                 authCtx = pendingAuths.pop();
                 if (listenerCount(this, "authentication"))
@@ -26934,9 +26934,9 @@ var require_server = __commonJS({
           while (unsentGlobalRequestsReplies.length > 0 && unsentGlobalRequestsReplies[0].type) {
             const reply = unsentGlobalRequestsReplies.shift();
             if (reply.type === "SUCCESS")
-              proto.requestSuccess(reply.buf);
+              proto2.requestSuccess(reply.buf);
             if (reply.type === "FAILURE")
-              proto.requestFailure();
+              proto2.requestFailure();
           }
         }
       }
@@ -28567,13 +28567,13 @@ var Class = class {
   constructor(..._args) {
   }
 };
-function members(proto, table) {
+function members(proto2, table) {
   for (const key in table) {
     const desc = Object.getOwnPropertyDescriptor(table, key);
     if (desc.get)
-      Object.defineProperty(proto, key, { ...desc, enumerable: false });
+      Object.defineProperty(proto2, key, { ...desc, enumerable: false });
     else
-      defineBound(proto, key, desc.value);
+      defineBound(proto2, key, desc.value);
   }
 }
 function own(inst, key, value, enumerable = true) {
@@ -28600,8 +28600,8 @@ function derived(computes, table) {
   }
   return table;
 }
-function defineBound(proto, key, fn) {
-  Object.defineProperty(proto, key, {
+function defineBound(proto2, key, fn) {
+  Object.defineProperty(proto2, key, {
     configurable: true,
     get() {
       return this == null ? fn : own(this, key, fn.bind(this));
@@ -28612,8 +28612,8 @@ function defineBound(proto, key, fn) {
   });
 }
 function claim(inst, sentinel) {
-  const proto = Object.getPrototypeOf(inst);
-  return sentinel in proto ? void 0 : proto;
+  const proto2 = Object.getPrototypeOf(inst);
+  return sentinel in proto2 ? void 0 : proto2;
 }
 var installing;
 var broke = false;
@@ -28625,13 +28625,13 @@ var breaker = {
   }
 };
 function defineLazyInternal(inst, key, compute) {
-  const proto = Object.getPrototypeOf(inst._zod);
-  if (key in proto && installing !== inst._zod) {
+  const proto2 = Object.getPrototypeOf(inst._zod);
+  if (key in proto2 && installing !== inst._zod) {
     installing = void 0;
     return;
   }
   installing = inst._zod;
-  Object.defineProperty(proto, key, {
+  Object.defineProperty(proto2, key, {
     configurable: true,
     get() {
       Object.defineProperty(this, key, breaker);
@@ -28657,10 +28657,10 @@ function defineLazyInternal(inst, key, compute) {
   });
 }
 function installLazyProp(inst, key, make, enumerable) {
-  const proto = claim(inst, key);
-  if (!proto)
+  const proto2 = claim(inst, key);
+  if (!proto2)
     return;
-  Object.defineProperty(proto, key, {
+  Object.defineProperty(proto2, key, {
     configurable: true,
     get() {
       const desc = { configurable: true, writable: true, enumerable, value: void 0 };
@@ -28706,7 +28706,7 @@ function newError(Definition) {
   return new Definition();
 }
 // @__NO_SIDE_EFFECTS__
-function $constructor(name, initializer3, proto, params) {
+function $constructor(name, initializer3, proto2, params) {
   const zodProto = {};
   function Internals(def) {
     this.def = def;
@@ -28714,7 +28714,7 @@ function $constructor(name, initializer3, proto, params) {
     this.traits = /* @__PURE__ */ new Set();
   }
   Internals.prototype = zodProto;
-  const protoMembers = proto;
+  const protoMembers = proto2;
   const initialized = protoMembers && /* @__PURE__ */ new WeakSet();
   function init(inst, def) {
     if (!inst._zod) {
@@ -28741,12 +28741,12 @@ function $constructor(name, initializer3, proto, params) {
         members(target, protoMembers);
       }
     }
-    const proto2 = _.prototype;
-    for (const k in proto2) {
-      if (!Object.prototype.hasOwnProperty.call(proto2, k))
+    const proto3 = _.prototype;
+    for (const k in proto3) {
+      if (!Object.prototype.hasOwnProperty.call(proto3, k))
         continue;
       if (!(k in inst)) {
-        inst[k] = proto2[k].bind(inst);
+        inst[k] = proto3[k].bind(inst);
       }
     }
   }
@@ -28822,10 +28822,10 @@ var initializer = (inst, def) => {
   Object.defineProperty(inst, "issues", _issuesDesc);
   _issuesDesc.value = void 0;
   Object.defineProperty(inst, "message", _messageDesc);
-  const proto = Object.getPrototypeOf(inst);
-  if (!_installedToString.has(proto)) {
-    _installedToString.add(proto);
-    Object.defineProperty(proto, "toString", {
+  const proto2 = Object.getPrototypeOf(inst);
+  if (!_installedToString.has(proto2)) {
+    _installedToString.add(proto2);
+    Object.defineProperty(proto2, "toString", {
       configurable: true,
       enumerable: false,
       get() {
@@ -33287,8 +33287,8 @@ function toJSONSchema(input, params) {
 
 // node_modules/zod/v4/classic/errors.js
 var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-function _lazyMethod(proto, key, make) {
-  Object.defineProperty(proto, key, {
+function _lazyMethod(proto2, key, make) {
+  Object.defineProperty(proto2, key, {
     configurable: true,
     enumerable: false,
     get() {
@@ -33304,21 +33304,21 @@ function _lazyMethod(proto, key, make) {
 var initializer2 = (inst, issues) => {
   $ZodError.init(inst, issues);
   inst.name = "ZodError";
-  const proto = Object.getPrototypeOf(inst);
-  if (_installedErrorProtos.has(proto))
+  const proto2 = Object.getPrototypeOf(inst);
+  if (_installedErrorProtos.has(proto2))
     return;
-  _installedErrorProtos.add(proto);
-  _lazyMethod(proto, "format", (self2) => (mapper) => formatError(self2, mapper));
-  _lazyMethod(proto, "flatten", (self2) => (mapper) => flattenError(self2, mapper));
-  _lazyMethod(proto, "addIssue", (self2) => (issue2) => {
+  _installedErrorProtos.add(proto2);
+  _lazyMethod(proto2, "format", (self2) => (mapper) => formatError(self2, mapper));
+  _lazyMethod(proto2, "flatten", (self2) => (mapper) => flattenError(self2, mapper));
+  _lazyMethod(proto2, "addIssue", (self2) => (issue2) => {
     self2.issues.push(issue2);
     self2.message = JSON.stringify(self2.issues, jsonStringifyReplacer, 2);
   });
-  _lazyMethod(proto, "addIssues", (self2) => (issues2) => {
+  _lazyMethod(proto2, "addIssues", (self2) => (issues2) => {
     self2.issues.push(...issues2);
     self2.message = JSON.stringify(self2.issues, jsonStringifyReplacer, 2);
   });
-  Object.defineProperty(proto, "isEmpty", {
+  Object.defineProperty(proto2, "isEmpty", {
     configurable: true,
     enumerable: false,
     get() {
@@ -37335,10 +37335,8 @@ function kvFacts(line, estimate) {
   };
 }
 
-// src/forensics/journal.ts
+// src/forensics/journal-scan.ts
 import { isAscii } from "node:buffer";
-
-// src/forensics/journal-fields.ts
 var WANTED = [
   "__CURSOR",
   "__REALTIME_TIMESTAMP",
@@ -37357,195 +37355,615 @@ var WANTED = [
   "SYSLOG_IDENTIFIER",
   "_COMM"
 ];
-var FALLBACK = /* @__PURE__ */ Symbol("fallback");
+var F_CURSOR = 0;
+var F_RT = 1;
+var F_SRT = 2;
+var F_MESSAGE = 3;
+var F_CID = 4;
+var F_CNAME = 5;
+var F_TRANSPORT = 6;
+var F_PARTIAL = 7;
+var F_LINE_BREAK = 8;
+var F_STREAM = 9;
+var F_PRIORITY = 10;
+var F_UNIT = 11;
+var F_USER_UNIT = 12;
+var F_SYSTEMD_UNIT = 13;
+var F_IDENT = 14;
+var F_COMM = 15;
+var ABSENT = 0;
+var STR = 1;
+var STR_ESC = 2;
+var BYTES = 3;
+var NULL = 4;
 var QUOTE = 34;
-var MESSAGE = WANTED.indexOf("MESSAGE");
 var BACKSLASH = 92;
+var COMMA = 44;
+var CLOSE = 125;
+var COLON = 58;
+var BRACKET_CLOSE = 93;
+var KEY_BYTES = WANTED.map((k) => Buffer.from(k, "latin1"));
+var TABLE = 256;
+var tableHash = new Int32Array(TABLE);
+var tableField = new Int8Array(TABLE).fill(-1);
+var keyHash = (h, c) => Math.imul(h, 31) + c | 0;
+var slotOf = (h) => (h ^ h >>> 8 ^ h >>> 16) & TABLE - 1;
+KEY_BYTES.forEach((key, f) => {
+  let h = 0;
+  for (const c of key) h = keyHash(h, c);
+  let slot = slotOf(h);
+  while (tableField[slot] !== -1) slot = slot + 1 & TABLE - 1;
+  tableHash[slot] = h;
+  tableField[slot] = f;
+});
 var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-function emptyFields() {
-  return {
-    __CURSOR: void 0,
-    __REALTIME_TIMESTAMP: void 0,
-    _SOURCE_REALTIME_TIMESTAMP: void 0,
-    MESSAGE: void 0,
-    CONTAINER_ID: void 0,
-    CONTAINER_NAME: void 0,
-    _TRANSPORT: void 0,
-    CONTAINER_PARTIAL_MESSAGE: void 0,
-    _LINE_BREAK: void 0,
-    _STREAM_ID: void 0,
-    PRIORITY: void 0,
-    UNIT: void 0,
-    USER_UNIT: void 0,
-    _SYSTEMD_UNIT: void 0,
-    SYSLOG_IDENTIFIER: void 0,
-    _COMM: void 0
-  };
+var proto = Buffer.prototype;
+var latin1Slice = proto.latin1Slice ?? function(a, b) {
+  return this.toString("latin1", a, b);
+};
+var utf8Slice = proto.utf8Slice ?? function(a, b) {
+  return this.toString("utf8", a, b);
+};
+function bytesText(buf, a, e, ascii) {
+  return ascii ? latin1Slice.call(buf, a, e) : utf8Slice.call(buf, a, e);
 }
-function fieldsOf(raw) {
-  const f = emptyFields();
-  for (const k of WANTED) f[k] = raw[k];
-  return f;
-}
-var BY_LENGTH = [];
-WANTED.forEach((k, i) => (BY_LENGTH[k.length] ??= []).push(i));
-var FieldScanner = class {
-  text = "";
-  nextBackslash = -2;
+var SpanScanner = class {
+  buf = Buffer.alloc(0);
+  /** Per wanted field: its kind and, for STR/STR_ESC, the bytes between the quotes. */
+  kind = new Uint8Array(WANTED.length);
+  start = new Int32Array(WANTED.length);
+  end = new Int32Array(WANTED.length);
+  /** For STR_ESC: where the value's first backslash is. */
+  firstEscape = new Int32Array(WANTED.length);
+  /** A byte-array MESSAGE, decoded: valid until the next scan (copy what is kept). */
   bytes = Buffer.allocUnsafe(4096);
-  /** Reused for every line: valid until the next scan (the decoder copies what it keeps). */
-  fields = emptyFields();
-  reset(text) {
-    this.text = text;
+  bytesLength = 0;
+  /** Every byte of the byte-array MESSAGE is below 0x80. */
+  bytesAscii = true;
+  /** Where the next backslash at or after the last string value is (-1: none left in buf). */
+  nextBackslash = -2;
+  /** Every byte of buf is below 0x80: a span becomes a string by a plain copy. */
+  ascii = false;
+  reset(buf) {
+    this.buf = buf;
     this.nextBackslash = -2;
+    this.ascii = isAscii(buf);
   }
-  /**
-   * The fields of the JSON object in text[a, b) (trimmed, starts with `{`, ends with `}`), or FALLBACK. The
-   * object and a byte-array MESSAGE (a view of a scratch buffer) are valid until the next scan.
-   */
+  /** buf[a, e) as UTF-8 text (lossy, as Buffer's toString). */
+  text(a, e) {
+    return bytesText(this.buf, a, e, this.ascii);
+  }
+  /** Reads the object in buf[a, b) (trimmed, `{` ... `}`); false: leave the line to JSON.parse. */
   scan(a, b) {
-    const s = this.text;
-    const f = this.fields;
-    for (const k of WANTED) f[k] = void 0;
+    const s = this.buf;
+    const kind = this.kind;
+    for (let f = 0; f < kind.length; f++) kind[f] = ABSENT;
     let i = a + 1;
-    for (; ; ) {
-      while (i < b && isSpace(s.charCodeAt(i))) i++;
-      if (s.charCodeAt(i) === 125) return i === b - 1 ? f : FALLBACK;
-      if (s.charCodeAt(i) !== QUOTE) return FALLBACK;
-      const ke = s.indexOf('"', i + 1);
-      if (ke < 0 || ke >= b) return FALLBACK;
-      const want = this.wanted(i + 1, ke);
+    for (let first = true; ; first = false) {
+      let c = s[i];
+      if (c !== QUOTE) {
+        while (i < b && isSpace(s[i])) i++;
+        c = s[i];
+        if (c === CLOSE) return first && i === b - 1;
+        if (c !== QUOTE) return false;
+      }
+      let ke = i + 1;
+      let h = 0;
+      while (ke < b && (c = s[ke]) !== QUOTE) {
+        if (c === BACKSLASH) return false;
+        h = keyHash(h, c);
+        ke++;
+      }
+      if (ke >= b) return false;
+      const want = this.wanted(i + 1, ke, h);
       let v = ke + 1;
-      while (v < b && isSpace(s.charCodeAt(v))) v++;
-      if (s.charCodeAt(v) !== 58) return FALLBACK;
-      v++;
-      while (v < b && isSpace(s.charCodeAt(v))) v++;
+      if (s[v] !== COLON) {
+        while (v < b && isSpace(s[v])) v++;
+        if (s[v] !== COLON) return false;
+      }
+      c = s[++v];
+      if (isSpace(c)) {
+        while (v < b && isSpace(s[v])) v++;
+        c = s[v];
+      }
       let next;
-      if (want >= 0) {
-        const val = this.value(v, b, want === MESSAGE);
-        if (val === FALLBACK) return FALLBACK;
-        f[WANTED[want]] = val;
-        next = this.end;
-      } else {
-        next = this.skip(v, b);
-        if (next < 0) return FALLBACK;
+      if (c === QUOTE) {
+        let e = s.indexOf(QUOTE, v + 1);
+        while (e > 0 && e < b && s[e - 1] === BACKSLASH && escaped(s, e)) e = s.indexOf(QUOTE, e + 1);
+        if (e < 0 || e >= b) return false;
+        if (want >= 0) {
+          let bs = this.nextBackslash;
+          if (bs === -2 || bs >= 0 && bs <= v) this.nextBackslash = bs = s.indexOf(BACKSLASH, v + 1);
+          this.kind[want] = bs >= 0 && bs < e ? STR_ESC : STR;
+          this.firstEscape[want] = bs;
+          this.start[want] = v + 1;
+          this.end[want] = e;
+        }
+        next = e + 1;
+      } else if (want < 0) {
+        next = skipOther(s, v, b, c);
+        if (next < 0) return false;
+      } else if (c === 110 && s[v + 1] === 117 && s[v + 2] === 108 && s[v + 3] === 108) {
+        this.kind[want] = NULL;
+        next = v + 4;
+      } else if (c === 91 && want === F_MESSAGE) {
+        next = this.byteArray(v, b);
+        if (next < 0) return false;
+        this.kind[want] = BYTES;
+      } else return false;
+      c = s[next];
+      if (c === COMMA) {
+        i = next + 1;
+        continue;
       }
-      while (next < b && isSpace(s.charCodeAt(next))) next++;
-      const c = s.charCodeAt(next);
-      if (c === 44) i = next + 1;
-      else if (c === 125) return next === b - 1 ? f : FALLBACK;
-      else return FALLBACK;
-    }
-  }
-  /** Index into WANTED of the key text[k, e), or -1. */
-  wanted(k, e) {
-    const c = BY_LENGTH[e - k];
-    if (!c) return -1;
-    for (const w of c) if (this.text.startsWith(WANTED[w], k)) return w;
-    return -1;
-  }
-  /** Where a value read by value() ended (just past it). */
-  end = 0;
-  /** Just past an unwanted value at v, or -1 for a shape left to JSON.parse. */
-  skip(v, b) {
-    const s = this.text;
-    const c = s.charCodeAt(v);
-    if (c === QUOTE) {
-      const e = this.closingQuote(v, b);
-      return e < 0 ? -1 : e + 1;
-    }
-    if (c === 91) {
-      let j2 = v + 1;
-      while (j2 < b && isSpace(s.charCodeAt(j2))) j2++;
-      if (s.charCodeAt(j2) === QUOTE || s.charCodeAt(j2) === 91 || s.charCodeAt(j2) === 123) return -1;
-      const e = s.indexOf("]", v);
-      return e < 0 || e >= b ? -1 : e + 1;
-    }
-    if (c === 123) return -1;
-    let j = v;
-    while (j < b && s.charCodeAt(j) !== 44 && s.charCodeAt(j) !== 125) j++;
-    return j;
-  }
-  closingQuote(v, b) {
-    const s = this.text;
-    let e = s.indexOf('"', v + 1);
-    while (e > 0 && e < b && escaped(s, e)) e = s.indexOf('"', e + 1);
-    return e < 0 || e >= b ? -1 : e;
-  }
-  value(v, b, bytesAllowed) {
-    const s = this.text;
-    const c = s.charCodeAt(v);
-    if (c === QUOTE) return this.string(v, b);
-    if (c === 91) return bytesAllowed ? this.byteArray(v, b) : FALLBACK;
-    if (c === 110 && s.startsWith("null", v)) {
-      this.end = v + 4;
-      return null;
-    }
-    return FALLBACK;
-  }
-  string(v, b) {
-    const s = this.text;
-    const e = this.closingQuote(v, b);
-    if (e < 0) return FALLBACK;
-    this.end = e + 1;
-    let bs = this.nextBackslash;
-    if (bs === -2 || bs >= 0 && bs <= v) this.nextBackslash = bs = s.indexOf("\\", v + 1);
-    if (bs >= 0 && bs < e) {
-      try {
-        return JSON.parse(s.slice(v, e + 1));
-      } catch {
-        return FALLBACK;
+      if (isSpace(c)) {
+        while (next < b && isSpace(s[next])) next++;
+        c = s[next];
       }
+      if (c === COMMA) i = next + 1;
+      else if (c === CLOSE) return next === b - 1;
+      else return false;
     }
-    return s.slice(v + 1, e);
   }
-  /** `[27,91,...]`: journald's form of a value with control characters. */
+  /** Index into WANTED of the key buf[k, e) whose hash is h, or -1. */
+  wanted(k, e, h) {
+    for (let slot = slotOf(h); ; slot = slot + 1 & TABLE - 1) {
+      const f = tableField[slot];
+      if (f < 0) return -1;
+      if (tableHash[slot] !== h) continue;
+      const key = KEY_BYTES[f];
+      if (key.length !== e - k) continue;
+      const s = this.buf;
+      let x = 0;
+      while (x < key.length && key[x] === s[k + x]) x++;
+      if (x === key.length) return f;
+    }
+  }
+  /** `[27,91,...]`, journald's form of a value with control characters: decoded into `bytes`; just past it, or -1. */
   byteArray(v, b) {
-    const s = this.text;
+    const fast = this.compactByteArray(v, b);
+    return fast !== -2 ? fast : this.spacedByteArray(v, b);
+  }
+  /** The compact form journalctl writes, element by element; -2: not that form (spaces, `[]`). */
+  compactByteArray(v, b) {
+    const s = this.buf;
+    let out = this.bytes;
+    let n = 0;
+    let high = 0;
+    let i = v + 1;
+    for (; ; ) {
+      let d = s[i] - 48;
+      if (d < 0 || d > 9) return -2;
+      let x = d;
+      d = s[++i] - 48;
+      if (d >= 0 && d <= 9) {
+        x = x * 10 + d;
+        d = s[++i] - 48;
+        if (d >= 0 && d <= 9) {
+          x = x * 10 + d;
+          i++;
+          if (x > 255) return -1;
+        }
+      }
+      if (n === out.length) out = this.grow(n);
+      out[n++] = x;
+      high |= x;
+      const c = s[i];
+      if (c === COMMA) i++;
+      else if (c === BRACKET_CLOSE && i < b) {
+        this.bytesLength = n;
+        this.bytesAscii = high < 128;
+        return i + 1;
+      } else return -2;
+    }
+  }
+  grow(n) {
+    const grown = Buffer.allocUnsafe(n * 2);
+    this.bytes.copy(grown);
+    return this.bytes = grown;
+  }
+  /** Any spacing, and `[]`. */
+  spacedByteArray(v, b) {
+    const s = this.buf;
     let n = 0;
     let cur = -1;
+    let high = 0;
+    let out = this.bytes;
     for (let i = v + 1; i < b; i++) {
-      const c = s.charCodeAt(i);
+      const c = s[i];
       if (c >= 48 && c <= 57) {
         cur = cur < 0 ? c - 48 : cur * 10 + (c - 48);
-        if (cur > 255) return FALLBACK;
-      } else if (c === 44 || c === 93) {
+        if (cur > 255) return -1;
+      } else if (c === COMMA || c === BRACKET_CLOSE) {
         if (cur < 0) {
-          if (c === 93 && n === 0) {
-            this.end = i + 1;
-            return Buffer.alloc(0);
-          }
-          return FALLBACK;
+          if (c !== BRACKET_CLOSE || n !== 0) return -1;
+          this.bytesLength = 0;
+          this.bytesAscii = true;
+          return i + 1;
         }
-        if (n === this.bytes.length) {
-          const grown = Buffer.allocUnsafe(n * 2);
-          this.bytes.copy(grown);
-          this.bytes = grown;
-        }
-        this.bytes[n++] = cur;
+        if (n === out.length) out = this.grow(n);
+        out[n++] = cur;
+        high |= cur;
         cur = -1;
-        if (c === 93) {
-          this.end = i + 1;
-          return this.bytes.subarray(0, n);
+        if (c === BRACKET_CLOSE) {
+          this.bytesLength = n;
+          this.bytesAscii = high < 128;
+          return i + 1;
         }
-      } else if (!isSpace(c)) return FALLBACK;
+      } else if (!isSpace(c)) return -1;
     }
-    return FALLBACK;
+    return -1;
   }
 };
+function skipOther(s, v, b, c) {
+  if (c === 91) {
+    let j2 = v + 1;
+    while (j2 < b && isSpace(s[j2])) j2++;
+    const d = s[j2];
+    if (d === QUOTE || d === 91 || d === 123) return -1;
+    const e = s.indexOf(BRACKET_CLOSE, v);
+    return e < 0 || e >= b ? -1 : e + 1;
+  }
+  if (c === 123) return -1;
+  let j = v;
+  while (j < b && s[j] !== COMMA && s[j] !== CLOSE) j++;
+  return j;
+}
 function escaped(s, e) {
   let n = 0;
-  for (let i = e - 1; s.charCodeAt(i) === BACKSLASH; i--) n++;
+  for (let i = e - 1; s[i] === BACKSLASH; i--) n++;
   return (n & 1) === 1;
 }
 
+// src/forensics/journal-head.ts
+var CONTAINER = 0;
+var STDOUT = 1;
+var OTHER = 2;
+function emptyHead() {
+  return { cursor: null, cursorTs: 0, ts: 0, priority: null, container: null, unit: null, identifier: null, src: OTHER, partial: false, lineMax: false, cidPresent: false, cid: null, sidPresent: false, sid: null };
+}
+function str(v) {
+  return typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : null;
+}
+function spanStr(sc, f) {
+  const k = sc.kind[f];
+  if (k === STR) return sc.text(sc.start[f], sc.end[f]);
+  if (k === STR_ESC) return JSON.parse(sc.text(sc.start[f] - 1, sc.end[f] + 1));
+  return null;
+}
+function spanIs(sc, f, lit) {
+  const k = sc.kind[f];
+  if (k === STR) return sameBytes(sc.buf, sc.start[f], sc.end[f], lit);
+  return k === STR_ESC && spanStr(sc, f) === lit.toString("utf8");
+}
+function sameBytes(buf, a, e, lit) {
+  if (e - a !== lit.length) return false;
+  for (let i = 0; i < lit.length; i++) if (buf[a + i] !== lit[i]) return false;
+  return true;
+}
+var STDOUT_BYTES = Buffer.from("stdout");
+var TRUE_BYTES = Buffer.from("true");
+var LINE_MAX_BYTES = Buffer.from("line-max");
+var SLOTS = 8;
+var Interner = class {
+  bytes = [];
+  strings = [];
+  next = [];
+  get(sc, f) {
+    if (sc.kind[f] !== STR) return spanStr(sc, f);
+    const a = sc.start[f];
+    const e = sc.end[f];
+    const held2 = this.bytes[f] ??= [];
+    for (let i = 0; i < held2.length; i++) if (sameBytes(sc.buf, a, e, held2[i])) return this.strings[f][i];
+    const strings = this.strings[f] ??= [];
+    const at = held2.length < SLOTS ? held2.length : this.next[f] = ((this.next[f] ?? 0) + 1) % SLOTS;
+    held2[at] = Buffer.from(sc.buf.subarray(a, e));
+    return strings[at] = sc.text(a, e);
+  }
+};
+function spanNumber(sc, f) {
+  if (sc.kind[f] === STR) {
+    const s = sc.buf;
+    const a = sc.start[f];
+    const e = sc.end[f];
+    if (e > a && e - a <= 16) {
+      let n = 0;
+      let i = a;
+      for (; i < e; i++) {
+        const c = s[i] - 48;
+        if (c < 0 || c > 9) break;
+        n = n * 10 + c;
+      }
+      if (i === e && n <= Number.MAX_SAFE_INTEGER) return n;
+    }
+  }
+  return Number(spanStr(sc, f));
+}
+function headFromSpans(sc, h, intern) {
+  const k = sc.kind;
+  h.cursor = null;
+  const rt = k[F_RT] === STR || k[F_RT] === STR_ESC;
+  h.cursorTs = rt ? spanNumber(sc, F_RT) || 0 : 0;
+  h.ts = rt ? h.cursorTs : k[F_SRT] === STR || k[F_SRT] === STR_ESC ? spanNumber(sc, F_SRT) || 0 : 0;
+  if (k[F_PRIORITY] === STR && sc.end[F_PRIORITY] - sc.start[F_PRIORITY] === 1) {
+    const d = sc.buf[sc.start[F_PRIORITY]] - 48;
+    h.priority = d >= 0 && d <= 9 ? d : Number(spanStr(sc, F_PRIORITY));
+  } else {
+    const p = spanStr(sc, F_PRIORITY);
+    h.priority = p === null ? null : Number(p);
+  }
+  h.cid = intern.get(sc, F_CID);
+  h.container = intern.get(sc, F_CNAME) ?? h.cid;
+  h.unit = intern.get(sc, F_UNIT) ?? intern.get(sc, F_USER_UNIT) ?? intern.get(sc, F_SYSTEMD_UNIT);
+  h.identifier = intern.get(sc, F_IDENT) ?? intern.get(sc, F_COMM);
+  h.cidPresent = k[F_CID] !== ABSENT;
+  h.sidPresent = k[F_STREAM] !== ABSENT;
+  h.sid = h.sidPresent ? intern.get(sc, F_STREAM) : null;
+  h.src = h.cidPresent || k[F_CNAME] !== ABSENT ? CONTAINER : spanIs(sc, F_TRANSPORT, STDOUT_BYTES) ? STDOUT : OTHER;
+  h.partial = spanIs(sc, F_PARTIAL, TRUE_BYTES);
+  h.lineMax = spanIs(sc, F_LINE_BREAK, LINE_MAX_BYTES);
+}
+function headFromObject(raw, h) {
+  h.cursor = typeof raw.__CURSOR === "string" ? raw.__CURSOR : null;
+  h.cursorTs = Number(raw.__REALTIME_TIMESTAMP) || 0;
+  h.ts = Number(str(raw.__REALTIME_TIMESTAMP) ?? str(raw._SOURCE_REALTIME_TIMESTAMP) ?? 0) || 0;
+  const p = str(raw.PRIORITY);
+  h.priority = p === null ? null : Number(p);
+  h.cid = str(raw.CONTAINER_ID);
+  h.container = str(raw.CONTAINER_NAME) ?? h.cid;
+  h.unit = str(raw.UNIT) ?? str(raw.USER_UNIT) ?? str(raw._SYSTEMD_UNIT);
+  h.identifier = str(raw.SYSLOG_IDENTIFIER) ?? str(raw._COMM);
+  h.cidPresent = raw.CONTAINER_ID !== void 0;
+  h.sidPresent = raw._STREAM_ID !== void 0;
+  h.sid = str(raw._STREAM_ID);
+  h.src = h.cidPresent || raw.CONTAINER_NAME !== void 0 ? CONTAINER : raw._TRANSPORT === "stdout" ? STDOUT : OTHER;
+  h.partial = raw.CONTAINER_PARTIAL_MESSAGE === "true";
+  h.lineMax = raw._LINE_BREAK === "line-max";
+}
+
+// src/forensics/journal-cursors.ts
+var CURSORS = 4096;
+var SLOT = 96;
+var CursorRing = class {
+  ts = new Float64Array(CURSORS).fill(NaN);
+  bytes = Buffer.alloc(CURSORS * SLOT);
+  /** Byte length in the slot, or -1: the cursor is in `strings`. */
+  length = new Int16Array(CURSORS);
+  strings = new Array(CURSORS);
+  at = 0;
+  maxTs = -Infinity;
+  /** Seen already (then not kept again), for a cursor held as buf[a, e) without escapes. */
+  seenBytes(buf, a, e, ts) {
+    if (ts <= this.maxTs && this.find(ts, (i) => this.sameBytes(i, buf, a, e))) return true;
+    if (ts > this.maxTs) this.maxTs = ts;
+    const n = e - a;
+    if (n > SLOT) return this.keep(ts, buf.toString("utf8", a, e));
+    const base = this.at * SLOT;
+    for (let i = 0; i < n; i++) this.bytes[base + i] = buf[a + i];
+    this.length[this.at] = n;
+    this.ts[this.at] = ts;
+    this.at = (this.at + 1) % CURSORS;
+    return false;
+  }
+  /** Seen already, for a cursor held as a string. */
+  seenString(cursor, ts) {
+    if (ts <= this.maxTs) {
+      const asBytes = Buffer.from(cursor, "utf8");
+      if (this.find(ts, (i) => this.sameBytes(i, asBytes, 0, asBytes.length))) return true;
+    } else this.maxTs = ts;
+    return this.keep(ts, cursor);
+  }
+  keep(ts, cursor) {
+    this.length[this.at] = -1;
+    this.strings[this.at] = cursor;
+    this.ts[this.at] = ts;
+    this.at = (this.at + 1) % CURSORS;
+    return false;
+  }
+  find(ts, same) {
+    for (let i = 0; i < CURSORS; i++) if (this.ts[i] === ts && same(i)) return true;
+    return false;
+  }
+  sameBytes(slot, buf, a, e) {
+    const n = this.length[slot];
+    if (n < 0) return this.strings[slot] === buf.toString("utf8", a, e);
+    if (n !== e - a) return false;
+    const base = slot * SLOT;
+    for (let i = 0; i < n; i++) if (this.bytes[base + i] !== buf[a + i]) return false;
+    return true;
+  }
+};
+
+// src/forensics/journal-pieces.ts
+var MAX_PARTIAL_BYTES = 1 << 20;
+var sameId = (a, b) => a === b || (a === null ? b === "null" : b === null && a === "null");
+var Pieces = class {
+  joined = 0;
+  /** After take() returned true: emit buf[start, end) now (valid until the next take), under head's fields. */
+  head;
+  buf;
+  start = 0;
+  end = 0;
+  /** The bytes to emit are the ones passed in (not a joined message): the caller's ASCII knowledge holds. */
+  ascii = false;
+  held = [];
+  spare = [];
+  get size() {
+    return this.held.length;
+  }
+  /** A piece of this record's container or stream is held: the record ends it. */
+  holds(h) {
+    return this.find(true, h.cid) >= 0 || this.find(false, h.sid) >= 0;
+  }
+  /** One record's MESSAGE, buf[a, e) (copied when held). True: emit buf/start/end now. */
+  take(h, buf, a, e) {
+    const keyed = h.cidPresent || h.sidPresent;
+    const id = h.cidPresent ? h.cid : h.sid;
+    const at = keyed ? this.find(h.cidPresent, id) : -1;
+    if ((h.partial || h.lineMax) && keyed) {
+      if (at < 0) {
+        const p2 = this.spare.pop() ?? { container: false, id: null, head: { ...h }, bytes: Buffer.allocUnsafe(4096), size: 0 };
+        p2.container = h.cidPresent;
+        p2.id = id;
+        Object.assign(p2.head, h);
+        p2.size = 0;
+        this.append(p2, buf, a, e);
+        this.held.push(p2);
+        return false;
+      }
+      const p = this.held[at];
+      this.append(p, buf, a, e);
+      this.joined++;
+      return p.size < MAX_PARTIAL_BYTES ? false : this.release(at);
+    }
+    if (at >= 0) {
+      this.append(this.held[at], buf, a, e);
+      this.joined++;
+      return this.release(at);
+    }
+    this.head = h;
+    this.buf = buf;
+    this.start = a;
+    this.end = e;
+    this.ascii = true;
+    return true;
+  }
+  /** End of input: every held message as it stands, oldest first. */
+  *rest() {
+    while (this.held.length > 0) {
+      this.release(0);
+      yield { head: this.head, bytes: this.buf.subarray(this.start, this.end) };
+    }
+  }
+  find(container, id) {
+    for (let i = 0; i < this.held.length; i++) if (this.held[i].container === container && sameId(this.held[i].id, id)) return i;
+    return -1;
+  }
+  release(at) {
+    const [p] = this.held.splice(at, 1);
+    this.head = p.head;
+    this.buf = p.bytes;
+    this.start = 0;
+    this.end = p.size;
+    this.ascii = false;
+    if (this.spare.length < 8) this.spare.push(p);
+    return true;
+  }
+  append(p, buf, a, e) {
+    const need = p.size + (e - a);
+    if (need > p.bytes.length) {
+      const grown = Buffer.allocUnsafe(need * 2);
+      p.bytes.copy(grown, 0, 0, p.size);
+      p.bytes = grown;
+    }
+    buf.copy(p.bytes, p.size, a, e);
+    p.size = need;
+  }
+};
+
+// src/forensics/journal-twins.ts
+var WAITING = 0;
+var PAIRED = 1;
+var TwinWindow = class {
+  duplicates = 0;
+  recs = new Array(1024);
+  src = new Uint8Array(1024);
+  state = new Uint8Array(1024);
+  mask = 1023;
+  /** Numbers of the oldest held line and of the next one. */
+  first = 0;
+  next = 0;
+  /**
+   * Numbers of the unpaired lines per source (CONTAINER, STDOUT), oldest first. Twins arrive close
+   * together, so the oldest equal text is found by a short walk; paired and emitted lines are dropped
+   * from the front, which keeps each list within the window.
+   */
+  unpaired = [[], []];
+  unpairedHead = [0, 0];
+  get size() {
+    return this.next - this.first;
+  }
+  add(rec, src) {
+    if (src !== OTHER) {
+      const twin = this.takeTwin(1 - src, rec.text);
+      if (twin) {
+        if (src === CONTAINER) {
+          twin.container = rec.container;
+          twin.identifier = rec.identifier;
+          twin.priority = rec.priority;
+        }
+        this.duplicates++;
+        return;
+      }
+    }
+    if (this.next - this.first > this.mask) this.grow();
+    const slot = this.next & this.mask;
+    this.recs[slot] = rec;
+    this.src[slot] = src;
+    this.state[slot] = WAITING;
+    if (src !== OTHER) this.unpaired[src].push(this.next);
+    this.next++;
+  }
+  /** Emits all but the newest `keep` lines, oldest first. */
+  drain(keep, out) {
+    while (this.next - this.first > keep) {
+      const slot = this.first & this.mask;
+      out.push(this.recs[slot]);
+      this.recs[slot] = void 0;
+      this.first++;
+      const src = this.src[slot];
+      if (src !== OTHER && this.state[slot] === WAITING) this.skipStale(src);
+    }
+  }
+  /** The oldest unpaired line of `src` with this text, marked paired. */
+  takeTwin(src, text) {
+    const list = this.unpaired[src];
+    for (let i = this.unpairedHead[src]; i < list.length; i++) {
+      const n = list[i];
+      if (n < this.first) continue;
+      const slot = n & this.mask;
+      if (this.state[slot] === WAITING && this.recs[slot].text === text) {
+        this.state[slot] = PAIRED;
+        this.skipStale(src);
+        return this.recs[slot];
+      }
+    }
+    return null;
+  }
+  skipStale(src) {
+    const list = this.unpaired[src];
+    let h = this.unpairedHead[src];
+    while (h < list.length && (list[h] < this.first || this.state[list[h] & this.mask] === PAIRED)) h++;
+    if (h > 1024) {
+      list.splice(0, h);
+      h = 0;
+    }
+    this.unpairedHead[src] = h;
+  }
+  /** A message of more lines than the ring holds: double it, keeping each line's number. */
+  grow() {
+    const size = (this.mask + 1) * 2;
+    const recs = new Array(size);
+    const src = new Uint8Array(size);
+    const state = new Uint8Array(size);
+    for (let n = this.first; n < this.next; n++) {
+      const from = n & this.mask;
+      const to = n & size - 1;
+      recs[to] = this.recs[from];
+      src[to] = this.src[from];
+      state[to] = this.state[from];
+    }
+    this.recs = recs;
+    this.src = src;
+    this.state = state;
+    this.mask = size - 1;
+  }
+};
+
 // src/forensics/journal.ts
 var WINDOW = 256;
-var CURSORS = 4096;
-var MAX_PARTIAL_BYTES = 1 << 20;
 var MAX_LINE_BYTES = 4 << 20;
 function messageBytes(value) {
-  if (Buffer.isBuffer(value)) return value;
   if (typeof value === "string") return Buffer.from(value, "utf8");
   if (Array.isArray(value)) {
     if (value.length === 0) return Buffer.alloc(0);
@@ -37554,231 +37972,193 @@ function messageBytes(value) {
   }
   return null;
 }
-function str(v) {
-  return typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : null;
-}
-function sourceOf(raw) {
-  if (raw.CONTAINER_ID !== void 0 || raw.CONTAINER_NAME !== void 0) return "container";
-  return raw._TRANSPORT === "stdout" ? "stdout" : "other";
-}
 var JournalDecoder = class {
   stats = { records: 0, malformed: 0, truncatedNull: 0, podmanDuplicates: 0, cursorDuplicates: 0, joinedPieces: 0 };
-  partial = /* @__PURE__ */ new Map();
-  pending = [];
-  head = 0;
-  /** Unpaired pending lines by source, then text, oldest first: the podman twin lookup. */
-  unpaired = { container: /* @__PURE__ */ new Map(), stdout: /* @__PURE__ */ new Map() };
-  ringTs = new Float64Array(CURSORS).fill(NaN);
-  ringCursor = new Array(CURSORS);
-  cursorAt = 0;
-  maxTs = -Infinity;
-  scanner = new FieldScanner();
+  pieces = new Pieces();
+  window = new TwinWindow();
+  cursors = new CursorRing();
+  head = emptyHead();
+  scanner = new SpanScanner();
+  intern = new Interner();
+  /** The start of a line still without its newline, in tail[0, tailLength). */
+  tail = Buffer.alloc(0);
+  tailLength = 0;
   /** One JSON line. */
   push(jsonLine) {
     const out = [];
-    this.scanner.reset(jsonLine);
-    this.line(jsonLine, 0, jsonLine.length, out);
+    const buf = Buffer.from(jsonLine, "utf8");
+    this.scanner.reset(buf);
+    this.line(buf, 0, buf.length, out);
     return out;
   }
-  tail = Buffer.alloc(0);
+  /** A text of whole lines. */
+  pushText(text, out = []) {
+    this.lines(Buffer.from(text, "utf8"), 0, -1, out);
+    return out;
+  }
   /**
-   * Raw bytes as read (any cut): whole lines are decoded, the rest waits for the next call. The cut is at a
-   * newline byte, so no UTF-8 character is split; an ASCII chunk becomes a string by a plain copy.
+   * Raw bytes as read (any cut): whole lines are decoded in place, the rest waits for the next call. Lines
+   * are cut at newline bytes, so no UTF-8 character is split.
    */
   pushBytes(chunk, out = []) {
     let from = 0;
-    if (this.tail.length > 0) {
+    if (this.tailLength > 0) {
       const nl = chunk.indexOf(10);
+      this.hold(nl < 0 ? chunk : chunk.subarray(0, nl));
       if (nl < 0) {
-        this.tail = Buffer.concat([this.tail, chunk]);
-        if (this.tail.length > MAX_LINE_BYTES) this.overlong(out);
+        if (this.tailLength > MAX_LINE_BYTES) this.overlong(out);
         return out;
       }
-      const first = Buffer.concat([this.tail, chunk.subarray(0, nl)]);
-      this.tail = Buffer.alloc(0);
-      this.pushText(first.toString("utf8"), out);
+      const first = this.tail.subarray(0, this.tailLength);
+      this.tailLength = 0;
+      this.lines(first, 0, first.length, out);
       from = nl + 1;
     }
     const cut = chunk.lastIndexOf(10);
-    if (cut < from) {
-      this.tail = Buffer.from(chunk.subarray(from));
-      if (this.tail.length > MAX_LINE_BYTES) this.overlong(out);
-      return out;
-    }
-    if (cut + 1 < chunk.length) this.tail = Buffer.from(chunk.subarray(cut + 1));
-    const body = chunk.subarray(from, cut);
-    return this.pushText(isAscii(body) ? body.toString("latin1") : body.toString("utf8"), out);
-  }
-  /** A line that never ends is not held: its piece goes through as a line (malformed JSON, counted). */
-  overlong(out) {
-    const piece = this.tail;
-    this.tail = Buffer.alloc(0);
-    this.pushText(piece.toString("utf8"), out);
-  }
-  /** A text of whole lines (a read chunk cut at its last newline): no string per line is made. */
-  pushText(text, out = []) {
-    this.scanner.reset(text);
-    let a = 0;
-    while (a < text.length) {
-      let b = text.indexOf("\n", a);
-      if (b < 0) b = text.length;
-      this.line(text, a, b, out);
-      a = b + 1;
+    if (cut >= from) this.lines(chunk, from, cut, out);
+    const rest = Math.max(cut + 1, from);
+    if (rest < chunk.length) {
+      this.hold(chunk.subarray(rest));
+      if (this.tailLength > MAX_LINE_BYTES) this.overlong(out);
     }
     return out;
   }
-  line(text, a, b, out) {
-    while (a < b && text.charCodeAt(a) <= 32) a++;
-    while (b > a && text.charCodeAt(b - 1) <= 32) b--;
+  hold(piece) {
+    const need = this.tailLength + piece.length;
+    if (need > this.tail.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, this.tail.length * 2, 4096));
+      this.tail.copy(grown, 0, 0, this.tailLength);
+      this.tail = grown;
+    }
+    piece.copy(this.tail, this.tailLength);
+    this.tailLength = need;
+  }
+  /** A line that never ends is not held: its piece goes through as a line (malformed JSON, counted). */
+  overlong(out) {
+    const piece = Buffer.from(this.tail.subarray(0, this.tailLength));
+    this.tailLength = 0;
+    this.lines(piece, 0, piece.length, out);
+  }
+  /** The lines of buf[a, b) (b = -1: to the end), each decoded where it lies. */
+  lines(buf, a, b, out) {
+    const end = b < 0 ? buf.length : b;
+    this.scanner.reset(buf);
+    while (a < end) {
+      let e = buf.indexOf(10, a);
+      if (e < 0 || e > end) e = end;
+      this.line(buf, a, e, out);
+      a = e + 1;
+    }
+  }
+  line(buf, a, b, out) {
+    while (a < b && buf[a] <= 32) a++;
+    while (b > a && buf[b - 1] <= 32) b--;
     if (a === b) return;
-    let raw = text.charCodeAt(a) === 123 && text.charCodeAt(b - 1) === 125 ? this.scanner.scan(a, b) : FALLBACK;
-    if (raw === FALLBACK) {
+    const sc = this.scanner;
+    const h = this.head;
+    let raw = null;
+    if (buf[a] === 123 && buf[b - 1] === 125 && sc.scan(a, b)) headFromSpans(sc, h, this.intern);
+    else {
       try {
-        const v = JSON.parse(text.slice(a, b).trim());
-        raw = fieldsOf(typeof v === "object" && v !== null ? v : {});
+        const v = JSON.parse(buf.toString("utf8", a, b).trim());
+        raw = typeof v === "object" && v !== null ? v : {};
       } catch {
         this.stats.malformed++;
         return;
       }
+      headFromObject(raw, h);
     }
     this.stats.records++;
-    if (this.seenCursor(raw.__CURSOR, Number(raw.__REALTIME_TIMESTAMP) || 0)) return;
-    if (typeof raw.MESSAGE === "string" && !this.needsJoin(raw)) {
-      this.emitMessage(raw, raw.MESSAGE);
-    } else {
-      const bytes = messageBytes(raw.MESSAGE);
-      if (bytes === null) {
-        this.stats.truncatedNull++;
-        return;
-      }
-      const whole = this.join(raw, bytes);
-      if (whole) this.emitMessage(whole.raw, whole.bytes.toString("utf8"));
+    if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.cursors.seenString(h.cursor, h.cursorTs)) {
+      this.stats.cursorDuplicates++;
+      return;
     }
-    this.drain(WINDOW, out);
+    const kind = raw === null ? sc.kind[F_MESSAGE] : typeof raw.MESSAGE === "string" ? STR_ESC : 0;
+    const joining = h.partial || h.lineMax || this.pieces.size > 0 && this.pieces.holds(h);
+    if (kind === STR && !joining) {
+      this.emitLine(h, sc.text(sc.start[F_MESSAGE], sc.end[F_MESSAGE]));
+    } else if (kind === STR_ESC && !joining) {
+      const s = raw === null ? this.stringWithEscapes(buf) : raw.MESSAGE;
+      if (s !== null) this.emitMessage(h, s);
+    } else if (kind === BYTES && !joining) {
+      this.emitMessage(h, bytesText(sc.bytes, 0, sc.bytesLength, sc.bytesAscii));
+    } else if (!this.joinMessage(h, raw, kind)) {
+      this.stats.truncatedNull++;
+      return;
+    }
+    this.window.drain(WINDOW, out);
+    this.stats.podmanDuplicates = this.window.duplicates;
+  }
+  /** MESSAGE as bytes to the joiner; false when it has none (null, absent, not a string or byte array). */
+  joinMessage(h, raw, kind) {
+    const sc = this.scanner;
+    if (raw !== null) {
+      const bytes = messageBytes(raw.MESSAGE);
+      if (bytes !== null) this.join(h, bytes, 0, bytes.length);
+      return bytes !== null;
+    }
+    if (kind === BYTES) this.join(h, sc.bytes, 0, sc.bytesLength, sc.bytesAscii);
+    else if (kind === STR && sc.ascii) this.join(h, sc.buf, sc.start[F_MESSAGE], sc.end[F_MESSAGE], true);
+    else if (kind === STR || kind === STR_ESC) {
+      const bytes = Buffer.from(spanStr(sc, F_MESSAGE), "utf8");
+      this.join(h, bytes, 0, bytes.length);
+    } else return false;
+    return true;
+  }
+  /** One piece of a message cut by conmon or journald: held, or joined and emitted. */
+  join(h, buf, a, e, ascii = false) {
+    const p = this.pieces;
+    if (p.take(h, buf, a, e)) this.emitMessage(p.head, bytesText(p.buf, p.start, p.end, p.ascii && ascii));
+    this.stats.joinedPieces = p.joined;
+  }
+  seenSpanCursor(ts) {
+    const sc = this.scanner;
+    const k = sc.kind[F_CURSOR];
+    if (k === STR) return this.cursors.seenBytes(sc.buf, sc.start[F_CURSOR], sc.end[F_CURSOR], ts);
+    return k === STR_ESC && this.cursors.seenString(spanStr(sc, F_CURSOR), ts);
+  }
+  /**
+   * MESSAGE with escapes. conmon's lines end in `\n` and most carry no other escape: that one is cut off
+   * (emitMessage would drop it) without a JSON.parse. Null when the line is one to emit nothing for.
+   */
+  stringWithEscapes(buf) {
+    const a = this.scanner.start[F_MESSAGE];
+    const e = this.scanner.end[F_MESSAGE];
+    if (this.scanner.firstEscape[F_MESSAGE] === e - 2 && buf[e - 1] === 110) {
+      this.emitLine(this.head, this.scanner.text(a, e - 2));
+      return null;
+    }
+    return spanStr(this.scanner, F_MESSAGE);
   }
   /** End of input: everything still held back. */
   flush() {
     const out = [];
-    if (this.tail.length > 0) {
-      this.pushText(this.tail.toString("utf8"), out);
-      this.tail = Buffer.alloc(0);
+    if (this.tailLength > 0) {
+      const last = Buffer.from(this.tail.subarray(0, this.tailLength));
+      this.tailLength = 0;
+      this.lines(last, 0, last.length, out);
     }
-    for (const [, p] of this.partial) this.emitMessage(p.raw, Buffer.concat(p.chunks).toString("utf8"));
-    this.partial.clear();
-    this.drain(0, out);
+    for (const p of this.pieces.rest()) this.emitMessage(p.head, p.bytes.toString("utf8"));
+    this.window.drain(0, out);
+    this.stats.podmanDuplicates = this.window.duplicates;
     return out;
   }
-  /**
-   * Overlapping exports repeat records: a record whose timestamp and cursor match one of the last CURSORS
-   * records is dropped. A repeat has its original's timestamp, so a timestamp above every one seen so far
-   * is new without a lookup (the common case: one export, in order); otherwise the ring is searched.
-   */
-  seenCursor(cursor, ts) {
-    if (typeof cursor !== "string") return false;
-    if (ts <= this.maxTs) {
-      for (let i = 0; i < CURSORS; i++) {
-        if (this.ringTs[i] === ts && this.ringCursor[i] === cursor) {
-          this.stats.cursorDuplicates++;
-          return true;
-        }
-      }
-    } else this.maxTs = ts;
-    this.ringTs[this.cursorAt] = ts;
-    this.ringCursor[this.cursorAt] = cursor;
-    this.cursorAt = (this.cursorAt + 1) % CURSORS;
-    return false;
-  }
-  needsJoin(raw) {
-    if (raw.CONTAINER_PARTIAL_MESSAGE === "true" || raw._LINE_BREAK === "line-max") return true;
-    if (this.partial.size === 0) return false;
-    return this.partial.has(`c:${str(raw.CONTAINER_ID)}`) || this.partial.has(`s:${str(raw._STREAM_ID)}`);
-  }
-  /** conmon's CONTAINER_PARTIAL_MESSAGE pieces and journald's LineMax cuts, joined as bytes (a UTF-8 char may straddle). */
-  join(raw, bytes) {
-    const isPartial = raw.CONTAINER_PARTIAL_MESSAGE === "true";
-    const key = raw.CONTAINER_ID !== void 0 ? `c:${str(raw.CONTAINER_ID)}` : raw._STREAM_ID !== void 0 ? `s:${str(raw._STREAM_ID)}` : null;
-    const isLineMax = raw._LINE_BREAK === "line-max";
-    const held2 = key ? this.partial.get(key) : void 0;
-    if ((isPartial || isLineMax) && key) {
-      if (held2) {
-        held2.chunks.push(Buffer.from(bytes));
-        held2.size += bytes.length;
-        this.stats.joinedPieces++;
-        if (held2.size < MAX_PARTIAL_BYTES) return null;
-        this.partial.delete(key);
-        return { raw: held2.raw, bytes: Buffer.concat(held2.chunks) };
-      }
-      this.partial.set(key, { raw: { ...raw }, chunks: [Buffer.from(bytes)], size: bytes.length });
-      return null;
-    }
-    if (held2 && key) {
-      this.partial.delete(key);
-      this.stats.joinedPieces++;
-      return { raw: held2.raw, bytes: Buffer.concat([...held2.chunks, bytes]) };
-    }
-    return { raw, bytes };
-  }
-  emitMessage(raw, decoded) {
+  /** A decoded MESSAGE: one record per physical line, each cleaned as a terminal shows it. */
+  emitMessage(h, decoded) {
     let text = decoded;
     if (text.endsWith("\n")) text = text.slice(0, -1);
-    const ts = Number(str(raw.__REALTIME_TIMESTAMP) ?? str(raw._SOURCE_REALTIME_TIMESTAMP) ?? 0) || 0;
-    const p = str(raw.PRIORITY);
-    const priority = p === null ? null : Number(p);
-    const container = str(raw.CONTAINER_NAME) ?? str(raw.CONTAINER_ID);
-    const unit = str(raw.UNIT) ?? str(raw.USER_UNIT) ?? str(raw._SYSTEMD_UNIT);
-    const identifier = str(raw.SYSLOG_IDENTIFIER) ?? str(raw._COMM);
-    const src = sourceOf(raw);
     let a = 0;
     for (; ; ) {
       const nl = text.indexOf("\n", a);
-      const line = cleanLine(nl < 0 && a === 0 ? text : text.slice(a, nl < 0 ? text.length : nl));
-      if (line !== "") this.enqueue({ rec: { ts, priority, container, unit, identifier, text: line }, src, paired: false });
+      this.emitLine(h, cleanLine(nl < 0 && a === 0 ? text : text.slice(a, nl < 0 ? text.length : nl)));
       if (nl < 0) break;
       a = nl + 1;
     }
   }
-  /** An attached `podman run` logs every line twice: conmon's record and the unit's stdout copy. Keep one. */
-  enqueue(p) {
-    if (p.src !== "other") {
-      const twins = this.unpaired[p.src === "container" ? "stdout" : "container"];
-      const list = twins.get(p.rec.text);
-      const twin = list?.shift();
-      if (list?.length === 0) twins.delete(p.rec.text);
-      if (twin) {
-        twin.paired = true;
-        if (p.src === "container") {
-          twin.rec.container = p.rec.container;
-          twin.rec.identifier = p.rec.identifier;
-          twin.rec.priority = p.rec.priority;
-        }
-        this.stats.podmanDuplicates++;
-        return;
-      }
-      const mine = this.unpaired[p.src];
-      const held2 = mine.get(p.rec.text);
-      if (held2) held2.push(p);
-      else mine.set(p.rec.text, [p]);
-    }
-    this.pending.push(p);
-  }
-  drain(keep, out) {
-    while (this.pending.length - this.head > keep) {
-      const p = this.pending[this.head++];
-      if (!p.paired && p.src !== "other") {
-        const map = this.unpaired[p.src];
-        const list = map.get(p.rec.text);
-        if (list) {
-          const i = list.indexOf(p);
-          if (i >= 0) list.splice(i, 1);
-          if (list.length === 0) map.delete(p.rec.text);
-        }
-      }
-      out.push(p.rec);
-    }
-    if (this.head > 4096) {
-      this.pending.splice(0, this.head);
-      this.head = 0;
-    }
+  /** One clean line (empty ones are dropped). */
+  emitLine(h, line) {
+    if (line === "") return;
+    this.window.add({ ts: h.ts, priority: h.priority, container: h.container, unit: h.unit, identifier: h.identifier, text: line }, h.src);
   }
 };
 

@@ -1,5 +1,5 @@
 // `journalctl -o json` decoding (reference §4), streaming: push JSON lines (one, or a text of many), get the
-// finished records. Fields are scanned, not parsed (journal-fields.ts); the output is the same as a
+// finished records. Fields are scanned, not parsed (journal-scan.ts, journal-head.ts); the output is the same as a
 // JSON.parse per line (test/forensics/journal-reference.ts, checked by a differential test and the bench).
 // Memory stays flat: partial pieces, the podman duplicate window and the cursor set are all bounded.
 import { cleanLine } from "../engine/vllm/lines.js";

@@ -102,6 +102,15 @@ describe("fast decoder = reference decoder", () => {
       `{${c(12)},"MESSAGE":"cut mid-way }`,
       `{${c(13)},"USER_UNIT":"w.service","MESSAGE":"UNIT inside USER_UNIT"}`,
       `{${c(14)},"MESSAGE":"\\"quoted\\" \\"GET / HTTP/1.1\\" 200"}`,
+      `{${c(15)},"MESSAGE":[27,91,48,109,65,13]}`, // compact byte array: the fast path
+      `{${c(16)},"MESSAGE":[ 27, 91, 48, 109, 66 ]}`, // spaced (older journalctl)
+      `{${c(17)},"MESSAGE":[]}`,
+      `{${c(18)},"MESSAGE":[300,65]}`, // not a byte: JSON.parse decides
+      `{${c(19)},"MESSAGE":[1000,65]}`,
+      `{${c(20)},"MESSAGE":"trailing comma",}`, // not JSON: malformed, as JSON.parse says
+      `{${c(21)},"MESSAGE":"only a newline escape\\n","CONTAINER_NAME":"c"}`,
+      `{${c(22)},"MESSAGE":"\\n"}`,
+      `{${c(23)},"__CURSOR":"s=1;i=23","MESSAGE":"a cursor twice: the last one counts"}`,
     ];
     same(lines.join("\n"));
   });
