@@ -49169,9 +49169,6 @@ var TwinWindow = class {
    */
   unpaired = [[], []];
   unpairedHead = [0, 0];
-  get size() {
-    return this.next - this.first;
-  }
   add(rec, src) {
     if (src !== OTHER) {
       const twin = this.takeTwin(1 - src, rec.text);

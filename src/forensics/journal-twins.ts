@@ -25,10 +25,6 @@ export class TwinWindow {
   private readonly unpaired: [number[], number[]] = [[], []];
   private readonly unpairedHead = [0, 0];
 
-  get size(): number {
-    return this.next - this.first;
-  }
-
   add(rec: LogRecord, src: number): void {
     if (src !== OTHER) {
       const twin = this.takeTwin(1 - src, rec.text);
