@@ -10,7 +10,7 @@ import {
 export const CONTAINER = 0, STDOUT = 1, OTHER = 2;
 
 export interface Head {
-  /** __CURSOR when it is a string: the overlapping-export check. */
+  /** __CURSOR when it is a string, from a parsed object only (the fast path checks the cursor's bytes where they lie). */
   cursor: string | null;
   /** Number(__REALTIME_TIMESTAMP) || 0: the cursor check's key. */
   cursorTs: number;
