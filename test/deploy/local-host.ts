@@ -23,6 +23,7 @@ export class LocalHost implements Host {
         clearTimeout(t);
         resolve({ code, signal, stdout, stderr, timedOut, truncated: false, durationMs: Date.now() - started });
       });
+      child.stdin.on("error", () => {}); // a command that never reads its input may exit first: EPIPE is not a failure
       child.stdin.end(opts.stdin ?? "");
     });
   }

@@ -13,6 +13,7 @@ export function sh(file: string, args: readonly string[], opts: { timeoutMs?: nu
       }
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });
+    child.stdin?.on("error", () => {}); // the program may exit before reading its input (EPIPE)
     if (opts.input !== undefined) child.stdin?.end(opts.input);
   });
 }
