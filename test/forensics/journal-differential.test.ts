@@ -43,7 +43,8 @@ function rng(seed: number): () => number {
 function randomDump(seed: number, n: number): string {
   const r = rng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-  const texts = ["plain line", "quote \" and backslash \\ here", "tab\there", "two\nlines\n", "ü ñ 日本 ✓", "\x1b[1;36m(VllmWorker rank=0 pid=9)\x1b[0m ERROR x\r", "tqdm 10%\r tqdm 100%\r", "\"MESSAGE\":\"fake\"", "", "]}{[,:", "MESSAGE"];
+  const texts = ["plain line", "quote \" and backslash \\ here", "tab\there", "two\nlines\n", "ü ñ 日本 ✓", "\x1b[1;36m(VllmWorker rank=0 pid=9)\x1b[0m ERROR x\r", "tqdm 10%\r tqdm 100%\r", "\"MESSAGE\":\"fake\"", "", "]}{[,:", "MESSAGE",
+    "\x1b[31mred\x1b[0m\n", "\x1b[?25l\x1b[2K", "\x1b[ not a CSI \x1b", "cut \x1b[1;3", "\x1b[0m\n\n", "\x1b[1mü\x1b[0m"];
   const lines: string[] = [];
   for (let i = 0; i < n; i++) {
     const text = pick(texts) + (r() < 0.5 ? ` #${Math.floor(r() * 5)}` : "");
