@@ -38216,6 +38216,32 @@ function readPlainLine(raw) {
   return { ts: pasted.ts ?? 0, text: line, priority: null, container: null, unit: null, identifier: null };
 }
 
+// src/explain/lines.ts
+import { createReadStream } from "node:fs";
+var MAX_LINE = 1 << 20;
+async function* fileChunks(path) {
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) yield chunk;
+}
+async function* lineBatches(chunks) {
+  let rest = Buffer.alloc(0);
+  for await (const chunk of chunks) {
+    const buf = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+    const cut = buf.lastIndexOf(10);
+    if (cut < 0) {
+      if (buf.length > MAX_LINE) {
+        let at = MAX_LINE;
+        while (at > 0 && (buf[at] & 192) === 128) at--;
+        rest = buf.subarray(at);
+        yield [buf.toString("utf8", 0, at)];
+      } else rest = buf;
+      continue;
+    }
+    rest = buf.subarray(cut + 1);
+    yield buf.toString("utf8", 0, cut).split("\n");
+  }
+  if (rest.length > 0) yield [rest.toString("utf8")];
+}
+
 // src/explain/explain.ts
 function isJournalLine(line) {
   if (!line.startsWith("{")) return false;
@@ -38268,6 +38294,7 @@ var Feeder = class {
   kind;
   diagnoser;
   journal = new JournalDecoder();
+  out = [];
   push(line) {
     if (this.kind === "journal-json") {
       for (const rec of this.journal.push(line)) this.diagnoser.pushRecord(rec);
@@ -38275,6 +38302,11 @@ var Feeder = class {
       const rec = readPlainLine(line);
       if (rec) this.diagnoser.pushRecord(rec);
     }
+  }
+  /** Journal bytes as read (any cut): decoded in place, no string made of each line. */
+  pushBytes(chunk) {
+    this.out.length = 0;
+    for (const rec of this.journal.pushBytes(chunk, this.out)) this.diagnoser.pushRecord(rec);
   }
   finish() {
     if (this.kind === "journal-json") for (const rec of this.journal.flush()) this.diagnoser.pushRecord(rec);
@@ -38291,6 +38323,12 @@ function explain(text, opts = {}) {
 async function explainStream(lines, opts = {}) {
   let feeder = null;
   const head2 = [];
+  let judged = false;
+  const start = (kind) => {
+    const f = new Feeder(kind, new Diagnoser(opts));
+    for (const h of head2) f.push(h);
+    return f;
+  };
   for await (const item of lines) {
     for (const line of typeof item === "string" ? [item] : item) {
       if (feeder) {
@@ -38298,38 +38336,54 @@ async function explainStream(lines, opts = {}) {
         continue;
       }
       head2.push(line);
-      const t = line.trim();
-      if (t === "") continue;
-      if (!isJournalLine(t) && (t.startsWith("{") || /^HTTP\/\d/.test(t)) && head2.length < 2e3) continue;
-      feeder = new Feeder(isJournalLine(t) ? "journal-json" : "plain-log", new Diagnoser(opts));
-      for (const h of head2) feeder.push(h);
+      if (!judged) {
+        const t = line.trim();
+        if (t === "") continue;
+        judged = true;
+        if (isJournalLine(t)) feeder = start("journal-json");
+        else if (!t.startsWith("{") && !/^HTTP\/\d/.test(t)) feeder = start("plain-log");
+      } else if (head2.length >= MAX_GATHERED) feeder = start("plain-log");
     }
   }
   if (!feeder) return explain(head2.join("\n"), opts);
   return toResult(feeder.finish());
 }
-
-// src/explain/lines.ts
-import { createReadStream } from "node:fs";
-var MAX_LINE = 1 << 20;
-async function* fileLineBatches(path) {
-  let rest = Buffer.alloc(0);
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) {
-    const buf = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
-    const cut = buf.lastIndexOf(10);
-    if (cut < 0) {
-      if (buf.length > MAX_LINE) {
-        let at = MAX_LINE;
-        while (at > 0 && (buf[at] & 192) === 128) at--;
-        rest = buf.subarray(at);
-        yield [buf.toString("utf8", 0, at)];
-      } else rest = buf;
-      continue;
-    }
-    rest = buf.subarray(cut + 1);
-    yield buf.toString("utf8", 0, cut).split("\n");
+var MAX_GATHERED = 2e3;
+var PEEK_BYTES = 1 << 20;
+async function explainBytes(chunks, opts = {}) {
+  const it = chunks[Symbol.asyncIterator]();
+  const held2 = [];
+  let size = 0;
+  let journal = null;
+  while (journal === null) {
+    const next = await it.next();
+    if (next.done) break;
+    held2.push(next.value);
+    size += next.value.length;
+    journal = judgeFirstLine(held2.length === 1 ? next.value : Buffer.concat(held2), size > PEEK_BYTES);
   }
-  if (rest.length > 0) yield [rest.toString("utf8")];
+  const rest = { [Symbol.asyncIterator]: () => it };
+  if (journal === true) {
+    const feeder = new Feeder("journal-json", new Diagnoser(opts));
+    for (const b of held2) feeder.pushBytes(b);
+    for await (const b of rest) feeder.pushBytes(b);
+    return toResult(feeder.finish());
+  }
+  return explainStream(lineBatches(replay(held2, rest)), opts);
+}
+function judgeFirstLine(buf, giveUp) {
+  let a = 0;
+  for (; ; ) {
+    const nl = buf.indexOf(10, a);
+    if (nl < 0) return giveUp ? isJournalLine(buf.toString("utf8", a).trim()) : null;
+    const t = buf.toString("utf8", a, nl).trim();
+    if (t !== "") return isJournalLine(t);
+    a = nl + 1;
+  }
+}
+async function* replay(held2, rest) {
+  yield* held2;
+  yield* rest;
 }
 
 // src/explain/render.ts
@@ -43481,7 +43535,7 @@ async function explainCommand(opts, io) {
   const path = file === "-" ? "/dev/stdin" : resolve5(io.cwd, file);
   if (file !== "-" && !existsSync3(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
   if (file !== "-" && statSync2(path).isDirectory()) throw new UsageError(`explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`);
-  const result = sanitizeValue(await explainStream(fileLineBatches(path)));
+  const result = sanitizeValue(await explainBytes(fileChunks(path)));
   io.out(opts.json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colourOf(opts, io)));
   return result.class === "ready" || result.class === "booting" ? 0 : 1;
 }

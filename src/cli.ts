@@ -6,8 +6,8 @@ import { commandHelp, parseCli, USAGE } from "./cli-args.js";
 import type { Command } from "./commands.js";
 import { ConfigError } from "./config/errors.js";
 import { jsonSchema } from "./config/json-schema.js";
-import { explainStream } from "./explain/explain.js";
-import { fileLineBatches } from "./explain/lines.js";
+import { explainBytes } from "./explain/explain.js";
+import { fileChunks } from "./explain/lines.js";
 import { renderExplain } from "./explain/render.js";
 import { beforeExit, runAbort } from "./abort.js";
 import { logsCommand } from "./logs/command.js";
@@ -41,7 +41,7 @@ async function explainCommand(opts: Options, io: Io): Promise<number> {
   if (file !== "-" && !existsSync(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
   if (file !== "-" && statSync(path).isDirectory()) throw new UsageError(`explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`);
   // The log is host text: the same redaction and control-character pass as every report.
-  const result = sanitizeValue(await explainStream(fileLineBatches(path)));
+  const result = sanitizeValue(await explainBytes(fileChunks(path)));
   io.out(opts.json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colourOf(opts, io)));
   return result.class === "ready" || result.class === "booting" ? 0 : 1;
 }

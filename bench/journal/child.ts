@@ -1,6 +1,6 @@
 // Measured in its own process so its peak RSS is its own: streams a dump through explain and reports.
-import { explainStream } from "../../src/explain/explain.js";
-import { fileLineBatches } from "../../src/explain/lines.js";
+import { explainBytes } from "../../src/explain/explain.js";
+import { fileChunks } from "../../src/explain/lines.js";
 
 const path = process.argv[2];
 if (!path) {
@@ -9,7 +9,7 @@ if (!path) {
 }
 const t0 = performance.now();
 const c0 = process.cpuUsage();
-const r = await explainStream(fileLineBatches(path));
+const r = await explainBytes(fileChunks(path));
 const ms = performance.now() - t0;
 const cpu = process.cpuUsage(c0);
 process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssKiB: process.resourceUsage().maxRSS, class: r.class, decisive: r.decisive }) + "\n");

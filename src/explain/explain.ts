@@ -3,9 +3,11 @@
 import { isToolConfigGap } from "../engine/vllm/contracts.js";
 import { Diagnoser, type Diagnosis } from "../forensics/classify.js";
 import { JournalDecoder } from "../forensics/journal.js";
+import type { LogRecord } from "../forensics/record.js";
 import { readPlainLine } from "../forensics/plainlog.js";
 import { advice } from "../forensics/advice.js";
 import { failureOf } from "../engine/vllm/failures.js";
+import { lineBatches } from "./lines.js";
 
 export type InputKind = "journal-json" | "plain-log" | "http-body";
 
@@ -67,6 +69,7 @@ function explainHttp(text: string): ExplainResult {
 /** Feeds lines of one input kind into a Diagnoser. */
 class Feeder {
   private readonly journal = new JournalDecoder();
+  private readonly out: LogRecord[] = [];
   constructor(private readonly kind: InputKind, readonly diagnoser: Diagnoser) {}
 
   push(line: string): void {
@@ -76,6 +79,12 @@ class Feeder {
       const rec = readPlainLine(line);
       if (rec) this.diagnoser.pushRecord(rec);
     }
+  }
+
+  /** Journal bytes as read (any cut): decoded in place, no string made of each line. */
+  pushBytes(chunk: Buffer): void {
+    this.out.length = 0;
+    for (const rec of this.journal.pushBytes(chunk, this.out)) this.diagnoser.pushRecord(rec);
   }
 
   finish(): Diagnosis {
@@ -104,6 +113,12 @@ export function explain(text: string, opts: ExplainOptions = {}): ExplainResult 
 export async function explainStream(lines: AsyncIterable<string | string[]>, opts: ExplainOptions = {}): Promise<ExplainResult> {
   let feeder: Feeder | null = null;
   const head: string[] = [];
+  let judged = false;
+  const start = (kind: InputKind): Feeder => {
+    const f = new Feeder(kind, new Diagnoser(opts));
+    for (const h of head) f.push(h);
+    return f;
+  };
   for await (const item of lines) {
     for (const line of typeof item === "string" ? [item] : item) {
       if (feeder) {
@@ -111,14 +126,65 @@ export async function explainStream(lines: AsyncIterable<string | string[]>, opt
         continue;
       }
       head.push(line);
-      const t = line.trim();
-      if (t === "") continue;
-      // An HTTP body is small: gather it and judge it whole.
-      if (!isJournalLine(t) && (t.startsWith("{") || /^HTTP\/\d/.test(t)) && head.length < 2000) continue;
-      feeder = new Feeder(isJournalLine(t) ? "journal-json" : "plain-log", new Diagnoser(opts));
-      for (const h of head) feeder.push(h);
+      if (!judged) {
+        const t = line.trim();
+        if (t === "") continue;
+        judged = true;
+        if (isJournalLine(t)) feeder = start("journal-json");
+        // An HTTP response (`curl -i`: status line, headers, body) or a bare body is small: gathered and judged whole, as explain does.
+        else if (!t.startsWith("{") && !/^HTTP\/\d/.test(t)) feeder = start("plain-log");
+      } else if (head.length >= MAX_GATHERED) feeder = start("plain-log");
     }
   }
   if (!feeder) return explain(head.join("\n"), opts);
   return toResult(feeder.finish());
+}
+
+/** Lines gathered to judge a response whole; past this it is read as a log. */
+const MAX_GATHERED = 2000;
+
+/** How far explainBytes looks for the first non-empty line before it leaves the judging to explainStream. */
+const PEEK_BYTES = 1 << 20;
+
+/**
+ * A file's bytes (`fileChunks`): a journal dump goes to the decoder as read, with no string made of its
+ * lines (that round trip cost as much as the decoding); any other input streams as lines (explainStream).
+ */
+export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainOptions = {}): Promise<ExplainResult> {
+  const it = chunks[Symbol.asyncIterator]();
+  const held: Buffer[] = [];
+  let size = 0;
+  let journal: boolean | null = null;
+  while (journal === null) {
+    const next = await it.next();
+    if (next.done) break;
+    held.push(next.value);
+    size += next.value.length;
+    journal = judgeFirstLine(held.length === 1 ? next.value : Buffer.concat(held), size > PEEK_BYTES);
+  }
+  const rest: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => it };
+  if (journal === true) {
+    const feeder = new Feeder("journal-json", new Diagnoser(opts));
+    for (const b of held) feeder.pushBytes(b);
+    for await (const b of rest) feeder.pushBytes(b);
+    return toResult(feeder.finish());
+  }
+  return explainStream(lineBatches(replay(held, rest)), opts);
+}
+
+/** Whether the first non-empty line is a journal export line; null: not seen whole yet (and `giveUp` false). */
+function judgeFirstLine(buf: Buffer, giveUp: boolean): boolean | null {
+  let a = 0;
+  for (;;) {
+    const nl = buf.indexOf(10, a);
+    if (nl < 0) return giveUp ? isJournalLine(buf.toString("utf8", a).trim()) : null;
+    const t = buf.toString("utf8", a, nl).trim();
+    if (t !== "") return isJournalLine(t);
+    a = nl + 1;
+  }
+}
+
+async function* replay(held: Buffer[], rest: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  yield* held;
+  yield* rest;
 }

@@ -1,16 +1,22 @@
-// The one I/O piece of explain: a file as a stream of lines, so a 200 MB dump never sits in memory.
-// Split on "\n" only: a lone "\r" is part of the line (tqdm rewrites, NewLineFormatter) and cleanLine reads it.
+// The one I/O piece of explain: a file as a stream of byte chunks, and those chunks as lines, so a 200 MB
+// dump never sits in memory. Split on "\n" only: a lone "\r" is part of the line (tqdm rewrites,
+// NewLineFormatter) and cleanLine reads it.
 import { createReadStream } from "node:fs";
 
 /** Longer than journald's LineMax (48K) by far: a "line" past this is no log line, so it is cut into pieces. */
 const MAX_LINE = 1 << 20;
 
-/** Lines in batches, one per 256 KiB chunk: an await per line would cost more than decoding it. */
-export async function* fileLineBatches(path: string): AsyncGenerator<string[]> {
+/** A file's bytes in 256 KiB chunks. */
+export async function* fileChunks(path: string): AsyncGenerator<Buffer> {
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) yield chunk as Buffer;
+}
+
+/** Lines in batches, one per chunk: an await per line would cost more than decoding it. */
+export async function* lineBatches(chunks: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
   // Cut at the last "\n" byte so no UTF-8 character is split; the tail waits for the next chunk as bytes.
   let rest: Buffer = Buffer.alloc(0);
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) {
-    const buf: Buffer = rest.length > 0 ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
+  for await (const chunk of chunks) {
+    const buf: Buffer = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
     const cut = buf.lastIndexOf(10);
     if (cut < 0) {
       // Input without newlines (a binary file, one huge JSON): hand on a bounded piece, never hold it all.
@@ -26,6 +32,10 @@ export async function* fileLineBatches(path: string): AsyncGenerator<string[]> {
     yield buf.toString("utf8", 0, cut).split("\n");
   }
   if (rest.length > 0) yield [rest.toString("utf8")];
+}
+
+export function fileLineBatches(path: string): AsyncGenerator<string[]> {
+  return lineBatches(fileChunks(path));
 }
 
 export async function* fileLines(path: string): AsyncGenerator<string> {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateJournalDump } from "../../bench/journal/generate.js";
-import { detectKind, explain, explainStream } from "../../src/explain/explain.js";
-import { fileLines } from "../../src/explain/lines.js";
+import { detectKind, explain, explainBytes, explainStream } from "../../src/explain/explain.js";
+import { fileChunks, fileLines } from "../../src/explain/lines.js";
 import { fixture, fixturePath } from "../fixtures/logs/fixture.js";
 
 const KEYS = ["schema", "class", "decisive", "plan", "oom", "specDecode", "summary", "fix", "evidence"].sort();
@@ -96,6 +96,35 @@ describe("explainStream", () => {
   });
 });
 
+/** The bytes of a text in chunks of `size`, so lines and UTF-8 characters are cut anywhere. */
+async function* chunksOf(text: string, size: number): AsyncGenerator<Buffer> {
+  const bytes = Buffer.from(text, "utf8");
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+describe("explainBytes (what `explain FILE` runs)", () => {
+  it.each(["oom-tp2.journal.json", "crash-loop.journal.json", "clean-exit.journal.txt", "dynamo-shape.log", "tools-400-gateway.txt", "tools-400-v0101.json", "no-gpus.log"])(
+    "gives explain's answer for %s, whatever the chunk size",
+    async (name) => {
+      const text = fixture(name);
+      const want = explain(text);
+      for (const size of [1, 7, 4096, 1 << 20]) expect(await explainBytes(chunksOf(text, size)), `chunks of ${size}`).toEqual(want);
+    },
+  );
+
+  it("judges a journal dump by its first non-empty line, after blank lines and a CRLF", async () => {
+    const text = "\n  \r\n\n" + fixture("oom-tp2.journal.json");
+    expect(detectKind(text)).toBe("journal-json");
+    const r = await explainBytes(chunksOf(text, 5));
+    expect(r).toEqual(explain(fixture("oom-tp2.journal.json")));
+  });
+
+  it("answers for empty and whitespace-only input", async () => {
+    expect((await explainBytes(chunksOf("", 4))).class).toBe("unknown");
+    expect((await explainBytes(chunksOf(" \n\n \n", 2))).class).toBe("unknown");
+  });
+});
+
 describe("explainStream on a generated multi-megabyte dump", () => {
   it("finds the OOM of the last boot under request-error tracebacks, podman copies and partial pieces", async () => {
     const dir = mkdtempSync(join(tmpdir(), "explain-stream-"));
@@ -104,6 +133,7 @@ describe("explainStream on a generated multi-megabyte dump", () => {
       const { bytes } = await generateJournalDump(path, 3 * 2 ** 20);
       expect(bytes).toBeGreaterThan(3 * 2 ** 20 - 64 * 1024);
       const r = await explainStream(fileLines(path));
+      expect(await explainBytes(fileChunks(path))).toEqual(r);
       expect(r.class).toBe("oom");
       expect(r.decisive).toMatch(/^torch\.OutOfMemoryError: CUDA out of memory\. Tried to allocate 2\.50 GiB\..*30\.72 GiB memory in use\.$/);
       expect(r.oom).toEqual({ triedGiB: 2.5, freeGiB: 1.12, totalGiB: 31.86, shortfallGiB: 1.38 });

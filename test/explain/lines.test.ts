@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fileLineBatches, fileLines } from "../../src/explain/lines.js";
+import { fileChunks, fileLineBatches, fileLines } from "../../src/explain/lines.js";
 
 const dir = mkdtempSync(join(tmpdir(), "explain-lines-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,5 +52,19 @@ describe("input without newlines", () => {
     // the evidence of an unknown is the tail, each line shortened
     expect(r.evidence.length).toBeGreaterThan(0);
     expect(Math.max(...r.evidence.map((e) => e.length))).toBeLessThanOrEqual(501);
+    const { explainBytes } = await import("../../src/explain/explain.js");
+    expect(await explainBytes(fileChunks(path))).toEqual(r);
+  });
+
+  it("a journal line that never ends is dropped as malformed, not held whole", async () => {
+    const path = join(dir, "one-journal-line.json");
+    writeFileSync(path, `{"__REALTIME_TIMESTAMP":"1","MESSAGE":"${"x".repeat(12 << 20)}`);
+    const { explainBytes } = await import("../../src/explain/explain.js");
+    const before = process.memoryUsage().arrayBuffers;
+    const r = await explainBytes(fileChunks(path));
+    expect(r.class).toBe("unknown");
+    expect(r.decisive).toBeNull();
+    // the decoder holds at most 4 MiB of a line without its newline, never the 12 MB line
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(10 << 20);
   });
 });
