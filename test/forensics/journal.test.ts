@@ -88,3 +88,24 @@ describe("JournalDecoder streaming", () => {
     expect(records.map((r) => r.text)).toEqual(["a", "b"]);
   });
 });
+
+describe("JournalDecoder.pushBytes on a line that never ends", () => {
+  it("passes it on as malformed pieces of at most 4 MiB instead of holding it, and keeps decoding after it", () => {
+    const d = new JournalDecoder();
+    const chunk = Buffer.alloc(256 << 10, 0x78); // "x"
+    d.pushBytes(Buffer.from('{"__REALTIME_TIMESTAMP":"1","MESSAGE":"'));
+    const seen: number[] = [];
+    for (let i = 0; i < 48; i++) { // 12 MiB, no newline
+      d.pushBytes(chunk);
+      seen.push(d.stats.malformed);
+    }
+    // the first piece goes once more than 4 MiB is held, then one every 4 MiB or so
+    expect(seen.indexOf(1)).toBeGreaterThanOrEqual(15);
+    expect(seen.indexOf(1)).toBeLessThanOrEqual(16);
+    expect(d.stats.malformed).toBe(2);
+    const out = d.pushBytes(Buffer.from('"}\n{"__REALTIME_TIMESTAMP":"2","MESSAGE":"after"}\n'));
+    out.push(...d.flush());
+    expect(d.stats.malformed).toBe(3);
+    expect(out.map((r) => r.text)).toEqual(["after"]);
+  });
+});
