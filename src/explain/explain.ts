@@ -108,7 +108,7 @@ export function explain(text: string, opts: ExplainOptions = {}): ExplainResult 
 
 /**
  * Big files: the kind is judged on the first non-empty line, then every line streams through. Accepts
- * lines one by one or in batches (`fileLineBatches`), which saves an await per line.
+ * lines one by one or in batches (`lineBatches`), which saves an await per line.
  */
 export async function explainStream(lines: AsyncIterable<string | string[]>, opts: ExplainOptions = {}): Promise<ExplainResult> {
   let feeder: Feeder | null = null;

@@ -33,11 +33,3 @@ export async function* lineBatches(chunks: AsyncIterable<Buffer>): AsyncGenerato
   }
   if (rest.length > 0) yield [rest.toString("utf8")];
 }
-
-export function fileLineBatches(path: string): AsyncGenerator<string[]> {
-  return lineBatches(fileChunks(path));
-}
-
-export async function* fileLines(path: string): AsyncGenerator<string> {
-  for await (const batch of fileLineBatches(path)) yield* batch;
-}

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateJournalDump } from "../../bench/journal/generate.js";
 import { detectKind, explain, explainBytes, explainStream } from "../../src/explain/explain.js";
-import { fileChunks, fileLines } from "../../src/explain/lines.js";
+import { fileChunks, lineBatches } from "../../src/explain/lines.js";
 import { fixture, fixturePath } from "../fixtures/logs/fixture.js";
 
 const KEYS = ["schema", "class", "decisive", "plan", "oom", "specDecode", "summary", "fix", "evidence"].sort();
@@ -86,13 +86,13 @@ describe("detectKind", () => {
 
 describe("explainStream", () => {
   it("gives the same answer as explain for a journal file streamed from disk", async () => {
-    const streamed = await explainStream(fileLines(fixturePath("oom-tp2.journal.json")));
+    const streamed = await explainStream(lineBatches(fileChunks(fixturePath("oom-tp2.journal.json"))));
     expect(streamed).toEqual(explain(fixture("oom-tp2.journal.json")));
   });
 
   it("streams plain logs and judges a small HTTP body whole", async () => {
-    expect((await explainStream(fileLines(fixturePath("dynamo-shape.log")))).class).toBe("dynamo-shape");
-    expect((await explainStream(fileLines(fixturePath("tools-400-gateway.txt")))).class).toBe("tools-not-enabled");
+    expect((await explainStream(lineBatches(fileChunks(fixturePath("dynamo-shape.log"))))).class).toBe("dynamo-shape");
+    expect((await explainStream(lineBatches(fileChunks(fixturePath("tools-400-gateway.txt"))))).class).toBe("tools-not-enabled");
   });
 });
 
@@ -132,7 +132,7 @@ describe("explainStream on a generated multi-megabyte dump", () => {
       const path = join(dir, "dump.json");
       const { bytes } = await generateJournalDump(path, 3 * 2 ** 20);
       expect(bytes).toBeGreaterThan(3 * 2 ** 20 - 64 * 1024);
-      const r = await explainStream(fileLines(path));
+      const r = await explainStream(lineBatches(fileChunks(path)));
       expect(await explainBytes(fileChunks(path))).toEqual(r);
       expect(r.class).toBe("oom");
       expect(r.decisive).toMatch(/^torch\.OutOfMemoryError: CUDA out of memory\. Tried to allocate 2\.50 GiB\..*30\.72 GiB memory in use\.$/);

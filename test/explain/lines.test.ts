@@ -2,18 +2,18 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fileChunks, fileLineBatches, fileLines } from "../../src/explain/lines.js";
+import { fileChunks, lineBatches } from "../../src/explain/lines.js";
 
 const dir = mkdtempSync(join(tmpdir(), "explain-lines-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function collect(path: string): Promise<string[]> {
   const out: string[] = [];
-  for await (const l of fileLines(path)) out.push(l);
+  for await (const b of lineBatches(fileChunks(path))) out.push(...b);
   return out;
 }
 
-describe("fileLines", () => {
+describe("lineBatches over fileChunks", () => {
   it("splits on \\n only and never cuts a multi-byte character at a chunk edge", async () => {
     // 3-byte and 4-byte characters on lines long enough to straddle several 256 KiB chunks
     const lines = Array.from({ length: 3000 }, (_, i) => `${i} ▄█ 𝛑 ${"é".repeat(i % 97)}\rrewrite █`);
@@ -27,7 +27,7 @@ describe("fileLines", () => {
     writeFileSync(path, "x\n".repeat(200_000));
     let batches = 0;
     let total = 0;
-    for await (const b of fileLineBatches(path)) {
+    for await (const b of lineBatches(fileChunks(path))) {
       batches++;
       total += b.length;
     }
@@ -43,11 +43,11 @@ describe("input without newlines", () => {
     writeFileSync(path, text);
     let longest = 0;
     let joined = "";
-    for await (const b of fileLineBatches(path)) for (const l of b) { longest = Math.max(longest, l.length); joined += l; }
+    for await (const b of lineBatches(fileChunks(path))) for (const l of b) { longest = Math.max(longest, l.length); joined += l; }
     expect(longest).toBeLessThanOrEqual(1 << 20);
     expect(joined).toBe(text);
     const { explainStream } = await import("../../src/explain/explain.js");
-    const r = await explainStream(fileLineBatches(path));
+    const r = await explainStream(lineBatches(fileChunks(path)));
     expect(r.class).toBe("unknown");
     // the evidence of an unknown is the tail, each line shortened
     expect(r.evidence.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { explainStream } from "../../src/explain/explain.js";
-import { fileLineBatches } from "../../src/explain/lines.js";
+import { fileChunks, lineBatches } from "../../src/explain/lines.js";
 import { JournalDecoder } from "../../src/forensics/journal.js";
 
 describe("input without newlines", () => {
@@ -17,13 +17,13 @@ describe("input without newlines", () => {
   it("the line reader never hands on a piece larger than its cap, and hands on all of it", async () => {
     let longest = 0;
     let total = 0;
-    for await (const batch of fileLineBatches(path)) for (const l of batch) { longest = Math.max(longest, l.length); total += l.length; }
+    for await (const batch of lineBatches(fileChunks(path))) for (const l of batch) { longest = Math.max(longest, l.length); total += l.length; }
     expect(longest).toBeLessThanOrEqual((1 << 20) + (1 << 18));
     expect(total).toBe((24 << 20) + 12);
   });
 
   it("explain finishes with a diagnosis (no decisive line in filler)", async () => {
-    const r = await explainStream(fileLineBatches(path));
+    const r = await explainStream(lineBatches(fileChunks(path)));
     expect(r.class).toBe("unknown");
     rmSync(dir, { recursive: true, force: true });
   });
