@@ -48702,8 +48702,6 @@ var SpanScanner = class {
   kind = new Uint8Array(WANTED.length);
   start = new Int32Array(WANTED.length);
   end = new Int32Array(WANTED.length);
-  /** For STR_ESC: where the value's first backslash is. */
-  firstEscape = new Int32Array(WANTED.length);
   /** A byte-array MESSAGE, decoded: valid until the next scan (copy what is kept). */
   bytes = Buffer.allocUnsafe(4096);
   bytesLength = 0;
@@ -48764,7 +48762,6 @@ var SpanScanner = class {
           let bs = this.nextBackslash;
           if (bs === -2 || bs >= 0 && bs <= v) this.nextBackslash = bs = s.indexOf(BACKSLASH, v + 1);
           this.kind[want] = bs >= 0 && bs < e ? STR_ESC : STR;
-          this.firstEscape[want] = bs;
           this.start[want] = v + 1;
           this.end[want] = e;
         }
@@ -49150,6 +49147,28 @@ var Pieces = class {
   }
 };
 
+// src/forensics/journal-unescape.ts
+var BACKSLASH2 = 92;
+var SIMPLE = new Int16Array(128).fill(-1);
+SIMPLE[34] = 34;
+SIMPLE[92] = 92;
+SIMPLE[47] = 47;
+SIMPLE[110] = 10;
+SIMPLE[116] = 9;
+function unescapeSimple(src, a, e, out) {
+  let n = 0;
+  for (let i = a; i < e; i++) {
+    let c = src[i];
+    if (c === BACKSLASH2) {
+      const x = src[++i];
+      c = x < 128 && i < e ? SIMPLE[x] : -1;
+      if (c < 0) return -1;
+    } else if (c < 32) return -1;
+    out[n++] = c;
+  }
+  return n;
+}
+
 // src/forensics/journal-twins.ts
 var WAITING = 0;
 var PAIRED = 1;
@@ -49269,6 +49288,10 @@ var JournalDecoder = class {
   /** The start of a line still without its newline, in tail[0, tailLength). */
   tail = Buffer.alloc(0);
   tailLength = 0;
+  /** This line's MESSAGE with its escapes undone, escaped[0, escapedLength); -1: it is in escapedText. */
+  escaped = Buffer.allocUnsafe(4096);
+  escapedLength = -1;
+  escapedText = "";
   /** One JSON line. */
   push(jsonLine) {
     const out = [];
@@ -49343,8 +49366,14 @@ var JournalDecoder = class {
     const sc = this.scanner;
     const h = this.head;
     let raw = null;
-    if (buf[a] === 123 && buf[b - 1] === 125 && sc.scan(a, b)) headFromSpans(sc, h, this.intern);
-    else {
+    let kind;
+    if (buf[a] === 123 && buf[b - 1] === 125 && sc.scan(a, b)) {
+      kind = sc.kind[F_MESSAGE];
+      if (!this.spanHead(kind)) {
+        this.stats.malformed++;
+        return;
+      }
+    } else {
       try {
         const v = JSON.parse(buf.toString("utf8", a, b).trim());
         raw = typeof v === "object" && v !== null ? v : {};
@@ -49353,19 +49382,20 @@ var JournalDecoder = class {
         return;
       }
       headFromObject(raw, h);
+      kind = typeof raw.MESSAGE === "string" ? STR_ESC : 0;
     }
     this.stats.records++;
     if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.cursors.seenString(h.cursor, h.cursorTs)) {
       this.stats.cursorDuplicates++;
       return;
     }
-    const kind = raw === null ? sc.kind[F_MESSAGE] : typeof raw.MESSAGE === "string" ? STR_ESC : 0;
     const joining = h.partial || h.lineMax || this.pieces.size > 0 && this.pieces.holds(h);
     if (kind === STR && !joining) {
       this.emitLine(h, sc.text(sc.start[F_MESSAGE], sc.end[F_MESSAGE]));
     } else if (kind === STR_ESC && !joining) {
-      const s = raw === null ? this.stringWithEscapes(buf) : raw.MESSAGE;
-      if (s !== null) this.emitMessage(h, s);
+      if (raw !== null) this.emitMessage(h, raw.MESSAGE);
+      else if (this.escapedLength >= 0) this.emitBytes(h, this.escaped, this.escapedLength, sc.ascii);
+      else this.emitMessage(h, this.escapedText);
     } else if (kind === BYTES && !joining) {
       this.emitMessage(h, bytesText(sc.bytes, 0, sc.bytesLength, sc.bytesAscii));
     } else if (!this.joinMessage(h, raw, kind)) {
@@ -49374,6 +49404,29 @@ var JournalDecoder = class {
     }
     this.window.drain(WINDOW, out);
     this.stats.podmanDuplicates = this.window.duplicates;
+  }
+  /**
+   * The record's fields from the scanner's spans, escaped ones decoded (MESSAGE into `escaped`, or
+   * `escapedText` for the escapes unescapeSimple leaves). False: a string JSON.parse refuses (a raw
+   * control character, which journalctl never writes): the line is malformed, as JSON.parse of it says.
+   */
+  spanHead(kind) {
+    const sc = this.scanner;
+    try {
+      headFromSpans(sc, this.head, this.intern);
+      if (sc.kind[F_CURSOR] === STR_ESC) this.head.cursor = spanStr(sc, F_CURSOR);
+      if (kind === STR_ESC) {
+        const a = sc.start[F_MESSAGE];
+        const e = sc.end[F_MESSAGE];
+        if (this.escaped.length < e - a) this.escaped = Buffer.allocUnsafe(Math.max(e - a, this.escaped.length * 2));
+        this.escapedLength = unescapeSimple(sc.buf, a, e, this.escaped);
+        if (this.escapedLength < 0) this.escapedText = spanStr(sc, F_MESSAGE);
+      }
+      return true;
+    } catch (err) {
+      if (err instanceof SyntaxError) return false;
+      throw err;
+    }
   }
   /** MESSAGE as bytes to the joiner; false when it has none (null, absent, not a string or byte array). */
   joinMessage(h, raw, kind) {
@@ -49385,8 +49438,9 @@ var JournalDecoder = class {
     }
     if (kind === BYTES) this.join(h, sc.bytes, 0, sc.bytesLength, sc.bytesAscii);
     else if (kind === STR && sc.ascii) this.join(h, sc.buf, sc.start[F_MESSAGE], sc.end[F_MESSAGE], true);
+    else if (kind === STR_ESC && this.escapedLength >= 0) this.join(h, this.escaped, 0, this.escapedLength, sc.ascii);
     else if (kind === STR || kind === STR_ESC) {
-      const bytes = Buffer.from(spanStr(sc, F_MESSAGE), "utf8");
+      const bytes = Buffer.from(kind === STR ? spanStr(sc, F_MESSAGE) : this.escapedText, "utf8");
       this.join(h, bytes, 0, bytes.length);
     } else return false;
     return true;
@@ -49401,20 +49455,7 @@ var JournalDecoder = class {
     const sc = this.scanner;
     const k = sc.kind[F_CURSOR];
     if (k === STR) return this.cursors.seenBytes(sc.buf, sc.start[F_CURSOR], sc.end[F_CURSOR], ts);
-    return k === STR_ESC && this.cursors.seenString(spanStr(sc, F_CURSOR), ts);
-  }
-  /**
-   * MESSAGE with escapes. conmon's lines end in `\n` and most carry no other escape: that one is cut off
-   * (emitMessage would drop it) without a JSON.parse. Null when the line is one to emit nothing for.
-   */
-  stringWithEscapes(buf) {
-    const a = this.scanner.start[F_MESSAGE];
-    const e = this.scanner.end[F_MESSAGE];
-    if (this.scanner.firstEscape[F_MESSAGE] === e - 2 && buf[e - 1] === 110) {
-      this.emitLine(this.head, this.scanner.text(a, e - 2));
-      return null;
-    }
-    return spanStr(this.scanner, F_MESSAGE);
+    return k === STR_ESC && this.cursors.seenString(this.head.cursor, ts);
   }
   /** End of input: everything still held back. */
   flush() {
@@ -49438,6 +49479,16 @@ var JournalDecoder = class {
       const nl = text.indexOf("\n", a);
       this.emitLine(h, cleanLine(nl < 0 && a === 0 ? text : text.slice(a, nl < 0 ? text.length : nl)));
       if (nl < 0) break;
+      a = nl + 1;
+    }
+  }
+  /** A decoded MESSAGE's bytes s[0, n) holding no control byte but \n and \t: emitMessage without cleaning. */
+  emitBytes(h, s, n, ascii) {
+    const end = n > 0 && s[n - 1] === 10 ? n - 1 : n;
+    for (let a = 0; a < end; ) {
+      let nl = s.indexOf(10, a);
+      if (nl < 0 || nl > end) nl = end;
+      if (nl > a) this.emitLine(h, bytesText(s, a, nl, ascii));
       a = nl + 1;
     }
   }

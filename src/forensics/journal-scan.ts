@@ -62,8 +62,6 @@ export class SpanScanner {
   readonly kind = new Uint8Array(WANTED.length);
   readonly start = new Int32Array(WANTED.length);
   readonly end = new Int32Array(WANTED.length);
-  /** For STR_ESC: where the value's first backslash is. */
-  readonly firstEscape = new Int32Array(WANTED.length);
   /** A byte-array MESSAGE, decoded: valid until the next scan (copy what is kept). */
   bytes: Buffer = Buffer.allocUnsafe(4096);
   bytesLength = 0;
@@ -128,7 +126,6 @@ export class SpanScanner {
           let bs = this.nextBackslash;
           if (bs === -2 || (bs >= 0 && bs <= v)) this.nextBackslash = bs = s.indexOf(BACKSLASH, v + 1);
           this.kind[want] = bs >= 0 && bs < e ? STR_ESC : STR;
-          this.firstEscape[want] = bs;
           this.start[want] = v + 1;
           this.end[want] = e;
         }

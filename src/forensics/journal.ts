@@ -7,6 +7,7 @@ import { emptyHead, headFromObject, headFromSpans, Interner, spanStr, type Head 
 import { CursorRing } from "./journal-cursors.js";
 import { Pieces } from "./journal-pieces.js";
 import { BYTES, bytesText, F_CURSOR, F_MESSAGE, SpanScanner, STR, STR_ESC } from "./journal-scan.js";
+import { unescapeSimple } from "./journal-unescape.js";
 import { TwinWindow } from "./journal-twins.js";
 import type { LogRecord } from "./record.js";
 
@@ -47,6 +48,10 @@ export class JournalDecoder {
   /** The start of a line still without its newline, in tail[0, tailLength). */
   private tail = Buffer.alloc(0);
   private tailLength = 0;
+  /** This line's MESSAGE with its escapes undone, escaped[0, escapedLength); -1: it is in escapedText. */
+  private escaped = Buffer.allocUnsafe(4096);
+  private escapedLength = -1;
+  private escapedText = "";
 
   /** One JSON line. */
   push(jsonLine: string): LogRecord[] {
@@ -129,8 +134,14 @@ export class JournalDecoder {
     const sc = this.scanner;
     const h = this.head;
     let raw: Record<string, unknown> | null = null;
-    if (buf[a] === 123 && buf[b - 1] === 125 && sc.scan(a, b)) headFromSpans(sc, h, this.intern);
-    else {
+    let kind: number;
+    if (buf[a] === 123 && buf[b - 1] === 125 && sc.scan(a, b)) {
+      kind = sc.kind[F_MESSAGE]!;
+      if (!this.spanHead(kind)) {
+        this.stats.malformed++;
+        return;
+      }
+    } else {
       try {
         const v = JSON.parse(buf.toString("utf8", a, b).trim()) as unknown; // trim: as String.trim, e.g. a BOM
         raw = typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {};
@@ -139,20 +150,21 @@ export class JournalDecoder {
         return;
       }
       headFromObject(raw, h);
+      kind = typeof raw.MESSAGE === "string" ? STR_ESC : 0;
     }
     this.stats.records++;
     if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.cursors.seenString(h.cursor, h.cursorTs)) {
       this.stats.cursorDuplicates++;
       return;
     }
-    const kind = raw === null ? sc.kind[F_MESSAGE]! : typeof raw.MESSAGE === "string" ? STR_ESC : 0;
     const joining = h.partial || h.lineMax || (this.pieces.size > 0 && this.pieces.holds(h));
     if (kind === STR && !joining) {
       // The common case. A JSON string holds no raw control character, so no ANSI or \r to clean.
       this.emitLine(h, sc.text(sc.start[F_MESSAGE]!, sc.end[F_MESSAGE]!));
     } else if (kind === STR_ESC && !joining) {
-      const s = raw === null ? this.stringWithEscapes(buf) : (raw.MESSAGE as string);
-      if (s !== null) this.emitMessage(h, s);
+      if (raw !== null) this.emitMessage(h, raw.MESSAGE as string);
+      else if (this.escapedLength >= 0) this.emitBytes(h, this.escaped, this.escapedLength, sc.ascii);
+      else this.emitMessage(h, this.escapedText);
     } else if (kind === BYTES && !joining) {
       this.emitMessage(h, bytesText(sc.bytes, 0, sc.bytesLength, sc.bytesAscii));
     } else if (!this.joinMessage(h, raw, kind)) {
@@ -161,6 +173,30 @@ export class JournalDecoder {
     }
     this.window.drain(WINDOW, out);
     this.stats.podmanDuplicates = this.window.duplicates;
+  }
+
+  /**
+   * The record's fields from the scanner's spans, escaped ones decoded (MESSAGE into `escaped`, or
+   * `escapedText` for the escapes unescapeSimple leaves). False: a string JSON.parse refuses (a raw
+   * control character, which journalctl never writes): the line is malformed, as JSON.parse of it says.
+   */
+  private spanHead(kind: number): boolean {
+    const sc = this.scanner;
+    try {
+      headFromSpans(sc, this.head, this.intern);
+      if (sc.kind[F_CURSOR] === STR_ESC) this.head.cursor = spanStr(sc, F_CURSOR);
+      if (kind === STR_ESC) {
+        const a = sc.start[F_MESSAGE]!;
+        const e = sc.end[F_MESSAGE]!;
+        if (this.escaped.length < e - a) this.escaped = Buffer.allocUnsafe(Math.max(e - a, this.escaped.length * 2));
+        this.escapedLength = unescapeSimple(sc.buf, a, e, this.escaped);
+        if (this.escapedLength < 0) this.escapedText = spanStr(sc, F_MESSAGE)!;
+      }
+      return true;
+    } catch (err) {
+      if (err instanceof SyntaxError) return false;
+      throw err;
+    }
   }
 
   /** MESSAGE as bytes to the joiner; false when it has none (null, absent, not a string or byte array). */
@@ -173,8 +209,9 @@ export class JournalDecoder {
     }
     if (kind === BYTES) this.join(h, sc.bytes, 0, sc.bytesLength, sc.bytesAscii);
     else if (kind === STR && sc.ascii) this.join(h, sc.buf, sc.start[F_MESSAGE]!, sc.end[F_MESSAGE]!, true); // the same bytes, no round trip
+    else if (kind === STR_ESC && this.escapedLength >= 0) this.join(h, this.escaped, 0, this.escapedLength, sc.ascii);
     else if (kind === STR || kind === STR_ESC) {
-      const bytes = Buffer.from(spanStr(sc, F_MESSAGE)!, "utf8");
+      const bytes = Buffer.from(kind === STR ? spanStr(sc, F_MESSAGE)! : this.escapedText, "utf8");
       this.join(h, bytes, 0, bytes.length);
     } else return false;
     return true;
@@ -191,21 +228,7 @@ export class JournalDecoder {
     const sc = this.scanner;
     const k = sc.kind[F_CURSOR];
     if (k === STR) return this.cursors.seenBytes(sc.buf, sc.start[F_CURSOR]!, sc.end[F_CURSOR]!, ts);
-    return k === STR_ESC && this.cursors.seenString(spanStr(sc, F_CURSOR)!, ts);
-  }
-
-  /**
-   * MESSAGE with escapes. conmon's lines end in `\n` and most carry no other escape: that one is cut off
-   * (emitMessage would drop it) without a JSON.parse. Null when the line is one to emit nothing for.
-   */
-  private stringWithEscapes(buf: Buffer): string | null {
-    const a = this.scanner.start[F_MESSAGE]!;
-    const e = this.scanner.end[F_MESSAGE]!;
-    if (this.scanner.firstEscape[F_MESSAGE] === e - 2 && buf[e - 1] === 110) {
-      this.emitLine(this.head, this.scanner.text(a, e - 2));
-      return null;
-    }
-    return spanStr(this.scanner, F_MESSAGE);
+    return k === STR_ESC && this.cursors.seenString(this.head.cursor!, ts);
   }
 
   /** End of input: everything still held back. */
@@ -231,6 +254,17 @@ export class JournalDecoder {
       const nl = text.indexOf("\n", a);
       this.emitLine(h, cleanLine(nl < 0 && a === 0 ? text : text.slice(a, nl < 0 ? text.length : nl)));
       if (nl < 0) break;
+      a = nl + 1;
+    }
+  }
+
+  /** A decoded MESSAGE's bytes s[0, n) holding no control byte but \n and \t: emitMessage without cleaning. */
+  private emitBytes(h: Head, s: Buffer, n: number, ascii: boolean): void {
+    const end = n > 0 && s[n - 1] === 10 ? n - 1 : n;
+    for (let a = 0; a < end; ) {
+      let nl = s.indexOf(10, a);
+      if (nl < 0 || nl > end) nl = end;
+      if (nl > a) this.emitLine(h, bytesText(s, a, nl, ascii));
       a = nl + 1;
     }
   }

@@ -112,6 +112,14 @@ describe("fast decoder = reference decoder", () => {
       `{${c(21)},"MESSAGE":"only a newline escape\\n","CONTAINER_NAME":"c"}`,
       `{${c(22)},"MESSAGE":"\\n"}`,
       `{${c(23)},"__CURSOR":"s=1;i=23","MESSAGE":"a cursor twice: the last one counts"}`,
+      `{${c(24)},"MESSAGE":"a\\/b \\t\\n \\\\ \\"q\\" tab\\tend\\n\\n"}`, // the escapes undone on the bytes
+      `{${c(25)},"MESSAGE":"bell \\b feed \\f cr \\r esc \\u001b[0m"}`, // escapes left to JSON.parse
+      `{${c(26)},"MESSAGE":"line one\\n\\nline three\\n"}`, // an empty line between
+      `{${c(27)},"MESSAGE":"raw\ttab and \\"escape\\""}`, // a raw control byte: not JSON, malformed for both
+      `{${c(28)},"MESSAGE":"\\"escape\\" then raw\x01"}`,
+      `{${c(29)},"CONTAINER_ID":"p","CONTAINER_PARTIAL_MESSAGE":"true","MESSAGE":"piece \\"one\\" "}`, // escaped pieces joined as bytes
+      `{${c(30)},"CONTAINER_ID":"p","MESSAGE":"piece \\\\two\\n"}`,
+      `{${c(31)},"__CURSOR":"s=1;\\u0069=31","MESSAGE":"an escaped cursor"}`,
     ];
     same(lines.join("\n"));
   });
@@ -133,6 +141,24 @@ describe("fast decoder = reference decoder", () => {
       expect(out, `cut at ${cut}`).toEqual(ref.records);
     }
     expect(ref.records.map((r) => r.text)).toEqual(["before ÿ\ufffd\ufffd", "after é", "x\ufffd"]);
+  });
+
+  it("on bytes that are not UTF-8 next to escapes", () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"__CURSOR":"a","MESSAGE":"cut '),
+      Buffer.from([0xc3]),
+      Buffer.from('\\"q\\" '),
+      Buffer.from([0xe2, 0x82]),
+      Buffer.from('\\n'),
+      Buffer.from([0xf0, 0x9f, 0x98]),
+      Buffer.from('\\t end"}\n'),
+    ]);
+    const ref = decodeJournalReference(bytes.toString("utf8"));
+    const d = new JournalDecoder();
+    const out = d.pushBytes(bytes);
+    out.push(...d.flush());
+    expect(out).toEqual(ref.records);
+    expect(ref.records.map((r) => r.text)).toEqual(["cut \ufffd\"q\" \ufffd", "\ufffd\t end"]);
   });
 
   it("on an overlapping export (the same records twice) and a BOM", () => {
