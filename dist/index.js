@@ -60167,7 +60167,8 @@ var PyReprParser = class {
     const items = [];
     for (; ; ) {
       this.ws();
-      if (this.s[this.i] === "}" || this.i >= this.s.length) break;
+      if (this.atClose()) break;
+      if (this.stray()) continue;
       const key = this.parseValue();
       this.ws();
       if (this.s[this.i] === ":") {
@@ -60177,7 +60178,7 @@ var PyReprParser = class {
       this.ws();
       if (this.s[this.i] === ",") this.i++;
     }
-    this.i++;
+    if (this.s[this.i] === "}") this.i++;
     return items.length > 0 && Object.keys(out).length === 0 ? items : out;
   }
   seq(close) {
@@ -60185,13 +60186,29 @@ var PyReprParser = class {
     const out = [];
     for (; ; ) {
       this.ws();
-      if (this.s[this.i] === close || this.i >= this.s.length) break;
+      if (this.atClose()) break;
+      if (this.stray()) continue;
       out.push(this.parseValue());
       this.ws();
       if (this.s[this.i] === ",") this.i++;
     }
-    this.i++;
+    if (this.s[this.i] === close) this.i++;
     return out;
+  }
+  /**
+   * The end of the text or any closer ends the container being read, its own or not: in a garbled line
+   * (`{'a': [1}, 'api_key': 'sk-x'}`) a list does not take in the keys and values after it, secrets among them.
+   */
+  atClose() {
+    const c = this.s[this.i];
+    return c === void 0 || c === "}" || c === "]" || c === ")";
+  }
+  /** A lone `>`, `,` or `:` where a value starts: skipped (a value read there would be empty, and the loop would spin). */
+  stray() {
+    const c = this.s[this.i];
+    if (c !== ">" && c !== "," && c !== ":") return false;
+    this.i++;
+    return true;
   }
   /** Anything else (`<Enum.X: 'x'>`, `PosixPath('/m')`, `Config(a=1)`): kept as its text, balanced. */
   raw() {

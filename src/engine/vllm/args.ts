@@ -54,7 +54,8 @@ class PyReprParser {
     const items: PyValue[] = [];
     for (;;) {
       this.ws();
-      if (this.s[this.i] === "}" || this.i >= this.s.length) break;
+      if (this.atClose()) break;
+      if (this.stray()) continue;
       const key = this.parseValue();
       this.ws();
       if (this.s[this.i] === ":") {
@@ -64,7 +65,7 @@ class PyReprParser {
       this.ws();
       if (this.s[this.i] === ",") this.i++;
     }
-    this.i++;
+    if (this.s[this.i] === "}") this.i++;
     return items.length > 0 && Object.keys(out).length === 0 ? items : out;
   }
 
@@ -73,13 +74,31 @@ class PyReprParser {
     const out: PyValue[] = [];
     for (;;) {
       this.ws();
-      if (this.s[this.i] === close || this.i >= this.s.length) break;
+      if (this.atClose()) break;
+      if (this.stray()) continue;
       out.push(this.parseValue());
       this.ws();
       if (this.s[this.i] === ",") this.i++;
     }
-    this.i++;
+    if (this.s[this.i] === close) this.i++;
     return out;
+  }
+
+  /**
+   * The end of the text or any closer ends the container being read, its own or not: in a garbled line
+   * (`{'a': [1}, 'api_key': 'sk-x'}`) a list does not take in the keys and values after it, secrets among them.
+   */
+  private atClose(): boolean {
+    const c = this.s[this.i];
+    return c === undefined || c === "}" || c === "]" || c === ")";
+  }
+
+  /** A lone `>`, `,` or `:` where a value starts: skipped (a value read there would be empty, and the loop would spin). */
+  private stray(): boolean {
+    const c = this.s[this.i];
+    if (c !== ">" && c !== "," && c !== ":") return false;
+    this.i++;
+    return true;
   }
 
   /** Anything else (`<Enum.X: 'x'>`, `PosixPath('/m')`, `Config(a=1)`): kept as its text, balanced. */
