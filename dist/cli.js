@@ -39947,7 +39947,15 @@ async function unitState(host, service) {
 }
 var isUp = (u) => u !== null && (u.activeState === "active" || u.activeState === "activating" || u.activeState === "reloading");
 function restartCommands(service, daemonReload) {
-  return [...daemonReload ? [["systemctl", "daemon-reload"]] : [], ["systemctl", "restart", "--", service]];
+  return [...daemonReload ? [["systemctl", "daemon-reload"]] : [], ["systemctl", "reset-failed", "--", service], ["systemctl", "restart", "--", service]];
+}
+var NRESTARTS = "@@dg-nrestarts=";
+function restartScript(restart, service) {
+  return `${shellJoin(restart)}; rc=$?; printf '%s' ${shellJoin([NRESTARTS])}; ${shellJoin(["systemctl", "show", "-p", "NRestarts", "--value", "--", service])}; exit $rc`;
+}
+function parseRestartCount(stdout) {
+  const m = new RegExp(`${NRESTARTS}(\\d+)\\s*$`).exec(stdout);
+  return m ? Number(m[1]) : null;
 }
 async function restartUnit(host, service, daemonReload) {
   const evidence = [];
@@ -39966,7 +39974,11 @@ async function restartUnit(host, service, daemonReload) {
   const mark = await hostMark(host);
   let stopHang = null;
   const stopMs = parseTimespan((await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout);
-  const restarting = run(restart, RESTART_TIMEOUT_MS);
+  commands.push(shellJoin(restart));
+  const restarting = host.runShell(restartScript(restart, service), { timeoutMs: RESTART_TIMEOUT_MS }).then((r) => {
+    if (r.code !== 0) evidence.push(`${shellJoin(restart)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+    return parseRestartCount(r.stdout);
+  });
   if (stopMs !== null && stopMs + 5e3 < RESTART_TIMEOUT_MS) {
     let timer;
     const late = await Promise.race([restarting.then(() => false), new Promise((res) => {
@@ -39979,15 +39991,16 @@ async function restartUnit(host, service, daemonReload) {
       evidence.push(...lines);
     }
   }
-  await restarting;
+  let baselineRestarts = await restarting ?? 0;
   let unit = await unitState(host, service);
   if (!isUp(unit)) {
+    baselineRestarts = 0;
     evidence.push(`after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`);
     await run(["systemctl", "reset-failed", "--", service], SHORT_MS);
     await run(["systemctl", "start", "--no-block", "--", service], SHORT_MS);
     unit = await unitState(host, service);
   }
-  return { ok: isUp(unit), mark, unit, commands, evidence, stopHang };
+  return { ok: isUp(unit), mark, unit, baselineRestarts, commands, evidence, stopHang };
 }
 async function diagnoseStopHang(host, service, waitedMs) {
   const r = await host.runShell(stopHangScript(service), { timeoutMs: SHORT_MS }).catch((e) => ({ stdout: "", stderr: e.message }));
@@ -40412,7 +40425,7 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
   const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
   findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: 0, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || void 0 }) : null;
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || void 0 }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {

@@ -27,7 +27,7 @@ export type FailureKind = "unit-failed" | "unit-stopped" | "restarting" | "conta
 export interface WaitState {
   startedAtHostMs: number;
   timeoutMs: number;
-  /** NRestarts right after the restart (systemctl restart resets it to 0) */
+  /** NRestarts as the restart left it (0 after reset-failed, or the count of an attempt taken just before) */
   baselineRestarts: number;
   /** the container created after the deploy began, once seen */
   fresh: ContainerState | null;

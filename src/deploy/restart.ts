@@ -30,14 +30,37 @@ export interface RestartResult {
   ok: boolean;
   mark: Mark;
   unit: UnitState | null;
+  /** NRestarts as the restart left it: a count above it is an automatic restart of this deploy's engine. */
+  baselineRestarts: number;
   commands: string[];
   evidence: string[];
   /** the stop-hang diagnosis summary when the old engine outlived TimeoutStopSec */
   stopHang: string | null;
 }
 
+/**
+ * reset-failed first: a restart of a unit waiting in auto-restart (a crash loop between two attempts) keeps its
+ * NRestarts (systemd flushes the count only after a stop that is not one), so the old loop's count would read
+ * as restarts of the new engine; reset-failed also gives the new engine a fresh start limit.
+ */
 export function restartCommands(service: string, daemonReload: boolean): string[][] {
-  return [...(daemonReload ? [["systemctl", "daemon-reload"]] : []), ["systemctl", "restart", "--", service]];
+  return [...(daemonReload ? [["systemctl", "daemon-reload"]] : []), ["systemctl", "reset-failed", "--", service], ["systemctl", "restart", "--", service]];
+}
+
+const NRESTARTS = "@@dg-nrestarts=";
+
+/**
+ * The restart, and NRestarts read in the same shell as soon as it returns: the loop can still take an attempt
+ * between reset-failed and the restart, and its count is then kept. An automatic restart of the new engine
+ * comes RestartSec after a death, later than this read.
+ */
+export function restartScript(restart: readonly string[], service: string): string {
+  return `${shellJoin(restart)}; rc=$?; printf '%s' ${shellJoin([NRESTARTS])}; ${shellJoin(["systemctl", "show", "-p", "NRestarts", "--value", "--", service])}; exit $rc`;
+}
+
+export function parseRestartCount(stdout: string): number | null {
+  const m = new RegExp(`${NRESTARTS}(\\d+)\\s*$`).exec(stdout);
+  return m ? Number(m[1]) : null;
 }
 
 export async function restartUnit(host: Host, service: string, daemonReload: boolean): Promise<RestartResult> {
@@ -59,7 +82,11 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
   const mark = await hostMark(host);
   let stopHang: string | null = null;
   const stopMs = parseTimespan((await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout);
-  const restarting = run(restart, RESTART_TIMEOUT_MS);
+  commands.push(shellJoin(restart));
+  const restarting = host.runShell(restartScript(restart, service), { timeoutMs: RESTART_TIMEOUT_MS }).then((r) => {
+    if (r.code !== 0) evidence.push(`${shellJoin(restart)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+    return parseRestartCount(r.stdout);
+  });
   // Past TimeoutStopSec (plus a grace for SIGKILL) the old engine is hanging in its stop: say why.
   if (stopMs !== null && stopMs + 5000 < RESTART_TIMEOUT_MS) {
     let timer: NodeJS.Timeout | undefined;
@@ -71,15 +98,16 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
       evidence.push(...lines);
     }
   }
-  await restarting;
+  let baselineRestarts = (await restarting) ?? 0;
   let unit = await unitState(host, service);
   if (!isUp(unit)) {
+    baselineRestarts = 0; // reset-failed again below
     evidence.push(`after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`);
     await run(["systemctl", "reset-failed", "--", service], SHORT_MS);
     await run(["systemctl", "start", "--no-block", "--", service], SHORT_MS);
     unit = await unitState(host, service);
   }
-  return { ok: isUp(unit), mark, unit, commands, evidence, stopHang };
+  return { ok: isUp(unit), mark, unit, baselineRestarts, commands, evidence, stopHang };
 }
 
 /** The old engine's processes with their state; a D state first, as such (never a GPU-wedge verdict). */

@@ -22,6 +22,8 @@ export interface RepoVars {
   bootTimeout?: string;
   poll?: string;
   startLimitBurst?: number;
+  /** the unit's RestartSec= (default 1) */
+  restartSec?: number;
 }
 
 export interface SandboxRepo {
@@ -48,7 +50,7 @@ export function makeSandboxRepo(v: RepoVars): SandboxRepo {
     __ENDPOINT__: v.endpoint, __CONTAINER__: v.container, __PORT__: String(v.port), __SCRIPT__: script,
     __URL__: `http://${v.address}:${v.port}`, __FAKE_ENV__: env || "-e FAKE_BOOT_SECONDS=2",
     __ENGINE_ARGS__: (v.engineArgs ?? []).join(" "), __BOOT_TIMEOUT__: v.bootTimeout ?? "90s", __POLL__: v.poll ?? "2s",
-    __START_LIMIT_INTERVAL__: "120", __START_LIMIT_BURST__: String(v.startLimitBurst ?? 3),
+    __START_LIMIT_INTERVAL__: "120", __START_LIMIT_BURST__: String(v.startLimitBurst ?? 3), __RESTART_SEC__: String(v.restartSec ?? 1),
   };
   for (const src of walk(TEMPLATE)) {
     const dst = join(root, relative(TEMPLATE, src));

@@ -6,6 +6,7 @@ import { runDeploy, activeLocks, type DeployResult } from "../../src/deploy/inde
 import { SshHost } from "../../src/host/ssh.js";
 import { makeSandboxRepo, type RepoVars, type SandboxRepo } from "../deploy/sandbox-repo.js";
 import { fresh, sandboxSession, sandboxOrSkip, target } from "./sandbox.js";
+import { waitUntil } from "./units.js";
 
 let nextPort = 7800;
 const OWNER = "e2e@sandbox (local)";
@@ -108,6 +109,28 @@ describe("deploy on the sandbox host", () => {
       expect(res.findings.some((f) => f.check === "deploy.restart" && f.status === "warn" && /started it again/.test(f.summary))).toBe(true);
     }
     expect(["active", "activating"]).toContain(await unitActive(r));
+  });
+
+  it("a fix deployed while the broken version waits between two attempts of its crash loop is ready, not read as a restart", async (ctx) => {
+    sandboxOrSkip(ctx);
+    // The broken version dies at once; with RestartSec=15 it sits in auto-restart for 15 s after each death. A
+    // restart then keeps the loop's NRestarts (systemd flushes it only after a real stop): before reset-failed,
+    // the fix's first poll read that count as its own restart and the deploy went red.
+    const r = repo({ engineArgs: ["--max-num-seqs", "many"], restartSec: 15, startLimitBurst: 100 });
+    const bad = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(bad.ok).toBe(false);
+    await waitUntil("the loop's second death: NRestarts >= 1, waiting in auto-restart", 90_000, async () => {
+      const p = (await host.run(["systemctl", "show", "-p", "NRestarts,SubState", "--", r.service])).stdout;
+      return /NRestarts=[1-9]/.test(p) && /SubState=auto-restart/.test(p) ? true : null;
+    });
+    r.commit("fix the argv", (root) => {
+      const p = join(root, "scripts/serve.sh");
+      writeFileSync(p, readFileSync(p, "utf8").replace("--max-num-seqs many", ""));
+    });
+    const good = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(good.findings.filter((f) => f.status === "fail"), JSON.stringify(good.findings.map((f) => [f.check, f.status, f.summary]))).toEqual([]);
+    expect(check(good, "deploy.ready")?.status).toBe("pass");
+    expect(check(good, "deploy.restart")?.evidence).toContain(`systemctl reset-failed -- ${r.service}`);
   });
 
   it("a container removed from outside mid-wait stops the wait at once and is diagnosed as an outside removal", async (ctx) => {
