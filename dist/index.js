@@ -60691,7 +60691,7 @@ function checkRestarts(facts, service, bound) {
     return fail(CHECK12, `${service} restarted ${n} time(s) since it was started (bound ${bound}): a restart loop`, {
       evidence,
       data,
-      fix: `read why it dies: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json; a manual systemctl restart resets the count`
+      fix: `read why it dies: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json; then systemctl reset-failed ${service} resets the count (a restart alone keeps it when the unit was waiting to restart)`
     });
   }
   return pass(CHECK12, `${service}: NRestarts ${n} (bound ${bound})`, { evidence, data });
