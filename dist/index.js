@@ -60804,7 +60804,7 @@ function parseSample(r) {
       continue;
     }
     for (const ch of c.choices ?? []) {
-      const piece = (ch.delta?.reasoning ?? "") + (ch.delta?.reasoning_content ?? "") + (ch.delta?.content ?? "");
+      const piece = (ch.delta?.reasoning ?? ch.delta?.reasoning_content ?? "") + (ch.delta?.content ?? "");
       if (piece !== "") {
         s.ttftMs ??= e.atMs;
         s.text += piece;

@@ -42,7 +42,8 @@ export function parseSample(r: StreamResult): DecodeSample {
     let c: Chunk;
     try { c = JSON.parse(e.data) as Chunk; } catch { continue; }
     for (const ch of c.choices ?? []) {
-      const piece = (ch.delta?.reasoning ?? "") + (ch.delta?.reasoning_content ?? "") + (ch.delta?.content ?? "");
+      // vLLM 0.11.2-0.15 sends the reasoning twice, as `reasoning` and `reasoning_content`: one of them counts.
+      const piece = (ch.delta?.reasoning ?? ch.delta?.reasoning_content ?? "") + (ch.delta?.content ?? "");
       if (piece !== "") {
         s.ttftMs ??= e.atMs;
         s.text += piece;

@@ -37,6 +37,20 @@ describe("decode samples", () => {
     expect(row.decodeTokPerS).toBe(25.6);
   });
 
+  it("reasoning counts once whether it comes as `reasoning`, `reasoning_content` or both (vLLM 0.11.2-0.15)", () => {
+    const think = ["Let", " me", " think", "."];
+    const streamOf = (field: (t: string) => object) => ({
+      status: 200, wallMs: 1000, error: null,
+      events: sseEvents([...think.map((t, i) => ({ atMs: 100 + i, text: chunk(field(t)) })), { atMs: 200, text: chunk({ content: "Four." }, "stop") }]),
+    });
+    const texts = [(t: string) => ({ reasoning: t }), (t: string) => ({ reasoning_content: t }), (t: string) => ({ reasoning: t, reasoning_content: t })].map((f) => parseSample(streamOf(f)));
+    for (const s of texts) {
+      expect(s.text).toBe("Let me think.Four.");
+      expect(s.ttftMs).toBe(100);
+      expect(s.chunks).toBe(5);
+    }
+  });
+
   it("an early stop, a wrong finish reason, a loop or missing usage is invalid, with no speed", () => {
     const early = judgeSample(166, parseSample(stream(words(200), { ttft: 100, wall: 2100, completion: 200, finish: "stop" })), 256, 1);
     expect(early.valid).toBe(false);
