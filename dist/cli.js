@@ -38664,6 +38664,88 @@ var GitReader = class {
 
 // src/local/run.ts
 import { spawn } from "node:child_process";
+
+// src/verify/secrets.ts
+var SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
+function looksSecret(name) {
+  return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
+}
+function mask(name, value) {
+  if (value === null) return null;
+  if (looksSecret(name)) return "***";
+  const r = redact2(value);
+  if (r !== value) return r;
+  return valueLooksSecret(value) ? "***" : value;
+}
+
+// src/report/redact.ts
+var M = "***";
+var VALUE = String.raw`("[^"]*"|'[^']*'|[^\s"',;}]+)`;
+var TOKEN_SHAPES = [
+  /\bhf_[A-Za-z0-9]{20,}\b/g,
+  /\bsk-[A-Za-z0-9_-]{16,}/g,
+  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g,
+  /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g
+];
+var quoteOf = (v) => v.startsWith('"') || v.startsWith("'") ? v[0] : "";
+var masked = (v) => `${quoteOf(v)}${M}${quoteOf(v)}`;
+var secretName = (name) => looksSecret(name) || /(password|passwd|secret|token|apikey|api_key)$/i.test(name);
+function redact2(text) {
+  let out = redactSecrets(text);
+  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
+  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
+  out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
+  out = out.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q2, name, sep, v) => secretName(name) && v !== M && !v.includes(M) ? `${q2}${name}${q2}${sep}${masked(v)}` : m);
+  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !v.startsWith("-") && v !== M ? `${flag}${sep}${masked(v)}` : m);
+  for (const re of TOKEN_SHAPES) out = out.replace(re, M);
+  return out;
+}
+function valueLooksSecret(value) {
+  const v = value.trim();
+  if (TOKEN_SHAPES.some((re) => new RegExp(re.source).test(v))) return true;
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^\s/@]+@/i.test(v)) return true;
+  return v.length >= 32 && /^[A-Za-z0-9+_=]+$/.test(v) && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);
+}
+
+// src/report/sanitize.ts
+var CONTINUATION = "\u21B3 ";
+var OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
+var CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
+var ESC = /\x1b[@-_]?/g;
+var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function stripControl(text) {
+  return text.replace(/\r\n/g, "\n").replace(OSC, "").replace(CSI, "").replace(ESC, "").replace(CONTROL, "");
+}
+var LEGACY_COMMAND = /##\[/g;
+var inert = (text) => text.replace(LEGACY_COMMAND, "#\u2060#[");
+function sanitizeText(text) {
+  const lines = inert(stripControl(redact2(text))).split("\n");
+  return lines.map((l, i) => i === 0 ? guardFirst(l) : `${CONTINUATION}${l}`).join("\n");
+}
+function sanitizeLine(line) {
+  return sanitizeText(line);
+}
+var guardFirst = (l) => /^\s*::/.test(l) ? `${CONTINUATION}${l}` : l;
+function deep(value) {
+  if (typeof value === "string") return sanitizeText(value);
+  if (Array.isArray(value)) return value.map(deep);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
+  return value;
+}
+function sanitizeFinding(f) {
+  const out = deep(f);
+  if (f.evidence) out.evidence = f.evidence.flatMap((e) => inert(stripControl(redact2(e))).split("\n").map(guardFirst));
+  return out;
+}
+function sanitizeReport(report) {
+  return { ...report, ref: deep(report.ref), endpoint: report.endpoint, findings: report.findings.map(sanitizeFinding) };
+}
+var sanitizeValue = (value) => deep(value);
+
+// src/local/run.ts
 function runLocal(cmd, args, opts = {}) {
   const t0 = performance.now();
   return new Promise((resolve6) => {
@@ -38684,7 +38766,7 @@ function runLocal(cmd, args, opts = {}) {
     child.stdin.end(opts.input ?? "");
     child.on("close", (code) => {
       clearTimeout(timer);
-      if (process.env.DEPLOY_GATE_TRACE) process.stderr.write(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${cmd} ${args.join(" ").slice(0, 120)}
+      if (process.env.DEPLOY_GATE_TRACE) process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${cmd} ${args.join(" ").slice(0, 120)}`)}
 `);
       const bytes = Buffer.concat(out);
       resolve6({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
@@ -39058,6 +39140,45 @@ function cleanTreeFinding(entries) {
 // src/preflight/context.ts
 var SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";
 
+// src/report/code-span.ts
+function codeSpan(text) {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  if (longest === 0) return `\`${text}\``;
+  const ticks = "`".repeat(longest + 1);
+  return `${ticks} ${text} ${ticks}`;
+}
+function splitCodeSpans(text) {
+  const parts = [];
+  let prose2 = 0;
+  let i = 0;
+  while (i < text.length) {
+    const open3 = text.indexOf("`", i);
+    if (open3 < 0) break;
+    let n = 1;
+    while (text[open3 + n] === "`") n++;
+    let close = -1;
+    for (let j = open3 + n; j < text.length; ) {
+      const k = text.indexOf("`", j);
+      if (k < 0) break;
+      let m = 1;
+      while (text[k + m] === "`") m++;
+      if (m === n) {
+        close = k;
+        break;
+      }
+      j = k + m;
+    }
+    if (close < 0) {
+      i = open3 + n;
+      continue;
+    }
+    parts.push(text.slice(prose2, open3), text.slice(open3, close + n));
+    prose2 = i = close + n;
+  }
+  parts.push(text.slice(prose2));
+  return parts;
+}
+
 // src/preflight/trace.ts
 var isComment = (line) => line.trimStart().startsWith("#");
 function tokenPattern(token) {
@@ -39129,7 +39250,7 @@ async function missingContract(inp, spec2, status2, flag) {
   if (!inp.historyOk) {
     return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
       ...base,
-      fix: `add \`${spec2}\` to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun")
+      fix: `add ${codeSpan(spec2)} to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun")
     });
   }
   const history = await inp.history();
@@ -39155,7 +39276,7 @@ async function missingContract(inp, spec2, status2, flag) {
   if (!trace) {
     return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${what}; it was never in this file's history`, {
       ...base,
-      fix: `add \`${spec2}\` to the engine arguments (after the image, among the other --flags) in ${inp.file}`
+      fix: `add ${codeSpan(spec2)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`
     });
   }
   const parent = trace.droppedIn.parents[0] ?? null;
@@ -39174,7 +39295,7 @@ async function missingContract(inp, spec2, status2, flag) {
   return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${what}, dropped in ${short(trace.droppedIn.sha)} "${trace.droppedIn.subject}"`, {
     ...base,
     evidence,
-    fix: `restore \`${restoreLine}\` in ${inp.file}` + (view ? ` (as in ${short(parent)}: \`${view}\`)` : "") + `, or undo that commit's change to the file: \`git show ${short(trace.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``
+    fix: `restore ${codeSpan(restoreLine)} in ${inp.file}` + (view ? ` (as in ${short(parent)}: ${codeSpan(view)})` : "") + `, or undo that commit's change to the file: \`git show ${short(trace.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``
   });
 }
 function textLine(script, name) {
@@ -39192,7 +39313,7 @@ function contractsAsText(inp) {
       file: inp.file,
       evidence,
       data,
-      fix: `add ${missing.map((m) => `\`${m}\``).join(", ")} to the engine's arguments in ${inp.file}`
+      fix: `add ${missing.map((m) => codeSpan(m)).join(", ")} to the engine's arguments in ${inp.file}`
     })];
   }
   return [warn(CHECK3, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
@@ -39235,7 +39356,7 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
     return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (line ${f.line}) and is gone now`, {
       file,
       evidence: [`base: ${baseLabel}`, `${baseRef}:${file}:${f.line}: ${shown}`],
-      fix: critical ? `restore \`${shown}\` in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore \`${shown}\``,
+      fix: critical ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
       data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added }
     });
   });
@@ -39411,84 +39532,6 @@ async function checkRollbackRef(ctx, t, ref) {
   if (broken.length === 0) return [{ check: CHECK23, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
   return broken.map((f) => ({ ...f, check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
 }
-
-// src/verify/secrets.ts
-var SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
-function looksSecret(name) {
-  return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
-}
-function mask(name, value) {
-  if (value === null) return null;
-  if (looksSecret(name)) return "***";
-  const r = redact2(value);
-  if (r !== value) return r;
-  return valueLooksSecret(value) ? "***" : value;
-}
-
-// src/report/redact.ts
-var M = "***";
-var VALUE = String.raw`("[^"]*"|'[^']*'|[^\s"',;}]+)`;
-var TOKEN_SHAPES = [
-  /\bhf_[A-Za-z0-9]{20,}\b/g,
-  /\bsk-[A-Za-z0-9_-]{16,}/g,
-  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g,
-  /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
-  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g
-];
-var quoteOf = (v) => v.startsWith('"') || v.startsWith("'") ? v[0] : "";
-var masked = (v) => `${quoteOf(v)}${M}${quoteOf(v)}`;
-var secretName = (name) => looksSecret(name) || /(password|passwd|secret|token|apikey|api_key)$/i.test(name);
-function redact2(text) {
-  let out = redactSecrets(text);
-  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
-  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
-  out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
-  out = out.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q2, name, sep, v) => secretName(name) && v !== M && !v.includes(M) ? `${q2}${name}${q2}${sep}${masked(v)}` : m);
-  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !v.startsWith("-") && v !== M ? `${flag}${sep}${masked(v)}` : m);
-  for (const re of TOKEN_SHAPES) out = out.replace(re, M);
-  return out;
-}
-function valueLooksSecret(value) {
-  const v = value.trim();
-  if (TOKEN_SHAPES.some((re) => new RegExp(re.source).test(v))) return true;
-  if (/^[a-z][a-z0-9+.-]*:\/\/[^\s/@]+@/i.test(v)) return true;
-  return v.length >= 32 && /^[A-Za-z0-9+_=]+$/.test(v) && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);
-}
-
-// src/report/sanitize.ts
-var CONTINUATION = "\u21B3 ";
-var OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
-var CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
-var ESC = /\x1b[@-_]?/g;
-var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-function stripControl(text) {
-  return text.replace(/\r\n/g, "\n").replace(OSC, "").replace(CSI, "").replace(ESC, "").replace(CONTROL, "");
-}
-function sanitizeText(text) {
-  const lines = stripControl(redact2(text)).split("\n");
-  return lines.map((l, i) => i === 0 ? guardFirst(l) : `${CONTINUATION}${l}`).join("\n");
-}
-function sanitizeLine(line) {
-  return sanitizeText(line);
-}
-var guardFirst = (l) => /^\s*::/.test(l) ? `${CONTINUATION}${l}` : l;
-function deep(value) {
-  if (typeof value === "string") return sanitizeText(value);
-  if (Array.isArray(value)) return value.map(deep);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
-  return value;
-}
-function sanitizeFinding(f) {
-  const out = deep(f);
-  if (f.evidence) out.evidence = f.evidence.flatMap((e) => stripControl(redact2(e)).split("\n").map(guardFirst));
-  return out;
-}
-function sanitizeReport(report) {
-  return { ...report, ref: deep(report.ref), endpoint: report.endpoint, findings: report.findings.map(sanitizeFinding) };
-}
-var sanitizeValue = (value) => deep(value);
 
 // src/stages.ts
 import { hostname, userInfo } from "node:os";
@@ -40877,7 +40920,7 @@ var SshHost = class _SshHost {
       if (!process.env.DEPLOY_GATE_TRACE) return execOnce(client, command, opts, onLine);
       const t0 = performance.now();
       const r = await execOnce(client, command, opts, onLine);
-      process.stderr.write(`[trace] ${(performance.now() - t0).toFixed(0)}ms ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}
+      process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}`)}
 `);
       return r;
     });
@@ -43379,6 +43422,54 @@ function renderJson(report) {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
+// src/report/markdown-text.ts
+var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+function fence(lines, lang = "text") {
+  const body = lines.join("\n");
+  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}${lang}
+${body}
+${ticks}`;
+}
+function repoUrlOf(env) {
+  const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, "");
+  return server && env.GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY) ? `${server}/${env.GITHUB_REPOSITORY}` : null;
+}
+var commitLink = (sha, ctx, shown = sha.slice(0, 10)) => ctx.repoUrl ? `[\`${shown}\`](${ctx.repoUrl}/commit/${sha})` : `\`${shown}\``;
+function prose(text, ctx) {
+  return splitCodeSpans(text).map((part, i) => {
+    if (i % 2 === 1) return part;
+    return part.replace(PROSE_TOKEN, (whole, mention, id) => {
+      if (mention) return `\`${mention}\``;
+      if (id) {
+        const full = ctx.repoUrl ? ctx.shas?.find((s) => s.startsWith(id)) : void 0;
+        return full ? commitLink(full, ctx, id) : id;
+      }
+      return `\\${whole}`;
+    });
+  }).join("");
+}
+var PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
+var COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
+function fixCommands(fix) {
+  const out = [];
+  splitCodeSpans(fix).forEach((part, i) => {
+    if (i % 2 === 0 || !/^`[^`\n]+`$/.test(part)) return;
+    const c = part.slice(1, -1).trim();
+    if (COMMAND_START.test(c) && !out.includes(c)) out.push(c);
+  });
+  return out;
+}
+function knownShas(values) {
+  const found = /* @__PURE__ */ new Set();
+  const visit = (v, depth) => {
+    if (typeof v === "string" && /^[0-9a-f]{40}$/.test(v)) found.add(v);
+    else if (v && typeof v === "object" && depth < 4) for (const x of Object.values(v)) visit(x, depth + 1);
+  };
+  for (const v of values) visit(v, 0);
+  return [...found];
+}
+
 // src/report/fleet.ts
 var ready = (r) => r.readyMs === null ? "\u2014" : `${(r.readyMs / 1e3).toFixed(1)} s`;
 var kv = (r) => r.kvTokens === null ? "\u2014" : r.kvTokens.toLocaleString("en-US");
@@ -43388,7 +43479,7 @@ function fleetMarkdown(report) {
   return [
     "| host | step | verdict | ready | KV tokens |",
     "|---|---|---|---|---|",
-    ...report.fleet.map((r) => `| \`${r.host}\` | ${r.step ?? "\u2014"} | ${MARK2[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
+    ...report.fleet.map((r) => `| ${cell(codeSpan(r.host))} | ${r.step ?? "\u2014"} | ${MARK2[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
     ""
   ];
 }
@@ -43407,52 +43498,6 @@ function fleetTerminal(report, lines, heading) {
   const fleetWide = report.findings.filter((f) => !f.host);
   if (fleetWide.length) out.push("", heading("\u2500\u2500 the endpoint (every host)"), ...fleetWide.flatMap(lines));
   return out;
-}
-
-// src/report/markdown-text.ts
-var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-function fence(lines, lang = "text") {
-  const body = lines.join("\n");
-  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-  return `${ticks}${lang}
-${body}
-${ticks}`;
-}
-function repoUrlOf(env) {
-  const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, "");
-  return server && env.GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY) ? `${server}/${env.GITHUB_REPOSITORY}` : null;
-}
-var commitLink = (sha, ctx, shown = sha.slice(0, 10)) => ctx.repoUrl ? `[\`${shown}\`](${ctx.repoUrl}/commit/${sha})` : `\`${shown}\``;
-function prose(text, ctx) {
-  return text.split(/(`+[^`]*`+)/).map((part, i) => {
-    if (i % 2 === 1) return part;
-    let out = part.replace(/(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])/g, "`$1`");
-    if (ctx.repoUrl && ctx.shas?.length) {
-      out = out.replace(/(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])/g, (id) => {
-        const full = ctx.shas.find((s) => s.startsWith(id));
-        return full ? commitLink(full, ctx, id) : id;
-      });
-    }
-    return out;
-  }).join("");
-}
-var COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
-function fixCommands(fix) {
-  const out = [];
-  for (const m of fix.matchAll(/`([^`\n]+)`/g)) {
-    const c = m[1].trim();
-    if (COMMAND_START.test(c) && !out.includes(c)) out.push(c);
-  }
-  return out;
-}
-function knownShas(values) {
-  const found = /* @__PURE__ */ new Set();
-  const visit = (v, depth) => {
-    if (typeof v === "string" && /^[0-9a-f]{40}$/.test(v)) found.add(v);
-    else if (v && typeof v === "object" && depth < 4) for (const x of Object.values(v)) visit(x, depth + 1);
-  };
-  for (const v of values) visit(v, 0);
-  return [...found];
 }
 
 // src/report/markdown.ts
@@ -43476,7 +43521,7 @@ var depthRows = (f) => {
   return Array.isArray(rows) && rows.length > 0 && typeof rows[0].depth === "number" ? rows : null;
 };
 function findingBlock(f, ctx) {
-  const out = [`${f.host ? `\`${f.host}\`: ` : ""}**${prose(cell(f.summary), ctx)}**${f.line ? ` (line ${f.line})` : ""}`, ""];
+  const out = [`${f.host ? `${codeSpan(f.host)}: ` : ""}**${cell(prose(f.summary, ctx))}**${f.line ? ` (line ${f.line})` : ""}`, ""];
   const decisive = f.data?.decisive;
   if (typeof decisive === "string") out.push("decisive line:", "", fence([decisive]), "");
   const ev = f.evidence ?? [];
@@ -43509,7 +43554,7 @@ function grouped(findings, status2, title, ctx) {
   const out = [`### ${ICON[status2]} ${title} (${mine.length})`, ""];
   for (const fs of groups.values()) {
     const { check, file } = fs[0];
-    out.push(`#### \`${check}\`${file ? ` \xB7 \`${file}\`` : ""}`, "");
+    out.push(`#### \`${check}\`${file ? ` \xB7 ${codeSpan(file)}` : ""}`, "");
     for (const f of fs) out.push(...findingBlock(f, ctx));
   }
   return out;
@@ -43522,14 +43567,14 @@ function head(report, ctx) {
   return [
     `## deploy-gate ${report.command}: ${verdict}`,
     "",
-    `${report.endpoint ? `endpoint **${report.endpoint}** \xB7 ` : ""}ref \`${report.ref.name}\`${sha} \xB7 ${(report.durationMs / 1e3).toFixed(1)} s \xB7 ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
+    `${report.endpoint ? `endpoint ${codeSpan(report.endpoint)} \xB7 ` : ""}ref ${codeSpan(report.ref.name)}${sha} \xB7 ${(report.durationMs / 1e3).toFixed(1)} s \xB7 ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
     "",
     ...failed.length ? [`**Failed:** ${failed.join(", ")}`, ""] : []
   ];
 }
-function measured(report) {
+function measured(report, ctx) {
   const fs = report.findings.filter((f) => f.status === "pass" && depthRows(f));
-  return fs.length ? ["### \u{1F4CF} Measured", "", ...fs.flatMap((f) => [`#### \`${f.check}\``, "", `**${cell(f.summary)}**`, "", ...depthTable(depthRows(f))])] : [];
+  return fs.length ? ["### \u{1F4CF} Measured", "", ...fs.flatMap((f) => [`#### \`${f.check}\``, "", `**${cell(prose(f.summary, ctx))}**`, "", ...depthTable(depthRows(f))])] : [];
 }
 function passes(report, ctx) {
   const fs = report.findings.filter((f) => f.status === "pass" || f.status === "skip");
@@ -43540,7 +43585,7 @@ function passes(report, ctx) {
     "",
     "| | check | summary |",
     "|---|---|---|",
-    ...fs.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `\`${f.host}\` ` : ""}${prose(cell(f.summary), ctx)}${f.status === "skip" && f.fix ? ` (${prose(cell(f.fix), ctx)})` : ""} |`),
+    ...fs.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `${cell(codeSpan(f.host))} ` : ""}${cell(prose(f.summary, ctx))}${f.status === "skip" && f.fix ? ` (${cell(prose(f.fix, ctx))})` : ""} |`),
     "",
     "</details>",
     ""

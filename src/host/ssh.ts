@@ -8,6 +8,7 @@ import { openClient, resolveKey, targetName, tunnel, type ConnectOptions } from 
 import { HostError } from "./errors.js";
 import { execOnce } from "./exec.js";
 import type { Host, RunOptions, RunResult } from "./host.js";
+import { sanitizeLine } from "../report/sanitize.js";
 import { shellJoin, shellQuote } from "./quote.js";
 
 export { HostError } from "./errors.js";
@@ -92,7 +93,8 @@ export class SshHost implements Host {
       // DEPLOY_GATE_TRACE=1 (the action: RUNNER_DEBUG=1) shows every remote command, as the local runner does.
       const t0 = performance.now();
       const r = await execOnce(client, command, opts, onLine);
-      process.stderr.write(`[trace] ${(performance.now() - t0).toFixed(0)}ms ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}\n`);
+      // sanitized: a command carries repository text (file names, flag values) onto the runner's log
+      process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}`)}\n`);
       return r;
     });
   }

@@ -1,6 +1,7 @@
 // preflight.contracts: every declared contract flag is in the serve script; a missing one is
 // traced through the script's history to the commit that dropped it, with the lines to restore.
 import type { GitReader } from "../git/batched.js";
+import { codeSpan } from "../report/code-span.js";
 import { fail, pass, skip, warn, type Finding } from "../report/finding.js";
 import { findFlag, parseFlagSpec } from "../script/contract.js";
 import { shellQuote } from "../host/quote.js";
@@ -54,7 +55,7 @@ async function missingContract(inp: ContractInput, spec: string, status: "missin
   if (!inp.historyOk) {
     return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
       ...base,
-      fix: `add \`${spec}\` to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun"),
+      fix: `add ${codeSpan(spec)} to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun"),
     });
   }
   const history = await inp.history();
@@ -80,7 +81,7 @@ async function missingContract(inp: ContractInput, spec: string, status: "missin
   if (!trace) {
     return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what}; it was never in this file's history`, {
       ...base,
-      fix: `add \`${spec}\` to the engine arguments (after the image, among the other --flags) in ${inp.file}`,
+      fix: `add ${codeSpan(spec)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`,
     });
   }
   const parent = trace.droppedIn.parents[0] ?? null;
@@ -100,8 +101,8 @@ async function missingContract(inp: ContractInput, spec: string, status: "missin
     ...base,
     evidence,
     fix:
-      `restore \`${restoreLine}\` in ${inp.file}` +
-      (view ? ` (as in ${short(parent!)}: \`${view}\`)` : "") +
+      `restore ${codeSpan(restoreLine)} in ${inp.file}` +
+      (view ? ` (as in ${short(parent!)}: ${codeSpan(view)})` : "") +
       `, or undo that commit's change to the file: \`git show ${short(trace.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``,
   });
 }
@@ -121,7 +122,7 @@ function contractsAsText(inp: ContractInput): Finding[] {
   const data = { asText: true, missing };
   if (missing.length) {
     return [fail(CHECK, `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`, {
-      file: inp.file, evidence, data, fix: `add ${missing.map((m) => `\`${m}\``).join(", ")} to the engine's arguments in ${inp.file}`,
+      file: inp.file, evidence, data, fix: `add ${missing.map((m) => codeSpan(m)).join(", ")} to the engine's arguments in ${inp.file}`,
     })];
   }
   return [warn(CHECK, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {

@@ -2,6 +2,7 @@
 // changes a client contract fails; any other dropped flag warns (it may be intended, but say so).
 import { normalizeFlagName } from "../script/contract.js";
 import type { Flag } from "../script/model.js";
+import { codeSpan } from "../report/code-span.js";
 import { fail, pass, warn, type Finding } from "../report/finding.js";
 
 const CHECK = "preflight.dropped-flags";
@@ -32,8 +33,8 @@ export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag
       file,
       evidence: [`base: ${baseLabel}`, `${baseRef}:${file}:${f.line}: ${shown}`],
       fix: critical
-        ? `restore \`${shown}\` in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
-        : `if dropping ${f.name} is intended, say so in the commit message; else restore \`${shown}\``,
+        ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
+        : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
       data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added },
     });
   });

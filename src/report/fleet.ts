@@ -1,7 +1,9 @@
 // Fleet reports: the per-host table (host, step, verdict, ready time, KV tokens; failures first) and
 // the findings grouped per host in that order, for the terminal and the job summary. Pure.
 import type { HostRow } from "../fleet/rollout.js";
+import { codeSpan } from "./code-span.js";
 import type { Finding, Report } from "./finding.js";
+import { cell } from "./markdown-text.js";
 
 const ready = (r: HostRow) => (r.readyMs === null ? "—" : `${(r.readyMs / 1000).toFixed(1)} s`);
 const kv = (r: HostRow) => (r.kvTokens === null ? "—" : r.kvTokens.toLocaleString("en-US"));
@@ -12,7 +14,7 @@ export function fleetMarkdown(report: Report): string[] {
   if (!report.fleet?.length) return [];
   return [
     "| host | step | verdict | ready | KV tokens |", "|---|---|---|---|---|",
-    ...report.fleet.map((r) => `| \`${r.host}\` | ${r.step ?? "—"} | ${MARK[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
+    ...report.fleet.map((r) => `| ${cell(codeSpan(r.host))} | ${r.step ?? "—"} | ${MARK[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
     "",
   ];
 }

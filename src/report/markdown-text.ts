@@ -1,5 +1,6 @@
 // Markdown text helpers for the job summary: table cells, fences that survive any content, commit
-// links, no accidental links, and the shell commands of a fix as a block that copies cleanly. Pure.
+// links, no accidental links or HTML, and the shell commands of a fix as a block that copies cleanly. Pure.
+import { splitCodeSpans } from "./code-span.js";
 
 export const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 
@@ -20,32 +21,39 @@ export function repoUrlOf(env: NodeJS.ProcessEnv): string | null {
 export const commitLink = (sha: string, ctx: SummaryContext, shown = sha.slice(0, 10)) =>
   ctx.repoUrl ? `[\`${shown}\`](${ctx.repoUrl}/commit/${sha})` : `\`${shown}\``;
 
-/** Prose outside code spans: user@host wrapped in code (GitHub would make it a mailto link), and
- *  the short ids of commits the report knows linked to them. */
+/**
+ * Prose outside code spans: markdown and HTML characters escaped (a commit subject or a script line cannot
+ * close a `<details>`, draw an image or make a link), user@host wrapped in code (GitHub would make it a mailto
+ * link), and the short ids of commits the report knows linked to them.
+ */
 export function prose(text: string, ctx: SummaryContext): string {
-  return text.split(/(`+[^`]*`+)/).map((part, i) => {
+  return splitCodeSpans(text).map((part, i) => {
     if (i % 2 === 1) return part; // a code span, as written
-    let out = part.replace(/(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])/g, "`$1`");
-    if (ctx.repoUrl && ctx.shas?.length) {
-      out = out.replace(/(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])/g, (id) => {
-        const full = ctx.shas!.find((s) => s.startsWith(id));
+    return part.replace(PROSE_TOKEN, (whole, mention: string | undefined, id: string | undefined) => {
+      if (mention) return `\`${mention}\``;
+      if (id) {
+        const full = ctx.repoUrl ? ctx.shas?.find((s) => s.startsWith(id)) : undefined;
         return full ? commitLink(full, ctx, id) : id;
-      });
-    }
-    return out;
+      }
+      return `\\${whole}`;
+    });
   }).join("");
 }
+
+const PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
 
 // Command words a fix starts a copyable command with; other code spans (a flag to restore) stay inline.
 const COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
 
-/** The shell commands quoted in a fix, each once, for a ```sh block. */
+/** The shell commands quoted in a fix, each once, for a ```sh block: single-backtick spans only (a value not
+ *  ours is quoted with longer runs, see codeSpan), never one holding a backtick or a newline. */
 export function fixCommands(fix: string): string[] {
   const out: string[] = [];
-  for (const m of fix.matchAll(/`([^`\n]+)`/g)) {
-    const c = m[1]!.trim();
+  splitCodeSpans(fix).forEach((part, i) => {
+    if (i % 2 === 0 || !/^`[^`\n]+`$/.test(part)) return;
+    const c = part.slice(1, -1).trim();
     if (COMMAND_START.test(c) && !out.includes(c)) out.push(c);
-  }
+  });
   return out;
 }
 

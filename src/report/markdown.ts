@@ -4,6 +4,7 @@
 // Sections are a list: a new one (a per-host table) is a function added to SECTIONS.
 import type { Finding, Report, Status } from "./finding.js";
 import { fleetMarkdown } from "./fleet.js";
+import { codeSpan } from "./code-span.js";
 import { cell, commitLink, fence, fixCommands, knownShas, prose, type SummaryContext } from "./markdown-text.js";
 
 export { repoUrlOf, type SummaryContext } from "./markdown-text.js";
@@ -33,7 +34,7 @@ const depthRows = (f: Finding): DepthRow[] | null => {
 
 /** One finding under its group's heading: what, where, the decisive line, evidence, the fix and its commands. */
 function findingBlock(f: Finding, ctx: Ctx): string[] {
-  const out = [`${f.host ? `\`${f.host}\`: ` : ""}**${prose(cell(f.summary), ctx)}**${f.line ? ` (line ${f.line})` : ""}`, ""];
+  const out = [`${f.host ? `${codeSpan(f.host)}: ` : ""}**${cell(prose(f.summary, ctx))}**${f.line ? ` (line ${f.line})` : ""}`, ""];
   const decisive = f.data?.decisive;
   if (typeof decisive === "string") out.push("decisive line:", "", fence([decisive]), "");
   const ev = f.evidence ?? [];
@@ -68,7 +69,7 @@ function grouped(findings: readonly Finding[], status: Status, title: string, ct
   const out = [`### ${ICON[status]} ${title} (${mine.length})`, ""];
   for (const fs of groups.values()) {
     const { check, file } = fs[0]!;
-    out.push(`#### \`${check}\`${file ? ` · \`${file}\`` : ""}`, "");
+    out.push(`#### \`${check}\`${file ? ` · ${codeSpan(file)}` : ""}`, "");
     for (const f of fs) out.push(...findingBlock(f, ctx));
   }
   return out;
@@ -82,16 +83,16 @@ function head(report: Report, ctx: Ctx): string[] {
   return [
     `## deploy-gate ${report.command}: ${verdict}`,
     "",
-    `${report.endpoint ? `endpoint **${report.endpoint}** · ` : ""}ref \`${report.ref.name}\`${sha} · ${(report.durationMs / 1000).toFixed(1)} s · ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
+    `${report.endpoint ? `endpoint ${codeSpan(report.endpoint)} · ` : ""}ref ${codeSpan(report.ref.name)}${sha} · ${(report.durationMs / 1000).toFixed(1)} s · ${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`,
     "",
     ...(failed.length ? [`**Failed:** ${failed.join(", ")}`, ""] : []),
   ];
 }
 
 /** A passing check with a table a reader wants anyway (verify.decode's depths). */
-function measured(report: Report): string[] {
+function measured(report: Report, ctx: Ctx): string[] {
   const fs = report.findings.filter((f) => f.status === "pass" && depthRows(f));
-  return fs.length ? ["### 📏 Measured", "", ...fs.flatMap((f) => [`#### \`${f.check}\``, "", `**${cell(f.summary)}**`, "", ...depthTable(depthRows(f)!)])] : [];
+  return fs.length ? ["### 📏 Measured", "", ...fs.flatMap((f) => [`#### \`${f.check}\``, "", `**${cell(prose(f.summary, ctx))}**`, "", ...depthTable(depthRows(f)!)])] : [];
 }
 
 /** Passes and skips, collapsed: present for the record, out of the way of what needs doing. */
@@ -102,7 +103,7 @@ function passes(report: Report, ctx: Ctx): string[] {
   return [
     `<details><summary>${n("pass")} passed, ${n("skip")} skipped</summary>`, "",
     "| | check | summary |", "|---|---|---|",
-    ...fs.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `\`${f.host}\` ` : ""}${prose(cell(f.summary), ctx)}${f.status === "skip" && f.fix ? ` (${prose(cell(f.fix), ctx)})` : ""} |`),
+    ...fs.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `${cell(codeSpan(f.host))} ` : ""}${cell(prose(f.summary, ctx))}${f.status === "skip" && f.fix ? ` (${cell(prose(f.fix, ctx))})` : ""} |`),
     "", "</details>", "",
   ];
 }

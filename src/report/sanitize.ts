@@ -1,6 +1,7 @@
 // The one pass over a report before any renderer (terminal, JSON, job summary, annotations): every
-// string is redacted and stripped of control characters, and every continuation line is prefixed, so
-// host text can neither leak a secret, drive the terminal, nor start a workflow command (`::error`).
+// string is redacted and stripped of control characters, every continuation line is prefixed, and the
+// runner's legacy `##[cmd]` form (obeyed anywhere in a line) is broken up, so host or repository text can
+// neither leak a secret, drive the terminal, nor start a workflow command (`::error`, `##[add-mask]`).
 import { redact } from "./redact.js";
 import type { Finding, Report } from "./finding.js";
 
@@ -18,9 +19,13 @@ export function stripControl(text: string): string {
   return text.replace(/\r\n/g, "\n").replace(OSC, "").replace(CSI, "").replace(ESC, "").replace(CONTROL, "");
 }
 
+/** `##[` with a word joiner between the two `#`: reads the same, is no command (the runner looks for `##[`). */
+const LEGACY_COMMAND = /##\[/g;
+const inert = (text: string) => text.replace(LEGACY_COMMAND, "#\u2060#[");
+
 /** Redacted, control-free text whose lines after the first are prefixed. */
 export function sanitizeText(text: string): string {
-  const lines = stripControl(redact(text)).split("\n");
+  const lines = inert(stripControl(redact(text))).split("\n");
   return lines.map((l, i) => (i === 0 ? guardFirst(l) : `${CONTINUATION}${l}`)).join("\n");
 }
 
@@ -42,7 +47,7 @@ function deep(value: unknown): unknown {
 /** Evidence entries are split into lines, each sanitized: renderers prefix every evidence line themselves. */
 function sanitizeFinding(f: Finding): Finding {
   const out = deep(f) as Finding;
-  if (f.evidence) out.evidence = f.evidence.flatMap((e) => stripControl(redact(e)).split("\n").map(guardFirst));
+  if (f.evidence) out.evidence = f.evidence.flatMap((e) => inert(stripControl(redact(e))).split("\n").map(guardFirst));
   return out;
 }
 
