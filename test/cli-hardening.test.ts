@@ -1,6 +1,7 @@
 // Bad input through main(): each case exits 2 with one line that says what to do, never a stack trace.
 // And explain's output (terminal and JSON) passes the same redactor as every report.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../src/cli.js";
@@ -33,6 +34,39 @@ describe("bad input exits 2 with one line saying what to do", () => {
     expect(r.code).toBe(2);
     oneLine(r.err);
     expect(r.err).toMatch(/no\/such\/dir.*does not exist.*mkdir/);
+  });
+
+  it("--report or --summary onto the config, a script or into .git: refused, the file untouched", async () => {
+    for (const [flag, target] of [["--report", "deploy-gate.yml"], ["--summary", "scripts/serve.sh"], ["--report", ".git/HEAD"]] as const) {
+      const before = readFileSync(join(repo.dir, target), "utf8");
+      const r = await run(["preflight", flag, target]);
+      expect(r.code, target).toBe(2);
+      oneLine(r.err);
+      expect(r.err).toMatch(target.startsWith(".git") ? /inside a \.git directory/ : /exists and is not a deploy-gate .*pick a new path/);
+      expect(readFileSync(join(repo.dir, target), "utf8")).toBe(before);
+    }
+  });
+
+  it("--report and --summary replace an earlier report and summary of ours", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dg-rep-"));
+    try {
+      for (let i = 0; i < 2; i++) {
+        const r = await run(["preflight", "--report", join(dir, "r.json"), "--summary", join(dir, "s.md")]);
+        expect(r.code, r.err).toBeLessThan(2);
+      }
+      expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8")).tool.name).toBe("deploy-gate");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("--report onto a device or under a file: refused before the run", async () => {
+    for (const [target, why] of [["/dev/full", /exists and is not a deploy-gate JSON report/], ["scripts/serve.sh/r.json", /scripts\/serve\.sh is not a directory/]] as const) {
+      const r = await run(["preflight", "--report", target]);
+      expect(r.code, target).toBe(2);
+      oneLine(r.err);
+      expect(r.err).toMatch(why);
+    }
   });
 
   it("--summary into a missing directory", async () => {

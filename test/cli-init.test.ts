@@ -1,5 +1,7 @@
 // `deploy-gate init` through main(), on real git repositories with the example serve script.
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../src/cli.js";
@@ -79,5 +81,37 @@ describe("deploy-gate init", () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/no serve scripts, units or quadlets that start an inference server found .* write deploy-gate\.yml by hand/);
     expect(existsSync(join(repo.dir, "deploy-gate.yml"))).toBe(false);
+  });
+
+  it("a dangling symlink in the way, or a --config directory that does not exist: one line, nothing written", async () => {
+    repo = tempRepo();
+    repo.commit("scripts", { "scripts/serve-archon.sh": SCRIPT });
+    symlinkSync(join(repo.dir, "nowhere.yml"), join(repo.dir, "deploy-gate.yml"));
+    const taken = await run(repo.dir, "init");
+    expect(taken.code).toBe(2);
+    expect(taken.err).toMatch(/deploy-gate\.yml already exists: init never overwrites it/);
+    const nodir = await run(repo.dir, "init", "--config", "nodir/x.yml");
+    expect(nodir.code).toBe(2);
+    expect(nodir.err).toMatch(/the directory nodir does not exist: create it first/);
+    expect(nodir.err).not.toMatch(/internal error|^\s+at /m);
+    expect(existsSync(join(repo.dir, "nowhere.yml"))).toBe(false);
+  });
+
+  it("never reads a symlinked script (it may point outside the repository)", async () => {
+    repo = tempRepo();
+    const outside = mkdtempSync(join(tmpdir(), "dg-outside-"));
+    try {
+      writeFileSync(join(outside, "serve.sh"), SCRIPT);
+      repo.commit("a link", { "README.md": "x\n" });
+      mkdirSync(join(repo.dir, "scripts"));
+      symlinkSync(join(outside, "serve.sh"), join(repo.dir, "scripts/serve-archon.sh"));
+      execFileSync("git", ["-C", repo.dir, "add", "-A"]);
+      const r = await run(repo.dir, "init");
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/no serve scripts/);
+      expect(existsSync(join(repo.dir, "deploy-gate.yml"))).toBe(false);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -15,6 +15,13 @@ afterAll(() => rmSync(lone, { recursive: true, force: true }));
 describe("dist/cli.js", () => {
   it("exists (run `npm run build` first)", () => expect(existsSync(DIST)).toBe(true));
 
+  it("a reader that has gone away (explain big.json | head) ends it quietly, not with an EPIPE stack", () => {
+    // the reader closes its end at once (node needs far longer to start), so every write of the CLI meets EPIPE
+    const r = spawnSync("bash", ["-c", `${JSON.stringify(process.execPath)} ${JSON.stringify(DIST)} explain --json ${JSON.stringify(join(ROOT, "test/fixtures/logs/oom-tp2.journal.json"))} | (exec 0<&-; exit 0); echo "rc=\${PIPESTATUS[0]}"`], { encoding: "utf8" });
+    expect(r.stderr).not.toMatch(/EPIPE|Unhandled 'error' event/);
+    expect(r.stdout).toMatch(/rc=1\b/); // explain's own exit code (an OOM), not a crash
+  });
+
   it("runs from a directory with no node_modules and checks a real repo", () => {
     copyFileSync(DIST, join(lone, "cli.js"));
     const v = spawnSync(process.execPath, [join(lone, "cli.js"), "--version"], { cwd: lone, encoding: "utf8" });

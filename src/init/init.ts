@@ -1,10 +1,11 @@
 // `deploy-gate init`: write deploy-gate.yml for the serve scripts in this repository. Never overwrites.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
+import { existsSync, lstatSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { parseConfig, DEFAULT_CONFIG } from "../config/load.js";
 import { Git } from "../git/git.js";
 import { UsageError, type Options } from "../options.js";
 import { discoverTargets } from "../preflight/discover.js";
+import { refusePath } from "../preflight/paths.js";
 import { currentEngineFlags } from "./engine-flags.js";
 import { contractFlags, endpointName, renderInit, type InitEndpoint } from "./render.js";
 
@@ -13,8 +14,12 @@ export async function runInit(opts: Options, io: { out: (s: string) => void; cwd
   if (!info?.root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate init in the repository that holds the serve scripts`);
   const root = info.root;
   const path = opts.config ? (isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config)) : join(root, DEFAULT_CONFIG);
-  if (existsSync(path)) throw new UsageError(`${relative(opts.cwd, path) || path} already exists: init never overwrites it; edit it, or move it away to start over`);
-  const targets = discoverTargets(root, await new Git(root).listFiles());
+  const shown = relative(opts.cwd, path) || path;
+  // lstat: a dangling symlink in the way is "exists" too (writing through it would fail, or land elsewhere)
+  if (lstatSync(path, { throwIfNoEntry: false })) throw new UsageError(`${shown} already exists: init never overwrites it; edit it, or move it away to start over`);
+  if (!existsSync(dirname(path))) throw new UsageError(`${shown}: the directory ${relative(opts.cwd, dirname(path)) || dirname(path)} does not exist: create it first (mkdir -p), or pick another --config path`);
+  // the same rule as preflight: a symlinked or outside file is never read into the config
+  const targets = discoverTargets(root, await new Git(root).listFiles()).filter((t) => refusePath(root, t.scriptPath) === null);
   if (!targets.length) throw new UsageError("no serve scripts, units or quadlets that start an inference server found (committed or staged): write deploy-gate.yml by hand (README: config reference)");
   const taken = new Set<string>();
   const configDir = join(path, "..");

@@ -4,8 +4,12 @@ import { redactSecrets } from "../engine/vllm/lines.js";
 import { looksSecret } from "../verify/secrets.js";
 
 const M = "***";
-/** A value after `=` or `:`: quoted, or up to whitespace. */
-const VALUE = String.raw`("[^"]*"|'[^']*'|[^\s"',;}]+)`;
+/** A value after `=` or `:`: a list (`['sk-…']`, a Python repr), quoted, or up to whitespace. */
+const VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|[^\s"',;}]+)`;
+/** A value that only names where the secret comes from (`$VAR`, `"${VAR}"`, `"$(cat FILE)"`, `@FILE`): kept, it is the evidence. */
+const REFERENCE = /^["']?(?:\$\{?[A-Za-z_]|\$\(|@[/.\w])/;
+/** Flags whose value names a secret store entry, never the secret (podman/docker `--secret NAME,type=env`). */
+const NAMES_A_SECRET = new Set(["--secret", "--secret-id"]);
 /** Token shapes that are secrets wherever they appear. */
 const TOKEN_SHAPES = [
   /\bhf_[A-Za-z0-9]{20,}\b/g,
@@ -29,13 +33,22 @@ export function redact(text: string): string {
   // Header forms: Authorization/Proxy-Authorization with their scheme kept, cookies whole.
   out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head: string, scheme?: string) => `${head}${scheme ? `${scheme} ` : ""}${M}`);
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
-  // NAME=value, "name": "value", name: value, --name value / --name=value, for names that look secret.
-  out = out.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q: string, name: string, sep: string, v: string) =>
-    secretName(name) && v !== M && !v.includes(M) ? `${q}${name}${q}${sep}${masked(v)}` : m);
+  out = namedValues(out);
   out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag: string, sep: string, v: string) =>
-    secretName(flag.slice(2)) && !v.startsWith("-") && v !== M ? `${flag}${sep}${masked(v)}` : m);
+    secretName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) ? `${flag}${sep}${masked(v)}` : m);
   for (const re of TOKEN_SHAPES) out = out.replace(re, M);
   return out;
+}
+
+/**
+ * NAME=value, "name": "value", name: value, for names that look secret. A value that is itself NAME=value
+ * (`Environment=VLLM_API_KEY=…`, `--env=HF_TOKEN=…`) is looked into: the outer name is not the secret's.
+ */
+function namedValues(text: string, depth = 0): string {
+  return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q: string, name: string, sep: string, v: string) => {
+    if (secretName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
+    return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
+  });
 }
 
 /** A value that is a credential by its looks: a known token shape, a URL with credentials, or a long random string. */

@@ -22,6 +22,19 @@ function everyOutput(r: Report): string {
 }
 
 describe("redact", () => {
+  it("masks a secret in a repr list, and one named inside another name's value (Environment=, --env=)", () => {
+    expect(redact("non-default args: {'model': '/m', 'api_key': ['sk-live-abc123'], 'max_model_len': 4096}")).toBe("non-default args: {'model': '/m', 'api_key': [***], 'max_model_len': 4096}");
+    expect(redact("{'hf_token': ['a', 'b'], 'x': 1}")).toBe("{'hf_token': [***], 'x': 1}");
+    expect(redact("Environment=VLLM_API_KEY=raw123")).toBe("Environment=VLLM_API_KEY=***");
+    expect(redact('Environment="VLLM_API_KEY=raw123"')).toBe('Environment="VLLM_API_KEY=***"');
+    expect(redact("podman run --env=HF_TOKEN=raw123 img")).toBe("podman run --env=HF_TOKEN=*** img");
+  });
+
+  it("keeps what only says where a secret comes from, and the name of a podman secret", () => {
+    for (const t of ['--api-key "$(cat /etc/vllm/api-key)"', '--api-key "$VLLM_API_KEY"', "--api-key=${KEY}", "api_key=@/run/secrets/k", "podman run --secret vllm-key,type=env,target=VLLM_API_KEY img"]) expect(redact(t)).toBe(t);
+    expect(redact("--api-key sekret")).toBe("--api-key ***");
+  });
+
   it("masks env-style secrets, URLs with credentials, header forms, flags and token shapes", () => {
     const out = plantedLines().map(redact).join("\n");
     expect(leaks(out)).toEqual([]);

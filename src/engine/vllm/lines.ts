@@ -69,7 +69,8 @@ export function isSecretKey(key: string): boolean {
 export function redactSecrets(text: string): string {
   return text
     .replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2")
-    .replace(/(--(?:api-key|hf-token)[= ])\S+/gi, "$1***")
+    .replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]") // the list form of a repr: ['sk-…']
+    .replace(/(--(?:api-key|hf-token)[= ])(?!["']?\$|@)\S+/gi, "$1***") // "$VAR", "$(cat FILE)", @FILE: where it comes from, kept
     .replace(/(Bearer )\S+/g, "$1***")
     .replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
 }

@@ -76,7 +76,7 @@ export const secretInArgv: TrapRuleDef = {
       .map((e): TrapHit => ({
         file: source.file,
         line: e.line,
-        summary: `-e ${e.name} carries a literal secret`,
+        summary: `-e ${e.name} carries a literal secret value`, // not "secret: …": the redactor would mask the next word
         evidence: [redact(lineOf(ctx, source.file, e.line), e.value!)],
         fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`,
       })));
