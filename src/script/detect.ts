@@ -3,7 +3,8 @@
 import { parseServeScript } from "./parse.js";
 import { basename } from "./words.js";
 
-export function isServeScript(text: string): boolean {
+export function isServeScript(crlfText: string): boolean {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText; // found, then failed by bash-syntax
   const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
   if (shebang) {
     const interp = basename(shebang[1]!) === "env" ? basename(shebang[2] ?? "") : basename(shebang[1]!);

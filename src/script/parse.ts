@@ -14,7 +14,9 @@ export interface ParseOptions {
   runtime?: Runtime;
 }
 
-export function parseServeScript(text: string, options: ParseOptions = {}): ServeScript {
+export function parseServeScript(crlfText: string, options: ParseOptions = {}): ServeScript {
+  // CRLF is read as LF here (same lines): preflight.bash-syntax fails it; the other checks still see the argv
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const firstLine = options.firstLine ?? 1;
   const lines = text.split("\n");
   const state: GroupState = { env: new Map(), arrays: new Map(), strings: new Map(), assignments: [], commands: [], lines, firstLine };
