@@ -3,10 +3,12 @@
 import { pullRequestBase } from "./action-base.js";
 import { parseHostList } from "./cli-args.js";
 import * as core from "@actions/core";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { parseDuration } from "./config/duration.js";
 import { pinOverride, type HostOverride, type JumpTarget } from "./host/target.js";
 import { UsageError, type Command, type Options } from "./options.js";
+import { splitCodeSpans } from "./report/code-span.js";
 
 export const ACTION_COMMANDS = ["preflight", "run", "verify", "rollback"] as const;
 
@@ -100,7 +102,7 @@ export function actionOptions(env: NodeJS.ProcessEnv = process.env): Options {
     // on a pull request the PR's base commit, so a flag dropped in any of its commits is found
     base: core.getInput("base") || pullRequestBase(env),
     json: false,
-    report: join(env.RUNNER_TEMP ?? process.cwd(), `deploy-gate-${command}-report.json`),
+    report: join(env.RUNNER_TEMP ?? process.cwd(), reportName(command, env)),
     summary: null,
     noColor: true,
     failOnWarn: booleanInput("fail-on-warn"),
@@ -115,16 +117,45 @@ export function actionOptions(env: NodeJS.ProcessEnv = process.env): Options {
   };
 }
 
+/** One report file per step: two steps of one job with the same command (verify, then verify --ref TAG)
+ *  must not overwrite each other's. GITHUB_ACTION is the step's id, unique in the job. */
+export function reportName(command: string, env: NodeJS.ProcessEnv): string {
+  const step = env.GITHUB_ACTION?.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^[._]+/, "") || randomBytes(4).toString("hex");
+  return `deploy-gate-${command}-${step}-report.json`;
+}
+
 /** The input that stands for a CLI flag, for messages written for the command line. */
 const FLAG_INPUT: Record<string, string> = {
-  "--endpoint": "endpoint", "--ref": "ref", "--base": "base", "--config": "config", "--lock-wait": "lock-wait",
+  "--endpoint": "endpoint", "--ref": "ref", "--base": "base", "--config": "config", "--lock-wait": "lock-wait", "--hosts": "hosts",
   "--skip-preflight": "skip-preflight", "--dry-run": "dry-run", "--fail-on-warn": "fail-on-warn", "--connect-timeout": "connect-timeout",
 };
+const BOOLEAN_FLAGS = new Set(["--skip-preflight", "--dry-run", "--fail-on-warn"]);
 
-/** "pass --endpoint NAME" -> "set the endpoint input": the action user has inputs, not flags. */
+// Only the tool's own advice, "pass --flag [VALUE]": a flag elsewhere is an engine's (restore `--config x`)
+// or part of a CLI-only command (deploy-gate lock release --endpoint a). A value is a placeholder or a token
+// that is not an ordinary lowercase word ("pass --config with the file" has none); it never ends in . or :
+const ADVICE = /\b([Pp])ass (--[a-z-]+)(?: ([^\s`(),;]*[^\s`(),;.:]))?/g;
+const PLACEHOLDER = /^(NAME|REF|DURATION|FILE)$/;
+
+function rewriteAdvice(prose: string): string {
+  return prose.replace(ADVICE, (whole, p: string, flag: string, next: string | undefined) => {
+    const input = FLAG_INPUT[flag];
+    if (!input) return whole;
+    const value = next !== undefined && !BOOLEAN_FLAGS.has(flag) && !/^[a-z]+$/.test(next) ? next : undefined;
+    const set = `${p === "P" ? "S" : "s"}et the ${input} input`;
+    if (value === undefined) return `${set}${next !== undefined ? ` ${next}` : ""}`;
+    return PLACEHOLDER.test(value) ? set : `${set} to ${value}`;
+  });
+}
+
+// A deploy-gate command written out in prose runs to the end of its sentence or line.
+const COMMAND = /(deploy-gate [^\n]*?(?=[.;)](?:\s|$)|\n|$))/;
+const outsideCommands = (prose: string) => prose.split(COMMAND).map((p, i) => (i % 2 === 1 ? p : rewriteAdvice(p))).join("");
+
+/** "pass --endpoint NAME" -> "set the endpoint input": the action user has inputs, not flags. Code spans and
+ *  deploy-gate commands stay as written: they are copied to a shell or name the CLI. */
 export function inActionTerms(text: string): string {
-  return text.replace(/(pass )?(--[a-z-]+)(?: (?:NAME|REF|DURATION|FILE))?/g, (whole, pass: string | undefined, flag: string) =>
-    (FLAG_INPUT[flag] ? `${pass ? "set " : ""}the ${FLAG_INPUT[flag]} input` : whole));
+  return splitCodeSpans(text).map((part, i) => (i % 2 === 1 ? part : outsideCommands(part))).join("");
 }
 
 /** The hosts input: a fleet's host names, comma-separated, like --hosts. */

@@ -1,21 +1,30 @@
 // The GitHub Action entry: inputs -> the same Options the CLI builds -> pipeline -> job summary,
 // annotations, outputs. Reads and validates every input once, here; the pipeline never reads inputs.
 import * as core from "@actions/core";
-import { writeFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
+import { EOL } from "node:os";
 import { actionOptions, inActionTerms } from "./action-inputs.js";
 import { ConfigError } from "./config/errors.js";
 import { runAbort } from "./abort.js";
 import { releaseAllLocks } from "./deploy/index.js";
 import { UsageError, type Options } from "./options.js";
 import { runCommand } from "./pipeline.js";
-import { annotationsOf } from "./report/annotations.js";
+import { annotationsOf, stepFailure } from "./report/annotations.js";
 import { exitCodeOf, type Report } from "./report/finding.js";
 import { renderJson } from "./report/json.js";
-import { renderMarkdown, repoUrlOf } from "./report/markdown.js";
+import { errorMarkdown, renderMarkdown, repoUrlOf, SUMMARY_LIMIT_BYTES } from "./report/markdown.js";
 import { sanitizeValue } from "./report/sanitize.js";
 import { renderTerminal } from "./report/terminal.js";
 
 export { actionOptions };
+
+// The summary ends with an EOL: the text is budgeted for it, so the file stays within GitHub's 1 MiB.
+const SUMMARY_BUDGET = SUMMARY_LIMIT_BYTES - Buffer.byteLength(EOL);
+
+/** Appends to the step's summary file. Not core.summary: it keeps the first file path it saw for the life of the process. */
+function writeSummary(markdown: string): void {
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}${EOL}`);
+}
 
 export async function publish(raw: Report, opts: Options): Promise<void> {
   // Fixes written for the command line name the action's inputs instead of flags.
@@ -23,24 +32,38 @@ export async function publish(raw: Report, opts: Options): Promise<void> {
   writeFileSync(opts.report!, renderJson(report));
   core.info(renderTerminal(report, false));
   for (const a of annotationsOf(report)) {
-    const props = { title: a.title, file: a.file, ...(a.startLine ? { startLine: a.startLine } : {}) };
+    const props = { title: a.title, ...(a.file ? { file: a.file } : {}), ...(a.startLine ? { startLine: a.startLine } : {}) };
     if (a.level === "error") core.error(a.message, props);
     else core.warning(a.message, props);
   }
-  if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(renderMarkdown(report, undefined, { repoUrl: repoUrlOf(process.env) }), true).write();
+  writeSummary(renderMarkdown(report, SUMMARY_BUDGET, { repoUrl: repoUrlOf(process.env) }));
   core.setOutput("verdict", report.verdict);
   core.setOutput("report", opts.report);
   core.setOutput("failed-checks", [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","));
 }
 
+/** A step that stopped before a verdict still says so where a reader looks: the verdict output and the summary. */
+function publishError(message: string, command: string | null): void {
+  core.setOutput("verdict", "error");
+  try {
+    writeSummary(errorMarkdown(message, command));
+  } catch {
+    // a summary that cannot be written must not hide the error itself (already the step's error)
+  }
+}
+
 export async function runAction(): Promise<void> {
+  let command: string | null = null;
   try {
     const opts = actionOptions();
+    command = opts.command;
     const report = await core.group(`deploy-gate ${opts.command}`, () => runCommand(opts, (line) => core.info(line)));
     await publish(report, opts);
-    if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(`deploy-gate ${opts.command}: ${report.verdict} (see the job summary)`);
+    if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(stepFailure(report));
   } catch (e) {
-    core.setFailed(sanitizeValue(e instanceof ConfigError || e instanceof UsageError ? inActionTerms(e.message) : `deploy-gate internal error: ${(e as Error).stack}`));
+    const message = sanitizeValue(e instanceof ConfigError || e instanceof UsageError ? inActionTerms(e.message) : `deploy-gate internal error: ${(e as Error).stack}`);
+    core.setFailed(message);
+    publishError(message, command);
   }
 }
 

@@ -4,8 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { actionOptions, runAction } from "../src/action.js";
+import { actionOptions, publish, runAction } from "../src/action.js";
 import { inActionTerms, parseJumpHost } from "../src/action-inputs.js";
+import type { Finding, Report } from "../src/report/finding.js";
+import { renderMarkdown, repoUrlOf, SUMMARY_LIMIT_BYTES } from "../src/report/markdown.js";
 import { tempRepo, type TempRepo } from "./helpers/repo.js";
 
 const EXAMPLE = join(import.meta.dirname, "..", "examples", "serve-repo");
@@ -34,6 +36,17 @@ afterEach(() => {
   process.exitCode = undefined;
 });
 
+/** What the step printed to the runner (workflow commands included) while fn ran. */
+async function stdoutOf(fn: () => Promise<void>): Promise<string> {
+  const writes: string[] = [];
+  const orig = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((x: string) => (writes.push(String(x)), true)) as typeof process.stdout.write;
+  try { await fn(); } finally { process.stdout.write = orig; }
+  return writes.join("");
+}
+const outputOf = (name: string) => new RegExp(`(?:^|\\n)${name}<<[^\\n]+\\n([^\\n]*)\\n`).exec(readFileSync(join(tmp, "output.txt"), "utf8"))?.[1];
+const reportOf = () => JSON.parse(readFileSync(outputOf("report")!, "utf8"));
+
 describe("the GitHub Action entry", () => {
   it("fails the step on a dropped contract, writes the summary table, the JSON report and the outputs", async () => {
     repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": read("deploy-gate.yml") });
@@ -48,8 +61,7 @@ describe("the GitHub Action entry", () => {
     const outputs = readFileSync(join(tmp, "output.txt"), "utf8");
     expect(outputs).toMatch(/verdict<<[^\n]+\nfail\n/);
     expect(outputs).toMatch(/failed-checks<<[^\n]+\n[^\n]*preflight\.contracts/);
-    const report = JSON.parse(readFileSync(join(tmp, "deploy-gate-preflight-report.json"), "utf8"));
-    expect(report.verdict).toBe("fail");
+    expect(reportOf().verdict).toBe("fail");
   });
 
   it("on a pull request, compares with the PR's base commit: a flag dropped in its first commit of two is found", async () => {
@@ -60,7 +72,7 @@ describe("the GitHub Action entry", () => {
     writeFileSync(eventPath, JSON.stringify({ pull_request: { base: { sha: base, ref: "main" } } }));
     Object.assign(process.env, { GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: eventPath, GITHUB_BASE_REF: "main" });
     await runAction();
-    const report = JSON.parse(readFileSync(join(tmp, "deploy-gate-preflight-report.json"), "utf8")) as { findings: { check: string; status: string; data?: { flag?: string; base?: string } }[] };
+    const report = reportOf() as { findings: { check: string; status: string; data?: { flag?: string; base?: string } }[] };
     const dropped = report.findings.filter((f) => f.check === "preflight.dropped-flags" && f.status !== "pass");
     expect(dropped.map((f) => [f.data?.flag, f.data?.base])).toEqual([["--enable-prefix-caching", base]]);
   });
@@ -170,5 +182,67 @@ describe("the GitHub Action entry", () => {
     const err = await failureOf();
     expect(err).toContain("the endpoint input");
     expect(err).not.toContain("--endpoint");
+  });
+
+  it("rewrites only the tool's own \"pass --flag\" advice, never an engine flag or a CLI command", () => {
+    expect(inActionTerms("restore `--config /models/vllm.yaml` (dropped in abc1234)")).toBe("restore `--config /models/vllm.yaml` (dropped in abc1234)");
+    const lock = "Wait for it to finish (or pass --lock-wait 10m). If that deploy is dead, clear it: deploy-gate lock release --endpoint archon --force";
+    expect(inActionTerms(lock)).toBe("Wait for it to finish (or set the lock-wait input to 10m). If that deploy is dead, clear it: deploy-gate lock release --endpoint archon --force");
+    expect(inActionTerms("clear it: `deploy-gate lock release --endpoint archon --force`")).toBe("clear it: `deploy-gate lock release --endpoint archon --force`");
+    expect(inActionTerms("finish the rollout: deploy-gate run --endpoint a --hosts b; or pass --ref REF.")).toBe("finish the rollout: deploy-gate run --endpoint a --hosts b; or set the ref input.");
+    expect(inActionTerms("is a directory: pass --config with the deploy-gate.yml file itself")).toBe("is a directory: set the config input with the deploy-gate.yml file itself");
+    expect(inActionTerms("cannot read the config (ENOENT); pass --config FILE or run without one")).toBe("cannot read the config (ENOENT); set the config input or run without one");
+    expect(inActionTerms("or pass --base REF")).toBe("or set the base input");
+    expect(inActionTerms("the engine flag in `pass --ref x` stays")).toBe("the engine flag in `pass --ref x` stays");
+  });
+
+  it("writes one report per step: two verify steps of one job keep both", () => {
+    process.env.INPUT_COMMAND = "verify";
+    const a = actionOptions({ GITHUB_ACTION: "__deploy-gate_deploy-gate", RUNNER_TEMP: tmp }).report;
+    const b = actionOptions({ GITHUB_ACTION: "__deploy-gate_deploy-gate_2", RUNNER_TEMP: tmp }).report;
+    expect(a).toBe(join(tmp, "deploy-gate-verify-deploy-gate_deploy-gate-report.json"));
+    expect(b).not.toBe(a);
+    // outside a runner step (no GITHUB_ACTION): a random name, still one per run
+    expect(actionOptions({ RUNNER_TEMP: tmp }).report).not.toBe(actionOptions({ RUNNER_TEMP: tmp }).report);
+  });
+
+  it("on a bad input or config sets the verdict output to error and says what went wrong in the summary", async () => {
+    process.env["INPUT_LOCK-WAIT"] = "soon";
+    await runAction();
+    expect(process.exitCode).toBe(1);
+    expect(outputOf("verdict")).toBe("error");
+    const summary = readFileSync(join(tmp, "step-summary.md"), "utf8");
+    expect(summary).toBe('## deploy-gate: ❗ error\n\nThe gate stopped before a verdict:\n\n```text\ninput lock-wait: "soon" is not a duration such as 90s or 10m\n```\n\n');
+  });
+
+  it("names the failed checks in the step's own error", async () => {
+    repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": read("deploy-gate.yml") });
+    repo.commit("drop tools", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", "") });
+    const own = (await stdoutOf(runAction)).split("\n").filter((l) => l.startsWith("::error::"));
+    const failed = outputOf("failed-checks")!.split(",");
+    expect(own).toEqual([`::error::deploy-gate preflight: fail (${failed.join(", ")}); see the job summary`]);
+    expect(failed).toContain("preflight.contracts");
+  });
+
+  const synthetic = (findings: Finding[]): Report => ({
+    schema: 1, tool: { name: "deploy-gate", version: "0.1.0" }, command: "preflight", endpoint: "archon",
+    ref: { name: "main", sha: null }, verdict: "fail", durationMs: 1, findings,
+  });
+
+  it("leaves room for the step's own error among GitHub's 10 error annotations", async () => {
+    const fails = Array.from({ length: 15 }, (_, i): Finding => ({ check: "preflight.traps", status: "fail", summary: `t${i}`, file: "s.sh", line: i + 1 }));
+    const out = await stdoutOf(() => publish(synthetic(fails), actionOptions()));
+    const errors = out.split("\n").filter((l) => l.startsWith("::error"));
+    expect(errors).toHaveLength(9);
+    expect(errors.at(-1)).toMatch(/^::error title=deploy-gate%3A more in the job summary::7 more failures at file lines/);
+  });
+
+  it("keeps the summary file within GitHub's 1 MiB, the newline after it included", async () => {
+    const at = (n: number) => synthetic([{ check: "preflight.traps", status: "fail", summary: "x".repeat(n) }]);
+    const size = (n: number) => Buffer.byteLength(renderMarkdown(at(n), Infinity, { repoUrl: repoUrlOf(process.env) }));
+    const exact = SUMMARY_LIMIT_BYTES - size(0); // a summary of exactly the limit when rendered in full
+    expect(size(exact)).toBe(SUMMARY_LIMIT_BYTES);
+    await stdoutOf(() => publish(at(exact), actionOptions()));
+    expect(readFileSync(join(tmp, "step-summary.md")).length).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES);
   });
 });

@@ -1,6 +1,7 @@
 // The GitHub job summary, in the order a reader needs it: the verdict, the failures (each once,
 // grouped by check and file), the warnings, measurements, then the passes collapsed. Kept under
-// GitHub's 1 MiB step-summary limit by trimming evidence, never the verdict. Pure.
+// GitHub's 1 MiB step-summary limit by shedding the least needed first (evidence, passes, warning
+// details), never the verdict or a failure's headline and fix. Pure.
 // Sections are a list: a new one (a per-host table) is a function added to SECTIONS.
 import type { Finding, Report, Status } from "./finding.js";
 import { fleetMarkdown } from "./fleet.js";
@@ -12,7 +13,16 @@ export { repoUrlOf, type SummaryContext } from "./markdown-text.js";
 const ICON: Record<Status, string> = { pass: "✅", fail: "❌", warn: "⚠️", skip: "⏭️" };
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 
-interface Ctx extends SummaryContext { maxEvidenceLines: number }
+/** How much a rendering keeps: each shrink step keeps less of what a reader needs least. */
+interface Detail { maxEvidenceLines: number; passes: boolean; warnings: boolean }
+interface Ctx extends SummaryContext, Detail {}
+
+const SHRINK: Detail[] = [
+  ...[200, 40, 10, 3, 0].map((maxEvidenceLines) => ({ maxEvidenceLines, passes: true, warnings: true })),
+  { maxEvidenceLines: 0, passes: false, warnings: true },
+  { maxEvidenceLines: 0, passes: false, warnings: false },
+];
+const LEFT_OUT = "left out to stay under GitHub's summary limit: see the JSON report";
 
 function planTable(plan: Record<string, unknown>): string[] {
   const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== undefined);
@@ -57,10 +67,18 @@ function findingBlock(f: Finding, ctx: Ctx): string[] {
   return out;
 }
 
+/** How many findings each check has, for a line that stands in for their details. */
+function countsByCheck(fs: readonly Finding[]): string {
+  const n = new Map<string, number>();
+  for (const f of fs) n.set(f.check, (n.get(f.check) ?? 0) + 1);
+  return [...n].map(([check, k]) => `\`${check}\` (${k.toLocaleString("en-US")})`).join(", ");
+}
+
 /** Findings of one status, grouped by check and file (a check that fails on two lines of a script reads as one group). */
 function grouped(findings: readonly Finding[], status: Status, title: string, ctx: Ctx): string[] {
   const mine = findings.filter((f) => f.status === status);
   if (!mine.length) return [];
+  if (status === "warn" && !ctx.warnings) return [`### ${ICON[status]} ${title} (${mine.length})`, "", `${countsByCheck(mine)}: details ${LEFT_OUT}.`, ""];
   const groups = new Map<string, Finding[]>();
   for (const f of mine) {
     const key = `${f.check}\0${f.file ?? ""}`;
@@ -100,6 +118,7 @@ function passes(report: Report, ctx: Ctx): string[] {
   const fs = report.findings.filter((f) => f.status === "pass" || f.status === "skip");
   if (!fs.length) return [];
   const n = (s: Status) => fs.filter((f) => f.status === s).length;
+  if (!ctx.passes) return [`_${n("pass")} passed, ${n("skip")} skipped: ${LEFT_OUT}._`, ""];
   return [
     `<details><summary>${n("pass")} passed, ${n("skip")} skipped</summary>`, "",
     "| | check | summary |", "|---|---|---|",
@@ -118,15 +137,40 @@ export const SECTIONS: Section[] = [
   passes,
 ];
 
+// A list item, not a table cell: a pipe stays as written (an escaped one would show in a code span).
+const oneLine = (s: string) => s.replace(/\r?\n/g, " ");
+
+/** The last resort: the head, then each failure's one line and fix, nothing else. */
+function brief(report: Report, ctx: Ctx): string[] {
+  const fails = report.findings.filter((f) => f.status === "fail");
+  const warns = report.findings.filter((f) => f.status === "warn");
+  const where = (f: Finding) => `${f.host ? ` ${codeSpan(f.host)}` : ""}${f.file ? ` · ${codeSpan(f.file)}${f.line ? ` line ${f.line}` : ""}` : ""}`;
+  return [
+    ...head(report, ctx),
+    ...(fails.length ? [`### ${ICON.fail} Failures (${fails.length})`, ""] : []),
+    ...fails.map((f) => `- \`${f.check}\`${where(f)}: **${oneLine(prose(f.summary, ctx))}**${f.fix ? ` **Fix:** ${oneLine(prose(f.fix, ctx))}` : ""}`),
+    "",
+    ...(warns.length ? [`${warns.length} warning${warns.length === 1 ? "" : "s"}: ${LEFT_OUT}.`, ""] : []),
+    `_Evidence, tables and passes ${LEFT_OUT}._`, "",
+  ];
+}
+
 export function renderMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES, context: SummaryContext = {}): string {
   const shas = [...knownShas(report.findings.map((f) => f.data)), ...(report.ref.sha ? [report.ref.sha] : [])];
-  // Shrink evidence until the whole summary fits; the verdict and the failure headlines always stay.
-  for (const maxEvidenceLines of [200, 40, 10, 3, 0]) {
-    const ctx: Ctx = { ...context, shas, maxEvidenceLines };
+  // Shed the least needed until the whole summary fits; the verdict and the failure headlines always stay.
+  for (const detail of SHRINK) {
+    const ctx: Ctx = { ...context, shas, ...detail };
     const text = SECTIONS.flatMap((s) => s(report, ctx)).join("\n");
     if (Buffer.byteLength(text) <= limitBytes) return text;
   }
-  const ctx: Ctx = { ...context, shas, maxEvidenceLines: 0 };
-  const cut = `${head(report, ctx).join("\n")}\n_Details omitted to stay under GitHub's summary limit: see the JSON report._\n`;
-  return Buffer.byteLength(cut) <= limitBytes ? cut : Buffer.from(cut).subarray(0, limitBytes - 64).toString("utf8").replace(/\uFFFD*$/, "") + "\n…\n";
+  const cut = brief(report, { ...context, shas, ...SHRINK.at(-1)! }).join("\n");
+  if (Buffer.byteLength(cut) <= limitBytes) return cut;
+  // Still too long (thousands of failures): whole lines up to the limit, so no code span is cut open.
+  const kept = Buffer.from(cut).subarray(0, Math.max(0, limitBytes - 64)).toString("utf8");
+  return `${kept.slice(0, Math.max(0, kept.lastIndexOf("\n")))}\n\n… more failures in the JSON report\n`;
+}
+
+/** The summary of a step that stopped before a verdict (a bad input or config): what went wrong, as written. */
+export function errorMarkdown(message: string, command: string | null): string {
+  return [`## deploy-gate${command ? ` ${command}` : ""}: ❗ error`, "", "The gate stopped before a verdict:", "", fence(message.split(/\r?\n/)), ""].join("\n");
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { annotationsOf } from "../../src/report/annotations.js";
 import type { Finding, Report } from "../../src/report/finding.js";
 import { renderMarkdown, repoUrlOf } from "../../src/report/markdown.js";
 import { fixCommands, prose } from "../../src/report/markdown-text.js";
@@ -83,17 +82,5 @@ describe("summary text helpers", () => {
   });
   it("leaves code spans as written", () => {
     expect(prose("`a@b.c` and x@y.z", {})).toBe("`a@b.c` and `x@y.z`");
-  });
-});
-
-describe("annotations", () => {
-  it("annotates file lines, at most 10 per kind, errors for failures and warnings for warnings", () => {
-    const fs: Finding[] = Array.from({ length: 13 }, (_, i) => ({ check: "preflight.traps", status: "fail", summary: `t${i}`, file: "s.sh", line: i + 1, fix: "do x" }));
-    fs.push({ check: "preflight.traps", status: "warn", summary: "w", file: "u.service" }, { check: "preflight.history", status: "fail", summary: "no file" });
-    const a = annotationsOf(base(fs));
-    expect(a.filter((x) => x.level === "error")).toHaveLength(10);
-    expect(a[0]).toEqual({ level: "error", title: "deploy-gate preflight.traps", message: "t0\nFix: do x", file: "s.sh", startLine: 1 });
-    expect(a.find((x) => x.level === "warning")).toMatchObject({ file: "u.service", message: "w" });
-    expect(a.every((x) => x.file)).toBe(true);
   });
 });
