@@ -14,7 +14,8 @@ export const CRITICAL_FLAGS = new Set([
   "--speculative-config", "--trust-remote-code", "--port",
 ]);
 
-export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set(), baseRef = baseLabel): Finding[] {
+/** `baseFile`: the script's name at the base, when it was renamed since. */
+export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set(), baseRef = baseLabel, baseFile = file): Finding[] {
   // --max_model_len and --max-model-len are one flag to the engine: renaming one to the other drops nothing
   const key = (f: Flag) => normalizeFlagName(f.name);
   const now = new Set(nowFlags.map(key));
@@ -22,20 +23,22 @@ export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag
   const seen = new Set<string>();
   const dropped = baseFlags.filter((f) => !now.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)));
   const added = [...new Set(nowFlags.filter((f) => !before.has(key(f))).map((f) => f.name))];
+  const renamed = baseFile === file ? {} : { baseFile };
+  const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;
   if (dropped.length === 0) {
-    return [pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}`, { file, data: { base: baseLabel, added } })];
+    return [pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
   }
   return dropped.map((f) => {
     const critical = CRITICAL_FLAGS.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
     const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
     const mk = critical ? fail : warn;
-    return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (line ${f.line}) and is gone now`, {
+    return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
       file,
-      evidence: [`base: ${baseLabel}`, `${baseRef}:${file}:${f.line}: ${shown}`],
+      evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
       fix: critical
         ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
         : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
-      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added },
+      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added, ...renamed },
     });
   });
 }

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { StatusEntry } from "../git/git.js";
-import { fail, skip, type Finding } from "../report/finding.js";
+import { fail, skip, warn, type Finding } from "../report/finding.js";
 import { parseFlagSpec } from "../script/contract.js";
 import { shellQuote } from "../host/quote.js";
 import { parseLaunch } from "../script/launch.js";
@@ -102,7 +102,17 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   }
   out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
   if (t.endpoint?.rollback) out.push(...(await checkRollbackRef(ctx, t, t.endpoint.rollback.ref)));
-  return tag(out);
+  return tag(ctx.ref ? out.map((f) => offTree(f, ctx.ref!)) : out);
+}
+
+/**
+ * A finding about another revision's file (--ref, the rollback ref) keeps its line in the evidence
+ * only: GitHub puts annotations on the run's commit, where that line number points at other text.
+ */
+function offTree(f: Finding, ref: string): Finding {
+  if (f.line === undefined) return f;
+  const { line, ...rest } = f;
+  return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line}`, ...(f.evidence ?? [])] };
 }
 
 /** The base: --base, else the rollback ref, else the last commit before the current change to the script. */
@@ -130,10 +140,31 @@ async function checkDropped(ctx: PreflightContext, t: PreflightTarget, now: Serv
   if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
   const base = await resolveBase(ctx, t);
   if ("error" in base) return [base.error];
-  const baseText = await ctx.reader.show(base.sha, t.scriptPath);
-  if (baseText === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
-  const baseScript = parseLaunch(t.kind, baseText);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short);
+  const atBase = await scriptAtBase(ctx, t, base.sha);
+  if (atBase === null && ctx.base) {
+    // the user named this base: comparing with nothing is not a pass, nor a quiet skip
+    return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
+      file: t.scriptPath,
+      fix: `pass a --base that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`,
+    })];
+  }
+  if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
+  const baseScript = parseLaunch(t.kind, atBase.text);
+  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path);
+}
+
+/**
+ * The script as it was at the base: under its name, else under the name it had there (a rename
+ * staged in the work tree, then the renames committed since, as git log --follow finds them).
+ */
+async function scriptAtBase(ctx: PreflightContext, t: PreflightTarget, sha: string): Promise<{ path: string; text: string } | null> {
+  const same = await ctx.reader.show(sha, t.scriptPath);
+  if (same !== null) return { path: t.scriptPath, text: same };
+  const staged = ctx.ref === null ? (await status(ctx)).find((e) => e.code[0] === "R" && e.path === t.scriptPath)?.from : undefined;
+  const atHead = staged ?? t.scriptPath;
+  const path = (await ctx.git.nameAt(atHead, sha, ctx.ref ?? "HEAD")) ?? atHead;
+  const text = path === t.scriptPath ? null : await ctx.reader.show(sha, path);
+  return text === null ? null : { path, text };
 }
 
 async function checkRollbackRef(ctx: PreflightContext, t: PreflightTarget, ref: string): Promise<Finding[]> {
@@ -152,5 +183,5 @@ async function checkRollbackRef(ctx: PreflightContext, t: PreflightTarget, ref: 
   const contracts = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
   const broken = [...syntax, ...contracts].filter((f) => f.status === "fail");
   if (broken.length === 0) return [{ check: CHECK, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
-  return broken.map((f) => ({ ...f, check: CHECK, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
+  return broken.map((f) => ({ ...offTree(f, ref), check: CHECK, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
 }
