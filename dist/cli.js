@@ -4513,13 +4513,13 @@ var require_resolve_block_scalar = __commonJS({
       for (let i = contentStart; i < chompStart; ++i) {
         let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
-        const crlf = content[content.length - 1] === "\r";
-        if (crlf)
+        const crlf2 = content[content.length - 1] === "\r";
+        if (crlf2)
           content = content.slice(0, -1);
         if (content && indent.length < trimIndent) {
           const src = header.indent ? "explicit indentation indicator" : "first line";
           const message = `Block scalar lines must not be less indented than their ${src}`;
-          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          onError(offset - content.length - (crlf2 ? 2 : 1), "BAD_INDENT", message);
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
@@ -27496,8 +27496,8 @@ var require_lib2 = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync3, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname8, resolve as resolve5 } from "node:path";
+import { existsSync as existsSync3, lstatSync as lstatSync3, readFileSync as readFileSync5, statSync as statSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname9, resolve as resolve5 } from "node:path";
 import { pathToFileURL } from "node:url";
 
 // src/cli-args.ts
@@ -27706,7 +27706,7 @@ var optionLine = (o) => {
 };
 var commandLine = (c) => `  ${`${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(20)} ${c.summary}`;
 var FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the config names no identityFile) and
-  DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY: the endpoint's API key
+  DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY holds the endpoint's API key
   (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
 
 exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
@@ -35363,7 +35363,8 @@ function containerEngine(run, h) {
 }
 
 // src/script/parse.ts
-function parseServeScript(text, options = {}) {
+function parseServeScript(crlfText, options = {}) {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const firstLine = options.firstLine ?? 1;
   const lines = text.split("\n");
   const state = { env: /* @__PURE__ */ new Map(), arrays: /* @__PURE__ */ new Map(), strings: /* @__PURE__ */ new Map(), assignments: [], commands: [], lines, firstLine };
@@ -35878,7 +35879,8 @@ var secretInArgv = {
     const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => SECRET_ENV.test(e.name) && literal2(e.value ?? void 0)).map((e) => ({
       file: source.file,
       line: e.line,
-      summary: `-e ${e.name} carries a literal secret`,
+      summary: `-e ${e.name} carries a literal secret value`,
+      // not "secret: …": the redactor would mask the next word
       evidence: [redact(lineOf2(ctx, source.file, e.line), e.value)],
       fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
     })));
@@ -36296,9 +36298,9 @@ var EXTRA = {
 };
 function walkSchema(node2, visit, path = "") {
   visit(path, node2);
-  const join7 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join7(k));
-  if (node2.additionalProperties && typeof node2.additionalProperties === "object") walkSchema(node2.additionalProperties, visit, join7("*"));
+  const join8 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join8(k));
+  if (node2.additionalProperties && typeof node2.additionalProperties === "object") walkSchema(node2.additionalProperties, visit, join8("*"));
   if (node2.items) walkSchema(node2.items, visit, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
 }
@@ -36429,7 +36431,7 @@ function isSecretKey(key) {
   return SECRET_KEY.test(key);
 }
 function redactSecrets(text) {
-  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(--(?:api-key|hf-token)[= ])\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
+  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(/(--(?:api-key|hf-token)[= ])(?!["']?\$|@)\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
 }
 
 // src/engine/vllm/phase.ts
@@ -38579,7 +38581,7 @@ function requireFor(name, ep, stage, keys, file) {
 
 // src/pipeline.ts
 import { existsSync } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute4, join as join5, relative as relative3, resolve as resolve4 } from "node:path";
+import { dirname as dirname5, isAbsolute as isAbsolute4, join as join6, relative as relative3, resolve as resolve4 } from "node:path";
 
 // src/config/launch-file.ts
 function launchFile(ep) {
@@ -38680,7 +38682,9 @@ function mask(name, value) {
 
 // src/report/redact.ts
 var M = "***";
-var VALUE = String.raw`("[^"]*"|'[^']*'|[^\s"',;}]+)`;
+var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|[^\s"',;}]+)`;
+var REFERENCE = /^["']?(?:\$\{?[A-Za-z_]|\$\(|@[/.\w])/;
+var NAMES_A_SECRET = /* @__PURE__ */ new Set(["--secret", "--secret-id"]);
 var TOKEN_SHAPES = [
   /\bhf_[A-Za-z0-9]{20,}\b/g,
   /\bsk-[A-Za-z0-9_-]{16,}/g,
@@ -38698,10 +38702,16 @@ function redact2(text) {
   out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
   out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
-  out = out.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q2, name, sep, v) => secretName(name) && v !== M && !v.includes(M) ? `${q2}${name}${q2}${sep}${masked(v)}` : m);
-  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !v.startsWith("-") && v !== M ? `${flag}${sep}${masked(v)}` : m);
+  out = namedValues(out);
+  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) ? `${flag}${sep}${masked(v)}` : m);
   for (const re of TOKEN_SHAPES) out = out.replace(re, M);
   return out;
+}
+function namedValues(text, depth = 0) {
+  return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q2, name, sep, v) => {
+    if (secretName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) ? `${q2}${name}${q2}${sep}${masked(v)}` : m;
+    return depth < 3 && /[=:]/.test(v) ? `${q2}${name}${q2}${sep}${namedValues(v, depth + 1)}` : m;
+  });
 }
 function valueLooksSecret(value) {
   const v = value.trim();
@@ -38774,6 +38784,18 @@ function runLocal(cmd, args, opts = {}) {
   });
 }
 
+// src/host/quote.ts
+var SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+function shellQuote(arg) {
+  if (arg.includes("\0")) throw new Error("a shell argument cannot contain a NUL byte: remove it from the command");
+  if (arg !== "" && SAFE.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+function shellJoin(argv) {
+  if (argv.length === 0) throw new Error("empty command: pass at least the program name");
+  return argv.map(shellQuote).join(" ");
+}
+
 // src/git/git.ts
 var GitError = class extends Error {
 };
@@ -38783,7 +38805,7 @@ var Git = class {
   }
   cwd;
   async git(args, opts = {}) {
-    const r = await runLocal("git", ["-c", "core.quotepath=off", ...args], { cwd: this.cwd, input: opts.input, timeoutMs: opts.timeoutMs ?? 6e4 });
+    const r = await runLocal("git", ["-c", "core.quotepath=off", "--literal-pathspecs", ...args], { cwd: this.cwd, input: opts.input, timeoutMs: opts.timeoutMs ?? 6e4 });
     if (r.spawnError) throw new GitError(`git could not be started (${r.spawnError.code}): install git and retry`);
     if (r.timedOut) throw new GitError(`git ${args[0]} timed out in ${this.cwd}`);
     if (r.code !== 0 && !opts.allowFail) throw new GitError(`git ${args.join(" ")} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
@@ -38792,6 +38814,8 @@ var Git = class {
   /** Top level, shallowness and HEAD in one process (HEAD null in a repository with no commit yet). */
   async info() {
     const r = await this.git(["rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD"], { allowFail: true });
+    const dubious = unsafeRepository(r.stderr);
+    if (dubious !== null) throw new UsageError(unsafeRepositoryMessage(dubious || this.cwd));
     const [root, shallow, head2] = r.stdout.split("\n");
     if (!root || !shallow || root.startsWith("fatal")) return null;
     return { root, shallow: shallow === "true", head: r.code === 0 && head2 && /^[0-9a-f]{40,64}$/.test(head2) ? head2 : null };
@@ -38810,8 +38834,8 @@ var Git = class {
       if (rec.length < 4) continue;
       const code = rec.slice(0, 2);
       const path = rec.slice(3);
-      if (code[0] === "R" || code[0] === "C") i++;
-      entries.push({ path, code, kind: statusKind(code) });
+      const from = code[0] === "R" || code[0] === "C" ? parts[++i] : void 0;
+      entries.push({ path, ...from ? { from } : {}, code, kind: statusKind(code) });
     }
     return entries;
   }
@@ -38824,12 +38848,14 @@ var Git = class {
   /**
    * One pass over the history of several files: every commit that touched each, newest first, with
    * its patch. Preflight reads every contract's history out of this single call instead of one
-   * pickaxe per flag.
+   * pickaxe per flag. --no-renames: a rename shows as a new file, so a diff header names one path
+   * twice; renames are followed per file by nameAt, only when one is needed. The prefixes are
+   * explicit: a user's diff.noprefix would drop them from the headers.
    */
   async histories(paths, ref = "HEAD") {
     const result = new Map(paths.map((p) => [p, []]));
     if (!paths.length) return result;
-    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--no-renames", "--unified=0", "--no-ext-diff", "--format=%x00%H%x09%P%x09%cI%x09%s", ref, "--", ...paths], { allowFail: true });
+    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--no-renames", "--unified=0", "--no-ext-diff", "--src-prefix=a/", "--dst-prefix=b/", "--format=%x00%H%x09%P%x09%cI%x09%s", ref, "--", ...paths], { allowFail: true });
     if (r.code !== 0) return result;
     for (const chunk of r.stdout.split("\0")) {
       if (!chunk) continue;
@@ -38840,7 +38866,7 @@ var Git = class {
       let inHunk = false;
       for (const line of (nl < 0 ? "" : chunk.slice(nl + 1)).split("\n")) {
         if (line.startsWith("diff --git ")) {
-          const path = /^diff --git a\/(.*) b\//.exec(line)?.[1] ?? "";
+          const path = diffHeaderPath(line) ?? "";
           const list = result.get(path);
           cur = list ? { commit, added: [], removed: [] } : null;
           if (cur) list.push(cur);
@@ -38853,11 +38879,23 @@ var Git = class {
     }
     return result;
   }
+  /**
+   * The name `path` (its name at `ref`) had at `base`, following renames in the commits between them;
+   * null when none renamed it. One `git log --follow` (it takes one path), so ask only when the file
+   * is missing at base.
+   */
+  async nameAt(path, base, ref = "HEAD") {
+    if (base.startsWith("-") || ref.startsWith("-")) return null;
+    const r = await this.git(["log", "--follow", "--name-status", "-z", "--format=", `${base}..${ref}`, "--", path], { allowFail: true });
+    if (r.code !== 0) return null;
+    const name = followRenames(r.stdout.split("\0"), path);
+    return name === path ? null : name;
+  }
   /** Many blobs (`ref:path`) or ref resolutions in one `git cat-file` process; null for what is missing. */
   async catFile(specs, mode) {
     if (!specs.length) return [];
-    if (specs.some((s) => s.includes("\n"))) throw new GitError("a ref or path contains a newline");
-    const r = await runLocal("git", ["cat-file", mode], { cwd: this.cwd, input: specs.join("\n") + "\n", timeoutMs: 6e4 });
+    const lines = await Promise.all(specs.map((s) => s.includes("\n") ? this.objectId(s) : s));
+    const r = await runLocal("git", ["cat-file", mode], { cwd: this.cwd, input: lines.join("\n") + "\n", timeoutMs: 6e4 });
     if (r.code !== 0) throw new GitError(`git cat-file failed: ${r.stderr.trim()}`);
     const buf = r.stdoutBytes;
     const out = [];
@@ -38881,6 +38919,11 @@ var Git = class {
     }
     return out;
   }
+  /** The object id a spec names; for one that does not exist, a line cat-file reports missing. */
+  async objectId(spec2) {
+    const r = spec2.startsWith("-") ? null : await this.git(["rev-parse", "--verify", "--quiet", spec2], { allowFail: true });
+    return r?.code === 0 && /^[0-9a-f]{40,64}$/.test(r.stdout.trim()) ? r.stdout.trim() : "missing-object";
+  }
   /** Tracked and untracked, not ignored files of the work tree. */
   async listFiles() {
     const r = await this.git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
@@ -38895,6 +38938,58 @@ function statusKind(code) {
   if (code[1] === "M" || code[1] === "T") return "modified";
   return "staged";
 }
+function unsafeRepository(stderr) {
+  if (!/detected dubious ownership/i.test(stderr)) return null;
+  return /dubious ownership in repository at '(.*)'/.exec(stderr)?.[1] ?? "";
+}
+function unsafeRepositoryMessage(path) {
+  return `${path} is a git repository owned by another user, and git refuses to read it ("detected dubious ownership"): trust it with \`git config --global --add safe.directory ${shellQuote(path)}\` (in GitHub Actions, actions/checkout adds the workspace; a checkout made otherwise, or a step run in another container or as another user, needs it added)`;
+}
+function followRenames(records, path) {
+  let name = path;
+  for (let i = 0; i < records.length; i++) {
+    const status2 = records[i].trim();
+    if (!/^[A-Z]\d*$/.test(status2)) continue;
+    if (status2[0] === "R" || status2[0] === "C") {
+      if (status2[0] === "R" && records[i + 2] === name) name = records[i + 1];
+      i += 2;
+    } else i += 1;
+  }
+  return name;
+}
+function diffHeaderPath(line) {
+  const rest = line.slice("diff --git ".length);
+  if (rest.startsWith('"')) {
+    const q2 = unquoteC(rest);
+    return q2?.value.startsWith("a/") ? q2.value.slice(2) : null;
+  }
+  if (!rest.startsWith("a/") || rest.length % 2 === 0) return null;
+  const half = (rest.length - 1) / 2;
+  return rest.slice(half + 1) === `b/${rest.slice(2, half)}` ? rest.slice(2, half) : null;
+}
+var C_ESCAPES = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, "\\": 92 };
+function unquoteC(text) {
+  if (!text.startsWith('"')) return null;
+  const bytes = [];
+  const run = /[^"\\]+/y;
+  for (let i = 1; i < text.length; ) {
+    run.lastIndex = i;
+    const plain = run.exec(text)?.[0];
+    if (plain) {
+      bytes.push(Buffer.from(plain, "utf8"));
+      i += plain.length;
+    } else if (text[i] === '"') {
+      return { value: Buffer.concat(bytes).toString("utf8"), rest: text.slice(i + 1) };
+    } else {
+      const octal = /^[0-3][0-7]{2}/.exec(text.slice(i + 1, i + 4))?.[0];
+      const code = octal ? parseInt(octal, 8) : C_ESCAPES[text[i + 1] ?? ""];
+      if (code === void 0) return null;
+      bytes.push(Buffer.from([code]));
+      i += octal ? 4 : 2;
+    }
+  }
+  return null;
+}
 function parseCommits(text) {
   return text.split("\n").filter((l) => /^[0-9a-f]{40}\t/.test(l)).map((l) => {
     const [sha, parents, date2, ...rest] = l.split("	");
@@ -38907,7 +39002,8 @@ import { readFileSync as readFileSync2 } from "node:fs";
 import { basename as basename2, join } from "node:path";
 
 // src/script/detect.ts
-function isServeScript(text) {
+function isServeScript(crlfText) {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
   if (shebang) {
     const interp = basename(shebang[1]) === "env" ? basename(shebang[2] ?? "") : basename(shebang[1]);
@@ -39041,7 +39137,7 @@ function discoverTargets(root, files) {
 
 // src/preflight/run.ts
 import { readFileSync as readFileSync3 } from "node:fs";
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 
 // src/report/finding.ts
 function verdictOf(findings) {
@@ -39056,18 +39152,6 @@ var pass = (check, summary, extra = {}) => ({ check, status: "pass", summary, ..
 var fail = (check, summary, extra = {}) => ({ check, status: "fail", summary, ...extra });
 var warn = (check, summary, extra = {}) => ({ check, status: "warn", summary, ...extra });
 var skip = (check, summary, extra = {}) => ({ check, status: "skip", summary, ...extra });
-
-// src/host/quote.ts
-var SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
-function shellQuote(arg) {
-  if (arg.includes("\0")) throw new Error("a shell argument cannot contain a NUL byte: remove it from the command");
-  if (arg !== "" && SAFE.test(arg)) return arg;
-  return `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-function shellJoin(argv) {
-  if (argv.length === 0) throw new Error("empty command: pass at least the program name");
-  return argv.map(shellQuote).join(" ");
-}
 
 // src/preflight/traps/index.ts
 var CHECK_ID = "preflight.traps";
@@ -39097,6 +39181,9 @@ function checkTraps(input, levels) {
 }
 
 // src/preflight/bash-syntax.ts
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as join2 } from "node:path";
 var CHECK = "preflight.bash-syntax";
 function parseBashError(stderr) {
   const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
@@ -39104,12 +39191,22 @@ function parseBashError(stderr) {
   return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
 }
 async function bashSyntax(text, file, label = file) {
-  const r = await runLocal("bash", ["-n"], { input: text, timeoutMs: 1e4 });
+  const dir = mkdtempSync(join2(tmpdir(), "dg-bash-n-"));
+  const tmp = join2(dir, "script");
+  let r;
+  try {
+    writeFileSync(tmp, text, { mode: 384 });
+    r = await runLocal("bash", ["-n", tmp], { timeoutMs: 6e4 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   if (r.spawnError) return fail(CHECK, `bash could not be started (${r.spawnError.code})`, { file, fix: "install bash (apt-get install bash) and retry" });
-  if (r.code === 0) return pass(CHECK, `${label}: bash -n passes`, { file });
-  const { line, message } = parseBashError(r.stderr);
+  if (r.timedOut) return fail(CHECK, `${label}: bash -n did not finish within 60 s`, { file, fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long` });
+  if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK, `${label}: bash -n passes`, { file });
+  const stderr = r.stderr.split(tmp).join(file);
+  const { line, message } = parseBashError(stderr);
   const lines = text.split("\n");
-  const evidence = [r.stderr.trim().replace(/^bash: /gm, `${file}: `)];
+  const evidence = [stderr.trim().replace(/^bash: /gm, `${file}: `)];
   if (line) {
     for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++) evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
   }
@@ -39119,6 +39216,18 @@ async function bashSyntax(text, file, label = file) {
     evidence,
     fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file)}\``,
     data: { message }
+  });
+}
+function crlf(text, file, label) {
+  const at = text.indexOf("\r\n");
+  if (at < 0) return null;
+  const line = text.slice(0, at).split("\n").length;
+  const count = text.split("\r\n").length - 1;
+  return fail(CHECK, `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`, {
+    file,
+    line,
+    fix: `convert ${file} to LF line endings (sed -i 's/\\r$//' ${shellQuote(file)}), and keep git from converting it back: add \`*.sh text eol=lf\` to .gitattributes`,
+    data: { crlfLines: count }
   });
 }
 
@@ -39339,25 +39448,27 @@ var CRITICAL_FLAGS = /* @__PURE__ */ new Set([
   "--trust-remote-code",
   "--port"
 ]);
-function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel) {
+function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel, baseFile = file) {
   const key = (f) => normalizeFlagName(f.name);
   const now = new Set(nowFlags.map(key));
   const before = new Set(baseFlags.map(key));
   const seen = /* @__PURE__ */ new Set();
   const dropped = baseFlags.filter((f) => !now.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)));
   const added = [...new Set(nowFlags.filter((f) => !before.has(key(f))).map((f) => f.name))];
+  const renamed = baseFile === file ? {} : { baseFile };
+  const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;
   if (dropped.length === 0) {
-    return [pass(CHECK4, `${file}: no engine flag dropped since ${baseLabel}`, { file, data: { base: baseLabel, added } })];
+    return [pass(CHECK4, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
   }
   return dropped.map((f) => {
     const critical = CRITICAL_FLAGS.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
     const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
     const mk = critical ? fail : warn;
-    return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (line ${f.line}) and is gone now`, {
+    return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
       file,
-      evidence: [`base: ${baseLabel}`, `${baseRef}:${file}:${f.line}: ${shown}`],
+      evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
       fix: critical ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
-      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added }
+      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
     });
   });
 }
@@ -39375,10 +39486,10 @@ function historyFinding(shallow) {
 
 // src/preflight/paths.ts
 import { lstatSync, realpathSync } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join2, relative } from "node:path";
+import { isAbsolute as isAbsolute2, join as join3, relative } from "node:path";
 function refusePath(root, rel) {
   if (isAbsolute2(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
-  const abs = join2(root, rel);
+  const abs = join3(root, rel);
   try {
     if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
     const real = relative(realpathSync(root), realpathSync(abs));
@@ -39442,7 +39553,7 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync3(join3(ctx.root, path), "utf8");
+    return readFileSync3(join4(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -39474,7 +39585,7 @@ async function preflightTarget(ctx, t) {
   const out = [];
   if (t.kind === "script") {
     out.push(await bashSyntax(text, t.scriptPath));
-    if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join3(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+    if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join4(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
   }
   const specs = t.endpoint?.contracts.flags ?? [];
   if (t.endpoint) out.push(...await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history }));
@@ -39484,7 +39595,12 @@ async function preflightTarget(ctx, t) {
   }
   out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
   if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
-  return tag2(out);
+  return tag2(ctx.ref ? out.map((f) => offTree(f, ctx.ref)) : out);
+}
+function offTree(f, ref) {
+  if (f.line === void 0) return f;
+  const { line, ...rest } = f;
+  return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line}`, ...f.evidence ?? []] };
 }
 async function resolveBase(ctx, t) {
   const CHECK23 = "preflight.dropped-flags";
@@ -39509,10 +39625,25 @@ async function checkDropped(ctx, t, now, contractNames) {
   if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
   const base = await resolveBase(ctx, t);
   if ("error" in base) return [base.error];
-  const baseText = await ctx.reader.show(base.sha, t.scriptPath);
-  if (baseText === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
-  const baseScript = parseLaunch(t.kind, baseText);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short);
+  const atBase = await scriptAtBase(ctx, t, base.sha);
+  if (atBase === null && ctx.base) {
+    return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
+      file: t.scriptPath,
+      fix: `pass a --base that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`
+    })];
+  }
+  if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
+  const baseScript = parseLaunch(t.kind, atBase.text);
+  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path);
+}
+async function scriptAtBase(ctx, t, sha) {
+  const same = await ctx.reader.show(sha, t.scriptPath);
+  if (same !== null) return { path: t.scriptPath, text: same };
+  const staged = ctx.ref === null ? (await status(ctx)).find((e) => e.code[0] === "R" && e.path === t.scriptPath)?.from : void 0;
+  const atHead = staged ?? t.scriptPath;
+  const path = await ctx.git.nameAt(atHead, sha, ctx.ref ?? "HEAD") ?? atHead;
+  const text = path === t.scriptPath ? null : await ctx.reader.show(sha, path);
+  return text === null ? null : { path, text };
 }
 async function checkRollbackRef(ctx, t, ref) {
   const CHECK23 = "preflight.rollback-ref";
@@ -39530,7 +39661,7 @@ async function checkRollbackRef(ctx, t, ref) {
   const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
   const broken = [...syntax, ...contracts2].filter((f) => f.status === "fail");
   if (broken.length === 0) return [{ check: CHECK23, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
-  return broken.map((f) => ({ ...f, check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
+  return broken.map((f) => ({ ...offTree(f, ref), check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
 }
 
 // src/stages.ts
@@ -42101,13 +42232,13 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
 }
 
 // src/verify/route.ts
-var join4 = (base, path) => base.replace(/\/+$/, "") + path;
+var join5 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join4(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join4(url2, path), body, headers, timeoutMs)
+    send: (method, path, body, timeoutMs) => request(method, join5(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join5(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -42118,7 +42249,7 @@ function peerRoute(peer, url2, headers) {
       const t0 = performance.now();
       let r;
       try {
-        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join4(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
+        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join5(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
       } catch (e) {
         return { status: null, body: "", error: `from ${peer.name}: ${e.message}`, durationMs: performance.now() - t0 };
       }
@@ -42126,7 +42257,7 @@ function peerRoute(peer, url2, headers) {
       const error2 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error2 && `from ${peer.name}: ${error2}`, durationMs: performance.now() - t0 };
     },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join4(url2, path), body, headers, timeoutMs)
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join5(url2, path), body, headers, timeoutMs)
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
@@ -42174,7 +42305,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
           method,
           host: u.hostname,
           port,
-          path: join4(u.pathname === "/" ? "" : u.pathname, path),
+          path: join5(u.pathname === "/" ? "" : u.pathname, path),
           createConnection: () => stream,
           headers: { ...headers, ...payload === void 0 ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }
         }, (res) => {
@@ -42200,7 +42331,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
-      return streamThroughTunnel(stream, u, join4(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+      return streamThroughTunnel(stream, u, join5(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
@@ -42882,7 +43013,7 @@ var VERSION = "0.1.0";
 // src/pipeline.ts
 function findConfigUpwards(cwd, root) {
   for (let dir = cwd; ; dir = dirname5(dir)) {
-    const candidate = join5(dir, DEFAULT_CONFIG);
+    const candidate = join6(dir, DEFAULT_CONFIG);
     if (existsSync(candidate)) return candidate;
     if (dir === root || dirname5(dir) === dir || !dir.startsWith(root)) return null;
   }
@@ -42893,7 +43024,7 @@ async function openWorkspace(opts) {
   if (!info || !root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate from the repository that holds the serve scripts`);
   const git = new Git(root);
   let configFile = null;
-  if (opts.config) configFile = isAbsolute4(opts.config) ? opts.config : join5(opts.cwd, opts.config);
+  if (opts.config) configFile = isAbsolute4(opts.config) ? opts.config : join6(opts.cwd, opts.config);
   else configFile = findConfigUpwards(resolve4(opts.cwd), root);
   if (opts.ref && configFile && relative3(root, resolve4(configFile)).startsWith("..")) {
     throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
@@ -43244,8 +43375,8 @@ ${finding.fix ? `fix: ${finding.fix}
 }
 
 // src/init/init.ts
-import { existsSync as existsSync2, readFileSync as readFileSync4, writeFileSync } from "node:fs";
-import { isAbsolute as isAbsolute5, join as join6, relative as relative4 } from "node:path";
+import { existsSync as existsSync2, lstatSync as lstatSync2, readFileSync as readFileSync4, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute5, join as join7, relative as relative4 } from "node:path";
 
 // src/init/engine-flags.ts
 function currentEngineFlags(kind, text) {
@@ -43303,21 +43434,23 @@ async function runInit(opts, io) {
   const info = await new Git(opts.cwd).info();
   if (!info?.root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate init in the repository that holds the serve scripts`);
   const root = info.root;
-  const path = opts.config ? isAbsolute5(opts.config) ? opts.config : join6(opts.cwd, opts.config) : join6(root, DEFAULT_CONFIG);
-  if (existsSync2(path)) throw new UsageError(`${relative4(opts.cwd, path) || path} already exists: init never overwrites it; edit it, or move it away to start over`);
-  const targets = discoverTargets(root, await new Git(root).listFiles());
+  const path = opts.config ? isAbsolute5(opts.config) ? opts.config : join7(opts.cwd, opts.config) : join7(root, DEFAULT_CONFIG);
+  const shown = relative4(opts.cwd, path) || path;
+  if (lstatSync2(path, { throwIfNoEntry: false })) throw new UsageError(`${shown} already exists: init never overwrites it; edit it, or move it away to start over`);
+  if (!existsSync2(dirname7(path))) throw new UsageError(`${shown}: the directory ${relative4(opts.cwd, dirname7(path)) || dirname7(path)} does not exist: create it first (mkdir -p), or pick another --config path`);
+  const targets = discoverTargets(root, await new Git(root).listFiles()).filter((t) => refusePath(root, t.scriptPath) === null);
   if (!targets.length) throw new UsageError("no serve scripts, units or quadlets that start an inference server found (committed or staged): write deploy-gate.yml by hand (README: config reference)");
   const taken = /* @__PURE__ */ new Set();
-  const configDir = join6(path, "..");
+  const configDir = join7(path, "..");
   const endpoints = targets.map((t) => {
     const name = endpointName(t.name, taken);
     taken.add(name);
-    const flags2 = currentEngineFlags(t.kind, readFileSync4(join6(root, t.scriptPath), "utf8"));
-    return { name, kind: t.kind, script: relative4(configDir, join6(root, t.scriptPath)).split("\\").join("/"), flags: flags2 };
+    const flags2 = currentEngineFlags(t.kind, readFileSync4(join7(root, t.scriptPath), "utf8"));
+    return { name, kind: t.kind, script: relative4(configDir, join7(root, t.scriptPath)).split("\\").join("/"), flags: flags2 };
   });
   const text = renderInit(endpoints);
   parseConfig(text, path);
-  writeFileSync(path, text, { flag: "wx" });
+  writeFileSync2(path, text, { flag: "wx" });
   const flags = endpoints.reduce((n, e) => n + contractFlags2(e.flags ?? []).length, 0);
   io.out(`wrote ${relative4(opts.cwd, path) || path}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv
 next: review it, then deploy-gate preflight
@@ -43326,7 +43459,7 @@ next: review it, then deploy-gate preflight
 }
 
 // src/lock-command.ts
-import { dirname as dirname7 } from "node:path";
+import { dirname as dirname8 } from "node:path";
 
 // src/deploy/lock-admin.ts
 var CMD_TIMEOUT_MS3 = 2e4;
@@ -43378,7 +43511,7 @@ async function lockCommand(opts, io) {
   const ws = await openWorkspace(opts);
   const { name, ep } = oneEndpoint(ws, opts, "lock", "the endpoint's host");
   requireFor(name, ep, "lock", ["host"], ws.configFile);
-  const { host, finding } = await connect(endpointFor(ws, name, opts), opts, dirname7(ws.configFile));
+  const { host, finding } = await connect(endpointFor(ws, name, opts), opts, dirname8(ws.configFile));
   if (!host) {
     io.err(`deploy-gate: ${finding.summary}
 ${finding.fix ? `fix: ${finding.fix}
@@ -43503,6 +43636,12 @@ function fleetTerminal(report, lines, heading) {
 // src/report/markdown.ts
 var ICON = { pass: "\u2705", fail: "\u274C", warn: "\u26A0\uFE0F", skip: "\u23ED\uFE0F" };
 var SUMMARY_LIMIT_BYTES = 1024 * 1024;
+var SHRINK = [
+  ...[200, 40, 10, 3, 0].map((maxEvidenceLines) => ({ maxEvidenceLines, passes: true, warnings: true })),
+  { maxEvidenceLines: 0, passes: false, warnings: true },
+  { maxEvidenceLines: 0, passes: false, warnings: false }
+];
+var LEFT_OUT = "left out to stay under GitHub's summary limit: see the JSON report";
 function planTable(plan) {
   const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== void 0);
   if (!rows.length) return [];
@@ -43543,9 +43682,15 @@ function findingBlock(f, ctx) {
   if (Array.isArray(drift) && drift.length) out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
   return out;
 }
+function countsByCheck(fs) {
+  const n = /* @__PURE__ */ new Map();
+  for (const f of fs) n.set(f.check, (n.get(f.check) ?? 0) + 1);
+  return [...n].map(([check, k]) => `\`${check}\` (${k.toLocaleString("en-US")})`).join(", ");
+}
 function grouped(findings, status2, title, ctx) {
   const mine = findings.filter((f) => f.status === status2);
   if (!mine.length) return [];
+  if (status2 === "warn" && !ctx.warnings) return [`### ${ICON[status2]} ${title} (${mine.length})`, "", `${countsByCheck(mine)}: details ${LEFT_OUT}.`, ""];
   const groups = /* @__PURE__ */ new Map();
   for (const f of mine) {
     const key = `${f.check}\0${f.file ?? ""}`;
@@ -43580,6 +43725,7 @@ function passes(report, ctx) {
   const fs = report.findings.filter((f) => f.status === "pass" || f.status === "skip");
   if (!fs.length) return [];
   const n = (s) => fs.filter((f) => f.status === s).length;
+  if (!ctx.passes) return [`_${n("pass")} passed, ${n("skip")} skipped: ${LEFT_OUT}._`, ""];
   return [
     `<details><summary>${n("pass")} passed, ${n("skip")} skipped</summary>`,
     "",
@@ -43599,18 +43745,35 @@ var SECTIONS = [
   measured,
   passes
 ];
+var oneLine = (s) => s.replace(/\r?\n/g, " ");
+function brief(report, ctx) {
+  const fails = report.findings.filter((f) => f.status === "fail");
+  const warns = report.findings.filter((f) => f.status === "warn");
+  const where = (f) => `${f.host ? ` ${codeSpan(f.host)}` : ""}${f.file ? ` \xB7 ${codeSpan(f.file)}${f.line ? ` line ${f.line}` : ""}` : ""}`;
+  return [
+    ...head(report, ctx),
+    ...fails.length ? [`### ${ICON.fail} Failures (${fails.length})`, ""] : [],
+    ...fails.map((f) => `- \`${f.check}\`${where(f)}: **${oneLine(prose(f.summary, ctx))}**${f.fix ? ` **Fix:** ${oneLine(prose(f.fix, ctx))}` : ""}`),
+    "",
+    ...warns.length ? [`${warns.length} warning${warns.length === 1 ? "" : "s"}: ${LEFT_OUT}.`, ""] : [],
+    `_Evidence, tables and passes ${LEFT_OUT}._`,
+    ""
+  ];
+}
 function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES, context = {}) {
   const shas = [...knownShas(report.findings.map((f) => f.data)), ...report.ref.sha ? [report.ref.sha] : []];
-  for (const maxEvidenceLines of [200, 40, 10, 3, 0]) {
-    const ctx2 = { ...context, shas, maxEvidenceLines };
-    const text = SECTIONS.flatMap((s) => s(report, ctx2)).join("\n");
+  for (const detail of SHRINK) {
+    const ctx = { ...context, shas, ...detail };
+    const text = SECTIONS.flatMap((s) => s(report, ctx)).join("\n");
     if (Buffer.byteLength(text) <= limitBytes) return text;
   }
-  const ctx = { ...context, shas, maxEvidenceLines: 0 };
-  const cut = `${head(report, ctx).join("\n")}
-_Details omitted to stay under GitHub's summary limit: see the JSON report._
+  const cut = brief(report, { ...context, shas, ...SHRINK.at(-1) }).join("\n");
+  if (Buffer.byteLength(cut) <= limitBytes) return cut;
+  const kept = Buffer.from(cut).subarray(0, Math.max(0, limitBytes - 64)).toString("utf8");
+  return `${kept.slice(0, Math.max(0, kept.lastIndexOf("\n")))}
+
+\u2026 more failures in the JSON report
 `;
-  return Buffer.byteLength(cut) <= limitBytes ? cut : Buffer.from(cut).subarray(0, limitBytes - 64).toString("utf8").replace(/\uFFFD*$/, "") + "\n\u2026\n";
 }
 
 // src/report/terminal.ts
@@ -43666,9 +43829,36 @@ async function explainCommand(opts, io) {
   return result.class === "ready" || result.class === "booting" ? 0 : 1;
 }
 function checkWritable(flag, file) {
-  const dir = dirname8(file);
+  const dir = dirname9(file);
   if (!existsSync3(dir)) throw new UsageError(`${flag} ${file}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`);
-  if (existsSync3(file) && statSync2(file).isDirectory()) throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
+  if (!statSync2(dir).isDirectory()) throw new UsageError(`${flag} ${file}: ${dir} is not a directory: pick another path`);
+  if (file.split(/[\\/]/).includes(".git")) throw new UsageError(`${flag} ${file} is inside a .git directory: pick a path outside it`);
+  if (!existsSync3(file) && !isDanglingLink(file)) return;
+  if (statSync2(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
+  if (!lstatSync3(file).isFile() || !isOurs(flag, file)) {
+    throw new UsageError(`${flag} ${file} exists and is not a deploy-gate ${flag === "--report" ? "JSON report" : "summary"}: it would be overwritten; pick a new path (or remove the file first)`);
+  }
+}
+var isDanglingLink = (file) => lstatSync3(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+function isOurs(flag, file) {
+  try {
+    const head2 = readFileSync5(file, "utf8").slice(0, 4096);
+    if (head2.trim() === "") return true;
+    if (flag === "--summary") return head2.startsWith("## deploy-gate ");
+    return /^\{\s*"schema":\s*\d+,\s*"tool":\s*\{\s*"name":\s*"deploy-gate"/.test(head2);
+  } catch {
+    return false;
+  }
+}
+function writeReport(flag, file, text, io) {
+  try {
+    writeFileSync3(file, text);
+    return true;
+  } catch (e) {
+    io.err(`deploy-gate: could not write ${flag} ${file}: ${e.code ?? e.message}: check the path and free space, then rerun
+`);
+    return false;
+  }
 }
 async function reportCommand(opts, io) {
   for (const [flag, file] of [["--report", opts.report], ["--summary", opts.summary]]) if (file) checkWritable(flag, resolve5(io.cwd, file));
@@ -43676,11 +43866,12 @@ async function reportCommand(opts, io) {
   } : (line) => io.err(`${line}
 `));
   const json = renderJson(report);
-  if (opts.report) writeFileSync2(resolve5(io.cwd, opts.report), json);
-  if (opts.summary) writeFileSync2(resolve5(io.cwd, opts.summary), renderMarkdown(report, void 0, { repoUrl: repoUrlOf(io.env) }));
   if (opts.json) io.out(json);
   else io.out(renderTerminal(report, colourOf(opts, io), opts.quiet));
-  return exitCodeOf(report.verdict, opts.failOnWarn);
+  let written = true;
+  if (opts.report) written = writeReport("--report", resolve5(io.cwd, opts.report), json, io) && written;
+  if (opts.summary) written = writeReport("--summary", resolve5(io.cwd, opts.summary), renderMarkdown(report, void 0, { repoUrl: repoUrlOf(io.env) }), io) && written;
+  return written ? exitCodeOf(report.verdict, opts.failOnWarn) : 2;
 }
 async function logsHandler(opts, io) {
   const done = logsCommand(opts, { out: io.out, err: io.err, colour: colourOf(opts, io), signal: runAbort.signal });
@@ -43723,6 +43914,9 @@ please report it with the command you ran
 var invokedDirectly = process.argv[1] !== void 0 && import.meta.url === pathToFileURL(process.argv[1]).href;
 var isBin = process.argv[1]?.endsWith("/deploy-gate") || process.argv[1]?.endsWith("/cli.js");
 if (invokedDirectly || isBin) {
+  process.stdout.on("error", (e) => {
+    if (e.code !== "EPIPE" && e.code !== "ERR_STREAM_DESTROYED") throw e;
+  });
   for (const sig of ["SIGINT", "SIGTERM"]) {
     process.once(sig, () => {
       process.stderr.write(`deploy-gate: ${sig}: releasing host locks, then exiting

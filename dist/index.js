@@ -3678,8 +3678,8 @@ var require_webidl = __commonJS({
       return new TypeError(`${message.header}: ${message.message}`);
     };
     webidl.errors.conversionFailed = function(context) {
-      const plural = context.types.length === 1 ? "" : " one of";
-      const message = `${context.argument} could not be converted to${plural}: ${context.types.join(", ")}.`;
+      const plural2 = context.types.length === 1 ? "" : " one of";
+      const message = `${context.argument} could not be converted to${plural2}: ${context.types.join(", ")}.`;
       return webidl.errors.exception({
         header: context.prefix,
         message
@@ -11242,9 +11242,9 @@ var require_pluralizer = __commonJS({
       this: "these"
     };
     module.exports = class Pluralizer {
-      constructor(singular, plural) {
+      constructor(singular, plural2) {
         this.singular = singular;
-        this.plural = plural;
+        this.plural = plural2;
       }
       pluralize(count) {
         const one = count === 1;
@@ -23627,13 +23627,13 @@ var require_resolve_block_scalar = __commonJS({
       for (let i = contentStart; i < chompStart; ++i) {
         let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
-        const crlf = content[content.length - 1] === "\r";
-        if (crlf)
+        const crlf2 = content[content.length - 1] === "\r";
+        if (crlf2)
           content = content.slice(0, -1);
         if (content && indent.length < trimIndent) {
           const src = header.indent ? "explicit indentation indicator" : "first line";
           const message = `Block scalar lines must not be less indented than their ${src}`;
-          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          onError(offset - content.length - (crlf2 ? 2 : 1), "BAD_INDENT", message);
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
@@ -46148,7 +46148,7 @@ var require_keygen = __commonJS({
       generateKeyPair: generateKeyPair_,
       generateKeyPairSync: generateKeyPairSync_,
       getCurves,
-      randomBytes: randomBytes4
+      randomBytes: randomBytes5
     } = __require("crypto");
     var { Ber } = require_lib();
     var bcrypt_pbkdf = require_bcrypt_pbkdf().pbkdf;
@@ -46412,7 +46412,7 @@ var require_keygen = __commonJS({
                 rounds = opts.rounds;
             }
             const gen = Buffer.allocUnsafe(cipher.keyLen + cipher.ivLen);
-            const salt = randomBytes4(SALT_LEN);
+            const salt = randomBytes5(SALT_LEN);
             const r = bcrypt_pbkdf(
               passphrase,
               passphrase.length,
@@ -46451,7 +46451,7 @@ var require_keygen = __commonJS({
           const kdfOptions = encrypted ? encrypted.kdfOptions : Buffer.alloc(0);
           const blockLen = encrypted ? encrypted.cipher.blockLen : 8;
           const parsed = parseDERs(keyType2, pub, priv);
-          const checkInt = randomBytes4(4);
+          const checkInt = randomBytes5(4);
           const commentBin = Buffer.from(comment);
           const privBlobLen = 4 + 4 + parsed.priv.length + 4 + commentBin.length;
           let padding = [];
@@ -47052,7 +47052,6 @@ var Summary = class {
   }
 };
 var _summary = new Summary();
-var summary = _summary;
 
 // node_modules/@actions/core/lib/platform.js
 import os3 from "os";
@@ -47168,7 +47167,8 @@ function group(name, fn) {
 }
 
 // src/action.ts
-import { writeFileSync } from "node:fs";
+import { appendFileSync as appendFileSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { EOL as EOL5 } from "node:os";
 
 // src/action-base.ts
 import { readFileSync } from "node:fs";
@@ -47387,7 +47387,7 @@ var optionLine = (o) => {
 };
 var commandLine = (c) => `  ${`${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(20)} ${c.summary}`;
 var FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the config names no identityFile) and
-  DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY: the endpoint's API key
+  DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY holds the endpoint's API key
   (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
 
 exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
@@ -47408,6 +47408,7 @@ function parseHostList(v) {
 }
 
 // src/action-inputs.ts
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 
 // src/host/target.ts
@@ -47440,6 +47441,45 @@ function sshOptions(t, s) {
 function describeTarget(t) {
   const where = `${t.user}@${t.address}:${t.port}`;
   return t.jump ? `${where} (via ${t.jump.user}@${t.jump.address}:${t.jump.port})` : where;
+}
+
+// src/report/code-span.ts
+function codeSpan(text) {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  if (longest === 0) return `\`${text}\``;
+  const ticks = "`".repeat(longest + 1);
+  return `${ticks} ${text} ${ticks}`;
+}
+function splitCodeSpans(text) {
+  const parts = [];
+  let prose2 = 0;
+  let i = 0;
+  while (i < text.length) {
+    const open4 = text.indexOf("`", i);
+    if (open4 < 0) break;
+    let n = 1;
+    while (text[open4 + n] === "`") n++;
+    let close = -1;
+    for (let j = open4 + n; j < text.length; ) {
+      const k = text.indexOf("`", j);
+      if (k < 0) break;
+      let m = 1;
+      while (text[k + m] === "`") m++;
+      if (m === n) {
+        close = k;
+        break;
+      }
+      j = k + m;
+    }
+    if (close < 0) {
+      i = open4 + n;
+      continue;
+    }
+    parts.push(text.slice(prose2, open4), text.slice(open4, close + n));
+    prose2 = i = close + n;
+  }
+  parts.push(text.slice(prose2));
+  return parts;
 }
 
 // src/action-inputs.ts
@@ -47523,7 +47563,7 @@ function actionOptions(env = process.env) {
     // on a pull request the PR's base commit, so a flag dropped in any of its commits is found
     base: getInput("base") || pullRequestBase(env),
     json: false,
-    report: join(env.RUNNER_TEMP ?? process.cwd(), `deploy-gate-${command}-report.json`),
+    report: join(env.RUNNER_TEMP ?? process.cwd(), reportName(command, env)),
     summary: null,
     noColor: true,
     failOnWarn: booleanInput("fail-on-warn"),
@@ -47537,19 +47577,39 @@ function actionOptions(env = process.env) {
     hosts: hostsInput()
   };
 }
+function reportName(command, env) {
+  const step = env.GITHUB_ACTION?.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^[._]+/, "") || randomBytes(4).toString("hex");
+  return `deploy-gate-${command}-${step}-report.json`;
+}
 var FLAG_INPUT = {
   "--endpoint": "endpoint",
   "--ref": "ref",
   "--base": "base",
   "--config": "config",
   "--lock-wait": "lock-wait",
+  "--hosts": "hosts",
   "--skip-preflight": "skip-preflight",
   "--dry-run": "dry-run",
   "--fail-on-warn": "fail-on-warn",
   "--connect-timeout": "connect-timeout"
 };
+var BOOLEAN_FLAGS = /* @__PURE__ */ new Set(["--skip-preflight", "--dry-run", "--fail-on-warn"]);
+var ADVICE = /\b([Pp])ass (--[a-z-]+)(?: ([^\s`(),;]*[^\s`(),;.:]))?/g;
+var PLACEHOLDER = /^(NAME|REF|DURATION|FILE)$/;
+function rewriteAdvice(prose2) {
+  return prose2.replace(ADVICE, (whole, p, flag, next) => {
+    const input = FLAG_INPUT[flag];
+    if (!input) return whole;
+    const value = next !== void 0 && !BOOLEAN_FLAGS.has(flag) && !/^[a-z]+$/.test(next) ? next : void 0;
+    const set = `${p === "P" ? "S" : "s"}et the ${input} input`;
+    if (value === void 0) return `${set}${next !== void 0 ? ` ${next}` : ""}`;
+    return PLACEHOLDER.test(value) ? set : `${set} to ${value}`;
+  });
+}
+var COMMAND = /(deploy-gate [^\n]*?(?=[.;)](?:\s|$)|\n|$))/;
+var outsideCommands = (prose2) => prose2.split(COMMAND).map((p, i) => i % 2 === 1 ? p : rewriteAdvice(p)).join("");
 function inActionTerms(text) {
-  return text.replace(/(pass )?(--[a-z-]+)(?: (?:NAME|REF|DURATION|FILE))?/g, (whole, pass2, flag) => FLAG_INPUT[flag] ? `${pass2 ? "set " : ""}the ${FLAG_INPUT[flag]} input` : whole);
+  return splitCodeSpans(text).map((part, i) => i % 2 === 1 ? part : outsideCommands(part)).join("");
 }
 function hostsInput() {
   try {
@@ -47868,7 +47928,7 @@ function isSecretKey(key) {
   return SECRET_KEY.test(key);
 }
 function redactSecrets(text) {
-  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(--(?:api-key|hf-token)[= ])\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
+  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(/(--(?:api-key|hf-token)[= ])(?!["']?\$|@)\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
 }
 
 // src/engine/vllm/phase.ts
@@ -50039,7 +50099,7 @@ var missingConfig = (ctx, keys) => fail("deploy.restart", `endpoint ${ctx.name} 
 });
 
 // src/deploy/lock.ts
-import { randomBytes } from "node:crypto";
+import { randomBytes as randomBytes2 } from "node:crypto";
 
 // src/deploy/lock-record.ts
 function parseLockRecord(text) {
@@ -50150,7 +50210,7 @@ async function tryTake(host, req, token) {
 }
 var sleep = sleepUnlessAborted;
 async function takeLock(host, req, now = Date.now) {
-  const token = randomBytes(12).toString("hex");
+  const token = randomBytes2(12).toString("hex");
   const start = now();
   for (; ; ) {
     const r = await tryTake(host, req, token);
@@ -50459,7 +50519,7 @@ function readyFailure(ctx, d, polls) {
 
 // src/pipeline.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute4, join as join6, relative as relative3, resolve as resolve4 } from "node:path";
+import { dirname as dirname5, isAbsolute as isAbsolute4, join as join7, relative as relative3, resolve as resolve4 } from "node:path";
 
 // src/config/launch-file.ts
 function launchFile(ep) {
@@ -57826,7 +57886,8 @@ function containerEngine(run, h) {
 }
 
 // src/script/parse.ts
-function parseServeScript(text, options = {}) {
+function parseServeScript(crlfText, options = {}) {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const firstLine = options.firstLine ?? 1;
   const lines = text.split("\n");
   const state = { env: /* @__PURE__ */ new Map(), arrays: /* @__PURE__ */ new Map(), strings: /* @__PURE__ */ new Map(), assignments: [], commands: [], lines, firstLine };
@@ -58288,9 +58349,9 @@ var SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token"
 var SECRET_ENV = /(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)/i;
 var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
 var LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
-var PLACEHOLDER = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+var PLACEHOLDER2 = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
 function isPlaceholder(value) {
-  return PLACEHOLDER.test(value.trim());
+  return PLACEHOLDER2.test(value.trim());
 }
 function literal2(value) {
   return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
@@ -58341,7 +58402,8 @@ var secretInArgv = {
     const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => SECRET_ENV.test(e.name) && literal2(e.value ?? void 0)).map((e) => ({
       file: source.file,
       line: e.line,
-      summary: `-e ${e.name} carries a literal secret`,
+      summary: `-e ${e.name} carries a literal secret value`,
+      // not "secret: …": the redactor would mask the next word
       evidence: [redact(lineOf2(ctx, source.file, e.line), e.value)],
       fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
     })));
@@ -58881,7 +58943,9 @@ function mask(name, value) {
 
 // src/report/redact.ts
 var M = "***";
-var VALUE = String.raw`("[^"]*"|'[^']*'|[^\s"',;}]+)`;
+var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|[^\s"',;}]+)`;
+var REFERENCE = /^["']?(?:\$\{?[A-Za-z_]|\$\(|@[/.\w])/;
+var NAMES_A_SECRET = /* @__PURE__ */ new Set(["--secret", "--secret-id"]);
 var TOKEN_SHAPES = [
   /\bhf_[A-Za-z0-9]{20,}\b/g,
   /\bsk-[A-Za-z0-9_-]{16,}/g,
@@ -58899,10 +58963,16 @@ function redact2(text) {
   out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
   out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
-  out = out.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q, name, sep, v) => secretName(name) && v !== M && !v.includes(M) ? `${q}${name}${q}${sep}${masked(v)}` : m);
-  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !v.startsWith("-") && v !== M ? `${flag}${sep}${masked(v)}` : m);
+  out = namedValues(out);
+  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) ? `${flag}${sep}${masked(v)}` : m);
   for (const re of TOKEN_SHAPES) out = out.replace(re, M);
   return out;
+}
+function namedValues(text, depth = 0) {
+  return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q, name, sep, v) => {
+    if (secretName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
+    return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
+  });
 }
 function valueLooksSecret(value) {
   const v = value.trim();
@@ -58984,7 +59054,7 @@ var Git = class {
   }
   cwd;
   async git(args, opts = {}) {
-    const r = await runLocal("git", ["-c", "core.quotepath=off", ...args], { cwd: this.cwd, input: opts.input, timeoutMs: opts.timeoutMs ?? 6e4 });
+    const r = await runLocal("git", ["-c", "core.quotepath=off", "--literal-pathspecs", ...args], { cwd: this.cwd, input: opts.input, timeoutMs: opts.timeoutMs ?? 6e4 });
     if (r.spawnError) throw new GitError(`git could not be started (${r.spawnError.code}): install git and retry`);
     if (r.timedOut) throw new GitError(`git ${args[0]} timed out in ${this.cwd}`);
     if (r.code !== 0 && !opts.allowFail) throw new GitError(`git ${args.join(" ")} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
@@ -58993,6 +59063,8 @@ var Git = class {
   /** Top level, shallowness and HEAD in one process (HEAD null in a repository with no commit yet). */
   async info() {
     const r = await this.git(["rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD"], { allowFail: true });
+    const dubious = unsafeRepository(r.stderr);
+    if (dubious !== null) throw new UsageError(unsafeRepositoryMessage(dubious || this.cwd));
     const [root, shallow, head2] = r.stdout.split("\n");
     if (!root || !shallow || root.startsWith("fatal")) return null;
     return { root, shallow: shallow === "true", head: r.code === 0 && head2 && /^[0-9a-f]{40,64}$/.test(head2) ? head2 : null };
@@ -59011,8 +59083,8 @@ var Git = class {
       if (rec.length < 4) continue;
       const code = rec.slice(0, 2);
       const path = rec.slice(3);
-      if (code[0] === "R" || code[0] === "C") i++;
-      entries.push({ path, code, kind: statusKind(code) });
+      const from = code[0] === "R" || code[0] === "C" ? parts[++i] : void 0;
+      entries.push({ path, ...from ? { from } : {}, code, kind: statusKind(code) });
     }
     return entries;
   }
@@ -59025,12 +59097,14 @@ var Git = class {
   /**
    * One pass over the history of several files: every commit that touched each, newest first, with
    * its patch. Preflight reads every contract's history out of this single call instead of one
-   * pickaxe per flag.
+   * pickaxe per flag. --no-renames: a rename shows as a new file, so a diff header names one path
+   * twice; renames are followed per file by nameAt, only when one is needed. The prefixes are
+   * explicit: a user's diff.noprefix would drop them from the headers.
    */
   async histories(paths, ref = "HEAD") {
     const result = new Map(paths.map((p) => [p, []]));
     if (!paths.length) return result;
-    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--no-renames", "--unified=0", "--no-ext-diff", "--format=%x00%H%x09%P%x09%cI%x09%s", ref, "--", ...paths], { allowFail: true });
+    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--no-renames", "--unified=0", "--no-ext-diff", "--src-prefix=a/", "--dst-prefix=b/", "--format=%x00%H%x09%P%x09%cI%x09%s", ref, "--", ...paths], { allowFail: true });
     if (r.code !== 0) return result;
     for (const chunk of r.stdout.split("\0")) {
       if (!chunk) continue;
@@ -59041,7 +59115,7 @@ var Git = class {
       let inHunk = false;
       for (const line of (nl < 0 ? "" : chunk.slice(nl + 1)).split("\n")) {
         if (line.startsWith("diff --git ")) {
-          const path = /^diff --git a\/(.*) b\//.exec(line)?.[1] ?? "";
+          const path = diffHeaderPath(line) ?? "";
           const list = result.get(path);
           cur = list ? { commit, added: [], removed: [] } : null;
           if (cur) list.push(cur);
@@ -59054,11 +59128,23 @@ var Git = class {
     }
     return result;
   }
+  /**
+   * The name `path` (its name at `ref`) had at `base`, following renames in the commits between them;
+   * null when none renamed it. One `git log --follow` (it takes one path), so ask only when the file
+   * is missing at base.
+   */
+  async nameAt(path, base, ref = "HEAD") {
+    if (base.startsWith("-") || ref.startsWith("-")) return null;
+    const r = await this.git(["log", "--follow", "--name-status", "-z", "--format=", `${base}..${ref}`, "--", path], { allowFail: true });
+    if (r.code !== 0) return null;
+    const name = followRenames(r.stdout.split("\0"), path);
+    return name === path ? null : name;
+  }
   /** Many blobs (`ref:path`) or ref resolutions in one `git cat-file` process; null for what is missing. */
   async catFile(specs, mode) {
     if (!specs.length) return [];
-    if (specs.some((s) => s.includes("\n"))) throw new GitError("a ref or path contains a newline");
-    const r = await runLocal("git", ["cat-file", mode], { cwd: this.cwd, input: specs.join("\n") + "\n", timeoutMs: 6e4 });
+    const lines = await Promise.all(specs.map((s) => s.includes("\n") ? this.objectId(s) : s));
+    const r = await runLocal("git", ["cat-file", mode], { cwd: this.cwd, input: lines.join("\n") + "\n", timeoutMs: 6e4 });
     if (r.code !== 0) throw new GitError(`git cat-file failed: ${r.stderr.trim()}`);
     const buf = r.stdoutBytes;
     const out = [];
@@ -59082,6 +59168,11 @@ var Git = class {
     }
     return out;
   }
+  /** The object id a spec names; for one that does not exist, a line cat-file reports missing. */
+  async objectId(spec) {
+    const r = spec.startsWith("-") ? null : await this.git(["rev-parse", "--verify", "--quiet", spec], { allowFail: true });
+    return r?.code === 0 && /^[0-9a-f]{40,64}$/.test(r.stdout.trim()) ? r.stdout.trim() : "missing-object";
+  }
   /** Tracked and untracked, not ignored files of the work tree. */
   async listFiles() {
     const r = await this.git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
@@ -59096,6 +59187,58 @@ function statusKind(code) {
   if (code[1] === "M" || code[1] === "T") return "modified";
   return "staged";
 }
+function unsafeRepository(stderr) {
+  if (!/detected dubious ownership/i.test(stderr)) return null;
+  return /dubious ownership in repository at '(.*)'/.exec(stderr)?.[1] ?? "";
+}
+function unsafeRepositoryMessage(path) {
+  return `${path} is a git repository owned by another user, and git refuses to read it ("detected dubious ownership"): trust it with \`git config --global --add safe.directory ${shellQuote(path)}\` (in GitHub Actions, actions/checkout adds the workspace; a checkout made otherwise, or a step run in another container or as another user, needs it added)`;
+}
+function followRenames(records, path) {
+  let name = path;
+  for (let i = 0; i < records.length; i++) {
+    const status2 = records[i].trim();
+    if (!/^[A-Z]\d*$/.test(status2)) continue;
+    if (status2[0] === "R" || status2[0] === "C") {
+      if (status2[0] === "R" && records[i + 2] === name) name = records[i + 1];
+      i += 2;
+    } else i += 1;
+  }
+  return name;
+}
+function diffHeaderPath(line) {
+  const rest = line.slice("diff --git ".length);
+  if (rest.startsWith('"')) {
+    const q = unquoteC(rest);
+    return q?.value.startsWith("a/") ? q.value.slice(2) : null;
+  }
+  if (!rest.startsWith("a/") || rest.length % 2 === 0) return null;
+  const half = (rest.length - 1) / 2;
+  return rest.slice(half + 1) === `b/${rest.slice(2, half)}` ? rest.slice(2, half) : null;
+}
+var C_ESCAPES = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, "\\": 92 };
+function unquoteC(text) {
+  if (!text.startsWith('"')) return null;
+  const bytes = [];
+  const run = /[^"\\]+/y;
+  for (let i = 1; i < text.length; ) {
+    run.lastIndex = i;
+    const plain = run.exec(text)?.[0];
+    if (plain) {
+      bytes.push(Buffer.from(plain, "utf8"));
+      i += plain.length;
+    } else if (text[i] === '"') {
+      return { value: Buffer.concat(bytes).toString("utf8"), rest: text.slice(i + 1) };
+    } else {
+      const octal = /^[0-3][0-7]{2}/.exec(text.slice(i + 1, i + 4))?.[0];
+      const code = octal ? parseInt(octal, 8) : C_ESCAPES[text[i + 1] ?? ""];
+      if (code === void 0) return null;
+      bytes.push(Buffer.from([code]));
+      i += octal ? 4 : 2;
+    }
+  }
+  return null;
+}
 function parseCommits(text) {
   return text.split("\n").filter((l) => /^[0-9a-f]{40}\t/.test(l)).map((l) => {
     const [sha, parents, date2, ...rest] = l.split("	");
@@ -59108,7 +59251,8 @@ import { readFileSync as readFileSync3 } from "node:fs";
 import { basename as basename2, join as join2 } from "node:path";
 
 // src/script/detect.ts
-function isServeScript(text) {
+function isServeScript(crlfText) {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
   if (shebang) {
     const interp = basename(shebang[1]) === "env" ? basename(shebang[2] ?? "") : basename(shebang[1]);
@@ -59242,7 +59386,7 @@ function discoverTargets(root, files) {
 
 // src/preflight/run.ts
 import { readFileSync as readFileSync4 } from "node:fs";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/preflight/traps/index.ts
 var CHECK_ID = "preflight.traps";
@@ -59272,6 +59416,9 @@ function checkTraps(input, levels) {
 }
 
 // src/preflight/bash-syntax.ts
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as join3 } from "node:path";
 var CHECK = "preflight.bash-syntax";
 function parseBashError(stderr) {
   const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
@@ -59279,12 +59426,22 @@ function parseBashError(stderr) {
   return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
 }
 async function bashSyntax(text, file, label = file) {
-  const r = await runLocal("bash", ["-n"], { input: text, timeoutMs: 1e4 });
+  const dir = mkdtempSync(join3(tmpdir(), "dg-bash-n-"));
+  const tmp = join3(dir, "script");
+  let r;
+  try {
+    writeFileSync(tmp, text, { mode: 384 });
+    r = await runLocal("bash", ["-n", tmp], { timeoutMs: 6e4 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   if (r.spawnError) return fail(CHECK, `bash could not be started (${r.spawnError.code})`, { file, fix: "install bash (apt-get install bash) and retry" });
-  if (r.code === 0) return pass(CHECK, `${label}: bash -n passes`, { file });
-  const { line, message } = parseBashError(r.stderr);
+  if (r.timedOut) return fail(CHECK, `${label}: bash -n did not finish within 60 s`, { file, fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long` });
+  if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK, `${label}: bash -n passes`, { file });
+  const stderr = r.stderr.split(tmp).join(file);
+  const { line, message } = parseBashError(stderr);
   const lines = text.split("\n");
-  const evidence = [r.stderr.trim().replace(/^bash: /gm, `${file}: `)];
+  const evidence = [stderr.trim().replace(/^bash: /gm, `${file}: `)];
   if (line) {
     for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++) evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
   }
@@ -59294,6 +59451,18 @@ async function bashSyntax(text, file, label = file) {
     evidence,
     fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file)}\``,
     data: { message }
+  });
+}
+function crlf(text, file, label) {
+  const at = text.indexOf("\r\n");
+  if (at < 0) return null;
+  const line = text.slice(0, at).split("\n").length;
+  const count = text.split("\r\n").length - 1;
+  return fail(CHECK, `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`, {
+    file,
+    line,
+    fix: `convert ${file} to LF line endings (sed -i 's/\\r$//' ${shellQuote(file)}), and keep git from converting it back: add \`*.sh text eol=lf\` to .gitattributes`,
+    data: { crlfLines: count }
   });
 }
 
@@ -59314,45 +59483,6 @@ function cleanTreeFinding(entries) {
 
 // src/preflight/context.ts
 var SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";
-
-// src/report/code-span.ts
-function codeSpan(text) {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  if (longest === 0) return `\`${text}\``;
-  const ticks = "`".repeat(longest + 1);
-  return `${ticks} ${text} ${ticks}`;
-}
-function splitCodeSpans(text) {
-  const parts = [];
-  let prose2 = 0;
-  let i = 0;
-  while (i < text.length) {
-    const open4 = text.indexOf("`", i);
-    if (open4 < 0) break;
-    let n = 1;
-    while (text[open4 + n] === "`") n++;
-    let close = -1;
-    for (let j = open4 + n; j < text.length; ) {
-      const k = text.indexOf("`", j);
-      if (k < 0) break;
-      let m = 1;
-      while (text[k + m] === "`") m++;
-      if (m === n) {
-        close = k;
-        break;
-      }
-      j = k + m;
-    }
-    if (close < 0) {
-      i = open4 + n;
-      continue;
-    }
-    parts.push(text.slice(prose2, open4), text.slice(open4, close + n));
-    prose2 = i = close + n;
-  }
-  parts.push(text.slice(prose2));
-  return parts;
-}
 
 // src/preflight/trace.ts
 var isComment = (line) => line.trimStart().startsWith("#");
@@ -59514,25 +59644,27 @@ var CRITICAL_FLAGS = /* @__PURE__ */ new Set([
   "--trust-remote-code",
   "--port"
 ]);
-function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel) {
+function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel, baseFile = file) {
   const key = (f) => normalizeFlagName(f.name);
   const now = new Set(nowFlags.map(key));
   const before = new Set(baseFlags.map(key));
   const seen = /* @__PURE__ */ new Set();
   const dropped = baseFlags.filter((f) => !now.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)));
   const added = [...new Set(nowFlags.filter((f) => !before.has(key(f))).map((f) => f.name))];
+  const renamed = baseFile === file ? {} : { baseFile };
+  const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;
   if (dropped.length === 0) {
-    return [pass(CHECK4, `${file}: no engine flag dropped since ${baseLabel}`, { file, data: { base: baseLabel, added } })];
+    return [pass(CHECK4, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
   }
   return dropped.map((f) => {
     const critical = CRITICAL_FLAGS.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
     const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
     const mk = critical ? fail : warn;
-    return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (line ${f.line}) and is gone now`, {
+    return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
       file,
-      evidence: [`base: ${baseLabel}`, `${baseRef}:${file}:${f.line}: ${shown}`],
+      evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
       fix: critical ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
-      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added }
+      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
     });
   });
 }
@@ -59550,10 +59682,10 @@ function historyFinding(shallow) {
 
 // src/preflight/paths.ts
 import { lstatSync, realpathSync } from "node:fs";
-import { isAbsolute as isAbsolute3, join as join3, relative } from "node:path";
+import { isAbsolute as isAbsolute3, join as join4, relative } from "node:path";
 function refusePath(root, rel) {
   if (isAbsolute3(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
-  const abs = join3(root, rel);
+  const abs = join4(root, rel);
   try {
     if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
     const real = relative(realpathSync(root), realpathSync(abs));
@@ -59617,7 +59749,7 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync4(join4(ctx.root, path), "utf8");
+    return readFileSync4(join5(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -59649,7 +59781,7 @@ async function preflightTarget(ctx, t) {
   const out = [];
   if (t.kind === "script") {
     out.push(await bashSyntax(text, t.scriptPath));
-    if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join4(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+    if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join5(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
   }
   const specs = t.endpoint?.contracts.flags ?? [];
   if (t.endpoint) out.push(...await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history }));
@@ -59659,7 +59791,12 @@ async function preflightTarget(ctx, t) {
   }
   out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
   if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
-  return tag2(out);
+  return tag2(ctx.ref ? out.map((f) => offTree(f, ctx.ref)) : out);
+}
+function offTree(f, ref) {
+  if (f.line === void 0) return f;
+  const { line, ...rest } = f;
+  return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line}`, ...f.evidence ?? []] };
 }
 async function resolveBase(ctx, t) {
   const CHECK23 = "preflight.dropped-flags";
@@ -59684,10 +59821,25 @@ async function checkDropped(ctx, t, now, contractNames) {
   if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
   const base = await resolveBase(ctx, t);
   if ("error" in base) return [base.error];
-  const baseText = await ctx.reader.show(base.sha, t.scriptPath);
-  if (baseText === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
-  const baseScript = parseLaunch(t.kind, baseText);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short);
+  const atBase = await scriptAtBase(ctx, t, base.sha);
+  if (atBase === null && ctx.base) {
+    return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
+      file: t.scriptPath,
+      fix: `pass a --base that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`
+    })];
+  }
+  if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
+  const baseScript = parseLaunch(t.kind, atBase.text);
+  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path);
+}
+async function scriptAtBase(ctx, t, sha) {
+  const same = await ctx.reader.show(sha, t.scriptPath);
+  if (same !== null) return { path: t.scriptPath, text: same };
+  const staged = ctx.ref === null ? (await status(ctx)).find((e) => e.code[0] === "R" && e.path === t.scriptPath)?.from : void 0;
+  const atHead = staged ?? t.scriptPath;
+  const path = await ctx.git.nameAt(atHead, sha, ctx.ref ?? "HEAD") ?? atHead;
+  const text = path === t.scriptPath ? null : await ctx.reader.show(sha, path);
+  return text === null ? null : { path, text };
 }
 async function checkRollbackRef(ctx, t, ref) {
   const CHECK23 = "preflight.rollback-ref";
@@ -59705,7 +59857,7 @@ async function checkRollbackRef(ctx, t, ref) {
   const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
   const broken = [...syntax, ...contracts2].filter((f) => f.status === "fail");
   if (broken.length === 0) return [{ check: CHECK23, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
-  return broken.map((f) => ({ ...f, check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
+  return broken.map((f) => ({ ...offTree(f, ref), check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
 }
 
 // src/stages.ts
@@ -59739,7 +59891,7 @@ function classifyConnectError(err, target, timeoutMs) {
 }
 
 // src/host/ssh.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
+import { randomBytes as randomBytes3 } from "node:crypto";
 
 // src/host/connect.ts
 var import_ssh2 = __toESM(require_lib2(), 1);
@@ -60143,7 +60295,7 @@ var SshHost = class _SshHost {
     return this.exec(shellJoin(argv), opts, onLine);
   }
   async writeFile(path, content, mode, opts = {}) {
-    const tmp = `${path}.dg-tmp-${randomBytes2(6).toString("hex")}`;
+    const tmp = `${path}.dg-tmp-${randomBytes3(6).toString("hex")}`;
     const isDir = `[ -d ${shellQuote(path)} ] && [ ! -L ${shellQuote(path)} ] && { echo ${shellQuote(`${path} is a directory on the host: make install.to name a file inside it (e.g. ${path}/NAME), or remove the directory`)} >&2; exit 21; }`;
     const script = `${isDir}; umask 077; cat > ${shellQuote(tmp)} && chmod ${mode.toString(8).padStart(4, "0")} ${shellQuote(tmp)} && mv -fT ${shellQuote(tmp)} ${shellQuote(path)} || { rc=$?; rm -f ${shellQuote(tmp)}; exit $rc; }`;
     const r = await this.runShell(script, { stdin: content, timeoutMs: opts.timeoutMs ?? 6e4 });
@@ -60496,13 +60648,13 @@ function checkEnv(env, knobs, podmanRun, scriptPath) {
 }
 
 // src/verify/facts.ts
-import { randomBytes as randomBytes3 } from "node:crypto";
+import { randomBytes as randomBytes4 } from "node:crypto";
 var JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load";
 var AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
 var NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
 var GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
 var COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
-function buildFactsScript(req, marker = `@@dg-${randomBytes3(6).toString("hex")}`) {
+function buildFactsScript(req, marker = `@@dg-${randomBytes4(6).toString("hex")}`) {
   const q = shellQuote;
   const svc = req.service ? q(req.service) : "";
   const script = [
@@ -61280,13 +61432,13 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
 }
 
 // src/verify/route.ts
-var join5 = (base, path) => base.replace(/\/+$/, "") + path;
+var join6 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join5(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join5(url2, path), body, headers, timeoutMs)
+    send: (method, path, body, timeoutMs) => request(method, join6(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join6(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -61297,7 +61449,7 @@ function peerRoute(peer, url2, headers) {
       const t0 = performance.now();
       let r;
       try {
-        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join5(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
+        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join6(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
       } catch (e) {
         return { status: null, body: "", error: `from ${peer.name}: ${e.message}`, durationMs: performance.now() - t0 };
       }
@@ -61305,7 +61457,7 @@ function peerRoute(peer, url2, headers) {
       const error3 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error3 && `from ${peer.name}: ${error3}`, durationMs: performance.now() - t0 };
     },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join5(url2, path), body, headers, timeoutMs)
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join6(url2, path), body, headers, timeoutMs)
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
@@ -61353,7 +61505,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
           method,
           host: u.hostname,
           port,
-          path: join5(u.pathname === "/" ? "" : u.pathname, path),
+          path: join6(u.pathname === "/" ? "" : u.pathname, path),
           createConnection: () => stream,
           headers: { ...headers, ...payload === void 0 ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }
         }, (res) => {
@@ -61379,7 +61531,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
-      return streamThroughTunnel(stream, u, join5(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+      return streamThroughTunnel(stream, u, join6(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
@@ -61863,8 +62015,8 @@ function hostRows(hosts, findings) {
     return { host, step, verdict, readyMs, kvTokens: typeof kv2 === "number" ? kv2 : null };
   });
   const RANK = { "rollback failed": 0, fail: 0, "failed, rolled back": 0, "rolled back": 1, warn: 2, pass: 3, "not touched": 4 };
-  const rank = (r) => RANK[r.verdict];
-  return rows.sort((a, b) => rank(a) - rank(b) || (a.step ?? 99) - (b.step ?? 99));
+  const rank2 = (r) => RANK[r.verdict];
+  return rows.sort((a, b) => rank2(a) - rank2(b) || (a.step ?? 99) - (b.step ?? 99));
 }
 
 // src/fleet/host-step.ts
@@ -62052,7 +62204,7 @@ var VERSION = "0.1.0";
 // src/pipeline.ts
 function findConfigUpwards(cwd, root) {
   for (let dir = cwd; ; dir = dirname5(dir)) {
-    const candidate = join6(dir, DEFAULT_CONFIG);
+    const candidate = join7(dir, DEFAULT_CONFIG);
     if (existsSync2(candidate)) return candidate;
     if (dir === root || dirname5(dir) === dir || !dir.startsWith(root)) return null;
   }
@@ -62063,7 +62215,7 @@ async function openWorkspace(opts) {
   if (!info2 || !root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate from the repository that holds the serve scripts`);
   const git = new Git(root);
   let configFile = null;
-  if (opts.config) configFile = isAbsolute4(opts.config) ? opts.config : join6(opts.cwd, opts.config);
+  if (opts.config) configFile = isAbsolute4(opts.config) ? opts.config : join7(opts.cwd, opts.config);
   else configFile = findConfigUpwards(resolve4(opts.cwd), root);
   if (opts.ref && configFile && relative3(root, resolve4(configFile)).startsWith("..")) {
     throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
@@ -62163,22 +62315,43 @@ async function collect(opts, progress, now) {
 
 // src/report/annotations.ts
 var ANNOTATIONS_PER_KIND = 10;
-function annotationsOf(report, perKind = ANNOTATIONS_PER_KIND) {
-  const out = [];
-  for (const [status2, level] of [["fail", "error"], ["warn", "warning"]]) {
-    const fs3 = report.findings.filter((f) => f.status === status2 && f.file);
-    for (const f of fs3.slice(0, perKind)) {
-      out.push({
-        level,
-        title: `deploy-gate ${f.check}`,
-        message: f.fix ? `${f.summary}
+var rank = (f) => f.check === "preflight.shellcheck" ? 1 : 0;
+var annotatable = (report, status2) => report.findings.filter((f) => f.status === status2 && f.file).sort((a, b) => rank(a) - rank(b));
+var annotation = (f, level) => ({
+  level,
+  title: `deploy-gate ${f.check}`,
+  message: f.fix ? `${f.summary}
 Fix: ${f.fix}` : f.summary,
-        file: f.file,
-        ...f.line ? { startLine: f.line } : {}
-      });
-    }
+  file: f.file,
+  ...f.line ? { startLine: f.line } : {}
+});
+var plural = (n, word2) => `${n} more ${word2}${n === 1 ? "" : "s"}`;
+function annotationsOf(report, perKind = ANNOTATIONS_PER_KIND) {
+  const fails = annotatable(report, "fail");
+  const warns = annotatable(report, "warn");
+  const failSlots = Math.max(0, perKind - (report.findings.some((f) => f.status === "fail") ? 1 : 0));
+  const failsOver = fails.length > failSlots;
+  const shownFails = fails.slice(0, failsOver ? Math.max(0, failSlots - 1) : failSlots);
+  const warnsOver = !failsOver && warns.length > perKind;
+  const shownWarns = warns.slice(0, warnsOver ? Math.max(0, perKind - 1) : perKind);
+  const out = [...shownFails.map((f) => annotation(f, "error")), ...shownWarns.map((f) => annotation(f, "warning"))];
+  const hidden = [
+    ...fails.length > shownFails.length ? [plural(fails.length - shownFails.length, "failure")] : [],
+    ...warns.length > shownWarns.length ? [plural(warns.length - shownWarns.length, "warning")] : []
+  ];
+  if (hidden.length) {
+    out.push({
+      level: failsOver ? "error" : "warning",
+      title: "deploy-gate: more in the job summary",
+      message: `${hidden.join(" and ")} at file lines than GitHub shows as annotations (${perKind} per kind per step): see the job summary`
+    });
   }
   return out;
+}
+function stepFailure(report) {
+  const deciding = report.verdict === "fail" ? "fail" : "warn";
+  const ids = [...new Set(report.findings.filter((f) => f.status === deciding).map((f) => f.check))];
+  return `deploy-gate ${report.command}: ${report.verdict}${ids.length ? ` (${ids.join(", ")})` : ""}; see the job summary`;
 }
 
 // src/report/json.ts
@@ -62267,6 +62440,12 @@ function fleetTerminal(report, lines, heading) {
 // src/report/markdown.ts
 var ICON = { pass: "\u2705", fail: "\u274C", warn: "\u26A0\uFE0F", skip: "\u23ED\uFE0F" };
 var SUMMARY_LIMIT_BYTES = 1024 * 1024;
+var SHRINK = [
+  ...[200, 40, 10, 3, 0].map((maxEvidenceLines) => ({ maxEvidenceLines, passes: true, warnings: true })),
+  { maxEvidenceLines: 0, passes: false, warnings: true },
+  { maxEvidenceLines: 0, passes: false, warnings: false }
+];
+var LEFT_OUT = "left out to stay under GitHub's summary limit: see the JSON report";
 function planTable(plan) {
   const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== void 0);
   if (!rows.length) return [];
@@ -62307,9 +62486,15 @@ function findingBlock(f, ctx) {
   if (Array.isArray(drift) && drift.length) out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
   return out;
 }
+function countsByCheck(fs3) {
+  const n = /* @__PURE__ */ new Map();
+  for (const f of fs3) n.set(f.check, (n.get(f.check) ?? 0) + 1);
+  return [...n].map(([check, k]) => `\`${check}\` (${k.toLocaleString("en-US")})`).join(", ");
+}
 function grouped(findings, status2, title, ctx) {
   const mine = findings.filter((f) => f.status === status2);
   if (!mine.length) return [];
+  if (status2 === "warn" && !ctx.warnings) return [`### ${ICON[status2]} ${title} (${mine.length})`, "", `${countsByCheck(mine)}: details ${LEFT_OUT}.`, ""];
   const groups = /* @__PURE__ */ new Map();
   for (const f of mine) {
     const key = `${f.check}\0${f.file ?? ""}`;
@@ -62344,6 +62529,7 @@ function passes(report, ctx) {
   const fs3 = report.findings.filter((f) => f.status === "pass" || f.status === "skip");
   if (!fs3.length) return [];
   const n = (s) => fs3.filter((f) => f.status === s).length;
+  if (!ctx.passes) return [`_${n("pass")} passed, ${n("skip")} skipped: ${LEFT_OUT}._`, ""];
   return [
     `<details><summary>${n("pass")} passed, ${n("skip")} skipped</summary>`,
     "",
@@ -62363,18 +62549,38 @@ var SECTIONS = [
   measured,
   passes
 ];
+var oneLine = (s) => s.replace(/\r?\n/g, " ");
+function brief(report, ctx) {
+  const fails = report.findings.filter((f) => f.status === "fail");
+  const warns = report.findings.filter((f) => f.status === "warn");
+  const where = (f) => `${f.host ? ` ${codeSpan(f.host)}` : ""}${f.file ? ` \xB7 ${codeSpan(f.file)}${f.line ? ` line ${f.line}` : ""}` : ""}`;
+  return [
+    ...head(report, ctx),
+    ...fails.length ? [`### ${ICON.fail} Failures (${fails.length})`, ""] : [],
+    ...fails.map((f) => `- \`${f.check}\`${where(f)}: **${oneLine(prose(f.summary, ctx))}**${f.fix ? ` **Fix:** ${oneLine(prose(f.fix, ctx))}` : ""}`),
+    "",
+    ...warns.length ? [`${warns.length} warning${warns.length === 1 ? "" : "s"}: ${LEFT_OUT}.`, ""] : [],
+    `_Evidence, tables and passes ${LEFT_OUT}._`,
+    ""
+  ];
+}
 function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES, context = {}) {
   const shas = [...knownShas(report.findings.map((f) => f.data)), ...report.ref.sha ? [report.ref.sha] : []];
-  for (const maxEvidenceLines of [200, 40, 10, 3, 0]) {
-    const ctx2 = { ...context, shas, maxEvidenceLines };
-    const text = SECTIONS.flatMap((s) => s(report, ctx2)).join("\n");
+  for (const detail of SHRINK) {
+    const ctx = { ...context, shas, ...detail };
+    const text = SECTIONS.flatMap((s) => s(report, ctx)).join("\n");
     if (Buffer.byteLength(text) <= limitBytes) return text;
   }
-  const ctx = { ...context, shas, maxEvidenceLines: 0 };
-  const cut = `${head(report, ctx).join("\n")}
-_Details omitted to stay under GitHub's summary limit: see the JSON report._
+  const cut = brief(report, { ...context, shas, ...SHRINK.at(-1) }).join("\n");
+  if (Buffer.byteLength(cut) <= limitBytes) return cut;
+  const kept = Buffer.from(cut).subarray(0, Math.max(0, limitBytes - 64)).toString("utf8");
+  return `${kept.slice(0, Math.max(0, kept.lastIndexOf("\n")))}
+
+\u2026 more failures in the JSON report
 `;
-  return Buffer.byteLength(cut) <= limitBytes ? cut : Buffer.from(cut).subarray(0, limitBytes - 64).toString("utf8").replace(/\uFFFD*$/, "") + "\n\u2026\n";
+}
+function errorMarkdown(message, command) {
+  return [`## deploy-gate${command ? ` ${command}` : ""}: \u2757 error`, "", "The gate stopped before a verdict:", "", fence(message.split(/\r?\n/)), ""].join("\n");
 }
 
 // src/report/terminal.ts
@@ -62412,28 +62618,43 @@ function renderTerminal(report, colour, quiet = false) {
 }
 
 // src/action.ts
+var SUMMARY_BUDGET = SUMMARY_LIMIT_BYTES - Buffer.byteLength(EOL5);
+function writeSummary(markdown) {
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync2(process.env.GITHUB_STEP_SUMMARY, `${markdown}${EOL5}`);
+}
 async function publish(raw, opts) {
   const report = { ...raw, findings: raw.findings.map((f) => f.fix ? { ...f, fix: inActionTerms(f.fix) } : f) };
-  writeFileSync(opts.report, renderJson(report));
+  writeFileSync2(opts.report, renderJson(report));
   info(renderTerminal(report, false));
   for (const a of annotationsOf(report)) {
-    const props = { title: a.title, file: a.file, ...a.startLine ? { startLine: a.startLine } : {} };
+    const props = { title: a.title, ...a.file ? { file: a.file } : {}, ...a.startLine ? { startLine: a.startLine } : {} };
     if (a.level === "error") error(a.message, props);
     else warning(a.message, props);
   }
-  if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(renderMarkdown(report, void 0, { repoUrl: repoUrlOf(process.env) }), true).write();
+  writeSummary(renderMarkdown(report, SUMMARY_BUDGET, { repoUrl: repoUrlOf(process.env) }));
   setOutput("verdict", report.verdict);
   setOutput("report", opts.report);
   setOutput("failed-checks", [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","));
 }
+function publishError(message, command) {
+  setOutput("verdict", "error");
+  try {
+    writeSummary(errorMarkdown(message, command));
+  } catch {
+  }
+}
 async function runAction() {
+  let command = null;
   try {
     const opts = actionOptions();
+    command = opts.command;
     const report = await group(`deploy-gate ${opts.command}`, () => runCommand(opts, (line) => info(line)));
     await publish(report, opts);
-    if (exitCodeOf(report.verdict, opts.failOnWarn)) setFailed(`deploy-gate ${opts.command}: ${report.verdict} (see the job summary)`);
+    if (exitCodeOf(report.verdict, opts.failOnWarn)) setFailed(stepFailure(report));
   } catch (e) {
-    setFailed(sanitizeValue(e instanceof ConfigError || e instanceof UsageError ? inActionTerms(e.message) : `deploy-gate internal error: ${e.stack}`));
+    const message = sanitizeValue(e instanceof ConfigError || e instanceof UsageError ? inActionTerms(e.message) : `deploy-gate internal error: ${e.stack}`);
+    setFailed(message);
+    publishError(message, command);
   }
 }
 if (process.env.GITHUB_ACTIONS === "true" && !process.env.VITEST) {
