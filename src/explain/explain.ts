@@ -7,7 +7,8 @@ import type { LogRecord } from "../forensics/record.js";
 import { readPlainLine } from "../forensics/plainlog.js";
 import { advice } from "../forensics/advice.js";
 import { failureOf } from "../engine/vllm/failures.js";
-import { lineBatches } from "./lines.js";
+import { recordLines, RecordSplitter, opensRecords } from "./json-records.js";
+import { lineBatches, utf8Chunks } from "./lines.js";
 
 export type InputKind = "journal-json" | "plain-log" | "http-body";
 
@@ -99,6 +100,8 @@ export interface ExplainOptions {
 }
 
 export function explain(text: string, opts: ExplainOptions = {}): ExplainResult {
+  const records = journalRecords(text);
+  if (records !== null) return explain(records, opts);
   const kind = detectKind(text);
   if (kind === "http-body") return explainHttp(text);
   const feeder = new Feeder(kind, new Diagnoser(opts));
@@ -151,10 +154,10 @@ const PEEK_BYTES = 1 << 20;
  * lines (that round trip cost as much as the decoding); any other input streams as lines (explainStream).
  */
 export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainOptions = {}): Promise<ExplainResult> {
-  const it = chunks[Symbol.asyncIterator]();
+  const it = utf8Chunks(chunks)[Symbol.asyncIterator]();
   const held: Buffer[] = [];
   let size = 0;
-  let journal: boolean | null = null;
+  let journal: FirstLine | null = null;
   while (journal === null) {
     const next = await it.next();
     if (next.done) break;
@@ -162,8 +165,11 @@ export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainO
     size += next.value.length;
     journal = judgeFirstLine(held.length === 1 ? next.value : Buffer.concat(held), size > PEEK_BYTES);
   }
+  // the input ended before its first line did (one line, no newline): judged as it is
+  journal ??= held.length ? judgeFirstLine(Buffer.concat(held), true) : null;
   const rest: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => it };
-  if (journal === true) {
+  if (journal === "records") return explainRecords(held, rest, opts);
+  if (journal === "journal") {
     const feeder = new Feeder("journal-json", new Diagnoser(opts));
     for (const b of held) feeder.pushBytes(b);
     for await (const b of rest) feeder.pushBytes(b);
@@ -172,16 +178,55 @@ export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainO
   return explainStream(lineBatches(replay(held, rest)), opts);
 }
 
-/** Whether the first non-empty line is a journal export line; null: not seen whole yet (and `giveUp` false). */
-function judgeFirstLine(buf: Buffer, giveUp: boolean): boolean | null {
+type FirstLine = "journal" | "records" | "other";
+
+/** What the first non-empty line opens; null: not seen whole yet (and `giveUp` false). */
+function judgeFirstLine(buf: Buffer, giveUp: boolean): FirstLine | null {
+  const kind = (t: string): FirstLine => (isJournalLine(t) ? "journal" : opensRecords(t) ? "records" : "other");
   let a = 0;
   for (;;) {
     const nl = buf.indexOf(10, a);
-    if (nl < 0) return giveUp ? isJournalLine(buf.toString("utf8", a).trim()) : null;
+    if (nl < 0) return giveUp ? kind(buf.toString("utf8", a).trim()) : null;
     const t = buf.toString("utf8", a, nl).trim();
-    if (t !== "") return isJournalLine(t);
+    if (t !== "") return kind(t);
     a = nl + 1;
   }
+}
+
+/** A text of journal records across lines (json-pretty, a JSON array) as one record per line; null when it is not one. */
+function journalRecords(text: string): string | null {
+  const first = text.split("\n", 50).find((l) => l.trim() !== "")?.trim() ?? "";
+  if (!opensRecords(first)) return null;
+  const s = new RecordSplitter();
+  const lines = Buffer.concat([...s.push(Buffer.from(text, "utf8")), ...s.end()]).toString("utf8");
+  return isJournalLine(lines.slice(0, lines.indexOf("\n") + 1 || undefined).trim()) ? lines : null;
+}
+
+/**
+ * Records across lines: split into one per line and decoded as a dump when the first is a journal record;
+ * else (a pretty-printed response body) the input is read from its start as any other.
+ */
+async function explainRecords(held: Buffer[], rest: AsyncIterable<Buffer>, opts: ExplainOptions): Promise<ExplainResult> {
+  const seen = [...held];
+  let watching = true;
+  const watched = (async function* () {
+    for await (const b of rest) {
+      if (watching) seen.push(b);
+      yield b;
+    }
+  })();
+  const lines = recordLines(replay(held, watched))[Symbol.asyncIterator]();
+  const first = await lines.next();
+  const head = first.done ? "" : first.value.toString("utf8", 0, Math.max(0, first.value.indexOf(10)));
+  if (!first.done && isJournalLine(head.trim())) {
+    watching = false;
+    seen.length = 0;
+    const feeder = new Feeder("journal-json", new Diagnoser(opts));
+    feeder.pushBytes(first.value);
+    for await (const b of { [Symbol.asyncIterator]: () => lines }) feeder.pushBytes(b);
+    return toResult(feeder.finish());
+  }
+  return explainStream(lineBatches(replay(seen, watched)), opts);
 }
 
 async function* replay(held: Buffer[], rest: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {

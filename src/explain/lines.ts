@@ -33,3 +33,21 @@ export async function* lineBatches(chunks: AsyncIterable<Buffer>): AsyncGenerato
   }
   if (rest.length > 0) yield [rest.toString("utf8")];
 }
+
+/**
+ * UTF-16 input (PowerShell 5's `>` writes UTF-16LE with a BOM) as UTF-8 bytes, so it is read like any log;
+ * anything else passes as it is. The decoder keeps a character cut between two chunks for the next one.
+ */
+export async function* utf8Chunks(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let decoder: TextDecoder | null | undefined;
+  for await (const chunk of chunks) {
+    if (decoder === undefined) {
+      const le = chunk[0] === 0xff && chunk[1] === 0xfe;
+      const be = chunk[0] === 0xfe && chunk[1] === 0xff;
+      decoder = le || be ? new TextDecoder(le ? "utf-16le" : "utf-16be") : null; // the BOM is dropped by the decoder
+    }
+    if (decoder === null) yield chunk;
+    else yield Buffer.from(decoder.decode(chunk, { stream: true }), "utf8");
+  }
+  if (decoder) yield Buffer.from(decoder.decode(), "utf8");
+}

@@ -119,6 +119,44 @@ describe("explainBytes (what `explain FILE` runs)", () => {
     expect(r).toEqual(explain(fixture("oom-tp2.journal.json")));
   });
 
+  it("reads UTF-16 (PowerShell's > redirect, with its BOM) as the same log, cut anywhere", async () => {
+    for (const name of ["no-gpus.log", "oom-tp2.journal.json"]) {
+      const want = explain(fixture(name));
+      const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(fixture(name), "utf16le")]);
+      const be = Buffer.from(le).swap16();
+      for (const [form, bytes] of [["LE", le], ["BE", be]] as const) {
+        for (const size of [3, 4096]) {
+          const chunks = async function* () { for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size); };
+          expect(await explainBytes(chunks()), `${name} UTF-16${form}, chunks of ${size}`).toEqual(want);
+        }
+      }
+      expect(want.class).not.toBe("unknown");
+    }
+  });
+
+  it("reads journal records across lines (journalctl -o json-pretty) or in a JSON array (jq -s) as the same dump", async () => {
+    for (const name of ["oom-tp2.journal.json", "crash-loop.journal.json"]) {
+      const records = fixture(name).split("\n").flatMap((l) => { try { return [JSON.parse(l) as object]; } catch { return []; } });
+      const want = explain(records.map((r) => JSON.stringify(r)).join("\n"));
+      expect(want.class).not.toBe("unknown");
+      const forms = {
+        pretty: records.map((r) => JSON.stringify(r, null, "\t").replace(/": /g, '" : ')).join("\n") + "\n",
+        array: JSON.stringify(records),
+        prettyArray: JSON.stringify(records, null, 2),
+      };
+      for (const [form, text] of Object.entries(forms)) {
+        expect(explain(text), `${name} ${form}`).toEqual(want);
+        for (const size of [5, 4096]) expect(await explainBytes(chunksOf(text, size)), `${name} ${form}, chunks of ${size}`).toEqual(want);
+      }
+    }
+  });
+
+  it("still reads a pretty-printed response body as a body", async () => {
+    const body = '{\n  "error": {\n    "message": "\\"auto\\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set",\n    "type": "BadRequestError", "code": 400\n  }\n}\n';
+    expect(explain(body).class).toBe("tools-not-enabled");
+    expect((await explainBytes(chunksOf(body, 7))).class).toBe("tools-not-enabled");
+  });
+
   it("answers for empty and whitespace-only input", async () => {
     expect((await explainBytes(chunksOf("", 4))).class).toBe("unknown");
     expect((await explainBytes(chunksOf(" \n\n \n", 2))).class).toBe("unknown");
