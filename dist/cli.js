@@ -38269,6 +38269,77 @@ function readPlainLine(raw) {
   return { ts: pasted.ts ?? 0, text: line, priority: null, container: null, unit: null, identifier: null };
 }
 
+// src/explain/json-records.ts
+var MAX_OBJECT = 4 << 20;
+var QUOTE3 = 34;
+var BACKSLASH3 = 92;
+var LF = 10;
+var CR = 13;
+var SPACE = 32;
+var RecordSplitter = class {
+  obj = Buffer.allocUnsafe(64 << 10);
+  n = 0;
+  depth = 0;
+  inString = false;
+  escaped = false;
+  push(chunk) {
+    const out = [];
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      if (this.depth === 0) {
+        if (c === 123) {
+          this.put(c);
+          this.depth = 1;
+        } else if (c === LF) {
+          if (this.n > 0) out.push(this.take());
+        } else if (this.n > 0 || c !== 91 && c !== 93 && c !== 44 && c > SPACE) this.put(c);
+        continue;
+      }
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === BACKSLASH3) this.escaped = true;
+        else if (c === QUOTE3) this.inString = false;
+      } else if (c === QUOTE3) this.inString = true;
+      else if (c === 123 || c === 91) this.depth++;
+      else if (c === 125 || c === 93) this.depth--;
+      this.put(c === LF || c === CR ? SPACE : c);
+      if (this.depth === 0 || this.n > MAX_OBJECT) out.push(this.take());
+    }
+    return out;
+  }
+  end() {
+    return this.n > 0 ? [this.take()] : [];
+  }
+  put(c) {
+    if (this.n === this.obj.length) {
+      const grown = Buffer.allocUnsafe(this.obj.length * 2);
+      this.obj.copy(grown, 0, 0, this.n);
+      this.obj = grown;
+    }
+    this.obj[this.n++] = c;
+  }
+  take() {
+    this.put(LF);
+    const line = Buffer.from(this.obj.subarray(0, this.n));
+    this.n = 0;
+    this.depth = 0;
+    this.inString = this.escaped = false;
+    return line;
+  }
+};
+async function* recordLines(chunks) {
+  const s = new RecordSplitter();
+  for await (const chunk of chunks) {
+    const out = s.push(chunk);
+    if (out.length) yield out.length === 1 ? out[0] : Buffer.concat(out);
+  }
+  const last = s.end();
+  if (last.length) yield last[0];
+}
+function opensRecords(firstLine) {
+  return firstLine === "{" || /^\[\s*(?:\{|$)/.test(firstLine);
+}
+
 // src/explain/lines.ts
 import { createReadStream } from "node:fs";
 var MAX_LINE = 1 << 20;
@@ -38293,6 +38364,19 @@ async function* lineBatches(chunks) {
     yield buf.toString("utf8", 0, cut).split("\n");
   }
   if (rest.length > 0) yield [rest.toString("utf8")];
+}
+async function* utf8Chunks(chunks) {
+  let decoder;
+  for await (const chunk of chunks) {
+    if (decoder === void 0) {
+      const le = chunk[0] === 255 && chunk[1] === 254;
+      const be = chunk[0] === 254 && chunk[1] === 255;
+      decoder = le || be ? new TextDecoder(le ? "utf-16le" : "utf-16be") : null;
+    }
+    if (decoder === null) yield chunk;
+    else yield Buffer.from(decoder.decode(chunk, { stream: true }), "utf8");
+  }
+  if (decoder) yield Buffer.from(decoder.decode(), "utf8");
 }
 
 // src/explain/explain.ts
@@ -38367,6 +38451,8 @@ var Feeder = class {
   }
 };
 function explain(text, opts = {}) {
+  const records = journalRecords(text);
+  if (records !== null) return explain(records, opts);
   const kind = detectKind(text);
   if (kind === "http-body") return explainHttp(text);
   const feeder = new Feeder(kind, new Diagnoser(opts));
@@ -38404,7 +38490,7 @@ async function explainStream(lines, opts = {}) {
 var MAX_GATHERED = 2e3;
 var PEEK_BYTES = 1 << 20;
 async function explainBytes(chunks, opts = {}) {
-  const it = chunks[Symbol.asyncIterator]();
+  const it = utf8Chunks(chunks)[Symbol.asyncIterator]();
   const held2 = [];
   let size = 0;
   let journal = null;
@@ -38415,8 +38501,10 @@ async function explainBytes(chunks, opts = {}) {
     size += next.value.length;
     journal = judgeFirstLine(held2.length === 1 ? next.value : Buffer.concat(held2), size > PEEK_BYTES);
   }
+  journal ??= held2.length ? judgeFirstLine(Buffer.concat(held2), true) : null;
   const rest = { [Symbol.asyncIterator]: () => it };
-  if (journal === true) {
+  if (journal === "records") return explainRecords(held2, rest, opts);
+  if (journal === "journal") {
     const feeder = new Feeder("journal-json", new Diagnoser(opts));
     for (const b of held2) feeder.pushBytes(b);
     for await (const b of rest) feeder.pushBytes(b);
@@ -38425,14 +38513,44 @@ async function explainBytes(chunks, opts = {}) {
   return explainStream(lineBatches(replay(held2, rest)), opts);
 }
 function judgeFirstLine(buf, giveUp) {
+  const kind = (t) => isJournalLine(t) ? "journal" : opensRecords(t) ? "records" : "other";
   let a = 0;
   for (; ; ) {
     const nl = buf.indexOf(10, a);
-    if (nl < 0) return giveUp ? isJournalLine(buf.toString("utf8", a).trim()) : null;
+    if (nl < 0) return giveUp ? kind(buf.toString("utf8", a).trim()) : null;
     const t = buf.toString("utf8", a, nl).trim();
-    if (t !== "") return isJournalLine(t);
+    if (t !== "") return kind(t);
     a = nl + 1;
   }
+}
+function journalRecords(text) {
+  const first = text.split("\n", 50).find((l) => l.trim() !== "")?.trim() ?? "";
+  if (!opensRecords(first)) return null;
+  const s = new RecordSplitter();
+  const lines = Buffer.concat([...s.push(Buffer.from(text, "utf8")), ...s.end()]).toString("utf8");
+  return isJournalLine(lines.slice(0, lines.indexOf("\n") + 1 || void 0).trim()) ? lines : null;
+}
+async function explainRecords(held2, rest, opts) {
+  const seen = [...held2];
+  let watching = true;
+  const watched = (async function* () {
+    for await (const b of rest) {
+      if (watching) seen.push(b);
+      yield b;
+    }
+  })();
+  const lines = recordLines(replay(held2, watched))[Symbol.asyncIterator]();
+  const first = await lines.next();
+  const head2 = first.done ? "" : first.value.toString("utf8", 0, Math.max(0, first.value.indexOf(10)));
+  if (!first.done && isJournalLine(head2.trim())) {
+    watching = false;
+    seen.length = 0;
+    const feeder = new Feeder("journal-json", new Diagnoser(opts));
+    feeder.pushBytes(first.value);
+    for await (const b of { [Symbol.asyncIterator]: () => lines }) feeder.pushBytes(b);
+    return toResult(feeder.finish());
+  }
+  return explainStream(lineBatches(replay(seen, watched)), opts);
 }
 async function* replay(held2, rest) {
   yield* held2;
