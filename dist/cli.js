@@ -27496,7 +27496,7 @@ var require_lib2 = __commonJS({
 });
 
 // src/cli.ts
-import { existsSync as existsSync3, lstatSync as lstatSync3, readFileSync as readFileSync5, statSync as statSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync3, lstatSync as lstatSync3, readFileSync as readFileSync5, statSync as statSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname9, resolve as resolve5 } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -27681,8 +27681,13 @@ function describeIssues(issues, doc, lc, known) {
       for (const key of issue2.keys) unknownKey(path, key);
       continue;
     }
-    if (issue2.code === "invalid_key" && path.length) {
+    if (issue2.code === "invalid_key" && path.length && known(path.slice(0, -1)).length > 0) {
       unknownKey(path.slice(0, -1), String(path[path.length - 1]));
+      continue;
+    }
+    if (issue2.code === "invalid_key") {
+      const why = issue2.issues?.[0]?.message ?? "not a valid key";
+      out.push({ line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc), path: fmtPath(path), message: `${why}; found "${String(path[path.length - 1])}": rename it` });
       continue;
     }
     const missing = issue2.code === "invalid_type" && issue2.input === void 0;
@@ -27738,10 +27743,10 @@ var didYouMean = (word2, among) => {
   return guess ? ` (did you mean "${guess}"?)` : "";
 };
 function unknownOption(message, command) {
+  const ambiguous = /^Option '(-{1,2}[^' ]+)[^']*' argument is ambiguous/.exec(message)?.[1];
+  if (ambiguous) return new UsageError(`${ambiguous} needs a value, and the next argument starts with "-": write ${ambiguous}=VALUE if the value really starts with "-"`);
   const bad = /option '(-{1,2}[^']+)'/.exec(message)?.[1];
-  if (!bad) return new UsageError(`${message.split("\n")[0]}
-
-${USAGE}`);
+  if (!bad) return new UsageError(`${message.split("\n")[0]}; see ${command ? `deploy-gate ${command} --help` : "deploy-gate --help"}`);
   const names = OPTION_SPECS.filter((o) => !command || appliesTo(o, command)).map((o) => `--${o.name}`);
   const hint = command ? `deploy-gate ${command} --help` : "deploy-gate --help";
   return new UsageError(`unknown option ${bad}${didYouMean(bad, names)}; see ${hint}`);
@@ -38650,13 +38655,16 @@ var MAX_CONFIG_BYTES = 1 << 20;
 var tooBig = (file, bytes) => new ConfigError(file, [{ line: null, path: "", message: `the config is ${(bytes / (1 << 20)).toFixed(1)} MiB, larger than 1 MiB: check that --config names deploy-gate.yml, and list only the flags and env the contract needs` }]);
 function parseConfig(text, file) {
   if (text.length > MAX_CONFIG_BYTES) throw tooBig(file, Buffer.byteLength(text));
+  if (/^(?:\uFFFD\uFFFD|\uFEFF?[^\0\n]?\0)/.test(text) || text.slice(0, 200).split("\0").length > 20) {
+    throw new ConfigError(file, [{ line: null, path: "", message: "the file is UTF-16, not UTF-8: save it as UTF-8 (in PowerShell: Out-File -Encoding utf8, or Set-Content)" }]);
+  }
   const lc = new import_yaml2.LineCounter();
   const doc = (0, import_yaml2.parseDocument)(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
     throw new ConfigError(file, doc.errors.map((e) => ({
       line: lc.linePos(e.pos[0]).line,
       path: "",
-      message: `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`
+      message: e.code === "MULTIPLE_DOCS" ? "more than one YAML document (a second `---`): deploy-gate.yml is one document; remove the `---` line and merge what follows it" : `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`
     })));
   }
   let value;
@@ -39254,7 +39262,7 @@ function discoverTargets(root, files) {
 }
 
 // src/preflight/run.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync3, statSync as statSync2 } from "node:fs";
 import { join as join4 } from "node:path";
 
 // src/report/finding.ts
@@ -39692,7 +39700,8 @@ async function preflightTarget(ctx, t) {
   if (bad.length) return tag2(bad);
   const text = await readScript(ctx, t.scriptPath);
   if (text === null) {
-    return tag2([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} does not exist${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
+    const isDir = !ctx.ref && statSync2(join4(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    return tag2([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
       file: t.scriptPath,
       fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml"
     })]);
@@ -43941,7 +43950,7 @@ async function explainCommand(opts, io) {
   const file = opts.file;
   const path = file === "-" ? "/dev/stdin" : resolve5(io.cwd, file);
   if (file !== "-" && !existsSync3(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
-  if (file !== "-" && statSync2(path).isDirectory()) throw new UsageError(`explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`);
+  if (file !== "-" && statSync3(path).isDirectory()) throw new UsageError(`explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`);
   const result = sanitizeValue(await explainBytes(fileChunks(path)));
   io.out(opts.json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colourOf(opts, io)));
   return result.class === "ready" || result.class === "booting" ? 0 : 1;
@@ -43949,10 +43958,10 @@ async function explainCommand(opts, io) {
 function checkWritable(flag, file) {
   const dir = dirname9(file);
   if (!existsSync3(dir)) throw new UsageError(`${flag} ${file}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`);
-  if (!statSync2(dir).isDirectory()) throw new UsageError(`${flag} ${file}: ${dir} is not a directory: pick another path`);
+  if (!statSync3(dir).isDirectory()) throw new UsageError(`${flag} ${file}: ${dir} is not a directory: pick another path`);
   if (file.split(/[\\/]/).includes(".git")) throw new UsageError(`${flag} ${file} is inside a .git directory: pick a path outside it`);
   if (!existsSync3(file) && !isDanglingLink(file)) return;
-  if (statSync2(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
+  if (statSync3(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
   if (!lstatSync3(file).isFile() || !isOurs(flag, file)) {
     throw new UsageError(`${flag} ${file} exists and is not a deploy-gate ${flag === "--report" ? "JSON report" : "summary"}: it would be overwritten; pick a new path (or remove the file first)`);
   }

@@ -47362,8 +47362,13 @@ function describeIssues(issues, doc, lc, known) {
       for (const key of issue3.keys) unknownKey(path, key);
       continue;
     }
-    if (issue3.code === "invalid_key" && path.length) {
+    if (issue3.code === "invalid_key" && path.length && known(path.slice(0, -1)).length > 0) {
       unknownKey(path.slice(0, -1), String(path[path.length - 1]));
+      continue;
+    }
+    if (issue3.code === "invalid_key") {
+      const why = issue3.issues?.[0]?.message ?? "not a valid key";
+      out.push({ line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc), path: fmtPath(path), message: `${why}; found "${String(path[path.length - 1])}": rename it` });
       continue;
     }
     const missing = issue3.code === "invalid_type" && issue3.input === void 0;
@@ -58805,13 +58810,16 @@ var MAX_CONFIG_BYTES = 1 << 20;
 var tooBig = (file, bytes) => new ConfigError(file, [{ line: null, path: "", message: `the config is ${(bytes / (1 << 20)).toFixed(1)} MiB, larger than 1 MiB: check that --config names deploy-gate.yml, and list only the flags and env the contract needs` }]);
 function parseConfig(text, file) {
   if (text.length > MAX_CONFIG_BYTES) throw tooBig(file, Buffer.byteLength(text));
+  if (/^(?:\uFFFD\uFFFD|\uFEFF?[^\0\n]?\0)/.test(text) || text.slice(0, 200).split("\0").length > 20) {
+    throw new ConfigError(file, [{ line: null, path: "", message: "the file is UTF-16, not UTF-8: save it as UTF-8 (in PowerShell: Out-File -Encoding utf8, or Set-Content)" }]);
+  }
   const lc = new import_yaml2.LineCounter();
   const doc = (0, import_yaml2.parseDocument)(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
     throw new ConfigError(file, doc.errors.map((e) => ({
       line: lc.linePos(e.pos[0]).line,
       path: "",
-      message: `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`
+      message: e.code === "MULTIPLE_DOCS" ? "more than one YAML document (a second `---`): deploy-gate.yml is one document; remove the `---` line and merge what follows it" : `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`
     })));
   }
   let value;
@@ -59385,7 +59393,7 @@ function discoverTargets(root, files) {
 }
 
 // src/preflight/run.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
 import { join as join5 } from "node:path";
 
 // src/preflight/traps/index.ts
@@ -59770,7 +59778,8 @@ async function preflightTarget(ctx, t) {
   if (bad.length) return tag2(bad);
   const text = await readScript(ctx, t.scriptPath);
   if (text === null) {
-    return tag2([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} does not exist${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
+    const isDir = !ctx.ref && statSync2(join5(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    return tag2([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
       file: t.scriptPath,
       fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml"
     })]);

@@ -50,8 +50,11 @@ const didYouMean = (word: string, among: readonly string[]) => {
 
 /** parseArgs' "Unknown option '--josn'" with the nearest option of that command. */
 function unknownOption(message: string, command: Command | null): UsageError {
+  // "Option '--ref' argument is ambiguous": a value that starts with "-" (--ref -x); node suggests --ref=-x
+  const ambiguous = /^Option '(-{1,2}[^' ]+)[^']*' argument is ambiguous/.exec(message)?.[1];
+  if (ambiguous) return new UsageError(`${ambiguous} needs a value, and the next argument starts with "-": write ${ambiguous}=VALUE if the value really starts with "-"`);
   const bad = /option '(-{1,2}[^']+)'/.exec(message)?.[1];
-  if (!bad) return new UsageError(`${message.split("\n")[0]}\n\n${USAGE}`);
+  if (!bad) return new UsageError(`${message.split("\n")[0]}; see ${command ? `deploy-gate ${command} --help` : "deploy-gate --help"}`);
   const names = OPTION_SPECS.filter((o) => !command || appliesTo(o, command)).map((o) => `--${o.name}`);
   const hint = command ? `deploy-gate ${command} --help` : "deploy-gate --help";
   return new UsageError(`unknown option ${bad}${didYouMean(bad, names)}; see ${hint}`);

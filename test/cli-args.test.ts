@@ -25,6 +25,7 @@ describe("command-line arguments", () => {
     [["preflight", "extra"], /unexpected argument "extra"/],
     [["explain"], /exactly one FILE/],
     [["preflight", "--endpoint", "--json"], /--endpoint/],
+    [["preflight", "--ref", "-x"], /--ref needs a value, and the next argument starts with "-": write --ref=VALUE/],
   ])("refuses %j", (argv, msg) => {
     expect(() => parseCli(argv as string[], "/r")).toThrow(UsageError);
     expect(() => parseCli(argv as string[], "/r")).toThrow(msg);

@@ -69,6 +69,18 @@ describe("bad input exits 2 with one line saying what to do", () => {
     }
   });
 
+  it("a script: that names a directory says so, not 'does not exist'", async () => {
+    const dir = mkdtempSync(join(repo.dir, "cfg-"));
+    try {
+      writeFileSync(join(dir, "d.yml"), "version: 1\nendpoints:\n  a:\n    script: ../scripts\n");
+      const r = await run(["preflight", "--config", join(dir, "d.yml")]);
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(/scripts is a directory, not a file/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("--summary into a missing directory", async () => {
     const r = await run(["preflight", "--summary", join(repo.dir, "nope/s.md")]);
     expect(r.code).toBe(2);

@@ -112,9 +112,15 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], doc: Documen
       for (const key of issue.keys) unknownKey(path, key);
       continue;
     }
-    // A key a record does not allow (a trap rule id): the same "did you mean" as a strict object's.
-    if (issue.code === "invalid_key" && path.length) {
+    // A key a record does not allow (a trap rule id): the same "did you mean" as a strict object's. A record
+    // that only constrains the key's form (an endpoint name) has nothing to list: its own message says it.
+    if (issue.code === "invalid_key" && path.length && known(path.slice(0, -1)).length > 0) {
       unknownKey(path.slice(0, -1), String(path[path.length - 1]));
+      continue;
+    }
+    if (issue.code === "invalid_key") {
+      const why = (issue as { issues?: { message?: string }[] }).issues?.[0]?.message ?? "not a valid key";
+      out.push({ line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc), path: fmtPath(path), message: `${why}; found "${String(path[path.length - 1])}": rename it` });
       continue;
     }
     const missing = issue.code === "invalid_type" && issue.input === undefined;

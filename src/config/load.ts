@@ -37,13 +37,19 @@ const tooBig = (file: string, bytes: number) => new ConfigError(file, [{ line: n
 
 export function parseConfig(text: string, file: string): Config {
   if (text.length > MAX_CONFIG_BYTES) throw tooBig(file, Buffer.byteLength(text));
+  // read as UTF-8, a UTF-16 file (Windows editors, PowerShell's >) shows as NULs between its characters
+  if (/^(?:\uFFFD\uFFFD|\uFEFF?[^\0\n]?\0)/.test(text) || text.slice(0, 200).split("\0").length > 20) {
+    throw new ConfigError(file, [{ line: null, path: "", message: "the file is UTF-16, not UTF-8: save it as UTF-8 (in PowerShell: Out-File -Encoding utf8, or Set-Content)" }]);
+  }
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
     throw new ConfigError(file, doc.errors.map((e) => ({
       line: lc.linePos(e.pos[0]).line,
       path: "",
-      message: `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`,
+      message: e.code === "MULTIPLE_DOCS"
+        ? "more than one YAML document (a second `---`): deploy-gate.yml is one document; remove the `---` line and merge what follows it"
+        : `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`,
     })));
   }
   let value: unknown;

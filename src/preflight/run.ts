@@ -1,5 +1,5 @@
 // Runs every preflight check over the targets and returns their findings, in a stable order.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { StatusEntry } from "../git/git.js";
 import { fail, skip, warn, type Finding } from "../report/finding.js";
@@ -79,7 +79,8 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   if (bad.length) return tag(bad);
   const text = await readScript(ctx, t.scriptPath);
   if (text === null) {
-    return tag([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} does not exist${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
+    const isDir = !ctx.ref && statSync(join(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    return tag([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
       file: t.scriptPath,
       fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml",
     })]);

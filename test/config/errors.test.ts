@@ -5,6 +5,14 @@ import { problems } from "./problems.js";
 
 
 describe("config errors", () => {
+  it("names what is wrong with an endpoint name, a second YAML document and a UTF-16 file, in the user's terms", () => {
+    const name = problems("version: 1\nendpoints:\n  \"a b/../c\":\n    script: s.sh\n");
+    expect(name).toEqual([{ line: 3, path: "endpoints.a b/../c", message: 'expected an endpoint name (letters, digits, _ . -); found "a b/../c": rename it' }]);
+    expect(problems("version: 1\n---\nversion: 1\n")[0]!.message).toMatch(/^more than one YAML document \(a second `---`\)/);
+    const utf16 = Buffer.from("\ufeffversion: 1\nendpoints: {}\n", "utf16le").toString("utf8");
+    expect(problems(utf16)[0]!.message).toMatch(/^the file is UTF-16, not UTF-8: save it as UTF-8/);
+  });
+
   it("says what was expected and what was found, not 'missing', for a value of the wrong type", () => {
     const p = problems(`version: 1
 endpoints:
