@@ -38507,6 +38507,8 @@ async function explainBytes(chunks, opts = {}) {
     journal = judgeFirstLine(held2.length === 1 ? next.value : Buffer.concat(held2), size > PEEK_BYTES);
   }
   journal ??= held2.length ? judgeFirstLine(Buffer.concat(held2), true) : null;
+  const notALog = unreadable(held2, size);
+  if (notALog) return { ...toResult(new Diagnoser(opts).finish()), ...notALog, evidence: [] };
   const rest = { [Symbol.asyncIterator]: () => it };
   if (journal === "records") return explainRecords(held2, rest, opts);
   if (journal === "journal") {
@@ -38516,6 +38518,17 @@ async function explainBytes(chunks, opts = {}) {
     return toResult(feeder.finish());
   }
   return explainStream(lineBatches(replay(held2, rest)), opts);
+}
+function unreadable(held2, size) {
+  if (size === 0 || held2.every((b) => b.every((c) => c === 10 || c === 13 || c === 32 || c === 9))) {
+    return { summary: "the input is empty", fix: 'save the log first, e.g. journalctl -u UNIT -o json --since "1 hour ago" > boot.json, then explain boot.json' };
+  }
+  const head2 = held2[0].subarray(0, 8192);
+  const control = head2.reduce((n, c) => n + (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 27 || c === 127 ? 1 : 0), 0);
+  if (control * 20 > head2.length) {
+    return { summary: `the input is not a text log (${control} control bytes in its first ${head2.length})`, fix: "pass the log as text: journalctl -o json, podman logs, or the saved console output (a compressed file: unpack it first)" };
+  }
+  return null;
 }
 function judgeFirstLine(buf, giveUp) {
   const kind = (t) => isJournalLine(t) ? "journal" : opensRecords(t) ? "records" : "other";

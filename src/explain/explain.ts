@@ -167,6 +167,8 @@ export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainO
   }
   // the input ended before its first line did (one line, no newline): judged as it is
   journal ??= held.length ? judgeFirstLine(Buffer.concat(held), true) : null;
+  const notALog = unreadable(held, size);
+  if (notALog) return { ...toResult(new Diagnoser(opts).finish()), ...notALog, evidence: [] };
   const rest: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => it };
   if (journal === "records") return explainRecords(held, rest, opts);
   if (journal === "journal") {
@@ -176,6 +178,20 @@ export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainO
     return toResult(feeder.finish());
   }
   return explainStream(lineBatches(replay(held, rest)), opts);
+}
+
+/** Empty or binary input: said as such, instead of "no failure found" over nothing or over garbage. */
+function unreadable(held: readonly Buffer[], size: number): { summary: string; fix: string } | null {
+  if (size === 0 || held.every((b) => b.every((c) => c === 10 || c === 13 || c === 32 || c === 9))) {
+    return { summary: "the input is empty", fix: "save the log first, e.g. journalctl -u UNIT -o json --since \"1 hour ago\" > boot.json, then explain boot.json" };
+  }
+  // control bytes other than tab, newlines and ESC (colour): none in a text log, one in nine in random data
+  const head = held[0]!.subarray(0, 8192);
+  const control = head.reduce((n, c) => n + ((c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 27) || c === 127 ? 1 : 0), 0);
+  if (control * 20 > head.length) {
+    return { summary: `the input is not a text log (${control} control bytes in its first ${head.length})`, fix: "pass the log as text: journalctl -o json, podman logs, or the saved console output (a compressed file: unpack it first)" };
+  }
+  return null;
 }
 
 type FirstLine = "journal" | "records" | "other";

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -155,6 +156,16 @@ describe("explainBytes (what `explain FILE` runs)", () => {
     const body = '{\n  "error": {\n    "message": "\\"auto\\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set",\n    "type": "BadRequestError", "code": 400\n  }\n}\n';
     expect(explain(body).class).toBe("tools-not-enabled");
     expect((await explainBytes(chunksOf(body, 7))).class).toBe("tools-not-enabled");
+  });
+
+  it("says so when the input is empty or not text (a .gz), and never calls a coloured log binary", async () => {
+    const once = async function* (b: Buffer) { yield b; };
+    expect((await explainBytes(chunksOf("", 4))).summary).toBe("the input is empty");
+    expect((await explainBytes(chunksOf(" \n\n", 4))).summary).toBe("the input is empty");
+    const gz = (await explainBytes(once(gzipSync(Buffer.from(fixture("no-gpus.log")))))).summary;
+    expect(gz).toMatch(/^the input is not a text log \(\d+ control bytes/);
+    const coloured = fixture("no-gpus.log").split("\n").map((l) => `\x1b[1;36m${l}\x1b[0m\r`).join("\n");
+    expect((await explainBytes(chunksOf(coloured, 4096))).class).toBe(explain(fixture("no-gpus.log")).class);
   });
 
   it("answers for empty and whitespace-only input", async () => {
