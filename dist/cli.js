@@ -36436,7 +36436,7 @@ function isSecretKey(key) {
   return SECRET_KEY.test(key);
 }
 function redactSecrets(text) {
-  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(/(--(?:api-key|hf-token)[= ])(?!["']?\$|@)\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
+  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(/(--(?:api-key|hf-token)[= ])(?!(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\2(?:\s|$))\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
 }
 
 // src/engine/vllm/phase.ts
@@ -38821,8 +38821,8 @@ function mask(name, value) {
 
 // src/report/redact.ts
 var M = "***";
-var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|[^\s"',;}]+)`;
-var REFERENCE = /^["']?(?:\$\{?[A-Za-z_]|\$\(|@[/.\w])/;
+var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
+var REFERENCE = /^(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\1$/;
 var NAMES_A_SECRET = /* @__PURE__ */ new Set(["--secret", "--secret-id"]);
 var TOKEN_SHAPES = [
   /\bhf_[A-Za-z0-9]{20,}\b/g,

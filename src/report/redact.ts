@@ -4,10 +4,13 @@ import { redactSecrets } from "../engine/vllm/lines.js";
 import { looksSecret } from "../verify/secrets.js";
 
 const M = "***";
-/** A value after `=` or `:`: a list (`['sk-…']`, a Python repr), quoted, or up to whitespace. */
-const VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|[^\s"',;}]+)`;
-/** A value that only names where the secret comes from (`$VAR`, `"${VAR}"`, `"$(cat FILE)"`, `@FILE`): kept, it is the evidence. */
-const REFERENCE = /^["']?(?:\$\{?[A-Za-z_]|\$\(|@[/.\w])/;
+/** A value after `=` or `:`: a list (`['sk-…']`, a Python repr), quoted, a `${VAR}`, or up to whitespace. */
+const VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
+/**
+ * A value that only names where the secret comes from (`$VAR`, `"${VAR}"`, `"$(cat FILE)"`, `@FILE`): kept, it
+ * is the evidence. Whole values only: `${KEY:-literal}` carries a literal default, and is masked.
+ */
+const REFERENCE = /^(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\1$/;
 /** Flags whose value names a secret store entry, never the secret (podman/docker `--secret NAME,type=env`). */
 const NAMES_A_SECRET = new Set(["--secret", "--secret-id"]);
 /** Token shapes that are secrets wherever they appear. */
