@@ -59587,7 +59587,7 @@ async function missingContract(inp, spec, status2, flag) {
     });
   }
   if (!trace) {
-    return fail(CHECK3, `${inp.file}: contract "${spec}" broken: ${what}; it was never in this file's history`, {
+    return fail(CHECK3, `${inp.file}: contract "${spec}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`, {
       ...base,
       fix: `add ${codeSpan(spec)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`
     });

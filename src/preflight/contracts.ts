@@ -79,7 +79,8 @@ async function missingContract(inp: ContractInput, spec: string, status: "missin
     });
   }
   if (!trace) {
-    return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what}; it was never in this file's history`, {
+    // histories are read without rename detection: a renamed script's history starts at its rename
+    return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`, {
       ...base,
       fix: `add ${codeSpan(spec)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`,
     });

@@ -144,3 +144,14 @@ describe("findings about another revision's file carry no annotation line", () =
     expect(f!.evidence![0]).toBe(`good-tag:${OLD}:37`);
   });
 });
+
+describe("contracts after a rename", () => {
+  it("a contract flag dropped before a rename does not read as 'never in the history': the message points at --follow", async () => {
+    const r = exampleRepo();
+    r.commit("drop the tool parser", { [OLD]: GOOD.replace(" --tool-call-parser qwen3_xml", "") });
+    r.commit("rename the script", { [NEW]: readFileSync(join(r.dir, OLD), "utf8"), "deploy-gate.yml": CONFIG.replaceAll(OLD, NEW) });
+    const { report } = await run(r.dir, "preflight");
+    const f = byCheck(report!, "preflight.contracts").find((x) => x.status === "fail")!;
+    expect(f.summary).toMatch(/--tool-call-parser is missing; it is nowhere in the history of scripts\/archon\.sh under this name \(if the script was renamed, git log --follow -- scripts\/archon\.sh shows its older history\)/);
+  });
+});
