@@ -36833,6 +36833,8 @@ var RULES2 = [
   [/^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "exec", unit: g2.unit, executable: g2.executable, errno: g2.errno })],
   // the file was found but execve() failed: with ENOENT its #! interpreter is what is missing (systemd 252, for real)
   [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "exec", step: "execve", unit: g2.unit, ...g2.executable ? { executable: g2.executable } : {}, errno: g2.errno })],
+  // EnvironmentFile= without its `-`: the start fails before any Exec*= runs (systemd 252: then "Failed to run 'start-pre' task")
+  [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "environment-file", unit: g2.unit, errno: g2.errno })],
   [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "user", unit: g2.unit, errno: g2.errno })],
   [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: g2.step === "EXEC" ? "exec" : g2.step === "USER" || g2.step === "GROUP" ? "user" : "step", unit: g2.unit, step: g2.step, executable: g2.executable, errno: g2.errno })],
   [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g2) => ({ what: g2.step === "EXEC" ? "exec" : g2.step === "USER" || g2.step === "GROUP" ? "user" : "step", unit: g2.unit, step: g2.step })],
@@ -37097,6 +37099,11 @@ function belowAdvice(m, ctx = {}) {
       return {
         summary: `systemd has no unit ${f.unit}`,
         fix: `service: in ${cfg(ctx)} names ${f.unit}, which the host does not have: install the unit file to /etc/systemd/system/${f.unit} (an install: entry) or correct service:.`
+      };
+    case "environment-file":
+      return {
+        summary: `systemd could not load an EnvironmentFile= of ${f.unit} (${f.errno?.toLowerCase()}): the unit never ran its engine`,
+        fix: `Create the file the unit's EnvironmentFile= names on the host (or add it to install:), or write EnvironmentFile=-/path so a missing file is allowed.`
       };
     case "bad-unit-file":
       return { summary: `systemd refused the unit file of ${f.unit}`, fix: `Fix the unit file (systemd-analyze verify ${f.unit} shows every bad line).` };

@@ -143,6 +143,11 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
         summary: `systemd has no unit ${f.unit}`,
         fix: `service: in ${cfg(ctx)} names ${f.unit}, which the host does not have: install the unit file to /etc/systemd/system/${f.unit} (an install: entry) or correct service:.`,
       };
+    case "environment-file":
+      return {
+        summary: `systemd could not load an EnvironmentFile= of ${f.unit} (${f.errno?.toLowerCase()}): the unit never ran its engine`,
+        fix: `Create the file the unit's EnvironmentFile= names on the host (or add it to install:), or write EnvironmentFile=-/path so a missing file is allowed.`,
+      };
     case "bad-unit-file":
       return { summary: `systemd refused the unit file of ${f.unit}`, fix: `Fix the unit file (systemd-analyze verify ${f.unit} shows every bad line).` };
     case "start-limit-hit":

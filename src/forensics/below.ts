@@ -72,6 +72,8 @@ const RULES: readonly Rule[] = [
   [/^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", unit: g.unit!, executable: g.executable!, errno: g.errno! })],
   // the file was found but execve() failed: with ENOENT its #! interpreter is what is missing (systemd 252, for real)
   [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", step: "execve", unit: g.unit!, ...(g.executable ? { executable: g.executable } : {}), errno: g.errno! })],
+  // EnvironmentFile= without its `-`: the start fails before any Exec*= runs (systemd 252: then "Failed to run 'start-pre' task")
+  [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "environment-file", unit: g.unit!, errno: g.errno! })],
   [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "user", unit: g.unit!, errno: g.errno! })],
   [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit!, step: g.step!, executable: g.executable!, errno: g.errno! })],
   [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit!, step: g.step! })],

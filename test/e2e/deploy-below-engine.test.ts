@@ -112,6 +112,13 @@ describe("deploy: failures under the engine on the sandbox host", () => {
     expect(d.data?.layer).toBe("bash");
   });
 
+  it("an EnvironmentFile= that does not exist: unit-error naming it, never 'restarted too often before this deploy'", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = broken("deploy/engine.service", (t, repo) => t.replace("[Service]\n", `[Service]\nEnvironmentFile=/etc/${repo.vars.container}.env\n`));
+    const d = await expectRed(r, "unit-error", new RegExp(`^${r.service.replace(/\./g, "\\.")}: Failed to load environment files: No such file or directory$`), /^Create the file the unit's EnvironmentFile= names on the host .*EnvironmentFile=-\/path/);
+    expect(d.summary).not.toMatch(/before this deploy/);
+  });
+
   it("an ExecStart= path the install does not write: unit-error naming the path install: writes", async (ctx) => {
     sandboxOrSkip(ctx);
     const r = broken("deploy/engine.service", (t, repo) => t.replace(`ExecStart=${repo.script}`, `ExecStart=${repo.script.replace(/serve\.sh$/, "serve-engine.sh")}`));
