@@ -40150,6 +40150,7 @@ function parsePs(lines) {
 function parseJournalChunk(lines) {
   const json = [];
   const messages = [];
+  const containers = /* @__PURE__ */ new Set();
   let cursor = null;
   for (const l of lines) {
     if (l.startsWith("-- cursor: ")) cursor = l.slice(11).trim();
@@ -40162,10 +40163,11 @@ function parseJournalChunk(lines) {
         for (const part of bytes.toString("utf8").split("\n")) if (part.trim()) messages.push(cleanLine(part));
       }
       if (typeof rec.__CURSOR === "string") cursor = rec.__CURSOR;
+      if (typeof rec.CONTAINER_NAME === "string") containers.add(rec.CONTAINER_NAME);
     } catch {
     }
   }
-  return { json, messages, cursor };
+  return { json, messages, containers: [...containers], cursor };
 }
 function pollCompleteness(s, t) {
   if (t.timedOut) return "the poll command timed out";
@@ -40494,16 +40496,24 @@ async function takeLock(host, req, now = Date.now) {
 
 // src/deploy/readiness.ts
 function initialState(startedAtHostMs, timeoutMs, baselineRestarts = 0) {
-  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, phase: null, lastLine: null };
+  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
 }
 var LIVE_CONTAINER = /* @__PURE__ */ new Set(["created", "configured", "initialized", "running"]);
 function isFresh(c, startedAtHostMs) {
   return c.createdAtMs >= startedAtHostMs;
 }
-function decide(prev, obs) {
+var AFTER_MARKER_POLLS = 3;
+var AFTER_MARKER_MS = 15e3;
+function decide(prev, obs, configContainer) {
   const state = { ...prev };
+  for (const name of obs.containerNames ?? []) {
+    if (name !== configContainer && !state.otherContainers.includes(name)) state.otherContainers = [...state.otherContainers, name];
+  }
   for (const line of obs.messages) {
-    if (isReadyMarker(line)) state.marker = true;
+    if (isReadyMarker(line)) {
+      state.marker = true;
+      state.markerAtMs ??= obs.hostNowMs;
+    }
     const p = bootPhase(line);
     if (p) state.phase = p;
     if (line.trim()) state.lastLine = line;
@@ -40531,6 +40541,14 @@ function decide(prev, obs) {
   const st = obs.models?.status;
   if (state.fresh && (st === 401 || st === 403)) return fail2("auth-mismatch", `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`);
   if (state.fresh && state.marker && (obs.models === null || obs.models.status === 200 && obs.models.listsModel)) return { kind: "ready", state };
+  if (state.marker && obs.models) state.unanswered = obs.models.status === null ? state.unanswered + 1 : 0;
+  const settled = state.markerAtMs !== null && obs.hostNowMs - state.markerAtMs >= AFTER_MARKER_MS;
+  if (settled && !state.fresh && state.otherContainers.length > 0) {
+    return fail2("container-mismatch", `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`);
+  }
+  if (settled && state.fresh && state.unanswered >= AFTER_MARKER_POLLS) {
+    return fail2("url-unreachable", `the engine logged its startup complete ${formatElapsed(obs.hostNowMs - state.markerAtMs)} ago, but /v1/models has not answered since (${obs.models?.error ?? "no answer"})`);
+  }
   if (obs.hostNowMs - state.startedAtHostMs > state.timeoutMs) {
     return fail2("timeout", `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`);
   }
@@ -40668,8 +40686,8 @@ async function waitReady(ctx, input) {
     const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
     const url2 = ctx.endpoint.url;
     const models = url2 && markerNow ? await probeModels(url2, ctx.endpoint.model, input.apiKey) : null;
-    last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, models };
-    const d = decide(state, last);
+    last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, containerNames: out.journal.containers, models };
+    const d = decide(state, last, input.container);
     state = d.state;
     ctx.progress(progressLine(ctx.name, state, last));
     if (d.kind !== "wait") return { decision: d, last, polls };
@@ -40777,7 +40795,7 @@ function readyFailure(ctx, d, polls) {
   const failure2 = d.kind === "fail" ? d.failure : null;
   return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
     evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
-    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : "Read deploy.diagnosis below for the cause.",
+    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives podman run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of podman run -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
     data: { failure: failure2, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls }
   });
 }

@@ -122,7 +122,11 @@ function readyFailure(ctx: StageContext, d: Decision, polls: number): Finding {
     evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
     fix: failure === "timeout"
       ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.`
-      : "Read deploy.diagnosis below for the cause.",
+      : failure === "container-mismatch"
+        ? `Make container: in ${ctx.configFile} the name the serve script gives podman run --name (${d.state.otherContainers.join(", ")}), or the other way round.`
+        : failure === "url-unreachable"
+          ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of podman run -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.`
+          : "Read deploy.diagnosis below for the cause.",
     data: { failure, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls },
   });
 }

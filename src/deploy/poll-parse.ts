@@ -25,6 +25,8 @@ export interface JournalChunk {
   json: string[];
   /** decoded MESSAGE texts, in order */
   messages: string[];
+  /** CONTAINER_NAME values of the records (conmon's, in the unit's cgroup): which container the unit runs */
+  containers: string[];
   cursor: string | null;
 }
 
@@ -107,6 +109,7 @@ export function parsePs(lines: readonly string[]): ContainerState | null {
 export function parseJournalChunk(lines: readonly string[]): JournalChunk {
   const json: string[] = [];
   const messages: string[] = [];
+  const containers = new Set<string>();
   let cursor: string | null = null;
   for (const l of lines) {
     if (l.startsWith("-- cursor: ")) cursor = l.slice(11).trim();
@@ -117,11 +120,12 @@ export function parseJournalChunk(lines: readonly string[]): JournalChunk {
       const bytes = messageBytes(rec.MESSAGE);
       if (bytes) for (const part of bytes.toString("utf8").split("\n")) if (part.trim()) messages.push(cleanLine(part));
       if (typeof rec.__CURSOR === "string") cursor = rec.__CURSOR;
+      if (typeof rec.CONTAINER_NAME === "string") containers.add(rec.CONTAINER_NAME);
     } catch {
       // a line cut by the output cap: the full read at diagnosis time has it
     }
   }
-  return { json, messages, cursor };
+  return { json, messages, containers: [...containers], cursor };
 }
 
 /**

@@ -17,11 +17,13 @@ export interface Observation {
   container: ContainerState | null;
   /** journal lines new since the previous poll */
   messages: readonly string[];
+  /** CONTAINER_NAME values of those lines' records (the containers the unit runs); absent: not read */
+  containerNames?: readonly string[];
   /** null: not probed this time (no url configured) */
   models: ModelsProbe | null;
 }
 
-export type FailureKind = "unit-failed" | "unit-stopped" | "restarting" | "container-gone" | "container-exited" | "auth-mismatch" | "timeout";
+export type FailureKind = "unit-failed" | "unit-stopped" | "restarting" | "container-gone" | "container-exited" | "auth-mismatch" | "container-mismatch" | "url-unreachable" | "timeout";
 
 /** What the loop carries from poll to poll. */
 export interface WaitState {
@@ -32,6 +34,12 @@ export interface WaitState {
   /** the container created after the deploy began, once seen */
   fresh: ContainerState | null;
   marker: boolean;
+  /** host time of the poll that first saw the readiness marker */
+  markerAtMs: number | null;
+  /** polls since the marker in which /v1/models gave no HTTP answer, back to back */
+  unanswered: number;
+  /** containers other than the config's that the unit's records named */
+  otherContainers: string[];
   phase: BootPhase | null;
   lastLine: string | null;
 }
@@ -42,7 +50,7 @@ export type Decision =
   | { kind: "fail"; state: WaitState; failure: FailureKind; reason: string };
 
 export function initialState(startedAtHostMs: number, timeoutMs: number, baselineRestarts = 0): WaitState {
-  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, phase: null, lastLine: null };
+  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
 }
 
 const LIVE_CONTAINER = new Set(["created", "configured", "initialized", "running"]);
@@ -52,10 +60,23 @@ export function isFresh(c: ContainerState, startedAtHostMs: number): boolean {
   return c.createdAtMs >= startedAtHostMs;
 }
 
-export function decide(prev: WaitState, obs: Observation): Decision {
+/**
+ * After the engine said it is up: polls and time to let pass before a missing container or a silent URL is
+ * a verdict (the container's inspect and the HTTP probe lag the log line by up to a poll).
+ */
+const AFTER_MARKER_POLLS = 3;
+const AFTER_MARKER_MS = 15_000;
+
+export function decide(prev: WaitState, obs: Observation, configContainer?: string): Decision {
   const state: WaitState = { ...prev };
+  for (const name of obs.containerNames ?? []) {
+    if (name !== configContainer && !state.otherContainers.includes(name)) state.otherContainers = [...state.otherContainers, name];
+  }
   for (const line of obs.messages) {
-    if (isReadyMarker(line)) state.marker = true;
+    if (isReadyMarker(line)) {
+      state.marker = true;
+      state.markerAtMs ??= obs.hostNowMs;
+    }
     const p = bootPhase(line);
     if (p) state.phase = p;
     if (line.trim()) state.lastLine = line;
@@ -88,6 +109,15 @@ export function decide(prev: WaitState, obs: Observation): Decision {
   const st = obs.models?.status;
   if (state.fresh && (st === 401 || st === 403)) return fail("auth-mismatch", `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`);
   if (state.fresh && state.marker && (obs.models === null || (obs.models.status === 200 && obs.models.listsModel))) return { kind: "ready", state };
+  // The engine says it is up, but the gate cannot see it: waiting out boot.timeout would not change that.
+  if (state.marker && obs.models) state.unanswered = obs.models.status === null ? state.unanswered + 1 : 0;
+  const settled = state.markerAtMs !== null && obs.hostNowMs - state.markerAtMs >= AFTER_MARKER_MS;
+  if (settled && !state.fresh && state.otherContainers.length > 0) {
+    return fail("container-mismatch", `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`);
+  }
+  if (settled && state.fresh && state.unanswered >= AFTER_MARKER_POLLS) {
+    return fail("url-unreachable", `the engine logged its startup complete ${formatElapsed(obs.hostNowMs - state.markerAtMs!)} ago, but /v1/models has not answered since (${obs.models?.error ?? "no answer"})`);
+  }
   if (obs.hostNowMs - state.startedAtHostMs > state.timeoutMs) {
     return fail("timeout", `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`);
   }

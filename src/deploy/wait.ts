@@ -78,9 +78,9 @@ export async function waitReady(ctx: StageContext, input: WaitInput): Promise<Wa
     const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
     const url = ctx.endpoint.url;
     const models = url && markerNow ? await probeModels(url, ctx.endpoint.model, input.apiKey) : null;
-    last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, models };
+    last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, containerNames: out.journal.containers, models };
     // models stays null without a url (the marker alone decides) and before the marker (never ready then).
-    const d = decide(state, last);
+    const d = decide(state, last, input.container);
     state = d.state;
     ctx.progress(progressLine(ctx.name, state, last));
     if (d.kind !== "wait") return { decision: d, last, polls };

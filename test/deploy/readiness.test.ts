@@ -90,3 +90,45 @@ describe("decide: timeout and progress", () => {
     expect(progressLine("archon", decide(start(), old).state, old)).toMatch(/old container 3f2a1b still present/);
   });
 });
+
+describe("decide: the engine is up but the gate cannot see it", () => {
+  const MARKER = "(APIServer pid=1) INFO:     Application startup complete.";
+  const refused = { status: null, listsModel: false, error: "connection refused (nothing listens on that port yet)" };
+  const at = (s: number) => T0 + 5000 + s * 1000;
+  const run = (steps: Partial<Observation>[], container = "engine") => {
+    let s: WaitState = start();
+    let d = decide(s, obs(steps[0]), container);
+    for (const o of steps.slice(1)) {
+      s = d.state;
+      d = decide(s, obs(o), container);
+    }
+    return d;
+  };
+
+  it("a URL that never answers after startup complete fails after 3 polls and 15 s, naming the wait", () => {
+    const steps = [{ hostNowMs: at(0), messages: [MARKER], models: refused }, { hostNowMs: at(5), models: refused }, { hostNowMs: at(10), models: refused }];
+    expect(run(steps).kind).toBe("wait"); // 10 s: too early
+    const d = run([...steps, { hostNowMs: at(15), models: refused }]);
+    expect(d).toMatchObject({ kind: "fail", failure: "url-unreachable" });
+    expect(d.kind === "fail" && d.reason).toMatch(/startup complete 15s ago, but \/v1\/models has not answered since \(connection refused/);
+  });
+
+  it("an answer in between starts the count again; a 200 is ready", () => {
+    const d = run([{ hostNowMs: at(0), messages: [MARKER], models: refused }, { hostNowMs: at(5), models: refused }, { hostNowMs: at(10), models: { status: 503, listsModel: false, error: null } }, { hostNowMs: at(15), models: refused }, { hostNowMs: at(20), models: refused }]);
+    expect(d.kind).toBe("wait");
+    expect(run([{ hostNowMs: at(0), messages: [MARKER], models: refused }, { hostNowMs: at(5), models: ok200 }]).kind).toBe("ready");
+  });
+
+  it("startup complete in a container of another name, none of the config's: container-mismatch naming both", () => {
+    const other = { container: null, containerNames: ["engine-2"] };
+    expect(run([{ hostNowMs: at(0), messages: [MARKER], ...other }, { hostNowMs: at(10), container: null }]).kind).toBe("wait");
+    const d = run([{ hostNowMs: at(0), messages: [MARKER], ...other }, { hostNowMs: at(10), container: null }, { hostNowMs: at(16), container: null }]);
+    expect(d).toMatchObject({ kind: "fail", failure: "container-mismatch" });
+    expect(d.kind === "fail" && d.reason).toMatch(/readiness in container engine-2, but container: says engine/);
+  });
+
+  it("the config's own container among the records is no mismatch", () => {
+    const d = run([{ hostNowMs: at(0), messages: [MARKER], containerNames: ["engine"], container: null }, { hostNowMs: at(20), container: null }]);
+    expect(d.kind).toBe("wait");
+  });
+});

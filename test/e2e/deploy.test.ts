@@ -133,6 +133,29 @@ describe("deploy on the sandbox host", () => {
     expect(check(good, "deploy.restart")?.evidence).toContain(`systemctl reset-failed -- ${r.service}`);
   });
 
+  it("an engine that is up where the gate cannot reach it (wrong -p, another container name) fails soon after startup, not at boot.timeout", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const cases = [
+      { edit: (t: string) => t.replace('-p "$PORT:7770"', '-p "$PORT:8000"'), failure: "url-unreachable", fix: /podman run -p HOST:CONTAINER must map to the engine's --port/ },
+      { edit: (t: string) => t.replace(/^CONTAINER="([^"]+)"$/m, 'CONTAINER="$1-b"'), failure: "container-mismatch", fix: /Make container: in deploy-gate\.yml the name the serve script gives podman run --name \(dg-deploy-\w+-b\)/ },
+    ];
+    for (const c of cases) {
+      const r = repo({ bootTimeout: "5m" });
+      r.commit("break it", (root) => {
+        const p = join(root, "scripts/serve.sh");
+        const before = readFileSync(p, "utf8");
+        writeFileSync(p, c.edit(before));
+        expect(readFileSync(p, "utf8")).not.toBe(before);
+      });
+      const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+      const ready = check(res, "deploy.ready");
+      expect(ready, JSON.stringify(res.findings.map((f) => [f.check, f.status, f.summary]))).toMatchObject({ status: "fail", data: { failure: c.failure } });
+      expect(ready?.fix).toMatch(c.fix);
+      // its own failure, not "timeout": boot.timeout (5 min) was not waited out
+      await host.run(["podman", "rm", "-f", `${r.vars.container}-b`]);
+    }
+  });
+
   it("a container removed from outside mid-wait stops the wait at once and is diagnosed as an outside removal", async (ctx) => {
     sandboxOrSkip(ctx);
     const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "40" } });
