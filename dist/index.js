@@ -47938,7 +47938,7 @@ function isSecretKey(key) {
   return SECRET_KEY.test(key);
 }
 function redactSecrets(text) {
-  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(/(--(?:api-key|hf-token)[= ])(?!(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\2(?:\s|$))\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
+  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(/(--(?:api-key|hf-token)[= ])(?!(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
 }
 
 // src/engine/vllm/phase.ts
@@ -58978,6 +58978,7 @@ function mask(name, value) {
 var M = "***";
 var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
 var REFERENCE = /^(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\1$/;
+var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
 var NAMES_A_SECRET = /* @__PURE__ */ new Set(["--secret", "--secret-id"]);
 var TOKEN_SHAPES = [
   /\bhf_[A-Za-z0-9]{20,}\b/g,
@@ -58997,13 +58998,13 @@ function redact2(text) {
   out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
   out = namedValues(out);
-  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) ? `${flag}${sep}${masked(v)}` : m);
+  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v) ? `${flag}${sep}${masked(v)}` : m);
   for (const re of TOKEN_SHAPES) out = out.replace(re, M);
   return out;
 }
 function namedValues(text, depth = 0) {
   return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q, name, sep, v) => {
-    if (secretName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
+    if (secretName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
     return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
   });
 }

@@ -11,6 +11,12 @@ const VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"'
  * is the evidence. Whole values only: `${KEY:-literal}` carries a literal default, and is masked.
  */
 const REFERENCE = /^(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\1$/;
+/**
+ * A word of prose after a secret-looking name (`host key: add …`, `--api-key (or VLLM_API_KEY)`, `--api-key from the
+ * script`): the gate's own sentences, never a credential, so never masked.
+ */
+const PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
+
 /** Flags whose value names a secret store entry, never the secret (podman/docker `--secret NAME,type=env`). */
 const NAMES_A_SECRET = new Set(["--secret", "--secret-id"]);
 /** Token shapes that are secrets wherever they appear. */
@@ -38,7 +44,7 @@ export function redact(text: string): string {
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
   out = namedValues(out);
   out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag: string, sep: string, v: string) =>
-    secretName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) ? `${flag}${sep}${masked(v)}` : m);
+    secretName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v) ? `${flag}${sep}${masked(v)}` : m);
   for (const re of TOKEN_SHAPES) out = out.replace(re, M);
   return out;
 }
@@ -49,7 +55,7 @@ export function redact(text: string): string {
  */
 function namedValues(text: string, depth = 0): string {
   return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q: string, name: string, sep: string, v: string) => {
-    if (secretName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
+    if (secretName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
     return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
   });
 }

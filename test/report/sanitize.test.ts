@@ -33,6 +33,8 @@ describe("redact", () => {
   it("keeps what only says where a secret comes from, and the name of a podman secret", () => {
     for (const t of ['--api-key "$(cat /etc/vllm/api-key)"', '--api-key "$VLLM_API_KEY"', "--api-key=${KEY}", "api_key=@/run/secrets/k", "podman run --secret vllm-key,type=env,target=VLLM_API_KEY img"]) expect(redact(t)).toBe(t);
     expect(redact("--api-key sekret")).toBe("--api-key ***");
+    // the gate's own sentences after a secret-looking name are prose, not a value
+    for (const t of ["pin the host key: add host.hostKey to deploy-gate.yml", "The server runs with --api-key (or VLLM_API_KEY)", "remove --api-key from the serve script", "auth-mismatch: the engine refused the key"]) expect(redact(t)).toBe(t);
     // a reference with a literal default carries the literal: masked
     for (const t of ['--api-key "${API_KEY:-supersecret}"', "API_KEY=${API_KEY:-supersecret}"]) expect(redact(t)).not.toContain("supersecret");
   });

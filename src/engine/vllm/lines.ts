@@ -71,7 +71,7 @@ export function redactSecrets(text: string): string {
     .replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2")
     .replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]") // the list form of a repr: ['sk-…']
     // "$VAR", "$(cat FILE)", @FILE: where it comes from, kept; a ${VAR:-default} carries a literal, masked
-    .replace(/(--(?:api-key|hf-token)[= ])(?!(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\2(?:\s|$))\S+/gi, "$1***")
+    .replace(/(--(?:api-key|hf-token)[= ])(?!(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+/gi, "$1***")
     .replace(/(Bearer )\S+/g, "$1***")
     .replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
 }
