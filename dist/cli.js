@@ -40281,7 +40281,9 @@ function parseRestartCount(stdout) {
   const m = new RegExp(`${NRESTARTS}(\\d+)\\s*$`).exec(stdout);
   return m ? Number(m[1]) : null;
 }
-async function restartUnit(host, service, daemonReload) {
+var RESTART_PROGRESS_MS = 1e4;
+async function restartUnit(host, service, daemonReload, progress = () => {
+}) {
   const evidence = [];
   const commands = [];
   const run = async (argv, timeoutMs) => {
@@ -40303,6 +40305,9 @@ async function restartUnit(host, service, daemonReload) {
     if (r.code !== 0) evidence.push(`${shellJoin(restart)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
     return parseRestartCount(r.stdout);
   });
+  const t0 = Date.now();
+  const ticker = setInterval(() => progress(`systemctl restart ${service}: still waiting after ${Math.round((Date.now() - t0) / 1e3)}s (the old engine's stop, then ExecStartPre=)`), RESTART_PROGRESS_MS);
+  restarting.finally(() => clearInterval(ticker)).catch(() => void 0);
   if (stopMs !== null && stopMs + 5e3 < RESTART_TIMEOUT_MS) {
     let timer;
     const late = await Promise.race([restarting.then(() => false), new Promise((res) => {
@@ -40310,9 +40315,14 @@ async function restartUnit(host, service, daemonReload) {
     })]);
     clearTimeout(timer);
     if (late) {
-      const lines = await diagnoseStopHang(host, service, stopMs + 5e3);
-      stopHang = lines[0];
-      evidence.push(...lines);
+      const now = await unitState(host, service).catch(() => null);
+      if (now?.activeState === "activating" && /^start/.test(now.subState)) {
+        evidence.push(`systemctl restart was still waiting after ${Math.round((stopMs + 5e3) / 1e3)} s on the start (${now.subState}), not on the stop: a slow ExecStartPre= holds it`);
+      } else {
+        const lines = await diagnoseStopHang(host, service, stopMs + 5e3);
+        stopHang = lines[0];
+        evidence.push(...lines);
+      }
     }
   }
   let baselineRestarts = await restarting ?? 0;
@@ -40760,7 +40770,7 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
       data: { written: inst.written.map((f) => f.to), record: inst.record }
     }));
   }
-  const rs = await restartUnit(ctx.host, service, unitChanged);
+  const rs = await restartUnit(ctx.host, service, unitChanged, (line) => ctx.progress(`${ctx.name}: ${line}`));
   const hang = rs.stopHang ? `${rs.stopHang}; then ` : "";
   const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
   findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));

@@ -86,7 +86,7 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
       data: { written: inst.written.map((f) => f.to), record: inst.record },
     }));
   }
-  const rs = await restartUnit(ctx.host, service, unitChanged);
+  const rs = await restartUnit(ctx.host, service, unitChanged, (line) => ctx.progress(`${ctx.name}: ${line}`));
   // A hung stop is said first (a D state as such), before any other conclusion about the restart.
   const hang = rs.stopHang ? `${rs.stopHang}; then ` : "";
   const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";

@@ -63,7 +63,10 @@ export function parseRestartCount(stdout: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-export async function restartUnit(host: Host, service: string, daemonReload: boolean): Promise<RestartResult> {
+/** How often a blocking restart says it is still waiting. */
+const RESTART_PROGRESS_MS = 10_000;
+
+export async function restartUnit(host: Host, service: string, daemonReload: boolean, progress: (line: string) => void = () => {}): Promise<RestartResult> {
   const evidence: string[] = [];
   const commands: string[] = [];
   const run = async (argv: string[], timeoutMs: number) => {
@@ -87,15 +90,25 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
     if (r.code !== 0) evidence.push(`${shellJoin(restart)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
     return parseRestartCount(r.stdout);
   });
+  // A restart blocks through the old engine's stop and the new start's ExecStartPre=: say so while it does.
+  const t0 = Date.now();
+  const ticker = setInterval(() => progress(`systemctl restart ${service}: still waiting after ${Math.round((Date.now() - t0) / 1000)}s (the old engine's stop, then ExecStartPre=)`), RESTART_PROGRESS_MS);
+  restarting.finally(() => clearInterval(ticker)).catch(() => undefined); // the await below reports a failure
   // Past TimeoutStopSec (plus a grace for SIGKILL) the old engine is hanging in its stop: say why.
   if (stopMs !== null && stopMs + 5000 < RESTART_TIMEOUT_MS) {
     let timer: NodeJS.Timeout | undefined;
     const late = await Promise.race([restarting.then(() => false), new Promise<boolean>((res) => { timer = setTimeout(() => res(true), stopMs + 5000); })]);
     clearTimeout(timer);
     if (late) {
-      const lines = await diagnoseStopHang(host, service, stopMs + 5000);
-      stopHang = lines[0]!;
-      evidence.push(...lines);
+      // The stop may be long over: a slow ExecStartPre= (an image pull, a download) also holds `systemctl restart`.
+      const now = await unitState(host, service).catch(() => null);
+      if (now?.activeState === "activating" && /^start/.test(now.subState)) {
+        evidence.push(`systemctl restart was still waiting after ${Math.round((stopMs + 5000) / 1000)} s on the start (${now.subState}), not on the stop: a slow ExecStartPre= holds it`);
+      } else {
+        const lines = await diagnoseStopHang(host, service, stopMs + 5000);
+        stopHang = lines[0]!;
+        evidence.push(...lines);
+      }
     }
   }
   let baselineRestarts = (await restarting) ?? 0;

@@ -156,6 +156,25 @@ describe("deploy on the sandbox host", () => {
     }
   });
 
+  it("a slow ExecStartPre= is said as one, never as a stop hang", async (ctx) => {
+    sandboxOrSkip(ctx);
+    // TimeoutStopSec=20: the stop-hang watcher looks at 25 s; the start is held 35 s by ExecStartPre
+    const r = repo();
+    r.commit("pull first", (root) => {
+      const p = join(root, "deploy/engine.service");
+      writeFileSync(p, readFileSync(p, "utf8").replace("[Service]\n", "[Service]\nExecStartPre=/bin/sleep 35\n"));
+    });
+    const lines: string[] = [];
+    const res = await runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    // progress while the restart blocks, not 35 s of silence
+    expect(lines.some((l) => /systemctl restart .*: still waiting after \d+s \(the old engine's stop, then ExecStartPre=\)/.test(l))).toBe(true);
+    const restart = check(res, "deploy.restart");
+    expect(restart?.status, JSON.stringify(restart)).toBe("pass");
+    expect(restart?.evidence?.join("\n")).toMatch(/still waiting after 25 s on the start \(start-pre\), not on the stop: a slow ExecStartPre= holds it/);
+    expect(restart?.summary).not.toMatch(/did not stop/);
+    expect(check(res, "deploy.ready")?.status).toBe("pass");
+  });
+
   it("a container removed from outside mid-wait stops the wait at once and is diagnosed as an outside removal", async (ctx) => {
     sandboxOrSkip(ctx);
     const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "40" } });
