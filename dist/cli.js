@@ -43373,9 +43373,16 @@ function sinceArg(text) {
   const t = text.trim();
   const ms = parseDuration(t);
   if (ms !== null && /^\d/.test(t)) return `-${Math.max(1, Math.round(ms / 1e3))}s`;
-  if (/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/.test(t)) return t.replace("T", " ");
+  if (/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/.test(t)) return realDate(t) ? t.replace("T", " ") : null;
   if (/^@\d{1,12}$/.test(t) || t === "today" || t === "yesterday") return t;
   return null;
+}
+function realDate(t) {
+  const [date2, time2 = "00:00:00"] = t.split(/[ T]/);
+  const [y, mo, d] = date2.split("-").map(Number);
+  const [h, mi, s = 0] = time2.split(":").map(Number);
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
 }
 function logsArgv(t) {
   const window2 = t.since !== null ? [`--since=${t.since}`] : [`--lines=${DEFAULT_LINES}`];
@@ -43459,7 +43466,7 @@ async function printBoot(host, req, io) {
   take(decoder.flush());
   if (r.timedOut) io.err(`deploy-gate logs: journalctl on ${host.name} did not finish within ${FETCH_TIMEOUT_MS / 1e3}s; showing what arrived (narrow the window with --since)
 `);
-  else if (r.code !== 0 && r.code !== 1) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${r.stderr.trim().split("\n").pop() ?? ""}
+  else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr))) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${r.stderr.trim().split("\n").pop() ?? ""}
 `);
   const sel = boots.selected();
   if (!sel.boot) {

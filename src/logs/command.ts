@@ -49,7 +49,8 @@ export async function printBoot(host: Host, req: LogsRequest, io: LogsIo): Promi
     { timeoutMs: FETCH_TIMEOUT_MS, maxOutputBytes: 1 << 20, signal: io.signal });
   take(decoder.flush());
   if (r.timedOut) io.err(`deploy-gate logs: journalctl on ${host.name} did not finish within ${FETCH_TIMEOUT_MS / 1000}s; showing what arrived (narrow the window with --since)\n`);
-  else if (r.code !== 0 && r.code !== 1) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${r.stderr.trim().split("\n").pop() ?? ""}\n`);
+  // exit 1 is "no entries", unless journalctl said why (a time it could not parse, a bad match)
+  else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr))) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${r.stderr.trim().split("\n").pop() ?? ""}\n`);
   const sel = boots.selected();
   if (!sel.boot) {
     io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service} / container ${req.container} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}\n`);

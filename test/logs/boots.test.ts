@@ -76,7 +76,8 @@ describe("the remote command", () => {
     expect(sinceArg("2026-11-30 17:00")).toBe("2026-11-30 17:00");
     expect(sinceArg("2026-11-30T17:00:05")).toBe("2026-11-30 17:00:05");
     expect(sinceArg("@1795000000")).toBe("@1795000000");
-    for (const bad of ["'; rm -rf /", "$(id)", "last week", "-1h"]) expect(sinceArg(bad)).toBeNull();
+    for (const bad of ["'; rm -rf /", "$(id)", "last week", "-1h", "2026-13-45", "2026-02-30", "2026-11-30 25:00"]) expect(sinceArg(bad)).toBeNull();
+    expect(sinceArg("2028-02-29")).toBe("2028-02-29");
   });
 
   it("each value is one argument for the remote shell, with follow and a bounded default window", () => {
