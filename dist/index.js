@@ -60622,12 +60622,12 @@ function age(ms) {
   const s = Math.round(ms / 1e3);
   return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
 }
-function checkContainer(facts, name, deployment) {
+function checkContainer(facts, name, deployment, service = null) {
   const c = facts.container;
   if (!c) {
     return fail(CHECK8, `no container ${name} on the host`, {
       evidence: [`podman inspect ${name}: ${facts.inspectError ?? "nothing"}`],
-      fix: `the unit is not running its container: systemctl status <service>; podman ps -a --filter name=${name}`
+      fix: `the unit is not running a container named ${name} (container: in deploy-gate.yml must be the serve script's podman run --name): ${service ? `systemctl status ${service}; ` : ""}podman ps -a --filter name=${name}`
     });
   }
   const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
@@ -61347,10 +61347,12 @@ function noAnswer(check, what, r, url2, via) {
     fix: `check the port is published (podman run -p) and reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url2}`
   });
 }
-function checkModels(r, model, url2, via) {
+function checkModels(r, model, url2, via, sentKey = false) {
   if (r.status === null) return noAnswer(CHECK19, "/v1/models", r, url2, via);
   const evidence = [`GET ${url2}/v1/models via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`];
-  if (r.status === 401) return fail(CHECK19, "/v1/models answered 401: the server runs with --api-key", { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY" });
+  if (r.status === 401 || r.status === 403) {
+    return sentKey ? fail(CHECK19, `/v1/models answered ${r.status} to the key in DEPLOY_GATE_API_KEY: the server runs with another --api-key`, { evidence, fix: "put the server's key (its --api-key or VLLM_API_KEY) in the env secret DEPLOY_GATE_API_KEY" }) : fail(CHECK19, `/v1/models answered ${r.status}: the server runs with --api-key`, { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)" });
+  }
   let ids = [];
   try {
     const json = JSON.parse(r.body);
@@ -61696,7 +61698,7 @@ async function startHttp(ctx, opts, t, headers) {
   ]);
   return { url: url2, routed, thinking, tools };
 }
-function httpFindingsOf(ep, h, live) {
+function httpFindingsOf(ep, h, live, sentKey = false) {
   const gate = (check, on, off, probe, judge) => [check, () => {
     if (!on) return skip(check, off);
     if (!ep.url) return skip(check, "no `url` in the endpoint config", { fix: "add url: http://HOST:PORT (the endpoint as a peer reaches it) to deploy-gate.yml" });
@@ -61707,7 +61709,7 @@ function httpFindingsOf(ep, h, live) {
   }];
   const templateFlags = live.filter((f) => /^--(enable|preserve)[-_]thinking$/.test(f.name)).map((f) => f.name);
   return [
-    gate("verify.models", true, "", (p) => p.routed.models, (r, p) => checkModels(r, ep.model, p.url, p.routed.route.via)),
+    gate("verify.models", true, "", (p) => p.routed.models, (r, p) => checkModels(r, ep.model, p.url, p.routed.route.via, sentKey)),
     gate(
       "verify.thinking",
       ep.contracts.thinking,
@@ -61791,7 +61793,7 @@ async function runVerify(ctx, opts) {
     guard("verify.restarts", () => facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts")),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(facts, ep.container, opts.deployment);
+      const f = checkContainer(facts, ep.container, opts.deployment, ep.service ?? null);
       if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...f.evidence ?? [], `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
       return f;
     }),
@@ -61813,7 +61815,7 @@ async function runVerify(ctx, opts) {
     guard("verify.vram", () => facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env) : hostDown("verify.vram"))
   ]);
   const h = await httpP.catch((e) => e);
-  const httpFindings = await Promise.all(httpFindingsOf(ep, h, live).map(([check, fn]) => guard(check, fn)));
+  const httpFindings = await Promise.all(httpFindingsOf(ep, h, live, Boolean(headers.authorization)).map(([check, fn]) => guard(check, fn)));
   const specFinding = await guard("verify.spec-decode", async () => facts ? checkSpecDecode(spec, await metricsP, facts.journal) : hostDown("verify.spec-decode"));
   const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress));
   if (!(h instanceof Error) && h) await h.routed.close().catch(() => {

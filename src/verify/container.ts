@@ -10,12 +10,12 @@ function age(ms: number): string {
   return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
 }
 
-export function checkContainer(facts: Pick<HostFacts, "container" | "inspectError" | "hostNowMs" | "state" | "stateError">, name: string, deployment: Deployment | null): Finding {
+export function checkContainer(facts: Pick<HostFacts, "container" | "inspectError" | "hostNowMs" | "state" | "stateError">, name: string, deployment: Deployment | null, service: string | null = null): Finding {
   const c = facts.container;
   if (!c) {
     return fail(CHECK, `no container ${name} on the host`, {
       evidence: [`podman inspect ${name}: ${facts.inspectError ?? "nothing"}`],
-      fix: `the unit is not running its container: systemctl status <service>; podman ps -a --filter name=${name}`,
+      fix: `the unit is not running a container named ${name} (container: in deploy-gate.yml must be the serve script's podman run --name): ${service ? `systemctl status ${service}; ` : ""}podman ps -a --filter name=${name}`,
     });
   }
   const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;

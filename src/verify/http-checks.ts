@@ -82,7 +82,7 @@ export async function startHttp(ctx: StageContext, opts: VerifyOptions, t: Verif
 type Pending = [check: string, judge: () => Finding];
 
 /** verify.models, verify.thinking, verify.tools, judged with the live argv (for the likely cause). */
-export function httpFindingsOf(ep: Endpoint, h: HttpProbes | null | Error, live: readonly Flag[]): Pending[] {
+export function httpFindingsOf(ep: Endpoint, h: HttpProbes | null | Error, live: readonly Flag[], sentKey = false): Pending[] {
   const gate = (check: string, on: boolean, off: string, probe: (p: HttpProbes) => HttpResult | null, judge: (r: HttpResult, p: HttpProbes) => Finding): Pending => [check, () => {
     if (!on) return skip(check, off);
     if (!ep.url) return skip(check, "no `url` in the endpoint config", { fix: "add url: http://HOST:PORT (the endpoint as a peer reaches it) to deploy-gate.yml" });
@@ -93,7 +93,7 @@ export function httpFindingsOf(ep: Endpoint, h: HttpProbes | null | Error, live:
   }];
   const templateFlags = live.filter((f) => /^--(enable|preserve)[-_]thinking$/.test(f.name)).map((f) => f.name);
   return [
-    gate("verify.models", true, "", (p) => p.routed.models, (r, p) => checkModels(r, ep.model!, p.url, p.routed.route.via)),
+    gate("verify.models", true, "", (p) => p.routed.models, (r, p) => checkModels(r, ep.model!, p.url, p.routed.route.via, sentKey)),
     gate("verify.thinking", ep.contracts.thinking, "contracts.thinking is off", (p) => p.thinking,
       (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, { reasoningParser: flagValue(live, "--reasoning-parser"), engineTemplateFlags: templateFlags })),
     gate("verify.tools", ep.contracts.tools, "contracts.tools is off", (p) => p.tools,

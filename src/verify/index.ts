@@ -88,7 +88,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
     guard("verify.restarts", () => (facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts"))),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(facts, ep.container!, opts.deployment);
+      const f = checkContainer(facts, ep.container!, opts.deployment, ep.service ?? null);
       // Rollback-tag verification compares with another ref than the one recorded: say so.
       if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...(f.evidence ?? []), `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
       return f;
@@ -112,7 +112,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   ]);
 
   const h = await httpP.catch((e: Error) => e);
-  const httpFindings = await Promise.all(httpFindingsOf(ep, h, live).map(([check, fn]) => guard(check, fn)));
+  const httpFindings = await Promise.all(httpFindingsOf(ep, h, live, Boolean(headers.authorization)).map(([check, fn]) => guard(check, fn)));
   const specFinding = await guard("verify.spec-decode", async () => (facts ? checkSpecDecode(spec, await metricsP, facts.journal) : hostDown("verify.spec-decode")));
   // Last and alone: a concurrent probe would share the engine's batch and slow the measured decode.
   const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress));

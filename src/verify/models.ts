@@ -11,10 +11,14 @@ export function noAnswer(check: string, what: string, r: HttpResult, url: string
   });
 }
 
-export function checkModels(r: HttpResult, model: string, url: string, via: string): Finding {
+export function checkModels(r: HttpResult, model: string, url: string, via: string, sentKey = false): Finding {
   if (r.status === null) return noAnswer(CHECK, "/v1/models", r, url, via);
   const evidence = [`GET ${url}/v1/models via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`];
-  if (r.status === 401) return fail(CHECK, "/v1/models answered 401: the server runs with --api-key", { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY" });
+  if (r.status === 401 || r.status === 403) {
+    return sentKey
+      ? fail(CHECK, `/v1/models answered ${r.status} to the key in DEPLOY_GATE_API_KEY: the server runs with another --api-key`, { evidence, fix: "put the server's key (its --api-key or VLLM_API_KEY) in the env secret DEPLOY_GATE_API_KEY" })
+      : fail(CHECK, `/v1/models answered ${r.status}: the server runs with --api-key`, { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)" });
+  }
   let ids: string[] = [];
   try {
     const json = JSON.parse(r.body) as { data?: { id?: unknown; max_model_len?: unknown }[] };

@@ -42,6 +42,7 @@ describe("verify.container", () => {
     expect(checkContainer(base, "ctr", dep("2026-11-29T21:59:00Z", "fff000")).summary).toMatch(/another container answers/);
     expect(checkContainer({ ...base, container: { ...c, running: false, status: "exited" } }, "ctr", null).status).toBe("fail");
     expect(checkContainer({ ...base, container: null, inspectError: "no such object" }, "ctr", null).status).toBe("fail");
+    expect(checkContainer({ ...base, container: null, inspectError: "no such object" }, "ctr", null, "e.service").fix).toMatch(/^the unit is not running a container named ctr .*systemctl status e\.service; podman ps -a --filter name=ctr$/);
   });
   it("verify alone: dated against the host's state record, a warning without one", () => {
     const state = { schema: 1 as const, endpoint: "e", ref: "v1", sha: "abc", deployedAt: Date.parse("2026-11-29T21:59:59Z") / 1000, by: "ci", files: [], previous: null };
@@ -95,6 +96,9 @@ describe("HTTP contract checks", () => {
     expect(checkModels(http(200, { data: [{ id: "qwen" }] }), "qwen", "http://h:1", "runner").status).toBe("pass");
     expect(checkModels(http(200, { data: [{ id: "/models/qwen" }] }), "qwen", "http://h:1", "runner").fix).toMatch(/--served-model-name qwen/);
     expect(checkModels(http(null, ""), "qwen", "http://h:1", "runner").summary).toMatch(/no HTTP answer .*connection refused/);
+    // a 401 says whether the gate sent a key: unset, or not the server's
+    expect(checkModels(http(401, { error: "Unauthorized" }), "qwen", "http://h:1", "runner").fix).toMatch(/DEPLOY_GATE_API_KEY \(it is unset\)/);
+    expect(checkModels(http(401, { error: "Unauthorized" }), "qwen", "http://h:1", "runner", true).summary).toMatch(/answered 401 to the key in DEPLOY_GATE_API_KEY: the server runs with another --api-key/);
   });
   it("verify.thinking names the likely cause", () => {
     const live = { reasoningParser: null, engineTemplateFlags: [] };
