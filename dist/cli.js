@@ -43974,7 +43974,7 @@ function useColour(opts) {
 }
 function findingLines(f, paint2, width) {
   const out = [`${paint2(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
-  if (f.status === "pass" || f.status === "skip") {
+  if (f.status === "pass" && f.data?.dryRun !== true || f.status === "skip") {
     if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint2("dim", `hint: ${f.fix}`)}`);
     return out;
   }

@@ -62636,7 +62636,7 @@ var LABEL = { pass: "\u2714 pass", fail: "\u2716 FAIL", warn: "\u25B2 warn", ski
 var COLOUR = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
 function findingLines(f, paint, width) {
   const out = [`${paint(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
-  if (f.status === "pass" || f.status === "skip") {
+  if (f.status === "pass" && f.data?.dryRun !== true || f.status === "skip") {
     if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint("dim", `hint: ${f.fix}`)}`);
     return out;
   }

@@ -20,7 +20,8 @@ export function useColour(opts: { noColor: boolean; isTTY: boolean; env: NodeJS.
 
 function findingLines(f: Finding, paint: Paint, width: number): string[] {
   const out = [`${paint(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
-  if (f.status === "pass" || f.status === "skip") {
+  // a dry run's diff and commands are what was asked for: shown though it passes
+  if ((f.status === "pass" && f.data?.dryRun !== true) || f.status === "skip") {
     if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint("dim", `hint: ${f.fix}`)}`);
     return out;
   }

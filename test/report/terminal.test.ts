@@ -61,3 +61,15 @@ describe("terminal report", () => {
     expect(exitCodeOf("fail")).toBe(1);
   });
 });
+
+describe("a dry run in the terminal", () => {
+  it("shows the diff and the commands of its passing findings (other passes stay one line)", () => {
+    const dry: Report = { ...report, verdict: "pass", findings: [
+      { check: "deploy.install", status: "pass", summary: "dry run: 1 of 2 file(s) would change: /x", evidence: ["--- a/x\n+++ b/x\n-old\n+new"], data: { dryRun: true } },
+      { check: "deploy.lock", status: "pass", summary: "lock taken", evidence: ["not shown"] },
+    ] };
+    const out = renderTerminal(dry, false);
+    expect(out).toMatch(/dry run: 1 of 2 file\(s\) would change: \/x\n\s+│ --- a\/x\n\s+│ \+\+\+ b\/x\n\s+│ -old\n\s+│ \+new/);
+    expect(out).not.toContain("not shown");
+  });
+});
