@@ -138,11 +138,20 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
       };
     case "step":
       return { summary: `systemd could not run ${unit}: failed at step ${f.step}`, fix: `Fix the unit setting behind step ${f.step} (systemd.exec(5)); systemctl status ${unit} shows the same line.` };
-    case "unit-not-found":
+    case "unit-not-found": {
+      // a quadlet installed but no unit generated from it: the generator (podman >= 4.4) is missing or failed
+      const quadlet = ctx.install?.find((x) => /\.(?:container|kube|pod)$/.test(x.to));
+      if (quadlet) {
+        return {
+          summary: `systemd has no unit ${f.unit}: the quadlet ${quadlet.to} that install: wrote generated none`,
+          fix: `Quadlets need podman 4.4 or later on the host (podman --version), whose generator makes ${f.unit} at systemctl daemon-reload; check /usr/lib/systemd/system-generators/podman-system-generator --dryrun for its errors, or install a plain unit instead.`,
+        };
+      }
       return {
         summary: `systemd has no unit ${f.unit}`,
         fix: `service: in ${cfg(ctx)} names ${f.unit}, which the host does not have: install the unit file to /etc/systemd/system/${f.unit} (an install: entry) or correct service:.`,
       };
+    }
     case "environment-file":
       return {
         summary: `systemd could not load an EnvironmentFile= of ${f.unit} (${f.errno?.toLowerCase()}): the unit never ran its engine`,

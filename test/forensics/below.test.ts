@@ -104,6 +104,13 @@ describe("where a line came from", () => {
 
 describe("fixes that name the thing to change", () => {
   const m = (line: string) => belowOf(line)!;
+  it("a unit missing after a quadlet was installed names the generator, not a unit file to install", () => {
+    const quadlet = belowAdvice(m("Failed to restart e.service: Unit e.service not found."), { install: [{ from: "deploy/e.container", to: "/etc/containers/systemd/e.container", mode: "0644" }] });
+    expect(quadlet.summary).toBe("systemd has no unit e.service: the quadlet /etc/containers/systemd/e.container that install: wrote generated none");
+    expect(quadlet.fix).toMatch(/^Quadlets need podman 4\.4 or later/);
+    expect(belowAdvice(m("Failed to restart e.service: Unit e.service not found."), { install: [] }).fix).toMatch(/install the unit file to \/etc\/systemd\/system\/e\.service/);
+  });
+
   it("mode 0644: the install: entry and its mode", () => {
     const a = belowAdvice(m("e.service: Failed to locate executable /root/e/serve.sh: Permission denied"), { install: [{ from: "scripts/serve.sh", to: "/root/e/serve.sh", mode: "0644" }], configFile: "deploy-gate.yml" });
     expect(a.fix).toBe('Set mode: "0755" on the install: entry scripts/serve.sh -> /root/e/serve.sh in deploy-gate.yml (it is "0644").');
