@@ -41552,6 +41552,13 @@ function checkArgv(input) {
       fix: `the host runs something other than ${input.ref}: redeploy it (deploy-gate run --ref ${shellQuote(input.ref)}), or commit the host's change to ${input.scriptPath} if it is the one to keep`
     });
   }
+  if (input.edited?.length) {
+    return warn(CHECK7, `${input.edited.join(", ")} changed on the host since the last deploy wrote ${input.edited.length > 1 ? "them" : "it"}: the live argv still matches ${input.ref}, the next restart runs the edit`, {
+      evidence: [...evidence, ...input.edited.map((p) => `${p}: sha256 differs from the deploy's state record`)],
+      data: { ...data, edited: input.edited },
+      fix: `redeploy ${input.ref} to put the committed files back (deploy-gate run), or commit the host's change if it is the one to keep`
+    });
+  }
   return pass(CHECK7, `live argv carries all ${contracts2.length} contract flag(s) and matches ${input.scriptPath} at ${input.ref}`, { evidence, data });
 }
 
@@ -41660,6 +41667,8 @@ function buildFactsScript(req, marker = `@@dg-${randomBytes3(6).toString("hex")}
     `sec gpu; ${GPU}`,
     // Distinct earlier instances (container ids) of this name that logged torch.compile.
     // This host boot only and bounded: a long-lived container name has months of access logs.
+    // the files deploy.install wrote, as they are now: a hand edit shows before the next restart runs it
+    req.installed?.length ? `sec installed; sha256sum -- ${req.installed.map(q2).join(" ")} 2>/dev/null` : "sec installed",
     `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q2(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
     `true`
   ].join("\n");
@@ -41759,8 +41768,12 @@ function parseFacts(stdout, marker) {
     journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== ""),
     planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
     gpu: parseGpu(s.get("gpu") ?? ""),
-    earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0
+    earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0,
+    installed: parseSums(s.get("installed") ?? "")
   };
+}
+function parseSums(text) {
+  return new Map([...parseHostCopies(text, "")].map(([path, c]) => [path, c.sha256]));
 }
 
 // src/verify/kv-capacity.ts
@@ -42708,6 +42721,9 @@ async function guard(check, fn) {
     return fail(check, `${check} could not run: ${e.message}`, { fix: "see the message; rerun deploy-gate verify once it is fixed" });
   }
 }
+function editedOnHost(facts) {
+  return (facts.state?.files ?? []).filter((f) => facts.installed.has(f.to) && facts.installed.get(f.to) !== f.sha256).map((f) => f.to);
+}
 async function runVerify(ctx, opts) {
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const ep = ctx.endpoint;
@@ -42717,7 +42733,7 @@ async function runVerify(ctx, opts) {
     return VERIFY_CHECKS.map((c) => c === "verify.container" ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml" }) : skip(c, "needs the container name from the config"));
   }
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern) }, t.factsMs);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to) }, t.factsMs);
   const scriptP = ctx.reader.show(ctx.sha, scriptPath).then((text) => text === null ? null : parseLaunch(file.kind, text), () => null);
   const env = opts.env ?? process.env;
   const headers = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
@@ -42742,7 +42758,7 @@ async function runVerify(ctx, opts) {
       const mml = flagValue(live, "--max-model-len");
       return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv);
     }),
-    guard("verify.argv", () => facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal }) : hostDown("verify.argv")),
+    guard("verify.argv", () => facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts) }) : hostDown("verify.argv")),
     guard("verify.env", () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env")),
     guard("verify.plan-lines", () => facts ? checkPlanLines(facts.planLines, ep.contracts.plan, ep.container) : hostDown("verify.plan-lines")),
     guard("verify.graphs", () => facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs")),

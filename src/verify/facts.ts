@@ -2,6 +2,7 @@
 // the state record, `podman inspect`, the container's PID 1 argv and environment, and this container's
 // plan lines from the journal. buildFactsScript() makes the command; parseFacts() is pure.
 import { randomBytes } from "node:crypto";
+import { parseHostCopies } from "../deploy/install-plan.js";
 import { shellQuote } from "../host/quote.js";
 import type { StateRecord } from "../stage.js";
 import { parseStateRecord, statePath } from "../stage.js";
@@ -39,16 +40,18 @@ export interface HostFacts {
   gpu: { tool: "nvidia-smi" | "rocm-smi" | null; output: string };
   /** earlier instances of this container name whose boot logged torch.compile (verify.compile-cache) */
   earlierCompileBoots: number;
+  /** sha256 of each installed file asked for (null: unreadable or missing) */
+  installed: Map<string, string | null>;
 }
 
-export interface FactsRequest { endpoint: string; service: string | null; container: string; planPatterns?: readonly string[] }
+export interface FactsRequest { endpoint: string; service: string | null; container: string; planPatterns?: readonly string[]; installed?: readonly string[] }
 
 // Filtered on the host: a long-running engine's journal is mostly access logs.
 const JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load";
 // Spec-decode lines repeat every few seconds for the container's whole life: keep only the newest,
 // and never let them push the boot's plan lines out.
 const AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
-type Section = "now" | "restarts" | "active" | "state" | "inspect" | "cmdline" | "environ" | "journal" | "planlines" | "gpu" | "earlier";
+type Section = "now" | "restarts" | "active" | "state" | "inspect" | "cmdline" | "environ" | "journal" | "planlines" | "gpu" | "earlier" | "installed";
 const NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
 // Whichever tool exists; bounded, since a wedged driver can hang an smi call.
 const GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; `
@@ -80,6 +83,8 @@ export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes
     `sec gpu; ${GPU}`,
     // Distinct earlier instances (container ids) of this name that logged torch.compile.
     // This host boot only and bounded: a long-lived container name has months of access logs.
+    // the files deploy.install wrote, as they are now: a hand edit shows before the next restart runs it
+    req.installed?.length ? `sec installed; sha256sum -- ${req.installed.map(q).join(" ")} 2>/dev/null` : "sec installed",
     `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
     `true`,
   ].join("\n");
@@ -188,5 +193,11 @@ export function parseFacts(stdout: string, marker: string): HostFacts {
     planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
     gpu: parseGpu(s.get("gpu") ?? ""),
     earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0,
+    installed: parseSums(s.get("installed") ?? ""),
   };
+}
+
+/** `sha256sum` lines (`HASH  PATH`), read as deploy.install reads them; a path it could not read is absent. */
+function parseSums(text: string): Map<string, string | null> {
+  return new Map([...parseHostCopies(text, "")].map(([path, c]) => [path, c.sha256]));
 }

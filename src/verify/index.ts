@@ -58,6 +58,11 @@ async function guard(check: string, fn: () => Promise<Finding> | Finding): Promi
   }
 }
 
+/** Installed files whose bytes are no longer what the last deploy wrote (its state record's sha256). */
+function editedOnHost(facts: HostFacts): string[] {
+  return (facts.state?.files ?? []).filter((f) => facts.installed.has(f.to) && facts.installed.get(f.to) !== f.sha256).map((f) => f.to);
+}
+
 export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise<Finding[]> {
   const t: VerifyTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const ep = ctx.endpoint;
@@ -69,7 +74,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
       : skip(c, "needs the container name from the config")));
   }
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern) }, t.factsMs);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to) }, t.factsMs);
   const scriptP: Promise<ServeScript | null> = ctx.reader.show(ctx.sha, scriptPath).then((text) => (text === null ? null : parseLaunch(file.kind, text)), () => null);
   const env = opts.env ?? process.env;
   const headers: Record<string, string> = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
@@ -99,7 +104,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
       const mml = flagValue(live, "--max-model-len");
       return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv);
     }),
-    guard("verify.argv", () => (facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal }) : hostDown("verify.argv"))),
+    guard("verify.argv", () => (facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts) }) : hostDown("verify.argv"))),
     guard("verify.env", () => (facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env"))),
     guard("verify.plan-lines", () => (facts ? checkPlanLines(facts.planLines, ep.contracts.plan, ep.container!) : hostDown("verify.plan-lines"))),
     guard("verify.graphs", () => (facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs"))),

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runDeploy, activeLocks, type DeployResult } from "../../src/deploy/index.js";
+import { runVerify } from "../../src/verify/index.js";
 import { SshHost } from "../../src/host/ssh.js";
 import { makeSandboxRepo, type RepoVars, type SandboxRepo } from "../deploy/sandbox-repo.js";
 import { fresh, sandboxSession, sandboxOrSkip, target } from "./sandbox.js";
@@ -173,6 +174,19 @@ describe("deploy on the sandbox host", () => {
     expect(restart?.evidence?.join("\n")).toMatch(/still waiting after 25 s on the start \(start-pre\), not on the stop: a slow ExecStartPre= holds it/);
     expect(restart?.summary).not.toMatch(/did not stop/);
     expect(check(res, "deploy.ready")?.status).toBe("pass");
+  });
+
+  it("verify warns of a serve script edited on the host after the deploy, before a restart runs the edit", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo();
+    const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(res.ok, JSON.stringify(res.findings.map((f) => [f.check, f.status, f.summary]))).toBe(true);
+    const before = (await runVerify(r.context(host), { deployment: res.deployment })).find((f) => f.check === "verify.argv")!;
+    expect(before.status).toBe("pass");
+    await host.run(["sed", "-i", "s/ --enable-auto-tool-choice//", r.script]);
+    const after = (await runVerify(r.context(host), { deployment: res.deployment })).find((f) => f.check === "verify.argv")!;
+    expect(after.status, after.summary).toBe("warn");
+    expect(after.summary).toBe(`${r.script} changed on the host since the last deploy wrote it: the live argv still matches main, the next restart runs the edit`);
   });
 
   it("a container removed from outside mid-wait stops the wait at once and is diagnosed as an outside removal", async (ctx) => {

@@ -1,6 +1,7 @@
 // The facts command run by real sh with stand-ins for podman, systemctl and journalctl on PATH (the only
 // commands a developer machine lacks), then parsed: proves the shell side and the parser agree.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +17,7 @@ function inspectJson(pid: number, env: string[]): string {
 }
 
 /** A home with a state record and a bin dir of stand-ins; the container's PID 1 is this test's own child. */
-function runFacts(opts: { inspect: string | null; restarts: string; journal: string; state?: string; pid?: number }) {
+function runFacts(opts: { inspect: string | null; restarts: string; journal: string; state?: string; pid?: number; installed?: (home: string) => string[] }) {
   const home = mkdtempSync(join(tmpdir(), "dg-facts-"));
   dirs.push(home);
   const bin = join(home, "bin");
@@ -31,7 +32,7 @@ function runFacts(opts: { inspect: string | null; restarts: string; journal: str
   stub("systemctl", `[ "$5" = -- ] && [ "$6" = frank.service ] || { echo "unexpected argv: $*" >&2; exit 2; }; case "$3" in NRestarts) echo ${opts.restarts};; ActiveState) echo active;; esac`);
   stub("journalctl", `case "$1" in CONTAINER_ID_FULL=${ID}) cat ${home}/journal.txt;; *) exit 1;; esac`);
   if (opts.state) { mkdirSync(join(home, ".deploy-gate/state"), { recursive: true }); writeFileSync(join(home, ".deploy-gate/state/archon.json"), opts.state); }
-  const { script, marker } = buildFactsScript({ endpoint: "archon", service: "frank.service", container: "ctr" });
+  const { script, marker } = buildFactsScript({ endpoint: "archon", service: "frank.service", container: "ctr", installed: opts.installed?.(home) });
   const out = execFileSync("sh", ["-c", script], { cwd: home, env: { PATH: `${bin}:/usr/bin:/bin` }, encoding: "utf8" });
   return parseFacts(out, marker);
 }
@@ -83,5 +84,17 @@ describe("host facts", () => {
     expect(parseTime("2026-11-29T22:35:43.958625546+01:00")).toBe(Date.parse("2026-11-29T21:35:43.958Z"));
     expect(parseTime("0001-01-01T00:00:00Z")).toBeNull();
     expect(parseTime("garbage")).toBeNull();
+  });
+});
+
+describe("installed files", () => {
+  it("reads the sha256 of each installed file as it is now, by the real sha256sum; a missing one is absent", () => {
+    let paths: string[] = [];
+    const f = runFacts({ inspect: null, restarts: "0", journal: "", installed: (home) => {
+      writeFileSync(join(home, "serve it.sh"), "#!/bin/bash\nexec vllm serve /m\n");
+      return (paths = [join(home, "serve it.sh"), join(home, "gone.service")]);
+    } });
+    expect(f.installed.get(paths[0]!)).toBe(createHash("sha256").update("#!/bin/bash\nexec vllm serve /m\n").digest("hex"));
+    expect(f.installed.has(paths[1]!)).toBe(false);
   });
 });
