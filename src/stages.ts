@@ -150,18 +150,21 @@ export async function verifyOnly(ws: Workspace, name: string, opts: Options, pro
   if (!host) return { findings: [finding], ref: opts.ref ?? "?", sha: null };
   try {
     let ref = opts.ref;
+    let shown = ref;
     if (!ref) {
       const state = await readStateRecord(host, name);
       if (!state) {
         return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "?", sha: null };
       }
       ref = state.sha;
+      // shown by the record's ref name (main, v1.2) while that name still points at the deployed commit
+      shown = (await ws.git.resolve(state.ref).catch(() => null)) === state.sha ? state.ref : state.sha.slice(0, 10);
       progress(`${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`);
     }
     const sha = await ws.git.resolve(ref);
     if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
-    const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
-    return { findings: [...(await runVerify(ctx, { deployment: null }))], ref, sha };
+    const ctx = stageContext(ws, name, ep, host, shown ?? ref, sha, progress);
+    return { findings: [...(await runVerify(ctx, { deployment: null }))], ref: shown ?? ref, sha };
   } finally {
     await host.close();
   }

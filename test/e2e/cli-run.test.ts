@@ -43,6 +43,7 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     const alone = await gate(r.root, "verify", "--endpoint", r.vars.endpoint);
     expect(alone.code).toBe(0);
     expect(alone.report.ref.sha).toBe(report.ref.sha);
+    expect(alone.report.ref.name).toBe("main"); // the deployed ref's name, not its 40-character sha
   });
 
   it("run: a refused boot fails with the diagnosis, auto-rollback restores the tagged version, and the job still fails", async (ctx) => {
