@@ -40415,6 +40415,7 @@ var HEARTBEAT_MS = 3e4;
 var WAIT_POLL_MS = 2e3;
 var lockDir = (endpoint) => `${HOST_STATE_DIR}/locks/${endpoint}.lock`;
 var held = /* @__PURE__ */ new Set();
+var activeLocks = () => [...held];
 async function releaseAllLocks() {
   await Promise.all([...held].map((l) => l.release().catch(() => void 0)));
 }
@@ -43462,6 +43463,25 @@ function bootJson(endpoint, b, fromCurrent, total, d) {
   }, null, 2) + "\n";
 }
 
+// src/logs/twin-echo.ts
+var REMEMBERED = 1024;
+var TwinEcho = class {
+  /** text -> whether the printed copy came from the container (conmon) */
+  printed = /* @__PURE__ */ new Map();
+  /** True when rec repeats a line printed from the other copy (drop it); else remembers rec. */
+  isEcho(rec) {
+    const fromContainer = rec.container !== null;
+    const seen = this.printed.get(rec.text);
+    if (seen !== void 0 && seen !== fromContainer) {
+      this.printed.delete(rec.text);
+      return true;
+    }
+    this.printed.set(rec.text, fromContainer);
+    if (this.printed.size > REMEMBERED) this.printed.delete(this.printed.keys().next().value);
+    return false;
+  }
+};
+
 // src/logs/command.ts
 var FETCH_TIMEOUT_MS = 12e4;
 function diagnoseBoot(b, service) {
@@ -43527,8 +43547,10 @@ async function follow(host, req, io) {
 `);
     }
   };
+  const echoes = new TwinEcho();
   const take = (recs) => {
     for (const rec of clean(recs)) {
+      if (live && echoes.isEcho(rec)) continue;
       const opened = boots.push(rec);
       if (live) print(rec, opened);
     }
@@ -44130,7 +44152,7 @@ if (invokedDirectly || isBin) {
   });
   for (const sig of ["SIGINT", "SIGTERM"]) {
     process.once(sig, () => {
-      process.stderr.write(`deploy-gate: ${sig}: releasing host locks, then exiting
+      process.stderr.write(`deploy-gate: ${sig}: ${activeLocks().length ? "releasing host locks, then exiting" : "stopping"}
 `);
       const force = setTimeout(() => process.exit(sig === "SIGINT" ? 130 : 143), 1e4);
       runAbort.abort();

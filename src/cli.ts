@@ -11,7 +11,7 @@ import { fileChunks } from "./explain/lines.js";
 import { renderExplain } from "./explain/render.js";
 import { beforeExit, runAbort } from "./abort.js";
 import { logsCommand } from "./logs/command.js";
-import { releaseAllLocks } from "./deploy/index.js";
+import { activeLocks, releaseAllLocks } from "./deploy/index.js";
 import { runInit } from "./init/init.js";
 import { lockCommand } from "./lock-command.js";
 import { UsageError, type Options } from "./options.js";
@@ -148,7 +148,7 @@ if (invokedDirectly || isBin) {
   // A deploy interrupted by Ctrl-C or a cancelled CI job still releases its host lock.
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
     process.once(sig, () => {
-      process.stderr.write(`deploy-gate: ${sig}: releasing host locks, then exiting\n`);
+      process.stderr.write(`deploy-gate: ${sig}: ${activeLocks().length ? "releasing host locks, then exiting" : "stopping"}\n`);
       const force = setTimeout(() => process.exit(sig === "SIGINT" ? 130 : 143), 10_000);
       runAbort.abort();
       Promise.allSettled([releaseAllLocks(), ...beforeExit]).finally(() => {

@@ -14,6 +14,7 @@ import { BootSplitter, parseBoot, type Boot, type BootSelector } from "./boots.j
 import { logsArgv, sinceArg } from "./remote.js";
 import { bootHeader, bootJson, diagnosisText, lineText } from "./render.js";
 import { sanitizeLine } from "../report/sanitize.js";
+import { TwinEcho } from "./twin-echo.js";
 
 export interface LogsIo { out: (s: string) => void; err: (s: string) => void; colour: boolean; signal?: AbortSignal }
 
@@ -80,8 +81,10 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
       io.out(`${lineText(rec)}\n`);
     }
   };
+  const echoes = new TwinEcho();
   const take = (recs: LogRecord[]) => {
     for (const rec of clean(recs)) {
+      if (live && echoes.isEcho(rec)) continue;
       const opened = boots.push(rec);
       if (live) print(rec, opened);
     }

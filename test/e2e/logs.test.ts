@@ -108,6 +108,10 @@ describe("deploy-gate logs on the sandbox host", () => {
     expect(await following).toBe(0);
     expect(err).toBe("");
     expect(out.slice(before)).toMatch(/-- diagnosis of this boot --\nREADY/);
+    // each line of the new boot once: podman's twin copy is never printed again after a pause
+    const restarted = out.slice(before).split("\n").filter((l) => /Started server process|Waiting for application startup|Application startup complete/.test(l));
+    expect(restarted.length).toBeGreaterThan(0);
+    expect(new Set(restarted).size, restarted.join("\n")).toBe(restarted.length);
     // pgrep's own shell is not listed: only journalctl processes, filtered here
     const left = await host.run(["pgrep", "-a", "journalctl"], { timeoutMs: 20_000 });
     expect(left.stdout.split("\n").filter((l) => l.includes("--follow") && l.includes(r.vars.container))).toEqual([]);
