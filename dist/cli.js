@@ -43564,7 +43564,10 @@ async function follow(host, req, io) {
     if (sel2.boot) {
       if (!req.json) io.out(`${bootHeader(sel2.boot, 0, boots.total, req.endpoint)}
 `);
-      for (const rec of sel2.boot.records) print(rec, null);
+      for (const rec of sel2.boot.records) {
+        echoes.isEcho(rec);
+        print(rec, null);
+      }
     }
   };
   const settle2 = () => {

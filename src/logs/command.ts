@@ -97,7 +97,10 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
     live = sel.boot ?? ({ index: 0, container: null, startTs: 0, endTs: 0, records: [], cut: 0 } as Boot);
     if (sel.boot) {
       if (!req.json) io.out(`${bootHeader(sel.boot, 0, boots.total, req.endpoint)}\n`);
-      for (const rec of sel.boot.records) print(rec, null);
+      for (const rec of sel.boot.records) {
+        echoes.isEcho(rec); // remembered: its late twin is an echo too
+        print(rec, null);
+      }
     }
   };
   // The decoder holds lines back to pair podman's twins; live, a short pause releases them, so a line
