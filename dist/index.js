@@ -59940,6 +59940,9 @@ function classifyConnectError(err, target, timeoutMs) {
   if (["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET"].includes(err.code ?? "")) {
     return new HostError("unreachable", `cannot reach ${target} (${err.code}): check the address and port and that sshd is running`, { cause: err });
   }
+  if (/Connection lost before handshake|bad identification|Protocol mismatch|Bad packet length/i.test(msg2)) {
+    return new HostError("unreachable", `${target} answered, but not as an SSH server (${msg2}): host.port must be sshd's port, not the engine's or another service's`, { cause: err });
+  }
   return new HostError("closed", `SSH connection to ${target} failed: ${msg2}`, { cause: err });
 }
 

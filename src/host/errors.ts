@@ -24,5 +24,9 @@ export function classifyConnectError(err: Error & { level?: string; code?: strin
   if (["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET"].includes(err.code ?? "")) {
     return new HostError("unreachable", `cannot reach ${target} (${err.code}): check the address and port and that sshd is running`, { cause: err });
   }
+  // something answered on the port, but not with an SSH banner (an HTTP server, the engine itself)
+  if (/Connection lost before handshake|bad identification|Protocol mismatch|Bad packet length/i.test(msg)) {
+    return new HostError("unreachable", `${target} answered, but not as an SSH server (${msg}): host.port must be sshd's port, not the engine's or another service's`, { cause: err });
+  }
   return new HostError("closed", `SSH connection to ${target} failed: ${msg}`, { cause: err });
 }

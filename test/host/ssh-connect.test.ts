@@ -50,6 +50,12 @@ describe("SshHost.connect failures", () => {
     expect(e.message).not.toMatch(/^Error:/);
   });
 
+  it("says the port does not speak SSH when an HTTP server answers there (host.port set to the engine's)", async () => {
+    const port = await listen((s) => s.once("data", () => s.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")));
+    const e = await failure(SshHost.connect(tgt(port), { privateKey: key, timeoutMs: 5000 }));
+    expect(e.message, e.message).toMatch(/answered, but not as an SSH server .*host\.port must be sshd's port/);
+  });
+
   it("asks for the passphrase of an encrypted key, and uses DEPLOY_GATE_SSH_PASSPHRASE", async () => {
     const encrypted = utils.generateKeyPairSync("ed25519", { passphrase: "open sesame", cipher: "aes256-cbc" } as never).private;
     const none = await failure(SshHost.connect(tgt(22), { privateKey: encrypted, env: {} }));
