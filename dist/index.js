@@ -50244,6 +50244,7 @@ var sleep = sleepUnlessAborted;
 async function takeLock(host, req, now = Date.now) {
   const token = randomBytes2(12).toString("hex");
   const start = now();
+  let said = -1;
   for (; ; ) {
     const r = await tryTake(host, req, token);
     if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
@@ -50253,7 +50254,11 @@ async function takeLock(host, req, now = Date.now) {
     const waited = now() - start;
     if (waited >= req.waitMs || req.signal?.aborted) {
       const who = r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet";
-      return { ok: false, held: r.holder, stale: null, clearCommand: clear, detail: who };
+      return { ok: false, held: r.holder, stale: null, clearCommand: clear, detail: req.waitMs > 0 ? `${who} (waited ${Math.round(waited / 1e3)} s)` : who };
+    }
+    if (Math.floor(waited / 1e4) !== said) {
+      said = Math.floor(waited / 1e4);
+      req.progress?.(`waiting for the deploy lock (${Math.round(waited / 1e3)} s of ${Math.round(req.waitMs / 1e3)} s): held by ${r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet"}`);
     }
     await sleep(Math.min(WAIT_POLL_MS, req.waitMs - waited), req.signal);
   }
@@ -50473,9 +50478,9 @@ async function runDeploy(ctx, opts) {
   findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
   let lock;
   try {
-    const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal }, ctx.now);
+    const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal, progress: (l) => ctx.progress(`${ctx.name}: ${l}`) }, ctx.now);
     if (!got.ok) {
-      findings.push(got.stale ? fail("deploy.lock", `stale deploy lock on ${ctx.host.name}: ${got.detail}; ${got.stale}`, { evidence: [got.detail, got.stale], fix: `If no deploy of ${ctx.name} is running, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: true, clear: got.clearCommand } }) : fail("deploy.lock", `another deploy holds the lock for ${ctx.name}: ${got.detail}`, { evidence: [got.detail], fix: `Wait for it to finish (or pass --lock-wait 10m). If that deploy is dead, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: false, clear: got.clearCommand } }));
+      findings.push(got.stale ? fail("deploy.lock", `stale deploy lock on ${ctx.host.name}: ${got.detail}; ${got.stale}`, { evidence: [got.detail, got.stale], fix: `If no deploy of ${ctx.name} is running, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: true, clear: got.clearCommand } }) : fail("deploy.lock", `another deploy holds the lock for ${ctx.name}: ${got.detail}`, { evidence: [got.detail], fix: `Wait for it to finish (${opts.lockWaitMs > 0 ? "a longer --lock-wait" : "or pass --lock-wait 10m"}). If that deploy is dead, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: false, clear: got.clearCommand } }));
       return done();
     }
     lock = got.lock;

@@ -21,6 +21,8 @@ export interface LockRequest {
   staleAfterMs: number;
   waitMs: number;
   signal?: AbortSignal;
+  /** said once per poll while a held lock is waited for */
+  progress?: (line: string) => void;
 }
 
 export type LockOutcome =
@@ -125,6 +127,7 @@ const sleep = sleepUnlessAborted;
 export async function takeLock(host: Host, req: LockRequest, now: () => number = Date.now): Promise<LockOutcome> {
   const token = randomBytes(12).toString("hex");
   const start = now();
+  let said = -1; // progress every 10 s of waiting, not every poll
   for (;;) {
     const r = await tryTake(host, req, token);
     if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
@@ -135,7 +138,11 @@ export async function takeLock(host: Host, req: LockRequest, now: () => number =
     const waited = now() - start;
     if (waited >= req.waitMs || req.signal?.aborted) {
       const who = r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet";
-      return { ok: false, held: r.holder, stale: null, clearCommand: clear, detail: who };
+      return { ok: false, held: r.holder, stale: null, clearCommand: clear, detail: req.waitMs > 0 ? `${who} (waited ${Math.round(waited / 1000)} s)` : who };
+    }
+    if (Math.floor(waited / 10_000) !== said) {
+      said = Math.floor(waited / 10_000);
+      req.progress?.(`waiting for the deploy lock (${Math.round(waited / 1000)} s of ${Math.round(req.waitMs / 1000)} s): held by ${r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet"}`);
     }
     await sleep(Math.min(WAIT_POLL_MS, req.waitMs - waited), req.signal);
   }

@@ -38,6 +38,17 @@ describe("takeLock", () => {
     expect(activeLocks()).toHaveLength(0);
   });
 
+  it("a wait for a held lock says so as it goes, and its failure says how long it waited", async () => {
+    const host = newHost();
+    const first = await takeLock(host, req({ owner: "alice" }));
+    expect(first.ok).toBe(true);
+    const lines: string[] = [];
+    const second = await takeLock(host, req({ owner: "bob", waitMs: 2500, progress: (l) => lines.push(l) }));
+    expect(second.ok).toBe(false);
+    if (!second.ok) expect(second.detail).toMatch(/^alice deploying main .* \(waited \d+ s\)$/);
+    expect(lines[0]).toMatch(/^waiting for the deploy lock \(0 s of 3 s\): held by alice deploying main/);
+  });
+
   it("release never removes a lock someone else took after ours was cleared", async () => {
     const host = newHost();
     const mine = await takeLock(host, req());
