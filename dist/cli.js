@@ -38514,15 +38514,16 @@ async function explainBytes(chunks, opts = {}) {
   const held2 = [];
   let size = 0;
   let journal = null;
+  let ended = false;
   while (journal === null) {
     const next = await it.next();
-    if (next.done) break;
+    if (ended = next.done === true) break;
     held2.push(next.value);
     size += next.value.length;
     journal = judgeFirstLine(held2.length === 1 ? next.value : Buffer.concat(held2), size > PEEK_BYTES);
   }
   journal ??= held2.length ? judgeFirstLine(Buffer.concat(held2), true) : null;
-  const notALog = unreadable(held2, size);
+  const notALog = unreadable(held2, size, ended);
   if (notALog) return { ...toResult(new Diagnoser(opts).finish()), ...notALog, evidence: [] };
   const rest = { [Symbol.asyncIterator]: () => it };
   if (journal === "records") return explainRecords(held2, rest, opts);
@@ -38534,8 +38535,8 @@ async function explainBytes(chunks, opts = {}) {
   }
   return explainStream(lineBatches(replay(held2, rest)), opts);
 }
-function unreadable(held2, size) {
-  if (size === 0 || held2.every((b) => b.every((c) => c === 10 || c === 13 || c === 32 || c === 9))) {
+function unreadable(held2, size, ended) {
+  if (size === 0 || ended && held2.every((b) => b.every((c) => c === 10 || c === 13 || c === 32 || c === 9))) {
     return { summary: "the input is empty", fix: 'save the log first, e.g. journalctl -u UNIT -o json --since "1 hour ago" > boot.json, then explain boot.json' };
   }
   const head2 = held2[0].subarray(0, 8192);

@@ -158,16 +158,17 @@ export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainO
   const held: Buffer[] = [];
   let size = 0;
   let journal: FirstLine | null = null;
+  let ended = false;
   while (journal === null) {
     const next = await it.next();
-    if (next.done) break;
+    if ((ended = next.done === true)) break;
     held.push(next.value);
     size += next.value.length;
     journal = judgeFirstLine(held.length === 1 ? next.value : Buffer.concat(held), size > PEEK_BYTES);
   }
   // the input ended before its first line did (one line, no newline): judged as it is
   journal ??= held.length ? judgeFirstLine(Buffer.concat(held), true) : null;
-  const notALog = unreadable(held, size);
+  const notALog = unreadable(held, size, ended);
   if (notALog) return { ...toResult(new Diagnoser(opts).finish()), ...notALog, evidence: [] };
   const rest: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => it };
   if (journal === "records") return explainRecords(held, rest, opts);
@@ -181,8 +182,9 @@ export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainO
 }
 
 /** Empty or binary input: said as such, instead of "no failure found" over nothing or over garbage. */
-function unreadable(held: readonly Buffer[], size: number): { summary: string; fix: string } | null {
-  if (size === 0 || held.every((b) => b.every((c) => c === 10 || c === 13 || c === 32 || c === 9))) {
+function unreadable(held: readonly Buffer[], size: number, ended: boolean): { summary: string; fix: string } | null {
+  // empty: all of it read (not only the peek) and nothing but whitespace
+  if (size === 0 || (ended && held.every((b) => b.every((c) => c === 10 || c === 13 || c === 32 || c === 9)))) {
     return { summary: "the input is empty", fix: "save the log first, e.g. journalctl -u UNIT -o json --since \"1 hour ago\" > boot.json, then explain boot.json" };
   }
   // control bytes other than tab, newlines and ESC (colour): none in a text log, one in nine in random data

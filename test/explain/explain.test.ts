@@ -162,6 +162,9 @@ describe("explainBytes (what `explain FILE` runs)", () => {
     const once = async function* (b: Buffer) { yield b; };
     expect((await explainBytes(chunksOf("", 4))).summary).toBe("the input is empty");
     expect((await explainBytes(chunksOf(" \n\n", 4))).summary).toBe("the input is empty");
+    // blank past the peek, then a log: not empty
+    const late = "\n".repeat(1_500_000) + fixture("no-gpus.log");
+    expect((await explainBytes(chunksOf(late, 1 << 18))).class).toBe(explain(fixture("no-gpus.log")).class);
     const gz = (await explainBytes(once(gzipSync(Buffer.from(fixture("no-gpus.log")))))).summary;
     expect(gz).toMatch(/^the input is not a text log \(\d+ control bytes/);
     const coloured = fixture("no-gpus.log").split("\n").map((l) => `\x1b[1;36m${l}\x1b[0m\r`).join("\n");
