@@ -50040,10 +50040,13 @@ async function restartUnit(host, service, daemonReload, progress = () => {
 }) {
   const evidence = [];
   const commands = [];
+  const noteFailure = (argv, r) => {
+    if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+  };
   const run = async (argv, timeoutMs) => {
     commands.push(shellJoin(argv));
     const r = await host.run(argv, { timeoutMs });
-    if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+    noteFailure(argv, r);
     return r;
   };
   const stale = !daemonReload && (await host.run(["systemctl", "show", "-p", "NeedDaemonReload", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout.trim() === "yes";
@@ -50056,7 +50059,7 @@ async function restartUnit(host, service, daemonReload, progress = () => {
   const stopMs = parseTimespan((await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout);
   commands.push(shellJoin(restart));
   const restarting = host.runShell(restartScript(restart, service), { timeoutMs: RESTART_TIMEOUT_MS }).then((r) => {
-    if (r.code !== 0) evidence.push(`${shellJoin(restart)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+    noteFailure(restart, r);
     return parseRestartCount(r.stdout);
   });
   const t0 = Date.now();

@@ -1,6 +1,6 @@
 // deploy.restart: daemon-reload when a unit file changed, restart the real unit, confirm it is up.
 // `Restart=always` does not fire after an explicit stop, so the gate starts the unit itself when it is down.
-import type { Host } from "../host/host.js";
+import type { Host, RunResult } from "../host/host.js";
 import { shellJoin } from "../host/quote.js";
 import { MARK_SCRIPT, unitArgv } from "./poll-command.js";
 import { parseMark, parseUnitShow, type UnitState } from "./poll-parse.js";
@@ -69,10 +69,14 @@ const RESTART_PROGRESS_MS = 10_000;
 export async function restartUnit(host: Host, service: string, daemonReload: boolean, progress: (line: string) => void = () => {}): Promise<RestartResult> {
   const evidence: string[] = [];
   const commands: string[] = [];
+  /** A command that failed, as evidence: the command, its exit and what it said. */
+  const noteFailure = (argv: readonly string[], r: RunResult) => {
+    if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+  };
   const run = async (argv: string[], timeoutMs: number) => {
     commands.push(shellJoin(argv));
     const r = await host.run(argv, { timeoutMs });
-    if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+    noteFailure(argv, r);
     return r;
   };
   // A unit file edited on the host without a reload would restart the old definition: reload then too.
@@ -87,7 +91,7 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
   const stopMs = parseTimespan((await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout);
   commands.push(shellJoin(restart));
   const restarting = host.runShell(restartScript(restart, service), { timeoutMs: RESTART_TIMEOUT_MS }).then((r) => {
-    if (r.code !== 0) evidence.push(`${shellJoin(restart)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+    noteFailure(restart, r);
     return parseRestartCount(r.stdout);
   });
   // A restart blocks through the old engine's stop and the new start's ExecStartPre=: say so while it does.
