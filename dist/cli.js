@@ -8540,7 +8540,7 @@ var require_nacl_fast = __commonJS({
         this.h[9] = h9;
       };
       poly1305.prototype.finish = function(mac2, macpos) {
-        var g2 = new Uint16Array(10);
+        var g3 = new Uint16Array(10);
         var c, mask2, f, i;
         if (this.leftover) {
           i = this.leftover;
@@ -8563,19 +8563,19 @@ var require_nacl_fast = __commonJS({
         c = this.h[1] >>> 13;
         this.h[1] &= 8191;
         this.h[2] += c;
-        g2[0] = this.h[0] + 5;
-        c = g2[0] >>> 13;
-        g2[0] &= 8191;
+        g3[0] = this.h[0] + 5;
+        c = g3[0] >>> 13;
+        g3[0] &= 8191;
         for (i = 1; i < 10; i++) {
-          g2[i] = this.h[i] + c;
-          c = g2[i] >>> 13;
-          g2[i] &= 8191;
+          g3[i] = this.h[i] + c;
+          c = g3[i] >>> 13;
+          g3[i] &= 8191;
         }
-        g2[9] -= 1 << 13;
+        g3[9] -= 1 << 13;
         mask2 = (c ^ 1) - 1;
-        for (i = 0; i < 10; i++) g2[i] &= mask2;
+        for (i = 0; i < 10; i++) g3[i] &= mask2;
         mask2 = ~mask2;
-        for (i = 0; i < 10; i++) this.h[i] = this.h[i] & mask2 | g2[i];
+        for (i = 0; i < 10; i++) this.h[i] = this.h[i] & mask2 | g3[i];
         this.h[0] = (this.h[0] | this.h[1] << 13) & 65535;
         this.h[1] = (this.h[1] >>> 3 | this.h[2] << 10) & 65535;
         this.h[2] = (this.h[2] >>> 6 | this.h[3] << 7) & 65535;
@@ -9723,7 +9723,7 @@ var require_nacl_fast = __commonJS({
         return 0;
       }
       function add(p, q2) {
-        var a = gf(), b = gf(), c = gf(), d = gf(), e = gf(), f = gf(), g2 = gf(), h = gf(), t = gf();
+        var a = gf(), b = gf(), c = gf(), d = gf(), e = gf(), f = gf(), g3 = gf(), h = gf(), t = gf();
         Z(a, p[1], p[0]);
         Z(t, q2[1], q2[0]);
         M2(a, a, t);
@@ -9736,11 +9736,11 @@ var require_nacl_fast = __commonJS({
         A(d, d, d);
         Z(e, b, a);
         Z(f, d, c);
-        A(g2, d, c);
+        A(g3, d, c);
         A(h, b, a);
         M2(p[0], e, f);
-        M2(p[1], h, g2);
-        M2(p[2], g2, f);
+        M2(p[1], h, g3);
+        M2(p[2], g3, f);
         M2(p[3], e, h);
       }
       function cswap(p, q2, b) {
@@ -12226,18 +12226,18 @@ var require_poly1305 = __commonJS({
           return c;
         }
         function ca(a, c, d, e) {
-          var f = { string: function(g2) {
+          var f = { string: function(g3) {
             var p = 0;
-            if (null !== g2 && void 0 !== g2 && 0 !== g2) {
-              var n = (g2.length << 2) + 1;
+            if (null !== g3 && void 0 !== g3 && 0 !== g3) {
+              var n = (g3.length << 2) + 1;
               p = O(n);
               var k = p, h = P;
               if (0 < n) {
                 n = k + n - 1;
-                for (var v = 0; v < g2.length; ++v) {
-                  var m = g2.charCodeAt(v);
+                for (var v = 0; v < g3.length; ++v) {
+                  var m = g3.charCodeAt(v);
                   if (55296 <= m && 57343 >= m) {
-                    var oa = g2.charCodeAt(++v);
+                    var oa = g3.charCodeAt(++v);
                     m = 65536 + ((m & 1023) << 10) | oa & 1023;
                   }
                   if (127 >= m) {
@@ -12265,9 +12265,9 @@ var require_poly1305 = __commonJS({
               }
             }
             return p;
-          }, array: function(g2) {
-            var p = O(g2.length);
-            Q2.set(g2, p);
+          }, array: function(g3) {
+            var p = O(g3.length);
+            Q2.set(g3, p);
             return p;
           } }, l = N(a), A = [];
           a = 0;
@@ -12276,28 +12276,28 @@ var require_poly1305 = __commonJS({
             aa ? (0 === a && (a = da()), A[t] = aa(e[t])) : A[t] = e[t];
           }
           d = l.apply(null, A);
-          d = (function(g2) {
-            if ("string" === c) if (g2) {
-              for (var p = P, n = g2 + NaN, k = g2; p[k] && !(k >= n); ) ++k;
-              if (16 < k - g2 && p.subarray && ea) g2 = ea.decode(p.subarray(g2, k));
+          d = (function(g3) {
+            if ("string" === c) if (g3) {
+              for (var p = P, n = g3 + NaN, k = g3; p[k] && !(k >= n); ) ++k;
+              if (16 < k - g3 && p.subarray && ea) g3 = ea.decode(p.subarray(g3, k));
               else {
-                for (n = ""; g2 < k; ) {
-                  var h = p[g2++];
+                for (n = ""; g3 < k; ) {
+                  var h = p[g3++];
                   if (h & 128) {
-                    var v = p[g2++] & 63;
+                    var v = p[g3++] & 63;
                     if (192 == (h & 224)) n += String.fromCharCode((h & 31) << 6 | v);
                     else {
-                      var m = p[g2++] & 63;
-                      h = 224 == (h & 240) ? (h & 15) << 12 | v << 6 | m : (h & 7) << 18 | v << 12 | m << 6 | p[g2++] & 63;
+                      var m = p[g3++] & 63;
+                      h = 224 == (h & 240) ? (h & 15) << 12 | v << 6 | m : (h & 7) << 18 | v << 12 | m << 6 | p[g3++] & 63;
                       65536 > h ? n += String.fromCharCode(h) : (h -= 65536, n += String.fromCharCode(55296 | h >> 10, 56320 | h & 1023));
                     }
                   } else n += String.fromCharCode(h);
                 }
-                g2 = n;
+                g3 = n;
               }
-            } else g2 = "";
-            else g2 = "boolean" === c ? !!g2 : g2;
-            return g2;
+            } else g3 = "";
+            else g3 = "boolean" === c ? !!g3 : g3;
+            return g3;
           })(d);
           0 !== a && fa(a);
           return d;
@@ -14016,7 +14016,7 @@ ${formatted}-----END ${type} KEY-----`;
         );
       };
     })();
-    function genOpenSSLDSAPub(p, q2, g2, y) {
+    function genOpenSSLDSAPub(p, q2, g3, y) {
       const asnWriter = new Ber.Writer();
       asnWriter.startSequence();
       asnWriter.startSequence();
@@ -14024,7 +14024,7 @@ ${formatted}-----END ${type} KEY-----`;
       asnWriter.startSequence();
       asnWriter.writeBuffer(p, Ber.Integer);
       asnWriter.writeBuffer(q2, Ber.Integer);
-      asnWriter.writeBuffer(g2, Ber.Integer);
+      asnWriter.writeBuffer(g3, Ber.Integer);
       asnWriter.endSequence();
       asnWriter.endSequence();
       asnWriter.startSequence(Ber.BitString);
@@ -14034,9 +14034,9 @@ ${formatted}-----END ${type} KEY-----`;
       asnWriter.endSequence();
       return makePEM("PUBLIC", asnWriter.buffer);
     }
-    function genOpenSSHDSAPub(p, q2, g2, y) {
+    function genOpenSSHDSAPub(p, q2, g3, y) {
       const publicKey = Buffer.allocUnsafe(
-        4 + 7 + 4 + p.length + 4 + q2.length + 4 + g2.length + 4 + y.length
+        4 + 7 + 4 + p.length + 4 + q2.length + 4 + g3.length + 4 + y.length
       );
       writeUInt32BE(publicKey, 7, 0);
       publicKey.utf8Write("ssh-dss", 4, 7);
@@ -14045,19 +14045,19 @@ ${formatted}-----END ${type} KEY-----`;
       publicKey.set(p, i += 4);
       writeUInt32BE(publicKey, q2.length, i += p.length);
       publicKey.set(q2, i += 4);
-      writeUInt32BE(publicKey, g2.length, i += q2.length);
-      publicKey.set(g2, i += 4);
-      writeUInt32BE(publicKey, y.length, i += g2.length);
+      writeUInt32BE(publicKey, g3.length, i += q2.length);
+      publicKey.set(g3, i += 4);
+      writeUInt32BE(publicKey, y.length, i += g3.length);
       publicKey.set(y, i + 4);
       return publicKey;
     }
-    function genOpenSSLDSAPriv(p, q2, g2, y, x) {
+    function genOpenSSLDSAPriv(p, q2, g3, y, x) {
       const asnWriter = new Ber.Writer();
       asnWriter.startSequence();
       asnWriter.writeInt(0, Ber.Integer);
       asnWriter.writeBuffer(p, Ber.Integer);
       asnWriter.writeBuffer(q2, Ber.Integer);
-      asnWriter.writeBuffer(g2, Ber.Integer);
+      asnWriter.writeBuffer(g3, Ber.Integer);
       asnWriter.writeBuffer(y, Ber.Integer);
       asnWriter.writeBuffer(x, Ber.Integer);
       asnWriter.endSequence();
@@ -14312,8 +14312,8 @@ ${formatted}-----END ${type} KEY-----`;
               const q2 = readString(data, data._pos);
               if (q2 === void 0)
                 return new Error("Malformed OpenSSH private key");
-              const g2 = readString(data, data._pos);
-              if (g2 === void 0)
+              const g3 = readString(data, data._pos);
+              if (g3 === void 0)
                 return new Error("Malformed OpenSSH private key");
               const y = readString(data, data._pos);
               if (y === void 0)
@@ -14321,9 +14321,9 @@ ${formatted}-----END ${type} KEY-----`;
               const x = readString(data, data._pos);
               if (x === void 0)
                 return new Error("Malformed OpenSSH private key");
-              pubPEM = genOpenSSLDSAPub(p, q2, g2, y);
-              pubSSH = genOpenSSHDSAPub(p, q2, g2, y);
-              privPEM = genOpenSSLDSAPriv(p, q2, g2, y, x);
+              pubPEM = genOpenSSLDSAPub(p, q2, g3, y);
+              pubSSH = genOpenSSHDSAPub(p, q2, g3, y);
+              privPEM = genOpenSSLDSAPriv(p, q2, g3, y, x);
               algo = "sha1";
               break;
             }
@@ -14636,14 +14636,14 @@ ${formatted}-----END ${type} KEY-----`;
               const q2 = reader.readString(Ber.Integer, true);
               if (q2 === null)
                 return new Error(errMsg);
-              const g2 = reader.readString(Ber.Integer, true);
-              if (g2 === null)
+              const g3 = reader.readString(Ber.Integer, true);
+              if (g3 === null)
                 return new Error(errMsg);
               const y = reader.readString(Ber.Integer, true);
               if (y === null)
                 return new Error(errMsg);
-              pubPEM = genOpenSSLDSAPub(p, q2, g2, y);
-              pubSSH = genOpenSSHDSAPub(p, q2, g2, y);
+              pubPEM = genOpenSSLDSAPub(p, q2, g3, y);
+              pubSSH = genOpenSSHDSAPub(p, q2, g3, y);
             } catch {
               return new Error(errMsg);
             }
@@ -14827,8 +14827,8 @@ ${formatted}-----END ${type} KEY-----`;
             const q2 = readString(pubBlob, pubBlob._pos);
             if (q2 === void 0)
               return new Error("Malformed PPK public key");
-            const g2 = readString(pubBlob, pubBlob._pos);
-            if (g2 === void 0)
+            const g3 = readString(pubBlob, pubBlob._pos);
+            if (g3 === void 0)
               return new Error("Malformed PPK public key");
             const y = readString(pubBlob, pubBlob._pos);
             if (y === void 0)
@@ -14836,9 +14836,9 @@ ${formatted}-----END ${type} KEY-----`;
             const x = readString(privBlob, 0);
             if (x === void 0)
               return new Error("Malformed PPK private key");
-            pubPEM = genOpenSSLDSAPub(p2, q2, g2, y);
-            pubSSH = genOpenSSHDSAPub(p2, q2, g2, y);
-            privPEM = genOpenSSLDSAPriv(p2, q2, g2, y, x);
+            pubPEM = genOpenSSLDSAPub(p2, q2, g3, y);
+            pubSSH = genOpenSSHDSAPub(p2, q2, g3, y);
+            privPEM = genOpenSSLDSAPriv(p2, q2, g3, y, x);
             break;
           }
         }
@@ -14948,14 +14948,14 @@ ${formatted}-----END ${type} KEY-----`;
             const q2 = readString(data, data._pos);
             if (q2 === void 0)
               return new Error("Malformed RFC4716 public key");
-            const g2 = readString(data, data._pos);
-            if (g2 === void 0)
+            const g3 = readString(data, data._pos);
+            if (g3 === void 0)
               return new Error("Malformed RFC4716 public key");
             const y = readString(data, data._pos);
             if (y === void 0)
               return new Error("Malformed RFC4716 public key");
-            pubPEM = genOpenSSLDSAPub(p, q2, g2, y);
-            pubSSH = genOpenSSHDSAPub(p, q2, g2, y);
+            pubPEM = genOpenSSLDSAPub(p, q2, g3, y);
+            pubSSH = genOpenSSHDSAPub(p, q2, g3, y);
             break;
           }
           default:
@@ -14991,14 +14991,14 @@ ${formatted}-----END ${type} KEY-----`;
           const q2 = readString(data, data._pos);
           if (q2 === void 0)
             return new Error("Malformed OpenSSH public key");
-          const g2 = readString(data, data._pos);
-          if (g2 === void 0)
+          const g3 = readString(data, data._pos);
+          if (g3 === void 0)
             return new Error("Malformed OpenSSH public key");
           const y = readString(data, data._pos);
           if (y === void 0)
             return new Error("Malformed OpenSSH public key");
-          pubPEM = genOpenSSLDSAPub(p, q2, g2, y);
-          pubSSH = genOpenSSHDSAPub(p, q2, g2, y);
+          pubPEM = genOpenSSLDSAPub(p, q2, g3, y);
+          pubSSH = genOpenSSHDSAPub(p, q2, g3, y);
           algo = "sha1";
           break;
         }
@@ -36414,13 +36414,13 @@ function cleanLine(raw) {
 }
 function parseLine(raw) {
   const line = cleanLine(raw);
-  const g2 = PREFIX.exec(line)?.groups ?? {};
+  const g3 = PREFIX.exec(line)?.groups ?? {};
   return {
-    proc: g2.proc ?? null,
-    pid: g2.pid === void 0 ? null : Number(g2.pid),
-    level: g2.level ?? null,
-    file: g2.file ?? null,
-    msg: g2.msg ?? line
+    proc: g3.proc ?? null,
+    pid: g3.pid === void 0 ? null : Number(g3.pid),
+    level: g3.level ?? null,
+    file: g3.file ?? null,
+    msg: g3.msg ?? line
   };
 }
 function messageOf(raw) {
@@ -36439,14 +36439,59 @@ function redactSecrets(text) {
   return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(/(--(?:api-key|hf-token)[= ])(?!(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
 }
 
+// src/engine/peers.ts
+var LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
+var LLAMA_LINE = new RegExp(`${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`);
+var SGLANG_LINE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(/;
+var VLLM_LINE = /^\((?:APIServer|EngineCore\w*|VllmWorker\w*|Worker\w*) pid=\d+\) |vllm[/.](?:entrypoints|engine|v1|worker|executor)|^(?:INFO|WARNING|ERROR) \d\d-\d\d \d\d:\d\d:\d\d \[/;
+function familyOf(line) {
+  if (VLLM_LINE.test(line)) return "vllm";
+  if (SGLANG_LINE.test(line)) return "sglang";
+  if (LLAMA_LINE.test(line)) return "llama.cpp";
+  return null;
+}
+var LLAMA_READY = new RegExp(`${LLAMA}main: server is listening on https?://`);
+function isPeerReadyMarker(line) {
+  return line.includes("server is listening on http") && LLAMA_READY.test(line);
+}
+var ROOT = [
+  // llama.cpp: a weights/KV/compute buffer the GPU cannot hold
+  [/cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers/, "oom"],
+  // llama.cpp: the model file (absent, unreadable, not GGUF, an architecture this build does not know)
+  [new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`), "engine-init-failed"],
+  [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
+  // SGLang: the weights leave no room for its KV pool within --mem-fraction-static
+  [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"]
+];
+var WRAPPERS = [
+  // SGLang's subprocess wrappers: the traceback above them is the cause
+  [/(?:Scheduler|TokenizerManager|DataParallelController|Detokenizer(?:Manager)?) hit an exception/, 2],
+  [/Received sigquit from a child process|Rank \d+ scheduler is dead/, 1],
+  // llama.cpp's way down after a failed load (case-sensitive: vLLM's `Failed to load model - not enough GPU memory` is a cause)
+  [/exiting due to model loading error|(?:^|: )failed to load model\b|failed to create context with model|failed to initialize the context|exception loading model/, 1]
+];
+function peerFailureOf(msg2) {
+  for (const [re, kind] of ROOT) if (re.test(msg2)) return { kind, priority: 5 };
+  for (const [re, priority] of WRAPPERS) if (re.test(msg2)) return { kind: "engine-init-failed", priority };
+  return null;
+}
+function llamaLoadCause(decisive) {
+  const path = /'(\/[^']+\.gguf)'|from (\/\S+\.gguf)/.exec(decisive);
+  const p = path ? path[1] ?? path[2] : null;
+  if (/failed to open|No such file|cannot open/i.test(decisive)) return { what: "missing", path: p };
+  if (/unknown (?:model )?architecture|unknown pre-tokenizer/.test(decisive)) return { what: "architecture", path: p };
+  if (/failed to read magic|invalid magic|not within the file bounds|wrong number of tensors|corrupted|truncated/.test(decisive)) return { what: "corrupt", path: p };
+  return { what: "other", path: p };
+}
+
 // src/engine/vllm/phase.ts
 var PHASES = [
   [/Application startup complete/, "ready"],
   [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
   [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory/, "capturing-graphs"],
   [/Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/, "compiling"],
-  [/Memory profiling takes|Available KV cache memory|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
-  [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format/, "loading-weights"]
+  [/Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
+  [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format|llama_model_loader: |load_tensors: |Load weight begin/, "loading-weights"]
 ];
 function bootPhase(line) {
   const msg2 = messageOf(line);
@@ -36454,7 +36499,7 @@ function bootPhase(line) {
   return null;
 }
 function isReadyMarker(line) {
-  return line.includes("Application startup complete.");
+  return line.includes("Application startup complete.") || isPeerReadyMarker(line);
 }
 
 // src/engine/vllm/plan.ts
@@ -36651,8 +36696,69 @@ function authMismatchDiagnosis(d, reason) {
   return { ...d, class: "auth-mismatch", decisive: reason, summary: a.summary, fix: a.fix, evidence: [reason, ...d.evidence].slice(0, 16) };
 }
 
-// src/forensics/advice.ts
+// src/forensics/peer-advice.ts
 var g = (n) => n === null || n === void 0 ? "?" : String(Math.round(n * 100) / 100);
+function gap(f) {
+  const o = f.oom;
+  return o ? `asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free of ${g(o.totalGiB)} GiB (short ${g(o.shortfallGiB)} GiB)` : "out of GPU memory";
+}
+function sglang(cls, f) {
+  switch (cls) {
+    case "oom":
+      return {
+        summary: `GPU out of memory: ${gap(f)}${f.phase === "capturing-graphs" ? ", while capturing CUDA graphs" : ""}`,
+        fix: "SGLang keeps --mem-fraction-static of the GPU for weights and the KV pool; activations and CUDA graphs live in the rest: lower --mem-fraction-static (e.g. by 0.05), lower --cuda-graph-max-bs or --chunked-prefill-size, or --disable-cuda-graph. For the weights themselves: raise --tp-size or use a quantized checkpoint."
+      };
+    case "kv-insufficient":
+      return {
+        summary: "no room for SGLang's KV pool: the weights fill --mem-fraction-static",
+        fix: "Raise --mem-fraction-static (the pool is what that fraction of the GPU leaves after the weights), lower --context-length, or raise --tp-size so each GPU holds fewer weights."
+      };
+    case "engine-init-failed":
+      return {
+        summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
+        fix: "Fix the cause named by the decisive line; `Scheduler hit an exception` and `Received sigquit from a child process` only wrap it: the cause is the traceback above them."
+      };
+    default:
+      return null;
+  }
+}
+function llamacpp(cls, f) {
+  switch (cls) {
+    case "oom":
+      return {
+        summary: `GPU out of memory while llama.cpp allocated its buffers: ${f.decisive ?? "no cause line found"}`,
+        fix: "Offload fewer layers (-ngl / --n-gpu-layers below the model's count), shrink the KV cache (-c / --ctx-size, -np / --parallel, --cache-type-k q8_0 --cache-type-v q8_0 with flash attention), or use a smaller quant."
+      };
+    case "engine-init-failed": {
+      const d = f.decisive ?? "";
+      const cause = llamaLoadCause(d);
+      const at = cause.path ? ` ${cause.path}` : "";
+      if (cause.what === "missing") {
+        return { summary: `llama.cpp could not open the model file${at}`, fix: `Check the -m path${at ? ` (${at.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.` };
+      }
+      if (cause.what === "architecture") {
+        return { summary: `this llama.cpp build does not know the model: ${d}`, fix: "Use a newer llama.cpp image (the model's architecture or pre-tokenizer was added later), or a GGUF converted for this build." };
+      }
+      if (cause.what === "corrupt") {
+        return { summary: `the model file${at} is not a complete GGUF: ${d}`, fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at ? ` (${at.trim()})` : ""}.` };
+      }
+      return {
+        summary: `llama.cpp failed to start: ${d || "no cause line found"}`,
+        fix: "Fix the cause named by the decisive line; `exiting due to model loading error` and `failed to load model` only wrap it."
+      };
+    }
+    default:
+      return null;
+  }
+}
+function peerAdvice(cls, engine, f) {
+  if (f.decisive && (NO_GPU.test(f.decisive) || NCCL.test(f.decisive))) return null;
+  return engine === "sglang" ? sglang(cls, f) : llamacpp(cls, f);
+}
+
+// src/forensics/advice.ts
+var g2 = (n) => n === null || n === void 0 ? "?" : String(Math.round(n * 100) / 100);
 function oomAdvice(f) {
   const d = f.decisive ?? "";
   if (/error: out of memory/.test(d) && !f.oom) {
@@ -36671,16 +36777,16 @@ function oomAdvice(f) {
     return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
   }
   const o = f.oom;
-  const gap = o ? `asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free of ${g(o.totalGiB)} GiB (short ${g(o.shortfallGiB)} GiB)` : "out of GPU memory";
+  const gap2 = o ? `asked ${g2(o.triedGiB)} GiB with ${g2(o.freeGiB)} GiB free of ${g2(o.totalGiB)} GiB (short ${g2(o.shortfallGiB)} GiB)` : "out of GPU memory";
   if (f.phase === "capturing-graphs") {
     return [
-      `GPU out of memory: ${gap}, while capturing CUDA graphs`,
-      `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): g` : "G"}raph capture needs memory outside the KV pool: lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) to leave room, capture fewer sizes (--max-num-seqs, compilation_config cudagraph_capture_sizes), or --enforce-eager to skip graphs.`
+      `GPU out of memory: ${gap2}, while capturing CUDA graphs`,
+      `${o ? `Asked ${g2(o.triedGiB)} GiB with ${g2(o.freeGiB)} GiB free (short ${g2(o.shortfallGiB)} GiB): g` : "G"}raph capture needs memory outside the KV pool: lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) to leave room, capture fewer sizes (--max-num-seqs, compilation_config cudagraph_capture_sizes), or --enforce-eager to skip graphs.`
     ];
   }
   return [
-    `GPU out of memory: ${gap}`,
-    `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`
+    `GPU out of memory: ${gap2}`,
+    `${o ? `Asked ${g2(o.triedGiB)} GiB with ${g2(o.freeGiB)} GiB free (short ${g2(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`
   ];
 }
 function loopText(attempts) {
@@ -36689,6 +36795,8 @@ function loopText(attempts) {
   return `${ended.length} attempt(s) ended${durations ? ` after ${durations}` : ""}`;
 }
 function advice(cls, f) {
+  const peer = f.engine === "sglang" || f.engine === "llama.cpp" ? peerAdvice(cls, f.engine, f) : null;
+  if (peer) return peer;
   const unit = f.unit ?? "the unit";
   switch (cls) {
     case "oom": {
@@ -36698,7 +36806,7 @@ function advice(cls, f) {
     case "kv-insufficient": {
       const k = f.kv;
       return {
-        summary: !k ? "no memory left for the KV cache" : k.capacityTokens ? `KV cache too small for one max-length request: max model len ${k.maxModelLen} tokens, the cache holds ${k.capacityTokens}` : `KV cache too small for one max-length request: needs ${g(k.neededGiB)} GiB, ${g(k.availableGiB)} GiB available`,
+        summary: !k ? "no memory left for the KV cache" : k.capacityTokens ? `KV cache too small for one max-length request: max model len ${k.maxModelLen} tokens, the cache holds ${k.capacityTokens}` : `KV cache too small for one max-length request: needs ${g2(k.neededGiB)} GiB, ${g2(k.availableGiB)} GiB available`,
         fix: `Raise --gpu-memory-utilization, lower --max-model-len${k?.estimatedMaxLen ? ` (the engine estimates ${k.estimatedMaxLen} fits)` : ""}, or pin --kv-cache-memory-bytes. Under expert offload utilization buys arena, not KV: pin the pool.`
       };
     }
@@ -36745,7 +36853,7 @@ function advice(cls, f) {
     case "auth-mismatch":
       return authMismatchAdvice(f);
     case "ready":
-      return { summary: "the engine reached readiness (Application startup complete.)", fix: null };
+      return { summary: `the engine reached readiness (${f.decisive ?? "Application startup complete."})`, fix: null };
     case "booting":
       return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
     case "engine-args":
@@ -36802,52 +36910,58 @@ var PATH = String.raw`(?<path>/[^\s:"']*)`;
 var LOGRUS = /^time="[^"]*" level=(?<level>\w+) msg="(?<msg>(?:[^"\\]|\\.)*)"/;
 var RULES2 = [
   // podman 4.3/5.x `-v SRC:DST` with SRC absent; docker: `invalid mount config for type "bind": bind source path does not exist: SRC`
-  [new RegExp(`Error: statfs ${PATH}: no such file or directory`), "runtime-error", "podman", (g2) => ({ what: "missing-mount-source", path: g2.path })],
-  [new RegExp(`Error: statfs ${PATH}: permission denied`), "runtime-error", "podman", (g2) => ({ what: "mount-permission", path: g2.path })],
-  [new RegExp(`bind source path does not exist: ${PATH}`), "runtime-error", "docker", (g2) => ({ what: "missing-mount-source", path: g2.path.replace(/\.$/, "") })],
+  [new RegExp(`Error: statfs ${PATH}: no such file or directory`), "runtime-error", "podman", (g3) => ({ what: "missing-mount-source", path: g3.path })],
+  [new RegExp(`Error: statfs ${PATH}: permission denied`), "runtime-error", "podman", (g3) => ({ what: "mount-permission", path: g3.path })],
+  [new RegExp(`bind source path does not exist: ${PATH}`), "runtime-error", "docker", (g3) => ({ what: "missing-mount-source", path: g3.path.replace(/\.$/, "") })],
   // devices: podman `Error: stat /dev/kfd: no such file or directory`; docker `error gathering device information while adding custom device "/dev/kfd": no such file or directory`
-  [/Error: (?:stat|lstat) (?<path>\/dev\/\S+): no such file or directory/, "runtime-error", "podman", (g2) => ({ what: "missing-device", path: g2.path })],
-  [/adding custom device "(?<path>[^"]+)": no such file or directory/, "runtime-error", "docker", (g2) => ({ what: "missing-device", path: g2.path })],
-  [/unresolvable CDI devices (?<path>\S+)|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]/, "runtime-error", "podman", (g2) => ({ what: "missing-gpu-runtime", ...g2.path ? { path: g2.path } : {} })],
+  [/Error: (?:stat|lstat) (?<path>\/dev\/\S+): no such file or directory/, "runtime-error", "podman", (g3) => ({ what: "missing-device", path: g3.path })],
+  [/adding custom device "(?<path>[^"]+)": no such file or directory/, "runtime-error", "docker", (g3) => ({ what: "missing-device", path: g3.path })],
+  [/unresolvable CDI devices (?<path>\S+)|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]/, "runtime-error", "podman", (g3) => ({ what: "missing-gpu-runtime", ...g3.path ? { path: g3.path } : {} })],
   // images: local-only name (podman tries https://localhost/v2/), short names, pulls refused
-  [/Error: initializing source docker:\/\/(?<image>\S+?): /, "runtime-error", "podman", (g2) => ({ what: "image-not-found", image: g2.image })],
-  [/Error: short-name "(?<image>[^"]+)" did not resolve to an alias/, "runtime-error", "podman", (g2) => ({ what: "image-not-found", image: g2.image })],
-  [/Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/, "runtime-error", "podman", (g2) => ({ what: "image-not-found", image: g2.image })],
-  [/reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/, "runtime-error", "podman", (g2) => ({ what: "image-not-found", image: `${g2.repo}:${g2.tag}` })],
-  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown|Unable to find image '(?<image3>[^']+)' locally/, "runtime-error", "docker", (g2) => ({ what: "image-not-found", image: g2.image ?? g2.image2 ?? g2.image3 })],
+  [/Error: initializing source docker:\/\/(?<image>\S+?): /, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: g3.image })],
+  [/Error: short-name "(?<image>[^"]+)" did not resolve to an alias/, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: g3.image })],
+  [/Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: g3.image })],
+  [/reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: `${g3.repo}:${g3.tag}` })],
+  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown|Unable to find image '(?<image3>[^']+)' locally/, "runtime-error", "docker", (g3) => ({ what: "image-not-found", image: g3.image ?? g3.image2 ?? g3.image3 })],
   // ports: podman rootful (4.3 here), rootless (rootlessport / pasta), docker
-  [/cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g2) => ({ what: "port-in-use", port: Number(g2.port) })],
-  [/rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g2) => ({ what: "port-in-use", port: Number(g2.port) })],
-  [/pasta failed with exit code \d+:.*?Failed to bind port (?<port>\d+)/, "runtime-error", "podman", (g2) => ({ what: "port-in-use", port: Number(g2.port) })],
-  [/Bind for [\w.[\]:]*?:(?<port>\d+) failed: port is already allocated|failed to bind host port for [\w.[\]:]*?:(?<port2>\d+):\S+ address already in use/, "runtime-error", "docker", (g2) => ({ what: "port-in-use", port: Number(g2.port ?? g2.port2) })],
+  [/cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g3) => ({ what: "port-in-use", port: Number(g3.port) })],
+  [/rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g3) => ({ what: "port-in-use", port: Number(g3.port) })],
+  [/pasta failed with exit code \d+:.*?Failed to bind port (?<port>\d+)/, "runtime-error", "podman", (g3) => ({ what: "port-in-use", port: Number(g3.port) })],
+  [/Bind for [\w.[\]:]*?:(?<port>\d+) failed: port is already allocated|failed to bind host port for [\w.[\]:]*?:(?<port2>\d+):\S+ address already in use/, "runtime-error", "docker", (g3) => ({ what: "port-in-use", port: Number(g3.port ?? g3.port2) })],
   // options podman (cobra) refuses: `Error: unknown flag: --memroy`, `unknown shorthand flag: 'x' in -x`, `invalid argument "x" for "--memory" flag`
-  [/(?:Error: |^)unknown (?:shorthand )?flag: (?<option>'\w' in -\S+|--?[\w-]+)/, "runtime-error", "podman", (g2) => ({ what: "unknown-option", option: g2.option })],
-  [/Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/, "runtime-error", "podman", (g2) => ({ what: "bad-option-value", option: g2.option, argument: g2.argument })],
+  [/(?:Error: |^)unknown (?:shorthand )?flag: (?<option>'\w' in -\S+|--?[\w-]+)/, "runtime-error", "podman", (g3) => ({ what: "unknown-option", option: g3.option })],
+  [/Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/, "runtime-error", "podman", (g3) => ({ what: "bad-option-value", option: g3.option, argument: g3.argument })],
   // container name taken (a leftover without --replace/rm -f); docker says `Conflict. The container name "/X" is already in use`
-  [/the container name "\/?(?<container>[^"]+)" is already in use/i, "runtime-error", "podman", (g2) => ({ what: "name-in-use", container: g2.container })],
+  [/the container name "\/?(?<container>[^"]+)" is already in use/i, "runtime-error", "podman", (g3) => ({ what: "name-in-use", container: g3.container })],
   // OCI runtime: crun (podman) and runc (docker)
-  [/executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/, "runtime-error", "crun", (g2) => ({ what: "oci-command-not-found", command: g2.command ?? g2.command2 })],
+  [/executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/, "runtime-error", "crun", (g3) => ({ what: "oci-command-not-found", command: g3.command ?? g3.command2 })],
   [/OCI permission denied|(?:crun|runc): .*Permission denied|OCI runtime create failed: .*permission denied/i, "runtime-error", "crun", () => ({ what: "oci-permission-denied" })],
   [/(?:Error: )?(?:crun|runc)(?: create failed)?: (?<msg>.+)|OCI runtime (?:create )?(?:failed|error)/, "runtime-error", "crun", () => ({ what: "oci-error" })],
   // systemd running the unit (src/core/execute.c): exec, user, chdir …, and the exit status it logs
-  [/^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "exec", unit: g2.unit, executable: g2.executable, errno: g2.errno })],
+  [/^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g3) => ({ what: "exec", unit: g3.unit, executable: g3.executable, errno: g3.errno })],
   // the file was found but execve() failed: with ENOENT its #! interpreter is what is missing (systemd 252, for real)
-  [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "exec", step: "execve", unit: g2.unit, ...g2.executable ? { executable: g2.executable } : {}, errno: g2.errno })],
+  [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g3) => ({ what: "exec", step: "execve", unit: g3.unit, ...g3.executable ? { executable: g3.executable } : {}, errno: g3.errno })],
   // EnvironmentFile= without its `-`: the start fails before any Exec*= runs (systemd 252: then "Failed to run 'start-pre' task")
-  [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "environment-file", unit: g2.unit, errno: g2.errno })],
-  [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: "user", unit: g2.unit, errno: g2.errno })],
-  [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g2) => ({ what: g2.step === "EXEC" ? "exec" : g2.step === "USER" || g2.step === "GROUP" ? "user" : "step", unit: g2.unit, step: g2.step, executable: g2.executable, errno: g2.errno })],
-  [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g2) => ({ what: g2.step === "EXEC" ? "exec" : g2.step === "USER" || g2.step === "GROUP" ? "user" : "step", unit: g2.unit, step: g2.step })],
-  [/Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/, "unit-error", "systemd", (g2) => ({ what: "unit-not-found", unit: g2.unit ?? g2.unit2 })],
-  [/^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/, "unit-error", "systemd", (g2) => ({ what: "bad-unit-file", unit: g2.unit ?? g2.unit2 })],
+  [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g3) => ({ what: "environment-file", unit: g3.unit, errno: g3.errno })],
+  [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g3) => ({ what: "user", unit: g3.unit, errno: g3.errno })],
+  [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g3) => ({ what: g3.step === "EXEC" ? "exec" : g3.step === "USER" || g3.step === "GROUP" ? "user" : "step", unit: g3.unit, step: g3.step, executable: g3.executable, errno: g3.errno })],
+  [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g3) => ({ what: g3.step === "EXEC" ? "exec" : g3.step === "USER" || g3.step === "GROUP" ? "user" : "step", unit: g3.unit, step: g3.step })],
+  [/Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/, "unit-error", "systemd", (g3) => ({ what: "unit-not-found", unit: g3.unit ?? g3.unit2 })],
+  [/^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/, "unit-error", "systemd", (g3) => ({ what: "bad-unit-file", unit: g3.unit ?? g3.unit2 })],
   // the serve script's bash: `FILE: line N: MSG` (unbound variable, command not found, runtime syntax errors)
-  [/^(?<file>\S+): line (?<line>\d+): (?<variable>[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g2) => ({ what: "unbound-variable", file: g2.file, line: Number(g2.line), variable: g2.variable })],
-  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/, "script-error", "bash", (g2) => ({ what: "command-not-found", file: g2.file, line: Number(g2.line), command: g2.command })],
-  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/, "script-error", "bash", (g2) => ({ what: "script-path", file: g2.file, line: Number(g2.line), path: g2.command, errno: g2.errno })],
-  [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g2) => ({ what: "runtime-syntax", file: g2.file, line: Number(g2.line) })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<variable>[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g3) => ({ what: "unbound-variable", file: g3.file, line: Number(g3.line), variable: g3.variable })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/, "script-error", "bash", (g3) => ({ what: "command-not-found", file: g3.file, line: Number(g3.line), command: g3.command })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/, "script-error", "bash", (g3) => ({ what: "script-path", file: g3.file, line: Number(g3.line), path: g3.command, errno: g3.errno })],
+  [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g3) => ({ what: "runtime-syntax", file: g3.file, line: Number(g3.line) })],
   // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
-  [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g2) => ({ what: "usage", argument: /argument (\S+?):/.exec(g2.msg)?.[1] ?? /unrecognized arguments: (.+)/.exec(g2.msg)?.[1] ?? g2.msg })],
-  [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g2) => ({ what: "config-validation", argument: g2.cls })]
+  [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g3) => ({ what: "usage", argument: /argument (\S+?):/.exec(g3.msg)?.[1] ?? /unrecognized arguments: (.+)/.exec(g3.msg)?.[1] ?? g3.msg })],
+  [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g3) => ({ what: "config-validation", argument: g3.cls })],
+  // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
+  [/^(?:E )?error: invalid argument: (?<argument>\S+)/, "engine-args", "engine", (g3) => ({ what: "usage", argument: g3.argument })],
+  [/^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/, "engine-args", "engine", (g3) => ({ what: "usage", argument: g3.argument })],
+  // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
+  [/couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/, "runtime-error", "engine", (g3) => ({ what: "port-in-use", port: Number(g3.port) })],
+  [/error while attempting to bind on address \('[^']*', (?<port>\d+)\)/, "runtime-error", "engine", (g3) => ({ what: "port-in-use", port: Number(g3.port) })]
 ];
 var GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error response from daemon: )(?<msg>.+)$/;
 var NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'/;
@@ -36868,8 +36982,8 @@ function belowOf(text) {
     const f = facts(m.groups ?? {});
     return { kind, layer, priority: f.what === "oci-error" ? 4 : 5, facts: f };
   }
-  const g2 = GENERIC_RUNTIME.exec(msg2);
-  if (g2) return { kind: "runtime-error", layer: msg2.includes("daemon") ? "docker" : "podman", priority: 4, facts: { what: "runtime" } };
+  const g3 = GENERIC_RUNTIME.exec(msg2);
+  if (g3) return { kind: "runtime-error", layer: msg2.includes("daemon") ? "docker" : "podman", priority: 4, facts: { what: "runtime" } };
   return null;
 }
 
@@ -36940,16 +37054,16 @@ function unitEventOf(text, opts) {
   for (const [re, kind] of PATTERNS) {
     const m = re.exec(text);
     if (!m) continue;
-    const g2 = m.groups ?? {};
-    const unit = g2.unit ?? opts.unit ?? null;
-    if (!opts.fromSystemd && !g2.unit) return null;
+    const g3 = m.groups ?? {};
+    const unit = g3.unit ?? opts.unit ?? null;
+    if (!opts.fromSystemd && !g3.unit) return null;
     if (unit && !unit.endsWith(".service")) return null;
-    if (/libpod|conmon/.test(text) && !g2.unit) return null;
+    if (/libpod|conmon/.test(text) && !g3.unit) return null;
     const ev = { kind, unit, ts: opts.ts ?? 0, text };
-    if (g2.status !== void 0) ev.status = Number(g2.status);
-    if (g2.result !== void 0) ev.result = g2.result;
-    if (g2.counter !== void 0) ev.counter = Number(g2.counter);
-    if (kind === "failed" && g2.result === "start-limit-hit") ev.kind = "start-limit-hit";
+    if (g3.status !== void 0) ev.status = Number(g3.status);
+    if (g3.result !== void 0) ev.result = g3.result;
+    if (g3.counter !== void 0) ev.counter = Number(g3.counter);
+    if (kind === "failed" && g3.result === "start-limit-hit") ev.kind = "start-limit-hit";
     return ev;
   }
   return null;
@@ -36987,6 +37101,11 @@ function mainUnit(events) {
 }
 
 // src/forensics/below-advice.ts
+var HELP = {
+  vllm: "vllm serve --help lists the flags this image's vLLM accepts",
+  sglang: "python -m sglang.launch_server --help lists the flags this image's SGLang accepts",
+  "llama.cpp": "llama-server --help lists the flags this image's llama.cpp accepts"
+};
 var LAYER_NAME = {
   engine: "the engine's argument parser",
   podman: "podman",
@@ -37054,6 +37173,12 @@ function belowAdvice(m, ctx = {}) {
       };
     }
     case "port-in-use":
+      if (m.layer === "engine") {
+        return {
+          summary: `the engine could not listen on port ${f.port}: another process already listens on it (the container shares the host's network, or a second server runs in it)`,
+          fix: `${ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name)` : `Find the holder (ss -ltnp 'sport = :${f.port}' on the host) and stop it`}, or start the engine on another --port in the serve script.`
+        };
+      }
       return {
         summary: `${layerName(m)} could not publish port ${f.port}: another process already listens on it`,
         fix: ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name) or publish the engine on another port in the serve script (-p).` : `Find the holder (ss -ltnp 'sport = :${f.port}' on the host) and stop it, or publish the engine on another port in the serve script (-p).`
@@ -37129,7 +37254,7 @@ function belowAdvice(m, ctx = {}) {
     case "runtime-syntax":
       return { summary: `the serve script failed at line ${f.line} at run time (bash -n cannot see this one)`, fix: `Fix line ${f.line} of ${scriptName(f.file, ctx)}: the decisive line is bash's own error.` };
     case "usage":
-      return { summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`, fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (vllm serve --help lists the flags this image's vLLM accepts).` };
+      return { summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`, fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (${HELP[ctx.engine ?? "vllm"]}).` };
     case "config-validation":
       return { summary: `the engine refused its configuration (${f.argument} validation) before booting`, fix: "Correct the engine flags the validation error names in the serve script." };
     default:
@@ -37158,6 +37283,8 @@ var Diagnoser = class {
   failure = null;
   previousFailure = null;
   readySeq = null;
+  /** uvicorn's line, or llama-server's `server is listening on http://…` */
+  readyLine = "Application startup complete.";
   phase = null;
   spec = null;
   toolGap = null;
@@ -37166,6 +37293,8 @@ var Diagnoser = class {
   engineLines = 0;
   bootedSinceStart = false;
   engineUnit = null;
+  /** which engine wrote the log (the first line that says): the flags a fix names */
+  family = null;
   /** A decoded record: systemd's lines become unit events, everything else engine lines. */
   pushRecord(rec) {
     if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
@@ -37202,11 +37331,12 @@ var Diagnoser = class {
     this.keepTail(msg2.trim());
     if (isNoise(msg2)) return;
     const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg2) : null;
-    if (below && (!opts.fromContainer || below.kind === "engine-args")) {
+    if (below && (!opts.fromContainer || below.layer === "engine")) {
       this.remember(msg2.trim());
       this.consider({ kind: below.kind, priority: below.priority, msg: msg2.trim(), seq: this.seq, below });
     }
     if (line.level !== null || line.proc !== null) this.engineLines++;
+    if (this.family === null) this.family = familyOf(raw.trim());
     if (BANNER.test(msg2)) {
       if (this.bootedSinceStart) this.newAttempt();
       this.bootedSinceStart = true;
@@ -37217,7 +37347,10 @@ var Diagnoser = class {
       this.phase = phase;
       this.engineLines++;
     }
-    if (isReadyMarker(msg2)) this.readySeq = this.seq;
+    if (isReadyMarker(msg2)) {
+      this.readySeq = this.seq;
+      this.readyLine = msg2.includes("Application startup complete.") ? "Application startup complete." : msg2.trim();
+    }
     this.tracebacks.push(raw);
     const spec2 = msg2.includes("metrics: ") ? readSpecDecode(msg2) : null;
     if (spec2) this.spec = spec2;
@@ -37226,7 +37359,7 @@ var Diagnoser = class {
     if (constant) this.dynamoConstant = Number(constant[1]);
     const est = /estimated maximum model length is ([\d,]+)/.exec(msg2);
     if (est) this.kvEstimate = parseNumber(est[1]);
-    const match = failureOf(msg2, line.level);
+    const match = (line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? peerFailureOf(msg2) : null) ?? failureOf(msg2, line.level);
     if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg2.trim());
       this.consider({ ...match, msg: msg2.trim(), seq: this.seq });
@@ -37272,7 +37405,7 @@ var Diagnoser = class {
       decisive = exitAfter(this.readySeq).text;
     } else if (ready2) {
       cls = "ready";
-      decisive = "Application startup complete.";
+      decisive = this.readyLine;
     } else if (this.toolGap) {
       cls = "tools-not-enabled";
       decisive = this.toolGap;
@@ -37290,10 +37423,11 @@ var Diagnoser = class {
       attempts,
       startLimit: Boolean(startLimit),
       unit,
+      engine: this.family,
       kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
       dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null
     };
-    const { summary, fix } = below ? belowAdvice(below, { ...unit ? { service: unit } : {} }) : advice(cls, facts);
+    const { summary, fix } = below ? belowAdvice(below, { ...unit ? { service: unit } : {}, engine: this.family }) : advice(cls, facts);
     const loopNote = failure2 && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
     return {
       class: cls,
@@ -37307,7 +37441,8 @@ var Diagnoser = class {
       phase: this.phase,
       attempts,
       compileCache: this.planReader.compileCache(),
-      below
+      below,
+      engine: this.family
     };
   }
   newAttempt() {
@@ -37326,8 +37461,8 @@ var Diagnoser = class {
   }
   oomFromRing() {
     for (let i = this.ring.length - 1; i >= 0; i--) {
-      const gap = readOomGap(this.ring[i]);
-      if (gap) return gap;
+      const gap2 = readOomGap(this.ring[i]);
+      if (gap2) return gap2;
     }
     return null;
   }
@@ -39974,7 +40109,7 @@ function diagnoseJournal(json, w, facts = null) {
   const d = refineDiagnosis(diag.finish(), w.failure, engine, w.service);
   if (!d.below) return d;
   const loopNote = / \(crash loop: .*\)$/.exec(d.summary)?.[0] ?? "";
-  const a = belowAdvice(d.below, { install: w.install, configFile: w.configFile, service: w.service, portOwner: facts?.portOwner ?? null, localImages: facts?.localImages, unitUser: facts?.unitUser ?? null });
+  const a = belowAdvice(d.below, { install: w.install, configFile: w.configFile, service: w.service, portOwner: facts?.portOwner ?? null, localImages: facts?.localImages, unitUser: facts?.unitUser ?? null, engine: d.engine });
   return { ...d, summary: a.summary + loopNote, fix: a.fix };
 }
 var UNDECIDED = /* @__PURE__ */ new Set(["unknown", "booting", "clean-exit"]);
@@ -42207,8 +42342,8 @@ function readPlanLines(lines, specs) {
     for (const l of lines) {
       const m = re.exec(l);
       if (!m) continue;
-      const g2 = m[1] ?? "";
-      const n = /^\d[\d,]*(\.\d+)?$/.test(g2) ? parseNumber(g2) : null;
+      const g3 = m[1] ?? "";
+      const n = /^\d[\d,]*(\.\d+)?$/.test(g3) ? parseNumber(g3) : null;
       hit2 = l;
       value = n;
       cut = n === null;

@@ -47,7 +47,7 @@ export function diagnoseJournal(json: string, w: Context, facts: HostFacts | nul
   const d = refineDiagnosis(diag.finish(), w.failure, engine, w.service);
   if (!d.below) return d;
   const loopNote = / \(crash loop: .*\)$/.exec(d.summary)?.[0] ?? "";
-  const a = belowAdvice(d.below, { install: w.install, configFile: w.configFile, service: w.service, portOwner: facts?.portOwner ?? null, localImages: facts?.localImages, unitUser: facts?.unitUser ?? null });
+  const a = belowAdvice(d.below, { install: w.install, configFile: w.configFile, service: w.service, portOwner: facts?.portOwner ?? null, localImages: facts?.localImages, unitUser: facts?.unitUser ?? null, engine: d.engine });
   return { ...d, summary: a.summary + loopNote, fix: a.fix };
 }
 

@@ -2,6 +2,8 @@
 import { CHAT_TEMPLATE, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
 import type { OomGap } from "./oom.js";
 import { authMismatchAdvice } from "./auth.js";
+import { peerAdvice } from "./peer-advice.js";
+import type { EngineFamily } from "../engine/peers.js";
 import type { Attempt } from "./systemd.js";
 
 export type DiagnosisClass =
@@ -20,6 +22,8 @@ export interface AdviceFacts {
   unit: string | null;
   kv: { neededGiB: number | null; availableGiB: number | null; estimatedMaxLen: number | null; maxModelLen?: number | null; capacityTokens?: number | null } | null;
   dynamo: { symbol: string | null; constant: number | null } | null;
+  /** the engine that wrote the log, when a line said (null: vLLM's flags are named) */
+  engine?: EngineFamily | null;
 }
 
 const g = (n: number | null | undefined) => (n === null || n === undefined ? "?" : String(Math.round(n * 100) / 100));
@@ -62,6 +66,8 @@ function loopText(attempts: Attempt[]): string {
 }
 
 export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; fix: string | null } {
+  const peer = f.engine === "sglang" || f.engine === "llama.cpp" ? peerAdvice(cls, f.engine, f) : null;
+  if (peer) return peer;
   const unit = f.unit ?? "the unit";
   switch (cls) {
     case "oom": {
@@ -121,7 +127,7 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
       };
     case "auth-mismatch": return authMismatchAdvice(f);
     case "ready":
-      return { summary: "the engine reached readiness (Application startup complete.)", fix: null };
+      return { summary: `the engine reached readiness (${f.decisive ?? "Application startup complete."})`, fix: null };
     case "booting":
       return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
     case "engine-args":

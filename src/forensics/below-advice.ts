@@ -2,6 +2,7 @@
 // What the journal alone cannot say (which install: entry writes a path, who holds a port, whether the
 // unit's user exists) comes in as optional context from the deploy stage. Pure.
 import type { BelowMatch } from "./below.js";
+import type { EngineFamily } from "../engine/peers.js";
 
 export interface InstallEntry {
   from: string;
@@ -19,7 +20,15 @@ export interface BelowContext {
   localImages?: readonly string[];
   unitUser?: string | null;
   service?: string;
+  /** the engine that wrote the log, when a line said: whose --help lists the flags */
+  engine?: EngineFamily | null;
 }
+
+const HELP: Record<EngineFamily, string> = {
+  vllm: "vllm serve --help lists the flags this image's vLLM accepts",
+  sglang: "python -m sglang.launch_server --help lists the flags this image's SGLang accepts",
+  "llama.cpp": "llama-server --help lists the flags this image's llama.cpp accepts",
+};
 
 const LAYER_NAME: Record<BelowMatch["layer"], string> = {
   engine: "the engine's argument parser", podman: "podman", docker: "docker", crun: "the OCI runtime (crun/runc)", runc: "the OCI runtime (runc)", systemd: "systemd", bash: "the serve script (bash)",
@@ -92,6 +101,12 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
       };
     }
     case "port-in-use":
+      if (m.layer === "engine") {
+        return {
+          summary: `the engine could not listen on port ${f.port}: another process already listens on it (the container shares the host's network, or a second server runs in it)`,
+          fix: `${ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name)` : `Find the holder (ss -ltnp 'sport = :${f.port}' on the host) and stop it`}, or start the engine on another --port in the serve script.`,
+        };
+      }
       return {
         summary: `${layerName(m)} could not publish port ${f.port}: another process already listens on it`,
         fix: ctx.portOwner
@@ -173,7 +188,7 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
     case "runtime-syntax":
       return { summary: `the serve script failed at line ${f.line} at run time (bash -n cannot see this one)`, fix: `Fix line ${f.line} of ${scriptName(f.file, ctx)}: the decisive line is bash's own error.` };
     case "usage":
-      return { summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`, fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (vllm serve --help lists the flags this image's vLLM accepts).` };
+      return { summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`, fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (${HELP[ctx.engine ?? "vllm"]}).` };
     case "config-validation":
       return { summary: `the engine refused its configuration (${f.argument} validation) before booting`, fix: "Correct the engine flags the validation error names in the serve script." };
     default:

@@ -87,6 +87,12 @@ const RULES: readonly Rule[] = [
   // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
   [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g) => ({ what: "usage", argument: /argument (\S+?):/.exec(g.msg!)?.[1] ?? /unrecognized arguments: (.+)/.exec(g.msg!)?.[1] ?? g.msg! })],
   [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g) => ({ what: "config-validation", argument: g.cls! })],
+  // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
+  [/^(?:E )?error: invalid argument: (?<argument>\S+)/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument! })],
+  [/^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument! })],
+  // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
+  [/couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  [/error while attempting to bind on address \('[^']*', (?<port>\d+)\)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
 ];
 
 /** Runtime errors said in general terms: `Error: …` from podman/docker when nothing specific matched. */

@@ -7,6 +7,7 @@ import { PlanReader, type CompileCache, type Plan } from "../engine/vllm/plan.js
 import { readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
 import { advice, type AdviceFacts, type DiagnosisClass } from "./advice.js";
 import { failureOf, outranks, type FailureMatch } from "../engine/vllm/failures.js";
+import { familyOf, peerFailureOf, type EngineFamily } from "../engine/peers.js";
 import { readOomGap, type OomGap } from "./oom.js";
 import type { LogRecord } from "./record.js";
 import { decisiveOf, TracebackAssembler } from "./traceback.js";
@@ -30,6 +31,8 @@ export interface Diagnosis {
   compileCache: CompileCache;
   /** a failure under the engine: its layer and the facts its fix names */
   below: BelowMatch | null;
+  /** the engine that wrote the log, when a line said so */
+  engine: EngineFamily | null;
 }
 
 export interface DiagnoseInput {
@@ -68,6 +71,8 @@ export class Diagnoser {
   private failure: Failure | null = null;
   private previousFailure: Failure | null = null;
   private readySeq: number | null = null;
+  /** uvicorn's line, or llama-server's `server is listening on http://…` */
+  private readyLine = "Application startup complete.";
   private phase: BootPhase | null = null;
   private spec: SpecDecode | null = null;
   private toolGap: string | null = null;
@@ -76,6 +81,8 @@ export class Diagnoser {
   private engineLines = 0;
   private bootedSinceStart = false;
   private engineUnit: string | null = null;
+  /** which engine wrote the log (the first line that says): the flags a fix names */
+  private family: EngineFamily | null = null;
 
   constructor(private readonly opts: { unit?: string; nRestarts?: number } = {}) {}
 
@@ -121,11 +128,12 @@ export class Diagnoser {
     // Teardown chatter after the real error (signal proxy, resource_tracker, shutdown) never decides.
     if (isNoise(msg)) return;
     const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg) : null;
-    if (below && (!opts.fromContainer || below.kind === "engine-args")) {
+    if (below && (!opts.fromContainer || below.layer === "engine")) {
       this.remember(msg.trim());
       this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
     }
     if (line.level !== null || line.proc !== null) this.engineLines++;
+    if (this.family === null) this.family = familyOf(raw.trim());
     if (BANNER.test(msg)) {
       // A second banner without a unit "Started" in between is a new boot too (podman logs of a restart).
       if (this.bootedSinceStart) this.newAttempt();
@@ -137,7 +145,10 @@ export class Diagnoser {
       this.phase = phase;
       this.engineLines++;
     }
-    if (isReadyMarker(msg)) this.readySeq = this.seq;
+    if (isReadyMarker(msg)) {
+      this.readySeq = this.seq;
+      this.readyLine = msg.includes("Application startup complete.") ? "Application startup complete." : msg.trim();
+    }
     this.tracebacks.push(raw);
     const spec = msg.includes("metrics: ") ? readSpecDecode(msg) : null;
     if (spec) this.spec = spec;
@@ -146,7 +157,7 @@ export class Diagnoser {
     if (constant) this.dynamoConstant = Number(constant[1]);
     const est = /estimated maximum model length is ([\d,]+)/.exec(msg);
     if (est) this.kvEstimate = parseNumber(est[1]);
-    const match = failureOf(msg, line.level);
+    const match = (line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? peerFailureOf(msg) : null) ?? failureOf(msg, line.level);
     // A serving engine logs request errors with tracebacks: after readiness only an engine-level failure counts.
     if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg.trim());
@@ -199,7 +210,7 @@ export class Diagnoser {
       decisive = exitAfter(this.readySeq!)!.text;
     } else if (ready) {
       cls = "ready";
-      decisive = "Application startup complete.";
+      decisive = this.readyLine;
     } else if (this.toolGap) {
       cls = "tools-not-enabled";
       decisive = this.toolGap;
@@ -212,11 +223,11 @@ export class Diagnoser {
 
     const oom = cls === "oom" && decisive ? readOomGap(decisive) ?? this.oomFromRing() : null;
     const facts: AdviceFacts = {
-      decisive, oom, phase: this.phase, attempts, startLimit: Boolean(startLimit), unit,
+      decisive, oom, phase: this.phase, attempts, startLimit: Boolean(startLimit), unit, engine: this.family,
       kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
       dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null,
     };
-    const { summary, fix } = below ? belowAdvice(below, { ...(unit ? { service: unit } : {}) }) : advice(cls, facts);
+    const { summary, fix } = below ? belowAdvice(below, { ...(unit ? { service: unit } : {}), engine: this.family }) : advice(cls, facts);
     const loopNote = failure && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
     return {
       class: cls,
@@ -231,6 +242,7 @@ export class Diagnoser {
       attempts,
       compileCache: this.planReader.compileCache(),
       below,
+      engine: this.family,
     };
   }
 

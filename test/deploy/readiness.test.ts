@@ -62,6 +62,14 @@ describe("decide: ready", () => {
     expect(decide(start(), obs({ messages: [], models: ok200 })).kind).toBe("wait");
   });
 
+  it("llama-server: ready at its `server is listening on http://…` line, not at the early `HTTP server is listening` one", () => {
+    const early = after({ messages: ["main: HTTP server is listening, hostname: 0.0.0.0, port: 8080, http threads: 31", "srv    load_model: loading model '/models/a.gguf'"], models: ok200 });
+    expect(early.kind).toBe("wait");
+    expect(early.state.phase).toBe("loading-weights");
+    const d = after({ messages: ["main: HTTP server is listening, hostname: 0.0.0.0, port: 8080, http threads: 31"] }, { messages: ["main: server is listening on http://0.0.0.0:8080 - starting the main loop"], models: ok200 });
+    expect(d.kind).toBe("ready");
+  });
+
   it("an old container answering (created before the deploy began) is never ready", () => {
     const d = decide(start(), obs({ container: box({ createdAtMs: T0 - 1 }), messages: marker, models: ok200 }));
     expect(d.kind).toBe("wait");

@@ -1,4 +1,5 @@
 // Progress while waiting for a boot: which phase the newest line says the engine is in (reference §1.3).
+import { isPeerReadyMarker } from "../peers.js";
 import { messageOf } from "./lines.js";
 
 export type BootPhase = "loading-weights" | "profiling-kv" | "compiling" | "capturing-graphs" | "starting-api" | "ready";
@@ -8,8 +9,8 @@ const PHASES: ReadonlyArray<readonly [RegExp, BootPhase]> = [
   [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
   [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory/, "capturing-graphs"],
   [/Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/, "compiling"],
-  [/Memory profiling takes|Available KV cache memory|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
-  [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format/, "loading-weights"],
+  [/Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
+  [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format|llama_model_loader: |load_tensors: |Load weight begin/, "loading-weights"],
 ];
 
 export function bootPhase(line: string): BootPhase | null {
@@ -18,7 +19,10 @@ export function bootPhase(line: string): BootPhase | null {
   return null;
 }
 
-/** uvicorn's readiness line (on stderr: an unmerged `podman logs | grep` never sees it). */
+/**
+ * uvicorn's readiness line (vLLM, SGLang; on stderr: an unmerged `podman logs | grep` never sees it), or
+ * llama-server's after its model loaded.
+ */
 export function isReadyMarker(line: string): boolean {
-  return line.includes("Application startup complete.");
+  return line.includes("Application startup complete.") || isPeerReadyMarker(line);
 }
