@@ -48023,6 +48023,34 @@ function isReadyMarker(line) {
   return line.includes("Application startup complete.") || isPeerReadyMarker(line);
 }
 
+// src/engine/peer-plan.ts
+var NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
+var PEER_PLAN_RULES = [
+  // SGLang (GB there are GiB: its numbers are bytes / 2^30)
+  [new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`), (p, m) => {
+    p.kvTokens = parseNumber(m[1]);
+  }],
+  [new RegExp(`max_total_num_tokens=${NUM},.*?context_len=${NUM}`), (p, m) => {
+    p.kvTokens = parseNumber(m[1]);
+    p.maxModelLen = parseNumber(m[2]);
+  }],
+  [new RegExp(`Load weight end\\..*? mem usage=${NUM} GB`), (p, m) => {
+    p.modelLoadGiB = parseNumber(m[1]);
+  }],
+  [new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s\\. mem usage=${NUM} GB`), (p, m) => {
+    p.graphSeconds = parseNumber(m[1]);
+    p.graphGiB = parseNumber(m[2]);
+  }],
+  // llama.cpp: `llama_context: n_ctx         = 16384` (older builds: `llama_new_context_with_model: n_ctx      = 4096`)
+  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?(?:llama_context|llama_new_context_with_model): n_ctx += ${NUM}$`), (p, m) => {
+    p.kvTokens = parseNumber(m[1]);
+  }],
+  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`), (p, m) => {
+    p.maxModelLen = parseNumber(m[1]);
+  }]
+];
+var PEER_PLAN_KEYWORDS = /KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx/;
+
 // src/engine/vllm/plan.ts
 function emptyPlan() {
   return {
@@ -48039,49 +48067,50 @@ function emptyPlan() {
     compileSeconds: null
   };
 }
-var NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
-var RULES = [
-  [new RegExp(`GPU KV cache size: ${NUM} tokens`), (p, m) => {
+var NUM2 = String.raw`(\d[\d,]*(?:\.\d+)?)`;
+var VLLM_RULES = [
+  [new RegExp(`GPU KV cache size: ${NUM2} tokens`), (p, m) => {
     p.kvTokens = parseNumber(m[1]);
   }],
-  [new RegExp(`Maximum concurrency for ${NUM} tokens per request: ${NUM}x`), (p, m) => {
+  [new RegExp(`Maximum concurrency for ${NUM2} tokens per request: ${NUM2}x`), (p, m) => {
     p.maxModelLen = parseNumber(m[1]);
     p.maxConcurrency = parseNumber(m[2]);
   }],
   // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
-  [new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM}`), (p, m) => {
+  [new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM2}`), (p, m) => {
     p.gpuBlocks = parseNumber(m[1]);
   }],
-  [new RegExp(`Available KV cache memory: ${NUM} GiB`), (p, m) => {
+  [new RegExp(`Available KV cache memory: ${NUM2} GiB`), (p, m) => {
     p.availableKvGiB = parseNumber(m[1]);
   }],
   // --kv-cache-memory-bytes pins the pool and skips profiling: `Initial free memory F GiB, reserved R GiB memory for KV Cache as specified by kv_cache_memory_bytes …`
-  [new RegExp(`reserved ${NUM} GiB memory for KV Cache`), (p, m) => {
+  [new RegExp(`reserved ${NUM2} GiB memory for KV Cache`), (p, m) => {
     p.availableKvGiB ??= parseNumber(m[1]);
   }],
-  [new RegExp(`Model loading took ${NUM} GiB(?: memory)? and ${NUM} seconds`), (p, m) => {
+  [new RegExp(`Model loading took ${NUM2} GiB(?: memory)? and ${NUM2} seconds`), (p, m) => {
     p.modelLoadGiB = parseNumber(m[1]);
     p.modelLoadSeconds = parseNumber(m[2]);
   }],
   // V0/early V1 printed GiB arithmetic labelled "GB".
-  [new RegExp(`Loading model weights took ${NUM} GB`), (p, m) => {
+  [new RegExp(`Loading model weights took ${NUM2} GB`), (p, m) => {
     p.modelLoadGiB = parseNumber(m[1]);
   }],
-  [new RegExp(`Graph capturing finished in ${NUM} secs?, took ${NUM} GiB`), (p, m) => {
+  [new RegExp(`Graph capturing finished in ${NUM2} secs?, took ${NUM2} GiB`), (p, m) => {
     p.graphSeconds = parseNumber(m[1]);
     p.graphGiB = parseNumber(m[2]);
   }],
-  [new RegExp(`Estimated CUDA graph memory: ${NUM} GiB total`), (p, m) => {
+  [new RegExp(`Estimated CUDA graph memory: ${NUM2} GiB total`), (p, m) => {
     p.estimatedGraphGiB = parseNumber(m[1]);
   }],
-  [new RegExp(`torch\\.compile (?:took|takes) ${NUM} s in total`), (p, m) => {
+  [new RegExp(`torch\\.compile (?:took|takes) ${NUM2} s in total`), (p, m) => {
     p.compileSeconds = parseNumber(m[1]);
   }],
-  [new RegExp(`Auto-fit max_model_len: reduced from ${NUM} to ${NUM}`), (p, m) => {
+  [new RegExp(`Auto-fit max_model_len: reduced from ${NUM2} to ${NUM2}`), (p, m) => {
     p.maxModelLen ??= parseNumber(m[2]);
   }]
 ];
-var COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM} s`);
+var RULES = [...VLLM_RULES, ...PEER_PLAN_RULES];
+var COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM2} s`);
 var LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
 var KEYWORDS = /KV cache|KV Cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\.compile|Auto-fit|Compiling a graph|Directly load/;
 var PlanReader = class {
@@ -48090,7 +48119,7 @@ var PlanReader = class {
   loaded = 0;
   slowest = null;
   push(line) {
-    if (!KEYWORDS.test(line)) return;
+    if (!KEYWORDS.test(line) && !PEER_PLAN_KEYWORDS.test(line)) return;
     const msg2 = messageOf(line);
     for (const [re, set] of RULES) {
       const m = re.exec(msg2);
@@ -60994,7 +61023,12 @@ function parseSums(text) {
 // src/verify/kv-capacity.ts
 var CHECK10 = "verify.kv-capacity";
 var fmt = (n) => n.toLocaleString("en-US");
-function checkKvCapacity(plan, liveMaxModelLen, kv2) {
+var MORE_KV = {
+  vllm: "give the pool more memory (--kv-cache-memory-bytes, or --gpu-memory-utilization where no expert offload takes the rest) or lower the declared requests; lowering --max-model-len can shrink the pool under expert offload",
+  sglang: "give the pool more memory (raise --mem-fraction-static; the pool is what it leaves after the weights), or lower --context-length or the declared requests",
+  "llama.cpp": "raise -c / --ctx-size (llama-server splits it across its -np slots: each request gets ctx-size / parallel), or lower -np or the declared requests"
+};
+function checkKvCapacity(plan, liveMaxModelLen, kv2, engine = "vllm") {
   const maxLen = liveMaxModelLen ?? plan.maxModelLen;
   const requests = kv2?.requests ?? 1;
   const data = { kvTokens: plan.kvTokens, maxModelLen: maxLen, maxModelLenFrom: liveMaxModelLen !== null ? "argv" : "boot log", requests, minTokens: kv2?.minTokens ?? null };
@@ -61020,7 +61054,7 @@ function checkKvCapacity(plan, liveMaxModelLen, kv2) {
     return fail(CHECK10, `KV pool too small: ${problems[0]}`, {
       evidence,
       data,
-      fix: "give the pool more memory (--kv-cache-memory-bytes, or --gpu-memory-utilization where no expert offload takes the rest) or lower the declared requests; lowering --max-model-len can shrink the pool under expert offload"
+      fix: MORE_KV[engine]
     });
   }
   return pass(CHECK10, evidence.join("; "), { evidence, data });
@@ -61068,10 +61102,10 @@ function checkPlan(lines, container) {
   if (cache.state) evidence.push(`compile cache: ${cache.state === "hit" ? `warm (${cache.graphsLoaded} graph(s) loaded)` : `cold (${cache.graphsCompiled} graph(s) compiled)`}`);
   const data = { ...plan, ...fork, compileCache: cache.state };
   if (plan.kvTokens === null) {
-    return fail(CHECK11, `no "GPU KV cache size" line in this boot's journal for ${container}`, {
+    return fail(CHECK11, `no KV cache size line in this boot's journal for ${container} (vLLM: "GPU KV cache size", SGLang: "KV Cache is allocated", llama.cpp: "n_ctx =")`, {
       evidence: evidence.length ? evidence : ["no plan line found"],
       data,
-      fix: `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -a "GPU KV cache size"`
+      fix: `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="`
     });
   }
   if (plan.graphGiB !== null && plan.estimatedGraphGiB !== null && plan.graphGiB > plan.estimatedGraphGiB) {
@@ -61971,7 +62005,7 @@ async function runVerify(ctx, opts) {
     guard("verify.kv-capacity", () => {
       if (!facts) return hostDown("verify.kv-capacity");
       const mml = flagValue(live, "--max-model-len");
-      return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv);
+      return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv, script?.engine?.kind);
     }),
     guard("verify.argv", () => facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts) }) : hostDown("verify.argv")),
     guard("verify.env", () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env")),

@@ -102,7 +102,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
     guard("verify.kv-capacity", () => {
       if (!facts) return hostDown("verify.kv-capacity");
       const mml = flagValue(live, "--max-model-len");
-      return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv);
+      return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv, script?.engine?.kind);
     }),
     guard("verify.argv", () => (facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts) }) : hostDown("verify.argv"))),
     guard("verify.env", () => (facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env"))),

@@ -1,11 +1,19 @@
 // verify.kv-capacity: the KV pool measured at boot holds the declared requests at the live max-model-len.
 import type { Plan } from "../engine/vllm/plan.js";
 import { fail, pass, type Finding } from "../report/finding.js";
+import type { EngineKind } from "../script/model.js";
 
 export const CHECK = "verify.kv-capacity";
 const fmt = (n: number) => n.toLocaleString("en-US");
 
-export function checkKvCapacity(plan: Pick<Plan, "kvTokens" | "maxModelLen">, liveMaxModelLen: number | null, kv: { minTokens?: number; requests?: number } | undefined): Finding {
+/** How each engine gives its KV pool more room. */
+const MORE_KV: Record<EngineKind, string> = {
+  vllm: "give the pool more memory (--kv-cache-memory-bytes, or --gpu-memory-utilization where no expert offload takes the rest) or lower the declared requests; lowering --max-model-len can shrink the pool under expert offload",
+  sglang: "give the pool more memory (raise --mem-fraction-static; the pool is what it leaves after the weights), or lower --context-length or the declared requests",
+  "llama.cpp": "raise -c / --ctx-size (llama-server splits it across its -np slots: each request gets ctx-size / parallel), or lower -np or the declared requests",
+};
+
+export function checkKvCapacity(plan: Pick<Plan, "kvTokens" | "maxModelLen">, liveMaxModelLen: number | null, kv: { minTokens?: number; requests?: number } | undefined, engine: EngineKind = "vllm"): Finding {
   const maxLen = liveMaxModelLen ?? plan.maxModelLen;
   const requests = kv?.requests ?? 1;
   const data: Record<string, unknown> = { kvTokens: plan.kvTokens, maxModelLen: maxLen, maxModelLenFrom: liveMaxModelLen !== null ? "argv" : "boot log", requests, minTokens: kv?.minTokens ?? null };
@@ -30,7 +38,7 @@ export function checkKvCapacity(plan: Pick<Plan, "kvTokens" | "maxModelLen">, li
   if (problems.length) {
     return fail(CHECK, `KV pool too small: ${problems[0]}`, {
       evidence, data,
-      fix: "give the pool more memory (--kv-cache-memory-bytes, or --gpu-memory-utilization where no expert offload takes the rest) or lower the declared requests; lowering --max-model-len can shrink the pool under expert offload",
+      fix: MORE_KV[engine],
     });
   }
   return pass(CHECK, evidence.join("; "), { evidence, data });

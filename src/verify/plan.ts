@@ -43,9 +43,9 @@ export function checkPlan(lines: readonly string[], container: string): Finding 
   if (cache.state) evidence.push(`compile cache: ${cache.state === "hit" ? `warm (${cache.graphsLoaded} graph(s) loaded)` : `cold (${cache.graphsCompiled} graph(s) compiled)`}`);
   const data = { ...plan, ...fork, compileCache: cache.state };
   if (plan.kvTokens === null) {
-    return fail(CHECK, `no "GPU KV cache size" line in this boot's journal for ${container}`, {
+    return fail(CHECK, `no KV cache size line in this boot's journal for ${container} (vLLM: "GPU KV cache size", SGLang: "KV Cache is allocated", llama.cpp: "n_ctx =")`, {
       evidence: evidence.length ? evidence : ["no plan line found"], data,
-      fix: `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -a "GPU KV cache size"`,
+      fix: `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="`,
     });
   }
   if (plan.graphGiB !== null && plan.estimatedGraphGiB !== null && plan.graphGiB > plan.estimatedGraphGiB) {

@@ -1,6 +1,7 @@
 // Plan lines a vLLM boot prints (reference §1.3), every era. Last value wins: a crash-looping unit boots
 // several times and the newest boot is the one that counts.
 import { messageOf, parseNumber } from "./lines.js";
+import { PEER_PLAN_KEYWORDS, PEER_PLAN_RULES } from "../peer-plan.js";
 
 export interface Plan {
   kvTokens: number | null;
@@ -36,7 +37,7 @@ const NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 type Setter = (plan: Plan, m: RegExpExecArray) => void;
 
 // Searched independently: the merged KV line carries both the size and the concurrency.
-const RULES: ReadonlyArray<readonly [RegExp, Setter]> = [
+const VLLM_RULES: ReadonlyArray<readonly [RegExp, Setter]> = [
   [new RegExp(`GPU KV cache size: ${NUM} tokens`), (p, m) => { p.kvTokens = parseNumber(m[1]); }],
   [new RegExp(`Maximum concurrency for ${NUM} tokens per request: ${NUM}x`), (p, m) => {
     p.maxModelLen = parseNumber(m[1]);
@@ -64,6 +65,9 @@ const RULES: ReadonlyArray<readonly [RegExp, Setter]> = [
   }],
 ];
 
+// SGLang's and llama.cpp's plan lines fill the same fields (engine/peer-plan.ts).
+const RULES = [...VLLM_RULES, ...PEER_PLAN_RULES];
+
 const COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM} s`);
 const LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
 // Cheap pre-filter: most lines of a long log are stats and access logs.
@@ -76,7 +80,7 @@ export class PlanReader {
   private slowest: number | null = null;
 
   push(line: string): void {
-    if (!KEYWORDS.test(line)) return;
+    if (!KEYWORDS.test(line) && !PEER_PLAN_KEYWORDS.test(line)) return;
     const msg = messageOf(line);
     for (const [re, set] of RULES) {
       const m = re.exec(msg);

@@ -1,0 +1,29 @@
+// The plan lines SGLang and llama-server print at boot, in vLLM's Plan fields, so verify.plan and
+// verify.kv-capacity read every engine: SGLang's KV pool (`KV Cache is allocated. #tokens: N`, and the
+// `max_total_num_tokens=N, …, context_len=L` summary), weights and graph memory; llama.cpp's KV cells
+// (`llama_context: n_ctx = N`, shared by its slots) and the per-slot context (`n_ctx_per_seq = L`). Pure.
+import { parseNumber } from "./vllm/lines.js";
+import type { Plan } from "./vllm/plan.js";
+
+type Setter = (plan: Plan, m: RegExpExecArray) => void;
+const NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
+
+export const PEER_PLAN_RULES: ReadonlyArray<readonly [RegExp, Setter]> = [
+  // SGLang (GB there are GiB: its numbers are bytes / 2^30)
+  [new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`), (p, m) => { p.kvTokens = parseNumber(m[1]); }],
+  [new RegExp(`max_total_num_tokens=${NUM},.*?context_len=${NUM}`), (p, m) => {
+    p.kvTokens = parseNumber(m[1]);
+    p.maxModelLen = parseNumber(m[2]);
+  }],
+  [new RegExp(`Load weight end\\..*? mem usage=${NUM} GB`), (p, m) => { p.modelLoadGiB = parseNumber(m[1]); }],
+  [new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s\\. mem usage=${NUM} GB`), (p, m) => {
+    p.graphSeconds = parseNumber(m[1]);
+    p.graphGiB = parseNumber(m[2]);
+  }],
+  // llama.cpp: `llama_context: n_ctx         = 16384` (older builds: `llama_new_context_with_model: n_ctx      = 4096`)
+  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?(?:llama_context|llama_new_context_with_model): n_ctx += ${NUM}$`), (p, m) => { p.kvTokens = parseNumber(m[1]); }],
+  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`), (p, m) => { p.maxModelLen = parseNumber(m[1]); }],
+];
+
+/** A cheap pre-filter for the rules above. */
+export const PEER_PLAN_KEYWORDS = /KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx/;
