@@ -47611,8 +47611,10 @@ function rewriteAdvice(prose2) {
     return PLACEHOLDER.test(value) ? set : `${set} to ${value}`;
   });
 }
+var BARE = /(?:\b(a|the)( longer)? )?(?<![\w`-])(--(?:endpoint|ref|base|hosts|lock-wait|connect-timeout|skip-preflight|dry-run|fail-on-warn))(?![\w-])/g;
+var rewriteBare = (prose2) => prose2.replace(BARE, (_w, art, longer, flag) => `${art ?? "the"}${longer ?? ""} ${FLAG_INPUT[flag]} input`);
 var COMMAND = /(deploy-gate [^\n]*?(?=[.;)](?:\s|$)|\n|$))/;
-var outsideCommands = (prose2) => prose2.split(COMMAND).map((p, i) => i % 2 === 1 ? p : rewriteAdvice(p)).join("");
+var outsideCommands = (prose2) => prose2.split(COMMAND).map((p, i) => i % 2 === 1 ? p : rewriteBare(rewriteAdvice(p))).join("");
 function inActionTerms(text) {
   return splitCodeSpans(text).map((part, i) => i % 2 === 1 ? part : outsideCommands(part)).join("");
 }
@@ -49762,7 +49764,7 @@ function portOwnerScript(port) {
   const hex = port.toString(16).toUpperCase().padStart(4, "0");
   return [
     `inodes=$(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4=="0A" && substr($2, length($2)-4)==":${hex}" {print $10}' | sort -u)`,
-    `for i in $inodes; do for fd in /proc/[0-9]*/fd/*; do [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$i]" ] || continue; p=\${fd#/proc/}; p=\${p%%/*}; echo "pid=$p comm=$(cat /proc/$p/comm 2>/dev/null) name=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | sed -n '/^-n$/{n;p;q;}') cgroup=$(sed -n '$s/^[0-9]*:[^:]*://p' /proc/$p/cgroup 2>/dev/null) cmd=$(tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-200)"; done; done | sort -u | head -5`
+    `for i in $inodes; do for fd in /proc/[0-9]*/fd/*; do [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$i]" ] || continue; p=\${fd#/proc/}; p=\${p%%/*}; echo "pid=$p comm=$(cat /proc/$p/comm 2>/dev/null | tr ' ' _) exe=$(readlink /proc/$p/exe 2>/dev/null | sed 's/ (deleted)$//; s,.*/,,' | tr ' ' _) name=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | sed -n '/^-n$/{n;p;q;}') cgroup=$(sed -n '$s/^[0-9]*:[^:]*://p' /proc/$p/cgroup 2>/dev/null) cmd=$(tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-200)"; done; done | sort -u | head -5`
   ].join("; ");
 }
 function hostFactsScript(m, service) {
@@ -49773,12 +49775,13 @@ function hostFactsScript(m, service) {
   return null;
 }
 function describeOwner(line) {
-  const m = /^pid=(\d+) comm=(\S*) name=(\S*) cgroup=(\S*) cmd=(.*)$/.exec(line.trim());
+  const m = /^pid=(\d+) comm=(\S*) (?:exe=(\S*) )?name=(\S*) cgroup=(\S*) cmd=(.*)$/.exec(line.trim());
   if (!m) return null;
-  const [, pid, comm, name, cgroup, cmd] = m;
-  if (comm === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
+  const [, pid, comm, exe, name, cgroup, cmd] = m;
+  if ((exe || comm) === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
   const unit = /([\w@.:-]+\.(?:service|scope))$/.exec(cgroup)?.[1];
-  const who = `${comm || "a process"} (pid ${pid}: ${cmd.trim().slice(0, 120)})`;
+  const named = !!comm && cmd.trim().split(/\s+/).slice(0, 2).some((w) => w.split("/").pop().startsWith(comm));
+  const who = `${(named ? comm : exe || comm) || "a process"} (pid ${pid}: ${cmd.trim().slice(0, 120)})`;
   return unit ? `${who} in ${unit}` : who;
 }
 function parseHostFacts(text) {
@@ -59071,7 +59074,7 @@ function withPathsFrom(config2, file) {
 function requireFor(name, ep, stage, keys, file) {
   const missing = keys.filter((k) => ep[k] === void 0);
   if (missing.length) {
-    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint (see the README's config reference)` })));
+    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint${k === "host" ? " (or give the action's host and user inputs)" : ""} (see the README's config reference)` })));
   }
 }
 
@@ -60050,7 +60053,7 @@ async function checkDropped(ctx, t, now, contractNames) {
   if (atBase === null && ctx.base) {
     return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
       file: t.scriptPath,
-      fix: `pass a --base that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`
+      fix: `pass --base with a ref that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`
     })];
   }
   if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
@@ -60095,16 +60098,20 @@ var HostError = class extends Error {
     super(message, options);
     this.kind = kind;
     this.name = "HostError";
+    if (options?.fix) this.fix = options.fix;
   }
   kind;
+  /** what to do, where the kind's general advice would be wrong (no key is not a refused key) */
+  fix;
 };
+var KEY_FIX = "give the gate the endpoint's SSH private key: in the action, set the ssh-key input from a repository secret (e.g. secrets.DEPLOY_SSH_KEY); on the command line, env DEPLOY_GATE_SSH_KEY or host.identityFile in deploy-gate.yml";
 function classifyConnectError(err, target, timeoutMs) {
   const msg2 = err.message ?? "";
   if (err.level === "client-authentication" || /All configured authentication methods failed/i.test(msg2)) {
     return new HostError("auth", `SSH authentication to ${target} was refused: check that the key (identityFile or DEPLOY_GATE_SSH_KEY) is in the user's authorized_keys`, { cause: err });
   }
   if (/passphrase|Cannot parse privateKey|bad decrypt/i.test(msg2)) {
-    return new HostError("auth", `the SSH private key for ${target} cannot be read: ${/passphrase/i.test(msg2) && !/bad decrypt|integrity/i.test(msg2) ? "it is encrypted and no passphrase was given" : "wrong passphrase or not a private key"}; set DEPLOY_GATE_SSH_PASSPHRASE (the action's ssh-key-passphrase input)`, { cause: err });
+    return new HostError("auth", `the SSH private key for ${target} cannot be read: ${/passphrase/i.test(msg2) && !/bad decrypt|integrity/i.test(msg2) ? "it is encrypted and no passphrase was given" : "wrong passphrase or not a private key"}; set DEPLOY_GATE_SSH_PASSPHRASE (the action's ssh-key-passphrase input)`, { cause: err, fix: "give the key's passphrase: the action's ssh-key-passphrase input (from a secret), or env DEPLOY_GATE_SSH_PASSPHRASE; check that ssh-key / DEPLOY_GATE_SSH_KEY holds the whole private key" });
   }
   if (/timed out/i.test(msg2) || err.code === "ETIMEDOUT") {
     return new HostError("timeout", `SSH to ${target} timed out after ${+(timeoutMs / 1e3).toFixed(1)}s: check the address and port, the firewall, and that sshd is running`, { cause: err });
@@ -60170,12 +60177,12 @@ async function resolveKey(target, opts) {
   if (opts.privateKey) return opts.privateKey;
   if (target.identityFile) {
     return readFile(target.identityFile).catch((e) => {
-      throw new HostError("auth", `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`);
+      throw new HostError("auth", `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`, { fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret" });
     });
   }
   const env = (opts.env ?? process.env).DEPLOY_GATE_SSH_KEY;
   if (env) return env;
-  throw new HostError("auth", `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY`);
+  throw new HostError("auth", `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`, { fix: KEY_FIX });
 }
 function targetName(t) {
   return `${t.user}@${t.address}:${t.port}`;
@@ -62041,6 +62048,9 @@ function endpointFor(ws, name, opts) {
   const ep = ws.config.endpoints[name];
   const o = opts.hostOverride;
   if (!o) return ep;
+  if (!ep.host && !ep.hosts && !o.address !== !o.user) {
+    throw new UsageError(`endpoint ${name} has no host: in ${ws.configFile}: give the host and user inputs together (the ${o.address ? "user" : "host"} input is missing), or add host: to the endpoint`);
+  }
   const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : void 0);
   return base ? { ...ep, host: effectiveTarget(base, o, dirname3(ws.configFile)) } : ep;
 }
@@ -62052,7 +62062,7 @@ async function connect(ep, opts, configDir) {
     return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
   } catch (e) {
     if (e instanceof HostError) {
-      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
+      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: e.fix ?? connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
     }
     throw e;
   }
@@ -62463,13 +62473,14 @@ function findConfigUpwards(cwd, root) {
   }
 }
 async function openWorkspace(opts) {
-  const info2 = await new Git(opts.cwd).info();
+  let configFile = opts.config ? isAbsolute4(opts.config) ? opts.config : join7(opts.cwd, opts.config) : null;
+  const info2 = await new Git(opts.cwd).info() ?? (configFile && existsSync2(dirname5(configFile)) ? await new Git(dirname5(configFile)).info() : null);
   const root = info2?.root ?? null;
-  if (!info2 || !root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate from the repository that holds the serve scripts`);
+  if (!info2 || !root) {
+    throw new UsageError(`${opts.cwd} is not inside a git repository: run from the repository that holds the serve scripts, or pass --config with its deploy-gate.yml (in a workflow: actions/checkout first)`);
+  }
   const git = new Git(root);
-  let configFile = null;
-  if (opts.config) configFile = isAbsolute4(opts.config) ? opts.config : join7(opts.cwd, opts.config);
-  else configFile = findConfigUpwards(resolve4(opts.cwd), root);
+  configFile ??= findConfigUpwards(resolve4(opts.cwd), root);
   if (opts.ref && configFile && relative3(root, resolve4(configFile)).startsWith("..")) {
     throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
   }
@@ -62519,7 +62530,7 @@ async function collect(opts, progress, now) {
   let fleet;
   let refName = opts.ref ?? "HEAD";
   let sha = opts.ref ? await ws.git.resolve(refName) : ws.head;
-  if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags)`);
+  if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)`);
   const preflight = async (names, ref) => {
     const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
     const targets = names ? all.filter((t) => names.includes(t.name)) : all;

@@ -37,13 +37,15 @@ function findConfigUpwards(cwd: string, root: string): string | null {
 }
 
 export async function openWorkspace(opts: Options): Promise<Workspace> {
-  const info = await new Git(opts.cwd).info();
+  let configFile = opts.config ? (isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config)) : null;
+  // outside a repository (the Action's workspace when actions/checkout used path:), the config's own repository
+  const info = (await new Git(opts.cwd).info()) ?? (configFile && existsSync(dirname(configFile)) ? await new Git(dirname(configFile)).info() : null);
   const root = info?.root ?? null;
-  if (!info || !root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate from the repository that holds the serve scripts`);
+  if (!info || !root) {
+    throw new UsageError(`${opts.cwd} is not inside a git repository: run from the repository that holds the serve scripts, or pass --config with its deploy-gate.yml (in a workflow: actions/checkout first)`);
+  }
   const git = new Git(root);
-  let configFile: string | null = null;
-  if (opts.config) configFile = isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config);
-  else configFile = findConfigUpwards(resolve(opts.cwd), root);
+  configFile ??= findConfigUpwards(resolve(opts.cwd), root);
   // --ref reads the scripts from git: a config outside the repository names paths git cannot read.
   if (opts.ref && configFile && relative(root, resolve(configFile)).startsWith("..")) {
     throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
@@ -103,7 +105,7 @@ async function collect(opts: Options, progress: (line: string) => void, now: () 
   let fleet: HostRow[] | undefined;
   let refName = opts.ref ?? "HEAD";
   let sha = opts.ref ? await ws.git.resolve(refName) : ws.head;
-  if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags)`);
+  if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)`);
   const preflight = async (names: string[] | null, ref: string | null) => {
     const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
     const targets = names ? all.filter((t) => names.includes(t.name)) : all;

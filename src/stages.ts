@@ -34,6 +34,9 @@ export function endpointFor(ws: Workspace, name: string, opts: Options): Endpoin
   const ep = ws.config!.endpoints[name]!;
   const o = opts.hostOverride;
   if (!o) return ep;
+  if (!ep.host && !ep.hosts && !o.address !== !o.user) {
+    throw new UsageError(`endpoint ${name} has no host: in ${ws.configFile}: give the host and user inputs together (the ${o.address ? "user" : "host"} input is missing), or add host: to the endpoint`);
+  }
   const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : undefined);
   return base ? { ...ep, host: effectiveTarget(base, o, dirname(ws.configFile!)) } : ep;
 }
@@ -58,7 +61,7 @@ export async function connect(ep: Endpoint & Required<Pick<Endpoint, "host">>, o
     return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
   } catch (e) {
     if (e instanceof HostError) {
-      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
+      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: e.fix ?? connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
     }
     throw e;
   }

@@ -2,7 +2,7 @@
 // and GITHUB_OUTPUT, against a real temporary repository.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { actionOptions, publish, runAction } from "../src/action.js";
 import { inActionTerms, parseJumpHost } from "../src/action-inputs.js";
@@ -194,6 +194,54 @@ describe("the GitHub Action entry", () => {
     expect(inActionTerms("cannot read the config (ENOENT); pass --config FILE or run without one")).toBe("cannot read the config (ENOENT); set the config input or run without one");
     expect(inActionTerms("or pass --base REF")).toBe("or set the base input");
     expect(inActionTerms("the engine flag in `pass --ref x` stays")).toBe("the engine flag in `pass --ref x` stays");
+  });
+
+  it("names the input for every other mention of a tool-only flag, never an engine's --config", async () => {
+    expect(inActionTerms("if the removal is intended, update contracts and the base (--base)")).toBe("if the removal is intended, update contracts and the base (the base input)");
+    expect(inActionTerms("Wait for it to finish (a longer --lock-wait). If that deploy is dead, clear it: deploy-gate lock release --endpoint a --force")).toBe("Wait for it to finish (a longer lock-wait input). If that deploy is dead, clear it: deploy-gate lock release --endpoint a --force");
+    expect(inActionTerms("run verify without --hosts to compare every replica")).toBe("run verify without the hosts input to compare every replica");
+    expect(inActionTerms("if dropping --config is intended, say so; --ref-file and `--ref x` stay")).toBe("if dropping --config is intended, say so; --ref-file and `--ref x` stay");
+    repo.commit("one", { "deploy-gate.yml": "version: 1\nendpoints:\n  a: { script: a.sh }\n", "a.sh": "#!/bin/bash\n" });
+    process.env.INPUT_ENDPOINT = "b";
+    expect(await failureOf()).toMatch(/the endpoint input b is not in the config; endpoints: a$/);
+    process.env.INPUT_ENDPOINT = "a";
+    process.env.INPUT_REF = "v9";
+    expect(await failureOf()).toBe("::error::the ref input v9 does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)");
+  });
+
+  it("with no ssh-key, deploy.connect says to set the ssh-key input, not that a key was refused", async () => {
+    repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": read("deploy-gate.yml") });
+    delete process.env.DEPLOY_GATE_SSH_KEY;
+    Object.assign(process.env, { INPUT_COMMAND: "run", INPUT_HOST: "127.0.0.1", INPUT_PORT: "1" });
+    await stdoutOf(runAction);
+    const connect = reportOf().findings.find((f: Finding) => f.check === "deploy.connect");
+    expect(connect.status).toBe("fail");
+    expect(connect.summary).toContain("(the action's ssh-key input)");
+    expect(connect.fix).toMatch(/^give the gate the endpoint.s SSH private key: in the action, set the ssh-key input from a repository secret \(e\.g\. secrets\.DEPLOY_SSH_KEY\)/);
+    expect(connect.fix).not.toContain("refused");
+  });
+
+  it("a host input without the user input (and no host: in the config) names the missing input", async () => {
+    const noHost = read("deploy-gate.yml").replace(/^ *host: .*\n/m, "");
+    repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": noHost });
+    Object.assign(process.env, { INPUT_COMMAND: "verify", INPUT_HOST: "10.0.0.9" });
+    expect(await failureOf()).toMatch(/^::error::endpoint archon has no host: in \S+deploy-gate.yml: give the host and user inputs together \(the user input is missing\), or add host: to the endpoint$/);
+    delete process.env.INPUT_HOST;
+    expect(await failureOf()).toContain("endpoints.archon.host: required by verify; add it to the endpoint (or give the action's host and user inputs)");
+  });
+
+  it("a repository checked out under path: is found from the config input when the workspace is no repository", async () => {
+    repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": read("deploy-gate.yml") });
+    const ws = mkdtempSync(join(tmpdir(), "dg-ws-"));
+    try {
+      Object.assign(process.env, { GITHUB_WORKSPACE: ws, INPUT_CONFIG: join(relative(ws, repo.dir), "deploy-gate.yml") });
+      await stdoutOf(runAction);
+      expect(outputOf("verdict")).toBe("pass");
+      process.env.INPUT_CONFIG = "";
+      expect(await failureOf()).toBe(`::error::${ws} is not inside a git repository: run from the repository that holds the serve scripts, or set the config input with its deploy-gate.yml (in a workflow: actions/checkout first)`);
+    } finally {
+      rmSync(ws, { recursive: true, force: true });
+    }
   });
 
   it("writes one report per step: two verify steps of one job keep both", () => {

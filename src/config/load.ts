@@ -92,7 +92,7 @@ function withPathsFrom(config: Config, file: string): Config {
 export function requireFor<K extends keyof Endpoint>(name: string, ep: Endpoint, stage: string, keys: readonly K[], file: string): asserts ep is Endpoint & Required<Pick<Endpoint, K>> {
   const missing = keys.filter((k) => ep[k] === undefined);
   if (missing.length) {
-    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint (see the README's config reference)` })));
+    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint${k === "host" ? " (or give the action's host and user inputs)" : ""} (see the README's config reference)` })));
   }
 }
 

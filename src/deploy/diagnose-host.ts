@@ -22,7 +22,7 @@ export function portOwnerScript(port: number): string {
   return [
     `inodes=$(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4=="0A" && substr($2, length($2)-4)==":${hex}" {print $10}' | sort -u)`,
     `for i in $inodes; do for fd in /proc/[0-9]*/fd/*; do [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$i]" ] || continue; p=\${fd#/proc/}; p=\${p%%/*}; `
-      + `echo "pid=$p comm=$(cat /proc/$p/comm 2>/dev/null) name=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | sed -n '/^-n$/{n;p;q;}') cgroup=$(sed -n '$s/^[0-9]*:[^:]*://p' /proc/$p/cgroup 2>/dev/null) cmd=$(tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-200)"; done; done | sort -u | head -5`,
+      + `echo "pid=$p comm=$(cat /proc/$p/comm 2>/dev/null | tr ' ' _) exe=$(readlink /proc/$p/exe 2>/dev/null | sed 's/ (deleted)$//; s,.*/,,' | tr ' ' _) name=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | sed -n '/^-n$/{n;p;q;}') cgroup=$(sed -n '$s/^[0-9]*:[^:]*://p' /proc/$p/cgroup 2>/dev/null) cmd=$(tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-200)"; done; done | sort -u | head -5`,
   ].join("; ");
 }
 
@@ -34,15 +34,18 @@ export function hostFactsScript(m: BelowMatch, service: string): string | null {
   return null;
 }
 
-/** `pid=3985 comm=conmon name=NAME cgroup=/system.slice/x.service cmd=/usr/bin/conmon …` → a name a person acts on. */
+/** `pid=3985 comm=conmon exe=conmon name=NAME cgroup=/system.slice/x.service cmd=/usr/bin/conmon …` → a name a person acts on. */
 export function describeOwner(line: string): string | null {
-  const m = /^pid=(\d+) comm=(\S*) name=(\S*) cgroup=(\S*) cmd=(.*)$/.exec(line.trim());
+  const m = /^pid=(\d+) comm=(\S*) (?:exe=(\S*) )?name=(\S*) cgroup=(\S*) cmd=(.*)$/.exec(line.trim());
   if (!m) return null;
-  const [, pid, comm, name, cgroup, cmd] = m;
+  const [, pid, comm, exe, name, cgroup, cmd] = m;
   // conmon runs in the cgroup of whoever ran podman: the container's name is what a person acts on.
-  if (comm === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
+  if ((exe || comm) === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
   const unit = /([\w@.:-]+\.(?:service|scope))$/.exec(cgroup!)?.[1];
-  const who = `${comm || "a process"} (pid ${pid}: ${cmd!.trim().slice(0, 120)})`;
+  // comm is the main thread's name, which programs rename (Node 24: "MainThread"): trust it only when the
+  // command line names it (a script run by an interpreter: comm "vllm"), else name the program (exe)
+  const named = !!comm && cmd!.trim().split(/\s+/).slice(0, 2).some((w) => w.split("/").pop()!.startsWith(comm));
+  const who = `${(named ? comm : exe || comm) || "a process"} (pid ${pid}: ${cmd!.trim().slice(0, 120)})`;
   return unit ? `${who} in ${unit}` : who;
 }
 

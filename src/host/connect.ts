@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { Client, type ConnectConfig } from "ssh2";
 import type { Duplex } from "node:stream";
 import type { SshTarget } from "../config/schema.js";
-import { classifyConnectError, HostError } from "./errors.js";
+import { classifyConnectError, HostError, KEY_FIX } from "./errors.js";
 import { fingerprint, knownHostsLine, pinFrom } from "./hostkey.js";
 
 export interface ConnectOptions {
@@ -20,12 +20,12 @@ export async function resolveKey(target: SshTarget, opts: ConnectOptions): Promi
   if (opts.privateKey) return opts.privateKey;
   if (target.identityFile) {
     return readFile(target.identityFile).catch((e: Error) => {
-      throw new HostError("auth", `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`);
+      throw new HostError("auth", `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`, { fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret" });
     });
   }
   const env = (opts.env ?? process.env).DEPLOY_GATE_SSH_KEY;
   if (env) return env;
-  throw new HostError("auth", `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY`);
+  throw new HostError("auth", `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`, { fix: KEY_FIX });
 }
 
 export function targetName(t: SshTarget): string {

@@ -146,7 +146,7 @@ async function checkDropped(ctx: PreflightContext, t: PreflightTarget, now: Serv
     // the user named this base: comparing with nothing is not a pass, nor a quiet skip
     return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
       file: t.scriptPath,
-      fix: `pass a --base that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`,
+      fix: `pass --base with a ref that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`,
     })];
   }
   if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];

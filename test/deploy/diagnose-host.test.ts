@@ -28,6 +28,11 @@ describe("port owner", () => {
     expect(describeOwner("pid=8676 comm=conmon name=holder cgroup=/system.slice/ssh.service cmd=/usr/bin/conmon --api-version 1 -c da82")).toBe("container holder (conmon pid 8676)");
     expect(describeOwner("pid=9 comm=nginx name= cgroup=/system.slice/nginx.service cmd=nginx: master process")).toBe("nginx (pid 9: nginx: master process) in nginx.service");
   });
+  it("names the program, not a renamed main thread (Node 24's comm is MainThread); a script by its own name", () => {
+    expect(describeOwner("pid=7 comm=MainThread exe=node name= cgroup=/system.slice/api.service cmd=/usr/bin/node /srv/api.js")).toBe("node (pid 7: /usr/bin/node /srv/api.js) in api.service");
+    expect(describeOwner("pid=8 comm=vllm exe=python3.12 name= cgroup=/ cmd=/usr/bin/python3 /usr/local/bin/vllm serve /models/q")).toBe("vllm (pid 8: /usr/bin/python3 /usr/local/bin/vllm serve /models/q)");
+    expect(describeOwner("pid=9 comm=conmon exe=conmon name=holder cgroup=/ cmd=/usr/bin/conmon -n holder")).toBe("container holder (conmon pid 9)");
+  });
   it("one script per class that needs the host, none otherwise", () => {
     expect(hostFactsScript(belowOf("Error: unknown flag: --memroy")!, "x.service")).toBeNull();
     expect(hostFactsScript(belowOf("x.service: Failed to determine user credentials: No such process")!, "x.service")).toContain("systemctl show -p User --value -- x.service");

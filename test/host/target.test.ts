@@ -40,7 +40,10 @@ describe("endpointFor (the action's host inputs)", () => {
 
   it("builds the host from inputs when the config has none, and overrides the config's otherwise", () => {
     expect(endpointFor(ws(), "a", opts({ address: "10.0.0.5", user: "deploy", hostKey: FP("D") })).host).toEqual({ address: "10.0.0.5", port: 22, user: "deploy", hostKey: FP("D") });
-    expect(endpointFor(ws(), "a", opts({ address: "10.0.0.5" })).host).toBeUndefined(); // no user: requireFor names the missing host
+    // host without user (or user without host) and no host: in the config: the missing input is named
+    expect(() => endpointFor(ws(), "a", opts({ address: "10.0.0.5" }))).toThrow(/give the host and user inputs together \(the user input is missing\)/);
+    expect(() => endpointFor(ws(), "a", opts({ user: "deploy" }))).toThrow(/\(the host input is missing\)/);
+    expect(endpointFor(ws(), "a", opts({ port: 2200 })).host).toBeUndefined(); // no host at all: requireFor names it
     expect(endpointFor(ws(host), "a", opts({ port: 2200 })).host).toMatchObject({ address: "gpu1", port: 2200, identityFile: "/repo/keys/deploy" });
     expect(endpointFor(ws(host), "a", opts(null)).host).toEqual(host);
   });
