@@ -40023,7 +40023,7 @@ function portOwnerScript(port) {
 function hostFactsScript(m, service) {
   const f = m.facts;
   if (f.what === "port-in-use" && f.port) return `echo ${MARK}port; ${portOwnerScript(f.port)}`;
-  if (f.what === "image-not-found") return `echo ${MARK}images; podman images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
+  if (f.what === "image-not-found") return `echo ${MARK}images; ${m.layer === "docker" ? "docker" : "podman"} images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
   if (f.what === "user") return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
   return null;
 }
@@ -40080,8 +40080,8 @@ function journalArgv(t, extra = []) {
     `UNIT=${t.service}`
   ];
 }
-function inspectArgv(container) {
-  return ["podman", "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
+function inspectArgv(container, cli = "podman") {
+  return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
 }
 function unitArgv(service) {
   return ["systemctl", "show", "-p", UNIT_PROPS.join(","), "--", service];
@@ -40093,7 +40093,7 @@ function pollScript(t) {
   return [
     `echo ${SECTION}now; date +%s%N`,
     section("unit", unitArgv(t.service)),
-    section("ps", inspectArgv(t.container)),
+    section("ps", inspectArgv(t.container, t.cli)),
     section("journal", journalArgv(t, ["--show-cursor"])),
     `echo ${SECTION}${END}`
   ].join("; ");
@@ -40302,12 +40302,12 @@ function parseUnitShow(lines) {
   };
 }
 function parsePodmanTime(text) {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))? ([+-])(\d{2})(\d{2})/.exec(text.trim());
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
   if (!m) return null;
   const base = Date.parse(`${m[1]}T${m[2]}Z`);
   if (Number.isNaN(base)) return null;
   const frac = m[3] ? Number(`0.${m[3]}`) * 1e3 : 0;
-  const offset = (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1);
+  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1) : 0;
   return base + frac - offset;
 }
 function parsePs(lines) {
@@ -40367,7 +40367,7 @@ function parsePoll(text, transport = { code: 0 }) {
   if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
   const ps = s.get("ps");
   const psText = ps?.body.join(" ").trim() ?? "";
-  if (ps && ps.rc !== 0 && !/no such container/i.test(psText)) errors.push(`podman container inspect failed (exit ${ps.rc}): ${psText}`);
+  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`container inspect failed (exit ${ps.rc}): ${psText}`);
   return {
     hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1000000n)) : null,
     unit,
@@ -40859,7 +40859,7 @@ async function waitReady(ctx, input) {
     const t0 = ctx.now();
     if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
     const r = await ctx.host.runShell(
-      pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1e3) }),
+      pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1e3), cli: input.cli }),
       { timeoutMs: Math.max(15e3, 3 * pollMs), maxOutputBytes: 32 << 20 }
     ).catch((e) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
     polls++;
@@ -40887,6 +40887,17 @@ async function waitReady(ctx, input) {
     if (d.kind !== "wait") return { decision: d, last, polls };
     await sleep2(pollMs - (ctx.now() - t0), ctx.signal);
   }
+}
+
+// src/launch-script.ts
+function readLaunchScript(ctx) {
+  const file = launchFile(ctx.endpoint);
+  return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then((text) => text === null ? null : parseLaunch(file.kind, text), () => null);
+}
+
+// src/script/container-cli.ts
+function containerCli(script) {
+  return script?.engine?.podmanRun?.runtime === "docker" ? "docker" : "podman";
 }
 
 // src/deploy/index.ts
@@ -40958,7 +40969,8 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
   const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
   findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || void 0 }) : null;
+  const cli = containerCli(await readLaunchScript(ctx));
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || void 0, cli }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
@@ -40989,7 +41001,7 @@ function readyFailure(ctx, d, polls) {
   const failure2 = d.kind === "fail" ? d.failure : null;
   return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
     evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
-    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives podman run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of podman run -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
+    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives its run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of the run's -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
     data: { failure: failure2, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls }
   });
 }
@@ -41750,12 +41762,12 @@ function age(ms) {
   const s = Math.round(ms / 1e3);
   return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
 }
-function checkContainer(facts, name, deployment, service = null) {
+function checkContainer(facts, name, deployment, service = null, cli = "podman") {
   const c = facts.container;
   if (!c) {
     return fail(CHECK8, `no container ${name} on the host`, {
-      evidence: [`podman inspect ${name}: ${facts.inspectError ?? "nothing"}`],
-      fix: `the unit is not running a container named ${name} (container: in deploy-gate.yml must be the serve script's podman run --name): ${service ? `systemctl status ${service}; ` : ""}podman ps -a --filter name=${name}`
+      evidence: [`${cli} inspect ${name}: ${facts.inspectError ?? "nothing"}`],
+      fix: `the unit is not running a container named ${name} (container: in deploy-gate.yml must be the serve script's ${cli} run --name): ${service ? `systemctl status ${service}; ` : ""}${cli} ps -a --filter name=${name}`
     });
   }
   const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
@@ -41772,7 +41784,7 @@ function checkContainer(facts, name, deployment, service = null) {
       return fail(CHECK8, `another container answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`, {
         evidence,
         data,
-        fix: "the container was replaced after the deploy (a restart or a hand-run podman run): check journalctl -u <service> and redeploy"
+        fix: `the container was replaced after the deploy (a restart or a hand-run ${cli} run): check journalctl -u ${service ?? "<service>"} and redeploy`
       });
     }
   } else if (facts.state) {
@@ -41787,12 +41799,12 @@ function checkContainer(facts, name, deployment, service = null) {
     });
   }
   data.deployBeganMs = since;
-  if (c.createdMs === null) return warn(CHECK8, `cannot read when ${name} was created`, { evidence, data, fix: `check podman inspect ${name} prints .Created` });
+  if (c.createdMs === null) return warn(CHECK8, `cannot read when ${name} was created`, { evidence, data, fix: `check ${cli} inspect ${name} prints .Created` });
   if (c.createdMs + 1e3 < since) {
     return fail(CHECK8, `container ${name} predates the deploy by ${age(since - c.createdMs)}: an old container answers`, {
       evidence,
       data,
-      fix: "the restart did not replace the container: check the unit's ExecStartPre removes it (podman rm -f NAME) or use --replace, then redeploy"
+      fix: `the restart did not replace the container: check the unit's ExecStartPre removes it (${cli} rm -f ${name})${cli === "podman" ? " or use --replace" : ""}, then redeploy`
     });
   }
   return pass(CHECK8, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });
@@ -41822,7 +41834,7 @@ function checkEnv(env, knobs, podmanRun, scriptPath) {
 
 // src/verify/facts.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-var JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load";
+var JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load|KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx|server is listening on http";
 var AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
 var NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
 var GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
@@ -41831,17 +41843,17 @@ function buildFactsScript(req, marker = `@@dg-${randomBytes3(6).toString("hex")}
   const q2 = shellQuote;
   const svc = req.service ? q2(req.service) : "";
   const script = [
-    `M=${q2(marker)}; C=${q2(req.container)}`,
+    `M=${q2(marker)}; C=${q2(req.container)}; RT=${q2(req.cli ?? "podman")}`,
     `sec() { printf '\\n%s:%s\\n' "$M" "$1"; }`,
     `sec now; date +%s%3N`,
     req.service ? `sec restarts; systemctl show -p NRestarts --value -- ${svc} 2>&1` : "sec restarts",
     req.service ? `sec active; systemctl show -p ActiveState --value -- ${svc} 2>&1` : "sec active",
     `sec state; cat ${q2(statePath(req.endpoint))} 2>/dev/null`,
-    `sec inspect; insp=$(podman inspect "$C" 2>&1); printf '%s\\n' "$insp"`,
+    `sec inspect; insp=$("$RT" inspect --type container "$C" 2>&1); printf '%s\\n' "$insp"`,
     `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
     `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
     // The host's /proc/<pid> is the container's PID 1: no podman exec needed when it is readable.
-    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else podman exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
+    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else "$RT" exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
     `sec cmdline; [ -n "$id" ] && rd cmdline | base64 -w0`,
     `sec environ; [ -n "$id" ] && rd environ | base64 -w0`,
     `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q2(AWK)}`,
@@ -41879,16 +41891,17 @@ function parseInspect(text) {
   try {
     json = JSON.parse(text);
   } catch {
-    return { container: null, error: text.trim().split("\n")[0] || "podman inspect printed nothing" };
+    return { container: null, error: text.trim().split("\n")[0] || "inspect printed nothing" };
   }
   const c = Array.isArray(json) ? json[0] : null;
-  if (!c) return { container: null, error: "podman inspect found no such container" };
+  if (!c) return { container: null, error: "inspect found no such container" };
   const state = c.State ?? {};
   const config2 = c.Config ?? {};
   return {
     container: {
       id: String(c.Id ?? ""),
-      name: String(c.Name ?? ""),
+      name: String(c.Name ?? "").replace(/^\//, ""),
+      // docker: "/NAME"
       createdText: String(c.Created ?? ""),
       createdMs: parseTime(c.Created),
       startedMs: parseTime(state.StartedAt),
@@ -42920,13 +42933,12 @@ async function runVerify(ctx, opts) {
     return VERIFY_CHECKS.map((c) => c === "verify.container" ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml" }) : skip(c, "needs the container name from the config"));
   }
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to) }, t.factsMs);
-  const scriptP = ctx.reader.show(ctx.sha, scriptPath).then((text) => text === null ? null : parseLaunch(file.kind, text), () => null);
+  const script = await readLaunchScript(ctx);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script) }, t.factsMs);
   const env = opts.env ?? process.env;
   const headers = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
   const httpP = startHttp(ctx, opts, t, headers);
   const { facts, error: error2 } = await factsP;
-  const script = await scriptP;
   const live = facts?.argv ? liveFlags(facts.argv) : [];
   const spec2 = flagValue(live, "--speculative-config");
   const metricsP = httpP.then(async (h2) => h2 && spec2 !== null ? h2.routed.route.send("GET", "/metrics", void 0, t.metricsMs) : null).catch(() => null);
@@ -42935,7 +42947,7 @@ async function runVerify(ctx, opts) {
     guard("verify.restarts", () => facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts")),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(facts, ep.container, opts.deployment, ep.service ?? null);
+      const f = checkContainer(facts, ep.container, opts.deployment, ep.service ?? null, containerCli(script));
       if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...f.evidence ?? [], `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
       return f;
     }),

@@ -49770,7 +49770,7 @@ function portOwnerScript(port) {
 function hostFactsScript(m, service) {
   const f = m.facts;
   if (f.what === "port-in-use" && f.port) return `echo ${MARK}port; ${portOwnerScript(f.port)}`;
-  if (f.what === "image-not-found") return `echo ${MARK}images; podman images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
+  if (f.what === "image-not-found") return `echo ${MARK}images; ${m.layer === "docker" ? "docker" : "podman"} images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
   if (f.what === "user") return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
   return null;
 }
@@ -49827,8 +49827,8 @@ function journalArgv(t, extra = []) {
     `UNIT=${t.service}`
   ];
 }
-function inspectArgv(container) {
-  return ["podman", "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
+function inspectArgv(container, cli = "podman") {
+  return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
 }
 function unitArgv(service) {
   return ["systemctl", "show", "-p", UNIT_PROPS.join(","), "--", service];
@@ -49840,7 +49840,7 @@ function pollScript(t) {
   return [
     `echo ${SECTION}now; date +%s%N`,
     section("unit", unitArgv(t.service)),
-    section("ps", inspectArgv(t.container)),
+    section("ps", inspectArgv(t.container, t.cli)),
     section("journal", journalArgv(t, ["--show-cursor"])),
     `echo ${SECTION}${END}`
   ].join("; ");
@@ -50049,12 +50049,12 @@ function parseUnitShow(lines) {
   };
 }
 function parsePodmanTime(text) {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))? ([+-])(\d{2})(\d{2})/.exec(text.trim());
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
   if (!m) return null;
   const base = Date.parse(`${m[1]}T${m[2]}Z`);
   if (Number.isNaN(base)) return null;
   const frac = m[3] ? Number(`0.${m[3]}`) * 1e3 : 0;
-  const offset = (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1);
+  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1) : 0;
   return base + frac - offset;
 }
 function parsePs(lines) {
@@ -50114,7 +50114,7 @@ function parsePoll(text, transport = { code: 0 }) {
   if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
   const ps = s.get("ps");
   const psText = ps?.body.join(" ").trim() ?? "";
-  if (ps && ps.rc !== 0 && !/no such container/i.test(psText)) errors.push(`podman container inspect failed (exit ${ps.rc}): ${psText}`);
+  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`container inspect failed (exit ${ps.rc}): ${psText}`);
   return {
     hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1000000n)) : null,
     unit,
@@ -50605,7 +50605,7 @@ async function waitReady(ctx, input) {
     const t0 = ctx.now();
     if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
     const r = await ctx.host.runShell(
-      pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1e3) }),
+      pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1e3), cli: input.cli }),
       { timeoutMs: Math.max(15e3, 3 * pollMs), maxOutputBytes: 32 << 20 }
     ).catch((e) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
     polls++;
@@ -50633,6 +50633,1339 @@ async function waitReady(ctx, input) {
     if (d.kind !== "wait") return { decision: d, last, polls };
     await sleep2(pollMs - (ctx.now() - t0), ctx.signal);
   }
+}
+
+// src/config/launch-file.ts
+function launchFile(ep) {
+  if (ep.script) return { path: ep.script, kind: "script" };
+  if (ep.quadlet) return { path: ep.quadlet, kind: "quadlet" };
+  const unit = ep.unit;
+  return { path: unit, kind: unit.endsWith(".container") ? "quadlet" : "unit" };
+}
+
+// src/script/lexer.ts
+var META = /* @__PURE__ */ new Set([" ", "	", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+var OPS = [";;&", ";;", ";&", "&&", "||", "|&", "|", ";", "&", "(", ")"];
+var REDIRECTS = ["&>>", "&>", "<<<", "<<-", "<<", ">>", ">|", ">&", "<&", "<>", ">", "<"];
+var ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
+function lex(text, firstLine = 1) {
+  return new Lexer(text, firstLine).run();
+}
+function lexWords(text, firstLine) {
+  return lex(text, firstLine).flatMap((t) => t.kind === "word" ? [t.word] : t.kind === "array" ? t.words : []);
+}
+var Lexer = class {
+  constructor(src, firstLine) {
+    this.src = src;
+    this.line = firstLine;
+  }
+  src;
+  pos = 0;
+  line;
+  tokens = [];
+  heredocs = [];
+  run() {
+    while (this.pos < this.src.length) this.step();
+    return this.tokens;
+  }
+  peek(offset = 0) {
+    return this.src[this.pos + offset] ?? "";
+  }
+  step() {
+    const c = this.peek();
+    if (c === " " || c === "	" || c === "\r") {
+      this.pos++;
+      return;
+    }
+    if (c === "\\" && this.peek(1) === "\n") {
+      this.pos += 2;
+      this.line++;
+      return;
+    }
+    if (c === "#") {
+      this.skipComment();
+      return;
+    }
+    if (c === "\n") {
+      this.tokens.push({ kind: "op", op: "\n", line: this.line });
+      this.pos++;
+      this.line++;
+      this.skipHeredocBodies();
+      return;
+    }
+    if (/[0-9]/.test(c)) {
+      const m = /^[0-9]+(?=[<>])/.exec(this.src.slice(this.pos, this.pos + 12));
+      if (m) {
+        this.pos += m[0].length;
+        this.redirect(m[0]);
+        return;
+      }
+    }
+    if (c === "<" || c === ">" || c === "&" && this.peek(1) === ">") {
+      this.redirect("");
+      return;
+    }
+    if (c === "(" && this.peek(1) === "(") {
+      this.arithmeticCommand();
+      return;
+    }
+    for (const op of OPS) {
+      if (this.src.startsWith(op, this.pos)) {
+        this.pos += op.length;
+        this.tokens.push({ kind: "op", op, line: this.line });
+        return;
+      }
+    }
+    const word2 = this.word(false);
+    if (word2) this.emitWord(word2);
+  }
+  emitWord(word2) {
+    const a = word2.assignment;
+    if (a && a.value === "" && this.peek() === "(" && word2.parts.length === 1) {
+      const line = word2.line;
+      this.pos++;
+      this.tokens.push({ kind: "array", name: a.name, append: a.append, words: this.arrayWords(), line });
+      return;
+    }
+    for (const w of splitOptional(word2)) this.tokens.push({ kind: "word", word: w });
+  }
+  arrayWords() {
+    const words = [];
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (c === ")") {
+        this.pos++;
+        break;
+      }
+      if (c === "\n") {
+        this.pos++;
+        this.line++;
+        continue;
+      }
+      if (c === " " || c === "	" || c === "\r") {
+        this.pos++;
+        continue;
+      }
+      if (c === "\\" && this.peek(1) === "\n") {
+        this.pos += 2;
+        this.line++;
+        continue;
+      }
+      if (c === "#") {
+        this.skipComment();
+        continue;
+      }
+      const w = this.word(true);
+      if (w) words.push(...splitOptional(w));
+      else this.pos++;
+    }
+    return words;
+  }
+  skipComment() {
+    while (this.pos < this.src.length && this.peek() !== "\n") this.pos++;
+  }
+  redirect(fd) {
+    const op = REDIRECTS.find((r) => this.src.startsWith(r, this.pos)) ?? this.peek();
+    this.pos += op.length;
+    while (this.peek() === " " || this.peek() === "	") this.pos++;
+    const line = this.line;
+    const w = this.word(false);
+    const target = w?.text ?? "";
+    if (op === "<<" || op === "<<-") {
+      this.heredocs.push({ delim: target, strip: op === "<<-" });
+      this.tokens.push({ kind: "redirect", op: fd + op, target, line });
+      return;
+    }
+    if ((op === ">&" || op === "<&") && /^([0-9]+|-)$/.test(target)) {
+      this.tokens.push({ kind: "redirect", op: `${fd}${op}${target}`, target: `&${target}`, line });
+      return;
+    }
+    this.tokens.push({ kind: "redirect", op: fd + op, target, line });
+  }
+  skipHeredocBodies() {
+    while (this.heredocs.length > 0) {
+      const { delim, strip } = this.heredocs.shift();
+      while (this.pos < this.src.length) {
+        const end = this.src.indexOf("\n", this.pos);
+        const lineText = this.src.slice(this.pos, end === -1 ? void 0 : end);
+        this.pos = end === -1 ? this.src.length : end + 1;
+        this.line++;
+        if ((strip ? lineText.replace(/^\t+/, "") : lineText) === delim) break;
+      }
+    }
+  }
+  arithmeticCommand() {
+    const start = this.pos;
+    const line = this.line;
+    this.pos = this.balancedEnd(this.pos + 1, "(", ")");
+    const raw = this.src.slice(start, this.pos);
+    const parts = [{ kind: "sub", raw, body: raw.slice(2, -2), line }];
+    this.tokens.push({ kind: "word", word: makeWord(parts, line, false) });
+  }
+  /** Reads one word; null when nothing word-like is at the cursor. */
+  word(inArray) {
+    const startLine = this.line;
+    const assignable = ASSIGN.test(this.src.slice(this.pos, this.pos + 256));
+    const parts = [];
+    let lit = "";
+    let quoted = false;
+    const flush = () => {
+      if (lit) {
+        parts.push({ kind: "lit", text: lit });
+        lit = "";
+      }
+    };
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (META.has(c) || inArray && c === ")") break;
+      if (c === "\\") {
+        const n = this.peek(1);
+        this.pos += 2;
+        if (n === "\n") this.line++;
+        else {
+          lit += n;
+          quoted = true;
+        }
+        continue;
+      }
+      if (c === "'") {
+        quoted = true;
+        const end = this.src.indexOf("'", this.pos + 1);
+        const body = this.src.slice(this.pos + 1, end === -1 ? void 0 : end);
+        lit += body;
+        this.countLines(body);
+        this.pos = end === -1 ? this.src.length : end + 1;
+        continue;
+      }
+      if (c === '"') {
+        quoted = true;
+        flush();
+        this.pos++;
+        this.doubleQuoted(parts);
+        continue;
+      }
+      if (c === "$" && this.peek(1) === "'") {
+        quoted = true;
+        this.pos += 2;
+        lit += this.ansiC();
+        continue;
+      }
+      if (c === "$" || c === "`") {
+        const p = this.expansion(false);
+        if (p) {
+          flush();
+          parts.push(p);
+          continue;
+        }
+      }
+      lit += c;
+      this.pos++;
+    }
+    flush();
+    if (parts.length === 0 && !quoted) return null;
+    return makeWord(parts, startLine, assignable);
+  }
+  doubleQuoted(parts) {
+    let lit = "";
+    const flush = () => {
+      if (lit) {
+        parts.push({ kind: "lit", text: lit });
+        lit = "";
+      }
+    };
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (c === '"') {
+        this.pos++;
+        break;
+      }
+      if (c === "\\" && '$`"\\\n'.includes(this.peek(1))) {
+        const n = this.peek(1);
+        this.pos += 2;
+        if (n === "\n") this.line++;
+        else lit += n;
+        continue;
+      }
+      if (c === "$" || c === "`") {
+        const p = this.expansion(true);
+        if (p) {
+          flush();
+          parts.push(p);
+          continue;
+        }
+      }
+      if (c === "\n") this.line++;
+      lit += c;
+      this.pos++;
+    }
+    flush();
+    if (parts.length === 0) parts.push({ kind: "lit", text: "" });
+  }
+  ansiC() {
+    const map = { n: "\n", t: "	", r: "\r", "\\": "\\", "'": "'", '"': '"', e: "\x1B", a: "\x07" };
+    let out = "";
+    while (this.pos < this.src.length && this.peek() !== "'") {
+      const c = this.peek();
+      if (c === "\\") {
+        const n = this.peek(1);
+        out += map[n] ?? `\\${n}`;
+        this.pos += 2;
+        continue;
+      }
+      if (c === "\n") this.line++;
+      out += c;
+      this.pos++;
+    }
+    this.pos++;
+    return out;
+  }
+  expansion(quoted) {
+    const start = this.pos;
+    const line = this.line;
+    const c = this.peek();
+    const n = this.peek(1);
+    if (c === "`") {
+      let i = this.pos + 1;
+      while (i < this.src.length && this.src[i] !== "`") i += this.src[i] === "\\" ? 2 : 1;
+      this.pos = Math.min(i + 1, this.src.length);
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return { kind: "sub", raw, body: raw.slice(1, -1), line };
+    }
+    if (n === "(") {
+      const arith = this.peek(2) === "(";
+      this.pos = this.balancedEnd(this.pos + 1, "(", ")");
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return { kind: "sub", raw, body: arith ? "" : raw.slice(2, -1), line };
+    }
+    if (n === "{") {
+      this.pos = this.balancedEnd(this.pos + 1, "{", "}");
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return paramPart(raw, raw.slice(2, -1), quoted, line);
+    }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])/.exec(this.src.slice(this.pos + 1, this.pos + 200));
+    if (!m) return null;
+    this.pos += 1 + m[0].length;
+    return { kind: "param", name: m[0], index: null, op: null, arg: "", raw: `$${m[0]}`, quoted, line };
+  }
+  /** Index just past the bracket matching the one at `open`, skipping quotes and nested pairs. */
+  balancedEnd(openAt, open4, close) {
+    let depth = 0;
+    let i = openAt;
+    while (i < this.src.length) {
+      const c = this.src[i];
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === "'" && open4 === "(") {
+        const e = this.src.indexOf("'", i + 1);
+        i = e === -1 ? this.src.length : e + 1;
+        continue;
+      }
+      if (c === '"') {
+        i = this.skipDoubleQuote(i + 1);
+        continue;
+      }
+      if (c === "#" && open4 === "(" && /[\s(]/.test(this.src[i - 1] ?? "")) {
+        const e = this.src.indexOf("\n", i);
+        i = e === -1 ? this.src.length : e;
+        continue;
+      }
+      if (c === open4) depth++;
+      else if (c === close) {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+      i++;
+    }
+    return this.src.length;
+  }
+  skipDoubleQuote(i) {
+    while (i < this.src.length) {
+      const c = this.src[i];
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === '"') return i + 1;
+      if (c === "$" && (this.src[i + 1] === "(" || this.src[i + 1] === "{")) {
+        const [o, cl] = this.src[i + 1] === "(" ? ["(", ")"] : ["{", "}"];
+        i = this.balancedEnd(i + 1, o, cl);
+        continue;
+      }
+      i++;
+    }
+    return i;
+  }
+  countLines(s) {
+    for (const ch of s) if (ch === "\n") this.line++;
+  }
+};
+function paramPart(raw, inner, quoted, line) {
+  const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?/.exec(inner);
+  if (!m) return { kind: "param", name: "", index: null, op: inner, arg: "", raw, quoted, line };
+  const rest = inner.slice(m[0].length);
+  const opm = /^(:[-=+?]|[-=+?]|##?|%%?|\/\/?|:|\^\^?|,,?)/.exec(rest);
+  const op = m[1] ? "#" : opm ? opm[0] : rest ? rest : null;
+  const arg = opm ? rest.slice(opm[0].length) : "";
+  return { kind: "param", name: m[2], index: m[3] ? m[3].slice(1, -1) : null, op: m[1] ? "length" : op, arg, raw, quoted, line };
+}
+function makeWord(parts, line, assignable) {
+  const text = parts.map((p) => p.kind === "lit" ? p.text : p.raw).join("");
+  const dynamic = parts.some((p) => p.kind !== "lit");
+  const first = parts[0];
+  let assignment = null;
+  if (first?.kind === "lit") {
+    const m = ASSIGN.exec(first.text);
+    if (m && assignable) {
+      assignment = { name: m[1], value: text.slice(m[0].length), append: m[2] === "+" };
+    }
+  }
+  const only = parts.length === 1 && first?.kind === "param" ? first : null;
+  const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || (only.op === ":-" || only.op === "-") && only.arg === "");
+  const arrayRef = only && wholeArray ? only.name : null;
+  return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
+}
+function splitOptional(word2) {
+  const p = word2.parts.length === 1 ? word2.parts[0] : void 0;
+  if (!p || p.kind !== "param" || p.op !== ":+" && p.op !== "+") return [word2];
+  if (p.quoted) {
+    const inner = lexWords(p.arg, p.line);
+    return [{ ...word2, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }];
+  }
+  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true }));
+}
+
+// src/script/resolve.ts
+function resolveWord(word2, env) {
+  let out = "";
+  for (const p of word2.parts) {
+    const v = resolvePart(p, env);
+    if (v === void 0) return void 0;
+    out += v;
+  }
+  return out;
+}
+function resolvePart(p, env) {
+  if (p.kind === "lit") return p.text;
+  if (p.kind === "sub") return void 0;
+  if (p.index !== null) return void 0;
+  const known = env.has(p.name) ? env.get(p.name) : void 0;
+  const value = known === null ? void 0 : known;
+  switch (p.op) {
+    case null:
+      return value;
+    case ":-":
+    case ":=":
+      if (value !== void 0 && value !== "") return value;
+      if (known === null) return void 0;
+      return resolveText(p.arg, p.line, env);
+    case "-":
+    case "=":
+      if (value !== void 0) return value;
+      if (known === null) return void 0;
+      return resolveText(p.arg, p.line, env);
+    case ":+":
+      if (value === void 0) return void 0;
+      return value === "" ? "" : resolveText(p.arg, p.line, env);
+    case "length":
+      return value === void 0 ? void 0 : String(value.length);
+    default:
+      return void 0;
+  }
+}
+function resolveText(text, line, env) {
+  const words = lexWords(text, line);
+  const values = words.map((w) => resolveWord(w, env));
+  return values.some((v) => v === void 0) ? void 0 : values.join(" ");
+}
+function applyDefaults(word2, env) {
+  for (const p of word2.parts) {
+    if (p.kind === "param" && (p.op === ":=" || p.op === "=") && !env.has(p.name)) {
+      const v = resolveText(p.arg, p.line, env);
+      env.set(p.name, v ?? null);
+    }
+  }
+}
+function assign(env, name, value, append) {
+  if (append) {
+    const prev = env.get(name);
+    env.set(name, prev === void 0 ? value ?? null : prev === null || value === void 0 ? null : prev + value);
+  } else {
+    env.set(name, value ?? null);
+  }
+}
+
+// src/script/group.ts
+var KEYWORDS2 = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
+var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
+var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
+var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
+var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
+function groupCommands(text, state, firstLine) {
+  new Grouper(lex(text, firstLine), state).run();
+}
+var Grouper = class {
+  constructor(tokens, s) {
+    this.tokens = tokens;
+    this.s = s;
+  }
+  tokens;
+  s;
+  i = 0;
+  draft = null;
+  pipedFrom = null;
+  caseDepth = 0;
+  inPattern = false;
+  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
+  conditional = 0;
+  run() {
+    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
+    this.finish(false);
+  }
+  step(t) {
+    if (this.inPattern) {
+      this.pattern(t);
+      return;
+    }
+    if (t.kind === "op") {
+      this.op(t.op);
+      return;
+    }
+    if (t.kind === "redirect") {
+      const d = this.open(t.line);
+      d.redirects.push({ op: t.op, target: t.target });
+      d.endLine = Math.max(d.endLine, t.line);
+      return;
+    }
+    if (t.kind === "array") {
+      this.array(t);
+      return;
+    }
+    this.word(t.word);
+  }
+  pattern(t) {
+    if (t.kind === "word" && t.word.text === "esac") {
+      this.caseDepth--;
+      this.inPattern = false;
+      return;
+    }
+    if (t.kind === "op" && t.op === ")") this.inPattern = false;
+  }
+  op(op) {
+    if (op === "(") return;
+    if (op === "|" || op === "|&") {
+      const cmd = this.finish(true);
+      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
+      this.pipedFrom = cmd;
+      return;
+    }
+    if (SEPARATORS.has(op)) {
+      this.finish(false);
+      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
+    }
+  }
+  array(t) {
+    const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
+    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
+    this.s.arrays.set(t.name, [...prev, ...words]);
+    const d = this.open(t.line);
+    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
+    if (d.words.length === 0) d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+  }
+  word(w) {
+    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
+    if (atStart && this.structural(w)) return;
+    this.substitutions(w);
+    applyDefaults(w, this.s.env);
+    const d = this.open(w.line);
+    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
+    if (w.assignment && d.words.length === 0) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+      return;
+    }
+    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
+      d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
+      return;
+    }
+    const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
+    if (pieces) {
+      d.words.push(...pieces);
+      return;
+    }
+    const first = d.words[0]?.text;
+    if (first && DECLARERS.has(first) && w.assignment) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+    }
+    d.words.push(this.plain(w));
+  }
+  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
+  remember(name, value, line, append, raw) {
+    const prev = this.s.strings.get(name);
+    const optional2 = this.conditional > 0;
+    let pieces = null;
+    if (value !== void 0) {
+      pieces = value.split(/\s+/).filter(Boolean).map((text) => ({ text, line, optional: optional2, dynamic: false, resolved: text }));
+    } else {
+      if (!/`|\$\(/.test(raw)) pieces = lexWords(raw, line).map((w) => ({ ...this.plain(w), optional: optional2 }));
+    }
+    const joins = !append || prev !== void 0 && /^\s/.test(value ?? raw);
+    if (!pieces || !joins) {
+      this.s.strings.delete(name);
+      return;
+    }
+    this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
+  }
+  /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
+  splitExpansion(w, evaluated) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (!p || p.kind !== "param" || p.op !== null || p.index !== null || p.quoted && !evaluated) return null;
+    const known = this.s.strings.get(p.name);
+    return known && (known.length !== 1 || evaluated) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
+  }
+  /** Control keywords and function headers: true when the token was structure, not a command word. */
+  structural(w) {
+    if (OPENERS.has(w.text)) this.conditional++;
+    if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
+    const next = this.tokens[this.i];
+    const after = this.tokens[this.i + 1];
+    if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
+      this.i += 2;
+      return true;
+    }
+    switch (w.text) {
+      case "for":
+      case "select":
+        this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
+        return true;
+      case "case":
+        this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
+        this.caseDepth++;
+        this.inPattern = true;
+        return true;
+      case "esac":
+        this.caseDepth = Math.max(0, this.caseDepth - 1);
+        return true;
+      case "function":
+        this.i++;
+        if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
+        return true;
+      default:
+        return KEYWORDS2.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
+    }
+  }
+  skipUntil(stop) {
+    while (this.i < this.tokens.length && !stop(this.tokens[this.i])) this.i++;
+    this.i++;
+  }
+  substitutions(w) {
+    for (const p of w.parts) {
+      if (p.kind === "sub" && p.body.trim()) groupCommands(p.body, this.s, p.line);
+    }
+  }
+  plain(w) {
+    const resolved = resolveWord(w, this.s.env);
+    const out = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
+    if (w.dynamic && resolved !== void 0) out.resolved = resolved;
+    return out;
+  }
+  open(line) {
+    this.draft ??= { words: [], assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
+    this.pipedFrom = null;
+    return this.draft;
+  }
+  finish(piped) {
+    const d = this.draft;
+    this.draft = null;
+    if (!d || d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0) return null;
+    if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
+    const first = this.s.firstLine;
+    const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
+    const cmd = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
+    if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
+    this.s.commands.push(cmd);
+    return cmd;
+  }
+};
+
+// src/script/flags.ts
+var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
+var BOOL_WORD = /^(true|false|True|False|1|0)$/;
+function isFlagWord(text) {
+  return /^--?[A-Za-z]/.test(text);
+}
+function readFlags(words) {
+  const flags = [];
+  const positional = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (!isFlagWord(w.text)) {
+      positional.push(w);
+      continue;
+    }
+    const eq = w.text.indexOf("=");
+    if (eq > 0) {
+      const flag2 = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };
+      if (w.resolved !== void 0) flag2.resolvedValue = w.resolved.slice(w.resolved.indexOf("=") + 1);
+      else if (!w.dynamic) flag2.resolvedValue = flag2.value;
+      flags.push(flag2);
+      continue;
+    }
+    const next = words[i + 1];
+    const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && next.optional === w.optional;
+    const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
+    if (takesNext) {
+      i++;
+      if (next.resolved !== void 0) flag.resolvedValue = next.resolved;
+      else if (!next.dynamic) flag.resolvedValue = next.text;
+    }
+    flags.push(flag);
+  }
+  return { flags, positional };
+}
+
+// src/script/podman.ts
+var VALUE_OPTIONS = new Set(`add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
+cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
+cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
+device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search entrypoint env env-file
+env-merge expose gidmap gpus group-add group-entry health-cmd health-interval health-log-destination health-max-log-count
+health-max-log-size health-on-failure health-retries health-start-period health-startup-cmd health-startup-interval
+health-startup-retries health-startup-success health-startup-timeout health-timeout hostname hosts-file hostuser
+image-volume init-path ip ip6 ipc label label-file log-driver log-opt mac-address memory memory-reservation memory-swap
+memory-swappiness mount name network net network-alias oom-score-adj os passwd-entry personality pid pidfile pids-limit
+platform pod pod-id-file preserve-fd preserve-fds publish pull requires restart retry retry-delay sdnotify seccomp-policy
+secret security-opt shm-size shm-size-systemd stop-signal stop-timeout subgidname subuidname sysctl systemd timeout tmpfs
+tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir
+runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(/\s+/));
+var SHORT_VALUE = { e: "env", v: "volume", p: "publish", a: "attach", c: "cpu-shares", h: "hostname", l: "label", m: "memory", u: "user", w: "workdir" };
+var SHORT_SWITCH = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
+function splitColons(text) {
+  const out = [];
+  let depth = 0;
+  let cur = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "$" && text[i + 1] === "{") depth++;
+    else if (c === "}" && depth > 0) depth--;
+    if (c === ":" && depth === 0) {
+      out.push(cur);
+      cur = "";
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+function readOptions(args) {
+  const options = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const w = args[i];
+    const t = w.text;
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (!t.startsWith("-") || t === "-") break;
+    const flag = (name, value, from = w, skip2 = (r) => r) => {
+      const f = { name, value, line: w.line, optional: w.optional };
+      const resolved = from.resolved ?? (from.dynamic ? void 0 : from.text);
+      if (value !== null && resolved !== void 0) f.resolvedValue = skip2(resolved);
+      return f;
+    };
+    if (t.startsWith("--")) {
+      const eq = t.indexOf("=");
+      const name = eq > 0 ? t.slice(2, eq) : t.slice(2);
+      if (eq > 0) options.push(flag(`--${name}`, t.slice(eq + 1), w, (r) => r.slice(r.indexOf("=") + 1)));
+      else if (VALUE_OPTIONS.has(name)) {
+        const v = args[++i];
+        options.push(v ? flag(`--${name}`, v.text, v) : flag(`--${name}`, null));
+      } else options.push(flag(`--${name}`, null));
+      continue;
+    }
+    const letters = t.slice(1);
+    if ([...letters].every((ch) => ch in SHORT_SWITCH)) {
+      for (const ch of letters) options.push(flag(`--${SHORT_SWITCH[ch]}`, null));
+      continue;
+    }
+    const long = SHORT_VALUE[letters[0]];
+    if (long) {
+      const attached = letters.slice(1).replace(/^=/, "");
+      if (attached) options.push(flag(`--${long}`, attached, w, (r) => r.slice(2).replace(/^=/, "")));
+      else {
+        const v = args[++i];
+        options.push(v ? flag(`--${long}`, v.text, v) : flag(`--${long}`, null));
+      }
+      continue;
+    }
+    options.push(flag(t, null));
+  }
+  return { options, imageAt: i };
+}
+function readPodmanRun(command, args, runtime = "podman", create = false) {
+  const { options, imageAt } = readOptions(args);
+  const valuesOf = (name) => options.filter((o) => o.name === name && o.value !== null);
+  const last = (name) => valuesOf(name).at(-1)?.value ?? null;
+  const env = valuesOf("--env").map((o) => {
+    const eq = o.value.indexOf("=");
+    return { name: eq > 0 ? o.value.slice(0, eq) : o.value, value: eq > 0 ? o.value.slice(eq + 1) : null, line: o.line };
+  });
+  const volumes = valuesOf("--volume").map((o) => {
+    const [source = "", target = "", ...rest] = splitColons(o.value);
+    const volume = { source, target, options: rest.length ? rest.join(":") : null, line: o.line };
+    if (o.resolvedValue !== void 0) volume.resolvedSource = o.resolvedValue.split(":")[0];
+    return volume;
+  });
+  for (const o of valuesOf("--mount")) {
+    const kv2 = Object.fromEntries(o.value.split(",").map((p) => {
+      const eq = p.indexOf("=");
+      return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""];
+    }));
+    const source = kv2.source ?? kv2.src ?? "";
+    const target = kv2.target ?? kv2.destination ?? kv2.dst ?? "";
+    if (source || target) volumes.push({ source, target, options: kv2.ro !== void 0 || kv2.readonly === "true" ? "ro" : null, line: o.line });
+  }
+  const image = args[imageAt] ?? null;
+  const engineArgs2 = args.slice(imageAt + 1);
+  const { flags, positional } = readFlags(engineArgs2);
+  return {
+    command,
+    runtime,
+    create,
+    rm: options.some((o) => o.name === "--rm"),
+    replace: options.some((o) => o.name === "--replace" && o.value !== "false"),
+    options,
+    env,
+    volumes,
+    devices: valuesOf("--device").map((o) => ({ path: splitColons(o.value)[0], line: o.line })),
+    ulimits: valuesOf("--ulimit").map((o) => ({ value: o.value, line: o.line })),
+    ipc: last("--ipc"),
+    shmSize: last("--shm-size"),
+    name: last("--name"),
+    publish: valuesOf("--publish").map((o) => o.value),
+    image,
+    engineArgs: engineArgs2,
+    engineFlags: flags,
+    positional
+  };
+}
+
+// src/script/words.ts
+var WRAPPERS_WITH_ARG = {
+  sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
+  nice: /* @__PURE__ */ new Set(["-n"]),
+  timeout: /* @__PURE__ */ new Set(["-s", "-k", "--signal", "--kill-after"]),
+  stdbuf: /* @__PURE__ */ new Set(["-i", "-o", "-e"]),
+  env: /* @__PURE__ */ new Set(["-u", "-C", "--unset", "--chdir"]),
+  nohup: /* @__PURE__ */ new Set(),
+  exec: /* @__PURE__ */ new Set(["-a"]),
+  command: /* @__PURE__ */ new Set(),
+  time: /* @__PURE__ */ new Set(),
+  builtin: /* @__PURE__ */ new Set(),
+  eval: /* @__PURE__ */ new Set()
+};
+function basename(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+function programWords(words) {
+  let i = 0;
+  while (i < words.length) {
+    const name = basename(words[i].text);
+    const withArg = WRAPPERS_WITH_ARG[name];
+    if (!withArg) break;
+    i++;
+    if (name === "timeout") {
+      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
+      i++;
+      continue;
+    }
+    while (i < words.length) {
+      const t = words[i].text;
+      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
+        i++;
+        continue;
+      }
+      if (!t.startsWith("-") || t === "-" || t === "--") {
+        if (t === "--") i++;
+        break;
+      }
+      i += withArg.has(t) ? 2 : 1;
+    }
+  }
+  return words.slice(i);
+}
+function programOf(cmd) {
+  const w = programWords(cmd.words)[0];
+  return w ? basename(w.text) : "";
+}
+function runsSubcommand(cmd, prog, sub) {
+  const words = programWords(cmd.words);
+  if (!words[0] || basename(words[0].text) !== prog) return null;
+  let i = 1;
+  if (prog === "podman" || prog === "docker") {
+    while (i < words.length && words[i].text.startsWith("-")) i++;
+    if (words[i]?.text === "container") i++;
+  }
+  if (prog === "git") {
+    while (i < words.length && words[i].text.startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
+  }
+  return words[i]?.text === sub ? words.slice(i + 1) : null;
+}
+function hasMergedStderr(cmd) {
+  return cmd.redirects.some((r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout");
+}
+
+// src/script/engine.ts
+var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
+  "-u",
+  "--unit",
+  "-p",
+  "--property",
+  "--description",
+  "--slice",
+  "--uid",
+  "--gid",
+  "--nice",
+  "-E",
+  "--setenv",
+  "--working-directory",
+  "-H",
+  "--host",
+  "-M",
+  "--machine",
+  "--on-active",
+  "--on-boot",
+  "--on-calendar",
+  "--timer-property"
+]);
+var SHELL = /^(ba|da|z|k)?sh$/;
+var PYTHON = /^python[0-9.]*$/;
+var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf)$/;
+var VLLM_TYPICAL = /* @__PURE__ */ new Set([
+  "--model",
+  "--served-model-name",
+  "--max-model-len",
+  "--tensor-parallel-size",
+  "--gpu-memory-utilization",
+  "--reasoning-parser",
+  "--tool-call-parser",
+  "--enable-auto-tool-choice",
+  "--kv-cache-dtype",
+  "--max-num-seqs",
+  "--chat-template"
+]);
+var RUNNERS = /* @__PURE__ */ new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
+var RUNNER_VALUE = /* @__PURE__ */ new Set([
+  "-n",
+  "--name",
+  "-p",
+  "--prefix",
+  "--with",
+  "--python",
+  "--env-file",
+  "--extra",
+  "--group",
+  "--project",
+  "--directory",
+  "--index",
+  "-e",
+  "--environment",
+  "--manifest-path"
+]);
+var NUMACTL_VALUE = /* @__PURE__ */ new Set(["-C", "-N", "-m", "-i", "-p"]);
+function skipOptions(w, i, withValue) {
+  while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
+  return i;
+}
+function peel(words) {
+  let w = programWords(words);
+  for (let guard2 = 0; guard2 < 4 && w[0]; guard2++) {
+    const prog = basename(w[0].text);
+    if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
+    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
+    else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
+    else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    else break;
+  }
+  return w;
+}
+function programName(w, h) {
+  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
+  return basename(text.replace(/["'{}]/g, ""));
+}
+function directEngine(words, h) {
+  const w = peel(words);
+  const first = w[0];
+  if (!first) return null;
+  const prog = programName(first, h);
+  if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
+  if (PYTHON.test(prog) || first.dynamic) {
+    let i = 1;
+    while (w[i] && /^-[A-Za-z]+$/.test(w[i].text) && w[i].text !== "-m") i++;
+    if (w[i]?.text === "-m") {
+      const mod = w[i + 1]?.text ?? "";
+      const kind = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
+      return kind ? { kind, args: w.slice(i + 2) } : null;
+    }
+  }
+  if (SHELL.test(prog)) {
+    for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
+      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text) || !w[i + 1]) continue;
+      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w[i + 1].text);
+      const src = ref ? h.source(ref[1]) : null;
+      return src ? h.nested(src.text, src.line) : h.nested(w[i + 1].text, w[i + 1].line);
+    }
+  }
+  return null;
+}
+function imageEngine(ref) {
+  const name = ref.replace(/@sha256:.*$/, "");
+  if (/sglang/i.test(name)) return "sglang";
+  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
+  if (/vllm/i.test(name)) return "vllm";
+  return null;
+}
+function containerEngine(run, h) {
+  const after = run.engineArgs;
+  const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
+  if (entry) {
+    const text = (entry.resolvedValue ?? entry.value).replace(/^\[\s*"?|"?\s*\]$/g, "");
+    return directEngine([{ text, line: entry.line, optional: false, dynamic: false }, ...after], h);
+  }
+  const first = after[0];
+  if (first && !isFlagWord(first.text)) {
+    const found = directEngine(after, h);
+    if (found) return found;
+    if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
+  }
+  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  if (kind) return { kind, args: [...after] };
+  const flags = readFlags(after).flags;
+  const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
+  const modelFirst = first !== void 0 && (first.text === "serve" || first.text.includes("/") && !isFlagWord(first.text));
+  return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
+}
+
+// src/script/parse.ts
+function parseServeScript(crlfText, options = {}) {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
+  const firstLine = options.firstLine ?? 1;
+  const lines = text.split("\n");
+  const state = { env: /* @__PURE__ */ new Map(), arrays: /* @__PURE__ */ new Map(), strings: /* @__PURE__ */ new Map(), assignments: [], commands: [], lines, firstLine };
+  groupCommands(text, state, firstLine);
+  const commands = state.commands.sort((a, b) => a.line - b.line);
+  const podmanRuns = commands.flatMap((c) => {
+    for (const prog of ["podman", "docker"]) {
+      for (const sub of ["run", "create"]) {
+        const args = runsSubcommand(c, prog, sub);
+        if (args) return [readPodmanRun(c, args, prog, sub === "create")];
+      }
+    }
+    return [];
+  });
+  const runtime = options.runtime ?? "none";
+  const nested = [];
+  const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
+  const engine = findEngine(commands, podmanRuns, hints, runtime);
+  for (const n of nested) {
+    commands.push(...n.commands);
+    podmanRuns.push(...n.podmanRuns);
+  }
+  return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
+}
+function guesser(assignments) {
+  return (text) => {
+    let t = text;
+    for (let depth = 0; depth < 4; depth++) {
+      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
+      if (!m) break;
+      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
+      const next = m[2] ?? assigned;
+      if (next === void 0) break;
+      t = next.replace(/^["']|["']$/g, "");
+    }
+    return t;
+  };
+}
+function engineHints(text, assignments, runtime, nested, firstLine) {
+  return {
+    source: (name) => {
+      const a = assignments.filter((x) => x.name === name).at(-1);
+      return a ? assignedSource(text, a.line - firstLine, name, a.line) : null;
+    },
+    guess: guesser(assignments),
+    llama: /llama/i.test(text),
+    nested: (inner, line) => {
+      const s = parseServeScript(inner, { firstLine: line, runtime });
+      nested.push(s);
+      const e = s.engine;
+      return e ? { kind: e.kind, args: e.args, run: e.podmanRun, runtime: e.runtime } : null;
+    }
+  };
+}
+function findEngine(commands, runs, hints, runtime) {
+  const candidates = [];
+  const inRun = /* @__PURE__ */ new Set();
+  for (const r of runs) {
+    inRun.add(r.command);
+    const found = containerEngine(r, hints);
+    if (found) candidates.push(engineOf(found, r.runtime, r.command, r));
+  }
+  for (const c of commands) {
+    if (inRun.has(c)) continue;
+    const found = directEngine(c.words, hints);
+    if (found) candidates.push(engineOf(found, runtime, c, null));
+  }
+  const score = (c) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
+  let best = null;
+  for (const c of candidates) if (!best || score(c) > score(best)) best = c;
+  return best;
+}
+function engineOf(found, runtime, command, containerRun) {
+  const { flags } = readFlags(found.args);
+  const run = containerRun ?? found.run ?? null;
+  const rt = containerRun ? containerRun.runtime : found.runtime ?? runtime;
+  return { kind: found.kind, runtime: rt, flags, args: found.args, source: run ? "podman" : "vllm", line: command.line, podmanRun: run, command: run?.command ?? command };
+}
+function isDetached(run) {
+  return run.options.some((o) => o.name === "--detach");
+}
+function runEngine(run, fileText) {
+  const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
+  return found ? engineOf(found, run.runtime, run.command, run) : null;
+}
+function assignedSource(text, index, name, line) {
+  let start = 0;
+  for (let i = 0; i < index; i++) {
+    start = text.indexOf("\n", start) + 1;
+    if (start === 0) return null;
+  }
+  const end = text.indexOf("\n", start);
+  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(text.slice(start, end < 0 ? void 0 : end));
+  if (!m) return null;
+  const quote2 = m[1];
+  let out = "";
+  for (let i = start + m.index + m[0].length; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === quote2) return { text: out, line };
+    if (quote2 === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
+      out += text[++i];
+      continue;
+    }
+    out += ch;
+  }
+  return null;
+}
+
+// src/script/unit.ts
+var DEFAULT_TIMEOUT_SEC = 90;
+function parseUnit(text) {
+  const lines = text.split("\n");
+  const unit = { sections: [], entries: [] };
+  let section = "";
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].trim();
+    if (!raw || raw.startsWith("#") || raw.startsWith(";")) continue;
+    const header = /^\[([^\]]+)\]$/.exec(raw);
+    if (header) {
+      section = header[1];
+      unit.sections.push({ name: section, line: i + 1 });
+      continue;
+    }
+    const start = i;
+    let value = raw;
+    while (value.endsWith("\\") && i + 1 < lines.length) {
+      value = value.slice(0, -1);
+      i++;
+      const next = lines[i].trim();
+      if (next.startsWith("#") || next.startsWith(";")) {
+        value += "\\";
+        continue;
+      }
+      value += ` ${next}`;
+    }
+    const eq = value.indexOf("=");
+    if (eq <= 0) continue;
+    unit.entries.push({ section, key: value.slice(0, eq).trim(), value: value.slice(eq + 1).trim().replace(/\s+/g, " "), line: start + 1, endLine: i + 1 });
+  }
+  return unit;
+}
+function unitEntries(unit, section, key) {
+  return unit.entries.filter((e) => e.section === section && e.key === key);
+}
+function unitValue(unit, section, key) {
+  return unitEntries(unit, section, key).at(-1) ?? null;
+}
+function execCommands(unit, key, section = "Service") {
+  let out = [];
+  for (const e of unitEntries(unit, section, key)) {
+    if (e.value === "") out = [];
+    else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
+  }
+  return out;
+}
+var SPAN_UNITS = [
+  [/^(usec|us|µs)$/, 1e-6],
+  [/^(msec|ms)$/, 1e-3],
+  [/^(seconds?|sec|s)$/, 1],
+  [/^(minutes?|min|m)$/, 60],
+  [/^(hours?|hr|h)$/, 3600],
+  [/^(days?|d)$/, 86400],
+  [/^(weeks?|w)$/, 604800],
+  [/^(months?|M)$/, 2629800],
+  [/^(years?|y)$/, 31557600]
+];
+function parseTimeSpan(value) {
+  const s = value.trim();
+  if (s === "infinity") return Infinity;
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s);
+  const re = /\s*(\d+(?:\.\d+)?)\s*([A-Za-zµ]+)/gy;
+  let total = 0;
+  let end = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const unit = SPAN_UNITS.find(([r]) => r.test(m[2]));
+    if (!unit) return null;
+    total += Number(m[1]) * unit[1];
+    end = re.lastIndex;
+  }
+  return end === s.length && end > 0 ? total : null;
+}
+function timeout(unit, key) {
+  const entries = unit.entries.filter((e) => e.section === "Service" && (e.key === key || e.key === "TimeoutSec"));
+  const entry = entries.at(-1) ?? null;
+  if (!entry || entry.value === "") return { seconds: DEFAULT_TIMEOUT_SEC, entry: null };
+  const seconds = parseTimeSpan(entry.value);
+  return { seconds: seconds === 0 ? Infinity : seconds ?? DEFAULT_TIMEOUT_SEC, entry };
+}
+function timeoutStopSec(unit) {
+  return timeout(unit, "TimeoutStopSec");
+}
+function timeoutStartSec(unit) {
+  return timeout(unit, "TimeoutStartSec");
+}
+
+// src/script/quadlet.ts
+var OPTION_OF = {
+  ContainerName: "--name",
+  AddDevice: "--device",
+  Volume: "--volume",
+  Mount: "--mount",
+  Environment: "--env",
+  EnvironmentFile: "--env-file",
+  PublishPort: "--publish",
+  ShmSize: "--shm-size",
+  Ulimit: "--ulimit",
+  Network: "--network",
+  Entrypoint: "--entrypoint",
+  User: "--user",
+  WorkingDir: "--workdir",
+  Label: "--label",
+  Secret: "--secret",
+  HealthCmd: "--health-cmd",
+  Tmpfs: "--tmpfs",
+  GroupAdd: "--group-add",
+  AddCapability: "--cap-add",
+  Pod: "--pod"
+};
+var MULTI = /* @__PURE__ */ new Set(["Environment", "AddCapability", "Label"]);
+var word = (text, line) => ({ text, line, optional: false, dynamic: false, resolved: text });
+function valueWords(e, lines) {
+  const raw = lines.slice(e.line - 1, e.endLine).join("\n");
+  return lexWords(raw.slice(raw.indexOf("=") + 1), e.line).map((w) => ({ text: w.text, line: w.line, optional: false, dynamic: w.dynamic, ...w.dynamic ? {} : { resolved: w.text } }));
+}
+function quadletRun(unit, lines) {
+  const image = unitEntries(unit, "Container", "Image").at(-1);
+  if (!image) return null;
+  const exec = unitEntries(unit, "Container", "Exec").at(-1);
+  const words = [word("--replace", image.line), word("--rm", image.line)];
+  for (const e of unit.entries.filter((x) => x.section === "Container")) {
+    const opt = OPTION_OF[e.key];
+    if (e.key === "PodmanArgs") words.push(...valueWords(e, lines));
+    else if (opt && MULTI.has(e.key)) for (const w of valueWords(e, lines)) words.push(word(opt, e.line), w);
+    else if (opt) words.push(word(opt, e.line), word(e.value, e.line));
+  }
+  words.push(word(image.value, image.line));
+  if (exec) words.push(...valueWords(exec, lines));
+  const at = exec ?? image;
+  const command = {
+    words,
+    assignments: [],
+    line: at.line,
+    endLine: at.endLine,
+    source: lines.slice(at.line - 1, at.endLine).join("\n"),
+    redirects: [],
+    pipeTo: null
+  };
+  return readPodmanRun(command, words, "quadlet");
+}
+
+// src/script/unit-exec.ts
+var EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
+function execText(lines, line, endLine) {
+  const raw = lines.slice(line - 1, endLine).join("\n");
+  return raw.slice(raw.indexOf("=") + 1).replace(/^\s*[-@:+!]+/, "");
+}
+function execScripts(unit, lines, section = "Service") {
+  return EXEC_KEYS.flatMap((key) => execCommands(unit, key, section)).sort((a, b) => a.line - b.line).map((e) => ({ key: e.key, line: e.line, script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" }) }));
+}
+
+// src/script/launch.ts
+function fileKind(path, text) {
+  if (/\.container$/.test(path)) return "quadlet";
+  if (/\.(service|socket|timer|target|mount|path)$/.test(path)) return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
+  if (/\.(sh|bash|zsh)$/.test(path) || /^#!/.test(text)) return "script";
+  if (/^\s*\[Container\]\s*$/m.test(text)) return "quadlet";
+  if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
+  return "script";
+}
+function parseLaunch(kind, text) {
+  if (kind === "script") return parseServeScript(text);
+  const unit = parseUnit(text);
+  return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
+}
+var empty = (text) => ({ text, lines: text.split("\n"), commands: [], assignments: [], podmanRuns: [], engine: null });
+function unitLaunch(unit, text) {
+  const out = empty(text);
+  for (const e of execScripts(unit, out.lines)) {
+    out.commands.push(...e.script.commands);
+    out.podmanRuns.push(...e.script.podmanRuns);
+    if (e.key === "ExecStart" && e.script.engine && !out.engine) out.engine = e.script.engine;
+  }
+  return out;
+}
+function quadletLaunch(unit, text) {
+  const out = unitLaunch(unit, text);
+  const run = quadletRun(unit, out.lines);
+  if (run) {
+    out.podmanRuns.unshift(run);
+    out.engine = runEngine(run, text);
+  }
+  return out;
+}
+
+// src/launch-script.ts
+function readLaunchScript(ctx) {
+  const file = launchFile(ctx.endpoint);
+  return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then((text) => text === null ? null : parseLaunch(file.kind, text), () => null);
+}
+
+// src/script/container-cli.ts
+function containerCli(script) {
+  return script?.engine?.podmanRun?.runtime === "docker" ? "docker" : "podman";
 }
 
 // src/deploy/index.ts
@@ -50704,7 +52037,8 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
   const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
   findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || void 0 }) : null;
+  const cli = containerCli(await readLaunchScript(ctx));
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || void 0, cli }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
@@ -50735,7 +52069,7 @@ function readyFailure(ctx, d, polls) {
   const failure2 = d.kind === "fail" ? d.failure : null;
   return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
     evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
-    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives podman run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of podman run -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
+    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives its run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of the run's -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
     data: { failure: failure2, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls }
   });
 }
@@ -50743,14 +52077,6 @@ function readyFailure(ctx, d, polls) {
 // src/pipeline.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { dirname as dirname5, isAbsolute as isAbsolute4, join as join7, relative as relative3, resolve as resolve4 } from "node:path";
-
-// src/config/launch-file.ts
-function launchFile(ep) {
-  if (ep.script) return { path: ep.script, kind: "script" };
-  if (ep.quadlet) return { path: ep.quadlet, kind: "quadlet" };
-  const unit = ep.unit;
-  return { path: unit, kind: unit.endsWith(".container") ? "quadlet" : "unit" };
-}
 
 // src/config/load.ts
 var import_yaml2 = __toESM(require_dist(), 1);
@@ -57004,1231 +58330,6 @@ var replicasSchema = strictObject({
   kvTolerance: number2().min(0).max(1).default(0.02)
 }).prefault({});
 
-// src/script/words.ts
-var WRAPPERS_WITH_ARG = {
-  sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
-  nice: /* @__PURE__ */ new Set(["-n"]),
-  timeout: /* @__PURE__ */ new Set(["-s", "-k", "--signal", "--kill-after"]),
-  stdbuf: /* @__PURE__ */ new Set(["-i", "-o", "-e"]),
-  env: /* @__PURE__ */ new Set(["-u", "-C", "--unset", "--chdir"]),
-  nohup: /* @__PURE__ */ new Set(),
-  exec: /* @__PURE__ */ new Set(["-a"]),
-  command: /* @__PURE__ */ new Set(),
-  time: /* @__PURE__ */ new Set(),
-  builtin: /* @__PURE__ */ new Set(),
-  eval: /* @__PURE__ */ new Set()
-};
-function basename(path) {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-function programWords(words) {
-  let i = 0;
-  while (i < words.length) {
-    const name = basename(words[i].text);
-    const withArg = WRAPPERS_WITH_ARG[name];
-    if (!withArg) break;
-    i++;
-    if (name === "timeout") {
-      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
-      i++;
-      continue;
-    }
-    while (i < words.length) {
-      const t = words[i].text;
-      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
-        i++;
-        continue;
-      }
-      if (!t.startsWith("-") || t === "-" || t === "--") {
-        if (t === "--") i++;
-        break;
-      }
-      i += withArg.has(t) ? 2 : 1;
-    }
-  }
-  return words.slice(i);
-}
-function programOf(cmd) {
-  const w = programWords(cmd.words)[0];
-  return w ? basename(w.text) : "";
-}
-function runsSubcommand(cmd, prog, sub) {
-  const words = programWords(cmd.words);
-  if (!words[0] || basename(words[0].text) !== prog) return null;
-  let i = 1;
-  if (prog === "podman" || prog === "docker") {
-    while (i < words.length && words[i].text.startsWith("-")) i++;
-    if (words[i]?.text === "container") i++;
-  }
-  if (prog === "git") {
-    while (i < words.length && words[i].text.startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
-  }
-  return words[i]?.text === sub ? words.slice(i + 1) : null;
-}
-function hasMergedStderr(cmd) {
-  return cmd.redirects.some((r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout");
-}
-
-// src/script/unit.ts
-var DEFAULT_TIMEOUT_SEC = 90;
-function parseUnit(text) {
-  const lines = text.split("\n");
-  const unit = { sections: [], entries: [] };
-  let section = "";
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].trim();
-    if (!raw || raw.startsWith("#") || raw.startsWith(";")) continue;
-    const header = /^\[([^\]]+)\]$/.exec(raw);
-    if (header) {
-      section = header[1];
-      unit.sections.push({ name: section, line: i + 1 });
-      continue;
-    }
-    const start = i;
-    let value = raw;
-    while (value.endsWith("\\") && i + 1 < lines.length) {
-      value = value.slice(0, -1);
-      i++;
-      const next = lines[i].trim();
-      if (next.startsWith("#") || next.startsWith(";")) {
-        value += "\\";
-        continue;
-      }
-      value += ` ${next}`;
-    }
-    const eq = value.indexOf("=");
-    if (eq <= 0) continue;
-    unit.entries.push({ section, key: value.slice(0, eq).trim(), value: value.slice(eq + 1).trim().replace(/\s+/g, " "), line: start + 1, endLine: i + 1 });
-  }
-  return unit;
-}
-function unitEntries(unit, section, key) {
-  return unit.entries.filter((e) => e.section === section && e.key === key);
-}
-function unitValue(unit, section, key) {
-  return unitEntries(unit, section, key).at(-1) ?? null;
-}
-function execCommands(unit, key, section = "Service") {
-  let out = [];
-  for (const e of unitEntries(unit, section, key)) {
-    if (e.value === "") out = [];
-    else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
-  }
-  return out;
-}
-var SPAN_UNITS = [
-  [/^(usec|us|µs)$/, 1e-6],
-  [/^(msec|ms)$/, 1e-3],
-  [/^(seconds?|sec|s)$/, 1],
-  [/^(minutes?|min|m)$/, 60],
-  [/^(hours?|hr|h)$/, 3600],
-  [/^(days?|d)$/, 86400],
-  [/^(weeks?|w)$/, 604800],
-  [/^(months?|M)$/, 2629800],
-  [/^(years?|y)$/, 31557600]
-];
-function parseTimeSpan(value) {
-  const s = value.trim();
-  if (s === "infinity") return Infinity;
-  if (/^\d+(\.\d+)?$/.test(s)) return Number(s);
-  const re = /\s*(\d+(?:\.\d+)?)\s*([A-Za-zµ]+)/gy;
-  let total = 0;
-  let end = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    const unit = SPAN_UNITS.find(([r]) => r.test(m[2]));
-    if (!unit) return null;
-    total += Number(m[1]) * unit[1];
-    end = re.lastIndex;
-  }
-  return end === s.length && end > 0 ? total : null;
-}
-function timeout(unit, key) {
-  const entries = unit.entries.filter((e) => e.section === "Service" && (e.key === key || e.key === "TimeoutSec"));
-  const entry = entries.at(-1) ?? null;
-  if (!entry || entry.value === "") return { seconds: DEFAULT_TIMEOUT_SEC, entry: null };
-  const seconds = parseTimeSpan(entry.value);
-  return { seconds: seconds === 0 ? Infinity : seconds ?? DEFAULT_TIMEOUT_SEC, entry };
-}
-function timeoutStopSec(unit) {
-  return timeout(unit, "TimeoutStopSec");
-}
-function timeoutStartSec(unit) {
-  return timeout(unit, "TimeoutStartSec");
-}
-
-// src/script/lexer.ts
-var META = /* @__PURE__ */ new Set([" ", "	", "\n", ";", "&", "|", "(", ")", "<", ">"]);
-var OPS = [";;&", ";;", ";&", "&&", "||", "|&", "|", ";", "&", "(", ")"];
-var REDIRECTS = ["&>>", "&>", "<<<", "<<-", "<<", ">>", ">|", ">&", "<&", "<>", ">", "<"];
-var ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
-function lex(text, firstLine = 1) {
-  return new Lexer(text, firstLine).run();
-}
-function lexWords(text, firstLine) {
-  return lex(text, firstLine).flatMap((t) => t.kind === "word" ? [t.word] : t.kind === "array" ? t.words : []);
-}
-var Lexer = class {
-  constructor(src, firstLine) {
-    this.src = src;
-    this.line = firstLine;
-  }
-  src;
-  pos = 0;
-  line;
-  tokens = [];
-  heredocs = [];
-  run() {
-    while (this.pos < this.src.length) this.step();
-    return this.tokens;
-  }
-  peek(offset = 0) {
-    return this.src[this.pos + offset] ?? "";
-  }
-  step() {
-    const c = this.peek();
-    if (c === " " || c === "	" || c === "\r") {
-      this.pos++;
-      return;
-    }
-    if (c === "\\" && this.peek(1) === "\n") {
-      this.pos += 2;
-      this.line++;
-      return;
-    }
-    if (c === "#") {
-      this.skipComment();
-      return;
-    }
-    if (c === "\n") {
-      this.tokens.push({ kind: "op", op: "\n", line: this.line });
-      this.pos++;
-      this.line++;
-      this.skipHeredocBodies();
-      return;
-    }
-    if (/[0-9]/.test(c)) {
-      const m = /^[0-9]+(?=[<>])/.exec(this.src.slice(this.pos, this.pos + 12));
-      if (m) {
-        this.pos += m[0].length;
-        this.redirect(m[0]);
-        return;
-      }
-    }
-    if (c === "<" || c === ">" || c === "&" && this.peek(1) === ">") {
-      this.redirect("");
-      return;
-    }
-    if (c === "(" && this.peek(1) === "(") {
-      this.arithmeticCommand();
-      return;
-    }
-    for (const op of OPS) {
-      if (this.src.startsWith(op, this.pos)) {
-        this.pos += op.length;
-        this.tokens.push({ kind: "op", op, line: this.line });
-        return;
-      }
-    }
-    const word2 = this.word(false);
-    if (word2) this.emitWord(word2);
-  }
-  emitWord(word2) {
-    const a = word2.assignment;
-    if (a && a.value === "" && this.peek() === "(" && word2.parts.length === 1) {
-      const line = word2.line;
-      this.pos++;
-      this.tokens.push({ kind: "array", name: a.name, append: a.append, words: this.arrayWords(), line });
-      return;
-    }
-    for (const w of splitOptional(word2)) this.tokens.push({ kind: "word", word: w });
-  }
-  arrayWords() {
-    const words = [];
-    while (this.pos < this.src.length) {
-      const c = this.peek();
-      if (c === ")") {
-        this.pos++;
-        break;
-      }
-      if (c === "\n") {
-        this.pos++;
-        this.line++;
-        continue;
-      }
-      if (c === " " || c === "	" || c === "\r") {
-        this.pos++;
-        continue;
-      }
-      if (c === "\\" && this.peek(1) === "\n") {
-        this.pos += 2;
-        this.line++;
-        continue;
-      }
-      if (c === "#") {
-        this.skipComment();
-        continue;
-      }
-      const w = this.word(true);
-      if (w) words.push(...splitOptional(w));
-      else this.pos++;
-    }
-    return words;
-  }
-  skipComment() {
-    while (this.pos < this.src.length && this.peek() !== "\n") this.pos++;
-  }
-  redirect(fd) {
-    const op = REDIRECTS.find((r) => this.src.startsWith(r, this.pos)) ?? this.peek();
-    this.pos += op.length;
-    while (this.peek() === " " || this.peek() === "	") this.pos++;
-    const line = this.line;
-    const w = this.word(false);
-    const target = w?.text ?? "";
-    if (op === "<<" || op === "<<-") {
-      this.heredocs.push({ delim: target, strip: op === "<<-" });
-      this.tokens.push({ kind: "redirect", op: fd + op, target, line });
-      return;
-    }
-    if ((op === ">&" || op === "<&") && /^([0-9]+|-)$/.test(target)) {
-      this.tokens.push({ kind: "redirect", op: `${fd}${op}${target}`, target: `&${target}`, line });
-      return;
-    }
-    this.tokens.push({ kind: "redirect", op: fd + op, target, line });
-  }
-  skipHeredocBodies() {
-    while (this.heredocs.length > 0) {
-      const { delim, strip } = this.heredocs.shift();
-      while (this.pos < this.src.length) {
-        const end = this.src.indexOf("\n", this.pos);
-        const lineText = this.src.slice(this.pos, end === -1 ? void 0 : end);
-        this.pos = end === -1 ? this.src.length : end + 1;
-        this.line++;
-        if ((strip ? lineText.replace(/^\t+/, "") : lineText) === delim) break;
-      }
-    }
-  }
-  arithmeticCommand() {
-    const start = this.pos;
-    const line = this.line;
-    this.pos = this.balancedEnd(this.pos + 1, "(", ")");
-    const raw = this.src.slice(start, this.pos);
-    const parts = [{ kind: "sub", raw, body: raw.slice(2, -2), line }];
-    this.tokens.push({ kind: "word", word: makeWord(parts, line, false) });
-  }
-  /** Reads one word; null when nothing word-like is at the cursor. */
-  word(inArray) {
-    const startLine = this.line;
-    const assignable = ASSIGN.test(this.src.slice(this.pos, this.pos + 256));
-    const parts = [];
-    let lit = "";
-    let quoted = false;
-    const flush = () => {
-      if (lit) {
-        parts.push({ kind: "lit", text: lit });
-        lit = "";
-      }
-    };
-    while (this.pos < this.src.length) {
-      const c = this.peek();
-      if (META.has(c) || inArray && c === ")") break;
-      if (c === "\\") {
-        const n = this.peek(1);
-        this.pos += 2;
-        if (n === "\n") this.line++;
-        else {
-          lit += n;
-          quoted = true;
-        }
-        continue;
-      }
-      if (c === "'") {
-        quoted = true;
-        const end = this.src.indexOf("'", this.pos + 1);
-        const body = this.src.slice(this.pos + 1, end === -1 ? void 0 : end);
-        lit += body;
-        this.countLines(body);
-        this.pos = end === -1 ? this.src.length : end + 1;
-        continue;
-      }
-      if (c === '"') {
-        quoted = true;
-        flush();
-        this.pos++;
-        this.doubleQuoted(parts);
-        continue;
-      }
-      if (c === "$" && this.peek(1) === "'") {
-        quoted = true;
-        this.pos += 2;
-        lit += this.ansiC();
-        continue;
-      }
-      if (c === "$" || c === "`") {
-        const p = this.expansion(false);
-        if (p) {
-          flush();
-          parts.push(p);
-          continue;
-        }
-      }
-      lit += c;
-      this.pos++;
-    }
-    flush();
-    if (parts.length === 0 && !quoted) return null;
-    return makeWord(parts, startLine, assignable);
-  }
-  doubleQuoted(parts) {
-    let lit = "";
-    const flush = () => {
-      if (lit) {
-        parts.push({ kind: "lit", text: lit });
-        lit = "";
-      }
-    };
-    while (this.pos < this.src.length) {
-      const c = this.peek();
-      if (c === '"') {
-        this.pos++;
-        break;
-      }
-      if (c === "\\" && '$`"\\\n'.includes(this.peek(1))) {
-        const n = this.peek(1);
-        this.pos += 2;
-        if (n === "\n") this.line++;
-        else lit += n;
-        continue;
-      }
-      if (c === "$" || c === "`") {
-        const p = this.expansion(true);
-        if (p) {
-          flush();
-          parts.push(p);
-          continue;
-        }
-      }
-      if (c === "\n") this.line++;
-      lit += c;
-      this.pos++;
-    }
-    flush();
-    if (parts.length === 0) parts.push({ kind: "lit", text: "" });
-  }
-  ansiC() {
-    const map = { n: "\n", t: "	", r: "\r", "\\": "\\", "'": "'", '"': '"', e: "\x1B", a: "\x07" };
-    let out = "";
-    while (this.pos < this.src.length && this.peek() !== "'") {
-      const c = this.peek();
-      if (c === "\\") {
-        const n = this.peek(1);
-        out += map[n] ?? `\\${n}`;
-        this.pos += 2;
-        continue;
-      }
-      if (c === "\n") this.line++;
-      out += c;
-      this.pos++;
-    }
-    this.pos++;
-    return out;
-  }
-  expansion(quoted) {
-    const start = this.pos;
-    const line = this.line;
-    const c = this.peek();
-    const n = this.peek(1);
-    if (c === "`") {
-      let i = this.pos + 1;
-      while (i < this.src.length && this.src[i] !== "`") i += this.src[i] === "\\" ? 2 : 1;
-      this.pos = Math.min(i + 1, this.src.length);
-      const raw = this.src.slice(start, this.pos);
-      this.countLines(raw);
-      return { kind: "sub", raw, body: raw.slice(1, -1), line };
-    }
-    if (n === "(") {
-      const arith = this.peek(2) === "(";
-      this.pos = this.balancedEnd(this.pos + 1, "(", ")");
-      const raw = this.src.slice(start, this.pos);
-      this.countLines(raw);
-      return { kind: "sub", raw, body: arith ? "" : raw.slice(2, -1), line };
-    }
-    if (n === "{") {
-      this.pos = this.balancedEnd(this.pos + 1, "{", "}");
-      const raw = this.src.slice(start, this.pos);
-      this.countLines(raw);
-      return paramPart(raw, raw.slice(2, -1), quoted, line);
-    }
-    const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])/.exec(this.src.slice(this.pos + 1, this.pos + 200));
-    if (!m) return null;
-    this.pos += 1 + m[0].length;
-    return { kind: "param", name: m[0], index: null, op: null, arg: "", raw: `$${m[0]}`, quoted, line };
-  }
-  /** Index just past the bracket matching the one at `open`, skipping quotes and nested pairs. */
-  balancedEnd(openAt, open4, close) {
-    let depth = 0;
-    let i = openAt;
-    while (i < this.src.length) {
-      const c = this.src[i];
-      if (c === "\\") {
-        i += 2;
-        continue;
-      }
-      if (c === "'" && open4 === "(") {
-        const e = this.src.indexOf("'", i + 1);
-        i = e === -1 ? this.src.length : e + 1;
-        continue;
-      }
-      if (c === '"') {
-        i = this.skipDoubleQuote(i + 1);
-        continue;
-      }
-      if (c === "#" && open4 === "(" && /[\s(]/.test(this.src[i - 1] ?? "")) {
-        const e = this.src.indexOf("\n", i);
-        i = e === -1 ? this.src.length : e;
-        continue;
-      }
-      if (c === open4) depth++;
-      else if (c === close) {
-        depth--;
-        if (depth === 0) return i + 1;
-      }
-      i++;
-    }
-    return this.src.length;
-  }
-  skipDoubleQuote(i) {
-    while (i < this.src.length) {
-      const c = this.src[i];
-      if (c === "\\") {
-        i += 2;
-        continue;
-      }
-      if (c === '"') return i + 1;
-      if (c === "$" && (this.src[i + 1] === "(" || this.src[i + 1] === "{")) {
-        const [o, cl] = this.src[i + 1] === "(" ? ["(", ")"] : ["{", "}"];
-        i = this.balancedEnd(i + 1, o, cl);
-        continue;
-      }
-      i++;
-    }
-    return i;
-  }
-  countLines(s) {
-    for (const ch of s) if (ch === "\n") this.line++;
-  }
-};
-function paramPart(raw, inner, quoted, line) {
-  const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?/.exec(inner);
-  if (!m) return { kind: "param", name: "", index: null, op: inner, arg: "", raw, quoted, line };
-  const rest = inner.slice(m[0].length);
-  const opm = /^(:[-=+?]|[-=+?]|##?|%%?|\/\/?|:|\^\^?|,,?)/.exec(rest);
-  const op = m[1] ? "#" : opm ? opm[0] : rest ? rest : null;
-  const arg = opm ? rest.slice(opm[0].length) : "";
-  return { kind: "param", name: m[2], index: m[3] ? m[3].slice(1, -1) : null, op: m[1] ? "length" : op, arg, raw, quoted, line };
-}
-function makeWord(parts, line, assignable) {
-  const text = parts.map((p) => p.kind === "lit" ? p.text : p.raw).join("");
-  const dynamic = parts.some((p) => p.kind !== "lit");
-  const first = parts[0];
-  let assignment = null;
-  if (first?.kind === "lit") {
-    const m = ASSIGN.exec(first.text);
-    if (m && assignable) {
-      assignment = { name: m[1], value: text.slice(m[0].length), append: m[2] === "+" };
-    }
-  }
-  const only = parts.length === 1 && first?.kind === "param" ? first : null;
-  const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || (only.op === ":-" || only.op === "-") && only.arg === "");
-  const arrayRef = only && wholeArray ? only.name : null;
-  return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
-}
-function splitOptional(word2) {
-  const p = word2.parts.length === 1 ? word2.parts[0] : void 0;
-  if (!p || p.kind !== "param" || p.op !== ":+" && p.op !== "+") return [word2];
-  if (p.quoted) {
-    const inner = lexWords(p.arg, p.line);
-    return [{ ...word2, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }];
-  }
-  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true }));
-}
-
-// src/script/resolve.ts
-function resolveWord(word2, env) {
-  let out = "";
-  for (const p of word2.parts) {
-    const v = resolvePart(p, env);
-    if (v === void 0) return void 0;
-    out += v;
-  }
-  return out;
-}
-function resolvePart(p, env) {
-  if (p.kind === "lit") return p.text;
-  if (p.kind === "sub") return void 0;
-  if (p.index !== null) return void 0;
-  const known = env.has(p.name) ? env.get(p.name) : void 0;
-  const value = known === null ? void 0 : known;
-  switch (p.op) {
-    case null:
-      return value;
-    case ":-":
-    case ":=":
-      if (value !== void 0 && value !== "") return value;
-      if (known === null) return void 0;
-      return resolveText(p.arg, p.line, env);
-    case "-":
-    case "=":
-      if (value !== void 0) return value;
-      if (known === null) return void 0;
-      return resolveText(p.arg, p.line, env);
-    case ":+":
-      if (value === void 0) return void 0;
-      return value === "" ? "" : resolveText(p.arg, p.line, env);
-    case "length":
-      return value === void 0 ? void 0 : String(value.length);
-    default:
-      return void 0;
-  }
-}
-function resolveText(text, line, env) {
-  const words = lexWords(text, line);
-  const values = words.map((w) => resolveWord(w, env));
-  return values.some((v) => v === void 0) ? void 0 : values.join(" ");
-}
-function applyDefaults(word2, env) {
-  for (const p of word2.parts) {
-    if (p.kind === "param" && (p.op === ":=" || p.op === "=") && !env.has(p.name)) {
-      const v = resolveText(p.arg, p.line, env);
-      env.set(p.name, v ?? null);
-    }
-  }
-}
-function assign(env, name, value, append) {
-  if (append) {
-    const prev = env.get(name);
-    env.set(name, prev === void 0 ? value ?? null : prev === null || value === void 0 ? null : prev + value);
-  } else {
-    env.set(name, value ?? null);
-  }
-}
-
-// src/script/group.ts
-var KEYWORDS2 = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
-var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
-var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
-var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
-var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
-function groupCommands(text, state, firstLine) {
-  new Grouper(lex(text, firstLine), state).run();
-}
-var Grouper = class {
-  constructor(tokens, s) {
-    this.tokens = tokens;
-    this.s = s;
-  }
-  tokens;
-  s;
-  i = 0;
-  draft = null;
-  pipedFrom = null;
-  caseDepth = 0;
-  inPattern = false;
-  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
-  conditional = 0;
-  run() {
-    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
-    this.finish(false);
-  }
-  step(t) {
-    if (this.inPattern) {
-      this.pattern(t);
-      return;
-    }
-    if (t.kind === "op") {
-      this.op(t.op);
-      return;
-    }
-    if (t.kind === "redirect") {
-      const d = this.open(t.line);
-      d.redirects.push({ op: t.op, target: t.target });
-      d.endLine = Math.max(d.endLine, t.line);
-      return;
-    }
-    if (t.kind === "array") {
-      this.array(t);
-      return;
-    }
-    this.word(t.word);
-  }
-  pattern(t) {
-    if (t.kind === "word" && t.word.text === "esac") {
-      this.caseDepth--;
-      this.inPattern = false;
-      return;
-    }
-    if (t.kind === "op" && t.op === ")") this.inPattern = false;
-  }
-  op(op) {
-    if (op === "(") return;
-    if (op === "|" || op === "|&") {
-      const cmd = this.finish(true);
-      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
-      this.pipedFrom = cmd;
-      return;
-    }
-    if (SEPARATORS.has(op)) {
-      this.finish(false);
-      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
-    }
-  }
-  array(t) {
-    const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
-    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
-    this.s.arrays.set(t.name, [...prev, ...words]);
-    const d = this.open(t.line);
-    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
-    if (d.words.length === 0) d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
-  }
-  word(w) {
-    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
-    if (atStart && this.structural(w)) return;
-    this.substitutions(w);
-    applyDefaults(w, this.s.env);
-    const d = this.open(w.line);
-    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
-    if (w.assignment && d.words.length === 0) {
-      const resolved = resolveWord(w, this.s.env);
-      const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      assign(this.s.env, w.assignment.name, value, w.assignment.append);
-      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
-      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
-      return;
-    }
-    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
-      d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
-      return;
-    }
-    const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
-    if (pieces) {
-      d.words.push(...pieces);
-      return;
-    }
-    const first = d.words[0]?.text;
-    if (first && DECLARERS.has(first) && w.assignment) {
-      const resolved = resolveWord(w, this.s.env);
-      const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      assign(this.s.env, w.assignment.name, value, w.assignment.append);
-      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
-      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
-    }
-    d.words.push(this.plain(w));
-  }
-  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
-  remember(name, value, line, append, raw) {
-    const prev = this.s.strings.get(name);
-    const optional2 = this.conditional > 0;
-    let pieces = null;
-    if (value !== void 0) {
-      pieces = value.split(/\s+/).filter(Boolean).map((text) => ({ text, line, optional: optional2, dynamic: false, resolved: text }));
-    } else {
-      if (!/`|\$\(/.test(raw)) pieces = lexWords(raw, line).map((w) => ({ ...this.plain(w), optional: optional2 }));
-    }
-    const joins = !append || prev !== void 0 && /^\s/.test(value ?? raw);
-    if (!pieces || !joins) {
-      this.s.strings.delete(name);
-      return;
-    }
-    this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
-  }
-  /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
-  splitExpansion(w, evaluated) {
-    const p = w.parts.length === 1 ? w.parts[0] : null;
-    if (!p || p.kind !== "param" || p.op !== null || p.index !== null || p.quoted && !evaluated) return null;
-    const known = this.s.strings.get(p.name);
-    return known && (known.length !== 1 || evaluated) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
-  }
-  /** Control keywords and function headers: true when the token was structure, not a command word. */
-  structural(w) {
-    if (OPENERS.has(w.text)) this.conditional++;
-    if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
-    const next = this.tokens[this.i];
-    const after = this.tokens[this.i + 1];
-    if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
-      this.i += 2;
-      return true;
-    }
-    switch (w.text) {
-      case "for":
-      case "select":
-        this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
-        return true;
-      case "case":
-        this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
-        this.caseDepth++;
-        this.inPattern = true;
-        return true;
-      case "esac":
-        this.caseDepth = Math.max(0, this.caseDepth - 1);
-        return true;
-      case "function":
-        this.i++;
-        if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
-        return true;
-      default:
-        return KEYWORDS2.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
-    }
-  }
-  skipUntil(stop) {
-    while (this.i < this.tokens.length && !stop(this.tokens[this.i])) this.i++;
-    this.i++;
-  }
-  substitutions(w) {
-    for (const p of w.parts) {
-      if (p.kind === "sub" && p.body.trim()) groupCommands(p.body, this.s, p.line);
-    }
-  }
-  plain(w) {
-    const resolved = resolveWord(w, this.s.env);
-    const out = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
-    if (w.dynamic && resolved !== void 0) out.resolved = resolved;
-    return out;
-  }
-  open(line) {
-    this.draft ??= { words: [], assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
-    this.pipedFrom = null;
-    return this.draft;
-  }
-  finish(piped) {
-    const d = this.draft;
-    this.draft = null;
-    if (!d || d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0) return null;
-    if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
-    const first = this.s.firstLine;
-    const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
-    const cmd = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
-    if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
-    this.s.commands.push(cmd);
-    return cmd;
-  }
-};
-
-// src/script/flags.ts
-var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
-var BOOL_WORD = /^(true|false|True|False|1|0)$/;
-function isFlagWord(text) {
-  return /^--?[A-Za-z]/.test(text);
-}
-function readFlags(words) {
-  const flags = [];
-  const positional = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    if (!isFlagWord(w.text)) {
-      positional.push(w);
-      continue;
-    }
-    const eq = w.text.indexOf("=");
-    if (eq > 0) {
-      const flag2 = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };
-      if (w.resolved !== void 0) flag2.resolvedValue = w.resolved.slice(w.resolved.indexOf("=") + 1);
-      else if (!w.dynamic) flag2.resolvedValue = flag2.value;
-      flags.push(flag2);
-      continue;
-    }
-    const next = words[i + 1];
-    const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && next.optional === w.optional;
-    const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
-    if (takesNext) {
-      i++;
-      if (next.resolved !== void 0) flag.resolvedValue = next.resolved;
-      else if (!next.dynamic) flag.resolvedValue = next.text;
-    }
-    flags.push(flag);
-  }
-  return { flags, positional };
-}
-
-// src/script/podman.ts
-var VALUE_OPTIONS = new Set(`add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
-cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
-cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
-device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search entrypoint env env-file
-env-merge expose gidmap gpus group-add group-entry health-cmd health-interval health-log-destination health-max-log-count
-health-max-log-size health-on-failure health-retries health-start-period health-startup-cmd health-startup-interval
-health-startup-retries health-startup-success health-startup-timeout health-timeout hostname hosts-file hostuser
-image-volume init-path ip ip6 ipc label label-file log-driver log-opt mac-address memory memory-reservation memory-swap
-memory-swappiness mount name network net network-alias oom-score-adj os passwd-entry personality pid pidfile pids-limit
-platform pod pod-id-file preserve-fd preserve-fds publish pull requires restart retry retry-delay sdnotify seccomp-policy
-secret security-opt shm-size shm-size-systemd stop-signal stop-timeout subgidname subuidname sysctl systemd timeout tmpfs
-tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir
-runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(/\s+/));
-var SHORT_VALUE = { e: "env", v: "volume", p: "publish", a: "attach", c: "cpu-shares", h: "hostname", l: "label", m: "memory", u: "user", w: "workdir" };
-var SHORT_SWITCH = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
-function splitColons(text) {
-  const out = [];
-  let depth = 0;
-  let cur = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "$" && text[i + 1] === "{") depth++;
-    else if (c === "}" && depth > 0) depth--;
-    if (c === ":" && depth === 0) {
-      out.push(cur);
-      cur = "";
-      continue;
-    }
-    cur += c;
-  }
-  out.push(cur);
-  return out;
-}
-function readOptions(args) {
-  const options = [];
-  let i = 0;
-  for (; i < args.length; i++) {
-    const w = args[i];
-    const t = w.text;
-    if (t === "--") {
-      i++;
-      break;
-    }
-    if (!t.startsWith("-") || t === "-") break;
-    const flag = (name, value, from = w, skip2 = (r) => r) => {
-      const f = { name, value, line: w.line, optional: w.optional };
-      const resolved = from.resolved ?? (from.dynamic ? void 0 : from.text);
-      if (value !== null && resolved !== void 0) f.resolvedValue = skip2(resolved);
-      return f;
-    };
-    if (t.startsWith("--")) {
-      const eq = t.indexOf("=");
-      const name = eq > 0 ? t.slice(2, eq) : t.slice(2);
-      if (eq > 0) options.push(flag(`--${name}`, t.slice(eq + 1), w, (r) => r.slice(r.indexOf("=") + 1)));
-      else if (VALUE_OPTIONS.has(name)) {
-        const v = args[++i];
-        options.push(v ? flag(`--${name}`, v.text, v) : flag(`--${name}`, null));
-      } else options.push(flag(`--${name}`, null));
-      continue;
-    }
-    const letters = t.slice(1);
-    if ([...letters].every((ch) => ch in SHORT_SWITCH)) {
-      for (const ch of letters) options.push(flag(`--${SHORT_SWITCH[ch]}`, null));
-      continue;
-    }
-    const long = SHORT_VALUE[letters[0]];
-    if (long) {
-      const attached = letters.slice(1).replace(/^=/, "");
-      if (attached) options.push(flag(`--${long}`, attached, w, (r) => r.slice(2).replace(/^=/, "")));
-      else {
-        const v = args[++i];
-        options.push(v ? flag(`--${long}`, v.text, v) : flag(`--${long}`, null));
-      }
-      continue;
-    }
-    options.push(flag(t, null));
-  }
-  return { options, imageAt: i };
-}
-function readPodmanRun(command, args, runtime = "podman", create = false) {
-  const { options, imageAt } = readOptions(args);
-  const valuesOf = (name) => options.filter((o) => o.name === name && o.value !== null);
-  const last = (name) => valuesOf(name).at(-1)?.value ?? null;
-  const env = valuesOf("--env").map((o) => {
-    const eq = o.value.indexOf("=");
-    return { name: eq > 0 ? o.value.slice(0, eq) : o.value, value: eq > 0 ? o.value.slice(eq + 1) : null, line: o.line };
-  });
-  const volumes = valuesOf("--volume").map((o) => {
-    const [source = "", target = "", ...rest] = splitColons(o.value);
-    const volume = { source, target, options: rest.length ? rest.join(":") : null, line: o.line };
-    if (o.resolvedValue !== void 0) volume.resolvedSource = o.resolvedValue.split(":")[0];
-    return volume;
-  });
-  for (const o of valuesOf("--mount")) {
-    const kv2 = Object.fromEntries(o.value.split(",").map((p) => {
-      const eq = p.indexOf("=");
-      return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""];
-    }));
-    const source = kv2.source ?? kv2.src ?? "";
-    const target = kv2.target ?? kv2.destination ?? kv2.dst ?? "";
-    if (source || target) volumes.push({ source, target, options: kv2.ro !== void 0 || kv2.readonly === "true" ? "ro" : null, line: o.line });
-  }
-  const image = args[imageAt] ?? null;
-  const engineArgs2 = args.slice(imageAt + 1);
-  const { flags, positional } = readFlags(engineArgs2);
-  return {
-    command,
-    runtime,
-    create,
-    rm: options.some((o) => o.name === "--rm"),
-    replace: options.some((o) => o.name === "--replace" && o.value !== "false"),
-    options,
-    env,
-    volumes,
-    devices: valuesOf("--device").map((o) => ({ path: splitColons(o.value)[0], line: o.line })),
-    ulimits: valuesOf("--ulimit").map((o) => ({ value: o.value, line: o.line })),
-    ipc: last("--ipc"),
-    shmSize: last("--shm-size"),
-    name: last("--name"),
-    publish: valuesOf("--publish").map((o) => o.value),
-    image,
-    engineArgs: engineArgs2,
-    engineFlags: flags,
-    positional
-  };
-}
-
-// src/script/engine.ts
-var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
-  "-u",
-  "--unit",
-  "-p",
-  "--property",
-  "--description",
-  "--slice",
-  "--uid",
-  "--gid",
-  "--nice",
-  "-E",
-  "--setenv",
-  "--working-directory",
-  "-H",
-  "--host",
-  "-M",
-  "--machine",
-  "--on-active",
-  "--on-boot",
-  "--on-calendar",
-  "--timer-property"
-]);
-var SHELL = /^(ba|da|z|k)?sh$/;
-var PYTHON = /^python[0-9.]*$/;
-var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf)$/;
-var VLLM_TYPICAL = /* @__PURE__ */ new Set([
-  "--model",
-  "--served-model-name",
-  "--max-model-len",
-  "--tensor-parallel-size",
-  "--gpu-memory-utilization",
-  "--reasoning-parser",
-  "--tool-call-parser",
-  "--enable-auto-tool-choice",
-  "--kv-cache-dtype",
-  "--max-num-seqs",
-  "--chat-template"
-]);
-var RUNNERS = /* @__PURE__ */ new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
-var RUNNER_VALUE = /* @__PURE__ */ new Set([
-  "-n",
-  "--name",
-  "-p",
-  "--prefix",
-  "--with",
-  "--python",
-  "--env-file",
-  "--extra",
-  "--group",
-  "--project",
-  "--directory",
-  "--index",
-  "-e",
-  "--environment",
-  "--manifest-path"
-]);
-var NUMACTL_VALUE = /* @__PURE__ */ new Set(["-C", "-N", "-m", "-i", "-p"]);
-function skipOptions(w, i, withValue) {
-  while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
-  return i;
-}
-function peel(words) {
-  let w = programWords(words);
-  for (let guard2 = 0; guard2 < 4 && w[0]; guard2++) {
-    const prog = basename(w[0].text);
-    if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
-    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
-    else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
-    else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
-    else break;
-  }
-  return w;
-}
-function programName(w, h) {
-  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
-  return basename(text.replace(/["'{}]/g, ""));
-}
-function directEngine(words, h) {
-  const w = peel(words);
-  const first = w[0];
-  if (!first) return null;
-  const prog = programName(first, h);
-  if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
-  if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
-  if (PYTHON.test(prog) || first.dynamic) {
-    let i = 1;
-    while (w[i] && /^-[A-Za-z]+$/.test(w[i].text) && w[i].text !== "-m") i++;
-    if (w[i]?.text === "-m") {
-      const mod = w[i + 1]?.text ?? "";
-      const kind = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
-      return kind ? { kind, args: w.slice(i + 2) } : null;
-    }
-  }
-  if (SHELL.test(prog)) {
-    for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
-      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text) || !w[i + 1]) continue;
-      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w[i + 1].text);
-      const src = ref ? h.source(ref[1]) : null;
-      return src ? h.nested(src.text, src.line) : h.nested(w[i + 1].text, w[i + 1].line);
-    }
-  }
-  return null;
-}
-function imageEngine(ref) {
-  const name = ref.replace(/@sha256:.*$/, "");
-  if (/sglang/i.test(name)) return "sglang";
-  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
-  if (/vllm/i.test(name)) return "vllm";
-  return null;
-}
-function containerEngine(run, h) {
-  const after = run.engineArgs;
-  const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
-  if (entry) {
-    const text = (entry.resolvedValue ?? entry.value).replace(/^\[\s*"?|"?\s*\]$/g, "");
-    return directEngine([{ text, line: entry.line, optional: false, dynamic: false }, ...after], h);
-  }
-  const first = after[0];
-  if (first && !isFlagWord(first.text)) {
-    const found = directEngine(after, h);
-    if (found) return found;
-    if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
-  }
-  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
-  if (kind) return { kind, args: [...after] };
-  const flags = readFlags(after).flags;
-  const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
-  const modelFirst = first !== void 0 && (first.text === "serve" || first.text.includes("/") && !isFlagWord(first.text));
-  return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
-}
-
-// src/script/parse.ts
-function parseServeScript(crlfText, options = {}) {
-  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
-  const firstLine = options.firstLine ?? 1;
-  const lines = text.split("\n");
-  const state = { env: /* @__PURE__ */ new Map(), arrays: /* @__PURE__ */ new Map(), strings: /* @__PURE__ */ new Map(), assignments: [], commands: [], lines, firstLine };
-  groupCommands(text, state, firstLine);
-  const commands = state.commands.sort((a, b) => a.line - b.line);
-  const podmanRuns = commands.flatMap((c) => {
-    for (const prog of ["podman", "docker"]) {
-      for (const sub of ["run", "create"]) {
-        const args = runsSubcommand(c, prog, sub);
-        if (args) return [readPodmanRun(c, args, prog, sub === "create")];
-      }
-    }
-    return [];
-  });
-  const runtime = options.runtime ?? "none";
-  const nested = [];
-  const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
-  const engine = findEngine(commands, podmanRuns, hints, runtime);
-  for (const n of nested) {
-    commands.push(...n.commands);
-    podmanRuns.push(...n.podmanRuns);
-  }
-  return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
-}
-function guesser(assignments) {
-  return (text) => {
-    let t = text;
-    for (let depth = 0; depth < 4; depth++) {
-      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
-      if (!m) break;
-      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
-      const next = m[2] ?? assigned;
-      if (next === void 0) break;
-      t = next.replace(/^["']|["']$/g, "");
-    }
-    return t;
-  };
-}
-function engineHints(text, assignments, runtime, nested, firstLine) {
-  return {
-    source: (name) => {
-      const a = assignments.filter((x) => x.name === name).at(-1);
-      return a ? assignedSource(text, a.line - firstLine, name, a.line) : null;
-    },
-    guess: guesser(assignments),
-    llama: /llama/i.test(text),
-    nested: (inner, line) => {
-      const s = parseServeScript(inner, { firstLine: line, runtime });
-      nested.push(s);
-      const e = s.engine;
-      return e ? { kind: e.kind, args: e.args, run: e.podmanRun, runtime: e.runtime } : null;
-    }
-  };
-}
-function findEngine(commands, runs, hints, runtime) {
-  const candidates = [];
-  const inRun = /* @__PURE__ */ new Set();
-  for (const r of runs) {
-    inRun.add(r.command);
-    const found = containerEngine(r, hints);
-    if (found) candidates.push(engineOf(found, r.runtime, r.command, r));
-  }
-  for (const c of commands) {
-    if (inRun.has(c)) continue;
-    const found = directEngine(c.words, hints);
-    if (found) candidates.push(engineOf(found, runtime, c, null));
-  }
-  const score = (c) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
-  let best = null;
-  for (const c of candidates) if (!best || score(c) > score(best)) best = c;
-  return best;
-}
-function engineOf(found, runtime, command, containerRun) {
-  const { flags } = readFlags(found.args);
-  const run = containerRun ?? found.run ?? null;
-  const rt = containerRun ? containerRun.runtime : found.runtime ?? runtime;
-  return { kind: found.kind, runtime: rt, flags, args: found.args, source: run ? "podman" : "vllm", line: command.line, podmanRun: run, command: run?.command ?? command };
-}
-function isDetached(run) {
-  return run.options.some((o) => o.name === "--detach");
-}
-function runEngine(run, fileText) {
-  const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
-  return found ? engineOf(found, run.runtime, run.command, run) : null;
-}
-function assignedSource(text, index, name, line) {
-  let start = 0;
-  for (let i = 0; i < index; i++) {
-    start = text.indexOf("\n", start) + 1;
-    if (start === 0) return null;
-  }
-  const end = text.indexOf("\n", start);
-  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(text.slice(start, end < 0 ? void 0 : end));
-  if (!m) return null;
-  const quote2 = m[1];
-  let out = "";
-  for (let i = start + m.index + m[0].length; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === quote2) return { text: out, line };
-    if (quote2 === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
-      out += text[++i];
-      continue;
-    }
-    out += ch;
-  }
-  return null;
-}
-
-// src/script/unit-exec.ts
-var EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
-function execText(lines, line, endLine) {
-  const raw = lines.slice(line - 1, endLine).join("\n");
-  return raw.slice(raw.indexOf("=") + 1).replace(/^\s*[-@:+!]+/, "");
-}
-function execScripts(unit, lines, section = "Service") {
-  return EXEC_KEYS.flatMap((key) => execCommands(unit, key, section)).sort((a, b) => a.line - b.line).map((e) => ({ key: e.key, line: e.line, script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" }) }));
-}
-
 // src/preflight/traps/context.ts
 function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
   const sources = [];
@@ -59489,95 +59590,6 @@ function isServeScript(crlfText) {
   return parseServeScript(text).engine !== null;
 }
 
-// src/script/quadlet.ts
-var OPTION_OF = {
-  ContainerName: "--name",
-  AddDevice: "--device",
-  Volume: "--volume",
-  Mount: "--mount",
-  Environment: "--env",
-  EnvironmentFile: "--env-file",
-  PublishPort: "--publish",
-  ShmSize: "--shm-size",
-  Ulimit: "--ulimit",
-  Network: "--network",
-  Entrypoint: "--entrypoint",
-  User: "--user",
-  WorkingDir: "--workdir",
-  Label: "--label",
-  Secret: "--secret",
-  HealthCmd: "--health-cmd",
-  Tmpfs: "--tmpfs",
-  GroupAdd: "--group-add",
-  AddCapability: "--cap-add",
-  Pod: "--pod"
-};
-var MULTI = /* @__PURE__ */ new Set(["Environment", "AddCapability", "Label"]);
-var word = (text, line) => ({ text, line, optional: false, dynamic: false, resolved: text });
-function valueWords(e, lines) {
-  const raw = lines.slice(e.line - 1, e.endLine).join("\n");
-  return lexWords(raw.slice(raw.indexOf("=") + 1), e.line).map((w) => ({ text: w.text, line: w.line, optional: false, dynamic: w.dynamic, ...w.dynamic ? {} : { resolved: w.text } }));
-}
-function quadletRun(unit, lines) {
-  const image = unitEntries(unit, "Container", "Image").at(-1);
-  if (!image) return null;
-  const exec = unitEntries(unit, "Container", "Exec").at(-1);
-  const words = [word("--replace", image.line), word("--rm", image.line)];
-  for (const e of unit.entries.filter((x) => x.section === "Container")) {
-    const opt = OPTION_OF[e.key];
-    if (e.key === "PodmanArgs") words.push(...valueWords(e, lines));
-    else if (opt && MULTI.has(e.key)) for (const w of valueWords(e, lines)) words.push(word(opt, e.line), w);
-    else if (opt) words.push(word(opt, e.line), word(e.value, e.line));
-  }
-  words.push(word(image.value, image.line));
-  if (exec) words.push(...valueWords(exec, lines));
-  const at = exec ?? image;
-  const command = {
-    words,
-    assignments: [],
-    line: at.line,
-    endLine: at.endLine,
-    source: lines.slice(at.line - 1, at.endLine).join("\n"),
-    redirects: [],
-    pipeTo: null
-  };
-  return readPodmanRun(command, words, "quadlet");
-}
-
-// src/script/launch.ts
-function fileKind(path, text) {
-  if (/\.container$/.test(path)) return "quadlet";
-  if (/\.(service|socket|timer|target|mount|path)$/.test(path)) return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
-  if (/\.(sh|bash|zsh)$/.test(path) || /^#!/.test(text)) return "script";
-  if (/^\s*\[Container\]\s*$/m.test(text)) return "quadlet";
-  if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
-  return "script";
-}
-function parseLaunch(kind, text) {
-  if (kind === "script") return parseServeScript(text);
-  const unit = parseUnit(text);
-  return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
-}
-var empty = (text) => ({ text, lines: text.split("\n"), commands: [], assignments: [], podmanRuns: [], engine: null });
-function unitLaunch(unit, text) {
-  const out = empty(text);
-  for (const e of execScripts(unit, out.lines)) {
-    out.commands.push(...e.script.commands);
-    out.podmanRuns.push(...e.script.podmanRuns);
-    if (e.key === "ExecStart" && e.script.engine && !out.engine) out.engine = e.script.engine;
-  }
-  return out;
-}
-function quadletLaunch(unit, text) {
-  const out = unitLaunch(unit, text);
-  const run = quadletRun(unit, out.lines);
-  if (run) {
-    out.podmanRuns.unshift(run);
-    out.engine = runEngine(run, text);
-  }
-  return out;
-}
-
 // src/preflight/discover.ts
 var SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
 var MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
@@ -60819,12 +60831,12 @@ function age(ms) {
   const s = Math.round(ms / 1e3);
   return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
 }
-function checkContainer(facts, name, deployment, service = null) {
+function checkContainer(facts, name, deployment, service = null, cli = "podman") {
   const c = facts.container;
   if (!c) {
     return fail(CHECK8, `no container ${name} on the host`, {
-      evidence: [`podman inspect ${name}: ${facts.inspectError ?? "nothing"}`],
-      fix: `the unit is not running a container named ${name} (container: in deploy-gate.yml must be the serve script's podman run --name): ${service ? `systemctl status ${service}; ` : ""}podman ps -a --filter name=${name}`
+      evidence: [`${cli} inspect ${name}: ${facts.inspectError ?? "nothing"}`],
+      fix: `the unit is not running a container named ${name} (container: in deploy-gate.yml must be the serve script's ${cli} run --name): ${service ? `systemctl status ${service}; ` : ""}${cli} ps -a --filter name=${name}`
     });
   }
   const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
@@ -60841,7 +60853,7 @@ function checkContainer(facts, name, deployment, service = null) {
       return fail(CHECK8, `another container answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`, {
         evidence,
         data,
-        fix: "the container was replaced after the deploy (a restart or a hand-run podman run): check journalctl -u <service> and redeploy"
+        fix: `the container was replaced after the deploy (a restart or a hand-run ${cli} run): check journalctl -u ${service ?? "<service>"} and redeploy`
       });
     }
   } else if (facts.state) {
@@ -60856,12 +60868,12 @@ function checkContainer(facts, name, deployment, service = null) {
     });
   }
   data.deployBeganMs = since;
-  if (c.createdMs === null) return warn(CHECK8, `cannot read when ${name} was created`, { evidence, data, fix: `check podman inspect ${name} prints .Created` });
+  if (c.createdMs === null) return warn(CHECK8, `cannot read when ${name} was created`, { evidence, data, fix: `check ${cli} inspect ${name} prints .Created` });
   if (c.createdMs + 1e3 < since) {
     return fail(CHECK8, `container ${name} predates the deploy by ${age(since - c.createdMs)}: an old container answers`, {
       evidence,
       data,
-      fix: "the restart did not replace the container: check the unit's ExecStartPre removes it (podman rm -f NAME) or use --replace, then redeploy"
+      fix: `the restart did not replace the container: check the unit's ExecStartPre removes it (${cli} rm -f ${name})${cli === "podman" ? " or use --replace" : ""}, then redeploy`
     });
   }
   return pass(CHECK8, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });
@@ -60891,7 +60903,7 @@ function checkEnv(env, knobs, podmanRun, scriptPath) {
 
 // src/verify/facts.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
-var JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load";
+var JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load|KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx|server is listening on http";
 var AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
 var NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
 var GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
@@ -60900,17 +60912,17 @@ function buildFactsScript(req, marker = `@@dg-${randomBytes4(6).toString("hex")}
   const q = shellQuote;
   const svc = req.service ? q(req.service) : "";
   const script = [
-    `M=${q(marker)}; C=${q(req.container)}`,
+    `M=${q(marker)}; C=${q(req.container)}; RT=${q(req.cli ?? "podman")}`,
     `sec() { printf '\\n%s:%s\\n' "$M" "$1"; }`,
     `sec now; date +%s%3N`,
     req.service ? `sec restarts; systemctl show -p NRestarts --value -- ${svc} 2>&1` : "sec restarts",
     req.service ? `sec active; systemctl show -p ActiveState --value -- ${svc} 2>&1` : "sec active",
     `sec state; cat ${q(statePath(req.endpoint))} 2>/dev/null`,
-    `sec inspect; insp=$(podman inspect "$C" 2>&1); printf '%s\\n' "$insp"`,
+    `sec inspect; insp=$("$RT" inspect --type container "$C" 2>&1); printf '%s\\n' "$insp"`,
     `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
     `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
     // The host's /proc/<pid> is the container's PID 1: no podman exec needed when it is readable.
-    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else podman exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
+    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else "$RT" exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
     `sec cmdline; [ -n "$id" ] && rd cmdline | base64 -w0`,
     `sec environ; [ -n "$id" ] && rd environ | base64 -w0`,
     `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
@@ -60948,16 +60960,17 @@ function parseInspect(text) {
   try {
     json = JSON.parse(text);
   } catch {
-    return { container: null, error: text.trim().split("\n")[0] || "podman inspect printed nothing" };
+    return { container: null, error: text.trim().split("\n")[0] || "inspect printed nothing" };
   }
   const c = Array.isArray(json) ? json[0] : null;
-  if (!c) return { container: null, error: "podman inspect found no such container" };
+  if (!c) return { container: null, error: "inspect found no such container" };
   const state = c.State ?? {};
   const config2 = c.Config ?? {};
   return {
     container: {
       id: String(c.Id ?? ""),
-      name: String(c.Name ?? ""),
+      name: String(c.Name ?? "").replace(/^\//, ""),
+      // docker: "/NAME"
       createdText: String(c.Created ?? ""),
       createdMs: parseTime(c.Created),
       startedMs: parseTime(state.StartedAt),
@@ -61989,13 +62002,12 @@ async function runVerify(ctx, opts) {
     return VERIFY_CHECKS.map((c) => c === "verify.container" ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml" }) : skip(c, "needs the container name from the config"));
   }
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to) }, t.factsMs);
-  const scriptP = ctx.reader.show(ctx.sha, scriptPath).then((text) => text === null ? null : parseLaunch(file.kind, text), () => null);
+  const script = await readLaunchScript(ctx);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script) }, t.factsMs);
   const env = opts.env ?? process.env;
   const headers = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
   const httpP = startHttp(ctx, opts, t, headers);
   const { facts, error: error3 } = await factsP;
-  const script = await scriptP;
   const live = facts?.argv ? liveFlags(facts.argv) : [];
   const spec = flagValue(live, "--speculative-config");
   const metricsP = httpP.then(async (h2) => h2 && spec !== null ? h2.routed.route.send("GET", "/metrics", void 0, t.metricsMs) : null).catch(() => null);
@@ -62004,7 +62016,7 @@ async function runVerify(ctx, opts) {
     guard("verify.restarts", () => facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts")),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(facts, ep.container, opts.deployment, ep.service ?? null);
+      const f = checkContainer(facts, ep.container, opts.deployment, ep.service ?? null, containerCli(script));
       if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...f.evidence ?? [], `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
       return f;
     }),

@@ -29,7 +29,7 @@ export function portOwnerScript(port: number): string {
 export function hostFactsScript(m: BelowMatch, service: string): string | null {
   const f = m.facts;
   if (f.what === "port-in-use" && f.port) return `echo ${MARK}port; ${portOwnerScript(f.port)}`;
-  if (f.what === "image-not-found") return `echo ${MARK}images; podman images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
+  if (f.what === "image-not-found") return `echo ${MARK}images; ${m.layer === "docker" ? "docker" : "podman"} images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
   if (f.what === "user") return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
   return null;
 }

@@ -10,6 +10,8 @@ import { takeLock, type HeldLock } from "./lock.js";
 import { short, formatElapsed, type Decision } from "./readiness.js";
 import { ensureUp, restartUnit } from "./restart.js";
 import { waitReady } from "./wait.js";
+import { readLaunchScript } from "../launch-script.js";
+import { containerCli } from "../script/container-cli.js";
 
 export { activeLocks, releaseAllLocks } from "./lock.js";
 
@@ -94,8 +96,10 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
     ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...(rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {}) })
     : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment: Deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
+  // docker run in the launch file: the container is docker's to inspect, not podman's
+  const cli = containerCli(await readLaunchScript(ctx));
   // Any NRestarts above what the restart left is an automatic restart of this deploy's engine.
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || undefined }) : null;
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || undefined, cli }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
@@ -123,9 +127,9 @@ function readyFailure(ctx: StageContext, d: Decision, polls: number): Finding {
     fix: failure === "timeout"
       ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.`
       : failure === "container-mismatch"
-        ? `Make container: in ${ctx.configFile} the name the serve script gives podman run --name (${d.state.otherContainers.join(", ")}), or the other way round.`
+        ? `Make container: in ${ctx.configFile} the name the serve script gives its run --name (${d.state.otherContainers.join(", ")}), or the other way round.`
         : failure === "url-unreachable"
-          ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of podman run -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.`
+          ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of the run's -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.`
           : "Read deploy.diagnosis below for the cause.",
     data: { failure, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls },
   });

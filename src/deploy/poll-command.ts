@@ -1,6 +1,7 @@
 // The one remote command each readiness poll runs: host clock, unit state, the container's identity and
 // state, and the journal since the last poll, in one SSH round trip. Pure: builds the script only.
 import { shellJoin } from "../host/quote.js";
+import type { ContainerCli } from "../script/container-cli.js";
 
 export interface PollTarget {
   service: string;
@@ -8,12 +9,15 @@ export interface PollTarget {
   /** journal cursor after which to read; null: from `sinceHostS` */
   cursor: string | null;
   sinceHostS: number;
+  /** the CLI that started the container (default podman) */
+  cli?: ContainerCli;
 }
 
 export const SECTION = "@@deploy-gate:";
 export const UNIT_PROPS = ["ActiveState", "SubState", "NRestarts", "Result", "ExecMainStatus", "ExecMainCode"] as const;
 // ID, state and exit code first: Created (`2026-11-29 21:23:48.375834661 +0000 UTC`, ns) has spaces.
 // `podman ps`'s {{.State}} is the human "Up 3 seconds ago" and its JSON Created has whole seconds: inspect has both right.
+// docker prints the same fields, Created as RFC 3339 (`2026-11-29T21:23:48.375834661Z`).
 const INSPECT_FORMAT = "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}";
 
 /** The journal of one endpoint: the container's lines, the unit's stdout copies and systemd's lines about the unit. */
@@ -23,9 +27,9 @@ export function journalArgv(t: PollTarget, extra: readonly string[] = []): strin
     `CONTAINER_NAME=${t.container}`, "+", `_SYSTEMD_UNIT=${t.service}`, "+", `UNIT=${t.service}`];
 }
 
-/** Exits 125 with "no such container" when there is none: that is an answer, not an error. */
-export function inspectArgv(container: string): string[] {
-  return ["podman", "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
+/** Exits 125 (docker: 1) with "no such container" when there is none: that is an answer, not an error. */
+export function inspectArgv(container: string, cli: ContainerCli = "podman"): string[] {
+  return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
 }
 
 export function unitArgv(service: string): string[] {
@@ -45,7 +49,7 @@ export function pollScript(t: PollTarget): string {
   return [
     `echo ${SECTION}now; date +%s%N`,
     section("unit", unitArgv(t.service)),
-    section("ps", inspectArgv(t.container)),
+    section("ps", inspectArgv(t.container, t.cli)),
     section("journal", journalArgv(t, ["--show-cursor"])),
     `echo ${SECTION}${END}`,
   ].join("; ");

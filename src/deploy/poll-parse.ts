@@ -80,14 +80,17 @@ export function parseUnitShow(lines: readonly string[]): UnitState | null {
   };
 }
 
-/** `2026-11-29 21:23:48.375834661 +0000 UTC` → epoch ms (the offset is honoured, the zone name ignored). */
+/**
+ * podman's `2026-11-29 21:23:48.375834661 +0000 UTC` or docker's `2026-11-29T21:23:48.375834661Z` (RFC 3339)
+ * → epoch ms (the offset is honoured, the zone name ignored).
+ */
 export function parsePodmanTime(text: string): number | null {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))? ([+-])(\d{2})(\d{2})/.exec(text.trim());
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
   if (!m) return null;
   const base = Date.parse(`${m[1]}T${m[2]}Z`);
   if (Number.isNaN(base)) return null;
   const frac = m[3] ? Number(`0.${m[3]}`) * 1000 : 0;
-  const offset = (Number(m[5]) * 60 + Number(m[6])) * 60_000 * (m[4] === "-" ? -1 : 1);
+  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 60_000 * (m[4] === "-" ? -1 : 1) : 0;
   return base + frac - offset;
 }
 
@@ -157,7 +160,7 @@ export function parsePoll(text: string, transport: PollTransport = { code: 0 }):
   if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
   const ps = s.get("ps");
   const psText = ps?.body.join(" ").trim() ?? "";
-  if (ps && ps.rc !== 0 && !/no such container/i.test(psText)) errors.push(`podman container inspect failed (exit ${ps.rc}): ${psText}`);
+  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`container inspect failed (exit ${ps.rc}): ${psText}`);
   return {
     hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1_000_000n)) : null,
     unit,

@@ -4,6 +4,7 @@ import { sleepUnlessAborted } from "../abort.js";
 import { isReadyMarker } from "../engine/vllm/phase.js";
 import { httpGet } from "../http/client.js";
 import type { StageContext } from "../stage.js";
+import type { ContainerCli } from "../script/container-cli.js";
 import { pollScript } from "./poll-command.js";
 import { parsePoll } from "./poll-parse.js";
 import { decide, formatElapsed, initialState, progressLine, type Decision, type ModelsProbe, type Observation, type WaitState } from "./readiness.js";
@@ -16,6 +17,8 @@ export interface WaitInput {
   baselineRestarts: number;
   /** the endpoint's API key (DEPLOY_GATE_API_KEY), sent as a bearer header, never logged */
   apiKey?: string;
+  /** the CLI that started the container */
+  cli?: ContainerCli;
 }
 
 export interface WaitOutcome {
@@ -56,7 +59,7 @@ export async function waitReady(ctx: StageContext, input: WaitInput): Promise<Wa
   for (;;) {
     const t0 = ctx.now();
     if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
-    const r = await ctx.host.runShell(pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1000) }),
+    const r = await ctx.host.runShell(pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1000), cli: input.cli }),
       { timeoutMs: Math.max(15_000, 3 * pollMs), maxOutputBytes: 32 << 20 }).catch((e: Error) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
     polls++;
     const out = parsePoll(r.stdout, r);

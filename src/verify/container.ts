@@ -2,6 +2,7 @@
 import { fail, pass, warn, type Finding } from "../report/finding.js";
 import type { Deployment } from "../stage.js";
 import type { HostFacts } from "./facts.js";
+import type { ContainerCli } from "../script/container-cli.js";
 
 export const CHECK = "verify.container";
 
@@ -10,12 +11,12 @@ function age(ms: number): string {
   return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
 }
 
-export function checkContainer(facts: Pick<HostFacts, "container" | "inspectError" | "hostNowMs" | "state" | "stateError">, name: string, deployment: Deployment | null, service: string | null = null): Finding {
+export function checkContainer(facts: Pick<HostFacts, "container" | "inspectError" | "hostNowMs" | "state" | "stateError">, name: string, deployment: Deployment | null, service: string | null = null, cli: ContainerCli = "podman"): Finding {
   const c = facts.container;
   if (!c) {
     return fail(CHECK, `no container ${name} on the host`, {
-      evidence: [`podman inspect ${name}: ${facts.inspectError ?? "nothing"}`],
-      fix: `the unit is not running a container named ${name} (container: in deploy-gate.yml must be the serve script's podman run --name): ${service ? `systemctl status ${service}; ` : ""}podman ps -a --filter name=${name}`,
+      evidence: [`${cli} inspect ${name}: ${facts.inspectError ?? "nothing"}`],
+      fix: `the unit is not running a container named ${name} (container: in deploy-gate.yml must be the serve script's ${cli} run --name): ${service ? `systemctl status ${service}; ` : ""}${cli} ps -a --filter name=${name}`,
     });
   }
   const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
@@ -30,7 +31,7 @@ export function checkContainer(facts: Pick<HostFacts, "container" | "inspectErro
     evidence.push(`deploy began ${new Date(since).toISOString()} (host clock)`);
     if (deployment.containerId && !c.id.startsWith(deployment.containerId) && !deployment.containerId.startsWith(c.id)) {
       return fail(CHECK, `another container answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`, {
-        evidence, data, fix: "the container was replaced after the deploy (a restart or a hand-run podman run): check journalctl -u <service> and redeploy",
+        evidence, data, fix: `the container was replaced after the deploy (a restart or a hand-run ${cli} run): check journalctl -u ${service ?? "<service>"} and redeploy`,
       });
     }
   } else if (facts.state) {
@@ -44,11 +45,11 @@ export function checkContainer(facts: Pick<HostFacts, "container" | "inspectErro
     });
   }
   data.deployBeganMs = since;
-  if (c.createdMs === null) return warn(CHECK, `cannot read when ${name} was created`, { evidence, data, fix: `check podman inspect ${name} prints .Created` });
+  if (c.createdMs === null) return warn(CHECK, `cannot read when ${name} was created`, { evidence, data, fix: `check ${cli} inspect ${name} prints .Created` });
   // One second of slack: podman's Created and the record's whole seconds are taken on the same host clock.
   if (c.createdMs + 1000 < since) {
     return fail(CHECK, `container ${name} predates the deploy by ${age(since - c.createdMs)}: an old container answers`, {
-      evidence, data, fix: "the restart did not replace the container: check the unit's ExecStartPre removes it (podman rm -f NAME) or use --replace, then redeploy",
+      evidence, data, fix: `the restart did not replace the container: check the unit's ExecStartPre removes it (${cli} rm -f ${name})${cli === "podman" ? " or use --replace" : ""}, then redeploy`,
     });
   }
   return pass(CHECK, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });

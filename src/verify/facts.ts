@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { parseHostCopies } from "../deploy/install-plan.js";
 import { shellQuote } from "../host/quote.js";
+import type { ContainerCli } from "../script/container-cli.js";
 import type { StateRecord } from "../stage.js";
 import { parseStateRecord, statePath } from "../stage.js";
 
@@ -44,10 +45,16 @@ export interface HostFacts {
   installed: Map<string, string | null>;
 }
 
-export interface FactsRequest { endpoint: string; service: string | null; container: string; planPatterns?: readonly string[]; installed?: readonly string[] }
+export interface FactsRequest {
+  endpoint: string; service: string | null; container: string; planPatterns?: readonly string[]; installed?: readonly string[];
+  /** the CLI that started the container (default podman): its inspect and exec */
+  cli?: ContainerCli;
+}
 
 // Filtered on the host: a long-running engine's journal is mostly access logs.
-const JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load";
+// SGLang's and llama-server's plan lines (engine/peer-plan.ts) too.
+const JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load"
+  + "|KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx|server is listening on http";
 // Spec-decode lines repeat every few seconds for the container's whole life: keep only the newest,
 // and never let them push the boot's plan lines out.
 const AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
@@ -63,17 +70,17 @@ export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes
   const svc = req.service ? q(req.service) : "";
 
   const script = [
-    `M=${q(marker)}; C=${q(req.container)}`,
+    `M=${q(marker)}; C=${q(req.container)}; RT=${q(req.cli ?? "podman")}`,
     `sec() { printf '\\n%s:%s\\n' "$M" "$1"; }`,
     `sec now; date +%s%3N`,
     req.service ? `sec restarts; systemctl show -p NRestarts --value -- ${svc} 2>&1` : "sec restarts",
     req.service ? `sec active; systemctl show -p ActiveState --value -- ${svc} 2>&1` : "sec active",
     `sec state; cat ${q(statePath(req.endpoint))} 2>/dev/null`,
-    `sec inspect; insp=$(podman inspect "$C" 2>&1); printf '%s\\n' "$insp"`,
+    `sec inspect; insp=$("$RT" inspect --type container "$C" 2>&1); printf '%s\\n' "$insp"`,
     `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
     `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
     // The host's /proc/<pid> is the container's PID 1: no podman exec needed when it is readable.
-    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else podman exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
+    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else "$RT" exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
     `sec cmdline; [ -n "$id" ] && rd cmdline | base64 -w0`,
     `sec environ; [ -n "$id" ] && rd environ | base64 -w0`,
     `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
@@ -116,16 +123,16 @@ function parseInspect(text: string): { container: ContainerFacts | null; error: 
   try {
     json = JSON.parse(text);
   } catch {
-    return { container: null, error: text.trim().split("\n")[0] || "podman inspect printed nothing" };
+    return { container: null, error: text.trim().split("\n")[0] || "inspect printed nothing" };
   }
   const c = (Array.isArray(json) ? json[0] : null) as Record<string, unknown> | null;
-  if (!c) return { container: null, error: "podman inspect found no such container" };
+  if (!c) return { container: null, error: "inspect found no such container" };
   const state = (c.State ?? {}) as Record<string, unknown>;
   const config = (c.Config ?? {}) as Record<string, unknown>;
   return {
     container: {
       id: String(c.Id ?? ""),
-      name: String(c.Name ?? ""),
+      name: String(c.Name ?? "").replace(/^\//, ""), // docker: "/NAME"
       createdText: String(c.Created ?? ""),
       createdMs: parseTime(c.Created as string | undefined),
       startedMs: parseTime(state.StartedAt as string | undefined),

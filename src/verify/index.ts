@@ -4,7 +4,8 @@
 import type { Host } from "../host/host.js";
 import { fail, skip, type Finding } from "../report/finding.js";
 import { launchFile } from "../config/launch-file.js";
-import { parseLaunch } from "../script/launch.js";
+import { readLaunchScript } from "../launch-script.js";
+import { containerCli } from "../script/container-cli.js";
 import type { ServeScript } from "../script/model.js";
 import { parseStateRecord, statePath, type StageContext, type StateRecord } from "../stage.js";
 import { checkArgv } from "./argv.js";
@@ -74,15 +75,15 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
       : skip(c, "needs the container name from the config")));
   }
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to) }, t.factsMs);
-  const scriptP: Promise<ServeScript | null> = ctx.reader.show(ctx.sha, scriptPath).then((text) => (text === null ? null : parseLaunch(file.kind, text)), () => null);
+  // the launch file first (local git): docker run in it means docker inspects the container
+  const script: ServeScript | null = await readLaunchScript(ctx);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script) }, t.factsMs);
   const env = opts.env ?? process.env;
   const headers: Record<string, string> = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
 
   const httpP = startHttp(ctx, opts, t, headers);
 
   const { facts, error } = await factsP;
-  const script = await scriptP;
   const live = facts?.argv ? liveFlags(facts.argv) : [];
   const spec = flagValue(live, "--speculative-config");
   // /metrics after the completions: their drafts are what proves engagement.
@@ -93,7 +94,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
     guard("verify.restarts", () => (facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts"))),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(facts, ep.container!, opts.deployment, ep.service ?? null);
+      const f = checkContainer(facts, ep.container!, opts.deployment, ep.service ?? null, containerCli(script));
       // Rollback-tag verification compares with another ref than the one recorded: say so.
       if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...(f.evidence ?? []), `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
       return f;
