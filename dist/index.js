@@ -47235,7 +47235,7 @@ var DEPLOYING = ["run", "rollback"];
 var OPTION_SPECS = [
   { name: "config", type: "string", arg: "FILE", help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it", commands: [...REPORTING, "logs", "lock", "init"] },
   { name: "endpoint", type: "string", arg: "NAME", help: "one endpoint (default: all; run/verify/rollback/logs/lock: the config's only one)", commands: [...REPORTING, "logs", "lock"] },
-  { name: "ref", type: "string", arg: "REF", help: "check the scripts at REF instead of the work tree (verify: the contracts at REF)", commands: REPORTING },
+  { name: "ref", type: "string", arg: "REF", help: "check the scripts at REF instead of the work tree (verify: the contracts at REF; rollback: the version to go back to, instead of rollback.ref)", commands: REPORTING },
   { name: "base", type: "string", arg: "REF", help: "what dropped-flags compares against (default: rollback.ref, else the commit before the last change)", commands: ["preflight", "run"] },
   { name: "json", type: "boolean", help: "print exactly the JSON report on stdout", commands: [...REPORTING, "explain", "logs", "lock"] },
   { name: "report", type: "string", arg: "FILE", help: "also write the JSON report to FILE", commands: REPORTING },
@@ -47246,7 +47246,7 @@ var OPTION_SPECS = [
   { name: "dry-run", type: "boolean", help: "connect, lock, show the files that would change and the commands; change nothing", commands: DEPLOYING },
   { name: "lock-wait", type: "string", arg: "DURATION", help: "wait this long for a held deploy lock (default: fail at once, naming the holder)", commands: DEPLOYING },
   { name: "skip-preflight", type: "boolean", help: "deploy even when preflight fails (to see what the host says)", commands: ["run"] },
-  { name: "hosts", type: "string", arg: "A,B", help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout", commands: ["run", "verify", "rollback"] },
+  { name: "hosts", type: "string", arg: "A,B", help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout (logs: the one host to read)", commands: ["run", "verify", "rollback", "lock", "logs"] },
   { name: "boot", type: "string", arg: "WHICH", help: "current (default), previous, N, or --boot=-N (N before the current)", commands: ["logs"] },
   { name: "since", type: "string", arg: "TIME", help: "the window: 30m, 2h, YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today, yesterday", commands: ["logs"] },
   { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
@@ -50387,8 +50387,8 @@ var HeldLock = class {
     await this.host.runShell(`if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`, { timeoutMs: CMD_TIMEOUT_MS2 });
   }
 };
-function clearCommand(endpoint) {
-  return `deploy-gate lock release --endpoint ${endpoint} --force`;
+function clearCommand(endpoint, fleetHost) {
+  return `deploy-gate lock release --endpoint ${endpoint}${fleetHost ? ` --hosts ${fleetHost}` : ""} --force`;
 }
 async function tryTake(host, req, token) {
   const dir = lockDir(req.endpoint);
@@ -50418,7 +50418,7 @@ async function takeLock(host, req, now = Date.now) {
   for (; ; ) {
     const r = await tryTake(host, req, token);
     if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
-    const clear = clearCommand(req.endpoint);
+    const clear = clearCommand(req.endpoint, req.fleetHost);
     const st = r.holder ? lockStaleness(r.holder, r.hostNowS, Math.round(req.staleAfterMs / 1e3)) : null;
     if (st?.stale) return { ok: false, held: r.holder, stale: st.reason, clearCommand: clear, detail: describeHolder(r.holder, r.hostNowS) };
     const waited = now() - start;
@@ -51969,6 +51969,7 @@ function containerCli(script) {
 }
 
 // src/deploy/index.ts
+var hostsArg = (ctx) => ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : "";
 var msg = (e) => e instanceof Error ? e.message : String(e);
 async function runDeploy(ctx, opts) {
   const findings = [];
@@ -51981,7 +51982,7 @@ async function runDeploy(ctx, opts) {
   findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
   let lock;
   try {
-    const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal, progress: (l) => ctx.progress(`${ctx.name}: ${l}`) }, ctx.now);
+    const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal, fleetHost: ctx.fleetHost, progress: (l) => ctx.progress(`${ctx.name}: ${l}`) }, ctx.now);
     if (!got.ok) {
       findings.push(got.stale ? fail("deploy.lock", `stale deploy lock on ${ctx.host.name}: ${got.detail}; ${got.stale}`, { evidence: [got.detail, got.stale], fix: `If no deploy of ${ctx.name} is running, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: true, clear: got.clearCommand } }) : fail("deploy.lock", `another deploy holds the lock for ${ctx.name}: ${got.detail}`, { evidence: [got.detail], fix: `Wait for it to finish (${opts.lockWaitMs > 0 ? "a longer --lock-wait" : "or pass --lock-wait 10m"}). If that deploy is dead, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: false, clear: got.clearCommand } }));
       return done();
@@ -52008,12 +52009,13 @@ async function runDeploy(ctx, opts) {
     if (!opts.dryRun) await ensureUpFinding(ctx, service, findings);
     return done();
   } finally {
-    await lock.release().catch((e) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}; clear it: deploy-gate lock release --endpoint ${ctx.name}` })));
+    await lock.release().catch((e) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; clear it: deploy-gate lock release --endpoint ${ctx.name}${hostsArg(ctx)}` })));
   }
 }
 function lostLock(ctx, why) {
   return fail("deploy.lock", `deploy stopped: this run no longer holds the lock for ${ctx.name}: ${why}`, {
-    fix: `Two deploys ran at once. See who holds it now: deploy-gate lock status --endpoint ${ctx.name}; deploy again when it is free.`
+    fix: `Two deploys ran at once. See who holds it now: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; deploy again when it is free.`,
+    data: { lost: true }
   });
 }
 async function ensureUpFinding(ctx, service, findings) {
@@ -60104,6 +60106,17 @@ async function checkRollbackRef(ctx, t, ref) {
 import { hostname, userInfo } from "node:os";
 import { dirname as dirname3, relative as relative2, resolve as resolve3 } from "node:path";
 
+// src/deploy/rollback-guard.ts
+function deployChanged(findings) {
+  return findings.some((f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback);
+}
+var lockLost = (findings) => findings.some((f) => f.check === "deploy.lock" && f.data?.lost === true);
+function rollbackBlocked(findings) {
+  if (lockLost(findings)) return "another run took the deploy lock during this deploy: rolling back would overwrite its deploy";
+  if (!deployChanged(findings)) return "this run did not change the host (it stopped before installing anything), so there is nothing of it to roll back";
+  return null;
+}
+
 // src/host/errors.ts
 var HostError = class extends Error {
   constructor(kind, message, options) {
@@ -60812,14 +60825,14 @@ function checkArgv(input) {
       data,
       file: input.scriptPath,
       line: real.find((d) => d.line !== null)?.line ?? void 0,
-      fix: `the host runs something other than ${input.ref}: redeploy it (deploy-gate run --ref ${shellQuote(input.ref)}), or commit the host's change to ${input.scriptPath} if it is the one to keep`
+      fix: `the host runs something other than ${input.ref}: redeploy it (deploy-gate run${input.target ? ` ${input.target}` : ""} --ref ${shellQuote(input.ref)}), or commit the host's change to ${input.scriptPath} if it is the one to keep`
     });
   }
   if (input.edited?.length) {
     return warn(CHECK7, `${input.edited.join(", ")} changed on the host since the last deploy wrote ${input.edited.length > 1 ? "them" : "it"}: the live argv still matches ${input.ref}, the next restart runs the edit`, {
       evidence: [...evidence, ...input.edited.map((p) => `${p}: sha256 differs from the deploy's state record`)],
       data: { ...data, edited: input.edited },
-      fix: `redeploy ${input.ref} to put the committed files back (deploy-gate run), or commit the host's change if it is the one to keep`
+      fix: `redeploy ${input.ref} to put the committed files back (deploy-gate run${input.target ? ` ${input.target}` : ""}), or commit the host's change if it is the one to keep`
     });
   }
   return pass(CHECK7, `live argv carries all ${contracts2.length} contract flag(s) and matches ${input.scriptPath} at ${input.ref}`, { evidence, data });
@@ -62026,7 +62039,7 @@ async function runVerify(ctx, opts) {
       const mml = flagValue(live, "--max-model-len");
       return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv, script?.engine?.kind);
     }),
-    guard("verify.argv", () => facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts) }) : hostDown("verify.argv")),
+    guard("verify.argv", () => facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts), target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}` }) : hostDown("verify.argv")),
     guard("verify.env", () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env")),
     guard("verify.plan-lines", () => facts ? checkPlanLines(facts.planLines, ep.contracts.plan, ep.container) : hostDown("verify.plan-lines")),
     guard("verify.graphs", () => facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs")),
@@ -62095,8 +62108,9 @@ function connectFix(kind, where) {
       return "retry; if it persists, check sshd's log on the host";
   }
 }
-function stageContext(ws, name, ep, host, ref, sha, progress) {
+function stageContext(ws, name, ep, host, ref, sha, progress, fleetHost) {
   return {
+    ...fleetHost ? { fleetHost } : {},
     name,
     endpoint: ep,
     configFile: ws.configFile,
@@ -62114,8 +62128,8 @@ function stageContext(ws, name, ep, host, ref, sha, progress) {
 async function deployRef(ws, name, opts) {
   const ep = ws.config.endpoints[name];
   let ref = opts.ref ?? await ws.git.branch() ?? "HEAD";
-  if (opts.command === "rollback") {
-    if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back`);
+  if (opts.command === "rollback" && !opts.ref) {
+    if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back, or pass --ref REF`);
     ref = ep.rollback.ref;
   }
   const sha = await ws.git.resolve(ref);
@@ -62134,23 +62148,29 @@ async function deployAndVerify(ws, name, opts, progress) {
     const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: owner() });
     findings.push(...dep.findings);
     if (opts.dryRun) return { findings, ref, sha };
-    if (dep.ok) {
-      findings.push(...await runVerify(ctx, { deployment: dep.deployment }));
-      return { findings, ref, sha };
-    }
-    if (opts.command === "run" && ep.rollback?.auto) findings.push(...await autoRollback(ws, name, ep, host, progress));
-    else if (opts.command === "run") findings.push(skip("deploy.rollback", "no auto-rollback configured", { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} (needs rollback.ref)` }));
+    if (dep.ok) findings.push(...await runVerify(ctx, { deployment: dep.deployment }));
+    if (opts.command !== "run" || !findings.some((f) => f.status === "fail")) return { findings, ref, sha };
+    const blocked = rollbackBlocked(dep.findings);
+    if (blocked) findings.push(skip("deploy.rollback", `nothing rolled back: ${blocked}`, { data: { blocked } }));
+    else if (ep.rollback?.auto) findings.push(...await autoRollback(ws, name, ep, host, progress, dep.ok ? "verify failed" : "deploy failed", sha));
+    else findings.push(skip("deploy.rollback", "no auto-rollback configured", { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} (needs rollback.ref)` }));
     return { findings, ref, sha };
   } finally {
     await host.close();
   }
 }
-async function autoRollback(ws, name, ep, host, progress, why = "deploy failed") {
+async function autoRollback(ws, name, ep, host, progress, why, deployedSha, fleetHost) {
   const ref = ep.rollback.ref;
   const sha = await ws.git.resolve(ref);
   if (!sha) return [fail("deploy.rollback", `rollback ref ${ref} does not exist here: the endpoint is left as the failed deploy left it`, { fix: "fetch tags (fetch-depth: 0) or fix rollback.ref; then deploy-gate rollback" })];
+  if (sha === deployedSha) {
+    return [skip("deploy.rollback", `nothing rolled back: the failed deploy was the rollback ref ${ref} (${sha.slice(0, 10)}) itself; the endpoint is left as it left it`, {
+      fix: `read the failures above; go back to another version that works: deploy-gate rollback --endpoint ${name}${fleetHost ? ` --hosts ${fleetHost}` : ""} --ref REF`,
+      data: { ref, sha, same: true }
+    })];
+  }
   progress(`${name}: ${why}; rolling back to ${ref} (${sha.slice(0, 10)})`);
-  const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
+  const ctx = stageContext(ws, name, ep, host, ref, sha, progress, fleetHost);
   const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 6e4, owner: `${owner()} (auto-rollback)` });
   const verified = dep.ok ? await runVerify(ctx, { deployment: dep.deployment }) : [];
   const broken = [...dep.findings, ...verified].filter((f) => f.status === "fail");
@@ -62159,7 +62179,7 @@ async function autoRollback(ws, name, ep, host, progress, why = "deploy failed")
     return [...sub, pass("deploy.rollback", `rolled back to ${ref} (${sha.slice(0, 10)}): deployed and verified; the failed change is not live`, { data: { ref, sha } })];
   }
   return [...sub, fail("deploy.rollback", `rollback to ${ref} failed too (${broken.map((f) => f.check).join(", ")}): the endpoint may be down`, {
-    fix: `act now: read the [rollback] findings above; deploy-gate verify --endpoint ${name} shows what runs`,
+    fix: `act now: read the [rollback] findings above; deploy-gate verify --endpoint ${name}${fleetHost ? ` --hosts ${fleetHost}` : ""} shows what runs`,
     data: { ref, sha }
   })];
 }
@@ -62241,7 +62261,7 @@ function checkReplicas(rows, opts) {
     return fail(CHECK22, `${named.length} of ${rows.length} replica(s) differ from the fleet: ${named.join(", ")}`, {
       evidence,
       data,
-      fix: `redeploy the named host(s) from the repo: deploy-gate run --hosts ${[...drift.map((d) => d.host), ...unread.map((r) => r.host)].join(",")} (a hand edit on a host is overwritten; a KV pool that differs means other free VRAM or another GPU: check nvidia-smi there)`
+      fix: `redeploy the named host(s) from the repo: deploy-gate ${opts.redeploy ?? "run"}${opts.endpoint ? ` --endpoint ${opts.endpoint}` : ""} --hosts ${[...drift.map((d) => d.host), ...unread.map((r) => r.host)].join(",")} (a hand edit on a host is overwritten; a KV pool that differs means other free VRAM or another GPU: check nvidia-smi there)`
     });
   }
   return pass(CHECK22, `${rows.length} replicas agree: ref ${refSha?.slice(0, 10) ?? "?"}, the same live argv, KV ${kvMedian?.toLocaleString("en-US") ?? "?"} tokens (within ${(opts.kvTolerance * 100).toFixed(0)}%)`, { evidence, data });
@@ -62271,11 +62291,18 @@ var hostFailed = (o) => o.findings.some((f) => f.status === "fail");
 function stepPassed(outcomes) {
   return outcomes.every((o) => !hostFailed(o));
 }
-function deployChanged(findings) {
-  return findings.some((f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback);
-}
 function rollbackTargets(outcomes) {
   return outcomes.filter((o) => o.changed).map((o) => o.host);
+}
+function hostsToFinish(all, outcomes, rolledBack) {
+  const done = new Set(outcomes.filter((o) => !hostFailed(o) && !rolledBack.has(o.host)).map((o) => o.host));
+  return all.filter((h) => !done.has(h));
+}
+function haltFix(command, rest, fleetSize, rolledBack) {
+  if (rest.length < fleetSize) {
+    return `read the failing host's findings above; for a cause on the host, fix it there and finish the rollout: ${command} --hosts ${rest.join(",")}; a fix committed to the repo is a new change for every host: ${command}`;
+  }
+  return `read the failing host's findings above; fix the change, then ${rolledBack ? "roll it out again" : "finish the rollout"}: ${command}`;
 }
 var worst = (fs3) => fs3.some((f) => f.status === "fail") ? "fail" : fs3.some((f) => f.status === "warn") ? "warn" : "pass";
 function hostRows(hosts, findings) {
@@ -62313,19 +62340,19 @@ async function deployHost(run, h, host, step) {
   p(`step ${step + 1}: connecting to ${h.user}@${h.address}:${h.port}`);
   const { conn, findings } = await open3(run, h, host, `unreachable before step ${step + 1}`);
   if (!conn) return { host, step, findings, changed: false, readyMs: null };
-  const ctx = stageContext(run.ws, run.name, endpointFor2(run.ep, h), conn, run.ref, run.sha, p);
+  const ctx = stageContext(run.ws, run.name, endpointFor2(run.ep, h), conn, run.ref, run.sha, p, host);
   const t0 = Date.now();
   const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: owner() });
   const readyMs = dep.ok && !run.opts.dryRun ? Date.now() - t0 : null;
   const out = [...dep.findings];
   if (dep.ok && !run.opts.dryRun) out.push(...await runVerify(ctx, { deployment: dep.deployment }));
   p(out.some((f) => f.status === "fail") ? `step ${step + 1}: FAILED (${[...new Set(out.filter((f) => f.status === "fail").map((f) => f.check))].join(", ")})` : `step ${step + 1}: passed`);
-  return { host, step, findings: tag(host, out), changed: !run.opts.dryRun && deployChanged(dep.findings), readyMs };
+  return { host, step, findings: tag(host, out), changed: !run.opts.dryRun && deployChanged(dep.findings) && !lockLost(dep.findings), readyMs };
 }
 async function verifyHost(run, h, host) {
   const { conn, findings } = await open3(run, h, host, "unreachable for verify");
   if (!conn) return findings;
-  const ctx = stageContext(run.ws, run.name, endpointFor2(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host));
+  const ctx = stageContext(run.ws, run.name, endpointFor2(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host), host);
   return tag(host, await runVerify(ctx, { deployment: null }));
 }
 async function replicaFacts(run, host) {
@@ -62355,7 +62382,7 @@ async function closeAll(conns) {
 }
 async function replicas(run, hosts, expectedSha) {
   const rows = await Promise.all(hosts.map((h) => replicaFacts(run, h)));
-  return checkReplicas(rows, { expectedSha, kvTolerance: run.ep.replicas.kvTolerance });
+  return checkReplicas(rows, { expectedSha, kvTolerance: run.ep.replicas.kvTolerance, endpoint: run.name, redeploy: run.opts.command === "rollback" ? "rollback" : "run" });
 }
 async function replicasOfFleet(run) {
   const all = run.ep.hosts;
@@ -62403,15 +62430,15 @@ async function deployFleet(ws, name, opts, progress) {
       findings.push(...untouched.map((h) => ({ ...skip("fleet.rollout", `not touched: the rollout halted at step ${halted.step + 1} (${halted.why})`), host: h })));
       const rb = await rollBack(run, outcomes, byName);
       findings.push(...rb);
-      const rest = [...outcomes.filter((o) => o.findings.some((f) => f.status === "fail")).map((o) => o.host), ...untouched];
       const rolled = (status2) => rb.filter((f) => f.check === "deploy.rollback" && f.host && f.status === status2).map((f) => f.host);
+      const rest = hostsToFinish([...byName.keys()], outcomes, /* @__PURE__ */ new Set([...rolled("pass"), ...rolled("fail")]));
       const said = [
         rolled("pass").length ? `rolled back and verified: ${rolled("pass").join(", ")}` : "",
         rolled("fail").length ? `rollback FAILED on ${rolled("fail").join(", ")}` : "",
         `${untouched.length} host(s) not touched${untouched.length ? ` (${untouched.join(", ")})` : ""}`
       ].filter(Boolean).join("; ");
       findings.push(fail("fleet.rollout", `rollout halted at step ${halted.step + 1} of ${steps.length}: ${halted.why}; ${said}`, {
-        fix: `read the failing host's findings above; fix the change, then finish the rollout: deploy-gate ${opts.command} --endpoint ${name}${rest.length < byName.size ? ` --hosts ${rest.join(",")}` : ""}`,
+        fix: haltFix(`deploy-gate ${opts.command} --endpoint ${name}`, rest, byName.size, rolled("pass").length > 0),
         data: { steps, haltedAt: halted.step, untouched }
       }));
     } else {
@@ -62436,7 +62463,7 @@ async function rollBack(run, outcomes, byName) {
   const done = await Promise.all(targets.map(async (h) => {
     const { conn, findings } = await open3(run, byName.get(h), h, "unreachable for the rollback");
     if (!conn) return findings;
-    return tag(h, await autoRollback(run.ws, name, endpointFor2(ep, byName.get(h)), conn, hostProgress(run, h), "the rollout halted"));
+    return tag(h, await autoRollback(run.ws, name, endpointFor2(ep, byName.get(h)), conn, hostProgress(run, h), "the rollout halted", run.sha, h));
   }));
   return done.flat();
 }

@@ -52,7 +52,7 @@ export interface OptionSpec {
 export const OPTION_SPECS: readonly OptionSpec[] = [
   { name: "config", type: "string", arg: "FILE", help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it", commands: [...REPORTING, "logs", "lock", "init"] },
   { name: "endpoint", type: "string", arg: "NAME", help: "one endpoint (default: all; run/verify/rollback/logs/lock: the config's only one)", commands: [...REPORTING, "logs", "lock"] },
-  { name: "ref", type: "string", arg: "REF", help: "check the scripts at REF instead of the work tree (verify: the contracts at REF)", commands: REPORTING },
+  { name: "ref", type: "string", arg: "REF", help: "check the scripts at REF instead of the work tree (verify: the contracts at REF; rollback: the version to go back to, instead of rollback.ref)", commands: REPORTING },
   { name: "base", type: "string", arg: "REF", help: "what dropped-flags compares against (default: rollback.ref, else the commit before the last change)", commands: ["preflight", "run"] },
   { name: "json", type: "boolean", help: "print exactly the JSON report on stdout", commands: [...REPORTING, "explain", "logs", "lock"] },
   { name: "report", type: "string", arg: "FILE", help: "also write the JSON report to FILE", commands: REPORTING },
@@ -63,7 +63,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { name: "dry-run", type: "boolean", help: "connect, lock, show the files that would change and the commands; change nothing", commands: DEPLOYING },
   { name: "lock-wait", type: "string", arg: "DURATION", help: "wait this long for a held deploy lock (default: fail at once, naming the holder)", commands: DEPLOYING },
   { name: "skip-preflight", type: "boolean", help: "deploy even when preflight fails (to see what the host says)", commands: ["run"] },
-  { name: "hosts", type: "string", arg: "A,B", help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout", commands: ["run", "verify", "rollback"] },
+  { name: "hosts", type: "string", arg: "A,B", help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout (logs: the one host to read)", commands: ["run", "verify", "rollback", "lock", "logs"] },
   { name: "boot", type: "string", arg: "WHICH", help: "current (default), previous, N, or --boot=-N (N before the current)", commands: ["logs"] },
   { name: "since", type: "string", arg: "TIME", help: "the window: 30m, 2h, YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today, yesterday", commands: ["logs"] },
   { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },

@@ -26,6 +26,8 @@ export interface StageContext {
   /** the runner's clock, for durations only; windows of time on the host use the host's clock */
   now: () => number;
   signal?: AbortSignal;
+  /** a fleet endpoint's host name (hosts:), for the commands fixes name (--hosts NAME) */
+  fleetHost?: string;
 }
 
 /** What a deploy established, for verify: the window of this deploy on the host's own clock. */

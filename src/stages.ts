@@ -6,6 +6,7 @@ import { runAbort } from "./abort.js";
 import { requireFor } from "./config/load.js";
 import type { Endpoint } from "./config/schema.js";
 import { runDeploy } from "./deploy/index.js";
+import { rollbackBlocked } from "./deploy/rollback-guard.js";
 import { GitReader } from "./git/batched.js";
 import { HostError } from "./host/errors.js";
 import type { Host } from "./host/host.js";
@@ -78,9 +79,9 @@ function connectFix(kind: HostError["kind"], where: string): string {
   }
 }
 
-export function stageContext(ws: Workspace, name: string, ep: Endpoint, host: Host, ref: string, sha: string, progress: (s: string) => void): StageContext {
+export function stageContext(ws: Workspace, name: string, ep: Endpoint, host: Host, ref: string, sha: string, progress: (s: string) => void, fleetHost?: string): StageContext {
   return {
-    name, endpoint: ep, configFile: ws.configFile!, root: ws.root, reader: new GitReader(ws.git), ref, sha, host, progress, now: Date.now, signal: runAbort.signal,
+    ...(fleetHost ? { fleetHost } : {}), name, endpoint: ep, configFile: ws.configFile!, root: ws.root, reader: new GitReader(ws.git), ref, sha, host, progress, now: Date.now, signal: runAbort.signal,
     repoPath: (p) => relative(ws.root, resolve(dirname(ws.configFile!), p)).split("\\").join("/"),
   };
 }
@@ -92,8 +93,9 @@ export async function deployRef(ws: Workspace, name: string, opts: Options): Pro
   const ep = ws.config!.endpoints[name]!;
   // The state record on the host names what was deployed: a branch name says more than "HEAD".
   let ref = opts.ref ?? (await ws.git.branch()) ?? "HEAD";
-  if (opts.command === "rollback") {
-    if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back`);
+  // rollback: --ref names another version to go back to than rollback.ref
+  if (opts.command === "rollback" && !opts.ref) {
+    if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back, or pass --ref REF`);
     ref = ep.rollback.ref;
   }
   const sha = await ws.git.resolve(ref);
@@ -114,24 +116,31 @@ export async function deployAndVerify(ws: Workspace, name: string, opts: Options
     const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: owner() });
     findings.push(...dep.findings);
     if (opts.dryRun) return { findings, ref, sha };
-    if (dep.ok) {
-      findings.push(...(await runVerify(ctx, { deployment: dep.deployment })));
-      return { findings, ref, sha };
-    }
-    if (opts.command === "run" && ep.rollback?.auto) findings.push(...(await autoRollback(ws, name, ep, host, progress)));
-    else if (opts.command === "run") findings.push(skip("deploy.rollback", "no auto-rollback configured", { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} (needs rollback.ref)` }));
+    if (dep.ok) findings.push(...(await runVerify(ctx, { deployment: dep.deployment })));
+    // a change verify fails is rolled back like one that did not boot (as a fleet's step is)
+    if (opts.command !== "run" || !findings.some((f) => f.status === "fail")) return { findings, ref, sha };
+    const blocked = rollbackBlocked(dep.findings);
+    if (blocked) findings.push(skip("deploy.rollback", `nothing rolled back: ${blocked}`, { data: { blocked } }));
+    else if (ep.rollback?.auto) findings.push(...(await autoRollback(ws, name, ep, host, progress, dep.ok ? "verify failed" : "deploy failed", sha)));
+    else findings.push(skip("deploy.rollback", "no auto-rollback configured", { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} (needs rollback.ref)` }));
     return { findings, ref, sha };
   } finally {
     await host.close();
   }
 }
 
-export async function autoRollback(ws: Workspace, name: string, ep: Endpoint, host: Host, progress: (s: string) => void, why = "deploy failed"): Promise<Finding[]> {
+export async function autoRollback(ws: Workspace, name: string, ep: Endpoint, host: Host, progress: (s: string) => void, why: string, deployedSha: string, fleetHost?: string): Promise<Finding[]> {
   const ref = ep.rollback!.ref;
   const sha = await ws.git.resolve(ref);
   if (!sha) return [fail("deploy.rollback", `rollback ref ${ref} does not exist here: the endpoint is left as the failed deploy left it`, { fix: "fetch tags (fetch-depth: 0) or fix rollback.ref; then deploy-gate rollback" })];
+  // the same commit again would fail the same way, after another whole boot
+  if (sha === deployedSha) {
+    return [skip("deploy.rollback", `nothing rolled back: the failed deploy was the rollback ref ${ref} (${sha.slice(0, 10)}) itself; the endpoint is left as it left it`, {
+      fix: `read the failures above; go back to another version that works: deploy-gate rollback --endpoint ${name}${fleetHost ? ` --hosts ${fleetHost}` : ""} --ref REF`, data: { ref, sha, same: true },
+    })];
+  }
   progress(`${name}: ${why}; rolling back to ${ref} (${sha.slice(0, 10)})`);
-  const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
+  const ctx = stageContext(ws, name, ep, host, ref, sha, progress, fleetHost);
   const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 60_000, owner: `${owner()} (auto-rollback)` });
   const verified = dep.ok ? await runVerify(ctx, { deployment: dep.deployment }) : [];
   const broken = [...dep.findings, ...verified].filter((f) => f.status === "fail");
@@ -140,7 +149,7 @@ export async function autoRollback(ws: Workspace, name: string, ep: Endpoint, ho
     return [...sub, pass("deploy.rollback", `rolled back to ${ref} (${sha.slice(0, 10)}): deployed and verified; the failed change is not live`, { data: { ref, sha } })];
   }
   return [...sub, fail("deploy.rollback", `rollback to ${ref} failed too (${broken.map((f) => f.check).join(", ")}): the endpoint may be down`, {
-    fix: `act now: read the [rollback] findings above; deploy-gate verify --endpoint ${name} shows what runs`,
+    fix: `act now: read the [rollback] findings above; deploy-gate verify --endpoint ${name}${fleetHost ? ` --hosts ${fleetHost}` : ""} shows what runs`,
     data: { ref, sha },
   })];
 }

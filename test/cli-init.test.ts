@@ -49,6 +49,25 @@ describe("deploy-gate init", () => {
     expect(report.findings.filter((f: { check: string }) => f.check === "preflight.contracts").length).toBeGreaterThanOrEqual(2);
   });
 
+  it("takes SGLang's and llama.cpp's own client-facing flags (context, served name, templates) as contracts", async () => {
+    repo = tempRepo();
+    repo.commit("scripts", {
+      "sg.sh": "#!/bin/bash\npython3 -m sglang.launch_server --model-path /m --port 30000 --tp 2 --context-length 32768 --served-model-name q\n",
+      "llama.sh": "#!/bin/bash\nllama-server -m /m.gguf --port 8080 -c 16384 --jinja -ngl 99 --alias qwen\n",
+    });
+    expect((await run(repo.dir, "init")).code).toBe(0);
+    const c = parseConfig(readFileSync(join(repo.dir, "deploy-gate.yml"), "utf8"), "deploy-gate.yml");
+    expect(c.endpoints.sg!.contracts.flags).toEqual(["--port 30000", "--context-length 32768", "--served-model-name q"]);
+    expect(c.endpoints.llama!.contracts.flags).toEqual(["--port 8080", "-c 16384", "--jinja", "--alias qwen"]);
+  });
+
+  it("names two scripts of one file name by their directories, not serve and serve-2", async () => {
+    repo = tempRepo();
+    repo.commit("scripts", { "a/serve.sh": "#!/bin/bash\nvllm serve /m --port 8000\n", "b/serve.sh": "#!/bin/bash\nvllm serve /m --port 8001\n", "c/serve-x.sh": "#!/bin/bash\nvllm serve /m --port 8002\n" });
+    const r = await run(repo.dir, "init");
+    expect(r.out).toMatch(/3 endpoint\(s\) \(a-serve, b-serve, serve-x\)/);
+  });
+
   it("names a quadlet or a unit that starts the engine by its own key, with its argv as contracts", async () => {
     repo = tempRepo();
     const quadlet = "[Container]\nImage=docker.io/vllm/vllm-openai:v0.9.2\nExec=--model /m --served-model-name chat --enable-auto-tool-choice --tool-call-parser hermes\nPublishPort=8000:8000\n\n[Install]\nWantedBy=default.target\n";

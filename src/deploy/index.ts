@@ -18,6 +18,7 @@ export { activeLocks, releaseAllLocks } from "./lock.js";
 export interface DeployOptions { dryRun: boolean; lockWaitMs: number; owner: string /* "user@machine (run URL)" */; env?: NodeJS.ProcessEnv /* DEPLOY_GATE_API_KEY; default process.env */ }
 export interface DeployResult { findings: Finding[]; deployment: Deployment | null; ok: boolean }
 
+const hostsArg = (ctx: StageContext) => (ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : "");
 const msg = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise<DeployResult> {
@@ -31,7 +32,7 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
   findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
   let lock: HeldLock;
   try {
-    const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal, progress: (l) => ctx.progress(`${ctx.name}: ${l}`) }, ctx.now);
+    const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal, fleetHost: ctx.fleetHost, progress: (l) => ctx.progress(`${ctx.name}: ${l}`) }, ctx.now);
     if (!got.ok) {
       findings.push(got.stale
         ? fail("deploy.lock", `stale deploy lock on ${ctx.host.name}: ${got.detail}; ${got.stale}`, { evidence: [got.detail, got.stale], fix: `If no deploy of ${ctx.name} is running, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: true, clear: got.clearCommand } })
@@ -61,13 +62,14 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
     if (!opts.dryRun) await ensureUpFinding(ctx, service, findings);
     return done();
   } finally {
-    await lock.release().catch((e: unknown) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}; clear it: deploy-gate lock release --endpoint ${ctx.name}` })));
+    await lock.release().catch((e: unknown) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; clear it: deploy-gate lock release --endpoint ${ctx.name}${hostsArg(ctx)}` })));
   }
 }
 
 function lostLock(ctx: StageContext, why: string): Finding {
   return fail("deploy.lock", `deploy stopped: this run no longer holds the lock for ${ctx.name}: ${why}`, {
-    fix: `Two deploys ran at once. See who holds it now: deploy-gate lock status --endpoint ${ctx.name}; deploy again when it is free.`,
+    fix: `Two deploys ran at once. See who holds it now: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; deploy again when it is free.`,
+    data: { lost: true },
   });
 }
 

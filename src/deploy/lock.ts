@@ -23,6 +23,8 @@ export interface LockRequest {
   signal?: AbortSignal;
   /** said once per poll while a held lock is waited for */
   progress?: (line: string) => void;
+  /** a fleet endpoint's host name: the clear command names it (--hosts) */
+  fleetHost?: string;
 }
 
 export type LockOutcome =
@@ -95,8 +97,8 @@ export class HeldLock {
 }
 
 /** What a person runs to clear a lock whose holder is gone. */
-export function clearCommand(endpoint: string): string {
-  return `deploy-gate lock release --endpoint ${endpoint} --force`;
+export function clearCommand(endpoint: string, fleetHost?: string): string {
+  return `deploy-gate lock release --endpoint ${endpoint}${fleetHost ? ` --hosts ${fleetHost}` : ""} --force`;
 }
 
 /** One attempt: mkdir is atomic, so exactly one of two racing deploys gets the directory. */
@@ -131,7 +133,7 @@ export async function takeLock(host: Host, req: LockRequest, now: () => number =
   for (;;) {
     const r = await tryTake(host, req, token);
     if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
-    const clear = clearCommand(req.endpoint);
+    const clear = clearCommand(req.endpoint, req.fleetHost);
     // A record not written yet (a racing holder between mkdir and write) counts as held, not stale.
     const st = r.holder ? lockStaleness(r.holder, r.hostNowS, Math.round(req.staleAfterMs / 1000)) : null;
     if (st?.stale) return { ok: false, held: r.holder, stale: st.reason, clearCommand: clear, detail: describeHolder(r.holder!, r.hostNowS) };

@@ -3,6 +3,7 @@
 import { dirname } from "node:path";
 import type { Endpoint } from "../config/schema.js";
 import { runDeploy } from "../deploy/index.js";
+import { lockLost } from "../deploy/rollback-guard.js";
 import type { Host } from "../host/host.js";
 import type { Options } from "../options.js";
 import type { Workspace } from "../pipeline.js";
@@ -50,21 +51,21 @@ export async function deployHost(run: FleetRun, h: FleetHost, host: string, step
   p(`step ${step + 1}: connecting to ${h.user}@${h.address}:${h.port}`);
   const { conn, findings } = await open(run, h, host, `unreachable before step ${step + 1}`);
   if (!conn) return { host, step, findings, changed: false, readyMs: null };
-  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, p);
+  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, p, host);
   const t0 = Date.now();
   const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: owner() });
   const readyMs = dep.ok && !run.opts.dryRun ? Date.now() - t0 : null;
   const out = [...dep.findings];
   if (dep.ok && !run.opts.dryRun) out.push(...(await runVerify(ctx, { deployment: dep.deployment })));
   p(out.some((f) => f.status === "fail") ? `step ${step + 1}: FAILED (${[...new Set(out.filter((f) => f.status === "fail").map((f) => f.check))].join(", ")})` : `step ${step + 1}: passed`);
-  return { host, step, findings: tag(host, out), changed: !run.opts.dryRun && deployChanged(dep.findings), readyMs };
+  return { host, step, findings: tag(host, out), changed: !run.opts.dryRun && deployChanged(dep.findings) && !lockLost(dep.findings), readyMs };
 }
 
 /** Verify alone on one host, against `sha` (the ref recorded on each host is read by the caller). */
 export async function verifyHost(run: FleetRun, h: FleetHost, host: string): Promise<Finding[]> {
   const { conn, findings } = await open(run, h, host, "unreachable for verify");
   if (!conn) return findings;
-  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host));
+  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host), host);
   return tag(host, await runVerify(ctx, { deployment: null }));
 }
 

@@ -20,6 +20,14 @@ export function selectHosts(all: readonly string[], only: readonly string[] | nu
   return { hosts: all.filter((h) => only.includes(h)), unknown: only.filter((h) => !all.includes(h)) };
 }
 
+/** The one host a single-host command (logs) reads on a fleet: --hosts must name exactly one. */
+export function oneFleetHost(hosts: readonly FleetHost[], endpoint: string, command: string, only: readonly string[] | null): FleetHost | string {
+  const names = hosts.map(hostName);
+  if (!only || only.length !== 1) return `${command} reads one host: endpoint ${endpoint} is a fleet (hosts:); pass --hosts NAME (one of ${names.join(", ")})`;
+  const h = hosts.find((x) => hostName(x) === only[0]);
+  return h ?? `--hosts ${only[0]}: not a host of endpoint ${endpoint} (hosts: ${names.join(", ")})`;
+}
+
 /** Canary hosts alone first (each canary host is part of one step), then batches of `batch` in parallel. */
 export function planSteps(hosts: readonly string[], rollout: { canary: number; batch: number }): string[][] {
   const steps: string[][] = [];
@@ -45,14 +53,28 @@ export function stepPassed(outcomes: readonly HostOutcome[]): boolean {
   return outcomes.every((o) => !hostFailed(o));
 }
 
-/** A deploy changed the host when it got past the lock (install, restart or later findings exist). */
-export function deployChanged(findings: readonly Finding[]): boolean {
-  return findings.some((f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback);
-}
+export { deployChanged } from "../deploy/rollback-guard.js";
 
 /** Hosts to roll back after a halt: every host this run changed (the failing ones included), config order. */
 export function rollbackTargets(outcomes: readonly HostOutcome[]): string[] {
   return outcomes.filter((o) => o.changed).map((o) => o.host);
+}
+
+/**
+ * The hosts a rerun must deploy to finish a halted rollout, config order: every host but those that
+ * passed and still run the change (a host rolled back, or whose rollback was tried, needs it again).
+ */
+export function hostsToFinish(all: readonly string[], outcomes: readonly HostOutcome[], rolledBack: ReadonlySet<string>): string[] {
+  const done = new Set(outcomes.filter((o) => !hostFailed(o) && !rolledBack.has(o.host)).map((o) => o.host));
+  return all.filter((h) => !done.has(h));
+}
+
+/** The fix of a halted rollout: `rest` are the hosts that still need the change (hostsToFinish). */
+export function haltFix(command: string, rest: readonly string[], fleetSize: number, rolledBack: boolean): string {
+  if (rest.length < fleetSize) {
+    return `read the failing host's findings above; for a cause on the host, fix it there and finish the rollout: ${command} --hosts ${rest.join(",")}; a fix committed to the repo is a new change for every host: ${command}`;
+  }
+  return `read the failing host's findings above; fix the change, then ${rolledBack ? "roll it out again" : "finish the rollout"}: ${command}`;
 }
 
 export type HostVerdict = "pass" | "warn" | "fail" | "rolled back" | "failed, rolled back" | "rollback failed" | "not touched";

@@ -15,7 +15,7 @@ import { readStateRecord } from "../verify/index.js";
 import { checkReplicas } from "../verify/replicas.js";
 import { formatElapsed } from "../deploy/readiness.js";
 import { deployHost, hostProgress, open, replicaFacts, tag, verifyHost, type FleetRun, type StepOutcome } from "./host-step.js";
-import { endpointFor, hostName, hostRows, planSteps, rollbackTargets, selectHosts, stepPassed, type FleetHost, type HostRow } from "./rollout.js";
+import { endpointFor, haltFix, hostName, hostRows, hostsToFinish, planSteps, rollbackTargets, selectHosts, stepPassed, type FleetHost, type HostRow } from "./rollout.js";
 
 export interface FleetStageRun extends StageRun { fleet: HostRow[] }
 
@@ -46,7 +46,7 @@ async function closeAll(conns: Map<string, Host>): Promise<void> {
 /** verify.replicas over the hosts that are connected (every host of the run). */
 async function replicas(run: FleetRun, hosts: readonly string[], expectedSha: string | null): Promise<Finding> {
   const rows = await Promise.all(hosts.map((h) => replicaFacts(run, h)));
-  return checkReplicas(rows, { expectedSha, kvTolerance: run.ep.replicas.kvTolerance });
+  return checkReplicas(rows, { expectedSha, kvTolerance: run.ep.replicas.kvTolerance, endpoint: run.name, redeploy: run.opts.command === "rollback" ? "rollback" : "run" });
 }
 
 /**
@@ -94,15 +94,15 @@ export async function deployFleet(ws: Workspace, name: string, opts: Options, pr
       findings.push(...untouched.map((h) => ({ ...skip("fleet.rollout", `not touched: the rollout halted at step ${halted!.step + 1} (${halted!.why})`), host: h })));
       const rb = await rollBack(run, outcomes, byName);
       findings.push(...rb);
-      const rest = [...outcomes.filter((o) => o.findings.some((f) => f.status === "fail")).map((o) => o.host), ...untouched];
       const rolled = (status: string) => rb.filter((f) => f.check === "deploy.rollback" && f.host && f.status === status).map((f) => f.host!);
+      const rest = hostsToFinish([...byName.keys()], outcomes, new Set([...rolled("pass"), ...rolled("fail")]));
       const said = [
         rolled("pass").length ? `rolled back and verified: ${rolled("pass").join(", ")}` : "",
         rolled("fail").length ? `rollback FAILED on ${rolled("fail").join(", ")}` : "",
         `${untouched.length} host(s) not touched${untouched.length ? ` (${untouched.join(", ")})` : ""}`,
       ].filter(Boolean).join("; ");
       findings.push(fail("fleet.rollout", `rollout halted at step ${halted.step + 1} of ${steps.length}: ${halted.why}; ${said}`, {
-        fix: `read the failing host's findings above; fix the change, then finish the rollout: deploy-gate ${opts.command} --endpoint ${name}${rest.length < byName.size ? ` --hosts ${rest.join(",")}` : ""}`,
+        fix: haltFix(`deploy-gate ${opts.command} --endpoint ${name}`, rest, byName.size, rolled("pass").length > 0),
         data: { steps, haltedAt: halted.step, untouched },
       }));
     } else {
@@ -129,7 +129,7 @@ async function rollBack(run: FleetRun, outcomes: readonly StepOutcome[], byName:
   const done = await Promise.all(targets.map(async (h) => {
     const { conn, findings } = await open(run, byName.get(h)!, h, "unreachable for the rollback");
     if (!conn) return findings;
-    return tag(h, await autoRollback(run.ws, name, endpointFor(ep, byName.get(h)!), conn, hostProgress(run, h), "the rollout halted"));
+    return tag(h, await autoRollback(run.ws, name, endpointFor(ep, byName.get(h)!), conn, hostProgress(run, h), "the rollout halted", run.sha, h));
   }));
   return done.flat();
 }

@@ -7,7 +7,7 @@ import { UsageError, type Options } from "../options.js";
 import { discoverTargets } from "../preflight/discover.js";
 import { refusePath } from "../preflight/paths.js";
 import { currentEngineFlags } from "./engine-flags.js";
-import { contractFlags, endpointName, renderInit, type InitEndpoint } from "./render.js";
+import { contractFlags, endpointNames, renderInit, type InitEndpoint } from "./render.js";
 
 export async function runInit(opts: Options, io: { out: (s: string) => void; cwd: string }): Promise<number> {
   const info = await new Git(opts.cwd).info();
@@ -21,11 +21,10 @@ export async function runInit(opts: Options, io: { out: (s: string) => void; cwd
   // the same rule as preflight: a symlinked or outside file is never read into the config
   const targets = discoverTargets(root, await new Git(root).listFiles()).filter((t) => refusePath(root, t.scriptPath) === null);
   if (!targets.length) throw new UsageError("no serve scripts, units or quadlets that start an inference server found (committed or staged): write deploy-gate.yml by hand (README: config reference)");
-  const taken = new Set<string>();
+  const names = endpointNames(targets);
   const configDir = join(path, "..");
-  const endpoints: InitEndpoint[] = targets.map((t) => {
-    const name = endpointName(t.name, taken);
-    taken.add(name);
+  const endpoints: InitEndpoint[] = targets.map((t, i) => {
+    const name = names[i]!;
     const flags = currentEngineFlags(t.kind, readFileSync(join(root, t.scriptPath), "utf8"));
     return { name, kind: t.kind, script: relative(configDir, join(root, t.scriptPath)).split("\\").join("/"), flags };
   });

@@ -48,6 +48,20 @@ export function renderInit(endpoints: readonly InitEndpoint[]): string {
   ].join("\n");
 }
 
+/** Endpoint names for the files found: the file's name, with its directory before it where two share one
+ *  (a/serve.sh and b/serve.sh become a-serve and b-serve, not serve and serve-2). */
+export function endpointNames(files: readonly { name: string; scriptPath: string }[]): string[] {
+  const count = new Map<string, number>();
+  for (const f of files) count.set(f.name, (count.get(f.name) ?? 0) + 1);
+  const taken = new Set<string>();
+  return files.map((f) => {
+    const dir = f.scriptPath.split("/").slice(-2, -1)[0];
+    const name = endpointName((count.get(f.name) ?? 0) > 1 && dir ? `${dir}-${f.name}` : f.name, taken);
+    taken.add(name);
+    return name;
+  });
+}
+
 /** A valid, unique endpoint name from a script's file name. */
 export function endpointName(base: string, taken: ReadonlySet<string>): string {
   const clean = base.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "endpoint";

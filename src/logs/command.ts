@@ -10,6 +10,7 @@ import type { Host } from "../host/host.js";
 import { UsageError, type Options } from "../options.js";
 import { openWorkspace } from "../pipeline.js";
 import { connect, endpointFor, oneEndpoint } from "../stages.js";
+import { endpointFor as fleetEndpoint, oneFleetHost } from "../fleet/rollout.js";
 import { BootSplitter, parseBoot, type Boot, type BootSelector } from "./boots.js";
 import { logsArgv, sinceArg } from "./remote.js";
 import { bootHeader, bootJson, diagnosisText, lineText } from "./render.js";
@@ -128,9 +129,14 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
 export async function logsCommand(opts: Options, io: LogsIo): Promise<number> {
   const ws = await openWorkspace(opts);
   const { name, ep } = oneEndpoint(ws, opts, "logs", "host, service, container");
-  requireFor(name, ep, "logs", ["host", "service", "container"], ws.configFile!);
+  const one = ep.hosts ? oneFleetHost(ep.hosts, name, "logs", opts.hosts ?? null) : null;
+  if (typeof one === "string") throw new UsageError(one);
+  if (!one && opts.hosts) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
+  if (!one) requireFor(name, ep, "logs", ["host", "service", "container"], ws.configFile!);
+  requireFor(name, ep, "logs", ["service", "container"], ws.configFile!);
   const req = logsRequest(opts, name, ep.service, ep.container);
-  const { host, finding } = await connect(endpointFor(ws, name, opts) as typeof ep, opts, dirname(ws.configFile!));
+  const target = one ? fleetEndpoint(ep, one) : (endpointFor(ws, name, opts) as typeof ep & { host: NonNullable<typeof ep.host> });
+  const { host, finding } = await connect(target, opts, dirname(ws.configFile!));
   if (!host) {
     io.err(`deploy-gate logs: ${finding.summary}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}`);
     return 1;

@@ -17,6 +17,8 @@ export interface ArgvInput {
   journal: readonly string[];
   /** installed files changed on the host since the last deploy wrote them */
   edited?: readonly string[];
+  /** what the redeploy fixes name after `deploy-gate run`: `--endpoint NAME` (and a fleet's `--hosts H`) */
+  target?: string;
 }
 
 function nonDefaultArgs(journal: readonly string[]): Record<string, unknown> | null {
@@ -53,14 +55,14 @@ export function checkArgv(input: ArgvInput): Finding {
   if (real.length) {
     return fail(CHECK, `live argv drifted from ${input.scriptPath} at ${input.ref}: ${real.length} difference(s)`, {
       evidence, data, file: input.scriptPath, line: real.find((d) => d.line !== null)?.line ?? undefined,
-      fix: `the host runs something other than ${input.ref}: redeploy it (deploy-gate run --ref ${shellQuote(input.ref)}), or commit the host's change to ${input.scriptPath} if it is the one to keep`,
+      fix: `the host runs something other than ${input.ref}: redeploy it (deploy-gate run${input.target ? ` ${input.target}` : ""} --ref ${shellQuote(input.ref)}), or commit the host's change to ${input.scriptPath} if it is the one to keep`,
     });
   }
   if (input.edited?.length) {
     // the running engine still matches; the next restart would run the edit
     return warn(CHECK, `${input.edited.join(", ")} changed on the host since the last deploy wrote ${input.edited.length > 1 ? "them" : "it"}: the live argv still matches ${input.ref}, the next restart runs the edit`, {
       evidence: [...evidence, ...input.edited.map((p) => `${p}: sha256 differs from the deploy's state record`)], data: { ...data, edited: input.edited },
-      fix: `redeploy ${input.ref} to put the committed files back (deploy-gate run), or commit the host's change if it is the one to keep`,
+      fix: `redeploy ${input.ref} to put the committed files back (deploy-gate run${input.target ? ` ${input.target}` : ""}), or commit the host's change if it is the one to keep`,
     });
   }
   return pass(CHECK, `live argv carries all ${contracts.length} contract flag(s) and matches ${input.scriptPath} at ${input.ref}`, { evidence, data });

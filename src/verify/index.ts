@@ -105,7 +105,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
       const mml = flagValue(live, "--max-model-len");
       return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv, script?.engine?.kind);
     }),
-    guard("verify.argv", () => (facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts) }) : hostDown("verify.argv"))),
+    guard("verify.argv", () => (facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts), target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}` }) : hostDown("verify.argv"))),
     guard("verify.env", () => (facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env"))),
     guard("verify.plan-lines", () => (facts ? checkPlanLines(facts.planLines, ep.contracts.plan, ep.container!) : hostDown("verify.plan-lines"))),
     guard("verify.graphs", () => (facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs"))),

@@ -43,7 +43,7 @@ function argvDiff(ref: readonly string[], other: readonly string[]): string {
  * Compares every replica with the fleet: the expected commit (or the commit most hosts run), the argv
  * most hosts run, and the median KV pool. A host that differs is named with what differs.
  */
-export function checkReplicas(rows: readonly ReplicaFacts[], opts: { expectedSha: string | null; kvTolerance: number }): Finding {
+export function checkReplicas(rows: readonly ReplicaFacts[], opts: { expectedSha: string | null; kvTolerance: number; endpoint?: string; redeploy?: "run" | "rollback" }): Finding {
   const unread = rows.filter((r) => r.error);
   const read = rows.filter((r) => !r.error);
   if (rows.length < 2) return skip(CHECK, `one replica in this run (${rows.map((r) => r.host).join(", ") || "none"}): nothing to compare`, { fix: "run verify without --hosts to compare every replica" });
@@ -70,7 +70,7 @@ export function checkReplicas(rows: readonly ReplicaFacts[], opts: { expectedSha
     const named = [...drift.map((d) => `${d.host} (${d.what.map((w) => w.split(/[ :]/)[0]).join(", ")})`), ...unread.map((r) => `${r.host} (unreadable)`)];
     return fail(CHECK, `${named.length} of ${rows.length} replica(s) differ from the fleet: ${named.join(", ")}`, {
       evidence, data,
-      fix: `redeploy the named host(s) from the repo: deploy-gate run --hosts ${[...drift.map((d) => d.host), ...unread.map((r) => r.host)].join(",")} (a hand edit on a host is overwritten; a KV pool that differs means other free VRAM or another GPU: check nvidia-smi there)`,
+      fix: `redeploy the named host(s) from the repo: deploy-gate ${opts.redeploy ?? "run"}${opts.endpoint ? ` --endpoint ${opts.endpoint}` : ""} --hosts ${[...drift.map((d) => d.host), ...unread.map((r) => r.host)].join(",")} (a hand edit on a host is overwritten; a KV pool that differs means other free VRAM or another GPU: check nvidia-smi there)`,
     });
   }
   return pass(CHECK, `${rows.length} replicas agree: ref ${refSha?.slice(0, 10) ?? "?"}, the same live argv, KV ${kvMedian?.toLocaleString("en-US") ?? "?"} tokens (within ${(opts.kvTolerance * 100).toFixed(0)}%)`, { evidence, data });

@@ -107,6 +107,14 @@ describe("takeLock", () => {
     expect(clearCommand("x")).toBe("deploy-gate lock release --endpoint x --force");
   });
 
+  it("on a fleet host the clear command names that host: the lock is per host", async () => {
+    const host = newHost();
+    const a = await takeLock(host, req({ owner: "carol@ci" }));
+    expect(a.ok).toBe(true);
+    const b = await takeLock(host, req({ fleetHost: "gpu-b" }));
+    expect(b).toMatchObject({ ok: false, clearCommand: "deploy-gate lock release --endpoint archon --hosts gpu-b --force" });
+  });
+
   it("a take that fails after the host printed TAKEN leaves no lock behind", async () => {
     const host = newHost();
     // The record cannot be written: the host said TAKEN, then the write failed.

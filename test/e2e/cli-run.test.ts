@@ -6,7 +6,9 @@ import { describe, expect, inject, it } from "vitest";
 import { gate } from "./gate-cli.js";
 import type { Report } from "../../src/report/finding.js";
 import { makeSandboxRepo, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxSession, sandboxOrSkip } from "./sandbox.js";
+import { takeLock } from "../../src/deploy/lock.js";
+import { SshHost } from "../../src/host/ssh.js";
+import { fresh, sandboxSession, sandboxOrSkip, target } from "./sandbox.js";
 
 let nextPort = 7900; // this file's port range: 7900-7919
 
@@ -71,6 +73,68 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     expect(manual.code).toBe(0);
     expect(manual.report.ref.name).toBe("good");
     expect(status(manual.report, "verify.tools")).toEqual(["pass"]);
+  });
+
+  it("run: a change that boots but fails verify is rolled back too, as a fleet's step is", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo("    rollback: { ref: good, auto: true }\n");
+    (await import("node:child_process")).execFileSync("git", ["-C", r.root, "tag", "good"]);
+    r.commit("drop tools", (root) => {
+      const p = join(root, "scripts/serve.sh");
+      writeFileSync(p, readFileSync(p, "utf8").replace(" --enable-auto-tool-choice --tool-call-parser qwen3_xml", ""));
+    });
+    const { code, report, err } = await gate(r.root, "run", "--endpoint", r.vars.endpoint, "--skip-preflight");
+    expect(code).toBe(1);
+    expect(status(report, "deploy.ready")).toEqual(["pass"]);
+    expect(status(report, "verify.argv")).toEqual(["fail"]);
+    expect(err).toContain("verify failed; rolling back to good");
+    const rb = report.findings.find((f) => f.check === "deploy.rollback");
+    expect(rb?.status).toBe("pass");
+    expect(report.findings.some((f) => f.data?.rollback && f.check === "verify.tools" && f.status === "pass")).toBe(true);
+  });
+
+  it("run: a failed deploy of the rollback ref itself is not deployed a second time", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo("    rollback: { ref: good, auto: true }\n");
+    r.commit("raise memory use", (root) => {
+      const p = join(root, "scripts/serve.sh");
+      writeFileSync(p, readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"));
+    });
+    (await import("node:child_process")).execFileSync("git", ["-C", r.root, "tag", "good"]);
+    const { code, report } = await gate(r.root, "run", "--endpoint", r.vars.endpoint, "--ref", "good");
+    expect(code).toBe(1);
+    expect(status(report, "deploy.ready")).toEqual(["fail"]);
+    expect(report.findings.filter((f) => f.data?.rollback)).toEqual([]);
+    const rb = report.findings.find((f) => f.check === "deploy.rollback");
+    expect(rb?.status).toBe("skip");
+    expect(rb?.summary).toMatch(/the failed deploy was the rollback ref good \(\w+\) itself/);
+    expect(rb?.fix).toContain(`deploy-gate rollback --endpoint ${r.vars.endpoint} --ref REF`);
+  });
+
+  it("run: a deploy refused by another run's lock rolls nothing back (the other run's deploy stays)", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo("    rollback: { ref: good, auto: true }\n");
+    (await import("node:child_process")).execFileSync("git", ["-C", r.root, "tag", "good"]);
+    r.commit("raise memory use", (root) => {
+      const p = join(root, "scripts/serve.sh");
+      writeFileSync(p, readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"));
+    });
+    const host = await SshHost.connect(target(s!));
+    const theirs = await takeLock(host, { endpoint: r.vars.endpoint, owner: "carol@ci-7 (run 42)", ref: "v3", sha: "abcdef0123456789", staleAfterMs: 3600_000, waitMs: 0 });
+    if (!theirs.ok) throw new Error(theirs.detail);
+    try {
+      const { code, report } = await gate(r.root, "run", "--endpoint", r.vars.endpoint);
+      expect(code).toBe(1);
+      expect(status(report, "deploy.lock")).toEqual(["fail"]);
+      expect(report.findings.filter((f) => f.data?.rollback)).toEqual([]);
+      const rb = report.findings.find((f) => f.check === "deploy.rollback");
+      expect(rb?.status).toBe("skip");
+      expect(rb?.summary).toMatch(/nothing rolled back: this run did not change the host/);
+      expect((await host.run(["test", "-e", `.deploy-gate/state/${r.vars.endpoint}.json`])).code).toBe(1);
+    } finally {
+      await theirs.lock.release();
+      await host.close();
+    }
   });
 
   it("verify --ref: a tag whose script carries other flags than the live engine lists the drift", async (ctx) => {

@@ -115,7 +115,10 @@ describe("fleet rollout on three sandbox hosts", () => {
       expect(report.findings.find((x) => x.host === host && x.check === "deploy.rollback")?.status).toBe("pass");
       expect(report.findings.some((x) => x.host === host && x.data?.rollback && x.check === "verify.argv" && x.status === "pass")).toBe(true);
     }
-    expect(report.findings.find((x) => x.check === "fleet.rollout" && !x.host)?.summary).toMatch(/halted at step 2 of 2: gpu-c failed; rolled back and verified: gpu-a, gpu-b, gpu-c; 0 host\(s\) not touched/);
+    const halt = report.findings.find((x) => x.check === "fleet.rollout" && !x.host);
+    expect(halt?.summary).toMatch(/halted at step 2 of 2: gpu-c failed; rolled back and verified: gpu-a, gpu-b, gpu-c; 0 host\(s\) not touched/);
+    expect(halt?.fix).toContain(`roll it out again: deploy-gate run --endpoint ${f.repo.vars.endpoint}`);
+    expect(halt?.fix).not.toContain("--hosts"); // every host runs the rollback ref again
     for (const h of f.hosts) expect(await stateSha(h, f)).toBe(good);
     for (const m of machines!) {
       const models = await (await fetch(`http://${m.address}:${f.repo.vars.port}/v1/models`)).json() as { data: { max_model_len: number }[] };

@@ -1,7 +1,7 @@
 // --hosts and the fleet's refusals through the real CLI, in a real git repository. The unreachable host
 // is a loopback port nothing listens on: the rollout must count it as its step's failure and halt.
-import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { closedPort } from "../helpers/closed-port.js";
 import { parseCli } from "../../src/cli-args.js";
 import { main } from "../../src/cli.js";
 import type { Report } from "../../src/report/finding.js";
@@ -9,14 +9,6 @@ import { tempRepo } from "../helpers/repo.js";
 
 const PIN = "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8";
 
-/** A loopback port that was free a moment ago: connecting to it is refused. */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 const repo = tempRepo("dg-fleet-cli-");
 afterAll(() => repo.cleanup());
@@ -76,5 +68,26 @@ describe("an unreachable host", () => {
     const r = JSON.parse(out) as Report;
     expect(r.fleet?.map((x) => x.host).sort()).toEqual(["gpu-a", "gpu-c"]);
     expect(r.findings.find((f) => f.check === "verify.replicas")?.summary).toMatch(/gpu-a \(unreadable\), gpu-c \(unreadable\)/);
+  });
+});
+
+describe("lock on a fleet endpoint", () => {
+  it("reads each host's lock (or names the --hosts one), never asks for host:", async () => {
+    await fleetRepo();
+    const all = await cli("lock", "status", "--endpoint", "chat");
+    expect(all.code).toBe(1); // nothing listens: every host is said unreachable, by name, in config order
+    expect(all.err).not.toMatch(/host: required/);
+    expect(all.err.match(/\[gpu-[abc]\] cannot connect/g)).toEqual(["[gpu-a] cannot connect", "[gpu-b] cannot connect", "[gpu-c] cannot connect"]);
+    const one = await cli("lock", "release", "--endpoint", "chat", "--hosts", "gpu-b", "--json");
+    expect(JSON.parse(one.out)).toMatchObject({ endpoint: "chat", hosts: [{ name: "gpu-b" }] });
+    expect((await cli("lock", "status", "--endpoint", "chat", "--hosts", "gpu-z")).err).toContain("--hosts gpu-z: not a host of endpoint chat (hosts: gpu-a, gpu-b, gpu-c)");
+  });
+  it("logs on a fleet asks for the one host to read instead of a host: the config refuses", async () => {
+    await fleetRepo();
+    const r = await cli("logs", "--endpoint", "chat");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("logs reads one host: endpoint chat is a fleet (hosts:); pass --hosts NAME (one of gpu-a, gpu-b, gpu-c)");
+    const one = await cli("logs", "--endpoint", "chat", "--hosts", "gpu-b");
+    expect(one.err).toMatch(/cannot connect to deploy@127\.0\.0\.1/);
   });
 });

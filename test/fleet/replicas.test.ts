@@ -17,6 +17,13 @@ describe("verify.replicas", () => {
     expect(f.evidence?.find((l) => l.startsWith("b:"))).toMatch(/argv: missing 8192; extra 4096/);
     expect(f.fix).toContain("--hosts b");
   });
+  it("names the endpoint in the redeploy command, which a config with several endpoints needs", () => {
+    const f = checkReplicas([r("a"), r("b", { argv: [...ARGV.slice(0, 4), "4096"] })], { expectedSha: null, kvTolerance: 0.02, endpoint: "chat" });
+    expect(f.fix).toContain("deploy-gate run --endpoint chat --hosts b");
+    // after `rollback`, `run` would put the failed change back: the redeploy is a rollback too
+    const rb = checkReplicas([r("a"), r("b", { sha: "c".repeat(40) })], { expectedSha: "a".repeat(40), kvTolerance: 0.02, endpoint: "chat", redeploy: "rollback" });
+    expect(rb.fix).toContain("deploy-gate rollback --endpoint chat --hosts b");
+  });
   it("names a replica with another KV pool, and one running another ref than expected", () => {
     const f = checkReplicas([r("a"), r("b", { kvTokens: 80_000 }), r("c", { sha: "b".repeat(40) })], { expectedSha: "a".repeat(40), kvTolerance: 0.05 });
     expect(f.summary).toBe("2 of 3 replica(s) differ from the fleet: b (KV), c (ref)");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deployChanged, endpointFor, hostRows, planSteps, rollbackTargets, selectHosts, stepPassed, type HostOutcome } from "../../src/fleet/rollout.js";
+import { deployChanged, endpointFor, haltFix, hostRows, hostsToFinish, planSteps, rollbackTargets, selectHosts, stepPassed, type HostOutcome } from "../../src/fleet/rollout.js";
 import { loadConfig, parseConfig } from "../../src/config/load.js";
 import { fail, pass, skip } from "../../src/report/finding.js";
 
@@ -34,6 +34,19 @@ describe("halting and rolling back", () => {
   });
   it("rolls back every host this run changed, the failing one included, and no unchanged host", () => {
     expect(rollbackTargets([outcome("a", 0, true), outcome("b", 1, true), outcome("c", 1, false), outcome("d", 1, false, false)])).toEqual(["a", "b", "c"]);
+  });
+  it("finishing a halted rollout needs the failed and untouched hosts, and every host rolled back", () => {
+    const outs = [outcome("a", 0, true), outcome("b", 1, true), outcome("c", 1, false)];
+    expect(hostsToFinish(["a", "b", "c", "d"], outs, new Set())).toEqual(["c", "d"]);
+    // with rollback.auto the passed hosts run the old version again: the rollout starts over
+    expect(hostsToFinish(["a", "b", "c"], outs, new Set(["a", "b", "c"]))).toEqual(["a", "b", "c"]);
+    expect(hostsToFinish(["a", "b", "c"], outs, new Set(["b"]))).toEqual(["b", "c"]);
+  });
+  it("the halt's fix says --hosts finishes only a host-side fix; a new commit goes to every host", () => {
+    const some = haltFix("deploy-gate run --endpoint chat", ["c"], 3, false);
+    expect(some).toContain("fix it there and finish the rollout: deploy-gate run --endpoint chat --hosts c;");
+    expect(some).toMatch(/a fix committed to the repo is a new change for every host: deploy-gate run --endpoint chat$/);
+    expect(haltFix("deploy-gate run --endpoint chat", ["a", "b", "c"], 3, true)).toMatch(/roll it out again: deploy-gate run --endpoint chat$/);
   });
   it("a deploy that stopped at the lock or the connection changed nothing", () => {
     expect(deployChanged([pass("deploy.connect", "ok"), fail("deploy.lock", "held")])).toBe(false);
