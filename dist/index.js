@@ -58406,9 +58406,30 @@ function unquote(v) {
   const q = v[0];
   return (q === "'" || q === '"') && v.length >= 2 && v.endsWith(q) ? v.slice(1, -1) : v;
 }
+var ALIASES = {
+  "-c": "--ctx-size",
+  "-a": "--alias",
+  "-m": "--model",
+  "-np": "--parallel",
+  "-ngl": "--n-gpu-layers",
+  "--gpu-layers": "--n-gpu-layers",
+  "-fa": "--flash-attn",
+  "-ctk": "--cache-type-k",
+  "-ctv": "--cache-type-v",
+  "-tp": "--tensor-parallel-size",
+  "--tp": "--tensor-parallel-size",
+  "--tp-size": "--tensor-parallel-size",
+  "-pp": "--pipeline-parallel-size",
+  "--pp-size": "--pipeline-parallel-size",
+  "-dp": "--data-parallel-size",
+  "--dp": "--data-parallel-size",
+  "--dp-size": "--data-parallel-size",
+  "-q": "--quantization"
+};
 function normalizeFlagName(name) {
   const m = /^(--?)(.*)$/.exec(name);
-  return m ? m[1] + m[2].replace(/_/g, "-") : name;
+  const n = m ? m[1] + m[2].replace(/_/g, "-") : name;
+  return ALIASES[n] ?? n;
 }
 function sameValue(a, b) {
   if (a === b) return true;
@@ -59885,7 +59906,13 @@ var CRITICAL_FLAGS = /* @__PURE__ */ new Set([
   "--trust-remote-code",
   "--port"
 ]);
-function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel, baseFile = file) {
+var CLIENT_FLAGS = {
+  vllm: CRITICAL_FLAGS,
+  sglang: /* @__PURE__ */ new Set([...CRITICAL_FLAGS, "--context-length"]),
+  "llama.cpp": /* @__PURE__ */ new Set(["--port", "-c", "--ctx-size", "--jinja", "-a", "--alias", "--chat-template", "--chat-template-file", "--reasoning-format", "--reasoning-budget"])
+};
+function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel, baseFile = file, engine = "vllm") {
+  const clientFlags = CLIENT_FLAGS[engine];
   const key = (f) => normalizeFlagName(f.name);
   const now = new Set(nowFlags.map(key));
   const before = new Set(baseFlags.map(key));
@@ -59898,7 +59925,7 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
     return [pass(CHECK4, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
   }
   return dropped.map((f) => {
-    const critical = CRITICAL_FLAGS.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
+    const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
     const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
     const mk = critical ? fail : warn;
     return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
@@ -60072,7 +60099,7 @@ async function checkDropped(ctx, t, now, contractNames) {
   }
   if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
   const baseScript = parseLaunch(t.kind, atBase.text);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path);
+  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path, baseScript.engine?.kind ?? now.engine?.kind);
 }
 async function scriptAtBase(ctx, t, sha) {
   const same = await ctx.reader.show(sha, t.scriptPath);

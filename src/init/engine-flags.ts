@@ -1,7 +1,6 @@
 // The one place `init` reads a script's engine argv: the lead can repoint it at a new engine model.
-import { CRITICAL_FLAGS } from "../preflight/dropped-flags.js";
+import { CLIENT_FLAGS } from "../preflight/dropped-flags.js";
 import { parseLaunch, type FileKind } from "../script/launch.js";
-import type { EngineKind } from "../script/model.js";
 
 export interface EngineFlag {
   name: string;
@@ -11,18 +10,12 @@ export interface EngineFlag {
   optional: boolean;
 }
 
-/** What clients rely on, per engine: SGLang and llama.cpp name context, served name and templates their own way. */
-const CLIENT_FACING: Record<EngineKind, ReadonlySet<string>> = {
-  vllm: CRITICAL_FLAGS,
-  sglang: new Set([...CRITICAL_FLAGS, "--context-length"]),
-  "llama.cpp": new Set(["--port", "-c", "--ctx-size", "--jinja", "-a", "--alias", "--chat-template", "--chat-template-file", "--reasoning-format", "--reasoning-budget"]),
-};
 
 /** The engine flags of a serve script, unit or quadlet as it reads now (values with the file's own
  *  variables filled in where known), or null when no engine command is found. */
 export function currentEngineFlags(kind: FileKind, text: string): EngineFlag[] | null {
   const engine = parseLaunch(kind, text).engine;
   if (!engine) return null;
-  const facing = CLIENT_FACING[engine.kind];
+  const facing = CLIENT_FLAGS[engine.kind];
   return engine.flags.map((f) => ({ name: f.name, value: f.resolvedValue ?? f.value, clientFacing: facing.has(f.name), optional: f.optional }));
 }

@@ -1,7 +1,7 @@
 // preflight.dropped-flags: engine flags present at the base ref but gone now. A dropped flag that
 // changes a client contract fails; any other dropped flag warns (it may be intended, but say so).
 import { normalizeFlagName } from "../script/contract.js";
-import type { Flag } from "../script/model.js";
+import type { EngineKind, Flag } from "../script/model.js";
 import { codeSpan } from "../report/code-span.js";
 import { fail, pass, warn, type Finding } from "../report/finding.js";
 
@@ -14,8 +14,16 @@ export const CRITICAL_FLAGS = new Set([
   "--speculative-config", "--trust-remote-code", "--port",
 ]);
 
+/** What clients rely on, per engine: SGLang and llama.cpp name context, served name and templates their own way. */
+export const CLIENT_FLAGS: Record<EngineKind, ReadonlySet<string>> = {
+  vllm: CRITICAL_FLAGS,
+  sglang: new Set([...CRITICAL_FLAGS, "--context-length"]),
+  "llama.cpp": new Set(["--port", "-c", "--ctx-size", "--jinja", "-a", "--alias", "--chat-template", "--chat-template-file", "--reasoning-format", "--reasoning-budget"]),
+};
+
 /** `baseFile`: the script's name at the base, when it was renamed since. */
-export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set(), baseRef = baseLabel, baseFile = file): Finding[] {
+export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set(), baseRef = baseLabel, baseFile = file, engine: EngineKind = "vllm"): Finding[] {
+  const clientFlags = CLIENT_FLAGS[engine];
   // --max_model_len and --max-model-len are one flag to the engine: renaming one to the other drops nothing
   const key = (f: Flag) => normalizeFlagName(f.name);
   const now = new Set(nowFlags.map(key));
@@ -29,7 +37,7 @@ export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag
     return [pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
   }
   return dropped.map((f) => {
-    const critical = CRITICAL_FLAGS.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
+    const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
     const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
     const mk = critical ? fail : warn;
     return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {

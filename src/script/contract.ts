@@ -16,9 +16,23 @@ function unquote(v: string): string {
   return (q === "'" || q === "\"") && v.length >= 2 && v.endsWith(q) ? v.slice(1, -1) : v;
 }
 
+/**
+ * One engine flag spelt two ways: llama.cpp's short forms, vLLM's and SGLang's parallelism spellings. A
+ * script that swaps `-c 16384` for `--ctx-size 16384` drops nothing, and a contract may use either.
+ * Mapped on both sides of every comparison, so a name two engines read differently still compares alike.
+ */
+const ALIASES: Readonly<Record<string, string>> = {
+  "-c": "--ctx-size", "-a": "--alias", "-m": "--model", "-np": "--parallel", "-ngl": "--n-gpu-layers", "--gpu-layers": "--n-gpu-layers",
+  "-fa": "--flash-attn", "-ctk": "--cache-type-k", "-ctv": "--cache-type-v",
+  "-tp": "--tensor-parallel-size", "--tp": "--tensor-parallel-size", "--tp-size": "--tensor-parallel-size",
+  "-pp": "--pipeline-parallel-size", "--pp-size": "--pipeline-parallel-size",
+  "-dp": "--data-parallel-size", "--dp": "--data-parallel-size", "--dp-size": "--data-parallel-size", "-q": "--quantization",
+};
+
 export function normalizeFlagName(name: string): string {
   const m = /^(--?)(.*)$/.exec(name);
-  return m ? m[1]! + m[2]!.replace(/_/g, "-") : name;
+  const n = m ? m[1]! + m[2]!.replace(/_/g, "-") : name;
+  return ALIASES[n] ?? n;
 }
 
 /** Equal as text, or as JSON when both sides are JSON (key order and spacing do not matter). */

@@ -85,6 +85,19 @@ describe("preflight: honest contract messages", () => {
     expect(droppedFlags(base, now, "s.sh", "base").map((f) => f.status)).toEqual(["pass"]);
     expect(droppedFlags(base, now.filter((f) => f.name !== "--max-model-len"), "s.sh", "base").map((f) => [f.status, f.data?.flag])).toEqual([["fail", "--max_model_len"]]);
   });
+
+  it("reads each engine's client flags: SGLang's --context-length and llama.cpp's -c/--jinja fail, their spellings are one flag", () => {
+    const sgl = (s: string) => parseServeScript(`python -m sglang.launch_server --model-path /m ${s}\n`).engine!;
+    const b = sgl("--context-length 32768 --tp 2 --port 30000");
+    const n = sgl("--tp-size 2 --port 30000");
+    expect(droppedFlags(b.flags, n.flags, "s.sh", "base", new Set(), "base", "s.sh", b.kind).map((f) => [f.status, f.data?.flag])).toEqual([["fail", "--context-length"]]);
+    const llama = (s: string) => parseServeScript(`llama-server -m /m.gguf ${s}\n`).engine!;
+    const lb = llama("-c 16384 --jinja -ngl 99 --port 8080");
+    // -c spelt --ctx-size, -ngl spelt --n-gpu-layers: nothing dropped; --jinja gone: tools and templates are
+    expect(droppedFlags(lb.flags, llama("--ctx-size 16384 --jinja --n-gpu-layers 99 --port 8080").flags, "s.sh", "base", new Set(), "base", "s.sh", "llama.cpp").map((f) => f.status)).toEqual(["pass"]);
+    expect(droppedFlags(lb.flags, llama("--ctx-size 16384 --n-gpu-layers 99 --port 8080").flags, "s.sh", "base", new Set(), "base", "s.sh", "llama.cpp").map((f) => [f.status, f.data?.flag])).toEqual([["fail", "--jinja"]]);
+    expect(droppedFlags(lb.flags, llama("--jinja --port 8080").flags, "s.sh", "base", new Set(), "base", "s.sh", "llama.cpp").map((f) => [f.status, f.data?.flag])).toEqual([["fail", "-c"], ["warn", "-ngl"]]);
+  });
 });
 
 describe("preflight: paths", () => {

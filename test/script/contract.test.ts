@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findFlag, parseFlagSpec } from "../../src/script/contract.js";
+import { findFlag, normalizeFlagName, parseFlagSpec } from "../../src/script/contract.js";
 import { parseServeScript } from "../../src/script/parse.js";
 
 const flags = parseServeScript(`MAXLEN=\${MAXLEN:-32768}
@@ -42,5 +42,21 @@ describe("findFlag", () => {
   it("compares JSON values by content, not spacing or key order", () => {
     expect(findFlag(flags, `--default-chat-template-kwargs {"preserve_thinking":true,"enable_thinking":true}`).status).toBe("present");
     expect(findFlag(flags, `--default-chat-template-kwargs {"enable_thinking": false}`).status).toBe("value-differs");
+  });
+});
+
+describe("normalizeFlagName", () => {
+  it("one flag however it is spelt: underscores, llama.cpp's short forms, the parallelism spellings", () => {
+    expect(normalizeFlagName("--max_model_len")).toBe("--max-model-len");
+    expect(normalizeFlagName("-c")).toBe(normalizeFlagName("--ctx-size"));
+    expect(normalizeFlagName("-ngl")).toBe(normalizeFlagName("--gpu-layers"));
+    expect(normalizeFlagName("-tp")).toBe(normalizeFlagName("--tensor_parallel_size"));
+    expect(normalizeFlagName("--tp-size")).toBe(normalizeFlagName("--tp"));
+    expect(normalizeFlagName("--reasoning-parser")).toBe("--reasoning-parser");
+  });
+
+  it("a contract spelt --ctx-size is met by -c in the script", () => {
+    const f = parseServeScript("llama-server -m /m.gguf -c 16384 --jinja\n").engine!.flags;
+    expect(findFlag(f, "--ctx-size 16384")).toMatchObject({ status: "present", expectedValue: "16384" });
   });
 });
