@@ -51036,14 +51036,15 @@ function splitOptional(word2) {
     const inner = lexWords(p.arg, p.line);
     return [{ ...word2, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }];
   }
-  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true }));
+  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true, ...p.op === ":+" ? { guard: p.name } : {} }));
 }
 
 // src/script/resolve.ts
 function resolveWord(word2, env) {
+  const e = word2.guard !== void 0 && env.get(word2.guard) === "" ? new Map(env).set(word2.guard, null) : env;
   let out = "";
   for (const p of word2.parts) {
-    const v = resolvePart(p, env);
+    const v = resolvePart(p, e);
     if (v === void 0) return void 0;
     out += v;
   }
@@ -52049,7 +52050,7 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
     }));
     return done(deployment);
   }
-  if (w) findings.push(readyFailure(ctx, w.decision, w.polls));
+  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli));
   const journal = await diagnoseDeploy(ctx.host, {
     service,
     container,
@@ -52066,12 +52067,12 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
   await ensureUpFinding(ctx, service, findings);
   return done(deployment);
 }
-function readyFailure(ctx, d, polls) {
+function readyFailure(ctx, d, polls, cli) {
   const reason = d.kind === "fail" ? d.reason : "stopped waiting";
   const failure2 = d.kind === "fail" ? d.failure : null;
   return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
     evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
-    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives its run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of the run's -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
+    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
     data: { failure: failure2, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls }
   });
 }
@@ -62214,14 +62215,14 @@ async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "container", "url", "model"], ws.configFile);
   const { host, finding } = await connect(ep, opts, dirname3(ws.configFile));
-  if (!host) return { findings: [finding], ref: opts.ref ?? "?", sha: null };
+  if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
   try {
     let ref = opts.ref;
     let shown = ref;
     if (!ref) {
       const state = await readStateRecord(host, name);
       if (!state) {
-        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "?", sha: null };
+        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "(no deploy record on the host)", sha: null };
       }
       ref = state.sha;
       shown = await ws.git.resolve(state.ref).catch(() => null) === state.sha ? state.ref : state.sha.slice(0, 10);

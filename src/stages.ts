@@ -159,14 +159,14 @@ export async function verifyOnly(ws: Workspace, name: string, opts: Options, pro
   const ep = endpointFor(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "container", "url", "model"], ws.configFile!);
   const { host, finding } = await connect(ep, opts, dirname(ws.configFile!));
-  if (!host) return { findings: [finding], ref: opts.ref ?? "?", sha: null };
+  if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
   try {
     let ref = opts.ref;
     let shown = ref;
     if (!ref) {
       const state = await readStateRecord(host, name);
       if (!state) {
-        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "?", sha: null };
+        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "(no deploy record on the host)", sha: null };
       }
       ref = state.sha;
       // shown by the record's ref name (main, v1.2) while that name still points at the deployed commit

@@ -36,3 +36,15 @@ describe("rollback", () => {
     expect(none.err).toMatch(/rollback is not configured: add rollback: \{ ref: <tag> \} to roll back, or pass --ref REF/);
   });
 });
+
+describe("verify without --ref", () => {
+  it("an unreachable host: the report says the deployed ref is unknown and why (it said `?`)", async () => {
+    const port = await closedPort();
+    repo.commit("verify cfg", { "deploy-gate.yml": `version: 1\nendpoints:\n  chat:\n    script: serve.sh\n    service: chat.service\n    container: chat\n    url: http://127.0.0.1:9\n    model: qwen\n    host: { address: 127.0.0.1, port: ${port}, user: deploy, hostKey: "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8" }\n` });
+    let out = "";
+    await main(["verify", "--json"], { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd: repo.dir });
+    const report = JSON.parse(out) as Report;
+    expect(report.ref.name).toBe("(host unreachable: deployed ref unknown)");
+    expect(report.findings.some((f) => f.check === "deploy.connect" && f.status === "fail")).toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ import { short, formatElapsed, type Decision } from "./readiness.js";
 import { ensureUp, restartUnit } from "./restart.js";
 import { waitReady } from "./wait.js";
 import { readLaunchScript } from "../launch-script.js";
-import { containerCli } from "../script/container-cli.js";
+import { containerCli, type ContainerCli } from "../script/container-cli.js";
 
 export { activeLocks, releaseAllLocks } from "./lock.js";
 
@@ -110,7 +110,7 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
     }));
     return done(deployment);
   }
-  if (w) findings.push(readyFailure(ctx, w.decision, w.polls));
+  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli));
   const journal = await diagnoseDeploy(ctx.host, {
     service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed",
     install: ctx.endpoint.install, configFile: ctx.configFile, restartEvidence: rs.evidence,
@@ -121,7 +121,7 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
   return done(deployment);
 }
 
-function readyFailure(ctx: StageContext, d: Decision, polls: number): Finding {
+function readyFailure(ctx: StageContext, d: Decision, polls: number, cli: ContainerCli): Finding {
   const reason = d.kind === "fail" ? d.reason : "stopped waiting";
   const failure = d.kind === "fail" ? d.failure : null;
   return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
@@ -129,9 +129,9 @@ function readyFailure(ctx: StageContext, d: Decision, polls: number): Finding {
     fix: failure === "timeout"
       ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.`
       : failure === "container-mismatch"
-        ? `Make container: in ${ctx.configFile} the name the serve script gives its run --name (${d.state.otherContainers.join(", ")}), or the other way round.`
+        ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.`
         : failure === "url-unreachable"
-          ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of the run's -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.`
+          ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.`
           : "Read deploy.diagnosis below for the cause.",
     data: { failure, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls },
   });

@@ -16,6 +16,8 @@ export interface LexWord extends Word {
   assignment: { name: string; value: string; append: boolean } | null;
   /** the array name when the word is exactly "${NAME[@]}" / ${NAME[*]} */
   arrayRef: string | null;
+  /** a word of `${NAME:+words}`: NAME is set and non-empty wherever this word exists */
+  guard?: string;
 }
 
 export type Token =
@@ -357,5 +359,5 @@ function splitOptional(word: LexWord): LexWord[] {
     const inner = lexWords(p.arg, p.line);
     return [{ ...word, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }];
   }
-  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true }));
+  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true, ...(p.op === ":+" ? { guard: p.name } : {}) }));
 }

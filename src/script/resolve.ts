@@ -7,9 +7,11 @@ import { lexWords, type LexWord, type Part } from "./lexer.js";
 export type Env = Map<string, string | null>;
 
 export function resolveWord(word: LexWord, env: Env): string | undefined {
+  // Inside ${NAME:+…} NAME is non-empty: its script default "" is not its value there, which is unknown.
+  const e = word.guard !== undefined && env.get(word.guard) === "" ? new Map(env).set(word.guard, null) : env;
   let out = "";
   for (const p of word.parts) {
-    const v = resolvePart(p, env);
+    const v = resolvePart(p, e);
     if (v === undefined) return undefined;
     out += v;
   }

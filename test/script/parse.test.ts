@@ -146,6 +146,15 @@ start fast`);
       { name: "--port", value: "1", line: 2, optional: false, resolvedValue: "1" },
     ]);
   });
+
+  it("inside ${VAR:+…} VAR is never its empty default: the value stays unknown instead of losing $VAR", () => {
+    const s = parseServeScript('SPEC=${SPEC:-}\nvllm serve /m ${SPEC:+--speculative-config "{\\"num_speculative_tokens\\": $SPEC}"} --port 1');
+    const spec = s.engine!.flags.find((f) => f.name === "--speculative-config")!;
+    expect(spec).toMatchObject({ optional: true, value: '{"num_speculative_tokens": $SPEC}' });
+    expect(spec.resolvedValue).toBeUndefined();
+    const three = parseServeScript('SPEC=${SPEC:-3}\nvllm serve /m ${SPEC:+--speculative-config "{\\"num_speculative_tokens\\": $SPEC}"}');
+    expect(three.engine!.flags[0]!.resolvedValue).toBe('{"num_speculative_tokens": 3}');
+  });
 });
 
 describe("parseServeScript: arrays", () => {
