@@ -60237,6 +60237,11 @@ async function resolveKey(target, opts) {
   if (env) return env;
   throw new HostError("auth", `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`, { fix: KEY_FIX });
 }
+function knownHostsNote(t) {
+  const lines = (t.knownHosts ?? "").split("\n").filter((l) => l.trim() && !l.trim().startsWith("#")).length;
+  if (lines === 0) return "";
+  return ` (knownHosts has ${lines} line(s), none a key for ${t.port === 22 ? t.address : `[${t.address}]:${t.port}`}: each line is \`HOST KEYTYPE BASE64\` as ssh-keyscan prints it; hashed |1| names are not matched)`;
+}
 function targetName(t) {
   return `${t.user}@${t.address}:${t.port}`;
 }
@@ -60277,7 +60282,7 @@ function openClient(target, key, opts, sock) {
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
         const fp = fingerprint(seen);
-        fail2(pin?.revoked.has(fp) ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`) : pin && pin.fingerprints.size > 0 ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`) : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+        fail2(pin?.revoked.has(fp) ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`) : pin && pin.fingerprints.size > 0 ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`) : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
         return;
       }
       fail2(classifyConnectError(err, name, timeoutMs));

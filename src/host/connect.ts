@@ -28,6 +28,13 @@ export async function resolveKey(target: SshTarget, opts: ConnectOptions): Promi
   throw new HostError("auth", `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`, { fix: KEY_FIX });
 }
 
+/** knownHosts given but no key read from it for this host: say why, or the user believes a pin exists. */
+function knownHostsNote(t: SshTarget): string {
+  const lines = (t.knownHosts ?? "").split("\n").filter((l) => l.trim() && !l.trim().startsWith("#")).length;
+  if (lines === 0) return "";
+  return ` (knownHosts has ${lines} line(s), none a key for ${t.port === 22 ? t.address : `[${t.address}]:${t.port}`}: each line is \`HOST KEYTYPE BASE64\` as ssh-keyscan prints it; hashed |1| names are not matched)`;
+}
+
 export function targetName(t: SshTarget): string {
   return `${t.user}@${t.address}:${t.port}`;
 }
@@ -55,7 +62,7 @@ export function openClient(target: SshTarget, key: string | Buffer, opts: Connec
           ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`)
           : pin && pin.fingerprints.size > 0
           ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`)
-          : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+          : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
         return;
       }
       fail(classifyConnectError(err, name, timeoutMs));

@@ -148,6 +148,13 @@ describe("SshHost on the sandbox host", () => {
     expect(e.message).toContain(sb.hostKeyFingerprint);
   });
 
+  it("a knownHosts that holds no key for this host says so, not just 'no host key pinned'", async (ctx) => {
+    const sb = sandboxOrSkip(ctx);
+    const e = await refusal(SshHost.connect(target(sb, { knownHosts: "junk\n# a comment" })));
+    expect(e.kind).toBe("no-pin");
+    expect(e.message).toContain(`knownHosts has 1 line(s), none a key for [${sb.address}]:${sb.sshPort}: each line is \`HOST KEYTYPE BASE64\``);
+  });
+
   it("accepts the pin as a SHA256 fingerprint and the key from DEPLOY_GATE_SSH_KEY", async (ctx) => {
     const sb = sandboxOrSkip(ctx);
     const key = await readFile(sb.identityFile, "utf8");
