@@ -119,6 +119,16 @@ describe("deploy-gate preflight on a real repository", () => {
     expect(byCheck(report!, "preflight.traps", "fail").map((f) => f.data!.rule)).toContain("auto-tool-choice");
   });
 
+  it("dropped-flags against a full commit id (a pull request's base.sha) shows it as 10 characters", async () => {
+    const r = exampleRepo();
+    const base = r.git("rev-parse", "HEAD").trim();
+    r.commit("trim flags", { "scripts/serve-archon.sh": GOOD.replace(" --tool-call-parser qwen3_xml", "") });
+    const { report } = await run(r.dir, "preflight", "--json", "--base", base);
+    const f = byCheck(report!, "preflight.dropped-flags", "fail").find((x) => x.data!.flag === "--tool-call-parser")!;
+    expect(f.summary).toContain(`at ${base.slice(0, 10)} (line`);
+    expect(JSON.stringify(f)).not.toContain(base);
+  });
+
   it("checks the rollback ref: present and good passes, missing fails", async () => {
     const r = exampleRepo();
     r.git("tag", "archon-good");
