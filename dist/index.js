@@ -60074,7 +60074,7 @@ async function resolveBase(ctx, t) {
   if (explicit) {
     const sha = await ctx.reader.resolve(explicit);
     const shown = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
-    if (sha) return { sha, label: shown, short: shown };
+    if (sha) return { sha, label: explicit, short: shown };
     return { error: fail(CHECK23, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
   }
   const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);

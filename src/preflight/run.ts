@@ -122,9 +122,10 @@ async function resolveBase(ctx: PreflightContext, t: PreflightTarget): Promise<{
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
     const sha = await ctx.reader.resolve(explicit);
-    // a full commit id (a pull request's base.sha) is shown as the 10 characters every other line uses
+    // a full commit id (a pull request's base.sha) is shown as the 10 characters every other line uses;
+    // the report's data keeps it whole
     const shown = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
-    if (sha) return { sha, label: shown, short: shown };
+    if (sha) return { sha, label: explicit, short: shown };
     return { error: fail(CHECK, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
   }
   const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);

@@ -1,0 +1,69 @@
+// llama.cpp's llama-server (the double run as `llama-server -m …`) deployed on the sandbox host: deploy is
+// ready at llama-server's listening line (it answers 503 until its model loaded), verify reads its KV plan
+// (n_ctx) and argv, and a GGUF the container cannot open is diagnosed with its path.
+import { describe, expect, inject, it } from "vitest";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runDeploy } from "../../src/deploy/index.js";
+import { runVerify } from "../../src/verify/index.js";
+import type { SshHost } from "../../src/host/ssh.js";
+import { makeSandboxRepo } from "../deploy/sandbox-repo.js";
+import { fresh, sandboxOrSkip, sandboxSession } from "./sandbox.js";
+
+let nextPort = 8240; // this file's port range: 8240-8249
+const OWNER = "e2e@sandbox (local)";
+
+function llamaScript(container: string, port: number, models: string, model: string): string {
+  return [
+    "#!/bin/bash",
+    "# llama-server in a container, as llama.cpp's server images run it: the GGUF mounted read-only",
+    "set -euo pipefail",
+    `CONTAINER="${container}"`,
+    'podman rm -f "$CONTAINER" >/dev/null 2>&1 || true',
+    `exec podman run --rm --name "$CONTAINER" --log-driver journald -p "${port}:8080" -e FAKE_BOOT_SECONDS=2 \\`,
+    `  -v "${models}:/models:ro" \\`,
+    `  localhost/engine-double llama-server -m /models/${model} -c 8192 -np 2 --host 0.0.0.0 --port 8080 -a qwen --jinja`,
+    "",
+  ].join("\n");
+}
+
+describe("llama-server on the sandbox host", () => {
+  const s = inject("sandbox");
+  let host: SshHost;
+  const repos = sandboxSession((h) => (host = h));
+
+  it("deploys to ready at its listening line, verify reads n_ctx and the argv, and a GGUF it cannot open is named", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const name = fresh("dg-llama");
+    const port = nextPort++;
+    const r = makeSandboxRepo({ endpoint: name, container: name, port, address: s!.address });
+    repos.push(r);
+    const models = `/root/dg-e2e/${name}/models`;
+    expect((await host.runShell(`mkdir -p ${models} && printf 'GGUF\\003\\000\\000\\000' > ${models}/q.gguf`)).code).toBe(0);
+    r.commit("llama-server", (root) => {
+      writeFileSync(join(root, "scripts/serve.sh"), llamaScript(name, port, models, "q.gguf"));
+      const cfg = join(root, "deploy-gate.yml");
+      writeFileSync(cfg, readFileSync(cfg, "utf8").replace(/flags: \[.*\]/, 'flags: ["--ctx-size 8192", "--jinja"]'));
+    });
+    const lines: string[] = [];
+    const res = await runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(res.findings.filter((f) => f.status === "fail"), JSON.stringify(res.findings)).toEqual([]);
+    expect(res.findings.find((f) => f.check === "deploy.ready")?.status).toBe("pass");
+    // it listened from the start: the gate waited for the line after the model loaded, not for a socket
+    expect(lines.some((l) => /loading weights/.test(l))).toBe(true);
+
+    const v = await runVerify(r.context(host), { deployment: res.deployment });
+    const by = (id: string) => v.find((f) => f.check === id)!;
+    expect(by("verify.plan")).toMatchObject({ status: "pass", summary: expect.stringContaining("8,192 KV tokens") });
+    expect(by("verify.kv-capacity")).toMatchObject({ status: "pass", summary: expect.stringContaining("8,192 KV tokens >= 1 request(s) x 4,096") });
+    expect(by("verify.argv").status, JSON.stringify(by("verify.argv"))).toBe("pass");
+    expect(by("verify.container").status).toBe("pass");
+
+    r.commit("point at a GGUF that is not there", (root) => writeFileSync(join(root, "scripts/serve.sh"), llamaScript(name, port, models, "qwen3-8b-q8_0.gguf")));
+    const bad = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(bad.ok).toBe(false);
+    const d = bad.findings.find((f) => f.check === "deploy.diagnosis")!;
+    expect(d.data).toMatchObject({ class: "engine-init-failed", decisive: "gguf_init_from_file: failed to open GGUF file '/models/qwen3-8b-q8_0.gguf'" });
+    expect(d.fix).toContain("-v mount");
+  });
+});
