@@ -47738,6 +47738,14 @@ function distance(a, b) {
   }
   return row[b.length];
 }
+function configValue(msg2) {
+  const short3 = msg2.length > 240 ? `${msg2.slice(0, 240)}\u2026` : msg2;
+  const flag = /\b(max_model_len|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg2)?.[1];
+  return {
+    summary: `the engine refused its configuration before booting: ${short3}`,
+    fix: flag ? `Correct --${flag.replace(/_/g, "-")} in the serve script (the decisive line says what it must be).` : "Correct the engine flag the decisive line names in the serve script."
+  };
+}
 function belowAdvice(m, ctx = {}) {
   const f = m.facts;
   const unit = ctx.service ?? f.unit ?? "the unit";
@@ -47841,6 +47849,10 @@ function belowAdvice(m, ctx = {}) {
       return { summary: `the serve script failed at line ${f.line} at run time (bash -n cannot see this one)`, fix: `Fix line ${f.line} of ${scriptName(f.file, ctx)}: the decisive line is bash's own error.` };
     case "usage":
       return { summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`, fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (${HELP[ctx.engine ?? "vllm"]}).` };
+    case "config-value":
+      return configValue(f.argument ?? "");
+    case "missing-flag":
+      return { summary: `the model needs ${f.argument}, which the serve script does not pass`, fix: `Add ${f.argument} to the engine arguments in the serve script: the model ships its own Python code, which the engine runs only with this flag (read that code first: it runs with the engine's rights).` };
     case "config-validation":
       return { summary: `the engine refused its configuration (${f.argument} validation) before booting`, fix: "Correct the engine flags the validation error names in the serve script." };
     default:
@@ -48011,7 +48023,7 @@ function llamaLoadCause(decisive) {
 var PHASES = [
   [/Application startup complete/, "ready"],
   [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
-  [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory/, "capturing-graphs"],
+  [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory|Capture cuda graph begin/, "capturing-graphs"],
   [/Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/, "compiling"],
   [/Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
   [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format|llama_model_loader: |load_tensors: |Load weight begin/, "loading-weights"]
@@ -48202,6 +48214,7 @@ function readSpecMetrics(prometheusText) {
 
 // src/engine/vllm/failures.ts
 var NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
+var ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
 var NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
 var CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
 var PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
@@ -48212,6 +48225,7 @@ var ROOT_CAUSES = [
   // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB)`
   [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
   [NO_GPU, "engine-init-failed"],
+  [ARCH_UNSUPPORTED, "engine-init-failed"],
   [NCCL, "engine-init-failed"],
   // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
   [CHAT_TEMPLATE, "engine-args"],
@@ -48362,6 +48376,10 @@ function advice(cls, f) {
       if (f.decisive && NCCL.test(f.decisive)) {
         return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run the container with --ipc=host (or a large --shm-size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
       }
+      if (f.decisive && ARCH_UNSUPPORTED.test(f.decisive)) {
+        const arch2 = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
+        return { summary: `this vLLM does not know the model's architecture (${arch2})`, fix: "Use a vLLM image new enough for this model (its release notes list the architecture), or a model this image supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
+      }
       if (f.decisive && NO_GPU.test(f.decisive)) {
         return { summary: "the engine sees no usable GPU", fix: "Mount the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; check HIP_VISIBLE_DEVICES/CUDA_VISIBLE_DEVICES." };
       }
@@ -48495,7 +48513,12 @@ var RULES2 = [
   [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g3) => ({ what: "runtime-syntax", file: g3.file, line: Number(g3.line) })],
   // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
   [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g3) => ({ what: "usage", argument: /argument (\S+?):/.exec(g3.msg)?.[1] ?? /unrecognized arguments: (.+)/.exec(g3.msg)?.[1] ?? g3.msg })],
+  // pydantic's own line under that header names what is wrong (`Value error, User-specified max_model_len …`)
+  // (an architecture it does not know is not a flag problem: engine-init-failed, engine/vllm/failures.ts)
+  [/^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/, "engine-args", "engine", (g3) => ({ what: "config-value", argument: g3.msg })],
   [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g3) => ({ what: "config-validation", argument: g3.cls })],
+  // a model that ships its own code: transformers and vLLM both name the flag
+  [/\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/, "engine-args", "engine", () => ({ what: "missing-flag", argument: "--trust-remote-code" })],
   // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
   [/^(?:E )?error: invalid argument: (?<argument>\S+)/, "engine-args", "engine", (g3) => ({ what: "usage", argument: g3.argument })],
   [/^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/, "engine-args", "engine", (g3) => ({ what: "usage", argument: g3.argument })],
@@ -48520,7 +48543,7 @@ function belowOf(text) {
     const m = re.exec(msg2);
     if (!m) continue;
     const f = facts(m.groups ?? {});
-    return { kind, layer, priority: f.what === "oci-error" ? 4 : 5, facts: f };
+    return { kind, layer, priority: f.what === "oci-error" || f.what === "config-validation" ? 4 : 5, facts: f };
   }
   const g3 = GENERIC_RUNTIME.exec(msg2);
   if (g3) return { kind: "runtime-error", layer: msg2.includes("daemon") ? "docker" : "podman", priority: 4, facts: { what: "runtime" } };

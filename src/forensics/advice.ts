@@ -1,5 +1,5 @@
 // The human half of a diagnosis: one summary and one fix per class, with the numbers in them.
-import { CHAT_TEMPLATE, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
+import { ARCH_UNSUPPORTED, CHAT_TEMPLATE, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
 import type { OomGap } from "./oom.js";
 import { authMismatchAdvice } from "./auth.js";
 import { peerAdvice } from "./peer-advice.js";
@@ -96,6 +96,10 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
     case "engine-init-failed": {
       if (f.decisive && NCCL.test(f.decisive)) {
         return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run the container with --ipc=host (or a large --shm-size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
+      }
+      if (f.decisive && ARCH_UNSUPPORTED.test(f.decisive)) {
+        const arch = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
+        return { summary: `this vLLM does not know the model's architecture (${arch})`, fix: "Use a vLLM image new enough for this model (its release notes list the architecture), or a model this image supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
       }
       if (f.decisive && NO_GPU.test(f.decisive)) {
         return { summary: "the engine sees no usable GPU", fix: "Mount the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; check HIP_VISIBLE_DEVICES/CUDA_VISIBLE_DEVICES." };

@@ -78,6 +78,16 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** pydantic's `Value error,` line: the flag it is about, when it names one vLLM reads from the command line. */
+function configValue(msg: string): { summary: string; fix: string } {
+  const short = msg.length > 240 ? `${msg.slice(0, 240)}…` : msg;
+  const flag = /\b(max_model_len|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg)?.[1];
+  return {
+    summary: `the engine refused its configuration before booting: ${short}`,
+    fix: flag ? `Correct --${flag.replace(/_/g, "-")} in the serve script (the decisive line says what it must be).` : "Correct the engine flag the decisive line names in the serve script.",
+  };
+}
+
 export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: string; fix: string } {
   const f = m.facts;
   const unit = ctx.service ?? f.unit ?? "the unit";
@@ -189,6 +199,10 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
       return { summary: `the serve script failed at line ${f.line} at run time (bash -n cannot see this one)`, fix: `Fix line ${f.line} of ${scriptName(f.file, ctx)}: the decisive line is bash's own error.` };
     case "usage":
       return { summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`, fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (${HELP[ctx.engine ?? "vllm"]}).` };
+    case "config-value":
+      return configValue(f.argument ?? "");
+    case "missing-flag":
+      return { summary: `the model needs ${f.argument}, which the serve script does not pass`, fix: `Add ${f.argument} to the engine arguments in the serve script: the model ships its own Python code, which the engine runs only with this flag (read that code first: it runs with the engine's rights).` };
     case "config-validation":
       return { summary: `the engine refused its configuration (${f.argument} validation) before booting`, fix: "Correct the engine flags the validation error names in the serve script." };
     default:

@@ -86,7 +86,12 @@ const RULES: readonly Rule[] = [
   [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g) => ({ what: "runtime-syntax", file: g.file!, line: Number(g.line) })],
   // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
   [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g) => ({ what: "usage", argument: /argument (\S+?):/.exec(g.msg!)?.[1] ?? /unrecognized arguments: (.+)/.exec(g.msg!)?.[1] ?? g.msg! })],
+  // pydantic's own line under that header names what is wrong (`Value error, User-specified max_model_len …`)
+  // (an architecture it does not know is not a flag problem: engine-init-failed, engine/vllm/failures.ts)
+  [/^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg! })],
   [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g) => ({ what: "config-validation", argument: g.cls! })],
+  // a model that ships its own code: transformers and vLLM both name the flag
+  [/\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/, "engine-args", "engine", () => ({ what: "missing-flag", argument: "--trust-remote-code" })],
   // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
   [/^(?:E )?error: invalid argument: (?<argument>\S+)/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument! })],
   [/^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument! })],
@@ -122,7 +127,8 @@ export function belowOf(text: string): BelowMatch | null {
     const m = re.exec(msg);
     if (!m) continue;
     const f = facts(m.groups ?? {});
-    return { kind, layer, priority: f.what === "oci-error" ? 4 : 5, facts: f };
+    // a generic line of its layer: a later specific one (crun's cause, pydantic's `Value error,` line) replaces it
+    return { kind, layer, priority: f.what === "oci-error" || f.what === "config-validation" ? 4 : 5, facts: f };
   }
   const g = GENERIC_RUNTIME.exec(msg);
   if (g) return { kind: "runtime-error", layer: msg.includes("daemon") ? "docker" : "podman", priority: 4, facts: { what: "runtime" } };

@@ -5,6 +5,8 @@
 const QUOTE = /^(?:[ \t]*>(?: |$))+/;
 /** Line-number gutters of log viewers and issue trackers: `  42 | `, `42│`, `L42: `, `42\t`. */
 const GUTTER = /^[ \t]*L?\d{1,6}(?:[ \t]*[|│┃][ \t]?|:[ \t]+(?=\D)|\t)/;
+/** `docker compose logs` / `podman-compose logs`: `SERVICE-1  | ` (v2) or `SERVICE_1  | ` (v1). */
+const COMPOSE = /^[ \t]*[A-Za-z0-9][\w.-]*[-_]\d+[ \t]+\| ?/;
 /** `journalctl -x` catalog text (systemd >= 246 marks it `░░ `; older `-- Subject:` …) and journalctl's banners. */
 const JOURNAL_DECORATION = /^(?:░░|-- (?:Subject|Defined-By|Support|Documentation|Logs begin at|Journal begins at|Boot [0-9a-f]+ --|No entries --|Reboot --|The (?:unit|job|process)|A (?:start|stop) job|An ExecStart= process)|--\s*$)/;
 /** `less -S`/`systemctl status` cut a long line and mark it with an ellipsis. */
@@ -23,7 +25,7 @@ export interface Unpasted {
 
 export function unpaste(raw: string): Unpasted | null {
   let line = raw.replace(QUOTE, "");
-  line = line.replace(GUTTER, "");
+  line = line.replace(GUTTER, "").replace(COMPOSE, "");
   if (JOURNAL_DECORATION.test(line)) return null;
   let ts: number | null = null;
   const rt = RUNTIME_TS.exec(line);

@@ -11,6 +11,8 @@ export interface FailureMatch {
 
 /** "no GPU available" in every wording torch/vLLM/HIP used. */
 export const NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
+/** A model whose architecture this vLLM does not know (pydantic's `Value error,` line, or older vLLM's ValueError). */
+export const ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
 /** NCCL and torch.distributed failures (rendezvous, collectives, watchdog). */
 export const NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
 export const CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
@@ -23,6 +25,7 @@ const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
   // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB)`
   [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
   [NO_GPU, "engine-init-failed"],
+  [ARCH_UNSUPPORTED, "engine-init-failed"],
   [NCCL, "engine-init-failed"],
   // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
   [CHAT_TEMPLATE, "engine-args"],
