@@ -3,6 +3,7 @@
 // model file that must exist and start with the GGUF magic, read for real inside the container. Pure
 // but for the file check passed in.
 import type { Step } from "./boot.js";
+import type { LiteEngine } from "./lite-server.js";
 
 export interface LlamaPlan {
   model: string; alias: string; host: string; port: number; ctx: number; parallel: number; jinja: boolean;
@@ -110,4 +111,17 @@ export function toolsRefusal(p: LlamaPlan, body: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** llama-server as the lite server plays it: it listens at once and answers 503 until its model loaded. */
+export function llamaLite(p: LlamaPlan, file: ModelFile): LiteEngine {
+  return {
+    host: p.host, port: p.port, apiKey: p.apiKey, steps: llamaBoot(p, file),
+    isReady: (line) => line.startsWith("main: model loaded"),
+    loading: { status: 503, body: JSON.stringify({ error: { code: 503, message: "Loading model", type: "unavailable_error" } }) },
+    models: (created) => llamaModels(p, created),
+    refuse: (body) => { const r = toolsRefusal(p, body); return r ? { status: 500, body: r } : null; },
+    accessLine: (method, url, addr, status) => `srv  log_server_r: request: ${method} ${url} ${addr} ${status}\n`,
+    stopLine: "srv    operator(): operator(): cleaning up before exit...\n",
+  };
 }

@@ -1,15 +1,14 @@
 // The engine double's entrypoint: `node engine.mjs MODEL --vllm-flags...`, like the seed's vLLM image, or
-// `node engine.mjs llama-server -m MODEL.gguf ...` as llama.cpp's server (llama-server.ts).
+// another engine's command (`llama-server …`, `python3 -m sglang.launch_server …`: other-engines.ts).
 import { createServer, type ServerResponse } from "node:http";
 import { bootScript, type Step } from "./boot.js";
 import { chat, metrics, models, specDecodeLine, type Counters, type Reply } from "./api.js";
 import { crashWrites } from "./failures.js";
 import { logRecord, uvicorn, type Proc } from "./format.js";
 import { ArgvError, makePlan } from "./plan.js";
-import { serveLlama } from "./llama-server.js";
+import { serveOther } from "./other-engines.js";
 
-if (process.argv[2] === "llama-server") serveLlama(process.argv.slice(3));
-else serveVllm();
+if (!serveOther(process.argv.slice(2))) serveVllm();
 
 function serveVllm(): void {
   const api: Proc = { name: "APIServer", pid: process.pid };

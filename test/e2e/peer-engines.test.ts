@@ -1,6 +1,8 @@
-// llama.cpp's llama-server (the double run as `llama-server -m …`) deployed on the sandbox host: deploy is
-// ready at llama-server's listening line (it answers 503 until its model loaded), verify reads its KV plan
-// (n_ctx) and argv, and a GGUF the container cannot open is diagnosed with its path.
+// The engines next to vLLM, deployed on the sandbox host by the double playing them. llama.cpp's
+// llama-server: ready at its listening line (it answers 503 until its model loaded), verify reads its KV
+// plan (n_ctx) and argv, a GGUF the container cannot open is named. SGLang: verify reads its pool and
+// context_len through the host-side journal filter, and a --mem-fraction-static that leaves the weights
+// no pool is diagnosed in SGLang's terms.
 import { describe, expect, inject, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,12 +29,25 @@ function llamaScript(container: string, port: number, models: string, model: str
   ].join("\n");
 }
 
-describe("llama-server on the sandbox host", () => {
+function sglangScript(container: string, port: number, fraction: string): string {
+  return [
+    "#!/bin/bash",
+    "set -euo pipefail",
+    `CONTAINER="${container}"`,
+    'podman rm -f "$CONTAINER" >/dev/null 2>&1 || true',
+    `exec podman run --rm --name "$CONTAINER" --log-driver journald -p "${port}:30000" -e FAKE_BOOT_SECONDS=2 \\`,
+    "  localhost/engine-double python3 -m sglang.launch_server --model-path /models/qwen --served-model-name qwen \\",
+    `  --host 0.0.0.0 --port 30000 --context-length 8192 --mem-fraction-static ${fraction}`,
+    "",
+  ].join("\n");
+}
+
+describe("engines next to vLLM on the sandbox host", () => {
   const s = inject("sandbox");
   let host: SshHost;
   const repos = sandboxSession((h) => (host = h));
 
-  it("deploys to ready at its listening line, verify reads n_ctx and the argv, and a GGUF it cannot open is named", async (ctx) => {
+  it("llama.cpp: deploys to ready at its listening line, verify reads n_ctx and the argv, and a GGUF it cannot open is named", async (ctx) => {
     sandboxOrSkip(ctx);
     const name = fresh("dg-llama");
     const port = nextPort++;
@@ -65,5 +80,32 @@ describe("llama-server on the sandbox host", () => {
     const d = bad.findings.find((f) => f.check === "deploy.diagnosis")!;
     expect(d.data).toMatchObject({ class: "engine-init-failed", decisive: "gguf_init_from_file: failed to open GGUF file '/models/qwen3-8b-q8_0.gguf'" });
     expect(d.fix).toContain("-v mount");
+  });
+
+  it("SGLang: verify reads its KV pool and context_len; a fraction that leaves no pool is kv-insufficient with SGLang's fix", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const name = fresh("dg-sglang");
+    const port = nextPort++;
+    const r = makeSandboxRepo({ endpoint: name, container: name, port, address: s!.address });
+    repos.push(r);
+    r.commit("sglang", (root) => {
+      writeFileSync(join(root, "scripts/serve.sh"), sglangScript(name, port, "0.8"));
+      const cfg = join(root, "deploy-gate.yml");
+      writeFileSync(cfg, readFileSync(cfg, "utf8").replace(/flags: \[.*\]/, 'flags: ["--context-length 8192"]'));
+    });
+    const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(res.findings.filter((f) => f.status === "fail"), JSON.stringify(res.findings)).toEqual([]);
+    const v = await runVerify(r.context(host), { deployment: res.deployment });
+    const by = (id: string) => v.find((f) => f.check === id)!;
+    expect(by("verify.plan"), JSON.stringify(by("verify.plan"))).toMatchObject({ status: "pass" });
+    expect(by("verify.kv-capacity").summary).toMatch(/^\d[\d,]* KV tokens >= 1 request\(s\) x 8,192 max-model-len/);
+    expect(by("verify.argv").status, JSON.stringify(by("verify.argv"))).toBe("pass");
+
+    r.commit("squeeze the fraction", (root) => writeFileSync(join(root, "scripts/serve.sh"), sglangScript(name, port, "0.4")));
+    const bad = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(bad.ok).toBe(false);
+    const d = bad.findings.find((f) => f.check === "deploy.diagnosis")!;
+    expect(d.data).toMatchObject({ class: "kv-insufficient", decisive: "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static." });
+    expect(d.fix).toMatch(/^Raise --mem-fraction-static/);
   });
 });

@@ -1,0 +1,75 @@
+// The double as an engine other than vLLM (llama.ts, sglang.ts): plays that engine's timed boot script and
+// serves the OpenAI routes those engines answer alike. Before its readiness line it answers `loading`
+// (llama-server's 503; SGLang does not listen yet), after it /health, /v1/models, /v1/chat/completions.
+import { closeSync, openSync, readSync } from "node:fs";
+import { createServer } from "node:http";
+import type { Step } from "./boot.js";
+
+export interface LiteEngine {
+  host: string;
+  port: number;
+  apiKey: string | null;
+  steps: Step[];
+  /** the line after which the engine serves */
+  isReady(line: string): boolean;
+  /** the answer while loading, when the engine already listens then */
+  loading: { status: number; body: string };
+  models(createdS: number): string;
+  /** a refusal of this chat body (status, body), or null to answer it */
+  refuse(body: string): { status: number; body: string } | null;
+  /** the engine's access-log line */
+  accessLine(method: string, url: string, addr: string, status: number): string;
+  /** the line it prints on SIGTERM */
+  stopLine: string;
+}
+
+/** The first bytes of a model file as the engine reads them: null when it cannot be opened. */
+export function fileMagic(path: string, n = 4): string | null {
+  try {
+    const fd = openSync(path, "r");
+    const b = Buffer.alloc(n);
+    readSync(fd, b, 0, n, 0);
+    closeSync(fd);
+    return b.toString("latin1");
+  } catch {
+    return null;
+  }
+}
+
+export function serveLite(e: LiteEngine): void {
+  let ready = false;
+  const started = Math.floor(Date.now() / 1000);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const url = (req.url ?? "/").split("?")[0]!;
+      const reply = (status: number, body: string) => {
+        res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+        res.end(body);
+        process.stderr.write(e.accessLine(req.method ?? "GET", url, req.socket.remoteAddress ?? "", status));
+      };
+      if (!ready) return reply(e.loading.status, e.loading.body);
+      if (e.apiKey && url !== "/health" && req.headers.authorization !== `Bearer ${e.apiKey}`) return reply(401, JSON.stringify({ error: { code: 401, message: "Invalid API Key", type: "authentication_error" } }));
+      if (url === "/health") return reply(200, JSON.stringify({ status: "ok" }));
+      if (url === "/v1/models" && req.method === "GET") return reply(200, e.models(started));
+      if (url === "/v1/chat/completions" && req.method === "POST") {
+        const refused = e.refuse(Buffer.concat(chunks).toString("utf8"));
+        if (refused) return reply(refused.status, refused.body);
+        return reply(200, JSON.stringify({ object: "chat.completion", created: Math.floor(Date.now() / 1000), choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "ok" } }], usage: { prompt_tokens: 8, completion_tokens: 1, total_tokens: 9 } }));
+      }
+      return reply(404, JSON.stringify({ error: { code: 404, message: "Not Found", type: "not_found_error" } }));
+    });
+  });
+  const play = (s: Step) => {
+    if ("listen" in s) server.listen(e.port, e.host);
+    else if ("exit" in s) { server.close(); process.exitCode = s.exit; setTimeout(() => process.exit(s.exit), 50); }
+    else {
+      const text = s.text(new Date());
+      (s.stream === "stdout" ? process.stdout : process.stderr).write(text);
+      if (e.isReady(text)) ready = true;
+    }
+  };
+  for (const s of e.steps) setTimeout(() => play(s), s.at);
+  process.on("SIGTERM", () => { process.stderr.write(e.stopLine); process.exit(0); });
+}
