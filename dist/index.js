@@ -61003,8 +61003,10 @@ function buildFactsScript(req, marker = `@@dg-${randomBytes4(6).toString("hex")}
     // the files deploy.install wrote, as they are now: a hand edit shows before the next restart runs it
     req.installed?.length ? `sec installed; sha256sum -- ${req.installed.map(q).join(" ")} 2>/dev/null` : "sec installed",
     `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
+    // bounded: a cache of many graphs is thousands of files
+    req.cacheDir ? `sec cacheage; [ -d ${q(req.cacheDir)} ] && timeout 10 find ${q(req.cacheDir)} -type f -printf '%T@\\n' 2>/dev/null | sort -n | head -n1` : "",
     `true`
-  ].join("\n");
+  ].filter(Boolean).join("\n");
   return { script, marker };
 }
 function split(stdout, marker) {
@@ -61103,7 +61105,8 @@ function parseFacts(stdout, marker) {
     planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
     gpu: parseGpu(s.get("gpu") ?? ""),
     earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0,
-    installed: parseSums(s.get("installed") ?? "")
+    installed: parseSums(s.get("installed") ?? ""),
+    ...s.has("cacheage") ? { cacheOldestMs: /^\d+(\.\d+)?$/.test(line("cacheage")) ? Math.round(Number(line("cacheage")) * 1e3) : null } : {}
   };
 }
 function parseSums(text) {
@@ -61235,7 +61238,17 @@ var figures = (s) => [
   `acceptance rate ${s.acceptanceRate === null ? "n/a" : `${(s.acceptanceRate * 100).toFixed(1)}%`}`,
   ...s.perPosition.length ? [`per position ${s.perPosition.map((p) => p.toFixed(3)).join("/")}`] : []
 ].join(", ");
-function checkSpecDecode(speculativeConfig, metrics, journal) {
+function specProbeRequest(model) {
+  return { model, temperature: 0, max_tokens: 64, messages: [{ role: "user", content: "Name three rivers in Europe and one city on each." }] };
+}
+function trafficOf(results) {
+  const sent = results.filter((r3) => r3 !== null);
+  if (sent.length === 0) return null;
+  if (sent.some((r3) => r3.status === 200)) return { ok: true, failure: null };
+  const r = sent[0];
+  return { ok: false, failure: r.status === null ? r.error ?? "no answer" : `HTTP ${r.status}` };
+}
+function checkSpecDecode(speculativeConfig, metrics, journal, traffic = null) {
   if (speculativeConfig === null) return skip(CHECK13, "no --speculative-config in the live argv");
   const evidence = [`--speculative-config ${speculativeConfig}`];
   const fromMetrics = metrics?.status === 200 ? readSpecMetrics(metrics.body) : null;
@@ -61252,6 +61265,13 @@ function checkSpecDecode(speculativeConfig, metrics, journal) {
   if (logLine) evidence.push(`log: ${logLine.slice(0, 300)}`);
   const engaged = fromMetrics && fromMetrics.meanAcceptanceLength !== null ? fromMetrics : fromLog;
   const data = { speculativeConfig, metrics: fromMetrics, log: fromLog, source: engaged === fromMetrics && engaged ? "metrics" : engaged ? "log" : null };
+  if (!engaged && traffic && !traffic.ok) {
+    return fail(CHECK13, `speculative decoding not proven: no completion succeeded in this verify (${traffic.failure}), so the engine had nothing to draft`, {
+      evidence: [...evidence, `every completion sent failed: ${traffic.failure}`],
+      data,
+      fix: "fix what refused the completions (see verify.models, verify.thinking, verify.tools above), then rerun deploy-gate verify"
+    });
+  }
   if (!engaged) {
     return fail(CHECK13, "speculative decoding is declared but no drafts were seen: MTP/spec decode is off", {
       evidence,
@@ -61265,6 +61285,12 @@ function checkSpecDecode(speculativeConfig, metrics, journal) {
 // src/verify/compile-cache.ts
 var CHECK14 = "verify.compile-cache";
 var DEFAULT_ROOT = "/root/.cache/vllm";
+function cacheMountSource(run) {
+  const root = run?.env.find((e) => e.name === "VLLM_CACHE_ROOT")?.value ?? DEFAULT_ROOT;
+  const m = run?.volumes.find((v) => /cache/i.test(v.target) && under(root, v.target.replace(/\/+$/, "")));
+  const src = m ? m.resolvedSource ?? m.source : null;
+  return src && src.startsWith("/") && !/[$`]/.test(src) ? src : null;
+}
 var under = (path, dir) => path === dir || path.startsWith(`${dir.replace(/\/+$/, "")}/`);
 function likelyCauses(run, script, cacheRoot) {
   const mounts = run.volumes.filter((v) => /cache/i.test(v.target));
@@ -61299,6 +61325,10 @@ function checkCompileCache(i) {
       data,
       fix: `to keep it: mkdir -p "$CACHE_DIR" before the podman run, then -v "$CACHE_DIR":/root/.cache in ${i.scriptPath}`
     });
+  }
+  const filledNow = typeof i.cacheOldestMs === "number" && i.createdMs != null && i.cacheOldestMs >= i.createdMs - 1e3;
+  if (i.earlierBoots > 0 && filledNow) {
+    return pass(CHECK14, `${cold}, the first boot to fill the cache mount ${found.mount} (it held no file from before this container): the next boot should load from it`, { evidence: [cold], data: { ...data, mount: found.mount } });
   }
   if (i.earlierBoots === 0) return pass(CHECK14, `${cold}, first boot seen with the cache mount ${found.mount}: the next boot should load from it`, { evidence: [cold], data });
   return warn(CHECK14, `compiled cold again although ${i.scriptPath} mounts a cache (${found.mount}) and ${i.earlierBoots} earlier boot(s) of this container compiled`, {
@@ -61587,16 +61617,26 @@ function parseRocmSmi(text) {
   }
   return [...byIdx].filter(([, c]) => c.used !== void 0 && c.total !== void 0).map(([index, c]) => ({ index, name: null, usedBytes: c.used, totalBytes: c.total }));
 }
-function engineCards(cards, env) {
-  const vis = ["CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"].map((k) => env?.get(k)).find((v) => v !== void 0 && /^\d+(,\d+)*$/.test(v));
+var LIST = /^\d+(,\d+)*$/;
+function hostCards(devicePaths, env) {
+  const cdi = devicePaths.map((p) => /^nvidia\.com\/gpu=(.+)$/.exec(p)?.[1]).filter((v) => v !== void 0);
+  if (cdi.length) return cdi.every((v) => /^\d+$/.test(v)) ? cdi.map(Number) : null;
+  const nv = env?.get("NVIDIA_VISIBLE_DEVICES")?.trim();
+  return nv !== void 0 && LIST.test(nv) ? nv.split(",").map(Number) : null;
+}
+function engineCards(cards, env, devicePaths = []) {
+  const given = hostCards(devicePaths, env);
+  const vis = ["CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"].map((k) => env?.get(k)).find((v) => v !== void 0 && LIST.test(v));
+  const inner = vis?.split(",").map(Number);
+  const wanted = inner ? inner.map((i) => given ? given[i] : i).filter((i) => i !== void 0) : given;
   const largest = Math.max(0, ...cards.map((c) => c.totalBytes));
   const ignored = [];
   const used = cards.filter((c) => {
-    if (vis !== void 0 && !vis.split(",").map(Number).includes(c.index)) {
-      ignored.push({ card: c, why: "not in the container's visible devices" });
+    if (wanted && !wanted.includes(c.index)) {
+      ignored.push({ card: c, why: "not given to the engine's container" });
       return false;
     }
-    if (vis === void 0 && c.totalBytes < largest / 4) {
+    if (!wanted && c.totalBytes < largest / 4) {
       ignored.push({ card: c, why: "an integrated GPU (small carve-out), not a serving card" });
       return false;
     }
@@ -61607,11 +61647,11 @@ function engineCards(cards, env) {
 var gib2 = (b) => (b / 1024 ** 3).toFixed(2);
 var MARGIN_FAIL_BYTES = 256 * MiB;
 var MARGIN_WARN_BYTES = 512 * MiB;
-function checkVram(tool, output, env) {
+function checkVram(tool, output, env, devicePaths = []) {
   if (tool === null) return skip(CHECK18, "neither nvidia-smi nor rocm-smi exists on the host: VRAM margin not read", { fix: "install the GPU vendor's smi tool on the host to have the margin checked" });
   const cards = tool === "nvidia-smi" ? parseNvidiaSmi(output) : parseRocmSmi(output);
   if (cards.length === 0) return warn(CHECK18, `${tool} printed no card this check can read`, { evidence: output.trim().split("\n").slice(0, 6), fix: `run ${tool} on the host by hand: a driver that is not loaded prints an error instead of cards` });
-  const { used, ignored } = engineCards(cards, env);
+  const { used, ignored } = engineCards(cards, env, devicePaths);
   const rows = used.map((c) => ({ index: c.index, usedGiB: Number(gib2(c.usedBytes)), totalGiB: Number(gib2(c.totalBytes)), marginGiB: Number(gib2(c.totalBytes - c.usedBytes)) }));
   const evidence = [
     ...used.map((c) => `card ${c.index}${c.name ? ` (${c.name})` : ""}: ${gib2(c.usedBytes)} of ${gib2(c.totalBytes)} GiB used, margin ${gib2(c.totalBytes - c.usedBytes)} GiB`),
@@ -61636,6 +61676,24 @@ function noAnswer(check, what, r, url2, via) {
   return fail(check, `${what}: no HTTP answer from ${url2} (${r.error ?? "unknown error"})`, {
     evidence: [`via ${via}: ${r.error ?? "no answer"} after ${Math.round(r.durationMs)} ms`],
     fix: `check the port is published (podman run -p) and reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url2}`
+  });
+}
+function refusal(check, what, r, reason, a) {
+  if (r.status === null || r.status >= 200 && r.status < 300) return null;
+  const { model, sentKey } = a;
+  const evidence = [`POST ${a.url}/v1/chat/completions via ${a.via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`, reason];
+  const notChecked = `${what} not checked: ${reason}`;
+  const data = { status: r.status, checked: false };
+  if (r.status === 401 || r.status === 403) {
+    return fail(check, notChecked, { evidence, data, fix: sentKey ? "the server refused the key in DEPLOY_GATE_API_KEY: put the server's key (its --api-key or VLLM_API_KEY) there" : "the server runs with --api-key: give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)" });
+  }
+  if (r.status === 404) {
+    return fail(check, notChecked, { evidence, data, fix: `the server does not serve a model named ${model}: start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml` });
+  }
+  return fail(check, notChecked, {
+    evidence,
+    data,
+    fix: r.status >= 500 ? "the engine failed the request: read its error in its journal (deploy-gate logs, with --endpoint when the config has several), fix it and rerun deploy-gate verify" : `the server refused the request (HTTP ${r.status}) before the contract could be judged: read the message above (a chat-template or request-validation error), fix it and rerun deploy-gate verify`
   });
 }
 function checkModels(r, model, url2, via, sentKey = false) {
@@ -61882,6 +61940,8 @@ function thinkingRequest(model) {
 function checkThinkingResult(r, url2, via, live) {
   if (r.status === null) return noAnswer(CHECK20, "chat completion", r, url2, via);
   const v = checkThinking({ status: r.status, body: r.body });
+  const refused2 = refusal(CHECK20, "thinking contract", r, v.reason, { url: url2, via, model: live.model ?? "MODEL", sentKey: live.sentKey ?? false });
+  if (refused2) return refused2;
   let content = "";
   let reasoning = null;
   try {
@@ -61927,6 +61987,10 @@ function toolsRequest(model) {
 function checkToolsResult(r, url2, via, live) {
   if (r.status === null) return noAnswer(CHECK21, "tool-call completion", r, url2, via);
   const v = checkTools({ status: r.status, body: r.body });
+  if (v.gap === null) {
+    const refused2 = refusal(CHECK21, "tool contract", r, v.reason, { url: url2, via, model: live.model ?? "MODEL", sentKey: live.sentKey ?? false });
+    if (refused2) return refused2;
+  }
   const evidence = [`POST ${url2}/v1/chat/completions (tools, tool_choice auto) via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`, v.reason];
   const data = { status: r.status, gap: v.gap, autoToolChoice: live.autoToolChoice, toolCallParser: live.toolCallParser };
   if (v.ok) return pass(CHECK21, `tool call returned: ${v.reason}`, { evidence, data });
@@ -62006,14 +62070,14 @@ function httpFindingsOf(ep, h, live, sentKey = false) {
       ep.contracts.thinking,
       "contracts.thinking is off",
       (p) => p.thinking,
-      (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, { reasoningParser: flagValue(live, "--reasoning-parser"), engineTemplateFlags: templateFlags })
+      (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, { reasoningParser: flagValue(live, "--reasoning-parser"), engineTemplateFlags: templateFlags, model: ep.model, sentKey })
     ),
     gate(
       "verify.tools",
       ep.contracts.tools,
       "contracts.tools is off",
       (p) => p.tools,
-      (r, p) => checkToolsResult(r, p.url, p.routed.route.via, { autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"), toolCallParser: flagValue(live, "--tool-call-parser") })
+      (r, p) => checkToolsResult(r, p.url, p.routed.route.via, { autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"), toolCallParser: flagValue(live, "--tool-call-parser"), model: ep.model, sentKey })
     )
   ];
 }
@@ -62073,14 +62137,19 @@ async function runVerify(ctx, opts) {
   }
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
   const script = await readLaunchScript(ctx);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script) }, t.factsMs);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
   const env = opts.env ?? process.env;
   const headers = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
   const httpP = startHttp(ctx, opts, t, headers);
   const { facts, error: error3 } = await factsP;
   const live = facts?.argv ? liveFlags(facts.argv) : [];
   const spec = flagValue(live, "--speculative-config");
-  const metricsP = httpP.then(async (h2) => h2 && spec !== null ? h2.routed.route.send("GET", "/metrics", void 0, t.metricsMs) : null).catch(() => null);
+  const metricsP = httpP.then(async (h2) => {
+    if (!h2 || spec === null) return null;
+    const sent = [h2.thinking, h2.tools];
+    if (!sent.some((r) => r !== null) && ep.model) sent.push(await h2.routed.route.send("POST", "/v1/chat/completions", specProbeRequest(ep.model), t.chatMs));
+    return { metrics: await h2.routed.route.send("GET", "/metrics", void 0, t.metricsMs), traffic: trafficOf(sent) };
+  }).catch(() => null);
   const hostDown = (c) => fail(c, `no host facts: ${error3}`, { fix: `check SSH to ${ctx.host.name} and rerun deploy-gate verify` });
   const hostFindings = await Promise.all([
     guard("verify.restarts", () => facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts")),
@@ -62103,13 +62172,13 @@ async function runVerify(ctx, opts) {
     guard("verify.compile-cache", () => {
       if (!facts) return hostDown("verify.compile-cache");
       const { plan, cache } = readBootPlan(facts.journal);
-      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env });
+      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env, cacheOldestMs: facts.cacheOldestMs, createdMs: facts.container?.createdMs ?? null });
     }),
-    guard("verify.vram", () => facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env) : hostDown("verify.vram"))
+    guard("verify.vram", () => facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env, script?.engine?.podmanRun?.devices.map((d) => d.path) ?? []) : hostDown("verify.vram"))
   ]);
   const h = await httpP.catch((e) => e);
   const httpFindings = await Promise.all(httpFindingsOf(ep, h, live, Boolean(headers.authorization)).map(([check, fn]) => guard(check, fn)));
-  const specFinding = await guard("verify.spec-decode", async () => facts ? checkSpecDecode(spec, await metricsP, facts.journal) : hostDown("verify.spec-decode"));
+  const specFinding = await guard("verify.spec-decode", async () => facts ? checkSpecDecode(spec, (await metricsP)?.metrics ?? null, facts.journal, (await metricsP)?.traffic ?? null) : hostDown("verify.spec-decode"));
   const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress));
   if (!(h instanceof Error) && h) await h.routed.close().catch(() => {
   });

@@ -18,6 +18,18 @@ export interface CompileCacheInput {
   script: ServeScript | null;
   scriptPath: string;
   env: ReadonlyMap<string, string> | null;
+  /** oldest file in the cache mount's host directory (null: it held none; undefined: not read) */
+  cacheOldestMs?: number | null;
+  /** when this container was created (host clock) */
+  createdMs?: number | null;
+}
+
+/** The host directory mounted over the vLLM cache root, when it is a plain absolute path (facts read its age). */
+export function cacheMountSource(run: PodmanRun | null): string | null {
+  const root = run?.env.find((e) => e.name === "VLLM_CACHE_ROOT")?.value ?? DEFAULT_ROOT;
+  const m = run?.volumes.find((v) => /cache/i.test(v.target) && under(root, v.target.replace(/\/+$/, "")));
+  const src = m ? (m.resolvedSource ?? m.source) : null;
+  return src && src.startsWith("/") && !/[$`]/.test(src) ? src : null;
 }
 
 const under = (path: string, dir: string) => path === dir || path.startsWith(`${dir.replace(/\/+$/, "")}/`);
@@ -55,6 +67,12 @@ export function checkCompileCache(i: CompileCacheInput): Finding {
     return pass(CHECK, `${cold} (no cache mount declared: every container recreate re-pays it)`, {
       evidence: [cold], data, fix: `to keep it: mkdir -p "$CACHE_DIR" before the podman run, then -v "$CACHE_DIR":/root/.cache in ${i.scriptPath}`,
     });
+  }
+  // every file in the mount is this boot's: the earlier boots ran before it held anything (just added, or
+  // emptied), so nothing was lost. An empty mount after a cold compile means the cache went elsewhere: warn.
+  const filledNow = typeof i.cacheOldestMs === "number" && i.createdMs != null && i.cacheOldestMs >= i.createdMs - 1000;
+  if (i.earlierBoots > 0 && filledNow) {
+    return pass(CHECK, `${cold}, the first boot to fill the cache mount ${found.mount} (it held no file from before this container): the next boot should load from it`, { evidence: [cold], data: { ...data, mount: found.mount } });
   }
   if (i.earlierBoots === 0) return pass(CHECK, `${cold}, first boot seen with the cache mount ${found.mount}: the next boot should load from it`, { evidence: [cold], data });
   return warn(CHECK, `compiled cold again although ${i.scriptPath} mounts a cache (${found.mount}) and ${i.earlierBoots} earlier boot(s) of this container compiled`, {

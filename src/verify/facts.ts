@@ -43,12 +43,16 @@ export interface HostFacts {
   earlierCompileBoots: number;
   /** sha256 of each installed file asked for (null: unreadable or missing) */
   installed: Map<string, string | null>;
+  /** the compile-cache mount's host directory: mtime (ms) of its oldest file; null: empty or missing; absent: not asked */
+  cacheOldestMs?: number | null;
 }
 
 export interface FactsRequest {
   endpoint: string; service: string | null; container: string; planPatterns?: readonly string[]; installed?: readonly string[];
   /** the CLI that started the container (default podman): its inspect and exec */
   cli?: ContainerCli;
+  /** the host directory mounted as the compile cache (verify.compile-cache: did it hold anything before this boot?) */
+  cacheDir?: string | null;
 }
 
 // Filtered on the host: a long-running engine's journal is mostly access logs.
@@ -58,7 +62,7 @@ const JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weig
 // Spec-decode lines repeat every few seconds for the container's whole life: keep only the newest,
 // and never let them push the boot's plan lines out.
 const AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
-type Section = "now" | "restarts" | "active" | "state" | "inspect" | "cmdline" | "environ" | "journal" | "planlines" | "gpu" | "earlier" | "installed";
+type Section = "now" | "restarts" | "active" | "state" | "inspect" | "cmdline" | "environ" | "journal" | "planlines" | "gpu" | "earlier" | "installed" | "cacheage";
 const NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
 // Whichever tool exists; bounded, since a wedged driver can hang an smi call.
 const GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; `
@@ -93,8 +97,10 @@ export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes
     // the files deploy.install wrote, as they are now: a hand edit shows before the next restart runs it
     req.installed?.length ? `sec installed; sha256sum -- ${req.installed.map(q).join(" ")} 2>/dev/null` : "sec installed",
     `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
+    // bounded: a cache of many graphs is thousands of files
+    req.cacheDir ? `sec cacheage; [ -d ${q(req.cacheDir)} ] && timeout 10 find ${q(req.cacheDir)} -type f -printf '%T@\\n' 2>/dev/null | sort -n | head -n1` : "",
     `true`,
-  ].join("\n");
+  ].filter(Boolean).join("\n");
   return { script, marker };
 }
 
@@ -201,6 +207,7 @@ export function parseFacts(stdout: string, marker: string): HostFacts {
     gpu: parseGpu(s.get("gpu") ?? ""),
     earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0,
     installed: parseSums(s.get("installed") ?? ""),
+    ...(s.has("cacheage") ? { cacheOldestMs: /^\d+(\.\d+)?$/.test(line("cacheage")) ? Math.round(Number(line("cacheage")) * 1000) : null } : {}),
   };
 }
 

@@ -95,8 +95,8 @@ export function httpFindingsOf(ep: Endpoint, h: HttpProbes | null | Error, live:
   return [
     gate("verify.models", true, "", (p) => p.routed.models, (r, p) => checkModels(r, ep.model!, p.url, p.routed.route.via, sentKey)),
     gate("verify.thinking", ep.contracts.thinking, "contracts.thinking is off", (p) => p.thinking,
-      (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, { reasoningParser: flagValue(live, "--reasoning-parser"), engineTemplateFlags: templateFlags })),
+      (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, { reasoningParser: flagValue(live, "--reasoning-parser"), engineTemplateFlags: templateFlags, model: ep.model!, sentKey })),
     gate("verify.tools", ep.contracts.tools, "contracts.tools is off", (p) => p.tools,
-      (r, p) => checkToolsResult(r, p.url, p.routed.route.via, { autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"), toolCallParser: flagValue(live, "--tool-call-parser") })),
+      (r, p) => checkToolsResult(r, p.url, p.routed.route.via, { autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"), toolCallParser: flagValue(live, "--tool-call-parser"), model: ep.model!, sentKey })),
   ];
 }

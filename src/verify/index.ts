@@ -16,8 +16,8 @@ import { checkKvCapacity } from "./kv-capacity.js";
 import { flagValue, liveFlags } from "./live-argv.js";
 import { checkPlan, readBootPlan } from "./plan.js";
 import { checkRestarts } from "./restarts.js";
-import { checkSpecDecode } from "./spec-decode.js";
-import { checkCompileCache } from "./compile-cache.js";
+import { checkSpecDecode, specProbeRequest, trafficOf } from "./spec-decode.js";
+import { cacheMountSource, checkCompileCache } from "./compile-cache.js";
 import { measureDecode } from "./decode-probe.js";
 import { checkGraphs } from "./graphs.js";
 import { checkPlanLines } from "./plan-lines.js";
@@ -77,7 +77,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
   // the launch file first (local git): docker run in it means docker inspects the container
   const script: ServeScript | null = await readLaunchScript(ctx);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script) }, t.factsMs);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
   const env = opts.env ?? process.env;
   const headers: Record<string, string> = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
 
@@ -86,8 +86,13 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   const { facts, error } = await factsP;
   const live = facts?.argv ? liveFlags(facts.argv) : [];
   const spec = flagValue(live, "--speculative-config");
-  // /metrics after the completions: their drafts are what proves engagement.
-  const metricsP = httpP.then(async (h) => (h && spec !== null ? h.routed.route.send("GET", "/metrics", undefined, t.metricsMs) : null)).catch(() => null);
+  // /metrics after the completions: their drafts are what proves engagement (with none sent, one of its own).
+  const metricsP = httpP.then(async (h) => {
+    if (!h || spec === null) return null;
+    const sent = [h.thinking, h.tools];
+    if (!sent.some((r) => r !== null) && ep.model) sent.push(await h.routed.route.send("POST", "/v1/chat/completions", specProbeRequest(ep.model), t.chatMs));
+    return { metrics: await h.routed.route.send("GET", "/metrics", undefined, t.metricsMs), traffic: trafficOf(sent) };
+  }).catch(() => null);
 
   const hostDown = (c: string): Finding => fail(c, `no host facts: ${error}`, { fix: `check SSH to ${ctx.host.name} and rerun deploy-gate verify` });
   const hostFindings = await Promise.all([
@@ -112,14 +117,14 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
     guard("verify.compile-cache", () => {
       if (!facts) return hostDown("verify.compile-cache");
       const { plan, cache } = readBootPlan(facts.journal);
-      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env });
+      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env, cacheOldestMs: facts.cacheOldestMs, createdMs: facts.container?.createdMs ?? null });
     }),
-    guard("verify.vram", () => (facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env) : hostDown("verify.vram"))),
+    guard("verify.vram", () => (facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env, script?.engine?.podmanRun?.devices.map((d) => d.path) ?? []) : hostDown("verify.vram"))),
   ]);
 
   const h = await httpP.catch((e: Error) => e);
   const httpFindings = await Promise.all(httpFindingsOf(ep, h, live, Boolean(headers.authorization)).map(([check, fn]) => guard(check, fn)));
-  const specFinding = await guard("verify.spec-decode", async () => (facts ? checkSpecDecode(spec, await metricsP, facts.journal) : hostDown("verify.spec-decode")));
+  const specFinding = await guard("verify.spec-decode", async () => (facts ? checkSpecDecode(spec, (await metricsP)?.metrics ?? null, facts.journal, (await metricsP)?.traffic ?? null) : hostDown("verify.spec-decode")));
   // Last and alone: a concurrent probe would share the engine's batch and slow the measured decode.
   const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress));
   if (!(h instanceof Error) && h) await h.routed.close().catch(() => {});

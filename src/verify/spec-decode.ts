@@ -12,7 +12,25 @@ const figures = (s: SpecDecode) => [
   ...(s.perPosition.length ? [`per position ${s.perPosition.map((p) => p.toFixed(3)).join("/")}`] : []),
 ].join(", ");
 
-export function checkSpecDecode(speculativeConfig: string | null, metrics: HttpResult | null, journal: readonly string[]): Finding {
+/** A short temp-0 completion to make the engine draft when verify sends no other (a fresh engine's
+ *  spec-decode counters are all zero until it serves a request). */
+export function specProbeRequest(model: string): Record<string, unknown> {
+  return { model, temperature: 0, max_tokens: 64, messages: [{ role: "user", content: "Name three rivers in Europe and one city on each." }] };
+}
+
+/** The completions this verify sent before reading /metrics: none answered 200 means nothing could draft. */
+export interface Traffic { ok: boolean; failure: string | null }
+
+/** Of the chat results sent (null: not sent), whether one answered 200, else the first failure. */
+export function trafficOf(results: readonly (HttpResult | null)[]): Traffic | null {
+  const sent = results.filter((r): r is HttpResult => r !== null);
+  if (sent.length === 0) return null;
+  if (sent.some((r) => r.status === 200)) return { ok: true, failure: null };
+  const r = sent[0]!;
+  return { ok: false, failure: r.status === null ? (r.error ?? "no answer") : `HTTP ${r.status}` };
+}
+
+export function checkSpecDecode(speculativeConfig: string | null, metrics: HttpResult | null, journal: readonly string[], traffic: Traffic | null = null): Finding {
   if (speculativeConfig === null) return skip(CHECK, "no --speculative-config in the live argv");
   const evidence = [`--speculative-config ${speculativeConfig}`];
   const fromMetrics = metrics?.status === 200 ? readSpecMetrics(metrics.body) : null;
@@ -26,6 +44,12 @@ export function checkSpecDecode(speculativeConfig: string | null, metrics: HttpR
   if (logLine) evidence.push(`log: ${logLine.slice(0, 300)}`);
   const engaged = fromMetrics && fromMetrics.meanAcceptanceLength !== null ? fromMetrics : fromLog;
   const data = { speculativeConfig, metrics: fromMetrics, log: fromLog, source: engaged === fromMetrics && engaged ? "metrics" : engaged ? "log" : null };
+  if (!engaged && traffic && !traffic.ok) {
+    return fail(CHECK, `speculative decoding not proven: no completion succeeded in this verify (${traffic.failure}), so the engine had nothing to draft`, {
+      evidence: [...evidence, `every completion sent failed: ${traffic.failure}`], data,
+      fix: "fix what refused the completions (see verify.models, verify.thinking, verify.tools above), then rerun deploy-gate verify",
+    });
+  }
   if (!engaged) {
     return fail(CHECK, "speculative decoding is declared but no drafts were seen: MTP/spec decode is off", {
       evidence, data,

@@ -2,7 +2,7 @@
 import { checkThinking as verdictOf } from "../engine/vllm/contracts.js";
 import type { HttpResult } from "../http/client.js";
 import { fail, pass, type Finding } from "../report/finding.js";
-import { noAnswer } from "./models.js";
+import { noAnswer, refusal } from "./models.js";
 
 export const CHECK = "verify.thinking";
 
@@ -10,11 +10,13 @@ export function thinkingRequest(model: string): Record<string, unknown> {
   return { model, temperature: 0, max_tokens: 512, messages: [{ role: "user", content: "What is 17 + 25? Think it through, then answer with the number." }] };
 }
 
-export interface ThinkingContext { reasoningParser: string | null; engineTemplateFlags: string[] }
+export interface ThinkingContext { reasoningParser: string | null; engineTemplateFlags: string[]; model?: string; sentKey?: boolean }
 
 export function checkThinkingResult(r: HttpResult, url: string, via: string, live: ThinkingContext): Finding {
   if (r.status === null) return noAnswer(CHECK, "chat completion", r, url, via);
   const v = verdictOf({ status: r.status, body: r.body });
+  const refused = refusal(CHECK, "thinking contract", r, v.reason, { url, via, model: live.model ?? "MODEL", sentKey: live.sentKey ?? false });
+  if (refused) return refused;
   let content = "";
   let reasoning: unknown = null;
   try {

@@ -2,7 +2,7 @@
 import { checkTools as verdictOf } from "../engine/vllm/contracts.js";
 import type { HttpResult } from "../http/client.js";
 import { fail, pass, type Finding } from "../report/finding.js";
-import { noAnswer } from "./models.js";
+import { noAnswer, refusal } from "./models.js";
 
 export const CHECK = "verify.tools";
 
@@ -20,9 +20,13 @@ export function toolsRequest(model: string): Record<string, unknown> {
   };
 }
 
-export function checkToolsResult(r: HttpResult, url: string, via: string, live: { autoToolChoice: boolean; toolCallParser: string | null }): Finding {
+export function checkToolsResult(r: HttpResult, url: string, via: string, live: { autoToolChoice: boolean; toolCallParser: string | null; model?: string; sentKey?: boolean }): Finding {
   if (r.status === null) return noAnswer(CHECK, "tool-call completion", r, url, via);
   const v = verdictOf({ status: r.status, body: r.body });
+  if (v.gap === null) {
+    const refused = refusal(CHECK, "tool contract", r, v.reason, { url, via, model: live.model ?? "MODEL", sentKey: live.sentKey ?? false });
+    if (refused) return refused;
+  }
   const evidence = [`POST ${url}/v1/chat/completions (tools, tool_choice auto) via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`, v.reason];
   const data = { status: r.status, gap: v.gap, autoToolChoice: live.autoToolChoice, toolCallParser: live.toolCallParser };
   if (v.ok) return pass(CHECK, `tool call returned: ${v.reason}`, { evidence, data });

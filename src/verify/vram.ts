@@ -35,15 +35,31 @@ export function parseRocmSmi(text: string): Card[] {
     .map(([index, c]) => ({ index, name: null, usedBytes: c.used!, totalBytes: c.total! }));
 }
 
-/** The cards the engine uses: the container's *_VISIBLE_DEVICES when set, else every card but the small
- *  ones (an iGPU's carve-out is a few hundred MiB at most; a serving card is many GiB). */
-export function engineCards(cards: readonly Card[], env: ReadonlyMap<string, string> | null): { used: Card[]; ignored: { card: Card; why: string }[] } {
-  const vis = ["CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"].map((k) => env?.get(k)).find((v) => v !== undefined && /^\d+(,\d+)*$/.test(v));
+const LIST = /^\d+(,\d+)*$/;
+
+/** Host cards the container was given: CDI `--device nvidia.com/gpu=N` in the launch file, else the
+ *  NVIDIA runtime's NVIDIA_VISIBLE_DEVICES; null when every card is visible (or it cannot be told). */
+export function hostCards(devicePaths: readonly string[], env: ReadonlyMap<string, string> | null): number[] | null {
+  const cdi = devicePaths.map((p) => /^nvidia\.com\/gpu=(.+)$/.exec(p)?.[1]).filter((v): v is string => v !== undefined);
+  if (cdi.length) return cdi.every((v) => /^\d+$/.test(v)) ? cdi.map(Number) : null;
+  const nv = env?.get("NVIDIA_VISIBLE_DEVICES")?.trim();
+  return nv !== undefined && LIST.test(nv) ? nv.split(",").map(Number) : null;
+}
+
+/** The cards the engine uses: the host cards the container was given (hostCards), narrowed by its
+ *  *_VISIBLE_DEVICES (indices into what the container sees), else every card but the small ones (an
+ *  iGPU's carve-out is a few hundred MiB at most; a serving card is many GiB). */
+export function engineCards(cards: readonly Card[], env: ReadonlyMap<string, string> | null, devicePaths: readonly string[] = []): { used: Card[]; ignored: { card: Card; why: string }[] } {
+  const given = hostCards(devicePaths, env);
+  const vis = ["CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"].map((k) => env?.get(k)).find((v) => v !== undefined && LIST.test(v));
+  const inner = vis?.split(",").map(Number);
+  // inside the container card i is the i-th card it was given
+  const wanted = inner ? inner.map((i) => (given ? given[i] : i)).filter((i): i is number => i !== undefined) : given;
   const largest = Math.max(0, ...cards.map((c) => c.totalBytes));
   const ignored: { card: Card; why: string }[] = [];
   const used = cards.filter((c) => {
-    if (vis !== undefined && !vis.split(",").map(Number).includes(c.index)) { ignored.push({ card: c, why: "not in the container's visible devices" }); return false; }
-    if (vis === undefined && c.totalBytes < largest / 4) { ignored.push({ card: c, why: "an integrated GPU (small carve-out), not a serving card" }); return false; }
+    if (wanted && !wanted.includes(c.index)) { ignored.push({ card: c, why: "not given to the engine's container" }); return false; }
+    if (!wanted && c.totalBytes < largest / 4) { ignored.push({ card: c, why: "an integrated GPU (small carve-out), not a serving card" }); return false; }
     return true;
   });
   return { used, ignored };
@@ -53,11 +69,11 @@ const gib = (b: number) => (b / 1024 ** 3).toFixed(2);
 export const MARGIN_FAIL_BYTES = 256 * MiB;
 export const MARGIN_WARN_BYTES = 512 * MiB;
 
-export function checkVram(tool: "nvidia-smi" | "rocm-smi" | null, output: string, env: ReadonlyMap<string, string> | null): Finding {
+export function checkVram(tool: "nvidia-smi" | "rocm-smi" | null, output: string, env: ReadonlyMap<string, string> | null, devicePaths: readonly string[] = []): Finding {
   if (tool === null) return skip(CHECK, "neither nvidia-smi nor rocm-smi exists on the host: VRAM margin not read", { fix: "install the GPU vendor's smi tool on the host to have the margin checked" });
   const cards = tool === "nvidia-smi" ? parseNvidiaSmi(output) : parseRocmSmi(output);
   if (cards.length === 0) return warn(CHECK, `${tool} printed no card this check can read`, { evidence: output.trim().split("\n").slice(0, 6), fix: `run ${tool} on the host by hand: a driver that is not loaded prints an error instead of cards` });
-  const { used, ignored } = engineCards(cards, env);
+  const { used, ignored } = engineCards(cards, env, devicePaths);
   const rows = used.map((c) => ({ index: c.index, usedGiB: Number(gib(c.usedBytes)), totalGiB: Number(gib(c.totalBytes)), marginGiB: Number(gib(c.totalBytes - c.usedBytes)) }));
   const evidence = [
     ...used.map((c) => `card ${c.index}${c.name ? ` (${c.name})` : ""}: ${gib(c.usedBytes)} of ${gib(c.totalBytes)} GiB used, margin ${gib(c.totalBytes - c.usedBytes)} GiB`),
