@@ -36478,7 +36478,7 @@ function isPeerReadyMarker(line) {
 }
 var ROOT = [
   // llama.cpp: a weights/KV/compute buffer the GPU cannot hold
-  [/cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers/, "oom"],
+  [/cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers|_alloc_buffer: failed to allocate buffer of size|failed to allocate buffer for kv cache/, "oom"],
   // llama.cpp: the model file (absent, unreadable, not GGUF, an architecture this build does not know)
   [new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`), "engine-init-failed"],
   [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
@@ -36702,6 +36702,8 @@ function readSpecMetrics(prometheusText) {
 // src/engine/vllm/failures.ts
 var NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
 var ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
+var HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
+var HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
 var NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
 var CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
 var PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
@@ -36713,15 +36715,17 @@ var ROOT_CAUSES = [
   [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
   [NO_GPU, "engine-init-failed"],
   [ARCH_UNSUPPORTED, "engine-init-failed"],
+  [HOST_OOM, "oom"],
+  [HF_OFFLINE, "engine-init-failed"],
   [NCCL, "engine-init-failed"],
   // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
   [CHAT_TEMPLATE, "engine-args"],
   [PARSER, "engine-args"]
 ];
-var WRAPPER = /Engine core initialization failed|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down (?:client|executor)/;
+var WRAPPER = /Engine core initialization failed|Engine process failed to start|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down (?:client|executor)/;
 var ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
 var WORKER_FAILED = /Worker failed with error/;
-var EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception)(?::|$)/;
+var EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*Error|(?:[A-Z]\w*)?Exception)(?::|$)/;
 function failureOf(msg2, level) {
   if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
   for (const [re, kind] of ROOT_CAUSES) if (re.test(msg2)) return { kind, priority: 5 };
@@ -36814,6 +36818,12 @@ function peerAdvice(cls, engine, f) {
 var g2 = (n) => n === null || n === void 0 ? "?" : String(Math.round(n * 100) / 100);
 function oomAdvice(f) {
   const d = f.decisive ?? "";
+  if (HOST_OOM.test(d)) {
+    return [
+      "the kernel's OOM killer ended the engine: host RAM (or the unit's memory limit) ran out, not GPU memory",
+      "Raise the unit's MemoryMax= / the container's --memory, or lower the engine's host-RAM use (--swap-space, --cpu-offload-gb, KV offloading, fewer API server processes); journalctl -k shows what else held memory."
+    ];
+  }
   if (/error: out of memory/.test(d) && !f.oom) {
     return [
       "CUDA error: out of memory without an allocation size (typically pin_memory of host buffers)",
@@ -36874,6 +36884,9 @@ function advice(cls, f) {
     case "engine-init-failed": {
       if (f.decisive && NCCL.test(f.decisive)) {
         return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run the container with --ipc=host (or a large --shm-size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
+      }
+      if (f.decisive && HF_OFFLINE.test(f.decisive)) {
+        return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the container mounts (huggingface-cli download on a machine with access, into the mounted HF_HOME), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
       }
       if (f.decisive && ARCH_UNSUPPORTED.test(f.decisive)) {
         const arch = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
@@ -37016,6 +37029,8 @@ var RULES2 = [
   // (an architecture it does not know is not a flag problem: engine-init-failed, engine/vllm/failures.ts)
   [/^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/, "engine-args", "engine", (g3) => ({ what: "config-value", argument: g3.msg })],
   [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g3) => ({ what: "config-validation", argument: g3.cls })],
+  // a value a flag sets that the model or GPU cannot take, said in a plain exception (vLLM's LoRA and dtype checks, SGLang's context length)
+  [/^(?:\w+\.)*(?:ValueError|RuntimeError): (?<msg>(?:User-specified (?:max_model_len|context_length) \(\d+\) is greater than|LoRA rank \d+ is greater than max_lora_rank|Bfloat16 is only supported on GPUs with compute capability).*)$/, "engine-args", "engine", (g3) => ({ what: "config-value", argument: g3.msg })],
   // a model that ships its own code: transformers and vLLM both name the flag
   [/\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/, "engine-args", "engine", () => ({ what: "missing-flag", argument: "--trust-remote-code" })],
   // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
@@ -37216,7 +37231,7 @@ function distance(a, b) {
 }
 function configValue(msg2) {
   const short3 = msg2.length > 240 ? `${msg2.slice(0, 240)}\u2026` : msg2;
-  const flag = /\b(max_model_len|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg2)?.[1];
+  const flag = /\b(max_model_len|context_length|max_lora_rank|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg2)?.[1] ?? (/Bfloat16 is only supported/.test(msg2) ? "dtype" : void 0);
   return {
     summary: `the engine refused its configuration before booting: ${short3}`,
     fix: flag ? `Correct --${flag.replace(/_/g, "-")} in the serve script (the decisive line says what it must be).` : "Correct the engine flag the decisive line names in the serve script."
@@ -37382,6 +37397,11 @@ var Diagnoser = class {
     this.keepTail(text);
     const below = belowOf(text);
     if (below) this.consider({ kind: below.kind, priority: below.priority, msg: text.trim(), seq: this.seq, below });
+    this.considerHostOom(text);
+  }
+  /** systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal. */
+  considerHostOom(text) {
+    if (HOST_OOM.test(text)) this.consider({ kind: "oom", priority: 5, msg: text.trim(), seq: this.seq });
   }
   pushUnitEvent(ev) {
     const want = this.opts.unit ?? this.engineUnit;
@@ -37392,6 +37412,7 @@ var Diagnoser = class {
     this.keepTail(ev.text);
     const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
     if (below) this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
+    this.considerHostOom(ev.text);
   }
   /**
    * One line of text. `fromContainer`: written by the engine's container (conmon), so only the engine's own

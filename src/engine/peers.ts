@@ -42,7 +42,7 @@ export interface PeerFailure {
 
 const ROOT: ReadonlyArray<readonly [RegExp, PeerFailureKind]> = [
   // llama.cpp: a weights/KV/compute buffer the GPU cannot hold
-  [/cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers/, "oom"],
+  [/cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers|_alloc_buffer: failed to allocate buffer of size|failed to allocate buffer for kv cache/, "oom"],
   // llama.cpp: the model file (absent, unreadable, not GGUF, an architecture this build does not know)
   [new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`), "engine-init-failed"],
   [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],

@@ -1,5 +1,5 @@
 // The human half of a diagnosis: one summary and one fix per class, with the numbers in them.
-import { ARCH_UNSUPPORTED, CHAT_TEMPLATE, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
+import { ARCH_UNSUPPORTED, CHAT_TEMPLATE, HF_OFFLINE, HOST_OOM, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
 import type { OomGap } from "./oom.js";
 import { authMismatchAdvice } from "./auth.js";
 import { peerAdvice } from "./peer-advice.js";
@@ -30,6 +30,12 @@ const g = (n: number | null | undefined) => (n === null || n === undefined ? "?"
 
 function oomAdvice(f: AdviceFacts): [string, string] {
   const d = f.decisive ?? "";
+  if (HOST_OOM.test(d)) {
+    return [
+      "the kernel's OOM killer ended the engine: host RAM (or the unit's memory limit) ran out, not GPU memory",
+      "Raise the unit's MemoryMax= / the container's --memory, or lower the engine's host-RAM use (--swap-space, --cpu-offload-gb, KV offloading, fewer API server processes); journalctl -k shows what else held memory.",
+    ];
+  }
   if (/error: out of memory/.test(d) && !f.oom) {
     return [
       "CUDA error: out of memory without an allocation size (typically pin_memory of host buffers)",
@@ -96,6 +102,9 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
     case "engine-init-failed": {
       if (f.decisive && NCCL.test(f.decisive)) {
         return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run the container with --ipc=host (or a large --shm-size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
+      }
+      if (f.decisive && HF_OFFLINE.test(f.decisive)) {
+        return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the container mounts (huggingface-cli download on a machine with access, into the mounted HF_HOME), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
       }
       if (f.decisive && ARCH_UNSUPPORTED.test(f.decisive)) {
         const arch = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";

@@ -81,7 +81,8 @@ function distance(a: string, b: string): number {
 /** pydantic's `Value error,` line: the flag it is about, when it names one vLLM reads from the command line. */
 function configValue(msg: string): { summary: string; fix: string } {
   const short = msg.length > 240 ? `${msg.slice(0, 240)}…` : msg;
-  const flag = /\b(max_model_len|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg)?.[1];
+  const flag = /\b(max_model_len|context_length|max_lora_rank|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg)?.[1]
+    ?? (/Bfloat16 is only supported/.test(msg) ? "dtype" : undefined);
   return {
     summary: `the engine refused its configuration before booting: ${short}`,
     fix: flag ? `Correct --${flag.replace(/_/g, "-")} in the serve script (the decisive line says what it must be).` : "Correct the engine flag the decisive line names in the serve script.",

@@ -6,7 +6,7 @@ import { bootPhase, isReadyMarker, type BootPhase } from "../engine/vllm/phase.j
 import { PlanReader, type CompileCache, type Plan } from "../engine/vllm/plan.js";
 import { readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
 import { advice, type AdviceFacts, type DiagnosisClass } from "./advice.js";
-import { failureOf, outranks, type FailureMatch } from "../engine/vllm/failures.js";
+import { failureOf, HOST_OOM, outranks, type FailureMatch } from "../engine/vllm/failures.js";
 import { familyOf, peerFailureOf, type EngineFamily } from "../engine/peers.js";
 import { readOomGap, type OomGap } from "./oom.js";
 import type { LogRecord } from "./record.js";
@@ -101,6 +101,12 @@ export class Diagnoser {
     this.keepTail(text);
     const below = belowOf(text);
     if (below) this.consider({ kind: below.kind, priority: below.priority, msg: text.trim(), seq: this.seq, below });
+    this.considerHostOom(text);
+  }
+
+  /** systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal. */
+  private considerHostOom(text: string): void {
+    if (HOST_OOM.test(text)) this.consider({ kind: "oom", priority: 5, msg: text.trim(), seq: this.seq });
   }
 
   pushUnitEvent(ev: UnitEvent): void {
@@ -113,6 +119,7 @@ export class Diagnoser {
     // `status=203/EXEC`, `217/USER`: systemd's exit codes say the unit never ran; a named cause line outranks it.
     const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
     if (below) this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
+    this.considerHostOom(ev.text);
   }
 
   /**

@@ -1,6 +1,6 @@
-// The log-diagnosis corpus (test/fixtures/logs-corpus, written blind for the project: SOURCES.md) held at
-// its figures: no false alarm on a healthy log, every failure called with its class. Reproduce the table:
-// npx tsx bench/corpus-logs/run.ts
+// The log-diagnosis corpora (test/fixtures/logs-corpus and logs-holdout, each written blind for the
+// project: their SOURCES.md) held at their figures: no false alarm on a healthy log, every failure called
+// with its class. Reproduce the tables: npx tsx bench/corpus-logs/run.ts [--dir test/fixtures/logs-holdout]
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scoreCorpus, totals } from "../../bench/corpus-logs/score.js";
@@ -16,5 +16,15 @@ describe("log-diagnosis corpus", () => {
     expect(t.healthyExact).toEqual({ n: 16, d: 16 });
     // the one left: SGLang's capture OOM names torch's own line (with the numbers) over SGLang's wrapper of it
     expect(t.decisive, misses.join("\n")).toEqual({ n: 35, d: 36 });
+  }, 60_000);
+
+  it("the second set: every failure's class and decisive line, no false alarm on its 10 healthy logs", async () => {
+    const rows = await scoreCorpus(join(import.meta.dirname, "../fixtures/logs-holdout"));
+    const t = totals(rows);
+    const misses = rows.filter((r) => !r.classOk || r.decisiveOk === false).map((r) => `${r.exp.file}: ${r.got}: ${r.decisive.slice(0, 120)}`);
+    expect(t.falseAlarms, misses.join("\n")).toEqual({ n: 0, d: 10 });
+    expect(t.recall, misses.join("\n")).toEqual({ n: 24, d: 24 });
+    expect(t.decisive, misses.join("\n")).toEqual({ n: 23, d: 23 });
+    expect(t.precision).toEqual({ n: 24, d: 24 });
   }, 60_000);
 });

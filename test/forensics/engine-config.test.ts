@@ -60,3 +60,42 @@ describe("paste prefixes and SGLang's capture phase", () => {
     expect(bootPhase("[2025-06-02 17:40:12 TP0] Capture cuda graph begin. This can take up to several minutes. avail mem=3.71 GB")).toBe("capturing-graphs");
   });
 });
+
+describe("found by the second blind set (test/fixtures/logs-holdout)", () => {
+  it("the kernel's OOM killer, even when only systemd's line about it is in the unit's journal: oom of host RAM", () => {
+    const d = diagnose({ lines: [`${P}INFO 10-14 03:12:40 [gpu_model_runner.py:2602] Starting to load model /m...`, "vllm.service: A process of this unit has been killed by the OOM killer.", `${P}RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}`] });
+    expect(d).toMatchObject({ class: "oom", decisive: "vllm.service: A process of this unit has been killed by the OOM killer." });
+    expect(d.summary).toMatch(/host RAM/);
+    expect(d.fix).toMatch(/MemoryMax=/);
+  });
+
+  it("a traceback that ends in a bare `Exception:` is a failure, not a boot in progress", () => {
+    const d = diagnose({ lines: ["Traceback (most recent call last):", '  File "/usr/local/lib/python3.10/dist-packages/transformers/tokenization_utils_fast.py", line 111, in __init__', "Exception: data did not match any variant of untagged enum ModelWrapper at line 1251003 column 3"] });
+    expect(d).toMatchObject({ class: "engine-init-failed", decisive: "Exception: data did not match any variant of untagged enum ModelWrapper at line 1251003 column 3" });
+  });
+
+  it("V0's `Engine process failed to start` is a wrapper: the bf16 ValueError above it decides, and names --dtype", () => {
+    const d = diagnose({ lines: ["ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.", "RuntimeError: Engine process failed to start. See stack trace for the root cause."] });
+    expect(d.class).toBe("engine-args");
+    expect(d.decisive).toMatch(/^ValueError: Bfloat16 is only supported/);
+    expect(d.fix).toMatch(/^Correct --dtype/);
+  });
+
+  it("the hub offline and the model not cached: the LocalEntryNotFoundError, not vLLM's `Invalid repository ID` after it", () => {
+    const d = diagnose({ lines: [`${P}huggingface_hub.errors.LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder for the specified revision on the local disk and outgoing traffic has been disabled.`, `${P}ValueError: Invalid repository ID or local directory specified: 'meta-llama/Llama-3.2-3B-Instruct'.`] });
+    expect(d.decisive).toMatch(/^huggingface_hub\.errors\.LocalEntryNotFoundError/);
+    expect(d.fix).toMatch(/^Put the model in the cache the container mounts/);
+  });
+
+  it("llama.cpp's older buffer failures (host RAM for the KV cache) are oom past `failed to create context`", () => {
+    const d = diagnose({ lines: ["llama_model_loader: loaded meta data with 39 key-value pairs", "ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 412316860448", "llama_kv_cache_init: failed to allocate buffer for kv cache", "llama_init_from_gpt_params: error: failed to create context with model '/srv/m.gguf'"] });
+    expect(d).toMatchObject({ class: "oom", decisive: "ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 412316860448" });
+  });
+
+  it("a value a flag sets and the model cannot take is engine-args naming the flag: LoRA rank, SGLang's context length", () => {
+    const lora = diagnose({ lines: ["ValueError: LoRA rank 64 is greater than max_lora_rank 16."] });
+    expect(lora).toMatchObject({ class: "engine-args", fix: "Correct --max-lora-rank in the serve script (the decisive line says what it must be)." });
+    const sgl = diagnose({ lines: ["[2025-05-14 09:12:20 TP0] Init torch distributed begin.", "ValueError: User-specified context_length (131072) is greater than the derived context_length (40960). This may lead to incorrect model outputs or CUDA errors."] });
+    expect(sgl).toMatchObject({ class: "engine-args", fix: "Correct --context-length in the serve script (the decisive line says what it must be)." });
+  });
+});

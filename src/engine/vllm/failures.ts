@@ -13,6 +13,10 @@ export interface FailureMatch {
 export const NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
 /** A model whose architecture this vLLM does not know (pydantic's `Value error,` line, or older vLLM's ValueError). */
 export const ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
+/** The kernel's OOM killer (host RAM or the unit's MemoryMax=), and systemd's word for it. */
+export const HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
+/** The hub is offline and the model is not in the cache: the cause under vLLM's `Invalid repository ID`. */
+export const HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
 /** NCCL and torch.distributed failures (rendezvous, collectives, watchdog). */
 export const NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
 export const CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
@@ -26,6 +30,8 @@ const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
   [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
   [NO_GPU, "engine-init-failed"],
   [ARCH_UNSUPPORTED, "engine-init-failed"],
+  [HOST_OOM, "oom"],
+  [HF_OFFLINE, "engine-init-failed"],
   [NCCL, "engine-init-failed"],
   // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
   [CHAT_TEMPLATE, "engine-args"],
@@ -33,10 +39,11 @@ const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
 ];
 
 /** Lines that only say "see above": never the decisive line while anything else is known. */
-export const WRAPPER = /Engine core initialization failed|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down (?:client|executor)/;
+export const WRAPPER = /Engine core initialization failed|Engine process failed to start|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down (?:client|executor)/;
 const ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
 const WORKER_FAILED = /Worker failed with error/;
-const EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception)(?::|$)/;
+// `Exception: …` bare too (a Rust tokenizer's error reaches Python as one)
+const EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*Error|(?:[A-Z]\w*)?Exception)(?::|$)/;
 
 export function failureOf(msg: string, level: string | null): FailureMatch | null {
   if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
