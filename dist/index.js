@@ -61435,6 +61435,11 @@ function detectLoop(text) {
 
 // src/verify/decode.ts
 var CHECK15 = "verify.decode";
+var TEMPLATE_TOKENS = 64;
+function fits(depth, maxTokens, maxModelLen) {
+  return maxModelLen === null || depth + maxTokens + TEMPLATE_TOKENS <= maxModelLen;
+}
+var TOO_LONG = /maximum context length|max_model_len|context length|exceeds the available context size|exceed_context_size/i;
 var r2 = (x) => Math.round(x * 100) / 100;
 function judgeSample(depth, s, maxTokens, floor) {
   const problems = [];
@@ -61469,13 +61474,16 @@ function renderTable(rows) {
     r.ttftS ?? "?",
     r.decodeTokPerS ?? "-",
     r.floor,
-    r.valid ? "valid" : `INVALID: ${r.problems.join("; ")}`
+    r.valid ? "valid" : r.unfit ? `not measured: ${r.problems.join("; ")}` : `INVALID: ${r.problems.join("; ")}`
   ].join(" | "))];
 }
-function checkDecode(results, c, via) {
+function checkDecode(results, c, via, maxModelLen = null) {
   const fl = floors(c);
   const rows = results.map((r, i) => {
     const depth = c.depths[i];
+    const unfit2 = (why) => ({ depth, promptTokens: null, ttftS: null, decodeTokPerS: null, completionTokens: null, finishReason: null, valid: false, unfit: true, problems: [why], floor: fl[i] });
+    if (r === null) return unfit2(`depth ${depth} + max_tokens ${c.maxTokens} does not fit max-model-len ${maxModelLen}`);
+    if (r.status === 400 && TOO_LONG.test(r.body ?? "")) return unfit2(`the engine refused it as longer than its context: ${(r.body ?? "").slice(0, 160)}`);
     if (r.status !== 200) {
       const why = r.status === null ? `no answer: ${r.error ?? "unknown"}` : `HTTP ${r.status}: ${(r.body ?? "").slice(0, 200)}`;
       return { depth, promptTokens: null, ttftS: null, decodeTokPerS: null, completionTokens: null, finishReason: null, valid: false, problems: [why], floor: fl[i] };
@@ -61484,7 +61492,8 @@ function checkDecode(results, c, via) {
   });
   const evidence = [...renderTable(rows), `measured from ${via}: decode = completion_tokens / (wall - TTFT), temperature 0, max_tokens ${c.maxTokens}`];
   const data = { rows, maxTokens: c.maxTokens };
-  const invalid = rows.filter((r) => !r.valid);
+  const invalid = rows.filter((r) => !r.valid && !r.unfit);
+  const unfit = rows.filter((r) => r.unfit);
   const slow = rows.filter((r) => r.valid && r.decodeTokPerS < r.floor);
   if (invalid.length > 0) {
     return fail(CHECK15, `${invalid.length} of ${rows.length} decode sample(s) invalid (depth ${invalid.map((r) => r.depth).join(", ")}): no speed is reported for them`, {
@@ -61500,7 +61509,16 @@ function checkDecode(results, c, via) {
       fix: "compare the live argv with the last passing deploy (verify.argv): spec depth, expert prefetch and gather knobs move decode; --max-num-batched-tokens only re-chunks prefill"
     });
   }
-  return pass(CHECK15, `decode ${rows.map((r) => `${r.decodeTokPerS} tok/s @ ${r.depth}`).join(", ")}, all samples valid`, { evidence, data });
+  const measured2 = rows.filter((r) => r.valid).map((r) => `${r.decodeTokPerS} tok/s @ ${r.depth}`).join(", ");
+  if (unfit.length > 0) {
+    const room = maxModelLen === null ? null : maxModelLen - c.maxTokens - TEMPLATE_TOKENS;
+    return warn(CHECK15, `${measured2 ? `decode ${measured2}; ` : ""}depth ${unfit.map((r) => r.depth).join(", ")} not measured: longer than the endpoint's context${maxModelLen === null ? "" : ` (max-model-len ${maxModelLen})`}`, {
+      evidence,
+      data,
+      fix: `contracts.decode asks for more context than this endpoint serves: keep its depths at or below ${room ?? "max-model-len minus maxTokens and ~64 template tokens"}, or raise the engine's context (--max-model-len) if clients need it`
+    });
+  }
+  return pass(CHECK15, `decode ${measured2}, all samples valid`, { evidence, data });
 }
 
 // src/verify/decode-prompt.ts
@@ -61539,17 +61557,21 @@ function decodeRequest(model, depth, maxTokens) {
 
 // src/verify/decode-probe.ts
 async function measureDecode(ep, h, timeoutMs, progress = () => {
-}) {
+}, maxModelLen = null) {
   const c = ep.contracts.decode;
   if (!c) return skip(CHECK15, "no contracts.decode declared", { fix: "declare contracts.decode: { minTokPerS: N } (one floor, or one per depth) to have decode speed measured" });
   if (!ep.url || !ep.model) return skip(CHECK15, `no \`${ep.url ? "model" : "url"}\` in the endpoint config`, { fix: "add url: and model: to the endpoint in deploy-gate.yml" });
   if (h instanceof Error || h === null) return fail(CHECK15, `decode could not be measured: ${h instanceof Error ? h.message : "no route"}`, { fix: "see the message; rerun deploy-gate verify" });
   const results = [];
   for (const depth of c.depths) {
+    if (!fits(depth, c.maxTokens, maxModelLen)) {
+      results.push(null);
+      continue;
+    }
     progress(`verify: decode at ${depth} prompt tokens`);
     results.push(await h.routed.route.stream("/v1/chat/completions", decodeRequest(ep.model, depth, c.maxTokens), timeoutMs));
   }
-  const f = checkDecode(results, c, h.routed.route.via);
+  const f = checkDecode(results, c, h.routed.route.via, maxModelLen);
   return h.routed.route.fromPeer ? f : { ...f, evidence: [...f.evidence ?? [], `not from a peer: measured ${h.routed.route.via}`] };
 }
 
@@ -62200,7 +62222,9 @@ async function runVerify(ctx, opts) {
   const h = await httpP.catch((e) => e);
   const httpFindings = await Promise.all(httpFindingsOf(ep, h, live, Boolean(headers.authorization)).map(([check, fn]) => guard(check, fn)));
   const specFinding = await guard("verify.spec-decode", async () => facts ? checkSpecDecode(spec, (await metricsP)?.metrics ?? null, facts.journal, (await metricsP)?.traffic ?? null) : hostDown("verify.spec-decode"));
-  const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress));
+  const ctxFlag = Number(flagValue(live, "--max-model-len") ?? flagValue(live, "--context-length") ?? NaN);
+  const maxModelLen = Number.isFinite(ctxFlag) && ctxFlag > 0 ? ctxFlag : facts ? readBootPlan(facts.journal).plan.maxModelLen : null;
+  const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress, maxModelLen));
   if (!(h instanceof Error) && h) await h.routed.close().catch(() => {
   });
   return [...hostFindings, ...httpFindings, specFinding, decodeFinding];

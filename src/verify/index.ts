@@ -126,7 +126,10 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   const httpFindings = await Promise.all(httpFindingsOf(ep, h, live, Boolean(headers.authorization)).map(([check, fn]) => guard(check, fn)));
   const specFinding = await guard("verify.spec-decode", async () => (facts ? checkSpecDecode(spec, (await metricsP)?.metrics ?? null, facts.journal, (await metricsP)?.traffic ?? null) : hostDown("verify.spec-decode")));
   // Last and alone: a concurrent probe would share the engine's batch and slow the measured decode.
-  const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress));
+  // the context it serves: vLLM's or SGLang's flag in the live argv, else the boot's own plan line
+  const ctxFlag = Number(flagValue(live, "--max-model-len") ?? flagValue(live, "--context-length") ?? NaN);
+  const maxModelLen = Number.isFinite(ctxFlag) && ctxFlag > 0 ? ctxFlag : facts ? readBootPlan(facts.journal).plan.maxModelLen : null;
+  const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress, maxModelLen));
   if (!(h instanceof Error) && h) await h.routed.close().catch(() => {});
   return [...hostFindings, ...httpFindings, specFinding, decodeFinding];
 }

@@ -138,3 +138,26 @@ describe("decode against the engine double on loopback", () => {
     expect(f.evidence!.join("\n")).toMatch(/loops/);
   }, 60_000);
 });
+
+describe("decode depths longer than the endpoint's context", () => {
+  it("a depth that does not fit max-model-len is not sent: the others are judged and the check warns with the depth bound", () => {
+    const c = contract();
+    const ok = stream(words(256), { ttft: 500, wall: 10_500, completion: 256 });
+    const f = checkDecode([ok, ok, null], c, "runner", 4096);
+    expect(f.status).toBe("warn");
+    expect(f.summary).toBe("decode 25.6 tok/s @ 166, 25.6 tok/s @ 1087; depth 4064 not measured: longer than the endpoint's context (max-model-len 4096)");
+    expect(f.fix).toMatch(/keep its depths at or below 3776, or raise the engine's context/);
+  });
+
+  it("the engine's own 400 for a too-long request is the same, never an invalid sample with a numerics fix", () => {
+    const c = contract();
+    const ok = stream(words(256), { ttft: 500, wall: 10_500, completion: 256 });
+    const tooLong = { status: 400, events: [], wallMs: 20, error: null, body: JSON.stringify({ object: "error", message: "This model's maximum context length is 4096 tokens. However, you requested 4384 tokens (4128 in the messages, 256 in the completion).", type: "BadRequestError", code: 400 }) };
+    const f = checkDecode([ok, ok, tooLong], c, "runner");
+    expect(f.status).toBe("warn");
+    expect(f.fix).not.toMatch(/numerics/);
+    // any other 400 is still an invalid sample
+    const other = checkDecode([ok, ok, { ...tooLong, body: '{"message":"bad request"}' }], c, "runner");
+    expect(other.status).toBe("fail");
+  });
+});
