@@ -36260,16 +36260,19 @@ var decodeContract = strictObject({
 });
 var planLine = strictObject({
   name: string2().regex(/^[a-z0-9][a-z0-9-]*$/, "expected a short name (lowercase letters, digits, -)"),
-  pattern: string2().min(1).refine(
-    (p) => {
-      try {
-        return new RegExp(p).source.includes("(") && new RegExp(`${p}|`).exec("").length >= 2;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'expected a regular expression with a capture group for the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots"' }
-  ),
+  pattern: string2().min(1).superRefine((p, ctx) => {
+    if (/\(\?[a-z]*[imsx][a-z-]*[):]/.test(p)) {
+      ctx.addIssue({ code: "custom", message: "inline flags such as (?i) are not supported (the pattern is also matched as a JavaScript regular expression): spell the cases out, e.g. [Ee]xpert cache" });
+      return;
+    }
+    let ok = false;
+    try {
+      ok = new RegExp(p).source.includes("(") && new RegExp(`${p}|`).exec("").length >= 2;
+    } catch {
+      ok = false;
+    }
+    if (!ok) ctx.addIssue({ code: "custom", message: 'expected a regular expression with a capture group for the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots"' });
+  }),
   min: number2().optional(),
   max: number2().optional()
 });

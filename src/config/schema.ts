@@ -46,8 +46,16 @@ const decodeContract = z.strictObject({
 // verify.plan-lines: fork-specific boot lines, matched digit-anchored; group 1 is the number judged.
 const planLine = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "expected a short name (lowercase letters, digits, -)"),
-  pattern: z.string().min(1).refine((p) => { try { return new RegExp(p).source.includes("(") && new RegExp(`${p}|`).exec("")!.length >= 2; } catch { return false; } },
-    { message: "expected a regular expression with a capture group for the number, e.g. \"expert cache space +[0-9.]+ GiB +([0-9,]+) slots\"" }),
+  pattern: z.string().min(1).superRefine((p, ctx) => {
+    // grep -P on the host takes (?i), but the pattern is matched in JavaScript too, which has no inline flags
+    if (/\(\?[a-z]*[imsx][a-z-]*[):]/.test(p)) {
+      ctx.addIssue({ code: "custom", message: "inline flags such as (?i) are not supported (the pattern is also matched as a JavaScript regular expression): spell the cases out, e.g. [Ee]xpert cache" });
+      return;
+    }
+    let ok = false;
+    try { ok = new RegExp(p).source.includes("(") && new RegExp(`${p}|`).exec("")!.length >= 2; } catch { ok = false; }
+    if (!ok) ctx.addIssue({ code: "custom", message: "expected a regular expression with a capture group for the number, e.g. \"expert cache space +[0-9.]+ GiB +([0-9,]+) slots\"" });
+  }),
   min: z.number().optional(),
   max: z.number().optional(),
 });

@@ -45,4 +45,12 @@ describe("seed-complete contracts in deploy-gate.yml", () => {
     expect(p.some((x) => x.path.startsWith("endpoints.archon.contracts.plan.1") && /mni/.test(`${x.path} ${x.message}`) && x.line === 12)).toBe(true);
     expect(p.some((x) => x.path.includes("images") && /entrypointServe/.test(`${x.path} ${x.message}`) && x.line === 14)).toBe(true);
   });
+
+  it("an inline flag such as (?i) says JavaScript has none, not that the capture group is missing", () => {
+    const p = problems(`${HEAD}      plan:\n        - { name: slots, pattern: "(?i)expert cache space +[0-9.]+ GiB +([0-9,]+) slots" }\n`);
+    const m = p.find((x) => x.path === "endpoints.archon.contracts.plan.0.pattern");
+    expect(m?.message).toMatch(/^inline flags such as \(\?i\) are not supported/);
+    expect(m?.line).toBe(7);
+    expect(p.filter((x) => x.path === "endpoints.archon.contracts.plan.0.pattern")).toHaveLength(1);
+  });
 });
