@@ -14,7 +14,8 @@ describe("README", () => {
   it("never tells a reader to run the unpublished name from the registry", () => {
     // Every mention of `npx deploy-gate` is the warning not to run it.
     for (const m of readme.matchAll(/npx deploy-gate/g)) expect(readme.slice(Math.max(0, m.index! - 120), m.index!)).toMatch(/not|never/i);
-    expect(readme).toMatch(/npx --package=\/path\/to\/deploy-gate-\d+\.\d+\.\d+\.tgz deploy-gate preflight/);
+    // --yes: without it npx asks before installing, and fails where nothing answers (CI)
+    expect(readme).toMatch(/npx --yes --package=\/path\/to\/deploy-gate-\d+\.\d+\.\d+\.tgz deploy-gate preflight/);
     expect(readme).toContain("RELEASING.md");
   });
 

@@ -48,6 +48,18 @@ describe("workflows", () => {
     expect(readFileSync(join(EXAMPLES, "deploy-gate.yml"), "utf8")).toMatch(/deploy-gate\/deploy-gate@[0-9a-f]{40} # v\d+\.\d+\.\d+/);
   });
 
+  it("pin a commit of this repository whose action.yml declares every input the step gives (a stale pin silently drops inputs)", () => {
+    const pinned = files.flatMap(steps).filter((s) => s.uses?.startsWith("deploy-gate/deploy-gate@"));
+    expect(pinned.length).toBeGreaterThan(2);
+    for (const s of pinned) {
+      const sha = s.uses!.split("@")[1]!;
+      const r = spawnSync("git", ["-C", ROOT, "show", `${sha}:action.yml`], { encoding: "utf8" });
+      expect(r.status, `${sha} is not a commit of this repository: ${r.stderr}`).toBe(0);
+      const declared = new Set(Object.keys(parse(r.stdout).inputs));
+      expect(Object.keys(s.with ?? {}).filter((k) => !declared.has(k)), `inputs ${sha.slice(0, 10)}'s action.yml lacks`).toEqual([]);
+    }
+  });
+
   it("give this action only inputs it declares", () => {
     const declared = new Set(Object.keys(parse(readFileSync(join(ROOT, "action.yml"), "utf8")).inputs));
     const given = files.flatMap(steps).filter((s) => s.uses?.startsWith("deploy-gate/") || s.uses === "./").flatMap((s) => Object.keys(s.with ?? {}));

@@ -52,7 +52,7 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.rollback.ref": "A tag or commit; preflight checks that it exists and that its own script passes.",
   "endpoints.*.rollback.auto": "Deploy and verify rollback.ref when a run fails (the job still fails). Default false.",
   "endpoints.*.lock": "The host-side deploy lock (one deploy per endpoint at a time).",
-  "endpoints.*.lock.staleAfter": 'Age after which a held lock is reported stale, with the command that clears it (default "1h").',
+  "endpoints.*.lock.staleAfter": 'A held lock is stale once its holder has stopped refreshing it for 2 minutes (or this, if shorter); a lock with a recent heartbeat never is, whatever its age. A stale lock is reported with the command that clears it (default "1h").',
   "endpoints.*.contracts": "What clients rely on: checked in the script by preflight and on the live endpoint by verify.",
   "endpoints.*.contracts.flags": 'Engine flags (with their values) the script must carry, e.g. "--reasoning-parser qwen3", "--enable-auto-tool-choice".',
   "endpoints.*.contracts.flags[]": 'One flag: "--flag" or "--flag value".',
