@@ -47741,6 +47741,11 @@ function distance(a, b) {
 function configValue(msg2) {
   const short3 = msg2.length > 240 ? `${msg2.slice(0, 240)}\u2026` : msg2;
   const flag = /\b(max_model_len|context_length|max_lora_rank|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg2)?.[1] ?? (/Bfloat16 is only supported/.test(msg2) ? "dtype" : void 0);
+  const feature = /^(Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported/.exec(msg2)?.[1];
+  if (feature) {
+    const off = { "Prefix caching": "--enable-prefix-caching (or pass --no-enable-prefix-caching)", "Chunked prefill": "--enable-chunked-prefill", "Speculative decoding": "--speculative-config", LoRA: "--enable-lora", "CUDA graph": "CUDA graphs (--enforce-eager)", "CUDA graphs": "CUDA graphs (--enforce-eager)" };
+    return { summary: `this engine does not support ${feature.toLowerCase()} for this model: ${short3}`, fix: `Turn off ${off[feature] ?? feature} in the serve script for this model.` };
+  }
   return {
     summary: `the engine refused its configuration before booting: ${short3}`,
     fix: flag ? `Correct --${flag.replace(/_/g, "-")} in the serve script (the decisive line says what it must be).` : "Correct the engine flag the decisive line names in the serve script."
@@ -47756,6 +47761,10 @@ function belowAdvice(m, ctx = {}) {
       return { summary: `${layerName(m)} may not read the bind mount source ${f.path}`, fix: `Give the user the unit runs as access to ${f.path} (ls -ld ${f.path}; rootless podman runs as that user), or mount another path.` };
     case "missing-device":
       return { summary: `${layerName(m)} could not add the device ${f.path}: it does not exist on the host`, fix: `Check the GPU driver on the host (ls -l ${f.path}); drop --device ${f.path} from the serve script if this host has no such device.` };
+    case "gpu-driver":
+      return { summary: "the NVIDIA container toolkit could not reach the host's GPU driver (not loaded or not installed)", fix: "On the host: nvidia-smi must work first (load the driver: modprobe nvidia, or reinstall it after a kernel update, then reboot); the container starts once it does." };
+    case "exec-format":
+      return { summary: `${layerName(m)} could not run the image's program: it is built for another CPU architecture`, fix: "Use the image built for this host's architecture (uname -m; e.g. --platform linux/amd64 or the -arm64 tag), or rebuild it for this host." };
     case "missing-gpu-runtime":
       return { summary: `${layerName(m)} cannot give the container a GPU${f.path ? ` (${f.path})` : ""}`, fix: "Install and configure the GPU container toolkit on the host (nvidia-ctk cdi generate for podman's CDI), or pass the devices with --device." };
     case "image-not-found": {
@@ -48217,6 +48226,8 @@ var NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Fou
 var ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
 var HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
 var HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
+var GPU_FAULT = /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address|an illegal instruction|uncorrectable ECC|the launch timed out)|GGML_ASSERT\(.*\) failed|NVRM: Xid \([^)]*\): (?:13|31|43|48|63|64|74|79|92|94|95)\b|GPU has fallen off the bus/;
+var GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|fp8e4nv not supported/;
 var NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
 var CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
 var PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
@@ -48229,6 +48240,8 @@ var ROOT_CAUSES = [
   [NO_GPU, "engine-init-failed"],
   [ARCH_UNSUPPORTED, "engine-init-failed"],
   [HOST_OOM, "oom"],
+  [GPU_FAULT, "engine-init-failed"],
+  [GPU_UNSUPPORTED, "engine-init-failed"],
   [HF_OFFLINE, "engine-init-failed"],
   [NCCL, "engine-init-failed"],
   // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
@@ -48311,7 +48324,7 @@ function llamacpp(cls, f) {
   }
 }
 function peerAdvice(cls, engine, f) {
-  if (f.decisive && (NO_GPU.test(f.decisive) || NCCL.test(f.decisive))) return null;
+  if (f.decisive && [NO_GPU, NCCL, GPU_FAULT, HOST_OOM].some((re) => re.test(f.decisive))) return null;
   return engine === "sglang" ? sglang(cls, f) : llamacpp(cls, f);
 }
 
@@ -48386,6 +48399,16 @@ function advice(cls, f) {
       if (f.decisive && NCCL.test(f.decisive)) {
         return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run the container with --ipc=host (or a large --shm-size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
       }
+      if (f.decisive && GPU_FAULT.test(f.decisive)) {
+        const bus = /Xid|fallen off the bus/.test(f.decisive);
+        return {
+          summary: bus ? `the GPU failed under the engine (driver: ${f.decisive})` : `the engine crashed on a GPU fault: ${f.decisive}`,
+          fix: bus ? "A hardware or driver fault, not the serve script: read dmesg/journalctl -k for the Xid, reset the GPU (nvidia-smi -r) or reboot the host, and check its power and cooling before redeploying." : "A crash inside a GPU kernel, not a memory limit: note the request that triggered it, try the previous image or without the newest kernel flags (CUDA graphs, custom all-reduce, FP8 KV), and rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel."
+        };
+      }
+      if (f.decisive && GPU_UNSUPPORTED.test(f.decisive)) {
+        return { summary: `this GPU lacks what a flag asks for: ${f.decisive}`, fix: "FP8 needs compute capability 8.9+ (Ada, Hopper): drop --kv-cache-dtype fp8 (and FP8 quantization) on this GPU, or move the endpoint to one that has it." };
+      }
       if (f.decisive && HF_OFFLINE.test(f.decisive)) {
         return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the container mounts (huggingface-cli download on a machine with access, into the mounted HF_HOME), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
       }
@@ -48394,7 +48417,7 @@ function advice(cls, f) {
         return { summary: `this vLLM does not know the model's architecture (${arch2})`, fix: "Use a vLLM image new enough for this model (its release notes list the architecture), or a model this image supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
       }
       if (f.decisive && NO_GPU.test(f.decisive)) {
-        return { summary: "the engine sees no usable GPU", fix: "Mount the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; check HIP_VISIBLE_DEVICES/CUDA_VISIBLE_DEVICES." };
+        return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
       }
       return {
         summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
@@ -48493,7 +48516,8 @@ var RULES2 = [
   [/Error: short-name "(?<image>[^"]+)" did not resolve to an alias/, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: g3.image })],
   [/Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: g3.image })],
   [/reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: `${g3.repo}:${g3.tag}` })],
-  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown|Unable to find image '(?<image3>[^']+)' locally/, "runtime-error", "docker", (g3) => ({ what: "image-not-found", image: g3.image ?? g3.image2 ?? g3.image3 })],
+  // (docker's `Unable to find image 'X' locally` is the pull starting, not a failure)
+  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown/, "runtime-error", "docker", (g3) => ({ what: "image-not-found", image: g3.image ?? g3.image2 })],
   // ports: podman rootful (4.3 here), rootless (rootlessport / pasta), docker
   [/cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g3) => ({ what: "port-in-use", port: Number(g3.port) })],
   [/rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g3) => ({ what: "port-in-use", port: Number(g3.port) })],
@@ -48504,6 +48528,10 @@ var RULES2 = [
   [/Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/, "runtime-error", "podman", (g3) => ({ what: "bad-option-value", option: g3.option, argument: g3.argument })],
   // container name taken (a leftover without --replace/rm -f); docker says `Conflict. The container name "/X" is already in use`
   [/the container name "\/?(?<container>[^"]+)" is already in use/i, "runtime-error", "podman", (g3) => ({ what: "name-in-use", container: g3.container })],
+  // the NVIDIA container toolkit's hook: the host driver is not loaded or not installed
+  [/nvidia-container-cli: (?:initialization error: )?(?<msg>.*(?:driver not loaded|driver.*not found|NVML|nvml error).*)$/, "runtime-error", "docker", () => ({ what: "gpu-driver" })],
+  // an image built for another CPU architecture (crun's JSON error line, runc's)
+  [/[Ee]xec format error/, "runtime-error", "crun", () => ({ what: "exec-format" })],
   // OCI runtime: crun (podman) and runc (docker)
   [/executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/, "runtime-error", "crun", (g3) => ({ what: "oci-command-not-found", command: g3.command ?? g3.command2 })],
   [/OCI permission denied|(?:crun|runc): .*Permission denied|OCI runtime create failed: .*permission denied/i, "runtime-error", "crun", () => ({ what: "oci-permission-denied" })],
@@ -48520,7 +48548,7 @@ var RULES2 = [
   [/Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/, "unit-error", "systemd", (g3) => ({ what: "unit-not-found", unit: g3.unit ?? g3.unit2 })],
   [/^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/, "unit-error", "systemd", (g3) => ({ what: "bad-unit-file", unit: g3.unit ?? g3.unit2 })],
   // the serve script's bash: `FILE: line N: MSG` (unbound variable, command not found, runtime syntax errors)
-  [/^(?<file>\S+): line (?<line>\d+): (?<variable>[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g3) => ({ what: "unbound-variable", file: g3.file, line: Number(g3.line), variable: g3.variable })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<variable>\$?[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g3) => ({ what: "unbound-variable", file: g3.file, line: Number(g3.line), variable: g3.variable })],
   [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/, "script-error", "bash", (g3) => ({ what: "command-not-found", file: g3.file, line: Number(g3.line), command: g3.command })],
   [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/, "script-error", "bash", (g3) => ({ what: "script-path", file: g3.file, line: Number(g3.line), path: g3.command, errno: g3.errno })],
   [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g3) => ({ what: "runtime-syntax", file: g3.file, line: Number(g3.line) })],
@@ -48531,6 +48559,7 @@ var RULES2 = [
   [/^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/, "engine-args", "engine", (g3) => ({ what: "config-value", argument: g3.msg })],
   [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g3) => ({ what: "config-validation", argument: g3.cls })],
   // a value a flag sets that the model or GPU cannot take, said in a plain exception (vLLM's LoRA and dtype checks, SGLang's context length)
+  [/^(?:\w+\.)*NotImplementedError: (?<msg>(?:Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported.*)$/, "engine-args", "engine", (g3) => ({ what: "config-value", argument: g3.msg })],
   [/^(?:\w+\.)*(?:ValueError|RuntimeError): (?<msg>(?:User-specified (?:max_model_len|context_length) \(\d+\) is greater than|LoRA rank \d+ is greater than max_lora_rank|Bfloat16 is only supported on GPUs with compute capability).*)$/, "engine-args", "engine", (g3) => ({ what: "config-value", argument: g3.msg })],
   // a model that ships its own code: transformers and vLLM both name the flag
   [/\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/, "engine-args", "engine", () => ({ what: "missing-flag", argument: "--trust-remote-code" })],
@@ -48683,6 +48712,7 @@ var BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+
 var MAX_EVENTS = 2e3;
 var MAX_RING = 40;
 var MAX_TAIL = 12;
+var CAUSE_WINDOW = 40;
 var BELOW = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 var Diagnoser = class {
   constructor(opts = {}) {
@@ -48699,6 +48729,10 @@ var Diagnoser = class {
   failure = null;
   previousFailure = null;
   readySeq = null;
+  /** exceptions engine processes logged after readiness, which alone are no failure (a request's) */
+  servingErrors = [];
+  /** where an engine first said it died after readiness (vLLM logs that line, then the traceback) */
+  firstFatalSeq = null;
   /** uvicorn's line, or llama-server's `server is listening on http://…` */
   readyLine = "Application startup complete.";
   phase = null;
@@ -48785,7 +48819,14 @@ var Diagnoser = class {
     if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg2.trim());
       this.consider({ ...match, msg: msg2.trim(), seq: this.seq });
-    } else if (line.level === "ERROR" || line.level === "CRITICAL") this.remember(msg2.trim());
+      if (this.readySeq !== null && match.priority <= 2) this.firstFatalSeq ??= this.seq;
+    } else if (line.level === "ERROR" || line.level === "CRITICAL") {
+      this.remember(msg2.trim());
+      if (match) {
+        this.servingErrors.push({ msg: msg2.trim(), seq: this.seq });
+        if (this.servingErrors.length > MAX_RING) this.servingErrors.shift();
+      }
+    }
   }
   consider(f) {
     if (outranks(f, this.failure)) this.failure = f;
@@ -48817,7 +48858,7 @@ var Diagnoser = class {
       below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...unit ? { unit } : {} } };
     } else if (failure2) {
       cls = failure2.kind;
-      decisive = failure2.priority >= 3 ? failure2.msg : this.tracebackDecisive() ?? failure2.msg;
+      decisive = failure2.priority >= 3 ? failure2.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure2.msg;
     } else if (loop) {
       cls = "crash-loop";
       const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
@@ -48872,11 +48913,19 @@ var Diagnoser = class {
     this.failure = null;
     this.readySeq = null;
     this.bootedSinceStart = false;
+    this.firstFatalSeq = null;
+    this.servingErrors.length = 0;
   }
   remember(line) {
     if (this.ring[this.ring.length - 1] === line) return;
     this.ring.push(line);
     if (this.ring.length > MAX_RING) this.ring.shift();
+  }
+  /** An engine dying after readiness: the first exception logged around where it first said so is the cause. */
+  causeOfDeath() {
+    const at = this.firstFatalSeq;
+    if (at === null) return null;
+    return this.servingErrors.find((e) => Math.abs(e.seq - at) <= CAUSE_WINDOW)?.msg ?? null;
   }
   tracebackDecisive() {
     return this.tracebacks.last ? decisiveOf(this.tracebacks.last) : null;

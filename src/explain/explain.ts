@@ -6,6 +6,7 @@ import { JournalDecoder } from "../forensics/journal.js";
 import type { LogRecord } from "../forensics/record.js";
 import { readPlainLine } from "../forensics/plainlog.js";
 import { advice } from "../forensics/advice.js";
+import { authMismatchAdvice } from "../forensics/auth.js";
 import { failureOf } from "../engine/vllm/failures.js";
 import { recordLines, RecordSplitter, opensRecords } from "./json-records.js";
 import { lineBatches, utf8Chunks } from "./lines.js";
@@ -29,15 +30,19 @@ export function detectKind(text: string): InputKind {
   return "plain-log";
 }
 
+/** The shell prompt line a pasted `curl -i` often starts with (`$ curl -si URL`). */
+const PROMPT = /^\s*[$#] curl\b[^\n]*\n/;
+
 /** `curl -i` output: drop the status line and headers, keep the body. */
-function stripHttpHeaders(text: string): string {
+function stripHttpHeaders(raw: string): string {
+  const text = raw.replace(PROMPT, "");
   if (!/^HTTP\/\d/.test(text)) return text;
   const at = text.search(/\r?\n\r?\n/);
   return at < 0 ? "" : text.slice(at).trim();
 }
 
 function httpStatus(text: string, body: string): number | null {
-  const head = /^HTTP\/[\d.]+ (\d{3})/.exec(text)?.[1];
+  const head = /^HTTP\/[\d.]+ (\d{3})/.exec(text.replace(PROMPT, ""))?.[1];
   if (head) return Number(head);
   const code = /"code"\s*:\s*"?(\d{3})/.exec(body)?.[1];
   return code ? Number(code) : null;
@@ -51,9 +56,14 @@ function explainHttp(text: string): ExplainResult {
   const body = stripHttpHeaders(text).trim();
   const status = httpStatus(text, body);
   const base = new Diagnoser().finish();
-  const msg = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"|'message'\s*:\s*'([^']*)'|"detail"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(body);
-  const message = (msg?.[1] ?? msg?.[2] ?? msg?.[3] ?? body).replace(/\\"/g, '"').replace(/\\n/g, " ");
+  const msg = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"|'message'\s*:\s*'([^']*)'|"detail"\s*:\s*"((?:[^"\\]|\\.)*)"|"error"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(body);
+  const message = (msg?.[1] ?? msg?.[2] ?? msg?.[3] ?? msg?.[4] ?? body).replace(/\\"/g, '"').replace(/\\n/g, " ");
   const facts = (decisive: string) => ({ decisive, oom: null, phase: null, attempts: [], startLimit: false, unit: null, kv: null, dynamo: null });
+  // The server wants a key the client did not send, or refused the one it sent.
+  if (status === 401 || status === 403) {
+    const a = authMismatchAdvice({ decisive: `HTTP ${status}: ${message.slice(0, 200)}` });
+    return { ...toResult(base), class: "auth-mismatch", decisive: `HTTP ${status}: ${message.slice(0, 200)}`, summary: a.summary, fix: a.fix, evidence: [body.slice(0, 500)] };
+  }
   if (isToolConfigGap(body)) {
     const a = advice("tools-not-enabled", facts(message));
     return { ...toResult(base), class: "tools-not-enabled", decisive: message, summary: `HTTP ${status ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
@@ -135,7 +145,7 @@ export async function explainStream(lines: AsyncIterable<string | string[]>, opt
         judged = true;
         if (isJournalLine(t)) feeder = start("journal-json");
         // An HTTP response (`curl -i`: status line, headers, body) or a bare body is small: gathered and judged whole, as explain does.
-        else if (!t.startsWith("{") && !/^HTTP\/\d/.test(t)) feeder = start("plain-log");
+        else if (!t.startsWith("{") && !/^HTTP\/\d/.test(t) && !/^[$#] curl\b/.test(t)) feeder = start("plain-log");
       } else if (head.length >= MAX_GATHERED) feeder = start("plain-log");
     }
   }

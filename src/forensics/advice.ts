@@ -1,5 +1,5 @@
 // The human half of a diagnosis: one summary and one fix per class, with the numbers in them.
-import { ARCH_UNSUPPORTED, CHAT_TEMPLATE, HF_OFFLINE, HOST_OOM, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
+import { ARCH_UNSUPPORTED, CHAT_TEMPLATE, GPU_FAULT, GPU_UNSUPPORTED, HF_OFFLINE, HOST_OOM, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
 import type { OomGap } from "./oom.js";
 import { authMismatchAdvice } from "./auth.js";
 import { peerAdvice } from "./peer-advice.js";
@@ -103,6 +103,18 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
       if (f.decisive && NCCL.test(f.decisive)) {
         return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run the container with --ipc=host (or a large --shm-size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
       }
+      if (f.decisive && GPU_FAULT.test(f.decisive)) {
+        const bus = /Xid|fallen off the bus/.test(f.decisive);
+        return {
+          summary: bus ? `the GPU failed under the engine (driver: ${f.decisive})` : `the engine crashed on a GPU fault: ${f.decisive}`,
+          fix: bus
+            ? "A hardware or driver fault, not the serve script: read dmesg/journalctl -k for the Xid, reset the GPU (nvidia-smi -r) or reboot the host, and check its power and cooling before redeploying."
+            : "A crash inside a GPU kernel, not a memory limit: note the request that triggered it, try the previous image or without the newest kernel flags (CUDA graphs, custom all-reduce, FP8 KV), and rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel.",
+        };
+      }
+      if (f.decisive && GPU_UNSUPPORTED.test(f.decisive)) {
+        return { summary: `this GPU lacks what a flag asks for: ${f.decisive}`, fix: "FP8 needs compute capability 8.9+ (Ada, Hopper): drop --kv-cache-dtype fp8 (and FP8 quantization) on this GPU, or move the endpoint to one that has it." };
+      }
       if (f.decisive && HF_OFFLINE.test(f.decisive)) {
         return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the container mounts (huggingface-cli download on a machine with access, into the mounted HF_HOME), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
       }
@@ -111,7 +123,7 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
         return { summary: `this vLLM does not know the model's architecture (${arch})`, fix: "Use a vLLM image new enough for this model (its release notes list the architecture), or a model this image supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
       }
       if (f.decisive && NO_GPU.test(f.decisive)) {
-        return { summary: "the engine sees no usable GPU", fix: "Mount the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; check HIP_VISIBLE_DEVICES/CUDA_VISIBLE_DEVICES." };
+        return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
       }
       return {
         summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,

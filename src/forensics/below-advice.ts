@@ -83,6 +83,11 @@ function configValue(msg: string): { summary: string; fix: string } {
   const short = msg.length > 240 ? `${msg.slice(0, 240)}…` : msg;
   const flag = /\b(max_model_len|context_length|max_lora_rank|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg)?.[1]
     ?? (/Bfloat16 is only supported/.test(msg) ? "dtype" : undefined);
+  const feature = /^(Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported/.exec(msg)?.[1];
+  if (feature) {
+    const off: Record<string, string> = { "Prefix caching": "--enable-prefix-caching (or pass --no-enable-prefix-caching)", "Chunked prefill": "--enable-chunked-prefill", "Speculative decoding": "--speculative-config", LoRA: "--enable-lora", "CUDA graph": "CUDA graphs (--enforce-eager)", "CUDA graphs": "CUDA graphs (--enforce-eager)" };
+    return { summary: `this engine does not support ${feature.toLowerCase()} for this model: ${short}`, fix: `Turn off ${off[feature] ?? feature} in the serve script for this model.` };
+  }
   return {
     summary: `the engine refused its configuration before booting: ${short}`,
     fix: flag ? `Correct --${flag.replace(/_/g, "-")} in the serve script (the decisive line says what it must be).` : "Correct the engine flag the decisive line names in the serve script.",
@@ -99,6 +104,10 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
       return { summary: `${layerName(m)} may not read the bind mount source ${f.path}`, fix: `Give the user the unit runs as access to ${f.path} (ls -ld ${f.path}; rootless podman runs as that user), or mount another path.` };
     case "missing-device":
       return { summary: `${layerName(m)} could not add the device ${f.path}: it does not exist on the host`, fix: `Check the GPU driver on the host (ls -l ${f.path}); drop --device ${f.path} from the serve script if this host has no such device.` };
+    case "gpu-driver":
+      return { summary: "the NVIDIA container toolkit could not reach the host's GPU driver (not loaded or not installed)", fix: "On the host: nvidia-smi must work first (load the driver: modprobe nvidia, or reinstall it after a kernel update, then reboot); the container starts once it does." };
+    case "exec-format":
+      return { summary: `${layerName(m)} could not run the image's program: it is built for another CPU architecture`, fix: "Use the image built for this host's architecture (uname -m; e.g. --platform linux/amd64 or the -arm64 tag), or rebuild it for this host." };
     case "missing-gpu-runtime":
       return { summary: `${layerName(m)} cannot give the container a GPU${f.path ? ` (${f.path})` : ""}`, fix: "Install and configure the GPU container toolkit on the host (nvidia-ctk cdi generate for podman's CDI), or pass the devices with --device." };
     case "image-not-found": {

@@ -53,7 +53,8 @@ const RULES: readonly Rule[] = [
   [/Error: short-name "(?<image>[^"]+)" did not resolve to an alias/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image! })],
   [/Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image! })],
   [/reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: `${g.repo}:${g.tag}` })],
-  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown|Unable to find image '(?<image3>[^']+)' locally/, "runtime-error", "docker", (g) => ({ what: "image-not-found", image: (g.image ?? g.image2 ?? g.image3)! })],
+  // (docker's `Unable to find image 'X' locally` is the pull starting, not a failure)
+  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown/, "runtime-error", "docker", (g) => ({ what: "image-not-found", image: (g.image ?? g.image2)! })],
   // ports: podman rootful (4.3 here), rootless (rootlessport / pasta), docker
   [/cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
   [/rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
@@ -64,6 +65,10 @@ const RULES: readonly Rule[] = [
   [/Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/, "runtime-error", "podman", (g) => ({ what: "bad-option-value", option: g.option!, argument: g.argument! })],
   // container name taken (a leftover without --replace/rm -f); docker says `Conflict. The container name "/X" is already in use`
   [/the container name "\/?(?<container>[^"]+)" is already in use/i, "runtime-error", "podman", (g) => ({ what: "name-in-use", container: g.container! })],
+  // the NVIDIA container toolkit's hook: the host driver is not loaded or not installed
+  [/nvidia-container-cli: (?:initialization error: )?(?<msg>.*(?:driver not loaded|driver.*not found|NVML|nvml error).*)$/, "runtime-error", "docker", () => ({ what: "gpu-driver" })],
+  // an image built for another CPU architecture (crun's JSON error line, runc's)
+  [/[Ee]xec format error/, "runtime-error", "crun", () => ({ what: "exec-format" })],
   // OCI runtime: crun (podman) and runc (docker)
   [/executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/, "runtime-error", "crun", (g) => ({ what: "oci-command-not-found", command: (g.command ?? g.command2)! })],
   [/OCI permission denied|(?:crun|runc): .*Permission denied|OCI runtime create failed: .*permission denied/i, "runtime-error", "crun", () => ({ what: "oci-permission-denied" })],
@@ -80,7 +85,7 @@ const RULES: readonly Rule[] = [
   [/Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/, "unit-error", "systemd", (g) => ({ what: "unit-not-found", unit: (g.unit ?? g.unit2)! })],
   [/^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/, "unit-error", "systemd", (g) => ({ what: "bad-unit-file", unit: (g.unit ?? g.unit2)! })],
   // the serve script's bash: `FILE: line N: MSG` (unbound variable, command not found, runtime syntax errors)
-  [/^(?<file>\S+): line (?<line>\d+): (?<variable>[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g) => ({ what: "unbound-variable", file: g.file!, line: Number(g.line), variable: g.variable! })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<variable>\$?[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g) => ({ what: "unbound-variable", file: g.file!, line: Number(g.line), variable: g.variable! })],
   [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/, "script-error", "bash", (g) => ({ what: "command-not-found", file: g.file!, line: Number(g.line), command: g.command! })],
   [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/, "script-error", "bash", (g) => ({ what: "script-path", file: g.file!, line: Number(g.line), path: g.command!, errno: g.errno! })],
   [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g) => ({ what: "runtime-syntax", file: g.file!, line: Number(g.line) })],
@@ -91,6 +96,7 @@ const RULES: readonly Rule[] = [
   [/^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg! })],
   [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g) => ({ what: "config-validation", argument: g.cls! })],
   // a value a flag sets that the model or GPU cannot take, said in a plain exception (vLLM's LoRA and dtype checks, SGLang's context length)
+  [/^(?:\w+\.)*NotImplementedError: (?<msg>(?:Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported.*)$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg! })],
   [/^(?:\w+\.)*(?:ValueError|RuntimeError): (?<msg>(?:User-specified (?:max_model_len|context_length) \(\d+\) is greater than|LoRA rank \d+ is greater than max_lora_rank|Bfloat16 is only supported on GPUs with compute capability).*)$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg! })],
   // a model that ships its own code: transformers and vLLM both name the flag
   [/\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/, "engine-args", "engine", () => ({ what: "missing-flag", argument: "--trust-remote-code" })],

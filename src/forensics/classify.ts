@@ -58,6 +58,8 @@ const BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \
 const MAX_EVENTS = 2000;
 const MAX_RING = 40;
 const MAX_TAIL = 12;
+/** Lines between an engine's exception and the line saying it died of it (either side). */
+const CAUSE_WINDOW = 40;
 const BELOW: ReadonlySet<DiagnosisClass> = new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 
 export class Diagnoser {
@@ -71,6 +73,10 @@ export class Diagnoser {
   private failure: Failure | null = null;
   private previousFailure: Failure | null = null;
   private readySeq: number | null = null;
+  /** exceptions engine processes logged after readiness, which alone are no failure (a request's) */
+  private readonly servingErrors: Array<{ msg: string; seq: number }> = [];
+  /** where an engine first said it died after readiness (vLLM logs that line, then the traceback) */
+  private firstFatalSeq: number | null = null;
   /** uvicorn's line, or llama-server's `server is listening on http://…` */
   private readyLine = "Application startup complete.";
   private phase: BootPhase | null = null;
@@ -169,7 +175,15 @@ export class Diagnoser {
     if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg.trim());
       this.consider({ ...match, msg: msg.trim(), seq: this.seq });
-    } else if (line.level === "ERROR" || line.level === "CRITICAL") this.remember(msg.trim());
+      if (this.readySeq !== null && match.priority <= 2) this.firstFatalSeq ??= this.seq;
+    } else if (line.level === "ERROR" || line.level === "CRITICAL") {
+      this.remember(msg.trim());
+      // a serving engine's exception: a request's, unless the engine dies of it (causeOfDeath)
+      if (match) {
+        this.servingErrors.push({ msg: msg.trim(), seq: this.seq });
+        if (this.servingErrors.length > MAX_RING) this.servingErrors.shift();
+      }
+    }
   }
 
   private consider(f: Failure): void {
@@ -207,7 +221,7 @@ export class Diagnoser {
       below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...(unit ? { unit } : {}) } };
     } else if (failure) {
       cls = failure.kind;
-      decisive = failure.priority >= 3 ? failure.msg : this.tracebackDecisive() ?? failure.msg;
+      decisive = failure.priority >= 3 ? failure.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg;
     } else if (loop) {
       cls = "crash-loop";
       const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
@@ -258,12 +272,21 @@ export class Diagnoser {
     this.failure = null;
     this.readySeq = null;
     this.bootedSinceStart = false;
+    this.firstFatalSeq = null;
+    this.servingErrors.length = 0;
   }
 
   private remember(line: string): void {
     if (this.ring[this.ring.length - 1] === line) return;
     this.ring.push(line);
     if (this.ring.length > MAX_RING) this.ring.shift();
+  }
+
+  /** An engine dying after readiness: the first exception logged around where it first said so is the cause. */
+  private causeOfDeath(): string | null {
+    const at = this.firstFatalSeq;
+    if (at === null) return null;
+    return this.servingErrors.find((e) => Math.abs(e.seq - at) <= CAUSE_WINDOW)?.msg ?? null;
   }
 
   private tracebackDecisive(): string | null {

@@ -99,3 +99,50 @@ describe("found by the second blind set (test/fixtures/logs-holdout)", () => {
     expect(sgl).toMatchObject({ class: "engine-args", fix: "Correct --context-length in the serve script (the decisive line says what it must be)." });
   });
 });
+
+describe("found by the third blind set (test/fixtures/logs-third): failures after readiness and below the engine", () => {
+  it("llama-server's CUDA abort after hours of serving is a failure, never 'ready'", () => {
+    const d = diagnose({ lines: ["main: server is listening on http://0.0.0.0:8080 - starting the main loop", "srv  update_slots: all slots are idle", "CUDA error: an illegal memory access was encountered", "/app/ggml/src/ggml-cuda/ggml-cuda.cu:88: GGML_ASSERT(false && \"CUDA error\") failed"] });
+    expect(d.class).toBe("engine-init-failed");
+    expect(d.decisive).toBe("CUDA error: an illegal memory access was encountered");
+    expect(d.fix).toMatch(/^A crash inside a GPU kernel, not a memory limit/);
+  });
+
+  it("a vLLM engine dying after readiness names the exception it died of, not the API server's wrapper or an access line", () => {
+    const E = "(EngineCore_DP1 pid=213) ERROR 04-06 10:14:05 [core.py:710] ";
+    const d = diagnose({ lines: [
+      `${P}INFO:     Application startup complete.`,
+      `${E}EngineCore encountered a fatal error.`, `${E}Traceback (most recent call last):`, `${E}    assert input_.shape[0] == sizes[self.rank_in_group]`, `${E}AssertionError`,
+      "(EngineCore_DP0 pid=212) ERROR 04-06 10:14:35 [core.py:710] EngineCore encountered a fatal error.",
+      "(EngineCore_DP0 pid=212) ERROR 04-06 10:14:35 [core.py:710] RuntimeError: DP peer engine died while in a collective; aborting",
+      `${P}ERROR 04-06 10:14:35 [async_llm.py:480] AsyncLLM output_handler failed.`,
+      `${P}INFO:     10.4.0.7:38122 - "POST /v1/chat/completions HTTP/1.1" 500 Internal Server Error`,
+    ] });
+    expect(d).toMatchObject({ class: "engine-init-failed", decisive: "AssertionError" });
+  });
+
+  it("a request's exception while the engine keeps serving stays no failure", () => {
+    const d = diagnose({ lines: [`${P}INFO:     Application startup complete.`, `${P}ERROR 04-06 10:14:05 [serving_chat.py:200] ValueError: bad request`, `${P}INFO:     10.4.0.7:1 - "POST /v1/chat/completions HTTP/1.1" 400 Bad Request`] });
+    expect(d.class).toBe("ready");
+  });
+
+  it("the NVIDIA toolkit without a driver, an image of another architecture, and docker's pull chatter", () => {
+    const drv = diagnose({ lines: ["docker: Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running prestart hook #0: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'", "nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown."] });
+    expect(drv).toMatchObject({ class: "runtime-error", decisive: "nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown." });
+    const arch = diagnose({ lines: ['{"msg":"exec container process `/app/llama-server`: Exec format error","level":"error","time":"2025-11-02T10:00:00.000Z"}'] });
+    expect(arch.class).toBe("runtime-error");
+    expect(arch.fix).toMatch(/another CPU architecture|this host's architecture/);
+    const pull = diagnose({ lines: ["Unable to find image 'vllm/vllm-openai:v0.10.2' locally", "v0.10.2: Pulling from vllm/vllm-openai", 'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].'] });
+    expect(pull.decisive).toMatch(/could not select device driver/);
+  });
+
+  it("a positional parameter unbound under set -u is the script's error, with its line", () => {
+    const d = diagnose({ lines: ["/opt/serve/run.sh: line 12: $2: unbound variable"] });
+    expect(d).toMatchObject({ class: "script-error", below: { facts: { what: "unbound-variable", variable: "$2", line: 12 } } });
+  });
+
+  it("a feature the model does not support is the flag that turns it on", () => {
+    const d = diagnose({ lines: ["NotImplementedError: Prefix caching is not supported for Mamba yet."] });
+    expect(d).toMatchObject({ class: "engine-args", fix: "Turn off --enable-prefix-caching (or pass --no-enable-prefix-caching) in the serve script for this model." });
+  });
+});

@@ -17,6 +17,10 @@ export const ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not 
 export const HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
 /** The hub is offline and the model is not in the cache: the cause under vLLM's `Invalid repository ID`. */
 export const HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
+/** The GPU itself failed while the engine ran (torch's and ggml's CUDA/HIP errors, the driver's Xid), not memory. */
+export const GPU_FAULT = /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address|an illegal instruction|uncorrectable ECC|the launch timed out)|GGML_ASSERT\(.*\) failed|NVRM: Xid \([^)]*\): (?:13|31|43|48|63|64|74|79|92|94|95)\b|GPU has fallen off the bus/;
+/** A kernel or dtype this GPU does not have (triton's fp8 on pre-Ada GPUs, …): the flag asking for it is the fix. */
+export const GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|fp8e4nv not supported/;
 /** NCCL and torch.distributed failures (rendezvous, collectives, watchdog). */
 export const NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
 export const CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
@@ -31,6 +35,8 @@ const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
   [NO_GPU, "engine-init-failed"],
   [ARCH_UNSUPPORTED, "engine-init-failed"],
   [HOST_OOM, "oom"],
+  [GPU_FAULT, "engine-init-failed"],
+  [GPU_UNSUPPORTED, "engine-init-failed"],
   [HF_OFFLINE, "engine-init-failed"],
   [NCCL, "engine-init-failed"],
   // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
