@@ -27,6 +27,8 @@ const CASES: Record<string, SevenCase> = {
   // half the rate: --max-num-batched-tokens below 2048 in the double; and a plan line under its floor
   slow: { args: [...ARGS, "--max-num-batched-tokens", "1024"], env: { FAKE_DECODE_TOK_S: "200" }, contracts: { decode: DECODE, plan: [{ ...KV, min: 10_000_000 }] } },
   loop: { args: ARGS, env: { FAKE_DECODE_TOK_S: "400", FAKE_LOOP: "1" }, contracts: { decode: { ...DECODE, minTokPerS: 10 } } },
+  // a context shorter than the deeper depth with its tokens out: that depth is not sent, never an invalid sample
+  short: { args: ["--served-model-name", "qwen", "--max-model-len", "1024"], env: { FAKE_DECODE_TOK_S: "200" }, contracts: { decode: DECODE } },
   // the cache mounted on the leaf torch dir, not /root/.cache: every boot compiles cold
   cache: { args: ARGS, env: {}, contracts: {}, mount: `${CACHE_DIR}:/root/.cache/torch` },
 };
@@ -95,6 +97,14 @@ describe("seed-complete verify on the sandbox host", () => {
     expect(f["verify.graphs"]!.data).toMatchObject({ estimatedGiB: expect.any(Number), capturedGiB: expect.any(Number) });
     expect(f["verify.vram"]).toMatchObject({ status: "skip", summary: expect.stringMatching(/neither nvidia-smi nor rocm-smi/) });
     expect(f["verify.compile-cache"]).toMatchObject({ status: "pass", summary: expect.stringMatching(/^cold: 1 graph/) });
+  });
+
+  it("a depth longer than the endpoint's context is not measured: the check warns with the depth that fits, and judges the rest", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const f = by(await verify("short"));
+    expect(f["verify.decode"]!.status, f["verify.decode"]!.evidence?.join("\n")).toBe("warn");
+    expect(f["verify.decode"]!.summary).toMatch(/^decode [\d.]+ tok\/s @ 166; depth 1087 not measured: longer than the endpoint's context \(max-model-len 1024\)$/);
+    expect(f["verify.decode"]!.fix).toMatch(/keep its depths at or below 896/);
   });
 
   it("a slower argv fails decode below the floor, and a plan line under its floor fails plan-lines", async (ctx) => {

@@ -37,6 +37,15 @@ describe("engine double API", () => {
     expect(chunks.at(-1).finish_reason).toBe("stop");
   });
 
+  it("refuses a request longer than --max-model-len with vLLM's 400, before running it", () => {
+    const p = makePlan(["/m", "--max-model-len", "1024"], {});
+    const long = [{ role: "user", content: Array.from({ length: 1000 }, (_, i) => `w${i}`).join(" ") }];
+    const r = chat(p, body({ messages: long, max_tokens: 64 }), counters(), 0);
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).error.message).toBe("This model's maximum context length is 1024 tokens. However, you requested 1068 tokens (1004 in the messages, 64 in the completion). Please reduce the length of the messages or completion.");
+    expect(chat(p, body({ messages: msg, max_tokens: 64 }), counters(), 0).status).toBe(200);
+  });
+
   it("is deterministic at temperature 0", () => {
     const p = makePlan(["/m"], {});
     const a = JSON.parse(chat(p, body({ messages: msg, temperature: 0 }), counters(), 5).body);

@@ -52,6 +52,11 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
   const salt = (req.temperature ?? 1) > 0 ? String(Math.random()) : "";
   const id = `chatcmpl-${hex(prompt + salt + now, 32)}`;
   const promptTokens = req.messages.reduce((n, m) => n + words(typeof m.content === "string" ? m.content : "") + 4, 0);
+  // vLLM refuses a request longer than its context before it runs (one word is one token here)
+  const asked = promptTokens + (req.max_tokens ?? 16);
+  if (asked > plan.maxModelLen) {
+    return error(400, "BadRequestError", `This model's maximum context length is ${plan.maxModelLen} tokens. However, you requested ${asked} tokens (${promptTokens} in the messages, ${req.max_tokens ?? 16} in the completion). Please reduce the length of the messages or completion.`);
+  }
   const message: Record<string, unknown> = { role: "assistant", content: null, refusal: null, annotations: null, audio: null, function_call: null, tool_calls: [], reasoning: null };
   let finish = "stop";
   let completionTokens: number;
