@@ -8540,7 +8540,7 @@ var require_nacl_fast = __commonJS({
         this.h[9] = h9;
       };
       poly1305.prototype.finish = function(mac2, macpos) {
-        var g3 = new Uint16Array(10);
+        var g = new Uint16Array(10);
         var c, mask2, f, i;
         if (this.leftover) {
           i = this.leftover;
@@ -8563,19 +8563,19 @@ var require_nacl_fast = __commonJS({
         c = this.h[1] >>> 13;
         this.h[1] &= 8191;
         this.h[2] += c;
-        g3[0] = this.h[0] + 5;
-        c = g3[0] >>> 13;
-        g3[0] &= 8191;
+        g[0] = this.h[0] + 5;
+        c = g[0] >>> 13;
+        g[0] &= 8191;
         for (i = 1; i < 10; i++) {
-          g3[i] = this.h[i] + c;
-          c = g3[i] >>> 13;
-          g3[i] &= 8191;
+          g[i] = this.h[i] + c;
+          c = g[i] >>> 13;
+          g[i] &= 8191;
         }
-        g3[9] -= 1 << 13;
+        g[9] -= 1 << 13;
         mask2 = (c ^ 1) - 1;
-        for (i = 0; i < 10; i++) g3[i] &= mask2;
+        for (i = 0; i < 10; i++) g[i] &= mask2;
         mask2 = ~mask2;
-        for (i = 0; i < 10; i++) this.h[i] = this.h[i] & mask2 | g3[i];
+        for (i = 0; i < 10; i++) this.h[i] = this.h[i] & mask2 | g[i];
         this.h[0] = (this.h[0] | this.h[1] << 13) & 65535;
         this.h[1] = (this.h[1] >>> 3 | this.h[2] << 10) & 65535;
         this.h[2] = (this.h[2] >>> 6 | this.h[3] << 7) & 65535;
@@ -9723,7 +9723,7 @@ var require_nacl_fast = __commonJS({
         return 0;
       }
       function add(p, q2) {
-        var a = gf(), b = gf(), c = gf(), d = gf(), e = gf(), f = gf(), g3 = gf(), h = gf(), t = gf();
+        var a = gf(), b = gf(), c = gf(), d = gf(), e = gf(), f = gf(), g = gf(), h = gf(), t = gf();
         Z(a, p[1], p[0]);
         Z(t, q2[1], q2[0]);
         M2(a, a, t);
@@ -9736,11 +9736,11 @@ var require_nacl_fast = __commonJS({
         A(d, d, d);
         Z(e, b, a);
         Z(f, d, c);
-        A(g3, d, c);
+        A(g, d, c);
         A(h, b, a);
         M2(p[0], e, f);
-        M2(p[1], h, g3);
-        M2(p[2], g3, f);
+        M2(p[1], h, g);
+        M2(p[2], g, f);
         M2(p[3], e, h);
       }
       function cswap(p, q2, b) {
@@ -12226,18 +12226,18 @@ var require_poly1305 = __commonJS({
           return c;
         }
         function ca(a, c, d, e) {
-          var f = { string: function(g3) {
+          var f = { string: function(g) {
             var p = 0;
-            if (null !== g3 && void 0 !== g3 && 0 !== g3) {
-              var n = (g3.length << 2) + 1;
+            if (null !== g && void 0 !== g && 0 !== g) {
+              var n = (g.length << 2) + 1;
               p = O(n);
               var k = p, h = P;
               if (0 < n) {
                 n = k + n - 1;
-                for (var v = 0; v < g3.length; ++v) {
-                  var m = g3.charCodeAt(v);
+                for (var v = 0; v < g.length; ++v) {
+                  var m = g.charCodeAt(v);
                   if (55296 <= m && 57343 >= m) {
-                    var oa = g3.charCodeAt(++v);
+                    var oa = g.charCodeAt(++v);
                     m = 65536 + ((m & 1023) << 10) | oa & 1023;
                   }
                   if (127 >= m) {
@@ -12265,9 +12265,9 @@ var require_poly1305 = __commonJS({
               }
             }
             return p;
-          }, array: function(g3) {
-            var p = O(g3.length);
-            Q2.set(g3, p);
+          }, array: function(g) {
+            var p = O(g.length);
+            Q2.set(g, p);
             return p;
           } }, l = N(a), A = [];
           a = 0;
@@ -12276,28 +12276,28 @@ var require_poly1305 = __commonJS({
             aa ? (0 === a && (a = da()), A[t] = aa(e[t])) : A[t] = e[t];
           }
           d = l.apply(null, A);
-          d = (function(g3) {
-            if ("string" === c) if (g3) {
-              for (var p = P, n = g3 + NaN, k = g3; p[k] && !(k >= n); ) ++k;
-              if (16 < k - g3 && p.subarray && ea) g3 = ea.decode(p.subarray(g3, k));
+          d = (function(g) {
+            if ("string" === c) if (g) {
+              for (var p = P, n = g + NaN, k = g; p[k] && !(k >= n); ) ++k;
+              if (16 < k - g && p.subarray && ea) g = ea.decode(p.subarray(g, k));
               else {
-                for (n = ""; g3 < k; ) {
-                  var h = p[g3++];
+                for (n = ""; g < k; ) {
+                  var h = p[g++];
                   if (h & 128) {
-                    var v = p[g3++] & 63;
+                    var v = p[g++] & 63;
                     if (192 == (h & 224)) n += String.fromCharCode((h & 31) << 6 | v);
                     else {
-                      var m = p[g3++] & 63;
-                      h = 224 == (h & 240) ? (h & 15) << 12 | v << 6 | m : (h & 7) << 18 | v << 12 | m << 6 | p[g3++] & 63;
+                      var m = p[g++] & 63;
+                      h = 224 == (h & 240) ? (h & 15) << 12 | v << 6 | m : (h & 7) << 18 | v << 12 | m << 6 | p[g++] & 63;
                       65536 > h ? n += String.fromCharCode(h) : (h -= 65536, n += String.fromCharCode(55296 | h >> 10, 56320 | h & 1023));
                     }
                   } else n += String.fromCharCode(h);
                 }
-                g3 = n;
+                g = n;
               }
-            } else g3 = "";
-            else g3 = "boolean" === c ? !!g3 : g3;
-            return g3;
+            } else g = "";
+            else g = "boolean" === c ? !!g : g;
+            return g;
           })(d);
           0 !== a && fa(a);
           return d;
@@ -14016,7 +14016,7 @@ ${formatted}-----END ${type} KEY-----`;
         );
       };
     })();
-    function genOpenSSLDSAPub(p, q2, g3, y) {
+    function genOpenSSLDSAPub(p, q2, g, y) {
       const asnWriter = new Ber.Writer();
       asnWriter.startSequence();
       asnWriter.startSequence();
@@ -14024,7 +14024,7 @@ ${formatted}-----END ${type} KEY-----`;
       asnWriter.startSequence();
       asnWriter.writeBuffer(p, Ber.Integer);
       asnWriter.writeBuffer(q2, Ber.Integer);
-      asnWriter.writeBuffer(g3, Ber.Integer);
+      asnWriter.writeBuffer(g, Ber.Integer);
       asnWriter.endSequence();
       asnWriter.endSequence();
       asnWriter.startSequence(Ber.BitString);
@@ -14034,9 +14034,9 @@ ${formatted}-----END ${type} KEY-----`;
       asnWriter.endSequence();
       return makePEM("PUBLIC", asnWriter.buffer);
     }
-    function genOpenSSHDSAPub(p, q2, g3, y) {
+    function genOpenSSHDSAPub(p, q2, g, y) {
       const publicKey = Buffer.allocUnsafe(
-        4 + 7 + 4 + p.length + 4 + q2.length + 4 + g3.length + 4 + y.length
+        4 + 7 + 4 + p.length + 4 + q2.length + 4 + g.length + 4 + y.length
       );
       writeUInt32BE(publicKey, 7, 0);
       publicKey.utf8Write("ssh-dss", 4, 7);
@@ -14045,19 +14045,19 @@ ${formatted}-----END ${type} KEY-----`;
       publicKey.set(p, i += 4);
       writeUInt32BE(publicKey, q2.length, i += p.length);
       publicKey.set(q2, i += 4);
-      writeUInt32BE(publicKey, g3.length, i += q2.length);
-      publicKey.set(g3, i += 4);
-      writeUInt32BE(publicKey, y.length, i += g3.length);
+      writeUInt32BE(publicKey, g.length, i += q2.length);
+      publicKey.set(g, i += 4);
+      writeUInt32BE(publicKey, y.length, i += g.length);
       publicKey.set(y, i + 4);
       return publicKey;
     }
-    function genOpenSSLDSAPriv(p, q2, g3, y, x) {
+    function genOpenSSLDSAPriv(p, q2, g, y, x) {
       const asnWriter = new Ber.Writer();
       asnWriter.startSequence();
       asnWriter.writeInt(0, Ber.Integer);
       asnWriter.writeBuffer(p, Ber.Integer);
       asnWriter.writeBuffer(q2, Ber.Integer);
-      asnWriter.writeBuffer(g3, Ber.Integer);
+      asnWriter.writeBuffer(g, Ber.Integer);
       asnWriter.writeBuffer(y, Ber.Integer);
       asnWriter.writeBuffer(x, Ber.Integer);
       asnWriter.endSequence();
@@ -14312,8 +14312,8 @@ ${formatted}-----END ${type} KEY-----`;
               const q2 = readString(data, data._pos);
               if (q2 === void 0)
                 return new Error("Malformed OpenSSH private key");
-              const g3 = readString(data, data._pos);
-              if (g3 === void 0)
+              const g = readString(data, data._pos);
+              if (g === void 0)
                 return new Error("Malformed OpenSSH private key");
               const y = readString(data, data._pos);
               if (y === void 0)
@@ -14321,9 +14321,9 @@ ${formatted}-----END ${type} KEY-----`;
               const x = readString(data, data._pos);
               if (x === void 0)
                 return new Error("Malformed OpenSSH private key");
-              pubPEM = genOpenSSLDSAPub(p, q2, g3, y);
-              pubSSH = genOpenSSHDSAPub(p, q2, g3, y);
-              privPEM = genOpenSSLDSAPriv(p, q2, g3, y, x);
+              pubPEM = genOpenSSLDSAPub(p, q2, g, y);
+              pubSSH = genOpenSSHDSAPub(p, q2, g, y);
+              privPEM = genOpenSSLDSAPriv(p, q2, g, y, x);
               algo = "sha1";
               break;
             }
@@ -14636,14 +14636,14 @@ ${formatted}-----END ${type} KEY-----`;
               const q2 = reader.readString(Ber.Integer, true);
               if (q2 === null)
                 return new Error(errMsg);
-              const g3 = reader.readString(Ber.Integer, true);
-              if (g3 === null)
+              const g = reader.readString(Ber.Integer, true);
+              if (g === null)
                 return new Error(errMsg);
               const y = reader.readString(Ber.Integer, true);
               if (y === null)
                 return new Error(errMsg);
-              pubPEM = genOpenSSLDSAPub(p, q2, g3, y);
-              pubSSH = genOpenSSHDSAPub(p, q2, g3, y);
+              pubPEM = genOpenSSLDSAPub(p, q2, g, y);
+              pubSSH = genOpenSSHDSAPub(p, q2, g, y);
             } catch {
               return new Error(errMsg);
             }
@@ -14827,8 +14827,8 @@ ${formatted}-----END ${type} KEY-----`;
             const q2 = readString(pubBlob, pubBlob._pos);
             if (q2 === void 0)
               return new Error("Malformed PPK public key");
-            const g3 = readString(pubBlob, pubBlob._pos);
-            if (g3 === void 0)
+            const g = readString(pubBlob, pubBlob._pos);
+            if (g === void 0)
               return new Error("Malformed PPK public key");
             const y = readString(pubBlob, pubBlob._pos);
             if (y === void 0)
@@ -14836,9 +14836,9 @@ ${formatted}-----END ${type} KEY-----`;
             const x = readString(privBlob, 0);
             if (x === void 0)
               return new Error("Malformed PPK private key");
-            pubPEM = genOpenSSLDSAPub(p2, q2, g3, y);
-            pubSSH = genOpenSSHDSAPub(p2, q2, g3, y);
-            privPEM = genOpenSSLDSAPriv(p2, q2, g3, y, x);
+            pubPEM = genOpenSSLDSAPub(p2, q2, g, y);
+            pubSSH = genOpenSSHDSAPub(p2, q2, g, y);
+            privPEM = genOpenSSLDSAPriv(p2, q2, g, y, x);
             break;
           }
         }
@@ -14948,14 +14948,14 @@ ${formatted}-----END ${type} KEY-----`;
             const q2 = readString(data, data._pos);
             if (q2 === void 0)
               return new Error("Malformed RFC4716 public key");
-            const g3 = readString(data, data._pos);
-            if (g3 === void 0)
+            const g = readString(data, data._pos);
+            if (g === void 0)
               return new Error("Malformed RFC4716 public key");
             const y = readString(data, data._pos);
             if (y === void 0)
               return new Error("Malformed RFC4716 public key");
-            pubPEM = genOpenSSLDSAPub(p, q2, g3, y);
-            pubSSH = genOpenSSHDSAPub(p, q2, g3, y);
+            pubPEM = genOpenSSLDSAPub(p, q2, g, y);
+            pubSSH = genOpenSSHDSAPub(p, q2, g, y);
             break;
           }
           default:
@@ -14991,14 +14991,14 @@ ${formatted}-----END ${type} KEY-----`;
           const q2 = readString(data, data._pos);
           if (q2 === void 0)
             return new Error("Malformed OpenSSH public key");
-          const g3 = readString(data, data._pos);
-          if (g3 === void 0)
+          const g = readString(data, data._pos);
+          if (g === void 0)
             return new Error("Malformed OpenSSH public key");
           const y = readString(data, data._pos);
           if (y === void 0)
             return new Error("Malformed OpenSSH public key");
-          pubPEM = genOpenSSLDSAPub(p, q2, g3, y);
-          pubSSH = genOpenSSHDSAPub(p, q2, g3, y);
+          pubPEM = genOpenSSLDSAPub(p, q2, g, y);
+          pubSSH = genOpenSSHDSAPub(p, q2, g, y);
           algo = "sha1";
           break;
         }
@@ -36439,13 +36439,13 @@ function cleanLine(raw) {
 }
 function parseLine(raw) {
   const line = cleanLine(raw);
-  const g3 = PREFIX.exec(line)?.groups ?? {};
+  const g = PREFIX.exec(line)?.groups ?? {};
   return {
-    proc: g3.proc ?? null,
-    pid: g3.pid === void 0 ? null : Number(g3.pid),
-    level: g3.level ?? null,
-    file: g3.file ?? null,
-    msg: g3.msg ?? line
+    proc: g.proc ?? null,
+    pid: g.pid === void 0 ? null : Number(g.pid),
+    level: g.level ?? null,
+    file: g.file ?? null,
+    msg: g.msg ?? line
   };
 }
 function messageOf(raw) {
@@ -36748,6 +36748,38 @@ function outranks(next, held2) {
   return next.priority < 5;
 }
 
+// src/forensics/oom.ts
+var UNIT_GIB = { B: 1 / 2 ** 30, KiB: 1 / 2 ** 20, MiB: 1 / 2 ** 10, GiB: 1, TiB: 1024, KB: 1 / 2 ** 20, MB: 1 / 2 ** 10, GB: 1 };
+var Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
+var TRIED = new RegExp(`Tried to allocate ${Q}`);
+var NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
+var OLD_TOTAL = new RegExp(`${Q} total capacity`);
+var OLD_FREE = new RegExp(`${Q} free`);
+function gib(m, at = 1) {
+  if (!m) return null;
+  const n = Number(m[at].replace(/,/g, ""));
+  const f = UNIT_GIB[m[at + 1]];
+  return f === void 0 || !Number.isFinite(n) ? null : n * f;
+}
+var round = (n) => n === null ? null : Math.round(n * 1e4) / 1e4;
+function readOomGap(text) {
+  const tried = gib(TRIED.exec(text));
+  if (tried === null) return null;
+  const modern = NEW_TOTAL.exec(text);
+  const total = modern ? gib(modern, 1) : gib(OLD_TOTAL.exec(text));
+  const free = modern ? gib(modern, 3) : gib(OLD_FREE.exec(text));
+  return {
+    triedGiB: round(tried),
+    freeGiB: round(free),
+    totalGiB: round(total),
+    shortfallGiB: free === null ? null : round(Math.max(0, tried - free))
+  };
+}
+var giB = (n) => n === null || n === void 0 ? "?" : String(Math.round(n * 100) / 100);
+function gapText(o) {
+  return o ? `asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free of ${giB(o.totalGiB)} GiB (short ${giB(o.shortfallGiB)} GiB)` : "out of GPU memory";
+}
+
 // src/forensics/auth.ts
 function authMismatchAdvice(f) {
   return {
@@ -36761,16 +36793,11 @@ function authMismatchDiagnosis(d, reason) {
 }
 
 // src/forensics/peer-advice.ts
-var g = (n) => n === null || n === void 0 ? "?" : String(Math.round(n * 100) / 100);
-function gap(f) {
-  const o = f.oom;
-  return o ? `asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free of ${g(o.totalGiB)} GiB (short ${g(o.shortfallGiB)} GiB)` : "out of GPU memory";
-}
 function sglang(cls, f) {
   switch (cls) {
     case "oom":
       return {
-        summary: `GPU out of memory: ${gap(f)}${f.phase === "capturing-graphs" ? ", while capturing CUDA graphs" : ""}`,
+        summary: `GPU out of memory: ${gapText(f.oom)}${f.phase === "capturing-graphs" ? ", while capturing CUDA graphs" : ""}`,
         fix: "SGLang keeps --mem-fraction-static of the GPU for weights and the KV pool; activations and CUDA graphs live in the rest: lower --mem-fraction-static (e.g. by 0.05), lower --cuda-graph-max-bs or --chunked-prefill-size, or --disable-cuda-graph. For the weights themselves: raise --tp-size or use a quantized checkpoint."
       };
     case "kv-insufficient":
@@ -36822,7 +36849,6 @@ function peerAdvice(cls, engine, f) {
 }
 
 // src/forensics/advice.ts
-var g2 = (n) => n === null || n === void 0 ? "?" : String(Math.round(n * 100) / 100);
 function oomAdvice(f) {
   const d = f.decisive ?? "";
   if (HOST_OOM.test(d)) {
@@ -36847,16 +36873,16 @@ function oomAdvice(f) {
     return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
   }
   const o = f.oom;
-  const gap2 = o ? `asked ${g2(o.triedGiB)} GiB with ${g2(o.freeGiB)} GiB free of ${g2(o.totalGiB)} GiB (short ${g2(o.shortfallGiB)} GiB)` : "out of GPU memory";
+  const gap = gapText(o);
   if (f.phase === "capturing-graphs") {
     return [
-      `GPU out of memory: ${gap2}, while capturing CUDA graphs`,
-      `${o ? `Asked ${g2(o.triedGiB)} GiB with ${g2(o.freeGiB)} GiB free (short ${g2(o.shortfallGiB)} GiB): g` : "G"}raph capture needs memory outside the KV pool: lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) to leave room, capture fewer sizes (--max-num-seqs, compilation_config cudagraph_capture_sizes), or --enforce-eager to skip graphs.`
+      `GPU out of memory: ${gap}, while capturing CUDA graphs`,
+      `${o ? `Asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free (short ${giB(o.shortfallGiB)} GiB): g` : "G"}raph capture needs memory outside the KV pool: lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) to leave room, capture fewer sizes (--max-num-seqs, compilation_config cudagraph_capture_sizes), or --enforce-eager to skip graphs.`
     ];
   }
   return [
-    `GPU out of memory: ${gap2}`,
-    `${o ? `Asked ${g2(o.triedGiB)} GiB with ${g2(o.freeGiB)} GiB free (short ${g2(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`
+    `GPU out of memory: ${gap}`,
+    `${o ? `Asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free (short ${giB(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`
   ];
 }
 function loopText(attempts) {
@@ -36876,7 +36902,7 @@ function advice(cls, f) {
     case "kv-insufficient": {
       const k = f.kv;
       return {
-        summary: !k ? "no memory left for the KV cache" : k.capacityTokens ? `KV cache too small for one max-length request: max model len ${k.maxModelLen} tokens, the cache holds ${k.capacityTokens}` : `KV cache too small for one max-length request: needs ${g2(k.neededGiB)} GiB, ${g2(k.availableGiB)} GiB available`,
+        summary: !k ? "no memory left for the KV cache" : k.capacityTokens ? `KV cache too small for one max-length request: max model len ${k.maxModelLen} tokens, the cache holds ${k.capacityTokens}` : `KV cache too small for one max-length request: needs ${giB(k.neededGiB)} GiB, ${giB(k.availableGiB)} GiB available`,
         fix: `Raise --gpu-memory-utilization, lower --max-model-len${k?.estimatedMaxLen ? ` (the engine estimates ${k.estimatedMaxLen} fits)` : ""}, or pin --kv-cache-memory-bytes. Under expert offload utilization buys arena, not KV: pin the pool.`
       };
     }
@@ -36964,104 +36990,76 @@ function advice(cls, f) {
   }
 }
 
-// src/forensics/oom.ts
-var UNIT_GIB = { B: 1 / 2 ** 30, KiB: 1 / 2 ** 20, MiB: 1 / 2 ** 10, GiB: 1, TiB: 1024, KB: 1 / 2 ** 20, MB: 1 / 2 ** 10, GB: 1 };
-var Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
-var TRIED = new RegExp(`Tried to allocate ${Q}`);
-var NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
-var OLD_TOTAL = new RegExp(`${Q} total capacity`);
-var OLD_FREE = new RegExp(`${Q} free`);
-function gib(m, at = 1) {
-  if (!m) return null;
-  const n = Number(m[at].replace(/,/g, ""));
-  const f = UNIT_GIB[m[at + 1]];
-  return f === void 0 || !Number.isFinite(n) ? null : n * f;
-}
-var round = (n) => n === null ? null : Math.round(n * 1e4) / 1e4;
-function readOomGap(text) {
-  const tried = gib(TRIED.exec(text));
-  if (tried === null) return null;
-  const modern = NEW_TOTAL.exec(text);
-  const total = modern ? gib(modern, 1) : gib(OLD_TOTAL.exec(text));
-  const free = modern ? gib(modern, 3) : gib(OLD_FREE.exec(text));
-  return {
-    triedGiB: round(tried),
-    freeGiB: round(free),
-    totalGiB: round(total),
-    shortfallGiB: free === null ? null : round(Math.max(0, tried - free))
-  };
-}
-
 // src/forensics/below.ts
 var PATH = String.raw`(?<path>/[^\s:"']*)`;
 var LOGRUS = /^time="[^"]*" level=(?<level>\w+) msg="(?<msg>(?:[^"\\]|\\.)*)"/;
 var RULES2 = [
   // podman 4.3/5.x `-v SRC:DST` with SRC absent; docker: `invalid mount config for type "bind": bind source path does not exist: SRC`
-  [new RegExp(`Error: statfs ${PATH}: no such file or directory`), "runtime-error", "podman", (g3) => ({ what: "missing-mount-source", path: g3.path })],
-  [new RegExp(`Error: statfs ${PATH}: permission denied`), "runtime-error", "podman", (g3) => ({ what: "mount-permission", path: g3.path })],
-  [new RegExp(`bind source path does not exist: ${PATH}`), "runtime-error", "docker", (g3) => ({ what: "missing-mount-source", path: g3.path.replace(/\.$/, "") })],
+  [new RegExp(`Error: statfs ${PATH}: no such file or directory`), "runtime-error", "podman", (g) => ({ what: "missing-mount-source", path: g.path })],
+  [new RegExp(`Error: statfs ${PATH}: permission denied`), "runtime-error", "podman", (g) => ({ what: "mount-permission", path: g.path })],
+  [new RegExp(`bind source path does not exist: ${PATH}`), "runtime-error", "docker", (g) => ({ what: "missing-mount-source", path: g.path.replace(/\.$/, "") })],
   // devices: podman `Error: stat /dev/kfd: no such file or directory`; docker `error gathering device information while adding custom device "/dev/kfd": no such file or directory`
-  [/Error: (?:stat|lstat) (?<path>\/dev\/\S+): no such file or directory/, "runtime-error", "podman", (g3) => ({ what: "missing-device", path: g3.path })],
-  [/adding custom device "(?<path>[^"]+)": no such file or directory/, "runtime-error", "docker", (g3) => ({ what: "missing-device", path: g3.path })],
-  [/unresolvable CDI devices (?<path>\S+)|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]/, "runtime-error", "podman", (g3) => ({ what: "missing-gpu-runtime", ...g3.path ? { path: g3.path } : {} })],
+  [/Error: (?:stat|lstat) (?<path>\/dev\/\S+): no such file or directory/, "runtime-error", "podman", (g) => ({ what: "missing-device", path: g.path })],
+  [/adding custom device "(?<path>[^"]+)": no such file or directory/, "runtime-error", "docker", (g) => ({ what: "missing-device", path: g.path })],
+  [/unresolvable CDI devices (?<path>\S+)|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]/, "runtime-error", "podman", (g) => ({ what: "missing-gpu-runtime", ...g.path ? { path: g.path } : {} })],
   // images: local-only name (podman tries https://localhost/v2/), short names, pulls refused
-  [/Error: initializing source docker:\/\/(?<image>\S+?): /, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: g3.image })],
-  [/Error: short-name "(?<image>[^"]+)" did not resolve to an alias/, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: g3.image })],
-  [/Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: g3.image })],
-  [/reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/, "runtime-error", "podman", (g3) => ({ what: "image-not-found", image: `${g3.repo}:${g3.tag}` })],
+  [/Error: initializing source docker:\/\/(?<image>\S+?): /, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
+  [/Error: short-name "(?<image>[^"]+)" did not resolve to an alias/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
+  [/Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
+  [/reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: `${g.repo}:${g.tag}` })],
   // (docker's `Unable to find image 'X' locally` is the pull starting, not a failure)
-  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown/, "runtime-error", "docker", (g3) => ({ what: "image-not-found", image: g3.image ?? g3.image2 })],
+  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown/, "runtime-error", "docker", (g) => ({ what: "image-not-found", image: g.image ?? g.image2 })],
   // ports: podman rootful (4.3 here), rootless (rootlessport / pasta), docker
-  [/cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g3) => ({ what: "port-in-use", port: Number(g3.port) })],
-  [/rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g3) => ({ what: "port-in-use", port: Number(g3.port) })],
-  [/pasta failed with exit code \d+:.*?Failed to bind port (?<port>\d+)/, "runtime-error", "podman", (g3) => ({ what: "port-in-use", port: Number(g3.port) })],
-  [/Bind for [\w.[\]:]*?:(?<port>\d+) failed: port is already allocated|failed to bind host port for [\w.[\]:]*?:(?<port2>\d+):\S+ address already in use/, "runtime-error", "docker", (g3) => ({ what: "port-in-use", port: Number(g3.port ?? g3.port2) })],
+  [/cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  [/rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  [/pasta failed with exit code \d+:.*?Failed to bind port (?<port>\d+)/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  [/Bind for [\w.[\]:]*?:(?<port>\d+) failed: port is already allocated|failed to bind host port for [\w.[\]:]*?:(?<port2>\d+):\S+ address already in use/, "runtime-error", "docker", (g) => ({ what: "port-in-use", port: Number(g.port ?? g.port2) })],
   // options podman (cobra) refuses: `Error: unknown flag: --memroy`, `unknown shorthand flag: 'x' in -x`, `invalid argument "x" for "--memory" flag`
-  [/(?:Error: |^)unknown (?:shorthand )?flag: (?<option>'\w' in -\S+|--?[\w-]+)/, "runtime-error", "podman", (g3) => ({ what: "unknown-option", option: g3.option })],
-  [/Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/, "runtime-error", "podman", (g3) => ({ what: "bad-option-value", option: g3.option, argument: g3.argument })],
+  [/(?:Error: |^)unknown (?:shorthand )?flag: (?<option>'\w' in -\S+|--?[\w-]+)/, "runtime-error", "podman", (g) => ({ what: "unknown-option", option: g.option })],
+  [/Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/, "runtime-error", "podman", (g) => ({ what: "bad-option-value", option: g.option, argument: g.argument })],
   // container name taken (a leftover without --replace/rm -f); docker says `Conflict. The container name "/X" is already in use`
-  [/the container name "\/?(?<container>[^"]+)" is already in use/i, "runtime-error", "podman", (g3) => ({ what: "name-in-use", container: g3.container })],
+  [/the container name "\/?(?<container>[^"]+)" is already in use/i, "runtime-error", "podman", (g) => ({ what: "name-in-use", container: g.container })],
   // the NVIDIA container toolkit's hook: the host driver is not loaded or not installed
   [/nvidia-container-cli: (?:initialization error: )?(?<msg>.*(?:driver not loaded|driver.*not found|NVML|nvml error).*)$/, "runtime-error", "docker", () => ({ what: "gpu-driver" })],
   // an image built for another CPU architecture (crun's JSON error line, runc's)
   [/[Ee]xec format error/, "runtime-error", "crun", () => ({ what: "exec-format" })],
   // OCI runtime: crun (podman) and runc (docker)
-  [/executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/, "runtime-error", "crun", (g3) => ({ what: "oci-command-not-found", command: g3.command ?? g3.command2 })],
+  [/executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/, "runtime-error", "crun", (g) => ({ what: "oci-command-not-found", command: g.command ?? g.command2 })],
   [/OCI permission denied|(?:crun|runc): .*Permission denied|OCI runtime create failed: .*permission denied/i, "runtime-error", "crun", () => ({ what: "oci-permission-denied" })],
   [/(?:Error: )?(?:crun|runc)(?: create failed)?: (?<msg>.+)|OCI runtime (?:create )?(?:failed|error)/, "runtime-error", "crun", () => ({ what: "oci-error" })],
   // systemd running the unit (src/core/execute.c): exec, user, chdir …, and the exit status it logs
-  [/^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g3) => ({ what: "exec", unit: g3.unit, executable: g3.executable, errno: g3.errno })],
+  [/^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", unit: g.unit, executable: g.executable, errno: g.errno })],
   // the file was found but execve() failed: with ENOENT its #! interpreter is what is missing (systemd 252, for real)
-  [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g3) => ({ what: "exec", step: "execve", unit: g3.unit, ...g3.executable ? { executable: g3.executable } : {}, errno: g3.errno })],
+  [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", step: "execve", unit: g.unit, ...g.executable ? { executable: g.executable } : {}, errno: g.errno })],
   // EnvironmentFile= without its `-`: the start fails before any Exec*= runs (systemd 252: then "Failed to run 'start-pre' task")
-  [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g3) => ({ what: "environment-file", unit: g3.unit, errno: g3.errno })],
-  [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g3) => ({ what: "user", unit: g3.unit, errno: g3.errno })],
-  [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g3) => ({ what: g3.step === "EXEC" ? "exec" : g3.step === "USER" || g3.step === "GROUP" ? "user" : "step", unit: g3.unit, step: g3.step, executable: g3.executable, errno: g3.errno })],
-  [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g3) => ({ what: g3.step === "EXEC" ? "exec" : g3.step === "USER" || g3.step === "GROUP" ? "user" : "step", unit: g3.unit, step: g3.step })],
-  [/Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/, "unit-error", "systemd", (g3) => ({ what: "unit-not-found", unit: g3.unit ?? g3.unit2 })],
-  [/^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/, "unit-error", "systemd", (g3) => ({ what: "bad-unit-file", unit: g3.unit ?? g3.unit2 })],
+  [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "environment-file", unit: g.unit, errno: g.errno })],
+  [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "user", unit: g.unit, errno: g.errno })],
+  [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit, step: g.step, executable: g.executable, errno: g.errno })],
+  [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit, step: g.step })],
+  [/Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/, "unit-error", "systemd", (g) => ({ what: "unit-not-found", unit: g.unit ?? g.unit2 })],
+  [/^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/, "unit-error", "systemd", (g) => ({ what: "bad-unit-file", unit: g.unit ?? g.unit2 })],
   // the serve script's bash: `FILE: line N: MSG` (unbound variable, command not found, runtime syntax errors)
-  [/^(?<file>\S+): line (?<line>\d+): (?<variable>\$?[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g3) => ({ what: "unbound-variable", file: g3.file, line: Number(g3.line), variable: g3.variable })],
-  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/, "script-error", "bash", (g3) => ({ what: "command-not-found", file: g3.file, line: Number(g3.line), command: g3.command })],
-  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/, "script-error", "bash", (g3) => ({ what: "script-path", file: g3.file, line: Number(g3.line), path: g3.command, errno: g3.errno })],
-  [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g3) => ({ what: "runtime-syntax", file: g3.file, line: Number(g3.line) })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<variable>\$?[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g) => ({ what: "unbound-variable", file: g.file, line: Number(g.line), variable: g.variable })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/, "script-error", "bash", (g) => ({ what: "command-not-found", file: g.file, line: Number(g.line), command: g.command })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/, "script-error", "bash", (g) => ({ what: "script-path", file: g.file, line: Number(g.line), path: g.command, errno: g.errno })],
+  [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g) => ({ what: "runtime-syntax", file: g.file, line: Number(g.line) })],
   // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
-  [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g3) => ({ what: "usage", argument: /argument (\S+?):/.exec(g3.msg)?.[1] ?? /unrecognized arguments: (.+)/.exec(g3.msg)?.[1] ?? g3.msg })],
+  [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g) => ({ what: "usage", argument: /argument (\S+?):/.exec(g.msg)?.[1] ?? /unrecognized arguments: (.+)/.exec(g.msg)?.[1] ?? g.msg })],
   // pydantic's own line under that header names what is wrong (`Value error, User-specified max_model_len …`)
   // (an architecture it does not know is not a flag problem: engine-init-failed, engine/vllm/failures.ts)
-  [/^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/, "engine-args", "engine", (g3) => ({ what: "config-value", argument: g3.msg })],
-  [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g3) => ({ what: "config-validation", argument: g3.cls })],
+  [/^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
+  [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g) => ({ what: "config-validation", argument: g.cls })],
   // a value a flag sets that the model or GPU cannot take, said in a plain exception (vLLM's LoRA and dtype checks, SGLang's context length)
-  [/^(?:\w+\.)*NotImplementedError: (?<msg>(?:Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported.*)$/, "engine-args", "engine", (g3) => ({ what: "config-value", argument: g3.msg })],
-  [/^(?:\w+\.)*(?:ValueError|RuntimeError): (?<msg>(?:User-specified (?:max_model_len|context_length) \(\d+\) is greater than|LoRA rank \d+ is greater than max_lora_rank|Bfloat16 is only supported on GPUs with compute capability).*)$/, "engine-args", "engine", (g3) => ({ what: "config-value", argument: g3.msg })],
+  [/^(?:\w+\.)*NotImplementedError: (?<msg>(?:Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported.*)$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
+  [/^(?:\w+\.)*(?:ValueError|RuntimeError): (?<msg>(?:User-specified (?:max_model_len|context_length) \(\d+\) is greater than|LoRA rank \d+ is greater than max_lora_rank|Bfloat16 is only supported on GPUs with compute capability).*)$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
   // a model that ships its own code: transformers and vLLM both name the flag
   [/\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/, "engine-args", "engine", () => ({ what: "missing-flag", argument: "--trust-remote-code" })],
   // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
-  [/^(?:E )?error: invalid argument: (?<argument>\S+)/, "engine-args", "engine", (g3) => ({ what: "usage", argument: g3.argument })],
-  [/^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/, "engine-args", "engine", (g3) => ({ what: "usage", argument: g3.argument })],
+  [/^(?:E )?error: invalid argument: (?<argument>\S+)/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument })],
+  [/^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument })],
   // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
-  [/couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/, "runtime-error", "engine", (g3) => ({ what: "port-in-use", port: Number(g3.port) })],
-  [/error while attempting to bind on address \('[^']*', (?<port>\d+)\)/, "runtime-error", "engine", (g3) => ({ what: "port-in-use", port: Number(g3.port) })]
+  [/couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  [/error while attempting to bind on address \('[^']*', (?<port>\d+)\)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })]
 ];
 var GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error response from daemon: )(?<msg>.+)$/;
 var NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'/;
@@ -37082,8 +37080,8 @@ function belowOf(text) {
     const f = facts(m.groups ?? {});
     return { kind, layer, priority: f.what === "oci-error" || f.what === "config-validation" ? 4 : 5, facts: f };
   }
-  const g3 = GENERIC_RUNTIME.exec(msg2);
-  if (g3) return { kind: "runtime-error", layer: msg2.includes("daemon") ? "docker" : "podman", priority: 4, facts: { what: "runtime" } };
+  const g = GENERIC_RUNTIME.exec(msg2);
+  if (g) return { kind: "runtime-error", layer: msg2.includes("daemon") ? "docker" : "podman", priority: 4, facts: { what: "runtime" } };
   return null;
 }
 
@@ -37154,16 +37152,16 @@ function unitEventOf(text, opts) {
   for (const [re, kind] of PATTERNS) {
     const m = re.exec(text);
     if (!m) continue;
-    const g3 = m.groups ?? {};
-    const unit = g3.unit ?? opts.unit ?? null;
-    if (!opts.fromSystemd && !g3.unit) return null;
+    const g = m.groups ?? {};
+    const unit = g.unit ?? opts.unit ?? null;
+    if (!opts.fromSystemd && !g.unit) return null;
     if (unit && !unit.endsWith(".service")) return null;
-    if (/libpod|conmon/.test(text) && !g3.unit) return null;
+    if (/libpod|conmon/.test(text) && !g.unit) return null;
     const ev = { kind, unit, ts: opts.ts ?? 0, text };
-    if (g3.status !== void 0) ev.status = Number(g3.status);
-    if (g3.result !== void 0) ev.result = g3.result;
-    if (g3.counter !== void 0) ev.counter = Number(g3.counter);
-    if (kind === "failed" && g3.result === "start-limit-hit") ev.kind = "start-limit-hit";
+    if (g.status !== void 0) ev.status = Number(g.status);
+    if (g.result !== void 0) ev.result = g.result;
+    if (g.counter !== void 0) ev.counter = Number(g.counter);
+    if (kind === "failed" && g.result === "start-limit-hit") ev.kind = "start-limit-hit";
     return ev;
   }
   return null;
@@ -37608,8 +37606,8 @@ var Diagnoser = class {
   }
   oomFromRing() {
     for (let i = this.ring.length - 1; i >= 0; i--) {
-      const gap2 = readOomGap(this.ring[i]);
-      if (gap2) return gap2;
+      const gap = readOomGap(this.ring[i]);
+      if (gap) return gap;
     }
     return null;
   }
@@ -42596,8 +42594,8 @@ function readPlanLines(lines, specs) {
     for (const l of lines) {
       const m = re.exec(l);
       if (!m) continue;
-      const g3 = m[1] ?? "";
-      const n = /^\d[\d,]*(\.\d+)?$/.test(g3) ? parseNumber(g3) : null;
+      const g = m[1] ?? "";
+      const n = /^\d[\d,]*(\.\d+)?$/.test(g) ? parseNumber(g) : null;
       hit2 = l;
       value = n;
       cut = n === null;

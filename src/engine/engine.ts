@@ -1,5 +1,6 @@
-// What deploy-gate needs to know about an inference engine. vLLM implements it in vllm/; llama.cpp can be
-// added as a second implementation without touching the stages.
+// What deploy-gate needs to know about an inference engine. vLLM implements it in vllm/; what SGLang and
+// llama.cpp print that differs (readiness, failures, plan lines) is read beside it, in peers.ts and
+// peer-plan.ts, by the same parsers the stages already call.
 import type { HttpResult, ContractVerdict } from "./vllm/contracts.js";
 import type { BootPhase } from "./vllm/phase.js";
 import type { Plan } from "./vllm/plan.js";

@@ -1,6 +1,6 @@
 // The human half of a diagnosis: one summary and one fix per class, with the numbers in them.
 import { ARCH_UNSUPPORTED, CHAT_TEMPLATE, GPU_FAULT, GPU_UNSUPPORTED, HF_OFFLINE, HOST_OOM, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
-import type { OomGap } from "./oom.js";
+import { gapText, giB, type OomGap } from "./oom.js";
 import { authMismatchAdvice } from "./auth.js";
 import { peerAdvice } from "./peer-advice.js";
 import type { EngineFamily } from "../engine/peers.js";
@@ -26,7 +26,6 @@ export interface AdviceFacts {
   engine?: EngineFamily | null;
 }
 
-const g = (n: number | null | undefined) => (n === null || n === undefined ? "?" : String(Math.round(n * 100) / 100));
 
 function oomAdvice(f: AdviceFacts): [string, string] {
   const d = f.decisive ?? "";
@@ -52,16 +51,16 @@ function oomAdvice(f: AdviceFacts): [string, string] {
     return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
   }
   const o = f.oom;
-  const gap = o ? `asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free of ${g(o.totalGiB)} GiB (short ${g(o.shortfallGiB)} GiB)` : "out of GPU memory";
+  const gap = gapText(o);
   if (f.phase === "capturing-graphs") {
     return [
       `GPU out of memory: ${gap}, while capturing CUDA graphs`,
-      `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): g` : "G"}raph capture needs memory outside the KV pool: lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) to leave room, capture fewer sizes (--max-num-seqs, compilation_config cudagraph_capture_sizes), or --enforce-eager to skip graphs.`,
+      `${o ? `Asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free (short ${giB(o.shortfallGiB)} GiB): g` : "G"}raph capture needs memory outside the KV pool: lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) to leave room, capture fewer sizes (--max-num-seqs, compilation_config cudagraph_capture_sizes), or --enforce-eager to skip graphs.`,
     ];
   }
   return [
     `GPU out of memory: ${gap}`,
-    `${o ? `Asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free (short ${g(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`,
+    `${o ? `Asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free (short ${giB(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`,
   ];
 }
 
@@ -87,7 +86,7 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
           ? "no memory left for the KV cache"
           : k.capacityTokens
             ? `KV cache too small for one max-length request: max model len ${k.maxModelLen} tokens, the cache holds ${k.capacityTokens}`
-            : `KV cache too small for one max-length request: needs ${g(k.neededGiB)} GiB, ${g(k.availableGiB)} GiB available`,
+            : `KV cache too small for one max-length request: needs ${giB(k.neededGiB)} GiB, ${giB(k.availableGiB)} GiB available`,
         fix: `Raise --gpu-memory-utilization, lower --max-model-len${k?.estimatedMaxLen ? ` (the engine estimates ${k.estimatedMaxLen} fits)` : ""}, or pin --kv-cache-memory-bytes. Under expert offload utilization buys arena, not KV: pin the pool.`,
       };
     }

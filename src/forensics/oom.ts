@@ -38,3 +38,11 @@ export function readOomGap(text: string): OomGap | null {
     shortfallGiB: free === null ? null : round(Math.max(0, tried - free)),
   };
 }
+
+/** A GiB figure as the fixes print it: two decimals at most, `?` when unknown. */
+export const giB = (n: number | null | undefined): string => (n === null || n === undefined ? "?" : String(Math.round(n * 100) / 100));
+
+/** `asked 2.5 GiB with 1.2 GiB free of 79.1 GiB (short 1.3 GiB)`, or "out of GPU memory" without the numbers. */
+export function gapText(o: OomGap | null): string {
+  return o ? `asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free of ${giB(o.totalGiB)} GiB (short ${giB(o.shortfallGiB)} GiB)` : "out of GPU memory";
+}

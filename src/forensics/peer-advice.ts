@@ -3,21 +3,16 @@
 import { llamaLoadCause, type EngineFamily } from "../engine/peers.js";
 import { GPU_FAULT, HOST_OOM, NCCL, NO_GPU } from "../engine/vllm/failures.js";
 import type { AdviceFacts, DiagnosisClass } from "./advice.js";
+import { gapText } from "./oom.js";
 
 type Advice = { summary: string; fix: string };
 
-const g = (n: number | null | undefined) => (n === null || n === undefined ? "?" : String(Math.round(n * 100) / 100));
-
-function gap(f: AdviceFacts): string {
-  const o = f.oom;
-  return o ? `asked ${g(o.triedGiB)} GiB with ${g(o.freeGiB)} GiB free of ${g(o.totalGiB)} GiB (short ${g(o.shortfallGiB)} GiB)` : "out of GPU memory";
-}
 
 function sglang(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
   switch (cls) {
     case "oom":
       return {
-        summary: `GPU out of memory: ${gap(f)}${f.phase === "capturing-graphs" ? ", while capturing CUDA graphs" : ""}`,
+        summary: `GPU out of memory: ${gapText(f.oom)}${f.phase === "capturing-graphs" ? ", while capturing CUDA graphs" : ""}`,
         fix: "SGLang keeps --mem-fraction-static of the GPU for weights and the KV pool; activations and CUDA graphs live in the rest: lower --mem-fraction-static (e.g. by 0.05), lower --cuda-graph-max-bs or --chunked-prefill-size, or --disable-cuda-graph. For the weights themselves: raise --tp-size or use a quantized checkpoint.",
       };
     case "kv-insufficient":
