@@ -1,5 +1,6 @@
 // The whole gate through the CLI's main() against the sandbox host: `run` (preflight → deploy → verify),
 // auto-rollback after a refused boot, `verify` against the ref recorded on the host, and `--ref` drift.
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
@@ -13,6 +14,9 @@ import { fresh, sandboxSession, sandboxOrSkip, target } from "./sandbox.js";
 let nextPort = 7900; // this file's port range: 7900-7919
 
 const status = (r: Report, check: string) => r.findings.filter((f) => f.check === check && !f.data?.rollback).map((f) => f.status);
+
+/** Marks the repo's current commit as the rollback ref `good`. */
+const tagGood = (r: SandboxRepo) => execFileSync("git", ["-C", r.root, "tag", "good"]);
 
 describe("deploy-gate run / verify / rollback on the sandbox host", () => {
   const s = inject("sandbox");
@@ -51,7 +55,7 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
   it("run: a refused boot fails with the diagnosis, auto-rollback restores the tagged version, and the job still fails", async (ctx) => {
     sandboxOrSkip(ctx);
     const r = repo("    rollback: { ref: good, auto: true }\n");
-    (await import("node:child_process")).execFileSync("git", ["-C", r.root, "tag", "good"]);
+    tagGood(r);
     const first = await gate(r.root, "run", "--endpoint", r.vars.endpoint);
     expect(first.code).toBe(0);
     r.commit("raise memory use", (root) => {
@@ -78,7 +82,7 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
   it("run: a change that boots but fails verify is rolled back too, as a fleet's step is", async (ctx) => {
     sandboxOrSkip(ctx);
     const r = repo("    rollback: { ref: good, auto: true }\n");
-    (await import("node:child_process")).execFileSync("git", ["-C", r.root, "tag", "good"]);
+    tagGood(r);
     r.commit("drop tools", (root) => {
       const p = join(root, "scripts/serve.sh");
       writeFileSync(p, readFileSync(p, "utf8").replace(" --enable-auto-tool-choice --tool-call-parser qwen3_xml", ""));
@@ -100,7 +104,7 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
       const p = join(root, "scripts/serve.sh");
       writeFileSync(p, readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"));
     });
-    (await import("node:child_process")).execFileSync("git", ["-C", r.root, "tag", "good"]);
+    tagGood(r);
     const { code, report } = await gate(r.root, "run", "--endpoint", r.vars.endpoint, "--ref", "good");
     expect(code).toBe(1);
     expect(status(report, "deploy.ready")).toEqual(["fail"]);
@@ -114,7 +118,7 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
   it("run: a deploy refused by another run's lock rolls nothing back (the other run's deploy stays)", async (ctx) => {
     sandboxOrSkip(ctx);
     const r = repo("    rollback: { ref: good, auto: true }\n");
-    (await import("node:child_process")).execFileSync("git", ["-C", r.root, "tag", "good"]);
+    tagGood(r);
     r.commit("raise memory use", (root) => {
       const p = join(root, "scripts/serve.sh");
       writeFileSync(p, readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"));

@@ -46,13 +46,18 @@ describe("engines next to vLLM on the sandbox host", () => {
   const s = inject("sandbox");
   let host: SshHost;
   const repos = sandboxSession((h) => (host = h));
-
-  it("llama.cpp: deploys to ready at its listening line, verify reads n_ctx and the argv, and a GGUF it cannot open is named", async (ctx) => {
-    sandboxOrSkip(ctx);
-    const name = fresh("dg-llama");
+  /** A fresh endpoint (its name, host port and repo), removed from the host after the block. */
+  const endpoint = (prefix: string) => {
+    const name = fresh(prefix);
     const port = nextPort++;
     const r = makeSandboxRepo({ endpoint: name, container: name, port, address: s!.address });
     repos.push(r);
+    return { name, port, r };
+  };
+
+  it("llama.cpp: deploys to ready at its listening line, verify reads n_ctx and the argv, and a GGUF it cannot open is named", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const { name, port, r } = endpoint("dg-llama");
     const models = `/root/dg-e2e/${name}/models`;
     expect((await host.runShell(`mkdir -p ${models} && printf 'GGUF\\003\\000\\000\\000' > ${models}/q.gguf`)).code).toBe(0);
     r.commit("llama-server", (root) => {
@@ -84,10 +89,7 @@ describe("engines next to vLLM on the sandbox host", () => {
 
   it("SGLang: verify reads its KV pool and context_len; a fraction that leaves no pool is kv-insufficient with SGLang's fix", async (ctx) => {
     sandboxOrSkip(ctx);
-    const name = fresh("dg-sglang");
-    const port = nextPort++;
-    const r = makeSandboxRepo({ endpoint: name, container: name, port, address: s!.address });
-    repos.push(r);
+    const { name, port, r } = endpoint("dg-sglang");
     r.commit("sglang", (root) => {
       writeFileSync(join(root, "scripts/serve.sh"), sglangScript(name, port, "0.8"));
       const cfg = join(root, "deploy-gate.yml");

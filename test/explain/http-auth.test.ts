@@ -14,7 +14,7 @@ describe("explain: an HTTP 401/403", () => {
     }
   });
 
-  it("a 200 listing models is no failure", () => {
+  it("a 200 listing models is not an auth mismatch", () => {
     expect(explain(`$ curl -si http://h:8000/v1/models\nHTTP/1.1 200 OK\ncontent-type: application/json\n\n{"object":"list","data":[{"id":"qwen"}]}\n`).class).not.toBe("auth-mismatch");
   });
 });
