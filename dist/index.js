@@ -50527,7 +50527,7 @@ async function takeLock(host, req, now = Date.now) {
 
 // src/deploy/readiness.ts
 function initialState(startedAtHostMs, timeoutMs, baselineRestarts = 0) {
-  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
+  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerLine: null, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
 }
 var LIVE_CONTAINER = /* @__PURE__ */ new Set(["created", "configured", "initialized", "running"]);
 function isFresh(c, startedAtHostMs) {
@@ -50543,6 +50543,7 @@ function decide(prev, obs, configContainer) {
   for (const line of obs.messages) {
     if (isReadyMarker(line)) {
       state.marker = true;
+      state.markerLine ??= line.trim();
       state.markerAtMs ??= obs.hostNowMs;
     }
     const p = bootPhase(line);
@@ -52136,8 +52137,8 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
-    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: container ${short(fresh.id)} (created after the deploy began), readiness marker seen${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
-      data: { containerId: fresh.id, polls: w.polls }
+    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: container ${short(fresh.id)} (created after the deploy began), readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
+      data: { containerId: fresh.id, polls: w.polls, marker: w.decision.state.markerLine }
     }));
     return done(deployment);
   }

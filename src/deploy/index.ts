@@ -105,8 +105,8 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
-    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: container ${short(fresh!.id)} (created after the deploy began), readiness marker seen${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
-      data: { containerId: fresh!.id, polls: w.polls },
+    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: container ${short(fresh!.id)} (created after the deploy began), readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
+      data: { containerId: fresh!.id, polls: w.polls, marker: w.decision.state.markerLine },
     }));
     return done(deployment);
   }

@@ -34,6 +34,8 @@ export interface WaitState {
   /** the container created after the deploy began, once seen */
   fresh: ContainerState | null;
   marker: boolean;
+  /** the line that counted as the readiness marker (the report quotes it) */
+  markerLine: string | null;
   /** host time of the poll that first saw the readiness marker */
   markerAtMs: number | null;
   /** polls since the marker in which /v1/models gave no HTTP answer, back to back */
@@ -50,7 +52,7 @@ export type Decision =
   | { kind: "fail"; state: WaitState; failure: FailureKind; reason: string };
 
 export function initialState(startedAtHostMs: number, timeoutMs: number, baselineRestarts = 0): WaitState {
-  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
+  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerLine: null, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
 }
 
 const LIVE_CONTAINER = new Set(["created", "configured", "initialized", "running"]);
@@ -75,6 +77,7 @@ export function decide(prev: WaitState, obs: Observation, configContainer?: stri
   for (const line of obs.messages) {
     if (isReadyMarker(line)) {
       state.marker = true;
+      state.markerLine ??= line.trim();
       state.markerAtMs ??= obs.hostNowMs;
     }
     const p = bootPhase(line);

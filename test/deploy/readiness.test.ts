@@ -68,6 +68,8 @@ describe("decide: ready", () => {
     expect(early.state.phase).toBe("loading-weights");
     const d = after({ messages: ["main: HTTP server is listening, hostname: 0.0.0.0, port: 8080, http threads: 31"] }, { messages: ["main: server is listening on http://0.0.0.0:8080 - starting the main loop"], models: ok200 });
     expect(d.kind).toBe("ready");
+    // the report quotes the line that counted
+    expect(d.state.markerLine).toBe("main: server is listening on http://0.0.0.0:8080 - starting the main loop");
   });
 
   it("an old container answering (created before the deploy began) is never ready", () => {
