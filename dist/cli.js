@@ -40234,7 +40234,7 @@ var MARK_SCRIPT = `date +%s%N; journalctl -n 0 --show-cursor --no-pager 2>/dev/n
 var SIGNALLED = /Shutting down|Received signal|SIGTERM|Terminated/;
 function refineDiagnosis(d, failure2, lastEngineLines, unit) {
   const noEngineFault = d.class === "booting" || d.class === "clean-exit" || d.class === "unknown" || d.class === "crash-loop";
-  const vanished = failure2 === "container-gone" || failure2 === "restarting" || failure2 === "unit-stopped";
+  const vanished = failure2 === "container-gone" || failure2 === "container-exited" || failure2 === "restarting" || failure2 === "unit-stopped";
   const signalled = lastEngineLines.slice(-3).some((l) => SIGNALLED.test(l));
   if (!noEngineFault || !vanished || !signalled || d.attempts.filter((a2) => a2.endedAt !== null).length > 2) return d;
   const a = advice("container-removed", { decisive: null, oom: null, phase: d.phase, attempts: d.attempts, startLimit: false, unit, kv: null, dynamo: null });
@@ -40243,7 +40243,7 @@ function refineDiagnosis(d, failure2, lastEngineLines, unit) {
     ...d,
     class: "container-removed",
     decisive,
-    summary: `the engine (phase: ${d.phase ?? "?"}) was stopped by a signal with no failure of its own and its container vanished: ${unit} was stopped from outside`,
+    summary: `the engine (phase: ${d.phase ?? "?"}) was stopped by a signal with no failure of its own and its container ${failure2 === "container-exited" ? "exited" : "vanished"}: ${unit} was stopped from outside`,
     fix: a.fix,
     evidence: [...lastEngineLines.slice(-4), ...d.evidence].slice(0, 16)
   };

@@ -27,6 +27,10 @@ describe("refineDiagnosis", () => {
     expect(d.class).toBe("container-removed");
     expect(d.decisive).toBe(term[0]);
     expect(d.fix).toMatch(/outside actor/);
+    // `podman rm -f` kills, then removes: a poll between the two sees the container exited
+    const exited = refineDiagnosis(booting(), "container-exited", term, "x.service");
+    expect(exited.class).toBe("container-removed");
+    expect(exited.summary).toMatch(/its container exited: x\.service was stopped from outside/);
   });
   it("keeps the engine's own failure, and a vanishing without a signal", () => {
     expect(refineDiagnosis(booting(), "container-gone", ["(APIServer pid=1) INFO loading"], "x.service").class).toBe("booting");

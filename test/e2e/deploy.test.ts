@@ -64,7 +64,9 @@ describe("deploy on the sandbox host", () => {
 
   it("an OOM boot fails fast with class oom and the shortfall, and the unit is left up", async (ctx) => {
     sandboxOrSkip(ctx);
-    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "2", FAKE_FAIL: "oom", FAKE_OOM_TRIED_GIB: "4", FAKE_OOM_FREE_GIB: "1.5" } });
+    // StartLimitBurst=100: the crash loop goes on after the gate returns without reaching start-limit-hit
+    // before the live check below (the gate leaves it retrying; it does not stop it)
+    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "2", FAKE_FAIL: "oom", FAKE_OOM_TRIED_GIB: "4", FAKE_OOM_FREE_GIB: "1.5" }, startLimitBurst: 100 });
     const t0 = Date.now();
     const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     expect(res.ok).toBe(false);
@@ -80,7 +82,7 @@ describe("deploy on the sandbox host", () => {
 
   it("a dynamo shape failure is named dynamo-shape with the constant", async (ctx) => {
     sandboxOrSkip(ctx);
-    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "2", FAKE_FAIL: "dynamo" } });
+    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "2", FAKE_FAIL: "dynamo" }, startLimitBurst: 100 });
     const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     const d = check(res, "deploy.diagnosis");
     expect(d?.data?.class).toBe("dynamo-shape");
@@ -109,7 +111,8 @@ describe("deploy on the sandbox host", () => {
       expect(d?.summary).toMatch(/crash loop: \d attempts ended/);
       expect(res.findings.some((f) => f.check === "deploy.restart" && f.status === "warn" && /started it again/.test(f.summary))).toBe(true);
     }
-    expect(["active", "activating"]).toContain(await unitActive(r));
+    // No live is-active check here: the unit started again dies at once and reaches start-limit-hit within
+    // seconds, so what a later read sees depends on timing; the finding above is what the gate did.
   });
 
   it("a fix deployed while the broken version waits between two attempts of its crash loop is ready, not read as a restart", async (ctx) => {
@@ -191,7 +194,8 @@ describe("deploy on the sandbox host", () => {
 
   it("a container removed from outside mid-wait stops the wait at once and is diagnosed as an outside removal", async (ctx) => {
     sandboxOrSkip(ctx);
-    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "40" } });
+    // RestartSec=30: no new container logs over the removed one's last words before the diagnosis reads them
+    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "40" }, restartSec: 30 });
     let removed = false;
     const other = await SshHost.connect(target(s!));
     try {
@@ -213,14 +217,14 @@ describe("deploy on the sandbox host", () => {
 
   it("a boot slower than boot.timeout fails with the phase it reached, after progress lines", async (ctx) => {
     sandboxOrSkip(ctx);
-    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "60" }, bootTimeout: "8s" });
+    // The double's first phase line comes at a tenth of its 60 s boot: boot.timeout 20s leaves it 14 s of
+    // slack on a loaded machine, and the boot cannot finish inside it (failure "timeout" says it was cut short).
+    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "60" }, bootTimeout: "20s" });
     const lines: string[] = [];
-    const t0 = Date.now();
     const res = await runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     const ready = check(res, "deploy.ready");
     expect(ready?.data?.failure).toBe("timeout");
-    expect(ready?.summary).toMatch(/not ready within boot\.timeout \(8s\); last phase: /);
-    expect(Date.now() - t0).toBeLessThan(30_000);
+    expect(ready?.summary).toMatch(/not ready within boot\.timeout \(20s\); last phase: /);
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(check(res, "deploy.diagnosis")?.data?.class).toBe("booting");
     expect(await unitActive(r)).toBe("active");
@@ -235,14 +239,21 @@ describe("deploy on the sandbox host", () => {
     await hold(now);
     const t0 = Date.now();
     const held = await runDeploy(r.context(host), { dryRun: true, lockWaitMs: 0, owner: OWNER });
-    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(Date.now() - t0).toBeLessThan(30_000); // it did not wait
     const f = check(held, "deploy.lock");
     expect(f?.status).toBe("fail");
     expect(f?.summary).toMatch(/alice@laptop deploying v7 \(abcdef0123\)/);
     expect((await host.run(["test", "-d", dir])).code).toBe(0);
 
-    setTimeout(() => void host.run(["rm", "-rf", dir]), 3000);
-    const waited = await runDeploy(r.context(host), { dryRun: true, lockWaitMs: 30_000, owner: OWNER });
+    // released once the gate says it waits (its first attempt found the lock held), not after a fixed time
+    let released = false;
+    const waited = await runDeploy(r.context(host, (l) => {
+      if (!released && /waiting for the deploy lock/.test(l)) {
+        released = true;
+        void host.run(["rm", "-rf", dir]);
+      }
+    }), { dryRun: true, lockWaitMs: 120_000, owner: OWNER });
+    expect(released).toBe(true);
     expect(check(waited, "deploy.lock")?.summary).toMatch(/after waiting/);
     expect(await lockGone(r)).toBe(true);
 

@@ -73,7 +73,11 @@ describe("engine double on the sandbox host", () => {
     const u = await boot(["--served-model-name", "qwen"], { FAKE_BOOT_SECONDS: "1", FAKE_FAIL: "oom" }, "no");
     // The container exits 0; the unit may still end "failed" because ExecStop finds no container to stop.
     await waitUntil("engine exited", 30_000, async () => (["inactive", "failed"].includes((await host.run(["systemctl", "is-active", u.unit])).stdout.trim()) ? true : null));
-    const msgs = (await journal(host, u)).map((r) => String(r.MESSAGE));
+    // journald may store the container's last lines a moment after PID 1 records the unit's end
+    const msgs = await waitUntil("the traceback in the journal", 30_000, async () => {
+      const m = (await journal(host, u)).map((r) => String(r.MESSAGE));
+      return m.some((x) => x.includes("RuntimeError: Engine core initialization failed. See root cause above.")) ? m : null;
+    });
     expect(msgs.some((m) => m.includes("RuntimeError: Worker failed with error 'CUDA out of memory. Tried to allocate 2.00 GiB"))).toBe(true);
     expect(msgs.some((m) => m.includes("RuntimeError: Engine core initialization failed. See root cause above."))).toBe(true);
     const main = await host.run(["systemctl", "show", "-p", "ExecMainStatus", "--value", u.unit]);

@@ -47,7 +47,7 @@ describe("planted secrets never leave the host in clear", () => {
         "",
       ].join("\n")));
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     if (repo) { await removeDeployed(host, repo); repo.cleanup(); }
     await host?.close();

@@ -18,13 +18,15 @@ import { contextFor, hostNowMs, scriptText, waitReady, type Booted } from "./ver
 
 const ARGS = ["--served-model-name", "qwen", "--max-model-len", "8192"];
 const KV = { name: "kv-tokens", pattern: "GPU KV cache size: ([0-9,]+) tokens", min: 1000 };
-const DECODE = { minTokPerS: 120, depths: [166, 1087], maxTokens: 64 };
+// Floor 60: over 3x below the fast case's 200 tok/s and above the slow argv's 25 (an eighth), so no stall of
+// a loaded machine moves a sample across it.
+const DECODE = { minTokPerS: 60, depths: [166, 1087], maxTokens: 64 };
 const CACHE_DIR = "/var/tmp/dg-seven-cache";
 
 interface SevenCase { args: string[]; env: Record<string, string>; contracts: Record<string, unknown>; mount?: string }
 const CASES: Record<string, SevenCase> = {
   fast: { args: ARGS, env: { FAKE_DECODE_TOK_S: "200" }, contracts: { decode: DECODE, plan: [KV] } },
-  // half the rate: --max-num-batched-tokens below 2048 in the double; and a plan line under its floor
+  // an eighth of the rate: --max-num-batched-tokens 1024 in the double; and a plan line under its floor
   slow: { args: [...ARGS, "--max-num-batched-tokens", "1024"], env: { FAKE_DECODE_TOK_S: "200" }, contracts: { decode: DECODE, plan: [{ ...KV, min: 10_000_000 }] } },
   loop: { args: ARGS, env: { FAKE_DECODE_TOK_S: "400", FAKE_LOOP: "1" }, contracts: { decode: { ...DECODE, minTokPerS: 10 } } },
   // a context shorter than the deeper depth with its tokens out: that depth is not sent, never an invalid sample
@@ -66,7 +68,7 @@ describe("seed-complete verify on the sandbox host", () => {
     const results = await Promise.all(entries.map(([, c]) => boot(port++, c)));
     entries.forEach(([k], i) => booted.set(k, results[i]!));
     await Promise.all(results.map(waitReady));
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const b of booted.values()) { await removeUnit(host, b.u); b.repo.cleanup(); }
@@ -89,7 +91,7 @@ describe("seed-complete verify on the sandbox host", () => {
     expect(f["verify.decode"]!.status, f["verify.decode"]!.evidence?.join("\n")).toBe("pass");
     const rows = (f["verify.decode"]!.data as { rows: { depth: number; decodeTokPerS: number; valid: boolean }[] }).rows;
     expect(rows.map((r) => r.depth)).toEqual([166, 1087]);
-    for (const r of rows) { expect(r.valid).toBe(true); expect(r.decodeTokPerS).toBeGreaterThan(120); }
+    for (const r of rows) { expect(r.valid).toBe(true); expect(r.decodeTokPerS).toBeGreaterThan(60); }
     expect(f["verify.decode"]!.evidence![0]).toMatch(/^depth \| prompt tokens \| TTFT s/);
     expect(f["verify.plan-lines"]).toMatchObject({ status: "pass" });
     expect((f["verify.plan-lines"]!.data as { rows: { value: number }[] }).rows[0]!.value).toBe((f["verify.plan"]!.data as { kvTokens: number }).kvTokens);
@@ -111,7 +113,7 @@ describe("seed-complete verify on the sandbox host", () => {
     sandboxOrSkip(ctx);
     const f = by(await verify("slow"));
     expect(f["verify.decode"]!.status).toBe("fail");
-    expect(f["verify.decode"]!.summary).toMatch(/decode below the contract at depth 166 \(\d+(\.\d+)? < 120 tok\/s\)/);
+    expect(f["verify.decode"]!.summary).toMatch(/decode below the contract at depth 166 \(\d+(\.\d+)? < 60 tok\/s\)/);
     expect(f["verify.plan-lines"]!.status).toBe("fail");
     expect(f["verify.plan-lines"]!.summary).toMatch(/kv-tokens \([\d,]+ < min 10,000,000\)/);
   });
@@ -140,5 +142,5 @@ describe("seed-complete verify on the sandbox host", () => {
     expect(f.summary).toMatch(/compiled cold again although scripts\/serve.sh mounts a cache \(\/var\/tmp\/dg-seven-cache:\/root\/\.cache\/torch\) and 1 earlier boot/);
     expect(f.evidence!.join("\n")).toMatch(/mount target \/root\/\.cache\/torch does not contain the vLLM cache root/);
     expect(f.evidence!.join("\n")).toMatch(/no mkdir -p of \/var\/tmp\/dg-seven-cache/);
-  }, 120_000);
+  });
 });

@@ -116,18 +116,21 @@ describe("decode against the engine double on loopback", () => {
   const measure = async (url: string, depth: number) => streamFromRunner(`${url}/v1/chat/completions`, decodeRequest("qwen", depth, 64), {}, 20_000);
   const c64 = (min: number) => endpointSchema.parse({ script: "s.sh", contracts: { decode: { minTokPerS: min, depths: [166, 1087], maxTokens: 64 } } }).contracts.decode!;
 
-  it("measures the rate the double's argv gives it, and fails the floor when a small --max-num-batched-tokens halves it", async () => {
+  // Floor 60 between 200 tok/s and the eighth of it --max-num-batched-tokens 1024 gives: over 3x either side,
+  // so no stall of a loaded machine moves a sample across it (a rate is not asserted from above: a client
+  // stalled at the first token reads the rest bunched).
+  it("measures the rate the double's argv gives it, and fails the floor when a small --max-num-batched-tokens cuts it", async () => {
     const [fast, slow] = await Promise.all([engine([], { FAKE_DECODE_TOK_S: "200" }), engine(["--max-num-batched-tokens", "1024"], { FAKE_DECODE_TOK_S: "200" })]);
-    const f = checkDecode([await measure(fast, 166), await measure(fast, 1087)], c64(150), "runner");
+    const f = checkDecode([await measure(fast, 166), await measure(fast, 1087)], c64(60), "runner");
     expect(f.status, f.evidence?.join("\n")).toBe("pass");
     const rows = (f.data as { rows: { decodeTokPerS: number; ttftS: number; promptTokens: number }[] }).rows;
-    for (const r of rows) { expect(r.decodeTokPerS).toBeGreaterThan(150); expect(r.decodeTokPerS).toBeLessThan(230); }
+    for (const r of rows) expect(r.decodeTokPerS).toBeGreaterThan(60);
     // deeper prompts prefill longer
     expect(rows[1]!.promptTokens).toBeGreaterThan(rows[0]!.promptTokens * 4);
-    const s = checkDecode([await measure(slow, 166), await measure(slow, 1087)], c64(150), "runner");
+    const s = checkDecode([await measure(slow, 166), await measure(slow, 1087)], c64(60), "runner");
     expect(s.status).toBe("fail");
     expect(s.summary).toMatch(/decode below the contract/);
-    for (const r of (s.data as { rows: { decodeTokPerS: number }[] }).rows) expect(r.decodeTokPerS).toBeLessThan(120);
+    for (const r of (s.data as { rows: { decodeTokPerS: number }[] }).rows) expect(r.decodeTokPerS).toBeLessThan(60);
   }, 60_000);
 
   it("a looping engine's fast samples are invalid, never a speed", async () => {

@@ -43,10 +43,12 @@ describe("timed streams", () => {
     expect(s.completionTokens).toBe(TOKENS);
     expect(s.finishReason).toBe("length");
     expect(s.text).toBe(Array.from({ length: TOKENS }, (_, i) => `tok${i} `).join(""));
+    // Timers never fire early: the lower bounds hold on any machine. A loaded one only delays, so the upper
+    // bounds are loose, there to catch a clock read at the wrong event, not to time the machine.
     expect(s.ttftMs!).toBeGreaterThan(TTFT - 30);
-    expect(s.ttftMs!).toBeLessThan(TTFT + 250);
-    expect(s.wallMs - s.ttftMs!).toBeGreaterThan(TOKENS * GAP - 60);
-    expect(s.wallMs - s.ttftMs!).toBeLessThan(TOKENS * GAP + 250);
+    expect(s.ttftMs!).toBeLessThan(TTFT + 5000);
+    expect(s.wallMs).toBeGreaterThan(TTFT + TOKENS * GAP - 30);
+    expect(s.wallMs - s.ttftMs!).toBeLessThan(TOKENS * GAP + 5000);
   });
   it("no answer is a null status with the reason", async () => {
     const r = await peerRoute(localHost, "http://127.0.0.1:1", {}).stream("/v1/chat/completions", {}, 3000);

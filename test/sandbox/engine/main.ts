@@ -45,12 +45,23 @@ function serveVllm(): void {
     });
   });
 
-  /** A streamed reply at its own pace: each piece when its time comes, measured from the request. */
+  /**
+   * A streamed reply at its own pace: each piece when its time comes. The schedule is re-anchored at the first
+   * token actually written, so a late first timer (a loaded machine) delays the stream instead of bunching
+   * the tokens after it: the decode window a client measures is never shorter than the rate gives.
+   */
   function playStream(res: ServerResponse, timed: NonNullable<Reply["timed"]>): void {
-    const t0 = Date.now();
+    let t0 = Date.now();
+    let anchored = false;
     let i = 0;
     const next = () => {
-      while (i < timed.length && timed[i]!.atMs <= Date.now() - t0) res.write(timed[i++]!.text);
+      while (i < timed.length && timed[i]!.atMs <= Date.now() - t0) {
+        if (!anchored && timed[i]!.atMs > 0) {
+          anchored = true;
+          t0 = Date.now() - timed[i]!.atMs;
+        }
+        res.write(timed[i++]!.text);
+      }
       if (i >= timed.length || res.destroyed) { res.end(); return; }
       setTimeout(next, Math.max(1, timed[i]!.atMs - (Date.now() - t0)));
     };
