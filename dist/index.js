@@ -51118,7 +51118,8 @@ function makeWord(parts, line, assignable) {
   }
   const only = parts.length === 1 && first?.kind === "param" ? first : null;
   const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || (only.op === ":-" || only.op === "-") && only.arg === "");
-  const arrayRef = only && wholeArray ? only.name : null;
+  const positional = only && (only.name === "@" || only.name === "*") && only.index === null && only.op === null;
+  const arrayRef = only && wholeArray ? only.name : positional ? "@" : null;
   return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
 }
 function splitOptional(word2) {
@@ -51215,6 +51216,12 @@ var Grouper = class {
   inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   conditional = 0;
+  /** shell functions defined so far and the words their echo lines print, for an unquoted `$(name)` */
+  functions = /* @__PURE__ */ new Map();
+  fnName = null;
+  fnOpen = null;
+  braces = 0;
+  conditionalOf = /* @__PURE__ */ new WeakMap();
   run() {
     while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
     this.finish(false);
@@ -51284,8 +51291,14 @@ var Grouper = class {
       d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
       return;
     }
+    if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
     if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
       d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
+      return;
+    }
+    const printed = this.functionOutput(w);
+    if (printed) {
+      d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
       return;
     }
     const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
@@ -51335,8 +51348,10 @@ var Grouper = class {
     const after = this.tokens[this.i + 1];
     if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
       this.i += 2;
+      this.fnName = w.text;
       return true;
     }
+    if (w.text === "{" || w.text === "}") this.brace(w.text);
     switch (w.text) {
       case "for":
       case "select":
@@ -51350,13 +51365,42 @@ var Grouper = class {
       case "esac":
         this.caseDepth = Math.max(0, this.caseDepth - 1);
         return true;
-      case "function":
+      case "function": {
+        const name = this.tokens[this.i];
+        this.fnName = name?.kind === "word" ? name.word.text : null;
         this.i++;
         if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
         return true;
+      }
       default:
         return KEYWORDS2.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
     }
+  }
+  /** A function body's braces: at its closing one, what its echo lines print is known. */
+  brace(b) {
+    if (b === "{") {
+      this.braces++;
+      if (this.fnName) this.fnOpen = { name: this.fnName, start: this.s.commands.length, braces: this.braces, conditional: this.conditional };
+      this.fnName = null;
+      return;
+    }
+    const f = this.fnOpen;
+    if (f && f.braces === this.braces) {
+      this.finish(false);
+      const echoed = this.s.commands.slice(f.start).filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
+        const optional2 = (this.conditionalOf.get(c) ?? 0) > f.conditional;
+        return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text)).flatMap((x) => x.dynamic ? [{ ...x, optional: optional2 }] : x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional: optional2 })));
+      });
+      this.functions.set(f.name, echoed);
+      this.fnOpen = null;
+    }
+    this.braces = Math.max(0, this.braces - 1);
+  }
+  /** `$(name)` unquoted, name a function defined above: the words its echo lines print (bash splits them). */
+  functionOutput(w) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
+    return this.functions.get(p.body.trim()) ?? null;
   }
   skipUntil(stop) {
     while (this.i < this.tokens.length && !stop(this.tokens[this.i])) this.i++;
@@ -51374,7 +51418,7 @@ var Grouper = class {
     return out;
   }
   open(line) {
-    this.draft ??= { words: [], assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
+    this.draft ??= { words: [], positionalAt: -1, assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
     this.pipedFrom = null;
     return this.draft;
   }
@@ -51388,7 +51432,19 @@ var Grouper = class {
     const cmd = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
     if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
     this.s.commands.push(cmd);
+    this.conditionalOf.set(cmd, this.conditional);
+    if (d.words[0]?.text === "set" && d.words[1]?.text === "--") this.setPositional(d);
     return cmd;
+  }
+  /**
+   * `set -- "$@" --port 8000` appends to the positional parameters, `set -- a b` replaces them: kept as the
+   * array "@", so a later `exec vllm serve "$@"` has the flags in its argv (the caller's own arguments stay unknown).
+   */
+  setPositional(d) {
+    const keeps = d.positionalAt === 2;
+    const prev = keeps ? this.s.arrays.get("@") : void 0;
+    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+    this.s.arrays.set("@", [...prev ?? [], ...added]);
   }
 };
 
@@ -51679,6 +51735,38 @@ var RUNNER_VALUE = /* @__PURE__ */ new Set([
   "--manifest-path"
 ]);
 var NUMACTL_VALUE = /* @__PURE__ */ new Set(["-C", "-N", "-m", "-i", "-p"]);
+var SCREEN_VALUE = /^-([A-Za-z]*[Scehpt]|Logfile)$/;
+var APPTAINER_VALUE = /* @__PURE__ */ new Set([
+  "-B",
+  "--bind",
+  "--mount",
+  "--env",
+  "--env-file",
+  "-H",
+  "--home",
+  "--pwd",
+  "-o",
+  "--overlay",
+  "-W",
+  "--workdir",
+  "-S",
+  "--scratch",
+  "--security",
+  "--network",
+  "--network-args",
+  "--app",
+  "--hostname",
+  "--dns",
+  "--no-mount",
+  "--add-caps",
+  "--drop-caps",
+  "--apply-cgroups",
+  "--cpus",
+  "--memory"
+]);
+var TMUX_GLOBAL_VALUE = /* @__PURE__ */ new Set(["-L", "-S", "-f", "-c", "-T"]);
+var TMUX_VALUE = /* @__PURE__ */ new Set(["-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y", "-l"]);
+var TMUX_STARTS = /* @__PURE__ */ new Set(["new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "send-keys", "send"]);
 function skipOptions(w, i, withValue) {
   while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
   return i;
@@ -51691,9 +51779,24 @@ function peel(words) {
     else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
     else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    else if (prog === "screen") w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
+    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec") w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
     else break;
   }
   return w;
+}
+function skipScreen(w) {
+  let i = 1;
+  while (i < w.length && w[i].text.startsWith("-")) i += SCREEN_VALUE.test(w[i].text) ? 2 : 1;
+  return i;
+}
+function tmuxCommand(w) {
+  let i = skipOptions(w, 1, TMUX_GLOBAL_VALUE);
+  if (!TMUX_STARTS.has(w[i]?.text ?? "")) return null;
+  const keys = w[i].text.startsWith("send");
+  i = skipOptions(w, i + 1, TMUX_VALUE);
+  const rest = w.slice(i);
+  return keys ? rest.filter((x) => !/^(Enter|C-m|KPEnter)$/.test(x.text)) : rest;
 }
 function programName(w, h) {
   const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
@@ -51705,6 +51808,11 @@ function directEngine(words, h) {
   if (!first) return null;
   const prog = programName(first, h);
   if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  if (prog === "tmux") {
+    const cmd = tmuxCommand(w);
+    if (cmd?.length === 1) return h.nested(cmd[0].text, cmd[0].line);
+    return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
+  }
   if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
   if (PYTHON.test(prog) || first.dynamic) {
     let i = 1;
@@ -51780,13 +51888,13 @@ function parseServeScript(crlfText, options = {}) {
   }
   return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
 }
-function guesser(assignments) {
+function guesser(assignments2) {
   return (text) => {
     let t = text;
     for (let depth = 0; depth < 4; depth++) {
       const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
       if (!m) break;
-      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
+      const assigned = assignments2.filter((a) => a.name === m[1]).at(-1)?.value;
       const next = m[2] ?? assigned;
       if (next === void 0) break;
       t = next.replace(/^["']|["']$/g, "");
@@ -51794,13 +51902,13 @@ function guesser(assignments) {
     return t;
   };
 }
-function engineHints(text, assignments, runtime, nested, firstLine) {
+function engineHints(text, assignments2, runtime, nested, firstLine) {
   return {
     source: (name) => {
-      const a = assignments.filter((x) => x.name === name).at(-1);
+      const a = assignments2.filter((x) => x.name === name).at(-1);
       return a ? assignedSource(text, a.line - firstLine, name, a.line) : null;
     },
-    guess: guesser(assignments),
+    guess: guesser(assignments2),
     llama: /llama/i.test(text),
     nested: (inner, line) => {
       const s = parseServeScript(inner, { firstLine: line, runtime });
@@ -58786,7 +58894,8 @@ var nameReuse = {
 
 // src/preflight/traps/secrets.ts
 var SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
-var SECRET_ENV = /(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)/i;
+var SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
+var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
 var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
 var LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
 var PLACEHOLDER2 = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
@@ -58796,6 +58905,7 @@ function isPlaceholder(value) {
 function literal2(value) {
   return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
 }
+var secretValue = (name, value) => SECRET_ENV.test(name) && literal2(value) && !NOT_A_SECRET.test(value);
 function redact(text, secret) {
   return secret ? text.split(secret).join("<redacted>") : text;
 }
@@ -58836,10 +58946,10 @@ var secretInArgv = {
   defaultLevel: "warn",
   runtimes: ANY_RUNTIME,
   engines: "any",
-  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, and podman -e values through podman inspect",
+  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, podman -e values through podman inspect, and a unit's Environment= through systemctl show",
   check: (ctx) => {
     const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
-    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => SECRET_ENV.test(e.name) && literal2(e.value ?? void 0)).map((e) => ({
+    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => secretValue(e.name, e.value ?? void 0)).map((e) => ({
       file: source.file,
       line: e.line,
       summary: `-e ${e.name} carries a literal secret value`,
@@ -58847,10 +58957,31 @@ var secretInArgv = {
       evidence: [redact(lineOf2(ctx, source.file, e.line), e.value)],
       fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
     })));
-    const envLines = new Set(fromEnv.map((h) => `${h.file}:${h.line}`));
-    return [...fromEnv, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
+    const fromUnit = unitEnvHits(ctx);
+    const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
+    return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
   }
 };
+function assignments(value) {
+  const out = [];
+  for (const m of value.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) {
+    const a = m[1] ?? m[2] ?? m[3];
+    const eq = a.indexOf("=");
+    if (eq > 0) out.push({ name: a.slice(0, eq), value: a.slice(eq + 1) });
+  }
+  return out;
+}
+function unitEnvHits(ctx) {
+  const unit = ctx.unit;
+  if (!unit) return [];
+  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value).filter((a) => secretValue(a.name, a.value) || LITERAL_TOKEN.test(a.value)).map((a) => ({
+    file: unit.path,
+    line: e.line,
+    summary: `Environment= ${a.name} carries a literal secret value`,
+    evidence: [redact(lineOf2(ctx, unit.path, e.line), a.value)],
+    fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`
+  })));
+}
 
 // src/preflight/traps/shell-hygiene.ts
 var GREPS = /* @__PURE__ */ new Set(["grep", "egrep", "fgrep", "rg", "ag"]);

@@ -1,6 +1,6 @@
 // Which inference engine a command starts, and with which argv: `vllm serve`, `python -m
 // vllm.entrypoints.openai.api_server` (any interpreter, also "$PY"), `python -m sglang.launch_server`,
-// `llama-server`, the same behind systemd-run/nohup/exec/env, inside a `bash -c "..."` string, or after the
+// `llama-server`, the same behind systemd-run/nohup/exec/env/screen/tmux/apptainer exec, inside a `bash -c "..."` string, or after the
 // image of a container run (the image's entrypoint, or an --entrypoint override). Pure.
 import type { EngineKind, PodmanRun, Runtime, Word } from "./model.js";
 import { isFlagWord, readFlags } from "./flags.js";
@@ -42,6 +42,16 @@ const RUNNER_VALUE = new Set(["-n", "--name", "-p", "--prefix", "--with", "--pyt
 /** numactl's short options that take a value as the next word (long ones are written --opt=value) */
 const NUMACTL_VALUE = new Set(["-C", "-N", "-m", "-i", "-p"]);
 
+/** screen's options that take a value (a group such as -dmS takes one when it ends in one of them) */
+const SCREEN_VALUE = /^-([A-Za-z]*[Scehpt]|Logfile)$/;
+/** apptainer/singularity exec options that take a value (-e is --cleanenv there, no value) */
+const APPTAINER_VALUE = new Set(["-B", "--bind", "--mount", "--env", "--env-file", "-H", "--home", "--pwd", "-o", "--overlay", "-W", "--workdir",
+  "-S", "--scratch", "--security", "--network", "--network-args", "--app", "--hostname", "--dns", "--no-mount", "--add-caps", "--drop-caps", "--apply-cgroups", "--cpus", "--memory"]);
+/** tmux: global options with a value, then those of the commands that start a shell command */
+const TMUX_GLOBAL_VALUE = new Set(["-L", "-S", "-f", "-c", "-T"]);
+const TMUX_VALUE = new Set(["-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y", "-l"]);
+const TMUX_STARTS = new Set(["new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "send-keys", "send"]);
+
 /** Skips options from `i`; `withValue` options take the next word. */
 function skipOptions(w: readonly Word[], i: number, withValue: ReadonlySet<string>): number {
   while (i < w.length && w[i]!.text.startsWith("-")) i += withValue.has(w[i]!.text) ? 2 : 1;
@@ -58,9 +68,30 @@ function peel(words: readonly Word[]): Word[] {
     // taskset [-c] MASK|LIST PROGRAM: one positional before the program
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, new Set()) + 1));
     else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    // screen -dmS NAME PROGRAM ...; `screen -S NAME -X quit` sends a screen command and starts nothing
+    else if (prog === "screen") w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
+    // apptainer exec [options] IMAGE PROGRAM ...: the program runs in the image, as with a container run
+    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec") w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
     else break;
   }
   return w;
+}
+
+function skipScreen(w: readonly Word[]): number {
+  let i = 1;
+  while (i < w.length && w[i]!.text.startsWith("-")) i += SCREEN_VALUE.test(w[i]!.text) ? 2 : 1;
+  return i;
+}
+
+/** What a tmux command starts: its shell-command words (one word is a string the shell reads), or null. */
+function tmuxCommand(w: readonly Word[]): Word[] | null {
+  let i = skipOptions(w, 1, TMUX_GLOBAL_VALUE);
+  if (!TMUX_STARTS.has(w[i]?.text ?? "")) return null;
+  const keys = w[i]!.text.startsWith("send");
+  i = skipOptions(w, i + 1, TMUX_VALUE);
+  const rest = w.slice(i);
+  // send-keys types its words into the pane's shell; a trailing Enter / C-m runs them
+  return keys ? rest.filter((x) => !/^(Enter|C-m|KPEnter)$/.test(x.text)) : rest;
 }
 
 function programName(w: Word, h: EngineHints): string {
@@ -75,6 +106,12 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
   if (!first) return null;
   const prog = programName(first, h);
   if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  if (prog === "tmux") {
+    const cmd = tmuxCommand(w);
+    // one word: a string tmux hands to the shell, read like `sh -c "..."`
+    if (cmd?.length === 1) return h.nested(cmd[0]!.text, cmd[0]!.line);
+    return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
+  }
   if (prog === "llama-server" || (prog === "server" && h.llama)) return { kind: "llama.cpp", args: w.slice(1) };
   if (PYTHON.test(prog) || first.dynamic) {
     let i = 1;

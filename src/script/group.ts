@@ -27,6 +27,8 @@ const DECLARERS = new Set(["export", "declare", "typeset", "local", "readonly"])
 
 interface Draft {
   words: Word[];
+  /** where "$@" stood in words (for `set -- "$@" ...`), or -1 */
+  positionalAt: number;
   assignments: { name: string; value: string; line: number }[];
   redirects: { op: string; target: string }[];
   line: number;
@@ -46,6 +48,12 @@ class Grouper {
   private inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   private conditional = 0;
+  /** shell functions defined so far and the words their echo lines print, for an unquoted `$(name)` */
+  private readonly functions = new Map<string, Word[]>();
+  private fnName: string | null = null;
+  private fnOpen: { name: string; start: number; braces: number; conditional: number } | null = null;
+  private braces = 0;
+  private readonly conditionalOf = new WeakMap<Command, number>();
 
   constructor(private readonly tokens: Token[], private readonly s: GroupState) {}
 
@@ -110,8 +118,14 @@ class Grouper {
       d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
       return;
     }
+    if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
     if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
       d.words.push(...this.s.arrays.get(w.arrayRef)!.map((x) => ({ ...x })));
+      return;
+    }
+    const printed = this.functionOutput(w);
+    if (printed) {
+      d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
       return;
     }
     const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
@@ -166,8 +180,10 @@ class Grouper {
     const after = this.tokens[this.i + 1];
     if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
       this.i += 2; // name() { ... }
+      this.fnName = w.text;
       return true;
     }
+    if (w.text === "{" || w.text === "}") this.brace(w.text);
     switch (w.text) {
       case "for":
       case "select":
@@ -181,13 +197,45 @@ class Grouper {
       case "esac":
         this.caseDepth = Math.max(0, this.caseDepth - 1);
         return true;
-      case "function":
+      case "function": {
+        const name = this.tokens[this.i];
+        this.fnName = name?.kind === "word" ? name.word.text : null;
         this.i++;
         if (this.tokens[this.i]?.kind === "op" && (this.tokens[this.i] as { op: string }).op === "(") this.i += 2;
         return true;
+      }
       default:
         return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0]!.kind === "lit";
     }
+  }
+
+  /** A function body's braces: at its closing one, what its echo lines print is known. */
+  private brace(b: "{" | "}"): void {
+    if (b === "{") {
+      this.braces++;
+      if (this.fnName) this.fnOpen = { name: this.fnName, start: this.s.commands.length, braces: this.braces, conditional: this.conditional };
+      this.fnName = null;
+      return;
+    }
+    const f = this.fnOpen;
+    if (f && f.braces === this.braces) {
+      this.finish(false);
+      const echoed = this.s.commands.slice(f.start).filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
+        const optional = (this.conditionalOf.get(c) ?? 0) > f.conditional;
+        return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text))
+          .flatMap((x) => (x.dynamic ? [{ ...x, optional }] : x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional }))));
+      });
+      this.functions.set(f.name, echoed);
+      this.fnOpen = null;
+    }
+    this.braces = Math.max(0, this.braces - 1);
+  }
+
+  /** `$(name)` unquoted, name a function defined above: the words its echo lines print (bash splits them). */
+  private functionOutput(w: LexWord): Word[] | null {
+    const p = w.parts.length === 1 ? w.parts[0]! : null;
+    if (p?.kind !== "sub" || w.text.startsWith("\"")) return null;
+    return this.functions.get(p.body.trim()) ?? null;
   }
 
   private skipUntil(stop: (t: Token) => boolean): void {
@@ -209,7 +257,7 @@ class Grouper {
   }
 
   private open(line: number): Draft {
-    this.draft ??= { words: [], assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
+    this.draft ??= { words: [], positionalAt: -1, assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
     this.pipedFrom = null;
     return this.draft;
   }
@@ -224,6 +272,20 @@ class Grouper {
     const cmd: Command = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
     if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
     this.s.commands.push(cmd);
+    this.conditionalOf.set(cmd, this.conditional);
+    if (d.words[0]?.text === "set" && d.words[1]?.text === "--") this.setPositional(d);
     return cmd;
+  }
+
+  /**
+   * `set -- "$@" --port 8000` appends to the positional parameters, `set -- a b` replaces them: kept as the
+   * array "@", so a later `exec vllm serve "$@"` has the flags in its argv (the caller's own arguments stay unknown).
+   */
+  private setPositional(d: Draft): void {
+    const keeps = d.positionalAt === 2;
+    const prev = keeps ? this.s.arrays.get("@") : undefined;
+    // "$@" stood at 2: the known parameters were spliced in there, or the word stayed as written
+    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+    this.s.arrays.set("@", [...(prev ?? []), ...added]);
   }
 }

@@ -347,7 +347,9 @@ function makeWord(parts: Part[], line: number, assignable: boolean): LexWord {
   const only = parts.length === 1 && first?.kind === "param" ? first : null;
   // "${ARGS[@]}", and "${ARGS[@]:-}" (the set -u safe spelling), name the whole array
   const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || ((only.op === ":-" || only.op === "-") && only.arg === ""));
-  const arrayRef = only && wholeArray ? only.name : null;
+  // "$@" / "$*": the positional parameters, an array `set -- ...` fills (ARRAY_POSITIONAL)
+  const positional = only && (only.name === "@" || only.name === "*") && only.index === null && only.op === null;
+  const arrayRef = only && wholeArray ? only.name : positional ? "@" : null;
   return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
 }
 

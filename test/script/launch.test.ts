@@ -66,6 +66,34 @@ describe("launch model: scripts", () => {
     expect(engineOf(`CMD=$(build_cmd)\nbash -c "$CMD"\n`)).toBeNull();
   });
 
+  it("`set -- \"$@\" --flag` builds the argv of a later `exec vllm serve \"$@\"`; `set -- a b` replaces it", () => {
+    const text = `MODEL=/m\nset -- "$@" --host 0.0.0.0 --port 8000\nif [ -n "$N" ]; then\n  set -- "$@" --served-model-name "$N"\nfi\nset -- "$@" --enable-prefix-caching\nexec vllm serve "$MODEL" "$@"\n`;
+    expect(engineOf(text)!.flags.map((f) => [f.name, f.line, f.optional])).toEqual([
+      ["--host", 2, false], ["--port", 2, false], ["--served-model-name", 4, true], ["--enable-prefix-caching", 6, false]]);
+    expect(engineOf(`set -- "$@" --port 1\nset -- --max-model-len 2\nvllm serve /m "$@"\n`)!.flags.map((f) => f.name)).toEqual(["--max-model-len"]);
+    // no set --: the caller's arguments, unknown
+    expect(engineOf(`exec vllm serve /m "$@"\n`)!.flags).toEqual([]);
+  });
+
+  it("`$(fn)` unquoted, fn a function whose echo lines print flags: those flags, the ones under an if optional", () => {
+    const text = `flags() {\n  echo "--max-model-len 16384"\n  echo --enable-prefix-caching\n  if [[ "$E" == 1 ]]; then\n    echo "--enforce-eager"\n  fi\n}\nexec vllm serve /m $(flags) --port 8000\n`;
+    expect(engineOf(text)!.flags.map((f) => [f.name, f.line, f.optional])).toEqual([
+      ["--max-model-len", 2, false], ["--enable-prefix-caching", 3, false], ["--enforce-eager", 5, true], ["--port", 8, false]]);
+    expect(engineOf(`function flags {\n  echo --port 1\n}\nvllm serve /m $(flags)\n`)!.flags.map((f) => f.name)).toEqual(["--port"]);
+  });
+
+  it("the engine inside screen, tmux (a string or words, also typed by send-keys) and apptainer exec", () => {
+    expect(shape(engineOf(`screen -dmS vllm bash -c "source v/bin/activate; exec nice -n 5 vllm serve /m --port 8000"\n`))?.flags).toEqual(["--port@1"]);
+    expect(shape(engineOf(`screen -d -m -S vllm -L -Logfile x.log vllm serve /m --port 1\n`))?.flags).toEqual(["--port@1"]);
+    expect(engineOf(`screen -S vllm -X quit\n`)).toBeNull();
+    expect(shape(engineOf(`tmux new-session -d -s s -c /srv "vllm serve /m --max-model-len 4096 2>&1 | tee x.log"\n`))?.flags).toEqual(["--max-model-len@1"]);
+    expect(shape(engineOf(`tmux new -d -s s vllm serve /m --port 1\n`))?.flags).toEqual(["--port@1"]);
+    expect(shape(engineOf(`tmux send-keys -t s "vllm serve /m --port 2" Enter\n`))?.flags).toEqual(["--port@1"]);
+    expect(engineOf(`tmux kill-session -t s\ntmux attach -t s\n`)).toBeNull();
+    expect(shape(engineOf(`apptainer exec --nv --bind /a:/a -B /b:/b img.sif vllm serve /m --tensor-parallel-size 4\n`))).toEqual({ kind: "vllm", runtime: "none", image: null, flags: ["--tensor-parallel-size@1"] });
+    expect(engineOf(`singularity exec --nv img.sif python3 bench.py --port 1\n`)).toBeNull();
+  });
+
   it("environment runners and CPU pinners in front of the engine", () => {
     expect(shape(engineOf("uv run --with vllm vllm serve /m --port 1\n"))?.flags).toEqual(["--port@1"]);
     expect(shape(engineOf("conda run -n vllm python -u -m vllm.entrypoints.openai.api_server --model /m\n"))?.flags).toEqual(["--model@1"]);

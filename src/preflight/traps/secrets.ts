@@ -7,7 +7,10 @@ import { allCommands, allRuns, lineOf } from "./context.js";
 import { ANY_RUNTIME, type Source, type TrapContext, type TrapHit, type TrapRuleDef } from "./types.js";
 
 const SECRET_FLAGS = new Set(["--api-key", "--hf-token", "--token", "--password"]);
-const SECRET_ENV = /(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)/i;
+// Whole name segments: HF_TOKEN, OPENAI_API_KEY, DB_PASSWORD; not TOKENIZERS_PARALLELISM or MAX_TOKENS.
+const SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
+/** A switch or a count, never a credential (`-e HF_HUB_DISABLE_TOKEN=1`). */
+const NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
 const AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
 const LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
 
@@ -22,6 +25,9 @@ function isPlaceholder(value: string): boolean {
 function literal(value: string | undefined): value is string {
   return value !== undefined && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
 }
+
+/** A literal value of a secret-named variable. */
+const secretValue = (name: string, value: string | undefined): value is string => SECRET_ENV.test(name) && literal(value) && !NOT_A_SECRET.test(value);
 
 /** The evidence line with the secret blanked: a report must not leak what it warns about. */
 function redact(text: string, secret: string): string {
@@ -68,11 +74,11 @@ export const secretInArgv: TrapRuleDef = {
   defaultLevel: "warn",
   runtimes: ANY_RUNTIME,
   engines: "any",
-  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, and podman -e values through podman inspect",
+  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, podman -e values through podman inspect, and a unit's Environment= through systemctl show",
   check: (ctx) => {
     const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
     const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env
-      .filter((e) => SECRET_ENV.test(e.name) && literal(e.value ?? undefined))
+      .filter((e) => secretValue(e.name, e.value ?? undefined))
       .map((e): TrapHit => ({
         file: source.file,
         line: e.line,
@@ -80,8 +86,38 @@ export const secretInArgv: TrapRuleDef = {
         evidence: [redact(lineOf(ctx, source.file, e.line), e.value!)],
         fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`,
       })));
+    const fromUnit = unitEnvHits(ctx);
     // a token literal in -e NAME=hf_... is reported once, as an env finding
-    const envLines = new Set(fromEnv.map((h) => `${h.file}:${h.line}`));
-    return [...fromEnv, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
+    const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
+    return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
   },
 };
+
+/** `A=1 "B=two words" C='x'`: systemd's Environment= assignments, quotes removed. */
+function assignments(value: string): { name: string; value: string }[] {
+  const out: { name: string; value: string }[] = [];
+  for (const m of value.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) {
+    const a = m[1] ?? m[2] ?? m[3]!;
+    const eq = a.indexOf("=");
+    if (eq > 0) out.push({ name: a.slice(0, eq), value: a.slice(eq + 1) });
+  }
+  return out;
+}
+
+/**
+ * A unit's own [Service] Environment= (not a quadlet's [Container] one, which becomes podman --env and is
+ * read as a run's -e): systemd hands it to every local user through `systemctl show -p Environment`.
+ */
+function unitEnvHits(ctx: TrapContext): TrapHit[] {
+  const unit = ctx.unit;
+  if (!unit) return [];
+  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value)
+    .filter((a) => secretValue(a.name, a.value) || LITERAL_TOKEN.test(a.value))
+    .map((a): TrapHit => ({
+      file: unit.path,
+      line: e.line,
+      summary: `Environment= ${a.name} carries a literal secret value`,
+      evidence: [redact(lineOf(ctx, unit.path, e.line), a.value)],
+      fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`,
+    })));
+}

@@ -4,9 +4,9 @@ import { checkTraps } from "../../../src/preflight/traps/index.js";
 import { TRAP_RULE_DEFS } from "../../../src/preflight/traps/registry.js";
 import { parseLaunch, type FileKind } from "../../../src/script/launch.js";
 
-const hits = (text: string, kind: FileKind = "script") =>
-  checkTraps({ script: parseLaunch(kind, text), scriptPath: "f", unit: null, kind }, {})
-    .filter((f) => f.status !== "pass").map((f) => `${String(f.data?.rule)}@${f.line}`);
+const traps = (text: string, kind: FileKind = "script") =>
+  checkTraps({ script: parseLaunch(kind, text), scriptPath: "f", unit: null, kind }, {}).filter((f) => f.status !== "pass");
+const hits = (text: string, kind: FileKind = "script") => traps(text, kind).map((f) => `${String(f.data?.rule)}@${f.line}`);
 
 describe("rules by runtime and engine", () => {
   it("every rule declares its runtimes and engines", () => {
@@ -66,6 +66,17 @@ describe("rules by runtime and engine", () => {
     expect(hits("vllm serve /m --api-key \"${VLLM_API_KEY}\"\n")).toEqual([]);
     expect(hits("vllm serve /m --api-key k7Rq2vXw9LmP4tZs8YbN3cHd\n")).toEqual(["secret-in-argv@1"]);
     expect(hits("[Container]\nImage=vllm/vllm-openai\nEnvironment=HF_TOKEN=hf_KmNbVcXzLpOiUyTrEwQaSdFgHjKlZx\nExec=--model /m\n", "quadlet")).toEqual(["secret-in-argv@3"]);
+    // names are read by segment: a tokenizer switch or a token count is not a credential
+    expect(hits("docker run --rm -e TOKENIZERS_PARALLELISM=false -e MAX_TOKENS=4096 -e HF_HUB_DISABLE_TOKEN=1 vllm/vllm-openai --model /m\n")).toEqual([]);
+  });
+
+  it("secret-in-argv reads a plain unit's Environment= (systemctl show gives it to every local user), never printing the value", () => {
+    const u = (env: string) => `[Service]\n${env}\nExecStart=/usr/local/bin/llama-server -m /m.gguf --port 8080\n`;
+    expect(hits(u("Environment=HF_TOKEN=hf_KmNbVcXzLpOiUyTrEwQaSdFgHjKlZx"), "unit")).toEqual(["secret-in-argv@2"]);
+    expect(hits(u('Environment="LLAMA_CACHE=/var/cache/x" "OPENAI_API_KEY=k7Rq2vXw9LmP4tZs8YbN3cHd"'), "unit")).toEqual(["secret-in-argv@2"]);
+    expect(hits(u("Environment=TOKENIZERS_PARALLELISM=false HF_TOKEN=${HF_TOKEN} VLLM_API_KEY=EMPTY"), "unit")).toEqual([]);
+    const f = traps(u("Environment=DB_PASSWORD=s3cr3t-Pa55word-xyz"), "unit");
+    expect(JSON.stringify(f)).not.toContain("s3cr3t-Pa55word-xyz");
   });
 
   it("a quadlet's unit keys are its own: Notify=healthy with the default start timeout", () => {
