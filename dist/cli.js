@@ -39252,6 +39252,9 @@ function mask(name, value) {
   if (r !== value) return r;
   return valueLooksSecret(value) ? "***" : value;
 }
+function maskUnlessReference(name, value) {
+  return value !== null && /^\$\{?[A-Za-z_]\w*\}?$/.test(value) ? value : mask(name, value);
+}
 
 // src/report/redact.ts
 var M = "***";
@@ -39924,11 +39927,13 @@ async function checkContracts(inp) {
 }
 async function missingContract(inp, spec2, status2, flag) {
   const { name, value } = parseFlagSpec(spec2);
-  const what = status2 === "missing" ? `${name} is missing` : `${name} is ${flag?.value ?? "(no value)"}, the contract says ${value}`;
+  const actual = mask(name, flag?.value ?? null);
+  const expected = maskUnlessReference(name, value);
+  const what = status2 === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
   const base = {
     file: inp.file,
     ...flag ? { line: flag.line } : {},
-    data: { flag: name, expected: value, actual: flag?.value ?? null, status: status2 }
+    data: { flag: name, expected, actual, status: status2 }
   };
   if (!inp.historyOk) {
     return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
@@ -40042,13 +40047,14 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
   }
   return dropped.map((f) => {
     const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
-    const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
+    const value = mask(f.name, f.value);
+    const shown = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
     return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
       file,
       evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
       fix: critical ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
-      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
+      data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
     });
   });
 }
@@ -41038,8 +41044,11 @@ function progressLine(name, s, obs) {
 // src/http/client.ts
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_MAX_BODY = 4 << 20;
+var BAD_HEADER = "a request header could not be sent: DEPLOY_GATE_API_KEY holds a character no HTTP header can carry (a newline or another control character): store the key alone, on one line";
+var isHeaderError = (e) => e instanceof TypeError && /^Headers\./.test(e.message);
 function describe2(e, timedOut, timeoutMs) {
   if (timedOut) return `no answer within ${timeoutMs} ms`;
+  if (isHeaderError(e)) return BAD_HEADER;
   const cause = e.cause;
   switch (cause?.code) {
     case "ECONNREFUSED":
@@ -41338,23 +41347,42 @@ function matchesHost(patterns, address, port) {
 function pinFrom(target) {
   const fps = /* @__PURE__ */ new Set();
   const revoked = /* @__PURE__ */ new Set();
-  if (target.hostKey) fps.add(target.hostKey.replace(/=+$/, ""));
+  let types = /* @__PURE__ */ new Set();
+  if (target.hostKey) {
+    fps.add(target.hostKey.replace(/=+$/, ""));
+    types = null;
+  }
   const lines = (target.knownHosts ?? "").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   for (const line of lines) {
     const parts = line.split(/\s+/);
     const marker = parts[0]?.startsWith("@") ? parts[0] : null;
     const [hosts, , b64] = marker ? parts.slice(1) : parts;
     if (!hosts || !b64) continue;
-    const fp = fingerprint(Buffer.from(b64, "base64"));
+    const blob = Buffer.from(b64, "base64");
+    const fp = fingerprint(blob);
     if (marker === "@revoked") {
       revoked.add(fp);
       continue;
     }
     if (marker) continue;
-    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) fps.add(fp);
+    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) {
+      fps.add(fp);
+      types?.add(keyType(blob));
+    }
   }
   for (const fp of revoked) fps.delete(fp);
-  return fps.size > 0 || revoked.size > 0 ? { fingerprints: fps, revoked } : null;
+  return fps.size > 0 || revoked.size > 0 ? { fingerprints: fps, revoked, types: fps.size > 0 ? types : null } : null;
+}
+var ALGORITHMS = {
+  "ssh-ed25519": ["ssh-ed25519"],
+  "ecdsa-sha2-nistp256": ["ecdsa-sha2-nistp256"],
+  "ecdsa-sha2-nistp384": ["ecdsa-sha2-nistp384"],
+  "ecdsa-sha2-nistp521": ["ecdsa-sha2-nistp521"],
+  "ssh-rsa": ["rsa-sha2-512", "rsa-sha2-256", "ssh-rsa"]
+};
+function hostKeyAlgorithms(pin) {
+  if (!pin?.types?.size || [...pin.types].some((t) => !ALGORITHMS[t])) return null;
+  return [...pin.types].flatMap((t) => ALGORITHMS[t]);
 }
 function knownHostsLine(address, port, key) {
   const host = port === 22 ? address : `[${address}]:${port}`;
@@ -41406,6 +41434,7 @@ function openClient(target, key, opts, sock) {
       keepaliveInterval: opts.keepaliveMs ?? 15e3,
       keepaliveCountMax: 3,
       ...sock ? { sock } : {},
+      ...hostKeyAlgorithms(pin) ? { algorithms: { serverHostKey: hostKeyAlgorithms(pin) } } : {},
       hostVerifier: (k) => {
         seen = k;
         return pin !== null && pin.fingerprints.has(fingerprint(k));
@@ -41418,7 +41447,11 @@ function openClient(target, key, opts, sock) {
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
         const fp = fingerprint(seen);
-        fail2(pin?.revoked.has(fp) ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`) : pin && pin.fingerprints.size > 0 ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`) : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+        fail2(pin?.revoked.has(fp) ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`) : pin && pin.fingerprints.size > 0 ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`) : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+        return;
+      }
+      if (!seen && pin?.types?.size && /no matching host key/i.test(err.message ?? "")) {
+        fail2(new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offers no ${[...pin.types].join(" or ")} key, the type the config pins. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`));
         return;
       }
       fail2(classifyConnectError(err, name, timeoutMs));
@@ -41431,9 +41464,19 @@ function openClient(target, key, opts, sock) {
     }
   });
 }
-function tunnel(jump, target) {
+function tunnel(jump, target, timeoutMs = 2e4) {
   return new Promise((resolve6, reject) => {
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      reject(new HostError("timeout", `the jump host did not open a connection to ${targetName(target)} within ${+(timeoutMs / 1e3).toFixed(1)}s: check the target's address and port, and that the jump host can reach it`));
+    }, timeoutMs);
     jump.forwardOut("127.0.0.1", 0, target.address, target.port, (err, stream) => {
+      if (expired) {
+        stream?.destroy();
+        return;
+      }
+      clearTimeout(timer);
       if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target)}: ${err.message}`));
       else resolve6(stream);
     });
@@ -41654,7 +41697,11 @@ var SshHost = class _SshHost {
       const j = this.opts.jump;
       this.jumpClient?.end();
       this.jumpClient = await openClient(j.target, await resolveKey(j.target, { ...this.opts, privateKey: j.privateKey }), this.opts);
-      sock = await tunnel(this.jumpClient, this.target);
+      sock = await tunnel(this.jumpClient, this.target, this.opts.timeoutMs ?? 2e4).catch((e) => {
+        this.jumpClient?.end();
+        this.jumpClient = null;
+        throw e;
+      });
     }
     const c = await openClient(this.target, this.key, this.opts, sock);
     this.connections++;
@@ -41732,11 +41779,24 @@ var SshHost = class _SshHost {
       throw new HostError(r.timedOut ? "timeout" : "closed", `writing ${path} on ${this.name} failed${r.timedOut ? " (timed out)" : ` (exit ${r.code})`}: ${r.stderr.trim() || "no error output"}; check the directory exists and is writable by ${this.target.user}`);
     }
   }
-  /** A TCP stream opened from the host to dstHost:dstPort (ssh -L without a local listener), on the same connection. */
-  forwardOut(dstHost, dstPort) {
+  /**
+   * A TCP stream opened from the host to dstHost:dstPort (ssh -L without a local listener), on the same connection.
+   * Bounded: the channel-open request has no timeout of its own (sshd answers it only when its connect ends).
+   */
+  forwardOut(dstHost, dstPort, timeoutMs = 2e4) {
     return this.ensureClient().then((client) => new Promise((resolve6, reject) => {
       this.roundTrips++;
+      let expired = false;
+      const timer = setTimeout(() => {
+        expired = true;
+        reject(new HostError("timeout", `${this.name} did not open ${dstHost}:${dstPort} within ${+(timeoutMs / 1e3).toFixed(1)}s`));
+      }, timeoutMs);
       client.forwardOut("127.0.0.1", 0, dstHost, dstPort, (err, stream) => {
+        if (expired) {
+          stream?.destroy();
+          return;
+        }
+        clearTimeout(timer);
         if (err) reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
         else resolve6(stream);
       });
@@ -42932,7 +42992,7 @@ async function streamFromRunner(url2, body, headers, timeoutMs) {
     const wallMs = performance.now() - t0;
     return { status: res.status, events: sseEvents(pieces), wallMs, error: null, body: res.status === 200 ? void 0 : pieces.map((p) => p.text).join("") };
   } catch (e) {
-    return { status: null, events: sseEvents(pieces), wallMs: performance.now() - t0, error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : e.message };
+    return { status: null, events: sseEvents(pieces), wallMs: performance.now() - t0, error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : isHeaderError(e) ? BAD_HEADER : e.message };
   } finally {
     clearTimeout(timer);
   }
@@ -43040,7 +43100,7 @@ function tlsOver(stream, servername, ca, timeoutMs) {
 function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
   const u = new URL(url2);
   const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
-  const forward = u.protocol === "https:" ? async (host, p) => tlsOver(await forwardRaw(host, p), u.hostname, tls.ca, 2e4) : forwardRaw;
+  const forward = u.protocol === "https:" ? async (host, p, ms) => tlsOver(await forwardRaw(host, p, ms), u.hostname, tls.ca, 2e4) : forwardRaw;
   return {
     via: `SSH tunnel through ${viaName}`,
     fromPeer: false,
@@ -43049,7 +43109,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       const done = (status2, text, error2) => ({ status: status2, body: text, error: error2, durationMs: performance.now() - t0 });
       let stream;
       try {
-        stream = await forward(u.hostname, port);
+        stream = await forward(u.hostname, port, timeoutMs);
       } catch (e) {
         return done(null, "", e.message);
       }
@@ -43086,7 +43146,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
     async stream(path, body, timeoutMs) {
       let stream;
       try {
-        stream = await forward(u.hostname, port);
+        stream = await forward(u.hostname, port, timeoutMs);
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
@@ -43186,7 +43246,7 @@ async function chooseRoute(ctx, url2, headers, opts, t) {
   notes.push(`from the runner: ${direct.error}`);
   const host = ctx.host;
   if (typeof host.forwardOut === "function") {
-    const route = tunnelRoute(host.name, (h, p) => host.forwardOut(h, p), url2, headers);
+    const route = tunnelRoute(host.name, (h, p, ms) => host.forwardOut(h, p, ms), url2, headers);
     const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
     if (r.status !== null) return { route, models: r, notes, close: none };
     notes.push(`through the tunnel: ${r.error}`);
@@ -44092,7 +44152,7 @@ function logsRequest(opts, endpoint, service, container) {
   if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0)) throw new UsageError("--follow streams the current boot: drop --boot");
   return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json };
 }
-var clean = (recs) => recs.map((r) => ({ ...r, text: sanitizeLine(r.text) }));
+var clean = (recs) => recs.map((r) => ({ ...r, text: sanitizeLine(r.text), container: r.container === null ? null : sanitizeLine(r.container) }));
 async function printBoot(host, req, io) {
   const decoder = new JournalDecoder();
   const boots = new BootSplitter(req.service, req.boot);
@@ -44109,7 +44169,7 @@ async function printBoot(host, req, io) {
   take(decoder.flush());
   if (r.timedOut) io.err(`deploy-gate logs: journalctl on ${host.name} did not finish within ${FETCH_TIMEOUT_MS / 1e3}s; showing what arrived (narrow the window with --since)
 `);
-  else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr))) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${r.stderr.trim().split("\n").pop() ?? ""}
+  else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr))) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${sanitizeLine(r.stderr.trim().split("\n").pop() ?? "")}
 `);
   const sel = boots.selected();
   if (!sel.boot) {
@@ -44198,7 +44258,7 @@ async function logsCommand(opts, io) {
   const target = one ? endpointFor2(ep, one) : endpointFor(ws, name, opts);
   const { host, finding } = await connect(target, opts, dirname6(ws.configFile));
   if (!host) {
-    io.err(`deploy-gate logs: ${finding.summary}
+    io.err(`deploy-gate logs: ${sanitizeLine(finding.summary)}
 ${finding.fix ? `fix: ${finding.fix}
 ` : ""}`);
     return 1;
@@ -44242,7 +44302,7 @@ function endpointYaml(e) {
   for (const f of contract) out.push(`        - ${q(spec(f))}`);
   if (others.length) {
     out.push("      # also in the engine argv now; add the ones clients or the host rely on:");
-    for (const f of others) out.push(`      #   - ${q(spec(f))}`);
+    for (const f of others) out.push(`      #   - ${q(spec({ ...f, value: maskUnlessReference(f.name, f.value) }))}`);
   }
   if (unique.some((f) => f.name === "--reasoning-parser")) out.push("      thinking: true   # verify: reasoning arrives in its own field");
   if (unique.some((f) => f.name === "--enable-auto-tool-choice")) out.push("      tools: true      # verify: tool calls work");
@@ -44385,7 +44445,7 @@ async function lockOnHost(t, name, opts, configDir) {
   const base = t.label ? { name: t.label } : {};
   const { host, finding } = await connect(t.ep, opts, configDir);
   if (!host) {
-    return { code: 1, json: { ...base, error: finding.summary }, err: `deploy-gate: ${tag2}${finding.summary}
+    return { code: 1, json: { ...base, error: finding.summary }, err: `${sanitizeValue(`deploy-gate: ${tag2}${finding.summary}`)}
 ${finding.fix ? `fix: ${finding.fix}
 ` : ""}` };
   }

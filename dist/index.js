@@ -50614,8 +50614,11 @@ function progressLine(name, s, obs) {
 // src/http/client.ts
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_MAX_BODY = 4 << 20;
+var BAD_HEADER = "a request header could not be sent: DEPLOY_GATE_API_KEY holds a character no HTTP header can carry (a newline or another control character): store the key alone, on one line";
+var isHeaderError = (e) => e instanceof TypeError && /^Headers\./.test(e.message);
 function describe(e, timedOut, timeoutMs) {
   if (timedOut) return `no answer within ${timeoutMs} ms`;
+  if (isHeaderError(e)) return BAD_HEADER;
   const cause = e.cause;
   switch (cause?.code) {
     case "ECONNREFUSED":
@@ -59517,6 +59520,9 @@ function mask(name, value) {
   if (r !== value) return r;
   return valueLooksSecret(value) ? "***" : value;
 }
+function maskUnlessReference(name, value) {
+  return value !== null && /^\$\{?[A-Za-z_]\w*\}?$/.test(value) ? value : mask(name, value);
+}
 
 // src/report/redact.ts
 var M = "***";
@@ -60035,11 +60041,13 @@ async function checkContracts(inp) {
 }
 async function missingContract(inp, spec, status2, flag) {
   const { name, value } = parseFlagSpec(spec);
-  const what = status2 === "missing" ? `${name} is missing` : `${name} is ${flag?.value ?? "(no value)"}, the contract says ${value}`;
+  const actual = mask(name, flag?.value ?? null);
+  const expected = maskUnlessReference(name, value);
+  const what = status2 === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
   const base = {
     file: inp.file,
     ...flag ? { line: flag.line } : {},
-    data: { flag: name, expected: value, actual: flag?.value ?? null, status: status2 }
+    data: { flag: name, expected, actual, status: status2 }
   };
   if (!inp.historyOk) {
     return fail(CHECK3, `${inp.file}: contract "${spec}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
@@ -60153,13 +60161,14 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
   }
   return dropped.map((f) => {
     const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
-    const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
+    const value = mask(f.name, f.value);
+    const shown = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
     return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
       file,
       evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
       fix: critical ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
-      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
+      data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
     });
   });
 }
@@ -60429,23 +60438,42 @@ function matchesHost(patterns, address, port) {
 function pinFrom(target) {
   const fps = /* @__PURE__ */ new Set();
   const revoked = /* @__PURE__ */ new Set();
-  if (target.hostKey) fps.add(target.hostKey.replace(/=+$/, ""));
+  let types = /* @__PURE__ */ new Set();
+  if (target.hostKey) {
+    fps.add(target.hostKey.replace(/=+$/, ""));
+    types = null;
+  }
   const lines = (target.knownHosts ?? "").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   for (const line of lines) {
     const parts = line.split(/\s+/);
     const marker = parts[0]?.startsWith("@") ? parts[0] : null;
     const [hosts, , b64] = marker ? parts.slice(1) : parts;
     if (!hosts || !b64) continue;
-    const fp = fingerprint(Buffer.from(b64, "base64"));
+    const blob = Buffer.from(b64, "base64");
+    const fp = fingerprint(blob);
     if (marker === "@revoked") {
       revoked.add(fp);
       continue;
     }
     if (marker) continue;
-    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) fps.add(fp);
+    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) {
+      fps.add(fp);
+      types?.add(keyType(blob));
+    }
   }
   for (const fp of revoked) fps.delete(fp);
-  return fps.size > 0 || revoked.size > 0 ? { fingerprints: fps, revoked } : null;
+  return fps.size > 0 || revoked.size > 0 ? { fingerprints: fps, revoked, types: fps.size > 0 ? types : null } : null;
+}
+var ALGORITHMS = {
+  "ssh-ed25519": ["ssh-ed25519"],
+  "ecdsa-sha2-nistp256": ["ecdsa-sha2-nistp256"],
+  "ecdsa-sha2-nistp384": ["ecdsa-sha2-nistp384"],
+  "ecdsa-sha2-nistp521": ["ecdsa-sha2-nistp521"],
+  "ssh-rsa": ["rsa-sha2-512", "rsa-sha2-256", "ssh-rsa"]
+};
+function hostKeyAlgorithms(pin) {
+  if (!pin?.types?.size || [...pin.types].some((t) => !ALGORITHMS[t])) return null;
+  return [...pin.types].flatMap((t) => ALGORITHMS[t]);
 }
 function knownHostsLine(address, port, key) {
   const host = port === 22 ? address : `[${address}]:${port}`;
@@ -60497,6 +60525,7 @@ function openClient(target, key, opts, sock) {
       keepaliveInterval: opts.keepaliveMs ?? 15e3,
       keepaliveCountMax: 3,
       ...sock ? { sock } : {},
+      ...hostKeyAlgorithms(pin) ? { algorithms: { serverHostKey: hostKeyAlgorithms(pin) } } : {},
       hostVerifier: (k) => {
         seen = k;
         return pin !== null && pin.fingerprints.has(fingerprint(k));
@@ -60509,7 +60538,11 @@ function openClient(target, key, opts, sock) {
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
         const fp = fingerprint(seen);
-        fail2(pin?.revoked.has(fp) ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`) : pin && pin.fingerprints.size > 0 ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`) : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+        fail2(pin?.revoked.has(fp) ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`) : pin && pin.fingerprints.size > 0 ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`) : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+        return;
+      }
+      if (!seen && pin?.types?.size && /no matching host key/i.test(err.message ?? "")) {
+        fail2(new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offers no ${[...pin.types].join(" or ")} key, the type the config pins. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`));
         return;
       }
       fail2(classifyConnectError(err, name, timeoutMs));
@@ -60522,9 +60555,19 @@ function openClient(target, key, opts, sock) {
     }
   });
 }
-function tunnel2(jump, target) {
+function tunnel2(jump, target, timeoutMs = 2e4) {
   return new Promise((resolve5, reject) => {
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      reject(new HostError("timeout", `the jump host did not open a connection to ${targetName(target)} within ${+(timeoutMs / 1e3).toFixed(1)}s: check the target's address and port, and that the jump host can reach it`));
+    }, timeoutMs);
     jump.forwardOut("127.0.0.1", 0, target.address, target.port, (err, stream) => {
+      if (expired) {
+        stream?.destroy();
+        return;
+      }
+      clearTimeout(timer);
       if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target)}: ${err.message}`));
       else resolve5(stream);
     });
@@ -60745,7 +60788,11 @@ var SshHost = class _SshHost {
       const j = this.opts.jump;
       this.jumpClient?.end();
       this.jumpClient = await openClient(j.target, await resolveKey(j.target, { ...this.opts, privateKey: j.privateKey }), this.opts);
-      sock = await tunnel2(this.jumpClient, this.target);
+      sock = await tunnel2(this.jumpClient, this.target, this.opts.timeoutMs ?? 2e4).catch((e) => {
+        this.jumpClient?.end();
+        this.jumpClient = null;
+        throw e;
+      });
     }
     const c = await openClient(this.target, this.key, this.opts, sock);
     this.connections++;
@@ -60823,11 +60870,24 @@ var SshHost = class _SshHost {
       throw new HostError(r.timedOut ? "timeout" : "closed", `writing ${path} on ${this.name} failed${r.timedOut ? " (timed out)" : ` (exit ${r.code})`}: ${r.stderr.trim() || "no error output"}; check the directory exists and is writable by ${this.target.user}`);
     }
   }
-  /** A TCP stream opened from the host to dstHost:dstPort (ssh -L without a local listener), on the same connection. */
-  forwardOut(dstHost, dstPort) {
+  /**
+   * A TCP stream opened from the host to dstHost:dstPort (ssh -L without a local listener), on the same connection.
+   * Bounded: the channel-open request has no timeout of its own (sshd answers it only when its connect ends).
+   */
+  forwardOut(dstHost, dstPort, timeoutMs = 2e4) {
     return this.ensureClient().then((client) => new Promise((resolve5, reject) => {
       this.roundTrips++;
+      let expired = false;
+      const timer = setTimeout(() => {
+        expired = true;
+        reject(new HostError("timeout", `${this.name} did not open ${dstHost}:${dstPort} within ${+(timeoutMs / 1e3).toFixed(1)}s`));
+      }, timeoutMs);
       client.forwardOut("127.0.0.1", 0, dstHost, dstPort, (err, stream) => {
+        if (expired) {
+          stream?.destroy();
+          return;
+        }
+        clearTimeout(timer);
         if (err) reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
         else resolve5(stream);
       });
@@ -61994,7 +62054,7 @@ async function streamFromRunner(url2, body, headers, timeoutMs) {
     const wallMs = performance.now() - t0;
     return { status: res.status, events: sseEvents(pieces), wallMs, error: null, body: res.status === 200 ? void 0 : pieces.map((p) => p.text).join("") };
   } catch (e) {
-    return { status: null, events: sseEvents(pieces), wallMs: performance.now() - t0, error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : e.message };
+    return { status: null, events: sseEvents(pieces), wallMs: performance.now() - t0, error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : isHeaderError(e) ? BAD_HEADER : e.message };
   } finally {
     clearTimeout(timer);
   }
@@ -62102,7 +62162,7 @@ function tlsOver(stream, servername, ca, timeoutMs) {
 function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
   const u = new URL(url2);
   const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
-  const forward = u.protocol === "https:" ? async (host, p) => tlsOver(await forwardRaw(host, p), u.hostname, tls.ca, 2e4) : forwardRaw;
+  const forward = u.protocol === "https:" ? async (host, p, ms) => tlsOver(await forwardRaw(host, p, ms), u.hostname, tls.ca, 2e4) : forwardRaw;
   return {
     via: `SSH tunnel through ${viaName}`,
     fromPeer: false,
@@ -62111,7 +62171,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       const done = (status2, text, error3) => ({ status: status2, body: text, error: error3, durationMs: performance.now() - t0 });
       let stream;
       try {
-        stream = await forward(u.hostname, port);
+        stream = await forward(u.hostname, port, timeoutMs);
       } catch (e) {
         return done(null, "", e.message);
       }
@@ -62148,7 +62208,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
     async stream(path, body, timeoutMs) {
       let stream;
       try {
-        stream = await forward(u.hostname, port);
+        stream = await forward(u.hostname, port, timeoutMs);
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
@@ -62248,7 +62308,7 @@ async function chooseRoute(ctx, url2, headers, opts, t) {
   notes.push(`from the runner: ${direct.error}`);
   const host = ctx.host;
   if (typeof host.forwardOut === "function") {
-    const route = tunnelRoute(host.name, (h, p) => host.forwardOut(h, p), url2, headers);
+    const route = tunnelRoute(host.name, (h, p, ms) => host.forwardOut(h, p, ms), url2, headers);
     const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
     if (r.status !== null) return { route, models: r, notes, close: none };
     notes.push(`through the tunnel: ${r.error}`);

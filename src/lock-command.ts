@@ -49,7 +49,8 @@ async function lockOnHost(t: HostTarget, name: string, opts: Options, configDir:
   const base = t.label ? { name: t.label } : {};
   const { host, finding } = await connect(t.ep, opts, configDir);
   if (!host) {
-    return { code: 1, json: { ...base, error: finding.summary }, err: `deploy-gate: ${tag}${finding.summary}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}` };
+    // the summary quotes what the other end said (an SSH disconnect reason), before any host key was checked
+    return { code: 1, json: { ...base, error: finding.summary }, err: `${sanitizeValue(`deploy-gate: ${tag}${finding.summary}`)}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}` };
   }
   const say = (s: LockState, text: string, extra: Record<string, unknown> = {}): HostResult => {
     return { code: 0, json: { ...base, host: host.name, ...lockJson(s), ...extra }, out: `${sanitizeValue(`${tag}${text}`)}\n` };

@@ -4,7 +4,7 @@ import { Client, type ConnectConfig } from "ssh2";
 import type { Duplex } from "node:stream";
 import type { SshTarget } from "../config/schema.js";
 import { classifyConnectError, HostError, KEY_FIX } from "./errors.js";
-import { fingerprint, knownHostsLine, pinFrom } from "./hostkey.js";
+import { fingerprint, hostKeyAlgorithms, keyType, knownHostsLine, pinFrom } from "./hostkey.js";
 
 export interface ConnectOptions {
   privateKey?: string | Buffer;
@@ -52,6 +52,7 @@ export function openClient(target: SshTarget, key: string | Buffer, opts: Connec
       host: target.address, port: target.port, username: target.user, privateKey: key,
       readyTimeout: timeoutMs, passphrase: opts.passphrase ?? (opts.env ?? process.env).DEPLOY_GATE_SSH_PASSPHRASE, keepaliveInterval: opts.keepaliveMs ?? 15_000, keepaliveCountMax: 3,
       ...(sock ? { sock } : {}),
+      ...(hostKeyAlgorithms(pin) ? { algorithms: { serverHostKey: hostKeyAlgorithms(pin)! as never } } : {}),
       hostVerifier: (k: Buffer) => { seen = k; return pin !== null && pin.fingerprints.has(fingerprint(k)); },
     };
     client.once("ready", () => { settled = true; resolve(client); });
@@ -61,8 +62,13 @@ export function openClient(target: SshTarget, key: string | Buffer, opts: Connec
         fail(pin?.revoked.has(fp)
           ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`)
           : pin && pin.fingerprints.size > 0
-          ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`)
+          ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`)
           : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+        return;
+      }
+      // the host has no key of the pinned type(s) at all: it is refused, as a mismatch, never trusted
+      if (!seen && pin?.types?.size && /no matching host key/i.test(err.message ?? "")) {
+        fail(new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offers no ${[...pin.types].join(" or ")} key, the type the config pins. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`));
         return;
       }
       fail(classifyConnectError(err, name, timeoutMs));
@@ -72,10 +78,21 @@ export function openClient(target: SshTarget, key: string | Buffer, opts: Connec
   });
 }
 
-/** A stream to target through an established jump connection (like ssh -J). */
-export function tunnel(jump: Client, target: SshTarget): Promise<Duplex> {
+/**
+ * A stream to target through an established jump connection (like ssh -J). ssh2's channel-open request has
+ * no timeout of its own: a jump host that never answers it (a firewall dropping the SYNs of its connect, a
+ * hung sshd) would hold the connect forever, past --connect-timeout; a stream that opens late is closed.
+ */
+export function tunnel(jump: Client, target: SshTarget, timeoutMs = 20_000): Promise<Duplex> {
   return new Promise((resolve, reject) => {
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      reject(new HostError("timeout", `the jump host did not open a connection to ${targetName(target)} within ${+(timeoutMs / 1000).toFixed(1)}s: check the target's address and port, and that the jump host can reach it`));
+    }, timeoutMs);
     jump.forwardOut("127.0.0.1", 0, target.address, target.port, (err, stream) => {
+      if (expired) { stream?.destroy(); return; }
+      clearTimeout(timer);
       if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target)}: ${err.message}`));
       else resolve(stream);
     });

@@ -42,7 +42,11 @@ export class SshHost implements Host {
       const j = this.opts.jump;
       this.jumpClient?.end();
       this.jumpClient = await openClient(j.target, await resolveKey(j.target, { ...this.opts, privateKey: j.privateKey }), this.opts);
-      sock = await tunnel(this.jumpClient, this.target);
+      sock = await tunnel(this.jumpClient, this.target, this.opts.timeoutMs ?? 20_000).catch((e: unknown) => {
+        this.jumpClient?.end(); // a failed connect leaves no connection open behind it
+        this.jumpClient = null;
+        throw e;
+      });
     }
     const c = await openClient(this.target, this.key, this.opts, sock);
     this.connections++;
@@ -123,11 +127,21 @@ export class SshHost implements Host {
     }
   }
 
-  /** A TCP stream opened from the host to dstHost:dstPort (ssh -L without a local listener), on the same connection. */
-  forwardOut(dstHost: string, dstPort: number): Promise<Duplex> {
+  /**
+   * A TCP stream opened from the host to dstHost:dstPort (ssh -L without a local listener), on the same connection.
+   * Bounded: the channel-open request has no timeout of its own (sshd answers it only when its connect ends).
+   */
+  forwardOut(dstHost: string, dstPort: number, timeoutMs = 20_000): Promise<Duplex> {
     return this.ensureClient().then((client) => new Promise<Duplex>((resolve, reject) => {
       this.roundTrips++;
+      let expired = false;
+      const timer = setTimeout(() => {
+        expired = true;
+        reject(new HostError("timeout", `${this.name} did not open ${dstHost}:${dstPort} within ${+(timeoutMs / 1000).toFixed(1)}s`));
+      }, timeoutMs);
       client.forwardOut("127.0.0.1", 0, dstHost, dstPort, (err, stream) => {
+        if (expired) { stream?.destroy(); return; }
+        clearTimeout(timer);
         if (err) reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
         else resolve(stream);
       });

@@ -18,8 +18,13 @@ export interface HttpOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY = 4 << 20;
 
+/** fetch's own words for a header it refuses quote the header's value: the bearer key. Never shown. */
+export const BAD_HEADER = "a request header could not be sent: DEPLOY_GATE_API_KEY holds a character no HTTP header can carry (a newline or another control character): store the key alone, on one line";
+export const isHeaderError = (e: unknown) => e instanceof TypeError && /^Headers\./.test(e.message);
+
 function describe(e: unknown, timedOut: boolean, timeoutMs: number): string {
   if (timedOut) return `no answer within ${timeoutMs} ms`;
+  if (isHeaderError(e)) return BAD_HEADER;
   const cause = (e as { cause?: { code?: string } }).cause;
   switch (cause?.code) {
     case "ECONNREFUSED": return "connection refused (nothing listens on that port yet)";

@@ -1,6 +1,7 @@
 // deploy-gate.yml text for discovered serve scripts. Pure.
 import { SCHEMA_ID } from "../config/json-schema.js";
 import type { FileKind } from "../script/launch.js";
+import { maskUnlessReference } from "../verify/secrets.js";
 import type { EngineFlag } from "./engine-flags.js";
 
 /** `script` is the file's path whatever its kind; `kind` says which key names it (script, unit or quadlet). */
@@ -29,7 +30,8 @@ function endpointYaml(e: InitEndpoint): string[] {
   for (const f of contract) out.push(`        - ${q(spec(f))}`);
   if (others.length) {
     out.push("      # also in the engine argv now; add the ones clients or the host rely on:");
-    for (const f of others) out.push(`      #   - ${q(spec(f))}`);
+    // a literal --api-key / --hf-token value is the secret: the config names the flag, never copies the value
+    for (const f of others) out.push(`      #   - ${q(spec({ ...f, value: maskUnlessReference(f.name, f.value) }))}`);
   }
   if (unique.some((f) => f.name === "--reasoning-parser")) out.push("      thinking: true   # verify: reasoning arrives in its own field");
   if (unique.some((f) => f.name === "--enable-auto-tool-choice")) out.push("      tools: true      # verify: tool calls work");

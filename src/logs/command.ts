@@ -40,7 +40,7 @@ export function logsRequest(opts: Pick<Options, "boot" | "since" | "follow" | "j
 }
 
 /** Host text, redacted and control-free before anything reads or prints it (the diagnosis too). */
-const clean = (recs: LogRecord[]): LogRecord[] => recs.map((r) => ({ ...r, text: sanitizeLine(r.text) }));
+const clean = (recs: LogRecord[]): LogRecord[] => recs.map((r) => ({ ...r, text: sanitizeLine(r.text), container: r.container === null ? null : sanitizeLine(r.container) }));
 
 /** Fetches and prints one boot (exit 0), or says why there is none (exit 1). */
 export async function printBoot(host: Host, req: LogsRequest, io: LogsIo): Promise<number> {
@@ -52,7 +52,7 @@ export async function printBoot(host: Host, req: LogsRequest, io: LogsIo): Promi
   take(decoder.flush());
   if (r.timedOut) io.err(`deploy-gate logs: journalctl on ${host.name} did not finish within ${FETCH_TIMEOUT_MS / 1000}s; showing what arrived (narrow the window with --since)\n`);
   // exit 1 is "no entries", unless journalctl said why (a time it could not parse, a bad match)
-  else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr))) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${r.stderr.trim().split("\n").pop() ?? ""}\n`);
+  else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr))) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${sanitizeLine(r.stderr.trim().split("\n").pop() ?? "")}\n`);
   const sel = boots.selected();
   if (!sel.boot) {
     io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service} / container ${req.container} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}\n`);
@@ -138,7 +138,8 @@ export async function logsCommand(opts: Options, io: LogsIo): Promise<number> {
   const target = one ? fleetEndpoint(ep, one) : (endpointFor(ws, name, opts) as typeof ep & { host: NonNullable<typeof ep.host> });
   const { host, finding } = await connect(target, opts, dirname(ws.configFile!));
   if (!host) {
-    io.err(`deploy-gate logs: ${finding.summary}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}`);
+    // the summary quotes what the other end said (an SSH disconnect reason), before any host key was checked
+    io.err(`deploy-gate logs: ${sanitizeLine(finding.summary)}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}`);
     return 1;
   }
   try {

@@ -6,6 +6,7 @@ import { fail, pass, skip, warn, type Finding } from "../report/finding.js";
 import { findFlag, parseFlagSpec } from "../script/contract.js";
 import { shellQuote } from "../host/quote.js";
 import type { Flag, ServeScript } from "../script/model.js";
+import { mask, maskUnlessReference } from "../verify/secrets.js";
 import { contextAround, countToken, traceDrop, type HistoryEntry, type Trace } from "./trace.js";
 
 const CHECK = "preflight.contracts";
@@ -46,11 +47,15 @@ export async function checkContracts(inp: ContractInput): Promise<Finding[]> {
 
 async function missingContract(inp: ContractInput, spec: string, status: "missing" | "value-differs", flag: Flag | undefined): Promise<Finding> {
   const { name, value } = parseFlagSpec(spec);
-  const what = status === "missing" ? `${name} is missing` : `${name} is ${flag?.value ?? "(no value)"}, the contract says ${value}`;
+  // The script's value of a secret flag (--api-key, --hf-token) is the secret itself: never shown; the
+  // contract's own value is shown only when it names where the secret comes from ($VAR).
+  const actual = mask(name, flag?.value ?? null);
+  const expected = maskUnlessReference(name, value);
+  const what = status === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
   const base = {
     file: inp.file,
     ...(flag ? { line: flag.line } : {}),
-    data: { flag: name, expected: value, actual: flag?.value ?? null, status } as Record<string, unknown>,
+    data: { flag: name, expected, actual, status } as Record<string, unknown>,
   };
   if (!inp.historyOk) {
     return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {

@@ -4,6 +4,7 @@ import { normalizeFlagName } from "../script/contract.js";
 import type { EngineKind, Flag } from "../script/model.js";
 import { codeSpan } from "../report/code-span.js";
 import { fail, pass, warn, type Finding } from "../report/finding.js";
+import { mask } from "../verify/secrets.js";
 
 const CHECK = "preflight.dropped-flags";
 
@@ -38,7 +39,9 @@ export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag
   }
   return dropped.map((f) => {
     const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
-    const shown = f.value === null ? f.name : `${f.name} ${f.value}`;
+    // a dropped --api-key's value is the secret: the report names the flag, never the value
+    const value = mask(f.name, f.value);
+    const shown = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
     return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
       file,
@@ -46,7 +49,7 @@ export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag
       fix: critical
         ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
         : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
-      data: { flag: f.name, value: f.value, base: baseLabel, baseLine: f.line, critical, added, ...renamed },
+      data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed },
     });
   });
 }

@@ -43,7 +43,7 @@ async function chooseRoute(ctx: StageContext, url: string, headers: Record<strin
   notes.push(`from the runner: ${direct.error}`);
   const host = ctx.host as Host & { forwardOut?: SshHost["forwardOut"] };
   if (typeof host.forwardOut === "function") {
-    const route = tunnelRoute(host.name, (h, p) => host.forwardOut!(h, p), url, headers);
+    const route = tunnelRoute(host.name, (h, p, ms) => host.forwardOut!(h, p, ms), url, headers);
     const r = await route.send("GET", "/v1/models", undefined, t.modelsMs);
     if (r.status !== null) return { route, models: r, notes, close: none };
     notes.push(`through the tunnel: ${r.error}`);

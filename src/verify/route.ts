@@ -59,12 +59,12 @@ function tlsOver(stream: Duplex, servername: string, ca: string | undefined, tim
 }
 
 /** HTTP/1.1 (over TLS for https://) on a stream the serving host opened to the url's own address (not localhost). */
-export function tunnelRoute(viaName: string, forwardRaw: (host: string, port: number) => Promise<Duplex>, url: string, headers: Record<string, string>, tls: { ca?: string } = {}): Route {
+export function tunnelRoute(viaName: string, forwardRaw: (host: string, port: number, timeoutMs: number) => Promise<Duplex>, url: string, headers: Record<string, string>, tls: { ca?: string } = {}): Route {
   const u = new URL(url);
   const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
   // The bearer token must never cross in clear: an https url gets TLS end to end, checked against its name.
   const forward = u.protocol === "https:"
-    ? async (host: string, p: number) => tlsOver(await forwardRaw(host, p), u.hostname, tls.ca, 20_000)
+    ? async (host: string, p: number, ms: number) => tlsOver(await forwardRaw(host, p, ms), u.hostname, tls.ca, 20_000)
     : forwardRaw;
   return {
     via: `SSH tunnel through ${viaName}`, fromPeer: false,
@@ -72,7 +72,8 @@ export function tunnelRoute(viaName: string, forwardRaw: (host: string, port: nu
       const t0 = performance.now();
       const done = (status: number | null, text: string, error: string | null): HttpResult => ({ status, body: text, error, durationMs: performance.now() - t0 });
       let stream: Duplex;
-      try { stream = await forward(u.hostname, port); } catch (e) { return done(null, "", (e as Error).message); }
+      // the stream's opening counts against the request's time too: it has no deadline of its own
+      try { stream = await forward(u.hostname, port, timeoutMs); } catch (e) { return done(null, "", (e as Error).message); }
       const payload = body === undefined ? undefined : JSON.stringify(body);
       return new Promise<HttpResult>((resolve) => {
         const timer = setTimeout(() => { req.destroy(); stream.destroy(); resolve(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`)); }, timeoutMs);
@@ -90,7 +91,7 @@ export function tunnelRoute(viaName: string, forwardRaw: (host: string, port: nu
     },
     async stream(path, body, timeoutMs) {
       let stream: Duplex;
-      try { stream = await forward(u.hostname, port); } catch (e) { return { status: null, events: [], wallMs: 0, error: (e as Error).message }; }
+      try { stream = await forward(u.hostname, port, timeoutMs); } catch (e) { return { status: null, events: [], wallMs: 0, error: (e as Error).message }; }
       return streamThroughTunnel(stream, u, join(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     },
   };

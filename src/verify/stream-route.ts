@@ -3,6 +3,7 @@
 import { request as httpRequest } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Host } from "../host/host.js";
+import { BAD_HEADER, isHeaderError } from "../http/client.js";
 import { curlConfig, parseCurlOutput } from "./curl.js";
 import { sseEvents, type StreamResult } from "./decode-stream.js";
 
@@ -25,7 +26,7 @@ export async function streamFromRunner(url: string, body: unknown, headers: Reco
     const wallMs = performance.now() - t0;
     return { status: res.status, events: sseEvents(pieces), wallMs, error: null, body: res.status === 200 ? undefined : pieces.map((p) => p.text).join("") };
   } catch (e) {
-    return { status: null, events: sseEvents(pieces), wallMs: performance.now() - t0, error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : (e as Error).message };
+    return { status: null, events: sseEvents(pieces), wallMs: performance.now() - t0, error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : isHeaderError(e) ? BAD_HEADER : (e as Error).message };
   } finally {
     clearTimeout(timer);
   }
