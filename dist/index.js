@@ -49911,12 +49911,15 @@ function journalArgv(t, extra = []) {
     "--no-pager",
     ...extra,
     ...from,
-    `CONTAINER_NAME=${t.container}`,
-    "+",
+    ...t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"],
     `_SYSTEMD_UNIT=${t.service}`,
     "+",
     `UNIT=${t.service}`
   ];
+}
+var INSTANCE_PROPS = ["InvocationID", "MainPID", "ExecMainStartTimestamp", "ExecMainStatus"];
+function instanceArgv(service) {
+  return ["systemctl", "show", "--timestamp=us+utc", "-p", INSTANCE_PROPS.join(","), "--", service];
 }
 function inspectArgv(container, cli = "podman") {
   return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
@@ -49931,7 +49934,7 @@ function pollScript(t) {
   return [
     `echo ${SECTION}now; date +%s%N`,
     section("unit", unitArgv(t.service)),
-    section("ps", inspectArgv(t.container, t.cli)),
+    section("ps", t.container === null ? instanceArgv(t.service) : inspectArgv(t.container, t.cli)),
     section("journal", journalArgv(t, ["--show-cursor"])),
     `echo ${SECTION}${END}`
   ].join("; ");
@@ -50149,6 +50152,7 @@ function parsePodmanTime(text) {
   return base + frac - offset;
 }
 function parsePs(lines) {
+  if (lines.some((l) => l.startsWith("InvocationID="))) return parseInstance(lines);
   let best = null;
   for (const l of lines) {
     const m = /^([0-9a-f]{12,64}) (\S+) (-?\d+) (.+)$/.exec(l.trim());
@@ -50159,6 +50163,19 @@ function parsePs(lines) {
     if (!best || c.createdAtMs > best.createdAtMs) best = c;
   }
   return best;
+}
+function parseInstance(lines) {
+  const kv2 = /* @__PURE__ */ new Map();
+  for (const l of lines) {
+    const i = l.indexOf("=");
+    if (i > 0) kv2.set(l.slice(0, i), l.slice(i + 1).trim());
+  }
+  const id = kv2.get("InvocationID") ?? "";
+  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?) UTC$/.exec(kv2.get("ExecMainStartTimestamp") ?? "");
+  const createdAtMs = t ? parsePodmanTime(`${t[1]} +0000`) : null;
+  if (!/^[0-9a-f]{32}$/.test(id) || createdAtMs === null) return null;
+  const pid = int(kv2.get("MainPID"));
+  return { id, process: true, state: pid !== null && pid > 0 ? "running" : "exited", exitCode: int(kv2.get("ExecMainStatus")), createdAtMs };
 }
 function parseJournalChunk(lines) {
   const json = [];
@@ -50205,7 +50222,7 @@ function parsePoll(text, transport = { code: 0 }) {
   if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
   const ps = s.get("ps");
   const psText = ps?.body.join(" ").trim() ?? "";
-  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`container inspect failed (exit ${ps.rc}): ${psText}`);
+  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`${/--timestamp|InvocationID/.test(psText) ? "systemctl show (the unit's run)" : "container inspect"} failed (exit ${ps.rc}): ${psText}`);
   return {
     hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1000000n)) : null,
     unit,
@@ -50387,7 +50404,7 @@ async function dryRun(ctx, service) {
   ];
 }
 var missingConfig = (ctx, keys) => fail("deploy.restart", `endpoint ${ctx.name} has no ${keys.join(", ")} in ${ctx.configFile}`, {
-  fix: `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs).`,
+  fix: `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs; an engine the unit runs without a container needs no container:).`,
   file: ctx.configFile
 });
 
@@ -50604,8 +50621,8 @@ function progressLine(name, s, obs) {
   const elapsed = formatElapsed(obs.hostNowMs - s.startedAtHostMs).padStart(6, " ");
   const phase = s.phase ? phaseLabel(s.phase) : "waiting for the engine's first boot line";
   let box;
-  if (s.fresh) box = `container ${s.fresh.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago`;
-  else if (obs.container) box = `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
+  if (s.fresh) box = s.fresh.process ? `unit run ${s.fresh.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago` : `container ${s.fresh.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago`;
+  else if (obs.container) box = obs.container.process ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy` : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
   else box = "no new container yet";
   const http = obs.models && s.marker && obs.models.status !== 200 ? ` \xB7 /v1/models: ${obs.models.status ?? obs.models.error}` : "";
   return `[${elapsed}] ${name}: ${phase} \xB7 ${box}${http}`;
@@ -50722,7 +50739,7 @@ async function waitReady(ctx, input) {
     const url2 = ctx.endpoint.url;
     const models = url2 && markerNow ? await probeModels(url2, ctx.endpoint.model, input.apiKey) : null;
     last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, containerNames: out.journal.containers, models };
-    const d = decide(state, last, input.container);
+    const d = decide(state, last, input.container ?? void 0);
     state = d.state;
     ctx.progress(progressLine(ctx.name, state, last));
     if (d.kind !== "wait") return { decision: d, last, polls };
@@ -52171,6 +52188,9 @@ function readLaunchScript(ctx) {
 function containerCli(script) {
   return script?.engine?.podmanRun?.runtime === "docker" ? "docker" : "podman";
 }
+function runsDirect(script) {
+  return script?.engine != null && script.engine.podmanRun === null;
+}
 
 // src/deploy/index.ts
 var hostsArg = (ctx) => ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : "";
@@ -52178,9 +52198,12 @@ var msg = (e) => e instanceof Error ? e.message : String(e);
 async function runDeploy(ctx, opts) {
   const findings = [];
   const done = (deployment = null) => ({ findings, deployment, ok: !findings.some((f) => f.status === "fail") });
-  const { service, container } = ctx.endpoint;
-  if (!service || !container) {
-    findings.push(missingConfig(ctx, [!service ? "service" : "", !container ? "container" : ""].filter(Boolean)));
+  const { service } = ctx.endpoint;
+  const script = await readLaunchScript(ctx);
+  const direct = runsDirect(script);
+  const container = ctx.endpoint.container ?? (direct ? null : void 0);
+  if (!service || container === void 0) {
+    findings.push(missingConfig(ctx, [!service ? "service" : "", container === void 0 ? "container" : ""].filter(Boolean)));
     return done();
   }
   findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
@@ -52203,7 +52226,7 @@ async function runDeploy(ctx, opts) {
       return done();
     }
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
-    const result = await deploySteps({ ...ctx, signal }, opts, service, container, findings, done);
+    const result = await deploySteps({ ...ctx, signal }, opts, service, container, containerCli(script), findings, done);
     if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     return lock.lost ? done(result.deployment) : result;
   } catch (e) {
@@ -52226,7 +52249,7 @@ async function ensureUpFinding(ctx, service, findings) {
   const note = await ensureUp(ctx.host, service).catch((e) => `checking the unit failed: ${msg(e)}`);
   if (note) findings.push(warn("deploy.restart", `${service} was down after the deploy: ${note}`, { fix: `Check it: systemctl status ${service}` }));
 }
-async function deploySteps(ctx, opts, service, container, findings, done) {
+async function deploySteps(ctx, opts, service, container, cli, findings, done) {
   let unitChanged = false;
   if ((ctx.endpoint.install ?? []).length === 0) {
     findings.push(warn("deploy.install", `endpoint ${ctx.name} has no install: files; restarting ${service} with the files already on the host`, { fix: `Add install: entries to ${ctx.configFile} so the host runs the committed script.` }));
@@ -52243,17 +52266,17 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
   const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
   findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
-  const cli = containerCli(await readLaunchScript(ctx));
   const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || void 0, cli }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
-    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: container ${short(fresh.id)} (created after the deploy began), readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
+    const what = container === null ? `the unit's run ${short(fresh.id)} (started after the deploy began)` : `container ${short(fresh.id)} (created after the deploy began)`;
+    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: ${what}, readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
       data: { containerId: fresh.id, polls: w.polls, marker: w.decision.state.markerLine }
     }));
     return done(deployment);
   }
-  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli));
+  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null));
   const journal = await diagnoseDeploy(ctx.host, {
     service,
     container,
@@ -52270,12 +52293,12 @@ async function deploySteps(ctx, opts, service, container, findings, done) {
   await ensureUpFinding(ctx, service, findings);
   return done(deployment);
 }
-function readyFailure(ctx, d, polls, cli) {
+function readyFailure(ctx, d, polls, cli, direct) {
   const reason = d.kind === "fail" ? d.reason : "stopped waiting";
   const failure2 = d.kind === "fail" ? d.failure : null;
   return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
     evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
-    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
+    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: ${direct ? "the engine's --host must not be 127.0.0.1 and its --port must be the url's" : `the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port`}, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
     data: { failure: failure2, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls }
   });
 }
@@ -61166,6 +61189,7 @@ function age(ms) {
 }
 function checkContainer(facts, name, deployment, service = null, cli = "podman") {
   const c = facts.container;
+  if (cli === "unit") return checkUnitRun(facts, name, deployment);
   if (!c) {
     return fail(CHECK8, `no container ${name} on the host`, {
       evidence: [`${cli} inspect ${name}: ${facts.inspectError ?? "nothing"}`],
@@ -61211,6 +61235,27 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
   }
   return pass(CHECK8, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });
 }
+function checkUnitRun(facts, service, deployment) {
+  const c = facts.container;
+  if (!c) return fail(CHECK8, `${service} has no current run: ${facts.inspectError ?? "systemctl show said nothing"}`, { fix: `systemctl status ${service}; journalctl -u ${service} -n 50` });
+  const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
+  const evidence = [`${service}: run ${c.id.slice(0, 12)} ${c.status}, main process ${c.pid}, started ${c.createdText}${ageMs === null ? "" : `, ${age(ageMs)} ago on the host clock`}`];
+  const data = { id: c.id, created: c.createdText, createdMs: c.createdMs, ageMs, status: c.status, unitRun: true };
+  if (!c.running) return fail(CHECK8, `${service} is ${c.status}: its engine is not running`, { evidence, data, fix: `read its last run: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json` });
+  const since = deployment ? deployment.startedAtHostMs : facts.state ? facts.state.deployedAt * 1e3 : null;
+  if (since === null) {
+    return warn(CHECK8, `${service} is running, but the host has no deploy-gate state record to date it against`, { evidence: [...evidence, facts.stateError ?? "no state record on the host"], data, fix: "deploy once with `deploy-gate run` so the host records what was deployed" });
+  }
+  data.deployBeganMs = since;
+  if (deployment?.containerId && deployment.containerId !== c.id) {
+    return fail(CHECK8, `another run of ${service} answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`, { evidence, data, fix: `the unit was restarted after the deploy: check journalctl -u ${service} and redeploy` });
+  }
+  if (c.createdMs === null) return warn(CHECK8, `cannot read when ${service} started`, { evidence, data, fix: `check systemctl show --timestamp=us+utc -p ExecMainStartTimestamp ${service} (systemd 248 or newer)` });
+  if (c.createdMs + 1e3 < since) {
+    return fail(CHECK8, `${service}'s run predates the deploy by ${age(since - c.createdMs)}: the restart did not start it again`, { evidence, data, fix: `systemctl restart ${service}, then redeploy` });
+  }
+  return pass(CHECK8, `${service}'s run ${c.id.slice(0, 12)} started after the deploy began, running`, { evidence, data });
+}
 
 // src/verify/env.ts
 var CHECK9 = "verify.env";
@@ -61241,31 +61286,45 @@ var AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FI
 var NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
 var GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
 var COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
+var ENGINE_CMDLINE = "(^|/)vllm serve |(^|[ /])llama-server( |$)| -m (vllm\\.entrypoints|sglang\\.launch_server)";
+function directLines(svc) {
+  return [
+    `sec inspect; systemctl show --timestamp=us+utc -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>&1`,
+    `id=$(systemctl show -p InvocationID --value -- ${svc} 2>/dev/null); pid=$(systemctl show -p MainPID --value -- ${svc} 2>/dev/null)`,
+    `cg=$(systemctl show -p ControlGroup --value -- ${svc} 2>/dev/null)`,
+    `for f in "/sys/fs/cgroup$cg/cgroup.procs" "/sys/fs/cgroup/systemd$cg/cgroup.procs"; do [ -n "$cg" ] && [ -r "$f" ] || continue; for p in $(cat "$f"); do if tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | grep -qaE ${shellQuote(ENGINE_CMDLINE)}; then pid=$p; break; fi; done; break; done`,
+    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ]; then cat /proc/$pid/$1 2>/dev/null; fi; }`
+  ];
+}
 function buildFactsScript(req, marker = `@@dg-${randomBytes4(6).toString("hex")}`) {
   const q = shellQuote;
   const svc = req.service ? q(req.service) : "";
+  const direct = req.container === null;
+  const mine = direct ? `_SYSTEMD_INVOCATION_ID="$id"` : `CONTAINER_ID_FULL="$id"`;
   const script = [
-    `M=${q(marker)}; C=${q(req.container)}; RT=${q(req.cli ?? "podman")}`,
+    `M=${q(marker)}; C=${q(req.container ?? "")}; RT=${q(req.cli ?? "podman")}`,
     `sec() { printf '\\n%s:%s\\n' "$M" "$1"; }`,
     `sec now; date +%s%3N`,
     req.service ? `sec restarts; systemctl show -p NRestarts --value -- ${svc} 2>&1` : "sec restarts",
     req.service ? `sec active; systemctl show -p ActiveState --value -- ${svc} 2>&1` : "sec active",
     `sec state; cat ${q(statePath(req.endpoint))} 2>/dev/null`,
-    `sec inspect; insp=$("$RT" inspect --type container "$C" 2>&1); printf '%s\\n' "$insp"`,
-    `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
-    `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
-    // The host's /proc/<pid> is the container's PID 1: no podman exec needed when it is readable.
-    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else "$RT" exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
+    ...direct && req.service ? directLines(svc) : [
+      `sec inspect; insp=$("$RT" inspect --type container "$C" 2>&1); printf '%s\\n' "$insp"`,
+      `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
+      `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
+      // The host's /proc/<pid> is the container's PID 1: no podman exec needed when it is readable.
+      `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else "$RT" exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`
+    ],
     `sec cmdline; [ -n "$id" ] && rd cmdline | base64 -w0`,
     `sec environ; [ -n "$id" ] && rd environ | base64 -w0`,
-    `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
-    req.planPatterns?.length ? `sec planlines; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | grep -aP ${q(req.planPatterns.map((p) => `(?:${p})`).join("|"))} | tail -n 500` : "sec planlines",
+    `sec journal; [ -n "$id" ] && journalctl ${mine} -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
+    req.planPatterns?.length ? `sec planlines; [ -n "$id" ] && journalctl ${mine} -o cat --no-pager -a 2>/dev/null | grep -aP ${q(req.planPatterns.map((p) => `(?:${p})`).join("|"))} | tail -n 500` : "sec planlines",
     `sec gpu; ${GPU}`,
     // Distinct earlier instances (container ids) of this name that logged torch.compile.
     // This host boot only and bounded: a long-lived container name has months of access logs.
     // the files deploy.install wrote, as they are now: a hand edit shows before the next restart runs it
     req.installed?.length ? `sec installed; sha256sum -- ${req.installed.map(q).join(" ")} 2>/dev/null` : "sec installed",
-    `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
+    direct ? `sec earlier; timeout 10 journalctl _SYSTEMD_UNIT=${svc} -b -o json --output-fields=_SYSTEMD_INVOCATION_ID,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"_SYSTEMD_INVOCATION_ID":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"` : `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
     // bounded: a cache of many graphs is thousands of files
     req.cacheDir ? `sec cacheage; [ -d ${q(req.cacheDir)} ] && timeout 10 find ${q(req.cacheDir)} -type f -printf '%T@\\n' 2>/dev/null | sort -n | head -n1` : "",
     `true`
@@ -61290,7 +61349,22 @@ function parseTime(text) {
   const ms = Date.parse(text.replace(/(\.\d{3})\d+/, "$1"));
   return Number.isFinite(ms) ? ms : null;
 }
+function parseUnitRun(text) {
+  const kv2 = new Map(text.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()]));
+  const id = kv2.get("InvocationID") ?? "";
+  if (!/^[0-9a-f]{32}$/.test(id)) return { container: null, error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})` };
+  const started = kv2.get("ExecMainStartTimestamp") ?? "";
+  const t = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?) UTC$/.exec(started);
+  const ms = t ? parseTime(`${t[1]}T${t[2]}Z`) : null;
+  const pid = Number(kv2.get("MainPID") ?? 0);
+  const state = `${kv2.get("ActiveState") ?? "unknown"} (${kv2.get("SubState") ?? "?"})`;
+  return {
+    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv2.get("ActiveState") === "active", pid, configEnv: [] },
+    error: null
+  };
+}
 function parseInspect(text) {
+  if (/^InvocationID=/m.test(text)) return parseUnitRun(text);
   let json;
   try {
     json = JSON.parse(text);
@@ -62417,12 +62491,14 @@ async function runVerify(ctx, opts) {
   const ep = ctx.endpoint;
   const file = launchFile(ep);
   const scriptPath = ctx.repoPath(file.path);
-  if (!ep.container) {
-    return VERIFY_CHECKS.map((c) => c === "verify.container" ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml" }) : skip(c, "needs the container name from the config"));
-  }
-  ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
   const script = await readLaunchScript(ctx);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
+  const direct = !ep.container && runsDirect(script) && Boolean(ep.service);
+  const name = ep.container ?? (direct ? ep.service : null);
+  if (!name) {
+    return VERIFY_CHECKS.map((c) => c === "verify.container" ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml (an engine the unit runs without a container needs `service:` instead)" }) : skip(c, "needs the container name from the config"));
+  }
+  ctx.progress(`verify: reading ${name} on ${ctx.host.name}`);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: direct ? null : name, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
   const env = opts.env ?? process.env;
   const headers = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
   const httpP = startHttp(ctx, opts, t, headers);
@@ -62440,11 +62516,11 @@ async function runVerify(ctx, opts) {
     guard("verify.restarts", () => facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts")),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(facts, ep.container, opts.deployment, ep.service ?? null, containerCli(script));
+      const f = checkContainer(facts, name, opts.deployment, ep.service ?? null, direct ? "unit" : containerCli(script));
       if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...f.evidence ?? [], `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
       return f;
     }),
-    guard("verify.plan", () => facts ? checkPlan(facts.journal, ep.container) : hostDown("verify.plan")),
+    guard("verify.plan", () => facts ? checkPlan(facts.journal, name) : hostDown("verify.plan")),
     guard("verify.kv-capacity", () => {
       if (!facts) return hostDown("verify.kv-capacity");
       const mml = flagValue(live, "--max-model-len");
@@ -62452,7 +62528,7 @@ async function runVerify(ctx, opts) {
     }),
     guard("verify.argv", () => facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts), target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}` }) : hostDown("verify.argv")),
     guard("verify.env", () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env")),
-    guard("verify.plan-lines", () => facts ? checkPlanLines(facts.planLines, ep.contracts.plan, ep.container) : hostDown("verify.plan-lines")),
+    guard("verify.plan-lines", () => facts ? checkPlanLines(facts.planLines, ep.contracts.plan, name) : hostDown("verify.plan-lines")),
     guard("verify.graphs", () => facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs")),
     guard("verify.compile-cache", () => {
       if (!facts) return hostDown("verify.compile-cache");

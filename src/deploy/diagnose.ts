@@ -13,7 +13,8 @@ import type { FailureKind } from "./readiness.js";
 
 export interface DiagnoseWindow {
   service: string;
-  container: string;
+  /** null: the engine runs straight under the unit (its lines are the unit's) */
+  container: string | null;
   cursor: string | null;
   startedAtHostMs: number;
   nRestarts: number | null;

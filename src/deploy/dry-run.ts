@@ -30,6 +30,6 @@ export async function dryRun(ctx: StageContext, service: string): Promise<Findin
 
 export const missingConfig = (ctx: StageContext, keys: string[]): Finding =>
   fail("deploy.restart", `endpoint ${ctx.name} has no ${keys.join(", ")} in ${ctx.configFile}`, {
-    fix: `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs).`,
+    fix: `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs; an engine the unit runs without a container needs no container:).`,
     file: ctx.configFile,
   });

@@ -11,7 +11,7 @@ import { short, formatElapsed, type Decision } from "./readiness.js";
 import { ensureUp, restartUnit } from "./restart.js";
 import { waitReady } from "./wait.js";
 import { readLaunchScript } from "../launch-script.js";
-import { containerCli, type ContainerCli } from "../script/container-cli.js";
+import { containerCli, runsDirect, type ContainerCli } from "../script/container-cli.js";
 
 export { activeLocks, releaseAllLocks } from "./lock.js";
 
@@ -24,9 +24,13 @@ const msg = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise<DeployResult> {
   const findings: Finding[] = [];
   const done = (deployment: Deployment | null = null): DeployResult => ({ findings, deployment, ok: !findings.some((f) => f.status === "fail") });
-  const { service, container } = ctx.endpoint;
-  if (!service || !container) {
-    findings.push(missingConfig(ctx, [!service ? "service" : "", !container ? "container" : ""].filter(Boolean)));
+  const { service } = ctx.endpoint;
+  // The launch file says whether a container runs the engine (podman or docker) or the unit runs it itself.
+  const script = await readLaunchScript(ctx);
+  const direct = runsDirect(script);
+  const container = ctx.endpoint.container ?? (direct ? null : undefined);
+  if (!service || container === undefined) {
+    findings.push(missingConfig(ctx, [!service ? "service" : "", container === undefined ? "container" : ""].filter(Boolean)));
     return done();
   }
   findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
@@ -52,7 +56,7 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
     }
     // A lock cleared and taken by another runner stops this deploy at its next wait, and says so.
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
-    const result = await deploySteps({ ...ctx, signal }, opts, service, container, findings, done);
+    const result = await deploySteps({ ...ctx, signal }, opts, service, container, containerCli(script), findings, done);
     if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     return lock.lost ? done(result.deployment) : result;
   } catch (e) {
@@ -78,7 +82,8 @@ async function ensureUpFinding(ctx: StageContext, service: string, findings: Fin
   if (note) findings.push(warn("deploy.restart", `${service} was down after the deploy: ${note}`, { fix: `Check it: systemctl status ${service}` }));
 }
 
-async function deploySteps(ctx: StageContext, opts: DeployOptions, service: string, container: string, findings: Finding[], done: (d?: Deployment | null) => DeployResult): Promise<DeployResult> {
+/** `container` null: the engine runs straight under the unit, whose current run stands for the container. */
+async function deploySteps(ctx: StageContext, opts: DeployOptions, service: string, container: string | null, cli: ContainerCli, findings: Finding[], done: (d?: Deployment | null) => DeployResult): Promise<DeployResult> {
   let unitChanged = false;
   if ((ctx.endpoint.install ?? []).length === 0) {
     findings.push(warn("deploy.install", `endpoint ${ctx.name} has no install: files; restarting ${service} with the files already on the host`, { fix: `Add install: entries to ${ctx.configFile} so the host runs the committed script.` }));
@@ -98,19 +103,18 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
     ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...(rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {}) })
     : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment: Deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
-  // docker run in the launch file: the container is docker's to inspect, not podman's
-  const cli = containerCli(await readLaunchScript(ctx));
   // Any NRestarts above what the restart left is an automatic restart of this deploy's engine.
   const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || undefined, cli }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
-    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: container ${short(fresh!.id)} (created after the deploy began), readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
+    const what = container === null ? `the unit's run ${short(fresh!.id)} (started after the deploy began)` : `container ${short(fresh!.id)} (created after the deploy began)`;
+    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: ${what}, readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
       data: { containerId: fresh!.id, polls: w.polls, marker: w.decision.state.markerLine },
     }));
     return done(deployment);
   }
-  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli));
+  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null));
   const journal = await diagnoseDeploy(ctx.host, {
     service, container, cursor: rs.mark.cursor, startedAtHostMs: rs.mark.hostNowMs, nRestarts: w?.last?.unit?.nRestarts ?? null, failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed",
     install: ctx.endpoint.install, configFile: ctx.configFile, restartEvidence: rs.evidence,
@@ -121,7 +125,7 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
   return done(deployment);
 }
 
-function readyFailure(ctx: StageContext, d: Decision, polls: number, cli: ContainerCli): Finding {
+function readyFailure(ctx: StageContext, d: Decision, polls: number, cli: ContainerCli, direct: boolean): Finding {
   const reason = d.kind === "fail" ? d.reason : "stopped waiting";
   const failure = d.kind === "fail" ? d.failure : null;
   return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
@@ -131,7 +135,7 @@ function readyFailure(ctx: StageContext, d: Decision, polls: number, cli: Contai
       : failure === "container-mismatch"
         ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.`
         : failure === "url-unreachable"
-          ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port, and the host's firewall must let the runner in.`
+          ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: ${direct ? "the engine's --host must not be 127.0.0.1 and its --port must be the url's" : `the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port`}, and the host's firewall must let the runner in.`
           : "Read deploy.diagnosis below for the cause.",
     data: { failure, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls },
   });

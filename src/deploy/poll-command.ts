@@ -1,11 +1,13 @@
 // The one remote command each readiness poll runs: host clock, unit state, the container's identity and
-// state, and the journal since the last poll, in one SSH round trip. Pure: builds the script only.
+// state (or, with no container, the unit's current run), and the journal since the last poll, in one SSH
+// round trip. Pure: builds the script only.
 import { shellJoin } from "../host/quote.js";
 import type { ContainerCli } from "../script/container-cli.js";
 
 export interface PollTarget {
   service: string;
-  container: string;
+  /** null: the engine runs straight under the unit (no container) */
+  container: string | null;
   /** journal cursor after which to read; null: from `sinceHostS` */
   cursor: string | null;
   sinceHostS: number;
@@ -24,7 +26,17 @@ const INSPECT_FORMAT = "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created
 export function journalArgv(t: PollTarget, extra: readonly string[] = []): string[] {
   const from = t.cursor ? [`--after-cursor=${t.cursor}`] : [`--since=@${t.sinceHostS}`];
   return ["journalctl", "-o", "json", "--no-pager", ...extra, ...from,
-    `CONTAINER_NAME=${t.container}`, "+", `_SYSTEMD_UNIT=${t.service}`, "+", `UNIT=${t.service}`];
+    ...(t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"]), `_SYSTEMD_UNIT=${t.service}`, "+", `UNIT=${t.service}`];
+}
+
+export const INSTANCE_PROPS = ["InvocationID", "MainPID", "ExecMainStartTimestamp", "ExecMainStatus"] as const;
+
+/**
+ * An engine the unit runs itself: its current run (a new InvocationID at every start) in place of the
+ * container. Microseconds in UTC (systemd 248+), so "started after the deploy began" is exact.
+ */
+export function instanceArgv(service: string): string[] {
+  return ["systemctl", "show", "--timestamp=us+utc", "-p", INSTANCE_PROPS.join(","), "--", service];
 }
 
 /** Exits 125 (docker: 1) with "no such container" when there is none: that is an answer, not an error. */
@@ -49,7 +61,7 @@ export function pollScript(t: PollTarget): string {
   return [
     `echo ${SECTION}now; date +%s%N`,
     section("unit", unitArgv(t.service)),
-    section("ps", inspectArgv(t.container, t.cli)),
+    section("ps", t.container === null ? instanceArgv(t.service) : inspectArgv(t.container, t.cli)),
     section("journal", journalArgv(t, ["--show-cursor"])),
     `echo ${SECTION}${END}`,
   ].join("; ");

@@ -13,7 +13,10 @@ export interface UnitState {
 }
 
 export interface ContainerState {
+  /** a container's id, or the InvocationID of the unit's run when the engine runs without a container */
   id: string;
+  /** set for the unit's own run (no container) */
+  process?: true;
   state: string;
   exitCode: number | null;
   /** host clock, epoch ms (podman's CreatedAt carries ns) */
@@ -96,6 +99,7 @@ export function parsePodmanTime(text: string): number | null {
 
 /** `podman container inspect --format "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}"`; null when none exists. */
 export function parsePs(lines: readonly string[]): ContainerState | null {
+  if (lines.some((l) => l.startsWith("InvocationID="))) return parseInstance(lines);
   let best: ContainerState | null = null;
   for (const l of lines) {
     const m = /^([0-9a-f]{12,64}) (\S+) (-?\d+) (.+)$/.exec(l.trim());
@@ -106,6 +110,25 @@ export function parsePs(lines: readonly string[]): ContainerState | null {
     if (!best || c.createdAtMs > best.createdAtMs) best = c;
   }
   return best;
+}
+
+/**
+ * instanceArgv's answer, the unit's current run as a container: running while it has a main process.
+ * null before its first start (no InvocationID) or when the start time is unreadable.
+ */
+export function parseInstance(lines: readonly string[]): ContainerState | null {
+  const kv = new Map<string, string>();
+  for (const l of lines) {
+    const i = l.indexOf("=");
+    if (i > 0) kv.set(l.slice(0, i), l.slice(i + 1).trim());
+  }
+  const id = kv.get("InvocationID") ?? "";
+  // `Tue 2026-12-01 11:37:00.123456 UTC`
+  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?) UTC$/.exec(kv.get("ExecMainStartTimestamp") ?? "");
+  const createdAtMs = t ? parsePodmanTime(`${t[1]} +0000`) : null;
+  if (!/^[0-9a-f]{32}$/.test(id) || createdAtMs === null) return null;
+  const pid = int(kv.get("MainPID"));
+  return { id, process: true, state: pid !== null && pid > 0 ? "running" : "exited", exitCode: int(kv.get("ExecMainStatus")), createdAtMs };
 }
 
 /** `journalctl -o json --show-cursor`: JSON records, then `-- cursor: C` (absent when nothing was new). */
@@ -160,7 +183,7 @@ export function parsePoll(text: string, transport: PollTransport = { code: 0 }):
   if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
   const ps = s.get("ps");
   const psText = ps?.body.join(" ").trim() ?? "";
-  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`container inspect failed (exit ${ps.rc}): ${psText}`);
+  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`${/--timestamp|InvocationID/.test(psText) ? "systemctl show (the unit's run)" : "container inspect"} failed (exit ${ps.rc}): ${psText}`);
   return {
     hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1_000_000n)) : null,
     unit,

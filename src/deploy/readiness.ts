@@ -150,8 +150,9 @@ export function progressLine(name: string, s: WaitState, obs: Observation): stri
   const elapsed = formatElapsed(obs.hostNowMs - s.startedAtHostMs).padStart(6, " ");
   const phase = s.phase ? phaseLabel(s.phase) : "waiting for the engine's first boot line";
   let box: string;
-  if (s.fresh) box = `container ${s.fresh.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago`;
-  else if (obs.container) box = `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
+  // with no container, the unit's run (its InvocationID) is what is new or old
+  if (s.fresh) box = s.fresh.process ? `unit run ${s.fresh.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago` : `container ${s.fresh.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago`;
+  else if (obs.container) box = obs.container.process ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy` : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
   else box = "no new container yet";
   const http = obs.models && s.marker && obs.models.status !== 200 ? ` · /v1/models: ${obs.models.status ?? obs.models.error}` : "";
   return `[${elapsed}] ${name}: ${phase} · ${box}${http}`;

@@ -11,7 +11,8 @@ import { decide, formatElapsed, initialState, progressLine, type Decision, type 
 
 export interface WaitInput {
   service: string;
-  container: string;
+  /** null: the engine runs straight under the unit, whose current run stands for the container */
+  container: string | null;
   startedAtHostMs: number;
   cursor: string | null;
   baselineRestarts: number;
@@ -83,7 +84,7 @@ export async function waitReady(ctx: StageContext, input: WaitInput): Promise<Wa
     const models = url && markerNow ? await probeModels(url, ctx.endpoint.model, input.apiKey) : null;
     last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, containerNames: out.journal.containers, models };
     // models stays null without a url (the marker alone decides) and before the marker (never ready then).
-    const d = decide(state, last, input.container);
+    const d = decide(state, last, input.container ?? undefined);
     state = d.state;
     ctx.progress(progressLine(ctx.name, state, last));
     if (d.kind !== "wait") return { decision: d, last, polls };

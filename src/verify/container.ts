@@ -11,8 +11,13 @@ function age(ms: number): string {
   return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
 }
 
-export function checkContainer(facts: Pick<HostFacts, "container" | "inspectError" | "hostNowMs" | "state" | "stateError">, name: string, deployment: Deployment | null, service: string | null = null, cli: ContainerCli = "podman"): Finding {
+/**
+ * `cli` "unit": the engine runs straight under the unit `name` (no container); its current run (InvocationID,
+ * start time, main process) is judged the same way: started after the deploy, running.
+ */
+export function checkContainer(facts: Pick<HostFacts, "container" | "inspectError" | "hostNowMs" | "state" | "stateError">, name: string, deployment: Deployment | null, service: string | null = null, cli: ContainerCli | "unit" = "podman"): Finding {
   const c = facts.container;
+  if (cli === "unit") return checkUnitRun(facts, name, deployment);
   if (!c) {
     return fail(CHECK, `no container ${name} on the host`, {
       evidence: [`${cli} inspect ${name}: ${facts.inspectError ?? "nothing"}`],
@@ -53,4 +58,27 @@ export function checkContainer(facts: Pick<HostFacts, "container" | "inspectErro
     });
   }
   return pass(CHECK, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });
+}
+
+/** The unit's run as the engine's instance: started after the deploy began (or the state record), running. */
+function checkUnitRun(facts: Pick<HostFacts, "container" | "inspectError" | "hostNowMs" | "state" | "stateError">, service: string, deployment: Deployment | null): Finding {
+  const c = facts.container;
+  if (!c) return fail(CHECK, `${service} has no current run: ${facts.inspectError ?? "systemctl show said nothing"}`, { fix: `systemctl status ${service}; journalctl -u ${service} -n 50` });
+  const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
+  const evidence = [`${service}: run ${c.id.slice(0, 12)} ${c.status}, main process ${c.pid}, started ${c.createdText}${ageMs === null ? "" : `, ${age(ageMs)} ago on the host clock`}`];
+  const data: Record<string, unknown> = { id: c.id, created: c.createdText, createdMs: c.createdMs, ageMs, status: c.status, unitRun: true };
+  if (!c.running) return fail(CHECK, `${service} is ${c.status}: its engine is not running`, { evidence, data, fix: `read its last run: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json` });
+  const since = deployment ? deployment.startedAtHostMs : facts.state ? facts.state.deployedAt * 1000 : null;
+  if (since === null) {
+    return warn(CHECK, `${service} is running, but the host has no deploy-gate state record to date it against`, { evidence: [...evidence, facts.stateError ?? "no state record on the host"], data, fix: "deploy once with `deploy-gate run` so the host records what was deployed" });
+  }
+  data.deployBeganMs = since;
+  if (deployment?.containerId && deployment.containerId !== c.id) {
+    return fail(CHECK, `another run of ${service} answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`, { evidence, data, fix: `the unit was restarted after the deploy: check journalctl -u ${service} and redeploy` });
+  }
+  if (c.createdMs === null) return warn(CHECK, `cannot read when ${service} started`, { evidence, data, fix: `check systemctl show --timestamp=us+utc -p ExecMainStartTimestamp ${service} (systemd 248 or newer)` });
+  if (c.createdMs + 1000 < since) {
+    return fail(CHECK, `${service}'s run predates the deploy by ${age(since - c.createdMs)}: the restart did not start it again`, { evidence, data, fix: `systemctl restart ${service}, then redeploy` });
+  }
+  return pass(CHECK, `${service}'s run ${c.id.slice(0, 12)} started after the deploy began, running`, { evidence, data });
 }

@@ -48,7 +48,8 @@ export interface HostFacts {
 }
 
 export interface FactsRequest {
-  endpoint: string; service: string | null; container: string; planPatterns?: readonly string[]; installed?: readonly string[];
+  /** container null: the engine runs straight under `service`; its current run and engine process stand in */
+  endpoint: string; service: string | null; container: string | null; planPatterns?: readonly string[]; installed?: readonly string[];
   /** the CLI that started the container (default podman): its inspect and exec */
   cli?: ContainerCli;
   /** the host directory mounted as the compile cache (verify.compile-cache: did it hold anything before this boot?) */
@@ -68,35 +69,59 @@ const NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total
 const GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; `
   + `elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
 const COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
+/** The engine's process among a unit's (vLLM's engine-core workers and a wrapper shell do not match). */
+const ENGINE_CMDLINE = "(^|/)vllm serve |(^|[ /])llama-server( |$)| -m (vllm\\.entrypoints|sglang\\.launch_server)";
+
+/**
+ * Without a container: the unit's run (InvocationID, start, main process) in the inspect section, and the
+ * engine process found in the unit's cgroup (the main process may be a shell that did not exec).
+ */
+function directLines(svc: string): string[] {
+  return [
+    `sec inspect; systemctl show --timestamp=us+utc -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>&1`,
+    `id=$(systemctl show -p InvocationID --value -- ${svc} 2>/dev/null); pid=$(systemctl show -p MainPID --value -- ${svc} 2>/dev/null)`,
+    `cg=$(systemctl show -p ControlGroup --value -- ${svc} 2>/dev/null)`,
+    `for f in "/sys/fs/cgroup$cg/cgroup.procs" "/sys/fs/cgroup/systemd$cg/cgroup.procs"; do [ -n "$cg" ] && [ -r "$f" ] || continue; `
+      + `for p in $(cat "$f"); do if tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | grep -qaE ${shellQuote(ENGINE_CMDLINE)}; then pid=$p; break; fi; done; break; done`,
+    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ]; then cat /proc/$pid/$1 2>/dev/null; fi; }`,
+  ];
+}
 
 export function buildFactsScript(req: FactsRequest, marker = `@@dg-${randomBytes(6).toString("hex")}`): { script: string; marker: string } {
   const q = shellQuote;
   const svc = req.service ? q(req.service) : "";
 
+  const direct = req.container === null;
+  // this container instance's journal, or this run of the unit's
+  const mine = direct ? `_SYSTEMD_INVOCATION_ID="$id"` : `CONTAINER_ID_FULL="$id"`;
   const script = [
-    `M=${q(marker)}; C=${q(req.container)}; RT=${q(req.cli ?? "podman")}`,
+    `M=${q(marker)}; C=${q(req.container ?? "")}; RT=${q(req.cli ?? "podman")}`,
     `sec() { printf '\\n%s:%s\\n' "$M" "$1"; }`,
     `sec now; date +%s%3N`,
     req.service ? `sec restarts; systemctl show -p NRestarts --value -- ${svc} 2>&1` : "sec restarts",
     req.service ? `sec active; systemctl show -p ActiveState --value -- ${svc} 2>&1` : "sec active",
     `sec state; cat ${q(statePath(req.endpoint))} 2>/dev/null`,
-    `sec inspect; insp=$("$RT" inspect --type container "$C" 2>&1); printf '%s\\n' "$insp"`,
-    `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
-    `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
-    // The host's /proc/<pid> is the container's PID 1: no podman exec needed when it is readable.
-    `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else "$RT" exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
+    ...(direct && req.service ? directLines(svc) : [
+      `sec inspect; insp=$("$RT" inspect --type container "$C" 2>&1); printf '%s\\n' "$insp"`,
+      `id=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Id": "\\([0-9a-f]\\{64\\}\\)".*/\\1/p' | head -n1)`,
+      `pid=$(printf '%s\\n' "$insp" | sed -n 's/^ *"Pid": \\([0-9]*\\),*$/\\1/p' | head -n1)`,
+      // The host's /proc/<pid> is the container's PID 1: no podman exec needed when it is readable.
+      `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ] && [ -r /proc/$pid/$1 ]; then cat /proc/$pid/$1; else "$RT" exec "$C" cat /proc/1/$1 2>/dev/null; fi; }`,
+    ]),
     `sec cmdline; [ -n "$id" ] && rd cmdline | base64 -w0`,
     `sec environ; [ -n "$id" ] && rd environ | base64 -w0`,
-    `sec journal; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
+    `sec journal; [ -n "$id" ] && journalctl ${mine} -o cat --no-pager -a 2>/dev/null | awk ${q(AWK)}`,
     req.planPatterns?.length
-      ? `sec planlines; [ -n "$id" ] && journalctl CONTAINER_ID_FULL="$id" -o cat --no-pager -a 2>/dev/null | grep -aP ${q(req.planPatterns.map((p) => `(?:${p})`).join("|"))} | tail -n 500`
+      ? `sec planlines; [ -n "$id" ] && journalctl ${mine} -o cat --no-pager -a 2>/dev/null | grep -aP ${q(req.planPatterns.map((p) => `(?:${p})`).join("|"))} | tail -n 500`
       : "sec planlines",
     `sec gpu; ${GPU}`,
     // Distinct earlier instances (container ids) of this name that logged torch.compile.
     // This host boot only and bounded: a long-lived container name has months of access logs.
     // the files deploy.install wrote, as they are now: a hand edit shows before the next restart runs it
     req.installed?.length ? `sec installed; sha256sum -- ${req.installed.map(q).join(" ")} 2>/dev/null` : "sec installed",
-    `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
+    direct
+      ? `sec earlier; timeout 10 journalctl _SYSTEMD_UNIT=${svc} -b -o json --output-fields=_SYSTEMD_INVOCATION_ID,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"_SYSTEMD_INVOCATION_ID":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`
+      : `sec earlier; timeout 10 journalctl CONTAINER_NAME="$C" -b -o json --output-fields=CONTAINER_ID_FULL,MESSAGE --no-pager -a 2>/dev/null | grep -aE ${q(COMPILE_LINE)} | grep -ao '"CONTAINER_ID_FULL":"[0-9a-f]*"' | sort -u | grep -avc "\${id:-none}"`,
     // bounded: a cache of many graphs is thousands of files
     req.cacheDir ? `sec cacheage; [ -d ${q(req.cacheDir)} ] && timeout 10 find ${q(req.cacheDir)} -type f -printf '%T@\\n' 2>/dev/null | sort -n | head -n1` : "",
     `true`,
@@ -124,7 +149,24 @@ export function parseTime(text: string | undefined): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
+/** directLines' inspect section: the unit's run as the container (its InvocationID, start and main process). */
+function parseUnitRun(text: string): { container: ContainerFacts | null; error: string | null } {
+  const kv = new Map(text.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()] as const));
+  const id = kv.get("InvocationID") ?? "";
+  if (!/^[0-9a-f]{32}$/.test(id)) return { container: null, error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})` };
+  const started = kv.get("ExecMainStartTimestamp") ?? "";
+  const t = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?) UTC$/.exec(started);
+  const ms = t ? parseTime(`${t[1]}T${t[2]}Z`) : null;
+  const pid = Number(kv.get("MainPID") ?? 0);
+  const state = `${kv.get("ActiveState") ?? "unknown"} (${kv.get("SubState") ?? "?"})`;
+  return {
+    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv.get("ActiveState") === "active", pid, configEnv: [] },
+    error: null,
+  };
+}
+
 function parseInspect(text: string): { container: ContainerFacts | null; error: string | null } {
+  if (/^InvocationID=/m.test(text)) return parseUnitRun(text);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -5,7 +5,7 @@ import type { Host } from "../host/host.js";
 import { fail, skip, type Finding } from "../report/finding.js";
 import { launchFile } from "../config/launch-file.js";
 import { readLaunchScript } from "../launch-script.js";
-import { containerCli } from "../script/container-cli.js";
+import { containerCli, runsDirect } from "../script/container-cli.js";
 import type { ServeScript } from "../script/model.js";
 import { parseStateRecord, statePath, type StageContext, type StateRecord } from "../stage.js";
 import { checkArgv } from "./argv.js";
@@ -69,15 +69,18 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   const ep = ctx.endpoint;
   const file = launchFile(ep);
   const scriptPath = ctx.repoPath(file.path);
-  if (!ep.container) {
+  // the launch file first (local git): docker run in it means docker inspects the container; an engine
+  // the unit runs itself (no container) is read as the unit's current run and its engine process
+  const script: ServeScript | null = await readLaunchScript(ctx);
+  const direct = !ep.container && runsDirect(script) && Boolean(ep.service);
+  const name = ep.container ?? (direct ? ep.service! : null);
+  if (!name) {
     return VERIFY_CHECKS.map((c) => (c === "verify.container"
-      ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml" })
+      ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml (an engine the unit runs without a container needs `service:` instead)" })
       : skip(c, "needs the container name from the config")));
   }
-  ctx.progress(`verify: reading ${ep.container} on ${ctx.host.name}`);
-  // the launch file first (local git): docker run in it means docker inspects the container
-  const script: ServeScript | null = await readLaunchScript(ctx);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: ep.container, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
+  ctx.progress(`verify: reading ${name} on ${ctx.host.name}`);
+  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: direct ? null : name, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
   const env = opts.env ?? process.env;
   const headers: Record<string, string> = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
 
@@ -99,12 +102,12 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
     guard("verify.restarts", () => (facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts"))),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(facts, ep.container!, opts.deployment, ep.service ?? null, containerCli(script));
+      const f = checkContainer(facts, name, opts.deployment, ep.service ?? null, direct ? "unit" : containerCli(script));
       // Rollback-tag verification compares with another ref than the one recorded: say so.
       if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...(f.evidence ?? []), `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
       return f;
     }),
-    guard("verify.plan", () => (facts ? checkPlan(facts.journal, ep.container!) : hostDown("verify.plan"))),
+    guard("verify.plan", () => (facts ? checkPlan(facts.journal, name) : hostDown("verify.plan"))),
     guard("verify.kv-capacity", () => {
       if (!facts) return hostDown("verify.kv-capacity");
       const mml = flagValue(live, "--max-model-len");
@@ -112,7 +115,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
     }),
     guard("verify.argv", () => (facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts), target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}` }) : hostDown("verify.argv"))),
     guard("verify.env", () => (facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env"))),
-    guard("verify.plan-lines", () => (facts ? checkPlanLines(facts.planLines, ep.contracts.plan, ep.container!) : hostDown("verify.plan-lines"))),
+    guard("verify.plan-lines", () => (facts ? checkPlanLines(facts.planLines, ep.contracts.plan, name) : hostDown("verify.plan-lines"))),
     guard("verify.graphs", () => (facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs"))),
     guard("verify.compile-cache", () => {
       if (!facts) return hostDown("verify.compile-cache");

@@ -1,10 +1,7 @@
 // A serve script that starts its engine with `docker run`: deploy's poll and verify's facts ask docker
 // (real sh, stand-ins printing docker's own output forms), podman otherwise.
-import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { shWith, stubBins } from "../helpers/stub-bin.js";
 import { hostFactsScript } from "../../src/deploy/diagnose-host.js";
 import { pollScript } from "../../src/deploy/poll-command.js";
 import { parsePodmanTime, parsePoll } from "../../src/deploy/poll-parse.js";
@@ -13,18 +10,8 @@ import { parseLaunch } from "../../src/script/launch.js";
 import { buildFactsScript, parseFacts } from "../../src/verify/facts.js";
 
 const ID = "9c".repeat(32);
-let dirs: string[] = [];
-afterEach(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); dirs = []; });
-
-function bin(tools: Record<string, string>): string {
-  const home = mkdtempSync(join(tmpdir(), "dg-docker-"));
-  dirs.push(home);
-  const b = join(home, "bin");
-  mkdirSync(b);
-  for (const [name, body] of Object.entries(tools)) { writeFileSync(join(b, name), `#!/bin/sh\n${body}\n`); chmodSync(join(b, name), 0o755); }
-  return b;
-}
-const sh = (script: string, b: string) => execFileSync("sh", ["-c", script], { encoding: "utf8", env: { PATH: `${b}:/usr/bin:/bin` } });
+const bin = stubBins("dg-docker-");
+const sh = shWith;
 const SYSTEMCTL = "echo ActiveState=active; echo SubState=running; echo NRestarts=0";
 
 describe("containerCli", () => {

@@ -46,6 +46,9 @@ export async function bundleEngine(outDir: string): Promise<void> {
     entryPoints: [fileURLToPath(new URL("./engine/main.ts", import.meta.url))],
     outfile: `${outDir}/engine.mjs`, bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "error",
   });
+  // `/app/vllm serve MODEL …`: vLLM's CLI, a script with an interpreter line as a venv's bin/vllm is, for a
+  // unit that runs the engine without a container (extensionless, so CommonJS: it loads the ESM bundle beside it)
+  await writeFile(`${outDir}/vllm`, '#!/bin/node\nimport(require("node:path").join(__dirname, "engine.mjs"));\n', { mode: 0o755 });
 }
 
 async function waitFor(what: string, timeoutMs: number, probe: () => Promise<boolean>, logFile: string): Promise<void> {

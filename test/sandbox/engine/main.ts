@@ -1,4 +1,5 @@
-// The engine double's entrypoint: `node engine.mjs MODEL --vllm-flags...`, like the seed's vLLM image, or
+// The engine double's entrypoint: `node engine.mjs MODEL --vllm-flags...`, like the seed's vLLM image (or
+// `node vllm serve MODEL …`, like vLLM's CLI run by a unit without a container), or
 // another engine's command (`llama-server …`, `python3 -m sglang.launch_server …`: other-engines.ts).
 import { createServer, type ServerResponse } from "node:http";
 import { bootScript, type Step } from "./boot.js";
@@ -8,13 +9,16 @@ import { logRecord, uvicorn, type Proc } from "./format.js";
 import { ArgvError, makePlan } from "./plan.js";
 import { serveOther } from "./other-engines.js";
 
-if (!serveOther(process.argv.slice(2))) serveVllm();
+// Run as `vllm serve MODEL …` (a `vllm` launcher next to engine.mjs, for units that start the engine
+// without a container), the words after `serve` are the argv, as vLLM's CLI reads them.
+const ARGV = /(^|\/)vllm$/.test(process.argv[1] ?? "") && process.argv[2] === "serve" ? process.argv.slice(3) : process.argv.slice(2);
+if (!serveOther(ARGV)) serveVllm();
 
 function serveVllm(): void {
   const api: Proc = { name: "APIServer", pid: process.pid };
   const core: Proc = { name: "EngineCore_DP0", pid: process.pid + 74 };
   let plan;
-  try { plan = makePlan(process.argv.slice(2), process.env); } catch (e) {
+  try { plan = makePlan(ARGV, process.env); } catch (e) {
     if (!(e instanceof ArgvError)) throw e;
     process.stderr.write(`usage: vllm serve [model_tag] [options]\nvllm serve: error: ${e.message}\n`);
     process.exit(2);
