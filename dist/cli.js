@@ -44153,8 +44153,7 @@ function logsArgv(t) {
     "--no-pager",
     ...t.follow ? ["--follow"] : [],
     ...window2,
-    `CONTAINER_NAME=${t.container}`,
-    "+",
+    ...t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"],
     `_SYSTEMD_UNIT=${t.service}`,
     "+",
     `UNIT=${t.service}`
@@ -44249,7 +44248,7 @@ async function printBoot(host, req, io) {
 `);
   const sel = boots.selected();
   if (!sel.boot) {
-    io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service} / container ${req.container} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}
+    io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service}${req.container ? ` / container ${req.container}` : ""} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}
 `);
     return 1;
   }
@@ -44324,13 +44323,13 @@ async function follow(host, req, io) {
 }
 async function logsCommand(opts, io) {
   const ws = await openWorkspace(opts);
-  const { name, ep } = oneEndpoint(ws, opts, "logs", "host, service, container");
+  const { name, ep } = oneEndpoint(ws, opts, "logs", "host, service");
   const one = ep.hosts ? oneFleetHost(ep.hosts, name, "logs", opts.hosts ?? null) : null;
   if (typeof one === "string") throw new UsageError(one);
   if (!one && opts.hosts) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
-  if (!one) requireFor(name, ep, "logs", ["host", "service", "container"], ws.configFile);
-  requireFor(name, ep, "logs", ["service", "container"], ws.configFile);
-  const req = logsRequest(opts, name, ep.service, ep.container);
+  if (!one) requireFor(name, ep, "logs", ["host", "service"], ws.configFile);
+  requireFor(name, ep, "logs", ["service"], ws.configFile);
+  const req = logsRequest(opts, name, ep.service, ep.container ?? null);
   const target = one ? endpointFor2(ep, one) : endpointFor(ws, name, opts);
   const { host, finding } = await connect(target, opts, dirname6(ws.configFile));
   if (!host) {

@@ -19,7 +19,8 @@ import { TwinEcho } from "./twin-echo.js";
 
 export interface LogsIo { out: (s: string) => void; err: (s: string) => void; colour: boolean; signal?: AbortSignal }
 
-export interface LogsRequest { endpoint: string; service: string; container: string; boot: BootSelector; since: string | null; follow: boolean; json: boolean }
+/** container null: an engine the unit runs itself; its lines are the unit's own */
+export interface LogsRequest { endpoint: string; service: string; container: string | null; boot: BootSelector; since: string | null; follow: boolean; json: boolean }
 
 const FETCH_TIMEOUT_MS = 120_000;
 
@@ -30,7 +31,7 @@ export function diagnoseBoot(b: Boot, service: string): Diagnosis {
 }
 
 /** Validated flags → a request; a bad value is a usage error that says what is accepted. */
-export function logsRequest(opts: Pick<Options, "boot" | "since" | "follow" | "json">, endpoint: string, service: string, container: string): LogsRequest {
+export function logsRequest(opts: Pick<Options, "boot" | "since" | "follow" | "json">, endpoint: string, service: string, container: string | null): LogsRequest {
   const boot = parseBoot(opts.boot ?? "current");
   if (!boot) throw new UsageError(`--boot ${opts.boot}: expected current, previous, -N (N boots before the current; write --boot=-N) or N (the N-th in the window)`);
   const since = opts.since === null || opts.since === undefined ? null : sinceArg(opts.since);
@@ -55,7 +56,7 @@ export async function printBoot(host: Host, req: LogsRequest, io: LogsIo): Promi
   else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr))) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${sanitizeLine(r.stderr.trim().split("\n").pop() ?? "")}\n`);
   const sel = boots.selected();
   if (!sel.boot) {
-    io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service} / container ${req.container} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}\n`);
+    io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service}${req.container ? ` / container ${req.container}` : ""} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}\n`);
     return 1;
   }
   const d = diagnoseBoot(sel.boot, req.service);
@@ -128,13 +129,14 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
 
 export async function logsCommand(opts: Options, io: LogsIo): Promise<number> {
   const ws = await openWorkspace(opts);
-  const { name, ep } = oneEndpoint(ws, opts, "logs", "host, service, container");
+  const { name, ep } = oneEndpoint(ws, opts, "logs", "host, service");
   const one = ep.hosts ? oneFleetHost(ep.hosts, name, "logs", opts.hosts ?? null) : null;
   if (typeof one === "string") throw new UsageError(one);
   if (!one && opts.hosts) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
-  if (!one) requireFor(name, ep, "logs", ["host", "service", "container"], ws.configFile!);
-  requireFor(name, ep, "logs", ["service", "container"], ws.configFile!);
-  const req = logsRequest(opts, name, ep.service, ep.container);
+  if (!one) requireFor(name, ep, "logs", ["host", "service"], ws.configFile!);
+  requireFor(name, ep, "logs", ["service"], ws.configFile!);
+  // without container: (an engine the unit runs itself) the unit's own lines are the engine's
+  const req = logsRequest(opts, name, ep.service, ep.container ?? null);
   const target = one ? fleetEndpoint(ep, one) : (endpointFor(ws, name, opts) as typeof ep & { host: NonNullable<typeof ep.host> });
   const { host, finding } = await connect(target, opts, dirname(ws.configFile!));
   if (!host) {

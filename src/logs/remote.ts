@@ -26,11 +26,11 @@ function realDate(t: string): boolean {
   return at.getUTCFullYear() === y && at.getUTCMonth() === mo! - 1 && at.getUTCDate() === d && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
 }
 
-export interface LogsTarget { service: string; container: string; since: string | null; follow: boolean }
+export interface LogsTarget { service: string; container: string | null; since: string | null; follow: boolean }
 
 /** The container's lines, the unit's stdout copies and systemd's lines about the unit, as JSON. */
 export function logsArgv(t: LogsTarget): string[] {
   const window = t.since !== null ? [`--since=${t.since}`] : [`--lines=${DEFAULT_LINES}`];
   return ["journalctl", "-o", "json", "--no-pager", ...(t.follow ? ["--follow"] : []), ...window,
-    `CONTAINER_NAME=${t.container}`, "+", `_SYSTEMD_UNIT=${t.service}`, "+", `UNIT=${t.service}`];
+    ...(t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"]), `_SYSTEMD_UNIT=${t.service}`, "+", `UNIT=${t.service}`];
 }

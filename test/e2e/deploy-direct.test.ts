@@ -9,6 +9,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runDeploy } from "../../src/deploy/index.js";
 import { runVerify } from "../../src/verify/index.js";
+import { logsRequest, printBoot } from "../../src/logs/command.js";
 import type { SshHost } from "../../src/host/ssh.js";
 import { makeSandboxRepo } from "../deploy/sandbox-repo.js";
 import { fresh, sandboxOrSkip, sandboxSession } from "./sandbox.js";
@@ -75,6 +76,17 @@ describe("an engine started straight from ExecStart= (no container) on the sandb
     expect(by("verify.thinking").status, JSON.stringify(by("verify.thinking"))).toBe("pass");
     expect(by("verify.tools").status, JSON.stringify(by("verify.tools"))).toBe("pass");
     expect(v.filter((f) => f.status === "fail"), JSON.stringify(v.filter((f) => f.status === "fail"))).toEqual([]);
+
+    // deploy-gate logs: the current boot of the unit, its engine's own lines and its diagnosis
+    let out = "";
+    let err = "";
+    const code = await printBoot(host, logsRequest({ boot: "current", json: true }, r.vars.endpoint, r.service, null), { out: (t) => (out += t), err: (t) => (err += t), colour: false });
+    expect(code, err).toBe(0);
+    const j = JSON.parse(out) as { diagnosis: { class: string }; lines: { text: string }[] };
+    expect(j.diagnosis.class).toBe("ready");
+    const texts = j.lines.map((l) => l.text);
+    expect(texts.filter((t) => t.includes("Application startup complete.")).length).toBe(1);
+    expect(texts.some((t) => /GPU KV cache size: [\d,]+ tokens/.test(t))).toBe(true);
   });
 
   it("an OOM boot is diagnosed from the unit's own lines, fast, with the shortfall", async (ctx) => {

@@ -87,6 +87,10 @@ describe("the remote command", () => {
     expect(argv).toContain("--follow");
     expect(argv).toContain("--lines=50000");
     expect(argv).toEqual(expect.arrayContaining(["CONTAINER_NAME=c'1", "_SYSTEMD_UNIT=a b.service", "UNIT=a b.service"]));
+    // no container (an engine the unit runs itself): the unit's own lines and systemd's about it
+    const direct = logsArgv({ service: "d.service", container: null, since: null, follow: false });
+    expect(direct.filter((a) => a.startsWith("CONTAINER_NAME="))).toEqual([]);
+    expect(direct.slice(-3)).toEqual(["_SYSTEMD_UNIT=d.service", "+", "UNIT=d.service"]);
   });
 
   it("refuses bad flags with what is accepted", () => {
