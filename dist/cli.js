@@ -43574,7 +43574,7 @@ async function deployRef(ws, name, opts) {
 }
 async function deployAndVerify(ws, name, opts, progress) {
   const ep = endpointFor(ws, name, opts);
-  requireFor(name, ep, opts.command, ["host", "service", "container", "install", "url", "model"], ws.configFile);
+  requireFor(name, ep, opts.command, ["host", "service", "install", "url", "model"], ws.configFile);
   const findings = [];
   const { ref, sha } = await deployRef(ws, name, opts);
   const { host, finding } = await connect(ep, opts, dirname3(ws.configFile));
@@ -43621,7 +43621,7 @@ async function autoRollback(ws, name, ep, host, progress, why, deployedSha, flee
 }
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor(ws, name, opts);
-  requireFor(name, ep, "verify", ["host", "service", "container", "url", "model"], ws.configFile);
+  requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
   const { host, finding } = await connect(ep, opts, dirname3(ws.configFile));
   if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
   try {
@@ -43800,9 +43800,9 @@ async function verifyHost(run, h, host) {
 async function replicaFacts(run, host) {
   const conn = run.conns.get(host);
   if (!conn) return { host, sha: null, argv: null, kvTokens: null, error: "not connected" };
-  const { facts, error: error2 } = await gatherFacts(conn, { endpoint: run.name, service: run.ep.service ?? null, container: run.ep.container, planPatterns: [] }, 3e4);
+  const { facts, error: error2 } = await gatherFacts(conn, { endpoint: run.name, service: run.ep.service ?? null, container: run.ep.container ?? null, planPatterns: [] }, 3e4);
   if (!facts) return { host, sha: null, argv: null, kvTokens: null, error: error2 ?? "no facts" };
-  return { host, sha: facts.state?.sha ?? null, argv: facts.argv, kvTokens: readBootPlan(facts.journal).plan.kvTokens, error: facts.argv ? null : "the container's argv could not be read (is it running?)" };
+  return { host, sha: facts.state?.sha ?? null, argv: facts.argv, kvTokens: readBootPlan(facts.journal).plan.kvTokens, error: facts.argv ? null : "the engine's argv could not be read (is it running?)" };
 }
 
 // src/fleet/run.ts
@@ -43833,7 +43833,7 @@ async function replicasOfFleet(run) {
 }
 async function deployFleet(ws, name, opts, progress) {
   const ep = ws.config.endpoints[name];
-  requireFor(name, ep, opts.command, ["service", "container", "install", "model"], ws.configFile);
+  requireFor(name, ep, opts.command, ["service", "install", "model"], ws.configFile);
   const hosts = chosenHosts(ws, name, opts);
   const { ref, sha } = await deployRef(ws, name, opts);
   const byName = new Map(hosts.map((h) => [hostName2(h), h]));
@@ -43911,7 +43911,7 @@ async function rollBack(run, outcomes, byName) {
 }
 async function verifyFleet(ws, name, opts, progress) {
   const ep = ws.config.endpoints[name];
-  requireFor(name, ep, "verify", ["service", "container", "model"], ws.configFile);
+  requireFor(name, ep, "verify", ["service", "model"], ws.configFile);
   const hosts = chosenHosts(ws, name, opts);
   const want = opts.ref ? await ws.git.resolve(opts.ref) : null;
   if (opts.ref && !want) throw new UsageError(`${opts.ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
@@ -44387,7 +44387,8 @@ function renderInit(endpoints) {
   return [
     `# yaml-language-server: $schema=${SCHEMA_ID}`,
     "# Written by deploy-gate init from the serve scripts' current engine argv. Paths are relative to this file.",
-    "# Review the contract flags; run/verify also need host, service, container, install, url and model",
+    "# Review the contract flags; run/verify also need host, service, install, url and model, and container",
+    "# when a container runs the engine (podman/docker run, a quadlet; not when the unit runs it itself)",
     "# (see the README's config reference, or hover a key in an editor that reads the schema above).",
     "version: 1",
     "endpoints:",

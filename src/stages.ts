@@ -106,7 +106,8 @@ export async function deployRef(ws: Workspace, name: string, opts: Options): Pro
 /** run (deploy + verify, auto-rollback) or rollback (deploy rollback.ref + verify) for one endpoint. */
 export async function deployAndVerify(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<StageRun> {
   const ep = endpointFor(ws, name, opts);
-  requireFor(name, ep, opts.command, ["host", "service", "container", "install", "url", "model"], ws.configFile!);
+  // container: is checked by deploy and verify, which read the launch file (an engine the unit runs itself has none)
+  requireFor(name, ep, opts.command, ["host", "service", "install", "url", "model"], ws.configFile!);
   const findings: Finding[] = [];
   const { ref, sha } = await deployRef(ws, name, opts);
   const { host, finding } = await connect(ep, opts, dirname(ws.configFile!));
@@ -157,7 +158,7 @@ export async function autoRollback(ws: Workspace, name: string, ep: Endpoint, ho
 /** verify alone: against --ref, or the ref recorded on the host by the last deploy. */
 export async function verifyOnly(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<StageRun> {
   const ep = endpointFor(ws, name, opts);
-  requireFor(name, ep, "verify", ["host", "service", "container", "url", "model"], ws.configFile!);
+  requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile!);
   const { host, finding } = await connect(ep, opts, dirname(ws.configFile!));
   if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
   try {

@@ -73,7 +73,7 @@ export async function verifyHost(run: FleetRun, h: FleetHost, host: string): Pro
 export async function replicaFacts(run: FleetRun, host: string): Promise<ReplicaFacts> {
   const conn = run.conns.get(host);
   if (!conn) return { host, sha: null, argv: null, kvTokens: null, error: "not connected" };
-  const { facts, error } = await gatherFacts(conn, { endpoint: run.name, service: run.ep.service ?? null, container: run.ep.container!, planPatterns: [] }, 30_000);
+  const { facts, error } = await gatherFacts(conn, { endpoint: run.name, service: run.ep.service ?? null, container: run.ep.container ?? null, planPatterns: [] }, 30_000);
   if (!facts) return { host, sha: null, argv: null, kvTokens: null, error: error ?? "no facts" };
-  return { host, sha: facts.state?.sha ?? null, argv: facts.argv, kvTokens: readBootPlan(facts.journal).plan.kvTokens, error: facts.argv ? null : "the container's argv could not be read (is it running?)" };
+  return { host, sha: facts.state?.sha ?? null, argv: facts.argv, kvTokens: readBootPlan(facts.journal).plan.kvTokens, error: facts.argv ? null : "the engine's argv could not be read (is it running?)" };
 }

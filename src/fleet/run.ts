@@ -61,7 +61,7 @@ async function replicasOfFleet(run: FleetRun): Promise<Finding> {
 
 export async function deployFleet(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<FleetStageRun> {
   const ep = ws.config!.endpoints[name]!;
-  requireFor(name, ep, opts.command, ["service", "container", "install", "model"], ws.configFile!);
+  requireFor(name, ep, opts.command, ["service", "install", "model"], ws.configFile!);
   const hosts = chosenHosts(ws, name, opts);
   const { ref, sha } = await deployRef(ws, name, opts);
   const byName = new Map(hosts.map((h) => [hostName(h), h]));
@@ -137,7 +137,7 @@ async function rollBack(run: FleetRun, outcomes: readonly StepOutcome[], byName:
 /** verify on a fleet: every chosen host in parallel (against --ref, or each host's recorded ref), then verify.replicas. */
 export async function verifyFleet(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<FleetStageRun> {
   const ep = ws.config!.endpoints[name]!;
-  requireFor(name, ep, "verify", ["service", "container", "model"], ws.configFile!);
+  requireFor(name, ep, "verify", ["service", "model"], ws.configFile!);
   const hosts = chosenHosts(ws, name, opts);
   const want = opts.ref ? await ws.git.resolve(opts.ref) : null;
   if (opts.ref && !want) throw new UsageError(`${opts.ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);

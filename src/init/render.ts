@@ -42,7 +42,8 @@ export function renderInit(endpoints: readonly InitEndpoint[]): string {
   return [
     `# yaml-language-server: $schema=${SCHEMA_ID}`,
     "# Written by deploy-gate init from the serve scripts' current engine argv. Paths are relative to this file.",
-    "# Review the contract flags; run/verify also need host, service, container, install, url and model",
+    "# Review the contract flags; run/verify also need host, service, install, url and model, and container",
+    "# when a container runs the engine (podman/docker run, a quadlet; not when the unit runs it itself)",
     "# (see the README's config reference, or hover a key in an editor that reads the schema above).",
     "version: 1",
     "endpoints:",
