@@ -69,7 +69,7 @@ const NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total
 const GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; `
   + `elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
 const COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
-/** The engine's process among a unit's (vLLM's engine-core workers and a wrapper shell do not match). */
+/** The engine's process among a unit's (vLLM's engine-core workers do not match; a wrapper shell is skipped). */
 const ENGINE_CMDLINE = "(^|/)vllm serve |(^|[ /])llama-server( |$)| -m (vllm\\.entrypoints|sglang\\.launch_server)";
 
 /**
@@ -82,7 +82,9 @@ function directLines(svc: string): string[] {
     `id=$(systemctl show -p InvocationID --value -- ${svc} 2>/dev/null); pid=$(systemctl show -p MainPID --value -- ${svc} 2>/dev/null)`,
     `cg=$(systemctl show -p ControlGroup --value -- ${svc} 2>/dev/null)`,
     `for f in "/sys/fs/cgroup$cg/cgroup.procs" "/sys/fs/cgroup/systemd$cg/cgroup.procs"; do [ -n "$cg" ] && [ -r "$f" ] || continue; `
-      + `for p in $(cat "$f"); do if tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | grep -qaE ${shellQuote(ENGINE_CMDLINE)}; then pid=$p; break; fi; done; break; done`,
+      // a shell whose -c string names the engine is its parent, not the engine: skipped
+      + `for p in $(cat "$f"); do a0=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | head -n1); case "\${a0##*/}" in sh|bash|dash|zsh|ksh) continue;; esac; `
+      + `if tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | grep -qaE ${shellQuote(ENGINE_CMDLINE)}; then pid=$p; break; fi; done; break; done`,
     `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ]; then cat /proc/$pid/$1 2>/dev/null; fi; }`,
   ];
 }

@@ -18,13 +18,15 @@ let nextPort = 8260; // this file's port range: 8260-8269
 const OWNER = "e2e@sandbox (local)";
 const FLAGS = "--reasoning-parser qwen3 --enable-auto-tool-choice --tool-call-parser qwen3_xml";
 
-function unitText(name: string, port: number, env: string): string {
+/** `wrapped`: a shell that runs the engine as its child (no exec), so the unit's main process is not the engine. */
+function unitText(name: string, port: number, env: string, wrapped = false): string {
+  const engine = `/app/vllm serve /models/qwen --host 0.0.0.0 --port ${port} --served-model-name qwen --max-model-len 8192 ${FLAGS}`;
   return [
     "[Unit]", `Description=engine double ${name} without a container (deploy-gate e2e)`, "StartLimitIntervalSec=120", "StartLimitBurst=100", "",
     "[Service]", "Type=simple",
     // the double's root (node and the bundle): the unit runs the engine's own process, no container
     "RootDirectory=/var/lib/engine/rootfs", "MountAPIVFS=yes", `Environment=${env}`,
-    `ExecStart=/app/vllm serve /models/qwen --host 0.0.0.0 --port ${port} --served-model-name qwen --max-model-len 8192 ${FLAGS}`,
+    `ExecStart=${wrapped ? `/bin/sh -c '${engine}; exit $$?'` : engine}`,
     "Restart=always", "RestartSec=1", "TimeoutStopSec=20", "", "[Install]", "WantedBy=multi-user.target", "",
   ].join("\n");
 }
@@ -42,21 +44,21 @@ describe("an engine started straight from ExecStart= (no container) on the sandb
   const s = inject("sandbox");
   let host: SshHost;
   const repos = sandboxSession((h) => (host = h));
-  const endpoint = (env: string) => {
+  const endpoint = (env: string, wrapped = false) => {
     const name = fresh("dg-direct");
     const port = nextPort++;
     const r = makeSandboxRepo({ endpoint: name, container: name, port, address: s!.address });
     repos.push(r);
     r.commit("run the engine from the unit, no container", (root) => {
-      writeFileSync(join(root, "deploy/engine.service"), unitText(name, port, env));
+      writeFileSync(join(root, "deploy/engine.service"), unitText(name, port, env, wrapped));
       writeFileSync(join(root, "deploy-gate.yml"), configText(name, r.service, `http://${s!.address}:${port}`));
     });
     return r;
   };
 
-  it("deploys to ready on the unit's new run, and verify reads that run, its argv and its plan", async (ctx) => {
+  it("deploys to ready on the unit's new run, and verify reads that run, its argv (the engine is the shell's child) and its plan", async (ctx) => {
     sandboxOrSkip(ctx);
-    const r = endpoint("FAKE_BOOT_SECONDS=2");
+    const r = endpoint("FAKE_BOOT_SECONDS=2", true);
     const lines: string[] = [];
     const res = await runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     expect(res.findings.filter((f) => f.status === "fail"), JSON.stringify(res.findings.map((f) => [f.check, f.status, f.summary]))).toEqual([]);
@@ -71,6 +73,10 @@ describe("an engine started straight from ExecStart= (no container) on the sandb
     const by = (id: string) => v.find((f) => f.check === id)!;
     expect(by("verify.container"), JSON.stringify(by("verify.container"))).toMatchObject({ status: "pass", data: { id: inv, unitRun: true } });
     expect(by("verify.argv").status, JSON.stringify(by("verify.argv"))).toBe("pass");
+    // the unit's main process is the shell: the argv verify read is its engine child's, found in the unit's cgroup
+    const main = (await host.run(["systemctl", "show", "-p", "MainPID", "--value", "--", r.service])).stdout.trim();
+    expect((await host.run(["cat", `/proc/${main}/cmdline`])).stdout.split("\0")[0]).toBe("/bin/sh");
+    expect(by("verify.argv").summary).toBe("live argv carries all 3 contract flag(s) and matches deploy/engine.service at main");
     expect(by("verify.plan")).toMatchObject({ status: "pass", summary: expect.stringMatching(/KV tokens/) });
     expect(by("verify.restarts").status).toBe("pass");
     expect(by("verify.thinking").status, JSON.stringify(by("verify.thinking"))).toBe("pass");
