@@ -36991,7 +36991,7 @@ function oomAdvice(f) {
   if (/error: out of memory/.test(d) && !f.oom) {
     return [
       "CUDA error: out of memory without an allocation size (typically pin_memory of host buffers)",
-      "This is usually the memlock limit, not VRAM: run the container with --ulimit memlock=-1:-1 (and raise the host's memlock via PAM limits)."
+      "This is usually the memlock limit, not VRAM: run the container with --ulimit memlock=-1:-1, or give a unit that runs the engine itself LimitMEMLOCK=infinity (and raise the host's memlock via PAM limits)."
     ];
   }
   if (/warming up sampler/.test(d)) {
@@ -37047,7 +37047,7 @@ function advice(cls, f) {
     }
     case "engine-init-failed": {
       if (f.decisive && NCCL.test(f.decisive)) {
-        return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run the container with --ipc=host (or a large --shm-size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
+        return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run a container with --ipc=host (or a large --shm-size; an engine the unit runs itself uses the host's /dev/shm: check its size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
       }
       if (f.decisive && GPU_FAULT.test(f.decisive)) {
         const bus = /Xid|fallen off the bus/.test(f.decisive);
@@ -37060,14 +37060,14 @@ function advice(cls, f) {
         return { summary: `this GPU lacks what a flag asks for: ${f.decisive}`, fix: "FP8 needs compute capability 8.9+ (Ada, Hopper): drop --kv-cache-dtype fp8 (and FP8 quantization) on this GPU, or move the endpoint to one that has it." };
       }
       if (f.decisive && HF_OFFLINE.test(f.decisive)) {
-        return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the container mounts (huggingface-cli download on a machine with access, into the mounted HF_HOME), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
+        return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the engine reads (huggingface-cli download on a machine with access, into its HF_HOME: the one a container mounts), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
       }
       if (f.decisive && ARCH_UNSUPPORTED.test(f.decisive)) {
         const arch = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
-        return { summary: `this vLLM does not know the model's architecture (${arch})`, fix: "Use a vLLM image new enough for this model (its release notes list the architecture), or a model this image supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
+        return { summary: `this vLLM does not know the model's architecture (${arch})`, fix: "Use a vLLM new enough for this model (image or venv; its release notes list the architecture), or a model this vLLM supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
       }
       if (f.decisive && NO_GPU.test(f.decisive)) {
-        return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
+        return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs (an engine the unit runs itself: the unit's user must reach /dev/nvidia* or /dev/kfd and /dev/dri) and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
       }
       return {
         summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
@@ -41051,7 +41051,9 @@ function progressLine(name, s, obs) {
   const elapsed = formatElapsed(obs.hostNowMs - s.startedAtHostMs).padStart(6, " ");
   const phase = s.phase ? phaseLabel(s.phase) : "waiting for the engine's first boot line";
   let box;
-  if (s.fresh) box = s.fresh.process ? `unit run ${s.fresh.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago` : `container ${s.fresh.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago`;
+  const seen = s.fresh ?? (obs.container && isFresh(obs.container, s.startedAtHostMs) ? obs.container : null);
+  const ended = seen && !s.fresh ? ` (${seen.state})` : "";
+  if (seen) box = (seen.process ? `unit run ${seen.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago` : `container ${seen.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago`) + ended;
   else if (obs.container) box = obs.container.process ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy` : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
   else box = "no new container yet";
   const http = obs.models && s.marker && obs.models.status !== 200 ? ` \xB7 /v1/models: ${obs.models.status ?? obs.models.error}` : "";
@@ -42075,7 +42077,7 @@ function nonDefaultArgs(journal) {
 }
 function checkArgv(input) {
   if (!input.argv) {
-    return fail(CHECK7, "could not read the container's /proc/1/cmdline", { fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user" });
+    return input.direct ? fail(CHECK7, "could not read the engine process's command line", { fix: "check the unit's engine is running (systemctl status SERVICE) and its process's /proc/PID/cmdline is readable by the SSH user" }) : fail(CHECK7, "could not read the container's /proc/1/cmdline", { fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user" });
   }
   const live = liveFlags(input.argv);
   const shown = input.argv.map((w, i) => i > 0 && looksSecret(input.argv[i - 1]) ? "***" : w.replace(/^(--[\w-]*(?:key|token|password|secret)[\w-]*=).*/i, "$1***"));
@@ -42197,9 +42199,12 @@ function checkUnitRun(facts, service, deployment) {
 
 // src/verify/env.ts
 var CHECK9 = "verify.env";
-function checkEnv(env, knobs, podmanRun, scriptPath) {
+function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
   if (knobs.length === 0) return skip(CHECK9, "no env knobs declared (contracts.env)");
-  if (!env) return fail(CHECK9, "could not read the container's environment", { fix: "check the container is running and `podman exec <container> cat /proc/1/environ` works for the SSH user" });
+  if (!env) {
+    return direct ? fail(CHECK9, "could not read the engine process's environment", { fix: "check the unit's engine is running; /proc/PID/environ is readable only by root and the unit's User=: verify as one of them" }) : fail(CHECK9, "could not read the container's environment", { fix: "check the container is running and `podman exec <container> cat /proc/1/environ` works for the SSH user" });
+  }
+  const where = direct ? "the engine's environment" : "the container's environment";
   const present = {};
   const missing = [];
   for (const k of knobs) {
@@ -42207,14 +42212,14 @@ function checkEnv(env, knobs, podmanRun, scriptPath) {
     if (v === void 0) missing.push(k);
     else present[k] = mask(k, v);
   }
-  const evidence = [...Object.entries(present).map(([k, v]) => `${k}=${v}`), ...missing.map((k) => `${k}: not in the container's environment`)];
+  const evidence = [...Object.entries(present).map(([k, v]) => `${k}=${v}`), ...missing.map((k) => `${k}: not in ${where}`)];
   const data = { present, missing };
   if (missing.length) {
     const inScript = missing.map((k) => podmanRun?.env.find((e) => e.name === k)).filter((e) => e !== void 0);
-    const fix = inScript.length ? `${scriptPath} sets ${inScript.map((e) => `${e.name} (line ${e.line})`).join(", ")} but the running container lacks it: redeploy so the container is recreated` : `add ${missing.map((k) => `-e ${k}=...`).join(" ")} to the podman run in ${scriptPath} and redeploy`;
-    return fail(CHECK9, `env knob${missing.length > 1 ? "s" : ""} missing in the container: ${missing.join(", ")}`, { evidence, data, fix, file: scriptPath });
+    const fix = direct ? `set ${missing.map((k) => `${k}=...`).join(" ")} for the engine in ${scriptPath} (an Environment= line in the unit's [Service], its EnvironmentFile=, or an export before the engine in a serve script) and redeploy` : inScript.length ? `${scriptPath} sets ${inScript.map((e) => `${e.name} (line ${e.line})`).join(", ")} but the running container lacks it: redeploy so the container is recreated` : `add ${missing.map((k) => `-e ${k}=...`).join(" ")} to the podman run in ${scriptPath} and redeploy`;
+    return fail(CHECK9, `env knob${missing.length > 1 ? "s" : ""} missing in ${direct ? "the engine's environment" : "the container"}: ${missing.join(", ")}`, { evidence, data, fix, file: scriptPath });
   }
-  return pass(CHECK9, `all ${knobs.length} env knob(s) present in the container`, { evidence, data });
+  return pass(CHECK9, `all ${knobs.length} env knob(s) present in ${direct ? "the engine's environment" : "the container"}`, { evidence, data });
 }
 
 // src/verify/facts.ts
@@ -42297,7 +42302,7 @@ function parseUnitRun(text) {
   const pid = Number(kv2.get("MainPID") ?? 0);
   const state = `${kv2.get("ActiveState") ?? "unknown"} (${kv2.get("SubState") ?? "?"})`;
   return {
-    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv2.get("ActiveState") === "active", pid, configEnv: [] },
+    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv2.get("ActiveState") === "active", pid, configEnv: [], unitRun: true },
     error: null
   };
 }
@@ -42375,7 +42380,9 @@ function parseFacts(stdout, marker) {
     container,
     inspectError: error2,
     argv: nulSplit(s.get("cmdline")),
-    env: environ ? envMap(environ) : container ? envMap(container.configEnv) : null,
+    // an engine the unit runs itself has no Config.Env: an unreadable environ (/proc/PID/environ is the
+    // process owner's and root's only) is "not read", never an empty environment with every knob missing
+    env: environ ? envMap(environ) : container && !container.unitRun ? envMap(container.configEnv) : null,
     journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== ""),
     planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
     gpu: parseGpu(s.get("gpu") ?? ""),
@@ -42461,7 +42468,7 @@ function readForkPlan(lines) {
   }
   return out;
 }
-function checkPlan(lines, container) {
+function checkPlan(lines, container, direct = false) {
   const { plan, cache } = readBootPlan(lines);
   const fork = readForkPlan(lines);
   const evidence = LABELS2.filter(([k]) => plan[k] !== null).map(([k, label, unit]) => `${label}: ${plan[k].toLocaleString("en-US")} ${unit}`);
@@ -42473,7 +42480,7 @@ function checkPlan(lines, container) {
     return fail(CHECK11, `no KV cache size line in this boot's journal for ${container} (vLLM: "GPU KV cache size", SGLang: "KV Cache is allocated", llama.cpp: "n_ctx =")`, {
       evidence: evidence.length ? evidence : ["no plan line found"],
       data,
-      fix: `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="`
+      fix: direct ? `the engine's stdout and stderr must reach the journal (no StandardOutput=/StandardError= to a file or null in the unit, no redirect in a serve script) and the SSH user must read the system journal (root, or the systemd-journal group), then check: journalctl -u ${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="` : `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="`
     });
   }
   if (plan.graphGiB !== null && plan.estimatedGraphGiB !== null && plan.graphGiB > plan.estimatedGraphGiB) {
@@ -42594,6 +42601,9 @@ function checkCompileCache(i) {
   const run = i.script?.engine?.podmanRun ?? null;
   const root = i.env?.get("VLLM_CACHE_ROOT") ?? DEFAULT_ROOT;
   const found = run && i.script ? likelyCauses(run, i.script, root) : { mount: null, causes: [] };
+  if (i.direct) {
+    return pass(CHECK14, `${cold} (the engine runs on the host without a container: its compile cache is ${i.env?.get("VLLM_CACHE_ROOT") ?? "~/.cache/vllm of the unit's user"}, kept across restarts)`, { evidence: [cold], data });
+  }
   if (found.mount === null) {
     return pass(CHECK14, `${cold} (no cache mount declared: every container recreate re-pays it)`, {
       evidence: [cold],
@@ -42875,7 +42885,7 @@ function readPlanLines(lines, specs) {
     return { name: s.name, value, line: hit2, ...bounds, problem };
   });
 }
-function checkPlanLines(lines, specs, container) {
+function checkPlanLines(lines, specs, container, direct = false) {
   if (specs.length === 0) return skip(CHECK17, "no contracts.plan declared", { fix: 'declare fork plan lines, e.g. contracts.plan: [{ name: arena-slots, pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 }]' });
   const rows = readPlanLines(lines, specs);
   const evidence = rows.map((r) => `${r.name}: ${r.value === null ? "-" : r.value.toLocaleString("en-US")}${r.problem ? ` (${r.problem})` : ""}${r.line ? ` <- ${r.line.trim().slice(0, 200)}` : ""}`);
@@ -42884,7 +42894,7 @@ function checkPlanLines(lines, specs, container) {
     return fail(CHECK17, `plan line(s) off contract: ${bad.map((r) => `${r.name} (${r.problem})`).join(", ")}`, {
       evidence,
       data: { rows },
-      fix: `read the lines in full: journalctl CONTAINER_NAME=${container} -b -o cat --no-pager | grep -aoE "<pattern>" (digit-anchored -o; plain grep output cuts the columns), then fix the serve script's knobs or the contract`
+      fix: `read the lines in full: journalctl ${direct ? `-u ${container}` : `CONTAINER_NAME=${container}`} -b -o cat --no-pager | grep -aoE "<pattern>" (digit-anchored -o; plain grep output cuts the columns), then fix the serve script's knobs or the contract`
     });
   }
   return pass(CHECK17, rows.map((r) => `${r.name} ${r.value.toLocaleString("en-US")}`).join(", "), { evidence, data: { rows } });
@@ -42972,7 +42982,7 @@ var CHECK19 = "verify.models";
 function noAnswer(check, what, r, url2, via) {
   return fail(check, `${what}: no HTTP answer from ${url2} (${r.error ?? "unknown error"})`, {
     evidence: [`via ${via}: ${r.error ?? "no answer"} after ${Math.round(r.durationMs)} ms`],
-    fix: `check the port is published (podman run -p) and reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url2}`
+    fix: `check the engine listens on the url's port on an address a peer reaches (a container: published with podman/docker run -p; an engine the unit runs itself: its --host is not 127.0.0.1) and that the port is reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url2}`
   });
 }
 function refusal(check, what, r, reason, a) {
@@ -43458,20 +43468,20 @@ async function runVerify(ctx, opts) {
       if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...f.evidence ?? [], `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
       return f;
     }),
-    guard("verify.plan", () => facts ? checkPlan(facts.journal, name) : hostDown("verify.plan")),
+    guard("verify.plan", () => facts ? checkPlan(facts.journal, name, direct) : hostDown("verify.plan")),
     guard("verify.kv-capacity", () => {
       if (!facts) return hostDown("verify.kv-capacity");
       const mml = flagValue(live, "--max-model-len");
       return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv, script?.engine?.kind);
     }),
-    guard("verify.argv", () => facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts), target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}` }) : hostDown("verify.argv")),
-    guard("verify.env", () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env")),
-    guard("verify.plan-lines", () => facts ? checkPlanLines(facts.planLines, ep.contracts.plan, name) : hostDown("verify.plan-lines")),
+    guard("verify.argv", () => facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts), direct, target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}` }) : hostDown("verify.argv")),
+    guard("verify.env", () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath, direct) : hostDown("verify.env")),
+    guard("verify.plan-lines", () => facts ? checkPlanLines(facts.planLines, ep.contracts.plan, name, direct) : hostDown("verify.plan-lines")),
     guard("verify.graphs", () => facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs")),
     guard("verify.compile-cache", () => {
       if (!facts) return hostDown("verify.compile-cache");
       const { plan, cache } = readBootPlan(facts.journal);
-      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env, cacheOldestMs: facts.cacheOldestMs, createdMs: facts.container?.createdMs ?? null });
+      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env, cacheOldestMs: facts.cacheOldestMs, createdMs: facts.container?.createdMs ?? null, direct });
     }),
     guard("verify.vram", () => facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env, script?.engine?.podmanRun?.devices.map((d) => d.path) ?? []) : hostDown("verify.vram"))
   ]);

@@ -151,7 +151,11 @@ export function progressLine(name: string, s: WaitState, obs: Observation): stri
   const phase = s.phase ? phaseLabel(s.phase) : "waiting for the engine's first boot line";
   let box: string;
   // with no container, the unit's run (its InvocationID) is what is new or old
-  if (s.fresh) box = s.fresh.process ? `unit run ${s.fresh.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago` : `container ${s.fresh.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - s.fresh.createdAtMs)} ago`;
+  // a run (or container) of this deploy that already ended before it was taken as fresh (a start that died at
+  // once) is still this deploy's, never "from before this deploy"
+  const seen = s.fresh ?? (obs.container && isFresh(obs.container, s.startedAtHostMs) ? obs.container : null);
+  const ended = seen && !s.fresh ? ` (${seen.state})` : "";
+  if (seen) box = (seen.process ? `unit run ${seen.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago` : `container ${seen.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago`) + ended;
   else if (obs.container) box = obs.container.process ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy` : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
   else box = "no new container yet";
   const http = obs.models && s.marker && obs.models.status !== 200 ? ` · /v1/models: ${obs.models.status ?? obs.models.error}` : "";

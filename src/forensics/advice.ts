@@ -38,7 +38,7 @@ function oomAdvice(f: AdviceFacts): [string, string] {
   if (/error: out of memory/.test(d) && !f.oom) {
     return [
       "CUDA error: out of memory without an allocation size (typically pin_memory of host buffers)",
-      "This is usually the memlock limit, not VRAM: run the container with --ulimit memlock=-1:-1 (and raise the host's memlock via PAM limits).",
+      "This is usually the memlock limit, not VRAM: run the container with --ulimit memlock=-1:-1, or give a unit that runs the engine itself LimitMEMLOCK=infinity (and raise the host's memlock via PAM limits).",
     ];
   }
   if (/warming up sampler/.test(d)) {
@@ -100,7 +100,7 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
     }
     case "engine-init-failed": {
       if (f.decisive && NCCL.test(f.decisive)) {
-        return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run the container with --ipc=host (or a large --shm-size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
+        return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run a container with --ipc=host (or a large --shm-size; an engine the unit runs itself uses the host's /dev/shm: check its size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
       }
       if (f.decisive && GPU_FAULT.test(f.decisive)) {
         const bus = /Xid|fallen off the bus/.test(f.decisive);
@@ -115,14 +115,14 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
         return { summary: `this GPU lacks what a flag asks for: ${f.decisive}`, fix: "FP8 needs compute capability 8.9+ (Ada, Hopper): drop --kv-cache-dtype fp8 (and FP8 quantization) on this GPU, or move the endpoint to one that has it." };
       }
       if (f.decisive && HF_OFFLINE.test(f.decisive)) {
-        return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the container mounts (huggingface-cli download on a machine with access, into the mounted HF_HOME), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
+        return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the engine reads (huggingface-cli download on a machine with access, into its HF_HOME: the one a container mounts), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
       }
       if (f.decisive && ARCH_UNSUPPORTED.test(f.decisive)) {
         const arch = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
-        return { summary: `this vLLM does not know the model's architecture (${arch})`, fix: "Use a vLLM image new enough for this model (its release notes list the architecture), or a model this image supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
+        return { summary: `this vLLM does not know the model's architecture (${arch})`, fix: "Use a vLLM new enough for this model (image or venv; its release notes list the architecture), or a model this vLLM supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
       }
       if (f.decisive && NO_GPU.test(f.decisive)) {
-        return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
+        return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs (an engine the unit runs itself: the unit's user must reach /dev/nvidia* or /dev/kfd and /dev/dri) and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
       }
       return {
         summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,

@@ -19,6 +19,8 @@ export interface ArgvInput {
   edited?: readonly string[];
   /** what the redeploy fixes name after `deploy-gate run`: `--endpoint NAME` (and a fleet's `--hosts H`) */
   target?: string;
+  /** the engine runs straight under the unit (no container): argv is its process's, found in the unit's cgroup */
+  direct?: boolean;
 }
 
 function nonDefaultArgs(journal: readonly string[]): Record<string, unknown> | null {
@@ -29,7 +31,9 @@ function nonDefaultArgs(journal: readonly string[]): Record<string, unknown> | n
 
 export function checkArgv(input: ArgvInput): Finding {
   if (!input.argv) {
-    return fail(CHECK, "could not read the container's /proc/1/cmdline", { fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user" });
+    return input.direct
+      ? fail(CHECK, "could not read the engine process's command line", { fix: "check the unit's engine is running (systemctl status SERVICE) and its process's /proc/PID/cmdline is readable by the SSH user" })
+      : fail(CHECK, "could not read the container's /proc/1/cmdline", { fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user" });
   }
   const live = liveFlags(input.argv);
   const shown = input.argv.map((w, i) => (i > 0 && looksSecret(input.argv![i - 1]!) ? "***" : w.replace(/^(--[\w-]*(?:key|token|password|secret)[\w-]*=).*/i, "$1***")));

@@ -22,6 +22,8 @@ export interface CompileCacheInput {
   cacheOldestMs?: number | null;
   /** when this container was created (host clock) */
   createdMs?: number | null;
+  /** the engine runs straight under the unit (no container): its cache is a host directory that outlives restarts */
+  direct?: boolean;
 }
 
 /** The host directory mounted over the vLLM cache root, when it is a plain absolute path (facts read its age). */
@@ -63,6 +65,10 @@ export function checkCompileCache(i: CompileCacheInput): Finding {
   const run = i.script?.engine?.podmanRun ?? null;
   const root = i.env?.get("VLLM_CACHE_ROOT") ?? DEFAULT_ROOT;
   const found = run && i.script ? likelyCauses(run, i.script, root) : { mount: null, causes: [] };
+  if (i.direct) {
+    // No container to recreate: the cache is the unit user's own (VLLM_CACHE_ROOT, else ~/.cache/vllm), on the host.
+    return pass(CHECK, `${cold} (the engine runs on the host without a container: its compile cache is ${i.env?.get("VLLM_CACHE_ROOT") ?? "~/.cache/vllm of the unit's user"}, kept across restarts)`, { evidence: [cold], data });
+  }
   if (found.mount === null) {
     return pass(CHECK, `${cold} (no cache mount declared: every container recreate re-pays it)`, {
       evidence: [cold], data, fix: `to keep it: mkdir -p "$CACHE_DIR" before the podman run, then -v "$CACHE_DIR":/root/.cache in ${i.scriptPath}`,

@@ -19,6 +19,8 @@ export interface ContainerFacts {
   pid: number;
   /** Config.Env from inspect: what podman was asked to set (the process environ is preferred) */
   configEnv: string[];
+  /** the unit's own run (no container): there is no Config.Env to fall back on */
+  unitRun?: true;
 }
 
 export interface HostFacts {
@@ -162,7 +164,7 @@ function parseUnitRun(text: string): { container: ContainerFacts | null; error: 
   const pid = Number(kv.get("MainPID") ?? 0);
   const state = `${kv.get("ActiveState") ?? "unknown"} (${kv.get("SubState") ?? "?"})`;
   return {
-    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv.get("ActiveState") === "active", pid, configEnv: [] },
+    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv.get("ActiveState") === "active", pid, configEnv: [], unitRun: true },
     error: null,
   };
 }
@@ -245,7 +247,9 @@ export function parseFacts(stdout: string, marker: string): HostFacts {
     container,
     inspectError: error,
     argv: nulSplit(s.get("cmdline")),
-    env: environ ? envMap(environ) : container ? envMap(container.configEnv) : null,
+    // an engine the unit runs itself has no Config.Env: an unreadable environ (/proc/PID/environ is the
+    // process owner's and root's only) is "not read", never an empty environment with every knob missing
+    env: environ ? envMap(environ) : container && !container.unitRun ? envMap(container.configEnv) : null,
     journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== ""),
     planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
     gpu: parseGpu(s.get("gpu") ?? ""),

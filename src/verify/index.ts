@@ -107,20 +107,20 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
       if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...(f.evidence ?? []), `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
       return f;
     }),
-    guard("verify.plan", () => (facts ? checkPlan(facts.journal, name) : hostDown("verify.plan"))),
+    guard("verify.plan", () => (facts ? checkPlan(facts.journal, name, direct) : hostDown("verify.plan"))),
     guard("verify.kv-capacity", () => {
       if (!facts) return hostDown("verify.kv-capacity");
       const mml = flagValue(live, "--max-model-len");
       return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv, script?.engine?.kind);
     }),
-    guard("verify.argv", () => (facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts), target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}` }) : hostDown("verify.argv"))),
-    guard("verify.env", () => (facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath) : hostDown("verify.env"))),
-    guard("verify.plan-lines", () => (facts ? checkPlanLines(facts.planLines, ep.contracts.plan, name) : hostDown("verify.plan-lines"))),
+    guard("verify.argv", () => (facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts), direct, target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}` }) : hostDown("verify.argv"))),
+    guard("verify.env", () => (facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath, direct) : hostDown("verify.env"))),
+    guard("verify.plan-lines", () => (facts ? checkPlanLines(facts.planLines, ep.contracts.plan, name, direct) : hostDown("verify.plan-lines"))),
     guard("verify.graphs", () => (facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs"))),
     guard("verify.compile-cache", () => {
       if (!facts) return hostDown("verify.compile-cache");
       const { plan, cache } = readBootPlan(facts.journal);
-      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env, cacheOldestMs: facts.cacheOldestMs, createdMs: facts.container?.createdMs ?? null });
+      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env, cacheOldestMs: facts.cacheOldestMs, createdMs: facts.container?.createdMs ?? null, direct });
     }),
     guard("verify.vram", () => (facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env, script?.engine?.podmanRun?.devices.map((d) => d.path) ?? []) : hostDown("verify.vram"))),
   ]);

@@ -7,7 +7,7 @@ export const CHECK = "verify.models";
 export function noAnswer(check: string, what: string, r: HttpResult, url: string, via: string): Finding {
   return fail(check, `${what}: no HTTP answer from ${url} (${r.error ?? "unknown error"})`, {
     evidence: [`via ${via}: ${r.error ?? "no answer"} after ${Math.round(r.durationMs)} ms`],
-    fix: `check the port is published (podman run -p) and reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url}`,
+    fix: `check the engine listens on the url's port on an address a peer reaches (a container: published with podman/docker run -p; an engine the unit runs itself: its --host is not 127.0.0.1) and that the port is reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url}`,
   });
 }
 

@@ -35,7 +35,8 @@ export function readPlanLines(lines: readonly string[], specs: readonly PlanLine
   });
 }
 
-export function checkPlanLines(lines: readonly string[], specs: readonly PlanLineContract[], container: string): Finding {
+/** `direct`: `container` is the unit that runs the engine itself. */
+export function checkPlanLines(lines: readonly string[], specs: readonly PlanLineContract[], container: string, direct = false): Finding {
   if (specs.length === 0) return skip(CHECK, "no contracts.plan declared", { fix: 'declare fork plan lines, e.g. contracts.plan: [{ name: arena-slots, pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 }]' });
   const rows = readPlanLines(lines, specs);
   const evidence = rows.map((r) => `${r.name}: ${r.value === null ? "-" : r.value.toLocaleString("en-US")}${r.problem ? ` (${r.problem})` : ""}${r.line ? ` <- ${r.line.trim().slice(0, 200)}` : ""}`);
@@ -43,7 +44,7 @@ export function checkPlanLines(lines: readonly string[], specs: readonly PlanLin
   if (bad.length) {
     return fail(CHECK, `plan line(s) off contract: ${bad.map((r) => `${r.name} (${r.problem})`).join(", ")}`, {
       evidence, data: { rows },
-      fix: `read the lines in full: journalctl CONTAINER_NAME=${container} -b -o cat --no-pager | grep -aoE "<pattern>" (digit-anchored -o; plain grep output cuts the columns), then fix the serve script's knobs or the contract`,
+      fix: `read the lines in full: journalctl ${direct ? `-u ${container}` : `CONTAINER_NAME=${container}`} -b -o cat --no-pager | grep -aoE "<pattern>" (digit-anchored -o; plain grep output cuts the columns), then fix the serve script's knobs or the contract`,
     });
   }
   return pass(CHECK, rows.map((r) => `${r.name} ${r.value!.toLocaleString("en-US")}`).join(", "), { evidence, data: { rows } });

@@ -34,7 +34,8 @@ export function readForkPlan(lines: readonly string[]): { budgetGiB: number | nu
   return out;
 }
 
-export function checkPlan(lines: readonly string[], container: string): Finding {
+/** `direct`: `container` is the unit that runs the engine itself (its lines are the unit's own). */
+export function checkPlan(lines: readonly string[], container: string, direct = false): Finding {
   const { plan, cache } = readBootPlan(lines);
   const fork = readForkPlan(lines);
   const evidence = LABELS.filter(([k]) => plan[k] !== null).map(([k, label, unit]) => `${label}: ${plan[k]!.toLocaleString("en-US")} ${unit}`);
@@ -45,7 +46,9 @@ export function checkPlan(lines: readonly string[], container: string): Finding 
   if (plan.kvTokens === null) {
     return fail(CHECK, `no KV cache size line in this boot's journal for ${container} (vLLM: "GPU KV cache size", SGLang: "KV Cache is allocated", llama.cpp: "n_ctx =")`, {
       evidence: evidence.length ? evidence : ["no plan line found"], data,
-      fix: `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="`,
+      fix: direct
+        ? `the engine's stdout and stderr must reach the journal (no StandardOutput=/StandardError= to a file or null in the unit, no redirect in a serve script) and the SSH user must read the system journal (root, or the systemd-journal group), then check: journalctl -u ${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="`
+        : `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="`,
     });
   }
   if (plan.graphGiB !== null && plan.estimatedGraphGiB !== null && plan.graphGiB > plan.estimatedGraphGiB) {

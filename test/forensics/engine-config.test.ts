@@ -27,7 +27,7 @@ describe("pydantic's Value error line", () => {
     const d = diagnose({ lines: pydantic("Model architectures ['LlavaQwenForCausalLM'] are not supported for now. Supported architectures: dict_keys(['LlamaForCausalLM'])") });
     expect(d.class).toBe("engine-init-failed");
     expect(d.summary).toBe("this vLLM does not know the model's architecture ('LlavaQwenForCausalLM')");
-    expect(d.fix).toMatch(/^Use a vLLM image new enough for this model/);
+    expect(d.fix).toMatch(/^Use a vLLM new enough for this model \(image or venv/);
   });
 });
 
@@ -84,7 +84,7 @@ describe("found by the second blind set (test/fixtures/logs-holdout)", () => {
   it("the hub offline and the model not cached: the LocalEntryNotFoundError, not vLLM's `Invalid repository ID` after it", () => {
     const d = diagnose({ lines: [`${P}huggingface_hub.errors.LocalEntryNotFoundError: Cannot find an appropriate cached snapshot folder for the specified revision on the local disk and outgoing traffic has been disabled.`, `${P}ValueError: Invalid repository ID or local directory specified: 'meta-llama/Llama-3.2-3B-Instruct'.`] });
     expect(d.decisive).toMatch(/^huggingface_hub\.errors\.LocalEntryNotFoundError/);
-    expect(d.fix).toMatch(/^Put the model in the cache the container mounts/);
+    expect(d.fix).toMatch(/^Put the model in the cache the engine reads/);
   });
 
   it("llama.cpp's older buffer failures (host RAM for the KV cache) are oom past `failed to create context`", () => {
