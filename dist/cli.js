@@ -41208,6 +41208,11 @@ async function runDeploy(ctx, opts) {
     return done();
   }
   findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
+  if (direct && ctx.endpoint.container) {
+    findings.push(warn("deploy.connect", `container: ${ctx.endpoint.container} is set, but ${ctx.configFile}'s launch file for ${ctx.name} runs the engine itself (no podman or docker run): deploy waits for that container`, {
+      fix: `If the unit runs the engine without a container, remove container: from endpoints.${ctx.name} in ${ctx.configFile}; deploy then waits for the unit's new run.`
+    }));
+  }
   let lock;
   try {
     const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal, fleetHost: ctx.fleetHost, progress: (l) => ctx.progress(`${ctx.name}: ${l}`) }, ctx.now);
