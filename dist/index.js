@@ -47778,8 +47778,8 @@ function belowAdvice(m, ctx = {}) {
     case "port-in-use":
       if (m.layer === "engine") {
         return {
-          summary: `the engine could not listen on port ${f.port}: another process already listens on it (the container shares the host's network, or a second server runs in it)`,
-          fix: `${ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name)` : `Find the holder (ss -ltnp 'sport = :${f.port}' on the host) and stop it`}, or start the engine on another --port in the serve script.`
+          summary: `the engine could not listen on ${f.port ? `port ${f.port}` : "its --port"}: another process already listens on it (an earlier engine still alive, another user's server, or the container shares the host's network)`,
+          fix: `${ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name)` : `Find the holder (ss -ltnp 'sport = :${f.port ?? "PORT"}' on the host) and stop it`}, or start the engine on another --port in the serve script.`
         };
       }
       return {
@@ -47843,6 +47843,11 @@ function belowAdvice(m, ctx = {}) {
       };
     case "bad-unit-file":
       return { summary: `systemd refused the unit file of ${f.unit}`, fix: `Fix the unit file (systemd-analyze verify ${f.unit} shows every bad line).` };
+    case "start-timeout":
+      return {
+        summary: `systemd stopped ${f.unit} because its ${f.step} did not finish within TimeoutStartSec= (the engine's own traceback after it is the SIGTERM, not the cause)`,
+        fix: `Give the boot the time it needs: TimeoutStartSec= above the longest boot (weights, compile, graphs; e.g. TimeoutStartSec=30min) in ${f.unit}'s [Service]; with Type=notify, the engine must also send READY=1, which vLLM does not: use Type=simple or Type=exec.`
+      };
     case "start-limit-hit":
       return { summary: `systemd refused to start ${unit}: start-limit-hit (it was restarted too often before this deploy)`, fix: `systemctl reset-failed ${unit}, then deploy again; move StartLimitIntervalSec=/StartLimitBurst= to [Unit] if they are in [Service].` };
     case "unbound-variable":
@@ -48228,6 +48233,7 @@ var HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|ha
 var HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
 var GPU_FAULT = /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address|an illegal instruction|uncorrectable ECC|the launch timed out)|GGML_ASSERT\(.*\) failed|NVRM: Xid \([^)]*\): (?:13|31|43|48|63|64|74|79|92|94|95)\b|GPU has fallen off the bus/;
 var GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|fp8e4nv not supported/;
+var INSTALL = /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
 var NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
 var CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
 var PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
@@ -48243,12 +48249,14 @@ var ROOT_CAUSES = [
   [GPU_FAULT, "engine-init-failed"],
   [GPU_UNSUPPORTED, "engine-init-failed"],
   [HF_OFFLINE, "engine-init-failed"],
+  [INSTALL, "engine-init-failed"],
   [NCCL, "engine-init-failed"],
   // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
   [CHAT_TEMPLATE, "engine-args"],
   [PARSER, "engine-args"]
 ];
-var WRAPPER = /Engine core initialization failed|Engine process failed to start|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down (?:client|executor)/;
+var WRAPPER = /Engine core initialization failed|Engine process failed to start|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down client|Executor failed\./;
+var WORKER_DIED = /Worker proc \S+ died unexpectedly/;
 var ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
 var WORKER_FAILED = /Worker failed with error/;
 var EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*Error|(?:[A-Z]\w*)?Exception)(?::|$)/;
@@ -48257,6 +48265,7 @@ function failureOf(msg2, level) {
   for (const [re, kind] of ROOT_CAUSES) if (re.test(msg2)) return { kind, priority: 5 };
   if (WORKER_FAILED.test(msg2)) return { kind: "engine-init-failed", priority: 4 };
   if (WRAPPER.test(msg2)) return { kind: "engine-init-failed", priority: 1 };
+  if (WORKER_DIED.test(msg2)) return { kind: "engine-init-failed", priority: 2.5 };
   if (ENGINE_FATAL.test(msg2)) return { kind: "engine-init-failed", priority: 2 };
   if (EXCEPTION.test(msg2.trim())) return { kind: "engine-init-failed", priority: 3 };
   return null;
@@ -48442,6 +48451,7 @@ function advice(cls, f) {
         const arch2 = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
         return { summary: `this vLLM does not know the model's architecture (${arch2})`, fix: "Use a vLLM new enough for this model (image or venv; its release notes list the architecture), or a model this vLLM supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
       }
+      if (f.decisive && INSTALL.test(f.decisive)) return installAdvice(f.decisive);
       if (f.decisive && NO_GPU.test(f.decisive)) {
         return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs (an engine the unit runs itself: the unit's user must reach /dev/nvidia* or /dev/kfd and /dev/dri) and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
       }
@@ -48496,6 +48506,18 @@ function advice(cls, f) {
       };
   }
 }
+function installAdvice(decisive) {
+  if (/No module named/.test(decisive)) {
+    return { summary: `the interpreter that ran the engine cannot import it: ${decisive}`, fix: "The unit or script runs a Python without the engine installed (the system python3, another venv): start it with the venv's own binary or interpreter (ExecStart=/path/to/venv/bin/vllm serve \u2026, or /path/to/venv/bin/python -m \u2026); systemd and nohup do not see an activated venv or conda env." };
+  }
+  if (/error while loading shared libraries/.test(decisive)) {
+    return { summary: `the dynamic loader cannot find a library the engine needs: ${decisive}`, fix: "systemd does not read ~/.bashrc: give the unit Environment=LD_LIBRARY_PATH=/usr/local/cuda/lib64 (the directory holding it), or register it with ldconfig; check with ldd on the binary." };
+  }
+  if (/undefined symbol/.test(decisive)) {
+    return { summary: `a compiled extension was built against another torch or CUDA than the one installed: ${decisive}`, fix: "Reinstall the engine and its kernels (vllm, sgl_kernel, flash-attn) for the torch in this venv, in one pip/uv install, or use the engine's image; do not upgrade torch under them." };
+  }
+  return { summary: `uv found no such command in the project it ran from: ${decisive}`, fix: "uv run resolves the project from the working directory: set WorkingDirectory= in the unit to the project (or uv run --project DIR), or run the venv's bin/vllm directly." };
+}
 
 // src/forensics/below.ts
 var PATH = String.raw`(?<path>/[^\s:"']*)`;
@@ -48540,6 +48562,8 @@ var RULES2 = [
   [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", step: "execve", unit: g.unit, ...g.executable ? { executable: g.executable } : {}, errno: g.errno })],
   // EnvironmentFile= without its `-`: the start fails before any Exec*= runs (systemd 252: then "Failed to run 'start-pre' task")
   [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "environment-file", unit: g.unit, errno: g.errno })],
+  // TimeoutStartSec= ran out (Type=notify waits for READY=1, which vLLM never sends): systemd SIGTERMs a healthy boot
+  [/^(?<unit>\S+\.service): (?<step>start|start-pre|start-post) operation timed out\. Terminating\.$/, "unit-error", "systemd", (g) => ({ what: "start-timeout", unit: g.unit, step: g.step })],
   [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "user", unit: g.unit, errno: g.errno })],
   [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit, step: g.step, executable: g.executable, errno: g.errno })],
   [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit, step: g.step })],
@@ -48566,7 +48590,9 @@ var RULES2 = [
   [/^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument })],
   // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
   [/couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
-  [/error while attempting to bind on address \('[^']*', (?<port>\d+)\)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })]
+  [/error while attempting to bind on address \('[^']*', (?<port>\d+)\)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  // vLLM's own server socket (create_server_socket, before the engine starts): the port is in its argv, not here
+  [/^OSError: \[Errno 98\] Address already in use$/, "runtime-error", "engine", () => ({ what: "port-in-use" })]
 ];
 var GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error response from daemon: )(?<msg>.+)$/;
 var NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'/;
@@ -48711,6 +48737,7 @@ var MAX_EVENTS = 2e3;
 var MAX_RING = 40;
 var MAX_TAIL = 12;
 var CAUSE_WINDOW = 40;
+var SERVING = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
 var BELOW = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 var Diagnoser = class {
   constructor(opts = {}) {
@@ -48733,6 +48760,8 @@ var Diagnoser = class {
   firstFatalSeq = null;
   /** uvicorn's line, or llama-server's `server is listening on http://…` */
   readyLine = "Application startup complete.";
+  /** readiness read from answered requests, not a startup line (a tool gap then says more than "ready") */
+  readyFromServing = false;
   phase = null;
   spec = null;
   toolGap = null;
@@ -48804,6 +48833,10 @@ var Diagnoser = class {
     if (isReadyMarker(msg2)) {
       this.readySeq = this.seq;
       this.readyLine = msg2.includes("Application startup complete.") ? "Application startup complete." : msg2.trim();
+    } else if (this.readySeq === null && SERVING.test(msg2)) {
+      this.readySeq = this.seq;
+      this.readyLine = msg2.trim();
+      this.readyFromServing = true;
     }
     this.tracebacks.push(raw);
     const spec = msg2.includes("metrics: ") ? readSpecDecode(msg2) : null;
@@ -48856,7 +48889,7 @@ var Diagnoser = class {
       below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...unit ? { unit } : {} } };
     } else if (failure2) {
       cls = failure2.kind;
-      decisive = failure2.priority >= 3 ? failure2.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure2.msg;
+      decisive = failure2.priority >= 3 ? failure2.msg : WORKER_DIED.test(failure2.msg) ? this.causeOfDeath() ?? failure2.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure2.msg;
     } else if (loop) {
       cls = "crash-loop";
       const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
@@ -48864,7 +48897,7 @@ var Diagnoser = class {
     } else if (ready2 && exitAfter(this.readySeq) && !stoppedAfterReady) {
       cls = "container-removed";
       decisive = exitAfter(this.readySeq).text;
-    } else if (ready2) {
+    } else if (ready2 && !(this.readyFromServing && this.toolGap)) {
       cls = "ready";
       decisive = this.readyLine;
     } else if (this.toolGap) {
@@ -48910,6 +48943,7 @@ var Diagnoser = class {
     if (this.failure) this.previousFailure = this.failure;
     this.failure = null;
     this.readySeq = null;
+    this.readyFromServing = false;
     this.bootedSinceStart = false;
     this.firstFatalSeq = null;
     this.servingErrors.length = 0;

@@ -1,5 +1,5 @@
 // The human half of a diagnosis: one summary and one fix per class, with the numbers in them.
-import { ARCH_UNSUPPORTED, CHAT_TEMPLATE, GPU_FAULT, GPU_UNSUPPORTED, HF_OFFLINE, HOST_OOM, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
+import { ARCH_UNSUPPORTED, INSTALL, CHAT_TEMPLATE, GPU_FAULT, GPU_UNSUPPORTED, HF_OFFLINE, HOST_OOM, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
 import { gapText, giB, type OomGap } from "./oom.js";
 import { authMismatchAdvice } from "./auth.js";
 import { peerAdvice } from "./peer-advice.js";
@@ -121,6 +121,7 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
         const arch = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
         return { summary: `this vLLM does not know the model's architecture (${arch})`, fix: "Use a vLLM new enough for this model (image or venv; its release notes list the architecture), or a model this vLLM supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
       }
+      if (f.decisive && INSTALL.test(f.decisive)) return installAdvice(f.decisive);
       if (f.decisive && NO_GPU.test(f.decisive)) {
         return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs (an engine the unit runs itself: the unit's user must reach /dev/nvidia* or /dev/kfd and /dev/dri) and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
       }
@@ -173,4 +174,18 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
         fix: "Check the window and the source: capture with `journalctl -o json --since \"20 min ago\"` filtered on CONTAINER_NAME or the unit (relative times only).",
       };
   }
+}
+
+/** A broken or mismatched install (venv, shared libraries, compiled extensions, uv): each names the one thing to fix. */
+function installAdvice(decisive: string): { summary: string; fix: string } {
+  if (/No module named/.test(decisive)) {
+    return { summary: `the interpreter that ran the engine cannot import it: ${decisive}`, fix: "The unit or script runs a Python without the engine installed (the system python3, another venv): start it with the venv's own binary or interpreter (ExecStart=/path/to/venv/bin/vllm serve …, or /path/to/venv/bin/python -m …); systemd and nohup do not see an activated venv or conda env." };
+  }
+  if (/error while loading shared libraries/.test(decisive)) {
+    return { summary: `the dynamic loader cannot find a library the engine needs: ${decisive}`, fix: "systemd does not read ~/.bashrc: give the unit Environment=LD_LIBRARY_PATH=/usr/local/cuda/lib64 (the directory holding it), or register it with ldconfig; check with ldd on the binary." };
+  }
+  if (/undefined symbol/.test(decisive)) {
+    return { summary: `a compiled extension was built against another torch or CUDA than the one installed: ${decisive}`, fix: "Reinstall the engine and its kernels (vllm, sgl_kernel, flash-attn) for the torch in this venv, in one pip/uv install, or use the engine's image; do not upgrade torch under them." };
+  }
+  return { summary: `uv found no such command in the project it ran from: ${decisive}`, fix: "uv run resolves the project from the working directory: set WorkingDirectory= in the unit to the project (or uv run --project DIR), or run the venv's bin/vllm directly." };
 }

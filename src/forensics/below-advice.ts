@@ -123,8 +123,8 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
     case "port-in-use":
       if (m.layer === "engine") {
         return {
-          summary: `the engine could not listen on port ${f.port}: another process already listens on it (the container shares the host's network, or a second server runs in it)`,
-          fix: `${ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name)` : `Find the holder (ss -ltnp 'sport = :${f.port}' on the host) and stop it`}, or start the engine on another --port in the serve script.`,
+          summary: `the engine could not listen on ${f.port ? `port ${f.port}` : "its --port"}: another process already listens on it (an earlier engine still alive, another user's server, or the container shares the host's network)`,
+          fix: `${ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name)` : `Find the holder (ss -ltnp 'sport = :${f.port ?? "PORT"}' on the host) and stop it`}, or start the engine on another --port in the serve script.`,
         };
       }
       return {
@@ -194,6 +194,11 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
       };
     case "bad-unit-file":
       return { summary: `systemd refused the unit file of ${f.unit}`, fix: `Fix the unit file (systemd-analyze verify ${f.unit} shows every bad line).` };
+    case "start-timeout":
+      return {
+        summary: `systemd stopped ${f.unit} because its ${f.step} did not finish within TimeoutStartSec= (the engine's own traceback after it is the SIGTERM, not the cause)`,
+        fix: `Give the boot the time it needs: TimeoutStartSec= above the longest boot (weights, compile, graphs; e.g. TimeoutStartSec=30min) in ${f.unit}'s [Service]; with Type=notify, the engine must also send READY=1, which vLLM does not: use Type=simple or Type=exec.`,
+      };
     case "start-limit-hit":
       return { summary: `systemd refused to start ${unit}: start-limit-hit (it was restarted too often before this deploy)`, fix: `systemctl reset-failed ${unit}, then deploy again; move StartLimitIntervalSec=/StartLimitBurst= to [Unit] if they are in [Service].` };
     case "unbound-variable":

@@ -79,6 +79,8 @@ const RULES: readonly Rule[] = [
   [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", step: "execve", unit: g.unit!, ...(g.executable ? { executable: g.executable } : {}), errno: g.errno! })],
   // EnvironmentFile= without its `-`: the start fails before any Exec*= runs (systemd 252: then "Failed to run 'start-pre' task")
   [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "environment-file", unit: g.unit!, errno: g.errno! })],
+  // TimeoutStartSec= ran out (Type=notify waits for READY=1, which vLLM never sends): systemd SIGTERMs a healthy boot
+  [/^(?<unit>\S+\.service): (?<step>start|start-pre|start-post) operation timed out\. Terminating\.$/, "unit-error", "systemd", (g) => ({ what: "start-timeout", unit: g.unit!, step: g.step! })],
   [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "user", unit: g.unit!, errno: g.errno! })],
   [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit!, step: g.step!, executable: g.executable!, errno: g.errno! })],
   [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit!, step: g.step! })],
@@ -106,6 +108,8 @@ const RULES: readonly Rule[] = [
   // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
   [/couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
   [/error while attempting to bind on address \('[^']*', (?<port>\d+)\)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  // vLLM's own server socket (create_server_socket, before the engine starts): the port is in its argv, not here
+  [/^OSError: \[Errno 98\] Address already in use$/, "runtime-error", "engine", () => ({ what: "port-in-use" })],
 ];
 
 /** Runtime errors said in general terms: `Error: …` from podman/docker when nothing specific matched. */

@@ -6,7 +6,7 @@ import { bootPhase, isReadyMarker, type BootPhase } from "../engine/vllm/phase.j
 import { PlanReader, type CompileCache, type Plan } from "../engine/vllm/plan.js";
 import { readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
 import { advice, type AdviceFacts, type DiagnosisClass } from "./advice.js";
-import { failureOf, HOST_OOM, outranks, type FailureMatch } from "../engine/vllm/failures.js";
+import { failureOf, HOST_OOM, outranks, WORKER_DIED, type FailureMatch } from "../engine/vllm/failures.js";
 import { familyOf, peerFailureOf, type EngineFamily } from "../engine/peers.js";
 import { readOomGap, type OomGap } from "./oom.js";
 import type { LogRecord } from "./record.js";
@@ -60,6 +60,8 @@ const MAX_RING = 40;
 const MAX_TAIL = 12;
 /** Lines between an engine's exception and the line saying it died of it (either side). */
 const CAUSE_WINDOW = 40;
+/** A request the server answered: uvicorn's access line (vLLM, SGLang), llama-server's request log. */
+const SERVING = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
 const BELOW: ReadonlySet<DiagnosisClass> = new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 
 export class Diagnoser {
@@ -79,6 +81,8 @@ export class Diagnoser {
   private firstFatalSeq: number | null = null;
   /** uvicorn's line, or llama-server's `server is listening on http://…` */
   private readyLine = "Application startup complete.";
+  /** readiness read from answered requests, not a startup line (a tool gap then says more than "ready") */
+  private readyFromServing = false;
   private phase: BootPhase | null = null;
   private spec: SpecDecode | null = null;
   private toolGap: string | null = null;
@@ -161,6 +165,11 @@ export class Diagnoser {
     if (isReadyMarker(msg)) {
       this.readySeq = this.seq;
       this.readyLine = msg.includes("Application startup complete.") ? "Application startup complete." : msg.trim();
+    } else if (this.readySeq === null && SERVING.test(msg)) {
+      // a window that starts mid-serving (systemctl status, a log tail) has no startup line: answered requests are the proof
+      this.readySeq = this.seq;
+      this.readyLine = msg.trim();
+      this.readyFromServing = true;
     }
     this.tracebacks.push(raw);
     const spec = msg.includes("metrics: ") ? readSpecDecode(msg) : null;
@@ -221,7 +230,9 @@ export class Diagnoser {
       below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...(unit ? { unit } : {}) } };
     } else if (failure) {
       cls = failure.kind;
-      decisive = failure.priority >= 3 ? failure.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg;
+      // a worker that died with no exception of its own (one would outrank this line): the tracebacks after it
+      // are its consequences, so only a request's error right at the death can say more
+      decisive = failure.priority >= 3 ? failure.msg : WORKER_DIED.test(failure.msg) ? this.causeOfDeath() ?? failure.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg;
     } else if (loop) {
       cls = "crash-loop";
       const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
@@ -229,7 +240,7 @@ export class Diagnoser {
     } else if (ready && exitAfter(this.readySeq!) && !stoppedAfterReady) {
       cls = "container-removed";
       decisive = exitAfter(this.readySeq!)!.text;
-    } else if (ready) {
+    } else if (ready && !(this.readyFromServing && this.toolGap)) {
       cls = "ready";
       decisive = this.readyLine;
     } else if (this.toolGap) {
@@ -271,6 +282,7 @@ export class Diagnoser {
     if (this.failure) this.previousFailure = this.failure;
     this.failure = null;
     this.readySeq = null;
+    this.readyFromServing = false;
     this.bootedSinceStart = false;
     this.firstFatalSeq = null;
     this.servingErrors.length = 0;

@@ -1,6 +1,6 @@
-// The log-diagnosis corpora (test/fixtures/logs-corpus, logs-holdout and logs-third, each written blind for the
+// The log-diagnosis corpora (test/fixtures/logs-corpus, logs-holdout, logs-third and logs-fourth, each written blind for the
 // project: their SOURCES.md) held at their figures: no false alarm on a healthy log, every failure called
-// with its class. Reproduce the tables: npx tsx bench/corpus-logs/run.ts [--dir test/fixtures/logs-holdout|logs-third]
+// with its class. Reproduce the tables: npx tsx bench/corpus-logs/run.ts [--dir test/fixtures/logs-holdout|logs-third|logs-fourth]
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scoreCorpus, totals } from "../../bench/corpus-logs/score.js";
@@ -11,6 +11,7 @@ describe("log-diagnosis corpora", () => {
     ["logs-corpus", 16, 37, { n: 35, d: 36 }], // the one left: SGLang's capture OOM names torch's own line over SGLang's wrapper
     ["logs-holdout", 10, 24, { n: 23, d: 23 }],
     ["logs-third", 12, 20, { n: 20, d: 20 }], // mostly engines dying after readiness
+    ["logs-fourth", 8, 26, { n: 25, d: 25 }], // engines run straight under systemd: venv, uv, shared libraries, start timeouts
   ] as const)("%s: no false alarm on its %i healthy logs, every one of its %i failures classed right", async (set, healthy, failures, decisive) => {
     const rows = await scoreCorpus(join(import.meta.dirname, "../fixtures", set));
     const t = totals(rows);

@@ -5,7 +5,7 @@ export type FailureKind = "oom" | "dynamo-shape" | "kv-insufficient" | "engine-i
 
 export interface FailureMatch {
   kind: FailureKind;
-  /** 5 root cause … 1 wrapper. */
+  /** 5 root cause … 1 wrapper (2.5: a worker's death with no exception of its own). */
   priority: number;
 }
 
@@ -21,6 +21,12 @@ export const HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been dis
 export const GPU_FAULT = /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address|an illegal instruction|uncorrectable ECC|the launch timed out)|GGML_ASSERT\(.*\) failed|NVRM: Xid \([^)]*\): (?:13|31|43|48|63|64|74|79|92|94|95)\b|GPU has fallen off the bus/;
 /** A kernel or dtype this GPU does not have (triton's fp8 on pre-Ada GPUs, …): the flag asking for it is the fix. */
 export const GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|fp8e4nv not supported/;
+/**
+ * The engine's Python environment or binary is not what runs (a bare-metal or venv install): a module the
+ * interpreter cannot import, a shared library the loader cannot find, a compiled extension built against
+ * another torch, uv finding no such command.
+ */
+export const INSTALL = /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
 /** NCCL and torch.distributed failures (rendezvous, collectives, watchdog). */
 export const NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
 export const CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
@@ -38,6 +44,7 @@ const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
   [GPU_FAULT, "engine-init-failed"],
   [GPU_UNSUPPORTED, "engine-init-failed"],
   [HF_OFFLINE, "engine-init-failed"],
+  [INSTALL, "engine-init-failed"],
   [NCCL, "engine-init-failed"],
   // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
   [CHAT_TEMPLATE, "engine-args"],
@@ -45,7 +52,10 @@ const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
 ];
 
 /** Lines that only say "see above": never the decisive line while anything else is known. */
-export const WRAPPER = /Engine core initialization failed|Engine process failed to start|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down (?:client|executor)/;
+// `Executor failed.` is EngineCore's word for a worker that died: the worker's own line says which
+export const WRAPPER = /Engine core initialization failed|Engine process failed to start|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down client|Executor failed\./;
+// a worker that died with no traceback of its own (a native crash) is the cause, above every wrapper
+export const WORKER_DIED = /Worker proc \S+ died unexpectedly/;
 const ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
 const WORKER_FAILED = /Worker failed with error/;
 // `Exception: …` bare too (a Rust tokenizer's error reaches Python as one)
@@ -56,6 +66,9 @@ export function failureOf(msg: string, level: string | null): FailureMatch | nul
   for (const [re, kind] of ROOT_CAUSES) if (re.test(msg)) return { kind, priority: 5 };
   if (WORKER_FAILED.test(msg)) return { kind: "engine-init-failed", priority: 4 };
   if (WRAPPER.test(msg)) return { kind: "engine-init-failed", priority: 1 };
+  // a worker dead without an exception of its own (a native crash): above EngineCore's fatal lines that
+  // follow it (2), below any exception (3), which would be the worker's own cause
+  if (WORKER_DIED.test(msg)) return { kind: "engine-init-failed", priority: 2.5 };
   if (ENGINE_FATAL.test(msg)) return { kind: "engine-init-failed", priority: 2 };
   if (EXCEPTION.test(msg.trim())) return { kind: "engine-init-failed", priority: 3 };
   return null;
