@@ -40381,8 +40381,9 @@ function journalArgv(t, extra = []) {
   ];
 }
 var INSTANCE_PROPS = ["InvocationID", "MainPID", "ExecMainStartTimestamp", "ExecMainStatus"];
-function instanceArgv(service) {
-  return ["systemctl", "show", "--timestamp=us+utc", "-p", INSTANCE_PROPS.join(","), "--", service];
+function instanceScript(service) {
+  const props = ["-p", INSTANCE_PROPS.join(","), "--", service];
+  return `${shellJoin(["systemctl", "show", "--timestamp=us+utc", ...props])} 2>/dev/null || TZ=UTC ${shellJoin(["systemctl", "show", ...props])}`;
 }
 function inspectArgv(container, cli = "podman") {
   return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
@@ -40393,12 +40394,12 @@ function unitArgv(service) {
 var END = "end";
 var POLL_SECTIONS = ["unit", "ps", "journal"];
 function pollScript(t) {
-  const section = (name, argv) => `echo ${SECTION}${name}; ${shellJoin(argv)} 2>&1; echo ${SECTION}rc=$?`;
+  const section = (name, command) => `echo ${SECTION}${name}; ${command} 2>&1; echo ${SECTION}rc=$?`;
   return [
     `echo ${SECTION}now; date +%s%N`,
-    section("unit", unitArgv(t.service)),
-    section("ps", t.container === null ? instanceArgv(t.service) : inspectArgv(t.container, t.cli)),
-    section("journal", journalArgv(t, ["--show-cursor"])),
+    section("unit", shellJoin(unitArgv(t.service))),
+    section("ps", t.container === null ? `{ ${instanceScript(t.service)}; }` : shellJoin(inspectArgv(t.container, t.cli))),
+    section("journal", shellJoin(journalArgv(t, ["--show-cursor"]))),
     `echo ${SECTION}${END}`
   ].join("; ");
 }
@@ -40634,8 +40635,9 @@ function parseInstance(lines) {
     if (i > 0) kv2.set(l.slice(0, i), l.slice(i + 1).trim());
   }
   const id = kv2.get("InvocationID") ?? "";
-  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?) UTC$/.exec(kv2.get("ExecMainStartTimestamp") ?? "");
-  const createdAtMs = t ? parsePodmanTime(`${t[1]} +0000`) : null;
+  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(kv2.get("ExecMainStartTimestamp") ?? "");
+  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
+  const createdAtMs = at === null ? null : t[2] ? at : at + 999;
   if (!/^[0-9a-f]{32}$/.test(id) || createdAtMs === null) return null;
   const pid = int2(kv2.get("MainPID"));
   return { id, process: true, state: pid !== null && pid > 0 ? "running" : "exited", exitCode: int2(kv2.get("ExecMainStatus")), createdAtMs };
@@ -42229,7 +42231,7 @@ function checkUnitRun(facts, service, deployment) {
   if (deployment?.containerId && deployment.containerId !== c.id) {
     return fail(CHECK8, `another run of ${service} answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`, { evidence, data, fix: `the unit was restarted after the deploy: check journalctl -u ${service} and redeploy` });
   }
-  if (c.createdMs === null) return warn(CHECK8, `cannot read when ${service} started`, { evidence, data, fix: `check systemctl show --timestamp=us+utc -p ExecMainStartTimestamp ${service} (systemd 248 or newer)` });
+  if (c.createdMs === null) return warn(CHECK8, `cannot read when ${service} started`, { evidence, data, fix: `check that systemctl show -p ExecMainStartTimestamp ${service} prints a start time` });
   if (c.createdMs + 1e3 < since) {
     return fail(CHECK8, `${service}'s run predates the deploy by ${age(since - c.createdMs)}: the restart did not start it again`, { evidence, data, fix: `systemctl restart ${service}, then redeploy` });
   }
@@ -42271,7 +42273,8 @@ var COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
 var ENGINE_CMDLINE = "(^|/)vllm serve |(^|[ /])llama-server( |$)| -m (vllm\\.entrypoints|sglang\\.launch_server)";
 function directLines(svc) {
   return [
-    `sec inspect; systemctl show --timestamp=us+utc -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>&1`,
+    // systemd before 248 has no --timestamp: whole seconds in UTC
+    `sec inspect; systemctl show --timestamp=us+utc -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>/dev/null || TZ=UTC systemctl show -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>&1`,
     `id=$(systemctl show -p InvocationID --value -- ${svc} 2>/dev/null); pid=$(systemctl show -p MainPID --value -- ${svc} 2>/dev/null)`,
     `cg=$(systemctl show -p ControlGroup --value -- ${svc} 2>/dev/null)`,
     `for f in "/sys/fs/cgroup$cg/cgroup.procs" "/sys/fs/cgroup/systemd$cg/cgroup.procs"; do [ -n "$cg" ] && [ -r "$f" ] || continue; for p in $(cat "$f"); do a0=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | head -n1); case "\${a0##*/}" in sh|bash|dash|zsh|ksh) continue;; esac; if tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | grep -qaE ${shellQuote(ENGINE_CMDLINE)}; then pid=$p; break; fi; done; break; done`,

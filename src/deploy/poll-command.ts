@@ -33,10 +33,12 @@ export const INSTANCE_PROPS = ["InvocationID", "MainPID", "ExecMainStartTimestam
 
 /**
  * An engine the unit runs itself: its current run (a new InvocationID at every start) in place of the
- * container. Microseconds in UTC (systemd 248+), so "started after the deploy began" is exact.
+ * container. Microseconds in UTC (systemd 248+), so "started after the deploy began" is exact; older
+ * systemd (RHEL 8's 239, Ubuntu 20.04's 245) has no --timestamp: whole seconds in UTC instead.
  */
-export function instanceArgv(service: string): string[] {
-  return ["systemctl", "show", "--timestamp=us+utc", "-p", INSTANCE_PROPS.join(","), "--", service];
+export function instanceScript(service: string): string {
+  const props = ["-p", INSTANCE_PROPS.join(","), "--", service];
+  return `${shellJoin(["systemctl", "show", "--timestamp=us+utc", ...props])} 2>/dev/null || TZ=UTC ${shellJoin(["systemctl", "show", ...props])}`;
 }
 
 /** Exits 125 (docker: 1) with "no such container" when there is none: that is an answer, not an error. */
@@ -57,12 +59,12 @@ export const POLL_SECTIONS = ["unit", "ps", "journal"] as const;
  * and the whole poll with END, so a reader can tell a finished answer from output cut mid-way.
  */
 export function pollScript(t: PollTarget): string {
-  const section = (name: string, argv: string[]) => `echo ${SECTION}${name}; ${shellJoin(argv)} 2>&1; echo ${SECTION}rc=$?`;
+  const section = (name: string, command: string) => `echo ${SECTION}${name}; ${command} 2>&1; echo ${SECTION}rc=$?`;
   return [
     `echo ${SECTION}now; date +%s%N`,
-    section("unit", unitArgv(t.service)),
-    section("ps", t.container === null ? instanceArgv(t.service) : inspectArgv(t.container, t.cli)),
-    section("journal", journalArgv(t, ["--show-cursor"])),
+    section("unit", shellJoin(unitArgv(t.service))),
+    section("ps", t.container === null ? `{ ${instanceScript(t.service)}; }` : shellJoin(inspectArgv(t.container, t.cli))),
+    section("journal", shellJoin(journalArgv(t, ["--show-cursor"]))),
     `echo ${SECTION}${END}`,
   ].join("; ");
 }

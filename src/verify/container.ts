@@ -76,7 +76,7 @@ function checkUnitRun(facts: Pick<HostFacts, "container" | "inspectError" | "hos
   if (deployment?.containerId && deployment.containerId !== c.id) {
     return fail(CHECK, `another run of ${service} answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`, { evidence, data, fix: `the unit was restarted after the deploy: check journalctl -u ${service} and redeploy` });
   }
-  if (c.createdMs === null) return warn(CHECK, `cannot read when ${service} started`, { evidence, data, fix: `check systemctl show --timestamp=us+utc -p ExecMainStartTimestamp ${service} (systemd 248 or newer)` });
+  if (c.createdMs === null) return warn(CHECK, `cannot read when ${service} started`, { evidence, data, fix: `check that systemctl show -p ExecMainStartTimestamp ${service} prints a start time` });
   if (c.createdMs + 1000 < since) {
     return fail(CHECK, `${service}'s run predates the deploy by ${age(since - c.createdMs)}: the restart did not start it again`, { evidence, data, fix: `systemctl restart ${service}, then redeploy` });
   }

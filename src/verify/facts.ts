@@ -80,7 +80,8 @@ const ENGINE_CMDLINE = "(^|/)vllm serve |(^|[ /])llama-server( |$)| -m (vllm\\.e
  */
 function directLines(svc: string): string[] {
   return [
-    `sec inspect; systemctl show --timestamp=us+utc -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>&1`,
+    // systemd before 248 has no --timestamp: whole seconds in UTC
+    `sec inspect; systemctl show --timestamp=us+utc -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>/dev/null || TZ=UTC systemctl show -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>&1`,
     `id=$(systemctl show -p InvocationID --value -- ${svc} 2>/dev/null); pid=$(systemctl show -p MainPID --value -- ${svc} 2>/dev/null)`,
     `cg=$(systemctl show -p ControlGroup --value -- ${svc} 2>/dev/null)`,
     `for f in "/sys/fs/cgroup$cg/cgroup.procs" "/sys/fs/cgroup/systemd$cg/cgroup.procs"; do [ -n "$cg" ] && [ -r "$f" ] || continue; `

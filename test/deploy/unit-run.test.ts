@@ -64,6 +64,18 @@ describe("deploy's poll without a container", () => {
     expect(p.container).toEqual({ id: INV, process: true, state: "running", exitCode: 0, createdAtMs: STARTED_MS });
   });
 
+  it("on systemd before 248 (no --timestamp) it asks again in UTC, and whole seconds read as the end of that second", () => {
+    const old = [
+      `case "$*" in`,
+      `  *--timestamp*) echo "systemctl: unrecognized option '--timestamp=us+utc'" >&2; exit 1 ;;`,
+      `  *ExecMainStartTimestamp*) [ "$TZ" = UTC ] || exit 3; echo InvocationID=${INV}; echo MainPID=77; echo "ExecMainStartTimestamp=Tue 2026-12-01 11:37:00 UTC"; echo ExecMainStatus=0 ;;`,
+      `  *) echo ActiveState=activating; echo SubState=start; echo NRestarts=0 ;;`,
+      `esac`,
+    ].join("\n");
+    const out = sh(pollScript({ service: "dg-old.service", container: null, cursor: null, sinceHostS: 1 }), bin({ systemctl: old, journalctl: "exit 1" }));
+    expect(parsePoll(out).container).toEqual({ id: INV, process: true, state: "running", exitCode: 0, createdAtMs: Date.UTC(2026, 11, 1, 11, 37, 0, 999) });
+  });
+
   it("no main process is an exited run; no InvocationID (never started) or an unreadable start is none", () => {
     expect(parseInstance(["InvocationID=" + INV, "MainPID=0", `ExecMainStartTimestamp=${STARTED}`, "ExecMainStatus=1"])).toMatchObject({ state: "exited", exitCode: 1 });
     expect(parseInstance(["InvocationID=", "MainPID=0", "ExecMainStartTimestamp=", "ExecMainStatus=0"])).toBeNull();
