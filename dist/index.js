@@ -50199,6 +50199,11 @@ function parsePs(lines) {
   }
   return best;
 }
+function unitStartMs(value) {
+  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
+  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
+  return at === null ? null : t[2] ? at : at + 999;
+}
 function parseInstance(lines) {
   const kv2 = /* @__PURE__ */ new Map();
   for (const l of lines) {
@@ -50206,9 +50211,7 @@ function parseInstance(lines) {
     if (i > 0) kv2.set(l.slice(0, i), l.slice(i + 1).trim());
   }
   const id = kv2.get("InvocationID") ?? "";
-  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(kv2.get("ExecMainStartTimestamp") ?? "");
-  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
-  const createdAtMs = at === null ? null : t[2] ? at : at + 999;
+  const createdAtMs = unitStartMs(kv2.get("ExecMainStartTimestamp") ?? "");
   if (!/^[0-9a-f]{32}$/.test(id) || createdAtMs === null) return null;
   const pid = int(kv2.get("MainPID"));
   return { id, process: true, state: pid !== null && pid > 0 ? "running" : "exited", exitCode: int(kv2.get("ExecMainStatus")), createdAtMs };
@@ -51946,13 +51949,13 @@ function parseServeScript(crlfText, options = {}) {
   }
   return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
 }
-function guesser(assignments2) {
+function guesser(assignments) {
   return (text) => {
     let t = text;
     for (let depth = 0; depth < 4; depth++) {
       const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
       if (!m) break;
-      const assigned = assignments2.filter((a) => a.name === m[1]).at(-1)?.value;
+      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
       const next = m[2] ?? assigned;
       if (next === void 0) break;
       t = next.replace(/^["']|["']$/g, "");
@@ -51960,13 +51963,13 @@ function guesser(assignments2) {
     return t;
   };
 }
-function engineHints(text, assignments2, runtime, nested, firstLine) {
+function engineHints(text, assignments, runtime, nested, firstLine) {
   return {
     source: (name) => {
-      const a = assignments2.filter((x) => x.name === name).at(-1);
+      const a = assignments.filter((x) => x.name === name).at(-1);
       return a ? assignedSource(text, a.line - firstLine, name, a.line) : null;
     },
-    guess: guesser(assignments2),
+    guess: guesser(assignments),
     llama: /llama/i.test(text),
     nested: (inner, line) => {
       const s = parseServeScript(inner, { firstLine: line, runtime });
@@ -59031,19 +59034,11 @@ var secretInArgv = {
     return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
   }
 };
-function assignments(value) {
-  const out = [];
-  for (const m of value.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) {
-    const a = m[1] ?? m[2] ?? m[3];
-    const eq = a.indexOf("=");
-    if (eq > 0) out.push({ name: a.slice(0, eq), value: a.slice(eq + 1) });
-  }
-  return out;
-}
 function unitEnvHits(ctx) {
   const unit = ctx.unit;
   if (!unit) return [];
-  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value).filter((a) => secretValue(a.name, a.value) || LITERAL_TOKEN.test(a.value)).map((a) => ({
+  const assignments = (value, line) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0).map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
+  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line).filter((a) => secretValue(a.name, a.value) || LITERAL_TOKEN.test(a.value)).map((a) => ({
     file: unit.path,
     line: e.line,
     summary: `Environment= ${a.name} carries a literal secret value`,
@@ -61401,8 +61396,7 @@ function parseUnitRun(text) {
   const id = kv2.get("InvocationID") ?? "";
   if (!/^[0-9a-f]{32}$/.test(id)) return { container: null, error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})` };
   const started = kv2.get("ExecMainStartTimestamp") ?? "";
-  const t = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?) UTC$/.exec(started);
-  const ms = t ? parseTime(`${t[1]}T${t[2]}Z`) : null;
+  const ms = unitStartMs(started);
   const pid = Number(kv2.get("MainPID") ?? 0);
   const state = `${kv2.get("ActiveState") ?? "unknown"} (${kv2.get("SubState") ?? "?"})`;
   return {

@@ -113,6 +113,17 @@ export function parsePs(lines: readonly string[]): ContainerState | null {
 }
 
 /**
+ * systemd's ExecMainStartTimestamp in UTC (`Tue 2026-12-01 11:37:00.123456 UTC`) -> epoch ms. Before systemd
+ * 248 it has whole seconds: read as the end of that second (a run started in the deploy's own second is
+ * still this deploy's). null when unreadable (another zone, never started).
+ */
+export function unitStartMs(value: string): number | null {
+  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
+  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
+  return at === null ? null : t![2] ? at : at + 999;
+}
+
+/**
  * instanceScript's answer, the unit's current run as a container: running while it has a main process.
  * null before its first start (no InvocationID) or when the start time is unreadable.
  */
@@ -123,11 +134,7 @@ export function parseInstance(lines: readonly string[]): ContainerState | null {
     if (i > 0) kv.set(l.slice(0, i), l.slice(i + 1).trim());
   }
   const id = kv.get("InvocationID") ?? "";
-  // `Tue 2026-12-01 11:37:00.123456 UTC`; systemd before 248: whole seconds, read as the end of that second
-  // (a run started in the deploy's own second is still this deploy's)
-  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(kv.get("ExecMainStartTimestamp") ?? "");
-  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
-  const createdAtMs = at === null ? null : t![2] ? at : at + 999;
+  const createdAtMs = unitStartMs(kv.get("ExecMainStartTimestamp") ?? "");
   if (!/^[0-9a-f]{32}$/.test(id) || createdAtMs === null) return null;
   const pid = int(kv.get("MainPID"));
   return { id, process: true, state: pid !== null && pid > 0 ? "running" : "exited", exitCode: int(kv.get("ExecMainStatus")), createdAtMs };

@@ -3,6 +3,7 @@
 // plan lines from the journal. buildFactsScript() makes the command; parseFacts() is pure.
 import { randomBytes } from "node:crypto";
 import { parseHostCopies } from "../deploy/install-plan.js";
+import { unitStartMs } from "../deploy/poll-parse.js";
 import { shellQuote } from "../host/quote.js";
 import type { ContainerCli } from "../script/container-cli.js";
 import type { StateRecord } from "../stage.js";
@@ -160,8 +161,7 @@ function parseUnitRun(text: string): { container: ContainerFacts | null; error: 
   const id = kv.get("InvocationID") ?? "";
   if (!/^[0-9a-f]{32}$/.test(id)) return { container: null, error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})` };
   const started = kv.get("ExecMainStartTimestamp") ?? "";
-  const t = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?) UTC$/.exec(started);
-  const ms = t ? parseTime(`${t[1]}T${t[2]}Z`) : null;
+  const ms = unitStartMs(started);
   const pid = Number(kv.get("MainPID") ?? 0);
   const state = `${kv.get("ActiveState") ?? "unknown"} (${kv.get("SubState") ?? "?"})`;
   return {

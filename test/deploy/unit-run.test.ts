@@ -98,7 +98,7 @@ describe("verify's facts without a container", () => {
     const { script, marker } = buildFactsScript({ endpoint: "e", service: "dg-direct.service", container: null });
     expect(script).toContain(`_SYSTEMD_INVOCATION_ID="$id"`);
     const f = parseFacts(sh(script, b), marker);
-    expect(f.container).toMatchObject({ id: INV, running: true, pid: kid.pid, createdMs: Math.floor(STARTED_MS) }); // verify reads ms, as from podman
+    expect(f.container).toMatchObject({ id: INV, running: true, pid: kid.pid, createdMs: STARTED_MS }); // as deploy reads it
     expect(liveFlags(f.argv!).map((x) => `${x.name}=${x.value}`)).toEqual(["--port=8000", "--max-model-len=8192"]);
     expect(f.env?.get("VLLM_USE_V1")).toBe("1");
   });

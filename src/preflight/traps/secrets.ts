@@ -2,6 +2,7 @@
 // `podman inspect` and the journal show them to anyone on the host.
 import type { Command, Word } from "../../script/model.js";
 import { programOf, programWords } from "../../script/words.js";
+import { lexWords } from "../../script/lexer.js";
 import { normalizeFlagName } from "../../script/contract.js";
 import { allCommands, allRuns, lineOf } from "./context.js";
 import { ANY_RUNTIME, type Source, type TrapContext, type TrapHit, type TrapRuleDef } from "./types.js";
@@ -93,17 +94,6 @@ export const secretInArgv: TrapRuleDef = {
   },
 };
 
-/** `A=1 "B=two words" C='x'`: systemd's Environment= assignments, quotes removed. */
-function assignments(value: string): { name: string; value: string }[] {
-  const out: { name: string; value: string }[] = [];
-  for (const m of value.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) {
-    const a = m[1] ?? m[2] ?? m[3]!;
-    const eq = a.indexOf("=");
-    if (eq > 0) out.push({ name: a.slice(0, eq), value: a.slice(eq + 1) });
-  }
-  return out;
-}
-
 /**
  * A unit's own [Service] Environment= (not a quadlet's [Container] one, which becomes podman --env and is
  * read as a run's -e): systemd hands it to every local user through `systemctl show -p Environment`.
@@ -111,7 +101,10 @@ function assignments(value: string): { name: string; value: string }[] {
 function unitEnvHits(ctx: TrapContext): TrapHit[] {
   const unit = ctx.unit;
   if (!unit) return [];
-  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value)
+  // systemd splits the value as the shell lexer does (quotes honoured); a $VAR word is no literal
+  const assignments = (value: string, line: number) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0)
+    .map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
+  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line)
     .filter((a) => secretValue(a.name, a.value) || LITERAL_TOKEN.test(a.value))
     .map((a): TrapHit => ({
       file: unit.path,
