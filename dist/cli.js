@@ -42267,11 +42267,11 @@ var GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeo
 var COMPILE_LINE = "Compiling a graph|Directly load|torch\\.compile t";
 var ENGINE_CMDLINE = "(^|/)vllm serve |(^|[ /])llama-server( |$)| -m (vllm\\.entrypoints|sglang\\.launch_server)";
 function directLines(svc) {
+  const props = "InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState,ControlGroup";
+  const field = (k) => `$(printf '%s\\n' "$insp" | sed -n 's/^${k}=//p' | head -n1)`;
   return [
-    // systemd before 248 has no --timestamp: whole seconds in UTC
-    `sec inspect; systemctl show --timestamp=us+utc -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>/dev/null || TZ=UTC systemctl show -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>&1`,
-    `id=$(systemctl show -p InvocationID --value -- ${svc} 2>/dev/null); pid=$(systemctl show -p MainPID --value -- ${svc} 2>/dev/null)`,
-    `cg=$(systemctl show -p ControlGroup --value -- ${svc} 2>/dev/null)`,
+    `sec inspect; insp=$(systemctl show --timestamp=us+utc -p ${props} -- ${svc} 2>/dev/null || TZ=UTC systemctl show -p ${props} -- ${svc} 2>&1); printf '%s\\n' "$insp"`,
+    `id=${field("InvocationID")}; pid=${field("MainPID")}; cg=${field("ControlGroup")}`,
     `for f in "/sys/fs/cgroup$cg/cgroup.procs" "/sys/fs/cgroup/systemd$cg/cgroup.procs"; do [ -n "$cg" ] && [ -r "$f" ] || continue; for p in $(cat "$f"); do a0=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | head -n1); case "\${a0##*/}" in sh|bash|dash|zsh|ksh) continue;; esac; if tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | grep -qaE ${shellQuote(ENGINE_CMDLINE)}; then pid=$p; break; fi; done; break; done`,
     `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ]; then cat /proc/$pid/$1 2>/dev/null; fi; }`
   ];

@@ -80,11 +80,12 @@ const ENGINE_CMDLINE = "(^|/)vllm serve |(^|[ /])llama-server( |$)| -m (vllm\\.e
  * engine process found in the unit's cgroup (the main process may be a shell that did not exec).
  */
 function directLines(svc: string): string[] {
+  const props = "InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState,ControlGroup";
+  // one systemctl show: the section prints it, id, pid and cgroup are read from it (systemd before 248 has no --timestamp)
+  const field = (k: string) => `$(printf '%s\\n' "$insp" | sed -n 's/^${k}=//p' | head -n1)`;
   return [
-    // systemd before 248 has no --timestamp: whole seconds in UTC
-    `sec inspect; systemctl show --timestamp=us+utc -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>/dev/null || TZ=UTC systemctl show -p InvocationID,MainPID,ExecMainStartTimestamp,ActiveState,SubState -- ${svc} 2>&1`,
-    `id=$(systemctl show -p InvocationID --value -- ${svc} 2>/dev/null); pid=$(systemctl show -p MainPID --value -- ${svc} 2>/dev/null)`,
-    `cg=$(systemctl show -p ControlGroup --value -- ${svc} 2>/dev/null)`,
+    `sec inspect; insp=$(systemctl show --timestamp=us+utc -p ${props} -- ${svc} 2>/dev/null || TZ=UTC systemctl show -p ${props} -- ${svc} 2>&1); printf '%s\\n' "$insp"`,
+    `id=${field("InvocationID")}; pid=${field("MainPID")}; cg=${field("ControlGroup")}`,
     `for f in "/sys/fs/cgroup$cg/cgroup.procs" "/sys/fs/cgroup/systemd$cg/cgroup.procs"; do [ -n "$cg" ] && [ -r "$f" ] || continue; `
       // a shell whose -c string names the engine is its parent, not the engine: skipped
       + `for p in $(cat "$f"); do a0=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | head -n1); case "\${a0##*/}" in sh|bash|dash|zsh|ksh) continue;; esac; `
