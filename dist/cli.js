@@ -37794,6 +37794,9 @@ function kvFacts(line, estimate) {
   };
 }
 
+// src/forensics/journal.ts
+import { isAscii as isAscii2 } from "node:buffer";
+
 // src/forensics/journal-scan.ts
 import { isAscii } from "node:buffer";
 var WANTED = [
@@ -38177,59 +38180,6 @@ function headFromObject(raw, h) {
   h.lineMax = raw._LINE_BREAK === "line-max";
 }
 
-// src/forensics/journal-cursors.ts
-var CURSORS = 4096;
-var SLOT = 96;
-var CursorRing = class {
-  ts = new Float64Array(CURSORS).fill(NaN);
-  bytes = Buffer.alloc(CURSORS * SLOT);
-  /** Byte length in the slot, or -1: the cursor is in `strings`. */
-  length = new Int16Array(CURSORS);
-  strings = new Array(CURSORS);
-  at = 0;
-  maxTs = -Infinity;
-  /** Seen already (then not kept again), for a cursor held as buf[a, e) without escapes. */
-  seenBytes(buf, a, e, ts) {
-    if (ts <= this.maxTs && this.find(ts, (i) => this.sameBytes(i, buf, a, e))) return true;
-    if (ts > this.maxTs) this.maxTs = ts;
-    const n = e - a;
-    if (n > SLOT) return this.keep(ts, buf.toString("utf8", a, e));
-    const base = this.at * SLOT;
-    for (let i = 0; i < n; i++) this.bytes[base + i] = buf[a + i];
-    this.length[this.at] = n;
-    this.ts[this.at] = ts;
-    this.at = (this.at + 1) % CURSORS;
-    return false;
-  }
-  /** Seen already, for a cursor held as a string. */
-  seenString(cursor, ts) {
-    if (ts <= this.maxTs) {
-      const asBytes = Buffer.from(cursor, "utf8");
-      if (this.find(ts, (i) => this.sameBytes(i, asBytes, 0, asBytes.length))) return true;
-    } else this.maxTs = ts;
-    return this.keep(ts, cursor);
-  }
-  keep(ts, cursor) {
-    this.length[this.at] = -1;
-    this.strings[this.at] = cursor;
-    this.ts[this.at] = ts;
-    this.at = (this.at + 1) % CURSORS;
-    return false;
-  }
-  find(ts, same) {
-    for (let i = 0; i < CURSORS; i++) if (this.ts[i] === ts && same(i)) return true;
-    return false;
-  }
-  sameBytes(slot, buf, a, e) {
-    const n = this.length[slot];
-    if (n < 0) return this.strings[slot] === buf.toString("utf8", a, e);
-    if (n !== e - a) return false;
-    const base = slot * SLOT;
-    for (let i = 0; i < n; i++) if (this.bytes[base + i] !== buf[a + i]) return false;
-    return true;
-  }
-};
-
 // src/forensics/journal-pieces.ts
 var MAX_PARTIAL_BYTES = 1 << 20;
 var sameId = (a, b) => a === b || (a === null ? b === "null" : b === null && a === "null");
@@ -38314,6 +38264,149 @@ var Pieces = class {
     }
     buf.copy(p.bytes, p.size, a, e);
     p.size = need;
+  }
+};
+
+// src/forensics/journal-lines-wasm.ts
+var JOURNAL_LINES_WASM = "AGFzbQEAAAABHAVgAABgAAF/YAN/f3wBf2AEf39/fwF/YAF/AX8DCQgAAQEBAgIDBAQFAXABAQEFAwEAQAYJAX8BQeCmwAALB0IHBm1lbW9yeQIABGluaXQAAAhoZWFwQmFzZQABBmxheW91dAACBW5hbWVzAAMKY3Vyc29yU2VlbgAEBWxpbmVzAAYK1kwIygMCB38Be0GQioCAAEH/AUGAAvwLAEEAIQADQCAAQQJ0QYCIgIAAaigCACEBQVshAkEAIQMDQCACQSVqIQIgASADaiEEIANBAWoiBSEDIAQtAAANAAtBACEGAkAgBUF/aiIDQQRJDQAgAS0AAUEFbCABIAVqQX1qLQAAaiACaiEGCyAAQZCMgIAAaiADOgAAIAYhAwNAIANB/wFxIgJBAWohAyACQZCKgIAAaiIELQAAQf8BRw0ACyAEIAA6AAAgAkECdEGgjICAAGogBjYCACAAQQFqIgBBEEcNAAtBACEDA0AgA0GQlYCAAGr9DAAAAAAAAPh/AAAAAAAA+H8iB/0LBAAgA0GAlYCAAGogB/0LBAAgA0HwlICAAGogB/0LBAAgA0HglICAAGogB/0LBAAgA0HQlICAAGogB/0LBAAgA0HAlICAAGogB/0LBAAgA0GwlICAAGogB/0LBAAgA0GglICAAGogB/0LBAAgA0GAAWoiA0GAgAJHDQALQQBCgICAgICAgHg3A6CUgoAAQQBBADYCqJSCgABBwIWZgABB/wFBgMAA/AsAQQBBATYCrJSCgABBAEEANgKshZmAAEEAQQA2ArCFmYAACwgAQeCmwIAAC8MCAEEAQcDkkIAANgKQhZGAAEEAQcDkj4AANgKMhZGAAEEAQcDkjoAANgKIhZGAAEEAQcDUjoAANgKEhZGAAEEAQcCUjoAANgKAhZGAAEEAQayUgoAANgL8hJGAAEEAQbCUjoAANgL4hJGAAEEAQbD0jYAANgL0hJGAAEEAQbDUjYAANgLwhJGAAEEAQbC0jYAANgLshJGAAEEAQbCUjYAANgLohJGAAEEAQbCUjIAANgLkhJGAAEEAQbCUi4AANgLghJGAAEEAQbCUioAANgLchJGAAEEAQbCUiYAANgLYhJGAAEEAQbCUiIAANgLUhJGAAEEAQbCUh4AANgLQhJGAAEEAQbCUhoAANgLMhJGAAEEAQbCUhYAANgLIhJGAAEEAQbCUhIAANgLEhJGAAEEAQbCUgoAANgLAhJGAAEHAhJGAAAsIAEGghZGAAAsOACAAIAEgAhCFgICAAAvJCQMBfwF+Cn8CQAJAAkACQAJAAkACQCABQYEBSA0AIAFBA3EhAwJAAkAgAUF/akEDTw0AQoOH9JyH9sOyFCEEQQAhBQwBCyABQXxxIQZCg4f0nIf2w7IUIQRBACEFA0AgBCAAIAVqIgcxAACFQrODgICAIH4gB0EBajEAAIVCs4OAgIAgfiAHQQJqMQAAhUKzg4CAgCB+IAdBA2oxAACFQrODgICAIH4hBCAGIAVBBGoiBUcNAAsLAkAgA0UNACAAIAVqIQcDQCAEIAcxAACFQrODgICAIH4hBCAHQQFqIQcgA0F/aiIDDQALC0GAASEIQQArA6CUgoAAIAJmRQ0BIAFBgQFIIQlBgAEhCAwDC0IAIQQgASEIQQArA6CUgoAAIAJmDQELQQAgAjkDoJSCgAAMAwsgAUEATA0BQgAhBEEBIQkgASEICyAAQQFqIQogCEF/aiELQQAhDEHBhZqAACEGA0ACQCAMQQN0Ig1BoJSAgABqKwMAIAJiDQAgDEEBdEHAxZmAAGouAQAgAUcNACAMQQd0QcCFmoAAai0AACAALQAARw0AQQAhBwJAA0AgCyAHRg0BIAogB2ohBSAGIAdqIQMgB0EBaiEHIAMtAAAgBS0AAEYNAAsgByAISA0BC0EBIQ4gCQ0EIA1BwIW6gABqKQMAIARRDQQLIAZBgAFqIQYgDEEBaiIMQYAgRw0ADAILC0GglICAACEHQYBAIQUDQAJAIAcrAwAgAmINACAFQcCFmoAAai4BACABRw0AQQEPCwJAIAdBCGorAwAgAmINACAFQcKFmoAAai4BACABRw0AQQEPCyAHQRBqIQcgBUEEaiIFDQALQgAhBCABIQgLQQAhDkEAKAKolIKAACIKQQN0IgdBoJSAgABqIAI5AwAgCkEBdEHAxZmAAGogAUH//wEgAUH//wFIGzsBACAHQcCFuoAAaiAENwMAAkAgCEEBSA0AIApBB3QhDUEAIQcCQCAIQRBJDQACQCANQcCFmoAAaiAAIAhqTw0AIAggDWpBwIWagABqIABLDQELIAhBcHEiB0FwaiIDQQR2QQFqIgZBA3EhDEEAIQUCQCADQTBJDQAgDUHAhZqAAGohASAGQfz///8BcSELQQAhBQNAIAEgBWoiAyAAIAVqIgb9AAAA/QsEACADQRBqIAZBEGr9AAAA/QsEACADQSBqIAZBIGr9AAAA/QsEACADQTBqIAZBMGr9AAAA/QsEACAFQcAAaiEFIAtBfGoiCw0ACwsCQCAMRQ0AIAAgBWohAyAFIA1qQcCFmoAAaiEFA0AgBSAD/QAAAP0LBAAgA0EQaiEDIAVBEGohBSAMQX9qIgwNAAsLIAggB0YNAQsgCCAHQX9zaiEGAkAgCEEDcSIFRQ0AIA1BwIWagABqIQMDQCADIAdqIAAgB2otAAA6AAAgB0EBaiEHIAVBf2oiBQ0ACwsgBkEDSQ0AIA1BwIWagABqIQYDQCAGIAdqIgUgACAHaiIDLQAAOgAAIAVBAWogA0EBai0AADoAACAFQQJqIANBAmotAAA6AAAgBUEDaiADQQNqLQAAOgAAIABBBGohACAGQQRqIQYgByAIQXxqIghHDQALC0EAIApBAWpBgCBvNgKolIKAAAsgDguRMwYNfwF7BX8BewJ8Dn8jgICAgABBEGsiBCSAgICAAEEAIAM2AqSFmYAAQQAgADYCoIWZgABBAEEANgKohZmAAEEAIQUCQANAIAEgAk4NASAFQf8fSg0BAkACQEEAKAKshZmAAEH4D0oNAEEAKAKwhZmAAEGJ8AdIDQELIAVBAEoNAkHAhZmAAEH/AUGAwAD8CwBBAEEAKAKslIKAAEEBajYCrJSCgABBAEEANgKshZmAAEEAQQA2ArCFmYAAC0EAKAKghZmAACEDIAEhAAJAA0ACQCAAQRBqIgYgAkwNACAAIAJODQIDQCADIABqLQAAQQpGDQMgAiAAQQFqIgBHDQALIAIhAAwCCyADIABqIQcgBiEAIAf9AAAA/QwKCgoKCgoKCgoKCgoKCgoK/SP9ZCIHRQ0ACyAHaCAGakFwaiEACwJAAkAgASAASA0AIAEhBwwBCwNAAkAgAyABai0AAEEgTQ0AIAEhBwwCCyAAIAFBAWoiAUcNAAsgACEHCyAAQQFqIQEgACAHIAAgB0gbIQggA0F/aiEJAkADQCAAIAdMDQEgCSAAaiEGIABBf2oiCiEAIAYtAABBIUkNAAsgCkEBaiEIC0ECIQACQCAHIAhGDQAgBUECdCIKQbCUhIAAaiADIAdqIgA2AgAgCkGwlIWAAGogAyAIajYCAEEAKAKohZmAACEJAkACQCAALQAAQfsARw0AIAMgCEF/aiILai0AAEH9AEcNAEEA/QwAAAAAAAAAAAAAAAAAAAAA/QsEwIW8gABBASEMIANBAWohDUEAKAKkhZmAACEOIAkhDwJAAkADQAJAIAMgB0EBaiIQai0AACIGQSJGDQAgECAITg0EIAdBAmohAANAIAZB/wFxIgdBd2oiBkEZSw0DAkBBASAGdEGTgIAEcQ0AIAZBGUcNBCAAQX9qIRAMAgsgCCAARg0FIAMgAGotAAAhBiAAQQFqIQAMAAsLIBBBAWoiDCEAAkACQAJAA0AgAEEQaiIGIAhKDQEgAyAAaiEHIAYhACAH/QAAACIR/QxcXFxcXFxcXFxcXFxcXFxc/SMgEf0MIiIiIiIiIiIiIiIiIiIiIv0j/VD9ZCIHDQIMAAsLIAAgCE4NAQNAIAMgAGotAAAiBkEiRg0CIAZB3ABGDQIgCCAAQQFqIgBHDQAMBgsLIAdoIAZqQXBqIQALIAAgCE4NAyADIABqLQAAQdwARg0DQX8hEgJAIAAgEEF/c2oiBkEESA0AIA0gEGoiEy0AAUEFbCAGQSVsaiAGIBNqQX5qLQAAaiIUQf8BcSIQQZCKgIAAaiwAACIVQQBIDQACQAJAIAAgDGsiFkEBSA0AA0ACQCAQQQJ0QaCMgIAAaigCACAURw0AIBYgFUGQjICAAGotAABHDQAgFUECdEGAiICAAGooAgAhBiATIQcgFiEMA0ACQCAGLQAAIActAABGDQAgDEUNBQwCCyAGQQFqIQYgB0EBaiEHIAxBf2oiDA0ADAQLCyAQQQFqQf8BcSIQQZCKgIAAaiwAACIVQQBODQAMAwsLAkAgFg0AA0ACQCAQQQJ0QaCMgIAAaigCACAURw0AIBVBkIyAgABqLQAARQ0DCyAQQQFqQf8BcSIQQZCKgIAAaiwAACIVQQBODQAMAwsLA0AgEEEBakH/AXEiEEGQioCAAGosAABBAE4NAAwCCwsgFUEYdEEYdSESCyAAQQFqIhAgCE4NAwJAIAMgEGotAAAiBkE6Rg0AIABBAmohAAJAA0ACQCAGQf8BcUF3ag4yAAAHBwAHBwcHBwcHBwcHBwcHBwcHBwcABwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwIHCyAIIABGDQYgAyAAai0AACEGIABBAWohAAwACwsgAEF/aiEQCyAQQQFqIgcgCE4NAwJAIAMgB2otAAAiBkF3aiIAQRdLDQBBASAAdEGTgIAEcUUNACAQQQJqIQACQANAIAZB/wFxQXdqIgdBF0sNAUEBIAd0QZOAgARxRQ0BIAggAEYNBiADIABqLQAAIQYgAEEBaiEADAALCyAAQX9qIQcLAkACQCAGQf8BcSIAQSJHDQBBASEQIAdBAWoiDCEAA0ACQAJAIABBEGoiBiAITA0AIAAgCE4NAQNAIAMgAGotAAAiBkEiRg0CIAZB3ABGDQIgCCAAQQFqIgBHDQAMCQsLIAMgAGohByAGIQAgB/0AAAAiEf0MXFxcXFxcXFxcXFxcXFxcXP0jIBH9DCIiIiIiIiIiIiIiIiIiIiL9I/1Q/WQiB0UNASAHaCAGakFwaiEACyAAIAhODQYCQCADIABqLQAAQSJGDQBBAiEQIABBAmohAAwBCwsCQCASQQBIDQAgEkHAhbyAAGogEDoAACASQQJ0IgZBkIa8gABqIAw2AgAgBkHQhbyAAGogADYCAAsgAEEBaiEHDAELAkACQAJAIBJBf0oNACAAQdsARg0BIABB+wBGDQcgByAITg0CA0AgBkH/AXEiAEEsRg0DIABB/QBGDQMCQCALIAdHDQAgCCEHDAQLIA0gB2otAAAhBiAHQQFqIQcMAAsLAkAgAEHuAEcNACAHQQNqIgAgCE4NByAHIANqIgZBAWotAABB9QBHDQcgBkECai0AAEHsAEcNByADIABqLQAAQewARw0HIBJBwIW8gABqQQQ6AAAgB0EEaiEHDAMLIABB2wBHDQYgEkEDRw0GIAdBAWogCE4NBiAOIA9qIRVBfyEGQQAhDEEAIRADQAJAAkAgDSAHai0AACIAQVBqQf8BcUEJSw0AQVAgBkEKbEFQaiAGQQBIGyAAaiIGQf8BSg0JDAELAkACQCAAQXdqDiQCAgoKAgoKCgoKCgoKCgoKCgoKCgoKCgIKCgoKCgoKCgoKCgEACyAAQd0ARw0JCwJAAkAgBkF/Sg0AIABB3QBHDQogEA0KQQAgDzYC0Ia8gABBAEEANgLUhryAAEEAQQA2AtiGvIAADAELIBUgEGogBjoAACAGIAxyIQwgEEEBaiEQQX8hBiAAQd0ARw0BQQAgEDYC1Ia8gABBACAPNgLQhryAAEEAIAw2AtiGvIAAQQAgECAPaiIPNgKohZmAAAsgB0F+SA0IQQBBAzoAw4W8gAAgB0ECaiEHDAQLIAsgB0EBaiIHRw0ADAcLCyAIIAdBAWoiBiAIIAZKGyEUIAYhAAJAA0ACQCAAIAhIDQAgAyAUai0AACEVDAILAkACQCADIABqLQAAIhVBd2oiDEEXSw0AQQEhEEEBIAx0QYOAgARxDQELIBVBDUYhEAsgAEEBaiEAIBANAAsLIBVB/wFxIgBBIkYNBSAAQdsARg0FIABB+wBGDQUgByAITg0FA0AgCCAGRg0GIAMgBmohACAGQQFqIgchBiAALQAAQd0ARw0ACyAHQX9qIAhODQULIAdBAEgNBAsgByAITg0DQQAhDAJAAkAgAyAHai0AACIAQXdqDiQAAAEBAAEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQIBCwNAIABB/wFxQXdqIgZBF0sNAUEBIAZ0QZOAgARxRQ0BIAsgB0YNBSANIAdqLQAAIQAgB0EBaiEHDAALCyAAQf8BcSIAQSxGDQALIABB/QBHDQIgByALRw0CDAELIAdB/QBHDQEgDCAIIABGcUEBRw0BC0EALQDAhbyAAEECRg0AQQAtAMGFvIAAIgBBAkYNAEEALQDChbyAACIHQQJGDQBBAC0AxIW8gABB/wFxQQJGDQBBAC0AxYW8gABB/wFxQQJGDQBBAC0AxoW8gABB/wFxQQJGDQBBAC0Ax4W8gABB/wFxQQJGDQBBAC0AyIW8gABB/wFxQQJGDQBBAC0AyYW8gABB/wFxQQJGDQBBACgByoW8gAD9ESIX/QwCAgICAAAAAAAAAAAAAAAA/SMiEf0bAEEBcSARIBH9DQAAAAABAAAAAgAAAAMAAAAiEf0bAUEBcUEBdHIgEf0bAkEBcUECdHIgEf0bA0EDdHJBD3ENAEEALQDOhbyAAEH/AXFBAkYNAEEALQDPhbyAAEH/AXFBAkYNAEQAAAAAAAAAACEYAkACQCAAQQFHDQBBACgC1IW8gAAiC0EAKAKUhryAACIGa0EQSg0CRAAAAAAAAAAAIRhEAAAAAAAAAAAhGSALIAZMDQEgAyAGai0AACIIQUZqQf8BcUH2AUkNAiALQX9qIRBEAAAAAAAAAAAhGAJAAkADQCAYRAAAAAAAACRAoiAIQf8BcUFQaregIRggECAGRg0BIA0gBmohCCAGQQFqIgwhBiAILQAAIghBRmpB/wFxQfYBSQ0CDAALCyALIQwLIAwgC0gNAiAYRAAAAAAAAPC/IBhE////////P0NlGyIYRAAAAAAAAAAAYw0CCwJAIABBAUcNAEQAAAAAAAAAACEZDAELAkAgB0EBRg0ARAAAAAAAAAAAIRkMAQtBACgC2IW8gAAiEEEAKAKYhryAACIAa0EQSg0BAkAgECAASg0ARAAAAAAAAAAAIRkMAQsgAyAAai0AACIGQUZqQf8BcUH2AUkNASAQQX9qIQdEAAAAAAAAAAAhGQJAAkADQCAZRAAAAAAAACRAoiAGQf8BcUFQaregIRkgByAARg0BIA0gAGohBiAAQQFqIgghACAGLQAAIgZBRmpB/wFxQfYBSQ0CDAALCyAQIQgLIAggEEgNASAZRAAAAAAAAPC/IBlE////////P0NlGyIZRAAAAAAAAAAAYw0BC0H/ASESAkAgF/0WAEEBRw0AQQAoAviFvIAAQQAoAriGvIAAIgBrQQFHDQEgAyAAai0AACIAQUZqQf8BcUH2AUkNASAAQVBqIRILQQQQh4CAgAAiFv0RQQUQh4CAgAAiE/0cAUELEIeAgIAAIhr9HAJBDBCHgICAACIb/RwD/Qz+/////v////7////+////Ihf9NyIR/RsBQQFxQQF0IBH9GwBrIBH9GwJBAXFBAnRyIBH9GwNBAXFBA3RyQQ0Qh4CAgAAiHP0RQQ4Qh4CAgAAiHf0cAUEPEIeAgIAAIh79HAJBCRCHgICAACIf/RwDIBf9NyIR/RsAQQFxQQR0ciAR/RsBQQFxQQV0ciAR/RsCQQFxQQZ0ciAR/RsDQQd0ckH/AXENAEEAISBBASEQQQAhCEEAIQ5BACEhQQAhBkEAISJBACEjAkACQAJAAkBBAC0Aw4W8gABBf2oOAwABAgMLQQAhI0EBIQZBACgC3IW8gAAiCCEOQQAoApyGvIAAIiAhIUEBISJBASEQDAILQQAoAqiFmYAAISBBACgCpIWZgAAhCAJAAkACQEEAKAKchryAACIAQQAoAtyFvIAAIgZIDQAgCCAgakEKOgAAQQEhEEEAIQZBACAgQQFqNgKohZmAAEECISIgICEIICAhDgwBC0EAIQxBACgCoIWZgAAhByAgIQ4DQAJAAkAgByAAai0AACIDQdwARw0AIABBAWoiACAGTg0HAkACQAJAAkAgByAAai0AACIDQaR/ag4ZAwsLCwsLCwsLCwsLCwsLCwsLAQsLCwsLAgALIANBXmoODgIKCgoKCgoKCgoKCgoCCgtBCiEDQQEgDGohDAwDC0EJIQMLQQAgDGohDAwBCyADQSBJDQYLIAggDmogAzoAACAOQQFqIQ4gAEEBaiIAIAZIDQALIAggDmoiAEEKOgAAQQAgDkEBajYCqIWZgAAgDEEASA0EQQIhIgJAIAwNAEEAIQYgDiEIDAELIA4hCCAAQX9qLQAAQQpHDQEgDkF/aiEIQQEhEEEAIQYgDEEBRw0BCyAgISFBACEjDAILQQAhBkECISIgICEhQQIhEEEAISMMAQtBACEgQQAoAtSGvIAAIgBBACgC0Ia8gAAiIWohDkEDISICQEEAKALYhryAAEH/AEwNAEEAIQhBACEGQQMhEEEAISMMAQtBACgCpIWZgAAhBiAOIRQCQCAAQQFIDQAgDkF/aiIAIA4gBiAAai0AAEEKRhshFAtBACgCqIWZgAAhIEGAASEjAkAgFCAhTg0AQQIhEEEAIQYgICEIDAELIAYgIGohFUEAIQ8gISEJQQAhJANAIAkhAwJAIAkgFE4NACAJIQMDQCAGIANqLQAAQQpGDQEgFCADQQFqIgNHDQALIBQhAwtBfyELIA8hCCAPIQxBfyENAkAgCSADTg0AQX8hDUF/IQsgDyEMIA8hCANAAkACQAJAAkAgBiAJai0AACIQQXNqDg8CAQEBAQEBAQEBAQEBAQABCyAJQQFqIgAgA04NACAGIABqLQAAQdsARw0AIAlBAmoiACADTg0AA0ACQCAGIABqLQAAIgdBUGpB/wFxQQpJDQACQCAHQUVqDgUBAAAAAQALIAdBIHJBn39qQf8BcUEaTw0CIAAhCQwECyADIABBAWoiAEcNAAsLIBUgCGogEDoAACAIQQFqIQgMAQsgCCANIAggDEoiABshDSAMIAsgABshCyAIIQwLIAlBAWoiCSADSA0ACwsCQCAMIAsgCCAMSiIAGyIMQQBIDQAgCCANIAAbIiUgDGshDQJAIAwgD0YNACANQQFIDQBBACEHAkAgDUEQSQ0AIBUgDGohJgJAIBUgD2oiJyAVICVqTw0AICYgFSAlIA9qIAxrakkNAQsgDUFwcSIHQXBqIglBBHZBAWoiCEEDcSEQQQAhAAJAIAlBMEkNACAIQfz///8BcSELQQAhAANAICcgAGoiCSAmIABqIgj9AAAA/QsAACAJQRBqIAhBEGr9AAAA/QsAACAJQSBqIAhBIGr9AAAA/QsAACAJQTBqIAhBMGr9AAAA/QsAACAAQcAAaiEAIAtBfGoiCw0ACwsCQCAQRQ0AIBUgDCAAamohCSAVIA8gAGpqIQADQCAAIAn9AAAA/QsAACAJQRBqIQkgAEEQaiEAIBBBf2oiEA0ACwsgDSAHRg0BCyAlIAxBf3NqIAdrIRACQCANQQNxIgBFDQAgFSAMaiEJIBUgD2ohCANAIAggB2ogCSAHai0AADoAACAHQQFqIQcgAEF/aiIADQALCyAQQQNJDQAgFSAHIA9qaiEAIBUgDCAHaiIJaiEHIAkgJWshCQNAIAAgBy0AADoAACAAQQFqIAdBAWotAAA6AAAgAEECaiAHQQJqLQAAOgAAIABBA2ogB0EDai0AADoAACAAQQRqIQAgB0EEaiEHIAlBBGoiCQ0ACwsgFSANIA9qIgBqQQo6AAAgJEEBaiEkIABBAWohDwsgA0EBaiEJIAMgFEgNAAtBACEGQQAgDyAgaiIANgKohZmAACAAICRBAUYiA2shCEEBQQIgAxshEAsCQEEALQDAhbyAAEEBRw0AICNBwAByICNBACgCoIWZgABBACgCkIa8gAAiAGpBACgC0IW8gAAgAGsgGBCFgICAABshIwtBACEAAkBBAC0AxIW8gAAiCUEALQDFhbyAAHJB/wFxDQACQEEALQDGhbyAAEEBRw0AQQAoAuiFvIAAQQAoAqiGvIAAIgBrIgNBAUgNAEEAKAKghZmAACAAaiIALQAAQfMARw0AIANBAUYNACAAQQFqLQAAQfQARw0AIANBAkYNACAAQQJqLQAAQeQARw0AIANBA0YNACAAQQNqLQAAQe8ARw0AIANBBEYNACAAQQRqLQAAQfUARw0AIANBBUYNACAAQQVqLQAAQfQARw0AQQEhACADQQZGDQELQQIhAAsgACAjciEHAkBBAC0Ax4W8gABBAUcNAEEAKALshbyAAEEAKAKshryAACIDayIAQQFIDQBBACgCoIWZgAAgA2oiAy0AAEH0AEcNACAAQQFGDQAgA0EBai0AAEHyAEcNACAAQQJGDQAgA0ECai0AAEH1AEcNACAAQQNGDQAgB0EEciAHIABBBEYbIAcgA0EDai0AAEHlAEYbIQcLAkBBAC0AyIW8gABBAUcNAEEAKALwhbyAAEEAKAKwhryAACIDayIAQQFIDQBBACgCoIWZgAAgA2oiAy0AAEHsAEcNACAAQQFGDQAgA0EBai0AAEHpAEcNACAAQQJGDQAgA0ECai0AAEHuAEcNACAAQQNGDQAgA0EDai0AAEHlAEcNACAAQQRGDQAgA0EEai0AAEEtRw0AIABBBUYNACADQQVqLQAAQe0ARw0AIABBBkYNACADQQZqLQAAQeEARw0AIABBB0YNACAHQQhyIAcgAEEIRhsgByADQQdqLQAAQfgARhshBwsgBUGw9I2AAGogEjoAACAFQbC0jYAAaiAiOgAAQQAhACAKQbCUiIAAaiAWIBMgE0EASBs2AgAgCkGwlIqAAGogHiAdIB1BAEgbNgIAIApBsJSLgABqIBY2AgAgCkGwlIyAAGogHzYCAEEBIQMgBUEDdEGwlIKAAGogGCAZQQAtAMGFvIAAQQFGGzkDACAKQbCUiYAAaiAcIBsgG0EASBsgGiAaQQBIGzYCACAFQcDkkIAAaiAQOgAAQaCFmYAAQaSFmYAAIAYbKAIAIQYgBUGw1I2AAGogB0EQciAHIAlB/wFxGyIHQSByIAdBAC0AyYW8gAAbOgAAIApBsJSGgABqIAYgIWo2AgAgCkGwlIeAAGogBiAOajYCACAKQcDkjoAAaiAGICBqNgIAIApBwOSPgABqIAYgCGo2AgAMAQtBACEDQQAgCTYCqIWZgABBAyEACyAFQbCUjYAAaiADOgAAIAVBAWohBQsgAEEDRw0ACwtBACABNgKwlI6AACAEQRBqJICAgIAAIAULwwkBD39BfyEBAkACQCAAQcCFvIAAai0AAEEBRw0AQX4hASAAQQJ0IgBB0IW8gABqKAIAIgIgAEGQhryAAGooAgAiA2siBEH/AUoNAEEAIQVBACgCoIWZgAAiBiADaiEHAkACQAJAIARBAUgNACAEQQNxIQgCQAJAIAIgA0F/c2pBA08NAEHFu/KIeCEADAELIARBfHEhAUHFu/KIeCEAQQAhBQNAIAAgByAFaiIJLQAAc0GTg4AIbCAJQQFqLQAAc0GTg4AIbCAJQQJqLQAAc0GTg4AIbCAJQQNqLQAAc0GTg4AIbCEAIAEgBUEEaiIFRw0ACwsCQCAIRQ0AIAYgBSADamohCQNAIAAgCS0AAHNBk4OACGwhACAJQQFqIQkgCEF/aiIIDQALCyAAQf8fcUEBdEHAhZmAAGoiCi4BACILQX9MDQIgBEEBSA0BIAYgA2pBAWohDCADQX9zIAJqIQEgCyEJA0ACQCAEIAlBwNSOgABqLQAARw0AIAlBAnRBwJSOgABqKAIAIgBBoIWRgABqLQAAIActAABHDQAgAEGhhZGAAGohDUEAIQADQCABIABGDQcgDCAAaiEFIA0gAGohCCAAQQFqIQAgCC0AACAFLQAARg0ACyAAIARODQYLIAlBAXRB4Ia8gABqLgEAIglBf0oNAAwDCwtByryZgAAhCkEALgHKvJmAACILQX9MDQELAkAgBCALQcDUjoAAai0AAEcNACALIQkMAwsgCyEJA0AgCUEBdEHghryAAGouAQAiCUF/TA0BIAQgCUHA1I6AAGotAABGDQMMAAsLQQBBACgCrIWZgAAiAUEBajYCrIWZgAAgAUHA1I6AAGogBDoAACABQQJ0QcCUjoAAakEAKAKwhZmAACIONgIAAkAgBEEBSA0AQQAhAAJAIARBEEkNAAJAIA5BoIWRgABqIAYgAmpPDQBBACEAIAcgAiAOaiADa0GghZGAAGpJDQELIARBcHEiAEFwaiIFQQR2QQFqIghBA3EhDUEAIQkCQCAFQTBJDQAgDkGghZGAAGohDyAIQfz///8BcSEMQQAhCQNAIA8gCWoiBSAHIAlqIgj9AAAA/QsAACAFQRBqIAhBEGr9AAAA/QsAACAFQSBqIAhBIGr9AAAA/QsAACAFQTBqIAhBMGr9AAAA/QsAACAJQcAAaiEJIAxBfGoiDA0ACwsCQCANRQ0AIAYgCSADamohBSAJIA5qQaCFkYAAaiEJA0AgCSAF/QAAAP0LAAAgBUEQaiEFIAlBEGohCSANQX9qIg0NAAsLIAQgAEYNAQsgAiAAQX9zaiADayEIAkAgAiADa0EDcSIJRQ0AIA5BoIWRgABqIQUDQCAFIABqIAcgAGotAAA6AAAgAEEBaiEAIAlBf2oiCQ0ACwsgCEEDSQ0AIA5BoIWRgABqIQggBCENA0AgCCAAaiIJIAcgAGoiBS0AADoAACAJQQFqIAVBAWotAAA6AAAgCUECaiAFQQJqLQAAOgAAIAlBA2ogBUEDai0AADoAACAHQQRqIQcgCEEEaiEIIAAgDUF8aiINRw0ACwsgAUEBdEHghryAAGogCzsBAEEAIA4gBGo2ArCFmYAAIAogATsBAAsgAQ8LIAlBEHRBEHULC5ICAQBBgAgLigJsBAAAhwQAAJwEAADqBAAA8gQAAMkEAABJBAAA2AQAAL0EAAD/BAAAQAQAAGcEAABUBAAAXgQAAHUEAAC3BAAAUFJJT1JJVFkAX1RSQU5TUE9SVABVU0VSX1VOSVQAX1NZU1RFTURfVU5JVABfX0NVUlNPUgBTWVNMT0dfSURFTlRJRklFUgBfX1JFQUxUSU1FX1RJTUVTVEFNUABfU09VUkNFX1JFQUxUSU1FX1RJTUVTVEFNUABfQ09NTQBfTElORV9CUkVBSwBDT05UQUlORVJfTkFNRQBDT05UQUlORVJfUEFSVElBTF9NRVNTQUdFAENPTlRBSU5FUl9JRABfU1RSRUFNX0lEAA==";
+
+// src/forensics/journal-lines.ts
+var E_SLOW = 0;
+var M_NONE = 0;
+var M_STR = 1;
+var M_BYTES = 3;
+var EM_ONE = 1;
+var EM_LINES = 2;
+var FL_SRC = 3;
+var FL_PARTIAL = 4;
+var FL_LINE_MAX = 8;
+var FL_CID = 16;
+var FL_SID = 32;
+var FL_DUP = 64;
+var FL_ASCII = 128;
+var compiled = null;
+var PAGE = 65536;
+var PAD = 64;
+var utf8Slice2 = Buffer.prototype.utf8Slice ?? function(a, b) {
+  return this.toString("utf8", a, b);
+};
+var WasmLines = class {
+  x;
+  at;
+  base;
+  cap = 0;
+  gen = -1;
+  names = [];
+  mem;
+  ts;
+  a;
+  b;
+  ms;
+  me;
+  cs;
+  ce;
+  emit;
+  container;
+  unit;
+  ident;
+  cid;
+  sid;
+  status;
+  kind;
+  flags;
+  prio;
+  i32;
+  nameOff;
+  nameLen;
+  nameHeap = 0;
+  constructor() {
+    compiled ??= new WebAssembly.Module(Buffer.from(JOURNAL_LINES_WASM, "base64"));
+    this.x = new WebAssembly.Instance(compiled, {}).exports;
+    this.x.init();
+    this.base = this.x.heapBase() + 15 & ~15;
+    this.at = new Uint32Array(this.x.memory.buffer, this.x.layout(), 21).slice();
+    this.nameHeap = this.x.names();
+    this.views();
+  }
+  /** Where input goes (`bytes` of it: copy them to mem[inAt, inAt + bytes)). */
+  get inAt() {
+    return this.base;
+  }
+  get arenaAt() {
+    return this.base + this.cap + PAD;
+  }
+  /** Room for n bytes of input (and as many decoded). */
+  reserve(n) {
+    if (n <= this.cap) return;
+    const cap = Math.max(n, this.cap * 2, 1 << 16);
+    const need = this.base + 2 * (cap + PAD);
+    const have = this.x.memory.buffer.byteLength;
+    if (need > have) this.x.memory.grow(Math.ceil((need - have) / PAGE));
+    this.cap = cap;
+    this.views();
+  }
+  /** Copies buf[a, e) in: the caller then runs lines() over [0, e - a). */
+  load(buf, a, e) {
+    this.reserve(e - a);
+    buf.copy(this.mem, this.base, a, e);
+    this.mem.fill(10, this.base + (e - a), this.base + (e - a) + PAD);
+  }
+  /** The lines of the loaded input from offset `from` to `end`: how many entries; resume() says where to go on. */
+  run(from, end) {
+    const n = this.x.lines(this.base, from, end, this.arenaAt);
+    if (this.mem.buffer !== this.x.memory.buffer) this.views();
+    const gen = this.i32[this.at[15] >> 2];
+    if (gen !== this.gen) {
+      this.gen = gen;
+      this.names = [];
+    }
+    return n;
+  }
+  resume() {
+    return this.i32[this.at[14] >> 2];
+  }
+  /** An interned name (unit, container, identifier, stream), or null for -1. */
+  name(id) {
+    if (id < 0) return null;
+    let s = this.names[id];
+    if (s === void 0) {
+      const off = this.nameHeap + this.nameOff[id];
+      s = this.names[id] = utf8Slice2.call(this.mem, off, off + this.nameLen[id]);
+    }
+    return s;
+  }
+  /** Overlapping exports: the cursor buf[a, e) at time ts was seen already (it is kept otherwise). */
+  seenCursor(buf, a, e, ts) {
+    this.reserve(e - a);
+    buf.copy(this.mem, this.arenaAt, a, e);
+    return this.x.cursorSeen(this.arenaAt, e - a, ts) === 1;
+  }
+  views() {
+    const m = this.x.memory.buffer;
+    const at = this.at;
+    this.mem = Buffer.from(m);
+    const MAXE = 4096;
+    this.ts = new Float64Array(m, at[0], MAXE);
+    const i32 = (i) => new Int32Array(m, at[i], MAXE);
+    this.a = i32(1);
+    this.b = i32(2);
+    this.ms = i32(3);
+    this.me = i32(4);
+    this.container = i32(5);
+    this.unit = i32(6);
+    this.ident = i32(7);
+    this.cid = i32(8);
+    this.sid = i32(9);
+    this.cs = i32(18);
+    this.ce = i32(19);
+    this.emit = new Uint8Array(m, at[20], MAXE);
+    this.status = new Uint8Array(m, at[10], MAXE);
+    this.kind = new Uint8Array(m, at[11], MAXE);
+    this.flags = new Uint8Array(m, at[12], MAXE);
+    this.prio = new Int8Array(m, at[13], MAXE);
+    this.i32 = new Int32Array(m);
+    this.nameOff = new Uint32Array(m, at[16], 2048);
+    this.nameLen = new Uint8Array(m, at[17], 2048);
   }
 };
 
@@ -38438,6 +38531,7 @@ var TwinWindow = class {
 // src/forensics/journal.ts
 var WINDOW = 256;
 var MAX_LINE_BYTES = 4 << 20;
+var RUN_BYTES = 1 << 20;
 function messageBytes(value) {
   if (typeof value === "string") return Buffer.from(value, "utf8");
   if (Array.isArray(value)) {
@@ -38451,7 +38545,8 @@ var JournalDecoder = class {
   stats = { records: 0, malformed: 0, truncatedNull: 0, podmanDuplicates: 0, cursorDuplicates: 0, joinedPieces: 0 };
   pieces = new Pieces();
   window = new TwinWindow();
-  cursors = new CursorRing();
+  /** The per-line work (fields, head, MESSAGE bytes, cursors) in WebAssembly; lines it leaves are read here. */
+  wasm = new WasmLines();
   head = emptyHead();
   scanner = new SpanScanner();
   intern = new Interner();
@@ -38518,16 +38613,78 @@ var JournalDecoder = class {
     this.tailLength = 0;
     this.lines(piece, 0, piece.length, out);
   }
-  /** The lines of buf[a, b) (b = -1: to the end), each decoded where it lies. */
+  /** The lines of buf[a, b) (b = -1: to the end), in runs of about RUN_BYTES cut after a newline. */
   lines(buf, a, b, out) {
     const end = b < 0 ? buf.length : b;
-    this.scanner.reset(buf);
     while (a < end) {
-      let e = buf.indexOf(10, a);
-      if (e < 0 || e > end) e = end;
-      this.line(buf, a, e, out);
-      a = e + 1;
+      let e = end;
+      if (e - a > RUN_BYTES) {
+        const nl = buf.lastIndexOf(10, a + RUN_BYTES - 1);
+        const far = nl >= a ? nl : buf.indexOf(10, a + RUN_BYTES);
+        e = far < 0 || far >= end ? end : far + 1;
+      }
+      this.run(buf, a, e, out);
+      a = e;
     }
+  }
+  /** One run: the WebAssembly half reads its lines; what it leaves (SLOW) is read by line(), in order. */
+  run(buf, a, e, out) {
+    const w = this.wasm;
+    const ascii = isAscii2(buf.subarray(a, e));
+    w.load(buf, a, e);
+    for (let from = 0, n = e - a; from < n; from = w.resume()) {
+      const count = w.run(from, n);
+      for (let i = 0; i < count; i++) {
+        if (w.status[i] === E_SLOW) {
+          const line = Buffer.from(w.mem.subarray(w.a[i], w.b[i]));
+          this.scanner.reset(line);
+          this.line(line, 0, line.length, out);
+        } else this.fast(w, i, ascii, out);
+      }
+    }
+  }
+  /** A line the WebAssembly half read whole: the same steps as line() from its results. */
+  fast(w, i, ascii, out) {
+    this.stats.records++;
+    const fl = w.flags[i];
+    if ((fl & FL_DUP) !== 0) {
+      this.stats.cursorDuplicates++;
+      return;
+    }
+    const h = this.head;
+    h.ts = w.ts[i];
+    const p = w.prio[i];
+    h.priority = p < 0 ? null : p;
+    h.container = w.name(w.container[i]);
+    h.unit = w.name(w.unit[i]);
+    h.identifier = w.name(w.ident[i]);
+    h.cid = w.name(w.cid[i]);
+    h.sid = w.name(w.sid[i]);
+    h.cidPresent = (fl & FL_CID) !== 0;
+    h.sidPresent = (fl & FL_SID) !== 0;
+    h.src = fl & FL_SRC;
+    h.partial = (fl & FL_PARTIAL) !== 0;
+    h.lineMax = (fl & FL_LINE_MAX) !== 0;
+    const joining = h.partial || h.lineMax || this.pieces.size > 0 && this.pieces.holds(h);
+    const kind = w.kind[i];
+    if (kind === M_NONE) {
+      this.stats.truncatedNull++;
+      return;
+    }
+    const textAscii = kind === M_BYTES ? (fl & FL_ASCII) !== 0 : ascii;
+    if (joining) {
+      if (kind === M_STR && !ascii) {
+        const bytes = Buffer.from(bytesText(w.mem, w.ms[i], w.me[i], false), "utf8");
+        this.join(h, bytes, 0, bytes.length);
+      } else this.join(h, w.mem, w.ms[i], w.me[i], textAscii);
+    } else {
+      const emit = w.emit[i];
+      if (emit === EM_ONE) this.emitLine(h, bytesText(w.mem, w.cs[i], w.ce[i], textAscii));
+      else if (emit === EM_LINES) this.emitBytes(h, w.mem, w.cs[i], w.ce[i], textAscii);
+      else this.emitMessage(h, bytesText(w.mem, w.ms[i], w.me[i], false));
+    }
+    this.window.drain(WINDOW, out);
+    this.stats.podmanDuplicates = this.window.duplicates;
   }
   line(buf, a, b, out) {
     while (a < b && buf[a] <= 32) a++;
@@ -38555,7 +38712,7 @@ var JournalDecoder = class {
       kind = typeof raw.MESSAGE === "string" ? STR_ESC : 0;
     }
     this.stats.records++;
-    if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.cursors.seenString(h.cursor, h.cursorTs)) {
+    if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.seenCursorString(h.cursor, h.cursorTs)) {
       this.stats.cursorDuplicates++;
       return;
     }
@@ -38564,7 +38721,7 @@ var JournalDecoder = class {
       this.emitLine(h, sc.text(sc.start[F_MESSAGE], sc.end[F_MESSAGE]));
     } else if (kind === STR_ESC && !joining) {
       if (raw !== null) this.emitMessage(h, raw.MESSAGE);
-      else if (this.escapedLength >= 0) this.emitBytes(h, this.escaped, this.escapedLength, sc.ascii);
+      else if (this.escapedLength >= 0) this.emitBytes(h, this.escaped, 0, this.escapedLength, sc.ascii);
       else this.emitMessage(h, this.escapedText);
     } else if (kind === BYTES && !joining) {
       this.emitMessage(h, bytesText(sc.bytes, 0, sc.bytesLength, sc.bytesAscii));
@@ -38624,8 +38781,12 @@ var JournalDecoder = class {
   seenSpanCursor(ts) {
     const sc = this.scanner;
     const k = sc.kind[F_CURSOR];
-    if (k === STR) return this.cursors.seenBytes(sc.buf, sc.start[F_CURSOR], sc.end[F_CURSOR], ts);
-    return k === STR_ESC && this.cursors.seenString(this.head.cursor, ts);
+    if (k === STR) return this.wasm.seenCursor(sc.buf, sc.start[F_CURSOR], sc.end[F_CURSOR], ts);
+    return k === STR_ESC && this.seenCursorString(this.head.cursor, ts);
+  }
+  seenCursorString(cursor, ts) {
+    const bytes = Buffer.from(cursor, "utf8");
+    return this.wasm.seenCursor(bytes, 0, bytes.length, ts);
   }
   /** End of input: everything still held back. */
   flush() {
@@ -38652,10 +38813,10 @@ var JournalDecoder = class {
       a = nl + 1;
     }
   }
-  /** A decoded MESSAGE's bytes s[0, n) holding no control byte but \n and \t: emitMessage without cleaning. */
-  emitBytes(h, s, n, ascii) {
-    const end = n > 0 && s[n - 1] === 10 ? n - 1 : n;
-    for (let a = 0; a < end; ) {
+  /** A decoded MESSAGE's bytes s[from, n) holding no control byte but \n and \t: emitMessage without cleaning. */
+  emitBytes(h, s, from, n, ascii) {
+    const end = n > from && s[n - 1] === 10 ? n - 1 : n;
+    for (let a = from; a < end; ) {
       let nl = s.indexOf(10, a);
       if (nl < 0 || nl > end) nl = end;
       if (nl > a) this.emitLine(h, bytesText(s, a, nl, ascii));

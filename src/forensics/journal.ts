@@ -2,10 +2,11 @@
 // finished records. Fields are scanned, not parsed (journal-scan.ts, journal-head.ts); the output is the same as a
 // JSON.parse per line (test/forensics/journal-reference.ts, checked by a differential test and the bench).
 // Memory stays flat: partial pieces, the podman duplicate window and the cursor set are all bounded.
+import { isAscii } from "node:buffer";
 import { cleanLine } from "../engine/vllm/lines.js";
 import { emptyHead, headFromObject, headFromSpans, Interner, spanStr, type Head } from "./journal-head.js";
-import { CursorRing } from "./journal-cursors.js";
 import { Pieces } from "./journal-pieces.js";
+import { E_SLOW, EM_LINES, EM_ONE, FL_ASCII, FL_CID, FL_DUP, FL_LINE_MAX, FL_PARTIAL, FL_SID, FL_SRC, M_BYTES, M_NONE, M_STR, WasmLines } from "./journal-lines.js";
 import { BYTES, bytesText, F_CURSOR, F_MESSAGE, SpanScanner, STR, STR_ESC } from "./journal-scan.js";
 import { unescapeSimple } from "./journal-unescape.js";
 import { TwinWindow } from "./journal-twins.js";
@@ -24,6 +25,8 @@ export interface JournalStats {
 const WINDOW = 256;
 /** pushBytes holds at most this much of a line still without its newline. */
 const MAX_LINE_BYTES = 4 << 20;
+/** Lines go to the WebAssembly half in runs of about this many bytes (cut after a newline). */
+const RUN_BYTES = 1 << 20;
 
 /** MESSAGE as a string, a byte array (non-printable content) or null (over 4096 bytes without `--all`). */
 export function messageBytes(value: unknown): Buffer | null {
@@ -41,7 +44,8 @@ export class JournalDecoder {
   readonly stats: JournalStats = { records: 0, malformed: 0, truncatedNull: 0, podmanDuplicates: 0, cursorDuplicates: 0, joinedPieces: 0 };
   private readonly pieces = new Pieces();
   private readonly window = new TwinWindow();
-  private readonly cursors = new CursorRing();
+  /** The per-line work (fields, head, MESSAGE bytes, cursors) in WebAssembly; lines it leaves are read here. */
+  private readonly wasm = new WasmLines();
   private readonly head = emptyHead();
   private readonly scanner = new SpanScanner();
   private readonly intern = new Interner();
@@ -115,16 +119,80 @@ export class JournalDecoder {
     this.lines(piece, 0, piece.length, out);
   }
 
-  /** The lines of buf[a, b) (b = -1: to the end), each decoded where it lies. */
+  /** The lines of buf[a, b) (b = -1: to the end), in runs of about RUN_BYTES cut after a newline. */
   private lines(buf: Buffer, a: number, b: number, out: LogRecord[]): void {
     const end = b < 0 ? buf.length : b;
-    this.scanner.reset(buf);
     while (a < end) {
-      let e = buf.indexOf(10, a);
-      if (e < 0 || e > end) e = end;
-      this.line(buf, a, e, out);
-      a = e + 1;
+      let e = end;
+      if (e - a > RUN_BYTES) {
+        const nl = buf.lastIndexOf(10, a + RUN_BYTES - 1);
+        const far = nl >= a ? nl : buf.indexOf(10, a + RUN_BYTES);
+        e = far < 0 || far >= end ? end : far + 1;
+      }
+      this.run(buf, a, e, out);
+      a = e;
     }
+  }
+
+  /** One run: the WebAssembly half reads its lines; what it leaves (SLOW) is read by line(), in order. */
+  private run(buf: Buffer, a: number, e: number, out: LogRecord[]): void {
+    const w = this.wasm;
+    const ascii = isAscii(buf.subarray(a, e));
+    w.load(buf, a, e);
+    for (let from = 0, n = e - a; from < n; from = w.resume()) {
+      const count = w.run(from, n);
+      for (let i = 0; i < count; i++) {
+        if (w.status[i] === E_SLOW) {
+          const line = Buffer.from(w.mem.subarray(w.a[i], w.b[i])); // its own bytes: a cursor check may grow the memory
+          this.scanner.reset(line);
+          this.line(line, 0, line.length, out);
+        } else this.fast(w, i, ascii, out);
+      }
+    }
+  }
+
+  /** A line the WebAssembly half read whole: the same steps as line() from its results. */
+  private fast(w: WasmLines, i: number, ascii: boolean, out: LogRecord[]): void {
+    this.stats.records++;
+    const fl = w.flags[i]!;
+    if ((fl & FL_DUP) !== 0) {
+      this.stats.cursorDuplicates++;
+      return;
+    }
+    const h = this.head;
+    h.ts = w.ts[i]!;
+    const p = w.prio[i]!;
+    h.priority = p < 0 ? null : p;
+    h.container = w.name(w.container[i]!);
+    h.unit = w.name(w.unit[i]!);
+    h.identifier = w.name(w.ident[i]!);
+    h.cid = w.name(w.cid[i]!);
+    h.sid = w.name(w.sid[i]!);
+    h.cidPresent = (fl & FL_CID) !== 0;
+    h.sidPresent = (fl & FL_SID) !== 0;
+    h.src = fl & FL_SRC;
+    h.partial = (fl & FL_PARTIAL) !== 0;
+    h.lineMax = (fl & FL_LINE_MAX) !== 0;
+    const joining = h.partial || h.lineMax || (this.pieces.size > 0 && this.pieces.holds(h));
+    const kind = w.kind[i]!;
+    if (kind === M_NONE) {
+      this.stats.truncatedNull++;
+      return;
+    }
+    const textAscii = kind === M_BYTES ? (fl & FL_ASCII) !== 0 : ascii;
+    if (joining) {
+      if (kind === M_STR && !ascii) {
+        const bytes = Buffer.from(bytesText(w.mem, w.ms[i]!, w.me[i]!, false), "utf8");
+        this.join(h, bytes, 0, bytes.length);
+      } else this.join(h, w.mem, w.ms[i]!, w.me[i]!, textAscii);
+    } else {
+      const emit = w.emit[i];
+      if (emit === EM_ONE) this.emitLine(h, bytesText(w.mem, w.cs[i]!, w.ce[i]!, textAscii));
+      else if (emit === EM_LINES) this.emitBytes(h, w.mem, w.cs[i]!, w.ce[i]!, textAscii);
+      else this.emitMessage(h, bytesText(w.mem, w.ms[i]!, w.me[i]!, false));
+    }
+    this.window.drain(WINDOW, out);
+    this.stats.podmanDuplicates = this.window.duplicates;
   }
 
   private line(buf: Buffer, a: number, b: number, out: LogRecord[]): void {
@@ -153,7 +221,7 @@ export class JournalDecoder {
       kind = typeof raw.MESSAGE === "string" ? STR_ESC : 0;
     }
     this.stats.records++;
-    if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.cursors.seenString(h.cursor, h.cursorTs)) {
+    if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.seenCursorString(h.cursor, h.cursorTs)) {
       this.stats.cursorDuplicates++;
       return;
     }
@@ -163,7 +231,7 @@ export class JournalDecoder {
       this.emitLine(h, sc.text(sc.start[F_MESSAGE]!, sc.end[F_MESSAGE]!));
     } else if (kind === STR_ESC && !joining) {
       if (raw !== null) this.emitMessage(h, raw.MESSAGE as string);
-      else if (this.escapedLength >= 0) this.emitBytes(h, this.escaped, this.escapedLength, sc.ascii);
+      else if (this.escapedLength >= 0) this.emitBytes(h, this.escaped, 0, this.escapedLength, sc.ascii);
       else this.emitMessage(h, this.escapedText);
     } else if (kind === BYTES && !joining) {
       this.emitMessage(h, bytesText(sc.bytes, 0, sc.bytesLength, sc.bytesAscii));
@@ -227,8 +295,13 @@ export class JournalDecoder {
   private seenSpanCursor(ts: number): boolean {
     const sc = this.scanner;
     const k = sc.kind[F_CURSOR];
-    if (k === STR) return this.cursors.seenBytes(sc.buf, sc.start[F_CURSOR]!, sc.end[F_CURSOR]!, ts);
-    return k === STR_ESC && this.cursors.seenString(this.head.cursor!, ts);
+    if (k === STR) return this.wasm.seenCursor(sc.buf, sc.start[F_CURSOR]!, sc.end[F_CURSOR]!, ts);
+    return k === STR_ESC && this.seenCursorString(this.head.cursor!, ts);
+  }
+
+  private seenCursorString(cursor: string, ts: number): boolean {
+    const bytes = Buffer.from(cursor, "utf8");
+    return this.wasm.seenCursor(bytes, 0, bytes.length, ts);
   }
 
   /** End of input: everything still held back. */
@@ -258,10 +331,10 @@ export class JournalDecoder {
     }
   }
 
-  /** A decoded MESSAGE's bytes s[0, n) holding no control byte but \n and \t: emitMessage without cleaning. */
-  private emitBytes(h: Head, s: Buffer, n: number, ascii: boolean): void {
-    const end = n > 0 && s[n - 1] === 10 ? n - 1 : n;
-    for (let a = 0; a < end; ) {
+  /** A decoded MESSAGE's bytes s[from, n) holding no control byte but \n and \t: emitMessage without cleaning. */
+  private emitBytes(h: Head, s: Buffer, from: number, n: number, ascii: boolean): void {
+    const end = n > from && s[n - 1] === 10 ? n - 1 : n;
+    for (let a = from; a < end; ) {
       let nl = s.indexOf(10, a);
       if (nl < 0 || nl > end) nl = end;
       if (nl > a) this.emitLine(h, bytesText(s, a, nl, ascii));
