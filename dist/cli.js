@@ -38183,6 +38183,22 @@ function headFromObject(raw, h) {
 // src/forensics/journal-pieces.ts
 var MAX_PARTIAL_BYTES = 1 << 20;
 var sameId = (a, b) => a === b || (a === null ? b === "null" : b === null && a === "null");
+function copyHead(to, from) {
+  to.cursor = from.cursor;
+  to.cursorTs = from.cursorTs;
+  to.ts = from.ts;
+  to.priority = from.priority;
+  to.container = from.container;
+  to.unit = from.unit;
+  to.identifier = from.identifier;
+  to.src = from.src;
+  to.partial = from.partial;
+  to.lineMax = from.lineMax;
+  to.cidPresent = from.cidPresent;
+  to.cid = from.cid;
+  to.sidPresent = from.sidPresent;
+  to.sid = from.sid;
+}
 var Pieces = class {
   joined = 0;
   /** After take() returned true: emit buf[start, end) now (valid until the next take), under head's fields. */
@@ -38211,7 +38227,7 @@ var Pieces = class {
         const p2 = this.spare.pop() ?? { container: false, id: null, head: { ...h }, bytes: Buffer.allocUnsafe(4096), size: 0 };
         p2.container = h.cidPresent;
         p2.id = id;
-        Object.assign(p2.head, h);
+        copyHead(p2.head, h);
         p2.size = 0;
         this.append(p2, buf, a, e);
         this.held.push(p2);
@@ -38246,7 +38262,7 @@ var Pieces = class {
     return -1;
   }
   release(at) {
-    const [p] = this.held.splice(at, 1);
+    const p = at === this.held.length - 1 ? this.held.pop() : this.held.splice(at, 1)[0];
     this.head = p.head;
     this.buf = p.bytes;
     this.start = 0;
@@ -38262,7 +38278,7 @@ var Pieces = class {
       p.bytes.copy(grown, 0, 0, p.size);
       p.bytes = grown;
     }
-    buf.copy(p.bytes, p.size, a, e);
+    p.bytes.set(buf.subarray(a, e), p.size);
     p.size = need;
   }
 };
@@ -38361,6 +38377,10 @@ var WasmLines = class {
       this.names = [];
     }
     return n;
+  }
+  /** The name table's generation: it starts again when full (names are ids within one). */
+  get generation() {
+    return this.gen;
   }
   resume() {
     return this.i32[this.at[14] >> 2];

@@ -106,6 +106,11 @@ export class WasmLines {
     return n;
   }
 
+  /** The name table's generation: it starts again when full (names are ids within one). */
+  get generation(): number {
+    return this.gen;
+  }
+
   resume(): number {
     return this.i32[this.at[14]! >> 2]!;
   }

@@ -7,38 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateJournalDump } from "../../bench/journal/generate.js";
-import { decodeJournal, JournalDecoder } from "../../src/forensics/journal.js";
+import { JournalDecoder } from "../../src/forensics/journal.js";
 import { fixture } from "../fixtures/logs/fixture.js";
 import { decodeJournalReference } from "./journal-reference.js";
+import { rng, same } from "./journal-same.js";
 
 const deployFixture = (n: string) => readFileSync(join(import.meta.dirname, "../fixtures/deploy", n), "utf8");
-
-function same(text: string): void {
-  const ref = decodeJournalReference(text);
-  const fast = decodeJournal(text);
-  expect(fast.records).toEqual(ref.records);
-  expect(fast.stats).toEqual(ref.stats);
-  // line by line (the poll and explain paths) gives the same as a text at once
-  const d = new JournalDecoder();
-  const byLine = text.split("\n").flatMap((l) => d.push(l));
-  byLine.push(...d.flush());
-  expect(byLine).toEqual(ref.records);
-  // raw bytes in chunks of every size, cut anywhere (inside UTF-8 characters too)
-  for (const size of [1, 7, 64, 4096]) {
-    const b = new JournalDecoder();
-    const bytes = Buffer.from(text, "utf8");
-    const out: ReturnType<JournalDecoder["flush"]> = [];
-    for (let i = 0; i < bytes.length; i += size) b.pushBytes(bytes.subarray(i, i + size), out);
-    out.push(...b.flush());
-    expect(out, `chunks of ${size} bytes`).toEqual(ref.records);
-  }
-}
-
-/** A small deterministic PRNG so a failure reproduces. */
-function rng(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => ((x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
 
 function randomDump(seed: number, n: number): string {
   const r = rng(seed);
