@@ -58,6 +58,7 @@ u8 n_heap[NAME_HEAP];
 static int32_t n_count, n_heap_used;
 static int16_t n_bucket[NAME_BUCKETS];
 static int16_t n_next[NAMES];
+static int32_t n_last[NW];
 
 // Overlapping exports: a record whose timestamp and cursor match one of the last CURSORS is a repeat.
 enum { CURSORS = 4096, SLOT = 128 };
@@ -77,6 +78,7 @@ static inline int is_space(int c) { return c == 32 || c == 9 || c == 10 || c == 
 
 static void reset_names(void) {
   for (int i = 0; i < NAME_BUCKETS; i++) n_bucket[i] = -1;
+  for (int f = 0; f < NW; f++) n_last[f] = -1;
   n_count = n_heap_used = 0;
   r_gen++;
 }
@@ -149,8 +151,40 @@ static inline int find_nl(int i, int b) {
   return i;
 }
 
+// The compact form journalctl writes (`[27,91,49]`), element by element: past it, or -2 for another form.
+static int compact_bytes(int v, int b) {
+  u8 *out = arena + arena_n;
+  int n = 0, high = 0, i = v + 1;
+  for (;;) {
+    int d = in[i] - '0';
+    if ((unsigned)d > 9) return -2;
+    int x = d;
+    d = in[++i] - '0';
+    if ((unsigned)d <= 9) {
+      x = x * 10 + d;
+      d = in[++i] - '0';
+      if ((unsigned)d <= 9) {
+        x = x * 10 + d;
+        i++;
+        if (x > 255) return -2;
+      }
+    }
+    out[n++] = (u8)x;
+    high |= x;
+    int c = in[i];
+    if (c == ',') i++;
+    else if (c == ']' && i < b) {
+      bytes_a = arena_n; bytes_n = n; bytes_high = high;
+      arena_n += n;
+      return i + 1;
+    } else return -2;
+  }
+}
+
 // A byte-array MESSAGE into the arena: past it, or -1 (left to the JavaScript decoder).
 static int byte_array(int v, int b) {
+  int fast = compact_bytes(v, b);
+  if (fast != -2) return fast;
   u8 *out = arena + arena_n;
   int n = 0, cur = -1, high = 0;
   for (int i = v + 1; i < b; i++) {
@@ -285,9 +319,11 @@ static int32_t name(int f) {
   if (kind[f] != STR) return -1;
   int a = fstart[f], n = fend[f] - a;
   if (n > NAME_MAX) return -2;
+  int last = n_last[f]; // a field mostly repeats its last value
+  if (last >= 0 && n_len[last] == n && same(n_heap + n_off[last], in + a, n)) return last;
   uint32_t b = hash_bytes(in + a, n) & (NAME_BUCKETS - 1);
   for (int id = n_bucket[b]; id >= 0; id = n_next[id])
-    if (n_len[id] == n && same(n_heap + n_off[id], in + a, n)) return id;
+    if (n_len[id] == n && same(n_heap + n_off[id], in + a, n)) return n_last[f] = id;
   int id = n_count++;
   n_off[id] = (uint32_t)n_heap_used;
   n_len[id] = (u8)n;
@@ -295,7 +331,7 @@ static int32_t name(int f) {
   n_heap_used += n;
   n_next[id] = n_bucket[b];
   n_bucket[b] = (int16_t)id;
-  return id;
+  return n_last[f] = id;
 }
 
 static int is_lit(int f, const char *lit) {
@@ -336,7 +372,23 @@ EXPORT("cursorSeen") int cursor_seen_at(const u8 *p, int n, double ts) { return 
 static int unescape_simple(int a, int e, int *ms, int *me) {
   u8 *out = arena + arena_n;
   int n = 0, nl = 0;
+  const v128_t bs = wasm_i8x16_splat('\\'), sp = wasm_i8x16_splat(32);
   for (int i = a; i < e; i++) {
+    // 16 bytes at a time up to the next backslash or control byte (the arena has slack for the overshoot).
+    while (i + 16 <= e) {
+      v128_t x = wasm_v128_load(in + i);
+      int m = wasm_i8x16_bitmask(wasm_v128_or(wasm_i8x16_eq(x, bs), wasm_u8x16_lt(x, sp)));
+      wasm_v128_store(out + n, x);
+      if (m) {
+        int k = __builtin_ctz(m);
+        n += k;
+        i += k;
+        break;
+      }
+      n += 16;
+      i += 16;
+    }
+    if (i >= e) break;
     int c = in[i];
     if (c == '\\') {
       int x = ++i < e ? in[i] : -1;
