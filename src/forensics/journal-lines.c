@@ -63,7 +63,7 @@ static int32_t n_last[NW];
 // Overlapping exports: a record whose timestamp and cursor match one of the last CURSORS is a repeat.
 enum { CURSORS = 4096, SLOT = 128 };
 static double c_ts[CURSORS];
-static int16_t c_len[CURSORS];   // > SLOT: a long cursor, kept as its first SLOT bytes and c_hash
+static int32_t c_len[CURSORS];   // > SLOT: a long cursor, kept as its first SLOT bytes and c_hash
 static uint64_t c_hash[CURSORS];
 static u8 c_bytes[CURSORS * SLOT];
 static int32_t c_at;
@@ -357,7 +357,7 @@ static int cursor_seen(const u8 *p, int n, double ts) {
       if (c_ts[i] == ts && c_len[i] == n && same(c_bytes + i * SLOT, p, m) && (n <= SLOT || c_hash[i] == h)) return 1;
   } else c_max = ts;
   c_ts[c_at] = ts;
-  c_len[c_at] = (int16_t)(n > 32767 ? 32767 : n);
+  c_len[c_at] = n;
   c_hash[c_at] = h;
   for (int i = 0; i < m; i++) c_bytes[c_at * SLOT + i] = p[i];
   c_at = (c_at + 1) % CURSORS;
