@@ -45,3 +45,25 @@ describe("the WebAssembly half reads damaged lines as the JavaScript scanner doe
     expect(wasm.stats.records + wasm.stats.malformed).toBeGreaterThan(1000);
   });
 });
+
+describe("the WebAssembly half on lines of random bytes", () => {
+  it.each([1, 2, 3, 4])("seed %i: reads them as the JavaScript scanner does, and never traps", (seed) => {
+    const r = rng(seed);
+    const alphabet = Buffer.from('{}[]":,\\ntul0123456789 \t\r\x1bMESAGCURO_abc\x7f\xff\xc3');
+    const lines: Buffer[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const body = Buffer.alloc(Math.floor(r() * 120), 0).map(() => alphabet[Math.floor(r() * alphabet.length)]!);
+      // Most start and end as an object does, so the key walk runs on them.
+      lines.push(r() < 0.8 ? Buffer.concat([Buffer.from('{"MESSAGE":'), body, Buffer.from("}")]) : body);
+    }
+    const bytes = Buffer.concat(lines.flatMap((l) => [l, Buffer.from("\n")]));
+    const wasm = new JournalDecoder();
+    const out = wasm.pushBytes(bytes);
+    out.push(...wasm.flush());
+    const js = new JournalDecoder();
+    const records = bytes.toString("utf8").split("\n").flatMap((l) => js.push(l));
+    records.push(...js.flush());
+    expect(out).toEqual(records);
+    expect(wasm.stats).toEqual(js.stats);
+  });
+});
