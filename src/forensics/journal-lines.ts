@@ -1,4 +1,4 @@
-// The WebAssembly half of the journal decoder (journal-lines.c): one instance per decoder (it holds the
+// The WebAssembly half of the journal decoder (src/forensics/wasm/, C): one instance per decoder (it holds the
 // cursor ring and the name table), its memory laid out as [statics | input | arena], and the entries of a
 // call read through typed views. The module is compiled once per process (~9 KB, synchronously).
 import { JOURNAL_LINES_WASM } from "./journal-lines-wasm.js";

@@ -1,4 +1,4 @@
-// The WebAssembly half of the journal decoder (src/forensics/journal-lines.c) at its own edges, each checked
+// The WebAssembly half of the journal decoder (src/forensics/wasm/) at its own edges, each checked
 // against the reference decoder: the name table started again while pieces are held, cursors longer than a
 // ring slot, lines it leaves to the JavaScript decoder between lines it reads (one cursor ring for both),
 // the ASCII cleaner, a line longer than a run, more lines in a run than one call returns. And which lines
