@@ -75,7 +75,7 @@ describe("the WebAssembly half of the journal decoder", () => {
 
   it("tells cursors longer than a ring slot apart by every byte, and finds their repeats", () => {
     const long = (n: number, last: string) => `s=${"a".repeat(n - 3)}${last}`;
-    const export1 = [127, 128, 129, 300].flatMap((n, i) => [
+    const export1 = [255, 256, 257, 600].flatMap((n, i) => [
       line({ __CURSOR: long(n, "1"), __REALTIME_TIMESTAMP: String(5000 + i), MESSAGE: `first ${n}` }),
       line({ __CURSOR: long(n, "2"), __REALTIME_TIMESTAMP: String(5000 + i), MESSAGE: `same time, cursor differs in its last byte ${n}` }),
     ]);

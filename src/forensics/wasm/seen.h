@@ -12,7 +12,7 @@ static int16_t n_next[NAMES];
 static int32_t n_last[NW];
 
 // Overlapping exports: a record whose timestamp and cursor match one of the last CURSORS is a repeat.
-enum { CURSORS = 4096, SLOT = 128 };
+enum { CURSORS = 4096, SLOT = 256 };
 static double c_ts[CURSORS];
 static int32_t c_len[CURSORS];   // > SLOT: a long cursor, kept as its first SLOT bytes and c_hash
 static uint64_t c_hash[CURSORS];
@@ -68,7 +68,7 @@ static uint64_t hash64(const u8 *p, int n) {
 }
 
 // Seen already (then not kept again): the cursor p[0, n) at time ts. A cursor over SLOT bytes (journald's
-// are ~100) is compared by its first SLOT bytes, its length and a 64-bit hash of all of it.
+// are 100-140) is compared by its first SLOT bytes, its length and a 64-bit hash of all of it.
 static int cursor_seen(const u8 *p, int n, double ts) {
   uint64_t h = n > SLOT ? hash64(p, n) : 0;
   int m = n > SLOT ? SLOT : n;
