@@ -38303,9 +38303,6 @@ var FL_ASCII = 128;
 var compiled = null;
 var PAGE = 65536;
 var PAD = 64;
-var utf8Slice2 = Buffer.prototype.utf8Slice ?? function(a, b) {
-  return this.toString("utf8", a, b);
-};
 var WasmLines = class {
   x;
   at;
@@ -38370,7 +38367,6 @@ var WasmLines = class {
   /** The lines of the loaded input from offset `from` to `end`: how many entries; resume() says where to go on. */
   run(from, end) {
     const n = this.x.lines(this.base, from, end, this.arenaAt);
-    if (this.mem.buffer !== this.x.memory.buffer) this.views();
     const gen = this.i32[this.at[15] >> 2];
     if (gen !== this.gen) {
       this.gen = gen;
@@ -38391,7 +38387,7 @@ var WasmLines = class {
     let s = this.names[id];
     if (s === void 0) {
       const off = this.nameHeap + this.nameOff[id];
-      s = this.names[id] = utf8Slice2.call(this.mem, off, off + this.nameLen[id]);
+      s = this.names[id] = bytesText(this.mem, off, off + this.nameLen[id], false);
     }
     return s;
   }

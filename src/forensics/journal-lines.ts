@@ -2,9 +2,11 @@
 // cursor ring and the name table), its memory laid out as [statics | input | arena], and the entries of a
 // call read through typed views. The module is compiled once per process (~9 KB, synchronously).
 import { JOURNAL_LINES_WASM } from "./journal-lines-wasm.js";
+import { bytesText } from "./journal-scan.js";
 
 export const E_SLOW = 0;
-export const M_NONE = 0, M_STR = 1, M_DEC = 2, M_BYTES = 3;
+/** MESSAGE's kind: none (null or absent), a string span of the input, decoded escapes (2, read as a string's), a byte array. */
+export const M_NONE = 0, M_STR = 1, M_BYTES = 3;
 /** How a message not joined to a piece becomes records: one line [cs, ce), the lines of [cs, ce), or emitMessage's cleaning. */
 export const EM_ONE = 1, EM_LINES = 2, EM_JS = 3;
 export const FL_SRC = 3, FL_PARTIAL = 4, FL_LINE_MAX = 8, FL_CID = 16, FL_SID = 32, FL_DUP = 64, FL_ASCII = 128;
@@ -24,8 +26,6 @@ const PAGE = 65536;
 /** Input read ahead of a call's end: the vector loops stop 16 bytes short, the scanner may look one past. */
 const PAD = 64;
 
-type Slicer = (this: Buffer, start: number, end: number) => string;
-const utf8Slice = (Buffer.prototype as unknown as { utf8Slice?: Slicer }).utf8Slice ?? function (this: Buffer, a: number, b: number) { return this.toString("utf8", a, b); };
 
 export class WasmLines {
   private readonly x: Exports;
@@ -96,8 +96,7 @@ export class WasmLines {
 
   /** The lines of the loaded input from offset `from` to `end`: how many entries; resume() says where to go on. */
   run(from: number, end: number): number {
-    const n = this.x.lines(this.base, from, end, this.arenaAt);
-    if (this.mem.buffer !== this.x.memory.buffer) this.views();
+    const n = this.x.lines(this.base, from, end, this.arenaAt); // the C side never grows the memory: the views hold
     const gen = this.i32[this.at[15]! >> 2]!;
     if (gen !== this.gen) {
       this.gen = gen;
@@ -121,7 +120,7 @@ export class WasmLines {
     let s = this.names[id];
     if (s === undefined) {
       const off = this.nameHeap + this.nameOff[id]!;
-      s = this.names[id] = utf8Slice.call(this.mem, off, off + this.nameLen[id]!);
+      s = this.names[id] = bytesText(this.mem, off, off + this.nameLen[id]!, false);
     }
     return s;
   }

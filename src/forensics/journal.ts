@@ -1,6 +1,8 @@
 // `journalctl -o json` decoding (reference §4), streaming: push JSON lines (one, or a text of many), get the
-// finished records. Fields are scanned, not parsed (journal-scan.ts, journal-head.ts); the output is the same as a
-// JSON.parse per line (test/forensics/journal-reference.ts, checked by a differential test and the bench).
+// finished records. Each line's fields are scanned, not parsed: in WebAssembly for text and bytes
+// (journal-lines.ts, wasm/), by journal-scan.ts and journal-head.ts for single lines and the lines the C side
+// leaves. The output is the same as a JSON.parse per line (test/forensics/journal-reference.ts, checked by
+// differential tests and the bench).
 // Memory stays flat: partial pieces, the podman duplicate window and the cursor set are all bounded.
 import { isAscii } from "node:buffer";
 import { cleanLine } from "../engine/vllm/lines.js";
