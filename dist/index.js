@@ -49504,6 +49504,7 @@ var FL_ASCII = 128;
 var compiled = null;
 var PAGE = 65536;
 var PAD = 64;
+var MAXE = 4096;
 var WasmLines = class {
   x;
   at;
@@ -49532,7 +49533,7 @@ var WasmLines = class {
   i32;
   nameOff;
   nameLen;
-  nameHeap = 0;
+  nameHeap;
   constructor() {
     compiled ??= new WebAssembly.Module(Buffer.from(JOURNAL_LINES_WASM, "base64"));
     this.x = new WebAssembly.Instance(compiled, {}).exports;
@@ -49541,10 +49542,6 @@ var WasmLines = class {
     this.at = new Uint32Array(this.x.memory.buffer, this.x.layout(), 21).slice();
     this.nameHeap = this.x.names();
     this.views();
-  }
-  /** Where input goes (`bytes` of it: copy them to mem[inAt, inAt + bytes)). */
-  get inAt() {
-    return this.base;
   }
   get arenaAt() {
     return this.base + this.cap + PAD;
@@ -49602,7 +49599,6 @@ var WasmLines = class {
     const m = this.x.memory.buffer;
     const at = this.at;
     this.mem = Buffer.from(m);
-    const MAXE = 4096;
     this.ts = new Float64Array(m, at[0], MAXE);
     const i32 = (i) => new Int32Array(m, at[i], MAXE);
     this.a = i32(1);

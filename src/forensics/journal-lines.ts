@@ -1,6 +1,6 @@
 // The WebAssembly half of the journal decoder (src/forensics/wasm/, C): one instance per decoder (it holds the
 // cursor ring and the name table), its memory laid out as [statics | input | arena], and the entries of a
-// call read through typed views. The module is compiled once per process (~9 KB, synchronously).
+// call read through typed views. The module is compiled once per process (11 KB, synchronously).
 import { JOURNAL_LINES_WASM } from "./journal-lines-wasm.js";
 import { bytesText } from "./journal-scan.js";
 
@@ -25,7 +25,8 @@ let compiled: WebAssembly.Module | null = null;
 const PAGE = 65536;
 /** Input read ahead of a call's end: the vector loops stop 16 bytes short, the scanner may look one past. */
 const PAD = 64;
-
+/** Entries one call returns at most (MAXE in wasm/lines.c). */
+const MAXE = 4096;
 
 export class WasmLines {
   private readonly x: Exports;
@@ -55,7 +56,7 @@ export class WasmLines {
   private i32!: Int32Array;
   private nameOff!: Uint32Array;
   private nameLen!: Uint8Array;
-  private nameHeap = 0;
+  private readonly nameHeap: number;
 
   constructor() {
     compiled ??= new WebAssembly.Module(Buffer.from(JOURNAL_LINES_WASM, "base64"));
@@ -65,11 +66,6 @@ export class WasmLines {
     this.at = new Uint32Array(this.x.memory.buffer, this.x.layout(), 21).slice();
     this.nameHeap = this.x.names();
     this.views();
-  }
-
-  /** Where input goes (`bytes` of it: copy them to mem[inAt, inAt + bytes)). */
-  get inAt(): number {
-    return this.base;
   }
 
   private get arenaAt(): number {
@@ -136,7 +132,6 @@ export class WasmLines {
     const m = this.x.memory.buffer;
     const at = this.at;
     this.mem = Buffer.from(m);
-    const MAXE = 4096;
     this.ts = new Float64Array(m, at[0], MAXE);
     const i32 = (i: number) => new Int32Array(m, at[i], MAXE);
     this.a = i32(1);
