@@ -47166,11 +47166,11 @@ function group(name, fn) {
   });
 }
 
-// src/action.ts
+// src/action/run.ts
 import { appendFileSync as appendFileSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { EOL as EOL5 } from "node:os";
 
-// src/action-base.ts
+// src/action/pull-request-base.ts
 import { readFileSync } from "node:fs";
 function pullRequestBase(env) {
   if (env.GITHUB_EVENT_NAME !== "pull_request" && env.GITHUB_EVENT_NAME !== "pull_request_target") return null;
@@ -47185,7 +47185,7 @@ function pullRequestBase(env) {
   return env.GITHUB_BASE_REF ? `origin/${env.GITHUB_BASE_REF}` : null;
 }
 
-// src/commands.ts
+// src/commands/spec.ts
 var COMMAND_SPECS = [
   {
     name: "preflight",
@@ -47256,7 +47256,7 @@ var OPTION_SPECS = [
   { name: "version", type: "boolean", short: "v", help: "the version", commands: "all" }
 ];
 
-// src/config/duration.ts
+// src/lib/duration.ts
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 function parseDuration(text) {
   if (typeof text === "number") return Number.isFinite(text) && text >= 0 ? text * 1e3 : null;
@@ -47272,7 +47272,7 @@ function parseDuration(text) {
   return matched === s.length && s.length > 0 ? total : null;
 }
 
-// src/config/errors.ts
+// src/domain/config/errors.ts
 var import_yaml = __toESM(require_dist(), 1);
 var ConfigError = class extends Error {
   constructor(file, problems) {
@@ -47381,11 +47381,11 @@ function describeIssues(issues, doc, lc, known) {
   return out.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
 }
 
-// src/options.ts
+// src/commands/options.ts
 var UsageError = class extends Error {
 };
 
-// src/cli-args.ts
+// src/cli/args.ts
 var optionLine = (o) => {
   const flag = `${o.short ? `-${o.short}, ` : ""}--${o.name}${o.arg ? ` ${o.arg}` : ""}`;
   return `  ${flag.padEnd(26)} ${o.help}`;
@@ -47412,11 +47412,11 @@ function parseHostList(v) {
   return [...new Set(names)];
 }
 
-// src/action-inputs.ts
+// src/action/inputs.ts
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 
-// src/host/target.ts
+// src/ports/host/target.ts
 import { isAbsolute, resolve } from "node:path";
 function pinOverride(pin) {
   return /^SHA256:[A-Za-z0-9+/]{43}=?$/.test(pin.trim()) ? { hostKey: pin.trim(), knownHosts: void 0 } : { knownHosts: pin, hostKey: void 0 };
@@ -47448,7 +47448,7 @@ function describeTarget(t) {
   return t.jump ? `${where} (via ${t.jump.user}@${t.jump.address}:${t.jump.port})` : where;
 }
 
-// src/report/code-span.ts
+// src/domain/report/code-span.ts
 function codeSpan(text) {
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   if (longest === 0) return `\`${text}\``;
@@ -47487,7 +47487,7 @@ function splitCodeSpans(text) {
   return parts;
 }
 
-// src/action-inputs.ts
+// src/action/inputs.ts
 var ACTION_COMMANDS = ["preflight", "run", "verify", "rollback"];
 var inputError = (name, what) => new UsageError(`input ${name}: ${what}`);
 var ADDRESS = /^[A-Za-z0-9.:_\-[\]]+$/;
@@ -47626,7 +47626,7 @@ function hostsInput() {
   }
 }
 
-// src/abort.ts
+// src/commands/shared/lifecycle.ts
 var runAbort = new AbortController();
 var sleepUnlessAborted = (ms, signal) => new Promise((resolve5) => {
   if (ms <= 0 || signal?.aborted) return resolve5();
@@ -47639,7 +47639,7 @@ var sleepUnlessAborted = (ms, signal) => new Promise((resolve5) => {
   signal?.addEventListener("abort", wake, { once: true });
 });
 
-// src/forensics/auth.ts
+// src/domain/diagnosis/auth-mismatch.ts
 function authMismatchAdvice(f) {
   return {
     summary: `the engine refused the gate's requests: ${f.decisive ?? "/v1/models answered 401/403"}`,
@@ -47651,7 +47651,7 @@ function authMismatchDiagnosis(d, reason) {
   return { ...d, class: "auth-mismatch", decisive: reason, summary: a.summary, fix: a.fix, evidence: [reason, ...d.evidence].slice(0, 16) };
 }
 
-// src/report/finding.ts
+// src/domain/report/finding.ts
 function verdictOf(findings) {
   if (findings.some((f) => f.status === "fail")) return "fail";
   if (findings.some((f) => f.status === "warn")) return "warn";
@@ -47665,7 +47665,7 @@ var fail = (check, summary2, extra = {}) => ({ check, status: "fail", summary: s
 var warn = (check, summary2, extra = {}) => ({ check, status: "warn", summary: summary2, ...extra });
 var skip = (check, summary2, extra = {}) => ({ check, status: "skip", summary: summary2, ...extra });
 
-// src/forensics/finding.ts
+// src/stages/deploy/diagnosis-finding.ts
 function diagnosisFinding(d, check = "deploy.diagnosis") {
   const evidence = d.decisive ? [d.decisive, ...d.evidence.filter((e) => e !== d.decisive)] : d.evidence;
   const extra = {
@@ -47686,7 +47686,7 @@ function diagnosisFinding(d, check = "deploy.diagnosis") {
   return fail(check, `${d.class}: ${d.summary}`, extra);
 }
 
-// src/forensics/below-advice.ts
+// src/domain/diagnosis/below-engine-advice.ts
 var HELP = {
   vllm: "vllm serve --help lists the flags this image's vLLM accepts",
   sglang: "python -m sglang.launch_server --help lists the flags this image's SGLang accepts",
@@ -47874,7 +47874,7 @@ function belowAdvice(m, ctx = {}) {
   }
 }
 
-// src/engine/vllm/contracts.ts
+// src/domain/engine/vllm/contracts.ts
 var TOOL_CONFIG_GAPS = [
   /"?auto"? tool choice requires --enable-auto-tool-choice and --tool-call-parser/,
   /tool_choice=.*? requires --tool-call-parser to be set/,
@@ -47947,7 +47947,7 @@ function checkTools(result) {
   return { ok: true, gap: null, reason: `${calls.length} tool call(s) with JSON arguments, finish_reason "tool_calls"` };
 }
 
-// src/engine/vllm/lines.ts
+// src/domain/engine/vllm/lines.ts
 var ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 var PREFIX = /^(?:\((?<proc>[A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(?<pid>\d+)\) )?(?:(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?<mm>\d\d)-(?<dd>\d\d) (?<time>\d\d:\d\d:\d\d) \[?(?<file>[^\]\s]+):(?<line>\d+)\] )?(?<msg>.*)$/s;
 function stripAnsi(text) {
@@ -47988,7 +47988,7 @@ function redactSecrets(text) {
   return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(/(--(?:api-key|hf-token)[= ])(?!(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
 }
 
-// src/engine/peers.ts
+// src/domain/engine/peers.ts
 var LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
 var LLAMA_LINE = new RegExp(`${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`);
 var SGLANG_LINE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(/;
@@ -48033,7 +48033,7 @@ function llamaLoadCause(decisive) {
   return { what: "other", path: p };
 }
 
-// src/engine/vllm/phase.ts
+// src/domain/engine/vllm/phase.ts
 var PHASES = [
   [/Application startup complete/, "ready"],
   [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
@@ -48051,7 +48051,7 @@ function isReadyMarker(line) {
   return line.includes("Application startup complete.") || isPeerReadyMarker(line);
 }
 
-// src/engine/peer-plan.ts
+// src/domain/engine/peer-plan.ts
 var NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 var PEER_PLAN_RULES = [
   // SGLang (GB there are GiB: its numbers are bytes / 2^30)
@@ -48079,7 +48079,7 @@ var PEER_PLAN_RULES = [
 ];
 var PEER_PLAN_KEYWORDS = /KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx/;
 
-// src/engine/vllm/plan.ts
+// src/domain/engine/vllm/plan.ts
 function emptyPlan() {
   return {
     kvTokens: null,
@@ -48167,7 +48167,7 @@ var PlanReader = class {
   }
 };
 
-// src/engine/vllm/specdecode.ts
+// src/domain/engine/vllm/specdecode.ts
 var LINE = /(?:SpecDecoding|Speculative) metrics: /;
 var FLOAT = String.raw`(-?\d[\d,]*(?:\.\d+)?|nan)`;
 var MEAN = new RegExp(`Mean acceptance length: ${FLOAT}`);
@@ -48226,7 +48226,7 @@ function readSpecMetrics(prometheusText) {
   };
 }
 
-// src/engine/vllm/failures.ts
+// src/domain/engine/vllm/failures.ts
 var NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
 var ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
 var HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
@@ -48276,7 +48276,7 @@ function outranks(next, held2) {
   return next.priority < 5;
 }
 
-// src/forensics/oom.ts
+// src/domain/diagnosis/oom.ts
 var UNIT_GIB = { B: 1 / 2 ** 30, KiB: 1 / 2 ** 20, MiB: 1 / 2 ** 10, GiB: 1, TiB: 1024, KB: 1 / 2 ** 20, MB: 1 / 2 ** 10, GB: 1 };
 var Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
 var TRIED = new RegExp(`Tried to allocate ${Q}`);
@@ -48308,7 +48308,7 @@ function gapText(o) {
   return o ? `asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free of ${giB(o.totalGiB)} GiB (short ${giB(o.shortfallGiB)} GiB)` : "out of GPU memory";
 }
 
-// src/forensics/peer-advice.ts
+// src/domain/diagnosis/peer-advice.ts
 function sglang(cls, f) {
   switch (cls) {
     case "oom":
@@ -48364,7 +48364,7 @@ function peerAdvice(cls, engine, f) {
   return engine === "sglang" ? sglang(cls, f) : llamacpp(cls, f);
 }
 
-// src/forensics/advice.ts
+// src/domain/diagnosis/advice.ts
 function oomAdvice(f) {
   const d = f.decisive ?? "";
   if (HOST_OOM.test(d)) {
@@ -48519,7 +48519,7 @@ function installAdvice(decisive) {
   return { summary: `uv found no such command in the project it ran from: ${decisive}`, fix: "uv run resolves the project from the working directory: set WorkingDirectory= in the unit to the project (or uv run --project DIR), or run the venv's bin/vllm directly." };
 }
 
-// src/forensics/below.ts
+// src/domain/diagnosis/below-engine.ts
 var PATH = String.raw`(?<path>/[^\s:"']*)`;
 var LOGRUS = /^time="[^"]*" level=(?<level>\w+) msg="(?<msg>(?:[^"\\]|\\.)*)"/;
 var RULES2 = [
@@ -48618,7 +48618,7 @@ function belowOf(text) {
   return null;
 }
 
-// src/forensics/traceback.ts
+// src/domain/diagnosis/traceback.ts
 var START = /^\s*Traceback \(most recent call last\):/;
 var FRAME = /^\s*File "[^"]*", line \d+/;
 var SKELETON = /^\s*(?:raise\b|[~^]+\s*$|\.\.\.<\d+ lines>\.\.\.|\.\.\.\s*$|re-raise|The above exception was the direct cause|During handling of the above exception|Process [\w-]+:\s*$)/;
@@ -48669,7 +48669,7 @@ function decisiveOf(tb) {
   return tb.content[tb.content.length - 1] ?? null;
 }
 
-// src/forensics/systemd.ts
+// src/domain/diagnosis/unit-events.ts
 var UNIT = String.raw`(?<unit>[\w@.:\\-]+\.service)`;
 var PATTERNS = [
   [new RegExp(`^${UNIT}: Deactivated successfully`), "deactivated"],
@@ -48731,7 +48731,7 @@ function mainUnit(events) {
   return best;
 }
 
-// src/forensics/classify.ts
+// src/domain/diagnosis/classify.ts
 var BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+\.\d+\.\d+\S*$/;
 var MAX_EVENTS = 2e3;
 var MAX_RING = 40;
@@ -48995,10 +48995,10 @@ function kvFacts(line, estimate) {
   };
 }
 
-// src/forensics/journal.ts
+// src/domain/journal/decoder.ts
 import { isAscii as isAscii2 } from "node:buffer";
 
-// src/forensics/journal-scan.ts
+// src/domain/journal/scan.ts
 import { isAscii } from "node:buffer";
 var WANTED = [
   "__CURSOR",
@@ -49275,7 +49275,7 @@ function escaped(s, e) {
   return (n & 1) === 1;
 }
 
-// src/forensics/journal-head.ts
+// src/domain/journal/head.ts
 var CONTAINER = 0;
 var STDOUT = 1;
 var OTHER = 2;
@@ -49381,7 +49381,7 @@ function headFromObject(raw, h) {
   h.lineMax = raw._LINE_BREAK === "line-max";
 }
 
-// src/forensics/journal-pieces.ts
+// src/domain/journal/pieces.ts
 var MAX_PARTIAL_BYTES = 1 << 20;
 var sameId = (a, b) => a === b || (a === null ? b === "null" : b === null && a === "null");
 function copyHead(to, from) {
@@ -49484,10 +49484,10 @@ var Pieces = class {
   }
 };
 
-// src/forensics/journal-lines-wasm.ts
+// src/domain/journal/wasm/lines.generated.ts
 var JOURNAL_LINES_WASM = "AGFzbQEAAAABHAVgAABgAAF/YAN/f3wBf2AEf39/fwF/YAF/AX8DCQgAAQEBAgIDBAQFAXABAQEFAwEAQAYJAX8BQaDn4AALB0IHBm1lbW9yeQIABGluaXQAAAhoZWFwQmFzZQABBmxheW91dAACBW5hbWVzAAMKY3Vyc29yU2VlbgAEBWxpbmVzAAYK+VIIogQCB38Be0Gg+5aAAEH/AUGAAvwLAEEAIQADQCAAQQJ0QYCIgIAAaigCACEBQVshAkEAIQMDQCACQSVqIQIgASADaiEEIANBAWoiBSEDIAQtAAANAAtBACEGAkAgBUF/aiIDQQRJDQAgAS0AAUEFbCABIAVqQX1qLQAAaiACaiEGCyAAQaD9loAAaiADOgAAIAYhAwNAIANB/wFxIgJBAWohAyACQaD7loAAaiIELQAAQf8BRw0ACyAEIAA6AAAgAkECdEGw/ZaAAGogBjYCACAAQQFqIgBBEEcNAAtBACEDA0AgA0GghpeAAGr9DAAAAAAAAPh/AAAAAAAA+H8iB/0LBAAgA0GQhpeAAGogB/0LBAAgA0GAhpeAAGogB/0LBAAgA0HwhZeAAGogB/0LBAAgA0HghZeAAGogB/0LBAAgA0HQhZeAAGogB/0LBAAgA0HAhZeAAGogB/0LBAAgA0GwhZeAAGogB/0LBAAgA0GAAWoiA0GAgAJHDQALQQBCgICAgICAgHg3A7CFmYAAQQBBADYCuIWZgABBwIXcgABB/wFBgMAA/AsAQQBCfzcD+MXcgABBAEJ/NwPwxdyAAEEAQn83A+jF3IAAQQBCfzcD4MXcgABBAEJ/NwPYxdyAAEEAQn83A9DF3IAAQQBCfzcDyMXcgABBAEJ/NwPAxdyAAEEAQQE2ApSKjIAAQQBBADYCkPuWgABBAEEANgKM+5aAAAsIAEGg5+CAAAvDAgBBAEGg2o6AADYC8PqOgABBAEGg2o2AADYC7PqOgABBAEGg2oyAADYC6PqOgABBAEGgyoyAADYC5PqOgABBAEGgioyAADYC4PqOgABBAEGUioyAADYC3PqOgABBAEGQioyAADYC2PqOgABBAEGQ6ouAADYC1PqOgABBAEGQyouAADYC0PqOgABBAEGQqouAADYCzPqOgABBAEGQiouAADYCyPqOgABBAEGQioqAADYCxPqOgABBAEGQiomAADYCwPqOgABBAEGQioiAADYCvPqOgABBAEGQioeAADYCuPqOgABBAEGQioaAADYCtPqOgABBAEGQioWAADYCsPqOgABBAEGQioSAADYCrPqOgABBAEGQioOAADYCqPqOgABBAEGQioKAADYCpPqOgABBAEGQioCAADYCoPqOgABBoPqOgAALCABBgPuOgAALDgAgACABIAIQhYCAgAALvgkDAX8Bfgp/AkACQAJAAkACQAJAAkAgAUGBAkgNACABQQNxIQMCQAJAIAFBf2pBA08NAEKDh/Sch/bDshQhBEEAIQUMAQsgAUF8cSEGQoOH9JyH9sOyFCEEQQAhBQNAIAQgACAFaiIHMQAAhUKzg4CAgCB+IAdBAWoxAACFQrODgICAIH4gB0ECajEAAIVCs4OAgIAgfiAHQQNqMQAAhUKzg4CAgCB+IQQgBiAFQQRqIgVHDQALCwJAIANFDQAgACAFaiEHA0AgBCAHMQAAhUKzg4CAgCB+IQQgB0EBaiEHIANBf2oiAw0ACwtBgAIhCEEAKwOwhZmAACACZkUNASABQYECSCEJQYACIQgMAwtCACEEIAEhCEEAKwOwhZmAACACZg0BC0EAIAI5A7CFmYAADAMLIAFBAEwNAUIAIQRBASEJIAEhCAsgAEEBaiEKIAhBf2ohC0EAIQxBwYWagAAhBgNAAkAgDEEDdCINQbCFl4AAaisDACACYg0AIAxBAnRBwIWZgABqKAIAIAFHDQAgDEEIdEHAhZqAAGotAAAgAC0AAEcNAEEAIQcCQANAIAsgB0YNASAKIAdqIQUgBiAHaiEDIAdBAWohByADLQAAIAUtAABGDQALIAcgCEgNAQtBASEOIAkNBCANQcCF2oAAaikDACAEUQ0ECyAGQYACaiEGIAxBAWoiDEGAIEcNAAwCCwtBsIWXgAAhB0GAgH8hBQNAAkAgBysDACACYg0AIAVBwIWagABqKAIAIAFHDQBBAQ8LAkAgB0EIaisDACACYg0AIAVBxIWagABqKAIAIAFHDQBBAQ8LIAdBEGohByAFQQhqIgUNAAtCACEEIAEhCAtBACEOQQAoAriFmYAAIgpBA3QiB0GwhZeAAGogAjkDACAKQQJ0QcCFmYAAaiABNgIAIAdBwIXagABqIAQ3AwACQCAIQQFIDQAgCkEIdCENQQAhBwJAIAhBEEkNAAJAIA1BwIWagABqIAAgCGpPDQAgCCANakHAhZqAAGogAEsNAQsgCEFwcSIHQXBqIgNBBHZBAWoiBkEDcSEMQQAhBQJAIANBMEkNACANQcCFmoAAaiEBIAZB/P///wFxIQtBACEFA0AgASAFaiIDIAAgBWoiBv0AAAD9CwQAIANBEGogBkEQav0AAAD9CwQAIANBIGogBkEgav0AAAD9CwQAIANBMGogBkEwav0AAAD9CwQAIAVBwABqIQUgC0F8aiILDQALCwJAIAxFDQAgACAFaiEDIAUgDWpBwIWagABqIQUDQCAFIAP9AAAA/QsEACADQRBqIQMgBUEQaiEFIAxBf2oiDA0ACwsgCCAHRg0BCyAIIAdBf3NqIQYCQCAIQQNxIgVFDQAgDUHAhZqAAGohAwNAIAMgB2ogACAHai0AADoAACAHQQFqIQcgBUF/aiIFDQALCyAGQQNJDQAgDUHAhZqAAGohBgNAIAYgB2oiBSAAIAdqIgMtAAA6AAAgBUEBaiADQQFqLQAAOgAAIAVBAmogA0ECai0AADoAACAFQQNqIANBA2otAAA6AAAgAEEEaiEAIAZBBGohBiAHIAhBfGoiCEcNAAsLQQAgCkEBakGAIG82AriFmYAACyAOC7E3Bg1/AXsFfwF7AnwOfyOAgICAAEEQayIEJICAgIAAQQAgAzYChPuWgABBACAANgKA+5aAAEEAQQA2Aoj7loAAQQAhBQJAA0AgASACTg0BIAVB/x9KDQECQAJAQQAoAoz7loAAQfgPSg0AQQAoApD7loAAQYnwB0gNAQsgBUEASg0CQcCF3IAAQf8BQYDAAPwLAEEAQn83A/jF3IAAQQBCfzcD8MXcgABBAEJ/NwPoxdyAAEEAQn83A+DF3IAAQQBCfzcD2MXcgABBAEJ/NwPQxdyAAEEAQn83A8jF3IAAQQBCfzcDwMXcgABBAEEAKAKUioyAAEEBajYClIqMgABBAEEANgKQ+5aAAEEAQQA2Aoz7loAAC0EAKAKA+5aAACEDIAEhAAJAA0ACQCAAQRBqIgYgAkwNACAAIAJODQIDQCADIABqLQAAQQpGDQMgAiAAQQFqIgBHDQALIAIhAAwCCyADIABqIQcgBiEAIAf9AAAA/QwKCgoKCgoKCgoKCgoKCgoK/SP9ZCIHRQ0ACyAHaCAGakFwaiEACwJAAkAgASAASA0AIAEhBwwBCwNAAkAgAyABai0AAEEgTQ0AIAEhBwwCCyAAIAFBAWoiAUcNAAsgACEHCyAAQQFqIQEgACAHIAAgB0gbIQggA0F/aiEJAkADQCAAIAdMDQEgCSAAaiEGIABBf2oiCiEAIAYtAABBIUkNAAsgCkEBaiEIC0ECIQACQCAHIAhGDQAgBUECdCIKQZCKgoAAaiADIAdqIgA2AgAgCkGQioOAAGogAyAIajYCAEEAKAKI+5aAACEJAkACQCAALQAAQfsARw0AIAMgCEF/aiILai0AAEH9AEcNAEEA/QwAAAAAAAAAAAAAAAAAAAAA/QsEgMbcgABBASEMIANBAWohDUEAKAKE+5aAACEOIAkhDwJAAkADQAJAIAMgB0EBaiIQai0AACIGQSJGDQAgECAITg0EIAdBAmohAANAIAZB/wFxIgdBd2oiBkEZSw0DAkBBASAGdEGTgIAEcQ0AIAZBGUcNBCAAQX9qIRAMAgsgCCAARg0FIAMgAGotAAAhBiAAQQFqIQAMAAsLIBBBAWoiDCEAAkACQAJAA0AgAEEQaiIGIAhKDQEgAyAAaiEHIAYhACAH/QAAACIR/QxcXFxcXFxcXFxcXFxcXFxc/SMgEf0MIiIiIiIiIiIiIiIiIiIiIv0j/VD9ZCIHDQIMAAsLIAAgCE4NAQNAIAMgAGotAAAiBkEiRg0CIAZB3ABGDQIgCCAAQQFqIgBHDQAMBgsLIAdoIAZqQXBqIQALIAAgCE4NAyADIABqLQAAQdwARg0DQX8hEgJAIAAgEEF/c2oiBkEESA0AIA0gEGoiEy0AAUEFbCAGQSVsaiAGIBNqQX5qLQAAaiIUQf8BcSIQQaD7loAAaiwAACIVQQBIDQACQAJAIAAgDGsiFkEBSA0AA0ACQCAQQQJ0QbD9loAAaigCACAURw0AIBYgFUGg/ZaAAGotAABHDQAgFUECdEGAiICAAGooAgAhBiATIQcgFiEMA0ACQCAGLQAAIActAABGDQAgDEUNBQwCCyAGQQFqIQYgB0EBaiEHIAxBf2oiDA0ADAQLCyAQQQFqQf8BcSIQQaD7loAAaiwAACIVQQBODQAMAwsLAkAgFg0AA0ACQCAQQQJ0QbD9loAAaigCACAURw0AIBVBoP2WgABqLQAARQ0DCyAQQQFqQf8BcSIQQaD7loAAaiwAACIVQQBODQAMAwsLA0AgEEEBakH/AXEiEEGg+5aAAGosAABBAE4NAAwCCwsgFUEYdEEYdSESCyAAQQFqIhAgCE4NAwJAIAMgEGotAAAiBkE6Rg0AIABBAmohAAJAA0ACQCAGQf8BcUF3ag4yAAAHBwAHBwcHBwcHBwcHBwcHBwcHBwcABwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwIHCyAIIABGDQYgAyAAai0AACEGIABBAWohAAwACwsgAEF/aiEQCyAQQQFqIgcgCE4NAwJAIAMgB2otAAAiBkF3aiIAQRdLDQBBASAAdEGTgIAEcUUNACAQQQJqIQACQANAIAZB/wFxQXdqIgdBF0sNAUEBIAd0QZOAgARxRQ0BIAggAEYNBiADIABqLQAAIQYgAEEBaiEADAALCyAAQX9qIQcLAkACQCAGQf8BcSIAQSJHDQBBASEQIAdBAWoiDCEAA0ACQAJAIABBEGoiBiAITA0AIAAgCE4NAQNAIAMgAGotAAAiBkEiRg0CIAZB3ABGDQIgCCAAQQFqIgBHDQAMCQsLIAMgAGohByAGIQAgB/0AAAAiEf0MXFxcXFxcXFxcXFxcXFxcXP0jIBH9DCIiIiIiIiIiIiIiIiIiIiL9I/1Q/WQiB0UNASAHaCAGakFwaiEACyAAIAhODQYCQCADIABqLQAAQSJGDQBBAiEQIABBAmohAAwBCwsCQCASQQBIDQAgEkGAxtyAAGogEDoAACASQQJ0IgZB0MbcgABqIAw2AgAgBkGQxtyAAGogADYCAAsgAEEBaiEHDAELAkACQAJAIBJBf0oNACAAQdsARg0BIABB+wBGDQcgByAITg0CA0AgBkH/AXEiAEEsRg0DIABB/QBGDQMCQCALIAdHDQAgCCEHDAQLIA0gB2otAAAhBiAHQQFqIQcMAAsLAkAgAEHuAEcNACAHQQNqIgAgCE4NByAHIANqIgZBAWotAABB9QBHDQcgBkECai0AAEHsAEcNByADIABqLQAAQewARw0HIBJBgMbcgABqQQQ6AAAgB0EEaiEHDAMLIABB2wBHDQYgEkEDRw0GIA4gD2ohEkEAIRBBACEMIAchAAJAAkADQCAAIANqQQFqLQAAQVBqIgZBCUsNAQJAAkAgAyAAQQJqIhVqLQAAQVBqIhRBCU0NACAVIQAMAQsgFCAGQQpsaiEGAkAgAyAAQQNqIhVqLQAAQVBqIhRBCU0NACAVIQAMAQsgFCAGQQpsaiIGQf8BSw0CIABBBGohAAsgEiAQaiAGOgAAIAYgDHIhDCAQQQFqIRAgAyAAai0AACIGQSxGDQALIAZB3QBHDQAgACAITg0AQQAgEDYClMfcgABBACAPNgKQx9yAAEEAIAw2ApjH3IAAQQAgDyAQaiIPNgKI+5aAACAAQQFqIgBBfkcNAQsgB0EBaiIAIAhODQcgDiAPaiEVQX8hB0EAIQxBACEQA0ACQAJAIAMgAGotAAAiBkFQakH/AXFBCUsNAEFQIAdBCmxBUGogB0EASBsgBmoiB0H/AUoNCgwBCwJAAkAgBkF3ag4kAgILCwILCwsLCwsLCwsLCwsLCwsLCwsCCwsLCwsLCwsLCwsBAAsgBkHdAEcNCgsCQAJAIAdBf0oNACAGQd0ARw0LIBANC0EAIA82ApDH3IAAQQBBADYClMfcgABBAEEANgKYx9yAAAwBCyAVIBBqIAc6AAAgByAMciEMIBBBAWohEEF/IQcgBkHdAEcNAUEAIBA2ApTH3IAAQQAgDzYCkMfcgABBACAMNgKYx9yAAEEAIBAgD2oiDzYCiPuWgAALIABBAWohAAwCCyAIIABBAWoiAEcNAAwICwsgAEEASA0GQQBBAzoAg8bcgAAgACEHDAILIAggB0EBaiIGIAggBkobIRQgBiEAAkADQAJAIAAgCEgNACADIBRqLQAAIRUMAgsCQAJAIAMgAGotAAAiFUF3aiIMQRdLDQBBASEQQQEgDHRBg4CABHENAQsgFUENRiEQCyAAQQFqIQAgEA0ACwsgFUH/AXEiAEEiRg0FIABB2wBGDQUgAEH7AEYNBSAHIAhODQUDQCAIIAZGDQYgAyAGaiEAIAZBAWoiByEGIAAtAABB3QBHDQALIAdBf2ogCE4NBQsgB0EASA0ECyAHIAhODQNBACEMAkACQCADIAdqLQAAIgBBd2oOJAAAAQEAAQEBAQEBAQEBAQEBAQEBAQEBAAEBAQEBAQEBAQEBAgELA0AgAEH/AXFBd2oiBkEXSw0BQQEgBnRBk4CABHFFDQEgCyAHRg0FIA0gB2otAAAhACAHQQFqIQcMAAsLIABB/wFxIgBBLEYNAAsgAEH9AEcNAiAHIAtHDQIMAQsgB0H9AEcNASAMIAggAEZxQQFHDQELQQAtAIDG3IAAQQJGDQBBAC0AgcbcgAAiAEECRg0AQQAtAILG3IAAIgdBAkYNAEEALQCExtyAAEH/AXFBAkYNAEEALQCFxtyAAEH/AXFBAkYNAEEALQCGxtyAAEH/AXFBAkYNAEEALQCHxtyAAEH/AXFBAkYNAEEALQCIxtyAAEH/AXFBAkYNAEEALQCJxtyAAEH/AXFBAkYNAEEAKAGKxtyAAP0RIhf9DAICAgIAAAAAAAAAAAAAAAD9IyIR/RsAQQFxIBEgEf0NAAAAAAEAAAACAAAAAwAAACIR/RsBQQFxQQF0ciAR/RsCQQFxQQJ0ciAR/RsDQQN0ckEPcQ0AQQAtAI7G3IAAQf8BcUECRg0AQQAtAI/G3IAAQf8BcUECRg0ARAAAAAAAAAAAIRgCQAJAIABBAUcNAEEAKAKUxtyAACILQQAoAtTG3IAAIgZrQRBKDQJEAAAAAAAAAAAhGEQAAAAAAAAAACEZIAsgBkwNASADIAZqLQAAIghBRmpB/wFxQfYBSQ0CIAtBf2ohEEQAAAAAAAAAACEYAkACQANAIBhEAAAAAAAAJECiIAhB/wFxQVBqt6AhGCAQIAZGDQEgDSAGaiEIIAZBAWoiDCEGIAgtAAAiCEFGakH/AXFB9gFJDQIMAAsLIAshDAsgDCALSA0CIBhEAAAAAAAA8L8gGET///////8/Q2UbIhhEAAAAAAAAAABjDQILAkAgAEEBRw0ARAAAAAAAAAAAIRkMAQsCQCAHQQFGDQBEAAAAAAAAAAAhGQwBC0EAKAKYxtyAACIQQQAoAtjG3IAAIgBrQRBKDQECQCAQIABKDQBEAAAAAAAAAAAhGQwBCyADIABqLQAAIgZBRmpB/wFxQfYBSQ0BIBBBf2ohB0QAAAAAAAAAACEZAkACQANAIBlEAAAAAAAAJECiIAZB/wFxQVBqt6AhGSAHIABGDQEgDSAAaiEGIABBAWoiCCEAIAYtAAAiBkFGakH/AXFB9gFJDQIMAAsLIBAhCAsgCCAQSA0BIBlEAAAAAAAA8L8gGUT///////8/Q2UbIhlEAAAAAAAAAABjDQELQf8BIQ4CQCAX/RYAQQFHDQBBACgCuMbcgABBACgC+MbcgAAiAGtBAUcNASADIABqLQAAIgBBRmpB/wFxQfYBSQ0BIABBUGohDgtBBBCHgICAACIS/RFBBRCHgICAACIW/RwBQQsQh4CAgAAiE/0cAkEMEIeAgIAAIhr9HAP9DP7////+/////v////7///8iF/03IhH9GwFBAXFBAXQgEf0bAGsgEf0bAkEBcUECdHIgEf0bA0EBcUEDdHJBDRCHgICAACIb/RFBDhCHgICAACIc/RwBQQ8Qh4CAgAAiHf0cAkEJEIeAgIAAIh79HAMgF/03IhH9GwBBAXFBBHRyIBH9GwFBAXFBBXRyIBH9GwJBAXFBBnRyIBH9GwNBB3RyQf8BcQ0AQQAhH0EBIQ1BACEIQQAhIEEAISFBACEGQQAhIkEAISMCQAJAAkACQEEALQCDxtyAAEF/ag4DAAECAwtBACEjQQEhBkEAKAKcxtyAACIIISBBACgC3MbcgAAiHyEhQQEhIkEBIQ0MAgtBACgChPuWgAAiD0EAKAKI+5aAACIfaiEVAkACQAJAQQAoAtzG3IAAIgZBACgCnMbcgAAiB0gNACAVQQo6AABBASENQQAhBkEAIB9BAWo2Aoj7loAAQQIhIiAfIQggHyEgDAELQQAhDEEAKAKA+5aAACELQQAhFANAIBUgDGohCCALIAZqIRBBACEAAkACQANAIAYgAGoiA0EQaiAHSg0BIAggAGogECAAav0AAAAiEf0LAAAgAEEQaiEAIBH9DCAgICAgICAgICAgICAgICD9JiAR/QxcXFxcXFxcXFxcXFxcXFxc/SP9UP1kIgNFDQALIAwgA2giCEEQIAMbaiAAakFwaiEMIAYgCGogAGpBcGohAwwBCyAMIABqIQwLAkAgAyAHTg0AAkACQCALIANqLQAAIgBB3ABHDQAgA0EBaiIDIAdODQgCQAJAAkACQCALIANqLQAAIgBBpH9qDhkDDAwMDAwMDAwMDAwMDAwMDAwBDAwMDAwCAAsgAEFeag4OAgsLCwsLCwsLCwsLCwILC0EKIQBBASAUaiEUDAMLQQkhAAtBACAUaiEUDAELIABBIEkNBwsgFSAMaiAAOgAAIAxBAWohDCADQQFqIgYgB0gNAQsLIBUgDGpBCjoAAEEAIAwgH2oiIEEBajYCiPuWgAAgFEEASA0EQQIhIgJAIBQNAEEAIQYgICEIDAELICAhCCAPICBBf2oiAGotAABBCkcNAUEBIQ1BACEGIAAhCCAUQQFHDQEgACEICyAfISFBACEjDAILQQAhBkECISIgHyEhQQIhDUEAISMMAQtBACEfQQAoApTH3IAAIgBBACgCkMfcgAAiIWohIEEDISICQEEAKAKYx9yAAEH/AEwNAEEAIQhBACEGQQMhDUEAISMMAQtBACgChPuWgAAhBiAgIRQCQCAAQQFIDQAgIEF/aiIAICAgBiAAai0AAEEKRhshFAtBACgCiPuWgAAhH0GAASEjAkAgFCAhTg0AQQIhDUEAIQYgHyEIDAELIAYgH2ohDUEAIQ8gISEJQQAhJANAIAkhAwJAIAkgFE4NACAJIQMDQCAGIANqLQAAQQpGDQEgFCADQQFqIgNHDQALIBQhAwtBfyELIA8hCCAPIQxBfyEVAkAgCSADTg0AQX8hFUF/IQsgDyEMIA8hCANAAkACQAJAAkAgBiAJai0AACIQQXNqDg8CAQEBAQEBAQEBAQEBAQABCyAJQQFqIgAgA04NACAGIABqLQAAQdsARw0AIAlBAmoiACADTg0AA0ACQCAGIABqLQAAIgdBUGpB/wFxQQpJDQACQCAHQUVqDgUBAAAAAQALIAdBIHJBn39qQf8BcUEaTw0CIAAhCQwECyADIABBAWoiAEcNAAsLIA0gCGogEDoAACAIQQFqIQgMAQsgCCAVIAggDEoiABshFSAMIAsgABshCyAIIQwLIAlBAWoiCSADSA0ACwsCQCAMIAsgCCAMSiIAGyIMQQBIDQAgCCAVIAAbIiUgDGshFQJAIAwgD0YNACAVQQFIDQBBACEHAkAgFUEQSQ0AIA0gDGohJgJAIA0gD2oiJyANICVqTw0AICYgDSAlIA9qIAxrakkNAQsgFUFwcSIHQXBqIglBBHZBAWoiCEEDcSEQQQAhAAJAIAlBMEkNACAIQfz///8BcSELQQAhAANAICcgAGoiCSAmIABqIgj9AAAA/QsAACAJQRBqIAhBEGr9AAAA/QsAACAJQSBqIAhBIGr9AAAA/QsAACAJQTBqIAhBMGr9AAAA/QsAACAAQcAAaiEAIAtBfGoiCw0ACwsCQCAQRQ0AIA0gDCAAamohCSANIA8gAGpqIQADQCAAIAn9AAAA/QsAACAJQRBqIQkgAEEQaiEAIBBBf2oiEA0ACwsgFSAHRg0BCyAlIAxBf3NqIAdrIRACQCAVQQNxIgBFDQAgDSAMaiEJIA0gD2ohCANAIAggB2ogCSAHai0AADoAACAHQQFqIQcgAEF/aiIADQALCyAQQQNJDQAgDSAHIA9qaiEAIA0gDCAHaiIJaiEHIAkgJWshCQNAIAAgBy0AADoAACAAQQFqIAdBAWotAAA6AAAgAEECaiAHQQJqLQAAOgAAIABBA2ogB0EDai0AADoAACAAQQRqIQAgB0EEaiEHIAlBBGoiCQ0ACwsgDSAVIA9qIgBqQQo6AAAgJEEBaiEkIABBAWohDwsgA0EBaiEJIAMgFEgNAAtBACEGQQAgDyAfaiIANgKI+5aAACAAICRBAUYiA2shCEEBQQIgAxshDQsCQEEALQCAxtyAAEEBRw0AICNBwAByICNBACgCgPuWgABBACgC0MbcgAAiAGpBACgCkMbcgAAgAGsgGBCFgICAABshIwtBACEAAkBBAC0AhMbcgAAiCUEALQCFxtyAAHJB/wFxDQACQEEALQCGxtyAAEEBRw0AQQAoAqjG3IAAQQAoAujG3IAAIgBrIgNBAUgNAEEAKAKA+5aAACAAaiIALQAAQfMARw0AIANBAUYNACAAQQFqLQAAQfQARw0AIANBAkYNACAAQQJqLQAAQeQARw0AIANBA0YNACAAQQNqLQAAQe8ARw0AIANBBEYNACAAQQRqLQAAQfUARw0AIANBBUYNACAAQQVqLQAAQfQARw0AQQEhACADQQZGDQELQQIhAAsgACAjciEHAkBBAC0Ah8bcgABBAUcNAEEAKAKsxtyAAEEAKALsxtyAACIDayIAQQFIDQBBACgCgPuWgAAgA2oiAy0AAEH0AEcNACAAQQFGDQAgA0EBai0AAEHyAEcNACAAQQJGDQAgA0ECai0AAEH1AEcNACAAQQNGDQAgB0EEciAHIABBBEYbIAcgA0EDai0AAEHlAEYbIQcLAkBBAC0AiMbcgABBAUcNAEEAKAKwxtyAAEEAKALwxtyAACIDayIAQQFIDQBBACgCgPuWgAAgA2oiAy0AAEHsAEcNACAAQQFGDQAgA0EBai0AAEHpAEcNACAAQQJGDQAgA0ECai0AAEHuAEcNACAAQQNGDQAgA0EDai0AAEHlAEcNACAAQQRGDQAgA0EEai0AAEEtRw0AIABBBUYNACADQQVqLQAAQe0ARw0AIABBBkYNACADQQZqLQAAQeEARw0AIABBB0YNACAHQQhyIAcgAEEIRhsgByADQQdqLQAAQfgARhshBwsgBUGQ6ouAAGogDjoAACAFQZCqi4AAaiAiOgAAQQAhACAKQZCKhoAAaiASIBYgFkEASBs2AgAgCkGQioiAAGogHSAcIBxBAEgbNgIAIApBkIqJgABqIBI2AgAgCkGQioqAAGogHjYCAEEBIQMgBUEDdEGQioCAAGogGCAZQQAtAIHG3IAAQQFGGzkDACAKQZCKh4AAaiAbIBogGkEASBsgEyATQQBIGzYCACAFQaDajoAAaiANOgAAQYD7loAAQYT7loAAIAYbKAIAIQYgBUGQyouAAGogB0EQciAHIAlB/wFxGyIHQSByIAdBAC0AicbcgAAbOgAAIApBkIqEgABqIAYgIWo2AgAgCkGQioWAAGogBiAgajYCACAKQaDajIAAaiAGIB9qNgIAIApBoNqNgABqIAYgCGo2AgAMAQtBACEDQQAgCTYCiPuWgABBAyEACyAFQZCKi4AAaiADOgAAIAVBAWohBQsgAEEDRw0ACwtBACABNgKQioyAACAEQRBqJICAgIAAIAUL+QoBEH9BfyEBAkAgAEGAxtyAAGotAABBAUcNAEF+IQEgAEECdCIAQZDG3IAAaigCACICIABB0MbcgABqKAIAIgNrIgRB/wFKDQBBACEFAkACQAJAAkAgAEHAxdyAAGoiBigCACIBQQBIDQAgBCABQaDKjIAAai0AAEcNACAEQQFIDQQgAUECdEGgioyAAGooAgBBgPuOgABqIgctAABBACgCgPuWgAAgA2oiCC0AAEcNAUEBIQkCQANAIAQgCSIARg0BIABBAWohCSAHIABqLQAAIAggAGotAABGDQALCyAAIARODQQLQQAoAoD7loAAIgogA2ohCCAEQQFODQFBxRshAAwCC0EAKAKA+5aAACIKIANqIQgLIARBA3EhBwJAAkAgAiADQX9zakEDTw0AQcW78oh4IQBBACEJDAELIARBfHEhC0HFu/KIeCEAQQAhCQNAIAAgCCAJaiIBLQAAc0GTg4AIbCABQQFqLQAAc0GTg4AIbCABQQJqLQAAc0GTg4AIbCABQQNqLQAAc0GTg4AIbCEAIAsgCUEEaiIJRw0ACwsCQCAHRQ0AIAggCWohAQNAIAAgAS0AAHNBk4OACGwhACABQQFqIQEgB0F/aiIHDQALCyAAQf8fcSEAQQEhBQsCQAJAIABBAXRBwIXcgABqIgwuAQAiDUEASA0AAkACQCAFRQ0AIAhBAWohDiADQX9zIAJqIQsgDSEHA0ACQCAEIAdBoMqMgABqLQAARw0AIAdBAnRBoIqMgABqKAIAIgBBgPuOgABqLQAAIAgtAABHDQAgAEGB+46AAGohD0EAIQADQCALIABGDQQgDiAAaiEBIA8gAGohCSAAQQFqIQAgCS0AACABLQAARg0ACyAAIARODQMLIAdBAXRBoMfcgABqLgEAIgdBf0oNAAwDCwsCQCAEIA1BoMqMgABqLQAARw0AIA0hBwwBCyANIQcDQCAHQQF0QaDH3IAAai4BACIHQX9MDQIgBCAHQaDKjIAAai0AAEcNAAsLIAdBEHRBEHUhAQwBC0EAQQAoAoz7loAAIgFBAWo2Aoz7loAAIAFBoMqMgABqIAQ6AAAgAUECdEGgioyAAGpBACgCkPuWgAAiDjYCAAJAIAVFDQBBACEAAkAgBEEQSQ0AIAogA2ohBQJAIA5BgPuOgABqIAogAmpPDQAgBSACIA5qIANrQYD7joAAakkNAQsgBEFwcSIAQXBqIgdBBHZBAWoiCEEDcSELQQAhCQJAIAdBMEkNACAOQYD7joAAaiEQIAhB/P///wFxIQ9BACEJA0AgECAJaiIHIAUgCWoiCP0AAAD9CwAAIAdBEGogCEEQav0AAAD9CwAAIAdBIGogCEEgav0AAAD9CwAAIAdBMGogCEEwav0AAAD9CwAAIAlBwABqIQkgD0F8aiIPDQALCwJAIAtFDQAgCiAJIANqaiEHIAkgDmpBgPuOgABqIQkDQCAJIAf9AAAA/QsAACAHQRBqIQcgCUEQaiEJIAtBf2oiCw0ACwsgBCAARg0BCyACIABBf3NqIANrIQsCQCACIANrQQNxIglFDQAgCiADaiEHIA5BgPuOgABqIQgDQCAIIABqIAcgAGotAAA6AAAgAEEBaiEAIAlBf2oiCQ0ACwsgC0EDSQ0AIAogA2ohCCAOQYD7joAAaiELIAQhDwNAIAsgAGoiCSAIIABqIgctAAA6AAAgCUEBaiAHQQFqLQAAOgAAIAlBAmogB0ECai0AADoAACAJQQNqIAdBA2otAAA6AAAgCEEEaiEIIAtBBGohCyAAIA9BfGoiD0cNAAsLIAwgATsBAEEAIA4gBGo2ApD7loAAIAFBAXRBoMfcgABqIA07AQALIAYgATYCAAsgAQsLkgIBAEGACAuKAmwEAACHBAAAnAQAAOoEAADyBAAAyQQAAEkEAADYBAAAvQQAAP8EAABABAAAZwQAAFQEAABeBAAAdQQAALcEAABQUklPUklUWQBfVFJBTlNQT1JUAFVTRVJfVU5JVABfU1lTVEVNRF9VTklUAF9fQ1VSU09SAFNZU0xPR19JREVOVElGSUVSAF9fUkVBTFRJTUVfVElNRVNUQU1QAF9TT1VSQ0VfUkVBTFRJTUVfVElNRVNUQU1QAF9DT01NAF9MSU5FX0JSRUFLAENPTlRBSU5FUl9OQU1FAENPTlRBSU5FUl9QQVJUSUFMX01FU1NBR0UAQ09OVEFJTkVSX0lEAF9TVFJFQU1fSUQA";
 
-// src/forensics/journal-lines.ts
+// src/domain/journal/wasm-lines.ts
 var E_SLOW = 0;
 var M_NONE = 0;
 var M_STR = 1;
@@ -49623,7 +49623,7 @@ var WasmLines = class {
   }
 };
 
-// src/forensics/journal-unescape.ts
+// src/domain/journal/unescape.ts
 var BACKSLASH2 = 92;
 var SIMPLE = new Int16Array(128).fill(-1);
 SIMPLE[34] = 34;
@@ -49645,7 +49645,7 @@ function unescapeSimple(src, a, e, out) {
   return n;
 }
 
-// src/forensics/journal-twins.ts
+// src/domain/journal/twins.ts
 var WAITING = 0;
 var PAIRED = 1;
 var TwinWindow = class {
@@ -49741,7 +49741,7 @@ var TwinWindow = class {
   }
 };
 
-// src/forensics/journal.ts
+// src/domain/journal/decoder.ts
 var WINDOW = 256;
 var MAX_LINE_BYTES = 4 << 20;
 var RUN_BYTES = 1 << 20;
@@ -50043,7 +50043,7 @@ var JournalDecoder = class {
   }
 };
 
-// src/host/quote.ts
+// src/lib/shell-quote.ts
 var SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
 function shellQuote(arg) {
   if (arg.includes("\0")) throw new Error("a shell argument cannot contain a NUL byte: remove it from the command");
@@ -50055,7 +50055,7 @@ function shellJoin(argv) {
   return argv.map(shellQuote).join(" ");
 }
 
-// src/deploy/diagnose-host.ts
+// src/stages/deploy/diagnose-host.ts
 var MARK = "@@deploy-gate-facts:";
 function portOwnerScript(port) {
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`not a port: ${port}`);
@@ -50105,7 +50105,7 @@ async function lookupHostFacts(host, m, service) {
   return r ? parseHostFacts(r.stdout) : null;
 }
 
-// src/deploy/poll-command.ts
+// src/stages/deploy/poll-command.ts
 var SECTION = "@@deploy-gate:";
 var UNIT_PROPS = ["ActiveState", "SubState", "NRestarts", "Result", "ExecMainStatus", "ExecMainCode"];
 var INSPECT_FORMAT = "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}";
@@ -50149,7 +50149,7 @@ function pollScript(t) {
 }
 var MARK_SCRIPT = `date +%s%N; journalctl -n 0 --show-cursor --no-pager 2>/dev/null; true`;
 
-// src/deploy/diagnosis-refine.ts
+// src/stages/deploy/diagnosis-refine.ts
 var SIGNALLED = /Shutting down|Received signal|SIGTERM|Terminated/;
 function refineDiagnosis(d, failure2, lastEngineLines, unit) {
   const noEngineFault = d.class === "booting" || d.class === "clean-exit" || d.class === "unknown" || d.class === "crash-loop";
@@ -50168,7 +50168,7 @@ function refineDiagnosis(d, failure2, lastEngineLines, unit) {
   };
 }
 
-// src/deploy/diagnose.ts
+// src/stages/deploy/diagnose.ts
 function diagnoseJournal(json, w, facts = null) {
   const decoder = new JournalDecoder();
   const diag = new Diagnoser({ unit: w.service, nRestarts: w.nRestarts ?? void 0 });
@@ -50209,7 +50209,7 @@ async function diagnoseDeploy(host, w) {
   return facts ? diagnoseJournal(json, w, facts) : d;
 }
 
-// src/stage.ts
+// src/stages/context.ts
 var HOST_STATE_DIR = ".deploy-gate";
 var statePath = (endpoint) => `${HOST_STATE_DIR}/state/${endpoint}.json`;
 function parseStateRecord(text) {
@@ -50222,7 +50222,7 @@ function parseStateRecord(text) {
   }
 }
 
-// src/deploy/install-plan.ts
+// src/stages/deploy/install-plan.ts
 import { createHash } from "node:crypto";
 var sha256 = (content) => createHash("sha256").update(content).digest("hex");
 var normMode = (mode) => parseInt(mode, 8).toString(8).padStart(4, "0");
@@ -50263,7 +50263,7 @@ function nextStateRecord(old, now) {
   };
 }
 
-// src/deploy/install.ts
+// src/stages/deploy/install.ts
 var CMD_TIMEOUT_MS = 3e4;
 var InstallError = class extends Error {
 };
@@ -50317,7 +50317,7 @@ async function diffAgainstHost(host, f) {
   return r.stdout.trimEnd() || `${f.to}: ${f.change}`;
 }
 
-// src/deploy/poll-parse.ts
+// src/stages/deploy/poll-parse.ts
 function splitSections(text) {
   const out = /* @__PURE__ */ new Map();
   let cur = null;
@@ -50451,7 +50451,7 @@ function parseMark(text) {
   return { hostNowMs: ns ? Math.floor(Number(BigInt(ns.trim()) / 1000000n)) : null, cursor: cur ? cur.slice(11).trim() : null };
 }
 
-// src/deploy/stop-hang.ts
+// src/stages/deploy/stop-hang.ts
 function parsePs2(text) {
   const rows = [];
   for (const line of text.split("\n")) {
@@ -50497,7 +50497,7 @@ function stopHangScript(service) {
   ].join("\n");
 }
 
-// src/deploy/restart.ts
+// src/stages/deploy/restart.ts
 var SHORT_MS = 3e4;
 var RESTART_TIMEOUT_MS = 6 * 6e4;
 async function hostMark(host) {
@@ -50593,7 +50593,7 @@ async function ensureUp(host, service) {
   return `the unit was ${unit?.activeState ?? "unknown"} (${unit?.result ?? "?"}); started it again (${r.code === 0 ? "ok" : `exit ${r.code}: ${r.stderr.trim()}`})`;
 }
 
-// src/deploy/dry-run.ts
+// src/stages/deploy/dry-run.ts
 async function dryRun(ctx, service) {
   const files = await readInstallFiles(ctx);
   const { planned } = await readHostSide(ctx.host, ctx.name, files);
@@ -50620,10 +50620,10 @@ var missingConfig = (ctx, keys) => fail("deploy.restart", `endpoint ${ctx.name} 
   file: ctx.configFile
 });
 
-// src/deploy/lock.ts
+// src/stages/deploy/lock.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
 
-// src/deploy/lock-record.ts
+// src/stages/deploy/lock-record.ts
 function parseLockRecord(text) {
   try {
     const v = JSON.parse(text);
@@ -50645,7 +50645,7 @@ function describeHolder(rec, hostNow) {
   return `${rec.owner} deploying ${rec.ref}${rec.sha ? ` (${rec.sha.slice(0, 10)})` : ""}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
 }
 
-// src/deploy/lock.ts
+// src/stages/deploy/lock.ts
 var CMD_TIMEOUT_MS2 = 2e4;
 var HEARTBEAT_MS = 3e4;
 var WAIT_POLL_MS = 2e3;
@@ -50754,7 +50754,7 @@ async function takeLock(host, req, now = Date.now) {
   }
 }
 
-// src/deploy/readiness.ts
+// src/stages/deploy/readiness.ts
 function initialState(startedAtHostMs, timeoutMs, baselineRestarts = 0) {
   return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerLine: null, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
 }
@@ -50842,7 +50842,7 @@ function progressLine(name, s, obs) {
   return `[${elapsed}] ${name}: ${phase} \xB7 ${box}${http}`;
 }
 
-// src/http/client.ts
+// src/ports/http/client.ts
 var DEFAULT_TIMEOUT_MS = 1e4;
 var DEFAULT_MAX_BODY = 4 << 20;
 var BAD_HEADER = "a request header could not be sent: DEPLOY_GATE_API_KEY holds a character no HTTP header can carry (a newline or another control character): store the key alone, on one line";
@@ -50902,7 +50902,7 @@ async function request(method, url2, body, opts = {}) {
 }
 var httpGet = (url2, opts) => request("GET", url2, void 0, opts);
 
-// src/deploy/wait.ts
+// src/stages/deploy/wait.ts
 function modelsListed(body, model) {
   try {
     const v = JSON.parse(body);
@@ -50961,7 +50961,7 @@ async function waitReady(ctx, input) {
   }
 }
 
-// src/config/launch-file.ts
+// src/domain/config/launch-file.ts
 function launchFile(ep) {
   if (ep.script) return { path: ep.script, kind: "script" };
   if (ep.quadlet) return { path: ep.quadlet, kind: "quadlet" };
@@ -50969,7 +50969,7 @@ function launchFile(ep) {
   return { path: unit, kind: unit.endsWith(".container") ? "quadlet" : "unit" };
 }
 
-// src/script/lexer.ts
+// src/domain/launch/lexer.ts
 var META = /* @__PURE__ */ new Set([" ", "	", "\n", ";", "&", "|", "(", ")", "<", ">"]);
 var OPS = [";;&", ";;", ";&", "&&", "||", "|&", "|", ";", "&", "(", ")"];
 var REDIRECTS = ["&>>", "&>", "<<<", "<<-", "<<", ">>", ">|", ">&", "<&", "<>", ">", "<"];
@@ -51366,7 +51366,7 @@ function splitOptional(word2) {
   return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true, ...p.op === ":+" ? { guard: p.name } : {} }));
 }
 
-// src/script/resolve.ts
+// src/domain/launch/resolve.ts
 function resolveWord(word2, env) {
   const e = word2.guard !== void 0 && env.get(word2.guard) === "" ? new Map(env).set(word2.guard, null) : env;
   let out = "";
@@ -51427,7 +51427,7 @@ function assign(env, name, value, append) {
   }
 }
 
-// src/script/group.ts
+// src/domain/launch/group.ts
 var KEYWORDS2 = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
 var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
 var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
@@ -51682,7 +51682,7 @@ var Grouper = class {
   }
 };
 
-// src/script/flags.ts
+// src/domain/launch/flags.ts
 var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
 var BOOL_WORD = /^(true|false|True|False|1|0)$/;
 function isFlagWord(text) {
@@ -51718,7 +51718,7 @@ function readFlags(words) {
   return { flags, positional };
 }
 
-// src/script/podman.ts
+// src/domain/launch/podman.ts
 var VALUE_OPTIONS = new Set(`add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
 cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
 cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
@@ -51846,7 +51846,7 @@ function readPodmanRun(command, args, runtime = "podman", create = false) {
   };
 }
 
-// src/script/words.ts
+// src/domain/launch/words.ts
 var WRAPPERS_WITH_ARG = {
   sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
   nice: /* @__PURE__ */ new Set(["-n"]),
@@ -51911,7 +51911,7 @@ function hasMergedStderr(cmd) {
   return cmd.redirects.some((r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout");
 }
 
-// src/script/engine.ts
+// src/domain/launch/engine.ts
 var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
   "-u",
   "--unit",
@@ -52095,7 +52095,7 @@ function containerEngine(run, h) {
   return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
 }
 
-// src/script/parse.ts
+// src/domain/launch/parse.ts
 function parseServeScript(crlfText, options = {}) {
   const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const firstLine = options.firstLine ?? 1;
@@ -52206,7 +52206,7 @@ function assignedSource(text, index, name, line) {
   return null;
 }
 
-// src/script/unit.ts
+// src/domain/launch/unit.ts
 var DEFAULT_TIMEOUT_SEC = 90;
 function parseUnit(text) {
   const lines = text.split("\n");
@@ -52293,7 +52293,7 @@ function timeoutStartSec(unit) {
   return timeout(unit, "TimeoutStartSec");
 }
 
-// src/script/quadlet.ts
+// src/domain/launch/quadlet.ts
 var OPTION_OF = {
   ContainerName: "--name",
   AddDevice: "--device",
@@ -52348,7 +52348,7 @@ function quadletRun(unit, lines) {
   return readPodmanRun(command, words, "quadlet");
 }
 
-// src/script/unit-exec.ts
+// src/domain/launch/unit-exec.ts
 var EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
 function execText(lines, line, endLine) {
   const raw = lines.slice(line - 1, endLine).join("\n");
@@ -52358,7 +52358,7 @@ function execScripts(unit, lines, section = "Service") {
   return EXEC_KEYS.flatMap((key) => execCommands(unit, key, section)).sort((a, b) => a.line - b.line).map((e) => ({ key: e.key, line: e.line, script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" }) }));
 }
 
-// src/script/launch.ts
+// src/domain/launch/launch.ts
 function fileKind(path, text) {
   if (/\.container$/.test(path)) return "quadlet";
   if (/\.(service|socket|timer|target|mount|path)$/.test(path)) return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
@@ -52392,13 +52392,13 @@ function quadletLaunch(unit, text) {
   return out;
 }
 
-// src/launch-script.ts
+// src/stages/launch-script.ts
 function readLaunchScript(ctx) {
   const file = launchFile(ctx.endpoint);
   return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then((text) => text === null ? null : parseLaunch(file.kind, text), () => null);
 }
 
-// src/script/container-cli.ts
+// src/domain/launch/container-cli.ts
 function containerCli(script) {
   return script?.engine?.podmanRun?.runtime === "docker" ? "docker" : "podman";
 }
@@ -52406,7 +52406,7 @@ function runsDirect(script) {
   return script?.engine != null && script.engine.podmanRun === null;
 }
 
-// src/deploy/index.ts
+// src/stages/deploy/deploy.ts
 var hostsArg = (ctx) => ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : "";
 var msg = (e) => e instanceof Error ? e.message : String(e);
 async function runDeploy(ctx, opts) {
@@ -52522,11 +52522,11 @@ function readyFailure(ctx, d, polls, cli, direct) {
   });
 }
 
-// src/pipeline.ts
+// src/commands/index.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { dirname as dirname5, isAbsolute as isAbsolute4, join as join7, relative as relative3, resolve as resolve4 } from "node:path";
 
-// src/config/load.ts
+// src/domain/config/load.ts
 var import_yaml2 = __toESM(require_dist(), 1);
 import { readFileSync as readFileSync2, statSync } from "node:fs";
 import { dirname, isAbsolute as isAbsolute2, resolve as resolve2 } from "node:path";
@@ -58745,7 +58745,7 @@ function superRefine(fn, params) {
   return _superRefine(fn, params);
 }
 
-// src/config/ssh-target.ts
+// src/domain/config/ssh-target.ts
 var sshFields = {
   address: string2().min(1).regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
   port: number2().int().min(1).max(65535).default(22),
@@ -58758,7 +58758,7 @@ var sshFields = {
 var jumpTarget = strictObject(sshFields);
 var sshTarget = strictObject({ ...sshFields, jump: jumpTarget.optional() });
 
-// src/config/fleet.ts
+// src/domain/config/fleet.ts
 var hostName = string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a host name for reports and --hosts (letters, digits, _ . -)");
 var fleetHosts = array(sshTarget.extend({ name: hostName.optional(), url: url({ protocol: /^https?$/ }).optional() })).min(1).refine((hs) => new Set(hs.map((h) => h.name ?? h.address)).size === hs.length, {
   message: "two hosts share a name: give each host its own name: (hosts with the same address need one)"
@@ -58778,7 +58778,7 @@ var replicasSchema = strictObject({
   kvTolerance: number2().min(0).max(1).default(0.02)
 }).prefault({});
 
-// src/preflight/traps/context.ts
+// src/stages/preflight/traps/lookups.ts
 function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
   const sources = [];
   const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
@@ -58840,7 +58840,7 @@ function perCommand(ctx, pick2) {
   });
 }
 
-// src/script/contract.ts
+// src/domain/launch/contract.ts
 function parseFlagSpec(spec) {
   const s = spec.trim();
   const m = /^(\S+?)(?:=(.*)|\s+(.*))?$/s.exec(s);
@@ -58903,7 +58903,7 @@ function findFlag(flags, spec) {
   return { status: ok ? "present" : "value-differs", flag, expectedValue };
 }
 
-// src/preflight/traps/devices.ts
+// src/stages/preflight/traps/devices.ts
 var CONTAINERS = ["podman", "docker", "quadlet"];
 function runName(run) {
   return run.runtime === "quadlet" ? "the quadlet's podman run" : `${run.runtime} ${run.create ? "create" : "run"}`;
@@ -58975,7 +58975,7 @@ var memlock = {
   })
 };
 
-// src/preflight/traps/cache-mount.ts
+// src/stages/preflight/traps/cache-mount.ts
 function createdDirs({ item }) {
   const words = programWords(item.words);
   const prog = words[0]?.text.replace(/^.*\//, "");
@@ -59008,11 +59008,11 @@ var cacheMountMkdir = {
   }))
 };
 
-// src/preflight/traps/types.ts
+// src/stages/preflight/traps/types.ts
 var ANY_RUNTIME = ["podman", "docker", "quadlet", "systemd", "none"];
 var UNIT_RUNTIMES = ["systemd", "podman", "docker", "quadlet"];
 
-// src/preflight/traps/engine-flags.ts
+// src/stages/preflight/traps/engine-flags.ts
 var autoToolChoice = {
   id: "auto-tool-choice",
   defaultLevel: "fail",
@@ -59059,7 +59059,7 @@ var templateKwargs = {
   })
 };
 
-// src/preflight/traps/image-args.ts
+// src/stages/preflight/traps/image-args.ts
 var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
 function imageName(ref) {
   let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
@@ -59115,7 +59115,7 @@ var detachedRedirect = {
   })
 };
 
-// src/preflight/traps/name-reuse.ts
+// src/stages/preflight/traps/name-reuse.ts
 function removed({ item }) {
   const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
   return args ? args.filter((w) => !w.text.startsWith("-")) : [];
@@ -59137,7 +59137,7 @@ var nameReuse = {
   })
 };
 
-// src/preflight/traps/secrets.ts
+// src/stages/preflight/traps/secrets.ts
 var SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
 var SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
 var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
@@ -59220,7 +59220,7 @@ function unitEnvHits(ctx) {
   })));
 }
 
-// src/preflight/traps/shell-hygiene.ts
+// src/stages/preflight/traps/shell-hygiene.ts
 var GREPS = /* @__PURE__ */ new Set(["grep", "egrep", "fgrep", "rg", "ag"]);
 var unmergedLogGrep = {
   id: "unmerged-log-grep",
@@ -59282,7 +59282,7 @@ var bareStash = {
   })
 };
 
-// src/preflight/traps/stop-timeout.ts
+// src/stages/preflight/traps/stop-timeout.ts
 function stopSeconds(args) {
   for (let i = 0; i < args.length; i++) {
     const t = args[i].text;
@@ -59319,7 +59319,7 @@ var stopTimeout = {
   }
 };
 
-// src/preflight/traps/unit-lifecycle.ts
+// src/stages/preflight/traps/unit-lifecycle.ts
 var START_LIMIT_KEYS = /* @__PURE__ */ new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
 var startLimitSection = {
   id: "start-limit-section",
@@ -59386,7 +59386,7 @@ var startTimeout = {
   }
 };
 
-// src/preflight/traps/registry.ts
+// src/stages/preflight/traps/registry.ts
 var TRAP_RULE_DEFS = [
   renderNodes,
   ipcShm,
@@ -59408,7 +59408,7 @@ var TRAP_RULE_DEFS = [
   detachedRedirect
 ];
 
-// src/config/descriptions.ts
+// src/domain/config/descriptions.ts
 var SSH = {
   "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
   address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
@@ -59489,7 +59489,7 @@ var DESCRIPTIONS = {
   "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again)."
 };
 
-// src/config/schema.ts
+// src/domain/config/schema.ts
 var DURATION_PATTERN = /^\s*(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h))+)\s*$/;
 var DURATION_MSG = 'expected a duration such as "20m", "5s", "1h30m" or a number of seconds';
 var duration2 = union([string2().regex(DURATION_PATTERN, DURATION_MSG), number2().nonnegative(DURATION_MSG)], { error: DURATION_MSG }).transform((v) => parseDuration(v));
@@ -59591,7 +59591,7 @@ var configSchema = strictObject({
   endpoints: record(string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected an endpoint name (letters, digits, _ . -)"), endpointSchema).refine((r) => Object.keys(r).length > 0, { message: "expected at least one endpoint" })
 });
 
-// src/config/load.ts
+// src/domain/config/load.ts
 var DEFAULT_CONFIG = "deploy-gate.yml";
 function knownKeys(path) {
   let schema = configSchema;
@@ -59666,7 +59666,7 @@ function requireFor(name, ep, stage, keys, file) {
   }
 }
 
-// src/git/batched.ts
+// src/ports/git/batched.ts
 var Coalescer = class {
   constructor(keyOf, fetchAll) {
     this.keyOf = keyOf;
@@ -59739,10 +59739,10 @@ var GitReader = class {
   }
 };
 
-// src/local/run.ts
+// src/ports/local/run-local.ts
 import { spawn } from "node:child_process";
 
-// src/verify/secrets.ts
+// src/domain/redact/mask.ts
 var SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
 function looksSecret(name) {
   return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
@@ -59758,7 +59758,7 @@ function maskUnlessReference(name, value) {
   return value !== null && /^\$\{?[A-Za-z_]\w*\}?$/.test(value) ? value : mask(name, value);
 }
 
-// src/report/redact.ts
+// src/domain/redact/redact.ts
 var M = "***";
 var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
 var REFERENCE = /^(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\1$/;
@@ -59799,7 +59799,7 @@ function valueLooksSecret(value) {
   return v.length >= 32 && /^[A-Za-z0-9+_=]+$/.test(v) && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);
 }
 
-// src/report/sanitize.ts
+// src/domain/report/sanitize.ts
 var CONTINUATION = "\u21B3 ";
 var OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
 var CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
@@ -59834,7 +59834,7 @@ function sanitizeReport(report) {
 }
 var sanitizeValue = (value) => deep(value);
 
-// src/local/run.ts
+// src/ports/local/run-local.ts
 function runLocal(cmd, args, opts = {}) {
   const t0 = performance.now();
   return new Promise((resolve5) => {
@@ -59863,7 +59863,7 @@ function runLocal(cmd, args, opts = {}) {
   });
 }
 
-// src/git/git.ts
+// src/ports/git/git.ts
 var GitError = class extends Error {
 };
 var Git = class {
@@ -60064,11 +60064,11 @@ function parseCommits(text) {
   });
 }
 
-// src/preflight/discover.ts
+// src/stages/preflight/discover.ts
 import { readFileSync as readFileSync3 } from "node:fs";
 import { basename as basename2, join as join2 } from "node:path";
 
-// src/script/detect.ts
+// src/domain/launch/detect.ts
 function isServeScript(crlfText) {
   const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
@@ -60080,7 +60080,7 @@ function isServeScript(crlfText) {
   return parseServeScript(text).engine !== null;
 }
 
-// src/preflight/discover.ts
+// src/stages/preflight/discover.ts
 var SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
 var MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
 function candidateKind(file, text) {
@@ -60113,11 +60113,11 @@ function discoverTargets(root, files) {
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }
 
-// src/preflight/run.ts
+// src/stages/preflight/preflight.ts
 import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
 import { join as join5 } from "node:path";
 
-// src/preflight/traps/index.ts
+// src/stages/preflight/traps/check-traps.ts
 var CHECK_ID = "preflight.traps";
 var DEFAULT_BOOT_SECONDS = 20 * 60;
 function checkTraps(input, levels) {
@@ -60144,7 +60144,7 @@ function checkTraps(input, levels) {
   return [pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, { file: input.scriptPath, data: { rules } })];
 }
 
-// src/preflight/bash-syntax.ts
+// src/stages/preflight/bash-syntax.ts
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join3 } from "node:path";
@@ -60195,7 +60195,7 @@ function crlf(text, file, label) {
   });
 }
 
-// src/preflight/clean-tree.ts
+// src/stages/preflight/clean-tree.ts
 var CHECK2 = "preflight.clean-tree";
 function cleanTreeFinding(entries) {
   if (entries.length === 0) return pass(CHECK2, "work tree is clean (no modified, staged or untracked files)");
@@ -60210,10 +60210,10 @@ function cleanTreeFinding(entries) {
   });
 }
 
-// src/preflight/context.ts
+// src/stages/preflight/targets.ts
 var SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";
 
-// src/preflight/trace.ts
+// src/stages/preflight/trace.ts
 var isComment = (line) => line.trimStart().startsWith("#");
 function tokenPattern(token) {
   const esc2 = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -60252,7 +60252,7 @@ function contextAround(text, token, context = 3) {
   return { line: idx + 1, excerpt };
 }
 
-// src/preflight/contracts.ts
+// src/stages/preflight/contracts.ts
 var CHECK3 = "preflight.contracts";
 var short2 = (sha) => sha.slice(0, 10);
 async function checkContracts(inp) {
@@ -60360,7 +60360,7 @@ function contractsAsText(inp) {
   })];
 }
 
-// src/preflight/dropped-flags.ts
+// src/stages/preflight/dropped-flags.ts
 var CHECK4 = "preflight.dropped-flags";
 var CRITICAL_FLAGS = /* @__PURE__ */ new Set([
   "--reasoning-parser",
@@ -60407,7 +60407,7 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
   });
 }
 
-// src/preflight/history.ts
+// src/stages/preflight/history.ts
 var CHECK5 = "preflight.history";
 function historyFinding(shallow) {
   if (!shallow) return pass(CHECK5, "full git history available for contract tracing and dropped-flag checks");
@@ -60418,7 +60418,7 @@ function historyFinding(shallow) {
   });
 }
 
-// src/preflight/paths.ts
+// src/stages/preflight/paths.ts
 import { lstatSync, realpathSync } from "node:fs";
 import { isAbsolute as isAbsolute3, join as join4, relative } from "node:path";
 function refusePath(root, rel) {
@@ -60434,7 +60434,7 @@ function refusePath(root, rel) {
   return null;
 }
 
-// src/preflight/shellcheck.ts
+// src/stages/preflight/shellcheck.ts
 var CHECK6 = "preflight.shellcheck";
 function shellcheckFindings(json, file) {
   const parsed = JSON.parse(json);
@@ -60452,7 +60452,7 @@ async function shellcheckAvailable() {
   return !r.spawnError && r.code === 0;
 }
 
-// src/preflight/run.ts
+// src/stages/preflight/preflight.ts
 function status(ctx) {
   return ctx.statusCache ??= ctx.git.status();
 }
@@ -60600,11 +60600,11 @@ async function checkRollbackRef(ctx, t, ref) {
   return broken.map((f) => ({ ...offTree(f, ref), check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
 }
 
-// src/stages.ts
+// src/commands/shared/deploy-verify.ts
 import { hostname, userInfo } from "node:os";
 import { dirname as dirname3, relative as relative2, resolve as resolve3 } from "node:path";
 
-// src/deploy/rollback-guard.ts
+// src/stages/deploy/rollback-guard.ts
 function deployChanged(findings) {
   return findings.some((f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback);
 }
@@ -60615,7 +60615,7 @@ function rollbackBlocked(findings) {
   return null;
 }
 
-// src/host/errors.ts
+// src/ports/host/errors.ts
 var HostError = class extends Error {
   constructor(kind, message, options) {
     super(message, options);
@@ -60648,14 +60648,14 @@ function classifyConnectError(err, target, timeoutMs) {
   return new HostError("closed", `SSH connection to ${target} failed: ${msg2}`, { cause: err });
 }
 
-// src/host/ssh.ts
+// src/ports/host/ssh.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
 
-// src/host/connect.ts
+// src/ports/host/connect.ts
 var import_ssh2 = __toESM(require_lib2(), 1);
 import { readFile } from "node:fs/promises";
 
-// src/host/hostkey.ts
+// src/ports/host/hostkey.ts
 import { createHash as createHash2 } from "node:crypto";
 function fingerprint(key) {
   return `SHA256:${createHash2("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
@@ -60714,7 +60714,7 @@ function knownHostsLine(address, port, key) {
   return `${host} ${keyType(key)} ${key.toString("base64")}`;
 }
 
-// src/host/connect.ts
+// src/ports/host/connect.ts
 async function resolveKey(target, opts) {
   if (opts.privateKey) return opts.privateKey;
   if (target.identityFile) {
@@ -60808,14 +60808,14 @@ function tunnel2(jump, target, timeoutMs = 2e4) {
   });
 }
 
-// src/host/exec.ts
+// src/ports/host/exec.ts
 import { StringDecoder } from "node:string_decoder";
 
-// src/host/host.ts
+// src/ports/host/host.ts
 var DEFAULT_TIMEOUT_MS2 = 6e4;
 var DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
-// src/host/exec.ts
+// src/ports/host/exec.ts
 var PID_MARK = "deploy-gate-pid=";
 var wrapCommand = (command) => `echo ${PID_MARK}$$ >&2; ${command}`;
 var Capture = class {
@@ -60992,7 +60992,7 @@ async function execOnce(client, command, opts = {}, onLine) {
   });
 }
 
-// src/host/ssh.ts
+// src/ports/host/ssh.ts
 var SshHost = class _SshHost {
   constructor(target, key, opts) {
     this.target = target;
@@ -61140,7 +61140,7 @@ var SshHost = class _SshHost {
   }
 };
 
-// src/engine/vllm/args.ts
+// src/domain/engine/vllm/args.ts
 var MARKER = "non-default args: ";
 var PyReprParser = class {
   constructor(s) {
@@ -61270,7 +61270,7 @@ function readNonDefaultArgs(line) {
   return value && typeof value === "object" && !Array.isArray(value) ? value : null;
 }
 
-// src/verify/live-argv.ts
+// src/stages/verify/live-argv.ts
 function engineArgs(argv) {
   const serve = argv.findIndex((w, i) => w === "serve" && i > 0 && /(^|\/)vllm$/.test(argv[i - 1]));
   if (serve >= 0) return argv.slice(serve + 1);
@@ -61339,7 +61339,7 @@ function describeDrift(d, script) {
   }
 }
 
-// src/verify/argv.ts
+// src/stages/verify/argv.ts
 var CHECK7 = "verify.argv";
 function nonDefaultArgs(journal) {
   let last = null;
@@ -61392,7 +61392,7 @@ function checkArgv(input) {
   return pass(CHECK7, `live argv carries all ${contracts2.length} contract flag(s) and matches ${input.scriptPath} at ${input.ref}`, { evidence, data });
 }
 
-// src/verify/container.ts
+// src/stages/verify/container.ts
 var CHECK8 = "verify.container";
 function age(ms) {
   const s = Math.round(ms / 1e3);
@@ -61468,7 +61468,7 @@ function checkUnitRun(facts, service, deployment) {
   return pass(CHECK8, `${service}'s run ${c.id.slice(0, 12)} started after the deploy began, running`, { evidence, data });
 }
 
-// src/verify/env.ts
+// src/stages/verify/env.ts
 var CHECK9 = "verify.env";
 function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
   if (knobs.length === 0) return skip(CHECK9, "no env knobs declared (contracts.env)");
@@ -61493,7 +61493,7 @@ function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
   return pass(CHECK9, `all ${knobs.length} env knob(s) present in ${direct ? "the engine's environment" : "the container"}`, { evidence, data });
 }
 
-// src/verify/facts.ts
+// src/stages/verify/facts-script.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
 var JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load|KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx|server is listening on http";
 var AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
@@ -61666,7 +61666,7 @@ function parseSums(text) {
   return new Map([...parseHostCopies(text, "")].map(([path, c]) => [path, c.sha256]));
 }
 
-// src/verify/kv-capacity.ts
+// src/stages/verify/kv-capacity.ts
 var CHECK10 = "verify.kv-capacity";
 var fmt = (n) => n.toLocaleString("en-US");
 var MORE_KV = {
@@ -61706,7 +61706,7 @@ function checkKvCapacity(plan, liveMaxModelLen, kv2, engine = "vllm") {
   return pass(CHECK10, evidence.join("; "), { evidence, data });
 }
 
-// src/verify/plan.ts
+// src/stages/verify/plan.ts
 var CHECK11 = "verify.plan";
 function readBootPlan(lines) {
   const r = new PlanReader();
@@ -61764,7 +61764,7 @@ function checkPlan(lines, container, direct = false) {
   return pass(CHECK11, `plan of this boot: ${plan.kvTokens.toLocaleString("en-US")} KV tokens${plan.maxConcurrency === null ? "" : `, ${plan.maxConcurrency}x concurrency`}`, { evidence, data });
 }
 
-// src/verify/restarts.ts
+// src/stages/verify/restarts.ts
 var CHECK12 = "verify.restarts";
 function checkRestarts(facts, service, bound) {
   if (!service) return skip(CHECK12, "no `service` in the endpoint config: nothing to count restarts of", { fix: "add `service: NAME.service` to the endpoint in deploy-gate.yml" });
@@ -61784,7 +61784,7 @@ function checkRestarts(facts, service, bound) {
   return pass(CHECK12, `${service}: NRestarts ${n} (bound ${bound})`, { evidence, data });
 }
 
-// src/verify/spec-decode.ts
+// src/stages/verify/spec-decode.ts
 var CHECK13 = "verify.spec-decode";
 var figures = (s) => [
   `mean acceptance length ${s.meanAcceptanceLength?.toFixed(2) ?? "n/a"}`,
@@ -61835,7 +61835,7 @@ function checkSpecDecode(speculativeConfig, metrics, journal, traffic = null) {
   return pass(CHECK13, `speculative decoding engaged (${data.source}): ${figures(engaged)}`, { evidence, data });
 }
 
-// src/verify/compile-cache.ts
+// src/stages/verify/compile-cache.ts
 var CHECK14 = "verify.compile-cache";
 var DEFAULT_ROOT = "/root/.cache/vllm";
 function cacheMountSource(run) {
@@ -61894,7 +61894,7 @@ function checkCompileCache(i) {
   });
 }
 
-// src/verify/decode-stream.ts
+// src/stages/verify/decode-stream.ts
 function sseEvents(pieces) {
   const out = [];
   let buf = "";
@@ -61937,7 +61937,7 @@ function parseSample(r) {
   return s;
 }
 
-// src/verify/repetition.ts
+// src/stages/verify/repetition.ts
 var MAX_PERIOD = 64;
 function tailRun(words) {
   let best = { period: 0, repeats: 1, covered: 0 };
@@ -61968,7 +61968,7 @@ function detectLoop(text) {
   return { looping, block: period ? words.slice(words.length - period).slice(0, 12).join(" ") : null, repeats, coverage, distinct4 };
 }
 
-// src/verify/decode.ts
+// src/stages/verify/decode.ts
 var CHECK15 = "verify.decode";
 var TEMPLATE_TOKENS = 64;
 function fits(depth, maxTokens, maxModelLen) {
@@ -62056,7 +62056,7 @@ function checkDecode(results, c, via, maxModelLen = null) {
   return pass(CHECK15, `decode ${measured2}, all samples valid`, { evidence, data });
 }
 
-// src/verify/decode-prompt.ts
+// src/stages/verify/decode-prompt.ts
 var PEOPLE = ["The harbor clerk", "A retired surveyor", "The night nurse", "Our orchard keeper", "The ferry pilot", "A young archivist", "The village baker", "An old radio operator", "The museum guard", "A traveling glassblower", "The lighthouse engineer", "A beekeeper from the valley"];
 var PLACES = ["in Lisbon", "near the northern pass", "by the salt marsh", "on the river quay", "under the viaduct", "beside the tram depot", "at the edge of the forest", "in the copper town", "behind the old mill", "across the frozen lake", "inside the covered market", "on the windward island"];
 var DEEDS = ["counted the crates of cork", "repaired a cracked lantern", "wrote a letter to a cousin", "measured the spring floods", "traded maps for lamp oil", "taught two apprentices to splice rope", "sorted a drawer of brass keys", "planted rows of late pears", "mended the chapel roof", "logged the passing barges", "tuned a borrowed violin", "sketched the tide tables"];
@@ -62090,7 +62090,7 @@ function decodeRequest(model, depth, maxTokens) {
   };
 }
 
-// src/verify/decode-probe.ts
+// src/stages/verify/decode-probe.ts
 async function measureDecode(ep, h, timeoutMs, progress = () => {
 }, maxModelLen = null) {
   const c = ep.contracts.decode;
@@ -62110,7 +62110,7 @@ async function measureDecode(ep, h, timeoutMs, progress = () => {
   return h.routed.route.fromPeer ? f : { ...f, evidence: [...f.evidence ?? [], `not from a peer: measured ${h.routed.route.via}`] };
 }
 
-// src/verify/graphs.ts
+// src/stages/verify/graphs.ts
 var CHECK16 = "verify.graphs";
 function checkGraphs(plan) {
   const { graphGiB: got, estimatedGraphGiB: est } = plan;
@@ -62130,7 +62130,7 @@ function checkGraphs(plan) {
   return pass(CHECK16, `CUDA graphs ${got} GiB within the ${est} GiB estimate`, { evidence, data });
 }
 
-// src/verify/plan-lines.ts
+// src/stages/verify/plan-lines.ts
 var CHECK17 = "verify.plan-lines";
 function readPlanLines(lines, specs) {
   return specs.map((s) => {
@@ -62171,7 +62171,7 @@ function checkPlanLines(lines, specs, container, direct = false) {
   return pass(CHECK17, rows.map((r) => `${r.name} ${r.value.toLocaleString("en-US")}`).join(", "), { evidence, data: { rows } });
 }
 
-// src/verify/vram.ts
+// src/stages/verify/vram.ts
 var CHECK18 = "verify.vram";
 var MiB = 1024 ** 2;
 function parseNvidiaSmi(text) {
@@ -62245,10 +62245,10 @@ function checkVram(tool, output, env, devicePaths = []) {
   return pass(CHECK18, `VRAM margin ${rows.map((r) => `${r.marginGiB} GiB`).join(", ")} on ${rows.length} card(s)`, { evidence, data });
 }
 
-// src/verify/http-checks.ts
+// src/stages/verify/http-checks.ts
 import { dirname as dirname2 } from "node:path";
 
-// src/verify/models.ts
+// src/stages/verify/models.ts
 var CHECK19 = "verify.models";
 function noAnswer(check, what, r, url2, via) {
   return fail(check, `${what}: no HTTP answer from ${url2} (${r.error ?? "unknown error"})`, {
@@ -62298,11 +62298,11 @@ function checkModels(r, model, url2, via, sentKey = false) {
   return pass(CHECK19, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
 }
 
-// src/verify/route.ts
+// src/ports/http/route.ts
 import { request as httpRequest2 } from "node:http";
 import { connect as tlsConnect } from "node:tls";
 
-// src/verify/curl.ts
+// src/ports/http/curl.ts
 var quote = (s) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t")}"`;
 var STATUS_MARK = "\n@@dg-http-status:";
 function curlConfig(method, url2, body, headers, timeoutMs) {
@@ -62327,7 +62327,7 @@ function parseCurlOutput(stdout) {
   return { status: Number.isFinite(code) && code > 0 ? code : null, body: stdout.slice(0, at) };
 }
 
-// src/verify/stream-route.ts
+// src/ports/http/stream-route.ts
 import { request as httpRequest } from "node:http";
 var CAP = 8 << 20;
 async function streamFromRunner(url2, body, headers, timeoutMs) {
@@ -62405,7 +62405,7 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
   });
 }
 
-// src/verify/route.ts
+// src/ports/http/route.ts
 var join6 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
@@ -62510,7 +62510,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
   };
 }
 
-// src/verify/thinking.ts
+// src/stages/verify/thinking.ts
 var CHECK20 = "verify.thinking";
 function thinkingRequest(model) {
   return { model, temperature: 0, max_tokens: 512, messages: [{ role: "user", content: "What is 17 + 25? Think it through, then answer with the number." }] };
@@ -62543,7 +62543,7 @@ function checkThinkingResult(r, url2, via, live) {
   return fail(CHECK20, `thinking contract broken: ${v.reason}`, { evidence, data, fix });
 }
 
-// src/verify/tools.ts
+// src/stages/verify/tools.ts
 var CHECK21 = "verify.tools";
 function toolsRequest(model) {
   return {
@@ -62577,7 +62577,7 @@ function checkToolsResult(r, url2, via, live) {
   return fail(CHECK21, v.gap === "tools-not-enabled" ? `tool calls refused (HTTP ${r.status}): the server is not configured for auto tool choice` : `tool contract broken: ${v.reason}`, { evidence, data, fix });
 }
 
-// src/verify/http-checks.ts
+// src/stages/verify/http-checks.ts
 async function chooseRoute(ctx, url2, headers, opts, t) {
   const notes = [];
   const none = async () => {
@@ -62660,10 +62660,10 @@ function httpFindingsOf(ep, h, live, sentKey = false) {
   ];
 }
 
-// src/verify/options.ts
+// src/stages/verify/timeouts.ts
 var DEFAULT_TIMEOUTS = { factsMs: 2e4, modelsMs: 1e4, chatMs: 9e4, metricsMs: 1e4, decodeMs: 18e4 };
 
-// src/verify/index.ts
+// src/stages/verify/verify.ts
 var VERIFY_CHECKS = [
   "verify.restarts",
   "verify.container",
@@ -62767,7 +62767,7 @@ async function runVerify(ctx, opts) {
   return [...hostFindings, ...httpFindings, specFinding, decodeFinding];
 }
 
-// src/stages.ts
+// src/commands/shared/deploy-verify.ts
 function owner(env = process.env) {
   const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";
   let user = "unknown";
@@ -62917,11 +62917,11 @@ async function verifyOnly(ws, name, opts, progress) {
   }
 }
 
-// src/fleet/run.ts
+// src/commands/rollout/rollout.ts
 import { getMaxListeners, setMaxListeners } from "node:events";
 import { setTimeout as sleep3 } from "node:timers/promises";
 
-// src/verify/replicas.ts
+// src/stages/verify/replicas.ts
 var CHECK22 = "verify.replicas";
 function majority(values) {
   const counts = /* @__PURE__ */ new Map();
@@ -62975,10 +62975,10 @@ function checkReplicas(rows, opts) {
   return pass(CHECK22, `${rows.length} replicas agree: ref ${refSha?.slice(0, 10) ?? "?"}, the same live argv, KV ${kvMedian?.toLocaleString("en-US") ?? "?"} tokens (within ${(opts.kvTolerance * 100).toFixed(0)}%)`, { evidence, data });
 }
 
-// src/fleet/host-step.ts
+// src/commands/rollout/host-step.ts
 import { dirname as dirname4 } from "node:path";
 
-// src/fleet/rollout.ts
+// src/domain/rollout.ts
 var hostName2 = (h) => h.name ?? h.address;
 function endpointFor2(ep, h) {
   const { name: _name, url: url2, ...target } = h;
@@ -63029,7 +63029,7 @@ function hostRows(hosts, findings) {
   return rows.sort((a, b) => rank2(a) - rank2(b) || (a.step ?? 99) - (b.step ?? 99));
 }
 
-// src/fleet/host-step.ts
+// src/commands/rollout/host-step.ts
 var tag = (host, fs3) => fs3.map((f) => ({ ...f, host }));
 var hostProgress = (run, host) => (line) => run.progress(`[${host}] ${line}`);
 async function open3(run, h, host, why) {
@@ -63071,7 +63071,7 @@ async function replicaFacts(run, host) {
   return { host, sha: facts.state?.sha ?? null, argv: facts.argv, kvTokens: readBootPlan(facts.journal).plan.kvTokens, error: facts.argv ? null : "the engine's argv could not be read (is it running?)" };
 }
 
-// src/fleet/run.ts
+// src/commands/rollout/rollout.ts
 function allowParallelWaits(hosts) {
   setMaxListeners(Math.max(getMaxListeners(runAbort.signal), 10 * (hosts + 1)), runAbort.signal);
 }
@@ -63208,10 +63208,10 @@ async function verifyFleet(ws, name, opts, progress) {
   return { findings, ref: shown.ref, sha: shown.sha, fleet };
 }
 
-// src/version.ts
+// src/lib/version.ts
 var VERSION = "0.1.0";
 
-// src/pipeline.ts
+// src/commands/index.ts
 function findConfigUpwards(cwd, root) {
   for (let dir = cwd; ; dir = dirname5(dir)) {
     const candidate = join7(dir, DEFAULT_CONFIG);
@@ -63324,7 +63324,7 @@ async function collect(opts, progress, now) {
   };
 }
 
-// src/report/annotations.ts
+// src/domain/report/annotations.ts
 var ANNOTATIONS_PER_KIND = 10;
 var rank = (f) => f.check === "preflight.shellcheck" ? 1 : 0;
 var annotatable = (report, status2) => report.findings.filter((f) => f.status === status2 && f.file).sort((a, b) => rank(a) - rank(b));
@@ -63365,12 +63365,12 @@ function stepFailure(report) {
   return `deploy-gate ${report.command}: ${report.verdict}${ids.length ? ` (${ids.join(", ")})` : ""}; see the job summary`;
 }
 
-// src/report/json.ts
+// src/domain/report/json.ts
 function renderJson(report) {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
-// src/report/markdown-text.ts
+// src/domain/report/markdown-text.ts
 var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 function fence(lines, lang = "text") {
   const body = lines.join("\n");
@@ -63418,7 +63418,7 @@ function knownShas(values) {
   return [...found];
 }
 
-// src/report/fleet.ts
+// src/domain/report/fleet.ts
 var ready = (r) => r.readyMs === null ? "\u2014" : `${(r.readyMs / 1e3).toFixed(1)} s`;
 var kv = (r) => r.kvTokens === null ? "\u2014" : r.kvTokens.toLocaleString("en-US");
 var MARK2 = { pass: "\u2705", warn: "\u26A0\uFE0F", fail: "\u274C", "rolled back": "\u21A9\uFE0F", "failed, rolled back": "\u274C", "rollback failed": "\u274C", "not touched": "\u23ED\uFE0F" };
@@ -63448,7 +63448,7 @@ function fleetTerminal(report, lines, heading) {
   return out;
 }
 
-// src/report/markdown.ts
+// src/domain/report/markdown.ts
 var ICON = { pass: "\u2705", fail: "\u274C", warn: "\u26A0\uFE0F", skip: "\u23ED\uFE0F" };
 var SUMMARY_LIMIT_BYTES = 1024 * 1024;
 var SHRINK = [
@@ -63594,7 +63594,7 @@ function errorMarkdown(message, command) {
   return [`## deploy-gate${command ? ` ${command}` : ""}: \u2757 error`, "", "The gate stopped before a verdict:", "", fence(message.split(/\r?\n/)), ""].join("\n");
 }
 
-// src/report/terminal.ts
+// src/domain/report/terminal.ts
 var SGR = { red: "31", green: "32", yellow: "33", dim: "2", bold: "1", cyan: "36" };
 var LABEL = { pass: "\u2714 pass", fail: "\u2716 FAIL", warn: "\u25B2 warn", skip: "\u25CB skip" };
 var COLOUR = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
@@ -63628,7 +63628,7 @@ function renderTerminal(report, colour, quiet = false) {
   return lines.join("\n") + "\n";
 }
 
-// src/action.ts
+// src/action/run.ts
 var SUMMARY_BUDGET = SUMMARY_LIMIT_BYTES - Buffer.byteLength(EOL5);
 function writeSummary(markdown) {
   if (process.env.GITHUB_STEP_SUMMARY) appendFileSync2(process.env.GITHUB_STEP_SUMMARY, `${markdown}${EOL5}`);

@@ -18,7 +18,7 @@ const banner = [
 
 rmSync("dist", { recursive: true, force: true });
 const result = await build({
-  entryPoints: { cli: "src/cli.ts", index: "src/action.ts" },
+  entryPoints: { cli: "src/cli/main.ts", index: "src/action/run.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

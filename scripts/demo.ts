@@ -7,9 +7,9 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { SshHost } from "../src/host/ssh.js";
-import { makeSandboxRepo, removeDeployed, withSandboxHost } from "../test/deploy/sandbox-repo.js";
-import { target } from "../test/e2e/sandbox.js";
+import { SshHost } from "../src/ports/host/ssh.js";
+import { makeSandboxRepo, removeDeployed, withSandboxHost } from "../test/stages/deploy/sandbox-repo.js";
+import { target } from "../test/e2e/support/sandbox.js";
 import { down, preconditions, status, up } from "../test/sandbox/machine.js";
 
 const ROOT = resolve(import.meta.dirname, "..");

@@ -2,8 +2,8 @@
 // expected.json (written before the tool was run). run.ts prints it; a unit test holds the totals.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { explainBytes } from "../../src/explain/explain.js";
-import { fileChunks } from "../../src/explain/lines.js";
+import { explainBytes } from "../../src/commands/explain/sniff.js";
+import { fileChunks } from "../../src/domain/journal/lines.js";
 
 export interface Expected {
   file: string;

@@ -1,6 +1,6 @@
 // Flag-parse hook: the engine flag names preflight's launch model finds in a fixture (scripts, units and
 // quadlets all parse into it); null for compose files, which preflight does not read.
-import { parseLaunch } from "../../src/script/launch.js";
+import { parseLaunch } from "../../src/domain/launch/launch.js";
 import type { Kind } from "./expected.js";
 
 export function parsedEngineFlags(kind: Kind, text: string): string[] | null {

@@ -3,11 +3,11 @@
 import { chmodSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
-import { parseCli } from "../../src/cli-args.js";
-import { configSchema } from "../../src/config/schema.js";
-import { runCommand } from "../../src/pipeline.js";
-import type { Finding } from "../../src/report/finding.js";
-import { parseFlagSpec } from "../../src/script/contract.js";
+import { parseCli } from "../../src/cli/args.js";
+import { configSchema } from "../../src/domain/config/schema.js";
+import { runCommand } from "../../src/commands/index.js";
+import type { Finding } from "../../src/domain/report/finding.js";
+import { parseFlagSpec } from "../../src/domain/launch/contract.js";
 import { tempRepo, type TempRepo } from "../../test/helpers/repo.js";
 import { parsedEngineFlags } from "./engine-argv.js";
 import { CORPUS_DIR, type Corpus, type DropCase, type ExpectedFile, type Kind } from "./expected.js";

@@ -1,11 +1,11 @@
 // Time to verdict for a refused boot on the sandbox host: from the engine's exit (systemd's "Main process
 // exited" for the unit, host clock) to the gate's red verdict (host clock read as runDeploy returns).
 // Target: under 2 poll intervals. Needs a running sandbox host (`npm run sandbox -- up`).
-import { SshHost } from "../../src/host/ssh.js";
-import { runDeploy } from "../../src/deploy/index.js";
-import { hostMark } from "../../src/deploy/restart.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { runDeploy } from "../../src/stages/deploy/deploy.js";
+import { hostMark } from "../../src/stages/deploy/restart.js";
 import { status } from "../../test/sandbox/machine.js";
-import { makeSandboxRepo, removeDeployed } from "../../test/deploy/sandbox-repo.js";
+import { makeSandboxRepo, removeDeployed } from "../../test/stages/deploy/sandbox-repo.js";
 
 export interface DeployBenchRun { verdictAfterExitMs: number; class: unknown; polls: unknown }
 export interface DeployBench {

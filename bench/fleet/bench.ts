@@ -1,10 +1,10 @@
 // Wall time of a 3-host rollout on the sandbox machines: canary, then a batch of 2 in parallel, against
 // one host at a time (canary 1, batch 1), alternated in the same run. Needs host 0 running
 // (`npm run sandbox -- up`); hosts 1 and 2 are booted for the bench when absent and stopped after it.
-import { main } from "../../src/cli.js";
+import { main } from "../../src/cli/main.js";
 import { downHosts, upFleet } from "../../test/sandbox/fleet.js";
 import { status } from "../../test/sandbox/machine.js";
-import { makeFleet } from "../../test/e2e/fleet-repo.js";
+import { makeFleet } from "../../test/e2e/support/fleet-repo.js";
 
 export interface FleetBench { skipped: string | null; runs: number; batch2Ms: number[]; serialMs: number[]; ratio: number | null; met: boolean; bootSeconds: number }
 

@@ -4,9 +4,9 @@
 // runs only, it costs more than the decoding).
 import { createHash } from "node:crypto";
 import { closeSync, createReadStream, openSync, readFileSync, readSync } from "node:fs";
-import { JournalDecoder } from "../../src/forensics/journal.js";
-import type { LogRecord } from "../../src/forensics/record.js";
-import { ReferenceJournalDecoder } from "../../test/forensics/journal-reference.js";
+import { JournalDecoder } from "../../src/domain/journal/decoder.js";
+import type { LogRecord } from "../../src/domain/journal/record.js";
+import { ReferenceJournalDecoder } from "../../test/domain/journal/reference-decoder.js";
 
 const [path, ...flags] = process.argv.slice(2);
 if (!path) {

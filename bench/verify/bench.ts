@@ -1,11 +1,11 @@
 // The whole verify stage against a ready engine on the sandbox host: wall time (SSH connect included),
 // SSH round trips and connections, against the seed's manual procedure (one SSH command per fact,
 // curl per contract) on the same connection kind in the same run.
-import { SshHost } from "../../src/host/ssh.js";
-import { runVerify } from "../../src/verify/index.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { runVerify } from "../../src/stages/verify/verify.js";
 import { status } from "../../test/sandbox/machine.js";
-import { removeUnit } from "../../test/e2e/units.js";
-import { bootCase, contextFor, GOOD_ARGS, waitReady } from "../../test/e2e/verify-helpers.js";
+import { removeUnit } from "../../test/e2e/support/units.js";
+import { bootCase, contextFor, GOOD_ARGS, waitReady } from "../../test/e2e/support/verify-helpers.js";
 
 export interface VerifyBench {
   skipped: string | null;

@@ -4,12 +4,12 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { gate } from "./gate-cli.js";
-import type { Report } from "../../src/report/finding.js";
-import { makeSandboxRepo, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { takeLock } from "../../src/deploy/lock.js";
-import { SshHost } from "../../src/host/ssh.js";
-import { fresh, sandboxSession, sandboxOrSkip, target } from "./sandbox.js";
+import { gate } from "./support/gate-cli.js";
+import type { Report } from "../../src/domain/report/finding.js";
+import { makeSandboxRepo, withSandboxHost, type SandboxRepo } from "../stages/deploy/sandbox-repo.js";
+import { takeLock } from "../../src/stages/deploy/lock.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { fresh, sandboxSession, sandboxOrSkip, target } from "./support/sandbox.js";
 
 let nextPort = 7900; // this file's port range: 7900-7919
 

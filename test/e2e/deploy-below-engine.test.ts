@@ -4,10 +4,10 @@
 import { describe, expect, inject, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runDeploy, type DeployResult } from "../../src/deploy/index.js";
-import { SshHost } from "../../src/host/ssh.js";
-import { makeSandboxRepo, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxSession, sandboxOrSkip } from "./sandbox.js";
+import { runDeploy, type DeployResult } from "../../src/stages/deploy/deploy.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { makeSandboxRepo, type SandboxRepo } from "../stages/deploy/sandbox-repo.js";
+import { fresh, sandboxSession, sandboxOrSkip } from "./support/sandbox.js";
 
 let nextPort = 7900;
 const OWNER = "e2e@sandbox (local)";

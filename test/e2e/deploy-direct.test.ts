@@ -7,12 +7,12 @@
 import { describe, expect, inject, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runDeploy } from "../../src/deploy/index.js";
-import { runVerify } from "../../src/verify/index.js";
-import { logsRequest, printBoot } from "../../src/logs/command.js";
-import type { SshHost } from "../../src/host/ssh.js";
-import { makeSandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxOrSkip, sandboxSession } from "./sandbox.js";
+import { runDeploy } from "../../src/stages/deploy/deploy.js";
+import { runVerify } from "../../src/stages/verify/verify.js";
+import { logsRequest, printBoot } from "../../src/commands/logs/logs.js";
+import type { SshHost } from "../../src/ports/host/ssh.js";
+import { makeSandboxRepo } from "../stages/deploy/sandbox-repo.js";
+import { fresh, sandboxOrSkip, sandboxSession } from "./support/sandbox.js";
 
 let nextPort = 8260; // this file's port range: 8260-8269
 const OWNER = "e2e@sandbox (local)";

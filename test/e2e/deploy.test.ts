@@ -2,12 +2,12 @@
 import { describe, expect, inject, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runDeploy, activeLocks, type DeployResult } from "../../src/deploy/index.js";
-import { runVerify } from "../../src/verify/index.js";
-import { SshHost } from "../../src/host/ssh.js";
-import { makeSandboxRepo, type RepoVars, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxSession, sandboxOrSkip, target } from "./sandbox.js";
-import { waitUntil } from "./units.js";
+import { runDeploy, activeLocks, type DeployResult } from "../../src/stages/deploy/deploy.js";
+import { runVerify } from "../../src/stages/verify/verify.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { makeSandboxRepo, type RepoVars, type SandboxRepo } from "../stages/deploy/sandbox-repo.js";
+import { fresh, sandboxSession, sandboxOrSkip, target } from "./support/sandbox.js";
+import { waitUntil } from "./support/units.js";
 
 let nextPort = 7800;
 const OWNER = "e2e@sandbox (local)";

@@ -1,9 +1,9 @@
 // The engine double in the sandbox host's podman, under a production-shaped systemd unit,
 // reached from the outer machine like a peer reaches a real endpoint.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SshHost } from "../../src/host/ssh.js";
-import { fresh, sandboxOrSkip, target } from "./sandbox.js";
-import { journal, removeUnit, startUnit, unitText, waitUntil, type EngineUnit } from "./units.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
+import { journal, removeUnit, startUnit, unitText, waitUntil, type EngineUnit } from "./support/units.js";
 
 let nextPort = 7771;
 const newUnit = (): EngineUnit => { const n = fresh("dg-engine"); return { unit: `${n}.service`, container: n, port: nextPort++ }; };

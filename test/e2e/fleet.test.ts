@@ -6,11 +6,11 @@ import { promisify } from "node:util";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { gate } from "./gate-cli.js";
-import type { Report } from "../../src/report/finding.js";
-import type { SshHost } from "../../src/host/ssh.js";
-import { hostSizedScript, makeFleet, vramFile, type Fleet } from "./fleet-repo.js";
-import { waitUntil } from "./units.js";
+import { gate } from "./support/gate-cli.js";
+import type { Report } from "../../src/domain/report/finding.js";
+import type { SshHost } from "../../src/ports/host/ssh.js";
+import { hostSizedScript, makeFleet, vramFile, type Fleet } from "./support/fleet-repo.js";
+import { waitUntil } from "./support/units.js";
 
 const execFileAsync = promisify(execFile);
 let nextPort = 8210; // this file's port range: 8210-8229
@@ -167,7 +167,7 @@ describe("fleet rollout on three sandbox hosts", () => {
     const f = await fleet(ctx, "    rollout: { canary: 0, batch: 2 }\n");
     expect((await gate(f.repo.root, "run", "--endpoint", f.repo.vars.endpoint)).code).toBe(0);
     edit(f, "slow boot", "-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=40");
-    const cli = join(import.meta.dirname, "../../src/cli.ts");
+    const cli = join(import.meta.dirname, "../../src/cli/main.ts");
     // tsx from this checkout: the fixture repo (the child's cwd) has no node_modules.
     const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), cli, "run", "--endpoint", f.repo.vars.endpoint], { cwd: f.repo.root, stdio: ["ignore", "pipe", "pipe"] });
     let err = "";

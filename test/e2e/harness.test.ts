@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { up } from "../sandbox/machine.js";
-import { sandboxOrSkip } from "./sandbox.js";
+import { sandboxOrSkip } from "./support/sandbox.js";
 
 const run = promisify(execFile);
 const cli = (...args: string[]) => run(process.execPath, ["--import", "tsx", "test/sandbox/cli.ts", ...args], { timeout: 60_000 });

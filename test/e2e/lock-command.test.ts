@@ -2,12 +2,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { main } from "../../src/cli.js";
-import { lockDir, releaseAllLocks, takeLock } from "../../src/deploy/lock.js";
-import { SshHost } from "../../src/host/ssh.js";
-import { owner } from "../../src/stages.js";
-import { makeSandboxRepo, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+import { main } from "../../src/cli/main.js";
+import { lockDir, releaseAllLocks, takeLock } from "../../src/stages/deploy/lock.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { owner } from "../../src/commands/shared/deploy-verify.js";
+import { makeSandboxRepo, withSandboxHost, type SandboxRepo } from "../stages/deploy/sandbox-repo.js";
+import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
 
 async function gate(cwd: string, ...argv: string[]) {
   let out = "";

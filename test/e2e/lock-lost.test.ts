@@ -1,11 +1,11 @@
 // A deploy whose lock is cleared and taken by another runner while it waits for the boot: its next
 // heartbeat finds another token, it stops waiting and says so, and it never touches the other's lock.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { activeLocks, runDeploy } from "../../src/deploy/index.js";
-import { lockDir, takeLock } from "../../src/deploy/lock.js";
-import { SshHost } from "../../src/host/ssh.js";
-import { makeSandboxRepo, removeDeployed, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+import { activeLocks, runDeploy } from "../../src/stages/deploy/deploy.js";
+import { lockDir, takeLock } from "../../src/stages/deploy/lock.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { makeSandboxRepo, removeDeployed, type SandboxRepo } from "../stages/deploy/sandbox-repo.js";
+import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
 
 describe("a lost deploy lock stops the deploy", () => {
   const s = inject("sandbox");

@@ -3,15 +3,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { main } from "../../src/cli.js";
-import { parseCli } from "../../src/cli-args.js";
-import { runDeploy } from "../../src/deploy/index.js";
-import { SshHost } from "../../src/host/ssh.js";
-import { logsCommand } from "../../src/logs/command.js";
-import type { Options } from "../../src/options.js";
-import { makeSandboxRepo, removeDeployed, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxOrSkip, target } from "./sandbox.js";
-import { waitUntil } from "./units.js";
+import { main } from "../../src/cli/main.js";
+import { parseCli } from "../../src/cli/args.js";
+import { runDeploy } from "../../src/stages/deploy/deploy.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { logsCommand } from "../../src/commands/logs/logs.js";
+import type { Options } from "../../src/commands/options.js";
+import { makeSandboxRepo, removeDeployed, withSandboxHost, type SandboxRepo } from "../stages/deploy/sandbox-repo.js";
+import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
+import { waitUntil } from "./support/units.js";
 
 let nextPort = 7940; // this file's port range: 7940-7949
 const OWNER = "e2e@sandbox (logs)";

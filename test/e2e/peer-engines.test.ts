@@ -6,11 +6,11 @@
 import { describe, expect, inject, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runDeploy } from "../../src/deploy/index.js";
-import { runVerify } from "../../src/verify/index.js";
-import type { SshHost } from "../../src/host/ssh.js";
-import { makeSandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxOrSkip, sandboxSession } from "./sandbox.js";
+import { runDeploy } from "../../src/stages/deploy/deploy.js";
+import { runVerify } from "../../src/stages/verify/verify.js";
+import type { SshHost } from "../../src/ports/host/ssh.js";
+import { makeSandboxRepo } from "../stages/deploy/sandbox-repo.js";
+import { fresh, sandboxOrSkip, sandboxSession } from "./support/sandbox.js";
 
 let nextPort = 8240; // this file's port range: 8240-8249
 const OWNER = "e2e@sandbox (local)";

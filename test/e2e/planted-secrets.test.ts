@@ -5,13 +5,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { main } from "../../src/cli.js";
-import { SshHost } from "../../src/host/ssh.js";
-import { annotationsOf } from "../../src/report/annotations.js";
-import type { Report } from "../../src/report/finding.js";
-import { makeSandboxRepo, removeDeployed, withSandboxHost, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { leaks, PLANTED } from "../report/planted-secrets.js";
-import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+import { main } from "../../src/cli/main.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { annotationsOf } from "../../src/domain/report/annotations.js";
+import type { Report } from "../../src/domain/report/finding.js";
+import { makeSandboxRepo, removeDeployed, withSandboxHost, type SandboxRepo } from "../stages/deploy/sandbox-repo.js";
+import { leaks, PLANTED } from "../domain/report/planted-secrets.js";
+import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
 
 /** The commands whose outputs are grepped, each with the argv after the command name. One line per command. */
 const COMMANDS: [string, (ep: string, dumpFile: string) => string[]][] = [

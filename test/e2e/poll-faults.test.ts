@@ -3,11 +3,11 @@
 // probe sends DEPLOY_GATE_API_KEY to an --api-key engine, and a missing key is auth-mismatch at once.
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runDeploy, type DeployResult } from "../../src/deploy/index.js";
-import { SshHost } from "../../src/host/ssh.js";
-import { makeSandboxRepo, removeDeployed, type RepoVars, type SandboxRepo } from "../deploy/sandbox-repo.js";
-import { fresh, sandboxOrSkip, target } from "./sandbox.js";
-import { waitUntil } from "./units.js";
+import { runDeploy, type DeployResult } from "../../src/stages/deploy/deploy.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { makeSandboxRepo, removeDeployed, type RepoVars, type SandboxRepo } from "../stages/deploy/sandbox-repo.js";
+import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
+import { waitUntil } from "./support/units.js";
 
 let nextPort = 7960;
 const OWNER = "e2e@sandbox (poll faults)";

@@ -1,14 +1,14 @@
 // SshHost against the sandbox host's real OpenSSH server.
-import { effectiveTarget, pinOverride } from "../../src/host/target.js";
+import { effectiveTarget, pinOverride } from "../../src/ports/host/target.js";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { utils } from "ssh2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { HostError, SshHost } from "../../src/host/ssh.js";
-import type { Options } from "../../src/options.js";
-import { connect } from "../../src/stages.js";
-import { fresh, sandboxOrSkip, target } from "./sandbox.js";
+import { HostError, SshHost } from "../../src/ports/host/ssh.js";
+import type { Options } from "../../src/commands/options.js";
+import { connect } from "../../src/commands/shared/deploy-verify.js";
+import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
 
 async function refusal(p: Promise<unknown>): Promise<HostError> {
   const e = await p.then(() => null, (err: unknown) => err);

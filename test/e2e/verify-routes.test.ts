@@ -3,12 +3,12 @@
 // sandbox host's loopback only, so the runner's own 127.0.0.1:PORT (nothing listens: our port range)
 // refuses, while the sandbox host reaches it.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { endpointSchema } from "../../src/config/schema.js";
-import { SshHost } from "../../src/host/ssh.js";
-import { runVerify } from "../../src/verify/index.js";
-import { sandboxOrSkip, target } from "./sandbox.js";
-import { removeUnit, startUnit, unitText, waitUntil } from "./units.js";
-import { bootCase, contextFor, GOOD_ARGS, type Booted } from "./verify-helpers.js";
+import { endpointSchema } from "../../src/domain/config/schema.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import { runVerify } from "../../src/stages/verify/verify.js";
+import { sandboxOrSkip, target } from "./support/sandbox.js";
+import { removeUnit, startUnit, unitText, waitUntil } from "./support/units.js";
+import { bootCase, contextFor, GOOD_ARGS, type Booted } from "./support/verify-helpers.js";
 
 const PORT = 7857;
 

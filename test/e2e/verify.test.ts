@@ -1,12 +1,12 @@
 // The verify stage against engine doubles on the sandbox host: a correct engine passes every check; each
 // broken engine fails exactly the check that should fail, with a fix.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SshHost } from "../../src/host/ssh.js";
-import type { Finding } from "../../src/report/finding.js";
-import { readStateRecord, runVerify, VERIFY_CHECKS } from "../../src/verify/index.js";
-import { sandboxOrSkip, target } from "./sandbox.js";
-import { removeUnit, waitUntil } from "./units.js";
-import { bootCase, contextFor, GOOD_ARGS, hostNowMs, scriptText, waitReady, type Booted, type Case } from "./verify-helpers.js";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import type { Finding } from "../../src/domain/report/finding.js";
+import { readStateRecord, runVerify, VERIFY_CHECKS } from "../../src/stages/verify/verify.js";
+import { sandboxOrSkip, target } from "./support/sandbox.js";
+import { removeUnit, waitUntil } from "./support/units.js";
+import { bootCase, contextFor, GOOD_ARGS, hostNowMs, scriptText, waitReady, type Booted, type Case } from "./support/verify-helpers.js";
 
 const without = (args: string[], ...flags: string[]) => {
   const out: string[] = [];

@@ -1,6 +1,6 @@
 // A Host that runs argv on this machine (the real curl, the real bash), as a peer would over SSH.
-import type { Host, RunOptions, RunResult } from "../../src/host/host.js";
-import { runLocal } from "../../src/local/run.js";
+import type { Host, RunOptions, RunResult } from "../../src/ports/host/host.js";
+import { runLocal } from "../../src/ports/local/run-local.js";
 
 export const argvHost: Host = {
   name: "local",

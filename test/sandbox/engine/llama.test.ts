@@ -1,8 +1,8 @@
 // The llama-server double's argv and boot lines, read back by the product's own parsers: what deploy
 // and verify see on the sandbox host comes from here.
 import { describe, expect, it } from "vitest";
-import { readPlan } from "../../../src/engine/vllm/plan.js";
-import { diagnose } from "../../../src/forensics/classify.js";
+import { readPlan } from "../../../src/domain/engine/vllm/plan.js";
+import { diagnose } from "../../../src/domain/diagnosis/classify.js";
 import { LlamaArgvError, llamaBoot, llamaPlan, toolsRefusal, type LlamaPlan } from "./llama.js";
 
 const lines = (p: LlamaPlan, file: Parameters<typeof llamaBoot>[1]) =>

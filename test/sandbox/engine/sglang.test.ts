@@ -1,7 +1,7 @@
 // The SGLang double's argv and boot lines, read back by the product's own parsers.
 import { describe, expect, it } from "vitest";
-import { readPlan } from "../../../src/engine/vllm/plan.js";
-import { diagnose } from "../../../src/forensics/classify.js";
+import { readPlan } from "../../../src/domain/engine/vllm/plan.js";
+import { diagnose } from "../../../src/domain/diagnosis/classify.js";
 import { SglangArgvError, sglangBoot, sglangPlan } from "./sglang.js";
 
 const lines = (args: string[], env: Record<string, string> = {}) =>

@@ -1,0 +1,74 @@
+// The GitHub Action entry: inputs -> the same Options the CLI builds -> pipeline -> job summary,
+// annotations, outputs. Reads and validates every input once, here; the pipeline never reads inputs.
+import * as core from "@actions/core";
+import { appendFileSync, writeFileSync } from "node:fs";
+import { EOL } from "node:os";
+import { actionOptions, inActionTerms } from "./inputs.js";
+import { ConfigError } from "../domain/config/errors.js";
+import { runAbort } from "../commands/shared/lifecycle.js";
+import { releaseAllLocks } from "../stages/deploy/deploy.js";
+import { UsageError, type Options } from "../commands/options.js";
+import { runCommand } from "../commands/index.js";
+import { annotationsOf, stepFailure } from "../domain/report/annotations.js";
+import { exitCodeOf, type Report } from "../domain/report/finding.js";
+import { renderJson } from "../domain/report/json.js";
+import { errorMarkdown, renderMarkdown, repoUrlOf, SUMMARY_LIMIT_BYTES } from "../domain/report/markdown.js";
+import { sanitizeValue } from "../domain/report/sanitize.js";
+import { renderTerminal } from "../domain/report/terminal.js";
+
+export { actionOptions };
+
+// The summary ends with an EOL: the text is budgeted for it, so the file stays within GitHub's 1 MiB.
+const SUMMARY_BUDGET = SUMMARY_LIMIT_BYTES - Buffer.byteLength(EOL);
+
+/** Appends to the step's summary file. Not core.summary: it keeps the first file path it saw for the life of the process. */
+function writeSummary(markdown: string): void {
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}${EOL}`);
+}
+
+export async function publish(raw: Report, opts: Options): Promise<void> {
+  // Fixes written for the command line name the action's inputs instead of flags.
+  const report = { ...raw, findings: raw.findings.map((f) => (f.fix ? { ...f, fix: inActionTerms(f.fix) } : f)) };
+  writeFileSync(opts.report!, renderJson(report));
+  core.info(renderTerminal(report, false));
+  for (const a of annotationsOf(report)) {
+    const props = { title: a.title, ...(a.file ? { file: a.file } : {}), ...(a.startLine ? { startLine: a.startLine } : {}) };
+    if (a.level === "error") core.error(a.message, props);
+    else core.warning(a.message, props);
+  }
+  writeSummary(renderMarkdown(report, SUMMARY_BUDGET, { repoUrl: repoUrlOf(process.env) }));
+  core.setOutput("verdict", report.verdict);
+  core.setOutput("report", opts.report);
+  core.setOutput("failed-checks", [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","));
+}
+
+/** A step that stopped before a verdict still says so where a reader looks: the verdict output and the summary. */
+function publishError(message: string, command: string | null): void {
+  core.setOutput("verdict", "error");
+  try {
+    writeSummary(errorMarkdown(message, command));
+  } catch {
+    // a summary that cannot be written must not hide the error itself (already the step's error)
+  }
+}
+
+export async function runAction(): Promise<void> {
+  let command: string | null = null;
+  try {
+    const opts = actionOptions();
+    command = opts.command;
+    const report = await core.group(`deploy-gate ${opts.command}`, () => runCommand(opts, (line) => core.info(line)));
+    await publish(report, opts);
+    if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(stepFailure(report));
+  } catch (e) {
+    const message = sanitizeValue(e instanceof ConfigError || e instanceof UsageError ? inActionTerms(e.message) : `deploy-gate internal error: ${(e as Error).stack}`);
+    core.setFailed(message);
+    publishError(message, command);
+  }
+}
+
+if (process.env.GITHUB_ACTIONS === "true" && !process.env.VITEST) {
+  // A cancelled job sends SIGINT/SIGTERM: release the host lock before going.
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => (runAbort.abort(), releaseAllLocks()).finally(() => process.exit(1)));
+  void runAction();
+}

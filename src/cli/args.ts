@@ -1,0 +1,142 @@
+// Command-line arguments -> Options, and the help texts, both from the tables in commands.ts.
+// Pure: no process access beyond what is passed in.
+import { parseArgs } from "node:util";
+import { COMMAND_SPECS, COMMANDS, OPTION_SPECS, appliesTo, type Command, type CommandSpec, type OptionSpec } from "../commands/spec.js";
+import { parseDuration } from "../lib/duration.js";
+import { closest } from "../domain/config/errors.js";
+import { UsageError, type Options } from "../commands/options.js";
+
+const optionLine = (o: OptionSpec) => {
+  const flag = `${o.short ? `-${o.short}, ` : ""}--${o.name}${o.arg ? ` ${o.arg}` : ""}`;
+  return `  ${flag.padEnd(26)} ${o.help}`;
+};
+const commandLine = (c: CommandSpec) => `  ${`${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(20)} ${c.summary}`;
+
+const FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the config names no identityFile) and
+  DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY holds the endpoint's API key
+  (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
+
+exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
+
+export const USAGE = `usage: deploy-gate <command> [options]     (deploy-gate <command> --help for its options)
+
+commands:
+${COMMAND_SPECS.map(commandLine).join("\n")}
+
+options:
+${OPTION_SPECS.map(optionLine).join("\n")}
+
+${FOOTER}`;
+
+export function commandHelp(command: Command): string {
+  const c: CommandSpec = COMMAND_SPECS.find((s) => s.name === command)!;
+  return [
+    `usage: deploy-gate ${c.name}${c.args ? ` ${c.args}` : ""} [options]`,
+    "",
+    c.summary,
+    ...(c.details ? [c.details] : []),
+    "",
+    "options:",
+    ...OPTION_SPECS.filter((o) => appliesTo(o, command)).map(optionLine),
+    "",
+    FOOTER,
+  ].join("\n");
+}
+
+const didYouMean = (word: string, among: readonly string[]) => {
+  const guess = closest(word, among);
+  return guess ? ` (did you mean "${guess}"?)` : "";
+};
+
+/** parseArgs' "Unknown option '--josn'" with the nearest option of that command. */
+function unknownOption(message: string, command: Command | null): UsageError {
+  // "Option '--ref' argument is ambiguous": a value that starts with "-" (--ref -x); node suggests --ref=-x
+  const ambiguous = /^Option '(-{1,2}[^' ]+)[^']*' argument is ambiguous/.exec(message)?.[1];
+  if (ambiguous) return new UsageError(`${ambiguous} needs a value, and the next argument starts with "-": write ${ambiguous}=VALUE if the value really starts with "-"`);
+  const bad = /option '(-{1,2}[^']+)'/.exec(message)?.[1];
+  if (!bad) return new UsageError(`${message.split("\n")[0]}; see ${command ? `deploy-gate ${command} --help` : "deploy-gate --help"}`);
+  const names = OPTION_SPECS.filter((o) => !command || appliesTo(o, command)).map((o) => `--${o.name}`);
+  const hint = command ? `deploy-gate ${command} --help` : "deploy-gate --help";
+  return new UsageError(`unknown option ${bad}${didYouMean(bad, names)}; see ${hint}`);
+}
+
+export type CliRequest = Options | "help" | "version" | { help: Command };
+
+export function parseCli(argv: readonly string[], cwd: string): CliRequest {
+  const first = argv.find((a) => !a.startsWith("-"));
+  const command = (COMMANDS as readonly string[]).includes(first ?? "") ? (first as Command) : null;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: Object.fromEntries(OPTION_SPECS.map((o) => [o.name, { type: o.type, ...(o.short ? { short: o.short } : {}) }])),
+    });
+  } catch (e) {
+    throw unknownOption((e as Error).message, command);
+  }
+  const { values, positionals } = parsed;
+  const v = values as Record<string, string | boolean | undefined>;
+  const str = (k: string) => v[k] as string | undefined;
+  const flag = (k: string) => v[k] === true;
+  const [cmd, ...rest] = positionals;
+  if (v.version) return "version";
+  if (v.help) return command ? { help: command } : "help";
+  if (!cmd) throw new UsageError(`missing command\n\n${USAGE}`);
+  if (!command || cmd !== command) throw new UsageError(`unknown command "${cmd}"${didYouMean(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
+  const spec: CommandSpec = COMMAND_SPECS.find((s) => s.name === command)!;
+  if (rest.length !== spec.positionals) {
+    if (spec.positionals === 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    if (command === "lock") throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+    throw new UsageError(`${command} needs exactly one ${spec.args} (or - for stdin)`);
+  }
+  if (command === "lock" && !["status", "release"].includes(rest[0]!)) throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0]!, ["status", "release"])}`);
+  for (const o of OPTION_SPECS) {
+    if (v[o.name] === undefined || v[o.name] === false || appliesTo(o, command)) continue;
+    const where = o.commands === "all" ? [] : o.commands;
+    throw new UsageError(`--${o.name} does not apply to ${command} (it applies to ${where.join(", ")}); see deploy-gate ${command} --help`);
+  }
+  for (const k of ["endpoint", "ref", "base", "config", "report", "summary"]) {
+    const val = str(k);
+    if (val !== undefined && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
+  }
+  const duration = (k: string) => {
+    const raw = str(k);
+    if (raw === undefined) return null;
+    const ms = parseDuration(raw);
+    if (ms === null) throw new UsageError(`--${k} "${raw}": expected a duration such as 90s, 10m or 1h`);
+    return ms;
+  };
+  return {
+    command,
+    cwd,
+    config: str("config") ?? null,
+    endpoint: str("endpoint") ?? null,
+    ref: str("ref") ?? null,
+    base: str("base") ?? null,
+    json: flag("json"),
+    report: str("report") ?? null,
+    summary: str("summary") ?? null,
+    noColor: flag("no-color"),
+    failOnWarn: flag("fail-on-warn"),
+    file: command === "explain" ? rest[0]! : null,
+    dryRun: flag("dry-run"),
+    lockWaitMs: duration("lock-wait") ?? 0,
+    skipPreflight: flag("skip-preflight"),
+    hostOverride: null,
+    connectTimeoutMs: duration("connect-timeout"),
+    quiet: flag("quiet"),
+    hosts: parseHostList(str("hosts")),
+    ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
+    ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),
+  };
+}
+
+/** --hosts a,b -> ["a", "b"]; absent -> null. */
+export function parseHostList(v: string | undefined): string[] | null {
+  if (v === undefined) return null;
+  const names = v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n))) throw new UsageError(`--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`);
+  return [...new Set(names)];
+}

@@ -1,0 +1,47 @@
+// The one options object both entry points (CLI and action) build and the pipeline reads.
+import type { Command } from "./spec.js";
+import type { HostOverride } from "../ports/host/target.js";
+
+export { COMMANDS, type Command } from "./spec.js";
+
+export interface Options {
+  command: Command;
+  cwd: string;
+  /** explicit --config; null = deploy-gate.yml in the repository root if present, else discovery */
+  config: string | null;
+  endpoint: string | null;
+  ref: string | null;
+  base: string | null;
+  json: boolean;
+  report: string | null;
+  /** also write the markdown job summary (what the action puts on the job page) to this file */
+  summary: string | null;
+  noColor: boolean;
+  failOnWarn: boolean;
+  /** explain: the file to diagnose, "-" for stdin */
+  file: string | null;
+  /** run/rollback: connect, take and release the lock, show what would change; change nothing */
+  dryRun: boolean;
+  /** how long to wait for a held host lock (0: fail at once, naming the holder) */
+  lockWaitMs: number;
+  /** run: deploy without preflight (to see what the host says about a change preflight refuses) */
+  skipPreflight: boolean;
+  /** overrides of the endpoint's host from outside the config (the action's host, port, user, host-key,
+   *  known-hosts and jump-host inputs), so hosts and pins can live in secrets */
+  hostOverride: HostOverride | null;
+  /** SSH handshake deadline; null: 20 s */
+  connectTimeoutMs: number | null;
+  /** the terminal report shows only the verdict and the failures */
+  quiet: boolean;
+  /** fleet endpoints: run on these hosts only (names from hosts:); absent or null = every host */
+  hosts?: string[] | null;
+  /** logs: which boot (current, previous, -N, N), the window (--since), stream (--follow) */
+  boot?: string | null;
+  since?: string | null;
+  follow?: boolean;
+  /** lock: status or release; --force releases a lock another run holds */
+  lockAction?: "status" | "release";
+  force?: boolean;
+}
+
+export class UsageError extends Error {}

@@ -1,0 +1,79 @@
+// One host of a fleet: connect (pinned, as its step starts), deploy + verify, and the facts that
+// verify.replicas compares. Every finding is tagged with the host; progress lines name it.
+import { dirname } from "node:path";
+import type { Endpoint } from "../../domain/config/schema.js";
+import { runDeploy } from "../../stages/deploy/deploy.js";
+import { lockLost } from "../../stages/deploy/rollback-guard.js";
+import type { Host } from "../../ports/host/host.js";
+import type { Options } from "../options.js";
+import type { Workspace } from "../index.js";
+import type { Finding } from "../../domain/report/finding.js";
+import { connect, owner, stageContext } from "../shared/deploy-verify.js";
+import { gatherFacts, runVerify } from "../../stages/verify/verify.js";
+import { readBootPlan } from "../../stages/verify/plan.js";
+import type { ReplicaFacts } from "../../stages/verify/replicas.js";
+import { deployChanged, endpointFor, type FleetHost, type HostOutcome } from "../../domain/rollout.js";
+
+export interface FleetRun {
+  ws: Workspace;
+  name: string;
+  ep: Endpoint;
+  opts: Options;
+  ref: string;
+  sha: string;
+  progress: (line: string) => void;
+  /** connections opened so far, by host name; the runner closes them all at the end */
+  conns: Map<string, Host>;
+}
+
+export interface StepOutcome extends HostOutcome { readyMs: number | null }
+
+export const tag = (host: string, fs: readonly Finding[]): Finding[] => fs.map((f) => ({ ...f, host }));
+export const hostProgress = (run: FleetRun, host: string) => (line: string) => run.progress(`[${host}] ${line}`);
+
+/** Opens the host's pinned connection; a host that cannot be reached is a failure of the step that needed it. */
+export async function open(run: FleetRun, h: FleetHost, host: string, why: string): Promise<{ conn: Host | null; findings: Finding[] }> {
+  const had = run.conns.get(host);
+  if (had) return { conn: had, findings: [] };
+  // Only a known_hosts override applies to a fleet (a line per host); a single host-key is refused earlier.
+  const pin = run.opts.hostOverride?.knownHosts;
+  const ep = endpointFor(run.ep, h);
+  const pinned = pin && ep.host ? { ...ep, host: { ...ep.host, knownHosts: pin, hostKey: undefined } } : ep;
+  const { host: conn, finding } = await connect(pinned, run.opts, dirname(run.ws.configFile!));
+  if (!conn) return { conn: null, findings: tag(host, [{ ...finding, summary: `${finding.summary} (${why}: counted as a failure, not skipped)` }]) };
+  run.conns.set(host, conn);
+  return { conn, findings: [] };
+}
+
+/** Deploy + verify on one host of step `step` (0-based). */
+export async function deployHost(run: FleetRun, h: FleetHost, host: string, step: number): Promise<StepOutcome> {
+  const p = hostProgress(run, host);
+  p(`step ${step + 1}: connecting to ${h.user}@${h.address}:${h.port}`);
+  const { conn, findings } = await open(run, h, host, `unreachable before step ${step + 1}`);
+  if (!conn) return { host, step, findings, changed: false, readyMs: null };
+  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, p, host);
+  const t0 = Date.now();
+  const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: owner() });
+  const readyMs = dep.ok && !run.opts.dryRun ? Date.now() - t0 : null;
+  const out = [...dep.findings];
+  if (dep.ok && !run.opts.dryRun) out.push(...(await runVerify(ctx, { deployment: dep.deployment })));
+  p(out.some((f) => f.status === "fail") ? `step ${step + 1}: FAILED (${[...new Set(out.filter((f) => f.status === "fail").map((f) => f.check))].join(", ")})` : `step ${step + 1}: passed`);
+  return { host, step, findings: tag(host, out), changed: !run.opts.dryRun && deployChanged(dep.findings) && !lockLost(dep.findings), readyMs };
+}
+
+/** Verify alone on one host, against `sha` (the ref recorded on each host is read by the caller). */
+export async function verifyHost(run: FleetRun, h: FleetHost, host: string): Promise<Finding[]> {
+  const { conn, findings } = await open(run, h, host, "unreachable for verify");
+  if (!conn) return findings;
+  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host), host);
+  return tag(host, await runVerify(ctx, { deployment: null }));
+}
+
+/** What verify.replicas compares, from one facts round trip on an open connection. */
+export async function replicaFacts(run: FleetRun, host: string): Promise<ReplicaFacts> {
+  const conn = run.conns.get(host);
+  if (!conn) return { host, sha: null, argv: null, kvTokens: null, error: "not connected" };
+  const { facts, error } = await gatherFacts(conn, { endpoint: run.name, service: run.ep.service ?? null, container: run.ep.container ?? null, planPatterns: [] }, 30_000);
+  if (!facts) return { host, sha: null, argv: null, kvTokens: null, error: error ?? "no facts" };
+  return { host, sha: facts.state?.sha ?? null, argv: facts.argv, kvTokens: readBootPlan(facts.journal).plan.kvTokens, error: facts.argv ? null : "the engine's argv could not be read (is it running?)" };
+}

@@ -1,0 +1,353 @@
+// Diagnosis of a boot from its lines and unit events, incremental so a 200 MB dump runs in flat memory:
+// every piece of state below is bounded.
+import { isToolConfigGap } from "../engine/vllm/contracts.js";
+import { parseLine, parseNumber, redactSecrets } from "../engine/vllm/lines.js";
+import { bootPhase, isReadyMarker, type BootPhase } from "../engine/vllm/phase.js";
+import { PlanReader, type CompileCache, type Plan } from "../engine/vllm/plan.js";
+import { readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
+import { advice, type AdviceFacts, type DiagnosisClass } from "./advice.js";
+import { failureOf, HOST_OOM, outranks, WORKER_DIED, type FailureMatch } from "../engine/vllm/failures.js";
+import { familyOf, peerFailureOf, type EngineFamily } from "../engine/peers.js";
+import { readOomGap, type OomGap } from "./oom.js";
+import type { LogRecord } from "../journal/record.js";
+import { decisiveOf, TracebackAssembler } from "./traceback.js";
+import { attemptsOf, mainUnit, unitEventOf, type Attempt, type UnitEvent } from "./unit-events.js";
+import { belowOf, isNoise, type BelowMatch } from "./below-engine.js";
+import { belowAdvice } from "./below-engine-advice.js";
+
+export type { DiagnosisClass } from "./advice.js";
+
+export interface Diagnosis {
+  class: DiagnosisClass;
+  decisive: string | null;
+  plan: Plan;
+  oom: OomGap | null;
+  specDecode: SpecDecode | null;
+  summary: string;
+  fix: string | null;
+  evidence: string[];
+  phase: BootPhase | null;
+  attempts: Attempt[];
+  compileCache: CompileCache;
+  /** a failure under the engine: its layer and the facts its fix names */
+  below: BelowMatch | null;
+  /** the engine that wrote the log, when a line said so */
+  engine: EngineFamily | null;
+}
+
+export interface DiagnoseInput {
+  /** Decoded text, in order. */
+  lines: string[];
+  /** systemd events; `at` = how many of `lines` came before it (default: after all of them). */
+  unitEvents?: Array<UnitEvent & { at?: number }>;
+  nRestarts?: number;
+  /** The service to judge when the events name several. */
+  unit?: string;
+}
+
+interface Failure {
+  kind: FailureMatch["kind"] | BelowMatch["kind"];
+  /** 5 root cause … 1 wrapper. */
+  priority: number;
+  msg: string;
+  seq: number;
+  below?: BelowMatch;
+}
+
+const BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+\.\d+\.\d+\S*$/;
+const MAX_EVENTS = 2000;
+const MAX_RING = 40;
+const MAX_TAIL = 12;
+/** Lines between an engine's exception and the line saying it died of it (either side). */
+const CAUSE_WINDOW = 40;
+/** A request the server answered: uvicorn's access line (vLLM, SGLang), llama-server's request log. */
+const SERVING = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+const BELOW: ReadonlySet<DiagnosisClass> = new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
+
+export class Diagnoser {
+  private seq = 0;
+  private readonly planReader = new PlanReader();
+  private readonly tracebacks = new TracebackAssembler();
+  private readonly events: Array<UnitEvent & { seq: number }> = [];
+  private readonly ring: string[] = [];
+  /** the last lines of any kind (engine, script, systemd): the evidence of an `unknown` */
+  private readonly tail: string[] = [];
+  private failure: Failure | null = null;
+  private previousFailure: Failure | null = null;
+  private readySeq: number | null = null;
+  /** exceptions engine processes logged after readiness, which alone are no failure (a request's) */
+  private readonly servingErrors: Array<{ msg: string; seq: number }> = [];
+  /** where an engine first said it died after readiness (vLLM logs that line, then the traceback) */
+  private firstFatalSeq: number | null = null;
+  /** uvicorn's line, or llama-server's `server is listening on http://…` */
+  private readyLine = "Application startup complete.";
+  /** readiness read from answered requests, not a startup line (a tool gap then says more than "ready") */
+  private readyFromServing = false;
+  private phase: BootPhase | null = null;
+  private spec: SpecDecode | null = null;
+  private toolGap: string | null = null;
+  private dynamoConstant: number | null = null;
+  private kvEstimate: number | null = null;
+  private engineLines = 0;
+  private bootedSinceStart = false;
+  private engineUnit: string | null = null;
+  /** which engine wrote the log (the first line that says): the flags a fix names */
+  private family: EngineFamily | null = null;
+
+  constructor(private readonly opts: { unit?: string; nRestarts?: number } = {}) {}
+
+  /** A decoded record: systemd's lines become unit events, everything else engine lines. */
+  pushRecord(rec: LogRecord): void {
+    // conmon's records carry the unit the container runs in: other units' events are noise.
+    if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
+    const ev = unitEventOf(rec.text, { fromSystemd: rec.identifier === "systemd", unit: rec.unit, ts: rec.ts });
+    if (ev) this.pushUnitEvent(ev);
+    else if (rec.identifier !== "systemd") this.pushLine(rec.text, { fromContainer: rec.container !== null });
+    else this.pushSystemdLine(rec.text);
+  }
+
+  /** systemd's own lines that are no unit event: `Start request repeated …` variants, bad unit files. */
+  private pushSystemdLine(text: string): void {
+    this.keepTail(text);
+    const below = belowOf(text);
+    if (below) this.consider({ kind: below.kind, priority: below.priority, msg: text.trim(), seq: this.seq, below });
+    this.considerHostOom(text);
+  }
+
+  /** systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal. */
+  private considerHostOom(text: string): void {
+    if (HOST_OOM.test(text)) this.consider({ kind: "oom", priority: 5, msg: text.trim(), seq: this.seq });
+  }
+
+  pushUnitEvent(ev: UnitEvent): void {
+    const want = this.opts.unit ?? this.engineUnit;
+    if (want && ev.unit && ev.unit !== want) return;
+    if (ev.kind === "started") this.newAttempt();
+    this.events.push({ ...ev, seq: this.seq });
+    if (this.events.length > MAX_EVENTS) this.events.shift();
+    this.keepTail(ev.text);
+    // `status=203/EXEC`, `217/USER`: systemd's exit codes say the unit never ran; a named cause line outranks it.
+    const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
+    if (below) this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
+    this.considerHostOom(ev.text);
+  }
+
+  /**
+   * One line of text. `fromContainer`: written by the engine's container (conmon), so only the engine's own
+   * signatures apply; the runtime's and the shell's come from the unit's stdout.
+   */
+  pushLine(raw: string, opts: { fromContainer?: boolean } = {}): void {
+    this.seq++;
+    const line = parseLine(raw);
+    const msg = line.msg;
+    if (msg.trim() === "") return;
+    this.keepTail(msg.trim());
+    // Teardown chatter after the real error (signal proxy, resource_tracker, shutdown) never decides.
+    if (isNoise(msg)) return;
+    const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg) : null;
+    if (below && (!opts.fromContainer || below.layer === "engine")) {
+      this.remember(msg.trim());
+      this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
+    }
+    if (line.level !== null || line.proc !== null) this.engineLines++;
+    if (this.family === null) this.family = familyOf(raw.trim());
+    if (BANNER.test(msg)) {
+      // A second banner without a unit "Started" in between is a new boot too (podman logs of a restart).
+      if (this.bootedSinceStart) this.newAttempt();
+      this.bootedSinceStart = true;
+    }
+    this.planReader.push(msg);
+    const phase = bootPhase(msg);
+    if (phase) {
+      this.phase = phase;
+      this.engineLines++;
+    }
+    if (isReadyMarker(msg)) {
+      this.readySeq = this.seq;
+      this.readyLine = msg.includes("Application startup complete.") ? "Application startup complete." : msg.trim();
+    } else if (this.readySeq === null && SERVING.test(msg)) {
+      // a window that starts mid-serving (systemctl status, a log tail) has no startup line: answered requests are the proof
+      this.readySeq = this.seq;
+      this.readyLine = msg.trim();
+      this.readyFromServing = true;
+    }
+    this.tracebacks.push(raw);
+    const spec = msg.includes("metrics: ") ? readSpecDecode(msg) : null;
+    if (spec) this.spec = spec;
+    if (this.toolGap === null && isToolConfigGap(msg)) this.toolGap = msg.trim();
+    const constant = /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg);
+    if (constant) this.dynamoConstant = Number(constant[1]);
+    const est = /estimated maximum model length is ([\d,]+)/.exec(msg);
+    if (est) this.kvEstimate = parseNumber(est[1]);
+    const match = (line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? peerFailureOf(msg) : null) ?? failureOf(msg, line.level);
+    // A serving engine logs request errors with tracebacks: after readiness only an engine-level failure counts.
+    if (match && !(this.readySeq !== null && match.priority === 3)) {
+      this.remember(msg.trim());
+      this.consider({ ...match, msg: msg.trim(), seq: this.seq });
+      if (this.readySeq !== null && match.priority <= 2) this.firstFatalSeq ??= this.seq;
+    } else if (line.level === "ERROR" || line.level === "CRITICAL") {
+      this.remember(msg.trim());
+      // a serving engine's exception: a request's, unless the engine dies of it (causeOfDeath)
+      if (match) {
+        this.servingErrors.push({ msg: msg.trim(), seq: this.seq });
+        if (this.servingErrors.length > MAX_RING) this.servingErrors.shift();
+      }
+    }
+  }
+
+  private consider(f: Failure): void {
+    if (outranks(f, this.failure)) this.failure = f;
+  }
+
+  private keepTail(text: string): void {
+    this.tail.push(text.length > 500 ? `${text.slice(0, 500)}…` : text);
+    if (this.tail.length > MAX_TAIL) this.tail.shift();
+  }
+
+  finish(): Diagnosis {
+    const unit = this.opts.unit ?? mainUnit(this.events);
+    const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
+    const attempts = attemptsOf(events);
+    const ready = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
+    const failure = ready ? null : this.failure ?? this.previousFailure;
+    const startLimit = events.find((e) => e.kind === "start-limit-hit");
+    const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
+    const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
+    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || (!ready && (this.opts.nRestarts ?? 0) >= 2);
+    // Only the newest attempt's exit counts: a deploy's own stop of the previous engine is not a failure.
+    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
+    const current = events.slice(Math.max(0, lastStartAt));
+    const exitAfter = (seq: number) => (attempts.at(-1)?.stopped ? undefined : current.find((e) => e.seq >= seq && isCleanExit(e)));
+    const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq! && e.kind === "stopping");
+
+    let cls: DiagnosisClass;
+    let decisive: string | null = null;
+    let below: BelowMatch | null = failure?.below ?? null;
+    if (!failure && startLimit && attempts.length === 0) {
+      // systemd refused the deploy's own start: the limit was hit before this window.
+      cls = "unit-error";
+      decisive = startLimit.text;
+      below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...(unit ? { unit } : {}) } };
+    } else if (failure) {
+      cls = failure.kind;
+      // a worker that died with no exception of its own (one would outrank this line): the tracebacks after it
+      // are its consequences, so only a request's error right at the death can say more
+      decisive = failure.priority >= 3 ? failure.msg : WORKER_DIED.test(failure.msg) ? this.causeOfDeath() ?? failure.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg;
+    } else if (loop) {
+      cls = "crash-loop";
+      const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
+      decisive = startLimit?.text ?? lastExit?.text ?? null;
+    } else if (ready && exitAfter(this.readySeq!) && !stoppedAfterReady) {
+      cls = "container-removed";
+      decisive = exitAfter(this.readySeq!)!.text;
+    } else if (ready && !(this.readyFromServing && this.toolGap)) {
+      cls = "ready";
+      decisive = this.readyLine;
+    } else if (this.toolGap) {
+      cls = "tools-not-enabled";
+      decisive = this.toolGap;
+    } else if (exitAfter(0)) {
+      cls = "clean-exit";
+      decisive = exitAfter(0)!.text;
+    } else if (this.engineLines > 0) {
+      cls = "booting";
+    } else cls = "unknown";
+
+    const oom = cls === "oom" && decisive ? readOomGap(decisive) ?? this.oomFromRing() : null;
+    const facts: AdviceFacts = {
+      decisive, oom, phase: this.phase, attempts, startLimit: Boolean(startLimit), unit, engine: this.family,
+      kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
+      dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null,
+    };
+    const { summary, fix } = below ? belowAdvice(below, { ...(unit ? { service: unit } : {}), engine: this.family }) : advice(cls, facts);
+    const loopNote = failure && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
+    return {
+      class: cls,
+      decisive: decisive === null ? null : redactSecrets(decisive),
+      plan: { ...this.planReader.plan },
+      oom,
+      specDecode: this.spec,
+      summary: summary + loopNote,
+      fix,
+      evidence: this.evidence(cls).map(redactSecrets),
+      phase: this.phase,
+      attempts,
+      compileCache: this.planReader.compileCache(),
+      below,
+      engine: this.family,
+    };
+  }
+
+  private newAttempt(): void {
+    if (this.failure) this.previousFailure = this.failure;
+    this.failure = null;
+    this.readySeq = null;
+    this.readyFromServing = false;
+    this.bootedSinceStart = false;
+    this.firstFatalSeq = null;
+    this.servingErrors.length = 0;
+  }
+
+  private remember(line: string): void {
+    if (this.ring[this.ring.length - 1] === line) return;
+    this.ring.push(line);
+    if (this.ring.length > MAX_RING) this.ring.shift();
+  }
+
+  /** An engine dying after readiness: the first exception logged around where it first said so is the cause. */
+  private causeOfDeath(): string | null {
+    const at = this.firstFatalSeq;
+    if (at === null) return null;
+    return this.servingErrors.find((e) => Math.abs(e.seq - at) <= CAUSE_WINDOW)?.msg ?? null;
+  }
+
+  private tracebackDecisive(): string | null {
+    return this.tracebacks.last ? decisiveOf(this.tracebacks.last) : null;
+  }
+
+  private oomFromRing(): OomGap | null {
+    for (let i = this.ring.length - 1; i >= 0; i--) {
+      const gap = readOomGap(this.ring[i]!);
+      if (gap) return gap;
+    }
+    return null;
+  }
+
+  private evidence(cls: DiagnosisClass): string[] {
+    if (cls === "ready" || cls === "booting") return [];
+    // Nothing decisive: the last lines of the window, so nobody has to ssh in to read them.
+    if (cls === "unknown") return [...this.tail];
+    if (BELOW.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
+    const tb = this.tracebacks.last?.content ?? [];
+    const lines = tb.length > 0 ? tb : this.ring;
+    const out = lines.slice(-12);
+    const unitLines = this.events.slice(-8).map((e) => e.text);
+    return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out, ...unitLines] : out;
+  }
+}
+
+function isCleanExit(e: UnitEvent): boolean {
+  return e.kind === "deactivated" || (e.kind === "main-exited" && e.status === 0);
+}
+
+function kvFacts(line: string, estimate: number | null): AdviceFacts["kv"] {
+  const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(line);
+  // V0 spoke in tokens: `max seq len (131072) is larger than the maximum number of tokens … (22816)`
+  const v0 = /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(line);
+  return {
+    neededGiB: parseNumber(m?.[1]), availableGiB: parseNumber(m?.[2]), estimatedMaxLen: estimate,
+    maxModelLen: parseNumber(v0?.[1]), capacityTokens: parseNumber(v0?.[2]),
+  };
+}
+
+export function diagnose(input: DiagnoseInput): Diagnosis {
+  const d = new Diagnoser({ unit: input.unit, nRestarts: input.nRestarts });
+  const events = [...(input.unitEvents ?? [])].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
+  let e = 0;
+  input.lines.forEach((line, i) => {
+    while (e < events.length && (events[e]!.at ?? Infinity) <= i) d.pushUnitEvent(events[e++]!);
+    d.pushLine(line);
+  });
+  while (e < events.length) d.pushUnitEvent(events[e++]!);
+  return d.finish();
+}

@@ -1,0 +1,47 @@
+import type { HostRow } from "../rollout.js";
+
+// The unit every stage produces. Check ids are stable: tests, docs and users' workflows refer to them.
+export type Status = "pass" | "fail" | "warn" | "skip";
+export type Verdict = "pass" | "warn" | "fail";
+
+export interface Finding {
+  check: string;
+  status: Status;
+  summary: string;
+  evidence?: string[];
+  fix?: string;
+  file?: string;
+  line?: number;
+  data?: Record<string, unknown>;
+  /** fleet endpoints: the host (its name in hosts:) this finding is about */
+  host?: string;
+}
+
+export interface Report {
+  schema: 1;
+  tool: { name: "deploy-gate"; version: string };
+  command: string;
+  endpoint: string | null;
+  ref: { name: string; sha: string | null };
+  verdict: Verdict;
+  durationMs: number;
+  findings: Finding[];
+  /** fleet endpoints: one row per host (src/fleet/rollout.ts) */
+  fleet?: HostRow[];
+}
+
+/** fail beats warn beats pass; skip never decides the verdict on its own. */
+export function verdictOf(findings: readonly Finding[]): Verdict {
+  if (findings.some((f) => f.status === "fail")) return "fail";
+  if (findings.some((f) => f.status === "warn")) return "warn";
+  return "pass";
+}
+
+export function exitCodeOf(verdict: Verdict, failOnWarn = false): 0 | 1 {
+  return verdict === "fail" || (failOnWarn && verdict === "warn") ? 1 : 0;
+}
+
+export const pass = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({ check, status: "pass", summary, ...extra });
+export const fail = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({ check, status: "fail", summary, ...extra });
+export const warn = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({ check, status: "warn", summary, ...extra });
+export const skip = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({ check, status: "skip", summary, ...extra });

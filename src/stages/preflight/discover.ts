@@ -1,0 +1,46 @@
+// With no deploy-gate.yml: find the files that start an inference server: serve scripts, systemd units
+// (ExecStart= runs the engine, directly or in a container) and podman quadlets. A script that only runs
+// a database in docker, or a client that calls a server, is not one.
+import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { isServeScript } from "../../domain/launch/detect.js";
+import { fileKind, parseLaunch, type FileKind } from "../../domain/launch/launch.js";
+import type { PreflightTarget } from "./targets.js";
+
+const SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
+// a cheap gate first: parsing every file in a repository is not free
+const MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
+
+/** What kind of launch file a path may be, judged by name and first line; null for any other file. */
+function candidateKind(file: string, text: string): FileKind | null {
+  if (/\.container$/.test(file)) return "quadlet";
+  if (/\.service$/.test(file)) return fileKind(file, text);
+  if (file.endsWith(".sh") || file.endsWith(".bash") || SHELL_SHEBANG.test(text)) return "script";
+  return null;
+}
+
+/** Does this file start an inference server? */
+export function startsEngine(file: string, text: string): FileKind | null {
+  const kind = candidateKind(file, text);
+  if (!kind || text.includes("\0") || !MENTIONS_ENGINE.test(text)) return null;
+  if (kind === "script") return isServeScript(text) ? kind : null;
+  return parseLaunch(kind, text).engine ? kind : null;
+}
+
+export function discoverTargets(root: string, files: readonly string[]): PreflightTarget[] {
+  const targets: PreflightTarget[] = [];
+  for (const file of files) {
+    if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
+    if (!/\.(sh|bash|service|container)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
+    let text: string;
+    try {
+      text = readFileSync(join(root, file), "utf8");
+    } catch {
+      continue;
+    }
+    const kind = startsEngine(file, text);
+    if (!kind) continue;
+    targets.push({ name: basename(file).replace(/\.(ba)?sh$|\.service$|\.container$/, ""), scriptPath: file, unitPath: null, endpoint: null, kind });
+  }
+  return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
+}

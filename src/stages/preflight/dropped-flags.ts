@@ -1,0 +1,55 @@
+// preflight.dropped-flags: engine flags present at the base ref but gone now. A dropped flag that
+// changes a client contract fails; any other dropped flag warns (it may be intended, but say so).
+import { normalizeFlagName } from "../../domain/launch/contract.js";
+import type { EngineKind, Flag } from "../../domain/launch/model.js";
+import { codeSpan } from "../../domain/report/code-span.js";
+import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
+import { mask } from "../../domain/redact/mask.js";
+
+const CHECK = "preflight.dropped-flags";
+
+/** Flags whose loss silently changes what clients get (seed 000 §6), or what the host can hold. */
+export const CRITICAL_FLAGS = new Set([
+  "--reasoning-parser", "--enable-auto-tool-choice", "--tool-call-parser", "--chat-template",
+  "--default-chat-template-kwargs", "--served-model-name", "--max-model-len", "--kv-cache-memory-bytes",
+  "--speculative-config", "--trust-remote-code", "--port",
+]);
+
+/** What clients rely on, per engine: SGLang and llama.cpp name context, served name and templates their own way. */
+export const CLIENT_FLAGS: Record<EngineKind, ReadonlySet<string>> = {
+  vllm: CRITICAL_FLAGS,
+  sglang: new Set([...CRITICAL_FLAGS, "--context-length"]),
+  "llama.cpp": new Set(["--port", "-c", "--ctx-size", "--jinja", "-a", "--alias", "--chat-template", "--chat-template-file", "--reasoning-format", "--reasoning-budget"]),
+};
+
+/** `baseFile`: the script's name at the base, when it was renamed since. */
+export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set(), baseRef = baseLabel, baseFile = file, engine: EngineKind = "vllm"): Finding[] {
+  const clientFlags = CLIENT_FLAGS[engine];
+  // --max_model_len and --max-model-len are one flag to the engine: renaming one to the other drops nothing
+  const key = (f: Flag) => normalizeFlagName(f.name);
+  const now = new Set(nowFlags.map(key));
+  const before = new Set(baseFlags.map(key));
+  const seen = new Set<string>();
+  const dropped = baseFlags.filter((f) => !now.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)));
+  const added = [...new Set(nowFlags.filter((f) => !before.has(key(f))).map((f) => f.name))];
+  const renamed = baseFile === file ? {} : { baseFile };
+  const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;
+  if (dropped.length === 0) {
+    return [pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
+  }
+  return dropped.map((f) => {
+    const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
+    // a dropped --api-key's value is the secret: the report names the flag, never the value
+    const value = mask(f.name, f.value);
+    const shown = value === null ? f.name : `${f.name} ${value}`;
+    const mk = critical ? fail : warn;
+    return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
+      file,
+      evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
+      fix: critical
+        ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
+        : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
+      data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed },
+    });
+  });
+}

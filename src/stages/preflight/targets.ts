@@ -1,0 +1,36 @@
+// What every preflight check gets: the repo, its git port and the endpoints to check.
+import type { Endpoint } from "../../domain/config/schema.js";
+import type { FileKind } from "../../domain/launch/launch.js";
+import type { GitReader } from "../../ports/git/batched.js";
+import type { Git, StatusEntry } from "../../ports/git/git.js";
+
+export interface PreflightTarget {
+  /** endpoint name from the config, or the file's base name when discovered without a config */
+  name: string;
+  /** the file that launches the engine: a serve script, or a unit or quadlet named alone */
+  scriptPath: string;
+  /** what that file is; only a script goes through bash -n and shellcheck */
+  kind: FileKind;
+  unitPath: string | null;
+  /** null when the script was discovered (no config): only checks that need no config run */
+  endpoint: Endpoint | null;
+}
+
+export interface PreflightContext {
+  root: string;
+  git: Git;
+  /** batched reads (files at refs, ref shas, script histories) */
+  reader: GitReader;
+  targets: PreflightTarget[];
+  /** --base: the ref dropped-flags compares against */
+  base: string | null;
+  /** the ref whose scripts are checked; the work tree when null */
+  ref: string | null;
+  /** filled by the history check: false means history-dependent checks cannot run */
+  historyOk: boolean;
+  /** false once shellcheck is known to be missing (reported once, not per script) */
+  shellcheck?: boolean;
+  statusCache?: Promise<StatusEntry[]>;
+}
+
+export const SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";

@@ -1,0 +1,78 @@
+// Unit traps: keys systemd ignores in the wrong section, restart policies that leave an engine
+// silently dead, and start timeouts shorter than a model load.
+import { timeoutStartSec, unitEntries, unitValue } from "../../../domain/launch/unit.js";
+import { allRuns, hitAt, lineOf } from "./lookups.js";
+import { UNIT_RUNTIMES, type TrapHit, type TrapRuleDef } from "./types.js";
+
+const START_LIMIT_KEYS = new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
+
+export const startLimitSection: TrapRuleDef = {
+  id: "start-limit-section",
+  defaultLevel: "fail",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
+  why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them "
+    + "and the unit ends in start-limit-hit with the default limits",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    if (!unit) return [];
+    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key))
+      .map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
+  },
+};
+
+const NON_ZERO_ONLY = new Set(["on-failure", "on-abnormal", "on-abort", "on-watchdog"]);
+
+export const restartOnFailure: TrapRuleDef = {
+  id: "restart-on-failure",
+  defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
+  engines: ["vllm"],
+  why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, "
+    + "and the endpoint stays silently dead",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
+    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
+    return [hitAt(ctx, unit.path, e.line, `Restart=${e.value} does not restart an engine that exits 0`,
+      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit].")];
+  },
+};
+
+export const startTimeout: TrapRuleDef = {
+  id: "start-timeout",
+  defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
+  why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec "
+    + "(90 s by default) runs out, and a model load takes minutes",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    if (!unit) return [];
+    const type = unitValue(unit.parsed, "Service", "Type");
+    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
+    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options
+      .filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy"))
+      .map((o) => ({ source, o })));
+    const waits = type?.value === "notify" || notify !== undefined || sdnotify.length > 0;
+    if (!waits) return [];
+    const { seconds, entry } = timeoutStartSec(unit.parsed);
+    if (seconds > ctx.bootTimeoutSeconds) return [];
+    const cause = type?.value === "notify" ? type : notify;
+    const hit: TrapHit = {
+      file: unit.path,
+      line: entry?.line ?? cause?.line ?? sdnotify[0]?.o.line ?? 1,
+      summary: entry
+        ? `TimeoutStartSec=${entry.value} is not above the boot time (${ctx.bootTimeoutSeconds} s) of a unit that waits for readiness`
+        : `the unit waits for readiness but leaves TimeoutStartSec at systemd's 90 s default`,
+      evidence: [
+        ...(cause ? [lineOf(ctx, unit.path, cause.line)] : []),
+        ...sdnotify.map(({ source, o }) => lineOf(ctx, source.file, o.line)),
+        ...(entry ? [lineOf(ctx, unit.path, entry.line)] : []),
+      ],
+      fix: `Set TimeoutStartSec= in [Service] above the longest boot, e.g. TimeoutStartSec=${Math.ceil((ctx.bootTimeoutSeconds * 1.25) / 60)}min.`,
+    };
+    return [hit];
+  },
+};

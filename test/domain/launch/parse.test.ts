@@ -1,0 +1,173 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseServeScript } from "../../../src/domain/launch/parse.js";
+
+const archonText = readFileSync(join(import.meta.dirname, "../../fixtures/scripts/serve-archon.sh"), "utf8");
+
+/** The 1-based line of the first line containing `needle`: an oracle independent of the parser. */
+function lineContaining(text: string, needle: RegExp): number {
+  return text.split("\n").findIndex((l) => needle.test(l)) + 1;
+}
+
+describe("parseServeScript on the production archon script", () => {
+  const s = parseServeScript(archonText);
+
+  it("finds the engine podman run and reads the engine flags from the ARGS array", () => {
+    expect(s.podmanRuns).toHaveLength(1);
+    expect(s.engine?.source).toBe("podman");
+    expect(s.engine?.podmanRun).toBe(s.podmanRuns[0]);
+    expect(s.engine?.line).toBe(lineContaining(archonText, /^exec podman run/));
+    const names = s.engine!.flags.map((f) => f.name);
+    expect(names).toEqual([
+      "--served-model-name", "--port", "--tensor-parallel-size", "--max-model-len", "--kv-cache-memory-bytes", "--max-num-seqs",
+      "--gpu-memory-utilization", "--enable-prefix-caching", "--trust-remote-code", "--reasoning-parser", "--enable-auto-tool-choice",
+      "--tool-call-parser", "--default-chat-template-kwargs", "--speculative-config",
+    ]);
+  });
+
+  it("gives every flag the line it is written on", () => {
+    for (const f of s.engine!.flags) {
+      expect(f.line, f.name).toBe(lineContaining(archonText, new RegExp(`(^|\\s|\\()${f.name}(\\s|=|$)`)));
+    }
+  });
+
+  it("keeps values as written, resolves the script's own defaults, and marks conditional flags optional", () => {
+    const by = Object.fromEntries(s.engine!.flags.map((f) => [f.name, f]));
+    expect(by["--max-model-len"]).toMatchObject({ value: "$MAXLEN", resolvedValue: "32768", optional: false });
+    expect(by["--default-chat-template-kwargs"]).toMatchObject({ value: '{"enable_thinking": true}' });
+    expect(by["--enable-auto-tool-choice"]).toMatchObject({ value: null });
+    expect(by["--speculative-config"]?.optional).toBe(true);
+    expect(s.engine!.podmanRun!.positional.map((w) => w.text)).toEqual(["/models"]);
+  });
+
+  it("reads podman options: env, volumes, devices, ulimits, ipc, name, publish and the image", () => {
+    const run = s.podmanRuns[0]!;
+    expect(run.env.map((e) => [e.name, e.value])).toEqual([["HIP_VISIBLE_DEVICES", "0,1"], ["VLLM_ROCM_USE_AITER", "0"], ["VLLM_LOGGING_LEVEL", "${VLLM_LOGGING_LEVEL:-INFO}"]]);
+    expect(run.volumes.map((v) => [v.source, v.target, v.options, v.resolvedSource])).toEqual([
+      ["$MODEL_DIR", "/models", "ro", "/home/dank/models/Qwen3.8-Flash-Next-FP8"],
+      ["$CACHE_DIR", "/root/.cache", null, "/home/dank/.cache/frank-archon"],
+    ]);
+    expect(run.devices.map((d) => d.path)).toEqual(["/dev/kfd", "/dev/dri"]);
+    expect(run.ulimits.map((u) => u.value)).toEqual(["memlock=-1:-1"]);
+    expect([run.ipc, run.shmSize, run.name, run.publish, run.rm]).toEqual(["host", null, "$CTR", ["7770:7770"], false]);
+    expect(run.image?.text).toBe("$IMAGE");
+    expect(run.image?.resolved).toMatch(/^docker\.io\/tcclaviger\/vllm@sha256:/);
+    expect(run.options.find((o) => o.name === "--secret")?.optional).toBe(true);
+  });
+
+  it("records top-level assignments, redirects and the || fallback of podman rm", () => {
+    expect(s.assignments.map((a) => a.name)).toEqual(["CTR", "IMAGE", "MODEL_DIR", "CACHE_DIR", "MAXLEN", "SPEC", "ARGS", "ARGS"]);
+    const rm = s.commands.find((c) => c.words[1]?.text === "rm")!;
+    expect(rm.redirects).toEqual([{ op: ">", target: "/dev/null" }, { op: "2>&1", target: "&1" }]);
+    expect(s.commands.some((c) => c.words[0]?.text === "true" && c.line === rm.line)).toBe(true);
+  });
+});
+
+describe("parseServeScript: podman options", () => {
+  it("finds the image after value-taking options in both --opt value and --opt=value forms", () => {
+    const s = parseServeScript(`podman run -dit --rm --name=probe --log-driver journald --health-cmd "curl -f http://x/health" \\
+  -e HF_HOME=/root/.cache/hf -e VLLM_LOGGING_LEVEL -p7770:7770 --network=host --entrypoint /bin/bash \\
+  --mount type=bind,source=/srv/cache,target=/root/.cache,ro \\
+  img:tag -c 'vllm serve /m'`);
+    const run = s.podmanRuns[0]!;
+    expect(run.image?.text).toBe("img:tag");
+    expect(run.name).toBe("probe");
+    expect(run.rm).toBe(true);
+    expect(run.options.filter((o) => ["--detach", "--interactive", "--tty"].includes(o.name))).toHaveLength(3);
+    expect(run.env).toEqual([{ name: "HF_HOME", value: "/root/.cache/hf", line: 2 }, { name: "VLLM_LOGGING_LEVEL", value: null, line: 2 }]);
+    expect(run.publish).toEqual(["7770:7770"]);
+    expect(run.volumes).toEqual([{ source: "/srv/cache", target: "/root/.cache", options: "ro", line: 3 }]);
+    expect(run.engineArgs.map((w) => w.text)).toEqual(["-c", "vllm serve /m"]);
+  });
+
+  it("puts the --rootfs directory where the image goes", () => {
+    const run = parseServeScript("podman run --rm --name eng --rootfs /var/lib/engine/rootfs /bin/node /app/engine.js --port 7770").podmanRuns[0]!;
+    expect(run.image?.text).toBe("/var/lib/engine/rootfs");
+    expect(run.engineFlags).toEqual([{ name: "--port", value: "7770", line: 1, optional: false, resolvedValue: "7770" }]);
+    expect(run.positional.map((w) => w.text)).toEqual(["/bin/node", "/app/engine.js"]);
+  });
+
+  it("splits -v on colons outside ${...}", () => {
+    const run = parseServeScript('podman run -v "${CACHE:-/var/cache/x}":/root/.cache:rw,z img').podmanRuns[0]!;
+    expect(run.volumes[0]).toMatchObject({ source: "${CACHE:-/var/cache/x}", target: "/root/.cache", options: "rw,z", resolvedSource: "/var/cache/x" });
+  });
+});
+
+describe("parseServeScript: engine argv", () => {
+  it("reads --flag value, --flag=value, switches, and positionals such as serve and the model", () => {
+    const s = parseServeScript("vllm serve /models/qwen --port=7770 --enforce-eager --max-num-seqs 4 --enable-prefix-caching --swap-space -1");
+    expect(s.engine?.source).toBe("vllm");
+    expect(s.engine!.flags.map((f) => [f.name, f.value])).toEqual([
+      ["--port", "7770"], ["--enforce-eager", null], ["--max-num-seqs", "4"], ["--enable-prefix-caching", null], ["--swap-space", "-1"],
+    ]);
+  });
+
+  it("treats a flag followed by another flag as a switch, and `serve` after the image as positional", () => {
+    const run = parseServeScript("podman run img serve /m --a --b 1 --c").podmanRuns[0]!;
+    expect(run.engineFlags.map((f) => [f.name, f.value])).toEqual([["--a", null], ["--b", "1"], ["--c", null]]);
+    expect(run.positional.map((w) => w.text)).toEqual(["serve", "/m"]);
+  });
+
+  it("picks the engine run over a --rm helper, wherever the helper is", () => {
+    const s = parseServeScript(`podman run --rm --entrypoint bash img -c "ls -la /root/.cache"
+podman run -d --name eng img /models --port 7770 --max-model-len 8192
+podman run --rm img --version`);
+    expect(s.engine?.line).toBe(2);
+  });
+
+  it("sees commands inside if/case/function bodies and $( ... )", () => {
+    const s = parseServeScript(`start() {
+  if [[ "$1" == fast ]]; then
+    podman run -d --name a img --port 1
+  fi
+}
+case "$MODE" in
+  probe|bench) CID=$(podman run -d --name b img --port 2) ;;
+  *) for i in 1 2; do podman logs a 2>&1 | grep -q ready && break; done ;;
+esac
+start fast`);
+    expect(s.podmanRuns.map((r) => [r.name, r.command.line])).toEqual([["a", 3], ["b", 7]]);
+    const logs = s.commands.find((c) => c.words[1]?.text === "logs")!;
+    expect(logs.pipeTo?.words[0]?.text).toBe("grep");
+    expect(s.commands.map((c) => c.words[0]?.text)).toContain("start");
+  });
+
+  it("ends a command at a comment line inside a continuation, as bash does", () => {
+    const s = parseServeScript("podman run -d img /m \\\n  --port 1 \\\n  # --max-model-len 8192 \\\n  --dropped 1\n");
+    expect(s.engine!.flags.map((f) => f.name)).toEqual(["--port"]);
+    expect(s.commands.map((c) => c.words[0]?.text)).toEqual(["podman", "--dropped"]);
+  });
+
+  it("reads ${VAR:+--flag \"$VAR\"} as optional flags with the variable's default", () => {
+    const s = parseServeScript('PARSER=${PARSER:-qwen3}\nvllm serve /m ${PARSER:+--reasoning-parser "$PARSER"} --port 1');
+    expect(s.engine!.flags).toEqual([
+      { name: "--reasoning-parser", value: "$PARSER", line: 2, optional: true, resolvedValue: "qwen3" },
+      { name: "--port", value: "1", line: 2, optional: false, resolvedValue: "1" },
+    ]);
+  });
+
+  it("inside ${VAR:+…} VAR is never its empty default: the value stays unknown instead of losing $VAR", () => {
+    const s = parseServeScript('SPEC=${SPEC:-}\nvllm serve /m ${SPEC:+--speculative-config "{\\"num_speculative_tokens\\": $SPEC}"} --port 1');
+    const spec = s.engine!.flags.find((f) => f.name === "--speculative-config")!;
+    expect(spec).toMatchObject({ optional: true, value: '{"num_speculative_tokens": $SPEC}' });
+    expect(spec.resolvedValue).toBeUndefined();
+    const three = parseServeScript('SPEC=${SPEC:-3}\nvllm serve /m ${SPEC:+--speculative-config "{\\"num_speculative_tokens\\": $SPEC}"}');
+    expect(three.engine!.flags[0]!.resolvedValue).toBe('{"num_speculative_tokens": 3}');
+  });
+});
+
+describe("parseServeScript: arrays", () => {
+  it("expands declare -a arrays, += appends and the set -u safe \"${ARGS[@]:-}\"", () => {
+    const s = parseServeScript(`declare -a ARGS=(--port 7770)
+ARGS+=(--max-model-len 8192)
+EXTRA=()
+podman run -d img /m "\${ARGS[@]}" "\${EXTRA[@]:-}"`);
+    expect(s.engine!.flags.map((f) => [f.name, f.value, f.line])).toEqual([["--port", "7770", 1], ["--max-model-len", "8192", 2]]);
+  });
+
+  it("leaves an array it never saw assigned as one dynamic word", () => {
+    const run = parseServeScript('podman run -d img "${ENGINE_ARGS[@]}"').podmanRuns[0]!;
+    expect(run.engineArgs.map((w) => [w.text, w.dynamic])).toEqual([["${ENGINE_ARGS[@]}", true]]);
+  });
+});
