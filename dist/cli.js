@@ -34263,6 +34263,252 @@ function superRefine(fn, params) {
   return _superRefine(fn, params);
 }
 
+// src/domain/config/descriptions.ts
+var SSH = {
+  "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
+  address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
+  port: "SSH port (default 22).",
+  user: "The user deploy-gate logs in as.",
+  hostKey: 'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
+  knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
+  identityFile: "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY."
+};
+var sshKeys = (prefix, what) => Object.fromEntries(Object.entries(SSH).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, k ? v : `${what} ${v}`]));
+var DESCRIPTIONS = {
+  "": "deploy-gate configuration: the endpoints this repository serves, their serve scripts, hosts and contracts.",
+  version: "Config format version; must be 1.",
+  endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
+  "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
+  "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
+  "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
+  "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
+  "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
+  "endpoints.*.container": "The podman container name the unit runs.",
+  ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
+  ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
+  "endpoints.*.hosts": "A fleet instead of host: one entry per replica of this endpoint, rolled out canary first (see rollout).",
+  ...sshKeys("endpoints.*.hosts[]", "One replica of the fleet."),
+  ...sshKeys("endpoints.*.hosts[].jump", "A jump host to reach this replica through (like ssh -J)."),
+  "endpoints.*.hosts[].name": "The replica's short name in reports and --hosts (default: its address).",
+  "endpoints.*.hosts[].url": "This replica's URL where it differs from the endpoint's url.",
+  "endpoints.*.rollout": "How a fleet rolls out: the canary host(s) alone, then batches in parallel; the first failure halts it.",
+  "endpoints.*.rollout.canary": "Hosts deployed and verified alone first (default 1).",
+  "endpoints.*.rollout.batch": "Hosts deployed in parallel in each later step (default 1).",
+  "endpoints.*.rollout.pause": 'Wait between steps: a duration such as "30s" (default 0, none).',
+  "endpoints.*.replicas": "What verify.replicas tolerates between the hosts of a fleet.",
+  "endpoints.*.replicas.kvTolerance": "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
+  ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
+  ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
+  "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
+  "endpoints.*.install[]": "One file to install.",
+  "endpoints.*.install[].from": "Path in the repository, relative to this config file.",
+  "endpoints.*.install[].to": "Absolute path on the host.",
+  "endpoints.*.install[].mode": 'Octal file mode, e.g. "0755" for a script (default "0644").',
+  "endpoints.*.url": "The endpoint as a peer reaches it, http(s)://host:port (never localhost on the serving host).",
+  "endpoints.*.model": "The served model name /v1/models must list.",
+  "endpoints.*.boot": "How long deploy waits for the new container to serve, and how often it looks.",
+  "endpoints.*.boot.timeout": 'Boot deadline: a duration such as "20m", "90s", "1h30m" or a number of seconds (default 20m).',
+  "endpoints.*.boot.poll": 'Poll interval while booting: a duration such as "5s" (default 5s).',
+  "endpoints.*.rollback": "The known-good ref to roll back to.",
+  "endpoints.*.rollback.ref": "A tag or commit; preflight checks that it exists and that its own script passes.",
+  "endpoints.*.rollback.auto": "Deploy and verify rollback.ref when a run fails (the job still fails). Default false.",
+  "endpoints.*.lock": "The host-side deploy lock (one deploy per endpoint at a time).",
+  "endpoints.*.lock.staleAfter": 'A held lock is stale once its holder has stopped refreshing it for 2 minutes (or this, if shorter); a lock with a recent heartbeat never is, whatever its age. A stale lock is reported with the command that clears it (default "1h").',
+  "endpoints.*.contracts": "What clients rely on: checked in the script by preflight and on the live endpoint by verify.",
+  "endpoints.*.contracts.flags": 'Engine flags (with their values) the script must carry, e.g. "--reasoning-parser qwen3", "--enable-auto-tool-choice".',
+  "endpoints.*.contracts.flags[]": 'One flag: "--flag" or "--flag value".',
+  "endpoints.*.contracts.env": "Environment variables that must reach the container.",
+  "endpoints.*.contracts.env[]": "An environment variable name.",
+  "endpoints.*.contracts.kv": "KV cache capacity floor, read from the boot log.",
+  "endpoints.*.contracts.kv.minTokens": "Minimum KV cache tokens.",
+  "endpoints.*.contracts.kv.requests": "Full-length requests (of --max-model-len) the KV pool must hold at once.",
+  "endpoints.*.contracts.restarts": "Highest NRestarts of the unit accepted after a deploy (default 0).",
+  "endpoints.*.contracts.thinking": "Reasoning arrives in its own field, not in content (default false).",
+  "endpoints.*.contracts.tools": "Tool calls work with tool_choice auto (default false).",
+  "endpoints.*.contracts.decode": "Decode speed floor, measured streamed from the usage counters at each prompt depth.",
+  "endpoints.*.contracts.decode.minTokPerS": "Floor in tokens per second: one number for every depth, or a list with one per depth.",
+  "endpoints.*.contracts.decode.minTokPerS[]": "Floor for the depth at the same position.",
+  "endpoints.*.contracts.decode.depths": "Prompt depths in tokens (default [166, 1087, 4064]).",
+  "endpoints.*.contracts.decode.depths[]": "A prompt depth in tokens (16 to 1,000,000).",
+  "endpoints.*.contracts.decode.maxTokens": "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
+  "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
+  "endpoints.*.contracts.plan[]": "One plan line.",
+  "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",
+  "endpoints.*.contracts.plan[].pattern": 'Regular expression whose group 1 is the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots".',
+  "endpoints.*.contracts.plan[].min": "Lowest value accepted.",
+  "endpoints.*.contracts.plan[].max": "Highest value accepted.",
+  "endpoints.*.traps": "Trap rule levels (off, warn, fail), by rule id; see the README's trap table.",
+  "endpoints.*.traps.*": "off, warn or fail.",
+  "endpoints.*.images": 'What an image does with its arguments, by image reference without tag (e.g. "docker.io/tcclaviger/vllm").',
+  "endpoints.*.images.*": "Facts about one image.",
+  "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again)."
+};
+
+// src/domain/config/ssh-target.ts
+var sshFields = {
+  address: string2().min(1).regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
+  port: number2().int().min(1).max(65535).default(22),
+  // No regex flags: JSON Schema patterns have none, and the editor must accept what the CLI does.
+  user: string2().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected a user name (letters, digits, _ . -)"),
+  hostKey: string2().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)').optional(),
+  knownHosts: string2().min(1).optional(),
+  identityFile: string2().min(1).optional()
+};
+var jumpTarget = strictObject(sshFields);
+var sshTarget = strictObject({ ...sshFields, jump: jumpTarget.optional() });
+
+// src/domain/config/fleet.ts
+var hostName = string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a host name for reports and --hosts (letters, digits, _ . -)");
+var fleetHosts = array(sshTarget.extend({ name: hostName.optional(), url: url({ protocol: /^https?$/ }).optional() })).min(1).refine((hs) => new Set(hs.map((h) => h.name ?? h.address)).size === hs.length, {
+  message: "two hosts share a name: give each host its own name: (hosts with the same address need one)"
+});
+function rolloutSchema(duration3) {
+  return strictObject({
+    /** hosts deployed and verified alone first */
+    canary: number2().int().min(0).default(1),
+    /** hosts deployed in parallel in each later step */
+    batch: number2().int().min(1).default(1),
+    /** wait between steps (0: none) */
+    pause: duration3.default(0)
+  }).prefault({});
+}
+var replicasSchema = strictObject({
+  /** KV tokens of a replica may differ from the fleet's median by this fraction (0.02 = 2%) */
+  kvTolerance: number2().min(0).max(1).default(0.02)
+}).prefault({});
+
+// src/domain/config/schema.ts
+var DURATION_PATTERN = /^\s*(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h))+)\s*$/;
+var DURATION_MSG = 'expected a duration such as "20m", "5s", "1h30m" or a number of seconds';
+var duration2 = union([string2().regex(DURATION_PATTERN, DURATION_MSG), number2().nonnegative(DURATION_MSG)], { error: DURATION_MSG }).transform((v) => parseDuration(v));
+var positiveDuration = duration2.refine((ms) => ms > 0, { message: 'expected a duration above zero, such as "5s" or "20m"' });
+var TRAP_RULES = [
+  "render-nodes",
+  "ipc-shm",
+  "memlock",
+  "cache-mount-mkdir",
+  "stop-timeout",
+  "restart-on-failure",
+  "start-limit-section",
+  "start-timeout",
+  "template-kwargs",
+  "auto-tool-choice",
+  "secret-in-argv",
+  "unmerged-log-grep",
+  "broad-kill",
+  "name-reuse",
+  "transient-unit",
+  "bare-stash",
+  "entrypoint-serve",
+  "detached-redirect"
+];
+var trapLevel = _enum(["off", "warn", "fail"]);
+var installItem = strictObject({
+  from: string2().min(1),
+  to: string2().regex(/^\/[^\0]*$/, "expected an absolute path on the host"),
+  mode: string2().regex(/^0?[0-7]{3,4}$/, 'expected an octal mode such as "0755"').default("0644")
+});
+var decodeContract = strictObject({
+  /** one floor for every depth, or one per depth (same length as depths) */
+  minTokPerS: union([number2().positive(), array(number2().positive()).min(1)]),
+  depths: array(number2().int().min(16).max(1e6)).min(1).default([166, 1087, 4064]),
+  maxTokens: number2().int().min(16).max(65536).default(256)
+}).refine((d) => !Array.isArray(d.minTokPerS) || d.minTokPerS.length === d.depths.length, {
+  message: "minTokPerS as a list needs one floor per depth (same length as depths)",
+  path: ["minTokPerS"]
+});
+var planLine = strictObject({
+  name: string2().regex(/^[a-z0-9][a-z0-9-]*$/, "expected a short name (lowercase letters, digits, -)"),
+  pattern: string2().min(1).superRefine((p, ctx) => {
+    if (/\(\?[a-z]*[imsx][a-z-]*[):]/.test(p)) {
+      ctx.addIssue({ code: "custom", message: "inline flags such as (?i) are not supported (the pattern is also matched as a JavaScript regular expression): spell the cases out, e.g. [Ee]xpert cache" });
+      return;
+    }
+    let ok = false;
+    try {
+      ok = new RegExp(p).source.includes("(") && new RegExp(`${p}|`).exec("").length >= 2;
+    } catch {
+      ok = false;
+    }
+    if (!ok) ctx.addIssue({ code: "custom", message: 'expected a regular expression with a capture group for the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots"' });
+  }),
+  min: number2().optional(),
+  max: number2().optional()
+});
+var contracts = strictObject({
+  flags: array(string2().regex(/^--?[A-Za-z0-9][\w-]*(\s+\S.*)?$/, 'expected "--flag" or "--flag value"')).default([]),
+  env: array(string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable name")).default([]),
+  kv: strictObject({ minTokens: number2().int().nonnegative().optional(), requests: number2().int().positive().optional() }).optional(),
+  restarts: number2().int().nonnegative().default(0),
+  thinking: boolean2().default(false),
+  tools: boolean2().default(false),
+  decode: decodeContract.optional(),
+  plan: array(planLine).default([])
+});
+var imageFacts = strictObject({ entrypointServes: boolean2() });
+var endpointSchema = strictObject({
+  /** the serve script; optional when the engine is started by the unit or quadlet itself */
+  script: string2().min(1).optional(),
+  // Names reach systemctl/podman argv: one starting with "-" would read as an option.
+  unit: string2().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a unit file path whose name starts with a letter or digit").optional(),
+  /** a podman quadlet (.container) that starts the engine, for an endpoint with no serve script */
+  quadlet: string2().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a quadlet file path whose name starts with a letter or digit").optional(),
+  service: string2().regex(/^[A-Za-z0-9][A-Za-z0-9@._:-]*\.service$/, 'expected a systemd unit name ending in ".service", starting with a letter or digit').optional(),
+  container: string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name").optional(),
+  host: sshTarget.optional(),
+  hosts: fleetHosts.optional(),
+  rollout: rolloutSchema(duration2),
+  replicas: replicasSchema,
+  peer: sshTarget.optional(),
+  install: array(installItem).optional(),
+  url: url({ protocol: /^https?$/ }).optional(),
+  model: string2().min(1).optional(),
+  boot: strictObject({ timeout: positiveDuration.default(20 * 6e4), poll: positiveDuration.default(5e3) }).prefault({}),
+  rollback: strictObject({ ref: string2().min(1), auto: boolean2().default(false) }).optional(),
+  lock: strictObject({ staleAfter: positiveDuration.default(60 * 6e4) }).prefault({}),
+  contracts: contracts.prefault({}),
+  traps: partialRecord(_enum(TRAP_RULES), trapLevel).default({}),
+  /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */
+  images: record(string2().min(1), imageFacts).default({})
+}).refine((e) => e.script !== void 0 || e.unit !== void 0 || e.quadlet !== void 0, {
+  message: "missing: name the file that starts the engine: script (a serve script), or unit / quadlet when the unit or quadlet starts it",
+  path: ["script"]
+}).refine((e) => !(e.host && e.hosts), { message: "an endpoint names host: (one machine) or hosts: (a fleet), not both", path: ["hosts"] });
+var configSchema = strictObject({
+  version: literal(1),
+  endpoints: record(string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected an endpoint name (letters, digits, _ . -)"), endpointSchema).refine((r) => Object.keys(r).length > 0, { message: "expected at least one endpoint" })
+});
+
+// src/domain/config/json-schema.ts
+var SCHEMA_ID = "https://raw.githubusercontent.com/deploy-gate/deploy-gate/main/dist/deploy-gate.schema.json";
+var EXTRA = {
+  endpoints: { minProperties: 1 },
+  "endpoints.*.url": { pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" }
+};
+function walkSchema(node2, visit, path = "") {
+  visit(path, node2);
+  const join8 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join8(k));
+  if (node2.additionalProperties && typeof node2.additionalProperties === "object") walkSchema(node2.additionalProperties, visit, join8("*"));
+  if (node2.items) walkSchema(node2.items, visit, `${path}[]`);
+  for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
+}
+function trapRules(traps, rules) {
+  const level = traps.additionalProperties;
+  traps.properties = Object.fromEntries(rules.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }]));
+}
+function jsonSchema(rules) {
+  const raw = toJSONSchema(configSchema, { io: "input", unrepresentable: "any", target: "draft-7" });
+  walkSchema(raw, (path, node2) => {
+    if (path === "endpoints.*.traps") trapRules(node2, rules);
+    const d = DESCRIPTIONS[path];
+    if (d) node2.description = d;
+    Object.assign(node2, EXTRA[path] ?? {});
+  });
+  const { $schema, ...rest } = raw;
+  return { $schema, $id: SCHEMA_ID, title: "deploy-gate.yml", ...rest };
+}
+
 // src/domain/launch/words.ts
 var WRAPPERS_WITH_ARG = {
   sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
@@ -36227,251 +36473,8 @@ var TRAP_RULE_DEFS = [
   detachedRedirect
 ];
 
-// src/domain/config/descriptions.ts
-var SSH = {
-  "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
-  address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
-  port: "SSH port (default 22).",
-  user: "The user deploy-gate logs in as.",
-  hostKey: 'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
-  knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
-  identityFile: "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY."
-};
-var sshKeys = (prefix, what) => Object.fromEntries(Object.entries(SSH).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, k ? v : `${what} ${v}`]));
-var DESCRIPTIONS = {
-  "": "deploy-gate configuration: the endpoints this repository serves, their serve scripts, hosts and contracts.",
-  version: "Config format version; must be 1.",
-  endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
-  "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
-  "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
-  "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
-  "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
-  "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
-  "endpoints.*.container": "The podman container name the unit runs.",
-  ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
-  ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
-  "endpoints.*.hosts": "A fleet instead of host: one entry per replica of this endpoint, rolled out canary first (see rollout).",
-  ...sshKeys("endpoints.*.hosts[]", "One replica of the fleet."),
-  ...sshKeys("endpoints.*.hosts[].jump", "A jump host to reach this replica through (like ssh -J)."),
-  "endpoints.*.hosts[].name": "The replica's short name in reports and --hosts (default: its address).",
-  "endpoints.*.hosts[].url": "This replica's URL where it differs from the endpoint's url.",
-  "endpoints.*.rollout": "How a fleet rolls out: the canary host(s) alone, then batches in parallel; the first failure halts it.",
-  "endpoints.*.rollout.canary": "Hosts deployed and verified alone first (default 1).",
-  "endpoints.*.rollout.batch": "Hosts deployed in parallel in each later step (default 1).",
-  "endpoints.*.rollout.pause": 'Wait between steps: a duration such as "30s" (default 0, none).',
-  "endpoints.*.replicas": "What verify.replicas tolerates between the hosts of a fleet.",
-  "endpoints.*.replicas.kvTolerance": "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
-  ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
-  ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
-  "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
-  "endpoints.*.install[]": "One file to install.",
-  "endpoints.*.install[].from": "Path in the repository, relative to this config file.",
-  "endpoints.*.install[].to": "Absolute path on the host.",
-  "endpoints.*.install[].mode": 'Octal file mode, e.g. "0755" for a script (default "0644").',
-  "endpoints.*.url": "The endpoint as a peer reaches it, http(s)://host:port (never localhost on the serving host).",
-  "endpoints.*.model": "The served model name /v1/models must list.",
-  "endpoints.*.boot": "How long deploy waits for the new container to serve, and how often it looks.",
-  "endpoints.*.boot.timeout": 'Boot deadline: a duration such as "20m", "90s", "1h30m" or a number of seconds (default 20m).',
-  "endpoints.*.boot.poll": 'Poll interval while booting: a duration such as "5s" (default 5s).',
-  "endpoints.*.rollback": "The known-good ref to roll back to.",
-  "endpoints.*.rollback.ref": "A tag or commit; preflight checks that it exists and that its own script passes.",
-  "endpoints.*.rollback.auto": "Deploy and verify rollback.ref when a run fails (the job still fails). Default false.",
-  "endpoints.*.lock": "The host-side deploy lock (one deploy per endpoint at a time).",
-  "endpoints.*.lock.staleAfter": 'A held lock is stale once its holder has stopped refreshing it for 2 minutes (or this, if shorter); a lock with a recent heartbeat never is, whatever its age. A stale lock is reported with the command that clears it (default "1h").',
-  "endpoints.*.contracts": "What clients rely on: checked in the script by preflight and on the live endpoint by verify.",
-  "endpoints.*.contracts.flags": 'Engine flags (with their values) the script must carry, e.g. "--reasoning-parser qwen3", "--enable-auto-tool-choice".',
-  "endpoints.*.contracts.flags[]": 'One flag: "--flag" or "--flag value".',
-  "endpoints.*.contracts.env": "Environment variables that must reach the container.",
-  "endpoints.*.contracts.env[]": "An environment variable name.",
-  "endpoints.*.contracts.kv": "KV cache capacity floor, read from the boot log.",
-  "endpoints.*.contracts.kv.minTokens": "Minimum KV cache tokens.",
-  "endpoints.*.contracts.kv.requests": "Full-length requests (of --max-model-len) the KV pool must hold at once.",
-  "endpoints.*.contracts.restarts": "Highest NRestarts of the unit accepted after a deploy (default 0).",
-  "endpoints.*.contracts.thinking": "Reasoning arrives in its own field, not in content (default false).",
-  "endpoints.*.contracts.tools": "Tool calls work with tool_choice auto (default false).",
-  "endpoints.*.contracts.decode": "Decode speed floor, measured streamed from the usage counters at each prompt depth.",
-  "endpoints.*.contracts.decode.minTokPerS": "Floor in tokens per second: one number for every depth, or a list with one per depth.",
-  "endpoints.*.contracts.decode.minTokPerS[]": "Floor for the depth at the same position.",
-  "endpoints.*.contracts.decode.depths": "Prompt depths in tokens (default [166, 1087, 4064]).",
-  "endpoints.*.contracts.decode.depths[]": "A prompt depth in tokens (16 to 1,000,000).",
-  "endpoints.*.contracts.decode.maxTokens": "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
-  "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
-  "endpoints.*.contracts.plan[]": "One plan line.",
-  "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",
-  "endpoints.*.contracts.plan[].pattern": 'Regular expression whose group 1 is the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots".',
-  "endpoints.*.contracts.plan[].min": "Lowest value accepted.",
-  "endpoints.*.contracts.plan[].max": "Highest value accepted.",
-  "endpoints.*.traps": "Trap rule levels (off, warn, fail), by rule id; see the README's trap table.",
-  "endpoints.*.traps.*": "off, warn or fail.",
-  "endpoints.*.images": 'What an image does with its arguments, by image reference without tag (e.g. "docker.io/tcclaviger/vllm").',
-  "endpoints.*.images.*": "Facts about one image.",
-  "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again)."
-};
-
-// src/domain/config/ssh-target.ts
-var sshFields = {
-  address: string2().min(1).regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
-  port: number2().int().min(1).max(65535).default(22),
-  // No regex flags: JSON Schema patterns have none, and the editor must accept what the CLI does.
-  user: string2().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected a user name (letters, digits, _ . -)"),
-  hostKey: string2().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)').optional(),
-  knownHosts: string2().min(1).optional(),
-  identityFile: string2().min(1).optional()
-};
-var jumpTarget = strictObject(sshFields);
-var sshTarget = strictObject({ ...sshFields, jump: jumpTarget.optional() });
-
-// src/domain/config/fleet.ts
-var hostName = string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a host name for reports and --hosts (letters, digits, _ . -)");
-var fleetHosts = array(sshTarget.extend({ name: hostName.optional(), url: url({ protocol: /^https?$/ }).optional() })).min(1).refine((hs) => new Set(hs.map((h) => h.name ?? h.address)).size === hs.length, {
-  message: "two hosts share a name: give each host its own name: (hosts with the same address need one)"
-});
-function rolloutSchema(duration3) {
-  return strictObject({
-    /** hosts deployed and verified alone first */
-    canary: number2().int().min(0).default(1),
-    /** hosts deployed in parallel in each later step */
-    batch: number2().int().min(1).default(1),
-    /** wait between steps (0: none) */
-    pause: duration3.default(0)
-  }).prefault({});
-}
-var replicasSchema = strictObject({
-  /** KV tokens of a replica may differ from the fleet's median by this fraction (0.02 = 2%) */
-  kvTolerance: number2().min(0).max(1).default(0.02)
-}).prefault({});
-
-// src/domain/config/schema.ts
-var DURATION_PATTERN = /^\s*(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h))+)\s*$/;
-var DURATION_MSG = 'expected a duration such as "20m", "5s", "1h30m" or a number of seconds';
-var duration2 = union([string2().regex(DURATION_PATTERN, DURATION_MSG), number2().nonnegative(DURATION_MSG)], { error: DURATION_MSG }).transform((v) => parseDuration(v));
-var positiveDuration = duration2.refine((ms) => ms > 0, { message: 'expected a duration above zero, such as "5s" or "20m"' });
-var TRAP_RULES = [
-  "render-nodes",
-  "ipc-shm",
-  "memlock",
-  "cache-mount-mkdir",
-  "stop-timeout",
-  "restart-on-failure",
-  "start-limit-section",
-  "start-timeout",
-  "template-kwargs",
-  "auto-tool-choice",
-  "secret-in-argv",
-  "unmerged-log-grep",
-  "broad-kill",
-  "name-reuse",
-  "transient-unit",
-  "bare-stash",
-  "entrypoint-serve",
-  "detached-redirect"
-];
-var trapLevel = _enum(["off", "warn", "fail"]);
-var installItem = strictObject({
-  from: string2().min(1),
-  to: string2().regex(/^\/[^\0]*$/, "expected an absolute path on the host"),
-  mode: string2().regex(/^0?[0-7]{3,4}$/, 'expected an octal mode such as "0755"').default("0644")
-});
-var decodeContract = strictObject({
-  /** one floor for every depth, or one per depth (same length as depths) */
-  minTokPerS: union([number2().positive(), array(number2().positive()).min(1)]),
-  depths: array(number2().int().min(16).max(1e6)).min(1).default([166, 1087, 4064]),
-  maxTokens: number2().int().min(16).max(65536).default(256)
-}).refine((d) => !Array.isArray(d.minTokPerS) || d.minTokPerS.length === d.depths.length, {
-  message: "minTokPerS as a list needs one floor per depth (same length as depths)",
-  path: ["minTokPerS"]
-});
-var planLine = strictObject({
-  name: string2().regex(/^[a-z0-9][a-z0-9-]*$/, "expected a short name (lowercase letters, digits, -)"),
-  pattern: string2().min(1).superRefine((p, ctx) => {
-    if (/\(\?[a-z]*[imsx][a-z-]*[):]/.test(p)) {
-      ctx.addIssue({ code: "custom", message: "inline flags such as (?i) are not supported (the pattern is also matched as a JavaScript regular expression): spell the cases out, e.g. [Ee]xpert cache" });
-      return;
-    }
-    let ok = false;
-    try {
-      ok = new RegExp(p).source.includes("(") && new RegExp(`${p}|`).exec("").length >= 2;
-    } catch {
-      ok = false;
-    }
-    if (!ok) ctx.addIssue({ code: "custom", message: 'expected a regular expression with a capture group for the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots"' });
-  }),
-  min: number2().optional(),
-  max: number2().optional()
-});
-var contracts = strictObject({
-  flags: array(string2().regex(/^--?[A-Za-z0-9][\w-]*(\s+\S.*)?$/, 'expected "--flag" or "--flag value"')).default([]),
-  env: array(string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable name")).default([]),
-  kv: strictObject({ minTokens: number2().int().nonnegative().optional(), requests: number2().int().positive().optional() }).optional(),
-  restarts: number2().int().nonnegative().default(0),
-  thinking: boolean2().default(false),
-  tools: boolean2().default(false),
-  decode: decodeContract.optional(),
-  plan: array(planLine).default([])
-});
-var imageFacts = strictObject({ entrypointServes: boolean2() });
-var endpointSchema = strictObject({
-  /** the serve script; optional when the engine is started by the unit or quadlet itself */
-  script: string2().min(1).optional(),
-  // Names reach systemctl/podman argv: one starting with "-" would read as an option.
-  unit: string2().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a unit file path whose name starts with a letter or digit").optional(),
-  /** a podman quadlet (.container) that starts the engine, for an endpoint with no serve script */
-  quadlet: string2().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a quadlet file path whose name starts with a letter or digit").optional(),
-  service: string2().regex(/^[A-Za-z0-9][A-Za-z0-9@._:-]*\.service$/, 'expected a systemd unit name ending in ".service", starting with a letter or digit').optional(),
-  container: string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name").optional(),
-  host: sshTarget.optional(),
-  hosts: fleetHosts.optional(),
-  rollout: rolloutSchema(duration2),
-  replicas: replicasSchema,
-  peer: sshTarget.optional(),
-  install: array(installItem).optional(),
-  url: url({ protocol: /^https?$/ }).optional(),
-  model: string2().min(1).optional(),
-  boot: strictObject({ timeout: positiveDuration.default(20 * 6e4), poll: positiveDuration.default(5e3) }).prefault({}),
-  rollback: strictObject({ ref: string2().min(1), auto: boolean2().default(false) }).optional(),
-  lock: strictObject({ staleAfter: positiveDuration.default(60 * 6e4) }).prefault({}),
-  contracts: contracts.prefault({}),
-  traps: partialRecord(_enum(TRAP_RULES), trapLevel).default({}),
-  /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */
-  images: record(string2().min(1), imageFacts).default({})
-}).refine((e) => e.script !== void 0 || e.unit !== void 0 || e.quadlet !== void 0, {
-  message: "missing: name the file that starts the engine: script (a serve script), or unit / quadlet when the unit or quadlet starts it",
-  path: ["script"]
-}).refine((e) => !(e.host && e.hosts), { message: "an endpoint names host: (one machine) or hosts: (a fleet), not both", path: ["hosts"] });
-var configSchema = strictObject({
-  version: literal(1),
-  endpoints: record(string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected an endpoint name (letters, digits, _ . -)"), endpointSchema).refine((r) => Object.keys(r).length > 0, { message: "expected at least one endpoint" })
-});
-
-// src/domain/config/json-schema.ts
-var SCHEMA_ID = "https://raw.githubusercontent.com/deploy-gate/deploy-gate/main/dist/deploy-gate.schema.json";
-var EXTRA = {
-  endpoints: { minProperties: 1 },
-  "endpoints.*.url": { pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" }
-};
-function walkSchema(node2, visit, path = "") {
-  visit(path, node2);
-  const join8 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join8(k));
-  if (node2.additionalProperties && typeof node2.additionalProperties === "object") walkSchema(node2.additionalProperties, visit, join8("*"));
-  if (node2.items) walkSchema(node2.items, visit, `${path}[]`);
-  for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
-}
-function trapRules(traps) {
-  const level = traps.additionalProperties;
-  traps.properties = Object.fromEntries(TRAP_RULE_DEFS.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }]));
-}
-function jsonSchema() {
-  const raw = toJSONSchema(configSchema, { io: "input", unrepresentable: "any", target: "draft-7" });
-  walkSchema(raw, (path, node2) => {
-    if (path === "endpoints.*.traps") trapRules(node2);
-    const d = DESCRIPTIONS[path];
-    if (d) node2.description = d;
-    Object.assign(node2, EXTRA[path] ?? {});
-  });
-  const { $schema, ...rest } = raw;
-  return { $schema, $id: SCHEMA_ID, title: "deploy-gate.yml", ...rest };
-}
+// src/commands/schema.ts
+var configJsonSchema = () => jsonSchema(TRAP_RULE_DEFS);
 
 // src/domain/engine/vllm/contracts.ts
 var TOOL_CONFIG_GAPS = [
@@ -36650,6 +36653,23 @@ function isReadyMarker(line) {
   return line.includes("Application startup complete.") || isPeerReadyMarker(line);
 }
 
+// src/domain/engine/plan-fields.ts
+function emptyPlan() {
+  return {
+    kvTokens: null,
+    maxModelLen: null,
+    maxConcurrency: null,
+    gpuBlocks: null,
+    availableKvGiB: null,
+    modelLoadGiB: null,
+    modelLoadSeconds: null,
+    graphGiB: null,
+    graphSeconds: null,
+    estimatedGraphGiB: null,
+    compileSeconds: null
+  };
+}
+
 // src/domain/engine/peer-plan.ts
 var NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 var PEER_PLAN_RULES = [
@@ -36676,26 +36696,11 @@ var PEER_PLAN_RULES = [
     p.maxModelLen = parseNumber(m[1]);
   }]
 ];
-var PEER_PLAN_KEYWORDS = /KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx/;
+var PEER_PLAN_KEYWORDS = ["KV Cache is allocated", "max_total_num_tokens", "Load weight end", "Capture cuda graph end", "n_ctx"];
 
 // src/domain/engine/vllm/plan.ts
-function emptyPlan() {
-  return {
-    kvTokens: null,
-    maxModelLen: null,
-    maxConcurrency: null,
-    gpuBlocks: null,
-    availableKvGiB: null,
-    modelLoadGiB: null,
-    modelLoadSeconds: null,
-    graphGiB: null,
-    graphSeconds: null,
-    estimatedGraphGiB: null,
-    compileSeconds: null
-  };
-}
 var NUM2 = String.raw`(\d[\d,]*(?:\.\d+)?)`;
-var VLLM_RULES = [
+var VLLM_PLAN_RULES = [
   [new RegExp(`GPU KV cache size: ${NUM2} tokens`), (p, m) => {
     p.kvTokens = parseNumber(m[1]);
   }],
@@ -36736,17 +36741,34 @@ var VLLM_RULES = [
     p.maxModelLen ??= parseNumber(m[2]);
   }]
 ];
-var RULES = [...VLLM_RULES, ...PEER_PLAN_RULES];
 var COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM2} s`);
 var LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
-var KEYWORDS2 = /KV cache|KV Cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\.compile|Auto-fit|Compiling a graph|Directly load/;
+var VLLM_PLAN_KEYWORDS = [
+  "KV cache",
+  "KV Cache",
+  "concurrency",
+  "GPU blocks",
+  "Model loading",
+  "model weights",
+  "Graph capturing",
+  "CUDA graph memory",
+  "torch\\.compile",
+  "Auto-fit",
+  "Compiling a graph",
+  "Directly load"
+];
+
+// src/domain/engine/plan.ts
+var RULES = [...VLLM_PLAN_RULES, ...PEER_PLAN_RULES];
+var PLAN_KEYWORDS = [...VLLM_PLAN_KEYWORDS, ...PEER_PLAN_KEYWORDS];
+var KEYWORDS2 = new RegExp(PLAN_KEYWORDS.join("|"));
 var PlanReader = class {
   plan = emptyPlan();
   compiled = 0;
   loaded = 0;
   slowest = null;
   push(line) {
-    if (!KEYWORDS2.test(line) && !PEER_PLAN_KEYWORDS.test(line)) return;
+    if (!KEYWORDS2.test(line)) return;
     const msg2 = messageOf(line);
     for (const [re, set] of RULES) {
       const m = re.exec(msg2);
@@ -40630,7 +40652,39 @@ async function diagnoseDeploy(host, w) {
   return facts ? diagnoseJournal(json, w, facts) : d;
 }
 
-// src/stages/context.ts
+// src/stages/deploy/install-plan.ts
+import { createHash } from "node:crypto";
+
+// src/domain/host-output.ts
+var normMode = (mode) => parseInt(mode, 8).toString(8).padStart(4, "0");
+function parseHostCopies(sumOut, statOut) {
+  const out = /* @__PURE__ */ new Map();
+  for (const l of sumOut.split("\n")) {
+    const m = /^\\?([0-9a-f]{64}) [ *](.+)$/.exec(l);
+    if (m) out.set(m[2], { sha256: m[1], mode: null });
+  }
+  for (const l of statOut.split("\n")) {
+    const m = /^([0-7]{3,4}) (.+)$/.exec(l);
+    if (m) out.set(m[2], { sha256: out.get(m[2])?.sha256 ?? null, mode: normMode(m[1]) });
+  }
+  return out;
+}
+function parsePodmanTime(text) {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
+  if (!m) return null;
+  const base = Date.parse(`${m[1]}T${m[2]}Z`);
+  if (Number.isNaN(base)) return null;
+  const frac = m[3] ? Number(`0.${m[3]}`) * 1e3 : 0;
+  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1) : 0;
+  return base + frac - offset;
+}
+function unitStartMs(value) {
+  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
+  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
+  return at === null ? null : t[2] ? at : at + 999;
+}
+
+// src/domain/host-state.ts
 var HOST_STATE_DIR = ".deploy-gate";
 var statePath = (endpoint) => `${HOST_STATE_DIR}/state/${endpoint}.json`;
 function parseStateRecord(text) {
@@ -40644,24 +40698,10 @@ function parseStateRecord(text) {
 }
 
 // src/stages/deploy/install-plan.ts
-import { createHash } from "node:crypto";
 var sha256 = (content) => createHash("sha256").update(content).digest("hex");
-var normMode = (mode) => parseInt(mode, 8).toString(8).padStart(4, "0");
 var sameMode = (a, b) => parseInt(a, 8) === parseInt(b, 8);
 function isUnitFile(path) {
   return /\.(service|socket|timer|mount|path|target|container|slice)$/.test(path) || /^\/etc\/systemd\//.test(path);
-}
-function parseHostCopies(sumOut, statOut) {
-  const out = /* @__PURE__ */ new Map();
-  for (const l of sumOut.split("\n")) {
-    const m = /^\\?([0-9a-f]{64}) [ *](.+)$/.exec(l);
-    if (m) out.set(m[2], { sha256: m[1], mode: null });
-  }
-  for (const l of statOut.split("\n")) {
-    const m = /^([0-7]{3,4}) (.+)$/.exec(l);
-    if (m) out.set(m[2], { sha256: out.get(m[2])?.sha256 ?? null, mode: normMode(m[1]) });
-  }
-  return out;
 }
 function planInstall(files, host) {
   return files.map((f) => {
@@ -40771,15 +40811,6 @@ function parseUnitShow(lines) {
     execMainCode: kv2.get("ExecMainCode") ?? ""
   };
 }
-function parsePodmanTime(text) {
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
-  if (!m) return null;
-  const base = Date.parse(`${m[1]}T${m[2]}Z`);
-  if (Number.isNaN(base)) return null;
-  const frac = m[3] ? Number(`0.${m[3]}`) * 1e3 : 0;
-  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1) : 0;
-  return base + frac - offset;
-}
 function parsePs(lines) {
   if (lines.some((l) => l.startsWith("InvocationID="))) return parseInstance(lines);
   let best = null;
@@ -40792,11 +40823,6 @@ function parsePs(lines) {
     if (!best || c.createdAtMs > best.createdAtMs) best = c;
   }
   return best;
-}
-function unitStartMs(value) {
-  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
-  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
-  return at === null ? null : t[2] ? at : at + 999;
 }
 function parseInstance(lines) {
   const kv2 = /* @__PURE__ */ new Map();
@@ -42433,7 +42459,8 @@ function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
 
 // src/stages/verify/facts-script.ts
 import { randomBytes as randomBytes3 } from "node:crypto";
-var JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load|KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx|server is listening on http";
+var VERIFY_LINES = ["non-default args", "Application startup complete", "budget \\(total x util\\)", "expert cache space", "server is listening on http"];
+var JOURNAL_FILTER = [...PLAN_KEYWORDS, ...VERIFY_LINES].join("|");
 var AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
 var NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
 var GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
@@ -42483,125 +42510,6 @@ function buildFactsScript(req, marker = `@@dg-${randomBytes3(6).toString("hex")}
     `true`
   ].filter(Boolean).join("\n");
   return { script, marker };
-}
-function split(stdout, marker) {
-  const out = /* @__PURE__ */ new Map();
-  const re = new RegExp(`\\n${marker.replace(/[^\w@-]/g, "\\$&")}:(\\w+)\\n`, "g");
-  const text = `
-${stdout}`;
-  const hits = [...text.matchAll(re)];
-  hits.forEach((m, i) => {
-    const start = m.index + m[0].length;
-    const end = i + 1 < hits.length ? hits[i + 1].index : text.length;
-    out.set(m[1], text.slice(start, end));
-  });
-  return out;
-}
-function parseTime(text) {
-  if (!text || text.startsWith("0001-")) return null;
-  const ms = Date.parse(text.replace(/(\.\d{3})\d+/, "$1"));
-  return Number.isFinite(ms) ? ms : null;
-}
-function parseUnitRun(text) {
-  const kv2 = new Map(text.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()]));
-  const id = kv2.get("InvocationID") ?? "";
-  if (!/^[0-9a-f]{32}$/.test(id)) return { container: null, error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})` };
-  const started = kv2.get("ExecMainStartTimestamp") ?? "";
-  const ms = unitStartMs(started);
-  const pid = Number(kv2.get("MainPID") ?? 0);
-  const state = `${kv2.get("ActiveState") ?? "unknown"} (${kv2.get("SubState") ?? "?"})`;
-  return {
-    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv2.get("ActiveState") === "active", pid, configEnv: [], unitRun: true },
-    error: null
-  };
-}
-function parseInspect(text) {
-  if (/^InvocationID=/m.test(text)) return parseUnitRun(text);
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { container: null, error: text.trim().split("\n")[0] || "inspect printed nothing" };
-  }
-  const c = Array.isArray(json) ? json[0] : null;
-  if (!c) return { container: null, error: "inspect found no such container" };
-  const state = c.State ?? {};
-  const config2 = c.Config ?? {};
-  return {
-    container: {
-      id: String(c.Id ?? ""),
-      name: String(c.Name ?? "").replace(/^\//, ""),
-      // docker: "/NAME"
-      createdText: String(c.Created ?? ""),
-      createdMs: parseTime(c.Created),
-      startedMs: parseTime(state.StartedAt),
-      status: String(state.Status ?? "unknown"),
-      running: state.Running === true,
-      pid: Number(state.Pid ?? 0),
-      configEnv: Array.isArray(config2.Env) ? config2.Env.map(String) : []
-    },
-    error: null
-  };
-}
-function nulSplit(b64) {
-  const text = Buffer.from((b64 ?? "").trim(), "base64").toString("utf8");
-  if (text === "") return null;
-  const parts = text.split("\0");
-  if (parts.at(-1) === "") parts.pop();
-  return parts;
-}
-function envMap(pairs) {
-  const m = /* @__PURE__ */ new Map();
-  for (const p of pairs) {
-    const eq = p.indexOf("=");
-    if (eq > 0) m.set(p.slice(0, eq), p.slice(eq + 1));
-  }
-  return m;
-}
-function parseState(text) {
-  if (text.trim() === "") return { state: null, error: null };
-  const state = parseStateRecord(text);
-  return state ? { state, error: null } : { state: null, error: "the state record on the host is unreadable (not JSON, or no ref/sha/deployedAt)" };
-}
-function parseGpu(text) {
-  const body = text.replace(/^\n+/, "");
-  const nl = body.indexOf("\n");
-  const first = (nl < 0 ? body : body.slice(0, nl)).trim();
-  const tool = first === "nvidia-smi" || first === "rocm-smi" ? first : null;
-  return { tool, output: tool && nl >= 0 ? body.slice(nl + 1) : "" };
-}
-function parseFacts(stdout, marker) {
-  const s = split(stdout, marker);
-  const line = (k) => (s.get(k) ?? "").trim();
-  const restarts = line("restarts");
-  const n = /^\d+$/.test(restarts) ? Number(restarts) : null;
-  const { container, error: error2 } = parseInspect(s.get("inspect") ?? "");
-  const { state, error: stateError } = parseState(s.get("state") ?? "");
-  const environ = nulSplit(s.get("environ"));
-  const now = Number(line("now"));
-  return {
-    hostNowMs: Number.isFinite(now) && now > 0 ? now : null,
-    nRestarts: n,
-    nRestartsRaw: restarts,
-    activeState: line("active") || null,
-    state,
-    stateError,
-    container,
-    inspectError: error2,
-    argv: nulSplit(s.get("cmdline")),
-    // an engine the unit runs itself has no Config.Env: an unreadable environ (/proc/PID/environ is the
-    // process owner's and root's only) is "not read", never an empty environment with every knob missing
-    env: environ ? envMap(environ) : container && !container.unitRun ? envMap(container.configEnv) : null,
-    journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== ""),
-    planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
-    gpu: parseGpu(s.get("gpu") ?? ""),
-    earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0,
-    installed: parseSums(s.get("installed") ?? ""),
-    ...s.has("cacheage") ? { cacheOldestMs: /^\d+(\.\d+)?$/.test(line("cacheage")) ? Math.round(Number(line("cacheage")) * 1e3) : null } : {}
-  };
-}
-function parseSums(text) {
-  return new Map([...parseHostCopies(text, "")].map(([path, c]) => [path, c.sha256]));
 }
 
 // src/stages/verify/kv-capacity.ts
@@ -43601,6 +43509,127 @@ function httpFindingsOf(ep, h, live, sentKey = false) {
 // src/stages/verify/timeouts.ts
 var DEFAULT_TIMEOUTS = { factsMs: 2e4, modelsMs: 1e4, chatMs: 9e4, metricsMs: 1e4, decodeMs: 18e4 };
 
+// src/stages/verify/facts-parse.ts
+function split(stdout, marker) {
+  const out = /* @__PURE__ */ new Map();
+  const re = new RegExp(`\\n${marker.replace(/[^\w@-]/g, "\\$&")}:(\\w+)\\n`, "g");
+  const text = `
+${stdout}`;
+  const hits = [...text.matchAll(re)];
+  hits.forEach((m, i) => {
+    const start = m.index + m[0].length;
+    const end = i + 1 < hits.length ? hits[i + 1].index : text.length;
+    out.set(m[1], text.slice(start, end));
+  });
+  return out;
+}
+function parseTime(text) {
+  if (!text || text.startsWith("0001-")) return null;
+  const ms = Date.parse(text.replace(/(\.\d{3})\d+/, "$1"));
+  return Number.isFinite(ms) ? ms : null;
+}
+function parseUnitRun(text) {
+  const kv2 = new Map(text.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()]));
+  const id = kv2.get("InvocationID") ?? "";
+  if (!/^[0-9a-f]{32}$/.test(id)) return { container: null, error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})` };
+  const started = kv2.get("ExecMainStartTimestamp") ?? "";
+  const ms = unitStartMs(started);
+  const pid = Number(kv2.get("MainPID") ?? 0);
+  const state = `${kv2.get("ActiveState") ?? "unknown"} (${kv2.get("SubState") ?? "?"})`;
+  return {
+    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv2.get("ActiveState") === "active", pid, configEnv: [], unitRun: true },
+    error: null
+  };
+}
+function parseInspect(text) {
+  if (/^InvocationID=/m.test(text)) return parseUnitRun(text);
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { container: null, error: text.trim().split("\n")[0] || "inspect printed nothing" };
+  }
+  const c = Array.isArray(json) ? json[0] : null;
+  if (!c) return { container: null, error: "inspect found no such container" };
+  const state = c.State ?? {};
+  const config2 = c.Config ?? {};
+  return {
+    container: {
+      id: String(c.Id ?? ""),
+      name: String(c.Name ?? "").replace(/^\//, ""),
+      // docker: "/NAME"
+      createdText: String(c.Created ?? ""),
+      createdMs: parseTime(c.Created),
+      startedMs: parseTime(state.StartedAt),
+      status: String(state.Status ?? "unknown"),
+      running: state.Running === true,
+      pid: Number(state.Pid ?? 0),
+      configEnv: Array.isArray(config2.Env) ? config2.Env.map(String) : []
+    },
+    error: null
+  };
+}
+function nulSplit(b64) {
+  const text = Buffer.from((b64 ?? "").trim(), "base64").toString("utf8");
+  if (text === "") return null;
+  const parts = text.split("\0");
+  if (parts.at(-1) === "") parts.pop();
+  return parts;
+}
+function envMap(pairs) {
+  const m = /* @__PURE__ */ new Map();
+  for (const p of pairs) {
+    const eq = p.indexOf("=");
+    if (eq > 0) m.set(p.slice(0, eq), p.slice(eq + 1));
+  }
+  return m;
+}
+function parseState(text) {
+  if (text.trim() === "") return { state: null, error: null };
+  const state = parseStateRecord(text);
+  return state ? { state, error: null } : { state: null, error: "the state record on the host is unreadable (not JSON, or no ref/sha/deployedAt)" };
+}
+function parseGpu(text) {
+  const body = text.replace(/^\n+/, "");
+  const nl = body.indexOf("\n");
+  const first = (nl < 0 ? body : body.slice(0, nl)).trim();
+  const tool = first === "nvidia-smi" || first === "rocm-smi" ? first : null;
+  return { tool, output: tool && nl >= 0 ? body.slice(nl + 1) : "" };
+}
+function parseFacts(stdout, marker) {
+  const s = split(stdout, marker);
+  const line = (k) => (s.get(k) ?? "").trim();
+  const restarts = line("restarts");
+  const n = /^\d+$/.test(restarts) ? Number(restarts) : null;
+  const { container, error: error2 } = parseInspect(s.get("inspect") ?? "");
+  const { state, error: stateError } = parseState(s.get("state") ?? "");
+  const environ = nulSplit(s.get("environ"));
+  const now = Number(line("now"));
+  return {
+    hostNowMs: Number.isFinite(now) && now > 0 ? now : null,
+    nRestarts: n,
+    nRestartsRaw: restarts,
+    activeState: line("active") || null,
+    state,
+    stateError,
+    container,
+    inspectError: error2,
+    argv: nulSplit(s.get("cmdline")),
+    // an engine the unit runs itself has no Config.Env: an unreadable environ (/proc/PID/environ is the
+    // process owner's and root's only) is "not read", never an empty environment with every knob missing
+    env: environ ? envMap(environ) : container && !container.unitRun ? envMap(container.configEnv) : null,
+    journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== ""),
+    planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
+    gpu: parseGpu(s.get("gpu") ?? ""),
+    earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0,
+    installed: parseSums(s.get("installed") ?? ""),
+    ...s.has("cacheage") ? { cacheOldestMs: /^\d+(\.\d+)?$/.test(line("cacheage")) ? Math.round(Number(line("cacheage")) * 1e3) : null } : {}
+  };
+}
+function parseSums(text) {
+  return new Map([...parseHostCopies(text, "")].map(([path, c]) => [path, c.sha256]));
+}
+
 // src/stages/verify/verify.ts
 var VERIFY_CHECKS = [
   "verify.restarts",
@@ -43965,13 +43994,12 @@ function haltFix(command, rest, fleetSize, rolledBack) {
   }
   return `read the failing host's findings above; fix the change, then ${rolledBack ? "roll it out again" : "finish the rollout"}: ${command}`;
 }
-var worst = (fs) => fs.some((f) => f.status === "fail") ? "fail" : fs.some((f) => f.status === "warn") ? "warn" : "pass";
 function hostRows(hosts, findings) {
   const rows = hosts.map(({ host, step, readyMs }) => {
     const own2 = findings.filter((f) => f.host === host);
     const main2 = own2.filter((f) => !f.data?.rollback && f.check !== "deploy.rollback");
     const rb = own2.find((f) => f.check === "deploy.rollback" && f.status !== "skip");
-    let verdict = own2.length === 0 || own2.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : worst(main2);
+    let verdict = own2.length === 0 || own2.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : verdictOf(main2);
     if (rb) verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
     const plan = own2.filter((f) => f.check === "verify.plan").at(-1);
     const kv2 = plan?.data?.kvTokens;
@@ -45106,7 +45134,7 @@ async function logsHandler(opts, io) {
 }
 var HANDLERS = {
   explain: explainCommand,
-  schema: async (_opts, io) => (io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0),
+  schema: async (_opts, io) => (io.out(JSON.stringify(configJsonSchema(), null, 2) + "\n"), 0),
   init: async (opts, io) => runInit(opts, io),
   logs: logsHandler,
   lock: async (opts, io) => lockCommand(opts, io)

@@ -48051,6 +48051,23 @@ function isReadyMarker(line) {
   return line.includes("Application startup complete.") || isPeerReadyMarker(line);
 }
 
+// src/domain/engine/plan-fields.ts
+function emptyPlan() {
+  return {
+    kvTokens: null,
+    maxModelLen: null,
+    maxConcurrency: null,
+    gpuBlocks: null,
+    availableKvGiB: null,
+    modelLoadGiB: null,
+    modelLoadSeconds: null,
+    graphGiB: null,
+    graphSeconds: null,
+    estimatedGraphGiB: null,
+    compileSeconds: null
+  };
+}
+
 // src/domain/engine/peer-plan.ts
 var NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 var PEER_PLAN_RULES = [
@@ -48077,26 +48094,11 @@ var PEER_PLAN_RULES = [
     p.maxModelLen = parseNumber(m[1]);
   }]
 ];
-var PEER_PLAN_KEYWORDS = /KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx/;
+var PEER_PLAN_KEYWORDS = ["KV Cache is allocated", "max_total_num_tokens", "Load weight end", "Capture cuda graph end", "n_ctx"];
 
 // src/domain/engine/vllm/plan.ts
-function emptyPlan() {
-  return {
-    kvTokens: null,
-    maxModelLen: null,
-    maxConcurrency: null,
-    gpuBlocks: null,
-    availableKvGiB: null,
-    modelLoadGiB: null,
-    modelLoadSeconds: null,
-    graphGiB: null,
-    graphSeconds: null,
-    estimatedGraphGiB: null,
-    compileSeconds: null
-  };
-}
 var NUM2 = String.raw`(\d[\d,]*(?:\.\d+)?)`;
-var VLLM_RULES = [
+var VLLM_PLAN_RULES = [
   [new RegExp(`GPU KV cache size: ${NUM2} tokens`), (p, m) => {
     p.kvTokens = parseNumber(m[1]);
   }],
@@ -48137,17 +48139,34 @@ var VLLM_RULES = [
     p.maxModelLen ??= parseNumber(m[2]);
   }]
 ];
-var RULES = [...VLLM_RULES, ...PEER_PLAN_RULES];
 var COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM2} s`);
 var LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
-var KEYWORDS = /KV cache|KV Cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\.compile|Auto-fit|Compiling a graph|Directly load/;
+var VLLM_PLAN_KEYWORDS = [
+  "KV cache",
+  "KV Cache",
+  "concurrency",
+  "GPU blocks",
+  "Model loading",
+  "model weights",
+  "Graph capturing",
+  "CUDA graph memory",
+  "torch\\.compile",
+  "Auto-fit",
+  "Compiling a graph",
+  "Directly load"
+];
+
+// src/domain/engine/plan.ts
+var RULES = [...VLLM_PLAN_RULES, ...PEER_PLAN_RULES];
+var PLAN_KEYWORDS = [...VLLM_PLAN_KEYWORDS, ...PEER_PLAN_KEYWORDS];
+var KEYWORDS = new RegExp(PLAN_KEYWORDS.join("|"));
 var PlanReader = class {
   plan = emptyPlan();
   compiled = 0;
   loaded = 0;
   slowest = null;
   push(line) {
-    if (!KEYWORDS.test(line) && !PEER_PLAN_KEYWORDS.test(line)) return;
+    if (!KEYWORDS.test(line)) return;
     const msg2 = messageOf(line);
     for (const [re, set] of RULES) {
       const m = re.exec(msg2);
@@ -50209,7 +50228,39 @@ async function diagnoseDeploy(host, w) {
   return facts ? diagnoseJournal(json, w, facts) : d;
 }
 
-// src/stages/context.ts
+// src/stages/deploy/install-plan.ts
+import { createHash } from "node:crypto";
+
+// src/domain/host-output.ts
+var normMode = (mode) => parseInt(mode, 8).toString(8).padStart(4, "0");
+function parseHostCopies(sumOut, statOut) {
+  const out = /* @__PURE__ */ new Map();
+  for (const l of sumOut.split("\n")) {
+    const m = /^\\?([0-9a-f]{64}) [ *](.+)$/.exec(l);
+    if (m) out.set(m[2], { sha256: m[1], mode: null });
+  }
+  for (const l of statOut.split("\n")) {
+    const m = /^([0-7]{3,4}) (.+)$/.exec(l);
+    if (m) out.set(m[2], { sha256: out.get(m[2])?.sha256 ?? null, mode: normMode(m[1]) });
+  }
+  return out;
+}
+function parsePodmanTime(text) {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
+  if (!m) return null;
+  const base = Date.parse(`${m[1]}T${m[2]}Z`);
+  if (Number.isNaN(base)) return null;
+  const frac = m[3] ? Number(`0.${m[3]}`) * 1e3 : 0;
+  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1) : 0;
+  return base + frac - offset;
+}
+function unitStartMs(value) {
+  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
+  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
+  return at === null ? null : t[2] ? at : at + 999;
+}
+
+// src/domain/host-state.ts
 var HOST_STATE_DIR = ".deploy-gate";
 var statePath = (endpoint) => `${HOST_STATE_DIR}/state/${endpoint}.json`;
 function parseStateRecord(text) {
@@ -50223,24 +50274,10 @@ function parseStateRecord(text) {
 }
 
 // src/stages/deploy/install-plan.ts
-import { createHash } from "node:crypto";
 var sha256 = (content) => createHash("sha256").update(content).digest("hex");
-var normMode = (mode) => parseInt(mode, 8).toString(8).padStart(4, "0");
 var sameMode = (a, b) => parseInt(a, 8) === parseInt(b, 8);
 function isUnitFile(path) {
   return /\.(service|socket|timer|mount|path|target|container|slice)$/.test(path) || /^\/etc\/systemd\//.test(path);
-}
-function parseHostCopies(sumOut, statOut) {
-  const out = /* @__PURE__ */ new Map();
-  for (const l of sumOut.split("\n")) {
-    const m = /^\\?([0-9a-f]{64}) [ *](.+)$/.exec(l);
-    if (m) out.set(m[2], { sha256: m[1], mode: null });
-  }
-  for (const l of statOut.split("\n")) {
-    const m = /^([0-7]{3,4}) (.+)$/.exec(l);
-    if (m) out.set(m[2], { sha256: out.get(m[2])?.sha256 ?? null, mode: normMode(m[1]) });
-  }
-  return out;
 }
 function planInstall(files, host) {
   return files.map((f) => {
@@ -50350,15 +50387,6 @@ function parseUnitShow(lines) {
     execMainCode: kv2.get("ExecMainCode") ?? ""
   };
 }
-function parsePodmanTime(text) {
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
-  if (!m) return null;
-  const base = Date.parse(`${m[1]}T${m[2]}Z`);
-  if (Number.isNaN(base)) return null;
-  const frac = m[3] ? Number(`0.${m[3]}`) * 1e3 : 0;
-  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1) : 0;
-  return base + frac - offset;
-}
 function parsePs(lines) {
   if (lines.some((l) => l.startsWith("InvocationID="))) return parseInstance(lines);
   let best = null;
@@ -50371,11 +50399,6 @@ function parsePs(lines) {
     if (!best || c.createdAtMs > best.createdAtMs) best = c;
   }
   return best;
-}
-function unitStartMs(value) {
-  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
-  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
-  return at === null ? null : t[2] ? at : at + 999;
 }
 function parseInstance(lines) {
   const kv2 = /* @__PURE__ */ new Map();
@@ -58778,717 +58801,6 @@ var replicasSchema = strictObject({
   kvTolerance: number2().min(0).max(1).default(0.02)
 }).prefault({});
 
-// src/stages/preflight/traps/lookups.ts
-function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
-  const sources = [];
-  const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
-  if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
-  if (kind === "quadlet") {
-    const generated = { ...script, commands: [], podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet") };
-    sources.push({ file: scriptPath, script: generated, origin: "ExecStart" });
-  }
-  let parsedUnit = null;
-  if (unitFile) {
-    const parsed = parseUnit(unitFile.text);
-    const lines = unitFile.text.split("\n");
-    parsedUnit = { ...unitFile, parsed, lines };
-    for (const e of execScripts(parsed, lines)) sources.push({ file: unitFile.path, script: e.script, origin: e.key });
-  }
-  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images, kind };
-}
-function runsOf(ctx, runtimes) {
-  return allRuns(ctx).filter(({ item }) => runtimes.includes(item.runtime));
-}
-function allRuns(ctx) {
-  return ctx.sources.flatMap((source) => source.script.podmanRuns.map((item) => ({ source, item })));
-}
-function allCommands(ctx) {
-  return ctx.sources.flatMap((source) => source.script.commands.map((item) => ({ source, item })));
-}
-function engineRuns(ctx) {
-  return ctx.sources.flatMap((source) => {
-    const run = source.script.engine?.podmanRun;
-    return run && (run.engineFlags.length > 0 || !run.rm) ? [{ source, item: run }] : [];
-  });
-}
-function engines(ctx) {
-  return ctx.sources.flatMap((source) => source.script.engine ? [{ source, engine: source.script.engine }] : []);
-}
-function lineOf2(ctx, file, line) {
-  const lines = ctx.unit && file === ctx.unit.path ? ctx.unit.lines : ctx.script.lines;
-  return (lines[line - 1] ?? "").trimEnd();
-}
-function commandsBefore(ctx, source, line) {
-  const earlier = source.script.commands.filter((c) => c.line < line).map((item) => ({ source, item }));
-  if (source.origin !== "script" && source.origin !== "ExecStart") return earlier;
-  const pre = ctx.sources.filter((s) => s.origin === "ExecStartPre");
-  return [...earlier, ...pre.flatMap((s) => s.script.commands.map((item) => ({ source: s, item })))];
-}
-function samePath(a, b) {
-  const norm = (t) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
-  if (norm(a.text) === norm(b.text)) return true;
-  return a.resolved !== void 0 && b.resolved !== void 0 && norm(a.resolved) === norm(b.resolved);
-}
-function hitAt(ctx, file, line, summary2, fix, alsoLines = []) {
-  const evidence = [.../* @__PURE__ */ new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf2(ctx, file, l));
-  return { file, line, summary: summary2, evidence, fix };
-}
-function perCommand(ctx, pick2) {
-  return allCommands(ctx).flatMap(({ source, item }) => {
-    const found = pick2(item, source);
-    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
-  });
-}
-
-// src/domain/launch/contract.ts
-function parseFlagSpec(spec) {
-  const s = spec.trim();
-  const m = /^(\S+?)(?:=(.*)|\s+(.*))?$/s.exec(s);
-  const name = m?.[1] ?? s;
-  const raw = m?.[2] ?? m?.[3];
-  return { name, value: raw === void 0 ? null : unquote(raw.trim()) };
-}
-function unquote(v) {
-  const q = v[0];
-  return (q === "'" || q === '"') && v.length >= 2 && v.endsWith(q) ? v.slice(1, -1) : v;
-}
-var ALIASES = {
-  "-c": "--ctx-size",
-  "-a": "--alias",
-  "-m": "--model",
-  "-np": "--parallel",
-  "-ngl": "--n-gpu-layers",
-  "--gpu-layers": "--n-gpu-layers",
-  "-fa": "--flash-attn",
-  "-ctk": "--cache-type-k",
-  "-ctv": "--cache-type-v",
-  "-tp": "--tensor-parallel-size",
-  "--tp": "--tensor-parallel-size",
-  "--tp-size": "--tensor-parallel-size",
-  "-pp": "--pipeline-parallel-size",
-  "--pp-size": "--pipeline-parallel-size",
-  "-dp": "--data-parallel-size",
-  "--dp": "--data-parallel-size",
-  "--dp-size": "--data-parallel-size",
-  "-q": "--quantization"
-};
-function normalizeFlagName(name) {
-  const m = /^(--?)(.*)$/.exec(name);
-  const n = m ? m[1] + m[2].replace(/_/g, "-") : name;
-  return ALIASES[n] ?? n;
-}
-function sameValue(a, b) {
-  if (a === b) return true;
-  try {
-    return JSON.stringify(sortKeys(JSON.parse(a))) === JSON.stringify(sortKeys(JSON.parse(b)));
-  } catch {
-    return false;
-  }
-}
-function sortKeys(v) {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === "object") {
-    return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x < y ? -1 : 1).map(([k, x]) => [k, sortKeys(x)]));
-  }
-  return v;
-}
-function findFlag(flags, spec) {
-  const { name, value: expectedValue } = parseFlagSpec(spec);
-  const want = normalizeFlagName(name);
-  const flag = flags.filter((f) => normalizeFlagName(f.name) === want).at(-1);
-  if (!flag) return { status: "missing", expectedValue };
-  if (expectedValue === null) return { status: "present", flag, expectedValue };
-  const actual = [flag.value, flag.resolvedValue].filter((v) => v !== null && v !== void 0);
-  const ok = actual.some((v) => sameValue(v, expectedValue));
-  return { status: ok ? "present" : "value-differs", flag, expectedValue };
-}
-
-// src/stages/preflight/traps/devices.ts
-var CONTAINERS = ["podman", "docker", "quadlet"];
-function runName(run) {
-  return run.runtime === "quadlet" ? "the quadlet's podman run" : `${run.runtime} ${run.create ? "create" : "run"}`;
-}
-var renderNodes = {
-  id: "render-nodes",
-  defaultLevel: "fail",
-  runtimes: CONTAINERS,
-  engines: "any",
-  why: "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one (RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
-  check: (ctx) => runsOf(ctx, CONTAINERS).flatMap(({ source, item: run }) => {
-    const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
-    if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      nodes[0].line,
-      `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
-      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
-      nodes.map((d) => d.line)
-    )];
-  })
-};
-var ipcShm = {
-  id: "ipc-shm",
-  defaultLevel: "fail",
-  // docker accepts both (it ignores --shm-size under --ipc=host); podman refuses the pair
-  runtimes: ["podman", "quadlet"],
-  engines: "any",
-  why: "podman refuses --shm-size together with --ipc=host (the host's /dev/shm is used as is), so the container never starts",
-  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => {
-    if (run.ipc !== "host" || run.shmSize === null) return [];
-    const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
-    const shm = run.options.filter((o) => o.name === "--shm-size").at(-1);
-    const fix = run.runtime === "quadlet" ? "Keep --ipc=host (vLLM's workers share memory through it) and delete ShmSize=." : "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.";
-    return [hitAt(ctx, source.file, shm.line, `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`, fix, lines)];
-  })
-};
-var UNLIMITED = /^memlock=(-1|unlimited)(:(-1|unlimited))?$/;
-var PINNING = /* @__PURE__ */ new Set(["--cpu-offload-gb", "--swap-space", "--kv-offloading-size", "--kv-offloading-backend", "--offload-backend"]);
-function pinningFlag(flags) {
-  return flags.find((f) => {
-    const name = normalizeFlagName(f.name);
-    const value = f.resolvedValue ?? f.value;
-    if (PINNING.has(name)) return value === null || !/^0+(\.0+)?$/.test(value);
-    return name === "--kv-transfer-config" && /Offloading|LMCache|CPU/i.test(value ?? "");
-  }) ?? null;
-}
-var memlock = {
-  id: "memlock",
-  defaultLevel: "warn",
-  runtimes: CONTAINERS,
-  engines: ["vllm", "sglang"],
-  why: "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading 'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
-    if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
-    const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
-    const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
-    const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
-    return [hitAt(
-      ctx,
-      source.file,
-      set?.line ?? run.command.line,
-      set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
-      `${how} (and raise it for the user in /etc/security/limits.d/).`,
-      [pin.line]
-    )];
-  })
-};
-
-// src/stages/preflight/traps/cache-mount.ts
-function createdDirs({ item }) {
-  const words = programWords(item.words);
-  const prog = words[0]?.text.replace(/^.*\//, "");
-  const args = words.slice(1);
-  const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
-  const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
-  const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
-  if (!makesParents && !installDir) return [];
-  return args.filter((w) => !w.text.startsWith("-"));
-}
-var cacheMountMkdir = {
-  id: "cache-mount-mkdir",
-  defaultLevel: "warn",
-  // docker creates a missing bind-mount source; podman (and so a quadlet) refuses it
-  runtimes: ["podman", "quadlet"],
-  engines: "any",
-  why: "podman refuses a bind mount whose host directory does not exist (statfs: no such file or directory), so the first boot on a new host or after a cleanup dies before the engine starts",
-  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => run.volumes.flatMap((v) => {
-    if (!/cache/i.test(v.target) || !/^[/$~.]/.test(v.source)) return [];
-    const src = { text: v.source, ...v.resolvedSource !== void 0 ? { resolved: v.resolvedSource } : {} };
-    const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
-    if (made.some((w) => samePath(w, src))) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      v.line,
-      `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before ${runName(run)}`,
-      run.runtime === "quadlet" ? `Create the host directory before the container starts: ExecStartPre=/usr/bin/mkdir -p ${v.source} in [Service] (or a tmpfiles.d entry).` : `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`
-    )];
-  }))
-};
-
-// src/stages/preflight/traps/types.ts
-var ANY_RUNTIME = ["podman", "docker", "quadlet", "systemd", "none"];
-var UNIT_RUNTIMES = ["systemd", "podman", "docker", "quadlet"];
-
-// src/stages/preflight/traps/engine-flags.ts
-var autoToolChoice = {
-  id: "auto-tool-choice",
-  defaultLevel: "fail",
-  runtimes: ANY_RUNTIME,
-  engines: ["vllm"],
-  why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
-  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const names = engine.flags.map((f) => normalizeFlagName(f.name));
-    const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
-    if (!auto || names.includes("--tool-call-parser")) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      auto.line,
-      "--enable-auto-tool-choice is set without --tool-call-parser",
-      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
-    )];
-  })
-};
-var TEMPLATE_FLAGS = /* @__PURE__ */ new Set(["--enable-thinking", "--preserve-thinking"]);
-var KWARGS_FLAGS = /* @__PURE__ */ new Set(["--default-chat-template-kwargs", "--chat-template-kwargs"]);
-var TEMPLATE_VARS = /\b(enable|preserve)_thinking\b/;
-var templateKwargs = {
-  id: "template-kwargs",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: ["vllm"],
-  why: "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
-  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const bad = engine.flags.filter((f) => {
-      const name = normalizeFlagName(f.name);
-      if (KWARGS_FLAGS.has(name)) return false;
-      return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
-    });
-    const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
-    const lines = [.../* @__PURE__ */ new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
-    return lines.map((line) => hitAt(
-      ctx,
-      source.file,
-      line,
-      "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
-      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
-    ));
-  })
-};
-
-// src/stages/preflight/traps/image-args.ts
-var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
-function imageName(ref) {
-  let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
-  const slash = s.lastIndexOf("/");
-  const colon = s.lastIndexOf(":");
-  if (colon > slash) s = s.slice(0, colon);
-  return s.replace(/^(docker\.io|localhost|index\.docker\.io)\//, "").replace(/^library\//, "");
-}
-function entrypointServes(ref, images) {
-  const name = imageName(ref);
-  for (const [k, v] of Object.entries(images)) if (imageName(k) === name) return v.entrypointServes;
-  return BUILTIN_ENTRYPOINT_SERVES[name] ?? false;
-}
-var entrypointServe = {
-  id: "entrypoint-serve",
-  defaultLevel: "fail",
-  runtimes: ["podman", "docker", "quadlet"],
-  engines: ["vllm"],
-  why: 'the image\'s entrypoint already runs `vllm serve "$@"`, so a `serve` after the image becomes the model tag and the real model path an unexpected extra argument: the engine refuses to start',
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const first = run.engineArgs[0];
-    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images)) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      first.line,
-      `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
-      `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
-    )];
-  })
-};
-var STDOUT_TO_FILE = /^(1?>>?|&>>?|>\||>&)$/;
-var ID_FILE = /(\.cid|container[-_]?id)["']?$/i;
-var detachedRedirect = {
-  id: "detached-redirect",
-  defaultLevel: "warn",
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: "podman run -d without -a prints only the container ID: the engine's log never reaches the redirect, so the file stays one line long while the real log is in podman logs (or the journal)",
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const detached = run.options.some((o) => o.name === "--detach" || o.name === "-d");
-    const attached = run.options.some((o) => o.name === "--attach" || o.name === "-a");
-    const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
-    if (!detached || attached || !to) return [];
-    const line = run.command.endLine;
-    return [hitAt(
-      ctx,
-      source.file,
-      line,
-      `${runName(run)} -d redirects its output to ${to.target}, which will only receive the container ID`,
-      `Read the engine log with ${run.runtime} logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: ${run.runtime} run -d ... > ${to.target}.cid`
-    )];
-  })
-};
-
-// src/stages/preflight/traps/name-reuse.ts
-function removed({ item }) {
-  const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
-  return args ? args.filter((w) => !w.text.startsWith("-")) : [];
-}
-var nameReuse = {
-  id: "name-reuse",
-  defaultLevel: "warn",
-  // a quadlet always runs with --replace
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: 'a container left over from the last run (crashed, or stopped but not removed) keeps the name, so the runtime refuses the new one with "the container name is already in use"',
-  check: (ctx) => runsOf(ctx, ["podman", "docker"]).flatMap(({ source, item: run }) => {
-    if (run.name === null || run.replace || run.rm) return [];
-    const opt = run.options.filter((o) => o.name === "--name").at(-1);
-    const name = { text: run.name, ...opt.resolvedValue !== void 0 ? { resolved: opt.resolvedValue } : {} };
-    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name))) return [];
-    const fix = run.runtime === "podman" ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.` : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
-    return [hitAt(ctx, source.file, opt.line, `${runName(run)} --name ${run.name} without removing an old ${run.name} first`, fix)];
-  })
-};
-
-// src/stages/preflight/traps/secrets.ts
-var SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
-var SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
-var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
-var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
-var LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
-var PLACEHOLDER2 = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
-function isPlaceholder(value) {
-  return PLACEHOLDER2.test(value.trim());
-}
-function literal2(value) {
-  return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
-}
-var secretValue = (name, value) => SECRET_ENV.test(name) && literal2(value) && !NOT_A_SECRET.test(value);
-function redact(text, secret) {
-  return secret ? text.split(secret).join("<redacted>") : text;
-}
-function hit(ctx, source, word2, secret, what, fix) {
-  return { file: source.file, line: word2.line, summary: `${what} is written literally into a command line`, evidence: [redact(lineOf2(ctx, source.file, word2.line), secret)], fix };
-}
-var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
-function commandHits(ctx, source, cmd) {
-  const words = programWords(cmd.words);
-  const prog = programOf(cmd);
-  const out = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    const eq = w.text.indexOf("=");
-    const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
-    if (SECRET_FLAGS.has(name)) {
-      const valueWord = eq > 0 ? w : words[i + 1];
-      const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
-      if (valueWord && literal2(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
-      if (eq < 0) i++;
-      continue;
-    }
-    const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
-    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
-    const auth = header ? AUTH_HEADER.exec(header.text) : null;
-    if (header && auth && literal2(auth[2]) && !header.dynamic) {
-      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
-      if (isHeader) i++;
-      continue;
-    }
-    const token = LITERAL_TOKEN.exec(w.text);
-    if (token) out.push(hit(ctx, source, w, token[1], "an access token", FILE_FIX));
-  }
-  return out;
-}
-var secretInArgv = {
-  id: "secret-in-argv",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, podman -e values through podman inspect, and a unit's Environment= through systemctl show",
-  check: (ctx) => {
-    const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
-    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => secretValue(e.name, e.value ?? void 0)).map((e) => ({
-      file: source.file,
-      line: e.line,
-      summary: `-e ${e.name} carries a literal secret value`,
-      // not "secret: …": the redactor would mask the next word
-      evidence: [redact(lineOf2(ctx, source.file, e.line), e.value)],
-      fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
-    })));
-    const fromUnit = unitEnvHits(ctx);
-    const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
-    return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
-  }
-};
-function unitEnvHits(ctx) {
-  const unit = ctx.unit;
-  if (!unit) return [];
-  const assignments = (value, line) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0).map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
-  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line).filter((a) => secretValue(a.name, a.value) || LITERAL_TOKEN.test(a.value)).map((a) => ({
-    file: unit.path,
-    line: e.line,
-    summary: `Environment= ${a.name} carries a literal secret value`,
-    evidence: [redact(lineOf2(ctx, unit.path, e.line), a.value)],
-    fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`
-  })));
-}
-
-// src/stages/preflight/traps/shell-hygiene.ts
-var GREPS = /* @__PURE__ */ new Set(["grep", "egrep", "fgrep", "rg", "ag"]);
-var unmergedLogGrep = {
-  id: "unmerged-log-grep",
-  defaultLevel: "warn",
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: 'uvicorn writes "Application startup complete." (and vLLM its errors) to stderr, which a pipe does not carry: the grep can never match and the wait burns its whole timeout',
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const isLogs = runsSubcommand(cmd, "podman", "logs") ?? runsSubcommand(cmd, "docker", "logs");
-    if (!isLogs || !cmd.pipeTo || !GREPS.has(programOf(cmd.pipeTo)) || hasMergedStderr(cmd)) return null;
-    const rt = programOf(cmd);
-    return { summary: `${rt} logs is piped to grep without 2>&1`, fix: `Merge stderr before the pipe: ${rt} logs CONTAINER 2>&1 | grep ...` };
-  })
-};
-var broadKill = {
-  id: "broad-kill",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "a pattern kill also matches the shell running it, an SSH session or a freshly deployed engine whose command line contains the pattern",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const prog = programOf(cmd);
-    const full = prog === "pkill" && programWords(cmd.words).slice(1).some((w) => w.text === "--full" || /^-[a-zA-Z0-9]*f/.test(w.text));
-    if (prog !== "killall" && !full) return null;
-    return {
-      summary: `${prog === "killall" ? "killall" : "pkill -f"} kills by name pattern`,
-      fix: "Stop the container by name (podman stop NAME) or kill an explicit PID list you recorded when starting the process."
-    };
-  })
-};
-var transientUnit = {
-  id: "transient-unit",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "an engine started by systemd-run lives in a transient unit: it is not boot-persistent and disappears on the next reboot or reset, so the winning configuration is never the deployed one",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    if (programOf(cmd) !== "systemd-run") return null;
-    const rest = programWords(cmd.words).slice(1);
-    if (!rest.some((w) => ["podman", "vllm"].includes(basename(w.text)) || /serve/i.test(basename(w.text)))) return null;
-    return {
-      summary: "systemd-run starts the engine in a transient unit",
-      fix: "Pin the configuration in the repository's serve script and restart the real unit (systemctl restart UNIT)."
-    };
-  })
-};
-var SAFE_STASH = /* @__PURE__ */ new Set(["pop", "apply", "list", "show", "drop", "clear", "branch", "create", "store"]);
-var bareStash = {
-  id: "bare-stash",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "git stash without -u leaves untracked files in the tree, and the deployer's dirty-tree gate trips on them",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const args = runsSubcommand(cmd, "git", "stash");
-    if (!args || SAFE_STASH.has(args[0]?.text ?? "")) return null;
-    if (args.some((w) => ["--include-untracked", "--all"].includes(w.text) || /^-[a-zA-Z]*[ua]/.test(w.text))) return null;
-    return { summary: "git stash leaves untracked files behind", fix: "Use git stash -u (or git stash push --include-untracked)." };
-  })
-};
-
-// src/stages/preflight/traps/stop-timeout.ts
-function stopSeconds(args) {
-  for (let i = 0; i < args.length; i++) {
-    const t = args[i].text;
-    const m = /^(?:-t|--time|--timeout)(?:=?(\d+))?$/.exec(t) ?? /^-t(\d+)$/.exec(t);
-    if (!m) continue;
-    const v = m[1] ?? args[i + 1]?.resolved ?? args[i + 1]?.text;
-    return v !== void 0 && /^\d+$/.test(v) ? Number(v) : null;
-  }
-  return null;
-}
-var stopTimeout = {
-  id: "stop-timeout",
-  defaultLevel: "fail",
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: `systemd kills the stop when TimeoutStopSec (90 s by default) runs out before podman's grace period, logs "Failed with result 'timeout'", and the engine is SIGKILLed mid-shutdown`,
-  check: (ctx) => {
-    const limit = ctx.unit ? timeoutStopSec(ctx.unit.parsed) : { seconds: 90, entry: null };
-    return allCommands(ctx).flatMap(({ source, item }) => {
-      if (source.origin !== "script" && !source.origin.startsWith("ExecStop")) return [];
-      const rt = runsSubcommand(item, "podman", "stop") ? "podman" : "docker";
-      const args = runsSubcommand(item, "podman", "stop") ?? runsSubcommand(item, "docker", "stop");
-      const n = args ? stopSeconds(args) : null;
-      if (n === null || n < limit.seconds) return [];
-      const where = limit.entry ? `TimeoutStopSec=${limit.entry.value}` : "systemd's default TimeoutStopSec of 90 s";
-      return [{
-        file: source.file,
-        line: item.line,
-        summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
-        evidence: [lineOf2(ctx, source.file, item.line), ...limit.entry && ctx.unit ? [lineOf2(ctx, ctx.unit.path, limit.entry.line)] : []],
-        fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`
-      }];
-    });
-  }
-};
-
-// src/stages/preflight/traps/unit-lifecycle.ts
-var START_LIMIT_KEYS = /* @__PURE__ */ new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
-var startLimitSection = {
-  id: "start-limit-section",
-  defaultLevel: "fail",
-  runtimes: UNIT_RUNTIMES,
-  engines: "any",
-  why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them and the unit ends in start-limit-hit with the default limits",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    if (!unit) return [];
-    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
-  }
-};
-var NON_ZERO_ONLY = /* @__PURE__ */ new Set(["on-failure", "on-abnormal", "on-abort", "on-watchdog"]);
-var restartOnFailure = {
-  id: "restart-on-failure",
-  defaultLevel: "warn",
-  runtimes: UNIT_RUNTIMES,
-  // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
-  engines: ["vllm"],
-  why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, and the endpoint stays silently dead",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
-    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
-    return [hitAt(
-      ctx,
-      unit.path,
-      e.line,
-      `Restart=${e.value} does not restart an engine that exits 0`,
-      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit]."
-    )];
-  }
-};
-var startTimeout = {
-  id: "start-timeout",
-  defaultLevel: "warn",
-  runtimes: UNIT_RUNTIMES,
-  engines: "any",
-  why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec (90 s by default) runs out, and a model load takes minutes",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    if (!unit) return [];
-    const type = unitValue(unit.parsed, "Service", "Type");
-    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
-    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options.filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy")).map((o) => ({ source, o })));
-    const waits = type?.value === "notify" || notify !== void 0 || sdnotify.length > 0;
-    if (!waits) return [];
-    const { seconds, entry } = timeoutStartSec(unit.parsed);
-    if (seconds > ctx.bootTimeoutSeconds) return [];
-    const cause = type?.value === "notify" ? type : notify;
-    const hit2 = {
-      file: unit.path,
-      line: entry?.line ?? cause?.line ?? sdnotify[0]?.o.line ?? 1,
-      summary: entry ? `TimeoutStartSec=${entry.value} is not above the boot time (${ctx.bootTimeoutSeconds} s) of a unit that waits for readiness` : `the unit waits for readiness but leaves TimeoutStartSec at systemd's 90 s default`,
-      evidence: [
-        ...cause ? [lineOf2(ctx, unit.path, cause.line)] : [],
-        ...sdnotify.map(({ source, o }) => lineOf2(ctx, source.file, o.line)),
-        ...entry ? [lineOf2(ctx, unit.path, entry.line)] : []
-      ],
-      fix: `Set TimeoutStartSec= in [Service] above the longest boot, e.g. TimeoutStartSec=${Math.ceil(ctx.bootTimeoutSeconds * 1.25 / 60)}min.`
-    };
-    return [hit2];
-  }
-};
-
-// src/stages/preflight/traps/registry.ts
-var TRAP_RULE_DEFS = [
-  renderNodes,
-  ipcShm,
-  startLimitSection,
-  stopTimeout,
-  autoToolChoice,
-  memlock,
-  cacheMountMkdir,
-  restartOnFailure,
-  startTimeout,
-  templateKwargs,
-  secretInArgv,
-  unmergedLogGrep,
-  broadKill,
-  nameReuse,
-  transientUnit,
-  bareStash,
-  entrypointServe,
-  detachedRedirect
-];
-
-// src/domain/config/descriptions.ts
-var SSH = {
-  "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
-  address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
-  port: "SSH port (default 22).",
-  user: "The user deploy-gate logs in as.",
-  hostKey: 'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
-  knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
-  identityFile: "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY."
-};
-var sshKeys = (prefix, what) => Object.fromEntries(Object.entries(SSH).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, k ? v : `${what} ${v}`]));
-var DESCRIPTIONS = {
-  "": "deploy-gate configuration: the endpoints this repository serves, their serve scripts, hosts and contracts.",
-  version: "Config format version; must be 1.",
-  endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
-  "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
-  "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
-  "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
-  "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
-  "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
-  "endpoints.*.container": "The podman container name the unit runs.",
-  ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
-  ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
-  "endpoints.*.hosts": "A fleet instead of host: one entry per replica of this endpoint, rolled out canary first (see rollout).",
-  ...sshKeys("endpoints.*.hosts[]", "One replica of the fleet."),
-  ...sshKeys("endpoints.*.hosts[].jump", "A jump host to reach this replica through (like ssh -J)."),
-  "endpoints.*.hosts[].name": "The replica's short name in reports and --hosts (default: its address).",
-  "endpoints.*.hosts[].url": "This replica's URL where it differs from the endpoint's url.",
-  "endpoints.*.rollout": "How a fleet rolls out: the canary host(s) alone, then batches in parallel; the first failure halts it.",
-  "endpoints.*.rollout.canary": "Hosts deployed and verified alone first (default 1).",
-  "endpoints.*.rollout.batch": "Hosts deployed in parallel in each later step (default 1).",
-  "endpoints.*.rollout.pause": 'Wait between steps: a duration such as "30s" (default 0, none).',
-  "endpoints.*.replicas": "What verify.replicas tolerates between the hosts of a fleet.",
-  "endpoints.*.replicas.kvTolerance": "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
-  ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
-  ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
-  "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
-  "endpoints.*.install[]": "One file to install.",
-  "endpoints.*.install[].from": "Path in the repository, relative to this config file.",
-  "endpoints.*.install[].to": "Absolute path on the host.",
-  "endpoints.*.install[].mode": 'Octal file mode, e.g. "0755" for a script (default "0644").',
-  "endpoints.*.url": "The endpoint as a peer reaches it, http(s)://host:port (never localhost on the serving host).",
-  "endpoints.*.model": "The served model name /v1/models must list.",
-  "endpoints.*.boot": "How long deploy waits for the new container to serve, and how often it looks.",
-  "endpoints.*.boot.timeout": 'Boot deadline: a duration such as "20m", "90s", "1h30m" or a number of seconds (default 20m).',
-  "endpoints.*.boot.poll": 'Poll interval while booting: a duration such as "5s" (default 5s).',
-  "endpoints.*.rollback": "The known-good ref to roll back to.",
-  "endpoints.*.rollback.ref": "A tag or commit; preflight checks that it exists and that its own script passes.",
-  "endpoints.*.rollback.auto": "Deploy and verify rollback.ref when a run fails (the job still fails). Default false.",
-  "endpoints.*.lock": "The host-side deploy lock (one deploy per endpoint at a time).",
-  "endpoints.*.lock.staleAfter": 'A held lock is stale once its holder has stopped refreshing it for 2 minutes (or this, if shorter); a lock with a recent heartbeat never is, whatever its age. A stale lock is reported with the command that clears it (default "1h").',
-  "endpoints.*.contracts": "What clients rely on: checked in the script by preflight and on the live endpoint by verify.",
-  "endpoints.*.contracts.flags": 'Engine flags (with their values) the script must carry, e.g. "--reasoning-parser qwen3", "--enable-auto-tool-choice".',
-  "endpoints.*.contracts.flags[]": 'One flag: "--flag" or "--flag value".',
-  "endpoints.*.contracts.env": "Environment variables that must reach the container.",
-  "endpoints.*.contracts.env[]": "An environment variable name.",
-  "endpoints.*.contracts.kv": "KV cache capacity floor, read from the boot log.",
-  "endpoints.*.contracts.kv.minTokens": "Minimum KV cache tokens.",
-  "endpoints.*.contracts.kv.requests": "Full-length requests (of --max-model-len) the KV pool must hold at once.",
-  "endpoints.*.contracts.restarts": "Highest NRestarts of the unit accepted after a deploy (default 0).",
-  "endpoints.*.contracts.thinking": "Reasoning arrives in its own field, not in content (default false).",
-  "endpoints.*.contracts.tools": "Tool calls work with tool_choice auto (default false).",
-  "endpoints.*.contracts.decode": "Decode speed floor, measured streamed from the usage counters at each prompt depth.",
-  "endpoints.*.contracts.decode.minTokPerS": "Floor in tokens per second: one number for every depth, or a list with one per depth.",
-  "endpoints.*.contracts.decode.minTokPerS[]": "Floor for the depth at the same position.",
-  "endpoints.*.contracts.decode.depths": "Prompt depths in tokens (default [166, 1087, 4064]).",
-  "endpoints.*.contracts.decode.depths[]": "A prompt depth in tokens (16 to 1,000,000).",
-  "endpoints.*.contracts.decode.maxTokens": "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
-  "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
-  "endpoints.*.contracts.plan[]": "One plan line.",
-  "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",
-  "endpoints.*.contracts.plan[].pattern": 'Regular expression whose group 1 is the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots".',
-  "endpoints.*.contracts.plan[].min": "Lowest value accepted.",
-  "endpoints.*.contracts.plan[].max": "Highest value accepted.",
-  "endpoints.*.traps": "Trap rule levels (off, warn, fail), by rule id; see the README's trap table.",
-  "endpoints.*.traps.*": "off, warn or fail.",
-  "endpoints.*.images": 'What an image does with its arguments, by image reference without tag (e.g. "docker.io/tcclaviger/vllm").',
-  "endpoints.*.images.*": "Facts about one image.",
-  "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again)."
-};
-
 // src/domain/config/schema.ts
 var DURATION_PATTERN = /^\s*(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h))+)\s*$/;
 var DURATION_MSG = 'expected a duration such as "20m", "5s", "1h30m" or a number of seconds';
@@ -59750,7 +59062,7 @@ function looksSecret(name) {
 function mask(name, value) {
   if (value === null) return null;
   if (looksSecret(name)) return "***";
-  const r = redact2(value);
+  const r = redact(value);
   if (r !== value) return r;
   return valueLooksSecret(value) ? "***" : value;
 }
@@ -59776,7 +59088,7 @@ var TOKEN_SHAPES = [
 var quoteOf = (v) => v.startsWith('"') || v.startsWith("'") ? v[0] : "";
 var masked = (v) => `${quoteOf(v)}${M}${quoteOf(v)}`;
 var secretName = (name) => looksSecret(name) || /(password|passwd|secret|token|apikey|api_key)$/i.test(name);
-function redact2(text) {
+function redact(text) {
   let out = redactSecrets(text);
   out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
   out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
@@ -59811,7 +59123,7 @@ function stripControl(text) {
 var LEGACY_COMMAND = /##\[/g;
 var inert = (text) => text.replace(LEGACY_COMMAND, "#\u2060#[");
 function sanitizeText(text) {
-  const lines = inert(stripControl(redact2(text))).split("\n");
+  const lines = inert(stripControl(redact(text))).split("\n");
   return lines.map((l, i) => i === 0 ? guardFirst(l) : `${CONTINUATION}${l}`).join("\n");
 }
 function sanitizeLine(line) {
@@ -59826,7 +59138,7 @@ function deep(value) {
 }
 function sanitizeFinding(f) {
   const out = deep(f);
-  if (f.evidence) out.evidence = f.evidence.flatMap((e) => inert(stripControl(redact2(e))).split("\n").map(guardFirst));
+  if (f.evidence) out.evidence = f.evidence.flatMap((e) => inert(stripControl(redact(e))).split("\n").map(guardFirst));
   return out;
 }
 function sanitizeReport(report) {
@@ -60116,6 +59428,636 @@ function discoverTargets(root, files) {
 // src/stages/preflight/preflight.ts
 import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
 import { join as join5 } from "node:path";
+
+// src/domain/launch/contract.ts
+function parseFlagSpec(spec) {
+  const s = spec.trim();
+  const m = /^(\S+?)(?:=(.*)|\s+(.*))?$/s.exec(s);
+  const name = m?.[1] ?? s;
+  const raw = m?.[2] ?? m?.[3];
+  return { name, value: raw === void 0 ? null : unquote(raw.trim()) };
+}
+function unquote(v) {
+  const q = v[0];
+  return (q === "'" || q === '"') && v.length >= 2 && v.endsWith(q) ? v.slice(1, -1) : v;
+}
+var ALIASES = {
+  "-c": "--ctx-size",
+  "-a": "--alias",
+  "-m": "--model",
+  "-np": "--parallel",
+  "-ngl": "--n-gpu-layers",
+  "--gpu-layers": "--n-gpu-layers",
+  "-fa": "--flash-attn",
+  "-ctk": "--cache-type-k",
+  "-ctv": "--cache-type-v",
+  "-tp": "--tensor-parallel-size",
+  "--tp": "--tensor-parallel-size",
+  "--tp-size": "--tensor-parallel-size",
+  "-pp": "--pipeline-parallel-size",
+  "--pp-size": "--pipeline-parallel-size",
+  "-dp": "--data-parallel-size",
+  "--dp": "--data-parallel-size",
+  "--dp-size": "--data-parallel-size",
+  "-q": "--quantization"
+};
+function normalizeFlagName(name) {
+  const m = /^(--?)(.*)$/.exec(name);
+  const n = m ? m[1] + m[2].replace(/_/g, "-") : name;
+  return ALIASES[n] ?? n;
+}
+function sameValue(a, b) {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(a))) === JSON.stringify(sortKeys(JSON.parse(b)));
+  } catch {
+    return false;
+  }
+}
+function sortKeys(v) {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === "object") {
+    return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x < y ? -1 : 1).map(([k, x]) => [k, sortKeys(x)]));
+  }
+  return v;
+}
+function findFlag(flags, spec) {
+  const { name, value: expectedValue } = parseFlagSpec(spec);
+  const want = normalizeFlagName(name);
+  const flag = flags.filter((f) => normalizeFlagName(f.name) === want).at(-1);
+  if (!flag) return { status: "missing", expectedValue };
+  if (expectedValue === null) return { status: "present", flag, expectedValue };
+  const actual = [flag.value, flag.resolvedValue].filter((v) => v !== null && v !== void 0);
+  const ok = actual.some((v) => sameValue(v, expectedValue));
+  return { status: ok ? "present" : "value-differs", flag, expectedValue };
+}
+
+// src/stages/preflight/traps/lookups.ts
+function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
+  const sources = [];
+  const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
+  if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
+  if (kind === "quadlet") {
+    const generated = { ...script, commands: [], podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet") };
+    sources.push({ file: scriptPath, script: generated, origin: "ExecStart" });
+  }
+  let parsedUnit = null;
+  if (unitFile) {
+    const parsed = parseUnit(unitFile.text);
+    const lines = unitFile.text.split("\n");
+    parsedUnit = { ...unitFile, parsed, lines };
+    for (const e of execScripts(parsed, lines)) sources.push({ file: unitFile.path, script: e.script, origin: e.key });
+  }
+  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images, kind };
+}
+function runsOf(ctx, runtimes) {
+  return allRuns(ctx).filter(({ item }) => runtimes.includes(item.runtime));
+}
+function allRuns(ctx) {
+  return ctx.sources.flatMap((source) => source.script.podmanRuns.map((item) => ({ source, item })));
+}
+function allCommands(ctx) {
+  return ctx.sources.flatMap((source) => source.script.commands.map((item) => ({ source, item })));
+}
+function engineRuns(ctx) {
+  return ctx.sources.flatMap((source) => {
+    const run = source.script.engine?.podmanRun;
+    return run && (run.engineFlags.length > 0 || !run.rm) ? [{ source, item: run }] : [];
+  });
+}
+function engines(ctx) {
+  return ctx.sources.flatMap((source) => source.script.engine ? [{ source, engine: source.script.engine }] : []);
+}
+function lineOf2(ctx, file, line) {
+  const lines = ctx.unit && file === ctx.unit.path ? ctx.unit.lines : ctx.script.lines;
+  return (lines[line - 1] ?? "").trimEnd();
+}
+function commandsBefore(ctx, source, line) {
+  const earlier = source.script.commands.filter((c) => c.line < line).map((item) => ({ source, item }));
+  if (source.origin !== "script" && source.origin !== "ExecStart") return earlier;
+  const pre = ctx.sources.filter((s) => s.origin === "ExecStartPre");
+  return [...earlier, ...pre.flatMap((s) => s.script.commands.map((item) => ({ source: s, item })))];
+}
+function samePath(a, b) {
+  const norm = (t) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
+  if (norm(a.text) === norm(b.text)) return true;
+  return a.resolved !== void 0 && b.resolved !== void 0 && norm(a.resolved) === norm(b.resolved);
+}
+function hitAt(ctx, file, line, summary2, fix, alsoLines = []) {
+  const evidence = [.../* @__PURE__ */ new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf2(ctx, file, l));
+  return { file, line, summary: summary2, evidence, fix };
+}
+function perCommand(ctx, pick2) {
+  return allCommands(ctx).flatMap(({ source, item }) => {
+    const found = pick2(item, source);
+    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
+  });
+}
+
+// src/stages/preflight/traps/devices.ts
+var CONTAINERS = ["podman", "docker", "quadlet"];
+function runName(run) {
+  return run.runtime === "quadlet" ? "the quadlet's podman run" : `${run.runtime} ${run.create ? "create" : "run"}`;
+}
+var renderNodes = {
+  id: "render-nodes",
+  defaultLevel: "fail",
+  runtimes: CONTAINERS,
+  engines: "any",
+  why: "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one (RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
+  check: (ctx) => runsOf(ctx, CONTAINERS).flatMap(({ source, item: run }) => {
+    const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
+    if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      nodes[0].line,
+      `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
+      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
+      nodes.map((d) => d.line)
+    )];
+  })
+};
+var ipcShm = {
+  id: "ipc-shm",
+  defaultLevel: "fail",
+  // docker accepts both (it ignores --shm-size under --ipc=host); podman refuses the pair
+  runtimes: ["podman", "quadlet"],
+  engines: "any",
+  why: "podman refuses --shm-size together with --ipc=host (the host's /dev/shm is used as is), so the container never starts",
+  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => {
+    if (run.ipc !== "host" || run.shmSize === null) return [];
+    const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
+    const shm = run.options.filter((o) => o.name === "--shm-size").at(-1);
+    const fix = run.runtime === "quadlet" ? "Keep --ipc=host (vLLM's workers share memory through it) and delete ShmSize=." : "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.";
+    return [hitAt(ctx, source.file, shm.line, `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`, fix, lines)];
+  })
+};
+var UNLIMITED = /^memlock=(-1|unlimited)(:(-1|unlimited))?$/;
+var PINNING = /* @__PURE__ */ new Set(["--cpu-offload-gb", "--swap-space", "--kv-offloading-size", "--kv-offloading-backend", "--offload-backend"]);
+function pinningFlag(flags) {
+  return flags.find((f) => {
+    const name = normalizeFlagName(f.name);
+    const value = f.resolvedValue ?? f.value;
+    if (PINNING.has(name)) return value === null || !/^0+(\.0+)?$/.test(value);
+    return name === "--kv-transfer-config" && /Offloading|LMCache|CPU/i.test(value ?? "");
+  }) ?? null;
+}
+var memlock = {
+  id: "memlock",
+  defaultLevel: "warn",
+  runtimes: CONTAINERS,
+  engines: ["vllm", "sglang"],
+  why: "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading 'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
+    if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
+    const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
+    const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
+    const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
+    return [hitAt(
+      ctx,
+      source.file,
+      set?.line ?? run.command.line,
+      set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
+      `${how} (and raise it for the user in /etc/security/limits.d/).`,
+      [pin.line]
+    )];
+  })
+};
+
+// src/stages/preflight/traps/cache-mount.ts
+function createdDirs({ item }) {
+  const words = programWords(item.words);
+  const prog = words[0]?.text.replace(/^.*\//, "");
+  const args = words.slice(1);
+  const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
+  const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
+  const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
+  if (!makesParents && !installDir) return [];
+  return args.filter((w) => !w.text.startsWith("-"));
+}
+var cacheMountMkdir = {
+  id: "cache-mount-mkdir",
+  defaultLevel: "warn",
+  // docker creates a missing bind-mount source; podman (and so a quadlet) refuses it
+  runtimes: ["podman", "quadlet"],
+  engines: "any",
+  why: "podman refuses a bind mount whose host directory does not exist (statfs: no such file or directory), so the first boot on a new host or after a cleanup dies before the engine starts",
+  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => run.volumes.flatMap((v) => {
+    if (!/cache/i.test(v.target) || !/^[/$~.]/.test(v.source)) return [];
+    const src = { text: v.source, ...v.resolvedSource !== void 0 ? { resolved: v.resolvedSource } : {} };
+    const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
+    if (made.some((w) => samePath(w, src))) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      v.line,
+      `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before ${runName(run)}`,
+      run.runtime === "quadlet" ? `Create the host directory before the container starts: ExecStartPre=/usr/bin/mkdir -p ${v.source} in [Service] (or a tmpfiles.d entry).` : `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`
+    )];
+  }))
+};
+
+// src/stages/preflight/traps/types.ts
+var ANY_RUNTIME = ["podman", "docker", "quadlet", "systemd", "none"];
+var UNIT_RUNTIMES = ["systemd", "podman", "docker", "quadlet"];
+
+// src/stages/preflight/traps/engine-flags.ts
+var autoToolChoice = {
+  id: "auto-tool-choice",
+  defaultLevel: "fail",
+  runtimes: ANY_RUNTIME,
+  engines: ["vllm"],
+  why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
+  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
+    const names = engine.flags.map((f) => normalizeFlagName(f.name));
+    const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
+    if (!auto || names.includes("--tool-call-parser")) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      auto.line,
+      "--enable-auto-tool-choice is set without --tool-call-parser",
+      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
+    )];
+  })
+};
+var TEMPLATE_FLAGS = /* @__PURE__ */ new Set(["--enable-thinking", "--preserve-thinking"]);
+var KWARGS_FLAGS = /* @__PURE__ */ new Set(["--default-chat-template-kwargs", "--chat-template-kwargs"]);
+var TEMPLATE_VARS = /\b(enable|preserve)_thinking\b/;
+var templateKwargs = {
+  id: "template-kwargs",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: ["vllm"],
+  why: "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
+  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
+    const bad = engine.flags.filter((f) => {
+      const name = normalizeFlagName(f.name);
+      if (KWARGS_FLAGS.has(name)) return false;
+      return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
+    });
+    const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
+    const lines = [.../* @__PURE__ */ new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
+    return lines.map((line) => hitAt(
+      ctx,
+      source.file,
+      line,
+      "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
+      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
+    ));
+  })
+};
+
+// src/stages/preflight/traps/image-args.ts
+var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
+function imageName(ref) {
+  let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
+  const slash = s.lastIndexOf("/");
+  const colon = s.lastIndexOf(":");
+  if (colon > slash) s = s.slice(0, colon);
+  return s.replace(/^(docker\.io|localhost|index\.docker\.io)\//, "").replace(/^library\//, "");
+}
+function entrypointServes(ref, images) {
+  const name = imageName(ref);
+  for (const [k, v] of Object.entries(images)) if (imageName(k) === name) return v.entrypointServes;
+  return BUILTIN_ENTRYPOINT_SERVES[name] ?? false;
+}
+var entrypointServe = {
+  id: "entrypoint-serve",
+  defaultLevel: "fail",
+  runtimes: ["podman", "docker", "quadlet"],
+  engines: ["vllm"],
+  why: 'the image\'s entrypoint already runs `vllm serve "$@"`, so a `serve` after the image becomes the model tag and the real model path an unexpected extra argument: the engine refuses to start',
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const first = run.engineArgs[0];
+    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images)) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      first.line,
+      `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
+      `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
+    )];
+  })
+};
+var STDOUT_TO_FILE = /^(1?>>?|&>>?|>\||>&)$/;
+var ID_FILE = /(\.cid|container[-_]?id)["']?$/i;
+var detachedRedirect = {
+  id: "detached-redirect",
+  defaultLevel: "warn",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: "podman run -d without -a prints only the container ID: the engine's log never reaches the redirect, so the file stays one line long while the real log is in podman logs (or the journal)",
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const detached = run.options.some((o) => o.name === "--detach" || o.name === "-d");
+    const attached = run.options.some((o) => o.name === "--attach" || o.name === "-a");
+    const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
+    if (!detached || attached || !to) return [];
+    const line = run.command.endLine;
+    return [hitAt(
+      ctx,
+      source.file,
+      line,
+      `${runName(run)} -d redirects its output to ${to.target}, which will only receive the container ID`,
+      `Read the engine log with ${run.runtime} logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: ${run.runtime} run -d ... > ${to.target}.cid`
+    )];
+  })
+};
+
+// src/stages/preflight/traps/name-reuse.ts
+function removed({ item }) {
+  const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
+  return args ? args.filter((w) => !w.text.startsWith("-")) : [];
+}
+var nameReuse = {
+  id: "name-reuse",
+  defaultLevel: "warn",
+  // a quadlet always runs with --replace
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: 'a container left over from the last run (crashed, or stopped but not removed) keeps the name, so the runtime refuses the new one with "the container name is already in use"',
+  check: (ctx) => runsOf(ctx, ["podman", "docker"]).flatMap(({ source, item: run }) => {
+    if (run.name === null || run.replace || run.rm) return [];
+    const opt = run.options.filter((o) => o.name === "--name").at(-1);
+    const name = { text: run.name, ...opt.resolvedValue !== void 0 ? { resolved: opt.resolvedValue } : {} };
+    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name))) return [];
+    const fix = run.runtime === "podman" ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.` : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
+    return [hitAt(ctx, source.file, opt.line, `${runName(run)} --name ${run.name} without removing an old ${run.name} first`, fix)];
+  })
+};
+
+// src/stages/preflight/traps/secrets.ts
+var SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
+var SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
+var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
+var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
+var LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
+var PLACEHOLDER2 = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+function isPlaceholder(value) {
+  return PLACEHOLDER2.test(value.trim());
+}
+function literal2(value) {
+  return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
+}
+var secretValue = (name, value) => SECRET_ENV.test(name) && literal2(value) && !NOT_A_SECRET.test(value);
+function redact2(text, secret) {
+  return secret ? text.split(secret).join("<redacted>") : text;
+}
+function hit(ctx, source, word2, secret, what, fix) {
+  return { file: source.file, line: word2.line, summary: `${what} is written literally into a command line`, evidence: [redact2(lineOf2(ctx, source.file, word2.line), secret)], fix };
+}
+var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
+function commandHits(ctx, source, cmd) {
+  const words = programWords(cmd.words);
+  const prog = programOf(cmd);
+  const out = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const eq = w.text.indexOf("=");
+    const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
+    if (SECRET_FLAGS.has(name)) {
+      const valueWord = eq > 0 ? w : words[i + 1];
+      const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
+      if (valueWord && literal2(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+      if (eq < 0) i++;
+      continue;
+    }
+    const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
+    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
+    const auth = header ? AUTH_HEADER.exec(header.text) : null;
+    if (header && auth && literal2(auth[2]) && !header.dynamic) {
+      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
+      if (isHeader) i++;
+      continue;
+    }
+    const token = LITERAL_TOKEN.exec(w.text);
+    if (token) out.push(hit(ctx, source, w, token[1], "an access token", FILE_FIX));
+  }
+  return out;
+}
+var secretInArgv = {
+  id: "secret-in-argv",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, podman -e values through podman inspect, and a unit's Environment= through systemctl show",
+  check: (ctx) => {
+    const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
+    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => secretValue(e.name, e.value ?? void 0)).map((e) => ({
+      file: source.file,
+      line: e.line,
+      summary: `-e ${e.name} carries a literal secret value`,
+      // not "secret: …": the redactor would mask the next word
+      evidence: [redact2(lineOf2(ctx, source.file, e.line), e.value)],
+      fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
+    })));
+    const fromUnit = unitEnvHits(ctx);
+    const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
+    return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
+  }
+};
+function unitEnvHits(ctx) {
+  const unit = ctx.unit;
+  if (!unit) return [];
+  const assignments = (value, line) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0).map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
+  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line).filter((a) => secretValue(a.name, a.value) || LITERAL_TOKEN.test(a.value)).map((a) => ({
+    file: unit.path,
+    line: e.line,
+    summary: `Environment= ${a.name} carries a literal secret value`,
+    evidence: [redact2(lineOf2(ctx, unit.path, e.line), a.value)],
+    fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`
+  })));
+}
+
+// src/stages/preflight/traps/shell-hygiene.ts
+var GREPS = /* @__PURE__ */ new Set(["grep", "egrep", "fgrep", "rg", "ag"]);
+var unmergedLogGrep = {
+  id: "unmerged-log-grep",
+  defaultLevel: "warn",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: 'uvicorn writes "Application startup complete." (and vLLM its errors) to stderr, which a pipe does not carry: the grep can never match and the wait burns its whole timeout',
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const isLogs = runsSubcommand(cmd, "podman", "logs") ?? runsSubcommand(cmd, "docker", "logs");
+    if (!isLogs || !cmd.pipeTo || !GREPS.has(programOf(cmd.pipeTo)) || hasMergedStderr(cmd)) return null;
+    const rt = programOf(cmd);
+    return { summary: `${rt} logs is piped to grep without 2>&1`, fix: `Merge stderr before the pipe: ${rt} logs CONTAINER 2>&1 | grep ...` };
+  })
+};
+var broadKill = {
+  id: "broad-kill",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "a pattern kill also matches the shell running it, an SSH session or a freshly deployed engine whose command line contains the pattern",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const prog = programOf(cmd);
+    const full = prog === "pkill" && programWords(cmd.words).slice(1).some((w) => w.text === "--full" || /^-[a-zA-Z0-9]*f/.test(w.text));
+    if (prog !== "killall" && !full) return null;
+    return {
+      summary: `${prog === "killall" ? "killall" : "pkill -f"} kills by name pattern`,
+      fix: "Stop the container by name (podman stop NAME) or kill an explicit PID list you recorded when starting the process."
+    };
+  })
+};
+var transientUnit = {
+  id: "transient-unit",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "an engine started by systemd-run lives in a transient unit: it is not boot-persistent and disappears on the next reboot or reset, so the winning configuration is never the deployed one",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    if (programOf(cmd) !== "systemd-run") return null;
+    const rest = programWords(cmd.words).slice(1);
+    if (!rest.some((w) => ["podman", "vllm"].includes(basename(w.text)) || /serve/i.test(basename(w.text)))) return null;
+    return {
+      summary: "systemd-run starts the engine in a transient unit",
+      fix: "Pin the configuration in the repository's serve script and restart the real unit (systemctl restart UNIT)."
+    };
+  })
+};
+var SAFE_STASH = /* @__PURE__ */ new Set(["pop", "apply", "list", "show", "drop", "clear", "branch", "create", "store"]);
+var bareStash = {
+  id: "bare-stash",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "git stash without -u leaves untracked files in the tree, and the deployer's dirty-tree gate trips on them",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const args = runsSubcommand(cmd, "git", "stash");
+    if (!args || SAFE_STASH.has(args[0]?.text ?? "")) return null;
+    if (args.some((w) => ["--include-untracked", "--all"].includes(w.text) || /^-[a-zA-Z]*[ua]/.test(w.text))) return null;
+    return { summary: "git stash leaves untracked files behind", fix: "Use git stash -u (or git stash push --include-untracked)." };
+  })
+};
+
+// src/stages/preflight/traps/stop-timeout.ts
+function stopSeconds(args) {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i].text;
+    const m = /^(?:-t|--time|--timeout)(?:=?(\d+))?$/.exec(t) ?? /^-t(\d+)$/.exec(t);
+    if (!m) continue;
+    const v = m[1] ?? args[i + 1]?.resolved ?? args[i + 1]?.text;
+    return v !== void 0 && /^\d+$/.test(v) ? Number(v) : null;
+  }
+  return null;
+}
+var stopTimeout = {
+  id: "stop-timeout",
+  defaultLevel: "fail",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: `systemd kills the stop when TimeoutStopSec (90 s by default) runs out before podman's grace period, logs "Failed with result 'timeout'", and the engine is SIGKILLed mid-shutdown`,
+  check: (ctx) => {
+    const limit = ctx.unit ? timeoutStopSec(ctx.unit.parsed) : { seconds: 90, entry: null };
+    return allCommands(ctx).flatMap(({ source, item }) => {
+      if (source.origin !== "script" && !source.origin.startsWith("ExecStop")) return [];
+      const rt = runsSubcommand(item, "podman", "stop") ? "podman" : "docker";
+      const args = runsSubcommand(item, "podman", "stop") ?? runsSubcommand(item, "docker", "stop");
+      const n = args ? stopSeconds(args) : null;
+      if (n === null || n < limit.seconds) return [];
+      const where = limit.entry ? `TimeoutStopSec=${limit.entry.value}` : "systemd's default TimeoutStopSec of 90 s";
+      return [{
+        file: source.file,
+        line: item.line,
+        summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
+        evidence: [lineOf2(ctx, source.file, item.line), ...limit.entry && ctx.unit ? [lineOf2(ctx, ctx.unit.path, limit.entry.line)] : []],
+        fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`
+      }];
+    });
+  }
+};
+
+// src/stages/preflight/traps/unit-lifecycle.ts
+var START_LIMIT_KEYS = /* @__PURE__ */ new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
+var startLimitSection = {
+  id: "start-limit-section",
+  defaultLevel: "fail",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
+  why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them and the unit ends in start-limit-hit with the default limits",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    if (!unit) return [];
+    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
+  }
+};
+var NON_ZERO_ONLY = /* @__PURE__ */ new Set(["on-failure", "on-abnormal", "on-abort", "on-watchdog"]);
+var restartOnFailure = {
+  id: "restart-on-failure",
+  defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
+  engines: ["vllm"],
+  why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, and the endpoint stays silently dead",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
+    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
+    return [hitAt(
+      ctx,
+      unit.path,
+      e.line,
+      `Restart=${e.value} does not restart an engine that exits 0`,
+      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit]."
+    )];
+  }
+};
+var startTimeout = {
+  id: "start-timeout",
+  defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
+  why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec (90 s by default) runs out, and a model load takes minutes",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    if (!unit) return [];
+    const type = unitValue(unit.parsed, "Service", "Type");
+    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
+    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options.filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy")).map((o) => ({ source, o })));
+    const waits = type?.value === "notify" || notify !== void 0 || sdnotify.length > 0;
+    if (!waits) return [];
+    const { seconds, entry } = timeoutStartSec(unit.parsed);
+    if (seconds > ctx.bootTimeoutSeconds) return [];
+    const cause = type?.value === "notify" ? type : notify;
+    const hit2 = {
+      file: unit.path,
+      line: entry?.line ?? cause?.line ?? sdnotify[0]?.o.line ?? 1,
+      summary: entry ? `TimeoutStartSec=${entry.value} is not above the boot time (${ctx.bootTimeoutSeconds} s) of a unit that waits for readiness` : `the unit waits for readiness but leaves TimeoutStartSec at systemd's 90 s default`,
+      evidence: [
+        ...cause ? [lineOf2(ctx, unit.path, cause.line)] : [],
+        ...sdnotify.map(({ source, o }) => lineOf2(ctx, source.file, o.line)),
+        ...entry ? [lineOf2(ctx, unit.path, entry.line)] : []
+      ],
+      fix: `Set TimeoutStartSec= in [Service] above the longest boot, e.g. TimeoutStartSec=${Math.ceil(ctx.bootTimeoutSeconds * 1.25 / 60)}min.`
+    };
+    return [hit2];
+  }
+};
+
+// src/stages/preflight/traps/registry.ts
+var TRAP_RULE_DEFS = [
+  renderNodes,
+  ipcShm,
+  startLimitSection,
+  stopTimeout,
+  autoToolChoice,
+  memlock,
+  cacheMountMkdir,
+  restartOnFailure,
+  startTimeout,
+  templateKwargs,
+  secretInArgv,
+  unmergedLogGrep,
+  broadKill,
+  nameReuse,
+  transientUnit,
+  bareStash,
+  entrypointServe,
+  detachedRedirect
+];
 
 // src/stages/preflight/traps/check-traps.ts
 var CHECK_ID = "preflight.traps";
@@ -61495,7 +61437,8 @@ function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
 
 // src/stages/verify/facts-script.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
-var JOURNAL_FILTER = "KV cache|concurrency|GPU blocks|Model loading|model weights|Graph capturing|CUDA graph memory|torch\\.compile|non-default args|Application startup complete|budget \\(total x util\\)|expert cache space|Compiling a graph|Directly load|KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx|server is listening on http";
+var VERIFY_LINES = ["non-default args", "Application startup complete", "budget \\(total x util\\)", "expert cache space", "server is listening on http"];
+var JOURNAL_FILTER = [...PLAN_KEYWORDS, ...VERIFY_LINES].join("|");
 var AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
 var NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
 var GPU = `if command -v nvidia-smi >/dev/null 2>&1; then echo nvidia-smi; timeout 15 ${NVIDIA_QUERY} 2>&1; elif command -v rocm-smi >/dev/null 2>&1; then echo rocm-smi; timeout 15 rocm-smi --showmeminfo vram 2>&1; fi`;
@@ -61545,125 +61488,6 @@ function buildFactsScript(req, marker = `@@dg-${randomBytes4(6).toString("hex")}
     `true`
   ].filter(Boolean).join("\n");
   return { script, marker };
-}
-function split(stdout, marker) {
-  const out = /* @__PURE__ */ new Map();
-  const re = new RegExp(`\\n${marker.replace(/[^\w@-]/g, "\\$&")}:(\\w+)\\n`, "g");
-  const text = `
-${stdout}`;
-  const hits = [...text.matchAll(re)];
-  hits.forEach((m, i) => {
-    const start = m.index + m[0].length;
-    const end = i + 1 < hits.length ? hits[i + 1].index : text.length;
-    out.set(m[1], text.slice(start, end));
-  });
-  return out;
-}
-function parseTime(text) {
-  if (!text || text.startsWith("0001-")) return null;
-  const ms = Date.parse(text.replace(/(\.\d{3})\d+/, "$1"));
-  return Number.isFinite(ms) ? ms : null;
-}
-function parseUnitRun(text) {
-  const kv2 = new Map(text.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()]));
-  const id = kv2.get("InvocationID") ?? "";
-  if (!/^[0-9a-f]{32}$/.test(id)) return { container: null, error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})` };
-  const started = kv2.get("ExecMainStartTimestamp") ?? "";
-  const ms = unitStartMs(started);
-  const pid = Number(kv2.get("MainPID") ?? 0);
-  const state = `${kv2.get("ActiveState") ?? "unknown"} (${kv2.get("SubState") ?? "?"})`;
-  return {
-    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv2.get("ActiveState") === "active", pid, configEnv: [], unitRun: true },
-    error: null
-  };
-}
-function parseInspect(text) {
-  if (/^InvocationID=/m.test(text)) return parseUnitRun(text);
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { container: null, error: text.trim().split("\n")[0] || "inspect printed nothing" };
-  }
-  const c = Array.isArray(json) ? json[0] : null;
-  if (!c) return { container: null, error: "inspect found no such container" };
-  const state = c.State ?? {};
-  const config2 = c.Config ?? {};
-  return {
-    container: {
-      id: String(c.Id ?? ""),
-      name: String(c.Name ?? "").replace(/^\//, ""),
-      // docker: "/NAME"
-      createdText: String(c.Created ?? ""),
-      createdMs: parseTime(c.Created),
-      startedMs: parseTime(state.StartedAt),
-      status: String(state.Status ?? "unknown"),
-      running: state.Running === true,
-      pid: Number(state.Pid ?? 0),
-      configEnv: Array.isArray(config2.Env) ? config2.Env.map(String) : []
-    },
-    error: null
-  };
-}
-function nulSplit(b64) {
-  const text = Buffer.from((b64 ?? "").trim(), "base64").toString("utf8");
-  if (text === "") return null;
-  const parts = text.split("\0");
-  if (parts.at(-1) === "") parts.pop();
-  return parts;
-}
-function envMap(pairs) {
-  const m = /* @__PURE__ */ new Map();
-  for (const p of pairs) {
-    const eq = p.indexOf("=");
-    if (eq > 0) m.set(p.slice(0, eq), p.slice(eq + 1));
-  }
-  return m;
-}
-function parseState(text) {
-  if (text.trim() === "") return { state: null, error: null };
-  const state = parseStateRecord(text);
-  return state ? { state, error: null } : { state: null, error: "the state record on the host is unreadable (not JSON, or no ref/sha/deployedAt)" };
-}
-function parseGpu(text) {
-  const body = text.replace(/^\n+/, "");
-  const nl = body.indexOf("\n");
-  const first = (nl < 0 ? body : body.slice(0, nl)).trim();
-  const tool = first === "nvidia-smi" || first === "rocm-smi" ? first : null;
-  return { tool, output: tool && nl >= 0 ? body.slice(nl + 1) : "" };
-}
-function parseFacts(stdout, marker) {
-  const s = split(stdout, marker);
-  const line = (k) => (s.get(k) ?? "").trim();
-  const restarts = line("restarts");
-  const n = /^\d+$/.test(restarts) ? Number(restarts) : null;
-  const { container, error: error3 } = parseInspect(s.get("inspect") ?? "");
-  const { state, error: stateError } = parseState(s.get("state") ?? "");
-  const environ = nulSplit(s.get("environ"));
-  const now = Number(line("now"));
-  return {
-    hostNowMs: Number.isFinite(now) && now > 0 ? now : null,
-    nRestarts: n,
-    nRestartsRaw: restarts,
-    activeState: line("active") || null,
-    state,
-    stateError,
-    container,
-    inspectError: error3,
-    argv: nulSplit(s.get("cmdline")),
-    // an engine the unit runs itself has no Config.Env: an unreadable environ (/proc/PID/environ is the
-    // process owner's and root's only) is "not read", never an empty environment with every knob missing
-    env: environ ? envMap(environ) : container && !container.unitRun ? envMap(container.configEnv) : null,
-    journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== ""),
-    planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
-    gpu: parseGpu(s.get("gpu") ?? ""),
-    earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0,
-    installed: parseSums(s.get("installed") ?? ""),
-    ...s.has("cacheage") ? { cacheOldestMs: /^\d+(\.\d+)?$/.test(line("cacheage")) ? Math.round(Number(line("cacheage")) * 1e3) : null } : {}
-  };
-}
-function parseSums(text) {
-  return new Map([...parseHostCopies(text, "")].map(([path, c]) => [path, c.sha256]));
 }
 
 // src/stages/verify/kv-capacity.ts
@@ -62663,6 +62487,127 @@ function httpFindingsOf(ep, h, live, sentKey = false) {
 // src/stages/verify/timeouts.ts
 var DEFAULT_TIMEOUTS = { factsMs: 2e4, modelsMs: 1e4, chatMs: 9e4, metricsMs: 1e4, decodeMs: 18e4 };
 
+// src/stages/verify/facts-parse.ts
+function split(stdout, marker) {
+  const out = /* @__PURE__ */ new Map();
+  const re = new RegExp(`\\n${marker.replace(/[^\w@-]/g, "\\$&")}:(\\w+)\\n`, "g");
+  const text = `
+${stdout}`;
+  const hits = [...text.matchAll(re)];
+  hits.forEach((m, i) => {
+    const start = m.index + m[0].length;
+    const end = i + 1 < hits.length ? hits[i + 1].index : text.length;
+    out.set(m[1], text.slice(start, end));
+  });
+  return out;
+}
+function parseTime(text) {
+  if (!text || text.startsWith("0001-")) return null;
+  const ms = Date.parse(text.replace(/(\.\d{3})\d+/, "$1"));
+  return Number.isFinite(ms) ? ms : null;
+}
+function parseUnitRun(text) {
+  const kv2 = new Map(text.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()]));
+  const id = kv2.get("InvocationID") ?? "";
+  if (!/^[0-9a-f]{32}$/.test(id)) return { container: null, error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})` };
+  const started = kv2.get("ExecMainStartTimestamp") ?? "";
+  const ms = unitStartMs(started);
+  const pid = Number(kv2.get("MainPID") ?? 0);
+  const state = `${kv2.get("ActiveState") ?? "unknown"} (${kv2.get("SubState") ?? "?"})`;
+  return {
+    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv2.get("ActiveState") === "active", pid, configEnv: [], unitRun: true },
+    error: null
+  };
+}
+function parseInspect(text) {
+  if (/^InvocationID=/m.test(text)) return parseUnitRun(text);
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { container: null, error: text.trim().split("\n")[0] || "inspect printed nothing" };
+  }
+  const c = Array.isArray(json) ? json[0] : null;
+  if (!c) return { container: null, error: "inspect found no such container" };
+  const state = c.State ?? {};
+  const config2 = c.Config ?? {};
+  return {
+    container: {
+      id: String(c.Id ?? ""),
+      name: String(c.Name ?? "").replace(/^\//, ""),
+      // docker: "/NAME"
+      createdText: String(c.Created ?? ""),
+      createdMs: parseTime(c.Created),
+      startedMs: parseTime(state.StartedAt),
+      status: String(state.Status ?? "unknown"),
+      running: state.Running === true,
+      pid: Number(state.Pid ?? 0),
+      configEnv: Array.isArray(config2.Env) ? config2.Env.map(String) : []
+    },
+    error: null
+  };
+}
+function nulSplit(b64) {
+  const text = Buffer.from((b64 ?? "").trim(), "base64").toString("utf8");
+  if (text === "") return null;
+  const parts = text.split("\0");
+  if (parts.at(-1) === "") parts.pop();
+  return parts;
+}
+function envMap(pairs) {
+  const m = /* @__PURE__ */ new Map();
+  for (const p of pairs) {
+    const eq = p.indexOf("=");
+    if (eq > 0) m.set(p.slice(0, eq), p.slice(eq + 1));
+  }
+  return m;
+}
+function parseState(text) {
+  if (text.trim() === "") return { state: null, error: null };
+  const state = parseStateRecord(text);
+  return state ? { state, error: null } : { state: null, error: "the state record on the host is unreadable (not JSON, or no ref/sha/deployedAt)" };
+}
+function parseGpu(text) {
+  const body = text.replace(/^\n+/, "");
+  const nl = body.indexOf("\n");
+  const first = (nl < 0 ? body : body.slice(0, nl)).trim();
+  const tool = first === "nvidia-smi" || first === "rocm-smi" ? first : null;
+  return { tool, output: tool && nl >= 0 ? body.slice(nl + 1) : "" };
+}
+function parseFacts(stdout, marker) {
+  const s = split(stdout, marker);
+  const line = (k) => (s.get(k) ?? "").trim();
+  const restarts = line("restarts");
+  const n = /^\d+$/.test(restarts) ? Number(restarts) : null;
+  const { container, error: error3 } = parseInspect(s.get("inspect") ?? "");
+  const { state, error: stateError } = parseState(s.get("state") ?? "");
+  const environ = nulSplit(s.get("environ"));
+  const now = Number(line("now"));
+  return {
+    hostNowMs: Number.isFinite(now) && now > 0 ? now : null,
+    nRestarts: n,
+    nRestartsRaw: restarts,
+    activeState: line("active") || null,
+    state,
+    stateError,
+    container,
+    inspectError: error3,
+    argv: nulSplit(s.get("cmdline")),
+    // an engine the unit runs itself has no Config.Env: an unreadable environ (/proc/PID/environ is the
+    // process owner's and root's only) is "not read", never an empty environment with every knob missing
+    env: environ ? envMap(environ) : container && !container.unitRun ? envMap(container.configEnv) : null,
+    journal: (s.get("journal") ?? "").split("\n").filter((l) => l.trim() !== ""),
+    planLines: (s.get("planlines") ?? "").split("\n").filter((l) => l.trim() !== ""),
+    gpu: parseGpu(s.get("gpu") ?? ""),
+    earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0,
+    installed: parseSums(s.get("installed") ?? ""),
+    ...s.has("cacheage") ? { cacheOldestMs: /^\d+(\.\d+)?$/.test(line("cacheage")) ? Math.round(Number(line("cacheage")) * 1e3) : null } : {}
+  };
+}
+function parseSums(text) {
+  return new Map([...parseHostCopies(text, "")].map(([path, c]) => [path, c.sha256]));
+}
+
 // src/stages/verify/verify.ts
 var VERIFY_CHECKS = [
   "verify.restarts",
@@ -63012,13 +62957,12 @@ function haltFix(command, rest, fleetSize, rolledBack) {
   }
   return `read the failing host's findings above; fix the change, then ${rolledBack ? "roll it out again" : "finish the rollout"}: ${command}`;
 }
-var worst = (fs3) => fs3.some((f) => f.status === "fail") ? "fail" : fs3.some((f) => f.status === "warn") ? "warn" : "pass";
 function hostRows(hosts, findings) {
   const rows = hosts.map(({ host, step, readyMs }) => {
     const own2 = findings.filter((f) => f.host === host);
     const main = own2.filter((f) => !f.data?.rollback && f.check !== "deploy.rollback");
     const rb = own2.find((f) => f.check === "deploy.rollback" && f.status !== "skip");
-    let verdict = own2.length === 0 || own2.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : worst(main);
+    let verdict = own2.length === 0 || own2.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : verdictOf(main);
     if (rb) verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
     const plan = own2.filter((f) => f.check === "verify.plan").at(-1);
     const kv2 = plan?.data?.kvTokens;

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { commandHelp, parseCli, USAGE } from "./args.js";
 import type { Command } from "../commands/spec.js";
 import { ConfigError } from "../domain/config/errors.js";
-import { jsonSchema } from "../domain/config/json-schema.js";
+import { configJsonSchema } from "../commands/schema.js";
 import { explainBytes } from "../commands/explain/sniff.js";
 import { fileChunks } from "../domain/journal/lines.js";
 import { renderExplain } from "../domain/report/diagnosis-text.js";
@@ -110,7 +110,7 @@ async function logsHandler(opts: Options, io: Io): Promise<number> {
 /** Commands the pipeline does not run; every other command is a report command. */
 const HANDLERS: Partial<Record<Command, Handler>> = {
   explain: explainCommand,
-  schema: async (_opts, io) => (io.out(JSON.stringify(jsonSchema(), null, 2) + "\n"), 0),
+  schema: async (_opts, io) => (io.out(JSON.stringify(configJsonSchema(), null, 2) + "\n"), 0),
   init: async (opts, io) => runInit(opts, io),
   logs: logsHandler,
   lock: async (opts, io) => lockCommand(opts, io),

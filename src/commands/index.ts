@@ -15,7 +15,7 @@ import { skip, verdictOf, type Finding, type Report } from "../domain/report/fin
 import { sanitizeLine, sanitizeReport } from "../domain/report/sanitize.js";
 import { deployAndVerify, verifyOnly } from "./shared/deploy-verify.js";
 import { deployFleet, isFleet, verifyFleet } from "./rollout/rollout.js";
-import type { HostRow } from "../domain/rollout.js";
+import type { HostRow } from "../domain/report/finding.js";
 import { VERSION } from "../lib/version.js";
 
 export interface Workspace {

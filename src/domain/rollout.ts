@@ -1,7 +1,7 @@
 // The rollout's decisions, without I/O: which hosts, in which steps, when to halt, what to roll back,
 // and the per-host rows the reports show.
 import type { Endpoint } from "./config/schema.js";
-import type { Finding, Status } from "./report/finding.js";
+import { verdictOf, type Finding, type HostRow, type HostVerdict } from "./report/finding.js";
 
 export type FleetHost = NonNullable<Endpoint["hosts"]>[number];
 
@@ -53,7 +53,6 @@ export function stepPassed(outcomes: readonly HostOutcome[]): boolean {
   return outcomes.every((o) => !hostFailed(o));
 }
 
-export { deployChanged } from "../stages/deploy/rollback-guard.js";
 
 /** Hosts to roll back after a halt: every host this run changed (the failing ones included), config order. */
 export function rollbackTargets(outcomes: readonly HostOutcome[]): string[] {
@@ -77,26 +76,13 @@ export function haltFix(command: string, rest: readonly string[], fleetSize: num
   return `read the failing host's findings above; fix the change, then ${rolledBack ? "roll it out again" : "finish the rollout"}: ${command}`;
 }
 
-export type HostVerdict = "pass" | "warn" | "fail" | "rolled back" | "failed, rolled back" | "rollback failed" | "not touched";
-
-export interface HostRow {
-  host: string;
-  step: number | null;
-  verdict: HostVerdict;
-  /** deploy.ready's time to ready, ms (null: no deploy, or not ready) */
-  readyMs: number | null;
-  kvTokens: number | null;
-}
-
-const worst = (fs: readonly Finding[]): Status => (fs.some((f) => f.status === "fail") ? "fail" : fs.some((f) => f.status === "warn") ? "warn" : "pass");
-
 /** One row per host for the reports, failures first, then by step. */
 export function hostRows(hosts: readonly { host: string; step: number | null; readyMs: number | null }[], findings: readonly Finding[]): HostRow[] {
   const rows = hosts.map(({ host, step, readyMs }): HostRow => {
     const own = findings.filter((f) => f.host === host);
     const main = own.filter((f) => !f.data?.rollback && f.check !== "deploy.rollback");
     const rb = own.find((f) => f.check === "deploy.rollback" && f.status !== "skip");
-    let verdict: HostVerdict = own.length === 0 || own.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : (worst(main) as HostVerdict);
+    let verdict: HostVerdict = own.length === 0 || own.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : (verdictOf(main) as HostVerdict);
     if (rb) verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
     const plan = own.filter((f) => f.check === "verify.plan").at(-1);
     const kv = plan?.data?.kvTokens;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deployChanged, endpointFor, haltFix, hostRows, hostsToFinish, planSteps, rollbackTargets, selectHosts, stepPassed, type HostOutcome } from "../../src/domain/rollout.js";
+import { endpointFor, haltFix, hostRows, hostsToFinish, planSteps, rollbackTargets, selectHosts, stepPassed, type HostOutcome } from "../../src/domain/rollout.js";
+import { deployChanged } from "../../src/stages/deploy/rollback-guard.js";
 import { loadConfig, parseConfig } from "../../src/domain/config/load.js";
 import { fail, pass, skip } from "../../src/domain/report/finding.js";
 

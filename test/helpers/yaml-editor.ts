@@ -2,7 +2,8 @@
 // YAML extension) says about a deploy-gate.yml: its diagnostics and its hover text, from our schema.
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { getLanguageService } from "yaml-language-server/lib/esm/languageservice/yamlLanguageService.js";
-import { jsonSchema, SCHEMA_ID } from "../../src/domain/config/json-schema.js";
+import { SCHEMA_ID } from "../../src/domain/config/json-schema.js";
+import { configJsonSchema as jsonSchema } from "../../src/commands/schema.js";
 
 const schema = JSON.stringify(jsonSchema());
 const service = getLanguageService({

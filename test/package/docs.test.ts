@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { OPTION_SPECS } from "../../src/commands/spec.js";
-import { jsonSchema } from "../../src/domain/config/json-schema.js";
+import { configJsonSchema as jsonSchema } from "../../src/commands/schema.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");

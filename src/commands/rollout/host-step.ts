@@ -12,7 +12,8 @@ import { connect, owner, stageContext } from "../shared/deploy-verify.js";
 import { gatherFacts, runVerify } from "../../stages/verify/verify.js";
 import { readBootPlan } from "../../stages/verify/plan.js";
 import type { ReplicaFacts } from "../../stages/verify/replicas.js";
-import { deployChanged, endpointFor, type FleetHost, type HostOutcome } from "../../domain/rollout.js";
+import { endpointFor, type FleetHost, type HostOutcome } from "../../domain/rollout.js";
+import { deployChanged } from "../../stages/deploy/rollback-guard.js";
 
 export interface FleetRun {
   ws: Workspace;

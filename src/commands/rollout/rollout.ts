@@ -15,7 +15,8 @@ import { readStateRecord } from "../../stages/verify/verify.js";
 import { checkReplicas } from "../../stages/verify/replicas.js";
 import { formatElapsed } from "../../stages/deploy/readiness.js";
 import { deployHost, hostProgress, open, replicaFacts, tag, verifyHost, type FleetRun, type StepOutcome } from "./host-step.js";
-import { endpointFor, haltFix, hostName, hostRows, hostsToFinish, planSteps, rollbackTargets, selectHosts, stepPassed, type FleetHost, type HostRow } from "../../domain/rollout.js";
+import { endpointFor, haltFix, hostName, hostRows, hostsToFinish, planSteps, rollbackTargets, selectHosts, stepPassed, type FleetHost } from "../../domain/rollout.js";
+import type { HostRow } from "../../domain/report/finding.js";
 
 export interface FleetStageRun extends StageRun { fleet: HostRow[] }
 

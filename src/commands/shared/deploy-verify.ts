@@ -14,9 +14,10 @@ import { SshHost } from "../../ports/host/ssh.js";
 import { describeTarget, effectiveTarget, sshOptions } from "../../ports/host/target.js";
 import { UsageError, type Options } from "../options.js";
 import { fail, pass, skip, type Finding } from "../../domain/report/finding.js";
-import { statePath, type StageContext } from "../../stages/context.js";
+import type { StageContext } from "../../stages/context.js";
 import { readStateRecord, runVerify } from "../../stages/verify/verify.js";
 import type { Workspace } from "../index.js";
+import { statePath } from "../../domain/host-state.js";
 
 export function owner(env: NodeJS.ProcessEnv = process.env): string {
   const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";

@@ -1,7 +1,6 @@
 // The JSON Schema of deploy-gate.yml for editors: zod's schema plus an $id, a title, a description on
 // every key (descriptions.ts) and the checks zod cannot express, so the editor accepts what the CLI does.
 import * as z from "zod";
-import { TRAP_RULE_DEFS } from "../../stages/preflight/traps/registry.js";
 import { DESCRIPTIONS } from "./descriptions.js";
 import { configSchema } from "./schema.js";
 
@@ -26,16 +25,19 @@ export function walkSchema(node: Node, visit: (path: string, node: Node) => void
   for (const alt of node.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
 }
 
+/** What the schema says of a trap rule (the rules live in stages/preflight/traps; the schema verb passes them). */
+export interface TrapRuleDoc { readonly id: string; readonly defaultLevel: string; readonly why: string }
+
 /** Each trap rule as a key of its own, so an editor completes the ids and shows why each matters. */
-function trapRules(traps: Node): void {
+function trapRules(traps: Node, rules: readonly TrapRuleDoc[]): void {
   const level = traps.additionalProperties as Node;
-  traps.properties = Object.fromEntries(TRAP_RULE_DEFS.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }]));
+  traps.properties = Object.fromEntries(rules.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }]));
 }
 
-export function jsonSchema(): Record<string, unknown> {
+export function jsonSchema(rules: readonly TrapRuleDoc[]): Record<string, unknown> {
   const raw = z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any", target: "draft-7" }) as Node;
   walkSchema(raw, (path, node) => {
-    if (path === "endpoints.*.traps") trapRules(node);
+    if (path === "endpoints.*.traps") trapRules(node, rules);
     const d = DESCRIPTIONS[path];
     if (d) node.description = d;
     Object.assign(node, EXTRA[path] ?? {});

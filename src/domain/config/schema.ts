@@ -116,4 +116,3 @@ export type Contracts = Endpoint["contracts"];
 export type DecodeContract = NonNullable<Contracts["decode"]>;
 export type PlanLineContract = Contracts["plan"][number];
 
-export { jsonSchema } from "./json-schema.js";

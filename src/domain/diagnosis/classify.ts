@@ -3,7 +3,7 @@
 import { isToolConfigGap } from "../engine/vllm/contracts.js";
 import { parseLine, parseNumber, redactSecrets } from "../engine/vllm/lines.js";
 import { bootPhase, isReadyMarker, type BootPhase } from "../engine/vllm/phase.js";
-import { PlanReader, type CompileCache, type Plan } from "../engine/vllm/plan.js";
+import { PlanReader, type CompileCache, type Plan } from "../engine/plan.js";
 import { readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
 import { advice, type AdviceFacts, type DiagnosisClass } from "./advice.js";
 import { failureOf, HOST_OOM, outranks, WORKER_DIED, type FailureMatch } from "../engine/vllm/failures.js";

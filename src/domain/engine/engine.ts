@@ -3,7 +3,7 @@
 // peer-plan.ts, by the same parsers the stages already call.
 import type { HttpResult, ContractVerdict } from "./vllm/contracts.js";
 import type { BootPhase } from "./vllm/phase.js";
-import type { Plan } from "./vllm/plan.js";
+import type { Plan } from "./plan-fields.js";
 
 export interface Engine {
   readonly name: string;

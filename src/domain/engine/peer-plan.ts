@@ -3,12 +3,11 @@
 // `max_total_num_tokens=N, …, context_len=L` summary), weights and graph memory; llama.cpp's KV cells
 // (`llama_context: n_ctx = N`, shared by its slots) and the per-slot context (`n_ctx_per_seq = L`). Pure.
 import { parseNumber } from "./vllm/lines.js";
-import type { Plan } from "./vllm/plan.js";
+import type { PlanRule } from "./plan-fields.js";
 
-type Setter = (plan: Plan, m: RegExpExecArray) => void;
 const NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 
-export const PEER_PLAN_RULES: ReadonlyArray<readonly [RegExp, Setter]> = [
+export const PEER_PLAN_RULES: readonly PlanRule[] = [
   // SGLang (GB there are GiB: its numbers are bytes / 2^30)
   [new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`), (p, m) => { p.kvTokens = parseNumber(m[1]); }],
   [new RegExp(`max_total_num_tokens=${NUM},.*?context_len=${NUM}`), (p, m) => {
@@ -25,5 +24,5 @@ export const PEER_PLAN_RULES: ReadonlyArray<readonly [RegExp, Setter]> = [
   [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`), (p, m) => { p.maxModelLen = parseNumber(m[1]); }],
 ];
 
-/** A cheap pre-filter for the rules above. */
-export const PEER_PLAN_KEYWORDS = /KV Cache is allocated|max_total_num_tokens|Load weight end|Capture cuda graph end|n_ctx/;
+/** Words one of the lines above always holds (the pre-filter and the host's grep; read alike by grep -E). */
+export const PEER_PLAN_KEYWORDS = ["KV Cache is allocated", "max_total_num_tokens", "Load weight end", "Capture cuda graph end", "n_ctx"] as const;

@@ -1,5 +1,5 @@
 // Terminal rendering of an explain result; colour is the caller's choice (--no-color, NO_COLOR, a tty).
-import type { Plan } from "../engine/vllm/plan.js";
+import type { Plan } from "../engine/plan.js";
 import type { ExplainResult } from "../../commands/explain/sniff.js";
 
 const HEALTHY = new Set(["ready", "booting"]);

@@ -1,4 +1,3 @@
-import type { HostRow } from "../rollout.js";
 
 // The unit every stage produces. Check ids are stable: tests, docs and users' workflows refer to them.
 export type Status = "pass" | "fail" | "warn" | "skip";
@@ -28,6 +27,18 @@ export interface Report {
   findings: Finding[];
   /** fleet endpoints: one row per host (src/fleet/rollout.ts) */
   fleet?: HostRow[];
+}
+
+/** A fleet host's line in the report (domain/rollout.ts builds them). */
+export type HostVerdict = "pass" | "warn" | "fail" | "rolled back" | "failed, rolled back" | "rollback failed" | "not touched";
+
+export interface HostRow {
+  host: string;
+  step: number | null;
+  verdict: HostVerdict;
+  /** deploy.ready's time to ready, ms (null: no deploy, or not ready) */
+  readyMs: number | null;
+  kvTokens: number | null;
 }
 
 /** fail beats warn beats pass; skip never decides the verdict on its own. */

@@ -1,6 +1,6 @@
 // Fleet reports: the per-host table (host, step, verdict, ready time, KV tokens; failures first) and
 // the findings grouped per host in that order, for the terminal and the job summary. Pure.
-import type { HostRow } from "../rollout.js";
+import type { HostRow } from "./finding.js";
 import { codeSpan } from "./code-span.js";
 import type { Finding, Report } from "./finding.js";
 import { cell } from "./markdown-text.js";

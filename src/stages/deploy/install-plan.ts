@@ -1,6 +1,8 @@
 // What deploy.install would change: the ref's files against the host's copies (sha256 and mode). Pure.
 import { createHash } from "node:crypto";
-import type { StateRecord } from "../context.js";
+import type { StateRecord } from "../../domain/host-state.js";
+import { normMode, type HostCopy } from "../../domain/host-output.js";
+export { parseStateRecord } from "../../domain/host-state.js";
 
 export interface InstallFile {
   from: string;
@@ -12,34 +14,16 @@ export interface InstallFile {
   sha256: string;
 }
 
-export interface HostCopy { sha256: string | null; mode: string | null }
-
 export interface PlannedFile extends InstallFile {
   change: "new" | "content" | "mode" | "same";
 }
 
 export const sha256 = (content: Buffer | string) => createHash("sha256").update(content).digest("hex");
-/** "755", "0755" -> "0755"; "04755", "4755" -> "4755": the same number, one spelling. */
-export const normMode = (mode: string) => parseInt(mode, 8).toString(8).padStart(4, "0");
 const sameMode = (a: string, b: string) => parseInt(a, 8) === parseInt(b, 8);
 
 /** Unit files (and quadlets) need `systemctl daemon-reload` when they change. */
 export function isUnitFile(path: string): boolean {
   return /\.(service|socket|timer|mount|path|target|container|slice)$/.test(path) || /^\/etc\/systemd\//.test(path);
-}
-
-/** `sha256sum` lines (`<hex>  <path>`) and `stat -c '%a %n'` lines → host copies by path. */
-export function parseHostCopies(sumOut: string, statOut: string): Map<string, HostCopy> {
-  const out = new Map<string, HostCopy>();
-  for (const l of sumOut.split("\n")) {
-    const m = /^\\?([0-9a-f]{64}) [ *](.+)$/.exec(l);
-    if (m) out.set(m[2]!, { sha256: m[1]!, mode: null });
-  }
-  for (const l of statOut.split("\n")) {
-    const m = /^([0-7]{3,4}) (.+)$/.exec(l);
-    if (m) out.set(m[2]!, { sha256: out.get(m[2]!)?.sha256 ?? null, mode: normMode(m[1]!) });
-  }
-  return out;
 }
 
 export function planInstall(files: readonly InstallFile[], host: ReadonlyMap<string, HostCopy>): PlannedFile[] {
@@ -59,4 +43,3 @@ export function nextStateRecord(old: StateRecord | null, now: { endpoint: string
   };
 }
 
-export { parseStateRecord } from "../context.js";

@@ -2,8 +2,10 @@
 // with their modes, and the state record that rollback and drift checks read.
 import type { Host } from "../../ports/host/host.js";
 import { shellJoin, shellQuote } from "../../lib/shell-quote.js";
-import { statePath, type StageContext, type StateRecord } from "../context.js";
-import { isUnitFile, nextStateRecord, normMode, parseHostCopies, parseStateRecord, planInstall, sha256, type InstallFile, type PlannedFile } from "./install-plan.js";
+import type { StageContext } from "../context.js";
+import { isUnitFile, nextStateRecord, parseStateRecord, planInstall, sha256, type InstallFile, type PlannedFile } from "./install-plan.js";
+import { statePath, type StateRecord } from "../../domain/host-state.js";
+import { normMode, parseHostCopies } from "../../domain/host-output.js";
 
 const CMD_TIMEOUT_MS = 30_000;
 

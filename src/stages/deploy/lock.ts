@@ -4,8 +4,8 @@ import { sleepUnlessAborted } from "../../commands/shared/lifecycle.js";
 import { randomBytes } from "node:crypto";
 import type { Host } from "../../ports/host/host.js";
 import { shellQuote } from "../../lib/shell-quote.js";
-import { HOST_STATE_DIR } from "../context.js";
 import { describeHolder, lockStaleness, parseLockRecord, type LockRecord } from "./lock-record.js";
+import { HOST_STATE_DIR } from "../../domain/host-state.js";
 
 const CMD_TIMEOUT_MS = 20_000;
 const HEARTBEAT_MS = 30_000;

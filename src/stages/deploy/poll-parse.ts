@@ -2,6 +2,7 @@
 import { messageBytes } from "../../domain/journal/decoder.js";
 import { cleanLine } from "../../domain/engine/vllm/lines.js";
 import { END, POLL_SECTIONS, SECTION } from "./poll-command.js";
+import { parsePodmanTime, unitStartMs } from "../../domain/host-output.js";
 
 export interface UnitState {
   activeState: string;
@@ -83,20 +84,6 @@ export function parseUnitShow(lines: readonly string[]): UnitState | null {
   };
 }
 
-/**
- * podman's `2026-11-29 21:23:48.375834661 +0000 UTC` or docker's `2026-11-29T21:23:48.375834661Z` (RFC 3339)
- * → epoch ms (the offset is honoured, the zone name ignored).
- */
-export function parsePodmanTime(text: string): number | null {
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
-  if (!m) return null;
-  const base = Date.parse(`${m[1]}T${m[2]}Z`);
-  if (Number.isNaN(base)) return null;
-  const frac = m[3] ? Number(`0.${m[3]}`) * 1000 : 0;
-  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 60_000 * (m[4] === "-" ? -1 : 1) : 0;
-  return base + frac - offset;
-}
-
 /** `podman container inspect --format "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}"`; null when none exists. */
 export function parsePs(lines: readonly string[]): ContainerState | null {
   if (lines.some((l) => l.startsWith("InvocationID="))) return parseInstance(lines);
@@ -110,17 +97,6 @@ export function parsePs(lines: readonly string[]): ContainerState | null {
     if (!best || c.createdAtMs > best.createdAtMs) best = c;
   }
   return best;
-}
-
-/**
- * systemd's ExecMainStartTimestamp in UTC (`Tue 2026-12-01 11:37:00.123456 UTC`) -> epoch ms. Before systemd
- * 248 it has whole seconds: read as the end of that second (a run started in the deploy's own second is
- * still this deploy's). null when unreadable (another zone, never started).
- */
-export function unitStartMs(value: string): number | null {
-  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
-  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
-  return at === null ? null : t![2] ? at : at + 999;
 }
 
 /**

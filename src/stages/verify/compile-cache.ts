@@ -1,7 +1,7 @@
 // verify.compile-cache: did this boot's torch.compile load from the cache or compile cold, and with what
 // seconds (seed 003, "Compile-cache persistence"). A declared cache mount that still compiles cold on a
 // later boot is a warning naming the likely cause. Pure.
-import type { CompileCache, Plan } from "../../domain/engine/vllm/plan.js";
+import type { CompileCache, Plan } from "../../domain/engine/plan.js";
 import { createdDirs } from "../preflight/traps/cache-mount.js";
 import { samePath } from "../preflight/traps/lookups.js";
 import { pass, skip, warn, type Finding } from "../../domain/report/finding.js";

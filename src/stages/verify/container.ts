@@ -1,8 +1,8 @@
 // verify.container: the container answering is the one this deploy created, not an old one left running.
 import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
 import type { Deployment } from "../context.js";
-import type { HostFacts } from "./facts-script.js";
 import type { ContainerCli } from "../../domain/launch/container-cli.js";
+import type { HostFacts } from "./facts-parse.js";
 
 export const CHECK = "verify.container";
 

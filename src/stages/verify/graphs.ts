@@ -1,5 +1,5 @@
 // verify.graphs: the CUDA graph memory captured against the estimate the KV plan charged for it. Pure.
-import type { Plan } from "../../domain/engine/vllm/plan.js";
+import type { Plan } from "../../domain/engine/plan.js";
 import { pass, skip, warn, type Finding } from "../../domain/report/finding.js";
 
 export const CHECK = "verify.graphs";

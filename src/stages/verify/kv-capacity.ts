@@ -1,5 +1,5 @@
 // verify.kv-capacity: the KV pool measured at boot holds the declared requests at the live max-model-len.
-import type { Plan } from "../../domain/engine/vllm/plan.js";
+import type { Plan } from "../../domain/engine/plan.js";
 import { fail, pass, type Finding } from "../../domain/report/finding.js";
 import type { EngineKind } from "../../domain/launch/model.js";
 

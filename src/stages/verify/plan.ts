@@ -1,7 +1,7 @@
 // verify.plan: the plan lines of this boot, read from the journal, each in the data; capture beyond the
 // estimate is a warning with both numbers.
 import { parseNumber } from "../../domain/engine/vllm/lines.js";
-import { PlanReader, type Plan } from "../../domain/engine/vllm/plan.js";
+import { PlanReader, type Plan } from "../../domain/engine/plan.js";
 import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
 
 export const CHECK = "verify.plan";

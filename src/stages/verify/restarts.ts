@@ -1,6 +1,6 @@
 // verify.restarts: systemd's automatic-restart counter against the declared bound.
 import { fail, pass, skip, type Finding } from "../../domain/report/finding.js";
-import type { HostFacts } from "./facts-script.js";
+import type { HostFacts } from "./facts-parse.js";
 
 export const CHECK = "verify.restarts";
 

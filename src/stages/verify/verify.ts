@@ -7,11 +7,11 @@ import { launchFile } from "../../domain/config/launch-file.js";
 import { readLaunchScript } from "../launch-script.js";
 import { containerCli, runsDirect } from "../../domain/launch/container-cli.js";
 import type { ServeScript } from "../../domain/launch/model.js";
-import { parseStateRecord, statePath, type StageContext, type StateRecord } from "../context.js";
+import type { StageContext } from "../context.js";
 import { checkArgv } from "./argv.js";
 import { checkContainer } from "./container.js";
 import { checkEnv } from "./env.js";
-import { buildFactsScript, parseFacts, type FactsRequest, type HostFacts } from "./facts-script.js";
+import { buildFactsScript, type FactsRequest } from "./facts-script.js";
 import { checkKvCapacity } from "./kv-capacity.js";
 import { flagValue, liveFlags } from "./live-argv.js";
 import { checkPlan, readBootPlan } from "./plan.js";
@@ -32,6 +32,8 @@ export const VERIFY_CHECKS = [
 ] as const;
 
 export { DEFAULT_TIMEOUTS, type VerifyOptions, type VerifyTimeouts } from "./timeouts.js";
+import { parseStateRecord, statePath, type StateRecord } from "../../domain/host-state.js";
+import { parseFacts, type HostFacts } from "./facts-parse.js";
 
 /** The facts command on the host: one round trip. */
 export async function gatherFacts(host: Host, req: FactsRequest, timeoutMs: number): Promise<{ facts: HostFacts | null; error: string | null }> {

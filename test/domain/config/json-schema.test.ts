@@ -1,7 +1,8 @@
 // The editor's schema: described, identified, and agreeing with the CLI's loader value for value.
 import { describe, expect, it } from "vitest";
 import { DESCRIPTIONS } from "../../../src/domain/config/descriptions.js";
-import { jsonSchema, SCHEMA_ID, walkSchema } from "../../../src/domain/config/json-schema.js";
+import { SCHEMA_ID, walkSchema } from "../../../src/domain/config/json-schema.js";
+import { configJsonSchema as jsonSchema } from "../../../src/commands/schema.js";
 import { parseConfig } from "../../../src/domain/config/load.js";
 import { editorHover, editorProblems } from "../../helpers/yaml-editor.js";
 import { TRAP_RULES } from "../../../src/domain/config/schema.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { closest } from "../../../src/domain/config/errors.js";
 import { parseConfig, requireFor } from "../../../src/domain/config/load.js";
 import { problems } from "./problems.js";
-import { jsonSchema } from "../../../src/domain/config/schema.js";
+import { configJsonSchema as jsonSchema } from "../../../src/commands/schema.js";
 
 
 describe("deploy-gate.yml loader", () => {

@@ -1,6 +1,6 @@
 // SGLang's and llama-server's plan lines read into the Plan verify.plan and verify.kv-capacity judge.
 import { describe, expect, it } from "vitest";
-import { readPlan } from "../../../src/domain/engine/vllm/plan.js";
+import { readPlan } from "../../../src/domain/engine/plan.js";
 import { checkKvCapacity } from "../../../src/stages/verify/kv-capacity.js";
 import { checkPlan } from "../../../src/stages/verify/plan.js";
 import { fixtureLines } from "../../fixtures/logs/fixture.js";

@@ -1,7 +1,7 @@
 // The llama-server double's argv and boot lines, read back by the product's own parsers: what deploy
 // and verify see on the sandbox host comes from here.
 import { describe, expect, it } from "vitest";
-import { readPlan } from "../../../src/domain/engine/vllm/plan.js";
+import { readPlan } from "../../../src/domain/engine/plan.js";
 import { diagnose } from "../../../src/domain/diagnosis/classify.js";
 import { LlamaArgvError, llamaBoot, llamaPlan, toolsRefusal, type LlamaPlan } from "./llama.js";
 

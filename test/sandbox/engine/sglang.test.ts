@@ -1,6 +1,6 @@
 // The SGLang double's argv and boot lines, read back by the product's own parsers.
 import { describe, expect, it } from "vitest";
-import { readPlan } from "../../../src/domain/engine/vllm/plan.js";
+import { readPlan } from "../../../src/domain/engine/plan.js";
 import { diagnose } from "../../../src/domain/diagnosis/classify.js";
 import { SglangArgvError, sglangBoot, sglangPlan } from "./sglang.js";
 

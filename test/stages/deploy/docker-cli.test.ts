@@ -4,10 +4,12 @@ import { describe, expect, it } from "vitest";
 import { shWith, stubBins } from "../../helpers/stub-bin.js";
 import { hostFactsScript } from "../../../src/stages/deploy/diagnose-host.js";
 import { pollScript } from "../../../src/stages/deploy/poll-command.js";
-import { parsePodmanTime, parsePoll } from "../../../src/stages/deploy/poll-parse.js";
+import { parsePoll } from "../../../src/stages/deploy/poll-parse.js";
 import { containerCli } from "../../../src/domain/launch/container-cli.js";
 import { parseLaunch } from "../../../src/domain/launch/launch.js";
-import { buildFactsScript, parseFacts } from "../../../src/stages/verify/facts-script.js";
+import { buildFactsScript } from "../../../src/stages/verify/facts-script.js";
+import { parsePodmanTime } from "../../../src/domain/host-output.js";
+import { parseFacts } from "../../../src/stages/verify/facts-parse.js";
 
 const ID = "9c".repeat(32);
 const bin = stubBins("dg-docker-");

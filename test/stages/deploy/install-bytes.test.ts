@@ -5,11 +5,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readInstallFiles } from "../../../src/stages/deploy/install.js";
-import { normMode, planInstall } from "../../../src/stages/deploy/install-plan.js";
+import { planInstall } from "../../../src/stages/deploy/install-plan.js";
 import { GitReader } from "../../../src/ports/git/batched.js";
 import { Git } from "../../../src/ports/git/git.js";
 import type { StageContext } from "../../../src/stages/context.js";
 import { tempRepo } from "../../helpers/repo.js";
+import { normMode } from "../../../src/domain/host-output.js";
 
 const repo = tempRepo("dg-bytes-");
 afterAll(() => repo.cleanup());

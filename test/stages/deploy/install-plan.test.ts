@@ -4,7 +4,8 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isUnitFile, nextStateRecord, parseHostCopies, parseStateRecord, planInstall, sha256, type InstallFile } from "../../../src/stages/deploy/install-plan.js";
+import { isUnitFile, nextStateRecord, parseStateRecord, planInstall, sha256, type InstallFile } from "../../../src/stages/deploy/install-plan.js";
+import { parseHostCopies } from "../../../src/domain/host-output.js";
 
 const file = (to: string, content: string, mode = "0644"): InstallFile => ({ from: `repo${to}`, to, mode, content: Buffer.from(content), sha256: sha256(content) });
 

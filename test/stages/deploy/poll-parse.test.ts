@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseJournalChunk, parseMark, parsePodmanTime, parsePoll, parseUnitShow } from "../../../src/stages/deploy/poll-parse.js";
+import { parseJournalChunk, parseMark, parsePoll, parseUnitShow } from "../../../src/stages/deploy/poll-parse.js";
+import { parsePodmanTime } from "../../../src/domain/host-output.js";
 
 const fx = (n: string) => readFileSync(join(import.meta.dirname, "../../fixtures/deploy", n), "utf8");
 

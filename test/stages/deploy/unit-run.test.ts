@@ -12,8 +12,9 @@ import { parseInstance, parsePoll } from "../../../src/stages/deploy/poll-parse.
 import { runsDirect } from "../../../src/domain/launch/container-cli.js";
 import { parseLaunch } from "../../../src/domain/launch/launch.js";
 import { checkContainer } from "../../../src/stages/verify/container.js";
-import { buildFactsScript, parseFacts } from "../../../src/stages/verify/facts-script.js";
+import { buildFactsScript } from "../../../src/stages/verify/facts-script.js";
 import { liveFlags } from "../../../src/stages/verify/live-argv.js";
+import { parseFacts } from "../../../src/stages/verify/facts-parse.js";
 
 const INV = "5f0c2d9e8b7a41c3a2e1f0d9c8b7a6e5";
 const STARTED = "Tue 2026-12-01 11:37:00.123456 UTC";

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import type { HttpResult } from "../../../src/ports/http/client.js";
 import { checkContainer } from "../../../src/stages/verify/container.js";
 import { checkEnv } from "../../../src/stages/verify/env.js";
-import type { ContainerFacts } from "../../../src/stages/verify/facts-script.js";
 import { checkKvCapacity } from "../../../src/stages/verify/kv-capacity.js";
 import { checkModels } from "../../../src/stages/verify/models.js";
 import { checkPlan } from "../../../src/stages/verify/plan.js";
@@ -12,6 +11,7 @@ import { checkRestarts } from "../../../src/stages/verify/restarts.js";
 import { checkSpecDecode } from "../../../src/stages/verify/spec-decode.js";
 import { checkThinkingResult } from "../../../src/stages/verify/thinking.js";
 import { checkToolsResult } from "../../../src/stages/verify/tools.js";
+import type { ContainerFacts } from "../../../src/stages/verify/facts-parse.js";
 
 const log = (name: string) => readFileSync(new URL(`../../fixtures/logs/${name}`, import.meta.url), "utf8").split("\n");
 const http = (status: number | null, body: unknown): HttpResult => ({ status, body: typeof body === "string" ? body : JSON.stringify(body), error: status === null ? "connection refused" : null, durationMs: 12 });

@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readBootPlan } from "../../../src/stages/verify/plan.js";
 import { cacheMountSource, checkCompileCache } from "../../../src/stages/verify/compile-cache.js";
-import { buildFactsScript, parseFacts } from "../../../src/stages/verify/facts-script.js";
+import { buildFactsScript } from "../../../src/stages/verify/facts-script.js";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
+import { parseFacts } from "../../../src/stages/verify/facts-parse.js";
 
 const cold = readBootPlan([
   "(EngineCore_DP0 pid=75) INFO 10-05 10:01:02 [backends.py:215] Compiling a graph for compile range (1, 8192) takes 173.04 s",

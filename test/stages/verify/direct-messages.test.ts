@@ -7,10 +7,10 @@ import { readBootPlan } from "../../../src/stages/verify/plan.js";
 import { checkArgv } from "../../../src/stages/verify/argv.js";
 import { checkCompileCache } from "../../../src/stages/verify/compile-cache.js";
 import { checkEnv } from "../../../src/stages/verify/env.js";
-import { parseFacts } from "../../../src/stages/verify/facts-script.js";
 import { noAnswer } from "../../../src/stages/verify/models.js";
 import { checkPlan } from "../../../src/stages/verify/plan.js";
 import { checkPlanLines } from "../../../src/stages/verify/plan-lines.js";
+import { parseFacts } from "../../../src/stages/verify/facts-parse.js";
 
 const INV = "5f0c2d9e8b7a41c3a2e1f0d9c8b7a6e5";
 const M = "@@dg-test";

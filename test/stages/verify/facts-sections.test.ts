@@ -5,7 +5,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildFactsScript, parseFacts } from "../../../src/stages/verify/facts-script.js";
+import { buildFactsScript } from "../../../src/stages/verify/facts-script.js";
+import { parseFacts } from "../../../src/stages/verify/facts-parse.js";
 
 const ID = "ab".repeat(32);
 const OLD = "cd".repeat(32);

@@ -6,7 +6,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildFactsScript, parseFacts, parseTime } from "../../../src/stages/verify/facts-script.js";
+import { buildFactsScript } from "../../../src/stages/verify/facts-script.js";
+import { parseFacts, parseTime } from "../../../src/stages/verify/facts-parse.js";
 
 const ID = "1d991a103a04".padEnd(64, "a");
 let dirs: string[] = [];

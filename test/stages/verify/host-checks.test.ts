@@ -1,7 +1,7 @@
 // verify.vram, verify.graphs, verify.plan-lines and verify.compile-cache on captured output.
 import { describe, expect, it } from "vitest";
 import { endpointSchema } from "../../../src/domain/config/schema.js";
-import { emptyPlan } from "../../../src/domain/engine/vllm/plan.js";
+import { emptyPlan } from "../../../src/domain/engine/plan.js";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
 import { checkCompileCache } from "../../../src/stages/verify/compile-cache.js";
 import { checkGraphs } from "../../../src/stages/verify/graphs.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PlanReader, readPlan } from "../../../../src/domain/engine/vllm/plan.js";
+import { PlanReader, readPlan } from "../../../../src/domain/engine/plan.js";
 import { fixtureLines } from "../../../fixtures/logs/fixture.js";
 
 describe("readPlan", () => {
