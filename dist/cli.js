@@ -13852,7 +13852,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve6, reject) => {
+        return new Promise(async (resolve7, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -13864,7 +13864,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve6();
+          resolve7();
         });
       })(),
       NullCipher,
@@ -15122,7 +15122,7 @@ var require_agent = __commonJS({
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve6 } = __require("path");
+    var { resolve: resolve7 } = __require("path");
     var { readFile: readFile2 } = __require("fs");
     var { execFile, spawn: spawn2 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -15258,7 +15258,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve6(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve7(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -27495,13 +27495,5259 @@ var require_lib2 = __commonJS({
   }
 });
 
-// src/cli/main.ts
-import { existsSync as existsSync3, lstatSync as lstatSync3, readFileSync as readFileSync5, statSync as statSync3, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname9, resolve as resolve5 } from "node:path";
-import { pathToFileURL } from "node:url";
+// src/domain/diagnosis/auth-mismatch.ts
+function authMismatchAdvice(f) {
+  return {
+    summary: `the engine refused the gate's requests: ${f.decisive ?? "/v1/models answered 401/403"}`,
+    fix: "The server runs with --api-key (or VLLM_API_KEY): give the gate the same key in the env secret DEPLOY_GATE_API_KEY (never in argv or deploy-gate.yml), or remove --api-key from the serve script if the endpoint should be open."
+  };
+}
+function authMismatchDiagnosis(d, reason) {
+  const a = authMismatchAdvice({ decisive: reason });
+  return { ...d, class: "auth-mismatch", decisive: reason, summary: a.summary, fix: a.fix, evidence: [reason, ...d.evidence].slice(0, 16) };
+}
 
-// src/cli/args.ts
-import { parseArgs } from "node:util";
+// src/domain/report/finding.ts
+function verdictOf(findings) {
+  if (findings.some((f) => f.status === "fail")) return "fail";
+  if (findings.some((f) => f.status === "warn")) return "warn";
+  return "pass";
+}
+function exitCodeOf(verdict, failOnWarn = false) {
+  return verdict === "fail" || failOnWarn && verdict === "warn" ? 1 : 0;
+}
+var pass = (check, summary, extra = {}) => ({ check, status: "pass", summary, ...extra });
+var fail = (check, summary, extra = {}) => ({ check, status: "fail", summary, ...extra });
+var warn = (check, summary, extra = {}) => ({ check, status: "warn", summary, ...extra });
+var skip = (check, summary, extra = {}) => ({ check, status: "skip", summary, ...extra });
+
+// src/stages/deploy/diagnosis-finding.ts
+function diagnosisFinding(d, check = "deploy.diagnosis") {
+  const evidence = d.decisive ? [d.decisive, ...d.evidence.filter((e) => e !== d.decisive)] : d.evidence;
+  const extra = {
+    evidence,
+    data: {
+      class: d.class,
+      decisive: d.decisive,
+      plan: d.plan,
+      oom: d.oom,
+      specDecode: d.specDecode,
+      // a failure under the engine: which layer failed and what its fix names
+      ...d.below ? { layer: d.below.layer, facts: d.below.facts } : {}
+    },
+    ...d.fix ? { fix: d.fix } : {}
+  };
+  if (d.class === "ready") return pass(check, d.summary, extra);
+  if (d.class === "booting") return warn(check, d.summary, extra);
+  return fail(check, `${d.class}: ${d.summary}`, extra);
+}
+
+// src/stages/context.ts
+var apiKeyOf = (ctx, env = process.env) => (ctx.apiKey !== void 0 ? ctx.apiKey : env.DEPLOY_GATE_API_KEY) || void 0;
+
+// src/domain/diagnosis/below-engine-advice.ts
+var HELP = {
+  vllm: "vllm serve --help lists the flags this image's vLLM accepts",
+  sglang: "python -m sglang.launch_server --help lists the flags this image's SGLang accepts",
+  "llama.cpp": "llama-server --help lists the flags this image's llama.cpp accepts"
+};
+var LAYER_NAME = {
+  engine: "the engine's argument parser",
+  podman: "podman",
+  docker: "docker",
+  crun: "the OCI runtime (crun/runc)",
+  runc: "the OCI runtime (runc)",
+  systemd: "systemd",
+  bash: "the serve script (bash)"
+};
+function layerName(m) {
+  return LAYER_NAME[m.layer];
+}
+function installOf(path, ctx) {
+  if (!path) return null;
+  return ctx.install?.find((e) => e.to === path) ?? null;
+}
+function scriptName(file, ctx) {
+  const e = installOf(file, ctx);
+  return e ? `${e.from} (installed as ${e.to})` : file ?? "the serve script";
+}
+var cfg = (ctx) => ctx.configFile ?? "deploy-gate.yml";
+function nearestImage(image, local) {
+  if (!local || local.length === 0) return null;
+  const base = (s) => s.replace(/:[\w.-]+$/, "").replace(/^(?:localhost|docker\.io)\//, "").replace(/^library\//, "");
+  const want = base(image);
+  let best = null;
+  let bestD = Infinity;
+  for (const l of local) {
+    const d = distance(want, base(l));
+    if (d < bestD) [best, bestD] = [l, d];
+  }
+  return best !== null && bestD <= Math.max(3, Math.floor(want.length / 3)) ? best : null;
+}
+function distance(a, b) {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length];
+}
+function configValue(msg2) {
+  const short3 = msg2.length > 240 ? `${msg2.slice(0, 240)}\u2026` : msg2;
+  const flag = /\b(max_model_len|context_length|max_lora_rank|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg2)?.[1] ?? (/Bfloat16 is only supported/.test(msg2) ? "dtype" : void 0);
+  const feature = /^(Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported/.exec(msg2)?.[1];
+  if (feature) {
+    const off = { "Prefix caching": "--enable-prefix-caching (or pass --no-enable-prefix-caching)", "Chunked prefill": "--enable-chunked-prefill", "Speculative decoding": "--speculative-config", LoRA: "--enable-lora", "CUDA graph": "CUDA graphs (--enforce-eager)", "CUDA graphs": "CUDA graphs (--enforce-eager)" };
+    return { summary: `this engine does not support ${feature.toLowerCase()} for this model: ${short3}`, fix: `Turn off ${off[feature] ?? feature} in the serve script for this model.` };
+  }
+  return {
+    summary: `the engine refused its configuration before booting: ${short3}`,
+    fix: flag ? `Correct --${flag.replace(/_/g, "-")} in the serve script (the decisive line says what it must be).` : "Correct the engine flag the decisive line names in the serve script."
+  };
+}
+function belowAdvice(m, ctx = {}) {
+  const f = m.facts;
+  const unit = ctx.service ?? f.unit ?? "the unit";
+  switch (f.what) {
+    case "missing-mount-source":
+      return { summary: `${layerName(m)} refused the bind mount: its source ${f.path} does not exist on the host`, fix: `Create ${f.path} on the host (mkdir -p ${f.path}, then put the model files there), or fix the -v source in the serve script; a cache dir needs mkdir -p before podman run.` };
+    case "mount-permission":
+      return { summary: `${layerName(m)} may not read the bind mount source ${f.path}`, fix: `Give the user the unit runs as access to ${f.path} (ls -ld ${f.path}; rootless podman runs as that user), or mount another path.` };
+    case "missing-device":
+      return { summary: `${layerName(m)} could not add the device ${f.path}: it does not exist on the host`, fix: `Check the GPU driver on the host (ls -l ${f.path}); drop --device ${f.path} from the serve script if this host has no such device.` };
+    case "gpu-driver":
+      return { summary: "the NVIDIA container toolkit could not reach the host's GPU driver (not loaded or not installed)", fix: "On the host: nvidia-smi must work first (load the driver: modprobe nvidia, or reinstall it after a kernel update, then reboot); the container starts once it does." };
+    case "exec-format":
+      return { summary: `${layerName(m)} could not run the image's program: it is built for another CPU architecture`, fix: "Use the image built for this host's architecture (uname -m; e.g. --platform linux/amd64 or the -arm64 tag), or rebuild it for this host." };
+    case "missing-gpu-runtime":
+      return { summary: `${layerName(m)} cannot give the container a GPU${f.path ? ` (${f.path})` : ""}`, fix: "Install and configure the GPU container toolkit on the host (nvidia-ctk cdi generate for podman's CDI), or pass the devices with --device." };
+    case "image-not-found": {
+      const near = nearestImage(f.image, ctx.localImages);
+      const have = ctx.localImages && ctx.localImages.length > 0 ? ` Images on the host: ${ctx.localImages.slice(0, 6).join(", ")}.` : "";
+      return {
+        summary: `${layerName(m)} could not find or pull the image ${f.image}`,
+        fix: near ? `The host has ${near}: fix the image name in the serve script (${f.image} -> ${near}).` : `Load the image on the host (podman load -i FILE, or podman pull ${f.image} with a fully qualified name and registry access), or fix the image name in the serve script.${have}`
+      };
+    }
+    case "port-in-use":
+      if (m.layer === "engine") {
+        return {
+          summary: `the engine could not listen on ${f.port ? `port ${f.port}` : "its --port"}: another process already listens on it (an earlier engine still alive, another user's server, or the container shares the host's network)`,
+          fix: `${ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name)` : `Find the holder (ss -ltnp 'sport = :${f.port ?? "PORT"}' on the host) and stop it`}, or start the engine on another --port in the serve script.`
+        };
+      }
+      return {
+        summary: `${layerName(m)} could not publish port ${f.port}: another process already listens on it`,
+        fix: ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name) or publish the engine on another port in the serve script (-p).` : `Find the holder (ss -ltnp 'sport = :${f.port}' on the host) and stop it, or publish the engine on another port in the serve script (-p).`
+      };
+    case "unknown-option":
+      return { summary: `${layerName(m)} refused an option it does not know: ${f.option}`, fix: `Remove or correct ${f.option} in the serve script's podman run line (podman run --help lists what this host's podman accepts).` };
+    case "bad-option-value":
+      return { summary: `${layerName(m)} refused the value "${f.argument}" of ${f.option}`, fix: `Correct the value of ${f.option} in the serve script.` };
+    case "name-in-use":
+      return { summary: `${layerName(m)} could not create the container: the name ${f.container} is taken by a leftover container`, fix: `Remove the leftover first: add \`podman rm -f ${f.container}\` before podman run in the serve script (or ExecStartPre=-/usr/bin/podman rm -f ${f.container}), or use podman run --replace.` };
+    case "oci-command-not-found":
+      return { summary: `the OCI runtime could not find the container's command ${f.command}`, fix: `The image has no ${f.command} on its PATH: fix the command (or --entrypoint) after the image name in the serve script, or use the image that ships it.` };
+    case "oci-permission-denied":
+      return { summary: "the OCI runtime was denied running the container (permission denied)", fix: "Check the container's entrypoint is executable in the image, and the host's SELinux/AppArmor labels on mounted paths (:z/:Z on -v)." };
+    case "oci-error":
+    case "runtime":
+      return { summary: `${layerName(m)} could not start the container`, fix: "Fix what the decisive line names in the serve script's podman run line, then deploy again." };
+    case "exec": {
+      const e = installOf(f.executable, ctx);
+      if (f.errno === "Permission denied") {
+        return {
+          summary: `systemd could not execute ${f.executable}: permission denied (not executable)`,
+          fix: e ? `Set mode: "0755" on the install: entry ${e.from} -> ${e.to} in ${cfg(ctx)} (it is "${e.mode}").` : `Make ${f.executable} executable (install it with mode 0755), or start it through bash in ExecStart=.`
+        };
+      }
+      if ((e || f.step === "execve") && f.errno === "No such file or directory") {
+        return { summary: `systemd could not execute ${f.executable}: its #! interpreter is missing on the host`, fix: `Fix the first line of ${e?.from ?? f.executable} (the #! interpreter must exist on the host, e.g. #!/bin/bash) and save it with LF line endings, not CRLF.` };
+      }
+      const writes = ctx.install?.filter((x) => x.to !== f.executable && /\.(?:sh|bash)$|\/bin\//.test(x.to)).map((x) => x.to) ?? [];
+      return {
+        summary: `systemd could not execute ${f.executable ?? "the unit's ExecStart"}${f.errno ? `: ${f.errno.toLowerCase()}` : ""}`,
+        fix: f.executable && !f.executable.startsWith("/") ? `ExecStart=${f.executable} is not on systemd's PATH: use the absolute path of the script in the unit file.${writes.length ? ` install: writes ${writes.join(", ")}.` : ""}` : `ExecStart= names ${f.executable ?? "a path"} that does not exist on the host${writes.length ? `; install: writes ${writes.join(", ")}: make ExecStart= and the install: entry's to: the same path` : ": fix ExecStart= in the unit file or add an install: entry that writes it"}.`
+      };
+    }
+    case "user":
+      return {
+        summary: `systemd could not run ${unit} as its User=${ctx.unitUser ? ctx.unitUser : ""}: the user does not exist on the host`,
+        fix: `Create the user on the host (useradd --system ${ctx.unitUser ?? "NAME"}) or fix User= in the unit file.`
+      };
+    case "step":
+      return { summary: `systemd could not run ${unit}: failed at step ${f.step}`, fix: `Fix the unit setting behind step ${f.step} (systemd.exec(5)); systemctl status ${unit} shows the same line.` };
+    case "unit-not-found": {
+      const quadlet = ctx.install?.find((x) => /\.(?:container|kube|pod)$/.test(x.to));
+      if (quadlet) {
+        return {
+          summary: `systemd has no unit ${f.unit}: the quadlet ${quadlet.to} that install: wrote generated none`,
+          fix: `Quadlets need podman 4.4 or later on the host (podman --version), whose generator makes ${f.unit} at systemctl daemon-reload; check /usr/lib/systemd/system-generators/podman-system-generator --dryrun for its errors, or install a plain unit instead.`
+        };
+      }
+      return {
+        summary: `systemd has no unit ${f.unit}`,
+        fix: `service: in ${cfg(ctx)} names ${f.unit}, which the host does not have: install the unit file to /etc/systemd/system/${f.unit} (an install: entry) or correct service:.`
+      };
+    }
+    case "environment-file":
+      return {
+        summary: `systemd could not load an EnvironmentFile= of ${f.unit} (${f.errno?.toLowerCase()}): the unit never ran its engine`,
+        fix: `Create the file the unit's EnvironmentFile= names on the host (or add it to install:), or write EnvironmentFile=-/path so a missing file is allowed.`
+      };
+    case "bad-unit-file":
+      return { summary: `systemd refused the unit file of ${f.unit}`, fix: `Fix the unit file (systemd-analyze verify ${f.unit} shows every bad line).` };
+    case "start-timeout":
+      return {
+        summary: `systemd stopped ${f.unit} because its ${f.step} did not finish within TimeoutStartSec= (the engine's own traceback after it is the SIGTERM, not the cause)`,
+        fix: `Give the boot the time it needs: TimeoutStartSec= above the longest boot (weights, compile, graphs; e.g. TimeoutStartSec=30min) in ${f.unit}'s [Service]; with Type=notify, the engine must also send READY=1, which vLLM does not: use Type=simple or Type=exec.`
+      };
+    case "start-limit-hit":
+      return { summary: `systemd refused to start ${unit}: start-limit-hit (it was restarted too often before this deploy)`, fix: `systemctl reset-failed ${unit}, then deploy again; move StartLimitIntervalSec=/StartLimitBurst= to [Unit] if they are in [Service].` };
+    case "unbound-variable":
+      return {
+        summary: `the serve script stopped at line ${f.line}: ${f.variable} is not set (set -u)`,
+        fix: `Set ${f.variable} where the unit runs ${scriptName(f.file, ctx)}: give it a default in the script (${f.variable}="\${${f.variable}:-VALUE}") or set it in the unit (Environment=${f.variable}=VALUE or EnvironmentFile=); a login shell's variables are not in systemd's environment.`
+      };
+    case "command-not-found":
+      return { summary: `the serve script stopped at line ${f.line}: ${f.command} is not a command on the unit's PATH`, fix: `Fix ${f.command} at line ${f.line} of ${scriptName(f.file, ctx)} (a typo, or install it); systemd's PATH is /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin, use an absolute path otherwise.` };
+    case "script-path":
+      return { summary: `the serve script stopped at line ${f.line}: ${f.path}: ${f.errno?.toLowerCase()}`, fix: `Create ${f.path} on the host or fix line ${f.line} of ${scriptName(f.file, ctx)}.` };
+    case "runtime-syntax":
+      return { summary: `the serve script failed at line ${f.line} at run time (bash -n cannot see this one)`, fix: `Fix line ${f.line} of ${scriptName(f.file, ctx)}: the decisive line is bash's own error.` };
+    case "usage":
+      return { summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`, fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (${HELP[ctx.engine ?? "vllm"]}).` };
+    case "config-value":
+      return configValue(f.argument ?? "");
+    case "missing-flag":
+      return { summary: `the model needs ${f.argument}, which the serve script does not pass`, fix: `Add ${f.argument} to the engine arguments in the serve script: the model ships its own Python code, which the engine runs only with this flag (read that code first: it runs with the engine's rights).` };
+    case "config-validation":
+      return { summary: `the engine refused its configuration (${f.argument} validation) before booting`, fix: "Correct the engine flags the validation error names in the serve script." };
+    default:
+      return { summary: `${layerName(m)} failed`, fix: "Fix what the decisive line names, then deploy again." };
+  }
+}
+
+// src/domain/engine/vllm/contracts.ts
+var TOOL_CONFIG_GAPS = [
+  /"?auto"? tool choice requires --enable-auto-tool-choice and --tool-call-parser/,
+  /tool_choice=.*? requires --tool-call-parser to be set/,
+  /tools param requires --jinja flag/,
+  /Unsupported param: tool_choice/
+];
+function isToolConfigGap(body) {
+  return TOOL_CONFIG_GAPS.some((re) => re.test(body.replace(/\\"/g, '"')));
+}
+function parseJson(body) {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return void 0;
+  }
+}
+function errorMessage(body) {
+  const json = parseJson(body);
+  const fromJson = typeof json?.error === "object" ? json.error.message : json?.error ?? json?.message;
+  return typeof fromJson === "string" ? fromJson : body.slice(0, 300);
+}
+function firstChoice(body) {
+  const json = parseJson(body);
+  const choice = json?.choices?.[0];
+  if (!choice?.message) return null;
+  return { message: choice.message, finishReason: choice.finish_reason };
+}
+function httpFailure(result) {
+  if (result.status >= 200 && result.status < 300) return null;
+  const msg2 = errorMessage(result.body);
+  if (isToolConfigGap(result.body)) {
+    return { ok: false, gap: "tools-not-enabled", reason: `HTTP ${result.status}: ${msg2} (a server config gap, not a model fault)` };
+  }
+  return { ok: false, gap: null, reason: `HTTP ${result.status}: ${msg2}` };
+}
+function checkThinking(result) {
+  const failed = httpFailure(result);
+  if (failed) return failed;
+  const choice = firstChoice(result.body);
+  if (!choice) return { ok: false, gap: null, reason: "the response has no choices[0].message" };
+  const { message } = choice;
+  const reasoning = message.reasoning ?? message.reasoning_content;
+  const content = typeof message.content === "string" ? message.content : "";
+  if (content.includes("</think>")) {
+    return { ok: false, gap: "reasoning-parser-missing", reason: "thinking arrived inline in content (a </think> tag): the server runs no --reasoning-parser" };
+  }
+  if (typeof reasoning !== "string" || reasoning.trim() === "") {
+    return { ok: false, gap: "reasoning-parser-missing", reason: "reasoning (and reasoning_content) is empty or null: start the server with --reasoning-parser" };
+  }
+  return { ok: true, gap: null, reason: `reasoning present (${reasoning.length} chars), content free of </think>` };
+}
+function checkTools(result) {
+  const failed = httpFailure(result);
+  if (failed) return failed;
+  const choice = firstChoice(result.body);
+  if (!choice) return { ok: false, gap: null, reason: "the response has no choices[0].message" };
+  const calls = Array.isArray(choice.message.tool_calls) ? choice.message.tool_calls : [];
+  if (calls.length === 0) {
+    return { ok: false, gap: null, reason: `no tool_calls (finish_reason ${JSON.stringify(choice.finishReason)}): the tool parser extracted nothing` };
+  }
+  for (const call of calls) {
+    const args = call.function?.arguments;
+    if (typeof args !== "string" || parseJson(args) === void 0) {
+      return { ok: false, gap: null, reason: `tool call ${String(call.function?.name)} has arguments that are not JSON: ${String(args).slice(0, 120)}` };
+    }
+  }
+  if (choice.finishReason !== "tool_calls") {
+    return { ok: false, gap: null, reason: `finish_reason is ${JSON.stringify(choice.finishReason)}, expected "tool_calls"` };
+  }
+  return { ok: true, gap: null, reason: `${calls.length} tool call(s) with JSON arguments, finish_reason "tool_calls"` };
+}
+
+// src/domain/journal/line.ts
+var ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+function stripAnsi(text) {
+  return text.includes("\x1B") ? text.replace(ANSI, "") : text;
+}
+function cleanLine(raw) {
+  let line = stripAnsi(raw);
+  if (line.includes("\r")) {
+    const parts = line.split("\r").filter((p) => p.length > 0);
+    line = parts[parts.length - 1] ?? "";
+  }
+  return line;
+}
+var OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
+var CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
+var ESC = /\x1b[@-_]?/g;
+var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function stripControl(text) {
+  return text.replace(/\r\n/g, "\n").replace(OSC, "").replace(CSI, "").replace(ESC, "").replace(CONTROL, "");
+}
+
+// src/domain/engine/vllm/lines.ts
+var PREFIX = /^(?:\((?<proc>[A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(?<pid>\d+)\) )?(?:(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?<mm>\d\d)-(?<dd>\d\d) (?<time>\d\d:\d\d:\d\d) \[?(?<file>[^\]\s]+):(?<line>\d+)\] )?(?<msg>.*)$/s;
+function parseLine(raw) {
+  const line = cleanLine(raw);
+  const g = PREFIX.exec(line)?.groups ?? {};
+  return {
+    proc: g.proc ?? null,
+    pid: g.pid === void 0 ? null : Number(g.pid),
+    level: g.level ?? null,
+    file: g.file ?? null,
+    msg: g.msg ?? line
+  };
+}
+function messageOf(raw) {
+  return parseLine(raw).msg;
+}
+
+// src/domain/engine/peers.ts
+var LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
+var LLAMA_LINE = new RegExp(`${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`);
+var SGLANG_LINE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(/;
+var VLLM_LINE = /^\((?:APIServer|EngineCore\w*|VllmWorker\w*|Worker\w*) pid=\d+\) |vllm[/.](?:entrypoints|engine|v1|worker|executor)|^(?:INFO|WARNING|ERROR) \d\d-\d\d \d\d:\d\d:\d\d \[/;
+function familyOf(line) {
+  if (VLLM_LINE.test(line)) return "vllm";
+  if (SGLANG_LINE.test(line)) return "sglang";
+  if (LLAMA_LINE.test(line)) return "llama.cpp";
+  return null;
+}
+var LLAMA_READY = new RegExp(`${LLAMA}main: server is listening on https?://`);
+function isPeerReadyMarker(line) {
+  return line.includes("server is listening on http") && LLAMA_READY.test(line);
+}
+var ROOT = [
+  // llama.cpp: a weights/KV/compute buffer the GPU cannot hold
+  [/cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers|_alloc_buffer: failed to allocate buffer of size|failed to allocate buffer for kv cache/, "oom"],
+  // llama.cpp: the model file (absent, unreadable, not GGUF, an architecture this build does not know)
+  [new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`), "engine-init-failed"],
+  [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
+  // SGLang: the weights leave no room for its KV pool within --mem-fraction-static
+  [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"]
+];
+var WRAPPERS = [
+  // SGLang's subprocess wrappers: the traceback above them is the cause
+  [/(?:Scheduler|TokenizerManager|DataParallelController|Detokenizer(?:Manager)?) hit an exception/, 2],
+  [/Received sigquit from a child process|Rank \d+ scheduler is dead/, 1],
+  // llama.cpp's way down after a failed load (case-sensitive: vLLM's `Failed to load model - not enough GPU memory` is a cause)
+  [/exiting due to model loading error|(?:^|: )failed to load model\b|failed to create context with model|failed to initialize the context|exception loading model/, 1]
+];
+function peerFailureOf(msg2) {
+  for (const [re, kind] of ROOT) if (re.test(msg2)) return { kind, priority: 5 };
+  for (const [re, priority] of WRAPPERS) if (re.test(msg2)) return { kind: "engine-init-failed", priority };
+  return null;
+}
+function llamaLoadCause(decisive) {
+  const path = /'(\/[^']+\.gguf)'|from (\/\S+\.gguf)/.exec(decisive);
+  const p = path ? path[1] ?? path[2] : null;
+  if (/failed to open|No such file|cannot open/i.test(decisive)) return { what: "missing", path: p };
+  if (/unknown (?:model )?architecture|unknown pre-tokenizer/.test(decisive)) return { what: "architecture", path: p };
+  if (/failed to read magic|invalid magic|not within the file bounds|wrong number of tensors|corrupted|truncated/.test(decisive)) return { what: "corrupt", path: p };
+  return { what: "other", path: p };
+}
+
+// src/domain/engine/vllm/phase.ts
+var PHASES = [
+  [/Application startup complete/, "ready"],
+  [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
+  [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory|Capture cuda graph begin/, "capturing-graphs"],
+  [/Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/, "compiling"],
+  [/Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
+  [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format|llama_model_loader: |load_tensors: |Load weight begin/, "loading-weights"]
+];
+function bootPhase(line) {
+  const msg2 = messageOf(line);
+  for (const [re, phase] of PHASES) if (re.test(msg2)) return phase;
+  return null;
+}
+function isReadyMarker(line) {
+  return line.includes("Application startup complete.") || isPeerReadyMarker(line);
+}
+
+// src/domain/engine/plan-fields.ts
+function emptyPlan() {
+  return {
+    kvTokens: null,
+    maxModelLen: null,
+    maxConcurrency: null,
+    gpuBlocks: null,
+    availableKvGiB: null,
+    modelLoadGiB: null,
+    modelLoadSeconds: null,
+    graphGiB: null,
+    graphSeconds: null,
+    estimatedGraphGiB: null,
+    compileSeconds: null
+  };
+}
+
+// src/lib/number.ts
+function parseNumber(text) {
+  if (text === void 0) return null;
+  const n = Number(text.replace(/,/g, ""));
+  return Number.isFinite(n) ? n : null;
+}
+
+// src/domain/engine/peer-plan.ts
+var NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
+var PEER_PLAN_RULES = [
+  // SGLang (GB there are GiB: its numbers are bytes / 2^30)
+  [new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`), (p, m) => {
+    p.kvTokens = parseNumber(m[1]);
+  }],
+  [new RegExp(`max_total_num_tokens=${NUM},.*?context_len=${NUM}`), (p, m) => {
+    p.kvTokens = parseNumber(m[1]);
+    p.maxModelLen = parseNumber(m[2]);
+  }],
+  [new RegExp(`Load weight end\\..*? mem usage=${NUM} GB`), (p, m) => {
+    p.modelLoadGiB = parseNumber(m[1]);
+  }],
+  [new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s\\. mem usage=${NUM} GB`), (p, m) => {
+    p.graphSeconds = parseNumber(m[1]);
+    p.graphGiB = parseNumber(m[2]);
+  }],
+  // llama.cpp: `llama_context: n_ctx         = 16384` (older builds: `llama_new_context_with_model: n_ctx      = 4096`)
+  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?(?:llama_context|llama_new_context_with_model): n_ctx += ${NUM}$`), (p, m) => {
+    p.kvTokens = parseNumber(m[1]);
+  }],
+  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`), (p, m) => {
+    p.maxModelLen = parseNumber(m[1]);
+  }]
+];
+var PEER_PLAN_KEYWORDS = ["KV Cache is allocated", "max_total_num_tokens", "Load weight end", "Capture cuda graph end", "n_ctx"];
+
+// src/domain/engine/vllm/plan.ts
+var NUM2 = String.raw`(\d[\d,]*(?:\.\d+)?)`;
+var VLLM_PLAN_RULES = [
+  [new RegExp(`GPU KV cache size: ${NUM2} tokens`), (p, m) => {
+    p.kvTokens = parseNumber(m[1]);
+  }],
+  [new RegExp(`Maximum concurrency for ${NUM2} tokens per request: ${NUM2}x`), (p, m) => {
+    p.maxModelLen = parseNumber(m[1]);
+    p.maxConcurrency = parseNumber(m[2]);
+  }],
+  // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
+  [new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM2}`), (p, m) => {
+    p.gpuBlocks = parseNumber(m[1]);
+  }],
+  [new RegExp(`Available KV cache memory: ${NUM2} GiB`), (p, m) => {
+    p.availableKvGiB = parseNumber(m[1]);
+  }],
+  // --kv-cache-memory-bytes pins the pool and skips profiling: `Initial free memory F GiB, reserved R GiB memory for KV Cache as specified by kv_cache_memory_bytes …`
+  [new RegExp(`reserved ${NUM2} GiB memory for KV Cache`), (p, m) => {
+    p.availableKvGiB ??= parseNumber(m[1]);
+  }],
+  [new RegExp(`Model loading took ${NUM2} GiB(?: memory)? and ${NUM2} seconds`), (p, m) => {
+    p.modelLoadGiB = parseNumber(m[1]);
+    p.modelLoadSeconds = parseNumber(m[2]);
+  }],
+  // V0/early V1 printed GiB arithmetic labelled "GB".
+  [new RegExp(`Loading model weights took ${NUM2} GB`), (p, m) => {
+    p.modelLoadGiB = parseNumber(m[1]);
+  }],
+  [new RegExp(`Graph capturing finished in ${NUM2} secs?, took ${NUM2} GiB`), (p, m) => {
+    p.graphSeconds = parseNumber(m[1]);
+    p.graphGiB = parseNumber(m[2]);
+  }],
+  [new RegExp(`Estimated CUDA graph memory: ${NUM2} GiB total`), (p, m) => {
+    p.estimatedGraphGiB = parseNumber(m[1]);
+  }],
+  [new RegExp(`torch\\.compile (?:took|takes) ${NUM2} s in total`), (p, m) => {
+    p.compileSeconds = parseNumber(m[1]);
+  }],
+  [new RegExp(`Auto-fit max_model_len: reduced from ${NUM2} to ${NUM2}`), (p, m) => {
+    p.maxModelLen ??= parseNumber(m[2]);
+  }]
+];
+var COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM2} s`);
+var LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
+var VLLM_PLAN_KEYWORDS = [
+  "KV cache",
+  "KV Cache",
+  "concurrency",
+  "GPU blocks",
+  "Model loading",
+  "model weights",
+  "Graph capturing",
+  "CUDA graph memory",
+  "torch\\.compile",
+  "Auto-fit",
+  "Compiling a graph",
+  "Directly load"
+];
+
+// src/domain/engine/plan.ts
+var RULES = [...VLLM_PLAN_RULES, ...PEER_PLAN_RULES];
+var PLAN_KEYWORDS = [...VLLM_PLAN_KEYWORDS, ...PEER_PLAN_KEYWORDS];
+var KEYWORDS = new RegExp(PLAN_KEYWORDS.join("|"));
+var PlanReader = class {
+  plan = emptyPlan();
+  compiled = 0;
+  loaded = 0;
+  slowest = null;
+  push(line) {
+    if (!KEYWORDS.test(line)) return;
+    const msg2 = messageOf(line);
+    for (const [re, set] of RULES) {
+      const m = re.exec(msg2);
+      if (m) set(this.plan, m);
+    }
+    const c = COMPILED.exec(msg2);
+    if (c) {
+      this.compiled++;
+      const s = parseNumber(c[1]);
+      if (s !== null && (this.slowest === null || s > this.slowest)) this.slowest = s;
+    }
+    if (LOADED.test(msg2)) this.loaded++;
+  }
+  compileCache() {
+    const state = this.compiled > 0 ? "cold" : this.loaded > 0 ? "hit" : null;
+    return { state, graphsCompiled: this.compiled, graphsLoaded: this.loaded, slowestGraphSeconds: this.slowest };
+  }
+};
+
+// src/domain/engine/vllm/specdecode.ts
+var LINE = /(?:SpecDecoding|Speculative) metrics: /;
+var FLOAT = String.raw`(-?\d[\d,]*(?:\.\d+)?|nan)`;
+var MEAN = new RegExp(`Mean acceptance length: ${FLOAT}`);
+var AVG_PCT = new RegExp(`Avg Draft acceptance rate: ${FLOAT}%`);
+var DRAFT_RATE = new RegExp(`(?<!Avg )Draft acceptance rate: ${FLOAT}(%?)`);
+var ACCEPTED = new RegExp(`(?:Accepted: |Number of accepted tokens: )${FLOAT}`);
+var DRAFTED = new RegExp(`(?:Drafted: |Number of draft tokens: )${FLOAT}`);
+var PER_POS = /Per-position acceptance rate: ((?:\d+(?:\.\d+)?|nan)(?:, (?:\d+(?:\.\d+)?|nan))*)/;
+function readSpecDecode(line) {
+  const msg2 = messageOf(line);
+  if (!LINE.test(msg2)) return null;
+  const mean = parseNumber(MEAN.exec(msg2)?.[1]);
+  let rate = null;
+  const avg = AVG_PCT.exec(msg2);
+  const draft = DRAFT_RATE.exec(msg2);
+  if (avg) rate = pct(parseNumber(avg[1]));
+  else if (draft) rate = draft[2] === "%" ? pct(parseNumber(draft[1])) : parseNumber(draft[1]);
+  if (rate === null) {
+    const acc = parseNumber(ACCEPTED.exec(msg2)?.[1]);
+    const drafted = parseNumber(DRAFTED.exec(msg2)?.[1]);
+    if (acc !== null && drafted) rate = acc / drafted;
+  }
+  const per = PER_POS.exec(msg2)?.[1]?.split(", ").map(Number).filter((n) => Number.isFinite(n)) ?? [];
+  return { meanAcceptanceLength: mean, acceptanceRate: rate, perPosition: per };
+}
+function pct(n) {
+  return n === null ? null : n / 100;
+}
+var SAMPLE = /^(vllm:spec_decode_\w+?)(?:_total)?(?:\{([^}]*)\})? ([^\s]+)/;
+function readSpecMetrics(prometheusText) {
+  const sums = /* @__PURE__ */ new Map();
+  const perPos = /* @__PURE__ */ new Map();
+  let seen = false;
+  for (const line of prometheusText.split("\n")) {
+    const m = SAMPLE.exec(line.trim());
+    if (!m || m[1].endsWith("_created")) continue;
+    const value = Number(m[3]);
+    if (!Number.isFinite(value)) continue;
+    seen = true;
+    const name = m[1].replace(/^vllm:spec_decode_/, "");
+    if (name === "num_accepted_tokens_per_pos") {
+      const pos = Number(/position="(\d+)"/.exec(m[2] ?? "")?.[1]);
+      if (Number.isInteger(pos)) perPos.set(pos, (perPos.get(pos) ?? 0) + value);
+    } else sums.set(name, (sums.get(name) ?? 0) + value);
+  }
+  if (!seen) return null;
+  const drafts = sums.get("num_drafts") ?? 0;
+  const draftTokens = sums.get("num_draft_tokens") ?? 0;
+  const accepted = sums.get("num_accepted_tokens") ?? 0;
+  const v0Rate = sums.get("draft_acceptance_rate");
+  const positions = [...perPos.keys()].sort((a, b) => a - b);
+  return {
+    meanAcceptanceLength: drafts > 0 ? 1 + accepted / drafts : null,
+    acceptanceRate: draftTokens > 0 ? accepted / draftTokens : v0Rate ?? null,
+    perPosition: drafts > 0 ? positions.map((p) => perPos.get(p) / drafts) : []
+  };
+}
+
+// src/domain/engine/vllm/failures.ts
+var NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
+var ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
+var HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
+var HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
+var GPU_FAULT = /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address|an illegal instruction|uncorrectable ECC|the launch timed out)|GGML_ASSERT\(.*\) failed|NVRM: Xid \([^)]*\): (?:13|31|43|48|63|64|74|79|92|94|95)\b|GPU has fallen off the bus/;
+var GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|fp8e4nv not supported/;
+var INSTALL = /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
+var NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
+var CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
+var PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
+var ROOT_CAUSES = [
+  [/(?:CUDA|HIP) out of memory\. Tried to allocate|OutOfMemoryError|out of memory occurred when warming up sampler|Failed to load model - not enough GPU memory|(?:CUDA|HIP) error: out of memory/, "oom"],
+  [/Constraints violated \(/, "dynamo-shape"],
+  [/To serve at least one request with the models?'?s max seq len|No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache/, "kv-insufficient"],
+  // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB)`
+  [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
+  [NO_GPU, "engine-init-failed"],
+  [ARCH_UNSUPPORTED, "engine-init-failed"],
+  [HOST_OOM, "oom"],
+  [GPU_FAULT, "engine-init-failed"],
+  [GPU_UNSUPPORTED, "engine-init-failed"],
+  [HF_OFFLINE, "engine-init-failed"],
+  [INSTALL, "engine-init-failed"],
+  [NCCL, "engine-init-failed"],
+  // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
+  [CHAT_TEMPLATE, "engine-args"],
+  [PARSER, "engine-args"]
+];
+var WRAPPER = /Engine core initialization failed|Engine process failed to start|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down client|Executor failed\./;
+var WORKER_DIED = /Worker proc \S+ died unexpectedly/;
+var ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
+var WORKER_FAILED = /Worker failed with error/;
+var EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*Error|(?:[A-Z]\w*)?Exception)(?::|$)/;
+function failureOf(msg2, level) {
+  if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
+  for (const [re, kind] of ROOT_CAUSES) if (re.test(msg2)) return { kind, priority: 5 };
+  if (WORKER_FAILED.test(msg2)) return { kind: "engine-init-failed", priority: 4 };
+  if (WRAPPER.test(msg2)) return { kind: "engine-init-failed", priority: 1 };
+  if (WORKER_DIED.test(msg2)) return { kind: "engine-init-failed", priority: 2.5 };
+  if (ENGINE_FATAL.test(msg2)) return { kind: "engine-init-failed", priority: 2 };
+  if (EXCEPTION.test(msg2.trim())) return { kind: "engine-init-failed", priority: 3 };
+  return null;
+}
+function outranks(next, held2) {
+  if (!held2) return true;
+  if (next.priority !== held2.priority) return next.priority > held2.priority;
+  return next.priority < 5;
+}
+
+// src/domain/diagnosis/oom.ts
+var UNIT_GIB = { B: 1 / 2 ** 30, KiB: 1 / 2 ** 20, MiB: 1 / 2 ** 10, GiB: 1, TiB: 1024, KB: 1 / 2 ** 20, MB: 1 / 2 ** 10, GB: 1 };
+var Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
+var TRIED = new RegExp(`Tried to allocate ${Q}`);
+var NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
+var OLD_TOTAL = new RegExp(`${Q} total capacity`);
+var OLD_FREE = new RegExp(`${Q} free`);
+function gib(m, at = 1) {
+  if (!m) return null;
+  const n = Number(m[at].replace(/,/g, ""));
+  const f = UNIT_GIB[m[at + 1]];
+  return f === void 0 || !Number.isFinite(n) ? null : n * f;
+}
+var round = (n) => n === null ? null : Math.round(n * 1e4) / 1e4;
+function readOomGap(text) {
+  const tried = gib(TRIED.exec(text));
+  if (tried === null) return null;
+  const modern = NEW_TOTAL.exec(text);
+  const total = modern ? gib(modern, 1) : gib(OLD_TOTAL.exec(text));
+  const free = modern ? gib(modern, 3) : gib(OLD_FREE.exec(text));
+  return {
+    triedGiB: round(tried),
+    freeGiB: round(free),
+    totalGiB: round(total),
+    shortfallGiB: free === null ? null : round(Math.max(0, tried - free))
+  };
+}
+var giB = (n) => n === null || n === void 0 ? "?" : String(Math.round(n * 100) / 100);
+function gapText(o) {
+  return o ? `asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free of ${giB(o.totalGiB)} GiB (short ${giB(o.shortfallGiB)} GiB)` : "out of GPU memory";
+}
+
+// src/domain/diagnosis/peer-advice.ts
+function sglang(cls, f) {
+  switch (cls) {
+    case "oom":
+      return {
+        summary: `GPU out of memory: ${gapText(f.oom)}${f.phase === "capturing-graphs" ? ", while capturing CUDA graphs" : ""}`,
+        fix: "SGLang keeps --mem-fraction-static of the GPU for weights and the KV pool; activations and CUDA graphs live in the rest: lower --mem-fraction-static (e.g. by 0.05), lower --cuda-graph-max-bs or --chunked-prefill-size, or --disable-cuda-graph. For the weights themselves: raise --tp-size or use a quantized checkpoint."
+      };
+    case "kv-insufficient":
+      return {
+        summary: "no room for SGLang's KV pool: the weights fill --mem-fraction-static",
+        fix: "Raise --mem-fraction-static (the pool is what that fraction of the GPU leaves after the weights), lower --context-length, or raise --tp-size so each GPU holds fewer weights."
+      };
+    case "engine-init-failed":
+      return {
+        summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
+        fix: "Fix the cause named by the decisive line; `Scheduler hit an exception` and `Received sigquit from a child process` only wrap it: the cause is the traceback above them."
+      };
+    default:
+      return null;
+  }
+}
+function llamacpp(cls, f) {
+  switch (cls) {
+    case "oom":
+      return {
+        summary: `GPU out of memory while llama.cpp allocated its buffers: ${f.decisive ?? "no cause line found"}`,
+        fix: "Offload fewer layers (-ngl / --n-gpu-layers below the model's count), shrink the KV cache (-c / --ctx-size, -np / --parallel, --cache-type-k q8_0 --cache-type-v q8_0 with flash attention), or use a smaller quant."
+      };
+    case "engine-init-failed": {
+      const d = f.decisive ?? "";
+      const cause = llamaLoadCause(d);
+      const at = cause.path ? ` ${cause.path}` : "";
+      if (cause.what === "missing") {
+        return { summary: `llama.cpp could not open the model file${at}`, fix: `Check the -m path${at ? ` (${at.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.` };
+      }
+      if (cause.what === "architecture") {
+        return { summary: `this llama.cpp build does not know the model: ${d}`, fix: "Use a newer llama.cpp image (the model's architecture or pre-tokenizer was added later), or a GGUF converted for this build." };
+      }
+      if (cause.what === "corrupt") {
+        return { summary: `the model file${at} is not a complete GGUF: ${d}`, fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at ? ` (${at.trim()})` : ""}.` };
+      }
+      return {
+        summary: `llama.cpp failed to start: ${d || "no cause line found"}`,
+        fix: "Fix the cause named by the decisive line; `exiting due to model loading error` and `failed to load model` only wrap it."
+      };
+    }
+    default:
+      return null;
+  }
+}
+function peerAdvice(cls, engine, f) {
+  if (f.decisive && [NO_GPU, NCCL, GPU_FAULT, HOST_OOM].some((re) => re.test(f.decisive))) return null;
+  return engine === "sglang" ? sglang(cls, f) : llamacpp(cls, f);
+}
+
+// src/domain/diagnosis/advice.ts
+function oomAdvice(f) {
+  const d = f.decisive ?? "";
+  if (HOST_OOM.test(d)) {
+    return [
+      "the kernel's OOM killer ended the engine: host RAM (or the unit's memory limit) ran out, not GPU memory",
+      "Raise the unit's MemoryMax= / the container's --memory, or lower the engine's host-RAM use (--swap-space, --cpu-offload-gb, KV offloading, fewer API server processes); journalctl -k shows what else held memory."
+    ];
+  }
+  if (/error: out of memory/.test(d) && !f.oom) {
+    return [
+      "CUDA error: out of memory without an allocation size (typically pin_memory of host buffers)",
+      "This is usually the memlock limit, not VRAM: run the container with --ulimit memlock=-1:-1, or give a unit that runs the engine itself LimitMEMLOCK=infinity (and raise the host's memlock via PAM limits)."
+    ];
+  }
+  if (/warming up sampler/.test(d)) {
+    return ["out of memory while warming up the sampler", "Lower --max-num-seqs or --gpu-memory-utilization."];
+  }
+  if (/Free memory on device/.test(d)) {
+    return ["the GPU has less free memory at startup than --gpu-memory-utilization asks for (another process holds VRAM)", "Free the GPU (nvidia-smi / rocm-smi shows the holder; a previous engine still stopping is common) or lower --gpu-memory-utilization to fit the free memory."];
+  }
+  if (/Failed to load model - not enough GPU memory/.test(d)) {
+    return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
+  }
+  const o = f.oom;
+  const gap = gapText(o);
+  if (f.phase === "capturing-graphs") {
+    return [
+      `GPU out of memory: ${gap}, while capturing CUDA graphs`,
+      `${o ? `Asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free (short ${giB(o.shortfallGiB)} GiB): g` : "G"}raph capture needs memory outside the KV pool: lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) to leave room, capture fewer sizes (--max-num-seqs, compilation_config cudagraph_capture_sizes), or --enforce-eager to skip graphs.`
+    ];
+  }
+  return [
+    `GPU out of memory: ${gap}`,
+    `${o ? `Asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free (short ${giB(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`
+  ];
+}
+function loopText(attempts) {
+  const ended = attempts.filter((a) => a.endedAt !== null);
+  const durations = ended.map((a) => a.durationS === null ? "?" : `${a.durationS}s`).join(", ");
+  return `${ended.length} attempt(s) ended${durations ? ` after ${durations}` : ""}`;
+}
+function advice(cls, f) {
+  const peer = f.engine === "sglang" || f.engine === "llama.cpp" ? peerAdvice(cls, f.engine, f) : null;
+  if (peer) return peer;
+  const unit = f.unit ?? "the unit";
+  switch (cls) {
+    case "oom": {
+      const [summary, fix] = oomAdvice(f);
+      return { summary, fix };
+    }
+    case "kv-insufficient": {
+      const k = f.kv;
+      return {
+        summary: !k ? "no memory left for the KV cache" : k.capacityTokens ? `KV cache too small for one max-length request: max model len ${k.maxModelLen} tokens, the cache holds ${k.capacityTokens}` : `KV cache too small for one max-length request: needs ${giB(k.neededGiB)} GiB, ${giB(k.availableGiB)} GiB available`,
+        fix: `Raise --gpu-memory-utilization, lower --max-model-len${k?.estimatedMaxLen ? ` (the engine estimates ${k.estimatedMaxLen} fits)` : ""}, or pin --kv-cache-memory-bytes. Under expert offload utilization buys arena, not KV: pin the pool.`
+      };
+    }
+    case "dynamo-shape": {
+      const d = f.dynamo;
+      const what = d?.symbol ? `${d.symbol} specialised to the constant ${d.constant ?? "?"}` : "a shape was specialised to a constant";
+      return {
+        summary: `torch.compile/dynamo shape specialisation: ${what}`,
+        fix: "Shape specialisation, not memory: try --enforce-eager (skips torch.compile and CUDA graphs, a real cost), VLLM_DISABLE_COMPILE_CACHE=1 or VLLM_USE_AOT_COMPILE=1, or change --max-num-seqs so the compiled shapes fit. Do not add memory."
+      };
+    }
+    case "engine-init-failed": {
+      if (f.decisive && NCCL.test(f.decisive)) {
+        return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run a container with --ipc=host (or a large --shm-size; an engine the unit runs itself uses the host's /dev/shm: check its size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
+      }
+      if (f.decisive && GPU_FAULT.test(f.decisive)) {
+        const bus = /Xid|fallen off the bus/.test(f.decisive);
+        return {
+          summary: bus ? `the GPU failed under the engine (driver: ${f.decisive})` : `the engine crashed on a GPU fault: ${f.decisive}`,
+          fix: bus ? "A hardware or driver fault, not the serve script: read dmesg/journalctl -k for the Xid, reset the GPU (nvidia-smi -r) or reboot the host, and check its power and cooling before redeploying." : "A crash inside a GPU kernel, not a memory limit: note the request that triggered it, try the previous image or without the newest kernel flags (CUDA graphs, custom all-reduce, FP8 KV), and rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel."
+        };
+      }
+      if (f.decisive && GPU_UNSUPPORTED.test(f.decisive)) {
+        return { summary: `this GPU lacks what a flag asks for: ${f.decisive}`, fix: "FP8 needs compute capability 8.9+ (Ada, Hopper): drop --kv-cache-dtype fp8 (and FP8 quantization) on this GPU, or move the endpoint to one that has it." };
+      }
+      if (f.decisive && HF_OFFLINE.test(f.decisive)) {
+        return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the engine reads (huggingface-cli download on a machine with access, into its HF_HOME: the one a container mounts), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
+      }
+      if (f.decisive && ARCH_UNSUPPORTED.test(f.decisive)) {
+        const arch = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
+        return { summary: `this vLLM does not know the model's architecture (${arch})`, fix: "Use a vLLM new enough for this model (image or venv; its release notes list the architecture), or a model this vLLM supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
+      }
+      if (f.decisive && INSTALL.test(f.decisive)) return installAdvice(f.decisive);
+      if (f.decisive && NO_GPU.test(f.decisive)) {
+        return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs (an engine the unit runs itself: the unit's user must reach /dev/nvidia* or /dev/kfd and /dev/dri) and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
+      }
+      return {
+        summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
+        fix: "Fix the cause named by the decisive line; `Engine core initialization failed` is only the wrapper, the cause is the EngineCore/worker traceback above it."
+      };
+    }
+    case "clean-exit":
+      return {
+        summary: `${unit} exited cleanly (status 0) with no traceback in the window, before readiness`,
+        fix: "vLLM's API server exits 0 after an EngineCore fatal error and the container is already removed: widen the journal window (journalctl -o json, relative --since) to find the traceback, and check NRestarts. With Restart=on-failure the unit stays silently dead: use Restart=always."
+      };
+    case "container-removed":
+      return {
+        summary: `a healthy engine (ready) exited 0 afterwards: ${unit} was stopped from outside`,
+        fix: "Suspect an outside actor before the engine: a leftover probe or runner script doing `podman rm -f`, or another deploy. `pgrep -af` the scripts you launched and stop strays by PID."
+      };
+    case "crash-loop":
+      return {
+        summary: `crash loop: ${loopText(f.attempts)}${f.startLimit ? "; systemd hit the start limit and gave up" : ""}`,
+        fix: `Every attempt dies the same way: the shape does not fit. Read the first attempt's journal for the cause (\`systemctl show -p NRestarts ${unit}\`).${f.startLimit ? ` Then \`systemctl reset-failed ${unit}\` before starting it again.` : ""}`
+      };
+    case "tools-not-enabled":
+      return {
+        summary: "tool calls refused: auto tool choice is not enabled on the server (a config gap, not a model fault)",
+        fix: "Start vLLM with --enable-auto-tool-choice --tool-call-parser <parser> (llama.cpp: --jinja)."
+      };
+    case "auth-mismatch":
+      return authMismatchAdvice(f);
+    case "ready":
+      return { summary: `the engine reached readiness (${f.decisive ?? "Application startup complete."})`, fix: null };
+    case "booting":
+      return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
+    case "engine-args":
+      if (f.decisive && CHAT_TEMPLATE.test(f.decisive)) {
+        return { summary: `the chat template failed: ${f.decisive} (a server config problem, not a tool-choice gap)`, fix: "Give the server a template that renders these messages: --chat-template FILE (or the model's own tokenizer_config chat_template); template kwargs go in the request's chat_template_kwargs, not engine flags." };
+      }
+      if (f.decisive && PARSER.test(f.decisive)) {
+        const which = /reasoning/i.test(f.decisive) ? "--reasoning-parser" : "--tool-call-parser";
+        return { summary: `the ${which.slice(2)} failed: ${f.decisive}`, fix: `Set ${which} to a parser this vLLM has and that matches the model's output format (vllm serve --help lists the choices).` };
+      }
+      return { summary: `the engine refused its command line: ${f.decisive ?? "no cause line found"}`, fix: "Correct the engine flag the decisive line names in the serve script." };
+    case "runtime-error":
+    case "unit-error":
+    case "script-error":
+      return { summary: `${cls}: ${f.decisive ?? "no cause line found"}`, fix: "Fix what the decisive line names, then deploy again." };
+    case "unknown":
+      return {
+        summary: "no vLLM boot line, failure signature or unit event found",
+        fix: 'Check the window and the source: capture with `journalctl -o json --since "20 min ago"` filtered on CONTAINER_NAME or the unit (relative times only).'
+      };
+  }
+}
+function installAdvice(decisive) {
+  if (/No module named/.test(decisive)) {
+    return { summary: `the interpreter that ran the engine cannot import it: ${decisive}`, fix: "The unit or script runs a Python without the engine installed (the system python3, another venv): start it with the venv's own binary or interpreter (ExecStart=/path/to/venv/bin/vllm serve \u2026, or /path/to/venv/bin/python -m \u2026); systemd and nohup do not see an activated venv or conda env." };
+  }
+  if (/error while loading shared libraries/.test(decisive)) {
+    return { summary: `the dynamic loader cannot find a library the engine needs: ${decisive}`, fix: "systemd does not read ~/.bashrc: give the unit Environment=LD_LIBRARY_PATH=/usr/local/cuda/lib64 (the directory holding it), or register it with ldconfig; check with ldd on the binary." };
+  }
+  if (/undefined symbol/.test(decisive)) {
+    return { summary: `a compiled extension was built against another torch or CUDA than the one installed: ${decisive}`, fix: "Reinstall the engine and its kernels (vllm, sgl_kernel, flash-attn) for the torch in this venv, in one pip/uv install, or use the engine's image; do not upgrade torch under them." };
+  }
+  return { summary: `uv found no such command in the project it ran from: ${decisive}`, fix: "uv run resolves the project from the working directory: set WorkingDirectory= in the unit to the project (or uv run --project DIR), or run the venv's bin/vllm directly." };
+}
+
+// src/domain/diagnosis/below-engine.ts
+var PATH = String.raw`(?<path>/[^\s:"']*)`;
+var LOGRUS = /^time="[^"]*" level=(?<level>\w+) msg="(?<msg>(?:[^"\\]|\\.)*)"/;
+var RULES2 = [
+  // podman 4.3/5.x `-v SRC:DST` with SRC absent; docker: `invalid mount config for type "bind": bind source path does not exist: SRC`
+  [new RegExp(`Error: statfs ${PATH}: no such file or directory`), "runtime-error", "podman", (g) => ({ what: "missing-mount-source", path: g.path })],
+  [new RegExp(`Error: statfs ${PATH}: permission denied`), "runtime-error", "podman", (g) => ({ what: "mount-permission", path: g.path })],
+  [new RegExp(`bind source path does not exist: ${PATH}`), "runtime-error", "docker", (g) => ({ what: "missing-mount-source", path: g.path.replace(/\.$/, "") })],
+  // devices: podman `Error: stat /dev/kfd: no such file or directory`; docker `error gathering device information while adding custom device "/dev/kfd": no such file or directory`
+  [/Error: (?:stat|lstat) (?<path>\/dev\/\S+): no such file or directory/, "runtime-error", "podman", (g) => ({ what: "missing-device", path: g.path })],
+  [/adding custom device "(?<path>[^"]+)": no such file or directory/, "runtime-error", "docker", (g) => ({ what: "missing-device", path: g.path })],
+  [/unresolvable CDI devices (?<path>\S+)|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]/, "runtime-error", "podman", (g) => ({ what: "missing-gpu-runtime", ...g.path ? { path: g.path } : {} })],
+  // images: local-only name (podman tries https://localhost/v2/), short names, pulls refused
+  [/Error: initializing source docker:\/\/(?<image>\S+?): /, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
+  [/Error: short-name "(?<image>[^"]+)" did not resolve to an alias/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
+  [/Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
+  [/reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: `${g.repo}:${g.tag}` })],
+  // (docker's `Unable to find image 'X' locally` is the pull starting, not a failure)
+  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown/, "runtime-error", "docker", (g) => ({ what: "image-not-found", image: g.image ?? g.image2 })],
+  // ports: podman rootful (4.3 here), rootless (rootlessport / pasta), docker
+  [/cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  [/rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  [/pasta failed with exit code \d+:.*?Failed to bind port (?<port>\d+)/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  [/Bind for [\w.[\]:]*?:(?<port>\d+) failed: port is already allocated|failed to bind host port for [\w.[\]:]*?:(?<port2>\d+):\S+ address already in use/, "runtime-error", "docker", (g) => ({ what: "port-in-use", port: Number(g.port ?? g.port2) })],
+  // options podman (cobra) refuses: `Error: unknown flag: --memroy`, `unknown shorthand flag: 'x' in -x`, `invalid argument "x" for "--memory" flag`
+  [/(?:Error: |^)unknown (?:shorthand )?flag: (?<option>'\w' in -\S+|--?[\w-]+)/, "runtime-error", "podman", (g) => ({ what: "unknown-option", option: g.option })],
+  [/Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/, "runtime-error", "podman", (g) => ({ what: "bad-option-value", option: g.option, argument: g.argument })],
+  // container name taken (a leftover without --replace/rm -f); docker says `Conflict. The container name "/X" is already in use`
+  [/the container name "\/?(?<container>[^"]+)" is already in use/i, "runtime-error", "podman", (g) => ({ what: "name-in-use", container: g.container })],
+  // the NVIDIA container toolkit's hook: the host driver is not loaded or not installed
+  [/nvidia-container-cli: (?:initialization error: )?(?<msg>.*(?:driver not loaded|driver.*not found|NVML|nvml error).*)$/, "runtime-error", "docker", () => ({ what: "gpu-driver" })],
+  // an image built for another CPU architecture (crun's JSON error line, runc's)
+  [/[Ee]xec format error/, "runtime-error", "crun", () => ({ what: "exec-format" })],
+  // OCI runtime: crun (podman) and runc (docker)
+  [/executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/, "runtime-error", "crun", (g) => ({ what: "oci-command-not-found", command: g.command ?? g.command2 })],
+  [/OCI permission denied|(?:crun|runc): .*Permission denied|OCI runtime create failed: .*permission denied/i, "runtime-error", "crun", () => ({ what: "oci-permission-denied" })],
+  [/(?:Error: )?(?:crun|runc)(?: create failed)?: (?<msg>.+)|OCI runtime (?:create )?(?:failed|error)/, "runtime-error", "crun", () => ({ what: "oci-error" })],
+  // systemd running the unit (src/core/execute.c): exec, user, chdir …, and the exit status it logs
+  [/^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", unit: g.unit, executable: g.executable, errno: g.errno })],
+  // the file was found but execve() failed: with ENOENT its #! interpreter is what is missing (systemd 252, for real)
+  [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", step: "execve", unit: g.unit, ...g.executable ? { executable: g.executable } : {}, errno: g.errno })],
+  // EnvironmentFile= without its `-`: the start fails before any Exec*= runs (systemd 252: then "Failed to run 'start-pre' task")
+  [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "environment-file", unit: g.unit, errno: g.errno })],
+  // TimeoutStartSec= ran out (Type=notify waits for READY=1, which vLLM never sends): systemd SIGTERMs a healthy boot
+  [/^(?<unit>\S+\.service): (?<step>start|start-pre|start-post) operation timed out\. Terminating\.$/, "unit-error", "systemd", (g) => ({ what: "start-timeout", unit: g.unit, step: g.step })],
+  [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "user", unit: g.unit, errno: g.errno })],
+  [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit, step: g.step, executable: g.executable, errno: g.errno })],
+  [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit, step: g.step })],
+  [/Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/, "unit-error", "systemd", (g) => ({ what: "unit-not-found", unit: g.unit ?? g.unit2 })],
+  [/^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/, "unit-error", "systemd", (g) => ({ what: "bad-unit-file", unit: g.unit ?? g.unit2 })],
+  // the serve script's bash: `FILE: line N: MSG` (unbound variable, command not found, runtime syntax errors)
+  [/^(?<file>\S+): line (?<line>\d+): (?<variable>\$?[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g) => ({ what: "unbound-variable", file: g.file, line: Number(g.line), variable: g.variable })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/, "script-error", "bash", (g) => ({ what: "command-not-found", file: g.file, line: Number(g.line), command: g.command })],
+  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/, "script-error", "bash", (g) => ({ what: "script-path", file: g.file, line: Number(g.line), path: g.command, errno: g.errno })],
+  [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g) => ({ what: "runtime-syntax", file: g.file, line: Number(g.line) })],
+  // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
+  [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g) => ({ what: "usage", argument: /argument (\S+?):/.exec(g.msg)?.[1] ?? /unrecognized arguments: (.+)/.exec(g.msg)?.[1] ?? g.msg })],
+  // pydantic's own line under that header names what is wrong (`Value error, User-specified max_model_len …`)
+  // (an architecture it does not know is not a flag problem: engine-init-failed, engine/vllm/failures.ts)
+  [/^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
+  [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g) => ({ what: "config-validation", argument: g.cls })],
+  // a value a flag sets that the model or GPU cannot take, said in a plain exception (vLLM's LoRA and dtype checks, SGLang's context length)
+  [/^(?:\w+\.)*NotImplementedError: (?<msg>(?:Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported.*)$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
+  [/^(?:\w+\.)*(?:ValueError|RuntimeError): (?<msg>(?:User-specified (?:max_model_len|context_length) \(\d+\) is greater than|LoRA rank \d+ is greater than max_lora_rank|Bfloat16 is only supported on GPUs with compute capability).*)$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
+  // a model that ships its own code: transformers and vLLM both name the flag
+  [/\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/, "engine-args", "engine", () => ({ what: "missing-flag", argument: "--trust-remote-code" })],
+  // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
+  [/^(?:E )?error: invalid argument: (?<argument>\S+)/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument })],
+  [/^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument })],
+  // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
+  [/couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  [/error while attempting to bind on address \('[^']*', (?<port>\d+)\)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  // vLLM's own server socket (create_server_socket, before the engine starts): the port is in its argv, not here
+  [/^OSError: \[Errno 98\] Address already in use$/, "runtime-error", "engine", () => ({ what: "port-in-use" })]
+];
+var GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error response from daemon: )(?<msg>.+)$/;
+var NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'/;
+function isNoise(msg2) {
+  return NOISE.test(msg2);
+}
+function belowOf(text) {
+  let msg2 = text.trim();
+  const logrus = LOGRUS.exec(msg2);
+  if (logrus) {
+    if (logrus.groups.level !== "error" && logrus.groups.level !== "fatal") return null;
+    msg2 = logrus.groups.msg.replace(/\\"/g, '"');
+  }
+  if (msg2 === "" || isNoise(msg2)) return null;
+  for (const [re, kind, layer, facts] of RULES2) {
+    const m = re.exec(msg2);
+    if (!m) continue;
+    const f = facts(m.groups ?? {});
+    return { kind, layer, priority: f.what === "oci-error" || f.what === "config-validation" ? 4 : 5, facts: f };
+  }
+  const g = GENERIC_RUNTIME.exec(msg2);
+  if (g) return { kind: "runtime-error", layer: msg2.includes("daemon") ? "docker" : "podman", priority: 4, facts: { what: "runtime" } };
+  return null;
+}
+
+// src/domain/diagnosis/traceback.ts
+var START = /^\s*Traceback \(most recent call last\):/;
+var FRAME = /^\s*File "[^"]*", line \d+/;
+var SKELETON = /^\s*(?:raise\b|[~^]+\s*$|\.\.\.<\d+ lines>\.\.\.|\.\.\.\s*$|re-raise|The above exception was the direct cause|During handling of the above exception|Process [\w-]+:\s*$)/;
+var MAX_CONTENT = 200;
+var ORDINARY = /* @__PURE__ */ new Set(["DEBUG", "INFO", "WARNING"]);
+var TracebackAssembler = class {
+  current = null;
+  seen = /* @__PURE__ */ new Set();
+  sourceNext = false;
+  /** The newest finished-or-open traceback. */
+  last = null;
+  push(raw) {
+    const { msg: msg2, level } = parseLine(raw);
+    if (START.test(msg2)) {
+      if (!this.current) this.open();
+      return;
+    }
+    if (!this.current) return;
+    if (isNoise(msg2) || /^\s*warnings\.warn\(/.test(msg2)) return;
+    if (level !== null && ORDINARY.has(level)) {
+      this.current = null;
+      return;
+    }
+    if (FRAME.test(msg2)) {
+      this.current.frames++;
+      this.sourceNext = true;
+      return;
+    }
+    if (this.sourceNext && /^\s{2,}\S/.test(msg2)) {
+      this.sourceNext = false;
+      return;
+    }
+    this.sourceNext = false;
+    const text = msg2.trim();
+    if (text === "" || SKELETON.test(msg2) || this.seen.has(text)) return;
+    this.seen.add(text);
+    this.current.content.push(text);
+    if (this.current.content.length > MAX_CONTENT) this.current.content.shift();
+  }
+  open() {
+    this.current = { content: [], frames: 0 };
+    this.seen = /* @__PURE__ */ new Set();
+    this.last = this.current;
+  }
+};
+function decisiveOf(tb) {
+  for (let i = tb.content.length - 1; i >= 0; i--) if (!WRAPPER.test(tb.content[i])) return tb.content[i];
+  return tb.content[tb.content.length - 1] ?? null;
+}
+
+// src/domain/diagnosis/unit-events.ts
+var UNIT = String.raw`(?<unit>[\w@.:\\-]+\.service)`;
+var PATTERNS = [
+  [new RegExp(`^${UNIT}: Deactivated successfully`), "deactivated"],
+  [new RegExp(`^${UNIT}: Main process exited, code=\\w+, status=(?<status>\\d+)`), "main-exited"],
+  [new RegExp(`^${UNIT}: Failed with result '(?<result>[\\w-]+)'`), "failed"],
+  [new RegExp(`^${UNIT}: Scheduled restart job, restart counter is at (?<counter>\\d+)`), "restart-scheduled"],
+  [new RegExp(`^${UNIT}: Start request repeated too quickly`), "start-limit-hit"],
+  [/^Started (?<unit>[\w@.:\\-]+\.service)?/, "started"],
+  [/^Stopping (?<unit>[\w@.:\\-]+\.service)?/, "stopping"],
+  [/^Stopped (?<unit>[\w@.:\\-]+\.service)?/, "stopped"]
+];
+function unitEventOf(text, opts) {
+  for (const [re, kind] of PATTERNS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const g = m.groups ?? {};
+    const unit = g.unit ?? opts.unit ?? null;
+    if (!opts.fromSystemd && !g.unit) return null;
+    if (unit && !unit.endsWith(".service")) return null;
+    if (/libpod|conmon/.test(text) && !g.unit) return null;
+    const ev = { kind, unit, ts: opts.ts ?? 0, text };
+    if (g.status !== void 0) ev.status = Number(g.status);
+    if (g.result !== void 0) ev.result = g.result;
+    if (g.counter !== void 0) ev.counter = Number(g.counter);
+    if (kind === "failed" && g.result === "start-limit-hit") ev.kind = "start-limit-hit";
+    return ev;
+  }
+  return null;
+}
+function attemptsOf(events) {
+  const out = [];
+  let cur = null;
+  const end = (ts) => {
+    if (!cur || cur.endedAt !== null) return;
+    cur.endedAt = ts;
+    cur.durationS = cur.startedAt && ts ? Math.round((ts - cur.startedAt) / 1e5) / 10 : null;
+  };
+  for (const ev of events) {
+    if (ev.kind === "started") {
+      cur = { startedAt: ev.ts, endedAt: null, durationS: null, exitStatus: null, stopped: false };
+      out.push(cur);
+    } else if (!cur) continue;
+    else if (ev.kind === "stopping") cur.stopped = true;
+    else if (ev.kind === "main-exited") {
+      cur.exitStatus = ev.status ?? null;
+      end(ev.ts);
+    } else if (ev.kind === "deactivated" || ev.kind === "failed" || ev.kind === "stopped") {
+      if (ev.kind === "deactivated" && cur.exitStatus === null) cur.exitStatus = 0;
+      end(ev.ts);
+    }
+  }
+  return out;
+}
+function mainUnit(events) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const ev of events) if (ev.unit) counts.set(ev.unit, (counts.get(ev.unit) ?? 0) + 1);
+  let best = null;
+  for (const [u, n] of counts) if (best === null || n > counts.get(best)) best = u;
+  return best;
+}
+
+// src/domain/redact/names.ts
+var SECRET_ARG_KEY = /(^|_)(api_key|hf_token|token|secret|password|watermark_config)$/i;
+function isSecretArgKey(key) {
+  return SECRET_ARG_KEY.test(key);
+}
+var SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
+function looksSecret(name) {
+  return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
+}
+var isRedactedName = (name) => looksSecret(name) || /(password|passwd|secret|token|apikey|api_key)$/i.test(name);
+var TRAP_SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
+var TRAP_SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
+var SECRET_FLAG_ASSIGNMENT = /^(--[\w-]*(?:key|token|password|secret)[\w-]*=).*/i;
+
+// src/domain/redact/shapes.ts
+var HF_TOKEN = /\bhf_[A-Za-z0-9]{20,}\b/g;
+var REDACTOR_TOKEN_SHAPES = [
+  HF_TOKEN,
+  /\bsk-[A-Za-z0-9_-]{16,}/g,
+  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g,
+  /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g
+];
+var TRAP_LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
+function valueLooksSecret(value) {
+  const v = value.trim();
+  if (REDACTOR_TOKEN_SHAPES.some((re) => new RegExp(re.source).test(v))) return true;
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^\s/@]+@/i.test(v)) return true;
+  return v.length >= 32 && /^[A-Za-z0-9+_=]+$/.test(v) && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);
+}
+
+// src/domain/redact/redact.ts
+var M = "***";
+var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
+var SOURCE_REF = /(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)/.source;
+var REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
+var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
+var ENGINE_FLAG_VALUE = new RegExp(
+  String.raw`(--(?:api-key|hf-token)[= ])(?!(["']?)${SOURCE_REF}\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
+  "gi"
+);
+var NAMES_A_SECRET = /* @__PURE__ */ new Set(["--secret", "--secret-id"]);
+var quoteOf = (v) => v.startsWith('"') || v.startsWith("'") ? v[0] : "";
+var masked = (v) => `${quoteOf(v)}${M}${quoteOf(v)}`;
+function redactSecrets(text) {
+  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(ENGINE_FLAG_VALUE, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(HF_TOKEN, "hf_***");
+}
+function redact(text) {
+  let out = redactSecrets(text);
+  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
+  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
+  out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
+  out = namedValues(out);
+  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => isRedactedName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v) ? `${flag}${sep}${masked(v)}` : m);
+  for (const re of REDACTOR_TOKEN_SHAPES) out = out.replace(re, M);
+  return out;
+}
+function namedValues(text, depth = 0) {
+  return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q2, name, sep, v) => {
+    if (isRedactedName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q2}${name}${q2}${sep}${masked(v)}` : m;
+    return depth < 3 && /[=:]/.test(v) ? `${q2}${name}${q2}${sep}${namedValues(v, depth + 1)}` : m;
+  });
+}
+
+// src/domain/diagnosis/classify.ts
+var BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+\.\d+\.\d+\S*$/;
+var MAX_EVENTS = 2e3;
+var MAX_RING = 40;
+var MAX_TAIL = 12;
+var CAUSE_WINDOW = 40;
+var SERVING = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+var BELOW = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
+var Diagnoser = class {
+  constructor(opts = {}) {
+    this.opts = opts;
+  }
+  opts;
+  seq = 0;
+  planReader = new PlanReader();
+  tracebacks = new TracebackAssembler();
+  events = [];
+  ring = [];
+  /** the last lines of any kind (engine, script, systemd): the evidence of an `unknown` */
+  tail = [];
+  failure = null;
+  previousFailure = null;
+  readySeq = null;
+  /** exceptions engine processes logged after readiness, which alone are no failure (a request's) */
+  servingErrors = [];
+  /** where an engine first said it died after readiness (vLLM logs that line, then the traceback) */
+  firstFatalSeq = null;
+  /** uvicorn's line, or llama-server's `server is listening on http://…` */
+  readyLine = "Application startup complete.";
+  /** readiness read from answered requests, not a startup line (a tool gap then says more than "ready") */
+  readyFromServing = false;
+  phase = null;
+  spec = null;
+  toolGap = null;
+  dynamoConstant = null;
+  kvEstimate = null;
+  engineLines = 0;
+  bootedSinceStart = false;
+  engineUnit = null;
+  /** which engine wrote the log (the first line that says): the flags a fix names */
+  family = null;
+  /** A decoded record: systemd's lines become unit events, everything else engine lines. */
+  pushRecord(rec) {
+    if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
+    const ev = unitEventOf(rec.text, { fromSystemd: rec.identifier === "systemd", unit: rec.unit, ts: rec.ts });
+    if (ev) this.pushUnitEvent(ev);
+    else if (rec.identifier !== "systemd") this.pushLine(rec.text, { fromContainer: rec.container !== null });
+    else this.pushSystemdLine(rec.text);
+  }
+  /** systemd's own lines that are no unit event: `Start request repeated …` variants, bad unit files. */
+  pushSystemdLine(text) {
+    this.keepTail(text);
+    const below = belowOf(text);
+    if (below) this.consider({ kind: below.kind, priority: below.priority, msg: text.trim(), seq: this.seq, below });
+    this.considerHostOom(text);
+  }
+  /** systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal. */
+  considerHostOom(text) {
+    if (HOST_OOM.test(text)) this.consider({ kind: "oom", priority: 5, msg: text.trim(), seq: this.seq });
+  }
+  pushUnitEvent(ev) {
+    const want = this.opts.unit ?? this.engineUnit;
+    if (want && ev.unit && ev.unit !== want) return;
+    if (ev.kind === "started") this.newAttempt();
+    this.events.push({ ...ev, seq: this.seq });
+    if (this.events.length > MAX_EVENTS) this.events.shift();
+    this.keepTail(ev.text);
+    const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
+    if (below) this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
+    this.considerHostOom(ev.text);
+  }
+  /**
+   * One line of text. `fromContainer`: written by the engine's container (conmon), so only the engine's own
+   * signatures apply; the runtime's and the shell's come from the unit's stdout.
+   */
+  pushLine(raw, opts = {}) {
+    this.seq++;
+    const line = parseLine(raw);
+    const msg2 = line.msg;
+    if (msg2.trim() === "") return;
+    this.keepTail(msg2.trim());
+    if (isNoise(msg2)) return;
+    const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg2) : null;
+    if (below && (!opts.fromContainer || below.layer === "engine")) {
+      this.remember(msg2.trim());
+      this.consider({ kind: below.kind, priority: below.priority, msg: msg2.trim(), seq: this.seq, below });
+    }
+    if (line.level !== null || line.proc !== null) this.engineLines++;
+    if (this.family === null) this.family = familyOf(raw.trim());
+    if (BANNER.test(msg2)) {
+      if (this.bootedSinceStart) this.newAttempt();
+      this.bootedSinceStart = true;
+    }
+    this.planReader.push(msg2);
+    const phase = bootPhase(msg2);
+    if (phase) {
+      this.phase = phase;
+      this.engineLines++;
+    }
+    if (isReadyMarker(msg2)) {
+      this.readySeq = this.seq;
+      this.readyLine = msg2.includes("Application startup complete.") ? "Application startup complete." : msg2.trim();
+    } else if (this.readySeq === null && SERVING.test(msg2)) {
+      this.readySeq = this.seq;
+      this.readyLine = msg2.trim();
+      this.readyFromServing = true;
+    }
+    this.tracebacks.push(raw);
+    const spec2 = msg2.includes("metrics: ") ? readSpecDecode(msg2) : null;
+    if (spec2) this.spec = spec2;
+    if (this.toolGap === null && isToolConfigGap(msg2)) this.toolGap = msg2.trim();
+    const constant = /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg2);
+    if (constant) this.dynamoConstant = Number(constant[1]);
+    const est = /estimated maximum model length is ([\d,]+)/.exec(msg2);
+    if (est) this.kvEstimate = parseNumber(est[1]);
+    const match = (line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? peerFailureOf(msg2) : null) ?? failureOf(msg2, line.level);
+    if (match && !(this.readySeq !== null && match.priority === 3)) {
+      this.remember(msg2.trim());
+      this.consider({ ...match, msg: msg2.trim(), seq: this.seq });
+      if (this.readySeq !== null && match.priority <= 2) this.firstFatalSeq ??= this.seq;
+    } else if (line.level === "ERROR" || line.level === "CRITICAL") {
+      this.remember(msg2.trim());
+      if (match) {
+        this.servingErrors.push({ msg: msg2.trim(), seq: this.seq });
+        if (this.servingErrors.length > MAX_RING) this.servingErrors.shift();
+      }
+    }
+  }
+  consider(f) {
+    if (outranks(f, this.failure)) this.failure = f;
+  }
+  keepTail(text) {
+    this.tail.push(text.length > 500 ? `${text.slice(0, 500)}\u2026` : text);
+    if (this.tail.length > MAX_TAIL) this.tail.shift();
+  }
+  finish() {
+    const unit = this.opts.unit ?? mainUnit(this.events);
+    const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
+    const attempts = attemptsOf(events);
+    const ready2 = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
+    const failure2 = ready2 ? null : this.failure ?? this.previousFailure;
+    const startLimit = events.find((e) => e.kind === "start-limit-hit");
+    const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
+    const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
+    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready2 && (this.opts.nRestarts ?? 0) >= 2;
+    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
+    const current = events.slice(Math.max(0, lastStartAt));
+    const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
+    const stoppedAfterReady = ready2 && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
+    let cls;
+    let decisive = null;
+    let below = failure2?.below ?? null;
+    if (!failure2 && startLimit && attempts.length === 0) {
+      cls = "unit-error";
+      decisive = startLimit.text;
+      below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...unit ? { unit } : {} } };
+    } else if (failure2) {
+      cls = failure2.kind;
+      decisive = failure2.priority >= 3 ? failure2.msg : WORKER_DIED.test(failure2.msg) ? this.causeOfDeath() ?? failure2.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure2.msg;
+    } else if (loop) {
+      cls = "crash-loop";
+      const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
+      decisive = startLimit?.text ?? lastExit?.text ?? null;
+    } else if (ready2 && exitAfter(this.readySeq) && !stoppedAfterReady) {
+      cls = "container-removed";
+      decisive = exitAfter(this.readySeq).text;
+    } else if (ready2 && !(this.readyFromServing && this.toolGap)) {
+      cls = "ready";
+      decisive = this.readyLine;
+    } else if (this.toolGap) {
+      cls = "tools-not-enabled";
+      decisive = this.toolGap;
+    } else if (exitAfter(0)) {
+      cls = "clean-exit";
+      decisive = exitAfter(0).text;
+    } else if (this.engineLines > 0) {
+      cls = "booting";
+    } else cls = "unknown";
+    const oom = cls === "oom" && decisive ? readOomGap(decisive) ?? this.oomFromRing() : null;
+    const facts = {
+      decisive,
+      oom,
+      phase: this.phase,
+      attempts,
+      startLimit: Boolean(startLimit),
+      unit,
+      engine: this.family,
+      kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
+      dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null
+    };
+    const { summary, fix } = below ? belowAdvice(below, { ...unit ? { service: unit } : {}, engine: this.family }) : advice(cls, facts);
+    const loopNote = failure2 && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
+    return {
+      class: cls,
+      decisive: decisive === null ? null : redactSecrets(decisive),
+      plan: { ...this.planReader.plan },
+      oom,
+      specDecode: this.spec,
+      summary: summary + loopNote,
+      fix,
+      evidence: this.evidence(cls).map(redactSecrets),
+      phase: this.phase,
+      attempts,
+      compileCache: this.planReader.compileCache(),
+      below,
+      engine: this.family
+    };
+  }
+  newAttempt() {
+    if (this.failure) this.previousFailure = this.failure;
+    this.failure = null;
+    this.readySeq = null;
+    this.readyFromServing = false;
+    this.bootedSinceStart = false;
+    this.firstFatalSeq = null;
+    this.servingErrors.length = 0;
+  }
+  remember(line) {
+    if (this.ring[this.ring.length - 1] === line) return;
+    this.ring.push(line);
+    if (this.ring.length > MAX_RING) this.ring.shift();
+  }
+  /** An engine dying after readiness: the first exception logged around where it first said so is the cause. */
+  causeOfDeath() {
+    const at = this.firstFatalSeq;
+    if (at === null) return null;
+    return this.servingErrors.find((e) => Math.abs(e.seq - at) <= CAUSE_WINDOW)?.msg ?? null;
+  }
+  tracebackDecisive() {
+    return this.tracebacks.last ? decisiveOf(this.tracebacks.last) : null;
+  }
+  oomFromRing() {
+    for (let i = this.ring.length - 1; i >= 0; i--) {
+      const gap = readOomGap(this.ring[i]);
+      if (gap) return gap;
+    }
+    return null;
+  }
+  evidence(cls) {
+    if (cls === "ready" || cls === "booting") return [];
+    if (cls === "unknown") return [...this.tail];
+    if (BELOW.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
+    const tb = this.tracebacks.last?.content ?? [];
+    const lines = tb.length > 0 ? tb : this.ring;
+    const out = lines.slice(-12);
+    const unitLines = this.events.slice(-8).map((e) => e.text);
+    return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out, ...unitLines] : out;
+  }
+};
+function isCleanExit(e) {
+  return e.kind === "deactivated" || e.kind === "main-exited" && e.status === 0;
+}
+function kvFacts(line, estimate) {
+  const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(line);
+  const v0 = /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(line);
+  return {
+    neededGiB: parseNumber(m?.[1]),
+    availableGiB: parseNumber(m?.[2]),
+    estimatedMaxLen: estimate,
+    maxModelLen: parseNumber(v0?.[1]),
+    capacityTokens: parseNumber(v0?.[2])
+  };
+}
+
+// src/domain/journal/decoder.ts
+import { isAscii as isAscii2 } from "node:buffer";
+
+// src/domain/journal/scan.ts
+import { isAscii } from "node:buffer";
+var WANTED = [
+  "__CURSOR",
+  "__REALTIME_TIMESTAMP",
+  "_SOURCE_REALTIME_TIMESTAMP",
+  "MESSAGE",
+  "CONTAINER_ID",
+  "CONTAINER_NAME",
+  "_TRANSPORT",
+  "CONTAINER_PARTIAL_MESSAGE",
+  "_LINE_BREAK",
+  "_STREAM_ID",
+  "PRIORITY",
+  "UNIT",
+  "USER_UNIT",
+  "_SYSTEMD_UNIT",
+  "SYSLOG_IDENTIFIER",
+  "_COMM"
+];
+var F_CURSOR = 0;
+var F_RT = 1;
+var F_SRT = 2;
+var F_MESSAGE = 3;
+var F_CID = 4;
+var F_CNAME = 5;
+var F_TRANSPORT = 6;
+var F_PARTIAL = 7;
+var F_LINE_BREAK = 8;
+var F_STREAM = 9;
+var F_PRIORITY = 10;
+var F_UNIT = 11;
+var F_USER_UNIT = 12;
+var F_SYSTEMD_UNIT = 13;
+var F_IDENT = 14;
+var F_COMM = 15;
+var ABSENT = 0;
+var STR = 1;
+var STR_ESC = 2;
+var BYTES = 3;
+var NULL = 4;
+var QUOTE = 34;
+var BACKSLASH = 92;
+var COMMA = 44;
+var CLOSE = 125;
+var COLON = 58;
+var BRACKET_CLOSE = 93;
+var KEY_BYTES = WANTED.map((k) => Buffer.from(k, "latin1"));
+var TABLE = 256;
+var tableHash = new Int32Array(TABLE);
+var tableField = new Int8Array(TABLE).fill(-1);
+var keyHash = (h, c) => Math.imul(h, 31) + c | 0;
+var slotOf = (h) => (h ^ h >>> 8 ^ h >>> 16) & TABLE - 1;
+KEY_BYTES.forEach((key, f) => {
+  let h = 0;
+  for (const c of key) h = keyHash(h, c);
+  let slot = slotOf(h);
+  while (tableField[slot] !== -1) slot = slot + 1 & TABLE - 1;
+  tableHash[slot] = h;
+  tableField[slot] = f;
+});
+var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+var proto = Buffer.prototype;
+var latin1Slice = proto.latin1Slice ?? function(a, b) {
+  return this.toString("latin1", a, b);
+};
+var utf8Slice = proto.utf8Slice ?? function(a, b) {
+  return this.toString("utf8", a, b);
+};
+function bytesText(buf, a, e, ascii) {
+  return ascii ? latin1Slice.call(buf, a, e) : utf8Slice.call(buf, a, e);
+}
+var SpanScanner = class {
+  buf = Buffer.alloc(0);
+  /** Per wanted field: its kind and, for STR/STR_ESC, the bytes between the quotes. */
+  kind = new Uint8Array(WANTED.length);
+  start = new Int32Array(WANTED.length);
+  end = new Int32Array(WANTED.length);
+  /** A byte-array MESSAGE, decoded: valid until the next scan (copy what is kept). */
+  bytes = Buffer.allocUnsafe(4096);
+  bytesLength = 0;
+  /** Every byte of the byte-array MESSAGE is below 0x80. */
+  bytesAscii = true;
+  /** Where the next backslash at or after the last string value is (-1: none left in buf). */
+  nextBackslash = -2;
+  /** Every byte of buf is below 0x80: a span becomes a string by a plain copy. */
+  ascii = false;
+  reset(buf) {
+    this.buf = buf;
+    this.nextBackslash = -2;
+    this.ascii = isAscii(buf);
+  }
+  /** buf[a, e) as UTF-8 text (lossy, as Buffer's toString). */
+  text(a, e) {
+    return bytesText(this.buf, a, e, this.ascii);
+  }
+  /** Reads the object in buf[a, b) (trimmed, `{` ... `}`); false: leave the line to JSON.parse. */
+  scan(a, b) {
+    const s = this.buf;
+    const kind = this.kind;
+    for (let f = 0; f < kind.length; f++) kind[f] = ABSENT;
+    let i = a + 1;
+    for (let first = true; ; first = false) {
+      let c = s[i];
+      if (c !== QUOTE) {
+        while (i < b && isSpace(s[i])) i++;
+        c = s[i];
+        if (c === CLOSE) return first && i === b - 1;
+        if (c !== QUOTE) return false;
+      }
+      let ke = i + 1;
+      let h = 0;
+      while (ke < b && (c = s[ke]) !== QUOTE) {
+        if (c === BACKSLASH) return false;
+        h = keyHash(h, c);
+        ke++;
+      }
+      if (ke >= b) return false;
+      const want = this.wanted(i + 1, ke, h);
+      let v = ke + 1;
+      if (s[v] !== COLON) {
+        while (v < b && isSpace(s[v])) v++;
+        if (s[v] !== COLON) return false;
+      }
+      c = s[++v];
+      if (isSpace(c)) {
+        while (v < b && isSpace(s[v])) v++;
+        c = s[v];
+      }
+      let next;
+      if (c === QUOTE) {
+        let e = s.indexOf(QUOTE, v + 1);
+        while (e > 0 && e < b && s[e - 1] === BACKSLASH && escaped(s, e)) e = s.indexOf(QUOTE, e + 1);
+        if (e < 0 || e >= b) return false;
+        if (want >= 0) {
+          let bs = this.nextBackslash;
+          if (bs === -2 || bs >= 0 && bs <= v) this.nextBackslash = bs = s.indexOf(BACKSLASH, v + 1);
+          this.kind[want] = bs >= 0 && bs < e ? STR_ESC : STR;
+          this.start[want] = v + 1;
+          this.end[want] = e;
+        }
+        next = e + 1;
+      } else if (want < 0) {
+        next = skipOther(s, v, b, c);
+        if (next < 0) return false;
+      } else if (c === 110 && s[v + 1] === 117 && s[v + 2] === 108 && s[v + 3] === 108) {
+        this.kind[want] = NULL;
+        next = v + 4;
+      } else if (c === 91 && want === F_MESSAGE) {
+        next = this.byteArray(v, b);
+        if (next < 0) return false;
+        this.kind[want] = BYTES;
+      } else return false;
+      c = s[next];
+      if (c === COMMA) {
+        i = next + 1;
+        continue;
+      }
+      if (isSpace(c)) {
+        while (next < b && isSpace(s[next])) next++;
+        c = s[next];
+      }
+      if (c === COMMA) i = next + 1;
+      else if (c === CLOSE) return next === b - 1;
+      else return false;
+    }
+  }
+  /** Index into WANTED of the key buf[k, e) whose hash is h, or -1. */
+  wanted(k, e, h) {
+    for (let slot = slotOf(h); ; slot = slot + 1 & TABLE - 1) {
+      const f = tableField[slot];
+      if (f < 0) return -1;
+      if (tableHash[slot] !== h) continue;
+      const key = KEY_BYTES[f];
+      if (key.length !== e - k) continue;
+      const s = this.buf;
+      let x = 0;
+      while (x < key.length && key[x] === s[k + x]) x++;
+      if (x === key.length) return f;
+    }
+  }
+  /** `[27,91,...]`, journald's form of a value with control characters: decoded into `bytes`; just past it, or -1. */
+  byteArray(v, b) {
+    const fast = this.compactByteArray(v, b);
+    return fast !== -2 ? fast : this.spacedByteArray(v, b);
+  }
+  /** The compact form journalctl writes, element by element; -2: not that form (spaces, `[]`). */
+  compactByteArray(v, b) {
+    const s = this.buf;
+    let out = this.bytes;
+    let n = 0;
+    let high = 0;
+    let i = v + 1;
+    for (; ; ) {
+      let d = s[i] - 48;
+      if (d < 0 || d > 9) return -2;
+      let x = d;
+      d = s[++i] - 48;
+      if (d >= 0 && d <= 9) {
+        x = x * 10 + d;
+        d = s[++i] - 48;
+        if (d >= 0 && d <= 9) {
+          x = x * 10 + d;
+          i++;
+          if (x > 255) return -1;
+        }
+      }
+      if (n === out.length) out = this.grow(n);
+      out[n++] = x;
+      high |= x;
+      const c = s[i];
+      if (c === COMMA) i++;
+      else if (c === BRACKET_CLOSE && i < b) {
+        this.bytesLength = n;
+        this.bytesAscii = high < 128;
+        return i + 1;
+      } else return -2;
+    }
+  }
+  grow(n) {
+    const grown = Buffer.allocUnsafe(n * 2);
+    this.bytes.copy(grown);
+    return this.bytes = grown;
+  }
+  /** Any spacing, and `[]`. */
+  spacedByteArray(v, b) {
+    const s = this.buf;
+    let n = 0;
+    let cur = -1;
+    let high = 0;
+    let out = this.bytes;
+    for (let i = v + 1; i < b; i++) {
+      const c = s[i];
+      if (c >= 48 && c <= 57) {
+        cur = cur < 0 ? c - 48 : cur * 10 + (c - 48);
+        if (cur > 255) return -1;
+      } else if (c === COMMA || c === BRACKET_CLOSE) {
+        if (cur < 0) {
+          if (c !== BRACKET_CLOSE || n !== 0) return -1;
+          this.bytesLength = 0;
+          this.bytesAscii = true;
+          return i + 1;
+        }
+        if (n === out.length) out = this.grow(n);
+        out[n++] = cur;
+        high |= cur;
+        cur = -1;
+        if (c === BRACKET_CLOSE) {
+          this.bytesLength = n;
+          this.bytesAscii = high < 128;
+          return i + 1;
+        }
+      } else if (!isSpace(c)) return -1;
+    }
+    return -1;
+  }
+};
+function skipOther(s, v, b, c) {
+  if (c === 91) {
+    let j2 = v + 1;
+    while (j2 < b && isSpace(s[j2])) j2++;
+    const d = s[j2];
+    if (d === QUOTE || d === 91 || d === 123) return -1;
+    const e = s.indexOf(BRACKET_CLOSE, v);
+    return e < 0 || e >= b ? -1 : e + 1;
+  }
+  if (c === 123) return -1;
+  let j = v;
+  while (j < b && s[j] !== COMMA && s[j] !== CLOSE) j++;
+  return j;
+}
+function escaped(s, e) {
+  let n = 0;
+  for (let i = e - 1; s[i] === BACKSLASH; i--) n++;
+  return (n & 1) === 1;
+}
+
+// src/domain/journal/head.ts
+var CONTAINER = 0;
+var STDOUT = 1;
+var OTHER = 2;
+function emptyHead() {
+  return { cursor: null, cursorTs: 0, ts: 0, priority: null, container: null, unit: null, identifier: null, src: OTHER, partial: false, lineMax: false, cidPresent: false, cid: null, sidPresent: false, sid: null };
+}
+function str(v) {
+  return typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : null;
+}
+function spanStr(sc, f) {
+  const k = sc.kind[f];
+  if (k === STR) return sc.text(sc.start[f], sc.end[f]);
+  if (k === STR_ESC) return JSON.parse(sc.text(sc.start[f] - 1, sc.end[f] + 1));
+  return null;
+}
+function spanIs(sc, f, lit) {
+  const k = sc.kind[f];
+  if (k === STR) return sameBytes(sc.buf, sc.start[f], sc.end[f], lit);
+  return k === STR_ESC && spanStr(sc, f) === lit.toString("utf8");
+}
+function sameBytes(buf, a, e, lit) {
+  if (e - a !== lit.length) return false;
+  for (let i = 0; i < lit.length; i++) if (buf[a + i] !== lit[i]) return false;
+  return true;
+}
+var STDOUT_BYTES = Buffer.from("stdout");
+var TRUE_BYTES = Buffer.from("true");
+var LINE_MAX_BYTES = Buffer.from("line-max");
+var SLOTS = 8;
+var Interner = class {
+  bytes = [];
+  strings = [];
+  next = [];
+  get(sc, f) {
+    if (sc.kind[f] !== STR) return spanStr(sc, f);
+    const a = sc.start[f];
+    const e = sc.end[f];
+    const held2 = this.bytes[f] ??= [];
+    for (let i = 0; i < held2.length; i++) if (sameBytes(sc.buf, a, e, held2[i])) return this.strings[f][i];
+    const strings = this.strings[f] ??= [];
+    const at = held2.length < SLOTS ? held2.length : this.next[f] = ((this.next[f] ?? 0) + 1) % SLOTS;
+    held2[at] = Buffer.from(sc.buf.subarray(a, e));
+    return strings[at] = sc.text(a, e);
+  }
+};
+function spanNumber(sc, f) {
+  if (sc.kind[f] === STR) {
+    const s = sc.buf;
+    const a = sc.start[f];
+    const e = sc.end[f];
+    if (e > a && e - a <= 16) {
+      let n = 0;
+      let i = a;
+      for (; i < e; i++) {
+        const c = s[i] - 48;
+        if (c < 0 || c > 9) break;
+        n = n * 10 + c;
+      }
+      if (i === e && n <= Number.MAX_SAFE_INTEGER) return n;
+    }
+  }
+  return Number(spanStr(sc, f));
+}
+function headFromSpans(sc, h, intern) {
+  const k = sc.kind;
+  h.cursor = null;
+  const rt = k[F_RT] === STR || k[F_RT] === STR_ESC;
+  h.cursorTs = rt ? spanNumber(sc, F_RT) || 0 : 0;
+  h.ts = rt ? h.cursorTs : k[F_SRT] === STR || k[F_SRT] === STR_ESC ? spanNumber(sc, F_SRT) || 0 : 0;
+  if (k[F_PRIORITY] === STR && sc.end[F_PRIORITY] - sc.start[F_PRIORITY] === 1) {
+    const d = sc.buf[sc.start[F_PRIORITY]] - 48;
+    h.priority = d >= 0 && d <= 9 ? d : Number(spanStr(sc, F_PRIORITY));
+  } else {
+    const p = spanStr(sc, F_PRIORITY);
+    h.priority = p === null ? null : Number(p);
+  }
+  h.cid = intern.get(sc, F_CID);
+  h.container = intern.get(sc, F_CNAME) ?? h.cid;
+  h.unit = intern.get(sc, F_UNIT) ?? intern.get(sc, F_USER_UNIT) ?? intern.get(sc, F_SYSTEMD_UNIT);
+  h.identifier = intern.get(sc, F_IDENT) ?? intern.get(sc, F_COMM);
+  h.cidPresent = k[F_CID] !== ABSENT;
+  h.sidPresent = k[F_STREAM] !== ABSENT;
+  h.sid = h.sidPresent ? intern.get(sc, F_STREAM) : null;
+  h.src = h.cidPresent || k[F_CNAME] !== ABSENT ? CONTAINER : spanIs(sc, F_TRANSPORT, STDOUT_BYTES) ? STDOUT : OTHER;
+  h.partial = spanIs(sc, F_PARTIAL, TRUE_BYTES);
+  h.lineMax = spanIs(sc, F_LINE_BREAK, LINE_MAX_BYTES);
+}
+function headFromObject(raw, h) {
+  h.cursor = typeof raw.__CURSOR === "string" ? raw.__CURSOR : null;
+  h.cursorTs = Number(raw.__REALTIME_TIMESTAMP) || 0;
+  h.ts = Number(str(raw.__REALTIME_TIMESTAMP) ?? str(raw._SOURCE_REALTIME_TIMESTAMP) ?? 0) || 0;
+  const p = str(raw.PRIORITY);
+  h.priority = p === null ? null : Number(p);
+  h.cid = str(raw.CONTAINER_ID);
+  h.container = str(raw.CONTAINER_NAME) ?? h.cid;
+  h.unit = str(raw.UNIT) ?? str(raw.USER_UNIT) ?? str(raw._SYSTEMD_UNIT);
+  h.identifier = str(raw.SYSLOG_IDENTIFIER) ?? str(raw._COMM);
+  h.cidPresent = raw.CONTAINER_ID !== void 0;
+  h.sidPresent = raw._STREAM_ID !== void 0;
+  h.sid = str(raw._STREAM_ID);
+  h.src = h.cidPresent || raw.CONTAINER_NAME !== void 0 ? CONTAINER : raw._TRANSPORT === "stdout" ? STDOUT : OTHER;
+  h.partial = raw.CONTAINER_PARTIAL_MESSAGE === "true";
+  h.lineMax = raw._LINE_BREAK === "line-max";
+}
+
+// src/domain/journal/pieces.ts
+var MAX_PARTIAL_BYTES = 1 << 20;
+var sameId = (a, b) => a === b || (a === null ? b === "null" : b === null && a === "null");
+function copyHead(to, from) {
+  to.cursor = from.cursor;
+  to.cursorTs = from.cursorTs;
+  to.ts = from.ts;
+  to.priority = from.priority;
+  to.container = from.container;
+  to.unit = from.unit;
+  to.identifier = from.identifier;
+  to.src = from.src;
+  to.partial = from.partial;
+  to.lineMax = from.lineMax;
+  to.cidPresent = from.cidPresent;
+  to.cid = from.cid;
+  to.sidPresent = from.sidPresent;
+  to.sid = from.sid;
+}
+var Pieces = class {
+  joined = 0;
+  /** After take() returned true: emit buf[start, end) now (valid until the next take), under head's fields. */
+  head;
+  buf;
+  start = 0;
+  end = 0;
+  /** The bytes to emit are the ones passed in (not a joined message): the caller's ASCII knowledge holds. */
+  ascii = false;
+  held = [];
+  spare = [];
+  get size() {
+    return this.held.length;
+  }
+  /** A piece of this record's container or stream is held: the record ends it. */
+  holds(h) {
+    return this.find(true, h.cid) >= 0 || this.find(false, h.sid) >= 0;
+  }
+  /** One record's MESSAGE, buf[a, e) (copied when held). True: emit buf/start/end now. */
+  take(h, buf, a, e) {
+    const keyed = h.cidPresent || h.sidPresent;
+    const id = h.cidPresent ? h.cid : h.sid;
+    const at = keyed ? this.find(h.cidPresent, id) : -1;
+    if ((h.partial || h.lineMax) && keyed) {
+      if (at < 0) {
+        const p2 = this.spare.pop() ?? { container: false, id: null, head: { ...h }, bytes: Buffer.allocUnsafe(4096), size: 0 };
+        p2.container = h.cidPresent;
+        p2.id = id;
+        copyHead(p2.head, h);
+        p2.size = 0;
+        this.append(p2, buf, a, e);
+        this.held.push(p2);
+        return false;
+      }
+      const p = this.held[at];
+      this.append(p, buf, a, e);
+      this.joined++;
+      return p.size < MAX_PARTIAL_BYTES ? false : this.release(at);
+    }
+    if (at >= 0) {
+      this.append(this.held[at], buf, a, e);
+      this.joined++;
+      return this.release(at);
+    }
+    this.head = h;
+    this.buf = buf;
+    this.start = a;
+    this.end = e;
+    this.ascii = true;
+    return true;
+  }
+  /** End of input: every held message as it stands, oldest first. */
+  *rest() {
+    while (this.held.length > 0) {
+      this.release(0);
+      yield { head: this.head, bytes: this.buf.subarray(this.start, this.end) };
+    }
+  }
+  find(container, id) {
+    for (let i = 0; i < this.held.length; i++) if (this.held[i].container === container && sameId(this.held[i].id, id)) return i;
+    return -1;
+  }
+  release(at) {
+    const p = at === this.held.length - 1 ? this.held.pop() : this.held.splice(at, 1)[0];
+    this.head = p.head;
+    this.buf = p.bytes;
+    this.start = 0;
+    this.end = p.size;
+    this.ascii = false;
+    if (this.spare.length < 8) this.spare.push(p);
+    return true;
+  }
+  append(p, buf, a, e) {
+    const need = p.size + (e - a);
+    if (need > p.bytes.length) {
+      const grown = Buffer.allocUnsafe(need * 2);
+      p.bytes.copy(grown, 0, 0, p.size);
+      p.bytes = grown;
+    }
+    p.bytes.set(buf.subarray(a, e), p.size);
+    p.size = need;
+  }
+};
+
+// src/domain/journal/wasm/lines.generated.ts
+var JOURNAL_LINES_WASM = "AGFzbQEAAAABHAVgAABgAAF/YAN/f3wBf2AEf39/fwF/YAF/AX8DCQgAAQEBAgIDBAQFAXABAQEFAwEAQAYJAX8BQaDn4AALB0IHBm1lbW9yeQIABGluaXQAAAhoZWFwQmFzZQABBmxheW91dAACBW5hbWVzAAMKY3Vyc29yU2VlbgAEBWxpbmVzAAYK+VIIogQCB38Be0Gg+5aAAEH/AUGAAvwLAEEAIQADQCAAQQJ0QYCIgIAAaigCACEBQVshAkEAIQMDQCACQSVqIQIgASADaiEEIANBAWoiBSEDIAQtAAANAAtBACEGAkAgBUF/aiIDQQRJDQAgAS0AAUEFbCABIAVqQX1qLQAAaiACaiEGCyAAQaD9loAAaiADOgAAIAYhAwNAIANB/wFxIgJBAWohAyACQaD7loAAaiIELQAAQf8BRw0ACyAEIAA6AAAgAkECdEGw/ZaAAGogBjYCACAAQQFqIgBBEEcNAAtBACEDA0AgA0GghpeAAGr9DAAAAAAAAPh/AAAAAAAA+H8iB/0LBAAgA0GQhpeAAGogB/0LBAAgA0GAhpeAAGogB/0LBAAgA0HwhZeAAGogB/0LBAAgA0HghZeAAGogB/0LBAAgA0HQhZeAAGogB/0LBAAgA0HAhZeAAGogB/0LBAAgA0GwhZeAAGogB/0LBAAgA0GAAWoiA0GAgAJHDQALQQBCgICAgICAgHg3A7CFmYAAQQBBADYCuIWZgABBwIXcgABB/wFBgMAA/AsAQQBCfzcD+MXcgABBAEJ/NwPwxdyAAEEAQn83A+jF3IAAQQBCfzcD4MXcgABBAEJ/NwPYxdyAAEEAQn83A9DF3IAAQQBCfzcDyMXcgABBAEJ/NwPAxdyAAEEAQQE2ApSKjIAAQQBBADYCkPuWgABBAEEANgKM+5aAAAsIAEGg5+CAAAvDAgBBAEGg2o6AADYC8PqOgABBAEGg2o2AADYC7PqOgABBAEGg2oyAADYC6PqOgABBAEGgyoyAADYC5PqOgABBAEGgioyAADYC4PqOgABBAEGUioyAADYC3PqOgABBAEGQioyAADYC2PqOgABBAEGQ6ouAADYC1PqOgABBAEGQyouAADYC0PqOgABBAEGQqouAADYCzPqOgABBAEGQiouAADYCyPqOgABBAEGQioqAADYCxPqOgABBAEGQiomAADYCwPqOgABBAEGQioiAADYCvPqOgABBAEGQioeAADYCuPqOgABBAEGQioaAADYCtPqOgABBAEGQioWAADYCsPqOgABBAEGQioSAADYCrPqOgABBAEGQioOAADYCqPqOgABBAEGQioKAADYCpPqOgABBAEGQioCAADYCoPqOgABBoPqOgAALCABBgPuOgAALDgAgACABIAIQhYCAgAALvgkDAX8Bfgp/AkACQAJAAkACQAJAAkAgAUGBAkgNACABQQNxIQMCQAJAIAFBf2pBA08NAEKDh/Sch/bDshQhBEEAIQUMAQsgAUF8cSEGQoOH9JyH9sOyFCEEQQAhBQNAIAQgACAFaiIHMQAAhUKzg4CAgCB+IAdBAWoxAACFQrODgICAIH4gB0ECajEAAIVCs4OAgIAgfiAHQQNqMQAAhUKzg4CAgCB+IQQgBiAFQQRqIgVHDQALCwJAIANFDQAgACAFaiEHA0AgBCAHMQAAhUKzg4CAgCB+IQQgB0EBaiEHIANBf2oiAw0ACwtBgAIhCEEAKwOwhZmAACACZkUNASABQYECSCEJQYACIQgMAwtCACEEIAEhCEEAKwOwhZmAACACZg0BC0EAIAI5A7CFmYAADAMLIAFBAEwNAUIAIQRBASEJIAEhCAsgAEEBaiEKIAhBf2ohC0EAIQxBwYWagAAhBgNAAkAgDEEDdCINQbCFl4AAaisDACACYg0AIAxBAnRBwIWZgABqKAIAIAFHDQAgDEEIdEHAhZqAAGotAAAgAC0AAEcNAEEAIQcCQANAIAsgB0YNASAKIAdqIQUgBiAHaiEDIAdBAWohByADLQAAIAUtAABGDQALIAcgCEgNAQtBASEOIAkNBCANQcCF2oAAaikDACAEUQ0ECyAGQYACaiEGIAxBAWoiDEGAIEcNAAwCCwtBsIWXgAAhB0GAgH8hBQNAAkAgBysDACACYg0AIAVBwIWagABqKAIAIAFHDQBBAQ8LAkAgB0EIaisDACACYg0AIAVBxIWagABqKAIAIAFHDQBBAQ8LIAdBEGohByAFQQhqIgUNAAtCACEEIAEhCAtBACEOQQAoAriFmYAAIgpBA3QiB0GwhZeAAGogAjkDACAKQQJ0QcCFmYAAaiABNgIAIAdBwIXagABqIAQ3AwACQCAIQQFIDQAgCkEIdCENQQAhBwJAIAhBEEkNAAJAIA1BwIWagABqIAAgCGpPDQAgCCANakHAhZqAAGogAEsNAQsgCEFwcSIHQXBqIgNBBHZBAWoiBkEDcSEMQQAhBQJAIANBMEkNACANQcCFmoAAaiEBIAZB/P///wFxIQtBACEFA0AgASAFaiIDIAAgBWoiBv0AAAD9CwQAIANBEGogBkEQav0AAAD9CwQAIANBIGogBkEgav0AAAD9CwQAIANBMGogBkEwav0AAAD9CwQAIAVBwABqIQUgC0F8aiILDQALCwJAIAxFDQAgACAFaiEDIAUgDWpBwIWagABqIQUDQCAFIAP9AAAA/QsEACADQRBqIQMgBUEQaiEFIAxBf2oiDA0ACwsgCCAHRg0BCyAIIAdBf3NqIQYCQCAIQQNxIgVFDQAgDUHAhZqAAGohAwNAIAMgB2ogACAHai0AADoAACAHQQFqIQcgBUF/aiIFDQALCyAGQQNJDQAgDUHAhZqAAGohBgNAIAYgB2oiBSAAIAdqIgMtAAA6AAAgBUEBaiADQQFqLQAAOgAAIAVBAmogA0ECai0AADoAACAFQQNqIANBA2otAAA6AAAgAEEEaiEAIAZBBGohBiAHIAhBfGoiCEcNAAsLQQAgCkEBakGAIG82AriFmYAACyAOC7E3Bg1/AXsFfwF7AnwOfyOAgICAAEEQayIEJICAgIAAQQAgAzYChPuWgABBACAANgKA+5aAAEEAQQA2Aoj7loAAQQAhBQJAA0AgASACTg0BIAVB/x9KDQECQAJAQQAoAoz7loAAQfgPSg0AQQAoApD7loAAQYnwB0gNAQsgBUEASg0CQcCF3IAAQf8BQYDAAPwLAEEAQn83A/jF3IAAQQBCfzcD8MXcgABBAEJ/NwPoxdyAAEEAQn83A+DF3IAAQQBCfzcD2MXcgABBAEJ/NwPQxdyAAEEAQn83A8jF3IAAQQBCfzcDwMXcgABBAEEAKAKUioyAAEEBajYClIqMgABBAEEANgKQ+5aAAEEAQQA2Aoz7loAAC0EAKAKA+5aAACEDIAEhAAJAA0ACQCAAQRBqIgYgAkwNACAAIAJODQIDQCADIABqLQAAQQpGDQMgAiAAQQFqIgBHDQALIAIhAAwCCyADIABqIQcgBiEAIAf9AAAA/QwKCgoKCgoKCgoKCgoKCgoK/SP9ZCIHRQ0ACyAHaCAGakFwaiEACwJAAkAgASAASA0AIAEhBwwBCwNAAkAgAyABai0AAEEgTQ0AIAEhBwwCCyAAIAFBAWoiAUcNAAsgACEHCyAAQQFqIQEgACAHIAAgB0gbIQggA0F/aiEJAkADQCAAIAdMDQEgCSAAaiEGIABBf2oiCiEAIAYtAABBIUkNAAsgCkEBaiEIC0ECIQACQCAHIAhGDQAgBUECdCIKQZCKgoAAaiADIAdqIgA2AgAgCkGQioOAAGogAyAIajYCAEEAKAKI+5aAACEJAkACQCAALQAAQfsARw0AIAMgCEF/aiILai0AAEH9AEcNAEEA/QwAAAAAAAAAAAAAAAAAAAAA/QsEgMbcgABBASEMIANBAWohDUEAKAKE+5aAACEOIAkhDwJAAkADQAJAIAMgB0EBaiIQai0AACIGQSJGDQAgECAITg0EIAdBAmohAANAIAZB/wFxIgdBd2oiBkEZSw0DAkBBASAGdEGTgIAEcQ0AIAZBGUcNBCAAQX9qIRAMAgsgCCAARg0FIAMgAGotAAAhBiAAQQFqIQAMAAsLIBBBAWoiDCEAAkACQAJAA0AgAEEQaiIGIAhKDQEgAyAAaiEHIAYhACAH/QAAACIR/QxcXFxcXFxcXFxcXFxcXFxc/SMgEf0MIiIiIiIiIiIiIiIiIiIiIv0j/VD9ZCIHDQIMAAsLIAAgCE4NAQNAIAMgAGotAAAiBkEiRg0CIAZB3ABGDQIgCCAAQQFqIgBHDQAMBgsLIAdoIAZqQXBqIQALIAAgCE4NAyADIABqLQAAQdwARg0DQX8hEgJAIAAgEEF/c2oiBkEESA0AIA0gEGoiEy0AAUEFbCAGQSVsaiAGIBNqQX5qLQAAaiIUQf8BcSIQQaD7loAAaiwAACIVQQBIDQACQAJAIAAgDGsiFkEBSA0AA0ACQCAQQQJ0QbD9loAAaigCACAURw0AIBYgFUGg/ZaAAGotAABHDQAgFUECdEGAiICAAGooAgAhBiATIQcgFiEMA0ACQCAGLQAAIActAABGDQAgDEUNBQwCCyAGQQFqIQYgB0EBaiEHIAxBf2oiDA0ADAQLCyAQQQFqQf8BcSIQQaD7loAAaiwAACIVQQBODQAMAwsLAkAgFg0AA0ACQCAQQQJ0QbD9loAAaigCACAURw0AIBVBoP2WgABqLQAARQ0DCyAQQQFqQf8BcSIQQaD7loAAaiwAACIVQQBODQAMAwsLA0AgEEEBakH/AXEiEEGg+5aAAGosAABBAE4NAAwCCwsgFUEYdEEYdSESCyAAQQFqIhAgCE4NAwJAIAMgEGotAAAiBkE6Rg0AIABBAmohAAJAA0ACQCAGQf8BcUF3ag4yAAAHBwAHBwcHBwcHBwcHBwcHBwcHBwcABwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwIHCyAIIABGDQYgAyAAai0AACEGIABBAWohAAwACwsgAEF/aiEQCyAQQQFqIgcgCE4NAwJAIAMgB2otAAAiBkF3aiIAQRdLDQBBASAAdEGTgIAEcUUNACAQQQJqIQACQANAIAZB/wFxQXdqIgdBF0sNAUEBIAd0QZOAgARxRQ0BIAggAEYNBiADIABqLQAAIQYgAEEBaiEADAALCyAAQX9qIQcLAkACQCAGQf8BcSIAQSJHDQBBASEQIAdBAWoiDCEAA0ACQAJAIABBEGoiBiAITA0AIAAgCE4NAQNAIAMgAGotAAAiBkEiRg0CIAZB3ABGDQIgCCAAQQFqIgBHDQAMCQsLIAMgAGohByAGIQAgB/0AAAAiEf0MXFxcXFxcXFxcXFxcXFxcXP0jIBH9DCIiIiIiIiIiIiIiIiIiIiL9I/1Q/WQiB0UNASAHaCAGakFwaiEACyAAIAhODQYCQCADIABqLQAAQSJGDQBBAiEQIABBAmohAAwBCwsCQCASQQBIDQAgEkGAxtyAAGogEDoAACASQQJ0IgZB0MbcgABqIAw2AgAgBkGQxtyAAGogADYCAAsgAEEBaiEHDAELAkACQAJAIBJBf0oNACAAQdsARg0BIABB+wBGDQcgByAITg0CA0AgBkH/AXEiAEEsRg0DIABB/QBGDQMCQCALIAdHDQAgCCEHDAQLIA0gB2otAAAhBiAHQQFqIQcMAAsLAkAgAEHuAEcNACAHQQNqIgAgCE4NByAHIANqIgZBAWotAABB9QBHDQcgBkECai0AAEHsAEcNByADIABqLQAAQewARw0HIBJBgMbcgABqQQQ6AAAgB0EEaiEHDAMLIABB2wBHDQYgEkEDRw0GIA4gD2ohEkEAIRBBACEMIAchAAJAAkADQCAAIANqQQFqLQAAQVBqIgZBCUsNAQJAAkAgAyAAQQJqIhVqLQAAQVBqIhRBCU0NACAVIQAMAQsgFCAGQQpsaiEGAkAgAyAAQQNqIhVqLQAAQVBqIhRBCU0NACAVIQAMAQsgFCAGQQpsaiIGQf8BSw0CIABBBGohAAsgEiAQaiAGOgAAIAYgDHIhDCAQQQFqIRAgAyAAai0AACIGQSxGDQALIAZB3QBHDQAgACAITg0AQQAgEDYClMfcgABBACAPNgKQx9yAAEEAIAw2ApjH3IAAQQAgDyAQaiIPNgKI+5aAACAAQQFqIgBBfkcNAQsgB0EBaiIAIAhODQcgDiAPaiEVQX8hB0EAIQxBACEQA0ACQAJAIAMgAGotAAAiBkFQakH/AXFBCUsNAEFQIAdBCmxBUGogB0EASBsgBmoiB0H/AUoNCgwBCwJAAkAgBkF3ag4kAgILCwILCwsLCwsLCwsLCwsLCwsLCwsCCwsLCwsLCwsLCwsBAAsgBkHdAEcNCgsCQAJAIAdBf0oNACAGQd0ARw0LIBANC0EAIA82ApDH3IAAQQBBADYClMfcgABBAEEANgKYx9yAAAwBCyAVIBBqIAc6AAAgByAMciEMIBBBAWohEEF/IQcgBkHdAEcNAUEAIBA2ApTH3IAAQQAgDzYCkMfcgABBACAMNgKYx9yAAEEAIBAgD2oiDzYCiPuWgAALIABBAWohAAwCCyAIIABBAWoiAEcNAAwICwsgAEEASA0GQQBBAzoAg8bcgAAgACEHDAILIAggB0EBaiIGIAggBkobIRQgBiEAAkADQAJAIAAgCEgNACADIBRqLQAAIRUMAgsCQAJAIAMgAGotAAAiFUF3aiIMQRdLDQBBASEQQQEgDHRBg4CABHENAQsgFUENRiEQCyAAQQFqIQAgEA0ACwsgFUH/AXEiAEEiRg0FIABB2wBGDQUgAEH7AEYNBSAHIAhODQUDQCAIIAZGDQYgAyAGaiEAIAZBAWoiByEGIAAtAABB3QBHDQALIAdBf2ogCE4NBQsgB0EASA0ECyAHIAhODQNBACEMAkACQCADIAdqLQAAIgBBd2oOJAAAAQEAAQEBAQEBAQEBAQEBAQEBAQEBAAEBAQEBAQEBAQEBAgELA0AgAEH/AXFBd2oiBkEXSw0BQQEgBnRBk4CABHFFDQEgCyAHRg0FIA0gB2otAAAhACAHQQFqIQcMAAsLIABB/wFxIgBBLEYNAAsgAEH9AEcNAiAHIAtHDQIMAQsgB0H9AEcNASAMIAggAEZxQQFHDQELQQAtAIDG3IAAQQJGDQBBAC0AgcbcgAAiAEECRg0AQQAtAILG3IAAIgdBAkYNAEEALQCExtyAAEH/AXFBAkYNAEEALQCFxtyAAEH/AXFBAkYNAEEALQCGxtyAAEH/AXFBAkYNAEEALQCHxtyAAEH/AXFBAkYNAEEALQCIxtyAAEH/AXFBAkYNAEEALQCJxtyAAEH/AXFBAkYNAEEAKAGKxtyAAP0RIhf9DAICAgIAAAAAAAAAAAAAAAD9IyIR/RsAQQFxIBEgEf0NAAAAAAEAAAACAAAAAwAAACIR/RsBQQFxQQF0ciAR/RsCQQFxQQJ0ciAR/RsDQQN0ckEPcQ0AQQAtAI7G3IAAQf8BcUECRg0AQQAtAI/G3IAAQf8BcUECRg0ARAAAAAAAAAAAIRgCQAJAIABBAUcNAEEAKAKUxtyAACILQQAoAtTG3IAAIgZrQRBKDQJEAAAAAAAAAAAhGEQAAAAAAAAAACEZIAsgBkwNASADIAZqLQAAIghBRmpB/wFxQfYBSQ0CIAtBf2ohEEQAAAAAAAAAACEYAkACQANAIBhEAAAAAAAAJECiIAhB/wFxQVBqt6AhGCAQIAZGDQEgDSAGaiEIIAZBAWoiDCEGIAgtAAAiCEFGakH/AXFB9gFJDQIMAAsLIAshDAsgDCALSA0CIBhEAAAAAAAA8L8gGET///////8/Q2UbIhhEAAAAAAAAAABjDQILAkAgAEEBRw0ARAAAAAAAAAAAIRkMAQsCQCAHQQFGDQBEAAAAAAAAAAAhGQwBC0EAKAKYxtyAACIQQQAoAtjG3IAAIgBrQRBKDQECQCAQIABKDQBEAAAAAAAAAAAhGQwBCyADIABqLQAAIgZBRmpB/wFxQfYBSQ0BIBBBf2ohB0QAAAAAAAAAACEZAkACQANAIBlEAAAAAAAAJECiIAZB/wFxQVBqt6AhGSAHIABGDQEgDSAAaiEGIABBAWoiCCEAIAYtAAAiBkFGakH/AXFB9gFJDQIMAAsLIBAhCAsgCCAQSA0BIBlEAAAAAAAA8L8gGUT///////8/Q2UbIhlEAAAAAAAAAABjDQELQf8BIQ4CQCAX/RYAQQFHDQBBACgCuMbcgABBACgC+MbcgAAiAGtBAUcNASADIABqLQAAIgBBRmpB/wFxQfYBSQ0BIABBUGohDgtBBBCHgICAACIS/RFBBRCHgICAACIW/RwBQQsQh4CAgAAiE/0cAkEMEIeAgIAAIhr9HAP9DP7////+/////v////7///8iF/03IhH9GwFBAXFBAXQgEf0bAGsgEf0bAkEBcUECdHIgEf0bA0EBcUEDdHJBDRCHgICAACIb/RFBDhCHgICAACIc/RwBQQ8Qh4CAgAAiHf0cAkEJEIeAgIAAIh79HAMgF/03IhH9GwBBAXFBBHRyIBH9GwFBAXFBBXRyIBH9GwJBAXFBBnRyIBH9GwNBB3RyQf8BcQ0AQQAhH0EBIQ1BACEIQQAhIEEAISFBACEGQQAhIkEAISMCQAJAAkACQEEALQCDxtyAAEF/ag4DAAECAwtBACEjQQEhBkEAKAKcxtyAACIIISBBACgC3MbcgAAiHyEhQQEhIkEBIQ0MAgtBACgChPuWgAAiD0EAKAKI+5aAACIfaiEVAkACQAJAQQAoAtzG3IAAIgZBACgCnMbcgAAiB0gNACAVQQo6AABBASENQQAhBkEAIB9BAWo2Aoj7loAAQQIhIiAfIQggHyEgDAELQQAhDEEAKAKA+5aAACELQQAhFANAIBUgDGohCCALIAZqIRBBACEAAkACQANAIAYgAGoiA0EQaiAHSg0BIAggAGogECAAav0AAAAiEf0LAAAgAEEQaiEAIBH9DCAgICAgICAgICAgICAgICD9JiAR/QxcXFxcXFxcXFxcXFxcXFxc/SP9UP1kIgNFDQALIAwgA2giCEEQIAMbaiAAakFwaiEMIAYgCGogAGpBcGohAwwBCyAMIABqIQwLAkAgAyAHTg0AAkACQCALIANqLQAAIgBB3ABHDQAgA0EBaiIDIAdODQgCQAJAAkACQCALIANqLQAAIgBBpH9qDhkDDAwMDAwMDAwMDAwMDAwMDAwBDAwMDAwCAAsgAEFeag4OAgsLCwsLCwsLCwsLCwILC0EKIQBBASAUaiEUDAMLQQkhAAtBACAUaiEUDAELIABBIEkNBwsgFSAMaiAAOgAAIAxBAWohDCADQQFqIgYgB0gNAQsLIBUgDGpBCjoAAEEAIAwgH2oiIEEBajYCiPuWgAAgFEEASA0EQQIhIgJAIBQNAEEAIQYgICEIDAELICAhCCAPICBBf2oiAGotAABBCkcNAUEBIQ1BACEGIAAhCCAUQQFHDQEgACEICyAfISFBACEjDAILQQAhBkECISIgHyEhQQIhDUEAISMMAQtBACEfQQAoApTH3IAAIgBBACgCkMfcgAAiIWohIEEDISICQEEAKAKYx9yAAEH/AEwNAEEAIQhBACEGQQMhDUEAISMMAQtBACgChPuWgAAhBiAgIRQCQCAAQQFIDQAgIEF/aiIAICAgBiAAai0AAEEKRhshFAtBACgCiPuWgAAhH0GAASEjAkAgFCAhTg0AQQIhDUEAIQYgHyEIDAELIAYgH2ohDUEAIQ8gISEJQQAhJANAIAkhAwJAIAkgFE4NACAJIQMDQCAGIANqLQAAQQpGDQEgFCADQQFqIgNHDQALIBQhAwtBfyELIA8hCCAPIQxBfyEVAkAgCSADTg0AQX8hFUF/IQsgDyEMIA8hCANAAkACQAJAAkAgBiAJai0AACIQQXNqDg8CAQEBAQEBAQEBAQEBAQABCyAJQQFqIgAgA04NACAGIABqLQAAQdsARw0AIAlBAmoiACADTg0AA0ACQCAGIABqLQAAIgdBUGpB/wFxQQpJDQACQCAHQUVqDgUBAAAAAQALIAdBIHJBn39qQf8BcUEaTw0CIAAhCQwECyADIABBAWoiAEcNAAsLIA0gCGogEDoAACAIQQFqIQgMAQsgCCAVIAggDEoiABshFSAMIAsgABshCyAIIQwLIAlBAWoiCSADSA0ACwsCQCAMIAsgCCAMSiIAGyIMQQBIDQAgCCAVIAAbIiUgDGshFQJAIAwgD0YNACAVQQFIDQBBACEHAkAgFUEQSQ0AIA0gDGohJgJAIA0gD2oiJyANICVqTw0AICYgDSAlIA9qIAxrakkNAQsgFUFwcSIHQXBqIglBBHZBAWoiCEEDcSEQQQAhAAJAIAlBMEkNACAIQfz///8BcSELQQAhAANAICcgAGoiCSAmIABqIgj9AAAA/QsAACAJQRBqIAhBEGr9AAAA/QsAACAJQSBqIAhBIGr9AAAA/QsAACAJQTBqIAhBMGr9AAAA/QsAACAAQcAAaiEAIAtBfGoiCw0ACwsCQCAQRQ0AIA0gDCAAamohCSANIA8gAGpqIQADQCAAIAn9AAAA/QsAACAJQRBqIQkgAEEQaiEAIBBBf2oiEA0ACwsgFSAHRg0BCyAlIAxBf3NqIAdrIRACQCAVQQNxIgBFDQAgDSAMaiEJIA0gD2ohCANAIAggB2ogCSAHai0AADoAACAHQQFqIQcgAEF/aiIADQALCyAQQQNJDQAgDSAHIA9qaiEAIA0gDCAHaiIJaiEHIAkgJWshCQNAIAAgBy0AADoAACAAQQFqIAdBAWotAAA6AAAgAEECaiAHQQJqLQAAOgAAIABBA2ogB0EDai0AADoAACAAQQRqIQAgB0EEaiEHIAlBBGoiCQ0ACwsgDSAVIA9qIgBqQQo6AAAgJEEBaiEkIABBAWohDwsgA0EBaiEJIAMgFEgNAAtBACEGQQAgDyAfaiIANgKI+5aAACAAICRBAUYiA2shCEEBQQIgAxshDQsCQEEALQCAxtyAAEEBRw0AICNBwAByICNBACgCgPuWgABBACgC0MbcgAAiAGpBACgCkMbcgAAgAGsgGBCFgICAABshIwtBACEAAkBBAC0AhMbcgAAiCUEALQCFxtyAAHJB/wFxDQACQEEALQCGxtyAAEEBRw0AQQAoAqjG3IAAQQAoAujG3IAAIgBrIgNBAUgNAEEAKAKA+5aAACAAaiIALQAAQfMARw0AIANBAUYNACAAQQFqLQAAQfQARw0AIANBAkYNACAAQQJqLQAAQeQARw0AIANBA0YNACAAQQNqLQAAQe8ARw0AIANBBEYNACAAQQRqLQAAQfUARw0AIANBBUYNACAAQQVqLQAAQfQARw0AQQEhACADQQZGDQELQQIhAAsgACAjciEHAkBBAC0Ah8bcgABBAUcNAEEAKAKsxtyAAEEAKALsxtyAACIDayIAQQFIDQBBACgCgPuWgAAgA2oiAy0AAEH0AEcNACAAQQFGDQAgA0EBai0AAEHyAEcNACAAQQJGDQAgA0ECai0AAEH1AEcNACAAQQNGDQAgB0EEciAHIABBBEYbIAcgA0EDai0AAEHlAEYbIQcLAkBBAC0AiMbcgABBAUcNAEEAKAKwxtyAAEEAKALwxtyAACIDayIAQQFIDQBBACgCgPuWgAAgA2oiAy0AAEHsAEcNACAAQQFGDQAgA0EBai0AAEHpAEcNACAAQQJGDQAgA0ECai0AAEHuAEcNACAAQQNGDQAgA0EDai0AAEHlAEcNACAAQQRGDQAgA0EEai0AAEEtRw0AIABBBUYNACADQQVqLQAAQe0ARw0AIABBBkYNACADQQZqLQAAQeEARw0AIABBB0YNACAHQQhyIAcgAEEIRhsgByADQQdqLQAAQfgARhshBwsgBUGQ6ouAAGogDjoAACAFQZCqi4AAaiAiOgAAQQAhACAKQZCKhoAAaiASIBYgFkEASBs2AgAgCkGQioiAAGogHSAcIBxBAEgbNgIAIApBkIqJgABqIBI2AgAgCkGQioqAAGogHjYCAEEBIQMgBUEDdEGQioCAAGogGCAZQQAtAIHG3IAAQQFGGzkDACAKQZCKh4AAaiAbIBogGkEASBsgEyATQQBIGzYCACAFQaDajoAAaiANOgAAQYD7loAAQYT7loAAIAYbKAIAIQYgBUGQyouAAGogB0EQciAHIAlB/wFxGyIHQSByIAdBAC0AicbcgAAbOgAAIApBkIqEgABqIAYgIWo2AgAgCkGQioWAAGogBiAgajYCACAKQaDajIAAaiAGIB9qNgIAIApBoNqNgABqIAYgCGo2AgAMAQtBACEDQQAgCTYCiPuWgABBAyEACyAFQZCKi4AAaiADOgAAIAVBAWohBQsgAEEDRw0ACwtBACABNgKQioyAACAEQRBqJICAgIAAIAUL+QoBEH9BfyEBAkAgAEGAxtyAAGotAABBAUcNAEF+IQEgAEECdCIAQZDG3IAAaigCACICIABB0MbcgABqKAIAIgNrIgRB/wFKDQBBACEFAkACQAJAAkAgAEHAxdyAAGoiBigCACIBQQBIDQAgBCABQaDKjIAAai0AAEcNACAEQQFIDQQgAUECdEGgioyAAGooAgBBgPuOgABqIgctAABBACgCgPuWgAAgA2oiCC0AAEcNAUEBIQkCQANAIAQgCSIARg0BIABBAWohCSAHIABqLQAAIAggAGotAABGDQALCyAAIARODQQLQQAoAoD7loAAIgogA2ohCCAEQQFODQFBxRshAAwCC0EAKAKA+5aAACIKIANqIQgLIARBA3EhBwJAAkAgAiADQX9zakEDTw0AQcW78oh4IQBBACEJDAELIARBfHEhC0HFu/KIeCEAQQAhCQNAIAAgCCAJaiIBLQAAc0GTg4AIbCABQQFqLQAAc0GTg4AIbCABQQJqLQAAc0GTg4AIbCABQQNqLQAAc0GTg4AIbCEAIAsgCUEEaiIJRw0ACwsCQCAHRQ0AIAggCWohAQNAIAAgAS0AAHNBk4OACGwhACABQQFqIQEgB0F/aiIHDQALCyAAQf8fcSEAQQEhBQsCQAJAIABBAXRBwIXcgABqIgwuAQAiDUEASA0AAkACQCAFRQ0AIAhBAWohDiADQX9zIAJqIQsgDSEHA0ACQCAEIAdBoMqMgABqLQAARw0AIAdBAnRBoIqMgABqKAIAIgBBgPuOgABqLQAAIAgtAABHDQAgAEGB+46AAGohD0EAIQADQCALIABGDQQgDiAAaiEBIA8gAGohCSAAQQFqIQAgCS0AACABLQAARg0ACyAAIARODQMLIAdBAXRBoMfcgABqLgEAIgdBf0oNAAwDCwsCQCAEIA1BoMqMgABqLQAARw0AIA0hBwwBCyANIQcDQCAHQQF0QaDH3IAAai4BACIHQX9MDQIgBCAHQaDKjIAAai0AAEcNAAsLIAdBEHRBEHUhAQwBC0EAQQAoAoz7loAAIgFBAWo2Aoz7loAAIAFBoMqMgABqIAQ6AAAgAUECdEGgioyAAGpBACgCkPuWgAAiDjYCAAJAIAVFDQBBACEAAkAgBEEQSQ0AIAogA2ohBQJAIA5BgPuOgABqIAogAmpPDQAgBSACIA5qIANrQYD7joAAakkNAQsgBEFwcSIAQXBqIgdBBHZBAWoiCEEDcSELQQAhCQJAIAdBMEkNACAOQYD7joAAaiEQIAhB/P///wFxIQ9BACEJA0AgECAJaiIHIAUgCWoiCP0AAAD9CwAAIAdBEGogCEEQav0AAAD9CwAAIAdBIGogCEEgav0AAAD9CwAAIAdBMGogCEEwav0AAAD9CwAAIAlBwABqIQkgD0F8aiIPDQALCwJAIAtFDQAgCiAJIANqaiEHIAkgDmpBgPuOgABqIQkDQCAJIAf9AAAA/QsAACAHQRBqIQcgCUEQaiEJIAtBf2oiCw0ACwsgBCAARg0BCyACIABBf3NqIANrIQsCQCACIANrQQNxIglFDQAgCiADaiEHIA5BgPuOgABqIQgDQCAIIABqIAcgAGotAAA6AAAgAEEBaiEAIAlBf2oiCQ0ACwsgC0EDSQ0AIAogA2ohCCAOQYD7joAAaiELIAQhDwNAIAsgAGoiCSAIIABqIgctAAA6AAAgCUEBaiAHQQFqLQAAOgAAIAlBAmogB0ECai0AADoAACAJQQNqIAdBA2otAAA6AAAgCEEEaiEIIAtBBGohCyAAIA9BfGoiD0cNAAsLIAwgATsBAEEAIA4gBGo2ApD7loAAIAFBAXRBoMfcgABqIA07AQALIAYgATYCAAsgAQsLkgIBAEGACAuKAmwEAACHBAAAnAQAAOoEAADyBAAAyQQAAEkEAADYBAAAvQQAAP8EAABABAAAZwQAAFQEAABeBAAAdQQAALcEAABQUklPUklUWQBfVFJBTlNQT1JUAFVTRVJfVU5JVABfU1lTVEVNRF9VTklUAF9fQ1VSU09SAFNZU0xPR19JREVOVElGSUVSAF9fUkVBTFRJTUVfVElNRVNUQU1QAF9TT1VSQ0VfUkVBTFRJTUVfVElNRVNUQU1QAF9DT01NAF9MSU5FX0JSRUFLAENPTlRBSU5FUl9OQU1FAENPTlRBSU5FUl9QQVJUSUFMX01FU1NBR0UAQ09OVEFJTkVSX0lEAF9TVFJFQU1fSUQA";
+
+// src/domain/journal/wasm-lines.ts
+var E_SLOW = 0;
+var M_NONE = 0;
+var M_STR = 1;
+var M_BYTES = 3;
+var EM_ONE = 1;
+var EM_LINES = 2;
+var FL_SRC = 3;
+var FL_PARTIAL = 4;
+var FL_LINE_MAX = 8;
+var FL_CID = 16;
+var FL_SID = 32;
+var FL_DUP = 64;
+var FL_ASCII = 128;
+var compiled = null;
+var PAGE = 65536;
+var PAD = 64;
+var MAXE = 4096;
+var WasmLines = class {
+  x;
+  at;
+  base;
+  cap = 0;
+  gen = -1;
+  names = [];
+  mem;
+  ts;
+  a;
+  b;
+  ms;
+  me;
+  cs;
+  ce;
+  emit;
+  container;
+  unit;
+  ident;
+  cid;
+  sid;
+  status;
+  kind;
+  flags;
+  prio;
+  i32;
+  nameOff;
+  nameLen;
+  nameHeap;
+  constructor() {
+    compiled ??= new WebAssembly.Module(Buffer.from(JOURNAL_LINES_WASM, "base64"));
+    this.x = new WebAssembly.Instance(compiled, {}).exports;
+    this.x.init();
+    this.base = this.x.heapBase() + 15 & ~15;
+    this.at = new Uint32Array(this.x.memory.buffer, this.x.layout(), 21).slice();
+    this.nameHeap = this.x.names();
+    this.views();
+  }
+  get arenaAt() {
+    return this.base + this.cap + PAD;
+  }
+  /** Room for n bytes of input (and as many decoded). */
+  reserve(n) {
+    if (n <= this.cap) return;
+    const cap = Math.max(n, this.cap * 2, 1 << 16);
+    const need = this.base + 2 * (cap + PAD);
+    const have = this.x.memory.buffer.byteLength;
+    if (need > have) this.x.memory.grow(Math.ceil((need - have) / PAGE));
+    this.cap = cap;
+    this.views();
+  }
+  /** Copies buf[a, e) in: the caller then runs lines() over [0, e - a). */
+  load(buf, a, e) {
+    this.reserve(e - a);
+    buf.copy(this.mem, this.base, a, e);
+    this.mem.fill(10, this.base + (e - a), this.base + (e - a) + PAD);
+  }
+  /** The lines of the loaded input from offset `from` to `end`: how many entries; resume() says where to go on. */
+  run(from, end) {
+    const n = this.x.lines(this.base, from, end, this.arenaAt);
+    const gen = this.i32[this.at[15] >> 2];
+    if (gen !== this.gen) {
+      this.gen = gen;
+      this.names = [];
+    }
+    return n;
+  }
+  /** The name table's generation: it starts again when full (names are ids within one). */
+  get generation() {
+    return this.gen;
+  }
+  resume() {
+    return this.i32[this.at[14] >> 2];
+  }
+  /** An interned name (unit, container, identifier, stream), or null for -1. */
+  name(id) {
+    if (id < 0) return null;
+    let s = this.names[id];
+    if (s === void 0) {
+      const off = this.nameHeap + this.nameOff[id];
+      s = this.names[id] = bytesText(this.mem, off, off + this.nameLen[id], false);
+    }
+    return s;
+  }
+  /** Overlapping exports: the cursor buf[a, e) at time ts was seen already (it is kept otherwise). */
+  seenCursor(buf, a, e, ts) {
+    this.reserve(e - a);
+    buf.copy(this.mem, this.arenaAt, a, e);
+    return this.x.cursorSeen(this.arenaAt, e - a, ts) === 1;
+  }
+  views() {
+    const m = this.x.memory.buffer;
+    const at = this.at;
+    this.mem = Buffer.from(m);
+    this.ts = new Float64Array(m, at[0], MAXE);
+    const i32 = (i) => new Int32Array(m, at[i], MAXE);
+    this.a = i32(1);
+    this.b = i32(2);
+    this.ms = i32(3);
+    this.me = i32(4);
+    this.container = i32(5);
+    this.unit = i32(6);
+    this.ident = i32(7);
+    this.cid = i32(8);
+    this.sid = i32(9);
+    this.cs = i32(18);
+    this.ce = i32(19);
+    this.emit = new Uint8Array(m, at[20], MAXE);
+    this.status = new Uint8Array(m, at[10], MAXE);
+    this.kind = new Uint8Array(m, at[11], MAXE);
+    this.flags = new Uint8Array(m, at[12], MAXE);
+    this.prio = new Int8Array(m, at[13], MAXE);
+    this.i32 = new Int32Array(m);
+    this.nameOff = new Uint32Array(m, at[16], 2048);
+    this.nameLen = new Uint8Array(m, at[17], 2048);
+  }
+};
+
+// src/domain/journal/unescape.ts
+var BACKSLASH2 = 92;
+var SIMPLE = new Int16Array(128).fill(-1);
+SIMPLE[34] = 34;
+SIMPLE[92] = 92;
+SIMPLE[47] = 47;
+SIMPLE[110] = 10;
+SIMPLE[116] = 9;
+function unescapeSimple(src, a, e, out) {
+  let n = 0;
+  for (let i = a; i < e; i++) {
+    let c = src[i];
+    if (c === BACKSLASH2) {
+      const x = src[++i];
+      c = x < 128 && i < e ? SIMPLE[x] : -1;
+      if (c < 0) return -1;
+    } else if (c < 32) return -1;
+    out[n++] = c;
+  }
+  return n;
+}
+
+// src/domain/journal/twins.ts
+var WAITING = 0;
+var PAIRED = 1;
+var TwinWindow = class {
+  duplicates = 0;
+  recs = new Array(1024);
+  src = new Uint8Array(1024);
+  state = new Uint8Array(1024);
+  mask = 1023;
+  /** Numbers of the oldest held line and of the next one. */
+  first = 0;
+  next = 0;
+  /**
+   * Numbers of the unpaired lines per source (CONTAINER, STDOUT), oldest first. Twins arrive close
+   * together, so the oldest equal text is found by a short walk; paired and emitted lines are dropped
+   * from the front, which keeps each list within the window.
+   */
+  unpaired = [[], []];
+  unpairedHead = [0, 0];
+  add(rec, src) {
+    if (src !== OTHER) {
+      const twin = this.takeTwin(1 - src, rec.text);
+      if (twin) {
+        if (src === CONTAINER) {
+          twin.container = rec.container;
+          twin.identifier = rec.identifier;
+          twin.priority = rec.priority;
+        }
+        this.duplicates++;
+        return;
+      }
+    }
+    if (this.next - this.first > this.mask) this.grow();
+    const slot = this.next & this.mask;
+    this.recs[slot] = rec;
+    this.src[slot] = src;
+    this.state[slot] = WAITING;
+    if (src !== OTHER) this.unpaired[src].push(this.next);
+    this.next++;
+  }
+  /** Emits all but the newest `keep` lines, oldest first. */
+  drain(keep, out) {
+    while (this.next - this.first > keep) {
+      const slot = this.first & this.mask;
+      out.push(this.recs[slot]);
+      this.recs[slot] = void 0;
+      this.first++;
+      const src = this.src[slot];
+      if (src !== OTHER && this.state[slot] === WAITING) this.skipStale(src);
+    }
+  }
+  /** The oldest unpaired line of `src` with this text, marked paired. */
+  takeTwin(src, text) {
+    const list = this.unpaired[src];
+    for (let i = this.unpairedHead[src]; i < list.length; i++) {
+      const n = list[i];
+      if (n < this.first) continue;
+      const slot = n & this.mask;
+      if (this.state[slot] === WAITING && this.recs[slot].text === text) {
+        this.state[slot] = PAIRED;
+        this.skipStale(src);
+        return this.recs[slot];
+      }
+    }
+    return null;
+  }
+  skipStale(src) {
+    const list = this.unpaired[src];
+    let h = this.unpairedHead[src];
+    while (h < list.length && (list[h] < this.first || this.state[list[h] & this.mask] === PAIRED)) h++;
+    if (h > 1024) {
+      list.splice(0, h);
+      h = 0;
+    }
+    this.unpairedHead[src] = h;
+  }
+  /** A message of more lines than the ring holds: double it, keeping each line's number. */
+  grow() {
+    const size = (this.mask + 1) * 2;
+    const recs = new Array(size);
+    const src = new Uint8Array(size);
+    const state = new Uint8Array(size);
+    for (let n = this.first; n < this.next; n++) {
+      const from = n & this.mask;
+      const to = n & size - 1;
+      recs[to] = this.recs[from];
+      src[to] = this.src[from];
+      state[to] = this.state[from];
+    }
+    this.recs = recs;
+    this.src = src;
+    this.state = state;
+    this.mask = size - 1;
+  }
+};
+
+// src/domain/journal/decoder.ts
+var WINDOW = 256;
+var MAX_LINE_BYTES = 4 << 20;
+var RUN_BYTES = 1 << 20;
+function messageBytes(value) {
+  if (typeof value === "string") return Buffer.from(value, "utf8");
+  if (Array.isArray(value)) {
+    if (value.length === 0) return Buffer.alloc(0);
+    if (typeof value[0] !== "number") return messageBytes(value[value.length - 1]);
+    return Buffer.from(value);
+  }
+  return null;
+}
+var JournalDecoder = class {
+  stats = { records: 0, malformed: 0, truncatedNull: 0, podmanDuplicates: 0, cursorDuplicates: 0, joinedPieces: 0 };
+  pieces = new Pieces();
+  window = new TwinWindow();
+  /** The per-line work (fields, head, MESSAGE bytes, cursors) in WebAssembly; lines it leaves are read here. */
+  wasm = new WasmLines();
+  head = emptyHead();
+  scanner = new SpanScanner();
+  intern = new Interner();
+  /** The start of a line still without its newline, in tail[0, tailLength). */
+  tail = Buffer.alloc(0);
+  tailLength = 0;
+  /** This line's MESSAGE with its escapes undone, escaped[0, escapedLength); -1: it is in escapedText. */
+  escaped = Buffer.allocUnsafe(4096);
+  escapedLength = -1;
+  escapedText = "";
+  /** One JSON line. */
+  push(jsonLine) {
+    const out = [];
+    const buf = Buffer.from(jsonLine, "utf8");
+    this.scanner.reset(buf);
+    this.line(buf, 0, buf.length, out);
+    return out;
+  }
+  /** A text of whole lines. */
+  pushText(text, out = []) {
+    this.lines(Buffer.from(text, "utf8"), 0, -1, out);
+    return out;
+  }
+  /**
+   * Raw bytes as read (any cut): whole lines are decoded in place, the rest waits for the next call. Lines
+   * are cut at newline bytes, so no UTF-8 character is split.
+   */
+  pushBytes(chunk, out = []) {
+    let from = 0;
+    if (this.tailLength > 0) {
+      const nl = chunk.indexOf(10);
+      this.hold(nl < 0 ? chunk : chunk.subarray(0, nl));
+      if (nl < 0) {
+        if (this.tailLength > MAX_LINE_BYTES) this.overlong(out);
+        return out;
+      }
+      const first = this.tail.subarray(0, this.tailLength);
+      this.tailLength = 0;
+      this.lines(first, 0, first.length, out);
+      from = nl + 1;
+    }
+    const cut = chunk.lastIndexOf(10);
+    if (cut >= from) this.lines(chunk, from, cut, out);
+    const rest = Math.max(cut + 1, from);
+    if (rest < chunk.length) {
+      this.hold(chunk.subarray(rest));
+      if (this.tailLength > MAX_LINE_BYTES) this.overlong(out);
+    }
+    return out;
+  }
+  hold(piece) {
+    const need = this.tailLength + piece.length;
+    if (need > this.tail.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, this.tail.length * 2, 4096));
+      this.tail.copy(grown, 0, 0, this.tailLength);
+      this.tail = grown;
+    }
+    piece.copy(this.tail, this.tailLength);
+    this.tailLength = need;
+  }
+  /** A line that never ends is not held: its piece goes through as a line (malformed JSON, counted). */
+  overlong(out) {
+    const piece = Buffer.from(this.tail.subarray(0, this.tailLength));
+    this.tailLength = 0;
+    this.lines(piece, 0, piece.length, out);
+  }
+  /** The lines of buf[a, b) (b = -1: to the end), in runs of about RUN_BYTES cut after a newline. */
+  lines(buf, a, b, out) {
+    const end = b < 0 ? buf.length : b;
+    while (a < end) {
+      let e = end;
+      if (e - a > RUN_BYTES) {
+        const nl = buf.lastIndexOf(10, a + RUN_BYTES - 1);
+        const far = nl >= a ? nl : buf.indexOf(10, a + RUN_BYTES);
+        e = far < 0 || far >= end ? end : far + 1;
+      }
+      this.run(buf, a, e, out);
+      a = e;
+    }
+  }
+  /** One run: the WebAssembly half reads its lines; what it leaves (SLOW) is read by line(), in order. */
+  run(buf, a, e, out) {
+    const w = this.wasm;
+    const ascii = isAscii2(buf.subarray(a, e));
+    w.load(buf, a, e);
+    for (let from = 0, n = e - a; from < n; from = w.resume()) {
+      const count = w.run(from, n);
+      for (let i = 0; i < count; i++) {
+        if (w.status[i] === E_SLOW) {
+          const line = Buffer.from(w.mem.subarray(w.a[i], w.b[i]));
+          this.scanner.reset(line);
+          this.line(line, 0, line.length, out);
+        } else this.fast(w, i, ascii, out);
+      }
+    }
+  }
+  /** A line the WebAssembly half read whole: the same steps as line() from its results. */
+  fast(w, i, ascii, out) {
+    this.stats.records++;
+    const fl = w.flags[i];
+    if ((fl & FL_DUP) !== 0) {
+      this.stats.cursorDuplicates++;
+      return;
+    }
+    const h = this.head;
+    h.ts = w.ts[i];
+    const p = w.prio[i];
+    h.priority = p < 0 ? null : p;
+    h.container = w.name(w.container[i]);
+    h.unit = w.name(w.unit[i]);
+    h.identifier = w.name(w.ident[i]);
+    h.cid = w.name(w.cid[i]);
+    h.sid = w.name(w.sid[i]);
+    h.cidPresent = (fl & FL_CID) !== 0;
+    h.sidPresent = (fl & FL_SID) !== 0;
+    h.src = fl & FL_SRC;
+    h.partial = (fl & FL_PARTIAL) !== 0;
+    h.lineMax = (fl & FL_LINE_MAX) !== 0;
+    const joining = h.partial || h.lineMax || this.pieces.size > 0 && this.pieces.holds(h);
+    const kind = w.kind[i];
+    if (kind === M_NONE) {
+      this.stats.truncatedNull++;
+      return;
+    }
+    const textAscii = kind === M_BYTES ? (fl & FL_ASCII) !== 0 : ascii;
+    if (joining) {
+      if (kind === M_STR && !ascii) {
+        const bytes = Buffer.from(bytesText(w.mem, w.ms[i], w.me[i], false), "utf8");
+        this.join(h, bytes, 0, bytes.length);
+      } else this.join(h, w.mem, w.ms[i], w.me[i], textAscii);
+    } else {
+      const emit = w.emit[i];
+      if (emit === EM_ONE) this.emitLine(h, bytesText(w.mem, w.cs[i], w.ce[i], textAscii));
+      else if (emit === EM_LINES) this.emitBytes(h, w.mem, w.cs[i], w.ce[i], textAscii);
+      else this.emitMessage(h, bytesText(w.mem, w.ms[i], w.me[i], false));
+    }
+    this.window.drain(WINDOW, out);
+    this.stats.podmanDuplicates = this.window.duplicates;
+  }
+  line(buf, a, b, out) {
+    while (a < b && buf[a] <= 32) a++;
+    while (b > a && buf[b - 1] <= 32) b--;
+    if (a === b) return;
+    const sc = this.scanner;
+    const h = this.head;
+    let raw = null;
+    let kind;
+    if (buf[a] === 123 && buf[b - 1] === 125 && sc.scan(a, b)) {
+      kind = sc.kind[F_MESSAGE];
+      if (!this.spanHead(kind)) {
+        this.stats.malformed++;
+        return;
+      }
+    } else {
+      try {
+        const v = JSON.parse(buf.toString("utf8", a, b).trim());
+        raw = typeof v === "object" && v !== null ? v : {};
+      } catch {
+        this.stats.malformed++;
+        return;
+      }
+      headFromObject(raw, h);
+      kind = typeof raw.MESSAGE === "string" ? STR_ESC : 0;
+    }
+    this.stats.records++;
+    if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.seenCursorString(h.cursor, h.cursorTs)) {
+      this.stats.cursorDuplicates++;
+      return;
+    }
+    const joining = h.partial || h.lineMax || this.pieces.size > 0 && this.pieces.holds(h);
+    if (kind === STR && !joining) {
+      this.emitLine(h, sc.text(sc.start[F_MESSAGE], sc.end[F_MESSAGE]));
+    } else if (kind === STR_ESC && !joining) {
+      if (raw !== null) this.emitMessage(h, raw.MESSAGE);
+      else if (this.escapedLength >= 0) this.emitBytes(h, this.escaped, 0, this.escapedLength, sc.ascii);
+      else this.emitMessage(h, this.escapedText);
+    } else if (kind === BYTES && !joining) {
+      this.emitMessage(h, bytesText(sc.bytes, 0, sc.bytesLength, sc.bytesAscii));
+    } else if (!this.joinMessage(h, raw, kind)) {
+      this.stats.truncatedNull++;
+      return;
+    }
+    this.window.drain(WINDOW, out);
+    this.stats.podmanDuplicates = this.window.duplicates;
+  }
+  /**
+   * The record's fields from the scanner's spans, escaped ones decoded (MESSAGE into `escaped`, or
+   * `escapedText` for the escapes unescapeSimple leaves). False: a string JSON.parse refuses (a raw
+   * control character, which journalctl never writes): the line is malformed, as JSON.parse of it says.
+   */
+  spanHead(kind) {
+    const sc = this.scanner;
+    try {
+      headFromSpans(sc, this.head, this.intern);
+      if (sc.kind[F_CURSOR] === STR_ESC) this.head.cursor = spanStr(sc, F_CURSOR);
+      if (kind === STR_ESC) {
+        const a = sc.start[F_MESSAGE];
+        const e = sc.end[F_MESSAGE];
+        if (this.escaped.length < e - a) this.escaped = Buffer.allocUnsafe(Math.max(e - a, this.escaped.length * 2));
+        this.escapedLength = unescapeSimple(sc.buf, a, e, this.escaped);
+        if (this.escapedLength < 0) this.escapedText = spanStr(sc, F_MESSAGE);
+      }
+      return true;
+    } catch (err) {
+      if (err instanceof SyntaxError) return false;
+      throw err;
+    }
+  }
+  /** MESSAGE as bytes to the joiner; false when it has none (null, absent, not a string or byte array). */
+  joinMessage(h, raw, kind) {
+    const sc = this.scanner;
+    if (raw !== null) {
+      const bytes = messageBytes(raw.MESSAGE);
+      if (bytes !== null) this.join(h, bytes, 0, bytes.length);
+      return bytes !== null;
+    }
+    if (kind === BYTES) this.join(h, sc.bytes, 0, sc.bytesLength, sc.bytesAscii);
+    else if (kind === STR && sc.ascii) this.join(h, sc.buf, sc.start[F_MESSAGE], sc.end[F_MESSAGE], true);
+    else if (kind === STR_ESC && this.escapedLength >= 0) this.join(h, this.escaped, 0, this.escapedLength, sc.ascii);
+    else if (kind === STR || kind === STR_ESC) {
+      const bytes = Buffer.from(kind === STR ? spanStr(sc, F_MESSAGE) : this.escapedText, "utf8");
+      this.join(h, bytes, 0, bytes.length);
+    } else return false;
+    return true;
+  }
+  /** One piece of a message cut by conmon or journald: held, or joined and emitted. */
+  join(h, buf, a, e, ascii = false) {
+    const p = this.pieces;
+    if (p.take(h, buf, a, e)) this.emitMessage(p.head, bytesText(p.buf, p.start, p.end, p.ascii && ascii));
+    this.stats.joinedPieces = p.joined;
+  }
+  seenSpanCursor(ts) {
+    const sc = this.scanner;
+    const k = sc.kind[F_CURSOR];
+    if (k === STR) return this.wasm.seenCursor(sc.buf, sc.start[F_CURSOR], sc.end[F_CURSOR], ts);
+    return k === STR_ESC && this.seenCursorString(this.head.cursor, ts);
+  }
+  seenCursorString(cursor, ts) {
+    const bytes = Buffer.from(cursor, "utf8");
+    return this.wasm.seenCursor(bytes, 0, bytes.length, ts);
+  }
+  /** End of input: everything still held back. */
+  flush() {
+    const out = [];
+    if (this.tailLength > 0) {
+      const last = Buffer.from(this.tail.subarray(0, this.tailLength));
+      this.tailLength = 0;
+      this.lines(last, 0, last.length, out);
+    }
+    for (const p of this.pieces.rest()) this.emitMessage(p.head, p.bytes.toString("utf8"));
+    this.window.drain(0, out);
+    this.stats.podmanDuplicates = this.window.duplicates;
+    return out;
+  }
+  /** A decoded MESSAGE: one record per physical line, each cleaned as a terminal shows it. */
+  emitMessage(h, decoded) {
+    let text = decoded;
+    if (text.endsWith("\n")) text = text.slice(0, -1);
+    let a = 0;
+    for (; ; ) {
+      const nl = text.indexOf("\n", a);
+      this.emitLine(h, cleanLine(nl < 0 && a === 0 ? text : text.slice(a, nl < 0 ? text.length : nl)));
+      if (nl < 0) break;
+      a = nl + 1;
+    }
+  }
+  /** A decoded MESSAGE's bytes s[from, n) holding no control byte but \n and \t: emitMessage without cleaning. */
+  emitBytes(h, s, from, n, ascii) {
+    const end = n > from && s[n - 1] === 10 ? n - 1 : n;
+    for (let a = from; a < end; ) {
+      let nl = s.indexOf(10, a);
+      if (nl < 0 || nl > end) nl = end;
+      if (nl > a) this.emitLine(h, bytesText(s, a, nl, ascii));
+      a = nl + 1;
+    }
+  }
+  /** One clean line (empty ones are dropped). */
+  emitLine(h, line) {
+    if (line === "") return;
+    this.window.add({ ts: h.ts, priority: h.priority, container: h.container, unit: h.unit, identifier: h.identifier, text: line }, h.src);
+  }
+};
+
+// src/lib/shell-quote.ts
+var SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+function shellQuote(arg) {
+  if (arg.includes("\0")) throw new Error("a shell argument cannot contain a NUL byte: remove it from the command");
+  if (arg !== "" && SAFE.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+function shellJoin(argv) {
+  if (argv.length === 0) throw new Error("empty command: pass at least the program name");
+  return argv.map(shellQuote).join(" ");
+}
+
+// src/stages/deploy/diagnose-host.ts
+var MARK = "@@deploy-gate-facts:";
+function portOwnerScript(port) {
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`not a port: ${port}`);
+  const hex = port.toString(16).toUpperCase().padStart(4, "0");
+  return [
+    `inodes=$(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4=="0A" && substr($2, length($2)-4)==":${hex}" {print $10}' | sort -u)`,
+    `for i in $inodes; do for fd in /proc/[0-9]*/fd/*; do [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$i]" ] || continue; p=\${fd#/proc/}; p=\${p%%/*}; echo "pid=$p comm=$(cat /proc/$p/comm 2>/dev/null | tr ' ' _) exe=$(readlink /proc/$p/exe 2>/dev/null | sed 's/ (deleted)$//; s,.*/,,' | tr ' ' _) name=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | sed -n '/^-n$/{n;p;q;}') cgroup=$(sed -n '$s/^[0-9]*:[^:]*://p' /proc/$p/cgroup 2>/dev/null) cmd=$(tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-200)"; done; done | sort -u | head -5`
+  ].join("; ");
+}
+function hostFactsScript(m, service) {
+  const f = m.facts;
+  if (f.what === "port-in-use" && f.port) return `echo ${MARK}port; ${portOwnerScript(f.port)}`;
+  if (f.what === "image-not-found") return `echo ${MARK}images; ${m.layer === "docker" ? "docker" : "podman"} images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
+  if (f.what === "user") return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
+  return null;
+}
+function describeOwner(line) {
+  const m = /^pid=(\d+) comm=(\S*) (?:exe=(\S*) )?name=(\S*) cgroup=(\S*) cmd=(.*)$/.exec(line.trim());
+  if (!m) return null;
+  const [, pid, comm, exe, name, cgroup, cmd] = m;
+  if ((exe || comm) === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
+  const unit = /([\w@.:-]+\.(?:service|scope))$/.exec(cgroup)?.[1];
+  const named = !!comm && cmd.trim().split(/\s+/).slice(0, 2).some((w) => w.split("/").pop().startsWith(comm));
+  const who = `${(named ? comm : exe || comm) || "a process"} (pid ${pid}: ${cmd.trim().slice(0, 120)})`;
+  return unit ? `${who} in ${unit}` : who;
+}
+function parseHostFacts(text) {
+  const out = { portOwner: null, localImages: [], unitUser: null };
+  let section = "";
+  for (const line of text.split("\n")) {
+    if (line.startsWith(MARK)) {
+      section = line.slice(MARK.length).trim();
+      continue;
+    }
+    const t = line.trim();
+    if (!t) continue;
+    if (section === "port") out.portOwner ??= describeOwner(t);
+    else if (section === "images" && !t.startsWith("<none>")) out.localImages.push(t);
+    else if (section === "user") out.unitUser = t;
+  }
+  return out;
+}
+async function lookupHostFacts(host, m, service) {
+  const script = hostFactsScript(m, service);
+  if (!script) return null;
+  const r = await host.runShell(script, { timeoutMs: 3e4, maxOutputBytes: 1 << 20 }).catch(() => null);
+  return r ? parseHostFacts(r.stdout) : null;
+}
+
+// src/stages/deploy/poll-command.ts
+var SECTION = "@@deploy-gate:";
+var UNIT_PROPS = ["ActiveState", "SubState", "NRestarts", "Result", "ExecMainStatus", "ExecMainCode"];
+var INSPECT_FORMAT = "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}";
+function journalArgv(t, extra = []) {
+  const from = t.cursor ? [`--after-cursor=${t.cursor}`] : [`--since=@${t.sinceHostS}`];
+  return [
+    "journalctl",
+    "-o",
+    "json",
+    "--no-pager",
+    ...extra,
+    ...from,
+    ...t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"],
+    `_SYSTEMD_UNIT=${t.service}`,
+    "+",
+    `UNIT=${t.service}`
+  ];
+}
+var INSTANCE_PROPS = ["InvocationID", "MainPID", "ExecMainStartTimestamp", "ExecMainStatus"];
+function instanceScript(service) {
+  const props = ["-p", INSTANCE_PROPS.join(","), "--", service];
+  return `${shellJoin(["systemctl", "show", "--timestamp=us+utc", ...props])} 2>/dev/null || TZ=UTC ${shellJoin(["systemctl", "show", ...props])}`;
+}
+function inspectArgv(container, cli = "podman") {
+  return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
+}
+function unitArgv(service) {
+  return ["systemctl", "show", "-p", UNIT_PROPS.join(","), "--", service];
+}
+var END = "end";
+var POLL_SECTIONS = ["unit", "ps", "journal"];
+function pollScript(t) {
+  const section = (name, command) => `echo ${SECTION}${name}; ${command} 2>&1; echo ${SECTION}rc=$?`;
+  return [
+    `echo ${SECTION}now; date +%s%N`,
+    section("unit", shellJoin(unitArgv(t.service))),
+    section("ps", t.container === null ? `{ ${instanceScript(t.service)}; }` : shellJoin(inspectArgv(t.container, t.cli))),
+    section("journal", shellJoin(journalArgv(t, ["--show-cursor"]))),
+    `echo ${SECTION}${END}`
+  ].join("; ");
+}
+var MARK_SCRIPT = `date +%s%N; journalctl -n 0 --show-cursor --no-pager 2>/dev/null; true`;
+
+// src/stages/deploy/diagnosis-refine.ts
+var SIGNALLED = /Shutting down|Received signal|SIGTERM|Terminated/;
+function refineDiagnosis(d, failure2, lastEngineLines, unit) {
+  const noEngineFault = d.class === "booting" || d.class === "clean-exit" || d.class === "unknown" || d.class === "crash-loop";
+  const vanished = failure2 === "container-gone" || failure2 === "container-exited" || failure2 === "restarting" || failure2 === "unit-stopped";
+  const signalled = lastEngineLines.slice(-3).some((l) => SIGNALLED.test(l));
+  if (!noEngineFault || !vanished || !signalled || d.attempts.filter((a2) => a2.endedAt !== null).length > 2) return d;
+  const a = advice("container-removed", { decisive: null, oom: null, phase: d.phase, attempts: d.attempts, startLimit: false, unit, kv: null, dynamo: null });
+  const decisive = lastEngineLines.slice(-3).find((l) => SIGNALLED.test(l)) ?? null;
+  return {
+    ...d,
+    class: "container-removed",
+    decisive,
+    summary: `the engine (phase: ${d.phase ?? "?"}) was stopped by a signal with no failure of its own and its container ${failure2 === "container-exited" ? "exited" : "vanished"}: ${unit} was stopped from outside`,
+    fix: a.fix,
+    evidence: [...lastEngineLines.slice(-4), ...d.evidence].slice(0, 16)
+  };
+}
+
+// src/stages/deploy/diagnose.ts
+function diagnoseJournal(json, w, facts = null) {
+  const decoder = new JournalDecoder();
+  const diag = new Diagnoser({ unit: w.service, nRestarts: w.nRestarts ?? void 0 });
+  for (const line of w.restartEvidence ?? []) diag.pushLine(line);
+  const engine = [];
+  const take = (recs) => {
+    for (const rec of recs) {
+      diag.pushRecord(rec);
+      if (rec.container) {
+        engine.push(rec.text);
+        if (engine.length > 8) engine.shift();
+      }
+    }
+  };
+  for (const line of json.split("\n")) take(decoder.push(line));
+  take(decoder.flush());
+  const d = refineDiagnosis(diag.finish(), w.failure, engine, w.service);
+  if (!d.below) return d;
+  const loopNote = / \(crash loop: .*\)$/.exec(d.summary)?.[0] ?? "";
+  const a = belowAdvice(d.below, { install: w.install, configFile: w.configFile, service: w.service, portOwner: facts?.portOwner ?? null, localImages: facts?.localImages, unitUser: facts?.unitUser ?? null, engine: d.engine });
+  return { ...d, summary: a.summary + loopNote, fix: a.fix };
+}
+var UNDECIDED = /* @__PURE__ */ new Set(["unknown", "booting", "clean-exit"]);
+var REREADS = 2;
+var REREAD_MS = 1500;
+async function diagnoseDeploy(host, w) {
+  const argv = journalArgv({ service: w.service, container: w.container, cursor: w.cursor, sinceHostS: Math.floor(w.startedAtHostMs / 1e3) });
+  const read = async () => (await host.run(argv, { timeoutMs: 6e4, maxOutputBytes: 64 << 20 })).stdout;
+  let json = await read();
+  let d = diagnoseJournal(json, w);
+  for (let i = 0; i < REREADS && UNDECIDED.has(d.class) && w.failure !== "timeout"; i++) {
+    await new Promise((r) => setTimeout(r, REREAD_MS));
+    json = await read();
+    d = diagnoseJournal(json, w);
+  }
+  if (!d.below) return d;
+  const facts = await lookupHostFacts(host, d.below, w.service);
+  return facts ? diagnoseJournal(json, w, facts) : d;
+}
+
+// src/stages/deploy/install-plan.ts
+import { createHash } from "node:crypto";
+
+// src/domain/host-output.ts
+var normMode = (mode) => parseInt(mode, 8).toString(8).padStart(4, "0");
+function parseHostCopies(sumOut, statOut) {
+  const out = /* @__PURE__ */ new Map();
+  for (const l of sumOut.split("\n")) {
+    const m = /^\\?([0-9a-f]{64}) [ *](.+)$/.exec(l);
+    if (m) out.set(m[2], { sha256: m[1], mode: null });
+  }
+  for (const l of statOut.split("\n")) {
+    const m = /^([0-7]{3,4}) (.+)$/.exec(l);
+    if (m) out.set(m[2], { sha256: out.get(m[2])?.sha256 ?? null, mode: normMode(m[1]) });
+  }
+  return out;
+}
+function parsePodmanTime(text) {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
+  if (!m) return null;
+  const base = Date.parse(`${m[1]}T${m[2]}Z`);
+  if (Number.isNaN(base)) return null;
+  const frac = m[3] ? Number(`0.${m[3]}`) * 1e3 : 0;
+  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1) : 0;
+  return base + frac - offset;
+}
+function unitStartMs(value) {
+  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
+  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
+  return at === null ? null : t[2] ? at : at + 999;
+}
+
+// src/domain/host-state.ts
+var HOST_STATE_DIR = ".deploy-gate";
+var statePath = (endpoint) => `${HOST_STATE_DIR}/state/${endpoint}.json`;
+function parseStateRecord(text) {
+  try {
+    const v = JSON.parse(text);
+    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number") return null;
+    return { schema: 1, endpoint: v.endpoint ?? "?", ref: v.ref, sha: v.sha, deployedAt: v.deployedAt, by: v.by ?? "?", files: v.files ?? [], previous: v.previous ?? null };
+  } catch {
+    return null;
+  }
+}
+
+// src/stages/deploy/install-plan.ts
+var sha256 = (content) => createHash("sha256").update(content).digest("hex");
+var sameMode = (a, b) => parseInt(a, 8) === parseInt(b, 8);
+function isUnitFile(path) {
+  return /\.(service|socket|timer|mount|path|target|container|slice)$/.test(path) || /^\/etc\/systemd\//.test(path);
+}
+function planInstall(files, host) {
+  return files.map((f) => {
+    const h = host.get(f.to);
+    const change = !h?.sha256 ? "new" : h.sha256 !== f.sha256 ? "content" : !h.mode || !sameMode(h.mode, f.mode) ? "mode" : "same";
+    return { ...f, change };
+  });
+}
+function nextStateRecord(old, now) {
+  const previous = old ? old.sha === now.sha ? old.previous : { ref: old.ref, sha: old.sha, deployedAt: old.deployedAt } : null;
+  return {
+    schema: 1,
+    endpoint: now.endpoint,
+    ref: now.ref,
+    sha: now.sha,
+    deployedAt: now.deployedAt,
+    by: now.by,
+    files: now.files.map((f) => ({ to: f.to, sha256: f.sha256, mode: normMode(f.mode) })),
+    previous
+  };
+}
+
+// src/stages/deploy/install.ts
+var CMD_TIMEOUT_MS = 3e4;
+var InstallError = class extends Error {
+};
+async function readInstallFiles(ctx) {
+  const items = ctx.endpoint.install ?? [];
+  return Promise.all(items.map(async (item) => {
+    const path = ctx.repoPath(item.from);
+    const content = await ctx.reader.showBytes(ctx.sha, path);
+    if (content === null) throw new InstallError(`${path} does not exist at ${ctx.ref} (${ctx.sha.slice(0, 10)}): commit it, or fix install.from in ${ctx.configFile}`);
+    return { from: path, to: item.to, mode: normMode(item.mode), content, sha256: sha256(content) };
+  }));
+}
+async function readHostSide(host, endpoint, files) {
+  const paths = files.map((f) => f.to);
+  const q2 = paths.length ? ` -- ${paths.map(shellQuote).join(" ")}` : "";
+  const script = [
+    "date +%s",
+    "echo @@sum",
+    paths.length ? `sha256sum${q2} 2>/dev/null` : "true",
+    "echo @@stat",
+    paths.length ? `stat -c '%a %n'${q2} 2>/dev/null` : "true",
+    "echo @@state",
+    `cat ${shellQuote(statePath(endpoint))} 2>/dev/null`,
+    "true"
+  ].join("; ");
+  const r = await host.runShell(script, { timeoutMs: CMD_TIMEOUT_MS });
+  const [head2, rest = ""] = r.stdout.split("@@sum\n");
+  const [sum = "", rest2 = ""] = rest.split("@@stat\n");
+  const [stat = "", state = ""] = rest2.split("@@state\n");
+  const hostNowS = Number(head2.trim());
+  if (!Number.isFinite(hostNowS) || hostNowS <= 0) throw new InstallError(`reading the host's copies failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  return { planned: planInstall(files, parseHostCopies(sum, stat)), old: parseStateRecord(state), hostNowS };
+}
+async function install(ctx, by) {
+  const files = await readInstallFiles(ctx);
+  const { planned, old, hostNowS } = await readHostSide(ctx.host, ctx.name, files);
+  const written = planned.filter((f) => f.change !== "same");
+  const dirs = [.../* @__PURE__ */ new Set([...written.map((f) => f.to.replace(/\/[^/]*$/, "") || "/"), statePath(ctx.name).replace(/\/[^/]*$/, "")])];
+  const mk = await ctx.host.run(["mkdir", "-p", "--", ...dirs], { timeoutMs: CMD_TIMEOUT_MS });
+  if (mk.code !== 0) throw new InstallError(`${shellJoin(["mkdir", "-p", ...dirs])} failed: ${mk.stderr.trim()}; check the SSH user may write there`);
+  for (const f of written) await ctx.host.writeFile(f.to, f.content, parseInt(f.mode, 8), { timeoutMs: CMD_TIMEOUT_MS });
+  const record2 = nextStateRecord(old, { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, deployedAt: hostNowS, by, files });
+  await ctx.host.writeFile(statePath(ctx.name), `${JSON.stringify(record2, null, 2)}
+`, 420, { timeoutMs: CMD_TIMEOUT_MS });
+  return { planned, written, unitChanged: written.some((f) => isUnitFile(f.to)), record: record2 };
+}
+async function diffAgainstHost(host, f) {
+  if (f.change === "mode") return `mode of ${f.to} becomes ${f.mode}`;
+  const argv = ["diff", "-u", "--label", `host:${f.to}`, "--label", `${f.from} (ref)`, f.change === "new" ? "/dev/null" : f.to, "-"];
+  const r = await host.run(argv, { stdin: f.content, timeoutMs: CMD_TIMEOUT_MS, maxOutputBytes: 1 << 20 });
+  return r.stdout.trimEnd() || `${f.to}: ${f.change}`;
+}
+
+// src/stages/deploy/poll-parse.ts
+function splitSections(text) {
+  const out = /* @__PURE__ */ new Map();
+  let cur = null;
+  for (const line of text.split("\n")) {
+    if (line.startsWith(SECTION)) {
+      const name = line.slice(SECTION.length);
+      const rc = /^rc=(\d+)$/.exec(name);
+      if (rc && cur) cur.rc = Number(rc[1]);
+      else if (!rc) out.set(name, cur = { body: [], rc: null });
+      continue;
+    }
+    cur?.body.push(line);
+  }
+  return out;
+}
+var int = (v) => v !== void 0 && /^-?\d+$/.test(v) ? Number(v) : null;
+function parseUnitShow(lines) {
+  const kv2 = /* @__PURE__ */ new Map();
+  for (const l of lines) {
+    const i = l.indexOf("=");
+    if (i > 0) kv2.set(l.slice(0, i), l.slice(i + 1));
+  }
+  if (!kv2.has("ActiveState")) return null;
+  return {
+    activeState: kv2.get("ActiveState") ?? "",
+    subState: kv2.get("SubState") ?? "",
+    nRestarts: int(kv2.get("NRestarts")),
+    result: kv2.get("Result") ?? "",
+    execMainStatus: int(kv2.get("ExecMainStatus")),
+    execMainCode: kv2.get("ExecMainCode") ?? ""
+  };
+}
+function parsePs(lines) {
+  if (lines.some((l) => l.startsWith("InvocationID="))) return parseInstance(lines);
+  let best = null;
+  for (const l of lines) {
+    const m = /^([0-9a-f]{12,64}) (\S+) (-?\d+) (.+)$/.exec(l.trim());
+    if (!m) continue;
+    const createdAtMs = parsePodmanTime(m[4]);
+    if (createdAtMs === null) continue;
+    const c = { id: m[1], state: m[2], exitCode: Number(m[3]), createdAtMs };
+    if (!best || c.createdAtMs > best.createdAtMs) best = c;
+  }
+  return best;
+}
+function parseInstance(lines) {
+  const kv2 = /* @__PURE__ */ new Map();
+  for (const l of lines) {
+    const i = l.indexOf("=");
+    if (i > 0) kv2.set(l.slice(0, i), l.slice(i + 1).trim());
+  }
+  const id = kv2.get("InvocationID") ?? "";
+  const createdAtMs = unitStartMs(kv2.get("ExecMainStartTimestamp") ?? "");
+  if (!/^[0-9a-f]{32}$/.test(id) || createdAtMs === null) return null;
+  const pid = int(kv2.get("MainPID"));
+  return { id, process: true, state: pid !== null && pid > 0 ? "running" : "exited", exitCode: int(kv2.get("ExecMainStatus")), createdAtMs };
+}
+function parseJournalChunk(lines) {
+  const json = [];
+  const messages = [];
+  const containers = /* @__PURE__ */ new Set();
+  let cursor = null;
+  for (const l of lines) {
+    if (l.startsWith("-- cursor: ")) cursor = l.slice(11).trim();
+    if (!l.startsWith("{")) continue;
+    json.push(l);
+    try {
+      const rec = JSON.parse(l);
+      const bytes = messageBytes(rec.MESSAGE);
+      if (bytes) {
+        for (const part of bytes.toString("utf8").split("\n")) if (part.trim()) messages.push(cleanLine(part));
+      }
+      if (typeof rec.__CURSOR === "string") cursor = rec.__CURSOR;
+      if (typeof rec.CONTAINER_NAME === "string") containers.add(rec.CONTAINER_NAME);
+    } catch {
+    }
+  }
+  return { json, messages, containers: [...containers], cursor };
+}
+function pollCompleteness(s, t) {
+  if (t.timedOut) return "the poll command timed out";
+  if (!s.get("now")?.body.some((l) => /^\d+$/.test(l.trim()))) return "no host clock in the answer";
+  const cut = t.truncated === true;
+  for (const name of POLL_SECTIONS) {
+    if (cut && name === "journal" && s.has(name)) continue;
+    const sec = s.get(name);
+    if (!sec) return `the answer stopped before its ${name} section`;
+    if (sec.rc === null) return `the answer stopped inside its ${name} section`;
+  }
+  if (!cut && !s.has(END)) return "the answer has no end line";
+  if (!cut && t.code !== 0) return `the poll command ended without an exit code (${t.code === null ? "channel or connection lost" : `exit ${t.code}`})`;
+  return null;
+}
+function parsePoll(text, transport = { code: 0 }) {
+  const s = splitSections(text);
+  const errors = [];
+  const now = s.get("now")?.body.find((l) => /^\d+$/.test(l.trim()));
+  const unitSec = s.get("unit");
+  const unit = unitSec ? parseUnitShow(unitSec.body) : null;
+  if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
+  const ps = s.get("ps");
+  const psText = ps?.body.join(" ").trim() ?? "";
+  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`${/--timestamp|InvocationID/.test(psText) ? "systemctl show (the unit's run)" : "container inspect"} failed (exit ${ps.rc}): ${psText}`);
+  return {
+    hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1000000n)) : null,
+    unit,
+    container: ps ? parsePs(ps.body) : null,
+    journal: parseJournalChunk(s.get("journal")?.body ?? []),
+    errors,
+    incomplete: pollCompleteness(s, transport)
+  };
+}
+function parseMark(text) {
+  const lines = text.split("\n");
+  const ns = lines.find((l) => /^\d{12,}$/.test(l.trim()));
+  const cur = lines.find((l) => l.startsWith("-- cursor: "));
+  return { hostNowMs: ns ? Math.floor(Number(BigInt(ns.trim()) / 1000000n)) : null, cursor: cur ? cur.slice(11).trim() : null };
+}
+
+// src/stages/deploy/stop-hang.ts
+function parsePs2(text) {
+  const rows = [];
+  for (const line of text.split("\n")) {
+    const m = /^\s*(\d+)\s+(\S+)\s+(\S+)\s+(.+?)\s*$/.exec(line);
+    if (m) rows.push({ pid: Number(m[1]), stat: m[2], etime: m[3], comm: m[4] });
+  }
+  return rows;
+}
+function parseTimespan(text) {
+  const t = text.trim();
+  if (t === "" || t === "infinity") return null;
+  const units = { us: 1e-3, ms: 1, s: 1e3, min: 6e4, h: 36e5, d: 864e5 };
+  let total = 0;
+  for (const part of t.split(/\s+/)) {
+    const m = /^(\d+(?:\.\d+)?)(us|ms|s|min|h|d)$/.exec(part);
+    if (!m) return null;
+    total += Number(m[1]) * units[m[2]];
+  }
+  return total;
+}
+function classifyStopHang(rows, service, waitedMs) {
+  const line = (r) => `${r.pid} ${r.stat} ${r.etime} ${r.comm}`;
+  const d = rows.filter((r) => r.stat.startsWith("D"));
+  const rest = rows.filter((r) => !r.stat.startsWith("D"));
+  const evidence = [...d, ...rest].map(line);
+  const waited = `${Math.round(waitedMs / 1e3)} s`;
+  if (d.length > 0) {
+    return { kind: "uninterruptible", evidence, summary: `${service} did not stop within ${waited}: ${d.length} process(es) in D state (${d.map((r) => `${r.comm} ${r.pid}`).join(", ")}), uninterruptible: wait, do not declare a GPU wedge` };
+  }
+  if (rest.length > 0) {
+    const z = rest.filter((r) => r.stat.startsWith("Z"));
+    return { kind: "running", evidence, summary: `${service} did not stop within ${waited}: ${rest.length} process(es) still there${z.length ? ` (${z.length} zombie, waiting for its parent)` : ""}, none in D state: the stop signal is ignored or still being handled` };
+  }
+  return { kind: "gone", evidence, summary: `${service} did not stop within ${waited} but none of its processes is left: systemd is finishing ExecStopPost/cleanup` };
+}
+function stopHangScript(service) {
+  const s = shellQuote(service);
+  return [
+    `cg=$(systemctl show -p ControlGroup --value -- ${s})`,
+    `pids=$( [ -n "$cg" ] && find "/sys/fs/cgroup$cg" -name cgroup.procs -exec cat {} + 2>/dev/null | tr '\\n' ',' | sed 's/,$//')`,
+    `[ -n "$pids" ] && ps -o pid,stat,etime,comm -p "$pids"`,
+    `true`
+  ].join("\n");
+}
+
+// src/stages/deploy/restart.ts
+var SHORT_MS = 3e4;
+var RESTART_TIMEOUT_MS = 6 * 6e4;
+async function hostMark(host) {
+  const r = await host.runShell(MARK_SCRIPT, { timeoutMs: SHORT_MS });
+  const m = parseMark(r.stdout);
+  if (m.hostNowMs === null) throw new Error(`reading the host clock failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  return { hostNowMs: m.hostNowMs, cursor: m.cursor };
+}
+async function unitState(host, service) {
+  const r = await host.run(unitArgv(service), { timeoutMs: SHORT_MS });
+  return parseUnitShow(r.stdout.split("\n"));
+}
+var isUp = (u) => u !== null && (u.activeState === "active" || u.activeState === "activating" || u.activeState === "reloading");
+function restartCommands(service, daemonReload) {
+  return [...daemonReload ? [["systemctl", "daemon-reload"]] : [], ["systemctl", "reset-failed", "--", service], ["systemctl", "restart", "--", service]];
+}
+var NRESTARTS = "@@dg-nrestarts=";
+function restartScript(restart, service) {
+  return `${shellJoin(restart)}; rc=$?; printf '%s' ${shellJoin([NRESTARTS])}; ${shellJoin(["systemctl", "show", "-p", "NRestarts", "--value", "--", service])}; exit $rc`;
+}
+function parseRestartCount(stdout) {
+  const m = new RegExp(`${NRESTARTS}(\\d+)\\s*$`).exec(stdout);
+  return m ? Number(m[1]) : null;
+}
+var RESTART_PROGRESS_MS = 1e4;
+async function restartUnit(host, service, daemonReload, progress = () => {
+}) {
+  const evidence = [];
+  const commands = [];
+  const noteFailure = (argv, r) => {
+    if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+  };
+  const run = async (argv, timeoutMs) => {
+    commands.push(shellJoin(argv));
+    const r = await host.run(argv, { timeoutMs });
+    noteFailure(argv, r);
+    return r;
+  };
+  const stale = !daemonReload && (await host.run(["systemctl", "show", "-p", "NeedDaemonReload", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout.trim() === "yes";
+  if (stale) evidence.push(`systemd had not loaded the unit file on disk (NeedDaemonReload=yes): reloading`);
+  const cmds = restartCommands(service, daemonReload || stale);
+  const restart = cmds.pop();
+  for (const c of cmds) await run(c, SHORT_MS);
+  const mark = await hostMark(host);
+  let stopHang = null;
+  const stopMs = parseTimespan((await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout);
+  commands.push(shellJoin(restart));
+  const restarting = host.runShell(restartScript(restart, service), { timeoutMs: RESTART_TIMEOUT_MS }).then((r) => {
+    noteFailure(restart, r);
+    return parseRestartCount(r.stdout);
+  });
+  const t0 = Date.now();
+  const ticker = setInterval(() => progress(`systemctl restart ${service}: still waiting after ${Math.round((Date.now() - t0) / 1e3)}s (the old engine's stop, then ExecStartPre=)`), RESTART_PROGRESS_MS);
+  restarting.finally(() => clearInterval(ticker)).catch(() => void 0);
+  if (stopMs !== null && stopMs + 5e3 < RESTART_TIMEOUT_MS) {
+    let timer;
+    const late = await Promise.race([restarting.then(() => false), new Promise((res) => {
+      timer = setTimeout(() => res(true), stopMs + 5e3);
+    })]);
+    clearTimeout(timer);
+    if (late) {
+      const now = await unitState(host, service).catch(() => null);
+      if (now?.activeState === "activating" && /^start/.test(now.subState)) {
+        evidence.push(`systemctl restart was still waiting after ${Math.round((stopMs + 5e3) / 1e3)} s on the start (${now.subState}), not on the stop: a slow ExecStartPre= holds it`);
+      } else {
+        const lines = await diagnoseStopHang(host, service, stopMs + 5e3);
+        stopHang = lines[0];
+        evidence.push(...lines);
+      }
+    }
+  }
+  let baselineRestarts = await restarting ?? 0;
+  let unit = await unitState(host, service);
+  if (!isUp(unit)) {
+    baselineRestarts = 0;
+    evidence.push(`after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`);
+    await run(["systemctl", "reset-failed", "--", service], SHORT_MS);
+    await run(["systemctl", "start", "--no-block", "--", service], SHORT_MS);
+    unit = await unitState(host, service);
+  }
+  return { ok: isUp(unit), mark, unit, baselineRestarts, commands, evidence, stopHang };
+}
+async function diagnoseStopHang(host, service, waitedMs) {
+  const r = await host.runShell(stopHangScript(service), { timeoutMs: SHORT_MS }).catch((e) => ({ stdout: "", stderr: e.message }));
+  const hang = classifyStopHang(parsePs2(r.stdout), service, waitedMs);
+  return [hang.summary, ...hang.evidence.map((l) => `  ${l}`)];
+}
+async function ensureUp(host, service) {
+  const unit = await unitState(host, service).catch(() => null);
+  if (isUp(unit)) return null;
+  await host.run(["systemctl", "reset-failed", "--", service], { timeoutMs: SHORT_MS }).catch(() => void 0);
+  const r = await host.run(["systemctl", "start", "--no-block", "--", service], { timeoutMs: SHORT_MS });
+  return `the unit was ${unit?.activeState ?? "unknown"} (${unit?.result ?? "?"}); started it again (${r.code === 0 ? "ok" : `exit ${r.code}: ${r.stderr.trim()}`})`;
+}
+
+// src/stages/deploy/dry-run.ts
+async function dryRun(ctx, service) {
+  const files = await readInstallFiles(ctx);
+  const { planned } = await readHostSide(ctx.host, ctx.name, files);
+  const changed = planned.filter((f) => f.change !== "same");
+  const diffs = [];
+  for (const f of changed) diffs.push(await diffAgainstHost(ctx.host, f));
+  const reload = changed.some((f) => isUnitFile(f.to));
+  const commands = [
+    ...changed.map((f) => `write ${f.to} (mode ${f.mode}, ${f.change}) atomically: temp file + rename`),
+    `write ${statePath(ctx.name)} (state record: ${ctx.ref} ${ctx.sha.slice(0, 10)})`,
+    ...restartCommands(service, reload).map((a) => shellJoin(a)),
+    `poll every ${ctx.endpoint.boot.poll} ms for up to ${ctx.endpoint.boot.timeout} ms: unit, container, journal${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models` : ""}`
+  ];
+  return [
+    pass("deploy.install", `dry run: ${changed.length} of ${planned.length} file(s) would change${changed.length ? `: ${changed.map((f) => f.to).join(", ")}` : ""}`, {
+      evidence: diffs,
+      data: { dryRun: true, files: planned.map((f) => ({ from: f.from, to: f.to, mode: f.mode, change: f.change })) }
+    }),
+    pass("deploy.restart", `dry run: would run ${reload ? "daemon-reload and " : ""}a restart of ${service}; nothing was changed`, { evidence: commands, data: { dryRun: true, commands } })
+  ];
+}
+var missingConfig = (ctx, keys) => fail("deploy.restart", `endpoint ${ctx.name} has no ${keys.join(", ")} in ${ctx.configFile}`, {
+  fix: `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs; an engine the unit runs without a container needs no container:).`,
+  file: ctx.configFile
+});
+
+// src/stages/deploy/lock.ts
+import { randomBytes } from "node:crypto";
+
+// src/stages/deploy/lock-record.ts
+function parseLockRecord(text) {
+  try {
+    const v = JSON.parse(text);
+    if (typeof v.owner !== "string" || typeof v.takenAt !== "number") return null;
+    return { endpoint: v.endpoint ?? "?", owner: v.owner, ref: v.ref ?? "?", sha: v.sha ?? null, takenAt: v.takenAt, heartbeatAt: v.heartbeatAt ?? v.takenAt, pid: v.pid ?? 0 };
+  } catch {
+    return null;
+  }
+}
+var HEARTBEAT_GRACE_S = 120;
+function lockStaleness(rec, hostNow, staleAfterS) {
+  const ageS = Math.max(0, hostNow - rec.takenAt);
+  const quiet = hostNow - rec.heartbeatAt;
+  if (quiet <= Math.min(HEARTBEAT_GRACE_S, staleAfterS)) return { stale: false, reason: null, ageS };
+  if (ageS > staleAfterS) return { stale: true, reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s), and its holder stopped refreshing it ${quiet}s ago`, ageS };
+  return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
+}
+function describeHolder(rec, hostNow) {
+  return `${rec.owner} deploying ${rec.ref}${rec.sha ? ` (${rec.sha.slice(0, 10)})` : ""}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
+}
+
+// src/lib/sleep.ts
+var sleepUnlessAborted = (ms, signal) => new Promise((resolve7) => {
+  if (ms <= 0 || signal?.aborted) return resolve7();
+  const wake = () => {
+    clearTimeout(t);
+    signal?.removeEventListener("abort", wake);
+    resolve7();
+  };
+  const t = setTimeout(wake, ms);
+  signal?.addEventListener("abort", wake, { once: true });
+});
+
+// src/stages/deploy/lock.ts
+var CMD_TIMEOUT_MS2 = 2e4;
+var HEARTBEAT_MS = 3e4;
+var WAIT_POLL_MS = 2e3;
+var lockDir = (endpoint) => `${HOST_STATE_DIR}/locks/${endpoint}.lock`;
+var held = /* @__PURE__ */ new Set();
+var activeLocks = () => [...held];
+async function releaseAllLocks() {
+  await Promise.all([...held].map((l) => l.release().catch(() => void 0)));
+}
+var HeldLock = class {
+  constructor(host, record2) {
+    this.host = host;
+    this.record = record2;
+    held.add(this);
+    this.timer = setInterval(() => void this.heartbeat().catch(() => void 0), HEARTBEAT_MS);
+    this.timer.unref();
+  }
+  host;
+  record;
+  timer = null;
+  released = false;
+  lostCtl = new AbortController();
+  /** why this run no longer holds the lock (cleared and taken by another); null while it does */
+  lost = null;
+  get dir() {
+    return lockDir(this.record.endpoint);
+  }
+  /** Aborted when the lock is found to be someone else's: the deploy stops at its next wait. */
+  get signal() {
+    return this.lostCtl.signal;
+  }
+  /**
+   * Refreshes heartbeatAt on the host clock, so a live holder never looks gone. The token check and the
+   * write are one remote command: a lock cleared and taken by another runner is never taken back.
+   */
+  async heartbeat() {
+    if (this.released || this.lost) return;
+    const rec = `${this.dir}/record.json`;
+    const tmp = `${rec}.hb-${this.record.token}`;
+    const template = JSON.stringify({ ...this.record, heartbeatAt: 0 }).replace('"heartbeatAt":0', '"heartbeatAt":@NOW@');
+    const script = `if grep -qF ${shellQuote(this.record.token)} ${shellQuote(rec)} 2>/dev/null; then now=$(date +%s); sed "s/@NOW@/$now/" > ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(rec)} && echo "OK $now"; else echo LOST; cat ${shellQuote(rec)} 2>/dev/null; fi`;
+    const r = await this.host.runShell(script, { stdin: template, timeoutMs: CMD_TIMEOUT_MS2 });
+    const [first, ...rest] = r.stdout.split("\n");
+    if (first === "LOST") {
+      const other = parseLockRecord(rest.join("\n"));
+      this.lost = other ? `the lock was cleared and is now held by ${other.owner} (${other.ref})` : "the lock was cleared by someone else";
+      this.lostCtl.abort(new Error(this.lost));
+      return;
+    }
+    const m = /^OK (\d+)$/.exec(first ?? "");
+    if (r.code === 0 && m) this.record.heartbeatAt = Number(m[1]);
+  }
+  /** Removes the lock only while it is still ours (its token), so a cleared-and-retaken lock survives. */
+  async release() {
+    if (this.released) return;
+    this.released = true;
+    if (this.timer) clearInterval(this.timer);
+    held.delete(this);
+    const rec = shellQuote(`${this.dir}/record.json`);
+    await this.host.runShell(`if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`, { timeoutMs: CMD_TIMEOUT_MS2 });
+  }
+};
+function clearCommand(endpoint, fleetHost) {
+  return `deploy-gate lock release --endpoint ${endpoint}${fleetHost ? ` --hosts ${fleetHost}` : ""} --force`;
+}
+async function tryTake(host, req, token) {
+  const dir = lockDir(req.endpoint);
+  const script = `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if mkdir ${shellQuote(dir)} 2>/dev/null; then echo TAKEN; date +%s; else echo HELD; date +%s; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; fi`;
+  const r = await host.runShell(script, { timeoutMs: CMD_TIMEOUT_MS2 });
+  const [state, nowText, ...rest] = r.stdout.split("\n");
+  const hostNowS = Number(nowText);
+  if (r.code !== 0 || !Number.isFinite(hostNowS) || state !== "TAKEN" && state !== "HELD") {
+    if (state === "TAKEN") await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS2 }).catch(() => void 0);
+    throw new Error(`taking the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || r.stdout.trim()}; check that the home directory is writable`);
+  }
+  if (state === "HELD") return { holder: parseLockRecord(rest.join("\n")), hostNowS };
+  const rec = { endpoint: req.endpoint, owner: req.owner, ref: req.ref, sha: req.sha, takenAt: hostNowS, heartbeatAt: hostNowS, pid: process.pid, token };
+  try {
+    await host.writeFile(`${dir}/record.json`, JSON.stringify(rec), 420, { timeoutMs: CMD_TIMEOUT_MS2 });
+  } catch (e) {
+    await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS2 }).catch(() => void 0);
+    throw e;
+  }
+  return { taken: rec };
+}
+var sleep = sleepUnlessAborted;
+async function takeLock(host, req, now = Date.now) {
+  const token = randomBytes(12).toString("hex");
+  const start = now();
+  let said = -1;
+  for (; ; ) {
+    const r = await tryTake(host, req, token);
+    if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
+    const clear = clearCommand(req.endpoint, req.fleetHost);
+    const st = r.holder ? lockStaleness(r.holder, r.hostNowS, Math.round(req.staleAfterMs / 1e3)) : null;
+    if (st?.stale) return { ok: false, held: r.holder, stale: st.reason, clearCommand: clear, detail: describeHolder(r.holder, r.hostNowS) };
+    const waited = now() - start;
+    if (waited >= req.waitMs || req.signal?.aborted) {
+      const who = r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet";
+      return { ok: false, held: r.holder, stale: null, clearCommand: clear, detail: req.waitMs > 0 ? `${who} (waited ${Math.round(waited / 1e3)} s)` : who };
+    }
+    if (Math.floor(waited / 1e4) !== said) {
+      said = Math.floor(waited / 1e4);
+      req.progress?.(`waiting for the deploy lock (${Math.round(waited / 1e3)} s of ${Math.round(req.waitMs / 1e3)} s): held by ${r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet"}`);
+    }
+    await sleep(Math.min(WAIT_POLL_MS, req.waitMs - waited), req.signal);
+  }
+}
+
+// src/lib/elapsed.ts
+function formatElapsed(ms) {
+  const s = Math.max(0, Math.floor(ms / 1e3));
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+}
+
+// src/stages/deploy/readiness.ts
+function initialState(startedAtHostMs, timeoutMs, baselineRestarts = 0) {
+  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerLine: null, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
+}
+var LIVE_CONTAINER = /* @__PURE__ */ new Set(["created", "configured", "initialized", "running"]);
+function isFresh(c, startedAtHostMs) {
+  return c.createdAtMs >= startedAtHostMs;
+}
+var AFTER_MARKER_POLLS = 3;
+var AFTER_MARKER_MS = 15e3;
+function decide(prev, obs, configContainer) {
+  const state = { ...prev };
+  for (const name of obs.containerNames ?? []) {
+    if (name !== configContainer && !state.otherContainers.includes(name)) state.otherContainers = [...state.otherContainers, name];
+  }
+  for (const line of obs.messages) {
+    if (isReadyMarker(line)) {
+      state.marker = true;
+      state.markerLine ??= line.trim();
+      state.markerAtMs ??= obs.hostNowMs;
+    }
+    const p = bootPhase(line);
+    if (p) state.phase = p;
+    if (line.trim()) state.lastLine = line;
+  }
+  const c = obs.container && isFresh(obs.container, state.startedAtHostMs) ? obs.container : null;
+  const fail2 = (failure2, reason) => ({ kind: "fail", state, failure: failure2, reason });
+  const u = obs.unit;
+  if (u) {
+    if (u.activeState === "failed") return fail2("unit-failed", `the unit failed (Result=${u.result || "?"}, ExecMainStatus=${u.execMainStatus ?? "?"})`);
+    if (u.subState === "auto-restart") return fail2("restarting", `the unit is restarting after its main process exited (ExecMainStatus=${u.execMainStatus ?? "?"})`);
+    if (u.nRestarts !== null && u.nRestarts > state.baselineRestarts) return fail2("restarting", `NRestarts rose from ${state.baselineRestarts} to ${u.nRestarts}: the engine exited and systemd restarted it`);
+    if (u.activeState === "inactive") return fail2("unit-stopped", `the unit is inactive (${u.subState}): nothing will start the engine again`);
+    if (u.activeState === "deactivating") return fail2("unit-stopped", `the unit is deactivating (${u.subState}): its engine is going down`);
+  }
+  if (state.fresh) {
+    if (!obs.container) return fail2("container-gone", `container ${short(state.fresh.id)} is gone (removed, or exited under --rm)`);
+    if (obs.container.id !== state.fresh.id) {
+      return isFresh(obs.container, state.startedAtHostMs) ? fail2("restarting", `container ${short(state.fresh.id)} was replaced by ${short(obs.container.id)}: the engine was restarted`) : fail2("container-gone", `container ${short(state.fresh.id)} is gone`);
+    }
+  }
+  if (c) {
+    if (!LIVE_CONTAINER.has(c.state)) return fail2("container-exited", `container ${short(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
+    state.fresh = c;
+  }
+  const st = obs.models?.status;
+  if (state.fresh && (st === 401 || st === 403)) return fail2("auth-mismatch", `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`);
+  if (state.fresh && state.marker && (obs.models === null || obs.models.status === 200 && obs.models.listsModel)) return { kind: "ready", state };
+  if (state.marker && obs.models) state.unanswered = obs.models.status === null ? state.unanswered + 1 : 0;
+  const settled = state.markerAtMs !== null && obs.hostNowMs - state.markerAtMs >= AFTER_MARKER_MS;
+  if (settled && !state.fresh && state.otherContainers.length > 0) {
+    return fail2("container-mismatch", `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`);
+  }
+  if (settled && state.fresh && state.unanswered >= AFTER_MARKER_POLLS) {
+    return fail2("url-unreachable", `the engine logged its startup complete ${formatElapsed(obs.hostNowMs - state.markerAtMs)} ago, but /v1/models has not answered since (${obs.models?.error ?? "no answer"})`);
+  }
+  if (obs.hostNowMs - state.startedAtHostMs > state.timeoutMs) {
+    return fail2("timeout", `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`);
+  }
+  return { kind: "wait", state };
+}
+var short = (id) => id.slice(0, 12);
+var LABELS = {
+  "loading-weights": "loading weights",
+  "profiling-kv": "profiling memory / KV cache",
+  compiling: "compiling (torch.compile)",
+  "capturing-graphs": "capturing CUDA graphs",
+  "starting-api": "starting the API server",
+  ready: "API up (waiting for /v1/models)"
+};
+var phaseLabel = (p) => LABELS[p];
+function progressLine(name, s, obs) {
+  const elapsed = formatElapsed(obs.hostNowMs - s.startedAtHostMs).padStart(6, " ");
+  const phase = s.phase ? phaseLabel(s.phase) : "waiting for the engine's first boot line";
+  let box;
+  const seen = s.fresh ?? (obs.container && isFresh(obs.container, s.startedAtHostMs) ? obs.container : null);
+  const ended = seen && !s.fresh ? ` (${seen.state})` : "";
+  if (seen) box = (seen.process ? `unit run ${seen.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago` : `container ${seen.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago`) + ended;
+  else if (obs.container) box = obs.container.process ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy` : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
+  else box = "no new container yet";
+  const http = obs.models && s.marker && obs.models.status !== 200 ? ` \xB7 /v1/models: ${obs.models.status ?? obs.models.error}` : "";
+  return `[${elapsed}] ${name}: ${phase} \xB7 ${box}${http}`;
+}
+
+// src/ports/http/client.ts
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_MAX_BODY = 4 << 20;
+var BAD_HEADER = "a request header could not be sent: DEPLOY_GATE_API_KEY holds a character no HTTP header can carry (a newline or another control character): store the key alone, on one line";
+var isHeaderError = (e) => e instanceof TypeError && /^Headers\./.test(e.message);
+function describe(e, timedOut, timeoutMs) {
+  if (timedOut) return `no answer within ${timeoutMs} ms`;
+  if (isHeaderError(e)) return BAD_HEADER;
+  const cause = e.cause;
+  switch (cause?.code) {
+    case "ECONNREFUSED":
+      return "connection refused (nothing listens on that port yet)";
+    case "ECONNRESET":
+      return "connection reset";
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return "host unreachable";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return "host name does not resolve";
+    default:
+      return e.message ?? String(e);
+  }
+}
+async function request(method, url2, body, opts = {}) {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const ctl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctl.abort();
+  }, timeoutMs);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(url2, {
+      method,
+      signal: ctl.signal,
+      headers: { ...body === void 0 ? {} : { "content-type": "application/json" }, ...opts.headers },
+      body: body === void 0 ? void 0 : JSON.stringify(body)
+    });
+    const cap = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of res.body ?? []) {
+      size += chunk.length;
+      if (size > cap) {
+        ctl.abort();
+        break;
+      }
+      chunks.push(chunk);
+    }
+    return { status: res.status, body: Buffer.concat(chunks).toString("utf8"), error: size > cap ? `body larger than ${cap} bytes, cut` : null, durationMs: performance.now() - t0 };
+  } catch (e) {
+    return { status: null, body: "", error: describe(e, timedOut, timeoutMs), durationMs: performance.now() - t0 };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+var httpGet = (url2, opts) => request("GET", url2, void 0, opts);
+
+// src/stages/deploy/wait.ts
+function modelsListed(body, model) {
+  try {
+    const v = JSON.parse(body);
+    return Array.isArray(v.data) && (model === void 0 ? v.data.length > 0 : v.data.some((m) => m.id === model));
+  } catch {
+    return false;
+  }
+}
+async function probeModels(url2, model, apiKey) {
+  const headers = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  const r = await httpGet(`${url2.replace(/\/+$/, "")}/v1/models`, { timeoutMs: 1e4, maxBodyBytes: 1 << 20, headers });
+  return { status: r.status, listsModel: r.status === 200 && modelsListed(r.body, model), error: r.error, sentKey: Boolean(apiKey) };
+}
+var sleep2 = sleepUnlessAborted;
+var stopReason = (signal) => signal.reason instanceof Error && signal.reason.name !== "AbortError" ? `stopped waiting: ${signal.reason.message}` : "interrupted (SIGINT/SIGTERM) while waiting";
+async function waitReady(ctx, input) {
+  const pollMs = ctx.endpoint.boot.poll;
+  const timeoutMs = ctx.endpoint.boot.timeout;
+  let state = initialState(input.startedAtHostMs, timeoutMs, input.baselineRestarts);
+  let cursor = input.cursor;
+  const runnerStart = ctx.now();
+  let last = null;
+  let polls = 0;
+  let noReading = 0;
+  for (; ; ) {
+    const t0 = ctx.now();
+    if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
+    const r = await ctx.host.runShell(
+      pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1e3), cli: input.cli }),
+      { timeoutMs: Math.max(15e3, 3 * pollMs), maxOutputBytes: 32 << 20 }
+    ).catch((e) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
+    polls++;
+    const out = parsePoll(r.stdout, r);
+    const why = out.incomplete ?? (out.unit === null ? out.errors.join("; ") || "no unit state" : null);
+    if (why !== null || out.hostNowMs === null) {
+      noReading++;
+      const detail = [why ?? "no host clock", r.stderr.trim().split("\n").pop()].filter(Boolean).join(": ");
+      if (ctx.now() - runnerStart > timeoutMs) {
+        return { decision: { kind: "fail", state, failure: "timeout", reason: `not ready within boot.timeout (${formatElapsed(timeoutMs)}): the last ${noReading} poll(s) got no complete answer from ${ctx.host.name} (${detail})` }, last, polls };
+      }
+      ctx.progress(`[poll] ${ctx.name}: no reading from this poll (${detail}); reconnecting and polling again (${noReading} in a row)`);
+      await sleep2(pollMs - (ctx.now() - t0), ctx.signal);
+      continue;
+    }
+    noReading = 0;
+    cursor = out.journal.cursor ?? cursor;
+    const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
+    const url2 = ctx.endpoint.url;
+    const models = url2 && markerNow ? await probeModels(url2, ctx.endpoint.model, input.apiKey) : null;
+    last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, containerNames: out.journal.containers, models };
+    const d = decide(state, last, input.container ?? void 0);
+    state = d.state;
+    ctx.progress(progressLine(ctx.name, state, last));
+    if (d.kind !== "wait") return { decision: d, last, polls };
+    await sleep2(pollMs - (ctx.now() - t0), ctx.signal);
+  }
+}
+
+// src/domain/config/launch-file.ts
+function launchFile(ep) {
+  if (ep.script) return { path: ep.script, kind: "script" };
+  if (ep.quadlet) return { path: ep.quadlet, kind: "quadlet" };
+  const unit = ep.unit;
+  return { path: unit, kind: unit.endsWith(".container") ? "quadlet" : "unit" };
+}
+
+// src/domain/launch/lexer.ts
+var META = /* @__PURE__ */ new Set([" ", "	", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+var OPS = [";;&", ";;", ";&", "&&", "||", "|&", "|", ";", "&", "(", ")"];
+var REDIRECTS = ["&>>", "&>", "<<<", "<<-", "<<", ">>", ">|", ">&", "<&", "<>", ">", "<"];
+var ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
+function lex(text, firstLine = 1) {
+  return new Lexer(text, firstLine).run();
+}
+function lexWords(text, firstLine) {
+  return lex(text, firstLine).flatMap((t) => t.kind === "word" ? [t.word] : t.kind === "array" ? t.words : []);
+}
+var Lexer = class {
+  constructor(src, firstLine) {
+    this.src = src;
+    this.line = firstLine;
+  }
+  src;
+  pos = 0;
+  line;
+  tokens = [];
+  heredocs = [];
+  run() {
+    while (this.pos < this.src.length) this.step();
+    return this.tokens;
+  }
+  peek(offset = 0) {
+    return this.src[this.pos + offset] ?? "";
+  }
+  step() {
+    const c = this.peek();
+    if (c === " " || c === "	" || c === "\r") {
+      this.pos++;
+      return;
+    }
+    if (c === "\\" && this.peek(1) === "\n") {
+      this.pos += 2;
+      this.line++;
+      return;
+    }
+    if (c === "#") {
+      this.skipComment();
+      return;
+    }
+    if (c === "\n") {
+      this.tokens.push({ kind: "op", op: "\n", line: this.line });
+      this.pos++;
+      this.line++;
+      this.skipHeredocBodies();
+      return;
+    }
+    if (/[0-9]/.test(c)) {
+      const m = /^[0-9]+(?=[<>])/.exec(this.src.slice(this.pos, this.pos + 12));
+      if (m) {
+        this.pos += m[0].length;
+        this.redirect(m[0]);
+        return;
+      }
+    }
+    if (c === "<" || c === ">" || c === "&" && this.peek(1) === ">") {
+      this.redirect("");
+      return;
+    }
+    if (c === "(" && this.peek(1) === "(") {
+      this.arithmeticCommand();
+      return;
+    }
+    for (const op of OPS) {
+      if (this.src.startsWith(op, this.pos)) {
+        this.pos += op.length;
+        this.tokens.push({ kind: "op", op, line: this.line });
+        return;
+      }
+    }
+    const word2 = this.word(false);
+    if (word2) this.emitWord(word2);
+  }
+  emitWord(word2) {
+    const a = word2.assignment;
+    if (a && a.value === "" && this.peek() === "(" && word2.parts.length === 1) {
+      const line = word2.line;
+      this.pos++;
+      this.tokens.push({ kind: "array", name: a.name, append: a.append, words: this.arrayWords(), line });
+      return;
+    }
+    for (const w of splitOptional(word2)) this.tokens.push({ kind: "word", word: w });
+  }
+  arrayWords() {
+    const words = [];
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (c === ")") {
+        this.pos++;
+        break;
+      }
+      if (c === "\n") {
+        this.pos++;
+        this.line++;
+        continue;
+      }
+      if (c === " " || c === "	" || c === "\r") {
+        this.pos++;
+        continue;
+      }
+      if (c === "\\" && this.peek(1) === "\n") {
+        this.pos += 2;
+        this.line++;
+        continue;
+      }
+      if (c === "#") {
+        this.skipComment();
+        continue;
+      }
+      const w = this.word(true);
+      if (w) words.push(...splitOptional(w));
+      else this.pos++;
+    }
+    return words;
+  }
+  skipComment() {
+    while (this.pos < this.src.length && this.peek() !== "\n") this.pos++;
+  }
+  redirect(fd) {
+    const op = REDIRECTS.find((r) => this.src.startsWith(r, this.pos)) ?? this.peek();
+    this.pos += op.length;
+    while (this.peek() === " " || this.peek() === "	") this.pos++;
+    const line = this.line;
+    const w = this.word(false);
+    const target = w?.text ?? "";
+    if (op === "<<" || op === "<<-") {
+      this.heredocs.push({ delim: target, strip: op === "<<-" });
+      this.tokens.push({ kind: "redirect", op: fd + op, target, line });
+      return;
+    }
+    if ((op === ">&" || op === "<&") && /^([0-9]+|-)$/.test(target)) {
+      this.tokens.push({ kind: "redirect", op: `${fd}${op}${target}`, target: `&${target}`, line });
+      return;
+    }
+    this.tokens.push({ kind: "redirect", op: fd + op, target, line });
+  }
+  skipHeredocBodies() {
+    while (this.heredocs.length > 0) {
+      const { delim, strip } = this.heredocs.shift();
+      while (this.pos < this.src.length) {
+        const end = this.src.indexOf("\n", this.pos);
+        const lineText2 = this.src.slice(this.pos, end === -1 ? void 0 : end);
+        this.pos = end === -1 ? this.src.length : end + 1;
+        this.line++;
+        if ((strip ? lineText2.replace(/^\t+/, "") : lineText2) === delim) break;
+      }
+    }
+  }
+  arithmeticCommand() {
+    const start = this.pos;
+    const line = this.line;
+    this.pos = this.balancedEnd(this.pos + 1, "(", ")");
+    const raw = this.src.slice(start, this.pos);
+    const parts = [{ kind: "sub", raw, body: raw.slice(2, -2), line }];
+    this.tokens.push({ kind: "word", word: makeWord(parts, line, false) });
+  }
+  /** Reads one word; null when nothing word-like is at the cursor. */
+  word(inArray) {
+    const startLine = this.line;
+    const assignable = ASSIGN.test(this.src.slice(this.pos, this.pos + 256));
+    const parts = [];
+    let lit = "";
+    let quoted = false;
+    const flush = () => {
+      if (lit) {
+        parts.push({ kind: "lit", text: lit });
+        lit = "";
+      }
+    };
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (META.has(c) || inArray && c === ")") break;
+      if (c === "\\") {
+        const n = this.peek(1);
+        this.pos += 2;
+        if (n === "\n") this.line++;
+        else {
+          lit += n;
+          quoted = true;
+        }
+        continue;
+      }
+      if (c === "'") {
+        quoted = true;
+        const end = this.src.indexOf("'", this.pos + 1);
+        const body = this.src.slice(this.pos + 1, end === -1 ? void 0 : end);
+        lit += body;
+        this.countLines(body);
+        this.pos = end === -1 ? this.src.length : end + 1;
+        continue;
+      }
+      if (c === '"') {
+        quoted = true;
+        flush();
+        this.pos++;
+        this.doubleQuoted(parts);
+        continue;
+      }
+      if (c === "$" && this.peek(1) === "'") {
+        quoted = true;
+        this.pos += 2;
+        lit += this.ansiC();
+        continue;
+      }
+      if (c === "$" || c === "`") {
+        const p = this.expansion(false);
+        if (p) {
+          flush();
+          parts.push(p);
+          continue;
+        }
+      }
+      lit += c;
+      this.pos++;
+    }
+    flush();
+    if (parts.length === 0 && !quoted) return null;
+    return makeWord(parts, startLine, assignable);
+  }
+  doubleQuoted(parts) {
+    let lit = "";
+    const flush = () => {
+      if (lit) {
+        parts.push({ kind: "lit", text: lit });
+        lit = "";
+      }
+    };
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (c === '"') {
+        this.pos++;
+        break;
+      }
+      if (c === "\\" && '$`"\\\n'.includes(this.peek(1))) {
+        const n = this.peek(1);
+        this.pos += 2;
+        if (n === "\n") this.line++;
+        else lit += n;
+        continue;
+      }
+      if (c === "$" || c === "`") {
+        const p = this.expansion(true);
+        if (p) {
+          flush();
+          parts.push(p);
+          continue;
+        }
+      }
+      if (c === "\n") this.line++;
+      lit += c;
+      this.pos++;
+    }
+    flush();
+    if (parts.length === 0) parts.push({ kind: "lit", text: "" });
+  }
+  ansiC() {
+    const map = { n: "\n", t: "	", r: "\r", "\\": "\\", "'": "'", '"': '"', e: "\x1B", a: "\x07" };
+    let out = "";
+    while (this.pos < this.src.length && this.peek() !== "'") {
+      const c = this.peek();
+      if (c === "\\") {
+        const n = this.peek(1);
+        out += map[n] ?? `\\${n}`;
+        this.pos += 2;
+        continue;
+      }
+      if (c === "\n") this.line++;
+      out += c;
+      this.pos++;
+    }
+    this.pos++;
+    return out;
+  }
+  expansion(quoted) {
+    const start = this.pos;
+    const line = this.line;
+    const c = this.peek();
+    const n = this.peek(1);
+    if (c === "`") {
+      let i = this.pos + 1;
+      while (i < this.src.length && this.src[i] !== "`") i += this.src[i] === "\\" ? 2 : 1;
+      this.pos = Math.min(i + 1, this.src.length);
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return { kind: "sub", raw, body: raw.slice(1, -1), line };
+    }
+    if (n === "(") {
+      const arith = this.peek(2) === "(";
+      this.pos = this.balancedEnd(this.pos + 1, "(", ")");
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return { kind: "sub", raw, body: arith ? "" : raw.slice(2, -1), line };
+    }
+    if (n === "{") {
+      this.pos = this.balancedEnd(this.pos + 1, "{", "}");
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return paramPart(raw, raw.slice(2, -1), quoted, line);
+    }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])/.exec(this.src.slice(this.pos + 1, this.pos + 200));
+    if (!m) return null;
+    this.pos += 1 + m[0].length;
+    return { kind: "param", name: m[0], index: null, op: null, arg: "", raw: `$${m[0]}`, quoted, line };
+  }
+  /** Index just past the bracket matching the one at `open`, skipping quotes and nested pairs. */
+  balancedEnd(openAt, open3, close) {
+    let depth = 0;
+    let i = openAt;
+    while (i < this.src.length) {
+      const c = this.src[i];
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === "'" && open3 === "(") {
+        const e = this.src.indexOf("'", i + 1);
+        i = e === -1 ? this.src.length : e + 1;
+        continue;
+      }
+      if (c === '"') {
+        i = this.skipDoubleQuote(i + 1);
+        continue;
+      }
+      if (c === "#" && open3 === "(" && /[\s(]/.test(this.src[i - 1] ?? "")) {
+        const e = this.src.indexOf("\n", i);
+        i = e === -1 ? this.src.length : e;
+        continue;
+      }
+      if (c === open3) depth++;
+      else if (c === close) {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+      i++;
+    }
+    return this.src.length;
+  }
+  skipDoubleQuote(i) {
+    while (i < this.src.length) {
+      const c = this.src[i];
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === '"') return i + 1;
+      if (c === "$" && (this.src[i + 1] === "(" || this.src[i + 1] === "{")) {
+        const [o, cl] = this.src[i + 1] === "(" ? ["(", ")"] : ["{", "}"];
+        i = this.balancedEnd(i + 1, o, cl);
+        continue;
+      }
+      i++;
+    }
+    return i;
+  }
+  countLines(s) {
+    for (const ch of s) if (ch === "\n") this.line++;
+  }
+};
+function paramPart(raw, inner, quoted, line) {
+  const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?/.exec(inner);
+  if (!m) return { kind: "param", name: "", index: null, op: inner, arg: "", raw, quoted, line };
+  const rest = inner.slice(m[0].length);
+  const opm = /^(:[-=+?]|[-=+?]|##?|%%?|\/\/?|:|\^\^?|,,?)/.exec(rest);
+  const op = m[1] ? "#" : opm ? opm[0] : rest ? rest : null;
+  const arg = opm ? rest.slice(opm[0].length) : "";
+  return { kind: "param", name: m[2], index: m[3] ? m[3].slice(1, -1) : null, op: m[1] ? "length" : op, arg, raw, quoted, line };
+}
+function makeWord(parts, line, assignable) {
+  const text = parts.map((p) => p.kind === "lit" ? p.text : p.raw).join("");
+  const dynamic = parts.some((p) => p.kind !== "lit");
+  const first = parts[0];
+  let assignment = null;
+  if (first?.kind === "lit") {
+    const m = ASSIGN.exec(first.text);
+    if (m && assignable) {
+      assignment = { name: m[1], value: text.slice(m[0].length), append: m[2] === "+" };
+    }
+  }
+  const only = parts.length === 1 && first?.kind === "param" ? first : null;
+  const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || (only.op === ":-" || only.op === "-") && only.arg === "");
+  const positional = only && (only.name === "@" || only.name === "*") && only.index === null && only.op === null;
+  const arrayRef = only && wholeArray ? only.name : positional ? "@" : null;
+  return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
+}
+function splitOptional(word2) {
+  const p = word2.parts.length === 1 ? word2.parts[0] : void 0;
+  if (!p || p.kind !== "param" || p.op !== ":+" && p.op !== "+") return [word2];
+  if (p.quoted) {
+    const inner = lexWords(p.arg, p.line);
+    return [{ ...word2, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }];
+  }
+  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true, ...p.op === ":+" ? { guard: p.name } : {} }));
+}
+
+// src/domain/launch/resolve.ts
+function resolveWord(word2, env) {
+  const e = word2.guard !== void 0 && env.get(word2.guard) === "" ? new Map(env).set(word2.guard, null) : env;
+  let out = "";
+  for (const p of word2.parts) {
+    const v = resolvePart(p, e);
+    if (v === void 0) return void 0;
+    out += v;
+  }
+  return out;
+}
+function resolvePart(p, env) {
+  if (p.kind === "lit") return p.text;
+  if (p.kind === "sub") return void 0;
+  if (p.index !== null) return void 0;
+  const known = env.has(p.name) ? env.get(p.name) : void 0;
+  const value = known === null ? void 0 : known;
+  switch (p.op) {
+    case null:
+      return value;
+    case ":-":
+    case ":=":
+      if (value !== void 0 && value !== "") return value;
+      if (known === null) return void 0;
+      return resolveText(p.arg, p.line, env);
+    case "-":
+    case "=":
+      if (value !== void 0) return value;
+      if (known === null) return void 0;
+      return resolveText(p.arg, p.line, env);
+    case ":+":
+      if (value === void 0) return void 0;
+      return value === "" ? "" : resolveText(p.arg, p.line, env);
+    case "length":
+      return value === void 0 ? void 0 : String(value.length);
+    default:
+      return void 0;
+  }
+}
+function resolveText(text, line, env) {
+  const words = lexWords(text, line);
+  const values = words.map((w) => resolveWord(w, env));
+  return values.some((v) => v === void 0) ? void 0 : values.join(" ");
+}
+function applyDefaults(word2, env) {
+  for (const p of word2.parts) {
+    if (p.kind === "param" && (p.op === ":=" || p.op === "=") && !env.has(p.name)) {
+      const v = resolveText(p.arg, p.line, env);
+      env.set(p.name, v ?? null);
+    }
+  }
+}
+function assign(env, name, value, append) {
+  if (append) {
+    const prev = env.get(name);
+    env.set(name, prev === void 0 ? value ?? null : prev === null || value === void 0 ? null : prev + value);
+  } else {
+    env.set(name, value ?? null);
+  }
+}
+
+// src/domain/launch/group.ts
+var KEYWORDS2 = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
+var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
+var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
+var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
+var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
+function groupCommands(text, state, firstLine) {
+  new Grouper(lex(text, firstLine), state).run();
+}
+var Grouper = class {
+  constructor(tokens, s) {
+    this.tokens = tokens;
+    this.s = s;
+  }
+  tokens;
+  s;
+  i = 0;
+  draft = null;
+  pipedFrom = null;
+  caseDepth = 0;
+  inPattern = false;
+  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
+  conditional = 0;
+  /** shell functions defined so far and the words their echo lines print, for an unquoted `$(name)` */
+  functions = /* @__PURE__ */ new Map();
+  fnName = null;
+  fnOpen = null;
+  braces = 0;
+  conditionalOf = /* @__PURE__ */ new WeakMap();
+  run() {
+    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
+    this.finish(false);
+  }
+  step(t) {
+    if (this.inPattern) {
+      this.pattern(t);
+      return;
+    }
+    if (t.kind === "op") {
+      this.op(t.op);
+      return;
+    }
+    if (t.kind === "redirect") {
+      const d = this.open(t.line);
+      d.redirects.push({ op: t.op, target: t.target });
+      d.endLine = Math.max(d.endLine, t.line);
+      return;
+    }
+    if (t.kind === "array") {
+      this.array(t);
+      return;
+    }
+    this.word(t.word);
+  }
+  pattern(t) {
+    if (t.kind === "word" && t.word.text === "esac") {
+      this.caseDepth--;
+      this.inPattern = false;
+      return;
+    }
+    if (t.kind === "op" && t.op === ")") this.inPattern = false;
+  }
+  op(op) {
+    if (op === "(") return;
+    if (op === "|" || op === "|&") {
+      const cmd = this.finish(true);
+      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
+      this.pipedFrom = cmd;
+      return;
+    }
+    if (SEPARATORS.has(op)) {
+      this.finish(false);
+      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
+    }
+  }
+  array(t) {
+    const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
+    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
+    this.s.arrays.set(t.name, [...prev, ...words]);
+    const d = this.open(t.line);
+    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
+    if (d.words.length === 0) d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+  }
+  word(w) {
+    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
+    if (atStart && this.structural(w)) return;
+    this.substitutions(w);
+    applyDefaults(w, this.s.env);
+    const d = this.open(w.line);
+    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
+    if (w.assignment && d.words.length === 0) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+      return;
+    }
+    if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
+    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
+      d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
+      return;
+    }
+    const printed = this.functionOutput(w);
+    if (printed) {
+      d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
+      return;
+    }
+    const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
+    if (pieces) {
+      d.words.push(...pieces);
+      return;
+    }
+    const first = d.words[0]?.text;
+    if (first && DECLARERS.has(first) && w.assignment) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+    }
+    d.words.push(this.plain(w));
+  }
+  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
+  remember(name, value, line, append, raw) {
+    const prev = this.s.strings.get(name);
+    const optional2 = this.conditional > 0;
+    let pieces = null;
+    if (value !== void 0) {
+      pieces = value.split(/\s+/).filter(Boolean).map((text) => ({ text, line, optional: optional2, dynamic: false, resolved: text }));
+    } else {
+      if (!/`|\$\(/.test(raw)) pieces = lexWords(raw, line).map((w) => ({ ...this.plain(w), optional: optional2 }));
+    }
+    const joins = !append || prev !== void 0 && /^\s/.test(value ?? raw);
+    if (!pieces || !joins) {
+      this.s.strings.delete(name);
+      return;
+    }
+    this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
+  }
+  /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
+  splitExpansion(w, evaluated) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (!p || p.kind !== "param" || p.op !== null || p.index !== null || p.quoted && !evaluated) return null;
+    const known = this.s.strings.get(p.name);
+    return known && (known.length !== 1 || evaluated) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
+  }
+  /** Control keywords and function headers: true when the token was structure, not a command word. */
+  structural(w) {
+    if (OPENERS.has(w.text)) this.conditional++;
+    if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
+    const next = this.tokens[this.i];
+    const after = this.tokens[this.i + 1];
+    if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
+      this.i += 2;
+      this.fnName = w.text;
+      return true;
+    }
+    if (w.text === "{" || w.text === "}") this.brace(w.text);
+    switch (w.text) {
+      case "for":
+      case "select":
+        this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
+        return true;
+      case "case":
+        this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
+        this.caseDepth++;
+        this.inPattern = true;
+        return true;
+      case "esac":
+        this.caseDepth = Math.max(0, this.caseDepth - 1);
+        return true;
+      case "function": {
+        const name = this.tokens[this.i];
+        this.fnName = name?.kind === "word" ? name.word.text : null;
+        this.i++;
+        if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
+        return true;
+      }
+      default:
+        return KEYWORDS2.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
+    }
+  }
+  /** A function body's braces: at its closing one, what its echo lines print is known. */
+  brace(b) {
+    if (b === "{") {
+      this.braces++;
+      if (this.fnName) this.fnOpen = { name: this.fnName, start: this.s.commands.length, braces: this.braces, conditional: this.conditional };
+      this.fnName = null;
+      return;
+    }
+    const f = this.fnOpen;
+    if (f && f.braces === this.braces) {
+      this.finish(false);
+      const echoed = this.s.commands.slice(f.start).filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
+        const optional2 = (this.conditionalOf.get(c) ?? 0) > f.conditional;
+        return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text)).flatMap((x) => x.dynamic ? [{ ...x, optional: optional2 }] : x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional: optional2 })));
+      });
+      this.functions.set(f.name, echoed);
+      this.fnOpen = null;
+    }
+    this.braces = Math.max(0, this.braces - 1);
+  }
+  /** `$(name)` unquoted, name a function defined above: the words its echo lines print (bash splits them). */
+  functionOutput(w) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
+    return this.functions.get(p.body.trim()) ?? null;
+  }
+  skipUntil(stop) {
+    while (this.i < this.tokens.length && !stop(this.tokens[this.i])) this.i++;
+    this.i++;
+  }
+  substitutions(w) {
+    for (const p of w.parts) {
+      if (p.kind === "sub" && p.body.trim()) groupCommands(p.body, this.s, p.line);
+    }
+  }
+  plain(w) {
+    const resolved = resolveWord(w, this.s.env);
+    const out = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
+    if (w.dynamic && resolved !== void 0) out.resolved = resolved;
+    return out;
+  }
+  open(line) {
+    this.draft ??= { words: [], positionalAt: -1, assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
+    this.pipedFrom = null;
+    return this.draft;
+  }
+  finish(piped) {
+    const d = this.draft;
+    this.draft = null;
+    if (!d || d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0) return null;
+    if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
+    const first = this.s.firstLine;
+    const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
+    const cmd = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
+    if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
+    this.s.commands.push(cmd);
+    this.conditionalOf.set(cmd, this.conditional);
+    if (d.words[0]?.text === "set" && d.words[1]?.text === "--") this.setPositional(d);
+    return cmd;
+  }
+  /**
+   * `set -- "$@" --port 8000` appends to the positional parameters, `set -- a b` replaces them: kept as the
+   * array "@", so a later `exec vllm serve "$@"` has the flags in its argv (the caller's own arguments stay unknown).
+   */
+  setPositional(d) {
+    const keeps = d.positionalAt === 2;
+    const prev = keeps ? this.s.arrays.get("@") : void 0;
+    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+    this.s.arrays.set("@", [...prev ?? [], ...added]);
+  }
+};
+
+// src/domain/launch/flags.ts
+var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
+var BOOL_WORD = /^(true|false|True|False|1|0)$/;
+function isFlagWord(text) {
+  return /^--?[A-Za-z]/.test(text);
+}
+function readFlags(words) {
+  const flags = [];
+  const positional = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (!isFlagWord(w.text)) {
+      positional.push(w);
+      continue;
+    }
+    const eq = w.text.indexOf("=");
+    if (eq > 0) {
+      const flag2 = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };
+      if (w.resolved !== void 0) flag2.resolvedValue = w.resolved.slice(w.resolved.indexOf("=") + 1);
+      else if (!w.dynamic) flag2.resolvedValue = flag2.value;
+      flags.push(flag2);
+      continue;
+    }
+    const next = words[i + 1];
+    const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && next.optional === w.optional;
+    const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
+    if (takesNext) {
+      i++;
+      if (next.resolved !== void 0) flag.resolvedValue = next.resolved;
+      else if (!next.dynamic) flag.resolvedValue = next.text;
+    }
+    flags.push(flag);
+  }
+  return { flags, positional };
+}
+
+// src/domain/launch/podman.ts
+var VALUE_OPTIONS = new Set(`add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
+cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
+cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
+device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search entrypoint env env-file
+env-merge expose gidmap gpus group-add group-entry health-cmd health-interval health-log-destination health-max-log-count
+health-max-log-size health-on-failure health-retries health-start-period health-startup-cmd health-startup-interval
+health-startup-retries health-startup-success health-startup-timeout health-timeout hostname hosts-file hostuser
+image-volume init-path ip ip6 ipc label label-file log-driver log-opt mac-address memory memory-reservation memory-swap
+memory-swappiness mount name network net network-alias oom-score-adj os passwd-entry personality pid pidfile pids-limit
+platform pod pod-id-file preserve-fd preserve-fds publish pull requires restart retry retry-delay sdnotify seccomp-policy
+secret security-opt shm-size shm-size-systemd stop-signal stop-timeout subgidname subuidname sysctl systemd timeout tmpfs
+tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir
+runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(/\s+/));
+var SHORT_VALUE = { e: "env", v: "volume", p: "publish", a: "attach", c: "cpu-shares", h: "hostname", l: "label", m: "memory", u: "user", w: "workdir" };
+var SHORT_SWITCH = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
+function splitColons(text) {
+  const out = [];
+  let depth = 0;
+  let cur = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "$" && text[i + 1] === "{") depth++;
+    else if (c === "}" && depth > 0) depth--;
+    if (c === ":" && depth === 0) {
+      out.push(cur);
+      cur = "";
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+function readOptions(args) {
+  const options = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const w = args[i];
+    const t = w.text;
+    if (t === "--") {
+      i++;
+      break;
+    }
+    if (!t.startsWith("-") || t === "-") break;
+    const flag = (name, value, from = w, skip2 = (r) => r) => {
+      const f = { name, value, line: w.line, optional: w.optional };
+      const resolved = from.resolved ?? (from.dynamic ? void 0 : from.text);
+      if (value !== null && resolved !== void 0) f.resolvedValue = skip2(resolved);
+      return f;
+    };
+    if (t.startsWith("--")) {
+      const eq = t.indexOf("=");
+      const name = eq > 0 ? t.slice(2, eq) : t.slice(2);
+      if (eq > 0) options.push(flag(`--${name}`, t.slice(eq + 1), w, (r) => r.slice(r.indexOf("=") + 1)));
+      else if (VALUE_OPTIONS.has(name)) {
+        const v = args[++i];
+        options.push(v ? flag(`--${name}`, v.text, v) : flag(`--${name}`, null));
+      } else options.push(flag(`--${name}`, null));
+      continue;
+    }
+    const letters = t.slice(1);
+    if ([...letters].every((ch) => ch in SHORT_SWITCH)) {
+      for (const ch of letters) options.push(flag(`--${SHORT_SWITCH[ch]}`, null));
+      continue;
+    }
+    const long = SHORT_VALUE[letters[0]];
+    if (long) {
+      const attached = letters.slice(1).replace(/^=/, "");
+      if (attached) options.push(flag(`--${long}`, attached, w, (r) => r.slice(2).replace(/^=/, "")));
+      else {
+        const v = args[++i];
+        options.push(v ? flag(`--${long}`, v.text, v) : flag(`--${long}`, null));
+      }
+      continue;
+    }
+    options.push(flag(t, null));
+  }
+  return { options, imageAt: i };
+}
+function readPodmanRun(command, args, runtime = "podman", create = false) {
+  const { options, imageAt } = readOptions(args);
+  const valuesOf = (name) => options.filter((o) => o.name === name && o.value !== null);
+  const last = (name) => valuesOf(name).at(-1)?.value ?? null;
+  const env = valuesOf("--env").map((o) => {
+    const eq = o.value.indexOf("=");
+    return { name: eq > 0 ? o.value.slice(0, eq) : o.value, value: eq > 0 ? o.value.slice(eq + 1) : null, line: o.line };
+  });
+  const volumes = valuesOf("--volume").map((o) => {
+    const [source = "", target = "", ...rest] = splitColons(o.value);
+    const volume = { source, target, options: rest.length ? rest.join(":") : null, line: o.line };
+    if (o.resolvedValue !== void 0) volume.resolvedSource = o.resolvedValue.split(":")[0];
+    return volume;
+  });
+  for (const o of valuesOf("--mount")) {
+    const kv2 = Object.fromEntries(o.value.split(",").map((p) => {
+      const eq = p.indexOf("=");
+      return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""];
+    }));
+    const source = kv2.source ?? kv2.src ?? "";
+    const target = kv2.target ?? kv2.destination ?? kv2.dst ?? "";
+    if (source || target) volumes.push({ source, target, options: kv2.ro !== void 0 || kv2.readonly === "true" ? "ro" : null, line: o.line });
+  }
+  const image = args[imageAt] ?? null;
+  const engineArgs2 = args.slice(imageAt + 1);
+  const { flags, positional } = readFlags(engineArgs2);
+  return {
+    command,
+    runtime,
+    create,
+    rm: options.some((o) => o.name === "--rm"),
+    replace: options.some((o) => o.name === "--replace" && o.value !== "false"),
+    options,
+    env,
+    volumes,
+    devices: valuesOf("--device").map((o) => ({ path: splitColons(o.value)[0], line: o.line })),
+    ulimits: valuesOf("--ulimit").map((o) => ({ value: o.value, line: o.line })),
+    ipc: last("--ipc"),
+    shmSize: last("--shm-size"),
+    name: last("--name"),
+    publish: valuesOf("--publish").map((o) => o.value),
+    image,
+    engineArgs: engineArgs2,
+    engineFlags: flags,
+    positional
+  };
+}
+
+// src/domain/launch/words.ts
+var WRAPPERS_WITH_ARG = {
+  sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
+  nice: /* @__PURE__ */ new Set(["-n"]),
+  timeout: /* @__PURE__ */ new Set(["-s", "-k", "--signal", "--kill-after"]),
+  stdbuf: /* @__PURE__ */ new Set(["-i", "-o", "-e"]),
+  env: /* @__PURE__ */ new Set(["-u", "-C", "--unset", "--chdir"]),
+  nohup: /* @__PURE__ */ new Set(),
+  exec: /* @__PURE__ */ new Set(["-a"]),
+  command: /* @__PURE__ */ new Set(),
+  time: /* @__PURE__ */ new Set(),
+  builtin: /* @__PURE__ */ new Set(),
+  eval: /* @__PURE__ */ new Set()
+};
+function basename(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+function programWords(words) {
+  let i = 0;
+  while (i < words.length) {
+    const name = basename(words[i].text);
+    const withArg = WRAPPERS_WITH_ARG[name];
+    if (!withArg) break;
+    i++;
+    if (name === "timeout") {
+      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
+      i++;
+      continue;
+    }
+    while (i < words.length) {
+      const t = words[i].text;
+      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
+        i++;
+        continue;
+      }
+      if (!t.startsWith("-") || t === "-" || t === "--") {
+        if (t === "--") i++;
+        break;
+      }
+      i += withArg.has(t) ? 2 : 1;
+    }
+  }
+  return words.slice(i);
+}
+function programOf(cmd) {
+  const w = programWords(cmd.words)[0];
+  return w ? basename(w.text) : "";
+}
+function runsSubcommand(cmd, prog, sub) {
+  const words = programWords(cmd.words);
+  if (!words[0] || basename(words[0].text) !== prog) return null;
+  let i = 1;
+  if (prog === "podman" || prog === "docker") {
+    while (i < words.length && words[i].text.startsWith("-")) i++;
+    if (words[i]?.text === "container") i++;
+  }
+  if (prog === "git") {
+    while (i < words.length && words[i].text.startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
+  }
+  return words[i]?.text === sub ? words.slice(i + 1) : null;
+}
+function hasMergedStderr(cmd) {
+  return cmd.redirects.some((r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout");
+}
+
+// src/domain/launch/engine.ts
+var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
+  "-u",
+  "--unit",
+  "-p",
+  "--property",
+  "--description",
+  "--slice",
+  "--uid",
+  "--gid",
+  "--nice",
+  "-E",
+  "--setenv",
+  "--working-directory",
+  "-H",
+  "--host",
+  "-M",
+  "--machine",
+  "--on-active",
+  "--on-boot",
+  "--on-calendar",
+  "--timer-property"
+]);
+var SHELL = /^(ba|da|z|k)?sh$/;
+var PYTHON = /^python[0-9.]*$/;
+var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf)$/;
+var VLLM_TYPICAL = /* @__PURE__ */ new Set([
+  "--model",
+  "--served-model-name",
+  "--max-model-len",
+  "--tensor-parallel-size",
+  "--gpu-memory-utilization",
+  "--reasoning-parser",
+  "--tool-call-parser",
+  "--enable-auto-tool-choice",
+  "--kv-cache-dtype",
+  "--max-num-seqs",
+  "--chat-template"
+]);
+var RUNNERS = /* @__PURE__ */ new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
+var RUNNER_VALUE = /* @__PURE__ */ new Set([
+  "-n",
+  "--name",
+  "-p",
+  "--prefix",
+  "--with",
+  "--python",
+  "--env-file",
+  "--extra",
+  "--group",
+  "--project",
+  "--directory",
+  "--index",
+  "-e",
+  "--environment",
+  "--manifest-path"
+]);
+var NUMACTL_VALUE = /* @__PURE__ */ new Set(["-C", "-N", "-m", "-i", "-p"]);
+var SCREEN_VALUE = /^-([A-Za-z]*[Scehpt]|Logfile)$/;
+var APPTAINER_VALUE = /* @__PURE__ */ new Set([
+  "-B",
+  "--bind",
+  "--mount",
+  "--env",
+  "--env-file",
+  "-H",
+  "--home",
+  "--pwd",
+  "-o",
+  "--overlay",
+  "-W",
+  "--workdir",
+  "-S",
+  "--scratch",
+  "--security",
+  "--network",
+  "--network-args",
+  "--app",
+  "--hostname",
+  "--dns",
+  "--no-mount",
+  "--add-caps",
+  "--drop-caps",
+  "--apply-cgroups",
+  "--cpus",
+  "--memory"
+]);
+var TMUX_GLOBAL_VALUE = /* @__PURE__ */ new Set(["-L", "-S", "-f", "-c", "-T"]);
+var TMUX_VALUE = /* @__PURE__ */ new Set(["-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y", "-l"]);
+var TMUX_STARTS = /* @__PURE__ */ new Set(["new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "send-keys", "send"]);
+function skipOptions(w, i, withValue) {
+  while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
+  return i;
+}
+function peel(words) {
+  let w = programWords(words);
+  for (let guard2 = 0; guard2 < 4 && w[0]; guard2++) {
+    const prog = basename(w[0].text);
+    if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
+    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
+    else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
+    else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    else if (prog === "screen") w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
+    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec") w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
+    else break;
+  }
+  return w;
+}
+function skipScreen(w) {
+  let i = 1;
+  while (i < w.length && w[i].text.startsWith("-")) i += SCREEN_VALUE.test(w[i].text) ? 2 : 1;
+  return i;
+}
+function tmuxCommand(w) {
+  let i = skipOptions(w, 1, TMUX_GLOBAL_VALUE);
+  if (!TMUX_STARTS.has(w[i]?.text ?? "")) return null;
+  const keys = w[i].text.startsWith("send");
+  i = skipOptions(w, i + 1, TMUX_VALUE);
+  const rest = w.slice(i);
+  return keys ? rest.filter((x) => !/^(Enter|C-m|KPEnter)$/.test(x.text)) : rest;
+}
+function programName(w, h) {
+  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
+  return basename(text.replace(/["'{}]/g, ""));
+}
+function directEngine(words, h) {
+  const w = peel(words);
+  const first = w[0];
+  if (!first) return null;
+  const prog = programName(first, h);
+  if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  if (prog === "tmux") {
+    const cmd = tmuxCommand(w);
+    if (cmd?.length === 1) return h.nested(cmd[0].text, cmd[0].line);
+    return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
+  }
+  if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
+  if (PYTHON.test(prog) || first.dynamic) {
+    let i = 1;
+    while (w[i] && /^-[A-Za-z]+$/.test(w[i].text) && w[i].text !== "-m") i++;
+    if (w[i]?.text === "-m") {
+      const mod = w[i + 1]?.text ?? "";
+      const kind = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
+      return kind ? { kind, args: w.slice(i + 2) } : null;
+    }
+  }
+  if (SHELL.test(prog)) {
+    for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
+      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text) || !w[i + 1]) continue;
+      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w[i + 1].text);
+      const src = ref ? h.source(ref[1]) : null;
+      return src ? h.nested(src.text, src.line) : h.nested(w[i + 1].text, w[i + 1].line);
+    }
+  }
+  return null;
+}
+function imageEngine(ref) {
+  const name = ref.replace(/@sha256:.*$/, "");
+  if (/sglang/i.test(name)) return "sglang";
+  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
+  if (/vllm/i.test(name)) return "vllm";
+  return null;
+}
+function containerEngine(run, h) {
+  const after = run.engineArgs;
+  const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
+  if (entry) {
+    const text = (entry.resolvedValue ?? entry.value).replace(/^\[\s*"?|"?\s*\]$/g, "");
+    return directEngine([{ text, line: entry.line, optional: false, dynamic: false }, ...after], h);
+  }
+  const first = after[0];
+  if (first && !isFlagWord(first.text)) {
+    const found = directEngine(after, h);
+    if (found) return found;
+    if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
+  }
+  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  if (kind) return { kind, args: [...after] };
+  const flags = readFlags(after).flags;
+  const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
+  const modelFirst = first !== void 0 && (first.text === "serve" || first.text.includes("/") && !isFlagWord(first.text));
+  return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
+}
+
+// src/domain/launch/parse.ts
+function parseServeScript(crlfText, options = {}) {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
+  const firstLine = options.firstLine ?? 1;
+  const lines = text.split("\n");
+  const state = { env: /* @__PURE__ */ new Map(), arrays: /* @__PURE__ */ new Map(), strings: /* @__PURE__ */ new Map(), assignments: [], commands: [], lines, firstLine };
+  groupCommands(text, state, firstLine);
+  const commands = state.commands.sort((a, b) => a.line - b.line);
+  const podmanRuns = commands.flatMap((c) => {
+    for (const prog of ["podman", "docker"]) {
+      for (const sub of ["run", "create"]) {
+        const args = runsSubcommand(c, prog, sub);
+        if (args) return [readPodmanRun(c, args, prog, sub === "create")];
+      }
+    }
+    return [];
+  });
+  const runtime = options.runtime ?? "none";
+  const nested = [];
+  const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
+  const engine = findEngine(commands, podmanRuns, hints, runtime);
+  for (const n of nested) {
+    commands.push(...n.commands);
+    podmanRuns.push(...n.podmanRuns);
+  }
+  return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
+}
+function guesser(assignments) {
+  return (text) => {
+    let t = text;
+    for (let depth = 0; depth < 4; depth++) {
+      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
+      if (!m) break;
+      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
+      const next = m[2] ?? assigned;
+      if (next === void 0) break;
+      t = next.replace(/^["']|["']$/g, "");
+    }
+    return t;
+  };
+}
+function engineHints(text, assignments, runtime, nested, firstLine) {
+  return {
+    source: (name) => {
+      const a = assignments.filter((x) => x.name === name).at(-1);
+      return a ? assignedSource(text, a.line - firstLine, name, a.line) : null;
+    },
+    guess: guesser(assignments),
+    llama: /llama/i.test(text),
+    nested: (inner, line) => {
+      const s = parseServeScript(inner, { firstLine: line, runtime });
+      nested.push(s);
+      const e = s.engine;
+      return e ? { kind: e.kind, args: e.args, run: e.podmanRun, runtime: e.runtime } : null;
+    }
+  };
+}
+function findEngine(commands, runs, hints, runtime) {
+  const candidates = [];
+  const inRun = /* @__PURE__ */ new Set();
+  for (const r of runs) {
+    inRun.add(r.command);
+    const found = containerEngine(r, hints);
+    if (found) candidates.push(engineOf(found, r.runtime, r.command, r));
+  }
+  for (const c of commands) {
+    if (inRun.has(c)) continue;
+    const found = directEngine(c.words, hints);
+    if (found) candidates.push(engineOf(found, runtime, c, null));
+  }
+  const score = (c) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
+  let best = null;
+  for (const c of candidates) if (!best || score(c) > score(best)) best = c;
+  return best;
+}
+function engineOf(found, runtime, command, containerRun) {
+  const { flags } = readFlags(found.args);
+  const run = containerRun ?? found.run ?? null;
+  const rt = containerRun ? containerRun.runtime : found.runtime ?? runtime;
+  return { kind: found.kind, runtime: rt, flags, args: found.args, source: run ? "podman" : "vllm", line: command.line, podmanRun: run, command: run?.command ?? command };
+}
+function isDetached(run) {
+  return run.options.some((o) => o.name === "--detach");
+}
+function runEngine(run, fileText) {
+  const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
+  return found ? engineOf(found, run.runtime, run.command, run) : null;
+}
+function assignedSource(text, index, name, line) {
+  let start = 0;
+  for (let i = 0; i < index; i++) {
+    start = text.indexOf("\n", start) + 1;
+    if (start === 0) return null;
+  }
+  const end = text.indexOf("\n", start);
+  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(text.slice(start, end < 0 ? void 0 : end));
+  if (!m) return null;
+  const quote2 = m[1];
+  let out = "";
+  for (let i = start + m.index + m[0].length; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === quote2) return { text: out, line };
+    if (quote2 === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
+      out += text[++i];
+      continue;
+    }
+    out += ch;
+  }
+  return null;
+}
+
+// src/domain/launch/unit.ts
+var DEFAULT_TIMEOUT_SEC = 90;
+function parseUnit(text) {
+  const lines = text.split("\n");
+  const unit = { sections: [], entries: [] };
+  let section = "";
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].trim();
+    if (!raw || raw.startsWith("#") || raw.startsWith(";")) continue;
+    const header = /^\[([^\]]+)\]$/.exec(raw);
+    if (header) {
+      section = header[1];
+      unit.sections.push({ name: section, line: i + 1 });
+      continue;
+    }
+    const start = i;
+    let value = raw;
+    while (value.endsWith("\\") && i + 1 < lines.length) {
+      value = value.slice(0, -1);
+      i++;
+      const next = lines[i].trim();
+      if (next.startsWith("#") || next.startsWith(";")) {
+        value += "\\";
+        continue;
+      }
+      value += ` ${next}`;
+    }
+    const eq = value.indexOf("=");
+    if (eq <= 0) continue;
+    unit.entries.push({ section, key: value.slice(0, eq).trim(), value: value.slice(eq + 1).trim().replace(/\s+/g, " "), line: start + 1, endLine: i + 1 });
+  }
+  return unit;
+}
+function unitEntries(unit, section, key) {
+  return unit.entries.filter((e) => e.section === section && e.key === key);
+}
+function unitValue(unit, section, key) {
+  return unitEntries(unit, section, key).at(-1) ?? null;
+}
+function execCommands(unit, key, section = "Service") {
+  let out = [];
+  for (const e of unitEntries(unit, section, key)) {
+    if (e.value === "") out = [];
+    else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
+  }
+  return out;
+}
+var SPAN_UNITS = [
+  [/^(usec|us|µs)$/, 1e-6],
+  [/^(msec|ms)$/, 1e-3],
+  [/^(seconds?|sec|s)$/, 1],
+  [/^(minutes?|min|m)$/, 60],
+  [/^(hours?|hr|h)$/, 3600],
+  [/^(days?|d)$/, 86400],
+  [/^(weeks?|w)$/, 604800],
+  [/^(months?|M)$/, 2629800],
+  [/^(years?|y)$/, 31557600]
+];
+function parseTimeSpan(value) {
+  const s = value.trim();
+  if (s === "infinity") return Infinity;
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s);
+  const re = /\s*(\d+(?:\.\d+)?)\s*([A-Za-zµ]+)/gy;
+  let total = 0;
+  let end = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const unit = SPAN_UNITS.find(([r]) => r.test(m[2]));
+    if (!unit) return null;
+    total += Number(m[1]) * unit[1];
+    end = re.lastIndex;
+  }
+  return end === s.length && end > 0 ? total : null;
+}
+function timeout(unit, key) {
+  const entries = unit.entries.filter((e) => e.section === "Service" && (e.key === key || e.key === "TimeoutSec"));
+  const entry = entries.at(-1) ?? null;
+  if (!entry || entry.value === "") return { seconds: DEFAULT_TIMEOUT_SEC, entry: null };
+  const seconds = parseTimeSpan(entry.value);
+  return { seconds: seconds === 0 ? Infinity : seconds ?? DEFAULT_TIMEOUT_SEC, entry };
+}
+function timeoutStopSec(unit) {
+  return timeout(unit, "TimeoutStopSec");
+}
+function timeoutStartSec(unit) {
+  return timeout(unit, "TimeoutStartSec");
+}
+
+// src/domain/launch/quadlet.ts
+var OPTION_OF = {
+  ContainerName: "--name",
+  AddDevice: "--device",
+  Volume: "--volume",
+  Mount: "--mount",
+  Environment: "--env",
+  EnvironmentFile: "--env-file",
+  PublishPort: "--publish",
+  ShmSize: "--shm-size",
+  Ulimit: "--ulimit",
+  Network: "--network",
+  Entrypoint: "--entrypoint",
+  User: "--user",
+  WorkingDir: "--workdir",
+  Label: "--label",
+  Secret: "--secret",
+  HealthCmd: "--health-cmd",
+  Tmpfs: "--tmpfs",
+  GroupAdd: "--group-add",
+  AddCapability: "--cap-add",
+  Pod: "--pod"
+};
+var MULTI = /* @__PURE__ */ new Set(["Environment", "AddCapability", "Label"]);
+var word = (text, line) => ({ text, line, optional: false, dynamic: false, resolved: text });
+function valueWords(e, lines) {
+  const raw = lines.slice(e.line - 1, e.endLine).join("\n");
+  return lexWords(raw.slice(raw.indexOf("=") + 1), e.line).map((w) => ({ text: w.text, line: w.line, optional: false, dynamic: w.dynamic, ...w.dynamic ? {} : { resolved: w.text } }));
+}
+function quadletRun(unit, lines) {
+  const image = unitEntries(unit, "Container", "Image").at(-1);
+  if (!image) return null;
+  const exec = unitEntries(unit, "Container", "Exec").at(-1);
+  const words = [word("--replace", image.line), word("--rm", image.line)];
+  for (const e of unit.entries.filter((x) => x.section === "Container")) {
+    const opt = OPTION_OF[e.key];
+    if (e.key === "PodmanArgs") words.push(...valueWords(e, lines));
+    else if (opt && MULTI.has(e.key)) for (const w of valueWords(e, lines)) words.push(word(opt, e.line), w);
+    else if (opt) words.push(word(opt, e.line), word(e.value, e.line));
+  }
+  words.push(word(image.value, image.line));
+  if (exec) words.push(...valueWords(exec, lines));
+  const at = exec ?? image;
+  const command = {
+    words,
+    assignments: [],
+    line: at.line,
+    endLine: at.endLine,
+    source: lines.slice(at.line - 1, at.endLine).join("\n"),
+    redirects: [],
+    pipeTo: null
+  };
+  return readPodmanRun(command, words, "quadlet");
+}
+
+// src/domain/launch/unit-exec.ts
+var EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
+function execText(lines, line, endLine) {
+  const raw = lines.slice(line - 1, endLine).join("\n");
+  return raw.slice(raw.indexOf("=") + 1).replace(/^\s*[-@:+!]+/, "");
+}
+function execScripts(unit, lines, section = "Service") {
+  return EXEC_KEYS.flatMap((key) => execCommands(unit, key, section)).sort((a, b) => a.line - b.line).map((e) => ({ key: e.key, line: e.line, script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" }) }));
+}
+
+// src/domain/launch/launch.ts
+function fileKind(path, text) {
+  if (/\.container$/.test(path)) return "quadlet";
+  if (/\.(service|socket|timer|target|mount|path)$/.test(path)) return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
+  if (/\.(sh|bash|zsh)$/.test(path) || /^#!/.test(text)) return "script";
+  if (/^\s*\[Container\]\s*$/m.test(text)) return "quadlet";
+  if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
+  return "script";
+}
+function parseLaunch(kind, text) {
+  if (kind === "script") return parseServeScript(text);
+  const unit = parseUnit(text);
+  return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
+}
+var empty = (text) => ({ text, lines: text.split("\n"), commands: [], assignments: [], podmanRuns: [], engine: null });
+function unitLaunch(unit, text) {
+  const out = empty(text);
+  for (const e of execScripts(unit, out.lines)) {
+    out.commands.push(...e.script.commands);
+    out.podmanRuns.push(...e.script.podmanRuns);
+    if (e.key === "ExecStart" && e.script.engine && !out.engine) out.engine = e.script.engine;
+  }
+  return out;
+}
+function quadletLaunch(unit, text) {
+  const out = unitLaunch(unit, text);
+  const run = quadletRun(unit, out.lines);
+  if (run) {
+    out.podmanRuns.unshift(run);
+    out.engine = runEngine(run, text);
+  }
+  return out;
+}
+
+// src/stages/launch-script.ts
+function readLaunchScript(ctx) {
+  const file = launchFile(ctx.endpoint);
+  return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then((text) => text === null ? null : parseLaunch(file.kind, text), () => null);
+}
+
+// src/domain/launch/container-cli.ts
+function containerCli(script) {
+  return script?.engine?.podmanRun?.runtime === "docker" ? "docker" : "podman";
+}
+function runsDirect(script) {
+  return script?.engine != null && script.engine.podmanRun === null;
+}
+
+// src/stages/deploy/deploy.ts
+var hostsArg = (ctx) => ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : "";
+var msg = (e) => e instanceof Error ? e.message : String(e);
+async function runDeploy(ctx, opts) {
+  const findings = [];
+  const done = (deployment = null) => ({ findings, deployment, ok: !findings.some((f) => f.status === "fail") });
+  const { service } = ctx.endpoint;
+  const script = await readLaunchScript(ctx);
+  const direct = runsDirect(script);
+  const container = ctx.endpoint.container ?? (direct ? null : void 0);
+  if (!service || container === void 0) {
+    findings.push(missingConfig(ctx, [!service ? "service" : "", container === void 0 ? "container" : ""].filter(Boolean)));
+    return done();
+  }
+  findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
+  if (direct && ctx.endpoint.container) {
+    findings.push(warn("deploy.connect", `container: ${ctx.endpoint.container} is set, but ${ctx.configFile}'s launch file for ${ctx.name} runs the engine itself (no podman or docker run): deploy waits for that container`, {
+      fix: `If the unit runs the engine without a container, remove container: from endpoints.${ctx.name} in ${ctx.configFile}; deploy then waits for the unit's new run.`
+    }));
+  }
+  let lock;
+  try {
+    const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal, fleetHost: ctx.fleetHost, progress: (l) => ctx.progress(`${ctx.name}: ${l}`) }, ctx.now);
+    if (!got.ok) {
+      findings.push(got.stale ? fail("deploy.lock", `stale deploy lock on ${ctx.host.name}: ${got.detail}; ${got.stale}`, { evidence: [got.detail, got.stale], fix: `If no deploy of ${ctx.name} is running, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: true, clear: got.clearCommand } }) : fail("deploy.lock", `another deploy holds the lock for ${ctx.name}: ${got.detail}`, { evidence: [got.detail], fix: `Wait for it to finish (${opts.lockWaitMs > 0 ? "a longer --lock-wait" : "or pass --lock-wait 10m"}). If that deploy is dead, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: false, clear: got.clearCommand } }));
+      return done();
+    }
+    lock = got.lock;
+    findings.push(pass("deploy.lock", `lock taken for ${ctx.name} on ${ctx.host.name}${got.waitedMs > 1e3 ? ` after waiting ${formatElapsed(got.waitedMs)}` : ""}`, { data: { dir: lock.dir } }));
+  } catch (e) {
+    findings.push(fail("deploy.lock", `could not take the deploy lock: ${msg(e)}`, { fix: "Check that the SSH user can write to its home directory on the host." }));
+    return done();
+  }
+  try {
+    if (opts.dryRun) {
+      findings.push(...await dryRun(ctx, service));
+      return done();
+    }
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
+    const result = await deploySteps({ ...ctx, signal }, opts, service, container, containerCli(script), findings, done);
+    if (lock.lost) findings.push(lostLock(ctx, lock.lost));
+    return lock.lost ? done(result.deployment) : result;
+  } catch (e) {
+    if (lock.lost) findings.push(lostLock(ctx, lock.lost));
+    const check = e instanceof InstallError ? "deploy.install" : "deploy.restart";
+    findings.push(fail(check, `deploy stopped: ${msg(e)}`, { fix: "Fix the cause above and deploy again; the lock was released." }));
+    if (!opts.dryRun) await ensureUpFinding(ctx, service, findings);
+    return done();
+  } finally {
+    await lock.release().catch((e) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; clear it: deploy-gate lock release --endpoint ${ctx.name}${hostsArg(ctx)}` })));
+  }
+}
+function lostLock(ctx, why) {
+  return fail("deploy.lock", `deploy stopped: this run no longer holds the lock for ${ctx.name}: ${why}`, {
+    fix: `Two deploys ran at once. See who holds it now: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; deploy again when it is free.`,
+    data: { lost: true }
+  });
+}
+async function ensureUpFinding(ctx, service, findings) {
+  const note = await ensureUp(ctx.host, service).catch((e) => `checking the unit failed: ${msg(e)}`);
+  if (note) findings.push(warn("deploy.restart", `${service} was down after the deploy: ${note}`, { fix: `Check it: systemctl status ${service}` }));
+}
+async function deploySteps(ctx, opts, service, container, cli, findings, done) {
+  let unitChanged = false;
+  if ((ctx.endpoint.install ?? []).length === 0) {
+    findings.push(warn("deploy.install", `endpoint ${ctx.name} has no install: files; restarting ${service} with the files already on the host`, { fix: `Add install: entries to ${ctx.configFile} so the host runs the committed script.` }));
+  } else {
+    const inst = await install(ctx, opts.owner);
+    unitChanged = inst.unitChanged;
+    findings.push(pass("deploy.install", `${inst.written.length} of ${inst.planned.length} file(s) written at ${ctx.ref} (${ctx.sha.slice(0, 10)})${inst.record.previous ? `; previous ${inst.record.previous.ref}` : ""}`, {
+      evidence: inst.planned.map((f) => `${f.to} ${f.mode} ${f.change === "same" ? "unchanged" : f.change}`),
+      data: { written: inst.written.map((f) => f.to), record: inst.record }
+    }));
+  }
+  const rs = await restartUnit(ctx.host, service, unitChanged, (line) => ctx.progress(`${ctx.name}: ${line}`));
+  const hang = rs.stopHang ? `${rs.stopHang}; then ` : "";
+  const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
+  findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
+  const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: apiKeyOf(ctx, opts.env), cli }) : null;
+  const fresh = w?.decision.state.fresh ?? null;
+  if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
+  if (w?.decision.kind === "ready") {
+    const what = container === null ? `the unit's run ${short(fresh.id)} (started after the deploy began)` : `container ${short(fresh.id)} (created after the deploy began)`;
+    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: ${what}, readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
+      data: { containerId: fresh.id, polls: w.polls, marker: w.decision.state.markerLine }
+    }));
+    return done(deployment);
+  }
+  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null));
+  const journal = await diagnoseDeploy(ctx.host, {
+    service,
+    container,
+    cursor: rs.mark.cursor,
+    startedAtHostMs: rs.mark.hostNowMs,
+    nRestarts: w?.last?.unit?.nRestarts ?? null,
+    failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed",
+    install: ctx.endpoint.install,
+    configFile: ctx.configFile,
+    restartEvidence: rs.evidence
+  });
+  const d = w?.decision.kind === "fail" && w.decision.failure === "auth-mismatch" ? authMismatchDiagnosis(journal, w.decision.reason) : journal;
+  findings.push(diagnosisFinding(d));
+  await ensureUpFinding(ctx, service, findings);
+  return done(deployment);
+}
+function readyFailure(ctx, d, polls, cli, direct) {
+  const reason = d.kind === "fail" ? d.reason : "stopped waiting";
+  const failure2 = d.kind === "fail" ? d.failure : null;
+  return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
+    evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
+    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: ${direct ? "the engine's --host must not be 127.0.0.1 and its --port must be the url's" : `the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port`}, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
+    data: { failure: failure2, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls }
+  });
+}
+
+// src/commands/shared/lifecycle.ts
+var runAbort = new AbortController();
+var beforeExit = [];
+var SHUTDOWN_DEADLINE_MS = 1e4;
+async function shutdown(signal, exitCode, say, deadlineMs = SHUTDOWN_DEADLINE_MS) {
+  say(`deploy-gate: ${signal}: ${activeLocks().length ? "releasing host locks, then exiting" : "stopping"}`);
+  runAbort.abort();
+  let timer;
+  const late = new Promise((resolve7) => {
+    timer = setTimeout(() => resolve7("late"), deadlineMs);
+  });
+  const done = await Promise.race([Promise.allSettled([releaseAllLocks(), ...beforeExit]).then(() => "done"), late]);
+  clearTimeout(timer);
+  if (done === "late" && activeLocks().length) say(`deploy-gate: host locks not released within ${deadlineMs / 1e3} s: they go stale 2 minutes after their last heartbeat (deploy-gate lock status shows them)`);
+  return exitCode;
+}
+
+// src/domain/report/sanitize.ts
+var CONTINUATION = "\u21B3 ";
+var LEGACY_COMMAND = /##\[/g;
+var inert = (text) => text.replace(LEGACY_COMMAND, "#\u2060#[");
+function sanitizeText(text) {
+  const lines = inert(stripControl(redact(text))).split("\n");
+  return lines.map((l, i) => i === 0 ? guardFirst(l) : `${CONTINUATION}${l}`).join("\n");
+}
+function sanitizeLine(line) {
+  return sanitizeText(line);
+}
+var guardFirst = (l) => /^\s*::/.test(l) ? `${CONTINUATION}${l}` : l;
+function deep(value) {
+  if (typeof value === "string") return sanitizeText(value);
+  if (Array.isArray(value)) return value.map(deep);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
+  return value;
+}
+function sanitizeFinding(f) {
+  const out = deep(f);
+  if (f.evidence) out.evidence = f.evidence.flatMap((e) => inert(stripControl(redact(e))).split("\n").map(guardFirst));
+  return out;
+}
+function sanitizeReport(report) {
+  return { ...report, ref: deep(report.ref), endpoint: report.endpoint, findings: report.findings.map(sanitizeFinding) };
+}
+var sanitizeValue = (value) => deep(value);
+
+// src/commands/explain/explain.ts
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+
+// src/domain/report/paint.ts
+var SGR = { red: "31", green: "32", yellow: "33", dim: "2", bold: "1", cyan: "36" };
+function paint(on, code, text) {
+  return on ? `\x1B[${code}m${text}\x1B[0m` : text;
+}
+function painter(on) {
+  return (style, s) => paint(on, SGR[style], s);
+}
+
+// src/domain/report/diagnosis-text.ts
+var HEALTHY = /* @__PURE__ */ new Set(["ready", "booting"]);
+var PLAN_LABELS = [
+  ["kvTokens", "KV cache", "tokens"],
+  ["maxModelLen", "max model len", "tokens"],
+  ["maxConcurrency", "max concurrency", "x"],
+  ["gpuBlocks", "GPU blocks", ""],
+  ["availableKvGiB", "KV memory", "GiB"],
+  ["modelLoadGiB", "weights", "GiB"],
+  ["modelLoadSeconds", "weight load", "s"],
+  ["estimatedGraphGiB", "CUDA graphs (estimated)", "GiB"],
+  ["graphGiB", "CUDA graphs (captured)", "GiB"],
+  ["graphSeconds", "graph capture", "s"],
+  ["compileSeconds", "torch.compile", "s"]
+];
+function num(n) {
+  return Number.isInteger(n) ? n.toLocaleString("en-US") : String(n);
+}
+function renderExplain(r, color) {
+  const out = [];
+  const bad = !HEALTHY.has(r.class);
+  out.push(`${paint(color, bad ? "1;31" : "1;32", r.class.toUpperCase())}  ${r.summary}`);
+  if (r.decisive) out.push(`${paint(color, "1", "decisive:")} ${r.decisive}`);
+  if (r.oom) {
+    const o = r.oom;
+    out.push(`${paint(color, "1", "gap:")} tried ${o.triedGiB} GiB, free ${o.freeGiB ?? "?"} GiB of ${o.totalGiB ?? "?"} GiB, short ${o.shortfallGiB ?? "?"} GiB`);
+  }
+  if (r.fix) out.push(`${paint(color, "1;33", "fix:")} ${r.fix}`);
+  const plan = PLAN_LABELS.filter(([k]) => r.plan[k] !== null);
+  if (plan.length > 0) {
+    out.push(paint(color, "1", "plan:"));
+    for (const [k, label, unit] of plan) out.push(`  ${label.padEnd(24)} ${num(r.plan[k])}${unit === "x" ? "x" : unit ? ` ${unit}` : ""}`);
+  }
+  if (r.specDecode) {
+    const s = r.specDecode;
+    const rate = s.acceptanceRate === null ? "?" : `${(s.acceptanceRate * 100).toFixed(1)}%`;
+    out.push(`${paint(color, "1", "spec decode:")} mean acceptance length ${s.meanAcceptanceLength ?? "?"}, acceptance ${rate}, per position ${s.perPosition.join("/") || "?"}`);
+  }
+  if (r.evidence.length > 0) {
+    out.push(paint(color, "1", "evidence:"));
+    for (const e of r.evidence) out.push(`  ${paint(color, "2", "\u2502")} ${e}`);
+  }
+  return out.join("\n") + "\n";
+}
+
+// src/domain/report/code-span.ts
+function codeSpan(text) {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  if (longest === 0) return `\`${text}\``;
+  const ticks = "`".repeat(longest + 1);
+  return `${ticks} ${text} ${ticks}`;
+}
+function splitCodeSpans(text) {
+  const parts = [];
+  let prose2 = 0;
+  let i = 0;
+  while (i < text.length) {
+    const open3 = text.indexOf("`", i);
+    if (open3 < 0) break;
+    let n = 1;
+    while (text[open3 + n] === "`") n++;
+    let close = -1;
+    for (let j = open3 + n; j < text.length; ) {
+      const k = text.indexOf("`", j);
+      if (k < 0) break;
+      let m = 1;
+      while (text[k + m] === "`") m++;
+      if (m === n) {
+        close = k;
+        break;
+      }
+      j = k + m;
+    }
+    if (close < 0) {
+      i = open3 + n;
+      continue;
+    }
+    parts.push(text.slice(prose2, open3), text.slice(open3, close + n));
+    prose2 = i = close + n;
+  }
+  parts.push(text.slice(prose2));
+  return parts;
+}
+
+// src/domain/report/markdown-text.ts
+var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+function fence(lines, lang = "text") {
+  const body = lines.join("\n");
+  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}${lang}
+${body}
+${ticks}`;
+}
+function repoUrlOf(env) {
+  const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, "");
+  return server && env.GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY) ? `${server}/${env.GITHUB_REPOSITORY}` : null;
+}
+var commitLink = (sha, ctx, shown = sha.slice(0, 10)) => ctx.repoUrl ? `[\`${shown}\`](${ctx.repoUrl}/commit/${sha})` : `\`${shown}\``;
+function prose(text, ctx) {
+  return splitCodeSpans(text).map((part, i) => {
+    if (i % 2 === 1) return part;
+    return part.replace(PROSE_TOKEN, (whole, mention, id) => {
+      if (mention) return `\`${mention}\``;
+      if (id) {
+        const full = ctx.repoUrl ? ctx.shas?.find((s) => s.startsWith(id)) : void 0;
+        return full ? commitLink(full, ctx, id) : id;
+      }
+      return `\\${whole}`;
+    });
+  }).join("");
+}
+var PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
+var COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
+function fixCommands(fix) {
+  const out = [];
+  splitCodeSpans(fix).forEach((part, i) => {
+    if (i % 2 === 0 || !/^`[^`\n]+`$/.test(part)) return;
+    const c = part.slice(1, -1).trim();
+    if (COMMAND_START.test(c) && !out.includes(c)) out.push(c);
+  });
+  return out;
+}
+function knownShas(values) {
+  const found = /* @__PURE__ */ new Set();
+  const visit = (v, depth) => {
+    if (typeof v === "string" && /^[0-9a-f]{40}$/.test(v)) found.add(v);
+    else if (v && typeof v === "object" && depth < 4) for (const x of Object.values(v)) visit(x, depth + 1);
+  };
+  for (const v of values) visit(v, 0);
+  return [...found];
+}
+
+// src/domain/report/fleet.ts
+var ready = (r) => r.readyMs === null ? "\u2014" : `${(r.readyMs / 1e3).toFixed(1)} s`;
+var kv = (r) => r.kvTokens === null ? "\u2014" : r.kvTokens.toLocaleString("en-US");
+var MARK2 = { pass: "\u2705", warn: "\u26A0\uFE0F", fail: "\u274C", "rolled back": "\u21A9\uFE0F", "failed, rolled back": "\u274C", "rollback failed": "\u274C", "not touched": "\u23ED\uFE0F" };
+function fleetMarkdown(report) {
+  if (!report.fleet?.length) return [];
+  return [
+    "| host | step | verdict | ready | KV tokens |",
+    "|---|---|---|---|---|",
+    ...report.fleet.map((r) => `| ${cell(codeSpan(r.host))} | ${r.step ?? "\u2014"} | ${MARK2[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
+    ""
+  ];
+}
+function fleetTerminal(report, lines, heading) {
+  const rows = report.fleet;
+  if (!rows?.length) return null;
+  const w = Math.max(4, ...rows.map((r) => r.host.length));
+  const out = [`${"host".padEnd(w)}  step  ${"verdict".padEnd(15)}  ${"ready".padStart(8)}  KV tokens`];
+  for (const r of rows) out.push(`${r.host.padEnd(w)}  ${String(r.step ?? "\u2014").padEnd(4)}  ${r.verdict.padEnd(15)}  ${ready(r).padStart(8)}  ${kv(r)}`);
+  for (const r of rows) {
+    const own2 = report.findings.filter((f) => f.host === r.host);
+    if (!own2.length) continue;
+    out.push("", heading(`\u2500\u2500 ${r.host}${r.step === null ? "" : ` (step ${r.step})`}: ${r.verdict}`));
+    for (const f of own2) out.push(...lines(f));
+  }
+  const fleetWide = report.findings.filter((f) => !f.host);
+  if (fleetWide.length) out.push("", heading("\u2500\u2500 the endpoint (every host)"), ...fleetWide.flatMap(lines));
+  return out;
+}
+
+// src/domain/report/terminal.ts
+var LABEL = { pass: "\u2714 pass", fail: "\u2716 FAIL", warn: "\u25B2 warn", skip: "\u25CB skip" };
+var COLOUR = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
+function useColour(opts) {
+  if (opts.noColor) return false;
+  const force = opts.env.FORCE_COLOR;
+  if (force !== void 0) return !["0", "false"].includes(force.toLowerCase());
+  if (opts.env.NO_COLOR !== void 0 && opts.env.NO_COLOR !== "") return false;
+  return opts.isTTY && opts.env.TERM !== "dumb";
+}
+function findingLines(f, paint2, width) {
+  const out = [`${paint2(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
+  if (f.status === "pass" && f.data?.dryRun !== true || f.status === "skip") {
+    if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint2("dim", `hint: ${f.fix}`)}`);
+    return out;
+  }
+  const pad = " ".repeat(8);
+  if (f.file) out.push(`${pad}${paint2("cyan", `at ${f.file}${f.line ? `:${f.line}` : ""}`)}`);
+  for (const e of f.evidence ?? []) for (const l of e.split("\n")) out.push(`${pad}${paint2("dim", "\u2502")} ${l}`);
+  if (f.fix) out.push(`${pad}${paint2("bold", "fix:")} ${f.fix}`);
+  return out;
+}
+function renderTerminal(report, colour, quiet = false) {
+  const paint2 = painter(colour);
+  const width = Math.max(0, ...report.findings.map((f) => f.check.length));
+  const head2 = [`deploy-gate ${report.command}`];
+  if (report.endpoint) head2.push(`endpoint ${report.endpoint}`);
+  head2.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
+  head2.push(`${(report.durationMs / 1e3).toFixed(2)}s`);
+  const shown = quiet ? report.findings.filter((f) => f.status === "fail") : report.findings;
+  const lines = quiet ? [] : [paint2("bold", head2.join(" \xB7 ")), ""];
+  const fleet = fleetTerminal({ ...report, findings: shown }, (f) => findingLines(f, paint2, width), (h) => paint2("bold", h));
+  lines.push(...fleet ?? shown.flatMap((f) => findingLines(f, paint2, width)));
+  const n = (s) => report.findings.filter((f) => f.status === s).length;
+  const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
+  const verdict = report.verdict === "fail" ? paint2("red", "FAIL") : report.verdict === "warn" ? paint2("yellow", "PASS with warnings") : paint2("green", "PASS");
+  lines.push(...lines.length ? [""] : [], `${paint2("bold", verdict)}  ${tally}`);
+  return lines.join("\n") + "\n";
+}
 
 // src/commands/spec.ts
 var COMMAND_SPECS = [
@@ -27575,260 +32821,405 @@ var OPTION_SPECS = [
 ];
 var appliesTo = (o, c) => o.commands === "all" || o.commands.includes(c);
 
-// src/lib/duration.ts
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  if (typeof text === "number") return Number.isFinite(text) && text >= 0 ? text * 1e3 : null;
-  const s = text.trim();
-  if (/^\d+(\.\d+)?$/.test(s)) return Number(s) * 1e3;
-  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
-  let total = 0;
-  let matched = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    total += Number(m[1]) * UNIT_MS[m[2]];
-    matched = re.lastIndex;
-  }
-  return matched === s.length && s.length > 0 ? total : null;
-}
-
-// src/domain/config/errors.ts
-var import_yaml = __toESM(require_dist(), 1);
-var ConfigError = class extends Error {
-  constructor(file, problems) {
-    super(problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n"));
-    this.file = file;
-    this.problems = problems;
-    this.name = "ConfigError";
-  }
-  file;
-  problems;
-};
-function editDistance(a, b) {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
-function closest(word2, candidates) {
-  let best = null;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word2.toLowerCase(), c.toLowerCase());
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  return best !== null && bestD <= Math.max(2, Math.floor(word2.length / 3)) ? best : null;
-}
-function lineOf(node2, lc) {
-  const start = node2?.range?.[0];
-  return start === void 0 ? null : lc.linePos(start).line;
-}
-function keyNode(doc, path, key) {
-  const parent = path.length ? doc.getIn(path, true) : doc.contents;
-  if (!(0, import_yaml.isMap)(parent)) return null;
-  for (const item of parent.items) {
-    if ((0, import_yaml.isPair)(item) && (0, import_yaml.isScalar)(item.key) && String(item.key.value) === key) return item.key;
-  }
-  return null;
-}
-function valueNode(doc, path) {
-  for (let n = path.length; n >= 0; n--) {
-    const node2 = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-    if (node2 && typeof node2 === "object" && "range" in node2) {
-      if (n < path.length && n > 0) return keyNode(doc, path.slice(0, n - 1), String(path[n - 1])) ?? node2;
-      return node2;
-    }
-  }
-  return null;
-}
-var fmtPath = (path) => path.map(String).join(".");
-function foundText(input) {
-  if (input === null) return "an empty value";
-  if (Array.isArray(input)) return "a list";
-  if (typeof input === "object") return "a mapping";
-  if (typeof input === "string") return `${JSON.stringify(input.length > 60 ? `${input.slice(0, 57)}...` : input)} (text)`;
-  return `${String(input)} (a ${typeof input === "number" ? "number" : typeof input})`;
-}
-var ARTICLE = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", object: "a mapping", array: "a list", nan: "a number" };
-function typeMessage(issue2) {
-  const expected = ARTICLE[issue2.expected] ?? issue2.expected;
-  return `expected ${expected}, found ${foundText(issue2.input)}`;
-}
-function plainMessage(issue2) {
-  const msg2 = issue2.message.replace(/^Invalid input: /, "").replace(/^Invalid option: /, "");
-  return "input" in issue2 && issue2.input !== void 0 ? `${msg2}; found ${foundText(issue2.input)}` : msg2;
-}
-function describeIssues(issues, doc, lc, known) {
-  const out = [];
-  const unknownKey = (path, key) => {
-    const allowed = known(path);
-    const guess = closest(key, allowed);
-    out.push({
-      line: lineOf(keyNode(doc, path, key), lc),
-      path: fmtPath([...path, key]),
-      message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`
-    });
-  };
-  for (const issue2 of issues) {
-    const path = issue2.path;
-    if (issue2.code === "unrecognized_keys") {
-      for (const key of issue2.keys) unknownKey(path, key);
-      continue;
-    }
-    if (issue2.code === "invalid_key" && path.length && known(path.slice(0, -1)).length > 0) {
-      unknownKey(path.slice(0, -1), String(path[path.length - 1]));
-      continue;
-    }
-    if (issue2.code === "invalid_key") {
-      const why = issue2.issues?.[0]?.message ?? "not a valid key";
-      out.push({ line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc), path: fmtPath(path), message: `${why}; found "${String(path[path.length - 1])}": rename it` });
-      continue;
-    }
-    const missing = issue2.code === "invalid_type" && issue2.input === void 0;
-    out.push({
-      line: lineOf(valueNode(doc, path), lc),
-      path: fmtPath(path),
-      message: missing ? `required key is missing (expected ${ARTICLE[issue2.expected] ?? "a value"})` : issue2.code === "invalid_type" ? typeMessage(issue2) : plainMessage(issue2)
-    });
-  }
-  return out.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
-}
-
-// src/commands/options.ts
+// src/lib/usage-error.ts
 var UsageError = class extends Error {
 };
 
-// src/cli/args.ts
-var optionLine = (o) => {
-  const flag = `${o.short ? `-${o.short}, ` : ""}--${o.name}${o.arg ? ` ${o.arg}` : ""}`;
-  return `  ${flag.padEnd(26)} ${o.help}`;
-};
-var commandLine = (c) => `  ${`${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(20)} ${c.summary}`;
-var FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the config names no identityFile) and
-  DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY holds the endpoint's API key
-  (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
-
-exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
-var USAGE = `usage: deploy-gate <command> [options]     (deploy-gate <command> --help for its options)
-
-commands:
-${COMMAND_SPECS.map(commandLine).join("\n")}
-
-options:
-${OPTION_SPECS.map(optionLine).join("\n")}
-
-${FOOTER}`;
-function commandHelp(command) {
-  const c = COMMAND_SPECS.find((s) => s.name === command);
-  return [
-    `usage: deploy-gate ${c.name}${c.args ? ` ${c.args}` : ""} [options]`,
-    "",
-    c.summary,
-    ...c.details ? [c.details] : [],
-    "",
-    "options:",
-    ...OPTION_SPECS.filter((o) => appliesTo(o, command)).map(optionLine),
-    "",
-    FOOTER
-  ].join("\n");
-}
-var didYouMean = (word2, among) => {
-  const guess = closest(word2, among);
-  return guess ? ` (did you mean "${guess}"?)` : "";
-};
-function unknownOption(message, command) {
-  const ambiguous = /^Option '(-{1,2}[^' ]+)[^']*' argument is ambiguous/.exec(message)?.[1];
-  if (ambiguous) return new UsageError(`${ambiguous} needs a value, and the next argument starts with "-": write ${ambiguous}=VALUE if the value really starts with "-"`);
-  const bad = /option '(-{1,2}[^']+)'/.exec(message)?.[1];
-  if (!bad) return new UsageError(`${message.split("\n")[0]}; see ${command ? `deploy-gate ${command} --help` : "deploy-gate --help"}`);
-  const names = OPTION_SPECS.filter((o) => !command || appliesTo(o, command)).map((o) => `--${o.name}`);
-  const hint = command ? `deploy-gate ${command} --help` : "deploy-gate --help";
-  return new UsageError(`unknown option ${bad}${didYouMean(bad, names)}; see ${hint}`);
-}
-function parseCli(argv, cwd) {
-  const first = argv.find((a) => !a.startsWith("-"));
-  const command = COMMANDS.includes(first ?? "") ? first : null;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: Object.fromEntries(OPTION_SPECS.map((o) => [o.name, { type: o.type, ...o.short ? { short: o.short } : {} }]))
-    });
-  } catch (e) {
-    throw unknownOption(e.message, command);
-  }
-  const { values, positionals } = parsed;
-  const v = values;
-  const str2 = (k) => v[k];
-  const flag = (k) => v[k] === true;
-  const [cmd, ...rest] = positionals;
-  if (v.version) return "version";
-  if (v.help) return command ? { help: command } : "help";
-  if (!cmd) throw new UsageError(`missing command
-
-${USAGE}`);
-  if (!command || cmd !== command) throw new UsageError(`unknown command "${cmd}"${didYouMean(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
-  const spec2 = COMMAND_SPECS.find((s) => s.name === command);
-  if (rest.length !== spec2.positionals) {
-    if (spec2.positionals === 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
-    if (command === "lock") throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
-    throw new UsageError(`${command} needs exactly one ${spec2.args} (or - for stdin)`);
-  }
-  if (command === "lock" && !["status", "release"].includes(rest[0])) throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0], ["status", "release"])}`);
-  for (const o of OPTION_SPECS) {
-    if (v[o.name] === void 0 || v[o.name] === false || appliesTo(o, command)) continue;
-    const where = o.commands === "all" ? [] : o.commands;
-    throw new UsageError(`--${o.name} does not apply to ${command} (it applies to ${where.join(", ")}); see deploy-gate ${command} --help`);
-  }
-  for (const k of ["endpoint", "ref", "base", "config", "report", "summary"]) {
-    const val = str2(k);
-    if (val !== void 0 && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
-  }
-  const duration3 = (k) => {
-    const raw = str2(k);
-    if (raw === void 0) return null;
-    const ms = parseDuration(raw);
-    if (ms === null) throw new UsageError(`--${k} "${raw}": expected a duration such as 90s, 10m or 1h`);
-    return ms;
-  };
-  return {
-    command,
-    cwd,
-    config: str2("config") ?? null,
-    endpoint: str2("endpoint") ?? null,
-    ref: str2("ref") ?? null,
-    base: str2("base") ?? null,
-    json: flag("json"),
-    report: str2("report") ?? null,
-    summary: str2("summary") ?? null,
-    noColor: flag("no-color"),
-    failOnWarn: flag("fail-on-warn"),
-    file: command === "explain" ? rest[0] : null,
-    dryRun: flag("dry-run"),
-    lockWaitMs: duration3("lock-wait") ?? 0,
-    skipPreflight: flag("skip-preflight"),
-    hostOverride: null,
-    connectTimeoutMs: duration3("connect-timeout"),
-    quiet: flag("quiet"),
-    hosts: parseHostList(str2("hosts")),
-    ...command === "logs" ? { boot: str2("boot") ?? null, since: str2("since") ?? null, follow: flag("follow") } : {},
-    ...command === "lock" ? { lockAction: rest[0], force: flag("force") } : {}
-  };
-}
+// src/commands/options.ts
 function parseHostList(v) {
   if (v === void 0) return null;
   const names = v.split(",").map((s) => s.trim()).filter(Boolean);
   if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n))) throw new UsageError(`--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`);
   return [...new Set(names)];
 }
+var colourOf = (opts, io) => useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });
+
+// src/domain/journal/paste.ts
+var QUOTE2 = /^(?:[ \t]*>(?: |$))+/;
+var GUTTER = /^[ \t]*L?\d{1,6}(?:[ \t]*[|│┃][ \t]?|:[ \t]+(?=\D)|\t)/;
+var COMPOSE = /^[ \t]*[A-Za-z0-9][\w.-]*[-_]\d+[ \t]+\| ?/;
+var JOURNAL_DECORATION = /^(?:░░|-- (?:Subject|Defined-By|Support|Documentation|Logs begin at|Journal begins at|Boot [0-9a-f]+ --|No entries --|Reboot --|The (?:unit|job|process)|A (?:start|stop) job|An ExecStart= process)|--\s*$)/;
+var ELLIPSIS = /(?:…|\.\.\.)$/;
+var RUNTIME_TS = /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)) (?:(?:stdout|stderr) [FP] )?(?<rest>.*)$/s;
+function unpaste(raw) {
+  let line = raw.replace(QUOTE2, "");
+  line = line.replace(GUTTER, "").replace(COMPOSE, "");
+  if (JOURNAL_DECORATION.test(line)) return null;
+  let ts = null;
+  const rt = RUNTIME_TS.exec(line);
+  if (rt && !/^\S+ [^\s[:]+(?:\[\d+\])?: /.test(rt.groups.rest)) {
+    const ms = Date.parse(rt.groups.iso.replace(/([+-]\d\d)(\d\d)$/, "$1:$2"));
+    ts = Number.isFinite(ms) ? ms * 1e3 : null;
+    line = rt.groups.rest;
+  }
+  const cut = ELLIPSIS.test(line) && !/\.\.\.<\d+ lines>\.\.\.$/.test(line);
+  if (cut) line = line.replace(ELLIPSIS, "");
+  return { text: line, ts, cut };
+}
+
+// src/domain/journal/plain-log.ts
+var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+var SHORT = /^(?<mon>[A-Z][a-z]{2}) +(?<day>\d{1,2}) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+var FULL = /^(?:[A-Z][a-z]{2} )?(?<date>\d{4}-\d\d-\d\d) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?)(?: [A-Z]{2,5})? (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+var MONO = /^\[\s*(?<mono>\d+\.\d+)\] (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+var ISO = /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+function shortTs(mon, day, time2) {
+  const [h, m, s] = time2.split(":");
+  const ms = Date.UTC(2e3, MONTHS.indexOf(mon), Number(day), Number(h), Number(m), 0) + Number(s) * 1e3;
+  return Math.round(ms * 1e3);
+}
+function readPlainLine(raw) {
+  const pasted = unpaste(cleanLine(raw));
+  if (pasted === null) return null;
+  const line = pasted.text;
+  if (line.trim() === "") return null;
+  const short3 = SHORT.exec(line)?.groups;
+  if (short3 && MONTHS.includes(short3.mon)) {
+    return { ts: shortTs(short3.mon, short3.day, short3.time), text: short3.msg, priority: null, container: null, unit: null, identifier: short3.ident };
+  }
+  const iso = ISO.exec(line)?.groups;
+  if (iso) {
+    const ms = Date.parse(iso.iso.replace(/([+-]\d\d)(\d\d)$/, "$1:$2"));
+    return { ts: Number.isFinite(ms) ? ms * 1e3 : 0, text: iso.msg, priority: null, container: null, unit: null, identifier: iso.ident };
+  }
+  const full = FULL.exec(line)?.groups;
+  if (full) {
+    const ms = Date.parse(`${full.date}T${full.time}Z`);
+    return { ts: Number.isFinite(ms) ? ms * 1e3 : 0, text: full.msg, priority: null, container: null, unit: null, identifier: full.ident };
+  }
+  const mono = MONO.exec(line)?.groups;
+  if (mono) return { ts: Math.round(Number(mono.mono) * 1e6), text: mono.msg, priority: null, container: null, unit: null, identifier: mono.ident };
+  return { ts: pasted.ts ?? 0, text: line, priority: null, container: null, unit: null, identifier: null };
+}
+
+// src/commands/explain/json-records.ts
+var MAX_OBJECT = 4 << 20;
+var QUOTE3 = 34;
+var BACKSLASH3 = 92;
+var LF = 10;
+var CR = 13;
+var SPACE = 32;
+var RecordSplitter = class {
+  obj = Buffer.allocUnsafe(64 << 10);
+  n = 0;
+  depth = 0;
+  inString = false;
+  escaped = false;
+  push(chunk) {
+    const out = [];
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      if (this.depth === 0) {
+        if (c === 123) {
+          this.put(c);
+          this.depth = 1;
+        } else if (c === LF) {
+          if (this.n > 0) out.push(this.take());
+        } else if (this.n > 0 || c !== 91 && c !== 93 && c !== 44 && c > SPACE) this.put(c);
+        continue;
+      }
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === BACKSLASH3) this.escaped = true;
+        else if (c === QUOTE3) this.inString = false;
+      } else if (c === QUOTE3) this.inString = true;
+      else if (c === 123 || c === 91) this.depth++;
+      else if (c === 125 || c === 93) this.depth--;
+      this.put(c === LF || c === CR ? SPACE : c);
+      if (this.depth === 0 || this.n > MAX_OBJECT) out.push(this.take());
+    }
+    return out;
+  }
+  end() {
+    return this.n > 0 ? [this.take()] : [];
+  }
+  put(c) {
+    if (this.n === this.obj.length) {
+      const grown = Buffer.allocUnsafe(this.obj.length * 2);
+      this.obj.copy(grown, 0, 0, this.n);
+      this.obj = grown;
+    }
+    this.obj[this.n++] = c;
+  }
+  take() {
+    this.put(LF);
+    const line = Buffer.from(this.obj.subarray(0, this.n));
+    this.n = 0;
+    this.depth = 0;
+    this.inString = this.escaped = false;
+    return line;
+  }
+};
+async function* recordLines(chunks) {
+  const s = new RecordSplitter();
+  for await (const chunk of chunks) {
+    const out = s.push(chunk);
+    if (out.length) yield out.length === 1 ? out[0] : Buffer.concat(out);
+  }
+  const last = s.end();
+  if (last.length) yield last[0];
+}
+function opensRecords(firstLine) {
+  return firstLine === "{" || /^\[\s*(?:\{|$)/.test(firstLine);
+}
+
+// src/domain/journal/lines.ts
+var MAX_LINE = 1 << 20;
+async function* lineBatches(chunks) {
+  let rest = Buffer.alloc(0);
+  for await (const chunk of chunks) {
+    const buf = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+    const cut = buf.lastIndexOf(10);
+    if (cut < 0) {
+      if (buf.length > MAX_LINE) {
+        let at = MAX_LINE;
+        while (at > 0 && (buf[at] & 192) === 128) at--;
+        rest = buf.subarray(at);
+        yield [buf.toString("utf8", 0, at)];
+      } else rest = buf;
+      continue;
+    }
+    rest = buf.subarray(cut + 1);
+    yield buf.toString("utf8", 0, cut).split("\n");
+  }
+  if (rest.length > 0) yield [rest.toString("utf8")];
+}
+async function* utf8Chunks(chunks) {
+  let decoder;
+  for await (const chunk of chunks) {
+    if (decoder === void 0) {
+      const le = chunk[0] === 255 && chunk[1] === 254;
+      const be = chunk[0] === 254 && chunk[1] === 255;
+      decoder = le || be ? new TextDecoder(le ? "utf-16le" : "utf-16be") : null;
+    }
+    if (decoder === null) yield chunk;
+    else yield Buffer.from(decoder.decode(chunk, { stream: true }), "utf8");
+  }
+  if (decoder) yield Buffer.from(decoder.decode(), "utf8");
+}
+
+// src/domain/diagnosis/result.ts
+function toResult(d) {
+  return { schema: 1, class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode, summary: d.summary, fix: d.fix, evidence: d.evidence };
+}
+
+// src/commands/explain/sniff.ts
+function isJournalLine(line) {
+  if (!line.startsWith("{")) return false;
+  return /"(?:__REALTIME_TIMESTAMP|__CURSOR|MESSAGE|_TRANSPORT)"\s*:/.test(line);
+}
+function detectKind(text) {
+  const first = text.split("\n", 50).find((l) => l.trim() !== "")?.trim() ?? "";
+  if (isJournalLine(first)) return "journal-json";
+  const body = stripHttpHeaders(text).trim();
+  if (/^\{[\s\S]*\}$/.test(body) && /"(?:error|choices|object)"|'error'/.test(body)) return "http-body";
+  return "plain-log";
+}
+var PROMPT = /^\s*[$#] curl\b[^\n]*\n/;
+function stripHttpHeaders(raw) {
+  const text = raw.replace(PROMPT, "");
+  if (!/^HTTP\/\d/.test(text)) return text;
+  const at = text.search(/\r?\n\r?\n/);
+  return at < 0 ? "" : text.slice(at).trim();
+}
+function httpStatus(text, body) {
+  const head2 = /^HTTP\/[\d.]+ (\d{3})/.exec(text.replace(PROMPT, ""))?.[1];
+  if (head2) return Number(head2);
+  const code = /"code"\s*:\s*"?(\d{3})/.exec(body)?.[1];
+  return code ? Number(code) : null;
+}
+function explainHttp(text) {
+  const body = stripHttpHeaders(text).trim();
+  const status2 = httpStatus(text, body);
+  const base = new Diagnoser().finish();
+  const msg2 = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"|'message'\s*:\s*'([^']*)'|"detail"\s*:\s*"((?:[^"\\]|\\.)*)"|"error"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(body);
+  const message = (msg2?.[1] ?? msg2?.[2] ?? msg2?.[3] ?? msg2?.[4] ?? body).replace(/\\"/g, '"').replace(/\\n/g, " ");
+  const facts = (decisive) => ({ decisive, oom: null, phase: null, attempts: [], startLimit: false, unit: null, kv: null, dynamo: null });
+  if (status2 === 401 || status2 === 403) {
+    const a = authMismatchAdvice({ decisive: `HTTP ${status2}: ${message.slice(0, 200)}` });
+    return { ...toResult(base), class: "auth-mismatch", decisive: `HTTP ${status2}: ${message.slice(0, 200)}`, summary: a.summary, fix: a.fix, evidence: [body.slice(0, 500)] };
+  }
+  if (isToolConfigGap(body)) {
+    const a = advice("tools-not-enabled", facts(message));
+    return { ...toResult(base), class: "tools-not-enabled", decisive: message, summary: `HTTP ${status2 ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
+  }
+  const failure2 = failureOf(message, null);
+  if (failure2 && failure2.priority >= 5) {
+    const a = advice(failure2.kind, facts(message));
+    return { ...toResult(base), class: failure2.kind, decisive: message, summary: `HTTP ${status2 ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
+  }
+  return { ...toResult(base), class: "unknown", decisive: body.slice(0, 300), summary: `an HTTP body${status2 ? ` (status ${status2})` : ""} with no known failure signature`, fix: base.fix };
+}
+var Feeder = class {
+  constructor(kind, diagnoser) {
+    this.kind = kind;
+    this.diagnoser = diagnoser;
+  }
+  kind;
+  diagnoser;
+  journal = new JournalDecoder();
+  out = [];
+  push(line) {
+    if (this.kind === "journal-json") {
+      for (const rec of this.journal.push(line)) this.diagnoser.pushRecord(rec);
+    } else {
+      const rec = readPlainLine(line);
+      if (rec) this.diagnoser.pushRecord(rec);
+    }
+  }
+  /** Journal bytes as read (any cut): decoded in place, no string made of each line. */
+  pushBytes(chunk) {
+    this.out.length = 0;
+    for (const rec of this.journal.pushBytes(chunk, this.out)) this.diagnoser.pushRecord(rec);
+  }
+  finish() {
+    if (this.kind === "journal-json") for (const rec of this.journal.flush()) this.diagnoser.pushRecord(rec);
+    return this.diagnoser.finish();
+  }
+};
+function explain(text, opts = {}) {
+  const records = journalRecords(text);
+  if (records !== null) return explain(records, opts);
+  const kind = detectKind(text);
+  if (kind === "http-body") return explainHttp(text);
+  const feeder = new Feeder(kind, new Diagnoser(opts));
+  for (const line of text.split("\n")) feeder.push(line);
+  return toResult(feeder.finish());
+}
+async function explainStream(lines, opts = {}) {
+  let feeder = null;
+  const head2 = [];
+  let judged = false;
+  const start = (kind) => {
+    const f = new Feeder(kind, new Diagnoser(opts));
+    for (const h of head2) f.push(h);
+    return f;
+  };
+  for await (const item of lines) {
+    for (const line of typeof item === "string" ? [item] : item) {
+      if (feeder) {
+        feeder.push(line);
+        continue;
+      }
+      head2.push(line);
+      if (!judged) {
+        const t = line.trim();
+        if (t === "") continue;
+        judged = true;
+        if (isJournalLine(t)) feeder = start("journal-json");
+        else if (!t.startsWith("{") && !/^HTTP\/\d/.test(t) && !/^[$#] curl\b/.test(t)) feeder = start("plain-log");
+      } else if (head2.length >= MAX_GATHERED) feeder = start("plain-log");
+    }
+  }
+  if (!feeder) return explain(head2.join("\n"), opts);
+  return toResult(feeder.finish());
+}
+var MAX_GATHERED = 2e3;
+var PEEK_BYTES = 1 << 20;
+async function explainBytes(chunks, opts = {}) {
+  const it = utf8Chunks(chunks)[Symbol.asyncIterator]();
+  const held2 = [];
+  let size = 0;
+  let journal = null;
+  let ended = false;
+  while (journal === null) {
+    const next = await it.next();
+    if (ended = next.done === true) break;
+    held2.push(next.value);
+    size += next.value.length;
+    journal = judgeFirstLine(held2.length === 1 ? next.value : Buffer.concat(held2), size > PEEK_BYTES);
+  }
+  journal ??= held2.length ? judgeFirstLine(Buffer.concat(held2), true) : null;
+  const notALog = unreadable(held2, size, ended);
+  if (notALog) return { ...toResult(new Diagnoser(opts).finish()), ...notALog, evidence: [] };
+  const rest = { [Symbol.asyncIterator]: () => it };
+  if (journal === "records") return explainRecords(held2, rest, opts);
+  if (journal === "journal") {
+    const feeder = new Feeder("journal-json", new Diagnoser(opts));
+    for (const b of held2) feeder.pushBytes(b);
+    for await (const b of rest) feeder.pushBytes(b);
+    return toResult(feeder.finish());
+  }
+  return explainStream(lineBatches(replay(held2, rest)), opts);
+}
+function unreadable(held2, size, ended) {
+  if (size === 0 || ended && held2.every((b) => b.every((c) => c === 10 || c === 13 || c === 32 || c === 9))) {
+    return { summary: "the input is empty", fix: 'save the log first, e.g. journalctl -u UNIT -o json --since "1 hour ago" > boot.json, then explain boot.json' };
+  }
+  const head2 = held2[0].subarray(0, 8192);
+  const control = head2.reduce((n, c) => n + (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 27 || c === 127 ? 1 : 0), 0);
+  if (control * 20 > head2.length) {
+    return { summary: `the input is not a text log (${control} control bytes in its first ${head2.length})`, fix: "pass the log as text: journalctl -o json, podman logs, or the saved console output (a compressed file: unpack it first)" };
+  }
+  return null;
+}
+function judgeFirstLine(buf, giveUp) {
+  const kind = (t) => isJournalLine(t) ? "journal" : opensRecords(t) ? "records" : "other";
+  let a = 0;
+  for (; ; ) {
+    const nl = buf.indexOf(10, a);
+    if (nl < 0) return giveUp ? kind(buf.toString("utf8", a).trim()) : null;
+    const t = buf.toString("utf8", a, nl).trim();
+    if (t !== "") return kind(t);
+    a = nl + 1;
+  }
+}
+function journalRecords(text) {
+  const first = text.split("\n", 50).find((l) => l.trim() !== "")?.trim() ?? "";
+  if (!opensRecords(first)) return null;
+  const s = new RecordSplitter();
+  const lines = Buffer.concat([...s.push(Buffer.from(text, "utf8")), ...s.end()]).toString("utf8");
+  return isJournalLine(lines.slice(0, lines.indexOf("\n") + 1 || void 0).trim()) ? lines : null;
+}
+async function explainRecords(held2, rest, opts) {
+  const seen = [...held2];
+  let watching = true;
+  const watched = (async function* () {
+    for await (const b of rest) {
+      if (watching) seen.push(b);
+      yield b;
+    }
+  })();
+  const lines = recordLines(replay(held2, watched))[Symbol.asyncIterator]();
+  const first = await lines.next();
+  const head2 = first.done ? "" : first.value.toString("utf8", 0, Math.max(0, first.value.indexOf(10)));
+  if (!first.done && isJournalLine(head2.trim())) {
+    watching = false;
+    seen.length = 0;
+    const feeder = new Feeder("journal-json", new Diagnoser(opts));
+    feeder.pushBytes(first.value);
+    for await (const b of { [Symbol.asyncIterator]: () => lines }) feeder.pushBytes(b);
+    return toResult(feeder.finish());
+  }
+  return explainStream(lineBatches(replay(seen, watched)), opts);
+}
+async function* replay(held2, rest) {
+  yield* held2;
+  yield* rest;
+}
+
+// src/commands/explain/explain.ts
+async function* fileChunks(path) {
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) yield chunk;
+}
+async function explainCommand(opts, io) {
+  const file = opts.file;
+  const path = file === "-" ? "/dev/stdin" : resolve(io.cwd, file);
+  if (file !== "-" && !existsSync(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
+  if (file !== "-" && statSync(path).isDirectory()) throw new UsageError(`explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`);
+  const result = sanitizeValue(await explainBytes(fileChunks(path)));
+  io.out(opts.json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colourOf(opts, io)));
+  return result.class === "ready" || result.class === "booting" ? 0 : 1;
+}
+
+// src/commands/init/init.ts
+import { existsSync as existsSync2, lstatSync as lstatSync2, readFileSync as readFileSync3, writeFileSync } from "node:fs";
+import { dirname as dirname2, isAbsolute as isAbsolute3, join as join3, relative as relative2 } from "node:path";
+
+// src/domain/config/load.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+import { readFileSync, statSync as statSync2 } from "node:fs";
+import { dirname, isAbsolute, resolve as resolve2 } from "node:path";
 
 // node_modules/zod/v4/core/util.js
 var util_exports = {};
@@ -30553,7 +35944,7 @@ function handleIntersectionResults(result, left, right) {
   const unrecKeys = /* @__PURE__ */ new Map();
   let unrecIssue;
   const keyIssues = /* @__PURE__ */ new Map();
-  const collect2 = (iss, side) => {
+  const collect = (iss, side) => {
     let keys;
     if (iss.code === "unrecognized_keys" && !iss.path?.length) {
       unrecIssue ?? (unrecIssue = iss);
@@ -30574,11 +35965,11 @@ function handleIntersectionResults(result, left, right) {
     return true;
   };
   for (const iss of left.issues) {
-    if (!collect2(iss, "l"))
+    if (!collect(iss, "l"))
       result.issues.push(iss);
   }
   for (const iss of right.issues) {
-    if (!collect2(iss, "r"))
+    if (!collect(iss, "r"))
       result.issues.push(iss);
   }
   const bothKeys = [...unrecKeys].filter(([, f]) => f.l && f.r).map(([k]) => k);
@@ -31076,7 +36467,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve6) {
+function isRecursive(inst, stack, resolve7) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -31086,7 +36477,7 @@ function isRecursive(inst, stack, resolve6) {
   let result = NONE;
   const check = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve6);
+      const answer = isRecursive(child, stack, resolve7);
       if (answer > result)
         result = answer;
     }
@@ -31097,7 +36488,7 @@ function isRecursive(inst, stack, resolve6) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve6) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -31161,7 +36552,7 @@ function isRecursive(inst, stack, resolve6) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve6 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -33819,10 +39210,10 @@ var ZodNumber = /* @__PURE__ */ $constructor(
       return this.check(_lte(value, params));
     },
     int(params) {
-      return this.check(int(params));
+      return this.check(int2(params));
     },
     safe(params) {
-      return this.check(int(params));
+      return this.check(int2(params));
     },
     positive(params) {
       return this.check(_gt(0, params));
@@ -33854,7 +39245,7 @@ var ZodNumberFormat = /* @__PURE__ */ $constructor("ZodNumberFormat", (inst, def
   $ZodNumberFormat.init(inst, def);
   ZodNumber.init(inst, def);
 });
-function int(params) {
+function int2(params) {
   return _int(ZodNumberFormat, params);
 }
 var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
@@ -34263,86 +39654,134 @@ function superRefine(fn, params) {
   return _superRefine(fn, params);
 }
 
-// src/domain/config/descriptions.ts
-var SSH = {
-  "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
-  address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
-  port: "SSH port (default 22).",
-  user: "The user deploy-gate logs in as.",
-  hostKey: 'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
-  knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
-  identityFile: "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY."
+// src/domain/config/errors.ts
+var import_yaml = __toESM(require_dist(), 1);
+
+// src/lib/did-you-mean.ts
+function editDistance(a, b) {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+function closest(word2, candidates) {
+  let best = null;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word2.toLowerCase(), c.toLowerCase());
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(word2.length / 3)) ? best : null;
+}
+
+// src/domain/config/errors.ts
+var ConfigError = class extends Error {
+  constructor(file, problems) {
+    super(problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n"));
+    this.file = file;
+    this.problems = problems;
+    this.name = "ConfigError";
+  }
+  file;
+  problems;
 };
-var sshKeys = (prefix, what) => Object.fromEntries(Object.entries(SSH).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, k ? v : `${what} ${v}`]));
-var DESCRIPTIONS = {
-  "": "deploy-gate configuration: the endpoints this repository serves, their serve scripts, hosts and contracts.",
-  version: "Config format version; must be 1.",
-  endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
-  "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
-  "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
-  "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
-  "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
-  "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
-  "endpoints.*.container": "The podman container name the unit runs.",
-  ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
-  ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
-  "endpoints.*.hosts": "A fleet instead of host: one entry per replica of this endpoint, rolled out canary first (see rollout).",
-  ...sshKeys("endpoints.*.hosts[]", "One replica of the fleet."),
-  ...sshKeys("endpoints.*.hosts[].jump", "A jump host to reach this replica through (like ssh -J)."),
-  "endpoints.*.hosts[].name": "The replica's short name in reports and --hosts (default: its address).",
-  "endpoints.*.hosts[].url": "This replica's URL where it differs from the endpoint's url.",
-  "endpoints.*.rollout": "How a fleet rolls out: the canary host(s) alone, then batches in parallel; the first failure halts it.",
-  "endpoints.*.rollout.canary": "Hosts deployed and verified alone first (default 1).",
-  "endpoints.*.rollout.batch": "Hosts deployed in parallel in each later step (default 1).",
-  "endpoints.*.rollout.pause": 'Wait between steps: a duration such as "30s" (default 0, none).',
-  "endpoints.*.replicas": "What verify.replicas tolerates between the hosts of a fleet.",
-  "endpoints.*.replicas.kvTolerance": "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
-  ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
-  ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
-  "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
-  "endpoints.*.install[]": "One file to install.",
-  "endpoints.*.install[].from": "Path in the repository, relative to this config file.",
-  "endpoints.*.install[].to": "Absolute path on the host.",
-  "endpoints.*.install[].mode": 'Octal file mode, e.g. "0755" for a script (default "0644").',
-  "endpoints.*.url": "The endpoint as a peer reaches it, http(s)://host:port (never localhost on the serving host).",
-  "endpoints.*.model": "The served model name /v1/models must list.",
-  "endpoints.*.boot": "How long deploy waits for the new container to serve, and how often it looks.",
-  "endpoints.*.boot.timeout": 'Boot deadline: a duration such as "20m", "90s", "1h30m" or a number of seconds (default 20m).',
-  "endpoints.*.boot.poll": 'Poll interval while booting: a duration such as "5s" (default 5s).',
-  "endpoints.*.rollback": "The known-good ref to roll back to.",
-  "endpoints.*.rollback.ref": "A tag or commit; preflight checks that it exists and that its own script passes.",
-  "endpoints.*.rollback.auto": "Deploy and verify rollback.ref when a run fails (the job still fails). Default false.",
-  "endpoints.*.lock": "The host-side deploy lock (one deploy per endpoint at a time).",
-  "endpoints.*.lock.staleAfter": 'A held lock is stale once its holder has stopped refreshing it for 2 minutes (or this, if shorter); a lock with a recent heartbeat never is, whatever its age. A stale lock is reported with the command that clears it (default "1h").',
-  "endpoints.*.contracts": "What clients rely on: checked in the script by preflight and on the live endpoint by verify.",
-  "endpoints.*.contracts.flags": 'Engine flags (with their values) the script must carry, e.g. "--reasoning-parser qwen3", "--enable-auto-tool-choice".',
-  "endpoints.*.contracts.flags[]": 'One flag: "--flag" or "--flag value".',
-  "endpoints.*.contracts.env": "Environment variables that must reach the container.",
-  "endpoints.*.contracts.env[]": "An environment variable name.",
-  "endpoints.*.contracts.kv": "KV cache capacity floor, read from the boot log.",
-  "endpoints.*.contracts.kv.minTokens": "Minimum KV cache tokens.",
-  "endpoints.*.contracts.kv.requests": "Full-length requests (of --max-model-len) the KV pool must hold at once.",
-  "endpoints.*.contracts.restarts": "Highest NRestarts of the unit accepted after a deploy (default 0).",
-  "endpoints.*.contracts.thinking": "Reasoning arrives in its own field, not in content (default false).",
-  "endpoints.*.contracts.tools": "Tool calls work with tool_choice auto (default false).",
-  "endpoints.*.contracts.decode": "Decode speed floor, measured streamed from the usage counters at each prompt depth.",
-  "endpoints.*.contracts.decode.minTokPerS": "Floor in tokens per second: one number for every depth, or a list with one per depth.",
-  "endpoints.*.contracts.decode.minTokPerS[]": "Floor for the depth at the same position.",
-  "endpoints.*.contracts.decode.depths": "Prompt depths in tokens (default [166, 1087, 4064]).",
-  "endpoints.*.contracts.decode.depths[]": "A prompt depth in tokens (16 to 1,000,000).",
-  "endpoints.*.contracts.decode.maxTokens": "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
-  "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
-  "endpoints.*.contracts.plan[]": "One plan line.",
-  "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",
-  "endpoints.*.contracts.plan[].pattern": 'Regular expression whose group 1 is the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots".',
-  "endpoints.*.contracts.plan[].min": "Lowest value accepted.",
-  "endpoints.*.contracts.plan[].max": "Highest value accepted.",
-  "endpoints.*.traps": "Trap rule levels (off, warn, fail), by rule id; see the README's trap table.",
-  "endpoints.*.traps.*": "off, warn or fail.",
-  "endpoints.*.images": 'What an image does with its arguments, by image reference without tag (e.g. "docker.io/tcclaviger/vllm").',
-  "endpoints.*.images.*": "Facts about one image.",
-  "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again)."
-};
+function lineOf(node2, lc) {
+  const start = node2?.range?.[0];
+  return start === void 0 ? null : lc.linePos(start).line;
+}
+function keyNode(doc, path, key) {
+  const parent = path.length ? doc.getIn(path, true) : doc.contents;
+  if (!(0, import_yaml.isMap)(parent)) return null;
+  for (const item of parent.items) {
+    if ((0, import_yaml.isPair)(item) && (0, import_yaml.isScalar)(item.key) && String(item.key.value) === key) return item.key;
+  }
+  return null;
+}
+function valueNode(doc, path) {
+  for (let n = path.length; n >= 0; n--) {
+    const node2 = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
+    if (node2 && typeof node2 === "object" && "range" in node2) {
+      if (n < path.length && n > 0) return keyNode(doc, path.slice(0, n - 1), String(path[n - 1])) ?? node2;
+      return node2;
+    }
+  }
+  return null;
+}
+var fmtPath = (path) => path.map(String).join(".");
+function foundText(input) {
+  if (input === null) return "an empty value";
+  if (Array.isArray(input)) return "a list";
+  if (typeof input === "object") return "a mapping";
+  if (typeof input === "string") return `${JSON.stringify(input.length > 60 ? `${input.slice(0, 57)}...` : input)} (text)`;
+  return `${String(input)} (a ${typeof input === "number" ? "number" : typeof input})`;
+}
+var ARTICLE = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", object: "a mapping", array: "a list", nan: "a number" };
+function typeMessage(issue2) {
+  const expected = ARTICLE[issue2.expected] ?? issue2.expected;
+  return `expected ${expected}, found ${foundText(issue2.input)}`;
+}
+function plainMessage(issue2) {
+  const msg2 = issue2.message.replace(/^Invalid input: /, "").replace(/^Invalid option: /, "");
+  return "input" in issue2 && issue2.input !== void 0 ? `${msg2}; found ${foundText(issue2.input)}` : msg2;
+}
+function describeIssues(issues, doc, lc, known) {
+  const out = [];
+  const unknownKey = (path, key) => {
+    const allowed = known(path);
+    const guess = closest(key, allowed);
+    out.push({
+      line: lineOf(keyNode(doc, path, key), lc),
+      path: fmtPath([...path, key]),
+      message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`
+    });
+  };
+  for (const issue2 of issues) {
+    const path = issue2.path;
+    if (issue2.code === "unrecognized_keys") {
+      for (const key of issue2.keys) unknownKey(path, key);
+      continue;
+    }
+    if (issue2.code === "invalid_key" && path.length && known(path.slice(0, -1)).length > 0) {
+      unknownKey(path.slice(0, -1), String(path[path.length - 1]));
+      continue;
+    }
+    if (issue2.code === "invalid_key") {
+      const why = issue2.issues?.[0]?.message ?? "not a valid key";
+      out.push({ line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc), path: fmtPath(path), message: `${why}; found "${String(path[path.length - 1])}": rename it` });
+      continue;
+    }
+    const missing = issue2.code === "invalid_type" && issue2.input === void 0;
+    out.push({
+      line: lineOf(valueNode(doc, path), lc),
+      path: fmtPath(path),
+      message: missing ? `required key is missing (expected ${ARTICLE[issue2.expected] ?? "a value"})` : issue2.code === "invalid_type" ? typeMessage(issue2) : plainMessage(issue2)
+    });
+  }
+  return out.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
+}
+
+// src/lib/duration.ts
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  if (typeof text === "number") return Number.isFinite(text) && text >= 0 ? text * 1e3 : null;
+  const s = text.trim();
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s) * 1e3;
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
+  let total = 0;
+  let matched = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    total += Number(m[1]) * UNIT_MS[m[2]];
+    matched = re.lastIndex;
+  }
+  return matched === s.length && s.length > 0 ? total : null;
+}
 
 // src/domain/config/ssh-target.ts
 var sshFields = {
@@ -34479,4826 +39918,7 @@ var configSchema = strictObject({
   endpoints: record(string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected an endpoint name (letters, digits, _ . -)"), endpointSchema).refine((r) => Object.keys(r).length > 0, { message: "expected at least one endpoint" })
 });
 
-// src/domain/config/json-schema.ts
-var SCHEMA_ID = "https://raw.githubusercontent.com/deploy-gate/deploy-gate/main/dist/deploy-gate.schema.json";
-var EXTRA = {
-  endpoints: { minProperties: 1 },
-  "endpoints.*.url": { pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" }
-};
-function walkSchema(node2, visit, path = "") {
-  visit(path, node2);
-  const join8 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join8(k));
-  if (node2.additionalProperties && typeof node2.additionalProperties === "object") walkSchema(node2.additionalProperties, visit, join8("*"));
-  if (node2.items) walkSchema(node2.items, visit, `${path}[]`);
-  for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
-}
-function trapRules(traps, rules) {
-  const level = traps.additionalProperties;
-  traps.properties = Object.fromEntries(rules.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }]));
-}
-function jsonSchema(rules) {
-  const raw = toJSONSchema(configSchema, { io: "input", unrepresentable: "any", target: "draft-7" });
-  walkSchema(raw, (path, node2) => {
-    if (path === "endpoints.*.traps") trapRules(node2, rules);
-    const d = DESCRIPTIONS[path];
-    if (d) node2.description = d;
-    Object.assign(node2, EXTRA[path] ?? {});
-  });
-  const { $schema, ...rest } = raw;
-  return { $schema, $id: SCHEMA_ID, title: "deploy-gate.yml", ...rest };
-}
-
-// src/domain/launch/words.ts
-var WRAPPERS_WITH_ARG = {
-  sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
-  nice: /* @__PURE__ */ new Set(["-n"]),
-  timeout: /* @__PURE__ */ new Set(["-s", "-k", "--signal", "--kill-after"]),
-  stdbuf: /* @__PURE__ */ new Set(["-i", "-o", "-e"]),
-  env: /* @__PURE__ */ new Set(["-u", "-C", "--unset", "--chdir"]),
-  nohup: /* @__PURE__ */ new Set(),
-  exec: /* @__PURE__ */ new Set(["-a"]),
-  command: /* @__PURE__ */ new Set(),
-  time: /* @__PURE__ */ new Set(),
-  builtin: /* @__PURE__ */ new Set(),
-  eval: /* @__PURE__ */ new Set()
-};
-function basename(path) {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-function programWords(words) {
-  let i = 0;
-  while (i < words.length) {
-    const name = basename(words[i].text);
-    const withArg = WRAPPERS_WITH_ARG[name];
-    if (!withArg) break;
-    i++;
-    if (name === "timeout") {
-      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
-      i++;
-      continue;
-    }
-    while (i < words.length) {
-      const t = words[i].text;
-      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
-        i++;
-        continue;
-      }
-      if (!t.startsWith("-") || t === "-" || t === "--") {
-        if (t === "--") i++;
-        break;
-      }
-      i += withArg.has(t) ? 2 : 1;
-    }
-  }
-  return words.slice(i);
-}
-function programOf(cmd) {
-  const w = programWords(cmd.words)[0];
-  return w ? basename(w.text) : "";
-}
-function runsSubcommand(cmd, prog, sub) {
-  const words = programWords(cmd.words);
-  if (!words[0] || basename(words[0].text) !== prog) return null;
-  let i = 1;
-  if (prog === "podman" || prog === "docker") {
-    while (i < words.length && words[i].text.startsWith("-")) i++;
-    if (words[i]?.text === "container") i++;
-  }
-  if (prog === "git") {
-    while (i < words.length && words[i].text.startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
-  }
-  return words[i]?.text === sub ? words.slice(i + 1) : null;
-}
-function hasMergedStderr(cmd) {
-  return cmd.redirects.some((r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout");
-}
-
-// src/domain/launch/unit.ts
-var DEFAULT_TIMEOUT_SEC = 90;
-function parseUnit(text) {
-  const lines = text.split("\n");
-  const unit = { sections: [], entries: [] };
-  let section = "";
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].trim();
-    if (!raw || raw.startsWith("#") || raw.startsWith(";")) continue;
-    const header = /^\[([^\]]+)\]$/.exec(raw);
-    if (header) {
-      section = header[1];
-      unit.sections.push({ name: section, line: i + 1 });
-      continue;
-    }
-    const start = i;
-    let value = raw;
-    while (value.endsWith("\\") && i + 1 < lines.length) {
-      value = value.slice(0, -1);
-      i++;
-      const next = lines[i].trim();
-      if (next.startsWith("#") || next.startsWith(";")) {
-        value += "\\";
-        continue;
-      }
-      value += ` ${next}`;
-    }
-    const eq = value.indexOf("=");
-    if (eq <= 0) continue;
-    unit.entries.push({ section, key: value.slice(0, eq).trim(), value: value.slice(eq + 1).trim().replace(/\s+/g, " "), line: start + 1, endLine: i + 1 });
-  }
-  return unit;
-}
-function unitEntries(unit, section, key) {
-  return unit.entries.filter((e) => e.section === section && e.key === key);
-}
-function unitValue(unit, section, key) {
-  return unitEntries(unit, section, key).at(-1) ?? null;
-}
-function execCommands(unit, key, section = "Service") {
-  let out = [];
-  for (const e of unitEntries(unit, section, key)) {
-    if (e.value === "") out = [];
-    else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
-  }
-  return out;
-}
-var SPAN_UNITS = [
-  [/^(usec|us|µs)$/, 1e-6],
-  [/^(msec|ms)$/, 1e-3],
-  [/^(seconds?|sec|s)$/, 1],
-  [/^(minutes?|min|m)$/, 60],
-  [/^(hours?|hr|h)$/, 3600],
-  [/^(days?|d)$/, 86400],
-  [/^(weeks?|w)$/, 604800],
-  [/^(months?|M)$/, 2629800],
-  [/^(years?|y)$/, 31557600]
-];
-function parseTimeSpan(value) {
-  const s = value.trim();
-  if (s === "infinity") return Infinity;
-  if (/^\d+(\.\d+)?$/.test(s)) return Number(s);
-  const re = /\s*(\d+(?:\.\d+)?)\s*([A-Za-zµ]+)/gy;
-  let total = 0;
-  let end = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    const unit = SPAN_UNITS.find(([r]) => r.test(m[2]));
-    if (!unit) return null;
-    total += Number(m[1]) * unit[1];
-    end = re.lastIndex;
-  }
-  return end === s.length && end > 0 ? total : null;
-}
-function timeout(unit, key) {
-  const entries = unit.entries.filter((e) => e.section === "Service" && (e.key === key || e.key === "TimeoutSec"));
-  const entry = entries.at(-1) ?? null;
-  if (!entry || entry.value === "") return { seconds: DEFAULT_TIMEOUT_SEC, entry: null };
-  const seconds = parseTimeSpan(entry.value);
-  return { seconds: seconds === 0 ? Infinity : seconds ?? DEFAULT_TIMEOUT_SEC, entry };
-}
-function timeoutStopSec(unit) {
-  return timeout(unit, "TimeoutStopSec");
-}
-function timeoutStartSec(unit) {
-  return timeout(unit, "TimeoutStartSec");
-}
-
-// src/domain/launch/lexer.ts
-var META = /* @__PURE__ */ new Set([" ", "	", "\n", ";", "&", "|", "(", ")", "<", ">"]);
-var OPS = [";;&", ";;", ";&", "&&", "||", "|&", "|", ";", "&", "(", ")"];
-var REDIRECTS = ["&>>", "&>", "<<<", "<<-", "<<", ">>", ">|", ">&", "<&", "<>", ">", "<"];
-var ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
-function lex(text, firstLine = 1) {
-  return new Lexer(text, firstLine).run();
-}
-function lexWords(text, firstLine) {
-  return lex(text, firstLine).flatMap((t) => t.kind === "word" ? [t.word] : t.kind === "array" ? t.words : []);
-}
-var Lexer = class {
-  constructor(src, firstLine) {
-    this.src = src;
-    this.line = firstLine;
-  }
-  src;
-  pos = 0;
-  line;
-  tokens = [];
-  heredocs = [];
-  run() {
-    while (this.pos < this.src.length) this.step();
-    return this.tokens;
-  }
-  peek(offset = 0) {
-    return this.src[this.pos + offset] ?? "";
-  }
-  step() {
-    const c = this.peek();
-    if (c === " " || c === "	" || c === "\r") {
-      this.pos++;
-      return;
-    }
-    if (c === "\\" && this.peek(1) === "\n") {
-      this.pos += 2;
-      this.line++;
-      return;
-    }
-    if (c === "#") {
-      this.skipComment();
-      return;
-    }
-    if (c === "\n") {
-      this.tokens.push({ kind: "op", op: "\n", line: this.line });
-      this.pos++;
-      this.line++;
-      this.skipHeredocBodies();
-      return;
-    }
-    if (/[0-9]/.test(c)) {
-      const m = /^[0-9]+(?=[<>])/.exec(this.src.slice(this.pos, this.pos + 12));
-      if (m) {
-        this.pos += m[0].length;
-        this.redirect(m[0]);
-        return;
-      }
-    }
-    if (c === "<" || c === ">" || c === "&" && this.peek(1) === ">") {
-      this.redirect("");
-      return;
-    }
-    if (c === "(" && this.peek(1) === "(") {
-      this.arithmeticCommand();
-      return;
-    }
-    for (const op of OPS) {
-      if (this.src.startsWith(op, this.pos)) {
-        this.pos += op.length;
-        this.tokens.push({ kind: "op", op, line: this.line });
-        return;
-      }
-    }
-    const word2 = this.word(false);
-    if (word2) this.emitWord(word2);
-  }
-  emitWord(word2) {
-    const a = word2.assignment;
-    if (a && a.value === "" && this.peek() === "(" && word2.parts.length === 1) {
-      const line = word2.line;
-      this.pos++;
-      this.tokens.push({ kind: "array", name: a.name, append: a.append, words: this.arrayWords(), line });
-      return;
-    }
-    for (const w of splitOptional(word2)) this.tokens.push({ kind: "word", word: w });
-  }
-  arrayWords() {
-    const words = [];
-    while (this.pos < this.src.length) {
-      const c = this.peek();
-      if (c === ")") {
-        this.pos++;
-        break;
-      }
-      if (c === "\n") {
-        this.pos++;
-        this.line++;
-        continue;
-      }
-      if (c === " " || c === "	" || c === "\r") {
-        this.pos++;
-        continue;
-      }
-      if (c === "\\" && this.peek(1) === "\n") {
-        this.pos += 2;
-        this.line++;
-        continue;
-      }
-      if (c === "#") {
-        this.skipComment();
-        continue;
-      }
-      const w = this.word(true);
-      if (w) words.push(...splitOptional(w));
-      else this.pos++;
-    }
-    return words;
-  }
-  skipComment() {
-    while (this.pos < this.src.length && this.peek() !== "\n") this.pos++;
-  }
-  redirect(fd) {
-    const op = REDIRECTS.find((r) => this.src.startsWith(r, this.pos)) ?? this.peek();
-    this.pos += op.length;
-    while (this.peek() === " " || this.peek() === "	") this.pos++;
-    const line = this.line;
-    const w = this.word(false);
-    const target = w?.text ?? "";
-    if (op === "<<" || op === "<<-") {
-      this.heredocs.push({ delim: target, strip: op === "<<-" });
-      this.tokens.push({ kind: "redirect", op: fd + op, target, line });
-      return;
-    }
-    if ((op === ">&" || op === "<&") && /^([0-9]+|-)$/.test(target)) {
-      this.tokens.push({ kind: "redirect", op: `${fd}${op}${target}`, target: `&${target}`, line });
-      return;
-    }
-    this.tokens.push({ kind: "redirect", op: fd + op, target, line });
-  }
-  skipHeredocBodies() {
-    while (this.heredocs.length > 0) {
-      const { delim, strip } = this.heredocs.shift();
-      while (this.pos < this.src.length) {
-        const end = this.src.indexOf("\n", this.pos);
-        const lineText2 = this.src.slice(this.pos, end === -1 ? void 0 : end);
-        this.pos = end === -1 ? this.src.length : end + 1;
-        this.line++;
-        if ((strip ? lineText2.replace(/^\t+/, "") : lineText2) === delim) break;
-      }
-    }
-  }
-  arithmeticCommand() {
-    const start = this.pos;
-    const line = this.line;
-    this.pos = this.balancedEnd(this.pos + 1, "(", ")");
-    const raw = this.src.slice(start, this.pos);
-    const parts = [{ kind: "sub", raw, body: raw.slice(2, -2), line }];
-    this.tokens.push({ kind: "word", word: makeWord(parts, line, false) });
-  }
-  /** Reads one word; null when nothing word-like is at the cursor. */
-  word(inArray) {
-    const startLine = this.line;
-    const assignable = ASSIGN.test(this.src.slice(this.pos, this.pos + 256));
-    const parts = [];
-    let lit = "";
-    let quoted = false;
-    const flush = () => {
-      if (lit) {
-        parts.push({ kind: "lit", text: lit });
-        lit = "";
-      }
-    };
-    while (this.pos < this.src.length) {
-      const c = this.peek();
-      if (META.has(c) || inArray && c === ")") break;
-      if (c === "\\") {
-        const n = this.peek(1);
-        this.pos += 2;
-        if (n === "\n") this.line++;
-        else {
-          lit += n;
-          quoted = true;
-        }
-        continue;
-      }
-      if (c === "'") {
-        quoted = true;
-        const end = this.src.indexOf("'", this.pos + 1);
-        const body = this.src.slice(this.pos + 1, end === -1 ? void 0 : end);
-        lit += body;
-        this.countLines(body);
-        this.pos = end === -1 ? this.src.length : end + 1;
-        continue;
-      }
-      if (c === '"') {
-        quoted = true;
-        flush();
-        this.pos++;
-        this.doubleQuoted(parts);
-        continue;
-      }
-      if (c === "$" && this.peek(1) === "'") {
-        quoted = true;
-        this.pos += 2;
-        lit += this.ansiC();
-        continue;
-      }
-      if (c === "$" || c === "`") {
-        const p = this.expansion(false);
-        if (p) {
-          flush();
-          parts.push(p);
-          continue;
-        }
-      }
-      lit += c;
-      this.pos++;
-    }
-    flush();
-    if (parts.length === 0 && !quoted) return null;
-    return makeWord(parts, startLine, assignable);
-  }
-  doubleQuoted(parts) {
-    let lit = "";
-    const flush = () => {
-      if (lit) {
-        parts.push({ kind: "lit", text: lit });
-        lit = "";
-      }
-    };
-    while (this.pos < this.src.length) {
-      const c = this.peek();
-      if (c === '"') {
-        this.pos++;
-        break;
-      }
-      if (c === "\\" && '$`"\\\n'.includes(this.peek(1))) {
-        const n = this.peek(1);
-        this.pos += 2;
-        if (n === "\n") this.line++;
-        else lit += n;
-        continue;
-      }
-      if (c === "$" || c === "`") {
-        const p = this.expansion(true);
-        if (p) {
-          flush();
-          parts.push(p);
-          continue;
-        }
-      }
-      if (c === "\n") this.line++;
-      lit += c;
-      this.pos++;
-    }
-    flush();
-    if (parts.length === 0) parts.push({ kind: "lit", text: "" });
-  }
-  ansiC() {
-    const map = { n: "\n", t: "	", r: "\r", "\\": "\\", "'": "'", '"': '"', e: "\x1B", a: "\x07" };
-    let out = "";
-    while (this.pos < this.src.length && this.peek() !== "'") {
-      const c = this.peek();
-      if (c === "\\") {
-        const n = this.peek(1);
-        out += map[n] ?? `\\${n}`;
-        this.pos += 2;
-        continue;
-      }
-      if (c === "\n") this.line++;
-      out += c;
-      this.pos++;
-    }
-    this.pos++;
-    return out;
-  }
-  expansion(quoted) {
-    const start = this.pos;
-    const line = this.line;
-    const c = this.peek();
-    const n = this.peek(1);
-    if (c === "`") {
-      let i = this.pos + 1;
-      while (i < this.src.length && this.src[i] !== "`") i += this.src[i] === "\\" ? 2 : 1;
-      this.pos = Math.min(i + 1, this.src.length);
-      const raw = this.src.slice(start, this.pos);
-      this.countLines(raw);
-      return { kind: "sub", raw, body: raw.slice(1, -1), line };
-    }
-    if (n === "(") {
-      const arith = this.peek(2) === "(";
-      this.pos = this.balancedEnd(this.pos + 1, "(", ")");
-      const raw = this.src.slice(start, this.pos);
-      this.countLines(raw);
-      return { kind: "sub", raw, body: arith ? "" : raw.slice(2, -1), line };
-    }
-    if (n === "{") {
-      this.pos = this.balancedEnd(this.pos + 1, "{", "}");
-      const raw = this.src.slice(start, this.pos);
-      this.countLines(raw);
-      return paramPart(raw, raw.slice(2, -1), quoted, line);
-    }
-    const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])/.exec(this.src.slice(this.pos + 1, this.pos + 200));
-    if (!m) return null;
-    this.pos += 1 + m[0].length;
-    return { kind: "param", name: m[0], index: null, op: null, arg: "", raw: `$${m[0]}`, quoted, line };
-  }
-  /** Index just past the bracket matching the one at `open`, skipping quotes and nested pairs. */
-  balancedEnd(openAt, open3, close) {
-    let depth = 0;
-    let i = openAt;
-    while (i < this.src.length) {
-      const c = this.src[i];
-      if (c === "\\") {
-        i += 2;
-        continue;
-      }
-      if (c === "'" && open3 === "(") {
-        const e = this.src.indexOf("'", i + 1);
-        i = e === -1 ? this.src.length : e + 1;
-        continue;
-      }
-      if (c === '"') {
-        i = this.skipDoubleQuote(i + 1);
-        continue;
-      }
-      if (c === "#" && open3 === "(" && /[\s(]/.test(this.src[i - 1] ?? "")) {
-        const e = this.src.indexOf("\n", i);
-        i = e === -1 ? this.src.length : e;
-        continue;
-      }
-      if (c === open3) depth++;
-      else if (c === close) {
-        depth--;
-        if (depth === 0) return i + 1;
-      }
-      i++;
-    }
-    return this.src.length;
-  }
-  skipDoubleQuote(i) {
-    while (i < this.src.length) {
-      const c = this.src[i];
-      if (c === "\\") {
-        i += 2;
-        continue;
-      }
-      if (c === '"') return i + 1;
-      if (c === "$" && (this.src[i + 1] === "(" || this.src[i + 1] === "{")) {
-        const [o, cl] = this.src[i + 1] === "(" ? ["(", ")"] : ["{", "}"];
-        i = this.balancedEnd(i + 1, o, cl);
-        continue;
-      }
-      i++;
-    }
-    return i;
-  }
-  countLines(s) {
-    for (const ch of s) if (ch === "\n") this.line++;
-  }
-};
-function paramPart(raw, inner, quoted, line) {
-  const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?/.exec(inner);
-  if (!m) return { kind: "param", name: "", index: null, op: inner, arg: "", raw, quoted, line };
-  const rest = inner.slice(m[0].length);
-  const opm = /^(:[-=+?]|[-=+?]|##?|%%?|\/\/?|:|\^\^?|,,?)/.exec(rest);
-  const op = m[1] ? "#" : opm ? opm[0] : rest ? rest : null;
-  const arg = opm ? rest.slice(opm[0].length) : "";
-  return { kind: "param", name: m[2], index: m[3] ? m[3].slice(1, -1) : null, op: m[1] ? "length" : op, arg, raw, quoted, line };
-}
-function makeWord(parts, line, assignable) {
-  const text = parts.map((p) => p.kind === "lit" ? p.text : p.raw).join("");
-  const dynamic = parts.some((p) => p.kind !== "lit");
-  const first = parts[0];
-  let assignment = null;
-  if (first?.kind === "lit") {
-    const m = ASSIGN.exec(first.text);
-    if (m && assignable) {
-      assignment = { name: m[1], value: text.slice(m[0].length), append: m[2] === "+" };
-    }
-  }
-  const only = parts.length === 1 && first?.kind === "param" ? first : null;
-  const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || (only.op === ":-" || only.op === "-") && only.arg === "");
-  const positional = only && (only.name === "@" || only.name === "*") && only.index === null && only.op === null;
-  const arrayRef = only && wholeArray ? only.name : positional ? "@" : null;
-  return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
-}
-function splitOptional(word2) {
-  const p = word2.parts.length === 1 ? word2.parts[0] : void 0;
-  if (!p || p.kind !== "param" || p.op !== ":+" && p.op !== "+") return [word2];
-  if (p.quoted) {
-    const inner = lexWords(p.arg, p.line);
-    return [{ ...word2, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }];
-  }
-  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true, ...p.op === ":+" ? { guard: p.name } : {} }));
-}
-
-// src/domain/launch/resolve.ts
-function resolveWord(word2, env) {
-  const e = word2.guard !== void 0 && env.get(word2.guard) === "" ? new Map(env).set(word2.guard, null) : env;
-  let out = "";
-  for (const p of word2.parts) {
-    const v = resolvePart(p, e);
-    if (v === void 0) return void 0;
-    out += v;
-  }
-  return out;
-}
-function resolvePart(p, env) {
-  if (p.kind === "lit") return p.text;
-  if (p.kind === "sub") return void 0;
-  if (p.index !== null) return void 0;
-  const known = env.has(p.name) ? env.get(p.name) : void 0;
-  const value = known === null ? void 0 : known;
-  switch (p.op) {
-    case null:
-      return value;
-    case ":-":
-    case ":=":
-      if (value !== void 0 && value !== "") return value;
-      if (known === null) return void 0;
-      return resolveText(p.arg, p.line, env);
-    case "-":
-    case "=":
-      if (value !== void 0) return value;
-      if (known === null) return void 0;
-      return resolveText(p.arg, p.line, env);
-    case ":+":
-      if (value === void 0) return void 0;
-      return value === "" ? "" : resolveText(p.arg, p.line, env);
-    case "length":
-      return value === void 0 ? void 0 : String(value.length);
-    default:
-      return void 0;
-  }
-}
-function resolveText(text, line, env) {
-  const words = lexWords(text, line);
-  const values = words.map((w) => resolveWord(w, env));
-  return values.some((v) => v === void 0) ? void 0 : values.join(" ");
-}
-function applyDefaults(word2, env) {
-  for (const p of word2.parts) {
-    if (p.kind === "param" && (p.op === ":=" || p.op === "=") && !env.has(p.name)) {
-      const v = resolveText(p.arg, p.line, env);
-      env.set(p.name, v ?? null);
-    }
-  }
-}
-function assign(env, name, value, append) {
-  if (append) {
-    const prev = env.get(name);
-    env.set(name, prev === void 0 ? value ?? null : prev === null || value === void 0 ? null : prev + value);
-  } else {
-    env.set(name, value ?? null);
-  }
-}
-
-// src/domain/launch/group.ts
-var KEYWORDS = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
-var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
-var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
-var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
-var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
-function groupCommands(text, state, firstLine) {
-  new Grouper(lex(text, firstLine), state).run();
-}
-var Grouper = class {
-  constructor(tokens, s) {
-    this.tokens = tokens;
-    this.s = s;
-  }
-  tokens;
-  s;
-  i = 0;
-  draft = null;
-  pipedFrom = null;
-  caseDepth = 0;
-  inPattern = false;
-  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
-  conditional = 0;
-  /** shell functions defined so far and the words their echo lines print, for an unquoted `$(name)` */
-  functions = /* @__PURE__ */ new Map();
-  fnName = null;
-  fnOpen = null;
-  braces = 0;
-  conditionalOf = /* @__PURE__ */ new WeakMap();
-  run() {
-    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
-    this.finish(false);
-  }
-  step(t) {
-    if (this.inPattern) {
-      this.pattern(t);
-      return;
-    }
-    if (t.kind === "op") {
-      this.op(t.op);
-      return;
-    }
-    if (t.kind === "redirect") {
-      const d = this.open(t.line);
-      d.redirects.push({ op: t.op, target: t.target });
-      d.endLine = Math.max(d.endLine, t.line);
-      return;
-    }
-    if (t.kind === "array") {
-      this.array(t);
-      return;
-    }
-    this.word(t.word);
-  }
-  pattern(t) {
-    if (t.kind === "word" && t.word.text === "esac") {
-      this.caseDepth--;
-      this.inPattern = false;
-      return;
-    }
-    if (t.kind === "op" && t.op === ")") this.inPattern = false;
-  }
-  op(op) {
-    if (op === "(") return;
-    if (op === "|" || op === "|&") {
-      const cmd = this.finish(true);
-      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
-      this.pipedFrom = cmd;
-      return;
-    }
-    if (SEPARATORS.has(op)) {
-      this.finish(false);
-      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
-    }
-  }
-  array(t) {
-    const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
-    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
-    this.s.arrays.set(t.name, [...prev, ...words]);
-    const d = this.open(t.line);
-    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
-    if (d.words.length === 0) d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
-  }
-  word(w) {
-    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
-    if (atStart && this.structural(w)) return;
-    this.substitutions(w);
-    applyDefaults(w, this.s.env);
-    const d = this.open(w.line);
-    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
-    if (w.assignment && d.words.length === 0) {
-      const resolved = resolveWord(w, this.s.env);
-      const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      assign(this.s.env, w.assignment.name, value, w.assignment.append);
-      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
-      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
-      return;
-    }
-    if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
-    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
-      d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
-      return;
-    }
-    const printed = this.functionOutput(w);
-    if (printed) {
-      d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
-      return;
-    }
-    const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
-    if (pieces) {
-      d.words.push(...pieces);
-      return;
-    }
-    const first = d.words[0]?.text;
-    if (first && DECLARERS.has(first) && w.assignment) {
-      const resolved = resolveWord(w, this.s.env);
-      const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      assign(this.s.env, w.assignment.name, value, w.assignment.append);
-      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
-      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
-    }
-    d.words.push(this.plain(w));
-  }
-  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
-  remember(name, value, line, append, raw) {
-    const prev = this.s.strings.get(name);
-    const optional2 = this.conditional > 0;
-    let pieces = null;
-    if (value !== void 0) {
-      pieces = value.split(/\s+/).filter(Boolean).map((text) => ({ text, line, optional: optional2, dynamic: false, resolved: text }));
-    } else {
-      if (!/`|\$\(/.test(raw)) pieces = lexWords(raw, line).map((w) => ({ ...this.plain(w), optional: optional2 }));
-    }
-    const joins = !append || prev !== void 0 && /^\s/.test(value ?? raw);
-    if (!pieces || !joins) {
-      this.s.strings.delete(name);
-      return;
-    }
-    this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
-  }
-  /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
-  splitExpansion(w, evaluated) {
-    const p = w.parts.length === 1 ? w.parts[0] : null;
-    if (!p || p.kind !== "param" || p.op !== null || p.index !== null || p.quoted && !evaluated) return null;
-    const known = this.s.strings.get(p.name);
-    return known && (known.length !== 1 || evaluated) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
-  }
-  /** Control keywords and function headers: true when the token was structure, not a command word. */
-  structural(w) {
-    if (OPENERS.has(w.text)) this.conditional++;
-    if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
-    const next = this.tokens[this.i];
-    const after = this.tokens[this.i + 1];
-    if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
-      this.i += 2;
-      this.fnName = w.text;
-      return true;
-    }
-    if (w.text === "{" || w.text === "}") this.brace(w.text);
-    switch (w.text) {
-      case "for":
-      case "select":
-        this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
-        return true;
-      case "case":
-        this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
-        this.caseDepth++;
-        this.inPattern = true;
-        return true;
-      case "esac":
-        this.caseDepth = Math.max(0, this.caseDepth - 1);
-        return true;
-      case "function": {
-        const name = this.tokens[this.i];
-        this.fnName = name?.kind === "word" ? name.word.text : null;
-        this.i++;
-        if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
-        return true;
-      }
-      default:
-        return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
-    }
-  }
-  /** A function body's braces: at its closing one, what its echo lines print is known. */
-  brace(b) {
-    if (b === "{") {
-      this.braces++;
-      if (this.fnName) this.fnOpen = { name: this.fnName, start: this.s.commands.length, braces: this.braces, conditional: this.conditional };
-      this.fnName = null;
-      return;
-    }
-    const f = this.fnOpen;
-    if (f && f.braces === this.braces) {
-      this.finish(false);
-      const echoed = this.s.commands.slice(f.start).filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
-        const optional2 = (this.conditionalOf.get(c) ?? 0) > f.conditional;
-        return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text)).flatMap((x) => x.dynamic ? [{ ...x, optional: optional2 }] : x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional: optional2 })));
-      });
-      this.functions.set(f.name, echoed);
-      this.fnOpen = null;
-    }
-    this.braces = Math.max(0, this.braces - 1);
-  }
-  /** `$(name)` unquoted, name a function defined above: the words its echo lines print (bash splits them). */
-  functionOutput(w) {
-    const p = w.parts.length === 1 ? w.parts[0] : null;
-    if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
-    return this.functions.get(p.body.trim()) ?? null;
-  }
-  skipUntil(stop) {
-    while (this.i < this.tokens.length && !stop(this.tokens[this.i])) this.i++;
-    this.i++;
-  }
-  substitutions(w) {
-    for (const p of w.parts) {
-      if (p.kind === "sub" && p.body.trim()) groupCommands(p.body, this.s, p.line);
-    }
-  }
-  plain(w) {
-    const resolved = resolveWord(w, this.s.env);
-    const out = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
-    if (w.dynamic && resolved !== void 0) out.resolved = resolved;
-    return out;
-  }
-  open(line) {
-    this.draft ??= { words: [], positionalAt: -1, assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
-    this.pipedFrom = null;
-    return this.draft;
-  }
-  finish(piped) {
-    const d = this.draft;
-    this.draft = null;
-    if (!d || d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0) return null;
-    if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
-    const first = this.s.firstLine;
-    const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
-    const cmd = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
-    if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
-    this.s.commands.push(cmd);
-    this.conditionalOf.set(cmd, this.conditional);
-    if (d.words[0]?.text === "set" && d.words[1]?.text === "--") this.setPositional(d);
-    return cmd;
-  }
-  /**
-   * `set -- "$@" --port 8000` appends to the positional parameters, `set -- a b` replaces them: kept as the
-   * array "@", so a later `exec vllm serve "$@"` has the flags in its argv (the caller's own arguments stay unknown).
-   */
-  setPositional(d) {
-    const keeps = d.positionalAt === 2;
-    const prev = keeps ? this.s.arrays.get("@") : void 0;
-    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
-    this.s.arrays.set("@", [...prev ?? [], ...added]);
-  }
-};
-
-// src/domain/launch/flags.ts
-var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
-var BOOL_WORD = /^(true|false|True|False|1|0)$/;
-function isFlagWord(text) {
-  return /^--?[A-Za-z]/.test(text);
-}
-function readFlags(words) {
-  const flags = [];
-  const positional = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    if (!isFlagWord(w.text)) {
-      positional.push(w);
-      continue;
-    }
-    const eq = w.text.indexOf("=");
-    if (eq > 0) {
-      const flag2 = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };
-      if (w.resolved !== void 0) flag2.resolvedValue = w.resolved.slice(w.resolved.indexOf("=") + 1);
-      else if (!w.dynamic) flag2.resolvedValue = flag2.value;
-      flags.push(flag2);
-      continue;
-    }
-    const next = words[i + 1];
-    const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && next.optional === w.optional;
-    const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
-    if (takesNext) {
-      i++;
-      if (next.resolved !== void 0) flag.resolvedValue = next.resolved;
-      else if (!next.dynamic) flag.resolvedValue = next.text;
-    }
-    flags.push(flag);
-  }
-  return { flags, positional };
-}
-
-// src/domain/launch/podman.ts
-var VALUE_OPTIONS = new Set(`add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
-cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
-cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
-device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search entrypoint env env-file
-env-merge expose gidmap gpus group-add group-entry health-cmd health-interval health-log-destination health-max-log-count
-health-max-log-size health-on-failure health-retries health-start-period health-startup-cmd health-startup-interval
-health-startup-retries health-startup-success health-startup-timeout health-timeout hostname hosts-file hostuser
-image-volume init-path ip ip6 ipc label label-file log-driver log-opt mac-address memory memory-reservation memory-swap
-memory-swappiness mount name network net network-alias oom-score-adj os passwd-entry personality pid pidfile pids-limit
-platform pod pod-id-file preserve-fd preserve-fds publish pull requires restart retry retry-delay sdnotify seccomp-policy
-secret security-opt shm-size shm-size-systemd stop-signal stop-timeout subgidname subuidname sysctl systemd timeout tmpfs
-tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir
-runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(/\s+/));
-var SHORT_VALUE = { e: "env", v: "volume", p: "publish", a: "attach", c: "cpu-shares", h: "hostname", l: "label", m: "memory", u: "user", w: "workdir" };
-var SHORT_SWITCH = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
-function splitColons(text) {
-  const out = [];
-  let depth = 0;
-  let cur = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "$" && text[i + 1] === "{") depth++;
-    else if (c === "}" && depth > 0) depth--;
-    if (c === ":" && depth === 0) {
-      out.push(cur);
-      cur = "";
-      continue;
-    }
-    cur += c;
-  }
-  out.push(cur);
-  return out;
-}
-function readOptions(args) {
-  const options = [];
-  let i = 0;
-  for (; i < args.length; i++) {
-    const w = args[i];
-    const t = w.text;
-    if (t === "--") {
-      i++;
-      break;
-    }
-    if (!t.startsWith("-") || t === "-") break;
-    const flag = (name, value, from = w, skip2 = (r) => r) => {
-      const f = { name, value, line: w.line, optional: w.optional };
-      const resolved = from.resolved ?? (from.dynamic ? void 0 : from.text);
-      if (value !== null && resolved !== void 0) f.resolvedValue = skip2(resolved);
-      return f;
-    };
-    if (t.startsWith("--")) {
-      const eq = t.indexOf("=");
-      const name = eq > 0 ? t.slice(2, eq) : t.slice(2);
-      if (eq > 0) options.push(flag(`--${name}`, t.slice(eq + 1), w, (r) => r.slice(r.indexOf("=") + 1)));
-      else if (VALUE_OPTIONS.has(name)) {
-        const v = args[++i];
-        options.push(v ? flag(`--${name}`, v.text, v) : flag(`--${name}`, null));
-      } else options.push(flag(`--${name}`, null));
-      continue;
-    }
-    const letters = t.slice(1);
-    if ([...letters].every((ch) => ch in SHORT_SWITCH)) {
-      for (const ch of letters) options.push(flag(`--${SHORT_SWITCH[ch]}`, null));
-      continue;
-    }
-    const long = SHORT_VALUE[letters[0]];
-    if (long) {
-      const attached = letters.slice(1).replace(/^=/, "");
-      if (attached) options.push(flag(`--${long}`, attached, w, (r) => r.slice(2).replace(/^=/, "")));
-      else {
-        const v = args[++i];
-        options.push(v ? flag(`--${long}`, v.text, v) : flag(`--${long}`, null));
-      }
-      continue;
-    }
-    options.push(flag(t, null));
-  }
-  return { options, imageAt: i };
-}
-function readPodmanRun(command, args, runtime = "podman", create = false) {
-  const { options, imageAt } = readOptions(args);
-  const valuesOf = (name) => options.filter((o) => o.name === name && o.value !== null);
-  const last = (name) => valuesOf(name).at(-1)?.value ?? null;
-  const env = valuesOf("--env").map((o) => {
-    const eq = o.value.indexOf("=");
-    return { name: eq > 0 ? o.value.slice(0, eq) : o.value, value: eq > 0 ? o.value.slice(eq + 1) : null, line: o.line };
-  });
-  const volumes = valuesOf("--volume").map((o) => {
-    const [source = "", target = "", ...rest] = splitColons(o.value);
-    const volume = { source, target, options: rest.length ? rest.join(":") : null, line: o.line };
-    if (o.resolvedValue !== void 0) volume.resolvedSource = o.resolvedValue.split(":")[0];
-    return volume;
-  });
-  for (const o of valuesOf("--mount")) {
-    const kv2 = Object.fromEntries(o.value.split(",").map((p) => {
-      const eq = p.indexOf("=");
-      return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""];
-    }));
-    const source = kv2.source ?? kv2.src ?? "";
-    const target = kv2.target ?? kv2.destination ?? kv2.dst ?? "";
-    if (source || target) volumes.push({ source, target, options: kv2.ro !== void 0 || kv2.readonly === "true" ? "ro" : null, line: o.line });
-  }
-  const image = args[imageAt] ?? null;
-  const engineArgs2 = args.slice(imageAt + 1);
-  const { flags, positional } = readFlags(engineArgs2);
-  return {
-    command,
-    runtime,
-    create,
-    rm: options.some((o) => o.name === "--rm"),
-    replace: options.some((o) => o.name === "--replace" && o.value !== "false"),
-    options,
-    env,
-    volumes,
-    devices: valuesOf("--device").map((o) => ({ path: splitColons(o.value)[0], line: o.line })),
-    ulimits: valuesOf("--ulimit").map((o) => ({ value: o.value, line: o.line })),
-    ipc: last("--ipc"),
-    shmSize: last("--shm-size"),
-    name: last("--name"),
-    publish: valuesOf("--publish").map((o) => o.value),
-    image,
-    engineArgs: engineArgs2,
-    engineFlags: flags,
-    positional
-  };
-}
-
-// src/domain/launch/engine.ts
-var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
-  "-u",
-  "--unit",
-  "-p",
-  "--property",
-  "--description",
-  "--slice",
-  "--uid",
-  "--gid",
-  "--nice",
-  "-E",
-  "--setenv",
-  "--working-directory",
-  "-H",
-  "--host",
-  "-M",
-  "--machine",
-  "--on-active",
-  "--on-boot",
-  "--on-calendar",
-  "--timer-property"
-]);
-var SHELL = /^(ba|da|z|k)?sh$/;
-var PYTHON = /^python[0-9.]*$/;
-var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf)$/;
-var VLLM_TYPICAL = /* @__PURE__ */ new Set([
-  "--model",
-  "--served-model-name",
-  "--max-model-len",
-  "--tensor-parallel-size",
-  "--gpu-memory-utilization",
-  "--reasoning-parser",
-  "--tool-call-parser",
-  "--enable-auto-tool-choice",
-  "--kv-cache-dtype",
-  "--max-num-seqs",
-  "--chat-template"
-]);
-var RUNNERS = /* @__PURE__ */ new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
-var RUNNER_VALUE = /* @__PURE__ */ new Set([
-  "-n",
-  "--name",
-  "-p",
-  "--prefix",
-  "--with",
-  "--python",
-  "--env-file",
-  "--extra",
-  "--group",
-  "--project",
-  "--directory",
-  "--index",
-  "-e",
-  "--environment",
-  "--manifest-path"
-]);
-var NUMACTL_VALUE = /* @__PURE__ */ new Set(["-C", "-N", "-m", "-i", "-p"]);
-var SCREEN_VALUE = /^-([A-Za-z]*[Scehpt]|Logfile)$/;
-var APPTAINER_VALUE = /* @__PURE__ */ new Set([
-  "-B",
-  "--bind",
-  "--mount",
-  "--env",
-  "--env-file",
-  "-H",
-  "--home",
-  "--pwd",
-  "-o",
-  "--overlay",
-  "-W",
-  "--workdir",
-  "-S",
-  "--scratch",
-  "--security",
-  "--network",
-  "--network-args",
-  "--app",
-  "--hostname",
-  "--dns",
-  "--no-mount",
-  "--add-caps",
-  "--drop-caps",
-  "--apply-cgroups",
-  "--cpus",
-  "--memory"
-]);
-var TMUX_GLOBAL_VALUE = /* @__PURE__ */ new Set(["-L", "-S", "-f", "-c", "-T"]);
-var TMUX_VALUE = /* @__PURE__ */ new Set(["-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y", "-l"]);
-var TMUX_STARTS = /* @__PURE__ */ new Set(["new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "send-keys", "send"]);
-function skipOptions(w, i, withValue) {
-  while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
-  return i;
-}
-function peel(words) {
-  let w = programWords(words);
-  for (let guard2 = 0; guard2 < 4 && w[0]; guard2++) {
-    const prog = basename(w[0].text);
-    if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
-    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
-    else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
-    else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
-    else if (prog === "screen") w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
-    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec") w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
-    else break;
-  }
-  return w;
-}
-function skipScreen(w) {
-  let i = 1;
-  while (i < w.length && w[i].text.startsWith("-")) i += SCREEN_VALUE.test(w[i].text) ? 2 : 1;
-  return i;
-}
-function tmuxCommand(w) {
-  let i = skipOptions(w, 1, TMUX_GLOBAL_VALUE);
-  if (!TMUX_STARTS.has(w[i]?.text ?? "")) return null;
-  const keys = w[i].text.startsWith("send");
-  i = skipOptions(w, i + 1, TMUX_VALUE);
-  const rest = w.slice(i);
-  return keys ? rest.filter((x) => !/^(Enter|C-m|KPEnter)$/.test(x.text)) : rest;
-}
-function programName(w, h) {
-  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
-  return basename(text.replace(/["'{}]/g, ""));
-}
-function directEngine(words, h) {
-  const w = peel(words);
-  const first = w[0];
-  if (!first) return null;
-  const prog = programName(first, h);
-  if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
-  if (prog === "tmux") {
-    const cmd = tmuxCommand(w);
-    if (cmd?.length === 1) return h.nested(cmd[0].text, cmd[0].line);
-    return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
-  }
-  if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
-  if (PYTHON.test(prog) || first.dynamic) {
-    let i = 1;
-    while (w[i] && /^-[A-Za-z]+$/.test(w[i].text) && w[i].text !== "-m") i++;
-    if (w[i]?.text === "-m") {
-      const mod = w[i + 1]?.text ?? "";
-      const kind = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
-      return kind ? { kind, args: w.slice(i + 2) } : null;
-    }
-  }
-  if (SHELL.test(prog)) {
-    for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
-      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text) || !w[i + 1]) continue;
-      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w[i + 1].text);
-      const src = ref ? h.source(ref[1]) : null;
-      return src ? h.nested(src.text, src.line) : h.nested(w[i + 1].text, w[i + 1].line);
-    }
-  }
-  return null;
-}
-function imageEngine(ref) {
-  const name = ref.replace(/@sha256:.*$/, "");
-  if (/sglang/i.test(name)) return "sglang";
-  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
-  if (/vllm/i.test(name)) return "vllm";
-  return null;
-}
-function containerEngine(run, h) {
-  const after = run.engineArgs;
-  const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
-  if (entry) {
-    const text = (entry.resolvedValue ?? entry.value).replace(/^\[\s*"?|"?\s*\]$/g, "");
-    return directEngine([{ text, line: entry.line, optional: false, dynamic: false }, ...after], h);
-  }
-  const first = after[0];
-  if (first && !isFlagWord(first.text)) {
-    const found = directEngine(after, h);
-    if (found) return found;
-    if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
-  }
-  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
-  if (kind) return { kind, args: [...after] };
-  const flags = readFlags(after).flags;
-  const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
-  const modelFirst = first !== void 0 && (first.text === "serve" || first.text.includes("/") && !isFlagWord(first.text));
-  return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
-}
-
-// src/domain/launch/parse.ts
-function parseServeScript(crlfText, options = {}) {
-  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
-  const firstLine = options.firstLine ?? 1;
-  const lines = text.split("\n");
-  const state = { env: /* @__PURE__ */ new Map(), arrays: /* @__PURE__ */ new Map(), strings: /* @__PURE__ */ new Map(), assignments: [], commands: [], lines, firstLine };
-  groupCommands(text, state, firstLine);
-  const commands = state.commands.sort((a, b) => a.line - b.line);
-  const podmanRuns = commands.flatMap((c) => {
-    for (const prog of ["podman", "docker"]) {
-      for (const sub of ["run", "create"]) {
-        const args = runsSubcommand(c, prog, sub);
-        if (args) return [readPodmanRun(c, args, prog, sub === "create")];
-      }
-    }
-    return [];
-  });
-  const runtime = options.runtime ?? "none";
-  const nested = [];
-  const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
-  const engine = findEngine(commands, podmanRuns, hints, runtime);
-  for (const n of nested) {
-    commands.push(...n.commands);
-    podmanRuns.push(...n.podmanRuns);
-  }
-  return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
-}
-function guesser(assignments) {
-  return (text) => {
-    let t = text;
-    for (let depth = 0; depth < 4; depth++) {
-      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
-      if (!m) break;
-      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
-      const next = m[2] ?? assigned;
-      if (next === void 0) break;
-      t = next.replace(/^["']|["']$/g, "");
-    }
-    return t;
-  };
-}
-function engineHints(text, assignments, runtime, nested, firstLine) {
-  return {
-    source: (name) => {
-      const a = assignments.filter((x) => x.name === name).at(-1);
-      return a ? assignedSource(text, a.line - firstLine, name, a.line) : null;
-    },
-    guess: guesser(assignments),
-    llama: /llama/i.test(text),
-    nested: (inner, line) => {
-      const s = parseServeScript(inner, { firstLine: line, runtime });
-      nested.push(s);
-      const e = s.engine;
-      return e ? { kind: e.kind, args: e.args, run: e.podmanRun, runtime: e.runtime } : null;
-    }
-  };
-}
-function findEngine(commands, runs, hints, runtime) {
-  const candidates = [];
-  const inRun = /* @__PURE__ */ new Set();
-  for (const r of runs) {
-    inRun.add(r.command);
-    const found = containerEngine(r, hints);
-    if (found) candidates.push(engineOf(found, r.runtime, r.command, r));
-  }
-  for (const c of commands) {
-    if (inRun.has(c)) continue;
-    const found = directEngine(c.words, hints);
-    if (found) candidates.push(engineOf(found, runtime, c, null));
-  }
-  const score = (c) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
-  let best = null;
-  for (const c of candidates) if (!best || score(c) > score(best)) best = c;
-  return best;
-}
-function engineOf(found, runtime, command, containerRun) {
-  const { flags } = readFlags(found.args);
-  const run = containerRun ?? found.run ?? null;
-  const rt = containerRun ? containerRun.runtime : found.runtime ?? runtime;
-  return { kind: found.kind, runtime: rt, flags, args: found.args, source: run ? "podman" : "vllm", line: command.line, podmanRun: run, command: run?.command ?? command };
-}
-function isDetached(run) {
-  return run.options.some((o) => o.name === "--detach");
-}
-function runEngine(run, fileText) {
-  const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
-  return found ? engineOf(found, run.runtime, run.command, run) : null;
-}
-function assignedSource(text, index, name, line) {
-  let start = 0;
-  for (let i = 0; i < index; i++) {
-    start = text.indexOf("\n", start) + 1;
-    if (start === 0) return null;
-  }
-  const end = text.indexOf("\n", start);
-  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(text.slice(start, end < 0 ? void 0 : end));
-  if (!m) return null;
-  const quote2 = m[1];
-  let out = "";
-  for (let i = start + m.index + m[0].length; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === quote2) return { text: out, line };
-    if (quote2 === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
-      out += text[++i];
-      continue;
-    }
-    out += ch;
-  }
-  return null;
-}
-
-// src/domain/launch/unit-exec.ts
-var EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
-function execText(lines, line, endLine) {
-  const raw = lines.slice(line - 1, endLine).join("\n");
-  return raw.slice(raw.indexOf("=") + 1).replace(/^\s*[-@:+!]+/, "");
-}
-function execScripts(unit, lines, section = "Service") {
-  return EXEC_KEYS.flatMap((key) => execCommands(unit, key, section)).sort((a, b) => a.line - b.line).map((e) => ({ key: e.key, line: e.line, script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" }) }));
-}
-
-// src/stages/preflight/traps/lookups.ts
-function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
-  const sources = [];
-  const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
-  if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
-  if (kind === "quadlet") {
-    const generated = { ...script, commands: [], podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet") };
-    sources.push({ file: scriptPath, script: generated, origin: "ExecStart" });
-  }
-  let parsedUnit = null;
-  if (unitFile) {
-    const parsed = parseUnit(unitFile.text);
-    const lines = unitFile.text.split("\n");
-    parsedUnit = { ...unitFile, parsed, lines };
-    for (const e of execScripts(parsed, lines)) sources.push({ file: unitFile.path, script: e.script, origin: e.key });
-  }
-  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images, kind };
-}
-function runsOf(ctx, runtimes) {
-  return allRuns(ctx).filter(({ item }) => runtimes.includes(item.runtime));
-}
-function allRuns(ctx) {
-  return ctx.sources.flatMap((source) => source.script.podmanRuns.map((item) => ({ source, item })));
-}
-function allCommands(ctx) {
-  return ctx.sources.flatMap((source) => source.script.commands.map((item) => ({ source, item })));
-}
-function engineRuns(ctx) {
-  return ctx.sources.flatMap((source) => {
-    const run = source.script.engine?.podmanRun;
-    return run && (run.engineFlags.length > 0 || !run.rm) ? [{ source, item: run }] : [];
-  });
-}
-function engines(ctx) {
-  return ctx.sources.flatMap((source) => source.script.engine ? [{ source, engine: source.script.engine }] : []);
-}
-function lineOf2(ctx, file, line) {
-  const lines = ctx.unit && file === ctx.unit.path ? ctx.unit.lines : ctx.script.lines;
-  return (lines[line - 1] ?? "").trimEnd();
-}
-function commandsBefore(ctx, source, line) {
-  const earlier = source.script.commands.filter((c) => c.line < line).map((item) => ({ source, item }));
-  if (source.origin !== "script" && source.origin !== "ExecStart") return earlier;
-  const pre = ctx.sources.filter((s) => s.origin === "ExecStartPre");
-  return [...earlier, ...pre.flatMap((s) => s.script.commands.map((item) => ({ source: s, item })))];
-}
-function samePath(a, b) {
-  const norm = (t) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
-  if (norm(a.text) === norm(b.text)) return true;
-  return a.resolved !== void 0 && b.resolved !== void 0 && norm(a.resolved) === norm(b.resolved);
-}
-function hitAt(ctx, file, line, summary, fix, alsoLines = []) {
-  const evidence = [.../* @__PURE__ */ new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf2(ctx, file, l));
-  return { file, line, summary, evidence, fix };
-}
-function perCommand(ctx, pick2) {
-  return allCommands(ctx).flatMap(({ source, item }) => {
-    const found = pick2(item, source);
-    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
-  });
-}
-
-// src/domain/launch/contract.ts
-function parseFlagSpec(spec2) {
-  const s = spec2.trim();
-  const m = /^(\S+?)(?:=(.*)|\s+(.*))?$/s.exec(s);
-  const name = m?.[1] ?? s;
-  const raw = m?.[2] ?? m?.[3];
-  return { name, value: raw === void 0 ? null : unquote(raw.trim()) };
-}
-function unquote(v) {
-  const q2 = v[0];
-  return (q2 === "'" || q2 === '"') && v.length >= 2 && v.endsWith(q2) ? v.slice(1, -1) : v;
-}
-var ALIASES = {
-  "-c": "--ctx-size",
-  "-a": "--alias",
-  "-m": "--model",
-  "-np": "--parallel",
-  "-ngl": "--n-gpu-layers",
-  "--gpu-layers": "--n-gpu-layers",
-  "-fa": "--flash-attn",
-  "-ctk": "--cache-type-k",
-  "-ctv": "--cache-type-v",
-  "-tp": "--tensor-parallel-size",
-  "--tp": "--tensor-parallel-size",
-  "--tp-size": "--tensor-parallel-size",
-  "-pp": "--pipeline-parallel-size",
-  "--pp-size": "--pipeline-parallel-size",
-  "-dp": "--data-parallel-size",
-  "--dp": "--data-parallel-size",
-  "--dp-size": "--data-parallel-size",
-  "-q": "--quantization"
-};
-function normalizeFlagName(name) {
-  const m = /^(--?)(.*)$/.exec(name);
-  const n = m ? m[1] + m[2].replace(/_/g, "-") : name;
-  return ALIASES[n] ?? n;
-}
-function sameValue(a, b) {
-  if (a === b) return true;
-  try {
-    return JSON.stringify(sortKeys(JSON.parse(a))) === JSON.stringify(sortKeys(JSON.parse(b)));
-  } catch {
-    return false;
-  }
-}
-function sortKeys(v) {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === "object") {
-    return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x < y ? -1 : 1).map(([k, x]) => [k, sortKeys(x)]));
-  }
-  return v;
-}
-function findFlag(flags, spec2) {
-  const { name, value: expectedValue } = parseFlagSpec(spec2);
-  const want = normalizeFlagName(name);
-  const flag = flags.filter((f) => normalizeFlagName(f.name) === want).at(-1);
-  if (!flag) return { status: "missing", expectedValue };
-  if (expectedValue === null) return { status: "present", flag, expectedValue };
-  const actual = [flag.value, flag.resolvedValue].filter((v) => v !== null && v !== void 0);
-  const ok = actual.some((v) => sameValue(v, expectedValue));
-  return { status: ok ? "present" : "value-differs", flag, expectedValue };
-}
-
-// src/stages/preflight/traps/devices.ts
-var CONTAINERS = ["podman", "docker", "quadlet"];
-function runName(run) {
-  return run.runtime === "quadlet" ? "the quadlet's podman run" : `${run.runtime} ${run.create ? "create" : "run"}`;
-}
-var renderNodes = {
-  id: "render-nodes",
-  defaultLevel: "fail",
-  runtimes: CONTAINERS,
-  engines: "any",
-  why: "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one (RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
-  check: (ctx) => runsOf(ctx, CONTAINERS).flatMap(({ source, item: run }) => {
-    const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
-    if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      nodes[0].line,
-      `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
-      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
-      nodes.map((d) => d.line)
-    )];
-  })
-};
-var ipcShm = {
-  id: "ipc-shm",
-  defaultLevel: "fail",
-  // docker accepts both (it ignores --shm-size under --ipc=host); podman refuses the pair
-  runtimes: ["podman", "quadlet"],
-  engines: "any",
-  why: "podman refuses --shm-size together with --ipc=host (the host's /dev/shm is used as is), so the container never starts",
-  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => {
-    if (run.ipc !== "host" || run.shmSize === null) return [];
-    const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
-    const shm = run.options.filter((o) => o.name === "--shm-size").at(-1);
-    const fix = run.runtime === "quadlet" ? "Keep --ipc=host (vLLM's workers share memory through it) and delete ShmSize=." : "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.";
-    return [hitAt(ctx, source.file, shm.line, `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`, fix, lines)];
-  })
-};
-var UNLIMITED = /^memlock=(-1|unlimited)(:(-1|unlimited))?$/;
-var PINNING = /* @__PURE__ */ new Set(["--cpu-offload-gb", "--swap-space", "--kv-offloading-size", "--kv-offloading-backend", "--offload-backend"]);
-function pinningFlag(flags) {
-  return flags.find((f) => {
-    const name = normalizeFlagName(f.name);
-    const value = f.resolvedValue ?? f.value;
-    if (PINNING.has(name)) return value === null || !/^0+(\.0+)?$/.test(value);
-    return name === "--kv-transfer-config" && /Offloading|LMCache|CPU/i.test(value ?? "");
-  }) ?? null;
-}
-var memlock = {
-  id: "memlock",
-  defaultLevel: "warn",
-  runtimes: CONTAINERS,
-  engines: ["vllm", "sglang"],
-  why: "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading 'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
-    if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
-    const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
-    const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
-    const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
-    return [hitAt(
-      ctx,
-      source.file,
-      set?.line ?? run.command.line,
-      set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
-      `${how} (and raise it for the user in /etc/security/limits.d/).`,
-      [pin.line]
-    )];
-  })
-};
-
-// src/stages/preflight/traps/cache-mount.ts
-function createdDirs({ item }) {
-  const words = programWords(item.words);
-  const prog = words[0]?.text.replace(/^.*\//, "");
-  const args = words.slice(1);
-  const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
-  const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
-  const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
-  if (!makesParents && !installDir) return [];
-  return args.filter((w) => !w.text.startsWith("-"));
-}
-var cacheMountMkdir = {
-  id: "cache-mount-mkdir",
-  defaultLevel: "warn",
-  // docker creates a missing bind-mount source; podman (and so a quadlet) refuses it
-  runtimes: ["podman", "quadlet"],
-  engines: "any",
-  why: "podman refuses a bind mount whose host directory does not exist (statfs: no such file or directory), so the first boot on a new host or after a cleanup dies before the engine starts",
-  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => run.volumes.flatMap((v) => {
-    if (!/cache/i.test(v.target) || !/^[/$~.]/.test(v.source)) return [];
-    const src = { text: v.source, ...v.resolvedSource !== void 0 ? { resolved: v.resolvedSource } : {} };
-    const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
-    if (made.some((w) => samePath(w, src))) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      v.line,
-      `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before ${runName(run)}`,
-      run.runtime === "quadlet" ? `Create the host directory before the container starts: ExecStartPre=/usr/bin/mkdir -p ${v.source} in [Service] (or a tmpfiles.d entry).` : `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`
-    )];
-  }))
-};
-
-// src/stages/preflight/traps/types.ts
-var ANY_RUNTIME = ["podman", "docker", "quadlet", "systemd", "none"];
-var UNIT_RUNTIMES = ["systemd", "podman", "docker", "quadlet"];
-
-// src/stages/preflight/traps/engine-flags.ts
-var autoToolChoice = {
-  id: "auto-tool-choice",
-  defaultLevel: "fail",
-  runtimes: ANY_RUNTIME,
-  engines: ["vllm"],
-  why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
-  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const names = engine.flags.map((f) => normalizeFlagName(f.name));
-    const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
-    if (!auto || names.includes("--tool-call-parser")) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      auto.line,
-      "--enable-auto-tool-choice is set without --tool-call-parser",
-      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
-    )];
-  })
-};
-var TEMPLATE_FLAGS = /* @__PURE__ */ new Set(["--enable-thinking", "--preserve-thinking"]);
-var KWARGS_FLAGS = /* @__PURE__ */ new Set(["--default-chat-template-kwargs", "--chat-template-kwargs"]);
-var TEMPLATE_VARS = /\b(enable|preserve)_thinking\b/;
-var templateKwargs = {
-  id: "template-kwargs",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: ["vllm"],
-  why: "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
-  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const bad = engine.flags.filter((f) => {
-      const name = normalizeFlagName(f.name);
-      if (KWARGS_FLAGS.has(name)) return false;
-      return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
-    });
-    const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
-    const lines = [.../* @__PURE__ */ new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
-    return lines.map((line) => hitAt(
-      ctx,
-      source.file,
-      line,
-      "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
-      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
-    ));
-  })
-};
-
-// src/stages/preflight/traps/image-args.ts
-var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
-function imageName(ref) {
-  let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
-  const slash = s.lastIndexOf("/");
-  const colon = s.lastIndexOf(":");
-  if (colon > slash) s = s.slice(0, colon);
-  return s.replace(/^(docker\.io|localhost|index\.docker\.io)\//, "").replace(/^library\//, "");
-}
-function entrypointServes(ref, images) {
-  const name = imageName(ref);
-  for (const [k, v] of Object.entries(images)) if (imageName(k) === name) return v.entrypointServes;
-  return BUILTIN_ENTRYPOINT_SERVES[name] ?? false;
-}
-var entrypointServe = {
-  id: "entrypoint-serve",
-  defaultLevel: "fail",
-  runtimes: ["podman", "docker", "quadlet"],
-  engines: ["vllm"],
-  why: 'the image\'s entrypoint already runs `vllm serve "$@"`, so a `serve` after the image becomes the model tag and the real model path an unexpected extra argument: the engine refuses to start',
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const first = run.engineArgs[0];
-    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images)) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      first.line,
-      `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
-      `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
-    )];
-  })
-};
-var STDOUT_TO_FILE = /^(1?>>?|&>>?|>\||>&)$/;
-var ID_FILE = /(\.cid|container[-_]?id)["']?$/i;
-var detachedRedirect = {
-  id: "detached-redirect",
-  defaultLevel: "warn",
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: "podman run -d without -a prints only the container ID: the engine's log never reaches the redirect, so the file stays one line long while the real log is in podman logs (or the journal)",
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const detached = run.options.some((o) => o.name === "--detach" || o.name === "-d");
-    const attached = run.options.some((o) => o.name === "--attach" || o.name === "-a");
-    const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
-    if (!detached || attached || !to) return [];
-    const line = run.command.endLine;
-    return [hitAt(
-      ctx,
-      source.file,
-      line,
-      `${runName(run)} -d redirects its output to ${to.target}, which will only receive the container ID`,
-      `Read the engine log with ${run.runtime} logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: ${run.runtime} run -d ... > ${to.target}.cid`
-    )];
-  })
-};
-
-// src/stages/preflight/traps/name-reuse.ts
-function removed({ item }) {
-  const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
-  return args ? args.filter((w) => !w.text.startsWith("-")) : [];
-}
-var nameReuse = {
-  id: "name-reuse",
-  defaultLevel: "warn",
-  // a quadlet always runs with --replace
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: 'a container left over from the last run (crashed, or stopped but not removed) keeps the name, so the runtime refuses the new one with "the container name is already in use"',
-  check: (ctx) => runsOf(ctx, ["podman", "docker"]).flatMap(({ source, item: run }) => {
-    if (run.name === null || run.replace || run.rm) return [];
-    const opt = run.options.filter((o) => o.name === "--name").at(-1);
-    const name = { text: run.name, ...opt.resolvedValue !== void 0 ? { resolved: opt.resolvedValue } : {} };
-    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name))) return [];
-    const fix = run.runtime === "podman" ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.` : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
-    return [hitAt(ctx, source.file, opt.line, `${runName(run)} --name ${run.name} without removing an old ${run.name} first`, fix)];
-  })
-};
-
-// src/stages/preflight/traps/secrets.ts
-var SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
-var SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
-var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
-var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
-var LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
-var PLACEHOLDER = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
-function isPlaceholder(value) {
-  return PLACEHOLDER.test(value.trim());
-}
-function literal2(value) {
-  return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
-}
-var secretValue = (name, value) => SECRET_ENV.test(name) && literal2(value) && !NOT_A_SECRET.test(value);
-function redact(text, secret) {
-  return secret ? text.split(secret).join("<redacted>") : text;
-}
-function hit(ctx, source, word2, secret, what, fix) {
-  return { file: source.file, line: word2.line, summary: `${what} is written literally into a command line`, evidence: [redact(lineOf2(ctx, source.file, word2.line), secret)], fix };
-}
-var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
-function commandHits(ctx, source, cmd) {
-  const words = programWords(cmd.words);
-  const prog = programOf(cmd);
-  const out = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    const eq = w.text.indexOf("=");
-    const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
-    if (SECRET_FLAGS.has(name)) {
-      const valueWord = eq > 0 ? w : words[i + 1];
-      const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
-      if (valueWord && literal2(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
-      if (eq < 0) i++;
-      continue;
-    }
-    const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
-    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
-    const auth = header ? AUTH_HEADER.exec(header.text) : null;
-    if (header && auth && literal2(auth[2]) && !header.dynamic) {
-      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
-      if (isHeader) i++;
-      continue;
-    }
-    const token = LITERAL_TOKEN.exec(w.text);
-    if (token) out.push(hit(ctx, source, w, token[1], "an access token", FILE_FIX));
-  }
-  return out;
-}
-var secretInArgv = {
-  id: "secret-in-argv",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, podman -e values through podman inspect, and a unit's Environment= through systemctl show",
-  check: (ctx) => {
-    const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
-    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => secretValue(e.name, e.value ?? void 0)).map((e) => ({
-      file: source.file,
-      line: e.line,
-      summary: `-e ${e.name} carries a literal secret value`,
-      // not "secret: …": the redactor would mask the next word
-      evidence: [redact(lineOf2(ctx, source.file, e.line), e.value)],
-      fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
-    })));
-    const fromUnit = unitEnvHits(ctx);
-    const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
-    return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
-  }
-};
-function unitEnvHits(ctx) {
-  const unit = ctx.unit;
-  if (!unit) return [];
-  const assignments = (value, line) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0).map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
-  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line).filter((a) => secretValue(a.name, a.value) || LITERAL_TOKEN.test(a.value)).map((a) => ({
-    file: unit.path,
-    line: e.line,
-    summary: `Environment= ${a.name} carries a literal secret value`,
-    evidence: [redact(lineOf2(ctx, unit.path, e.line), a.value)],
-    fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`
-  })));
-}
-
-// src/stages/preflight/traps/shell-hygiene.ts
-var GREPS = /* @__PURE__ */ new Set(["grep", "egrep", "fgrep", "rg", "ag"]);
-var unmergedLogGrep = {
-  id: "unmerged-log-grep",
-  defaultLevel: "warn",
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: 'uvicorn writes "Application startup complete." (and vLLM its errors) to stderr, which a pipe does not carry: the grep can never match and the wait burns its whole timeout',
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const isLogs = runsSubcommand(cmd, "podman", "logs") ?? runsSubcommand(cmd, "docker", "logs");
-    if (!isLogs || !cmd.pipeTo || !GREPS.has(programOf(cmd.pipeTo)) || hasMergedStderr(cmd)) return null;
-    const rt = programOf(cmd);
-    return { summary: `${rt} logs is piped to grep without 2>&1`, fix: `Merge stderr before the pipe: ${rt} logs CONTAINER 2>&1 | grep ...` };
-  })
-};
-var broadKill = {
-  id: "broad-kill",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "a pattern kill also matches the shell running it, an SSH session or a freshly deployed engine whose command line contains the pattern",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const prog = programOf(cmd);
-    const full = prog === "pkill" && programWords(cmd.words).slice(1).some((w) => w.text === "--full" || /^-[a-zA-Z0-9]*f/.test(w.text));
-    if (prog !== "killall" && !full) return null;
-    return {
-      summary: `${prog === "killall" ? "killall" : "pkill -f"} kills by name pattern`,
-      fix: "Stop the container by name (podman stop NAME) or kill an explicit PID list you recorded when starting the process."
-    };
-  })
-};
-var transientUnit = {
-  id: "transient-unit",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "an engine started by systemd-run lives in a transient unit: it is not boot-persistent and disappears on the next reboot or reset, so the winning configuration is never the deployed one",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    if (programOf(cmd) !== "systemd-run") return null;
-    const rest = programWords(cmd.words).slice(1);
-    if (!rest.some((w) => ["podman", "vllm"].includes(basename(w.text)) || /serve/i.test(basename(w.text)))) return null;
-    return {
-      summary: "systemd-run starts the engine in a transient unit",
-      fix: "Pin the configuration in the repository's serve script and restart the real unit (systemctl restart UNIT)."
-    };
-  })
-};
-var SAFE_STASH = /* @__PURE__ */ new Set(["pop", "apply", "list", "show", "drop", "clear", "branch", "create", "store"]);
-var bareStash = {
-  id: "bare-stash",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "git stash without -u leaves untracked files in the tree, and the deployer's dirty-tree gate trips on them",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const args = runsSubcommand(cmd, "git", "stash");
-    if (!args || SAFE_STASH.has(args[0]?.text ?? "")) return null;
-    if (args.some((w) => ["--include-untracked", "--all"].includes(w.text) || /^-[a-zA-Z]*[ua]/.test(w.text))) return null;
-    return { summary: "git stash leaves untracked files behind", fix: "Use git stash -u (or git stash push --include-untracked)." };
-  })
-};
-
-// src/stages/preflight/traps/stop-timeout.ts
-function stopSeconds(args) {
-  for (let i = 0; i < args.length; i++) {
-    const t = args[i].text;
-    const m = /^(?:-t|--time|--timeout)(?:=?(\d+))?$/.exec(t) ?? /^-t(\d+)$/.exec(t);
-    if (!m) continue;
-    const v = m[1] ?? args[i + 1]?.resolved ?? args[i + 1]?.text;
-    return v !== void 0 && /^\d+$/.test(v) ? Number(v) : null;
-  }
-  return null;
-}
-var stopTimeout = {
-  id: "stop-timeout",
-  defaultLevel: "fail",
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: `systemd kills the stop when TimeoutStopSec (90 s by default) runs out before podman's grace period, logs "Failed with result 'timeout'", and the engine is SIGKILLed mid-shutdown`,
-  check: (ctx) => {
-    const limit = ctx.unit ? timeoutStopSec(ctx.unit.parsed) : { seconds: 90, entry: null };
-    return allCommands(ctx).flatMap(({ source, item }) => {
-      if (source.origin !== "script" && !source.origin.startsWith("ExecStop")) return [];
-      const rt = runsSubcommand(item, "podman", "stop") ? "podman" : "docker";
-      const args = runsSubcommand(item, "podman", "stop") ?? runsSubcommand(item, "docker", "stop");
-      const n = args ? stopSeconds(args) : null;
-      if (n === null || n < limit.seconds) return [];
-      const where = limit.entry ? `TimeoutStopSec=${limit.entry.value}` : "systemd's default TimeoutStopSec of 90 s";
-      return [{
-        file: source.file,
-        line: item.line,
-        summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
-        evidence: [lineOf2(ctx, source.file, item.line), ...limit.entry && ctx.unit ? [lineOf2(ctx, ctx.unit.path, limit.entry.line)] : []],
-        fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`
-      }];
-    });
-  }
-};
-
-// src/stages/preflight/traps/unit-lifecycle.ts
-var START_LIMIT_KEYS = /* @__PURE__ */ new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
-var startLimitSection = {
-  id: "start-limit-section",
-  defaultLevel: "fail",
-  runtimes: UNIT_RUNTIMES,
-  engines: "any",
-  why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them and the unit ends in start-limit-hit with the default limits",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    if (!unit) return [];
-    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
-  }
-};
-var NON_ZERO_ONLY = /* @__PURE__ */ new Set(["on-failure", "on-abnormal", "on-abort", "on-watchdog"]);
-var restartOnFailure = {
-  id: "restart-on-failure",
-  defaultLevel: "warn",
-  runtimes: UNIT_RUNTIMES,
-  // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
-  engines: ["vllm"],
-  why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, and the endpoint stays silently dead",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
-    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
-    return [hitAt(
-      ctx,
-      unit.path,
-      e.line,
-      `Restart=${e.value} does not restart an engine that exits 0`,
-      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit]."
-    )];
-  }
-};
-var startTimeout = {
-  id: "start-timeout",
-  defaultLevel: "warn",
-  runtimes: UNIT_RUNTIMES,
-  engines: "any",
-  why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec (90 s by default) runs out, and a model load takes minutes",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    if (!unit) return [];
-    const type = unitValue(unit.parsed, "Service", "Type");
-    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
-    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options.filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy")).map((o) => ({ source, o })));
-    const waits = type?.value === "notify" || notify !== void 0 || sdnotify.length > 0;
-    if (!waits) return [];
-    const { seconds, entry } = timeoutStartSec(unit.parsed);
-    if (seconds > ctx.bootTimeoutSeconds) return [];
-    const cause = type?.value === "notify" ? type : notify;
-    const hit2 = {
-      file: unit.path,
-      line: entry?.line ?? cause?.line ?? sdnotify[0]?.o.line ?? 1,
-      summary: entry ? `TimeoutStartSec=${entry.value} is not above the boot time (${ctx.bootTimeoutSeconds} s) of a unit that waits for readiness` : `the unit waits for readiness but leaves TimeoutStartSec at systemd's 90 s default`,
-      evidence: [
-        ...cause ? [lineOf2(ctx, unit.path, cause.line)] : [],
-        ...sdnotify.map(({ source, o }) => lineOf2(ctx, source.file, o.line)),
-        ...entry ? [lineOf2(ctx, unit.path, entry.line)] : []
-      ],
-      fix: `Set TimeoutStartSec= in [Service] above the longest boot, e.g. TimeoutStartSec=${Math.ceil(ctx.bootTimeoutSeconds * 1.25 / 60)}min.`
-    };
-    return [hit2];
-  }
-};
-
-// src/stages/preflight/traps/registry.ts
-var TRAP_RULE_DEFS = [
-  renderNodes,
-  ipcShm,
-  startLimitSection,
-  stopTimeout,
-  autoToolChoice,
-  memlock,
-  cacheMountMkdir,
-  restartOnFailure,
-  startTimeout,
-  templateKwargs,
-  secretInArgv,
-  unmergedLogGrep,
-  broadKill,
-  nameReuse,
-  transientUnit,
-  bareStash,
-  entrypointServe,
-  detachedRedirect
-];
-
-// src/commands/schema.ts
-var configJsonSchema = () => jsonSchema(TRAP_RULE_DEFS);
-
-// src/domain/engine/vllm/contracts.ts
-var TOOL_CONFIG_GAPS = [
-  /"?auto"? tool choice requires --enable-auto-tool-choice and --tool-call-parser/,
-  /tool_choice=.*? requires --tool-call-parser to be set/,
-  /tools param requires --jinja flag/,
-  /Unsupported param: tool_choice/
-];
-function isToolConfigGap(body) {
-  return TOOL_CONFIG_GAPS.some((re) => re.test(body.replace(/\\"/g, '"')));
-}
-function parseJson(body) {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return void 0;
-  }
-}
-function errorMessage(body) {
-  const json = parseJson(body);
-  const fromJson = typeof json?.error === "object" ? json.error.message : json?.error ?? json?.message;
-  return typeof fromJson === "string" ? fromJson : body.slice(0, 300);
-}
-function firstChoice(body) {
-  const json = parseJson(body);
-  const choice = json?.choices?.[0];
-  if (!choice?.message) return null;
-  return { message: choice.message, finishReason: choice.finish_reason };
-}
-function httpFailure(result) {
-  if (result.status >= 200 && result.status < 300) return null;
-  const msg2 = errorMessage(result.body);
-  if (isToolConfigGap(result.body)) {
-    return { ok: false, gap: "tools-not-enabled", reason: `HTTP ${result.status}: ${msg2} (a server config gap, not a model fault)` };
-  }
-  return { ok: false, gap: null, reason: `HTTP ${result.status}: ${msg2}` };
-}
-function checkThinking(result) {
-  const failed = httpFailure(result);
-  if (failed) return failed;
-  const choice = firstChoice(result.body);
-  if (!choice) return { ok: false, gap: null, reason: "the response has no choices[0].message" };
-  const { message } = choice;
-  const reasoning = message.reasoning ?? message.reasoning_content;
-  const content = typeof message.content === "string" ? message.content : "";
-  if (content.includes("</think>")) {
-    return { ok: false, gap: "reasoning-parser-missing", reason: "thinking arrived inline in content (a </think> tag): the server runs no --reasoning-parser" };
-  }
-  if (typeof reasoning !== "string" || reasoning.trim() === "") {
-    return { ok: false, gap: "reasoning-parser-missing", reason: "reasoning (and reasoning_content) is empty or null: start the server with --reasoning-parser" };
-  }
-  return { ok: true, gap: null, reason: `reasoning present (${reasoning.length} chars), content free of </think>` };
-}
-function checkTools(result) {
-  const failed = httpFailure(result);
-  if (failed) return failed;
-  const choice = firstChoice(result.body);
-  if (!choice) return { ok: false, gap: null, reason: "the response has no choices[0].message" };
-  const calls = Array.isArray(choice.message.tool_calls) ? choice.message.tool_calls : [];
-  if (calls.length === 0) {
-    return { ok: false, gap: null, reason: `no tool_calls (finish_reason ${JSON.stringify(choice.finishReason)}): the tool parser extracted nothing` };
-  }
-  for (const call of calls) {
-    const args = call.function?.arguments;
-    if (typeof args !== "string" || parseJson(args) === void 0) {
-      return { ok: false, gap: null, reason: `tool call ${String(call.function?.name)} has arguments that are not JSON: ${String(args).slice(0, 120)}` };
-    }
-  }
-  if (choice.finishReason !== "tool_calls") {
-    return { ok: false, gap: null, reason: `finish_reason is ${JSON.stringify(choice.finishReason)}, expected "tool_calls"` };
-  }
-  return { ok: true, gap: null, reason: `${calls.length} tool call(s) with JSON arguments, finish_reason "tool_calls"` };
-}
-
-// src/domain/engine/vllm/lines.ts
-var ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
-var PREFIX = /^(?:\((?<proc>[A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(?<pid>\d+)\) )?(?:(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?<mm>\d\d)-(?<dd>\d\d) (?<time>\d\d:\d\d:\d\d) \[?(?<file>[^\]\s]+):(?<line>\d+)\] )?(?<msg>.*)$/s;
-function stripAnsi(text) {
-  return text.includes("\x1B") ? text.replace(ANSI, "") : text;
-}
-function cleanLine(raw) {
-  let line = stripAnsi(raw);
-  if (line.includes("\r")) {
-    const parts = line.split("\r").filter((p) => p.length > 0);
-    line = parts[parts.length - 1] ?? "";
-  }
-  return line;
-}
-function parseLine(raw) {
-  const line = cleanLine(raw);
-  const g = PREFIX.exec(line)?.groups ?? {};
-  return {
-    proc: g.proc ?? null,
-    pid: g.pid === void 0 ? null : Number(g.pid),
-    level: g.level ?? null,
-    file: g.file ?? null,
-    msg: g.msg ?? line
-  };
-}
-function messageOf(raw) {
-  return parseLine(raw).msg;
-}
-function parseNumber(text) {
-  if (text === void 0) return null;
-  const n = Number(text.replace(/,/g, ""));
-  return Number.isFinite(n) ? n : null;
-}
-var SECRET_KEY = /(^|_)(api_key|hf_token|token|secret|password|watermark_config)$/i;
-function isSecretKey(key) {
-  return SECRET_KEY.test(key);
-}
-function redactSecrets(text) {
-  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(/(--(?:api-key|hf-token)[= ])(?!(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
-}
-
-// src/domain/engine/peers.ts
-var LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
-var LLAMA_LINE = new RegExp(`${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`);
-var SGLANG_LINE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(/;
-var VLLM_LINE = /^\((?:APIServer|EngineCore\w*|VllmWorker\w*|Worker\w*) pid=\d+\) |vllm[/.](?:entrypoints|engine|v1|worker|executor)|^(?:INFO|WARNING|ERROR) \d\d-\d\d \d\d:\d\d:\d\d \[/;
-function familyOf(line) {
-  if (VLLM_LINE.test(line)) return "vllm";
-  if (SGLANG_LINE.test(line)) return "sglang";
-  if (LLAMA_LINE.test(line)) return "llama.cpp";
-  return null;
-}
-var LLAMA_READY = new RegExp(`${LLAMA}main: server is listening on https?://`);
-function isPeerReadyMarker(line) {
-  return line.includes("server is listening on http") && LLAMA_READY.test(line);
-}
-var ROOT = [
-  // llama.cpp: a weights/KV/compute buffer the GPU cannot hold
-  [/cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers|_alloc_buffer: failed to allocate buffer of size|failed to allocate buffer for kv cache/, "oom"],
-  // llama.cpp: the model file (absent, unreadable, not GGUF, an architecture this build does not know)
-  [new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`), "engine-init-failed"],
-  [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
-  // SGLang: the weights leave no room for its KV pool within --mem-fraction-static
-  [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"]
-];
-var WRAPPERS = [
-  // SGLang's subprocess wrappers: the traceback above them is the cause
-  [/(?:Scheduler|TokenizerManager|DataParallelController|Detokenizer(?:Manager)?) hit an exception/, 2],
-  [/Received sigquit from a child process|Rank \d+ scheduler is dead/, 1],
-  // llama.cpp's way down after a failed load (case-sensitive: vLLM's `Failed to load model - not enough GPU memory` is a cause)
-  [/exiting due to model loading error|(?:^|: )failed to load model\b|failed to create context with model|failed to initialize the context|exception loading model/, 1]
-];
-function peerFailureOf(msg2) {
-  for (const [re, kind] of ROOT) if (re.test(msg2)) return { kind, priority: 5 };
-  for (const [re, priority] of WRAPPERS) if (re.test(msg2)) return { kind: "engine-init-failed", priority };
-  return null;
-}
-function llamaLoadCause(decisive) {
-  const path = /'(\/[^']+\.gguf)'|from (\/\S+\.gguf)/.exec(decisive);
-  const p = path ? path[1] ?? path[2] : null;
-  if (/failed to open|No such file|cannot open/i.test(decisive)) return { what: "missing", path: p };
-  if (/unknown (?:model )?architecture|unknown pre-tokenizer/.test(decisive)) return { what: "architecture", path: p };
-  if (/failed to read magic|invalid magic|not within the file bounds|wrong number of tensors|corrupted|truncated/.test(decisive)) return { what: "corrupt", path: p };
-  return { what: "other", path: p };
-}
-
-// src/domain/engine/vllm/phase.ts
-var PHASES = [
-  [/Application startup complete/, "ready"],
-  [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
-  [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory|Capture cuda graph begin/, "capturing-graphs"],
-  [/Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/, "compiling"],
-  [/Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
-  [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format|llama_model_loader: |load_tensors: |Load weight begin/, "loading-weights"]
-];
-function bootPhase(line) {
-  const msg2 = messageOf(line);
-  for (const [re, phase] of PHASES) if (re.test(msg2)) return phase;
-  return null;
-}
-function isReadyMarker(line) {
-  return line.includes("Application startup complete.") || isPeerReadyMarker(line);
-}
-
-// src/domain/engine/plan-fields.ts
-function emptyPlan() {
-  return {
-    kvTokens: null,
-    maxModelLen: null,
-    maxConcurrency: null,
-    gpuBlocks: null,
-    availableKvGiB: null,
-    modelLoadGiB: null,
-    modelLoadSeconds: null,
-    graphGiB: null,
-    graphSeconds: null,
-    estimatedGraphGiB: null,
-    compileSeconds: null
-  };
-}
-
-// src/domain/engine/peer-plan.ts
-var NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
-var PEER_PLAN_RULES = [
-  // SGLang (GB there are GiB: its numbers are bytes / 2^30)
-  [new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`), (p, m) => {
-    p.kvTokens = parseNumber(m[1]);
-  }],
-  [new RegExp(`max_total_num_tokens=${NUM},.*?context_len=${NUM}`), (p, m) => {
-    p.kvTokens = parseNumber(m[1]);
-    p.maxModelLen = parseNumber(m[2]);
-  }],
-  [new RegExp(`Load weight end\\..*? mem usage=${NUM} GB`), (p, m) => {
-    p.modelLoadGiB = parseNumber(m[1]);
-  }],
-  [new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s\\. mem usage=${NUM} GB`), (p, m) => {
-    p.graphSeconds = parseNumber(m[1]);
-    p.graphGiB = parseNumber(m[2]);
-  }],
-  // llama.cpp: `llama_context: n_ctx         = 16384` (older builds: `llama_new_context_with_model: n_ctx      = 4096`)
-  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?(?:llama_context|llama_new_context_with_model): n_ctx += ${NUM}$`), (p, m) => {
-    p.kvTokens = parseNumber(m[1]);
-  }],
-  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`), (p, m) => {
-    p.maxModelLen = parseNumber(m[1]);
-  }]
-];
-var PEER_PLAN_KEYWORDS = ["KV Cache is allocated", "max_total_num_tokens", "Load weight end", "Capture cuda graph end", "n_ctx"];
-
-// src/domain/engine/vllm/plan.ts
-var NUM2 = String.raw`(\d[\d,]*(?:\.\d+)?)`;
-var VLLM_PLAN_RULES = [
-  [new RegExp(`GPU KV cache size: ${NUM2} tokens`), (p, m) => {
-    p.kvTokens = parseNumber(m[1]);
-  }],
-  [new RegExp(`Maximum concurrency for ${NUM2} tokens per request: ${NUM2}x`), (p, m) => {
-    p.maxModelLen = parseNumber(m[1]);
-    p.maxConcurrency = parseNumber(m[2]);
-  }],
-  // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
-  [new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM2}`), (p, m) => {
-    p.gpuBlocks = parseNumber(m[1]);
-  }],
-  [new RegExp(`Available KV cache memory: ${NUM2} GiB`), (p, m) => {
-    p.availableKvGiB = parseNumber(m[1]);
-  }],
-  // --kv-cache-memory-bytes pins the pool and skips profiling: `Initial free memory F GiB, reserved R GiB memory for KV Cache as specified by kv_cache_memory_bytes …`
-  [new RegExp(`reserved ${NUM2} GiB memory for KV Cache`), (p, m) => {
-    p.availableKvGiB ??= parseNumber(m[1]);
-  }],
-  [new RegExp(`Model loading took ${NUM2} GiB(?: memory)? and ${NUM2} seconds`), (p, m) => {
-    p.modelLoadGiB = parseNumber(m[1]);
-    p.modelLoadSeconds = parseNumber(m[2]);
-  }],
-  // V0/early V1 printed GiB arithmetic labelled "GB".
-  [new RegExp(`Loading model weights took ${NUM2} GB`), (p, m) => {
-    p.modelLoadGiB = parseNumber(m[1]);
-  }],
-  [new RegExp(`Graph capturing finished in ${NUM2} secs?, took ${NUM2} GiB`), (p, m) => {
-    p.graphSeconds = parseNumber(m[1]);
-    p.graphGiB = parseNumber(m[2]);
-  }],
-  [new RegExp(`Estimated CUDA graph memory: ${NUM2} GiB total`), (p, m) => {
-    p.estimatedGraphGiB = parseNumber(m[1]);
-  }],
-  [new RegExp(`torch\\.compile (?:took|takes) ${NUM2} s in total`), (p, m) => {
-    p.compileSeconds = parseNumber(m[1]);
-  }],
-  [new RegExp(`Auto-fit max_model_len: reduced from ${NUM2} to ${NUM2}`), (p, m) => {
-    p.maxModelLen ??= parseNumber(m[2]);
-  }]
-];
-var COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM2} s`);
-var LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
-var VLLM_PLAN_KEYWORDS = [
-  "KV cache",
-  "KV Cache",
-  "concurrency",
-  "GPU blocks",
-  "Model loading",
-  "model weights",
-  "Graph capturing",
-  "CUDA graph memory",
-  "torch\\.compile",
-  "Auto-fit",
-  "Compiling a graph",
-  "Directly load"
-];
-
-// src/domain/engine/plan.ts
-var RULES = [...VLLM_PLAN_RULES, ...PEER_PLAN_RULES];
-var PLAN_KEYWORDS = [...VLLM_PLAN_KEYWORDS, ...PEER_PLAN_KEYWORDS];
-var KEYWORDS2 = new RegExp(PLAN_KEYWORDS.join("|"));
-var PlanReader = class {
-  plan = emptyPlan();
-  compiled = 0;
-  loaded = 0;
-  slowest = null;
-  push(line) {
-    if (!KEYWORDS2.test(line)) return;
-    const msg2 = messageOf(line);
-    for (const [re, set] of RULES) {
-      const m = re.exec(msg2);
-      if (m) set(this.plan, m);
-    }
-    const c = COMPILED.exec(msg2);
-    if (c) {
-      this.compiled++;
-      const s = parseNumber(c[1]);
-      if (s !== null && (this.slowest === null || s > this.slowest)) this.slowest = s;
-    }
-    if (LOADED.test(msg2)) this.loaded++;
-  }
-  compileCache() {
-    const state = this.compiled > 0 ? "cold" : this.loaded > 0 ? "hit" : null;
-    return { state, graphsCompiled: this.compiled, graphsLoaded: this.loaded, slowestGraphSeconds: this.slowest };
-  }
-};
-
-// src/domain/engine/vllm/specdecode.ts
-var LINE = /(?:SpecDecoding|Speculative) metrics: /;
-var FLOAT = String.raw`(-?\d[\d,]*(?:\.\d+)?|nan)`;
-var MEAN = new RegExp(`Mean acceptance length: ${FLOAT}`);
-var AVG_PCT = new RegExp(`Avg Draft acceptance rate: ${FLOAT}%`);
-var DRAFT_RATE = new RegExp(`(?<!Avg )Draft acceptance rate: ${FLOAT}(%?)`);
-var ACCEPTED = new RegExp(`(?:Accepted: |Number of accepted tokens: )${FLOAT}`);
-var DRAFTED = new RegExp(`(?:Drafted: |Number of draft tokens: )${FLOAT}`);
-var PER_POS = /Per-position acceptance rate: ((?:\d+(?:\.\d+)?|nan)(?:, (?:\d+(?:\.\d+)?|nan))*)/;
-function readSpecDecode(line) {
-  const msg2 = messageOf(line);
-  if (!LINE.test(msg2)) return null;
-  const mean = parseNumber(MEAN.exec(msg2)?.[1]);
-  let rate = null;
-  const avg = AVG_PCT.exec(msg2);
-  const draft = DRAFT_RATE.exec(msg2);
-  if (avg) rate = pct(parseNumber(avg[1]));
-  else if (draft) rate = draft[2] === "%" ? pct(parseNumber(draft[1])) : parseNumber(draft[1]);
-  if (rate === null) {
-    const acc = parseNumber(ACCEPTED.exec(msg2)?.[1]);
-    const drafted = parseNumber(DRAFTED.exec(msg2)?.[1]);
-    if (acc !== null && drafted) rate = acc / drafted;
-  }
-  const per = PER_POS.exec(msg2)?.[1]?.split(", ").map(Number).filter((n) => Number.isFinite(n)) ?? [];
-  return { meanAcceptanceLength: mean, acceptanceRate: rate, perPosition: per };
-}
-function pct(n) {
-  return n === null ? null : n / 100;
-}
-var SAMPLE = /^(vllm:spec_decode_\w+?)(?:_total)?(?:\{([^}]*)\})? ([^\s]+)/;
-function readSpecMetrics(prometheusText) {
-  const sums = /* @__PURE__ */ new Map();
-  const perPos = /* @__PURE__ */ new Map();
-  let seen = false;
-  for (const line of prometheusText.split("\n")) {
-    const m = SAMPLE.exec(line.trim());
-    if (!m || m[1].endsWith("_created")) continue;
-    const value = Number(m[3]);
-    if (!Number.isFinite(value)) continue;
-    seen = true;
-    const name = m[1].replace(/^vllm:spec_decode_/, "");
-    if (name === "num_accepted_tokens_per_pos") {
-      const pos = Number(/position="(\d+)"/.exec(m[2] ?? "")?.[1]);
-      if (Number.isInteger(pos)) perPos.set(pos, (perPos.get(pos) ?? 0) + value);
-    } else sums.set(name, (sums.get(name) ?? 0) + value);
-  }
-  if (!seen) return null;
-  const drafts = sums.get("num_drafts") ?? 0;
-  const draftTokens = sums.get("num_draft_tokens") ?? 0;
-  const accepted = sums.get("num_accepted_tokens") ?? 0;
-  const v0Rate = sums.get("draft_acceptance_rate");
-  const positions = [...perPos.keys()].sort((a, b) => a - b);
-  return {
-    meanAcceptanceLength: drafts > 0 ? 1 + accepted / drafts : null,
-    acceptanceRate: draftTokens > 0 ? accepted / draftTokens : v0Rate ?? null,
-    perPosition: drafts > 0 ? positions.map((p) => perPos.get(p) / drafts) : []
-  };
-}
-
-// src/domain/engine/vllm/failures.ts
-var NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
-var ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
-var HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
-var HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
-var GPU_FAULT = /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address|an illegal instruction|uncorrectable ECC|the launch timed out)|GGML_ASSERT\(.*\) failed|NVRM: Xid \([^)]*\): (?:13|31|43|48|63|64|74|79|92|94|95)\b|GPU has fallen off the bus/;
-var GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|fp8e4nv not supported/;
-var INSTALL = /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
-var NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
-var CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
-var PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
-var ROOT_CAUSES = [
-  [/(?:CUDA|HIP) out of memory\. Tried to allocate|OutOfMemoryError|out of memory occurred when warming up sampler|Failed to load model - not enough GPU memory|(?:CUDA|HIP) error: out of memory/, "oom"],
-  [/Constraints violated \(/, "dynamo-shape"],
-  [/To serve at least one request with the models?'?s max seq len|No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache/, "kv-insufficient"],
-  // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB)`
-  [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
-  [NO_GPU, "engine-init-failed"],
-  [ARCH_UNSUPPORTED, "engine-init-failed"],
-  [HOST_OOM, "oom"],
-  [GPU_FAULT, "engine-init-failed"],
-  [GPU_UNSUPPORTED, "engine-init-failed"],
-  [HF_OFFLINE, "engine-init-failed"],
-  [INSTALL, "engine-init-failed"],
-  [NCCL, "engine-init-failed"],
-  // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
-  [CHAT_TEMPLATE, "engine-args"],
-  [PARSER, "engine-args"]
-];
-var WRAPPER = /Engine core initialization failed|Engine process failed to start|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down client|Executor failed\./;
-var WORKER_DIED = /Worker proc \S+ died unexpectedly/;
-var ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
-var WORKER_FAILED = /Worker failed with error/;
-var EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*Error|(?:[A-Z]\w*)?Exception)(?::|$)/;
-function failureOf(msg2, level) {
-  if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
-  for (const [re, kind] of ROOT_CAUSES) if (re.test(msg2)) return { kind, priority: 5 };
-  if (WORKER_FAILED.test(msg2)) return { kind: "engine-init-failed", priority: 4 };
-  if (WRAPPER.test(msg2)) return { kind: "engine-init-failed", priority: 1 };
-  if (WORKER_DIED.test(msg2)) return { kind: "engine-init-failed", priority: 2.5 };
-  if (ENGINE_FATAL.test(msg2)) return { kind: "engine-init-failed", priority: 2 };
-  if (EXCEPTION.test(msg2.trim())) return { kind: "engine-init-failed", priority: 3 };
-  return null;
-}
-function outranks(next, held2) {
-  if (!held2) return true;
-  if (next.priority !== held2.priority) return next.priority > held2.priority;
-  return next.priority < 5;
-}
-
-// src/domain/diagnosis/oom.ts
-var UNIT_GIB = { B: 1 / 2 ** 30, KiB: 1 / 2 ** 20, MiB: 1 / 2 ** 10, GiB: 1, TiB: 1024, KB: 1 / 2 ** 20, MB: 1 / 2 ** 10, GB: 1 };
-var Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
-var TRIED = new RegExp(`Tried to allocate ${Q}`);
-var NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
-var OLD_TOTAL = new RegExp(`${Q} total capacity`);
-var OLD_FREE = new RegExp(`${Q} free`);
-function gib(m, at = 1) {
-  if (!m) return null;
-  const n = Number(m[at].replace(/,/g, ""));
-  const f = UNIT_GIB[m[at + 1]];
-  return f === void 0 || !Number.isFinite(n) ? null : n * f;
-}
-var round = (n) => n === null ? null : Math.round(n * 1e4) / 1e4;
-function readOomGap(text) {
-  const tried = gib(TRIED.exec(text));
-  if (tried === null) return null;
-  const modern = NEW_TOTAL.exec(text);
-  const total = modern ? gib(modern, 1) : gib(OLD_TOTAL.exec(text));
-  const free = modern ? gib(modern, 3) : gib(OLD_FREE.exec(text));
-  return {
-    triedGiB: round(tried),
-    freeGiB: round(free),
-    totalGiB: round(total),
-    shortfallGiB: free === null ? null : round(Math.max(0, tried - free))
-  };
-}
-var giB = (n) => n === null || n === void 0 ? "?" : String(Math.round(n * 100) / 100);
-function gapText(o) {
-  return o ? `asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free of ${giB(o.totalGiB)} GiB (short ${giB(o.shortfallGiB)} GiB)` : "out of GPU memory";
-}
-
-// src/domain/diagnosis/auth-mismatch.ts
-function authMismatchAdvice(f) {
-  return {
-    summary: `the engine refused the gate's requests: ${f.decisive ?? "/v1/models answered 401/403"}`,
-    fix: "The server runs with --api-key (or VLLM_API_KEY): give the gate the same key in the env secret DEPLOY_GATE_API_KEY (never in argv or deploy-gate.yml), or remove --api-key from the serve script if the endpoint should be open."
-  };
-}
-function authMismatchDiagnosis(d, reason) {
-  const a = authMismatchAdvice({ decisive: reason });
-  return { ...d, class: "auth-mismatch", decisive: reason, summary: a.summary, fix: a.fix, evidence: [reason, ...d.evidence].slice(0, 16) };
-}
-
-// src/domain/diagnosis/peer-advice.ts
-function sglang(cls, f) {
-  switch (cls) {
-    case "oom":
-      return {
-        summary: `GPU out of memory: ${gapText(f.oom)}${f.phase === "capturing-graphs" ? ", while capturing CUDA graphs" : ""}`,
-        fix: "SGLang keeps --mem-fraction-static of the GPU for weights and the KV pool; activations and CUDA graphs live in the rest: lower --mem-fraction-static (e.g. by 0.05), lower --cuda-graph-max-bs or --chunked-prefill-size, or --disable-cuda-graph. For the weights themselves: raise --tp-size or use a quantized checkpoint."
-      };
-    case "kv-insufficient":
-      return {
-        summary: "no room for SGLang's KV pool: the weights fill --mem-fraction-static",
-        fix: "Raise --mem-fraction-static (the pool is what that fraction of the GPU leaves after the weights), lower --context-length, or raise --tp-size so each GPU holds fewer weights."
-      };
-    case "engine-init-failed":
-      return {
-        summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
-        fix: "Fix the cause named by the decisive line; `Scheduler hit an exception` and `Received sigquit from a child process` only wrap it: the cause is the traceback above them."
-      };
-    default:
-      return null;
-  }
-}
-function llamacpp(cls, f) {
-  switch (cls) {
-    case "oom":
-      return {
-        summary: `GPU out of memory while llama.cpp allocated its buffers: ${f.decisive ?? "no cause line found"}`,
-        fix: "Offload fewer layers (-ngl / --n-gpu-layers below the model's count), shrink the KV cache (-c / --ctx-size, -np / --parallel, --cache-type-k q8_0 --cache-type-v q8_0 with flash attention), or use a smaller quant."
-      };
-    case "engine-init-failed": {
-      const d = f.decisive ?? "";
-      const cause = llamaLoadCause(d);
-      const at = cause.path ? ` ${cause.path}` : "";
-      if (cause.what === "missing") {
-        return { summary: `llama.cpp could not open the model file${at}`, fix: `Check the -m path${at ? ` (${at.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.` };
-      }
-      if (cause.what === "architecture") {
-        return { summary: `this llama.cpp build does not know the model: ${d}`, fix: "Use a newer llama.cpp image (the model's architecture or pre-tokenizer was added later), or a GGUF converted for this build." };
-      }
-      if (cause.what === "corrupt") {
-        return { summary: `the model file${at} is not a complete GGUF: ${d}`, fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at ? ` (${at.trim()})` : ""}.` };
-      }
-      return {
-        summary: `llama.cpp failed to start: ${d || "no cause line found"}`,
-        fix: "Fix the cause named by the decisive line; `exiting due to model loading error` and `failed to load model` only wrap it."
-      };
-    }
-    default:
-      return null;
-  }
-}
-function peerAdvice(cls, engine, f) {
-  if (f.decisive && [NO_GPU, NCCL, GPU_FAULT, HOST_OOM].some((re) => re.test(f.decisive))) return null;
-  return engine === "sglang" ? sglang(cls, f) : llamacpp(cls, f);
-}
-
-// src/domain/diagnosis/advice.ts
-function oomAdvice(f) {
-  const d = f.decisive ?? "";
-  if (HOST_OOM.test(d)) {
-    return [
-      "the kernel's OOM killer ended the engine: host RAM (or the unit's memory limit) ran out, not GPU memory",
-      "Raise the unit's MemoryMax= / the container's --memory, or lower the engine's host-RAM use (--swap-space, --cpu-offload-gb, KV offloading, fewer API server processes); journalctl -k shows what else held memory."
-    ];
-  }
-  if (/error: out of memory/.test(d) && !f.oom) {
-    return [
-      "CUDA error: out of memory without an allocation size (typically pin_memory of host buffers)",
-      "This is usually the memlock limit, not VRAM: run the container with --ulimit memlock=-1:-1, or give a unit that runs the engine itself LimitMEMLOCK=infinity (and raise the host's memlock via PAM limits)."
-    ];
-  }
-  if (/warming up sampler/.test(d)) {
-    return ["out of memory while warming up the sampler", "Lower --max-num-seqs or --gpu-memory-utilization."];
-  }
-  if (/Free memory on device/.test(d)) {
-    return ["the GPU has less free memory at startup than --gpu-memory-utilization asks for (another process holds VRAM)", "Free the GPU (nvidia-smi / rocm-smi shows the holder; a previous engine still stopping is common) or lower --gpu-memory-utilization to fit the free memory."];
-  }
-  if (/Failed to load model - not enough GPU memory/.test(d)) {
-    return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
-  }
-  const o = f.oom;
-  const gap = gapText(o);
-  if (f.phase === "capturing-graphs") {
-    return [
-      `GPU out of memory: ${gap}, while capturing CUDA graphs`,
-      `${o ? `Asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free (short ${giB(o.shortfallGiB)} GiB): g` : "G"}raph capture needs memory outside the KV pool: lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) to leave room, capture fewer sizes (--max-num-seqs, compilation_config cudagraph_capture_sizes), or --enforce-eager to skip graphs.`
-    ];
-  }
-  return [
-    `GPU out of memory: ${gap}`,
-    `${o ? `Asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free (short ${giB(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`
-  ];
-}
-function loopText(attempts) {
-  const ended = attempts.filter((a) => a.endedAt !== null);
-  const durations = ended.map((a) => a.durationS === null ? "?" : `${a.durationS}s`).join(", ");
-  return `${ended.length} attempt(s) ended${durations ? ` after ${durations}` : ""}`;
-}
-function advice(cls, f) {
-  const peer = f.engine === "sglang" || f.engine === "llama.cpp" ? peerAdvice(cls, f.engine, f) : null;
-  if (peer) return peer;
-  const unit = f.unit ?? "the unit";
-  switch (cls) {
-    case "oom": {
-      const [summary, fix] = oomAdvice(f);
-      return { summary, fix };
-    }
-    case "kv-insufficient": {
-      const k = f.kv;
-      return {
-        summary: !k ? "no memory left for the KV cache" : k.capacityTokens ? `KV cache too small for one max-length request: max model len ${k.maxModelLen} tokens, the cache holds ${k.capacityTokens}` : `KV cache too small for one max-length request: needs ${giB(k.neededGiB)} GiB, ${giB(k.availableGiB)} GiB available`,
-        fix: `Raise --gpu-memory-utilization, lower --max-model-len${k?.estimatedMaxLen ? ` (the engine estimates ${k.estimatedMaxLen} fits)` : ""}, or pin --kv-cache-memory-bytes. Under expert offload utilization buys arena, not KV: pin the pool.`
-      };
-    }
-    case "dynamo-shape": {
-      const d = f.dynamo;
-      const what = d?.symbol ? `${d.symbol} specialised to the constant ${d.constant ?? "?"}` : "a shape was specialised to a constant";
-      return {
-        summary: `torch.compile/dynamo shape specialisation: ${what}`,
-        fix: "Shape specialisation, not memory: try --enforce-eager (skips torch.compile and CUDA graphs, a real cost), VLLM_DISABLE_COMPILE_CACHE=1 or VLLM_USE_AOT_COMPILE=1, or change --max-num-seqs so the compiled shapes fit. Do not add memory."
-      };
-    }
-    case "engine-init-failed": {
-      if (f.decisive && NCCL.test(f.decisive)) {
-        return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run a container with --ipc=host (or a large --shm-size; an engine the unit runs itself uses the host's /dev/shm: check its size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
-      }
-      if (f.decisive && GPU_FAULT.test(f.decisive)) {
-        const bus = /Xid|fallen off the bus/.test(f.decisive);
-        return {
-          summary: bus ? `the GPU failed under the engine (driver: ${f.decisive})` : `the engine crashed on a GPU fault: ${f.decisive}`,
-          fix: bus ? "A hardware or driver fault, not the serve script: read dmesg/journalctl -k for the Xid, reset the GPU (nvidia-smi -r) or reboot the host, and check its power and cooling before redeploying." : "A crash inside a GPU kernel, not a memory limit: note the request that triggered it, try the previous image or without the newest kernel flags (CUDA graphs, custom all-reduce, FP8 KV), and rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel."
-        };
-      }
-      if (f.decisive && GPU_UNSUPPORTED.test(f.decisive)) {
-        return { summary: `this GPU lacks what a flag asks for: ${f.decisive}`, fix: "FP8 needs compute capability 8.9+ (Ada, Hopper): drop --kv-cache-dtype fp8 (and FP8 quantization) on this GPU, or move the endpoint to one that has it." };
-      }
-      if (f.decisive && HF_OFFLINE.test(f.decisive)) {
-        return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the engine reads (huggingface-cli download on a machine with access, into its HF_HOME: the one a container mounts), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
-      }
-      if (f.decisive && ARCH_UNSUPPORTED.test(f.decisive)) {
-        const arch = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
-        return { summary: `this vLLM does not know the model's architecture (${arch})`, fix: "Use a vLLM new enough for this model (image or venv; its release notes list the architecture), or a model this vLLM supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
-      }
-      if (f.decisive && INSTALL.test(f.decisive)) return installAdvice(f.decisive);
-      if (f.decisive && NO_GPU.test(f.decisive)) {
-        return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs (an engine the unit runs itself: the unit's user must reach /dev/nvidia* or /dev/kfd and /dev/dri) and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
-      }
-      return {
-        summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
-        fix: "Fix the cause named by the decisive line; `Engine core initialization failed` is only the wrapper, the cause is the EngineCore/worker traceback above it."
-      };
-    }
-    case "clean-exit":
-      return {
-        summary: `${unit} exited cleanly (status 0) with no traceback in the window, before readiness`,
-        fix: "vLLM's API server exits 0 after an EngineCore fatal error and the container is already removed: widen the journal window (journalctl -o json, relative --since) to find the traceback, and check NRestarts. With Restart=on-failure the unit stays silently dead: use Restart=always."
-      };
-    case "container-removed":
-      return {
-        summary: `a healthy engine (ready) exited 0 afterwards: ${unit} was stopped from outside`,
-        fix: "Suspect an outside actor before the engine: a leftover probe or runner script doing `podman rm -f`, or another deploy. `pgrep -af` the scripts you launched and stop strays by PID."
-      };
-    case "crash-loop":
-      return {
-        summary: `crash loop: ${loopText(f.attempts)}${f.startLimit ? "; systemd hit the start limit and gave up" : ""}`,
-        fix: `Every attempt dies the same way: the shape does not fit. Read the first attempt's journal for the cause (\`systemctl show -p NRestarts ${unit}\`).${f.startLimit ? ` Then \`systemctl reset-failed ${unit}\` before starting it again.` : ""}`
-      };
-    case "tools-not-enabled":
-      return {
-        summary: "tool calls refused: auto tool choice is not enabled on the server (a config gap, not a model fault)",
-        fix: "Start vLLM with --enable-auto-tool-choice --tool-call-parser <parser> (llama.cpp: --jinja)."
-      };
-    case "auth-mismatch":
-      return authMismatchAdvice(f);
-    case "ready":
-      return { summary: `the engine reached readiness (${f.decisive ?? "Application startup complete."})`, fix: null };
-    case "booting":
-      return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
-    case "engine-args":
-      if (f.decisive && CHAT_TEMPLATE.test(f.decisive)) {
-        return { summary: `the chat template failed: ${f.decisive} (a server config problem, not a tool-choice gap)`, fix: "Give the server a template that renders these messages: --chat-template FILE (or the model's own tokenizer_config chat_template); template kwargs go in the request's chat_template_kwargs, not engine flags." };
-      }
-      if (f.decisive && PARSER.test(f.decisive)) {
-        const which = /reasoning/i.test(f.decisive) ? "--reasoning-parser" : "--tool-call-parser";
-        return { summary: `the ${which.slice(2)} failed: ${f.decisive}`, fix: `Set ${which} to a parser this vLLM has and that matches the model's output format (vllm serve --help lists the choices).` };
-      }
-      return { summary: `the engine refused its command line: ${f.decisive ?? "no cause line found"}`, fix: "Correct the engine flag the decisive line names in the serve script." };
-    case "runtime-error":
-    case "unit-error":
-    case "script-error":
-      return { summary: `${cls}: ${f.decisive ?? "no cause line found"}`, fix: "Fix what the decisive line names, then deploy again." };
-    case "unknown":
-      return {
-        summary: "no vLLM boot line, failure signature or unit event found",
-        fix: 'Check the window and the source: capture with `journalctl -o json --since "20 min ago"` filtered on CONTAINER_NAME or the unit (relative times only).'
-      };
-  }
-}
-function installAdvice(decisive) {
-  if (/No module named/.test(decisive)) {
-    return { summary: `the interpreter that ran the engine cannot import it: ${decisive}`, fix: "The unit or script runs a Python without the engine installed (the system python3, another venv): start it with the venv's own binary or interpreter (ExecStart=/path/to/venv/bin/vllm serve \u2026, or /path/to/venv/bin/python -m \u2026); systemd and nohup do not see an activated venv or conda env." };
-  }
-  if (/error while loading shared libraries/.test(decisive)) {
-    return { summary: `the dynamic loader cannot find a library the engine needs: ${decisive}`, fix: "systemd does not read ~/.bashrc: give the unit Environment=LD_LIBRARY_PATH=/usr/local/cuda/lib64 (the directory holding it), or register it with ldconfig; check with ldd on the binary." };
-  }
-  if (/undefined symbol/.test(decisive)) {
-    return { summary: `a compiled extension was built against another torch or CUDA than the one installed: ${decisive}`, fix: "Reinstall the engine and its kernels (vllm, sgl_kernel, flash-attn) for the torch in this venv, in one pip/uv install, or use the engine's image; do not upgrade torch under them." };
-  }
-  return { summary: `uv found no such command in the project it ran from: ${decisive}`, fix: "uv run resolves the project from the working directory: set WorkingDirectory= in the unit to the project (or uv run --project DIR), or run the venv's bin/vllm directly." };
-}
-
-// src/domain/diagnosis/below-engine.ts
-var PATH = String.raw`(?<path>/[^\s:"']*)`;
-var LOGRUS = /^time="[^"]*" level=(?<level>\w+) msg="(?<msg>(?:[^"\\]|\\.)*)"/;
-var RULES2 = [
-  // podman 4.3/5.x `-v SRC:DST` with SRC absent; docker: `invalid mount config for type "bind": bind source path does not exist: SRC`
-  [new RegExp(`Error: statfs ${PATH}: no such file or directory`), "runtime-error", "podman", (g) => ({ what: "missing-mount-source", path: g.path })],
-  [new RegExp(`Error: statfs ${PATH}: permission denied`), "runtime-error", "podman", (g) => ({ what: "mount-permission", path: g.path })],
-  [new RegExp(`bind source path does not exist: ${PATH}`), "runtime-error", "docker", (g) => ({ what: "missing-mount-source", path: g.path.replace(/\.$/, "") })],
-  // devices: podman `Error: stat /dev/kfd: no such file or directory`; docker `error gathering device information while adding custom device "/dev/kfd": no such file or directory`
-  [/Error: (?:stat|lstat) (?<path>\/dev\/\S+): no such file or directory/, "runtime-error", "podman", (g) => ({ what: "missing-device", path: g.path })],
-  [/adding custom device "(?<path>[^"]+)": no such file or directory/, "runtime-error", "docker", (g) => ({ what: "missing-device", path: g.path })],
-  [/unresolvable CDI devices (?<path>\S+)|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]/, "runtime-error", "podman", (g) => ({ what: "missing-gpu-runtime", ...g.path ? { path: g.path } : {} })],
-  // images: local-only name (podman tries https://localhost/v2/), short names, pulls refused
-  [/Error: initializing source docker:\/\/(?<image>\S+?): /, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
-  [/Error: short-name "(?<image>[^"]+)" did not resolve to an alias/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
-  [/Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
-  [/reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: `${g.repo}:${g.tag}` })],
-  // (docker's `Unable to find image 'X' locally` is the pull starting, not a failure)
-  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown/, "runtime-error", "docker", (g) => ({ what: "image-not-found", image: g.image ?? g.image2 })],
-  // ports: podman rootful (4.3 here), rootless (rootlessport / pasta), docker
-  [/cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
-  [/rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
-  [/pasta failed with exit code \d+:.*?Failed to bind port (?<port>\d+)/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
-  [/Bind for [\w.[\]:]*?:(?<port>\d+) failed: port is already allocated|failed to bind host port for [\w.[\]:]*?:(?<port2>\d+):\S+ address already in use/, "runtime-error", "docker", (g) => ({ what: "port-in-use", port: Number(g.port ?? g.port2) })],
-  // options podman (cobra) refuses: `Error: unknown flag: --memroy`, `unknown shorthand flag: 'x' in -x`, `invalid argument "x" for "--memory" flag`
-  [/(?:Error: |^)unknown (?:shorthand )?flag: (?<option>'\w' in -\S+|--?[\w-]+)/, "runtime-error", "podman", (g) => ({ what: "unknown-option", option: g.option })],
-  [/Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/, "runtime-error", "podman", (g) => ({ what: "bad-option-value", option: g.option, argument: g.argument })],
-  // container name taken (a leftover without --replace/rm -f); docker says `Conflict. The container name "/X" is already in use`
-  [/the container name "\/?(?<container>[^"]+)" is already in use/i, "runtime-error", "podman", (g) => ({ what: "name-in-use", container: g.container })],
-  // the NVIDIA container toolkit's hook: the host driver is not loaded or not installed
-  [/nvidia-container-cli: (?:initialization error: )?(?<msg>.*(?:driver not loaded|driver.*not found|NVML|nvml error).*)$/, "runtime-error", "docker", () => ({ what: "gpu-driver" })],
-  // an image built for another CPU architecture (crun's JSON error line, runc's)
-  [/[Ee]xec format error/, "runtime-error", "crun", () => ({ what: "exec-format" })],
-  // OCI runtime: crun (podman) and runc (docker)
-  [/executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/, "runtime-error", "crun", (g) => ({ what: "oci-command-not-found", command: g.command ?? g.command2 })],
-  [/OCI permission denied|(?:crun|runc): .*Permission denied|OCI runtime create failed: .*permission denied/i, "runtime-error", "crun", () => ({ what: "oci-permission-denied" })],
-  [/(?:Error: )?(?:crun|runc)(?: create failed)?: (?<msg>.+)|OCI runtime (?:create )?(?:failed|error)/, "runtime-error", "crun", () => ({ what: "oci-error" })],
-  // systemd running the unit (src/core/execute.c): exec, user, chdir …, and the exit status it logs
-  [/^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", unit: g.unit, executable: g.executable, errno: g.errno })],
-  // the file was found but execve() failed: with ENOENT its #! interpreter is what is missing (systemd 252, for real)
-  [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", step: "execve", unit: g.unit, ...g.executable ? { executable: g.executable } : {}, errno: g.errno })],
-  // EnvironmentFile= without its `-`: the start fails before any Exec*= runs (systemd 252: then "Failed to run 'start-pre' task")
-  [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "environment-file", unit: g.unit, errno: g.errno })],
-  // TimeoutStartSec= ran out (Type=notify waits for READY=1, which vLLM never sends): systemd SIGTERMs a healthy boot
-  [/^(?<unit>\S+\.service): (?<step>start|start-pre|start-post) operation timed out\. Terminating\.$/, "unit-error", "systemd", (g) => ({ what: "start-timeout", unit: g.unit, step: g.step })],
-  [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "user", unit: g.unit, errno: g.errno })],
-  [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit, step: g.step, executable: g.executable, errno: g.errno })],
-  [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit, step: g.step })],
-  [/Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/, "unit-error", "systemd", (g) => ({ what: "unit-not-found", unit: g.unit ?? g.unit2 })],
-  [/^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/, "unit-error", "systemd", (g) => ({ what: "bad-unit-file", unit: g.unit ?? g.unit2 })],
-  // the serve script's bash: `FILE: line N: MSG` (unbound variable, command not found, runtime syntax errors)
-  [/^(?<file>\S+): line (?<line>\d+): (?<variable>\$?[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g) => ({ what: "unbound-variable", file: g.file, line: Number(g.line), variable: g.variable })],
-  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/, "script-error", "bash", (g) => ({ what: "command-not-found", file: g.file, line: Number(g.line), command: g.command })],
-  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/, "script-error", "bash", (g) => ({ what: "script-path", file: g.file, line: Number(g.line), path: g.command, errno: g.errno })],
-  [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g) => ({ what: "runtime-syntax", file: g.file, line: Number(g.line) })],
-  // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
-  [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g) => ({ what: "usage", argument: /argument (\S+?):/.exec(g.msg)?.[1] ?? /unrecognized arguments: (.+)/.exec(g.msg)?.[1] ?? g.msg })],
-  // pydantic's own line under that header names what is wrong (`Value error, User-specified max_model_len …`)
-  // (an architecture it does not know is not a flag problem: engine-init-failed, engine/vllm/failures.ts)
-  [/^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
-  [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g) => ({ what: "config-validation", argument: g.cls })],
-  // a value a flag sets that the model or GPU cannot take, said in a plain exception (vLLM's LoRA and dtype checks, SGLang's context length)
-  [/^(?:\w+\.)*NotImplementedError: (?<msg>(?:Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported.*)$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
-  [/^(?:\w+\.)*(?:ValueError|RuntimeError): (?<msg>(?:User-specified (?:max_model_len|context_length) \(\d+\) is greater than|LoRA rank \d+ is greater than max_lora_rank|Bfloat16 is only supported on GPUs with compute capability).*)$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
-  // a model that ships its own code: transformers and vLLM both name the flag
-  [/\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/, "engine-args", "engine", () => ({ what: "missing-flag", argument: "--trust-remote-code" })],
-  // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
-  [/^(?:E )?error: invalid argument: (?<argument>\S+)/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument })],
-  [/^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument })],
-  // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
-  [/couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
-  [/error while attempting to bind on address \('[^']*', (?<port>\d+)\)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
-  // vLLM's own server socket (create_server_socket, before the engine starts): the port is in its argv, not here
-  [/^OSError: \[Errno 98\] Address already in use$/, "runtime-error", "engine", () => ({ what: "port-in-use" })]
-];
-var GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error response from daemon: )(?<msg>.+)$/;
-var NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'/;
-function isNoise(msg2) {
-  return NOISE.test(msg2);
-}
-function belowOf(text) {
-  let msg2 = text.trim();
-  const logrus = LOGRUS.exec(msg2);
-  if (logrus) {
-    if (logrus.groups.level !== "error" && logrus.groups.level !== "fatal") return null;
-    msg2 = logrus.groups.msg.replace(/\\"/g, '"');
-  }
-  if (msg2 === "" || isNoise(msg2)) return null;
-  for (const [re, kind, layer, facts] of RULES2) {
-    const m = re.exec(msg2);
-    if (!m) continue;
-    const f = facts(m.groups ?? {});
-    return { kind, layer, priority: f.what === "oci-error" || f.what === "config-validation" ? 4 : 5, facts: f };
-  }
-  const g = GENERIC_RUNTIME.exec(msg2);
-  if (g) return { kind: "runtime-error", layer: msg2.includes("daemon") ? "docker" : "podman", priority: 4, facts: { what: "runtime" } };
-  return null;
-}
-
-// src/domain/diagnosis/traceback.ts
-var START = /^\s*Traceback \(most recent call last\):/;
-var FRAME = /^\s*File "[^"]*", line \d+/;
-var SKELETON = /^\s*(?:raise\b|[~^]+\s*$|\.\.\.<\d+ lines>\.\.\.|\.\.\.\s*$|re-raise|The above exception was the direct cause|During handling of the above exception|Process [\w-]+:\s*$)/;
-var MAX_CONTENT = 200;
-var ORDINARY = /* @__PURE__ */ new Set(["DEBUG", "INFO", "WARNING"]);
-var TracebackAssembler = class {
-  current = null;
-  seen = /* @__PURE__ */ new Set();
-  sourceNext = false;
-  /** The newest finished-or-open traceback. */
-  last = null;
-  push(raw) {
-    const { msg: msg2, level } = parseLine(raw);
-    if (START.test(msg2)) {
-      if (!this.current) this.open();
-      return;
-    }
-    if (!this.current) return;
-    if (isNoise(msg2) || /^\s*warnings\.warn\(/.test(msg2)) return;
-    if (level !== null && ORDINARY.has(level)) {
-      this.current = null;
-      return;
-    }
-    if (FRAME.test(msg2)) {
-      this.current.frames++;
-      this.sourceNext = true;
-      return;
-    }
-    if (this.sourceNext && /^\s{2,}\S/.test(msg2)) {
-      this.sourceNext = false;
-      return;
-    }
-    this.sourceNext = false;
-    const text = msg2.trim();
-    if (text === "" || SKELETON.test(msg2) || this.seen.has(text)) return;
-    this.seen.add(text);
-    this.current.content.push(text);
-    if (this.current.content.length > MAX_CONTENT) this.current.content.shift();
-  }
-  open() {
-    this.current = { content: [], frames: 0 };
-    this.seen = /* @__PURE__ */ new Set();
-    this.last = this.current;
-  }
-};
-function decisiveOf(tb) {
-  for (let i = tb.content.length - 1; i >= 0; i--) if (!WRAPPER.test(tb.content[i])) return tb.content[i];
-  return tb.content[tb.content.length - 1] ?? null;
-}
-
-// src/domain/diagnosis/unit-events.ts
-var UNIT = String.raw`(?<unit>[\w@.:\\-]+\.service)`;
-var PATTERNS = [
-  [new RegExp(`^${UNIT}: Deactivated successfully`), "deactivated"],
-  [new RegExp(`^${UNIT}: Main process exited, code=\\w+, status=(?<status>\\d+)`), "main-exited"],
-  [new RegExp(`^${UNIT}: Failed with result '(?<result>[\\w-]+)'`), "failed"],
-  [new RegExp(`^${UNIT}: Scheduled restart job, restart counter is at (?<counter>\\d+)`), "restart-scheduled"],
-  [new RegExp(`^${UNIT}: Start request repeated too quickly`), "start-limit-hit"],
-  [/^Started (?<unit>[\w@.:\\-]+\.service)?/, "started"],
-  [/^Stopping (?<unit>[\w@.:\\-]+\.service)?/, "stopping"],
-  [/^Stopped (?<unit>[\w@.:\\-]+\.service)?/, "stopped"]
-];
-function unitEventOf(text, opts) {
-  for (const [re, kind] of PATTERNS) {
-    const m = re.exec(text);
-    if (!m) continue;
-    const g = m.groups ?? {};
-    const unit = g.unit ?? opts.unit ?? null;
-    if (!opts.fromSystemd && !g.unit) return null;
-    if (unit && !unit.endsWith(".service")) return null;
-    if (/libpod|conmon/.test(text) && !g.unit) return null;
-    const ev = { kind, unit, ts: opts.ts ?? 0, text };
-    if (g.status !== void 0) ev.status = Number(g.status);
-    if (g.result !== void 0) ev.result = g.result;
-    if (g.counter !== void 0) ev.counter = Number(g.counter);
-    if (kind === "failed" && g.result === "start-limit-hit") ev.kind = "start-limit-hit";
-    return ev;
-  }
-  return null;
-}
-function attemptsOf(events) {
-  const out = [];
-  let cur = null;
-  const end = (ts) => {
-    if (!cur || cur.endedAt !== null) return;
-    cur.endedAt = ts;
-    cur.durationS = cur.startedAt && ts ? Math.round((ts - cur.startedAt) / 1e5) / 10 : null;
-  };
-  for (const ev of events) {
-    if (ev.kind === "started") {
-      cur = { startedAt: ev.ts, endedAt: null, durationS: null, exitStatus: null, stopped: false };
-      out.push(cur);
-    } else if (!cur) continue;
-    else if (ev.kind === "stopping") cur.stopped = true;
-    else if (ev.kind === "main-exited") {
-      cur.exitStatus = ev.status ?? null;
-      end(ev.ts);
-    } else if (ev.kind === "deactivated" || ev.kind === "failed" || ev.kind === "stopped") {
-      if (ev.kind === "deactivated" && cur.exitStatus === null) cur.exitStatus = 0;
-      end(ev.ts);
-    }
-  }
-  return out;
-}
-function mainUnit(events) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const ev of events) if (ev.unit) counts.set(ev.unit, (counts.get(ev.unit) ?? 0) + 1);
-  let best = null;
-  for (const [u, n] of counts) if (best === null || n > counts.get(best)) best = u;
-  return best;
-}
-
-// src/domain/diagnosis/below-engine-advice.ts
-var HELP = {
-  vllm: "vllm serve --help lists the flags this image's vLLM accepts",
-  sglang: "python -m sglang.launch_server --help lists the flags this image's SGLang accepts",
-  "llama.cpp": "llama-server --help lists the flags this image's llama.cpp accepts"
-};
-var LAYER_NAME = {
-  engine: "the engine's argument parser",
-  podman: "podman",
-  docker: "docker",
-  crun: "the OCI runtime (crun/runc)",
-  runc: "the OCI runtime (runc)",
-  systemd: "systemd",
-  bash: "the serve script (bash)"
-};
-function layerName(m) {
-  return LAYER_NAME[m.layer];
-}
-function installOf(path, ctx) {
-  if (!path) return null;
-  return ctx.install?.find((e) => e.to === path) ?? null;
-}
-function scriptName(file, ctx) {
-  const e = installOf(file, ctx);
-  return e ? `${e.from} (installed as ${e.to})` : file ?? "the serve script";
-}
-var cfg = (ctx) => ctx.configFile ?? "deploy-gate.yml";
-function nearestImage(image, local) {
-  if (!local || local.length === 0) return null;
-  const base = (s) => s.replace(/:[\w.-]+$/, "").replace(/^(?:localhost|docker\.io)\//, "").replace(/^library\//, "");
-  const want = base(image);
-  let best = null;
-  let bestD = Infinity;
-  for (const l of local) {
-    const d = distance(want, base(l));
-    if (d < bestD) [best, bestD] = [l, d];
-  }
-  return best !== null && bestD <= Math.max(3, Math.floor(want.length / 3)) ? best : null;
-}
-function distance(a, b) {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length];
-}
-function configValue(msg2) {
-  const short3 = msg2.length > 240 ? `${msg2.slice(0, 240)}\u2026` : msg2;
-  const flag = /\b(max_model_len|context_length|max_lora_rank|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg2)?.[1] ?? (/Bfloat16 is only supported/.test(msg2) ? "dtype" : void 0);
-  const feature = /^(Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported/.exec(msg2)?.[1];
-  if (feature) {
-    const off = { "Prefix caching": "--enable-prefix-caching (or pass --no-enable-prefix-caching)", "Chunked prefill": "--enable-chunked-prefill", "Speculative decoding": "--speculative-config", LoRA: "--enable-lora", "CUDA graph": "CUDA graphs (--enforce-eager)", "CUDA graphs": "CUDA graphs (--enforce-eager)" };
-    return { summary: `this engine does not support ${feature.toLowerCase()} for this model: ${short3}`, fix: `Turn off ${off[feature] ?? feature} in the serve script for this model.` };
-  }
-  return {
-    summary: `the engine refused its configuration before booting: ${short3}`,
-    fix: flag ? `Correct --${flag.replace(/_/g, "-")} in the serve script (the decisive line says what it must be).` : "Correct the engine flag the decisive line names in the serve script."
-  };
-}
-function belowAdvice(m, ctx = {}) {
-  const f = m.facts;
-  const unit = ctx.service ?? f.unit ?? "the unit";
-  switch (f.what) {
-    case "missing-mount-source":
-      return { summary: `${layerName(m)} refused the bind mount: its source ${f.path} does not exist on the host`, fix: `Create ${f.path} on the host (mkdir -p ${f.path}, then put the model files there), or fix the -v source in the serve script; a cache dir needs mkdir -p before podman run.` };
-    case "mount-permission":
-      return { summary: `${layerName(m)} may not read the bind mount source ${f.path}`, fix: `Give the user the unit runs as access to ${f.path} (ls -ld ${f.path}; rootless podman runs as that user), or mount another path.` };
-    case "missing-device":
-      return { summary: `${layerName(m)} could not add the device ${f.path}: it does not exist on the host`, fix: `Check the GPU driver on the host (ls -l ${f.path}); drop --device ${f.path} from the serve script if this host has no such device.` };
-    case "gpu-driver":
-      return { summary: "the NVIDIA container toolkit could not reach the host's GPU driver (not loaded or not installed)", fix: "On the host: nvidia-smi must work first (load the driver: modprobe nvidia, or reinstall it after a kernel update, then reboot); the container starts once it does." };
-    case "exec-format":
-      return { summary: `${layerName(m)} could not run the image's program: it is built for another CPU architecture`, fix: "Use the image built for this host's architecture (uname -m; e.g. --platform linux/amd64 or the -arm64 tag), or rebuild it for this host." };
-    case "missing-gpu-runtime":
-      return { summary: `${layerName(m)} cannot give the container a GPU${f.path ? ` (${f.path})` : ""}`, fix: "Install and configure the GPU container toolkit on the host (nvidia-ctk cdi generate for podman's CDI), or pass the devices with --device." };
-    case "image-not-found": {
-      const near = nearestImage(f.image, ctx.localImages);
-      const have = ctx.localImages && ctx.localImages.length > 0 ? ` Images on the host: ${ctx.localImages.slice(0, 6).join(", ")}.` : "";
-      return {
-        summary: `${layerName(m)} could not find or pull the image ${f.image}`,
-        fix: near ? `The host has ${near}: fix the image name in the serve script (${f.image} -> ${near}).` : `Load the image on the host (podman load -i FILE, or podman pull ${f.image} with a fully qualified name and registry access), or fix the image name in the serve script.${have}`
-      };
-    }
-    case "port-in-use":
-      if (m.layer === "engine") {
-        return {
-          summary: `the engine could not listen on ${f.port ? `port ${f.port}` : "its --port"}: another process already listens on it (an earlier engine still alive, another user's server, or the container shares the host's network)`,
-          fix: `${ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name)` : `Find the holder (ss -ltnp 'sport = :${f.port ?? "PORT"}' on the host) and stop it`}, or start the engine on another --port in the serve script.`
-        };
-      }
-      return {
-        summary: `${layerName(m)} could not publish port ${f.port}: another process already listens on it`,
-        fix: ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name) or publish the engine on another port in the serve script (-p).` : `Find the holder (ss -ltnp 'sport = :${f.port}' on the host) and stop it, or publish the engine on another port in the serve script (-p).`
-      };
-    case "unknown-option":
-      return { summary: `${layerName(m)} refused an option it does not know: ${f.option}`, fix: `Remove or correct ${f.option} in the serve script's podman run line (podman run --help lists what this host's podman accepts).` };
-    case "bad-option-value":
-      return { summary: `${layerName(m)} refused the value "${f.argument}" of ${f.option}`, fix: `Correct the value of ${f.option} in the serve script.` };
-    case "name-in-use":
-      return { summary: `${layerName(m)} could not create the container: the name ${f.container} is taken by a leftover container`, fix: `Remove the leftover first: add \`podman rm -f ${f.container}\` before podman run in the serve script (or ExecStartPre=-/usr/bin/podman rm -f ${f.container}), or use podman run --replace.` };
-    case "oci-command-not-found":
-      return { summary: `the OCI runtime could not find the container's command ${f.command}`, fix: `The image has no ${f.command} on its PATH: fix the command (or --entrypoint) after the image name in the serve script, or use the image that ships it.` };
-    case "oci-permission-denied":
-      return { summary: "the OCI runtime was denied running the container (permission denied)", fix: "Check the container's entrypoint is executable in the image, and the host's SELinux/AppArmor labels on mounted paths (:z/:Z on -v)." };
-    case "oci-error":
-    case "runtime":
-      return { summary: `${layerName(m)} could not start the container`, fix: "Fix what the decisive line names in the serve script's podman run line, then deploy again." };
-    case "exec": {
-      const e = installOf(f.executable, ctx);
-      if (f.errno === "Permission denied") {
-        return {
-          summary: `systemd could not execute ${f.executable}: permission denied (not executable)`,
-          fix: e ? `Set mode: "0755" on the install: entry ${e.from} -> ${e.to} in ${cfg(ctx)} (it is "${e.mode}").` : `Make ${f.executable} executable (install it with mode 0755), or start it through bash in ExecStart=.`
-        };
-      }
-      if ((e || f.step === "execve") && f.errno === "No such file or directory") {
-        return { summary: `systemd could not execute ${f.executable}: its #! interpreter is missing on the host`, fix: `Fix the first line of ${e?.from ?? f.executable} (the #! interpreter must exist on the host, e.g. #!/bin/bash) and save it with LF line endings, not CRLF.` };
-      }
-      const writes = ctx.install?.filter((x) => x.to !== f.executable && /\.(?:sh|bash)$|\/bin\//.test(x.to)).map((x) => x.to) ?? [];
-      return {
-        summary: `systemd could not execute ${f.executable ?? "the unit's ExecStart"}${f.errno ? `: ${f.errno.toLowerCase()}` : ""}`,
-        fix: f.executable && !f.executable.startsWith("/") ? `ExecStart=${f.executable} is not on systemd's PATH: use the absolute path of the script in the unit file.${writes.length ? ` install: writes ${writes.join(", ")}.` : ""}` : `ExecStart= names ${f.executable ?? "a path"} that does not exist on the host${writes.length ? `; install: writes ${writes.join(", ")}: make ExecStart= and the install: entry's to: the same path` : ": fix ExecStart= in the unit file or add an install: entry that writes it"}.`
-      };
-    }
-    case "user":
-      return {
-        summary: `systemd could not run ${unit} as its User=${ctx.unitUser ? ctx.unitUser : ""}: the user does not exist on the host`,
-        fix: `Create the user on the host (useradd --system ${ctx.unitUser ?? "NAME"}) or fix User= in the unit file.`
-      };
-    case "step":
-      return { summary: `systemd could not run ${unit}: failed at step ${f.step}`, fix: `Fix the unit setting behind step ${f.step} (systemd.exec(5)); systemctl status ${unit} shows the same line.` };
-    case "unit-not-found": {
-      const quadlet = ctx.install?.find((x) => /\.(?:container|kube|pod)$/.test(x.to));
-      if (quadlet) {
-        return {
-          summary: `systemd has no unit ${f.unit}: the quadlet ${quadlet.to} that install: wrote generated none`,
-          fix: `Quadlets need podman 4.4 or later on the host (podman --version), whose generator makes ${f.unit} at systemctl daemon-reload; check /usr/lib/systemd/system-generators/podman-system-generator --dryrun for its errors, or install a plain unit instead.`
-        };
-      }
-      return {
-        summary: `systemd has no unit ${f.unit}`,
-        fix: `service: in ${cfg(ctx)} names ${f.unit}, which the host does not have: install the unit file to /etc/systemd/system/${f.unit} (an install: entry) or correct service:.`
-      };
-    }
-    case "environment-file":
-      return {
-        summary: `systemd could not load an EnvironmentFile= of ${f.unit} (${f.errno?.toLowerCase()}): the unit never ran its engine`,
-        fix: `Create the file the unit's EnvironmentFile= names on the host (or add it to install:), or write EnvironmentFile=-/path so a missing file is allowed.`
-      };
-    case "bad-unit-file":
-      return { summary: `systemd refused the unit file of ${f.unit}`, fix: `Fix the unit file (systemd-analyze verify ${f.unit} shows every bad line).` };
-    case "start-timeout":
-      return {
-        summary: `systemd stopped ${f.unit} because its ${f.step} did not finish within TimeoutStartSec= (the engine's own traceback after it is the SIGTERM, not the cause)`,
-        fix: `Give the boot the time it needs: TimeoutStartSec= above the longest boot (weights, compile, graphs; e.g. TimeoutStartSec=30min) in ${f.unit}'s [Service]; with Type=notify, the engine must also send READY=1, which vLLM does not: use Type=simple or Type=exec.`
-      };
-    case "start-limit-hit":
-      return { summary: `systemd refused to start ${unit}: start-limit-hit (it was restarted too often before this deploy)`, fix: `systemctl reset-failed ${unit}, then deploy again; move StartLimitIntervalSec=/StartLimitBurst= to [Unit] if they are in [Service].` };
-    case "unbound-variable":
-      return {
-        summary: `the serve script stopped at line ${f.line}: ${f.variable} is not set (set -u)`,
-        fix: `Set ${f.variable} where the unit runs ${scriptName(f.file, ctx)}: give it a default in the script (${f.variable}="\${${f.variable}:-VALUE}") or set it in the unit (Environment=${f.variable}=VALUE or EnvironmentFile=); a login shell's variables are not in systemd's environment.`
-      };
-    case "command-not-found":
-      return { summary: `the serve script stopped at line ${f.line}: ${f.command} is not a command on the unit's PATH`, fix: `Fix ${f.command} at line ${f.line} of ${scriptName(f.file, ctx)} (a typo, or install it); systemd's PATH is /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin, use an absolute path otherwise.` };
-    case "script-path":
-      return { summary: `the serve script stopped at line ${f.line}: ${f.path}: ${f.errno?.toLowerCase()}`, fix: `Create ${f.path} on the host or fix line ${f.line} of ${scriptName(f.file, ctx)}.` };
-    case "runtime-syntax":
-      return { summary: `the serve script failed at line ${f.line} at run time (bash -n cannot see this one)`, fix: `Fix line ${f.line} of ${scriptName(f.file, ctx)}: the decisive line is bash's own error.` };
-    case "usage":
-      return { summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`, fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (${HELP[ctx.engine ?? "vllm"]}).` };
-    case "config-value":
-      return configValue(f.argument ?? "");
-    case "missing-flag":
-      return { summary: `the model needs ${f.argument}, which the serve script does not pass`, fix: `Add ${f.argument} to the engine arguments in the serve script: the model ships its own Python code, which the engine runs only with this flag (read that code first: it runs with the engine's rights).` };
-    case "config-validation":
-      return { summary: `the engine refused its configuration (${f.argument} validation) before booting`, fix: "Correct the engine flags the validation error names in the serve script." };
-    default:
-      return { summary: `${layerName(m)} failed`, fix: "Fix what the decisive line names, then deploy again." };
-  }
-}
-
-// src/domain/diagnosis/classify.ts
-var BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+\.\d+\.\d+\S*$/;
-var MAX_EVENTS = 2e3;
-var MAX_RING = 40;
-var MAX_TAIL = 12;
-var CAUSE_WINDOW = 40;
-var SERVING = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
-var BELOW = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
-var Diagnoser = class {
-  constructor(opts = {}) {
-    this.opts = opts;
-  }
-  opts;
-  seq = 0;
-  planReader = new PlanReader();
-  tracebacks = new TracebackAssembler();
-  events = [];
-  ring = [];
-  /** the last lines of any kind (engine, script, systemd): the evidence of an `unknown` */
-  tail = [];
-  failure = null;
-  previousFailure = null;
-  readySeq = null;
-  /** exceptions engine processes logged after readiness, which alone are no failure (a request's) */
-  servingErrors = [];
-  /** where an engine first said it died after readiness (vLLM logs that line, then the traceback) */
-  firstFatalSeq = null;
-  /** uvicorn's line, or llama-server's `server is listening on http://…` */
-  readyLine = "Application startup complete.";
-  /** readiness read from answered requests, not a startup line (a tool gap then says more than "ready") */
-  readyFromServing = false;
-  phase = null;
-  spec = null;
-  toolGap = null;
-  dynamoConstant = null;
-  kvEstimate = null;
-  engineLines = 0;
-  bootedSinceStart = false;
-  engineUnit = null;
-  /** which engine wrote the log (the first line that says): the flags a fix names */
-  family = null;
-  /** A decoded record: systemd's lines become unit events, everything else engine lines. */
-  pushRecord(rec) {
-    if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
-    const ev = unitEventOf(rec.text, { fromSystemd: rec.identifier === "systemd", unit: rec.unit, ts: rec.ts });
-    if (ev) this.pushUnitEvent(ev);
-    else if (rec.identifier !== "systemd") this.pushLine(rec.text, { fromContainer: rec.container !== null });
-    else this.pushSystemdLine(rec.text);
-  }
-  /** systemd's own lines that are no unit event: `Start request repeated …` variants, bad unit files. */
-  pushSystemdLine(text) {
-    this.keepTail(text);
-    const below = belowOf(text);
-    if (below) this.consider({ kind: below.kind, priority: below.priority, msg: text.trim(), seq: this.seq, below });
-    this.considerHostOom(text);
-  }
-  /** systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal. */
-  considerHostOom(text) {
-    if (HOST_OOM.test(text)) this.consider({ kind: "oom", priority: 5, msg: text.trim(), seq: this.seq });
-  }
-  pushUnitEvent(ev) {
-    const want = this.opts.unit ?? this.engineUnit;
-    if (want && ev.unit && ev.unit !== want) return;
-    if (ev.kind === "started") this.newAttempt();
-    this.events.push({ ...ev, seq: this.seq });
-    if (this.events.length > MAX_EVENTS) this.events.shift();
-    this.keepTail(ev.text);
-    const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
-    if (below) this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
-    this.considerHostOom(ev.text);
-  }
-  /**
-   * One line of text. `fromContainer`: written by the engine's container (conmon), so only the engine's own
-   * signatures apply; the runtime's and the shell's come from the unit's stdout.
-   */
-  pushLine(raw, opts = {}) {
-    this.seq++;
-    const line = parseLine(raw);
-    const msg2 = line.msg;
-    if (msg2.trim() === "") return;
-    this.keepTail(msg2.trim());
-    if (isNoise(msg2)) return;
-    const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg2) : null;
-    if (below && (!opts.fromContainer || below.layer === "engine")) {
-      this.remember(msg2.trim());
-      this.consider({ kind: below.kind, priority: below.priority, msg: msg2.trim(), seq: this.seq, below });
-    }
-    if (line.level !== null || line.proc !== null) this.engineLines++;
-    if (this.family === null) this.family = familyOf(raw.trim());
-    if (BANNER.test(msg2)) {
-      if (this.bootedSinceStart) this.newAttempt();
-      this.bootedSinceStart = true;
-    }
-    this.planReader.push(msg2);
-    const phase = bootPhase(msg2);
-    if (phase) {
-      this.phase = phase;
-      this.engineLines++;
-    }
-    if (isReadyMarker(msg2)) {
-      this.readySeq = this.seq;
-      this.readyLine = msg2.includes("Application startup complete.") ? "Application startup complete." : msg2.trim();
-    } else if (this.readySeq === null && SERVING.test(msg2)) {
-      this.readySeq = this.seq;
-      this.readyLine = msg2.trim();
-      this.readyFromServing = true;
-    }
-    this.tracebacks.push(raw);
-    const spec2 = msg2.includes("metrics: ") ? readSpecDecode(msg2) : null;
-    if (spec2) this.spec = spec2;
-    if (this.toolGap === null && isToolConfigGap(msg2)) this.toolGap = msg2.trim();
-    const constant = /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg2);
-    if (constant) this.dynamoConstant = Number(constant[1]);
-    const est = /estimated maximum model length is ([\d,]+)/.exec(msg2);
-    if (est) this.kvEstimate = parseNumber(est[1]);
-    const match = (line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? peerFailureOf(msg2) : null) ?? failureOf(msg2, line.level);
-    if (match && !(this.readySeq !== null && match.priority === 3)) {
-      this.remember(msg2.trim());
-      this.consider({ ...match, msg: msg2.trim(), seq: this.seq });
-      if (this.readySeq !== null && match.priority <= 2) this.firstFatalSeq ??= this.seq;
-    } else if (line.level === "ERROR" || line.level === "CRITICAL") {
-      this.remember(msg2.trim());
-      if (match) {
-        this.servingErrors.push({ msg: msg2.trim(), seq: this.seq });
-        if (this.servingErrors.length > MAX_RING) this.servingErrors.shift();
-      }
-    }
-  }
-  consider(f) {
-    if (outranks(f, this.failure)) this.failure = f;
-  }
-  keepTail(text) {
-    this.tail.push(text.length > 500 ? `${text.slice(0, 500)}\u2026` : text);
-    if (this.tail.length > MAX_TAIL) this.tail.shift();
-  }
-  finish() {
-    const unit = this.opts.unit ?? mainUnit(this.events);
-    const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
-    const attempts = attemptsOf(events);
-    const ready2 = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
-    const failure2 = ready2 ? null : this.failure ?? this.previousFailure;
-    const startLimit = events.find((e) => e.kind === "start-limit-hit");
-    const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
-    const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
-    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready2 && (this.opts.nRestarts ?? 0) >= 2;
-    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
-    const current = events.slice(Math.max(0, lastStartAt));
-    const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
-    const stoppedAfterReady = ready2 && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
-    let cls;
-    let decisive = null;
-    let below = failure2?.below ?? null;
-    if (!failure2 && startLimit && attempts.length === 0) {
-      cls = "unit-error";
-      decisive = startLimit.text;
-      below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...unit ? { unit } : {} } };
-    } else if (failure2) {
-      cls = failure2.kind;
-      decisive = failure2.priority >= 3 ? failure2.msg : WORKER_DIED.test(failure2.msg) ? this.causeOfDeath() ?? failure2.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure2.msg;
-    } else if (loop) {
-      cls = "crash-loop";
-      const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
-      decisive = startLimit?.text ?? lastExit?.text ?? null;
-    } else if (ready2 && exitAfter(this.readySeq) && !stoppedAfterReady) {
-      cls = "container-removed";
-      decisive = exitAfter(this.readySeq).text;
-    } else if (ready2 && !(this.readyFromServing && this.toolGap)) {
-      cls = "ready";
-      decisive = this.readyLine;
-    } else if (this.toolGap) {
-      cls = "tools-not-enabled";
-      decisive = this.toolGap;
-    } else if (exitAfter(0)) {
-      cls = "clean-exit";
-      decisive = exitAfter(0).text;
-    } else if (this.engineLines > 0) {
-      cls = "booting";
-    } else cls = "unknown";
-    const oom = cls === "oom" && decisive ? readOomGap(decisive) ?? this.oomFromRing() : null;
-    const facts = {
-      decisive,
-      oom,
-      phase: this.phase,
-      attempts,
-      startLimit: Boolean(startLimit),
-      unit,
-      engine: this.family,
-      kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
-      dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null
-    };
-    const { summary, fix } = below ? belowAdvice(below, { ...unit ? { service: unit } : {}, engine: this.family }) : advice(cls, facts);
-    const loopNote = failure2 && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
-    return {
-      class: cls,
-      decisive: decisive === null ? null : redactSecrets(decisive),
-      plan: { ...this.planReader.plan },
-      oom,
-      specDecode: this.spec,
-      summary: summary + loopNote,
-      fix,
-      evidence: this.evidence(cls).map(redactSecrets),
-      phase: this.phase,
-      attempts,
-      compileCache: this.planReader.compileCache(),
-      below,
-      engine: this.family
-    };
-  }
-  newAttempt() {
-    if (this.failure) this.previousFailure = this.failure;
-    this.failure = null;
-    this.readySeq = null;
-    this.readyFromServing = false;
-    this.bootedSinceStart = false;
-    this.firstFatalSeq = null;
-    this.servingErrors.length = 0;
-  }
-  remember(line) {
-    if (this.ring[this.ring.length - 1] === line) return;
-    this.ring.push(line);
-    if (this.ring.length > MAX_RING) this.ring.shift();
-  }
-  /** An engine dying after readiness: the first exception logged around where it first said so is the cause. */
-  causeOfDeath() {
-    const at = this.firstFatalSeq;
-    if (at === null) return null;
-    return this.servingErrors.find((e) => Math.abs(e.seq - at) <= CAUSE_WINDOW)?.msg ?? null;
-  }
-  tracebackDecisive() {
-    return this.tracebacks.last ? decisiveOf(this.tracebacks.last) : null;
-  }
-  oomFromRing() {
-    for (let i = this.ring.length - 1; i >= 0; i--) {
-      const gap = readOomGap(this.ring[i]);
-      if (gap) return gap;
-    }
-    return null;
-  }
-  evidence(cls) {
-    if (cls === "ready" || cls === "booting") return [];
-    if (cls === "unknown") return [...this.tail];
-    if (BELOW.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
-    const tb = this.tracebacks.last?.content ?? [];
-    const lines = tb.length > 0 ? tb : this.ring;
-    const out = lines.slice(-12);
-    const unitLines = this.events.slice(-8).map((e) => e.text);
-    return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out, ...unitLines] : out;
-  }
-};
-function isCleanExit(e) {
-  return e.kind === "deactivated" || e.kind === "main-exited" && e.status === 0;
-}
-function kvFacts(line, estimate) {
-  const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(line);
-  const v0 = /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(line);
-  return {
-    neededGiB: parseNumber(m?.[1]),
-    availableGiB: parseNumber(m?.[2]),
-    estimatedMaxLen: estimate,
-    maxModelLen: parseNumber(v0?.[1]),
-    capacityTokens: parseNumber(v0?.[2])
-  };
-}
-
-// src/domain/journal/decoder.ts
-import { isAscii as isAscii2 } from "node:buffer";
-
-// src/domain/journal/scan.ts
-import { isAscii } from "node:buffer";
-var WANTED = [
-  "__CURSOR",
-  "__REALTIME_TIMESTAMP",
-  "_SOURCE_REALTIME_TIMESTAMP",
-  "MESSAGE",
-  "CONTAINER_ID",
-  "CONTAINER_NAME",
-  "_TRANSPORT",
-  "CONTAINER_PARTIAL_MESSAGE",
-  "_LINE_BREAK",
-  "_STREAM_ID",
-  "PRIORITY",
-  "UNIT",
-  "USER_UNIT",
-  "_SYSTEMD_UNIT",
-  "SYSLOG_IDENTIFIER",
-  "_COMM"
-];
-var F_CURSOR = 0;
-var F_RT = 1;
-var F_SRT = 2;
-var F_MESSAGE = 3;
-var F_CID = 4;
-var F_CNAME = 5;
-var F_TRANSPORT = 6;
-var F_PARTIAL = 7;
-var F_LINE_BREAK = 8;
-var F_STREAM = 9;
-var F_PRIORITY = 10;
-var F_UNIT = 11;
-var F_USER_UNIT = 12;
-var F_SYSTEMD_UNIT = 13;
-var F_IDENT = 14;
-var F_COMM = 15;
-var ABSENT = 0;
-var STR = 1;
-var STR_ESC = 2;
-var BYTES = 3;
-var NULL = 4;
-var QUOTE = 34;
-var BACKSLASH = 92;
-var COMMA = 44;
-var CLOSE = 125;
-var COLON = 58;
-var BRACKET_CLOSE = 93;
-var KEY_BYTES = WANTED.map((k) => Buffer.from(k, "latin1"));
-var TABLE = 256;
-var tableHash = new Int32Array(TABLE);
-var tableField = new Int8Array(TABLE).fill(-1);
-var keyHash = (h, c) => Math.imul(h, 31) + c | 0;
-var slotOf = (h) => (h ^ h >>> 8 ^ h >>> 16) & TABLE - 1;
-KEY_BYTES.forEach((key, f) => {
-  let h = 0;
-  for (const c of key) h = keyHash(h, c);
-  let slot = slotOf(h);
-  while (tableField[slot] !== -1) slot = slot + 1 & TABLE - 1;
-  tableHash[slot] = h;
-  tableField[slot] = f;
-});
-var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-var proto = Buffer.prototype;
-var latin1Slice = proto.latin1Slice ?? function(a, b) {
-  return this.toString("latin1", a, b);
-};
-var utf8Slice = proto.utf8Slice ?? function(a, b) {
-  return this.toString("utf8", a, b);
-};
-function bytesText(buf, a, e, ascii) {
-  return ascii ? latin1Slice.call(buf, a, e) : utf8Slice.call(buf, a, e);
-}
-var SpanScanner = class {
-  buf = Buffer.alloc(0);
-  /** Per wanted field: its kind and, for STR/STR_ESC, the bytes between the quotes. */
-  kind = new Uint8Array(WANTED.length);
-  start = new Int32Array(WANTED.length);
-  end = new Int32Array(WANTED.length);
-  /** A byte-array MESSAGE, decoded: valid until the next scan (copy what is kept). */
-  bytes = Buffer.allocUnsafe(4096);
-  bytesLength = 0;
-  /** Every byte of the byte-array MESSAGE is below 0x80. */
-  bytesAscii = true;
-  /** Where the next backslash at or after the last string value is (-1: none left in buf). */
-  nextBackslash = -2;
-  /** Every byte of buf is below 0x80: a span becomes a string by a plain copy. */
-  ascii = false;
-  reset(buf) {
-    this.buf = buf;
-    this.nextBackslash = -2;
-    this.ascii = isAscii(buf);
-  }
-  /** buf[a, e) as UTF-8 text (lossy, as Buffer's toString). */
-  text(a, e) {
-    return bytesText(this.buf, a, e, this.ascii);
-  }
-  /** Reads the object in buf[a, b) (trimmed, `{` ... `}`); false: leave the line to JSON.parse. */
-  scan(a, b) {
-    const s = this.buf;
-    const kind = this.kind;
-    for (let f = 0; f < kind.length; f++) kind[f] = ABSENT;
-    let i = a + 1;
-    for (let first = true; ; first = false) {
-      let c = s[i];
-      if (c !== QUOTE) {
-        while (i < b && isSpace(s[i])) i++;
-        c = s[i];
-        if (c === CLOSE) return first && i === b - 1;
-        if (c !== QUOTE) return false;
-      }
-      let ke = i + 1;
-      let h = 0;
-      while (ke < b && (c = s[ke]) !== QUOTE) {
-        if (c === BACKSLASH) return false;
-        h = keyHash(h, c);
-        ke++;
-      }
-      if (ke >= b) return false;
-      const want = this.wanted(i + 1, ke, h);
-      let v = ke + 1;
-      if (s[v] !== COLON) {
-        while (v < b && isSpace(s[v])) v++;
-        if (s[v] !== COLON) return false;
-      }
-      c = s[++v];
-      if (isSpace(c)) {
-        while (v < b && isSpace(s[v])) v++;
-        c = s[v];
-      }
-      let next;
-      if (c === QUOTE) {
-        let e = s.indexOf(QUOTE, v + 1);
-        while (e > 0 && e < b && s[e - 1] === BACKSLASH && escaped(s, e)) e = s.indexOf(QUOTE, e + 1);
-        if (e < 0 || e >= b) return false;
-        if (want >= 0) {
-          let bs = this.nextBackslash;
-          if (bs === -2 || bs >= 0 && bs <= v) this.nextBackslash = bs = s.indexOf(BACKSLASH, v + 1);
-          this.kind[want] = bs >= 0 && bs < e ? STR_ESC : STR;
-          this.start[want] = v + 1;
-          this.end[want] = e;
-        }
-        next = e + 1;
-      } else if (want < 0) {
-        next = skipOther(s, v, b, c);
-        if (next < 0) return false;
-      } else if (c === 110 && s[v + 1] === 117 && s[v + 2] === 108 && s[v + 3] === 108) {
-        this.kind[want] = NULL;
-        next = v + 4;
-      } else if (c === 91 && want === F_MESSAGE) {
-        next = this.byteArray(v, b);
-        if (next < 0) return false;
-        this.kind[want] = BYTES;
-      } else return false;
-      c = s[next];
-      if (c === COMMA) {
-        i = next + 1;
-        continue;
-      }
-      if (isSpace(c)) {
-        while (next < b && isSpace(s[next])) next++;
-        c = s[next];
-      }
-      if (c === COMMA) i = next + 1;
-      else if (c === CLOSE) return next === b - 1;
-      else return false;
-    }
-  }
-  /** Index into WANTED of the key buf[k, e) whose hash is h, or -1. */
-  wanted(k, e, h) {
-    for (let slot = slotOf(h); ; slot = slot + 1 & TABLE - 1) {
-      const f = tableField[slot];
-      if (f < 0) return -1;
-      if (tableHash[slot] !== h) continue;
-      const key = KEY_BYTES[f];
-      if (key.length !== e - k) continue;
-      const s = this.buf;
-      let x = 0;
-      while (x < key.length && key[x] === s[k + x]) x++;
-      if (x === key.length) return f;
-    }
-  }
-  /** `[27,91,...]`, journald's form of a value with control characters: decoded into `bytes`; just past it, or -1. */
-  byteArray(v, b) {
-    const fast = this.compactByteArray(v, b);
-    return fast !== -2 ? fast : this.spacedByteArray(v, b);
-  }
-  /** The compact form journalctl writes, element by element; -2: not that form (spaces, `[]`). */
-  compactByteArray(v, b) {
-    const s = this.buf;
-    let out = this.bytes;
-    let n = 0;
-    let high = 0;
-    let i = v + 1;
-    for (; ; ) {
-      let d = s[i] - 48;
-      if (d < 0 || d > 9) return -2;
-      let x = d;
-      d = s[++i] - 48;
-      if (d >= 0 && d <= 9) {
-        x = x * 10 + d;
-        d = s[++i] - 48;
-        if (d >= 0 && d <= 9) {
-          x = x * 10 + d;
-          i++;
-          if (x > 255) return -1;
-        }
-      }
-      if (n === out.length) out = this.grow(n);
-      out[n++] = x;
-      high |= x;
-      const c = s[i];
-      if (c === COMMA) i++;
-      else if (c === BRACKET_CLOSE && i < b) {
-        this.bytesLength = n;
-        this.bytesAscii = high < 128;
-        return i + 1;
-      } else return -2;
-    }
-  }
-  grow(n) {
-    const grown = Buffer.allocUnsafe(n * 2);
-    this.bytes.copy(grown);
-    return this.bytes = grown;
-  }
-  /** Any spacing, and `[]`. */
-  spacedByteArray(v, b) {
-    const s = this.buf;
-    let n = 0;
-    let cur = -1;
-    let high = 0;
-    let out = this.bytes;
-    for (let i = v + 1; i < b; i++) {
-      const c = s[i];
-      if (c >= 48 && c <= 57) {
-        cur = cur < 0 ? c - 48 : cur * 10 + (c - 48);
-        if (cur > 255) return -1;
-      } else if (c === COMMA || c === BRACKET_CLOSE) {
-        if (cur < 0) {
-          if (c !== BRACKET_CLOSE || n !== 0) return -1;
-          this.bytesLength = 0;
-          this.bytesAscii = true;
-          return i + 1;
-        }
-        if (n === out.length) out = this.grow(n);
-        out[n++] = cur;
-        high |= cur;
-        cur = -1;
-        if (c === BRACKET_CLOSE) {
-          this.bytesLength = n;
-          this.bytesAscii = high < 128;
-          return i + 1;
-        }
-      } else if (!isSpace(c)) return -1;
-    }
-    return -1;
-  }
-};
-function skipOther(s, v, b, c) {
-  if (c === 91) {
-    let j2 = v + 1;
-    while (j2 < b && isSpace(s[j2])) j2++;
-    const d = s[j2];
-    if (d === QUOTE || d === 91 || d === 123) return -1;
-    const e = s.indexOf(BRACKET_CLOSE, v);
-    return e < 0 || e >= b ? -1 : e + 1;
-  }
-  if (c === 123) return -1;
-  let j = v;
-  while (j < b && s[j] !== COMMA && s[j] !== CLOSE) j++;
-  return j;
-}
-function escaped(s, e) {
-  let n = 0;
-  for (let i = e - 1; s[i] === BACKSLASH; i--) n++;
-  return (n & 1) === 1;
-}
-
-// src/domain/journal/head.ts
-var CONTAINER = 0;
-var STDOUT = 1;
-var OTHER = 2;
-function emptyHead() {
-  return { cursor: null, cursorTs: 0, ts: 0, priority: null, container: null, unit: null, identifier: null, src: OTHER, partial: false, lineMax: false, cidPresent: false, cid: null, sidPresent: false, sid: null };
-}
-function str(v) {
-  return typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : null;
-}
-function spanStr(sc, f) {
-  const k = sc.kind[f];
-  if (k === STR) return sc.text(sc.start[f], sc.end[f]);
-  if (k === STR_ESC) return JSON.parse(sc.text(sc.start[f] - 1, sc.end[f] + 1));
-  return null;
-}
-function spanIs(sc, f, lit) {
-  const k = sc.kind[f];
-  if (k === STR) return sameBytes(sc.buf, sc.start[f], sc.end[f], lit);
-  return k === STR_ESC && spanStr(sc, f) === lit.toString("utf8");
-}
-function sameBytes(buf, a, e, lit) {
-  if (e - a !== lit.length) return false;
-  for (let i = 0; i < lit.length; i++) if (buf[a + i] !== lit[i]) return false;
-  return true;
-}
-var STDOUT_BYTES = Buffer.from("stdout");
-var TRUE_BYTES = Buffer.from("true");
-var LINE_MAX_BYTES = Buffer.from("line-max");
-var SLOTS = 8;
-var Interner = class {
-  bytes = [];
-  strings = [];
-  next = [];
-  get(sc, f) {
-    if (sc.kind[f] !== STR) return spanStr(sc, f);
-    const a = sc.start[f];
-    const e = sc.end[f];
-    const held2 = this.bytes[f] ??= [];
-    for (let i = 0; i < held2.length; i++) if (sameBytes(sc.buf, a, e, held2[i])) return this.strings[f][i];
-    const strings = this.strings[f] ??= [];
-    const at = held2.length < SLOTS ? held2.length : this.next[f] = ((this.next[f] ?? 0) + 1) % SLOTS;
-    held2[at] = Buffer.from(sc.buf.subarray(a, e));
-    return strings[at] = sc.text(a, e);
-  }
-};
-function spanNumber(sc, f) {
-  if (sc.kind[f] === STR) {
-    const s = sc.buf;
-    const a = sc.start[f];
-    const e = sc.end[f];
-    if (e > a && e - a <= 16) {
-      let n = 0;
-      let i = a;
-      for (; i < e; i++) {
-        const c = s[i] - 48;
-        if (c < 0 || c > 9) break;
-        n = n * 10 + c;
-      }
-      if (i === e && n <= Number.MAX_SAFE_INTEGER) return n;
-    }
-  }
-  return Number(spanStr(sc, f));
-}
-function headFromSpans(sc, h, intern) {
-  const k = sc.kind;
-  h.cursor = null;
-  const rt = k[F_RT] === STR || k[F_RT] === STR_ESC;
-  h.cursorTs = rt ? spanNumber(sc, F_RT) || 0 : 0;
-  h.ts = rt ? h.cursorTs : k[F_SRT] === STR || k[F_SRT] === STR_ESC ? spanNumber(sc, F_SRT) || 0 : 0;
-  if (k[F_PRIORITY] === STR && sc.end[F_PRIORITY] - sc.start[F_PRIORITY] === 1) {
-    const d = sc.buf[sc.start[F_PRIORITY]] - 48;
-    h.priority = d >= 0 && d <= 9 ? d : Number(spanStr(sc, F_PRIORITY));
-  } else {
-    const p = spanStr(sc, F_PRIORITY);
-    h.priority = p === null ? null : Number(p);
-  }
-  h.cid = intern.get(sc, F_CID);
-  h.container = intern.get(sc, F_CNAME) ?? h.cid;
-  h.unit = intern.get(sc, F_UNIT) ?? intern.get(sc, F_USER_UNIT) ?? intern.get(sc, F_SYSTEMD_UNIT);
-  h.identifier = intern.get(sc, F_IDENT) ?? intern.get(sc, F_COMM);
-  h.cidPresent = k[F_CID] !== ABSENT;
-  h.sidPresent = k[F_STREAM] !== ABSENT;
-  h.sid = h.sidPresent ? intern.get(sc, F_STREAM) : null;
-  h.src = h.cidPresent || k[F_CNAME] !== ABSENT ? CONTAINER : spanIs(sc, F_TRANSPORT, STDOUT_BYTES) ? STDOUT : OTHER;
-  h.partial = spanIs(sc, F_PARTIAL, TRUE_BYTES);
-  h.lineMax = spanIs(sc, F_LINE_BREAK, LINE_MAX_BYTES);
-}
-function headFromObject(raw, h) {
-  h.cursor = typeof raw.__CURSOR === "string" ? raw.__CURSOR : null;
-  h.cursorTs = Number(raw.__REALTIME_TIMESTAMP) || 0;
-  h.ts = Number(str(raw.__REALTIME_TIMESTAMP) ?? str(raw._SOURCE_REALTIME_TIMESTAMP) ?? 0) || 0;
-  const p = str(raw.PRIORITY);
-  h.priority = p === null ? null : Number(p);
-  h.cid = str(raw.CONTAINER_ID);
-  h.container = str(raw.CONTAINER_NAME) ?? h.cid;
-  h.unit = str(raw.UNIT) ?? str(raw.USER_UNIT) ?? str(raw._SYSTEMD_UNIT);
-  h.identifier = str(raw.SYSLOG_IDENTIFIER) ?? str(raw._COMM);
-  h.cidPresent = raw.CONTAINER_ID !== void 0;
-  h.sidPresent = raw._STREAM_ID !== void 0;
-  h.sid = str(raw._STREAM_ID);
-  h.src = h.cidPresent || raw.CONTAINER_NAME !== void 0 ? CONTAINER : raw._TRANSPORT === "stdout" ? STDOUT : OTHER;
-  h.partial = raw.CONTAINER_PARTIAL_MESSAGE === "true";
-  h.lineMax = raw._LINE_BREAK === "line-max";
-}
-
-// src/domain/journal/pieces.ts
-var MAX_PARTIAL_BYTES = 1 << 20;
-var sameId = (a, b) => a === b || (a === null ? b === "null" : b === null && a === "null");
-function copyHead(to, from) {
-  to.cursor = from.cursor;
-  to.cursorTs = from.cursorTs;
-  to.ts = from.ts;
-  to.priority = from.priority;
-  to.container = from.container;
-  to.unit = from.unit;
-  to.identifier = from.identifier;
-  to.src = from.src;
-  to.partial = from.partial;
-  to.lineMax = from.lineMax;
-  to.cidPresent = from.cidPresent;
-  to.cid = from.cid;
-  to.sidPresent = from.sidPresent;
-  to.sid = from.sid;
-}
-var Pieces = class {
-  joined = 0;
-  /** After take() returned true: emit buf[start, end) now (valid until the next take), under head's fields. */
-  head;
-  buf;
-  start = 0;
-  end = 0;
-  /** The bytes to emit are the ones passed in (not a joined message): the caller's ASCII knowledge holds. */
-  ascii = false;
-  held = [];
-  spare = [];
-  get size() {
-    return this.held.length;
-  }
-  /** A piece of this record's container or stream is held: the record ends it. */
-  holds(h) {
-    return this.find(true, h.cid) >= 0 || this.find(false, h.sid) >= 0;
-  }
-  /** One record's MESSAGE, buf[a, e) (copied when held). True: emit buf/start/end now. */
-  take(h, buf, a, e) {
-    const keyed = h.cidPresent || h.sidPresent;
-    const id = h.cidPresent ? h.cid : h.sid;
-    const at = keyed ? this.find(h.cidPresent, id) : -1;
-    if ((h.partial || h.lineMax) && keyed) {
-      if (at < 0) {
-        const p2 = this.spare.pop() ?? { container: false, id: null, head: { ...h }, bytes: Buffer.allocUnsafe(4096), size: 0 };
-        p2.container = h.cidPresent;
-        p2.id = id;
-        copyHead(p2.head, h);
-        p2.size = 0;
-        this.append(p2, buf, a, e);
-        this.held.push(p2);
-        return false;
-      }
-      const p = this.held[at];
-      this.append(p, buf, a, e);
-      this.joined++;
-      return p.size < MAX_PARTIAL_BYTES ? false : this.release(at);
-    }
-    if (at >= 0) {
-      this.append(this.held[at], buf, a, e);
-      this.joined++;
-      return this.release(at);
-    }
-    this.head = h;
-    this.buf = buf;
-    this.start = a;
-    this.end = e;
-    this.ascii = true;
-    return true;
-  }
-  /** End of input: every held message as it stands, oldest first. */
-  *rest() {
-    while (this.held.length > 0) {
-      this.release(0);
-      yield { head: this.head, bytes: this.buf.subarray(this.start, this.end) };
-    }
-  }
-  find(container, id) {
-    for (let i = 0; i < this.held.length; i++) if (this.held[i].container === container && sameId(this.held[i].id, id)) return i;
-    return -1;
-  }
-  release(at) {
-    const p = at === this.held.length - 1 ? this.held.pop() : this.held.splice(at, 1)[0];
-    this.head = p.head;
-    this.buf = p.bytes;
-    this.start = 0;
-    this.end = p.size;
-    this.ascii = false;
-    if (this.spare.length < 8) this.spare.push(p);
-    return true;
-  }
-  append(p, buf, a, e) {
-    const need = p.size + (e - a);
-    if (need > p.bytes.length) {
-      const grown = Buffer.allocUnsafe(need * 2);
-      p.bytes.copy(grown, 0, 0, p.size);
-      p.bytes = grown;
-    }
-    p.bytes.set(buf.subarray(a, e), p.size);
-    p.size = need;
-  }
-};
-
-// src/domain/journal/wasm/lines.generated.ts
-var JOURNAL_LINES_WASM = "AGFzbQEAAAABHAVgAABgAAF/YAN/f3wBf2AEf39/fwF/YAF/AX8DCQgAAQEBAgIDBAQFAXABAQEFAwEAQAYJAX8BQaDn4AALB0IHBm1lbW9yeQIABGluaXQAAAhoZWFwQmFzZQABBmxheW91dAACBW5hbWVzAAMKY3Vyc29yU2VlbgAEBWxpbmVzAAYK+VIIogQCB38Be0Gg+5aAAEH/AUGAAvwLAEEAIQADQCAAQQJ0QYCIgIAAaigCACEBQVshAkEAIQMDQCACQSVqIQIgASADaiEEIANBAWoiBSEDIAQtAAANAAtBACEGAkAgBUF/aiIDQQRJDQAgAS0AAUEFbCABIAVqQX1qLQAAaiACaiEGCyAAQaD9loAAaiADOgAAIAYhAwNAIANB/wFxIgJBAWohAyACQaD7loAAaiIELQAAQf8BRw0ACyAEIAA6AAAgAkECdEGw/ZaAAGogBjYCACAAQQFqIgBBEEcNAAtBACEDA0AgA0GghpeAAGr9DAAAAAAAAPh/AAAAAAAA+H8iB/0LBAAgA0GQhpeAAGogB/0LBAAgA0GAhpeAAGogB/0LBAAgA0HwhZeAAGogB/0LBAAgA0HghZeAAGogB/0LBAAgA0HQhZeAAGogB/0LBAAgA0HAhZeAAGogB/0LBAAgA0GwhZeAAGogB/0LBAAgA0GAAWoiA0GAgAJHDQALQQBCgICAgICAgHg3A7CFmYAAQQBBADYCuIWZgABBwIXcgABB/wFBgMAA/AsAQQBCfzcD+MXcgABBAEJ/NwPwxdyAAEEAQn83A+jF3IAAQQBCfzcD4MXcgABBAEJ/NwPYxdyAAEEAQn83A9DF3IAAQQBCfzcDyMXcgABBAEJ/NwPAxdyAAEEAQQE2ApSKjIAAQQBBADYCkPuWgABBAEEANgKM+5aAAAsIAEGg5+CAAAvDAgBBAEGg2o6AADYC8PqOgABBAEGg2o2AADYC7PqOgABBAEGg2oyAADYC6PqOgABBAEGgyoyAADYC5PqOgABBAEGgioyAADYC4PqOgABBAEGUioyAADYC3PqOgABBAEGQioyAADYC2PqOgABBAEGQ6ouAADYC1PqOgABBAEGQyouAADYC0PqOgABBAEGQqouAADYCzPqOgABBAEGQiouAADYCyPqOgABBAEGQioqAADYCxPqOgABBAEGQiomAADYCwPqOgABBAEGQioiAADYCvPqOgABBAEGQioeAADYCuPqOgABBAEGQioaAADYCtPqOgABBAEGQioWAADYCsPqOgABBAEGQioSAADYCrPqOgABBAEGQioOAADYCqPqOgABBAEGQioKAADYCpPqOgABBAEGQioCAADYCoPqOgABBoPqOgAALCABBgPuOgAALDgAgACABIAIQhYCAgAALvgkDAX8Bfgp/AkACQAJAAkACQAJAAkAgAUGBAkgNACABQQNxIQMCQAJAIAFBf2pBA08NAEKDh/Sch/bDshQhBEEAIQUMAQsgAUF8cSEGQoOH9JyH9sOyFCEEQQAhBQNAIAQgACAFaiIHMQAAhUKzg4CAgCB+IAdBAWoxAACFQrODgICAIH4gB0ECajEAAIVCs4OAgIAgfiAHQQNqMQAAhUKzg4CAgCB+IQQgBiAFQQRqIgVHDQALCwJAIANFDQAgACAFaiEHA0AgBCAHMQAAhUKzg4CAgCB+IQQgB0EBaiEHIANBf2oiAw0ACwtBgAIhCEEAKwOwhZmAACACZkUNASABQYECSCEJQYACIQgMAwtCACEEIAEhCEEAKwOwhZmAACACZg0BC0EAIAI5A7CFmYAADAMLIAFBAEwNAUIAIQRBASEJIAEhCAsgAEEBaiEKIAhBf2ohC0EAIQxBwYWagAAhBgNAAkAgDEEDdCINQbCFl4AAaisDACACYg0AIAxBAnRBwIWZgABqKAIAIAFHDQAgDEEIdEHAhZqAAGotAAAgAC0AAEcNAEEAIQcCQANAIAsgB0YNASAKIAdqIQUgBiAHaiEDIAdBAWohByADLQAAIAUtAABGDQALIAcgCEgNAQtBASEOIAkNBCANQcCF2oAAaikDACAEUQ0ECyAGQYACaiEGIAxBAWoiDEGAIEcNAAwCCwtBsIWXgAAhB0GAgH8hBQNAAkAgBysDACACYg0AIAVBwIWagABqKAIAIAFHDQBBAQ8LAkAgB0EIaisDACACYg0AIAVBxIWagABqKAIAIAFHDQBBAQ8LIAdBEGohByAFQQhqIgUNAAtCACEEIAEhCAtBACEOQQAoAriFmYAAIgpBA3QiB0GwhZeAAGogAjkDACAKQQJ0QcCFmYAAaiABNgIAIAdBwIXagABqIAQ3AwACQCAIQQFIDQAgCkEIdCENQQAhBwJAIAhBEEkNAAJAIA1BwIWagABqIAAgCGpPDQAgCCANakHAhZqAAGogAEsNAQsgCEFwcSIHQXBqIgNBBHZBAWoiBkEDcSEMQQAhBQJAIANBMEkNACANQcCFmoAAaiEBIAZB/P///wFxIQtBACEFA0AgASAFaiIDIAAgBWoiBv0AAAD9CwQAIANBEGogBkEQav0AAAD9CwQAIANBIGogBkEgav0AAAD9CwQAIANBMGogBkEwav0AAAD9CwQAIAVBwABqIQUgC0F8aiILDQALCwJAIAxFDQAgACAFaiEDIAUgDWpBwIWagABqIQUDQCAFIAP9AAAA/QsEACADQRBqIQMgBUEQaiEFIAxBf2oiDA0ACwsgCCAHRg0BCyAIIAdBf3NqIQYCQCAIQQNxIgVFDQAgDUHAhZqAAGohAwNAIAMgB2ogACAHai0AADoAACAHQQFqIQcgBUF/aiIFDQALCyAGQQNJDQAgDUHAhZqAAGohBgNAIAYgB2oiBSAAIAdqIgMtAAA6AAAgBUEBaiADQQFqLQAAOgAAIAVBAmogA0ECai0AADoAACAFQQNqIANBA2otAAA6AAAgAEEEaiEAIAZBBGohBiAHIAhBfGoiCEcNAAsLQQAgCkEBakGAIG82AriFmYAACyAOC7E3Bg1/AXsFfwF7AnwOfyOAgICAAEEQayIEJICAgIAAQQAgAzYChPuWgABBACAANgKA+5aAAEEAQQA2Aoj7loAAQQAhBQJAA0AgASACTg0BIAVB/x9KDQECQAJAQQAoAoz7loAAQfgPSg0AQQAoApD7loAAQYnwB0gNAQsgBUEASg0CQcCF3IAAQf8BQYDAAPwLAEEAQn83A/jF3IAAQQBCfzcD8MXcgABBAEJ/NwPoxdyAAEEAQn83A+DF3IAAQQBCfzcD2MXcgABBAEJ/NwPQxdyAAEEAQn83A8jF3IAAQQBCfzcDwMXcgABBAEEAKAKUioyAAEEBajYClIqMgABBAEEANgKQ+5aAAEEAQQA2Aoz7loAAC0EAKAKA+5aAACEDIAEhAAJAA0ACQCAAQRBqIgYgAkwNACAAIAJODQIDQCADIABqLQAAQQpGDQMgAiAAQQFqIgBHDQALIAIhAAwCCyADIABqIQcgBiEAIAf9AAAA/QwKCgoKCgoKCgoKCgoKCgoK/SP9ZCIHRQ0ACyAHaCAGakFwaiEACwJAAkAgASAASA0AIAEhBwwBCwNAAkAgAyABai0AAEEgTQ0AIAEhBwwCCyAAIAFBAWoiAUcNAAsgACEHCyAAQQFqIQEgACAHIAAgB0gbIQggA0F/aiEJAkADQCAAIAdMDQEgCSAAaiEGIABBf2oiCiEAIAYtAABBIUkNAAsgCkEBaiEIC0ECIQACQCAHIAhGDQAgBUECdCIKQZCKgoAAaiADIAdqIgA2AgAgCkGQioOAAGogAyAIajYCAEEAKAKI+5aAACEJAkACQCAALQAAQfsARw0AIAMgCEF/aiILai0AAEH9AEcNAEEA/QwAAAAAAAAAAAAAAAAAAAAA/QsEgMbcgABBASEMIANBAWohDUEAKAKE+5aAACEOIAkhDwJAAkADQAJAIAMgB0EBaiIQai0AACIGQSJGDQAgECAITg0EIAdBAmohAANAIAZB/wFxIgdBd2oiBkEZSw0DAkBBASAGdEGTgIAEcQ0AIAZBGUcNBCAAQX9qIRAMAgsgCCAARg0FIAMgAGotAAAhBiAAQQFqIQAMAAsLIBBBAWoiDCEAAkACQAJAA0AgAEEQaiIGIAhKDQEgAyAAaiEHIAYhACAH/QAAACIR/QxcXFxcXFxcXFxcXFxcXFxc/SMgEf0MIiIiIiIiIiIiIiIiIiIiIv0j/VD9ZCIHDQIMAAsLIAAgCE4NAQNAIAMgAGotAAAiBkEiRg0CIAZB3ABGDQIgCCAAQQFqIgBHDQAMBgsLIAdoIAZqQXBqIQALIAAgCE4NAyADIABqLQAAQdwARg0DQX8hEgJAIAAgEEF/c2oiBkEESA0AIA0gEGoiEy0AAUEFbCAGQSVsaiAGIBNqQX5qLQAAaiIUQf8BcSIQQaD7loAAaiwAACIVQQBIDQACQAJAIAAgDGsiFkEBSA0AA0ACQCAQQQJ0QbD9loAAaigCACAURw0AIBYgFUGg/ZaAAGotAABHDQAgFUECdEGAiICAAGooAgAhBiATIQcgFiEMA0ACQCAGLQAAIActAABGDQAgDEUNBQwCCyAGQQFqIQYgB0EBaiEHIAxBf2oiDA0ADAQLCyAQQQFqQf8BcSIQQaD7loAAaiwAACIVQQBODQAMAwsLAkAgFg0AA0ACQCAQQQJ0QbD9loAAaigCACAURw0AIBVBoP2WgABqLQAARQ0DCyAQQQFqQf8BcSIQQaD7loAAaiwAACIVQQBODQAMAwsLA0AgEEEBakH/AXEiEEGg+5aAAGosAABBAE4NAAwCCwsgFUEYdEEYdSESCyAAQQFqIhAgCE4NAwJAIAMgEGotAAAiBkE6Rg0AIABBAmohAAJAA0ACQCAGQf8BcUF3ag4yAAAHBwAHBwcHBwcHBwcHBwcHBwcHBwcABwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwIHCyAIIABGDQYgAyAAai0AACEGIABBAWohAAwACwsgAEF/aiEQCyAQQQFqIgcgCE4NAwJAIAMgB2otAAAiBkF3aiIAQRdLDQBBASAAdEGTgIAEcUUNACAQQQJqIQACQANAIAZB/wFxQXdqIgdBF0sNAUEBIAd0QZOAgARxRQ0BIAggAEYNBiADIABqLQAAIQYgAEEBaiEADAALCyAAQX9qIQcLAkACQCAGQf8BcSIAQSJHDQBBASEQIAdBAWoiDCEAA0ACQAJAIABBEGoiBiAITA0AIAAgCE4NAQNAIAMgAGotAAAiBkEiRg0CIAZB3ABGDQIgCCAAQQFqIgBHDQAMCQsLIAMgAGohByAGIQAgB/0AAAAiEf0MXFxcXFxcXFxcXFxcXFxcXP0jIBH9DCIiIiIiIiIiIiIiIiIiIiL9I/1Q/WQiB0UNASAHaCAGakFwaiEACyAAIAhODQYCQCADIABqLQAAQSJGDQBBAiEQIABBAmohAAwBCwsCQCASQQBIDQAgEkGAxtyAAGogEDoAACASQQJ0IgZB0MbcgABqIAw2AgAgBkGQxtyAAGogADYCAAsgAEEBaiEHDAELAkACQAJAIBJBf0oNACAAQdsARg0BIABB+wBGDQcgByAITg0CA0AgBkH/AXEiAEEsRg0DIABB/QBGDQMCQCALIAdHDQAgCCEHDAQLIA0gB2otAAAhBiAHQQFqIQcMAAsLAkAgAEHuAEcNACAHQQNqIgAgCE4NByAHIANqIgZBAWotAABB9QBHDQcgBkECai0AAEHsAEcNByADIABqLQAAQewARw0HIBJBgMbcgABqQQQ6AAAgB0EEaiEHDAMLIABB2wBHDQYgEkEDRw0GIA4gD2ohEkEAIRBBACEMIAchAAJAAkADQCAAIANqQQFqLQAAQVBqIgZBCUsNAQJAAkAgAyAAQQJqIhVqLQAAQVBqIhRBCU0NACAVIQAMAQsgFCAGQQpsaiEGAkAgAyAAQQNqIhVqLQAAQVBqIhRBCU0NACAVIQAMAQsgFCAGQQpsaiIGQf8BSw0CIABBBGohAAsgEiAQaiAGOgAAIAYgDHIhDCAQQQFqIRAgAyAAai0AACIGQSxGDQALIAZB3QBHDQAgACAITg0AQQAgEDYClMfcgABBACAPNgKQx9yAAEEAIAw2ApjH3IAAQQAgDyAQaiIPNgKI+5aAACAAQQFqIgBBfkcNAQsgB0EBaiIAIAhODQcgDiAPaiEVQX8hB0EAIQxBACEQA0ACQAJAIAMgAGotAAAiBkFQakH/AXFBCUsNAEFQIAdBCmxBUGogB0EASBsgBmoiB0H/AUoNCgwBCwJAAkAgBkF3ag4kAgILCwILCwsLCwsLCwsLCwsLCwsLCwsCCwsLCwsLCwsLCwsBAAsgBkHdAEcNCgsCQAJAIAdBf0oNACAGQd0ARw0LIBANC0EAIA82ApDH3IAAQQBBADYClMfcgABBAEEANgKYx9yAAAwBCyAVIBBqIAc6AAAgByAMciEMIBBBAWohEEF/IQcgBkHdAEcNAUEAIBA2ApTH3IAAQQAgDzYCkMfcgABBACAMNgKYx9yAAEEAIBAgD2oiDzYCiPuWgAALIABBAWohAAwCCyAIIABBAWoiAEcNAAwICwsgAEEASA0GQQBBAzoAg8bcgAAgACEHDAILIAggB0EBaiIGIAggBkobIRQgBiEAAkADQAJAIAAgCEgNACADIBRqLQAAIRUMAgsCQAJAIAMgAGotAAAiFUF3aiIMQRdLDQBBASEQQQEgDHRBg4CABHENAQsgFUENRiEQCyAAQQFqIQAgEA0ACwsgFUH/AXEiAEEiRg0FIABB2wBGDQUgAEH7AEYNBSAHIAhODQUDQCAIIAZGDQYgAyAGaiEAIAZBAWoiByEGIAAtAABB3QBHDQALIAdBf2ogCE4NBQsgB0EASA0ECyAHIAhODQNBACEMAkACQCADIAdqLQAAIgBBd2oOJAAAAQEAAQEBAQEBAQEBAQEBAQEBAQEBAAEBAQEBAQEBAQEBAgELA0AgAEH/AXFBd2oiBkEXSw0BQQEgBnRBk4CABHFFDQEgCyAHRg0FIA0gB2otAAAhACAHQQFqIQcMAAsLIABB/wFxIgBBLEYNAAsgAEH9AEcNAiAHIAtHDQIMAQsgB0H9AEcNASAMIAggAEZxQQFHDQELQQAtAIDG3IAAQQJGDQBBAC0AgcbcgAAiAEECRg0AQQAtAILG3IAAIgdBAkYNAEEALQCExtyAAEH/AXFBAkYNAEEALQCFxtyAAEH/AXFBAkYNAEEALQCGxtyAAEH/AXFBAkYNAEEALQCHxtyAAEH/AXFBAkYNAEEALQCIxtyAAEH/AXFBAkYNAEEALQCJxtyAAEH/AXFBAkYNAEEAKAGKxtyAAP0RIhf9DAICAgIAAAAAAAAAAAAAAAD9IyIR/RsAQQFxIBEgEf0NAAAAAAEAAAACAAAAAwAAACIR/RsBQQFxQQF0ciAR/RsCQQFxQQJ0ciAR/RsDQQN0ckEPcQ0AQQAtAI7G3IAAQf8BcUECRg0AQQAtAI/G3IAAQf8BcUECRg0ARAAAAAAAAAAAIRgCQAJAIABBAUcNAEEAKAKUxtyAACILQQAoAtTG3IAAIgZrQRBKDQJEAAAAAAAAAAAhGEQAAAAAAAAAACEZIAsgBkwNASADIAZqLQAAIghBRmpB/wFxQfYBSQ0CIAtBf2ohEEQAAAAAAAAAACEYAkACQANAIBhEAAAAAAAAJECiIAhB/wFxQVBqt6AhGCAQIAZGDQEgDSAGaiEIIAZBAWoiDCEGIAgtAAAiCEFGakH/AXFB9gFJDQIMAAsLIAshDAsgDCALSA0CIBhEAAAAAAAA8L8gGET///////8/Q2UbIhhEAAAAAAAAAABjDQILAkAgAEEBRw0ARAAAAAAAAAAAIRkMAQsCQCAHQQFGDQBEAAAAAAAAAAAhGQwBC0EAKAKYxtyAACIQQQAoAtjG3IAAIgBrQRBKDQECQCAQIABKDQBEAAAAAAAAAAAhGQwBCyADIABqLQAAIgZBRmpB/wFxQfYBSQ0BIBBBf2ohB0QAAAAAAAAAACEZAkACQANAIBlEAAAAAAAAJECiIAZB/wFxQVBqt6AhGSAHIABGDQEgDSAAaiEGIABBAWoiCCEAIAYtAAAiBkFGakH/AXFB9gFJDQIMAAsLIBAhCAsgCCAQSA0BIBlEAAAAAAAA8L8gGUT///////8/Q2UbIhlEAAAAAAAAAABjDQELQf8BIQ4CQCAX/RYAQQFHDQBBACgCuMbcgABBACgC+MbcgAAiAGtBAUcNASADIABqLQAAIgBBRmpB/wFxQfYBSQ0BIABBUGohDgtBBBCHgICAACIS/RFBBRCHgICAACIW/RwBQQsQh4CAgAAiE/0cAkEMEIeAgIAAIhr9HAP9DP7////+/////v////7///8iF/03IhH9GwFBAXFBAXQgEf0bAGsgEf0bAkEBcUECdHIgEf0bA0EBcUEDdHJBDRCHgICAACIb/RFBDhCHgICAACIc/RwBQQ8Qh4CAgAAiHf0cAkEJEIeAgIAAIh79HAMgF/03IhH9GwBBAXFBBHRyIBH9GwFBAXFBBXRyIBH9GwJBAXFBBnRyIBH9GwNBB3RyQf8BcQ0AQQAhH0EBIQ1BACEIQQAhIEEAISFBACEGQQAhIkEAISMCQAJAAkACQEEALQCDxtyAAEF/ag4DAAECAwtBACEjQQEhBkEAKAKcxtyAACIIISBBACgC3MbcgAAiHyEhQQEhIkEBIQ0MAgtBACgChPuWgAAiD0EAKAKI+5aAACIfaiEVAkACQAJAQQAoAtzG3IAAIgZBACgCnMbcgAAiB0gNACAVQQo6AABBASENQQAhBkEAIB9BAWo2Aoj7loAAQQIhIiAfIQggHyEgDAELQQAhDEEAKAKA+5aAACELQQAhFANAIBUgDGohCCALIAZqIRBBACEAAkACQANAIAYgAGoiA0EQaiAHSg0BIAggAGogECAAav0AAAAiEf0LAAAgAEEQaiEAIBH9DCAgICAgICAgICAgICAgICD9JiAR/QxcXFxcXFxcXFxcXFxcXFxc/SP9UP1kIgNFDQALIAwgA2giCEEQIAMbaiAAakFwaiEMIAYgCGogAGpBcGohAwwBCyAMIABqIQwLAkAgAyAHTg0AAkACQCALIANqLQAAIgBB3ABHDQAgA0EBaiIDIAdODQgCQAJAAkACQCALIANqLQAAIgBBpH9qDhkDDAwMDAwMDAwMDAwMDAwMDAwBDAwMDAwCAAsgAEFeag4OAgsLCwsLCwsLCwsLCwILC0EKIQBBASAUaiEUDAMLQQkhAAtBACAUaiEUDAELIABBIEkNBwsgFSAMaiAAOgAAIAxBAWohDCADQQFqIgYgB0gNAQsLIBUgDGpBCjoAAEEAIAwgH2oiIEEBajYCiPuWgAAgFEEASA0EQQIhIgJAIBQNAEEAIQYgICEIDAELICAhCCAPICBBf2oiAGotAABBCkcNAUEBIQ1BACEGIAAhCCAUQQFHDQEgACEICyAfISFBACEjDAILQQAhBkECISIgHyEhQQIhDUEAISMMAQtBACEfQQAoApTH3IAAIgBBACgCkMfcgAAiIWohIEEDISICQEEAKAKYx9yAAEH/AEwNAEEAIQhBACEGQQMhDUEAISMMAQtBACgChPuWgAAhBiAgIRQCQCAAQQFIDQAgIEF/aiIAICAgBiAAai0AAEEKRhshFAtBACgCiPuWgAAhH0GAASEjAkAgFCAhTg0AQQIhDUEAIQYgHyEIDAELIAYgH2ohDUEAIQ8gISEJQQAhJANAIAkhAwJAIAkgFE4NACAJIQMDQCAGIANqLQAAQQpGDQEgFCADQQFqIgNHDQALIBQhAwtBfyELIA8hCCAPIQxBfyEVAkAgCSADTg0AQX8hFUF/IQsgDyEMIA8hCANAAkACQAJAAkAgBiAJai0AACIQQXNqDg8CAQEBAQEBAQEBAQEBAQABCyAJQQFqIgAgA04NACAGIABqLQAAQdsARw0AIAlBAmoiACADTg0AA0ACQCAGIABqLQAAIgdBUGpB/wFxQQpJDQACQCAHQUVqDgUBAAAAAQALIAdBIHJBn39qQf8BcUEaTw0CIAAhCQwECyADIABBAWoiAEcNAAsLIA0gCGogEDoAACAIQQFqIQgMAQsgCCAVIAggDEoiABshFSAMIAsgABshCyAIIQwLIAlBAWoiCSADSA0ACwsCQCAMIAsgCCAMSiIAGyIMQQBIDQAgCCAVIAAbIiUgDGshFQJAIAwgD0YNACAVQQFIDQBBACEHAkAgFUEQSQ0AIA0gDGohJgJAIA0gD2oiJyANICVqTw0AICYgDSAlIA9qIAxrakkNAQsgFUFwcSIHQXBqIglBBHZBAWoiCEEDcSEQQQAhAAJAIAlBMEkNACAIQfz///8BcSELQQAhAANAICcgAGoiCSAmIABqIgj9AAAA/QsAACAJQRBqIAhBEGr9AAAA/QsAACAJQSBqIAhBIGr9AAAA/QsAACAJQTBqIAhBMGr9AAAA/QsAACAAQcAAaiEAIAtBfGoiCw0ACwsCQCAQRQ0AIA0gDCAAamohCSANIA8gAGpqIQADQCAAIAn9AAAA/QsAACAJQRBqIQkgAEEQaiEAIBBBf2oiEA0ACwsgFSAHRg0BCyAlIAxBf3NqIAdrIRACQCAVQQNxIgBFDQAgDSAMaiEJIA0gD2ohCANAIAggB2ogCSAHai0AADoAACAHQQFqIQcgAEF/aiIADQALCyAQQQNJDQAgDSAHIA9qaiEAIA0gDCAHaiIJaiEHIAkgJWshCQNAIAAgBy0AADoAACAAQQFqIAdBAWotAAA6AAAgAEECaiAHQQJqLQAAOgAAIABBA2ogB0EDai0AADoAACAAQQRqIQAgB0EEaiEHIAlBBGoiCQ0ACwsgDSAVIA9qIgBqQQo6AAAgJEEBaiEkIABBAWohDwsgA0EBaiEJIAMgFEgNAAtBACEGQQAgDyAfaiIANgKI+5aAACAAICRBAUYiA2shCEEBQQIgAxshDQsCQEEALQCAxtyAAEEBRw0AICNBwAByICNBACgCgPuWgABBACgC0MbcgAAiAGpBACgCkMbcgAAgAGsgGBCFgICAABshIwtBACEAAkBBAC0AhMbcgAAiCUEALQCFxtyAAHJB/wFxDQACQEEALQCGxtyAAEEBRw0AQQAoAqjG3IAAQQAoAujG3IAAIgBrIgNBAUgNAEEAKAKA+5aAACAAaiIALQAAQfMARw0AIANBAUYNACAAQQFqLQAAQfQARw0AIANBAkYNACAAQQJqLQAAQeQARw0AIANBA0YNACAAQQNqLQAAQe8ARw0AIANBBEYNACAAQQRqLQAAQfUARw0AIANBBUYNACAAQQVqLQAAQfQARw0AQQEhACADQQZGDQELQQIhAAsgACAjciEHAkBBAC0Ah8bcgABBAUcNAEEAKAKsxtyAAEEAKALsxtyAACIDayIAQQFIDQBBACgCgPuWgAAgA2oiAy0AAEH0AEcNACAAQQFGDQAgA0EBai0AAEHyAEcNACAAQQJGDQAgA0ECai0AAEH1AEcNACAAQQNGDQAgB0EEciAHIABBBEYbIAcgA0EDai0AAEHlAEYbIQcLAkBBAC0AiMbcgABBAUcNAEEAKAKwxtyAAEEAKALwxtyAACIDayIAQQFIDQBBACgCgPuWgAAgA2oiAy0AAEHsAEcNACAAQQFGDQAgA0EBai0AAEHpAEcNACAAQQJGDQAgA0ECai0AAEHuAEcNACAAQQNGDQAgA0EDai0AAEHlAEcNACAAQQRGDQAgA0EEai0AAEEtRw0AIABBBUYNACADQQVqLQAAQe0ARw0AIABBBkYNACADQQZqLQAAQeEARw0AIABBB0YNACAHQQhyIAcgAEEIRhsgByADQQdqLQAAQfgARhshBwsgBUGQ6ouAAGogDjoAACAFQZCqi4AAaiAiOgAAQQAhACAKQZCKhoAAaiASIBYgFkEASBs2AgAgCkGQioiAAGogHSAcIBxBAEgbNgIAIApBkIqJgABqIBI2AgAgCkGQioqAAGogHjYCAEEBIQMgBUEDdEGQioCAAGogGCAZQQAtAIHG3IAAQQFGGzkDACAKQZCKh4AAaiAbIBogGkEASBsgEyATQQBIGzYCACAFQaDajoAAaiANOgAAQYD7loAAQYT7loAAIAYbKAIAIQYgBUGQyouAAGogB0EQciAHIAlB/wFxGyIHQSByIAdBAC0AicbcgAAbOgAAIApBkIqEgABqIAYgIWo2AgAgCkGQioWAAGogBiAgajYCACAKQaDajIAAaiAGIB9qNgIAIApBoNqNgABqIAYgCGo2AgAMAQtBACEDQQAgCTYCiPuWgABBAyEACyAFQZCKi4AAaiADOgAAIAVBAWohBQsgAEEDRw0ACwtBACABNgKQioyAACAEQRBqJICAgIAAIAUL+QoBEH9BfyEBAkAgAEGAxtyAAGotAABBAUcNAEF+IQEgAEECdCIAQZDG3IAAaigCACICIABB0MbcgABqKAIAIgNrIgRB/wFKDQBBACEFAkACQAJAAkAgAEHAxdyAAGoiBigCACIBQQBIDQAgBCABQaDKjIAAai0AAEcNACAEQQFIDQQgAUECdEGgioyAAGooAgBBgPuOgABqIgctAABBACgCgPuWgAAgA2oiCC0AAEcNAUEBIQkCQANAIAQgCSIARg0BIABBAWohCSAHIABqLQAAIAggAGotAABGDQALCyAAIARODQQLQQAoAoD7loAAIgogA2ohCCAEQQFODQFBxRshAAwCC0EAKAKA+5aAACIKIANqIQgLIARBA3EhBwJAAkAgAiADQX9zakEDTw0AQcW78oh4IQBBACEJDAELIARBfHEhC0HFu/KIeCEAQQAhCQNAIAAgCCAJaiIBLQAAc0GTg4AIbCABQQFqLQAAc0GTg4AIbCABQQJqLQAAc0GTg4AIbCABQQNqLQAAc0GTg4AIbCEAIAsgCUEEaiIJRw0ACwsCQCAHRQ0AIAggCWohAQNAIAAgAS0AAHNBk4OACGwhACABQQFqIQEgB0F/aiIHDQALCyAAQf8fcSEAQQEhBQsCQAJAIABBAXRBwIXcgABqIgwuAQAiDUEASA0AAkACQCAFRQ0AIAhBAWohDiADQX9zIAJqIQsgDSEHA0ACQCAEIAdBoMqMgABqLQAARw0AIAdBAnRBoIqMgABqKAIAIgBBgPuOgABqLQAAIAgtAABHDQAgAEGB+46AAGohD0EAIQADQCALIABGDQQgDiAAaiEBIA8gAGohCSAAQQFqIQAgCS0AACABLQAARg0ACyAAIARODQMLIAdBAXRBoMfcgABqLgEAIgdBf0oNAAwDCwsCQCAEIA1BoMqMgABqLQAARw0AIA0hBwwBCyANIQcDQCAHQQF0QaDH3IAAai4BACIHQX9MDQIgBCAHQaDKjIAAai0AAEcNAAsLIAdBEHRBEHUhAQwBC0EAQQAoAoz7loAAIgFBAWo2Aoz7loAAIAFBoMqMgABqIAQ6AAAgAUECdEGgioyAAGpBACgCkPuWgAAiDjYCAAJAIAVFDQBBACEAAkAgBEEQSQ0AIAogA2ohBQJAIA5BgPuOgABqIAogAmpPDQAgBSACIA5qIANrQYD7joAAakkNAQsgBEFwcSIAQXBqIgdBBHZBAWoiCEEDcSELQQAhCQJAIAdBMEkNACAOQYD7joAAaiEQIAhB/P///wFxIQ9BACEJA0AgECAJaiIHIAUgCWoiCP0AAAD9CwAAIAdBEGogCEEQav0AAAD9CwAAIAdBIGogCEEgav0AAAD9CwAAIAdBMGogCEEwav0AAAD9CwAAIAlBwABqIQkgD0F8aiIPDQALCwJAIAtFDQAgCiAJIANqaiEHIAkgDmpBgPuOgABqIQkDQCAJIAf9AAAA/QsAACAHQRBqIQcgCUEQaiEJIAtBf2oiCw0ACwsgBCAARg0BCyACIABBf3NqIANrIQsCQCACIANrQQNxIglFDQAgCiADaiEHIA5BgPuOgABqIQgDQCAIIABqIAcgAGotAAA6AAAgAEEBaiEAIAlBf2oiCQ0ACwsgC0EDSQ0AIAogA2ohCCAOQYD7joAAaiELIAQhDwNAIAsgAGoiCSAIIABqIgctAAA6AAAgCUEBaiAHQQFqLQAAOgAAIAlBAmogB0ECai0AADoAACAJQQNqIAdBA2otAAA6AAAgCEEEaiEIIAtBBGohCyAAIA9BfGoiD0cNAAsLIAwgATsBAEEAIA4gBGo2ApD7loAAIAFBAXRBoMfcgABqIA07AQALIAYgATYCAAsgAQsLkgIBAEGACAuKAmwEAACHBAAAnAQAAOoEAADyBAAAyQQAAEkEAADYBAAAvQQAAP8EAABABAAAZwQAAFQEAABeBAAAdQQAALcEAABQUklPUklUWQBfVFJBTlNQT1JUAFVTRVJfVU5JVABfU1lTVEVNRF9VTklUAF9fQ1VSU09SAFNZU0xPR19JREVOVElGSUVSAF9fUkVBTFRJTUVfVElNRVNUQU1QAF9TT1VSQ0VfUkVBTFRJTUVfVElNRVNUQU1QAF9DT01NAF9MSU5FX0JSRUFLAENPTlRBSU5FUl9OQU1FAENPTlRBSU5FUl9QQVJUSUFMX01FU1NBR0UAQ09OVEFJTkVSX0lEAF9TVFJFQU1fSUQA";
-
-// src/domain/journal/wasm-lines.ts
-var E_SLOW = 0;
-var M_NONE = 0;
-var M_STR = 1;
-var M_BYTES = 3;
-var EM_ONE = 1;
-var EM_LINES = 2;
-var FL_SRC = 3;
-var FL_PARTIAL = 4;
-var FL_LINE_MAX = 8;
-var FL_CID = 16;
-var FL_SID = 32;
-var FL_DUP = 64;
-var FL_ASCII = 128;
-var compiled = null;
-var PAGE = 65536;
-var PAD = 64;
-var MAXE = 4096;
-var WasmLines = class {
-  x;
-  at;
-  base;
-  cap = 0;
-  gen = -1;
-  names = [];
-  mem;
-  ts;
-  a;
-  b;
-  ms;
-  me;
-  cs;
-  ce;
-  emit;
-  container;
-  unit;
-  ident;
-  cid;
-  sid;
-  status;
-  kind;
-  flags;
-  prio;
-  i32;
-  nameOff;
-  nameLen;
-  nameHeap;
-  constructor() {
-    compiled ??= new WebAssembly.Module(Buffer.from(JOURNAL_LINES_WASM, "base64"));
-    this.x = new WebAssembly.Instance(compiled, {}).exports;
-    this.x.init();
-    this.base = this.x.heapBase() + 15 & ~15;
-    this.at = new Uint32Array(this.x.memory.buffer, this.x.layout(), 21).slice();
-    this.nameHeap = this.x.names();
-    this.views();
-  }
-  get arenaAt() {
-    return this.base + this.cap + PAD;
-  }
-  /** Room for n bytes of input (and as many decoded). */
-  reserve(n) {
-    if (n <= this.cap) return;
-    const cap = Math.max(n, this.cap * 2, 1 << 16);
-    const need = this.base + 2 * (cap + PAD);
-    const have = this.x.memory.buffer.byteLength;
-    if (need > have) this.x.memory.grow(Math.ceil((need - have) / PAGE));
-    this.cap = cap;
-    this.views();
-  }
-  /** Copies buf[a, e) in: the caller then runs lines() over [0, e - a). */
-  load(buf, a, e) {
-    this.reserve(e - a);
-    buf.copy(this.mem, this.base, a, e);
-    this.mem.fill(10, this.base + (e - a), this.base + (e - a) + PAD);
-  }
-  /** The lines of the loaded input from offset `from` to `end`: how many entries; resume() says where to go on. */
-  run(from, end) {
-    const n = this.x.lines(this.base, from, end, this.arenaAt);
-    const gen = this.i32[this.at[15] >> 2];
-    if (gen !== this.gen) {
-      this.gen = gen;
-      this.names = [];
-    }
-    return n;
-  }
-  /** The name table's generation: it starts again when full (names are ids within one). */
-  get generation() {
-    return this.gen;
-  }
-  resume() {
-    return this.i32[this.at[14] >> 2];
-  }
-  /** An interned name (unit, container, identifier, stream), or null for -1. */
-  name(id) {
-    if (id < 0) return null;
-    let s = this.names[id];
-    if (s === void 0) {
-      const off = this.nameHeap + this.nameOff[id];
-      s = this.names[id] = bytesText(this.mem, off, off + this.nameLen[id], false);
-    }
-    return s;
-  }
-  /** Overlapping exports: the cursor buf[a, e) at time ts was seen already (it is kept otherwise). */
-  seenCursor(buf, a, e, ts) {
-    this.reserve(e - a);
-    buf.copy(this.mem, this.arenaAt, a, e);
-    return this.x.cursorSeen(this.arenaAt, e - a, ts) === 1;
-  }
-  views() {
-    const m = this.x.memory.buffer;
-    const at = this.at;
-    this.mem = Buffer.from(m);
-    this.ts = new Float64Array(m, at[0], MAXE);
-    const i32 = (i) => new Int32Array(m, at[i], MAXE);
-    this.a = i32(1);
-    this.b = i32(2);
-    this.ms = i32(3);
-    this.me = i32(4);
-    this.container = i32(5);
-    this.unit = i32(6);
-    this.ident = i32(7);
-    this.cid = i32(8);
-    this.sid = i32(9);
-    this.cs = i32(18);
-    this.ce = i32(19);
-    this.emit = new Uint8Array(m, at[20], MAXE);
-    this.status = new Uint8Array(m, at[10], MAXE);
-    this.kind = new Uint8Array(m, at[11], MAXE);
-    this.flags = new Uint8Array(m, at[12], MAXE);
-    this.prio = new Int8Array(m, at[13], MAXE);
-    this.i32 = new Int32Array(m);
-    this.nameOff = new Uint32Array(m, at[16], 2048);
-    this.nameLen = new Uint8Array(m, at[17], 2048);
-  }
-};
-
-// src/domain/journal/unescape.ts
-var BACKSLASH2 = 92;
-var SIMPLE = new Int16Array(128).fill(-1);
-SIMPLE[34] = 34;
-SIMPLE[92] = 92;
-SIMPLE[47] = 47;
-SIMPLE[110] = 10;
-SIMPLE[116] = 9;
-function unescapeSimple(src, a, e, out) {
-  let n = 0;
-  for (let i = a; i < e; i++) {
-    let c = src[i];
-    if (c === BACKSLASH2) {
-      const x = src[++i];
-      c = x < 128 && i < e ? SIMPLE[x] : -1;
-      if (c < 0) return -1;
-    } else if (c < 32) return -1;
-    out[n++] = c;
-  }
-  return n;
-}
-
-// src/domain/journal/twins.ts
-var WAITING = 0;
-var PAIRED = 1;
-var TwinWindow = class {
-  duplicates = 0;
-  recs = new Array(1024);
-  src = new Uint8Array(1024);
-  state = new Uint8Array(1024);
-  mask = 1023;
-  /** Numbers of the oldest held line and of the next one. */
-  first = 0;
-  next = 0;
-  /**
-   * Numbers of the unpaired lines per source (CONTAINER, STDOUT), oldest first. Twins arrive close
-   * together, so the oldest equal text is found by a short walk; paired and emitted lines are dropped
-   * from the front, which keeps each list within the window.
-   */
-  unpaired = [[], []];
-  unpairedHead = [0, 0];
-  add(rec, src) {
-    if (src !== OTHER) {
-      const twin = this.takeTwin(1 - src, rec.text);
-      if (twin) {
-        if (src === CONTAINER) {
-          twin.container = rec.container;
-          twin.identifier = rec.identifier;
-          twin.priority = rec.priority;
-        }
-        this.duplicates++;
-        return;
-      }
-    }
-    if (this.next - this.first > this.mask) this.grow();
-    const slot = this.next & this.mask;
-    this.recs[slot] = rec;
-    this.src[slot] = src;
-    this.state[slot] = WAITING;
-    if (src !== OTHER) this.unpaired[src].push(this.next);
-    this.next++;
-  }
-  /** Emits all but the newest `keep` lines, oldest first. */
-  drain(keep, out) {
-    while (this.next - this.first > keep) {
-      const slot = this.first & this.mask;
-      out.push(this.recs[slot]);
-      this.recs[slot] = void 0;
-      this.first++;
-      const src = this.src[slot];
-      if (src !== OTHER && this.state[slot] === WAITING) this.skipStale(src);
-    }
-  }
-  /** The oldest unpaired line of `src` with this text, marked paired. */
-  takeTwin(src, text) {
-    const list = this.unpaired[src];
-    for (let i = this.unpairedHead[src]; i < list.length; i++) {
-      const n = list[i];
-      if (n < this.first) continue;
-      const slot = n & this.mask;
-      if (this.state[slot] === WAITING && this.recs[slot].text === text) {
-        this.state[slot] = PAIRED;
-        this.skipStale(src);
-        return this.recs[slot];
-      }
-    }
-    return null;
-  }
-  skipStale(src) {
-    const list = this.unpaired[src];
-    let h = this.unpairedHead[src];
-    while (h < list.length && (list[h] < this.first || this.state[list[h] & this.mask] === PAIRED)) h++;
-    if (h > 1024) {
-      list.splice(0, h);
-      h = 0;
-    }
-    this.unpairedHead[src] = h;
-  }
-  /** A message of more lines than the ring holds: double it, keeping each line's number. */
-  grow() {
-    const size = (this.mask + 1) * 2;
-    const recs = new Array(size);
-    const src = new Uint8Array(size);
-    const state = new Uint8Array(size);
-    for (let n = this.first; n < this.next; n++) {
-      const from = n & this.mask;
-      const to = n & size - 1;
-      recs[to] = this.recs[from];
-      src[to] = this.src[from];
-      state[to] = this.state[from];
-    }
-    this.recs = recs;
-    this.src = src;
-    this.state = state;
-    this.mask = size - 1;
-  }
-};
-
-// src/domain/journal/decoder.ts
-var WINDOW = 256;
-var MAX_LINE_BYTES = 4 << 20;
-var RUN_BYTES = 1 << 20;
-function messageBytes(value) {
-  if (typeof value === "string") return Buffer.from(value, "utf8");
-  if (Array.isArray(value)) {
-    if (value.length === 0) return Buffer.alloc(0);
-    if (typeof value[0] !== "number") return messageBytes(value[value.length - 1]);
-    return Buffer.from(value);
-  }
-  return null;
-}
-var JournalDecoder = class {
-  stats = { records: 0, malformed: 0, truncatedNull: 0, podmanDuplicates: 0, cursorDuplicates: 0, joinedPieces: 0 };
-  pieces = new Pieces();
-  window = new TwinWindow();
-  /** The per-line work (fields, head, MESSAGE bytes, cursors) in WebAssembly; lines it leaves are read here. */
-  wasm = new WasmLines();
-  head = emptyHead();
-  scanner = new SpanScanner();
-  intern = new Interner();
-  /** The start of a line still without its newline, in tail[0, tailLength). */
-  tail = Buffer.alloc(0);
-  tailLength = 0;
-  /** This line's MESSAGE with its escapes undone, escaped[0, escapedLength); -1: it is in escapedText. */
-  escaped = Buffer.allocUnsafe(4096);
-  escapedLength = -1;
-  escapedText = "";
-  /** One JSON line. */
-  push(jsonLine) {
-    const out = [];
-    const buf = Buffer.from(jsonLine, "utf8");
-    this.scanner.reset(buf);
-    this.line(buf, 0, buf.length, out);
-    return out;
-  }
-  /** A text of whole lines. */
-  pushText(text, out = []) {
-    this.lines(Buffer.from(text, "utf8"), 0, -1, out);
-    return out;
-  }
-  /**
-   * Raw bytes as read (any cut): whole lines are decoded in place, the rest waits for the next call. Lines
-   * are cut at newline bytes, so no UTF-8 character is split.
-   */
-  pushBytes(chunk, out = []) {
-    let from = 0;
-    if (this.tailLength > 0) {
-      const nl = chunk.indexOf(10);
-      this.hold(nl < 0 ? chunk : chunk.subarray(0, nl));
-      if (nl < 0) {
-        if (this.tailLength > MAX_LINE_BYTES) this.overlong(out);
-        return out;
-      }
-      const first = this.tail.subarray(0, this.tailLength);
-      this.tailLength = 0;
-      this.lines(first, 0, first.length, out);
-      from = nl + 1;
-    }
-    const cut = chunk.lastIndexOf(10);
-    if (cut >= from) this.lines(chunk, from, cut, out);
-    const rest = Math.max(cut + 1, from);
-    if (rest < chunk.length) {
-      this.hold(chunk.subarray(rest));
-      if (this.tailLength > MAX_LINE_BYTES) this.overlong(out);
-    }
-    return out;
-  }
-  hold(piece) {
-    const need = this.tailLength + piece.length;
-    if (need > this.tail.length) {
-      const grown = Buffer.allocUnsafe(Math.max(need, this.tail.length * 2, 4096));
-      this.tail.copy(grown, 0, 0, this.tailLength);
-      this.tail = grown;
-    }
-    piece.copy(this.tail, this.tailLength);
-    this.tailLength = need;
-  }
-  /** A line that never ends is not held: its piece goes through as a line (malformed JSON, counted). */
-  overlong(out) {
-    const piece = Buffer.from(this.tail.subarray(0, this.tailLength));
-    this.tailLength = 0;
-    this.lines(piece, 0, piece.length, out);
-  }
-  /** The lines of buf[a, b) (b = -1: to the end), in runs of about RUN_BYTES cut after a newline. */
-  lines(buf, a, b, out) {
-    const end = b < 0 ? buf.length : b;
-    while (a < end) {
-      let e = end;
-      if (e - a > RUN_BYTES) {
-        const nl = buf.lastIndexOf(10, a + RUN_BYTES - 1);
-        const far = nl >= a ? nl : buf.indexOf(10, a + RUN_BYTES);
-        e = far < 0 || far >= end ? end : far + 1;
-      }
-      this.run(buf, a, e, out);
-      a = e;
-    }
-  }
-  /** One run: the WebAssembly half reads its lines; what it leaves (SLOW) is read by line(), in order. */
-  run(buf, a, e, out) {
-    const w = this.wasm;
-    const ascii = isAscii2(buf.subarray(a, e));
-    w.load(buf, a, e);
-    for (let from = 0, n = e - a; from < n; from = w.resume()) {
-      const count = w.run(from, n);
-      for (let i = 0; i < count; i++) {
-        if (w.status[i] === E_SLOW) {
-          const line = Buffer.from(w.mem.subarray(w.a[i], w.b[i]));
-          this.scanner.reset(line);
-          this.line(line, 0, line.length, out);
-        } else this.fast(w, i, ascii, out);
-      }
-    }
-  }
-  /** A line the WebAssembly half read whole: the same steps as line() from its results. */
-  fast(w, i, ascii, out) {
-    this.stats.records++;
-    const fl = w.flags[i];
-    if ((fl & FL_DUP) !== 0) {
-      this.stats.cursorDuplicates++;
-      return;
-    }
-    const h = this.head;
-    h.ts = w.ts[i];
-    const p = w.prio[i];
-    h.priority = p < 0 ? null : p;
-    h.container = w.name(w.container[i]);
-    h.unit = w.name(w.unit[i]);
-    h.identifier = w.name(w.ident[i]);
-    h.cid = w.name(w.cid[i]);
-    h.sid = w.name(w.sid[i]);
-    h.cidPresent = (fl & FL_CID) !== 0;
-    h.sidPresent = (fl & FL_SID) !== 0;
-    h.src = fl & FL_SRC;
-    h.partial = (fl & FL_PARTIAL) !== 0;
-    h.lineMax = (fl & FL_LINE_MAX) !== 0;
-    const joining = h.partial || h.lineMax || this.pieces.size > 0 && this.pieces.holds(h);
-    const kind = w.kind[i];
-    if (kind === M_NONE) {
-      this.stats.truncatedNull++;
-      return;
-    }
-    const textAscii = kind === M_BYTES ? (fl & FL_ASCII) !== 0 : ascii;
-    if (joining) {
-      if (kind === M_STR && !ascii) {
-        const bytes = Buffer.from(bytesText(w.mem, w.ms[i], w.me[i], false), "utf8");
-        this.join(h, bytes, 0, bytes.length);
-      } else this.join(h, w.mem, w.ms[i], w.me[i], textAscii);
-    } else {
-      const emit = w.emit[i];
-      if (emit === EM_ONE) this.emitLine(h, bytesText(w.mem, w.cs[i], w.ce[i], textAscii));
-      else if (emit === EM_LINES) this.emitBytes(h, w.mem, w.cs[i], w.ce[i], textAscii);
-      else this.emitMessage(h, bytesText(w.mem, w.ms[i], w.me[i], false));
-    }
-    this.window.drain(WINDOW, out);
-    this.stats.podmanDuplicates = this.window.duplicates;
-  }
-  line(buf, a, b, out) {
-    while (a < b && buf[a] <= 32) a++;
-    while (b > a && buf[b - 1] <= 32) b--;
-    if (a === b) return;
-    const sc = this.scanner;
-    const h = this.head;
-    let raw = null;
-    let kind;
-    if (buf[a] === 123 && buf[b - 1] === 125 && sc.scan(a, b)) {
-      kind = sc.kind[F_MESSAGE];
-      if (!this.spanHead(kind)) {
-        this.stats.malformed++;
-        return;
-      }
-    } else {
-      try {
-        const v = JSON.parse(buf.toString("utf8", a, b).trim());
-        raw = typeof v === "object" && v !== null ? v : {};
-      } catch {
-        this.stats.malformed++;
-        return;
-      }
-      headFromObject(raw, h);
-      kind = typeof raw.MESSAGE === "string" ? STR_ESC : 0;
-    }
-    this.stats.records++;
-    if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.seenCursorString(h.cursor, h.cursorTs)) {
-      this.stats.cursorDuplicates++;
-      return;
-    }
-    const joining = h.partial || h.lineMax || this.pieces.size > 0 && this.pieces.holds(h);
-    if (kind === STR && !joining) {
-      this.emitLine(h, sc.text(sc.start[F_MESSAGE], sc.end[F_MESSAGE]));
-    } else if (kind === STR_ESC && !joining) {
-      if (raw !== null) this.emitMessage(h, raw.MESSAGE);
-      else if (this.escapedLength >= 0) this.emitBytes(h, this.escaped, 0, this.escapedLength, sc.ascii);
-      else this.emitMessage(h, this.escapedText);
-    } else if (kind === BYTES && !joining) {
-      this.emitMessage(h, bytesText(sc.bytes, 0, sc.bytesLength, sc.bytesAscii));
-    } else if (!this.joinMessage(h, raw, kind)) {
-      this.stats.truncatedNull++;
-      return;
-    }
-    this.window.drain(WINDOW, out);
-    this.stats.podmanDuplicates = this.window.duplicates;
-  }
-  /**
-   * The record's fields from the scanner's spans, escaped ones decoded (MESSAGE into `escaped`, or
-   * `escapedText` for the escapes unescapeSimple leaves). False: a string JSON.parse refuses (a raw
-   * control character, which journalctl never writes): the line is malformed, as JSON.parse of it says.
-   */
-  spanHead(kind) {
-    const sc = this.scanner;
-    try {
-      headFromSpans(sc, this.head, this.intern);
-      if (sc.kind[F_CURSOR] === STR_ESC) this.head.cursor = spanStr(sc, F_CURSOR);
-      if (kind === STR_ESC) {
-        const a = sc.start[F_MESSAGE];
-        const e = sc.end[F_MESSAGE];
-        if (this.escaped.length < e - a) this.escaped = Buffer.allocUnsafe(Math.max(e - a, this.escaped.length * 2));
-        this.escapedLength = unescapeSimple(sc.buf, a, e, this.escaped);
-        if (this.escapedLength < 0) this.escapedText = spanStr(sc, F_MESSAGE);
-      }
-      return true;
-    } catch (err) {
-      if (err instanceof SyntaxError) return false;
-      throw err;
-    }
-  }
-  /** MESSAGE as bytes to the joiner; false when it has none (null, absent, not a string or byte array). */
-  joinMessage(h, raw, kind) {
-    const sc = this.scanner;
-    if (raw !== null) {
-      const bytes = messageBytes(raw.MESSAGE);
-      if (bytes !== null) this.join(h, bytes, 0, bytes.length);
-      return bytes !== null;
-    }
-    if (kind === BYTES) this.join(h, sc.bytes, 0, sc.bytesLength, sc.bytesAscii);
-    else if (kind === STR && sc.ascii) this.join(h, sc.buf, sc.start[F_MESSAGE], sc.end[F_MESSAGE], true);
-    else if (kind === STR_ESC && this.escapedLength >= 0) this.join(h, this.escaped, 0, this.escapedLength, sc.ascii);
-    else if (kind === STR || kind === STR_ESC) {
-      const bytes = Buffer.from(kind === STR ? spanStr(sc, F_MESSAGE) : this.escapedText, "utf8");
-      this.join(h, bytes, 0, bytes.length);
-    } else return false;
-    return true;
-  }
-  /** One piece of a message cut by conmon or journald: held, or joined and emitted. */
-  join(h, buf, a, e, ascii = false) {
-    const p = this.pieces;
-    if (p.take(h, buf, a, e)) this.emitMessage(p.head, bytesText(p.buf, p.start, p.end, p.ascii && ascii));
-    this.stats.joinedPieces = p.joined;
-  }
-  seenSpanCursor(ts) {
-    const sc = this.scanner;
-    const k = sc.kind[F_CURSOR];
-    if (k === STR) return this.wasm.seenCursor(sc.buf, sc.start[F_CURSOR], sc.end[F_CURSOR], ts);
-    return k === STR_ESC && this.seenCursorString(this.head.cursor, ts);
-  }
-  seenCursorString(cursor, ts) {
-    const bytes = Buffer.from(cursor, "utf8");
-    return this.wasm.seenCursor(bytes, 0, bytes.length, ts);
-  }
-  /** End of input: everything still held back. */
-  flush() {
-    const out = [];
-    if (this.tailLength > 0) {
-      const last = Buffer.from(this.tail.subarray(0, this.tailLength));
-      this.tailLength = 0;
-      this.lines(last, 0, last.length, out);
-    }
-    for (const p of this.pieces.rest()) this.emitMessage(p.head, p.bytes.toString("utf8"));
-    this.window.drain(0, out);
-    this.stats.podmanDuplicates = this.window.duplicates;
-    return out;
-  }
-  /** A decoded MESSAGE: one record per physical line, each cleaned as a terminal shows it. */
-  emitMessage(h, decoded) {
-    let text = decoded;
-    if (text.endsWith("\n")) text = text.slice(0, -1);
-    let a = 0;
-    for (; ; ) {
-      const nl = text.indexOf("\n", a);
-      this.emitLine(h, cleanLine(nl < 0 && a === 0 ? text : text.slice(a, nl < 0 ? text.length : nl)));
-      if (nl < 0) break;
-      a = nl + 1;
-    }
-  }
-  /** A decoded MESSAGE's bytes s[from, n) holding no control byte but \n and \t: emitMessage without cleaning. */
-  emitBytes(h, s, from, n, ascii) {
-    const end = n > from && s[n - 1] === 10 ? n - 1 : n;
-    for (let a = from; a < end; ) {
-      let nl = s.indexOf(10, a);
-      if (nl < 0 || nl > end) nl = end;
-      if (nl > a) this.emitLine(h, bytesText(s, a, nl, ascii));
-      a = nl + 1;
-    }
-  }
-  /** One clean line (empty ones are dropped). */
-  emitLine(h, line) {
-    if (line === "") return;
-    this.window.add({ ts: h.ts, priority: h.priority, container: h.container, unit: h.unit, identifier: h.identifier, text: line }, h.src);
-  }
-};
-
-// src/domain/journal/paste.ts
-var QUOTE2 = /^(?:[ \t]*>(?: |$))+/;
-var GUTTER = /^[ \t]*L?\d{1,6}(?:[ \t]*[|│┃][ \t]?|:[ \t]+(?=\D)|\t)/;
-var COMPOSE = /^[ \t]*[A-Za-z0-9][\w.-]*[-_]\d+[ \t]+\| ?/;
-var JOURNAL_DECORATION = /^(?:░░|-- (?:Subject|Defined-By|Support|Documentation|Logs begin at|Journal begins at|Boot [0-9a-f]+ --|No entries --|Reboot --|The (?:unit|job|process)|A (?:start|stop) job|An ExecStart= process)|--\s*$)/;
-var ELLIPSIS = /(?:…|\.\.\.)$/;
-var RUNTIME_TS = /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)) (?:(?:stdout|stderr) [FP] )?(?<rest>.*)$/s;
-function unpaste(raw) {
-  let line = raw.replace(QUOTE2, "");
-  line = line.replace(GUTTER, "").replace(COMPOSE, "");
-  if (JOURNAL_DECORATION.test(line)) return null;
-  let ts = null;
-  const rt = RUNTIME_TS.exec(line);
-  if (rt && !/^\S+ [^\s[:]+(?:\[\d+\])?: /.test(rt.groups.rest)) {
-    const ms = Date.parse(rt.groups.iso.replace(/([+-]\d\d)(\d\d)$/, "$1:$2"));
-    ts = Number.isFinite(ms) ? ms * 1e3 : null;
-    line = rt.groups.rest;
-  }
-  const cut = ELLIPSIS.test(line) && !/\.\.\.<\d+ lines>\.\.\.$/.test(line);
-  if (cut) line = line.replace(ELLIPSIS, "");
-  return { text: line, ts, cut };
-}
-
-// src/domain/journal/plain-log.ts
-var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-var SHORT = /^(?<mon>[A-Z][a-z]{2}) +(?<day>\d{1,2}) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
-var FULL = /^(?:[A-Z][a-z]{2} )?(?<date>\d{4}-\d\d-\d\d) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?)(?: [A-Z]{2,5})? (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
-var MONO = /^\[\s*(?<mono>\d+\.\d+)\] (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
-var ISO = /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
-function shortTs(mon, day, time2) {
-  const [h, m, s] = time2.split(":");
-  const ms = Date.UTC(2e3, MONTHS.indexOf(mon), Number(day), Number(h), Number(m), 0) + Number(s) * 1e3;
-  return Math.round(ms * 1e3);
-}
-function readPlainLine(raw) {
-  const pasted = unpaste(cleanLine(raw));
-  if (pasted === null) return null;
-  const line = pasted.text;
-  if (line.trim() === "") return null;
-  const short3 = SHORT.exec(line)?.groups;
-  if (short3 && MONTHS.includes(short3.mon)) {
-    return { ts: shortTs(short3.mon, short3.day, short3.time), text: short3.msg, priority: null, container: null, unit: null, identifier: short3.ident };
-  }
-  const iso = ISO.exec(line)?.groups;
-  if (iso) {
-    const ms = Date.parse(iso.iso.replace(/([+-]\d\d)(\d\d)$/, "$1:$2"));
-    return { ts: Number.isFinite(ms) ? ms * 1e3 : 0, text: iso.msg, priority: null, container: null, unit: null, identifier: iso.ident };
-  }
-  const full = FULL.exec(line)?.groups;
-  if (full) {
-    const ms = Date.parse(`${full.date}T${full.time}Z`);
-    return { ts: Number.isFinite(ms) ? ms * 1e3 : 0, text: full.msg, priority: null, container: null, unit: null, identifier: full.ident };
-  }
-  const mono = MONO.exec(line)?.groups;
-  if (mono) return { ts: Math.round(Number(mono.mono) * 1e6), text: mono.msg, priority: null, container: null, unit: null, identifier: mono.ident };
-  return { ts: pasted.ts ?? 0, text: line, priority: null, container: null, unit: null, identifier: null };
-}
-
-// src/commands/explain/json-records.ts
-var MAX_OBJECT = 4 << 20;
-var QUOTE3 = 34;
-var BACKSLASH3 = 92;
-var LF = 10;
-var CR = 13;
-var SPACE = 32;
-var RecordSplitter = class {
-  obj = Buffer.allocUnsafe(64 << 10);
-  n = 0;
-  depth = 0;
-  inString = false;
-  escaped = false;
-  push(chunk) {
-    const out = [];
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i];
-      if (this.depth === 0) {
-        if (c === 123) {
-          this.put(c);
-          this.depth = 1;
-        } else if (c === LF) {
-          if (this.n > 0) out.push(this.take());
-        } else if (this.n > 0 || c !== 91 && c !== 93 && c !== 44 && c > SPACE) this.put(c);
-        continue;
-      }
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === BACKSLASH3) this.escaped = true;
-        else if (c === QUOTE3) this.inString = false;
-      } else if (c === QUOTE3) this.inString = true;
-      else if (c === 123 || c === 91) this.depth++;
-      else if (c === 125 || c === 93) this.depth--;
-      this.put(c === LF || c === CR ? SPACE : c);
-      if (this.depth === 0 || this.n > MAX_OBJECT) out.push(this.take());
-    }
-    return out;
-  }
-  end() {
-    return this.n > 0 ? [this.take()] : [];
-  }
-  put(c) {
-    if (this.n === this.obj.length) {
-      const grown = Buffer.allocUnsafe(this.obj.length * 2);
-      this.obj.copy(grown, 0, 0, this.n);
-      this.obj = grown;
-    }
-    this.obj[this.n++] = c;
-  }
-  take() {
-    this.put(LF);
-    const line = Buffer.from(this.obj.subarray(0, this.n));
-    this.n = 0;
-    this.depth = 0;
-    this.inString = this.escaped = false;
-    return line;
-  }
-};
-async function* recordLines(chunks) {
-  const s = new RecordSplitter();
-  for await (const chunk of chunks) {
-    const out = s.push(chunk);
-    if (out.length) yield out.length === 1 ? out[0] : Buffer.concat(out);
-  }
-  const last = s.end();
-  if (last.length) yield last[0];
-}
-function opensRecords(firstLine) {
-  return firstLine === "{" || /^\[\s*(?:\{|$)/.test(firstLine);
-}
-
-// src/domain/journal/lines.ts
-import { createReadStream } from "node:fs";
-var MAX_LINE = 1 << 20;
-async function* fileChunks(path) {
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) yield chunk;
-}
-async function* lineBatches(chunks) {
-  let rest = Buffer.alloc(0);
-  for await (const chunk of chunks) {
-    const buf = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
-    const cut = buf.lastIndexOf(10);
-    if (cut < 0) {
-      if (buf.length > MAX_LINE) {
-        let at = MAX_LINE;
-        while (at > 0 && (buf[at] & 192) === 128) at--;
-        rest = buf.subarray(at);
-        yield [buf.toString("utf8", 0, at)];
-      } else rest = buf;
-      continue;
-    }
-    rest = buf.subarray(cut + 1);
-    yield buf.toString("utf8", 0, cut).split("\n");
-  }
-  if (rest.length > 0) yield [rest.toString("utf8")];
-}
-async function* utf8Chunks(chunks) {
-  let decoder;
-  for await (const chunk of chunks) {
-    if (decoder === void 0) {
-      const le = chunk[0] === 255 && chunk[1] === 254;
-      const be = chunk[0] === 254 && chunk[1] === 255;
-      decoder = le || be ? new TextDecoder(le ? "utf-16le" : "utf-16be") : null;
-    }
-    if (decoder === null) yield chunk;
-    else yield Buffer.from(decoder.decode(chunk, { stream: true }), "utf8");
-  }
-  if (decoder) yield Buffer.from(decoder.decode(), "utf8");
-}
-
-// src/commands/explain/sniff.ts
-function isJournalLine(line) {
-  if (!line.startsWith("{")) return false;
-  return /"(?:__REALTIME_TIMESTAMP|__CURSOR|MESSAGE|_TRANSPORT)"\s*:/.test(line);
-}
-function detectKind(text) {
-  const first = text.split("\n", 50).find((l) => l.trim() !== "")?.trim() ?? "";
-  if (isJournalLine(first)) return "journal-json";
-  const body = stripHttpHeaders(text).trim();
-  if (/^\{[\s\S]*\}$/.test(body) && /"(?:error|choices|object)"|'error'/.test(body)) return "http-body";
-  return "plain-log";
-}
-var PROMPT = /^\s*[$#] curl\b[^\n]*\n/;
-function stripHttpHeaders(raw) {
-  const text = raw.replace(PROMPT, "");
-  if (!/^HTTP\/\d/.test(text)) return text;
-  const at = text.search(/\r?\n\r?\n/);
-  return at < 0 ? "" : text.slice(at).trim();
-}
-function httpStatus(text, body) {
-  const head2 = /^HTTP\/[\d.]+ (\d{3})/.exec(text.replace(PROMPT, ""))?.[1];
-  if (head2) return Number(head2);
-  const code = /"code"\s*:\s*"?(\d{3})/.exec(body)?.[1];
-  return code ? Number(code) : null;
-}
-function toResult(d) {
-  return { schema: 1, class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode, summary: d.summary, fix: d.fix, evidence: d.evidence };
-}
-function explainHttp(text) {
-  const body = stripHttpHeaders(text).trim();
-  const status2 = httpStatus(text, body);
-  const base = new Diagnoser().finish();
-  const msg2 = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"|'message'\s*:\s*'([^']*)'|"detail"\s*:\s*"((?:[^"\\]|\\.)*)"|"error"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(body);
-  const message = (msg2?.[1] ?? msg2?.[2] ?? msg2?.[3] ?? msg2?.[4] ?? body).replace(/\\"/g, '"').replace(/\\n/g, " ");
-  const facts = (decisive) => ({ decisive, oom: null, phase: null, attempts: [], startLimit: false, unit: null, kv: null, dynamo: null });
-  if (status2 === 401 || status2 === 403) {
-    const a = authMismatchAdvice({ decisive: `HTTP ${status2}: ${message.slice(0, 200)}` });
-    return { ...toResult(base), class: "auth-mismatch", decisive: `HTTP ${status2}: ${message.slice(0, 200)}`, summary: a.summary, fix: a.fix, evidence: [body.slice(0, 500)] };
-  }
-  if (isToolConfigGap(body)) {
-    const a = advice("tools-not-enabled", facts(message));
-    return { ...toResult(base), class: "tools-not-enabled", decisive: message, summary: `HTTP ${status2 ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
-  }
-  const failure2 = failureOf(message, null);
-  if (failure2 && failure2.priority >= 5) {
-    const a = advice(failure2.kind, facts(message));
-    return { ...toResult(base), class: failure2.kind, decisive: message, summary: `HTTP ${status2 ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
-  }
-  return { ...toResult(base), class: "unknown", decisive: body.slice(0, 300), summary: `an HTTP body${status2 ? ` (status ${status2})` : ""} with no known failure signature`, fix: base.fix };
-}
-var Feeder = class {
-  constructor(kind, diagnoser) {
-    this.kind = kind;
-    this.diagnoser = diagnoser;
-  }
-  kind;
-  diagnoser;
-  journal = new JournalDecoder();
-  out = [];
-  push(line) {
-    if (this.kind === "journal-json") {
-      for (const rec of this.journal.push(line)) this.diagnoser.pushRecord(rec);
-    } else {
-      const rec = readPlainLine(line);
-      if (rec) this.diagnoser.pushRecord(rec);
-    }
-  }
-  /** Journal bytes as read (any cut): decoded in place, no string made of each line. */
-  pushBytes(chunk) {
-    this.out.length = 0;
-    for (const rec of this.journal.pushBytes(chunk, this.out)) this.diagnoser.pushRecord(rec);
-  }
-  finish() {
-    if (this.kind === "journal-json") for (const rec of this.journal.flush()) this.diagnoser.pushRecord(rec);
-    return this.diagnoser.finish();
-  }
-};
-function explain(text, opts = {}) {
-  const records = journalRecords(text);
-  if (records !== null) return explain(records, opts);
-  const kind = detectKind(text);
-  if (kind === "http-body") return explainHttp(text);
-  const feeder = new Feeder(kind, new Diagnoser(opts));
-  for (const line of text.split("\n")) feeder.push(line);
-  return toResult(feeder.finish());
-}
-async function explainStream(lines, opts = {}) {
-  let feeder = null;
-  const head2 = [];
-  let judged = false;
-  const start = (kind) => {
-    const f = new Feeder(kind, new Diagnoser(opts));
-    for (const h of head2) f.push(h);
-    return f;
-  };
-  for await (const item of lines) {
-    for (const line of typeof item === "string" ? [item] : item) {
-      if (feeder) {
-        feeder.push(line);
-        continue;
-      }
-      head2.push(line);
-      if (!judged) {
-        const t = line.trim();
-        if (t === "") continue;
-        judged = true;
-        if (isJournalLine(t)) feeder = start("journal-json");
-        else if (!t.startsWith("{") && !/^HTTP\/\d/.test(t) && !/^[$#] curl\b/.test(t)) feeder = start("plain-log");
-      } else if (head2.length >= MAX_GATHERED) feeder = start("plain-log");
-    }
-  }
-  if (!feeder) return explain(head2.join("\n"), opts);
-  return toResult(feeder.finish());
-}
-var MAX_GATHERED = 2e3;
-var PEEK_BYTES = 1 << 20;
-async function explainBytes(chunks, opts = {}) {
-  const it = utf8Chunks(chunks)[Symbol.asyncIterator]();
-  const held2 = [];
-  let size = 0;
-  let journal = null;
-  let ended = false;
-  while (journal === null) {
-    const next = await it.next();
-    if (ended = next.done === true) break;
-    held2.push(next.value);
-    size += next.value.length;
-    journal = judgeFirstLine(held2.length === 1 ? next.value : Buffer.concat(held2), size > PEEK_BYTES);
-  }
-  journal ??= held2.length ? judgeFirstLine(Buffer.concat(held2), true) : null;
-  const notALog = unreadable(held2, size, ended);
-  if (notALog) return { ...toResult(new Diagnoser(opts).finish()), ...notALog, evidence: [] };
-  const rest = { [Symbol.asyncIterator]: () => it };
-  if (journal === "records") return explainRecords(held2, rest, opts);
-  if (journal === "journal") {
-    const feeder = new Feeder("journal-json", new Diagnoser(opts));
-    for (const b of held2) feeder.pushBytes(b);
-    for await (const b of rest) feeder.pushBytes(b);
-    return toResult(feeder.finish());
-  }
-  return explainStream(lineBatches(replay(held2, rest)), opts);
-}
-function unreadable(held2, size, ended) {
-  if (size === 0 || ended && held2.every((b) => b.every((c) => c === 10 || c === 13 || c === 32 || c === 9))) {
-    return { summary: "the input is empty", fix: 'save the log first, e.g. journalctl -u UNIT -o json --since "1 hour ago" > boot.json, then explain boot.json' };
-  }
-  const head2 = held2[0].subarray(0, 8192);
-  const control = head2.reduce((n, c) => n + (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 27 || c === 127 ? 1 : 0), 0);
-  if (control * 20 > head2.length) {
-    return { summary: `the input is not a text log (${control} control bytes in its first ${head2.length})`, fix: "pass the log as text: journalctl -o json, podman logs, or the saved console output (a compressed file: unpack it first)" };
-  }
-  return null;
-}
-function judgeFirstLine(buf, giveUp) {
-  const kind = (t) => isJournalLine(t) ? "journal" : opensRecords(t) ? "records" : "other";
-  let a = 0;
-  for (; ; ) {
-    const nl = buf.indexOf(10, a);
-    if (nl < 0) return giveUp ? kind(buf.toString("utf8", a).trim()) : null;
-    const t = buf.toString("utf8", a, nl).trim();
-    if (t !== "") return kind(t);
-    a = nl + 1;
-  }
-}
-function journalRecords(text) {
-  const first = text.split("\n", 50).find((l) => l.trim() !== "")?.trim() ?? "";
-  if (!opensRecords(first)) return null;
-  const s = new RecordSplitter();
-  const lines = Buffer.concat([...s.push(Buffer.from(text, "utf8")), ...s.end()]).toString("utf8");
-  return isJournalLine(lines.slice(0, lines.indexOf("\n") + 1 || void 0).trim()) ? lines : null;
-}
-async function explainRecords(held2, rest, opts) {
-  const seen = [...held2];
-  let watching = true;
-  const watched = (async function* () {
-    for await (const b of rest) {
-      if (watching) seen.push(b);
-      yield b;
-    }
-  })();
-  const lines = recordLines(replay(held2, watched))[Symbol.asyncIterator]();
-  const first = await lines.next();
-  const head2 = first.done ? "" : first.value.toString("utf8", 0, Math.max(0, first.value.indexOf(10)));
-  if (!first.done && isJournalLine(head2.trim())) {
-    watching = false;
-    seen.length = 0;
-    const feeder = new Feeder("journal-json", new Diagnoser(opts));
-    feeder.pushBytes(first.value);
-    for await (const b of { [Symbol.asyncIterator]: () => lines }) feeder.pushBytes(b);
-    return toResult(feeder.finish());
-  }
-  return explainStream(lineBatches(replay(seen, watched)), opts);
-}
-async function* replay(held2, rest) {
-  yield* held2;
-  yield* rest;
-}
-
-// src/domain/report/diagnosis-text.ts
-var HEALTHY = /* @__PURE__ */ new Set(["ready", "booting"]);
-function paint(on, code, text) {
-  return on ? `\x1B[${code}m${text}\x1B[0m` : text;
-}
-var PLAN_LABELS = [
-  ["kvTokens", "KV cache", "tokens"],
-  ["maxModelLen", "max model len", "tokens"],
-  ["maxConcurrency", "max concurrency", "x"],
-  ["gpuBlocks", "GPU blocks", ""],
-  ["availableKvGiB", "KV memory", "GiB"],
-  ["modelLoadGiB", "weights", "GiB"],
-  ["modelLoadSeconds", "weight load", "s"],
-  ["estimatedGraphGiB", "CUDA graphs (estimated)", "GiB"],
-  ["graphGiB", "CUDA graphs (captured)", "GiB"],
-  ["graphSeconds", "graph capture", "s"],
-  ["compileSeconds", "torch.compile", "s"]
-];
-function num(n) {
-  return Number.isInteger(n) ? n.toLocaleString("en-US") : String(n);
-}
-function renderExplain(r, color) {
-  const out = [];
-  const bad = !HEALTHY.has(r.class);
-  out.push(`${paint(color, bad ? "1;31" : "1;32", r.class.toUpperCase())}  ${r.summary}`);
-  if (r.decisive) out.push(`${paint(color, "1", "decisive:")} ${r.decisive}`);
-  if (r.oom) {
-    const o = r.oom;
-    out.push(`${paint(color, "1", "gap:")} tried ${o.triedGiB} GiB, free ${o.freeGiB ?? "?"} GiB of ${o.totalGiB ?? "?"} GiB, short ${o.shortfallGiB ?? "?"} GiB`);
-  }
-  if (r.fix) out.push(`${paint(color, "1;33", "fix:")} ${r.fix}`);
-  const plan = PLAN_LABELS.filter(([k]) => r.plan[k] !== null);
-  if (plan.length > 0) {
-    out.push(paint(color, "1", "plan:"));
-    for (const [k, label, unit] of plan) out.push(`  ${label.padEnd(24)} ${num(r.plan[k])}${unit === "x" ? "x" : unit ? ` ${unit}` : ""}`);
-  }
-  if (r.specDecode) {
-    const s = r.specDecode;
-    const rate = s.acceptanceRate === null ? "?" : `${(s.acceptanceRate * 100).toFixed(1)}%`;
-    out.push(`${paint(color, "1", "spec decode:")} mean acceptance length ${s.meanAcceptanceLength ?? "?"}, acceptance ${rate}, per position ${s.perPosition.join("/") || "?"}`);
-  }
-  if (r.evidence.length > 0) {
-    out.push(paint(color, "1", "evidence:"));
-    for (const e of r.evidence) out.push(`  ${paint(color, "2", "\u2502")} ${e}`);
-  }
-  return out.join("\n") + "\n";
-}
-
-// src/commands/shared/lifecycle.ts
-var runAbort = new AbortController();
-var beforeExit = [];
-var sleepUnlessAborted = (ms, signal) => new Promise((resolve6) => {
-  if (ms <= 0 || signal?.aborted) return resolve6();
-  const wake = () => {
-    clearTimeout(t);
-    signal?.removeEventListener("abort", wake);
-    resolve6();
-  };
-  const t = setTimeout(wake, ms);
-  signal?.addEventListener("abort", wake, { once: true });
-});
-
-// src/commands/logs/logs.ts
-import { dirname as dirname6 } from "node:path";
-
 // src/domain/config/load.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-import { readFileSync, statSync } from "node:fs";
-import { dirname, isAbsolute, resolve } from "node:path";
 var DEFAULT_CONFIG = "deploy-gate.yml";
 function knownKeys(path) {
   let schema = configSchema;
@@ -39348,7 +39968,7 @@ function parseConfig(text, file) {
 function loadConfig(path) {
   let text;
   try {
-    const size = statSync(path).size;
+    const size = statSync2(path).size;
     if (size > MAX_CONFIG_BYTES) throw tooBig(path, size);
     text = readFileSync(path, "utf8");
   } catch (e) {
@@ -39360,203 +39980,33 @@ function loadConfig(path) {
   return withPathsFrom(parseConfig(text, path), path);
 }
 function withPathsFrom(config2, file) {
-  const base = dirname(resolve(file));
+  const base = dirname(resolve2(file));
   for (const ep of Object.values(config2.endpoints)) {
-    for (const t of [ep.host, ep.peer]) if (t?.identityFile && !isAbsolute(t.identityFile)) t.identityFile = resolve(base, t.identityFile);
+    for (const t of [ep.host, ep.peer]) if (t?.identityFile && !isAbsolute(t.identityFile)) t.identityFile = resolve2(base, t.identityFile);
   }
   return config2;
 }
 function requireFor(name, ep, stage, keys, file) {
   const missing = keys.filter((k) => ep[k] === void 0);
   if (missing.length) {
-    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint${k === "host" ? " (or give the action's host and user inputs)" : ""} (see the README's config reference)` })));
+    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint${k === "host" ? " (or give the action's host and user inputs)" : ""} (see docs/config.md)` })));
   }
 }
-
-// src/commands/index.ts
-import { existsSync } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute4, join as join6, relative as relative3, resolve as resolve4 } from "node:path";
-
-// src/domain/config/launch-file.ts
-function launchFile(ep) {
-  if (ep.script) return { path: ep.script, kind: "script" };
-  if (ep.quadlet) return { path: ep.quadlet, kind: "quadlet" };
-  const unit = ep.unit;
-  return { path: unit, kind: unit.endsWith(".container") ? "quadlet" : "unit" };
-}
-
-// src/ports/git/batched.ts
-var Coalescer = class {
-  constructor(keyOf, fetchAll) {
-    this.keyOf = keyOf;
-    this.fetchAll = fetchAll;
-  }
-  keyOf;
-  fetchAll;
-  queue = [];
-  cache = /* @__PURE__ */ new Map();
-  get(key) {
-    const id = this.keyOf(key);
-    let p = this.cache.get(id);
-    if (!p) {
-      p = new Promise((resolve6, reject) => {
-        if (this.queue.length === 0) setImmediate(() => void this.flush());
-        this.queue.push({ key, resolve: resolve6, reject });
-      });
-      this.cache.set(id, p);
-    }
-    return p;
-  }
-  async flush() {
-    const batch = this.queue.splice(0);
-    try {
-      const values = await this.fetchAll(batch.map((b) => b.key));
-      batch.forEach((b, i) => b.resolve(values[i]));
-    } catch (e) {
-      batch.forEach((b) => b.reject(e));
-    }
-  }
-};
-var GitReader = class {
-  constructor(git) {
-    this.git = git;
-    this.blobs = new Coalescer(
-      (k) => `${k.ref}:${k.path}`,
-      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => b === null ? null : Buffer.isBuffer(b) ? b : Buffer.from(b))
-    );
-    this.refs = new Coalescer(
-      (r) => r,
-      async (refs) => (await git.catFile(refs.map((r) => `${r}^{commit}`), "--batch-check")).map((v) => typeof v === "string" ? v : null)
-    );
-    this.logs = new Coalescer(
-      (k) => `${k.ref}\0${k.path}`,
-      async (keys) => {
-        const byRef = /* @__PURE__ */ new Map();
-        for (const k of keys) byRef.set(k.ref, [...byRef.get(k.ref) ?? [], k.path]);
-        const results = /* @__PURE__ */ new Map();
-        for (const [ref, paths] of byRef) for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
-        return keys.map((k) => results.get(`${k.ref}\0${k.path}`) ?? []);
-      }
-    );
-  }
-  git;
-  blobs;
-  refs;
-  logs;
-  show(ref, path) {
-    return this.blobs.get({ ref, path }).then((b) => b === null ? null : b.toString("utf8"));
-  }
-  /** The blob's bytes as git stores them (install files: a binary must not pass through UTF-8). */
-  showBytes(ref, path) {
-    return this.blobs.get({ ref, path });
-  }
-  resolve(ref) {
-    return this.refs.get(ref);
-  }
-  history(path, ref = "HEAD") {
-    return this.logs.get({ ref, path });
-  }
-};
 
 // src/ports/local/run-local.ts
 import { spawn } from "node:child_process";
 
-// src/domain/redact/mask.ts
-var SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
-function looksSecret(name) {
-  return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
+// src/ports/trace.ts
+var tracing = () => Boolean(process.env.DEPLOY_GATE_TRACE);
+function trace(t0, what) {
+  process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${what}`)}
+`);
 }
-function mask(name, value) {
-  if (value === null) return null;
-  if (looksSecret(name)) return "***";
-  const r = redact2(value);
-  if (r !== value) return r;
-  return valueLooksSecret(value) ? "***" : value;
-}
-function maskUnlessReference(name, value) {
-  return value !== null && /^\$\{?[A-Za-z_]\w*\}?$/.test(value) ? value : mask(name, value);
-}
-
-// src/domain/redact/redact.ts
-var M = "***";
-var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
-var REFERENCE = /^(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\1$/;
-var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
-var NAMES_A_SECRET = /* @__PURE__ */ new Set(["--secret", "--secret-id"]);
-var TOKEN_SHAPES = [
-  /\bhf_[A-Za-z0-9]{20,}\b/g,
-  /\bsk-[A-Za-z0-9_-]{16,}/g,
-  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g,
-  /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
-  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g
-];
-var quoteOf = (v) => v.startsWith('"') || v.startsWith("'") ? v[0] : "";
-var masked = (v) => `${quoteOf(v)}${M}${quoteOf(v)}`;
-var secretName = (name) => looksSecret(name) || /(password|passwd|secret|token|apikey|api_key)$/i.test(name);
-function redact2(text) {
-  let out = redactSecrets(text);
-  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
-  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
-  out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
-  out = namedValues(out);
-  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v) ? `${flag}${sep}${masked(v)}` : m);
-  for (const re of TOKEN_SHAPES) out = out.replace(re, M);
-  return out;
-}
-function namedValues(text, depth = 0) {
-  return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q2, name, sep, v) => {
-    if (secretName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q2}${name}${q2}${sep}${masked(v)}` : m;
-    return depth < 3 && /[=:]/.test(v) ? `${q2}${name}${q2}${sep}${namedValues(v, depth + 1)}` : m;
-  });
-}
-function valueLooksSecret(value) {
-  const v = value.trim();
-  if (TOKEN_SHAPES.some((re) => new RegExp(re.source).test(v))) return true;
-  if (/^[a-z][a-z0-9+.-]*:\/\/[^\s/@]+@/i.test(v)) return true;
-  return v.length >= 32 && /^[A-Za-z0-9+_=]+$/.test(v) && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);
-}
-
-// src/domain/report/sanitize.ts
-var CONTINUATION = "\u21B3 ";
-var OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
-var CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
-var ESC = /\x1b[@-_]?/g;
-var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-function stripControl(text) {
-  return text.replace(/\r\n/g, "\n").replace(OSC, "").replace(CSI, "").replace(ESC, "").replace(CONTROL, "");
-}
-var LEGACY_COMMAND = /##\[/g;
-var inert = (text) => text.replace(LEGACY_COMMAND, "#\u2060#[");
-function sanitizeText(text) {
-  const lines = inert(stripControl(redact2(text))).split("\n");
-  return lines.map((l, i) => i === 0 ? guardFirst(l) : `${CONTINUATION}${l}`).join("\n");
-}
-function sanitizeLine(line) {
-  return sanitizeText(line);
-}
-var guardFirst = (l) => /^\s*::/.test(l) ? `${CONTINUATION}${l}` : l;
-function deep(value) {
-  if (typeof value === "string") return sanitizeText(value);
-  if (Array.isArray(value)) return value.map(deep);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
-  return value;
-}
-function sanitizeFinding(f) {
-  const out = deep(f);
-  if (f.evidence) out.evidence = f.evidence.flatMap((e) => inert(stripControl(redact2(e))).split("\n").map(guardFirst));
-  return out;
-}
-function sanitizeReport(report) {
-  return { ...report, ref: deep(report.ref), endpoint: report.endpoint, findings: report.findings.map(sanitizeFinding) };
-}
-var sanitizeValue = (value) => deep(value);
 
 // src/ports/local/run-local.ts
 function runLocal(cmd, args, opts = {}) {
   const t0 = performance.now();
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
     const out = [];
     const err = [];
@@ -39574,24 +40024,11 @@ function runLocal(cmd, args, opts = {}) {
     child.stdin.end(opts.input ?? "");
     child.on("close", (code) => {
       clearTimeout(timer);
-      if (process.env.DEPLOY_GATE_TRACE) process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${cmd} ${args.join(" ").slice(0, 120)}`)}
-`);
+      if (tracing()) trace(t0, `${cmd} ${args.join(" ").slice(0, 120)}`);
       const bytes = Buffer.concat(out);
-      resolve6({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
+      resolve7({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
     });
   });
-}
-
-// src/lib/shell-quote.ts
-var SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
-function shellQuote(arg) {
-  if (arg.includes("\0")) throw new Error("a shell argument cannot contain a NUL byte: remove it from the command");
-  if (arg !== "" && SAFE.test(arg)) return arg;
-  return `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-function shellJoin(argv) {
-  if (argv.length === 0) throw new Error("empty command: pass at least the program name");
-  return argv.map(shellQuote).join(" ");
 }
 
 // src/ports/git/git.ts
@@ -39811,95 +40248,6 @@ function isServeScript(crlfText) {
   return parseServeScript(text).engine !== null;
 }
 
-// src/domain/launch/quadlet.ts
-var OPTION_OF = {
-  ContainerName: "--name",
-  AddDevice: "--device",
-  Volume: "--volume",
-  Mount: "--mount",
-  Environment: "--env",
-  EnvironmentFile: "--env-file",
-  PublishPort: "--publish",
-  ShmSize: "--shm-size",
-  Ulimit: "--ulimit",
-  Network: "--network",
-  Entrypoint: "--entrypoint",
-  User: "--user",
-  WorkingDir: "--workdir",
-  Label: "--label",
-  Secret: "--secret",
-  HealthCmd: "--health-cmd",
-  Tmpfs: "--tmpfs",
-  GroupAdd: "--group-add",
-  AddCapability: "--cap-add",
-  Pod: "--pod"
-};
-var MULTI = /* @__PURE__ */ new Set(["Environment", "AddCapability", "Label"]);
-var word = (text, line) => ({ text, line, optional: false, dynamic: false, resolved: text });
-function valueWords(e, lines) {
-  const raw = lines.slice(e.line - 1, e.endLine).join("\n");
-  return lexWords(raw.slice(raw.indexOf("=") + 1), e.line).map((w) => ({ text: w.text, line: w.line, optional: false, dynamic: w.dynamic, ...w.dynamic ? {} : { resolved: w.text } }));
-}
-function quadletRun(unit, lines) {
-  const image = unitEntries(unit, "Container", "Image").at(-1);
-  if (!image) return null;
-  const exec = unitEntries(unit, "Container", "Exec").at(-1);
-  const words = [word("--replace", image.line), word("--rm", image.line)];
-  for (const e of unit.entries.filter((x) => x.section === "Container")) {
-    const opt = OPTION_OF[e.key];
-    if (e.key === "PodmanArgs") words.push(...valueWords(e, lines));
-    else if (opt && MULTI.has(e.key)) for (const w of valueWords(e, lines)) words.push(word(opt, e.line), w);
-    else if (opt) words.push(word(opt, e.line), word(e.value, e.line));
-  }
-  words.push(word(image.value, image.line));
-  if (exec) words.push(...valueWords(exec, lines));
-  const at = exec ?? image;
-  const command = {
-    words,
-    assignments: [],
-    line: at.line,
-    endLine: at.endLine,
-    source: lines.slice(at.line - 1, at.endLine).join("\n"),
-    redirects: [],
-    pipeTo: null
-  };
-  return readPodmanRun(command, words, "quadlet");
-}
-
-// src/domain/launch/launch.ts
-function fileKind(path, text) {
-  if (/\.container$/.test(path)) return "quadlet";
-  if (/\.(service|socket|timer|target|mount|path)$/.test(path)) return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
-  if (/\.(sh|bash|zsh)$/.test(path) || /^#!/.test(text)) return "script";
-  if (/^\s*\[Container\]\s*$/m.test(text)) return "quadlet";
-  if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
-  return "script";
-}
-function parseLaunch(kind, text) {
-  if (kind === "script") return parseServeScript(text);
-  const unit = parseUnit(text);
-  return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
-}
-var empty = (text) => ({ text, lines: text.split("\n"), commands: [], assignments: [], podmanRuns: [], engine: null });
-function unitLaunch(unit, text) {
-  const out = empty(text);
-  for (const e of execScripts(unit, out.lines)) {
-    out.commands.push(...e.script.commands);
-    out.podmanRuns.push(...e.script.podmanRuns);
-    if (e.key === "ExecStart" && e.script.engine && !out.engine) out.engine = e.script.engine;
-  }
-  return out;
-}
-function quadletLaunch(unit, text) {
-  const out = unitLaunch(unit, text);
-  const run = quadletRun(unit, out.lines);
-  if (run) {
-    out.podmanRuns.unshift(run);
-    out.engine = runEngine(run, text);
-  }
-  return out;
-}
-
 // src/stages/preflight/discover.ts
 var SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
 var MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
@@ -39933,308 +40281,99 @@ function discoverTargets(root, files) {
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }
 
-// src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync3, statSync as statSync2 } from "node:fs";
-import { join as join4 } from "node:path";
-
-// src/domain/report/finding.ts
-function verdictOf(findings) {
-  if (findings.some((f) => f.status === "fail")) return "fail";
-  if (findings.some((f) => f.status === "warn")) return "warn";
-  return "pass";
-}
-function exitCodeOf(verdict, failOnWarn = false) {
-  return verdict === "fail" || failOnWarn && verdict === "warn" ? 1 : 0;
-}
-var pass = (check, summary, extra = {}) => ({ check, status: "pass", summary, ...extra });
-var fail = (check, summary, extra = {}) => ({ check, status: "fail", summary, ...extra });
-var warn = (check, summary, extra = {}) => ({ check, status: "warn", summary, ...extra });
-var skip = (check, summary, extra = {}) => ({ check, status: "skip", summary, ...extra });
-
-// src/stages/preflight/traps/check-traps.ts
-var CHECK_ID = "preflight.traps";
-var DEFAULT_BOOT_SECONDS = 20 * 60;
-function checkTraps(input, levels) {
-  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {}, input.kind);
-  const engine = input.script.engine?.kind ?? null;
-  const applies = (r) => r.engines === "any" || engine !== null && r.engines.includes(engine);
-  const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
-  const findings = [];
-  for (const rule of active) {
-    const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
-    for (const hit2 of rule.check(ctx)) {
-      findings.push(make(CHECK_ID, `${hit2.summary}: ${rule.why}.`, {
-        file: hit2.file,
-        line: hit2.line,
-        evidence: hit2.evidence,
-        fix: hit2.fix,
-        data: { rule: rule.id, why: rule.why }
-      }));
-    }
-  }
-  if (findings.length > 0) return findings;
-  const rules = active.map((r) => r.id);
-  const scope = input.unit && (input.kind ?? "script") === "script" ? `${input.scriptPath} and ${input.unit.path}` : input.scriptPath;
-  return [pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, { file: input.scriptPath, data: { rules } })];
-}
-
-// src/stages/preflight/bash-syntax.ts
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join as join2 } from "node:path";
-var CHECK = "preflight.bash-syntax";
-function parseBashError(stderr) {
-  const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
-  const m = /line (\d+): (.*)$/.exec(first);
-  return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
-}
-async function bashSyntax(text, file, label = file) {
-  const dir = mkdtempSync(join2(tmpdir(), "dg-bash-n-"));
-  const tmp = join2(dir, "script");
-  let r;
+// src/stages/preflight/paths.ts
+import { lstatSync, realpathSync } from "node:fs";
+import { isAbsolute as isAbsolute2, join as join2, relative } from "node:path";
+function refusePath(root, rel) {
+  if (isAbsolute2(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
+  const abs = join2(root, rel);
   try {
-    writeFileSync(tmp, text, { mode: 384 });
-    r = await runLocal("bash", ["-n", tmp], { timeoutMs: 6e4 });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
+    const real = relative(realpathSync(root), realpathSync(abs));
+    if (real === ".." || real.startsWith("../") || isAbsolute2(real)) return `${rel} resolves outside the repository`;
+  } catch {
+    return null;
   }
-  if (r.spawnError) return fail(CHECK, `bash could not be started (${r.spawnError.code})`, { file, fix: "install bash (apt-get install bash) and retry" });
-  if (r.timedOut) return fail(CHECK, `${label}: bash -n did not finish within 60 s`, { file, fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long` });
-  if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK, `${label}: bash -n passes`, { file });
-  const stderr = r.stderr.split(tmp).join(file);
-  const { line, message } = parseBashError(stderr);
-  const lines = text.split("\n");
-  const evidence = [stderr.trim().replace(/^bash: /gm, `${file}: `)];
-  if (line) {
-    for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++) evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
-  }
-  return fail(CHECK, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
-    file,
-    ...line ? { line } : {},
-    evidence,
-    fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file)}\``,
-    data: { message }
-  });
-}
-function crlf(text, file, label) {
-  const at = text.indexOf("\r\n");
-  if (at < 0) return null;
-  const line = text.slice(0, at).split("\n").length;
-  const count = text.split("\r\n").length - 1;
-  return fail(CHECK, `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`, {
-    file,
-    line,
-    fix: `convert ${file} to LF line endings (sed -i 's/\\r$//' ${shellQuote(file)}), and keep git from converting it back: add \`*.sh text eol=lf\` to .gitattributes`,
-    data: { crlfLines: count }
-  });
+  return null;
 }
 
-// src/stages/preflight/clean-tree.ts
-var CHECK2 = "preflight.clean-tree";
-function cleanTreeFinding(entries) {
-  if (entries.length === 0) return pass(CHECK2, "work tree is clean (no modified, staged or untracked files)");
-  const counts = /* @__PURE__ */ new Map();
-  for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
-  const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
-  const untracked = counts.has("untracked");
-  return fail(CHECK2, `work tree is not clean: ${parts}`, {
-    evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
-    fix: `commit the changes, or set them aside with \`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}; add build output to .gitignore`,
-    data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
-  });
+// src/domain/launch/contract.ts
+function parseFlagSpec(spec2) {
+  const s = spec2.trim();
+  const m = /^(\S+?)(?:=(.*)|\s+(.*))?$/s.exec(s);
+  const name = m?.[1] ?? s;
+  const raw = m?.[2] ?? m?.[3];
+  return { name, value: raw === void 0 ? null : unquote(raw.trim()) };
+}
+function unquote(v) {
+  const q2 = v[0];
+  return (q2 === "'" || q2 === '"') && v.length >= 2 && v.endsWith(q2) ? v.slice(1, -1) : v;
+}
+var ALIASES = {
+  "-c": "--ctx-size",
+  "-a": "--alias",
+  "-m": "--model",
+  "-np": "--parallel",
+  "-ngl": "--n-gpu-layers",
+  "--gpu-layers": "--n-gpu-layers",
+  "-fa": "--flash-attn",
+  "-ctk": "--cache-type-k",
+  "-ctv": "--cache-type-v",
+  "-tp": "--tensor-parallel-size",
+  "--tp": "--tensor-parallel-size",
+  "--tp-size": "--tensor-parallel-size",
+  "-pp": "--pipeline-parallel-size",
+  "--pp-size": "--pipeline-parallel-size",
+  "-dp": "--data-parallel-size",
+  "--dp": "--data-parallel-size",
+  "--dp-size": "--data-parallel-size",
+  "-q": "--quantization"
+};
+function normalizeFlagName(name) {
+  const m = /^(--?)(.*)$/.exec(name);
+  const n = m ? m[1] + m[2].replace(/_/g, "-") : name;
+  return ALIASES[n] ?? n;
+}
+function sameValue(a, b) {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(a))) === JSON.stringify(sortKeys(JSON.parse(b)));
+  } catch {
+    return false;
+  }
+}
+function sortKeys(v) {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === "object") {
+    return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x < y ? -1 : 1).map(([k, x]) => [k, sortKeys(x)]));
+  }
+  return v;
+}
+function findFlag(flags, spec2) {
+  const { name, value: expectedValue } = parseFlagSpec(spec2);
+  const want = normalizeFlagName(name);
+  const flag = flags.filter((f) => normalizeFlagName(f.name) === want).at(-1);
+  if (!flag) return { status: "missing", expectedValue };
+  if (expectedValue === null) return { status: "present", flag, expectedValue };
+  const actual = [flag.value, flag.resolvedValue].filter((v) => v !== null && v !== void 0);
+  const ok = actual.some((v) => sameValue(v, expectedValue));
+  return { status: ok ? "present" : "value-differs", flag, expectedValue };
 }
 
-// src/stages/preflight/targets.ts
-var SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";
-
-// src/domain/report/code-span.ts
-function codeSpan(text) {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  if (longest === 0) return `\`${text}\``;
-  const ticks = "`".repeat(longest + 1);
-  return `${ticks} ${text} ${ticks}`;
+// src/domain/redact/mask.ts
+function mask(name, value) {
+  if (value === null) return null;
+  if (looksSecret(name)) return "***";
+  const r = redact(value);
+  if (r !== value) return r;
+  return valueLooksSecret(value) ? "***" : value;
 }
-function splitCodeSpans(text) {
-  const parts = [];
-  let prose2 = 0;
-  let i = 0;
-  while (i < text.length) {
-    const open3 = text.indexOf("`", i);
-    if (open3 < 0) break;
-    let n = 1;
-    while (text[open3 + n] === "`") n++;
-    let close = -1;
-    for (let j = open3 + n; j < text.length; ) {
-      const k = text.indexOf("`", j);
-      if (k < 0) break;
-      let m = 1;
-      while (text[k + m] === "`") m++;
-      if (m === n) {
-        close = k;
-        break;
-      }
-      j = k + m;
-    }
-    if (close < 0) {
-      i = open3 + n;
-      continue;
-    }
-    parts.push(text.slice(prose2, open3), text.slice(open3, close + n));
-    prose2 = i = close + n;
-  }
-  parts.push(text.slice(prose2));
-  return parts;
-}
-
-// src/stages/preflight/trace.ts
-var isComment = (line) => line.trimStart().startsWith("#");
-function tokenPattern(token) {
-  const esc2 = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const m = /^(--?)([^\s=]+)(.*)$/s.exec(token);
-  const body = m ? esc2(m[1]) + m[2].split(/[-_]/).map(esc2).join("[-_]") + esc2(m[3]) : esc2(token);
-  return new RegExp(`(?<![\\w-])${body}(?![\\w-])`, "g");
-}
-function countToken(line, token) {
-  if (isComment(line)) return 0;
-  return line.match(tokenPattern(token))?.length ?? 0;
-}
-function traceDrop(historyNewestFirst, token) {
-  let count = 0;
-  let drop = null;
-  let introducedIn = null;
-  for (let i = historyNewestFirst.length - 1; i >= 0; i--) {
-    const h = historyNewestFirst[i];
-    const plus = h.added.reduce((s, l) => s + countToken(l, token), 0);
-    const minus = h.removed.reduce((s, l) => s + countToken(l, token), 0);
-    const before = count;
-    count = Math.max(0, count + plus - minus);
-    if (before === 0 && count > 0 && !introducedIn) introducedIn = h.commit;
-    if (before > 0 && count === 0) drop = { droppedIn: h.commit, removedLines: h.removed.filter((l) => countToken(l, token) > 0), introducedIn };
-    if (count > 0) drop = null;
-  }
-  return drop;
-}
-function contextAround(text, token, context = 3) {
-  const lines = text.split("\n");
-  const idx = lines.findIndex((l) => countToken(l, token) > 0);
-  if (idx < 0) return null;
-  const from = Math.max(0, idx - context);
-  const to = Math.min(lines.length - 1, idx + context);
-  const excerpt = [];
-  for (let i = from; i <= to; i++) excerpt.push(`${i === idx ? ">" : " "}${String(i + 1).padStart(4)} | ${lines[i]}`);
-  return { line: idx + 1, excerpt };
-}
-
-// src/stages/preflight/contracts.ts
-var CHECK3 = "preflight.contracts";
-var short = (sha) => sha.slice(0, 10);
-async function checkContracts(inp) {
-  if (inp.specs.length === 0) return [skip(CHECK3, `${inp.file}: no contract flags declared`, { file: inp.file, fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]' })];
-  if (!inp.script.engine) return contractsAsText(inp);
-  const findings = [];
-  const present = [];
-  for (const spec2 of inp.specs) {
-    const hit2 = findFlag(inp.script.engine.flags, spec2);
-    if (hit2.status === "present") {
-      present.push(spec2);
-      continue;
-    }
-    findings.push(await missingContract(inp, spec2, hit2.status, hit2.flag));
-  }
-  if (present.length) {
-    findings.unshift(pass(CHECK3, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, { file: inp.file, data: { present } }));
-  }
-  return findings;
-}
-async function missingContract(inp, spec2, status2, flag) {
-  const { name, value } = parseFlagSpec(spec2);
-  const actual = mask(name, flag?.value ?? null);
-  const expected = maskUnlessReference(name, value);
-  const what = status2 === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
-  const base = {
-    file: inp.file,
-    ...flag ? { line: flag.line } : {},
-    data: { flag: name, expected, actual, status: status2 }
-  };
-  if (!inp.historyOk) {
-    return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
-      ...base,
-      fix: `add ${codeSpan(spec2)} to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun")
-    });
-  }
-  const history = await inp.history();
-  const tokens = status2 === "missing" ? [name] : [`${name} ${value}`, `${name}=${value}`];
-  let trace = null;
-  let token = tokens[0];
-  for (const t of tokens) {
-    trace = traceDrop(history, t);
-    if (trace) {
-      token = t;
-      break;
-    }
-  }
-  const inText = status2 === "missing" ? textLine(inp.script, name) : null;
-  if (inText !== null) {
-    return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`, {
-      ...base,
-      line: inText,
-      evidence: [`${inp.file}:${inText}: ${inp.script.lines[inText - 1]?.trim() ?? ""}`],
-      fix: `check that line ${inText} of ${inp.file} is part of the engine's command (a line after a comment or a blank line inside a \\ continuation ends the command), so the flag reaches the engine`
-    });
-  }
-  if (!trace) {
-    return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`, {
-      ...base,
-      fix: `add ${codeSpan(spec2)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`
-    });
-  }
-  const parent = trace.droppedIn.parents[0] ?? null;
-  const before = parent ? await inp.reader.show(parent, inp.file) : null;
-  const ctx = before ? contextAround(before, token) : null;
-  base.data.droppedIn = trace.droppedIn.sha;
-  base.data.lastPresent = parent;
-  base.data.introducedIn = trace.introducedIn?.sha ?? null;
-  const evidence = [
-    `dropped in ${short(trace.droppedIn.sha)} (${trace.droppedIn.date}) "${trace.droppedIn.subject}"`,
-    ...trace.removedLines.map((l) => `  - ${l}`)
-  ];
-  if (parent && ctx) evidence.push(`last present in ${short(parent)}, ${inp.file} line ${ctx.line}:`, ...ctx.excerpt);
-  const restoreLine = trace.removedLines[0]?.trim() ?? spec2;
-  const view = parent && ctx ? `git show ${shellQuote(`${short(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
-  return fail(CHECK3, `${inp.file}: contract "${spec2}" broken: ${what}, dropped in ${short(trace.droppedIn.sha)} "${trace.droppedIn.subject}"`, {
-    ...base,
-    evidence,
-    fix: `restore ${codeSpan(restoreLine)} in ${inp.file}` + (view ? ` (as in ${short(parent)}: ${codeSpan(view)})` : "") + `, or undo that commit's change to the file: \`git show ${short(trace.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``
-  });
-}
-function textLine(script, name) {
-  const i = script.lines.findIndex((l) => countToken(l, name) > 0);
-  return i < 0 ? null : i + 1;
-}
-function contractsAsText(inp) {
-  const found = inp.specs.map((spec2) => ({ spec: spec2, line: textLine(inp.script, parseFlagSpec(spec2).name) }));
-  const missing = found.filter((f) => f.line === null).map((f) => f.spec);
-  const how = "deploy-gate could not find the engine command (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, or podman/docker run of an engine image)";
-  const evidence = found.map((f) => f.line === null ? `${f.spec}: not in the text` : `${f.spec}: line ${f.line} (as text): ${inp.script.lines[f.line - 1]?.trim() ?? ""}`);
-  const data = { asText: true, missing };
-  if (missing.length) {
-    return [fail(CHECK3, `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`, {
-      file: inp.file,
-      evidence,
-      data,
-      fix: `add ${missing.map((m) => codeSpan(m)).join(", ")} to the engine's arguments in ${inp.file}`
-    })];
-  }
-  return [warn(CHECK3, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
-    file: inp.file,
-    evidence,
-    data,
-    fix: `if ${inp.file} starts the engine in a way deploy-gate does not read, open an issue with the launch line; the values were not checked`
-  })];
+function maskUnlessReference(name, value) {
+  return value !== null && /^\$\{?[A-Za-z_]\w*\}?$/.test(value) ? value : mask(name, value);
 }
 
 // src/stages/preflight/dropped-flags.ts
-var CHECK4 = "preflight.dropped-flags";
+var CHECK = "preflight.dropped-flags";
 var CRITICAL_FLAGS = /* @__PURE__ */ new Set([
   "--reasoning-parser",
   "--enable-auto-tool-choice",
@@ -40264,14 +40403,14 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
   const renamed = baseFile === file ? {} : { baseFile };
   const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;
   if (dropped.length === 0) {
-    return [pass(CHECK4, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
+    return [pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
   }
   return dropped.map((f) => {
     const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
     const value = mask(f.name, f.value);
     const shown = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
-    return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
+    return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
       file,
       evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
       fix: critical ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
@@ -40280,1274 +40419,311 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
   });
 }
 
-// src/stages/preflight/history.ts
-var CHECK5 = "preflight.history";
-function historyFinding(shallow) {
-  if (!shallow) return pass(CHECK5, "full git history available for contract tracing and dropped-flag checks");
-  return fail(CHECK5, "shallow clone: contract tracing, dropped-flag and rollback-ref checks cannot run", {
-    evidence: ["git rev-parse --is-shallow-repository -> true (actions/checkout fetches one commit by default)"],
-    fix: SHALLOW_FIX,
-    data: { shallow: true }
-  });
+// src/commands/init/current-flags.ts
+function currentEngineFlags(kind, text) {
+  const engine = parseLaunch(kind, text).engine;
+  if (!engine) return null;
+  const facing = CLIENT_FLAGS[engine.kind];
+  return engine.flags.map((f) => ({ name: f.name, value: f.resolvedValue ?? f.value, clientFacing: facing.has(f.name), optional: f.optional }));
 }
 
-// src/stages/preflight/paths.ts
-import { lstatSync, realpathSync } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join3, relative } from "node:path";
-function refusePath(root, rel) {
-  if (isAbsolute2(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
-  const abs = join3(root, rel);
-  try {
-    if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
-    const real = relative(realpathSync(root), realpathSync(abs));
-    if (real === ".." || real.startsWith("../") || isAbsolute2(real)) return `${rel} resolves outside the repository`;
-  } catch {
-    return null;
-  }
-  return null;
-}
-
-// src/stages/preflight/shellcheck.ts
-var CHECK6 = "preflight.shellcheck";
-function shellcheckFindings(json, file) {
-  const parsed = JSON.parse(json);
-  return (parsed.comments ?? []).filter((c) => c.level === "error" || c.level === "warning").map((c) => warn(CHECK6, `SC${c.code} ${c.message}`, { file, line: c.line, fix: `see https://www.shellcheck.net/wiki/SC${c.code}`, data: { code: c.code, level: c.level } }));
-}
-async function shellcheck(absPath, file, cwd) {
-  const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 3e4 });
-  if (r.spawnError) return [skip(CHECK6, "shellcheck is not installed", { file, fix: "install it (apt-get install shellcheck) to get its warnings" })];
-  if (r.code !== 0 && r.code !== 1) return [skip(CHECK6, `shellcheck could not check ${file}: ${r.stderr.trim()}`, { file })];
-  const found = shellcheckFindings(r.stdout || "{}", file);
-  return found.length ? found : [pass(CHECK6, `${file}: no shellcheck warnings`, { file })];
-}
-async function shellcheckAvailable() {
-  const r = await runLocal("shellcheck", ["--version"], { timeoutMs: 1e4 });
-  return !r.spawnError && r.code === 0;
-}
-
-// src/stages/preflight/preflight.ts
-function status(ctx) {
-  return ctx.statusCache ??= ctx.git.status();
-}
-async function runPreflight(ctx) {
-  const findings = [];
-  const [entries, hasShellcheck] = await Promise.all([
-    ctx.ref === null ? status(ctx) : Promise.resolve([]),
-    ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
-    ...ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []
-  ]);
-  if (ctx.ref === null) findings.push(cleanTreeFinding(entries));
-  findings.push(historyFinding(!ctx.historyOk));
-  if (ctx.targets.length === 0) {
-    findings.push(fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
-      fix: "add deploy-gate.yml naming each endpoint's script (or unit / quadlet), or run from the repository that holds them (scripts, *.service units or *.container quadlets that start vLLM, SGLang or llama.cpp, directly or in podman/docker)"
-    }));
-    return findings;
-  }
-  if (ctx.targets.every((t) => t.endpoint === null)) {
-    findings.push(skip("preflight.contracts", `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`, {
-      fix: "declare each endpoint's contract flags in deploy-gate.yml (see the README's config reference)"
-    }));
-  }
-  if (ctx.ref === null && !hasShellcheck) {
-    findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
-  }
-  ctx.shellcheck = hasShellcheck === true;
-  const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
-  for (const f of perTarget) findings.push(...f);
-  return findings;
-}
-async function readScript(ctx, path) {
-  if (ctx.ref) return ctx.reader.show(ctx.ref, path);
-  try {
-    return readFileSync3(join4(ctx.root, path), "utf8");
-  } catch {
-    return null;
-  }
-}
-function refused(ctx, t) {
-  const CHECK23 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
-  return [t.scriptPath, t.unitPath].flatMap((p) => {
-    const why = p === null ? null : refusePath(ctx.root, p);
-    return why ? [fail(CHECK23, `${why}: deploy-gate reads only regular files inside the repository`, {
-      file: p,
-      fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
-    })] : [];
-  });
-}
-async function preflightTarget(ctx, t) {
-  const tag2 = (fs) => fs.map((f) => ({ ...f, data: { endpoint: t.name, ...f.data } }));
-  const bad = refused(ctx, t);
-  if (bad.length) return tag2(bad);
-  const text = await readScript(ctx, t.scriptPath);
-  if (text === null) {
-    const isDir = !ctx.ref && statSync2(join4(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
-    return tag2([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
-      file: t.scriptPath,
-      fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml"
-    })]);
-  }
-  const script = parseLaunch(t.kind, text);
-  const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
-  const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
-  const out = [];
-  if (t.kind === "script") {
-    out.push(await bashSyntax(text, t.scriptPath));
-    if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join4(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
-  }
-  const specs = t.endpoint?.contracts.flags ?? [];
-  if (t.endpoint) out.push(...await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history }));
-  out.push(...await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name))));
-  if (t.unitPath && unitText === null) {
-    out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)` }));
-  }
-  out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
-  if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
-  return tag2(ctx.ref ? out.map((f) => offTree(f, ctx.ref)) : out);
-}
-function offTree(f, ref) {
-  if (f.line === void 0) return f;
-  const { line, ...rest } = f;
-  return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line}`, ...f.evidence ?? []] };
-}
-async function resolveBase(ctx, t) {
-  const CHECK23 = "preflight.dropped-flags";
-  const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
-  if (explicit) {
-    const sha = await ctx.reader.resolve(explicit);
-    const shown = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
-    if (sha) return { sha, label: explicit, short: shown };
-    return { error: fail(CHECK23, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
-  }
-  const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
-  const head2 = ctx.ref ?? "HEAD";
-  if (dirty) {
-    const sha = await ctx.reader.resolve(head2);
-    if (sha) return { sha, label: `${head2} (${sha.slice(0, 10)})`, short: sha.slice(0, 10) };
-  }
-  const last = (await ctx.reader.history(t.scriptPath, head2))[0]?.commit;
-  const parent = last?.parents[0] ?? null;
-  if (!last || !parent) return { error: skip(CHECK23, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
-  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
-}
-async function checkDropped(ctx, t, now, contractNames) {
-  if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
-  const base = await resolveBase(ctx, t);
-  if ("error" in base) return [base.error];
-  const atBase = await scriptAtBase(ctx, t, base.sha);
-  if (atBase === null && ctx.base) {
-    return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
-      file: t.scriptPath,
-      fix: `pass --base with a ref that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`
-    })];
-  }
-  if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
-  const baseScript = parseLaunch(t.kind, atBase.text);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path, baseScript.engine?.kind ?? now.engine?.kind);
-}
-async function scriptAtBase(ctx, t, sha) {
-  const same = await ctx.reader.show(sha, t.scriptPath);
-  if (same !== null) return { path: t.scriptPath, text: same };
-  const staged = ctx.ref === null ? (await status(ctx)).find((e) => e.code[0] === "R" && e.path === t.scriptPath)?.from : void 0;
-  const atHead = staged ?? t.scriptPath;
-  const path = await ctx.git.nameAt(atHead, sha, ctx.ref ?? "HEAD") ?? atHead;
-  const text = path === t.scriptPath ? null : await ctx.reader.show(sha, path);
-  return text === null ? null : { path, text };
-}
-async function checkRollbackRef(ctx, t, ref) {
-  const CHECK23 = "preflight.rollback-ref";
-  const sha = await ctx.reader.resolve(ref);
-  if (!sha) {
-    return [fail(CHECK23, `rollback ref ${ref} does not exist`, {
-      fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
-      data: { ref }
-    })];
-  }
-  const text = await ctx.reader.show(sha, t.scriptPath);
-  if (text === null) return [fail(CHECK23, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
-  const syntax = t.kind === "script" ? [await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`)] : [];
-  const specs = t.endpoint?.contracts.flags ?? [];
-  const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
-  const broken = [...syntax, ...contracts2].filter((f) => f.status === "fail");
-  if (broken.length === 0) return [{ check: CHECK23, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
-  return broken.map((f) => ({ ...offTree(f, ref), check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
-}
-
-// src/commands/shared/deploy-verify.ts
-import { hostname, userInfo } from "node:os";
-import { dirname as dirname3, relative as relative2, resolve as resolve3 } from "node:path";
-
-// src/stages/deploy/diagnosis-finding.ts
-function diagnosisFinding(d, check = "deploy.diagnosis") {
-  const evidence = d.decisive ? [d.decisive, ...d.evidence.filter((e) => e !== d.decisive)] : d.evidence;
-  const extra = {
-    evidence,
-    data: {
-      class: d.class,
-      decisive: d.decisive,
-      plan: d.plan,
-      oom: d.oom,
-      specDecode: d.specDecode,
-      // a failure under the engine: which layer failed and what its fix names
-      ...d.below ? { layer: d.below.layer, facts: d.below.facts } : {}
-    },
-    ...d.fix ? { fix: d.fix } : {}
-  };
-  if (d.class === "ready") return pass(check, d.summary, extra);
-  if (d.class === "booting") return warn(check, d.summary, extra);
-  return fail(check, `${d.class}: ${d.summary}`, extra);
-}
-
-// src/stages/deploy/diagnose-host.ts
-var MARK = "@@deploy-gate-facts:";
-function portOwnerScript(port) {
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`not a port: ${port}`);
-  const hex = port.toString(16).toUpperCase().padStart(4, "0");
-  return [
-    `inodes=$(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4=="0A" && substr($2, length($2)-4)==":${hex}" {print $10}' | sort -u)`,
-    `for i in $inodes; do for fd in /proc/[0-9]*/fd/*; do [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$i]" ] || continue; p=\${fd#/proc/}; p=\${p%%/*}; echo "pid=$p comm=$(cat /proc/$p/comm 2>/dev/null | tr ' ' _) exe=$(readlink /proc/$p/exe 2>/dev/null | sed 's/ (deleted)$//; s,.*/,,' | tr ' ' _) name=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | sed -n '/^-n$/{n;p;q;}') cgroup=$(sed -n '$s/^[0-9]*:[^:]*://p' /proc/$p/cgroup 2>/dev/null) cmd=$(tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-200)"; done; done | sort -u | head -5`
-  ].join("; ");
-}
-function hostFactsScript(m, service) {
-  const f = m.facts;
-  if (f.what === "port-in-use" && f.port) return `echo ${MARK}port; ${portOwnerScript(f.port)}`;
-  if (f.what === "image-not-found") return `echo ${MARK}images; ${m.layer === "docker" ? "docker" : "podman"} images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
-  if (f.what === "user") return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
-  return null;
-}
-function describeOwner(line) {
-  const m = /^pid=(\d+) comm=(\S*) (?:exe=(\S*) )?name=(\S*) cgroup=(\S*) cmd=(.*)$/.exec(line.trim());
-  if (!m) return null;
-  const [, pid, comm, exe, name, cgroup, cmd] = m;
-  if ((exe || comm) === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
-  const unit = /([\w@.:-]+\.(?:service|scope))$/.exec(cgroup)?.[1];
-  const named = !!comm && cmd.trim().split(/\s+/).slice(0, 2).some((w) => w.split("/").pop().startsWith(comm));
-  const who = `${(named ? comm : exe || comm) || "a process"} (pid ${pid}: ${cmd.trim().slice(0, 120)})`;
-  return unit ? `${who} in ${unit}` : who;
-}
-function parseHostFacts(text) {
-  const out = { portOwner: null, localImages: [], unitUser: null };
-  let section = "";
-  for (const line of text.split("\n")) {
-    if (line.startsWith(MARK)) {
-      section = line.slice(MARK.length).trim();
-      continue;
-    }
-    const t = line.trim();
-    if (!t) continue;
-    if (section === "port") out.portOwner ??= describeOwner(t);
-    else if (section === "images" && !t.startsWith("<none>")) out.localImages.push(t);
-    else if (section === "user") out.unitUser = t;
-  }
-  return out;
-}
-async function lookupHostFacts(host, m, service) {
-  const script = hostFactsScript(m, service);
-  if (!script) return null;
-  const r = await host.runShell(script, { timeoutMs: 3e4, maxOutputBytes: 1 << 20 }).catch(() => null);
-  return r ? parseHostFacts(r.stdout) : null;
-}
-
-// src/stages/deploy/poll-command.ts
-var SECTION = "@@deploy-gate:";
-var UNIT_PROPS = ["ActiveState", "SubState", "NRestarts", "Result", "ExecMainStatus", "ExecMainCode"];
-var INSPECT_FORMAT = "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}";
-function journalArgv(t, extra = []) {
-  const from = t.cursor ? [`--after-cursor=${t.cursor}`] : [`--since=@${t.sinceHostS}`];
-  return [
-    "journalctl",
-    "-o",
-    "json",
-    "--no-pager",
-    ...extra,
-    ...from,
-    ...t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"],
-    `_SYSTEMD_UNIT=${t.service}`,
-    "+",
-    `UNIT=${t.service}`
-  ];
-}
-var INSTANCE_PROPS = ["InvocationID", "MainPID", "ExecMainStartTimestamp", "ExecMainStatus"];
-function instanceScript(service) {
-  const props = ["-p", INSTANCE_PROPS.join(","), "--", service];
-  return `${shellJoin(["systemctl", "show", "--timestamp=us+utc", ...props])} 2>/dev/null || TZ=UTC ${shellJoin(["systemctl", "show", ...props])}`;
-}
-function inspectArgv(container, cli = "podman") {
-  return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
-}
-function unitArgv(service) {
-  return ["systemctl", "show", "-p", UNIT_PROPS.join(","), "--", service];
-}
-var END = "end";
-var POLL_SECTIONS = ["unit", "ps", "journal"];
-function pollScript(t) {
-  const section = (name, command) => `echo ${SECTION}${name}; ${command} 2>&1; echo ${SECTION}rc=$?`;
-  return [
-    `echo ${SECTION}now; date +%s%N`,
-    section("unit", shellJoin(unitArgv(t.service))),
-    section("ps", t.container === null ? `{ ${instanceScript(t.service)}; }` : shellJoin(inspectArgv(t.container, t.cli))),
-    section("journal", shellJoin(journalArgv(t, ["--show-cursor"]))),
-    `echo ${SECTION}${END}`
-  ].join("; ");
-}
-var MARK_SCRIPT = `date +%s%N; journalctl -n 0 --show-cursor --no-pager 2>/dev/null; true`;
-
-// src/stages/deploy/diagnosis-refine.ts
-var SIGNALLED = /Shutting down|Received signal|SIGTERM|Terminated/;
-function refineDiagnosis(d, failure2, lastEngineLines, unit) {
-  const noEngineFault = d.class === "booting" || d.class === "clean-exit" || d.class === "unknown" || d.class === "crash-loop";
-  const vanished = failure2 === "container-gone" || failure2 === "container-exited" || failure2 === "restarting" || failure2 === "unit-stopped";
-  const signalled = lastEngineLines.slice(-3).some((l) => SIGNALLED.test(l));
-  if (!noEngineFault || !vanished || !signalled || d.attempts.filter((a2) => a2.endedAt !== null).length > 2) return d;
-  const a = advice("container-removed", { decisive: null, oom: null, phase: d.phase, attempts: d.attempts, startLimit: false, unit, kv: null, dynamo: null });
-  const decisive = lastEngineLines.slice(-3).find((l) => SIGNALLED.test(l)) ?? null;
-  return {
-    ...d,
-    class: "container-removed",
-    decisive,
-    summary: `the engine (phase: ${d.phase ?? "?"}) was stopped by a signal with no failure of its own and its container ${failure2 === "container-exited" ? "exited" : "vanished"}: ${unit} was stopped from outside`,
-    fix: a.fix,
-    evidence: [...lastEngineLines.slice(-4), ...d.evidence].slice(0, 16)
-  };
-}
-
-// src/stages/deploy/diagnose.ts
-function diagnoseJournal(json, w, facts = null) {
-  const decoder = new JournalDecoder();
-  const diag = new Diagnoser({ unit: w.service, nRestarts: w.nRestarts ?? void 0 });
-  for (const line of w.restartEvidence ?? []) diag.pushLine(line);
-  const engine = [];
-  const take = (recs) => {
-    for (const rec of recs) {
-      diag.pushRecord(rec);
-      if (rec.container) {
-        engine.push(rec.text);
-        if (engine.length > 8) engine.shift();
-      }
-    }
-  };
-  for (const line of json.split("\n")) take(decoder.push(line));
-  take(decoder.flush());
-  const d = refineDiagnosis(diag.finish(), w.failure, engine, w.service);
-  if (!d.below) return d;
-  const loopNote = / \(crash loop: .*\)$/.exec(d.summary)?.[0] ?? "";
-  const a = belowAdvice(d.below, { install: w.install, configFile: w.configFile, service: w.service, portOwner: facts?.portOwner ?? null, localImages: facts?.localImages, unitUser: facts?.unitUser ?? null, engine: d.engine });
-  return { ...d, summary: a.summary + loopNote, fix: a.fix };
-}
-var UNDECIDED = /* @__PURE__ */ new Set(["unknown", "booting", "clean-exit"]);
-var REREADS = 2;
-var REREAD_MS = 1500;
-async function diagnoseDeploy(host, w) {
-  const argv = journalArgv({ service: w.service, container: w.container, cursor: w.cursor, sinceHostS: Math.floor(w.startedAtHostMs / 1e3) });
-  const read = async () => (await host.run(argv, { timeoutMs: 6e4, maxOutputBytes: 64 << 20 })).stdout;
-  let json = await read();
-  let d = diagnoseJournal(json, w);
-  for (let i = 0; i < REREADS && UNDECIDED.has(d.class) && w.failure !== "timeout"; i++) {
-    await new Promise((r) => setTimeout(r, REREAD_MS));
-    json = await read();
-    d = diagnoseJournal(json, w);
-  }
-  if (!d.below) return d;
-  const facts = await lookupHostFacts(host, d.below, w.service);
-  return facts ? diagnoseJournal(json, w, facts) : d;
-}
-
-// src/stages/deploy/install-plan.ts
-import { createHash } from "node:crypto";
-
-// src/domain/host-output.ts
-var normMode = (mode) => parseInt(mode, 8).toString(8).padStart(4, "0");
-function parseHostCopies(sumOut, statOut) {
-  const out = /* @__PURE__ */ new Map();
-  for (const l of sumOut.split("\n")) {
-    const m = /^\\?([0-9a-f]{64}) [ *](.+)$/.exec(l);
-    if (m) out.set(m[2], { sha256: m[1], mode: null });
-  }
-  for (const l of statOut.split("\n")) {
-    const m = /^([0-7]{3,4}) (.+)$/.exec(l);
-    if (m) out.set(m[2], { sha256: out.get(m[2])?.sha256 ?? null, mode: normMode(m[1]) });
-  }
-  return out;
-}
-function parsePodmanTime(text) {
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
-  if (!m) return null;
-  const base = Date.parse(`${m[1]}T${m[2]}Z`);
-  if (Number.isNaN(base)) return null;
-  const frac = m[3] ? Number(`0.${m[3]}`) * 1e3 : 0;
-  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1) : 0;
-  return base + frac - offset;
-}
-function unitStartMs(value) {
-  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
-  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
-  return at === null ? null : t[2] ? at : at + 999;
-}
-
-// src/domain/host-state.ts
-var HOST_STATE_DIR = ".deploy-gate";
-var statePath = (endpoint) => `${HOST_STATE_DIR}/state/${endpoint}.json`;
-function parseStateRecord(text) {
-  try {
-    const v = JSON.parse(text);
-    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number") return null;
-    return { schema: 1, endpoint: v.endpoint ?? "?", ref: v.ref, sha: v.sha, deployedAt: v.deployedAt, by: v.by ?? "?", files: v.files ?? [], previous: v.previous ?? null };
-  } catch {
-    return null;
-  }
-}
-
-// src/stages/deploy/install-plan.ts
-var sha256 = (content) => createHash("sha256").update(content).digest("hex");
-var sameMode = (a, b) => parseInt(a, 8) === parseInt(b, 8);
-function isUnitFile(path) {
-  return /\.(service|socket|timer|mount|path|target|container|slice)$/.test(path) || /^\/etc\/systemd\//.test(path);
-}
-function planInstall(files, host) {
-  return files.map((f) => {
-    const h = host.get(f.to);
-    const change = !h?.sha256 ? "new" : h.sha256 !== f.sha256 ? "content" : !h.mode || !sameMode(h.mode, f.mode) ? "mode" : "same";
-    return { ...f, change };
-  });
-}
-function nextStateRecord(old, now) {
-  const previous = old ? old.sha === now.sha ? old.previous : { ref: old.ref, sha: old.sha, deployedAt: old.deployedAt } : null;
-  return {
-    schema: 1,
-    endpoint: now.endpoint,
-    ref: now.ref,
-    sha: now.sha,
-    deployedAt: now.deployedAt,
-    by: now.by,
-    files: now.files.map((f) => ({ to: f.to, sha256: f.sha256, mode: normMode(f.mode) })),
-    previous
-  };
-}
-
-// src/stages/deploy/install.ts
-var CMD_TIMEOUT_MS = 3e4;
-var InstallError = class extends Error {
+// src/domain/config/descriptions.ts
+var SSH = {
+  "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
+  address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
+  port: "SSH port (default 22).",
+  user: "The user deploy-gate logs in as.",
+  hostKey: 'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
+  knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
+  identityFile: "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY."
 };
-async function readInstallFiles(ctx) {
-  const items = ctx.endpoint.install ?? [];
-  return Promise.all(items.map(async (item) => {
-    const path = ctx.repoPath(item.from);
-    const content = await ctx.reader.showBytes(ctx.sha, path);
-    if (content === null) throw new InstallError(`${path} does not exist at ${ctx.ref} (${ctx.sha.slice(0, 10)}): commit it, or fix install.from in ${ctx.configFile}`);
-    return { from: path, to: item.to, mode: normMode(item.mode), content, sha256: sha256(content) };
-  }));
+var sshKeys = (prefix, what) => Object.fromEntries(Object.entries(SSH).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, k ? v : `${what} ${v}`]));
+var DESCRIPTIONS = {
+  "": "deploy-gate configuration: the endpoints this repository serves, their serve scripts, hosts and contracts.",
+  version: "Config format version; must be 1.",
+  endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
+  "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
+  "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
+  "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
+  "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
+  "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
+  "endpoints.*.container": "The podman container name the unit runs.",
+  ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
+  ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
+  "endpoints.*.hosts": "A fleet instead of host: one entry per replica of this endpoint, rolled out canary first (see rollout).",
+  ...sshKeys("endpoints.*.hosts[]", "One replica of the fleet."),
+  ...sshKeys("endpoints.*.hosts[].jump", "A jump host to reach this replica through (like ssh -J)."),
+  "endpoints.*.hosts[].name": "The replica's short name in reports and --hosts (default: its address).",
+  "endpoints.*.hosts[].url": "This replica's URL where it differs from the endpoint's url.",
+  "endpoints.*.rollout": "How a fleet rolls out: the canary host(s) alone, then batches in parallel; the first failure halts it.",
+  "endpoints.*.rollout.canary": "Hosts deployed and verified alone first (default 1).",
+  "endpoints.*.rollout.batch": "Hosts deployed in parallel in each later step (default 1).",
+  "endpoints.*.rollout.pause": 'Wait between steps: a duration such as "30s" (default 0, none).',
+  "endpoints.*.replicas": "What verify.replicas tolerates between the hosts of a fleet.",
+  "endpoints.*.replicas.kvTolerance": "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
+  ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
+  ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
+  "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
+  "endpoints.*.install[]": "One file to install.",
+  "endpoints.*.install[].from": "Path in the repository, relative to this config file.",
+  "endpoints.*.install[].to": "Absolute path on the host.",
+  "endpoints.*.install[].mode": 'Octal file mode, e.g. "0755" for a script (default "0644").',
+  "endpoints.*.url": "The endpoint as a peer reaches it, http(s)://host:port (never localhost on the serving host).",
+  "endpoints.*.model": "The served model name /v1/models must list.",
+  "endpoints.*.boot": "How long deploy waits for the new container to serve, and how often it looks.",
+  "endpoints.*.boot.timeout": 'Boot deadline: a duration such as "20m", "90s", "1h30m" or a number of seconds (default 20m).',
+  "endpoints.*.boot.poll": 'Poll interval while booting: a duration such as "5s" (default 5s).',
+  "endpoints.*.rollback": "The known-good ref to roll back to.",
+  "endpoints.*.rollback.ref": "A tag or commit; preflight checks that it exists and that its own script passes.",
+  "endpoints.*.rollback.auto": "Deploy and verify rollback.ref when a run fails (the job still fails). Default false.",
+  "endpoints.*.lock": "The host-side deploy lock (one deploy per endpoint at a time).",
+  "endpoints.*.lock.staleAfter": 'A held lock is stale once its holder has stopped refreshing it for 2 minutes (or this, if shorter); a lock with a recent heartbeat never is, whatever its age. A stale lock is reported with the command that clears it (default "1h").',
+  "endpoints.*.contracts": "What clients rely on: checked in the script by preflight and on the live endpoint by verify.",
+  "endpoints.*.contracts.flags": 'Engine flags (with their values) the script must carry, e.g. "--reasoning-parser qwen3", "--enable-auto-tool-choice".',
+  "endpoints.*.contracts.flags[]": 'One flag: "--flag" or "--flag value".',
+  "endpoints.*.contracts.env": "Environment variables that must reach the container.",
+  "endpoints.*.contracts.env[]": "An environment variable name.",
+  "endpoints.*.contracts.kv": "KV cache capacity floor, read from the boot log.",
+  "endpoints.*.contracts.kv.minTokens": "Minimum KV cache tokens.",
+  "endpoints.*.contracts.kv.requests": "Full-length requests (of --max-model-len) the KV pool must hold at once.",
+  "endpoints.*.contracts.restarts": "Highest NRestarts of the unit accepted after a deploy (default 0).",
+  "endpoints.*.contracts.thinking": "Reasoning arrives in its own field, not in content (default false).",
+  "endpoints.*.contracts.tools": "Tool calls work with tool_choice auto (default false).",
+  "endpoints.*.contracts.decode": "Decode speed floor, measured streamed from the usage counters at each prompt depth.",
+  "endpoints.*.contracts.decode.minTokPerS": "Floor in tokens per second: one number for every depth, or a list with one per depth.",
+  "endpoints.*.contracts.decode.minTokPerS[]": "Floor for the depth at the same position.",
+  "endpoints.*.contracts.decode.depths": "Prompt depths in tokens (default [166, 1087, 4064]).",
+  "endpoints.*.contracts.decode.depths[]": "A prompt depth in tokens (16 to 1,000,000).",
+  "endpoints.*.contracts.decode.maxTokens": "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
+  "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
+  "endpoints.*.contracts.plan[]": "One plan line.",
+  "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",
+  "endpoints.*.contracts.plan[].pattern": 'Regular expression whose group 1 is the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots".',
+  "endpoints.*.contracts.plan[].min": "Lowest value accepted.",
+  "endpoints.*.contracts.plan[].max": "Highest value accepted.",
+  "endpoints.*.traps": "Trap rule levels (off, warn, fail), by rule id; see the docs/checks.md's trap table.",
+  "endpoints.*.traps.*": "off, warn or fail.",
+  "endpoints.*.images": 'What an image does with its arguments, by image reference without tag (e.g. "docker.io/tcclaviger/vllm").',
+  "endpoints.*.images.*": "Facts about one image.",
+  "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again)."
+};
+
+// src/domain/config/json-schema.ts
+var SCHEMA_ID = "https://raw.githubusercontent.com/deploy-gate/deploy-gate/main/dist/deploy-gate.schema.json";
+var EXTRA = {
+  endpoints: { minProperties: 1 },
+  "endpoints.*.url": { pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" }
+};
+function walkSchema(node2, visit, path = "") {
+  visit(path, node2);
+  const join8 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join8(k));
+  if (node2.additionalProperties && typeof node2.additionalProperties === "object") walkSchema(node2.additionalProperties, visit, join8("*"));
+  if (node2.items) walkSchema(node2.items, visit, `${path}[]`);
+  for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
 }
-async function readHostSide(host, endpoint, files) {
-  const paths = files.map((f) => f.to);
-  const q2 = paths.length ? ` -- ${paths.map(shellQuote).join(" ")}` : "";
-  const script = [
-    "date +%s",
-    "echo @@sum",
-    paths.length ? `sha256sum${q2} 2>/dev/null` : "true",
-    "echo @@stat",
-    paths.length ? `stat -c '%a %n'${q2} 2>/dev/null` : "true",
-    "echo @@state",
-    `cat ${shellQuote(statePath(endpoint))} 2>/dev/null`,
-    "true"
-  ].join("; ");
-  const r = await host.runShell(script, { timeoutMs: CMD_TIMEOUT_MS });
-  const [head2, rest = ""] = r.stdout.split("@@sum\n");
-  const [sum = "", rest2 = ""] = rest.split("@@stat\n");
-  const [stat = "", state = ""] = rest2.split("@@state\n");
-  const hostNowS = Number(head2.trim());
-  if (!Number.isFinite(hostNowS) || hostNowS <= 0) throw new InstallError(`reading the host's copies failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
-  return { planned: planInstall(files, parseHostCopies(sum, stat)), old: parseStateRecord(state), hostNowS };
+function trapRules(traps, rules) {
+  const level = traps.additionalProperties;
+  traps.properties = Object.fromEntries(rules.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }]));
 }
-async function install(ctx, by) {
-  const files = await readInstallFiles(ctx);
-  const { planned, old, hostNowS } = await readHostSide(ctx.host, ctx.name, files);
-  const written = planned.filter((f) => f.change !== "same");
-  const dirs = [.../* @__PURE__ */ new Set([...written.map((f) => f.to.replace(/\/[^/]*$/, "") || "/"), statePath(ctx.name).replace(/\/[^/]*$/, "")])];
-  const mk = await ctx.host.run(["mkdir", "-p", "--", ...dirs], { timeoutMs: CMD_TIMEOUT_MS });
-  if (mk.code !== 0) throw new InstallError(`${shellJoin(["mkdir", "-p", ...dirs])} failed: ${mk.stderr.trim()}; check the SSH user may write there`);
-  for (const f of written) await ctx.host.writeFile(f.to, f.content, parseInt(f.mode, 8), { timeoutMs: CMD_TIMEOUT_MS });
-  const record2 = nextStateRecord(old, { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, deployedAt: hostNowS, by, files });
-  await ctx.host.writeFile(statePath(ctx.name), `${JSON.stringify(record2, null, 2)}
-`, 420, { timeoutMs: CMD_TIMEOUT_MS });
-  return { planned, written, unitChanged: written.some((f) => isUnitFile(f.to)), record: record2 };
-}
-async function diffAgainstHost(host, f) {
-  if (f.change === "mode") return `mode of ${f.to} becomes ${f.mode}`;
-  const argv = ["diff", "-u", "--label", `host:${f.to}`, "--label", `${f.from} (ref)`, f.change === "new" ? "/dev/null" : f.to, "-"];
-  const r = await host.run(argv, { stdin: f.content, timeoutMs: CMD_TIMEOUT_MS, maxOutputBytes: 1 << 20 });
-  return r.stdout.trimEnd() || `${f.to}: ${f.change}`;
+function jsonSchema(rules) {
+  const raw = toJSONSchema(configSchema, { io: "input", unrepresentable: "any", target: "draft-7" });
+  walkSchema(raw, (path, node2) => {
+    if (path === "endpoints.*.traps") trapRules(node2, rules);
+    const d = DESCRIPTIONS[path];
+    if (d) node2.description = d;
+    Object.assign(node2, EXTRA[path] ?? {});
+  });
+  const { $schema, ...rest } = raw;
+  return { $schema, $id: SCHEMA_ID, title: "deploy-gate.yml", ...rest };
 }
 
-// src/stages/deploy/poll-parse.ts
-function splitSections(text) {
-  const out = /* @__PURE__ */ new Map();
-  let cur = null;
-  for (const line of text.split("\n")) {
-    if (line.startsWith(SECTION)) {
-      const name = line.slice(SECTION.length);
-      const rc = /^rc=(\d+)$/.exec(name);
-      if (rc && cur) cur.rc = Number(rc[1]);
-      else if (!rc) out.set(name, cur = { body: [], rc: null });
-      continue;
-    }
-    cur?.body.push(line);
+// src/commands/init/render.ts
+var q = (s) => JSON.stringify(s);
+var spec = (f) => f.value === null ? f.name : `${f.name} ${f.value}`;
+var usable = (f) => !f.optional && (f.value === null || !/[$`]/.test(f.value));
+function contractFlags(flags) {
+  const seen = /* @__PURE__ */ new Set();
+  return flags.filter((f) => !seen.has(f.name) && seen.add(f.name)).filter((f) => f.clientFacing && usable(f));
+}
+function endpointYaml(e) {
+  const out = [`  ${e.name}:`, `    ${e.kind ?? "script"}: ${q(e.script)}`];
+  if (!e.flags) return [...out, "    # no engine command (podman run ... or vllm serve) found in this file: add contracts by hand", ""];
+  const seen = /* @__PURE__ */ new Set();
+  const unique = e.flags.filter((f) => !seen.has(f.name) && seen.add(f.name));
+  const contract = contractFlags(unique);
+  const others = unique.filter((f) => !contract.includes(f));
+  out.push("    contracts:");
+  out.push(contract.length ? "      flags:" : "      flags: []");
+  for (const f of contract) out.push(`        - ${q(spec(f))}`);
+  if (others.length) {
+    out.push("      # also in the engine argv now; add the ones clients or the host rely on:");
+    for (const f of others) out.push(`      #   - ${q(spec({ ...f, value: maskUnlessReference(f.name, f.value) }))}`);
   }
-  return out;
+  if (unique.some((f) => f.name === "--reasoning-parser")) out.push("      thinking: true   # verify: reasoning arrives in its own field");
+  if (unique.some((f) => f.name === "--enable-auto-tool-choice")) out.push("      tools: true      # verify: tool calls work");
+  return [...out, ""];
 }
-var int2 = (v) => v !== void 0 && /^-?\d+$/.test(v) ? Number(v) : null;
-function parseUnitShow(lines) {
-  const kv2 = /* @__PURE__ */ new Map();
-  for (const l of lines) {
-    const i = l.indexOf("=");
-    if (i > 0) kv2.set(l.slice(0, i), l.slice(i + 1));
-  }
-  if (!kv2.has("ActiveState")) return null;
-  return {
-    activeState: kv2.get("ActiveState") ?? "",
-    subState: kv2.get("SubState") ?? "",
-    nRestarts: int2(kv2.get("NRestarts")),
-    result: kv2.get("Result") ?? "",
-    execMainStatus: int2(kv2.get("ExecMainStatus")),
-    execMainCode: kv2.get("ExecMainCode") ?? ""
-  };
-}
-function parsePs(lines) {
-  if (lines.some((l) => l.startsWith("InvocationID="))) return parseInstance(lines);
-  let best = null;
-  for (const l of lines) {
-    const m = /^([0-9a-f]{12,64}) (\S+) (-?\d+) (.+)$/.exec(l.trim());
-    if (!m) continue;
-    const createdAtMs = parsePodmanTime(m[4]);
-    if (createdAtMs === null) continue;
-    const c = { id: m[1], state: m[2], exitCode: Number(m[3]), createdAtMs };
-    if (!best || c.createdAtMs > best.createdAtMs) best = c;
-  }
-  return best;
-}
-function parseInstance(lines) {
-  const kv2 = /* @__PURE__ */ new Map();
-  for (const l of lines) {
-    const i = l.indexOf("=");
-    if (i > 0) kv2.set(l.slice(0, i), l.slice(i + 1).trim());
-  }
-  const id = kv2.get("InvocationID") ?? "";
-  const createdAtMs = unitStartMs(kv2.get("ExecMainStartTimestamp") ?? "");
-  if (!/^[0-9a-f]{32}$/.test(id) || createdAtMs === null) return null;
-  const pid = int2(kv2.get("MainPID"));
-  return { id, process: true, state: pid !== null && pid > 0 ? "running" : "exited", exitCode: int2(kv2.get("ExecMainStatus")), createdAtMs };
-}
-function parseJournalChunk(lines) {
-  const json = [];
-  const messages = [];
-  const containers = /* @__PURE__ */ new Set();
-  let cursor = null;
-  for (const l of lines) {
-    if (l.startsWith("-- cursor: ")) cursor = l.slice(11).trim();
-    if (!l.startsWith("{")) continue;
-    json.push(l);
-    try {
-      const rec = JSON.parse(l);
-      const bytes = messageBytes(rec.MESSAGE);
-      if (bytes) {
-        for (const part of bytes.toString("utf8").split("\n")) if (part.trim()) messages.push(cleanLine(part));
-      }
-      if (typeof rec.__CURSOR === "string") cursor = rec.__CURSOR;
-      if (typeof rec.CONTAINER_NAME === "string") containers.add(rec.CONTAINER_NAME);
-    } catch {
-    }
-  }
-  return { json, messages, containers: [...containers], cursor };
-}
-function pollCompleteness(s, t) {
-  if (t.timedOut) return "the poll command timed out";
-  if (!s.get("now")?.body.some((l) => /^\d+$/.test(l.trim()))) return "no host clock in the answer";
-  const cut = t.truncated === true;
-  for (const name of POLL_SECTIONS) {
-    if (cut && name === "journal" && s.has(name)) continue;
-    const sec = s.get(name);
-    if (!sec) return `the answer stopped before its ${name} section`;
-    if (sec.rc === null) return `the answer stopped inside its ${name} section`;
-  }
-  if (!cut && !s.has(END)) return "the answer has no end line";
-  if (!cut && t.code !== 0) return `the poll command ended without an exit code (${t.code === null ? "channel or connection lost" : `exit ${t.code}`})`;
-  return null;
-}
-function parsePoll(text, transport = { code: 0 }) {
-  const s = splitSections(text);
-  const errors = [];
-  const now = s.get("now")?.body.find((l) => /^\d+$/.test(l.trim()));
-  const unitSec = s.get("unit");
-  const unit = unitSec ? parseUnitShow(unitSec.body) : null;
-  if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
-  const ps = s.get("ps");
-  const psText = ps?.body.join(" ").trim() ?? "";
-  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`${/--timestamp|InvocationID/.test(psText) ? "systemctl show (the unit's run)" : "container inspect"} failed (exit ${ps.rc}): ${psText}`);
-  return {
-    hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1000000n)) : null,
-    unit,
-    container: ps ? parsePs(ps.body) : null,
-    journal: parseJournalChunk(s.get("journal")?.body ?? []),
-    errors,
-    incomplete: pollCompleteness(s, transport)
-  };
-}
-function parseMark(text) {
-  const lines = text.split("\n");
-  const ns = lines.find((l) => /^\d{12,}$/.test(l.trim()));
-  const cur = lines.find((l) => l.startsWith("-- cursor: "));
-  return { hostNowMs: ns ? Math.floor(Number(BigInt(ns.trim()) / 1000000n)) : null, cursor: cur ? cur.slice(11).trim() : null };
-}
-
-// src/stages/deploy/stop-hang.ts
-function parsePs2(text) {
-  const rows = [];
-  for (const line of text.split("\n")) {
-    const m = /^\s*(\d+)\s+(\S+)\s+(\S+)\s+(.+?)\s*$/.exec(line);
-    if (m) rows.push({ pid: Number(m[1]), stat: m[2], etime: m[3], comm: m[4] });
-  }
-  return rows;
-}
-function parseTimespan(text) {
-  const t = text.trim();
-  if (t === "" || t === "infinity") return null;
-  const units = { us: 1e-3, ms: 1, s: 1e3, min: 6e4, h: 36e5, d: 864e5 };
-  let total = 0;
-  for (const part of t.split(/\s+/)) {
-    const m = /^(\d+(?:\.\d+)?)(us|ms|s|min|h|d)$/.exec(part);
-    if (!m) return null;
-    total += Number(m[1]) * units[m[2]];
-  }
-  return total;
-}
-function classifyStopHang(rows, service, waitedMs) {
-  const line = (r) => `${r.pid} ${r.stat} ${r.etime} ${r.comm}`;
-  const d = rows.filter((r) => r.stat.startsWith("D"));
-  const rest = rows.filter((r) => !r.stat.startsWith("D"));
-  const evidence = [...d, ...rest].map(line);
-  const waited = `${Math.round(waitedMs / 1e3)} s`;
-  if (d.length > 0) {
-    return { kind: "uninterruptible", evidence, summary: `${service} did not stop within ${waited}: ${d.length} process(es) in D state (${d.map((r) => `${r.comm} ${r.pid}`).join(", ")}), uninterruptible: wait, do not declare a GPU wedge` };
-  }
-  if (rest.length > 0) {
-    const z = rest.filter((r) => r.stat.startsWith("Z"));
-    return { kind: "running", evidence, summary: `${service} did not stop within ${waited}: ${rest.length} process(es) still there${z.length ? ` (${z.length} zombie, waiting for its parent)` : ""}, none in D state: the stop signal is ignored or still being handled` };
-  }
-  return { kind: "gone", evidence, summary: `${service} did not stop within ${waited} but none of its processes is left: systemd is finishing ExecStopPost/cleanup` };
-}
-function stopHangScript(service) {
-  const s = shellQuote(service);
+function renderInit(endpoints) {
   return [
-    `cg=$(systemctl show -p ControlGroup --value -- ${s})`,
-    `pids=$( [ -n "$cg" ] && find "/sys/fs/cgroup$cg" -name cgroup.procs -exec cat {} + 2>/dev/null | tr '\\n' ',' | sed 's/,$//')`,
-    `[ -n "$pids" ] && ps -o pid,stat,etime,comm -p "$pids"`,
-    `true`
+    `# yaml-language-server: $schema=${SCHEMA_ID}`,
+    "# Written by deploy-gate init from the serve scripts' current engine argv. Paths are relative to this file.",
+    "# Review the contract flags; run/verify also need host, service, install, url and model, and container",
+    "# when a container runs the engine (podman/docker run, a quadlet; not when the unit runs it itself)",
+    "# (see docs/config.md, or hover a key in an editor that reads the schema above).",
+    "version: 1",
+    "endpoints:",
+    ...endpoints.flatMap(endpointYaml)
   ].join("\n");
 }
-
-// src/stages/deploy/restart.ts
-var SHORT_MS = 3e4;
-var RESTART_TIMEOUT_MS = 6 * 6e4;
-async function hostMark(host) {
-  const r = await host.runShell(MARK_SCRIPT, { timeoutMs: SHORT_MS });
-  const m = parseMark(r.stdout);
-  if (m.hostNowMs === null) throw new Error(`reading the host clock failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
-  return { hostNowMs: m.hostNowMs, cursor: m.cursor };
-}
-async function unitState(host, service) {
-  const r = await host.run(unitArgv(service), { timeoutMs: SHORT_MS });
-  return parseUnitShow(r.stdout.split("\n"));
-}
-var isUp = (u) => u !== null && (u.activeState === "active" || u.activeState === "activating" || u.activeState === "reloading");
-function restartCommands(service, daemonReload) {
-  return [...daemonReload ? [["systemctl", "daemon-reload"]] : [], ["systemctl", "reset-failed", "--", service], ["systemctl", "restart", "--", service]];
-}
-var NRESTARTS = "@@dg-nrestarts=";
-function restartScript(restart, service) {
-  return `${shellJoin(restart)}; rc=$?; printf '%s' ${shellJoin([NRESTARTS])}; ${shellJoin(["systemctl", "show", "-p", "NRestarts", "--value", "--", service])}; exit $rc`;
-}
-function parseRestartCount(stdout) {
-  const m = new RegExp(`${NRESTARTS}(\\d+)\\s*$`).exec(stdout);
-  return m ? Number(m[1]) : null;
-}
-var RESTART_PROGRESS_MS = 1e4;
-async function restartUnit(host, service, daemonReload, progress = () => {
-}) {
-  const evidence = [];
-  const commands = [];
-  const noteFailure = (argv, r) => {
-    if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
-  };
-  const run = async (argv, timeoutMs) => {
-    commands.push(shellJoin(argv));
-    const r = await host.run(argv, { timeoutMs });
-    noteFailure(argv, r);
-    return r;
-  };
-  const stale = !daemonReload && (await host.run(["systemctl", "show", "-p", "NeedDaemonReload", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout.trim() === "yes";
-  if (stale) evidence.push(`systemd had not loaded the unit file on disk (NeedDaemonReload=yes): reloading`);
-  const cmds = restartCommands(service, daemonReload || stale);
-  const restart = cmds.pop();
-  for (const c of cmds) await run(c, SHORT_MS);
-  const mark = await hostMark(host);
-  let stopHang = null;
-  const stopMs = parseTimespan((await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout);
-  commands.push(shellJoin(restart));
-  const restarting = host.runShell(restartScript(restart, service), { timeoutMs: RESTART_TIMEOUT_MS }).then((r) => {
-    noteFailure(restart, r);
-    return parseRestartCount(r.stdout);
+function endpointNames(files) {
+  const count = /* @__PURE__ */ new Map();
+  for (const f of files) count.set(f.name, (count.get(f.name) ?? 0) + 1);
+  const taken = /* @__PURE__ */ new Set();
+  return files.map((f) => {
+    const dir = f.scriptPath.split("/").slice(-2, -1)[0];
+    const name = endpointName((count.get(f.name) ?? 0) > 1 && dir ? `${dir}-${f.name}` : f.name, taken);
+    taken.add(name);
+    return name;
   });
-  const t0 = Date.now();
-  const ticker = setInterval(() => progress(`systemctl restart ${service}: still waiting after ${Math.round((Date.now() - t0) / 1e3)}s (the old engine's stop, then ExecStartPre=)`), RESTART_PROGRESS_MS);
-  restarting.finally(() => clearInterval(ticker)).catch(() => void 0);
-  if (stopMs !== null && stopMs + 5e3 < RESTART_TIMEOUT_MS) {
-    let timer;
-    const late = await Promise.race([restarting.then(() => false), new Promise((res) => {
-      timer = setTimeout(() => res(true), stopMs + 5e3);
-    })]);
-    clearTimeout(timer);
-    if (late) {
-      const now = await unitState(host, service).catch(() => null);
-      if (now?.activeState === "activating" && /^start/.test(now.subState)) {
-        evidence.push(`systemctl restart was still waiting after ${Math.round((stopMs + 5e3) / 1e3)} s on the start (${now.subState}), not on the stop: a slow ExecStartPre= holds it`);
-      } else {
-        const lines = await diagnoseStopHang(host, service, stopMs + 5e3);
-        stopHang = lines[0];
-        evidence.push(...lines);
-      }
-    }
-  }
-  let baselineRestarts = await restarting ?? 0;
-  let unit = await unitState(host, service);
-  if (!isUp(unit)) {
-    baselineRestarts = 0;
-    evidence.push(`after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`);
-    await run(["systemctl", "reset-failed", "--", service], SHORT_MS);
-    await run(["systemctl", "start", "--no-block", "--", service], SHORT_MS);
-    unit = await unitState(host, service);
-  }
-  return { ok: isUp(unit), mark, unit, baselineRestarts, commands, evidence, stopHang };
 }
-async function diagnoseStopHang(host, service, waitedMs) {
-  const r = await host.runShell(stopHangScript(service), { timeoutMs: SHORT_MS }).catch((e) => ({ stdout: "", stderr: e.message }));
-  const hang = classifyStopHang(parsePs2(r.stdout), service, waitedMs);
-  return [hang.summary, ...hang.evidence.map((l) => `  ${l}`)];
-}
-async function ensureUp(host, service) {
-  const unit = await unitState(host, service).catch(() => null);
-  if (isUp(unit)) return null;
-  await host.run(["systemctl", "reset-failed", "--", service], { timeoutMs: SHORT_MS }).catch(() => void 0);
-  const r = await host.run(["systemctl", "start", "--no-block", "--", service], { timeoutMs: SHORT_MS });
-  return `the unit was ${unit?.activeState ?? "unknown"} (${unit?.result ?? "?"}); started it again (${r.code === 0 ? "ok" : `exit ${r.code}: ${r.stderr.trim()}`})`;
+function endpointName(base, taken) {
+  const clean2 = base.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "endpoint";
+  let name = clean2;
+  for (let i = 2; taken.has(name); i++) name = `${clean2}-${i}`;
+  return name;
 }
 
-// src/stages/deploy/dry-run.ts
-async function dryRun(ctx, service) {
-  const files = await readInstallFiles(ctx);
-  const { planned } = await readHostSide(ctx.host, ctx.name, files);
-  const changed = planned.filter((f) => f.change !== "same");
-  const diffs = [];
-  for (const f of changed) diffs.push(await diffAgainstHost(ctx.host, f));
-  const reload = changed.some((f) => isUnitFile(f.to));
-  const commands = [
-    ...changed.map((f) => `write ${f.to} (mode ${f.mode}, ${f.change}) atomically: temp file + rename`),
-    `write ${statePath(ctx.name)} (state record: ${ctx.ref} ${ctx.sha.slice(0, 10)})`,
-    ...restartCommands(service, reload).map((a) => shellJoin(a)),
-    `poll every ${ctx.endpoint.boot.poll} ms for up to ${ctx.endpoint.boot.timeout} ms: unit, container, journal${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models` : ""}`
-  ];
-  return [
-    pass("deploy.install", `dry run: ${changed.length} of ${planned.length} file(s) would change${changed.length ? `: ${changed.map((f) => f.to).join(", ")}` : ""}`, {
-      evidence: diffs,
-      data: { dryRun: true, files: planned.map((f) => ({ from: f.from, to: f.to, mode: f.mode, change: f.change })) }
-    }),
-    pass("deploy.restart", `dry run: would run ${reload ? "daemon-reload and " : ""}a restart of ${service}; nothing was changed`, { evidence: commands, data: { dryRun: true, commands } })
-  ];
-}
-var missingConfig = (ctx, keys) => fail("deploy.restart", `endpoint ${ctx.name} has no ${keys.join(", ")} in ${ctx.configFile}`, {
-  fix: `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs; an engine the unit runs without a container needs no container:).`,
-  file: ctx.configFile
-});
-
-// src/stages/deploy/lock.ts
-import { randomBytes } from "node:crypto";
-
-// src/stages/deploy/lock-record.ts
-function parseLockRecord(text) {
-  try {
-    const v = JSON.parse(text);
-    if (typeof v.owner !== "string" || typeof v.takenAt !== "number") return null;
-    return { endpoint: v.endpoint ?? "?", owner: v.owner, ref: v.ref ?? "?", sha: v.sha ?? null, takenAt: v.takenAt, heartbeatAt: v.heartbeatAt ?? v.takenAt, pid: v.pid ?? 0 };
-  } catch {
-    return null;
-  }
-}
-var HEARTBEAT_GRACE_S = 120;
-function lockStaleness(rec, hostNow, staleAfterS) {
-  const ageS = Math.max(0, hostNow - rec.takenAt);
-  const quiet = hostNow - rec.heartbeatAt;
-  if (quiet <= Math.min(HEARTBEAT_GRACE_S, staleAfterS)) return { stale: false, reason: null, ageS };
-  if (ageS > staleAfterS) return { stale: true, reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s), and its holder stopped refreshing it ${quiet}s ago`, ageS };
-  return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
-}
-function describeHolder(rec, hostNow) {
-  return `${rec.owner} deploying ${rec.ref}${rec.sha ? ` (${rec.sha.slice(0, 10)})` : ""}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
+// src/commands/init/init.ts
+async function runInit(opts, io) {
+  const info = await new Git(opts.cwd).info();
+  if (!info?.root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate init in the repository that holds the serve scripts`);
+  const root = info.root;
+  const path = opts.config ? isAbsolute3(opts.config) ? opts.config : join3(opts.cwd, opts.config) : join3(root, DEFAULT_CONFIG);
+  const shown = relative2(opts.cwd, path) || path;
+  if (lstatSync2(path, { throwIfNoEntry: false })) throw new UsageError(`${shown} already exists: init never overwrites it; edit it, or move it away to start over`);
+  if (!existsSync2(dirname2(path))) throw new UsageError(`${shown}: the directory ${relative2(opts.cwd, dirname2(path)) || dirname2(path)} does not exist: create it first (mkdir -p), or pick another --config path`);
+  const targets = discoverTargets(root, await new Git(root).listFiles()).filter((t) => refusePath(root, t.scriptPath) === null);
+  if (!targets.length) throw new UsageError("no serve scripts, units or quadlets that start an inference server found among the repository's files (committed, staged or untracked; files .gitignore excludes are skipped): write deploy-gate.yml by hand (docs/config.md)");
+  const names = endpointNames(targets);
+  const configDir = join3(path, "..");
+  const endpoints = targets.map((t, i) => {
+    const name = names[i];
+    const flags2 = currentEngineFlags(t.kind, readFileSync3(join3(root, t.scriptPath), "utf8"));
+    return { name, kind: t.kind, script: relative2(configDir, join3(root, t.scriptPath)).split("\\").join("/"), flags: flags2 };
+  });
+  const text = renderInit(endpoints);
+  parseConfig(text, path);
+  writeFileSync(path, text, { flag: "wx" });
+  const flags = endpoints.reduce((n, e) => n + contractFlags(e.flags ?? []).length, 0);
+  io.out(`wrote ${relative2(opts.cwd, path) || path}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv
+next: review it, then deploy-gate preflight
+`);
+  return 0;
 }
 
-// src/stages/deploy/lock.ts
-var CMD_TIMEOUT_MS2 = 2e4;
-var HEARTBEAT_MS = 3e4;
-var WAIT_POLL_MS = 2e3;
-var lockDir = (endpoint) => `${HOST_STATE_DIR}/locks/${endpoint}.lock`;
-var held = /* @__PURE__ */ new Set();
-var activeLocks = () => [...held];
-async function releaseAllLocks() {
-  await Promise.all([...held].map((l) => l.release().catch(() => void 0)));
-}
-var HeldLock = class {
-  constructor(host, record2) {
-    this.host = host;
-    this.record = record2;
-    held.add(this);
-    this.timer = setInterval(() => void this.heartbeat().catch(() => void 0), HEARTBEAT_MS);
-    this.timer.unref();
-  }
-  host;
-  record;
-  timer = null;
-  released = false;
-  lostCtl = new AbortController();
-  /** why this run no longer holds the lock (cleared and taken by another); null while it does */
-  lost = null;
-  get dir() {
-    return lockDir(this.record.endpoint);
-  }
-  /** Aborted when the lock is found to be someone else's: the deploy stops at its next wait. */
-  get signal() {
-    return this.lostCtl.signal;
-  }
-  /**
-   * Refreshes heartbeatAt on the host clock, so a live holder never looks gone. The token check and the
-   * write are one remote command: a lock cleared and taken by another runner is never taken back.
-   */
-  async heartbeat() {
-    if (this.released || this.lost) return;
-    const rec = `${this.dir}/record.json`;
-    const tmp = `${rec}.hb-${this.record.token}`;
-    const template = JSON.stringify({ ...this.record, heartbeatAt: 0 }).replace('"heartbeatAt":0', '"heartbeatAt":@NOW@');
-    const script = `if grep -qF ${shellQuote(this.record.token)} ${shellQuote(rec)} 2>/dev/null; then now=$(date +%s); sed "s/@NOW@/$now/" > ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(rec)} && echo "OK $now"; else echo LOST; cat ${shellQuote(rec)} 2>/dev/null; fi`;
-    const r = await this.host.runShell(script, { stdin: template, timeoutMs: CMD_TIMEOUT_MS2 });
-    const [first, ...rest] = r.stdout.split("\n");
-    if (first === "LOST") {
-      const other = parseLockRecord(rest.join("\n"));
-      this.lost = other ? `the lock was cleared and is now held by ${other.owner} (${other.ref})` : "the lock was cleared by someone else";
-      this.lostCtl.abort(new Error(this.lost));
-      return;
-    }
-    const m = /^OK (\d+)$/.exec(first ?? "");
-    if (r.code === 0 && m) this.record.heartbeatAt = Number(m[1]);
-  }
-  /** Removes the lock only while it is still ours (its token), so a cleared-and-retaken lock survives. */
-  async release() {
-    if (this.released) return;
-    this.released = true;
-    if (this.timer) clearInterval(this.timer);
-    held.delete(this);
-    const rec = shellQuote(`${this.dir}/record.json`);
-    await this.host.runShell(`if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`, { timeoutMs: CMD_TIMEOUT_MS2 });
-  }
-};
-function clearCommand(endpoint, fleetHost) {
-  return `deploy-gate lock release --endpoint ${endpoint}${fleetHost ? ` --hosts ${fleetHost}` : ""} --force`;
-}
-async function tryTake(host, req, token) {
-  const dir = lockDir(req.endpoint);
-  const script = `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if mkdir ${shellQuote(dir)} 2>/dev/null; then echo TAKEN; date +%s; else echo HELD; date +%s; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; fi`;
-  const r = await host.runShell(script, { timeoutMs: CMD_TIMEOUT_MS2 });
-  const [state, nowText, ...rest] = r.stdout.split("\n");
+// src/commands/lock.ts
+import { dirname as dirname5 } from "node:path";
+
+// src/stages/deploy/lock-admin.ts
+var CMD_TIMEOUT_MS3 = 2e4;
+async function readLock(host, endpoint, staleAfterMs) {
+  const dir = lockDir(endpoint);
+  const r = await host.runShell(`date +%s; if [ -d ${shellQuote(dir)} ]; then echo HELD; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; else echo FREE; fi`, { timeoutMs: CMD_TIMEOUT_MS3 });
+  const [nowText, state, ...rest] = r.stdout.split("\n");
   const hostNowS = Number(nowText);
-  if (r.code !== 0 || !Number.isFinite(hostNowS) || state !== "TAKEN" && state !== "HELD") {
-    if (state === "TAKEN") await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS2 }).catch(() => void 0);
-    throw new Error(`taking the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || r.stdout.trim()}; check that the home directory is writable`);
+  if (r.code !== 0 || !Number.isFinite(hostNowS) || state !== "HELD" && state !== "FREE") {
+    throw new Error(`reading the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
   }
-  if (state === "HELD") return { holder: parseLockRecord(rest.join("\n")), hostNowS };
-  const rec = { endpoint: req.endpoint, owner: req.owner, ref: req.ref, sha: req.sha, takenAt: hostNowS, heartbeatAt: hostNowS, pid: process.pid, token };
+  if (state === "FREE") return { held: false, record: null, token: null, hostNowS, ageS: null, heartbeatAgoS: null, stale: null };
+  const text = rest.join("\n");
+  const record2 = parseLockRecord(text);
+  let token = null;
   try {
-    await host.writeFile(`${dir}/record.json`, JSON.stringify(rec), 420, { timeoutMs: CMD_TIMEOUT_MS2 });
-  } catch (e) {
-    await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS2 }).catch(() => void 0);
-    throw e;
-  }
-  return { taken: rec };
-}
-var sleep = sleepUnlessAborted;
-async function takeLock(host, req, now = Date.now) {
-  const token = randomBytes(12).toString("hex");
-  const start = now();
-  let said = -1;
-  for (; ; ) {
-    const r = await tryTake(host, req, token);
-    if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
-    const clear = clearCommand(req.endpoint, req.fleetHost);
-    const st = r.holder ? lockStaleness(r.holder, r.hostNowS, Math.round(req.staleAfterMs / 1e3)) : null;
-    if (st?.stale) return { ok: false, held: r.holder, stale: st.reason, clearCommand: clear, detail: describeHolder(r.holder, r.hostNowS) };
-    const waited = now() - start;
-    if (waited >= req.waitMs || req.signal?.aborted) {
-      const who = r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet";
-      return { ok: false, held: r.holder, stale: null, clearCommand: clear, detail: req.waitMs > 0 ? `${who} (waited ${Math.round(waited / 1e3)} s)` : who };
-    }
-    if (Math.floor(waited / 1e4) !== said) {
-      said = Math.floor(waited / 1e4);
-      req.progress?.(`waiting for the deploy lock (${Math.round(waited / 1e3)} s of ${Math.round(req.waitMs / 1e3)} s): held by ${r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet"}`);
-    }
-    await sleep(Math.min(WAIT_POLL_MS, req.waitMs - waited), req.signal);
-  }
-}
-
-// src/stages/deploy/readiness.ts
-function initialState(startedAtHostMs, timeoutMs, baselineRestarts = 0) {
-  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerLine: null, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
-}
-var LIVE_CONTAINER = /* @__PURE__ */ new Set(["created", "configured", "initialized", "running"]);
-function isFresh(c, startedAtHostMs) {
-  return c.createdAtMs >= startedAtHostMs;
-}
-var AFTER_MARKER_POLLS = 3;
-var AFTER_MARKER_MS = 15e3;
-function decide(prev, obs, configContainer) {
-  const state = { ...prev };
-  for (const name of obs.containerNames ?? []) {
-    if (name !== configContainer && !state.otherContainers.includes(name)) state.otherContainers = [...state.otherContainers, name];
-  }
-  for (const line of obs.messages) {
-    if (isReadyMarker(line)) {
-      state.marker = true;
-      state.markerLine ??= line.trim();
-      state.markerAtMs ??= obs.hostNowMs;
-    }
-    const p = bootPhase(line);
-    if (p) state.phase = p;
-    if (line.trim()) state.lastLine = line;
-  }
-  const c = obs.container && isFresh(obs.container, state.startedAtHostMs) ? obs.container : null;
-  const fail2 = (failure2, reason) => ({ kind: "fail", state, failure: failure2, reason });
-  const u = obs.unit;
-  if (u) {
-    if (u.activeState === "failed") return fail2("unit-failed", `the unit failed (Result=${u.result || "?"}, ExecMainStatus=${u.execMainStatus ?? "?"})`);
-    if (u.subState === "auto-restart") return fail2("restarting", `the unit is restarting after its main process exited (ExecMainStatus=${u.execMainStatus ?? "?"})`);
-    if (u.nRestarts !== null && u.nRestarts > state.baselineRestarts) return fail2("restarting", `NRestarts rose from ${state.baselineRestarts} to ${u.nRestarts}: the engine exited and systemd restarted it`);
-    if (u.activeState === "inactive") return fail2("unit-stopped", `the unit is inactive (${u.subState}): nothing will start the engine again`);
-    if (u.activeState === "deactivating") return fail2("unit-stopped", `the unit is deactivating (${u.subState}): its engine is going down`);
-  }
-  if (state.fresh) {
-    if (!obs.container) return fail2("container-gone", `container ${short2(state.fresh.id)} is gone (removed, or exited under --rm)`);
-    if (obs.container.id !== state.fresh.id) {
-      return isFresh(obs.container, state.startedAtHostMs) ? fail2("restarting", `container ${short2(state.fresh.id)} was replaced by ${short2(obs.container.id)}: the engine was restarted`) : fail2("container-gone", `container ${short2(state.fresh.id)} is gone`);
-    }
-  }
-  if (c) {
-    if (!LIVE_CONTAINER.has(c.state)) return fail2("container-exited", `container ${short2(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
-    state.fresh = c;
-  }
-  const st = obs.models?.status;
-  if (state.fresh && (st === 401 || st === 403)) return fail2("auth-mismatch", `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`);
-  if (state.fresh && state.marker && (obs.models === null || obs.models.status === 200 && obs.models.listsModel)) return { kind: "ready", state };
-  if (state.marker && obs.models) state.unanswered = obs.models.status === null ? state.unanswered + 1 : 0;
-  const settled = state.markerAtMs !== null && obs.hostNowMs - state.markerAtMs >= AFTER_MARKER_MS;
-  if (settled && !state.fresh && state.otherContainers.length > 0) {
-    return fail2("container-mismatch", `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`);
-  }
-  if (settled && state.fresh && state.unanswered >= AFTER_MARKER_POLLS) {
-    return fail2("url-unreachable", `the engine logged its startup complete ${formatElapsed(obs.hostNowMs - state.markerAtMs)} ago, but /v1/models has not answered since (${obs.models?.error ?? "no answer"})`);
-  }
-  if (obs.hostNowMs - state.startedAtHostMs > state.timeoutMs) {
-    return fail2("timeout", `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`);
-  }
-  return { kind: "wait", state };
-}
-var short2 = (id) => id.slice(0, 12);
-function formatElapsed(ms) {
-  const s = Math.max(0, Math.floor(ms / 1e3));
-  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
-}
-var LABELS = {
-  "loading-weights": "loading weights",
-  "profiling-kv": "profiling memory / KV cache",
-  compiling: "compiling (torch.compile)",
-  "capturing-graphs": "capturing CUDA graphs",
-  "starting-api": "starting the API server",
-  ready: "API up (waiting for /v1/models)"
-};
-var phaseLabel = (p) => LABELS[p];
-function progressLine(name, s, obs) {
-  const elapsed = formatElapsed(obs.hostNowMs - s.startedAtHostMs).padStart(6, " ");
-  const phase = s.phase ? phaseLabel(s.phase) : "waiting for the engine's first boot line";
-  let box;
-  const seen = s.fresh ?? (obs.container && isFresh(obs.container, s.startedAtHostMs) ? obs.container : null);
-  const ended = seen && !s.fresh ? ` (${seen.state})` : "";
-  if (seen) box = (seen.process ? `unit run ${seen.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago` : `container ${seen.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago`) + ended;
-  else if (obs.container) box = obs.container.process ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy` : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
-  else box = "no new container yet";
-  const http = obs.models && s.marker && obs.models.status !== 200 ? ` \xB7 /v1/models: ${obs.models.status ?? obs.models.error}` : "";
-  return `[${elapsed}] ${name}: ${phase} \xB7 ${box}${http}`;
-}
-
-// src/ports/http/client.ts
-var DEFAULT_TIMEOUT_MS = 1e4;
-var DEFAULT_MAX_BODY = 4 << 20;
-var BAD_HEADER = "a request header could not be sent: DEPLOY_GATE_API_KEY holds a character no HTTP header can carry (a newline or another control character): store the key alone, on one line";
-var isHeaderError = (e) => e instanceof TypeError && /^Headers\./.test(e.message);
-function describe2(e, timedOut, timeoutMs) {
-  if (timedOut) return `no answer within ${timeoutMs} ms`;
-  if (isHeaderError(e)) return BAD_HEADER;
-  const cause = e.cause;
-  switch (cause?.code) {
-    case "ECONNREFUSED":
-      return "connection refused (nothing listens on that port yet)";
-    case "ECONNRESET":
-      return "connection reset";
-    case "EHOSTUNREACH":
-    case "ENETUNREACH":
-      return "host unreachable";
-    case "ENOTFOUND":
-    case "EAI_AGAIN":
-      return "host name does not resolve";
-    default:
-      return e.message ?? String(e);
-  }
-}
-async function request(method, url2, body, opts = {}) {
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const ctl = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    ctl.abort();
-  }, timeoutMs);
-  const t0 = performance.now();
-  try {
-    const res = await fetch(url2, {
-      method,
-      signal: ctl.signal,
-      headers: { ...body === void 0 ? {} : { "content-type": "application/json" }, ...opts.headers },
-      body: body === void 0 ? void 0 : JSON.stringify(body)
-    });
-    const cap = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of res.body ?? []) {
-      size += chunk.length;
-      if (size > cap) {
-        ctl.abort();
-        break;
-      }
-      chunks.push(chunk);
-    }
-    return { status: res.status, body: Buffer.concat(chunks).toString("utf8"), error: size > cap ? `body larger than ${cap} bytes, cut` : null, durationMs: performance.now() - t0 };
-  } catch (e) {
-    return { status: null, body: "", error: describe2(e, timedOut, timeoutMs), durationMs: performance.now() - t0 };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-var httpGet = (url2, opts) => request("GET", url2, void 0, opts);
-
-// src/stages/deploy/wait.ts
-function modelsListed(body, model) {
-  try {
-    const v = JSON.parse(body);
-    return Array.isArray(v.data) && (model === void 0 ? v.data.length > 0 : v.data.some((m) => m.id === model));
+    token = JSON.parse(text).token ?? null;
   } catch {
-    return false;
   }
+  const st = record2 ? lockStaleness(record2, hostNowS, Math.round(staleAfterMs / 1e3)) : null;
+  return {
+    held: true,
+    record: record2,
+    token: typeof token === "string" && /^[0-9a-f]+$/.test(token) ? token : null,
+    hostNowS,
+    ageS: st?.ageS ?? null,
+    heartbeatAgoS: record2 ? hostNowS - record2.heartbeatAt : null,
+    stale: st?.reason ?? null
+  };
 }
-async function probeModels(url2, model, apiKey) {
-  const headers = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
-  const r = await httpGet(`${url2.replace(/\/+$/, "")}/v1/models`, { timeoutMs: 1e4, maxBodyBytes: 1 << 20, headers });
-  return { status: r.status, listsModel: r.status === 200 && modelsListed(r.body, model), error: r.error, sentKey: Boolean(apiKey) };
+async function removeLock(host, endpoint, seen) {
+  const dir = lockDir(endpoint);
+  const rec = shellQuote(`${dir}/record.json`);
+  const same = seen.token ? `grep -qF ${shellQuote(seen.token)} ${rec} 2>/dev/null` : `[ ! -e ${rec} ]`;
+  const r = await host.runShell(`if ${same}; then rm -rf ${shellQuote(dir)} && echo REMOVED; else echo CHANGED; fi`, { timeoutMs: CMD_TIMEOUT_MS3 });
+  if (r.code !== 0) throw new Error(`removing ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  return r.stdout.trim() === "REMOVED";
 }
-var sleep2 = sleepUnlessAborted;
-var stopReason = (signal) => signal.reason instanceof Error && signal.reason.name !== "AbortError" ? `stopped waiting: ${signal.reason.message}` : "interrupted (SIGINT/SIGTERM) while waiting";
-async function waitReady(ctx, input) {
-  const pollMs = ctx.endpoint.boot.poll;
-  const timeoutMs = ctx.endpoint.boot.timeout;
-  let state = initialState(input.startedAtHostMs, timeoutMs, input.baselineRestarts);
-  let cursor = input.cursor;
-  const runnerStart = ctx.now();
-  let last = null;
-  let polls = 0;
-  let noReading = 0;
-  for (; ; ) {
-    const t0 = ctx.now();
-    if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
-    const r = await ctx.host.runShell(
-      pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1e3), cli: input.cli }),
-      { timeoutMs: Math.max(15e3, 3 * pollMs), maxOutputBytes: 32 << 20 }
-    ).catch((e) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
-    polls++;
-    const out = parsePoll(r.stdout, r);
-    const why = out.incomplete ?? (out.unit === null ? out.errors.join("; ") || "no unit state" : null);
-    if (why !== null || out.hostNowMs === null) {
-      noReading++;
-      const detail = [why ?? "no host clock", r.stderr.trim().split("\n").pop()].filter(Boolean).join(": ");
-      if (ctx.now() - runnerStart > timeoutMs) {
-        return { decision: { kind: "fail", state, failure: "timeout", reason: `not ready within boot.timeout (${formatElapsed(timeoutMs)}): the last ${noReading} poll(s) got no complete answer from ${ctx.host.name} (${detail})` }, last, polls };
-      }
-      ctx.progress(`[poll] ${ctx.name}: no reading from this poll (${detail}); reconnecting and polling again (${noReading} in a row)`);
-      await sleep2(pollMs - (ctx.now() - t0), ctx.signal);
-      continue;
-    }
-    noReading = 0;
-    cursor = out.journal.cursor ?? cursor;
-    const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
-    const url2 = ctx.endpoint.url;
-    const models = url2 && markerNow ? await probeModels(url2, ctx.endpoint.model, input.apiKey) : null;
-    last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, containerNames: out.journal.containers, models };
-    const d = decide(state, last, input.container ?? void 0);
-    state = d.state;
-    ctx.progress(progressLine(ctx.name, state, last));
-    if (d.kind !== "wait") return { decision: d, last, polls };
-    await sleep2(pollMs - (ctx.now() - t0), ctx.signal);
-  }
+function describeLock(s, endpoint, hostName3) {
+  if (!s.held) return `the deploy lock for ${endpoint} on ${hostName3} is free`;
+  if (!s.record) return `the deploy lock for ${endpoint} on ${hostName3} is held, without a record (a deploy between taking it and writing who it is, or one that died there)`;
+  const r = s.record;
+  const hb = s.heartbeatAgoS === null ? "" : `, last heartbeat ${s.heartbeatAgoS}s ago${s.heartbeatAgoS <= HEARTBEAT_GRACE_S ? " (alive)" : ""}`;
+  return `the deploy lock for ${endpoint} on ${hostName3} is held by ${r.owner}, deploying ${r.ref}${r.sha ? ` (${r.sha.slice(0, 10)})` : ""}, taken ${s.ageS}s ago${hb}${s.stale ? `; stale: ${s.stale}` : ""}`;
 }
 
-// src/stages/launch-script.ts
-function readLaunchScript(ctx) {
-  const file = launchFile(ctx.endpoint);
-  return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then((text) => text === null ? null : parseLaunch(file.kind, text), () => null);
+// src/domain/rollout.ts
+var hostName2 = (h) => h.name ?? h.address;
+function endpointFor(ep, h) {
+  const { name: _name, url: url2, ...target } = h;
+  return { ...ep, host: target, hosts: void 0, url: url2 ?? ep.url };
 }
-
-// src/domain/launch/container-cli.ts
-function containerCli(script) {
-  return script?.engine?.podmanRun?.runtime === "docker" ? "docker" : "podman";
+function selectHosts(all, only) {
+  if (!only) return { hosts: [...all], unknown: [] };
+  return { hosts: all.filter((h) => only.includes(h)), unknown: only.filter((h) => !all.includes(h)) };
 }
-function runsDirect(script) {
-  return script?.engine != null && script.engine.podmanRun === null;
+function oneFleetHost(hosts, endpoint, command, only) {
+  const names = hosts.map(hostName2);
+  if (!only || only.length !== 1) return `${command} reads one host: endpoint ${endpoint} is a fleet (hosts:); pass --hosts NAME (one of ${names.join(", ")})`;
+  const h = hosts.find((x) => hostName2(x) === only[0]);
+  return h ?? `--hosts ${only[0]}: not a host of endpoint ${endpoint} (hosts: ${names.join(", ")})`;
 }
-
-// src/stages/deploy/deploy.ts
-var hostsArg = (ctx) => ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : "";
-var msg = (e) => e instanceof Error ? e.message : String(e);
-async function runDeploy(ctx, opts) {
-  const findings = [];
-  const done = (deployment = null) => ({ findings, deployment, ok: !findings.some((f) => f.status === "fail") });
-  const { service } = ctx.endpoint;
-  const script = await readLaunchScript(ctx);
-  const direct = runsDirect(script);
-  const container = ctx.endpoint.container ?? (direct ? null : void 0);
-  if (!service || container === void 0) {
-    findings.push(missingConfig(ctx, [!service ? "service" : "", container === void 0 ? "container" : ""].filter(Boolean)));
-    return done();
-  }
-  findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
-  if (direct && ctx.endpoint.container) {
-    findings.push(warn("deploy.connect", `container: ${ctx.endpoint.container} is set, but ${ctx.configFile}'s launch file for ${ctx.name} runs the engine itself (no podman or docker run): deploy waits for that container`, {
-      fix: `If the unit runs the engine without a container, remove container: from endpoints.${ctx.name} in ${ctx.configFile}; deploy then waits for the unit's new run.`
-    }));
-  }
-  let lock;
-  try {
-    const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal, fleetHost: ctx.fleetHost, progress: (l) => ctx.progress(`${ctx.name}: ${l}`) }, ctx.now);
-    if (!got.ok) {
-      findings.push(got.stale ? fail("deploy.lock", `stale deploy lock on ${ctx.host.name}: ${got.detail}; ${got.stale}`, { evidence: [got.detail, got.stale], fix: `If no deploy of ${ctx.name} is running, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: true, clear: got.clearCommand } }) : fail("deploy.lock", `another deploy holds the lock for ${ctx.name}: ${got.detail}`, { evidence: [got.detail], fix: `Wait for it to finish (${opts.lockWaitMs > 0 ? "a longer --lock-wait" : "or pass --lock-wait 10m"}). If that deploy is dead, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: false, clear: got.clearCommand } }));
-      return done();
-    }
-    lock = got.lock;
-    findings.push(pass("deploy.lock", `lock taken for ${ctx.name} on ${ctx.host.name}${got.waitedMs > 1e3 ? ` after waiting ${formatElapsed(got.waitedMs)}` : ""}`, { data: { dir: lock.dir } }));
-  } catch (e) {
-    findings.push(fail("deploy.lock", `could not take the deploy lock: ${msg(e)}`, { fix: "Check that the SSH user can write to its home directory on the host." }));
-    return done();
-  }
-  try {
-    if (opts.dryRun) {
-      findings.push(...await dryRun(ctx, service));
-      return done();
-    }
-    const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
-    const result = await deploySteps({ ...ctx, signal }, opts, service, container, containerCli(script), findings, done);
-    if (lock.lost) findings.push(lostLock(ctx, lock.lost));
-    return lock.lost ? done(result.deployment) : result;
-  } catch (e) {
-    if (lock.lost) findings.push(lostLock(ctx, lock.lost));
-    const check = e instanceof InstallError ? "deploy.install" : "deploy.restart";
-    findings.push(fail(check, `deploy stopped: ${msg(e)}`, { fix: "Fix the cause above and deploy again; the lock was released." }));
-    if (!opts.dryRun) await ensureUpFinding(ctx, service, findings);
-    return done();
-  } finally {
-    await lock.release().catch((e) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; clear it: deploy-gate lock release --endpoint ${ctx.name}${hostsArg(ctx)}` })));
-  }
+function planSteps(hosts, rollout) {
+  const steps = [];
+  const canary = Math.min(rollout.canary, hosts.length);
+  if (canary > 0) steps.push(hosts.slice(0, canary));
+  for (let i = canary; i < hosts.length; i += rollout.batch) steps.push(hosts.slice(i, i + rollout.batch));
+  return steps;
 }
-function lostLock(ctx, why) {
-  return fail("deploy.lock", `deploy stopped: this run no longer holds the lock for ${ctx.name}: ${why}`, {
-    fix: `Two deploys ran at once. See who holds it now: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; deploy again when it is free.`,
-    data: { lost: true }
+var hostFailed = (o) => o.findings.some((f) => f.status === "fail");
+function stepPassed(outcomes) {
+  return outcomes.every((o) => !hostFailed(o));
+}
+function rollbackTargets(outcomes) {
+  return outcomes.filter((o) => o.changed).map((o) => o.host);
+}
+function hostsToFinish(all, outcomes, rolledBack) {
+  const done = new Set(outcomes.filter((o) => !hostFailed(o) && !rolledBack.has(o.host)).map((o) => o.host));
+  return all.filter((h) => !done.has(h));
+}
+function haltFix(command, rest, fleetSize, rolledBack) {
+  if (rest.length < fleetSize) {
+    return `read the failing host's findings above; for a cause on the host, fix it there and finish the rollout: ${command} --hosts ${rest.join(",")}; a fix committed to the repo is a new change for every host: ${command}`;
+  }
+  return `read the failing host's findings above; fix the change, then ${rolledBack ? "roll it out again" : "finish the rollout"}: ${command}`;
+}
+function hostRows(hosts, findings) {
+  const rows = hosts.map(({ host, step, readyMs }) => {
+    const own2 = findings.filter((f) => f.host === host);
+    const main2 = own2.filter((f) => !f.data?.rollback && f.check !== "deploy.rollback");
+    const rb = own2.find((f) => f.check === "deploy.rollback" && f.status !== "skip");
+    let verdict = own2.length === 0 || own2.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : verdictOf(main2);
+    if (rb) verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
+    const plan = own2.filter((f) => f.check === "verify.plan").at(-1);
+    const kv2 = plan?.data?.kvTokens;
+    return { host, step, verdict, readyMs, kvTokens: typeof kv2 === "number" ? kv2 : null };
   });
-}
-async function ensureUpFinding(ctx, service, findings) {
-  const note = await ensureUp(ctx.host, service).catch((e) => `checking the unit failed: ${msg(e)}`);
-  if (note) findings.push(warn("deploy.restart", `${service} was down after the deploy: ${note}`, { fix: `Check it: systemctl status ${service}` }));
-}
-async function deploySteps(ctx, opts, service, container, cli, findings, done) {
-  let unitChanged = false;
-  if ((ctx.endpoint.install ?? []).length === 0) {
-    findings.push(warn("deploy.install", `endpoint ${ctx.name} has no install: files; restarting ${service} with the files already on the host`, { fix: `Add install: entries to ${ctx.configFile} so the host runs the committed script.` }));
-  } else {
-    const inst = await install(ctx, opts.owner);
-    unitChanged = inst.unitChanged;
-    findings.push(pass("deploy.install", `${inst.written.length} of ${inst.planned.length} file(s) written at ${ctx.ref} (${ctx.sha.slice(0, 10)})${inst.record.previous ? `; previous ${inst.record.previous.ref}` : ""}`, {
-      evidence: inst.planned.map((f) => `${f.to} ${f.mode} ${f.change === "same" ? "unchanged" : f.change}`),
-      data: { written: inst.written.map((f) => f.to), record: inst.record }
-    }));
-  }
-  const rs = await restartUnit(ctx.host, service, unitChanged, (line) => ctx.progress(`${ctx.name}: ${line}`));
-  const hang = rs.stopHang ? `${rs.stopHang}; then ` : "";
-  const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
-  findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
-  const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || void 0, cli }) : null;
-  const fresh = w?.decision.state.fresh ?? null;
-  if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
-  if (w?.decision.kind === "ready") {
-    const what = container === null ? `the unit's run ${short2(fresh.id)} (started after the deploy began)` : `container ${short2(fresh.id)} (created after the deploy began)`;
-    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: ${what}, readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
-      data: { containerId: fresh.id, polls: w.polls, marker: w.decision.state.markerLine }
-    }));
-    return done(deployment);
-  }
-  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null));
-  const journal = await diagnoseDeploy(ctx.host, {
-    service,
-    container,
-    cursor: rs.mark.cursor,
-    startedAtHostMs: rs.mark.hostNowMs,
-    nRestarts: w?.last?.unit?.nRestarts ?? null,
-    failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed",
-    install: ctx.endpoint.install,
-    configFile: ctx.configFile,
-    restartEvidence: rs.evidence
-  });
-  const d = w?.decision.kind === "fail" && w.decision.failure === "auth-mismatch" ? authMismatchDiagnosis(journal, w.decision.reason) : journal;
-  findings.push(diagnosisFinding(d));
-  await ensureUpFinding(ctx, service, findings);
-  return done(deployment);
-}
-function readyFailure(ctx, d, polls, cli, direct) {
-  const reason = d.kind === "fail" ? d.reason : "stopped waiting";
-  const failure2 = d.kind === "fail" ? d.failure : null;
-  return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
-    evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
-    fix: failure2 === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure2 === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure2 === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: ${direct ? "the engine's --host must not be 127.0.0.1 and its --port must be the url's" : `the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port`}, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
-    data: { failure: failure2, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls }
-  });
-}
-
-// src/stages/deploy/rollback-guard.ts
-function deployChanged(findings) {
-  return findings.some((f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback);
-}
-var lockLost = (findings) => findings.some((f) => f.check === "deploy.lock" && f.data?.lost === true);
-function rollbackBlocked(findings) {
-  if (lockLost(findings)) return "another run took the deploy lock during this deploy: rolling back would overwrite its deploy";
-  if (!deployChanged(findings)) return "this run did not change the host (it stopped before installing anything), so there is nothing of it to roll back";
-  return null;
+  const RANK = { "rollback failed": 0, fail: 0, "failed, rolled back": 0, "rolled back": 1, warn: 2, pass: 3, "not touched": 4 };
+  const rank = (r) => RANK[r.verdict];
+  return rows.sort((a, b) => rank(a) - rank(b) || (a.step ?? 99) - (b.step ?? 99));
 }
 
 // src/ports/host/errors.ts
@@ -41674,7 +40850,7 @@ function openClient(target, key, opts, sock) {
   const timeoutMs = opts.timeoutMs ?? 2e4;
   const name = targetName(target);
   let seen = null;
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const client = new import_ssh2.Client();
     let settled = false;
     const fail2 = (e) => {
@@ -41702,7 +40878,7 @@ function openClient(target, key, opts, sock) {
     };
     client.once("ready", () => {
       settled = true;
-      resolve6(client);
+      resolve7(client);
     });
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
@@ -41725,7 +40901,7 @@ function openClient(target, key, opts, sock) {
   });
 }
 function tunnel(jump, target, timeoutMs = 2e4) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     let expired = false;
     const timer = setTimeout(() => {
       expired = true;
@@ -41738,7 +40914,7 @@ function tunnel(jump, target, timeoutMs = 2e4) {
       }
       clearTimeout(timer);
       if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target)}: ${err.message}`));
-      else resolve6(stream);
+      else resolve7(stream);
     });
   });
 }
@@ -41806,11 +40982,11 @@ var Capture = class {
   }
 };
 function openExecOnce(client, command, attach) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     client.exec(command, (err, ch) => {
       if (err) return reject(err);
       attach?.(ch);
-      resolve6(ch);
+      resolve7(ch);
     });
   });
 }
@@ -41828,7 +41004,7 @@ async function openExec(client, command, attach) {
   }
 }
 function withDeadline(p, ms, err, late) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     let expired = false;
     const t = setTimeout(() => {
       expired = true;
@@ -41838,7 +41014,7 @@ function withDeadline(p, ms, err, late) {
       if (expired) late(v);
       else {
         clearTimeout(t);
-        resolve6(v);
+        resolve7(v);
       }
     }, (e) => {
       clearTimeout(t);
@@ -41884,7 +41060,7 @@ async function execOnce(client, command, opts = {}, onLine) {
       onClose();
     });
   }), openMs, () => new HostError("timeout", `the host did not open a channel within ${+(openMs / 1e3).toFixed(1)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`), (late) => late.close());
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     let timedOut = false;
     const stop = () => {
       const closeSoon = () => {
@@ -41918,7 +41094,7 @@ async function execOnce(client, command, opts = {}, onLine) {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       cap.flush();
-      resolve6({ code: timedOut ? null : code, signal: timedOut ? signal ?? "KILL" : signal, stdout: cap.text("stdout"), stderr: cap.text("stderr"), timedOut, truncated: cap.truncated, durationMs: Date.now() - t0 });
+      resolve7({ code: timedOut ? null : code, signal: timedOut ? signal ?? "KILL" : signal, stdout: cap.text("stdout"), stderr: cap.text("stderr"), timedOut, truncated: cap.truncated, durationMs: Date.now() - t0 });
     };
     onClose = finish;
     if (closed) return finish();
@@ -42013,11 +41189,10 @@ var SshHost = class _SshHost {
     return this.slot(async () => {
       const client = await this.ensureClient();
       this.roundTrips++;
-      if (!process.env.DEPLOY_GATE_TRACE) return execOnce(client, command, opts, onLine);
+      if (!tracing()) return execOnce(client, command, opts, onLine);
       const t0 = performance.now();
       const r = await execOnce(client, command, opts, onLine);
-      process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}`)}
-`);
+      trace(t0, `ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}`);
       return r;
     });
   }
@@ -42044,7 +41219,7 @@ var SshHost = class _SshHost {
    * Bounded: the channel-open request has no timeout of its own (sshd answers it only when its connect ends).
    */
   forwardOut(dstHost, dstPort, timeoutMs = 2e4) {
-    return this.ensureClient().then((client) => new Promise((resolve6, reject) => {
+    return this.ensureClient().then((client) => new Promise((resolve7, reject) => {
       this.roundTrips++;
       let expired = false;
       const timer = setTimeout(() => {
@@ -42058,7 +41233,7 @@ var SshHost = class _SshHost {
         }
         clearTimeout(timer);
         if (err) reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
-        else resolve6(stream);
+        else resolve7(stream);
       });
     }));
   }
@@ -42076,7 +41251,7 @@ var SshHost = class _SshHost {
 };
 
 // src/ports/host/target.ts
-import { isAbsolute as isAbsolute3, resolve as resolve2 } from "node:path";
+import { isAbsolute as isAbsolute4, resolve as resolve3 } from "node:path";
 function withOverride(t, o) {
   const out = { ...t };
   for (const k of ["address", "port", "user"]) if (o[k] !== void 0) out[k] = o[k];
@@ -42088,7 +41263,7 @@ function withOverride(t, o) {
   }
   return out;
 }
-var keyPath = (t, configDir) => t.identityFile && !isAbsolute3(t.identityFile) ? { ...t, identityFile: resolve2(configDir, t.identityFile) } : t;
+var keyPath = (t, configDir) => t.identityFile && !isAbsolute4(t.identityFile) ? { ...t, identityFile: resolve3(configDir, t.identityFile) } : t;
 function effectiveTarget(t, override, configDir) {
   const o = override ?? {};
   const { jump, ...own2 } = t;
@@ -42102,6 +41277,1572 @@ function sshOptions(t, s) {
 function describeTarget(t) {
   const where = `${t.user}@${t.address}:${t.port}`;
   return t.jump ? `${where} (via ${t.jump.user}@${t.jump.address}:${t.jump.port})` : where;
+}
+
+// src/commands/shared/connect.ts
+async function connect(ep, opts, configDir) {
+  const target = effectiveTarget(ep.host, null, configDir);
+  const where = describeTarget(target);
+  try {
+    const host = await SshHost.connect(target, sshOptions(target, { timeoutMs: opts.connectTimeoutMs ?? 2e4 }));
+    return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
+  } catch (e) {
+    if (e instanceof HostError) {
+      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: e.fix ?? connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
+    }
+    throw e;
+  }
+}
+function connectFix(kind, where) {
+  switch (kind) {
+    case "no-pin":
+      return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint (host.jump.hostKey for a jump host; or the action's host-key / jump-host-key input), with the line in the message above; never trust on first use";
+    case "host-key-mismatch":
+      return `the host's key is not the pinned one: if the host was reinstalled, verify the new key out of band and update the pin; otherwise stop, this may be a different machine than ${where}`;
+    case "auth":
+      return "the key was refused: check host.user, and that the public key of identityFile / DEPLOY_GATE_SSH_KEY is in the user's authorized_keys";
+    case "timeout":
+      return "no SSH handshake in time: check the address and port, and whether a firewall drops the connection";
+    case "unreachable":
+      return "nothing answers on that address and port: check host.address and host.port, and that sshd runs";
+    default:
+      return "retry; if it persists, check sshd's log on the host";
+  }
+}
+
+// src/commands/shared/endpoints.ts
+import { dirname as dirname3, relative as relative3, resolve as resolve4 } from "node:path";
+var repoPath = (ws, p) => relative3(ws.root, resolve4(dirname3(ws.configFile), p)).split("\\").join("/");
+var unknownEndpoint = (ws, name) => new ConfigError(ws.configFile, [{ line: null, path: `endpoints.${name}`, message: `--endpoint ${name} is not in the config; endpoints: ${Object.keys(ws.config.endpoints).join(", ")}` }]);
+function selectTargets(ws, files, endpoint) {
+  if (!ws.config) {
+    const found = discoverTargets(ws.root, files);
+    if (endpoint) {
+      const one = found.filter((t) => t.name === endpoint);
+      if (!one.length) throw new UsageError(`--endpoint ${endpoint}: no deploy-gate.yml here, and no discovered serve script is named so (found: ${found.map((t) => t.name).join(", ") || "none"})`);
+      return one;
+    }
+    return found;
+  }
+  const names = Object.keys(ws.config.endpoints);
+  if (endpoint && !names.includes(endpoint)) throw unknownEndpoint(ws, endpoint);
+  return names.filter((n) => !endpoint || n === endpoint).map((n) => {
+    const ep = ws.config.endpoints[n];
+    const rel = (p) => repoPath(ws, p);
+    const file = launchFile(ep);
+    return { name: n, scriptPath: rel(file.path), kind: file.kind, unitPath: ep.script && ep.unit ? rel(ep.unit) : null, endpoint: ep };
+  });
+}
+function oneEndpoint(ws, opts, needs) {
+  if (!ws.config) throw new UsageError(`${opts.command} needs deploy-gate.yml (${needs}): see docs/config.md`);
+  const names = Object.keys(ws.config.endpoints);
+  const name = opts.endpoint ?? (names.length === 1 ? names[0] : null);
+  if (!name) throw new UsageError(`${opts.command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
+  const ep = ws.config.endpoints[name];
+  if (!ep) throw unknownEndpoint(ws, name);
+  return { name, ep };
+}
+function hostsOf(name, ep, opts) {
+  if (!ep.hosts) {
+    if (opts.hosts) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
+    return [];
+  }
+  const all = ep.hosts;
+  const { hosts, unknown: unknown2 } = selectHosts(all.map(hostName2), opts.hosts ?? null);
+  if (unknown2.length) throw new UsageError(`--hosts ${unknown2.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName2).join(", ")})`);
+  return all.filter((h) => hosts.includes(hostName2(h)));
+}
+function endpointFor2(ws, name, opts) {
+  const ep = ws.config.endpoints[name];
+  const o = opts.hostOverride;
+  if (!o) return ep;
+  if (!ep.host && !ep.hosts && !o.address !== !o.user) {
+    throw new UsageError(`endpoint ${name} has no host: in ${ws.configFile}: give the host and user inputs together (the ${o.address ? "user" : "host"} input is missing), or add host: to the endpoint`);
+  }
+  const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : void 0);
+  return base ? { ...ep, host: effectiveTarget(base, o, dirname3(ws.configFile)) } : ep;
+}
+
+// src/commands/shared/workspace.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { hostname, userInfo } from "node:os";
+import { dirname as dirname4, isAbsolute as isAbsolute5, join as join4, relative as relative4, resolve as resolve5 } from "node:path";
+function findConfigUpwards(cwd, root) {
+  for (let dir = cwd; ; dir = dirname4(dir)) {
+    const candidate = join4(dir, DEFAULT_CONFIG);
+    if (existsSync3(candidate)) return candidate;
+    if (dir === root || dirname4(dir) === dir || !dir.startsWith(root)) return null;
+  }
+}
+async function openWorkspace(opts, env = {}) {
+  let configFile = opts.config ? isAbsolute5(opts.config) ? opts.config : join4(opts.cwd, opts.config) : null;
+  const info = await new Git(opts.cwd).info() ?? (configFile && existsSync3(dirname4(configFile)) ? await new Git(dirname4(configFile)).info() : null);
+  const root = info?.root ?? null;
+  if (!info || !root) {
+    throw new UsageError(`${opts.cwd} is not inside a git repository: run from the repository that holds the serve scripts, or pass --config with its deploy-gate.yml (in a workflow: actions/checkout first)`);
+  }
+  const git = new Git(root);
+  configFile ??= findConfigUpwards(resolve5(opts.cwd), root);
+  if (opts.ref && configFile && relative4(root, resolve5(configFile)).startsWith("..")) {
+    throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
+  }
+  const config2 = configFile ? loadConfig(configFile) : null;
+  return { root, git, config: config2, configFile, shallow: info.shallow, head: info.head, owner: owner(env), apiKey: env.DEPLOY_GATE_API_KEY || null };
+}
+function owner(env) {
+  const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";
+  let user = "unknown";
+  try {
+    user = userInfo().username;
+  } catch {
+  }
+  return `${user}@${hostname()}${run}`;
+}
+
+// src/commands/lock.ts
+async function lockCommand(opts, io) {
+  const ws = await openWorkspace(opts, io.env);
+  const { name, ep } = oneEndpoint(ws, opts, "the endpoint's host");
+  let targets;
+  const fleet = hostsOf(name, ep, opts);
+  if (ep.hosts) {
+    targets = fleet.map((h) => ({ label: hostName2(h), ep: endpointFor(ep, h) }));
+  } else {
+    requireFor(name, ep, "lock", ["host"], ws.configFile);
+    targets = [{ label: null, ep: endpointFor2(ws, name, opts) }];
+  }
+  const results = await Promise.all(targets.map((t) => lockOnHost(t, name, opts, dirname5(ws.configFile), ws.owner)));
+  for (const r of results) {
+    if (r.out && !opts.json) io.out(r.out);
+    if (r.err) io.err(r.err);
+  }
+  if (opts.json) {
+    const body = ep.hosts ? { endpoint: name, hosts: results.map((r) => r.json) } : { endpoint: name, ...results[0].json };
+    io.out(`${JSON.stringify(sanitizeValue(body), null, 2)}
+`);
+  }
+  return Math.max(...results.map((r) => r.code));
+}
+async function lockOnHost(t, name, opts, configDir, me) {
+  const tag2 = t.label ? `[${t.label}] ` : "";
+  const hostsArg2 = t.label ? ` --hosts ${t.label}` : "";
+  const base = t.label ? { name: t.label } : {};
+  const { host, finding } = await connect(t.ep, opts, configDir);
+  if (!host) {
+    return { code: 1, json: { ...base, error: finding.summary }, err: `${sanitizeValue(`deploy-gate: ${tag2}${finding.summary}`)}
+${finding.fix ? `fix: ${finding.fix}
+` : ""}` };
+  }
+  const say = (s, text, extra = {}) => {
+    return { code: 0, json: { ...base, host: host.name, ...lockJson(s), ...extra }, out: `${sanitizeValue(`${tag2}${text}`)}
+` };
+  };
+  const refuse = (text, s) => {
+    return { code: 1, json: { ...base, host: host.name, ...s ? lockJson(s) : {}, released: false, error: text }, err: `${sanitizeValue(`deploy-gate: ${tag2}${text}`)}
+` };
+  };
+  try {
+    return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg2, me, say, refuse);
+  } catch (e) {
+    return refuse(`${e.message}; check the SSH user can read its home directory on the host`, null);
+  } finally {
+    await host.close();
+  }
+}
+async function statusOrRelease(host, name, staleAfterMs, opts, hostsArg2, me, say, refuse) {
+  const state = await readLock(host, name, staleAfterMs);
+  const text = describeLock(state, name, host.name);
+  if (opts.lockAction === "status") return say(state, text);
+  if (!state.held) return say(state, `${text}: nothing to release`, { released: false });
+  if (state.record?.owner !== me && !opts.force) {
+    return refuse(`${text}. Not released: it is held by ${state.record?.owner ?? "a deploy that has not written its record"}. If that deploy is dead (or you must stop it), run: deploy-gate lock release --endpoint ${name}${hostsArg2} --force`, state);
+  }
+  if (!await removeLock(host, name, state)) {
+    return refuse(`the lock for ${name} changed while releasing it (another deploy took it): nothing removed; run deploy-gate lock status --endpoint ${name}${hostsArg2}`, state);
+  }
+  const whose = state.record ? `${state.record.owner} (${state.record.ref}, taken ${state.ageS}s ago)` : "a deploy that never wrote its record";
+  return say(state, `released the deploy lock for ${name} on ${host.name}, held by ${whose}`, { released: true });
+}
+var lockJson = (s) => ({ held: s.held, holder: s.record, ageS: s.ageS, heartbeatAgoS: s.heartbeatAgoS, stale: s.stale });
+
+// src/commands/logs/logs.ts
+import { dirname as dirname6 } from "node:path";
+
+// src/commands/logs/boots.ts
+function parseBoot(text) {
+  if (text === "current") return { kind: "relative", offset: 0 };
+  if (text === "previous") return { kind: "relative", offset: -1 };
+  if (/^-\d{1,4}$/.test(text) || text === "0") return { kind: "relative", offset: Number(text) };
+  if (/^\d{1,4}$/.test(text)) return { kind: "absolute", index: Number(text) };
+  return null;
+}
+var MAX_BOOT_LINES = 5e4;
+var BootSplitter = class {
+  constructor(service, want) {
+    this.service = service;
+    this.want = want;
+  }
+  service;
+  want;
+  kept = [];
+  current = null;
+  count = 0;
+  sawStarting = false;
+  /** Returns the boot the record opened, if it opened one (for --follow's headers). */
+  push(rec) {
+    let opened = null;
+    const fromSystemd = rec.identifier === "systemd" && rec.unit === this.service;
+    const starting = fromSystemd && rec.text.startsWith("Starting ");
+    const started = fromSystemd && rec.text.startsWith("Started ");
+    if (!this.current || starting || started && !this.sawStarting) opened = this.open(rec.ts);
+    if (starting) this.sawStarting = true;
+    else if (started || rec.container) this.sawStarting = false;
+    const b = this.current;
+    if (rec.container && !b.container) b.container = rec.container;
+    if (rec.ts) b.endTs = rec.ts;
+    b.records.push(rec);
+    if (b.records.length > MAX_BOOT_LINES * 1.25) {
+      const drop = b.records.length - MAX_BOOT_LINES;
+      b.records.splice(0, drop);
+      b.cut += drop;
+    }
+    return opened;
+  }
+  open(ts) {
+    this.count++;
+    const b = { index: this.count, container: null, startTs: ts, endTs: ts, records: [], cut: 0 };
+    this.current = b;
+    if (this.want.kind === "absolute") {
+      if (b.index === this.want.index) this.kept.push(b);
+    } else {
+      this.kept.push(b);
+      while (this.kept.length > 1 - this.want.offset) this.kept.shift();
+    }
+    return b;
+  }
+  /** How many boots the window held. */
+  get total() {
+    return this.count;
+  }
+  /** The boot asked for, or null with why not. */
+  selected() {
+    if (this.want.kind === "absolute") {
+      const b2 = this.kept[0];
+      return b2 ? { boot: b2, fromCurrent: b2.index - this.count } : { boot: null, why: `the window holds ${this.count} boot(s); there is no boot ${this.want.index}` };
+    }
+    const back = -this.want.offset;
+    if (this.count <= back) return { boot: null, why: `the window holds ${this.count} boot(s); none is ${back} before the current one (widen it with --since)` };
+    const b = this.kept[this.kept.length - 1 - back];
+    return { boot: b, fromCurrent: -back };
+  }
+};
+
+// src/commands/logs/remote.ts
+var DEFAULT_LINES = 5e4;
+function sinceArg(text) {
+  const t = text.trim();
+  const ms = parseDuration(t);
+  if (ms !== null && /^\d/.test(t)) return `-${Math.max(1, Math.round(ms / 1e3))}s`;
+  if (/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/.test(t)) return realDate(t) ? t.replace("T", " ") : null;
+  if (/^@\d{1,12}$/.test(t) || t === "today" || t === "yesterday") return t;
+  return null;
+}
+function realDate(t) {
+  const [date2, time2 = "00:00:00"] = t.split(/[ T]/);
+  const [y, mo, d] = date2.split("-").map(Number);
+  const [h, mi, s = 0] = time2.split(":").map(Number);
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
+}
+function logsArgv(t) {
+  const window2 = t.since !== null ? [`--since=${t.since}`] : [`--lines=${DEFAULT_LINES}`];
+  return [
+    "journalctl",
+    "-o",
+    "json",
+    "--no-pager",
+    ...t.follow ? ["--follow"] : [],
+    ...window2,
+    ...t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"],
+    `_SYSTEMD_UNIT=${t.service}`,
+    "+",
+    `UNIT=${t.service}`
+  ];
+}
+
+// src/commands/logs/render.ts
+function stamp(ts) {
+  if (!ts) return " ".repeat(23);
+  return new Date(Math.floor(ts / 1e3)).toISOString().replace("T", " ").slice(0, 23);
+}
+function lineText(rec) {
+  const who = rec.identifier === "systemd" ? "systemd: " : "";
+  return `${stamp(rec.ts)}  ${who}${rec.text}`;
+}
+function bootHeader(b, fromCurrent, total, endpoint) {
+  const which = fromCurrent === null ? "" : fromCurrent === 0 ? " (current)" : ` (${fromCurrent} from current)`;
+  const of = total === null ? "" : ` of ${total}`;
+  const span = b.records.length > 0 ? ` \xB7 ${stamp(b.startTs)} \u2192 ${stamp(b.endTs)} UTC` : "";
+  const cut = b.cut > 0 ? ` \xB7 first ${b.cut} line(s) not kept` : "";
+  return `-- ${endpoint}: boot ${b.index}${of}${which}${b.container ? ` \xB7 container ${b.container}` : ""}${span} \xB7 ${b.records.length} line(s)${cut} --`;
+}
+function diagnosisText(d, colour) {
+  return `-- diagnosis of this boot --
+${renderExplain(toResult(d), colour)}`;
+}
+function bootJson(endpoint, b, fromCurrent, total, d) {
+  return JSON.stringify({
+    schema: 1,
+    endpoint,
+    boot: { index: b.index, fromCurrent, of: total, container: b.container, startTs: b.startTs, endTs: b.endTs, cutLines: b.cut },
+    lines: b.records.map((r) => ({ ts: r.ts, priority: r.priority, identifier: r.identifier, text: r.text })),
+    diagnosis: toResult(d)
+  }, null, 2) + "\n";
+}
+
+// src/commands/logs/twin-echo.ts
+var REMEMBERED = 1024;
+var TwinEcho = class {
+  /** text -> whether the printed copy came from the container (conmon) */
+  printed = /* @__PURE__ */ new Map();
+  /** True when rec repeats a line printed from the other copy (drop it); else remembers rec. */
+  isEcho(rec) {
+    const fromContainer = rec.container !== null;
+    const seen = this.printed.get(rec.text);
+    if (seen !== void 0 && seen !== fromContainer) {
+      this.printed.delete(rec.text);
+      return true;
+    }
+    this.printed.set(rec.text, fromContainer);
+    if (this.printed.size > REMEMBERED) this.printed.delete(this.printed.keys().next().value);
+    return false;
+  }
+};
+
+// src/commands/logs/logs.ts
+var FETCH_TIMEOUT_MS = 12e4;
+function diagnoseBoot(b, service) {
+  const d = new Diagnoser({ unit: service });
+  for (const r of b.records) d.pushRecord(r);
+  return d.finish();
+}
+function logsRequest(opts, endpoint, service, container) {
+  const boot = parseBoot(opts.boot ?? "current");
+  if (!boot) throw new UsageError(`--boot ${opts.boot}: expected current, previous, -N (N boots before the current; write --boot=-N) or N (the N-th in the window)`);
+  const since = opts.since === null || opts.since === void 0 ? null : sinceArg(opts.since);
+  if (opts.since && since === null) throw new UsageError(`--since ${opts.since}: expected a duration (30m, 2h), YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today or yesterday`);
+  if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0)) throw new UsageError("--follow streams the current boot: drop --boot");
+  return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json };
+}
+var clean = (recs) => recs.map((r) => ({ ...r, text: sanitizeLine(r.text), container: r.container === null ? null : sanitizeLine(r.container) }));
+async function printBoot(host, req, io) {
+  const decoder = new JournalDecoder();
+  const boots = new BootSplitter(req.service, req.boot);
+  const take = (recs) => {
+    for (const r3 of clean(recs)) boots.push(r3);
+  };
+  const r = await host.stream(
+    logsArgv({ ...req, follow: false }),
+    (line, stream) => {
+      if (stream === "stdout") take(decoder.push(line));
+    },
+    { timeoutMs: FETCH_TIMEOUT_MS, maxOutputBytes: 1 << 20, signal: io.signal }
+  );
+  take(decoder.flush());
+  if (r.timedOut) io.err(`deploy-gate logs: journalctl on ${host.name} did not finish within ${FETCH_TIMEOUT_MS / 1e3}s; showing what arrived (narrow the window with --since)
+`);
+  else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr))) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${sanitizeLine(r.stderr.trim().split("\n").pop() ?? "")}
+`);
+  const sel = boots.selected();
+  if (!sel.boot) {
+    io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service}${req.container ? ` / container ${req.container}` : ""} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}
+`);
+    return 1;
+  }
+  const d = diagnoseBoot(sel.boot, req.service);
+  if (req.json) io.out(bootJson(req.endpoint, sel.boot, sel.fromCurrent, boots.total, d));
+  else {
+    io.out(`${bootHeader(sel.boot, sel.fromCurrent, boots.total, req.endpoint)}
+`);
+    for (const rec of sel.boot.records) io.out(`${lineText(rec)}
+`);
+    io.out(`${diagnosisText(d, io.colour)}
+`);
+  }
+  return 0;
+}
+async function follow(host, req, io) {
+  const decoder = new JournalDecoder();
+  const boots = new BootSplitter(req.service, { kind: "relative", offset: 0 });
+  let live = null;
+  const print = (rec, opened) => {
+    if (req.json) io.out(JSON.stringify({ ts: rec.ts, priority: rec.priority, identifier: rec.identifier, text: rec.text, boot: boots.total }) + "\n");
+    else {
+      if (opened) io.out(`${bootHeader(opened, null, null, req.endpoint)}
+`);
+      io.out(`${lineText(rec)}
+`);
+    }
+  };
+  const echoes = new TwinEcho();
+  const take = (recs) => {
+    for (const rec of clean(recs)) {
+      if (live && echoes.isEcho(rec)) continue;
+      const opened = boots.push(rec);
+      if (live) print(rec, opened);
+    }
+  };
+  let quiet = null;
+  const goLive = () => {
+    if (live) return;
+    take(decoder.flush());
+    const sel2 = boots.selected();
+    live = sel2.boot ?? { index: 0, container: null, startTs: 0, endTs: 0, records: [], cut: 0 };
+    if (sel2.boot) {
+      if (!req.json) io.out(`${bootHeader(sel2.boot, 0, boots.total, req.endpoint)}
+`);
+      for (const rec of sel2.boot.records) {
+        echoes.isEcho(rec);
+        print(rec, null);
+      }
+    }
+  };
+  const settle2 = () => {
+    if (quiet) clearTimeout(quiet);
+    quiet = setTimeout(() => live ? take(decoder.flush()) : goLive(), live ? 200 : 500);
+  };
+  quiet = setTimeout(goLive, 3e3);
+  const r = await host.stream(logsArgv({ ...req, follow: true }), (line, stream) => {
+    if (stream !== "stdout") return;
+    take(decoder.push(line));
+    settle2();
+  }, { timeoutMs: Number.POSITIVE_INFINITY, maxOutputBytes: 1 << 16, signal: io.signal });
+  if (quiet) clearTimeout(quiet);
+  goLive();
+  take(decoder.flush());
+  const sel = boots.selected();
+  if (sel.boot && !req.json) io.out(`${diagnosisText(diagnoseBoot(sel.boot, req.service), io.colour)}
+`);
+  if (io.signal?.aborted) return 0;
+  io.err(`deploy-gate logs: the stream from ${host.name} ended (${r.code === null ? "connection lost" : `journalctl exited ${r.code}`}): run it again to resume
+`);
+  return 1;
+}
+async function logsCommand(opts, io) {
+  const ws = await openWorkspace(opts, io.env);
+  const { name, ep } = oneEndpoint(ws, opts, "host, service");
+  const one = ep.hosts ? oneFleetHost(ep.hosts, name, "logs", opts.hosts ?? null) : null;
+  if (typeof one === "string") throw new UsageError(one);
+  if (!one) hostsOf(name, ep, opts);
+  if (!one) requireFor(name, ep, "logs", ["host", "service"], ws.configFile);
+  requireFor(name, ep, "logs", ["service"], ws.configFile);
+  const req = logsRequest(opts, name, ep.service, ep.container ?? null);
+  const target = one ? endpointFor(ep, one) : endpointFor2(ws, name, opts);
+  const { host, finding } = await connect(target, opts, dirname6(ws.configFile));
+  if (!host) {
+    io.err(`deploy-gate logs: ${sanitizeLine(finding.summary)}
+${finding.fix ? `fix: ${finding.fix}
+` : ""}`);
+    return 1;
+  }
+  try {
+    return await (req.follow ? follow(host, req, io) : printBoot(host, req, io));
+  } finally {
+    await host.close();
+  }
+}
+async function logsHandler(opts, io) {
+  const done = logsCommand(opts, { out: io.out, err: io.err, colour: colourOf(opts, io), signal: runAbort.signal, env: io.env });
+  beforeExit.push(done.catch(() => void 0));
+  return await done;
+}
+
+// src/ports/git/batched.ts
+var Coalescer = class {
+  constructor(keyOf, fetchAll) {
+    this.keyOf = keyOf;
+    this.fetchAll = fetchAll;
+  }
+  keyOf;
+  fetchAll;
+  queue = [];
+  cache = /* @__PURE__ */ new Map();
+  get(key) {
+    const id = this.keyOf(key);
+    let p = this.cache.get(id);
+    if (!p) {
+      p = new Promise((resolve7, reject) => {
+        if (this.queue.length === 0) setImmediate(() => void this.flush());
+        this.queue.push({ key, resolve: resolve7, reject });
+      });
+      this.cache.set(id, p);
+    }
+    return p;
+  }
+  async flush() {
+    const batch = this.queue.splice(0);
+    try {
+      const values = await this.fetchAll(batch.map((b) => b.key));
+      batch.forEach((b, i) => b.resolve(values[i]));
+    } catch (e) {
+      batch.forEach((b) => b.reject(e));
+    }
+  }
+};
+var GitReader = class {
+  constructor(git) {
+    this.git = git;
+    this.blobs = new Coalescer(
+      (k) => `${k.ref}:${k.path}`,
+      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => b === null ? null : Buffer.isBuffer(b) ? b : Buffer.from(b))
+    );
+    this.refs = new Coalescer(
+      (r) => r,
+      async (refs) => (await git.catFile(refs.map((r) => `${r}^{commit}`), "--batch-check")).map((v) => typeof v === "string" ? v : null)
+    );
+    this.logs = new Coalescer(
+      (k) => `${k.ref}\0${k.path}`,
+      async (keys) => {
+        const byRef = /* @__PURE__ */ new Map();
+        for (const k of keys) byRef.set(k.ref, [...byRef.get(k.ref) ?? [], k.path]);
+        const results = /* @__PURE__ */ new Map();
+        for (const [ref, paths] of byRef) for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
+        return keys.map((k) => results.get(`${k.ref}\0${k.path}`) ?? []);
+      }
+    );
+  }
+  git;
+  blobs;
+  refs;
+  logs;
+  show(ref, path) {
+    return this.blobs.get({ ref, path }).then((b) => b === null ? null : b.toString("utf8"));
+  }
+  /** The blob's bytes as git stores them (install files: a binary must not pass through UTF-8). */
+  showBytes(ref, path) {
+    return this.blobs.get({ ref, path });
+  }
+  resolve(ref) {
+    return this.refs.get(ref);
+  }
+  history(path, ref = "HEAD") {
+    return this.logs.get({ ref, path });
+  }
+};
+
+// src/stages/preflight/preflight.ts
+import { readFileSync as readFileSync4, statSync as statSync3 } from "node:fs";
+import { join as join6 } from "node:path";
+
+// src/stages/preflight/traps/lookups.ts
+function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
+  const sources = [];
+  const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
+  if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
+  if (kind === "quadlet") {
+    const generated = { ...script, commands: [], podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet") };
+    sources.push({ file: scriptPath, script: generated, origin: "ExecStart" });
+  }
+  let parsedUnit = null;
+  if (unitFile) {
+    const parsed = parseUnit(unitFile.text);
+    const lines = unitFile.text.split("\n");
+    parsedUnit = { ...unitFile, parsed, lines };
+    for (const e of execScripts(parsed, lines)) sources.push({ file: unitFile.path, script: e.script, origin: e.key });
+  }
+  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images, kind };
+}
+function runsOf(ctx, runtimes) {
+  return allRuns(ctx).filter(({ item }) => runtimes.includes(item.runtime));
+}
+function allRuns(ctx) {
+  return ctx.sources.flatMap((source) => source.script.podmanRuns.map((item) => ({ source, item })));
+}
+function allCommands(ctx) {
+  return ctx.sources.flatMap((source) => source.script.commands.map((item) => ({ source, item })));
+}
+function engineRuns(ctx) {
+  return ctx.sources.flatMap((source) => {
+    const run = source.script.engine?.podmanRun;
+    return run && (run.engineFlags.length > 0 || !run.rm) ? [{ source, item: run }] : [];
+  });
+}
+function engines(ctx) {
+  return ctx.sources.flatMap((source) => source.script.engine ? [{ source, engine: source.script.engine }] : []);
+}
+function lineOf2(ctx, file, line) {
+  const lines = ctx.unit && file === ctx.unit.path ? ctx.unit.lines : ctx.script.lines;
+  return (lines[line - 1] ?? "").trimEnd();
+}
+function commandsBefore(ctx, source, line) {
+  const earlier = source.script.commands.filter((c) => c.line < line).map((item) => ({ source, item }));
+  if (source.origin !== "script" && source.origin !== "ExecStart") return earlier;
+  const pre = ctx.sources.filter((s) => s.origin === "ExecStartPre");
+  return [...earlier, ...pre.flatMap((s) => s.script.commands.map((item) => ({ source: s, item })))];
+}
+function hitAt(ctx, file, line, summary, fix, alsoLines = []) {
+  const evidence = [.../* @__PURE__ */ new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf2(ctx, file, l));
+  return { file, line, summary, evidence, fix };
+}
+function perCommand(ctx, pick2) {
+  return allCommands(ctx).flatMap(({ source, item }) => {
+    const found = pick2(item, source);
+    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
+  });
+}
+
+// src/stages/preflight/traps/devices.ts
+var CONTAINERS = ["podman", "docker", "quadlet"];
+function runName(run) {
+  return run.runtime === "quadlet" ? "the quadlet's podman run" : `${run.runtime} ${run.create ? "create" : "run"}`;
+}
+var renderNodes = {
+  id: "render-nodes",
+  defaultLevel: "fail",
+  runtimes: CONTAINERS,
+  engines: "any",
+  why: "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one (RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
+  check: (ctx) => runsOf(ctx, CONTAINERS).flatMap(({ source, item: run }) => {
+    const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
+    if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      nodes[0].line,
+      `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
+      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
+      nodes.map((d) => d.line)
+    )];
+  })
+};
+var ipcShm = {
+  id: "ipc-shm",
+  defaultLevel: "fail",
+  // docker accepts both (it ignores --shm-size under --ipc=host); podman refuses the pair
+  runtimes: ["podman", "quadlet"],
+  engines: "any",
+  why: "podman refuses --shm-size together with --ipc=host (the host's /dev/shm is used as is), so the container never starts",
+  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => {
+    if (run.ipc !== "host" || run.shmSize === null) return [];
+    const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
+    const shm = run.options.filter((o) => o.name === "--shm-size").at(-1);
+    const fix = run.runtime === "quadlet" ? "Keep --ipc=host (vLLM's workers share memory through it) and delete ShmSize=." : "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.";
+    return [hitAt(ctx, source.file, shm.line, `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`, fix, lines)];
+  })
+};
+var UNLIMITED = /^memlock=(-1|unlimited)(:(-1|unlimited))?$/;
+var PINNING = /* @__PURE__ */ new Set(["--cpu-offload-gb", "--swap-space", "--kv-offloading-size", "--kv-offloading-backend", "--offload-backend"]);
+function pinningFlag(flags) {
+  return flags.find((f) => {
+    const name = normalizeFlagName(f.name);
+    const value = f.resolvedValue ?? f.value;
+    if (PINNING.has(name)) return value === null || !/^0+(\.0+)?$/.test(value);
+    return name === "--kv-transfer-config" && /Offloading|LMCache|CPU/i.test(value ?? "");
+  }) ?? null;
+}
+var memlock = {
+  id: "memlock",
+  defaultLevel: "warn",
+  runtimes: CONTAINERS,
+  engines: ["vllm", "sglang"],
+  why: "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading 'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
+    if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
+    const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
+    const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
+    const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
+    return [hitAt(
+      ctx,
+      source.file,
+      set?.line ?? run.command.line,
+      set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
+      `${how} (and raise it for the user in /etc/security/limits.d/).`,
+      [pin.line]
+    )];
+  })
+};
+
+// src/domain/launch/dirs.ts
+function createdDirs({ item }) {
+  const words = programWords(item.words);
+  const prog = words[0]?.text.replace(/^.*\//, "");
+  const args = words.slice(1);
+  const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
+  const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
+  const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
+  if (!makesParents && !installDir) return [];
+  return args.filter((w) => !w.text.startsWith("-"));
+}
+function samePath(a, b) {
+  const norm = (t) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
+  if (norm(a.text) === norm(b.text)) return true;
+  return a.resolved !== void 0 && b.resolved !== void 0 && norm(a.resolved) === norm(b.resolved);
+}
+
+// src/stages/preflight/traps/cache-mount.ts
+var cacheMountMkdir = {
+  id: "cache-mount-mkdir",
+  defaultLevel: "warn",
+  // docker creates a missing bind-mount source; podman (and so a quadlet) refuses it
+  runtimes: ["podman", "quadlet"],
+  engines: "any",
+  why: "podman refuses a bind mount whose host directory does not exist (statfs: no such file or directory), so the first boot on a new host or after a cleanup dies before the engine starts",
+  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => run.volumes.flatMap((v) => {
+    if (!/cache/i.test(v.target) || !/^[/$~.]/.test(v.source)) return [];
+    const src = { text: v.source, ...v.resolvedSource !== void 0 ? { resolved: v.resolvedSource } : {} };
+    const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
+    if (made.some((w) => samePath(w, src))) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      v.line,
+      `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before ${runName(run)}`,
+      run.runtime === "quadlet" ? `Create the host directory before the container starts: ExecStartPre=/usr/bin/mkdir -p ${v.source} in [Service] (or a tmpfiles.d entry).` : `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`
+    )];
+  }))
+};
+
+// src/stages/preflight/traps/types.ts
+var ANY_RUNTIME = ["podman", "docker", "quadlet", "systemd", "none"];
+var UNIT_RUNTIMES = ["systemd", "podman", "docker", "quadlet"];
+
+// src/stages/preflight/traps/engine-flags.ts
+var autoToolChoice = {
+  id: "auto-tool-choice",
+  defaultLevel: "fail",
+  runtimes: ANY_RUNTIME,
+  engines: ["vllm"],
+  why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
+  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
+    const names = engine.flags.map((f) => normalizeFlagName(f.name));
+    const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
+    if (!auto || names.includes("--tool-call-parser")) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      auto.line,
+      "--enable-auto-tool-choice is set without --tool-call-parser",
+      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
+    )];
+  })
+};
+var TEMPLATE_FLAGS = /* @__PURE__ */ new Set(["--enable-thinking", "--preserve-thinking"]);
+var KWARGS_FLAGS = /* @__PURE__ */ new Set(["--default-chat-template-kwargs", "--chat-template-kwargs"]);
+var TEMPLATE_VARS = /\b(enable|preserve)_thinking\b/;
+var templateKwargs = {
+  id: "template-kwargs",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: ["vllm"],
+  why: "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
+  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
+    const bad = engine.flags.filter((f) => {
+      const name = normalizeFlagName(f.name);
+      if (KWARGS_FLAGS.has(name)) return false;
+      return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
+    });
+    const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
+    const lines = [.../* @__PURE__ */ new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
+    return lines.map((line) => hitAt(
+      ctx,
+      source.file,
+      line,
+      "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
+      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
+    ));
+  })
+};
+
+// src/stages/preflight/traps/image-args.ts
+var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
+function imageName(ref) {
+  let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
+  const slash = s.lastIndexOf("/");
+  const colon = s.lastIndexOf(":");
+  if (colon > slash) s = s.slice(0, colon);
+  return s.replace(/^(docker\.io|localhost|index\.docker\.io)\//, "").replace(/^library\//, "");
+}
+function entrypointServes(ref, images) {
+  const name = imageName(ref);
+  for (const [k, v] of Object.entries(images)) if (imageName(k) === name) return v.entrypointServes;
+  return BUILTIN_ENTRYPOINT_SERVES[name] ?? false;
+}
+var entrypointServe = {
+  id: "entrypoint-serve",
+  defaultLevel: "fail",
+  runtimes: ["podman", "docker", "quadlet"],
+  engines: ["vllm"],
+  why: 'the image\'s entrypoint already runs `vllm serve "$@"`, so a `serve` after the image becomes the model tag and the real model path an unexpected extra argument: the engine refuses to start',
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const first = run.engineArgs[0];
+    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images)) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      first.line,
+      `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
+      `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
+    )];
+  })
+};
+var STDOUT_TO_FILE = /^(1?>>?|&>>?|>\||>&)$/;
+var ID_FILE = /(\.cid|container[-_]?id)["']?$/i;
+var detachedRedirect = {
+  id: "detached-redirect",
+  defaultLevel: "warn",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: "podman run -d without -a prints only the container ID: the engine's log never reaches the redirect, so the file stays one line long while the real log is in podman logs (or the journal)",
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const detached = run.options.some((o) => o.name === "--detach" || o.name === "-d");
+    const attached = run.options.some((o) => o.name === "--attach" || o.name === "-a");
+    const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
+    if (!detached || attached || !to) return [];
+    const line = run.command.endLine;
+    return [hitAt(
+      ctx,
+      source.file,
+      line,
+      `${runName(run)} -d redirects its output to ${to.target}, which will only receive the container ID`,
+      `Read the engine log with ${run.runtime} logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: ${run.runtime} run -d ... > ${to.target}.cid`
+    )];
+  })
+};
+
+// src/stages/preflight/traps/name-reuse.ts
+function removed({ item }) {
+  const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
+  return args ? args.filter((w) => !w.text.startsWith("-")) : [];
+}
+var nameReuse = {
+  id: "name-reuse",
+  defaultLevel: "warn",
+  // a quadlet always runs with --replace
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: 'a container left over from the last run (crashed, or stopped but not removed) keeps the name, so the runtime refuses the new one with "the container name is already in use"',
+  check: (ctx) => runsOf(ctx, ["podman", "docker"]).flatMap(({ source, item: run }) => {
+    if (run.name === null || run.replace || run.rm) return [];
+    const opt = run.options.filter((o) => o.name === "--name").at(-1);
+    const name = { text: run.name, ...opt.resolvedValue !== void 0 ? { resolved: opt.resolvedValue } : {} };
+    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name))) return [];
+    const fix = run.runtime === "podman" ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.` : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
+    return [hitAt(ctx, source.file, opt.line, `${runName(run)} --name ${run.name} without removing an old ${run.name} first`, fix)];
+  })
+};
+
+// src/stages/preflight/traps/secrets.ts
+var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
+var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
+var PLACEHOLDER = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+function isPlaceholder(value) {
+  return PLACEHOLDER.test(value.trim());
+}
+function literal2(value) {
+  return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
+}
+var secretValue = (name, value) => TRAP_SECRET_ENV.test(name) && literal2(value) && !NOT_A_SECRET.test(value);
+function redact2(text, secret) {
+  return secret ? text.split(secret).join("<redacted>") : text;
+}
+function hit(ctx, source, word2, secret, what, fix) {
+  return { file: source.file, line: word2.line, summary: `${what} is written literally into a command line`, evidence: [redact2(lineOf2(ctx, source.file, word2.line), secret)], fix };
+}
+var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
+function commandHits(ctx, source, cmd) {
+  const words = programWords(cmd.words);
+  const prog = programOf(cmd);
+  const out = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const eq = w.text.indexOf("=");
+    const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
+    if (TRAP_SECRET_FLAGS.has(name)) {
+      const valueWord = eq > 0 ? w : words[i + 1];
+      const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
+      if (valueWord && literal2(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+      if (eq < 0) i++;
+      continue;
+    }
+    const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
+    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
+    const auth = header ? AUTH_HEADER.exec(header.text) : null;
+    if (header && auth && literal2(auth[2]) && !header.dynamic) {
+      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
+      if (isHeader) i++;
+      continue;
+    }
+    const token = TRAP_LITERAL_TOKEN.exec(w.text);
+    if (token) out.push(hit(ctx, source, w, token[1], "an access token", FILE_FIX));
+  }
+  return out;
+}
+var secretInArgv = {
+  id: "secret-in-argv",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, podman -e values through podman inspect, and a unit's Environment= through systemctl show",
+  check: (ctx) => {
+    const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
+    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => secretValue(e.name, e.value ?? void 0)).map((e) => ({
+      file: source.file,
+      line: e.line,
+      summary: `-e ${e.name} carries a literal secret value`,
+      // not "secret: …": the redactor would mask the next word
+      evidence: [redact2(lineOf2(ctx, source.file, e.line), e.value)],
+      fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
+    })));
+    const fromUnit = unitEnvHits(ctx);
+    const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
+    return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
+  }
+};
+function unitEnvHits(ctx) {
+  const unit = ctx.unit;
+  if (!unit) return [];
+  const assignments = (value, line) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0).map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
+  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line).filter((a) => secretValue(a.name, a.value) || TRAP_LITERAL_TOKEN.test(a.value)).map((a) => ({
+    file: unit.path,
+    line: e.line,
+    summary: `Environment= ${a.name} carries a literal secret value`,
+    evidence: [redact2(lineOf2(ctx, unit.path, e.line), a.value)],
+    fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`
+  })));
+}
+
+// src/stages/preflight/traps/shell-hygiene.ts
+var GREPS = /* @__PURE__ */ new Set(["grep", "egrep", "fgrep", "rg", "ag"]);
+var unmergedLogGrep = {
+  id: "unmerged-log-grep",
+  defaultLevel: "warn",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: 'uvicorn writes "Application startup complete." (and vLLM its errors) to stderr, which a pipe does not carry: the grep can never match and the wait burns its whole timeout',
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const isLogs = runsSubcommand(cmd, "podman", "logs") ?? runsSubcommand(cmd, "docker", "logs");
+    if (!isLogs || !cmd.pipeTo || !GREPS.has(programOf(cmd.pipeTo)) || hasMergedStderr(cmd)) return null;
+    const rt = programOf(cmd);
+    return { summary: `${rt} logs is piped to grep without 2>&1`, fix: `Merge stderr before the pipe: ${rt} logs CONTAINER 2>&1 | grep ...` };
+  })
+};
+var broadKill = {
+  id: "broad-kill",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "a pattern kill also matches the shell running it, an SSH session or a freshly deployed engine whose command line contains the pattern",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const prog = programOf(cmd);
+    const full = prog === "pkill" && programWords(cmd.words).slice(1).some((w) => w.text === "--full" || /^-[a-zA-Z0-9]*f/.test(w.text));
+    if (prog !== "killall" && !full) return null;
+    return {
+      summary: `${prog === "killall" ? "killall" : "pkill -f"} kills by name pattern`,
+      fix: "Stop the container by name (podman stop NAME) or kill an explicit PID list you recorded when starting the process."
+    };
+  })
+};
+var transientUnit = {
+  id: "transient-unit",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "an engine started by systemd-run lives in a transient unit: it is not boot-persistent and disappears on the next reboot or reset, so the winning configuration is never the deployed one",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    if (programOf(cmd) !== "systemd-run") return null;
+    const rest = programWords(cmd.words).slice(1);
+    if (!rest.some((w) => ["podman", "vllm"].includes(basename(w.text)) || /serve/i.test(basename(w.text)))) return null;
+    return {
+      summary: "systemd-run starts the engine in a transient unit",
+      fix: "Pin the configuration in the repository's serve script and restart the real unit (systemctl restart UNIT)."
+    };
+  })
+};
+var SAFE_STASH = /* @__PURE__ */ new Set(["pop", "apply", "list", "show", "drop", "clear", "branch", "create", "store"]);
+var bareStash = {
+  id: "bare-stash",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "git stash without -u leaves untracked files in the tree, and the deployer's dirty-tree gate trips on them",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const args = runsSubcommand(cmd, "git", "stash");
+    if (!args || SAFE_STASH.has(args[0]?.text ?? "")) return null;
+    if (args.some((w) => ["--include-untracked", "--all"].includes(w.text) || /^-[a-zA-Z]*[ua]/.test(w.text))) return null;
+    return { summary: "git stash leaves untracked files behind", fix: "Use git stash -u (or git stash push --include-untracked)." };
+  })
+};
+
+// src/stages/preflight/traps/stop-timeout.ts
+function stopSeconds(args) {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i].text;
+    const m = /^(?:-t|--time|--timeout)(?:=?(\d+))?$/.exec(t) ?? /^-t(\d+)$/.exec(t);
+    if (!m) continue;
+    const v = m[1] ?? args[i + 1]?.resolved ?? args[i + 1]?.text;
+    return v !== void 0 && /^\d+$/.test(v) ? Number(v) : null;
+  }
+  return null;
+}
+var stopTimeout = {
+  id: "stop-timeout",
+  defaultLevel: "fail",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: `systemd kills the stop when TimeoutStopSec (90 s by default) runs out before podman's grace period, logs "Failed with result 'timeout'", and the engine is SIGKILLed mid-shutdown`,
+  check: (ctx) => {
+    const limit = ctx.unit ? timeoutStopSec(ctx.unit.parsed) : { seconds: 90, entry: null };
+    return allCommands(ctx).flatMap(({ source, item }) => {
+      if (source.origin !== "script" && !source.origin.startsWith("ExecStop")) return [];
+      const rt = runsSubcommand(item, "podman", "stop") ? "podman" : "docker";
+      const args = runsSubcommand(item, "podman", "stop") ?? runsSubcommand(item, "docker", "stop");
+      const n = args ? stopSeconds(args) : null;
+      if (n === null || n < limit.seconds) return [];
+      const where = limit.entry ? `TimeoutStopSec=${limit.entry.value}` : "systemd's default TimeoutStopSec of 90 s";
+      return [{
+        file: source.file,
+        line: item.line,
+        summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
+        evidence: [lineOf2(ctx, source.file, item.line), ...limit.entry && ctx.unit ? [lineOf2(ctx, ctx.unit.path, limit.entry.line)] : []],
+        fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`
+      }];
+    });
+  }
+};
+
+// src/stages/preflight/traps/unit-lifecycle.ts
+var START_LIMIT_KEYS = /* @__PURE__ */ new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
+var startLimitSection = {
+  id: "start-limit-section",
+  defaultLevel: "fail",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
+  why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them and the unit ends in start-limit-hit with the default limits",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    if (!unit) return [];
+    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
+  }
+};
+var NON_ZERO_ONLY = /* @__PURE__ */ new Set(["on-failure", "on-abnormal", "on-abort", "on-watchdog"]);
+var restartOnFailure = {
+  id: "restart-on-failure",
+  defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
+  engines: ["vllm"],
+  why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, and the endpoint stays silently dead",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
+    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
+    return [hitAt(
+      ctx,
+      unit.path,
+      e.line,
+      `Restart=${e.value} does not restart an engine that exits 0`,
+      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit]."
+    )];
+  }
+};
+var startTimeout = {
+  id: "start-timeout",
+  defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
+  why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec (90 s by default) runs out, and a model load takes minutes",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    if (!unit) return [];
+    const type = unitValue(unit.parsed, "Service", "Type");
+    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
+    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options.filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy")).map((o) => ({ source, o })));
+    const waits = type?.value === "notify" || notify !== void 0 || sdnotify.length > 0;
+    if (!waits) return [];
+    const { seconds, entry } = timeoutStartSec(unit.parsed);
+    if (seconds > ctx.bootTimeoutSeconds) return [];
+    const cause = type?.value === "notify" ? type : notify;
+    const hit2 = {
+      file: unit.path,
+      line: entry?.line ?? cause?.line ?? sdnotify[0]?.o.line ?? 1,
+      summary: entry ? `TimeoutStartSec=${entry.value} is not above the boot time (${ctx.bootTimeoutSeconds} s) of a unit that waits for readiness` : `the unit waits for readiness but leaves TimeoutStartSec at systemd's 90 s default`,
+      evidence: [
+        ...cause ? [lineOf2(ctx, unit.path, cause.line)] : [],
+        ...sdnotify.map(({ source, o }) => lineOf2(ctx, source.file, o.line)),
+        ...entry ? [lineOf2(ctx, unit.path, entry.line)] : []
+      ],
+      fix: `Set TimeoutStartSec= in [Service] above the longest boot, e.g. TimeoutStartSec=${Math.ceil(ctx.bootTimeoutSeconds * 1.25 / 60)}min.`
+    };
+    return [hit2];
+  }
+};
+
+// src/stages/preflight/traps/registry.ts
+var TRAP_RULE_DEFS = [
+  renderNodes,
+  ipcShm,
+  startLimitSection,
+  stopTimeout,
+  autoToolChoice,
+  memlock,
+  cacheMountMkdir,
+  restartOnFailure,
+  startTimeout,
+  templateKwargs,
+  secretInArgv,
+  unmergedLogGrep,
+  broadKill,
+  nameReuse,
+  transientUnit,
+  bareStash,
+  entrypointServe,
+  detachedRedirect
+];
+
+// src/stages/preflight/traps/check-traps.ts
+var CHECK_ID = "preflight.traps";
+var DEFAULT_BOOT_SECONDS = 20 * 60;
+function checkTraps(input, levels) {
+  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {}, input.kind);
+  const engine = input.script.engine?.kind ?? null;
+  const applies = (r) => r.engines === "any" || engine !== null && r.engines.includes(engine);
+  const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
+  const findings = [];
+  for (const rule of active) {
+    const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
+    for (const hit2 of rule.check(ctx)) {
+      findings.push(make(CHECK_ID, `${hit2.summary}: ${rule.why}.`, {
+        file: hit2.file,
+        line: hit2.line,
+        evidence: hit2.evidence,
+        fix: hit2.fix,
+        data: { rule: rule.id, why: rule.why }
+      }));
+    }
+  }
+  if (findings.length > 0) return findings;
+  const rules = active.map((r) => r.id);
+  const scope = input.unit && (input.kind ?? "script") === "script" ? `${input.scriptPath} and ${input.unit.path}` : input.scriptPath;
+  return [pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, { file: input.scriptPath, data: { rules } })];
+}
+
+// src/stages/preflight/bash-syntax.ts
+import { mkdtempSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as join5 } from "node:path";
+var CHECK2 = "preflight.bash-syntax";
+function parseBashError(stderr) {
+  const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
+  const m = /line (\d+): (.*)$/.exec(first);
+  return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
+}
+async function bashSyntax(text, file, label = file) {
+  const dir = mkdtempSync(join5(tmpdir(), "dg-bash-n-"));
+  const tmp = join5(dir, "script");
+  let r;
+  try {
+    writeFileSync2(tmp, text, { mode: 384 });
+    r = await runLocal("bash", ["-n", tmp], { timeoutMs: 6e4 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (r.spawnError) return fail(CHECK2, `bash could not be started (${r.spawnError.code})`, { file, fix: "install bash (apt-get install bash) and retry" });
+  if (r.timedOut) return fail(CHECK2, `${label}: bash -n did not finish within 60 s`, { file, fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long` });
+  if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK2, `${label}: bash -n passes`, { file });
+  const stderr = r.stderr.split(tmp).join(file);
+  const { line, message } = parseBashError(stderr);
+  const lines = text.split("\n");
+  const evidence = [stderr.trim().replace(/^bash: /gm, `${file}: `)];
+  if (line) {
+    for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++) evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
+  }
+  return fail(CHECK2, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
+    file,
+    ...line ? { line } : {},
+    evidence,
+    fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file)}\``,
+    data: { message }
+  });
+}
+function crlf(text, file, label) {
+  const at = text.indexOf("\r\n");
+  if (at < 0) return null;
+  const line = text.slice(0, at).split("\n").length;
+  const count = text.split("\r\n").length - 1;
+  return fail(CHECK2, `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`, {
+    file,
+    line,
+    fix: `convert ${file} to LF line endings (sed -i 's/\\r$//' ${shellQuote(file)}), and keep git from converting it back: add \`*.sh text eol=lf\` to .gitattributes`,
+    data: { crlfLines: count }
+  });
+}
+
+// src/stages/preflight/clean-tree.ts
+var CHECK3 = "preflight.clean-tree";
+function cleanTreeFinding(entries) {
+  if (entries.length === 0) return pass(CHECK3, "work tree is clean (no modified, staged or untracked files)");
+  const counts = /* @__PURE__ */ new Map();
+  for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
+  const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
+  const untracked = counts.has("untracked");
+  return fail(CHECK3, `work tree is not clean: ${parts}`, {
+    evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
+    fix: `commit the changes, or set them aside with \`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}; add build output to .gitignore`,
+    data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
+  });
+}
+
+// src/stages/preflight/targets.ts
+var SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";
+
+// src/stages/preflight/trace.ts
+var isComment = (line) => line.trimStart().startsWith("#");
+function tokenPattern(token) {
+  const esc2 = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const m = /^(--?)([^\s=]+)(.*)$/s.exec(token);
+  const body = m ? esc2(m[1]) + m[2].split(/[-_]/).map(esc2).join("[-_]") + esc2(m[3]) : esc2(token);
+  return new RegExp(`(?<![\\w-])${body}(?![\\w-])`, "g");
+}
+function countToken(line, token) {
+  if (isComment(line)) return 0;
+  return line.match(tokenPattern(token))?.length ?? 0;
+}
+function traceDrop(historyNewestFirst, token) {
+  let count = 0;
+  let drop = null;
+  let introducedIn = null;
+  for (let i = historyNewestFirst.length - 1; i >= 0; i--) {
+    const h = historyNewestFirst[i];
+    const plus = h.added.reduce((s, l) => s + countToken(l, token), 0);
+    const minus = h.removed.reduce((s, l) => s + countToken(l, token), 0);
+    const before = count;
+    count = Math.max(0, count + plus - minus);
+    if (before === 0 && count > 0 && !introducedIn) introducedIn = h.commit;
+    if (before > 0 && count === 0) drop = { droppedIn: h.commit, removedLines: h.removed.filter((l) => countToken(l, token) > 0), introducedIn };
+    if (count > 0) drop = null;
+  }
+  return drop;
+}
+function contextAround(text, token, context = 3) {
+  const lines = text.split("\n");
+  const idx = lines.findIndex((l) => countToken(l, token) > 0);
+  if (idx < 0) return null;
+  const from = Math.max(0, idx - context);
+  const to = Math.min(lines.length - 1, idx + context);
+  const excerpt = [];
+  for (let i = from; i <= to; i++) excerpt.push(`${i === idx ? ">" : " "}${String(i + 1).padStart(4)} | ${lines[i]}`);
+  return { line: idx + 1, excerpt };
+}
+
+// src/stages/preflight/contracts.ts
+var CHECK4 = "preflight.contracts";
+var short2 = (sha) => sha.slice(0, 10);
+async function checkContracts(inp) {
+  if (inp.specs.length === 0) return [skip(CHECK4, `${inp.file}: no contract flags declared`, { file: inp.file, fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]' })];
+  if (!inp.script.engine) return contractsAsText(inp);
+  const findings = [];
+  const present = [];
+  for (const spec2 of inp.specs) {
+    const hit2 = findFlag(inp.script.engine.flags, spec2);
+    if (hit2.status === "present") {
+      present.push(spec2);
+      continue;
+    }
+    findings.push(await missingContract(inp, spec2, hit2.status, hit2.flag));
+  }
+  if (present.length) {
+    findings.unshift(pass(CHECK4, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, { file: inp.file, data: { present } }));
+  }
+  return findings;
+}
+async function missingContract(inp, spec2, status2, flag) {
+  const { name, value } = parseFlagSpec(spec2);
+  const actual = mask(name, flag?.value ?? null);
+  const expected = maskUnlessReference(name, value);
+  const what = status2 === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
+  const base = {
+    file: inp.file,
+    ...flag ? { line: flag.line } : {},
+    data: { flag: name, expected, actual, status: status2 }
+  };
+  if (!inp.historyOk) {
+    return fail(CHECK4, `${inp.file}: contract "${spec2}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
+      ...base,
+      fix: `add ${codeSpan(spec2)} to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun")
+    });
+  }
+  const history = await inp.history();
+  const tokens = status2 === "missing" ? [name] : [`${name} ${value}`, `${name}=${value}`];
+  let trace2 = null;
+  let token = tokens[0];
+  for (const t of tokens) {
+    trace2 = traceDrop(history, t);
+    if (trace2) {
+      token = t;
+      break;
+    }
+  }
+  const inText = status2 === "missing" ? textLine(inp.script, name) : null;
+  if (inText !== null) {
+    return fail(CHECK4, `${inp.file}: contract "${spec2}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`, {
+      ...base,
+      line: inText,
+      evidence: [`${inp.file}:${inText}: ${inp.script.lines[inText - 1]?.trim() ?? ""}`],
+      fix: `check that line ${inText} of ${inp.file} is part of the engine's command (a line after a comment or a blank line inside a \\ continuation ends the command), so the flag reaches the engine`
+    });
+  }
+  if (!trace2) {
+    return fail(CHECK4, `${inp.file}: contract "${spec2}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`, {
+      ...base,
+      fix: `add ${codeSpan(spec2)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`
+    });
+  }
+  const parent = trace2.droppedIn.parents[0] ?? null;
+  const before = parent ? await inp.reader.show(parent, inp.file) : null;
+  const ctx = before ? contextAround(before, token) : null;
+  base.data.droppedIn = trace2.droppedIn.sha;
+  base.data.lastPresent = parent;
+  base.data.introducedIn = trace2.introducedIn?.sha ?? null;
+  const evidence = [
+    `dropped in ${short2(trace2.droppedIn.sha)} (${trace2.droppedIn.date}) "${trace2.droppedIn.subject}"`,
+    ...trace2.removedLines.map((l) => `  - ${l}`)
+  ];
+  if (parent && ctx) evidence.push(`last present in ${short2(parent)}, ${inp.file} line ${ctx.line}:`, ...ctx.excerpt);
+  const restoreLine = trace2.removedLines[0]?.trim() ?? spec2;
+  const view = parent && ctx ? `git show ${shellQuote(`${short2(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
+  return fail(CHECK4, `${inp.file}: contract "${spec2}" broken: ${what}, dropped in ${short2(trace2.droppedIn.sha)} "${trace2.droppedIn.subject}"`, {
+    ...base,
+    evidence,
+    fix: `restore ${codeSpan(restoreLine)} in ${inp.file}` + (view ? ` (as in ${short2(parent)}: ${codeSpan(view)})` : "") + `, or undo that commit's change to the file: \`git show ${short2(trace2.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``
+  });
+}
+function textLine(script, name) {
+  const i = script.lines.findIndex((l) => countToken(l, name) > 0);
+  return i < 0 ? null : i + 1;
+}
+function contractsAsText(inp) {
+  const found = inp.specs.map((spec2) => ({ spec: spec2, line: textLine(inp.script, parseFlagSpec(spec2).name) }));
+  const missing = found.filter((f) => f.line === null).map((f) => f.spec);
+  const how = "deploy-gate could not find the engine command (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, or podman/docker run of an engine image)";
+  const evidence = found.map((f) => f.line === null ? `${f.spec}: not in the text` : `${f.spec}: line ${f.line} (as text): ${inp.script.lines[f.line - 1]?.trim() ?? ""}`);
+  const data = { asText: true, missing };
+  if (missing.length) {
+    return [fail(CHECK4, `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`, {
+      file: inp.file,
+      evidence,
+      data,
+      fix: `add ${missing.map((m) => codeSpan(m)).join(", ")} to the engine's arguments in ${inp.file}`
+    })];
+  }
+  return [warn(CHECK4, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
+    file: inp.file,
+    evidence,
+    data,
+    fix: `if ${inp.file} starts the engine in a way deploy-gate does not read, open an issue with the launch line; the values were not checked`
+  })];
+}
+
+// src/stages/preflight/history.ts
+var CHECK5 = "preflight.history";
+function historyFinding(shallow) {
+  if (!shallow) return pass(CHECK5, "full git history available for contract tracing and dropped-flag checks");
+  return fail(CHECK5, "shallow clone: contract tracing, dropped-flag and rollback-ref checks cannot run", {
+    evidence: ["git rev-parse --is-shallow-repository -> true (actions/checkout fetches one commit by default)"],
+    fix: SHALLOW_FIX,
+    data: { shallow: true }
+  });
+}
+
+// src/stages/preflight/shellcheck.ts
+var CHECK6 = "preflight.shellcheck";
+function shellcheckFindings(json, file) {
+  const parsed = JSON.parse(json);
+  return (parsed.comments ?? []).filter((c) => c.level === "error" || c.level === "warning").map((c) => warn(CHECK6, `SC${c.code} ${c.message}`, { file, line: c.line, fix: `see https://www.shellcheck.net/wiki/SC${c.code}`, data: { code: c.code, level: c.level } }));
+}
+async function shellcheck(absPath, file, cwd) {
+  const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 3e4 });
+  if (r.spawnError) return [skip(CHECK6, "shellcheck is not installed", { file, fix: "install it (apt-get install shellcheck) to get its warnings" })];
+  if (r.code !== 0 && r.code !== 1) return [skip(CHECK6, `shellcheck could not check ${file}: ${r.stderr.trim()}`, { file })];
+  const found = shellcheckFindings(r.stdout || "{}", file);
+  return found.length ? found : [pass(CHECK6, `${file}: no shellcheck warnings`, { file })];
+}
+async function shellcheckAvailable() {
+  const r = await runLocal("shellcheck", ["--version"], { timeoutMs: 1e4 });
+  return !r.spawnError && r.code === 0;
+}
+
+// src/stages/preflight/preflight.ts
+function status(ctx) {
+  return ctx.statusCache ??= ctx.git.status();
+}
+async function runPreflight(ctx) {
+  const findings = [];
+  const [entries, hasShellcheck] = await Promise.all([
+    ctx.ref === null ? status(ctx) : Promise.resolve([]),
+    ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
+    ...ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []
+  ]);
+  if (ctx.ref === null) findings.push(cleanTreeFinding(entries));
+  findings.push(historyFinding(!ctx.historyOk));
+  if (ctx.targets.length === 0) {
+    findings.push(fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
+      fix: "add deploy-gate.yml naming each endpoint's script (or unit / quadlet), or run from the repository that holds them (scripts, *.service units or *.container quadlets that start vLLM, SGLang or llama.cpp, directly or in podman/docker)"
+    }));
+    return findings;
+  }
+  if (ctx.targets.every((t) => t.endpoint === null)) {
+    findings.push(skip("preflight.contracts", `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`, {
+      fix: "declare each endpoint's contract flags in deploy-gate.yml (see docs/config.md)"
+    }));
+  }
+  if (ctx.ref === null && !hasShellcheck) {
+    findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
+  }
+  ctx.shellcheck = hasShellcheck === true;
+  const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
+  for (const f of perTarget) findings.push(...f);
+  return findings;
+}
+async function readScript(ctx, path) {
+  if (ctx.ref) return ctx.reader.show(ctx.ref, path);
+  try {
+    return readFileSync4(join6(ctx.root, path), "utf8");
+  } catch {
+    return null;
+  }
+}
+function refused(ctx, t) {
+  const CHECK23 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
+  return [t.scriptPath, t.unitPath].flatMap((p) => {
+    const why = p === null ? null : refusePath(ctx.root, p);
+    return why ? [fail(CHECK23, `${why}: deploy-gate reads only regular files inside the repository`, {
+      file: p,
+      fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
+    })] : [];
+  });
+}
+async function preflightTarget(ctx, t) {
+  const tag2 = (fs) => fs.map((f) => ({ ...f, data: { endpoint: t.name, ...f.data } }));
+  const bad = refused(ctx, t);
+  if (bad.length) return tag2(bad);
+  const text = await readScript(ctx, t.scriptPath);
+  if (text === null) {
+    const isDir = !ctx.ref && statSync3(join6(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    return tag2([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
+      file: t.scriptPath,
+      fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml"
+    })]);
+  }
+  const script = parseLaunch(t.kind, text);
+  const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
+  const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
+  const out = [];
+  if (t.kind === "script") {
+    out.push(await bashSyntax(text, t.scriptPath));
+    if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join6(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+  }
+  const specs = t.endpoint?.contracts.flags ?? [];
+  if (t.endpoint) out.push(...await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history }));
+  out.push(...await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name))));
+  if (t.unitPath && unitText === null) {
+    out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)` }));
+  }
+  out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
+  if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
+  return tag2(ctx.ref ? out.map((f) => offTree(f, ctx.ref)) : out);
+}
+function offTree(f, ref) {
+  if (f.line === void 0) return f;
+  const { line, ...rest } = f;
+  return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line}`, ...f.evidence ?? []] };
+}
+async function resolveBase(ctx, t) {
+  const CHECK23 = "preflight.dropped-flags";
+  const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
+  if (explicit) {
+    const sha = await ctx.reader.resolve(explicit);
+    const shown = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
+    if (sha) return { sha, label: explicit, short: shown };
+    return { error: fail(CHECK23, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
+  }
+  const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
+  const head2 = ctx.ref ?? "HEAD";
+  if (dirty) {
+    const sha = await ctx.reader.resolve(head2);
+    if (sha) return { sha, label: `${head2} (${sha.slice(0, 10)})`, short: sha.slice(0, 10) };
+  }
+  const last = (await ctx.reader.history(t.scriptPath, head2))[0]?.commit;
+  const parent = last?.parents[0] ?? null;
+  if (!last || !parent) return { error: skip(CHECK23, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
+}
+async function checkDropped(ctx, t, now, contractNames) {
+  if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
+  const base = await resolveBase(ctx, t);
+  if ("error" in base) return [base.error];
+  const atBase = await scriptAtBase(ctx, t, base.sha);
+  if (atBase === null && ctx.base) {
+    return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
+      file: t.scriptPath,
+      fix: `pass --base with a ref that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`
+    })];
+  }
+  if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
+  const baseScript = parseLaunch(t.kind, atBase.text);
+  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path, baseScript.engine?.kind ?? now.engine?.kind);
+}
+async function scriptAtBase(ctx, t, sha) {
+  const same = await ctx.reader.show(sha, t.scriptPath);
+  if (same !== null) return { path: t.scriptPath, text: same };
+  const staged = ctx.ref === null ? (await status(ctx)).find((e) => e.code[0] === "R" && e.path === t.scriptPath)?.from : void 0;
+  const atHead = staged ?? t.scriptPath;
+  const path = await ctx.git.nameAt(atHead, sha, ctx.ref ?? "HEAD") ?? atHead;
+  const text = path === t.scriptPath ? null : await ctx.reader.show(sha, path);
+  return text === null ? null : { path, text };
+}
+async function checkRollbackRef(ctx, t, ref) {
+  const CHECK23 = "preflight.rollback-ref";
+  const sha = await ctx.reader.resolve(ref);
+  if (!sha) {
+    return [fail(CHECK23, `rollback ref ${ref} does not exist`, {
+      fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
+      data: { ref }
+    })];
+  }
+  const text = await ctx.reader.show(sha, t.scriptPath);
+  if (text === null) return [fail(CHECK23, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
+  const syntax = t.kind === "script" ? [await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`)] : [];
+  const specs = t.endpoint?.contracts.flags ?? [];
+  const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
+  const broken = [...syntax, ...contracts2].filter((f) => f.status === "fail");
+  if (broken.length === 0) return [{ check: CHECK23, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
+  return broken.map((f) => ({ ...offTree(f, ref), check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
+}
+
+// src/commands/preflight.ts
+async function preflightFindings(ws, opts, names) {
+  const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
+  const targets = names ? all.filter((t) => names.includes(t.name)) : all;
+  return runPreflight({ root: ws.root, git: ws.git, reader: new GitReader(ws.git), targets, base: opts.base, ref: opts.ref, historyOk: !ws.shallow });
+}
+
+// src/commands/rollout/rollout.ts
+import { getMaxListeners, setMaxListeners } from "node:events";
+import { setTimeout as sleep3 } from "node:timers/promises";
+
+// src/commands/shared/deploy-verify.ts
+import { dirname as dirname8 } from "node:path";
+
+// src/stages/deploy/rollback-guard.ts
+function deployChanged(findings) {
+  return findings.some((f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback);
+}
+var lockLost = (findings) => findings.some((f) => f.check === "deploy.lock" && f.data?.lost === true);
+function rollbackBlocked(findings) {
+  if (lockLost(findings)) return "another run took the deploy lock during this deploy: rolling back would overwrite its deploy";
+  if (!deployChanged(findings)) return "this run did not change the host (it stopped before installing anything), so there is nothing of it to roll back";
+  return null;
 }
 
 // src/domain/engine/vllm/args.ts
@@ -42217,7 +42958,7 @@ var PyReprParser = class {
   }
 };
 function redact3(value, key) {
-  if (key !== void 0 && isSecretKey(key) && value !== null) return "***";
+  if (key !== void 0 && isSecretArgKey(key) && value !== null) return "***";
   if (Array.isArray(value)) return value.map((v) => redact3(v));
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact3(v, k)]));
@@ -42253,7 +42994,7 @@ function flagValue(flags, name) {
   const want = normalizeFlagName(name);
   return flags.filter((f) => normalizeFlagName(f.name) === want).at(-1)?.value ?? null;
 }
-function contractFlags(flags, specs) {
+function contractFlags2(flags, specs) {
   return specs.map((spec2) => {
     const r = findFlag(flags, spec2);
     const name = parseFlagSpec(spec2).name;
@@ -42315,8 +43056,8 @@ function checkArgv(input) {
     return input.direct ? fail(CHECK7, "could not read the engine process's command line", { fix: "check the unit's engine is running (systemctl status SERVICE) and its process's /proc/PID/cmdline is readable by the SSH user" }) : fail(CHECK7, "could not read the container's /proc/1/cmdline", { fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user" });
   }
   const live = liveFlags(input.argv);
-  const shown = input.argv.map((w, i) => i > 0 && looksSecret(input.argv[i - 1]) ? "***" : w.replace(/^(--[\w-]*(?:key|token|password|secret)[\w-]*=).*/i, "$1***"));
-  const contracts2 = contractFlags(live, input.contracts);
+  const shown = input.argv.map((w, i) => i > 0 && looksSecret(input.argv[i - 1]) ? "***" : w.replace(SECRET_FLAG_ASSIGNMENT, "$1***"));
+  const contracts2 = contractFlags2(live, input.contracts);
   const broken = contracts2.filter((c) => c.status !== "present");
   const drift = input.script?.engine ? driftOf(input.script.engine.flags, live) : [];
   const real = drift.filter((d) => d.kind !== "unresolved");
@@ -42700,7 +43441,7 @@ function likelyCauses(run, script, cacheRoot) {
   const m = covering ?? mounts[0];
   const word2 = run.command.words.find((w) => w.line === m.line && w.text.includes(m.source));
   if (word2?.optional) causes.push(`the mount is optional (\${VAR:+-v ...}): when its variable is unset on the host no cache is mounted`);
-  const before = script.commands.filter((c) => c.line < run.command.line).flatMap((item) => createdDirs({ source: { file: "", script, origin: "script" }, item }));
+  const before = script.commands.filter((c) => c.line < run.command.line).flatMap((item) => createdDirs({ item }));
   const src = { text: m.source, ...m.resolvedSource !== void 0 ? { resolved: m.resolvedSource } : {} };
   if (!before.some((w) => samePath(w, src))) causes.push(`no mkdir -p of ${m.source} before the podman run (a missing or re-created directory starts empty)`);
   if (causes.length === 0) causes.push("a changed compile range (--max-num-batched-tokens, max-num-seqs) costs ONE recompile: if the next boot is warm, nothing is wrong");
@@ -42741,21 +43482,6 @@ function checkCompileCache(i) {
 }
 
 // src/stages/verify/decode-stream.ts
-function sseEvents(pieces) {
-  const out = [];
-  let buf = "";
-  for (const p of pieces) {
-    buf += p.text;
-    let nl;
-    while ((nl = buf.indexOf("\n")) >= 0) {
-      const line = buf.slice(0, nl).replace(/\r$/, "");
-      buf = buf.slice(nl + 1);
-      if (line.startsWith("data:")) out.push({ atMs: p.atMs, data: line.slice(5).trim() });
-    }
-  }
-  if (buf.startsWith("data:")) out.push({ atMs: pieces.at(-1)?.atMs ?? 0, data: buf.slice(5).trim() });
-  return out;
-}
 function parseSample(r) {
   const s = { ttftMs: null, wallMs: r.wallMs, promptTokens: null, completionTokens: null, finishReason: null, text: "", chunks: 0 };
   for (const e of r.events) {
@@ -43092,7 +43818,7 @@ function checkVram(tool, output, env, devicePaths = []) {
 }
 
 // src/stages/verify/http-checks.ts
-import { dirname as dirname2 } from "node:path";
+import { dirname as dirname7 } from "node:path";
 
 // src/stages/verify/models.ts
 var CHECK19 = "verify.models";
@@ -43175,6 +43901,25 @@ function parseCurlOutput(stdout) {
 
 // src/ports/http/stream-route.ts
 import { request as httpRequest } from "node:http";
+
+// src/ports/http/sse.ts
+function sseEvents(pieces) {
+  const out = [];
+  let buf = "";
+  for (const p of pieces) {
+    buf += p.text;
+    let nl;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, nl).replace(/\r$/, "");
+      buf = buf.slice(nl + 1);
+      if (line.startsWith("data:")) out.push({ atMs: p.atMs, data: line.slice(5).trim() });
+    }
+  }
+  if (buf.startsWith("data:")) out.push({ atMs: pieces.at(-1)?.atMs ?? 0, data: buf.slice(5).trim() });
+  return out;
+}
+
+// src/ports/http/stream-route.ts
 var CAP = 8 << 20;
 async function streamFromRunner(url2, body, headers, timeoutMs) {
   const ctl = new AbortController();
@@ -43224,11 +43969,11 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
   const t0 = performance.now();
   const payload = JSON.stringify(body);
   const pieces = [];
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     const done = (status2, error2) => {
       clearTimeout(timer);
       stream.destroy();
-      resolve6({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error2 });
+      resolve7({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error2 });
     };
     const timer = setTimeout(() => {
       req.destroy();
@@ -43252,13 +43997,13 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
 }
 
 // src/ports/http/route.ts
-var join5 = (base, path) => base.replace(/\/+$/, "") + path;
+var join7 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join5(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join5(url2, path), body, headers, timeoutMs)
+    send: (method, path, body, timeoutMs) => request(method, join7(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join7(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -43269,7 +44014,7 @@ function peerRoute(peer, url2, headers) {
       const t0 = performance.now();
       let r;
       try {
-        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join5(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
+        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join7(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
       } catch (e) {
         return { status: null, body: "", error: `from ${peer.name}: ${e.message}`, durationMs: performance.now() - t0 };
       }
@@ -43277,11 +44022,11 @@ function peerRoute(peer, url2, headers) {
       const error2 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error2 && `from ${peer.name}: ${error2}`, durationMs: performance.now() - t0 };
     },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join5(url2, path), body, headers, timeoutMs)
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join7(url2, path), body, headers, timeoutMs)
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const tls = tlsConnect({ socket: stream, servername, ...ca ? { ca } : {}, ALPNProtocols: ["http/1.1"] });
     const timer = setTimeout(() => {
       tls.destroy();
@@ -43289,7 +44034,7 @@ function tlsOver(stream, servername, ca, timeoutMs) {
     }, timeoutMs);
     tls.once("secureConnect", () => {
       clearTimeout(timer);
-      resolve6(tls);
+      resolve7(tls);
     });
     tls.once("error", (e) => {
       clearTimeout(timer);
@@ -43315,17 +44060,17 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
         return done(null, "", e.message);
       }
       const payload = body === void 0 ? void 0 : JSON.stringify(body);
-      return new Promise((resolve6) => {
+      return new Promise((resolve7) => {
         const timer = setTimeout(() => {
           req.destroy();
           stream.destroy();
-          resolve6(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
+          resolve7(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
         }, timeoutMs);
         const req = httpRequest2({
           method,
           host: u.hostname,
           port,
-          path: join5(u.pathname === "/" ? "" : u.pathname, path),
+          path: join7(u.pathname === "/" ? "" : u.pathname, path),
           createConnection: () => stream,
           headers: { ...headers, ...payload === void 0 ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }
         }, (res) => {
@@ -43334,12 +44079,12 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
           res.on("end", () => {
             clearTimeout(timer);
             stream.end();
-            resolve6(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
+            resolve7(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
           });
         });
         req.on("error", (e) => {
           clearTimeout(timer);
-          resolve6(done(null, "", `through the tunnel: ${e.message}`));
+          resolve7(done(null, "", `through the tunnel: ${e.message}`));
         });
         req.end(payload);
       });
@@ -43351,7 +44096,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
-      return streamThroughTunnel(stream, u, join5(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+      return streamThroughTunnel(stream, u, join7(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
@@ -43428,7 +44173,7 @@ async function chooseRoute(ctx, url2, headers, opts, t) {
   const notes = [];
   const none = async () => {
   };
-  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname2(ctx.configFile)) : void 0;
+  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname7(ctx.configFile)) : void 0;
   if (peerTarget) {
     try {
       const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 2e4 }))))(peerTarget);
@@ -43685,8 +44430,8 @@ async function runVerify(ctx, opts) {
   }
   ctx.progress(`verify: reading ${name} on ${ctx.host.name}`);
   const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: direct ? null : name, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
-  const env = opts.env ?? process.env;
-  const headers = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
+  const apiKey = apiKeyOf(ctx, opts.env);
+  const headers = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
   const httpP = startHttp(ctx, opts, t, headers);
   const { facts, error: error2 } = await factsP;
   const live = facts?.argv ? liveFlags(facts.argv) : [];
@@ -43734,64 +44479,23 @@ async function runVerify(ctx, opts) {
   return [...hostFindings, ...httpFindings, specFinding, decodeFinding];
 }
 
-// src/commands/shared/deploy-verify.ts
-function owner(env = process.env) {
-  const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";
-  let user = "unknown";
-  try {
-    user = userInfo().username;
-  } catch {
-  }
-  return `${user}@${hostname()}${run}`;
+// src/commands/shared/refs.ts
+async function resolveRef(ws, ref, flag = "") {
+  const sha = await ws.git.resolve(ref);
+  if (!sha) throw new UsageError(`${flag}${ref} does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+  return sha;
 }
-function endpointFor(ws, name, opts) {
+async function deployRef(ws, name, opts) {
   const ep = ws.config.endpoints[name];
-  const o = opts.hostOverride;
-  if (!o) return ep;
-  if (!ep.host && !ep.hosts && !o.address !== !o.user) {
-    throw new UsageError(`endpoint ${name} has no host: in ${ws.configFile}: give the host and user inputs together (the ${o.address ? "user" : "host"} input is missing), or add host: to the endpoint`);
+  let ref = opts.ref ?? await ws.git.branch() ?? "HEAD";
+  if (opts.command === "rollback" && !opts.ref) {
+    if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back, or pass --ref REF`);
+    ref = ep.rollback.ref;
   }
-  const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : void 0);
-  return base ? { ...ep, host: effectiveTarget(base, o, dirname3(ws.configFile)) } : ep;
+  return { ref, sha: await resolveRef(ws, ref) };
 }
-function oneEndpoint(ws, opts, command, needs) {
-  if (!ws.config) throw new UsageError(`${command} needs deploy-gate.yml (${needs}): see the README's config reference`);
-  const names = Object.keys(ws.config.endpoints);
-  const name = opts.endpoint ?? (names.length === 1 ? names[0] : null);
-  if (!name) throw new UsageError(`${command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
-  const ep = ws.config.endpoints[name];
-  if (!ep) throw new UsageError(`--endpoint ${name} is not in ${ws.configFile}; endpoints: ${names.join(", ")}`);
-  return { name, ep };
-}
-async function connect(ep, opts, configDir) {
-  const target = effectiveTarget(ep.host, null, configDir);
-  const where = describeTarget(target);
-  try {
-    const host = await SshHost.connect(target, sshOptions(target, { timeoutMs: opts.connectTimeoutMs ?? 2e4 }));
-    return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
-  } catch (e) {
-    if (e instanceof HostError) {
-      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: e.fix ?? connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
-    }
-    throw e;
-  }
-}
-function connectFix(kind, where) {
-  switch (kind) {
-    case "no-pin":
-      return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint (host.jump.hostKey for a jump host; or the action's host-key / jump-host-key input), with the line in the message above; never trust on first use";
-    case "host-key-mismatch":
-      return `the host's key is not the pinned one: if the host was reinstalled, verify the new key out of band and update the pin; otherwise stop, this may be a different machine than ${where}`;
-    case "auth":
-      return "the key was refused: check host.user, and that the public key of identityFile / DEPLOY_GATE_SSH_KEY is in the user's authorized_keys";
-    case "timeout":
-      return "no SSH handshake in time: check the address and port, and whether a firewall drops the connection";
-    case "unreachable":
-      return "nothing answers on that address and port: check host.address and host.port, and that sshd runs";
-    default:
-      return "retry; if it persists, check sshd's log on the host";
-  }
-}
+
+// src/commands/shared/stage-context.ts
 function stageContext(ws, name, ep, host, ref, sha, progress, fleetHost) {
   return {
     ...fleetHost ? { fleetHost } : {},
@@ -43806,30 +44510,22 @@ function stageContext(ws, name, ep, host, ref, sha, progress, fleetHost) {
     progress,
     now: Date.now,
     signal: runAbort.signal,
-    repoPath: (p) => relative2(ws.root, resolve3(dirname3(ws.configFile), p)).split("\\").join("/")
+    repoPath: (p) => repoPath(ws, p),
+    apiKey: ws.apiKey
   };
 }
-async function deployRef(ws, name, opts) {
-  const ep = ws.config.endpoints[name];
-  let ref = opts.ref ?? await ws.git.branch() ?? "HEAD";
-  if (opts.command === "rollback" && !opts.ref) {
-    if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back, or pass --ref REF`);
-    ref = ep.rollback.ref;
-  }
-  const sha = await ws.git.resolve(ref);
-  if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
-  return { ref, sha };
-}
+
+// src/commands/shared/deploy-verify.ts
 async function deployAndVerify(ws, name, opts, progress) {
-  const ep = endpointFor(ws, name, opts);
+  const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, opts.command, ["host", "service", "install", "url", "model"], ws.configFile);
   const findings = [];
   const { ref, sha } = await deployRef(ws, name, opts);
-  const { host, finding } = await connect(ep, opts, dirname3(ws.configFile));
+  const { host, finding } = await connect(ep, opts, dirname8(ws.configFile));
   if (!host) return { findings: [finding], ref, sha };
   try {
     const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
-    const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: owner() });
+    const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: ws.owner });
     findings.push(...dep.findings);
     if (opts.dryRun) return { findings, ref, sha };
     if (dep.ok) findings.push(...await runVerify(ctx, { deployment: dep.deployment }));
@@ -43855,7 +44551,7 @@ async function autoRollback(ws, name, ep, host, progress, why, deployedSha, flee
   }
   progress(`${name}: ${why}; rolling back to ${ref} (${sha.slice(0, 10)})`);
   const ctx = stageContext(ws, name, ep, host, ref, sha, progress, fleetHost);
-  const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 6e4, owner: `${owner()} (auto-rollback)` });
+  const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 6e4, owner: `${ws.owner} (auto-rollback)` });
   const verified = dep.ok ? await runVerify(ctx, { deployment: dep.deployment }) : [];
   const broken = [...dep.findings, ...verified].filter((f) => f.status === "fail");
   const sub = [...dep.findings, ...verified].map((f) => ({ ...f, summary: `[rollback] ${f.summary}`, data: { ...f.data, rollback: true } }));
@@ -43867,35 +44563,6 @@ async function autoRollback(ws, name, ep, host, progress, why, deployedSha, flee
     data: { ref, sha }
   })];
 }
-async function verifyOnly(ws, name, opts, progress) {
-  const ep = endpointFor(ws, name, opts);
-  requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
-  const { host, finding } = await connect(ep, opts, dirname3(ws.configFile));
-  if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
-  try {
-    let ref = opts.ref;
-    let shown = ref;
-    if (!ref) {
-      const state = await readStateRecord(host, name);
-      if (!state) {
-        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "(no deploy record on the host)", sha: null };
-      }
-      ref = state.sha;
-      shown = await ws.git.resolve(state.ref).catch(() => null) === state.sha ? state.ref : state.sha.slice(0, 10);
-      progress(`${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`);
-    }
-    const sha = await ws.git.resolve(ref);
-    if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
-    const ctx = stageContext(ws, name, ep, host, shown ?? ref, sha, progress);
-    return { findings: [...await runVerify(ctx, { deployment: null })], ref: shown ?? ref, sha };
-  } finally {
-    await host.close();
-  }
-}
-
-// src/commands/rollout/rollout.ts
-import { getMaxListeners, setMaxListeners } from "node:events";
-import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/stages/verify/replicas.ts
 var CHECK22 = "verify.replicas";
@@ -43952,74 +44619,16 @@ function checkReplicas(rows, opts) {
 }
 
 // src/commands/rollout/host-step.ts
-import { dirname as dirname4 } from "node:path";
-
-// src/domain/rollout.ts
-var hostName2 = (h) => h.name ?? h.address;
-function endpointFor2(ep, h) {
-  const { name: _name, url: url2, ...target } = h;
-  return { ...ep, host: target, hosts: void 0, url: url2 ?? ep.url };
-}
-function selectHosts(all, only) {
-  if (!only) return { hosts: [...all], unknown: [] };
-  return { hosts: all.filter((h) => only.includes(h)), unknown: only.filter((h) => !all.includes(h)) };
-}
-function oneFleetHost(hosts, endpoint, command, only) {
-  const names = hosts.map(hostName2);
-  if (!only || only.length !== 1) return `${command} reads one host: endpoint ${endpoint} is a fleet (hosts:); pass --hosts NAME (one of ${names.join(", ")})`;
-  const h = hosts.find((x) => hostName2(x) === only[0]);
-  return h ?? `--hosts ${only[0]}: not a host of endpoint ${endpoint} (hosts: ${names.join(", ")})`;
-}
-function planSteps(hosts, rollout) {
-  const steps = [];
-  const canary = Math.min(rollout.canary, hosts.length);
-  if (canary > 0) steps.push(hosts.slice(0, canary));
-  for (let i = canary; i < hosts.length; i += rollout.batch) steps.push(hosts.slice(i, i + rollout.batch));
-  return steps;
-}
-var hostFailed = (o) => o.findings.some((f) => f.status === "fail");
-function stepPassed(outcomes) {
-  return outcomes.every((o) => !hostFailed(o));
-}
-function rollbackTargets(outcomes) {
-  return outcomes.filter((o) => o.changed).map((o) => o.host);
-}
-function hostsToFinish(all, outcomes, rolledBack) {
-  const done = new Set(outcomes.filter((o) => !hostFailed(o) && !rolledBack.has(o.host)).map((o) => o.host));
-  return all.filter((h) => !done.has(h));
-}
-function haltFix(command, rest, fleetSize, rolledBack) {
-  if (rest.length < fleetSize) {
-    return `read the failing host's findings above; for a cause on the host, fix it there and finish the rollout: ${command} --hosts ${rest.join(",")}; a fix committed to the repo is a new change for every host: ${command}`;
-  }
-  return `read the failing host's findings above; fix the change, then ${rolledBack ? "roll it out again" : "finish the rollout"}: ${command}`;
-}
-function hostRows(hosts, findings) {
-  const rows = hosts.map(({ host, step, readyMs }) => {
-    const own2 = findings.filter((f) => f.host === host);
-    const main2 = own2.filter((f) => !f.data?.rollback && f.check !== "deploy.rollback");
-    const rb = own2.find((f) => f.check === "deploy.rollback" && f.status !== "skip");
-    let verdict = own2.length === 0 || own2.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : verdictOf(main2);
-    if (rb) verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
-    const plan = own2.filter((f) => f.check === "verify.plan").at(-1);
-    const kv2 = plan?.data?.kvTokens;
-    return { host, step, verdict, readyMs, kvTokens: typeof kv2 === "number" ? kv2 : null };
-  });
-  const RANK = { "rollback failed": 0, fail: 0, "failed, rolled back": 0, "rolled back": 1, warn: 2, pass: 3, "not touched": 4 };
-  const rank = (r) => RANK[r.verdict];
-  return rows.sort((a, b) => rank(a) - rank(b) || (a.step ?? 99) - (b.step ?? 99));
-}
-
-// src/commands/rollout/host-step.ts
+import { dirname as dirname9 } from "node:path";
 var tag = (host, fs) => fs.map((f) => ({ ...f, host }));
 var hostProgress = (run, host) => (line) => run.progress(`[${host}] ${line}`);
 async function open2(run, h, host, why) {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
   const pin = run.opts.hostOverride?.knownHosts;
-  const ep = endpointFor2(run.ep, h);
+  const ep = endpointFor(run.ep, h);
   const pinned = pin && ep.host ? { ...ep, host: { ...ep.host, knownHosts: pin, hostKey: void 0 } } : ep;
-  const { host: conn, finding } = await connect(pinned, run.opts, dirname4(run.ws.configFile));
+  const { host: conn, finding } = await connect(pinned, run.opts, dirname9(run.ws.configFile));
   if (!conn) return { conn: null, findings: tag(host, [{ ...finding, summary: `${finding.summary} (${why}: counted as a failure, not skipped)` }]) };
   run.conns.set(host, conn);
   return { conn, findings: [] };
@@ -44029,9 +44638,9 @@ async function deployHost(run, h, host, step) {
   p(`step ${step + 1}: connecting to ${h.user}@${h.address}:${h.port}`);
   const { conn, findings } = await open2(run, h, host, `unreachable before step ${step + 1}`);
   if (!conn) return { host, step, findings, changed: false, readyMs: null };
-  const ctx = stageContext(run.ws, run.name, endpointFor2(run.ep, h), conn, run.ref, run.sha, p, host);
+  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, p, host);
   const t0 = Date.now();
-  const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: owner() });
+  const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: run.ws.owner });
   const readyMs = dep.ok && !run.opts.dryRun ? Date.now() - t0 : null;
   const out = [...dep.findings];
   if (dep.ok && !run.opts.dryRun) out.push(...await runVerify(ctx, { deployment: dep.deployment }));
@@ -44041,7 +44650,7 @@ async function deployHost(run, h, host, step) {
 async function verifyHost(run, h, host) {
   const { conn, findings } = await open2(run, h, host, "unreachable for verify");
   if (!conn) return findings;
-  const ctx = stageContext(run.ws, run.name, endpointFor2(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host), host);
+  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host), host);
   return tag(host, await runVerify(ctx, { deployment: null }));
 }
 async function replicaFacts(run, host) {
@@ -44059,12 +44668,11 @@ function allowParallelWaits(hosts) {
 var isFleet = (ws, name) => Boolean(ws.config?.endpoints[name]?.hosts);
 function chosenHosts(ws, name, opts) {
   const all = ws.config.endpoints[name].hosts;
-  const { hosts, unknown: unknown2 } = selectHosts(all.map(hostName2), opts.hosts ?? null);
-  if (unknown2.length) throw new UsageError(`--hosts ${unknown2.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName2).join(", ")})`);
+  const chosen = hostsOf(name, ws.config.endpoints[name], opts);
   const noUrl = all.filter((h) => !h.url && !ws.config.endpoints[name].url).map(hostName2);
   if (noUrl.length) throw new ConfigError(ws.configFile, [{ line: null, path: `endpoints.${name}.url`, message: `required by ${opts.command}: set url: on the endpoint, or url: on host(s) ${noUrl.join(", ")}` }]);
   if (opts.hostOverride?.hostKey) throw new UsageError(`a single host-key pins one machine; endpoint ${name} is a fleet: put hostKey: in each hosts: entry of ${ws.configFile}, or pass known-hosts with a line per host`);
-  return all.filter((h) => hosts.includes(hostName2(h)));
+  return chosen;
 }
 async function closeAll(conns) {
   await Promise.all([...conns.values()].map((c) => c.close().catch(() => void 0)));
@@ -44152,7 +44760,7 @@ async function rollBack(run, outcomes, byName) {
   const done = await Promise.all(targets.map(async (h) => {
     const { conn, findings } = await open2(run, byName.get(h), h, "unreachable for the rollback");
     if (!conn) return findings;
-    return tag(h, await autoRollback(run.ws, name, endpointFor2(ep, byName.get(h)), conn, hostProgress(run, h), "the rollout halted", run.sha, h));
+    return tag(h, await autoRollback(run.ws, name, endpointFor(ep, byName.get(h)), conn, hostProgress(run, h), "the rollout halted", run.sha, h));
   }));
   return done.flat();
 }
@@ -44160,8 +44768,7 @@ async function verifyFleet(ws, name, opts, progress) {
   const ep = ws.config.endpoints[name];
   requireFor(name, ep, "verify", ["service", "model"], ws.configFile);
   const hosts = chosenHosts(ws, name, opts);
-  const want = opts.ref ? await ws.git.resolve(opts.ref) : null;
-  if (opts.ref && !want) throw new UsageError(`${opts.ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+  const want = opts.ref ? await resolveRef(ws, opts.ref) : null;
   allowParallelWaits(hosts.length);
   const conns = /* @__PURE__ */ new Map();
   const findings = [];
@@ -44189,702 +44796,230 @@ async function verifyFleet(ws, name, opts, progress) {
   return { findings, ref: shown.ref, sha: shown.sha, fleet };
 }
 
+// src/commands/verify.ts
+import { dirname as dirname10 } from "node:path";
+async function verifyOnly(ws, name, opts, progress) {
+  const ep = endpointFor2(ws, name, opts);
+  requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
+  const { host, finding } = await connect(ep, opts, dirname10(ws.configFile));
+  if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
+  try {
+    let ref = opts.ref;
+    let shown = ref;
+    if (!ref) {
+      const state = await readStateRecord(host, name);
+      if (!state) {
+        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "(no deploy record on the host)", sha: null };
+      }
+      ref = state.sha;
+      shown = await ws.git.resolve(state.ref).catch(() => null) === state.sha ? state.ref : state.sha.slice(0, 10);
+      progress(`${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`);
+    }
+    const sha = await resolveRef(ws, ref);
+    const ctx = stageContext(ws, name, ep, host, shown ?? ref, sha, progress);
+    return { findings: [...await runVerify(ctx, { deployment: null })], ref: shown ?? ref, sha };
+  } finally {
+    await host.close();
+  }
+}
+
+// src/commands/run.ts
+async function runEndpoint(ws, opts, progress) {
+  const { name, ep } = oneEndpoint(ws, opts, "host, service, container, install, url");
+  const findings = [];
+  if (opts.command === "run" && !opts.skipPreflight) {
+    const pre = await preflightFindings(ws, opts, [name]);
+    findings.push(...pre);
+    if (pre.some((f) => f.status === "fail")) {
+      findings.push(skip("deploy.lock", "deploy not attempted: preflight failed", { fix: "fix the preflight failures above (or pass --skip-preflight to see what the host says)" }));
+      return { findings, ref: null, sha: null };
+    }
+  }
+  hostsOf(name, ep, opts);
+  const verify = opts.command === "verify";
+  const stage = isFleet(ws, name) ? await (verify ? verifyFleet : deployFleet)(ws, name, opts, progress) : await (verify ? verifyOnly : deployAndVerify)(ws, name, opts, progress);
+  return { ...stage, findings: [...findings, ...stage.findings] };
+}
+
+// src/commands/schema.ts
+var configJsonSchema = () => jsonSchema(TRAP_RULE_DEFS);
+
 // src/lib/version.ts
 var VERSION = "0.1.0";
 
-// src/commands/index.ts
-function findConfigUpwards(cwd, root) {
-  for (let dir = cwd; ; dir = dirname5(dir)) {
-    const candidate = join6(dir, DEFAULT_CONFIG);
-    if (existsSync(candidate)) return candidate;
-    if (dir === root || dirname5(dir) === dir || !dir.startsWith(root)) return null;
-  }
-}
-async function openWorkspace(opts) {
-  let configFile = opts.config ? isAbsolute4(opts.config) ? opts.config : join6(opts.cwd, opts.config) : null;
-  const info = await new Git(opts.cwd).info() ?? (configFile && existsSync(dirname5(configFile)) ? await new Git(dirname5(configFile)).info() : null);
-  const root = info?.root ?? null;
-  if (!info || !root) {
-    throw new UsageError(`${opts.cwd} is not inside a git repository: run from the repository that holds the serve scripts, or pass --config with its deploy-gate.yml (in a workflow: actions/checkout first)`);
-  }
-  const git = new Git(root);
-  configFile ??= findConfigUpwards(resolve4(opts.cwd), root);
-  if (opts.ref && configFile && relative3(root, resolve4(configFile)).startsWith("..")) {
-    throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
-  }
-  const config2 = configFile ? loadConfig(configFile) : null;
-  return { root, git, config: config2, configFile, shallow: info.shallow, head: info.head };
-}
-function selectTargets(ws, files, endpoint) {
-  if (!ws.config) {
-    const found = discoverTargets(ws.root, files);
-    if (endpoint) {
-      const one = found.filter((t) => t.name === endpoint);
-      if (!one.length) throw new UsageError(`--endpoint ${endpoint}: no deploy-gate.yml here, and no discovered serve script is named so (found: ${found.map((t) => t.name).join(", ") || "none"})`);
-      return one;
-    }
-    return found;
-  }
-  const names = Object.keys(ws.config.endpoints);
-  if (endpoint && !names.includes(endpoint)) {
-    throw new ConfigError(ws.configFile, [{ line: null, path: `endpoints.${endpoint}`, message: `--endpoint ${endpoint} is not in the config; endpoints: ${names.join(", ")}` }]);
-  }
-  return names.filter((n) => !endpoint || n === endpoint).map((n) => {
-    const ep = ws.config.endpoints[n];
-    const rel = (p) => relative3(ws.root, resolve4(dirname5(ws.configFile), p)).split("\\").join("/");
-    const file = launchFile(ep);
-    return { name: n, scriptPath: rel(file.path), kind: file.kind, unitPath: ep.script && ep.unit ? rel(ep.unit) : null, endpoint: ep };
-  });
-}
-function oneEndpoint2(ws, opts) {
-  if (!ws.config) throw new UsageError(`${opts.command} needs deploy-gate.yml (host, service, container, install, url): see the README's config reference`);
-  const names = Object.keys(ws.config.endpoints);
-  if (opts.endpoint) {
-    selectTargets(ws, [], opts.endpoint);
-    return opts.endpoint;
-  }
-  if (names.length === 1) return names[0];
-  throw new UsageError(`${opts.command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
-}
-async function runCommand(opts, progress = () => {
-}, now = Date.now) {
-  const report = await collect(opts, (line) => progress(sanitizeLine(line)), now);
-  return sanitizeReport(report);
-}
-async function collect(opts, progress, now) {
-  const started = now();
-  const ws = await openWorkspace(opts);
-  const findings = [];
-  let fleet;
-  let refName = opts.ref ?? "HEAD";
-  let sha = opts.ref ? await ws.git.resolve(refName) : ws.head;
-  if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)`);
-  const preflight = async (names, ref) => {
-    const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
-    const targets = names ? all.filter((t) => names.includes(t.name)) : all;
-    return runPreflight({ root: ws.root, git: ws.git, reader: new GitReader(ws.git), targets, base: opts.base, ref, historyOk: !ws.shallow });
-  };
-  switch (opts.command) {
-    case "preflight":
-      findings.push(...await preflight(null, opts.ref));
-      break;
-    case "run":
-    case "rollback":
-    case "verify": {
-      const name = oneEndpoint2(ws, opts);
-      if (opts.command === "run" && !opts.skipPreflight) {
-        const pre = await preflight([name], opts.ref);
-        findings.push(...pre);
-        if (pre.some((f) => f.status === "fail")) {
-          findings.push(skip("deploy.lock", "deploy not attempted: preflight failed", { fix: "fix the preflight failures above (or pass --skip-preflight to see what the host says)" }));
-          break;
-        }
-      }
-      if (opts.hosts && !isFleet(ws, name)) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
-      const verify = opts.command === "verify";
-      const stage = isFleet(ws, name) ? await (verify ? verifyFleet : deployFleet)(ws, name, opts, progress) : await (verify ? verifyOnly : deployAndVerify)(ws, name, opts, progress);
-      fleet = stage.fleet;
-      findings.push(...stage.findings);
-      refName = stage.ref;
-      sha = stage.sha;
-      break;
-    }
-    default:
-      throw new UsageError(`\`${opts.command}\` is handled by the CLI, not the pipeline`);
-  }
-  return {
+// src/commands/shared/report.ts
+function buildReport(ws, opts, parts) {
+  const names = ws.config ? Object.keys(ws.config.endpoints) : [];
+  return sanitizeReport({
     schema: 1,
     tool: { name: "deploy-gate", version: VERSION },
     command: opts.command,
-    endpoint: opts.endpoint ?? (ws.config && Object.keys(ws.config.endpoints).length === 1 ? Object.keys(ws.config.endpoints)[0] : null),
-    ref: { name: refName, sha },
-    verdict: verdictOf(findings),
-    durationMs: Math.round(now() - started),
-    findings,
-    ...fleet ? { fleet } : {}
-  };
+    endpoint: opts.endpoint ?? (names.length === 1 ? names[0] : null),
+    ref: parts.ref,
+    verdict: verdictOf(parts.findings),
+    durationMs: Math.round(parts.durationMs),
+    findings: parts.findings,
+    ...parts.fleet ? { fleet: parts.fleet } : {}
+  });
 }
 
-// src/commands/logs/boots.ts
-function parseBoot(text) {
-  if (text === "current") return { kind: "relative", offset: 0 };
-  if (text === "previous") return { kind: "relative", offset: -1 };
-  if (/^-\d{1,4}$/.test(text) || text === "0") return { kind: "relative", offset: Number(text) };
-  if (/^\d{1,4}$/.test(text)) return { kind: "absolute", index: Number(text) };
-  return null;
-}
-var MAX_BOOT_LINES = 5e4;
-var BootSplitter = class {
-  constructor(service, want) {
-    this.service = service;
-    this.want = want;
-  }
-  service;
-  want;
-  kept = [];
-  current = null;
-  count = 0;
-  sawStarting = false;
-  /** Returns the boot the record opened, if it opened one (for --follow's headers). */
-  push(rec) {
-    let opened = null;
-    const fromSystemd = rec.identifier === "systemd" && rec.unit === this.service;
-    const starting = fromSystemd && rec.text.startsWith("Starting ");
-    const started = fromSystemd && rec.text.startsWith("Started ");
-    if (!this.current || starting || started && !this.sawStarting) opened = this.open(rec.ts);
-    if (starting) this.sawStarting = true;
-    else if (started || rec.container) this.sawStarting = false;
-    const b = this.current;
-    if (rec.container && !b.container) b.container = rec.container;
-    if (rec.ts) b.endTs = rec.ts;
-    b.records.push(rec);
-    if (b.records.length > MAX_BOOT_LINES * 1.25) {
-      const drop = b.records.length - MAX_BOOT_LINES;
-      b.records.splice(0, drop);
-      b.cut += drop;
-    }
-    return opened;
-  }
-  open(ts) {
-    this.count++;
-    const b = { index: this.count, container: null, startTs: ts, endTs: ts, records: [], cut: 0 };
-    this.current = b;
-    if (this.want.kind === "absolute") {
-      if (b.index === this.want.index) this.kept.push(b);
-    } else {
-      this.kept.push(b);
-      while (this.kept.length > 1 - this.want.offset) this.kept.shift();
-    }
-    return b;
-  }
-  /** How many boots the window held. */
-  get total() {
-    return this.count;
-  }
-  /** The boot asked for, or null with why not. */
-  selected() {
-    if (this.want.kind === "absolute") {
-      const b2 = this.kept[0];
-      return b2 ? { boot: b2, fromCurrent: b2.index - this.count } : { boot: null, why: `the window holds ${this.count} boot(s); there is no boot ${this.want.index}` };
-    }
-    const back = -this.want.offset;
-    if (this.count <= back) return { boot: null, why: `the window holds ${this.count} boot(s); none is ${back} before the current one (widen it with --since)` };
-    const b = this.kept[this.kept.length - 1 - back];
-    return { boot: b, fromCurrent: -back };
-  }
+// src/commands/index.ts
+var HANDLERS = {
+  explain: explainCommand,
+  schema: async (_opts, io) => (io.out(JSON.stringify(configJsonSchema(), null, 2) + "\n"), 0),
+  init: async (opts, io) => runInit(opts, io),
+  logs: logsHandler,
+  lock: async (opts, io) => lockCommand(opts, io)
 };
-
-// src/commands/logs/remote.ts
-var DEFAULT_LINES = 5e4;
-function sinceArg(text) {
-  const t = text.trim();
-  const ms = parseDuration(t);
-  if (ms !== null && /^\d/.test(t)) return `-${Math.max(1, Math.round(ms / 1e3))}s`;
-  if (/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/.test(t)) return realDate(t) ? t.replace("T", " ") : null;
-  if (/^@\d{1,12}$/.test(t) || t === "today" || t === "yesterday") return t;
-  return null;
-}
-function realDate(t) {
-  const [date2, time2 = "00:00:00"] = t.split(/[ T]/);
-  const [y, mo, d] = date2.split("-").map(Number);
-  const [h, mi, s = 0] = time2.split(":").map(Number);
-  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
-}
-function logsArgv(t) {
-  const window2 = t.since !== null ? [`--since=${t.since}`] : [`--lines=${DEFAULT_LINES}`];
-  return [
-    "journalctl",
-    "-o",
-    "json",
-    "--no-pager",
-    ...t.follow ? ["--follow"] : [],
-    ...window2,
-    ...t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"],
-    `_SYSTEMD_UNIT=${t.service}`,
-    "+",
-    `UNIT=${t.service}`
-  ];
-}
-
-// src/commands/logs/render.ts
-function stamp(ts) {
-  if (!ts) return " ".repeat(23);
-  return new Date(Math.floor(ts / 1e3)).toISOString().replace("T", " ").slice(0, 23);
-}
-function lineText(rec) {
-  const who = rec.identifier === "systemd" ? "systemd: " : "";
-  return `${stamp(rec.ts)}  ${who}${rec.text}`;
-}
-function bootHeader(b, fromCurrent, total, endpoint) {
-  const which = fromCurrent === null ? "" : fromCurrent === 0 ? " (current)" : ` (${fromCurrent} from current)`;
-  const of = total === null ? "" : ` of ${total}`;
-  const span = b.records.length > 0 ? ` \xB7 ${stamp(b.startTs)} \u2192 ${stamp(b.endTs)} UTC` : "";
-  const cut = b.cut > 0 ? ` \xB7 first ${b.cut} line(s) not kept` : "";
-  return `-- ${endpoint}: boot ${b.index}${of}${which}${b.container ? ` \xB7 container ${b.container}` : ""}${span} \xB7 ${b.records.length} line(s)${cut} --`;
-}
-function toExplain(d) {
-  return { schema: 1, class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode, summary: d.summary, fix: d.fix, evidence: d.evidence };
-}
-function diagnosisText(d, colour) {
-  return `-- diagnosis of this boot --
-${renderExplain(toExplain(d), colour)}`;
-}
-function bootJson(endpoint, b, fromCurrent, total, d) {
-  return JSON.stringify({
-    schema: 1,
-    endpoint,
-    boot: { index: b.index, fromCurrent, of: total, container: b.container, startTs: b.startTs, endTs: b.endTs, cutLines: b.cut },
-    lines: b.records.map((r) => ({ ts: r.ts, priority: r.priority, identifier: r.identifier, text: r.text })),
-    diagnosis: toExplain(d)
-  }, null, 2) + "\n";
-}
-
-// src/commands/logs/twin-echo.ts
-var REMEMBERED = 1024;
-var TwinEcho = class {
-  /** text -> whether the printed copy came from the container (conmon) */
-  printed = /* @__PURE__ */ new Map();
-  /** True when rec repeats a line printed from the other copy (drop it); else remembers rec. */
-  isEcho(rec) {
-    const fromContainer = rec.container !== null;
-    const seen = this.printed.get(rec.text);
-    if (seen !== void 0 && seen !== fromContainer) {
-      this.printed.delete(rec.text);
-      return true;
+async function runCommand(opts, progress = () => {
+}, env = {}, now = Date.now) {
+  const started = now();
+  const say = (line) => progress(sanitizeLine(line));
+  const ws = await openWorkspace(opts, env);
+  const ref = { name: opts.ref ?? "HEAD", sha: opts.ref ? await resolveRef(ws, opts.ref, "--ref ") : ws.head };
+  switch (opts.command) {
+    case "preflight":
+      return buildReport(ws, opts, { findings: await preflightFindings(ws, opts, null), ref, durationMs: now() - started });
+    case "run":
+    case "rollback":
+    case "verify": {
+      const r = await runEndpoint(ws, opts, say);
+      const shown = r.ref === null ? ref : { name: r.ref, sha: r.sha };
+      return buildReport(ws, opts, { findings: r.findings, ref: shown, ...r.fleet ? { fleet: r.fleet } : {}, durationMs: now() - started });
     }
-    this.printed.set(rec.text, fromContainer);
-    if (this.printed.size > REMEMBERED) this.printed.delete(this.printed.keys().next().value);
-    return false;
+    default:
+      throw new UsageError(`\`${opts.command}\` is not a report command: it prints its own output`);
   }
+}
+
+// src/cli/args.ts
+import { parseArgs } from "node:util";
+var optionLine = (o) => {
+  const flag = `${o.short ? `-${o.short}, ` : ""}--${o.name}${o.arg ? ` ${o.arg}` : ""}`;
+  return `  ${flag.padEnd(26)} ${o.help}`;
 };
+var commandLine = (c) => `  ${`${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(20)} ${c.summary}`;
+var FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the config names no identityFile) and
+  DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY holds the endpoint's API key
+  (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
 
-// src/commands/logs/logs.ts
-var FETCH_TIMEOUT_MS = 12e4;
-function diagnoseBoot(b, service) {
-  const d = new Diagnoser({ unit: service });
-  for (const r of b.records) d.pushRecord(r);
-  return d.finish();
-}
-function logsRequest(opts, endpoint, service, container) {
-  const boot = parseBoot(opts.boot ?? "current");
-  if (!boot) throw new UsageError(`--boot ${opts.boot}: expected current, previous, -N (N boots before the current; write --boot=-N) or N (the N-th in the window)`);
-  const since = opts.since === null || opts.since === void 0 ? null : sinceArg(opts.since);
-  if (opts.since && since === null) throw new UsageError(`--since ${opts.since}: expected a duration (30m, 2h), YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today or yesterday`);
-  if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0)) throw new UsageError("--follow streams the current boot: drop --boot");
-  return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json };
-}
-var clean = (recs) => recs.map((r) => ({ ...r, text: sanitizeLine(r.text), container: r.container === null ? null : sanitizeLine(r.container) }));
-async function printBoot(host, req, io) {
-  const decoder = new JournalDecoder();
-  const boots = new BootSplitter(req.service, req.boot);
-  const take = (recs) => {
-    for (const r3 of clean(recs)) boots.push(r3);
-  };
-  const r = await host.stream(
-    logsArgv({ ...req, follow: false }),
-    (line, stream) => {
-      if (stream === "stdout") take(decoder.push(line));
-    },
-    { timeoutMs: FETCH_TIMEOUT_MS, maxOutputBytes: 1 << 20, signal: io.signal }
-  );
-  take(decoder.flush());
-  if (r.timedOut) io.err(`deploy-gate logs: journalctl on ${host.name} did not finish within ${FETCH_TIMEOUT_MS / 1e3}s; showing what arrived (narrow the window with --since)
-`);
-  else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr))) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${sanitizeLine(r.stderr.trim().split("\n").pop() ?? "")}
-`);
-  const sel = boots.selected();
-  if (!sel.boot) {
-    io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service}${req.container ? ` / container ${req.container}` : ""} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}
-`);
-    return 1;
-  }
-  const d = diagnoseBoot(sel.boot, req.service);
-  if (req.json) io.out(bootJson(req.endpoint, sel.boot, sel.fromCurrent, boots.total, d));
-  else {
-    io.out(`${bootHeader(sel.boot, sel.fromCurrent, boots.total, req.endpoint)}
-`);
-    for (const rec of sel.boot.records) io.out(`${lineText(rec)}
-`);
-    io.out(`${diagnosisText(d, io.colour)}
-`);
-  }
-  return 0;
-}
-async function follow(host, req, io) {
-  const decoder = new JournalDecoder();
-  const boots = new BootSplitter(req.service, { kind: "relative", offset: 0 });
-  let live = null;
-  const print = (rec, opened) => {
-    if (req.json) io.out(JSON.stringify({ ts: rec.ts, priority: rec.priority, identifier: rec.identifier, text: rec.text, boot: boots.total }) + "\n");
-    else {
-      if (opened) io.out(`${bootHeader(opened, null, null, req.endpoint)}
-`);
-      io.out(`${lineText(rec)}
-`);
-    }
-  };
-  const echoes = new TwinEcho();
-  const take = (recs) => {
-    for (const rec of clean(recs)) {
-      if (live && echoes.isEcho(rec)) continue;
-      const opened = boots.push(rec);
-      if (live) print(rec, opened);
-    }
-  };
-  let quiet = null;
-  const goLive = () => {
-    if (live) return;
-    take(decoder.flush());
-    const sel2 = boots.selected();
-    live = sel2.boot ?? { index: 0, container: null, startTs: 0, endTs: 0, records: [], cut: 0 };
-    if (sel2.boot) {
-      if (!req.json) io.out(`${bootHeader(sel2.boot, 0, boots.total, req.endpoint)}
-`);
-      for (const rec of sel2.boot.records) {
-        echoes.isEcho(rec);
-        print(rec, null);
-      }
-    }
-  };
-  const settle2 = () => {
-    if (quiet) clearTimeout(quiet);
-    quiet = setTimeout(() => live ? take(decoder.flush()) : goLive(), live ? 200 : 500);
-  };
-  quiet = setTimeout(goLive, 3e3);
-  const r = await host.stream(logsArgv({ ...req, follow: true }), (line, stream) => {
-    if (stream !== "stdout") return;
-    take(decoder.push(line));
-    settle2();
-  }, { timeoutMs: Number.POSITIVE_INFINITY, maxOutputBytes: 1 << 16, signal: io.signal });
-  if (quiet) clearTimeout(quiet);
-  goLive();
-  take(decoder.flush());
-  const sel = boots.selected();
-  if (sel.boot && !req.json) io.out(`${diagnosisText(diagnoseBoot(sel.boot, req.service), io.colour)}
-`);
-  if (io.signal?.aborted) return 0;
-  io.err(`deploy-gate logs: the stream from ${host.name} ended (${r.code === null ? "connection lost" : `journalctl exited ${r.code}`}): run it again to resume
-`);
-  return 1;
-}
-async function logsCommand(opts, io) {
-  const ws = await openWorkspace(opts);
-  const { name, ep } = oneEndpoint(ws, opts, "logs", "host, service");
-  const one = ep.hosts ? oneFleetHost(ep.hosts, name, "logs", opts.hosts ?? null) : null;
-  if (typeof one === "string") throw new UsageError(one);
-  if (!one && opts.hosts) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
-  if (!one) requireFor(name, ep, "logs", ["host", "service"], ws.configFile);
-  requireFor(name, ep, "logs", ["service"], ws.configFile);
-  const req = logsRequest(opts, name, ep.service, ep.container ?? null);
-  const target = one ? endpointFor2(ep, one) : endpointFor(ws, name, opts);
-  const { host, finding } = await connect(target, opts, dirname6(ws.configFile));
-  if (!host) {
-    io.err(`deploy-gate logs: ${sanitizeLine(finding.summary)}
-${finding.fix ? `fix: ${finding.fix}
-` : ""}`);
-    return 1;
-  }
-  try {
-    return await (req.follow ? follow(host, req, io) : printBoot(host, req, io));
-  } finally {
-    await host.close();
-  }
-}
+exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
+var USAGE = `usage: deploy-gate <command> [options]     (deploy-gate <command> --help for its options)
 
-// src/commands/init/init.ts
-import { existsSync as existsSync2, lstatSync as lstatSync2, readFileSync as readFileSync4, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute5, join as join7, relative as relative4 } from "node:path";
+commands:
+${COMMAND_SPECS.map(commandLine).join("\n")}
 
-// src/commands/init/current-flags.ts
-function currentEngineFlags(kind, text) {
-  const engine = parseLaunch(kind, text).engine;
-  if (!engine) return null;
-  const facing = CLIENT_FLAGS[engine.kind];
-  return engine.flags.map((f) => ({ name: f.name, value: f.resolvedValue ?? f.value, clientFacing: facing.has(f.name), optional: f.optional }));
-}
+options:
+${OPTION_SPECS.map(optionLine).join("\n")}
 
-// src/commands/init/render.ts
-var q = (s) => JSON.stringify(s);
-var spec = (f) => f.value === null ? f.name : `${f.name} ${f.value}`;
-var usable = (f) => !f.optional && (f.value === null || !/[$`]/.test(f.value));
-function contractFlags2(flags) {
-  const seen = /* @__PURE__ */ new Set();
-  return flags.filter((f) => !seen.has(f.name) && seen.add(f.name)).filter((f) => f.clientFacing && usable(f));
-}
-function endpointYaml(e) {
-  const out = [`  ${e.name}:`, `    ${e.kind ?? "script"}: ${q(e.script)}`];
-  if (!e.flags) return [...out, "    # no engine command (podman run ... or vllm serve) found in this file: add contracts by hand", ""];
-  const seen = /* @__PURE__ */ new Set();
-  const unique = e.flags.filter((f) => !seen.has(f.name) && seen.add(f.name));
-  const contract = contractFlags2(unique);
-  const others = unique.filter((f) => !contract.includes(f));
-  out.push("    contracts:");
-  out.push(contract.length ? "      flags:" : "      flags: []");
-  for (const f of contract) out.push(`        - ${q(spec(f))}`);
-  if (others.length) {
-    out.push("      # also in the engine argv now; add the ones clients or the host rely on:");
-    for (const f of others) out.push(`      #   - ${q(spec({ ...f, value: maskUnlessReference(f.name, f.value) }))}`);
-  }
-  if (unique.some((f) => f.name === "--reasoning-parser")) out.push("      thinking: true   # verify: reasoning arrives in its own field");
-  if (unique.some((f) => f.name === "--enable-auto-tool-choice")) out.push("      tools: true      # verify: tool calls work");
-  return [...out, ""];
-}
-function renderInit(endpoints) {
+${FOOTER}`;
+function commandHelp(command) {
+  const c = COMMAND_SPECS.find((s) => s.name === command);
   return [
-    `# yaml-language-server: $schema=${SCHEMA_ID}`,
-    "# Written by deploy-gate init from the serve scripts' current engine argv. Paths are relative to this file.",
-    "# Review the contract flags; run/verify also need host, service, install, url and model, and container",
-    "# when a container runs the engine (podman/docker run, a quadlet; not when the unit runs it itself)",
-    "# (see the README's config reference, or hover a key in an editor that reads the schema above).",
-    "version: 1",
-    "endpoints:",
-    ...endpoints.flatMap(endpointYaml)
+    `usage: deploy-gate ${c.name}${c.args ? ` ${c.args}` : ""} [options]`,
+    "",
+    c.summary,
+    ...c.details ? [c.details] : [],
+    "",
+    "options:",
+    ...OPTION_SPECS.filter((o) => appliesTo(o, command)).map(optionLine),
+    "",
+    FOOTER
   ].join("\n");
 }
-function endpointNames(files) {
-  const count = /* @__PURE__ */ new Map();
-  for (const f of files) count.set(f.name, (count.get(f.name) ?? 0) + 1);
-  const taken = /* @__PURE__ */ new Set();
-  return files.map((f) => {
-    const dir = f.scriptPath.split("/").slice(-2, -1)[0];
-    const name = endpointName((count.get(f.name) ?? 0) > 1 && dir ? `${dir}-${f.name}` : f.name, taken);
-    taken.add(name);
-    return name;
-  });
+var didYouMean = (word2, among) => {
+  const guess = closest(word2, among);
+  return guess ? ` (did you mean "${guess}"?)` : "";
+};
+function unknownOption(message, command) {
+  const ambiguous = /^Option '(-{1,2}[^' ]+)[^']*' argument is ambiguous/.exec(message)?.[1];
+  if (ambiguous) return new UsageError(`${ambiguous} needs a value, and the next argument starts with "-": write ${ambiguous}=VALUE if the value really starts with "-"`);
+  const bad = /option '(-{1,2}[^']+)'/.exec(message)?.[1];
+  if (!bad) return new UsageError(`${message.split("\n")[0]}; see ${command ? `deploy-gate ${command} --help` : "deploy-gate --help"}`);
+  const names = OPTION_SPECS.filter((o) => !command || appliesTo(o, command)).map((o) => `--${o.name}`);
+  const hint = command ? `deploy-gate ${command} --help` : "deploy-gate --help";
+  return new UsageError(`unknown option ${bad}${didYouMean(bad, names)}; see ${hint}`);
 }
-function endpointName(base, taken) {
-  const clean2 = base.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "") || "endpoint";
-  let name = clean2;
-  for (let i = 2; taken.has(name); i++) name = `${clean2}-${i}`;
-  return name;
-}
-
-// src/commands/init/init.ts
-async function runInit(opts, io) {
-  const info = await new Git(opts.cwd).info();
-  if (!info?.root) throw new UsageError(`${opts.cwd} is not inside a git repository: run deploy-gate init in the repository that holds the serve scripts`);
-  const root = info.root;
-  const path = opts.config ? isAbsolute5(opts.config) ? opts.config : join7(opts.cwd, opts.config) : join7(root, DEFAULT_CONFIG);
-  const shown = relative4(opts.cwd, path) || path;
-  if (lstatSync2(path, { throwIfNoEntry: false })) throw new UsageError(`${shown} already exists: init never overwrites it; edit it, or move it away to start over`);
-  if (!existsSync2(dirname7(path))) throw new UsageError(`${shown}: the directory ${relative4(opts.cwd, dirname7(path)) || dirname7(path)} does not exist: create it first (mkdir -p), or pick another --config path`);
-  const targets = discoverTargets(root, await new Git(root).listFiles()).filter((t) => refusePath(root, t.scriptPath) === null);
-  if (!targets.length) throw new UsageError("no serve scripts, units or quadlets that start an inference server found among the repository's files (committed, staged or untracked; files .gitignore excludes are skipped): write deploy-gate.yml by hand (README: config reference)");
-  const names = endpointNames(targets);
-  const configDir = join7(path, "..");
-  const endpoints = targets.map((t, i) => {
-    const name = names[i];
-    const flags2 = currentEngineFlags(t.kind, readFileSync4(join7(root, t.scriptPath), "utf8"));
-    return { name, kind: t.kind, script: relative4(configDir, join7(root, t.scriptPath)).split("\\").join("/"), flags: flags2 };
-  });
-  const text = renderInit(endpoints);
-  parseConfig(text, path);
-  writeFileSync2(path, text, { flag: "wx" });
-  const flags = endpoints.reduce((n, e) => n + contractFlags2(e.flags ?? []).length, 0);
-  io.out(`wrote ${relative4(opts.cwd, path) || path}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv
-next: review it, then deploy-gate preflight
-`);
-  return 0;
-}
-
-// src/commands/lock.ts
-import { dirname as dirname8 } from "node:path";
-
-// src/stages/deploy/lock-admin.ts
-var CMD_TIMEOUT_MS3 = 2e4;
-async function readLock(host, endpoint, staleAfterMs) {
-  const dir = lockDir(endpoint);
-  const r = await host.runShell(`date +%s; if [ -d ${shellQuote(dir)} ]; then echo HELD; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; else echo FREE; fi`, { timeoutMs: CMD_TIMEOUT_MS3 });
-  const [nowText, state, ...rest] = r.stdout.split("\n");
-  const hostNowS = Number(nowText);
-  if (r.code !== 0 || !Number.isFinite(hostNowS) || state !== "HELD" && state !== "FREE") {
-    throw new Error(`reading the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
-  }
-  if (state === "FREE") return { held: false, record: null, token: null, hostNowS, ageS: null, heartbeatAgoS: null, stale: null };
-  const text = rest.join("\n");
-  const record2 = parseLockRecord(text);
-  let token = null;
+function parseCli(argv, cwd) {
+  const first = argv.find((a) => !a.startsWith("-"));
+  const command = COMMANDS.includes(first ?? "") ? first : null;
+  let parsed;
   try {
-    token = JSON.parse(text).token ?? null;
-  } catch {
-  }
-  const st = record2 ? lockStaleness(record2, hostNowS, Math.round(staleAfterMs / 1e3)) : null;
-  return {
-    held: true,
-    record: record2,
-    token: typeof token === "string" && /^[0-9a-f]+$/.test(token) ? token : null,
-    hostNowS,
-    ageS: st?.ageS ?? null,
-    heartbeatAgoS: record2 ? hostNowS - record2.heartbeatAt : null,
-    stale: st?.reason ?? null
-  };
-}
-async function removeLock(host, endpoint, seen) {
-  const dir = lockDir(endpoint);
-  const rec = shellQuote(`${dir}/record.json`);
-  const same = seen.token ? `grep -qF ${shellQuote(seen.token)} ${rec} 2>/dev/null` : `[ ! -e ${rec} ]`;
-  const r = await host.runShell(`if ${same}; then rm -rf ${shellQuote(dir)} && echo REMOVED; else echo CHANGED; fi`, { timeoutMs: CMD_TIMEOUT_MS3 });
-  if (r.code !== 0) throw new Error(`removing ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
-  return r.stdout.trim() === "REMOVED";
-}
-function describeLock(s, endpoint, hostName3) {
-  if (!s.held) return `the deploy lock for ${endpoint} on ${hostName3} is free`;
-  if (!s.record) return `the deploy lock for ${endpoint} on ${hostName3} is held, without a record (a deploy between taking it and writing who it is, or one that died there)`;
-  const r = s.record;
-  const hb = s.heartbeatAgoS === null ? "" : `, last heartbeat ${s.heartbeatAgoS}s ago${s.heartbeatAgoS <= HEARTBEAT_GRACE_S ? " (alive)" : ""}`;
-  return `the deploy lock for ${endpoint} on ${hostName3} is held by ${r.owner}, deploying ${r.ref}${r.sha ? ` (${r.sha.slice(0, 10)})` : ""}, taken ${s.ageS}s ago${hb}${s.stale ? `; stale: ${s.stale}` : ""}`;
-}
-
-// src/commands/lock.ts
-async function lockCommand(opts, io) {
-  const ws = await openWorkspace(opts);
-  const { name, ep } = oneEndpoint(ws, opts, "lock", "the endpoint's host");
-  let targets;
-  if (ep.hosts) {
-    const { hosts, unknown: unknown2 } = selectHosts(ep.hosts.map(hostName2), opts.hosts ?? null);
-    if (unknown2.length) throw new UsageError(`--hosts ${unknown2.join(",")}: not a host of endpoint ${name} (hosts: ${ep.hosts.map(hostName2).join(", ")})`);
-    targets = ep.hosts.filter((h) => hosts.includes(hostName2(h))).map((h) => ({ label: hostName2(h), ep: endpointFor2(ep, h) }));
-  } else {
-    if (opts.hosts) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
-    requireFor(name, ep, "lock", ["host"], ws.configFile);
-    targets = [{ label: null, ep: endpointFor(ws, name, opts) }];
-  }
-  const results = await Promise.all(targets.map((t) => lockOnHost(t, name, opts, dirname8(ws.configFile))));
-  for (const r of results) {
-    if (r.out && !opts.json) io.out(r.out);
-    if (r.err) io.err(r.err);
-  }
-  if (opts.json) {
-    const body = ep.hosts ? { endpoint: name, hosts: results.map((r) => r.json) } : { endpoint: name, ...results[0].json };
-    io.out(`${JSON.stringify(sanitizeValue(body), null, 2)}
-`);
-  }
-  return Math.max(...results.map((r) => r.code));
-}
-async function lockOnHost(t, name, opts, configDir) {
-  const tag2 = t.label ? `[${t.label}] ` : "";
-  const hostsArg2 = t.label ? ` --hosts ${t.label}` : "";
-  const base = t.label ? { name: t.label } : {};
-  const { host, finding } = await connect(t.ep, opts, configDir);
-  if (!host) {
-    return { code: 1, json: { ...base, error: finding.summary }, err: `${sanitizeValue(`deploy-gate: ${tag2}${finding.summary}`)}
-${finding.fix ? `fix: ${finding.fix}
-` : ""}` };
-  }
-  const say = (s, text, extra = {}) => {
-    return { code: 0, json: { ...base, host: host.name, ...lockJson(s), ...extra }, out: `${sanitizeValue(`${tag2}${text}`)}
-` };
-  };
-  const refuse = (text, s) => {
-    return { code: 1, json: { ...base, host: host.name, ...s ? lockJson(s) : {}, released: false, error: text }, err: `${sanitizeValue(`deploy-gate: ${tag2}${text}`)}
-` };
-  };
-  try {
-    return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg2, say, refuse);
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: Object.fromEntries(OPTION_SPECS.map((o) => [o.name, { type: o.type, ...o.short ? { short: o.short } : {} }]))
+    });
   } catch (e) {
-    return refuse(`${e.message}; check the SSH user can read its home directory on the host`, null);
-  } finally {
-    await host.close();
+    throw unknownOption(e.message, command);
   }
+  const { values, positionals } = parsed;
+  const v = values;
+  const str2 = (k) => v[k];
+  const flag = (k) => v[k] === true;
+  const [cmd, ...rest] = positionals;
+  if (v.version) return "version";
+  if (v.help) return command ? { help: command } : "help";
+  if (!cmd) throw new UsageError(`missing command
+
+${USAGE}`);
+  if (!command || cmd !== command) throw new UsageError(`unknown command "${cmd}"${didYouMean(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
+  const spec2 = COMMAND_SPECS.find((s) => s.name === command);
+  if (rest.length !== spec2.positionals) {
+    if (spec2.positionals === 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    if (command === "lock") throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+    throw new UsageError(`${command} needs exactly one ${spec2.args} (or - for stdin)`);
+  }
+  if (command === "lock" && !["status", "release"].includes(rest[0])) throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0], ["status", "release"])}`);
+  for (const o of OPTION_SPECS) {
+    if (v[o.name] === void 0 || v[o.name] === false || appliesTo(o, command)) continue;
+    const where = o.commands === "all" ? [] : o.commands;
+    throw new UsageError(`--${o.name} does not apply to ${command} (it applies to ${where.join(", ")}); see deploy-gate ${command} --help`);
+  }
+  for (const k of ["endpoint", "ref", "base", "config", "report", "summary"]) {
+    const val = str2(k);
+    if (val !== void 0 && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
+  }
+  const duration3 = (k) => {
+    const raw = str2(k);
+    if (raw === void 0) return null;
+    const ms = parseDuration(raw);
+    if (ms === null) throw new UsageError(`--${k} "${raw}": expected a duration such as 90s, 10m or 1h`);
+    return ms;
+  };
+  return {
+    command,
+    cwd,
+    config: str2("config") ?? null,
+    endpoint: str2("endpoint") ?? null,
+    ref: str2("ref") ?? null,
+    base: str2("base") ?? null,
+    json: flag("json"),
+    report: str2("report") ?? null,
+    summary: str2("summary") ?? null,
+    noColor: flag("no-color"),
+    failOnWarn: flag("fail-on-warn"),
+    file: command === "explain" ? rest[0] : null,
+    dryRun: flag("dry-run"),
+    lockWaitMs: duration3("lock-wait") ?? 0,
+    skipPreflight: flag("skip-preflight"),
+    hostOverride: null,
+    connectTimeoutMs: duration3("connect-timeout"),
+    quiet: flag("quiet"),
+    hosts: parseHostList(str2("hosts")),
+    ...command === "logs" ? { boot: str2("boot") ?? null, since: str2("since") ?? null, follow: flag("follow") } : {},
+    ...command === "lock" ? { lockAction: rest[0], force: flag("force") } : {}
+  };
 }
-async function statusOrRelease(host, name, staleAfterMs, opts, hostsArg2, say, refuse) {
-  const state = await readLock(host, name, staleAfterMs);
-  const text = describeLock(state, name, host.name);
-  if (opts.lockAction === "status") return say(state, text);
-  if (!state.held) return say(state, `${text}: nothing to release`, { released: false });
-  if (state.record?.owner !== owner() && !opts.force) {
-    return refuse(`${text}. Not released: it is held by ${state.record?.owner ?? "a deploy that has not written its record"}. If that deploy is dead (or you must stop it), run: deploy-gate lock release --endpoint ${name}${hostsArg2} --force`, state);
-  }
-  if (!await removeLock(host, name, state)) {
-    return refuse(`the lock for ${name} changed while releasing it (another deploy took it): nothing removed; run deploy-gate lock status --endpoint ${name}${hostsArg2}`, state);
-  }
-  const whose = state.record ? `${state.record.owner} (${state.record.ref}, taken ${state.ageS}s ago)` : "a deploy that never wrote its record";
-  return say(state, `released the deploy lock for ${name} on ${host.name}, held by ${whose}`, { released: true });
-}
-var lockJson = (s) => ({ held: s.held, holder: s.record, ageS: s.ageS, heartbeatAgoS: s.heartbeatAgoS, stale: s.stale });
+
+// src/cli/report-output.ts
+import { existsSync as existsSync4, lstatSync as lstatSync3, readFileSync as readFileSync5, statSync as statSync4, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname11, resolve as resolve6 } from "node:path";
 
 // src/domain/report/json.ts
 function renderJson(report) {
   return JSON.stringify(report, null, 2) + "\n";
-}
-
-// src/domain/report/markdown-text.ts
-var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-function fence(lines, lang = "text") {
-  const body = lines.join("\n");
-  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-  return `${ticks}${lang}
-${body}
-${ticks}`;
-}
-function repoUrlOf(env) {
-  const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, "");
-  return server && env.GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY) ? `${server}/${env.GITHUB_REPOSITORY}` : null;
-}
-var commitLink = (sha, ctx, shown = sha.slice(0, 10)) => ctx.repoUrl ? `[\`${shown}\`](${ctx.repoUrl}/commit/${sha})` : `\`${shown}\``;
-function prose(text, ctx) {
-  return splitCodeSpans(text).map((part, i) => {
-    if (i % 2 === 1) return part;
-    return part.replace(PROSE_TOKEN, (whole, mention, id) => {
-      if (mention) return `\`${mention}\``;
-      if (id) {
-        const full = ctx.repoUrl ? ctx.shas?.find((s) => s.startsWith(id)) : void 0;
-        return full ? commitLink(full, ctx, id) : id;
-      }
-      return `\\${whole}`;
-    });
-  }).join("");
-}
-var PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
-var COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
-function fixCommands(fix) {
-  const out = [];
-  splitCodeSpans(fix).forEach((part, i) => {
-    if (i % 2 === 0 || !/^`[^`\n]+`$/.test(part)) return;
-    const c = part.slice(1, -1).trim();
-    if (COMMAND_START.test(c) && !out.includes(c)) out.push(c);
-  });
-  return out;
-}
-function knownShas(values) {
-  const found = /* @__PURE__ */ new Set();
-  const visit = (v, depth) => {
-    if (typeof v === "string" && /^[0-9a-f]{40}$/.test(v)) found.add(v);
-    else if (v && typeof v === "object" && depth < 4) for (const x of Object.values(v)) visit(x, depth + 1);
-  };
-  for (const v of values) visit(v, 0);
-  return [...found];
-}
-
-// src/domain/report/fleet.ts
-var ready = (r) => r.readyMs === null ? "\u2014" : `${(r.readyMs / 1e3).toFixed(1)} s`;
-var kv = (r) => r.kvTokens === null ? "\u2014" : r.kvTokens.toLocaleString("en-US");
-var MARK2 = { pass: "\u2705", warn: "\u26A0\uFE0F", fail: "\u274C", "rolled back": "\u21A9\uFE0F", "failed, rolled back": "\u274C", "rollback failed": "\u274C", "not touched": "\u23ED\uFE0F" };
-function fleetMarkdown(report) {
-  if (!report.fleet?.length) return [];
-  return [
-    "| host | step | verdict | ready | KV tokens |",
-    "|---|---|---|---|---|",
-    ...report.fleet.map((r) => `| ${cell(codeSpan(r.host))} | ${r.step ?? "\u2014"} | ${MARK2[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
-    ""
-  ];
-}
-function fleetTerminal(report, lines, heading) {
-  const rows = report.fleet;
-  if (!rows?.length) return null;
-  const w = Math.max(4, ...rows.map((r) => r.host.length));
-  const out = [`${"host".padEnd(w)}  step  ${"verdict".padEnd(15)}  ${"ready".padStart(8)}  KV tokens`];
-  for (const r of rows) out.push(`${r.host.padEnd(w)}  ${String(r.step ?? "\u2014").padEnd(4)}  ${r.verdict.padEnd(15)}  ${ready(r).padStart(8)}  ${kv(r)}`);
-  for (const r of rows) {
-    const own2 = report.findings.filter((f) => f.host === r.host);
-    if (!own2.length) continue;
-    out.push("", heading(`\u2500\u2500 ${r.host}${r.step === null ? "" : ` (step ${r.step})`}: ${r.verdict}`));
-    for (const f of own2) out.push(...lines(f));
-  }
-  const fleetWide = report.findings.filter((f) => !f.host);
-  if (fleetWide.length) out.push("", heading("\u2500\u2500 the endpoint (every host)"), ...fleetWide.flatMap(lines));
-  return out;
 }
 
 // src/domain/report/markdown.ts
@@ -45030,65 +45165,14 @@ function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES, context = {}) 
 `;
 }
 
-// src/domain/report/terminal.ts
-var SGR = { red: "31", green: "32", yellow: "33", dim: "2", bold: "1", cyan: "36" };
-var LABEL = { pass: "\u2714 pass", fail: "\u2716 FAIL", warn: "\u25B2 warn", skip: "\u25CB skip" };
-var COLOUR = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
-function useColour(opts) {
-  if (opts.noColor) return false;
-  const force = opts.env.FORCE_COLOR;
-  if (force !== void 0) return !["0", "false"].includes(force.toLowerCase());
-  if (opts.env.NO_COLOR !== void 0 && opts.env.NO_COLOR !== "") return false;
-  return opts.isTTY && opts.env.TERM !== "dumb";
-}
-function findingLines(f, paint2, width) {
-  const out = [`${paint2(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
-  if (f.status === "pass" && f.data?.dryRun !== true || f.status === "skip") {
-    if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint2("dim", `hint: ${f.fix}`)}`);
-    return out;
-  }
-  const pad = " ".repeat(8);
-  if (f.file) out.push(`${pad}${paint2("cyan", `at ${f.file}${f.line ? `:${f.line}` : ""}`)}`);
-  for (const e of f.evidence ?? []) for (const l of e.split("\n")) out.push(`${pad}${paint2("dim", "\u2502")} ${l}`);
-  if (f.fix) out.push(`${pad}${paint2("bold", "fix:")} ${f.fix}`);
-  return out;
-}
-function renderTerminal(report, colour, quiet = false) {
-  const paint2 = colour ? (style, s) => `\x1B[${SGR[style]}m${s}\x1B[0m` : (_s, s) => s;
-  const width = Math.max(0, ...report.findings.map((f) => f.check.length));
-  const head2 = [`deploy-gate ${report.command}`];
-  if (report.endpoint) head2.push(`endpoint ${report.endpoint}`);
-  head2.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
-  head2.push(`${(report.durationMs / 1e3).toFixed(2)}s`);
-  const shown = quiet ? report.findings.filter((f) => f.status === "fail") : report.findings;
-  const lines = quiet ? [] : [paint2("bold", head2.join(" \xB7 ")), ""];
-  const fleet = fleetTerminal({ ...report, findings: shown }, (f) => findingLines(f, paint2, width), (h) => paint2("bold", h));
-  lines.push(...fleet ?? shown.flatMap((f) => findingLines(f, paint2, width)));
-  const n = (s) => report.findings.filter((f) => f.status === s).length;
-  const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
-  const verdict = report.verdict === "fail" ? paint2("red", "FAIL") : report.verdict === "warn" ? paint2("yellow", "PASS with warnings") : paint2("green", "PASS");
-  lines.push(...lines.length ? [""] : [], `${paint2("bold", verdict)}  ${tally}`);
-  return lines.join("\n") + "\n";
-}
-
-// src/cli/main.ts
-var colourOf = (opts, io) => useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });
-async function explainCommand(opts, io) {
-  const file = opts.file;
-  const path = file === "-" ? "/dev/stdin" : resolve5(io.cwd, file);
-  if (file !== "-" && !existsSync3(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
-  if (file !== "-" && statSync3(path).isDirectory()) throw new UsageError(`explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`);
-  const result = sanitizeValue(await explainBytes(fileChunks(path)));
-  io.out(opts.json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colourOf(opts, io)));
-  return result.class === "ready" || result.class === "booting" ? 0 : 1;
-}
+// src/cli/report-output.ts
 function checkWritable(flag, file) {
-  const dir = dirname9(file);
-  if (!existsSync3(dir)) throw new UsageError(`${flag} ${file}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`);
-  if (!statSync3(dir).isDirectory()) throw new UsageError(`${flag} ${file}: ${dir} is not a directory: pick another path`);
+  const dir = dirname11(file);
+  if (!existsSync4(dir)) throw new UsageError(`${flag} ${file}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`);
+  if (!statSync4(dir).isDirectory()) throw new UsageError(`${flag} ${file}: ${dir} is not a directory: pick another path`);
   if (file.split(/[\\/]/).includes(".git")) throw new UsageError(`${flag} ${file} is inside a .git directory: pick a path outside it`);
-  if (!existsSync3(file) && !isDanglingLink(file)) return;
-  if (statSync3(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
+  if (!existsSync4(file) && !isDanglingLink(file)) return;
+  if (statSync4(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
   if (!lstatSync3(file).isFile() || !isOurs(flag, file)) {
     throw new UsageError(`${flag} ${file} exists and is not a deploy-gate ${flag === "--report" ? "JSON report" : "summary"}: it would be overwritten; pick a new path (or remove the file first)`);
   }
@@ -45115,30 +45199,20 @@ function writeReport(flag, file, text, io) {
   }
 }
 async function reportCommand(opts, io) {
-  for (const [flag, file] of [["--report", opts.report], ["--summary", opts.summary]]) if (file) checkWritable(flag, resolve5(io.cwd, file));
+  for (const [flag, file] of [["--report", opts.report], ["--summary", opts.summary]]) if (file) checkWritable(flag, resolve6(io.cwd, file));
   const report = await runCommand(opts, opts.quiet ? () => {
   } : (line) => io.err(`${line}
-`));
+`), io.env);
   const json = renderJson(report);
   if (opts.json) io.out(json);
   else io.out(renderTerminal(report, colourOf(opts, io), opts.quiet));
   let written = true;
-  if (opts.report) written = writeReport("--report", resolve5(io.cwd, opts.report), json, io) && written;
-  if (opts.summary) written = writeReport("--summary", resolve5(io.cwd, opts.summary), renderMarkdown(report, void 0, { repoUrl: repoUrlOf(io.env) }), io) && written;
+  if (opts.report) written = writeReport("--report", resolve6(io.cwd, opts.report), json, io) && written;
+  if (opts.summary) written = writeReport("--summary", resolve6(io.cwd, opts.summary), renderMarkdown(report, void 0, { repoUrl: repoUrlOf(io.env) }), io) && written;
   return written ? exitCodeOf(report.verdict, opts.failOnWarn) : 2;
 }
-async function logsHandler(opts, io) {
-  const done = logsCommand(opts, { out: io.out, err: io.err, colour: colourOf(opts, io), signal: runAbort.signal });
-  beforeExit.push(done.catch(() => void 0));
-  return await done;
-}
-var HANDLERS = {
-  explain: explainCommand,
-  schema: async (_opts, io) => (io.out(JSON.stringify(configJsonSchema(), null, 2) + "\n"), 0),
-  init: async (opts, io) => runInit(opts, io),
-  logs: logsHandler,
-  lock: async (opts, io) => lockCommand(opts, io)
-};
+
+// src/cli/main.ts
 async function main(argv, io) {
   try {
     const opts = parseCli(argv, io.cwd);
@@ -45165,34 +45239,23 @@ please report it with the command you ran
     return 2;
   }
 }
-var invokedDirectly = process.argv[1] !== void 0 && import.meta.url === pathToFileURL(process.argv[1]).href;
-var isBin = process.argv[1]?.endsWith("/deploy-gate") || process.argv[1]?.endsWith("/cli.js");
-if (invokedDirectly || isBin) {
-  process.stdout.on("error", (e) => {
-    if (e.code !== "EPIPE" && e.code !== "ERR_STREAM_DESTROYED") throw e;
-  });
-  for (const sig of ["SIGINT", "SIGTERM"]) {
-    process.once(sig, () => {
-      process.stderr.write(`deploy-gate: ${sig}: ${activeLocks().length ? "releasing host locks, then exiting" : "stopping"}
-`);
-      const force = setTimeout(() => process.exit(sig === "SIGINT" ? 130 : 143), 1e4);
-      runAbort.abort();
-      Promise.allSettled([releaseAllLocks(), ...beforeExit]).finally(() => {
-        clearTimeout(force);
-        process.exit(sig === "SIGINT" ? 130 : 143);
-      });
-    });
-  }
-  main(process.argv.slice(2), {
-    out: (s) => process.stdout.write(s),
-    err: (s) => process.stderr.write(s),
-    isTTY: Boolean(process.stdout.isTTY),
-    env: process.env,
-    cwd: process.cwd()
-  }).then((code) => {
-    process.exitCode = code;
+
+// src/cli/bin.ts
+process.stdout.on("error", (e) => {
+  if (e.code !== "EPIPE" && e.code !== "ERR_STREAM_DESTROYED") throw e;
+});
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.once(sig, () => {
+    void shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
+`)).then((code) => process.exit(code));
   });
 }
-export {
-  main
-};
+main(process.argv.slice(2), {
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+  isTTY: Boolean(process.stdout.isTTY),
+  env: process.env,
+  cwd: process.cwd()
+}).then((code) => {
+  process.exitCode = code;
+});

@@ -46609,1036 +46609,6 @@ var require_lib2 = __commonJS({
   }
 });
 
-// node_modules/@actions/core/lib/command.js
-import * as os from "os";
-
-// node_modules/@actions/core/lib/utils.js
-function toCommandValue(input) {
-  if (input === null || input === void 0) {
-    return "";
-  } else if (typeof input === "string" || input instanceof String) {
-    return input;
-  }
-  return JSON.stringify(input);
-}
-function toCommandProperties(annotationProperties) {
-  if (!Object.keys(annotationProperties).length) {
-    return {};
-  }
-  return {
-    title: annotationProperties.title,
-    file: annotationProperties.file,
-    line: annotationProperties.startLine,
-    endLine: annotationProperties.endLine,
-    col: annotationProperties.startColumn,
-    endColumn: annotationProperties.endColumn
-  };
-}
-
-// node_modules/@actions/core/lib/command.js
-function issueCommand(command, properties, message) {
-  const cmd = new Command(command, properties, message);
-  process.stdout.write(cmd.toString() + os.EOL);
-}
-function issue(name, message = "") {
-  issueCommand(name, {}, message);
-}
-var CMD_STRING = "::";
-var Command = class {
-  constructor(command, properties, message) {
-    if (!command) {
-      command = "missing.command";
-    }
-    this.command = command;
-    this.properties = properties;
-    this.message = message;
-  }
-  toString() {
-    let cmdStr = CMD_STRING + this.command;
-    if (this.properties && Object.keys(this.properties).length > 0) {
-      cmdStr += " ";
-      let first = true;
-      for (const key in this.properties) {
-        if (this.properties.hasOwnProperty(key)) {
-          const val = this.properties[key];
-          if (val) {
-            if (first) {
-              first = false;
-            } else {
-              cmdStr += ",";
-            }
-            cmdStr += `${key}=${escapeProperty(val)}`;
-          }
-        }
-      }
-    }
-    cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-    return cmdStr;
-  }
-};
-function escapeData(s) {
-  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(s) {
-  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-
-// node_modules/@actions/core/lib/file-command.js
-import * as crypto from "crypto";
-import * as fs from "fs";
-import * as os2 from "os";
-function issueFileCommand(command, message) {
-  const filePath = process.env[`GITHUB_${command}`];
-  if (!filePath) {
-    throw new Error(`Unable to find environment variable for file command ${command}`);
-  }
-  if (!fs.existsSync(filePath)) {
-    throw new Error(`Missing file at path: ${filePath}`);
-  }
-  fs.appendFileSync(filePath, `${toCommandValue(message)}${os2.EOL}`, {
-    encoding: "utf8"
-  });
-}
-function prepareKeyValueMessage(key, value) {
-  const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
-  const convertedValue = toCommandValue(value);
-  if (key.includes(delimiter)) {
-    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-  }
-  if (convertedValue.includes(delimiter)) {
-    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-  }
-  return `${key}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
-}
-
-// node_modules/@actions/core/lib/core.js
-import * as os4 from "os";
-
-// node_modules/@actions/http-client/lib/index.js
-var tunnel = __toESM(require_tunnel2(), 1);
-var import_undici = __toESM(require_undici(), 1);
-var HttpCodes;
-(function(HttpCodes2) {
-  HttpCodes2[HttpCodes2["OK"] = 200] = "OK";
-  HttpCodes2[HttpCodes2["MultipleChoices"] = 300] = "MultipleChoices";
-  HttpCodes2[HttpCodes2["MovedPermanently"] = 301] = "MovedPermanently";
-  HttpCodes2[HttpCodes2["ResourceMoved"] = 302] = "ResourceMoved";
-  HttpCodes2[HttpCodes2["SeeOther"] = 303] = "SeeOther";
-  HttpCodes2[HttpCodes2["NotModified"] = 304] = "NotModified";
-  HttpCodes2[HttpCodes2["UseProxy"] = 305] = "UseProxy";
-  HttpCodes2[HttpCodes2["SwitchProxy"] = 306] = "SwitchProxy";
-  HttpCodes2[HttpCodes2["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-  HttpCodes2[HttpCodes2["PermanentRedirect"] = 308] = "PermanentRedirect";
-  HttpCodes2[HttpCodes2["BadRequest"] = 400] = "BadRequest";
-  HttpCodes2[HttpCodes2["Unauthorized"] = 401] = "Unauthorized";
-  HttpCodes2[HttpCodes2["PaymentRequired"] = 402] = "PaymentRequired";
-  HttpCodes2[HttpCodes2["Forbidden"] = 403] = "Forbidden";
-  HttpCodes2[HttpCodes2["NotFound"] = 404] = "NotFound";
-  HttpCodes2[HttpCodes2["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-  HttpCodes2[HttpCodes2["NotAcceptable"] = 406] = "NotAcceptable";
-  HttpCodes2[HttpCodes2["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-  HttpCodes2[HttpCodes2["RequestTimeout"] = 408] = "RequestTimeout";
-  HttpCodes2[HttpCodes2["Conflict"] = 409] = "Conflict";
-  HttpCodes2[HttpCodes2["Gone"] = 410] = "Gone";
-  HttpCodes2[HttpCodes2["TooManyRequests"] = 429] = "TooManyRequests";
-  HttpCodes2[HttpCodes2["InternalServerError"] = 500] = "InternalServerError";
-  HttpCodes2[HttpCodes2["NotImplemented"] = 501] = "NotImplemented";
-  HttpCodes2[HttpCodes2["BadGateway"] = 502] = "BadGateway";
-  HttpCodes2[HttpCodes2["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-  HttpCodes2[HttpCodes2["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function(Headers2) {
-  Headers2["Accept"] = "accept";
-  Headers2["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function(MediaTypes2) {
-  MediaTypes2["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-var HttpRedirectCodes = [
-  HttpCodes.MovedPermanently,
-  HttpCodes.ResourceMoved,
-  HttpCodes.SeeOther,
-  HttpCodes.TemporaryRedirect,
-  HttpCodes.PermanentRedirect
-];
-var HttpResponseRetryCodes = [
-  HttpCodes.BadGateway,
-  HttpCodes.ServiceUnavailable,
-  HttpCodes.GatewayTimeout
-];
-
-// node_modules/@actions/core/lib/summary.js
-import { EOL as EOL3 } from "os";
-import { constants, promises } from "fs";
-var __awaiter = function(thisArg, _arguments, P, generator) {
-  function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve5) {
-      resolve5(value);
-    });
-  }
-  return new (P || (P = Promise))(function(resolve5, reject) {
-    function fulfilled(value) {
-      try {
-        step(generator.next(value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function rejected(value) {
-      try {
-        step(generator["throw"](value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function step(result) {
-      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
-    }
-    step((generator = generator.apply(thisArg, _arguments || [])).next());
-  });
-};
-var { access, appendFile, writeFile } = promises;
-var SUMMARY_ENV_VAR = "GITHUB_STEP_SUMMARY";
-var Summary = class {
-  constructor() {
-    this._buffer = "";
-  }
-  /**
-   * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-   * Also checks r/w permissions.
-   *
-   * @returns step summary file path
-   */
-  filePath() {
-    return __awaiter(this, void 0, void 0, function* () {
-      if (this._filePath) {
-        return this._filePath;
-      }
-      const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-      if (!pathFromEnv) {
-        throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-      }
-      try {
-        yield access(pathFromEnv, constants.R_OK | constants.W_OK);
-      } catch (_a3) {
-        throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-      }
-      this._filePath = pathFromEnv;
-      return this._filePath;
-    });
-  }
-  /**
-   * Wraps content in an HTML tag, adding any HTML attributes
-   *
-   * @param {string} tag HTML tag to wrap
-   * @param {string | null} content content within the tag
-   * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-   *
-   * @returns {string} content wrapped in HTML element
-   */
-  wrap(tag2, content, attrs = {}) {
-    const htmlAttrs = Object.entries(attrs).map(([key, value]) => ` ${key}="${value}"`).join("");
-    if (!content) {
-      return `<${tag2}${htmlAttrs}>`;
-    }
-    return `<${tag2}${htmlAttrs}>${content}</${tag2}>`;
-  }
-  /**
-   * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-   *
-   * @param {SummaryWriteOptions} [options] (optional) options for write operation
-   *
-   * @returns {Promise<Summary>} summary instance
-   */
-  write(options) {
-    return __awaiter(this, void 0, void 0, function* () {
-      const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-      const filePath = yield this.filePath();
-      const writeFunc = overwrite ? writeFile : appendFile;
-      yield writeFunc(filePath, this._buffer, { encoding: "utf8" });
-      return this.emptyBuffer();
-    });
-  }
-  /**
-   * Clears the summary buffer and wipes the summary file
-   *
-   * @returns {Summary} summary instance
-   */
-  clear() {
-    return __awaiter(this, void 0, void 0, function* () {
-      return this.emptyBuffer().write({ overwrite: true });
-    });
-  }
-  /**
-   * Returns the current summary buffer as a string
-   *
-   * @returns {string} string of summary buffer
-   */
-  stringify() {
-    return this._buffer;
-  }
-  /**
-   * If the summary buffer is empty
-   *
-   * @returns {boolen} true if the buffer is empty
-   */
-  isEmptyBuffer() {
-    return this._buffer.length === 0;
-  }
-  /**
-   * Resets the summary buffer without writing to summary file
-   *
-   * @returns {Summary} summary instance
-   */
-  emptyBuffer() {
-    this._buffer = "";
-    return this;
-  }
-  /**
-   * Adds raw text to the summary buffer
-   *
-   * @param {string} text content to add
-   * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-   *
-   * @returns {Summary} summary instance
-   */
-  addRaw(text, addEOL = false) {
-    this._buffer += text;
-    return addEOL ? this.addEOL() : this;
-  }
-  /**
-   * Adds the operating system-specific end-of-line marker to the buffer
-   *
-   * @returns {Summary} summary instance
-   */
-  addEOL() {
-    return this.addRaw(EOL3);
-  }
-  /**
-   * Adds an HTML codeblock to the summary buffer
-   *
-   * @param {string} code content to render within fenced code block
-   * @param {string} lang (optional) language to syntax highlight code
-   *
-   * @returns {Summary} summary instance
-   */
-  addCodeBlock(code, lang) {
-    const attrs = Object.assign({}, lang && { lang });
-    const element = this.wrap("pre", this.wrap("code", code), attrs);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML list to the summary buffer
-   *
-   * @param {string[]} items list of items to render
-   * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-   *
-   * @returns {Summary} summary instance
-   */
-  addList(items, ordered = false) {
-    const tag2 = ordered ? "ol" : "ul";
-    const listItems = items.map((item) => this.wrap("li", item)).join("");
-    const element = this.wrap(tag2, listItems);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML table to the summary buffer
-   *
-   * @param {SummaryTableCell[]} rows table rows
-   *
-   * @returns {Summary} summary instance
-   */
-  addTable(rows) {
-    const tableBody = rows.map((row) => {
-      const cells = row.map((cell2) => {
-        if (typeof cell2 === "string") {
-          return this.wrap("td", cell2);
-        }
-        const { header, data, colspan, rowspan } = cell2;
-        const tag2 = header ? "th" : "td";
-        const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
-        return this.wrap(tag2, data, attrs);
-      }).join("");
-      return this.wrap("tr", cells);
-    }).join("");
-    const element = this.wrap("table", tableBody);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds a collapsable HTML details element to the summary buffer
-   *
-   * @param {string} label text for the closed state
-   * @param {string} content collapsable content
-   *
-   * @returns {Summary} summary instance
-   */
-  addDetails(label, content) {
-    const element = this.wrap("details", this.wrap("summary", label) + content);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML image tag to the summary buffer
-   *
-   * @param {string} src path to the image you to embed
-   * @param {string} alt text description of the image
-   * @param {SummaryImageOptions} options (optional) addition image attributes
-   *
-   * @returns {Summary} summary instance
-   */
-  addImage(src, alt, options) {
-    const { width, height } = options || {};
-    const attrs = Object.assign(Object.assign({}, width && { width }), height && { height });
-    const element = this.wrap("img", null, Object.assign({ src, alt }, attrs));
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML section heading element
-   *
-   * @param {string} text heading text
-   * @param {number | string} [level=1] (optional) the heading level, default: 1
-   *
-   * @returns {Summary} summary instance
-   */
-  addHeading(text, level) {
-    const tag2 = `h${level}`;
-    const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag2) ? tag2 : "h1";
-    const element = this.wrap(allowedTag, text);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML thematic break (<hr>) to the summary buffer
-   *
-   * @returns {Summary} summary instance
-   */
-  addSeparator() {
-    const element = this.wrap("hr", null);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML line break (<br>) to the summary buffer
-   *
-   * @returns {Summary} summary instance
-   */
-  addBreak() {
-    const element = this.wrap("br", null);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML blockquote to the summary buffer
-   *
-   * @param {string} text quote text
-   * @param {string} cite (optional) citation url
-   *
-   * @returns {Summary} summary instance
-   */
-  addQuote(text, cite) {
-    const attrs = Object.assign({}, cite && { cite });
-    const element = this.wrap("blockquote", text, attrs);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML anchor tag to the summary buffer
-   *
-   * @param {string} text link text/content
-   * @param {string} href hyperlink
-   *
-   * @returns {Summary} summary instance
-   */
-  addLink(text, href) {
-    const element = this.wrap("a", text, { href });
-    return this.addRaw(element).addEOL();
-  }
-};
-var _summary = new Summary();
-
-// node_modules/@actions/core/lib/platform.js
-import os3 from "os";
-
-// node_modules/@actions/io/lib/io-util.js
-import * as fs2 from "fs";
-var { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs2.promises;
-var IS_WINDOWS = process.platform === "win32";
-var READONLY = fs2.constants.O_RDONLY;
-
-// node_modules/@actions/exec/lib/toolrunner.js
-var IS_WINDOWS2 = process.platform === "win32";
-
-// node_modules/@actions/core/lib/platform.js
-var platform = os3.platform();
-var arch = os3.arch();
-
-// node_modules/@actions/core/lib/core.js
-var __awaiter2 = function(thisArg, _arguments, P, generator) {
-  function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve5) {
-      resolve5(value);
-    });
-  }
-  return new (P || (P = Promise))(function(resolve5, reject) {
-    function fulfilled(value) {
-      try {
-        step(generator.next(value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function rejected(value) {
-      try {
-        step(generator["throw"](value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function step(result) {
-      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
-    }
-    step((generator = generator.apply(thisArg, _arguments || [])).next());
-  });
-};
-var ExitCode;
-(function(ExitCode2) {
-  ExitCode2[ExitCode2["Success"] = 0] = "Success";
-  ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-function setSecret(secret) {
-  issueCommand("add-mask", {}, secret);
-}
-function getInput(name, options) {
-  const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
-  if (options && options.required && !val) {
-    throw new Error(`Input required and not supplied: ${name}`);
-  }
-  if (options && options.trimWhitespace === false) {
-    return val;
-  }
-  return val.trim();
-}
-function getBooleanInput(name, options) {
-  const trueValue = ["true", "True", "TRUE"];
-  const falseValue = ["false", "False", "FALSE"];
-  const val = getInput(name, options);
-  if (trueValue.includes(val))
-    return true;
-  if (falseValue.includes(val))
-    return false;
-  throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}
-Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-function setOutput(name, value) {
-  const filePath = process.env["GITHUB_OUTPUT"] || "";
-  if (filePath) {
-    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value));
-  }
-  process.stdout.write(os4.EOL);
-  issueCommand("set-output", { name }, toCommandValue(value));
-}
-function setFailed(message) {
-  process.exitCode = ExitCode.Failure;
-  error(message);
-}
-function error(message, properties = {}) {
-  issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-function warning(message, properties = {}) {
-  issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-function info(message) {
-  process.stdout.write(message + os4.EOL);
-}
-function startGroup(name) {
-  issue("group", name);
-}
-function endGroup() {
-  issue("endgroup");
-}
-function group(name, fn) {
-  return __awaiter2(this, void 0, void 0, function* () {
-    startGroup(name);
-    let result;
-    try {
-      result = yield fn();
-    } finally {
-      endGroup();
-    }
-    return result;
-  });
-}
-
-// src/action/run.ts
-import { appendFileSync as appendFileSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { EOL as EOL5 } from "node:os";
-
-// src/action/pull-request-base.ts
-import { readFileSync } from "node:fs";
-function pullRequestBase(env) {
-  if (env.GITHUB_EVENT_NAME !== "pull_request" && env.GITHUB_EVENT_NAME !== "pull_request_target") return null;
-  if (env.GITHUB_EVENT_PATH) {
-    try {
-      const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8"));
-      const sha = event.pull_request?.base?.sha;
-      if (typeof sha === "string" && /^[0-9a-f]{40,64}$/.test(sha)) return sha;
-    } catch {
-    }
-  }
-  return env.GITHUB_BASE_REF ? `origin/${env.GITHUB_BASE_REF}` : null;
-}
-
-// src/commands/spec.ts
-var COMMAND_SPECS = [
-  {
-    name: "preflight",
-    positionals: 0,
-    summary: "check the serve scripts in this repository (no host needed)",
-    details: "bash -n, shellcheck, the contract flags (traced through history when one is gone), dropped flags, the trap rules, the rollback ref.\nWith no deploy-gate.yml it finds the serve scripts itself."
-  },
-  {
-    name: "run",
-    positionals: 0,
-    summary: "preflight, deploy over SSH, verify",
-    details: "A preflight failure stops here (--skip-preflight to see what the host says). One SSH connection, a host-side lock,\nthe install files at the ref, a restart, the boot watched to readiness, then verify."
-  },
-  {
-    name: "verify",
-    positionals: 0,
-    summary: "verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)",
-    details: "Default ref: the one recorded on the host by the last deploy."
-  },
-  { name: "rollback", positionals: 0, summary: "deploy rollback.ref, then verify" },
-  {
-    name: "explain",
-    args: "FILE|-",
-    positionals: 1,
-    summary: "diagnose a saved journalctl -o json dump, a plain log, or a response body",
-    details: "Exit 0 when the log shows a ready or still-booting engine, 1 on a failure."
-  },
-  {
-    name: "logs",
-    positionals: 0,
-    summary: "the endpoint's journal, decoded, one boot at a time, with its diagnosis",
-    details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json."
-  },
-  { name: "lock", args: "status|release", positionals: 1, summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)" },
-  {
-    name: "init",
-    positionals: 0,
-    summary: "write deploy-gate.yml for the serve scripts found here (never overwrites)",
-    details: "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight."
-  },
-  { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" }
-];
-var COMMANDS = COMMAND_SPECS.map((c) => c.name);
-var REPORTING = ["preflight", "run", "verify", "rollback"];
-var REMOTE = ["run", "verify", "rollback", "logs", "lock"];
-var DEPLOYING = ["run", "rollback"];
-var OPTION_SPECS = [
-  { name: "config", type: "string", arg: "FILE", help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it", commands: [...REPORTING, "logs", "lock", "init"] },
-  { name: "endpoint", type: "string", arg: "NAME", help: "one endpoint (default: all; run/verify/rollback/logs/lock: the config's only one)", commands: [...REPORTING, "logs", "lock"] },
-  { name: "ref", type: "string", arg: "REF", help: "check the scripts at REF instead of the work tree (verify: the contracts at REF; rollback: the version to go back to, instead of rollback.ref)", commands: REPORTING },
-  { name: "base", type: "string", arg: "REF", help: "what dropped-flags compares against (default: rollback.ref, else the commit before the last change)", commands: ["preflight", "run"] },
-  { name: "json", type: "boolean", help: "print exactly the JSON report on stdout", commands: [...REPORTING, "explain", "logs", "lock"] },
-  { name: "report", type: "string", arg: "FILE", help: "also write the JSON report to FILE", commands: REPORTING },
-  { name: "summary", type: "string", arg: "FILE", help: "also write the markdown job summary to FILE", commands: REPORTING },
-  { name: "quiet", type: "boolean", short: "q", help: "only the verdict and the failures", commands: REPORTING },
-  { name: "no-color", type: "boolean", help: "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it on)", commands: "all" },
-  { name: "fail-on-warn", type: "boolean", help: "exit 1 on warnings too", commands: REPORTING },
-  { name: "dry-run", type: "boolean", help: "connect, lock, show the files that would change and the commands; change nothing", commands: DEPLOYING },
-  { name: "lock-wait", type: "string", arg: "DURATION", help: "wait this long for a held deploy lock (default: fail at once, naming the holder)", commands: DEPLOYING },
-  { name: "skip-preflight", type: "boolean", help: "deploy even when preflight fails (to see what the host says)", commands: ["run"] },
-  { name: "hosts", type: "string", arg: "A,B", help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout (logs: the one host to read)", commands: ["run", "verify", "rollback", "lock", "logs"] },
-  { name: "boot", type: "string", arg: "WHICH", help: "current (default), previous, N, or --boot=-N (N before the current)", commands: ["logs"] },
-  { name: "since", type: "string", arg: "TIME", help: "the window: 30m, 2h, YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today, yesterday", commands: ["logs"] },
-  { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
-  { name: "force", type: "boolean", help: "release a lock another run holds (it names the holder)", commands: ["lock"] },
-  { name: "connect-timeout", type: "string", arg: "DURATION", help: "SSH handshake deadline (default 20s)", commands: REMOTE },
-  { name: "help", type: "boolean", short: "h", help: "this help (deploy-gate COMMAND --help: that command's)", commands: "all" },
-  { name: "version", type: "boolean", short: "v", help: "the version", commands: "all" }
-];
-
-// src/lib/duration.ts
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  if (typeof text === "number") return Number.isFinite(text) && text >= 0 ? text * 1e3 : null;
-  const s = text.trim();
-  if (/^\d+(\.\d+)?$/.test(s)) return Number(s) * 1e3;
-  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
-  let total = 0;
-  let matched = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    total += Number(m[1]) * UNIT_MS[m[2]];
-    matched = re.lastIndex;
-  }
-  return matched === s.length && s.length > 0 ? total : null;
-}
-
-// src/domain/config/errors.ts
-var import_yaml = __toESM(require_dist(), 1);
-var ConfigError = class extends Error {
-  constructor(file, problems) {
-    super(problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n"));
-    this.file = file;
-    this.problems = problems;
-    this.name = "ConfigError";
-  }
-  file;
-  problems;
-};
-function editDistance(a, b) {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
-function closest(word2, candidates) {
-  let best = null;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word2.toLowerCase(), c.toLowerCase());
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  return best !== null && bestD <= Math.max(2, Math.floor(word2.length / 3)) ? best : null;
-}
-function lineOf(node2, lc) {
-  const start = node2?.range?.[0];
-  return start === void 0 ? null : lc.linePos(start).line;
-}
-function keyNode(doc, path, key) {
-  const parent = path.length ? doc.getIn(path, true) : doc.contents;
-  if (!(0, import_yaml.isMap)(parent)) return null;
-  for (const item of parent.items) {
-    if ((0, import_yaml.isPair)(item) && (0, import_yaml.isScalar)(item.key) && String(item.key.value) === key) return item.key;
-  }
-  return null;
-}
-function valueNode(doc, path) {
-  for (let n = path.length; n >= 0; n--) {
-    const node2 = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-    if (node2 && typeof node2 === "object" && "range" in node2) {
-      if (n < path.length && n > 0) return keyNode(doc, path.slice(0, n - 1), String(path[n - 1])) ?? node2;
-      return node2;
-    }
-  }
-  return null;
-}
-var fmtPath = (path) => path.map(String).join(".");
-function foundText(input) {
-  if (input === null) return "an empty value";
-  if (Array.isArray(input)) return "a list";
-  if (typeof input === "object") return "a mapping";
-  if (typeof input === "string") return `${JSON.stringify(input.length > 60 ? `${input.slice(0, 57)}...` : input)} (text)`;
-  return `${String(input)} (a ${typeof input === "number" ? "number" : typeof input})`;
-}
-var ARTICLE = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", object: "a mapping", array: "a list", nan: "a number" };
-function typeMessage(issue3) {
-  const expected = ARTICLE[issue3.expected] ?? issue3.expected;
-  return `expected ${expected}, found ${foundText(issue3.input)}`;
-}
-function plainMessage(issue3) {
-  const msg2 = issue3.message.replace(/^Invalid input: /, "").replace(/^Invalid option: /, "");
-  return "input" in issue3 && issue3.input !== void 0 ? `${msg2}; found ${foundText(issue3.input)}` : msg2;
-}
-function describeIssues(issues, doc, lc, known) {
-  const out = [];
-  const unknownKey = (path, key) => {
-    const allowed = known(path);
-    const guess = closest(key, allowed);
-    out.push({
-      line: lineOf(keyNode(doc, path, key), lc),
-      path: fmtPath([...path, key]),
-      message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`
-    });
-  };
-  for (const issue3 of issues) {
-    const path = issue3.path;
-    if (issue3.code === "unrecognized_keys") {
-      for (const key of issue3.keys) unknownKey(path, key);
-      continue;
-    }
-    if (issue3.code === "invalid_key" && path.length && known(path.slice(0, -1)).length > 0) {
-      unknownKey(path.slice(0, -1), String(path[path.length - 1]));
-      continue;
-    }
-    if (issue3.code === "invalid_key") {
-      const why = issue3.issues?.[0]?.message ?? "not a valid key";
-      out.push({ line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc), path: fmtPath(path), message: `${why}; found "${String(path[path.length - 1])}": rename it` });
-      continue;
-    }
-    const missing = issue3.code === "invalid_type" && issue3.input === void 0;
-    out.push({
-      line: lineOf(valueNode(doc, path), lc),
-      path: fmtPath(path),
-      message: missing ? `required key is missing (expected ${ARTICLE[issue3.expected] ?? "a value"})` : issue3.code === "invalid_type" ? typeMessage(issue3) : plainMessage(issue3)
-    });
-  }
-  return out.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
-}
-
-// src/commands/options.ts
-var UsageError = class extends Error {
-};
-
-// src/cli/args.ts
-var optionLine = (o) => {
-  const flag = `${o.short ? `-${o.short}, ` : ""}--${o.name}${o.arg ? ` ${o.arg}` : ""}`;
-  return `  ${flag.padEnd(26)} ${o.help}`;
-};
-var commandLine = (c) => `  ${`${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(20)} ${c.summary}`;
-var FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the config names no identityFile) and
-  DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY holds the endpoint's API key
-  (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
-
-exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
-var USAGE = `usage: deploy-gate <command> [options]     (deploy-gate <command> --help for its options)
-
-commands:
-${COMMAND_SPECS.map(commandLine).join("\n")}
-
-options:
-${OPTION_SPECS.map(optionLine).join("\n")}
-
-${FOOTER}`;
-function parseHostList(v) {
-  if (v === void 0) return null;
-  const names = v.split(",").map((s) => s.trim()).filter(Boolean);
-  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n))) throw new UsageError(`--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`);
-  return [...new Set(names)];
-}
-
-// src/action/inputs.ts
-import { randomBytes } from "node:crypto";
-import { join } from "node:path";
-
-// src/ports/host/target.ts
-import { isAbsolute, resolve } from "node:path";
-function pinOverride(pin) {
-  return /^SHA256:[A-Za-z0-9+/]{43}=?$/.test(pin.trim()) ? { hostKey: pin.trim(), knownHosts: void 0 } : { knownHosts: pin, hostKey: void 0 };
-}
-function withOverride(t, o) {
-  const out = { ...t };
-  for (const k of ["address", "port", "user"]) if (o[k] !== void 0) out[k] = o[k];
-  if (o.hostKey !== void 0 || o.knownHosts !== void 0) {
-    delete out.hostKey;
-    delete out.knownHosts;
-    if (o.hostKey) out.hostKey = o.hostKey;
-    if (o.knownHosts) out.knownHosts = o.knownHosts;
-  }
-  return out;
-}
-var keyPath = (t, configDir) => t.identityFile && !isAbsolute(t.identityFile) ? { ...t, identityFile: resolve(configDir, t.identityFile) } : t;
-function effectiveTarget(t, override, configDir) {
-  const o = override ?? {};
-  const { jump, ...own2 } = t;
-  const host = keyPath(withOverride(own2, o), configDir);
-  const j = o.jump ?? jump;
-  return j ? { ...host, jump: keyPath(j, configDir) } : host;
-}
-function sshOptions(t, s) {
-  return { timeoutMs: s.timeoutMs, ...s.passphrase ? { passphrase: s.passphrase } : {}, ...t.jump ? { jump: { target: t.jump } } : {} };
-}
-function describeTarget(t) {
-  const where = `${t.user}@${t.address}:${t.port}`;
-  return t.jump ? `${where} (via ${t.jump.user}@${t.jump.address}:${t.jump.port})` : where;
-}
-
-// src/domain/report/code-span.ts
-function codeSpan(text) {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  if (longest === 0) return `\`${text}\``;
-  const ticks = "`".repeat(longest + 1);
-  return `${ticks} ${text} ${ticks}`;
-}
-function splitCodeSpans(text) {
-  const parts = [];
-  let prose2 = 0;
-  let i = 0;
-  while (i < text.length) {
-    const open4 = text.indexOf("`", i);
-    if (open4 < 0) break;
-    let n = 1;
-    while (text[open4 + n] === "`") n++;
-    let close = -1;
-    for (let j = open4 + n; j < text.length; ) {
-      const k = text.indexOf("`", j);
-      if (k < 0) break;
-      let m = 1;
-      while (text[k + m] === "`") m++;
-      if (m === n) {
-        close = k;
-        break;
-      }
-      j = k + m;
-    }
-    if (close < 0) {
-      i = open4 + n;
-      continue;
-    }
-    parts.push(text.slice(prose2, open4), text.slice(open4, close + n));
-    prose2 = i = close + n;
-  }
-  parts.push(text.slice(prose2));
-  return parts;
-}
-
-// src/action/inputs.ts
-var ACTION_COMMANDS = ["preflight", "run", "verify", "rollback"];
-var inputError = (name, what) => new UsageError(`input ${name}: ${what}`);
-var ADDRESS = /^[A-Za-z0-9.:_\-[\]]+$/;
-var USER = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
-var FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}=?$/;
-function booleanInput(name, fallback = false) {
-  if (getInput(name) === "") return fallback;
-  try {
-    return getBooleanInput(name);
-  } catch {
-    throw inputError(name, `"${getInput(name)}" is not a boolean: use true or false`);
-  }
-}
-function durationInput(name, example) {
-  const raw = getInput(name);
-  if (!raw) return null;
-  const ms = parseDuration(raw);
-  if (ms === null) throw inputError(name, `"${raw}" is not a duration such as ${example}`);
-  return ms;
-}
-function portInput(name) {
-  const raw = getInput(name);
-  if (!raw) return void 0;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1 || n > 65535) throw inputError(name, `"${raw}" is not a port (1-65535)`);
-  return n;
-}
-function matching(name, re, what) {
-  const raw = getInput(name);
-  if (!raw) return void 0;
-  if (!re.test(raw)) throw inputError(name, `expected ${what}`);
-  return raw;
-}
-function parseJumpHost(raw, pin) {
-  const m = /^([^@\s]+)@(\[[^\]]+\]|[^:\s]+)(?::(\d+))?$/.exec(raw);
-  if (!m || !USER.test(m[1]) || !ADDRESS.test(m[2])) throw inputError("jump-host", `"${raw}" is not user@address or user@address:port`);
-  const port = m[3] ? Number(m[3]) : 22;
-  if (port < 1 || port > 65535) throw inputError("jump-host", `port ${m[3]} is out of range (1-65535)`);
-  if (!pin) throw inputError("jump-host-key", "required with jump-host: the jump host's key is pinned like every host's (SHA256:... fingerprint or known_hosts line)");
-  return { address: m[2].replace(/^\[|\]$/g, ""), port, user: m[1], ...pinOverride(pin) };
-}
-function hostOverride() {
-  const o = {
-    address: matching("host", ADDRESS, "a host name or IP address"),
-    port: portInput("port"),
-    user: matching("user", USER, "a user name (letters, digits, _ . -)")
-  };
-  const hostKey = matching("host-key", FINGERPRINT, 'an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)');
-  const knownHosts = getInput("known-hosts");
-  if (hostKey && knownHosts) throw inputError("known-hosts", "give host-key or known-hosts, not both");
-  if (hostKey) Object.assign(o, { hostKey });
-  if (knownHosts) Object.assign(o, { knownHosts });
-  const jump = getInput("jump-host");
-  if (jump) o.jump = parseJumpHost(jump, getInput("jump-host-key"));
-  else if (getInput("jump-host-key")) throw inputError("jump-host-key", "given without jump-host");
-  const set = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
-  return Object.keys(set).length ? set : null;
-}
-function secretToEnv(input, envName, env, withNewline) {
-  const value = getInput(input, { trimWhitespace: false });
-  if (!value) return;
-  for (const line of value.split(/\r?\n/)) if (line.trim()) setSecret(line.trim());
-  env[envName] = withNewline && !value.endsWith("\n") ? `${value}
-` : withNewline ? value : value.trim();
-}
-function actionOptions(env = process.env) {
-  const command = getInput("command") || "preflight";
-  if (!ACTION_COMMANDS.includes(command)) throw inputError("command", `"${command}" is not one of ${ACTION_COMMANDS.join(", ")}`);
-  secretToEnv("ssh-key", "DEPLOY_GATE_SSH_KEY", env, true);
-  secretToEnv("ssh-key-passphrase", "DEPLOY_GATE_SSH_PASSPHRASE", env, false);
-  if (env.RUNNER_DEBUG === "1") env.DEPLOY_GATE_TRACE = "1";
-  return {
-    command,
-    cwd: env.GITHUB_WORKSPACE ?? process.cwd(),
-    config: getInput("config") || null,
-    endpoint: getInput("endpoint") || null,
-    ref: getInput("ref") || null,
-    // on a pull request the PR's base commit, so a flag dropped in any of its commits is found
-    base: getInput("base") || pullRequestBase(env),
-    json: false,
-    report: join(env.RUNNER_TEMP ?? process.cwd(), reportName(command, env)),
-    summary: null,
-    noColor: true,
-    failOnWarn: booleanInput("fail-on-warn"),
-    file: null,
-    dryRun: booleanInput("dry-run"),
-    lockWaitMs: durationInput("lock-wait", "90s or 10m") ?? 0,
-    skipPreflight: booleanInput("skip-preflight"),
-    hostOverride: hostOverride(),
-    connectTimeoutMs: durationInput("connect-timeout", "20s or 1m"),
-    quiet: false,
-    hosts: hostsInput()
-  };
-}
-function reportName(command, env) {
-  const step = env.GITHUB_ACTION?.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^[._]+/, "") || randomBytes(4).toString("hex");
-  return `deploy-gate-${command}-${step}-report.json`;
-}
-var FLAG_INPUT = {
-  "--endpoint": "endpoint",
-  "--ref": "ref",
-  "--base": "base",
-  "--config": "config",
-  "--lock-wait": "lock-wait",
-  "--hosts": "hosts",
-  "--skip-preflight": "skip-preflight",
-  "--dry-run": "dry-run",
-  "--fail-on-warn": "fail-on-warn",
-  "--connect-timeout": "connect-timeout"
-};
-var BOOLEAN_FLAGS = /* @__PURE__ */ new Set(["--skip-preflight", "--dry-run", "--fail-on-warn"]);
-var ADVICE = /\b([Pp])ass (--[a-z-]+)(?: ([^\s`(),;]*[^\s`(),;.:]))?/g;
-var PLACEHOLDER = /^(NAME|REF|DURATION|FILE)$/;
-function rewriteAdvice(prose2) {
-  return prose2.replace(ADVICE, (whole, p, flag, next) => {
-    const input = FLAG_INPUT[flag];
-    if (!input) return whole;
-    const value = next !== void 0 && !BOOLEAN_FLAGS.has(flag) && !/^[a-z]+$/.test(next) ? next : void 0;
-    const set = `${p === "P" ? "S" : "s"}et the ${input} input`;
-    if (value === void 0) return `${set}${next !== void 0 ? ` ${next}` : ""}`;
-    return PLACEHOLDER.test(value) ? set : `${set} to ${value}`;
-  });
-}
-var BARE = /(?:\b(a|the)( longer)? )?(?<![\w`-])(--(?:endpoint|ref|base|hosts|lock-wait|connect-timeout|skip-preflight|dry-run|fail-on-warn))(?![\w-])/g;
-var rewriteBare = (prose2) => prose2.replace(BARE, (_w, art, longer, flag) => `${art ?? "the"}${longer ?? ""} ${FLAG_INPUT[flag]} input`);
-var COMMAND = /(deploy-gate [^\n]*?(?=[.;)](?:\s|$)|\n|$))/;
-var outsideCommands = (prose2) => prose2.split(COMMAND).map((p, i) => i % 2 === 1 ? p : rewriteBare(rewriteAdvice(p))).join("");
-function inActionTerms(text) {
-  return splitCodeSpans(text).map((part, i) => i % 2 === 1 ? part : outsideCommands(part)).join("");
-}
-function hostsInput() {
-  try {
-    return parseHostList(getInput("hosts") || void 0);
-  } catch (e) {
-    throw inputError("hosts", e.message.replace(/^--hosts /, ""));
-  }
-}
-
-// src/commands/shared/lifecycle.ts
-var runAbort = new AbortController();
-var sleepUnlessAborted = (ms, signal) => new Promise((resolve5) => {
-  if (ms <= 0 || signal?.aborted) return resolve5();
-  const wake = () => {
-    clearTimeout(t);
-    signal?.removeEventListener("abort", wake);
-    resolve5();
-  };
-  const t = setTimeout(wake, ms);
-  signal?.addEventListener("abort", wake, { once: true });
-});
-
 // src/domain/diagnosis/auth-mismatch.ts
 function authMismatchAdvice(f) {
   return {
@@ -47685,6 +46655,9 @@ function diagnosisFinding(d, check = "deploy.diagnosis") {
   if (d.class === "booting") return warn(check, d.summary, extra);
   return fail(check, `${d.class}: ${d.summary}`, extra);
 }
+
+// src/stages/context.ts
+var apiKeyOf = (ctx, env = process.env) => (ctx.apiKey !== void 0 ? ctx.apiKey : env.DEPLOY_GATE_API_KEY) || void 0;
 
 // src/domain/diagnosis/below-engine-advice.ts
 var HELP = {
@@ -47947,9 +46920,8 @@ function checkTools(result) {
   return { ok: true, gap: null, reason: `${calls.length} tool call(s) with JSON arguments, finish_reason "tool_calls"` };
 }
 
-// src/domain/engine/vllm/lines.ts
+// src/domain/journal/line.ts
 var ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
-var PREFIX = /^(?:\((?<proc>[A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(?<pid>\d+)\) )?(?:(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?<mm>\d\d)-(?<dd>\d\d) (?<time>\d\d:\d\d:\d\d) \[?(?<file>[^\]\s]+):(?<line>\d+)\] )?(?<msg>.*)$/s;
 function stripAnsi(text) {
   return text.includes("\x1B") ? text.replace(ANSI, "") : text;
 }
@@ -47961,6 +46933,16 @@ function cleanLine(raw) {
   }
   return line;
 }
+var OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
+var CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
+var ESC = /\x1b[@-_]?/g;
+var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+function stripControl(text) {
+  return text.replace(/\r\n/g, "\n").replace(OSC, "").replace(CSI, "").replace(ESC, "").replace(CONTROL, "");
+}
+
+// src/domain/engine/vllm/lines.ts
+var PREFIX = /^(?:\((?<proc>[A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(?<pid>\d+)\) )?(?:(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?<mm>\d\d)-(?<dd>\d\d) (?<time>\d\d:\d\d:\d\d) \[?(?<file>[^\]\s]+):(?<line>\d+)\] )?(?<msg>.*)$/s;
 function parseLine(raw) {
   const line = cleanLine(raw);
   const g = PREFIX.exec(line)?.groups ?? {};
@@ -47974,18 +46956,6 @@ function parseLine(raw) {
 }
 function messageOf(raw) {
   return parseLine(raw).msg;
-}
-function parseNumber(text) {
-  if (text === void 0) return null;
-  const n = Number(text.replace(/,/g, ""));
-  return Number.isFinite(n) ? n : null;
-}
-var SECRET_KEY = /(^|_)(api_key|hf_token|token|secret|password|watermark_config)$/i;
-function isSecretKey(key) {
-  return SECRET_KEY.test(key);
-}
-function redactSecrets(text) {
-  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(/(--(?:api-key|hf-token)[= ])(?!(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+/gi, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(/\bhf_[A-Za-z0-9]{20,}\b/g, "hf_***");
 }
 
 // src/domain/engine/peers.ts
@@ -48066,6 +47036,13 @@ function emptyPlan() {
     estimatedGraphGiB: null,
     compileSeconds: null
   };
+}
+
+// src/lib/number.ts
+function parseNumber(text) {
+  if (text === void 0) return null;
+  const n = Number(text.replace(/,/g, ""));
+  return Number.isFinite(n) ? n : null;
 }
 
 // src/domain/engine/peer-plan.ts
@@ -48748,6 +47725,72 @@ function mainUnit(events) {
   let best = null;
   for (const [u, n] of counts) if (best === null || n > counts.get(best)) best = u;
   return best;
+}
+
+// src/domain/redact/names.ts
+var SECRET_ARG_KEY = /(^|_)(api_key|hf_token|token|secret|password|watermark_config)$/i;
+function isSecretArgKey(key) {
+  return SECRET_ARG_KEY.test(key);
+}
+var SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
+function looksSecret(name) {
+  return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
+}
+var isRedactedName = (name) => looksSecret(name) || /(password|passwd|secret|token|apikey|api_key)$/i.test(name);
+var TRAP_SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
+var TRAP_SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
+var SECRET_FLAG_ASSIGNMENT = /^(--[\w-]*(?:key|token|password|secret)[\w-]*=).*/i;
+
+// src/domain/redact/shapes.ts
+var HF_TOKEN = /\bhf_[A-Za-z0-9]{20,}\b/g;
+var REDACTOR_TOKEN_SHAPES = [
+  HF_TOKEN,
+  /\bsk-[A-Za-z0-9_-]{16,}/g,
+  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g,
+  /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g
+];
+var TRAP_LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
+function valueLooksSecret(value) {
+  const v = value.trim();
+  if (REDACTOR_TOKEN_SHAPES.some((re) => new RegExp(re.source).test(v))) return true;
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^\s/@]+@/i.test(v)) return true;
+  return v.length >= 32 && /^[A-Za-z0-9+_=]+$/.test(v) && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);
+}
+
+// src/domain/redact/redact.ts
+var M = "***";
+var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
+var SOURCE_REF = /(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)/.source;
+var REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
+var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
+var ENGINE_FLAG_VALUE = new RegExp(
+  String.raw`(--(?:api-key|hf-token)[= ])(?!(["']?)${SOURCE_REF}\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
+  "gi"
+);
+var NAMES_A_SECRET = /* @__PURE__ */ new Set(["--secret", "--secret-id"]);
+var quoteOf = (v) => v.startsWith('"') || v.startsWith("'") ? v[0] : "";
+var masked = (v) => `${quoteOf(v)}${M}${quoteOf(v)}`;
+function redactSecrets(text) {
+  return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(ENGINE_FLAG_VALUE, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(HF_TOKEN, "hf_***");
+}
+function redact(text) {
+  let out = redactSecrets(text);
+  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
+  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
+  out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
+  out = namedValues(out);
+  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => isRedactedName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v) ? `${flag}${sep}${masked(v)}` : m);
+  for (const re of REDACTOR_TOKEN_SHAPES) out = out.replace(re, M);
+  return out;
+}
+function namedValues(text, depth = 0) {
+  return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q, name, sep, v) => {
+    if (isRedactedName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
+    return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
+  });
 }
 
 // src/domain/diagnosis/classify.ts
@@ -50644,7 +49687,7 @@ var missingConfig = (ctx, keys) => fail("deploy.restart", `endpoint ${ctx.name} 
 });
 
 // src/stages/deploy/lock.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
+import { randomBytes } from "node:crypto";
 
 // src/stages/deploy/lock-record.ts
 function parseLockRecord(text) {
@@ -50668,12 +49711,25 @@ function describeHolder(rec, hostNow) {
   return `${rec.owner} deploying ${rec.ref}${rec.sha ? ` (${rec.sha.slice(0, 10)})` : ""}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
 }
 
+// src/lib/sleep.ts
+var sleepUnlessAborted = (ms, signal) => new Promise((resolve5) => {
+  if (ms <= 0 || signal?.aborted) return resolve5();
+  const wake = () => {
+    clearTimeout(t);
+    signal?.removeEventListener("abort", wake);
+    resolve5();
+  };
+  const t = setTimeout(wake, ms);
+  signal?.addEventListener("abort", wake, { once: true });
+});
+
 // src/stages/deploy/lock.ts
 var CMD_TIMEOUT_MS2 = 2e4;
 var HEARTBEAT_MS = 3e4;
 var WAIT_POLL_MS = 2e3;
 var lockDir = (endpoint) => `${HOST_STATE_DIR}/locks/${endpoint}.lock`;
 var held = /* @__PURE__ */ new Set();
+var activeLocks = () => [...held];
 async function releaseAllLocks() {
   await Promise.all([...held].map((l) => l.release().catch(() => void 0)));
 }
@@ -50755,7 +49811,7 @@ async function tryTake(host, req, token) {
 }
 var sleep = sleepUnlessAborted;
 async function takeLock(host, req, now = Date.now) {
-  const token = randomBytes2(12).toString("hex");
+  const token = randomBytes(12).toString("hex");
   const start = now();
   let said = -1;
   for (; ; ) {
@@ -50775,6 +49831,12 @@ async function takeLock(host, req, now = Date.now) {
     }
     await sleep(Math.min(WAIT_POLL_MS, req.waitMs - waited), req.signal);
   }
+}
+
+// src/lib/elapsed.ts
+function formatElapsed(ms) {
+  const s = Math.max(0, Math.floor(ms / 1e3));
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
 }
 
 // src/stages/deploy/readiness.ts
@@ -50839,10 +49901,6 @@ function decide(prev, obs, configContainer) {
   return { kind: "wait", state };
 }
 var short = (id) => id.slice(0, 12);
-function formatElapsed(ms) {
-  const s = Math.max(0, Math.floor(ms / 1e3));
-  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
-}
 var LABELS = {
   "loading-weights": "loading weights",
   "profiling-kv": "profiling memory / KV cache",
@@ -51136,10 +50194,10 @@ var Lexer = class {
       const { delim, strip } = this.heredocs.shift();
       while (this.pos < this.src.length) {
         const end = this.src.indexOf("\n", this.pos);
-        const lineText = this.src.slice(this.pos, end === -1 ? void 0 : end);
+        const lineText2 = this.src.slice(this.pos, end === -1 ? void 0 : end);
         this.pos = end === -1 ? this.src.length : end + 1;
         this.line++;
-        if ((strip ? lineText.replace(/^\t+/, "") : lineText) === delim) break;
+        if ((strip ? lineText2.replace(/^\t+/, "") : lineText2) === delim) break;
       }
     }
   }
@@ -52508,7 +51566,7 @@ async function deploySteps(ctx, opts, service, container, cli, findings, done) {
   const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
   findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || void 0, cli }) : null;
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: apiKeyOf(ctx, opts.env), cli }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
@@ -52545,9 +51603,1149 @@ function readyFailure(ctx, d, polls, cli, direct) {
   });
 }
 
-// src/commands/index.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute4, join as join7, relative as relative3, resolve as resolve4 } from "node:path";
+// src/commands/shared/lifecycle.ts
+var runAbort = new AbortController();
+var beforeExit = [];
+var SHUTDOWN_DEADLINE_MS = 1e4;
+async function shutdown(signal, exitCode, say, deadlineMs = SHUTDOWN_DEADLINE_MS) {
+  say(`deploy-gate: ${signal}: ${activeLocks().length ? "releasing host locks, then exiting" : "stopping"}`);
+  runAbort.abort();
+  let timer;
+  const late = new Promise((resolve5) => {
+    timer = setTimeout(() => resolve5("late"), deadlineMs);
+  });
+  const done = await Promise.race([Promise.allSettled([releaseAllLocks(), ...beforeExit]).then(() => "done"), late]);
+  clearTimeout(timer);
+  if (done === "late" && activeLocks().length) say(`deploy-gate: host locks not released within ${deadlineMs / 1e3} s: they go stale 2 minutes after their last heartbeat (deploy-gate lock status shows them)`);
+  return exitCode;
+}
+
+// node_modules/@actions/core/lib/command.js
+import * as os from "os";
+
+// node_modules/@actions/core/lib/utils.js
+function toCommandValue(input) {
+  if (input === null || input === void 0) {
+    return "";
+  } else if (typeof input === "string" || input instanceof String) {
+    return input;
+  }
+  return JSON.stringify(input);
+}
+function toCommandProperties(annotationProperties) {
+  if (!Object.keys(annotationProperties).length) {
+    return {};
+  }
+  return {
+    title: annotationProperties.title,
+    file: annotationProperties.file,
+    line: annotationProperties.startLine,
+    endLine: annotationProperties.endLine,
+    col: annotationProperties.startColumn,
+    endColumn: annotationProperties.endColumn
+  };
+}
+
+// node_modules/@actions/core/lib/command.js
+function issueCommand(command, properties, message) {
+  const cmd = new Command(command, properties, message);
+  process.stdout.write(cmd.toString() + os.EOL);
+}
+function issue(name, message = "") {
+  issueCommand(name, {}, message);
+}
+var CMD_STRING = "::";
+var Command = class {
+  constructor(command, properties, message) {
+    if (!command) {
+      command = "missing.command";
+    }
+    this.command = command;
+    this.properties = properties;
+    this.message = message;
+  }
+  toString() {
+    let cmdStr = CMD_STRING + this.command;
+    if (this.properties && Object.keys(this.properties).length > 0) {
+      cmdStr += " ";
+      let first = true;
+      for (const key in this.properties) {
+        if (this.properties.hasOwnProperty(key)) {
+          const val = this.properties[key];
+          if (val) {
+            if (first) {
+              first = false;
+            } else {
+              cmdStr += ",";
+            }
+            cmdStr += `${key}=${escapeProperty(val)}`;
+          }
+        }
+      }
+    }
+    cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+    return cmdStr;
+  }
+};
+function escapeData(s) {
+  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(s) {
+  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+// node_modules/@actions/core/lib/file-command.js
+import * as crypto from "crypto";
+import * as fs from "fs";
+import * as os2 from "os";
+function issueFileCommand(command, message) {
+  const filePath = process.env[`GITHUB_${command}`];
+  if (!filePath) {
+    throw new Error(`Unable to find environment variable for file command ${command}`);
+  }
+  if (!fs.existsSync(filePath)) {
+    throw new Error(`Missing file at path: ${filePath}`);
+  }
+  fs.appendFileSync(filePath, `${toCommandValue(message)}${os2.EOL}`, {
+    encoding: "utf8"
+  });
+}
+function prepareKeyValueMessage(key, value) {
+  const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
+  const convertedValue = toCommandValue(value);
+  if (key.includes(delimiter)) {
+    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+  }
+  if (convertedValue.includes(delimiter)) {
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+  }
+  return `${key}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
+}
+
+// node_modules/@actions/core/lib/core.js
+import * as os4 from "os";
+
+// node_modules/@actions/http-client/lib/index.js
+var tunnel = __toESM(require_tunnel2(), 1);
+var import_undici = __toESM(require_undici(), 1);
+var HttpCodes;
+(function(HttpCodes2) {
+  HttpCodes2[HttpCodes2["OK"] = 200] = "OK";
+  HttpCodes2[HttpCodes2["MultipleChoices"] = 300] = "MultipleChoices";
+  HttpCodes2[HttpCodes2["MovedPermanently"] = 301] = "MovedPermanently";
+  HttpCodes2[HttpCodes2["ResourceMoved"] = 302] = "ResourceMoved";
+  HttpCodes2[HttpCodes2["SeeOther"] = 303] = "SeeOther";
+  HttpCodes2[HttpCodes2["NotModified"] = 304] = "NotModified";
+  HttpCodes2[HttpCodes2["UseProxy"] = 305] = "UseProxy";
+  HttpCodes2[HttpCodes2["SwitchProxy"] = 306] = "SwitchProxy";
+  HttpCodes2[HttpCodes2["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+  HttpCodes2[HttpCodes2["PermanentRedirect"] = 308] = "PermanentRedirect";
+  HttpCodes2[HttpCodes2["BadRequest"] = 400] = "BadRequest";
+  HttpCodes2[HttpCodes2["Unauthorized"] = 401] = "Unauthorized";
+  HttpCodes2[HttpCodes2["PaymentRequired"] = 402] = "PaymentRequired";
+  HttpCodes2[HttpCodes2["Forbidden"] = 403] = "Forbidden";
+  HttpCodes2[HttpCodes2["NotFound"] = 404] = "NotFound";
+  HttpCodes2[HttpCodes2["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+  HttpCodes2[HttpCodes2["NotAcceptable"] = 406] = "NotAcceptable";
+  HttpCodes2[HttpCodes2["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+  HttpCodes2[HttpCodes2["RequestTimeout"] = 408] = "RequestTimeout";
+  HttpCodes2[HttpCodes2["Conflict"] = 409] = "Conflict";
+  HttpCodes2[HttpCodes2["Gone"] = 410] = "Gone";
+  HttpCodes2[HttpCodes2["TooManyRequests"] = 429] = "TooManyRequests";
+  HttpCodes2[HttpCodes2["InternalServerError"] = 500] = "InternalServerError";
+  HttpCodes2[HttpCodes2["NotImplemented"] = 501] = "NotImplemented";
+  HttpCodes2[HttpCodes2["BadGateway"] = 502] = "BadGateway";
+  HttpCodes2[HttpCodes2["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+  HttpCodes2[HttpCodes2["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var Headers;
+(function(Headers2) {
+  Headers2["Accept"] = "accept";
+  Headers2["ContentType"] = "content-type";
+})(Headers || (Headers = {}));
+var MediaTypes;
+(function(MediaTypes2) {
+  MediaTypes2["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
+var HttpRedirectCodes = [
+  HttpCodes.MovedPermanently,
+  HttpCodes.ResourceMoved,
+  HttpCodes.SeeOther,
+  HttpCodes.TemporaryRedirect,
+  HttpCodes.PermanentRedirect
+];
+var HttpResponseRetryCodes = [
+  HttpCodes.BadGateway,
+  HttpCodes.ServiceUnavailable,
+  HttpCodes.GatewayTimeout
+];
+
+// node_modules/@actions/core/lib/summary.js
+import { EOL as EOL3 } from "os";
+import { constants, promises } from "fs";
+var __awaiter = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve5, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var { access, appendFile, writeFile } = promises;
+var SUMMARY_ENV_VAR = "GITHUB_STEP_SUMMARY";
+var Summary = class {
+  constructor() {
+    this._buffer = "";
+  }
+  /**
+   * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+   * Also checks r/w permissions.
+   *
+   * @returns step summary file path
+   */
+  filePath() {
+    return __awaiter(this, void 0, void 0, function* () {
+      if (this._filePath) {
+        return this._filePath;
+      }
+      const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+      if (!pathFromEnv) {
+        throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+      }
+      try {
+        yield access(pathFromEnv, constants.R_OK | constants.W_OK);
+      } catch (_a3) {
+        throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+      }
+      this._filePath = pathFromEnv;
+      return this._filePath;
+    });
+  }
+  /**
+   * Wraps content in an HTML tag, adding any HTML attributes
+   *
+   * @param {string} tag HTML tag to wrap
+   * @param {string | null} content content within the tag
+   * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+   *
+   * @returns {string} content wrapped in HTML element
+   */
+  wrap(tag2, content, attrs = {}) {
+    const htmlAttrs = Object.entries(attrs).map(([key, value]) => ` ${key}="${value}"`).join("");
+    if (!content) {
+      return `<${tag2}${htmlAttrs}>`;
+    }
+    return `<${tag2}${htmlAttrs}>${content}</${tag2}>`;
+  }
+  /**
+   * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+   *
+   * @param {SummaryWriteOptions} [options] (optional) options for write operation
+   *
+   * @returns {Promise<Summary>} summary instance
+   */
+  write(options) {
+    return __awaiter(this, void 0, void 0, function* () {
+      const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+      const filePath = yield this.filePath();
+      const writeFunc = overwrite ? writeFile : appendFile;
+      yield writeFunc(filePath, this._buffer, { encoding: "utf8" });
+      return this.emptyBuffer();
+    });
+  }
+  /**
+   * Clears the summary buffer and wipes the summary file
+   *
+   * @returns {Summary} summary instance
+   */
+  clear() {
+    return __awaiter(this, void 0, void 0, function* () {
+      return this.emptyBuffer().write({ overwrite: true });
+    });
+  }
+  /**
+   * Returns the current summary buffer as a string
+   *
+   * @returns {string} string of summary buffer
+   */
+  stringify() {
+    return this._buffer;
+  }
+  /**
+   * If the summary buffer is empty
+   *
+   * @returns {boolen} true if the buffer is empty
+   */
+  isEmptyBuffer() {
+    return this._buffer.length === 0;
+  }
+  /**
+   * Resets the summary buffer without writing to summary file
+   *
+   * @returns {Summary} summary instance
+   */
+  emptyBuffer() {
+    this._buffer = "";
+    return this;
+  }
+  /**
+   * Adds raw text to the summary buffer
+   *
+   * @param {string} text content to add
+   * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+   *
+   * @returns {Summary} summary instance
+   */
+  addRaw(text, addEOL = false) {
+    this._buffer += text;
+    return addEOL ? this.addEOL() : this;
+  }
+  /**
+   * Adds the operating system-specific end-of-line marker to the buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addEOL() {
+    return this.addRaw(EOL3);
+  }
+  /**
+   * Adds an HTML codeblock to the summary buffer
+   *
+   * @param {string} code content to render within fenced code block
+   * @param {string} lang (optional) language to syntax highlight code
+   *
+   * @returns {Summary} summary instance
+   */
+  addCodeBlock(code, lang) {
+    const attrs = Object.assign({}, lang && { lang });
+    const element = this.wrap("pre", this.wrap("code", code), attrs);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML list to the summary buffer
+   *
+   * @param {string[]} items list of items to render
+   * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+   *
+   * @returns {Summary} summary instance
+   */
+  addList(items, ordered = false) {
+    const tag2 = ordered ? "ol" : "ul";
+    const listItems = items.map((item) => this.wrap("li", item)).join("");
+    const element = this.wrap(tag2, listItems);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML table to the summary buffer
+   *
+   * @param {SummaryTableCell[]} rows table rows
+   *
+   * @returns {Summary} summary instance
+   */
+  addTable(rows) {
+    const tableBody = rows.map((row) => {
+      const cells = row.map((cell2) => {
+        if (typeof cell2 === "string") {
+          return this.wrap("td", cell2);
+        }
+        const { header, data, colspan, rowspan } = cell2;
+        const tag2 = header ? "th" : "td";
+        const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
+        return this.wrap(tag2, data, attrs);
+      }).join("");
+      return this.wrap("tr", cells);
+    }).join("");
+    const element = this.wrap("table", tableBody);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds a collapsable HTML details element to the summary buffer
+   *
+   * @param {string} label text for the closed state
+   * @param {string} content collapsable content
+   *
+   * @returns {Summary} summary instance
+   */
+  addDetails(label, content) {
+    const element = this.wrap("details", this.wrap("summary", label) + content);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML image tag to the summary buffer
+   *
+   * @param {string} src path to the image you to embed
+   * @param {string} alt text description of the image
+   * @param {SummaryImageOptions} options (optional) addition image attributes
+   *
+   * @returns {Summary} summary instance
+   */
+  addImage(src, alt, options) {
+    const { width, height } = options || {};
+    const attrs = Object.assign(Object.assign({}, width && { width }), height && { height });
+    const element = this.wrap("img", null, Object.assign({ src, alt }, attrs));
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML section heading element
+   *
+   * @param {string} text heading text
+   * @param {number | string} [level=1] (optional) the heading level, default: 1
+   *
+   * @returns {Summary} summary instance
+   */
+  addHeading(text, level) {
+    const tag2 = `h${level}`;
+    const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag2) ? tag2 : "h1";
+    const element = this.wrap(allowedTag, text);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML thematic break (<hr>) to the summary buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addSeparator() {
+    const element = this.wrap("hr", null);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML line break (<br>) to the summary buffer
+   *
+   * @returns {Summary} summary instance
+   */
+  addBreak() {
+    const element = this.wrap("br", null);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML blockquote to the summary buffer
+   *
+   * @param {string} text quote text
+   * @param {string} cite (optional) citation url
+   *
+   * @returns {Summary} summary instance
+   */
+  addQuote(text, cite) {
+    const attrs = Object.assign({}, cite && { cite });
+    const element = this.wrap("blockquote", text, attrs);
+    return this.addRaw(element).addEOL();
+  }
+  /**
+   * Adds an HTML anchor tag to the summary buffer
+   *
+   * @param {string} text link text/content
+   * @param {string} href hyperlink
+   *
+   * @returns {Summary} summary instance
+   */
+  addLink(text, href) {
+    const element = this.wrap("a", text, { href });
+    return this.addRaw(element).addEOL();
+  }
+};
+var _summary = new Summary();
+
+// node_modules/@actions/core/lib/platform.js
+import os3 from "os";
+
+// node_modules/@actions/io/lib/io-util.js
+import * as fs2 from "fs";
+var { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs2.promises;
+var IS_WINDOWS = process.platform === "win32";
+var READONLY = fs2.constants.O_RDONLY;
+
+// node_modules/@actions/exec/lib/toolrunner.js
+var IS_WINDOWS2 = process.platform === "win32";
+
+// node_modules/@actions/core/lib/platform.js
+var platform = os3.platform();
+var arch = os3.arch();
+
+// node_modules/@actions/core/lib/core.js
+var __awaiter2 = function(thisArg, _arguments, P, generator) {
+  function adopt(value) {
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
+    });
+  }
+  return new (P || (P = Promise))(function(resolve5, reject) {
+    function fulfilled(value) {
+      try {
+        step(generator.next(value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function rejected(value) {
+      try {
+        step(generator["throw"](value));
+      } catch (e) {
+        reject(e);
+      }
+    }
+    function step(result) {
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
+    }
+    step((generator = generator.apply(thisArg, _arguments || [])).next());
+  });
+};
+var ExitCode;
+(function(ExitCode2) {
+  ExitCode2[ExitCode2["Success"] = 0] = "Success";
+  ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+function setSecret(secret) {
+  issueCommand("add-mask", {}, secret);
+}
+function getInput(name, options) {
+  const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
+  if (options && options.required && !val) {
+    throw new Error(`Input required and not supplied: ${name}`);
+  }
+  if (options && options.trimWhitespace === false) {
+    return val;
+  }
+  return val.trim();
+}
+function getBooleanInput(name, options) {
+  const trueValue = ["true", "True", "TRUE"];
+  const falseValue = ["false", "False", "FALSE"];
+  const val = getInput(name, options);
+  if (trueValue.includes(val))
+    return true;
+  if (falseValue.includes(val))
+    return false;
+  throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}
+Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+function setOutput(name, value) {
+  const filePath = process.env["GITHUB_OUTPUT"] || "";
+  if (filePath) {
+    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value));
+  }
+  process.stdout.write(os4.EOL);
+  issueCommand("set-output", { name }, toCommandValue(value));
+}
+function setFailed(message) {
+  process.exitCode = ExitCode.Failure;
+  error(message);
+}
+function error(message, properties = {}) {
+  issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+function warning(message, properties = {}) {
+  issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+function info(message) {
+  process.stdout.write(message + os4.EOL);
+}
+function startGroup(name) {
+  issue("group", name);
+}
+function endGroup() {
+  issue("endgroup");
+}
+function group(name, fn) {
+  return __awaiter2(this, void 0, void 0, function* () {
+    startGroup(name);
+    let result;
+    try {
+      result = yield fn();
+    } finally {
+      endGroup();
+    }
+    return result;
+  });
+}
+
+// src/action/run.ts
+import { appendFileSync as appendFileSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { EOL as EOL5 } from "node:os";
+
+// src/action/pull-request-base.ts
+import { readFileSync } from "node:fs";
+function pullRequestBase(env) {
+  if (env.GITHUB_EVENT_NAME !== "pull_request" && env.GITHUB_EVENT_NAME !== "pull_request_target") return null;
+  if (env.GITHUB_EVENT_PATH) {
+    try {
+      const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8"));
+      const sha = event.pull_request?.base?.sha;
+      if (typeof sha === "string" && /^[0-9a-f]{40,64}$/.test(sha)) return sha;
+    } catch {
+    }
+  }
+  return env.GITHUB_BASE_REF ? `origin/${env.GITHUB_BASE_REF}` : null;
+}
+
+// src/action/inputs.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { join } from "node:path";
+
+// src/lib/duration.ts
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  if (typeof text === "number") return Number.isFinite(text) && text >= 0 ? text * 1e3 : null;
+  const s = text.trim();
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s) * 1e3;
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
+  let total = 0;
+  let matched = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    total += Number(m[1]) * UNIT_MS[m[2]];
+    matched = re.lastIndex;
+  }
+  return matched === s.length && s.length > 0 ? total : null;
+}
+
+// src/ports/host/target.ts
+import { isAbsolute, resolve } from "node:path";
+function pinOverride(pin) {
+  return /^SHA256:[A-Za-z0-9+/]{43}=?$/.test(pin.trim()) ? { hostKey: pin.trim(), knownHosts: void 0 } : { knownHosts: pin, hostKey: void 0 };
+}
+function withOverride(t, o) {
+  const out = { ...t };
+  for (const k of ["address", "port", "user"]) if (o[k] !== void 0) out[k] = o[k];
+  if (o.hostKey !== void 0 || o.knownHosts !== void 0) {
+    delete out.hostKey;
+    delete out.knownHosts;
+    if (o.hostKey) out.hostKey = o.hostKey;
+    if (o.knownHosts) out.knownHosts = o.knownHosts;
+  }
+  return out;
+}
+var keyPath = (t, configDir) => t.identityFile && !isAbsolute(t.identityFile) ? { ...t, identityFile: resolve(configDir, t.identityFile) } : t;
+function effectiveTarget(t, override, configDir) {
+  const o = override ?? {};
+  const { jump, ...own2 } = t;
+  const host = keyPath(withOverride(own2, o), configDir);
+  const j = o.jump ?? jump;
+  return j ? { ...host, jump: keyPath(j, configDir) } : host;
+}
+function sshOptions(t, s) {
+  return { timeoutMs: s.timeoutMs, ...s.passphrase ? { passphrase: s.passphrase } : {}, ...t.jump ? { jump: { target: t.jump } } : {} };
+}
+function describeTarget(t) {
+  const where = `${t.user}@${t.address}:${t.port}`;
+  return t.jump ? `${where} (via ${t.jump.user}@${t.jump.address}:${t.jump.port})` : where;
+}
+
+// src/domain/report/code-span.ts
+function codeSpan(text) {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  if (longest === 0) return `\`${text}\``;
+  const ticks = "`".repeat(longest + 1);
+  return `${ticks} ${text} ${ticks}`;
+}
+function splitCodeSpans(text) {
+  const parts = [];
+  let prose2 = 0;
+  let i = 0;
+  while (i < text.length) {
+    const open4 = text.indexOf("`", i);
+    if (open4 < 0) break;
+    let n = 1;
+    while (text[open4 + n] === "`") n++;
+    let close = -1;
+    for (let j = open4 + n; j < text.length; ) {
+      const k = text.indexOf("`", j);
+      if (k < 0) break;
+      let m = 1;
+      while (text[k + m] === "`") m++;
+      if (m === n) {
+        close = k;
+        break;
+      }
+      j = k + m;
+    }
+    if (close < 0) {
+      i = open4 + n;
+      continue;
+    }
+    parts.push(text.slice(prose2, open4), text.slice(open4, close + n));
+    prose2 = i = close + n;
+  }
+  parts.push(text.slice(prose2));
+  return parts;
+}
+
+// src/domain/report/markdown-text.ts
+var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+function fence(lines, lang = "text") {
+  const body = lines.join("\n");
+  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}${lang}
+${body}
+${ticks}`;
+}
+function repoUrlOf(env) {
+  const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, "");
+  return server && env.GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY) ? `${server}/${env.GITHUB_REPOSITORY}` : null;
+}
+var commitLink = (sha, ctx, shown = sha.slice(0, 10)) => ctx.repoUrl ? `[\`${shown}\`](${ctx.repoUrl}/commit/${sha})` : `\`${shown}\``;
+function prose(text, ctx) {
+  return splitCodeSpans(text).map((part, i) => {
+    if (i % 2 === 1) return part;
+    return part.replace(PROSE_TOKEN, (whole, mention, id) => {
+      if (mention) return `\`${mention}\``;
+      if (id) {
+        const full = ctx.repoUrl ? ctx.shas?.find((s) => s.startsWith(id)) : void 0;
+        return full ? commitLink(full, ctx, id) : id;
+      }
+      return `\\${whole}`;
+    });
+  }).join("");
+}
+var PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
+var COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
+function fixCommands(fix) {
+  const out = [];
+  splitCodeSpans(fix).forEach((part, i) => {
+    if (i % 2 === 0 || !/^`[^`\n]+`$/.test(part)) return;
+    const c = part.slice(1, -1).trim();
+    if (COMMAND_START.test(c) && !out.includes(c)) out.push(c);
+  });
+  return out;
+}
+function knownShas(values) {
+  const found = /* @__PURE__ */ new Set();
+  const visit = (v, depth) => {
+    if (typeof v === "string" && /^[0-9a-f]{40}$/.test(v)) found.add(v);
+    else if (v && typeof v === "object" && depth < 4) for (const x of Object.values(v)) visit(x, depth + 1);
+  };
+  for (const v of values) visit(v, 0);
+  return [...found];
+}
+
+// src/domain/report/fleet.ts
+var ready = (r) => r.readyMs === null ? "\u2014" : `${(r.readyMs / 1e3).toFixed(1)} s`;
+var kv = (r) => r.kvTokens === null ? "\u2014" : r.kvTokens.toLocaleString("en-US");
+var MARK2 = { pass: "\u2705", warn: "\u26A0\uFE0F", fail: "\u274C", "rolled back": "\u21A9\uFE0F", "failed, rolled back": "\u274C", "rollback failed": "\u274C", "not touched": "\u23ED\uFE0F" };
+function fleetMarkdown(report) {
+  if (!report.fleet?.length) return [];
+  return [
+    "| host | step | verdict | ready | KV tokens |",
+    "|---|---|---|---|---|",
+    ...report.fleet.map((r) => `| ${cell(codeSpan(r.host))} | ${r.step ?? "\u2014"} | ${MARK2[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
+    ""
+  ];
+}
+function fleetTerminal(report, lines, heading) {
+  const rows = report.fleet;
+  if (!rows?.length) return null;
+  const w = Math.max(4, ...rows.map((r) => r.host.length));
+  const out = [`${"host".padEnd(w)}  step  ${"verdict".padEnd(15)}  ${"ready".padStart(8)}  KV tokens`];
+  for (const r of rows) out.push(`${r.host.padEnd(w)}  ${String(r.step ?? "\u2014").padEnd(4)}  ${r.verdict.padEnd(15)}  ${ready(r).padStart(8)}  ${kv(r)}`);
+  for (const r of rows) {
+    const own2 = report.findings.filter((f) => f.host === r.host);
+    if (!own2.length) continue;
+    out.push("", heading(`\u2500\u2500 ${r.host}${r.step === null ? "" : ` (step ${r.step})`}: ${r.verdict}`));
+    for (const f of own2) out.push(...lines(f));
+  }
+  const fleetWide = report.findings.filter((f) => !f.host);
+  if (fleetWide.length) out.push("", heading("\u2500\u2500 the endpoint (every host)"), ...fleetWide.flatMap(lines));
+  return out;
+}
+
+// src/domain/report/paint.ts
+var SGR = { red: "31", green: "32", yellow: "33", dim: "2", bold: "1", cyan: "36" };
+function paint(on, code, text) {
+  return on ? `\x1B[${code}m${text}\x1B[0m` : text;
+}
+function painter(on) {
+  return (style, s) => paint(on, SGR[style], s);
+}
+
+// src/domain/report/terminal.ts
+var LABEL = { pass: "\u2714 pass", fail: "\u2716 FAIL", warn: "\u25B2 warn", skip: "\u25CB skip" };
+var COLOUR = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
+function findingLines(f, paint2, width) {
+  const out = [`${paint2(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
+  if (f.status === "pass" && f.data?.dryRun !== true || f.status === "skip") {
+    if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint2("dim", `hint: ${f.fix}`)}`);
+    return out;
+  }
+  const pad = " ".repeat(8);
+  if (f.file) out.push(`${pad}${paint2("cyan", `at ${f.file}${f.line ? `:${f.line}` : ""}`)}`);
+  for (const e of f.evidence ?? []) for (const l of e.split("\n")) out.push(`${pad}${paint2("dim", "\u2502")} ${l}`);
+  if (f.fix) out.push(`${pad}${paint2("bold", "fix:")} ${f.fix}`);
+  return out;
+}
+function renderTerminal(report, colour, quiet = false) {
+  const paint2 = painter(colour);
+  const width = Math.max(0, ...report.findings.map((f) => f.check.length));
+  const head2 = [`deploy-gate ${report.command}`];
+  if (report.endpoint) head2.push(`endpoint ${report.endpoint}`);
+  head2.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
+  head2.push(`${(report.durationMs / 1e3).toFixed(2)}s`);
+  const shown = quiet ? report.findings.filter((f) => f.status === "fail") : report.findings;
+  const lines = quiet ? [] : [paint2("bold", head2.join(" \xB7 ")), ""];
+  const fleet = fleetTerminal({ ...report, findings: shown }, (f) => findingLines(f, paint2, width), (h) => paint2("bold", h));
+  lines.push(...fleet ?? shown.flatMap((f) => findingLines(f, paint2, width)));
+  const n = (s) => report.findings.filter((f) => f.status === s).length;
+  const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
+  const verdict = report.verdict === "fail" ? paint2("red", "FAIL") : report.verdict === "warn" ? paint2("yellow", "PASS with warnings") : paint2("green", "PASS");
+  lines.push(...lines.length ? [""] : [], `${paint2("bold", verdict)}  ${tally}`);
+  return lines.join("\n") + "\n";
+}
+
+// src/commands/spec.ts
+var COMMAND_SPECS = [
+  {
+    name: "preflight",
+    positionals: 0,
+    summary: "check the serve scripts in this repository (no host needed)",
+    details: "bash -n, shellcheck, the contract flags (traced through history when one is gone), dropped flags, the trap rules, the rollback ref.\nWith no deploy-gate.yml it finds the serve scripts itself."
+  },
+  {
+    name: "run",
+    positionals: 0,
+    summary: "preflight, deploy over SSH, verify",
+    details: "A preflight failure stops here (--skip-preflight to see what the host says). One SSH connection, a host-side lock,\nthe install files at the ref, a restart, the boot watched to readiness, then verify."
+  },
+  {
+    name: "verify",
+    positionals: 0,
+    summary: "verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)",
+    details: "Default ref: the one recorded on the host by the last deploy."
+  },
+  { name: "rollback", positionals: 0, summary: "deploy rollback.ref, then verify" },
+  {
+    name: "explain",
+    args: "FILE|-",
+    positionals: 1,
+    summary: "diagnose a saved journalctl -o json dump, a plain log, or a response body",
+    details: "Exit 0 when the log shows a ready or still-booting engine, 1 on a failure."
+  },
+  {
+    name: "logs",
+    positionals: 0,
+    summary: "the endpoint's journal, decoded, one boot at a time, with its diagnosis",
+    details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json."
+  },
+  { name: "lock", args: "status|release", positionals: 1, summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)" },
+  {
+    name: "init",
+    positionals: 0,
+    summary: "write deploy-gate.yml for the serve scripts found here (never overwrites)",
+    details: "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight."
+  },
+  { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" }
+];
+var COMMANDS = COMMAND_SPECS.map((c) => c.name);
+var REPORTING = ["preflight", "run", "verify", "rollback"];
+var REMOTE = ["run", "verify", "rollback", "logs", "lock"];
+var DEPLOYING = ["run", "rollback"];
+var OPTION_SPECS = [
+  { name: "config", type: "string", arg: "FILE", help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it", commands: [...REPORTING, "logs", "lock", "init"] },
+  { name: "endpoint", type: "string", arg: "NAME", help: "one endpoint (default: all; run/verify/rollback/logs/lock: the config's only one)", commands: [...REPORTING, "logs", "lock"] },
+  { name: "ref", type: "string", arg: "REF", help: "check the scripts at REF instead of the work tree (verify: the contracts at REF; rollback: the version to go back to, instead of rollback.ref)", commands: REPORTING },
+  { name: "base", type: "string", arg: "REF", help: "what dropped-flags compares against (default: rollback.ref, else the commit before the last change)", commands: ["preflight", "run"] },
+  { name: "json", type: "boolean", help: "print exactly the JSON report on stdout", commands: [...REPORTING, "explain", "logs", "lock"] },
+  { name: "report", type: "string", arg: "FILE", help: "also write the JSON report to FILE", commands: REPORTING },
+  { name: "summary", type: "string", arg: "FILE", help: "also write the markdown job summary to FILE", commands: REPORTING },
+  { name: "quiet", type: "boolean", short: "q", help: "only the verdict and the failures", commands: REPORTING },
+  { name: "no-color", type: "boolean", help: "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it on)", commands: "all" },
+  { name: "fail-on-warn", type: "boolean", help: "exit 1 on warnings too", commands: REPORTING },
+  { name: "dry-run", type: "boolean", help: "connect, lock, show the files that would change and the commands; change nothing", commands: DEPLOYING },
+  { name: "lock-wait", type: "string", arg: "DURATION", help: "wait this long for a held deploy lock (default: fail at once, naming the holder)", commands: DEPLOYING },
+  { name: "skip-preflight", type: "boolean", help: "deploy even when preflight fails (to see what the host says)", commands: ["run"] },
+  { name: "hosts", type: "string", arg: "A,B", help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout (logs: the one host to read)", commands: ["run", "verify", "rollback", "lock", "logs"] },
+  { name: "boot", type: "string", arg: "WHICH", help: "current (default), previous, N, or --boot=-N (N before the current)", commands: ["logs"] },
+  { name: "since", type: "string", arg: "TIME", help: "the window: 30m, 2h, YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today, yesterday", commands: ["logs"] },
+  { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
+  { name: "force", type: "boolean", help: "release a lock another run holds (it names the holder)", commands: ["lock"] },
+  { name: "connect-timeout", type: "string", arg: "DURATION", help: "SSH handshake deadline (default 20s)", commands: REMOTE },
+  { name: "help", type: "boolean", short: "h", help: "this help (deploy-gate COMMAND --help: that command's)", commands: "all" },
+  { name: "version", type: "boolean", short: "v", help: "the version", commands: "all" }
+];
+
+// src/lib/usage-error.ts
+var UsageError = class extends Error {
+};
+
+// src/commands/options.ts
+function parseHostList(v) {
+  if (v === void 0) return null;
+  const names = v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n))) throw new UsageError(`--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`);
+  return [...new Set(names)];
+}
+
+// src/action/inputs.ts
+var ACTION_COMMANDS = ["preflight", "run", "verify", "rollback"];
+var inputError = (name, what) => new UsageError(`input ${name}: ${what}`);
+var ADDRESS = /^[A-Za-z0-9.:_\-[\]]+$/;
+var USER = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+var FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}=?$/;
+function booleanInput(name, fallback = false) {
+  if (getInput(name) === "") return fallback;
+  try {
+    return getBooleanInput(name);
+  } catch {
+    throw inputError(name, `"${getInput(name)}" is not a boolean: use true or false`);
+  }
+}
+function durationInput(name, example) {
+  const raw = getInput(name);
+  if (!raw) return null;
+  const ms = parseDuration(raw);
+  if (ms === null) throw inputError(name, `"${raw}" is not a duration such as ${example}`);
+  return ms;
+}
+function portInput(name) {
+  const raw = getInput(name);
+  if (!raw) return void 0;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 65535) throw inputError(name, `"${raw}" is not a port (1-65535)`);
+  return n;
+}
+function matching(name, re, what) {
+  const raw = getInput(name);
+  if (!raw) return void 0;
+  if (!re.test(raw)) throw inputError(name, `expected ${what}`);
+  return raw;
+}
+function parseJumpHost(raw, pin) {
+  const m = /^([^@\s]+)@(\[[^\]]+\]|[^:\s]+)(?::(\d+))?$/.exec(raw);
+  if (!m || !USER.test(m[1]) || !ADDRESS.test(m[2])) throw inputError("jump-host", `"${raw}" is not user@address or user@address:port`);
+  const port = m[3] ? Number(m[3]) : 22;
+  if (port < 1 || port > 65535) throw inputError("jump-host", `port ${m[3]} is out of range (1-65535)`);
+  if (!pin) throw inputError("jump-host-key", "required with jump-host: the jump host's key is pinned like every host's (SHA256:... fingerprint or known_hosts line)");
+  return { address: m[2].replace(/^\[|\]$/g, ""), port, user: m[1], ...pinOverride(pin) };
+}
+function hostOverride() {
+  const o = {
+    address: matching("host", ADDRESS, "a host name or IP address"),
+    port: portInput("port"),
+    user: matching("user", USER, "a user name (letters, digits, _ . -)")
+  };
+  const hostKey = matching("host-key", FINGERPRINT, 'an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)');
+  const knownHosts = getInput("known-hosts");
+  if (hostKey && knownHosts) throw inputError("known-hosts", "give host-key or known-hosts, not both");
+  if (hostKey) Object.assign(o, { hostKey });
+  if (knownHosts) Object.assign(o, { knownHosts });
+  const jump = getInput("jump-host");
+  if (jump) o.jump = parseJumpHost(jump, getInput("jump-host-key"));
+  else if (getInput("jump-host-key")) throw inputError("jump-host-key", "given without jump-host");
+  const set = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
+  return Object.keys(set).length ? set : null;
+}
+function secretToEnv(input, envName, env, withNewline) {
+  const value = getInput(input, { trimWhitespace: false });
+  if (!value) return;
+  for (const line of value.split(/\r?\n/)) if (line.trim()) setSecret(line.trim());
+  env[envName] = withNewline && !value.endsWith("\n") ? `${value}
+` : withNewline ? value : value.trim();
+}
+function actionOptions(env = process.env) {
+  const command = getInput("command") || "preflight";
+  if (!ACTION_COMMANDS.includes(command)) throw inputError("command", `"${command}" is not one of ${ACTION_COMMANDS.join(", ")}`);
+  secretToEnv("ssh-key", "DEPLOY_GATE_SSH_KEY", env, true);
+  secretToEnv("ssh-key-passphrase", "DEPLOY_GATE_SSH_PASSPHRASE", env, false);
+  if (env.RUNNER_DEBUG === "1") env.DEPLOY_GATE_TRACE = "1";
+  return {
+    command,
+    cwd: env.GITHUB_WORKSPACE ?? process.cwd(),
+    config: getInput("config") || null,
+    endpoint: getInput("endpoint") || null,
+    ref: getInput("ref") || null,
+    // on a pull request the PR's base commit, so a flag dropped in any of its commits is found
+    base: getInput("base") || pullRequestBase(env),
+    json: false,
+    report: join(env.RUNNER_TEMP ?? process.cwd(), reportName(command, env)),
+    summary: null,
+    noColor: true,
+    failOnWarn: booleanInput("fail-on-warn"),
+    file: null,
+    dryRun: booleanInput("dry-run"),
+    lockWaitMs: durationInput("lock-wait", "90s or 10m") ?? 0,
+    skipPreflight: booleanInput("skip-preflight"),
+    hostOverride: hostOverride(),
+    connectTimeoutMs: durationInput("connect-timeout", "20s or 1m"),
+    quiet: false,
+    hosts: hostsInput()
+  };
+}
+function reportName(command, env) {
+  const step = env.GITHUB_ACTION?.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^[._]+/, "") || randomBytes2(4).toString("hex");
+  return `deploy-gate-${command}-${step}-report.json`;
+}
+function hostsInput() {
+  try {
+    return parseHostList(getInput("hosts") || void 0);
+  } catch (e) {
+    throw inputError("hosts", e.message.replace(/^--hosts /, ""));
+  }
+}
+
+// src/domain/config/errors.ts
+var import_yaml = __toESM(require_dist(), 1);
+
+// src/lib/did-you-mean.ts
+function editDistance(a, b) {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+function closest(word2, candidates) {
+  let best = null;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word2.toLowerCase(), c.toLowerCase());
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(word2.length / 3)) ? best : null;
+}
+
+// src/domain/config/errors.ts
+var ConfigError = class extends Error {
+  constructor(file, problems) {
+    super(problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n"));
+    this.file = file;
+    this.problems = problems;
+    this.name = "ConfigError";
+  }
+  file;
+  problems;
+};
+function lineOf(node2, lc) {
+  const start = node2?.range?.[0];
+  return start === void 0 ? null : lc.linePos(start).line;
+}
+function keyNode(doc, path, key) {
+  const parent = path.length ? doc.getIn(path, true) : doc.contents;
+  if (!(0, import_yaml.isMap)(parent)) return null;
+  for (const item of parent.items) {
+    if ((0, import_yaml.isPair)(item) && (0, import_yaml.isScalar)(item.key) && String(item.key.value) === key) return item.key;
+  }
+  return null;
+}
+function valueNode(doc, path) {
+  for (let n = path.length; n >= 0; n--) {
+    const node2 = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
+    if (node2 && typeof node2 === "object" && "range" in node2) {
+      if (n < path.length && n > 0) return keyNode(doc, path.slice(0, n - 1), String(path[n - 1])) ?? node2;
+      return node2;
+    }
+  }
+  return null;
+}
+var fmtPath = (path) => path.map(String).join(".");
+function foundText(input) {
+  if (input === null) return "an empty value";
+  if (Array.isArray(input)) return "a list";
+  if (typeof input === "object") return "a mapping";
+  if (typeof input === "string") return `${JSON.stringify(input.length > 60 ? `${input.slice(0, 57)}...` : input)} (text)`;
+  return `${String(input)} (a ${typeof input === "number" ? "number" : typeof input})`;
+}
+var ARTICLE = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", object: "a mapping", array: "a list", nan: "a number" };
+function typeMessage(issue3) {
+  const expected = ARTICLE[issue3.expected] ?? issue3.expected;
+  return `expected ${expected}, found ${foundText(issue3.input)}`;
+}
+function plainMessage(issue3) {
+  const msg2 = issue3.message.replace(/^Invalid input: /, "").replace(/^Invalid option: /, "");
+  return "input" in issue3 && issue3.input !== void 0 ? `${msg2}; found ${foundText(issue3.input)}` : msg2;
+}
+function describeIssues(issues, doc, lc, known) {
+  const out = [];
+  const unknownKey = (path, key) => {
+    const allowed = known(path);
+    const guess = closest(key, allowed);
+    out.push({
+      line: lineOf(keyNode(doc, path, key), lc),
+      path: fmtPath([...path, key]),
+      message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`
+    });
+  };
+  for (const issue3 of issues) {
+    const path = issue3.path;
+    if (issue3.code === "unrecognized_keys") {
+      for (const key of issue3.keys) unknownKey(path, key);
+      continue;
+    }
+    if (issue3.code === "invalid_key" && path.length && known(path.slice(0, -1)).length > 0) {
+      unknownKey(path.slice(0, -1), String(path[path.length - 1]));
+      continue;
+    }
+    if (issue3.code === "invalid_key") {
+      const why = issue3.issues?.[0]?.message ?? "not a valid key";
+      out.push({ line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc), path: fmtPath(path), message: `${why}; found "${String(path[path.length - 1])}": rename it` });
+      continue;
+    }
+    const missing = issue3.code === "invalid_type" && issue3.input === void 0;
+    out.push({
+      line: lineOf(valueNode(doc, path), lc),
+      path: fmtPath(path),
+      message: missing ? `required key is missing (expected ${ARTICLE[issue3.expected] ?? "a value"})` : issue3.code === "invalid_type" ? typeMessage(issue3) : plainMessage(issue3)
+    });
+  }
+  return out.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
+}
+
+// src/domain/report/sanitize.ts
+var CONTINUATION = "\u21B3 ";
+var LEGACY_COMMAND = /##\[/g;
+var inert = (text) => text.replace(LEGACY_COMMAND, "#\u2060#[");
+function sanitizeText(text) {
+  const lines = inert(stripControl(redact(text))).split("\n");
+  return lines.map((l, i) => i === 0 ? guardFirst(l) : `${CONTINUATION}${l}`).join("\n");
+}
+function sanitizeLine(line) {
+  return sanitizeText(line);
+}
+var guardFirst = (l) => /^\s*::/.test(l) ? `${CONTINUATION}${l}` : l;
+function deep(value) {
+  if (typeof value === "string") return sanitizeText(value);
+  if (Array.isArray(value)) return value.map(deep);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
+  return value;
+}
+function sanitizeFinding(f) {
+  const out = deep(f);
+  if (f.evidence) out.evidence = f.evidence.flatMap((e) => inert(stripControl(redact(e))).split("\n").map(guardFirst));
+  return out;
+}
+function sanitizeReport(report) {
+  return { ...report, ref: deep(report.ref), endpoint: report.endpoint, findings: report.findings.map(sanitizeFinding) };
+}
+var sanitizeValue = (value) => deep(value);
+
+// src/commands/explain/json-records.ts
+var MAX_OBJECT = 4 << 20;
+
+// src/domain/journal/lines.ts
+var MAX_LINE = 1 << 20;
+
+// src/commands/explain/sniff.ts
+var PEEK_BYTES = 1 << 20;
 
 // src/domain/config/load.ts
 var import_yaml2 = __toESM(require_dist(), 1);
@@ -55277,7 +55475,7 @@ function handleIntersectionResults(result, left, right) {
   const unrecKeys = /* @__PURE__ */ new Map();
   let unrecIssue;
   const keyIssues = /* @__PURE__ */ new Map();
-  const collect2 = (iss, side) => {
+  const collect = (iss, side) => {
     let keys;
     if (iss.code === "unrecognized_keys" && !iss.path?.length) {
       unrecIssue ?? (unrecIssue = iss);
@@ -55298,11 +55496,11 @@ function handleIntersectionResults(result, left, right) {
     return true;
   };
   for (const iss of left.issues) {
-    if (!collect2(iss, "l"))
+    if (!collect(iss, "l"))
       result.issues.push(iss);
   }
   for (const iss of right.issues) {
-    if (!collect2(iss, "r"))
+    if (!collect(iss, "r"))
       result.issues.push(iss);
   }
   const bothKeys = [...unrecKeys].filter(([, f]) => f.l && f.r).map(([k]) => k);
@@ -58974,177 +59172,19 @@ function withPathsFrom(config2, file) {
 function requireFor(name, ep, stage, keys, file) {
   const missing = keys.filter((k) => ep[k] === void 0);
   if (missing.length) {
-    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint${k === "host" ? " (or give the action's host and user inputs)" : ""} (see the README's config reference)` })));
+    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint${k === "host" ? " (or give the action's host and user inputs)" : ""} (see docs/config.md)` })));
   }
 }
-
-// src/ports/git/batched.ts
-var Coalescer = class {
-  constructor(keyOf, fetchAll) {
-    this.keyOf = keyOf;
-    this.fetchAll = fetchAll;
-  }
-  keyOf;
-  fetchAll;
-  queue = [];
-  cache = /* @__PURE__ */ new Map();
-  get(key) {
-    const id = this.keyOf(key);
-    let p = this.cache.get(id);
-    if (!p) {
-      p = new Promise((resolve5, reject) => {
-        if (this.queue.length === 0) setImmediate(() => void this.flush());
-        this.queue.push({ key, resolve: resolve5, reject });
-      });
-      this.cache.set(id, p);
-    }
-    return p;
-  }
-  async flush() {
-    const batch = this.queue.splice(0);
-    try {
-      const values = await this.fetchAll(batch.map((b) => b.key));
-      batch.forEach((b, i) => b.resolve(values[i]));
-    } catch (e) {
-      batch.forEach((b) => b.reject(e));
-    }
-  }
-};
-var GitReader = class {
-  constructor(git) {
-    this.git = git;
-    this.blobs = new Coalescer(
-      (k) => `${k.ref}:${k.path}`,
-      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => b === null ? null : Buffer.isBuffer(b) ? b : Buffer.from(b))
-    );
-    this.refs = new Coalescer(
-      (r) => r,
-      async (refs) => (await git.catFile(refs.map((r) => `${r}^{commit}`), "--batch-check")).map((v) => typeof v === "string" ? v : null)
-    );
-    this.logs = new Coalescer(
-      (k) => `${k.ref}\0${k.path}`,
-      async (keys) => {
-        const byRef = /* @__PURE__ */ new Map();
-        for (const k of keys) byRef.set(k.ref, [...byRef.get(k.ref) ?? [], k.path]);
-        const results = /* @__PURE__ */ new Map();
-        for (const [ref, paths] of byRef) for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
-        return keys.map((k) => results.get(`${k.ref}\0${k.path}`) ?? []);
-      }
-    );
-  }
-  git;
-  blobs;
-  refs;
-  logs;
-  show(ref, path) {
-    return this.blobs.get({ ref, path }).then((b) => b === null ? null : b.toString("utf8"));
-  }
-  /** The blob's bytes as git stores them (install files: a binary must not pass through UTF-8). */
-  showBytes(ref, path) {
-    return this.blobs.get({ ref, path });
-  }
-  resolve(ref) {
-    return this.refs.get(ref);
-  }
-  history(path, ref = "HEAD") {
-    return this.logs.get({ ref, path });
-  }
-};
 
 // src/ports/local/run-local.ts
 import { spawn } from "node:child_process";
 
-// src/domain/redact/mask.ts
-var SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
-function looksSecret(name) {
-  return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
+// src/ports/trace.ts
+var tracing = () => Boolean(process.env.DEPLOY_GATE_TRACE);
+function trace(t0, what) {
+  process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${what}`)}
+`);
 }
-function mask(name, value) {
-  if (value === null) return null;
-  if (looksSecret(name)) return "***";
-  const r = redact(value);
-  if (r !== value) return r;
-  return valueLooksSecret(value) ? "***" : value;
-}
-function maskUnlessReference(name, value) {
-  return value !== null && /^\$\{?[A-Za-z_]\w*\}?$/.test(value) ? value : mask(name, value);
-}
-
-// src/domain/redact/redact.ts
-var M = "***";
-var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
-var REFERENCE = /^(["']?)(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)\1$/;
-var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
-var NAMES_A_SECRET = /* @__PURE__ */ new Set(["--secret", "--secret-id"]);
-var TOKEN_SHAPES = [
-  /\bhf_[A-Za-z0-9]{20,}\b/g,
-  /\bsk-[A-Za-z0-9_-]{16,}/g,
-  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b/g,
-  /\bgithub_pat_[A-Za-z0-9_]{30,}\b/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
-  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g
-];
-var quoteOf = (v) => v.startsWith('"') || v.startsWith("'") ? v[0] : "";
-var masked = (v) => `${quoteOf(v)}${M}${quoteOf(v)}`;
-var secretName = (name) => looksSecret(name) || /(password|passwd|secret|token|apikey|api_key)$/i.test(name);
-function redact(text) {
-  let out = redactSecrets(text);
-  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
-  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
-  out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
-  out = namedValues(out);
-  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => secretName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v) ? `${flag}${sep}${masked(v)}` : m);
-  for (const re of TOKEN_SHAPES) out = out.replace(re, M);
-  return out;
-}
-function namedValues(text, depth = 0) {
-  return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q, name, sep, v) => {
-    if (secretName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
-    return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
-  });
-}
-function valueLooksSecret(value) {
-  const v = value.trim();
-  if (TOKEN_SHAPES.some((re) => new RegExp(re.source).test(v))) return true;
-  if (/^[a-z][a-z0-9+.-]*:\/\/[^\s/@]+@/i.test(v)) return true;
-  return v.length >= 32 && /^[A-Za-z0-9+_=]+$/.test(v) && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);
-}
-
-// src/domain/report/sanitize.ts
-var CONTINUATION = "\u21B3 ";
-var OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
-var CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
-var ESC = /\x1b[@-_]?/g;
-var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-function stripControl(text) {
-  return text.replace(/\r\n/g, "\n").replace(OSC, "").replace(CSI, "").replace(ESC, "").replace(CONTROL, "");
-}
-var LEGACY_COMMAND = /##\[/g;
-var inert = (text) => text.replace(LEGACY_COMMAND, "#\u2060#[");
-function sanitizeText(text) {
-  const lines = inert(stripControl(redact(text))).split("\n");
-  return lines.map((l, i) => i === 0 ? guardFirst(l) : `${CONTINUATION}${l}`).join("\n");
-}
-function sanitizeLine(line) {
-  return sanitizeText(line);
-}
-var guardFirst = (l) => /^\s*::/.test(l) ? `${CONTINUATION}${l}` : l;
-function deep(value) {
-  if (typeof value === "string") return sanitizeText(value);
-  if (Array.isArray(value)) return value.map(deep);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
-  return value;
-}
-function sanitizeFinding(f) {
-  const out = deep(f);
-  if (f.evidence) out.evidence = f.evidence.flatMap((e) => inert(stripControl(redact(e))).split("\n").map(guardFirst));
-  return out;
-}
-function sanitizeReport(report) {
-  return { ...report, ref: deep(report.ref), endpoint: report.endpoint, findings: report.findings.map(sanitizeFinding) };
-}
-var sanitizeValue = (value) => deep(value);
 
 // src/ports/local/run-local.ts
 function runLocal(cmd, args, opts = {}) {
@@ -59167,8 +59207,7 @@ function runLocal(cmd, args, opts = {}) {
     child.stdin.end(opts.input ?? "");
     child.on("close", (code) => {
       clearTimeout(timer);
-      if (process.env.DEPLOY_GATE_TRACE) process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${cmd} ${args.join(" ").slice(0, 120)}`)}
-`);
+      if (tracing()) trace(t0, `${cmd} ${args.join(" ").slice(0, 120)}`);
       const bytes = Buffer.concat(out);
       resolve5({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
     });
@@ -59425,9 +59464,21 @@ function discoverTargets(root, files) {
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }
 
-// src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
-import { join as join5 } from "node:path";
+// src/stages/preflight/paths.ts
+import { lstatSync, realpathSync } from "node:fs";
+import { isAbsolute as isAbsolute3, join as join3, relative } from "node:path";
+function refusePath(root, rel) {
+  if (isAbsolute3(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
+  const abs = join3(root, rel);
+  try {
+    if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
+    const real = relative(realpathSync(root), realpathSync(abs));
+    if (real === ".." || real.startsWith("../") || isAbsolute3(real)) return `${rel} resolves outside the repository`;
+  } catch {
+    return null;
+  }
+  return null;
+}
 
 // src/domain/launch/contract.ts
 function parseFlagSpec(spec) {
@@ -59492,818 +59543,20 @@ function findFlag(flags, spec) {
   return { status: ok ? "present" : "value-differs", flag, expectedValue };
 }
 
-// src/stages/preflight/traps/lookups.ts
-function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
-  const sources = [];
-  const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
-  if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
-  if (kind === "quadlet") {
-    const generated = { ...script, commands: [], podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet") };
-    sources.push({ file: scriptPath, script: generated, origin: "ExecStart" });
-  }
-  let parsedUnit = null;
-  if (unitFile) {
-    const parsed = parseUnit(unitFile.text);
-    const lines = unitFile.text.split("\n");
-    parsedUnit = { ...unitFile, parsed, lines };
-    for (const e of execScripts(parsed, lines)) sources.push({ file: unitFile.path, script: e.script, origin: e.key });
-  }
-  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images, kind };
+// src/domain/redact/mask.ts
+function mask(name, value) {
+  if (value === null) return null;
+  if (looksSecret(name)) return "***";
+  const r = redact(value);
+  if (r !== value) return r;
+  return valueLooksSecret(value) ? "***" : value;
 }
-function runsOf(ctx, runtimes) {
-  return allRuns(ctx).filter(({ item }) => runtimes.includes(item.runtime));
-}
-function allRuns(ctx) {
-  return ctx.sources.flatMap((source) => source.script.podmanRuns.map((item) => ({ source, item })));
-}
-function allCommands(ctx) {
-  return ctx.sources.flatMap((source) => source.script.commands.map((item) => ({ source, item })));
-}
-function engineRuns(ctx) {
-  return ctx.sources.flatMap((source) => {
-    const run = source.script.engine?.podmanRun;
-    return run && (run.engineFlags.length > 0 || !run.rm) ? [{ source, item: run }] : [];
-  });
-}
-function engines(ctx) {
-  return ctx.sources.flatMap((source) => source.script.engine ? [{ source, engine: source.script.engine }] : []);
-}
-function lineOf2(ctx, file, line) {
-  const lines = ctx.unit && file === ctx.unit.path ? ctx.unit.lines : ctx.script.lines;
-  return (lines[line - 1] ?? "").trimEnd();
-}
-function commandsBefore(ctx, source, line) {
-  const earlier = source.script.commands.filter((c) => c.line < line).map((item) => ({ source, item }));
-  if (source.origin !== "script" && source.origin !== "ExecStart") return earlier;
-  const pre = ctx.sources.filter((s) => s.origin === "ExecStartPre");
-  return [...earlier, ...pre.flatMap((s) => s.script.commands.map((item) => ({ source: s, item })))];
-}
-function samePath(a, b) {
-  const norm = (t) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
-  if (norm(a.text) === norm(b.text)) return true;
-  return a.resolved !== void 0 && b.resolved !== void 0 && norm(a.resolved) === norm(b.resolved);
-}
-function hitAt(ctx, file, line, summary2, fix, alsoLines = []) {
-  const evidence = [.../* @__PURE__ */ new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf2(ctx, file, l));
-  return { file, line, summary: summary2, evidence, fix };
-}
-function perCommand(ctx, pick2) {
-  return allCommands(ctx).flatMap(({ source, item }) => {
-    const found = pick2(item, source);
-    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
-  });
-}
-
-// src/stages/preflight/traps/devices.ts
-var CONTAINERS = ["podman", "docker", "quadlet"];
-function runName(run) {
-  return run.runtime === "quadlet" ? "the quadlet's podman run" : `${run.runtime} ${run.create ? "create" : "run"}`;
-}
-var renderNodes = {
-  id: "render-nodes",
-  defaultLevel: "fail",
-  runtimes: CONTAINERS,
-  engines: "any",
-  why: "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one (RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
-  check: (ctx) => runsOf(ctx, CONTAINERS).flatMap(({ source, item: run }) => {
-    const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
-    if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      nodes[0].line,
-      `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
-      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
-      nodes.map((d) => d.line)
-    )];
-  })
-};
-var ipcShm = {
-  id: "ipc-shm",
-  defaultLevel: "fail",
-  // docker accepts both (it ignores --shm-size under --ipc=host); podman refuses the pair
-  runtimes: ["podman", "quadlet"],
-  engines: "any",
-  why: "podman refuses --shm-size together with --ipc=host (the host's /dev/shm is used as is), so the container never starts",
-  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => {
-    if (run.ipc !== "host" || run.shmSize === null) return [];
-    const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
-    const shm = run.options.filter((o) => o.name === "--shm-size").at(-1);
-    const fix = run.runtime === "quadlet" ? "Keep --ipc=host (vLLM's workers share memory through it) and delete ShmSize=." : "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.";
-    return [hitAt(ctx, source.file, shm.line, `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`, fix, lines)];
-  })
-};
-var UNLIMITED = /^memlock=(-1|unlimited)(:(-1|unlimited))?$/;
-var PINNING = /* @__PURE__ */ new Set(["--cpu-offload-gb", "--swap-space", "--kv-offloading-size", "--kv-offloading-backend", "--offload-backend"]);
-function pinningFlag(flags) {
-  return flags.find((f) => {
-    const name = normalizeFlagName(f.name);
-    const value = f.resolvedValue ?? f.value;
-    if (PINNING.has(name)) return value === null || !/^0+(\.0+)?$/.test(value);
-    return name === "--kv-transfer-config" && /Offloading|LMCache|CPU/i.test(value ?? "");
-  }) ?? null;
-}
-var memlock = {
-  id: "memlock",
-  defaultLevel: "warn",
-  runtimes: CONTAINERS,
-  engines: ["vllm", "sglang"],
-  why: "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading 'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
-    if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
-    const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
-    const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
-    const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
-    return [hitAt(
-      ctx,
-      source.file,
-      set?.line ?? run.command.line,
-      set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
-      `${how} (and raise it for the user in /etc/security/limits.d/).`,
-      [pin.line]
-    )];
-  })
-};
-
-// src/stages/preflight/traps/cache-mount.ts
-function createdDirs({ item }) {
-  const words = programWords(item.words);
-  const prog = words[0]?.text.replace(/^.*\//, "");
-  const args = words.slice(1);
-  const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
-  const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
-  const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
-  if (!makesParents && !installDir) return [];
-  return args.filter((w) => !w.text.startsWith("-"));
-}
-var cacheMountMkdir = {
-  id: "cache-mount-mkdir",
-  defaultLevel: "warn",
-  // docker creates a missing bind-mount source; podman (and so a quadlet) refuses it
-  runtimes: ["podman", "quadlet"],
-  engines: "any",
-  why: "podman refuses a bind mount whose host directory does not exist (statfs: no such file or directory), so the first boot on a new host or after a cleanup dies before the engine starts",
-  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => run.volumes.flatMap((v) => {
-    if (!/cache/i.test(v.target) || !/^[/$~.]/.test(v.source)) return [];
-    const src = { text: v.source, ...v.resolvedSource !== void 0 ? { resolved: v.resolvedSource } : {} };
-    const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
-    if (made.some((w) => samePath(w, src))) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      v.line,
-      `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before ${runName(run)}`,
-      run.runtime === "quadlet" ? `Create the host directory before the container starts: ExecStartPre=/usr/bin/mkdir -p ${v.source} in [Service] (or a tmpfiles.d entry).` : `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`
-    )];
-  }))
-};
-
-// src/stages/preflight/traps/types.ts
-var ANY_RUNTIME = ["podman", "docker", "quadlet", "systemd", "none"];
-var UNIT_RUNTIMES = ["systemd", "podman", "docker", "quadlet"];
-
-// src/stages/preflight/traps/engine-flags.ts
-var autoToolChoice = {
-  id: "auto-tool-choice",
-  defaultLevel: "fail",
-  runtimes: ANY_RUNTIME,
-  engines: ["vllm"],
-  why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
-  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const names = engine.flags.map((f) => normalizeFlagName(f.name));
-    const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
-    if (!auto || names.includes("--tool-call-parser")) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      auto.line,
-      "--enable-auto-tool-choice is set without --tool-call-parser",
-      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
-    )];
-  })
-};
-var TEMPLATE_FLAGS = /* @__PURE__ */ new Set(["--enable-thinking", "--preserve-thinking"]);
-var KWARGS_FLAGS = /* @__PURE__ */ new Set(["--default-chat-template-kwargs", "--chat-template-kwargs"]);
-var TEMPLATE_VARS = /\b(enable|preserve)_thinking\b/;
-var templateKwargs = {
-  id: "template-kwargs",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: ["vllm"],
-  why: "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
-  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const bad = engine.flags.filter((f) => {
-      const name = normalizeFlagName(f.name);
-      if (KWARGS_FLAGS.has(name)) return false;
-      return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
-    });
-    const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
-    const lines = [.../* @__PURE__ */ new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
-    return lines.map((line) => hitAt(
-      ctx,
-      source.file,
-      line,
-      "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
-      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
-    ));
-  })
-};
-
-// src/stages/preflight/traps/image-args.ts
-var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
-function imageName(ref) {
-  let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
-  const slash = s.lastIndexOf("/");
-  const colon = s.lastIndexOf(":");
-  if (colon > slash) s = s.slice(0, colon);
-  return s.replace(/^(docker\.io|localhost|index\.docker\.io)\//, "").replace(/^library\//, "");
-}
-function entrypointServes(ref, images) {
-  const name = imageName(ref);
-  for (const [k, v] of Object.entries(images)) if (imageName(k) === name) return v.entrypointServes;
-  return BUILTIN_ENTRYPOINT_SERVES[name] ?? false;
-}
-var entrypointServe = {
-  id: "entrypoint-serve",
-  defaultLevel: "fail",
-  runtimes: ["podman", "docker", "quadlet"],
-  engines: ["vllm"],
-  why: 'the image\'s entrypoint already runs `vllm serve "$@"`, so a `serve` after the image becomes the model tag and the real model path an unexpected extra argument: the engine refuses to start',
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const first = run.engineArgs[0];
-    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images)) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      first.line,
-      `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
-      `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
-    )];
-  })
-};
-var STDOUT_TO_FILE = /^(1?>>?|&>>?|>\||>&)$/;
-var ID_FILE = /(\.cid|container[-_]?id)["']?$/i;
-var detachedRedirect = {
-  id: "detached-redirect",
-  defaultLevel: "warn",
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: "podman run -d without -a prints only the container ID: the engine's log never reaches the redirect, so the file stays one line long while the real log is in podman logs (or the journal)",
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const detached = run.options.some((o) => o.name === "--detach" || o.name === "-d");
-    const attached = run.options.some((o) => o.name === "--attach" || o.name === "-a");
-    const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
-    if (!detached || attached || !to) return [];
-    const line = run.command.endLine;
-    return [hitAt(
-      ctx,
-      source.file,
-      line,
-      `${runName(run)} -d redirects its output to ${to.target}, which will only receive the container ID`,
-      `Read the engine log with ${run.runtime} logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: ${run.runtime} run -d ... > ${to.target}.cid`
-    )];
-  })
-};
-
-// src/stages/preflight/traps/name-reuse.ts
-function removed({ item }) {
-  const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
-  return args ? args.filter((w) => !w.text.startsWith("-")) : [];
-}
-var nameReuse = {
-  id: "name-reuse",
-  defaultLevel: "warn",
-  // a quadlet always runs with --replace
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: 'a container left over from the last run (crashed, or stopped but not removed) keeps the name, so the runtime refuses the new one with "the container name is already in use"',
-  check: (ctx) => runsOf(ctx, ["podman", "docker"]).flatMap(({ source, item: run }) => {
-    if (run.name === null || run.replace || run.rm) return [];
-    const opt = run.options.filter((o) => o.name === "--name").at(-1);
-    const name = { text: run.name, ...opt.resolvedValue !== void 0 ? { resolved: opt.resolvedValue } : {} };
-    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name))) return [];
-    const fix = run.runtime === "podman" ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.` : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
-    return [hitAt(ctx, source.file, opt.line, `${runName(run)} --name ${run.name} without removing an old ${run.name} first`, fix)];
-  })
-};
-
-// src/stages/preflight/traps/secrets.ts
-var SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
-var SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
-var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
-var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
-var LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
-var PLACEHOLDER2 = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
-function isPlaceholder(value) {
-  return PLACEHOLDER2.test(value.trim());
-}
-function literal2(value) {
-  return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
-}
-var secretValue = (name, value) => SECRET_ENV.test(name) && literal2(value) && !NOT_A_SECRET.test(value);
-function redact2(text, secret) {
-  return secret ? text.split(secret).join("<redacted>") : text;
-}
-function hit(ctx, source, word2, secret, what, fix) {
-  return { file: source.file, line: word2.line, summary: `${what} is written literally into a command line`, evidence: [redact2(lineOf2(ctx, source.file, word2.line), secret)], fix };
-}
-var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
-function commandHits(ctx, source, cmd) {
-  const words = programWords(cmd.words);
-  const prog = programOf(cmd);
-  const out = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    const eq = w.text.indexOf("=");
-    const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
-    if (SECRET_FLAGS.has(name)) {
-      const valueWord = eq > 0 ? w : words[i + 1];
-      const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
-      if (valueWord && literal2(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
-      if (eq < 0) i++;
-      continue;
-    }
-    const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
-    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
-    const auth = header ? AUTH_HEADER.exec(header.text) : null;
-    if (header && auth && literal2(auth[2]) && !header.dynamic) {
-      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
-      if (isHeader) i++;
-      continue;
-    }
-    const token = LITERAL_TOKEN.exec(w.text);
-    if (token) out.push(hit(ctx, source, w, token[1], "an access token", FILE_FIX));
-  }
-  return out;
-}
-var secretInArgv = {
-  id: "secret-in-argv",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, podman -e values through podman inspect, and a unit's Environment= through systemctl show",
-  check: (ctx) => {
-    const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
-    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => secretValue(e.name, e.value ?? void 0)).map((e) => ({
-      file: source.file,
-      line: e.line,
-      summary: `-e ${e.name} carries a literal secret value`,
-      // not "secret: …": the redactor would mask the next word
-      evidence: [redact2(lineOf2(ctx, source.file, e.line), e.value)],
-      fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
-    })));
-    const fromUnit = unitEnvHits(ctx);
-    const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
-    return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
-  }
-};
-function unitEnvHits(ctx) {
-  const unit = ctx.unit;
-  if (!unit) return [];
-  const assignments = (value, line) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0).map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
-  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line).filter((a) => secretValue(a.name, a.value) || LITERAL_TOKEN.test(a.value)).map((a) => ({
-    file: unit.path,
-    line: e.line,
-    summary: `Environment= ${a.name} carries a literal secret value`,
-    evidence: [redact2(lineOf2(ctx, unit.path, e.line), a.value)],
-    fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`
-  })));
-}
-
-// src/stages/preflight/traps/shell-hygiene.ts
-var GREPS = /* @__PURE__ */ new Set(["grep", "egrep", "fgrep", "rg", "ag"]);
-var unmergedLogGrep = {
-  id: "unmerged-log-grep",
-  defaultLevel: "warn",
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: 'uvicorn writes "Application startup complete." (and vLLM its errors) to stderr, which a pipe does not carry: the grep can never match and the wait burns its whole timeout',
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const isLogs = runsSubcommand(cmd, "podman", "logs") ?? runsSubcommand(cmd, "docker", "logs");
-    if (!isLogs || !cmd.pipeTo || !GREPS.has(programOf(cmd.pipeTo)) || hasMergedStderr(cmd)) return null;
-    const rt = programOf(cmd);
-    return { summary: `${rt} logs is piped to grep without 2>&1`, fix: `Merge stderr before the pipe: ${rt} logs CONTAINER 2>&1 | grep ...` };
-  })
-};
-var broadKill = {
-  id: "broad-kill",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "a pattern kill also matches the shell running it, an SSH session or a freshly deployed engine whose command line contains the pattern",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const prog = programOf(cmd);
-    const full = prog === "pkill" && programWords(cmd.words).slice(1).some((w) => w.text === "--full" || /^-[a-zA-Z0-9]*f/.test(w.text));
-    if (prog !== "killall" && !full) return null;
-    return {
-      summary: `${prog === "killall" ? "killall" : "pkill -f"} kills by name pattern`,
-      fix: "Stop the container by name (podman stop NAME) or kill an explicit PID list you recorded when starting the process."
-    };
-  })
-};
-var transientUnit = {
-  id: "transient-unit",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "an engine started by systemd-run lives in a transient unit: it is not boot-persistent and disappears on the next reboot or reset, so the winning configuration is never the deployed one",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    if (programOf(cmd) !== "systemd-run") return null;
-    const rest = programWords(cmd.words).slice(1);
-    if (!rest.some((w) => ["podman", "vllm"].includes(basename(w.text)) || /serve/i.test(basename(w.text)))) return null;
-    return {
-      summary: "systemd-run starts the engine in a transient unit",
-      fix: "Pin the configuration in the repository's serve script and restart the real unit (systemctl restart UNIT)."
-    };
-  })
-};
-var SAFE_STASH = /* @__PURE__ */ new Set(["pop", "apply", "list", "show", "drop", "clear", "branch", "create", "store"]);
-var bareStash = {
-  id: "bare-stash",
-  defaultLevel: "warn",
-  runtimes: ANY_RUNTIME,
-  engines: "any",
-  why: "git stash without -u leaves untracked files in the tree, and the deployer's dirty-tree gate trips on them",
-  check: (ctx) => perCommand(ctx, (cmd) => {
-    const args = runsSubcommand(cmd, "git", "stash");
-    if (!args || SAFE_STASH.has(args[0]?.text ?? "")) return null;
-    if (args.some((w) => ["--include-untracked", "--all"].includes(w.text) || /^-[a-zA-Z]*[ua]/.test(w.text))) return null;
-    return { summary: "git stash leaves untracked files behind", fix: "Use git stash -u (or git stash push --include-untracked)." };
-  })
-};
-
-// src/stages/preflight/traps/stop-timeout.ts
-function stopSeconds(args) {
-  for (let i = 0; i < args.length; i++) {
-    const t = args[i].text;
-    const m = /^(?:-t|--time|--timeout)(?:=?(\d+))?$/.exec(t) ?? /^-t(\d+)$/.exec(t);
-    if (!m) continue;
-    const v = m[1] ?? args[i + 1]?.resolved ?? args[i + 1]?.text;
-    return v !== void 0 && /^\d+$/.test(v) ? Number(v) : null;
-  }
-  return null;
-}
-var stopTimeout = {
-  id: "stop-timeout",
-  defaultLevel: "fail",
-  runtimes: ["podman", "docker"],
-  engines: "any",
-  why: `systemd kills the stop when TimeoutStopSec (90 s by default) runs out before podman's grace period, logs "Failed with result 'timeout'", and the engine is SIGKILLed mid-shutdown`,
-  check: (ctx) => {
-    const limit = ctx.unit ? timeoutStopSec(ctx.unit.parsed) : { seconds: 90, entry: null };
-    return allCommands(ctx).flatMap(({ source, item }) => {
-      if (source.origin !== "script" && !source.origin.startsWith("ExecStop")) return [];
-      const rt = runsSubcommand(item, "podman", "stop") ? "podman" : "docker";
-      const args = runsSubcommand(item, "podman", "stop") ?? runsSubcommand(item, "docker", "stop");
-      const n = args ? stopSeconds(args) : null;
-      if (n === null || n < limit.seconds) return [];
-      const where = limit.entry ? `TimeoutStopSec=${limit.entry.value}` : "systemd's default TimeoutStopSec of 90 s";
-      return [{
-        file: source.file,
-        line: item.line,
-        summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
-        evidence: [lineOf2(ctx, source.file, item.line), ...limit.entry && ctx.unit ? [lineOf2(ctx, ctx.unit.path, limit.entry.line)] : []],
-        fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`
-      }];
-    });
-  }
-};
-
-// src/stages/preflight/traps/unit-lifecycle.ts
-var START_LIMIT_KEYS = /* @__PURE__ */ new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
-var startLimitSection = {
-  id: "start-limit-section",
-  defaultLevel: "fail",
-  runtimes: UNIT_RUNTIMES,
-  engines: "any",
-  why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them and the unit ends in start-limit-hit with the default limits",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    if (!unit) return [];
-    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
-  }
-};
-var NON_ZERO_ONLY = /* @__PURE__ */ new Set(["on-failure", "on-abnormal", "on-abort", "on-watchdog"]);
-var restartOnFailure = {
-  id: "restart-on-failure",
-  defaultLevel: "warn",
-  runtimes: UNIT_RUNTIMES,
-  // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
-  engines: ["vllm"],
-  why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, and the endpoint stays silently dead",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
-    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
-    return [hitAt(
-      ctx,
-      unit.path,
-      e.line,
-      `Restart=${e.value} does not restart an engine that exits 0`,
-      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit]."
-    )];
-  }
-};
-var startTimeout = {
-  id: "start-timeout",
-  defaultLevel: "warn",
-  runtimes: UNIT_RUNTIMES,
-  engines: "any",
-  why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec (90 s by default) runs out, and a model load takes minutes",
-  check: (ctx) => {
-    const unit = ctx.unit;
-    if (!unit) return [];
-    const type = unitValue(unit.parsed, "Service", "Type");
-    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
-    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options.filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy")).map((o) => ({ source, o })));
-    const waits = type?.value === "notify" || notify !== void 0 || sdnotify.length > 0;
-    if (!waits) return [];
-    const { seconds, entry } = timeoutStartSec(unit.parsed);
-    if (seconds > ctx.bootTimeoutSeconds) return [];
-    const cause = type?.value === "notify" ? type : notify;
-    const hit2 = {
-      file: unit.path,
-      line: entry?.line ?? cause?.line ?? sdnotify[0]?.o.line ?? 1,
-      summary: entry ? `TimeoutStartSec=${entry.value} is not above the boot time (${ctx.bootTimeoutSeconds} s) of a unit that waits for readiness` : `the unit waits for readiness but leaves TimeoutStartSec at systemd's 90 s default`,
-      evidence: [
-        ...cause ? [lineOf2(ctx, unit.path, cause.line)] : [],
-        ...sdnotify.map(({ source, o }) => lineOf2(ctx, source.file, o.line)),
-        ...entry ? [lineOf2(ctx, unit.path, entry.line)] : []
-      ],
-      fix: `Set TimeoutStartSec= in [Service] above the longest boot, e.g. TimeoutStartSec=${Math.ceil(ctx.bootTimeoutSeconds * 1.25 / 60)}min.`
-    };
-    return [hit2];
-  }
-};
-
-// src/stages/preflight/traps/registry.ts
-var TRAP_RULE_DEFS = [
-  renderNodes,
-  ipcShm,
-  startLimitSection,
-  stopTimeout,
-  autoToolChoice,
-  memlock,
-  cacheMountMkdir,
-  restartOnFailure,
-  startTimeout,
-  templateKwargs,
-  secretInArgv,
-  unmergedLogGrep,
-  broadKill,
-  nameReuse,
-  transientUnit,
-  bareStash,
-  entrypointServe,
-  detachedRedirect
-];
-
-// src/stages/preflight/traps/check-traps.ts
-var CHECK_ID = "preflight.traps";
-var DEFAULT_BOOT_SECONDS = 20 * 60;
-function checkTraps(input, levels) {
-  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {}, input.kind);
-  const engine = input.script.engine?.kind ?? null;
-  const applies = (r) => r.engines === "any" || engine !== null && r.engines.includes(engine);
-  const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
-  const findings = [];
-  for (const rule of active) {
-    const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
-    for (const hit2 of rule.check(ctx)) {
-      findings.push(make(CHECK_ID, `${hit2.summary}: ${rule.why}.`, {
-        file: hit2.file,
-        line: hit2.line,
-        evidence: hit2.evidence,
-        fix: hit2.fix,
-        data: { rule: rule.id, why: rule.why }
-      }));
-    }
-  }
-  if (findings.length > 0) return findings;
-  const rules = active.map((r) => r.id);
-  const scope = input.unit && (input.kind ?? "script") === "script" ? `${input.scriptPath} and ${input.unit.path}` : input.scriptPath;
-  return [pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, { file: input.scriptPath, data: { rules } })];
-}
-
-// src/stages/preflight/bash-syntax.ts
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join as join3 } from "node:path";
-var CHECK = "preflight.bash-syntax";
-function parseBashError(stderr) {
-  const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
-  const m = /line (\d+): (.*)$/.exec(first);
-  return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
-}
-async function bashSyntax(text, file, label = file) {
-  const dir = mkdtempSync(join3(tmpdir(), "dg-bash-n-"));
-  const tmp = join3(dir, "script");
-  let r;
-  try {
-    writeFileSync(tmp, text, { mode: 384 });
-    r = await runLocal("bash", ["-n", tmp], { timeoutMs: 6e4 });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  if (r.spawnError) return fail(CHECK, `bash could not be started (${r.spawnError.code})`, { file, fix: "install bash (apt-get install bash) and retry" });
-  if (r.timedOut) return fail(CHECK, `${label}: bash -n did not finish within 60 s`, { file, fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long` });
-  if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK, `${label}: bash -n passes`, { file });
-  const stderr = r.stderr.split(tmp).join(file);
-  const { line, message } = parseBashError(stderr);
-  const lines = text.split("\n");
-  const evidence = [stderr.trim().replace(/^bash: /gm, `${file}: `)];
-  if (line) {
-    for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++) evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
-  }
-  return fail(CHECK, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
-    file,
-    ...line ? { line } : {},
-    evidence,
-    fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file)}\``,
-    data: { message }
-  });
-}
-function crlf(text, file, label) {
-  const at = text.indexOf("\r\n");
-  if (at < 0) return null;
-  const line = text.slice(0, at).split("\n").length;
-  const count = text.split("\r\n").length - 1;
-  return fail(CHECK, `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`, {
-    file,
-    line,
-    fix: `convert ${file} to LF line endings (sed -i 's/\\r$//' ${shellQuote(file)}), and keep git from converting it back: add \`*.sh text eol=lf\` to .gitattributes`,
-    data: { crlfLines: count }
-  });
-}
-
-// src/stages/preflight/clean-tree.ts
-var CHECK2 = "preflight.clean-tree";
-function cleanTreeFinding(entries) {
-  if (entries.length === 0) return pass(CHECK2, "work tree is clean (no modified, staged or untracked files)");
-  const counts = /* @__PURE__ */ new Map();
-  for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
-  const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
-  const untracked = counts.has("untracked");
-  return fail(CHECK2, `work tree is not clean: ${parts}`, {
-    evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
-    fix: `commit the changes, or set them aside with \`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}; add build output to .gitignore`,
-    data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
-  });
-}
-
-// src/stages/preflight/targets.ts
-var SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";
-
-// src/stages/preflight/trace.ts
-var isComment = (line) => line.trimStart().startsWith("#");
-function tokenPattern(token) {
-  const esc2 = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const m = /^(--?)([^\s=]+)(.*)$/s.exec(token);
-  const body = m ? esc2(m[1]) + m[2].split(/[-_]/).map(esc2).join("[-_]") + esc2(m[3]) : esc2(token);
-  return new RegExp(`(?<![\\w-])${body}(?![\\w-])`, "g");
-}
-function countToken(line, token) {
-  if (isComment(line)) return 0;
-  return line.match(tokenPattern(token))?.length ?? 0;
-}
-function traceDrop(historyNewestFirst, token) {
-  let count = 0;
-  let drop = null;
-  let introducedIn = null;
-  for (let i = historyNewestFirst.length - 1; i >= 0; i--) {
-    const h = historyNewestFirst[i];
-    const plus = h.added.reduce((s, l) => s + countToken(l, token), 0);
-    const minus = h.removed.reduce((s, l) => s + countToken(l, token), 0);
-    const before = count;
-    count = Math.max(0, count + plus - minus);
-    if (before === 0 && count > 0 && !introducedIn) introducedIn = h.commit;
-    if (before > 0 && count === 0) drop = { droppedIn: h.commit, removedLines: h.removed.filter((l) => countToken(l, token) > 0), introducedIn };
-    if (count > 0) drop = null;
-  }
-  return drop;
-}
-function contextAround(text, token, context = 3) {
-  const lines = text.split("\n");
-  const idx = lines.findIndex((l) => countToken(l, token) > 0);
-  if (idx < 0) return null;
-  const from = Math.max(0, idx - context);
-  const to = Math.min(lines.length - 1, idx + context);
-  const excerpt = [];
-  for (let i = from; i <= to; i++) excerpt.push(`${i === idx ? ">" : " "}${String(i + 1).padStart(4)} | ${lines[i]}`);
-  return { line: idx + 1, excerpt };
-}
-
-// src/stages/preflight/contracts.ts
-var CHECK3 = "preflight.contracts";
-var short2 = (sha) => sha.slice(0, 10);
-async function checkContracts(inp) {
-  if (inp.specs.length === 0) return [skip(CHECK3, `${inp.file}: no contract flags declared`, { file: inp.file, fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]' })];
-  if (!inp.script.engine) return contractsAsText(inp);
-  const findings = [];
-  const present = [];
-  for (const spec of inp.specs) {
-    const hit2 = findFlag(inp.script.engine.flags, spec);
-    if (hit2.status === "present") {
-      present.push(spec);
-      continue;
-    }
-    findings.push(await missingContract(inp, spec, hit2.status, hit2.flag));
-  }
-  if (present.length) {
-    findings.unshift(pass(CHECK3, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, { file: inp.file, data: { present } }));
-  }
-  return findings;
-}
-async function missingContract(inp, spec, status2, flag) {
-  const { name, value } = parseFlagSpec(spec);
-  const actual = mask(name, flag?.value ?? null);
-  const expected = maskUnlessReference(name, value);
-  const what = status2 === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
-  const base = {
-    file: inp.file,
-    ...flag ? { line: flag.line } : {},
-    data: { flag: name, expected, actual, status: status2 }
-  };
-  if (!inp.historyOk) {
-    return fail(CHECK3, `${inp.file}: contract "${spec}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
-      ...base,
-      fix: `add ${codeSpan(spec)} to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun")
-    });
-  }
-  const history = await inp.history();
-  const tokens = status2 === "missing" ? [name] : [`${name} ${value}`, `${name}=${value}`];
-  let trace = null;
-  let token = tokens[0];
-  for (const t of tokens) {
-    trace = traceDrop(history, t);
-    if (trace) {
-      token = t;
-      break;
-    }
-  }
-  const inText = status2 === "missing" ? textLine(inp.script, name) : null;
-  if (inText !== null) {
-    return fail(CHECK3, `${inp.file}: contract "${spec}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`, {
-      ...base,
-      line: inText,
-      evidence: [`${inp.file}:${inText}: ${inp.script.lines[inText - 1]?.trim() ?? ""}`],
-      fix: `check that line ${inText} of ${inp.file} is part of the engine's command (a line after a comment or a blank line inside a \\ continuation ends the command), so the flag reaches the engine`
-    });
-  }
-  if (!trace) {
-    return fail(CHECK3, `${inp.file}: contract "${spec}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`, {
-      ...base,
-      fix: `add ${codeSpan(spec)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`
-    });
-  }
-  const parent = trace.droppedIn.parents[0] ?? null;
-  const before = parent ? await inp.reader.show(parent, inp.file) : null;
-  const ctx = before ? contextAround(before, token) : null;
-  base.data.droppedIn = trace.droppedIn.sha;
-  base.data.lastPresent = parent;
-  base.data.introducedIn = trace.introducedIn?.sha ?? null;
-  const evidence = [
-    `dropped in ${short2(trace.droppedIn.sha)} (${trace.droppedIn.date}) "${trace.droppedIn.subject}"`,
-    ...trace.removedLines.map((l) => `  - ${l}`)
-  ];
-  if (parent && ctx) evidence.push(`last present in ${short2(parent)}, ${inp.file} line ${ctx.line}:`, ...ctx.excerpt);
-  const restoreLine = trace.removedLines[0]?.trim() ?? spec;
-  const view = parent && ctx ? `git show ${shellQuote(`${short2(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
-  return fail(CHECK3, `${inp.file}: contract "${spec}" broken: ${what}, dropped in ${short2(trace.droppedIn.sha)} "${trace.droppedIn.subject}"`, {
-    ...base,
-    evidence,
-    fix: `restore ${codeSpan(restoreLine)} in ${inp.file}` + (view ? ` (as in ${short2(parent)}: ${codeSpan(view)})` : "") + `, or undo that commit's change to the file: \`git show ${short2(trace.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``
-  });
-}
-function textLine(script, name) {
-  const i = script.lines.findIndex((l) => countToken(l, name) > 0);
-  return i < 0 ? null : i + 1;
-}
-function contractsAsText(inp) {
-  const found = inp.specs.map((spec) => ({ spec, line: textLine(inp.script, parseFlagSpec(spec).name) }));
-  const missing = found.filter((f) => f.line === null).map((f) => f.spec);
-  const how = "deploy-gate could not find the engine command (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, or podman/docker run of an engine image)";
-  const evidence = found.map((f) => f.line === null ? `${f.spec}: not in the text` : `${f.spec}: line ${f.line} (as text): ${inp.script.lines[f.line - 1]?.trim() ?? ""}`);
-  const data = { asText: true, missing };
-  if (missing.length) {
-    return [fail(CHECK3, `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`, {
-      file: inp.file,
-      evidence,
-      data,
-      fix: `add ${missing.map((m) => codeSpan(m)).join(", ")} to the engine's arguments in ${inp.file}`
-    })];
-  }
-  return [warn(CHECK3, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
-    file: inp.file,
-    evidence,
-    data,
-    fix: `if ${inp.file} starts the engine in a way deploy-gate does not read, open an issue with the launch line; the values were not checked`
-  })];
+function maskUnlessReference(name, value) {
+  return value !== null && /^\$\{?[A-Za-z_]\w*\}?$/.test(value) ? value : mask(name, value);
 }
 
 // src/stages/preflight/dropped-flags.ts
-var CHECK4 = "preflight.dropped-flags";
+var CHECK = "preflight.dropped-flags";
 var CRITICAL_FLAGS = /* @__PURE__ */ new Set([
   "--reasoning-parser",
   "--enable-auto-tool-choice",
@@ -60333,14 +59586,14 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
   const renamed = baseFile === file ? {} : { baseFile };
   const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;
   if (dropped.length === 0) {
-    return [pass(CHECK4, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
+    return [pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
   }
   return dropped.map((f) => {
     const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
     const value = mask(f.name, f.value);
     const shown = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
-    return mk(CHECK4, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
+    return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
       file,
       evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
       fix: critical ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
@@ -60349,212 +59602,135 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
   });
 }
 
-// src/stages/preflight/history.ts
-var CHECK5 = "preflight.history";
-function historyFinding(shallow) {
-  if (!shallow) return pass(CHECK5, "full git history available for contract tracing and dropped-flag checks");
-  return fail(CHECK5, "shallow clone: contract tracing, dropped-flag and rollback-ref checks cannot run", {
-    evidence: ["git rev-parse --is-shallow-repository -> true (actions/checkout fetches one commit by default)"],
-    fix: SHALLOW_FIX,
-    data: { shallow: true }
+// src/domain/config/descriptions.ts
+var SSH = {
+  "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
+  address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
+  port: "SSH port (default 22).",
+  user: "The user deploy-gate logs in as.",
+  hostKey: 'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
+  knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
+  identityFile: "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY."
+};
+var sshKeys = (prefix, what) => Object.fromEntries(Object.entries(SSH).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, k ? v : `${what} ${v}`]));
+var DESCRIPTIONS = {
+  "": "deploy-gate configuration: the endpoints this repository serves, their serve scripts, hosts and contracts.",
+  version: "Config format version; must be 1.",
+  endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
+  "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
+  "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
+  "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
+  "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
+  "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
+  "endpoints.*.container": "The podman container name the unit runs.",
+  ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
+  ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
+  "endpoints.*.hosts": "A fleet instead of host: one entry per replica of this endpoint, rolled out canary first (see rollout).",
+  ...sshKeys("endpoints.*.hosts[]", "One replica of the fleet."),
+  ...sshKeys("endpoints.*.hosts[].jump", "A jump host to reach this replica through (like ssh -J)."),
+  "endpoints.*.hosts[].name": "The replica's short name in reports and --hosts (default: its address).",
+  "endpoints.*.hosts[].url": "This replica's URL where it differs from the endpoint's url.",
+  "endpoints.*.rollout": "How a fleet rolls out: the canary host(s) alone, then batches in parallel; the first failure halts it.",
+  "endpoints.*.rollout.canary": "Hosts deployed and verified alone first (default 1).",
+  "endpoints.*.rollout.batch": "Hosts deployed in parallel in each later step (default 1).",
+  "endpoints.*.rollout.pause": 'Wait between steps: a duration such as "30s" (default 0, none).',
+  "endpoints.*.replicas": "What verify.replicas tolerates between the hosts of a fleet.",
+  "endpoints.*.replicas.kvTolerance": "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
+  ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
+  ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
+  "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
+  "endpoints.*.install[]": "One file to install.",
+  "endpoints.*.install[].from": "Path in the repository, relative to this config file.",
+  "endpoints.*.install[].to": "Absolute path on the host.",
+  "endpoints.*.install[].mode": 'Octal file mode, e.g. "0755" for a script (default "0644").',
+  "endpoints.*.url": "The endpoint as a peer reaches it, http(s)://host:port (never localhost on the serving host).",
+  "endpoints.*.model": "The served model name /v1/models must list.",
+  "endpoints.*.boot": "How long deploy waits for the new container to serve, and how often it looks.",
+  "endpoints.*.boot.timeout": 'Boot deadline: a duration such as "20m", "90s", "1h30m" or a number of seconds (default 20m).',
+  "endpoints.*.boot.poll": 'Poll interval while booting: a duration such as "5s" (default 5s).',
+  "endpoints.*.rollback": "The known-good ref to roll back to.",
+  "endpoints.*.rollback.ref": "A tag or commit; preflight checks that it exists and that its own script passes.",
+  "endpoints.*.rollback.auto": "Deploy and verify rollback.ref when a run fails (the job still fails). Default false.",
+  "endpoints.*.lock": "The host-side deploy lock (one deploy per endpoint at a time).",
+  "endpoints.*.lock.staleAfter": 'A held lock is stale once its holder has stopped refreshing it for 2 minutes (or this, if shorter); a lock with a recent heartbeat never is, whatever its age. A stale lock is reported with the command that clears it (default "1h").',
+  "endpoints.*.contracts": "What clients rely on: checked in the script by preflight and on the live endpoint by verify.",
+  "endpoints.*.contracts.flags": 'Engine flags (with their values) the script must carry, e.g. "--reasoning-parser qwen3", "--enable-auto-tool-choice".',
+  "endpoints.*.contracts.flags[]": 'One flag: "--flag" or "--flag value".',
+  "endpoints.*.contracts.env": "Environment variables that must reach the container.",
+  "endpoints.*.contracts.env[]": "An environment variable name.",
+  "endpoints.*.contracts.kv": "KV cache capacity floor, read from the boot log.",
+  "endpoints.*.contracts.kv.minTokens": "Minimum KV cache tokens.",
+  "endpoints.*.contracts.kv.requests": "Full-length requests (of --max-model-len) the KV pool must hold at once.",
+  "endpoints.*.contracts.restarts": "Highest NRestarts of the unit accepted after a deploy (default 0).",
+  "endpoints.*.contracts.thinking": "Reasoning arrives in its own field, not in content (default false).",
+  "endpoints.*.contracts.tools": "Tool calls work with tool_choice auto (default false).",
+  "endpoints.*.contracts.decode": "Decode speed floor, measured streamed from the usage counters at each prompt depth.",
+  "endpoints.*.contracts.decode.minTokPerS": "Floor in tokens per second: one number for every depth, or a list with one per depth.",
+  "endpoints.*.contracts.decode.minTokPerS[]": "Floor for the depth at the same position.",
+  "endpoints.*.contracts.decode.depths": "Prompt depths in tokens (default [166, 1087, 4064]).",
+  "endpoints.*.contracts.decode.depths[]": "A prompt depth in tokens (16 to 1,000,000).",
+  "endpoints.*.contracts.decode.maxTokens": "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
+  "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
+  "endpoints.*.contracts.plan[]": "One plan line.",
+  "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",
+  "endpoints.*.contracts.plan[].pattern": 'Regular expression whose group 1 is the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots".',
+  "endpoints.*.contracts.plan[].min": "Lowest value accepted.",
+  "endpoints.*.contracts.plan[].max": "Highest value accepted.",
+  "endpoints.*.traps": "Trap rule levels (off, warn, fail), by rule id; see the docs/checks.md's trap table.",
+  "endpoints.*.traps.*": "off, warn or fail.",
+  "endpoints.*.images": 'What an image does with its arguments, by image reference without tag (e.g. "docker.io/tcclaviger/vllm").',
+  "endpoints.*.images.*": "Facts about one image.",
+  "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again)."
+};
+
+// src/domain/rollout.ts
+var hostName2 = (h) => h.name ?? h.address;
+function endpointFor(ep, h) {
+  const { name: _name, url: url2, ...target } = h;
+  return { ...ep, host: target, hosts: void 0, url: url2 ?? ep.url };
+}
+function selectHosts(all, only) {
+  if (!only) return { hosts: [...all], unknown: [] };
+  return { hosts: all.filter((h) => only.includes(h)), unknown: only.filter((h) => !all.includes(h)) };
+}
+function planSteps(hosts, rollout) {
+  const steps = [];
+  const canary = Math.min(rollout.canary, hosts.length);
+  if (canary > 0) steps.push(hosts.slice(0, canary));
+  for (let i = canary; i < hosts.length; i += rollout.batch) steps.push(hosts.slice(i, i + rollout.batch));
+  return steps;
+}
+var hostFailed = (o) => o.findings.some((f) => f.status === "fail");
+function stepPassed(outcomes) {
+  return outcomes.every((o) => !hostFailed(o));
+}
+function rollbackTargets(outcomes) {
+  return outcomes.filter((o) => o.changed).map((o) => o.host);
+}
+function hostsToFinish(all, outcomes, rolledBack) {
+  const done = new Set(outcomes.filter((o) => !hostFailed(o) && !rolledBack.has(o.host)).map((o) => o.host));
+  return all.filter((h) => !done.has(h));
+}
+function haltFix(command, rest, fleetSize, rolledBack) {
+  if (rest.length < fleetSize) {
+    return `read the failing host's findings above; for a cause on the host, fix it there and finish the rollout: ${command} --hosts ${rest.join(",")}; a fix committed to the repo is a new change for every host: ${command}`;
+  }
+  return `read the failing host's findings above; fix the change, then ${rolledBack ? "roll it out again" : "finish the rollout"}: ${command}`;
+}
+function hostRows(hosts, findings) {
+  const rows = hosts.map(({ host, step, readyMs }) => {
+    const own2 = findings.filter((f) => f.host === host);
+    const main = own2.filter((f) => !f.data?.rollback && f.check !== "deploy.rollback");
+    const rb = own2.find((f) => f.check === "deploy.rollback" && f.status !== "skip");
+    let verdict = own2.length === 0 || own2.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : verdictOf(main);
+    if (rb) verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
+    const plan = own2.filter((f) => f.check === "verify.plan").at(-1);
+    const kv2 = plan?.data?.kvTokens;
+    return { host, step, verdict, readyMs, kvTokens: typeof kv2 === "number" ? kv2 : null };
   });
-}
-
-// src/stages/preflight/paths.ts
-import { lstatSync, realpathSync } from "node:fs";
-import { isAbsolute as isAbsolute3, join as join4, relative } from "node:path";
-function refusePath(root, rel) {
-  if (isAbsolute3(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
-  const abs = join4(root, rel);
-  try {
-    if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
-    const real = relative(realpathSync(root), realpathSync(abs));
-    if (real === ".." || real.startsWith("../") || isAbsolute3(real)) return `${rel} resolves outside the repository`;
-  } catch {
-    return null;
-  }
-  return null;
-}
-
-// src/stages/preflight/shellcheck.ts
-var CHECK6 = "preflight.shellcheck";
-function shellcheckFindings(json, file) {
-  const parsed = JSON.parse(json);
-  return (parsed.comments ?? []).filter((c) => c.level === "error" || c.level === "warning").map((c) => warn(CHECK6, `SC${c.code} ${c.message}`, { file, line: c.line, fix: `see https://www.shellcheck.net/wiki/SC${c.code}`, data: { code: c.code, level: c.level } }));
-}
-async function shellcheck(absPath, file, cwd) {
-  const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 3e4 });
-  if (r.spawnError) return [skip(CHECK6, "shellcheck is not installed", { file, fix: "install it (apt-get install shellcheck) to get its warnings" })];
-  if (r.code !== 0 && r.code !== 1) return [skip(CHECK6, `shellcheck could not check ${file}: ${r.stderr.trim()}`, { file })];
-  const found = shellcheckFindings(r.stdout || "{}", file);
-  return found.length ? found : [pass(CHECK6, `${file}: no shellcheck warnings`, { file })];
-}
-async function shellcheckAvailable() {
-  const r = await runLocal("shellcheck", ["--version"], { timeoutMs: 1e4 });
-  return !r.spawnError && r.code === 0;
-}
-
-// src/stages/preflight/preflight.ts
-function status(ctx) {
-  return ctx.statusCache ??= ctx.git.status();
-}
-async function runPreflight(ctx) {
-  const findings = [];
-  const [entries, hasShellcheck] = await Promise.all([
-    ctx.ref === null ? status(ctx) : Promise.resolve([]),
-    ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
-    ...ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []
-  ]);
-  if (ctx.ref === null) findings.push(cleanTreeFinding(entries));
-  findings.push(historyFinding(!ctx.historyOk));
-  if (ctx.targets.length === 0) {
-    findings.push(fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
-      fix: "add deploy-gate.yml naming each endpoint's script (or unit / quadlet), or run from the repository that holds them (scripts, *.service units or *.container quadlets that start vLLM, SGLang or llama.cpp, directly or in podman/docker)"
-    }));
-    return findings;
-  }
-  if (ctx.targets.every((t) => t.endpoint === null)) {
-    findings.push(skip("preflight.contracts", `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`, {
-      fix: "declare each endpoint's contract flags in deploy-gate.yml (see the README's config reference)"
-    }));
-  }
-  if (ctx.ref === null && !hasShellcheck) {
-    findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
-  }
-  ctx.shellcheck = hasShellcheck === true;
-  const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
-  for (const f of perTarget) findings.push(...f);
-  return findings;
-}
-async function readScript(ctx, path) {
-  if (ctx.ref) return ctx.reader.show(ctx.ref, path);
-  try {
-    return readFileSync4(join5(ctx.root, path), "utf8");
-  } catch {
-    return null;
-  }
-}
-function refused(ctx, t) {
-  const CHECK23 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
-  return [t.scriptPath, t.unitPath].flatMap((p) => {
-    const why = p === null ? null : refusePath(ctx.root, p);
-    return why ? [fail(CHECK23, `${why}: deploy-gate reads only regular files inside the repository`, {
-      file: p,
-      fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
-    })] : [];
-  });
-}
-async function preflightTarget(ctx, t) {
-  const tag2 = (fs3) => fs3.map((f) => ({ ...f, data: { endpoint: t.name, ...f.data } }));
-  const bad = refused(ctx, t);
-  if (bad.length) return tag2(bad);
-  const text = await readScript(ctx, t.scriptPath);
-  if (text === null) {
-    const isDir = !ctx.ref && statSync2(join5(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
-    return tag2([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
-      file: t.scriptPath,
-      fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml"
-    })]);
-  }
-  const script = parseLaunch(t.kind, text);
-  const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
-  const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
-  const out = [];
-  if (t.kind === "script") {
-    out.push(await bashSyntax(text, t.scriptPath));
-    if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join5(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
-  }
-  const specs = t.endpoint?.contracts.flags ?? [];
-  if (t.endpoint) out.push(...await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history }));
-  out.push(...await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name))));
-  if (t.unitPath && unitText === null) {
-    out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)` }));
-  }
-  out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
-  if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
-  return tag2(ctx.ref ? out.map((f) => offTree(f, ctx.ref)) : out);
-}
-function offTree(f, ref) {
-  if (f.line === void 0) return f;
-  const { line, ...rest } = f;
-  return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line}`, ...f.evidence ?? []] };
-}
-async function resolveBase(ctx, t) {
-  const CHECK23 = "preflight.dropped-flags";
-  const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
-  if (explicit) {
-    const sha = await ctx.reader.resolve(explicit);
-    const shown = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
-    if (sha) return { sha, label: explicit, short: shown };
-    return { error: fail(CHECK23, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
-  }
-  const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
-  const head2 = ctx.ref ?? "HEAD";
-  if (dirty) {
-    const sha = await ctx.reader.resolve(head2);
-    if (sha) return { sha, label: `${head2} (${sha.slice(0, 10)})`, short: sha.slice(0, 10) };
-  }
-  const last = (await ctx.reader.history(t.scriptPath, head2))[0]?.commit;
-  const parent = last?.parents[0] ?? null;
-  if (!last || !parent) return { error: skip(CHECK23, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
-  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
-}
-async function checkDropped(ctx, t, now, contractNames) {
-  if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
-  const base = await resolveBase(ctx, t);
-  if ("error" in base) return [base.error];
-  const atBase = await scriptAtBase(ctx, t, base.sha);
-  if (atBase === null && ctx.base) {
-    return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
-      file: t.scriptPath,
-      fix: `pass --base with a ref that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`
-    })];
-  }
-  if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
-  const baseScript = parseLaunch(t.kind, atBase.text);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path, baseScript.engine?.kind ?? now.engine?.kind);
-}
-async function scriptAtBase(ctx, t, sha) {
-  const same = await ctx.reader.show(sha, t.scriptPath);
-  if (same !== null) return { path: t.scriptPath, text: same };
-  const staged = ctx.ref === null ? (await status(ctx)).find((e) => e.code[0] === "R" && e.path === t.scriptPath)?.from : void 0;
-  const atHead = staged ?? t.scriptPath;
-  const path = await ctx.git.nameAt(atHead, sha, ctx.ref ?? "HEAD") ?? atHead;
-  const text = path === t.scriptPath ? null : await ctx.reader.show(sha, path);
-  return text === null ? null : { path, text };
-}
-async function checkRollbackRef(ctx, t, ref) {
-  const CHECK23 = "preflight.rollback-ref";
-  const sha = await ctx.reader.resolve(ref);
-  if (!sha) {
-    return [fail(CHECK23, `rollback ref ${ref} does not exist`, {
-      fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
-      data: { ref }
-    })];
-  }
-  const text = await ctx.reader.show(sha, t.scriptPath);
-  if (text === null) return [fail(CHECK23, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
-  const syntax = t.kind === "script" ? [await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`)] : [];
-  const specs = t.endpoint?.contracts.flags ?? [];
-  const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
-  const broken = [...syntax, ...contracts2].filter((f) => f.status === "fail");
-  if (broken.length === 0) return [{ check: CHECK23, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
-  return broken.map((f) => ({ ...offTree(f, ref), check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
-}
-
-// src/commands/shared/deploy-verify.ts
-import { hostname, userInfo } from "node:os";
-import { dirname as dirname3, relative as relative2, resolve as resolve3 } from "node:path";
-
-// src/stages/deploy/rollback-guard.ts
-function deployChanged(findings) {
-  return findings.some((f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback);
-}
-var lockLost = (findings) => findings.some((f) => f.check === "deploy.lock" && f.data?.lost === true);
-function rollbackBlocked(findings) {
-  if (lockLost(findings)) return "another run took the deploy lock during this deploy: rolling back would overwrite its deploy";
-  if (!deployChanged(findings)) return "this run did not change the host (it stopped before installing anything), so there is nothing of it to roll back";
-  return null;
+  const RANK = { "rollback failed": 0, fail: 0, "failed, rolled back": 0, "rolled back": 1, warn: 2, pass: 3, "not touched": 4 };
+  const rank2 = (r) => RANK[r.verdict];
+  return rows.sort((a, b) => rank2(a) - rank2(b) || (a.step ?? 99) - (b.step ?? 99));
 }
 
 // src/ports/host/errors.ts
@@ -61020,11 +60196,10 @@ var SshHost = class _SshHost {
     return this.slot(async () => {
       const client = await this.ensureClient();
       this.roundTrips++;
-      if (!process.env.DEPLOY_GATE_TRACE) return execOnce(client, command, opts, onLine);
+      if (!tracing()) return execOnce(client, command, opts, onLine);
       const t0 = performance.now();
       const r = await execOnce(client, command, opts, onLine);
-      process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}`)}
-`);
+      trace(t0, `ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}`);
       return r;
     });
   }
@@ -61081,6 +60256,1214 @@ var SshHost = class _SshHost {
     this.client?._sock?.destroy();
   }
 };
+
+// src/commands/shared/connect.ts
+async function connect(ep, opts, configDir) {
+  const target = effectiveTarget(ep.host, null, configDir);
+  const where = describeTarget(target);
+  try {
+    const host = await SshHost.connect(target, sshOptions(target, { timeoutMs: opts.connectTimeoutMs ?? 2e4 }));
+    return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
+  } catch (e) {
+    if (e instanceof HostError) {
+      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: e.fix ?? connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
+    }
+    throw e;
+  }
+}
+function connectFix(kind, where) {
+  switch (kind) {
+    case "no-pin":
+      return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint (host.jump.hostKey for a jump host; or the action's host-key / jump-host-key input), with the line in the message above; never trust on first use";
+    case "host-key-mismatch":
+      return `the host's key is not the pinned one: if the host was reinstalled, verify the new key out of band and update the pin; otherwise stop, this may be a different machine than ${where}`;
+    case "auth":
+      return "the key was refused: check host.user, and that the public key of identityFile / DEPLOY_GATE_SSH_KEY is in the user's authorized_keys";
+    case "timeout":
+      return "no SSH handshake in time: check the address and port, and whether a firewall drops the connection";
+    case "unreachable":
+      return "nothing answers on that address and port: check host.address and host.port, and that sshd runs";
+    default:
+      return "retry; if it persists, check sshd's log on the host";
+  }
+}
+
+// src/commands/shared/endpoints.ts
+import { dirname as dirname2, relative as relative2, resolve as resolve3 } from "node:path";
+var repoPath = (ws, p) => relative2(ws.root, resolve3(dirname2(ws.configFile), p)).split("\\").join("/");
+var unknownEndpoint = (ws, name) => new ConfigError(ws.configFile, [{ line: null, path: `endpoints.${name}`, message: `--endpoint ${name} is not in the config; endpoints: ${Object.keys(ws.config.endpoints).join(", ")}` }]);
+function selectTargets(ws, files, endpoint) {
+  if (!ws.config) {
+    const found = discoverTargets(ws.root, files);
+    if (endpoint) {
+      const one = found.filter((t) => t.name === endpoint);
+      if (!one.length) throw new UsageError(`--endpoint ${endpoint}: no deploy-gate.yml here, and no discovered serve script is named so (found: ${found.map((t) => t.name).join(", ") || "none"})`);
+      return one;
+    }
+    return found;
+  }
+  const names = Object.keys(ws.config.endpoints);
+  if (endpoint && !names.includes(endpoint)) throw unknownEndpoint(ws, endpoint);
+  return names.filter((n) => !endpoint || n === endpoint).map((n) => {
+    const ep = ws.config.endpoints[n];
+    const rel = (p) => repoPath(ws, p);
+    const file = launchFile(ep);
+    return { name: n, scriptPath: rel(file.path), kind: file.kind, unitPath: ep.script && ep.unit ? rel(ep.unit) : null, endpoint: ep };
+  });
+}
+function oneEndpoint(ws, opts, needs) {
+  if (!ws.config) throw new UsageError(`${opts.command} needs deploy-gate.yml (${needs}): see docs/config.md`);
+  const names = Object.keys(ws.config.endpoints);
+  const name = opts.endpoint ?? (names.length === 1 ? names[0] : null);
+  if (!name) throw new UsageError(`${opts.command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
+  const ep = ws.config.endpoints[name];
+  if (!ep) throw unknownEndpoint(ws, name);
+  return { name, ep };
+}
+function hostsOf(name, ep, opts) {
+  if (!ep.hosts) {
+    if (opts.hosts) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
+    return [];
+  }
+  const all = ep.hosts;
+  const { hosts, unknown: unknown2 } = selectHosts(all.map(hostName2), opts.hosts ?? null);
+  if (unknown2.length) throw new UsageError(`--hosts ${unknown2.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName2).join(", ")})`);
+  return all.filter((h) => hosts.includes(hostName2(h)));
+}
+function endpointFor2(ws, name, opts) {
+  const ep = ws.config.endpoints[name];
+  const o = opts.hostOverride;
+  if (!o) return ep;
+  if (!ep.host && !ep.hosts && !o.address !== !o.user) {
+    throw new UsageError(`endpoint ${name} has no host: in ${ws.configFile}: give the host and user inputs together (the ${o.address ? "user" : "host"} input is missing), or add host: to the endpoint`);
+  }
+  const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : void 0);
+  return base ? { ...ep, host: effectiveTarget(base, o, dirname2(ws.configFile)) } : ep;
+}
+
+// src/commands/shared/workspace.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { hostname, userInfo } from "node:os";
+import { dirname as dirname3, isAbsolute as isAbsolute4, join as join4, relative as relative3, resolve as resolve4 } from "node:path";
+function findConfigUpwards(cwd, root) {
+  for (let dir = cwd; ; dir = dirname3(dir)) {
+    const candidate = join4(dir, DEFAULT_CONFIG);
+    if (existsSync2(candidate)) return candidate;
+    if (dir === root || dirname3(dir) === dir || !dir.startsWith(root)) return null;
+  }
+}
+async function openWorkspace(opts, env = {}) {
+  let configFile = opts.config ? isAbsolute4(opts.config) ? opts.config : join4(opts.cwd, opts.config) : null;
+  const info2 = await new Git(opts.cwd).info() ?? (configFile && existsSync2(dirname3(configFile)) ? await new Git(dirname3(configFile)).info() : null);
+  const root = info2?.root ?? null;
+  if (!info2 || !root) {
+    throw new UsageError(`${opts.cwd} is not inside a git repository: run from the repository that holds the serve scripts, or pass --config with its deploy-gate.yml (in a workflow: actions/checkout first)`);
+  }
+  const git = new Git(root);
+  configFile ??= findConfigUpwards(resolve4(opts.cwd), root);
+  if (opts.ref && configFile && relative3(root, resolve4(configFile)).startsWith("..")) {
+    throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
+  }
+  const config2 = configFile ? loadConfig(configFile) : null;
+  return { root, git, config: config2, configFile, shallow: info2.shallow, head: info2.head, owner: owner(env), apiKey: env.DEPLOY_GATE_API_KEY || null };
+}
+function owner(env) {
+  const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";
+  let user = "unknown";
+  try {
+    user = userInfo().username;
+  } catch {
+  }
+  return `${user}@${hostname()}${run}`;
+}
+
+// src/ports/git/batched.ts
+var Coalescer = class {
+  constructor(keyOf, fetchAll) {
+    this.keyOf = keyOf;
+    this.fetchAll = fetchAll;
+  }
+  keyOf;
+  fetchAll;
+  queue = [];
+  cache = /* @__PURE__ */ new Map();
+  get(key) {
+    const id = this.keyOf(key);
+    let p = this.cache.get(id);
+    if (!p) {
+      p = new Promise((resolve5, reject) => {
+        if (this.queue.length === 0) setImmediate(() => void this.flush());
+        this.queue.push({ key, resolve: resolve5, reject });
+      });
+      this.cache.set(id, p);
+    }
+    return p;
+  }
+  async flush() {
+    const batch = this.queue.splice(0);
+    try {
+      const values = await this.fetchAll(batch.map((b) => b.key));
+      batch.forEach((b, i) => b.resolve(values[i]));
+    } catch (e) {
+      batch.forEach((b) => b.reject(e));
+    }
+  }
+};
+var GitReader = class {
+  constructor(git) {
+    this.git = git;
+    this.blobs = new Coalescer(
+      (k) => `${k.ref}:${k.path}`,
+      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => b === null ? null : Buffer.isBuffer(b) ? b : Buffer.from(b))
+    );
+    this.refs = new Coalescer(
+      (r) => r,
+      async (refs) => (await git.catFile(refs.map((r) => `${r}^{commit}`), "--batch-check")).map((v) => typeof v === "string" ? v : null)
+    );
+    this.logs = new Coalescer(
+      (k) => `${k.ref}\0${k.path}`,
+      async (keys) => {
+        const byRef = /* @__PURE__ */ new Map();
+        for (const k of keys) byRef.set(k.ref, [...byRef.get(k.ref) ?? [], k.path]);
+        const results = /* @__PURE__ */ new Map();
+        for (const [ref, paths] of byRef) for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
+        return keys.map((k) => results.get(`${k.ref}\0${k.path}`) ?? []);
+      }
+    );
+  }
+  git;
+  blobs;
+  refs;
+  logs;
+  show(ref, path) {
+    return this.blobs.get({ ref, path }).then((b) => b === null ? null : b.toString("utf8"));
+  }
+  /** The blob's bytes as git stores them (install files: a binary must not pass through UTF-8). */
+  showBytes(ref, path) {
+    return this.blobs.get({ ref, path });
+  }
+  resolve(ref) {
+    return this.refs.get(ref);
+  }
+  history(path, ref = "HEAD") {
+    return this.logs.get({ ref, path });
+  }
+};
+
+// src/stages/preflight/preflight.ts
+import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
+import { join as join6 } from "node:path";
+
+// src/stages/preflight/traps/lookups.ts
+function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
+  const sources = [];
+  const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
+  if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
+  if (kind === "quadlet") {
+    const generated = { ...script, commands: [], podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet") };
+    sources.push({ file: scriptPath, script: generated, origin: "ExecStart" });
+  }
+  let parsedUnit = null;
+  if (unitFile) {
+    const parsed = parseUnit(unitFile.text);
+    const lines = unitFile.text.split("\n");
+    parsedUnit = { ...unitFile, parsed, lines };
+    for (const e of execScripts(parsed, lines)) sources.push({ file: unitFile.path, script: e.script, origin: e.key });
+  }
+  return { script, scriptPath, unit: parsedUnit, sources, bootTimeoutSeconds, images, kind };
+}
+function runsOf(ctx, runtimes) {
+  return allRuns(ctx).filter(({ item }) => runtimes.includes(item.runtime));
+}
+function allRuns(ctx) {
+  return ctx.sources.flatMap((source) => source.script.podmanRuns.map((item) => ({ source, item })));
+}
+function allCommands(ctx) {
+  return ctx.sources.flatMap((source) => source.script.commands.map((item) => ({ source, item })));
+}
+function engineRuns(ctx) {
+  return ctx.sources.flatMap((source) => {
+    const run = source.script.engine?.podmanRun;
+    return run && (run.engineFlags.length > 0 || !run.rm) ? [{ source, item: run }] : [];
+  });
+}
+function engines(ctx) {
+  return ctx.sources.flatMap((source) => source.script.engine ? [{ source, engine: source.script.engine }] : []);
+}
+function lineOf2(ctx, file, line) {
+  const lines = ctx.unit && file === ctx.unit.path ? ctx.unit.lines : ctx.script.lines;
+  return (lines[line - 1] ?? "").trimEnd();
+}
+function commandsBefore(ctx, source, line) {
+  const earlier = source.script.commands.filter((c) => c.line < line).map((item) => ({ source, item }));
+  if (source.origin !== "script" && source.origin !== "ExecStart") return earlier;
+  const pre = ctx.sources.filter((s) => s.origin === "ExecStartPre");
+  return [...earlier, ...pre.flatMap((s) => s.script.commands.map((item) => ({ source: s, item })))];
+}
+function hitAt(ctx, file, line, summary2, fix, alsoLines = []) {
+  const evidence = [.../* @__PURE__ */ new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf2(ctx, file, l));
+  return { file, line, summary: summary2, evidence, fix };
+}
+function perCommand(ctx, pick2) {
+  return allCommands(ctx).flatMap(({ source, item }) => {
+    const found = pick2(item, source);
+    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
+  });
+}
+
+// src/stages/preflight/traps/devices.ts
+var CONTAINERS = ["podman", "docker", "quadlet"];
+function runName(run) {
+  return run.runtime === "quadlet" ? "the quadlet's podman run" : `${run.runtime} ${run.create ? "create" : "run"}`;
+}
+var renderNodes = {
+  id: "render-nodes",
+  defaultLevel: "fail",
+  runtimes: CONTAINERS,
+  engines: "any",
+  why: "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one (RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
+  check: (ctx) => runsOf(ctx, CONTAINERS).flatMap(({ source, item: run }) => {
+    const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
+    if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      nodes[0].line,
+      `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
+      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
+      nodes.map((d) => d.line)
+    )];
+  })
+};
+var ipcShm = {
+  id: "ipc-shm",
+  defaultLevel: "fail",
+  // docker accepts both (it ignores --shm-size under --ipc=host); podman refuses the pair
+  runtimes: ["podman", "quadlet"],
+  engines: "any",
+  why: "podman refuses --shm-size together with --ipc=host (the host's /dev/shm is used as is), so the container never starts",
+  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => {
+    if (run.ipc !== "host" || run.shmSize === null) return [];
+    const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
+    const shm = run.options.filter((o) => o.name === "--shm-size").at(-1);
+    const fix = run.runtime === "quadlet" ? "Keep --ipc=host (vLLM's workers share memory through it) and delete ShmSize=." : "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.";
+    return [hitAt(ctx, source.file, shm.line, `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`, fix, lines)];
+  })
+};
+var UNLIMITED = /^memlock=(-1|unlimited)(:(-1|unlimited))?$/;
+var PINNING = /* @__PURE__ */ new Set(["--cpu-offload-gb", "--swap-space", "--kv-offloading-size", "--kv-offloading-backend", "--offload-backend"]);
+function pinningFlag(flags) {
+  return flags.find((f) => {
+    const name = normalizeFlagName(f.name);
+    const value = f.resolvedValue ?? f.value;
+    if (PINNING.has(name)) return value === null || !/^0+(\.0+)?$/.test(value);
+    return name === "--kv-transfer-config" && /Offloading|LMCache|CPU/i.test(value ?? "");
+  }) ?? null;
+}
+var memlock = {
+  id: "memlock",
+  defaultLevel: "warn",
+  runtimes: CONTAINERS,
+  engines: ["vllm", "sglang"],
+  why: "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading 'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
+    if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
+    const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
+    const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
+    const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
+    return [hitAt(
+      ctx,
+      source.file,
+      set?.line ?? run.command.line,
+      set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
+      `${how} (and raise it for the user in /etc/security/limits.d/).`,
+      [pin.line]
+    )];
+  })
+};
+
+// src/domain/launch/dirs.ts
+function createdDirs({ item }) {
+  const words = programWords(item.words);
+  const prog = words[0]?.text.replace(/^.*\//, "");
+  const args = words.slice(1);
+  const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
+  const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
+  const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
+  if (!makesParents && !installDir) return [];
+  return args.filter((w) => !w.text.startsWith("-"));
+}
+function samePath(a, b) {
+  const norm = (t) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
+  if (norm(a.text) === norm(b.text)) return true;
+  return a.resolved !== void 0 && b.resolved !== void 0 && norm(a.resolved) === norm(b.resolved);
+}
+
+// src/stages/preflight/traps/cache-mount.ts
+var cacheMountMkdir = {
+  id: "cache-mount-mkdir",
+  defaultLevel: "warn",
+  // docker creates a missing bind-mount source; podman (and so a quadlet) refuses it
+  runtimes: ["podman", "quadlet"],
+  engines: "any",
+  why: "podman refuses a bind mount whose host directory does not exist (statfs: no such file or directory), so the first boot on a new host or after a cleanup dies before the engine starts",
+  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => run.volumes.flatMap((v) => {
+    if (!/cache/i.test(v.target) || !/^[/$~.]/.test(v.source)) return [];
+    const src = { text: v.source, ...v.resolvedSource !== void 0 ? { resolved: v.resolvedSource } : {} };
+    const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
+    if (made.some((w) => samePath(w, src))) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      v.line,
+      `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before ${runName(run)}`,
+      run.runtime === "quadlet" ? `Create the host directory before the container starts: ExecStartPre=/usr/bin/mkdir -p ${v.source} in [Service] (or a tmpfiles.d entry).` : `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`
+    )];
+  }))
+};
+
+// src/stages/preflight/traps/types.ts
+var ANY_RUNTIME = ["podman", "docker", "quadlet", "systemd", "none"];
+var UNIT_RUNTIMES = ["systemd", "podman", "docker", "quadlet"];
+
+// src/stages/preflight/traps/engine-flags.ts
+var autoToolChoice = {
+  id: "auto-tool-choice",
+  defaultLevel: "fail",
+  runtimes: ANY_RUNTIME,
+  engines: ["vllm"],
+  why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
+  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
+    const names = engine.flags.map((f) => normalizeFlagName(f.name));
+    const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
+    if (!auto || names.includes("--tool-call-parser")) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      auto.line,
+      "--enable-auto-tool-choice is set without --tool-call-parser",
+      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
+    )];
+  })
+};
+var TEMPLATE_FLAGS = /* @__PURE__ */ new Set(["--enable-thinking", "--preserve-thinking"]);
+var KWARGS_FLAGS = /* @__PURE__ */ new Set(["--default-chat-template-kwargs", "--chat-template-kwargs"]);
+var TEMPLATE_VARS = /\b(enable|preserve)_thinking\b/;
+var templateKwargs = {
+  id: "template-kwargs",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: ["vllm"],
+  why: "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
+  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
+    const bad = engine.flags.filter((f) => {
+      const name = normalizeFlagName(f.name);
+      if (KWARGS_FLAGS.has(name)) return false;
+      return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
+    });
+    const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
+    const lines = [.../* @__PURE__ */ new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
+    return lines.map((line) => hitAt(
+      ctx,
+      source.file,
+      line,
+      "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
+      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
+    ));
+  })
+};
+
+// src/stages/preflight/traps/image-args.ts
+var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
+function imageName(ref) {
+  let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
+  const slash = s.lastIndexOf("/");
+  const colon = s.lastIndexOf(":");
+  if (colon > slash) s = s.slice(0, colon);
+  return s.replace(/^(docker\.io|localhost|index\.docker\.io)\//, "").replace(/^library\//, "");
+}
+function entrypointServes(ref, images) {
+  const name = imageName(ref);
+  for (const [k, v] of Object.entries(images)) if (imageName(k) === name) return v.entrypointServes;
+  return BUILTIN_ENTRYPOINT_SERVES[name] ?? false;
+}
+var entrypointServe = {
+  id: "entrypoint-serve",
+  defaultLevel: "fail",
+  runtimes: ["podman", "docker", "quadlet"],
+  engines: ["vllm"],
+  why: 'the image\'s entrypoint already runs `vllm serve "$@"`, so a `serve` after the image becomes the model tag and the real model path an unexpected extra argument: the engine refuses to start',
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const first = run.engineArgs[0];
+    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images)) return [];
+    return [hitAt(
+      ctx,
+      source.file,
+      first.line,
+      `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
+      `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
+    )];
+  })
+};
+var STDOUT_TO_FILE = /^(1?>>?|&>>?|>\||>&)$/;
+var ID_FILE = /(\.cid|container[-_]?id)["']?$/i;
+var detachedRedirect = {
+  id: "detached-redirect",
+  defaultLevel: "warn",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: "podman run -d without -a prints only the container ID: the engine's log never reaches the redirect, so the file stays one line long while the real log is in podman logs (or the journal)",
+  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
+    const detached = run.options.some((o) => o.name === "--detach" || o.name === "-d");
+    const attached = run.options.some((o) => o.name === "--attach" || o.name === "-a");
+    const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
+    if (!detached || attached || !to) return [];
+    const line = run.command.endLine;
+    return [hitAt(
+      ctx,
+      source.file,
+      line,
+      `${runName(run)} -d redirects its output to ${to.target}, which will only receive the container ID`,
+      `Read the engine log with ${run.runtime} logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: ${run.runtime} run -d ... > ${to.target}.cid`
+    )];
+  })
+};
+
+// src/stages/preflight/traps/name-reuse.ts
+function removed({ item }) {
+  const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
+  return args ? args.filter((w) => !w.text.startsWith("-")) : [];
+}
+var nameReuse = {
+  id: "name-reuse",
+  defaultLevel: "warn",
+  // a quadlet always runs with --replace
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: 'a container left over from the last run (crashed, or stopped but not removed) keeps the name, so the runtime refuses the new one with "the container name is already in use"',
+  check: (ctx) => runsOf(ctx, ["podman", "docker"]).flatMap(({ source, item: run }) => {
+    if (run.name === null || run.replace || run.rm) return [];
+    const opt = run.options.filter((o) => o.name === "--name").at(-1);
+    const name = { text: run.name, ...opt.resolvedValue !== void 0 ? { resolved: opt.resolvedValue } : {} };
+    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name))) return [];
+    const fix = run.runtime === "podman" ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.` : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
+    return [hitAt(ctx, source.file, opt.line, `${runName(run)} --name ${run.name} without removing an old ${run.name} first`, fix)];
+  })
+};
+
+// src/stages/preflight/traps/secrets.ts
+var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
+var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
+var PLACEHOLDER = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+function isPlaceholder(value) {
+  return PLACEHOLDER.test(value.trim());
+}
+function literal2(value) {
+  return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
+}
+var secretValue = (name, value) => TRAP_SECRET_ENV.test(name) && literal2(value) && !NOT_A_SECRET.test(value);
+function redact2(text, secret) {
+  return secret ? text.split(secret).join("<redacted>") : text;
+}
+function hit(ctx, source, word2, secret, what, fix) {
+  return { file: source.file, line: word2.line, summary: `${what} is written literally into a command line`, evidence: [redact2(lineOf2(ctx, source.file, word2.line), secret)], fix };
+}
+var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
+function commandHits(ctx, source, cmd) {
+  const words = programWords(cmd.words);
+  const prog = programOf(cmd);
+  const out = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const eq = w.text.indexOf("=");
+    const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
+    if (TRAP_SECRET_FLAGS.has(name)) {
+      const valueWord = eq > 0 ? w : words[i + 1];
+      const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
+      if (valueWord && literal2(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+      if (eq < 0) i++;
+      continue;
+    }
+    const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
+    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
+    const auth = header ? AUTH_HEADER.exec(header.text) : null;
+    if (header && auth && literal2(auth[2]) && !header.dynamic) {
+      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
+      if (isHeader) i++;
+      continue;
+    }
+    const token = TRAP_LITERAL_TOKEN.exec(w.text);
+    if (token) out.push(hit(ctx, source, w, token[1], "an access token", FILE_FIX));
+  }
+  return out;
+}
+var secretInArgv = {
+  id: "secret-in-argv",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, podman -e values through podman inspect, and a unit's Environment= through systemctl show",
+  check: (ctx) => {
+    const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
+    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => secretValue(e.name, e.value ?? void 0)).map((e) => ({
+      file: source.file,
+      line: e.line,
+      summary: `-e ${e.name} carries a literal secret value`,
+      // not "secret: …": the redactor would mask the next word
+      evidence: [redact2(lineOf2(ctx, source.file, e.line), e.value)],
+      fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
+    })));
+    const fromUnit = unitEnvHits(ctx);
+    const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
+    return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
+  }
+};
+function unitEnvHits(ctx) {
+  const unit = ctx.unit;
+  if (!unit) return [];
+  const assignments = (value, line) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0).map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
+  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line).filter((a) => secretValue(a.name, a.value) || TRAP_LITERAL_TOKEN.test(a.value)).map((a) => ({
+    file: unit.path,
+    line: e.line,
+    summary: `Environment= ${a.name} carries a literal secret value`,
+    evidence: [redact2(lineOf2(ctx, unit.path, e.line), a.value)],
+    fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`
+  })));
+}
+
+// src/stages/preflight/traps/shell-hygiene.ts
+var GREPS = /* @__PURE__ */ new Set(["grep", "egrep", "fgrep", "rg", "ag"]);
+var unmergedLogGrep = {
+  id: "unmerged-log-grep",
+  defaultLevel: "warn",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: 'uvicorn writes "Application startup complete." (and vLLM its errors) to stderr, which a pipe does not carry: the grep can never match and the wait burns its whole timeout',
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const isLogs = runsSubcommand(cmd, "podman", "logs") ?? runsSubcommand(cmd, "docker", "logs");
+    if (!isLogs || !cmd.pipeTo || !GREPS.has(programOf(cmd.pipeTo)) || hasMergedStderr(cmd)) return null;
+    const rt = programOf(cmd);
+    return { summary: `${rt} logs is piped to grep without 2>&1`, fix: `Merge stderr before the pipe: ${rt} logs CONTAINER 2>&1 | grep ...` };
+  })
+};
+var broadKill = {
+  id: "broad-kill",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "a pattern kill also matches the shell running it, an SSH session or a freshly deployed engine whose command line contains the pattern",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const prog = programOf(cmd);
+    const full = prog === "pkill" && programWords(cmd.words).slice(1).some((w) => w.text === "--full" || /^-[a-zA-Z0-9]*f/.test(w.text));
+    if (prog !== "killall" && !full) return null;
+    return {
+      summary: `${prog === "killall" ? "killall" : "pkill -f"} kills by name pattern`,
+      fix: "Stop the container by name (podman stop NAME) or kill an explicit PID list you recorded when starting the process."
+    };
+  })
+};
+var transientUnit = {
+  id: "transient-unit",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "an engine started by systemd-run lives in a transient unit: it is not boot-persistent and disappears on the next reboot or reset, so the winning configuration is never the deployed one",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    if (programOf(cmd) !== "systemd-run") return null;
+    const rest = programWords(cmd.words).slice(1);
+    if (!rest.some((w) => ["podman", "vllm"].includes(basename(w.text)) || /serve/i.test(basename(w.text)))) return null;
+    return {
+      summary: "systemd-run starts the engine in a transient unit",
+      fix: "Pin the configuration in the repository's serve script and restart the real unit (systemctl restart UNIT)."
+    };
+  })
+};
+var SAFE_STASH = /* @__PURE__ */ new Set(["pop", "apply", "list", "show", "drop", "clear", "branch", "create", "store"]);
+var bareStash = {
+  id: "bare-stash",
+  defaultLevel: "warn",
+  runtimes: ANY_RUNTIME,
+  engines: "any",
+  why: "git stash without -u leaves untracked files in the tree, and the deployer's dirty-tree gate trips on them",
+  check: (ctx) => perCommand(ctx, (cmd) => {
+    const args = runsSubcommand(cmd, "git", "stash");
+    if (!args || SAFE_STASH.has(args[0]?.text ?? "")) return null;
+    if (args.some((w) => ["--include-untracked", "--all"].includes(w.text) || /^-[a-zA-Z]*[ua]/.test(w.text))) return null;
+    return { summary: "git stash leaves untracked files behind", fix: "Use git stash -u (or git stash push --include-untracked)." };
+  })
+};
+
+// src/stages/preflight/traps/stop-timeout.ts
+function stopSeconds(args) {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i].text;
+    const m = /^(?:-t|--time|--timeout)(?:=?(\d+))?$/.exec(t) ?? /^-t(\d+)$/.exec(t);
+    if (!m) continue;
+    const v = m[1] ?? args[i + 1]?.resolved ?? args[i + 1]?.text;
+    return v !== void 0 && /^\d+$/.test(v) ? Number(v) : null;
+  }
+  return null;
+}
+var stopTimeout = {
+  id: "stop-timeout",
+  defaultLevel: "fail",
+  runtimes: ["podman", "docker"],
+  engines: "any",
+  why: `systemd kills the stop when TimeoutStopSec (90 s by default) runs out before podman's grace period, logs "Failed with result 'timeout'", and the engine is SIGKILLed mid-shutdown`,
+  check: (ctx) => {
+    const limit = ctx.unit ? timeoutStopSec(ctx.unit.parsed) : { seconds: 90, entry: null };
+    return allCommands(ctx).flatMap(({ source, item }) => {
+      if (source.origin !== "script" && !source.origin.startsWith("ExecStop")) return [];
+      const rt = runsSubcommand(item, "podman", "stop") ? "podman" : "docker";
+      const args = runsSubcommand(item, "podman", "stop") ?? runsSubcommand(item, "docker", "stop");
+      const n = args ? stopSeconds(args) : null;
+      if (n === null || n < limit.seconds) return [];
+      const where = limit.entry ? `TimeoutStopSec=${limit.entry.value}` : "systemd's default TimeoutStopSec of 90 s";
+      return [{
+        file: source.file,
+        line: item.line,
+        summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
+        evidence: [lineOf2(ctx, source.file, item.line), ...limit.entry && ctx.unit ? [lineOf2(ctx, ctx.unit.path, limit.entry.line)] : []],
+        fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`
+      }];
+    });
+  }
+};
+
+// src/stages/preflight/traps/unit-lifecycle.ts
+var START_LIMIT_KEYS = /* @__PURE__ */ new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
+var startLimitSection = {
+  id: "start-limit-section",
+  defaultLevel: "fail",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
+  why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them and the unit ends in start-limit-hit with the default limits",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    if (!unit) return [];
+    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
+  }
+};
+var NON_ZERO_ONLY = /* @__PURE__ */ new Set(["on-failure", "on-abnormal", "on-abort", "on-watchdog"]);
+var restartOnFailure = {
+  id: "restart-on-failure",
+  defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
+  engines: ["vllm"],
+  why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, and the endpoint stays silently dead",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
+    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
+    return [hitAt(
+      ctx,
+      unit.path,
+      e.line,
+      `Restart=${e.value} does not restart an engine that exits 0`,
+      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit]."
+    )];
+  }
+};
+var startTimeout = {
+  id: "start-timeout",
+  defaultLevel: "warn",
+  runtimes: UNIT_RUNTIMES,
+  engines: "any",
+  why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec (90 s by default) runs out, and a model load takes minutes",
+  check: (ctx) => {
+    const unit = ctx.unit;
+    if (!unit) return [];
+    const type = unitValue(unit.parsed, "Service", "Type");
+    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
+    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options.filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy")).map((o) => ({ source, o })));
+    const waits = type?.value === "notify" || notify !== void 0 || sdnotify.length > 0;
+    if (!waits) return [];
+    const { seconds, entry } = timeoutStartSec(unit.parsed);
+    if (seconds > ctx.bootTimeoutSeconds) return [];
+    const cause = type?.value === "notify" ? type : notify;
+    const hit2 = {
+      file: unit.path,
+      line: entry?.line ?? cause?.line ?? sdnotify[0]?.o.line ?? 1,
+      summary: entry ? `TimeoutStartSec=${entry.value} is not above the boot time (${ctx.bootTimeoutSeconds} s) of a unit that waits for readiness` : `the unit waits for readiness but leaves TimeoutStartSec at systemd's 90 s default`,
+      evidence: [
+        ...cause ? [lineOf2(ctx, unit.path, cause.line)] : [],
+        ...sdnotify.map(({ source, o }) => lineOf2(ctx, source.file, o.line)),
+        ...entry ? [lineOf2(ctx, unit.path, entry.line)] : []
+      ],
+      fix: `Set TimeoutStartSec= in [Service] above the longest boot, e.g. TimeoutStartSec=${Math.ceil(ctx.bootTimeoutSeconds * 1.25 / 60)}min.`
+    };
+    return [hit2];
+  }
+};
+
+// src/stages/preflight/traps/registry.ts
+var TRAP_RULE_DEFS = [
+  renderNodes,
+  ipcShm,
+  startLimitSection,
+  stopTimeout,
+  autoToolChoice,
+  memlock,
+  cacheMountMkdir,
+  restartOnFailure,
+  startTimeout,
+  templateKwargs,
+  secretInArgv,
+  unmergedLogGrep,
+  broadKill,
+  nameReuse,
+  transientUnit,
+  bareStash,
+  entrypointServe,
+  detachedRedirect
+];
+
+// src/stages/preflight/traps/check-traps.ts
+var CHECK_ID = "preflight.traps";
+var DEFAULT_BOOT_SECONDS = 20 * 60;
+function checkTraps(input, levels) {
+  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {}, input.kind);
+  const engine = input.script.engine?.kind ?? null;
+  const applies = (r) => r.engines === "any" || engine !== null && r.engines.includes(engine);
+  const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
+  const findings = [];
+  for (const rule of active) {
+    const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
+    for (const hit2 of rule.check(ctx)) {
+      findings.push(make(CHECK_ID, `${hit2.summary}: ${rule.why}.`, {
+        file: hit2.file,
+        line: hit2.line,
+        evidence: hit2.evidence,
+        fix: hit2.fix,
+        data: { rule: rule.id, why: rule.why }
+      }));
+    }
+  }
+  if (findings.length > 0) return findings;
+  const rules = active.map((r) => r.id);
+  const scope = input.unit && (input.kind ?? "script") === "script" ? `${input.scriptPath} and ${input.unit.path}` : input.scriptPath;
+  return [pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, { file: input.scriptPath, data: { rules } })];
+}
+
+// src/stages/preflight/bash-syntax.ts
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as join5 } from "node:path";
+var CHECK2 = "preflight.bash-syntax";
+function parseBashError(stderr) {
+  const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
+  const m = /line (\d+): (.*)$/.exec(first);
+  return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
+}
+async function bashSyntax(text, file, label = file) {
+  const dir = mkdtempSync(join5(tmpdir(), "dg-bash-n-"));
+  const tmp = join5(dir, "script");
+  let r;
+  try {
+    writeFileSync(tmp, text, { mode: 384 });
+    r = await runLocal("bash", ["-n", tmp], { timeoutMs: 6e4 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (r.spawnError) return fail(CHECK2, `bash could not be started (${r.spawnError.code})`, { file, fix: "install bash (apt-get install bash) and retry" });
+  if (r.timedOut) return fail(CHECK2, `${label}: bash -n did not finish within 60 s`, { file, fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long` });
+  if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK2, `${label}: bash -n passes`, { file });
+  const stderr = r.stderr.split(tmp).join(file);
+  const { line, message } = parseBashError(stderr);
+  const lines = text.split("\n");
+  const evidence = [stderr.trim().replace(/^bash: /gm, `${file}: `)];
+  if (line) {
+    for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++) evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
+  }
+  return fail(CHECK2, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
+    file,
+    ...line ? { line } : {},
+    evidence,
+    fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file)}\``,
+    data: { message }
+  });
+}
+function crlf(text, file, label) {
+  const at = text.indexOf("\r\n");
+  if (at < 0) return null;
+  const line = text.slice(0, at).split("\n").length;
+  const count = text.split("\r\n").length - 1;
+  return fail(CHECK2, `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`, {
+    file,
+    line,
+    fix: `convert ${file} to LF line endings (sed -i 's/\\r$//' ${shellQuote(file)}), and keep git from converting it back: add \`*.sh text eol=lf\` to .gitattributes`,
+    data: { crlfLines: count }
+  });
+}
+
+// src/stages/preflight/clean-tree.ts
+var CHECK3 = "preflight.clean-tree";
+function cleanTreeFinding(entries) {
+  if (entries.length === 0) return pass(CHECK3, "work tree is clean (no modified, staged or untracked files)");
+  const counts = /* @__PURE__ */ new Map();
+  for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
+  const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
+  const untracked = counts.has("untracked");
+  return fail(CHECK3, `work tree is not clean: ${parts}`, {
+    evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
+    fix: `commit the changes, or set them aside with \`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}; add build output to .gitignore`,
+    data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
+  });
+}
+
+// src/stages/preflight/targets.ts
+var SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";
+
+// src/stages/preflight/trace.ts
+var isComment = (line) => line.trimStart().startsWith("#");
+function tokenPattern(token) {
+  const esc2 = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const m = /^(--?)([^\s=]+)(.*)$/s.exec(token);
+  const body = m ? esc2(m[1]) + m[2].split(/[-_]/).map(esc2).join("[-_]") + esc2(m[3]) : esc2(token);
+  return new RegExp(`(?<![\\w-])${body}(?![\\w-])`, "g");
+}
+function countToken(line, token) {
+  if (isComment(line)) return 0;
+  return line.match(tokenPattern(token))?.length ?? 0;
+}
+function traceDrop(historyNewestFirst, token) {
+  let count = 0;
+  let drop = null;
+  let introducedIn = null;
+  for (let i = historyNewestFirst.length - 1; i >= 0; i--) {
+    const h = historyNewestFirst[i];
+    const plus = h.added.reduce((s, l) => s + countToken(l, token), 0);
+    const minus = h.removed.reduce((s, l) => s + countToken(l, token), 0);
+    const before = count;
+    count = Math.max(0, count + plus - minus);
+    if (before === 0 && count > 0 && !introducedIn) introducedIn = h.commit;
+    if (before > 0 && count === 0) drop = { droppedIn: h.commit, removedLines: h.removed.filter((l) => countToken(l, token) > 0), introducedIn };
+    if (count > 0) drop = null;
+  }
+  return drop;
+}
+function contextAround(text, token, context = 3) {
+  const lines = text.split("\n");
+  const idx = lines.findIndex((l) => countToken(l, token) > 0);
+  if (idx < 0) return null;
+  const from = Math.max(0, idx - context);
+  const to = Math.min(lines.length - 1, idx + context);
+  const excerpt = [];
+  for (let i = from; i <= to; i++) excerpt.push(`${i === idx ? ">" : " "}${String(i + 1).padStart(4)} | ${lines[i]}`);
+  return { line: idx + 1, excerpt };
+}
+
+// src/stages/preflight/contracts.ts
+var CHECK4 = "preflight.contracts";
+var short2 = (sha) => sha.slice(0, 10);
+async function checkContracts(inp) {
+  if (inp.specs.length === 0) return [skip(CHECK4, `${inp.file}: no contract flags declared`, { file: inp.file, fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]' })];
+  if (!inp.script.engine) return contractsAsText(inp);
+  const findings = [];
+  const present = [];
+  for (const spec of inp.specs) {
+    const hit2 = findFlag(inp.script.engine.flags, spec);
+    if (hit2.status === "present") {
+      present.push(spec);
+      continue;
+    }
+    findings.push(await missingContract(inp, spec, hit2.status, hit2.flag));
+  }
+  if (present.length) {
+    findings.unshift(pass(CHECK4, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, { file: inp.file, data: { present } }));
+  }
+  return findings;
+}
+async function missingContract(inp, spec, status2, flag) {
+  const { name, value } = parseFlagSpec(spec);
+  const actual = mask(name, flag?.value ?? null);
+  const expected = maskUnlessReference(name, value);
+  const what = status2 === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
+  const base = {
+    file: inp.file,
+    ...flag ? { line: flag.line } : {},
+    data: { flag: name, expected, actual, status: status2 }
+  };
+  if (!inp.historyOk) {
+    return fail(CHECK4, `${inp.file}: contract "${spec}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
+      ...base,
+      fix: `add ${codeSpan(spec)} to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun")
+    });
+  }
+  const history = await inp.history();
+  const tokens = status2 === "missing" ? [name] : [`${name} ${value}`, `${name}=${value}`];
+  let trace2 = null;
+  let token = tokens[0];
+  for (const t of tokens) {
+    trace2 = traceDrop(history, t);
+    if (trace2) {
+      token = t;
+      break;
+    }
+  }
+  const inText = status2 === "missing" ? textLine(inp.script, name) : null;
+  if (inText !== null) {
+    return fail(CHECK4, `${inp.file}: contract "${spec}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`, {
+      ...base,
+      line: inText,
+      evidence: [`${inp.file}:${inText}: ${inp.script.lines[inText - 1]?.trim() ?? ""}`],
+      fix: `check that line ${inText} of ${inp.file} is part of the engine's command (a line after a comment or a blank line inside a \\ continuation ends the command), so the flag reaches the engine`
+    });
+  }
+  if (!trace2) {
+    return fail(CHECK4, `${inp.file}: contract "${spec}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`, {
+      ...base,
+      fix: `add ${codeSpan(spec)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`
+    });
+  }
+  const parent = trace2.droppedIn.parents[0] ?? null;
+  const before = parent ? await inp.reader.show(parent, inp.file) : null;
+  const ctx = before ? contextAround(before, token) : null;
+  base.data.droppedIn = trace2.droppedIn.sha;
+  base.data.lastPresent = parent;
+  base.data.introducedIn = trace2.introducedIn?.sha ?? null;
+  const evidence = [
+    `dropped in ${short2(trace2.droppedIn.sha)} (${trace2.droppedIn.date}) "${trace2.droppedIn.subject}"`,
+    ...trace2.removedLines.map((l) => `  - ${l}`)
+  ];
+  if (parent && ctx) evidence.push(`last present in ${short2(parent)}, ${inp.file} line ${ctx.line}:`, ...ctx.excerpt);
+  const restoreLine = trace2.removedLines[0]?.trim() ?? spec;
+  const view = parent && ctx ? `git show ${shellQuote(`${short2(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
+  return fail(CHECK4, `${inp.file}: contract "${spec}" broken: ${what}, dropped in ${short2(trace2.droppedIn.sha)} "${trace2.droppedIn.subject}"`, {
+    ...base,
+    evidence,
+    fix: `restore ${codeSpan(restoreLine)} in ${inp.file}` + (view ? ` (as in ${short2(parent)}: ${codeSpan(view)})` : "") + `, or undo that commit's change to the file: \`git show ${short2(trace2.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``
+  });
+}
+function textLine(script, name) {
+  const i = script.lines.findIndex((l) => countToken(l, name) > 0);
+  return i < 0 ? null : i + 1;
+}
+function contractsAsText(inp) {
+  const found = inp.specs.map((spec) => ({ spec, line: textLine(inp.script, parseFlagSpec(spec).name) }));
+  const missing = found.filter((f) => f.line === null).map((f) => f.spec);
+  const how = "deploy-gate could not find the engine command (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, or podman/docker run of an engine image)";
+  const evidence = found.map((f) => f.line === null ? `${f.spec}: not in the text` : `${f.spec}: line ${f.line} (as text): ${inp.script.lines[f.line - 1]?.trim() ?? ""}`);
+  const data = { asText: true, missing };
+  if (missing.length) {
+    return [fail(CHECK4, `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`, {
+      file: inp.file,
+      evidence,
+      data,
+      fix: `add ${missing.map((m) => codeSpan(m)).join(", ")} to the engine's arguments in ${inp.file}`
+    })];
+  }
+  return [warn(CHECK4, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
+    file: inp.file,
+    evidence,
+    data,
+    fix: `if ${inp.file} starts the engine in a way deploy-gate does not read, open an issue with the launch line; the values were not checked`
+  })];
+}
+
+// src/stages/preflight/history.ts
+var CHECK5 = "preflight.history";
+function historyFinding(shallow) {
+  if (!shallow) return pass(CHECK5, "full git history available for contract tracing and dropped-flag checks");
+  return fail(CHECK5, "shallow clone: contract tracing, dropped-flag and rollback-ref checks cannot run", {
+    evidence: ["git rev-parse --is-shallow-repository -> true (actions/checkout fetches one commit by default)"],
+    fix: SHALLOW_FIX,
+    data: { shallow: true }
+  });
+}
+
+// src/stages/preflight/shellcheck.ts
+var CHECK6 = "preflight.shellcheck";
+function shellcheckFindings(json, file) {
+  const parsed = JSON.parse(json);
+  return (parsed.comments ?? []).filter((c) => c.level === "error" || c.level === "warning").map((c) => warn(CHECK6, `SC${c.code} ${c.message}`, { file, line: c.line, fix: `see https://www.shellcheck.net/wiki/SC${c.code}`, data: { code: c.code, level: c.level } }));
+}
+async function shellcheck(absPath, file, cwd) {
+  const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 3e4 });
+  if (r.spawnError) return [skip(CHECK6, "shellcheck is not installed", { file, fix: "install it (apt-get install shellcheck) to get its warnings" })];
+  if (r.code !== 0 && r.code !== 1) return [skip(CHECK6, `shellcheck could not check ${file}: ${r.stderr.trim()}`, { file })];
+  const found = shellcheckFindings(r.stdout || "{}", file);
+  return found.length ? found : [pass(CHECK6, `${file}: no shellcheck warnings`, { file })];
+}
+async function shellcheckAvailable() {
+  const r = await runLocal("shellcheck", ["--version"], { timeoutMs: 1e4 });
+  return !r.spawnError && r.code === 0;
+}
+
+// src/stages/preflight/preflight.ts
+function status(ctx) {
+  return ctx.statusCache ??= ctx.git.status();
+}
+async function runPreflight(ctx) {
+  const findings = [];
+  const [entries, hasShellcheck] = await Promise.all([
+    ctx.ref === null ? status(ctx) : Promise.resolve([]),
+    ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
+    ...ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []
+  ]);
+  if (ctx.ref === null) findings.push(cleanTreeFinding(entries));
+  findings.push(historyFinding(!ctx.historyOk));
+  if (ctx.targets.length === 0) {
+    findings.push(fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
+      fix: "add deploy-gate.yml naming each endpoint's script (or unit / quadlet), or run from the repository that holds them (scripts, *.service units or *.container quadlets that start vLLM, SGLang or llama.cpp, directly or in podman/docker)"
+    }));
+    return findings;
+  }
+  if (ctx.targets.every((t) => t.endpoint === null)) {
+    findings.push(skip("preflight.contracts", `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`, {
+      fix: "declare each endpoint's contract flags in deploy-gate.yml (see docs/config.md)"
+    }));
+  }
+  if (ctx.ref === null && !hasShellcheck) {
+    findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
+  }
+  ctx.shellcheck = hasShellcheck === true;
+  const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
+  for (const f of perTarget) findings.push(...f);
+  return findings;
+}
+async function readScript(ctx, path) {
+  if (ctx.ref) return ctx.reader.show(ctx.ref, path);
+  try {
+    return readFileSync4(join6(ctx.root, path), "utf8");
+  } catch {
+    return null;
+  }
+}
+function refused(ctx, t) {
+  const CHECK23 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
+  return [t.scriptPath, t.unitPath].flatMap((p) => {
+    const why = p === null ? null : refusePath(ctx.root, p);
+    return why ? [fail(CHECK23, `${why}: deploy-gate reads only regular files inside the repository`, {
+      file: p,
+      fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
+    })] : [];
+  });
+}
+async function preflightTarget(ctx, t) {
+  const tag2 = (fs3) => fs3.map((f) => ({ ...f, data: { endpoint: t.name, ...f.data } }));
+  const bad = refused(ctx, t);
+  if (bad.length) return tag2(bad);
+  const text = await readScript(ctx, t.scriptPath);
+  if (text === null) {
+    const isDir = !ctx.ref && statSync2(join6(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    return tag2([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
+      file: t.scriptPath,
+      fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml"
+    })]);
+  }
+  const script = parseLaunch(t.kind, text);
+  const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
+  const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
+  const out = [];
+  if (t.kind === "script") {
+    out.push(await bashSyntax(text, t.scriptPath));
+    if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join6(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+  }
+  const specs = t.endpoint?.contracts.flags ?? [];
+  if (t.endpoint) out.push(...await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history }));
+  out.push(...await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name))));
+  if (t.unitPath && unitText === null) {
+    out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)` }));
+  }
+  out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
+  if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
+  return tag2(ctx.ref ? out.map((f) => offTree(f, ctx.ref)) : out);
+}
+function offTree(f, ref) {
+  if (f.line === void 0) return f;
+  const { line, ...rest } = f;
+  return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line}`, ...f.evidence ?? []] };
+}
+async function resolveBase(ctx, t) {
+  const CHECK23 = "preflight.dropped-flags";
+  const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
+  if (explicit) {
+    const sha = await ctx.reader.resolve(explicit);
+    const shown = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
+    if (sha) return { sha, label: explicit, short: shown };
+    return { error: fail(CHECK23, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
+  }
+  const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
+  const head2 = ctx.ref ?? "HEAD";
+  if (dirty) {
+    const sha = await ctx.reader.resolve(head2);
+    if (sha) return { sha, label: `${head2} (${sha.slice(0, 10)})`, short: sha.slice(0, 10) };
+  }
+  const last = (await ctx.reader.history(t.scriptPath, head2))[0]?.commit;
+  const parent = last?.parents[0] ?? null;
+  if (!last || !parent) return { error: skip(CHECK23, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
+}
+async function checkDropped(ctx, t, now, contractNames) {
+  if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
+  const base = await resolveBase(ctx, t);
+  if ("error" in base) return [base.error];
+  const atBase = await scriptAtBase(ctx, t, base.sha);
+  if (atBase === null && ctx.base) {
+    return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
+      file: t.scriptPath,
+      fix: `pass --base with a ref that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`
+    })];
+  }
+  if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
+  const baseScript = parseLaunch(t.kind, atBase.text);
+  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path, baseScript.engine?.kind ?? now.engine?.kind);
+}
+async function scriptAtBase(ctx, t, sha) {
+  const same = await ctx.reader.show(sha, t.scriptPath);
+  if (same !== null) return { path: t.scriptPath, text: same };
+  const staged = ctx.ref === null ? (await status(ctx)).find((e) => e.code[0] === "R" && e.path === t.scriptPath)?.from : void 0;
+  const atHead = staged ?? t.scriptPath;
+  const path = await ctx.git.nameAt(atHead, sha, ctx.ref ?? "HEAD") ?? atHead;
+  const text = path === t.scriptPath ? null : await ctx.reader.show(sha, path);
+  return text === null ? null : { path, text };
+}
+async function checkRollbackRef(ctx, t, ref) {
+  const CHECK23 = "preflight.rollback-ref";
+  const sha = await ctx.reader.resolve(ref);
+  if (!sha) {
+    return [fail(CHECK23, `rollback ref ${ref} does not exist`, {
+      fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
+      data: { ref }
+    })];
+  }
+  const text = await ctx.reader.show(sha, t.scriptPath);
+  if (text === null) return [fail(CHECK23, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
+  const syntax = t.kind === "script" ? [await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`)] : [];
+  const specs = t.endpoint?.contracts.flags ?? [];
+  const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
+  const broken = [...syntax, ...contracts2].filter((f) => f.status === "fail");
+  if (broken.length === 0) return [{ check: CHECK23, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
+  return broken.map((f) => ({ ...offTree(f, ref), check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
+}
+
+// src/commands/preflight.ts
+async function preflightFindings(ws, opts, names) {
+  const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
+  const targets = names ? all.filter((t) => names.includes(t.name)) : all;
+  return runPreflight({ root: ws.root, git: ws.git, reader: new GitReader(ws.git), targets, base: opts.base, ref: opts.ref, historyOk: !ws.shallow });
+}
+
+// src/commands/rollout/rollout.ts
+import { getMaxListeners, setMaxListeners } from "node:events";
+import { setTimeout as sleep3 } from "node:timers/promises";
+
+// src/commands/shared/deploy-verify.ts
+import { dirname as dirname5 } from "node:path";
+
+// src/stages/deploy/rollback-guard.ts
+function deployChanged(findings) {
+  return findings.some((f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback);
+}
+var lockLost = (findings) => findings.some((f) => f.check === "deploy.lock" && f.data?.lost === true);
+function rollbackBlocked(findings) {
+  if (lockLost(findings)) return "another run took the deploy lock during this deploy: rolling back would overwrite its deploy";
+  if (!deployChanged(findings)) return "this run did not change the host (it stopped before installing anything), so there is nothing of it to roll back";
+  return null;
+}
 
 // src/domain/engine/vllm/args.ts
 var MARKER = "non-default args: ";
@@ -61195,7 +61578,7 @@ var PyReprParser = class {
   }
 };
 function redact3(value, key) {
-  if (key !== void 0 && isSecretKey(key) && value !== null) return "***";
+  if (key !== void 0 && isSecretArgKey(key) && value !== null) return "***";
   if (Array.isArray(value)) return value.map((v) => redact3(v));
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact3(v, k)]));
@@ -61231,7 +61614,7 @@ function flagValue(flags, name) {
   const want = normalizeFlagName(name);
   return flags.filter((f) => normalizeFlagName(f.name) === want).at(-1)?.value ?? null;
 }
-function contractFlags(flags, specs) {
+function contractFlags2(flags, specs) {
   return specs.map((spec) => {
     const r = findFlag(flags, spec);
     const name = parseFlagSpec(spec).name;
@@ -61293,8 +61676,8 @@ function checkArgv(input) {
     return input.direct ? fail(CHECK7, "could not read the engine process's command line", { fix: "check the unit's engine is running (systemctl status SERVICE) and its process's /proc/PID/cmdline is readable by the SSH user" }) : fail(CHECK7, "could not read the container's /proc/1/cmdline", { fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user" });
   }
   const live = liveFlags(input.argv);
-  const shown = input.argv.map((w, i) => i > 0 && looksSecret(input.argv[i - 1]) ? "***" : w.replace(/^(--[\w-]*(?:key|token|password|secret)[\w-]*=).*/i, "$1***"));
-  const contracts2 = contractFlags(live, input.contracts);
+  const shown = input.argv.map((w, i) => i > 0 && looksSecret(input.argv[i - 1]) ? "***" : w.replace(SECRET_FLAG_ASSIGNMENT, "$1***"));
+  const contracts2 = contractFlags2(live, input.contracts);
   const broken = contracts2.filter((c) => c.status !== "present");
   const drift = input.script?.engine ? driftOf(input.script.engine.flags, live) : [];
   const real = drift.filter((d) => d.kind !== "unresolved");
@@ -61678,7 +62061,7 @@ function likelyCauses(run, script, cacheRoot) {
   const m = covering ?? mounts[0];
   const word2 = run.command.words.find((w) => w.line === m.line && w.text.includes(m.source));
   if (word2?.optional) causes.push(`the mount is optional (\${VAR:+-v ...}): when its variable is unset on the host no cache is mounted`);
-  const before = script.commands.filter((c) => c.line < run.command.line).flatMap((item) => createdDirs({ source: { file: "", script, origin: "script" }, item }));
+  const before = script.commands.filter((c) => c.line < run.command.line).flatMap((item) => createdDirs({ item }));
   const src = { text: m.source, ...m.resolvedSource !== void 0 ? { resolved: m.resolvedSource } : {} };
   if (!before.some((w) => samePath(w, src))) causes.push(`no mkdir -p of ${m.source} before the podman run (a missing or re-created directory starts empty)`);
   if (causes.length === 0) causes.push("a changed compile range (--max-num-batched-tokens, max-num-seqs) costs ONE recompile: if the next boot is warm, nothing is wrong");
@@ -61719,21 +62102,6 @@ function checkCompileCache(i) {
 }
 
 // src/stages/verify/decode-stream.ts
-function sseEvents(pieces) {
-  const out = [];
-  let buf = "";
-  for (const p of pieces) {
-    buf += p.text;
-    let nl;
-    while ((nl = buf.indexOf("\n")) >= 0) {
-      const line = buf.slice(0, nl).replace(/\r$/, "");
-      buf = buf.slice(nl + 1);
-      if (line.startsWith("data:")) out.push({ atMs: p.atMs, data: line.slice(5).trim() });
-    }
-  }
-  if (buf.startsWith("data:")) out.push({ atMs: pieces.at(-1)?.atMs ?? 0, data: buf.slice(5).trim() });
-  return out;
-}
 function parseSample(r) {
   const s = { ttftMs: null, wallMs: r.wallMs, promptTokens: null, completionTokens: null, finishReason: null, text: "", chunks: 0 };
   for (const e of r.events) {
@@ -62070,7 +62438,7 @@ function checkVram(tool, output, env, devicePaths = []) {
 }
 
 // src/stages/verify/http-checks.ts
-import { dirname as dirname2 } from "node:path";
+import { dirname as dirname4 } from "node:path";
 
 // src/stages/verify/models.ts
 var CHECK19 = "verify.models";
@@ -62153,6 +62521,25 @@ function parseCurlOutput(stdout) {
 
 // src/ports/http/stream-route.ts
 import { request as httpRequest } from "node:http";
+
+// src/ports/http/sse.ts
+function sseEvents(pieces) {
+  const out = [];
+  let buf = "";
+  for (const p of pieces) {
+    buf += p.text;
+    let nl;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, nl).replace(/\r$/, "");
+      buf = buf.slice(nl + 1);
+      if (line.startsWith("data:")) out.push({ atMs: p.atMs, data: line.slice(5).trim() });
+    }
+  }
+  if (buf.startsWith("data:")) out.push({ atMs: pieces.at(-1)?.atMs ?? 0, data: buf.slice(5).trim() });
+  return out;
+}
+
+// src/ports/http/stream-route.ts
 var CAP = 8 << 20;
 async function streamFromRunner(url2, body, headers, timeoutMs) {
   const ctl = new AbortController();
@@ -62230,13 +62617,13 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
 }
 
 // src/ports/http/route.ts
-var join6 = (base, path) => base.replace(/\/+$/, "") + path;
+var join7 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join6(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join6(url2, path), body, headers, timeoutMs)
+    send: (method, path, body, timeoutMs) => request(method, join7(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join7(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -62247,7 +62634,7 @@ function peerRoute(peer, url2, headers) {
       const t0 = performance.now();
       let r;
       try {
-        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join6(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
+        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join7(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
       } catch (e) {
         return { status: null, body: "", error: `from ${peer.name}: ${e.message}`, durationMs: performance.now() - t0 };
       }
@@ -62255,7 +62642,7 @@ function peerRoute(peer, url2, headers) {
       const error3 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error3 && `from ${peer.name}: ${error3}`, durationMs: performance.now() - t0 };
     },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join6(url2, path), body, headers, timeoutMs)
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join7(url2, path), body, headers, timeoutMs)
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
@@ -62303,7 +62690,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
           method,
           host: u.hostname,
           port,
-          path: join6(u.pathname === "/" ? "" : u.pathname, path),
+          path: join7(u.pathname === "/" ? "" : u.pathname, path),
           createConnection: () => stream,
           headers: { ...headers, ...payload === void 0 ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }
         }, (res) => {
@@ -62329,7 +62716,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
-      return streamThroughTunnel(stream, u, join6(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+      return streamThroughTunnel(stream, u, join7(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
@@ -62406,7 +62793,7 @@ async function chooseRoute(ctx, url2, headers, opts, t) {
   const notes = [];
   const none = async () => {
   };
-  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname2(ctx.configFile)) : void 0;
+  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname4(ctx.configFile)) : void 0;
   if (peerTarget) {
     try {
       const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 2e4 }))))(peerTarget);
@@ -62663,8 +63050,8 @@ async function runVerify(ctx, opts) {
   }
   ctx.progress(`verify: reading ${name} on ${ctx.host.name}`);
   const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: direct ? null : name, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
-  const env = opts.env ?? process.env;
-  const headers = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
+  const apiKey = apiKeyOf(ctx, opts.env);
+  const headers = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
   const httpP = startHttp(ctx, opts, t, headers);
   const { facts, error: error3 } = await factsP;
   const live = facts?.argv ? liveFlags(facts.argv) : [];
@@ -62712,55 +63099,23 @@ async function runVerify(ctx, opts) {
   return [...hostFindings, ...httpFindings, specFinding, decodeFinding];
 }
 
-// src/commands/shared/deploy-verify.ts
-function owner(env = process.env) {
-  const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";
-  let user = "unknown";
-  try {
-    user = userInfo().username;
-  } catch {
-  }
-  return `${user}@${hostname()}${run}`;
+// src/commands/shared/refs.ts
+async function resolveRef(ws, ref, flag = "") {
+  const sha = await ws.git.resolve(ref);
+  if (!sha) throw new UsageError(`${flag}${ref} does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+  return sha;
 }
-function endpointFor(ws, name, opts) {
+async function deployRef(ws, name, opts) {
   const ep = ws.config.endpoints[name];
-  const o = opts.hostOverride;
-  if (!o) return ep;
-  if (!ep.host && !ep.hosts && !o.address !== !o.user) {
-    throw new UsageError(`endpoint ${name} has no host: in ${ws.configFile}: give the host and user inputs together (the ${o.address ? "user" : "host"} input is missing), or add host: to the endpoint`);
+  let ref = opts.ref ?? await ws.git.branch() ?? "HEAD";
+  if (opts.command === "rollback" && !opts.ref) {
+    if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back, or pass --ref REF`);
+    ref = ep.rollback.ref;
   }
-  const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : void 0);
-  return base ? { ...ep, host: effectiveTarget(base, o, dirname3(ws.configFile)) } : ep;
+  return { ref, sha: await resolveRef(ws, ref) };
 }
-async function connect(ep, opts, configDir) {
-  const target = effectiveTarget(ep.host, null, configDir);
-  const where = describeTarget(target);
-  try {
-    const host = await SshHost.connect(target, sshOptions(target, { timeoutMs: opts.connectTimeoutMs ?? 2e4 }));
-    return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
-  } catch (e) {
-    if (e instanceof HostError) {
-      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: e.fix ?? connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
-    }
-    throw e;
-  }
-}
-function connectFix(kind, where) {
-  switch (kind) {
-    case "no-pin":
-      return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint (host.jump.hostKey for a jump host; or the action's host-key / jump-host-key input), with the line in the message above; never trust on first use";
-    case "host-key-mismatch":
-      return `the host's key is not the pinned one: if the host was reinstalled, verify the new key out of band and update the pin; otherwise stop, this may be a different machine than ${where}`;
-    case "auth":
-      return "the key was refused: check host.user, and that the public key of identityFile / DEPLOY_GATE_SSH_KEY is in the user's authorized_keys";
-    case "timeout":
-      return "no SSH handshake in time: check the address and port, and whether a firewall drops the connection";
-    case "unreachable":
-      return "nothing answers on that address and port: check host.address and host.port, and that sshd runs";
-    default:
-      return "retry; if it persists, check sshd's log on the host";
-  }
-}
+
+// src/commands/shared/stage-context.ts
 function stageContext(ws, name, ep, host, ref, sha, progress, fleetHost) {
   return {
     ...fleetHost ? { fleetHost } : {},
@@ -62775,30 +63130,22 @@ function stageContext(ws, name, ep, host, ref, sha, progress, fleetHost) {
     progress,
     now: Date.now,
     signal: runAbort.signal,
-    repoPath: (p) => relative2(ws.root, resolve3(dirname3(ws.configFile), p)).split("\\").join("/")
+    repoPath: (p) => repoPath(ws, p),
+    apiKey: ws.apiKey
   };
 }
-async function deployRef(ws, name, opts) {
-  const ep = ws.config.endpoints[name];
-  let ref = opts.ref ?? await ws.git.branch() ?? "HEAD";
-  if (opts.command === "rollback" && !opts.ref) {
-    if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back, or pass --ref REF`);
-    ref = ep.rollback.ref;
-  }
-  const sha = await ws.git.resolve(ref);
-  if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
-  return { ref, sha };
-}
+
+// src/commands/shared/deploy-verify.ts
 async function deployAndVerify(ws, name, opts, progress) {
-  const ep = endpointFor(ws, name, opts);
+  const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, opts.command, ["host", "service", "install", "url", "model"], ws.configFile);
   const findings = [];
   const { ref, sha } = await deployRef(ws, name, opts);
-  const { host, finding } = await connect(ep, opts, dirname3(ws.configFile));
+  const { host, finding } = await connect(ep, opts, dirname5(ws.configFile));
   if (!host) return { findings: [finding], ref, sha };
   try {
     const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
-    const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: owner() });
+    const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: ws.owner });
     findings.push(...dep.findings);
     if (opts.dryRun) return { findings, ref, sha };
     if (dep.ok) findings.push(...await runVerify(ctx, { deployment: dep.deployment }));
@@ -62824,7 +63171,7 @@ async function autoRollback(ws, name, ep, host, progress, why, deployedSha, flee
   }
   progress(`${name}: ${why}; rolling back to ${ref} (${sha.slice(0, 10)})`);
   const ctx = stageContext(ws, name, ep, host, ref, sha, progress, fleetHost);
-  const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 6e4, owner: `${owner()} (auto-rollback)` });
+  const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 6e4, owner: `${ws.owner} (auto-rollback)` });
   const verified = dep.ok ? await runVerify(ctx, { deployment: dep.deployment }) : [];
   const broken = [...dep.findings, ...verified].filter((f) => f.status === "fail");
   const sub = [...dep.findings, ...verified].map((f) => ({ ...f, summary: `[rollback] ${f.summary}`, data: { ...f.data, rollback: true } }));
@@ -62836,35 +63183,6 @@ async function autoRollback(ws, name, ep, host, progress, why, deployedSha, flee
     data: { ref, sha }
   })];
 }
-async function verifyOnly(ws, name, opts, progress) {
-  const ep = endpointFor(ws, name, opts);
-  requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
-  const { host, finding } = await connect(ep, opts, dirname3(ws.configFile));
-  if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
-  try {
-    let ref = opts.ref;
-    let shown = ref;
-    if (!ref) {
-      const state = await readStateRecord(host, name);
-      if (!state) {
-        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "(no deploy record on the host)", sha: null };
-      }
-      ref = state.sha;
-      shown = await ws.git.resolve(state.ref).catch(() => null) === state.sha ? state.ref : state.sha.slice(0, 10);
-      progress(`${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`);
-    }
-    const sha = await ws.git.resolve(ref);
-    if (!sha) throw new UsageError(`${ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
-    const ctx = stageContext(ws, name, ep, host, shown ?? ref, sha, progress);
-    return { findings: [...await runVerify(ctx, { deployment: null })], ref: shown ?? ref, sha };
-  } finally {
-    await host.close();
-  }
-}
-
-// src/commands/rollout/rollout.ts
-import { getMaxListeners, setMaxListeners } from "node:events";
-import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/stages/verify/replicas.ts
 var CHECK22 = "verify.replicas";
@@ -62921,68 +63239,16 @@ function checkReplicas(rows, opts) {
 }
 
 // src/commands/rollout/host-step.ts
-import { dirname as dirname4 } from "node:path";
-
-// src/domain/rollout.ts
-var hostName2 = (h) => h.name ?? h.address;
-function endpointFor2(ep, h) {
-  const { name: _name, url: url2, ...target } = h;
-  return { ...ep, host: target, hosts: void 0, url: url2 ?? ep.url };
-}
-function selectHosts(all, only) {
-  if (!only) return { hosts: [...all], unknown: [] };
-  return { hosts: all.filter((h) => only.includes(h)), unknown: only.filter((h) => !all.includes(h)) };
-}
-function planSteps(hosts, rollout) {
-  const steps = [];
-  const canary = Math.min(rollout.canary, hosts.length);
-  if (canary > 0) steps.push(hosts.slice(0, canary));
-  for (let i = canary; i < hosts.length; i += rollout.batch) steps.push(hosts.slice(i, i + rollout.batch));
-  return steps;
-}
-var hostFailed = (o) => o.findings.some((f) => f.status === "fail");
-function stepPassed(outcomes) {
-  return outcomes.every((o) => !hostFailed(o));
-}
-function rollbackTargets(outcomes) {
-  return outcomes.filter((o) => o.changed).map((o) => o.host);
-}
-function hostsToFinish(all, outcomes, rolledBack) {
-  const done = new Set(outcomes.filter((o) => !hostFailed(o) && !rolledBack.has(o.host)).map((o) => o.host));
-  return all.filter((h) => !done.has(h));
-}
-function haltFix(command, rest, fleetSize, rolledBack) {
-  if (rest.length < fleetSize) {
-    return `read the failing host's findings above; for a cause on the host, fix it there and finish the rollout: ${command} --hosts ${rest.join(",")}; a fix committed to the repo is a new change for every host: ${command}`;
-  }
-  return `read the failing host's findings above; fix the change, then ${rolledBack ? "roll it out again" : "finish the rollout"}: ${command}`;
-}
-function hostRows(hosts, findings) {
-  const rows = hosts.map(({ host, step, readyMs }) => {
-    const own2 = findings.filter((f) => f.host === host);
-    const main = own2.filter((f) => !f.data?.rollback && f.check !== "deploy.rollback");
-    const rb = own2.find((f) => f.check === "deploy.rollback" && f.status !== "skip");
-    let verdict = own2.length === 0 || own2.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : verdictOf(main);
-    if (rb) verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
-    const plan = own2.filter((f) => f.check === "verify.plan").at(-1);
-    const kv2 = plan?.data?.kvTokens;
-    return { host, step, verdict, readyMs, kvTokens: typeof kv2 === "number" ? kv2 : null };
-  });
-  const RANK = { "rollback failed": 0, fail: 0, "failed, rolled back": 0, "rolled back": 1, warn: 2, pass: 3, "not touched": 4 };
-  const rank2 = (r) => RANK[r.verdict];
-  return rows.sort((a, b) => rank2(a) - rank2(b) || (a.step ?? 99) - (b.step ?? 99));
-}
-
-// src/commands/rollout/host-step.ts
+import { dirname as dirname6 } from "node:path";
 var tag = (host, fs3) => fs3.map((f) => ({ ...f, host }));
 var hostProgress = (run, host) => (line) => run.progress(`[${host}] ${line}`);
 async function open3(run, h, host, why) {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
   const pin = run.opts.hostOverride?.knownHosts;
-  const ep = endpointFor2(run.ep, h);
+  const ep = endpointFor(run.ep, h);
   const pinned = pin && ep.host ? { ...ep, host: { ...ep.host, knownHosts: pin, hostKey: void 0 } } : ep;
-  const { host: conn, finding } = await connect(pinned, run.opts, dirname4(run.ws.configFile));
+  const { host: conn, finding } = await connect(pinned, run.opts, dirname6(run.ws.configFile));
   if (!conn) return { conn: null, findings: tag(host, [{ ...finding, summary: `${finding.summary} (${why}: counted as a failure, not skipped)` }]) };
   run.conns.set(host, conn);
   return { conn, findings: [] };
@@ -62992,9 +63258,9 @@ async function deployHost(run, h, host, step) {
   p(`step ${step + 1}: connecting to ${h.user}@${h.address}:${h.port}`);
   const { conn, findings } = await open3(run, h, host, `unreachable before step ${step + 1}`);
   if (!conn) return { host, step, findings, changed: false, readyMs: null };
-  const ctx = stageContext(run.ws, run.name, endpointFor2(run.ep, h), conn, run.ref, run.sha, p, host);
+  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, p, host);
   const t0 = Date.now();
-  const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: owner() });
+  const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: run.ws.owner });
   const readyMs = dep.ok && !run.opts.dryRun ? Date.now() - t0 : null;
   const out = [...dep.findings];
   if (dep.ok && !run.opts.dryRun) out.push(...await runVerify(ctx, { deployment: dep.deployment }));
@@ -63004,7 +63270,7 @@ async function deployHost(run, h, host, step) {
 async function verifyHost(run, h, host) {
   const { conn, findings } = await open3(run, h, host, "unreachable for verify");
   if (!conn) return findings;
-  const ctx = stageContext(run.ws, run.name, endpointFor2(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host), host);
+  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host), host);
   return tag(host, await runVerify(ctx, { deployment: null }));
 }
 async function replicaFacts(run, host) {
@@ -63022,12 +63288,11 @@ function allowParallelWaits(hosts) {
 var isFleet = (ws, name) => Boolean(ws.config?.endpoints[name]?.hosts);
 function chosenHosts(ws, name, opts) {
   const all = ws.config.endpoints[name].hosts;
-  const { hosts, unknown: unknown2 } = selectHosts(all.map(hostName2), opts.hosts ?? null);
-  if (unknown2.length) throw new UsageError(`--hosts ${unknown2.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName2).join(", ")})`);
+  const chosen = hostsOf(name, ws.config.endpoints[name], opts);
   const noUrl = all.filter((h) => !h.url && !ws.config.endpoints[name].url).map(hostName2);
   if (noUrl.length) throw new ConfigError(ws.configFile, [{ line: null, path: `endpoints.${name}.url`, message: `required by ${opts.command}: set url: on the endpoint, or url: on host(s) ${noUrl.join(", ")}` }]);
   if (opts.hostOverride?.hostKey) throw new UsageError(`a single host-key pins one machine; endpoint ${name} is a fleet: put hostKey: in each hosts: entry of ${ws.configFile}, or pass known-hosts with a line per host`);
-  return all.filter((h) => hosts.includes(hostName2(h)));
+  return chosen;
 }
 async function closeAll(conns) {
   await Promise.all([...conns.values()].map((c) => c.close().catch(() => void 0)));
@@ -63115,7 +63380,7 @@ async function rollBack(run, outcomes, byName) {
   const done = await Promise.all(targets.map(async (h) => {
     const { conn, findings } = await open3(run, byName.get(h), h, "unreachable for the rollback");
     if (!conn) return findings;
-    return tag(h, await autoRollback(run.ws, name, endpointFor2(ep, byName.get(h)), conn, hostProgress(run, h), "the rollout halted", run.sha, h));
+    return tag(h, await autoRollback(run.ws, name, endpointFor(ep, byName.get(h)), conn, hostProgress(run, h), "the rollout halted", run.sha, h));
   }));
   return done.flat();
 }
@@ -63123,8 +63388,7 @@ async function verifyFleet(ws, name, opts, progress) {
   const ep = ws.config.endpoints[name];
   requireFor(name, ep, "verify", ["service", "model"], ws.configFile);
   const hosts = chosenHosts(ws, name, opts);
-  const want = opts.ref ? await ws.git.resolve(opts.ref) : null;
-  if (opts.ref && !want) throw new UsageError(`${opts.ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+  const want = opts.ref ? await resolveRef(ws, opts.ref) : null;
   allowParallelWaits(hosts.length);
   const conns = /* @__PURE__ */ new Map();
   const findings = [];
@@ -63152,120 +63416,90 @@ async function verifyFleet(ws, name, opts, progress) {
   return { findings, ref: shown.ref, sha: shown.sha, fleet };
 }
 
+// src/commands/verify.ts
+import { dirname as dirname7 } from "node:path";
+async function verifyOnly(ws, name, opts, progress) {
+  const ep = endpointFor2(ws, name, opts);
+  requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
+  const { host, finding } = await connect(ep, opts, dirname7(ws.configFile));
+  if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
+  try {
+    let ref = opts.ref;
+    let shown = ref;
+    if (!ref) {
+      const state = await readStateRecord(host, name);
+      if (!state) {
+        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "(no deploy record on the host)", sha: null };
+      }
+      ref = state.sha;
+      shown = await ws.git.resolve(state.ref).catch(() => null) === state.sha ? state.ref : state.sha.slice(0, 10);
+      progress(`${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`);
+    }
+    const sha = await resolveRef(ws, ref);
+    const ctx = stageContext(ws, name, ep, host, shown ?? ref, sha, progress);
+    return { findings: [...await runVerify(ctx, { deployment: null })], ref: shown ?? ref, sha };
+  } finally {
+    await host.close();
+  }
+}
+
+// src/commands/run.ts
+async function runEndpoint(ws, opts, progress) {
+  const { name, ep } = oneEndpoint(ws, opts, "host, service, container, install, url");
+  const findings = [];
+  if (opts.command === "run" && !opts.skipPreflight) {
+    const pre = await preflightFindings(ws, opts, [name]);
+    findings.push(...pre);
+    if (pre.some((f) => f.status === "fail")) {
+      findings.push(skip("deploy.lock", "deploy not attempted: preflight failed", { fix: "fix the preflight failures above (or pass --skip-preflight to see what the host says)" }));
+      return { findings, ref: null, sha: null };
+    }
+  }
+  hostsOf(name, ep, opts);
+  const verify = opts.command === "verify";
+  const stage = isFleet(ws, name) ? await (verify ? verifyFleet : deployFleet)(ws, name, opts, progress) : await (verify ? verifyOnly : deployAndVerify)(ws, name, opts, progress);
+  return { ...stage, findings: [...findings, ...stage.findings] };
+}
+
 // src/lib/version.ts
 var VERSION = "0.1.0";
 
-// src/commands/index.ts
-function findConfigUpwards(cwd, root) {
-  for (let dir = cwd; ; dir = dirname5(dir)) {
-    const candidate = join7(dir, DEFAULT_CONFIG);
-    if (existsSync2(candidate)) return candidate;
-    if (dir === root || dirname5(dir) === dir || !dir.startsWith(root)) return null;
-  }
-}
-async function openWorkspace(opts) {
-  let configFile = opts.config ? isAbsolute4(opts.config) ? opts.config : join7(opts.cwd, opts.config) : null;
-  const info2 = await new Git(opts.cwd).info() ?? (configFile && existsSync2(dirname5(configFile)) ? await new Git(dirname5(configFile)).info() : null);
-  const root = info2?.root ?? null;
-  if (!info2 || !root) {
-    throw new UsageError(`${opts.cwd} is not inside a git repository: run from the repository that holds the serve scripts, or pass --config with its deploy-gate.yml (in a workflow: actions/checkout first)`);
-  }
-  const git = new Git(root);
-  configFile ??= findConfigUpwards(resolve4(opts.cwd), root);
-  if (opts.ref && configFile && relative3(root, resolve4(configFile)).startsWith("..")) {
-    throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
-  }
-  const config2 = configFile ? loadConfig(configFile) : null;
-  return { root, git, config: config2, configFile, shallow: info2.shallow, head: info2.head };
-}
-function selectTargets(ws, files, endpoint) {
-  if (!ws.config) {
-    const found = discoverTargets(ws.root, files);
-    if (endpoint) {
-      const one = found.filter((t) => t.name === endpoint);
-      if (!one.length) throw new UsageError(`--endpoint ${endpoint}: no deploy-gate.yml here, and no discovered serve script is named so (found: ${found.map((t) => t.name).join(", ") || "none"})`);
-      return one;
-    }
-    return found;
-  }
-  const names = Object.keys(ws.config.endpoints);
-  if (endpoint && !names.includes(endpoint)) {
-    throw new ConfigError(ws.configFile, [{ line: null, path: `endpoints.${endpoint}`, message: `--endpoint ${endpoint} is not in the config; endpoints: ${names.join(", ")}` }]);
-  }
-  return names.filter((n) => !endpoint || n === endpoint).map((n) => {
-    const ep = ws.config.endpoints[n];
-    const rel = (p) => relative3(ws.root, resolve4(dirname5(ws.configFile), p)).split("\\").join("/");
-    const file = launchFile(ep);
-    return { name: n, scriptPath: rel(file.path), kind: file.kind, unitPath: ep.script && ep.unit ? rel(ep.unit) : null, endpoint: ep };
-  });
-}
-function oneEndpoint(ws, opts) {
-  if (!ws.config) throw new UsageError(`${opts.command} needs deploy-gate.yml (host, service, container, install, url): see the README's config reference`);
-  const names = Object.keys(ws.config.endpoints);
-  if (opts.endpoint) {
-    selectTargets(ws, [], opts.endpoint);
-    return opts.endpoint;
-  }
-  if (names.length === 1) return names[0];
-  throw new UsageError(`${opts.command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
-}
-async function runCommand(opts, progress = () => {
-}, now = Date.now) {
-  const report = await collect(opts, (line) => progress(sanitizeLine(line)), now);
-  return sanitizeReport(report);
-}
-async function collect(opts, progress, now) {
-  const started = now();
-  const ws = await openWorkspace(opts);
-  const findings = [];
-  let fleet;
-  let refName = opts.ref ?? "HEAD";
-  let sha = opts.ref ? await ws.git.resolve(refName) : ws.head;
-  if (opts.ref && !sha) throw new UsageError(`--ref ${opts.ref} does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)`);
-  const preflight = async (names, ref) => {
-    const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
-    const targets = names ? all.filter((t) => names.includes(t.name)) : all;
-    return runPreflight({ root: ws.root, git: ws.git, reader: new GitReader(ws.git), targets, base: opts.base, ref, historyOk: !ws.shallow });
-  };
-  switch (opts.command) {
-    case "preflight":
-      findings.push(...await preflight(null, opts.ref));
-      break;
-    case "run":
-    case "rollback":
-    case "verify": {
-      const name = oneEndpoint(ws, opts);
-      if (opts.command === "run" && !opts.skipPreflight) {
-        const pre = await preflight([name], opts.ref);
-        findings.push(...pre);
-        if (pre.some((f) => f.status === "fail")) {
-          findings.push(skip("deploy.lock", "deploy not attempted: preflight failed", { fix: "fix the preflight failures above (or pass --skip-preflight to see what the host says)" }));
-          break;
-        }
-      }
-      if (opts.hosts && !isFleet(ws, name)) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
-      const verify = opts.command === "verify";
-      const stage = isFleet(ws, name) ? await (verify ? verifyFleet : deployFleet)(ws, name, opts, progress) : await (verify ? verifyOnly : deployAndVerify)(ws, name, opts, progress);
-      fleet = stage.fleet;
-      findings.push(...stage.findings);
-      refName = stage.ref;
-      sha = stage.sha;
-      break;
-    }
-    default:
-      throw new UsageError(`\`${opts.command}\` is handled by the CLI, not the pipeline`);
-  }
-  return {
+// src/commands/shared/report.ts
+function buildReport(ws, opts, parts) {
+  const names = ws.config ? Object.keys(ws.config.endpoints) : [];
+  return sanitizeReport({
     schema: 1,
     tool: { name: "deploy-gate", version: VERSION },
     command: opts.command,
-    endpoint: opts.endpoint ?? (ws.config && Object.keys(ws.config.endpoints).length === 1 ? Object.keys(ws.config.endpoints)[0] : null),
-    ref: { name: refName, sha },
-    verdict: verdictOf(findings),
-    durationMs: Math.round(now() - started),
-    findings,
-    ...fleet ? { fleet } : {}
-  };
+    endpoint: opts.endpoint ?? (names.length === 1 ? names[0] : null),
+    ref: parts.ref,
+    verdict: verdictOf(parts.findings),
+    durationMs: Math.round(parts.durationMs),
+    findings: parts.findings,
+    ...parts.fleet ? { fleet: parts.fleet } : {}
+  });
+}
+
+// src/commands/index.ts
+async function runCommand(opts, progress = () => {
+}, env = {}, now = Date.now) {
+  const started = now();
+  const say = (line) => progress(sanitizeLine(line));
+  const ws = await openWorkspace(opts, env);
+  const ref = { name: opts.ref ?? "HEAD", sha: opts.ref ? await resolveRef(ws, opts.ref, "--ref ") : ws.head };
+  switch (opts.command) {
+    case "preflight":
+      return buildReport(ws, opts, { findings: await preflightFindings(ws, opts, null), ref, durationMs: now() - started });
+    case "run":
+    case "rollback":
+    case "verify": {
+      const r = await runEndpoint(ws, opts, say);
+      const shown = r.ref === null ? ref : { name: r.ref, sha: r.sha };
+      return buildReport(ws, opts, { findings: r.findings, ref: shown, ...r.fleet ? { fleet: r.fleet } : {}, durationMs: now() - started });
+    }
+    default:
+      throw new UsageError(`\`${opts.command}\` is not a report command: it prints its own output`);
+  }
 }
 
 // src/domain/report/annotations.ts
@@ -63312,84 +63546,6 @@ function stepFailure(report) {
 // src/domain/report/json.ts
 function renderJson(report) {
   return JSON.stringify(report, null, 2) + "\n";
-}
-
-// src/domain/report/markdown-text.ts
-var cell = (s) => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-function fence(lines, lang = "text") {
-  const body = lines.join("\n");
-  const ticks = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-  return `${ticks}${lang}
-${body}
-${ticks}`;
-}
-function repoUrlOf(env) {
-  const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, "");
-  return server && env.GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY) ? `${server}/${env.GITHUB_REPOSITORY}` : null;
-}
-var commitLink = (sha, ctx, shown = sha.slice(0, 10)) => ctx.repoUrl ? `[\`${shown}\`](${ctx.repoUrl}/commit/${sha})` : `\`${shown}\``;
-function prose(text, ctx) {
-  return splitCodeSpans(text).map((part, i) => {
-    if (i % 2 === 1) return part;
-    return part.replace(PROSE_TOKEN, (whole, mention, id) => {
-      if (mention) return `\`${mention}\``;
-      if (id) {
-        const full = ctx.repoUrl ? ctx.shas?.find((s) => s.startsWith(id)) : void 0;
-        return full ? commitLink(full, ctx, id) : id;
-      }
-      return `\\${whole}`;
-    });
-  }).join("");
-}
-var PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
-var COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
-function fixCommands(fix) {
-  const out = [];
-  splitCodeSpans(fix).forEach((part, i) => {
-    if (i % 2 === 0 || !/^`[^`\n]+`$/.test(part)) return;
-    const c = part.slice(1, -1).trim();
-    if (COMMAND_START.test(c) && !out.includes(c)) out.push(c);
-  });
-  return out;
-}
-function knownShas(values) {
-  const found = /* @__PURE__ */ new Set();
-  const visit = (v, depth) => {
-    if (typeof v === "string" && /^[0-9a-f]{40}$/.test(v)) found.add(v);
-    else if (v && typeof v === "object" && depth < 4) for (const x of Object.values(v)) visit(x, depth + 1);
-  };
-  for (const v of values) visit(v, 0);
-  return [...found];
-}
-
-// src/domain/report/fleet.ts
-var ready = (r) => r.readyMs === null ? "\u2014" : `${(r.readyMs / 1e3).toFixed(1)} s`;
-var kv = (r) => r.kvTokens === null ? "\u2014" : r.kvTokens.toLocaleString("en-US");
-var MARK2 = { pass: "\u2705", warn: "\u26A0\uFE0F", fail: "\u274C", "rolled back": "\u21A9\uFE0F", "failed, rolled back": "\u274C", "rollback failed": "\u274C", "not touched": "\u23ED\uFE0F" };
-function fleetMarkdown(report) {
-  if (!report.fleet?.length) return [];
-  return [
-    "| host | step | verdict | ready | KV tokens |",
-    "|---|---|---|---|---|",
-    ...report.fleet.map((r) => `| ${cell(codeSpan(r.host))} | ${r.step ?? "\u2014"} | ${MARK2[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
-    ""
-  ];
-}
-function fleetTerminal(report, lines, heading) {
-  const rows = report.fleet;
-  if (!rows?.length) return null;
-  const w = Math.max(4, ...rows.map((r) => r.host.length));
-  const out = [`${"host".padEnd(w)}  step  ${"verdict".padEnd(15)}  ${"ready".padStart(8)}  KV tokens`];
-  for (const r of rows) out.push(`${r.host.padEnd(w)}  ${String(r.step ?? "\u2014").padEnd(4)}  ${r.verdict.padEnd(15)}  ${ready(r).padStart(8)}  ${kv(r)}`);
-  for (const r of rows) {
-    const own2 = report.findings.filter((f) => f.host === r.host);
-    if (!own2.length) continue;
-    out.push("", heading(`\u2500\u2500 ${r.host}${r.step === null ? "" : ` (step ${r.step})`}: ${r.verdict}`));
-    for (const f of own2) out.push(...lines(f));
-  }
-  const fleetWide = report.findings.filter((f) => !f.host);
-  if (fleetWide.length) out.push("", heading("\u2500\u2500 the endpoint (every host)"), ...fleetWide.flatMap(lines));
-  return out;
 }
 
 // src/domain/report/markdown.ts
@@ -63538,38 +63694,38 @@ function errorMarkdown(message, command) {
   return [`## deploy-gate${command ? ` ${command}` : ""}: \u2757 error`, "", "The gate stopped before a verdict:", "", fence(message.split(/\r?\n/)), ""].join("\n");
 }
 
-// src/domain/report/terminal.ts
-var SGR = { red: "31", green: "32", yellow: "33", dim: "2", bold: "1", cyan: "36" };
-var LABEL = { pass: "\u2714 pass", fail: "\u2716 FAIL", warn: "\u25B2 warn", skip: "\u25CB skip" };
-var COLOUR = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
-function findingLines(f, paint, width) {
-  const out = [`${paint(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
-  if (f.status === "pass" && f.data?.dryRun !== true || f.status === "skip") {
-    if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint("dim", `hint: ${f.fix}`)}`);
-    return out;
-  }
-  const pad = " ".repeat(8);
-  if (f.file) out.push(`${pad}${paint("cyan", `at ${f.file}${f.line ? `:${f.line}` : ""}`)}`);
-  for (const e of f.evidence ?? []) for (const l of e.split("\n")) out.push(`${pad}${paint("dim", "\u2502")} ${l}`);
-  if (f.fix) out.push(`${pad}${paint("bold", "fix:")} ${f.fix}`);
-  return out;
+// src/action/action-terms.ts
+var FLAG_INPUT = {
+  "--endpoint": "endpoint",
+  "--ref": "ref",
+  "--base": "base",
+  "--config": "config",
+  "--lock-wait": "lock-wait",
+  "--hosts": "hosts",
+  "--skip-preflight": "skip-preflight",
+  "--dry-run": "dry-run",
+  "--fail-on-warn": "fail-on-warn",
+  "--connect-timeout": "connect-timeout"
+};
+var BOOLEAN_FLAGS = /* @__PURE__ */ new Set(["--skip-preflight", "--dry-run", "--fail-on-warn"]);
+var ADVICE = /\b([Pp])ass (--[a-z-]+)(?: ([^\s`(),;]*[^\s`(),;.:]))?/g;
+var PLACEHOLDER2 = /^(NAME|REF|DURATION|FILE)$/;
+function rewriteAdvice(prose2) {
+  return prose2.replace(ADVICE, (whole, p, flag, next) => {
+    const input = FLAG_INPUT[flag];
+    if (!input) return whole;
+    const value = next !== void 0 && !BOOLEAN_FLAGS.has(flag) && !/^[a-z]+$/.test(next) ? next : void 0;
+    const set = `${p === "P" ? "S" : "s"}et the ${input} input`;
+    if (value === void 0) return `${set}${next !== void 0 ? ` ${next}` : ""}`;
+    return PLACEHOLDER2.test(value) ? set : `${set} to ${value}`;
+  });
 }
-function renderTerminal(report, colour, quiet = false) {
-  const paint = colour ? (style, s) => `\x1B[${SGR[style]}m${s}\x1B[0m` : (_s, s) => s;
-  const width = Math.max(0, ...report.findings.map((f) => f.check.length));
-  const head2 = [`deploy-gate ${report.command}`];
-  if (report.endpoint) head2.push(`endpoint ${report.endpoint}`);
-  head2.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
-  head2.push(`${(report.durationMs / 1e3).toFixed(2)}s`);
-  const shown = quiet ? report.findings.filter((f) => f.status === "fail") : report.findings;
-  const lines = quiet ? [] : [paint("bold", head2.join(" \xB7 ")), ""];
-  const fleet = fleetTerminal({ ...report, findings: shown }, (f) => findingLines(f, paint, width), (h) => paint("bold", h));
-  lines.push(...fleet ?? shown.flatMap((f) => findingLines(f, paint, width)));
-  const n = (s) => report.findings.filter((f) => f.status === s).length;
-  const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
-  const verdict = report.verdict === "fail" ? paint("red", "FAIL") : report.verdict === "warn" ? paint("yellow", "PASS with warnings") : paint("green", "PASS");
-  lines.push(...lines.length ? [""] : [], `${paint("bold", verdict)}  ${tally}`);
-  return lines.join("\n") + "\n";
+var BARE = /(?:\b(a|the)( longer)? )?(?<![\w`-])(--(?:endpoint|ref|base|hosts|lock-wait|connect-timeout|skip-preflight|dry-run|fail-on-warn))(?![\w-])/g;
+var rewriteBare = (prose2) => prose2.replace(BARE, (_w, art, longer, flag) => `${art ?? "the"}${longer ?? ""} ${FLAG_INPUT[flag]} input`);
+var COMMAND = /(deploy-gate [^\n]*?(?=[.;)](?:\s|$)|\n|$))/;
+var outsideCommands = (prose2) => prose2.split(COMMAND).map((p, i) => i % 2 === 1 ? p : rewriteBare(rewriteAdvice(p))).join("");
+function inActionTerms(text) {
+  return splitCodeSpans(text).map((part, i) => i % 2 === 1 ? part : outsideCommands(part)).join("");
 }
 
 // src/action/run.ts
@@ -63603,7 +63759,7 @@ async function runAction() {
   try {
     const opts = actionOptions();
     command = opts.command;
-    const report = await group(`deploy-gate ${opts.command}`, () => runCommand(opts, (line) => info(line)));
+    const report = await group(`deploy-gate ${opts.command}`, () => runCommand(opts, (line) => info(line), process.env));
     await publish(report, opts);
     if (exitCodeOf(report.verdict, opts.failOnWarn)) setFailed(stepFailure(report));
   } catch (e) {
@@ -63612,12 +63768,12 @@ async function runAction() {
     publishError(message, command);
   }
 }
+
+// src/action/index.ts
 if (process.env.GITHUB_ACTIONS === "true" && !process.env.VITEST) {
-  for (const sig of ["SIGINT", "SIGTERM"]) process.once(sig, () => (runAbort.abort(), releaseAllLocks()).finally(() => process.exit(1)));
+  for (const sig of ["SIGINT", "SIGTERM"]) {
+    process.once(sig, () => void shutdown(sig, 1, (line) => process.stderr.write(`${line}
+`)).then((code) => process.exit(code)));
+  }
   void runAction();
 }
-export {
-  actionOptions,
-  publish,
-  runAction
-};

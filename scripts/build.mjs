@@ -18,7 +18,7 @@ const banner = [
 
 rmSync("dist", { recursive: true, force: true });
 const result = await build({
-  entryPoints: { cli: "src/cli/main.ts", index: "src/action/run.ts" },
+  entryPoints: { cli: "src/cli/bin.ts", index: "src/action/index.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

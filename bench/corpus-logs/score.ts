@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { explainBytes } from "../../src/commands/explain/sniff.js";
-import { fileChunks } from "../../src/domain/journal/lines.js";
+import { fileChunks } from "../../src/commands/explain/explain.js";
 
 export interface Expected {
   file: string;

@@ -1,6 +1,6 @@
 // Measured in its own process so its peak RSS is its own: streams a dump through explain and reports.
 import { explainBytes } from "../../src/commands/explain/sniff.js";
-import { fileChunks } from "../../src/domain/journal/lines.js";
+import { fileChunks } from "../../src/commands/explain/explain.js";
 
 const path = process.argv[2];
 if (!path) {

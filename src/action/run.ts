@@ -1,12 +1,10 @@
-// The GitHub Action entry: inputs -> the same Options the CLI builds -> pipeline -> job summary,
-// annotations, outputs. Reads and validates every input once, here; the pipeline never reads inputs.
+// The GitHub Action: inputs -> the same Options the CLI builds -> the command -> job summary, annotations,
+// outputs. Reads and validates every input once, here; nothing below reads inputs. index.ts runs it.
 import * as core from "@actions/core";
 import { appendFileSync, writeFileSync } from "node:fs";
 import { EOL } from "node:os";
-import { actionOptions, inActionTerms } from "./inputs.js";
+import { actionOptions } from "./inputs.js";
 import { ConfigError } from "../domain/config/errors.js";
-import { runAbort } from "../commands/shared/lifecycle.js";
-import { releaseAllLocks } from "../stages/deploy/deploy.js";
 import { UsageError, type Options } from "../commands/options.js";
 import { runCommand } from "../commands/index.js";
 import { annotationsOf, stepFailure } from "../domain/report/annotations.js";
@@ -15,6 +13,7 @@ import { renderJson } from "../domain/report/json.js";
 import { errorMarkdown, renderMarkdown, repoUrlOf, SUMMARY_LIMIT_BYTES } from "../domain/report/markdown.js";
 import { sanitizeValue } from "../domain/report/sanitize.js";
 import { renderTerminal } from "../domain/report/terminal.js";
+import { inActionTerms } from "./action-terms.js";
 
 export { actionOptions };
 
@@ -57,7 +56,7 @@ export async function runAction(): Promise<void> {
   try {
     const opts = actionOptions();
     command = opts.command;
-    const report = await core.group(`deploy-gate ${opts.command}`, () => runCommand(opts, (line) => core.info(line)));
+    const report = await core.group(`deploy-gate ${opts.command}`, () => runCommand(opts, (line) => core.info(line), process.env));
     await publish(report, opts);
     if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(stepFailure(report));
   } catch (e) {
@@ -65,10 +64,4 @@ export async function runAction(): Promise<void> {
     core.setFailed(message);
     publishError(message, command);
   }
-}
-
-if (process.env.GITHUB_ACTIONS === "true" && !process.env.VITEST) {
-  // A cancelled job sends SIGINT/SIGTERM: release the host lock before going.
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => (runAbort.abort(), releaseAllLocks()).finally(() => process.exit(1)));
-  void runAction();
 }

@@ -3,8 +3,8 @@
 import { parseArgs } from "node:util";
 import { COMMAND_SPECS, COMMANDS, OPTION_SPECS, appliesTo, type Command, type CommandSpec, type OptionSpec } from "../commands/spec.js";
 import { parseDuration } from "../lib/duration.js";
-import { closest } from "../domain/config/errors.js";
-import { UsageError, type Options } from "../commands/options.js";
+import { parseHostList, UsageError, type Options } from "../commands/options.js";
+import { closest } from "../lib/did-you-mean.js";
 
 const optionLine = (o: OptionSpec) => {
   const flag = `${o.short ? `-${o.short}, ` : ""}--${o.name}${o.arg ? ` ${o.arg}` : ""}`;
@@ -131,12 +131,4 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
     ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),
   };
-}
-
-/** --hosts a,b -> ["a", "b"]; absent -> null. */
-export function parseHostList(v: string | undefined): string[] | null {
-  if (v === undefined) return null;
-  const names = v.split(",").map((s) => s.trim()).filter(Boolean);
-  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n))) throw new UsageError(`--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`);
-  return [...new Set(names)];
 }

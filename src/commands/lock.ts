@@ -5,32 +5,31 @@ import { dirname } from "node:path";
 import { requireFor } from "../domain/config/load.js";
 import type { Endpoint } from "../domain/config/schema.js";
 import { describeLock, readLock, removeLock, type LockState } from "../stages/deploy/lock-admin.js";
-import { endpointFor as fleetEndpoint, hostName, selectHosts } from "../domain/rollout.js";
+import { endpointFor as fleetEndpoint, hostName } from "../domain/rollout.js";
 import type { Host } from "../ports/host/host.js";
-import { UsageError, type Options } from "./options.js";
-import { openWorkspace } from "./index.js";
+import type { Io, Options } from "./options.js";
 import { sanitizeValue } from "../domain/report/sanitize.js";
-import { connect, endpointFor, oneEndpoint, owner } from "./shared/deploy-verify.js";
+import { connect } from "./shared/connect.js";
+import { endpointFor, hostsOf, oneEndpoint } from "./shared/endpoints.js";
+import { openWorkspace } from "./shared/workspace.js";
 
-export interface LockIo { out: (s: string) => void; err: (s: string) => void }
+export type LockIo = Pick<Io, "out" | "err" | "env">;
 
 type HostTarget = { label: string | null; ep: Endpoint & Required<Pick<Endpoint, "host">> };
 interface HostResult { code: number; json: Record<string, unknown>; out?: string; err?: string }
 
 export async function lockCommand(opts: Options, io: LockIo): Promise<number> {
-  const ws = await openWorkspace(opts);
-  const { name, ep } = oneEndpoint(ws, opts, "lock", "the endpoint's host");
+  const ws = await openWorkspace(opts, io.env);
+  const { name, ep } = oneEndpoint(ws, opts, "the endpoint's host");
   let targets: HostTarget[];
+  const fleet = hostsOf(name, ep, opts);
   if (ep.hosts) {
-    const { hosts, unknown } = selectHosts(ep.hosts.map(hostName), opts.hosts ?? null);
-    if (unknown.length) throw new UsageError(`--hosts ${unknown.join(",")}: not a host of endpoint ${name} (hosts: ${ep.hosts.map(hostName).join(", ")})`);
-    targets = ep.hosts.filter((h) => hosts.includes(hostName(h))).map((h) => ({ label: hostName(h), ep: fleetEndpoint(ep, h) }));
+    targets = fleet.map((h) => ({ label: hostName(h), ep: fleetEndpoint(ep, h) }));
   } else {
-    if (opts.hosts) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
     requireFor(name, ep, "lock", ["host"], ws.configFile!);
     targets = [{ label: null, ep: endpointFor(ws, name, opts) as HostTarget["ep"] }];
   }
-  const results = await Promise.all(targets.map((t) => lockOnHost(t, name, opts, dirname(ws.configFile!))));
+  const results = await Promise.all(targets.map((t) => lockOnHost(t, name, opts, dirname(ws.configFile!), ws.owner)));
   for (const r of results) { // in config order, whichever host answered first
     if (r.out && !opts.json) io.out(r.out);
     if (r.err) io.err(r.err);
@@ -43,7 +42,7 @@ export async function lockCommand(opts: Options, io: LockIo): Promise<number> {
 }
 
 /** status or release on one host: its text and JSON, printed by the caller. */
-async function lockOnHost(t: HostTarget, name: string, opts: Options, configDir: string): Promise<HostResult> {
+async function lockOnHost(t: HostTarget, name: string, opts: Options, configDir: string, me: string): Promise<HostResult> {
   const tag = t.label ? `[${t.label}] ` : "";
   const hostsArg = t.label ? ` --hosts ${t.label}` : "";
   const base = t.label ? { name: t.label } : {};
@@ -59,7 +58,7 @@ async function lockOnHost(t: HostTarget, name: string, opts: Options, configDir:
     return { code: 1, json: { ...base, host: host.name, ...(s ? lockJson(s) : {}), released: false, error: text }, err: `${sanitizeValue(`deploy-gate: ${tag}${text}`)}\n` };
   };
   try {
-    return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg, say, refuse);
+    return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg, me, say, refuse);
   } catch (e) {
     return refuse(`${(e as Error).message}; check the SSH user can read its home directory on the host`, null);
   } finally {
@@ -67,13 +66,13 @@ async function lockOnHost(t: HostTarget, name: string, opts: Options, configDir:
   }
 }
 
-async function statusOrRelease(host: Host, name: string, staleAfterMs: number, opts: Options, hostsArg: string,
+async function statusOrRelease(host: Host, name: string, staleAfterMs: number, opts: Options, hostsArg: string, me: string,
   say: (s: LockState, text: string, extra?: Record<string, unknown>) => HostResult, refuse: (text: string, s: LockState | null) => HostResult): Promise<HostResult> {
   const state = await readLock(host, name, staleAfterMs);
   const text = describeLock(state, name, host.name);
   if (opts.lockAction === "status") return say(state, text);
   if (!state.held) return say(state, `${text}: nothing to release`, { released: false });
-  if (state.record?.owner !== owner() && !opts.force) {
+  if (state.record?.owner !== me && !opts.force) {
     return refuse(`${text}. Not released: it is held by ${state.record?.owner ?? "a deploy that has not written its record"}. If that deploy is dead (or you must stop it), run: deploy-gate lock release --endpoint ${name}${hostsArg} --force`, state);
   }
   if (!(await removeLock(host, name, state))) {

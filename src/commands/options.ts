@@ -1,6 +1,7 @@
 // The one options object both entry points (CLI and action) build and the pipeline reads.
 import type { Command } from "./spec.js";
 import type { HostOverride } from "../ports/host/target.js";
+import { useColour } from "../domain/report/terminal.js";
 
 export { COMMANDS, type Command } from "./spec.js";
 
@@ -44,4 +45,26 @@ export interface Options {
   force?: boolean;
 }
 
-export class UsageError extends Error {}
+import { UsageError } from "../lib/usage-error.js";
+
+export { UsageError };
+
+/** --hosts a,b -> ["a", "b"]; absent -> null. */
+export function parseHostList(v: string | undefined): string[] | null {
+  if (v === undefined) return null;
+  const names = v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n))) throw new UsageError(`--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`);
+  return [...new Set(names)];
+}
+
+/** What the entry hands a verb that prints its own output: its streams, terminal, environment and cwd. */
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  isTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** Colour on a terminal unless --no-color or NO_COLOR says otherwise. */
+export const colourOf = (opts: Options, io: Io): boolean => useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });

@@ -23,6 +23,8 @@ export interface StageContext {
   /** the runner's clock, for durations only; windows of time on the host use the host's clock */
   now: () => number;
   signal?: AbortSignal;
+  /** DEPLOY_GATE_API_KEY as the command read it once (null: unset); absent: the stage reads its options' env */
+  apiKey?: string | null;
   /** a fleet endpoint's host name (hosts:), for the commands fixes name (--hosts NAME) */
   fleetHost?: string;
 }
@@ -41,3 +43,6 @@ export interface Deployment {
   containerCreatedAtHostMs: number | null;
 }
 
+/** The endpoint's API key: the command's, read once; a stage called on its own (tests, benches) reads env. */
+export const apiKeyOf = (ctx: StageContext, env: NodeJS.ProcessEnv = process.env): string | undefined =>
+  (ctx.apiKey !== undefined ? ctx.apiKey : env.DEPLOY_GATE_API_KEY) || undefined;

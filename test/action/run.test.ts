@@ -5,10 +5,11 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { actionOptions, publish, runAction } from "../../src/action/run.js";
-import { inActionTerms, parseJumpHost } from "../../src/action/inputs.js";
+import { parseJumpHost } from "../../src/action/inputs.js";
 import type { Finding, Report } from "../../src/domain/report/finding.js";
 import { renderMarkdown, repoUrlOf, SUMMARY_LIMIT_BYTES } from "../../src/domain/report/markdown.js";
 import { tempRepo, type TempRepo } from "../helpers/repo.js";
+import { inActionTerms } from "../../src/action/action-terms.js";
 
 const EXAMPLE = join(import.meta.dirname, "..", "..", "examples", "serve-repo");
 const read = (p: string) => readFileSync(join(EXAMPLE, p), "utf8");

@@ -1,7 +1,7 @@
 // Waits between polls must not leave an abort listener behind: a long boot polls hundreds of times.
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { sleepUnlessAborted } from "../../src/commands/shared/lifecycle.js";
+import { sleepUnlessAborted } from "../../src/lib/sleep.js";
 
 describe("sleepUnlessAborted", () => {
   it("removes its abort listener after each wait, and wakes at once on abort", async () => {

@@ -167,7 +167,7 @@ describe("fleet rollout on three sandbox hosts", () => {
     const f = await fleet(ctx, "    rollout: { canary: 0, batch: 2 }\n");
     expect((await gate(f.repo.root, "run", "--endpoint", f.repo.vars.endpoint)).code).toBe(0);
     edit(f, "slow boot", "-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=40");
-    const cli = join(import.meta.dirname, "../../src/cli/main.ts");
+    const cli = join(import.meta.dirname, "../../src/cli/bin.ts");
     // tsx from this checkout: the fixture repo (the child's cwd) has no node_modules.
     const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), cli, "run", "--endpoint", f.repo.vars.endpoint], { cwd: f.repo.root, stdio: ["ignore", "pipe", "pipe"] });
     let err = "";

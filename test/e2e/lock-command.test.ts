@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { lockDir, releaseAllLocks, takeLock } from "../../src/stages/deploy/lock.js";
 import { SshHost } from "../../src/ports/host/ssh.js";
-import { owner } from "../../src/commands/shared/deploy-verify.js";
 import { makeSandboxRepo, withSandboxHost, type SandboxRepo } from "../stages/deploy/sandbox-repo.js";
 import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
+import { owner } from "../../src/commands/shared/workspace.js";
 
 async function gate(cwd: string, ...argv: string[]) {
   let out = "";
@@ -65,7 +65,7 @@ describe("deploy-gate lock status|release on the sandbox host", () => {
   it("releases this runner's own lock without --force; a lock without its record is shown as such", async (ctx) => {
     sandboxOrSkip(ctx);
     const ep = repo.vars.endpoint;
-    const mine = await takeLock(host, { endpoint: ep, owner: owner(), ref: "main", sha: null, staleAfterMs: 3600_000, waitMs: 0 });
+    const mine = await takeLock(host, { endpoint: ep, owner: owner(process.env), ref: "main", sha: null, staleAfterMs: 3600_000, waitMs: 0 });
     if (!mine.ok) throw new Error(mine.detail);
     expect((await gate(repo.root, "lock", "release", "--endpoint", ep)).code).toBe(0);
     expect((await host.run(["test", "-d", lockDir(ep)])).code).toBe(1);

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { HostError, SshHost } from "../../src/ports/host/ssh.js";
 import type { Options } from "../../src/commands/options.js";
-import { connect } from "../../src/commands/shared/deploy-verify.js";
 import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
+import { connect } from "../../src/commands/shared/connect.js";
 
 async function refusal(p: Promise<unknown>): Promise<HostError> {
   const e = await p.then(() => null, (err: unknown) => err);

@@ -10,11 +10,9 @@ import { authMismatchAdvice } from "../../domain/diagnosis/auth-mismatch.js";
 import { failureOf } from "../../domain/engine/vllm/failures.js";
 import { recordLines, RecordSplitter, opensRecords } from "./json-records.js";
 import { lineBatches, utf8Chunks } from "../../domain/journal/lines.js";
+import { toResult, type ExplainResult } from "../../domain/diagnosis/result.js";
 
 export type InputKind = "journal-json" | "plain-log" | "http-body";
-
-/** DESIGN.md's explain JSON: `{ schema, class, decisive, plan, oom, specDecode }` plus summary, fix, evidence. */
-export type ExplainResult = { schema: 1 } & Pick<Diagnosis, "class" | "decisive" | "plan" | "oom" | "specDecode" | "summary" | "fix" | "evidence">;
 
 /** A journal export line is a JSON object carrying journald's own fields. */
 function isJournalLine(line: string): boolean {
@@ -46,10 +44,6 @@ function httpStatus(text: string, body: string): number | null {
   if (head) return Number(head);
   const code = /"code"\s*:\s*"?(\d{3})/.exec(body)?.[1];
   return code ? Number(code) : null;
-}
-
-function toResult(d: Diagnosis): ExplainResult {
-  return { schema: 1, class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode, summary: d.summary, fix: d.fix, evidence: d.evidence };
 }
 
 function explainHttp(text: string): ExplainResult {

@@ -20,7 +20,7 @@ export async function runInit(opts: Options, io: { out: (s: string) => void; cwd
   if (!existsSync(dirname(path))) throw new UsageError(`${shown}: the directory ${relative(opts.cwd, dirname(path)) || dirname(path)} does not exist: create it first (mkdir -p), or pick another --config path`);
   // the same rule as preflight: a symlinked or outside file is never read into the config
   const targets = discoverTargets(root, await new Git(root).listFiles()).filter((t) => refusePath(root, t.scriptPath) === null);
-  if (!targets.length) throw new UsageError("no serve scripts, units or quadlets that start an inference server found among the repository's files (committed, staged or untracked; files .gitignore excludes are skipped): write deploy-gate.yml by hand (README: config reference)");
+  if (!targets.length) throw new UsageError("no serve scripts, units or quadlets that start an inference server found among the repository's files (committed, staged or untracked; files .gitignore excludes are skipped): write deploy-gate.yml by hand (docs/config.md)");
   const names = endpointNames(targets);
   const configDir = join(path, "..");
   const endpoints: InitEndpoint[] = targets.map((t, i) => {

@@ -44,7 +44,7 @@ export function renderInit(endpoints: readonly InitEndpoint[]): string {
     "# Written by deploy-gate init from the serve scripts' current engine argv. Paths are relative to this file.",
     "# Review the contract flags; run/verify also need host, service, install, url and model, and container",
     "# when a container runs the engine (podman/docker run, a quadlet; not when the unit runs it itself)",
-    "# (see the README's config reference, or hover a key in an editor that reads the schema above).",
+    "# (see docs/config.md, or hover a key in an editor that reads the schema above).",
     "version: 1",
     "endpoints:",
     ...endpoints.flatMap(endpointYaml),

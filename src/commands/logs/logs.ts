@@ -7,17 +7,19 @@ import { Diagnoser, type Diagnosis } from "../../domain/diagnosis/classify.js";
 import { JournalDecoder } from "../../domain/journal/decoder.js";
 import type { LogRecord } from "../../domain/journal/record.js";
 import type { Host } from "../../ports/host/host.js";
-import { UsageError, type Options } from "../options.js";
-import { openWorkspace } from "../index.js";
-import { connect, endpointFor, oneEndpoint } from "../shared/deploy-verify.js";
+import { colourOf, UsageError, type Io, type Options } from "../options.js";
 import { endpointFor as fleetEndpoint, oneFleetHost } from "../../domain/rollout.js";
 import { BootSplitter, parseBoot, type Boot, type BootSelector } from "./boots.js";
 import { logsArgv, sinceArg } from "./remote.js";
 import { bootHeader, bootJson, diagnosisText, lineText } from "./render.js";
 import { sanitizeLine } from "../../domain/report/sanitize.js";
 import { TwinEcho } from "./twin-echo.js";
+import { connect } from "../shared/connect.js";
+import { endpointFor, hostsOf, oneEndpoint } from "../shared/endpoints.js";
+import { beforeExit, runAbort } from "../shared/lifecycle.js";
+import { openWorkspace } from "../shared/workspace.js";
 
-export interface LogsIo { out: (s: string) => void; err: (s: string) => void; colour: boolean; signal?: AbortSignal }
+export interface LogsIo { out: (s: string) => void; err: (s: string) => void; colour: boolean; signal?: AbortSignal; env?: NodeJS.ProcessEnv }
 
 /** container null: an engine the unit runs itself; its lines are the unit's own */
 export interface LogsRequest { endpoint: string; service: string; container: string | null; boot: BootSelector; since: string | null; follow: boolean; json: boolean }
@@ -128,11 +130,11 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
 }
 
 export async function logsCommand(opts: Options, io: LogsIo): Promise<number> {
-  const ws = await openWorkspace(opts);
-  const { name, ep } = oneEndpoint(ws, opts, "logs", "host, service");
+  const ws = await openWorkspace(opts, io.env);
+  const { name, ep } = oneEndpoint(ws, opts, "host, service");
   const one = ep.hosts ? oneFleetHost(ep.hosts, name, "logs", opts.hosts ?? null) : null;
   if (typeof one === "string") throw new UsageError(one);
-  if (!one && opts.hosts) throw new UsageError(`--hosts: endpoint ${name} has one host (host:), not hosts:`);
+  if (!one) hostsOf(name, ep, opts);
   if (!one) requireFor(name, ep, "logs", ["host", "service"], ws.configFile!);
   requireFor(name, ep, "logs", ["service"], ws.configFile!);
   // without container: (an engine the unit runs itself) the unit's own lines are the engine's
@@ -149,4 +151,11 @@ export async function logsCommand(opts: Options, io: LogsIo): Promise<number> {
   } finally {
     await host.close();
   }
+}
+
+/** `logs`: registered so a signal waits for it to close its channel and print the diagnosis. */
+export async function logsHandler(opts: Options, io: Io): Promise<number> {
+  const done = logsCommand(opts, { out: io.out, err: io.err, colour: colourOf(opts, io), signal: runAbort.signal, env: io.env });
+  beforeExit.push(done.catch(() => undefined));
+  return await done;
 }

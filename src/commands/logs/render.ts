@@ -1,5 +1,5 @@
 // How `logs` prints: a header per boot, one decoded line per record, the boot's diagnosis at the end. Pure.
-import type { ExplainResult } from "../explain/sniff.js";
+import { toResult } from "../../domain/diagnosis/result.js";
 import { renderExplain } from "../../domain/report/diagnosis-text.js";
 import type { Diagnosis } from "../../domain/diagnosis/classify.js";
 import type { LogRecord } from "../../domain/journal/record.js";
@@ -24,12 +24,8 @@ export function bootHeader(b: Boot, fromCurrent: number | null, total: number | 
   return `-- ${endpoint}: boot ${b.index}${of}${which}${b.container ? ` · container ${b.container}` : ""}${span} · ${b.records.length} line(s)${cut} --`;
 }
 
-export function toExplain(d: Diagnosis): ExplainResult {
-  return { schema: 1, class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode, summary: d.summary, fix: d.fix, evidence: d.evidence };
-}
-
 export function diagnosisText(d: Diagnosis, colour: boolean): string {
-  return `-- diagnosis of this boot --\n${renderExplain(toExplain(d), colour)}`;
+  return `-- diagnosis of this boot --\n${renderExplain(toResult(d), colour)}`;
 }
 
 /** --json: one object for the boot, its lines and its diagnosis. */
@@ -38,6 +34,6 @@ export function bootJson(endpoint: string, b: Boot, fromCurrent: number, total: 
     schema: 1, endpoint,
     boot: { index: b.index, fromCurrent, of: total, container: b.container, startTs: b.startTs, endTs: b.endTs, cutLines: b.cut },
     lines: b.records.map((r) => ({ ts: r.ts, priority: r.priority, identifier: r.identifier, text: r.text })),
-    diagnosis: toExplain(d),
+    diagnosis: toResult(d),
   }, null, 2) + "\n";
 }

@@ -6,14 +6,15 @@ import { runDeploy } from "../../stages/deploy/deploy.js";
 import { lockLost } from "../../stages/deploy/rollback-guard.js";
 import type { Host } from "../../ports/host/host.js";
 import type { Options } from "../options.js";
-import type { Workspace } from "../index.js";
 import type { Finding } from "../../domain/report/finding.js";
-import { connect, owner, stageContext } from "../shared/deploy-verify.js";
 import { gatherFacts, runVerify } from "../../stages/verify/verify.js";
 import { readBootPlan } from "../../stages/verify/plan.js";
 import type { ReplicaFacts } from "../../stages/verify/replicas.js";
 import { endpointFor, type FleetHost, type HostOutcome } from "../../domain/rollout.js";
 import { deployChanged } from "../../stages/deploy/rollback-guard.js";
+import { connect } from "../shared/connect.js";
+import { stageContext } from "../shared/stage-context.js";
+import type { Workspace } from "../shared/workspace.js";
 
 export interface FleetRun {
   ws: Workspace;
@@ -54,7 +55,7 @@ export async function deployHost(run: FleetRun, h: FleetHost, host: string, step
   if (!conn) return { host, step, findings, changed: false, readyMs: null };
   const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, p, host);
   const t0 = Date.now();
-  const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: owner() });
+  const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: run.ws.owner });
   const readyMs = dep.ok && !run.opts.dryRun ? Date.now() - t0 : null;
   const out = [...dep.findings];
   if (dep.ok && !run.opts.dryRun) out.push(...(await runVerify(ctx, { deployment: dep.deployment })));

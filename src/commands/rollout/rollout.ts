@@ -8,15 +8,17 @@ import { ConfigError } from "../../domain/config/errors.js";
 import { requireFor } from "../../domain/config/load.js";
 import type { Host } from "../../ports/host/host.js";
 import { UsageError, type Options } from "../options.js";
-import type { Workspace } from "../index.js";
 import { fail, pass, skip, type Finding } from "../../domain/report/finding.js";
-import { autoRollback, deployRef, type StageRun } from "../shared/deploy-verify.js";
+import { autoRollback, type StageRun } from "../shared/deploy-verify.js";
 import { readStateRecord } from "../../stages/verify/verify.js";
 import { checkReplicas } from "../../stages/verify/replicas.js";
-import { formatElapsed } from "../../stages/deploy/readiness.js";
 import { deployHost, hostProgress, open, replicaFacts, tag, verifyHost, type FleetRun, type StepOutcome } from "./host-step.js";
-import { endpointFor, haltFix, hostName, hostRows, hostsToFinish, planSteps, rollbackTargets, selectHosts, stepPassed, type FleetHost } from "../../domain/rollout.js";
+import { endpointFor, haltFix, hostName, hostRows, hostsToFinish, planSteps, rollbackTargets, stepPassed, type FleetHost } from "../../domain/rollout.js";
 import type { HostRow } from "../../domain/report/finding.js";
+import { hostsOf } from "../shared/endpoints.js";
+import { deployRef, resolveRef } from "../shared/refs.js";
+import type { Workspace } from "../shared/workspace.js";
+import { formatElapsed } from "../../lib/elapsed.js";
 
 export interface FleetStageRun extends StageRun { fleet: HostRow[] }
 
@@ -32,12 +34,11 @@ export const isFleet = (ws: Workspace, name: string): boolean => Boolean(ws.conf
 
 function chosenHosts(ws: Workspace, name: string, opts: Options): FleetHost[] {
   const all = ws.config!.endpoints[name]!.hosts!;
-  const { hosts, unknown } = selectHosts(all.map(hostName), opts.hosts ?? null);
-  if (unknown.length) throw new UsageError(`--hosts ${unknown.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName).join(", ")})`);
+  const chosen = hostsOf(name, ws.config!.endpoints[name]!, opts);
   const noUrl = all.filter((h) => !h.url && !ws.config!.endpoints[name]!.url).map(hostName);
   if (noUrl.length) throw new ConfigError(ws.configFile!, [{ line: null, path: `endpoints.${name}.url`, message: `required by ${opts.command}: set url: on the endpoint, or url: on host(s) ${noUrl.join(", ")}` }]);
   if (opts.hostOverride?.hostKey) throw new UsageError(`a single host-key pins one machine; endpoint ${name} is a fleet: put hostKey: in each hosts: entry of ${ws.configFile}, or pass known-hosts with a line per host`);
-  return all.filter((h) => hosts.includes(hostName(h)));
+  return chosen;
 }
 
 async function closeAll(conns: Map<string, Host>): Promise<void> {
@@ -140,8 +141,7 @@ export async function verifyFleet(ws: Workspace, name: string, opts: Options, pr
   const ep = ws.config!.endpoints[name]!;
   requireFor(name, ep, "verify", ["service", "model"], ws.configFile!);
   const hosts = chosenHosts(ws, name, opts);
-  const want = opts.ref ? await ws.git.resolve(opts.ref) : null;
-  if (opts.ref && !want) throw new UsageError(`${opts.ref} does not exist in this repository (git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+  const want = opts.ref ? await resolveRef(ws, opts.ref) : null;
   allowParallelWaits(hosts.length);
   const conns = new Map<string, Host>();
   const findings: Finding[] = [];

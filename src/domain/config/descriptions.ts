@@ -76,7 +76,7 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.contracts.plan[].pattern": 'Regular expression whose group 1 is the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots".',
   "endpoints.*.contracts.plan[].min": "Lowest value accepted.",
   "endpoints.*.contracts.plan[].max": "Highest value accepted.",
-  "endpoints.*.traps": "Trap rule levels (off, warn, fail), by rule id; see the README's trap table.",
+  "endpoints.*.traps": "Trap rule levels (off, warn, fail), by rule id; see the docs/checks.md's trap table.",
   "endpoints.*.traps.*": "off, warn or fail.",
   "endpoints.*.images": 'What an image does with its arguments, by image reference without tag (e.g. "docker.io/tcclaviger/vllm").',
   "endpoints.*.images.*": "Facts about one image.",

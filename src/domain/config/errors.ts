@@ -2,6 +2,7 @@
 // the YAML document. Pure: takes the parsed document, returns strings.
 import { isMap, isPair, isScalar, type Document, type LineCounter, type Node } from "yaml";
 import type * as z from "zod";
+import { closest } from "../../lib/did-you-mean.js";
 
 export interface ConfigProblem {
   line: number | null;
@@ -17,31 +18,6 @@ export class ConfigError extends Error {
     super(problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n"));
     this.name = "ConfigError";
   }
-}
-
-/** Edit distance, for "did you mean" on a mistyped key. */
-export function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length]!;
-}
-
-export function closest(word: string, candidates: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  return best !== null && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
 
 function lineOf(node: Node | null | undefined, lc: LineCounter): number | null {

@@ -79,7 +79,7 @@ export function loadConfig(path: string): Config {
   return withPathsFrom(parseConfig(text, path), path);
 }
 
-/** identityFile is relative to the config file (as the README says), wherever the gate runs from. */
+/** identityFile is relative to the config file (as docs/config.md says), wherever the gate runs from. */
 function withPathsFrom(config: Config, file: string): Config {
   const base = dirname(resolve(file));
   for (const ep of Object.values(config.endpoints)) {
@@ -92,7 +92,7 @@ function withPathsFrom(config: Config, file: string): Config {
 export function requireFor<K extends keyof Endpoint>(name: string, ep: Endpoint, stage: string, keys: readonly K[], file: string): asserts ep is Endpoint & Required<Pick<Endpoint, K>> {
   const missing = keys.filter((k) => ep[k] === undefined);
   if (missing.length) {
-    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint${k === "host" ? " (or give the action's host and user inputs)" : ""} (see the README's config reference)` })));
+    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint${k === "host" ? " (or give the action's host and user inputs)" : ""} (see docs/config.md)` })));
   }
 }
 

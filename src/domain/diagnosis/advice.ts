@@ -1,31 +1,10 @@
 // The human half of a diagnosis: one summary and one fix per class, with the numbers in them.
 import { ARCH_UNSUPPORTED, INSTALL, CHAT_TEMPLATE, GPU_FAULT, GPU_UNSUPPORTED, HF_OFFLINE, HOST_OOM, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
-import { gapText, giB, type OomGap } from "./oom.js";
+import { gapText, giB } from "./oom.js";
 import { authMismatchAdvice } from "./auth-mismatch.js";
 import { peerAdvice } from "./peer-advice.js";
-import type { EngineFamily } from "../engine/peers.js";
+import type { AdviceFacts, DiagnosisClass } from "./types.js";
 import type { Attempt } from "./unit-events.js";
-
-export type DiagnosisClass =
-  | "ready" | "booting" | "oom" | "kv-insufficient" | "dynamo-shape" | "engine-init-failed"
-  | "clean-exit" | "container-removed" | "crash-loop" | "tools-not-enabled" | "unknown"
-  | "auth-mismatch"
-  // failures under the engine (forensics/below.ts)
-  | "engine-args" | "runtime-error" | "unit-error" | "script-error";
-
-export interface AdviceFacts {
-  decisive: string | null;
-  oom: OomGap | null;
-  phase: string | null;
-  attempts: Attempt[];
-  startLimit: boolean;
-  unit: string | null;
-  kv: { neededGiB: number | null; availableGiB: number | null; estimatedMaxLen: number | null; maxModelLen?: number | null; capacityTokens?: number | null } | null;
-  dynamo: { symbol: string | null; constant: number | null } | null;
-  /** the engine that wrote the log, when a line said (null: vLLM's flags are named) */
-  engine?: EngineFamily | null;
-}
-
 
 function oomAdvice(f: AdviceFacts): [string, string] {
   const d = f.decisive ?? "";

@@ -1,5 +1,5 @@
 // The auth-mismatch class: the engine answers, but refuses the gate's key (or the lack of one).
-import type { AdviceFacts } from "./advice.js";
+import type { AdviceFacts } from "./types.js";
 
 export function authMismatchAdvice(f: Pick<AdviceFacts, "decisive">): { summary: string; fix: string } {
   return {

@@ -2,7 +2,7 @@
 // What the journal alone cannot say (which install: entry writes a path, who holds a port, whether the
 // unit's user exists) comes in as optional context from the deploy stage. Pure.
 import type { BelowMatch } from "./below-engine.js";
-import type { EngineFamily } from "../engine/peers.js";
+import type { EngineKind } from "../engine/kind.js";
 
 export interface InstallEntry {
   from: string;
@@ -21,10 +21,10 @@ export interface BelowContext {
   unitUser?: string | null;
   service?: string;
   /** the engine that wrote the log, when a line said: whose --help lists the flags */
-  engine?: EngineFamily | null;
+  engine?: EngineKind | null;
 }
 
-const HELP: Record<EngineFamily, string> = {
+const HELP: Record<EngineKind, string> = {
   vllm: "vllm serve --help lists the flags this image's vLLM accepts",
   sglang: "python -m sglang.launch_server --help lists the flags this image's SGLang accepts",
   "llama.cpp": "llama-server --help lists the flags this image's llama.cpp accepts",

@@ -1,21 +1,25 @@
 // Diagnosis of a boot from its lines and unit events, incremental so a 200 MB dump runs in flat memory:
 // every piece of state below is bounded.
 import { isToolConfigGap } from "../engine/vllm/contracts.js";
-import { parseLine, parseNumber, redactSecrets } from "../engine/vllm/lines.js";
+import { parseLine } from "../engine/vllm/lines.js";
 import { bootPhase, isReadyMarker, type BootPhase } from "../engine/vllm/phase.js";
 import { PlanReader, type CompileCache, type Plan } from "../engine/plan.js";
 import { readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
-import { advice, type AdviceFacts, type DiagnosisClass } from "./advice.js";
+import { advice } from "./advice.js";
 import { failureOf, HOST_OOM, outranks, WORKER_DIED, type FailureMatch } from "../engine/vllm/failures.js";
-import { familyOf, peerFailureOf, type EngineFamily } from "../engine/peers.js";
+import { familyOf, peerFailureOf } from "../engine/peers.js";
 import { readOomGap, type OomGap } from "./oom.js";
 import type { LogRecord } from "../journal/record.js";
 import { decisiveOf, TracebackAssembler } from "./traceback.js";
 import { attemptsOf, mainUnit, unitEventOf, type Attempt, type UnitEvent } from "./unit-events.js";
 import { belowOf, isNoise, type BelowMatch } from "./below-engine.js";
 import { belowAdvice } from "./below-engine-advice.js";
+import type { AdviceFacts, DiagnosisClass } from "./types.js";
+import { redactSecrets } from "../redact/redact.js";
+import { parseNumber } from "../../lib/number.js";
+import type { EngineKind } from "../engine/kind.js";
 
-export type { DiagnosisClass } from "./advice.js";
+export type { DiagnosisClass } from "./types.js";
 
 export interface Diagnosis {
   class: DiagnosisClass;
@@ -32,7 +36,7 @@ export interface Diagnosis {
   /** a failure under the engine: its layer and the facts its fix names */
   below: BelowMatch | null;
   /** the engine that wrote the log, when a line said so */
-  engine: EngineFamily | null;
+  engine: EngineKind | null;
 }
 
 export interface DiagnoseInput {
@@ -92,7 +96,7 @@ export class Diagnoser {
   private bootedSinceStart = false;
   private engineUnit: string | null = null;
   /** which engine wrote the log (the first line that says): the flags a fix names */
-  private family: EngineFamily | null = null;
+  private family: EngineKind | null = null;
 
   constructor(private readonly opts: { unit?: string; nRestarts?: number } = {}) {}
 

@@ -2,8 +2,8 @@
 // verify.kv-capacity read every engine: SGLang's KV pool (`KV Cache is allocated. #tokens: N`, and the
 // `max_total_num_tokens=N, …, context_len=L` summary), weights and graph memory; llama.cpp's KV cells
 // (`llama_context: n_ctx = N`, shared by its slots) and the per-slot context (`n_ctx_per_seq = L`). Pure.
-import { parseNumber } from "./vllm/lines.js";
 import type { PlanRule } from "./plan-fields.js";
+import { parseNumber } from "../../lib/number.js";
 
 const NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 

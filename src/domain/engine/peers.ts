@@ -3,8 +3,7 @@
 // level and timestamp prefixes). Which engine wrote a log decides the flags a fix names. Wordings are
 // those of the engines' sources (sglang model_runner/scheduler, llama.cpp llama-model-loader, ggml-cuda,
 // server.cpp, common/arg.cpp). Pure.
-
-export type EngineFamily = "vllm" | "sglang" | "llama.cpp";
+import type { EngineKind } from "./kind.js";
 
 /** llama.cpp's line prefix when `--log-prefix`/`--log-timestamps` are on: `0.00.123.456 E `. */
 const LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
@@ -14,7 +13,7 @@ const SGLANG_LINE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\]
 const VLLM_LINE = /^\((?:APIServer|EngineCore\w*|VllmWorker\w*|Worker\w*) pid=\d+\) |vllm[/.](?:entrypoints|engine|v1|worker|executor)|^(?:INFO|WARNING|ERROR) \d\d-\d\d \d\d:\d\d:\d\d \[/;
 
 /** The engine a line is evidently from, or null (most lines say nothing). */
-export function familyOf(line: string): EngineFamily | null {
+export function familyOf(line: string): EngineKind | null {
   if (VLLM_LINE.test(line)) return "vllm";
   if (SGLANG_LINE.test(line)) return "sglang";
   if (LLAMA_LINE.test(line)) return "llama.cpp";

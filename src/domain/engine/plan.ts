@@ -1,9 +1,10 @@
 // Reads a boot's plan lines, every engine's, into one Plan. Last value wins: a crash-looping unit boots
 // several times and the newest boot is the one that counts. Pure.
-import { messageOf, parseNumber } from "./vllm/lines.js";
+import { messageOf } from "./vllm/lines.js";
 import { emptyPlan, type CompileCache, type Plan } from "./plan-fields.js";
 import { PEER_PLAN_KEYWORDS, PEER_PLAN_RULES } from "./peer-plan.js";
 import { COMPILED, LOADED, VLLM_PLAN_KEYWORDS, VLLM_PLAN_RULES } from "./vllm/plan.js";
+import { parseNumber } from "../../lib/number.js";
 
 export { emptyPlan, type CompileCache, type Plan } from "./plan-fields.js";
 

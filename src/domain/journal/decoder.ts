@@ -5,7 +5,6 @@
 // differential tests and the bench).
 // Memory stays flat: partial pieces, the podman duplicate window and the cursor set are all bounded.
 import { isAscii } from "node:buffer";
-import { cleanLine } from "../engine/vllm/lines.js";
 import { emptyHead, headFromObject, headFromSpans, Interner, spanStr, type Head } from "./head.js";
 import { Pieces } from "./pieces.js";
 import { E_SLOW, EM_LINES, EM_ONE, FL_ASCII, FL_CID, FL_DUP, FL_LINE_MAX, FL_PARTIAL, FL_SID, FL_SRC, M_BYTES, M_NONE, M_STR, WasmLines } from "./wasm-lines.js";
@@ -13,6 +12,7 @@ import { BYTES, bytesText, F_CURSOR, F_MESSAGE, SpanScanner, STR, STR_ESC } from
 import { unescapeSimple } from "./unescape.js";
 import { TwinWindow } from "./twins.js";
 import type { LogRecord } from "./record.js";
+import { cleanLine } from "./line.js";
 
 export interface JournalStats {
   records: number;

@@ -1,15 +1,8 @@
-// The one I/O piece of explain: a file as a stream of byte chunks, and those chunks as lines, so a 200 MB
-// dump never sits in memory. Split on "\n" only: a lone "\r" is part of the line (tqdm rewrites,
+// Byte chunks as lines, so a 200 MB dump never sits in memory (commands/explain/explain.ts reads the file). Split on "\n" only: a lone "\r" is part of the line (tqdm rewrites,
 // NewLineFormatter) and cleanLine reads it.
-import { createReadStream } from "node:fs";
 
 /** Longer than journald's LineMax (48K) by far: a "line" past this is no log line, so it is cut into pieces. */
 const MAX_LINE = 1 << 20;
-
-/** A file's bytes in 256 KiB chunks. */
-export async function* fileChunks(path: string): AsyncGenerator<Buffer> {
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) yield chunk as Buffer;
-}
 
 /** Lines in batches, one per chunk: an await per line would cost more than decoding it. */
 export async function* lineBatches(chunks: AsyncIterable<Buffer>): AsyncGenerator<string[]> {

@@ -1,9 +1,9 @@
 // Pasted text: `podman logs` output (with or without vLLM prefixes) or journalctl's short formats, whose
 // `host ident[pid]: ` prefix is lifted into the record so systemd's own lines can be told apart. What the
 // paste added around the line (quotes, gutters, runtime timestamps, `-x` text) goes first (paste.ts).
-import { cleanLine } from "../engine/vllm/lines.js";
 import { unpaste } from "./paste.js";
 import type { LogRecord } from "./record.js";
+import { cleanLine } from "./line.js";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 // journalctl short / short-precise: `Nov 29 22:05:00[.123456] host ident[pid]: msg`

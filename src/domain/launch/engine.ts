@@ -2,9 +2,10 @@
 // vllm.entrypoints.openai.api_server` (any interpreter, also "$PY"), `python -m sglang.launch_server`,
 // `llama-server`, the same behind systemd-run/nohup/exec/env/screen/tmux/apptainer exec, inside a `bash -c "..."` string, or after the
 // image of a container run (the image's entrypoint, or an --entrypoint override). Pure.
-import type { EngineKind, PodmanRun, Runtime, Word } from "./model.js";
+import type { PodmanRun, Runtime, Word } from "./model.js";
 import { isFlagWord, readFlags } from "./flags.js";
 import { basename, programWords } from "./words.js";
+import type { EngineKind } from "../engine/kind.js";
 
 export interface EngineHints {
   /** the program a dynamic word names, as far as the file says ("$VLLM_BIN" -> .../bin/vllm) */

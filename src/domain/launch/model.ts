@@ -1,5 +1,6 @@
 // The serve-script model: what a bash serve script runs, read the way bash reads it.
 // Pure data; produced by parse.ts, consumed by preflight checks and verify.argv.
+import type { EngineKind } from "../engine/kind.js";
 
 /** One shell word after quote removal. `line` is the 1-based line where the word starts. */
 export interface Word {
@@ -40,8 +41,6 @@ export interface Flag {
 /** What starts the container or process: a container runtime, a quadlet, systemd directly, or a shell. */
 export type Runtime = "podman" | "docker" | "quadlet" | "systemd" | "none";
 export type ContainerRuntime = "podman" | "docker" | "quadlet";
-/** The inference engines deploy-gate reads the argv of. */
-export type EngineKind = "vllm" | "sglang" | "llama.cpp";
 
 /** A container launch (`podman|docker run|create`, or a quadlet's [Container] section). */
 export interface PodmanRun {

@@ -1,12 +1,7 @@
-// Names and values that look like a credential: their values never reach evidence or data.
-import { redact, valueLooksSecret } from "./redact.js";
-
-const SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
-
-/** `HF_TOKEN`, `--api-key`, `DB_PASSWORD` yes; `--max-num-batched-tokens`, `KV_BYTES` no (parts are whole words). */
-export function looksSecret(name: string): boolean {
-  return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
-}
+// One value shown in evidence or data: masked by its name, then by its looks.
+import { looksSecret } from "./names.js";
+import { redact } from "./redact.js";
+import { valueLooksSecret } from "./shapes.js";
 
 /** By name, then by what the value looks like: a knob named innocently can still carry a token. */
 export function mask(name: string, value: string | null): string | null {

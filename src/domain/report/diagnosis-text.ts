@@ -1,12 +1,9 @@
 // Terminal rendering of an explain result; colour is the caller's choice (--no-color, NO_COLOR, a tty).
 import type { Plan } from "../engine/plan.js";
-import type { ExplainResult } from "../../commands/explain/sniff.js";
+import { paint } from "./paint.js";
+import type { ExplainResult } from "../diagnosis/result.js";
 
 const HEALTHY = new Set(["ready", "booting"]);
-
-function paint(on: boolean, code: string, text: string): string {
-  return on ? `\x1b[${code}m${text}\x1b[0m` : text;
-}
 
 const PLAN_LABELS: ReadonlyArray<readonly [keyof Plan, string, string]> = [
   ["kvTokens", "KV cache", "tokens"],

@@ -3,21 +3,11 @@
 // runner's legacy `##[cmd]` form (obeyed anywhere in a line) is broken up, so host or repository text can
 // neither leak a secret, drive the terminal, nor start a workflow command (`::error`, `##[add-mask]`).
 import { redact } from "../redact/redact.js";
+import { stripControl } from "../journal/line.js";
 import type { Finding, Report } from "./finding.js";
 
 /** Marks a line that continues the one before: never empty, never whitespace (the runner trims that). */
 export const CONTINUATION = "↳ ";
-
-// OSC (ESC ] ... BEL|ST), CSI (ESC [ ... final), other ESC pairs, then any C0/C1 control left over
-// (tab and newline kept), DEL, and the bidi overrides that reorder what a reader sees.
-const OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
-const CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
-const ESC = /\x1b[@-_]?/g;
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-export function stripControl(text: string): string {
-  return text.replace(/\r\n/g, "\n").replace(OSC, "").replace(CSI, "").replace(ESC, "").replace(CONTROL, "");
-}
 
 /** `##[` with a word joiner between the two `#`: reads the same, is no command (the runner looks for `##[`). */
 const LEGACY_COMMAND = /##\[/g;

@@ -1,12 +1,10 @@
 // The terminal report: one line per check, details under failures and warnings, the verdict last.
 import type { Finding, Report, Status } from "./finding.js";
 import { fleetTerminal } from "./fleet.js";
-
-const SGR = { red: "31", green: "32", yellow: "33", dim: "2", bold: "1", cyan: "36" } as const;
-type Paint = (style: keyof typeof SGR, s: string) => string;
+import { painter, type Paint, type Style } from "./paint.js";
 
 const LABEL: Record<Status, string> = { pass: "✔ pass", fail: "✖ FAIL", warn: "▲ warn", skip: "○ skip" };
-const COLOUR: Record<Status, keyof typeof SGR> = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
+const COLOUR: Record<Status, Style> = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
 
 /** --no-color first, then FORCE_COLOR (on, or off for 0/false; before NO_COLOR, as Node orders them),
  *  then NO_COLOR, then a terminal that is not dumb. The caller decides. */
@@ -34,7 +32,7 @@ function findingLines(f: Finding, paint: Paint, width: number): string[] {
 
 /** quiet: only the failures and the verdict line (for scripts and busy logs). */
 export function renderTerminal(report: Report, colour: boolean, quiet = false): string {
-  const paint: Paint = colour ? (style, s) => `\x1b[${SGR[style]}m${s}\x1b[0m` : (_s, s) => s;
+  const paint = painter(colour);
   const width = Math.max(0, ...report.findings.map((f) => f.check.length));
   const head = [`deploy-gate ${report.command}`];
   if (report.endpoint) head.push(`endpoint ${report.endpoint}`);

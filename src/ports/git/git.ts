@@ -1,7 +1,7 @@
 // The git port: every question preflight asks of the repository. Runs the real git.
 import { runLocal } from "../local/run-local.js";
 import { shellQuote } from "../../lib/shell-quote.js";
-import { UsageError } from "../../commands/options.js";
+import { UsageError } from "../../lib/usage-error.js";
 
 export interface StatusEntry {
   path: string;

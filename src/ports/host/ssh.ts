@@ -8,7 +8,7 @@ import { openClient, resolveKey, targetName, tunnel, type ConnectOptions } from 
 import { HostError } from "./errors.js";
 import { execOnce } from "./exec.js";
 import type { Host, RunOptions, RunResult } from "./host.js";
-import { sanitizeLine } from "../../domain/report/sanitize.js";
+import { trace, tracing } from "../trace.js";
 import { shellJoin, shellQuote } from "../../lib/shell-quote.js";
 
 export { HostError } from "./errors.js";
@@ -93,12 +93,10 @@ export class SshHost implements Host {
     return this.slot(async () => {
       const client = await this.ensureClient();
       this.roundTrips++;
-      if (!process.env.DEPLOY_GATE_TRACE) return execOnce(client, command, opts, onLine);
-      // DEPLOY_GATE_TRACE=1 (the action: RUNNER_DEBUG=1) shows every remote command, as the local runner does.
+      if (!tracing()) return execOnce(client, command, opts, onLine);
       const t0 = performance.now();
       const r = await execOnce(client, command, opts, onLine);
-      // sanitized: a command carries repository text (file names, flag values) onto the runner's log
-      process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}`)}\n`);
+      trace(t0, `ssh ${this.name}: ${command.slice(0, 160)} -> ${r.code ?? r.signal}`);
       return r;
     });
   }

@@ -7,8 +7,8 @@ import { connect as tlsConnect } from "node:tls";
 import type { Host } from "../host/host.js";
 import { request, type HttpResult } from "./client.js";
 import { curlConfig, parseCurlOutput } from "./curl.js";
-import type { StreamResult } from "../../stages/verify/decode-stream.js";
 import { streamFromPeer, streamFromRunner, streamThroughTunnel } from "./stream-route.js";
+import type { StreamResult } from "./sse.js";
 
 export interface Route {
   /** for the report: "runner", "peer root@x:22", "SSH tunnel through root@y:22" */

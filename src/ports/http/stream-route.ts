@@ -5,7 +5,7 @@ import type { Duplex } from "node:stream";
 import type { Host } from "../host/host.js";
 import { BAD_HEADER, isHeaderError } from "./client.js";
 import { curlConfig, parseCurlOutput } from "./curl.js";
-import { sseEvents, type StreamResult } from "../../stages/verify/decode-stream.js";
+import { sseEvents, type StreamResult } from "./sse.js";
 
 const CAP = 8 << 20;
 

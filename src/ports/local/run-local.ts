@@ -1,7 +1,7 @@
 // The local-process port: runs a program on the machine running the gate (bash -n, shellcheck).
 // Never through a shell: argv goes straight to execve, so nothing in a path is interpreted.
 import { spawn } from "node:child_process";
-import { sanitizeLine } from "../../domain/report/sanitize.js";
+import { trace, tracing } from "../trace.js";
 
 export interface LocalResult {
   code: number | null;
@@ -33,8 +33,7 @@ export function runLocal(cmd: string, args: readonly string[], opts: { cwd?: str
     child.stdin.end(opts.input ?? "");
     child.on("close", (code) => {
       clearTimeout(timer);
-      // DEPLOY_GATE_TRACE=1 times every local command on stderr (where preflight spends its time).
-      if (process.env.DEPLOY_GATE_TRACE) process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${cmd} ${args.join(" ").slice(0, 120)}`)}\n`);
+      if (tracing()) trace(t0, `${cmd} ${args.join(" ").slice(0, 120)}`); // where preflight spends its time
       const bytes = Buffer.concat(out);
       resolve({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
     });

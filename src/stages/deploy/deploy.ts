@@ -2,18 +2,19 @@
 import { authMismatchDiagnosis } from "../../domain/diagnosis/auth-mismatch.js";
 import { diagnosisFinding } from "./diagnosis-finding.js";
 import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
-import type { Deployment, StageContext } from "../context.js";
+import { apiKeyOf, type Deployment, type StageContext } from "../context.js";
 import { diagnoseDeploy } from "./diagnose.js";
 import { dryRun, missingConfig } from "./dry-run.js";
 import { install, InstallError } from "./install.js";
 import { takeLock, type HeldLock } from "./lock.js";
-import { short, formatElapsed, type Decision } from "./readiness.js";
+import { short, type Decision } from "./readiness.js";
 import { ensureUp, restartUnit } from "./restart.js";
 import { waitReady } from "./wait.js";
 import { readLaunchScript } from "../launch-script.js";
 import { containerCli, runsDirect, type ContainerCli } from "../../domain/launch/container-cli.js";
 
 export { activeLocks, releaseAllLocks } from "./lock.js";
+import { formatElapsed } from "../../lib/elapsed.js";
 
 export interface DeployOptions { dryRun: boolean; lockWaitMs: number; owner: string /* "user@machine (run URL)" */; env?: NodeJS.ProcessEnv /* DEPLOY_GATE_API_KEY; default process.env */ }
 export interface DeployResult { findings: Finding[]; deployment: Deployment | null; ok: boolean }
@@ -110,7 +111,7 @@ async function deploySteps(ctx: StageContext, opts: DeployOptions, service: stri
     : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
   const deployment: Deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
   // Any NRestarts above what the restart left is an automatic restart of this deploy's engine.
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: (opts.env ?? process.env).DEPLOY_GATE_API_KEY || undefined, cli }) : null;
+  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: apiKeyOf(ctx, opts.env), cli }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {

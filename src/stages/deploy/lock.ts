@@ -1,11 +1,11 @@
 // deploy.lock: one deploy per endpoint, held as an atomic `mkdir` on the host with the record inside.
 // Released on every exit path; the CLI's signal handlers call releaseAllLocks().
-import { sleepUnlessAborted } from "../../commands/shared/lifecycle.js";
 import { randomBytes } from "node:crypto";
 import type { Host } from "../../ports/host/host.js";
 import { shellQuote } from "../../lib/shell-quote.js";
 import { describeHolder, lockStaleness, parseLockRecord, type LockRecord } from "./lock-record.js";
 import { HOST_STATE_DIR } from "../../domain/host-state.js";
+import { sleepUnlessAborted } from "../../lib/sleep.js";
 
 const CMD_TIMEOUT_MS = 20_000;
 const HEARTBEAT_MS = 30_000;

@@ -1,8 +1,8 @@
 // Parsers for the poll command's output (poll-command.ts). Pure: strings in, facts out.
 import { messageBytes } from "../../domain/journal/decoder.js";
-import { cleanLine } from "../../domain/engine/vllm/lines.js";
 import { END, POLL_SECTIONS, SECTION } from "./poll-command.js";
 import { parsePodmanTime, unitStartMs } from "../../domain/host-output.js";
+import { cleanLine } from "../../domain/journal/line.js";
 
 export interface UnitState {
   activeState: string;

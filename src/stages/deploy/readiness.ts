@@ -1,6 +1,7 @@
 // The readiness decision: a pure function of what the polls observed. The wait loop (wait.ts) only gathers.
 import { bootPhase, isReadyMarker, type BootPhase } from "../../domain/engine/vllm/phase.js";
 import type { ContainerState, UnitState } from "./poll-parse.js";
+import { formatElapsed } from "../../lib/elapsed.js";
 
 export interface ModelsProbe {
   /** null: no HTTP answer */
@@ -128,11 +129,6 @@ export function decide(prev: WaitState, obs: Observation, configContainer?: stri
 }
 
 export const short = (id: string) => id.slice(0, 12);
-
-export function formatElapsed(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
-}
 
 const LABELS: Record<BootPhase, string> = {
   "loading-weights": "loading weights",

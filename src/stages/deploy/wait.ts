@@ -1,13 +1,14 @@
 // deploy.ready's loop: one SSH round trip per poll (poll-command.ts), a /v1/models probe once the
 // readiness marker is seen, the decision from readiness.ts, and one progress line per poll.
-import { sleepUnlessAborted } from "../../commands/shared/lifecycle.js";
 import { isReadyMarker } from "../../domain/engine/vllm/phase.js";
 import { httpGet } from "../../ports/http/client.js";
 import type { StageContext } from "../context.js";
 import type { ContainerCli } from "../../domain/launch/container-cli.js";
 import { pollScript } from "./poll-command.js";
 import { parsePoll } from "./poll-parse.js";
-import { decide, formatElapsed, initialState, progressLine, type Decision, type ModelsProbe, type Observation, type WaitState } from "./readiness.js";
+import { decide, initialState, progressLine, type Decision, type ModelsProbe, type Observation, type WaitState } from "./readiness.js";
+import { sleepUnlessAborted } from "../../lib/sleep.js";
+import { formatElapsed } from "../../lib/elapsed.js";
 
 export interface WaitInput {
   service: string;

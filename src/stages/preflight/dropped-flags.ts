@@ -1,10 +1,11 @@
 // preflight.dropped-flags: engine flags present at the base ref but gone now. A dropped flag that
 // changes a client contract fails; any other dropped flag warns (it may be intended, but say so).
 import { normalizeFlagName } from "../../domain/launch/contract.js";
-import type { EngineKind, Flag } from "../../domain/launch/model.js";
+import type { Flag } from "../../domain/launch/model.js";
 import { codeSpan } from "../../domain/report/code-span.js";
 import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
 import { mask } from "../../domain/redact/mask.js";
+import type { EngineKind } from "../../domain/engine/kind.js";
 
 const CHECK = "preflight.dropped-flags";
 

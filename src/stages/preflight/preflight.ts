@@ -40,7 +40,7 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   }
   if (ctx.targets.every((t) => t.endpoint === null)) {
     findings.push(skip("preflight.contracts", `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`, {
-      fix: "declare each endpoint's contract flags in deploy-gate.yml (see the README's config reference)",
+      fix: "declare each endpoint's contract flags in deploy-gate.yml (see docs/config.md)",
     }));
   }
   if (ctx.ref === null && !hasShellcheck) {

@@ -4,7 +4,7 @@ import { shellQuote } from "../../lib/shell-quote.js";
 import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
 import type { ServeScript } from "../../domain/launch/model.js";
 import { contractFlags, describeDrift, driftOf, liveFlags } from "./live-argv.js";
-import { looksSecret } from "../../domain/redact/mask.js";
+import { looksSecret, SECRET_FLAG_ASSIGNMENT } from "../../domain/redact/names.js";
 
 export const CHECK = "verify.argv";
 
@@ -36,7 +36,7 @@ export function checkArgv(input: ArgvInput): Finding {
       : fail(CHECK, "could not read the container's /proc/1/cmdline", { fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user" });
   }
   const live = liveFlags(input.argv);
-  const shown = input.argv.map((w, i) => (i > 0 && looksSecret(input.argv![i - 1]!) ? "***" : w.replace(/^(--[\w-]*(?:key|token|password|secret)[\w-]*=).*/i, "$1***")));
+  const shown = input.argv.map((w, i) => (i > 0 && looksSecret(input.argv![i - 1]!) ? "***" : w.replace(SECRET_FLAG_ASSIGNMENT, "$1***")));
   const contracts = contractFlags(live, input.contracts);
   const broken = contracts.filter((c) => c.status !== "present");
   const drift = input.script?.engine ? driftOf(input.script.engine.flags, live) : [];

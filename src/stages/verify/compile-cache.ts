@@ -2,10 +2,9 @@
 // seconds (seed 003, "Compile-cache persistence"). A declared cache mount that still compiles cold on a
 // later boot is a warning naming the likely cause. Pure.
 import type { CompileCache, Plan } from "../../domain/engine/plan.js";
-import { createdDirs } from "../preflight/traps/cache-mount.js";
-import { samePath } from "../preflight/traps/lookups.js";
 import { pass, skip, warn, type Finding } from "../../domain/report/finding.js";
 import type { PodmanRun, ServeScript } from "../../domain/launch/model.js";
+import { createdDirs, samePath } from "../../domain/launch/dirs.js";
 
 export const CHECK = "verify.compile-cache";
 const DEFAULT_ROOT = "/root/.cache/vllm";
@@ -46,7 +45,7 @@ export function likelyCauses(run: PodmanRun, script: ServeScript, cacheRoot: str
   const m = covering ?? mounts[0]!;
   const word = run.command.words.find((w) => w.line === m.line && w.text.includes(m.source));
   if (word?.optional) causes.push(`the mount is optional (\${VAR:+-v ...}): when its variable is unset on the host no cache is mounted`);
-  const before = script.commands.filter((c) => c.line < run.command.line).flatMap((item) => createdDirs({ source: { file: "", script, origin: "script" }, item }));
+  const before = script.commands.filter((c) => c.line < run.command.line).flatMap((item) => createdDirs({ item }));
   const src = { text: m.source, ...(m.resolvedSource !== undefined ? { resolved: m.resolvedSource } : {}) };
   if (!before.some((w) => samePath(w, src))) causes.push(`no mkdir -p of ${m.source} before the podman run (a missing or re-created directory starts empty)`);
   if (causes.length === 0) causes.push("a changed compile range (--max-num-batched-tokens, max-num-seqs) costs ONE recompile: if the next boot is warm, nothing is wrong");

@@ -4,8 +4,8 @@ import type { Endpoint } from "../../domain/config/schema.js";
 import { fail, skip, type Finding } from "../../domain/report/finding.js";
 import { checkDecode, CHECK, fits } from "./decode.js";
 import { decodeRequest } from "./decode-prompt.js";
-import type { StreamResult } from "./decode-stream.js";
 import type { HttpProbes } from "./http-checks.js";
+import type { StreamResult } from "../../ports/http/sse.js";
 
 /** maxModelLen: the context the endpoint serves (live argv, else its boot log); a depth that does not fit is not sent. */
 export async function measureDecode(ep: Endpoint, h: HttpProbes | null | Error, timeoutMs: number, progress: (msg: string) => void = () => {}, maxModelLen: number | null = null): Promise<Finding> {

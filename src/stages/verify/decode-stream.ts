@@ -1,8 +1,5 @@
-// A streamed chat completion, timed: Server-Sent Events arrive as chunks, each stamped with the
-// milliseconds since the request was sent. parseSample() reads one such stream the seed's way. Pure.
-
-export interface StreamEvent { atMs: number; data: string }
-export interface StreamResult { status: number | null; events: StreamEvent[]; wallMs: number; error: string | null; body?: string }
+// A streamed chat completion, timed: parseSample() reads one stream (ports/http/sse.ts) the seed's way. Pure.
+import type { StreamResult } from "../../ports/http/sse.js";
 
 export interface DecodeSample {
   /** time to the first content or reasoning token */
@@ -14,23 +11,6 @@ export interface DecodeSample {
   text: string;
   /** content chunks seen: reported, never used for the speed (invalid under speculative decoding) */
   chunks: number;
-}
-
-/** Splits raw SSE text (as it arrived, in pieces) into `data:` payloads, each with the time its piece arrived. */
-export function sseEvents(pieces: readonly { atMs: number; text: string }[]): StreamEvent[] {
-  const out: StreamEvent[] = [];
-  let buf = "";
-  for (const p of pieces) {
-    buf += p.text;
-    let nl: number;
-    while ((nl = buf.indexOf("\n")) >= 0) {
-      const line = buf.slice(0, nl).replace(/\r$/, "");
-      buf = buf.slice(nl + 1);
-      if (line.startsWith("data:")) out.push({ atMs: p.atMs, data: line.slice(5).trim() });
-    }
-  }
-  if (buf.startsWith("data:")) out.push({ atMs: pieces.at(-1)?.atMs ?? 0, data: buf.slice(5).trim() });
-  return out;
 }
 
 interface Chunk { choices?: { delta?: { content?: string | null; reasoning?: string | null; reasoning_content?: string | null }; finish_reason?: string | null }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } | null }

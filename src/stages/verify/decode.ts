@@ -3,8 +3,9 @@
 // short, did not end on `length`, or loops is reported as invalid, never as a speed. Pure.
 import type { DecodeContract } from "../../domain/config/schema.js";
 import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
-import { parseSample, type DecodeSample, type StreamResult } from "./decode-stream.js";
+import { parseSample, type DecodeSample } from "./decode-stream.js";
 import { detectLoop } from "./repetition.js";
+import type { StreamResult } from "../../ports/http/sse.js";
 
 export const CHECK = "verify.decode";
 

@@ -1,7 +1,7 @@
 // verify.kv-capacity: the KV pool measured at boot holds the declared requests at the live max-model-len.
 import type { Plan } from "../../domain/engine/plan.js";
 import { fail, pass, type Finding } from "../../domain/report/finding.js";
-import type { EngineKind } from "../../domain/launch/model.js";
+import type { EngineKind } from "../../domain/engine/kind.js";
 
 export const CHECK = "verify.kv-capacity";
 const fmt = (n: number) => n.toLocaleString("en-US");

@@ -3,8 +3,8 @@
 // capture a number starting with a digit: plain grep and journal columns cut these lines (seed 003,
 // plan-line checklist), and a cut line must read as missing, never as a smaller number. Pure.
 import type { PlanLineContract } from "../../domain/config/schema.js";
-import { parseNumber } from "../../domain/engine/vllm/lines.js";
 import { fail, pass, skip, type Finding } from "../../domain/report/finding.js";
+import { parseNumber } from "../../lib/number.js";
 
 export const CHECK = "verify.plan-lines";
 

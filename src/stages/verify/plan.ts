@@ -1,8 +1,8 @@
 // verify.plan: the plan lines of this boot, read from the journal, each in the data; capture beyond the
 // estimate is a warning with both numbers.
-import { parseNumber } from "../../domain/engine/vllm/lines.js";
 import { PlanReader, type Plan } from "../../domain/engine/plan.js";
 import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
+import { parseNumber } from "../../lib/number.js";
 
 export const CHECK = "verify.plan";
 

@@ -7,7 +7,7 @@ import { launchFile } from "../../domain/config/launch-file.js";
 import { readLaunchScript } from "../launch-script.js";
 import { containerCli, runsDirect } from "../../domain/launch/container-cli.js";
 import type { ServeScript } from "../../domain/launch/model.js";
-import type { StageContext } from "../context.js";
+import { apiKeyOf, type StageContext } from "../context.js";
 import { checkArgv } from "./argv.js";
 import { checkContainer } from "./container.js";
 import { checkEnv } from "./env.js";
@@ -83,8 +83,8 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   }
   ctx.progress(`verify: reading ${name} on ${ctx.host.name}`);
   const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: direct ? null : name, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
-  const env = opts.env ?? process.env;
-  const headers: Record<string, string> = env.DEPLOY_GATE_API_KEY ? { authorization: `Bearer ${env.DEPLOY_GATE_API_KEY}` } : {};
+  const apiKey = apiKeyOf(ctx, opts.env);
+  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 
   const httpP = startHttp(ctx, opts, t, headers);
 

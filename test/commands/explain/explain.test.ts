@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateJournalDump } from "../../../bench/journal/generate.js";
 import { detectKind, explain, explainBytes, explainStream } from "../../../src/commands/explain/sniff.js";
-import { fileChunks, lineBatches } from "../../../src/domain/journal/lines.js";
+import { lineBatches } from "../../../src/domain/journal/lines.js";
 import { fixture, fixturePath } from "../../fixtures/logs/fixture.js";
+import { fileChunks } from "../../../src/commands/explain/explain.js";
 
 const KEYS = ["schema", "class", "decisive", "plan", "oom", "specDecode", "summary", "fix", "evidence"].sort();
 const PLAN_KEYS = ["kvTokens", "maxModelLen", "maxConcurrency", "gpuBlocks", "availableKvGiB", "modelLoadGiB", "modelLoadSeconds", "graphGiB", "graphSeconds", "estimatedGraphGiB", "compileSeconds"].sort();

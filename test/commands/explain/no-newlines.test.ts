@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { explainStream } from "../../../src/commands/explain/sniff.js";
-import { fileChunks, lineBatches } from "../../../src/domain/journal/lines.js";
+import { lineBatches } from "../../../src/domain/journal/lines.js";
 import { JournalDecoder } from "../../../src/domain/journal/decoder.js";
+import { fileChunks } from "../../../src/commands/explain/explain.js";
 
 describe("input without newlines", () => {
   const dir = mkdtempSync(join(tmpdir(), "dg-nonl-"));

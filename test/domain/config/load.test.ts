@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { closest } from "../../../src/domain/config/errors.js";
 import { parseConfig, requireFor } from "../../../src/domain/config/load.js";
 import { problems } from "./problems.js";
 import { configJsonSchema as jsonSchema } from "../../../src/commands/schema.js";
+import { closest } from "../../../src/lib/did-you-mean.js";
 
 
 describe("deploy-gate.yml loader", () => {

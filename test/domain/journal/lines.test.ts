@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fileChunks, lineBatches } from "../../../src/domain/journal/lines.js";
+import { lineBatches } from "../../../src/domain/journal/lines.js";
+import { fileChunks } from "../../../src/commands/explain/explain.js";
 
 const dir = mkdtempSync(join(tmpdir(), "explain-lines-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

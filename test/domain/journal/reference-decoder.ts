@@ -1,8 +1,8 @@
 // The reference decoder: the JSON.parse-per-line decoder as it was before the field scanner, kept as the
 // slow path the fast one (src/forensics/journal.ts) must match byte for byte (differential test, bench).
 // Memory stays flat: partial pieces, the podman duplicate window and the cursor set are all bounded.
-import { cleanLine } from "../../../src/domain/engine/vllm/lines.js";
 import type { LogRecord } from "../../../src/domain/journal/record.js";
+import { cleanLine } from "../../../src/domain/journal/line.js";
 
 type Raw = Record<string, unknown>;
 type Source = "container" | "stdout" | "other";

@@ -4,7 +4,7 @@ import { endpointSchema } from "../../../src/domain/config/schema.js";
 import type { Report } from "../../../src/domain/report/finding.js";
 import { renderMarkdown } from "../../../src/domain/report/markdown.js";
 import { checkDecode } from "../../../src/stages/verify/decode.js";
-import { sseEvents } from "../../../src/stages/verify/decode-stream.js";
+import { sseEvents } from "../../../src/ports/http/sse.js";
 
 const sample = (tokens: string[], wall: number, completion: number) => {
   const pieces = [{ atMs: 0, text: 'data: {"choices":[{"delta":{"role":"assistant","content":""}}]}\n\n' }];

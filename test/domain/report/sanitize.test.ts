@@ -5,11 +5,12 @@ import { annotationsOf } from "../../../src/domain/report/annotations.js";
 import type { Finding, Report } from "../../../src/domain/report/finding.js";
 import { renderJson } from "../../../src/domain/report/json.js";
 import { renderMarkdown } from "../../../src/domain/report/markdown.js";
-import { redact, valueLooksSecret } from "../../../src/domain/redact/redact.js";
+import { redact } from "../../../src/domain/redact/redact.js";
 import { sanitizeLine, sanitizeReport } from "../../../src/domain/report/sanitize.js";
 import { renderTerminal } from "../../../src/domain/report/terminal.js";
 import { mask } from "../../../src/domain/redact/mask.js";
 import { leaks, PLANTED, plantedLines } from "./planted-secrets.js";
+import { valueLooksSecret } from "../../../src/domain/redact/shapes.js";
 
 const report = (findings: Finding[]): Report => ({
   schema: 1, tool: { name: "deploy-gate", version: "0.1.0" }, command: "run", endpoint: "archon",

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { describeTarget, effectiveTarget, pinOverride, sshOptions } from "../../../src/ports/host/target.js";
 import type { Options } from "../../../src/commands/options.js";
-import type { Workspace } from "../../../src/commands/index.js";
-import { endpointFor } from "../../../src/commands/shared/deploy-verify.js";
+import { endpointFor } from "../../../src/commands/shared/endpoints.js";
+import type { Workspace } from "../../../src/commands/shared/workspace.js";
 
 const FP = (c: string) => `SHA256:${c.repeat(43)}`;
 const host = { address: "gpu1", port: 22, user: "dank", hostKey: FP("A"), identityFile: "keys/deploy" };

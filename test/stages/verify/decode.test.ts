@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { endpointSchema } from "../../../src/domain/config/schema.js";
 import { checkDecode, judgeSample } from "../../../src/stages/verify/decode.js";
 import { decodePrompt, decodeRequest } from "../../../src/stages/verify/decode-prompt.js";
-import { parseSample, sseEvents, type StreamResult } from "../../../src/stages/verify/decode-stream.js";
+import { parseSample } from "../../../src/stages/verify/decode-stream.js";
 import { streamFromRunner } from "../../../src/ports/http/stream-route.js";
+import { sseEvents, type StreamResult } from "../../../src/ports/http/sse.js";
 
 const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 const usage = (p: number, c: number) => `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: p, completion_tokens: c } })}\n\n`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
 import { contractFlags, describeDrift, driftOf, engineArgs, flagValue, liveFlags } from "../../../src/stages/verify/live-argv.js";
-import { looksSecret } from "../../../src/domain/redact/mask.js";
+import { looksSecret } from "../../../src/domain/redact/names.js";
 
 describe("live argv", () => {
   it("finds the engine's own arguments behind every launcher shape", () => {

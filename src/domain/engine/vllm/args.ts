@@ -1,6 +1,7 @@
 // `non-default args: {...}` is a Python dict repr (single quotes, True/None, enum and dataclass reprs),
 // not JSON. Older vLLM printed api_key verbatim, so every secret value is redacted before it leaves here.
-import { isSecretKey, messageOf } from "./lines.js";
+import { messageOf } from "./lines.js";
+import { isSecretArgKey } from "../../redact/names.js";
 
 export type PyValue = string | number | boolean | null | PyValue[] | { [key: string]: PyValue };
 
@@ -123,7 +124,7 @@ class PyReprParser {
 }
 
 function redact(value: PyValue, key?: string): PyValue {
-  if (key !== undefined && isSecretKey(key) && value !== null) return "***";
+  if (key !== undefined && isSecretArgKey(key) && value !== null) return "***";
   if (Array.isArray(value)) return value.map((v) => redact(v));
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact(v, k)]));

@@ -1,7 +1,7 @@
 // Plan lines a vLLM boot prints (reference §1.3), every era: the rules and the keywords that pre-filter
 // them. domain/engine/plan.ts runs them with the other engines'. Pure.
-import { parseNumber } from "./lines.js";
 import type { PlanRule } from "../plan-fields.js";
+import { parseNumber } from "../../../lib/number.js";
 
 const NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 // Searched independently: the merged KV line carries both the size and the concurrency.

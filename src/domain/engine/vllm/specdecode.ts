@@ -1,5 +1,6 @@
 // Speculative-decoding engagement, from the log line (every era, reference §1.5) or /metrics counters.
-import { messageOf, parseNumber } from "./lines.js";
+import { messageOf } from "./lines.js";
+import { parseNumber } from "../../../lib/number.js";
 
 export interface SpecDecode {
   meanAcceptanceLength: number | null;

@@ -1,5 +1,5 @@
 // A MESSAGE's bytes made text: JSON's simple escapes undone, and an ASCII byte array cleaned as a terminal
-// shows it (the same result as cleanLine in src/engine/vllm/lines.ts).
+// shows it (the same result as cleanLine in src/domain/journal/line.ts).
 
 // Simple escapes undone into the arena: how many newlines, or -1: another escape or a raw control byte
 // (left to JSON.parse).

@@ -1,20 +1,8 @@
 // cache-mount-mkdir: a bind-mounted cache directory whose host path nobody creates first.
-import { programWords } from "../../../domain/launch/words.js";
-import { commandsBefore, hitAt, runsOf, samePath } from "./lookups.js";
+import { commandsBefore, hitAt, runsOf } from "./lookups.js";
 import { runName } from "./devices.js";
-import type { LocatedCommand, TrapRuleDef } from "./types.js";
-
-/** The directories a `mkdir -p` / `install -d` creates (parents included); verify.compile-cache uses it too. */
-export function createdDirs({ item }: LocatedCommand) {
-  const words = programWords(item.words);
-  const prog = words[0]?.text.replace(/^.*\//, "");
-  const args = words.slice(1);
-  const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
-  const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
-  const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
-  if (!makesParents && !installDir) return [];
-  return args.filter((w) => !w.text.startsWith("-"));
-}
+import type { TrapRuleDef } from "./types.js";
+import { createdDirs, samePath } from "../../../domain/launch/dirs.js";
 
 export const cacheMountMkdir: TrapRuleDef = {
   id: "cache-mount-mkdir",

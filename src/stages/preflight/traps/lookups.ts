@@ -75,13 +75,6 @@ export function commandsBefore(ctx: TrapContext, source: Source, line: number): 
   return [...earlier, ...pre.flatMap((s) => s.script.commands.map((item) => ({ source: s, item })))];
 }
 
-/** `${DIR}`, `${DIR:-/x}` and `$DIR` name the same thing; trailing slashes do not matter. */
-export function samePath(a: { text: string; resolved?: string }, b: { text: string; resolved?: string }): boolean {
-  const norm = (t: string) => t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+?-][^}]*)?\}/g, "$$$1").replace(/\/+$/, "");
-  if (norm(a.text) === norm(b.text)) return true;
-  return a.resolved !== undefined && b.resolved !== undefined && norm(a.resolved) === norm(b.resolved);
-}
-
 /** A hit at one line of a file, with that line and any other lines named, in file order, as evidence. */
 export function hitAt(ctx: TrapContext, file: string, line: number, summary: string, fix: string, alsoLines: number[] = []): TrapHit {
   const evidence = [...new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf(ctx, file, l));

@@ -1,8 +1,9 @@
 // name-reuse: `podman|docker run --name X` fails while an old container named X still exists.
 import { runsSubcommand } from "../../../domain/launch/words.js";
-import { commandsBefore, hitAt, runsOf, samePath } from "./lookups.js";
+import { commandsBefore, hitAt, runsOf } from "./lookups.js";
 import { runName } from "./devices.js";
 import type { LocatedCommand, TrapRuleDef } from "./types.js";
+import { samePath } from "../../../domain/launch/dirs.js";
 
 /** Names removed by `podman|docker [container] rm NAME...` (forced or after a stop: either clears the name). */
 function removed({ item }: LocatedCommand) {

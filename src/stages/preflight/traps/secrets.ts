@@ -6,14 +6,12 @@ import { lexWords } from "../../../domain/launch/lexer.js";
 import { normalizeFlagName } from "../../../domain/launch/contract.js";
 import { allCommands, allRuns, lineOf } from "./lookups.js";
 import { ANY_RUNTIME, type Source, type TrapContext, type TrapHit, type TrapRuleDef } from "./types.js";
+import { TRAP_SECRET_ENV, TRAP_SECRET_FLAGS } from "../../../domain/redact/names.js";
+import { TRAP_LITERAL_TOKEN } from "../../../domain/redact/shapes.js";
 
-const SECRET_FLAGS = new Set(["--api-key", "--hf-token", "--token", "--password"]);
-// Whole name segments: HF_TOKEN, OPENAI_API_KEY, DB_PASSWORD; not TOKENIZERS_PARALLELISM or MAX_TOKENS.
-const SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
 /** A switch or a count, never a credential (`-e HF_HUB_DISABLE_TOKEN=1`). */
 const NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
 const AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
-const LITERAL_TOKEN = /\b(hf_[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,})\b/;
 
 /** Values that stand for "put your secret here" (a template, the OpenAI client's dummy key), not a secret. */
 const PLACEHOLDER = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
@@ -28,7 +26,7 @@ function literal(value: string | undefined): value is string {
 }
 
 /** A literal value of a secret-named variable. */
-const secretValue = (name: string, value: string | undefined): value is string => SECRET_ENV.test(name) && literal(value) && !NOT_A_SECRET.test(value);
+const secretValue = (name: string, value: string | undefined): value is string => TRAP_SECRET_ENV.test(name) && literal(value) && !NOT_A_SECRET.test(value);
 
 /** The evidence line with the secret blanked: a report must not leak what it warns about. */
 function redact(text: string, secret: string): string {
@@ -49,7 +47,7 @@ function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] 
     const w = words[i]!;
     const eq = w.text.indexOf("=");
     const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
-    if (SECRET_FLAGS.has(name)) {
+    if (TRAP_SECRET_FLAGS.has(name)) {
       const valueWord = eq > 0 ? w : words[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
       if (valueWord && literal(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
@@ -64,7 +62,7 @@ function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] 
       if (isHeader) i++;
       continue;
     }
-    const token = LITERAL_TOKEN.exec(w.text);
+    const token = TRAP_LITERAL_TOKEN.exec(w.text);
     if (token) out.push(hit(ctx, source, w, token[1]!, "an access token", FILE_FIX));
   }
   return out;
@@ -105,7 +103,7 @@ function unitEnvHits(ctx: TrapContext): TrapHit[] {
   const assignments = (value: string, line: number) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0)
     .map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
   return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line)
-    .filter((a) => secretValue(a.name, a.value) || LITERAL_TOKEN.test(a.value))
+    .filter((a) => secretValue(a.name, a.value) || TRAP_LITERAL_TOKEN.test(a.value))
     .map((a): TrapHit => ({
       file: unit.path,
       line: e.line,

@@ -1,8 +1,9 @@
 // What a trap rule sees and what it reports. Rules are pure functions of the parsed script and unit.
 import type { TrapRule } from "../../../domain/config/schema.js";
-import type { Command, EngineKind, PodmanRun, Runtime, ServeScript } from "../../../domain/launch/model.js";
+import type { Command, PodmanRun, Runtime, ServeScript } from "../../../domain/launch/model.js";
 import type { FileKind } from "../../../domain/launch/launch.js";
 import type { UnitEntry, UnitFile } from "../../../domain/launch/unit.js";
+import type { EngineKind } from "../../../domain/engine/kind.js";
 
 /** A place commands come from: the serve script, or one Exec*= line of the unit read as a script. */
 export interface Source {
@@ -37,7 +38,7 @@ export interface TrapHit {
 export interface TrapRuleDef {
   id: TrapRule;
   defaultLevel: "fail" | "warn";
-  /** the runtimes whose behaviour the rule describes (README's trap table; the rule reads only their runs) */
+  /** the runtimes whose behaviour the rule describes (docs/checks.md's trap table; the rule reads only their runs) */
   runtimes: readonly Runtime[];
   /** the engines the rule applies to; the rule is not checked for a file that starts another engine */
   engines: readonly EngineKind[] | "any";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanLine, messageOf, parseLine, parseNumber, redactSecrets } from "../../../../src/domain/engine/vllm/lines.js";
+import { messageOf, parseLine } from "../../../../src/domain/engine/vllm/lines.js";
 
 describe("parseLine", () => {
   it("reads the 2024 prefix without brackets", () => {
@@ -20,25 +20,5 @@ describe("parseLine", () => {
 
   it("keeps a line with no prefix as it is", () => {
     expect(messageOf("ValueError: bad")).toBe("ValueError: bad");
-  });
-});
-
-describe("cleanLine", () => {
-  it("strips ANSI and keeps the last \\r rewrite", () => {
-    expect(cleanLine("\x1b[32mA\x1b[0m\rLoading 50%\rLoading 100%\x1b[K")).toBe("Loading 100%");
-    expect(cleanLine("Traceback (most recent call last):\r")).toBe("Traceback (most recent call last):");
-  });
-});
-
-describe("parseNumber / redactSecrets", () => {
-  it("reads thousands separators", () => {
-    expect(parseNumber("42,656")).toBe(42656);
-    expect(parseNumber("nan")).toBeNull();
-  });
-
-  it("hides api keys in every spelling", () => {
-    const out = redactSecrets("args: Namespace(api_key='sk-1') {'api_key': 'sk-2', 'hf_token': \"hf_x\"} --api-key sk-3 Bearer sk-4");
-    expect(out).not.toMatch(/sk-\d|hf_x/);
-    expect(out).toContain("api_key='***'");
   });
 });
