@@ -27545,6 +27545,30 @@ function diagnosisFinding(d, check = "deploy.diagnosis") {
 // src/stages/context.ts
 var apiKeyOf = (ctx, env = process.env) => (ctx.apiKey !== void 0 ? ctx.apiKey : env.DEPLOY_GATE_API_KEY) || void 0;
 
+// src/lib/did-you-mean.ts
+function editDistance(a, b) {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+function closest(word2, candidates) {
+  let best = null;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word2.toLowerCase(), c.toLowerCase());
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(word2.length / 3)) ? best : null;
+}
+
 // src/domain/diagnosis/below-engine-advice.ts
 var HELP = {
   vllm: "vllm serve --help lists the flags this image's vLLM accepts",
@@ -27579,23 +27603,10 @@ function nearestImage(image, local) {
   let best = null;
   let bestD = Infinity;
   for (const l of local) {
-    const d = distance(want, base(l));
+    const d = editDistance(want, base(l));
     if (d < bestD) [best, bestD] = [l, d];
   }
   return best !== null && bestD <= Math.max(3, Math.floor(want.length / 3)) ? best : null;
-}
-function distance(a, b) {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length];
 }
 function configValue(msg2) {
   const short3 = msg2.length > 240 ? `${msg2.slice(0, 240)}\u2026` : msg2;
@@ -39656,32 +39667,6 @@ function superRefine(fn, params) {
 
 // src/domain/config/errors.ts
 var import_yaml = __toESM(require_dist(), 1);
-
-// src/lib/did-you-mean.ts
-function editDistance(a, b) {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
-function closest(word2, candidates) {
-  let best = null;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word2.toLowerCase(), c.toLowerCase());
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  return best !== null && bestD <= Math.max(2, Math.floor(word2.length / 3)) ? best : null;
-}
-
-// src/domain/config/errors.ts
 var ConfigError = class extends Error {
   constructor(file, problems) {
     super(problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n"));
@@ -41309,6 +41294,15 @@ function connectFix(kind, where) {
       return "retry; if it persists, check sshd's log on the host";
   }
 }
+async function withHost(ep, opts, configDir, refused2, fn) {
+  const { host, finding } = await connect(ep, opts, configDir);
+  if (!host) return refused2(finding);
+  try {
+    return await fn(host);
+  } finally {
+    await host.close();
+  }
+}
 
 // src/commands/shared/endpoints.ts
 import { dirname as dirname3, relative as relative3, resolve as resolve4 } from "node:path";
@@ -41427,27 +41421,24 @@ async function lockOnHost(t, name, opts, configDir, me) {
   const tag2 = t.label ? `[${t.label}] ` : "";
   const hostsArg2 = t.label ? ` --hosts ${t.label}` : "";
   const base = t.label ? { name: t.label } : {};
-  const { host, finding } = await connect(t.ep, opts, configDir);
-  if (!host) {
-    return { code: 1, json: { ...base, error: finding.summary }, err: `${sanitizeValue(`deploy-gate: ${tag2}${finding.summary}`)}
+  const refused2 = (finding) => ({ code: 1, json: { ...base, error: finding.summary }, err: `${sanitizeValue(`deploy-gate: ${tag2}${finding.summary}`)}
 ${finding.fix ? `fix: ${finding.fix}
-` : ""}` };
-  }
-  const say = (s, text, extra = {}) => {
-    return { code: 0, json: { ...base, host: host.name, ...lockJson(s), ...extra }, out: `${sanitizeValue(`${tag2}${text}`)}
+` : ""}` });
+  return withHost(t.ep, opts, configDir, refused2, async (host) => {
+    const say = (s, text, extra = {}) => {
+      return { code: 0, json: { ...base, host: host.name, ...lockJson(s), ...extra }, out: `${sanitizeValue(`${tag2}${text}`)}
 ` };
-  };
-  const refuse = (text, s) => {
-    return { code: 1, json: { ...base, host: host.name, ...s ? lockJson(s) : {}, released: false, error: text }, err: `${sanitizeValue(`deploy-gate: ${tag2}${text}`)}
+    };
+    const refuse = (text, s) => {
+      return { code: 1, json: { ...base, host: host.name, ...s ? lockJson(s) : {}, released: false, error: text }, err: `${sanitizeValue(`deploy-gate: ${tag2}${text}`)}
 ` };
-  };
-  try {
-    return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg2, me, say, refuse);
-  } catch (e) {
-    return refuse(`${e.message}; check the SSH user can read its home directory on the host`, null);
-  } finally {
-    await host.close();
-  }
+    };
+    try {
+      return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg2, me, say, refuse);
+    } catch (e) {
+      return refuse(`${e.message}; check the SSH user can read its home directory on the host`, null);
+    }
+  });
 }
 async function statusOrRelease(host, name, staleAfterMs, opts, hostsArg2, me, say, refuse) {
   const state = await readLock(host, name, staleAfterMs);
@@ -41738,18 +41729,13 @@ async function logsCommand(opts, io) {
   requireFor(name, ep, "logs", ["service"], ws.configFile);
   const req = logsRequest(opts, name, ep.service, ep.container ?? null);
   const target = one ? endpointFor(ep, one) : endpointFor2(ws, name, opts);
-  const { host, finding } = await connect(target, opts, dirname6(ws.configFile));
-  if (!host) {
+  const refused2 = (finding) => {
     io.err(`deploy-gate logs: ${sanitizeLine(finding.summary)}
 ${finding.fix ? `fix: ${finding.fix}
 ` : ""}`);
     return 1;
-  }
-  try {
-    return await (req.follow ? follow(host, req, io) : printBoot(host, req, io));
-  } finally {
-    await host.close();
-  }
+  };
+  return withHost(target, opts, dirname6(ws.configFile), refused2, (host) => req.follow ? follow(host, req, io) : printBoot(host, req, io));
 }
 async function logsHandler(opts, io) {
   const done = logsCommand(opts, { out: io.out, err: io.err, colour: colourOf(opts, io), signal: runAbort.signal, env: io.env });
@@ -44521,9 +44507,7 @@ async function deployAndVerify(ws, name, opts, progress) {
   requireFor(name, ep, opts.command, ["host", "service", "install", "url", "model"], ws.configFile);
   const findings = [];
   const { ref, sha } = await deployRef(ws, name, opts);
-  const { host, finding } = await connect(ep, opts, dirname8(ws.configFile));
-  if (!host) return { findings: [finding], ref, sha };
-  try {
+  return withHost(ep, opts, dirname8(ws.configFile), (finding) => ({ findings: [finding], ref, sha }), async (host) => {
     const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
     const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: ws.owner });
     findings.push(...dep.findings);
@@ -44535,9 +44519,7 @@ async function deployAndVerify(ws, name, opts, progress) {
     else if (ep.rollback?.auto) findings.push(...await autoRollback(ws, name, ep, host, progress, dep.ok ? "verify failed" : "deploy failed", sha));
     else findings.push(skip("deploy.rollback", "no auto-rollback configured", { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} (needs rollback.ref)` }));
     return { findings, ref, sha };
-  } finally {
-    await host.close();
-  }
+  });
 }
 async function autoRollback(ws, name, ep, host, progress, why, deployedSha, fleetHost) {
   const ref = ep.rollback.ref;
@@ -44801,9 +44783,8 @@ import { dirname as dirname10 } from "node:path";
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
-  const { host, finding } = await connect(ep, opts, dirname10(ws.configFile));
-  if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
-  try {
+  const refused2 = (finding) => ({ findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null });
+  return withHost(ep, opts, dirname10(ws.configFile), refused2, async (host) => {
     let ref = opts.ref;
     let shown = ref;
     if (!ref) {
@@ -44818,9 +44799,7 @@ async function verifyOnly(ws, name, opts, progress) {
     const sha = await resolveRef(ws, ref);
     const ctx = stageContext(ws, name, ep, host, shown ?? ref, sha, progress);
     return { findings: [...await runVerify(ctx, { deployment: null })], ref: shown ?? ref, sha };
-  } finally {
-    await host.close();
-  }
+  });
 }
 
 // src/commands/run.ts

@@ -46659,6 +46659,30 @@ function diagnosisFinding(d, check = "deploy.diagnosis") {
 // src/stages/context.ts
 var apiKeyOf = (ctx, env = process.env) => (ctx.apiKey !== void 0 ? ctx.apiKey : env.DEPLOY_GATE_API_KEY) || void 0;
 
+// src/lib/did-you-mean.ts
+function editDistance(a, b) {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+function closest(word2, candidates) {
+  let best = null;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word2.toLowerCase(), c.toLowerCase());
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(word2.length / 3)) ? best : null;
+}
+
 // src/domain/diagnosis/below-engine-advice.ts
 var HELP = {
   vllm: "vllm serve --help lists the flags this image's vLLM accepts",
@@ -46693,23 +46717,10 @@ function nearestImage(image, local) {
   let best = null;
   let bestD = Infinity;
   for (const l of local) {
-    const d = distance(want, base(l));
+    const d = editDistance(want, base(l));
     if (d < bestD) [best, bestD] = [l, d];
   }
   return best !== null && bestD <= Math.max(3, Math.floor(want.length / 3)) ? best : null;
-}
-function distance(a, b) {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length];
 }
 function configValue(msg2) {
   const short3 = msg2.length > 240 ? `${msg2.slice(0, 240)}\u2026` : msg2;
@@ -52599,32 +52610,6 @@ function hostsInput() {
 
 // src/domain/config/errors.ts
 var import_yaml = __toESM(require_dist(), 1);
-
-// src/lib/did-you-mean.ts
-function editDistance(a, b) {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
-function closest(word2, candidates) {
-  let best = null;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word2.toLowerCase(), c.toLowerCase());
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  return best !== null && bestD <= Math.max(2, Math.floor(word2.length / 3)) ? best : null;
-}
-
-// src/domain/config/errors.ts
 var ConfigError = class extends Error {
   constructor(file, problems) {
     super(problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n"));
@@ -60287,6 +60272,15 @@ function connectFix(kind, where) {
       return "retry; if it persists, check sshd's log on the host";
   }
 }
+async function withHost(ep, opts, configDir, refused2, fn) {
+  const { host, finding } = await connect(ep, opts, configDir);
+  if (!host) return refused2(finding);
+  try {
+    return await fn(host);
+  } finally {
+    await host.close();
+  }
+}
 
 // src/commands/shared/endpoints.ts
 import { dirname as dirname2, relative as relative2, resolve as resolve3 } from "node:path";
@@ -63141,9 +63135,7 @@ async function deployAndVerify(ws, name, opts, progress) {
   requireFor(name, ep, opts.command, ["host", "service", "install", "url", "model"], ws.configFile);
   const findings = [];
   const { ref, sha } = await deployRef(ws, name, opts);
-  const { host, finding } = await connect(ep, opts, dirname5(ws.configFile));
-  if (!host) return { findings: [finding], ref, sha };
-  try {
+  return withHost(ep, opts, dirname5(ws.configFile), (finding) => ({ findings: [finding], ref, sha }), async (host) => {
     const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
     const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: ws.owner });
     findings.push(...dep.findings);
@@ -63155,9 +63147,7 @@ async function deployAndVerify(ws, name, opts, progress) {
     else if (ep.rollback?.auto) findings.push(...await autoRollback(ws, name, ep, host, progress, dep.ok ? "verify failed" : "deploy failed", sha));
     else findings.push(skip("deploy.rollback", "no auto-rollback configured", { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} (needs rollback.ref)` }));
     return { findings, ref, sha };
-  } finally {
-    await host.close();
-  }
+  });
 }
 async function autoRollback(ws, name, ep, host, progress, why, deployedSha, fleetHost) {
   const ref = ep.rollback.ref;
@@ -63421,9 +63411,8 @@ import { dirname as dirname7 } from "node:path";
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
-  const { host, finding } = await connect(ep, opts, dirname7(ws.configFile));
-  if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
-  try {
+  const refused2 = (finding) => ({ findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null });
+  return withHost(ep, opts, dirname7(ws.configFile), refused2, async (host) => {
     let ref = opts.ref;
     let shown = ref;
     if (!ref) {
@@ -63438,9 +63427,7 @@ async function verifyOnly(ws, name, opts, progress) {
     const sha = await resolveRef(ws, ref);
     const ctx = stageContext(ws, name, ep, host, shown ?? ref, sha, progress);
     return { findings: [...await runVerify(ctx, { deployment: null })], ref: shown ?? ref, sha };
-  } finally {
-    await host.close();
-  }
+  });
 }
 
 // src/commands/run.ts

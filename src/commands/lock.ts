@@ -9,7 +9,8 @@ import { endpointFor as fleetEndpoint, hostName } from "../domain/rollout.js";
 import type { Host } from "../ports/host/host.js";
 import type { Io, Options } from "./options.js";
 import { sanitizeValue } from "../domain/report/sanitize.js";
-import { connect } from "./shared/connect.js";
+import { withHost } from "./shared/connect.js";
+import type { Finding } from "../domain/report/finding.js";
 import { endpointFor, hostsOf, oneEndpoint } from "./shared/endpoints.js";
 import { openWorkspace } from "./shared/workspace.js";
 
@@ -46,11 +47,10 @@ async function lockOnHost(t: HostTarget, name: string, opts: Options, configDir:
   const tag = t.label ? `[${t.label}] ` : "";
   const hostsArg = t.label ? ` --hosts ${t.label}` : "";
   const base = t.label ? { name: t.label } : {};
-  const { host, finding } = await connect(t.ep, opts, configDir);
-  if (!host) {
-    // the summary quotes what the other end said (an SSH disconnect reason), before any host key was checked
-    return { code: 1, json: { ...base, error: finding.summary }, err: `${sanitizeValue(`deploy-gate: ${tag}${finding.summary}`)}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}` };
-  }
+  // the summary quotes what the other end said (an SSH disconnect reason), before any host key was checked
+  const refused = (finding: Finding): HostResult =>
+    ({ code: 1, json: { ...base, error: finding.summary }, err: `${sanitizeValue(`deploy-gate: ${tag}${finding.summary}`)}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}` });
+  return withHost(t.ep, opts, configDir, refused, async (host) => {
   const say = (s: LockState, text: string, extra: Record<string, unknown> = {}): HostResult => {
     return { code: 0, json: { ...base, host: host.name, ...lockJson(s), ...extra }, out: `${sanitizeValue(`${tag}${text}`)}\n` };
   };
@@ -61,9 +61,8 @@ async function lockOnHost(t: HostTarget, name: string, opts: Options, configDir:
     return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg, me, say, refuse);
   } catch (e) {
     return refuse(`${(e as Error).message}; check the SSH user can read its home directory on the host`, null);
-  } finally {
-    await host.close();
   }
+  });
 }
 
 async function statusOrRelease(host: Host, name: string, staleAfterMs: number, opts: Options, hostsArg: string, me: string,

@@ -2,10 +2,10 @@
 import { dirname } from "node:path";
 import { requireFor } from "../domain/config/load.js";
 import { statePath } from "../domain/host-state.js";
-import { fail } from "../domain/report/finding.js";
+import { fail, type Finding } from "../domain/report/finding.js";
 import { readStateRecord, runVerify } from "../stages/verify/verify.js";
 import type { Options } from "./options.js";
-import { connect } from "./shared/connect.js";
+import { withHost } from "./shared/connect.js";
 import type { StageRun } from "./shared/deploy-verify.js";
 import { endpointFor } from "./shared/endpoints.js";
 import { resolveRef } from "./shared/refs.js";
@@ -16,9 +16,8 @@ import type { Workspace } from "./shared/workspace.js";
 export async function verifyOnly(ws: Workspace, name: string, opts: Options, progress: (s: string) => void): Promise<StageRun> {
   const ep = endpointFor(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile!);
-  const { host, finding } = await connect(ep, opts, dirname(ws.configFile!));
-  if (!host) return { findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null };
-  try {
+  const refused = (finding: Finding): StageRun => ({ findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null });
+  return withHost(ep, opts, dirname(ws.configFile!), refused, async (host) => {
     let ref = opts.ref;
     let shown = ref;
     if (!ref) {
@@ -34,7 +33,5 @@ export async function verifyOnly(ws: Workspace, name: string, opts: Options, pro
     const sha = await resolveRef(ws, ref);
     const ctx = stageContext(ws, name, ep, host, shown ?? ref, sha, progress);
     return { findings: [...(await runVerify(ctx, { deployment: null }))], ref: shown ?? ref, sha };
-  } finally {
-    await host.close();
-  }
+  });
 }

@@ -14,7 +14,8 @@ import { logsArgv, sinceArg } from "./remote.js";
 import { bootHeader, bootJson, diagnosisText, lineText } from "./render.js";
 import { sanitizeLine } from "../../domain/report/sanitize.js";
 import { TwinEcho } from "./twin-echo.js";
-import { connect } from "../shared/connect.js";
+import { withHost } from "../shared/connect.js";
+import type { Finding } from "../../domain/report/finding.js";
 import { endpointFor, hostsOf, oneEndpoint } from "../shared/endpoints.js";
 import { beforeExit, runAbort } from "../shared/lifecycle.js";
 import { openWorkspace } from "../shared/workspace.js";
@@ -140,17 +141,12 @@ export async function logsCommand(opts: Options, io: LogsIo): Promise<number> {
   // without container: (an engine the unit runs itself) the unit's own lines are the engine's
   const req = logsRequest(opts, name, ep.service, ep.container ?? null);
   const target = one ? fleetEndpoint(ep, one) : (endpointFor(ws, name, opts) as typeof ep & { host: NonNullable<typeof ep.host> });
-  const { host, finding } = await connect(target, opts, dirname(ws.configFile!));
-  if (!host) {
+  const refused = (finding: Finding) => {
     // the summary quotes what the other end said (an SSH disconnect reason), before any host key was checked
     io.err(`deploy-gate logs: ${sanitizeLine(finding.summary)}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}`);
     return 1;
-  }
-  try {
-    return await (req.follow ? follow(host, req, io) : printBoot(host, req, io));
-  } finally {
-    await host.close();
-  }
+  };
+  return withHost(target, opts, dirname(ws.configFile!), refused, (host) => (req.follow ? follow(host, req, io) : printBoot(host, req, io)));
 }
 
 /** `logs`: registered so a signal waits for it to close its channel and print the diagnosis. */

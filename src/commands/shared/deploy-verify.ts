@@ -9,7 +9,7 @@ import { runDeploy } from "../../stages/deploy/deploy.js";
 import { rollbackBlocked } from "../../stages/deploy/rollback-guard.js";
 import { runVerify } from "../../stages/verify/verify.js";
 import type { Options } from "../options.js";
-import { connect } from "./connect.js";
+import { withHost } from "./connect.js";
 import { endpointFor } from "./endpoints.js";
 import { deployRef } from "./refs.js";
 import { stageContext } from "./stage-context.js";
@@ -24,9 +24,8 @@ export async function deployAndVerify(ws: Workspace, name: string, opts: Options
   requireFor(name, ep, opts.command, ["host", "service", "install", "url", "model"], ws.configFile!);
   const findings: Finding[] = [];
   const { ref, sha } = await deployRef(ws, name, opts);
-  const { host, finding } = await connect(ep, opts, dirname(ws.configFile!));
-  if (!host) return { findings: [finding], ref, sha }; // on success runDeploy reports deploy.connect itself
-  try {
+  // refused: the connect finding alone; on success runDeploy reports deploy.connect itself
+  return withHost(ep, opts, dirname(ws.configFile!), (finding) => ({ findings: [finding], ref, sha }), async (host) => {
     const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
     const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: ws.owner });
     findings.push(...dep.findings);
@@ -39,9 +38,7 @@ export async function deployAndVerify(ws: Workspace, name: string, opts: Options
     else if (ep.rollback?.auto) findings.push(...(await autoRollback(ws, name, ep, host, progress, dep.ok ? "verify failed" : "deploy failed", sha)));
     else findings.push(skip("deploy.rollback", "no auto-rollback configured", { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} (needs rollback.ref)` }));
     return { findings, ref, sha };
-  } finally {
-    await host.close();
-  }
+  });
 }
 
 export async function autoRollback(ws: Workspace, name: string, ep: Endpoint, host: Host, progress: (s: string) => void, why: string, deployedSha: string, fleetHost?: string): Promise<Finding[]> {

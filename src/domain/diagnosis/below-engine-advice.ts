@@ -3,6 +3,7 @@
 // unit's user exists) comes in as optional context from the deploy stage. Pure.
 import type { BelowMatch } from "./below-engine.js";
 import type { EngineKind } from "../engine/kind.js";
+import { editDistance } from "../../lib/did-you-mean.js";
 
 export interface InstallEntry {
   from: string;
@@ -58,25 +59,12 @@ function nearestImage(image: string, local: readonly string[] | undefined): stri
   let best: string | null = null;
   let bestD = Infinity;
   for (const l of local) {
-    const d = distance(want, base(l));
+    const d = editDistance(want, base(l));
     if (d < bestD) [best, bestD] = [l, d];
   }
   return best !== null && bestD <= Math.max(3, Math.floor(want.length / 3)) ? best : null;
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length]!;
-}
 
 /** pydantic's `Value error,` line: the flag it is about, when it names one vLLM reads from the command line. */
 function configValue(msg: string): { summary: string; fix: string } {
