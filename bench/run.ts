@@ -30,7 +30,7 @@ console.log(renderDeployBench(await runDeployBench()));
 console.log("\n## verify: the whole verify stage against a ready sandbox engine");
 const v = renderVerifyBench(await runVerifyBench());
 console.log(v.text);
-console.log("\n## preflight on the real-world corpus (test/fixtures/real; npm run corpus)");
+console.log("\n## preflight on the real-world corpus (test/fixtures/corpora/launch-1; npm run corpus)");
 const c = await runCorpusBench();
 console.log(c.text);
 

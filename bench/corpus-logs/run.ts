@@ -1,4 +1,4 @@
-// Blind log-diagnosis corpus: runs the real `explain` on every fixture of test/fixtures/logs-corpus (or
+// Blind log-diagnosis corpus: runs the real `explain` on every fixture of test/fixtures/corpora/logs-1 (or
 // --dir DIR) and scores it against expected.json, written before the tool was run. A measurement: exit 0.
 //   npx tsx bench/corpus-logs/run.ts [--dir DIR]
 import { join, resolve } from "node:path";
@@ -7,7 +7,7 @@ import { HEALTHY, scoreCorpus, totals, type Ratio, type Row } from "./score.js";
 function argDir(argv: string[]): string {
   const i = argv.indexOf("--dir");
   const d = i >= 0 ? argv[i + 1] : undefined;
-  return resolve(d ?? join(import.meta.dirname, "../../test/fixtures/logs-corpus"));
+  return resolve(d ?? join(import.meta.dirname, "../../test/fixtures/corpora/logs-1"));
 }
 
 const pct = ({ n, d }: Ratio): string => (d === 0 ? "n/a" : `${n}/${d} = ${((100 * n) / d).toFixed(1)}%`);

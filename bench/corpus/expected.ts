@@ -1,9 +1,9 @@
-// The corpus's answer key (test/fixtures/real/expected.json): its shape, and a loader that refuses a
+// The corpus's answer key (test/fixtures/corpora/launch-1/expected.json): its shape, and a loader that refuses a
 // malformed key instead of scoring against it.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const CORPUS_DIR = join(import.meta.dirname, "..", "..", "test", "fixtures", "real");
+export const CORPUS_DIR = join(import.meta.dirname, "..", "..", "test", "fixtures", "corpora", "launch-1");
 
 export type Kind = "script" | "unit" | "quadlet" | "compose";
 

@@ -1,5 +1,5 @@
-// `npm run corpus [-- --dir DIR]`: preflight measured on a real-world corpus (default test/fixtures/real;
-// test/fixtures/real-holdout is the set written blind), against issue 10's targets.
+// `npm run corpus [-- --dir DIR]`: preflight measured on a real-world corpus (default test/fixtures/corpora/launch-1;
+// test/fixtures/corpora/launch-2 is the set written blind), against issue 10's targets.
 import { relative, resolve } from "node:path";
 import { CORPUS_DIR, loadCorpus } from "./expected.js";
 import { runCorpus } from "./preflight-runner.js";
@@ -18,7 +18,7 @@ export function corpusDirFrom(argv: readonly string[]): string {
   const i = argv.findIndex((a) => a === "--dir" || a.startsWith("--dir="));
   if (i < 0) return CORPUS_DIR;
   const value = argv[i]!.startsWith("--dir=") ? argv[i]!.slice("--dir=".length) : argv[i + 1];
-  if (!value) throw new Error("--dir needs a directory holding expected.json, e.g. --dir test/fixtures/real-holdout");
+  if (!value) throw new Error("--dir needs a directory holding expected.json, e.g. --dir test/fixtures/corpora/launch-2");
   return resolve(value);
 }
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 
-const LOGS = join(import.meta.dirname, "..", "fixtures", "logs");
+const LOGS = join(import.meta.dirname, "..", "fixtures", "journal", "classes");
 
 async function run(...argv: string[]) {
   let out = "";

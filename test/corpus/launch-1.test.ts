@@ -1,4 +1,4 @@
-// Issue 10's targets on the real-world corpus (test/fixtures/real), through the real preflight in real
+// Issue 10's targets on the real-world corpus (test/fixtures/corpora/launch-1), through the real preflight in real
 // temporary git repositories. Fails until the one engine-command model lands (see `npm run corpus`).
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../bench/corpus/expected.js";

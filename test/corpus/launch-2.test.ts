@@ -1,9 +1,9 @@
-// Issue 10's launch model on the HELD-OUT corpus (test/fixtures/real-holdout): 35 fixtures standing for
+// Issue 10's launch model on the HELD-OUT corpus (test/fixtures/corpora/launch-2): 35 fixtures standing for
 // public files the parser was never tuned on. The set and its answer key were written BLIND (two batches,
 // each committed before preflight first ran on it), so these figures measure generalisation, not fit. The
 // floors are what was measured then (precision 16/16, discovery 31/32, recall 16/17, drops 5/5); the one known gap
 // (an engine inside a multi-line `CMD="..."` run by `bash -c "${CMD}"`) is named, so fixing it passes and
-// any new miss, false alarm or undiscovered server fails. Reproduce: npm run corpus -- --dir test/fixtures/real-holdout
+// any new miss, false alarm or undiscovered server fails. Reproduce: npm run corpus -- --dir test/fixtures/corpora/launch-2
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, loadCorpus } from "../../bench/corpus/expected.js";
@@ -11,7 +11,7 @@ import { runCorpus } from "../../bench/corpus/preflight-runner.js";
 import { corpusDirFrom } from "../../bench/corpus/run.js";
 import { ratio, scoreCorpus, type Figures } from "../../bench/corpus/score.js";
 
-const HOLDOUT = join(CORPUS_DIR, "..", "real-holdout");
+const HOLDOUT = join(CORPUS_DIR, "..", "launch-2");
 /** the gap measured on the blind run: `bash -c "${CMD}"` with CMD a multi-line string is not expanded */
 const KNOWN_GAP = "vllm-cmd-string-bash-c-key.sh";
 
@@ -51,9 +51,9 @@ describe("preflight on the held-out corpus (written blind)", () => {
 });
 
 describe("corpusDirFrom (npm run corpus -- --dir DIR)", () => {
-  it("defaults to test/fixtures/real and resolves --dir DIR and --dir=DIR", () => {
+  it("defaults to test/fixtures/corpora/launch-1 and resolves --dir DIR and --dir=DIR", () => {
     expect(corpusDirFrom([])).toBe(CORPUS_DIR);
-    expect(corpusDirFrom(["--dir", "test/fixtures/real-holdout"])).toBe(resolve("test/fixtures/real-holdout"));
+    expect(corpusDirFrom(["--dir", "test/fixtures/corpora/launch-2"])).toBe(resolve("test/fixtures/corpora/launch-2"));
     expect(corpusDirFrom(["--dir=x/y"])).toBe(resolve("x/y"));
     expect(() => corpusDirFrom(["--dir"])).toThrow(/--dir needs a directory/);
   });

@@ -1,15 +1,15 @@
-// The THIRD blind set (test/fixtures/real-third): 37 fixtures a helper wrote from public launch patterns not
+// The THIRD blind set (test/fixtures/corpora/launch-3): 37 fixtures a helper wrote from public launch patterns not
 // in the first two sets (screen, tmux, apptainer, `set -- "$@"`, flags echoed by a function, a unit's
 // Environment= secret...), without reading src/, key committed before preflight first ran on it. First blind
 // run: precision 21/21, recall 21/23, discovery 30/33, flag parse 27/32, drops 5/6; every gap was then fixed,
-// so this holds all of it. Reproduce: npm run corpus -- --dir test/fixtures/real-third
+// so this holds all of it. Reproduce: npm run corpus -- --dir test/fixtures/corpora/launch-3
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, loadCorpus } from "../../bench/corpus/expected.js";
 import { runCorpus } from "../../bench/corpus/preflight-runner.js";
 import { scoreCorpus, type Figures } from "../../bench/corpus/score.js";
 
-const THIRD = join(CORPUS_DIR, "..", "real-third");
+const THIRD = join(CORPUS_DIR, "..", "launch-3");
 let figures: Figures;
 
 beforeAll(async () => {

@@ -89,7 +89,7 @@ describe("scoreCorpus", () => {
   });
 });
 
-describe("the corpus answer key (test/fixtures/real/expected.json)", () => {
+describe("the corpus answer key (test/fixtures/corpora/launch-1/expected.json)", () => {
   const corpus = loadCorpus();
   const onDisk = readdirSync(CORPUS_DIR).filter((n) => n !== "expected.json" && n !== "SOURCES.md").sort();
 

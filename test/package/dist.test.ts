@@ -17,7 +17,7 @@ describe("dist/cli.js", () => {
 
   it("a reader that has gone away (explain big.json | head) ends it quietly, not with an EPIPE stack", () => {
     // the reader closes its end at once (node needs far longer to start), so every write of the CLI meets EPIPE
-    const r = spawnSync("bash", ["-c", `${JSON.stringify(process.execPath)} ${JSON.stringify(DIST)} explain --json ${JSON.stringify(join(ROOT, "test/fixtures/logs/oom-tp2.journal.json"))} | (exec 0<&-; exit 0); echo "rc=\${PIPESTATUS[0]}"`], { encoding: "utf8" });
+    const r = spawnSync("bash", ["-c", `${JSON.stringify(process.execPath)} ${JSON.stringify(DIST)} explain --json ${JSON.stringify(join(ROOT, "test/fixtures/journal/classes/oom-tp2.journal.json"))} | (exec 0<&-; exit 0); echo "rc=\${PIPESTATUS[0]}"`], { encoding: "utf8" });
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled 'error' event/);
     expect(r.stdout).toMatch(/rc=1\b/); // explain's own exit code (an OOM), not a crash
   });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { generateJournalDump } from "../../../bench/journal/generate.js";
 import { detectKind, explain, explainBytes, explainStream } from "../../../src/commands/explain/sniff.js";
 import { lineBatches } from "../../../src/domain/journal/lines.js";
-import { fixture, fixturePath } from "../../fixtures/logs/fixture.js";
+import { fixture, fixturePath } from "../../fixtures/journal/classes/fixture.js";
 import { fileChunks } from "../../../src/commands/explain/explain.js";
 
 const KEYS = ["schema", "class", "decisive", "plan", "oom", "specDecode", "summary", "fix", "evidence"].sort();

@@ -1,5 +1,5 @@
 // Engines run straight under systemd or nohup from a venv (found by the fourth blind log set,
-// test/fixtures/logs-fourth): the install's own failures, systemd's start timeout, a worker's native death,
+// test/fixtures/corpora/logs-4): the install's own failures, systemd's start timeout, a worker's native death,
 // a port another process holds, and a status paste that starts mid-serving.
 import { describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/domain/diagnosis/classify.js";

@@ -1,12 +1,12 @@
-// Failures under the engine: every class from a real capture on the sandbox host (test/fixtures/below),
+// Failures under the engine: every class from a real capture on the sandbox host (test/fixtures/journal/below-engine),
 // and the wording variants of newer podman, docker, runc and systemd.
 import { describe, expect, it } from "vitest";
 import { belowOf, isNoise } from "../../../src/domain/diagnosis/below-engine.js";
 import { belowAdvice } from "../../../src/domain/diagnosis/below-engine-advice.js";
 import { explain } from "../../../src/commands/explain/sniff.js";
-import { fixture } from "../../fixtures/logs/fixture.js";
+import { fixture } from "../../fixtures/journal/classes/fixture.js";
 
-const below = (n: string) => explain(fixture(`../below/${n}`));
+const below = (n: string) => explain(fixture(`../below-engine/${n}`));
 
 describe("captured on the sandbox host", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/domain/diagnosis/classify.js";
 import { unitEventOf, attemptsOf } from "../../../src/domain/diagnosis/unit-events.js";
-import { fixtureLines } from "../../fixtures/logs/fixture.js";
+import { fixtureLines } from "../../fixtures/journal/classes/fixture.js";
 
 const sd = (text: string, ts: number, at?: number) => ({ ...unitEventOf(text, { fromSystemd: true, unit: "frank-archon.service", ts })!, at });
 const S = 1_000_000;

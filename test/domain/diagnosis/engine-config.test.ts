@@ -1,5 +1,5 @@
 // Boots refused at configuration time, read past pydantic's header to the line that names the cause, and
-// the paste prefixes that hid a cause (found by the blind log corpus: test/fixtures/logs-corpus).
+// the paste prefixes that hid a cause (found by the blind log corpus: test/fixtures/corpora/logs-1).
 import { describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/domain/diagnosis/classify.js";
 import { unpaste } from "../../../src/domain/journal/paste.js";
@@ -61,7 +61,7 @@ describe("paste prefixes and SGLang's capture phase", () => {
   });
 });
 
-describe("found by the second blind set (test/fixtures/logs-holdout)", () => {
+describe("found by the second blind set (test/fixtures/corpora/logs-2)", () => {
   it("the kernel's OOM killer, even when only systemd's line about it is in the unit's journal: oom of host RAM", () => {
     const d = diagnose({ lines: [`${P}INFO 10-14 03:12:40 [gpu_model_runner.py:2602] Starting to load model /m...`, "vllm.service: A process of this unit has been killed by the OOM killer.", `${P}RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}`] });
     expect(d).toMatchObject({ class: "oom", decisive: "vllm.service: A process of this unit has been killed by the OOM killer." });
@@ -100,7 +100,7 @@ describe("found by the second blind set (test/fixtures/logs-holdout)", () => {
   });
 });
 
-describe("found by the third blind set (test/fixtures/logs-third): failures after readiness and below the engine", () => {
+describe("found by the third blind set (test/fixtures/corpora/logs-3): failures after readiness and below the engine", () => {
   it("llama-server's CUDA abort after hours of serving is a failure, never 'ready'", () => {
     const d = diagnose({ lines: ["main: server is listening on http://0.0.0.0:8080 - starting the main loop", "srv  update_slots: all slots are idle", "CUDA error: an illegal memory access was encountered", "/app/ggml/src/ggml-cuda/ggml-cuda.cu:88: GGML_ASSERT(false && \"CUDA error\") failed"] });
     expect(d.class).toBe("engine-init-failed");

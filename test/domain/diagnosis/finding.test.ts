@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/domain/diagnosis/classify.js";
 import { diagnosisFinding } from "../../../src/stages/deploy/diagnosis-finding.js";
-import { fixtureLines } from "../../fixtures/logs/fixture.js";
+import { fixtureLines } from "../../fixtures/journal/classes/fixture.js";
 
 describe("diagnosisFinding", () => {
   it("fails with the class, the decisive line first in the evidence, the fix and the numbers", () => {

@@ -1,10 +1,10 @@
-// SGLang and llama.cpp boots diagnosed from their logs (fixtures: test/fixtures/logs/peers/README.md): the
+// SGLang and llama.cpp boots diagnosed from their logs (fixtures: test/fixtures/journal/peers/README.md): the
 // cause line wins over the engines' wrappers, and each fix names that engine's flags, never vLLM's.
 import { describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/domain/diagnosis/classify.js";
-import { fixtureLines } from "../../fixtures/logs/fixture.js";
+import { fixtureLines } from "../../fixtures/journal/classes/fixture.js";
 
-const peer = (name: string) => diagnose({ lines: fixtureLines(`peers/${name}`) });
+const peer = (name: string) => diagnose({ lines: fixtureLines(`../peers/${name}`) });
 const VLLM_FLAGS = /--gpu-memory-utilization|--kv-cache-memory-bytes|--max-num-seqs|vllm serve|Engine core/;
 
 describe("SGLang", () => {
@@ -69,7 +69,7 @@ describe("llama.cpp", () => {
   it("a healthy boot is ready at `server is listening on http://…`, not at the early `HTTP server is listening` line", () => {
     const d = peer("llamacpp-ready.log");
     expect(d).toMatchObject({ class: "ready", decisive: "main: server is listening on http://0.0.0.0:8080 - starting the main loop" });
-    const early = diagnose({ lines: fixtureLines("peers/llamacpp-ready.log").slice(0, 12) });
+    const early = diagnose({ lines: fixtureLines("../peers/llamacpp-ready.log").slice(0, 12) });
     expect(early.class).toBe("booting");
   });
 });

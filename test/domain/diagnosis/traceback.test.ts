@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decisiveOf, isSkeleton, reassembleTracebacks } from "../../../src/domain/diagnosis/traceback.js";
-import { fixtureLines } from "../../fixtures/logs/fixture.js";
+import { fixtureLines } from "../../fixtures/journal/classes/fixture.js";
 
 describe("reassembleTracebacks", () => {
   it("filters frames, source lines, carets, raise and elisions, keeping content lines once", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeJournal, JournalDecoder, messageBytes } from "../../../src/domain/journal/decoder.js";
-import { fixture } from "../../fixtures/logs/fixture.js";
+import { fixture } from "../../fixtures/journal/classes/fixture.js";
 
 const rec = (fields: Record<string, unknown>, i: number) =>
   JSON.stringify({ __CURSOR: `c${i}`, __REALTIME_TIMESTAMP: String(1_000_000 + i), ...fields });

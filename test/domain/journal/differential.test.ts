@@ -8,11 +8,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateJournalDump } from "../../../bench/journal/generate.js";
 import { JournalDecoder } from "../../../src/domain/journal/decoder.js";
-import { fixture } from "../../fixtures/logs/fixture.js";
+import { fixture } from "../../fixtures/journal/classes/fixture.js";
 import { decodeJournalReference } from "./reference-decoder.js";
 import { rng, same } from "./same-records.js";
 
-const deployFixture = (n: string) => readFileSync(join(import.meta.dirname, "../../fixtures/deploy", n), "utf8");
+const deployFixture = (n: string) => readFileSync(join(import.meta.dirname, "../../fixtures/journal/polls", n), "utf8");
 
 function randomDump(seed: number, n: number): string {
   const r = rng(seed);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { explain } from "../../../src/commands/explain/sniff.js";
 import { JournalDecoder } from "../../../src/domain/journal/decoder.js";
-import { fixture } from "../../fixtures/logs/fixture.js";
+import { fixture } from "../../fixtures/journal/classes/fixture.js";
 
 const LINES = [...fixture("oom-tp2.journal.json").split("\n"), ...fixture("crash-loop.journal.json").split("\n")].filter((l) => l.trim() !== "");
 const DAMAGE = ['"', "\\", "\\u", "\\ud800", "\\x", "{", "}", "[", "]", ",", ":", "\t", "\x00", "\x1b", "\r", "null", "1e5", "true", "é", " "];

@@ -5,7 +5,7 @@ import { isServeScript } from "../../../src/domain/launch/detect.js";
 
 describe("isServeScript", () => {
   it("accepts a script that runs podman run or vllm serve", () => {
-    expect(isServeScript(readFileSync(join(import.meta.dirname, "../../fixtures/scripts/serve-archon.sh"), "utf8"))).toBe(true);
+    expect(isServeScript(readFileSync(join(import.meta.dirname, "../../fixtures/launch/scripts/serve-archon.sh"), "utf8"))).toBe(true);
     expect(isServeScript("#!/bin/bash\nset -e\nexec vllm serve /models --port 8000\n")).toBe(true);
     expect(isServeScript("sudo -u dank podman run -d --name x docker.io/vllm/vllm-openai --model /m\n")).toBe(true);
     expect(isServeScript("#!/bin/sh\n./llama-server -m /m.gguf --port 8080\n")).toBe(true);

@@ -28,10 +28,10 @@ function bashRuns(path: string): string[][] {
 }
 
 const scripts = [
-  join(FIX, "scripts/serve-archon.sh"),
-  ...readdirSync(join(FIX, "traps"), { recursive: true, encoding: "utf8" })
+  join(FIX, "launch/scripts/serve-archon.sh"),
+  ...readdirSync(join(FIX, "launch", "traps"), { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".sh"))
-    .map((f) => join(FIX, "traps", f))
+    .map((f) => join(FIX, "launch", "traps", f))
     .filter((f) => /podman run/.test(readFileSync(f, "utf8")) && !/until podman logs/.test(readFileSync(f, "utf8"))),
 ];
 

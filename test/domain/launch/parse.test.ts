@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
 
-const archonText = readFileSync(join(import.meta.dirname, "../../fixtures/scripts/serve-archon.sh"), "utf8");
+const archonText = readFileSync(join(import.meta.dirname, "../../fixtures/launch/scripts/serve-archon.sh"), "utf8");
 
 /** The 1-based line of the first line containing `needle`: an oracle independent of the parser. */
 function lineContaining(text: string, needle: RegExp): number {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { execCommands, parseTimeSpan, parseUnit, timeoutStartSec, timeoutStopSec, unitEntries, unitValue } from "../../../src/domain/launch/unit.js";
 
-const archon = readFileSync(join(import.meta.dirname, "../../fixtures/units/frank-archon.service"), "utf8");
+const archon = readFileSync(join(import.meta.dirname, "../../fixtures/launch/units/frank-archon.service"), "utf8");
 
 describe("parseUnit", () => {
   it("reads sections and keys with their lines", () => {

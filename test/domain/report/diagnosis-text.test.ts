@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { explain } from "../../../src/commands/explain/sniff.js";
 import { renderExplain } from "../../../src/domain/report/diagnosis-text.js";
-import { fixture } from "../../fixtures/logs/fixture.js";
+import { fixture } from "../../fixtures/journal/classes/fixture.js";
 
 describe("renderExplain", () => {
   const r = explain(fixture("oom-tp2.journal.json"));

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { describeOwner, hostFactsScript, parseHostFacts, portOwnerScript } from "../../../src/stages/deploy/diagnose-host.js";
 import { diagnoseJournal } from "../../../src/stages/deploy/diagnose.js";
 import { belowOf } from "../../../src/domain/diagnosis/below-engine.js";
-import { fixture } from "../../fixtures/logs/fixture.js";
+import { fixture } from "../../fixtures/journal/classes/fixture.js";
 
 describe("port owner", () => {
   it("the script finds the real listener of a port on this machine, by PID, from /proc", async () => {
@@ -43,7 +43,7 @@ describe("port owner", () => {
 describe("diagnoseJournal with the deploy's context", () => {
   const w = { service: "i14a-mode.service", container: "i14a-mode", nRestarts: 3, failure: "unit-failed" as const };
   it("mode 0644 names the install: entry from the config", () => {
-    const d = diagnoseJournal(fixture("../below/mode.journal.json"), { ...w, install: [{ from: "scripts/serve.sh", to: "/root/i14a/i14a-mode/serve.sh", mode: "0644" }], configFile: "deploy-gate.yml" });
+    const d = diagnoseJournal(fixture("../below-engine/mode.journal.json"), { ...w, install: [{ from: "scripts/serve.sh", to: "/root/i14a/i14a-mode/serve.sh", mode: "0644" }], configFile: "deploy-gate.yml" });
     expect(d.class).toBe("unit-error");
     expect(d.fix).toBe('Set mode: "0755" on the install: entry scripts/serve.sh -> /root/i14a/i14a-mode/serve.sh in deploy-gate.yml (it is "0644").');
     expect(d.summary).toMatch(/permission denied \(not executable\) \(crash loop: 3 attempts ended\)$/);
@@ -55,7 +55,7 @@ describe("diagnoseJournal with the deploy's context", () => {
     expect(d.fix).toMatch(/service: in deploy-gate\.yml names typo\.service/);
   });
   it("the port's owner from the host facts", () => {
-    const d = diagnoseJournal(fixture("../below/port.journal.json"), { ...w, service: "i14a-port.service" }, { portOwner: "container holder (conmon pid 1)", localImages: [], unitUser: null });
+    const d = diagnoseJournal(fixture("../below-engine/port.journal.json"), { ...w, service: "i14a-port.service" }, { portOwner: "container holder (conmon pid 1)", localImages: [], unitUser: null });
     expect(d.fix).toMatch(/^Port 7985 is held by container holder \(conmon pid 1\)/);
   });
   it("nothing decisive: unknown, with the window's last lines as evidence", () => {

@@ -7,7 +7,7 @@ import { refineDiagnosis } from "../../../src/stages/deploy/diagnosis-refine.js"
 import { diagnose } from "../../../src/domain/diagnosis/classify.js";
 import { splitSections } from "../../../src/stages/deploy/poll-parse.js";
 
-const journalOf = (n: string) => splitSections(readFileSync(join(import.meta.dirname, "../../fixtures/deploy", n), "utf8")).get("journal")!.body.join("\n");
+const journalOf = (n: string) => splitSections(readFileSync(join(import.meta.dirname, "../../fixtures/journal/polls", n), "utf8")).get("journal")!.body.join("\n");
 
 describe("diagnoseJournal", () => {
   it("names the OOM with its gap from the window of a refused boot (wrapper skipped, duplicates joined)", () => {

@@ -1,13 +1,13 @@
 // A poll is an answer only when every section finished: output cut anywhere (sshd killed, the link gone,
 // the session killed) is no reading, never "the container is gone". Cut points are taken from a real
-// poll's output captured on the sandbox host (test/fixtures/deploy/poll-booting.txt).
+// poll's output captured on the sandbox host (test/fixtures/journal/polls/poll-booting.txt).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parsePoll } from "../../../src/stages/deploy/poll-parse.js";
 import { decide, initialState } from "../../../src/stages/deploy/readiness.js";
 
-const full = readFileSync(join(import.meta.dirname, "../../fixtures/deploy/poll-booting.txt"), "utf8");
+const full = readFileSync(join(import.meta.dirname, "../../fixtures/journal/polls/poll-booting.txt"), "utf8");
 
 describe("poll completeness", () => {
   it("a whole poll that exited 0 is an answer", () => {

@@ -1,11 +1,11 @@
-// The poll parsers against output captured from the sandbox host (test/fixtures/deploy/*.txt).
+// The poll parsers against output captured from the sandbox host (test/fixtures/journal/polls/*.txt).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseJournalChunk, parseMark, parsePoll, parseUnitShow } from "../../../src/stages/deploy/poll-parse.js";
 import { parsePodmanTime } from "../../../src/domain/host-output.js";
 
-const fx = (n: string) => readFileSync(join(import.meta.dirname, "../../fixtures/deploy", n), "utf8");
+const fx = (n: string) => readFileSync(join(import.meta.dirname, "../../fixtures/journal/polls", n), "utf8");
 
 describe("parsePoll on captured output", () => {
   it("a booting engine: unit running, the container's identity with ns creation time, boot lines and the cursor", () => {

@@ -13,7 +13,7 @@ import { checkThinkingResult } from "../../../src/stages/verify/thinking.js";
 import { checkToolsResult } from "../../../src/stages/verify/tools.js";
 import type { ContainerFacts } from "../../../src/stages/verify/facts-parse.js";
 
-const log = (name: string) => readFileSync(new URL(`../../fixtures/logs/${name}`, import.meta.url), "utf8").split("\n");
+const log = (name: string) => readFileSync(new URL(`../../fixtures/journal/classes/${name}`, import.meta.url), "utf8").split("\n");
 const http = (status: number | null, body: unknown): HttpResult => ({ status, body: typeof body === "string" ? body : JSON.stringify(body), error: status === null ? "connection refused" : null, durationMs: 12 });
 const chat = (message: Record<string, unknown>, finish = "stop") => http(200, { choices: [{ message, finish_reason: finish }] });
 
@@ -110,7 +110,7 @@ describe("HTTP contract checks", () => {
     expect(kw.fix).toMatch(/--enable-thinking are chat-template variables/);
   });
   it("verify.tools reports a 400 as the config gap it is", () => {
-    const body = readFileSync(new URL("../../fixtures/logs/tools-400-v0101.json", import.meta.url), "utf8");
+    const body = readFileSync(new URL("../../fixtures/journal/classes/tools-400-v0101.json", import.meta.url), "utf8");
     const f = checkToolsResult(http(400, body), "u", "runner", { autoToolChoice: false, toolCallParser: null });
     expect(f.summary).toMatch(/refused \(HTTP 400\): the server is not configured for auto tool choice/);
     expect(f.fix).toMatch(/config gap, not a model fault: add --enable-auto-tool-choice --tool-call-parser <parser>/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readNonDefaultArgs } from "../../../../src/domain/engine/vllm/args.js";
-import { fixtureLines } from "../../../fixtures/logs/fixture.js";
+import { fixtureLines } from "../../../fixtures/journal/classes/fixture.js";
 
 describe("readNonDefaultArgs", () => {
   it("parses the Python dict repr and redacts api_key and hf_token", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkThinking, checkTools } from "../../../../src/domain/engine/vllm/contracts.js";
 import { vllm } from "../../../../src/domain/engine/vllm/index.js";
-import { fixture } from "../../../fixtures/logs/fixture.js";
+import { fixture } from "../../../fixtures/journal/classes/fixture.js";
 
 const chat = (message: object, finish = "stop") => JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finish }] });
 

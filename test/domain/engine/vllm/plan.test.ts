@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PlanReader, readPlan } from "../../../../src/domain/engine/plan.js";
-import { fixtureLines } from "../../../fixtures/logs/fixture.js";
+import { fixtureLines } from "../../../fixtures/journal/classes/fixture.js";
 
 describe("readPlan", () => {
   it("reads the newest era: merged KV line, GiB memory, estimated graphs, torch.compile took", () => {

@@ -18,9 +18,9 @@ podman run -d --name eng --ipc=host --ulimit memlock=-1:-1 --device /dev/dri img
 describe("checkTraps", () => {
   it("passes the production archon script and unit on every rule, listing the rules checked", () => {
     const findings = checkTraps({
-      script: parseServeScript(read("scripts/serve-archon.sh")),
+      script: parseServeScript(read("launch/scripts/serve-archon.sh")),
       scriptPath: "scripts/serve-archon.sh",
-      unit: { path: "deploy/frank-archon.service", text: read("units/frank-archon.service") },
+      unit: { path: "deploy/frank-archon.service", text: read("launch/units/frank-archon.service") },
     }, {});
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ check: "preflight.traps", status: "pass" });

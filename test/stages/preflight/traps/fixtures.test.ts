@@ -7,7 +7,7 @@ import { TRAP_RULES } from "../../../../src/domain/config/schema.js";
 import { checkTraps } from "../../../../src/stages/preflight/traps/check-traps.js";
 import { parseServeScript } from "../../../../src/domain/launch/parse.js";
 
-const ROOT = join(import.meta.dirname, "../../../fixtures/traps");
+const ROOT = join(import.meta.dirname, "../../../fixtures/launch/traps");
 
 function run(dir: string, kind: "trip" | "pass") {
   const scriptName = existsSync(join(dir, `${kind}.sh`)) ? `${kind}.sh` : "serve.sh";
