@@ -11,8 +11,12 @@ export default defineConfig({
       {
         // Against the sandbox host (test/sandbox): booted once per run by the global setup.
         test: {
-          name: "e2e", include: ["test/e2e/**/*.test.ts"], globalSetup: ["test/e2e/support/global-setup.ts"],
-          testTimeout: 600_000, hookTimeout: 600_000, fileParallelism: false,
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/e2e/support/global-setup.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
         },
       },
     ],

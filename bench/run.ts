@@ -9,20 +9,30 @@ import { renderVerifyBench, runVerifyBench } from "./verify/bench.js";
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
 const p = runPreflightBench();
-console.log("## preflight (generated repo: %d commits, %d contracts, 3 dropped at different depths)", p.commits, p.contracts);
+console.log(
+  "## preflight (generated repo: %d commits, %d contracts, 3 dropped at different depths)",
+  p.commits,
+  p.contracts,
+);
 console.log("| measure | deploy-gate preflight | manual: git log --all -S<flag> x%d | ratio | target |", p.contracts);
 console.log("|---|---|---|---|---|");
-console.log(`| wall time (median) | ${fmt(p.preflightMs)} | ${fmt(p.manualMs)} | ${p.ratio.toFixed(2)}x | < 1000 ms and <= 0.5x |`);
+console.log(
+  `| wall time (median) | ${fmt(p.preflightMs)} | ${fmt(p.manualMs)} | ${p.ratio.toFixed(2)}x | < 1000 ms and <= 0.5x |`,
+);
 console.log(`dropped contracts found: ${p.found.join(", ")}`);
 const ok = p.preflightMs < 1000 && p.ratio <= 0.5 && p.dropped === 3;
 console.log(ok ? "preflight: target met" : "preflight: TARGET MISSED");
 
-console.log("\n## journal decoding (generated journalctl -o json dumps, streaming decoder + diagnosis vs the seed's Python procedure)");
+console.log(
+  "\n## journal decoding (generated journalctl -o json dumps, streaming decoder + diagnosis vs the seed's Python procedure)",
+);
 const j = await runJournalBench();
 console.log(renderBenchTable(j));
 const same = j.sizes.every((r) => r.identical);
 const fast = j.sizes.every((r) => r.speedup >= 3);
-console.log(`journal decoder: records identical to the reference decoder: ${same ? "yes" : "NO"}; ${fast ? "target met" : "TARGET MISSED"} (>= 3x the Python, CPU time)`);
+console.log(
+  `journal decoder: records identical to the reference decoder: ${same ? "yes" : "NO"}; ${fast ? "target met" : "TARGET MISSED"} (>= 3x the Python, CPU time)`,
+);
 
 console.log("\n## deploy: time to verdict for a refused boot (sandbox host)");
 console.log(renderDeployBench(await runDeployBench()));

@@ -46618,7 +46618,14 @@ function authMismatchAdvice(f) {
 }
 function authMismatchDiagnosis(d, reason) {
   const a = authMismatchAdvice({ decisive: reason });
-  return { ...d, class: "auth-mismatch", decisive: reason, summary: a.summary, fix: a.fix, evidence: [reason, ...d.evidence].slice(0, 16) };
+  return {
+    ...d,
+    class: "auth-mismatch",
+    decisive: reason,
+    summary: a.summary,
+    fix: a.fix,
+    evidence: [reason, ...d.evidence].slice(0, 16)
+  };
 }
 
 // src/domain/report/finding.ts
@@ -46630,10 +46637,30 @@ function verdictOf(findings) {
 function exitCodeOf(verdict, failOnWarn = false) {
   return verdict === "fail" || failOnWarn && verdict === "warn" ? 1 : 0;
 }
-var pass = (check, summary2, extra = {}) => ({ check, status: "pass", summary: summary2, ...extra });
-var fail = (check, summary2, extra = {}) => ({ check, status: "fail", summary: summary2, ...extra });
-var warn = (check, summary2, extra = {}) => ({ check, status: "warn", summary: summary2, ...extra });
-var skip = (check, summary2, extra = {}) => ({ check, status: "skip", summary: summary2, ...extra });
+var pass = (check, summary2, extra = {}) => ({
+  check,
+  status: "pass",
+  summary: summary2,
+  ...extra
+});
+var fail = (check, summary2, extra = {}) => ({
+  check,
+  status: "fail",
+  summary: summary2,
+  ...extra
+});
+var warn = (check, summary2, extra = {}) => ({
+  check,
+  status: "warn",
+  summary: summary2,
+  ...extra
+});
+var skip = (check, summary2, extra = {}) => ({
+  check,
+  status: "skip",
+  summary: summary2,
+  ...extra
+});
 
 // src/stages/deploy/diagnosis-finding.ts
 function diagnosisFinding(d, check = "deploy.diagnosis") {
@@ -46724,11 +46751,25 @@ function nearestImage(image, local) {
 }
 function configValue(msg2) {
   const short3 = msg2.length > 240 ? `${msg2.slice(0, 240)}\u2026` : msg2;
-  const flag = /\b(max_model_len|context_length|max_lora_rank|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(msg2)?.[1] ?? (/Bfloat16 is only supported/.test(msg2) ? "dtype" : void 0);
-  const feature = /^(Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported/.exec(msg2)?.[1];
+  const flag = /\b(max_model_len|context_length|max_lora_rank|max_num_batched_tokens|max_num_seqs|gpu_memory_utilization|tensor_parallel_size|quantization|dtype|kv_cache_dtype|served_model_name|tokenizer)\b/.exec(
+    msg2
+  )?.[1] ?? (/Bfloat16 is only supported/.test(msg2) ? "dtype" : void 0);
+  const feature = /^(Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported/.exec(
+    msg2
+  )?.[1];
   if (feature) {
-    const off = { "Prefix caching": "--enable-prefix-caching (or pass --no-enable-prefix-caching)", "Chunked prefill": "--enable-chunked-prefill", "Speculative decoding": "--speculative-config", LoRA: "--enable-lora", "CUDA graph": "CUDA graphs (--enforce-eager)", "CUDA graphs": "CUDA graphs (--enforce-eager)" };
-    return { summary: `this engine does not support ${feature.toLowerCase()} for this model: ${short3}`, fix: `Turn off ${off[feature] ?? feature} in the serve script for this model.` };
+    const off = {
+      "Prefix caching": "--enable-prefix-caching (or pass --no-enable-prefix-caching)",
+      "Chunked prefill": "--enable-chunked-prefill",
+      "Speculative decoding": "--speculative-config",
+      LoRA: "--enable-lora",
+      "CUDA graph": "CUDA graphs (--enforce-eager)",
+      "CUDA graphs": "CUDA graphs (--enforce-eager)"
+    };
+    return {
+      summary: `this engine does not support ${feature.toLowerCase()} for this model: ${short3}`,
+      fix: `Turn off ${off[feature] ?? feature} in the serve script for this model.`
+    };
   }
   return {
     summary: `the engine refused its configuration before booting: ${short3}`,
@@ -46740,17 +46781,35 @@ function belowAdvice(m, ctx = {}) {
   const unit = ctx.service ?? f.unit ?? "the unit";
   switch (f.what) {
     case "missing-mount-source":
-      return { summary: `${layerName(m)} refused the bind mount: its source ${f.path} does not exist on the host`, fix: `Create ${f.path} on the host (mkdir -p ${f.path}, then put the model files there), or fix the -v source in the serve script; a cache dir needs mkdir -p before podman run.` };
+      return {
+        summary: `${layerName(m)} refused the bind mount: its source ${f.path} does not exist on the host`,
+        fix: `Create ${f.path} on the host (mkdir -p ${f.path}, then put the model files there), or fix the -v source in the serve script; a cache dir needs mkdir -p before podman run.`
+      };
     case "mount-permission":
-      return { summary: `${layerName(m)} may not read the bind mount source ${f.path}`, fix: `Give the user the unit runs as access to ${f.path} (ls -ld ${f.path}; rootless podman runs as that user), or mount another path.` };
+      return {
+        summary: `${layerName(m)} may not read the bind mount source ${f.path}`,
+        fix: `Give the user the unit runs as access to ${f.path} (ls -ld ${f.path}; rootless podman runs as that user), or mount another path.`
+      };
     case "missing-device":
-      return { summary: `${layerName(m)} could not add the device ${f.path}: it does not exist on the host`, fix: `Check the GPU driver on the host (ls -l ${f.path}); drop --device ${f.path} from the serve script if this host has no such device.` };
+      return {
+        summary: `${layerName(m)} could not add the device ${f.path}: it does not exist on the host`,
+        fix: `Check the GPU driver on the host (ls -l ${f.path}); drop --device ${f.path} from the serve script if this host has no such device.`
+      };
     case "gpu-driver":
-      return { summary: "the NVIDIA container toolkit could not reach the host's GPU driver (not loaded or not installed)", fix: "On the host: nvidia-smi must work first (load the driver: modprobe nvidia, or reinstall it after a kernel update, then reboot); the container starts once it does." };
+      return {
+        summary: "the NVIDIA container toolkit could not reach the host's GPU driver (not loaded or not installed)",
+        fix: "On the host: nvidia-smi must work first (load the driver: modprobe nvidia, or reinstall it after a kernel update, then reboot); the container starts once it does."
+      };
     case "exec-format":
-      return { summary: `${layerName(m)} could not run the image's program: it is built for another CPU architecture`, fix: "Use the image built for this host's architecture (uname -m; e.g. --platform linux/amd64 or the -arm64 tag), or rebuild it for this host." };
+      return {
+        summary: `${layerName(m)} could not run the image's program: it is built for another CPU architecture`,
+        fix: "Use the image built for this host's architecture (uname -m; e.g. --platform linux/amd64 or the -arm64 tag), or rebuild it for this host."
+      };
     case "missing-gpu-runtime":
-      return { summary: `${layerName(m)} cannot give the container a GPU${f.path ? ` (${f.path})` : ""}`, fix: "Install and configure the GPU container toolkit on the host (nvidia-ctk cdi generate for podman's CDI), or pass the devices with --device." };
+      return {
+        summary: `${layerName(m)} cannot give the container a GPU${f.path ? ` (${f.path})` : ""}`,
+        fix: "Install and configure the GPU container toolkit on the host (nvidia-ctk cdi generate for podman's CDI), or pass the devices with --device."
+      };
     case "image-not-found": {
       const near = nearestImage(f.image, ctx.localImages);
       const have = ctx.localImages && ctx.localImages.length > 0 ? ` Images on the host: ${ctx.localImages.slice(0, 6).join(", ")}.` : "";
@@ -46771,18 +46830,36 @@ function belowAdvice(m, ctx = {}) {
         fix: ctx.portOwner ? `Port ${f.port} is held by ${ctx.portOwner}: stop that (by its PID or container name) or publish the engine on another port in the serve script (-p).` : `Find the holder (ss -ltnp 'sport = :${f.port}' on the host) and stop it, or publish the engine on another port in the serve script (-p).`
       };
     case "unknown-option":
-      return { summary: `${layerName(m)} refused an option it does not know: ${f.option}`, fix: `Remove or correct ${f.option} in the serve script's podman run line (podman run --help lists what this host's podman accepts).` };
+      return {
+        summary: `${layerName(m)} refused an option it does not know: ${f.option}`,
+        fix: `Remove or correct ${f.option} in the serve script's podman run line (podman run --help lists what this host's podman accepts).`
+      };
     case "bad-option-value":
-      return { summary: `${layerName(m)} refused the value "${f.argument}" of ${f.option}`, fix: `Correct the value of ${f.option} in the serve script.` };
+      return {
+        summary: `${layerName(m)} refused the value "${f.argument}" of ${f.option}`,
+        fix: `Correct the value of ${f.option} in the serve script.`
+      };
     case "name-in-use":
-      return { summary: `${layerName(m)} could not create the container: the name ${f.container} is taken by a leftover container`, fix: `Remove the leftover first: add \`podman rm -f ${f.container}\` before podman run in the serve script (or ExecStartPre=-/usr/bin/podman rm -f ${f.container}), or use podman run --replace.` };
+      return {
+        summary: `${layerName(m)} could not create the container: the name ${f.container} is taken by a leftover container`,
+        fix: `Remove the leftover first: add \`podman rm -f ${f.container}\` before podman run in the serve script (or ExecStartPre=-/usr/bin/podman rm -f ${f.container}), or use podman run --replace.`
+      };
     case "oci-command-not-found":
-      return { summary: `the OCI runtime could not find the container's command ${f.command}`, fix: `The image has no ${f.command} on its PATH: fix the command (or --entrypoint) after the image name in the serve script, or use the image that ships it.` };
+      return {
+        summary: `the OCI runtime could not find the container's command ${f.command}`,
+        fix: `The image has no ${f.command} on its PATH: fix the command (or --entrypoint) after the image name in the serve script, or use the image that ships it.`
+      };
     case "oci-permission-denied":
-      return { summary: "the OCI runtime was denied running the container (permission denied)", fix: "Check the container's entrypoint is executable in the image, and the host's SELinux/AppArmor labels on mounted paths (:z/:Z on -v)." };
+      return {
+        summary: "the OCI runtime was denied running the container (permission denied)",
+        fix: "Check the container's entrypoint is executable in the image, and the host's SELinux/AppArmor labels on mounted paths (:z/:Z on -v)."
+      };
     case "oci-error":
     case "runtime":
-      return { summary: `${layerName(m)} could not start the container`, fix: "Fix what the decisive line names in the serve script's podman run line, then deploy again." };
+      return {
+        summary: `${layerName(m)} could not start the container`,
+        fix: "Fix what the decisive line names in the serve script's podman run line, then deploy again."
+      };
     case "exec": {
       const e = installOf(f.executable, ctx);
       if (f.errno === "Permission denied") {
@@ -46792,7 +46869,10 @@ function belowAdvice(m, ctx = {}) {
         };
       }
       if ((e || f.step === "execve") && f.errno === "No such file or directory") {
-        return { summary: `systemd could not execute ${f.executable}: its #! interpreter is missing on the host`, fix: `Fix the first line of ${e?.from ?? f.executable} (the #! interpreter must exist on the host, e.g. #!/bin/bash) and save it with LF line endings, not CRLF.` };
+        return {
+          summary: `systemd could not execute ${f.executable}: its #! interpreter is missing on the host`,
+          fix: `Fix the first line of ${e?.from ?? f.executable} (the #! interpreter must exist on the host, e.g. #!/bin/bash) and save it with LF line endings, not CRLF.`
+        };
       }
       const writes = ctx.install?.filter((x) => x.to !== f.executable && /\.(?:sh|bash)$|\/bin\//.test(x.to)).map((x) => x.to) ?? [];
       return {
@@ -46806,7 +46886,10 @@ function belowAdvice(m, ctx = {}) {
         fix: `Create the user on the host (useradd --system ${ctx.unitUser ?? "NAME"}) or fix User= in the unit file.`
       };
     case "step":
-      return { summary: `systemd could not run ${unit}: failed at step ${f.step}`, fix: `Fix the unit setting behind step ${f.step} (systemd.exec(5)); systemctl status ${unit} shows the same line.` };
+      return {
+        summary: `systemd could not run ${unit}: failed at step ${f.step}`,
+        fix: `Fix the unit setting behind step ${f.step} (systemd.exec(5)); systemctl status ${unit} shows the same line.`
+      };
     case "unit-not-found": {
       const quadlet = ctx.install?.find((x) => /\.(?:container|kube|pod)$/.test(x.to));
       if (quadlet) {
@@ -46826,33 +46909,57 @@ function belowAdvice(m, ctx = {}) {
         fix: `Create the file the unit's EnvironmentFile= names on the host (or add it to install:), or write EnvironmentFile=-/path so a missing file is allowed.`
       };
     case "bad-unit-file":
-      return { summary: `systemd refused the unit file of ${f.unit}`, fix: `Fix the unit file (systemd-analyze verify ${f.unit} shows every bad line).` };
+      return {
+        summary: `systemd refused the unit file of ${f.unit}`,
+        fix: `Fix the unit file (systemd-analyze verify ${f.unit} shows every bad line).`
+      };
     case "start-timeout":
       return {
         summary: `systemd stopped ${f.unit} because its ${f.step} did not finish within TimeoutStartSec= (the engine's own traceback after it is the SIGTERM, not the cause)`,
         fix: `Give the boot the time it needs: TimeoutStartSec= above the longest boot (weights, compile, graphs; e.g. TimeoutStartSec=30min) in ${f.unit}'s [Service]; with Type=notify, the engine must also send READY=1, which vLLM does not: use Type=simple or Type=exec.`
       };
     case "start-limit-hit":
-      return { summary: `systemd refused to start ${unit}: start-limit-hit (it was restarted too often before this deploy)`, fix: `systemctl reset-failed ${unit}, then deploy again; move StartLimitIntervalSec=/StartLimitBurst= to [Unit] if they are in [Service].` };
+      return {
+        summary: `systemd refused to start ${unit}: start-limit-hit (it was restarted too often before this deploy)`,
+        fix: `systemctl reset-failed ${unit}, then deploy again; move StartLimitIntervalSec=/StartLimitBurst= to [Unit] if they are in [Service].`
+      };
     case "unbound-variable":
       return {
         summary: `the serve script stopped at line ${f.line}: ${f.variable} is not set (set -u)`,
         fix: `Set ${f.variable} where the unit runs ${scriptName(f.file, ctx)}: give it a default in the script (${f.variable}="\${${f.variable}:-VALUE}") or set it in the unit (Environment=${f.variable}=VALUE or EnvironmentFile=); a login shell's variables are not in systemd's environment.`
       };
     case "command-not-found":
-      return { summary: `the serve script stopped at line ${f.line}: ${f.command} is not a command on the unit's PATH`, fix: `Fix ${f.command} at line ${f.line} of ${scriptName(f.file, ctx)} (a typo, or install it); systemd's PATH is /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin, use an absolute path otherwise.` };
+      return {
+        summary: `the serve script stopped at line ${f.line}: ${f.command} is not a command on the unit's PATH`,
+        fix: `Fix ${f.command} at line ${f.line} of ${scriptName(f.file, ctx)} (a typo, or install it); systemd's PATH is /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin, use an absolute path otherwise.`
+      };
     case "script-path":
-      return { summary: `the serve script stopped at line ${f.line}: ${f.path}: ${f.errno?.toLowerCase()}`, fix: `Create ${f.path} on the host or fix line ${f.line} of ${scriptName(f.file, ctx)}.` };
+      return {
+        summary: `the serve script stopped at line ${f.line}: ${f.path}: ${f.errno?.toLowerCase()}`,
+        fix: `Create ${f.path} on the host or fix line ${f.line} of ${scriptName(f.file, ctx)}.`
+      };
     case "runtime-syntax":
-      return { summary: `the serve script failed at line ${f.line} at run time (bash -n cannot see this one)`, fix: `Fix line ${f.line} of ${scriptName(f.file, ctx)}: the decisive line is bash's own error.` };
+      return {
+        summary: `the serve script failed at line ${f.line} at run time (bash -n cannot see this one)`,
+        fix: `Fix line ${f.line} of ${scriptName(f.file, ctx)}: the decisive line is bash's own error.`
+      };
     case "usage":
-      return { summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`, fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (${HELP[ctx.engine ?? "vllm"]}).` };
+      return {
+        summary: `the engine refused its command line before booting (usage error${f.argument ? ` on ${f.argument}` : ""})`,
+        fix: `Correct ${f.argument ?? "the engine arguments"} in the serve script's engine arguments (${HELP[ctx.engine ?? "vllm"]}).`
+      };
     case "config-value":
       return configValue(f.argument ?? "");
     case "missing-flag":
-      return { summary: `the model needs ${f.argument}, which the serve script does not pass`, fix: `Add ${f.argument} to the engine arguments in the serve script: the model ships its own Python code, which the engine runs only with this flag (read that code first: it runs with the engine's rights).` };
+      return {
+        summary: `the model needs ${f.argument}, which the serve script does not pass`,
+        fix: `Add ${f.argument} to the engine arguments in the serve script: the model ships its own Python code, which the engine runs only with this flag (read that code first: it runs with the engine's rights).`
+      };
     case "config-validation":
-      return { summary: `the engine refused its configuration (${f.argument} validation) before booting`, fix: "Correct the engine flags the validation error names in the serve script." };
+      return {
+        summary: `the engine refused its configuration (${f.argument} validation) before booting`,
+        fix: "Correct the engine flags the validation error names in the serve script."
+      };
     default:
       return { summary: `${layerName(m)} failed`, fix: "Fix what the decisive line names, then deploy again." };
   }
@@ -46890,7 +46997,11 @@ function httpFailure(result) {
   if (result.status >= 200 && result.status < 300) return null;
   const msg2 = errorMessage(result.body);
   if (isToolConfigGap(result.body)) {
-    return { ok: false, gap: "tools-not-enabled", reason: `HTTP ${result.status}: ${msg2} (a server config gap, not a model fault)` };
+    return {
+      ok: false,
+      gap: "tools-not-enabled",
+      reason: `HTTP ${result.status}: ${msg2} (a server config gap, not a model fault)`
+    };
   }
   return { ok: false, gap: null, reason: `HTTP ${result.status}: ${msg2}` };
 }
@@ -46903,10 +47014,18 @@ function checkThinking(result) {
   const reasoning = message.reasoning ?? message.reasoning_content;
   const content = typeof message.content === "string" ? message.content : "";
   if (content.includes("</think>")) {
-    return { ok: false, gap: "reasoning-parser-missing", reason: "thinking arrived inline in content (a </think> tag): the server runs no --reasoning-parser" };
+    return {
+      ok: false,
+      gap: "reasoning-parser-missing",
+      reason: "thinking arrived inline in content (a </think> tag): the server runs no --reasoning-parser"
+    };
   }
   if (typeof reasoning !== "string" || reasoning.trim() === "") {
-    return { ok: false, gap: "reasoning-parser-missing", reason: "reasoning (and reasoning_content) is empty or null: start the server with --reasoning-parser" };
+    return {
+      ok: false,
+      gap: "reasoning-parser-missing",
+      reason: "reasoning (and reasoning_content) is empty or null: start the server with --reasoning-parser"
+    };
   }
   return { ok: true, gap: null, reason: `reasoning present (${reasoning.length} chars), content free of </think>` };
 }
@@ -46917,18 +47036,34 @@ function checkTools(result) {
   if (!choice) return { ok: false, gap: null, reason: "the response has no choices[0].message" };
   const calls = Array.isArray(choice.message.tool_calls) ? choice.message.tool_calls : [];
   if (calls.length === 0) {
-    return { ok: false, gap: null, reason: `no tool_calls (finish_reason ${JSON.stringify(choice.finishReason)}): the tool parser extracted nothing` };
+    return {
+      ok: false,
+      gap: null,
+      reason: `no tool_calls (finish_reason ${JSON.stringify(choice.finishReason)}): the tool parser extracted nothing`
+    };
   }
   for (const call of calls) {
     const args = call.function?.arguments;
     if (typeof args !== "string" || parseJson(args) === void 0) {
-      return { ok: false, gap: null, reason: `tool call ${String(call.function?.name)} has arguments that are not JSON: ${String(args).slice(0, 120)}` };
+      return {
+        ok: false,
+        gap: null,
+        reason: `tool call ${String(call.function?.name)} has arguments that are not JSON: ${String(args).slice(0, 120)}`
+      };
     }
   }
   if (choice.finishReason !== "tool_calls") {
-    return { ok: false, gap: null, reason: `finish_reason is ${JSON.stringify(choice.finishReason)}, expected "tool_calls"` };
+    return {
+      ok: false,
+      gap: null,
+      reason: `finish_reason is ${JSON.stringify(choice.finishReason)}, expected "tool_calls"`
+    };
   }
-  return { ok: true, gap: null, reason: `${calls.length} tool call(s) with JSON arguments, finish_reason "tool_calls"` };
+  return {
+    ok: true,
+    gap: null,
+    reason: `${calls.length} tool call(s) with JSON arguments, finish_reason "tool_calls"`
+  };
 }
 
 // src/domain/journal/line.ts
@@ -46971,7 +47106,9 @@ function messageOf(raw) {
 
 // src/domain/engine/peers.ts
 var LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
-var LLAMA_LINE = new RegExp(`${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`);
+var LLAMA_LINE = new RegExp(
+  `${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`
+);
 var SGLANG_LINE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(/;
 var VLLM_LINE = /^\((?:APIServer|EngineCore\w*|VllmWorker\w*|Worker\w*) pid=\d+\) |vllm[/.](?:entrypoints|engine|v1|worker|executor)|^(?:INFO|WARNING|ERROR) \d\d-\d\d \d\d:\d\d:\d\d \[/;
 function familyOf(line) {
@@ -46986,9 +47123,15 @@ function isPeerReadyMarker(line) {
 }
 var ROOT = [
   // llama.cpp: a weights/KV/compute buffer the GPU cannot hold
-  [/cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers|_alloc_buffer: failed to allocate buffer of size|failed to allocate buffer for kv cache/, "oom"],
+  [
+    /cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers|_alloc_buffer: failed to allocate buffer of size|failed to allocate buffer for kv cache/,
+    "oom"
+  ],
   // llama.cpp: the model file (absent, unreadable, not GGUF, an architecture this build does not know)
-  [new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`), "engine-init-failed"],
+  [
+    new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`),
+    "engine-init-failed"
+  ],
   [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
   // SGLang: the weights leave no room for its KV pool within --mem-fraction-static
   [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"]
@@ -46997,8 +47140,12 @@ var WRAPPERS = [
   // SGLang's subprocess wrappers: the traceback above them is the cause
   [/(?:Scheduler|TokenizerManager|DataParallelController|Detokenizer(?:Manager)?) hit an exception/, 2],
   [/Received sigquit from a child process|Rank \d+ scheduler is dead/, 1],
-  // llama.cpp's way down after a failed load (case-sensitive: vLLM's `Failed to load model - not enough GPU memory` is a cause)
-  [/exiting due to model loading error|(?:^|: )failed to load model\b|failed to create context with model|failed to initialize the context|exception loading model/, 1]
+  // llama.cpp's way down after a failed load (case-sensitive: vLLM's `Failed to load model - not enough GPU memory` is
+  // a cause)
+  [
+    /exiting due to model loading error|(?:^|: )failed to load model\b|failed to create context with model|failed to initialize the context|exception loading model/,
+    1
+  ]
 ];
 function peerFailureOf(msg2) {
   for (const [re, kind] of ROOT) if (re.test(msg2)) return { kind, priority: 5 };
@@ -47010,18 +47157,36 @@ function llamaLoadCause(decisive) {
   const p = path ? path[1] ?? path[2] : null;
   if (/failed to open|No such file|cannot open/i.test(decisive)) return { what: "missing", path: p };
   if (/unknown (?:model )?architecture|unknown pre-tokenizer/.test(decisive)) return { what: "architecture", path: p };
-  if (/failed to read magic|invalid magic|not within the file bounds|wrong number of tensors|corrupted|truncated/.test(decisive)) return { what: "corrupt", path: p };
+  if (/failed to read magic|invalid magic|not within the file bounds|wrong number of tensors|corrupted|truncated/.test(
+    decisive
+  ))
+    return { what: "corrupt", path: p };
   return { what: "other", path: p };
 }
 
 // src/domain/engine/vllm/phase.ts
 var PHASES = [
   [/Application startup complete/, "ready"],
-  [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
-  [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory|Capture cuda graph begin/, "capturing-graphs"],
-  [/Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/, "compiling"],
-  [/Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
-  [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format|llama_model_loader: |load_tensors: |Load weight begin/, "loading-weights"]
+  [
+    /Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/,
+    "starting-api"
+  ],
+  [
+    /Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory|Capture cuda graph begin/,
+    "capturing-graphs"
+  ],
+  [
+    /Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/,
+    "compiling"
+  ],
+  [
+    /Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i,
+    "profiling-kv"
+  ],
+  [
+    /Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format|llama_model_loader: |load_tensors: |Load weight begin/,
+    "loading-weights"
+  ]
 ];
 function bootPhase(line) {
   const msg2 = messageOf(line);
@@ -47060,72 +47225,130 @@ function parseNumber(text) {
 var NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 var PEER_PLAN_RULES = [
   // SGLang (GB there are GiB: its numbers are bytes / 2^30)
-  [new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`), (p, m) => {
-    p.kvTokens = parseNumber(m[1]);
-  }],
-  [new RegExp(`max_total_num_tokens=${NUM},.*?context_len=${NUM}`), (p, m) => {
-    p.kvTokens = parseNumber(m[1]);
-    p.maxModelLen = parseNumber(m[2]);
-  }],
-  [new RegExp(`Load weight end\\..*? mem usage=${NUM} GB`), (p, m) => {
-    p.modelLoadGiB = parseNumber(m[1]);
-  }],
-  [new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s\\. mem usage=${NUM} GB`), (p, m) => {
-    p.graphSeconds = parseNumber(m[1]);
-    p.graphGiB = parseNumber(m[2]);
-  }],
+  [
+    new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`max_total_num_tokens=${NUM},.*?context_len=${NUM}`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1]);
+      p.maxModelLen = parseNumber(m[2]);
+    }
+  ],
+  [
+    new RegExp(`Load weight end\\..*? mem usage=${NUM} GB`),
+    (p, m) => {
+      p.modelLoadGiB = parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s\\. mem usage=${NUM} GB`),
+    (p, m) => {
+      p.graphSeconds = parseNumber(m[1]);
+      p.graphGiB = parseNumber(m[2]);
+    }
+  ],
   // llama.cpp: `llama_context: n_ctx         = 16384` (older builds: `llama_new_context_with_model: n_ctx      = 4096`)
-  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?(?:llama_context|llama_new_context_with_model): n_ctx += ${NUM}$`), (p, m) => {
-    p.kvTokens = parseNumber(m[1]);
-  }],
-  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`), (p, m) => {
-    p.maxModelLen = parseNumber(m[1]);
-  }]
+  [
+    new RegExp(`^(?:\\S+ )?(?:[DIWE] )?(?:llama_context|llama_new_context_with_model): n_ctx += ${NUM}$`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`),
+    (p, m) => {
+      p.maxModelLen = parseNumber(m[1]);
+    }
+  ]
 ];
-var PEER_PLAN_KEYWORDS = ["KV Cache is allocated", "max_total_num_tokens", "Load weight end", "Capture cuda graph end", "n_ctx"];
+var PEER_PLAN_KEYWORDS = [
+  "KV Cache is allocated",
+  "max_total_num_tokens",
+  "Load weight end",
+  "Capture cuda graph end",
+  "n_ctx"
+];
 
 // src/domain/engine/vllm/plan.ts
 var NUM2 = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 var VLLM_PLAN_RULES = [
-  [new RegExp(`GPU KV cache size: ${NUM2} tokens`), (p, m) => {
-    p.kvTokens = parseNumber(m[1]);
-  }],
-  [new RegExp(`Maximum concurrency for ${NUM2} tokens per request: ${NUM2}x`), (p, m) => {
-    p.maxModelLen = parseNumber(m[1]);
-    p.maxConcurrency = parseNumber(m[2]);
-  }],
+  [
+    new RegExp(`GPU KV cache size: ${NUM2} tokens`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`Maximum concurrency for ${NUM2} tokens per request: ${NUM2}x`),
+    (p, m) => {
+      p.maxModelLen = parseNumber(m[1]);
+      p.maxConcurrency = parseNumber(m[2]);
+    }
+  ],
   // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
-  [new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM2}`), (p, m) => {
-    p.gpuBlocks = parseNumber(m[1]);
-  }],
-  [new RegExp(`Available KV cache memory: ${NUM2} GiB`), (p, m) => {
-    p.availableKvGiB = parseNumber(m[1]);
-  }],
-  // --kv-cache-memory-bytes pins the pool and skips profiling: `Initial free memory F GiB, reserved R GiB memory for KV Cache as specified by kv_cache_memory_bytes …`
-  [new RegExp(`reserved ${NUM2} GiB memory for KV Cache`), (p, m) => {
-    p.availableKvGiB ??= parseNumber(m[1]);
-  }],
-  [new RegExp(`Model loading took ${NUM2} GiB(?: memory)? and ${NUM2} seconds`), (p, m) => {
-    p.modelLoadGiB = parseNumber(m[1]);
-    p.modelLoadSeconds = parseNumber(m[2]);
-  }],
+  [
+    new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM2}`),
+    (p, m) => {
+      p.gpuBlocks = parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`Available KV cache memory: ${NUM2} GiB`),
+    (p, m) => {
+      p.availableKvGiB = parseNumber(m[1]);
+    }
+  ],
+  // --kv-cache-memory-bytes pins the pool and skips profiling: `Initial free memory F GiB, reserved R GiB memory for KV
+  // Cache as specified by kv_cache_memory_bytes …`
+  [
+    new RegExp(`reserved ${NUM2} GiB memory for KV Cache`),
+    (p, m) => {
+      p.availableKvGiB ??= parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`Model loading took ${NUM2} GiB(?: memory)? and ${NUM2} seconds`),
+    (p, m) => {
+      p.modelLoadGiB = parseNumber(m[1]);
+      p.modelLoadSeconds = parseNumber(m[2]);
+    }
+  ],
   // V0/early V1 printed GiB arithmetic labelled "GB".
-  [new RegExp(`Loading model weights took ${NUM2} GB`), (p, m) => {
-    p.modelLoadGiB = parseNumber(m[1]);
-  }],
-  [new RegExp(`Graph capturing finished in ${NUM2} secs?, took ${NUM2} GiB`), (p, m) => {
-    p.graphSeconds = parseNumber(m[1]);
-    p.graphGiB = parseNumber(m[2]);
-  }],
-  [new RegExp(`Estimated CUDA graph memory: ${NUM2} GiB total`), (p, m) => {
-    p.estimatedGraphGiB = parseNumber(m[1]);
-  }],
-  [new RegExp(`torch\\.compile (?:took|takes) ${NUM2} s in total`), (p, m) => {
-    p.compileSeconds = parseNumber(m[1]);
-  }],
-  [new RegExp(`Auto-fit max_model_len: reduced from ${NUM2} to ${NUM2}`), (p, m) => {
-    p.maxModelLen ??= parseNumber(m[2]);
-  }]
+  [
+    new RegExp(`Loading model weights took ${NUM2} GB`),
+    (p, m) => {
+      p.modelLoadGiB = parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`Graph capturing finished in ${NUM2} secs?, took ${NUM2} GiB`),
+    (p, m) => {
+      p.graphSeconds = parseNumber(m[1]);
+      p.graphGiB = parseNumber(m[2]);
+    }
+  ],
+  [
+    new RegExp(`Estimated CUDA graph memory: ${NUM2} GiB total`),
+    (p, m) => {
+      p.estimatedGraphGiB = parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`torch\\.compile (?:took|takes) ${NUM2} s in total`),
+    (p, m) => {
+      p.compileSeconds = parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`Auto-fit max_model_len: reduced from ${NUM2} to ${NUM2}`),
+    (p, m) => {
+      p.maxModelLen ??= parseNumber(m[2]);
+    }
+  ]
 ];
 var COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM2} s`);
 var LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the cache|AOT compilation from path)/;
@@ -47245,10 +47468,17 @@ var NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)
 var CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
 var PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
 var ROOT_CAUSES = [
-  [/(?:CUDA|HIP) out of memory\. Tried to allocate|OutOfMemoryError|out of memory occurred when warming up sampler|Failed to load model - not enough GPU memory|(?:CUDA|HIP) error: out of memory/, "oom"],
+  [
+    /(?:CUDA|HIP) out of memory\. Tried to allocate|OutOfMemoryError|out of memory occurred when warming up sampler|Failed to load model - not enough GPU memory|(?:CUDA|HIP) error: out of memory/,
+    "oom"
+  ],
   [/Constraints violated \(/, "dynamo-shape"],
-  [/To serve at least one request with the models?'?s max seq len|No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache/, "kv-insufficient"],
-  // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB)`
+  [
+    /To serve at least one request with the models?'?s max seq len|No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache/,
+    "kv-insufficient"
+  ],
+  // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory
+  // utilization (0.9, 7.2 GiB)`
   [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
   [NO_GPU, "engine-init-failed"],
   [ARCH_UNSUPPORTED, "engine-init-failed"],
@@ -47284,7 +47514,16 @@ function outranks(next, held2) {
 }
 
 // src/domain/diagnosis/oom.ts
-var UNIT_GIB = { B: 1 / 2 ** 30, KiB: 1 / 2 ** 20, MiB: 1 / 2 ** 10, GiB: 1, TiB: 1024, KB: 1 / 2 ** 20, MB: 1 / 2 ** 10, GB: 1 };
+var UNIT_GIB = {
+  B: 1 / 2 ** 30,
+  KiB: 1 / 2 ** 20,
+  MiB: 1 / 2 ** 10,
+  GiB: 1,
+  TiB: 1024,
+  KB: 1 / 2 ** 20,
+  MB: 1 / 2 ** 10,
+  GB: 1
+};
 var Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
 var TRIED = new RegExp(`Tried to allocate ${Q}`);
 var NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
@@ -47349,13 +47588,22 @@ function llamacpp(cls, f) {
       const cause = llamaLoadCause(d);
       const at = cause.path ? ` ${cause.path}` : "";
       if (cause.what === "missing") {
-        return { summary: `llama.cpp could not open the model file${at}`, fix: `Check the -m path${at ? ` (${at.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.` };
+        return {
+          summary: `llama.cpp could not open the model file${at}`,
+          fix: `Check the -m path${at ? ` (${at.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.`
+        };
       }
       if (cause.what === "architecture") {
-        return { summary: `this llama.cpp build does not know the model: ${d}`, fix: "Use a newer llama.cpp image (the model's architecture or pre-tokenizer was added later), or a GGUF converted for this build." };
+        return {
+          summary: `this llama.cpp build does not know the model: ${d}`,
+          fix: "Use a newer llama.cpp image (the model's architecture or pre-tokenizer was added later), or a GGUF converted for this build."
+        };
       }
       if (cause.what === "corrupt") {
-        return { summary: `the model file${at} is not a complete GGUF: ${d}`, fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at ? ` (${at.trim()})` : ""}.` };
+        return {
+          summary: `the model file${at} is not a complete GGUF: ${d}`,
+          fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at ? ` (${at.trim()})` : ""}.`
+        };
       }
       return {
         summary: `llama.cpp failed to start: ${d || "no cause line found"}`,
@@ -47390,10 +47638,16 @@ function oomAdvice(f) {
     return ["out of memory while warming up the sampler", "Lower --max-num-seqs or --gpu-memory-utilization."];
   }
   if (/Free memory on device/.test(d)) {
-    return ["the GPU has less free memory at startup than --gpu-memory-utilization asks for (another process holds VRAM)", "Free the GPU (nvidia-smi / rocm-smi shows the holder; a previous engine still stopping is common) or lower --gpu-memory-utilization to fit the free memory."];
+    return [
+      "the GPU has less free memory at startup than --gpu-memory-utilization asks for (another process holds VRAM)",
+      "Free the GPU (nvidia-smi / rocm-smi shows the holder; a previous engine still stopping is common) or lower --gpu-memory-utilization to fit the free memory."
+    ];
   }
   if (/Failed to load model - not enough GPU memory/.test(d)) {
-    return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
+    return [
+      "the weights do not fit in the GPU memory budget",
+      "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."
+    ];
   }
   const o = f.oom;
   const gap = gapText(o);
@@ -47439,7 +47693,10 @@ function advice(cls, f) {
     }
     case "engine-init-failed": {
       if (f.decisive && NCCL.test(f.decisive)) {
-        return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run a container with --ipc=host (or a large --shm-size; an engine the unit runs itself uses the host's /dev/shm: check its size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
+        return {
+          summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`,
+          fix: "NCCL needs shared memory and peer access: run a container with --ipc=host (or a large --shm-size; an engine the unit runs itself uses the host's /dev/shm: check its size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank."
+        };
       }
       if (f.decisive && GPU_FAULT.test(f.decisive)) {
         const bus = /Xid|fallen off the bus/.test(f.decisive);
@@ -47449,18 +47706,30 @@ function advice(cls, f) {
         };
       }
       if (f.decisive && GPU_UNSUPPORTED.test(f.decisive)) {
-        return { summary: `this GPU lacks what a flag asks for: ${f.decisive}`, fix: "FP8 needs compute capability 8.9+ (Ada, Hopper): drop --kv-cache-dtype fp8 (and FP8 quantization) on this GPU, or move the endpoint to one that has it." };
+        return {
+          summary: `this GPU lacks what a flag asks for: ${f.decisive}`,
+          fix: "FP8 needs compute capability 8.9+ (Ada, Hopper): drop --kv-cache-dtype fp8 (and FP8 quantization) on this GPU, or move the endpoint to one that has it."
+        };
       }
       if (f.decisive && HF_OFFLINE.test(f.decisive)) {
-        return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the engine reads (huggingface-cli download on a machine with access, into its HF_HOME: the one a container mounts), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
+        return {
+          summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)",
+          fix: "Put the model in the cache the engine reads (huggingface-cli download on a machine with access, into its HF_HOME: the one a container mounts), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)."
+        };
       }
       if (f.decisive && ARCH_UNSUPPORTED.test(f.decisive)) {
         const arch2 = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
-        return { summary: `this vLLM does not know the model's architecture (${arch2})`, fix: "Use a vLLM new enough for this model (image or venv; its release notes list the architecture), or a model this vLLM supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
+        return {
+          summary: `this vLLM does not know the model's architecture (${arch2})`,
+          fix: "Use a vLLM new enough for this model (image or venv; its release notes list the architecture), or a model this vLLM supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)."
+        };
       }
       if (f.decisive && INSTALL.test(f.decisive)) return installAdvice(f.decisive);
       if (f.decisive && NO_GPU.test(f.decisive)) {
-        return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs (an engine the unit runs itself: the unit's user must reach /dev/nvidia* or /dev/kfd and /dev/dri) and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
+        return {
+          summary: "the engine sees no usable GPU",
+          fix: "Give the container the GPUs (an engine the unit runs itself: the unit's user must reach /dev/nvidia* or /dev/kfd and /dev/dri) and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES."
+        };
       }
       return {
         summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
@@ -47495,17 +47764,29 @@ function advice(cls, f) {
       return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
     case "engine-args":
       if (f.decisive && CHAT_TEMPLATE.test(f.decisive)) {
-        return { summary: `the chat template failed: ${f.decisive} (a server config problem, not a tool-choice gap)`, fix: "Give the server a template that renders these messages: --chat-template FILE (or the model's own tokenizer_config chat_template); template kwargs go in the request's chat_template_kwargs, not engine flags." };
+        return {
+          summary: `the chat template failed: ${f.decisive} (a server config problem, not a tool-choice gap)`,
+          fix: "Give the server a template that renders these messages: --chat-template FILE (or the model's own tokenizer_config chat_template); template kwargs go in the request's chat_template_kwargs, not engine flags."
+        };
       }
       if (f.decisive && PARSER.test(f.decisive)) {
         const which2 = /reasoning/i.test(f.decisive) ? "--reasoning-parser" : "--tool-call-parser";
-        return { summary: `the ${which2.slice(2)} failed: ${f.decisive}`, fix: `Set ${which2} to a parser this vLLM has and that matches the model's output format (vllm serve --help lists the choices).` };
+        return {
+          summary: `the ${which2.slice(2)} failed: ${f.decisive}`,
+          fix: `Set ${which2} to a parser this vLLM has and that matches the model's output format (vllm serve --help lists the choices).`
+        };
       }
-      return { summary: `the engine refused its command line: ${f.decisive ?? "no cause line found"}`, fix: "Correct the engine flag the decisive line names in the serve script." };
+      return {
+        summary: `the engine refused its command line: ${f.decisive ?? "no cause line found"}`,
+        fix: "Correct the engine flag the decisive line names in the serve script."
+      };
     case "runtime-error":
     case "unit-error":
     case "script-error":
-      return { summary: `${cls}: ${f.decisive ?? "no cause line found"}`, fix: "Fix what the decisive line names, then deploy again." };
+      return {
+        summary: `${cls}: ${f.decisive ?? "no cause line found"}`,
+        fix: "Fix what the decisive line names, then deploy again."
+      };
     case "unknown":
       return {
         summary: "no vLLM boot line, failure signature or unit event found",
@@ -47515,89 +47796,351 @@ function advice(cls, f) {
 }
 function installAdvice(decisive) {
   if (/No module named/.test(decisive)) {
-    return { summary: `the interpreter that ran the engine cannot import it: ${decisive}`, fix: "The unit or script runs a Python without the engine installed (the system python3, another venv): start it with the venv's own binary or interpreter (ExecStart=/path/to/venv/bin/vllm serve \u2026, or /path/to/venv/bin/python -m \u2026); systemd and nohup do not see an activated venv or conda env." };
+    return {
+      summary: `the interpreter that ran the engine cannot import it: ${decisive}`,
+      fix: "The unit or script runs a Python without the engine installed (the system python3, another venv): start it with the venv's own binary or interpreter (ExecStart=/path/to/venv/bin/vllm serve \u2026, or /path/to/venv/bin/python -m \u2026); systemd and nohup do not see an activated venv or conda env."
+    };
   }
   if (/error while loading shared libraries/.test(decisive)) {
-    return { summary: `the dynamic loader cannot find a library the engine needs: ${decisive}`, fix: "systemd does not read ~/.bashrc: give the unit Environment=LD_LIBRARY_PATH=/usr/local/cuda/lib64 (the directory holding it), or register it with ldconfig; check with ldd on the binary." };
+    return {
+      summary: `the dynamic loader cannot find a library the engine needs: ${decisive}`,
+      fix: "systemd does not read ~/.bashrc: give the unit Environment=LD_LIBRARY_PATH=/usr/local/cuda/lib64 (the directory holding it), or register it with ldconfig; check with ldd on the binary."
+    };
   }
   if (/undefined symbol/.test(decisive)) {
-    return { summary: `a compiled extension was built against another torch or CUDA than the one installed: ${decisive}`, fix: "Reinstall the engine and its kernels (vllm, sgl_kernel, flash-attn) for the torch in this venv, in one pip/uv install, or use the engine's image; do not upgrade torch under them." };
+    return {
+      summary: `a compiled extension was built against another torch or CUDA than the one installed: ${decisive}`,
+      fix: "Reinstall the engine and its kernels (vllm, sgl_kernel, flash-attn) for the torch in this venv, in one pip/uv install, or use the engine's image; do not upgrade torch under them."
+    };
   }
-  return { summary: `uv found no such command in the project it ran from: ${decisive}`, fix: "uv run resolves the project from the working directory: set WorkingDirectory= in the unit to the project (or uv run --project DIR), or run the venv's bin/vllm directly." };
+  return {
+    summary: `uv found no such command in the project it ran from: ${decisive}`,
+    fix: "uv run resolves the project from the working directory: set WorkingDirectory= in the unit to the project (or uv run --project DIR), or run the venv's bin/vllm directly."
+  };
 }
 
 // src/domain/diagnosis/below-engine.ts
 var PATH = String.raw`(?<path>/[^\s:"']*)`;
 var LOGRUS = /^time="[^"]*" level=(?<level>\w+) msg="(?<msg>(?:[^"\\]|\\.)*)"/;
 var RULES2 = [
-  // podman 4.3/5.x `-v SRC:DST` with SRC absent; docker: `invalid mount config for type "bind": bind source path does not exist: SRC`
-  [new RegExp(`Error: statfs ${PATH}: no such file or directory`), "runtime-error", "podman", (g) => ({ what: "missing-mount-source", path: g.path })],
-  [new RegExp(`Error: statfs ${PATH}: permission denied`), "runtime-error", "podman", (g) => ({ what: "mount-permission", path: g.path })],
-  [new RegExp(`bind source path does not exist: ${PATH}`), "runtime-error", "docker", (g) => ({ what: "missing-mount-source", path: g.path.replace(/\.$/, "") })],
-  // devices: podman `Error: stat /dev/kfd: no such file or directory`; docker `error gathering device information while adding custom device "/dev/kfd": no such file or directory`
-  [/Error: (?:stat|lstat) (?<path>\/dev\/\S+): no such file or directory/, "runtime-error", "podman", (g) => ({ what: "missing-device", path: g.path })],
-  [/adding custom device "(?<path>[^"]+)": no such file or directory/, "runtime-error", "docker", (g) => ({ what: "missing-device", path: g.path })],
-  [/unresolvable CDI devices (?<path>\S+)|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]/, "runtime-error", "podman", (g) => ({ what: "missing-gpu-runtime", ...g.path ? { path: g.path } : {} })],
+  // podman 4.3/5.x `-v SRC:DST` with SRC absent; docker: `invalid mount config for type "bind": bind source path does
+  // not exist: SRC`
+  [
+    new RegExp(`Error: statfs ${PATH}: no such file or directory`),
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "missing-mount-source", path: g.path })
+  ],
+  [
+    new RegExp(`Error: statfs ${PATH}: permission denied`),
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "mount-permission", path: g.path })
+  ],
+  [
+    new RegExp(`bind source path does not exist: ${PATH}`),
+    "runtime-error",
+    "docker",
+    (g) => ({ what: "missing-mount-source", path: g.path.replace(/\.$/, "") })
+  ],
+  // devices: podman `Error: stat /dev/kfd: no such file or directory`; docker `error gathering device information while
+  // adding custom device "/dev/kfd": no such file or directory`
+  [
+    /Error: (?:stat|lstat) (?<path>\/dev\/\S+): no such file or directory/,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "missing-device", path: g.path })
+  ],
+  [
+    /adding custom device "(?<path>[^"]+)": no such file or directory/,
+    "runtime-error",
+    "docker",
+    (g) => ({ what: "missing-device", path: g.path })
+  ],
+  [
+    /unresolvable CDI devices (?<path>\S+)|could not select device driver "[^"]*" with capabilities: \[\[gpu\]\]/,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "missing-gpu-runtime", ...g.path ? { path: g.path } : {} })
+  ],
   // images: local-only name (podman tries https://localhost/v2/), short names, pulls refused
-  [/Error: initializing source docker:\/\/(?<image>\S+?): /, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
-  [/Error: short-name "(?<image>[^"]+)" did not resolve to an alias/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
-  [/Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: g.image })],
-  [/reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/, "runtime-error", "podman", (g) => ({ what: "image-not-found", image: `${g.repo}:${g.tag}` })],
+  [
+    /Error: initializing source docker:\/\/(?<image>\S+?): /,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "image-not-found", image: g.image })
+  ],
+  [
+    /Error: short-name "(?<image>[^"]+)" did not resolve to an alias/,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "image-not-found", image: g.image })
+  ],
+  [
+    /Error: (?:unable to find image ')?(?<image>[^\s':]+(?::[\w.-]+)?)'?: image not known/,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "image-not-found", image: g.image })
+  ],
+  [
+    /reading manifest (?<tag>\S+) in (?<repo>\S+): (?:manifest unknown|requested access to the resource is denied|unauthorized)/,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "image-not-found", image: `${g.repo}:${g.tag}` })
+  ],
   // (docker's `Unable to find image 'X' locally` is the pull starting, not a failure)
-  [/pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown/, "runtime-error", "docker", (g) => ({ what: "image-not-found", image: g.image ?? g.image2 })],
+  [
+    /pull access denied for (?<image>[^\s,]+), repository does not exist|manifest for (?<image2>\S+) not found: manifest unknown/,
+    "runtime-error",
+    "docker",
+    (g) => ({ what: "image-not-found", image: g.image ?? g.image2 })
+  ],
   // ports: podman rootful (4.3 here), rootless (rootlessport / pasta), docker
-  [/cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
-  [/rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
-  [/pasta failed with exit code \d+:.*?Failed to bind port (?<port>\d+)/, "runtime-error", "podman", (g) => ({ what: "port-in-use", port: Number(g.port) })],
-  [/Bind for [\w.[\]:]*?:(?<port>\d+) failed: port is already allocated|failed to bind host port for [\w.[\]:]*?:(?<port2>\d+):\S+ address already in use/, "runtime-error", "docker", (g) => ({ what: "port-in-use", port: Number(g.port ?? g.port2) })],
-  // options podman (cobra) refuses: `Error: unknown flag: --memroy`, `unknown shorthand flag: 'x' in -x`, `invalid argument "x" for "--memory" flag`
-  [/(?:Error: |^)unknown (?:shorthand )?flag: (?<option>'\w' in -\S+|--?[\w-]+)/, "runtime-error", "podman", (g) => ({ what: "unknown-option", option: g.option })],
-  [/Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/, "runtime-error", "podman", (g) => ({ what: "bad-option-value", option: g.option, argument: g.argument })],
-  // container name taken (a leftover without --replace/rm -f); docker says `Conflict. The container name "/X" is already in use`
-  [/the container name "\/?(?<container>[^"]+)" is already in use/i, "runtime-error", "podman", (g) => ({ what: "name-in-use", container: g.container })],
+  [
+    /cannot listen on the (?:TCP|UDP) port: listen (?:tcp|udp)[46]? [\w.[\]:]*?:(?<port>\d+): bind: address already in use/,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "port-in-use", port: Number(g.port) })
+  ],
+  [
+    /rootlessport listen (?:tcp|udp) [\w.[\]:]*?:(?<port>\d+): bind: address already in use/,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "port-in-use", port: Number(g.port) })
+  ],
+  [
+    /pasta failed with exit code \d+:.*?Failed to bind port (?<port>\d+)/,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "port-in-use", port: Number(g.port) })
+  ],
+  [
+    /Bind for [\w.[\]:]*?:(?<port>\d+) failed: port is already allocated|failed to bind host port for [\w.[\]:]*?:(?<port2>\d+):\S+ address already in use/,
+    "runtime-error",
+    "docker",
+    (g) => ({ what: "port-in-use", port: Number(g.port ?? g.port2) })
+  ],
+  // options podman (cobra) refuses: `Error: unknown flag: --memroy`, `unknown shorthand flag: 'x' in -x`, `invalid
+  // argument "x" for "--memory" flag`
+  [
+    /(?:Error: |^)unknown (?:shorthand )?flag: (?<option>'\w' in -\S+|--?[\w-]+)/,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "unknown-option", option: g.option })
+  ],
+  [
+    /Error: invalid argument "(?<argument>[^"]*)" for "(?<option>[^"]+)" flag/,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "bad-option-value", option: g.option, argument: g.argument })
+  ],
+  // container name taken (a leftover without --replace/rm -f); docker says `Conflict. The container name "/X" is
+  // already in use`
+  [
+    /the container name "\/?(?<container>[^"]+)" is already in use/i,
+    "runtime-error",
+    "podman",
+    (g) => ({ what: "name-in-use", container: g.container })
+  ],
   // the NVIDIA container toolkit's hook: the host driver is not loaded or not installed
-  [/nvidia-container-cli: (?:initialization error: )?(?<msg>.*(?:driver not loaded|driver.*not found|NVML|nvml error).*)$/, "runtime-error", "docker", () => ({ what: "gpu-driver" })],
+  [
+    /nvidia-container-cli: (?:initialization error: )?(?<msg>.*(?:driver not loaded|driver.*not found|NVML|nvml error).*)$/,
+    "runtime-error",
+    "docker",
+    () => ({ what: "gpu-driver" })
+  ],
   // an image built for another CPU architecture (crun's JSON error line, runc's)
   [/[Ee]xec format error/, "runtime-error", "crun", () => ({ what: "exec-format" })],
   // OCI runtime: crun (podman) and runc (docker)
-  [/executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/, "runtime-error", "crun", (g) => ({ what: "oci-command-not-found", command: g.command ?? g.command2 })],
-  [/OCI permission denied|(?:crun|runc): .*Permission denied|OCI runtime create failed: .*permission denied/i, "runtime-error", "crun", () => ({ what: "oci-permission-denied" })],
-  [/(?:Error: )?(?:crun|runc)(?: create failed)?: (?<msg>.+)|OCI runtime (?:create )?(?:failed|error)/, "runtime-error", "crun", () => ({ what: "oci-error" })],
+  [
+    /executable file `(?<command>[^`]+)` not found in \$PATH|exec: "(?<command2>[^"]+)": executable file not found in \$PATH/,
+    "runtime-error",
+    "crun",
+    (g) => ({ what: "oci-command-not-found", command: g.command ?? g.command2 })
+  ],
+  [
+    /OCI permission denied|(?:crun|runc): .*Permission denied|OCI runtime create failed: .*permission denied/i,
+    "runtime-error",
+    "crun",
+    () => ({ what: "oci-permission-denied" })
+  ],
+  [
+    /(?:Error: )?(?:crun|runc)(?: create failed)?: (?<msg>.+)|OCI runtime (?:create )?(?:failed|error)/,
+    "runtime-error",
+    "crun",
+    () => ({ what: "oci-error" })
+  ],
   // systemd running the unit (src/core/execute.c): exec, user, chdir …, and the exit status it logs
-  [/^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", unit: g.unit, executable: g.executable, errno: g.errno })],
+  [
+    /^(?<unit>\S+\.service): Failed to locate executable (?<executable>\S+): (?<errno>.+)$/,
+    "unit-error",
+    "systemd",
+    (g) => ({ what: "exec", unit: g.unit, executable: g.executable, errno: g.errno })
+  ],
   // the file was found but execve() failed: with ENOENT its #! interpreter is what is missing (systemd 252, for real)
-  [/^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "exec", step: "execve", unit: g.unit, ...g.executable ? { executable: g.executable } : {}, errno: g.errno })],
-  // EnvironmentFile= without its `-`: the start fails before any Exec*= runs (systemd 252: then "Failed to run 'start-pre' task")
-  [/^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "environment-file", unit: g.unit, errno: g.errno })],
+  [
+    /^(?<unit>\S+\.service): Failed to execute (?:command|(?<executable>\S+)): (?<errno>.+)$/,
+    "unit-error",
+    "systemd",
+    (g) => ({
+      what: "exec",
+      step: "execve",
+      unit: g.unit,
+      ...g.executable ? { executable: g.executable } : {},
+      errno: g.errno
+    })
+  ],
+  // EnvironmentFile= without its `-`: the start fails before any Exec*= runs (systemd 252: then "Failed to run
+  // 'start-pre' task")
+  [
+    /^(?<unit>\S+\.service): Failed to load environment files: (?<errno>.+)$/,
+    "unit-error",
+    "systemd",
+    (g) => ({ what: "environment-file", unit: g.unit, errno: g.errno })
+  ],
   // TimeoutStartSec= ran out (Type=notify waits for READY=1, which vLLM never sends): systemd SIGTERMs a healthy boot
-  [/^(?<unit>\S+\.service): (?<step>start|start-pre|start-post) operation timed out\. Terminating\.$/, "unit-error", "systemd", (g) => ({ what: "start-timeout", unit: g.unit, step: g.step })],
-  [/^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: "user", unit: g.unit, errno: g.errno })],
-  [/^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit, step: g.step, executable: g.executable, errno: g.errno })],
-  [/^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/, "unit-error", "systemd", (g) => ({ what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step", unit: g.unit, step: g.step })],
-  [/Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/, "unit-error", "systemd", (g) => ({ what: "unit-not-found", unit: g.unit ?? g.unit2 })],
-  [/^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/, "unit-error", "systemd", (g) => ({ what: "bad-unit-file", unit: g.unit ?? g.unit2 })],
+  [
+    /^(?<unit>\S+\.service): (?<step>start|start-pre|start-post) operation timed out\. Terminating\.$/,
+    "unit-error",
+    "systemd",
+    (g) => ({ what: "start-timeout", unit: g.unit, step: g.step })
+  ],
+  [
+    /^(?<unit>\S+\.service): Failed to determine user credentials: (?<errno>.+)$/,
+    "unit-error",
+    "systemd",
+    (g) => ({ what: "user", unit: g.unit, errno: g.errno })
+  ],
+  [
+    /^(?<unit>\S+\.service): Failed at step (?<step>[A-Z_]+) spawning (?<executable>\S+): (?<errno>.+)$/,
+    "unit-error",
+    "systemd",
+    (g) => ({
+      what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step",
+      unit: g.unit,
+      step: g.step,
+      executable: g.executable,
+      errno: g.errno
+    })
+  ],
+  [
+    /^(?<unit>\S+\.service): Main process exited, code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)/,
+    "unit-error",
+    "systemd",
+    (g) => ({
+      what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step",
+      unit: g.unit,
+      step: g.step
+    })
+  ],
+  [
+    /Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/,
+    "unit-error",
+    "systemd",
+    (g) => ({ what: "unit-not-found", unit: g.unit ?? g.unit2 })
+  ],
+  [
+    /^(?<unit>\S+\.service): Service has no ExecStart=|Unit (?<unit2>\S+) has a bad unit file setting/,
+    "unit-error",
+    "systemd",
+    (g) => ({ what: "bad-unit-file", unit: g.unit ?? g.unit2 })
+  ],
   // the serve script's bash: `FILE: line N: MSG` (unbound variable, command not found, runtime syntax errors)
-  [/^(?<file>\S+): line (?<line>\d+): (?<variable>\$?[\w[\]@*#?-]+): unbound variable$/, "script-error", "bash", (g) => ({ what: "unbound-variable", file: g.file, line: Number(g.line), variable: g.variable })],
-  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/, "script-error", "bash", (g) => ({ what: "command-not-found", file: g.file, line: Number(g.line), command: g.command })],
-  [/^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/, "script-error", "bash", (g) => ({ what: "script-path", file: g.file, line: Number(g.line), path: g.command, errno: g.errno })],
-  [/^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/, "script-error", "bash", (g) => ({ what: "runtime-syntax", file: g.file, line: Number(g.line) })],
+  [
+    /^(?<file>\S+): line (?<line>\d+): (?<variable>\$?[\w[\]@*#?-]+): unbound variable$/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "unbound-variable", file: g.file, line: Number(g.line), variable: g.variable })
+  ],
+  [
+    /^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "command-not-found", file: g.file, line: Number(g.line), command: g.command })
+  ],
+  [
+    /^(?<file>\S+): line (?<line>\d+): (?<command>\S+): (?<errno>No such file or directory|Permission denied)$/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "script-path", file: g.file, line: Number(g.line), path: g.command, errno: g.errno })
+  ],
+  [
+    /^(?<file>\S+): line (?<line>\d+): .*(?:syntax error|bad substitution|unexpected EOF|division by 0|invalid arithmetic operator|bad array subscript|ambiguous redirect|parameter null or not set|readonly variable)/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "runtime-syntax", file: g.file, line: Number(g.line) })
+  ],
   // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
-  [/^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/, "engine-args", "engine", (g) => ({ what: "usage", argument: /argument (\S+?):/.exec(g.msg)?.[1] ?? /unrecognized arguments: (.+)/.exec(g.msg)?.[1] ?? g.msg })],
+  [
+    /^(?:usage: )?(?<prog>[\w./ -]*?): error: (?<msg>(?:argument |unrecognized arguments|the following arguments are required|ambiguous option|expected one argument|invalid choice).*)$/,
+    "engine-args",
+    "engine",
+    (g) => ({
+      what: "usage",
+      argument: /argument (\S+?):/.exec(g.msg)?.[1] ?? /unrecognized arguments: (.+)/.exec(g.msg)?.[1] ?? g.msg
+    })
+  ],
   // pydantic's own line under that header names what is wrong (`Value error, User-specified max_model_len …`)
   // (an architecture it does not know is not a flag problem: engine-init-failed, engine/vllm/failures.ts)
-  [/^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
-  [/ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/, "engine-args", "engine", (g) => ({ what: "config-validation", argument: g.cls })],
-  // a value a flag sets that the model or GPU cannot take, said in a plain exception (vLLM's LoRA and dtype checks, SGLang's context length)
-  [/^(?:\w+\.)*NotImplementedError: (?<msg>(?:Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported.*)$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
-  [/^(?:\w+\.)*(?:ValueError|RuntimeError): (?<msg>(?:User-specified (?:max_model_len|context_length) \(\d+\) is greater than|LoRA rank \d+ is greater than max_lora_rank|Bfloat16 is only supported on GPUs with compute capability).*)$/, "engine-args", "engine", (g) => ({ what: "config-value", argument: g.msg })],
+  [
+    /^Value error, (?!Model architectures? \[)(?<msg>.+?)(?: \[type=value_error\b.*)?$/,
+    "engine-args",
+    "engine",
+    (g) => ({ what: "config-value", argument: g.msg })
+  ],
+  [
+    /ValidationError: \d+ validation errors? for (?<cls>\w*(?:Config|Args))\b/,
+    "engine-args",
+    "engine",
+    (g) => ({ what: "config-validation", argument: g.cls })
+  ],
+  // a value a flag sets that the model or GPU cannot take, said in a plain exception (vLLM's LoRA and dtype checks,
+  // SGLang's context length)
+  [
+    /^(?:\w+\.)*NotImplementedError: (?<msg>(?:Prefix caching|Chunked prefill|Speculative decoding|LoRA|CUDA graphs?) (?:is|are) not (?:yet )?supported.*)$/,
+    "engine-args",
+    "engine",
+    (g) => ({ what: "config-value", argument: g.msg })
+  ],
+  [
+    /^(?:\w+\.)*(?:ValueError|RuntimeError): (?<msg>(?:User-specified (?:max_model_len|context_length) \(\d+\) is greater than|LoRA rank \d+ is greater than max_lora_rank|Bfloat16 is only supported on GPUs with compute capability).*)$/,
+    "engine-args",
+    "engine",
+    (g) => ({ what: "config-value", argument: g.msg })
+  ],
   // a model that ships its own code: transformers and vLLM both name the flag
-  [/\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/, "engine-args", "engine", () => ({ what: "missing-flag", argument: "--trust-remote-code" })],
+  [
+    /\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/,
+    "engine-args",
+    "engine",
+    () => ({ what: "missing-flag", argument: "--trust-remote-code" })
+  ],
   // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
-  [/^(?:E )?error: invalid argument: (?<argument>\S+)/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument })],
-  [/^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/, "engine-args", "engine", (g) => ({ what: "usage", argument: g.argument })],
+  [
+    /^(?:E )?error: invalid argument: (?<argument>\S+)/,
+    "engine-args",
+    "engine",
+    (g) => ({ what: "usage", argument: g.argument })
+  ],
+  [
+    /^(?:E )?error while handling (?:argument|environment variable) "(?<argument>[^"]+)"/,
+    "engine-args",
+    "engine",
+    (g) => ({ what: "usage", argument: g.argument })
+  ],
   // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
-  [/couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
-  [/error while attempting to bind on address \('[^']*', (?<port>\d+)\)/, "runtime-error", "engine", (g) => ({ what: "port-in-use", port: Number(g.port) })],
+  [
+    /couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/,
+    "runtime-error",
+    "engine",
+    (g) => ({ what: "port-in-use", port: Number(g.port) })
+  ],
+  [
+    /error while attempting to bind on address \('[^']*', (?<port>\d+)\)/,
+    "runtime-error",
+    "engine",
+    (g) => ({ what: "port-in-use", port: Number(g.port) })
+  ],
   // vLLM's own server socket (create_server_socket, before the engine starts): the port is in its argv, not here
   [/^OSError: \[Errno 98\] Address already in use$/, "runtime-error", "engine", () => ({ what: "port-in-use" })]
 ];
@@ -47621,7 +48164,13 @@ function belowOf(text) {
     return { kind, layer, priority: f.what === "oci-error" || f.what === "config-validation" ? 4 : 5, facts: f };
   }
   const g = GENERIC_RUNTIME.exec(msg2);
-  if (g) return { kind: "runtime-error", layer: msg2.includes("daemon") ? "docker" : "podman", priority: 4, facts: { what: "runtime" } };
+  if (g)
+    return {
+      kind: "runtime-error",
+      layer: msg2.includes("daemon") ? "docker" : "podman",
+      priority: 4,
+      facts: { what: "runtime" }
+    };
   return null;
 }
 
@@ -47789,19 +48338,32 @@ function redactSecrets(text) {
 }
 function redact(text) {
   let out = redactSecrets(text);
-  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`);
-  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`);
+  out = out.replace(
+    /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi,
+    (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`
+  );
+  out = out.replace(
+    /\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi,
+    (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`
+  );
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
   out = namedValues(out);
-  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag, sep, v) => isRedactedName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v) ? `${flag}${sep}${masked(v)}` : m);
+  out = out.replace(
+    new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"),
+    (m, flag, sep, v) => isRedactedName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v) ? `${flag}${sep}${masked(v)}` : m
+  );
   for (const re of REDACTOR_TOKEN_SHAPES) out = out.replace(re, M);
   return out;
 }
 function namedValues(text, depth = 0) {
-  return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q, name, sep, v) => {
-    if (isRedactedName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
-    return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
-  });
+  return text.replace(
+    new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"),
+    (m, q, name, sep, v) => {
+      if (isRedactedName(name))
+        return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
+      return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
+    }
+  );
 }
 
 // src/domain/diagnosis/classify.ts
@@ -47860,7 +48422,9 @@ var Diagnoser = class {
     if (below) this.consider({ kind: below.kind, priority: below.priority, msg: text.trim(), seq: this.seq, below });
     this.considerHostOom(text);
   }
-  /** systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal. */
+  /**
+   * systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal.
+   */
   considerHostOom(text) {
     if (HOST_OOM.test(text)) this.consider({ kind: "oom", priority: 5, msg: text.trim(), seq: this.seq });
   }
@@ -47872,7 +48436,8 @@ var Diagnoser = class {
     if (this.events.length > MAX_EVENTS) this.events.shift();
     this.keepTail(ev.text);
     const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
-    if (below) this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
+    if (below)
+      this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
     this.considerHostOom(ev.text);
   }
   /**
@@ -47959,7 +48524,12 @@ var Diagnoser = class {
     if (!failure2 && startLimit && attempts.length === 0) {
       cls = "unit-error";
       decisive = startLimit.text;
-      below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...unit ? { unit } : {} } };
+      below = {
+        kind: "unit-error",
+        layer: "systemd",
+        priority: 5,
+        facts: { what: "start-limit-hit", ...unit ? { unit } : {} }
+      };
     } else if (failure2) {
       cls = failure2.kind;
       decisive = failure2.priority >= 3 ? failure2.msg : WORKER_DIED.test(failure2.msg) ? this.causeOfDeath() ?? failure2.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure2.msg;
@@ -48057,8 +48627,12 @@ function isCleanExit(e) {
   return e.kind === "deactivated" || e.kind === "main-exited" && e.status === 0;
 }
 function kvFacts(line, estimate) {
-  const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(line);
-  const v0 = /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(line);
+  const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(
+    line
+  );
+  const v0 = /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(
+    line
+  );
   return {
     neededGiB: parseNumber(m?.[1]),
     availableGiB: parseNumber(m?.[2]),
@@ -48353,7 +48927,22 @@ var CONTAINER = 0;
 var STDOUT = 1;
 var OTHER = 2;
 function emptyHead() {
-  return { cursor: null, cursorTs: 0, ts: 0, priority: null, container: null, unit: null, identifier: null, src: OTHER, partial: false, lineMax: false, cidPresent: false, cid: null, sidPresent: false, sid: null };
+  return {
+    cursor: null,
+    cursorTs: 0,
+    ts: 0,
+    priority: null,
+    container: null,
+    unit: null,
+    identifier: null,
+    src: OTHER,
+    partial: false,
+    lineMax: false,
+    cidPresent: false,
+    cid: null,
+    sidPresent: false,
+    sid: null
+  };
 }
 function str(v) {
   return typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : null;
@@ -48498,7 +49087,13 @@ var Pieces = class {
     const at = keyed ? this.find(h.cidPresent, id) : -1;
     if ((h.partial || h.lineMax) && keyed) {
       if (at < 0) {
-        const p2 = this.spare.pop() ?? { container: false, id: null, head: { ...h }, bytes: Buffer.allocUnsafe(4096), size: 0 };
+        const p2 = this.spare.pop() ?? {
+          container: false,
+          id: null,
+          head: { ...h },
+          bytes: Buffer.allocUnsafe(4096),
+          size: 0
+        };
         p2.container = h.cidPresent;
         p2.id = id;
         copyHead(p2.head, h);
@@ -48532,7 +49127,8 @@ var Pieces = class {
     }
   }
   find(container, id) {
-    for (let i = 0; i < this.held.length; i++) if (this.held[i].container === container && sameId(this.held[i].id, id)) return i;
+    for (let i = 0; i < this.held.length; i++)
+      if (this.held[i].container === container && sameId(this.held[i].id, id)) return i;
     return -1;
   }
   release(at) {
@@ -48828,7 +49424,14 @@ function messageBytes(value) {
   return null;
 }
 var JournalDecoder = class {
-  stats = { records: 0, malformed: 0, truncatedNull: 0, podmanDuplicates: 0, cursorDuplicates: 0, joinedPieces: 0 };
+  stats = {
+    records: 0,
+    malformed: 0,
+    truncatedNull: 0,
+    podmanDuplicates: 0,
+    cursorDuplicates: 0,
+    joinedPieces: 0
+  };
   pieces = new Pieces();
   window = new TwinWindow();
   /** The per-line work (fields, head, MESSAGE bytes, cursors) in WebAssembly; lines it leaves are read here. */
@@ -49050,7 +49653,8 @@ var JournalDecoder = class {
       return bytes !== null;
     }
     if (kind === BYTES) this.join(h, sc.bytes, 0, sc.bytesLength, sc.bytesAscii);
-    else if (kind === STR && sc.ascii) this.join(h, sc.buf, sc.start[F_MESSAGE], sc.end[F_MESSAGE], true);
+    else if (kind === STR && sc.ascii)
+      this.join(h, sc.buf, sc.start[F_MESSAGE], sc.end[F_MESSAGE], true);
     else if (kind === STR_ESC && this.escapedLength >= 0) this.join(h, this.escaped, 0, this.escapedLength, sc.ascii);
     else if (kind === STR || kind === STR_ESC) {
       const bytes = Buffer.from(kind === STR ? spanStr(sc, F_MESSAGE) : this.escapedText, "utf8");
@@ -49112,7 +49716,10 @@ var JournalDecoder = class {
   /** One clean line (empty ones are dropped). */
   emitLine(h, line) {
     if (line === "") return;
-    this.window.add({ ts: h.ts, priority: h.priority, container: h.container, unit: h.unit, identifier: h.identifier, text: line }, h.src);
+    this.window.add(
+      { ts: h.ts, priority: h.priority, container: h.container, unit: h.unit, identifier: h.identifier, text: line },
+      h.src
+    );
   }
 };
 
@@ -49141,8 +49748,10 @@ function portOwnerScript(port) {
 function hostFactsScript(m, service) {
   const f = m.facts;
   if (f.what === "port-in-use" && f.port) return `echo ${MARK}port; ${portOwnerScript(f.port)}`;
-  if (f.what === "image-not-found") return `echo ${MARK}images; ${m.layer === "docker" ? "docker" : "podman"} images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
-  if (f.what === "user") return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
+  if (f.what === "image-not-found")
+    return `echo ${MARK}images; ${m.layer === "docker" ? "docker" : "podman"} images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
+  if (f.what === "user")
+    return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
   return null;
 }
 function describeOwner(line) {
@@ -49215,7 +49824,10 @@ function pollScript(t) {
   return [
     `echo ${SECTION}now; date +%s%N`,
     section("unit", shellJoin(unitArgv(t.service))),
-    section("ps", t.container === null ? `{ ${instanceScript(t.service)}; }` : shellJoin(inspectArgv(t.container, t.cli))),
+    section(
+      "ps",
+      t.container === null ? `{ ${instanceScript(t.service)}; }` : shellJoin(inspectArgv(t.container, t.cli))
+    ),
     section("journal", shellJoin(journalArgv(t, ["--show-cursor"]))),
     `echo ${SECTION}${END}`
   ].join("; ");
@@ -49229,7 +49841,16 @@ function refineDiagnosis(d, failure2, lastEngineLines, unit) {
   const vanished = failure2 === "container-gone" || failure2 === "container-exited" || failure2 === "restarting" || failure2 === "unit-stopped";
   const signalled = lastEngineLines.slice(-3).some((l) => SIGNALLED.test(l));
   if (!noEngineFault || !vanished || !signalled || d.attempts.filter((a2) => a2.endedAt !== null).length > 2) return d;
-  const a = advice("container-removed", { decisive: null, oom: null, phase: d.phase, attempts: d.attempts, startLimit: false, unit, kv: null, dynamo: null });
+  const a = advice("container-removed", {
+    decisive: null,
+    oom: null,
+    phase: d.phase,
+    attempts: d.attempts,
+    startLimit: false,
+    unit,
+    kv: null,
+    dynamo: null
+  });
   const decisive = lastEngineLines.slice(-3).find((l) => SIGNALLED.test(l)) ?? null;
   return {
     ...d,
@@ -49261,14 +49882,27 @@ function diagnoseJournal(json, w, facts = null) {
   const d = refineDiagnosis(diag.finish(), w.failure, engine, w.service);
   if (!d.below) return d;
   const loopNote = / \(crash loop: .*\)$/.exec(d.summary)?.[0] ?? "";
-  const a = belowAdvice(d.below, { install: w.install, configFile: w.configFile, service: w.service, portOwner: facts?.portOwner ?? null, localImages: facts?.localImages, unitUser: facts?.unitUser ?? null, engine: d.engine });
+  const a = belowAdvice(d.below, {
+    install: w.install,
+    configFile: w.configFile,
+    service: w.service,
+    portOwner: facts?.portOwner ?? null,
+    localImages: facts?.localImages,
+    unitUser: facts?.unitUser ?? null,
+    engine: d.engine
+  });
   return { ...d, summary: a.summary + loopNote, fix: a.fix };
 }
 var UNDECIDED = /* @__PURE__ */ new Set(["unknown", "booting", "clean-exit"]);
 var REREADS = 2;
 var REREAD_MS = 1500;
 async function diagnoseDeploy(host, w) {
-  const argv = journalArgv({ service: w.service, container: w.container, cursor: w.cursor, sinceHostS: Math.floor(w.startedAtHostMs / 1e3) });
+  const argv = journalArgv({
+    service: w.service,
+    container: w.container,
+    cursor: w.cursor,
+    sinceHostS: Math.floor(w.startedAtHostMs / 1e3)
+  });
   const read = async () => (await host.run(argv, { timeoutMs: 6e4, maxOutputBytes: 64 << 20 })).stdout;
   let json = await read();
   let d = diagnoseJournal(json, w);
@@ -49320,8 +49954,18 @@ var statePath = (endpoint) => `${HOST_STATE_DIR}/state/${endpoint}.json`;
 function parseStateRecord(text) {
   try {
     const v = JSON.parse(text);
-    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number") return null;
-    return { schema: 1, endpoint: v.endpoint ?? "?", ref: v.ref, sha: v.sha, deployedAt: v.deployedAt, by: v.by ?? "?", files: v.files ?? [], previous: v.previous ?? null };
+    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number")
+      return null;
+    return {
+      schema: 1,
+      endpoint: v.endpoint ?? "?",
+      ref: v.ref,
+      sha: v.sha,
+      deployedAt: v.deployedAt,
+      by: v.by ?? "?",
+      files: v.files ?? [],
+      previous: v.previous ?? null
+    };
   } catch {
     return null;
   }
@@ -49360,12 +50004,17 @@ var InstallError = class extends Error {
 };
 async function readInstallFiles(ctx) {
   const items = ctx.endpoint.install ?? [];
-  return Promise.all(items.map(async (item) => {
-    const path = ctx.repoPath(item.from);
-    const content = await ctx.reader.showBytes(ctx.sha, path);
-    if (content === null) throw new InstallError(`${path} does not exist at ${ctx.ref} (${ctx.sha.slice(0, 10)}): commit it, or fix install.from in ${ctx.configFile}`);
-    return { from: path, to: item.to, mode: normMode(item.mode), content, sha256: sha256(content) };
-  }));
+  return Promise.all(
+    items.map(async (item) => {
+      const path = ctx.repoPath(item.from);
+      const content = await ctx.reader.showBytes(ctx.sha, path);
+      if (content === null)
+        throw new InstallError(
+          `${path} does not exist at ${ctx.ref} (${ctx.sha.slice(0, 10)}): commit it, or fix install.from in ${ctx.configFile}`
+        );
+      return { from: path, to: item.to, mode: normMode(item.mode), content, sha256: sha256(content) };
+    })
+  );
 }
 async function readHostSide(host, endpoint, files) {
   const paths = files.map((f) => f.to);
@@ -49385,25 +50034,53 @@ async function readHostSide(host, endpoint, files) {
   const [sum = "", rest2 = ""] = rest.split("@@stat\n");
   const [stat2 = "", state = ""] = rest2.split("@@state\n");
   const hostNowS = Number(head2.trim());
-  if (!Number.isFinite(hostNowS) || hostNowS <= 0) throw new InstallError(`reading the host's copies failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  if (!Number.isFinite(hostNowS) || hostNowS <= 0)
+    throw new InstallError(`reading the host's copies failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
   return { planned: planInstall(files, parseHostCopies(sum, stat2)), old: parseStateRecord(state), hostNowS };
 }
 async function install(ctx, by) {
   const files = await readInstallFiles(ctx);
   const { planned, old, hostNowS } = await readHostSide(ctx.host, ctx.name, files);
   const written = planned.filter((f) => f.change !== "same");
-  const dirs = [.../* @__PURE__ */ new Set([...written.map((f) => f.to.replace(/\/[^/]*$/, "") || "/"), statePath(ctx.name).replace(/\/[^/]*$/, "")])];
+  const dirs = [
+    .../* @__PURE__ */ new Set([
+      ...written.map((f) => f.to.replace(/\/[^/]*$/, "") || "/"),
+      statePath(ctx.name).replace(/\/[^/]*$/, "")
+    ])
+  ];
   const mk = await ctx.host.run(["mkdir", "-p", "--", ...dirs], { timeoutMs: CMD_TIMEOUT_MS });
-  if (mk.code !== 0) throw new InstallError(`${shellJoin(["mkdir", "-p", ...dirs])} failed: ${mk.stderr.trim()}; check the SSH user may write there`);
-  for (const f of written) await ctx.host.writeFile(f.to, f.content, parseInt(f.mode, 8), { timeoutMs: CMD_TIMEOUT_MS });
-  const record2 = nextStateRecord(old, { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, deployedAt: hostNowS, by, files });
+  if (mk.code !== 0)
+    throw new InstallError(
+      `${shellJoin(["mkdir", "-p", ...dirs])} failed: ${mk.stderr.trim()}; check the SSH user may write there`
+    );
+  for (const f of written)
+    await ctx.host.writeFile(f.to, f.content, parseInt(f.mode, 8), { timeoutMs: CMD_TIMEOUT_MS });
+  const record2 = nextStateRecord(old, {
+    endpoint: ctx.name,
+    ref: ctx.ref,
+    sha: ctx.sha,
+    deployedAt: hostNowS,
+    by,
+    files
+  });
   await ctx.host.writeFile(statePath(ctx.name), `${JSON.stringify(record2, null, 2)}
-`, 420, { timeoutMs: CMD_TIMEOUT_MS });
+`, 420, {
+    timeoutMs: CMD_TIMEOUT_MS
+  });
   return { planned, written, unitChanged: written.some((f) => isUnitFile(f.to)), record: record2 };
 }
 async function diffAgainstHost(host, f) {
   if (f.change === "mode") return `mode of ${f.to} becomes ${f.mode}`;
-  const argv = ["diff", "-u", "--label", `host:${f.to}`, "--label", `${f.from} (ref)`, f.change === "new" ? "/dev/null" : f.to, "-"];
+  const argv = [
+    "diff",
+    "-u",
+    "--label",
+    `host:${f.to}`,
+    "--label",
+    `${f.from} (ref)`,
+    f.change === "new" ? "/dev/null" : f.to,
+    "-"
+  ];
   const r = await host.run(argv, { stdin: f.content, timeoutMs: CMD_TIMEOUT_MS, maxOutputBytes: 1 << 20 });
   return r.stdout.trimEnd() || `${f.to}: ${f.change}`;
 }
@@ -49464,7 +50141,13 @@ function parseInstance(lines) {
   const createdAtMs = unitStartMs(kv2.get("ExecMainStartTimestamp") ?? "");
   if (!/^[0-9a-f]{32}$/.test(id) || createdAtMs === null) return null;
   const pid = int(kv2.get("MainPID"));
-  return { id, process: true, state: pid !== null && pid > 0 ? "running" : "exited", exitCode: int(kv2.get("ExecMainStatus")), createdAtMs };
+  return {
+    id,
+    process: true,
+    state: pid !== null && pid > 0 ? "running" : "exited",
+    exitCode: int(kv2.get("ExecMainStatus")),
+    createdAtMs
+  };
 }
 function parseJournalChunk(lines) {
   const json = [];
@@ -49499,7 +50182,8 @@ function pollCompleteness(s, t) {
     if (sec.rc === null) return `the answer stopped inside its ${name} section`;
   }
   if (!cut && !s.has(END)) return "the answer has no end line";
-  if (!cut && t.code !== 0) return `the poll command ended without an exit code (${t.code === null ? "channel or connection lost" : `exit ${t.code}`})`;
+  if (!cut && t.code !== 0)
+    return `the poll command ended without an exit code (${t.code === null ? "channel or connection lost" : `exit ${t.code}`})`;
   return null;
 }
 function parsePoll(text, transport = { code: 0 }) {
@@ -49511,7 +50195,10 @@ function parsePoll(text, transport = { code: 0 }) {
   if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
   const ps = s.get("ps");
   const psText = ps?.body.join(" ").trim() ?? "";
-  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`${/--timestamp|InvocationID/.test(psText) ? "systemctl show (the unit's run)" : "container inspect"} failed (exit ${ps.rc}): ${psText}`);
+  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText))
+    errors.push(
+      `${/--timestamp|InvocationID/.test(psText) ? "systemctl show (the unit's run)" : "container inspect"} failed (exit ${ps.rc}): ${psText}`
+    );
   return {
     hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1000000n)) : null,
     unit,
@@ -49525,7 +50212,10 @@ function parseMark(text) {
   const lines = text.split("\n");
   const ns = lines.find((l) => /^\d{12,}$/.test(l.trim()));
   const cur = lines.find((l) => l.startsWith("-- cursor: "));
-  return { hostNowMs: ns ? Math.floor(Number(BigInt(ns.trim()) / 1000000n)) : null, cursor: cur ? cur.slice(11).trim() : null };
+  return {
+    hostNowMs: ns ? Math.floor(Number(BigInt(ns.trim()) / 1000000n)) : null,
+    cursor: cur ? cur.slice(11).trim() : null
+  };
 }
 
 // src/stages/deploy/stop-hang.ts
@@ -49556,13 +50246,25 @@ function classifyStopHang(rows, service, waitedMs) {
   const evidence = [...d, ...rest].map(line);
   const waited = `${Math.round(waitedMs / 1e3)} s`;
   if (d.length > 0) {
-    return { kind: "uninterruptible", evidence, summary: `${service} did not stop within ${waited}: ${d.length} process(es) in D state (${d.map((r) => `${r.comm} ${r.pid}`).join(", ")}), uninterruptible: wait, do not declare a GPU wedge` };
+    return {
+      kind: "uninterruptible",
+      evidence,
+      summary: `${service} did not stop within ${waited}: ${d.length} process(es) in D state (${d.map((r) => `${r.comm} ${r.pid}`).join(", ")}), uninterruptible: wait, do not declare a GPU wedge`
+    };
   }
   if (rest.length > 0) {
     const z = rest.filter((r) => r.stat.startsWith("Z"));
-    return { kind: "running", evidence, summary: `${service} did not stop within ${waited}: ${rest.length} process(es) still there${z.length ? ` (${z.length} zombie, waiting for its parent)` : ""}, none in D state: the stop signal is ignored or still being handled` };
+    return {
+      kind: "running",
+      evidence,
+      summary: `${service} did not stop within ${waited}: ${rest.length} process(es) still there${z.length ? ` (${z.length} zombie, waiting for its parent)` : ""}, none in D state: the stop signal is ignored or still being handled`
+    };
   }
-  return { kind: "gone", evidence, summary: `${service} did not stop within ${waited} but none of its processes is left: systemd is finishing ExecStopPost/cleanup` };
+  return {
+    kind: "gone",
+    evidence,
+    summary: `${service} did not stop within ${waited} but none of its processes is left: systemd is finishing ExecStopPost/cleanup`
+  };
 }
 function stopHangScript(service) {
   const s = shellQuote(service);
@@ -49580,7 +50282,8 @@ var RESTART_TIMEOUT_MS = 6 * 6e4;
 async function hostMark(host) {
   const r = await host.runShell(MARK_SCRIPT, { timeoutMs: SHORT_MS });
   const m = parseMark(r.stdout);
-  if (m.hostNowMs === null) throw new Error(`reading the host clock failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  if (m.hostNowMs === null)
+    throw new Error(`reading the host clock failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
   return { hostNowMs: m.hostNowMs, cursor: m.cursor };
 }
 async function unitState(host, service) {
@@ -49589,7 +50292,11 @@ async function unitState(host, service) {
 }
 var isUp = (u) => u !== null && (u.activeState === "active" || u.activeState === "activating" || u.activeState === "reloading");
 function restartCommands(service, daemonReload) {
-  return [...daemonReload ? [["systemctl", "daemon-reload"]] : [], ["systemctl", "reset-failed", "--", service], ["systemctl", "restart", "--", service]];
+  return [
+    ...daemonReload ? [["systemctl", "daemon-reload"]] : [],
+    ["systemctl", "reset-failed", "--", service],
+    ["systemctl", "restart", "--", service]
+  ];
 }
 var NRESTARTS = "@@dg-nrestarts=";
 function restartScript(restart, service) {
@@ -49605,7 +50312,10 @@ async function restartUnit(host, service, daemonReload, progress = () => {
   const evidence = [];
   const commands = [];
   const noteFailure = (argv, r) => {
-    if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+    if (r.code !== 0)
+      evidence.push(
+        `${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim()
+      );
   };
   const run = async (argv, timeoutMs) => {
     commands.push(shellJoin(argv));
@@ -49620,25 +50330,37 @@ async function restartUnit(host, service, daemonReload, progress = () => {
   for (const c of cmds) await run(c, SHORT_MS);
   const mark = await hostMark(host);
   let stopHang = null;
-  const stopMs = parseTimespan((await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout);
+  const stopMs = parseTimespan(
+    (await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout
+  );
   commands.push(shellJoin(restart));
   const restarting = host.runShell(restartScript(restart, service), { timeoutMs: RESTART_TIMEOUT_MS }).then((r) => {
     noteFailure(restart, r);
     return parseRestartCount(r.stdout);
   });
   const t0 = Date.now();
-  const ticker = setInterval(() => progress(`systemctl restart ${service}: still waiting after ${Math.round((Date.now() - t0) / 1e3)}s (the old engine's stop, then ExecStartPre=)`), RESTART_PROGRESS_MS);
+  const ticker = setInterval(
+    () => progress(
+      `systemctl restart ${service}: still waiting after ${Math.round((Date.now() - t0) / 1e3)}s (the old engine's stop, then ExecStartPre=)`
+    ),
+    RESTART_PROGRESS_MS
+  );
   restarting.finally(() => clearInterval(ticker)).catch(() => void 0);
   if (stopMs !== null && stopMs + 5e3 < RESTART_TIMEOUT_MS) {
     let timer;
-    const late = await Promise.race([restarting.then(() => false), new Promise((res) => {
-      timer = setTimeout(() => res(true), stopMs + 5e3);
-    })]);
+    const late = await Promise.race([
+      restarting.then(() => false),
+      new Promise((res) => {
+        timer = setTimeout(() => res(true), stopMs + 5e3);
+      })
+    ]);
     clearTimeout(timer);
     if (late) {
       const now = await unitState(host, service).catch(() => null);
       if (now?.activeState === "activating" && /^start/.test(now.subState)) {
-        evidence.push(`systemctl restart was still waiting after ${Math.round((stopMs + 5e3) / 1e3)} s on the start (${now.subState}), not on the stop: a slow ExecStartPre= holds it`);
+        evidence.push(
+          `systemctl restart was still waiting after ${Math.round((stopMs + 5e3) / 1e3)} s on the start (${now.subState}), not on the stop: a slow ExecStartPre= holds it`
+        );
       } else {
         const lines = await diagnoseStopHang(host, service, stopMs + 5e3);
         stopHang = lines[0];
@@ -49650,7 +50372,9 @@ async function restartUnit(host, service, daemonReload, progress = () => {
   let unit = await unitState(host, service);
   if (!isUp(unit)) {
     baselineRestarts = 0;
-    evidence.push(`after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`);
+    evidence.push(
+      `after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`
+    );
     await run(["systemctl", "reset-failed", "--", service], SHORT_MS);
     await run(["systemctl", "start", "--no-block", "--", service], SHORT_MS);
     unit = await unitState(host, service);
@@ -49685,11 +50409,19 @@ async function dryRun(ctx, service) {
     `poll every ${ctx.endpoint.boot.poll} ms for up to ${ctx.endpoint.boot.timeout} ms: unit, container, journal${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models` : ""}`
   ];
   return [
-    pass("deploy.install", `dry run: ${changed.length} of ${planned.length} file(s) would change${changed.length ? `: ${changed.map((f) => f.to).join(", ")}` : ""}`, {
-      evidence: diffs,
-      data: { dryRun: true, files: planned.map((f) => ({ from: f.from, to: f.to, mode: f.mode, change: f.change })) }
-    }),
-    pass("deploy.restart", `dry run: would run ${reload ? "daemon-reload and " : ""}a restart of ${service}; nothing was changed`, { evidence: commands, data: { dryRun: true, commands } })
+    pass(
+      "deploy.install",
+      `dry run: ${changed.length} of ${planned.length} file(s) would change${changed.length ? `: ${changed.map((f) => f.to).join(", ")}` : ""}`,
+      {
+        evidence: diffs,
+        data: { dryRun: true, files: planned.map((f) => ({ from: f.from, to: f.to, mode: f.mode, change: f.change })) }
+      }
+    ),
+    pass(
+      "deploy.restart",
+      `dry run: would run ${reload ? "daemon-reload and " : ""}a restart of ${service}; nothing was changed`,
+      { evidence: commands, data: { dryRun: true, commands } }
+    )
   ];
 }
 var missingConfig = (ctx, keys) => fail("deploy.restart", `endpoint ${ctx.name} has no ${keys.join(", ")} in ${ctx.configFile}`, {
@@ -49705,7 +50437,15 @@ function parseLockRecord(text) {
   try {
     const v = JSON.parse(text);
     if (typeof v.owner !== "string" || typeof v.takenAt !== "number") return null;
-    return { endpoint: v.endpoint ?? "?", owner: v.owner, ref: v.ref ?? "?", sha: v.sha ?? null, takenAt: v.takenAt, heartbeatAt: v.heartbeatAt ?? v.takenAt, pid: v.pid ?? 0 };
+    return {
+      endpoint: v.endpoint ?? "?",
+      owner: v.owner,
+      ref: v.ref ?? "?",
+      sha: v.sha ?? null,
+      takenAt: v.takenAt,
+      heartbeatAt: v.heartbeatAt ?? v.takenAt,
+      pid: v.pid ?? 0
+    };
   } catch {
     return null;
   }
@@ -49715,7 +50455,12 @@ function lockStaleness(rec, hostNow, staleAfterS) {
   const ageS = Math.max(0, hostNow - rec.takenAt);
   const quiet = hostNow - rec.heartbeatAt;
   if (quiet <= Math.min(HEARTBEAT_GRACE_S, staleAfterS)) return { stale: false, reason: null, ageS };
-  if (ageS > staleAfterS) return { stale: true, reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s), and its holder stopped refreshing it ${quiet}s ago`, ageS };
+  if (ageS > staleAfterS)
+    return {
+      stale: true,
+      reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s), and its holder stopped refreshing it ${quiet}s ago`,
+      ageS
+    };
   return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
 }
 function describeHolder(rec, hostNow) {
@@ -49774,7 +50519,10 @@ var HeldLock = class {
     if (this.released || this.lost) return;
     const rec = `${this.dir}/record.json`;
     const tmp = `${rec}.hb-${this.record.token}`;
-    const template = JSON.stringify({ ...this.record, heartbeatAt: 0 }).replace('"heartbeatAt":0', '"heartbeatAt":@NOW@');
+    const template = JSON.stringify({ ...this.record, heartbeatAt: 0 }).replace(
+      '"heartbeatAt":0',
+      '"heartbeatAt":@NOW@'
+    );
     const script = `if grep -qF ${shellQuote(this.record.token)} ${shellQuote(rec)} 2>/dev/null; then now=$(date +%s); sed "s/@NOW@/$now/" > ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(rec)} && echo "OK $now"; else echo LOST; cat ${shellQuote(rec)} 2>/dev/null; fi`;
     const r = await this.host.runShell(script, { stdin: template, timeoutMs: CMD_TIMEOUT_MS2 });
     const [first, ...rest] = r.stdout.split("\n");
@@ -49794,7 +50542,10 @@ var HeldLock = class {
     if (this.timer) clearInterval(this.timer);
     held.delete(this);
     const rec = shellQuote(`${this.dir}/record.json`);
-    await this.host.runShell(`if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`, { timeoutMs: CMD_TIMEOUT_MS2 });
+    await this.host.runShell(
+      `if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`,
+      { timeoutMs: CMD_TIMEOUT_MS2 }
+    );
   }
 };
 function clearCommand(endpoint, fleetHost) {
@@ -49807,11 +50558,23 @@ async function tryTake(host, req, token) {
   const [state, nowText, ...rest] = r.stdout.split("\n");
   const hostNowS = Number(nowText);
   if (r.code !== 0 || !Number.isFinite(hostNowS) || state !== "TAKEN" && state !== "HELD") {
-    if (state === "TAKEN") await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS2 }).catch(() => void 0);
-    throw new Error(`taking the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || r.stdout.trim()}; check that the home directory is writable`);
+    if (state === "TAKEN")
+      await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS2 }).catch(() => void 0);
+    throw new Error(
+      `taking the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || r.stdout.trim()}; check that the home directory is writable`
+    );
   }
   if (state === "HELD") return { holder: parseLockRecord(rest.join("\n")), hostNowS };
-  const rec = { endpoint: req.endpoint, owner: req.owner, ref: req.ref, sha: req.sha, takenAt: hostNowS, heartbeatAt: hostNowS, pid: process.pid, token };
+  const rec = {
+    endpoint: req.endpoint,
+    owner: req.owner,
+    ref: req.ref,
+    sha: req.sha,
+    takenAt: hostNowS,
+    heartbeatAt: hostNowS,
+    pid: process.pid,
+    token
+  };
   try {
     await host.writeFile(`${dir}/record.json`, JSON.stringify(rec), 420, { timeoutMs: CMD_TIMEOUT_MS2 });
   } catch (e) {
@@ -49830,15 +50593,30 @@ async function takeLock(host, req, now = Date.now) {
     if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
     const clear = clearCommand(req.endpoint, req.fleetHost);
     const st = r.holder ? lockStaleness(r.holder, r.hostNowS, Math.round(req.staleAfterMs / 1e3)) : null;
-    if (st?.stale) return { ok: false, held: r.holder, stale: st.reason, clearCommand: clear, detail: describeHolder(r.holder, r.hostNowS) };
+    if (st?.stale)
+      return {
+        ok: false,
+        held: r.holder,
+        stale: st.reason,
+        clearCommand: clear,
+        detail: describeHolder(r.holder, r.hostNowS)
+      };
     const waited = now() - start;
     if (waited >= req.waitMs || req.signal?.aborted) {
       const who = r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet";
-      return { ok: false, held: r.holder, stale: null, clearCommand: clear, detail: req.waitMs > 0 ? `${who} (waited ${Math.round(waited / 1e3)} s)` : who };
+      return {
+        ok: false,
+        held: r.holder,
+        stale: null,
+        clearCommand: clear,
+        detail: req.waitMs > 0 ? `${who} (waited ${Math.round(waited / 1e3)} s)` : who
+      };
     }
     if (Math.floor(waited / 1e4) !== said) {
       said = Math.floor(waited / 1e4);
-      req.progress?.(`waiting for the deploy lock (${Math.round(waited / 1e3)} s of ${Math.round(req.waitMs / 1e3)} s): held by ${r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet"}`);
+      req.progress?.(
+        `waiting for the deploy lock (${Math.round(waited / 1e3)} s of ${Math.round(req.waitMs / 1e3)} s): held by ${r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet"}`
+      );
     }
     await sleep(Math.min(WAIT_POLL_MS, req.waitMs - waited), req.signal);
   }
@@ -49852,7 +50630,19 @@ function formatElapsed(ms) {
 
 // src/stages/deploy/readiness.ts
 function initialState(startedAtHostMs, timeoutMs, baselineRestarts = 0) {
-  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerLine: null, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
+  return {
+    startedAtHostMs,
+    timeoutMs,
+    baselineRestarts,
+    fresh: null,
+    marker: false,
+    markerLine: null,
+    markerAtMs: null,
+    unanswered: 0,
+    otherContainers: [],
+    phase: null,
+    lastLine: null
+  };
 }
 var LIVE_CONTAINER = /* @__PURE__ */ new Set(["created", "configured", "initialized", "running"]);
 function isFresh(c, startedAtHostMs) {
@@ -49863,7 +50653,8 @@ var AFTER_MARKER_MS = 15e3;
 function decide(prev, obs, configContainer) {
   const state = { ...prev };
   for (const name of obs.containerNames ?? []) {
-    if (name !== configContainer && !state.otherContainers.includes(name)) state.otherContainers = [...state.otherContainers, name];
+    if (name !== configContainer && !state.otherContainers.includes(name))
+      state.otherContainers = [...state.otherContainers, name];
   }
   for (const line of obs.messages) {
     if (isReadyMarker(line)) {
@@ -49879,35 +50670,68 @@ function decide(prev, obs, configContainer) {
   const fail2 = (failure2, reason) => ({ kind: "fail", state, failure: failure2, reason });
   const u = obs.unit;
   if (u) {
-    if (u.activeState === "failed") return fail2("unit-failed", `the unit failed (Result=${u.result || "?"}, ExecMainStatus=${u.execMainStatus ?? "?"})`);
-    if (u.subState === "auto-restart") return fail2("restarting", `the unit is restarting after its main process exited (ExecMainStatus=${u.execMainStatus ?? "?"})`);
-    if (u.nRestarts !== null && u.nRestarts > state.baselineRestarts) return fail2("restarting", `NRestarts rose from ${state.baselineRestarts} to ${u.nRestarts}: the engine exited and systemd restarted it`);
-    if (u.activeState === "inactive") return fail2("unit-stopped", `the unit is inactive (${u.subState}): nothing will start the engine again`);
-    if (u.activeState === "deactivating") return fail2("unit-stopped", `the unit is deactivating (${u.subState}): its engine is going down`);
+    if (u.activeState === "failed")
+      return fail2(
+        "unit-failed",
+        `the unit failed (Result=${u.result || "?"}, ExecMainStatus=${u.execMainStatus ?? "?"})`
+      );
+    if (u.subState === "auto-restart")
+      return fail2(
+        "restarting",
+        `the unit is restarting after its main process exited (ExecMainStatus=${u.execMainStatus ?? "?"})`
+      );
+    if (u.nRestarts !== null && u.nRestarts > state.baselineRestarts)
+      return fail2(
+        "restarting",
+        `NRestarts rose from ${state.baselineRestarts} to ${u.nRestarts}: the engine exited and systemd restarted it`
+      );
+    if (u.activeState === "inactive")
+      return fail2("unit-stopped", `the unit is inactive (${u.subState}): nothing will start the engine again`);
+    if (u.activeState === "deactivating")
+      return fail2("unit-stopped", `the unit is deactivating (${u.subState}): its engine is going down`);
   }
   if (state.fresh) {
-    if (!obs.container) return fail2("container-gone", `container ${short(state.fresh.id)} is gone (removed, or exited under --rm)`);
+    if (!obs.container)
+      return fail2("container-gone", `container ${short(state.fresh.id)} is gone (removed, or exited under --rm)`);
     if (obs.container.id !== state.fresh.id) {
-      return isFresh(obs.container, state.startedAtHostMs) ? fail2("restarting", `container ${short(state.fresh.id)} was replaced by ${short(obs.container.id)}: the engine was restarted`) : fail2("container-gone", `container ${short(state.fresh.id)} is gone`);
+      return isFresh(obs.container, state.startedAtHostMs) ? fail2(
+        "restarting",
+        `container ${short(state.fresh.id)} was replaced by ${short(obs.container.id)}: the engine was restarted`
+      ) : fail2("container-gone", `container ${short(state.fresh.id)} is gone`);
     }
   }
   if (c) {
-    if (!LIVE_CONTAINER.has(c.state)) return fail2("container-exited", `container ${short(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
+    if (!LIVE_CONTAINER.has(c.state))
+      return fail2("container-exited", `container ${short(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
     state.fresh = c;
   }
   const st = obs.models?.status;
-  if (state.fresh && (st === 401 || st === 403)) return fail2("auth-mismatch", `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`);
-  if (state.fresh && state.marker && (obs.models === null || obs.models.status === 200 && obs.models.listsModel)) return { kind: "ready", state };
+  if (state.fresh && (st === 401 || st === 403))
+    return fail2(
+      "auth-mismatch",
+      `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`
+    );
+  if (state.fresh && state.marker && (obs.models === null || obs.models.status === 200 && obs.models.listsModel))
+    return { kind: "ready", state };
   if (state.marker && obs.models) state.unanswered = obs.models.status === null ? state.unanswered + 1 : 0;
   const settled = state.markerAtMs !== null && obs.hostNowMs - state.markerAtMs >= AFTER_MARKER_MS;
   if (settled && !state.fresh && state.otherContainers.length > 0) {
-    return fail2("container-mismatch", `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`);
+    return fail2(
+      "container-mismatch",
+      `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`
+    );
   }
   if (settled && state.fresh && state.unanswered >= AFTER_MARKER_POLLS) {
-    return fail2("url-unreachable", `the engine logged its startup complete ${formatElapsed(obs.hostNowMs - state.markerAtMs)} ago, but /v1/models has not answered since (${obs.models?.error ?? "no answer"})`);
+    return fail2(
+      "url-unreachable",
+      `the engine logged its startup complete ${formatElapsed(obs.hostNowMs - state.markerAtMs)} ago, but /v1/models has not answered since (${obs.models?.error ?? "no answer"})`
+    );
   }
   if (obs.hostNowMs - state.startedAtHostMs > state.timeoutMs) {
-    return fail2("timeout", `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`);
+    return fail2(
+      "timeout",
+      `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`
+    );
   }
   return { kind: "wait", state };
 }
@@ -49927,8 +50751,10 @@ function progressLine(name, s, obs) {
   let box;
   const seen = s.fresh ?? (obs.container && isFresh(obs.container, s.startedAtHostMs) ? obs.container : null);
   const ended = seen && !s.fresh ? ` (${seen.state})` : "";
-  if (seen) box = (seen.process ? `unit run ${seen.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago` : `container ${seen.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago`) + ended;
-  else if (obs.container) box = obs.container.process ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy` : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
+  if (seen)
+    box = (seen.process ? `unit run ${seen.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago` : `container ${seen.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago`) + ended;
+  else if (obs.container)
+    box = obs.container.process ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy` : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
   else box = "no new container yet";
   const http = obs.models && s.marker && obs.models.status !== 200 ? ` \xB7 /v1/models: ${obs.models.status ?? obs.models.error}` : "";
   return `[${elapsed}] ${name}: ${phase} \xB7 ${box}${http}`;
@@ -49985,7 +50811,12 @@ async function request(method, url2, body, opts = {}) {
       }
       chunks.push(chunk);
     }
-    return { status: res.status, body: Buffer.concat(chunks).toString("utf8"), error: size > cap ? `body larger than ${cap} bytes, cut` : null, durationMs: performance.now() - t0 };
+    return {
+      status: res.status,
+      body: Buffer.concat(chunks).toString("utf8"),
+      error: size > cap ? `body larger than ${cap} bytes, cut` : null,
+      durationMs: performance.now() - t0
+    };
   } catch (e) {
     return { status: null, body: "", error: describe(e, timedOut, timeoutMs), durationMs: performance.now() - t0 };
   } finally {
@@ -50005,8 +50836,17 @@ function modelsListed(body, model) {
 }
 async function probeModels(url2, model, apiKey) {
   const headers = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
-  const r = await httpGet(`${url2.replace(/\/+$/, "")}/v1/models`, { timeoutMs: 1e4, maxBodyBytes: 1 << 20, headers });
-  return { status: r.status, listsModel: r.status === 200 && modelsListed(r.body, model), error: r.error, sentKey: Boolean(apiKey) };
+  const r = await httpGet(`${url2.replace(/\/+$/, "")}/v1/models`, {
+    timeoutMs: 1e4,
+    maxBodyBytes: 1 << 20,
+    headers
+  });
+  return {
+    status: r.status,
+    listsModel: r.status === 200 && modelsListed(r.body, model),
+    error: r.error,
+    sentKey: Boolean(apiKey)
+  };
 }
 var sleep2 = sleepUnlessAborted;
 var stopReason = (signal) => signal.reason instanceof Error && signal.reason.name !== "AbortError" ? `stopped waiting: ${signal.reason.message}` : "interrupted (SIGINT/SIGTERM) while waiting";
@@ -50021,9 +50861,16 @@ async function waitReady(ctx, input) {
   let noReading = 0;
   for (; ; ) {
     const t0 = ctx.now();
-    if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
+    if (ctx.signal?.aborted)
+      return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
     const r = await ctx.host.runShell(
-      pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1e3), cli: input.cli }),
+      pollScript({
+        service: input.service,
+        container: input.container,
+        cursor,
+        sinceHostS: Math.floor(input.startedAtHostMs / 1e3),
+        cli: input.cli
+      }),
       { timeoutMs: Math.max(15e3, 3 * pollMs), maxOutputBytes: 32 << 20 }
     ).catch((e) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
     polls++;
@@ -50033,9 +50880,20 @@ async function waitReady(ctx, input) {
       noReading++;
       const detail = [why ?? "no host clock", r.stderr.trim().split("\n").pop()].filter(Boolean).join(": ");
       if (ctx.now() - runnerStart > timeoutMs) {
-        return { decision: { kind: "fail", state, failure: "timeout", reason: `not ready within boot.timeout (${formatElapsed(timeoutMs)}): the last ${noReading} poll(s) got no complete answer from ${ctx.host.name} (${detail})` }, last, polls };
+        return {
+          decision: {
+            kind: "fail",
+            state,
+            failure: "timeout",
+            reason: `not ready within boot.timeout (${formatElapsed(timeoutMs)}): the last ${noReading} poll(s) got no complete answer from ${ctx.host.name} (${detail})`
+          },
+          last,
+          polls
+        };
       }
-      ctx.progress(`[poll] ${ctx.name}: no reading from this poll (${detail}); reconnecting and polling again (${noReading} in a row)`);
+      ctx.progress(
+        `[poll] ${ctx.name}: no reading from this poll (${detail}); reconnecting and polling again (${noReading} in a row)`
+      );
       await sleep2(pollMs - (ctx.now() - t0), ctx.signal);
       continue;
     }
@@ -50044,7 +50902,14 @@ async function waitReady(ctx, input) {
     const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
     const url2 = ctx.endpoint.url;
     const models = url2 && markerNow ? await probeModels(url2, ctx.endpoint.model, input.apiKey) : null;
-    last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, containerNames: out.journal.containers, models };
+    last = {
+      hostNowMs: out.hostNowMs,
+      unit: out.unit,
+      container: out.container,
+      messages: out.journal.messages,
+      containerNames: out.journal.containers,
+      models
+    };
     const d = decide(state, last, input.container ?? void 0);
     state = d.state;
     ctx.progress(progressLine(ctx.name, state, last));
@@ -50320,7 +51185,16 @@ var Lexer = class {
     if (parts.length === 0) parts.push({ kind: "lit", text: "" });
   }
   ansiC() {
-    const map = { n: "\n", t: "	", r: "\r", "\\": "\\", "'": "'", '"': '"', e: "\x1B", a: "\x07" };
+    const map = {
+      n: "\n",
+      t: "	",
+      r: "\r",
+      "\\": "\\",
+      "'": "'",
+      '"': '"',
+      e: "\x1B",
+      a: "\x07"
+    };
     let out = "";
     while (this.pos < this.src.length && this.peek() !== "'") {
       const c = this.peek();
@@ -50429,7 +51303,16 @@ function paramPart(raw, inner, quoted, line) {
   const opm = /^(:[-=+?]|[-=+?]|##?|%%?|\/\/?|:|\^\^?|,,?)/.exec(rest);
   const op = m[1] ? "#" : opm ? opm[0] : rest ? rest : null;
   const arg = opm ? rest.slice(opm[0].length) : "";
-  return { kind: "param", name: m[2], index: m[3] ? m[3].slice(1, -1) : null, op: m[1] ? "length" : op, arg, raw, quoted, line };
+  return {
+    kind: "param",
+    name: m[2],
+    index: m[3] ? m[3].slice(1, -1) : null,
+    op: m[1] ? "length" : op,
+    arg,
+    raw,
+    quoted,
+    line
+  };
 }
 function makeWord(parts, line, assignable) {
   const text = parts.map((p) => p.kind === "lit" ? p.text : p.raw).join("");
@@ -50453,7 +51336,9 @@ function splitOptional(word2) {
   if (!p || p.kind !== "param" || p.op !== ":+" && p.op !== "+") return [word2];
   if (p.quoted) {
     const inner = lexWords(p.arg, p.line);
-    return [{ ...word2, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }];
+    return [
+      { ...word2, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }
+    ];
   }
   return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true, ...p.op === ":+" ? { guard: p.name } : {} }));
 }
@@ -50520,7 +51405,22 @@ function assign(env, name, value, append) {
 }
 
 // src/domain/launch/group.ts
-var KEYWORDS2 = /* @__PURE__ */ new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
+var KEYWORDS2 = /* @__PURE__ */ new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "{",
+  "}",
+  "!",
+  "time",
+  "in"
+]);
 var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
 var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
 var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
@@ -50600,7 +51500,8 @@ var Grouper = class {
     this.s.arrays.set(t.name, [...prev, ...words]);
     const d = this.open(t.line);
     d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
-    if (d.words.length === 0) d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+    if (d.words.length === 0)
+      d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
   }
   word(w) {
     const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
@@ -50706,7 +51607,13 @@ var Grouper = class {
   brace(b) {
     if (b === "{") {
       this.braces++;
-      if (this.fnName) this.fnOpen = { name: this.fnName, start: this.s.commands.length, braces: this.braces, conditional: this.conditional };
+      if (this.fnName)
+        this.fnOpen = {
+          name: this.fnName,
+          start: this.s.commands.length,
+          braces: this.braces,
+          conditional: this.conditional
+        };
       this.fnName = null;
       return;
     }
@@ -50715,7 +51622,9 @@ var Grouper = class {
       this.finish(false);
       const echoed = this.s.commands.slice(f.start).filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
         const optional2 = (this.conditionalOf.get(c) ?? 0) > f.conditional;
-        return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text)).flatMap((x) => x.dynamic ? [{ ...x, optional: optional2 }] : x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional: optional2 })));
+        return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text)).flatMap(
+          (x) => x.dynamic ? [{ ...x, optional: optional2 }] : x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional: optional2 }))
+        );
       });
       this.functions.set(f.name, echoed);
       this.fnOpen = null;
@@ -50744,7 +51653,15 @@ var Grouper = class {
     return out;
   }
   open(line) {
-    this.draft ??= { words: [], positionalAt: -1, assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
+    this.draft ??= {
+      words: [],
+      positionalAt: -1,
+      assignments: [],
+      redirects: [],
+      line,
+      endLine: line,
+      pipedFrom: this.pipedFrom
+    };
     this.pipedFrom = null;
     return this.draft;
   }
@@ -50755,7 +51672,15 @@ var Grouper = class {
     if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
     const first = this.s.firstLine;
     const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
-    const cmd = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
+    const cmd = {
+      words: d.words,
+      assignments: d.assignments,
+      line: d.line,
+      endLine: d.endLine,
+      source,
+      redirects: d.redirects,
+      pipeTo: null
+    };
     if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
     this.s.commands.push(cmd);
     this.conditionalOf.set(cmd, this.conditional);
@@ -50798,7 +51723,8 @@ function readFlags(words) {
       continue;
     }
     const next = words[i + 1];
-    const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && next.optional === w.optional;
+    const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && // a word from ${X:+...} belongs to its own optional group, not to a plain flag before it
+    next.optional === w.optional;
     const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
     if (takesNext) {
       i++;
@@ -50811,7 +51737,8 @@ function readFlags(words) {
 }
 
 // src/domain/launch/podman.ts
-var VALUE_OPTIONS = new Set(`add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
+var VALUE_OPTIONS = new Set(
+  `add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
 cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
 cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
 device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search entrypoint env env-file
@@ -50823,8 +51750,22 @@ memory-swappiness mount name network net network-alias oom-score-adj os passwd-e
 platform pod pod-id-file preserve-fd preserve-fds publish pull requires restart retry retry-delay sdnotify seccomp-policy
 secret security-opt shm-size shm-size-systemd stop-signal stop-timeout subgidname subuidname sysctl systemd timeout tmpfs
 tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir
-runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(/\s+/));
-var SHORT_VALUE = { e: "env", v: "volume", p: "publish", a: "attach", c: "cpu-shares", h: "hostname", l: "label", m: "memory", u: "user", w: "workdir" };
+runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(
+    /\s+/
+  )
+);
+var SHORT_VALUE = {
+  e: "env",
+  v: "volume",
+  p: "publish",
+  a: "attach",
+  c: "cpu-shares",
+  h: "hostname",
+  l: "label",
+  m: "memory",
+  u: "user",
+  w: "workdir"
+};
 var SHORT_SWITCH = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
 function splitColons(text) {
   const out = [];
@@ -50896,22 +51837,39 @@ function readPodmanRun(command, args, runtime = "podman", create = false) {
   const last = (name) => valuesOf(name).at(-1)?.value ?? null;
   const env = valuesOf("--env").map((o) => {
     const eq = o.value.indexOf("=");
-    return { name: eq > 0 ? o.value.slice(0, eq) : o.value, value: eq > 0 ? o.value.slice(eq + 1) : null, line: o.line };
+    return {
+      name: eq > 0 ? o.value.slice(0, eq) : o.value,
+      value: eq > 0 ? o.value.slice(eq + 1) : null,
+      line: o.line
+    };
   });
   const volumes = valuesOf("--volume").map((o) => {
     const [source = "", target = "", ...rest] = splitColons(o.value);
-    const volume = { source, target, options: rest.length ? rest.join(":") : null, line: o.line };
+    const volume = {
+      source,
+      target,
+      options: rest.length ? rest.join(":") : null,
+      line: o.line
+    };
     if (o.resolvedValue !== void 0) volume.resolvedSource = o.resolvedValue.split(":")[0];
     return volume;
   });
   for (const o of valuesOf("--mount")) {
-    const kv2 = Object.fromEntries(o.value.split(",").map((p) => {
-      const eq = p.indexOf("=");
-      return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""];
-    }));
+    const kv2 = Object.fromEntries(
+      o.value.split(",").map((p) => {
+        const eq = p.indexOf("=");
+        return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""];
+      })
+    );
     const source = kv2.source ?? kv2.src ?? "";
     const target = kv2.target ?? kv2.destination ?? kv2.dst ?? "";
-    if (source || target) volumes.push({ source, target, options: kv2.ro !== void 0 || kv2.readonly === "true" ? "ro" : null, line: o.line });
+    if (source || target)
+      volumes.push({
+        source,
+        target,
+        options: kv2.ro !== void 0 || kv2.readonly === "true" ? "ro" : null,
+        line: o.line
+      });
   }
   const image = args[imageAt] ?? null;
   const engineArgs2 = args.slice(imageAt + 1);
@@ -50995,12 +51953,15 @@ function runsSubcommand(cmd, prog, sub) {
     if (words[i]?.text === "container") i++;
   }
   if (prog === "git") {
-    while (i < words.length && words[i].text.startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
+    while (i < words.length && words[i].text.startsWith("-"))
+      i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
   }
   return words[i]?.text === sub ? words.slice(i + 1) : null;
 }
 function hasMergedStderr(cmd) {
-  return cmd.redirects.some((r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout");
+  return cmd.redirects.some(
+    (r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout"
+  );
 }
 
 // src/domain/launch/engine.ts
@@ -51092,7 +52053,20 @@ var APPTAINER_VALUE = /* @__PURE__ */ new Set([
 ]);
 var TMUX_GLOBAL_VALUE = /* @__PURE__ */ new Set(["-L", "-S", "-f", "-c", "-T"]);
 var TMUX_VALUE = /* @__PURE__ */ new Set(["-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y", "-l"]);
-var TMUX_STARTS = /* @__PURE__ */ new Set(["new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "send-keys", "send"]);
+var TMUX_STARTS = /* @__PURE__ */ new Set([
+  "new-session",
+  "new",
+  "new-window",
+  "neww",
+  "split-window",
+  "splitw",
+  "respawn-pane",
+  "respawnp",
+  "respawn-window",
+  "respawnw",
+  "send-keys",
+  "send"
+]);
 function skipOptions(w, i, withValue) {
   while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
   return i;
@@ -51105,8 +52079,10 @@ function peel(words) {
     else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
     else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
-    else if (prog === "screen") w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
-    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec") w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
+    else if (prog === "screen")
+      w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
+    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec")
+      w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
     else break;
   }
   return w;
@@ -51192,7 +52168,15 @@ function parseServeScript(crlfText, options = {}) {
   const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const firstLine = options.firstLine ?? 1;
   const lines = text.split("\n");
-  const state = { env: /* @__PURE__ */ new Map(), arrays: /* @__PURE__ */ new Map(), strings: /* @__PURE__ */ new Map(), assignments: [], commands: [], lines, firstLine };
+  const state = {
+    env: /* @__PURE__ */ new Map(),
+    arrays: /* @__PURE__ */ new Map(),
+    strings: /* @__PURE__ */ new Map(),
+    assignments: [],
+    commands: [],
+    lines,
+    firstLine
+  };
   groupCommands(text, state, firstLine);
   const commands = state.commands.sort((a, b) => a.line - b.line);
   const podmanRuns = commands.flatMap((c) => {
@@ -51266,7 +52250,16 @@ function engineOf(found, runtime, command, containerRun) {
   const { flags } = readFlags(found.args);
   const run = containerRun ?? found.run ?? null;
   const rt = containerRun ? containerRun.runtime : found.runtime ?? runtime;
-  return { kind: found.kind, runtime: rt, flags, args: found.args, source: run ? "podman" : "vllm", line: command.line, podmanRun: run, command: run?.command ?? command };
+  return {
+    kind: found.kind,
+    runtime: rt,
+    flags,
+    args: found.args,
+    source: run ? "podman" : "vllm",
+    line: command.line,
+    podmanRun: run,
+    command: run?.command ?? command
+  };
 }
 function isDetached(run) {
   return run.options.some((o) => o.name === "--detach");
@@ -51282,7 +52275,9 @@ function assignedSource(text, index, name, line) {
     if (start === 0) return null;
   }
   const end = text.indexOf("\n", start);
-  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(text.slice(start, end < 0 ? void 0 : end));
+  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(
+    text.slice(start, end < 0 ? void 0 : end)
+  );
   if (!m) return null;
   const quote2 = m[1];
   let out = "";
@@ -51327,7 +52322,13 @@ function parseUnit(text) {
     }
     const eq = value.indexOf("=");
     if (eq <= 0) continue;
-    unit.entries.push({ section, key: value.slice(0, eq).trim(), value: value.slice(eq + 1).trim().replace(/\s+/g, " "), line: start + 1, endLine: i + 1 });
+    unit.entries.push({
+      section,
+      key: value.slice(0, eq).trim(),
+      value: value.slice(eq + 1).trim().replace(/\s+/g, " "),
+      line: start + 1,
+      endLine: i + 1
+    });
   }
   return unit;
 }
@@ -51412,7 +52413,13 @@ var MULTI = /* @__PURE__ */ new Set(["Environment", "AddCapability", "Label"]);
 var word = (text, line) => ({ text, line, optional: false, dynamic: false, resolved: text });
 function valueWords(e, lines) {
   const raw = lines.slice(e.line - 1, e.endLine).join("\n");
-  return lexWords(raw.slice(raw.indexOf("=") + 1), e.line).map((w) => ({ text: w.text, line: w.line, optional: false, dynamic: w.dynamic, ...w.dynamic ? {} : { resolved: w.text } }));
+  return lexWords(raw.slice(raw.indexOf("=") + 1), e.line).map((w) => ({
+    text: w.text,
+    line: w.line,
+    optional: false,
+    dynamic: w.dynamic,
+    ...w.dynamic ? {} : { resolved: w.text }
+  }));
 }
 function quadletRun(unit, lines) {
   const image = unitEntries(unit, "Container", "Image").at(-1);
@@ -51447,13 +52454,18 @@ function execText(lines, line, endLine) {
   return raw.slice(raw.indexOf("=") + 1).replace(/^\s*[-@:+!]+/, "");
 }
 function execScripts(unit, lines, section = "Service") {
-  return EXEC_KEYS.flatMap((key) => execCommands(unit, key, section)).sort((a, b) => a.line - b.line).map((e) => ({ key: e.key, line: e.line, script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" }) }));
+  return EXEC_KEYS.flatMap((key) => execCommands(unit, key, section)).sort((a, b) => a.line - b.line).map((e) => ({
+    key: e.key,
+    line: e.line,
+    script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" })
+  }));
 }
 
 // src/domain/launch/launch.ts
 function fileKind(path, text) {
   if (/\.container$/.test(path)) return "quadlet";
-  if (/\.(service|socket|timer|target|mount|path)$/.test(path)) return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
+  if (/\.(service|socket|timer|target|mount|path)$/.test(path))
+    return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
   if (/\.(sh|bash|zsh)$/.test(path) || /^#!/.test(text)) return "script";
   if (/^\s*\[Container\]\s*$/m.test(text)) return "quadlet";
   if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
@@ -51464,7 +52476,14 @@ function parseLaunch(kind, text) {
   const unit = parseUnit(text);
   return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
 }
-var empty = (text) => ({ text, lines: text.split("\n"), commands: [], assignments: [], podmanRuns: [], engine: null });
+var empty = (text) => ({
+  text,
+  lines: text.split("\n"),
+  commands: [],
+  assignments: [],
+  podmanRuns: [],
+  engine: null
+});
 function unitLaunch(unit, text) {
   const out = empty(text);
   for (const e of execScripts(unit, out.lines)) {
@@ -51487,7 +52506,10 @@ function quadletLaunch(unit, text) {
 // src/stages/launch-script.ts
 function readLaunchScript(ctx) {
   const file = launchFile(ctx.endpoint);
-  return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then((text) => text === null ? null : parseLaunch(file.kind, text), () => null);
+  return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then(
+    (text) => text === null ? null : parseLaunch(file.kind, text),
+    () => null
+  );
 }
 
 // src/domain/launch/container-cli.ts
@@ -51503,32 +52525,78 @@ var hostsArg = (ctx) => ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : "";
 var msg = (e) => e instanceof Error ? e.message : String(e);
 async function runDeploy(ctx, opts) {
   const findings = [];
-  const done = (deployment = null) => ({ findings, deployment, ok: !findings.some((f) => f.status === "fail") });
+  const done = (deployment = null) => ({
+    findings,
+    deployment,
+    ok: !findings.some((f) => f.status === "fail")
+  });
   const { service } = ctx.endpoint;
   const script = await readLaunchScript(ctx);
   const direct = runsDirect(script);
   const container = ctx.endpoint.container ?? (direct ? null : void 0);
   if (!service || container === void 0) {
-    findings.push(missingConfig(ctx, [!service ? "service" : "", container === void 0 ? "container" : ""].filter(Boolean)));
+    findings.push(
+      missingConfig(ctx, [!service ? "service" : "", container === void 0 ? "container" : ""].filter(Boolean))
+    );
     return done();
   }
   findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
   if (direct && ctx.endpoint.container) {
-    findings.push(warn("deploy.connect", `container: ${ctx.endpoint.container} is set, but ${ctx.configFile}'s launch file for ${ctx.name} runs the engine itself (no podman or docker run): deploy waits for that container`, {
-      fix: `If the unit runs the engine without a container, remove container: from endpoints.${ctx.name} in ${ctx.configFile}; deploy then waits for the unit's new run.`
-    }));
+    findings.push(
+      warn(
+        "deploy.connect",
+        `container: ${ctx.endpoint.container} is set, but ${ctx.configFile}'s launch file for ${ctx.name} runs the engine itself (no podman or docker run): deploy waits for that container`,
+        {
+          fix: `If the unit runs the engine without a container, remove container: from endpoints.${ctx.name} in ${ctx.configFile}; deploy then waits for the unit's new run.`
+        }
+      )
+    );
   }
   let lock;
   try {
-    const got = await takeLock(ctx.host, { endpoint: ctx.name, owner: opts.owner, ref: ctx.ref, sha: ctx.sha, staleAfterMs: ctx.endpoint.lock.staleAfter, waitMs: opts.lockWaitMs, signal: ctx.signal, fleetHost: ctx.fleetHost, progress: (l) => ctx.progress(`${ctx.name}: ${l}`) }, ctx.now);
+    const got = await takeLock(
+      ctx.host,
+      {
+        endpoint: ctx.name,
+        owner: opts.owner,
+        ref: ctx.ref,
+        sha: ctx.sha,
+        staleAfterMs: ctx.endpoint.lock.staleAfter,
+        waitMs: opts.lockWaitMs,
+        signal: ctx.signal,
+        fleetHost: ctx.fleetHost,
+        progress: (l) => ctx.progress(`${ctx.name}: ${l}`)
+      },
+      ctx.now
+    );
     if (!got.ok) {
-      findings.push(got.stale ? fail("deploy.lock", `stale deploy lock on ${ctx.host.name}: ${got.detail}; ${got.stale}`, { evidence: [got.detail, got.stale], fix: `If no deploy of ${ctx.name} is running, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: true, clear: got.clearCommand } }) : fail("deploy.lock", `another deploy holds the lock for ${ctx.name}: ${got.detail}`, { evidence: [got.detail], fix: `Wait for it to finish (${opts.lockWaitMs > 0 ? "a longer --lock-wait" : "or pass --lock-wait 10m"}). If that deploy is dead, clear it: ${got.clearCommand}`, data: { holder: got.held, stale: false, clear: got.clearCommand } }));
+      findings.push(
+        got.stale ? fail("deploy.lock", `stale deploy lock on ${ctx.host.name}: ${got.detail}; ${got.stale}`, {
+          evidence: [got.detail, got.stale],
+          fix: `If no deploy of ${ctx.name} is running, clear it: ${got.clearCommand}`,
+          data: { holder: got.held, stale: true, clear: got.clearCommand }
+        }) : fail("deploy.lock", `another deploy holds the lock for ${ctx.name}: ${got.detail}`, {
+          evidence: [got.detail],
+          fix: `Wait for it to finish (${opts.lockWaitMs > 0 ? "a longer --lock-wait" : "or pass --lock-wait 10m"}). If that deploy is dead, clear it: ${got.clearCommand}`,
+          data: { holder: got.held, stale: false, clear: got.clearCommand }
+        })
+      );
       return done();
     }
     lock = got.lock;
-    findings.push(pass("deploy.lock", `lock taken for ${ctx.name} on ${ctx.host.name}${got.waitedMs > 1e3 ? ` after waiting ${formatElapsed(got.waitedMs)}` : ""}`, { data: { dir: lock.dir } }));
+    findings.push(
+      pass(
+        "deploy.lock",
+        `lock taken for ${ctx.name} on ${ctx.host.name}${got.waitedMs > 1e3 ? ` after waiting ${formatElapsed(got.waitedMs)}` : ""}`,
+        { data: { dir: lock.dir } }
+      )
+    );
   } catch (e) {
-    findings.push(fail("deploy.lock", `could not take the deploy lock: ${msg(e)}`, { fix: "Check that the SSH user can write to its home directory on the host." }));
+    findings.push(
+      fail("deploy.lock", `could not take the deploy lock: ${msg(e)}`, {
+        fix: "Check that the SSH user can write to its home directory on the host."
+      })
+    );
     return done();
   }
   try {
@@ -51537,17 +52605,33 @@ async function runDeploy(ctx, opts) {
       return done();
     }
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
-    const result = await deploySteps({ ...ctx, signal }, opts, service, container, containerCli(script), findings, done);
+    const result = await deploySteps(
+      { ...ctx, signal },
+      opts,
+      service,
+      container,
+      containerCli(script),
+      findings,
+      done
+    );
     if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     return lock.lost ? done(result.deployment) : result;
   } catch (e) {
     if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     const check = e instanceof InstallError ? "deploy.install" : "deploy.restart";
-    findings.push(fail(check, `deploy stopped: ${msg(e)}`, { fix: "Fix the cause above and deploy again; the lock was released." }));
+    findings.push(
+      fail(check, `deploy stopped: ${msg(e)}`, { fix: "Fix the cause above and deploy again; the lock was released." })
+    );
     if (!opts.dryRun) await ensureUpFinding(ctx, service, findings);
     return done();
   } finally {
-    await lock.release().catch((e) => findings.push(warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, { fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; clear it: deploy-gate lock release --endpoint ${ctx.name}${hostsArg(ctx)}` })));
+    await lock.release().catch(
+      (e) => findings.push(
+        warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, {
+          fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; clear it: deploy-gate lock release --endpoint ${ctx.name}${hostsArg(ctx)}`
+        })
+      )
+    );
   }
 }
 function lostLock(ctx, why) {
@@ -51558,33 +52642,88 @@ function lostLock(ctx, why) {
 }
 async function ensureUpFinding(ctx, service, findings) {
   const note = await ensureUp(ctx.host, service).catch((e) => `checking the unit failed: ${msg(e)}`);
-  if (note) findings.push(warn("deploy.restart", `${service} was down after the deploy: ${note}`, { fix: `Check it: systemctl status ${service}` }));
+  if (note)
+    findings.push(
+      warn("deploy.restart", `${service} was down after the deploy: ${note}`, {
+        fix: `Check it: systemctl status ${service}`
+      })
+    );
 }
 async function deploySteps(ctx, opts, service, container, cli, findings, done) {
   let unitChanged = false;
   if ((ctx.endpoint.install ?? []).length === 0) {
-    findings.push(warn("deploy.install", `endpoint ${ctx.name} has no install: files; restarting ${service} with the files already on the host`, { fix: `Add install: entries to ${ctx.configFile} so the host runs the committed script.` }));
+    findings.push(
+      warn(
+        "deploy.install",
+        `endpoint ${ctx.name} has no install: files; restarting ${service} with the files already on the host`,
+        { fix: `Add install: entries to ${ctx.configFile} so the host runs the committed script.` }
+      )
+    );
   } else {
     const inst = await install(ctx, opts.owner);
     unitChanged = inst.unitChanged;
-    findings.push(pass("deploy.install", `${inst.written.length} of ${inst.planned.length} file(s) written at ${ctx.ref} (${ctx.sha.slice(0, 10)})${inst.record.previous ? `; previous ${inst.record.previous.ref}` : ""}`, {
-      evidence: inst.planned.map((f) => `${f.to} ${f.mode} ${f.change === "same" ? "unchanged" : f.change}`),
-      data: { written: inst.written.map((f) => f.to), record: inst.record }
-    }));
+    findings.push(
+      pass(
+        "deploy.install",
+        `${inst.written.length} of ${inst.planned.length} file(s) written at ${ctx.ref} (${ctx.sha.slice(0, 10)})${inst.record.previous ? `; previous ${inst.record.previous.ref}` : ""}`,
+        {
+          evidence: inst.planned.map((f) => `${f.to} ${f.mode} ${f.change === "same" ? "unchanged" : f.change}`),
+          data: { written: inst.written.map((f) => f.to), record: inst.record }
+        }
+      )
+    );
   }
   const rs = await restartUnit(ctx.host, service, unitChanged, (line) => ctx.progress(`${ctx.name}: ${line}`));
   const hang = rs.stopHang ? `${rs.stopHang}; then ` : "";
   const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
-  findings.push(rs.ok ? (rs.stopHang ? warn : pass)("deploy.restart", `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`, { evidence: [...rs.commands, ...rs.evidence], ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {} }) : fail("deploy.restart", `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`, { evidence: [...rs.commands, ...rs.evidence], fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.` }));
-  const deployment = { endpoint: ctx.name, ref: ctx.ref, sha: ctx.sha, startedAtHostMs: rs.mark.hostNowMs, journalCursor: rs.mark.cursor, containerId: null, containerCreatedAtHostMs: null };
-  const w = rs.ok ? await waitReady(ctx, { service, container, startedAtHostMs: rs.mark.hostNowMs, cursor: rs.mark.cursor, baselineRestarts: rs.baselineRestarts, apiKey: apiKeyOf(ctx, opts.env), cli }) : null;
+  findings.push(
+    rs.ok ? (rs.stopHang ? warn : pass)(
+      "deploy.restart",
+      `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`,
+      {
+        evidence: [...rs.commands, ...rs.evidence],
+        ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {}
+      }
+    ) : fail(
+      "deploy.restart",
+      `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`,
+      {
+        evidence: [...rs.commands, ...rs.evidence],
+        fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.`
+      }
+    )
+  );
+  const deployment = {
+    endpoint: ctx.name,
+    ref: ctx.ref,
+    sha: ctx.sha,
+    startedAtHostMs: rs.mark.hostNowMs,
+    journalCursor: rs.mark.cursor,
+    containerId: null,
+    containerCreatedAtHostMs: null
+  };
+  const w = rs.ok ? await waitReady(ctx, {
+    service,
+    container,
+    startedAtHostMs: rs.mark.hostNowMs,
+    cursor: rs.mark.cursor,
+    baselineRestarts: rs.baselineRestarts,
+    apiKey: apiKeyOf(ctx, opts.env),
+    cli
+  }) : null;
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
     const what = container === null ? `the unit's run ${short(fresh.id)} (started after the deploy began)` : `container ${short(fresh.id)} (created after the deploy began)`;
-    findings.push(pass("deploy.ready", `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: ${what}, readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`, {
-      data: { containerId: fresh.id, polls: w.polls, marker: w.decision.state.markerLine }
-    }));
+    findings.push(
+      pass(
+        "deploy.ready",
+        `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: ${what}, readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`,
+        {
+          data: { containerId: fresh.id, polls: w.polls, marker: w.decision.state.markerLine }
+        }
+      )
+    );
     return done(deployment);
   }
   if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null));
@@ -51625,9 +52764,15 @@ async function shutdown(signal, exitCode, say, deadlineMs = SHUTDOWN_DEADLINE_MS
   const late = new Promise((resolve5) => {
     timer = setTimeout(() => resolve5("late"), deadlineMs);
   });
-  const done = await Promise.race([Promise.allSettled([releaseAllLocks(), ...beforeExit]).then(() => "done"), late]);
+  const done = await Promise.race([
+    Promise.allSettled([releaseAllLocks(), ...beforeExit]).then(() => "done"),
+    late
+  ]);
   clearTimeout(timer);
-  if (done === "late" && activeLocks().length) say(`deploy-gate: host locks not released within ${deadlineMs / 1e3} s: they go stale 2 minutes after their last heartbeat (deploy-gate lock status shows them)`);
+  if (done === "late" && activeLocks().length)
+    say(
+      `deploy-gate: host locks not released within ${deadlineMs / 1e3} s: they go stale 2 minutes after their last heartbeat (deploy-gate lock status shows them)`
+    );
   return exitCode;
 }
 
@@ -52234,7 +53379,8 @@ function pinOverride(pin) {
 }
 function withOverride(t, o) {
   const out = { ...t };
-  for (const k of ["address", "port", "user"]) if (o[k] !== void 0) out[k] = o[k];
+  for (const k of ["address", "port", "user"])
+    if (o[k] !== void 0) out[k] = o[k];
   if (o.hostKey !== void 0 || o.knownHosts !== void 0) {
     delete out.hostKey;
     delete out.knownHosts;
@@ -52252,7 +53398,11 @@ function effectiveTarget(t, override, configDir) {
   return j ? { ...host, jump: keyPath(j, configDir) } : host;
 }
 function sshOptions(t, s) {
-  return { timeoutMs: s.timeoutMs, ...s.passphrase ? { passphrase: s.passphrase } : {}, ...t.jump ? { jump: { target: t.jump } } : {} };
+  return {
+    timeoutMs: s.timeoutMs,
+    ...s.passphrase ? { passphrase: s.passphrase } : {},
+    ...t.jump ? { jump: { target: t.jump } } : {}
+  };
 }
 function describeTarget(t) {
   const where = `${t.user}@${t.address}:${t.port}`;
@@ -52349,13 +53499,23 @@ function knownShas(values) {
 // src/domain/report/fleet.ts
 var ready = (r) => r.readyMs === null ? "\u2014" : `${(r.readyMs / 1e3).toFixed(1)} s`;
 var kv = (r) => r.kvTokens === null ? "\u2014" : r.kvTokens.toLocaleString("en-US");
-var MARK2 = { pass: "\u2705", warn: "\u26A0\uFE0F", fail: "\u274C", "rolled back": "\u21A9\uFE0F", "failed, rolled back": "\u274C", "rollback failed": "\u274C", "not touched": "\u23ED\uFE0F" };
+var MARK2 = {
+  pass: "\u2705",
+  warn: "\u26A0\uFE0F",
+  fail: "\u274C",
+  "rolled back": "\u21A9\uFE0F",
+  "failed, rolled back": "\u274C",
+  "rollback failed": "\u274C",
+  "not touched": "\u23ED\uFE0F"
+};
 function fleetMarkdown(report) {
   if (!report.fleet?.length) return [];
   return [
     "| host | step | verdict | ready | KV tokens |",
     "|---|---|---|---|---|",
-    ...report.fleet.map((r) => `| ${cell(codeSpan(r.host))} | ${r.step ?? "\u2014"} | ${MARK2[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`),
+    ...report.fleet.map(
+      (r) => `| ${cell(codeSpan(r.host))} | ${r.step ?? "\u2014"} | ${MARK2[r.verdict]} ${r.verdict} | ${ready(r)} | ${kv(r)} |`
+    ),
     ""
   ];
 }
@@ -52364,7 +53524,10 @@ function fleetTerminal(report, lines, heading) {
   if (!rows?.length) return null;
   const w = Math.max(4, ...rows.map((r) => r.host.length));
   const out = [`${"host".padEnd(w)}  step  ${"verdict".padEnd(15)}  ${"ready".padStart(8)}  KV tokens`];
-  for (const r of rows) out.push(`${r.host.padEnd(w)}  ${String(r.step ?? "\u2014").padEnd(4)}  ${r.verdict.padEnd(15)}  ${ready(r).padStart(8)}  ${kv(r)}`);
+  for (const r of rows)
+    out.push(
+      `${r.host.padEnd(w)}  ${String(r.step ?? "\u2014").padEnd(4)}  ${r.verdict.padEnd(15)}  ${ready(r).padStart(8)}  ${kv(r)}`
+    );
   for (const r of rows) {
     const own2 = report.findings.filter((f) => f.host === r.host);
     if (!own2.length) continue;
@@ -52409,7 +53572,11 @@ function renderTerminal(report, colour, quiet = false) {
   head2.push(`${(report.durationMs / 1e3).toFixed(2)}s`);
   const shown = quiet ? report.findings.filter((f) => f.status === "fail") : report.findings;
   const lines = quiet ? [] : [paint2("bold", head2.join(" \xB7 ")), ""];
-  const fleet = fleetTerminal({ ...report, findings: shown }, (f) => findingLines(f, paint2, width), (h) => paint2("bold", h));
+  const fleet = fleetTerminal(
+    { ...report, findings: shown },
+    (f) => findingLines(f, paint2, width),
+    (h) => paint2("bold", h)
+  );
   lines.push(...fleet ?? shown.flatMap((f) => findingLines(f, paint2, width)));
   const n = (s) => report.findings.filter((f) => f.status === s).length;
   const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
@@ -52452,7 +53619,12 @@ var COMMAND_SPECS = [
     summary: "the endpoint's journal, decoded, one boot at a time, with its diagnosis",
     details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json."
   },
-  { name: "lock", args: "status|release", positionals: 1, summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)" },
+  {
+    name: "lock",
+    args: "status|release",
+    positionals: 1,
+    summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)"
+  },
   {
     name: "init",
     positionals: 0,
@@ -52466,26 +53638,117 @@ var REPORTING = ["preflight", "run", "verify", "rollback"];
 var REMOTE = ["run", "verify", "rollback", "logs", "lock"];
 var DEPLOYING = ["run", "rollback"];
 var OPTION_SPECS = [
-  { name: "config", type: "string", arg: "FILE", help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it", commands: [...REPORTING, "logs", "lock", "init"] },
-  { name: "endpoint", type: "string", arg: "NAME", help: "one endpoint (default: all; run/verify/rollback/logs/lock: the config's only one)", commands: [...REPORTING, "logs", "lock"] },
-  { name: "ref", type: "string", arg: "REF", help: "check the scripts at REF instead of the work tree (verify: the contracts at REF; rollback: the version to go back to, instead of rollback.ref)", commands: REPORTING },
-  { name: "base", type: "string", arg: "REF", help: "what dropped-flags compares against (default: rollback.ref, else the commit before the last change)", commands: ["preflight", "run"] },
-  { name: "json", type: "boolean", help: "print exactly the JSON report on stdout", commands: [...REPORTING, "explain", "logs", "lock"] },
+  {
+    name: "config",
+    type: "string",
+    arg: "FILE",
+    help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it",
+    commands: [...REPORTING, "logs", "lock", "init"]
+  },
+  {
+    name: "endpoint",
+    type: "string",
+    arg: "NAME",
+    help: "one endpoint (default: all; run/verify/rollback/logs/lock: the config's only one)",
+    commands: [...REPORTING, "logs", "lock"]
+  },
+  {
+    name: "ref",
+    type: "string",
+    arg: "REF",
+    help: "check the scripts at REF instead of the work tree (verify: the contracts at REF; rollback: the version to go back to, instead of rollback.ref)",
+    commands: REPORTING
+  },
+  {
+    name: "base",
+    type: "string",
+    arg: "REF",
+    help: "what dropped-flags compares against (default: rollback.ref, else the commit before the last change)",
+    commands: ["preflight", "run"]
+  },
+  {
+    name: "json",
+    type: "boolean",
+    help: "print exactly the JSON report on stdout",
+    commands: [...REPORTING, "explain", "logs", "lock"]
+  },
   { name: "report", type: "string", arg: "FILE", help: "also write the JSON report to FILE", commands: REPORTING },
-  { name: "summary", type: "string", arg: "FILE", help: "also write the markdown job summary to FILE", commands: REPORTING },
+  {
+    name: "summary",
+    type: "string",
+    arg: "FILE",
+    help: "also write the markdown job summary to FILE",
+    commands: REPORTING
+  },
   { name: "quiet", type: "boolean", short: "q", help: "only the verdict and the failures", commands: REPORTING },
-  { name: "no-color", type: "boolean", help: "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it on)", commands: "all" },
+  {
+    name: "no-color",
+    type: "boolean",
+    help: "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it on)",
+    commands: "all"
+  },
   { name: "fail-on-warn", type: "boolean", help: "exit 1 on warnings too", commands: REPORTING },
-  { name: "dry-run", type: "boolean", help: "connect, lock, show the files that would change and the commands; change nothing", commands: DEPLOYING },
-  { name: "lock-wait", type: "string", arg: "DURATION", help: "wait this long for a held deploy lock (default: fail at once, naming the holder)", commands: DEPLOYING },
-  { name: "skip-preflight", type: "boolean", help: "deploy even when preflight fails (to see what the host says)", commands: ["run"] },
-  { name: "hosts", type: "string", arg: "A,B", help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout (logs: the one host to read)", commands: ["run", "verify", "rollback", "lock", "logs"] },
-  { name: "boot", type: "string", arg: "WHICH", help: "current (default), previous, N, or --boot=-N (N before the current)", commands: ["logs"] },
-  { name: "since", type: "string", arg: "TIME", help: "the window: 30m, 2h, YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today, yesterday", commands: ["logs"] },
+  {
+    name: "dry-run",
+    type: "boolean",
+    help: "connect, lock, show the files that would change and the commands; change nothing",
+    commands: DEPLOYING
+  },
+  {
+    name: "lock-wait",
+    type: "string",
+    arg: "DURATION",
+    help: "wait this long for a held deploy lock (default: fail at once, naming the holder)",
+    commands: DEPLOYING
+  },
+  {
+    name: "skip-preflight",
+    type: "boolean",
+    help: "deploy even when preflight fails (to see what the host says)",
+    commands: ["run"]
+  },
+  {
+    name: "hosts",
+    type: "string",
+    arg: "A,B",
+    help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout (logs: the one host to read)",
+    commands: ["run", "verify", "rollback", "lock", "logs"]
+  },
+  {
+    name: "boot",
+    type: "string",
+    arg: "WHICH",
+    help: "current (default), previous, N, or --boot=-N (N before the current)",
+    commands: ["logs"]
+  },
+  {
+    name: "since",
+    type: "string",
+    arg: "TIME",
+    help: "the window: 30m, 2h, YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today, yesterday",
+    commands: ["logs"]
+  },
   { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
-  { name: "force", type: "boolean", help: "release a lock another run holds (it names the holder)", commands: ["lock"] },
-  { name: "connect-timeout", type: "string", arg: "DURATION", help: "SSH handshake deadline (default 20s)", commands: REMOTE },
-  { name: "help", type: "boolean", short: "h", help: "this help (deploy-gate COMMAND --help: that command's)", commands: "all" },
+  {
+    name: "force",
+    type: "boolean",
+    help: "release a lock another run holds (it names the holder)",
+    commands: ["lock"]
+  },
+  {
+    name: "connect-timeout",
+    type: "string",
+    arg: "DURATION",
+    help: "SSH handshake deadline (default 20s)",
+    commands: REMOTE
+  },
+  {
+    name: "help",
+    type: "boolean",
+    short: "h",
+    help: "this help (deploy-gate COMMAND --help: that command's)",
+    commands: "all"
+  },
   { name: "version", type: "boolean", short: "v", help: "the version", commands: "all" }
 ];
 
@@ -52497,7 +53760,10 @@ var UsageError = class extends Error {
 function parseHostList(v) {
   if (v === void 0) return null;
   const names = v.split(",").map((s) => s.trim()).filter(Boolean);
-  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n))) throw new UsageError(`--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`);
+  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n)))
+    throw new UsageError(
+      `--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`
+    );
   return [...new Set(names)];
 }
 
@@ -52537,10 +53803,15 @@ function matching(name, re, what) {
 }
 function parseJumpHost(raw, pin) {
   const m = /^([^@\s]+)@(\[[^\]]+\]|[^:\s]+)(?::(\d+))?$/.exec(raw);
-  if (!m || !USER.test(m[1]) || !ADDRESS.test(m[2])) throw inputError("jump-host", `"${raw}" is not user@address or user@address:port`);
+  if (!m || !USER.test(m[1]) || !ADDRESS.test(m[2]))
+    throw inputError("jump-host", `"${raw}" is not user@address or user@address:port`);
   const port = m[3] ? Number(m[3]) : 22;
   if (port < 1 || port > 65535) throw inputError("jump-host", `port ${m[3]} is out of range (1-65535)`);
-  if (!pin) throw inputError("jump-host-key", "required with jump-host: the jump host's key is pinned like every host's (SHA256:... fingerprint or known_hosts line)");
+  if (!pin)
+    throw inputError(
+      "jump-host-key",
+      "required with jump-host: the jump host's key is pinned like every host's (SHA256:... fingerprint or known_hosts line)"
+    );
   return { address: m[2].replace(/^\[|\]$/g, ""), port, user: m[1], ...pinOverride(pin) };
 }
 function hostOverride() {
@@ -52569,7 +53840,8 @@ function secretToEnv(input, envName, env, withNewline) {
 }
 function actionOptions(env = process.env) {
   const command = getInput("command") || "preflight";
-  if (!ACTION_COMMANDS.includes(command)) throw inputError("command", `"${command}" is not one of ${ACTION_COMMANDS.join(", ")}`);
+  if (!ACTION_COMMANDS.includes(command))
+    throw inputError("command", `"${command}" is not one of ${ACTION_COMMANDS.join(", ")}`);
   secretToEnv("ssh-key", "DEPLOY_GATE_SSH_KEY", env, true);
   secretToEnv("ssh-key-passphrase", "DEPLOY_GATE_SSH_PASSPHRASE", env, false);
   if (env.RUNNER_DEBUG === "1") env.DEPLOY_GATE_TRACE = "1";
@@ -52612,7 +53884,9 @@ function hostsInput() {
 var import_yaml = __toESM(require_dist(), 1);
 var ConfigError = class extends Error {
   constructor(file, problems) {
-    super(problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n"));
+    super(
+      problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n")
+    );
     this.file = file;
     this.problems = problems;
     this.name = "ConfigError";
@@ -52647,10 +53921,19 @@ function foundText(input) {
   if (input === null) return "an empty value";
   if (Array.isArray(input)) return "a list";
   if (typeof input === "object") return "a mapping";
-  if (typeof input === "string") return `${JSON.stringify(input.length > 60 ? `${input.slice(0, 57)}...` : input)} (text)`;
+  if (typeof input === "string")
+    return `${JSON.stringify(input.length > 60 ? `${input.slice(0, 57)}...` : input)} (text)`;
   return `${String(input)} (a ${typeof input === "number" ? "number" : typeof input})`;
 }
-var ARTICLE = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", object: "a mapping", array: "a list", nan: "a number" };
+var ARTICLE = {
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  object: "a mapping",
+  array: "a list",
+  nan: "a number"
+};
 function typeMessage(issue3) {
   const expected = ARTICLE[issue3.expected] ?? issue3.expected;
   return `expected ${expected}, found ${foundText(issue3.input)}`;
@@ -52682,7 +53965,11 @@ function describeIssues(issues, doc, lc, known) {
     }
     if (issue3.code === "invalid_key") {
       const why = issue3.issues?.[0]?.message ?? "not a valid key";
-      out.push({ line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc), path: fmtPath(path), message: `${why}; found "${String(path[path.length - 1])}": rename it` });
+      out.push({
+        line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc),
+        path: fmtPath(path),
+        message: `${why}; found "${String(path[path.length - 1])}": rename it`
+      });
       continue;
     }
     const missing = issue3.code === "invalid_type" && issue3.input === void 0;
@@ -52710,16 +53997,25 @@ var guardFirst = (l) => /^\s*::/.test(l) ? `${CONTINUATION}${l}` : l;
 function deep(value) {
   if (typeof value === "string") return sanitizeText(value);
   if (Array.isArray(value)) return value.map(deep);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
   return value;
 }
 function sanitizeFinding(f) {
   const out = deep(f);
-  if (f.evidence) out.evidence = f.evidence.flatMap((e) => inert(stripControl(redact(e))).split("\n").map(guardFirst));
+  if (f.evidence)
+    out.evidence = f.evidence.flatMap(
+      (e) => inert(stripControl(redact(e))).split("\n").map(guardFirst)
+    );
   return out;
 }
 function sanitizeReport(report) {
-  return { ...report, ref: deep(report.ref), endpoint: report.endpoint, findings: report.findings.map(sanitizeFinding) };
+  return {
+    ...report,
+    ref: deep(report.ref),
+    endpoint: report.endpoint,
+    findings: report.findings.map(sanitizeFinding)
+  };
 }
 var sanitizeValue = (value) => deep(value);
 
@@ -58987,8 +60283,12 @@ var replicasSchema = strictObject({
 // src/domain/config/schema.ts
 var DURATION_PATTERN = /^\s*(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h))+)\s*$/;
 var DURATION_MSG = 'expected a duration such as "20m", "5s", "1h30m" or a number of seconds';
-var duration2 = union([string2().regex(DURATION_PATTERN, DURATION_MSG), number2().nonnegative(DURATION_MSG)], { error: DURATION_MSG }).transform((v) => parseDuration(v));
-var positiveDuration = duration2.refine((ms) => ms > 0, { message: 'expected a duration above zero, such as "5s" or "20m"' });
+var duration2 = union([string2().regex(DURATION_PATTERN, DURATION_MSG), number2().nonnegative(DURATION_MSG)], {
+  error: DURATION_MSG
+}).transform((v) => parseDuration(v));
+var positiveDuration = duration2.refine((ms) => ms > 0, {
+  message: 'expected a duration above zero, such as "5s" or "20m"'
+});
 var TRAP_RULES = [
   "render-nodes",
   "ipc-shm",
@@ -59028,7 +60328,10 @@ var planLine = strictObject({
   name: string2().regex(/^[a-z0-9][a-z0-9-]*$/, "expected a short name (lowercase letters, digits, -)"),
   pattern: string2().min(1).superRefine((p, ctx) => {
     if (/\(\?[a-z]*[imsx][a-z-]*[):]/.test(p)) {
-      ctx.addIssue({ code: "custom", message: "inline flags such as (?i) are not supported (the pattern is also matched as a JavaScript regular expression): spell the cases out, e.g. [Ee]xpert cache" });
+      ctx.addIssue({
+        code: "custom",
+        message: "inline flags such as (?i) are not supported (the pattern is also matched as a JavaScript regular expression): spell the cases out, e.g. [Ee]xpert cache"
+      });
       return;
     }
     let ok = false;
@@ -59037,7 +60340,11 @@ var planLine = strictObject({
     } catch {
       ok = false;
     }
-    if (!ok) ctx.addIssue({ code: "custom", message: 'expected a regular expression with a capture group for the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots"' });
+    if (!ok)
+      ctx.addIssue({
+        code: "custom",
+        message: 'expected a regular expression with a capture group for the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots"'
+      });
   }),
   min: number2().optional(),
   max: number2().optional()
@@ -59045,7 +60352,10 @@ var planLine = strictObject({
 var contracts = strictObject({
   flags: array(string2().regex(/^--?[A-Za-z0-9][\w-]*(\s+\S.*)?$/, 'expected "--flag" or "--flag value"')).default([]),
   env: array(string2().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable name")).default([]),
-  kv: strictObject({ minTokens: number2().int().nonnegative().optional(), requests: number2().int().positive().optional() }).optional(),
+  kv: strictObject({
+    minTokens: number2().int().nonnegative().optional(),
+    requests: number2().int().positive().optional()
+  }).optional(),
   restarts: number2().int().nonnegative().default(0),
   thinking: boolean2().default(false),
   tools: boolean2().default(false),
@@ -59059,8 +60369,14 @@ var endpointSchema = strictObject({
   // Names reach systemctl/podman argv: one starting with "-" would read as an option.
   unit: string2().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a unit file path whose name starts with a letter or digit").optional(),
   /** a podman quadlet (.container) that starts the engine, for an endpoint with no serve script */
-  quadlet: string2().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a quadlet file path whose name starts with a letter or digit").optional(),
-  service: string2().regex(/^[A-Za-z0-9][A-Za-z0-9@._:-]*\.service$/, 'expected a systemd unit name ending in ".service", starting with a letter or digit').optional(),
+  quadlet: string2().regex(
+    /^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/,
+    "expected a quadlet file path whose name starts with a letter or digit"
+  ).optional(),
+  service: string2().regex(
+    /^[A-Za-z0-9][A-Za-z0-9@._:-]*\.service$/,
+    'expected a systemd unit name ending in ".service", starting with a letter or digit'
+  ).optional(),
   container: string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name").optional(),
   host: sshTarget.optional(),
   hosts: fleetHosts.optional(),
@@ -59080,10 +60396,16 @@ var endpointSchema = strictObject({
 }).refine((e) => e.script !== void 0 || e.unit !== void 0 || e.quadlet !== void 0, {
   message: "missing: name the file that starts the engine: script (a serve script), or unit / quadlet when the unit or quadlet starts it",
   path: ["script"]
-}).refine((e) => !(e.host && e.hosts), { message: "an endpoint names host: (one machine) or hosts: (a fleet), not both", path: ["hosts"] });
+}).refine((e) => !(e.host && e.hosts), {
+  message: "an endpoint names host: (one machine) or hosts: (a fleet), not both",
+  path: ["hosts"]
+});
 var configSchema = strictObject({
   version: literal(1),
-  endpoints: record(string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected an endpoint name (letters, digits, _ . -)"), endpointSchema).refine((r) => Object.keys(r).length > 0, { message: "expected at least one endpoint" })
+  endpoints: record(
+    string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected an endpoint name (letters, digits, _ . -)"),
+    endpointSchema
+  ).refine((r) => Object.keys(r).length > 0, { message: "expected at least one endpoint" })
 });
 
 // src/domain/config/load.ts
@@ -59108,26 +60430,47 @@ function knownKeys(path) {
   return keyDef?.type === "enum" ? Object.values(keyDef.entries ?? {}) : [];
 }
 var MAX_CONFIG_BYTES = 1 << 20;
-var tooBig = (file, bytes) => new ConfigError(file, [{ line: null, path: "", message: `the config is ${(bytes / (1 << 20)).toFixed(1)} MiB, larger than 1 MiB: check that --config names deploy-gate.yml, and list only the flags and env the contract needs` }]);
+var tooBig = (file, bytes) => new ConfigError(file, [
+  {
+    line: null,
+    path: "",
+    message: `the config is ${(bytes / (1 << 20)).toFixed(1)} MiB, larger than 1 MiB: check that --config names deploy-gate.yml, and list only the flags and env the contract needs`
+  }
+]);
 function parseConfig(text, file) {
   if (text.length > MAX_CONFIG_BYTES) throw tooBig(file, Buffer.byteLength(text));
   if (/^(?:\uFFFD\uFFFD|\uFEFF?[^\0\n]?\0)/.test(text) || text.slice(0, 200).split("\0").length > 20) {
-    throw new ConfigError(file, [{ line: null, path: "", message: "the file is UTF-16, not UTF-8: save it as UTF-8 (in PowerShell: Out-File -Encoding utf8, or Set-Content)" }]);
+    throw new ConfigError(file, [
+      {
+        line: null,
+        path: "",
+        message: "the file is UTF-16, not UTF-8: save it as UTF-8 (in PowerShell: Out-File -Encoding utf8, or Set-Content)"
+      }
+    ]);
   }
   const lc = new import_yaml2.LineCounter();
   const doc = (0, import_yaml2.parseDocument)(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
-    throw new ConfigError(file, doc.errors.map((e) => ({
-      line: lc.linePos(e.pos[0]).line,
-      path: "",
-      message: e.code === "MULTIPLE_DOCS" ? "more than one YAML document (a second `---`): deploy-gate.yml is one document; remove the `---` line and merge what follows it" : `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`
-    })));
+    throw new ConfigError(
+      file,
+      doc.errors.map((e) => ({
+        line: lc.linePos(e.pos[0]).line,
+        path: "",
+        message: e.code === "MULTIPLE_DOCS" ? "more than one YAML document (a second `---`): deploy-gate.yml is one document; remove the `---` line and merge what follows it" : `YAML syntax: ${e.message.split("\n")[0]} (fix the indentation or quoting on that line)`
+      }))
+    );
   }
   let value;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (e) {
-    throw new ConfigError(file, [{ line: null, path: "", message: `YAML aliases: ${e.message.split("\n")[0]}; write the repeated values out instead of nesting aliases` }]);
+    throw new ConfigError(file, [
+      {
+        line: null,
+        path: "",
+        message: `YAML aliases: ${e.message.split("\n")[0]}; write the repeated values out instead of nesting aliases`
+      }
+    ]);
   }
   const result = configSchema.safeParse(value, { reportInput: true });
   if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues, doc, lc, knownKeys));
@@ -59142,22 +60485,39 @@ function loadConfig(path) {
   } catch (e) {
     if (e instanceof ConfigError) throw e;
     const code = e.code;
-    if (code === "EISDIR") throw new ConfigError(path, [{ line: null, path: "", message: "is a directory: pass --config with the deploy-gate.yml file itself" }]);
-    throw new ConfigError(path, [{ line: null, path: "", message: `cannot read the config (${e.code ?? String(e)}); pass --config FILE or run without one for repo-only preflight` }]);
+    if (code === "EISDIR")
+      throw new ConfigError(path, [
+        { line: null, path: "", message: "is a directory: pass --config with the deploy-gate.yml file itself" }
+      ]);
+    throw new ConfigError(path, [
+      {
+        line: null,
+        path: "",
+        message: `cannot read the config (${e.code ?? String(e)}); pass --config FILE or run without one for repo-only preflight`
+      }
+    ]);
   }
   return withPathsFrom(parseConfig(text, path), path);
 }
 function withPathsFrom(config2, file) {
   const base = dirname(resolve2(file));
   for (const ep of Object.values(config2.endpoints)) {
-    for (const t of [ep.host, ep.peer]) if (t?.identityFile && !isAbsolute2(t.identityFile)) t.identityFile = resolve2(base, t.identityFile);
+    for (const t of [ep.host, ep.peer])
+      if (t?.identityFile && !isAbsolute2(t.identityFile)) t.identityFile = resolve2(base, t.identityFile);
   }
   return config2;
 }
 function requireFor(name, ep, stage, keys, file) {
   const missing = keys.filter((k) => ep[k] === void 0);
   if (missing.length) {
-    throw new ConfigError(file, missing.map((k) => ({ line: null, path: `endpoints.${name}.${String(k)}`, message: `required by ${stage}; add it to the endpoint${k === "host" ? " (or give the action's host and user inputs)" : ""} (see docs/config.md)` })));
+    throw new ConfigError(
+      file,
+      missing.map((k) => ({
+        line: null,
+        path: `endpoints.${name}.${String(k)}`,
+        message: `required by ${stage}; add it to the endpoint${k === "host" ? " (or give the action's host and user inputs)" : ""} (see docs/config.md)`
+      }))
+    );
   }
 }
 
@@ -59194,7 +60554,14 @@ function runLocal(cmd, args, opts = {}) {
       clearTimeout(timer);
       if (tracing()) trace(t0, `${cmd} ${args.join(" ").slice(0, 120)}`);
       const bytes = Buffer.concat(out);
-      resolve5({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
+      resolve5({
+        code,
+        stdout: bytes.toString("utf8"),
+        stdoutBytes: bytes,
+        stderr: Buffer.concat(err).toString("utf8"),
+        timedOut,
+        spawnError
+      });
     });
   });
 }
@@ -59208,10 +60575,15 @@ var Git = class {
   }
   cwd;
   async git(args, opts = {}) {
-    const r = await runLocal("git", ["-c", "core.quotepath=off", "--literal-pathspecs", ...args], { cwd: this.cwd, input: opts.input, timeoutMs: opts.timeoutMs ?? 6e4 });
+    const r = await runLocal("git", ["-c", "core.quotepath=off", "--literal-pathspecs", ...args], {
+      cwd: this.cwd,
+      input: opts.input,
+      timeoutMs: opts.timeoutMs ?? 6e4
+    });
     if (r.spawnError) throw new GitError(`git could not be started (${r.spawnError.code}): install git and retry`);
     if (r.timedOut) throw new GitError(`git ${args[0]} timed out in ${this.cwd}`);
-    if (r.code !== 0 && !opts.allowFail) throw new GitError(`git ${args.join(" ")} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
+    if (r.code !== 0 && !opts.allowFail)
+      throw new GitError(`git ${args.join(" ")} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
     return r;
   }
   /** Top level, shallowness and HEAD in one process (HEAD null in a repository with no commit yet). */
@@ -59221,7 +60593,11 @@ var Git = class {
     if (dubious !== null) throw new UsageError(unsafeRepositoryMessage(dubious || this.cwd));
     const [root, shallow, head2] = r.stdout.split("\n");
     if (!root || !shallow || root.startsWith("fatal")) return null;
-    return { root, shallow: shallow === "true", head: r.code === 0 && head2 && /^[0-9a-f]{40,64}$/.test(head2) ? head2 : null };
+    return {
+      root,
+      shallow: shallow === "true",
+      head: r.code === 0 && head2 && /^[0-9a-f]{40,64}$/.test(head2) ? head2 : null
+    };
   }
   /** The branch HEAD is on, or null when detached (CI checkouts of a sha). */
   async branch() {
@@ -59258,7 +60634,24 @@ var Git = class {
   async histories(paths, ref = "HEAD") {
     const result = new Map(paths.map((p) => [p, []]));
     if (!paths.length) return result;
-    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--no-renames", "--unified=0", "--no-ext-diff", "--src-prefix=a/", "--dst-prefix=b/", "--format=%x00%H%x09%P%x09%cI%x09%s", ref, "--", ...paths], { allowFail: true });
+    const r = await this.git(
+      [
+        "log",
+        "-p",
+        "--no-merges",
+        "--no-color",
+        "--no-renames",
+        "--unified=0",
+        "--no-ext-diff",
+        "--src-prefix=a/",
+        "--dst-prefix=b/",
+        "--format=%x00%H%x09%P%x09%cI%x09%s",
+        ref,
+        "--",
+        ...paths
+      ],
+      { allowFail: true }
+    );
     if (r.code !== 0) return result;
     for (const chunk of r.stdout.split("\0")) {
       if (!chunk) continue;
@@ -59289,7 +60682,9 @@ var Git = class {
    */
   async nameAt(path, base, ref = "HEAD") {
     if (base.startsWith("-") || ref.startsWith("-")) return null;
-    const r = await this.git(["log", "--follow", "--name-status", "-z", "--format=", `${base}..${ref}`, "--", path], { allowFail: true });
+    const r = await this.git(["log", "--follow", "--name-status", "-z", "--format=", `${base}..${ref}`, "--", path], {
+      allowFail: true
+    });
     if (r.code !== 0) return null;
     const name = followRenames(r.stdout.split("\0"), path);
     return name === path ? null : name;
@@ -59298,7 +60693,11 @@ var Git = class {
   async catFile(specs, mode) {
     if (!specs.length) return [];
     const lines = await Promise.all(specs.map((s) => s.includes("\n") ? this.objectId(s) : s));
-    const r = await runLocal("git", ["cat-file", mode], { cwd: this.cwd, input: lines.join("\n") + "\n", timeoutMs: 6e4 });
+    const r = await runLocal("git", ["cat-file", mode], {
+      cwd: this.cwd,
+      input: lines.join("\n") + "\n",
+      timeoutMs: 6e4
+    });
     if (r.code !== 0) throw new GitError(`git cat-file failed: ${r.stderr.trim()}`);
     const buf = r.stdoutBytes;
     const out = [];
@@ -59444,7 +60843,13 @@ function discoverTargets(root, files) {
     }
     const kind = startsEngine(file, text);
     if (!kind) continue;
-    targets.push({ name: basename2(file).replace(/\.(ba)?sh$|\.service$|\.container$/, ""), scriptPath: file, unitPath: null, endpoint: null, kind });
+    targets.push({
+      name: basename2(file).replace(/\.(ba)?sh$|\.service$|\.container$/, ""),
+      scriptPath: file,
+      unitPath: null,
+      endpoint: null,
+      kind
+    });
   }
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }
@@ -59513,7 +60918,9 @@ function sameValue(a, b) {
 function sortKeys(v) {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v && typeof v === "object") {
-    return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x < y ? -1 : 1).map(([k, x]) => [k, sortKeys(x)]));
+    return Object.fromEntries(
+      Object.entries(v).sort(([x], [y]) => x < y ? -1 : 1).map(([k, x]) => [k, sortKeys(x)])
+    );
   }
   return v;
 }
@@ -59558,7 +60965,18 @@ var CRITICAL_FLAGS = /* @__PURE__ */ new Set([
 var CLIENT_FLAGS = {
   vllm: CRITICAL_FLAGS,
   sglang: /* @__PURE__ */ new Set([...CRITICAL_FLAGS, "--context-length"]),
-  "llama.cpp": /* @__PURE__ */ new Set(["--port", "-c", "--ctx-size", "--jinja", "-a", "--alias", "--chat-template", "--chat-template-file", "--reasoning-format", "--reasoning-budget"])
+  "llama.cpp": /* @__PURE__ */ new Set([
+    "--port",
+    "-c",
+    "--ctx-size",
+    "--jinja",
+    "-a",
+    "--alias",
+    "--chat-template",
+    "--chat-template-file",
+    "--reasoning-format",
+    "--reasoning-budget"
+  ])
 };
 function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel, baseFile = file, engine = "vllm") {
   const clientFlags = CLIENT_FLAGS[engine];
@@ -59571,19 +60989,28 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
   const renamed = baseFile === file ? {} : { baseFile };
   const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;
   if (dropped.length === 0) {
-    return [pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
+    return [
+      pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, {
+        file,
+        data: { base: baseLabel, added, ...renamed }
+      })
+    ];
   }
   return dropped.map((f) => {
     const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
     const value = mask(f.name, f.value);
     const shown = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
-    return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
-      file,
-      evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
-      fix: critical ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
-      data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
-    });
+    return mk(
+      CHECK,
+      `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`,
+      {
+        file,
+        evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
+        fix: critical ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
+        data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
+      }
+    );
   });
 }
 
@@ -59708,12 +61135,21 @@ function hostRows(hosts, findings) {
     const main = own2.filter((f) => !f.data?.rollback && f.check !== "deploy.rollback");
     const rb = own2.find((f) => f.check === "deploy.rollback" && f.status !== "skip");
     let verdict = own2.length === 0 || own2.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : verdictOf(main);
-    if (rb) verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
+    if (rb)
+      verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
     const plan = own2.filter((f) => f.check === "verify.plan").at(-1);
     const kv2 = plan?.data?.kvTokens;
     return { host, step, verdict, readyMs, kvTokens: typeof kv2 === "number" ? kv2 : null };
   });
-  const RANK = { "rollback failed": 0, fail: 0, "failed, rolled back": 0, "rolled back": 1, warn: 2, pass: 3, "not touched": 4 };
+  const RANK = {
+    "rollback failed": 0,
+    fail: 0,
+    "failed, rolled back": 0,
+    "rolled back": 1,
+    warn: 2,
+    pass: 3,
+    "not touched": 4
+  };
   const rank2 = (r) => RANK[r.verdict];
   return rows.sort((a, b) => rank2(a) - rank2(b) || (a.step ?? 99) - (b.step ?? 99));
 }
@@ -59734,19 +61170,42 @@ var KEY_FIX = "give the gate the endpoint's SSH private key: in the action, set 
 function classifyConnectError(err, target, timeoutMs) {
   const msg2 = err.message ?? "";
   if (err.level === "client-authentication" || /All configured authentication methods failed/i.test(msg2)) {
-    return new HostError("auth", `SSH authentication to ${target} was refused: check that the key (identityFile or DEPLOY_GATE_SSH_KEY) is in the user's authorized_keys`, { cause: err });
+    return new HostError(
+      "auth",
+      `SSH authentication to ${target} was refused: check that the key (identityFile or DEPLOY_GATE_SSH_KEY) is in the user's authorized_keys`,
+      { cause: err }
+    );
   }
   if (/passphrase|Cannot parse privateKey|bad decrypt/i.test(msg2)) {
-    return new HostError("auth", `the SSH private key for ${target} cannot be read: ${/passphrase/i.test(msg2) && !/bad decrypt|integrity/i.test(msg2) ? "it is encrypted and no passphrase was given" : "wrong passphrase or not a private key"}; set DEPLOY_GATE_SSH_PASSPHRASE (the action's ssh-key-passphrase input)`, { cause: err, fix: "give the key's passphrase: the action's ssh-key-passphrase input (from a secret), or env DEPLOY_GATE_SSH_PASSPHRASE; check that ssh-key / DEPLOY_GATE_SSH_KEY holds the whole private key" });
+    return new HostError(
+      "auth",
+      `the SSH private key for ${target} cannot be read: ${/passphrase/i.test(msg2) && !/bad decrypt|integrity/i.test(msg2) ? "it is encrypted and no passphrase was given" : "wrong passphrase or not a private key"}; set DEPLOY_GATE_SSH_PASSPHRASE (the action's ssh-key-passphrase input)`,
+      {
+        cause: err,
+        fix: "give the key's passphrase: the action's ssh-key-passphrase input (from a secret), or env DEPLOY_GATE_SSH_PASSPHRASE; check that ssh-key / DEPLOY_GATE_SSH_KEY holds the whole private key"
+      }
+    );
   }
   if (/timed out/i.test(msg2) || err.code === "ETIMEDOUT") {
-    return new HostError("timeout", `SSH to ${target} timed out after ${+(timeoutMs / 1e3).toFixed(1)}s: check the address and port, the firewall, and that sshd is running`, { cause: err });
+    return new HostError(
+      "timeout",
+      `SSH to ${target} timed out after ${+(timeoutMs / 1e3).toFixed(1)}s: check the address and port, the firewall, and that sshd is running`,
+      { cause: err }
+    );
   }
   if (["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET"].includes(err.code ?? "")) {
-    return new HostError("unreachable", `cannot reach ${target} (${err.code}): check the address and port and that sshd is running`, { cause: err });
+    return new HostError(
+      "unreachable",
+      `cannot reach ${target} (${err.code}): check the address and port and that sshd is running`,
+      { cause: err }
+    );
   }
   if (/Connection lost before handshake|bad identification|Protocol mismatch|Bad packet length/i.test(msg2)) {
-    return new HostError("unreachable", `${target} answered, but not as an SSH server (${msg2}): host.port must be sshd's port, not the engine's or another service's`, { cause: err });
+    return new HostError(
+      "unreachable",
+      `${target} answered, but not as an SSH server (${msg2}): host.port must be sshd's port, not the engine's or another service's`,
+      { cause: err }
+    );
   }
   return new HostError("closed", `SSH connection to ${target} failed: ${msg2}`, { cause: err });
 }
@@ -59822,12 +61281,22 @@ async function resolveKey(target, opts) {
   if (opts.privateKey) return opts.privateKey;
   if (target.identityFile) {
     return readFile(target.identityFile).catch((e) => {
-      throw new HostError("auth", `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`, { fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret" });
+      throw new HostError(
+        "auth",
+        `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`,
+        {
+          fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret"
+        }
+      );
     });
   }
   const env = (opts.env ?? process.env).DEPLOY_GATE_SSH_KEY;
   if (env) return env;
-  throw new HostError("auth", `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`, { fix: KEY_FIX });
+  throw new HostError(
+    "auth",
+    `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`,
+    { fix: KEY_FIX }
+  );
 }
 function knownHostsNote(t) {
   const lines = (t.knownHosts ?? "").split("\n").filter((l) => l.trim() && !l.trim().startsWith("#")).length;
@@ -59875,16 +61344,37 @@ function openClient(target, key, opts, sock) {
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
         const fp = fingerprint(seen);
-        fail2(pin?.revoked.has(fp) ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`) : pin && pin.fingerprints.size > 0 ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`) : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+        fail2(
+          pin?.revoked.has(fp) ? new HostError(
+            "host-key-mismatch",
+            `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`
+          ) : pin && pin.fingerprints.size > 0 ? new HostError(
+            "host-key-mismatch",
+            `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`
+          ) : new HostError(
+            "no-pin",
+            `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`
+          )
+        );
         return;
       }
       if (!seen && pin?.types?.size && /no matching host key/i.test(err.message ?? "")) {
-        fail2(new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offers no ${[...pin.types].join(" or ")} key, the type the config pins. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`));
+        fail2(
+          new HostError(
+            "host-key-mismatch",
+            `host key of ${name} does not match the pin: it offers no ${[...pin.types].join(" or ")} key, the type the config pins. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`
+          )
+        );
         return;
       }
       fail2(classifyConnectError(err, name, timeoutMs));
     });
-    client.once("close", () => fail2(new HostError("closed", `SSH connection to ${name} closed during the handshake: check sshd's logs on the host`)));
+    client.once(
+      "close",
+      () => fail2(
+        new HostError("closed", `SSH connection to ${name} closed during the handshake: check sshd's logs on the host`)
+      )
+    );
     try {
       client.connect(cfg2);
     } catch (e) {
@@ -59897,7 +61387,12 @@ function tunnel2(jump, target, timeoutMs = 2e4) {
     let expired = false;
     const timer = setTimeout(() => {
       expired = true;
-      reject(new HostError("timeout", `the jump host did not open a connection to ${targetName(target)} within ${+(timeoutMs / 1e3).toFixed(1)}s: check the target's address and port, and that the jump host can reach it`));
+      reject(
+        new HostError(
+          "timeout",
+          `the jump host did not open a connection to ${targetName(target)} within ${+(timeoutMs / 1e3).toFixed(1)}s: check the target's address and port, and that the jump host can reach it`
+        )
+      );
     }, timeoutMs);
     jump.forwardOut("127.0.0.1", 0, target.address, target.port, (err, stream) => {
       if (expired) {
@@ -60002,20 +61497,25 @@ function withDeadline(p, ms, err, late) {
       expired = true;
       reject(err());
     }, ms);
-    p.then((v) => {
-      if (expired) late(v);
-      else {
+    p.then(
+      (v) => {
+        if (expired) late(v);
+        else {
+          clearTimeout(t);
+          resolve5(v);
+        }
+      },
+      (e) => {
         clearTimeout(t);
-        resolve5(v);
+        reject(e);
       }
-    }, (e) => {
-      clearTimeout(t);
-      reject(e);
-    });
+    );
   });
 }
 async function killGroup(client, pid) {
-  const ch = await openExec(client, `kill -KILL -- -${pid} 2>/dev/null; kill -KILL ${pid} 2>/dev/null; true`).catch(() => null);
+  const ch = await openExec(client, `kill -KILL -- -${pid} 2>/dev/null; kill -KILL ${pid} 2>/dev/null; true`).catch(
+    () => null
+  );
   if (!ch) return;
   await new Promise((r) => {
     const t = setTimeout(r, 5e3);
@@ -60038,20 +61538,28 @@ async function execOnce(client, command, opts = {}, onLine) {
   let onClose = () => {
   };
   const openMs = Math.min(timeoutMs, 6e4);
-  const ch = await withDeadline(openExec(client, wrapCommand(command), (c) => {
-    c.on("exit", (n, sig) => {
-      if (typeof n === "number") code = n;
-      if (sig) signal = sig;
-    });
-    c.on("data", (d) => cap.add("stdout", d));
-    c.stderr.on("data", (d) => cap.add("stderr", d));
-    c.on("close", (n, sig) => {
-      if (code === null && typeof n === "number") code = n;
-      if (signal === null && sig) signal = sig;
-      closed = true;
-      onClose();
-    });
-  }), openMs, () => new HostError("timeout", `the host did not open a channel within ${+(openMs / 1e3).toFixed(1)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`), (late) => late.close());
+  const ch = await withDeadline(
+    openExec(client, wrapCommand(command), (c) => {
+      c.on("exit", (n, sig) => {
+        if (typeof n === "number") code = n;
+        if (sig) signal = sig;
+      });
+      c.on("data", (d) => cap.add("stdout", d));
+      c.stderr.on("data", (d) => cap.add("stderr", d));
+      c.on("close", (n, sig) => {
+        if (code === null && typeof n === "number") code = n;
+        if (signal === null && sig) signal = sig;
+        closed = true;
+        onClose();
+      });
+    }),
+    openMs,
+    () => new HostError(
+      "timeout",
+      `the host did not open a channel within ${+(openMs / 1e3).toFixed(1)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`
+    ),
+    (late) => late.close()
+  );
   return new Promise((resolve5) => {
     let timedOut = false;
     const stop = () => {
@@ -60086,7 +61594,15 @@ async function execOnce(client, command, opts = {}, onLine) {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       cap.flush();
-      resolve5({ code: timedOut ? null : code, signal: timedOut ? signal ?? "KILL" : signal, stdout: cap.text("stdout"), stderr: cap.text("stderr"), timedOut, truncated: cap.truncated, durationMs: Date.now() - t0 });
+      resolve5({
+        code: timedOut ? null : code,
+        signal: timedOut ? signal ?? "KILL" : signal,
+        stdout: cap.text("stdout"),
+        stderr: cap.text("stderr"),
+        timedOut,
+        truncated: cap.truncated,
+        durationMs: Date.now() - t0
+      });
     };
     onClose = finish;
     if (closed) return finish();
@@ -60124,7 +61640,11 @@ var SshHost = class _SshHost {
     if (this.opts.jump) {
       const j = this.opts.jump;
       this.jumpClient?.end();
-      this.jumpClient = await openClient(j.target, await resolveKey(j.target, { ...this.opts, privateKey: j.privateKey }), this.opts);
+      this.jumpClient = await openClient(
+        j.target,
+        await resolveKey(j.target, { ...this.opts, privateKey: j.privateKey }),
+        this.opts
+      );
       sock = await tunnel2(this.jumpClient, this.target, this.opts.timeoutMs ?? 2e4).catch((e) => {
         this.jumpClient?.end();
         this.jumpClient = null;
@@ -60144,7 +61664,8 @@ var SshHost = class _SshHost {
   connecting = null;
   /** The live connection, or one (re)opened for it; concurrent callers share one attempt. */
   ensureClient() {
-    if (this.closed) return Promise.reject(new HostError("closed", `the connection to ${this.name} was closed by this program`));
+    if (this.closed)
+      return Promise.reject(new HostError("closed", `the connection to ${this.name} was closed by this program`));
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= this.reconnect().finally(() => {
       this.connecting = null;
@@ -60203,7 +61724,10 @@ var SshHost = class _SshHost {
     const script = `${isDir}; umask 077; cat > ${shellQuote(tmp)} && chmod ${mode.toString(8).padStart(4, "0")} ${shellQuote(tmp)} && mv -fT ${shellQuote(tmp)} ${shellQuote(path)} || { rc=$?; rm -f ${shellQuote(tmp)}; exit $rc; }`;
     const r = await this.runShell(script, { stdin: content, timeoutMs: opts.timeoutMs ?? 6e4 });
     if (r.code !== 0) {
-      throw new HostError(r.timedOut ? "timeout" : "closed", `writing ${path} on ${this.name} failed${r.timedOut ? " (timed out)" : ` (exit ${r.code})`}: ${r.stderr.trim() || "no error output"}; check the directory exists and is writable by ${this.target.user}`);
+      throw new HostError(
+        r.timedOut ? "timeout" : "closed",
+        `writing ${path} on ${this.name} failed${r.timedOut ? " (timed out)" : ` (exit ${r.code})`}: ${r.stderr.trim() || "no error output"}; check the directory exists and is writable by ${this.target.user}`
+      );
     }
   }
   /**
@@ -60211,23 +61735,31 @@ var SshHost = class _SshHost {
    * Bounded: the channel-open request has no timeout of its own (sshd answers it only when its connect ends).
    */
   forwardOut(dstHost, dstPort, timeoutMs = 2e4) {
-    return this.ensureClient().then((client) => new Promise((resolve5, reject) => {
-      this.roundTrips++;
-      let expired = false;
-      const timer = setTimeout(() => {
-        expired = true;
-        reject(new HostError("timeout", `${this.name} did not open ${dstHost}:${dstPort} within ${+(timeoutMs / 1e3).toFixed(1)}s`));
-      }, timeoutMs);
-      client.forwardOut("127.0.0.1", 0, dstHost, dstPort, (err, stream) => {
-        if (expired) {
-          stream?.destroy();
-          return;
-        }
-        clearTimeout(timer);
-        if (err) reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
-        else resolve5(stream);
-      });
-    }));
+    return this.ensureClient().then(
+      (client) => new Promise((resolve5, reject) => {
+        this.roundTrips++;
+        let expired = false;
+        const timer = setTimeout(() => {
+          expired = true;
+          reject(
+            new HostError(
+              "timeout",
+              `${this.name} did not open ${dstHost}:${dstPort} within ${+(timeoutMs / 1e3).toFixed(1)}s`
+            )
+          );
+        }, timeoutMs);
+        client.forwardOut("127.0.0.1", 0, dstHost, dstPort, (err, stream) => {
+          if (expired) {
+            stream?.destroy();
+            return;
+          }
+          clearTimeout(timer);
+          if (err)
+            reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
+          else resolve5(stream);
+        });
+      })
+    );
   }
   async close() {
     this.closed = true;
@@ -60248,10 +61780,19 @@ async function connect(ep, opts, configDir) {
   const where = describeTarget(target);
   try {
     const host = await SshHost.connect(target, sshOptions(target, { timeoutMs: opts.connectTimeoutMs ?? 2e4 }));
-    return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
+    return {
+      host,
+      finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } })
+    };
   } catch (e) {
     if (e instanceof HostError) {
-      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: e.fix ?? connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
+      return {
+        host: null,
+        finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, {
+          fix: e.fix ?? connectFix(e.kind, where),
+          data: { host: where, kind: e.kind }
+        })
+      };
     }
     throw e;
   }
@@ -60285,13 +61826,22 @@ async function withHost(ep, opts, configDir, refused2, fn) {
 // src/commands/shared/endpoints.ts
 import { dirname as dirname2, relative as relative2, resolve as resolve3 } from "node:path";
 var repoPath = (ws, p) => relative2(ws.root, resolve3(dirname2(ws.configFile), p)).split("\\").join("/");
-var unknownEndpoint = (ws, name) => new ConfigError(ws.configFile, [{ line: null, path: `endpoints.${name}`, message: `--endpoint ${name} is not in the config; endpoints: ${Object.keys(ws.config.endpoints).join(", ")}` }]);
+var unknownEndpoint = (ws, name) => new ConfigError(ws.configFile, [
+  {
+    line: null,
+    path: `endpoints.${name}`,
+    message: `--endpoint ${name} is not in the config; endpoints: ${Object.keys(ws.config.endpoints).join(", ")}`
+  }
+]);
 function selectTargets(ws, files, endpoint) {
   if (!ws.config) {
     const found = discoverTargets(ws.root, files);
     if (endpoint) {
       const one = found.filter((t) => t.name === endpoint);
-      if (!one.length) throw new UsageError(`--endpoint ${endpoint}: no deploy-gate.yml here, and no discovered serve script is named so (found: ${found.map((t) => t.name).join(", ") || "none"})`);
+      if (!one.length)
+        throw new UsageError(
+          `--endpoint ${endpoint}: no deploy-gate.yml here, and no discovered serve script is named so (found: ${found.map((t) => t.name).join(", ") || "none"})`
+        );
       return one;
     }
     return found;
@@ -60302,14 +61852,23 @@ function selectTargets(ws, files, endpoint) {
     const ep = ws.config.endpoints[n];
     const rel = (p) => repoPath(ws, p);
     const file = launchFile(ep);
-    return { name: n, scriptPath: rel(file.path), kind: file.kind, unitPath: ep.script && ep.unit ? rel(ep.unit) : null, endpoint: ep };
+    return {
+      name: n,
+      scriptPath: rel(file.path),
+      kind: file.kind,
+      unitPath: ep.script && ep.unit ? rel(ep.unit) : null,
+      endpoint: ep
+    };
   });
 }
 function oneEndpoint(ws, opts, needs) {
   if (!ws.config) throw new UsageError(`${opts.command} needs deploy-gate.yml (${needs}): see docs/config.md`);
   const names = Object.keys(ws.config.endpoints);
   const name = opts.endpoint ?? (names.length === 1 ? names[0] : null);
-  if (!name) throw new UsageError(`${opts.command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
+  if (!name)
+    throw new UsageError(
+      `${opts.command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`
+    );
   const ep = ws.config.endpoints[name];
   if (!ep) throw unknownEndpoint(ws, name);
   return { name, ep };
@@ -60321,7 +61880,10 @@ function hostsOf(name, ep, opts) {
   }
   const all = ep.hosts;
   const { hosts, unknown: unknown2 } = selectHosts(all.map(hostName2), opts.hosts ?? null);
-  if (unknown2.length) throw new UsageError(`--hosts ${unknown2.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName2).join(", ")})`);
+  if (unknown2.length)
+    throw new UsageError(
+      `--hosts ${unknown2.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName2).join(", ")})`
+    );
   return all.filter((h) => hosts.includes(hostName2(h)));
 }
 function endpointFor2(ws, name, opts) {
@@ -60329,7 +61891,9 @@ function endpointFor2(ws, name, opts) {
   const o = opts.hostOverride;
   if (!o) return ep;
   if (!ep.host && !ep.hosts && !o.address !== !o.user) {
-    throw new UsageError(`endpoint ${name} has no host: in ${ws.configFile}: give the host and user inputs together (the ${o.address ? "user" : "host"} input is missing), or add host: to the endpoint`);
+    throw new UsageError(
+      `endpoint ${name} has no host: in ${ws.configFile}: give the host and user inputs together (the ${o.address ? "user" : "host"} input is missing), or add host: to the endpoint`
+    );
   }
   const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : void 0);
   return base ? { ...ep, host: effectiveTarget(base, o, dirname2(ws.configFile)) } : ep;
@@ -60351,15 +61915,28 @@ async function openWorkspace(opts, env = {}) {
   const info2 = await new Git(opts.cwd).info() ?? (configFile && existsSync2(dirname3(configFile)) ? await new Git(dirname3(configFile)).info() : null);
   const root = info2?.root ?? null;
   if (!info2 || !root) {
-    throw new UsageError(`${opts.cwd} is not inside a git repository: run from the repository that holds the serve scripts, or pass --config with its deploy-gate.yml (in a workflow: actions/checkout first)`);
+    throw new UsageError(
+      `${opts.cwd} is not inside a git repository: run from the repository that holds the serve scripts, or pass --config with its deploy-gate.yml (in a workflow: actions/checkout first)`
+    );
   }
   const git = new Git(root);
   configFile ??= findConfigUpwards(resolve4(opts.cwd), root);
   if (opts.ref && configFile && relative3(root, resolve4(configFile)).startsWith("..")) {
-    throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
+    throw new UsageError(
+      `--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`
+    );
   }
   const config2 = configFile ? loadConfig(configFile) : null;
-  return { root, git, config: config2, configFile, shallow: info2.shallow, head: info2.head, owner: owner(env), apiKey: env.DEPLOY_GATE_API_KEY || null };
+  return {
+    root,
+    git,
+    config: config2,
+    configFile,
+    shallow: info2.shallow,
+    head: info2.head,
+    owner: owner(env),
+    apiKey: env.DEPLOY_GATE_API_KEY || null
+  };
 }
 function owner(env) {
   const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";
@@ -60408,11 +61985,17 @@ var GitReader = class {
     this.git = git;
     this.blobs = new Coalescer(
       (k) => `${k.ref}:${k.path}`,
-      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => b === null ? null : Buffer.isBuffer(b) ? b : Buffer.from(b))
+      async (keys) => (await git.catFile(
+        keys.map((k) => `${k.ref}:${k.path}`),
+        "--batch"
+      )).map((b) => b === null ? null : Buffer.isBuffer(b) ? b : Buffer.from(b))
     );
     this.refs = new Coalescer(
       (r) => r,
-      async (refs) => (await git.catFile(refs.map((r) => `${r}^{commit}`), "--batch-check")).map((v) => typeof v === "string" ? v : null)
+      async (refs) => (await git.catFile(
+        refs.map((r) => `${r}^{commit}`),
+        "--batch-check"
+      )).map((v) => typeof v === "string" ? v : null)
     );
     this.logs = new Coalescer(
       (k) => `${k.ref}\0${k.path}`,
@@ -60420,7 +62003,8 @@ var GitReader = class {
         const byRef = /* @__PURE__ */ new Map();
         for (const k of keys) byRef.set(k.ref, [...byRef.get(k.ref) ?? [], k.path]);
         const results = /* @__PURE__ */ new Map();
-        for (const [ref, paths] of byRef) for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
+        for (const [ref, paths] of byRef)
+          for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
         return keys.map((k) => results.get(`${k.ref}\0${k.path}`) ?? []);
       }
     );
@@ -60454,7 +62038,11 @@ function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {},
   const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
   if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
   if (kind === "quadlet") {
-    const generated = { ...script, commands: [], podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet") };
+    const generated = {
+      ...script,
+      commands: [],
+      podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet")
+    };
     sources.push({ file: scriptPath, script: generated, origin: "ExecStart" });
   }
   let parsedUnit = null;
@@ -60517,16 +62105,20 @@ var renderNodes = {
   engines: "any",
   why: "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one (RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
   check: (ctx) => runsOf(ctx, CONTAINERS).flatMap(({ source, item: run }) => {
-    const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
+    const nodes = run.devices.filter(
+      (d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri"
+    );
     if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      nodes[0].line,
-      `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
-      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
-      nodes.map((d) => d.line)
-    )];
+    return [
+      hitAt(
+        ctx,
+        source.file,
+        nodes[0].line,
+        `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
+        "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
+        nodes.map((d) => d.line)
+      )
+    ];
   })
 };
 var ipcShm = {
@@ -60541,11 +62133,26 @@ var ipcShm = {
     const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
     const shm = run.options.filter((o) => o.name === "--shm-size").at(-1);
     const fix = run.runtime === "quadlet" ? "Keep --ipc=host (vLLM's workers share memory through it) and delete ShmSize=." : "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.";
-    return [hitAt(ctx, source.file, shm.line, `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`, fix, lines)];
+    return [
+      hitAt(
+        ctx,
+        source.file,
+        shm.line,
+        `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`,
+        fix,
+        lines
+      )
+    ];
   })
 };
 var UNLIMITED = /^memlock=(-1|unlimited)(:(-1|unlimited))?$/;
-var PINNING = /* @__PURE__ */ new Set(["--cpu-offload-gb", "--swap-space", "--kv-offloading-size", "--kv-offloading-backend", "--offload-backend"]);
+var PINNING = /* @__PURE__ */ new Set([
+  "--cpu-offload-gb",
+  "--swap-space",
+  "--kv-offloading-size",
+  "--kv-offloading-backend",
+  "--offload-backend"
+]);
 function pinningFlag(flags) {
   return flags.find((f) => {
     const name = normalizeFlagName(f.name);
@@ -60562,18 +62169,21 @@ var memlock = {
   why: "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading 'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
   check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
     const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
-    if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
+    if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value)))
+      return [];
     const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
     const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
     const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
-    return [hitAt(
-      ctx,
-      source.file,
-      set?.line ?? run.command.line,
-      set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
-      `${how} (and raise it for the user in /etc/security/limits.d/).`,
-      [pin.line]
-    )];
+    return [
+      hitAt(
+        ctx,
+        source.file,
+        set?.line ?? run.command.line,
+        set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
+        `${how} (and raise it for the user in /etc/security/limits.d/).`,
+        [pin.line]
+      )
+    ];
   })
 };
 
@@ -60602,19 +62212,23 @@ var cacheMountMkdir = {
   runtimes: ["podman", "quadlet"],
   engines: "any",
   why: "podman refuses a bind mount whose host directory does not exist (statfs: no such file or directory), so the first boot on a new host or after a cleanup dies before the engine starts",
-  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => run.volumes.flatMap((v) => {
-    if (!/cache/i.test(v.target) || !/^[/$~.]/.test(v.source)) return [];
-    const src = { text: v.source, ...v.resolvedSource !== void 0 ? { resolved: v.resolvedSource } : {} };
-    const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
-    if (made.some((w) => samePath(w, src))) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      v.line,
-      `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before ${runName(run)}`,
-      run.runtime === "quadlet" ? `Create the host directory before the container starts: ExecStartPre=/usr/bin/mkdir -p ${v.source} in [Service] (or a tmpfiles.d entry).` : `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`
-    )];
-  }))
+  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(
+    ({ source, item: run }) => run.volumes.flatMap((v) => {
+      if (!/cache/i.test(v.target) || !/^[/$~.]/.test(v.source)) return [];
+      const src = { text: v.source, ...v.resolvedSource !== void 0 ? { resolved: v.resolvedSource } : {} };
+      const made = commandsBefore(ctx, source, run.command.line).flatMap(createdDirs);
+      if (made.some((w) => samePath(w, src))) return [];
+      return [
+        hitAt(
+          ctx,
+          source.file,
+          v.line,
+          `the cache mount ${v.source}:${v.target} has no mkdir -p of ${v.source} before ${runName(run)}`,
+          run.runtime === "quadlet" ? `Create the host directory before the container starts: ExecStartPre=/usr/bin/mkdir -p ${v.source} in [Service] (or a tmpfiles.d entry).` : `Create the host directory before the podman run: mkdir -p "${v.source}" (keep it outside the checkout).`
+        )
+      ];
+    })
+  )
 };
 
 // src/stages/preflight/traps/types.ts
@@ -60632,13 +62246,15 @@ var autoToolChoice = {
     const names = engine.flags.map((f) => normalizeFlagName(f.name));
     const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
     if (!auto || names.includes("--tool-call-parser")) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      auto.line,
-      "--enable-auto-tool-choice is set without --tool-call-parser",
-      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
-    )];
+    return [
+      hitAt(
+        ctx,
+        source.file,
+        auto.line,
+        "--enable-auto-tool-choice is set without --tool-call-parser",
+        "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
+      )
+    ];
   })
 };
 var TEMPLATE_FLAGS = /* @__PURE__ */ new Set(["--enable-thinking", "--preserve-thinking"]);
@@ -60656,20 +62272,27 @@ var templateKwargs = {
       if (KWARGS_FLAGS.has(name)) return false;
       return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
     });
-    const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
+    const positional = engine.args.filter(
+      (w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text)
+    );
     const lines = [.../* @__PURE__ */ new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
-    return lines.map((line) => hitAt(
-      ctx,
-      source.file,
-      line,
-      "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
-      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
-    ));
+    return lines.map(
+      (line) => hitAt(
+        ctx,
+        source.file,
+        line,
+        "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
+        `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`
+      )
+    );
   })
 };
 
 // src/stages/preflight/traps/image-args.ts
-var BUILTIN_ENTRYPOINT_SERVES = { "vllm/vllm-openai": true, "tcclaviger/vllm": true };
+var BUILTIN_ENTRYPOINT_SERVES = {
+  "vllm/vllm-openai": true,
+  "tcclaviger/vllm": true
+};
 function imageName(ref) {
   let s = ref.replace(/@sha256:[0-9a-f]*$/i, "");
   const slash = s.lastIndexOf("/");
@@ -60690,14 +62313,17 @@ var entrypointServe = {
   why: 'the image\'s entrypoint already runs `vllm serve "$@"`, so a `serve` after the image becomes the model tag and the real model path an unexpected extra argument: the engine refuses to start',
   check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
     const first = run.engineArgs[0];
-    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images)) return [];
-    return [hitAt(
-      ctx,
-      source.file,
-      first.line,
-      `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
-      `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
-    )];
+    if (!run.image || first?.text !== "serve" || !entrypointServes(run.image.resolved ?? run.image.text, ctx.images))
+      return [];
+    return [
+      hitAt(
+        ctx,
+        source.file,
+        first.line,
+        `\`serve\` is passed after ${run.image.text}, whose entrypoint already runs vllm serve`,
+        `Drop the word serve: pass the model path as the first argument after the image (if this image's entrypoint does not serve, set images: { "${imageName(run.image.text)}": { entrypointServes: false } } in deploy-gate.yml).`
+      )
+    ];
   })
 };
 var STDOUT_TO_FILE = /^(1?>>?|&>>?|>\||>&)$/;
@@ -60711,16 +62337,20 @@ var detachedRedirect = {
   check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
     const detached = run.options.some((o) => o.name === "--detach" || o.name === "-d");
     const attached = run.options.some((o) => o.name === "--attach" || o.name === "-a");
-    const to = run.command.redirects.find((r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target));
+    const to = run.command.redirects.find(
+      (r) => STDOUT_TO_FILE.test(r.op) && !/^&\d$/.test(r.target) && r.target !== "/dev/null" && !ID_FILE.test(r.target)
+    );
     if (!detached || attached || !to) return [];
     const line = run.command.endLine;
-    return [hitAt(
-      ctx,
-      source.file,
-      line,
-      `${runName(run)} -d redirects its output to ${to.target}, which will only receive the container ID`,
-      `Read the engine log with ${run.runtime} logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: ${run.runtime} run -d ... > ${to.target}.cid`
-    )];
+    return [
+      hitAt(
+        ctx,
+        source.file,
+        line,
+        `${runName(run)} -d redirects its output to ${to.target}, which will only receive the container ID`,
+        `Read the engine log with ${run.runtime} logs NAME 2>&1 (or journalctl CONTAINER_NAME=NAME with --log-driver journald); redirect only if you want the ID: ${run.runtime} run -d ... > ${to.target}.cid`
+      )
+    ];
   })
 };
 
@@ -60740,9 +62370,18 @@ var nameReuse = {
     if (run.name === null || run.replace || run.rm) return [];
     const opt = run.options.filter((o) => o.name === "--name").at(-1);
     const name = { text: run.name, ...opt.resolvedValue !== void 0 ? { resolved: opt.resolvedValue } : {} };
-    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name))) return [];
+    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name)))
+      return [];
     const fix = run.runtime === "podman" ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.` : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
-    return [hitAt(ctx, source.file, opt.line, `${runName(run)} --name ${run.name} without removing an old ${run.name} first`, fix)];
+    return [
+      hitAt(
+        ctx,
+        source.file,
+        opt.line,
+        `${runName(run)} --name ${run.name} without removing an old ${run.name} first`,
+        fix
+      )
+    ];
   })
 };
 
@@ -60761,7 +62400,13 @@ function redact2(text, secret) {
   return secret ? text.split(secret).join("<redacted>") : text;
 }
 function hit(ctx, source, word2, secret, what, fix) {
-  return { file: source.file, line: word2.line, summary: `${what} is written literally into a command line`, evidence: [redact2(lineOf2(ctx, source.file, word2.line), secret)], fix };
+  return {
+    file: source.file,
+    line: word2.line,
+    summary: `${what} is written literally into a command line`,
+    evidence: [redact2(lineOf2(ctx, source.file, word2.line), secret)],
+    fix
+  };
 }
 var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
 function commandHits(ctx, source, cmd) {
@@ -60775,7 +62420,8 @@ function commandHits(ctx, source, cmd) {
     if (TRAP_SECRET_FLAGS.has(name)) {
       const valueWord = eq > 0 ? w : words[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
-      if (valueWord && literal2(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+      if (valueWord && literal2(value) && !valueWord.dynamic)
+        out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
       if (eq < 0) i++;
       continue;
     }
@@ -60783,7 +62429,16 @@ function commandHits(ctx, source, cmd) {
     const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
     const auth = header ? AUTH_HEADER.exec(header.text) : null;
     if (header && auth && literal2(auth[2]) && !header.dynamic) {
-      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
+      out.push(
+        hit(
+          ctx,
+          source,
+          header,
+          auth[2],
+          `the ${auth[1]} header's credential`,
+          "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."
+        )
+      );
       if (isHeader) i++;
       continue;
     }
@@ -60800,14 +62455,16 @@ var secretInArgv = {
   why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, podman -e values through podman inspect, and a unit's Environment= through systemctl show",
   check: (ctx) => {
     const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
-    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env.filter((e) => secretValue(e.name, e.value ?? void 0)).map((e) => ({
-      file: source.file,
-      line: e.line,
-      summary: `-e ${e.name} carries a literal secret value`,
-      // not "secret: …": the redactor would mask the next word
-      evidence: [redact2(lineOf2(ctx, source.file, e.line), e.value)],
-      fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
-    })));
+    const fromEnv = allRuns(ctx).flatMap(
+      ({ source, item: run }) => run.env.filter((e) => secretValue(e.name, e.value ?? void 0)).map((e) => ({
+        file: source.file,
+        line: e.line,
+        summary: `-e ${e.name} carries a literal secret value`,
+        // not "secret: …": the redactor would mask the next word
+        evidence: [redact2(lineOf2(ctx, source.file, e.line), e.value)],
+        fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`
+      }))
+    );
     const fromUnit = unitEnvHits(ctx);
     const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
     return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
@@ -60817,13 +62474,15 @@ function unitEnvHits(ctx) {
   const unit = ctx.unit;
   if (!unit) return [];
   const assignments = (value, line) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0).map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
-  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line).filter((a) => secretValue(a.name, a.value) || TRAP_LITERAL_TOKEN.test(a.value)).map((a) => ({
-    file: unit.path,
-    line: e.line,
-    summary: `Environment= ${a.name} carries a literal secret value`,
-    evidence: [redact2(lineOf2(ctx, unit.path, e.line), a.value)],
-    fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`
-  })));
+  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap(
+    (e) => assignments(e.value, e.line).filter((a) => secretValue(a.name, a.value) || TRAP_LITERAL_TOKEN.test(a.value)).map((a) => ({
+      file: unit.path,
+      line: e.line,
+      summary: `Environment= ${a.name} carries a literal secret value`,
+      evidence: [redact2(lineOf2(ctx, unit.path, e.line), a.value)],
+      fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`
+    }))
+  );
 }
 
 // src/stages/preflight/traps/shell-hygiene.ts
@@ -60838,7 +62497,10 @@ var unmergedLogGrep = {
     const isLogs = runsSubcommand(cmd, "podman", "logs") ?? runsSubcommand(cmd, "docker", "logs");
     if (!isLogs || !cmd.pipeTo || !GREPS.has(programOf(cmd.pipeTo)) || hasMergedStderr(cmd)) return null;
     const rt = programOf(cmd);
-    return { summary: `${rt} logs is piped to grep without 2>&1`, fix: `Merge stderr before the pipe: ${rt} logs CONTAINER 2>&1 | grep ...` };
+    return {
+      summary: `${rt} logs is piped to grep without 2>&1`,
+      fix: `Merge stderr before the pipe: ${rt} logs CONTAINER 2>&1 | grep ...`
+    };
   })
 };
 var broadKill = {
@@ -60866,7 +62528,8 @@ var transientUnit = {
   check: (ctx) => perCommand(ctx, (cmd) => {
     if (programOf(cmd) !== "systemd-run") return null;
     const rest = programWords(cmd.words).slice(1);
-    if (!rest.some((w) => ["podman", "vllm"].includes(basename(w.text)) || /serve/i.test(basename(w.text)))) return null;
+    if (!rest.some((w) => ["podman", "vllm"].includes(basename(w.text)) || /serve/i.test(basename(w.text))))
+      return null;
     return {
       summary: "systemd-run starts the engine in a transient unit",
       fix: "Pin the configuration in the repository's serve script and restart the real unit (systemctl restart UNIT)."
@@ -60883,8 +62546,12 @@ var bareStash = {
   check: (ctx) => perCommand(ctx, (cmd) => {
     const args = runsSubcommand(cmd, "git", "stash");
     if (!args || SAFE_STASH.has(args[0]?.text ?? "")) return null;
-    if (args.some((w) => ["--include-untracked", "--all"].includes(w.text) || /^-[a-zA-Z]*[ua]/.test(w.text))) return null;
-    return { summary: "git stash leaves untracked files behind", fix: "Use git stash -u (or git stash push --include-untracked)." };
+    if (args.some((w) => ["--include-untracked", "--all"].includes(w.text) || /^-[a-zA-Z]*[ua]/.test(w.text)))
+      return null;
+    return {
+      summary: "git stash leaves untracked files behind",
+      fix: "Use git stash -u (or git stash push --include-untracked)."
+    };
   })
 };
 
@@ -60914,19 +62581,29 @@ var stopTimeout = {
       const n = args ? stopSeconds(args) : null;
       if (n === null || n < limit.seconds) return [];
       const where = limit.entry ? `TimeoutStopSec=${limit.entry.value}` : "systemd's default TimeoutStopSec of 90 s";
-      return [{
-        file: source.file,
-        line: item.line,
-        summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
-        evidence: [lineOf2(ctx, source.file, item.line), ...limit.entry && ctx.unit ? [lineOf2(ctx, ctx.unit.path, limit.entry.line)] : []],
-        fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`
-      }];
+      return [
+        {
+          file: source.file,
+          line: item.line,
+          summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
+          evidence: [
+            lineOf2(ctx, source.file, item.line),
+            ...limit.entry && ctx.unit ? [lineOf2(ctx, ctx.unit.path, limit.entry.line)] : []
+          ],
+          fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`
+        }
+      ];
     });
   }
 };
 
 // src/stages/preflight/traps/unit-lifecycle.ts
-var START_LIMIT_KEYS = /* @__PURE__ */ new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
+var START_LIMIT_KEYS = /* @__PURE__ */ new Set([
+  "StartLimitIntervalSec",
+  "StartLimitInterval",
+  "StartLimitBurst",
+  "StartLimitAction"
+]);
 var startLimitSection = {
   id: "start-limit-section",
   defaultLevel: "fail",
@@ -60936,7 +62613,15 @@ var startLimitSection = {
   check: (ctx) => {
     const unit = ctx.unit;
     if (!unit) return [];
-    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
+    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key)).map(
+      (e) => hitAt(
+        ctx,
+        unit.path,
+        e.line,
+        `${e.key}= is in [Service], where systemd ignores it`,
+        `Move ${e.key}=${e.value} into the [Unit] section.`
+      )
+    );
   }
 };
 var NON_ZERO_ONLY = /* @__PURE__ */ new Set(["on-failure", "on-abnormal", "on-abort", "on-watchdog"]);
@@ -60951,13 +62636,15 @@ var restartOnFailure = {
     const unit = ctx.unit;
     const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
     if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
-    return [hitAt(
-      ctx,
-      unit.path,
-      e.line,
-      `Restart=${e.value} does not restart an engine that exits 0`,
-      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit]."
-    )];
+    return [
+      hitAt(
+        ctx,
+        unit.path,
+        e.line,
+        `Restart=${e.value} does not restart an engine that exits 0`,
+        "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit]."
+      )
+    ];
   }
 };
 var startTimeout = {
@@ -60970,8 +62657,12 @@ var startTimeout = {
     const unit = ctx.unit;
     if (!unit) return [];
     const type = unitValue(unit.parsed, "Service", "Type");
-    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
-    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options.filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy")).map((o) => ({ source, o })));
+    const notify = unitEntries(unit.parsed, "Container", "Notify").find(
+      (e) => e.value === "healthy" || e.value === "true"
+    );
+    const sdnotify = allRuns(ctx).flatMap(
+      ({ source, item }) => item.options.filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy")).map((o) => ({ source, o }))
+    );
     const waits = type?.value === "notify" || notify !== void 0 || sdnotify.length > 0;
     if (!waits) return [];
     const { seconds, entry } = timeoutStartSec(unit.parsed);
@@ -61018,7 +62709,14 @@ var TRAP_RULE_DEFS = [
 var CHECK_ID = "preflight.traps";
 var DEFAULT_BOOT_SECONDS = 20 * 60;
 function checkTraps(input, levels) {
-  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {}, input.kind);
+  const ctx = buildContext(
+    input.script,
+    input.scriptPath,
+    input.unit,
+    input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS,
+    input.images ?? {},
+    input.kind
+  );
   const engine = input.script.engine?.kind ?? null;
   const applies = (r) => r.engines === "any" || engine !== null && r.engines.includes(engine);
   const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
@@ -61026,19 +62724,26 @@ function checkTraps(input, levels) {
   for (const rule of active) {
     const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
     for (const hit2 of rule.check(ctx)) {
-      findings.push(make(CHECK_ID, `${hit2.summary}: ${rule.why}.`, {
-        file: hit2.file,
-        line: hit2.line,
-        evidence: hit2.evidence,
-        fix: hit2.fix,
-        data: { rule: rule.id, why: rule.why }
-      }));
+      findings.push(
+        make(CHECK_ID, `${hit2.summary}: ${rule.why}.`, {
+          file: hit2.file,
+          line: hit2.line,
+          evidence: hit2.evidence,
+          fix: hit2.fix,
+          data: { rule: rule.id, why: rule.why }
+        })
+      );
     }
   }
   if (findings.length > 0) return findings;
   const rules = active.map((r) => r.id);
   const scope = input.unit && (input.kind ?? "script") === "script" ? `${input.scriptPath} and ${input.unit.path}` : input.scriptPath;
-  return [pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, { file: input.scriptPath, data: { rules } })];
+  return [
+    pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, {
+      file: input.scriptPath,
+      data: { rules }
+    })
+  ];
 }
 
 // src/stages/preflight/bash-syntax.ts
@@ -61061,15 +62766,24 @@ async function bashSyntax(text, file, label = file) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  if (r.spawnError) return fail(CHECK2, `bash could not be started (${r.spawnError.code})`, { file, fix: "install bash (apt-get install bash) and retry" });
-  if (r.timedOut) return fail(CHECK2, `${label}: bash -n did not finish within 60 s`, { file, fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long` });
+  if (r.spawnError)
+    return fail(CHECK2, `bash could not be started (${r.spawnError.code})`, {
+      file,
+      fix: "install bash (apt-get install bash) and retry"
+    });
+  if (r.timedOut)
+    return fail(CHECK2, `${label}: bash -n did not finish within 60 s`, {
+      file,
+      fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long`
+    });
   if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK2, `${label}: bash -n passes`, { file });
   const stderr = r.stderr.split(tmp).join(file);
   const { line, message } = parseBashError(stderr);
   const lines = text.split("\n");
   const evidence = [stderr.trim().replace(/^bash: /gm, `${file}: `)];
   if (line) {
-    for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++) evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
+    for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++)
+      evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
   }
   return fail(CHECK2, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
     file,
@@ -61084,12 +62798,16 @@ function crlf(text, file, label) {
   if (at < 0) return null;
   const line = text.slice(0, at).split("\n").length;
   const count = text.split("\r\n").length - 1;
-  return fail(CHECK2, `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`, {
-    file,
-    line,
-    fix: `convert ${file} to LF line endings (sed -i 's/\\r$//' ${shellQuote(file)}), and keep git from converting it back: add \`*.sh text eol=lf\` to .gitattributes`,
-    data: { crlfLines: count }
-  });
+  return fail(
+    CHECK2,
+    `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`,
+    {
+      file,
+      line,
+      fix: `convert ${file} to LF line endings (sed -i 's/\\r$//' ${shellQuote(file)}), and keep git from converting it back: add \`*.sh text eol=lf\` to .gitattributes`,
+      data: { crlfLines: count }
+    }
+  );
 }
 
 // src/stages/preflight/clean-tree.ts
@@ -61133,7 +62851,8 @@ function traceDrop(historyNewestFirst, token) {
     const before = count;
     count = Math.max(0, count + plus - minus);
     if (before === 0 && count > 0 && !introducedIn) introducedIn = h.commit;
-    if (before > 0 && count === 0) drop = { droppedIn: h.commit, removedLines: h.removed.filter((l) => countToken(l, token) > 0), introducedIn };
+    if (before > 0 && count === 0)
+      drop = { droppedIn: h.commit, removedLines: h.removed.filter((l) => countToken(l, token) > 0), introducedIn };
     if (count > 0) drop = null;
   }
   return drop;
@@ -61153,7 +62872,13 @@ function contextAround(text, token, context = 3) {
 var CHECK4 = "preflight.contracts";
 var short2 = (sha) => sha.slice(0, 10);
 async function checkContracts(inp) {
-  if (inp.specs.length === 0) return [skip(CHECK4, `${inp.file}: no contract flags declared`, { file: inp.file, fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]' })];
+  if (inp.specs.length === 0)
+    return [
+      skip(CHECK4, `${inp.file}: no contract flags declared`, {
+        file: inp.file,
+        fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]'
+      })
+    ];
   if (!inp.script.engine) return contractsAsText(inp);
   const findings = [];
   const present = [];
@@ -61166,7 +62891,12 @@ async function checkContracts(inp) {
     findings.push(await missingContract(inp, spec, hit2.status, hit2.flag));
   }
   if (present.length) {
-    findings.unshift(pass(CHECK4, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, { file: inp.file, data: { present } }));
+    findings.unshift(
+      pass(CHECK4, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, {
+        file: inp.file,
+        data: { present }
+      })
+    );
   }
   return findings;
 }
@@ -61181,10 +62911,14 @@ async function missingContract(inp, spec, status2, flag) {
     data: { flag: name, expected, actual, status: status2 }
   };
   if (!inp.historyOk) {
-    return fail(CHECK4, `${inp.file}: contract "${spec}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
-      ...base,
-      fix: `add ${codeSpan(spec)} to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun")
-    });
+    return fail(
+      CHECK4,
+      `${inp.file}: contract "${spec}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`,
+      {
+        ...base,
+        fix: `add ${codeSpan(spec)} to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun")
+      }
+    );
   }
   const history = await inp.history();
   const tokens = status2 === "missing" ? [name] : [`${name} ${value}`, `${name}=${value}`];
@@ -61199,18 +62933,26 @@ async function missingContract(inp, spec, status2, flag) {
   }
   const inText = status2 === "missing" ? textLine(inp.script, name) : null;
   if (inText !== null) {
-    return fail(CHECK4, `${inp.file}: contract "${spec}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`, {
-      ...base,
-      line: inText,
-      evidence: [`${inp.file}:${inText}: ${inp.script.lines[inText - 1]?.trim() ?? ""}`],
-      fix: `check that line ${inText} of ${inp.file} is part of the engine's command (a line after a comment or a blank line inside a \\ continuation ends the command), so the flag reaches the engine`
-    });
+    return fail(
+      CHECK4,
+      `${inp.file}: contract "${spec}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`,
+      {
+        ...base,
+        line: inText,
+        evidence: [`${inp.file}:${inText}: ${inp.script.lines[inText - 1]?.trim() ?? ""}`],
+        fix: `check that line ${inText} of ${inp.file} is part of the engine's command (a line after a comment or a blank line inside a \\ continuation ends the command), so the flag reaches the engine`
+      }
+    );
   }
   if (!trace2) {
-    return fail(CHECK4, `${inp.file}: contract "${spec}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`, {
-      ...base,
-      fix: `add ${codeSpan(spec)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`
-    });
+    return fail(
+      CHECK4,
+      `${inp.file}: contract "${spec}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`,
+      {
+        ...base,
+        fix: `add ${codeSpan(spec)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`
+      }
+    );
   }
   const parent = trace2.droppedIn.parents[0] ?? null;
   const before = parent ? await inp.reader.show(parent, inp.file) : null;
@@ -61225,11 +62967,15 @@ async function missingContract(inp, spec, status2, flag) {
   if (parent && ctx) evidence.push(`last present in ${short2(parent)}, ${inp.file} line ${ctx.line}:`, ...ctx.excerpt);
   const restoreLine = trace2.removedLines[0]?.trim() ?? spec;
   const view = parent && ctx ? `git show ${shellQuote(`${short2(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
-  return fail(CHECK4, `${inp.file}: contract "${spec}" broken: ${what}, dropped in ${short2(trace2.droppedIn.sha)} "${trace2.droppedIn.subject}"`, {
-    ...base,
-    evidence,
-    fix: `restore ${codeSpan(restoreLine)} in ${inp.file}` + (view ? ` (as in ${short2(parent)}: ${codeSpan(view)})` : "") + `, or undo that commit's change to the file: \`git show ${short2(trace2.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``
-  });
+  return fail(
+    CHECK4,
+    `${inp.file}: contract "${spec}" broken: ${what}, dropped in ${short2(trace2.droppedIn.sha)} "${trace2.droppedIn.subject}"`,
+    {
+      ...base,
+      evidence,
+      fix: `restore ${codeSpan(restoreLine)} in ${inp.file}` + (view ? ` (as in ${short2(parent)}: ${codeSpan(view)})` : "") + `, or undo that commit's change to the file: \`git show ${short2(trace2.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``
+    }
+  );
 }
 function textLine(script, name) {
   const i = script.lines.findIndex((l) => countToken(l, name) > 0);
@@ -61239,22 +62985,32 @@ function contractsAsText(inp) {
   const found = inp.specs.map((spec) => ({ spec, line: textLine(inp.script, parseFlagSpec(spec).name) }));
   const missing = found.filter((f) => f.line === null).map((f) => f.spec);
   const how = "deploy-gate could not find the engine command (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, or podman/docker run of an engine image)";
-  const evidence = found.map((f) => f.line === null ? `${f.spec}: not in the text` : `${f.spec}: line ${f.line} (as text): ${inp.script.lines[f.line - 1]?.trim() ?? ""}`);
+  const evidence = found.map(
+    (f) => f.line === null ? `${f.spec}: not in the text` : `${f.spec}: line ${f.line} (as text): ${inp.script.lines[f.line - 1]?.trim() ?? ""}`
+  );
   const data = { asText: true, missing };
   if (missing.length) {
-    return [fail(CHECK4, `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`, {
+    return [
+      fail(
+        CHECK4,
+        `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`,
+        {
+          file: inp.file,
+          evidence,
+          data,
+          fix: `add ${missing.map((m) => codeSpan(m)).join(", ")} to the engine's arguments in ${inp.file}`
+        }
+      )
+    ];
+  }
+  return [
+    warn(CHECK4, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
       file: inp.file,
       evidence,
       data,
-      fix: `add ${missing.map((m) => codeSpan(m)).join(", ")} to the engine's arguments in ${inp.file}`
-    })];
-  }
-  return [warn(CHECK4, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
-    file: inp.file,
-    evidence,
-    data,
-    fix: `if ${inp.file} starts the engine in a way deploy-gate does not read, open an issue with the launch line; the values were not checked`
-  })];
+      fix: `if ${inp.file} starts the engine in a way deploy-gate does not read, open an issue with the launch line; the values were not checked`
+    })
+  ];
 }
 
 // src/stages/preflight/history.ts
@@ -61272,12 +63028,26 @@ function historyFinding(shallow) {
 var CHECK6 = "preflight.shellcheck";
 function shellcheckFindings(json, file) {
   const parsed = JSON.parse(json);
-  return (parsed.comments ?? []).filter((c) => c.level === "error" || c.level === "warning").map((c) => warn(CHECK6, `SC${c.code} ${c.message}`, { file, line: c.line, fix: `see https://www.shellcheck.net/wiki/SC${c.code}`, data: { code: c.code, level: c.level } }));
+  return (parsed.comments ?? []).filter((c) => c.level === "error" || c.level === "warning").map(
+    (c) => warn(CHECK6, `SC${c.code} ${c.message}`, {
+      file,
+      line: c.line,
+      fix: `see https://www.shellcheck.net/wiki/SC${c.code}`,
+      data: { code: c.code, level: c.level }
+    })
+  );
 }
 async function shellcheck(absPath, file, cwd) {
   const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 3e4 });
-  if (r.spawnError) return [skip(CHECK6, "shellcheck is not installed", { file, fix: "install it (apt-get install shellcheck) to get its warnings" })];
-  if (r.code !== 0 && r.code !== 1) return [skip(CHECK6, `shellcheck could not check ${file}: ${r.stderr.trim()}`, { file })];
+  if (r.spawnError)
+    return [
+      skip(CHECK6, "shellcheck is not installed", {
+        file,
+        fix: "install it (apt-get install shellcheck) to get its warnings"
+      })
+    ];
+  if (r.code !== 0 && r.code !== 1)
+    return [skip(CHECK6, `shellcheck could not check ${file}: ${r.stderr.trim()}`, { file })];
   const found = shellcheckFindings(r.stdout || "{}", file);
   return found.length ? found : [pass(CHECK6, `${file}: no shellcheck warnings`, { file })];
 }
@@ -61300,18 +63070,30 @@ async function runPreflight(ctx) {
   if (ctx.ref === null) findings.push(cleanTreeFinding(entries));
   findings.push(historyFinding(!ctx.historyOk));
   if (ctx.targets.length === 0) {
-    findings.push(fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
-      fix: "add deploy-gate.yml naming each endpoint's script (or unit / quadlet), or run from the repository that holds them (scripts, *.service units or *.container quadlets that start vLLM, SGLang or llama.cpp, directly or in podman/docker)"
-    }));
+    findings.push(
+      fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
+        fix: "add deploy-gate.yml naming each endpoint's script (or unit / quadlet), or run from the repository that holds them (scripts, *.service units or *.container quadlets that start vLLM, SGLang or llama.cpp, directly or in podman/docker)"
+      })
+    );
     return findings;
   }
   if (ctx.targets.every((t) => t.endpoint === null)) {
-    findings.push(skip("preflight.contracts", `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`, {
-      fix: "declare each endpoint's contract flags in deploy-gate.yml (see docs/config.md)"
-    }));
+    findings.push(
+      skip(
+        "preflight.contracts",
+        `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`,
+        {
+          fix: "declare each endpoint's contract flags in deploy-gate.yml (see docs/config.md)"
+        }
+      )
+    );
   }
   if (ctx.ref === null && !hasShellcheck) {
-    findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
+    findings.push(
+      skip("preflight.shellcheck", "shellcheck is not installed", {
+        fix: "install it (apt-get install shellcheck) to get its warnings"
+      })
+    );
   }
   ctx.shellcheck = hasShellcheck === true;
   const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
@@ -61330,10 +63112,12 @@ function refused(ctx, t) {
   const CHECK23 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
   return [t.scriptPath, t.unitPath].flatMap((p) => {
     const why = p === null ? null : refusePath(ctx.root, p);
-    return why ? [fail(CHECK23, `${why}: deploy-gate reads only regular files inside the repository`, {
-      file: p,
-      fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
-    })] : [];
+    return why ? [
+      fail(CHECK23, `${why}: deploy-gate reads only regular files inside the repository`, {
+        file: p,
+        fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
+      })
+    ] : [];
   });
 }
 async function preflightTarget(ctx, t) {
@@ -61343,10 +63127,16 @@ async function preflightTarget(ctx, t) {
   const text = await readScript(ctx, t.scriptPath);
   if (text === null) {
     const isDir = !ctx.ref && statSync2(join6(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
-    return tag2([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
-      file: t.scriptPath,
-      fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml"
-    })]);
+    return tag2([
+      fail(
+        t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
+        `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`,
+        {
+          file: t.scriptPath,
+          fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml"
+        }
+      )
+    ]);
   }
   const script = parseLaunch(t.kind, text);
   const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
@@ -61354,15 +63144,43 @@ async function preflightTarget(ctx, t) {
   const out = [];
   if (t.kind === "script") {
     out.push(await bashSyntax(text, t.scriptPath));
-    if (ctx.ref === null && ctx.shellcheck) out.push(...await shellcheck(join6(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+    if (ctx.ref === null && ctx.shellcheck)
+      out.push(...await shellcheck(join6(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
   }
   const specs = t.endpoint?.contracts.flags ?? [];
-  if (t.endpoint) out.push(...await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history }));
+  if (t.endpoint)
+    out.push(
+      ...await checkContracts({
+        reader: ctx.reader,
+        file: t.scriptPath,
+        script,
+        specs,
+        historyOk: ctx.historyOk,
+        history
+      })
+    );
   out.push(...await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name))));
   if (t.unitPath && unitText === null) {
-    out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)` }));
+    out.push(
+      fail("preflight.traps", `unit file ${t.unitPath} does not exist`, {
+        file: t.unitPath,
+        fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)`
+      })
+    );
   }
-  out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
+  out.push(
+    ...checkTraps(
+      {
+        script,
+        scriptPath: t.scriptPath,
+        kind: t.kind,
+        unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null,
+        bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3,
+        images: t.endpoint?.images ?? {}
+      },
+      t.endpoint?.traps ?? {}
+    )
+  );
   if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
   return tag2(ctx.ref ? out.map((f) => offTree(f, ctx.ref)) : out);
 }
@@ -61378,7 +63196,12 @@ async function resolveBase(ctx, t) {
     const sha = await ctx.reader.resolve(explicit);
     const shown = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
     if (sha) return { sha, label: explicit, short: shown };
-    return { error: fail(CHECK23, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
+    return {
+      error: fail(CHECK23, `base ref ${explicit} not found`, {
+        file: t.scriptPath,
+        fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX
+      })
+    };
   }
   const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
   const head2 = ctx.ref ?? "HEAD";
@@ -61388,23 +63211,45 @@ async function resolveBase(ctx, t) {
   }
   const last = (await ctx.reader.history(t.scriptPath, head2))[0]?.commit;
   const parent = last?.parents[0] ?? null;
-  if (!last || !parent) return { error: skip(CHECK23, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
-  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
+  if (!last || !parent)
+    return { error: skip(CHECK23, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+  return {
+    sha: parent,
+    label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
+    short: parent.slice(0, 10)
+  };
 }
 async function checkDropped(ctx, t, now, contractNames) {
-  if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
+  if (!ctx.historyOk)
+    return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
   const base = await resolveBase(ctx, t);
   if ("error" in base) return [base.error];
   const atBase = await scriptAtBase(ctx, t, base.sha);
   if (atBase === null && ctx.base) {
-    return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
-      file: t.scriptPath,
-      fix: `pass --base with a ref that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`
-    })];
+    return [
+      warn(
+        "preflight.dropped-flags",
+        `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`,
+        {
+          file: t.scriptPath,
+          fix: `pass --base with a ref that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`
+        }
+      )
+    ];
   }
-  if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
+  if (atBase === null)
+    return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
   const baseScript = parseLaunch(t.kind, atBase.text);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path, baseScript.engine?.kind ?? now.engine?.kind);
+  return droppedFlags(
+    baseScript.engine?.flags ?? [],
+    now.engine?.flags ?? [],
+    t.scriptPath,
+    base.label,
+    contractNames,
+    base.short,
+    atBase.path,
+    baseScript.engine?.kind ?? now.engine?.kind
+  );
 }
 async function scriptAtBase(ctx, t, sha) {
   const same = await ctx.reader.show(sha, t.scriptPath);
@@ -61419,26 +63264,65 @@ async function checkRollbackRef(ctx, t, ref) {
   const CHECK23 = "preflight.rollback-ref";
   const sha = await ctx.reader.resolve(ref);
   if (!sha) {
-    return [fail(CHECK23, `rollback ref ${ref} does not exist`, {
-      fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
-      data: { ref }
-    })];
+    return [
+      fail(CHECK23, `rollback ref ${ref} does not exist`, {
+        fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
+        data: { ref }
+      })
+    ];
   }
   const text = await ctx.reader.show(sha, t.scriptPath);
-  if (text === null) return [fail(CHECK23, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
+  if (text === null)
+    return [
+      fail(CHECK23, `${t.scriptPath} does not exist at rollback ref ${ref}`, {
+        file: t.scriptPath,
+        fix: "point rollback.ref at a commit that has the serve script",
+        data: { ref, sha }
+      })
+    ];
   const syntax = t.kind === "script" ? [await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`)] : [];
   const specs = t.endpoint?.contracts.flags ?? [];
-  const contracts2 = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
+  const contracts2 = await checkContracts({
+    reader: ctx.reader,
+    file: t.scriptPath,
+    script: parseLaunch(t.kind, text),
+    specs,
+    historyOk: false,
+    noTraceReason: `at ${ref}`,
+    history: async () => []
+  });
   const broken = [...syntax, ...contracts2].filter((f) => f.status === "fail");
-  if (broken.length === 0) return [{ check: CHECK23, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
-  return broken.map((f) => ({ ...offTree(f, ref), check: CHECK23, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
+  if (broken.length === 0)
+    return [
+      {
+        check: CHECK23,
+        status: "pass",
+        summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`,
+        data: { ref, sha }
+      }
+    ];
+  return broken.map((f) => ({
+    ...offTree(f, ref),
+    check: CHECK23,
+    summary: `rollback ref ${ref}: ${f.summary}`,
+    fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(),
+    data: { ref, sha, ...f.data }
+  }));
 }
 
 // src/commands/preflight.ts
 async function preflightFindings(ws, opts, names) {
   const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
   const targets = names ? all.filter((t) => names.includes(t.name)) : all;
-  return runPreflight({ root: ws.root, git: ws.git, reader: new GitReader(ws.git), targets, base: opts.base, ref: opts.ref, historyOk: !ws.shallow });
+  return runPreflight({
+    root: ws.root,
+    git: ws.git,
+    reader: new GitReader(ws.git),
+    targets,
+    base: opts.base,
+    ref: opts.ref,
+    historyOk: !ws.shallow
+  });
 }
 
 // src/commands/rollout/rollout.ts
@@ -61450,12 +63334,16 @@ import { dirname as dirname5 } from "node:path";
 
 // src/stages/deploy/rollback-guard.ts
 function deployChanged(findings) {
-  return findings.some((f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback);
+  return findings.some(
+    (f) => ["deploy.install", "deploy.restart", "deploy.ready"].includes(f.check) && !f.data?.rollback
+  );
 }
 var lockLost = (findings) => findings.some((f) => f.check === "deploy.lock" && f.data?.lost === true);
 function rollbackBlocked(findings) {
-  if (lockLost(findings)) return "another run took the deploy lock during this deploy: rolling back would overwrite its deploy";
-  if (!deployChanged(findings)) return "this run did not change the host (it stopped before installing anything), so there is nothing of it to roll back";
+  if (lockLost(findings))
+    return "another run took the deploy lock during this deploy: rolling back would overwrite its deploy";
+  if (!deployChanged(findings))
+    return "this run did not change the host (it stopped before installing anything), so there is nothing of it to roll back";
   return null;
 }
 
@@ -61544,7 +63432,9 @@ var PyReprParser = class {
     const c = this.s[this.i];
     return c === void 0 || c === "}" || c === "]" || c === ")";
   }
-  /** A lone `>`, `,` or `:` where a value starts: skipped (a value read there would be empty, and the loop would spin). */
+  /**
+   * A lone `>`, `,` or `:` where a value starts: skipped (a value read there would be empty, and the loop would spin).
+   */
   stray() {
     const c = this.s[this.i];
     if (c !== ">" && c !== "," && c !== ":") return false;
@@ -61601,7 +63491,13 @@ function engineArgs(argv) {
   return first < 0 ? [] : argv.slice(first);
 }
 function liveFlags(argv) {
-  const words = engineArgs(argv).map((text, i) => ({ text, line: i + 1, optional: false, dynamic: false, resolved: text }));
+  const words = engineArgs(argv).map((text, i) => ({
+    text,
+    line: i + 1,
+    optional: false,
+    dynamic: false,
+    resolved: text
+  }));
   return readFlags(words).flags;
 }
 function flagValue(flags, name) {
@@ -61612,7 +63508,12 @@ function contractFlags2(flags, specs) {
   return specs.map((spec) => {
     const r = findFlag(flags, spec);
     const name = parseFlagSpec(spec).name;
-    return { spec, status: r.status, live: r.flag ? mask(name, r.flag.value) : null, expected: mask(name, r.expectedValue) };
+    return {
+      spec,
+      status: r.status,
+      live: r.flag ? mask(name, r.flag.value) : null,
+      expected: mask(name, r.expectedValue)
+    };
   });
 }
 var show = (f) => f === void 0 ? null : f.value === null ? "(switch)" : f.value;
@@ -61628,7 +63529,8 @@ function driftOf(script, live) {
   for (const [name, f] of repo) {
     const h = host.get(name);
     if (!h) {
-      if (!f.optional) out.push({ flag: name, kind: "missing-on-host", repo: mask(name, show(f)), host: null, line: f.line });
+      if (!f.optional)
+        out.push({ flag: name, kind: "missing-on-host", repo: mask(name, show(f)), host: null, line: f.line });
       continue;
     }
     if (f.value === null && h.value === null) continue;
@@ -61637,10 +63539,12 @@ function driftOf(script, live) {
       out.push({ flag: name, kind: "unresolved", repo: mask(name, show(f)), host: mask(name, show(h)), line: f.line });
       continue;
     }
-    if (h.value === null || !sameValue(want, h.value)) out.push({ flag: name, kind: "value-differs", repo: mask(name, want), host: mask(name, show(h)), line: f.line });
+    if (h.value === null || !sameValue(want, h.value))
+      out.push({ flag: name, kind: "value-differs", repo: mask(name, want), host: mask(name, show(h)), line: f.line });
   }
   for (const [name, h] of host) {
-    if (!repo.has(name)) out.push({ flag: name, kind: "added-on-host", repo: null, host: mask(name, show(h)), line: null });
+    if (!repo.has(name))
+      out.push({ flag: name, kind: "added-on-host", repo: null, host: mask(name, show(h)), line: null });
   }
   return out;
 }
@@ -61667,30 +63571,52 @@ function nonDefaultArgs(journal) {
 }
 function checkArgv(input) {
   if (!input.argv) {
-    return input.direct ? fail(CHECK7, "could not read the engine process's command line", { fix: "check the unit's engine is running (systemctl status SERVICE) and its process's /proc/PID/cmdline is readable by the SSH user" }) : fail(CHECK7, "could not read the container's /proc/1/cmdline", { fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user" });
+    return input.direct ? fail(CHECK7, "could not read the engine process's command line", {
+      fix: "check the unit's engine is running (systemctl status SERVICE) and its process's /proc/PID/cmdline is readable by the SSH user"
+    }) : fail(CHECK7, "could not read the container's /proc/1/cmdline", {
+      fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user"
+    });
   }
   const live = liveFlags(input.argv);
-  const shown = input.argv.map((w, i) => i > 0 && looksSecret(input.argv[i - 1]) ? "***" : w.replace(SECRET_FLAG_ASSIGNMENT, "$1***"));
+  const shown = input.argv.map(
+    (w, i) => i > 0 && looksSecret(input.argv[i - 1]) ? "***" : w.replace(SECRET_FLAG_ASSIGNMENT, "$1***")
+  );
   const contracts2 = contractFlags2(live, input.contracts);
   const broken = contracts2.filter((c) => c.status !== "present");
   const drift = input.script?.engine ? driftOf(input.script.engine.flags, live) : [];
   const real = drift.filter((d) => d.kind !== "unresolved");
   const evidence = [`live argv: ${shown.join(" ")}`];
-  for (const c of broken) evidence.push(c.status === "missing" ? `contract ${c.spec}: missing from the live argv` : `contract ${c.spec}: live value ${c.live}`);
+  for (const c of broken)
+    evidence.push(
+      c.status === "missing" ? `contract ${c.spec}: missing from the live argv` : `contract ${c.spec}: live value ${c.live}`
+    );
   for (const d of drift) evidence.push(`drift: ${describeDrift(d, input.scriptPath)}`);
   const nda = nonDefaultArgs(input.journal);
   if (nda) evidence.push(`boot log non-default args: ${JSON.stringify(nda)}`);
   const data = { contracts: contracts2, drift, nonDefaultArgs: nda, scriptEngine: input.script?.engine ? true : false };
   if (broken.length) {
-    return fail(CHECK7, `contract flag${broken.length > 1 ? "s" : ""} not in effect on the host: ${broken.map((c) => c.spec).join(", ")}`, {
-      evidence,
-      data,
-      file: input.scriptPath,
-      fix: `the running engine lacks ${broken.map((c) => c.spec).join(", ")}: restore ${broken.length > 1 ? "them" : "it"} in ${input.scriptPath} (deploy-gate preflight traces where it was dropped) and redeploy; a hand edit on the host is lost on the next deploy`
-    });
+    return fail(
+      CHECK7,
+      `contract flag${broken.length > 1 ? "s" : ""} not in effect on the host: ${broken.map((c) => c.spec).join(", ")}`,
+      {
+        evidence,
+        data,
+        file: input.scriptPath,
+        fix: `the running engine lacks ${broken.map((c) => c.spec).join(", ")}: restore ${broken.length > 1 ? "them" : "it"} in ${input.scriptPath} (deploy-gate preflight traces where it was dropped) and redeploy; a hand edit on the host is lost on the next deploy`
+      }
+    );
   }
   if (!input.script?.engine) {
-    return fail(CHECK7, `no engine argv found in ${input.scriptPath} at ${input.ref}: nothing to compare the live argv with`, { evidence, data, file: input.scriptPath, fix: `check ${input.scriptPath} exists at ${input.ref} and starts the engine (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, podman/docker run of an engine image, or a quadlet's Image=/Exec=)` });
+    return fail(
+      CHECK7,
+      `no engine argv found in ${input.scriptPath} at ${input.ref}: nothing to compare the live argv with`,
+      {
+        evidence,
+        data,
+        file: input.scriptPath,
+        fix: `check ${input.scriptPath} exists at ${input.ref} and starts the engine (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, podman/docker run of an engine image, or a quadlet's Image=/Exec=)`
+      }
+    );
   }
   if (real.length) {
     return fail(CHECK7, `live argv drifted from ${input.scriptPath} at ${input.ref}: ${real.length} difference(s)`, {
@@ -61702,13 +63628,21 @@ function checkArgv(input) {
     });
   }
   if (input.edited?.length) {
-    return warn(CHECK7, `${input.edited.join(", ")} changed on the host since the last deploy wrote ${input.edited.length > 1 ? "them" : "it"}: the live argv still matches ${input.ref}, the next restart runs the edit`, {
-      evidence: [...evidence, ...input.edited.map((p) => `${p}: sha256 differs from the deploy's state record`)],
-      data: { ...data, edited: input.edited },
-      fix: `redeploy ${input.ref} to put the committed files back (deploy-gate run${input.target ? ` ${input.target}` : ""}), or commit the host's change if it is the one to keep`
-    });
+    return warn(
+      CHECK7,
+      `${input.edited.join(", ")} changed on the host since the last deploy wrote ${input.edited.length > 1 ? "them" : "it"}: the live argv still matches ${input.ref}, the next restart runs the edit`,
+      {
+        evidence: [...evidence, ...input.edited.map((p) => `${p}: sha256 differs from the deploy's state record`)],
+        data: { ...data, edited: input.edited },
+        fix: `redeploy ${input.ref} to put the committed files back (deploy-gate run${input.target ? ` ${input.target}` : ""}), or commit the host's change if it is the one to keep`
+      }
+    );
   }
-  return pass(CHECK7, `live argv carries all ${contracts2.length} contract flag(s) and matches ${input.scriptPath} at ${input.ref}`, { evidence, data });
+  return pass(
+    CHECK7,
+    `live argv carries all ${contracts2.length} contract flag(s) and matches ${input.scriptPath} at ${input.ref}`,
+    { evidence, data }
+  );
 }
 
 // src/stages/verify/container.ts
@@ -61727,64 +63661,137 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
     });
   }
   const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
-  const evidence = [`container ${c.id.slice(0, 12)} (${name}) ${c.status}, created ${c.createdText}${ageMs === null ? "" : `, ${age(ageMs)} ago on the host clock`}`];
-  const data = { id: c.id, created: c.createdText, createdMs: c.createdMs, ageMs, status: c.status };
+  const evidence = [
+    `container ${c.id.slice(0, 12)} (${name}) ${c.status}, created ${c.createdText}${ageMs === null ? "" : `, ${age(ageMs)} ago on the host clock`}`
+  ];
+  const data = {
+    id: c.id,
+    created: c.createdText,
+    createdMs: c.createdMs,
+    ageMs,
+    status: c.status
+  };
   if (!c.running) {
-    return fail(CHECK8, `container ${name} is ${c.status}, not running`, { evidence, data, fix: `read its last boot: journalctl CONTAINER_NAME=${name} -o json > boot.json && deploy-gate explain boot.json` });
+    return fail(CHECK8, `container ${name} is ${c.status}, not running`, {
+      evidence,
+      data,
+      fix: `read its last boot: journalctl CONTAINER_NAME=${name} -o json > boot.json && deploy-gate explain boot.json`
+    });
   }
   let since = null;
   if (deployment) {
     since = deployment.startedAtHostMs;
     evidence.push(`deploy began ${new Date(since).toISOString()} (host clock)`);
     if (deployment.containerId && !c.id.startsWith(deployment.containerId) && !deployment.containerId.startsWith(c.id)) {
-      return fail(CHECK8, `another container answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`, {
-        evidence,
-        data,
-        fix: `the container was replaced after the deploy (a restart or a hand-run ${cli} run): check journalctl -u ${service ?? "<service>"} and redeploy`
-      });
+      return fail(
+        CHECK8,
+        `another container answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`,
+        {
+          evidence,
+          data,
+          fix: `the container was replaced after the deploy (a restart or a hand-run ${cli} run): check journalctl -u ${service ?? "<service>"} and redeploy`
+        }
+      );
     }
   } else if (facts.state) {
     since = facts.state.deployedAt * 1e3;
-    data.stateRecord = { ref: facts.state.ref, sha: facts.state.sha, deployedAt: facts.state.deployedAt, by: facts.state.by };
-    evidence.push(`state record: ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) deployed ${new Date(since).toISOString()} by ${facts.state.by}`);
+    data.stateRecord = {
+      ref: facts.state.ref,
+      sha: facts.state.sha,
+      deployedAt: facts.state.deployedAt,
+      by: facts.state.by
+    };
+    evidence.push(
+      `state record: ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) deployed ${new Date(since).toISOString()} by ${facts.state.by}`
+    );
   } else {
-    return warn(CHECK8, `container ${name} is running, but the host has no deploy-gate state record to date it against`, {
+    return warn(
+      CHECK8,
+      `container ${name} is running, but the host has no deploy-gate state record to date it against`,
+      {
+        evidence: [...evidence, facts.stateError ?? "no state record on the host"],
+        data,
+        fix: "deploy once with `deploy-gate run` so the host records what was deployed"
+      }
+    );
+  }
+  data.deployBeganMs = since;
+  if (c.createdMs === null)
+    return warn(CHECK8, `cannot read when ${name} was created`, {
+      evidence,
+      data,
+      fix: `check ${cli} inspect ${name} prints .Created`
+    });
+  if (c.createdMs + 1e3 < since) {
+    return fail(
+      CHECK8,
+      `container ${name} predates the deploy by ${age(since - c.createdMs)}: an old container answers`,
+      {
+        evidence,
+        data,
+        fix: `the restart did not replace the container: check the unit's ExecStartPre removes it (${cli} rm -f ${name})${cli === "podman" ? " or use --replace" : ""}, then redeploy`
+      }
+    );
+  }
+  return pass(CHECK8, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });
+}
+function checkUnitRun(facts, service, deployment) {
+  const c = facts.container;
+  if (!c)
+    return fail(CHECK8, `${service} has no current run: ${facts.inspectError ?? "systemctl show said nothing"}`, {
+      fix: `systemctl status ${service}; journalctl -u ${service} -n 50`
+    });
+  const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
+  const evidence = [
+    `${service}: run ${c.id.slice(0, 12)} ${c.status}, main process ${c.pid}, started ${c.createdText}${ageMs === null ? "" : `, ${age(ageMs)} ago on the host clock`}`
+  ];
+  const data = {
+    id: c.id,
+    created: c.createdText,
+    createdMs: c.createdMs,
+    ageMs,
+    status: c.status,
+    unitRun: true
+  };
+  if (!c.running)
+    return fail(CHECK8, `${service} is ${c.status}: its engine is not running`, {
+      evidence,
+      data,
+      fix: `read its last run: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json`
+    });
+  const since = deployment ? deployment.startedAtHostMs : facts.state ? facts.state.deployedAt * 1e3 : null;
+  if (since === null) {
+    return warn(CHECK8, `${service} is running, but the host has no deploy-gate state record to date it against`, {
       evidence: [...evidence, facts.stateError ?? "no state record on the host"],
       data,
       fix: "deploy once with `deploy-gate run` so the host records what was deployed"
     });
   }
   data.deployBeganMs = since;
-  if (c.createdMs === null) return warn(CHECK8, `cannot read when ${name} was created`, { evidence, data, fix: `check ${cli} inspect ${name} prints .Created` });
-  if (c.createdMs + 1e3 < since) {
-    return fail(CHECK8, `container ${name} predates the deploy by ${age(since - c.createdMs)}: an old container answers`, {
+  if (deployment?.containerId && deployment.containerId !== c.id) {
+    return fail(
+      CHECK8,
+      `another run of ${service} answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`,
+      { evidence, data, fix: `the unit was restarted after the deploy: check journalctl -u ${service} and redeploy` }
+    );
+  }
+  if (c.createdMs === null)
+    return warn(CHECK8, `cannot read when ${service} started`, {
       evidence,
       data,
-      fix: `the restart did not replace the container: check the unit's ExecStartPre removes it (${cli} rm -f ${name})${cli === "podman" ? " or use --replace" : ""}, then redeploy`
+      fix: `check that systemctl show -p ExecMainStartTimestamp ${service} prints a start time`
     });
-  }
-  return pass(CHECK8, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });
-}
-function checkUnitRun(facts, service, deployment) {
-  const c = facts.container;
-  if (!c) return fail(CHECK8, `${service} has no current run: ${facts.inspectError ?? "systemctl show said nothing"}`, { fix: `systemctl status ${service}; journalctl -u ${service} -n 50` });
-  const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
-  const evidence = [`${service}: run ${c.id.slice(0, 12)} ${c.status}, main process ${c.pid}, started ${c.createdText}${ageMs === null ? "" : `, ${age(ageMs)} ago on the host clock`}`];
-  const data = { id: c.id, created: c.createdText, createdMs: c.createdMs, ageMs, status: c.status, unitRun: true };
-  if (!c.running) return fail(CHECK8, `${service} is ${c.status}: its engine is not running`, { evidence, data, fix: `read its last run: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json` });
-  const since = deployment ? deployment.startedAtHostMs : facts.state ? facts.state.deployedAt * 1e3 : null;
-  if (since === null) {
-    return warn(CHECK8, `${service} is running, but the host has no deploy-gate state record to date it against`, { evidence: [...evidence, facts.stateError ?? "no state record on the host"], data, fix: "deploy once with `deploy-gate run` so the host records what was deployed" });
-  }
-  data.deployBeganMs = since;
-  if (deployment?.containerId && deployment.containerId !== c.id) {
-    return fail(CHECK8, `another run of ${service} answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`, { evidence, data, fix: `the unit was restarted after the deploy: check journalctl -u ${service} and redeploy` });
-  }
-  if (c.createdMs === null) return warn(CHECK8, `cannot read when ${service} started`, { evidence, data, fix: `check that systemctl show -p ExecMainStartTimestamp ${service} prints a start time` });
   if (c.createdMs + 1e3 < since) {
-    return fail(CHECK8, `${service}'s run predates the deploy by ${age(since - c.createdMs)}: the restart did not start it again`, { evidence, data, fix: `systemctl restart ${service}, then redeploy` });
+    return fail(
+      CHECK8,
+      `${service}'s run predates the deploy by ${age(since - c.createdMs)}: the restart did not start it again`,
+      { evidence, data, fix: `systemctl restart ${service}, then redeploy` }
+    );
   }
-  return pass(CHECK8, `${service}'s run ${c.id.slice(0, 12)} started after the deploy began, running`, { evidence, data });
+  return pass(CHECK8, `${service}'s run ${c.id.slice(0, 12)} started after the deploy began, running`, {
+    evidence,
+    data
+  });
 }
 
 // src/stages/verify/env.ts
@@ -61792,7 +63799,11 @@ var CHECK9 = "verify.env";
 function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
   if (knobs.length === 0) return skip(CHECK9, "no env knobs declared (contracts.env)");
   if (!env) {
-    return direct ? fail(CHECK9, "could not read the engine process's environment", { fix: "check the unit's engine is running; /proc/PID/environ is readable only by root and the unit's User=: verify as one of them" }) : fail(CHECK9, "could not read the container's environment", { fix: "check the container is running and `podman exec <container> cat /proc/1/environ` works for the SSH user" });
+    return direct ? fail(CHECK9, "could not read the engine process's environment", {
+      fix: "check the unit's engine is running; /proc/PID/environ is readable only by root and the unit's User=: verify as one of them"
+    }) : fail(CHECK9, "could not read the container's environment", {
+      fix: "check the container is running and `podman exec <container> cat /proc/1/environ` works for the SSH user"
+    });
   }
   const where = direct ? "the engine's environment" : "the container's environment";
   const present = {};
@@ -61802,19 +63813,36 @@ function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
     if (v === void 0) missing.push(k);
     else present[k] = mask(k, v);
   }
-  const evidence = [...Object.entries(present).map(([k, v]) => `${k}=${v}`), ...missing.map((k) => `${k}: not in ${where}`)];
+  const evidence = [
+    ...Object.entries(present).map(([k, v]) => `${k}=${v}`),
+    ...missing.map((k) => `${k}: not in ${where}`)
+  ];
   const data = { present, missing };
   if (missing.length) {
     const inScript = missing.map((k) => podmanRun?.env.find((e) => e.name === k)).filter((e) => e !== void 0);
     const fix = direct ? `set ${missing.map((k) => `${k}=...`).join(" ")} for the engine in ${scriptPath} (an Environment= line in the unit's [Service], its EnvironmentFile=, or an export before the engine in a serve script) and redeploy` : inScript.length ? `${scriptPath} sets ${inScript.map((e) => `${e.name} (line ${e.line})`).join(", ")} but the running container lacks it: redeploy so the container is recreated` : `add ${missing.map((k) => `-e ${k}=...`).join(" ")} to the podman run in ${scriptPath} and redeploy`;
-    return fail(CHECK9, `env knob${missing.length > 1 ? "s" : ""} missing in ${direct ? "the engine's environment" : "the container"}: ${missing.join(", ")}`, { evidence, data, fix, file: scriptPath });
+    return fail(
+      CHECK9,
+      `env knob${missing.length > 1 ? "s" : ""} missing in ${direct ? "the engine's environment" : "the container"}: ${missing.join(", ")}`,
+      { evidence, data, fix, file: scriptPath }
+    );
   }
-  return pass(CHECK9, `all ${knobs.length} env knob(s) present in ${direct ? "the engine's environment" : "the container"}`, { evidence, data });
+  return pass(
+    CHECK9,
+    `all ${knobs.length} env knob(s) present in ${direct ? "the engine's environment" : "the container"}`,
+    { evidence, data }
+  );
 }
 
 // src/stages/verify/facts-script.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
-var VERIFY_LINES = ["non-default args", "Application startup complete", "budget \\(total x util\\)", "expert cache space", "server is listening on http"];
+var VERIFY_LINES = [
+  "non-default args",
+  "Application startup complete",
+  "budget \\(total x util\\)",
+  "expert cache space",
+  "server is listening on http"
+];
 var JOURNAL_FILTER = [...PLAN_KEYWORDS, ...VERIFY_LINES].join("|");
 var AWK = `/(SpecDecoding|Speculative) metrics: / { s = $0; next } /${JOURNAL_FILTER}/ && n++ < 2000 { print } END { if (s != "") print s }`;
 var NVIDIA_QUERY = "nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader,nounits";
@@ -61878,9 +63906,18 @@ var MORE_KV = {
 function checkKvCapacity(plan, liveMaxModelLen, kv2, engine = "vllm") {
   const maxLen = liveMaxModelLen ?? plan.maxModelLen;
   const requests = kv2?.requests ?? 1;
-  const data = { kvTokens: plan.kvTokens, maxModelLen: maxLen, maxModelLenFrom: liveMaxModelLen !== null ? "argv" : "boot log", requests, minTokens: kv2?.minTokens ?? null };
+  const data = {
+    kvTokens: plan.kvTokens,
+    maxModelLen: maxLen,
+    maxModelLenFrom: liveMaxModelLen !== null ? "argv" : "boot log",
+    requests,
+    minTokens: kv2?.minTokens ?? null
+  };
   if (plan.kvTokens === null) {
-    return fail(CHECK10, "no KV cache size in this boot's journal: capacity unproven", { data, fix: "see verify.plan: the boot's plan lines must reach the journal" });
+    return fail(CHECK10, "no KV cache size in this boot's journal: capacity unproven", {
+      data,
+      fix: "see verify.plan: the boot's plan lines must reach the journal"
+    });
   }
   const kvTokens = plan.kvTokens;
   const problems = [];
@@ -61890,7 +63927,10 @@ function checkKvCapacity(plan, liveMaxModelLen, kv2, engine = "vllm") {
     data.neededTokens = need;
     const line = `${fmt(kvTokens)} KV tokens ${kvTokens >= need ? ">=" : "<"} ${requests} request(s) x ${fmt(maxLen)} max-model-len = ${fmt(need)}`;
     evidence.push(line);
-    if (kvTokens < need) problems.push(`${line} (short ${fmt(need - kvTokens)}; ${(kvTokens / maxLen).toFixed(2)} full-length requests fit)`);
+    if (kvTokens < need)
+      problems.push(
+        `${line} (short ${fmt(need - kvTokens)}; ${(kvTokens / maxLen).toFixed(2)} full-length requests fit)`
+      );
   } else evidence.push("max-model-len unknown: neither the live argv nor the boot log names it");
   if (kv2?.minTokens !== void 0) {
     const line = `${fmt(kvTokens)} KV tokens ${kvTokens >= kv2.minTokens ? ">=" : "<"} minTokens ${fmt(kv2.minTokens)}`;
@@ -61928,7 +63968,11 @@ var LABELS2 = [
 var BUDGET = /budget \(total x util\) +(\d[\d,]*(?:\.\d+)?)/;
 var ARENA = /expert cache space +(\d[\d,]*(?:\.\d+)?) GiB +(\d[\d,]*) slots/;
 function readForkPlan(lines) {
-  const out = { budgetGiB: null, expertCacheGiB: null, expertSlots: null };
+  const out = {
+    budgetGiB: null,
+    expertCacheGiB: null,
+    expertSlots: null
+  };
   for (const l of lines) {
     const b = BUDGET.exec(l);
     if (b) out.budgetGiB = parseNumber(b[1]);
@@ -61943,36 +63987,63 @@ function readForkPlan(lines) {
 function checkPlan(lines, container, direct = false) {
   const { plan, cache } = readBootPlan(lines);
   const fork = readForkPlan(lines);
-  const evidence = LABELS2.filter(([k]) => plan[k] !== null).map(([k, label, unit]) => `${label}: ${plan[k].toLocaleString("en-US")} ${unit}`);
+  const evidence = LABELS2.filter(([k]) => plan[k] !== null).map(
+    ([k, label, unit]) => `${label}: ${plan[k].toLocaleString("en-US")} ${unit}`
+  );
   if (fork.budgetGiB !== null) evidence.push(`budget (total x util): ${fork.budgetGiB} GiB`);
-  if (fork.expertCacheGiB !== null) evidence.push(`expert cache: ${fork.expertCacheGiB} GiB, ${fork.expertSlots?.toLocaleString("en-US")} slots`);
-  if (cache.state) evidence.push(`compile cache: ${cache.state === "hit" ? `warm (${cache.graphsLoaded} graph(s) loaded)` : `cold (${cache.graphsCompiled} graph(s) compiled)`}`);
+  if (fork.expertCacheGiB !== null)
+    evidence.push(`expert cache: ${fork.expertCacheGiB} GiB, ${fork.expertSlots?.toLocaleString("en-US")} slots`);
+  if (cache.state)
+    evidence.push(
+      `compile cache: ${cache.state === "hit" ? `warm (${cache.graphsLoaded} graph(s) loaded)` : `cold (${cache.graphsCompiled} graph(s) compiled)`}`
+    );
   const data = { ...plan, ...fork, compileCache: cache.state };
   if (plan.kvTokens === null) {
-    return fail(CHECK11, `no KV cache size line in this boot's journal for ${container} (vLLM: "GPU KV cache size", SGLang: "KV Cache is allocated", llama.cpp: "n_ctx =")`, {
-      evidence: evidence.length ? evidence : ["no plan line found"],
-      data,
-      fix: direct ? `the engine's stdout and stderr must reach the journal (no StandardOutput=/StandardError= to a file or null in the unit, no redirect in a serve script) and the SSH user must read the system journal (root, or the systemd-journal group), then check: journalctl -u ${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="` : `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="`
-    });
+    return fail(
+      CHECK11,
+      `no KV cache size line in this boot's journal for ${container} (vLLM: "GPU KV cache size", SGLang: "KV Cache is allocated", llama.cpp: "n_ctx =")`,
+      {
+        evidence: evidence.length ? evidence : ["no plan line found"],
+        data,
+        fix: direct ? `the engine's stdout and stderr must reach the journal (no StandardOutput=/StandardError= to a file or null in the unit, no redirect in a serve script) and the SSH user must read the system journal (root, or the systemd-journal group), then check: journalctl -u ${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="` : `run the container with --log-driver journald (the journal is the only log that survives a restart), then check: journalctl CONTAINER_NAME=${container} -b -o cat | grep -aE "GPU KV cache size|KV Cache is allocated|n_ctx +="`
+      }
+    );
   }
   if (plan.graphGiB !== null && plan.estimatedGraphGiB !== null && plan.graphGiB > plan.estimatedGraphGiB) {
-    return warn(CHECK11, `CUDA graph capture took ${plan.graphGiB} GiB, more than the ${plan.estimatedGraphGiB} GiB estimate the KV plan charged`, {
-      evidence,
-      data,
-      fix: `the ${(plan.graphGiB - plan.estimatedGraphGiB).toFixed(2)} GiB excess comes out of the margin: lower --gpu-memory-utilization or raise the per-graph charge`
-    });
+    return warn(
+      CHECK11,
+      `CUDA graph capture took ${plan.graphGiB} GiB, more than the ${plan.estimatedGraphGiB} GiB estimate the KV plan charged`,
+      {
+        evidence,
+        data,
+        fix: `the ${(plan.graphGiB - plan.estimatedGraphGiB).toFixed(2)} GiB excess comes out of the margin: lower --gpu-memory-utilization or raise the per-graph charge`
+      }
+    );
   }
-  return pass(CHECK11, `plan of this boot: ${plan.kvTokens.toLocaleString("en-US")} KV tokens${plan.maxConcurrency === null ? "" : `, ${plan.maxConcurrency}x concurrency`}`, { evidence, data });
+  return pass(
+    CHECK11,
+    `plan of this boot: ${plan.kvTokens.toLocaleString("en-US")} KV tokens${plan.maxConcurrency === null ? "" : `, ${plan.maxConcurrency}x concurrency`}`,
+    { evidence, data }
+  );
 }
 
 // src/stages/verify/restarts.ts
 var CHECK12 = "verify.restarts";
 function checkRestarts(facts, service, bound) {
-  if (!service) return skip(CHECK12, "no `service` in the endpoint config: nothing to count restarts of", { fix: "add `service: NAME.service` to the endpoint in deploy-gate.yml" });
-  const evidence = [`systemctl show -p NRestarts --value ${service}: ${facts.nRestartsRaw || "(nothing)"}`, `ActiveState: ${facts.activeState ?? "unknown"}`];
+  if (!service)
+    return skip(CHECK12, "no `service` in the endpoint config: nothing to count restarts of", {
+      fix: "add `service: NAME.service` to the endpoint in deploy-gate.yml"
+    });
+  const evidence = [
+    `systemctl show -p NRestarts --value ${service}: ${facts.nRestartsRaw || "(nothing)"}`,
+    `ActiveState: ${facts.activeState ?? "unknown"}`
+  ];
   const n = facts.nRestarts;
   if (n === null) {
-    return fail(CHECK12, `could not read NRestarts of ${service}`, { evidence, fix: `check the unit exists on the host: systemctl status ${service}` });
+    return fail(CHECK12, `could not read NRestarts of ${service}`, {
+      evidence,
+      fix: `check the unit exists on the host: systemctl status ${service}`
+    });
   }
   const data = { nRestarts: n, bound, activeState: facts.activeState };
   if (n > bound) {
@@ -61993,7 +64064,12 @@ var figures = (s) => [
   ...s.perPosition.length ? [`per position ${s.perPosition.map((p) => p.toFixed(3)).join("/")}`] : []
 ].join(", ");
 function specProbeRequest(model) {
-  return { model, temperature: 0, max_tokens: 64, messages: [{ role: "user", content: "Name three rivers in Europe and one city on each." }] };
+  return {
+    model,
+    temperature: 0,
+    max_tokens: 64,
+    messages: [{ role: "user", content: "Name three rivers in Europe and one city on each." }]
+  };
 }
 function trafficOf(results) {
   const sent = results.filter((r3) => r3 !== null);
@@ -62015,16 +64091,27 @@ function checkSpecDecode(speculativeConfig, metrics, journal, traffic = null) {
       logLine = l.trim();
     }
   }
-  evidence.push(metrics === null ? "/metrics not read" : metrics.status === 200 ? `/metrics: ${fromMetrics ? "vllm:spec_decode_* present" : "no vllm:spec_decode_* sample"}` : `/metrics: ${metrics.status === null ? metrics.error : `HTTP ${metrics.status}`}`);
+  evidence.push(
+    metrics === null ? "/metrics not read" : metrics.status === 200 ? `/metrics: ${fromMetrics ? "vllm:spec_decode_* present" : "no vllm:spec_decode_* sample"}` : `/metrics: ${metrics.status === null ? metrics.error : `HTTP ${metrics.status}`}`
+  );
   if (logLine) evidence.push(`log: ${logLine.slice(0, 300)}`);
   const engaged = fromMetrics && fromMetrics.meanAcceptanceLength !== null ? fromMetrics : fromLog;
-  const data = { speculativeConfig, metrics: fromMetrics, log: fromLog, source: engaged === fromMetrics && engaged ? "metrics" : engaged ? "log" : null };
+  const data = {
+    speculativeConfig,
+    metrics: fromMetrics,
+    log: fromLog,
+    source: engaged === fromMetrics && engaged ? "metrics" : engaged ? "log" : null
+  };
   if (!engaged && traffic && !traffic.ok) {
-    return fail(CHECK13, `speculative decoding not proven: no completion succeeded in this verify (${traffic.failure}), so the engine had nothing to draft`, {
-      evidence: [...evidence, `every completion sent failed: ${traffic.failure}`],
-      data,
-      fix: "fix what refused the completions (see verify.models, verify.thinking, verify.tools above), then rerun deploy-gate verify"
-    });
+    return fail(
+      CHECK13,
+      `speculative decoding not proven: no completion succeeded in this verify (${traffic.failure}), so the engine had nothing to draft`,
+      {
+        evidence: [...evidence, `every completion sent failed: ${traffic.failure}`],
+        data,
+        fix: "fix what refused the completions (see verify.models, verify.thinking, verify.tools above), then rerun deploy-gate verify"
+      }
+    );
   }
   if (!engaged) {
     return fail(CHECK13, "speculative decoding is declared but no drafts were seen: MTP/spec decode is off", {
@@ -62051,30 +64138,46 @@ function likelyCauses(run, script, cacheRoot) {
   if (mounts.length === 0) return { mount: null, causes: [] };
   const causes = [];
   const covering = mounts.find((v) => under(cacheRoot, v.target.replace(/\/+$/, "")));
-  if (!covering) causes.push(`the mount target ${mounts.map((v) => v.target).join(", ")} does not contain the vLLM cache root ${cacheRoot}: mount the PARENT (/root/.cache) or set VLLM_CACHE_ROOT inside the mount`);
+  if (!covering)
+    causes.push(
+      `the mount target ${mounts.map((v) => v.target).join(", ")} does not contain the vLLM cache root ${cacheRoot}: mount the PARENT (/root/.cache) or set VLLM_CACHE_ROOT inside the mount`
+    );
   const m = covering ?? mounts[0];
   const word2 = run.command.words.find((w) => w.line === m.line && w.text.includes(m.source));
-  if (word2?.optional) causes.push(`the mount is optional (\${VAR:+-v ...}): when its variable is unset on the host no cache is mounted`);
+  if (word2?.optional)
+    causes.push(`the mount is optional (\${VAR:+-v ...}): when its variable is unset on the host no cache is mounted`);
   const before = script.commands.filter((c) => c.line < run.command.line).flatMap((item) => createdDirs({ item }));
   const src = { text: m.source, ...m.resolvedSource !== void 0 ? { resolved: m.resolvedSource } : {} };
-  if (!before.some((w) => samePath(w, src))) causes.push(`no mkdir -p of ${m.source} before the podman run (a missing or re-created directory starts empty)`);
-  if (causes.length === 0) causes.push("a changed compile range (--max-num-batched-tokens, max-num-seqs) costs ONE recompile: if the next boot is warm, nothing is wrong");
+  if (!before.some((w) => samePath(w, src)))
+    causes.push(`no mkdir -p of ${m.source} before the podman run (a missing or re-created directory starts empty)`);
+  if (causes.length === 0)
+    causes.push(
+      "a changed compile range (--max-num-batched-tokens, max-num-seqs) costs ONE recompile: if the next boot is warm, nothing is wrong"
+    );
   return { mount: `${m.source}:${m.target}`, causes };
 }
 function checkCompileCache(i) {
   const { cache, plan } = i;
   const total = plan.compileSeconds === null ? "" : `; torch.compile took ${plan.compileSeconds} s in total`;
   const data = { ...cache, compileSeconds: plan.compileSeconds, earlierBoots: i.earlierBoots };
-  if (cache.state === null) return skip(CHECK14, "no torch.compile lines in this boot (eager mode, or the journal lost them)", { data });
+  if (cache.state === null)
+    return skip(CHECK14, "no torch.compile lines in this boot (eager mode, or the journal lost them)", { data });
   if (cache.state === "hit") {
-    return pass(CHECK14, `warm: ${cache.graphsLoaded} compiled graph(s) loaded from the cache${total}`, { evidence: [`Directly load the compiled graph(s) x${cache.graphsLoaded}${total}`], data });
+    return pass(CHECK14, `warm: ${cache.graphsLoaded} compiled graph(s) loaded from the cache${total}`, {
+      evidence: [`Directly load the compiled graph(s) x${cache.graphsLoaded}${total}`],
+      data
+    });
   }
   const cold = `cold: ${cache.graphsCompiled} graph(s) compiled, the slowest in ${cache.slowestGraphSeconds ?? "?"} s${total}`;
   const run = i.script?.engine?.podmanRun ?? null;
   const root = i.env?.get("VLLM_CACHE_ROOT") ?? DEFAULT_ROOT;
   const found = run && i.script ? likelyCauses(run, i.script, root) : { mount: null, causes: [] };
   if (i.direct) {
-    return pass(CHECK14, `${cold} (the engine runs on the host without a container: its compile cache is ${i.env?.get("VLLM_CACHE_ROOT") ?? "~/.cache/vllm of the unit's user"}, kept across restarts)`, { evidence: [cold], data });
+    return pass(
+      CHECK14,
+      `${cold} (the engine runs on the host without a container: its compile cache is ${i.env?.get("VLLM_CACHE_ROOT") ?? "~/.cache/vllm of the unit's user"}, kept across restarts)`,
+      { evidence: [cold], data }
+    );
   }
   if (found.mount === null) {
     return pass(CHECK14, `${cold} (no cache mount declared: every container recreate re-pays it)`, {
@@ -62085,19 +64188,40 @@ function checkCompileCache(i) {
   }
   const filledNow = typeof i.cacheOldestMs === "number" && i.createdMs != null && i.cacheOldestMs >= i.createdMs - 1e3;
   if (i.earlierBoots > 0 && filledNow) {
-    return pass(CHECK14, `${cold}, the first boot to fill the cache mount ${found.mount} (it held no file from before this container): the next boot should load from it`, { evidence: [cold], data: { ...data, mount: found.mount } });
+    return pass(
+      CHECK14,
+      `${cold}, the first boot to fill the cache mount ${found.mount} (it held no file from before this container): the next boot should load from it`,
+      { evidence: [cold], data: { ...data, mount: found.mount } }
+    );
   }
-  if (i.earlierBoots === 0) return pass(CHECK14, `${cold}, first boot seen with the cache mount ${found.mount}: the next boot should load from it`, { evidence: [cold], data });
-  return warn(CHECK14, `compiled cold again although ${i.scriptPath} mounts a cache (${found.mount}) and ${i.earlierBoots} earlier boot(s) of this container compiled`, {
-    evidence: [cold, ...found.causes.map((c) => `likely cause: ${c}`)],
-    data: { ...data, mount: found.mount, causes: found.causes },
-    fix: found.causes[0]
-  });
+  if (i.earlierBoots === 0)
+    return pass(
+      CHECK14,
+      `${cold}, first boot seen with the cache mount ${found.mount}: the next boot should load from it`,
+      { evidence: [cold], data }
+    );
+  return warn(
+    CHECK14,
+    `compiled cold again although ${i.scriptPath} mounts a cache (${found.mount}) and ${i.earlierBoots} earlier boot(s) of this container compiled`,
+    {
+      evidence: [cold, ...found.causes.map((c) => `likely cause: ${c}`)],
+      data: { ...data, mount: found.mount, causes: found.causes },
+      fix: found.causes[0]
+    }
+  );
 }
 
 // src/stages/verify/decode-stream.ts
 function parseSample(r) {
-  const s = { ttftMs: null, wallMs: r.wallMs, promptTokens: null, completionTokens: null, finishReason: null, text: "", chunks: 0 };
+  const s = {
+    ttftMs: null,
+    wallMs: r.wallMs,
+    promptTokens: null,
+    completionTokens: null,
+    finishReason: null,
+    text: "",
+    chunks: 0
+  };
   for (const e of r.events) {
     if (e.data === "[DONE]") continue;
     let c;
@@ -62151,7 +64275,13 @@ function detectLoop(text) {
   const coverage = words.length === 0 || period === 0 ? 0 : period * repeats / words.length;
   const tailLoop = repeats >= 3 && coverage >= 0.25 && period * repeats >= 12;
   const looping = words.length >= 16 && (tailLoop || distinct4 < 0.5);
-  return { looping, block: period ? words.slice(words.length - period).slice(0, 12).join(" ") : null, repeats, coverage, distinct4 };
+  return {
+    looping,
+    block: period ? words.slice(words.length - period).slice(0, 12).join(" ") : null,
+    repeats,
+    coverage,
+    distinct4
+  };
 }
 
 // src/stages/verify/decode.ts
@@ -62164,11 +64294,20 @@ var TOO_LONG = /maximum context length|max_model_len|context length|exceeds the 
 var r2 = (x) => Math.round(x * 100) / 100;
 function judgeSample(depth, s, maxTokens, floor) {
   const problems = [];
-  if (s.completionTokens === null) problems.push("no usage counters in the stream (send stream_options.include_usage; an engine without them cannot be measured)");
-  else if (s.completionTokens !== maxTokens) problems.push(`completion_tokens ${s.completionTokens} != max_tokens ${maxTokens} (early EOS or a repetition halt)`);
+  if (s.completionTokens === null)
+    problems.push(
+      "no usage counters in the stream (send stream_options.include_usage; an engine without them cannot be measured)"
+    );
+  else if (s.completionTokens !== maxTokens)
+    problems.push(
+      `completion_tokens ${s.completionTokens} != max_tokens ${maxTokens} (early EOS or a repetition halt)`
+    );
   if (s.finishReason !== "length") problems.push(`finish_reason ${s.finishReason ?? "missing"}, not "length"`);
   const loop = detectLoop(s.text);
-  if (loop.looping) problems.push(`the text loops ("${loop.block ?? ""}" x${loop.repeats}, ${Math.round(loop.distinct4 * 100)}% distinct 4-grams): a loop fakes decode speed`);
+  if (loop.looping)
+    problems.push(
+      `the text loops ("${loop.block ?? ""}" x${loop.repeats}, ${Math.round(loop.distinct4 * 100)}% distinct 4-grams): a loop fakes decode speed`
+    );
   if (s.ttftMs === null) problems.push("no content or reasoning token arrived");
   const decodeS = s.ttftMs === null ? 0 : (s.wallMs - s.ttftMs) / 1e3;
   const valid = problems.length === 0 && decodeS > 0;
@@ -62189,64 +64328,159 @@ function floors(c) {
 }
 function renderTable(rows) {
   const head2 = "depth | prompt tokens | TTFT s | decode tok/s | floor | validity";
-  return [head2, ...rows.map((r) => [
-    r.depth,
-    r.promptTokens ?? "?",
-    r.ttftS ?? "?",
-    r.decodeTokPerS ?? "-",
-    r.floor,
-    r.valid ? "valid" : r.unfit ? `not measured: ${r.problems.join("; ")}` : `INVALID: ${r.problems.join("; ")}`
-  ].join(" | "))];
+  return [
+    head2,
+    ...rows.map(
+      (r) => [
+        r.depth,
+        r.promptTokens ?? "?",
+        r.ttftS ?? "?",
+        r.decodeTokPerS ?? "-",
+        r.floor,
+        r.valid ? "valid" : r.unfit ? `not measured: ${r.problems.join("; ")}` : `INVALID: ${r.problems.join("; ")}`
+      ].join(" | ")
+    )
+  ];
 }
 function checkDecode(results, c, via, maxModelLen = null) {
   const fl = floors(c);
   const rows = results.map((r, i) => {
     const depth = c.depths[i];
-    const unfit2 = (why) => ({ depth, promptTokens: null, ttftS: null, decodeTokPerS: null, completionTokens: null, finishReason: null, valid: false, unfit: true, problems: [why], floor: fl[i] });
-    if (r === null) return unfit2(`depth ${depth} + max_tokens ${c.maxTokens} does not fit max-model-len ${maxModelLen}`);
-    if (r.status === 400 && TOO_LONG.test(r.body ?? "")) return unfit2(`the engine refused it as longer than its context: ${(r.body ?? "").slice(0, 160)}`);
+    const unfit2 = (why) => ({
+      depth,
+      promptTokens: null,
+      ttftS: null,
+      decodeTokPerS: null,
+      completionTokens: null,
+      finishReason: null,
+      valid: false,
+      unfit: true,
+      problems: [why],
+      floor: fl[i]
+    });
+    if (r === null)
+      return unfit2(`depth ${depth} + max_tokens ${c.maxTokens} does not fit max-model-len ${maxModelLen}`);
+    if (r.status === 400 && TOO_LONG.test(r.body ?? ""))
+      return unfit2(`the engine refused it as longer than its context: ${(r.body ?? "").slice(0, 160)}`);
     if (r.status !== 200) {
       const why = r.status === null ? `no answer: ${r.error ?? "unknown"}` : `HTTP ${r.status}: ${(r.body ?? "").slice(0, 200)}`;
-      return { depth, promptTokens: null, ttftS: null, decodeTokPerS: null, completionTokens: null, finishReason: null, valid: false, problems: [why], floor: fl[i] };
+      return {
+        depth,
+        promptTokens: null,
+        ttftS: null,
+        decodeTokPerS: null,
+        completionTokens: null,
+        finishReason: null,
+        valid: false,
+        problems: [why],
+        floor: fl[i]
+      };
     }
     return judgeSample(depth, parseSample(r), c.maxTokens, fl[i]);
   });
-  const evidence = [...renderTable(rows), `measured from ${via}: decode = completion_tokens / (wall - TTFT), temperature 0, max_tokens ${c.maxTokens}`];
+  const evidence = [
+    ...renderTable(rows),
+    `measured from ${via}: decode = completion_tokens / (wall - TTFT), temperature 0, max_tokens ${c.maxTokens}`
+  ];
   const data = { rows, maxTokens: c.maxTokens };
   const invalid = rows.filter((r) => !r.valid && !r.unfit);
   const unfit = rows.filter((r) => r.unfit);
   const slow = rows.filter((r) => r.valid && r.decodeTokPerS < r.floor);
   if (invalid.length > 0) {
-    return fail(CHECK15, `${invalid.length} of ${rows.length} decode sample(s) invalid (depth ${invalid.map((r) => r.depth).join(", ")}): no speed is reported for them`, {
-      evidence,
-      data,
-      fix: "an invalid sample is a correctness problem before a speed one: read the text (loops point at numerics, e.g. TunableOp or a bad quant kernel), check the engine honours max_tokens, then rerun deploy-gate verify"
-    });
+    return fail(
+      CHECK15,
+      `${invalid.length} of ${rows.length} decode sample(s) invalid (depth ${invalid.map((r) => r.depth).join(", ")}): no speed is reported for them`,
+      {
+        evidence,
+        data,
+        fix: "an invalid sample is a correctness problem before a speed one: read the text (loops point at numerics, e.g. TunableOp or a bad quant kernel), check the engine honours max_tokens, then rerun deploy-gate verify"
+      }
+    );
   }
   if (slow.length > 0) {
-    return fail(CHECK15, `decode below the contract at depth ${slow.map((r) => `${r.depth} (${r.decodeTokPerS} < ${r.floor} tok/s)`).join(", ")}`, {
-      evidence,
-      data,
-      fix: "compare the live argv with the last passing deploy (verify.argv): spec depth, expert prefetch and gather knobs move decode; --max-num-batched-tokens only re-chunks prefill"
-    });
+    return fail(
+      CHECK15,
+      `decode below the contract at depth ${slow.map((r) => `${r.depth} (${r.decodeTokPerS} < ${r.floor} tok/s)`).join(", ")}`,
+      {
+        evidence,
+        data,
+        fix: "compare the live argv with the last passing deploy (verify.argv): spec depth, expert prefetch and gather knobs move decode; --max-num-batched-tokens only re-chunks prefill"
+      }
+    );
   }
   const measured2 = rows.filter((r) => r.valid).map((r) => `${r.decodeTokPerS} tok/s @ ${r.depth}`).join(", ");
   if (unfit.length > 0) {
     const room = maxModelLen === null ? null : maxModelLen - c.maxTokens - TEMPLATE_TOKENS;
-    return warn(CHECK15, `${measured2 ? `decode ${measured2}; ` : ""}depth ${unfit.map((r) => r.depth).join(", ")} not measured: longer than the endpoint's context${maxModelLen === null ? "" : ` (max-model-len ${maxModelLen})`}`, {
-      evidence,
-      data,
-      fix: `contracts.decode asks for more context than this endpoint serves: keep its depths at or below ${room ?? "max-model-len minus maxTokens and ~64 template tokens"}, or raise the engine's context (--max-model-len) if clients need it`
-    });
+    return warn(
+      CHECK15,
+      `${measured2 ? `decode ${measured2}; ` : ""}depth ${unfit.map((r) => r.depth).join(", ")} not measured: longer than the endpoint's context${maxModelLen === null ? "" : ` (max-model-len ${maxModelLen})`}`,
+      {
+        evidence,
+        data,
+        fix: `contracts.decode asks for more context than this endpoint serves: keep its depths at or below ${room ?? "max-model-len minus maxTokens and ~64 template tokens"}, or raise the engine's context (--max-model-len) if clients need it`
+      }
+    );
   }
   return pass(CHECK15, `decode ${measured2}, all samples valid`, { evidence, data });
 }
 
 // src/stages/verify/decode-prompt.ts
-var PEOPLE = ["The harbor clerk", "A retired surveyor", "The night nurse", "Our orchard keeper", "The ferry pilot", "A young archivist", "The village baker", "An old radio operator", "The museum guard", "A traveling glassblower", "The lighthouse engineer", "A beekeeper from the valley"];
-var PLACES = ["in Lisbon", "near the northern pass", "by the salt marsh", "on the river quay", "under the viaduct", "beside the tram depot", "at the edge of the forest", "in the copper town", "behind the old mill", "across the frozen lake", "inside the covered market", "on the windward island"];
-var DEEDS = ["counted the crates of cork", "repaired a cracked lantern", "wrote a letter to a cousin", "measured the spring floods", "traded maps for lamp oil", "taught two apprentices to splice rope", "sorted a drawer of brass keys", "planted rows of late pears", "mended the chapel roof", "logged the passing barges", "tuned a borrowed violin", "sketched the tide tables"];
-var TURNS = ["while the rain thinned to mist", "before the bells rang noon", "as gulls argued over the nets", "although the wind kept turning", "until the lamps were lit", "because the market had closed early", "after the postman left a parcel", "when the fog finally lifted", "though nobody had asked", "since the bridge was being painted", "as the evening train pulled out", "once the tea had gone cold"];
+var PEOPLE = [
+  "The harbor clerk",
+  "A retired surveyor",
+  "The night nurse",
+  "Our orchard keeper",
+  "The ferry pilot",
+  "A young archivist",
+  "The village baker",
+  "An old radio operator",
+  "The museum guard",
+  "A traveling glassblower",
+  "The lighthouse engineer",
+  "A beekeeper from the valley"
+];
+var PLACES = [
+  "in Lisbon",
+  "near the northern pass",
+  "by the salt marsh",
+  "on the river quay",
+  "under the viaduct",
+  "beside the tram depot",
+  "at the edge of the forest",
+  "in the copper town",
+  "behind the old mill",
+  "across the frozen lake",
+  "inside the covered market",
+  "on the windward island"
+];
+var DEEDS = [
+  "counted the crates of cork",
+  "repaired a cracked lantern",
+  "wrote a letter to a cousin",
+  "measured the spring floods",
+  "traded maps for lamp oil",
+  "taught two apprentices to splice rope",
+  "sorted a drawer of brass keys",
+  "planted rows of late pears",
+  "mended the chapel roof",
+  "logged the passing barges",
+  "tuned a borrowed violin",
+  "sketched the tide tables"
+];
+var TURNS = [
+  "while the rain thinned to mist",
+  "before the bells rang noon",
+  "as gulls argued over the nets",
+  "although the wind kept turning",
+  "until the lamps were lit",
+  "because the market had closed early",
+  "after the postman left a parcel",
+  "when the fog finally lifted",
+  "though nobody had asked",
+  "since the bridge was being painted",
+  "as the evening train pulled out",
+  "once the tea had gone cold"
+];
 function sentence(i) {
   const pick2 = (xs, k) => xs[k % xs.length];
   return `${pick2(PEOPLE, i)} ${pick2(PLACES, Math.floor(i / 3) + i)} ${pick2(DEEDS, Math.floor(i / 7) + 2 * i)} ${pick2(TURNS, Math.floor(i / 11) + 5 * i)}, and noted ${17 + i * 37 % 900} in the ledger.`;
@@ -62280,9 +64514,18 @@ function decodeRequest(model, depth, maxTokens) {
 async function measureDecode(ep, h, timeoutMs, progress = () => {
 }, maxModelLen = null) {
   const c = ep.contracts.decode;
-  if (!c) return skip(CHECK15, "no contracts.decode declared", { fix: "declare contracts.decode: { minTokPerS: N } (one floor, or one per depth) to have decode speed measured" });
-  if (!ep.url || !ep.model) return skip(CHECK15, `no \`${ep.url ? "model" : "url"}\` in the endpoint config`, { fix: "add url: and model: to the endpoint in deploy-gate.yml" });
-  if (h instanceof Error || h === null) return fail(CHECK15, `decode could not be measured: ${h instanceof Error ? h.message : "no route"}`, { fix: "see the message; rerun deploy-gate verify" });
+  if (!c)
+    return skip(CHECK15, "no contracts.decode declared", {
+      fix: "declare contracts.decode: { minTokPerS: N } (one floor, or one per depth) to have decode speed measured"
+    });
+  if (!ep.url || !ep.model)
+    return skip(CHECK15, `no \`${ep.url ? "model" : "url"}\` in the endpoint config`, {
+      fix: "add url: and model: to the endpoint in deploy-gate.yml"
+    });
+  if (h instanceof Error || h === null)
+    return fail(CHECK15, `decode could not be measured: ${h instanceof Error ? h.message : "no route"}`, {
+      fix: "see the message; rerun deploy-gate verify"
+    });
   const results = [];
   for (const depth of c.depths) {
     if (!fits(depth, c.maxTokens, maxModelLen)) {
@@ -62290,7 +64533,9 @@ async function measureDecode(ep, h, timeoutMs, progress = () => {
       continue;
     }
     progress(`verify: decode at ${depth} prompt tokens`);
-    results.push(await h.routed.route.stream("/v1/chat/completions", decodeRequest(ep.model, depth, c.maxTokens), timeoutMs));
+    results.push(
+      await h.routed.route.stream("/v1/chat/completions", decodeRequest(ep.model, depth, c.maxTokens), timeoutMs)
+    );
   }
   const f = checkDecode(results, c, h.routed.route.via, maxModelLen);
   return h.routed.route.fromPeer ? f : { ...f, evidence: [...f.evidence ?? [], `not from a peer: measured ${h.routed.route.via}`] };
@@ -62300,10 +64545,21 @@ async function measureDecode(ep, h, timeoutMs, progress = () => {
 var CHECK16 = "verify.graphs";
 function checkGraphs(plan) {
   const { graphGiB: got, estimatedGraphGiB: est } = plan;
-  const data = { capturedGiB: got, estimatedGiB: est, overrunGiB: got !== null && est !== null ? Math.round((got - est) * 100) / 100 : null };
-  if (got === null && est === null) return skip(CHECK16, "no CUDA graph lines in this boot (eager mode, or an engine too old to print the estimate)", { data });
+  const data = {
+    capturedGiB: got,
+    estimatedGiB: est,
+    overrunGiB: got !== null && est !== null ? Math.round((got - est) * 100) / 100 : null
+  };
+  if (got === null && est === null)
+    return skip(CHECK16, "no CUDA graph lines in this boot (eager mode, or an engine too old to print the estimate)", {
+      data
+    });
   if (got === null || est === null) {
-    return skip(CHECK16, got === null ? `estimate ${est} GiB but no "Graph capturing finished" line yet` : `captured ${got} GiB but this engine prints no "Estimated CUDA graph memory" line to compare with`, { data });
+    return skip(
+      CHECK16,
+      got === null ? `estimate ${est} GiB but no "Graph capturing finished" line yet` : `captured ${got} GiB but this engine prints no "Estimated CUDA graph memory" line to compare with`,
+      { data }
+    );
   }
   const evidence = [`estimated CUDA graph memory: ${est} GiB`, `captured: ${got} GiB`];
   if (got > est) {
@@ -62337,15 +64593,22 @@ function readPlanLines(lines, specs) {
     let problem = null;
     if (hit2 === null) problem = "no line matches";
     else if (cut || value === null) problem = "the line matches but its number is not readable (a cut column?)";
-    else if (s.min !== void 0 && value < s.min) problem = `${value.toLocaleString("en-US")} < min ${s.min.toLocaleString("en-US")}`;
-    else if (s.max !== void 0 && value > s.max) problem = `${value.toLocaleString("en-US")} > max ${s.max.toLocaleString("en-US")}`;
+    else if (s.min !== void 0 && value < s.min)
+      problem = `${value.toLocaleString("en-US")} < min ${s.min.toLocaleString("en-US")}`;
+    else if (s.max !== void 0 && value > s.max)
+      problem = `${value.toLocaleString("en-US")} > max ${s.max.toLocaleString("en-US")}`;
     return { name: s.name, value, line: hit2, ...bounds, problem };
   });
 }
 function checkPlanLines(lines, specs, container, direct = false) {
-  if (specs.length === 0) return skip(CHECK17, "no contracts.plan declared", { fix: 'declare fork plan lines, e.g. contracts.plan: [{ name: arena-slots, pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 }]' });
+  if (specs.length === 0)
+    return skip(CHECK17, "no contracts.plan declared", {
+      fix: 'declare fork plan lines, e.g. contracts.plan: [{ name: arena-slots, pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 }]'
+    });
   const rows = readPlanLines(lines, specs);
-  const evidence = rows.map((r) => `${r.name}: ${r.value === null ? "-" : r.value.toLocaleString("en-US")}${r.problem ? ` (${r.problem})` : ""}${r.line ? ` <- ${r.line.trim().slice(0, 200)}` : ""}`);
+  const evidence = rows.map(
+    (r) => `${r.name}: ${r.value === null ? "-" : r.value.toLocaleString("en-US")}${r.problem ? ` (${r.problem})` : ""}${r.line ? ` <- ${r.line.trim().slice(0, 200)}` : ""}`
+  );
   const bad = rows.filter((r) => r.problem !== null);
   if (bad.length) {
     return fail(CHECK17, `plan line(s) off contract: ${bad.map((r) => `${r.name} (${r.problem})`).join(", ")}`, {
@@ -62354,7 +64617,10 @@ function checkPlanLines(lines, specs, container, direct = false) {
       fix: `read the lines in full: journalctl ${direct ? `-u ${container}` : `CONTAINER_NAME=${container}`} -b -o cat --no-pager | grep -aoE "<pattern>" (digit-anchored -o; plain grep output cuts the columns), then fix the serve script's knobs or the contract`
     });
   }
-  return pass(CHECK17, rows.map((r) => `${r.name} ${r.value.toLocaleString("en-US")}`).join(", "), { evidence, data: { rows } });
+  return pass(CHECK17, rows.map((r) => `${r.name} ${r.value.toLocaleString("en-US")}`).join(", "), {
+    evidence,
+    data: { rows }
+  });
 }
 
 // src/stages/verify/vram.ts
@@ -62412,13 +64678,27 @@ var gib2 = (b) => (b / 1024 ** 3).toFixed(2);
 var MARGIN_FAIL_BYTES = 256 * MiB;
 var MARGIN_WARN_BYTES = 512 * MiB;
 function checkVram(tool, output, env, devicePaths = []) {
-  if (tool === null) return skip(CHECK18, "neither nvidia-smi nor rocm-smi exists on the host: VRAM margin not read", { fix: "install the GPU vendor's smi tool on the host to have the margin checked" });
+  if (tool === null)
+    return skip(CHECK18, "neither nvidia-smi nor rocm-smi exists on the host: VRAM margin not read", {
+      fix: "install the GPU vendor's smi tool on the host to have the margin checked"
+    });
   const cards = tool === "nvidia-smi" ? parseNvidiaSmi(output) : parseRocmSmi(output);
-  if (cards.length === 0) return warn(CHECK18, `${tool} printed no card this check can read`, { evidence: output.trim().split("\n").slice(0, 6), fix: `run ${tool} on the host by hand: a driver that is not loaded prints an error instead of cards` });
+  if (cards.length === 0)
+    return warn(CHECK18, `${tool} printed no card this check can read`, {
+      evidence: output.trim().split("\n").slice(0, 6),
+      fix: `run ${tool} on the host by hand: a driver that is not loaded prints an error instead of cards`
+    });
   const { used, ignored } = engineCards(cards, env, devicePaths);
-  const rows = used.map((c) => ({ index: c.index, usedGiB: Number(gib2(c.usedBytes)), totalGiB: Number(gib2(c.totalBytes)), marginGiB: Number(gib2(c.totalBytes - c.usedBytes)) }));
+  const rows = used.map((c) => ({
+    index: c.index,
+    usedGiB: Number(gib2(c.usedBytes)),
+    totalGiB: Number(gib2(c.totalBytes)),
+    marginGiB: Number(gib2(c.totalBytes - c.usedBytes))
+  }));
   const evidence = [
-    ...used.map((c) => `card ${c.index}${c.name ? ` (${c.name})` : ""}: ${gib2(c.usedBytes)} of ${gib2(c.totalBytes)} GiB used, margin ${gib2(c.totalBytes - c.usedBytes)} GiB`),
+    ...used.map(
+      (c) => `card ${c.index}${c.name ? ` (${c.name})` : ""}: ${gib2(c.usedBytes)} of ${gib2(c.totalBytes)} GiB used, margin ${gib2(c.totalBytes - c.usedBytes)} GiB`
+    ),
     ...ignored.map(({ card, why }) => `card ${card.index} not counted: ${why}`),
     `read with ${tool} after the engine's boot (vLLM preallocates: this is its high-water)`
   ];
@@ -62426,9 +64706,22 @@ function checkVram(tool, output, env, devicePaths = []) {
   const tight = used.filter((c) => c.totalBytes - c.usedBytes < MARGIN_FAIL_BYTES);
   const thin = used.filter((c) => c.totalBytes - c.usedBytes < MARGIN_WARN_BYTES);
   const fix = "lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) so a fragmentation spike or a larger graph capture cannot OOM the engine mid-request";
-  if (tight.length) return fail(CHECK18, `VRAM margin below ${MARGIN_FAIL_BYTES / MiB} MiB on card ${tight.map((c) => c.index).join(", ")}`, { evidence, data, fix });
-  if (thin.length) return warn(CHECK18, `VRAM margin below ${MARGIN_WARN_BYTES / MiB} MiB on card ${thin.map((c) => c.index).join(", ")}`, { evidence, data, fix });
-  return pass(CHECK18, `VRAM margin ${rows.map((r) => `${r.marginGiB} GiB`).join(", ")} on ${rows.length} card(s)`, { evidence, data });
+  if (tight.length)
+    return fail(
+      CHECK18,
+      `VRAM margin below ${MARGIN_FAIL_BYTES / MiB} MiB on card ${tight.map((c) => c.index).join(", ")}`,
+      { evidence, data, fix }
+    );
+  if (thin.length)
+    return warn(
+      CHECK18,
+      `VRAM margin below ${MARGIN_WARN_BYTES / MiB} MiB on card ${thin.map((c) => c.index).join(", ")}`,
+      { evidence, data, fix }
+    );
+  return pass(CHECK18, `VRAM margin ${rows.map((r) => `${r.marginGiB} GiB`).join(", ")} on ${rows.length} card(s)`, {
+    evidence,
+    data
+  });
 }
 
 // src/stages/verify/http-checks.ts
@@ -62445,14 +64738,25 @@ function noAnswer(check, what, r, url2, via) {
 function refusal(check, what, r, reason, a) {
   if (r.status === null || r.status >= 200 && r.status < 300) return null;
   const { model, sentKey } = a;
-  const evidence = [`POST ${a.url}/v1/chat/completions via ${a.via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`, reason];
+  const evidence = [
+    `POST ${a.url}/v1/chat/completions via ${a.via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`,
+    reason
+  ];
   const notChecked = `${what} not checked: ${reason}`;
   const data = { status: r.status, checked: false };
   if (r.status === 401 || r.status === 403) {
-    return fail(check, notChecked, { evidence, data, fix: sentKey ? "the server refused the key in DEPLOY_GATE_API_KEY: put the server's key (its --api-key or VLLM_API_KEY) there" : "the server runs with --api-key: give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)" });
+    return fail(check, notChecked, {
+      evidence,
+      data,
+      fix: sentKey ? "the server refused the key in DEPLOY_GATE_API_KEY: put the server's key (its --api-key or VLLM_API_KEY) there" : "the server runs with --api-key: give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)"
+    });
   }
   if (r.status === 404) {
-    return fail(check, notChecked, { evidence, data, fix: `the server does not serve a model named ${model}: start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml` });
+    return fail(check, notChecked, {
+      evidence,
+      data,
+      fix: `the server does not serve a model named ${model}: start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`
+    });
   }
   return fail(check, notChecked, {
     evidence,
@@ -62464,7 +64768,17 @@ function checkModels(r, model, url2, via, sentKey = false) {
   if (r.status === null) return noAnswer(CHECK19, "/v1/models", r, url2, via);
   const evidence = [`GET ${url2}/v1/models via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`];
   if (r.status === 401 || r.status === 403) {
-    return sentKey ? fail(CHECK19, `/v1/models answered ${r.status} to the key in DEPLOY_GATE_API_KEY: the server runs with another --api-key`, { evidence, fix: "put the server's key (its --api-key or VLLM_API_KEY) in the env secret DEPLOY_GATE_API_KEY" }) : fail(CHECK19, `/v1/models answered ${r.status}: the server runs with --api-key`, { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)" });
+    return sentKey ? fail(
+      CHECK19,
+      `/v1/models answered ${r.status} to the key in DEPLOY_GATE_API_KEY: the server runs with another --api-key`,
+      {
+        evidence,
+        fix: "put the server's key (its --api-key or VLLM_API_KEY) in the env secret DEPLOY_GATE_API_KEY"
+      }
+    ) : fail(CHECK19, `/v1/models answered ${r.status}: the server runs with --api-key`, {
+      evidence,
+      fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)"
+    });
   }
   let ids = [];
   try {
@@ -62475,11 +64789,15 @@ function checkModels(r, model, url2, via, sentKey = false) {
   }
   const data = { models: ids, status: r.status };
   if (r.status !== 200 || !ids.includes(model)) {
-    return fail(CHECK19, ids.length ? `/v1/models lists ${ids.join(", ")}, not ${model}` : `/v1/models gave HTTP ${r.status} with no model list`, {
-      evidence,
-      data,
-      fix: `start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`
-    });
+    return fail(
+      CHECK19,
+      ids.length ? `/v1/models lists ${ids.join(", ")}, not ${model}` : `/v1/models gave HTTP ${r.status} with no model list`,
+      {
+        evidence,
+        data,
+        fix: `start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`
+      }
+    );
   }
   return pass(CHECK19, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
 }
@@ -62542,7 +64860,12 @@ async function streamFromRunner(url2, body, headers, timeoutMs) {
   const pieces = [];
   const dec = new TextDecoder();
   try {
-    const res = await fetch(url2, { method: "POST", signal: ctl.signal, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(url2, {
+      method: "POST",
+      signal: ctl.signal,
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body)
+    });
     let size = 0;
     for await (const chunk of res.body ?? []) {
       size += chunk.length;
@@ -62550,9 +64873,20 @@ async function streamFromRunner(url2, body, headers, timeoutMs) {
       pieces.push({ atMs: performance.now() - t0, text: dec.decode(chunk, { stream: true }) });
     }
     const wallMs = performance.now() - t0;
-    return { status: res.status, events: sseEvents(pieces), wallMs, error: null, body: res.status === 200 ? void 0 : pieces.map((p) => p.text).join("") };
+    return {
+      status: res.status,
+      events: sseEvents(pieces),
+      wallMs,
+      error: null,
+      body: res.status === 200 ? void 0 : pieces.map((p) => p.text).join("")
+    };
   } catch (e) {
-    return { status: null, events: sseEvents(pieces), wallMs: performance.now() - t0, error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : isHeaderError(e) ? BAD_HEADER : e.message };
+    return {
+      status: null,
+      events: sseEvents(pieces),
+      wallMs: performance.now() - t0,
+      error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : isHeaderError(e) ? BAD_HEADER : e.message
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -62562,9 +64896,17 @@ async function streamFromPeer(peer, url2, body, headers, timeoutMs) {
   const t0 = performance.now();
   let r;
   try {
-    r = await peer.run(["bash", "-c", script], { stdin: curlConfig("POST", url2, body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
+    r = await peer.run(["bash", "-c", script], {
+      stdin: curlConfig("POST", url2, body, headers, timeoutMs),
+      timeoutMs: timeoutMs + 5e3
+    });
   } catch (e) {
-    return { status: null, events: [], wallMs: performance.now() - t0, error: `from ${peer.name}: ${e.message}` };
+    return {
+      status: null,
+      events: [],
+      wallMs: performance.now() - t0,
+      error: `from ${peer.name}: ${e.message}`
+    };
   }
   const pieces = [];
   let last = 0;
@@ -62575,7 +64917,9 @@ async function streamFromPeer(peer, url2, body, headers, timeoutMs) {
     pieces.push({ atMs: last, text: `${m[3]}
 ` });
   }
-  const { status: status2 } = parseCurlOutput(pieces.map((p) => p.text).join("").trimEnd());
+  const { status: status2 } = parseCurlOutput(
+    pieces.map((p) => p.text).join("").trimEnd()
+  );
   const error3 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
   return { status: status2, events: sseEvents(pieces), wallMs: last, error: error3 && `from ${peer.name}: ${error3}` };
 }
@@ -62593,18 +64937,21 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
       req.destroy();
       done(null, `no complete answer within ${timeoutMs} ms through the tunnel`);
     }, timeoutMs);
-    const req = httpRequest({
-      method: "POST",
-      host: u.hostname,
-      port: Number(u.port || (u.protocol === "https:" ? 443 : 80)),
-      path,
-      createConnection: () => stream,
-      headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
-    }, (res) => {
-      res.setEncoding("utf8");
-      res.on("data", (t) => pieces.push({ atMs: performance.now() - t0, text: t }));
-      res.on("end", () => done(res.statusCode ?? null, null));
-    });
+    const req = httpRequest(
+      {
+        method: "POST",
+        host: u.hostname,
+        port: Number(u.port || (u.protocol === "https:" ? 443 : 80)),
+        path,
+        createConnection: () => stream,
+        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+      },
+      (res) => {
+        res.setEncoding("utf8");
+        res.on("data", (t) => pieces.push({ atMs: performance.now() - t0, text: t }));
+        res.on("end", () => done(res.statusCode ?? null, null));
+      }
+    );
     req.on("error", (e) => done(null, `through the tunnel: ${e.message}`));
     req.end(payload);
   });
@@ -62628,9 +64975,17 @@ function peerRoute(peer, url2, headers) {
       const t0 = performance.now();
       let r;
       try {
-        r = await peer.run(["curl", "-K", "-"], { stdin: curlConfig(method, join7(url2, path), body, headers, timeoutMs), timeoutMs: timeoutMs + 5e3 });
+        r = await peer.run(["curl", "-K", "-"], {
+          stdin: curlConfig(method, join7(url2, path), body, headers, timeoutMs),
+          timeoutMs: timeoutMs + 5e3
+        });
       } catch (e) {
-        return { status: null, body: "", error: `from ${peer.name}: ${e.message}`, durationMs: performance.now() - t0 };
+        return {
+          status: null,
+          body: "",
+          error: `from ${peer.name}: ${e.message}`,
+          durationMs: performance.now() - t0
+        };
       }
       const { status: status2, body: text } = parseCurlOutput(r.stdout);
       const error3 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
@@ -62653,7 +65008,11 @@ function tlsOver(stream, servername, ca, timeoutMs) {
     tls.once("error", (e) => {
       clearTimeout(timer);
       stream.destroy();
-      reject(new Error(`TLS with ${servername} through the tunnel failed: ${e.message}; the endpoint's certificate must name ${servername} and be signed by a CA this machine trusts (NODE_EXTRA_CA_CERTS adds one)`));
+      reject(
+        new Error(
+          `TLS with ${servername} through the tunnel failed: ${e.message}; the endpoint's certificate must name ${servername} and be signed by a CA this machine trusts (NODE_EXTRA_CA_CERTS adds one)`
+        )
+      );
     });
   });
 }
@@ -62666,7 +65025,12 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
     fromPeer: false,
     async send(method, path, body, timeoutMs) {
       const t0 = performance.now();
-      const done = (status2, text, error3) => ({ status: status2, body: text, error: error3, durationMs: performance.now() - t0 });
+      const done = (status2, text, error3) => ({
+        status: status2,
+        body: text,
+        error: error3,
+        durationMs: performance.now() - t0
+      });
       let stream;
       try {
         stream = await forward(u.hostname, port, timeoutMs);
@@ -62680,22 +65044,28 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
           stream.destroy();
           resolve5(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
         }, timeoutMs);
-        const req = httpRequest2({
-          method,
-          host: u.hostname,
-          port,
-          path: join7(u.pathname === "/" ? "" : u.pathname, path),
-          createConnection: () => stream,
-          headers: { ...headers, ...payload === void 0 ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }
-        }, (res) => {
-          const chunks = [];
-          res.on("data", (c) => chunks.push(c));
-          res.on("end", () => {
-            clearTimeout(timer);
-            stream.end();
-            resolve5(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
-          });
-        });
+        const req = httpRequest2(
+          {
+            method,
+            host: u.hostname,
+            port,
+            path: join7(u.pathname === "/" ? "" : u.pathname, path),
+            createConnection: () => stream,
+            headers: {
+              ...headers,
+              ...payload === void 0 ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+            }
+          },
+          (res) => {
+            const chunks = [];
+            res.on("data", (c) => chunks.push(c));
+            res.on("end", () => {
+              clearTimeout(timer);
+              stream.end();
+              resolve5(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
+            });
+          }
+        );
         req.on("error", (e) => {
           clearTimeout(timer);
           resolve5(done(null, "", `through the tunnel: ${e.message}`));
@@ -62718,12 +65088,22 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
 // src/stages/verify/thinking.ts
 var CHECK20 = "verify.thinking";
 function thinkingRequest(model) {
-  return { model, temperature: 0, max_tokens: 512, messages: [{ role: "user", content: "What is 17 + 25? Think it through, then answer with the number." }] };
+  return {
+    model,
+    temperature: 0,
+    max_tokens: 512,
+    messages: [{ role: "user", content: "What is 17 + 25? Think it through, then answer with the number." }]
+  };
 }
 function checkThinkingResult(r, url2, via, live) {
   if (r.status === null) return noAnswer(CHECK20, "chat completion", r, url2, via);
   const v = checkThinking({ status: r.status, body: r.body });
-  const refused2 = refusal(CHECK20, "thinking contract", r, v.reason, { url: url2, via, model: live.model ?? "MODEL", sentKey: live.sentKey ?? false });
+  const refused2 = refusal(CHECK20, "thinking contract", r, v.reason, {
+    url: url2,
+    via,
+    model: live.model ?? "MODEL",
+    sentKey: live.sentKey ?? false
+  });
   if (refused2) return refused2;
   let content = "";
   let reasoning = null;
@@ -62739,12 +65119,25 @@ function checkThinkingResult(r, url2, via, live) {
     `content: ${JSON.stringify(content.slice(0, 160))}`,
     `reasoning: ${reasoning === null ? "null" : JSON.stringify(String(reasoning).slice(0, 160))}`
   ];
-  const data = { status: r.status, gap: v.gap, reasoningChars: typeof reasoning === "string" ? reasoning.length : 0, thinkTagInContent: content.includes("</think>"), reasoningParser: live.reasoningParser };
-  if (v.ok) return pass(CHECK20, `reasoning arrives in its own field (${data.reasoningChars} chars), content clean`, { evidence, data });
+  const data = {
+    status: r.status,
+    gap: v.gap,
+    reasoningChars: typeof reasoning === "string" ? reasoning.length : 0,
+    thinkTagInContent: content.includes("</think>"),
+    reasoningParser: live.reasoningParser
+  };
+  if (v.ok)
+    return pass(CHECK20, `reasoning arrives in its own field (${data.reasoningChars} chars), content clean`, {
+      evidence,
+      data
+    });
   let fix;
-  if (!live.reasoningParser) fix = "the live argv has no --reasoning-parser: add it to the serve script (for Qwen3: --reasoning-parser qwen3) and redeploy";
-  else if (live.engineTemplateFlags.length) fix = `${live.engineTemplateFlags.join(", ")} are chat-template variables, not engine flags: pass them as --default-chat-template-kwargs '{"enable_thinking": true}' (or chat_template_kwargs in the request body)`;
-  else fix = `--reasoning-parser ${live.reasoningParser} is set but thinking still leaks: check the parser matches the model family and that enable_thinking is in --default-chat-template-kwargs or the request's chat_template_kwargs, not a top-level body field`;
+  if (!live.reasoningParser)
+    fix = "the live argv has no --reasoning-parser: add it to the serve script (for Qwen3: --reasoning-parser qwen3) and redeploy";
+  else if (live.engineTemplateFlags.length)
+    fix = `${live.engineTemplateFlags.join(", ")} are chat-template variables, not engine flags: pass them as --default-chat-template-kwargs '{"enable_thinking": true}' (or chat_template_kwargs in the request body)`;
+  else
+    fix = `--reasoning-parser ${live.reasoningParser} is set but thinking still leaks: check the parser matches the model family and that enable_thinking is in --default-chat-template-kwargs or the request's chat_template_kwargs, not a top-level body field`;
   return fail(CHECK20, `thinking contract broken: ${v.reason}`, { evidence, data, fix });
 }
 
@@ -62757,29 +65150,58 @@ function toolsRequest(model) {
     max_tokens: 512,
     tool_choice: "auto",
     messages: [{ role: "user", content: "What is the weather in Paris right now? Use the tool." }],
-    tools: [{
-      type: "function",
-      function: {
-        name: "get_weather",
-        description: "Current weather for a city",
-        parameters: { type: "object", properties: { city: { type: "string", description: "City name" }, unit: { type: "string", enum: ["celsius", "fahrenheit"] } }, required: ["city"] }
+    tools: [
+      {
+        type: "function",
+        function: {
+          name: "get_weather",
+          description: "Current weather for a city",
+          parameters: {
+            type: "object",
+            properties: {
+              city: { type: "string", description: "City name" },
+              unit: { type: "string", enum: ["celsius", "fahrenheit"] }
+            },
+            required: ["city"]
+          }
+        }
       }
-    }]
+    ]
   };
 }
 function checkToolsResult(r, url2, via, live) {
   if (r.status === null) return noAnswer(CHECK21, "tool-call completion", r, url2, via);
   const v = checkTools({ status: r.status, body: r.body });
   if (v.gap === null) {
-    const refused2 = refusal(CHECK21, "tool contract", r, v.reason, { url: url2, via, model: live.model ?? "MODEL", sentKey: live.sentKey ?? false });
+    const refused2 = refusal(CHECK21, "tool contract", r, v.reason, {
+      url: url2,
+      via,
+      model: live.model ?? "MODEL",
+      sentKey: live.sentKey ?? false
+    });
     if (refused2) return refused2;
   }
-  const evidence = [`POST ${url2}/v1/chat/completions (tools, tool_choice auto) via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`, v.reason];
-  const data = { status: r.status, gap: v.gap, autoToolChoice: live.autoToolChoice, toolCallParser: live.toolCallParser };
+  const evidence = [
+    `POST ${url2}/v1/chat/completions (tools, tool_choice auto) via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`,
+    v.reason
+  ];
+  const data = {
+    status: r.status,
+    gap: v.gap,
+    autoToolChoice: live.autoToolChoice,
+    toolCallParser: live.toolCallParser
+  };
   if (v.ok) return pass(CHECK21, `tool call returned: ${v.reason}`, { evidence, data });
-  const missing = [live.autoToolChoice ? null : "--enable-auto-tool-choice", live.toolCallParser ? null : "--tool-call-parser <parser>"].filter(Boolean);
+  const missing = [
+    live.autoToolChoice ? null : "--enable-auto-tool-choice",
+    live.toolCallParser ? null : "--tool-call-parser <parser>"
+  ].filter(Boolean);
   const fix = v.gap === "tools-not-enabled" || missing.length ? `a server config gap, not a model fault: add ${missing.length ? missing.join(" ") : "--enable-auto-tool-choice --tool-call-parser <parser>"} (Qwen3: --tool-call-parser qwen3_xml) to the serve script and redeploy` : `the server accepted tools but the parser extracted no valid call: check --tool-call-parser ${live.toolCallParser} matches the model family's tool format`;
-  return fail(CHECK21, v.gap === "tools-not-enabled" ? `tool calls refused (HTTP ${r.status}): the server is not configured for auto tool choice` : `tool contract broken: ${v.reason}`, { evidence, data, fix });
+  return fail(
+    CHECK21,
+    v.gap === "tools-not-enabled" ? `tool calls refused (HTTP ${r.status}): the server is not configured for auto tool choice` : `tool contract broken: ${v.reason}`,
+    { evidence, data, fix }
+  );
 }
 
 // src/stages/verify/http-checks.ts
@@ -62790,7 +65212,9 @@ async function chooseRoute(ctx, url2, headers, opts, t) {
   const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname4(ctx.configFile)) : void 0;
   if (peerTarget) {
     try {
-      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 2e4 }))))(peerTarget);
+      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 2e4 }))))(
+        peerTarget
+      );
       const route = peerRoute(peer, url2, headers);
       const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
       if (r.status !== null) return { route, models: r, notes, close: () => peer.close() };
@@ -62837,36 +65261,70 @@ async function startHttp(ctx, opts, t, headers) {
   return { url: url2, routed, thinking, tools };
 }
 function httpFindingsOf(ep, h, live, sentKey = false) {
-  const gate = (check, on, off, probe, judge) => [check, () => {
-    if (!on) return skip(check, off);
-    if (!ep.url) return skip(check, "no `url` in the endpoint config", { fix: "add url: http://HOST:PORT (the endpoint as a peer reaches it) to deploy-gate.yml" });
-    if (h instanceof Error || h === null) return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, { fix: "see the message; rerun deploy-gate verify" });
-    const r = probe(h);
-    if (!ep.model || !r) return skip(check, "no `model` in the endpoint config", { fix: "add model: SERVED_NAME to the endpoint in deploy-gate.yml" });
-    return withRoute(judge(r, h), h.routed);
-  }];
+  const gate = (check, on, off, probe, judge) => [
+    check,
+    () => {
+      if (!on) return skip(check, off);
+      if (!ep.url)
+        return skip(check, "no `url` in the endpoint config", {
+          fix: "add url: http://HOST:PORT (the endpoint as a peer reaches it) to deploy-gate.yml"
+        });
+      if (h instanceof Error || h === null)
+        return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, {
+          fix: "see the message; rerun deploy-gate verify"
+        });
+      const r = probe(h);
+      if (!ep.model || !r)
+        return skip(check, "no `model` in the endpoint config", {
+          fix: "add model: SERVED_NAME to the endpoint in deploy-gate.yml"
+        });
+      return withRoute(judge(r, h), h.routed);
+    }
+  ];
   const templateFlags = live.filter((f) => /^--(enable|preserve)[-_]thinking$/.test(f.name)).map((f) => f.name);
   return [
-    gate("verify.models", true, "", (p) => p.routed.models, (r, p) => checkModels(r, ep.model, p.url, p.routed.route.via, sentKey)),
+    gate(
+      "verify.models",
+      true,
+      "",
+      (p) => p.routed.models,
+      (r, p) => checkModels(r, ep.model, p.url, p.routed.route.via, sentKey)
+    ),
     gate(
       "verify.thinking",
       ep.contracts.thinking,
       "contracts.thinking is off",
       (p) => p.thinking,
-      (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, { reasoningParser: flagValue(live, "--reasoning-parser"), engineTemplateFlags: templateFlags, model: ep.model, sentKey })
+      (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, {
+        reasoningParser: flagValue(live, "--reasoning-parser"),
+        engineTemplateFlags: templateFlags,
+        model: ep.model,
+        sentKey
+      })
     ),
     gate(
       "verify.tools",
       ep.contracts.tools,
       "contracts.tools is off",
       (p) => p.tools,
-      (r, p) => checkToolsResult(r, p.url, p.routed.route.via, { autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"), toolCallParser: flagValue(live, "--tool-call-parser"), model: ep.model, sentKey })
+      (r, p) => checkToolsResult(r, p.url, p.routed.route.via, {
+        autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"),
+        toolCallParser: flagValue(live, "--tool-call-parser"),
+        model: ep.model,
+        sentKey
+      })
     )
   ];
 }
 
 // src/stages/verify/timeouts.ts
-var DEFAULT_TIMEOUTS = { factsMs: 2e4, modelsMs: 1e4, chatMs: 9e4, metricsMs: 1e4, decodeMs: 18e4 };
+var DEFAULT_TIMEOUTS = {
+  factsMs: 2e4,
+  modelsMs: 1e4,
+  chatMs: 9e4,
+  metricsMs: 1e4,
+  decodeMs: 18e4
+};
 
 // src/stages/verify/facts-parse.ts
 function split(stdout, marker) {
@@ -62888,15 +65346,32 @@ function parseTime(text) {
   return Number.isFinite(ms) ? ms : null;
 }
 function parseUnitRun(text) {
-  const kv2 = new Map(text.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()]));
+  const kv2 = new Map(
+    text.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()])
+  );
   const id = kv2.get("InvocationID") ?? "";
-  if (!/^[0-9a-f]{32}$/.test(id)) return { container: null, error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})` };
+  if (!/^[0-9a-f]{32}$/.test(id))
+    return {
+      container: null,
+      error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})`
+    };
   const started = kv2.get("ExecMainStartTimestamp") ?? "";
   const ms = unitStartMs(started);
   const pid = Number(kv2.get("MainPID") ?? 0);
   const state = `${kv2.get("ActiveState") ?? "unknown"} (${kv2.get("SubState") ?? "?"})`;
   return {
-    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv2.get("ActiveState") === "active", pid, configEnv: [], unitRun: true },
+    container: {
+      id,
+      name: "",
+      createdText: started,
+      createdMs: ms,
+      startedMs: ms,
+      status: state,
+      running: pid > 0 && kv2.get("ActiveState") === "active",
+      pid,
+      configEnv: [],
+      unitRun: true
+    },
     error: null
   };
 }
@@ -63025,7 +65500,9 @@ async function guard(check, fn) {
   try {
     return await fn();
   } catch (e) {
-    return fail(check, `${check} could not run: ${e.message}`, { fix: "see the message; rerun deploy-gate verify once it is fixed" });
+    return fail(check, `${check} could not run: ${e.message}`, {
+      fix: "see the message; rerun deploy-gate verify once it is fixed"
+    });
   }
 }
 function editedOnHost(facts) {
@@ -63040,10 +65517,26 @@ async function runVerify(ctx, opts) {
   const direct = !ep.container && runsDirect(script) && Boolean(ep.service);
   const name = ep.container ?? (direct ? ep.service : null);
   if (!name) {
-    return VERIFY_CHECKS.map((c) => c === "verify.container" ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml (an engine the unit runs without a container needs `service:` instead)" }) : skip(c, "needs the container name from the config"));
+    return VERIFY_CHECKS.map(
+      (c) => c === "verify.container" ? fail(c, "no `container` in the endpoint config: verify reads the running container", {
+        fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml (an engine the unit runs without a container needs `service:` instead)"
+      }) : skip(c, "needs the container name from the config")
+    );
   }
   ctx.progress(`verify: reading ${name} on ${ctx.host.name}`);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: direct ? null : name, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
+  const factsP = gatherFacts(
+    ctx.host,
+    {
+      endpoint: ctx.name,
+      service: ep.service ?? null,
+      container: direct ? null : name,
+      planPatterns: ep.contracts.plan.map((p) => p.pattern),
+      installed: (ep.install ?? []).map((f) => f.to),
+      cli: containerCli(script),
+      cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null)
+    },
+    t.factsMs
+  );
   const apiKey = apiKeyOf(ctx, opts.env);
   const headers = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
   const httpP = startHttp(ctx, opts, t, headers);
@@ -63053,38 +65546,102 @@ async function runVerify(ctx, opts) {
   const metricsP = httpP.then(async (h2) => {
     if (!h2 || spec === null) return null;
     const sent = [h2.thinking, h2.tools];
-    if (!sent.some((r) => r !== null) && ep.model) sent.push(await h2.routed.route.send("POST", "/v1/chat/completions", specProbeRequest(ep.model), t.chatMs));
-    return { metrics: await h2.routed.route.send("GET", "/metrics", void 0, t.metricsMs), traffic: trafficOf(sent) };
+    if (!sent.some((r) => r !== null) && ep.model)
+      sent.push(await h2.routed.route.send("POST", "/v1/chat/completions", specProbeRequest(ep.model), t.chatMs));
+    return {
+      metrics: await h2.routed.route.send("GET", "/metrics", void 0, t.metricsMs),
+      traffic: trafficOf(sent)
+    };
   }).catch(() => null);
   const hostDown = (c) => fail(c, `no host facts: ${error3}`, { fix: `check SSH to ${ctx.host.name} and rerun deploy-gate verify` });
   const hostFindings = await Promise.all([
-    guard("verify.restarts", () => facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts")),
+    guard(
+      "verify.restarts",
+      () => facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts")
+    ),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(facts, name, opts.deployment, ep.service ?? null, direct ? "unit" : containerCli(script));
-      if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...f.evidence ?? [], `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
+      const f = checkContainer(
+        facts,
+        name,
+        opts.deployment,
+        ep.service ?? null,
+        direct ? "unit" : containerCli(script)
+      );
+      if (facts.state && facts.state.sha !== ctx.sha)
+        f.evidence = [
+          ...f.evidence ?? [],
+          `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`
+        ];
       return f;
     }),
     guard("verify.plan", () => facts ? checkPlan(facts.journal, name, direct) : hostDown("verify.plan")),
     guard("verify.kv-capacity", () => {
       if (!facts) return hostDown("verify.kv-capacity");
       const mml = flagValue(live, "--max-model-len");
-      return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv, script?.engine?.kind);
+      return checkKvCapacity(
+        readBootPlan(facts.journal).plan,
+        mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null,
+        ep.contracts.kv,
+        script?.engine?.kind
+      );
     }),
-    guard("verify.argv", () => facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts), direct, target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}` }) : hostDown("verify.argv")),
-    guard("verify.env", () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath, direct) : hostDown("verify.env")),
-    guard("verify.plan-lines", () => facts ? checkPlanLines(facts.planLines, ep.contracts.plan, name, direct) : hostDown("verify.plan-lines")),
+    guard(
+      "verify.argv",
+      () => facts ? checkArgv({
+        argv: facts.argv,
+        contracts: ep.contracts.flags,
+        script,
+        scriptPath,
+        ref: ctx.ref,
+        journal: facts.journal,
+        edited: editedOnHost(facts),
+        direct,
+        target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}`
+      }) : hostDown("verify.argv")
+    ),
+    guard(
+      "verify.env",
+      () => facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath, direct) : hostDown("verify.env")
+    ),
+    guard(
+      "verify.plan-lines",
+      () => facts ? checkPlanLines(facts.planLines, ep.contracts.plan, name, direct) : hostDown("verify.plan-lines")
+    ),
     guard("verify.graphs", () => facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs")),
     guard("verify.compile-cache", () => {
       if (!facts) return hostDown("verify.compile-cache");
       const { plan, cache } = readBootPlan(facts.journal);
-      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env, cacheOldestMs: facts.cacheOldestMs, createdMs: facts.container?.createdMs ?? null, direct });
+      return checkCompileCache({
+        cache,
+        plan,
+        earlierBoots: facts.earlierCompileBoots,
+        script,
+        scriptPath,
+        env: facts.env,
+        cacheOldestMs: facts.cacheOldestMs,
+        createdMs: facts.container?.createdMs ?? null,
+        direct
+      });
     }),
-    guard("verify.vram", () => facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env, script?.engine?.podmanRun?.devices.map((d) => d.path) ?? []) : hostDown("verify.vram"))
+    guard(
+      "verify.vram",
+      () => facts ? checkVram(
+        facts.gpu.tool,
+        facts.gpu.output,
+        facts.env,
+        script?.engine?.podmanRun?.devices.map((d) => d.path) ?? []
+      ) : hostDown("verify.vram")
+    )
   ]);
   const h = await httpP.catch((e) => e);
-  const httpFindings = await Promise.all(httpFindingsOf(ep, h, live, Boolean(headers.authorization)).map(([check, fn]) => guard(check, fn)));
-  const specFinding = await guard("verify.spec-decode", async () => facts ? checkSpecDecode(spec, (await metricsP)?.metrics ?? null, facts.journal, (await metricsP)?.traffic ?? null) : hostDown("verify.spec-decode"));
+  const httpFindings = await Promise.all(
+    httpFindingsOf(ep, h, live, Boolean(headers.authorization)).map(([check, fn]) => guard(check, fn))
+  );
+  const specFinding = await guard(
+    "verify.spec-decode",
+    async () => facts ? checkSpecDecode(spec, (await metricsP)?.metrics ?? null, facts.journal, (await metricsP)?.traffic ?? null) : hostDown("verify.spec-decode")
+  );
   const ctxFlag = Number(flagValue(live, "--max-model-len") ?? flagValue(live, "--context-length") ?? NaN);
   const maxModelLen = Number.isFinite(ctxFlag) && ctxFlag > 0 ? ctxFlag : facts ? readBootPlan(facts.journal).plan.maxModelLen : null;
   const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress, maxModelLen));
@@ -63096,14 +65653,20 @@ async function runVerify(ctx, opts) {
 // src/commands/shared/refs.ts
 async function resolveRef(ws, ref, flag = "") {
   const sha = await ws.git.resolve(ref);
-  if (!sha) throw new UsageError(`${flag}${ref} does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)`);
+  if (!sha)
+    throw new UsageError(
+      `${flag}${ref} does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)`
+    );
   return sha;
 }
 async function deployRef(ws, name, opts) {
   const ep = ws.config.endpoints[name];
   let ref = opts.ref ?? await ws.git.branch() ?? "HEAD";
   if (opts.command === "rollback" && !opts.ref) {
-    if (!ep.rollback) throw new UsageError(`endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back, or pass --ref REF`);
+    if (!ep.rollback)
+      throw new UsageError(
+        `endpoints.${name}.rollback is not configured: add rollback: { ref: <tag> } to roll back, or pass --ref REF`
+      );
     ref = ep.rollback.ref;
   }
   return { ref, sha: await resolveRef(ws, ref) };
@@ -63135,43 +65698,88 @@ async function deployAndVerify(ws, name, opts, progress) {
   requireFor(name, ep, opts.command, ["host", "service", "install", "url", "model"], ws.configFile);
   const findings = [];
   const { ref, sha } = await deployRef(ws, name, opts);
-  return withHost(ep, opts, dirname5(ws.configFile), (finding) => ({ findings: [finding], ref, sha }), async (host) => {
-    const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
-    const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: ws.owner });
-    findings.push(...dep.findings);
-    if (opts.dryRun) return { findings, ref, sha };
-    if (dep.ok) findings.push(...await runVerify(ctx, { deployment: dep.deployment }));
-    if (opts.command !== "run" || !findings.some((f) => f.status === "fail")) return { findings, ref, sha };
-    const blocked = rollbackBlocked(dep.findings);
-    if (blocked) findings.push(skip("deploy.rollback", `nothing rolled back: ${blocked}`, { data: { blocked } }));
-    else if (ep.rollback?.auto) findings.push(...await autoRollback(ws, name, ep, host, progress, dep.ok ? "verify failed" : "deploy failed", sha));
-    else findings.push(skip("deploy.rollback", "no auto-rollback configured", { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} (needs rollback.ref)` }));
-    return { findings, ref, sha };
-  });
+  return withHost(
+    ep,
+    opts,
+    dirname5(ws.configFile),
+    (finding) => ({ findings: [finding], ref, sha }),
+    async (host) => {
+      const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
+      const dep = await runDeploy(ctx, { dryRun: opts.dryRun, lockWaitMs: opts.lockWaitMs, owner: ws.owner });
+      findings.push(...dep.findings);
+      if (opts.dryRun) return { findings, ref, sha };
+      if (dep.ok) findings.push(...await runVerify(ctx, { deployment: dep.deployment }));
+      if (opts.command !== "run" || !findings.some((f) => f.status === "fail")) return { findings, ref, sha };
+      const blocked = rollbackBlocked(dep.findings);
+      if (blocked) findings.push(skip("deploy.rollback", `nothing rolled back: ${blocked}`, { data: { blocked } }));
+      else if (ep.rollback?.auto)
+        findings.push(
+          ...await autoRollback(ws, name, ep, host, progress, dep.ok ? "verify failed" : "deploy failed", sha)
+        );
+      else
+        findings.push(
+          skip("deploy.rollback", "no auto-rollback configured", {
+            fix: `roll back by hand: deploy-gate rollback --endpoint ${name} (needs rollback.ref)`
+          })
+        );
+      return { findings, ref, sha };
+    }
+  );
 }
 async function autoRollback(ws, name, ep, host, progress, why, deployedSha, fleetHost) {
   const ref = ep.rollback.ref;
   const sha = await ws.git.resolve(ref);
-  if (!sha) return [fail("deploy.rollback", `rollback ref ${ref} does not exist here: the endpoint is left as the failed deploy left it`, { fix: "fetch tags (fetch-depth: 0) or fix rollback.ref; then deploy-gate rollback" })];
+  if (!sha)
+    return [
+      fail(
+        "deploy.rollback",
+        `rollback ref ${ref} does not exist here: the endpoint is left as the failed deploy left it`,
+        { fix: "fetch tags (fetch-depth: 0) or fix rollback.ref; then deploy-gate rollback" }
+      )
+    ];
   if (sha === deployedSha) {
-    return [skip("deploy.rollback", `nothing rolled back: the failed deploy was the rollback ref ${ref} (${sha.slice(0, 10)}) itself; the endpoint is left as it left it`, {
-      fix: `read the failures above; go back to another version that works: deploy-gate rollback --endpoint ${name}${fleetHost ? ` --hosts ${fleetHost}` : ""} --ref REF`,
-      data: { ref, sha, same: true }
-    })];
+    return [
+      skip(
+        "deploy.rollback",
+        `nothing rolled back: the failed deploy was the rollback ref ${ref} (${sha.slice(0, 10)}) itself; the endpoint is left as it left it`,
+        {
+          fix: `read the failures above; go back to another version that works: deploy-gate rollback --endpoint ${name}${fleetHost ? ` --hosts ${fleetHost}` : ""} --ref REF`,
+          data: { ref, sha, same: true }
+        }
+      )
+    ];
   }
   progress(`${name}: ${why}; rolling back to ${ref} (${sha.slice(0, 10)})`);
   const ctx = stageContext(ws, name, ep, host, ref, sha, progress, fleetHost);
   const dep = await runDeploy(ctx, { dryRun: false, lockWaitMs: 6e4, owner: `${ws.owner} (auto-rollback)` });
   const verified = dep.ok ? await runVerify(ctx, { deployment: dep.deployment }) : [];
   const broken = [...dep.findings, ...verified].filter((f) => f.status === "fail");
-  const sub = [...dep.findings, ...verified].map((f) => ({ ...f, summary: `[rollback] ${f.summary}`, data: { ...f.data, rollback: true } }));
+  const sub = [...dep.findings, ...verified].map((f) => ({
+    ...f,
+    summary: `[rollback] ${f.summary}`,
+    data: { ...f.data, rollback: true }
+  }));
   if (broken.length === 0) {
-    return [...sub, pass("deploy.rollback", `rolled back to ${ref} (${sha.slice(0, 10)}): deployed and verified; the failed change is not live`, { data: { ref, sha } })];
+    return [
+      ...sub,
+      pass(
+        "deploy.rollback",
+        `rolled back to ${ref} (${sha.slice(0, 10)}): deployed and verified; the failed change is not live`,
+        { data: { ref, sha } }
+      )
+    ];
   }
-  return [...sub, fail("deploy.rollback", `rollback to ${ref} failed too (${broken.map((f) => f.check).join(", ")}): the endpoint may be down`, {
-    fix: `act now: read the [rollback] findings above; deploy-gate verify --endpoint ${name}${fleetHost ? ` --hosts ${fleetHost}` : ""} shows what runs`,
-    data: { ref, sha }
-  })];
+  return [
+    ...sub,
+    fail(
+      "deploy.rollback",
+      `rollback to ${ref} failed too (${broken.map((f) => f.check).join(", ")}): the endpoint may be down`,
+      {
+        fix: `act now: read the [rollback] findings above; deploy-gate verify --endpoint ${name}${fleetHost ? ` --hosts ${fleetHost}` : ""} shows what runs`,
+        data: { ref, sha }
+      }
+    )
+  ];
 }
 
 // src/stages/verify/replicas.ts
@@ -63197,7 +65805,12 @@ function argvDiff(ref, other) {
 function checkReplicas(rows, opts) {
   const unread = rows.filter((r) => r.error);
   const read = rows.filter((r) => !r.error);
-  if (rows.length < 2) return skip(CHECK22, `one replica in this run (${rows.map((r) => r.host).join(", ") || "none"}): nothing to compare`, { fix: "run verify without --hosts to compare every replica" });
+  if (rows.length < 2)
+    return skip(
+      CHECK22,
+      `one replica in this run (${rows.map((r) => r.host).join(", ") || "none"}): nothing to compare`,
+      { fix: "run verify without --hosts to compare every replica" }
+    );
   const refSha = opts.expectedSha ?? majority(read.map((r) => r.sha));
   const argvKey = (r) => r.argv ? JSON.stringify(r.argv) : null;
   const refArgv = majority(read.map(argvKey));
@@ -63207,25 +65820,38 @@ function checkReplicas(rows, opts) {
   const evidence = [];
   for (const r of read) {
     const what = [];
-    if (r.sha !== refSha) what.push(`ref ${r.sha?.slice(0, 10) ?? "unrecorded"} (the fleet: ${refSha?.slice(0, 10) ?? "?"})`);
-    if (argvKey(r) !== refArgv) what.push(r.argv && refArgv ? `argv: ${argvDiff(JSON.parse(refArgv), r.argv)}` : "argv unreadable");
+    if (r.sha !== refSha)
+      what.push(`ref ${r.sha?.slice(0, 10) ?? "unrecorded"} (the fleet: ${refSha?.slice(0, 10) ?? "?"})`);
+    if (argvKey(r) !== refArgv)
+      what.push(r.argv && refArgv ? `argv: ${argvDiff(JSON.parse(refArgv), r.argv)}` : "argv unreadable");
     if (kvMedian !== null && (r.kvTokens === null || Math.abs(r.kvTokens - kvMedian) > opts.kvTolerance * kvMedian)) {
-      what.push(r.kvTokens === null ? "no KV cache line in this boot" : `KV pool ${r.kvTokens.toLocaleString("en-US")} tokens vs the fleet's median ${kvMedian.toLocaleString("en-US")} (tolerance ${(opts.kvTolerance * 100).toFixed(0)}%)`);
+      what.push(
+        r.kvTokens === null ? "no KV cache line in this boot" : `KV pool ${r.kvTokens.toLocaleString("en-US")} tokens vs the fleet's median ${kvMedian.toLocaleString("en-US")} (tolerance ${(opts.kvTolerance * 100).toFixed(0)}%)`
+      );
     }
     if (what.length) drift.push({ host: r.host, what });
-    evidence.push(`${r.host}: ref ${r.sha?.slice(0, 10) ?? "?"}, ${r.argv ? `${r.argv.length} argv words` : "argv ?"}, KV ${r.kvTokens?.toLocaleString("en-US") ?? "?"} tokens${what.length ? `  <- ${what.join("; ")}` : ""}`);
+    evidence.push(
+      `${r.host}: ref ${r.sha?.slice(0, 10) ?? "?"}, ${r.argv ? `${r.argv.length} argv words` : "argv ?"}, KV ${r.kvTokens?.toLocaleString("en-US") ?? "?"} tokens${what.length ? `  <- ${what.join("; ")}` : ""}`
+    );
   }
   for (const r of unread) evidence.push(`${r.host}: facts not read: ${r.error}`);
   const data = { rows, drift, expectedSha: refSha, kvMedian };
   if (drift.length || unread.length) {
-    const named = [...drift.map((d) => `${d.host} (${d.what.map((w) => w.split(/[ :]/)[0]).join(", ")})`), ...unread.map((r) => `${r.host} (unreadable)`)];
+    const named = [
+      ...drift.map((d) => `${d.host} (${d.what.map((w) => w.split(/[ :]/)[0]).join(", ")})`),
+      ...unread.map((r) => `${r.host} (unreadable)`)
+    ];
     return fail(CHECK22, `${named.length} of ${rows.length} replica(s) differ from the fleet: ${named.join(", ")}`, {
       evidence,
       data,
       fix: `redeploy the named host(s) from the repo: deploy-gate ${opts.redeploy ?? "run"}${opts.endpoint ? ` --endpoint ${opts.endpoint}` : ""} --hosts ${[...drift.map((d) => d.host), ...unread.map((r) => r.host)].join(",")} (a hand edit on a host is overwritten; a KV pool that differs means other free VRAM or another GPU: check nvidia-smi there)`
     });
   }
-  return pass(CHECK22, `${rows.length} replicas agree: ref ${refSha?.slice(0, 10) ?? "?"}, the same live argv, KV ${kvMedian?.toLocaleString("en-US") ?? "?"} tokens (within ${(opts.kvTolerance * 100).toFixed(0)}%)`, { evidence, data });
+  return pass(
+    CHECK22,
+    `${rows.length} replicas agree: ref ${refSha?.slice(0, 10) ?? "?"}, the same live argv, KV ${kvMedian?.toLocaleString("en-US") ?? "?"} tokens (within ${(opts.kvTolerance * 100).toFixed(0)}%)`,
+    { evidence, data }
+  );
 }
 
 // src/commands/rollout/host-step.ts
@@ -63239,7 +65865,11 @@ async function open3(run, h, host, why) {
   const ep = endpointFor(run.ep, h);
   const pinned = pin && ep.host ? { ...ep, host: { ...ep.host, knownHosts: pin, hostKey: void 0 } } : ep;
   const { host: conn, finding } = await connect(pinned, run.opts, dirname6(run.ws.configFile));
-  if (!conn) return { conn: null, findings: tag(host, [{ ...finding, summary: `${finding.summary} (${why}: counted as a failure, not skipped)` }]) };
+  if (!conn)
+    return {
+      conn: null,
+      findings: tag(host, [{ ...finding, summary: `${finding.summary} (${why}: counted as a failure, not skipped)` }])
+    };
   run.conns.set(host, conn);
   return { conn, findings: [] };
 }
@@ -63254,21 +65884,48 @@ async function deployHost(run, h, host, step) {
   const readyMs = dep.ok && !run.opts.dryRun ? Date.now() - t0 : null;
   const out = [...dep.findings];
   if (dep.ok && !run.opts.dryRun) out.push(...await runVerify(ctx, { deployment: dep.deployment }));
-  p(out.some((f) => f.status === "fail") ? `step ${step + 1}: FAILED (${[...new Set(out.filter((f) => f.status === "fail").map((f) => f.check))].join(", ")})` : `step ${step + 1}: passed`);
-  return { host, step, findings: tag(host, out), changed: !run.opts.dryRun && deployChanged(dep.findings) && !lockLost(dep.findings), readyMs };
+  p(
+    out.some((f) => f.status === "fail") ? `step ${step + 1}: FAILED (${[...new Set(out.filter((f) => f.status === "fail").map((f) => f.check))].join(", ")})` : `step ${step + 1}: passed`
+  );
+  return {
+    host,
+    step,
+    findings: tag(host, out),
+    changed: !run.opts.dryRun && deployChanged(dep.findings) && !lockLost(dep.findings),
+    readyMs
+  };
 }
 async function verifyHost(run, h, host) {
   const { conn, findings } = await open3(run, h, host, "unreachable for verify");
   if (!conn) return findings;
-  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host), host);
+  const ctx = stageContext(
+    run.ws,
+    run.name,
+    endpointFor(run.ep, h),
+    conn,
+    run.ref,
+    run.sha,
+    hostProgress(run, host),
+    host
+  );
   return tag(host, await runVerify(ctx, { deployment: null }));
 }
 async function replicaFacts(run, host) {
   const conn = run.conns.get(host);
   if (!conn) return { host, sha: null, argv: null, kvTokens: null, error: "not connected" };
-  const { facts, error: error3 } = await gatherFacts(conn, { endpoint: run.name, service: run.ep.service ?? null, container: run.ep.container ?? null, planPatterns: [] }, 3e4);
+  const { facts, error: error3 } = await gatherFacts(
+    conn,
+    { endpoint: run.name, service: run.ep.service ?? null, container: run.ep.container ?? null, planPatterns: [] },
+    3e4
+  );
   if (!facts) return { host, sha: null, argv: null, kvTokens: null, error: error3 ?? "no facts" };
-  return { host, sha: facts.state?.sha ?? null, argv: facts.argv, kvTokens: readBootPlan(facts.journal).plan.kvTokens, error: facts.argv ? null : "the engine's argv could not be read (is it running?)" };
+  return {
+    host,
+    sha: facts.state?.sha ?? null,
+    argv: facts.argv,
+    kvTokens: readBootPlan(facts.journal).plan.kvTokens,
+    error: facts.argv ? null : "the engine's argv could not be read (is it running?)"
+  };
 }
 
 // src/commands/rollout/rollout.ts
@@ -63280,8 +65937,18 @@ function chosenHosts(ws, name, opts) {
   const all = ws.config.endpoints[name].hosts;
   const chosen = hostsOf(name, ws.config.endpoints[name], opts);
   const noUrl = all.filter((h) => !h.url && !ws.config.endpoints[name].url).map(hostName2);
-  if (noUrl.length) throw new ConfigError(ws.configFile, [{ line: null, path: `endpoints.${name}.url`, message: `required by ${opts.command}: set url: on the endpoint, or url: on host(s) ${noUrl.join(", ")}` }]);
-  if (opts.hostOverride?.hostKey) throw new UsageError(`a single host-key pins one machine; endpoint ${name} is a fleet: put hostKey: in each hosts: entry of ${ws.configFile}, or pass known-hosts with a line per host`);
+  if (noUrl.length)
+    throw new ConfigError(ws.configFile, [
+      {
+        line: null,
+        path: `endpoints.${name}.url`,
+        message: `required by ${opts.command}: set url: on the endpoint, or url: on host(s) ${noUrl.join(", ")}`
+      }
+    ]);
+  if (opts.hostOverride?.hostKey)
+    throw new UsageError(
+      `a single host-key pins one machine; endpoint ${name} is a fleet: put hostKey: in each hosts: entry of ${ws.configFile}, or pass known-hosts with a line per host`
+    );
   return chosen;
 }
 async function closeAll(conns) {
@@ -63289,11 +65956,18 @@ async function closeAll(conns) {
 }
 async function replicas(run, hosts, expectedSha) {
   const rows = await Promise.all(hosts.map((h) => replicaFacts(run, h)));
-  return checkReplicas(rows, { expectedSha, kvTolerance: run.ep.replicas.kvTolerance, endpoint: run.name, redeploy: run.opts.command === "rollback" ? "rollback" : "run" });
+  return checkReplicas(rows, {
+    expectedSha,
+    kvTolerance: run.ep.replicas.kvTolerance,
+    endpoint: run.name,
+    redeploy: run.opts.command === "rollback" ? "rollback" : "run"
+  });
 }
 async function replicasOfFleet(run) {
   const all = run.ep.hosts;
-  await Promise.all(all.filter((h) => !run.conns.has(hostName2(h))).map((h) => open3(run, h, hostName2(h), "unreachable for verify.replicas")));
+  await Promise.all(
+    all.filter((h) => !run.conns.has(hostName2(h))).map((h) => open3(run, h, hostName2(h), "unreachable for verify.replicas"))
+  );
   return replicas(run, all.map(hostName2), run.sha);
 }
 async function deployFleet(ws, name, opts, progress) {
@@ -63305,7 +65979,9 @@ async function deployFleet(ws, name, opts, progress) {
   const steps = planSteps([...byName.keys()], ep.rollout);
   const run = { ws, name, ep, opts, ref, sha, progress, conns: /* @__PURE__ */ new Map() };
   allowParallelWaits(byName.size);
-  progress(`${name}: rolling ${ref} (${sha.slice(0, 10)}) out to ${byName.size} host(s) in ${steps.length} step(s): ${steps.map((s) => s.join("+")).join(" -> ")}`);
+  progress(
+    `${name}: rolling ${ref} (${sha.slice(0, 10)}) out to ${byName.size} host(s) in ${steps.length} step(s): ${steps.map((s) => s.join("+")).join(" -> ")}`
+  );
   const outcomes = [];
   const findings = [];
   let halted = null;
@@ -63323,18 +65999,28 @@ async function deployFleet(ws, name, opts, progress) {
           break;
         }
       }
-      progress(`${name}: step ${k + 1}/${steps.length}${k === 0 && ep.rollout.canary > 0 ? " (canary)" : ""}: ${step.join(", ")}`);
+      progress(
+        `${name}: step ${k + 1}/${steps.length}${k === 0 && ep.rollout.canary > 0 ? " (canary)" : ""}: ${step.join(", ")}`
+      );
       const got = await Promise.all(step.map((h) => deployHost(run, byName.get(h), h, k)));
       outcomes.push(...got);
       findings.push(...got.flatMap((o) => o.findings));
       if (!stepPassed(got)) {
-        halted = { step: k, why: `${got.filter((o) => o.findings.some((f) => f.status === "fail")).map((o) => o.host).join(", ")} failed` };
+        halted = {
+          step: k,
+          why: `${got.filter((o) => o.findings.some((f) => f.status === "fail")).map((o) => o.host).join(", ")} failed`
+        };
         break;
       }
     }
     const untouched = [...byName.keys()].filter((h) => !outcomes.some((o) => o.host === h));
     if (halted) {
-      findings.push(...untouched.map((h) => ({ ...skip("fleet.rollout", `not touched: the rollout halted at step ${halted.step + 1} (${halted.why})`), host: h })));
+      findings.push(
+        ...untouched.map((h) => ({
+          ...skip("fleet.rollout", `not touched: the rollout halted at step ${halted.step + 1} (${halted.why})`),
+          host: h
+        }))
+      );
       const rb = await rollBack(run, outcomes, byName);
       findings.push(...rb);
       const rolled = (status2) => rb.filter((f) => f.check === "deploy.rollback" && f.host && f.status === status2).map((f) => f.host);
@@ -63344,19 +66030,34 @@ async function deployFleet(ws, name, opts, progress) {
         rolled("fail").length ? `rollback FAILED on ${rolled("fail").join(", ")}` : "",
         `${untouched.length} host(s) not touched${untouched.length ? ` (${untouched.join(", ")})` : ""}`
       ].filter(Boolean).join("; ");
-      findings.push(fail("fleet.rollout", `rollout halted at step ${halted.step + 1} of ${steps.length}: ${halted.why}; ${said}`, {
-        fix: haltFix(`deploy-gate ${opts.command} --endpoint ${name}`, rest, byName.size, rolled("pass").length > 0),
-        data: { steps, haltedAt: halted.step, untouched }
-      }));
+      findings.push(
+        fail("fleet.rollout", `rollout halted at step ${halted.step + 1} of ${steps.length}: ${halted.why}; ${said}`, {
+          fix: haltFix(`deploy-gate ${opts.command} --endpoint ${name}`, rest, byName.size, rolled("pass").length > 0),
+          data: { steps, haltedAt: halted.step, untouched }
+        })
+      );
     } else {
       if (!opts.dryRun) findings.push(await replicasOfFleet(run));
-      findings.push(pass("fleet.rollout", `${opts.dryRun ? "dry run on" : "rolled out to"} ${byName.size} host(s) in ${steps.length} step(s): ${steps.map((s) => s.join("+")).join(" -> ")}`, { data: { steps } }));
+      findings.push(
+        pass(
+          "fleet.rollout",
+          `${opts.dryRun ? "dry run on" : "rolled out to"} ${byName.size} host(s) in ${steps.length} step(s): ${steps.map((s) => s.join("+")).join(" -> ")}`,
+          { data: { steps } }
+        )
+      );
     }
   } finally {
     await closeAll(run.conns);
   }
   const stepOf = new Map(steps.flatMap((s, k) => s.map((h) => [h, k + 1])));
-  const fleet = hostRows([...byName.keys()].map((h) => ({ host: h, step: stepOf.get(h) ?? null, readyMs: outcomes.find((o) => o.host === h)?.readyMs ?? null })), findings);
+  const fleet = hostRows(
+    [...byName.keys()].map((h) => ({
+      host: h,
+      step: stepOf.get(h) ?? null,
+      readyMs: outcomes.find((o) => o.host === h)?.readyMs ?? null
+    })),
+    findings
+  );
   return { findings, ref, sha, fleet };
 }
 async function rollBack(run, outcomes, byName) {
@@ -63364,14 +66065,32 @@ async function rollBack(run, outcomes, byName) {
   const targets = rollbackTargets(outcomes);
   if (opts.command !== "run" || opts.dryRun || targets.length === 0) return [];
   if (!ep.rollback?.auto) {
-    return [skip("deploy.rollback", `no auto-rollback configured: ${targets.join(", ")} run the failed change`, { fix: `roll back by hand: deploy-gate rollback --endpoint ${name} --hosts ${targets.join(",")} (needs rollback.ref)` })];
+    return [
+      skip("deploy.rollback", `no auto-rollback configured: ${targets.join(", ")} run the failed change`, {
+        fix: `roll back by hand: deploy-gate rollback --endpoint ${name} --hosts ${targets.join(",")} (needs rollback.ref)`
+      })
+    ];
   }
   run.progress(`${name}: rolling back ${targets.join(", ")} to ${ep.rollback.ref}`);
-  const done = await Promise.all(targets.map(async (h) => {
-    const { conn, findings } = await open3(run, byName.get(h), h, "unreachable for the rollback");
-    if (!conn) return findings;
-    return tag(h, await autoRollback(run.ws, name, endpointFor(ep, byName.get(h)), conn, hostProgress(run, h), "the rollout halted", run.sha, h));
-  }));
+  const done = await Promise.all(
+    targets.map(async (h) => {
+      const { conn, findings } = await open3(run, byName.get(h), h, "unreachable for the rollback");
+      if (!conn) return findings;
+      return tag(
+        h,
+        await autoRollback(
+          run.ws,
+          name,
+          endpointFor(ep, byName.get(h)),
+          conn,
+          hostProgress(run, h),
+          "the rollout halted",
+          run.sha,
+          h
+        )
+      );
+    })
+  );
   return done.flat();
 }
 async function verifyFleet(ws, name, opts, progress) {
@@ -63384,25 +66103,39 @@ async function verifyFleet(ws, name, opts, progress) {
   const findings = [];
   let shown = { ref: opts.ref ?? "?", sha: want };
   try {
-    const per = await Promise.all(hosts.map(async (h) => {
-      const n = hostName2(h);
-      const base = { ws, name, ep, opts, ref: opts.ref ?? "?", sha: want ?? "", progress, conns };
-      const { conn, findings: down } = await open3(base, h, n, "unreachable for verify");
-      if (!conn) return down;
-      if (want) return verifyHost(base, h, n);
-      const state = await readStateRecord(conn, name);
-      const sha = state ? await ws.git.resolve(state.sha) : null;
-      if (!state || !sha) return tag(n, [fail("verify.container", `no deploy record for ${name} on ${n}${state ? ` (its ref ${state.ref} ${state.sha.slice(0, 10)} is not in this repository)` : ""}`, { fix: "pass --ref REF to verify against a ref, or deploy with deploy-gate run first (git fetch if the ref is missing)" })]);
-      if (shown.sha === null) shown = { ref: state.ref, sha };
-      return verifyHost({ ...base, ref: state.ref, sha }, h, n);
-    }));
+    const per = await Promise.all(
+      hosts.map(async (h) => {
+        const n = hostName2(h);
+        const base = { ws, name, ep, opts, ref: opts.ref ?? "?", sha: want ?? "", progress, conns };
+        const { conn, findings: down } = await open3(base, h, n, "unreachable for verify");
+        if (!conn) return down;
+        if (want) return verifyHost(base, h, n);
+        const state = await readStateRecord(conn, name);
+        const sha = state ? await ws.git.resolve(state.sha) : null;
+        if (!state || !sha)
+          return tag(n, [
+            fail(
+              "verify.container",
+              `no deploy record for ${name} on ${n}${state ? ` (its ref ${state.ref} ${state.sha.slice(0, 10)} is not in this repository)` : ""}`,
+              {
+                fix: "pass --ref REF to verify against a ref, or deploy with deploy-gate run first (git fetch if the ref is missing)"
+              }
+            )
+          ]);
+        if (shown.sha === null) shown = { ref: state.ref, sha };
+        return verifyHost({ ...base, ref: state.ref, sha }, h, n);
+      })
+    );
     findings.push(...per.flat());
     const run = { ws, name, ep, opts, ref: shown.ref, sha: shown.sha ?? "", progress, conns };
     findings.push(await replicas(run, hosts.map(hostName2), want));
   } finally {
     await closeAll(conns);
   }
-  const fleet = hostRows(hosts.map((h) => ({ host: hostName2(h), step: null, readyMs: null })), findings);
+  const fleet = hostRows(
+    hosts.map((h) => ({ host: hostName2(h), step: null, readyMs: null })),
+    findings
+  );
   return { findings, ref: shown.ref, sha: shown.sha, fleet };
 }
 
@@ -63411,18 +66144,32 @@ import { dirname as dirname7 } from "node:path";
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
-  const refused2 = (finding) => ({ findings: [finding], ref: opts.ref ?? "(host unreachable: deployed ref unknown)", sha: null });
+  const refused2 = (finding) => ({
+    findings: [finding],
+    ref: opts.ref ?? "(host unreachable: deployed ref unknown)",
+    sha: null
+  });
   return withHost(ep, opts, dirname7(ws.configFile), refused2, async (host) => {
     let ref = opts.ref;
     let shown = ref;
     if (!ref) {
       const state = await readStateRecord(host, name);
       if (!state) {
-        return { findings: [fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, { fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first` })], ref: "(no deploy record on the host)", sha: null };
+        return {
+          findings: [
+            fail("verify.container", `no deploy record for ${name} on the host (${statePath(name)})`, {
+              fix: `pass --ref REF to verify against a ref, or deploy with deploy-gate run first`
+            })
+          ],
+          ref: "(no deploy record on the host)",
+          sha: null
+        };
       }
       ref = state.sha;
       shown = await ws.git.resolve(state.ref).catch(() => null) === state.sha ? state.ref : state.sha.slice(0, 10);
-      progress(`${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`);
+      progress(
+        `${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`
+      );
     }
     const sha = await resolveRef(ws, ref);
     const ctx = stageContext(ws, name, ep, host, shown ?? ref, sha, progress);
@@ -63438,7 +66185,11 @@ async function runEndpoint(ws, opts, progress) {
     const pre = await preflightFindings(ws, opts, [name]);
     findings.push(...pre);
     if (pre.some((f) => f.status === "fail")) {
-      findings.push(skip("deploy.lock", "deploy not attempted: preflight failed", { fix: "fix the preflight failures above (or pass --skip-preflight to see what the host says)" }));
+      findings.push(
+        skip("deploy.lock", "deploy not attempted: preflight failed", {
+          fix: "fix the preflight failures above (or pass --skip-preflight to see what the host says)"
+        })
+      );
       return { findings, ref: null, sha: null };
     }
   }
@@ -63476,13 +66227,22 @@ async function runCommand(opts, progress = () => {
   const ref = { name: opts.ref ?? "HEAD", sha: opts.ref ? await resolveRef(ws, opts.ref, "--ref ") : ws.head };
   switch (opts.command) {
     case "preflight":
-      return buildReport(ws, opts, { findings: await preflightFindings(ws, opts, null), ref, durationMs: now() - started });
+      return buildReport(ws, opts, {
+        findings: await preflightFindings(ws, opts, null),
+        ref,
+        durationMs: now() - started
+      });
     case "run":
     case "rollback":
     case "verify": {
       const r = await runEndpoint(ws, opts, say);
       const shown = r.ref === null ? ref : { name: r.ref, sha: r.sha };
-      return buildReport(ws, opts, { findings: r.findings, ref: shown, ...r.fleet ? { fleet: r.fleet } : {}, durationMs: now() - started });
+      return buildReport(ws, opts, {
+        findings: r.findings,
+        ref: shown,
+        ...r.fleet ? { fleet: r.fleet } : {},
+        durationMs: now() - started
+      });
     }
     default:
       throw new UsageError(`\`${opts.command}\` is not a report command: it prints its own output`);
@@ -63547,13 +66307,22 @@ var LEFT_OUT = "left out to stay under GitHub's summary limit: see the JSON repo
 function planTable(plan) {
   const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== void 0);
   if (!rows.length) return [];
-  return ["| plan value | |", "|---|---|", ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`), ""];
+  return [
+    "| plan value | |",
+    "|---|---|",
+    ...rows.map(
+      ([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`
+    ),
+    ""
+  ];
 }
 function depthTable(rows) {
   return [
     "| depth | prompt tokens | TTFT s | decode tok/s | floor | validity |",
     "|---|---|---|---|---|---|",
-    ...rows.map((r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "\u2014"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`),
+    ...rows.map(
+      (r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "\u2014"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`
+    ),
     ""
   ];
 }
@@ -63562,7 +66331,10 @@ var depthRows = (f) => {
   return Array.isArray(rows) && rows.length > 0 && typeof rows[0].depth === "number" ? rows : null;
 };
 function findingBlock(f, ctx) {
-  const out = [`${f.host ? `${codeSpan(f.host)}: ` : ""}**${cell(prose(f.summary, ctx))}**${f.line ? ` (line ${f.line})` : ""}`, ""];
+  const out = [
+    `${f.host ? `${codeSpan(f.host)}: ` : ""}**${cell(prose(f.summary, ctx))}**${f.line ? ` (line ${f.line})` : ""}`,
+    ""
+  ];
   const decisive = f.data?.decisive;
   if (typeof decisive === "string") out.push("decisive line:", "", fence([decisive]), "");
   const ev = f.evidence ?? [];
@@ -63581,7 +66353,8 @@ function findingBlock(f, ctx) {
   const plan = f.data?.plan;
   if (plan && typeof plan === "object") out.push(...planTable(plan));
   const drift = f.data?.drift;
-  if (Array.isArray(drift) && drift.length) out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
+  if (Array.isArray(drift) && drift.length)
+    out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
   return out;
 }
 function countsByCheck(fs3) {
@@ -63592,7 +66365,8 @@ function countsByCheck(fs3) {
 function grouped(findings, status2, title, ctx) {
   const mine = findings.filter((f) => f.status === status2);
   if (!mine.length) return [];
-  if (status2 === "warn" && !ctx.warnings) return [`### ${ICON[status2]} ${title} (${mine.length})`, "", `${countsByCheck(mine)}: details ${LEFT_OUT}.`, ""];
+  if (status2 === "warn" && !ctx.warnings)
+    return [`### ${ICON[status2]} ${title} (${mine.length})`, "", `${countsByCheck(mine)}: details ${LEFT_OUT}.`, ""];
   const groups = /* @__PURE__ */ new Map();
   for (const f of mine) {
     const key = `${f.check}\0${f.file ?? ""}`;
@@ -63621,7 +66395,17 @@ function head(report, ctx) {
 }
 function measured(report, ctx) {
   const fs3 = report.findings.filter((f) => f.status === "pass" && depthRows(f));
-  return fs3.length ? ["### \u{1F4CF} Measured", "", ...fs3.flatMap((f) => [`#### \`${f.check}\``, "", `**${cell(prose(f.summary, ctx))}**`, "", ...depthTable(depthRows(f))])] : [];
+  return fs3.length ? [
+    "### \u{1F4CF} Measured",
+    "",
+    ...fs3.flatMap((f) => [
+      `#### \`${f.check}\``,
+      "",
+      `**${cell(prose(f.summary, ctx))}**`,
+      "",
+      ...depthTable(depthRows(f))
+    ])
+  ] : [];
 }
 function passes(report, ctx) {
   const fs3 = report.findings.filter((f) => f.status === "pass" || f.status === "skip");
@@ -63633,7 +66417,9 @@ function passes(report, ctx) {
     "",
     "| | check | summary |",
     "|---|---|---|",
-    ...fs3.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `${cell(codeSpan(f.host))} ` : ""}${cell(prose(f.summary, ctx))}${f.status === "skip" && f.fix ? ` (${cell(prose(f.fix, ctx))})` : ""} |`),
+    ...fs3.map(
+      (f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `${cell(codeSpan(f.host))} ` : ""}${cell(prose(f.summary, ctx))}${f.status === "skip" && f.fix ? ` (${cell(prose(f.fix, ctx))})` : ""} |`
+    ),
     "",
     "</details>",
     ""
@@ -63655,7 +66441,9 @@ function brief(report, ctx) {
   return [
     ...head(report, ctx),
     ...fails.length ? [`### ${ICON.fail} Failures (${fails.length})`, ""] : [],
-    ...fails.map((f) => `- \`${f.check}\`${where(f)}: **${oneLine(prose(f.summary, ctx))}**${f.fix ? ` **Fix:** ${oneLine(prose(f.fix, ctx))}` : ""}`),
+    ...fails.map(
+      (f) => `- \`${f.check}\`${where(f)}: **${oneLine(prose(f.summary, ctx))}**${f.fix ? ` **Fix:** ${oneLine(prose(f.fix, ctx))}` : ""}`
+    ),
     "",
     ...warns.length ? [`${warns.length} warning${warns.length === 1 ? "" : "s"}: ${LEFT_OUT}.`, ""] : [],
     `_Evidence, tables and passes ${LEFT_OUT}._`,
@@ -63678,7 +66466,14 @@ function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES, context = {}) 
 `;
 }
 function errorMarkdown(message, command) {
-  return [`## deploy-gate${command ? ` ${command}` : ""}: \u2757 error`, "", "The gate stopped before a verdict:", "", fence(message.split(/\r?\n/)), ""].join("\n");
+  return [
+    `## deploy-gate${command ? ` ${command}` : ""}: \u2757 error`,
+    "",
+    "The gate stopped before a verdict:",
+    "",
+    fence(message.split(/\r?\n/)),
+    ""
+  ].join("\n");
 }
 
 // src/action/action-terms.ts
@@ -63708,7 +66503,10 @@ function rewriteAdvice(prose2) {
   });
 }
 var BARE = /(?:\b(a|the)( longer)? )?(?<![\w`-])(--(?:endpoint|ref|base|hosts|lock-wait|connect-timeout|skip-preflight|dry-run|fail-on-warn))(?![\w-])/g;
-var rewriteBare = (prose2) => prose2.replace(BARE, (_w, art, longer, flag) => `${art ?? "the"}${longer ?? ""} ${FLAG_INPUT[flag]} input`);
+var rewriteBare = (prose2) => prose2.replace(
+  BARE,
+  (_w, art, longer, flag) => `${art ?? "the"}${longer ?? ""} ${FLAG_INPUT[flag]} input`
+);
 var COMMAND = /(deploy-gate [^\n]*?(?=[.;)](?:\s|$)|\n|$))/;
 var outsideCommands = (prose2) => prose2.split(COMMAND).map((p, i) => i % 2 === 1 ? p : rewriteBare(rewriteAdvice(p))).join("");
 function inActionTerms(text) {
@@ -63725,14 +66523,21 @@ async function publish(raw, opts) {
   writeFileSync2(opts.report, renderJson(report));
   info(renderTerminal(report, false));
   for (const a of annotationsOf(report)) {
-    const props = { title: a.title, ...a.file ? { file: a.file } : {}, ...a.startLine ? { startLine: a.startLine } : {} };
+    const props = {
+      title: a.title,
+      ...a.file ? { file: a.file } : {},
+      ...a.startLine ? { startLine: a.startLine } : {}
+    };
     if (a.level === "error") error(a.message, props);
     else warning(a.message, props);
   }
   writeSummary(renderMarkdown(report, SUMMARY_BUDGET, { repoUrl: repoUrlOf(process.env) }));
   setOutput("verdict", report.verdict);
   setOutput("report", opts.report);
-  setOutput("failed-checks", [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","));
+  setOutput(
+    "failed-checks",
+    [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(",")
+  );
 }
 function publishError(message, command) {
   setOutput("verdict", "error");
@@ -63746,11 +66551,16 @@ async function runAction() {
   try {
     const opts = actionOptions();
     command = opts.command;
-    const report = await group(`deploy-gate ${opts.command}`, () => runCommand(opts, (line) => info(line), process.env));
+    const report = await group(
+      `deploy-gate ${opts.command}`,
+      () => runCommand(opts, (line) => info(line), process.env)
+    );
     await publish(report, opts);
     if (exitCodeOf(report.verdict, opts.failOnWarn)) setFailed(stepFailure(report));
   } catch (e) {
-    const message = sanitizeValue(e instanceof ConfigError || e instanceof UsageError ? inActionTerms(e.message) : `deploy-gate internal error: ${e.stack}`);
+    const message = sanitizeValue(
+      e instanceof ConfigError || e instanceof UsageError ? inActionTerms(e.message) : `deploy-gate internal error: ${e.stack}`
+    );
     setFailed(message);
     publishError(message, command);
   }
@@ -63759,8 +66569,11 @@ async function runAction() {
 // src/action/index.ts
 if (process.env.GITHUB_ACTIONS === "true" && !process.env.VITEST) {
   for (const sig of ["SIGINT", "SIGTERM"]) {
-    process.once(sig, () => void shutdown(sig, 1, (line) => process.stderr.write(`${line}
-`)).then((code) => process.exit(code)));
+    process.once(
+      sig,
+      () => void shutdown(sig, 1, (line) => process.stderr.write(`${line}
+`)).then((code) => process.exit(code))
+    );
   }
   void runAction();
 }

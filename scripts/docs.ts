@@ -10,42 +10,77 @@ import { configJsonSchema } from "../src/commands/schema.js";
 import { COMMAND_SPECS, OPTION_SPECS } from "../src/commands/spec.js";
 import { walkSchema } from "../src/domain/config/json-schema.js";
 
-export interface Generated { file: string; name: string; body: string }
+export interface Generated {
+  file: string;
+  name: string;
+  body: string;
+}
 
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 const table = (head: string[], rows: string[][]) =>
-  [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)].join("\n");
+  [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`),
+  ].join("\n");
 
 function cliCommands(): string {
-  return table(["command", "what it does"], COMMAND_SPECS.map((c) => [`\`${c.name}${"args" in c && c.args ? ` ${c.args}` : ""}\``, c.summary]));
+  return table(
+    ["command", "what it does"],
+    COMMAND_SPECS.map((c) => [`\`${c.name}${"args" in c && c.args ? ` ${c.args}` : ""}\``, c.summary]),
+  );
 }
 
 function cliOptions(): string {
-  return table(["option", "commands", "meaning"], OPTION_SPECS.map((o) => [
-    `${o.short ? `\`-${o.short}\`, ` : ""}\`--${o.name}${o.arg ? ` ${o.arg}` : ""}\``,
-    o.commands === "all" ? "all" : o.commands.join(", "),
-    o.help,
-  ]));
+  return table(
+    ["option", "commands", "meaning"],
+    OPTION_SPECS.map((o) => [
+      `${o.short ? `\`-${o.short}\`, ` : ""}\`--${o.name}${o.arg ? ` ${o.arg}` : ""}\``,
+      o.commands === "all" ? "all" : o.commands.join(", "),
+      o.help,
+    ]),
+  );
 }
 
-type ActionYml = { inputs: Record<string, { description: string; default?: string }>; outputs: Record<string, { description: string }> };
+type ActionYml = {
+  inputs: Record<string, { description: string; default?: string }>;
+  outputs: Record<string, { description: string }>;
+};
 
 function actionInputs(root: string): string {
   const a = parse(readFileSync(join(root, "action.yml"), "utf8")) as ActionYml;
-  return table(["input", "default", "meaning"], Object.entries(a.inputs).map(([k, v]) => [`\`${k}\``, v.default !== undefined && v.default !== "" ? `\`${v.default}\`` : "—", v.description]));
+  return table(
+    ["input", "default", "meaning"],
+    Object.entries(a.inputs).map(([k, v]) => [
+      `\`${k}\``,
+      v.default !== undefined && v.default !== "" ? `\`${v.default}\`` : "—",
+      v.description,
+    ]),
+  );
 }
 
 function actionOutputs(root: string): string {
   const a = parse(readFileSync(join(root, "action.yml"), "utf8")) as ActionYml;
-  return table(["output", "meaning"], Object.entries(a.outputs).map(([k, v]) => [`\`${k}\``, v.description]));
+  return table(
+    ["output", "meaning"],
+    Object.entries(a.outputs).map(([k, v]) => [`\`${k}\``, v.description]),
+  );
 }
 
-type Node = { type?: string | string[]; default?: unknown; description?: string; enum?: unknown[]; const?: unknown; anyOf?: Node[]; properties?: Record<string, Node> };
+type Node = {
+  type?: string | string[];
+  default?: unknown;
+  description?: string;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: Node[];
+  properties?: Record<string, Node>;
+};
 const typeOf = (n: Node): string => {
   if (n.const !== undefined) return `\`${JSON.stringify(n.const)}\``;
   if (n.enum) return n.enum.map((e) => `\`${String(e)}\``).join(" \\| ");
   if (n.anyOf) return [...new Set(n.anyOf.map(typeOf))].join(" or ");
-  return Array.isArray(n.type) ? n.type.join(" or ") : n.type ?? "any";
+  return Array.isArray(n.type) ? n.type.join(" or ") : (n.type ?? "any");
 };
 
 function configKeys(): string {
@@ -80,8 +115,14 @@ export function write(root: string): string[] {
   for (const g of generated(root)) {
     const path = join(root, g.file);
     const text = readFileSync(path, "utf8");
-    if (between(text, g.name) === null) throw new Error(`${g.file}: no <!-- generated:${g.name} --> ... <!-- /generated:${g.name} --> pair: add the markers where the table belongs`);
-    const next = text.replace(new RegExp(`(<!-- generated:${g.name} -->\\n)[\\s\\S]*?\\n?(<!-- /generated:${g.name} -->)`), (_m, a: string, b: string) => `${a}${g.body}\n${b}`);
+    if (between(text, g.name) === null)
+      throw new Error(
+        `${g.file}: no <!-- generated:${g.name} --> ... <!-- /generated:${g.name} --> pair: add the markers where the table belongs`,
+      );
+    const next = text.replace(
+      new RegExp(`(<!-- generated:${g.name} -->\\n)[\\s\\S]*?\\n?(<!-- /generated:${g.name} -->)`),
+      (_m, a: string, b: string) => `${a}${g.body}\n${b}`,
+    );
     if (next === text) continue;
     writeFileSync(path, next);
     changed.push(`${g.file} (${g.name})`);

@@ -29,8 +29,19 @@ describe("the checker itself (each rule fails on a planted violation)", () => {
   // A small planted tree: one file per rule broken, so a checker that stopped looking would pass it.
   const planted: ImportGraph = {
     files: [
-      "lib/a.ts", "domain/b.ts", "domain/io.ts", "domain/config/load.ts", "ports/p.ts", "stages/deploy/d.ts",
-      "stages/verify/v.ts", "stages/context.ts", "commands/c.ts", "cli/main.ts", "cli/bin.ts", "action/run.ts", "loose.ts",
+      "lib/a.ts",
+      "domain/b.ts",
+      "domain/io.ts",
+      "domain/config/load.ts",
+      "ports/p.ts",
+      "stages/deploy/d.ts",
+      "stages/verify/v.ts",
+      "stages/context.ts",
+      "commands/c.ts",
+      "cli/main.ts",
+      "cli/bin.ts",
+      "action/run.ts",
+      "loose.ts",
     ],
     edges: new Map<string, string[]>([
       ["lib/a.ts", ["domain/b.ts"]], // lib up into domain
@@ -72,11 +83,26 @@ describe("the checker itself (each rule fails on a planted violation)", () => {
   });
 
   it("allows the named exception and the layers to the right", () => {
-    expect(problems.filter((p) => p.startsWith("domain/config/load.ts") || p.startsWith("ports/p.ts") || p.startsWith("stages/deploy/d.ts -> stages/context"))).toEqual([]);
+    expect(
+      problems.filter(
+        (p) =>
+          p.startsWith("domain/config/load.ts") ||
+          p.startsWith("ports/p.ts") ||
+          p.startsWith("stages/deploy/d.ts -> stages/context"),
+      ),
+    ).toEqual([]);
   });
 
   it("finds a planted circle", () => {
-    const loop: ImportGraph = { files: ["a.ts", "b.ts", "c.ts", "d.ts"], edges: new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]], ["d.ts", ["a.ts"]]]) };
+    const loop: ImportGraph = {
+      files: ["a.ts", "b.ts", "c.ts", "d.ts"],
+      edges: new Map([
+        ["a.ts", ["b.ts"]],
+        ["b.ts", ["c.ts"]],
+        ["c.ts", ["a.ts"]],
+        ["d.ts", ["a.ts"]],
+      ]),
+    };
     expect(circles(loop)).toEqual([["a.ts", "b.ts", "c.ts"]]);
   });
 });

@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   console.log(`${pad("fixture", w)}  ${pad("expected", 19)} ${pad("got", 19)} class decisive`);
   for (const r of rows) {
     const dec = r.decisiveOk === null ? "-" : r.decisiveOk ? "ok" : "MISS";
-    console.log(`${pad(r.exp.file, w)}  ${pad(r.exp.class, 19)} ${pad(r.got, 19)} ${pad(r.classOk ? "ok" : "MISS", 5)} ${dec}`);
+    console.log(
+      `${pad(r.exp.file, w)}  ${pad(r.exp.class, 19)} ${pad(r.got, 19)} ${pad(r.classOk ? "ok" : "MISS", 5)} ${dec}`,
+    );
   }
   const t = totals(rows);
   const healthy = rows.filter((r) => HEALTHY.has(r.exp.class)).length;
@@ -42,13 +44,38 @@ async function main(): Promise<void> {
     const f = of.filter((r) => !HEALTHY.has(r.exp.class));
     const h = of.filter((r) => HEALTHY.has(r.exp.class));
     const fd = f.filter((r) => r.decisiveOk !== null);
-    console.log(`${pad(eng ?? "below-engine", 13)} failures ${pad(pct(ratio(f.filter((r) => r.classOk), f)), 16)} `
-      + `decisive ${pad(pct(ratio(fd.filter((r) => r.decisiveOk), fd)), 16)} healthy ${pct(ratio(h.filter((r) => r.classOk), h))}`);
+    console.log(
+      `${pad(eng ?? "below-engine", 13)} failures ${pad(
+        pct(
+          ratio(
+            f.filter((r) => r.classOk),
+            f,
+          ),
+        ),
+        16,
+      )} ` +
+        `decisive ${pad(
+          pct(
+            ratio(
+              fd.filter((r) => r.decisiveOk),
+              fd,
+            ),
+          ),
+          16,
+        )} healthy ${pct(
+          ratio(
+            h.filter((r) => r.classOk),
+            h,
+          ),
+        )}`,
+    );
   }
   const misses = rows.filter((r) => !r.classOk || r.decisiveOk === false);
   console.log(`\n== misses (${misses.length}) ==`);
   for (const r of misses) {
-    console.log(`- ${r.exp.file}: expected ${r.exp.class}, got ${r.got}${r.decisiveOk === false ? " (decisive wrong)" : ""}`);
+    console.log(
+      `- ${r.exp.file}: expected ${r.exp.class}, got ${r.got}${r.decisiveOk === false ? " (decisive wrong)" : ""}`,
+    );
     console.log(`    decisive got: ${cut(r.decisive || "(none)", 220)}`);
   }
 }

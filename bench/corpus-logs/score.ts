@@ -14,17 +14,33 @@ export interface Expected {
   note: string;
 }
 
-export interface Row { exp: Expected; got: string; decisive: string; classOk: boolean; decisiveOk: boolean | null }
+export interface Row {
+  exp: Expected;
+  got: string;
+  decisive: string;
+  classOk: boolean;
+  decisiveOk: boolean | null;
+}
 
 export const HEALTHY = new Set(["ready", "booting"]);
 export const NOT_A_FAILURE = new Set(["ready", "booting", "unknown"]);
 
 /** n of d */
-export interface Ratio { n: number; d: number }
+export interface Ratio {
+  n: number;
+  d: number;
+}
 
 export interface Totals {
-  recall: Ratio; detected: Ratio; decisive: Ratio; decisiveAndClass: Ratio; precision: Ratio;
-  falseAlarms: Ratio; healthyUnknown: number; healthyExact: Ratio; overall: Ratio;
+  recall: Ratio;
+  detected: Ratio;
+  decisive: Ratio;
+  decisiveAndClass: Ratio;
+  precision: Ratio;
+  falseAlarms: Ratio;
+  healthyUnknown: number;
+  healthyExact: Ratio;
+  overall: Ratio;
 }
 
 function decisiveMatches(want: string | string[] | null, got: string): boolean | null {
@@ -42,7 +58,12 @@ export async function scoreCorpus(dir: string): Promise<Row[]> {
     try {
       const r = await explainBytes(fileChunks(join(dir, exp.file)));
       got = r.class;
-      decisive = r.decisive === null || r.decisive === undefined ? "" : typeof r.decisive === "string" ? r.decisive : JSON.stringify(r.decisive);
+      decisive =
+        r.decisive === null || r.decisive === undefined
+          ? ""
+          : typeof r.decisive === "string"
+            ? r.decisive
+            : JSON.stringify(r.decisive);
     } catch (e) {
       decisive = `threw: ${(e as Error).message}`;
     }
@@ -58,14 +79,38 @@ export function totals(rows: readonly Row[]): Totals {
   const scored = failures.filter((x) => x.decisiveOk !== null);
   const called = rows.filter((x) => !NOT_A_FAILURE.has(x.got));
   return {
-    recall: r(failures.filter((x) => x.classOk), failures),
-    detected: r(failures.filter((x) => !NOT_A_FAILURE.has(x.got)), failures),
-    decisive: r(scored.filter((x) => x.decisiveOk), scored),
-    decisiveAndClass: r(scored.filter((x) => x.decisiveOk && x.classOk), scored),
-    precision: r(called.filter((x) => !HEALTHY.has(x.exp.class)), called),
-    falseAlarms: r(healthy.filter((x) => !NOT_A_FAILURE.has(x.got)), healthy),
+    recall: r(
+      failures.filter((x) => x.classOk),
+      failures,
+    ),
+    detected: r(
+      failures.filter((x) => !NOT_A_FAILURE.has(x.got)),
+      failures,
+    ),
+    decisive: r(
+      scored.filter((x) => x.decisiveOk),
+      scored,
+    ),
+    decisiveAndClass: r(
+      scored.filter((x) => x.decisiveOk && x.classOk),
+      scored,
+    ),
+    precision: r(
+      called.filter((x) => !HEALTHY.has(x.exp.class)),
+      called,
+    ),
+    falseAlarms: r(
+      healthy.filter((x) => !NOT_A_FAILURE.has(x.got)),
+      healthy,
+    ),
     healthyUnknown: healthy.filter((x) => x.got === "unknown").length,
-    healthyExact: r(healthy.filter((x) => x.classOk), healthy),
-    overall: r(rows.filter((x) => x.classOk), rows),
+    healthyExact: r(
+      healthy.filter((x) => x.classOk),
+      healthy,
+    ),
+    overall: r(
+      rows.filter((x) => x.classOk),
+      rows,
+    ),
   };
 }

@@ -52,13 +52,17 @@ export function loadCorpus(dir = CORPUS_DIR): Corpus {
   const raw = JSON.parse(readFileSync(path, "utf8")) as Corpus;
   const problems: string[] = [];
   for (const [name, e] of Object.entries(raw.files ?? {})) {
-    if (typeof e.serves !== "boolean" || !Array.isArray(e.flags) || !Array.isArray(e.expect)) problems.push(`${name}: needs serves, flags and expect`);
-    for (const x of e.expect ?? []) if (!x.check || !Number.isInteger(x.line) || x.line < 1) problems.push(`${name}: expected finding needs check and a 1-based line`);
+    if (typeof e.serves !== "boolean" || !Array.isArray(e.flags) || !Array.isArray(e.expect))
+      problems.push(`${name}: needs serves, flags and expect`);
+    for (const x of e.expect ?? [])
+      if (!x.check || !Number.isInteger(x.line) || x.line < 1)
+        problems.push(`${name}: expected finding needs check and a 1-based line`);
   }
   for (const d of raw.drops ?? []) {
     if (!raw.files?.[d.file]) problems.push(`drops: ${d.file} has no entry in files`);
     if (!d.remove || !d.contract) problems.push(`drops: ${d.file} needs contract and remove`);
   }
-  if (problems.length) throw new Error(`${path} is malformed:\n  ${problems.join("\n  ")}\nfix the entries named above`);
+  if (problems.length)
+    throw new Error(`${path} is malformed:\n  ${problems.join("\n  ")}\nfix the entries named above`);
   return raw;
 }

@@ -15,7 +15,8 @@ import { normalizeName, SCORED_CHECKS, type DropRun, type Emitted, type FileRun 
 
 async function preflight(dir: string, config: string | null): Promise<Finding[]> {
   const opts = parseCli(["preflight", "--json", ...(config ? ["--config", config] : [])], dir);
-  if (typeof opts === "string" || "help" in opts) throw new Error(`preflight options did not parse (${JSON.stringify(opts)})`);
+  if (typeof opts === "string" || "help" in opts)
+    throw new Error(`preflight options did not parse (${JSON.stringify(opts)})`);
   return (await runCommand(opts)).findings;
 }
 
@@ -37,7 +38,13 @@ export async function runFixture(file: string, expected: ExpectedFile, dir = COR
     const mine = findings.filter((f) => f.file === file);
     const emitted: Emitted[] = mine
       .filter((f) => SCORED_CHECKS.has(f.check) && (f.status === "fail" || f.status === "warn"))
-      .map((f) => ({ check: f.check, status: f.status, summary: f.summary, ...(ruleOf(f) ? { rule: ruleOf(f)! } : {}), ...(f.line !== undefined ? { line: f.line } : {}) }));
+      .map((f) => ({
+        check: f.check,
+        status: f.status,
+        summary: f.summary,
+        ...(ruleOf(f) ? { rule: ruleOf(f)! } : {}),
+        ...(f.line !== undefined ? { line: f.line } : {}),
+      }));
     // every per-target finding carries the endpoint it was found for
     const discovered = findings.some((f) => f.data?.endpoint !== undefined) || mine.length > 0;
     return { file, expected, emitted, discovered, parsedFlags: parsedEngineFlags(expected.kind, text) };
@@ -46,7 +53,10 @@ export async function runFixture(file: string, expected: ExpectedFile, dir = COR
   }
 }
 
-/** The endpoint naming the fixture. TODO(i10): when the config can name a unit-only or quadlet-only endpoint, that form is used. */
+/**
+ * The endpoint naming the fixture. TODO(i10): when the config can name a unit-only or quadlet-only endpoint, that form
+ * is used.
+ */
 export function endpointFor(kind: Kind, file: string, contract: string): Record<string, unknown> {
   const contracts = { flags: [contract] };
   if (kind === "script") return { script: file, contracts };
@@ -60,7 +70,10 @@ export async function runDrop(drop: DropCase, kind: Kind, dir = CORPUS_DIR): Pro
   const repo = tempRepo("dg-corpus-drop-");
   try {
     addFixture(repo, drop.file, kind, text);
-    repo.write("deploy-gate.yml", stringify({ version: 1, endpoints: { corpus: endpointFor(kind, drop.file, drop.contract) } }));
+    repo.write(
+      "deploy-gate.yml",
+      stringify({ version: 1, endpoints: { corpus: endpointFor(kind, drop.file, drop.contract) } }),
+    );
     repo.commit(`add ${drop.file}`);
     addFixture(repo, drop.file, kind, text.replace(drop.remove, drop.replaceWith ?? ""));
     const dropSha = repo.commit(`tune ${drop.file}`);
@@ -70,7 +83,9 @@ export async function runDrop(drop: DropCase, kind: Kind, dir = CORPUS_DIR): Pro
     const aboutFlag = (f: Finding) => typeof f.data?.flag === "string" && normalizeName(f.data.flag) === name;
     const contract = findings.find((f) => f.check === "preflight.contracts" && f.status === "fail" && aboutFlag(f));
     const tracedTo = typeof contract?.data?.droppedIn === "string" ? contract.data.droppedIn : null;
-    const droppedReported = findings.some((f) => f.check === "preflight.dropped-flags" && (f.status === "fail" || f.status === "warn") && aboutFlag(f));
+    const droppedReported = findings.some(
+      (f) => f.check === "preflight.dropped-flags" && (f.status === "fail" || f.status === "warn") && aboutFlag(f),
+    );
     return { drop, dropSha, tracedTo, contractBroken: contract !== undefined, droppedReported };
   } finally {
     repo.cleanup();
@@ -78,16 +93,24 @@ export async function runDrop(drop: DropCase, kind: Kind, dir = CORPUS_DIR): Pro
 }
 
 /** Every fixture and drop case, a few at a time (each is git plus bash -n). */
-export async function runCorpus(corpus: Corpus, dir = CORPUS_DIR, concurrency = 4): Promise<{ files: FileRun[]; drops: DropRun[] }> {
+export async function runCorpus(
+  corpus: Corpus,
+  dir = CORPUS_DIR,
+  concurrency = 4,
+): Promise<{ files: FileRun[]; drops: DropRun[] }> {
   const jobs: (() => Promise<void>)[] = [];
   const files: FileRun[] = [];
   const drops: DropRun[] = [];
-  for (const [file, e] of Object.entries(corpus.files)) jobs.push(async () => void files.push(await runFixture(file, e, dir)));
-  for (const d of corpus.drops) jobs.push(async () => void drops.push(await runDrop(d, corpus.files[d.file]!.kind, dir)));
+  for (const [file, e] of Object.entries(corpus.files))
+    jobs.push(async () => void files.push(await runFixture(file, e, dir)));
+  for (const d of corpus.drops)
+    jobs.push(async () => void drops.push(await runDrop(d, corpus.files[d.file]!.kind, dir)));
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < jobs.length) await jobs[next++]!();
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) await jobs[next++]!();
+    }),
+  );
   files.sort((a, b) => a.file.localeCompare(b.file));
   drops.sort((a, b) => a.drop.file.localeCompare(b.drop.file));
   return { files, drops };

@@ -10,7 +10,11 @@ export async function runCorpusBench(dir = CORPUS_DIR): Promise<{ figures: Figur
   const { files, drops } = await runCorpus(corpus, dir);
   const figures = scoreCorpus(files, drops);
   const ok = targetsMet(figures);
-  return { figures, ok, text: `${renderFigures(figures, files.length)}\n${ok ? "corpus: target met" : "corpus: TARGET MISSED"}` };
+  return {
+    figures,
+    ok,
+    text: `${renderFigures(figures, files.length)}\n${ok ? "corpus: target met" : "corpus: TARGET MISSED"}`,
+  };
 }
 
 /** The corpus directory named by `--dir DIR` (or `--dir=DIR`), else the default corpus. */
@@ -18,7 +22,8 @@ export function corpusDirFrom(argv: readonly string[]): string {
   const i = argv.findIndex((a) => a === "--dir" || a.startsWith("--dir="));
   if (i < 0) return CORPUS_DIR;
   const value = argv[i]!.startsWith("--dir=") ? argv[i]!.slice("--dir=".length) : argv[i + 1];
-  if (!value) throw new Error("--dir needs a directory holding expected.json, e.g. --dir test/fixtures/corpora/launch-2");
+  if (!value)
+    throw new Error("--dir needs a directory holding expected.json, e.g. --dir test/fixtures/corpora/launch-2");
   return resolve(value);
 }
 

@@ -41,7 +41,8 @@ export interface Match {
   misses: ExpectedFinding[];
 }
 
-const key = (check: string, rule: string | undefined, line: number | undefined) => `${check}|${rule ?? ""}|${line ?? "?"}`;
+const key = (check: string, rule: string | undefined, line: number | undefined) =>
+  `${check}|${rule ?? ""}|${line ?? "?"}`;
 
 /** One-to-one: each expected finding absorbs at most one emitted finding with the same check, rule and line. */
 export function matchFindings(expected: readonly ExpectedFinding[], emitted: readonly Emitted[]): Match {
@@ -68,7 +69,8 @@ export function matchFindings(expected: readonly ExpectedFinding[], emitted: rea
 }
 
 /** vLLM's argparse reads --max_model_len and --max-model-len as one flag. */
-export const normalizeName = (name: string) => name.replace(/^(--?)(.*)$/, (_, dashes: string, rest: string) => dashes + rest.replace(/_/g, "-"));
+export const normalizeName = (name: string) =>
+  name.replace(/^(--?)(.*)$/, (_, dashes: string, rest: string) => dashes + rest.replace(/_/g, "-"));
 
 /** The expected flags the parsed argv lacks (all of them when the parser is not reachable). */
 export function missingFlags(expected: readonly string[], parsed: readonly string[] | null): string[] {
@@ -77,7 +79,8 @@ export function missingFlags(expected: readonly string[], parsed: readonly strin
   return expected.filter((f) => !got.has(normalizeName(f)));
 }
 
-export const flagsFound = (expected: readonly string[], parsed: readonly string[] | null) => parsed !== null && missingFlags(expected, parsed).length === 0;
+export const flagsFound = (expected: readonly string[], parsed: readonly string[] | null) =>
+  parsed !== null && missingFlags(expected, parsed).length === 0;
 
 export function dropCorrect(r: DropRun): boolean {
   if (r.drop.expectDropped) return r.tracedTo === r.dropSha && r.droppedReported;
@@ -115,7 +118,8 @@ export function scoreCorpus(files: readonly FileRun[], drops: readonly DropRun[]
     tp += m.truePositives.length;
     emitted += f.emitted.length;
     expectedCount += f.expected.expect.length;
-    if (m.falsePositives.length || m.misses.length) perFile.push({ file: f.file, falsePositives: m.falsePositives, misses: m.misses });
+    if (m.falsePositives.length || m.misses.length)
+      perFile.push({ file: f.file, falsePositives: m.falsePositives, misses: m.misses });
   }
   const serving = files.filter((f) => shouldDiscover(f.expected));
   const withFlags = files.filter((f) => f.expected.serves && f.expected.flags.length > 0);
@@ -125,9 +129,13 @@ export function scoreCorpus(files: readonly FileRun[], drops: readonly DropRun[]
     discovery: { hit: serving.filter((f) => f.discovered).length, of: serving.length },
     wronglyDiscovered: files.filter((f) => f.discovered && !shouldDiscover(f.expected)).map((f) => f.file),
     undiscovered: serving.filter((f) => !f.discovered).map((f) => f.file),
-    flagParse: { hit: withFlags.filter((f) => flagsFound(f.expected.flags, f.parsedFlags)).length, of: withFlags.length },
+    flagParse: {
+      hit: withFlags.filter((f) => flagsFound(f.expected.flags, f.parsedFlags)).length,
+      of: withFlags.length,
+    },
     flagParseUnreachable: withFlags.filter((f) => f.parsedFlags === null).map((f) => f.file),
-    flagParseMisses: withFlags.filter((f) => f.parsedFlags !== null && !flagsFound(f.expected.flags, f.parsedFlags))
+    flagParseMisses: withFlags
+      .filter((f) => f.parsedFlags !== null && !flagsFound(f.expected.flags, f.parsedFlags))
       .map((f) => ({ file: f.file, missing: missingFlags(f.expected.flags, f.parsedFlags) })),
     drops: { hit: drops.filter(dropCorrect).length, of: drops.length },
     perFile,
@@ -137,12 +145,18 @@ export function scoreCorpus(files: readonly FileRun[], drops: readonly DropRun[]
 
 /** The issue's targets: precision >= 0.9, every expected finding, exact discovery, every drop traced. */
 export function targetsMet(f: Figures): boolean {
-  return ratio(f.precision) >= 0.9 && f.recall.hit === f.recall.of && f.discovery.hit === f.discovery.of
-    && f.wronglyDiscovered.length === 0 && f.drops.hit === f.drops.of;
+  return (
+    ratio(f.precision) >= 0.9 &&
+    f.recall.hit === f.recall.of &&
+    f.discovery.hit === f.discovery.of &&
+    f.wronglyDiscovered.length === 0 &&
+    f.drops.hit === f.drops.of
+  );
 }
 
 const pct = (r: Ratio) => `${(ratio(r) * 100).toFixed(1)}% (${r.hit}/${r.of})`;
-const show = (e: { check: string; rule?: string; line?: number }) => `${e.check.replace("preflight.", "")}${e.rule ? `:${e.rule}` : ""}@${e.line ?? "?"}`;
+const show = (e: { check: string; rule?: string; line?: number }) =>
+  `${e.check.replace("preflight.", "")}${e.rule ? `:${e.rule}` : ""}@${e.line ?? "?"}`;
 
 export function renderFigures(f: Figures, fileCount: number): string {
   const out = [
@@ -158,16 +172,27 @@ export function renderFigures(f: Figures, fileCount: number): string {
   ];
   if (f.undiscovered.length) out.push(`not discovered: ${f.undiscovered.join(", ")}`);
   if (f.wronglyDiscovered.length) out.push(`wrongly discovered: ${f.wronglyDiscovered.join(", ")}`);
-  if (f.flagParseUnreachable.length) out.push(`flag parse not reachable (TODO i10: engine model for these kinds): ${f.flagParseUnreachable.join(", ")}`);
-  if (f.flagParseMisses.length) out.push(`flag parse misses: ${f.flagParseMisses.map((m) => `${m.file} (${m.missing.join(" ")})`).join(", ")}`);
+  if (f.flagParseUnreachable.length)
+    out.push(`flag parse not reachable (TODO i10: engine model for these kinds): ${f.flagParseUnreachable.join(", ")}`);
+  if (f.flagParseMisses.length)
+    out.push(`flag parse misses: ${f.flagParseMisses.map((m) => `${m.file} (${m.missing.join(" ")})`).join(", ")}`);
   if (f.perFile.length) {
     out.push("", "| fixture | false positives | misses |", "|---|---|---|");
-    for (const p of f.perFile) out.push(`| ${p.file} | ${p.falsePositives.map(show).join(", ") || "-"} | ${p.misses.map(show).join(", ") || "-"} |`);
+    for (const p of f.perFile)
+      out.push(
+        `| ${p.file} | ${p.falsePositives.map(show).join(", ") || "-"} | ${p.misses.map(show).join(", ") || "-"} |`,
+      );
   }
   if (f.dropFailures.length) {
-    out.push("", "| drop case | form | expected | contract traced to | dropped-flags reported |", "|---|---|---|---|---|");
+    out.push(
+      "",
+      "| drop case | form | expected | contract traced to | dropped-flags reported |",
+      "|---|---|---|---|---|",
+    );
     for (const d of f.dropFailures) {
-      out.push(`| ${d.drop.file} ${d.drop.contract} | ${d.drop.form} | ${d.drop.expectDropped ? `dropped in ${d.dropSha.slice(0, 10)}` : "nothing (rename)"} | ${d.tracedTo?.slice(0, 10) ?? (d.contractBroken ? "broken, untraced" : "-")} | ${d.droppedReported ? "yes" : "no"} |`);
+      out.push(
+        `| ${d.drop.file} ${d.drop.contract} | ${d.drop.form} | ${d.drop.expectDropped ? `dropped in ${d.dropSha.slice(0, 10)}` : "nothing (rename)"} | ${d.tracedTo?.slice(0, 10) ?? (d.contractBroken ? "broken, untraced" : "-")} | ${d.droppedReported ? "yes" : "no"} |`,
+      );
     }
   }
   return out.join("\n");

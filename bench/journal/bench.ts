@@ -80,7 +80,15 @@ function figures(r: Record<string, unknown>, bytes: number): RunFigures {
   const cpuMs = Number(r.cpuMs);
   const decisive = typeof r.decisive === "string" ? r.decisive : null;
   const mainCpuMs = typeof r.mainCpuMs === "number" ? Math.round(r.mainCpuMs) : null;
-  return { ms: Math.round(ms), cpuMs: Math.round(cpuMs), mainCpuMs, mbPerS: Math.round((bytes / 2 ** 20 / (cpuMs / 1000)) * 10) / 10, maxRssMiB: Math.round(Number(r.maxRssKiB) / 1024), decisive, correct: decisive !== null && EXPECTED.test(decisive) };
+  return {
+    ms: Math.round(ms),
+    cpuMs: Math.round(cpuMs),
+    mainCpuMs,
+    mbPerS: Math.round((bytes / 2 ** 20 / (cpuMs / 1000)) * 10) / 10,
+    maxRssMiB: Math.round(Number(r.maxRssKiB) / 1024),
+    decisive,
+    correct: decisive !== null && EXPECTED.test(decisive),
+  };
 }
 
 /** The run of median CPU time. */
@@ -106,16 +114,45 @@ export async function runJournalBench(opts: { sizesMB?: number[] } = {}): Promis
         decRuns.push(await run(process.execPath, ["--import", "tsx", join(HERE, "child-decode.ts"), path]));
         seedRuns.push(await run("python3", [join(HERE, "seed_procedure.py"), "12"], path));
       }
-      const fastDigest = await run(process.execPath, ["--import", "tsx", join(HERE, "child-decode.ts"), path, "--digest"]);
-      const refDigest = await run(process.execPath, ["--import", "tsx", join(HERE, "child-decode.ts"), path, "--reference", "--digest"]);
-      const identical = typeof fastDigest.digest === "string" && fastDigest.digest === refDigest.digest && fastDigest.records === refDigest.records;
+      const fastDigest = await run(process.execPath, [
+        "--import",
+        "tsx",
+        join(HERE, "child-decode.ts"),
+        path,
+        "--digest",
+      ]);
+      const refDigest = await run(process.execPath, [
+        "--import",
+        "tsx",
+        join(HERE, "child-decode.ts"),
+        path,
+        "--reference",
+        "--digest",
+      ]);
+      const identical =
+        typeof fastDigest.digest === "string" &&
+        fastDigest.digest === refDigest.digest &&
+        fastDigest.records === refDigest.records;
       const whole = await run("python3", [join(HERE, "seed_procedure.py"), "0"], path);
       const decFigs = decRuns.map((r) => figures(r, bytes));
       const seedFigs = seedRuns.map((r) => figures(r, bytes));
       const decoder = median(decFigs);
       const seedFig = median(seedFigs);
-      const speedups = decFigs.map((d, i) => Math.round((seedFigs[i]!.cpuMs / d.cpuMs) * 100) / 100).sort((a, b) => a - b);
-      rows.push({ sizeMB, bytes, records, ours: { ...figures(ours, bytes), class: String(ours.class) }, decoder, identical, speedup: Math.round((seedFig.cpuMs / decoder.cpuMs) * 100) / 100, speedups, seed: seedFig, seedWholeKey: figures(whole, bytes) });
+      const speedups = decFigs
+        .map((d, i) => Math.round((seedFigs[i]!.cpuMs / d.cpuMs) * 100) / 100)
+        .sort((a, b) => a - b);
+      rows.push({
+        sizeMB,
+        bytes,
+        records,
+        ours: { ...figures(ours, bytes), class: String(ours.class) },
+        decoder,
+        identical,
+        speedup: Math.round((seedFig.cpuMs / decoder.cpuMs) * 100) / 100,
+        speedups,
+        seed: seedFig,
+        seedWholeKey: figures(whole, bytes),
+      });
       rmSync(path, { force: true });
     }
     return { baselineRssMiB: Math.round(Number(baseline.maxRssKiB) / 1024), sizes: rows };
@@ -129,26 +166,69 @@ export function renderBenchTable(figs: BenchFigures): string {
   const head = ["dump", "records", "impl", "wall ms", "cpu ms", "MB/s (cpu)", "peak RSS MiB", "result"];
   const body = rows.flatMap((r) => [
     // The decoder runs the Python procedure's grep: its last hit must be the one Python finds with a whole-line key.
-    [`${r.sizeMB} MB`, String(r.records), "deploy-gate decoder (scan)", String(r.decoder.ms), String(r.decoder.cpuMs), String(r.decoder.mbPerS), String(r.decoder.maxRssMiB), `same records as reference: ${r.identical ? "yes" : "NO"}; grep's last hit = python (whole-line key)'s: ${r.decoder.decisive !== null && r.decoder.decisive === r.seedWholeKey.decisive ? "yes" : "NO"}`],
-    ["", "", "deploy-gate explain (decode + diagnosis)", String(r.ours.ms), String(r.ours.cpuMs), String(r.ours.mbPerS), String(r.ours.maxRssMiB), r.ours.correct ? `found the OOM line (${r.ours.class})` : "OOM line NOT found"],
+    [
+      `${r.sizeMB} MB`,
+      String(r.records),
+      "deploy-gate decoder (scan)",
+      String(r.decoder.ms),
+      String(r.decoder.cpuMs),
+      String(r.decoder.mbPerS),
+      String(r.decoder.maxRssMiB),
+      `same records as reference: ${r.identical ? "yes" : "NO"}; grep's last hit = python (whole-line key)'s: ${r.decoder.decisive !== null && r.decoder.decisive === r.seedWholeKey.decisive ? "yes" : "NO"}`,
+    ],
+    [
+      "",
+      "",
+      "deploy-gate explain (decode + diagnosis)",
+      String(r.ours.ms),
+      String(r.ours.cpuMs),
+      String(r.ours.mbPerS),
+      String(r.ours.maxRssMiB),
+      r.ours.correct ? `found the OOM line (${r.ours.class})` : "OOM line NOT found",
+    ],
     seedRow("seed python, 12-char key", r.seed),
     seedRow("seed python, whole-line key", r.seedWholeKey),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ");
-  const ratios = rows.map((r) => `${r.sizeMB} MB: ${r.speedup}x (pairs ${r.speedups[0]}-${r.speedups[r.speedups.length - 1]}x; wall ${Math.round((r.seed.ms / r.decoder.ms) * 100) / 100}x)`).join(", ");
+  const ratios = rows
+    .map(
+      (r) =>
+        `${r.sizeMB} MB: ${r.speedup}x (pairs ${r.speedups[0]}-${r.speedups[r.speedups.length - 1]}x; wall ${Math.round((r.seed.ms / r.decoder.ms) * 100) / 100}x)`,
+    )
+    .join(", ");
   const note = `decoder vs seed python (12-char key), median CPU time of ${REPEATS} alternate runs each: ${ratios} (target >= 3x); Node + tsx floor (empty dump): ${figs.baselineRssMiB} MiB peak RSS`;
-  const main = rows.filter((r) => r.decoder.mainCpuMs !== null).map((r) => `${r.sizeMB} MB: ${r.decoder.mainCpuMs} of ${r.decoder.cpuMs} ms (${Math.round((r.seed.cpuMs / r.decoder.mainCpuMs!) * 100) / 100}x the python)`);
-  const split = main.length > 0 ? [`decoder CPU on its main thread alone (the rest is V8's compiler and GC threads): ${main.join(", ")}`] : [];
+  const main = rows
+    .filter((r) => r.decoder.mainCpuMs !== null)
+    .map(
+      (r) =>
+        `${r.sizeMB} MB: ${r.decoder.mainCpuMs} of ${r.decoder.cpuMs} ms (${Math.round((r.seed.cpuMs / r.decoder.mainCpuMs!) * 100) / 100}x the python)`,
+    );
+  const split =
+    main.length > 0
+      ? [`decoder CPU on its main thread alone (the rest is V8's compiler and GC threads): ${main.join(", ")}`]
+      : [];
   return [line(head), widths.map((w) => "-".repeat(w)).join("-|-"), ...body.map(line), note, ...split].join("\n");
 }
 
 function seedRow(label: string, f: RunFigures): string[] {
-  return ["", "", label, String(f.ms), String(f.cpuMs), String(f.mbPerS), String(f.maxRssMiB), f.correct ? "found the OOM line" : `OOM line not found: ${(f.decisive ?? "nothing").slice(0, 50)}`];
+  return [
+    "",
+    "",
+    label,
+    String(f.ms),
+    String(f.cpuMs),
+    String(f.mbPerS),
+    String(f.maxRssMiB),
+    f.correct ? "found the OOM line" : `OOM line not found: ${(f.decisive ?? "nothing").slice(0, 50)}`,
+  ];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
   const rows = await runJournalBench(sizes.length > 0 ? { sizesMB: sizes } : {});
   console.log(renderBenchTable(rows));
 }

@@ -72,4 +72,14 @@ const ms = performance.now() - t0;
 const cpu = process.cpuUsage(c0);
 const m1 = threadCpuMs();
 const mainCpuMs = m0 === null || m1 === null ? null : m1 - m0;
-process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, mainCpuMs, maxRssKiB: process.resourceUsage().maxRSS, decisive, records, digest: hash?.digest("hex") ?? null }) + "\n");
+process.stdout.write(
+  JSON.stringify({
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    mainCpuMs,
+    maxRssKiB: process.resourceUsage().maxRSS,
+    decisive,
+    records,
+    digest: hash?.digest("hex") ?? null,
+  }) + "\n",
+);

@@ -12,4 +12,12 @@ const c0 = process.cpuUsage();
 const r = await explainBytes(fileChunks(path));
 const ms = performance.now() - t0;
 const cpu = process.cpuUsage(c0);
-process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssKiB: process.resourceUsage().maxRSS, class: r.class, decisive: r.decisive }) + "\n");
+process.stdout.write(
+  JSON.stringify({
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    maxRssKiB: process.resourceUsage().maxRSS,
+    class: r.class,
+    decisive: r.decisive,
+  }) + "\n",
+);

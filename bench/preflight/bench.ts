@@ -34,8 +34,12 @@ export function runPreflightBench(commits = 5000, runs = 5): PreflightBench {
     const pre = Array.from({ length: runs }, () =>
       timed(() => {
         const r = spawnSync(process.execPath, [CLI, "preflight", "--json"], { cwd: dir, encoding: "utf8" });
-        const report = JSON.parse(r.stdout) as { findings: { check: string; status: string; data?: { flag?: string; droppedIn?: string } }[] };
-        found = report.findings.filter((f) => f.check === "preflight.contracts" && f.status === "fail").map((f) => `${f.data?.flag}@${f.data?.droppedIn?.slice(0, 8)}`);
+        const report = JSON.parse(r.stdout) as {
+          findings: { check: string; status: string; data?: { flag?: string; droppedIn?: string } }[];
+        };
+        found = report.findings
+          .filter((f) => f.check === "preflight.contracts" && f.status === "fail")
+          .map((f) => `${f.data?.flag}@${f.data?.droppedIn?.slice(0, 8)}`);
       }),
     );
     const flags = ENDPOINTS.flatMap((e) => contractsOf(e).map((c) => c.split(" ")[0]!));
@@ -46,7 +50,15 @@ export function runPreflightBench(commits = 5000, runs = 5): PreflightBench {
     );
     const preflightMs = median(pre);
     const manualMs = median(manual);
-    return { commits, contracts: flags.length, dropped: found.length, preflightMs, manualMs, ratio: preflightMs / manualMs, found };
+    return {
+      commits,
+      contracts: flags.length,
+      dropped: found.length,
+      preflightMs,
+      manualMs,
+      ratio: preflightMs / manualMs,
+      found,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -59,7 +59,9 @@ export function generateRepo(commits: number): string {
       mods.push([`scripts/serve-${ep}.sh`, script(ep, i, dropped[ep]!)]);
     }
     mods.push([`notes/log-${i % 50}.md`, `entry ${i}\n`]);
-    chunks.push(`commit refs/heads/main\ncommitter bench <bench@example.invalid> ${t0 + i * 60} +0000\n${data(`change ${i}`)}`);
+    chunks.push(
+      `commit refs/heads/main\ncommitter bench <bench@example.invalid> ${t0 + i * 60} +0000\n${data(`change ${i}`)}`,
+    );
     for (const [p, c] of mods) chunks.push(`M 100755 inline ${p}\n${data(c)}`);
     chunks.push("\n");
   }
@@ -67,10 +69,17 @@ export function generateRepo(commits: number): string {
   execFileSync("git", ["checkout", "-q", "-f", "main"], { cwd: dir });
   const cfg = ["version: 1", "endpoints:"];
   for (const ep of ENDPOINTS) {
-    cfg.push(`  ${ep}:`, `    script: scripts/serve-${ep}.sh`, "    contracts:", `      flags: ${JSON.stringify(CONTRACTS[ep])}`);
+    cfg.push(
+      `  ${ep}:`,
+      `    script: scripts/serve-${ep}.sh`,
+      "    contracts:",
+      `      flags: ${JSON.stringify(CONTRACTS[ep])}`,
+    );
   }
   writeFileSync(join(dir, "deploy-gate.yml"), cfg.join("\n") + "\n");
   execFileSync("git", ["add", "deploy-gate.yml"], { cwd: dir });
-  execFileSync("git", ["-c", "user.name=b", "-c", "user.email=b@example.invalid", "commit", "-qm", "config"], { cwd: dir });
+  execFileSync("git", ["-c", "user.name=b", "-c", "user.email=b@example.invalid", "commit", "-qm", "config"], {
+    cwd: dir,
+  });
   return dir;
 }

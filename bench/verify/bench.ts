@@ -27,7 +27,13 @@ export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
   const s = await status();
   const empty = { runs: 0, verifyMs: 0, roundTrips: 0, connections: 0, manualMs: 0, manualRoundTrips: 0, failed: [] };
   if (!s) return { skipped: "the sandbox host is not running (npm run sandbox -- up)", ...empty };
-  const target = { address: s.address, port: s.sshPort, user: s.user, knownHosts: s.knownHosts, identityFile: s.identityFile };
+  const target = {
+    address: s.address,
+    port: s.sshPort,
+    user: s.user,
+    knownHosts: s.knownHosts,
+    identityFile: s.identityFile,
+  };
   const admin = await SshHost.connect(target);
   const b = await bootCase(admin, s, BENCH_PORT, { live: GOOD_ARGS, env: { VLLM_LOGGING_LEVEL: "INFO" } });
   try {
@@ -57,16 +63,31 @@ export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
       await host.run(["podman", "inspect", c]);
       await host.run(["podman", "exec", c, "cat", "/proc/1/cmdline"]);
       await host.run(["podman", "exec", c, "cat", "/proc/1/environ"]);
-      await host.runShell(`journalctl CONTAINER_NAME=${c} -b -o cat --no-pager | grep -aE "GPU KV cache size|Maximum concurrency|non-default args|CUDA graph|Graph capturing"`);
+      await host.runShell(
+        `journalctl CONTAINER_NAME=${c} -b -o cat --no-pager | grep -aE "GPU KV cache size|Maximum concurrency|non-default args|CUDA graph|Graph capturing"`,
+      );
       for (const path of ["/v1/models", "/metrics"]) await fetch(`${b.endpoint.url}${path}`);
       for (const body of [{ model: "qwen", temperature: 0, messages: [{ role: "user", content: "2+2?" }] }]) {
-        await fetch(`${b.endpoint.url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+        await fetch(`${b.endpoint.url}/v1/chat/completions`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
       }
       await host.close();
       manual.push(performance.now() - t0);
       manualRoundTrips = host.roundTrips;
     }
-    return { skipped: null, runs, verifyMs: median(times), roundTrips, connections, manualMs: median(manual), manualRoundTrips, failed };
+    return {
+      skipped: null,
+      runs,
+      verifyMs: median(times),
+      roundTrips,
+      connections,
+      manualMs: median(manual),
+      manualRoundTrips,
+      failed,
+    };
   } finally {
     await removeUnit(admin, b.u);
     b.repo.cleanup();
@@ -83,7 +104,9 @@ export function renderVerifyBench(v: VerifyBench): { text: string; ok: boolean }
     `| wall time (median of ${v.runs}, connect included) | ${v.verifyMs.toFixed(0)} ms | ${v.manualMs.toFixed(0)} ms | < 2000 ms |`,
     `| SSH round trips | ${v.roundTrips} | ${v.manualRoundTrips} | 1 |`,
     `| SSH connections | ${v.connections} | 1 | 1 |`,
-    v.failed.length ? `failing checks on a correct engine: ${v.failed.join(", ")}` : "every check passed on the correct engine",
+    v.failed.length
+      ? `failing checks on a correct engine: ${v.failed.join(", ")}`
+      : "every check passed on the correct engine",
     ok ? "verify: target met" : "verify: TARGET MISSED",
   ].join("\n");
   return { text, ok };

@@ -4,8 +4,16 @@ import { splitCodeSpans } from "../domain/report/code-span.js";
 
 /** The input that stands for a CLI flag, for messages written for the command line. */
 const FLAG_INPUT: Record<string, string> = {
-  "--endpoint": "endpoint", "--ref": "ref", "--base": "base", "--config": "config", "--lock-wait": "lock-wait", "--hosts": "hosts",
-  "--skip-preflight": "skip-preflight", "--dry-run": "dry-run", "--fail-on-warn": "fail-on-warn", "--connect-timeout": "connect-timeout",
+  "--endpoint": "endpoint",
+  "--ref": "ref",
+  "--base": "base",
+  "--config": "config",
+  "--lock-wait": "lock-wait",
+  "--hosts": "hosts",
+  "--skip-preflight": "skip-preflight",
+  "--dry-run": "dry-run",
+  "--fail-on-warn": "fail-on-warn",
+  "--connect-timeout": "connect-timeout",
 };
 const BOOLEAN_FLAGS = new Set(["--skip-preflight", "--dry-run", "--fail-on-warn"]);
 
@@ -28,15 +36,27 @@ function rewriteAdvice(prose: string): string {
 
 // Any other mention of a flag only the tool has ("--endpoint x is not in the config", "(--base)"): its input.
 // Not --config: vLLM has one too, and a fix may name the engine's.
-const BARE = /(?:\b(a|the)( longer)? )?(?<![\w`-])(--(?:endpoint|ref|base|hosts|lock-wait|connect-timeout|skip-preflight|dry-run|fail-on-warn))(?![\w-])/g;
-const rewriteBare = (prose: string) => prose.replace(BARE, (_w, art: string | undefined, longer: string | undefined, flag: string) => `${art ?? "the"}${longer ?? ""} ${FLAG_INPUT[flag]} input`);
+const BARE =
+  /(?:\b(a|the)( longer)? )?(?<![\w`-])(--(?:endpoint|ref|base|hosts|lock-wait|connect-timeout|skip-preflight|dry-run|fail-on-warn))(?![\w-])/g;
+const rewriteBare = (prose: string) =>
+  prose.replace(
+    BARE,
+    (_w, art: string | undefined, longer: string | undefined, flag: string) =>
+      `${art ?? "the"}${longer ?? ""} ${FLAG_INPUT[flag]} input`,
+  );
 
 // A deploy-gate command written out in prose runs to the end of its sentence or line.
 const COMMAND = /(deploy-gate [^\n]*?(?=[.;)](?:\s|$)|\n|$))/;
-const outsideCommands = (prose: string) => prose.split(COMMAND).map((p, i) => (i % 2 === 1 ? p : rewriteBare(rewriteAdvice(p)))).join("");
+const outsideCommands = (prose: string) =>
+  prose
+    .split(COMMAND)
+    .map((p, i) => (i % 2 === 1 ? p : rewriteBare(rewriteAdvice(p))))
+    .join("");
 
 /** "pass --endpoint NAME" -> "set the endpoint input": the action user has inputs, not flags. Code spans and
  *  deploy-gate commands stay as written: they are copied to a shell or name the CLI. */
 export function inActionTerms(text: string): string {
-  return splitCodeSpans(text).map((part, i) => (i % 2 === 1 ? part : outsideCommands(part))).join("");
+  return splitCodeSpans(text)
+    .map((part, i) => (i % 2 === 1 ? part : outsideCommands(part)))
+    .join("");
 }

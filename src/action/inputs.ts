@@ -52,10 +52,15 @@ function matching(name: string, re: RegExp, what: string): string | undefined {
 /** `user@address[:port]`, `[v6]:port` allowed; pinned by jump-host-key. */
 export function parseJumpHost(raw: string, pin: string): JumpTarget {
   const m = /^([^@\s]+)@(\[[^\]]+\]|[^:\s]+)(?::(\d+))?$/.exec(raw);
-  if (!m || !USER.test(m[1]!) || !ADDRESS.test(m[2]!)) throw inputError("jump-host", `"${raw}" is not user@address or user@address:port`);
+  if (!m || !USER.test(m[1]!) || !ADDRESS.test(m[2]!))
+    throw inputError("jump-host", `"${raw}" is not user@address or user@address:port`);
   const port = m[3] ? Number(m[3]) : 22;
   if (port < 1 || port > 65535) throw inputError("jump-host", `port ${m[3]} is out of range (1-65535)`);
-  if (!pin) throw inputError("jump-host-key", "required with jump-host: the jump host's key is pinned like every host's (SHA256:... fingerprint or known_hosts line)");
+  if (!pin)
+    throw inputError(
+      "jump-host-key",
+      "required with jump-host: the jump host's key is pinned like every host's (SHA256:... fingerprint or known_hosts line)",
+    );
   return { address: m[2]!.replace(/^\[|\]$/g, ""), port, user: m[1]!, ...pinOverride(pin) } as JumpTarget;
 }
 
@@ -87,7 +92,8 @@ function secretToEnv(input: string, envName: string, env: NodeJS.ProcessEnv, wit
 
 export function actionOptions(env: NodeJS.ProcessEnv = process.env): Options {
   const command = core.getInput("command") || "preflight";
-  if (!(ACTION_COMMANDS as readonly string[]).includes(command)) throw inputError("command", `"${command}" is not one of ${ACTION_COMMANDS.join(", ")}`);
+  if (!(ACTION_COMMANDS as readonly string[]).includes(command))
+    throw inputError("command", `"${command}" is not one of ${ACTION_COMMANDS.join(", ")}`);
   secretToEnv("ssh-key", "DEPLOY_GATE_SSH_KEY", env, true);
   secretToEnv("ssh-key-passphrase", "DEPLOY_GATE_SSH_PASSPHRASE", env, false);
   // The runner's "debug logging" re-run sets RUNNER_DEBUG=1: show every command the gate runs.
@@ -119,7 +125,8 @@ export function actionOptions(env: NodeJS.ProcessEnv = process.env): Options {
 /** One report file per step: two steps of one job with the same command (verify, then verify --ref TAG)
  *  must not overwrite each other's. GITHUB_ACTION is the step's id, unique in the job. */
 export function reportName(command: string, env: NodeJS.ProcessEnv): string {
-  const step = env.GITHUB_ACTION?.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^[._]+/, "") || randomBytes(4).toString("hex");
+  const step =
+    env.GITHUB_ACTION?.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^[._]+/, "") || randomBytes(4).toString("hex");
   return `deploy-gate-${command}-${step}-report.json`;
 }
 

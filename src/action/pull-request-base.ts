@@ -6,7 +6,9 @@ export function pullRequestBase(env: NodeJS.ProcessEnv): string | null {
   if (env.GITHUB_EVENT_NAME !== "pull_request" && env.GITHUB_EVENT_NAME !== "pull_request_target") return null;
   if (env.GITHUB_EVENT_PATH) {
     try {
-      const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8")) as { pull_request?: { base?: { sha?: unknown } } };
+      const event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8")) as {
+        pull_request?: { base?: { sha?: unknown } };
+      };
       const sha = event.pull_request?.base?.sha;
       if (typeof sha === "string" && /^[0-9a-f]{40,64}$/.test(sha)) return sha;
     } catch {

@@ -20,7 +20,10 @@ export { actionOptions };
 // The summary ends with an EOL: the text is budgeted for it, so the file stays within GitHub's 1 MiB.
 const SUMMARY_BUDGET = SUMMARY_LIMIT_BYTES - Buffer.byteLength(EOL);
 
-/** Appends to the step's summary file. Not core.summary: it keeps the first file path it saw for the life of the process. */
+/**
+ * Appends to the step's summary file. Not core.summary: it keeps the first file path it saw for the life of the
+ * process.
+ */
 function writeSummary(markdown: string): void {
   if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}${EOL}`);
 }
@@ -31,14 +34,21 @@ export async function publish(raw: Report, opts: Options): Promise<void> {
   writeFileSync(opts.report!, renderJson(report));
   core.info(renderTerminal(report, false));
   for (const a of annotationsOf(report)) {
-    const props = { title: a.title, ...(a.file ? { file: a.file } : {}), ...(a.startLine ? { startLine: a.startLine } : {}) };
+    const props = {
+      title: a.title,
+      ...(a.file ? { file: a.file } : {}),
+      ...(a.startLine ? { startLine: a.startLine } : {}),
+    };
     if (a.level === "error") core.error(a.message, props);
     else core.warning(a.message, props);
   }
   writeSummary(renderMarkdown(report, SUMMARY_BUDGET, { repoUrl: repoUrlOf(process.env) }));
   core.setOutput("verdict", report.verdict);
   core.setOutput("report", opts.report);
-  core.setOutput("failed-checks", [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","));
+  core.setOutput(
+    "failed-checks",
+    [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(","),
+  );
 }
 
 /** A step that stopped before a verdict still says so where a reader looks: the verdict output and the summary. */
@@ -56,11 +66,17 @@ export async function runAction(): Promise<void> {
   try {
     const opts = actionOptions();
     command = opts.command;
-    const report = await core.group(`deploy-gate ${opts.command}`, () => runCommand(opts, (line) => core.info(line), process.env));
+    const report = await core.group(`deploy-gate ${opts.command}`, () =>
+      runCommand(opts, (line) => core.info(line), process.env),
+    );
     await publish(report, opts);
     if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(stepFailure(report));
   } catch (e) {
-    const message = sanitizeValue(e instanceof ConfigError || e instanceof UsageError ? inActionTerms(e.message) : `deploy-gate internal error: ${(e as Error).stack}`);
+    const message = sanitizeValue(
+      e instanceof ConfigError || e instanceof UsageError
+        ? inActionTerms(e.message)
+        : `deploy-gate internal error: ${(e as Error).stack}`,
+    );
     core.setFailed(message);
     publishError(message, command);
   }

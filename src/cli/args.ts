@@ -1,7 +1,15 @@
 // Command-line arguments -> Options, and the help texts, both from the tables in commands.ts.
 // Pure: no process access beyond what is passed in.
 import { parseArgs } from "node:util";
-import { COMMAND_SPECS, COMMANDS, OPTION_SPECS, appliesTo, type Command, type CommandSpec, type OptionSpec } from "../commands/spec.js";
+import {
+  COMMAND_SPECS,
+  COMMANDS,
+  OPTION_SPECS,
+  appliesTo,
+  type Command,
+  type CommandSpec,
+  type OptionSpec,
+} from "../commands/spec.js";
 import { parseDuration } from "../lib/duration.js";
 import { parseHostList, UsageError, type Options } from "../commands/options.js";
 import { closest } from "../lib/did-you-mean.js";
@@ -52,9 +60,15 @@ const didYouMean = (word: string, among: readonly string[]) => {
 function unknownOption(message: string, command: Command | null): UsageError {
   // "Option '--ref' argument is ambiguous": a value that starts with "-" (--ref -x); node suggests --ref=-x
   const ambiguous = /^Option '(-{1,2}[^' ]+)[^']*' argument is ambiguous/.exec(message)?.[1];
-  if (ambiguous) return new UsageError(`${ambiguous} needs a value, and the next argument starts with "-": write ${ambiguous}=VALUE if the value really starts with "-"`);
+  if (ambiguous)
+    return new UsageError(
+      `${ambiguous} needs a value, and the next argument starts with "-": write ${ambiguous}=VALUE if the value really starts with "-"`,
+    );
   const bad = /option '(-{1,2}[^']+)'/.exec(message)?.[1];
-  if (!bad) return new UsageError(`${message.split("\n")[0]}; see ${command ? `deploy-gate ${command} --help` : "deploy-gate --help"}`);
+  if (!bad)
+    return new UsageError(
+      `${message.split("\n")[0]}; see ${command ? `deploy-gate ${command} --help` : "deploy-gate --help"}`,
+    );
   const names = OPTION_SPECS.filter((o) => !command || appliesTo(o, command)).map((o) => `--${o.name}`);
   const hint = command ? `deploy-gate ${command} --help` : "deploy-gate --help";
   return new UsageError(`unknown option ${bad}${didYouMean(bad, names)}; see ${hint}`);
@@ -71,7 +85,9 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: Object.fromEntries(OPTION_SPECS.map((o) => [o.name, { type: o.type, ...(o.short ? { short: o.short } : {}) }])),
+      options: Object.fromEntries(
+        OPTION_SPECS.map((o) => [o.name, { type: o.type, ...(o.short ? { short: o.short } : {}) }]),
+      ),
     });
   } catch (e) {
     throw unknownOption((e as Error).message, command);
@@ -84,22 +100,28 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
   if (v.version) return "version";
   if (v.help) return command ? { help: command } : "help";
   if (!cmd) throw new UsageError(`missing command\n\n${USAGE}`);
-  if (!command || cmd !== command) throw new UsageError(`unknown command "${cmd}"${didYouMean(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
+  if (!command || cmd !== command)
+    throw new UsageError(`unknown command "${cmd}"${didYouMean(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
   const spec: CommandSpec = COMMAND_SPECS.find((s) => s.name === command)!;
   if (rest.length !== spec.positionals) {
     if (spec.positionals === 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
-    if (command === "lock") throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+    if (command === "lock")
+      throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
     throw new UsageError(`${command} needs exactly one ${spec.args} (or - for stdin)`);
   }
-  if (command === "lock" && !["status", "release"].includes(rest[0]!)) throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0]!, ["status", "release"])}`);
+  if (command === "lock" && !["status", "release"].includes(rest[0]!))
+    throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0]!, ["status", "release"])}`);
   for (const o of OPTION_SPECS) {
     if (v[o.name] === undefined || v[o.name] === false || appliesTo(o, command)) continue;
     const where = o.commands === "all" ? [] : o.commands;
-    throw new UsageError(`--${o.name} does not apply to ${command} (it applies to ${where.join(", ")}); see deploy-gate ${command} --help`);
+    throw new UsageError(
+      `--${o.name} does not apply to ${command} (it applies to ${where.join(", ")}); see deploy-gate ${command} --help`,
+    );
   }
   for (const k of ["endpoint", "ref", "base", "config", "report", "summary"]) {
     const val = str(k);
-    if (val !== undefined && (val === "" || val.startsWith("-"))) throw new UsageError(`--${k} needs a value, got "${val}"`);
+    if (val !== undefined && (val === "" || val.startsWith("-")))
+      throw new UsageError(`--${k} needs a value, got "${val}"`);
   }
   const duration = (k: string) => {
     const raw = str(k);

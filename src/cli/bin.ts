@@ -9,7 +9,9 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
 // A deploy interrupted by Ctrl-C or a cancelled CI job still releases its host lock.
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   process.once(sig, () => {
-    void shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}\n`)).then((code) => process.exit(code));
+    void shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}\n`)).then((code) =>
+      process.exit(code),
+    );
   });
 }
 main(process.argv.slice(2), {

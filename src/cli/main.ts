@@ -13,9 +13,9 @@ export type { Io };
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const opts = parseCli(argv, io.cwd);
-    if (opts === "help") return io.out(USAGE + "\n"), 0;
-    if (opts === "version") return io.out(`deploy-gate ${VERSION}\n`), 0;
-    if ("help" in opts) return io.out(commandHelp(opts.help) + "\n"), 0;
+    if (opts === "help") return (io.out(USAGE + "\n"), 0);
+    if (opts === "version") return (io.out(`deploy-gate ${VERSION}\n`), 0);
+    if ("help" in opts) return (io.out(commandHelp(opts.help) + "\n"), 0);
     return await (HANDLERS[opts.command] ?? reportCommand)(opts, io);
   } catch (e) {
     // Messages can quote host or repository text: redacted and control-free like every report.
@@ -27,7 +27,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.err(`deploy-gate: ${sanitizeValue(e.message)}\n`);
       return 2;
     }
-    io.err(`deploy-gate: internal error: ${sanitizeValue((e as Error).stack ?? String(e))}\nplease report it with the command you ran\n`);
+    io.err(
+      `deploy-gate: internal error: ${sanitizeValue((e as Error).stack ?? String(e))}\nplease report it with the command you ran\n`,
+    );
     return 2;
   }
 }

@@ -15,13 +15,21 @@ import { renderTerminal } from "../domain/report/terminal.js";
  */
 function checkWritable(flag: string, file: string): void {
   const dir = dirname(file);
-  if (!existsSync(dir)) throw new UsageError(`${flag} ${file}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`);
-  if (!statSync(dir).isDirectory()) throw new UsageError(`${flag} ${file}: ${dir} is not a directory: pick another path`);
-  if (file.split(/[\\/]/).includes(".git")) throw new UsageError(`${flag} ${file} is inside a .git directory: pick a path outside it`);
+  if (!existsSync(dir))
+    throw new UsageError(
+      `${flag} ${file}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`,
+    );
+  if (!statSync(dir).isDirectory())
+    throw new UsageError(`${flag} ${file}: ${dir} is not a directory: pick another path`);
+  if (file.split(/[\\/]/).includes(".git"))
+    throw new UsageError(`${flag} ${file} is inside a .git directory: pick a path outside it`);
   if (!existsSync(file) && !isDanglingLink(file)) return;
-  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
   if (!lstatSync(file).isFile() || !isOurs(flag, file)) {
-    throw new UsageError(`${flag} ${file} exists and is not a deploy-gate ${flag === "--report" ? "JSON report" : "summary"}: it would be overwritten; pick a new path (or remove the file first)`);
+    throw new UsageError(
+      `${flag} ${file} exists and is not a deploy-gate ${flag === "--report" ? "JSON report" : "summary"}: it would be overwritten; pick a new path (or remove the file first)`,
+    );
   }
 }
 
@@ -39,26 +47,41 @@ function isOurs(flag: string, file: string): boolean {
   }
 }
 
-/** The report files, written after the verdict is printed: a full disk or a read-only path is said, not a stack trace. */
+/**
+ * The report files, written after the verdict is printed: a full disk or a read-only path is said, not a stack trace.
+ */
 function writeReport(flag: string, file: string, text: string, io: Io): boolean {
   try {
     writeFileSync(file, text);
     return true;
   } catch (e) {
-    io.err(`deploy-gate: could not write ${flag} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}: check the path and free space, then rerun\n`);
+    io.err(
+      `deploy-gate: could not write ${flag} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}: check the path and free space, then rerun\n`,
+    );
     return false;
   }
 }
 
 /** preflight, run, verify, rollback: the pipeline, then the report in the forms asked for. */
 export async function reportCommand(opts: Options, io: Io): Promise<number> {
-  for (const [flag, file] of [["--report", opts.report], ["--summary", opts.summary]] as const) if (file) checkWritable(flag, resolve(io.cwd, file));
+  for (const [flag, file] of [
+    ["--report", opts.report],
+    ["--summary", opts.summary],
+  ] as const)
+    if (file) checkWritable(flag, resolve(io.cwd, file));
   const report = await runCommand(opts, opts.quiet ? () => {} : (line) => io.err(`${line}\n`), io.env);
   const json = renderJson(report);
   if (opts.json) io.out(json);
   else io.out(renderTerminal(report, colourOf(opts, io), opts.quiet));
   let written = true;
   if (opts.report) written = writeReport("--report", resolve(io.cwd, opts.report), json, io) && written;
-  if (opts.summary) written = writeReport("--summary", resolve(io.cwd, opts.summary), renderMarkdown(report, undefined, { repoUrl: repoUrlOf(io.env) }), io) && written;
+  if (opts.summary)
+    written =
+      writeReport(
+        "--summary",
+        resolve(io.cwd, opts.summary),
+        renderMarkdown(report, undefined, { repoUrl: repoUrlOf(io.env) }),
+        io,
+      ) && written;
   return written ? exitCodeOf(report.verdict, opts.failOnWarn) : 2;
 }

@@ -30,20 +30,34 @@ export const HANDLERS: Partial<Record<Command, Handler>> = {
  * (read once, in the workspace); host text reaches every output through here: progress lines now, the
  * report in one sanitize pass at the end.
  */
-export async function runCommand(opts: Options, progress: (line: string) => void = () => {}, env: NodeJS.ProcessEnv = {}, now: () => number = Date.now): Promise<Report> {
+export async function runCommand(
+  opts: Options,
+  progress: (line: string) => void = () => {},
+  env: NodeJS.ProcessEnv = {},
+  now: () => number = Date.now,
+): Promise<Report> {
   const started = now();
   const say = (line: string) => progress(sanitizeLine(line));
   const ws = await openWorkspace(opts, env);
   const ref = { name: opts.ref ?? "HEAD", sha: opts.ref ? await resolveRef(ws, opts.ref, "--ref ") : ws.head };
   switch (opts.command) {
     case "preflight":
-      return buildReport(ws, opts, { findings: await preflightFindings(ws, opts, null), ref, durationMs: now() - started });
+      return buildReport(ws, opts, {
+        findings: await preflightFindings(ws, opts, null),
+        ref,
+        durationMs: now() - started,
+      });
     case "run":
     case "rollback":
     case "verify": {
       const r = await runEndpoint(ws, opts, say);
       const shown = r.ref === null ? ref : { name: r.ref, sha: r.sha };
-      return buildReport(ws, opts, { findings: r.findings, ref: shown, ...(r.fleet ? { fleet: r.fleet } : {}), durationMs: now() - started });
+      return buildReport(ws, opts, {
+        findings: r.findings,
+        ref: shown,
+        ...(r.fleet ? { fleet: r.fleet } : {}),
+        durationMs: now() - started,
+      });
     }
     default:
       throw new UsageError(`\`${opts.command}\` is not a report command: it prints its own output`);

@@ -17,7 +17,12 @@ import { openWorkspace } from "./shared/workspace.js";
 export type LockIo = Pick<Io, "out" | "err" | "env">;
 
 type HostTarget = { label: string | null; ep: Endpoint & Required<Pick<Endpoint, "host">> };
-interface HostResult { code: number; json: Record<string, unknown>; out?: string; err?: string }
+interface HostResult {
+  code: number;
+  json: Record<string, unknown>;
+  out?: string;
+  err?: string;
+}
 
 export async function lockCommand(opts: Options, io: LockIo): Promise<number> {
   const ws = await openWorkspace(opts, io.env);
@@ -31,54 +36,96 @@ export async function lockCommand(opts: Options, io: LockIo): Promise<number> {
     targets = [{ label: null, ep: endpointFor(ws, name, opts) as HostTarget["ep"] }];
   }
   const results = await Promise.all(targets.map((t) => lockOnHost(t, name, opts, dirname(ws.configFile!), ws.owner)));
-  for (const r of results) { // in config order, whichever host answered first
+  for (const r of results) {
+    // in config order, whichever host answered first
     if (r.out && !opts.json) io.out(r.out);
     if (r.err) io.err(r.err);
   }
   if (opts.json) {
-    const body = ep.hosts ? { endpoint: name, hosts: results.map((r) => r.json) } : { endpoint: name, ...results[0]!.json };
+    const body = ep.hosts
+      ? { endpoint: name, hosts: results.map((r) => r.json) }
+      : { endpoint: name, ...results[0]!.json };
     io.out(`${JSON.stringify(sanitizeValue(body), null, 2)}\n`);
   }
   return Math.max(...results.map((r) => r.code));
 }
 
 /** status or release on one host: its text and JSON, printed by the caller. */
-async function lockOnHost(t: HostTarget, name: string, opts: Options, configDir: string, me: string): Promise<HostResult> {
+async function lockOnHost(
+  t: HostTarget,
+  name: string,
+  opts: Options,
+  configDir: string,
+  me: string,
+): Promise<HostResult> {
   const tag = t.label ? `[${t.label}] ` : "";
   const hostsArg = t.label ? ` --hosts ${t.label}` : "";
   const base = t.label ? { name: t.label } : {};
   // the summary quotes what the other end said (an SSH disconnect reason), before any host key was checked
-  const refused = (finding: Finding): HostResult =>
-    ({ code: 1, json: { ...base, error: finding.summary }, err: `${sanitizeValue(`deploy-gate: ${tag}${finding.summary}`)}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}` });
+  const refused = (finding: Finding): HostResult => ({
+    code: 1,
+    json: { ...base, error: finding.summary },
+    err: `${sanitizeValue(`deploy-gate: ${tag}${finding.summary}`)}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}`,
+  });
   return withHost(t.ep, opts, configDir, refused, async (host) => {
-  const say = (s: LockState, text: string, extra: Record<string, unknown> = {}): HostResult => {
-    return { code: 0, json: { ...base, host: host.name, ...lockJson(s), ...extra }, out: `${sanitizeValue(`${tag}${text}`)}\n` };
-  };
-  const refuse = (text: string, s: LockState | null): HostResult => {
-    return { code: 1, json: { ...base, host: host.name, ...(s ? lockJson(s) : {}), released: false, error: text }, err: `${sanitizeValue(`deploy-gate: ${tag}${text}`)}\n` };
-  };
-  try {
-    return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg, me, say, refuse);
-  } catch (e) {
-    return refuse(`${(e as Error).message}; check the SSH user can read its home directory on the host`, null);
-  }
+    const say = (s: LockState, text: string, extra: Record<string, unknown> = {}): HostResult => {
+      return {
+        code: 0,
+        json: { ...base, host: host.name, ...lockJson(s), ...extra },
+        out: `${sanitizeValue(`${tag}${text}`)}\n`,
+      };
+    };
+    const refuse = (text: string, s: LockState | null): HostResult => {
+      return {
+        code: 1,
+        json: { ...base, host: host.name, ...(s ? lockJson(s) : {}), released: false, error: text },
+        err: `${sanitizeValue(`deploy-gate: ${tag}${text}`)}\n`,
+      };
+    };
+    try {
+      return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg, me, say, refuse);
+    } catch (e) {
+      return refuse(`${(e as Error).message}; check the SSH user can read its home directory on the host`, null);
+    }
   });
 }
 
-async function statusOrRelease(host: Host, name: string, staleAfterMs: number, opts: Options, hostsArg: string, me: string,
-  say: (s: LockState, text: string, extra?: Record<string, unknown>) => HostResult, refuse: (text: string, s: LockState | null) => HostResult): Promise<HostResult> {
+async function statusOrRelease(
+  host: Host,
+  name: string,
+  staleAfterMs: number,
+  opts: Options,
+  hostsArg: string,
+  me: string,
+  say: (s: LockState, text: string, extra?: Record<string, unknown>) => HostResult,
+  refuse: (text: string, s: LockState | null) => HostResult,
+): Promise<HostResult> {
   const state = await readLock(host, name, staleAfterMs);
   const text = describeLock(state, name, host.name);
   if (opts.lockAction === "status") return say(state, text);
   if (!state.held) return say(state, `${text}: nothing to release`, { released: false });
   if (state.record?.owner !== me && !opts.force) {
-    return refuse(`${text}. Not released: it is held by ${state.record?.owner ?? "a deploy that has not written its record"}. If that deploy is dead (or you must stop it), run: deploy-gate lock release --endpoint ${name}${hostsArg} --force`, state);
+    return refuse(
+      `${text}. Not released: it is held by ${state.record?.owner ?? "a deploy that has not written its record"}. If that deploy is dead (or you must stop it), run: deploy-gate lock release --endpoint ${name}${hostsArg} --force`,
+      state,
+    );
   }
   if (!(await removeLock(host, name, state))) {
-    return refuse(`the lock for ${name} changed while releasing it (another deploy took it): nothing removed; run deploy-gate lock status --endpoint ${name}${hostsArg}`, state);
+    return refuse(
+      `the lock for ${name} changed while releasing it (another deploy took it): nothing removed; run deploy-gate lock status --endpoint ${name}${hostsArg}`,
+      state,
+    );
   }
-  const whose = state.record ? `${state.record.owner} (${state.record.ref}, taken ${state.ageS}s ago)` : "a deploy that never wrote its record";
+  const whose = state.record
+    ? `${state.record.owner} (${state.record.ref}, taken ${state.ageS}s ago)`
+    : "a deploy that never wrote its record";
   return say(state, `released the deploy lock for ${name} on ${host.name}, held by ${whose}`, { released: true });
 }
 
-const lockJson = (s: LockState) => ({ held: s.held, holder: s.record, ageS: s.ageS, heartbeatAgoS: s.heartbeatAgoS, stale: s.stale });
+const lockJson = (s: LockState) => ({
+  held: s.held,
+  holder: s.record,
+  ageS: s.ageS,
+  heartbeatAgoS: s.heartbeatAgoS,
+  stale: s.stale,
+});

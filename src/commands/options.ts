@@ -52,8 +52,14 @@ export { UsageError };
 /** --hosts a,b -> ["a", "b"]; absent -> null. */
 export function parseHostList(v: string | undefined): string[] | null {
   if (v === undefined) return null;
-  const names = v.split(",").map((s) => s.trim()).filter(Boolean);
-  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n))) throw new UsageError(`--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`);
+  const names = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n)))
+    throw new UsageError(
+      `--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`,
+    );
   return [...new Set(names)];
 }
 
@@ -67,4 +73,5 @@ export interface Io {
 }
 
 /** Colour on a terminal unless --no-color or NO_COLOR says otherwise. */
-export const colourOf = (opts: Options, io: Io): boolean => useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });
+export const colourOf = (opts: Options, io: Io): boolean =>
+  useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });

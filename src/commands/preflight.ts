@@ -7,8 +7,20 @@ import { selectTargets } from "./shared/endpoints.js";
 import type { Workspace } from "./shared/workspace.js";
 
 /** The preflight findings of the endpoints named (null: every endpoint, or every script discovered). */
-export async function preflightFindings(ws: Workspace, opts: Options, names: readonly string[] | null): Promise<Finding[]> {
+export async function preflightFindings(
+  ws: Workspace,
+  opts: Options,
+  names: readonly string[] | null,
+): Promise<Finding[]> {
   const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
   const targets = names ? all.filter((t) => names.includes(t.name)) : all;
-  return runPreflight({ root: ws.root, git: ws.git, reader: new GitReader(ws.git), targets, base: opts.base, ref: opts.ref, historyOk: !ws.shallow });
+  return runPreflight({
+    root: ws.root,
+    git: ws.git,
+    reader: new GitReader(ws.git),
+    targets,
+    base: opts.base,
+    ref: opts.ref,
+    historyOk: !ws.shallow,
+  });
 }

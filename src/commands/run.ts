@@ -9,16 +9,29 @@ import { hostsOf, oneEndpoint } from "./shared/endpoints.js";
 import type { Workspace } from "./shared/workspace.js";
 import { verifyOnly } from "./verify.js";
 
-export interface EndpointRun { findings: Finding[]; ref: string | null; sha: string | null; fleet?: HostRow[] }
+export interface EndpointRun {
+  findings: Finding[];
+  ref: string | null;
+  sha: string | null;
+  fleet?: HostRow[];
+}
 
-export async function runEndpoint(ws: Workspace, opts: Options, progress: (line: string) => void): Promise<EndpointRun> {
+export async function runEndpoint(
+  ws: Workspace,
+  opts: Options,
+  progress: (line: string) => void,
+): Promise<EndpointRun> {
   const { name, ep } = oneEndpoint(ws, opts, "host, service, container, install, url");
   const findings: Finding[] = [];
   if (opts.command === "run" && !opts.skipPreflight) {
     const pre = await preflightFindings(ws, opts, [name]);
     findings.push(...pre);
     if (pre.some((f) => f.status === "fail")) {
-      findings.push(skip("deploy.lock", "deploy not attempted: preflight failed", { fix: "fix the preflight failures above (or pass --skip-preflight to see what the host says)" }));
+      findings.push(
+        skip("deploy.lock", "deploy not attempted: preflight failed", {
+          fix: "fix the preflight failures above (or pass --skip-preflight to see what the host says)",
+        }),
+      );
       return { findings, ref: null, sha: null };
     }
   }

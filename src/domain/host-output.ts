@@ -1,7 +1,10 @@
 // What systemctl, podman/docker, sha256sum and stat print on the host, read the same way by deploy and
 // verify. Pure.
 
-export interface HostCopy { sha256: string | null; mode: string | null }
+export interface HostCopy {
+  sha256: string | null;
+  mode: string | null;
+}
 
 /** "755", "0755" -> "0755"; "04755", "4755" -> "4755": the same number, one spelling. */
 export const normMode = (mode: string) => parseInt(mode, 8).toString(8).padStart(4, "0");

@@ -24,8 +24,18 @@ export const statePath = (endpoint: string): string => `${HOST_STATE_DIR}/state/
 export function parseStateRecord(text: string): StateRecord | null {
   try {
     const v = JSON.parse(text) as Partial<StateRecord>;
-    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number") return null;
-    return { schema: 1, endpoint: v.endpoint ?? "?", ref: v.ref, sha: v.sha, deployedAt: v.deployedAt, by: v.by ?? "?", files: v.files ?? [], previous: v.previous ?? null };
+    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number")
+      return null;
+    return {
+      schema: 1,
+      endpoint: v.endpoint ?? "?",
+      ref: v.ref,
+      sha: v.sha,
+      deployedAt: v.deployedAt,
+      by: v.by ?? "?",
+      files: v.files ?? [],
+      previous: v.previous ?? null,
+    };
   } catch {
     return null;
   }

@@ -15,15 +15,24 @@ export function endpointFor(ep: Endpoint, h: FleetHost): Endpoint & { host: NonN
 }
 
 /** --hosts a,b against the fleet: the hosts in config order, or the names that are not in it. */
-export function selectHosts(all: readonly string[], only: readonly string[] | null): { hosts: string[]; unknown: string[] } {
+export function selectHosts(
+  all: readonly string[],
+  only: readonly string[] | null,
+): { hosts: string[]; unknown: string[] } {
   if (!only) return { hosts: [...all], unknown: [] };
   return { hosts: all.filter((h) => only.includes(h)), unknown: only.filter((h) => !all.includes(h)) };
 }
 
 /** The one host a single-host command (logs) reads on a fleet: --hosts must name exactly one. */
-export function oneFleetHost(hosts: readonly FleetHost[], endpoint: string, command: string, only: readonly string[] | null): FleetHost | string {
+export function oneFleetHost(
+  hosts: readonly FleetHost[],
+  endpoint: string,
+  command: string,
+  only: readonly string[] | null,
+): FleetHost | string {
   const names = hosts.map(hostName);
-  if (!only || only.length !== 1) return `${command} reads one host: endpoint ${endpoint} is a fleet (hosts:); pass --hosts NAME (one of ${names.join(", ")})`;
+  if (!only || only.length !== 1)
+    return `${command} reads one host: endpoint ${endpoint} is a fleet (hosts:); pass --hosts NAME (one of ${names.join(", ")})`;
   const h = hosts.find((x) => hostName(x) === only[0]);
   return h ?? `--hosts ${only[0]}: not a host of endpoint ${endpoint} (hosts: ${names.join(", ")})`;
 }
@@ -53,7 +62,6 @@ export function stepPassed(outcomes: readonly HostOutcome[]): boolean {
   return outcomes.every((o) => !hostFailed(o));
 }
 
-
 /** Hosts to roll back after a halt: every host this run changed (the failing ones included), config order. */
 export function rollbackTargets(outcomes: readonly HostOutcome[]): string[] {
   return outcomes.filter((o) => o.changed).map((o) => o.host);
@@ -63,7 +71,11 @@ export function rollbackTargets(outcomes: readonly HostOutcome[]): string[] {
  * The hosts a rerun must deploy to finish a halted rollout, config order: every host but those that
  * passed and still run the change (a host rolled back, or whose rollback was tried, needs it again).
  */
-export function hostsToFinish(all: readonly string[], outcomes: readonly HostOutcome[], rolledBack: ReadonlySet<string>): string[] {
+export function hostsToFinish(
+  all: readonly string[],
+  outcomes: readonly HostOutcome[],
+  rolledBack: ReadonlySet<string>,
+): string[] {
   const done = new Set(outcomes.filter((o) => !hostFailed(o) && !rolledBack.has(o.host)).map((o) => o.host));
   return all.filter((h) => !done.has(h));
 }
@@ -77,18 +89,33 @@ export function haltFix(command: string, rest: readonly string[], fleetSize: num
 }
 
 /** One row per host for the reports, failures first, then by step. */
-export function hostRows(hosts: readonly { host: string; step: number | null; readyMs: number | null }[], findings: readonly Finding[]): HostRow[] {
+export function hostRows(
+  hosts: readonly { host: string; step: number | null; readyMs: number | null }[],
+  findings: readonly Finding[],
+): HostRow[] {
   const rows = hosts.map(({ host, step, readyMs }): HostRow => {
     const own = findings.filter((f) => f.host === host);
     const main = own.filter((f) => !f.data?.rollback && f.check !== "deploy.rollback");
     const rb = own.find((f) => f.check === "deploy.rollback" && f.status !== "skip");
-    let verdict: HostVerdict = own.length === 0 || own.every((f) => f.check === "fleet.rollout" && f.status === "skip") ? "not touched" : (verdictOf(main) as HostVerdict);
-    if (rb) verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
+    let verdict: HostVerdict =
+      own.length === 0 || own.every((f) => f.check === "fleet.rollout" && f.status === "skip")
+        ? "not touched"
+        : (verdictOf(main) as HostVerdict);
+    if (rb)
+      verdict = rb.status !== "pass" ? "rollback failed" : verdict === "fail" ? "failed, rolled back" : "rolled back";
     const plan = own.filter((f) => f.check === "verify.plan").at(-1);
     const kv = plan?.data?.kvTokens;
     return { host, step, verdict, readyMs, kvTokens: typeof kv === "number" ? kv : null };
   });
-  const RANK: Record<HostVerdict, number> = { "rollback failed": 0, fail: 0, "failed, rolled back": 0, "rolled back": 1, warn: 2, pass: 3, "not touched": 4 };
+  const RANK: Record<HostVerdict, number> = {
+    "rollback failed": 0,
+    fail: 0,
+    "failed, rolled back": 0,
+    "rolled back": 1,
+    warn: 2,
+    pass: 3,
+    "not touched": 4,
+  };
   const rank = (r: HostRow) => RANK[r.verdict];
   return rows.sort((a, b) => rank(a) - rank(b) || (a.step ?? 99) - (b.step ?? 99));
 }

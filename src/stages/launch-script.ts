@@ -6,7 +6,12 @@ import { parseLaunch } from "../domain/launch/launch.js";
 import type { ServeScript } from "../domain/launch/model.js";
 import type { StageContext } from "./context.js";
 
-export function readLaunchScript(ctx: Pick<StageContext, "endpoint" | "reader" | "sha" | "repoPath">): Promise<ServeScript | null> {
+export function readLaunchScript(
+  ctx: Pick<StageContext, "endpoint" | "reader" | "sha" | "repoPath">,
+): Promise<ServeScript | null> {
   const file = launchFile(ctx.endpoint);
-  return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then((text) => (text === null ? null : parseLaunch(file.kind, text)), () => null);
+  return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then(
+    (text) => (text === null ? null : parseLaunch(file.kind, text)),
+    () => null,
+  );
 }

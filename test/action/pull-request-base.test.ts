@@ -16,12 +16,30 @@ const SHA = "0123456789abcdef0123456789abcdef01234567";
 
 describe("pullRequestBase", () => {
   it("takes the PR's base commit from the event payload", () => {
-    expect(pullRequestBase({ GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: event({ pull_request: { base: { sha: SHA, ref: "main" } } }), GITHUB_BASE_REF: "main" })).toBe(SHA);
+    expect(
+      pullRequestBase({
+        GITHUB_EVENT_NAME: "pull_request",
+        GITHUB_EVENT_PATH: event({ pull_request: { base: { sha: SHA, ref: "main" } } }),
+        GITHUB_BASE_REF: "main",
+      }),
+    ).toBe(SHA);
   });
 
   it("falls back to origin/<base branch> when the payload has no usable sha", () => {
-    expect(pullRequestBase({ GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: event({ pull_request: { base: { sha: "$(rm -rf /)" } } }), GITHUB_BASE_REF: "main" })).toBe("origin/main");
-    expect(pullRequestBase({ GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: join(dir, "missing.json"), GITHUB_BASE_REF: "release" })).toBe("origin/release");
+    expect(
+      pullRequestBase({
+        GITHUB_EVENT_NAME: "pull_request",
+        GITHUB_EVENT_PATH: event({ pull_request: { base: { sha: "$(rm -rf /)" } } }),
+        GITHUB_BASE_REF: "main",
+      }),
+    ).toBe("origin/main");
+    expect(
+      pullRequestBase({
+        GITHUB_EVENT_NAME: "pull_request",
+        GITHUB_EVENT_PATH: join(dir, "missing.json"),
+        GITHUB_BASE_REF: "release",
+      }),
+    ).toBe("origin/release");
   });
 
   it("leaves the base to preflight on any other event", () => {

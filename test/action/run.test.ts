@@ -22,8 +22,12 @@ beforeEach(() => {
   tmp = mkdtempSync(join(tmpdir(), "dg-action-"));
   for (const f of ["step-summary.md", "output.txt"]) writeFileSync(join(tmp, f), "");
   Object.assign(process.env, {
-    GITHUB_WORKSPACE: repo.dir, RUNNER_TEMP: tmp, GITHUB_STEP_SUMMARY: join(tmp, "step-summary.md"), GITHUB_OUTPUT: join(tmp, "output.txt"),
-    INPUT_COMMAND: "preflight", "INPUT_FAIL-ON-WARN": "false",
+    GITHUB_WORKSPACE: repo.dir,
+    RUNNER_TEMP: tmp,
+    GITHUB_STEP_SUMMARY: join(tmp, "step-summary.md"),
+    GITHUB_OUTPUT: join(tmp, "output.txt"),
+    INPUT_COMMAND: "preflight",
+    "INPUT_FAIL-ON-WARN": "false",
     // this suite may itself run in a pull_request job: the PR base default is opted into per test
     GITHUB_EVENT_NAME: "push",
   });
@@ -42,16 +46,27 @@ async function stdoutOf(fn: () => Promise<void>): Promise<string> {
   const writes: string[] = [];
   const orig = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((x: string) => (writes.push(String(x)), true)) as typeof process.stdout.write;
-  try { await fn(); } finally { process.stdout.write = orig; }
+  try {
+    await fn();
+  } finally {
+    process.stdout.write = orig;
+  }
   return writes.join("");
 }
-const outputOf = (name: string) => new RegExp(`(?:^|\\n)${name}<<[^\\n]+\\n([^\\n]*)\\n`).exec(readFileSync(join(tmp, "output.txt"), "utf8"))?.[1];
+const outputOf = (name: string) =>
+  new RegExp(`(?:^|\\n)${name}<<[^\\n]+\\n([^\\n]*)\\n`).exec(readFileSync(join(tmp, "output.txt"), "utf8"))?.[1];
 const reportOf = () => JSON.parse(readFileSync(outputOf("report")!, "utf8"));
 
 describe("the GitHub Action entry", () => {
   it("fails the step on a dropped contract, writes the summary table, the JSON report and the outputs", async () => {
-    repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": read("deploy-gate.yml") });
-    repo.commit("drop tools", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", "") });
+    repo.commit("good", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
+      "deploy-gate.yml": read("deploy-gate.yml"),
+    });
+    repo.commit("drop tools", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", ""),
+    });
     await runAction();
     expect(process.exitCode).toBe(1);
     const summary = readFileSync(join(tmp, "step-summary.md"), "utf8");
@@ -66,14 +81,28 @@ describe("the GitHub Action entry", () => {
   });
 
   it("on a pull request, compares with the PR's base commit: a flag dropped in its first commit of two is found", async () => {
-    const base = repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": read("deploy-gate.yml") });
-    repo.commit("tune: drop prefix caching", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-prefix-caching", "") });
-    repo.commit("tune: comment", { "scripts/serve-archon.sh": `${read("scripts/serve-archon.sh").replace("--enable-prefix-caching", "")}# tuned\n` });
+    const base = repo.commit("good", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
+      "deploy-gate.yml": read("deploy-gate.yml"),
+    });
+    repo.commit("tune: drop prefix caching", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-prefix-caching", ""),
+    });
+    repo.commit("tune: comment", {
+      "scripts/serve-archon.sh": `${read("scripts/serve-archon.sh").replace("--enable-prefix-caching", "")}# tuned\n`,
+    });
     const eventPath = join(tmp, "event.json");
     writeFileSync(eventPath, JSON.stringify({ pull_request: { base: { sha: base, ref: "main" } } }));
-    Object.assign(process.env, { GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: eventPath, GITHUB_BASE_REF: "main" });
+    Object.assign(process.env, {
+      GITHUB_EVENT_NAME: "pull_request",
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_BASE_REF: "main",
+    });
     await runAction();
-    const report = reportOf() as { findings: { check: string; status: string; data?: { flag?: string; base?: string } }[] };
+    const report = reportOf() as {
+      findings: { check: string; status: string; data?: { flag?: string; base?: string } }[];
+    };
     const dropped = report.findings.filter((f) => f.check === "preflight.dropped-flags" && f.status !== "pass");
     expect(dropped.map((f) => [f.data?.flag, f.data?.base])).toEqual([["--enable-prefix-caching", base]]);
   });
@@ -90,7 +119,8 @@ describe("the GitHub Action entry", () => {
 
   it("masks every line of the SSH key and hands it over through the environment", async () => {
     repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh") });
-    process.env["INPUT_SSH-KEY"] = "-----BEGIN OPENSSH PRIVATE KEY-----\nAAAAsecretline1\nAAAAsecretline2\n-----END OPENSSH PRIVATE KEY-----";
+    process.env["INPUT_SSH-KEY"] =
+      "-----BEGIN OPENSSH PRIVATE KEY-----\nAAAAsecretline1\nAAAAsecretline2\n-----END OPENSSH PRIVATE KEY-----";
     const writes: string[] = [];
     const orig = process.stdout.write.bind(process.stdout);
     process.stdout.write = ((s: string) => (writes.push(String(s)), true)) as typeof process.stdout.write;
@@ -109,12 +139,29 @@ describe("the GitHub Action entry", () => {
     const writes: string[] = [];
     const orig = process.stdout.write.bind(process.stdout);
     process.stdout.write = ((x: string) => (writes.push(String(x)), true)) as typeof process.stdout.write;
-    try { await runAction(); } finally { process.stdout.write = orig; }
-    return writes.join("").split("\n").find((l) => l.startsWith("::error::")) ?? "";
+    try {
+      await runAction();
+    } finally {
+      process.stdout.write = orig;
+    }
+    return (
+      writes
+        .join("")
+        .split("\n")
+        .find((l) => l.startsWith("::error::")) ?? ""
+    );
   };
 
   it("reads booleans as the toolkit does and names the input on anything else", async () => {
-    for (const [raw, want] of [["true", true], ["True", true], ["TRUE", true], ["false", false], ["False", false], ["FALSE", false], ["", false]] as const) {
+    for (const [raw, want] of [
+      ["true", true],
+      ["True", true],
+      ["TRUE", true],
+      ["false", false],
+      ["False", false],
+      ["FALSE", false],
+      ["", false],
+    ] as const) {
       process.env["INPUT_DRY-RUN"] = raw;
       process.env["INPUT_SKIP-PREFLIGHT"] = raw;
       expect(actionOptions()).toMatchObject({ dryRun: want, skipPreflight: want });
@@ -151,19 +198,37 @@ describe("the GitHub Action entry", () => {
 
   it("takes host, port, user, pins, a pinned jump host, a passphrase and a connect timeout from inputs", () => {
     Object.assign(process.env, {
-      INPUT_HOST: "10.0.0.5", INPUT_PORT: "2222", INPUT_USER: "Deploy", "INPUT_HOST-KEY": "SHA256:" + "B".repeat(43),
-      "INPUT_JUMP-HOST": "ops@[fd00::1]:2200", "INPUT_JUMP-HOST-KEY": "[fd00::1]:2200 ssh-ed25519 AAAAC3Nz", "INPUT_CONNECT-TIMEOUT": "45s",
+      INPUT_HOST: "10.0.0.5",
+      INPUT_PORT: "2222",
+      INPUT_USER: "Deploy",
+      "INPUT_HOST-KEY": "SHA256:" + "B".repeat(43),
+      "INPUT_JUMP-HOST": "ops@[fd00::1]:2200",
+      "INPUT_JUMP-HOST-KEY": "[fd00::1]:2200 ssh-ed25519 AAAAC3Nz",
+      "INPUT_CONNECT-TIMEOUT": "45s",
       "INPUT_SSH-KEY-PASSPHRASE": "open sesame",
     });
     const env: NodeJS.ProcessEnv = {};
     const o = actionOptions(env);
     expect(o.hostOverride).toEqual({
-      address: "10.0.0.5", port: 2222, user: "Deploy", hostKey: "SHA256:" + "B".repeat(43),
-      jump: { address: "fd00::1", port: 2200, user: "ops", knownHosts: "[fd00::1]:2200 ssh-ed25519 AAAAC3Nz", hostKey: undefined },
+      address: "10.0.0.5",
+      port: 2222,
+      user: "Deploy",
+      hostKey: "SHA256:" + "B".repeat(43),
+      jump: {
+        address: "fd00::1",
+        port: 2200,
+        user: "ops",
+        knownHosts: "[fd00::1]:2200 ssh-ed25519 AAAAC3Nz",
+        hostKey: undefined,
+      },
     });
     expect(o.connectTimeoutMs).toBe(45_000);
     expect(env.DEPLOY_GATE_SSH_PASSPHRASE).toBe("open sesame");
-    expect(parseJumpHost("ops@bastion", "SHA256:" + "C".repeat(43))).toMatchObject({ address: "bastion", port: 22, hostKey: "SHA256:" + "C".repeat(43) });
+    expect(parseJumpHost("ops@bastion", "SHA256:" + "C".repeat(43))).toMatchObject({
+      address: "bastion",
+      port: 22,
+      hostKey: "SHA256:" + "C".repeat(43),
+    });
   });
 
   it("RUNNER_DEBUG=1 turns on the command trace", () => {
@@ -176,70 +241,131 @@ describe("the GitHub Action entry", () => {
   });
 
   it("speaks of inputs, not CLI flags, in messages and fixes", async () => {
-    expect(inActionTerms("run works on one endpoint: pass --endpoint NAME (endpoints: a, b)")).toBe("run works on one endpoint: set the endpoint input (endpoints: a, b)");
-    expect(inActionTerms("fix the preflight failures above (or pass --skip-preflight to see what the host says)")).toBe("fix the preflight failures above (or set the skip-preflight input to see what the host says)");
-    repo.commit("two", { "deploy-gate.yml": "version: 1\nendpoints:\n  a: { script: a.sh }\n  b: { script: b.sh }\n", "a.sh": "#!/bin/bash\n", "b.sh": "#!/bin/bash\n" });
+    expect(inActionTerms("run works on one endpoint: pass --endpoint NAME (endpoints: a, b)")).toBe(
+      "run works on one endpoint: set the endpoint input (endpoints: a, b)",
+    );
+    expect(inActionTerms("fix the preflight failures above (or pass --skip-preflight to see what the host says)")).toBe(
+      "fix the preflight failures above (or set the skip-preflight input to see what the host says)",
+    );
+    repo.commit("two", {
+      "deploy-gate.yml": "version: 1\nendpoints:\n  a: { script: a.sh }\n  b: { script: b.sh }\n",
+      "a.sh": "#!/bin/bash\n",
+      "b.sh": "#!/bin/bash\n",
+    });
     process.env.INPUT_COMMAND = "verify";
     const err = await failureOf();
     expect(err).toContain("the endpoint input");
     expect(err).not.toContain("--endpoint");
   });
 
-  it("rewrites only the tool's own \"pass --flag\" advice, never an engine flag or a CLI command", () => {
-    expect(inActionTerms("restore `--config /models/vllm.yaml` (dropped in abc1234)")).toBe("restore `--config /models/vllm.yaml` (dropped in abc1234)");
-    const lock = "Wait for it to finish (or pass --lock-wait 10m). If that deploy is dead, clear it: deploy-gate lock release --endpoint archon --force";
-    expect(inActionTerms(lock)).toBe("Wait for it to finish (or set the lock-wait input to 10m). If that deploy is dead, clear it: deploy-gate lock release --endpoint archon --force");
-    expect(inActionTerms("clear it: `deploy-gate lock release --endpoint archon --force`")).toBe("clear it: `deploy-gate lock release --endpoint archon --force`");
-    expect(inActionTerms("finish the rollout: deploy-gate run --endpoint a --hosts b; or pass --ref REF.")).toBe("finish the rollout: deploy-gate run --endpoint a --hosts b; or set the ref input.");
-    expect(inActionTerms("is a directory: pass --config with the deploy-gate.yml file itself")).toBe("is a directory: set the config input with the deploy-gate.yml file itself");
-    expect(inActionTerms("cannot read the config (ENOENT); pass --config FILE or run without one")).toBe("cannot read the config (ENOENT); set the config input or run without one");
+  it('rewrites only the tool\'s own "pass --flag" advice, never an engine flag or a CLI command', () => {
+    expect(inActionTerms("restore `--config /models/vllm.yaml` (dropped in abc1234)")).toBe(
+      "restore `--config /models/vllm.yaml` (dropped in abc1234)",
+    );
+    const lock =
+      "Wait for it to finish (or pass --lock-wait 10m). If that deploy is dead, clear it: deploy-gate lock release --endpoint archon --force";
+    expect(inActionTerms(lock)).toBe(
+      "Wait for it to finish (or set the lock-wait input to 10m). If that deploy is dead, clear it: deploy-gate lock release --endpoint archon --force",
+    );
+    expect(inActionTerms("clear it: `deploy-gate lock release --endpoint archon --force`")).toBe(
+      "clear it: `deploy-gate lock release --endpoint archon --force`",
+    );
+    expect(inActionTerms("finish the rollout: deploy-gate run --endpoint a --hosts b; or pass --ref REF.")).toBe(
+      "finish the rollout: deploy-gate run --endpoint a --hosts b; or set the ref input.",
+    );
+    expect(inActionTerms("is a directory: pass --config with the deploy-gate.yml file itself")).toBe(
+      "is a directory: set the config input with the deploy-gate.yml file itself",
+    );
+    expect(inActionTerms("cannot read the config (ENOENT); pass --config FILE or run without one")).toBe(
+      "cannot read the config (ENOENT); set the config input or run without one",
+    );
     expect(inActionTerms("or pass --base REF")).toBe("or set the base input");
     expect(inActionTerms("the engine flag in `pass --ref x` stays")).toBe("the engine flag in `pass --ref x` stays");
   });
 
   it("names the input for every other mention of a tool-only flag, never an engine's --config", async () => {
-    expect(inActionTerms("if the removal is intended, update contracts and the base (--base)")).toBe("if the removal is intended, update contracts and the base (the base input)");
-    expect(inActionTerms("Wait for it to finish (a longer --lock-wait). If that deploy is dead, clear it: deploy-gate lock release --endpoint a --force")).toBe("Wait for it to finish (a longer lock-wait input). If that deploy is dead, clear it: deploy-gate lock release --endpoint a --force");
-    expect(inActionTerms("run verify without --hosts to compare every replica")).toBe("run verify without the hosts input to compare every replica");
-    expect(inActionTerms("if dropping --config is intended, say so; --ref-file and `--ref x` stay")).toBe("if dropping --config is intended, say so; --ref-file and `--ref x` stay");
-    repo.commit("one", { "deploy-gate.yml": "version: 1\nendpoints:\n  a: { script: a.sh }\n", "a.sh": "#!/bin/bash\n" });
+    expect(inActionTerms("if the removal is intended, update contracts and the base (--base)")).toBe(
+      "if the removal is intended, update contracts and the base (the base input)",
+    );
+    expect(
+      inActionTerms(
+        "Wait for it to finish (a longer --lock-wait). If that deploy is dead, clear it: deploy-gate lock release --endpoint a --force",
+      ),
+    ).toBe(
+      "Wait for it to finish (a longer lock-wait input). If that deploy is dead, clear it: deploy-gate lock release --endpoint a --force",
+    );
+    expect(inActionTerms("run verify without --hosts to compare every replica")).toBe(
+      "run verify without the hosts input to compare every replica",
+    );
+    expect(inActionTerms("if dropping --config is intended, say so; --ref-file and `--ref x` stay")).toBe(
+      "if dropping --config is intended, say so; --ref-file and `--ref x` stay",
+    );
+    repo.commit("one", {
+      "deploy-gate.yml": "version: 1\nendpoints:\n  a: { script: a.sh }\n",
+      "a.sh": "#!/bin/bash\n",
+    });
     process.env.INPUT_ENDPOINT = "b";
     expect(await failureOf()).toMatch(/the endpoint input b is not in the config; endpoints: a$/);
     process.env.INPUT_ENDPOINT = "a";
     process.env.INPUT_REF = "v9";
-    expect(await failureOf()).toBe("::error::the ref input v9 does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)");
+    expect(await failureOf()).toBe(
+      "::error::the ref input v9 does not exist in this repository (git tag -l; git fetch --tags; with actions/checkout use fetch-depth: 0)",
+    );
   });
 
   it("with no ssh-key, deploy.connect says to set the ssh-key input, not that a key was refused", async () => {
-    repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": read("deploy-gate.yml") });
+    repo.commit("good", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
+      "deploy-gate.yml": read("deploy-gate.yml"),
+    });
     delete process.env.DEPLOY_GATE_SSH_KEY;
     Object.assign(process.env, { INPUT_COMMAND: "run", INPUT_HOST: "127.0.0.1", INPUT_PORT: "1" });
     await stdoutOf(runAction);
     const connect = reportOf().findings.find((f: Finding) => f.check === "deploy.connect");
     expect(connect.status).toBe("fail");
     expect(connect.summary).toContain("(the action's ssh-key input)");
-    expect(connect.fix).toMatch(/^give the gate the endpoint.s SSH private key: in the action, set the ssh-key input from a repository secret \(e\.g\. secrets\.DEPLOY_SSH_KEY\)/);
+    expect(connect.fix).toMatch(
+      /^give the gate the endpoint.s SSH private key: in the action, set the ssh-key input from a repository secret \(e\.g\. secrets\.DEPLOY_SSH_KEY\)/,
+    );
     expect(connect.fix).not.toContain("refused");
   });
 
   it("a host input without the user input (and no host: in the config) names the missing input", async () => {
     const noHost = read("deploy-gate.yml").replace(/^ *host: .*\n/m, "");
-    repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": noHost });
+    repo.commit("good", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
+      "deploy-gate.yml": noHost,
+    });
     Object.assign(process.env, { INPUT_COMMAND: "verify", INPUT_HOST: "10.0.0.9" });
-    expect(await failureOf()).toMatch(/^::error::endpoint archon has no host: in \S+deploy-gate.yml: give the host and user inputs together \(the user input is missing\), or add host: to the endpoint$/);
+    expect(await failureOf()).toMatch(
+      /^::error::endpoint archon has no host: in \S+deploy-gate.yml: give the host and user inputs together \(the user input is missing\), or add host: to the endpoint$/,
+    );
     delete process.env.INPUT_HOST;
-    expect(await failureOf()).toContain("endpoints.archon.host: required by verify; add it to the endpoint (or give the action's host and user inputs)");
+    expect(await failureOf()).toContain(
+      "endpoints.archon.host: required by verify; add it to the endpoint (or give the action's host and user inputs)",
+    );
   });
 
   it("a repository checked out under path: is found from the config input when the workspace is no repository", async () => {
-    repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": read("deploy-gate.yml") });
+    repo.commit("good", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
+      "deploy-gate.yml": read("deploy-gate.yml"),
+    });
     const ws = mkdtempSync(join(tmpdir(), "dg-ws-"));
     try {
-      Object.assign(process.env, { GITHUB_WORKSPACE: ws, INPUT_CONFIG: join(relative(ws, repo.dir), "deploy-gate.yml") });
+      Object.assign(process.env, {
+        GITHUB_WORKSPACE: ws,
+        INPUT_CONFIG: join(relative(ws, repo.dir), "deploy-gate.yml"),
+      });
       await stdoutOf(runAction);
       expect(outputOf("verdict")).toBe("pass");
       process.env.INPUT_CONFIG = "";
-      expect(await failureOf()).toBe(`::error::${ws} is not inside a git repository: run from the repository that holds the serve scripts, or set the config input with its deploy-gate.yml (in a workflow: actions/checkout first)`);
+      expect(await failureOf()).toBe(
+        `::error::${ws} is not inside a git repository: run from the repository that holds the serve scripts, or set the config input with its deploy-gate.yml (in a workflow: actions/checkout first)`,
+      );
     } finally {
       rmSync(ws, { recursive: true, force: true });
     }
@@ -261,12 +387,20 @@ describe("the GitHub Action entry", () => {
     expect(process.exitCode).toBe(1);
     expect(outputOf("verdict")).toBe("error");
     const summary = readFileSync(join(tmp, "step-summary.md"), "utf8");
-    expect(summary).toBe('## deploy-gate: ❗ error\n\nThe gate stopped before a verdict:\n\n```text\ninput lock-wait: "soon" is not a duration such as 90s or 10m\n```\n\n');
+    expect(summary).toBe(
+      '## deploy-gate: ❗ error\n\nThe gate stopped before a verdict:\n\n```text\ninput lock-wait: "soon" is not a duration such as 90s or 10m\n```\n\n',
+    );
   });
 
   it("names the failed checks in the step's own error", async () => {
-    repo.commit("good", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh"), "deploy/frank-archon.service": read("deploy/frank-archon.service"), "deploy-gate.yml": read("deploy-gate.yml") });
-    repo.commit("drop tools", { "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", "") });
+    repo.commit("good", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
+      "deploy-gate.yml": read("deploy-gate.yml"),
+    });
+    repo.commit("drop tools", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", ""),
+    });
     const own = (await stdoutOf(runAction)).split("\n").filter((l) => l.startsWith("::error::"));
     const failed = outputOf("failed-checks")!.split(",");
     expect(own).toEqual([`::error::deploy-gate preflight: fail (${failed.join(", ")}); see the job summary`]);
@@ -274,16 +408,30 @@ describe("the GitHub Action entry", () => {
   });
 
   const synthetic = (findings: Finding[]): Report => ({
-    schema: 1, tool: { name: "deploy-gate", version: "0.1.0" }, command: "preflight", endpoint: "archon",
-    ref: { name: "main", sha: null }, verdict: "fail", durationMs: 1, findings,
+    schema: 1,
+    tool: { name: "deploy-gate", version: "0.1.0" },
+    command: "preflight",
+    endpoint: "archon",
+    ref: { name: "main", sha: null },
+    verdict: "fail",
+    durationMs: 1,
+    findings,
   });
 
   it("leaves room for the step's own error among GitHub's 10 error annotations", async () => {
-    const fails = Array.from({ length: 15 }, (_, i): Finding => ({ check: "preflight.traps", status: "fail", summary: `t${i}`, file: "s.sh", line: i + 1 }));
+    const fails = Array.from({ length: 15 }, (_, i): Finding => ({
+      check: "preflight.traps",
+      status: "fail",
+      summary: `t${i}`,
+      file: "s.sh",
+      line: i + 1,
+    }));
     const out = await stdoutOf(() => publish(synthetic(fails), actionOptions()));
     const errors = out.split("\n").filter((l) => l.startsWith("::error"));
     expect(errors).toHaveLength(9);
-    expect(errors.at(-1)).toMatch(/^::error title=deploy-gate%3A more in the job summary::7 more failures at file lines/);
+    expect(errors.at(-1)).toMatch(
+      /^::error title=deploy-gate%3A more in the job summary::7 more failures at file lines/,
+    );
   });
 
   it("keeps the summary file within GitHub's 1 MiB, the newline after it included", async () => {

@@ -6,7 +6,16 @@ import { UsageError } from "../../src/commands/options.js";
 describe("command-line arguments", () => {
   it("builds the options object", () => {
     const o = parseCli(["preflight", "--endpoint", "archon", "--json", "--base", "v1", "--no-color"], "/r");
-    expect(o).toMatchObject({ command: "preflight", endpoint: "archon", json: true, base: "v1", noColor: true, cwd: "/r", config: null, ref: null });
+    expect(o).toMatchObject({
+      command: "preflight",
+      endpoint: "archon",
+      json: true,
+      base: "v1",
+      noColor: true,
+      cwd: "/r",
+      config: null,
+      ref: null,
+    });
   });
   it("takes explain's file", () => {
     expect(parseCli(["explain", "-"], "/r")).toMatchObject({ command: "explain", file: "-" });
@@ -37,13 +46,17 @@ describe("command-line arguments", () => {
     expect(parseCli(["-h", "explain"], "/r")).toEqual({ help: "explain" });
   });
   it("reads --quiet, -q and --connect-timeout", () => {
-    expect(parseCli(["verify", "-q", "--connect-timeout", "45s"], "/r")).toMatchObject({ quiet: true, connectTimeoutMs: 45_000 });
+    expect(parseCli(["verify", "-q", "--connect-timeout", "45s"], "/r")).toMatchObject({
+      quiet: true,
+      connectTimeoutMs: 45_000,
+    });
     expect(parseCli(["preflight"], "/r")).toMatchObject({ quiet: false, connectTimeoutMs: null });
   });
   it("per-command help lists that command's options only; the general help lists every command", () => {
     const run = commandHelp("run");
     expect(run).toMatch(/^usage: deploy-gate run \[options\]/);
-    for (const o of ["--skip-preflight", "--dry-run", "--lock-wait DURATION", "--connect-timeout", "--quiet"]) expect(run).toContain(o);
+    for (const o of ["--skip-preflight", "--dry-run", "--lock-wait DURATION", "--connect-timeout", "--quiet"])
+      expect(run).toContain(o);
     const pre = commandHelp("preflight");
     expect(pre).toContain("--base REF");
     expect(pre).not.toContain("--dry-run");

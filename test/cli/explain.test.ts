@@ -17,7 +17,9 @@ describe("deploy-gate explain", () => {
     const { code, out } = await run("explain", "oom-tp2.journal.json", "--json");
     expect(code).toBe(1);
     const r = JSON.parse(out);
-    expect(Object.keys(r)).toEqual(expect.arrayContaining(["schema", "class", "decisive", "plan", "oom", "specDecode"]));
+    expect(Object.keys(r)).toEqual(
+      expect.arrayContaining(["schema", "class", "decisive", "plan", "oom", "specDecode"]),
+    );
     expect(r.class).toBe("oom");
     expect(r.oom.shortfallGiB).toBeCloseTo(1.38, 2);
     expect(r.decisive).toMatch(/Tried to allocate 2\.50 GiB/);

@@ -24,7 +24,12 @@ async function run(argv: string[], cwd = repo.dir) {
 
 /** One line, no stack frames. */
 const oneLine = (err: string) => {
-  expect(err.trim().split("\n").filter((l) => l.trim())).toHaveLength(1);
+  expect(
+    err
+      .trim()
+      .split("\n")
+      .filter((l) => l.trim()),
+  ).toHaveLength(1);
   expect(err).not.toMatch(/^\s+at |internal error/m);
 };
 
@@ -37,12 +42,18 @@ describe("bad input exits 2 with one line saying what to do", () => {
   });
 
   it("--report or --summary onto the config, a script or into .git: refused, the file untouched", async () => {
-    for (const [flag, target] of [["--report", "deploy-gate.yml"], ["--summary", "scripts/serve.sh"], ["--report", ".git/HEAD"]] as const) {
+    for (const [flag, target] of [
+      ["--report", "deploy-gate.yml"],
+      ["--summary", "scripts/serve.sh"],
+      ["--report", ".git/HEAD"],
+    ] as const) {
       const before = readFileSync(join(repo.dir, target), "utf8");
       const r = await run(["preflight", flag, target]);
       expect(r.code, target).toBe(2);
       oneLine(r.err);
-      expect(r.err).toMatch(target.startsWith(".git") ? /inside a \.git directory/ : /exists and is not a deploy-gate .*pick a new path/);
+      expect(r.err).toMatch(
+        target.startsWith(".git") ? /inside a \.git directory/ : /exists and is not a deploy-gate .*pick a new path/,
+      );
       expect(readFileSync(join(repo.dir, target), "utf8")).toBe(before);
     }
   });
@@ -61,7 +72,10 @@ describe("bad input exits 2 with one line saying what to do", () => {
   });
 
   it("--report onto a device or under a file: refused before the run", async () => {
-    for (const [target, why] of [["/dev/full", /exists and is not a deploy-gate JSON report/], ["scripts/serve.sh/r.json", /scripts\/serve\.sh is not a directory/]] as const) {
+    for (const [target, why] of [
+      ["/dev/full", /exists and is not a deploy-gate JSON report/],
+      ["scripts/serve.sh/r.json", /scripts\/serve\.sh is not a directory/],
+    ] as const) {
       const r = await run(["preflight", "--report", target]);
       expect(r.code, target).toBe(2);
       oneLine(r.err);
@@ -104,7 +118,10 @@ describe("bad input exits 2 with one line saying what to do", () => {
   it("--ref with a config outside the repository", async () => {
     const outside = tempRepo("dg-outside-");
     try {
-      writeFileSync(join(outside.dir, "deploy-gate.yml"), "version: 1\nendpoints:\n  a:\n    script: scripts/serve.sh\n");
+      writeFileSync(
+        join(outside.dir, "deploy-gate.yml"),
+        "version: 1\nendpoints:\n  a:\n    script: scripts/serve.sh\n",
+      );
       const r = await run(["preflight", "--ref", "HEAD", "--config", join(outside.dir, "deploy-gate.yml")]);
       expect(r.code).toBe(2);
       oneLine(r.err);
@@ -117,9 +134,20 @@ describe("bad input exits 2 with one line saying what to do", () => {
   it("an alias bomb and an 8 MB config", async () => {
     mkdirSync(join(repo.dir, "bad"), { recursive: true });
     const levels = ["a: &a [x,x,x,x,x,x,x,x,x,x]"];
-    for (let i = 1; i < 10; i++) levels.push(`${"abcdefghij"[i]}: &${"abcdefghij"[i]} [${Array(10).fill(`*${"abcdefghij"[i - 1]}`).join(",")}]`);
-    writeFileSync(join(repo.dir, "bad/bomb.yml"), `version: 1\n${levels.join("\n")}\nendpoints:\n  a:\n    script: ../scripts/serve.sh\n`);
-    writeFileSync(join(repo.dir, "bad/big.yml"), `version: 1\nendpoints:\n  a:\n    script: s.sh\n    contracts:\n      flags:\n${Array.from({ length: 400_000 }, (_, i) => `        - --f${i}`).join("\n")}\n`);
+    for (let i = 1; i < 10; i++)
+      levels.push(
+        `${"abcdefghij"[i]}: &${"abcdefghij"[i]} [${Array(10)
+          .fill(`*${"abcdefghij"[i - 1]}`)
+          .join(",")}]`,
+      );
+    writeFileSync(
+      join(repo.dir, "bad/bomb.yml"),
+      `version: 1\n${levels.join("\n")}\nendpoints:\n  a:\n    script: ../scripts/serve.sh\n`,
+    );
+    writeFileSync(
+      join(repo.dir, "bad/big.yml"),
+      `version: 1\nendpoints:\n  a:\n    script: s.sh\n    contracts:\n      flags:\n${Array.from({ length: 400_000 }, (_, i) => `        - --f${i}`).join("\n")}\n`,
+    );
     for (const f of ["bad/bomb.yml", "bad/big.yml"]) {
       const r = await run(["preflight", "--config", f]);
       expect(r.code).toBe(2);
@@ -132,8 +160,12 @@ describe("explain output is redacted and control-free", () => {
   it("no planted secret and no escape sequence from the log reaches the terminal or JSON", async () => {
     // The decisive line of a traceback carries host text verbatim: plant secrets and escapes there.
     const p = plantedLines();
-    const log = [...p, "Traceback (most recent call last):", '  File "/x.py", line 1, in <module>',
-      `RuntimeError: cannot start \x1b]52;c;ZXZpbA==\x07\x1b[2J ${p[2]} ${p[3]} ${p[4]} ${p[1]} ${p[0]}\n::error file=x::pwned`].join("\n");
+    const log = [
+      ...p,
+      "Traceback (most recent call last):",
+      '  File "/x.py", line 1, in <module>',
+      `RuntimeError: cannot start \x1b]52;c;ZXZpbA==\x07\x1b[2J ${p[2]} ${p[3]} ${p[4]} ${p[1]} ${p[0]}\n::error file=x::pwned`,
+    ].join("\n");
     writeFileSync(join(repo.dir, "boot.log"), log);
     for (const extra of [[], ["--json"], ["--no-color"]]) {
       const r = await run(["explain", "boot.log", ...extra]);

@@ -9,9 +9,15 @@ import { SCHEMA_ID } from "../../src/domain/config/json-schema.js";
 import { parseConfig } from "../../src/domain/config/load.js";
 import { tempRepo, type TempRepo } from "../helpers/repo.js";
 
-const SCRIPT = readFileSync(join(import.meta.dirname, "..", "..", "examples/serve-repo/scripts/serve-archon.sh"), "utf8");
+const SCRIPT = readFileSync(
+  join(import.meta.dirname, "..", "..", "examples/serve-repo/scripts/serve-archon.sh"),
+  "utf8",
+);
 let repo: TempRepo | null = null;
-afterEach(() => { repo?.cleanup(); repo = null; });
+afterEach(() => {
+  repo?.cleanup();
+  repo = null;
+});
 
 async function run(cwd: string, ...argv: string[]) {
   let out = "";
@@ -23,7 +29,12 @@ async function run(cwd: string, ...argv: string[]) {
 describe("deploy-gate init", () => {
   it("writes deploy-gate.yml with the contract flags of each script's current argv, and it passes preflight", async () => {
     repo = tempRepo();
-    repo.commit("scripts", { "scripts/serve-archon.sh": SCRIPT, "scripts/serve-dragoon.sh": "#!/bin/bash\nexec vllm serve /m --port 7771 --served-model-name dragoon --max-num-seqs 8\n", "README.md": "x\n" });
+    repo.commit("scripts", {
+      "scripts/serve-archon.sh": SCRIPT,
+      "scripts/serve-dragoon.sh":
+        "#!/bin/bash\nexec vllm serve /m --port 7771 --served-model-name dragoon --max-num-seqs 8\n",
+      "README.md": "x\n",
+    });
     const r = await run(join(repo.dir, "scripts"), "init");
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
@@ -34,7 +45,15 @@ describe("deploy-gate init", () => {
     const archon = c.endpoints["serve-archon"]!;
     expect(archon.script).toBe("scripts/serve-archon.sh");
     // Client-facing flags with their values as the script has them now; tuning flags only as comments.
-    expect(archon.contracts.flags).toEqual(expect.arrayContaining(["--reasoning-parser qwen3", "--enable-auto-tool-choice", "--tool-call-parser qwen3_xml", "--served-model-name qwen", "--port 7770"]));
+    expect(archon.contracts.flags).toEqual(
+      expect.arrayContaining([
+        "--reasoning-parser qwen3",
+        "--enable-auto-tool-choice",
+        "--tool-call-parser qwen3_xml",
+        "--served-model-name qwen",
+        "--port 7770",
+      ]),
+    );
     expect(archon.contracts.flags.some((f) => f.startsWith("--gpu-memory-utilization"))).toBe(false);
     expect(text).toMatch(/#\s+- "--gpu-memory-utilization 0\.95"/);
     expect(archon.contracts).toMatchObject({ thinking: true, tools: true });
@@ -45,33 +64,50 @@ describe("deploy-gate init", () => {
     repo.commit("config");
     const pre = await run(repo.dir, "preflight", "--json");
     const report = JSON.parse(pre.out);
-    expect(report.findings.filter((f: { check: string; status: string }) => f.check === "preflight.contracts" && f.status === "fail")).toEqual([]);
-    expect(report.findings.filter((f: { check: string }) => f.check === "preflight.contracts").length).toBeGreaterThanOrEqual(2);
+    expect(
+      report.findings.filter(
+        (f: { check: string; status: string }) => f.check === "preflight.contracts" && f.status === "fail",
+      ),
+    ).toEqual([]);
+    expect(
+      report.findings.filter((f: { check: string }) => f.check === "preflight.contracts").length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it("takes SGLang's and llama.cpp's own client-facing flags (context, served name, templates) as contracts", async () => {
     repo = tempRepo();
     repo.commit("scripts", {
-      "sg.sh": "#!/bin/bash\npython3 -m sglang.launch_server --model-path /m --port 30000 --tp 2 --context-length 32768 --served-model-name q\n",
+      "sg.sh":
+        "#!/bin/bash\npython3 -m sglang.launch_server --model-path /m --port 30000 --tp 2 --context-length 32768 --served-model-name q\n",
       "llama.sh": "#!/bin/bash\nllama-server -m /m.gguf --port 8080 -c 16384 --jinja -ngl 99 --alias qwen\n",
     });
     expect((await run(repo.dir, "init")).code).toBe(0);
     const c = parseConfig(readFileSync(join(repo.dir, "deploy-gate.yml"), "utf8"), "deploy-gate.yml");
-    expect(c.endpoints.sg!.contracts.flags).toEqual(["--port 30000", "--context-length 32768", "--served-model-name q"]);
+    expect(c.endpoints.sg!.contracts.flags).toEqual([
+      "--port 30000",
+      "--context-length 32768",
+      "--served-model-name q",
+    ]);
     expect(c.endpoints.llama!.contracts.flags).toEqual(["--port 8080", "-c 16384", "--jinja", "--alias qwen"]);
   });
 
   it("names two scripts of one file name by their directories, not serve and serve-2", async () => {
     repo = tempRepo();
-    repo.commit("scripts", { "a/serve.sh": "#!/bin/bash\nvllm serve /m --port 8000\n", "b/serve.sh": "#!/bin/bash\nvllm serve /m --port 8001\n", "c/serve-x.sh": "#!/bin/bash\nvllm serve /m --port 8002\n" });
+    repo.commit("scripts", {
+      "a/serve.sh": "#!/bin/bash\nvllm serve /m --port 8000\n",
+      "b/serve.sh": "#!/bin/bash\nvllm serve /m --port 8001\n",
+      "c/serve-x.sh": "#!/bin/bash\nvllm serve /m --port 8002\n",
+    });
     const r = await run(repo.dir, "init");
     expect(r.out).toMatch(/3 endpoint\(s\) \(a-serve, b-serve, serve-x\)/);
   });
 
   it("names a quadlet or a unit that starts the engine by its own key, with its argv as contracts", async () => {
     repo = tempRepo();
-    const quadlet = "[Container]\nImage=docker.io/vllm/vllm-openai:v0.9.2\nExec=--model /m --served-model-name chat --enable-auto-tool-choice --tool-call-parser hermes\nPublishPort=8000:8000\n\n[Install]\nWantedBy=default.target\n";
-    const unit = "[Unit]\nDescription=vLLM\n[Service]\nExecStart=/opt/venv/bin/vllm serve /m --port 8001 --served-model-name direct\nRestart=always\n";
+    const quadlet =
+      "[Container]\nImage=docker.io/vllm/vllm-openai:v0.9.2\nExec=--model /m --served-model-name chat --enable-auto-tool-choice --tool-call-parser hermes\nPublishPort=8000:8000\n\n[Install]\nWantedBy=default.target\n";
+    const unit =
+      "[Unit]\nDescription=vLLM\n[Service]\nExecStart=/opt/venv/bin/vllm serve /m --port 8001 --served-model-name direct\nRestart=always\n";
     repo.commit("files", { "deploy/chat.container": quadlet, "deploy/direct.service": unit });
     const r = await run(repo.dir, "init");
     expect(r.err).toBe("");
@@ -80,8 +116,12 @@ describe("deploy-gate init", () => {
     const eps = Object.values(c.endpoints);
     const chat = eps.find((e) => e.quadlet === "deploy/chat.container")!;
     expect(chat.script).toBeUndefined();
-    expect(chat.contracts.flags).toEqual(expect.arrayContaining(["--served-model-name chat", "--enable-auto-tool-choice", "--tool-call-parser hermes"]));
-    expect(eps.find((e) => e.unit === "deploy/direct.service")!.contracts.flags).toEqual(expect.arrayContaining(["--port 8001", "--served-model-name direct"]));
+    expect(chat.contracts.flags).toEqual(
+      expect.arrayContaining(["--served-model-name chat", "--enable-auto-tool-choice", "--tool-call-parser hermes"]),
+    );
+    expect(eps.find((e) => e.unit === "deploy/direct.service")!.contracts.flags).toEqual(
+      expect.arrayContaining(["--port 8001", "--served-model-name direct"]),
+    );
   });
 
   it("refuses to overwrite an existing config, and leaves it as it was", async () => {
@@ -98,7 +138,9 @@ describe("deploy-gate init", () => {
     repo.commit("s", { "build.sh": "#!/bin/sh\nmake\n" });
     const r = await run(repo.dir, "init");
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/no serve scripts, units or quadlets that start an inference server found .* write deploy-gate\.yml by hand/);
+    expect(r.err).toMatch(
+      /no serve scripts, units or quadlets that start an inference server found .* write deploy-gate\.yml by hand/,
+    );
     expect(existsSync(join(repo.dir, "deploy-gate.yml"))).toBe(false);
   });
 

@@ -18,7 +18,9 @@ describe("preflight on the real-world corpus", () => {
   });
 
   it("keeps precision at or above 90%", () => {
-    const noise = figures.perFile.filter((p) => p.falsePositives.length).map((p) => `${p.file}: ${p.falsePositives.map((f) => `${f.rule ?? f.check}@${f.line}`).join(", ")}`);
+    const noise = figures.perFile
+      .filter((p) => p.falsePositives.length)
+      .map((p) => `${p.file}: ${p.falsePositives.map((f) => `${f.rule ?? f.check}@${f.line}`).join(", ")}`);
     expect(ratio(figures.precision), noise.join("\n")).toBeGreaterThanOrEqual(0.9);
   });
 

@@ -3,7 +3,8 @@
 // each committed before preflight first ran on it), so these figures measure generalisation, not fit. The
 // floors are what was measured then (precision 16/16, discovery 31/32, recall 16/17, drops 5/5); the one known gap
 // (an engine inside a multi-line `CMD="..."` run by `bash -c "${CMD}"`) is named, so fixing it passes and
-// any new miss, false alarm or undiscovered server fails. Reproduce: npm run corpus -- --dir test/fixtures/corpora/launch-2
+// any new miss, false alarm or undiscovered server fails. Reproduce: npm run corpus -- --dir
+// test/fixtures/corpora/launch-2
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CORPUS_DIR, loadCorpus } from "../../bench/corpus/expected.js";
@@ -24,7 +25,9 @@ beforeAll(async () => {
 
 describe("preflight on the held-out corpus (written blind)", () => {
   it("keeps precision at the 100% floor measured blind: no false alarm on files it never saw", () => {
-    const noise = figures.perFile.filter((p) => p.falsePositives.length).map((p) => `${p.file}: ${p.falsePositives.map((f) => `${f.rule ?? f.check}@${f.line}`).join(", ")}`);
+    const noise = figures.perFile
+      .filter((p) => p.falsePositives.length)
+      .map((p) => `${p.file}: ${p.falsePositives.map((f) => `${f.rule ?? f.check}@${f.line}`).join(", ")}`);
     expect(ratio(figures.precision), noise.join("\n")).toBeGreaterThanOrEqual(1);
     expect(figures.precision.of).toBeGreaterThanOrEqual(16);
   });
@@ -37,7 +40,9 @@ describe("preflight on the held-out corpus (written blind)", () => {
   });
 
   it("raises every expected finding outside the known gap", () => {
-    const misses = figures.perFile.filter((p) => p.file !== KNOWN_GAP && p.misses.length).map((p) => ({ file: p.file, misses: p.misses }));
+    const misses = figures.perFile
+      .filter((p) => p.file !== KNOWN_GAP && p.misses.length)
+      .map((p) => ({ file: p.file, misses: p.misses }));
     expect(misses).toEqual([]);
     expect(figures.recall.hit).toBeGreaterThanOrEqual(16);
   });

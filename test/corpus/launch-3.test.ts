@@ -19,7 +19,11 @@ beforeAll(async () => {
 
 describe("preflight on the third blind corpus", () => {
   it("raises every expected finding and nothing else", () => {
-    expect(figures.perFile.filter((p) => p.falsePositives.length || p.misses.length).map((p) => ({ file: p.file, fp: p.falsePositives, misses: p.misses }))).toEqual([]);
+    expect(
+      figures.perFile
+        .filter((p) => p.falsePositives.length || p.misses.length)
+        .map((p) => ({ file: p.file, fp: p.falsePositives, misses: p.misses })),
+    ).toEqual([]);
     expect(figures.recall).toMatchObject({ hit: 23, of: 23 });
   });
 

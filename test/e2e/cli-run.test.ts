@@ -13,7 +13,8 @@ import { fresh, sandboxSession, sandboxOrSkip, target } from "./support/sandbox.
 
 let nextPort = 7900; // this file's port range: 7900-7919
 
-const status = (r: Report, check: string) => r.findings.filter((f) => f.check === check && !f.data?.rollback).map((f) => f.status);
+const status = (r: Report, check: string) =>
+  r.findings.filter((f) => f.check === check && !f.data?.rollback).map((f) => f.status);
 
 /** Marks the repo's current commit as the rollback ref `good`. */
 const tagGood = (r: SandboxRepo) => execFileSync("git", ["-C", r.root, "tag", "good"]);
@@ -29,7 +30,13 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     repos.push(r);
     r.commit("pin the sandbox host", (root) => {
       const p = join(root, "deploy-gate.yml");
-      writeFileSync(p, withSandboxHost(readFileSync(p, "utf8"), s!, { endpointExtra: extra, contractExtra: "      thinking: true\n      tools: true\n" }));
+      writeFileSync(
+        p,
+        withSandboxHost(readFileSync(p, "utf8"), s!, {
+          endpointExtra: extra,
+          contractExtra: "      thinking: true\n      tools: true\n",
+        }),
+      );
     });
     return r;
   }
@@ -42,7 +49,18 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     lines.push(err);
     expect(report.findings.filter((f) => f.status === "fail")).toEqual([]);
     expect(code).toBe(0);
-    for (const c of ["preflight.contracts", "deploy.lock", "deploy.install", "deploy.restart", "deploy.ready", "verify.argv", "verify.models", "verify.thinking", "verify.tools", "verify.restarts"]) {
+    for (const c of [
+      "preflight.contracts",
+      "deploy.lock",
+      "deploy.install",
+      "deploy.restart",
+      "deploy.ready",
+      "verify.argv",
+      "verify.models",
+      "verify.thinking",
+      "verify.tools",
+      "verify.restarts",
+    ]) {
       expect(status(report, c), c).toContain("pass");
     }
     expect(err).toMatch(/\[\s*\d+s\] dg-cli-\w+: /); // progress lines go to stderr, the report alone to stdout
@@ -60,7 +78,10 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     expect(first.code).toBe(0);
     r.commit("raise memory use", (root) => {
       const p = join(root, "scripts/serve.sh");
-      writeFileSync(p, readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"));
+      writeFileSync(
+        p,
+        readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"),
+      );
     });
     const { code, report } = await gate(r.root, "run", "--endpoint", r.vars.endpoint);
     expect(code).toBe(1);
@@ -69,8 +90,12 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     const rb = report.findings.find((f) => f.check === "deploy.rollback");
     expect(rb?.status).toBe("pass");
     expect(rb?.summary).toContain("rolled back to good");
-    expect(report.findings.some((f) => f.data?.rollback && f.check === "verify.tools" && f.status === "pass")).toBe(true);
-    const live = await (await fetch(`http://${s!.address}:${r.vars.port}/v1/models`)).json() as { data: { id: string }[] };
+    expect(report.findings.some((f) => f.data?.rollback && f.check === "verify.tools" && f.status === "pass")).toBe(
+      true,
+    );
+    const live = (await (await fetch(`http://${s!.address}:${r.vars.port}/v1/models`)).json()) as {
+      data: { id: string }[];
+    };
     expect(live.data[0]!.id).toBe("qwen");
     // `rollback` by hand: the same deploy path for rollback.ref, then verify
     const manual = await gate(r.root, "rollback", "--endpoint", r.vars.endpoint);
@@ -94,7 +119,9 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     expect(err).toContain("verify failed; rolling back to good");
     const rb = report.findings.find((f) => f.check === "deploy.rollback");
     expect(rb?.status).toBe("pass");
-    expect(report.findings.some((f) => f.data?.rollback && f.check === "verify.tools" && f.status === "pass")).toBe(true);
+    expect(report.findings.some((f) => f.data?.rollback && f.check === "verify.tools" && f.status === "pass")).toBe(
+      true,
+    );
   });
 
   it("run: a failed deploy of the rollback ref itself is not deployed a second time", async (ctx) => {
@@ -102,7 +129,10 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     const r = repo("    rollback: { ref: good, auto: true }\n");
     r.commit("raise memory use", (root) => {
       const p = join(root, "scripts/serve.sh");
-      writeFileSync(p, readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"));
+      writeFileSync(
+        p,
+        readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"),
+      );
     });
     tagGood(r);
     const { code, report } = await gate(r.root, "run", "--endpoint", r.vars.endpoint, "--ref", "good");
@@ -121,10 +151,20 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     tagGood(r);
     r.commit("raise memory use", (root) => {
       const p = join(root, "scripts/serve.sh");
-      writeFileSync(p, readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"));
+      writeFileSync(
+        p,
+        readFileSync(p, "utf8").replace("-e FAKE_BOOT_SECONDS=2", "-e FAKE_BOOT_SECONDS=2 -e FAKE_FAIL=oom"),
+      );
     });
     const host = await SshHost.connect(target(s!));
-    const theirs = await takeLock(host, { endpoint: r.vars.endpoint, owner: "carol@ci-7 (run 42)", ref: "v3", sha: "abcdef0123456789", staleAfterMs: 3600_000, waitMs: 0 });
+    const theirs = await takeLock(host, {
+      endpoint: r.vars.endpoint,
+      owner: "carol@ci-7 (run 42)",
+      ref: "v3",
+      sha: "abcdef0123456789",
+      staleAfterMs: 3600_000,
+      waitMs: 0,
+    });
     if (!theirs.ok) throw new Error(theirs.detail);
     try {
       const { code, report } = await gate(r.root, "run", "--endpoint", r.vars.endpoint);
@@ -148,7 +188,10 @@ describe("deploy-gate run / verify / rollback on the sandbox host", () => {
     expect(deployed.code).toBe(0);
     r.commit("drop tools", (root) => {
       const p = join(root, "scripts/serve.sh");
-      writeFileSync(p, readFileSync(p, "utf8").replace(" --enable-auto-tool-choice --tool-call-parser qwen3_xml", " --max-num-seqs 8"));
+      writeFileSync(
+        p,
+        readFileSync(p, "utf8").replace(" --enable-auto-tool-choice --tool-call-parser qwen3_xml", " --max-num-seqs 8"),
+      );
     });
     const { report } = await gate(r.root, "verify", "--endpoint", r.vars.endpoint, "--ref", "HEAD");
     const argv = report.findings.find((f) => f.check === "verify.argv");

@@ -22,21 +22,46 @@ const FLAGS = "--reasoning-parser qwen3 --enable-auto-tool-choice --tool-call-pa
 function unitText(name: string, port: number, env: string, wrapped = false): string {
   const engine = `/app/vllm serve /models/qwen --host 0.0.0.0 --port ${port} --served-model-name qwen --max-model-len 8192 ${FLAGS}`;
   return [
-    "[Unit]", `Description=engine double ${name} without a container (deploy-gate e2e)`, "StartLimitIntervalSec=120", "StartLimitBurst=100", "",
-    "[Service]", "Type=simple",
+    "[Unit]",
+    `Description=engine double ${name} without a container (deploy-gate e2e)`,
+    "StartLimitIntervalSec=120",
+    "StartLimitBurst=100",
+    "",
+    "[Service]",
+    "Type=simple",
     // the double's root (node and the bundle): the unit runs the engine's own process, no container
-    "RootDirectory=/var/lib/engine/rootfs", "MountAPIVFS=yes", `Environment=${env}`,
+    "RootDirectory=/var/lib/engine/rootfs",
+    "MountAPIVFS=yes",
+    `Environment=${env}`,
     `ExecStart=${wrapped ? `/bin/sh -c '${engine}; exit $$?'` : engine}`,
-    "Restart=always", "RestartSec=1", "TimeoutStopSec=20", "", "[Install]", "WantedBy=multi-user.target", "",
+    "Restart=always",
+    "RestartSec=1",
+    "TimeoutStopSec=20",
+    "",
+    "[Install]",
+    "WantedBy=multi-user.target",
+    "",
   ].join("\n");
 }
 
 function configText(endpoint: string, service: string, url: string): string {
   return [
-    "version: 1", "endpoints:", `  ${endpoint}:`, "    unit: deploy/engine.service", `    service: ${service}`,
-    "    install:", `      - { from: deploy/engine.service, to: /etc/systemd/system/${service} }`,
-    `    url: ${url}`, "    model: qwen", "    boot: { timeout: 90s, poll: 2s }", "    lock: { staleAfter: 1h }",
-    "    contracts:", '      flags: ["--reasoning-parser qwen3", "--enable-auto-tool-choice", "--tool-call-parser qwen3_xml"]', "      thinking: true", "      tools: true", "",
+    "version: 1",
+    "endpoints:",
+    `  ${endpoint}:`,
+    "    unit: deploy/engine.service",
+    `    service: ${service}`,
+    "    install:",
+    `      - { from: deploy/engine.service, to: /etc/systemd/system/${service} }`,
+    `    url: ${url}`,
+    "    model: qwen",
+    "    boot: { timeout: 90s, poll: 2s }",
+    "    lock: { staleAfter: 1h }",
+    "    contracts:",
+    '      flags: ["--reasoning-parser qwen3", "--enable-auto-tool-choice", "--tool-call-parser qwen3_xml"]',
+    "      thinking: true",
+    "      tools: true",
+    "",
   ].join("\n");
 }
 
@@ -60,10 +85,18 @@ describe("an engine started straight from ExecStart= (no container) on the sandb
     sandboxOrSkip(ctx);
     const r = endpoint("FAKE_BOOT_SECONDS=2", true);
     const lines: string[] = [];
-    const res = await runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
-    expect(res.findings.filter((f) => f.status === "fail"), JSON.stringify(res.findings.map((f) => [f.check, f.status, f.summary]))).toEqual([]);
+    const res = await runDeploy(
+      r.context(host, (l) => lines.push(l)),
+      { dryRun: false, lockWaitMs: 0, owner: OWNER },
+    );
+    expect(
+      res.findings.filter((f) => f.status === "fail"),
+      JSON.stringify(res.findings.map((f) => [f.check, f.status, f.summary])),
+    ).toEqual([]);
     const ready = res.findings.find((f) => f.check === "deploy.ready")!;
-    expect(ready.summary).toMatch(/: the unit's run [0-9a-f]{12} \(started after the deploy began\), readiness marker seen/);
+    expect(ready.summary).toMatch(
+      /: the unit's run [0-9a-f]{12} \(started after the deploy began\), readiness marker seen/,
+    );
     // the run deploy saw is the unit's InvocationID
     const inv = (await host.run(["systemctl", "show", "-p", "InvocationID", "--value", "--", r.service])).stdout.trim();
     expect(res.deployment?.containerId).toBe(inv);
@@ -71,22 +104,34 @@ describe("an engine started straight from ExecStart= (no container) on the sandb
 
     const v = await runVerify(r.context(host), { deployment: res.deployment });
     const by = (id: string) => v.find((f) => f.check === id)!;
-    expect(by("verify.container"), JSON.stringify(by("verify.container"))).toMatchObject({ status: "pass", data: { id: inv, unitRun: true } });
+    expect(by("verify.container"), JSON.stringify(by("verify.container"))).toMatchObject({
+      status: "pass",
+      data: { id: inv, unitRun: true },
+    });
     expect(by("verify.argv").status, JSON.stringify(by("verify.argv"))).toBe("pass");
     // the unit's main process is the shell: the argv verify read is its engine child's, found in the unit's cgroup
     const main = (await host.run(["systemctl", "show", "-p", "MainPID", "--value", "--", r.service])).stdout.trim();
     expect((await host.run(["cat", `/proc/${main}/cmdline`])).stdout.split("\0")[0]).toBe("/bin/sh");
-    expect(by("verify.argv").summary).toBe("live argv carries all 3 contract flag(s) and matches deploy/engine.service at main");
+    expect(by("verify.argv").summary).toBe(
+      "live argv carries all 3 contract flag(s) and matches deploy/engine.service at main",
+    );
     expect(by("verify.plan")).toMatchObject({ status: "pass", summary: expect.stringMatching(/KV tokens/) });
     expect(by("verify.restarts").status).toBe("pass");
     expect(by("verify.thinking").status, JSON.stringify(by("verify.thinking"))).toBe("pass");
     expect(by("verify.tools").status, JSON.stringify(by("verify.tools"))).toBe("pass");
-    expect(v.filter((f) => f.status === "fail"), JSON.stringify(v.filter((f) => f.status === "fail"))).toEqual([]);
+    expect(
+      v.filter((f) => f.status === "fail"),
+      JSON.stringify(v.filter((f) => f.status === "fail")),
+    ).toEqual([]);
 
     // deploy-gate logs: the current boot of the unit, its engine's own lines and its diagnosis
     let out = "";
     let err = "";
-    const code = await printBoot(host, logsRequest({ boot: "current", json: true }, r.vars.endpoint, r.service, null), { out: (t) => (out += t), err: (t) => (err += t), colour: false });
+    const code = await printBoot(host, logsRequest({ boot: "current", json: true }, r.vars.endpoint, r.service, null), {
+      out: (t) => (out += t),
+      err: (t) => (err += t),
+      colour: false,
+    });
     expect(code, err).toBe(0);
     const j = JSON.parse(out) as { diagnosis: { class: string }; lines: { text: string }[] };
     expect(j.diagnosis.class).toBe("ready");
@@ -101,7 +146,10 @@ describe("an engine started straight from ExecStart= (no container) on the sandb
     const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     expect(res.ok).toBe(false);
     const d = res.findings.find((f) => f.check === "deploy.diagnosis")!;
-    expect(d.data, JSON.stringify(d)).toMatchObject({ class: "oom", oom: { triedGiB: 4, freeGiB: 1.5, shortfallGiB: 2.5 } });
+    expect(d.data, JSON.stringify(d)).toMatchObject({
+      class: "oom",
+      oom: { triedGiB: 4, freeGiB: 1.5, shortfallGiB: 2.5 },
+    });
     expect(d.data?.decisive).toMatch(/CUDA out of memory\. Tried to allocate 4\.00 GiB/);
     expect(res.findings.find((f) => f.check === "deploy.ready")?.data?.failure).not.toBe("timeout");
   });

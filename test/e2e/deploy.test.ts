@@ -24,25 +24,36 @@ describe("deploy on the sandbox host", () => {
   };
   const check = (res: DeployResult, id: string) => res.findings.find((f) => f.check === id);
   const unitActive = async (r: SandboxRepo) => (await host.run(["systemctl", "is-active", r.service])).stdout.trim();
-  const lockGone = async (r: SandboxRepo) => (await host.run(["test", "-e", `.deploy-gate/locks/${r.vars.endpoint}.lock`])).code !== 0;
+  const lockGone = async (r: SandboxRepo) =>
+    (await host.run(["test", "-e", `.deploy-gate/locks/${r.vars.endpoint}.lock`])).code !== 0;
 
   it("a good deploy reaches ready on a container created after it began, records state, and a redeploy keeps the previous ref", async (ctx) => {
     sandboxOrSkip(ctx);
     const r = repo();
     const lines: string[] = [];
-    const res = await runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    const res = await runDeploy(
+      r.context(host, (l) => lines.push(l)),
+      { dryRun: false, lockWaitMs: 0, owner: OWNER },
+    );
     expect(res.findings.filter((f) => f.status === "fail")).toEqual([]);
     expect(res.ok).toBe(true);
     expect(check(res, "deploy.ready")?.status).toBe("pass");
     const ps = await host.run(["podman", "inspect", "--format", "{{.Id}}", r.vars.container]);
     expect(res.deployment?.containerId).toBe(ps.stdout.trim());
     expect(res.deployment!.containerCreatedAtHostMs!).toBeGreaterThanOrEqual(res.deployment!.startedAtHostMs);
-    expect(lines.some((l) => /^\[\s*\d+s\] dg-deploy-\w+: .* · container [0-9a-f]{6} created \d+s ago/.test(l))).toBe(true);
+    expect(lines.some((l) => /^\[\s*\d+s\] dg-deploy-\w+: .* · container [0-9a-f]{6} created \d+s ago/.test(l))).toBe(
+      true,
+    );
     const mode = await host.run(["stat", "-c", "%a", r.script]);
     expect(mode.stdout.trim()).toBe("755");
-    const models = await (await fetch(`http://${s!.address}:${r.vars.port}/v1/models`)).json() as { data: { id: string }[] };
+    const models = (await (await fetch(`http://${s!.address}:${r.vars.port}/v1/models`)).json()) as {
+      data: { id: string }[];
+    };
     expect(models.data[0]!.id).toBe("qwen");
-    const first = JSON.parse((await host.run(["cat", `.deploy-gate/state/${r.vars.endpoint}.json`])).stdout) as { sha: string; previous: unknown };
+    const first = JSON.parse((await host.run(["cat", `.deploy-gate/state/${r.vars.endpoint}.json`])).stdout) as {
+      sha: string;
+      previous: unknown;
+    };
     expect(first).toMatchObject({ sha: r.context(host).sha, previous: null });
     expect(await lockGone(r)).toBe(true);
     expect(activeLocks()).toHaveLength(0);
@@ -57,7 +68,9 @@ describe("deploy on the sandbox host", () => {
     expect(again.ok).toBe(true);
     expect(check(again, "deploy.restart")?.summary).not.toMatch(/daemon-reload/);
     expect(again.deployment!.containerId).not.toBe(res.deployment!.containerId);
-    const second = JSON.parse((await host.run(["cat", `.deploy-gate/state/${r.vars.endpoint}.json`])).stdout) as { previous: { sha: string } };
+    const second = JSON.parse((await host.run(["cat", `.deploy-gate/state/${r.vars.endpoint}.json`])).stdout) as {
+      previous: { sha: string };
+    };
     expect(second.previous.sha).toBe(oldSha);
     expect(await unitActive(r)).toBe("active");
   });
@@ -66,7 +79,10 @@ describe("deploy on the sandbox host", () => {
     sandboxOrSkip(ctx);
     // StartLimitBurst=100: the crash loop goes on after the gate returns without reaching start-limit-hit
     // before the live check below (the gate leaves it retrying; it does not stop it)
-    const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "2", FAKE_FAIL: "oom", FAKE_OOM_TRIED_GIB: "4", FAKE_OOM_FREE_GIB: "1.5" }, startLimitBurst: 100 });
+    const r = repo({
+      fakeEnv: { FAKE_BOOT_SECONDS: "2", FAKE_FAIL: "oom", FAKE_OOM_TRIED_GIB: "4", FAKE_OOM_FREE_GIB: "1.5" },
+      startLimitBurst: 100,
+    });
     const t0 = Date.now();
     const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     expect(res.ok).toBe(false);
@@ -94,22 +110,31 @@ describe("deploy on the sandbox host", () => {
   it("an engine that dies at once under Restart=always is engine-args with its usage line, whatever the polls saw, and the gate starts the unit again", async (ctx) => {
     sandboxOrSkip(ctx);
     // An argv error: the engine exits 2 before any vLLM line; three starts within the limit end in start-limit-hit.
-    // The verdict may come at the first death or after the start limit: the diagnosis reads the whole window either way.
+    // The verdict may come at the first death or after the start limit: the diagnosis reads the whole window either
+    // way.
     const r = repo({ engineArgs: ["--max-num-seqs", "many"], poll: "8s" });
     const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     // Dying within milliseconds, the unit can already be going down when `systemctl restart` returns: then the
     // restart is red and there is no wait. Either way the diagnosis reads the window and says the same.
-    const red = res.findings.filter((f) => (f.check === "deploy.ready" || f.check === "deploy.restart") && f.status === "fail");
+    const red = res.findings.filter(
+      (f) => (f.check === "deploy.ready" || f.check === "deploy.restart") && f.status === "fail",
+    );
     expect(red.length, JSON.stringify(res.findings.map((f) => [f.check, f.status, f.summary]))).toBeGreaterThan(0);
     const d = check(res, "deploy.diagnosis");
     expect(d?.data?.class).toBe("engine-args");
     expect(d?.data?.decisive).toBe("vllm serve: error: argument --max-num-seqs: invalid value: 'many'");
-    expect(d?.summary).toMatch(/^engine-args: the engine refused its command line before booting \(usage error on --max-num-seqs\)/);
+    expect(d?.summary).toMatch(
+      /^engine-args: the engine refused its command line before booting \(usage error on --max-num-seqs\)/,
+    );
     expect(d?.fix).toMatch(/^Correct --max-num-seqs in the serve script/);
     // Whenever the loop had already ended in start-limit-hit, the gate started the unit again, and the loop is said.
     if (/the unit failed/.test(check(res, "deploy.ready")?.summary ?? "")) {
       expect(d?.summary).toMatch(/crash loop: \d attempts ended/);
-      expect(res.findings.some((f) => f.check === "deploy.restart" && f.status === "warn" && /started it again/.test(f.summary))).toBe(true);
+      expect(
+        res.findings.some(
+          (f) => f.check === "deploy.restart" && f.status === "warn" && /started it again/.test(f.summary),
+        ),
+      ).toBe(true);
     }
     // No live is-active check here: the unit started again dies at once and reaches start-limit-hit within
     // seconds, so what a later read sees depends on timing; the finding above is what the gate did.
@@ -132,7 +157,10 @@ describe("deploy on the sandbox host", () => {
       writeFileSync(p, readFileSync(p, "utf8").replace("--max-num-seqs many", ""));
     });
     const good = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
-    expect(good.findings.filter((f) => f.status === "fail"), JSON.stringify(good.findings.map((f) => [f.check, f.status, f.summary]))).toEqual([]);
+    expect(
+      good.findings.filter((f) => f.status === "fail"),
+      JSON.stringify(good.findings.map((f) => [f.check, f.status, f.summary])),
+    ).toEqual([]);
     expect(check(good, "deploy.ready")?.status).toBe("pass");
     expect(check(good, "deploy.restart")?.evidence).toContain(`systemctl reset-failed -- ${r.service}`);
   });
@@ -140,8 +168,16 @@ describe("deploy on the sandbox host", () => {
   it("an engine that is up where the gate cannot reach it (wrong -p, another container name) fails soon after startup, not at boot.timeout", async (ctx) => {
     sandboxOrSkip(ctx);
     const cases = [
-      { edit: (t: string) => t.replace('-p "$PORT:7770"', '-p "$PORT:8000"'), failure: "url-unreachable", fix: /podman run -p HOST:CONTAINER must map to the engine's --port/ },
-      { edit: (t: string) => t.replace(/^CONTAINER="([^"]+)"$/m, 'CONTAINER="$1-b"'), failure: "container-mismatch", fix: /Make container: in deploy-gate\.yml the name the serve script gives podman run --name \(dg-deploy-\w+-b\)/ },
+      {
+        edit: (t: string) => t.replace('-p "$PORT:7770"', '-p "$PORT:8000"'),
+        failure: "url-unreachable",
+        fix: /podman run -p HOST:CONTAINER must map to the engine's --port/,
+      },
+      {
+        edit: (t: string) => t.replace(/^CONTAINER="([^"]+)"$/m, 'CONTAINER="$1-b"'),
+        failure: "container-mismatch",
+        fix: /Make container: in deploy-gate\.yml the name the serve script gives podman run --name \(dg-deploy-\w+-b\)/,
+      },
     ];
     for (const c of cases) {
       const r = repo({ bootTimeout: "5m" });
@@ -153,7 +189,10 @@ describe("deploy on the sandbox host", () => {
       });
       const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
       const ready = check(res, "deploy.ready");
-      expect(ready, JSON.stringify(res.findings.map((f) => [f.check, f.status, f.summary]))).toMatchObject({ status: "fail", data: { failure: c.failure } });
+      expect(ready, JSON.stringify(res.findings.map((f) => [f.check, f.status, f.summary]))).toMatchObject({
+        status: "fail",
+        data: { failure: c.failure },
+      });
       expect(ready?.fix).toMatch(c.fix);
       // its own failure, not "timeout": boot.timeout (5 min) was not waited out
       await host.run(["podman", "rm", "-f", `${r.vars.container}-b`]);
@@ -169,12 +208,21 @@ describe("deploy on the sandbox host", () => {
       writeFileSync(p, readFileSync(p, "utf8").replace("[Service]\n", "[Service]\nExecStartPre=/bin/sleep 35\n"));
     });
     const lines: string[] = [];
-    const res = await runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    const res = await runDeploy(
+      r.context(host, (l) => lines.push(l)),
+      { dryRun: false, lockWaitMs: 0, owner: OWNER },
+    );
     // progress while the restart blocks, not 35 s of silence
-    expect(lines.some((l) => /systemctl restart .*: still waiting after \d+s \(the old engine's stop, then ExecStartPre=\)/.test(l))).toBe(true);
+    expect(
+      lines.some((l) =>
+        /systemctl restart .*: still waiting after \d+s \(the old engine's stop, then ExecStartPre=\)/.test(l),
+      ),
+    ).toBe(true);
     const restart = check(res, "deploy.restart");
     expect(restart?.status, JSON.stringify(restart)).toBe("pass");
-    expect(restart?.evidence?.join("\n")).toMatch(/still waiting after 25 s on the start \(start-pre\), not on the stop: a slow ExecStartPre= holds it/);
+    expect(restart?.evidence?.join("\n")).toMatch(
+      /still waiting after 25 s on the start \(start-pre\), not on the stop: a slow ExecStartPre= holds it/,
+    );
     expect(restart?.summary).not.toMatch(/did not stop/);
     expect(check(res, "deploy.ready")?.status).toBe("pass");
   });
@@ -184,12 +232,18 @@ describe("deploy on the sandbox host", () => {
     const r = repo();
     const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     expect(res.ok, JSON.stringify(res.findings.map((f) => [f.check, f.status, f.summary]))).toBe(true);
-    const before = (await runVerify(r.context(host), { deployment: res.deployment })).find((f) => f.check === "verify.argv")!;
+    const before = (await runVerify(r.context(host), { deployment: res.deployment })).find(
+      (f) => f.check === "verify.argv",
+    )!;
     expect(before.status).toBe("pass");
     await host.run(["sed", "-i", "s/ --enable-auto-tool-choice//", r.script]);
-    const after = (await runVerify(r.context(host), { deployment: res.deployment })).find((f) => f.check === "verify.argv")!;
+    const after = (await runVerify(r.context(host), { deployment: res.deployment })).find(
+      (f) => f.check === "verify.argv",
+    )!;
     expect(after.status, after.summary).toBe("warn");
-    expect(after.summary).toBe(`${r.script} changed on the host since the last deploy wrote it: the live argv still matches main, the next restart runs the edit`);
+    expect(after.summary).toBe(
+      `${r.script} changed on the host since the last deploy wrote it: the live argv still matches main, the next restart runs the edit`,
+    );
   });
 
   it("a container removed from outside mid-wait stops the wait at once and is diagnosed as an outside removal", async (ctx) => {
@@ -199,15 +253,20 @@ describe("deploy on the sandbox host", () => {
     let removed = false;
     const other = await SshHost.connect(target(s!));
     try {
-      const res = await runDeploy(r.context(host, (l) => {
-        if (!removed && / · container [0-9a-f]{6} created/.test(l)) {
-          removed = true;
-          void other.run(["podman", "rm", "-f", r.vars.container], { timeoutMs: 30_000 });
-        }
-      }), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+      const res = await runDeploy(
+        r.context(host, (l) => {
+          if (!removed && / · container [0-9a-f]{6} created/.test(l)) {
+            removed = true;
+            void other.run(["podman", "rm", "-f", r.vars.container], { timeoutMs: 30_000 });
+          }
+        }),
+        { dryRun: false, lockWaitMs: 0, owner: OWNER },
+      );
       expect(removed).toBe(true);
       // `rm -f` kills, then removes: a poll between the two sees the container exited, not yet gone
-      expect(check(res, "deploy.ready")?.data?.failure).toMatch(/container-gone|container-exited|restarting|unit-stopped/);
+      expect(check(res, "deploy.ready")?.data?.failure).toMatch(
+        /container-gone|container-exited|restarting|unit-stopped/,
+      );
       expect(check(res, "deploy.diagnosis")?.data?.class).toBe("container-removed");
       expect(["active", "activating"]).toContain(await unitActive(r));
     } finally {
@@ -221,7 +280,10 @@ describe("deploy on the sandbox host", () => {
     // slack on a loaded machine, and the boot cannot finish inside it (failure "timeout" says it was cut short).
     const r = repo({ fakeEnv: { FAKE_BOOT_SECONDS: "60" }, bootTimeout: "20s" });
     const lines: string[] = [];
-    const res = await runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    const res = await runDeploy(
+      r.context(host, (l) => lines.push(l)),
+      { dryRun: false, lockWaitMs: 0, owner: OWNER },
+    );
     const ready = check(res, "deploy.ready");
     expect(ready?.data?.failure).toBe("timeout");
     expect(ready?.summary).toMatch(/not ready within boot\.timeout \(20s\); last phase: /);
@@ -235,7 +297,10 @@ describe("deploy on the sandbox host", () => {
     const r = repo();
     const dir = `.deploy-gate/locks/${r.vars.endpoint}.lock`;
     const now = Number((await host.run(["date", "+%s"])).stdout.trim());
-    const hold = (takenAt: number) => host.runShell(`mkdir -p ${dir} && printf '%s' '${JSON.stringify({ endpoint: r.vars.endpoint, owner: "alice@laptop", ref: "v7", sha: "abcdef0123456789", takenAt, heartbeatAt: takenAt, pid: 4242 })}' > ${dir}/record.json`);
+    const hold = (takenAt: number) =>
+      host.runShell(
+        `mkdir -p ${dir} && printf '%s' '${JSON.stringify({ endpoint: r.vars.endpoint, owner: "alice@laptop", ref: "v7", sha: "abcdef0123456789", takenAt, heartbeatAt: takenAt, pid: 4242 })}' > ${dir}/record.json`,
+      );
     await hold(now);
     const t0 = Date.now();
     const held = await runDeploy(r.context(host), { dryRun: true, lockWaitMs: 0, owner: OWNER });
@@ -247,12 +312,15 @@ describe("deploy on the sandbox host", () => {
 
     // released once the gate says it waits (its first attempt found the lock held), not after a fixed time
     let released = false;
-    const waited = await runDeploy(r.context(host, (l) => {
-      if (!released && /waiting for the deploy lock/.test(l)) {
-        released = true;
-        void host.run(["rm", "-rf", dir]);
-      }
-    }), { dryRun: true, lockWaitMs: 120_000, owner: OWNER });
+    const waited = await runDeploy(
+      r.context(host, (l) => {
+        if (!released && /waiting for the deploy lock/.test(l)) {
+          released = true;
+          void host.run(["rm", "-rf", dir]);
+        }
+      }),
+      { dryRun: true, lockWaitMs: 120_000, owner: OWNER },
+    );
     expect(released).toBe(true);
     expect(check(waited, "deploy.lock")?.summary).toMatch(/after waiting/);
     expect(await lockGone(r)).toBe(true);
@@ -281,7 +349,9 @@ describe("deploy on the sandbox host", () => {
     expect(dry.ok).toBe(true);
     const inst = check(dry, "deploy.install");
     expect(inst?.summary).toMatch(/1 of 2 file\(s\) would change/);
-    expect(inst?.evidence?.[0]).toMatch(/^--- host:\/root\/dg-e2e\/.*\n\+\+\+ scripts\/serve\.sh \(ref\)[\s\S]*- {2}--served-model-name qwen --max-model-len 8192[\s\S]*\+ {2}--served-model-name qwen --max-model-len 4096/);
+    expect(inst?.evidence?.[0]).toMatch(
+      /^--- host:\/root\/dg-e2e\/.*\n\+\+\+ scripts\/serve\.sh \(ref\)[\s\S]*- {2}--served-model-name qwen --max-model-len 8192[\s\S]*\+ {2}--served-model-name qwen --max-model-len 4096/,
+    );
     expect(check(dry, "deploy.restart")?.evidence).toContain(`systemctl restart -- ${r.service}`);
     expect((await host.run(["sha256sum", r.script, `.deploy-gate/state/${r.vars.endpoint}.json`])).stdout).toBe(before);
     expect((await host.run(["podman", "inspect", "--format", "{{.Id}}", r.vars.container])).stdout.trim()).toBe(id);

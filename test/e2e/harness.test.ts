@@ -6,13 +6,23 @@ import { up } from "../sandbox/machine.js";
 import { sandboxOrSkip } from "./support/sandbox.js";
 
 const run = promisify(execFile);
-const cli = (...args: string[]) => run(process.execPath, ["--import", "tsx", "test/sandbox/cli.ts", ...args], { timeout: 60_000 });
+const cli = (...args: string[]) =>
+  run(process.execPath, ["--import", "tsx", "test/sandbox/cli.ts", ...args], { timeout: 60_000 });
 
 describe("sandbox harness", () => {
   it("status --json prints the documented keys, matching the running machine", async (ctx) => {
     const s = sandboxOrSkip(ctx);
     const { hosts, ...out } = JSON.parse((await cli("status", "--json")).stdout) as Record<string, unknown>;
-    expect(Object.keys(out).sort()).toEqual(["address", "engineUrl", "hostKeyFingerprint", "identityFile", "image", "knownHosts", "sshPort", "user"]);
+    expect(Object.keys(out).sort()).toEqual([
+      "address",
+      "engineUrl",
+      "hostKeyFingerprint",
+      "identityFile",
+      "image",
+      "knownHosts",
+      "sshPort",
+      "user",
+    ]);
     expect(out).toEqual(s);
     expect((hosts as unknown[])[0]).toEqual(s); // `hosts` lists every machine of `up --hosts N`, host 0 first
   });

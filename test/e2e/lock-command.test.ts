@@ -32,7 +32,10 @@ describe("deploy-gate lock status|release on the sandbox host", () => {
   });
   afterAll(async () => {
     await releaseAllLocks();
-    if (repo) { await host.run(["rm", "-rf", lockDir(repo.vars.endpoint)]); repo.cleanup(); }
+    if (repo) {
+      await host.run(["rm", "-rf", lockDir(repo.vars.endpoint)]);
+      repo.cleanup();
+    }
     await host?.close();
   });
 
@@ -40,12 +43,24 @@ describe("deploy-gate lock status|release on the sandbox host", () => {
     sandboxOrSkip(ctx);
     const ep = repo.vars.endpoint;
     expect((await gate(repo.root, "lock", "status", "--endpoint", ep)).out).toMatch(/is free/);
-    const theirs = await takeLock(host, { endpoint: ep, owner: "carol@ci-7 (run 42)", ref: "v3", sha: "abcdef0123456789", staleAfterMs: 3600_000, waitMs: 0 });
+    const theirs = await takeLock(host, {
+      endpoint: ep,
+      owner: "carol@ci-7 (run 42)",
+      ref: "v3",
+      sha: "abcdef0123456789",
+      staleAfterMs: 3600_000,
+      waitMs: 0,
+    });
     if (!theirs.ok) throw new Error(theirs.detail);
     const st = await gate(repo.root, "lock", "status", "--endpoint", ep);
     expect(st.code).toBe(0);
-    expect(st.out).toMatch(/held by carol@ci-7 \(run 42\), deploying v3 \(abcdef0123\), taken \d+s ago, last heartbeat \d+s ago \(alive\)/);
-    const json = JSON.parse((await gate(repo.root, "lock", "status", "--endpoint", ep, "--json")).out) as { held: boolean; holder: { owner: string } };
+    expect(st.out).toMatch(
+      /held by carol@ci-7 \(run 42\), deploying v3 \(abcdef0123\), taken \d+s ago, last heartbeat \d+s ago \(alive\)/,
+    );
+    const json = JSON.parse((await gate(repo.root, "lock", "status", "--endpoint", ep, "--json")).out) as {
+      held: boolean;
+      holder: { owner: string };
+    };
     expect(json).toMatchObject({ held: true, holder: { owner: "carol@ci-7 (run 42)" } });
 
     const refused = await gate(repo.root, "lock", "release", "--endpoint", ep);
@@ -65,7 +80,14 @@ describe("deploy-gate lock status|release on the sandbox host", () => {
   it("releases this runner's own lock without --force; a lock without its record is shown as such", async (ctx) => {
     sandboxOrSkip(ctx);
     const ep = repo.vars.endpoint;
-    const mine = await takeLock(host, { endpoint: ep, owner: owner(process.env), ref: "main", sha: null, staleAfterMs: 3600_000, waitMs: 0 });
+    const mine = await takeLock(host, {
+      endpoint: ep,
+      owner: owner(process.env),
+      ref: "main",
+      sha: null,
+      staleAfterMs: 3600_000,
+      waitMs: 0,
+    });
     if (!mine.ok) throw new Error(mine.detail);
     expect((await gate(repo.root, "lock", "release", "--endpoint", ep)).code).toBe(0);
     expect((await host.run(["test", "-d", lockDir(ep)])).code).toBe(1);

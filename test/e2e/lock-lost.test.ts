@@ -11,26 +11,49 @@ describe("a lost deploy lock stops the deploy", () => {
   const s = inject("sandbox");
   let host: SshHost;
   let repo: SandboxRepo;
-  beforeAll(async () => { if (s) host = await SshHost.connect(target(s)); });
+  beforeAll(async () => {
+    if (s) host = await SshHost.connect(target(s));
+  });
   afterAll(async () => {
-    if (repo) { await removeDeployed(host, repo); repo.cleanup(); }
+    if (repo) {
+      await removeDeployed(host, repo);
+      repo.cleanup();
+    }
     await host?.close();
   });
 
   it("stops at its next wait, names who holds the lock now, and leaves that lock in place", async (ctx) => {
     sandboxOrSkip(ctx);
     const name = fresh("dg-lost");
-    repo = makeSandboxRepo({ endpoint: name, container: name, port: 7996, address: s!.address, fakeEnv: { FAKE_BOOT_SECONDS: "120" }, bootTimeout: "5m", poll: "1s" });
+    repo = makeSandboxRepo({
+      endpoint: name,
+      container: name,
+      port: 7996,
+      address: s!.address,
+      fakeEnv: { FAKE_BOOT_SECONDS: "120" },
+      bootTimeout: "5m",
+      poll: "1s",
+    });
     const lines: string[] = [];
-    const deploying = runDeploy(repo.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: "first@runner" });
+    const deploying = runDeploy(
+      repo.context(host, (l) => lines.push(l)),
+      { dryRun: false, lockWaitMs: 0, owner: "first@runner" },
+    );
     // wait (with a generous deadline) until the deploy is polling the boot
-    for (const t0 = Date.now(); !lines.some((l) => l.includes(name)); ) {
+    for (const t0 = Date.now(); !lines.some((l) => l.includes(name));) {
       if (Date.now() - t0 > 180_000) throw new Error(`the deploy never started polling: ${lines.join("\n")}`);
       await new Promise((r) => setTimeout(r, 250));
     }
     const mine = activeLocks().find((l) => l.record.endpoint === name)!;
     await host.run(["rm", "-rf", lockDir(name)]);
-    const theirs = await takeLock(host, { endpoint: name, owner: "dave@other", ref: "v9", sha: null, staleAfterMs: 3600_000, waitMs: 0 });
+    const theirs = await takeLock(host, {
+      endpoint: name,
+      owner: "dave@other",
+      ref: "v9",
+      sha: null,
+      staleAfterMs: 3600_000,
+      waitMs: 0,
+    });
     if (!theirs.ok) throw new Error(theirs.detail);
     await mine.heartbeat(); // the 30 s timer would do this too; called here so the test does not wait on it
     const res = await deploying;

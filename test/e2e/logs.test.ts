@@ -16,17 +16,28 @@ import { waitUntil } from "./support/units.js";
 let nextPort = 7940; // this file's port range: 7940-7949
 const OWNER = "e2e@sandbox (logs)";
 
-interface LogsJson { boot: { index: number; fromCurrent: number; of: number }; lines: { text: string }[]; diagnosis: { class: string; decisive: string | null } }
+interface LogsJson {
+  boot: { index: number; fromCurrent: number; of: number };
+  lines: { text: string }[];
+  diagnosis: { class: string; decisive: string | null };
+}
 
 async function logs(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const code = await main(["logs", ...argv], { out: (s) => (out += s), err: (s) => (err += s), isTTY: false, env: {}, cwd });
+  const code = await main(["logs", ...argv], {
+    out: (s) => (out += s),
+    err: (s) => (err += s),
+    isTTY: false,
+    env: {},
+    cwd,
+  });
   return { code, out, err };
 }
 
 /** A condition met within a generous deadline (units.ts's waitUntil, for booleans). */
-const until = (what: string, cond: () => boolean | Promise<boolean>, ms: number) => waitUntil(what, ms, async () => ((await cond()) ? true : null));
+const until = (what: string, cond: () => boolean | Promise<boolean>, ms: number) =>
+  waitUntil(what, ms, async () => ((await cond()) ? true : null));
 
 describe("deploy-gate logs on the sandbox host", () => {
   const s = inject("sandbox");
@@ -37,7 +48,14 @@ describe("deploy-gate logs on the sandbox host", () => {
     host = await SshHost.connect(target(s));
     const name = fresh("dg-logs");
     // The first deploy dies of an OOM (and keeps restarting), the second one is healthy.
-    r = makeSandboxRepo({ endpoint: name, container: name, port: nextPort++, address: s.address, startLimitBurst: 100, fakeEnv: { FAKE_BOOT_SECONDS: "1", FAKE_FAIL: "oom", FAKE_OOM_TRIED_GIB: "4", FAKE_OOM_FREE_GIB: "1.5" } });
+    r = makeSandboxRepo({
+      endpoint: name,
+      container: name,
+      port: nextPort++,
+      address: s.address,
+      startLimitBurst: 100,
+      fakeEnv: { FAKE_BOOT_SECONDS: "1", FAKE_FAIL: "oom", FAKE_OOM_TRIED_GIB: "4", FAKE_OOM_FREE_GIB: "1.5" },
+    });
     r.commit("pin the sandbox host", (root) => {
       const p = join(root, "deploy-gate.yml");
       writeFileSync(p, withSandboxHost(readFileSync(p, "utf8"), s));
@@ -46,13 +64,22 @@ describe("deploy-gate logs on the sandbox host", () => {
     expect(bad.ok).toBe(false);
     r.commit("healthy", (root) => {
       const p = join(root, "scripts/serve.sh");
-      writeFileSync(p, readFileSync(p, "utf8").replace(/-e FAKE_FAIL=oom -e FAKE_OOM_TRIED_GIB=4 -e FAKE_OOM_FREE_GIB=1\.5/, "-e FAKE_BOOT_SECONDS=2"));
+      writeFileSync(
+        p,
+        readFileSync(p, "utf8").replace(
+          /-e FAKE_FAIL=oom -e FAKE_OOM_TRIED_GIB=4 -e FAKE_OOM_FREE_GIB=1\.5/,
+          "-e FAKE_BOOT_SECONDS=2",
+        ),
+      );
     });
     const good = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     expect(good.findings.filter((f) => f.status === "fail")).toEqual([]);
   }, 240_000);
   afterAll(async () => {
-    if (r) { await removeDeployed(host, r); r.cleanup(); }
+    if (r) {
+      await removeDeployed(host, r);
+      r.cleanup();
+    }
     await host?.close();
   });
 
@@ -98,18 +125,33 @@ describe("deploy-gate logs on the sandbox host", () => {
     const ac = new AbortController();
     let out = "";
     let err = "";
-    const following = logsCommand(opts, { out: (x) => (out += x), err: (x) => (err += x), colour: false, signal: ac.signal });
+    const following = logsCommand(opts, {
+      out: (x) => (out += x),
+      err: (x) => (err += x),
+      colour: false,
+      signal: ac.signal,
+    });
     await until("the current boot's backlog", () => out.includes("Application startup complete."), 60_000);
     const before = out.length;
     await host.runShell(`systemctl reset-failed ${r.service}; systemctl restart ${r.service}`, { timeoutMs: 60_000 });
-    await until("the restarted boot, live", () => /-- dg-logs-\w+: boot \d+ · /.test(out.slice(before)) && out.slice(before).includes("Application startup complete."), 90_000)
-      .catch((e: Error) => { throw new Error(`${e.message}; printed since the restart:\n${out.slice(before).slice(-3000)}\nstderr: ${err}`); });
+    await until(
+      "the restarted boot, live",
+      () =>
+        /-- dg-logs-\w+: boot \d+ · /.test(out.slice(before)) &&
+        out.slice(before).includes("Application startup complete."),
+      90_000,
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}; printed since the restart:\n${out.slice(before).slice(-3000)}\nstderr: ${err}`);
+    });
     ac.abort();
     expect(await following).toBe(0);
     expect(err).toBe("");
     expect(out.slice(before)).toMatch(/-- diagnosis of this boot --\nREADY/);
     // each line of the new boot once: podman's twin copy is never printed again after a pause
-    const restarted = out.slice(before).split("\n").filter((l) => /Started server process|Waiting for application startup|Application startup complete/.test(l));
+    const restarted = out
+      .slice(before)
+      .split("\n")
+      .filter((l) => /Started server process|Waiting for application startup|Application startup complete/.test(l));
     expect(restarted.length).toBeGreaterThan(0);
     expect(new Set(restarted).size, restarted.join("\n")).toBe(restarted.length);
     // pgrep's own shell is not listed: only journalctl processes, filtered here

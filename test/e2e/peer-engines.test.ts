@@ -59,14 +59,19 @@ describe("engines next to vLLM on the sandbox host", () => {
     sandboxOrSkip(ctx);
     const { name, port, r } = endpoint("dg-llama");
     const models = `/root/dg-e2e/${name}/models`;
-    expect((await host.runShell(`mkdir -p ${models} && printf 'GGUF\\003\\000\\000\\000' > ${models}/q.gguf`)).code).toBe(0);
+    expect(
+      (await host.runShell(`mkdir -p ${models} && printf 'GGUF\\003\\000\\000\\000' > ${models}/q.gguf`)).code,
+    ).toBe(0);
     r.commit("llama-server", (root) => {
       writeFileSync(join(root, "scripts/serve.sh"), llamaScript(name, port, models, "q.gguf"));
       const cfg = join(root, "deploy-gate.yml");
       writeFileSync(cfg, readFileSync(cfg, "utf8").replace(/flags: \[.*\]/, 'flags: ["--ctx-size 8192", "--jinja"]'));
     });
     const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
-    expect(res.findings.filter((f) => f.status === "fail"), JSON.stringify(res.findings)).toEqual([]);
+    expect(
+      res.findings.filter((f) => f.status === "fail"),
+      JSON.stringify(res.findings),
+    ).toEqual([]);
     const ready = res.findings.find((f) => f.check === "deploy.ready")!;
     expect(ready.status).toBe("pass");
     // It listened from the start (`HTTP server is listening, hostname:` before the model): the line that
@@ -76,15 +81,23 @@ describe("engines next to vLLM on the sandbox host", () => {
     const v = await runVerify(r.context(host), { deployment: res.deployment });
     const by = (id: string) => v.find((f) => f.check === id)!;
     expect(by("verify.plan")).toMatchObject({ status: "pass", summary: expect.stringContaining("8,192 KV tokens") });
-    expect(by("verify.kv-capacity")).toMatchObject({ status: "pass", summary: expect.stringContaining("8,192 KV tokens >= 1 request(s) x 4,096") });
+    expect(by("verify.kv-capacity")).toMatchObject({
+      status: "pass",
+      summary: expect.stringContaining("8,192 KV tokens >= 1 request(s) x 4,096"),
+    });
     expect(by("verify.argv").status, JSON.stringify(by("verify.argv"))).toBe("pass");
     expect(by("verify.container").status).toBe("pass");
 
-    r.commit("point at a GGUF that is not there", (root) => writeFileSync(join(root, "scripts/serve.sh"), llamaScript(name, port, models, "qwen3-8b-q8_0.gguf")));
+    r.commit("point at a GGUF that is not there", (root) =>
+      writeFileSync(join(root, "scripts/serve.sh"), llamaScript(name, port, models, "qwen3-8b-q8_0.gguf")),
+    );
     const bad = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     expect(bad.ok).toBe(false);
     const d = bad.findings.find((f) => f.check === "deploy.diagnosis")!;
-    expect(d.data).toMatchObject({ class: "engine-init-failed", decisive: "gguf_init_from_file: failed to open GGUF file '/models/qwen3-8b-q8_0.gguf'" });
+    expect(d.data).toMatchObject({
+      class: "engine-init-failed",
+      decisive: "gguf_init_from_file: failed to open GGUF file '/models/qwen3-8b-q8_0.gguf'",
+    });
     expect(d.fix).toContain("-v mount");
   });
 
@@ -97,18 +110,26 @@ describe("engines next to vLLM on the sandbox host", () => {
       writeFileSync(cfg, readFileSync(cfg, "utf8").replace(/flags: \[.*\]/, 'flags: ["--context-length 8192"]'));
     });
     const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
-    expect(res.findings.filter((f) => f.status === "fail"), JSON.stringify(res.findings)).toEqual([]);
+    expect(
+      res.findings.filter((f) => f.status === "fail"),
+      JSON.stringify(res.findings),
+    ).toEqual([]);
     const v = await runVerify(r.context(host), { deployment: res.deployment });
     const by = (id: string) => v.find((f) => f.check === id)!;
     expect(by("verify.plan"), JSON.stringify(by("verify.plan"))).toMatchObject({ status: "pass" });
     expect(by("verify.kv-capacity").summary).toMatch(/^\d[\d,]* KV tokens >= 1 request\(s\) x 8,192 max-model-len/);
     expect(by("verify.argv").status, JSON.stringify(by("verify.argv"))).toBe("pass");
 
-    r.commit("squeeze the fraction", (root) => writeFileSync(join(root, "scripts/serve.sh"), sglangScript(name, port, "0.4")));
+    r.commit("squeeze the fraction", (root) =>
+      writeFileSync(join(root, "scripts/serve.sh"), sglangScript(name, port, "0.4")),
+    );
     const bad = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     expect(bad.ok).toBe(false);
     const d = bad.findings.find((f) => f.check === "deploy.diagnosis")!;
-    expect(d.data).toMatchObject({ class: "kv-insufficient", decisive: "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static." });
+    expect(d.data).toMatchObject({
+      class: "kv-insufficient",
+      decisive: "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.",
+    });
     expect(d.fix).toMatch(/^Raise --mem-fraction-static/);
   });
 });

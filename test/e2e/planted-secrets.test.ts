@@ -31,25 +31,47 @@ describe("planted secrets never leave the host in clear", () => {
     host = await SshHost.connect(target(s));
     const name = fresh("dg-secrets");
     // env: a token by name, a knob whose name says nothing but whose value is a key
-    repo = makeSandboxRepo({ endpoint: name, container: name, port: 7995, address: s.address,
-      fakeEnv: { FAKE_BOOT_SECONDS: "2", HF_TOKEN: PLANTED.hfToken, MY_APP_TOKEN: PLANTED.customToken, VLLM_S3_ACCESS: PLANTED.knobValue } });
+    repo = makeSandboxRepo({
+      endpoint: name,
+      container: name,
+      port: 7995,
+      address: s.address,
+      fakeEnv: {
+        FAKE_BOOT_SECONDS: "2",
+        HF_TOKEN: PLANTED.hfToken,
+        MY_APP_TOKEN: PLANTED.customToken,
+        VLLM_S3_ACCESS: PLANTED.knobValue,
+      },
+    });
     repo.commit("pin the sandbox host; plant secrets", (root) => {
       const p = join(root, "deploy-gate.yml");
-      writeFileSync(p, withSandboxHost(readFileSync(p, "utf8"), s, { contractExtra: "      env: [VLLM_S3_ACCESS, MY_APP_TOKEN]\n" }));
+      writeFileSync(
+        p,
+        withSandboxHost(readFileSync(p, "utf8"), s, { contractExtra: "      env: [VLLM_S3_ACCESS, MY_APP_TOKEN]\n" }),
+      );
       const sh = join(root, "scripts/serve.sh");
-      writeFileSync(sh, readFileSync(sh, "utf8").replace("set -euo pipefail\n", [
-        "set -euo pipefail",
-        `echo "connecting to postgres://vllm:${PLANTED.urlPassword}@db.internal:5432/metrics" >&2`,
-        `echo "Authorization: Basic ${PLANTED.basicAuth}" >&2`,
-        `echo "X-Api-Key: ${PLANTED.xApiKey}" >&2`,
-        `echo "DB_PASSWORD=${PLANTED.dbPassword} SERVICE_SECRET=${PLANTED.customSecret} --api-key ${PLANTED.apiKey}" >&2`,
-        "set -x",
-        "",
-      ].join("\n")));
+      writeFileSync(
+        sh,
+        readFileSync(sh, "utf8").replace(
+          "set -euo pipefail\n",
+          [
+            "set -euo pipefail",
+            `echo "connecting to postgres://vllm:${PLANTED.urlPassword}@db.internal:5432/metrics" >&2`,
+            `echo "Authorization: Basic ${PLANTED.basicAuth}" >&2`,
+            `echo "X-Api-Key: ${PLANTED.xApiKey}" >&2`,
+            `echo "DB_PASSWORD=${PLANTED.dbPassword} SERVICE_SECRET=${PLANTED.customSecret} --api-key ${PLANTED.apiKey}" >&2`,
+            "set -x",
+            "",
+          ].join("\n"),
+        ),
+      );
     });
   });
   afterAll(async () => {
-    if (repo) { await removeDeployed(host, repo); repo.cleanup(); }
+    if (repo) {
+      await removeDeployed(host, repo);
+      repo.cleanup();
+    }
     await host?.close();
   });
 
@@ -65,16 +87,27 @@ describe("planted secrets never leave the host in clear", () => {
         expect(leaks(j.stdout).length).toBeGreaterThan(0); // the secrets really are on the host
         writeFileSync(dump, j.stdout);
       }
-      for (const mode of [["--json"], ["--report", join(repo.root, `${cmd}.json`), "--summary", join(repo.root, `${cmd}.md`)]]) {
+      for (const mode of [
+        ["--json"],
+        ["--report", join(repo.root, `${cmd}.json`), "--summary", join(repo.root, `${cmd}.md`)],
+      ]) {
         if ((cmd === "explain" || cmd === "logs") && mode[0] !== "--json") mode.splice(0); // they write no report files
         let out = "";
         let err = "";
-        const code = await main([cmd, ...args(ep, dump), ...mode], { out: (x) => (out += x), err: (x) => (err += x), isTTY: true, env: {}, cwd: repo.root });
+        const code = await main([cmd, ...args(ep, dump), ...mode], {
+          out: (x) => (out += x),
+          err: (x) => (err += x),
+          isTTY: true,
+          env: {},
+          cwd: repo.root,
+        });
         expect(code, `${cmd} ${mode.join(" ")}: ${err}`).not.toBe(2);
         let files = "";
         if (mode[0] === "--report") {
           const json = readFileSync(mode[1]!, "utf8");
-          const a = annotationsOf(JSON.parse(json) as Report).map((x) => `${x.title} ${x.file}\n${x.message}`).join("\n");
+          const a = annotationsOf(JSON.parse(json) as Report)
+            .map((x) => `${x.title} ${x.file}\n${x.message}`)
+            .join("\n");
           files = `${json}\n${readFileSync(mode[3]!, "utf8")}\n${a}`;
         }
         outputs[`${cmd} ${mode[0] ?? "terminal"}`] = `${out}\n${err}\n${files}`;

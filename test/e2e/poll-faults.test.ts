@@ -16,36 +16,66 @@ const LINK = "ve-dgsandbox";
 /** The deploy running, its wait loop begun; a deploy that ended before that fails with its findings. */
 async function waiting(deploy: Promise<DeployResult>, lines: string[]): Promise<void> {
   let ended: DeployResult | null = null;
-  void deploy.then((r) => { ended = r; }, () => undefined);
-  await until("the wait loop's first progress line", () => ended !== null || lines.some((l) => /^\[\s*\d+s\] /.test(l)), 120_000);
-  if (ended) throw new Error(`the deploy ended before its wait loop: ${JSON.stringify((ended as DeployResult).findings.filter((f) => f.status !== "pass"))}`);
+  void deploy.then(
+    (r) => {
+      ended = r;
+    },
+    () => undefined,
+  );
+  await until(
+    "the wait loop's first progress line",
+    () => ended !== null || lines.some((l) => /^\[\s*\d+s\] /.test(l)),
+    120_000,
+  );
+  if (ended)
+    throw new Error(
+      `the deploy ended before its wait loop: ${JSON.stringify((ended as DeployResult).findings.filter((f) => f.status !== "pass"))}`,
+    );
 }
 
 /** A condition met within a generous deadline (units.ts's waitUntil, for booleans). */
-const until = (what: string, cond: () => boolean | Promise<boolean>, ms: number) => waitUntil(what, ms, async () => ((await cond()) ? true : null));
+const until = (what: string, cond: () => boolean | Promise<boolean>, ms: number) =>
+  waitUntil(what, ms, async () => ((await cond()) ? true : null));
 
 describe("polls across SSH faults on the sandbox host", () => {
   const s = inject("sandbox");
   let admin: SshHost;
   const repos: SandboxRepo[] = [];
-  beforeAll(async () => { if (s) admin = await SshHost.connect(target(s)); });
+  beforeAll(async () => {
+    if (s) admin = await SshHost.connect(target(s));
+  });
   afterAll(async () => {
-    for (const r of repos) { await removeDeployed(admin, r); r.cleanup(); }
+    for (const r of repos) {
+      await removeDeployed(admin, r);
+      r.cleanup();
+    }
     await admin?.close();
   });
   const repo = (over: Partial<RepoVars> = {}) => {
     const name = fresh("dg-poll");
-    const r = makeSandboxRepo({ endpoint: name, container: name, port: nextPort++, address: s!.address, bootTimeout: "240s", poll: "2s", ...over });
+    const r = makeSandboxRepo({
+      endpoint: name,
+      container: name,
+      port: nextPort++,
+      address: s!.address,
+      bootTimeout: "240s",
+      poll: "2s",
+      ...over,
+    });
     repos.push(r);
     return r;
   };
   /** sshd answers again: a fresh connection gets through. */
   const sshdBack = async () => {
-    await until("sshd to answer again", async () => {
-      const h = await SshHost.connect(target(s!), { timeoutMs: 5000 }).catch(() => null);
-      await h?.close();
-      return h !== null;
-    }, 120_000);
+    await until(
+      "sshd to answer again",
+      async () => {
+        const h = await SshHost.connect(target(s!), { timeoutMs: 5000 }).catch(() => null);
+        await h?.close();
+        return h !== null;
+      },
+      120_000,
+    );
   };
 
   it("sshd's whole unit killed mid-wait: no reading, reconnect, and the healthy boot ends green", async (ctx) => {
@@ -54,14 +84,20 @@ describe("polls across SSH faults on the sandbox host", () => {
     const host = await SshHost.connect(target(s!));
     const lines: string[] = [];
     try {
-      const deploy = runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+      const deploy = runDeploy(
+        r.context(host, (l) => lines.push(l)),
+        { dryRun: false, lockWaitMs: 0, owner: OWNER },
+      );
       await waiting(deploy, lines);
       const before = host.connections;
       // A transient unit outlives the session it was started from: it kills every process of ssh.service
       // (the listener and all sessions, ours too), then starts sshd again.
       const unit = fresh("dg-e2e-sshkill");
       // sshd stays down 10s (longer than the port's reconnect backoff), so at least one poll gets no reading.
-      await admin.runShell(`systemd-run --unit=${unit} --collect sh -c 'sleep 1; systemctl kill --signal=KILL ssh.service; systemctl stop ssh.service; sleep 10; systemctl reset-failed ssh.service; systemctl start ssh.service'`, { timeoutMs: 30_000 });
+      await admin.runShell(
+        `systemd-run --unit=${unit} --collect sh -c 'sleep 1; systemctl kill --signal=KILL ssh.service; systemctl stop ssh.service; sleep 10; systemctl reset-failed ssh.service; systemctl start ssh.service'`,
+        { timeoutMs: 30_000 },
+      );
       const res = await deploy;
       expect(res.findings.filter((f) => f.status === "fail")).toEqual([]);
       expect(res.ok).toBe(true);
@@ -83,7 +119,10 @@ describe("polls across SSH faults on the sandbox host", () => {
     const lines: string[] = [];
     let down = false;
     try {
-      const deploy = runDeploy(r.context(host, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+      const deploy = runDeploy(
+        r.context(host, (l) => lines.push(l)),
+        { dryRun: false, lockWaitMs: 0, owner: OWNER },
+      );
       await waiting(deploy, lines);
       const before = host.connections;
       execFileSync("ip", ["link", "set", LINK, "down"]);
@@ -113,7 +152,10 @@ describe("polls across SSH faults on the sandbox host", () => {
     const r = repo({ engineArgs: ["--api-key", key], bootTimeout: "600s", fakeEnv: { FAKE_BOOT_SECONDS: "2" } });
     const lines: string[] = [];
     const t0 = Date.now();
-    const bad = await runDeploy(r.context(admin, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER, env: {} });
+    const bad = await runDeploy(
+      r.context(admin, (l) => lines.push(l)),
+      { dryRun: false, lockWaitMs: 0, owner: OWNER, env: {} },
+    );
     expect(bad.ok).toBe(false);
     const d = bad.findings.find((f) => f.check === "deploy.diagnosis");
     expect(d?.data?.class).toBe("auth-mismatch");
@@ -122,7 +164,10 @@ describe("polls across SSH faults on the sandbox host", () => {
     expect(bad.findings.find((f) => f.check === "deploy.ready")?.data?.failure).toBe("auth-mismatch");
     expect(Date.now() - t0).toBeLessThan(90_000); // far inside boot.timeout (600s): not waited on
 
-    const good = await runDeploy(r.context(admin, (l) => lines.push(l)), { dryRun: false, lockWaitMs: 0, owner: OWNER, env: { DEPLOY_GATE_API_KEY: key } });
+    const good = await runDeploy(
+      r.context(admin, (l) => lines.push(l)),
+      { dryRun: false, lockWaitMs: 0, owner: OWNER, env: { DEPLOY_GATE_API_KEY: key } },
+    );
     expect(good.findings.filter((f) => f.status === "fail")).toEqual([]);
     expect(good.ok).toBe(true);
     const all = JSON.stringify([bad.findings, good.findings, lines]);

@@ -11,7 +11,10 @@ import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
 import { connect } from "../../src/commands/shared/connect.js";
 
 async function refusal(p: Promise<unknown>): Promise<HostError> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(HostError);
   return e as HostError;
 }
@@ -19,13 +22,24 @@ async function refusal(p: Promise<unknown>): Promise<HostError> {
 describe("SshHost on the sandbox host", () => {
   let host: SshHost;
   const s = inject("sandbox");
-  beforeAll(async () => { if (s) host = await SshHost.connect(target(s)); });
-  afterAll(async () => { await host?.close(); });
+  beforeAll(async () => {
+    if (s) host = await SshHost.connect(target(s));
+  });
+  afterAll(async () => {
+    await host?.close();
+  });
 
   it("keeps exit codes and separates stdout from stderr", async (ctx) => {
     sandboxOrSkip(ctx);
     const r = await host.run(["sh", "-c", "echo out; echo err >&2; exit 7"]);
-    expect(r).toMatchObject({ code: 7, signal: null, stdout: "out\n", stderr: "err\n", timedOut: false, truncated: false });
+    expect(r).toMatchObject({
+      code: 7,
+      signal: null,
+      stdout: "out\n",
+      stderr: "err\n",
+      timedOut: false,
+      truncated: false,
+    });
   });
 
   it("passes every argument through the remote shell unchanged", async (ctx) => {
@@ -66,7 +80,9 @@ describe("SshHost on the sandbox host", () => {
     expect(r.stdout.trim()).toBe("750 18");
     expect((await host.run(["ls", "/tmp"])).stdout).not.toMatch(/dg-tmp-/);
     expect((await host.run(["cat"], { stdin: "from stdin" })).stdout).toBe("from stdin");
-    await expect(host.writeFile("/nonexistent-dir/x", "y", 0o644)).rejects.toThrow(/writing \/nonexistent-dir\/x .*failed \(exit \d+\).*nonexistent/);
+    await expect(host.writeFile("/nonexistent-dir/x", "y", 0o644)).rejects.toThrow(
+      /writing \/nonexistent-dir\/x .*failed \(exit \d+\).*nonexistent/,
+    );
   });
 
   it("refuses to write onto a directory, says so, and leaves nothing inside it; binary bytes arrive whole", async (ctx) => {
@@ -88,8 +104,16 @@ describe("SshHost on the sandbox host", () => {
   it("streams a long-running command line by line", async (ctx) => {
     sandboxOrSkip(ctx);
     const seen: string[] = [];
-    const r = await host.stream(["sh", "-c", "for i in 1 2 3; do echo line$i; echo warn$i >&2; sleep 0.1; done; printf tail"], (l, st) => seen.push(`${st}:${l}`));
-    expect(seen.filter((l) => l.startsWith("stdout:"))).toEqual(["stdout:line1", "stdout:line2", "stdout:line3", "stdout:tail"]);
+    const r = await host.stream(
+      ["sh", "-c", "for i in 1 2 3; do echo line$i; echo warn$i >&2; sleep 0.1; done; printf tail"],
+      (l, st) => seen.push(`${st}:${l}`),
+    );
+    expect(seen.filter((l) => l.startsWith("stdout:"))).toEqual([
+      "stdout:line1",
+      "stdout:line2",
+      "stdout:line3",
+      "stdout:tail",
+    ]);
     expect(seen.filter((l) => l.startsWith("stderr:"))).toEqual(["stderr:warn1", "stderr:warn2", "stderr:warn3"]);
     expect(r.code).toBe(0);
   });
@@ -114,7 +138,9 @@ describe("SshHost on the sandbox host", () => {
       const rs = await Promise.all([1, 2, 3, 4, 5].map((i) => h.run(["echo", `back${i}`])));
       expect(rs.map((r) => r.stdout)).toEqual(["back1\n", "back2\n", "back3\n", "back4\n", "back5\n"]);
       expect(h.connections).toBe(2);
-    } finally { await h.close(); }
+    } finally {
+      await h.close();
+    }
   });
 
   it("refuses a host key that does not match the pin, naming both fingerprints", async (ctx) => {
@@ -152,13 +178,18 @@ describe("SshHost on the sandbox host", () => {
     const sb = sandboxOrSkip(ctx);
     const e = await refusal(SshHost.connect(target(sb, { knownHosts: "junk\n# a comment" })));
     expect(e.kind).toBe("no-pin");
-    expect(e.message).toContain(`knownHosts has 1 line(s), none a key for [${sb.address}]:${sb.sshPort}: each line is \`HOST KEYTYPE BASE64\``);
+    expect(e.message).toContain(
+      `knownHosts has 1 line(s), none a key for [${sb.address}]:${sb.sshPort}: each line is \`HOST KEYTYPE BASE64\``,
+    );
   });
 
   it("accepts the pin as a SHA256 fingerprint and the key from DEPLOY_GATE_SSH_KEY", async (ctx) => {
     const sb = sandboxOrSkip(ctx);
     const key = await readFile(sb.identityFile, "utf8");
-    const h = await SshHost.connect(target(sb, { knownHosts: undefined, identityFile: undefined, hostKey: sb.hostKeyFingerprint }), { env: { DEPLOY_GATE_SSH_KEY: key } });
+    const h = await SshHost.connect(
+      target(sb, { knownHosts: undefined, identityFile: undefined, hostKey: sb.hostKeyFingerprint }),
+      { env: { DEPLOY_GATE_SSH_KEY: key } },
+    );
     expect((await h.run(["id", "-u"])).stdout).toBe("0\n");
     expect(h.name).toBe(`root@${sb.address}:${sb.sshPort}`);
     await h.close();
@@ -181,7 +212,10 @@ describe("SshHost on the sandbox host", () => {
   it("reaches a host through a jump host", async (ctx) => {
     const sb = sandboxOrSkip(ctx);
     // Through the sandbox's sshd to its own loopback: the inner hop is pinned separately.
-    const inner = target(sb, { address: "127.0.0.1", knownHosts: sb.knownHosts.replace(/^\S+/, `[127.0.0.1]:${sb.sshPort}`) });
+    const inner = target(sb, {
+      address: "127.0.0.1",
+      knownHosts: sb.knownHosts.replace(/^\S+/, `[127.0.0.1]:${sb.sshPort}`),
+    });
     const h = await SshHost.connect(inner, { jump: { target: target(sb) } });
     expect((await h.run(["hostname"])).stdout.trim()).toBe("sandbox");
     await h.close();

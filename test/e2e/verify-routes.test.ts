@@ -21,23 +21,53 @@ describe("verify's HTTP routes", () => {
     host = await SshHost.connect(target(s));
     b = await bootCase(host, s, PORT, { live: GOOD_ARGS, env: { VLLM_LOGGING_LEVEL: "INFO" } });
     // republish on the sandbox host's loopback only
-    await startUnit(host, b.u, unitText(b.u, s.image, GOOD_ARGS, { FAKE_BOOT_SECONDS: "1", VLLM_LOGGING_LEVEL: "INFO" }).replace(`-p ${PORT}:${PORT}`, `-p 127.0.0.1:${PORT}:${PORT}`));
+    await startUnit(
+      host,
+      b.u,
+      unitText(b.u, s.image, GOOD_ARGS, { FAKE_BOOT_SECONDS: "1", VLLM_LOGGING_LEVEL: "INFO" }).replace(
+        `-p ${PORT}:${PORT}`,
+        `-p 127.0.0.1:${PORT}:${PORT}`,
+      ),
+    );
     await host.runShell(`systemctl restart ${b.u.unit}`);
-    await waitUntil("engine on the host's loopback", 60_000, async () => ((await host.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", `http://127.0.0.1:${PORT}/health`])).stdout === "200" ? true : null));
+    await waitUntil("engine on the host's loopback", 60_000, async () =>
+      (await host.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", `http://127.0.0.1:${PORT}/health`]))
+        .stdout === "200"
+        ? true
+        : null,
+    );
     b.endpoint = endpointSchema.parse({ ...b.endpoint, url: `http://127.0.0.1:${PORT}` });
   });
   afterAll(async () => {
-    if (b) { await removeUnit(host, b.u); b.repo.cleanup(); }
+    if (b) {
+      await removeUnit(host, b.u);
+      b.repo.cleanup();
+    }
     await host?.close();
   });
-  const deployment = () => ({ endpoint: b.name, ref: "main", sha: b.sha, startedAtHostMs: b.startedAtHostMs, journalCursor: null, containerId: null, containerCreatedAtHostMs: null });
+  const deployment = () => ({
+    endpoint: b.name,
+    ref: "main",
+    sha: b.sha,
+    startedAtHostMs: b.startedAtHostMs,
+    journalCursor: null,
+    containerId: null,
+    containerCreatedAtHostMs: null,
+  });
 
   it("from the configured peer: curl there, every HTTP check passes and says which way it went", async (ctx) => {
     sandboxOrSkip(ctx);
     const ep = endpointSchema.parse({ ...b.endpoint, peer: target(s!) });
     const fs = await runVerify({ ...contextFor(host, b), endpoint: ep }, { deployment: deployment() });
-    const http = fs.filter((f) => ["verify.models", "verify.thinking", "verify.tools", "verify.spec-decode"].includes(f.check));
-    expect(http.map((f) => `${f.check} ${f.status}`)).toEqual(["verify.models pass", "verify.thinking pass", "verify.tools pass", "verify.spec-decode pass"]);
+    const http = fs.filter((f) =>
+      ["verify.models", "verify.thinking", "verify.tools", "verify.spec-decode"].includes(f.check),
+    );
+    expect(http.map((f) => `${f.check} ${f.status}`)).toEqual([
+      "verify.models pass",
+      "verify.thinking pass",
+      "verify.tools pass",
+      "verify.spec-decode pass",
+    ]);
     expect(http[0]!.summary).toMatch(/via peer root@/);
   });
 

@@ -23,14 +23,31 @@ const KV = { name: "kv-tokens", pattern: "GPU KV cache size: ([0-9,]+) tokens", 
 const DECODE = { minTokPerS: 60, depths: [166, 1087], maxTokens: 64 };
 const CACHE_DIR = "/var/tmp/dg-seven-cache";
 
-interface SevenCase { args: string[]; env: Record<string, string>; contracts: Record<string, unknown>; mount?: string }
+interface SevenCase {
+  args: string[];
+  env: Record<string, string>;
+  contracts: Record<string, unknown>;
+  mount?: string;
+}
 const CASES: Record<string, SevenCase> = {
   fast: { args: ARGS, env: { FAKE_DECODE_TOK_S: "200" }, contracts: { decode: DECODE, plan: [KV] } },
   // an eighth of the rate: --max-num-batched-tokens 1024 in the double; and a plan line under its floor
-  slow: { args: [...ARGS, "--max-num-batched-tokens", "1024"], env: { FAKE_DECODE_TOK_S: "200" }, contracts: { decode: DECODE, plan: [{ ...KV, min: 10_000_000 }] } },
-  loop: { args: ARGS, env: { FAKE_DECODE_TOK_S: "400", FAKE_LOOP: "1" }, contracts: { decode: { ...DECODE, minTokPerS: 10 } } },
+  slow: {
+    args: [...ARGS, "--max-num-batched-tokens", "1024"],
+    env: { FAKE_DECODE_TOK_S: "200" },
+    contracts: { decode: DECODE, plan: [{ ...KV, min: 10_000_000 }] },
+  },
+  loop: {
+    args: ARGS,
+    env: { FAKE_DECODE_TOK_S: "400", FAKE_LOOP: "1" },
+    contracts: { decode: { ...DECODE, minTokPerS: 10 } },
+  },
   // a context shorter than the deeper depth with its tokens out: that depth is not sent, never an invalid sample
-  short: { args: ["--served-model-name", "qwen", "--max-model-len", "1024"], env: { FAKE_DECODE_TOK_S: "200" }, contracts: { decode: DECODE } },
+  short: {
+    args: ["--served-model-name", "qwen", "--max-model-len", "1024"],
+    env: { FAKE_DECODE_TOK_S: "200" },
+    contracts: { decode: DECODE },
+  },
   // the cache mounted on the leaf torch dir, not /root/.cache: every boot compiles cold
   cache: { args: ARGS, env: {}, contracts: {}, mount: `${CACHE_DIR}:/root/.cache/torch` },
 };
@@ -47,11 +64,24 @@ describe("seed-complete verify on the sandbox host", () => {
     const u: EngineUnit = { unit: `${n}.service`, container: n, port };
     const repo = tempRepo();
     const mounts = ["-v", `${engineDir}/engine.mjs:/app/engine.mjs:ro`, ...(c.mount ? ["-v", c.mount] : [])];
-    const script = scriptText(u, s!.image, c.args, c.env).replace("--log-driver journald", `--log-driver journald ${c.mount ? `-v ${c.mount}` : ""}`.trimEnd());
+    const script = scriptText(u, s!.image, c.args, c.env).replace(
+      "--log-driver journald",
+      `--log-driver journald ${c.mount ? `-v ${c.mount}` : ""}`.trimEnd(),
+    );
     const sha = repo.commit("serve script", { "scripts/serve.sh": script });
-    const endpoint = endpointSchema.parse({ script: "scripts/serve.sh", service: u.unit, container: u.container, url: `http://${s!.address}:${port}`, model: "qwen", contracts: c.contracts });
+    const endpoint = endpointSchema.parse({
+      script: "scripts/serve.sh",
+      service: u.unit,
+      container: u.container,
+      url: `http://${s!.address}:${port}`,
+      model: "qwen",
+      contracts: c.contracts,
+    });
     const startedAtHostMs = await hostNowMs(host);
-    const unit = unitText(u, s!.image, c.args, { FAKE_BOOT_SECONDS: "1", ...c.env }).replace("--log-driver journald", `--log-driver journald ${mounts.join(" ")}`);
+    const unit = unitText(u, s!.image, c.args, { FAKE_BOOT_SECONDS: "1", ...c.env }).replace(
+      "--log-driver journald",
+      `--log-driver journald ${mounts.join(" ")}`,
+    );
     await startUnit(host, u, unit);
     return { u, repo, sha, endpoint, name: n, startedAtHostMs };
   }
@@ -71,7 +101,10 @@ describe("seed-complete verify on the sandbox host", () => {
   });
 
   afterAll(async () => {
-    for (const b of booted.values()) { await removeUnit(host, b.u); b.repo.cleanup(); }
+    for (const b of booted.values()) {
+      await removeUnit(host, b.u);
+      b.repo.cleanup();
+    }
     if (host) await host.runShell(`rm -rf ${engineDir} ${CACHE_DIR}`).catch(() => undefined);
     await host?.close();
     rmSync(local, { recursive: true, force: true });
@@ -79,7 +112,17 @@ describe("seed-complete verify on the sandbox host", () => {
 
   const verify = async (key: string) => {
     const b = booted.get(key)!;
-    return runVerify(contextFor(host, b), { deployment: { endpoint: b.name, ref: "main", sha: b.sha, startedAtHostMs: b.startedAtHostMs, journalCursor: null, containerId: null, containerCreatedAtHostMs: null } });
+    return runVerify(contextFor(host, b), {
+      deployment: {
+        endpoint: b.name,
+        ref: "main",
+        sha: b.sha,
+        startedAtHostMs: b.startedAtHostMs,
+        journalCursor: null,
+        containerId: null,
+        containerCreatedAtHostMs: null,
+      },
+    });
   };
   const by = (fs: Finding[]) => Object.fromEntries(fs.map((f) => [f.check, f]));
 
@@ -89,23 +132,40 @@ describe("seed-complete verify on the sandbox host", () => {
     expect(fs.map((f) => f.check)).toEqual([...VERIFY_CHECKS]);
     const f = by(fs);
     expect(f["verify.decode"]!.status, f["verify.decode"]!.evidence?.join("\n")).toBe("pass");
-    const rows = (f["verify.decode"]!.data as { rows: { depth: number; decodeTokPerS: number; valid: boolean }[] }).rows;
+    const rows = (f["verify.decode"]!.data as { rows: { depth: number; decodeTokPerS: number; valid: boolean }[] })
+      .rows;
     expect(rows.map((r) => r.depth)).toEqual([166, 1087]);
-    for (const r of rows) { expect(r.valid).toBe(true); expect(r.decodeTokPerS).toBeGreaterThan(60); }
+    for (const r of rows) {
+      expect(r.valid).toBe(true);
+      expect(r.decodeTokPerS).toBeGreaterThan(60);
+    }
     expect(f["verify.decode"]!.evidence![0]).toMatch(/^depth \| prompt tokens \| TTFT s/);
     expect(f["verify.plan-lines"]).toMatchObject({ status: "pass" });
-    expect((f["verify.plan-lines"]!.data as { rows: { value: number }[] }).rows[0]!.value).toBe((f["verify.plan"]!.data as { kvTokens: number }).kvTokens);
+    expect((f["verify.plan-lines"]!.data as { rows: { value: number }[] }).rows[0]!.value).toBe(
+      (f["verify.plan"]!.data as { kvTokens: number }).kvTokens,
+    );
     expect(f["verify.graphs"]).toMatchObject({ status: "pass" });
-    expect(f["verify.graphs"]!.data).toMatchObject({ estimatedGiB: expect.any(Number), capturedGiB: expect.any(Number) });
-    expect(f["verify.vram"]).toMatchObject({ status: "skip", summary: expect.stringMatching(/neither nvidia-smi nor rocm-smi/) });
-    expect(f["verify.compile-cache"]).toMatchObject({ status: "pass", summary: expect.stringMatching(/^cold: 1 graph/) });
+    expect(f["verify.graphs"]!.data).toMatchObject({
+      estimatedGiB: expect.any(Number),
+      capturedGiB: expect.any(Number),
+    });
+    expect(f["verify.vram"]).toMatchObject({
+      status: "skip",
+      summary: expect.stringMatching(/neither nvidia-smi nor rocm-smi/),
+    });
+    expect(f["verify.compile-cache"]).toMatchObject({
+      status: "pass",
+      summary: expect.stringMatching(/^cold: 1 graph/),
+    });
   });
 
   it("a depth longer than the endpoint's context is not measured: the check warns with the depth that fits, and judges the rest", async (ctx) => {
     sandboxOrSkip(ctx);
     const f = by(await verify("short"));
     expect(f["verify.decode"]!.status, f["verify.decode"]!.evidence?.join("\n")).toBe("warn");
-    expect(f["verify.decode"]!.summary).toMatch(/^decode [\d.]+ tok\/s @ 166; depth 1087 not measured: longer than the endpoint's context \(max-model-len 1024\)$/);
+    expect(f["verify.decode"]!.summary).toMatch(
+      /^decode [\d.]+ tok\/s @ 166; depth 1087 not measured: longer than the endpoint's context \(max-model-len 1024\)$/,
+    );
     expect(f["verify.decode"]!.fix).toMatch(/keep its depths at or below 896/);
   });
 
@@ -139,7 +199,9 @@ describe("seed-complete verify on the sandbox host", () => {
     await waitReady(b);
     const f = by(await verify("cache"))["verify.compile-cache"]!;
     expect(f.status, f.summary).toBe("warn");
-    expect(f.summary).toMatch(/compiled cold again although scripts\/serve.sh mounts a cache \(\/var\/tmp\/dg-seven-cache:\/root\/\.cache\/torch\) and 1 earlier boot/);
+    expect(f.summary).toMatch(
+      /compiled cold again although scripts\/serve.sh mounts a cache \(\/var\/tmp\/dg-seven-cache:\/root\/\.cache\/torch\) and 1 earlier boot/,
+    );
     expect(f.evidence!.join("\n")).toMatch(/mount target \/root\/\.cache\/torch does not contain the vLLM cache root/);
     expect(f.evidence!.join("\n")).toMatch(/no mkdir -p of \/var\/tmp\/dg-seven-cache/);
   });

@@ -5,8 +5,22 @@ import { runLocal } from "../../src/ports/local/run-local.js";
 export const argvHost: Host = {
   name: "local",
   async run(argv: readonly string[], opts?: RunOptions): Promise<RunResult> {
-    const r = await runLocal(argv[0]!, argv.slice(1), { input: opts?.stdin?.toString(), timeoutMs: opts?.timeoutMs ?? 10_000 });
-    return { code: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, truncated: false, durationMs: 0 };
+    const r = await runLocal(argv[0]!, argv.slice(1), {
+      input: opts?.stdin?.toString(),
+      timeoutMs: opts?.timeoutMs ?? 10_000,
+    });
+    return {
+      code: r.code,
+      signal: null,
+      stdout: r.stdout,
+      stderr: r.stderr,
+      timedOut: r.timedOut,
+      truncated: false,
+      durationMs: 0,
+    };
   },
-  runShell: () => Promise.reject(new Error("unused")), writeFile: () => Promise.reject(new Error("unused")), stream: () => Promise.reject(new Error("unused")), close: async () => {},
+  runShell: () => Promise.reject(new Error("unused")),
+  writeFile: () => Promise.reject(new Error("unused")),
+  stream: () => Promise.reject(new Error("unused")),
+  close: async () => {},
 };

@@ -10,7 +10,8 @@ export interface ImportGraph {
 }
 
 // `import x from`, `import type {..} from`, `export * from`, `import "./side-effect.js"`, `import("./lazy.js")`
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|(?:^|\n)\s*import\s*["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|(?:^|\n)\s*import\s*["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
 
 export function importGraph(root: string): ImportGraph {
   const files = readdirSync(root, { recursive: true, encoding: "utf8" })
@@ -26,7 +27,12 @@ export function importsOf(root: string, file: string, text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(IMPORT)) {
     const spec = m[1] ?? m[2] ?? m[3]!;
-    out.push(relative(root, resolve(dirname(join(root, file)), spec)).split("\\").join("/").replace(/\.js$/, ".ts"));
+    out.push(
+      relative(root, resolve(dirname(join(root, file)), spec))
+        .split("\\")
+        .join("/")
+        .replace(/\.js$/, ".ts"),
+    );
   }
   return out;
 }

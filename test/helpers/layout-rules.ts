@@ -33,7 +33,8 @@ export function layoutProblems(graph: ImportGraph, read: (file: string) => strin
     }
     for (const t of graph.edges.get(f) ?? []) {
       if (layerOf(t) > layerOf(f)) problems.push(`${f} -> ${t} imports a layer above its own`);
-      if (entryOf(f) && entryOf(t) && entryOf(f) !== entryOf(t)) problems.push(`${f} -> ${t}: one entry imports the other`);
+      if (entryOf(f) && entryOf(t) && entryOf(f) !== entryOf(t))
+        problems.push(`${f} -> ${t}: one entry imports the other`);
       if (ENTRY_FILES.includes(t)) problems.push(`${f} -> ${t} imports an entry file (only side effects live there)`);
       if (stageOf(f) && stageOf(t) && stageOf(f) !== stageOf(t)) problems.push(`${f} -> ${t} imports another stage`);
     }

@@ -14,13 +14,18 @@ export interface TempRepo {
 
 const ENV = {
   ...process.env,
-  GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.invalid", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.invalid",
-  GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_AUTHOR_NAME: "t",
+  GIT_AUTHOR_EMAIL: "t@example.invalid",
+  GIT_COMMITTER_NAME: "t",
+  GIT_COMMITTER_EMAIL: "t@example.invalid",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_CONFIG_GLOBAL: "/dev/null",
 };
 
 export function tempRepo(prefix = "dg-repo-"): TempRepo {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, env: ENV, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: dir, env: ENV, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   git("init", "-q", "-b", "main");
   const write = (path: string, text: string) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -45,7 +50,9 @@ export function shallowClone(src: string): TempRepo {
     writeFileSync(join(dir, path), text);
   };
   return {
-    dir, git, write,
+    dir,
+    git,
+    write,
     commit: (m) => (git("commit", "-qam", m), git("rev-parse", "HEAD").trim()),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };

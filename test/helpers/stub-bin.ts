@@ -18,10 +18,14 @@ export function stubBins(prefix: string): (tools: Record<string, string>) => str
     dirs.push(home);
     const b = join(home, "bin");
     mkdirSync(b);
-    for (const [name, body] of Object.entries(tools)) { writeFileSync(join(b, name), `#!/bin/sh\n${body}\n`); chmodSync(join(b, name), 0o755); }
+    for (const [name, body] of Object.entries(tools)) {
+      writeFileSync(join(b, name), `#!/bin/sh\n${body}\n`);
+      chmodSync(join(b, name), 0o755);
+    }
     return b;
   };
 }
 
 /** Runs a script under sh with the stub dir first on PATH. */
-export const shWith = (script: string, bin: string) => execFileSync("sh", ["-c", script], { encoding: "utf8", env: { PATH: `${bin}:/usr/bin:/bin` } });
+export const shWith = (script: string, bin: string) =>
+  execFileSync("sh", ["-c", script], { encoding: "utf8", env: { PATH: `${bin}:/usr/bin:/bin` } });

@@ -19,7 +19,8 @@ body { margin: 0; background: #fff; } .markdown-body { box-sizing: border-box; w
 
 /** The browser: CHROME_PATH, else Debian's chromium (apt), else a runner's Chrome; null when none is installed. */
 export function chromePath(env: NodeJS.ProcessEnv = process.env): string | null {
-  for (const p of [env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]) if (p && existsSync(p)) return p;
+  for (const p of [env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"])
+    if (p && existsSync(p)) return p;
   return null;
 }
 

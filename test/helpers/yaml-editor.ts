@@ -13,7 +13,12 @@ const service = getLanguageService({
   },
   workspaceContext: { resolveRelativePath: (rel: string, res: string) => new URL(rel, res).toString() },
 } as never);
-service.configure({ validate: true, hover: true, completion: true, schemas: [{ uri: SCHEMA_ID, fileMatch: ["*deploy-gate.yml"] }] } as never);
+service.configure({
+  validate: true,
+  hover: true,
+  completion: true,
+  schemas: [{ uri: SCHEMA_ID, fileMatch: ["*deploy-gate.yml"] }],
+} as never);
 
 let docs = 0;
 const doc = (text: string) => TextDocument.create(`file:///editor/${docs++}/deploy-gate.yml`, "yaml", 1, text);

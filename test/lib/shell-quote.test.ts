@@ -5,14 +5,18 @@ import { shellJoin, shellQuote } from "../../src/lib/shell-quote.js";
 
 // Deterministic PRNG so a failure reproduces (the seed is in the test name).
 function rng(seed: number): () => number {
-  return () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
 }
 const ALPHABET = [..." \t\n'\"\\$`!*?[]{}()<>|&;#~=%^,.:-_/@+", "a", "Z", "0", "é", "🙂", "\r", "\x01", "\x7f"];
 
 function randomArg(r: () => number): string {
   const n = Math.floor(r() * 12);
   let s = "";
-  for (let i = 0; i < n; i++) s += r() < 0.3 ? String.fromCharCode(0x20 + Math.floor(r() * 95)) : ALPHABET[Math.floor(r() * ALPHABET.length)]!;
+  for (let i = 0; i < n; i++)
+    s += r() < 0.3 ? String.fromCharCode(0x20 + Math.floor(r() * 95)) : ALPHABET[Math.floor(r() * ALPHABET.length)]!;
   return s;
 }
 
@@ -28,7 +32,9 @@ describe("shellQuote", () => {
   for (const shell of ["sh", "bash"]) {
     it(`round-trips 300 random argument lists through ${shell} (seed 42)`, () => {
       const r = rng(42);
-      const cases = Array.from({ length: 300 }, () => Array.from({ length: 1 + Math.floor(r() * 4) }, () => randomArg(r)));
+      const cases = Array.from({ length: 300 }, () =>
+        Array.from({ length: 1 + Math.floor(r() * 4) }, () => randomArg(r)),
+      );
       expect(roundTrip(shell, cases)).toEqual(cases);
     });
   }

@@ -7,7 +7,13 @@ import { parse } from "yaml";
 const ROOT = join(import.meta.dirname, "..", "..");
 const declared = Object.keys(parse(readFileSync(join(ROOT, "action.yml"), "utf8")).inputs).sort();
 const src = readFileSync(join(ROOT, "src", "action", "inputs.ts"), "utf8");
-const read = [...new Set([...src.matchAll(/(?:getInput|booleanInput|durationInput|portInput|matching|secretToEnv)\("([a-z-]+)"/g)].map((m) => m[1]!))].sort();
+const read = [
+  ...new Set(
+    [...src.matchAll(/(?:getInput|booleanInput|durationInput|portInput|matching|secretToEnv)\("([a-z-]+)"/g)].map(
+      (m) => m[1]!,
+    ),
+  ),
+].sort();
 
 describe("action.yml", () => {
   it("declares exactly the inputs the action reads", () => {

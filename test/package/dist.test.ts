@@ -17,7 +17,14 @@ describe("dist/cli.js", () => {
 
   it("a reader that has gone away (explain big.json | head) ends it quietly, not with an EPIPE stack", () => {
     // the reader closes its end at once (node needs far longer to start), so every write of the CLI meets EPIPE
-    const r = spawnSync("bash", ["-c", `${JSON.stringify(process.execPath)} ${JSON.stringify(DIST)} explain --json ${JSON.stringify(join(ROOT, "test/fixtures/journal/classes/oom-tp2.journal.json"))} | (exec 0<&-; exit 0); echo "rc=\${PIPESTATUS[0]}"`], { encoding: "utf8" });
+    const r = spawnSync(
+      "bash",
+      [
+        "-c",
+        `${JSON.stringify(process.execPath)} ${JSON.stringify(DIST)} explain --json ${JSON.stringify(join(ROOT, "test/fixtures/journal/classes/oom-tp2.journal.json"))} | (exec 0<&-; exit 0); echo "rc=\${PIPESTATUS[0]}"`,
+      ],
+      { encoding: "utf8" },
+    );
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled 'error' event/);
     expect(r.stdout).toMatch(/rc=1\b/); // explain's own exit code (an OOM), not a crash
   });
@@ -29,9 +36,14 @@ describe("dist/cli.js", () => {
     const r = tempRepo();
     try {
       r.commit("s", { "serve.sh": readFileSync(join(ROOT, "examples/serve-repo/scripts/serve-archon.sh"), "utf8") });
-      const p = spawnSync(process.execPath, [join(lone, "cli.js"), "preflight", "--json"], { cwd: r.dir, encoding: "utf8" });
+      const p = spawnSync(process.execPath, [join(lone, "cli.js"), "preflight", "--json"], {
+        cwd: r.dir,
+        encoding: "utf8",
+      });
       expect(p.status).toBe(0);
-      expect(JSON.parse(p.stdout).findings.some((f: { check: string }) => f.check === "preflight.bash-syntax")).toBe(true);
+      expect(JSON.parse(p.stdout).findings.some((f: { check: string }) => f.check === "preflight.bash-syntax")).toBe(
+        true,
+      );
       const bad = spawnSync(process.execPath, [join(lone, "cli.js"), "bogus"], { cwd: r.dir, encoding: "utf8" });
       expect(bad.status).toBe(2);
       expect(bad.stderr).toContain('unknown command "bogus"');

@@ -15,10 +15,19 @@ const CURRENT: Record<string, string> = { "actions/checkout": "v7", "actions/set
 const scratch = mkdtempSync(join(tmpdir(), "dg-actionlint-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const actionlint = (...paths: string[]) => spawnSync(process.execPath, [join(ROOT, "scripts", "actionlint.mjs"), ...paths], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+const actionlint = (...paths: string[]) =>
+  spawnSync(process.execPath, [join(ROOT, "scripts", "actionlint.mjs"), ...paths], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
 
-interface Step { uses?: string; with?: Record<string, unknown> }
-const steps = (file: string): Step[] => Object.values(parse(readFileSync(file, "utf8")).jobs as Record<string, { steps: Step[] }>).flatMap((j) => j.steps);
+interface Step {
+  uses?: string;
+  with?: Record<string, unknown>;
+}
+const steps = (file: string): Step[] =>
+  Object.values(parse(readFileSync(file, "utf8")).jobs as Record<string, { steps: Step[] }>).flatMap((j) => j.steps);
 
 describe("workflows", () => {
   it("pass actionlint", () => {
@@ -29,7 +38,10 @@ describe("workflows", () => {
 
   it("actionlint really lints: an unknown runner label and a bad expression are reported", () => {
     const bad = join(scratch, "bad.yml");
-    writeFileSync(bad, "on: push\njobs:\n  a:\n    runs-on: [self-hosted, gpu-box]\n    steps:\n      - run: echo ${{ github.evnt.name }}\n");
+    writeFileSync(
+      bad,
+      "on: push\njobs:\n  a:\n    runs-on: [self-hosted, gpu-box]\n    steps:\n      - run: echo ${{ github.evnt.name }}\n",
+    );
     const r = actionlint(bad);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/label "gpu-box" is unknown/);
@@ -37,7 +49,10 @@ describe("workflows", () => {
   }, 60_000);
 
   it("call the current major of each action, and pin deploy-gate by commit", () => {
-    const uses = files.flatMap(steps).map((s) => s.uses).filter((u): u is string => Boolean(u));
+    const uses = files
+      .flatMap(steps)
+      .map((s) => s.uses)
+      .filter((u): u is string => Boolean(u));
     expect(uses.length).toBeGreaterThan(5);
     for (const u of uses) {
       if (u === "../") continue;
@@ -45,7 +60,9 @@ describe("workflows", () => {
       if (name === "deploy-gate/deploy-gate") expect(ref, u).toMatch(/^[0-9a-f]{40}$/);
       else expect(ref, u).toBe(CURRENT[name]);
     }
-    expect(readFileSync(join(EXAMPLES, "deploy-gate.yml"), "utf8")).toMatch(/deploy-gate\/deploy-gate@[0-9a-f]{40} # v\d+\.\d+\.\d+/);
+    expect(readFileSync(join(EXAMPLES, "deploy-gate.yml"), "utf8")).toMatch(
+      /deploy-gate\/deploy-gate@[0-9a-f]{40} # v\d+\.\d+\.\d+/,
+    );
   });
 
   it("pin a commit of this repository whose action.yml declares every input the step gives (a stale pin silently drops inputs)", () => {
@@ -56,13 +73,19 @@ describe("workflows", () => {
       const r = spawnSync("git", ["-C", ROOT, "show", `${sha}:action.yml`], { encoding: "utf8" });
       expect(r.status, `${sha} is not a commit of this repository: ${r.stderr}`).toBe(0);
       const declared = new Set(Object.keys(parse(r.stdout).inputs));
-      expect(Object.keys(s.with ?? {}).filter((k) => !declared.has(k)), `inputs ${sha.slice(0, 10)}'s action.yml lacks`).toEqual([]);
+      expect(
+        Object.keys(s.with ?? {}).filter((k) => !declared.has(k)),
+        `inputs ${sha.slice(0, 10)}'s action.yml lacks`,
+      ).toEqual([]);
     }
   });
 
   it("give this action only inputs it declares", () => {
     const declared = new Set(Object.keys(parse(readFileSync(join(ROOT, "action.yml"), "utf8")).inputs));
-    const given = files.flatMap(steps).filter((s) => s.uses?.startsWith("deploy-gate/") || s.uses === "../").flatMap((s) => Object.keys(s.with ?? {}));
+    const given = files
+      .flatMap(steps)
+      .filter((s) => s.uses?.startsWith("deploy-gate/") || s.uses === "../")
+      .flatMap((s) => Object.keys(s.with ?? {}));
     expect(given.length).toBeGreaterThan(5);
     expect(given.filter((k) => !declared.has(k))).toEqual([]);
   });

@@ -34,7 +34,8 @@ export async function rootPath(): Promise<string> {
 /** The engine double's container root: busybox, the outer node binary and its libraries. */
 async function engineRoot(root: string): Promise<void> {
   const er = join(root, "var/lib/engine/rootfs");
-  for (const d of ["bin", "app", "tmp", "models", "proc", "sys", "dev", "etc"]) await mkdir(join(er, d), { recursive: true });
+  for (const d of ["bin", "app", "tmp", "models", "proc", "sys", "dev", "etc"])
+    await mkdir(join(er, d), { recursive: true });
   await copyFile(join(root, "bin/busybox"), join(er, "bin/busybox"));
   await chmod(join(er, "bin/busybox"), 0o755);
   for (const app of ["sh", "cat", "ls", "sleep", "env"]) await symlink("busybox", join(er, "bin", app));
@@ -51,8 +52,11 @@ async function engineRoot(root: string): Promise<void> {
 
 /** Removes a directory tree, unmounting first whatever an interrupted debootstrap left mounted in it. */
 async function removeTree(dir: string): Promise<void> {
-  const mounts = (await readFile("/proc/mounts", "utf8")).split("\n").map((l) => l.split(" ")[1] ?? "")
-    .filter((m) => m === dir || m.startsWith(`${dir}/`)).sort((a, b) => b.length - a.length);
+  const mounts = (await readFile("/proc/mounts", "utf8"))
+    .split("\n")
+    .map((l) => l.split(" ")[1] ?? "")
+    .filter((m) => m === dir || m.startsWith(`${dir}/`))
+    .sort((a, b) => b.length - a.length);
   for (const m of mounts) await sh("umount", ["-l", m], { allowFail: true });
   await rm(dir, { recursive: true, force: true });
 }
@@ -68,20 +72,27 @@ async function removeStale(keep: string): Promise<void> {
   }
 }
 
-export async function buildRoot(log: (s: string) => void = () => {}): Promise<{ root: string; built: boolean; ms: number }> {
+export async function buildRoot(
+  log: (s: string) => void = () => {},
+): Promise<{ root: string; built: boolean; ms: number }> {
   const r = await currentRecipe();
   const root = join(cacheDir(), `sandbox-${recipeHash(r)}`);
   if (await exists(join(root, "etc/os-release"))) return { root, built: false, ms: 0 };
   const t0 = Date.now();
   const mirror = debianMirror(await aptSources(), r.suite);
-  if (!mirror) throw new Error(`no apt source for suite ${r.suite} in /etc/apt/sources.list(.d): add one, then run up again`);
+  if (!mirror)
+    throw new Error(`no apt source for suite ${r.suite} in /etc/apt/sources.list(.d): add one, then run up again`);
   const tmp = `${root}.tmp-${process.pid}`;
   const debs = join(cacheDir(), "debs");
   await mkdir(debs, { recursive: true });
   await removeStale(root);
   log(`building the sandbox root in ${tmp} (debootstrap ${r.suite}, about a minute cold)`);
   try {
-    await sh("debootstrap", ["--variant=minbase", `--include=${r.includes.join(",")}`, `--cache-dir=${debs}`, r.suite, tmp, mirror], { timeoutMs: 9 * 60_000 });
+    await sh(
+      "debootstrap",
+      ["--variant=minbase", `--include=${r.includes.join(",")}`, `--cache-dir=${debs}`, r.suite, tmp, mirror],
+      { timeoutMs: 9 * 60_000 },
+    );
     await configure(tmp, r);
   } catch (e) {
     await removeTree(tmp);
@@ -108,7 +119,11 @@ async function configure(tmp: string, r: Recipe): Promise<void> {
   await mkdir(join(tmp, "etc/ssh/sandbox-keys"), { recursive: true });
   await sh("chroot", [tmp, "systemctl", "enable", "systemd-networkd", "engine-image.service", "ssh.service"]);
   // No timers that would try to reach the network from inside the machine.
-  await sh("chroot", [tmp, "systemctl", "mask", "apt-daily.timer", "apt-daily-upgrade.timer", "systemd-timesyncd.service"], { allowFail: true });
+  await sh(
+    "chroot",
+    [tmp, "systemctl", "mask", "apt-daily.timer", "apt-daily-upgrade.timer", "systemd-timesyncd.service"],
+    { allowFail: true },
+  );
   await writeFile(join(tmp, "etc/machine-id"), "");
   await engineRoot(tmp);
 }

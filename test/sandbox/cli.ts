@@ -45,7 +45,11 @@ async function main(argv: string[]): Promise<number> {
       const extras = one >= 0 ? [one].filter((i) => i > 0) : await extraIndexes();
       const stopped = await downHosts(extras);
       if (one <= 0) stopped.unshift(...((await down()) ? [0] : []));
-      log(stopped.length ? `stopped and cleaned up: host ${stopped.join(", host ")}` : "no sandbox host was running; leftovers cleaned up");
+      log(
+        stopped.length
+          ? `stopped and cleaned up: host ${stopped.join(", host ")}`
+          : "no sandbox host was running; leftovers cleaned up",
+      );
       return 0;
     }
     case "status": {
@@ -53,14 +57,28 @@ async function main(argv: string[]): Promise<number> {
       const s = all[0] ?? null;
       // The one-host shape stays as it was (host 0's fields at the top); `hosts` lists every machine.
       if (rest.includes("--json")) console.log(JSON.stringify(s ? { ...s, hosts: all } : null));
-      else console.log(all.map((h, i) => (h ? describe(h, i) : `host ${i} (${hostSpec(i).machine}): not running (npm run sandbox -- up${i ? ` --hosts ${i + 1}` : ""})`)).join("\n\n"));
+      else
+        console.log(
+          all
+            .map((h, i) =>
+              h
+                ? describe(h, i)
+                : `host ${i} (${hostSpec(i).machine}): not running (npm run sandbox -- up${i ? ` --hosts ${i + 1}` : ""})`,
+            )
+            .join("\n\n"),
+        );
       return s ? 0 : 3;
     }
     case "ssh": {
       const i = intFlag(rest, "--host", 0);
       const s = await hostStatus(hostSpec(i));
-      if (!s) { log(`host ${i} is not running: npm run sandbox -- up --hosts ${i + 1}`); return 3; }
-      const r = spawnSync("ssh", [...sshArgs(s, statePaths(hostSpec(i, stateDir()).dir).knownHosts), ...rest], { stdio: "inherit" });
+      if (!s) {
+        log(`host ${i} is not running: npm run sandbox -- up --hosts ${i + 1}`);
+        return 3;
+      }
+      const r = spawnSync("ssh", [...sshArgs(s, statePaths(hostSpec(i, stateDir()).dir).knownHosts), ...rest], {
+        stdio: "inherit",
+      });
       return r.status ?? 1;
     }
     default:
@@ -69,7 +87,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (e: unknown) => {
-  process.stderr.write(`sandbox: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`sandbox: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  },
+);

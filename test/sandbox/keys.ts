@@ -4,7 +4,11 @@ import { join } from "node:path";
 import { sh } from "./proc.js";
 import { HOST_ADDRESS, SSH_PORT, statePaths } from "./settings.js";
 
-export interface KeyInfo { identityFile: string; knownHosts: string; hostKeyFingerprint: string }
+export interface KeyInfo {
+  identityFile: string;
+  knownHosts: string;
+  hostKeyFingerprint: string;
+}
 
 export async function makeKeys(dir: string, address = HOST_ADDRESS): Promise<KeyInfo> {
   const p = statePaths(dir);

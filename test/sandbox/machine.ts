@@ -13,10 +13,22 @@ import * as S from "./settings.js";
 import { sshArgs } from "./ssh-args.js";
 
 export interface SandboxStatus {
-  address: string; sshPort: number; user: string; identityFile: string; knownHosts: string;
-  hostKeyFingerprint: string; image: string; engineUrl: string;
+  address: string;
+  sshPort: number;
+  user: string;
+  identityFile: string;
+  knownHosts: string;
+  hostKeyFingerprint: string;
+  image: string;
+  engineUrl: string;
 }
-interface State { pid: number; root: string; cgroups: string[]; status: SandboxStatus; bootMs: number }
+interface State {
+  pid: number;
+  root: string;
+  cgroups: string[];
+  status: SandboxStatus;
+  bootMs: number;
+}
 
 async function readState(dir: string): Promise<State | null> {
   const text = await readFile(S.statePaths(dir).json, "utf8").catch(() => null);
@@ -44,11 +56,18 @@ export async function bundleEngine(outDir: string): Promise<void> {
   await mkdir(outDir, { recursive: true });
   await build({
     entryPoints: [fileURLToPath(new URL("./engine/main.ts", import.meta.url))],
-    outfile: `${outDir}/engine.mjs`, bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "error",
+    outfile: `${outDir}/engine.mjs`,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "error",
   });
   // `/app/vllm serve MODEL …`: vLLM's CLI, a script with an interpreter line as a venv's bin/vllm is, for a
   // unit that runs the engine without a container (extensionless, so CommonJS: it loads the ESM bundle beside it)
-  await writeFile(`${outDir}/vllm`, '#!/bin/node\nimport(require("node:path").join(__dirname, "engine.mjs"));\n', { mode: 0o755 });
+  await writeFile(`${outDir}/vllm`, '#!/bin/node\nimport(require("node:path").join(__dirname, "engine.mjs"));\n', {
+    mode: 0o755,
+  });
 }
 
 async function waitFor(what: string, timeoutMs: number, probe: () => Promise<boolean>, logFile: string): Promise<void> {
@@ -58,12 +77,15 @@ async function waitFor(what: string, timeoutMs: number, probe: () => Promise<boo
     await sleep(200);
   }
   const tail = (await readFile(logFile, "utf8").catch(() => "")).split("\n").slice(-30).join("\n");
-  throw new Error(`sandbox host: ${what} not reached within ${timeoutMs / 1000}s. Last machine console lines:\n${tail}`);
+  throw new Error(
+    `sandbox host: ${what} not reached within ${timeoutMs / 1000}s. Last machine console lines:\n${tail}`,
+  );
 }
 
 /** Why this machine cannot host the sandbox, or null. */
 export function preconditions(): string | null {
-  const missing = TOOLS.find((t) => spawnSync("sh", ["-c", `command -v ${t}`], { stdio: "ignore" }).status !== 0) ?? null;
+  const missing =
+    TOOLS.find((t) => spawnSync("sh", ["-c", `command -v ${t}`], { stdio: "ignore" }).status !== 0) ?? null;
   return hostProblem(process.platform, process.getuid?.(), missing);
 }
 
@@ -87,9 +109,19 @@ export async function upHost(spec: S.HostSpec, log: (s: string) => void = () => 
   await bundleEngine(p.engine);
   const cgroups = cgroupDirs(undefined, spec.cgroupName);
   const nspawn = [
-    "systemd-nspawn", "-D", root, "--boot", `--machine=${spec.machine}`, "--register=no", "--keep-unit",
-    "--console=read-only", "--network-veth", "--volatile=overlay", "--tmpfs=/var/lib/containers",
-    `--bind-ro=${p.keys}:/etc/ssh/sandbox-keys`, `--bind-ro=${p.engine}:/var/lib/engine/app`,
+    "systemd-nspawn",
+    "-D",
+    root,
+    "--boot",
+    `--machine=${spec.machine}`,
+    "--register=no",
+    "--keep-unit",
+    "--console=read-only",
+    "--network-veth",
+    "--volatile=overlay",
+    "--tmpfs=/var/lib/containers",
+    `--bind-ro=${p.keys}:/etc/ssh/sandbox-keys`,
+    `--bind-ro=${p.engine}:/var/lib/engine/app`,
   ];
   if (spec.index > 0) {
     // The cached root carries host 0's address: this machine gets its own through a bound network file.
@@ -98,13 +130,19 @@ export async function upHost(spec: S.HostSpec, log: (s: string) => void = () => 
   }
   const logFd = await open(p.log, "w");
   const t0 = Date.now();
-  const child = spawn("sh", ["-c", `${enterCgroupsScript(cgroups)} && exec "$@"`, "launcher", ...nspawn],
-    { detached: true, stdio: ["ignore", logFd.fd, logFd.fd] });
+  const child = spawn("sh", ["-c", `${enterCgroupsScript(cgroups)} && exec "$@"`, "launcher", ...nspawn], {
+    detached: true,
+    stdio: ["ignore", logFd.fd, logFd.fd],
+  });
   child.unref();
   await logFd.close();
   const pid = child.pid!;
   const info: SandboxStatus = {
-    address: spec.hostAddress, sshPort: S.SSH_PORT, user: S.USER, ...keys, image: S.ENGINE_IMAGE,
+    address: spec.hostAddress,
+    sshPort: S.SSH_PORT,
+    user: S.USER,
+    ...keys,
+    image: S.ENGINE_IMAGE,
     engineUrl: `http://${spec.hostAddress}:${S.ENGINE_PORT}`,
   };
   await writeFile(p.json, JSON.stringify({ pid, root, cgroups, status: info, bootMs: 0 } satisfies State, null, 2));
@@ -113,9 +151,23 @@ export async function upHost(spec: S.HostSpec, log: (s: string) => void = () => 
     await sh("ip", ["addr", "add", `${spec.outerAddress}/24`, "dev", spec.vethOuter]);
     await sh("ip", ["link", "set", spec.vethOuter, "up"]);
     const ssh = sshArgs(info, p.knownHosts);
-    await waitFor("ssh", 60_000, async () => (await sh("ssh", [...ssh, "-o", "ConnectTimeout=2", "true"], { allowFail: true, timeoutMs: 5000 })).code === 0, p.log);
+    await waitFor(
+      "ssh",
+      60_000,
+      async () =>
+        (await sh("ssh", [...ssh, "-o", "ConnectTimeout=2", "true"], { allowFail: true, timeoutMs: 5000 })).code === 0,
+      p.log,
+    );
     // The image import is a oneshot at boot; `systemctl start` returns when it has finished.
-    const imp = await sh("ssh", [...ssh, "systemctl start engine-image.service || journalctl -u engine-image.service --no-pager | tail -20; podman image exists " + S.ENGINE_IMAGE], { allowFail: true, timeoutMs: 120_000 });
+    const imp = await sh(
+      "ssh",
+      [
+        ...ssh,
+        "systemctl start engine-image.service || journalctl -u engine-image.service --no-pager | tail -20; podman image exists " +
+          S.ENGINE_IMAGE,
+      ],
+      { allowFail: true, timeoutMs: 120_000 },
+    );
     if (imp.code !== 0) throw new Error(`sandbox host: the engine image was not imported:\n${imp.stdout}${imp.stderr}`);
   } catch (e) {
     await downHost(spec);
@@ -123,7 +175,9 @@ export async function upHost(spec: S.HostSpec, log: (s: string) => void = () => 
   }
   const bootMs = Date.now() - t0;
   await writeFile(p.json, JSON.stringify({ pid, root, cgroups, status: info, bootMs } satisfies State, null, 2));
-  log(`sandbox host ${spec.machine} (${spec.hostAddress}) up in ${(bootMs / 1000).toFixed(1)}s (ssh and engine image ready)`);
+  log(
+    `sandbox host ${spec.machine} (${spec.hostAddress}) up in ${(bootMs / 1000).toFixed(1)}s (ssh and engine image ready)`,
+  );
   return info;
 }
 

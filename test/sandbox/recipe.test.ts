@@ -7,9 +7,12 @@ import { debianMirror, lddPaths, recipe, recipeHash } from "./recipe.js";
 
 describe("sandbox recipe", () => {
   it("reads the Debian mirror for the suite from deb822 and one-line sources, never a built-in host", () => {
-    const deb822 = "Types: deb\nURIs: http://mirror.example/debian\nSuites: bookworm bookworm-updates\nComponents: main\n\nTypes: deb\nURIs: http://mirror.example/debian-security\nSuites: bookworm-security\n";
+    const deb822 =
+      "Types: deb\nURIs: http://mirror.example/debian\nSuites: bookworm bookworm-updates\nComponents: main\n\nTypes: deb\nURIs: http://mirror.example/debian-security\nSuites: bookworm-security\n";
     expect(debianMirror(deb822, "bookworm")).toBe("http://mirror.example/debian");
-    expect(debianMirror("deb [arch=amd64] http://m.example/deb bookworm main\n", "bookworm")).toBe("http://m.example/deb");
+    expect(debianMirror("deb [arch=amd64] http://m.example/deb bookworm main\n", "bookworm")).toBe(
+      "http://m.example/deb",
+    );
     expect(debianMirror("deb http://m.example/deb trixie main\n", "bookworm")).toBeNull();
   });
 
@@ -36,6 +39,8 @@ describe("sandbox recipe", () => {
     const dirs = cgroupDirs("/nonexistent-cgroup-root");
     expect(dirs).toEqual(["/nonexistent-cgroup-root/hostlab-dgsandbox"]);
     const script = enterCgroupsScript(["/a/hostlab-x", "/b/hostlab-x"]);
-    expect(script).toBe("mkdir -p '/a/hostlab-x' && echo $$ > '/a/hostlab-x/cgroup.procs' && mkdir -p '/b/hostlab-x' && echo $$ > '/b/hostlab-x/cgroup.procs'");
+    expect(script).toBe(
+      "mkdir -p '/a/hostlab-x' && echo $$ > '/a/hostlab-x/cgroup.procs' && mkdir -p '/b/hostlab-x' && echo $$ > '/b/hostlab-x/cgroup.procs'",
+    );
   });
 });

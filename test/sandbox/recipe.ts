@@ -4,8 +4,16 @@ import { createHash } from "node:crypto";
 import { ENGINE_IMAGE, HOST_ADDRESS, networkFile, SSH_PORT } from "./settings.js";
 
 export const INCLUDES = [
-  "systemd", "systemd-sysv", "dbus", "openssh-server", "podman", "netavark", "aardvark-dns",
-  "iptables", "curl", "busybox-static",
+  "systemd",
+  "systemd-sysv",
+  "dbus",
+  "openssh-server",
+  "podman",
+  "netavark",
+  "aardvark-dns",
+  "iptables",
+  "curl",
+  "busybox-static",
 ] as const;
 
 export const IMPORT_SCRIPT = `#!/bin/sh
@@ -19,30 +27,49 @@ tar -C /var/lib/engine/rootfs -cf - . | podman import --change 'ENTRYPOINT ["/bi
 /** Files written into the root, path (relative to the root) -> [mode, content]. */
 export function recipeFiles(): Record<string, [number, string]> {
   return {
-    "etc/ssh/sshd_config.d/sandbox.conf": [0o644, [
-      `Port ${SSH_PORT}`,
-      "PermitRootLogin prohibit-password",
-      "PasswordAuthentication no",
-      "KbdInteractiveAuthentication no",
-      "UseDNS no",
-      // Keys are made per `up` on the outer machine and bound in read-only, so the root stays generic.
-      "HostKey /etc/ssh/sandbox-keys/ssh_host_ed25519_key",
-      "AuthorizedKeysFile /etc/ssh/sandbox-keys/authorized_keys",
-      "",
-    ].join("\n")],
+    "etc/ssh/sshd_config.d/sandbox.conf": [
+      0o644,
+      [
+        `Port ${SSH_PORT}`,
+        "PermitRootLogin prohibit-password",
+        "PasswordAuthentication no",
+        "KbdInteractiveAuthentication no",
+        "UseDNS no",
+        // Keys are made per `up` on the outer machine and bound in read-only, so the root stays generic.
+        "HostKey /etc/ssh/sandbox-keys/ssh_host_ed25519_key",
+        "AuthorizedKeysFile /etc/ssh/sandbox-keys/authorized_keys",
+        "",
+      ].join("\n"),
+    ],
     "etc/systemd/network/10-host0.network": [0o644, networkFile(HOST_ADDRESS)],
     "etc/containers/containers.conf.d/sandbox.conf": [0o644, '[containers]\nkeyring = false\ncgroups = "disabled"\n'],
     "usr/local/sbin/import-engine-image": [0o755, IMPORT_SCRIPT],
-    "etc/systemd/system/engine-image.service": [0o644, [
-      "[Unit]", "Description=Import the engine double image", "After=local-fs.target",
-      "[Service]", "Type=oneshot", "RemainAfterExit=yes", "ExecStart=/usr/local/sbin/import-engine-image",
-      "[Install]", "WantedBy=multi-user.target", "",
-    ].join("\n")],
+    "etc/systemd/system/engine-image.service": [
+      0o644,
+      [
+        "[Unit]",
+        "Description=Import the engine double image",
+        "After=local-fs.target",
+        "[Service]",
+        "Type=oneshot",
+        "RemainAfterExit=yes",
+        "ExecStart=/usr/local/sbin/import-engine-image",
+        "[Install]",
+        "WantedBy=multi-user.target",
+        "",
+      ].join("\n"),
+    ],
     "etc/hostname": [0o644, "sandbox\n"],
   };
 }
 
-export interface Recipe { suite: string; includes: readonly string[]; files: Record<string, [number, string]>; nodeVersion: string; version: number }
+export interface Recipe {
+  suite: string;
+  includes: readonly string[];
+  files: Record<string, [number, string]>;
+  nodeVersion: string;
+  version: number;
+}
 
 export function recipe(suite: string, nodeVersion: string): Recipe {
   return { suite, includes: INCLUDES, files: recipeFiles(), nodeVersion, version: 2 };

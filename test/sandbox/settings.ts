@@ -38,19 +38,46 @@ export const statePaths = (dir: string) => ({
  * (dgsandbox<i>, 10.231.<77+i>.0/24, state in <stateDir>-<i>) booted from the same cached root.
  */
 export interface HostSpec {
-  index: number; machine: string; vethOuter: string; subnet: string; outerAddress: string; hostAddress: string;
-  cgroupName: string; dir: string;
+  index: number;
+  machine: string;
+  vethOuter: string;
+  subnet: string;
+  outerAddress: string;
+  hostAddress: string;
+  cgroupName: string;
+  dir: string;
 }
 
 export const MAX_HOSTS = 8;
 
 export function hostSpec(index: number, base = stateDir()): HostSpec {
-  if (!Number.isInteger(index) || index < 0 || index >= MAX_HOSTS) throw new Error(`sandbox host index ${index}: expected 0..${MAX_HOSTS - 1}`);
-  if (index === 0) return { index, machine: MACHINE, vethOuter: VETH_OUTER, subnet: SUBNET, outerAddress: OUTER_ADDRESS, hostAddress: HOST_ADDRESS, cgroupName: CGROUP_NAME, dir: base };
+  if (!Number.isInteger(index) || index < 0 || index >= MAX_HOSTS)
+    throw new Error(`sandbox host index ${index}: expected 0..${MAX_HOSTS - 1}`);
+  if (index === 0)
+    return {
+      index,
+      machine: MACHINE,
+      vethOuter: VETH_OUTER,
+      subnet: SUBNET,
+      outerAddress: OUTER_ADDRESS,
+      hostAddress: HOST_ADDRESS,
+      cgroupName: CGROUP_NAME,
+      dir: base,
+    };
   const machine = `${MACHINE}${index}`;
   const subnet = `10.231.${77 + index}`;
-  return { index, machine, vethOuter: `ve-${machine}`, subnet, outerAddress: `${subnet}.1`, hostAddress: `${subnet}.2`, cgroupName: `hostlab-${machine}`, dir: `${base}-${index}` };
+  return {
+    index,
+    machine,
+    vethOuter: `ve-${machine}`,
+    subnet,
+    outerAddress: `${subnet}.1`,
+    hostAddress: `${subnet}.2`,
+    cgroupName: `hostlab-${machine}`,
+    dir: `${base}-${index}`,
+  };
 }
 
 /** host0's network file with this machine's address: bound over the root's copy, so the cached root stays shared. */
-export const networkFile = (hostAddress: string) => `[Match]\nName=host0\n\n[Network]\nAddress=${hostAddress}/24\nLinkLocalAddressing=no\nIPv6AcceptRA=no\n`;
+export const networkFile = (hostAddress: string) =>
+  `[Match]\nName=host0\n\n[Network]\nAddress=${hostAddress}/24\nLinkLocalAddressing=no\nIPv6AcceptRA=no\n`;

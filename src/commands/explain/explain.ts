@@ -15,8 +15,14 @@ export async function* fileChunks(path: string): AsyncGenerator<Buffer> {
 export async function explainCommand(opts: Options, io: Io): Promise<number> {
   const file = opts.file!;
   const path = file === "-" ? "/dev/stdin" : resolve(io.cwd, file);
-  if (file !== "-" && !existsSync(path)) throw new UsageError(`explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`);
-  if (file !== "-" && statSync(path).isDirectory()) throw new UsageError(`explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`);
+  if (file !== "-" && !existsSync(path))
+    throw new UsageError(
+      `explain: ${file} does not exist (save a dump with: journalctl -o json --since "30 min ago" > boot.json)`,
+    );
+  if (file !== "-" && statSync(path).isDirectory())
+    throw new UsageError(
+      `explain: ${file} is a directory: pass a file (a journalctl -o json dump, a plain log or a response body), or - for stdin`,
+    );
   // The log is host text: the same redaction and control-character pass as every report.
   const result = sanitizeValue(await explainBytes(fileChunks(path)));
   io.out(opts.json ? JSON.stringify(result, null, 2) + "\n" : renderExplain(result, colourOf(opts, io)));

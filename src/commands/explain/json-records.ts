@@ -5,7 +5,11 @@
 // is and the decoder counts it malformed. Pure over its chunks.
 
 const MAX_OBJECT = 4 << 20;
-const QUOTE = 34, BACKSLASH = 92, LF = 10, CR = 13, SPACE = 32;
+const QUOTE = 34,
+  BACKSLASH = 92,
+  LF = 10,
+  CR = 13,
+  SPACE = 32;
 
 /** The splitter's state across chunks: push() returns the whole records (one line each) a chunk completed. */
 export class RecordSplitter {

@@ -21,7 +21,11 @@ function isJournalLine(line: string): boolean {
 }
 
 export function detectKind(text: string): InputKind {
-  const first = text.split("\n", 50).find((l) => l.trim() !== "")?.trim() ?? "";
+  const first =
+    text
+      .split("\n", 50)
+      .find((l) => l.trim() !== "")
+      ?.trim() ?? "";
   if (isJournalLine(first)) return "journal-json";
   const body = stripHttpHeaders(text).trim();
   if (/^\{[\s\S]*\}$/.test(body) && /"(?:error|choices|object)"|'error'/.test(body)) return "http-body";
@@ -50,32 +54,74 @@ function explainHttp(text: string): ExplainResult {
   const body = stripHttpHeaders(text).trim();
   const status = httpStatus(text, body);
   const base = new Diagnoser().finish();
-  const msg = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"|'message'\s*:\s*'([^']*)'|"detail"\s*:\s*"((?:[^"\\]|\\.)*)"|"error"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(body);
+  const msg =
+    /"message"\s*:\s*"((?:[^"\\]|\\.)*)"|'message'\s*:\s*'([^']*)'|"detail"\s*:\s*"((?:[^"\\]|\\.)*)"|"error"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(
+      body,
+    );
   const message = (msg?.[1] ?? msg?.[2] ?? msg?.[3] ?? msg?.[4] ?? body).replace(/\\"/g, '"').replace(/\\n/g, " ");
-  const facts = (decisive: string) => ({ decisive, oom: null, phase: null, attempts: [], startLimit: false, unit: null, kv: null, dynamo: null });
+  const facts = (decisive: string) => ({
+    decisive,
+    oom: null,
+    phase: null,
+    attempts: [],
+    startLimit: false,
+    unit: null,
+    kv: null,
+    dynamo: null,
+  });
   // The server wants a key the client did not send, or refused the one it sent.
   if (status === 401 || status === 403) {
     const a = authMismatchAdvice({ decisive: `HTTP ${status}: ${message.slice(0, 200)}` });
-    return { ...toResult(base), class: "auth-mismatch", decisive: `HTTP ${status}: ${message.slice(0, 200)}`, summary: a.summary, fix: a.fix, evidence: [body.slice(0, 500)] };
+    return {
+      ...toResult(base),
+      class: "auth-mismatch",
+      decisive: `HTTP ${status}: ${message.slice(0, 200)}`,
+      summary: a.summary,
+      fix: a.fix,
+      evidence: [body.slice(0, 500)],
+    };
   }
   if (isToolConfigGap(body)) {
     const a = advice("tools-not-enabled", facts(message));
-    return { ...toResult(base), class: "tools-not-enabled", decisive: message, summary: `HTTP ${status ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
+    return {
+      ...toResult(base),
+      class: "tools-not-enabled",
+      decisive: message,
+      summary: `HTTP ${status ?? "?"}: ${a.summary}`,
+      fix: a.fix,
+      evidence: [body.slice(0, 500)],
+    };
   }
   // A 400/500 from the chat template or a parser, an engine failure behind the API: named, never a tool-choice gap.
   const failure = failureOf(message, null);
   if (failure && failure.priority >= 5) {
     const a = advice(failure.kind, facts(message));
-    return { ...toResult(base), class: failure.kind, decisive: message, summary: `HTTP ${status ?? "?"}: ${a.summary}`, fix: a.fix, evidence: [body.slice(0, 500)] };
+    return {
+      ...toResult(base),
+      class: failure.kind,
+      decisive: message,
+      summary: `HTTP ${status ?? "?"}: ${a.summary}`,
+      fix: a.fix,
+      evidence: [body.slice(0, 500)],
+    };
   }
-  return { ...toResult(base), class: "unknown", decisive: body.slice(0, 300), summary: `an HTTP body${status ? ` (status ${status})` : ""} with no known failure signature`, fix: base.fix };
+  return {
+    ...toResult(base),
+    class: "unknown",
+    decisive: body.slice(0, 300),
+    summary: `an HTTP body${status ? ` (status ${status})` : ""} with no known failure signature`,
+    fix: base.fix,
+  };
 }
 
 /** Feeds lines of one input kind into a Diagnoser. */
 class Feeder {
   private readonly journal = new JournalDecoder();
   private readonly out: LogRecord[] = [];
-  constructor(private readonly kind: InputKind, readonly diagnoser: Diagnoser) {}
+  constructor(
+    private readonly kind: InputKind,
+    readonly diagnoser: Diagnoser,
+  ) {}
 
   push(line: string): void {
     if (this.kind === "journal-json") {
@@ -117,7 +163,10 @@ export function explain(text: string, opts: ExplainOptions = {}): ExplainResult 
  * Big files: the kind is judged on the first non-empty line, then every line streams through. Accepts
  * lines one by one or in batches (`lineBatches`), which saves an await per line.
  */
-export async function explainStream(lines: AsyncIterable<string | string[]>, opts: ExplainOptions = {}): Promise<ExplainResult> {
+export async function explainStream(
+  lines: AsyncIterable<string | string[]>,
+  opts: ExplainOptions = {},
+): Promise<ExplainResult> {
   let feeder: Feeder | null = null;
   const head: string[] = [];
   let judged = false;
@@ -138,7 +187,8 @@ export async function explainStream(lines: AsyncIterable<string | string[]>, opt
         if (t === "") continue;
         judged = true;
         if (isJournalLine(t)) feeder = start("journal-json");
-        // An HTTP response (`curl -i`: status line, headers, body) or a bare body is small: gathered and judged whole, as explain does.
+        // An HTTP response (`curl -i`: status line, headers, body) or a bare body is small: gathered and judged whole,
+        // as explain does.
         else if (!t.startsWith("{") && !/^HTTP\/\d/.test(t) && !/^[$#] curl\b/.test(t)) feeder = start("plain-log");
       } else if (head.length >= MAX_GATHERED) feeder = start("plain-log");
     }
@@ -189,13 +239,22 @@ export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainO
 function unreadable(held: readonly Buffer[], size: number, ended: boolean): { summary: string; fix: string } | null {
   // empty: all of it read (not only the peek) and nothing but whitespace
   if (size === 0 || (ended && held.every((b) => b.every((c) => c === 10 || c === 13 || c === 32 || c === 9)))) {
-    return { summary: "the input is empty", fix: "save the log first, e.g. journalctl -u UNIT -o json --since \"1 hour ago\" > boot.json, then explain boot.json" };
+    return {
+      summary: "the input is empty",
+      fix: 'save the log first, e.g. journalctl -u UNIT -o json --since "1 hour ago" > boot.json, then explain boot.json',
+    };
   }
   // control bytes other than tab, newlines and ESC (colour): none in a text log, one in nine in random data
   const head = held[0]!.subarray(0, 8192);
-  const control = head.reduce((n, c) => n + ((c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 27) || c === 127 ? 1 : 0), 0);
+  const control = head.reduce(
+    (n, c) => n + ((c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 27) || c === 127 ? 1 : 0),
+    0,
+  );
   if (control * 20 > head.length) {
-    return { summary: `the input is not a text log (${control} control bytes in its first ${head.length})`, fix: "pass the log as text: journalctl -o json, podman logs, or the saved console output (a compressed file: unpack it first)" };
+    return {
+      summary: `the input is not a text log (${control} control bytes in its first ${head.length})`,
+      fix: "pass the log as text: journalctl -o json, podman logs, or the saved console output (a compressed file: unpack it first)",
+    };
   }
   return null;
 }
@@ -215,9 +274,15 @@ function judgeFirstLine(buf: Buffer, giveUp: boolean): FirstLine | null {
   }
 }
 
-/** A text of journal records across lines (json-pretty, a JSON array) as one record per line; null when it is not one. */
+/**
+ * A text of journal records across lines (json-pretty, a JSON array) as one record per line; null when it is not one.
+ */
 function journalRecords(text: string): string | null {
-  const first = text.split("\n", 50).find((l) => l.trim() !== "")?.trim() ?? "";
+  const first =
+    text
+      .split("\n", 50)
+      .find((l) => l.trim() !== "")
+      ?.trim() ?? "";
   if (!opensRecords(first)) return null;
   const s = new RecordSplitter();
   const lines = Buffer.concat([...s.push(Buffer.from(text, "utf8")), ...s.end()]).toString("utf8");
@@ -228,7 +293,11 @@ function journalRecords(text: string): string | null {
  * Records across lines: split into one per line and decoded as a dump when the first is a journal record;
  * else (a pretty-printed response body) the input is read from its start as any other.
  */
-async function explainRecords(held: Buffer[], rest: AsyncIterable<Buffer>, opts: ExplainOptions): Promise<ExplainResult> {
+async function explainRecords(
+  held: Buffer[],
+  rest: AsyncIterable<Buffer>,
+  opts: ExplainOptions,
+): Promise<ExplainResult> {
   const seen = [...held];
   let watching = true;
   const watched = (async function* () {

@@ -10,12 +10,16 @@ export interface EngineFlag {
   optional: boolean;
 }
 
-
 /** The engine flags of a serve script, unit or quadlet as it reads now (values with the file's own
  *  variables filled in where known), or null when no engine command is found. */
 export function currentEngineFlags(kind: FileKind, text: string): EngineFlag[] | null {
   const engine = parseLaunch(kind, text).engine;
   if (!engine) return null;
   const facing = CLIENT_FLAGS[engine.kind];
-  return engine.flags.map((f) => ({ name: f.name, value: f.resolvedValue ?? f.value, clientFacing: facing.has(f.name), optional: f.optional }));
+  return engine.flags.map((f) => ({
+    name: f.name,
+    value: f.resolvedValue ?? f.value,
+    clientFacing: facing.has(f.name),
+    optional: f.optional,
+  }));
 }

@@ -5,7 +5,12 @@ import { maskUnlessReference } from "../../domain/redact/mask.js";
 import type { EngineFlag } from "./current-flags.js";
 
 /** `script` is the file's path whatever its kind; `kind` says which key names it (script, unit or quadlet). */
-export interface InitEndpoint { name: string; kind?: FileKind; script: string; flags: EngineFlag[] | null }
+export interface InitEndpoint {
+  name: string;
+  kind?: FileKind;
+  script: string;
+  flags: EngineFlag[] | null;
+}
 
 const q = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
 const spec = (f: EngineFlag) => (f.value === null ? f.name : `${f.name} ${f.value}`);
@@ -20,7 +25,12 @@ export function contractFlags(flags: readonly EngineFlag[]): EngineFlag[] {
 
 function endpointYaml(e: InitEndpoint): string[] {
   const out = [`  ${e.name}:`, `    ${e.kind ?? "script"}: ${q(e.script)}`];
-  if (!e.flags) return [...out, "    # no engine command (podman run ... or vllm serve) found in this file: add contracts by hand", ""];
+  if (!e.flags)
+    return [
+      ...out,
+      "    # no engine command (podman run ... or vllm serve) found in this file: add contracts by hand",
+      "",
+    ];
   const seen = new Set<string>();
   const unique = e.flags.filter((f) => !seen.has(f.name) && seen.add(f.name));
   const contract = contractFlags(unique);
@@ -33,8 +43,10 @@ function endpointYaml(e: InitEndpoint): string[] {
     // a literal --api-key / --hf-token value is the secret: the config names the flag, never copies the value
     for (const f of others) out.push(`      #   - ${q(spec({ ...f, value: maskUnlessReference(f.name, f.value) }))}`);
   }
-  if (unique.some((f) => f.name === "--reasoning-parser")) out.push("      thinking: true   # verify: reasoning arrives in its own field");
-  if (unique.some((f) => f.name === "--enable-auto-tool-choice")) out.push("      tools: true      # verify: tool calls work");
+  if (unique.some((f) => f.name === "--reasoning-parser"))
+    out.push("      thinking: true   # verify: reasoning arrives in its own field");
+  if (unique.some((f) => f.name === "--enable-auto-tool-choice"))
+    out.push("      tools: true      # verify: tool calls work");
   return [...out, ""];
 }
 

@@ -34,7 +34,10 @@ export class BootSplitter {
   private count = 0;
   private sawStarting = false;
 
-  constructor(private readonly service: string, private readonly want: BootSelector) {}
+  constructor(
+    private readonly service: string,
+    private readonly want: BootSelector,
+  ) {}
 
   /** Returns the boot the record opened, if it opened one (for --follow's headers). */
   push(rec: LogRecord): Boot | null {
@@ -79,10 +82,16 @@ export class BootSplitter {
   selected(): { boot: Boot; fromCurrent: number } | { boot: null; why: string } {
     if (this.want.kind === "absolute") {
       const b = this.kept[0];
-      return b ? { boot: b, fromCurrent: b.index - this.count } : { boot: null, why: `the window holds ${this.count} boot(s); there is no boot ${this.want.index}` };
+      return b
+        ? { boot: b, fromCurrent: b.index - this.count }
+        : { boot: null, why: `the window holds ${this.count} boot(s); there is no boot ${this.want.index}` };
     }
     const back = -this.want.offset;
-    if (this.count <= back) return { boot: null, why: `the window holds ${this.count} boot(s); none is ${back} before the current one (widen it with --since)` };
+    if (this.count <= back)
+      return {
+        boot: null,
+        why: `the window holds ${this.count} boot(s); none is ${back} before the current one (widen it with --since)`,
+      };
     const b = this.kept[this.kept.length - 1 - back]!;
     return { boot: b, fromCurrent: -back };
   }

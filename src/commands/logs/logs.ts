@@ -20,10 +20,24 @@ import { endpointFor, hostsOf, oneEndpoint } from "../shared/endpoints.js";
 import { beforeExit, runAbort } from "../shared/lifecycle.js";
 import { openWorkspace } from "../shared/workspace.js";
 
-export interface LogsIo { out: (s: string) => void; err: (s: string) => void; colour: boolean; signal?: AbortSignal; env?: NodeJS.ProcessEnv }
+export interface LogsIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  colour: boolean;
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+}
 
 /** container null: an engine the unit runs itself; its lines are the unit's own */
-export interface LogsRequest { endpoint: string; service: string; container: string | null; boot: BootSelector; since: string | null; follow: boolean; json: boolean }
+export interface LogsRequest {
+  endpoint: string;
+  service: string;
+  container: string | null;
+  boot: BootSelector;
+  since: string | null;
+  follow: boolean;
+  json: boolean;
+}
 
 const FETCH_TIMEOUT_MS = 120_000;
 
@@ -34,32 +48,64 @@ export function diagnoseBoot(b: Boot, service: string): Diagnosis {
 }
 
 /** Validated flags → a request; a bad value is a usage error that says what is accepted. */
-export function logsRequest(opts: Pick<Options, "boot" | "since" | "follow" | "json">, endpoint: string, service: string, container: string | null): LogsRequest {
+export function logsRequest(
+  opts: Pick<Options, "boot" | "since" | "follow" | "json">,
+  endpoint: string,
+  service: string,
+  container: string | null,
+): LogsRequest {
   const boot = parseBoot(opts.boot ?? "current");
-  if (!boot) throw new UsageError(`--boot ${opts.boot}: expected current, previous, -N (N boots before the current; write --boot=-N) or N (the N-th in the window)`);
+  if (!boot)
+    throw new UsageError(
+      `--boot ${opts.boot}: expected current, previous, -N (N boots before the current; write --boot=-N) or N (the N-th in the window)`,
+    );
   const since = opts.since === null || opts.since === undefined ? null : sinceArg(opts.since);
-  if (opts.since && since === null) throw new UsageError(`--since ${opts.since}: expected a duration (30m, 2h), YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today or yesterday`);
-  if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0)) throw new UsageError("--follow streams the current boot: drop --boot");
+  if (opts.since && since === null)
+    throw new UsageError(
+      `--since ${opts.since}: expected a duration (30m, 2h), YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today or yesterday`,
+    );
+  if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0))
+    throw new UsageError("--follow streams the current boot: drop --boot");
   return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json };
 }
 
 /** Host text, redacted and control-free before anything reads or prints it (the diagnosis too). */
-const clean = (recs: LogRecord[]): LogRecord[] => recs.map((r) => ({ ...r, text: sanitizeLine(r.text), container: r.container === null ? null : sanitizeLine(r.container) }));
+const clean = (recs: LogRecord[]): LogRecord[] =>
+  recs.map((r) => ({
+    ...r,
+    text: sanitizeLine(r.text),
+    container: r.container === null ? null : sanitizeLine(r.container),
+  }));
 
 /** Fetches and prints one boot (exit 0), or says why there is none (exit 1). */
 export async function printBoot(host: Host, req: LogsRequest, io: LogsIo): Promise<number> {
   const decoder = new JournalDecoder();
   const boots = new BootSplitter(req.service, req.boot);
-  const take = (recs: LogRecord[]) => { for (const r of clean(recs)) boots.push(r); };
-  const r = await host.stream(logsArgv({ ...req, follow: false }), (line, stream) => { if (stream === "stdout") take(decoder.push(line)); },
-    { timeoutMs: FETCH_TIMEOUT_MS, maxOutputBytes: 1 << 20, signal: io.signal });
+  const take = (recs: LogRecord[]) => {
+    for (const r of clean(recs)) boots.push(r);
+  };
+  const r = await host.stream(
+    logsArgv({ ...req, follow: false }),
+    (line, stream) => {
+      if (stream === "stdout") take(decoder.push(line));
+    },
+    { timeoutMs: FETCH_TIMEOUT_MS, maxOutputBytes: 1 << 20, signal: io.signal },
+  );
   take(decoder.flush());
-  if (r.timedOut) io.err(`deploy-gate logs: journalctl on ${host.name} did not finish within ${FETCH_TIMEOUT_MS / 1000}s; showing what arrived (narrow the window with --since)\n`);
+  if (r.timedOut)
+    io.err(
+      `deploy-gate logs: journalctl on ${host.name} did not finish within ${FETCH_TIMEOUT_MS / 1000}s; showing what arrived (narrow the window with --since)\n`,
+    );
   // exit 1 is "no entries", unless journalctl said why (a time it could not parse, a bad match)
-  else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr))) io.err(`deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${sanitizeLine(r.stderr.trim().split("\n").pop() ?? "")}\n`);
+  else if (r.code !== 0 && (r.code !== 1 || /^(?:Failed|Invalid)/m.test(r.stderr)))
+    io.err(
+      `deploy-gate logs: journalctl on ${host.name} exited ${r.code ?? r.signal}: ${sanitizeLine(r.stderr.trim().split("\n").pop() ?? "")}\n`,
+    );
   const sel = boots.selected();
   if (!sel.boot) {
-    io.err(`deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service}${req.container ? ` / container ${req.container}` : ""} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}\n`);
+    io.err(
+      `deploy-gate logs: ${req.endpoint}: ${boots.total === 0 ? `no journal lines for ${req.service}${req.container ? ` / container ${req.container}` : ""} in the window (widen it with --since, check the names in deploy-gate.yml)` : sel.why}\n`,
+    );
     return 1;
   }
   const d = diagnoseBoot(sel.boot, req.service);
@@ -72,7 +118,10 @@ export async function printBoot(host: Host, req: LogsRequest, io: LogsIo): Promi
   return 0;
 }
 
-/** Streams the current boot and everything after, a header at each new boot; the diagnosis of the last boot when it ends. */
+/**
+ * Streams the current boot and everything after, a header at each new boot; the diagnosis of the last boot when it
+ * ends.
+ */
 export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<number> {
   const decoder = new JournalDecoder();
   const boots = new BootSplitter(req.service, { kind: "relative", offset: 0 });
@@ -80,7 +129,16 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
   // journal's backlog is through (journalctl prints it in a burst, then waits: a 500 ms pause), then live.
   let live: Boot | null = null;
   const print = (rec: LogRecord, opened: Boot | null) => {
-    if (req.json) io.out(JSON.stringify({ ts: rec.ts, priority: rec.priority, identifier: rec.identifier, text: rec.text, boot: boots.total }) + "\n");
+    if (req.json)
+      io.out(
+        JSON.stringify({
+          ts: rec.ts,
+          priority: rec.priority,
+          identifier: rec.identifier,
+          text: rec.text,
+          boot: boots.total,
+        }) + "\n",
+      );
     else {
       if (opened) io.out(`${bootHeader(opened, null, null, req.endpoint)}\n`);
       io.out(`${lineText(rec)}\n`);
@@ -115,18 +173,24 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
     quiet = setTimeout(() => (live ? take(decoder.flush()) : goLive()), live ? 200 : 500);
   };
   quiet = setTimeout(goLive, 3000); // an empty backlog goes live too, once the command had time to start
-  const r = await host.stream(logsArgv({ ...req, follow: true }), (line, stream) => {
-    if (stream !== "stdout") return;
-    take(decoder.push(line));
-    settle();
-  }, { timeoutMs: Number.POSITIVE_INFINITY, maxOutputBytes: 1 << 16, signal: io.signal });
+  const r = await host.stream(
+    logsArgv({ ...req, follow: true }),
+    (line, stream) => {
+      if (stream !== "stdout") return;
+      take(decoder.push(line));
+      settle();
+    },
+    { timeoutMs: Number.POSITIVE_INFINITY, maxOutputBytes: 1 << 16, signal: io.signal },
+  );
   if (quiet) clearTimeout(quiet);
   goLive();
   take(decoder.flush());
   const sel = boots.selected();
   if (sel.boot && !req.json) io.out(`${diagnosisText(diagnoseBoot(sel.boot, req.service), io.colour)}\n`);
   if (io.signal?.aborted) return 0;
-  io.err(`deploy-gate logs: the stream from ${host.name} ended (${r.code === null ? "connection lost" : `journalctl exited ${r.code}`}): run it again to resume\n`);
+  io.err(
+    `deploy-gate logs: the stream from ${host.name} ended (${r.code === null ? "connection lost" : `journalctl exited ${r.code}`}): run it again to resume\n`,
+  );
   return 1;
 }
 
@@ -140,18 +204,28 @@ export async function logsCommand(opts: Options, io: LogsIo): Promise<number> {
   requireFor(name, ep, "logs", ["service"], ws.configFile!);
   // without container: (an engine the unit runs itself) the unit's own lines are the engine's
   const req = logsRequest(opts, name, ep.service, ep.container ?? null);
-  const target = one ? fleetEndpoint(ep, one) : (endpointFor(ws, name, opts) as typeof ep & { host: NonNullable<typeof ep.host> });
+  const target = one
+    ? fleetEndpoint(ep, one)
+    : (endpointFor(ws, name, opts) as typeof ep & { host: NonNullable<typeof ep.host> });
   const refused = (finding: Finding) => {
     // the summary quotes what the other end said (an SSH disconnect reason), before any host key was checked
     io.err(`deploy-gate logs: ${sanitizeLine(finding.summary)}\n${finding.fix ? `fix: ${finding.fix}\n` : ""}`);
     return 1;
   };
-  return withHost(target, opts, dirname(ws.configFile!), refused, (host) => (req.follow ? follow(host, req, io) : printBoot(host, req, io)));
+  return withHost(target, opts, dirname(ws.configFile!), refused, (host) =>
+    req.follow ? follow(host, req, io) : printBoot(host, req, io),
+  );
 }
 
 /** `logs`: registered so a signal waits for it to close its channel and print the diagnosis. */
 export async function logsHandler(opts: Options, io: Io): Promise<number> {
-  const done = logsCommand(opts, { out: io.out, err: io.err, colour: colourOf(opts, io), signal: runAbort.signal, env: io.env });
+  const done = logsCommand(opts, {
+    out: io.out,
+    err: io.err,
+    colour: colourOf(opts, io),
+    signal: runAbort.signal,
+    env: io.env,
+  });
   beforeExit.push(done.catch(() => undefined));
   return await done;
 }

@@ -23,14 +23,36 @@ function realDate(t: string): boolean {
   const [y, mo, d] = date!.split("-").map(Number);
   const [h, mi, s = 0] = time.split(":").map(Number);
   const at = new Date(Date.UTC(y!, mo! - 1, d, h, mi, s));
-  return at.getUTCFullYear() === y && at.getUTCMonth() === mo! - 1 && at.getUTCDate() === d && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
+  return (
+    at.getUTCFullYear() === y &&
+    at.getUTCMonth() === mo! - 1 &&
+    at.getUTCDate() === d &&
+    at.getUTCHours() === h &&
+    at.getUTCMinutes() === mi &&
+    at.getUTCSeconds() === s
+  );
 }
 
-export interface LogsTarget { service: string; container: string | null; since: string | null; follow: boolean }
+export interface LogsTarget {
+  service: string;
+  container: string | null;
+  since: string | null;
+  follow: boolean;
+}
 
 /** The container's lines, the unit's stdout copies and systemd's lines about the unit, as JSON. */
 export function logsArgv(t: LogsTarget): string[] {
   const window = t.since !== null ? [`--since=${t.since}`] : [`--lines=${DEFAULT_LINES}`];
-  return ["journalctl", "-o", "json", "--no-pager", ...(t.follow ? ["--follow"] : []), ...window,
-    ...(t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"]), `_SYSTEMD_UNIT=${t.service}`, "+", `UNIT=${t.service}`];
+  return [
+    "journalctl",
+    "-o",
+    "json",
+    "--no-pager",
+    ...(t.follow ? ["--follow"] : []),
+    ...window,
+    ...(t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"]),
+    `_SYSTEMD_UNIT=${t.service}`,
+    "+",
+    `UNIT=${t.service}`,
+  ];
 }

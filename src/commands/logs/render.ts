@@ -30,10 +30,25 @@ export function diagnosisText(d: Diagnosis, colour: boolean): string {
 
 /** --json: one object for the boot, its lines and its diagnosis. */
 export function bootJson(endpoint: string, b: Boot, fromCurrent: number, total: number, d: Diagnosis): string {
-  return JSON.stringify({
-    schema: 1, endpoint,
-    boot: { index: b.index, fromCurrent, of: total, container: b.container, startTs: b.startTs, endTs: b.endTs, cutLines: b.cut },
-    lines: b.records.map((r) => ({ ts: r.ts, priority: r.priority, identifier: r.identifier, text: r.text })),
-    diagnosis: toResult(d),
-  }, null, 2) + "\n";
+  return (
+    JSON.stringify(
+      {
+        schema: 1,
+        endpoint,
+        boot: {
+          index: b.index,
+          fromCurrent,
+          of: total,
+          container: b.container,
+          startTs: b.startTs,
+          endTs: b.endTs,
+          cutLines: b.cut,
+        },
+        lines: b.records.map((r) => ({ ts: r.ts, priority: r.priority, identifier: r.identifier, text: r.text })),
+        diagnosis: toResult(d),
+      },
+      null,
+      2,
+    ) + "\n"
+  );
 }

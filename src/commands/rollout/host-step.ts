@@ -28,13 +28,20 @@ export interface FleetRun {
   conns: Map<string, Host>;
 }
 
-export interface StepOutcome extends HostOutcome { readyMs: number | null }
+export interface StepOutcome extends HostOutcome {
+  readyMs: number | null;
+}
 
 export const tag = (host: string, fs: readonly Finding[]): Finding[] => fs.map((f) => ({ ...f, host }));
 export const hostProgress = (run: FleetRun, host: string) => (line: string) => run.progress(`[${host}] ${line}`);
 
 /** Opens the host's pinned connection; a host that cannot be reached is a failure of the step that needed it. */
-export async function open(run: FleetRun, h: FleetHost, host: string, why: string): Promise<{ conn: Host | null; findings: Finding[] }> {
+export async function open(
+  run: FleetRun,
+  h: FleetHost,
+  host: string,
+  why: string,
+): Promise<{ conn: Host | null; findings: Finding[] }> {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
   // Only a known_hosts override applies to a fleet (a line per host); a single host-key is refused earlier.
@@ -42,7 +49,11 @@ export async function open(run: FleetRun, h: FleetHost, host: string, why: strin
   const ep = endpointFor(run.ep, h);
   const pinned = pin && ep.host ? { ...ep, host: { ...ep.host, knownHosts: pin, hostKey: undefined } } : ep;
   const { host: conn, finding } = await connect(pinned, run.opts, dirname(run.ws.configFile!));
-  if (!conn) return { conn: null, findings: tag(host, [{ ...finding, summary: `${finding.summary} (${why}: counted as a failure, not skipped)` }]) };
+  if (!conn)
+    return {
+      conn: null,
+      findings: tag(host, [{ ...finding, summary: `${finding.summary} (${why}: counted as a failure, not skipped)` }]),
+    };
   run.conns.set(host, conn);
   return { conn, findings: [] };
 }
@@ -59,15 +70,34 @@ export async function deployHost(run: FleetRun, h: FleetHost, host: string, step
   const readyMs = dep.ok && !run.opts.dryRun ? Date.now() - t0 : null;
   const out = [...dep.findings];
   if (dep.ok && !run.opts.dryRun) out.push(...(await runVerify(ctx, { deployment: dep.deployment })));
-  p(out.some((f) => f.status === "fail") ? `step ${step + 1}: FAILED (${[...new Set(out.filter((f) => f.status === "fail").map((f) => f.check))].join(", ")})` : `step ${step + 1}: passed`);
-  return { host, step, findings: tag(host, out), changed: !run.opts.dryRun && deployChanged(dep.findings) && !lockLost(dep.findings), readyMs };
+  p(
+    out.some((f) => f.status === "fail")
+      ? `step ${step + 1}: FAILED (${[...new Set(out.filter((f) => f.status === "fail").map((f) => f.check))].join(", ")})`
+      : `step ${step + 1}: passed`,
+  );
+  return {
+    host,
+    step,
+    findings: tag(host, out),
+    changed: !run.opts.dryRun && deployChanged(dep.findings) && !lockLost(dep.findings),
+    readyMs,
+  };
 }
 
 /** Verify alone on one host, against `sha` (the ref recorded on each host is read by the caller). */
 export async function verifyHost(run: FleetRun, h: FleetHost, host: string): Promise<Finding[]> {
   const { conn, findings } = await open(run, h, host, "unreachable for verify");
   if (!conn) return findings;
-  const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, hostProgress(run, host), host);
+  const ctx = stageContext(
+    run.ws,
+    run.name,
+    endpointFor(run.ep, h),
+    conn,
+    run.ref,
+    run.sha,
+    hostProgress(run, host),
+    host,
+  );
   return tag(host, await runVerify(ctx, { deployment: null }));
 }
 
@@ -75,7 +105,17 @@ export async function verifyHost(run: FleetRun, h: FleetHost, host: string): Pro
 export async function replicaFacts(run: FleetRun, host: string): Promise<ReplicaFacts> {
   const conn = run.conns.get(host);
   if (!conn) return { host, sha: null, argv: null, kvTokens: null, error: "not connected" };
-  const { facts, error } = await gatherFacts(conn, { endpoint: run.name, service: run.ep.service ?? null, container: run.ep.container ?? null, planPatterns: [] }, 30_000);
+  const { facts, error } = await gatherFacts(
+    conn,
+    { endpoint: run.name, service: run.ep.service ?? null, container: run.ep.container ?? null, planPatterns: [] },
+    30_000,
+  );
   if (!facts) return { host, sha: null, argv: null, kvTokens: null, error: error ?? "no facts" };
-  return { host, sha: facts.state?.sha ?? null, argv: facts.argv, kvTokens: readBootPlan(facts.journal).plan.kvTokens, error: facts.argv ? null : "the engine's argv could not be read (is it running?)" };
+  return {
+    host,
+    sha: facts.state?.sha ?? null,
+    argv: facts.argv,
+    kvTokens: readBootPlan(facts.journal).plan.kvTokens,
+    error: facts.argv ? null : "the engine's argv could not be read (is it running?)",
+  };
 }

@@ -11,15 +11,28 @@ import type { Options } from "../options.js";
 export type HostEndpoint = Endpoint & Required<Pick<Endpoint, "host">>;
 
 /** Connect with the endpoint's pin (and its jump host's); a refused connection is a finding, not a crash. */
-export async function connect(ep: HostEndpoint, opts: Options, configDir: string): Promise<{ host: Host | null; finding: Finding }> {
+export async function connect(
+  ep: HostEndpoint,
+  opts: Options,
+  configDir: string,
+): Promise<{ host: Host | null; finding: Finding }> {
   const target = effectiveTarget(ep.host, null, configDir);
   const where = describeTarget(target);
   try {
     const host = await SshHost.connect(target, sshOptions(target, { timeoutMs: opts.connectTimeoutMs ?? 20_000 }));
-    return { host, finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }) };
+    return {
+      host,
+      finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } }),
+    };
   } catch (e) {
     if (e instanceof HostError) {
-      return { host: null, finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, { fix: e.fix ?? connectFix(e.kind, where), data: { host: where, kind: e.kind } }) };
+      return {
+        host: null,
+        finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, {
+          fix: e.fix ?? connectFix(e.kind, where),
+          data: { host: where, kind: e.kind },
+        }),
+      };
     }
     throw e;
   }
@@ -27,17 +40,29 @@ export async function connect(ep: HostEndpoint, opts: Options, configDir: string
 
 function connectFix(kind: HostError["kind"], where: string): string {
   switch (kind) {
-    case "no-pin": return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint (host.jump.hostKey for a jump host; or the action's host-key / jump-host-key input), with the line in the message above; never trust on first use";
-    case "host-key-mismatch": return `the host's key is not the pinned one: if the host was reinstalled, verify the new key out of band and update the pin; otherwise stop, this may be a different machine than ${where}`;
-    case "auth": return "the key was refused: check host.user, and that the public key of identityFile / DEPLOY_GATE_SSH_KEY is in the user's authorized_keys";
-    case "timeout": return "no SSH handshake in time: check the address and port, and whether a firewall drops the connection";
-    case "unreachable": return "nothing answers on that address and port: check host.address and host.port, and that sshd runs";
-    default: return "retry; if it persists, check sshd's log on the host";
+    case "no-pin":
+      return "pin the host key: add host.hostKey (SHA256:...) or host.knownHosts to the endpoint (host.jump.hostKey for a jump host; or the action's host-key / jump-host-key input), with the line in the message above; never trust on first use";
+    case "host-key-mismatch":
+      return `the host's key is not the pinned one: if the host was reinstalled, verify the new key out of band and update the pin; otherwise stop, this may be a different machine than ${where}`;
+    case "auth":
+      return "the key was refused: check host.user, and that the public key of identityFile / DEPLOY_GATE_SSH_KEY is in the user's authorized_keys";
+    case "timeout":
+      return "no SSH handshake in time: check the address and port, and whether a firewall drops the connection";
+    case "unreachable":
+      return "nothing answers on that address and port: check host.address and host.port, and that sshd runs";
+    default:
+      return "retry; if it persists, check sshd's log on the host";
   }
 }
 
 /** connect, run fn on the host, always close; a refused connection goes to refused (its finding). */
-export async function withHost<T>(ep: HostEndpoint, opts: Options, configDir: string, refused: (f: Finding) => T, fn: (host: Host) => Promise<T>): Promise<T> {
+export async function withHost<T>(
+  ep: HostEndpoint,
+  opts: Options,
+  configDir: string,
+  refused: (f: Finding) => T,
+  fn: (host: Host) => Promise<T>,
+): Promise<T> {
   const { host, finding } = await connect(ep, opts, configDir);
   if (!host) return refused(finding);
   try {

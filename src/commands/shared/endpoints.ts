@@ -12,18 +12,30 @@ import { UsageError, type Options } from "../options.js";
 import type { Workspace } from "./workspace.js";
 
 /** A path of deploy-gate.yml (relative to the file itself) as git names it (relative to the root). */
-export const repoPath = (ws: Workspace, p: string): string => relative(ws.root, resolve(dirname(ws.configFile!), p)).split("\\").join("/");
+export const repoPath = (ws: Workspace, p: string): string =>
+  relative(ws.root, resolve(dirname(ws.configFile!), p))
+    .split("\\")
+    .join("/");
 
 /** --endpoint naming no endpoint of the config: a config error at that path, so the fix names the file. */
 const unknownEndpoint = (ws: Workspace, name: string) =>
-  new ConfigError(ws.configFile!, [{ line: null, path: `endpoints.${name}`, message: `--endpoint ${name} is not in the config; endpoints: ${Object.keys(ws.config!.endpoints).join(", ")}` }]);
+  new ConfigError(ws.configFile!, [
+    {
+      line: null,
+      path: `endpoints.${name}`,
+      message: `--endpoint ${name} is not in the config; endpoints: ${Object.keys(ws.config!.endpoints).join(", ")}`,
+    },
+  ]);
 
 export function selectTargets(ws: Workspace, files: readonly string[], endpoint: string | null): PreflightTarget[] {
   if (!ws.config) {
     const found = discoverTargets(ws.root, files);
     if (endpoint) {
       const one = found.filter((t) => t.name === endpoint);
-      if (!one.length) throw new UsageError(`--endpoint ${endpoint}: no deploy-gate.yml here, and no discovered serve script is named so (found: ${found.map((t) => t.name).join(", ") || "none"})`);
+      if (!one.length)
+        throw new UsageError(
+          `--endpoint ${endpoint}: no deploy-gate.yml here, and no discovered serve script is named so (found: ${found.map((t) => t.name).join(", ") || "none"})`,
+        );
       return one;
     }
     return found;
@@ -37,7 +49,13 @@ export function selectTargets(ws: Workspace, files: readonly string[], endpoint:
       const rel = (p: string) => repoPath(ws, p);
       const file = launchFile(ep);
       // a unit named next to a script is that script's unit; named alone it is the launch file itself
-      return { name: n, scriptPath: rel(file.path), kind: file.kind, unitPath: ep.script && ep.unit ? rel(ep.unit) : null, endpoint: ep };
+      return {
+        name: n,
+        scriptPath: rel(file.path),
+        kind: file.kind,
+        unitPath: ep.script && ep.unit ? rel(ep.unit) : null,
+        endpoint: ep,
+      };
     });
 }
 
@@ -46,7 +64,10 @@ export function oneEndpoint(ws: Workspace, opts: Options, needs: string): { name
   if (!ws.config) throw new UsageError(`${opts.command} needs deploy-gate.yml (${needs}): see docs/config.md`);
   const names = Object.keys(ws.config.endpoints);
   const name = opts.endpoint ?? (names.length === 1 ? names[0]! : null);
-  if (!name) throw new UsageError(`${opts.command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`);
+  if (!name)
+    throw new UsageError(
+      `${opts.command} works on one endpoint: pass --endpoint NAME (endpoints: ${names.join(", ")})`,
+    );
   const ep = ws.config.endpoints[name];
   if (!ep) throw unknownEndpoint(ws, name);
   return { name, ep };
@@ -60,7 +81,10 @@ export function hostsOf(name: string, ep: Endpoint, opts: Options): FleetHost[] 
   }
   const all = ep.hosts;
   const { hosts, unknown } = selectHosts(all.map(hostName), opts.hosts ?? null);
-  if (unknown.length) throw new UsageError(`--hosts ${unknown.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName).join(", ")})`);
+  if (unknown.length)
+    throw new UsageError(
+      `--hosts ${unknown.join(",")}: not a host of endpoint ${name} (hosts: ${all.map(hostName).join(", ")})`,
+    );
   return all.filter((h) => hosts.includes(hostName(h)));
 }
 
@@ -73,7 +97,9 @@ export function endpointFor(ws: Workspace, name: string, opts: Options): Endpoin
   const o = opts.hostOverride;
   if (!o) return ep;
   if (!ep.host && !ep.hosts && !o.address !== !o.user) {
-    throw new UsageError(`endpoint ${name} has no host: in ${ws.configFile}: give the host and user inputs together (the ${o.address ? "user" : "host"} input is missing), or add host: to the endpoint`);
+    throw new UsageError(
+      `endpoint ${name} has no host: in ${ws.configFile}: give the host and user inputs together (the ${o.address ? "user" : "host"} input is missing), or add host: to the endpoint`,
+    );
   }
   const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : undefined);
   return base ? { ...ep, host: effectiveTarget(base, o, dirname(ws.configFile!)) } : ep;

@@ -6,7 +6,12 @@ import { VERSION } from "../../lib/version.js";
 import type { Options } from "../options.js";
 import type { Workspace } from "./workspace.js";
 
-export interface ReportParts { findings: Finding[]; ref: { name: string; sha: string | null }; fleet?: HostRow[]; durationMs: number }
+export interface ReportParts {
+  findings: Finding[];
+  ref: { name: string; sha: string | null };
+  fleet?: HostRow[];
+  durationMs: number;
+}
 
 export function buildReport(ws: Workspace, opts: Options, parts: ReportParts): Report {
   const names = ws.config ? Object.keys(ws.config.endpoints) : [];

@@ -8,9 +8,30 @@ import { repoPath } from "./endpoints.js";
 import { runAbort } from "./lifecycle.js";
 import type { Workspace } from "./workspace.js";
 
-export function stageContext(ws: Workspace, name: string, ep: Endpoint, host: Host, ref: string, sha: string, progress: (s: string) => void, fleetHost?: string): StageContext {
+export function stageContext(
+  ws: Workspace,
+  name: string,
+  ep: Endpoint,
+  host: Host,
+  ref: string,
+  sha: string,
+  progress: (s: string) => void,
+  fleetHost?: string,
+): StageContext {
   return {
-    ...(fleetHost ? { fleetHost } : {}), name, endpoint: ep, configFile: ws.configFile!, root: ws.root, reader: new GitReader(ws.git), ref, sha, host, progress, now: Date.now, signal: runAbort.signal,
-    repoPath: (p) => repoPath(ws, p), apiKey: ws.apiKey,
+    ...(fleetHost ? { fleetHost } : {}),
+    name,
+    endpoint: ep,
+    configFile: ws.configFile!,
+    root: ws.root,
+    reader: new GitReader(ws.git),
+    ref,
+    sha,
+    host,
+    progress,
+    now: Date.now,
+    signal: runAbort.signal,
+    repoPath: (p) => repoPath(ws, p),
+    apiKey: ws.apiKey,
   };
 }

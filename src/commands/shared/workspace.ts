@@ -34,24 +34,42 @@ function findConfigUpwards(cwd: string, root: string): string | null {
 export async function openWorkspace(opts: Options, env: NodeJS.ProcessEnv = {}): Promise<Workspace> {
   let configFile = opts.config ? (isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config)) : null;
   // outside a repository (the Action's workspace when actions/checkout used path:), the config's own repository
-  const info = (await new Git(opts.cwd).info()) ?? (configFile && existsSync(dirname(configFile)) ? await new Git(dirname(configFile)).info() : null);
+  const info =
+    (await new Git(opts.cwd).info()) ??
+    (configFile && existsSync(dirname(configFile)) ? await new Git(dirname(configFile)).info() : null);
   const root = info?.root ?? null;
   if (!info || !root) {
-    throw new UsageError(`${opts.cwd} is not inside a git repository: run from the repository that holds the serve scripts, or pass --config with its deploy-gate.yml (in a workflow: actions/checkout first)`);
+    throw new UsageError(
+      `${opts.cwd} is not inside a git repository: run from the repository that holds the serve scripts, or pass --config with its deploy-gate.yml (in a workflow: actions/checkout first)`,
+    );
   }
   const git = new Git(root);
   configFile ??= findConfigUpwards(resolve(opts.cwd), root);
   // --ref reads the scripts from git: a config outside the repository names paths git cannot read.
   if (opts.ref && configFile && relative(root, resolve(configFile)).startsWith("..")) {
-    throw new UsageError(`--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`);
+    throw new UsageError(
+      `--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`,
+    );
   }
   const config = configFile ? loadConfig(configFile) : null;
-  return { root, git, config, configFile, shallow: info.shallow, head: info.head, owner: owner(env), apiKey: env.DEPLOY_GATE_API_KEY || null };
+  return {
+    root,
+    git,
+    config,
+    configFile,
+    shallow: info.shallow,
+    head: info.head,
+    owner: owner(env),
+    apiKey: env.DEPLOY_GATE_API_KEY || null,
+  };
 }
 
 /** "user@machine (run URL)": who holds a lock, who deployed. */
 export function owner(env: NodeJS.ProcessEnv): string {
-  const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";
+  const run =
+    env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+      ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})`
+      : "";
   let user = "unknown";
   try {
     user = userInfo().username;

@@ -7,35 +7,45 @@ const SSH: Record<string, string> = {
   address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
   port: "SSH port (default 22).",
   user: "The user deploy-gate logs in as.",
-  hostKey: 'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
+  hostKey:
+    'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
   knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
-  identityFile: "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY.",
+  identityFile:
+    "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY.",
 };
-const sshKeys = (prefix: string, what: string) => Object.fromEntries(Object.entries(SSH).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, k ? v : `${what} ${v}`]));
+const sshKeys = (prefix: string, what: string) =>
+  Object.fromEntries(Object.entries(SSH).map(([k, v]) => [k ? `${prefix}.${k}` : prefix, k ? v : `${what} ${v}`]));
 
 export const DESCRIPTIONS: Record<string, string> = {
   "": "deploy-gate configuration: the endpoints this repository serves, their serve scripts, hosts and contracts.",
   version: "Config format version; must be 1.",
   endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
-  "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
-  "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
-  "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
-  "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
+  "endpoints.*":
+    "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
+  "endpoints.*.script":
+    "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
+  "endpoints.*.unit":
+    "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
+  "endpoints.*.quadlet":
+    "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
   "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
   "endpoints.*.container": "The podman container name the unit runs.",
   ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
   ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
-  "endpoints.*.hosts": "A fleet instead of host: one entry per replica of this endpoint, rolled out canary first (see rollout).",
+  "endpoints.*.hosts":
+    "A fleet instead of host: one entry per replica of this endpoint, rolled out canary first (see rollout).",
   ...sshKeys("endpoints.*.hosts[]", "One replica of the fleet."),
   ...sshKeys("endpoints.*.hosts[].jump", "A jump host to reach this replica through (like ssh -J)."),
   "endpoints.*.hosts[].name": "The replica's short name in reports and --hosts (default: its address).",
   "endpoints.*.hosts[].url": "This replica's URL where it differs from the endpoint's url.",
-  "endpoints.*.rollout": "How a fleet rolls out: the canary host(s) alone, then batches in parallel; the first failure halts it.",
+  "endpoints.*.rollout":
+    "How a fleet rolls out: the canary host(s) alone, then batches in parallel; the first failure halts it.",
   "endpoints.*.rollout.canary": "Hosts deployed and verified alone first (default 1).",
   "endpoints.*.rollout.batch": "Hosts deployed in parallel in each later step (default 1).",
   "endpoints.*.rollout.pause": 'Wait between steps: a duration such as "30s" (default 0, none).',
   "endpoints.*.replicas": "What verify.replicas tolerates between the hosts of a fleet.",
-  "endpoints.*.replicas.kvTolerance": "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
+  "endpoints.*.replicas.kvTolerance":
+    "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
   ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
   ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
   "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
@@ -46,15 +56,19 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.url": "The endpoint as a peer reaches it, http(s)://host:port (never localhost on the serving host).",
   "endpoints.*.model": "The served model name /v1/models must list.",
   "endpoints.*.boot": "How long deploy waits for the new container to serve, and how often it looks.",
-  "endpoints.*.boot.timeout": 'Boot deadline: a duration such as "20m", "90s", "1h30m" or a number of seconds (default 20m).',
+  "endpoints.*.boot.timeout":
+    'Boot deadline: a duration such as "20m", "90s", "1h30m" or a number of seconds (default 20m).',
   "endpoints.*.boot.poll": 'Poll interval while booting: a duration such as "5s" (default 5s).',
   "endpoints.*.rollback": "The known-good ref to roll back to.",
   "endpoints.*.rollback.ref": "A tag or commit; preflight checks that it exists and that its own script passes.",
   "endpoints.*.rollback.auto": "Deploy and verify rollback.ref when a run fails (the job still fails). Default false.",
   "endpoints.*.lock": "The host-side deploy lock (one deploy per endpoint at a time).",
-  "endpoints.*.lock.staleAfter": 'A held lock is stale once its holder has stopped refreshing it for 2 minutes (or this, if shorter); a lock with a recent heartbeat never is, whatever its age. A stale lock is reported with the command that clears it (default "1h").',
-  "endpoints.*.contracts": "What clients rely on: checked in the script by preflight and on the live endpoint by verify.",
-  "endpoints.*.contracts.flags": 'Engine flags (with their values) the script must carry, e.g. "--reasoning-parser qwen3", "--enable-auto-tool-choice".',
+  "endpoints.*.lock.staleAfter":
+    'A held lock is stale once its holder has stopped refreshing it for 2 minutes (or this, if shorter); a lock with a recent heartbeat never is, whatever its age. A stale lock is reported with the command that clears it (default "1h").',
+  "endpoints.*.contracts":
+    "What clients rely on: checked in the script by preflight and on the live endpoint by verify.",
+  "endpoints.*.contracts.flags":
+    'Engine flags (with their values) the script must carry, e.g. "--reasoning-parser qwen3", "--enable-auto-tool-choice".',
   "endpoints.*.contracts.flags[]": 'One flag: "--flag" or "--flag value".',
   "endpoints.*.contracts.env": "Environment variables that must reach the container.",
   "endpoints.*.contracts.env[]": "An environment variable name.",
@@ -65,20 +79,25 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.contracts.thinking": "Reasoning arrives in its own field, not in content (default false).",
   "endpoints.*.contracts.tools": "Tool calls work with tool_choice auto (default false).",
   "endpoints.*.contracts.decode": "Decode speed floor, measured streamed from the usage counters at each prompt depth.",
-  "endpoints.*.contracts.decode.minTokPerS": "Floor in tokens per second: one number for every depth, or a list with one per depth.",
+  "endpoints.*.contracts.decode.minTokPerS":
+    "Floor in tokens per second: one number for every depth, or a list with one per depth.",
   "endpoints.*.contracts.decode.minTokPerS[]": "Floor for the depth at the same position.",
   "endpoints.*.contracts.decode.depths": "Prompt depths in tokens (default [166, 1087, 4064]).",
   "endpoints.*.contracts.decode.depths[]": "A prompt depth in tokens (16 to 1,000,000).",
-  "endpoints.*.contracts.decode.maxTokens": "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
+  "endpoints.*.contracts.decode.maxTokens":
+    "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
   "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
   "endpoints.*.contracts.plan[]": "One plan line.",
   "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",
-  "endpoints.*.contracts.plan[].pattern": 'Regular expression whose group 1 is the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots".',
+  "endpoints.*.contracts.plan[].pattern":
+    'Regular expression whose group 1 is the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots".',
   "endpoints.*.contracts.plan[].min": "Lowest value accepted.",
   "endpoints.*.contracts.plan[].max": "Highest value accepted.",
   "endpoints.*.traps": "Trap rule levels (off, warn, fail), by rule id; see the docs/checks.md's trap table.",
   "endpoints.*.traps.*": "off, warn or fail.",
-  "endpoints.*.images": 'What an image does with its arguments, by image reference without tag (e.g. "docker.io/tcclaviger/vllm").',
+  "endpoints.*.images":
+    'What an image does with its arguments, by image reference without tag (e.g. "docker.io/tcclaviger/vllm").',
   "endpoints.*.images.*": "Facts about one image.",
-  "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again).",
+  "endpoints.*.images.*.entrypointServes":
+    "The image's entrypoint already runs vllm serve (so the script must not pass serve again).",
 };

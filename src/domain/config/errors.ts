@@ -15,7 +15,11 @@ export class ConfigError extends Error {
     readonly file: string,
     readonly problems: ConfigProblem[],
   ) {
-    super(problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n"));
+    super(
+      problems
+        .map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`)
+        .join("\n"),
+    );
     this.name = "ConfigError";
   }
 }
@@ -54,11 +58,20 @@ export function foundText(input: unknown): string {
   if (input === null) return "an empty value";
   if (Array.isArray(input)) return "a list";
   if (typeof input === "object") return "a mapping";
-  if (typeof input === "string") return `${JSON.stringify(input.length > 60 ? `${input.slice(0, 57)}...` : input)} (text)`;
+  if (typeof input === "string")
+    return `${JSON.stringify(input.length > 60 ? `${input.slice(0, 57)}...` : input)} (text)`;
   return `${String(input)} (a ${typeof input === "number" ? "number" : typeof input})`;
 }
 
-const ARTICLE: Record<string, string> = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", object: "a mapping", array: "a list", nan: "a number" };
+const ARTICLE: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  object: "a mapping",
+  array: "a list",
+  nan: "a number",
+};
 
 function typeMessage(issue: z.core.$ZodIssueInvalidType): string {
   const expected = ARTICLE[issue.expected] ?? issue.expected;
@@ -71,7 +84,12 @@ function plainMessage(issue: z.core.$ZodIssue): string {
   return "input" in issue && issue.input !== undefined ? `${msg}; found ${foundText(issue.input)}` : msg;
 }
 
-export function describeIssues(issues: readonly z.core.$ZodIssue[], doc: Document, lc: LineCounter, known: (path: PropertyKey[]) => string[]): ConfigProblem[] {
+export function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  doc: Document,
+  lc: LineCounter,
+  known: (path: PropertyKey[]) => string[],
+): ConfigProblem[] {
   const out: ConfigProblem[] = [];
   const unknownKey = (path: PropertyKey[], key: string) => {
     const allowed = known(path);
@@ -96,17 +114,27 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], doc: Documen
     }
     if (issue.code === "invalid_key") {
       const why = (issue as { issues?: { message?: string }[] }).issues?.[0]?.message ?? "not a valid key";
-      out.push({ line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc), path: fmtPath(path), message: `${why}; found "${String(path[path.length - 1])}": rename it` });
+      out.push({
+        line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc),
+        path: fmtPath(path),
+        message: `${why}; found "${String(path[path.length - 1])}": rename it`,
+      });
       continue;
     }
     const missing = issue.code === "invalid_type" && issue.input === undefined;
     out.push({
       line: lineOf(valueNode(doc, path), lc),
       path: fmtPath(path),
-      message: missing ? `required key is missing (expected ${ARTICLE[(issue as z.core.$ZodIssueInvalidType).expected] ?? "a value"})`
-        : issue.code === "invalid_type" ? typeMessage(issue) : plainMessage(issue),
+      message: missing
+        ? `required key is missing (expected ${ARTICLE[(issue as z.core.$ZodIssueInvalidType).expected] ?? "a value"})`
+        : issue.code === "invalid_type"
+          ? typeMessage(issue)
+          : plainMessage(issue),
     });
   }
   // In the order a reader meets them in the file; problems without a line last.
-  return out.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
+  return out
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i)
+    .map(({ p }) => p);
 }

@@ -6,7 +6,13 @@ import { configSchema } from "./schema.js";
 
 export const SCHEMA_ID = "https://raw.githubusercontent.com/deploy-gate/deploy-gate/main/dist/deploy-gate.schema.json";
 
-type Node = { [k: string]: unknown; properties?: Record<string, Node>; additionalProperties?: Node | boolean; items?: Node; anyOf?: Node[] };
+type Node = {
+  [k: string]: unknown;
+  properties?: Record<string, Node>;
+  additionalProperties?: Node | boolean;
+  items?: Node;
+  anyOf?: Node[];
+};
 
 /** Checks added by path that zod's refinements carry but its JSON Schema cannot. */
 const EXTRA: Record<string, Record<string, unknown>> = {
@@ -19,19 +25,26 @@ export function walkSchema(node: Node, visit: (path: string, node: Node) => void
   visit(path, node);
   const join = (k: string) => (path ? `${path}.${k}` : k);
   for (const [k, child] of Object.entries(node.properties ?? {})) walkSchema(child, visit, join(k));
-  if (node.additionalProperties && typeof node.additionalProperties === "object") walkSchema(node.additionalProperties, visit, join("*"));
+  if (node.additionalProperties && typeof node.additionalProperties === "object")
+    walkSchema(node.additionalProperties, visit, join("*"));
   if (node.items) walkSchema(node.items, visit, `${path}[]`);
   // A union (one number or a list of them) describes its list items under the same key.
   for (const alt of node.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
 }
 
 /** What the schema says of a trap rule (the rules live in stages/preflight/traps; the schema verb passes them). */
-export interface TrapRuleDoc { readonly id: string; readonly defaultLevel: string; readonly why: string }
+export interface TrapRuleDoc {
+  readonly id: string;
+  readonly defaultLevel: string;
+  readonly why: string;
+}
 
 /** Each trap rule as a key of its own, so an editor completes the ids and shows why each matters. */
 function trapRules(traps: Node, rules: readonly TrapRuleDoc[]): void {
   const level = traps.additionalProperties as Node;
-  traps.properties = Object.fromEntries(rules.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }]));
+  traps.properties = Object.fromEntries(
+    rules.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }]),
+  );
 }
 
 export function jsonSchema(rules: readonly TrapRuleDoc[]): Record<string, unknown> {

@@ -10,18 +10,35 @@ import { sshTarget } from "./ssh-target.js";
 export const DURATION_PATTERN = /^\s*(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h))+)\s*$/;
 const DURATION_MSG = 'expected a duration such as "20m", "5s", "1h30m" or a number of seconds';
 const duration = z
-  .union([z.string().regex(DURATION_PATTERN, DURATION_MSG), z.number().nonnegative(DURATION_MSG)], { error: DURATION_MSG })
+  .union([z.string().regex(DURATION_PATTERN, DURATION_MSG), z.number().nonnegative(DURATION_MSG)], {
+    error: DURATION_MSG,
+  })
   .transform((v) => parseDuration(v)!);
 
 // A zero poll spins the host; a zero timeout gives up before the first look.
-const positiveDuration = duration.refine((ms) => ms > 0, { message: 'expected a duration above zero, such as "5s" or "20m"' });
-
+const positiveDuration = duration.refine((ms) => ms > 0, {
+  message: 'expected a duration above zero, such as "5s" or "20m"',
+});
 
 export const TRAP_RULES = [
-  "render-nodes", "ipc-shm", "memlock", "cache-mount-mkdir", "stop-timeout", "restart-on-failure",
-  "start-limit-section", "start-timeout", "template-kwargs", "auto-tool-choice", "secret-in-argv",
-  "unmerged-log-grep", "broad-kill", "name-reuse", "transient-unit", "bare-stash",
-  "entrypoint-serve", "detached-redirect",
+  "render-nodes",
+  "ipc-shm",
+  "memlock",
+  "cache-mount-mkdir",
+  "stop-timeout",
+  "restart-on-failure",
+  "start-limit-section",
+  "start-timeout",
+  "template-kwargs",
+  "auto-tool-choice",
+  "secret-in-argv",
+  "unmerged-log-grep",
+  "broad-kill",
+  "name-reuse",
+  "transient-unit",
+  "bare-stash",
+  "entrypoint-serve",
+  "detached-redirect",
 ] as const;
 export type TrapRule = (typeof TRAP_RULES)[number];
 export const trapLevel = z.enum(["off", "warn", "fail"]);
@@ -30,40 +47,69 @@ export type TrapLevel = z.infer<typeof trapLevel>;
 const installItem = z.strictObject({
   from: z.string().min(1),
   to: z.string().regex(/^\/[^\0]*$/, "expected an absolute path on the host"),
-  mode: z.string().regex(/^0?[0-7]{3,4}$/, 'expected an octal mode such as "0755"').default("0644"),
+  mode: z
+    .string()
+    .regex(/^0?[0-7]{3,4}$/, 'expected an octal mode such as "0755"')
+    .default("0644"),
 });
 
 // verify.decode: the seed's measurement law (usage counters, >= 256 tokens, per-depth table).
-const decodeContract = z.strictObject({
-  /** one floor for every depth, or one per depth (same length as depths) */
-  minTokPerS: z.union([z.number().positive(), z.array(z.number().positive()).min(1)]),
-  depths: z.array(z.number().int().min(16).max(1_000_000)).min(1).default([166, 1087, 4064]),
-  maxTokens: z.number().int().min(16).max(65_536).default(256),
-}).refine((d) => !Array.isArray(d.minTokPerS) || d.minTokPerS.length === d.depths.length, {
-  message: "minTokPerS as a list needs one floor per depth (same length as depths)", path: ["minTokPerS"],
-});
+const decodeContract = z
+  .strictObject({
+    /** one floor for every depth, or one per depth (same length as depths) */
+    minTokPerS: z.union([z.number().positive(), z.array(z.number().positive()).min(1)]),
+    depths: z.array(z.number().int().min(16).max(1_000_000)).min(1).default([166, 1087, 4064]),
+    maxTokens: z.number().int().min(16).max(65_536).default(256),
+  })
+  .refine((d) => !Array.isArray(d.minTokPerS) || d.minTokPerS.length === d.depths.length, {
+    message: "minTokPerS as a list needs one floor per depth (same length as depths)",
+    path: ["minTokPerS"],
+  });
 
 // verify.plan-lines: fork-specific boot lines, matched digit-anchored; group 1 is the number judged.
 const planLine = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "expected a short name (lowercase letters, digits, -)"),
-  pattern: z.string().min(1).superRefine((p, ctx) => {
-    // grep -P on the host takes (?i), but the pattern is matched in JavaScript too, which has no inline flags
-    if (/\(\?[a-z]*[imsx][a-z-]*[):]/.test(p)) {
-      ctx.addIssue({ code: "custom", message: "inline flags such as (?i) are not supported (the pattern is also matched as a JavaScript regular expression): spell the cases out, e.g. [Ee]xpert cache" });
-      return;
-    }
-    let ok = false;
-    try { ok = new RegExp(p).source.includes("(") && new RegExp(`${p}|`).exec("")!.length >= 2; } catch { ok = false; }
-    if (!ok) ctx.addIssue({ code: "custom", message: "expected a regular expression with a capture group for the number, e.g. \"expert cache space +[0-9.]+ GiB +([0-9,]+) slots\"" });
-  }),
+  pattern: z
+    .string()
+    .min(1)
+    .superRefine((p, ctx) => {
+      // grep -P on the host takes (?i), but the pattern is matched in JavaScript too, which has no inline flags
+      if (/\(\?[a-z]*[imsx][a-z-]*[):]/.test(p)) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "inline flags such as (?i) are not supported (the pattern is also matched as a JavaScript regular expression): spell the cases out, e.g. [Ee]xpert cache",
+        });
+        return;
+      }
+      let ok = false;
+      try {
+        ok = new RegExp(p).source.includes("(") && new RegExp(`${p}|`).exec("")!.length >= 2;
+      } catch {
+        ok = false;
+      }
+      if (!ok)
+        ctx.addIssue({
+          code: "custom",
+          message:
+            'expected a regular expression with a capture group for the number, e.g. "expert cache space +[0-9.]+ GiB +([0-9,]+) slots"',
+        });
+    }),
   min: z.number().optional(),
   max: z.number().optional(),
 });
 
 const contracts = z.strictObject({
-  flags: z.array(z.string().regex(/^--?[A-Za-z0-9][\w-]*(\s+\S.*)?$/, 'expected "--flag" or "--flag value"')).default([]),
+  flags: z
+    .array(z.string().regex(/^--?[A-Za-z0-9][\w-]*(\s+\S.*)?$/, 'expected "--flag" or "--flag value"'))
+    .default([]),
   env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable name")).default([]),
-  kv: z.strictObject({ minTokens: z.number().int().nonnegative().optional(), requests: z.number().int().positive().optional() }).optional(),
+  kv: z
+    .strictObject({
+      minTokens: z.number().int().nonnegative().optional(),
+      requests: z.number().int().positive().optional(),
+    })
+    .optional(),
   restarts: z.number().int().nonnegative().default(0),
   thinking: z.boolean().default(false),
   tools: z.boolean().default(false),
@@ -71,41 +117,74 @@ const contracts = z.strictObject({
   plan: z.array(planLine).default([]),
 });
 
-/** What the image does with its arguments, for the entrypoint-serve trap (built-in: vllm/vllm-openai, tcclaviger/vllm). */
+/**
+ * What the image does with its arguments, for the entrypoint-serve trap (built-in: vllm/vllm-openai, tcclaviger/vllm).
+ */
 const imageFacts = z.strictObject({ entrypointServes: z.boolean() });
 
-export const endpointSchema = z.strictObject({
-  /** the serve script; optional when the engine is started by the unit or quadlet itself */
-  script: z.string().min(1).optional(),
-  // Names reach systemctl/podman argv: one starting with "-" would read as an option.
-  unit: z.string().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a unit file path whose name starts with a letter or digit").optional(),
-  /** a podman quadlet (.container) that starts the engine, for an endpoint with no serve script */
-  quadlet: z.string().regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a quadlet file path whose name starts with a letter or digit").optional(),
-  service: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9@._:-]*\.service$/, 'expected a systemd unit name ending in ".service", starting with a letter or digit').optional(),
-  container: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name").optional(),
-  host: sshTarget.optional(),
-  hosts: fleetHosts.optional(),
-  rollout: rolloutSchema(duration),
-  replicas: replicasSchema,
-  peer: sshTarget.optional(),
-  install: z.array(installItem).optional(),
-  url: z.url({ protocol: /^https?$/ }).optional(),
-  model: z.string().min(1).optional(),
-  boot: z.strictObject({ timeout: positiveDuration.default(20 * 60_000), poll: positiveDuration.default(5000) }).prefault({}),
-  rollback: z.strictObject({ ref: z.string().min(1), auto: z.boolean().default(false) }).optional(),
-  lock: z.strictObject({ staleAfter: positiveDuration.default(60 * 60_000) }).prefault({}),
-  contracts: contracts.prefault({}),
-  traps: z.partialRecord(z.enum(TRAP_RULES), trapLevel).default({}),
-  /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */
-  images: z.record(z.string().min(1), imageFacts).default({}),
-}).refine((e) => e.script !== undefined || e.unit !== undefined || e.quadlet !== undefined, {
-  message: "missing: name the file that starts the engine: script (a serve script), or unit / quadlet when the unit or quadlet starts it",
-  path: ["script"],
-}).refine((e) => !(e.host && e.hosts), { message: "an endpoint names host: (one machine) or hosts: (a fleet), not both", path: ["hosts"] });
+export const endpointSchema = z
+  .strictObject({
+    /** the serve script; optional when the engine is started by the unit or quadlet itself */
+    script: z.string().min(1).optional(),
+    // Names reach systemctl/podman argv: one starting with "-" would read as an option.
+    unit: z
+      .string()
+      .regex(/^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/, "expected a unit file path whose name starts with a letter or digit")
+      .optional(),
+    /** a podman quadlet (.container) that starts the engine, for an endpoint with no serve script */
+    quadlet: z
+      .string()
+      .regex(
+        /^(?:[^\0]*\/)?[A-Za-z0-9][^/\0]*$/,
+        "expected a quadlet file path whose name starts with a letter or digit",
+      )
+      .optional(),
+    service: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9@._:-]*\.service$/,
+        'expected a systemd unit name ending in ".service", starting with a letter or digit',
+      )
+      .optional(),
+    container: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a podman container name")
+      .optional(),
+    host: sshTarget.optional(),
+    hosts: fleetHosts.optional(),
+    rollout: rolloutSchema(duration),
+    replicas: replicasSchema,
+    peer: sshTarget.optional(),
+    install: z.array(installItem).optional(),
+    url: z.url({ protocol: /^https?$/ }).optional(),
+    model: z.string().min(1).optional(),
+    boot: z
+      .strictObject({ timeout: positiveDuration.default(20 * 60_000), poll: positiveDuration.default(5000) })
+      .prefault({}),
+    rollback: z.strictObject({ ref: z.string().min(1), auto: z.boolean().default(false) }).optional(),
+    lock: z.strictObject({ staleAfter: positiveDuration.default(60 * 60_000) }).prefault({}),
+    contracts: contracts.prefault({}),
+    traps: z.partialRecord(z.enum(TRAP_RULES), trapLevel).default({}),
+    /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */
+    images: z.record(z.string().min(1), imageFacts).default({}),
+  })
+  .refine((e) => e.script !== undefined || e.unit !== undefined || e.quadlet !== undefined, {
+    message:
+      "missing: name the file that starts the engine: script (a serve script), or unit / quadlet when the unit or quadlet starts it",
+    path: ["script"],
+  })
+  .refine((e) => !(e.host && e.hosts), {
+    message: "an endpoint names host: (one machine) or hosts: (a fleet), not both",
+    path: ["hosts"],
+  });
 
 export const configSchema = z.strictObject({
   version: z.literal(1),
-  endpoints: z.record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected an endpoint name (letters, digits, _ . -)"), endpointSchema)
+  endpoints: z
+    .record(
+      z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected an endpoint name (letters, digits, _ . -)"),
+      endpointSchema,
+    )
     .refine((r) => Object.keys(r).length > 0, { message: "expected at least one endpoint" }),
 });
 
@@ -115,4 +194,3 @@ export type SshTarget = z.infer<typeof sshTarget>;
 export type Contracts = Endpoint["contracts"];
 export type DecodeContract = NonNullable<Contracts["decode"]>;
 export type PlanLineContract = Contracts["plan"][number];
-

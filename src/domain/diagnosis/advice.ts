@@ -1,5 +1,16 @@
 // The human half of a diagnosis: one summary and one fix per class, with the numbers in them.
-import { ARCH_UNSUPPORTED, INSTALL, CHAT_TEMPLATE, GPU_FAULT, GPU_UNSUPPORTED, HF_OFFLINE, HOST_OOM, NCCL, NO_GPU, PARSER } from "../engine/vllm/failures.js";
+import {
+  ARCH_UNSUPPORTED,
+  INSTALL,
+  CHAT_TEMPLATE,
+  GPU_FAULT,
+  GPU_UNSUPPORTED,
+  HF_OFFLINE,
+  HOST_OOM,
+  NCCL,
+  NO_GPU,
+  PARSER,
+} from "../engine/vllm/failures.js";
 import { gapText, giB } from "./oom.js";
 import { authMismatchAdvice } from "./auth-mismatch.js";
 import { peerAdvice } from "./peer-advice.js";
@@ -24,10 +35,16 @@ function oomAdvice(f: AdviceFacts): [string, string] {
     return ["out of memory while warming up the sampler", "Lower --max-num-seqs or --gpu-memory-utilization."];
   }
   if (/Free memory on device/.test(d)) {
-    return ["the GPU has less free memory at startup than --gpu-memory-utilization asks for (another process holds VRAM)", "Free the GPU (nvidia-smi / rocm-smi shows the holder; a previous engine still stopping is common) or lower --gpu-memory-utilization to fit the free memory."];
+    return [
+      "the GPU has less free memory at startup than --gpu-memory-utilization asks for (another process holds VRAM)",
+      "Free the GPU (nvidia-smi / rocm-smi shows the holder; a previous engine still stopping is common) or lower --gpu-memory-utilization to fit the free memory.",
+    ];
   }
   if (/Failed to load model - not enough GPU memory/.test(d)) {
-    return ["the weights do not fit in the GPU memory budget", "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint."];
+    return [
+      "the weights do not fit in the GPU memory budget",
+      "Lower --gpu-memory-utilization to free memory for weights, raise --tensor-parallel-size, or use a quantized checkpoint.",
+    ];
   }
   const o = f.oom;
   const gap = gapText(o);
@@ -71,7 +88,9 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
     }
     case "dynamo-shape": {
       const d = f.dynamo;
-      const what = d?.symbol ? `${d.symbol} specialised to the constant ${d.constant ?? "?"}` : "a shape was specialised to a constant";
+      const what = d?.symbol
+        ? `${d.symbol} specialised to the constant ${d.constant ?? "?"}`
+        : "a shape was specialised to a constant";
       return {
         summary: `torch.compile/dynamo shape specialisation: ${what}`,
         fix: "Shape specialisation, not memory: try --enforce-eager (skips torch.compile and CUDA graphs, a real cost), VLLM_DISABLE_COMPILE_CACHE=1 or VLLM_USE_AOT_COMPILE=1, or change --max-num-seqs so the compiled shapes fit. Do not add memory.",
@@ -79,30 +98,48 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
     }
     case "engine-init-failed": {
       if (f.decisive && NCCL.test(f.decisive)) {
-        return { summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`, fix: "NCCL needs shared memory and peer access: run a container with --ipc=host (or a large --shm-size; an engine the unit runs itself uses the host's /dev/shm: check its size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank." };
+        return {
+          summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`,
+          fix: "NCCL needs shared memory and peer access: run a container with --ipc=host (or a large --shm-size; an engine the unit runs itself uses the host's /dev/shm: check its size), check the GPUs see each other (NCCL_P2P_DISABLE=1 to test), and read NCCL_DEBUG=INFO output for the failing rank.",
+        };
       }
       if (f.decisive && GPU_FAULT.test(f.decisive)) {
         const bus = /Xid|fallen off the bus/.test(f.decisive);
         return {
-          summary: bus ? `the GPU failed under the engine (driver: ${f.decisive})` : `the engine crashed on a GPU fault: ${f.decisive}`,
+          summary: bus
+            ? `the GPU failed under the engine (driver: ${f.decisive})`
+            : `the engine crashed on a GPU fault: ${f.decisive}`,
           fix: bus
             ? "A hardware or driver fault, not the serve script: read dmesg/journalctl -k for the Xid, reset the GPU (nvidia-smi -r) or reboot the host, and check its power and cooling before redeploying."
             : "A crash inside a GPU kernel, not a memory limit: note the request that triggered it, try the previous image or without the newest kernel flags (CUDA graphs, custom all-reduce, FP8 KV), and rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel.",
         };
       }
       if (f.decisive && GPU_UNSUPPORTED.test(f.decisive)) {
-        return { summary: `this GPU lacks what a flag asks for: ${f.decisive}`, fix: "FP8 needs compute capability 8.9+ (Ada, Hopper): drop --kv-cache-dtype fp8 (and FP8 quantization) on this GPU, or move the endpoint to one that has it." };
+        return {
+          summary: `this GPU lacks what a flag asks for: ${f.decisive}`,
+          fix: "FP8 needs compute capability 8.9+ (Ada, Hopper): drop --kv-cache-dtype fp8 (and FP8 quantization) on this GPU, or move the endpoint to one that has it.",
+        };
       }
       if (f.decisive && HF_OFFLINE.test(f.decisive)) {
-        return { summary: "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)", fix: "Put the model in the cache the engine reads (huggingface-cli download on a machine with access, into its HF_HOME: the one a container mounts), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE)." };
+        return {
+          summary:
+            "the model is not in the Hugging Face cache and the hub is offline (HF_HUB_OFFLINE / local_files_only)",
+          fix: "Put the model in the cache the engine reads (huggingface-cli download on a machine with access, into its HF_HOME: the one a container mounts), or point the engine at a local model directory, or allow the download (unset HF_HUB_OFFLINE).",
+        };
       }
       if (f.decisive && ARCH_UNSUPPORTED.test(f.decisive)) {
         const arch = /\[([^\]]*)\]/.exec(f.decisive)?.[1] ?? "the model's";
-        return { summary: `this vLLM does not know the model's architecture (${arch})`, fix: "Use a vLLM new enough for this model (image or venv; its release notes list the architecture), or a model this vLLM supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM)." };
+        return {
+          summary: `this vLLM does not know the model's architecture (${arch})`,
+          fix: "Use a vLLM new enough for this model (image or venv; its release notes list the architecture), or a model this vLLM supports; no flag fixes this (--trust-remote-code does not add an architecture to vLLM).",
+        };
       }
       if (f.decisive && INSTALL.test(f.decisive)) return installAdvice(f.decisive);
       if (f.decisive && NO_GPU.test(f.decisive)) {
-        return { summary: "the engine sees no usable GPU", fix: "Give the container the GPUs (an engine the unit runs itself: the unit's user must reach /dev/nvidia* or /dev/kfd and /dev/dri) and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES." };
+        return {
+          summary: "the engine sees no usable GPU",
+          fix: "Give the container the GPUs (an engine the unit runs itself: the unit's user must reach /dev/nvidia* or /dev/kfd and /dev/dri) and check the host's driver: NVIDIA: --device nvidia.com/gpu=all (CDI) or --gpus all, and nvidia-smi on the host; AMD: the whole /dev/dri (render nodes alone hide the GPUs) and /dev/kfd; and CUDA_VISIBLE_DEVICES/HIP_VISIBLE_DEVICES.",
+        };
       }
       return {
         summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
@@ -129,42 +166,69 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
         summary: "tool calls refused: auto tool choice is not enabled on the server (a config gap, not a model fault)",
         fix: "Start vLLM with --enable-auto-tool-choice --tool-call-parser <parser> (llama.cpp: --jinja).",
       };
-    case "auth-mismatch": return authMismatchAdvice(f);
+    case "auth-mismatch":
+      return authMismatchAdvice(f);
     case "ready":
       return { summary: `the engine reached readiness (${f.decisive ?? "Application startup complete."})`, fix: null };
     case "booting":
       return { summary: `still booting${f.phase ? ` (phase: ${f.phase})` : ""}; no failure yet`, fix: null };
     case "engine-args":
       if (f.decisive && CHAT_TEMPLATE.test(f.decisive)) {
-        return { summary: `the chat template failed: ${f.decisive} (a server config problem, not a tool-choice gap)`, fix: "Give the server a template that renders these messages: --chat-template FILE (or the model's own tokenizer_config chat_template); template kwargs go in the request's chat_template_kwargs, not engine flags." };
+        return {
+          summary: `the chat template failed: ${f.decisive} (a server config problem, not a tool-choice gap)`,
+          fix: "Give the server a template that renders these messages: --chat-template FILE (or the model's own tokenizer_config chat_template); template kwargs go in the request's chat_template_kwargs, not engine flags.",
+        };
       }
       if (f.decisive && PARSER.test(f.decisive)) {
         const which = /reasoning/i.test(f.decisive) ? "--reasoning-parser" : "--tool-call-parser";
-        return { summary: `the ${which.slice(2)} failed: ${f.decisive}`, fix: `Set ${which} to a parser this vLLM has and that matches the model's output format (vllm serve --help lists the choices).` };
+        return {
+          summary: `the ${which.slice(2)} failed: ${f.decisive}`,
+          fix: `Set ${which} to a parser this vLLM has and that matches the model's output format (vllm serve --help lists the choices).`,
+        };
       }
-      return { summary: `the engine refused its command line: ${f.decisive ?? "no cause line found"}`, fix: "Correct the engine flag the decisive line names in the serve script." };
+      return {
+        summary: `the engine refused its command line: ${f.decisive ?? "no cause line found"}`,
+        fix: "Correct the engine flag the decisive line names in the serve script.",
+      };
     case "runtime-error":
     case "unit-error":
     case "script-error":
-      return { summary: `${cls}: ${f.decisive ?? "no cause line found"}`, fix: "Fix what the decisive line names, then deploy again." };
+      return {
+        summary: `${cls}: ${f.decisive ?? "no cause line found"}`,
+        fix: "Fix what the decisive line names, then deploy again.",
+      };
     case "unknown":
       return {
         summary: "no vLLM boot line, failure signature or unit event found",
-        fix: "Check the window and the source: capture with `journalctl -o json --since \"20 min ago\"` filtered on CONTAINER_NAME or the unit (relative times only).",
+        fix: 'Check the window and the source: capture with `journalctl -o json --since "20 min ago"` filtered on CONTAINER_NAME or the unit (relative times only).',
       };
   }
 }
 
-/** A broken or mismatched install (venv, shared libraries, compiled extensions, uv): each names the one thing to fix. */
+/**
+ * A broken or mismatched install (venv, shared libraries, compiled extensions, uv): each names the one thing to fix.
+ */
 function installAdvice(decisive: string): { summary: string; fix: string } {
   if (/No module named/.test(decisive)) {
-    return { summary: `the interpreter that ran the engine cannot import it: ${decisive}`, fix: "The unit or script runs a Python without the engine installed (the system python3, another venv): start it with the venv's own binary or interpreter (ExecStart=/path/to/venv/bin/vllm serve …, or /path/to/venv/bin/python -m …); systemd and nohup do not see an activated venv or conda env." };
+    return {
+      summary: `the interpreter that ran the engine cannot import it: ${decisive}`,
+      fix: "The unit or script runs a Python without the engine installed (the system python3, another venv): start it with the venv's own binary or interpreter (ExecStart=/path/to/venv/bin/vllm serve …, or /path/to/venv/bin/python -m …); systemd and nohup do not see an activated venv or conda env.",
+    };
   }
   if (/error while loading shared libraries/.test(decisive)) {
-    return { summary: `the dynamic loader cannot find a library the engine needs: ${decisive}`, fix: "systemd does not read ~/.bashrc: give the unit Environment=LD_LIBRARY_PATH=/usr/local/cuda/lib64 (the directory holding it), or register it with ldconfig; check with ldd on the binary." };
+    return {
+      summary: `the dynamic loader cannot find a library the engine needs: ${decisive}`,
+      fix: "systemd does not read ~/.bashrc: give the unit Environment=LD_LIBRARY_PATH=/usr/local/cuda/lib64 (the directory holding it), or register it with ldconfig; check with ldd on the binary.",
+    };
   }
   if (/undefined symbol/.test(decisive)) {
-    return { summary: `a compiled extension was built against another torch or CUDA than the one installed: ${decisive}`, fix: "Reinstall the engine and its kernels (vllm, sgl_kernel, flash-attn) for the torch in this venv, in one pip/uv install, or use the engine's image; do not upgrade torch under them." };
+    return {
+      summary: `a compiled extension was built against another torch or CUDA than the one installed: ${decisive}`,
+      fix: "Reinstall the engine and its kernels (vllm, sgl_kernel, flash-attn) for the torch in this venv, in one pip/uv install, or use the engine's image; do not upgrade torch under them.",
+    };
   }
-  return { summary: `uv found no such command in the project it ran from: ${decisive}`, fix: "uv run resolves the project from the working directory: set WorkingDirectory= in the unit to the project (or uv run --project DIR), or run the venv's bin/vllm directly." };
+  return {
+    summary: `uv found no such command in the project it ran from: ${decisive}`,
+    fix: "uv run resolves the project from the working directory: set WorkingDirectory= in the unit to the project (or uv run --project DIR), or run the venv's bin/vllm directly.",
+  };
 }

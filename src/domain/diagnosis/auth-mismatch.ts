@@ -9,7 +9,16 @@ export function authMismatchAdvice(f: Pick<AdviceFacts, "decisive">): { summary:
 }
 
 /** The journal's diagnosis of a boot that came up fine, restated as what stopped the deploy: the key. */
-export function authMismatchDiagnosis<D extends { class: string; decisive: string | null; summary: string; fix: string | null; evidence: string[] }>(d: D, reason: string): D {
+export function authMismatchDiagnosis<
+  D extends { class: string; decisive: string | null; summary: string; fix: string | null; evidence: string[] },
+>(d: D, reason: string): D {
   const a = authMismatchAdvice({ decisive: reason });
-  return { ...d, class: "auth-mismatch", decisive: reason, summary: a.summary, fix: a.fix, evidence: [reason, ...d.evidence].slice(0, 16) };
+  return {
+    ...d,
+    class: "auth-mismatch",
+    decisive: reason,
+    summary: a.summary,
+    fix: a.fix,
+    evidence: [reason, ...d.evidence].slice(0, 16),
+  };
 }

@@ -65,7 +65,8 @@ const MAX_TAIL = 12;
 /** Lines between an engine's exception and the line saying it died of it (either side). */
 const CAUSE_WINDOW = 40;
 /** A request the server answered: uvicorn's access line (vLLM, SGLang), llama-server's request log. */
-const SERVING = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+const SERVING =
+  /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
 const BELOW: ReadonlySet<DiagnosisClass> = new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 
 export class Diagnoser {
@@ -118,7 +119,9 @@ export class Diagnoser {
     this.considerHostOom(text);
   }
 
-  /** systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal. */
+  /**
+   * systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal.
+   */
   private considerHostOom(text: string): void {
     if (HOST_OOM.test(text)) this.consider({ kind: "oom", priority: 5, msg: text.trim(), seq: this.seq });
   }
@@ -132,7 +135,8 @@ export class Diagnoser {
     this.keepTail(ev.text);
     // `status=203/EXEC`, `217/USER`: systemd's exit codes say the unit never ran; a named cause line outranks it.
     const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
-    if (below) this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
+    if (below)
+      this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
     this.considerHostOom(ev.text);
   }
 
@@ -170,7 +174,8 @@ export class Diagnoser {
       this.readySeq = this.seq;
       this.readyLine = msg.includes("Application startup complete.") ? "Application startup complete." : msg.trim();
     } else if (this.readySeq === null && SERVING.test(msg)) {
-      // a window that starts mid-serving (systemctl status, a log tail) has no startup line: answered requests are the proof
+      // a window that starts mid-serving (systemctl status, a log tail) has no startup line: answered requests are the
+      // proof
       this.readySeq = this.seq;
       this.readyLine = msg.trim();
       this.readyFromServing = true;
@@ -183,7 +188,9 @@ export class Diagnoser {
     if (constant) this.dynamoConstant = Number(constant[1]);
     const est = /estimated maximum model length is ([\d,]+)/.exec(msg);
     if (est) this.kvEstimate = parseNumber(est[1]);
-    const match = (line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? peerFailureOf(msg) : null) ?? failureOf(msg, line.level);
+    const match =
+      (line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? peerFailureOf(msg) : null) ??
+      failureOf(msg, line.level);
     // A serving engine logs request errors with tracebacks: after readiness only an engine-level failure counts.
     if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg.trim());
@@ -213,15 +220,17 @@ export class Diagnoser {
     const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
     const attempts = attemptsOf(events);
     const ready = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
-    const failure = ready ? null : this.failure ?? this.previousFailure;
+    const failure = ready ? null : (this.failure ?? this.previousFailure);
     const startLimit = events.find((e) => e.kind === "start-limit-hit");
     const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
     const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
-    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || (!ready && (this.opts.nRestarts ?? 0) >= 2);
+    const loop =
+      Boolean(startLimit) || ended.length >= 2 || counter >= 2 || (!ready && (this.opts.nRestarts ?? 0) >= 2);
     // Only the newest attempt's exit counts: a deploy's own stop of the previous engine is not a failure.
     const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
     const current = events.slice(Math.max(0, lastStartAt));
-    const exitAfter = (seq: number) => (attempts.at(-1)?.stopped ? undefined : current.find((e) => e.seq >= seq && isCleanExit(e)));
+    const exitAfter = (seq: number) =>
+      attempts.at(-1)?.stopped ? undefined : current.find((e) => e.seq >= seq && isCleanExit(e));
     const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq! && e.kind === "stopping");
 
     let cls: DiagnosisClass;
@@ -231,15 +240,27 @@ export class Diagnoser {
       // systemd refused the deploy's own start: the limit was hit before this window.
       cls = "unit-error";
       decisive = startLimit.text;
-      below = { kind: "unit-error", layer: "systemd", priority: 5, facts: { what: "start-limit-hit", ...(unit ? { unit } : {}) } };
+      below = {
+        kind: "unit-error",
+        layer: "systemd",
+        priority: 5,
+        facts: { what: "start-limit-hit", ...(unit ? { unit } : {}) },
+      };
     } else if (failure) {
       cls = failure.kind;
       // a worker that died with no exception of its own (one would outrank this line): the tracebacks after it
       // are its consequences, so only a request's error right at the death can say more
-      decisive = failure.priority >= 3 ? failure.msg : WORKER_DIED.test(failure.msg) ? this.causeOfDeath() ?? failure.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg;
+      decisive =
+        failure.priority >= 3
+          ? failure.msg
+          : WORKER_DIED.test(failure.msg)
+            ? (this.causeOfDeath() ?? failure.msg)
+            : (this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg);
     } else if (loop) {
       cls = "crash-loop";
-      const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
+      const lastExit = [...events]
+        .reverse()
+        .find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
       decisive = startLimit?.text ?? lastExit?.text ?? null;
     } else if (ready && exitAfter(this.readySeq!) && !stoppedAfterReady) {
       cls = "container-removed";
@@ -257,14 +278,26 @@ export class Diagnoser {
       cls = "booting";
     } else cls = "unknown";
 
-    const oom = cls === "oom" && decisive ? readOomGap(decisive) ?? this.oomFromRing() : null;
+    const oom = cls === "oom" && decisive ? (readOomGap(decisive) ?? this.oomFromRing()) : null;
     const facts: AdviceFacts = {
-      decisive, oom, phase: this.phase, attempts, startLimit: Boolean(startLimit), unit, engine: this.family,
+      decisive,
+      oom,
+      phase: this.phase,
+      attempts,
+      startLimit: Boolean(startLimit),
+      unit,
+      engine: this.family,
       kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
-      dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null,
+      dynamo:
+        cls === "dynamo-shape" && decisive
+          ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant }
+          : null,
     };
-    const { summary, fix } = below ? belowAdvice(below, { ...(unit ? { service: unit } : {}), engine: this.family }) : advice(cls, facts);
-    const loopNote = failure && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
+    const { summary, fix } = below
+      ? belowAdvice(below, { ...(unit ? { service: unit } : {}), engine: this.family })
+      : advice(cls, facts);
+    const loopNote =
+      failure && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
     return {
       class: cls,
       decisive: decisive === null ? null : redactSecrets(decisive),
@@ -335,12 +368,21 @@ function isCleanExit(e: UnitEvent): boolean {
 }
 
 function kvFacts(line: string, estimate: number | null): AdviceFacts["kv"] {
-  const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(line);
+  const m =
+    /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(
+      line,
+    );
   // V0 spoke in tokens: `max seq len (131072) is larger than the maximum number of tokens … (22816)`
-  const v0 = /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(line);
+  const v0 =
+    /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(
+      line,
+    );
   return {
-    neededGiB: parseNumber(m?.[1]), availableGiB: parseNumber(m?.[2]), estimatedMaxLen: estimate,
-    maxModelLen: parseNumber(v0?.[1]), capacityTokens: parseNumber(v0?.[2]),
+    neededGiB: parseNumber(m?.[1]),
+    availableGiB: parseNumber(m?.[2]),
+    estimatedMaxLen: estimate,
+    maxModelLen: parseNumber(v0?.[1]),
+    capacityTokens: parseNumber(v0?.[2]),
   };
 }
 

@@ -7,7 +7,16 @@ export interface OomGap {
   shortfallGiB: number | null;
 }
 
-const UNIT_GIB: Record<string, number> = { B: 1 / 2 ** 30, KiB: 1 / 2 ** 20, MiB: 1 / 2 ** 10, GiB: 1, TiB: 1024, KB: 1 / 2 ** 20, MB: 1 / 2 ** 10, GB: 1 };
+const UNIT_GIB: Record<string, number> = {
+  B: 1 / 2 ** 30,
+  KiB: 1 / 2 ** 20,
+  MiB: 1 / 2 ** 10,
+  GiB: 1,
+  TiB: 1024,
+  KB: 1 / 2 ** 20,
+  MB: 1 / 2 ** 10,
+  GB: 1,
+};
 const Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
 const TRIED = new RegExp(`Tried to allocate ${Q}`);
 // torch ≥ 2.1 ("capacty" in 2.1 itself)
@@ -40,9 +49,12 @@ export function readOomGap(text: string): OomGap | null {
 }
 
 /** A GiB figure as the fixes print it: two decimals at most, `?` when unknown. */
-export const giB = (n: number | null | undefined): string => (n === null || n === undefined ? "?" : String(Math.round(n * 100) / 100));
+export const giB = (n: number | null | undefined): string =>
+  n === null || n === undefined ? "?" : String(Math.round(n * 100) / 100);
 
 /** `asked 2.5 GiB with 1.2 GiB free of 79.1 GiB (short 1.3 GiB)`, or "out of GPU memory" without the numbers. */
 export function gapText(o: OomGap | null): string {
-  return o ? `asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free of ${giB(o.totalGiB)} GiB (short ${giB(o.shortfallGiB)} GiB)` : "out of GPU memory";
+  return o
+    ? `asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free of ${giB(o.totalGiB)} GiB (short ${giB(o.shortfallGiB)} GiB)`
+    : "out of GPU memory";
 }

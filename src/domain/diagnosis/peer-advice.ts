@@ -8,7 +8,6 @@ import type { EngineKind } from "../engine/kind.js";
 
 type Advice = { summary: string; fix: string };
 
-
 function sglang(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
   switch (cls) {
     case "oom":
@@ -43,13 +42,22 @@ function llamacpp(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
       const cause = llamaLoadCause(d);
       const at = cause.path ? ` ${cause.path}` : "";
       if (cause.what === "missing") {
-        return { summary: `llama.cpp could not open the model file${at}`, fix: `Check the -m path${at ? ` (${at.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.` };
+        return {
+          summary: `llama.cpp could not open the model file${at}`,
+          fix: `Check the -m path${at ? ` (${at.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.`,
+        };
       }
       if (cause.what === "architecture") {
-        return { summary: `this llama.cpp build does not know the model: ${d}`, fix: "Use a newer llama.cpp image (the model's architecture or pre-tokenizer was added later), or a GGUF converted for this build." };
+        return {
+          summary: `this llama.cpp build does not know the model: ${d}`,
+          fix: "Use a newer llama.cpp image (the model's architecture or pre-tokenizer was added later), or a GGUF converted for this build.",
+        };
       }
       if (cause.what === "corrupt") {
-        return { summary: `the model file${at} is not a complete GGUF: ${d}`, fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at ? ` (${at.trim()})` : ""}.` };
+        return {
+          summary: `the model file${at} is not a complete GGUF: ${d}`,
+          fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at ? ` (${at.trim()})` : ""}.`,
+        };
       }
       return {
         summary: `llama.cpp failed to start: ${d || "no cause line found"}`,

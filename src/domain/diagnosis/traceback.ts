@@ -12,7 +12,8 @@ export interface Traceback {
 
 const START = /^\s*Traceback \(most recent call last\):/;
 const FRAME = /^\s*File "[^"]*", line \d+/;
-const SKELETON = /^\s*(?:raise\b|[~^]+\s*$|\.\.\.<\d+ lines>\.\.\.|\.\.\.\s*$|re-raise|The above exception was the direct cause|During handling of the above exception|Process [\w-]+:\s*$)/;
+const SKELETON =
+  /^\s*(?:raise\b|[~^]+\s*$|\.\.\.<\d+ lines>\.\.\.|\.\.\.\s*$|re-raise|The above exception was the direct cause|During handling of the above exception|Process [\w-]+:\s*$)/;
 const MAX_CONTENT = 200;
 /** Ends a traceback: an ordinary record (tracebacks come raw or at ERROR). */
 const ORDINARY = new Set(["DEBUG", "INFO", "WARNING"]);
@@ -35,7 +36,8 @@ export class TracebackAssembler {
       return;
     }
     if (!this.current) return;
-    // Shutdown warnings printed after the traceback (resource_tracker and its `warnings.warn(` source line) are not its content.
+    // Shutdown warnings printed after the traceback (resource_tracker and its `warnings.warn(` source line) are not its
+    // content.
     if (isNoise(msg) || /^\s*warnings\.warn\(/.test(msg)) return;
     if (level !== null && ORDINARY.has(level)) {
       this.current = null;

@@ -5,11 +5,23 @@ import type { Attempt } from "./unit-events.js";
 import type { EngineKind } from "../engine/kind.js";
 
 export type DiagnosisClass =
-  | "ready" | "booting" | "oom" | "kv-insufficient" | "dynamo-shape" | "engine-init-failed"
-  | "clean-exit" | "container-removed" | "crash-loop" | "tools-not-enabled" | "unknown"
+  | "ready"
+  | "booting"
+  | "oom"
+  | "kv-insufficient"
+  | "dynamo-shape"
+  | "engine-init-failed"
+  | "clean-exit"
+  | "container-removed"
+  | "crash-loop"
+  | "tools-not-enabled"
+  | "unknown"
   | "auth-mismatch"
   // failures under the engine (below-engine.ts)
-  | "engine-args" | "runtime-error" | "unit-error" | "script-error";
+  | "engine-args"
+  | "runtime-error"
+  | "unit-error"
+  | "script-error";
 
 export interface AdviceFacts {
   decisive: string | null;
@@ -18,7 +30,13 @@ export interface AdviceFacts {
   attempts: Attempt[];
   startLimit: boolean;
   unit: string | null;
-  kv: { neededGiB: number | null; availableGiB: number | null; estimatedMaxLen: number | null; maxModelLen?: number | null; capacityTokens?: number | null } | null;
+  kv: {
+    neededGiB: number | null;
+    availableGiB: number | null;
+    estimatedMaxLen: number | null;
+    maxModelLen?: number | null;
+    capacityTokens?: number | null;
+  } | null;
   dynamo: { symbol: string | null; constant: number | null } | null;
   /** the engine that wrote the log, when a line said (null: vLLM's flags are named) */
   engine?: EngineKind | null;

@@ -2,7 +2,14 @@
 // process signatures (clean exit, crash loop, outside removal) are read from their order.
 
 export type UnitEventKind =
-  | "started" | "stopping" | "stopped" | "deactivated" | "main-exited" | "failed" | "restart-scheduled" | "start-limit-hit";
+  | "started"
+  | "stopping"
+  | "stopped"
+  | "deactivated"
+  | "main-exited"
+  | "failed"
+  | "restart-scheduled"
+  | "start-limit-hit";
 
 export interface UnitEvent {
   kind: UnitEventKind;
@@ -34,7 +41,10 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, UnitEventKind]> = [
  * A unit event from a line systemd wrote. `fromSystemd` says the record's identifier is systemd; without
  * it only lines naming a `.service` count, so uvicorn's `Started server process` is never taken for one.
  */
-export function unitEventOf(text: string, opts: { fromSystemd: boolean; unit?: string | null; ts?: number }): UnitEvent | null {
+export function unitEventOf(
+  text: string,
+  opts: { fromSystemd: boolean; unit?: string | null; ts?: number },
+): UnitEvent | null {
   for (const [re, kind] of PATTERNS) {
     const m = re.exec(text);
     if (!m) continue;

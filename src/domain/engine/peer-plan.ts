@@ -9,20 +9,52 @@ const NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 
 export const PEER_PLAN_RULES: readonly PlanRule[] = [
   // SGLang (GB there are GiB: its numbers are bytes / 2^30)
-  [new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`), (p, m) => { p.kvTokens = parseNumber(m[1]); }],
-  [new RegExp(`max_total_num_tokens=${NUM},.*?context_len=${NUM}`), (p, m) => {
-    p.kvTokens = parseNumber(m[1]);
-    p.maxModelLen = parseNumber(m[2]);
-  }],
-  [new RegExp(`Load weight end\\..*? mem usage=${NUM} GB`), (p, m) => { p.modelLoadGiB = parseNumber(m[1]); }],
-  [new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s\\. mem usage=${NUM} GB`), (p, m) => {
-    p.graphSeconds = parseNumber(m[1]);
-    p.graphGiB = parseNumber(m[2]);
-  }],
+  [
+    new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`max_total_num_tokens=${NUM},.*?context_len=${NUM}`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1]);
+      p.maxModelLen = parseNumber(m[2]);
+    },
+  ],
+  [
+    new RegExp(`Load weight end\\..*? mem usage=${NUM} GB`),
+    (p, m) => {
+      p.modelLoadGiB = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s\\. mem usage=${NUM} GB`),
+    (p, m) => {
+      p.graphSeconds = parseNumber(m[1]);
+      p.graphGiB = parseNumber(m[2]);
+    },
+  ],
   // llama.cpp: `llama_context: n_ctx         = 16384` (older builds: `llama_new_context_with_model: n_ctx      = 4096`)
-  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?(?:llama_context|llama_new_context_with_model): n_ctx += ${NUM}$`), (p, m) => { p.kvTokens = parseNumber(m[1]); }],
-  [new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`), (p, m) => { p.maxModelLen = parseNumber(m[1]); }],
+  [
+    new RegExp(`^(?:\\S+ )?(?:[DIWE] )?(?:llama_context|llama_new_context_with_model): n_ctx += ${NUM}$`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`),
+    (p, m) => {
+      p.maxModelLen = parseNumber(m[1]);
+    },
+  ],
 ];
 
 /** Words one of the lines above always holds (the pre-filter and the host's grep; read alike by grep -E). */
-export const PEER_PLAN_KEYWORDS = ["KV Cache is allocated", "max_total_num_tokens", "Load weight end", "Capture cuda graph end", "n_ctx"] as const;
+export const PEER_PLAN_KEYWORDS = [
+  "KV Cache is allocated",
+  "max_total_num_tokens",
+  "Load weight end",
+  "Capture cuda graph end",
+  "n_ctx",
+] as const;

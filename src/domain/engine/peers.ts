@@ -8,9 +8,13 @@ import type { EngineKind } from "./kind.js";
 /** llama.cpp's line prefix when `--log-prefix`/`--log-timestamps` are on: `0.00.123.456 E `. */
 const LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
 
-const LLAMA_LINE = new RegExp(`${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`);
-const SGLANG_LINE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(/;
-const VLLM_LINE = /^\((?:APIServer|EngineCore\w*|VllmWorker\w*|Worker\w*) pid=\d+\) |vllm[/.](?:entrypoints|engine|v1|worker|executor)|^(?:INFO|WARNING|ERROR) \d\d-\d\d \d\d:\d\d:\d\d \[/;
+const LLAMA_LINE = new RegExp(
+  `${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`,
+);
+const SGLANG_LINE =
+  /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(/;
+const VLLM_LINE =
+  /^\((?:APIServer|EngineCore\w*|VllmWorker\w*|Worker\w*) pid=\d+\) |vllm[/.](?:entrypoints|engine|v1|worker|executor)|^(?:INFO|WARNING|ERROR) \d\d-\d\d \d\d:\d\d:\d\d \[/;
 
 /** The engine a line is evidently from, or null (most lines say nothing). */
 export function familyOf(line: string): EngineKind | null {
@@ -41,9 +45,15 @@ export interface PeerFailure {
 
 const ROOT: ReadonlyArray<readonly [RegExp, PeerFailureKind]> = [
   // llama.cpp: a weights/KV/compute buffer the GPU cannot hold
-  [/cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers|_alloc_buffer: failed to allocate buffer of size|failed to allocate buffer for kv cache/, "oom"],
+  [
+    /cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers|_alloc_buffer: failed to allocate buffer of size|failed to allocate buffer for kv cache/,
+    "oom",
+  ],
   // llama.cpp: the model file (absent, unreadable, not GGUF, an architecture this build does not know)
-  [new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`), "engine-init-failed"],
+  [
+    new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`),
+    "engine-init-failed",
+  ],
   [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
   // SGLang: the weights leave no room for its KV pool within --mem-fraction-static
   [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"],
@@ -53,8 +63,12 @@ const WRAPPERS: ReadonlyArray<readonly [RegExp, number]> = [
   // SGLang's subprocess wrappers: the traceback above them is the cause
   [/(?:Scheduler|TokenizerManager|DataParallelController|Detokenizer(?:Manager)?) hit an exception/, 2],
   [/Received sigquit from a child process|Rank \d+ scheduler is dead/, 1],
-  // llama.cpp's way down after a failed load (case-sensitive: vLLM's `Failed to load model - not enough GPU memory` is a cause)
-  [/exiting due to model loading error|(?:^|: )failed to load model\b|failed to create context with model|failed to initialize the context|exception loading model/, 1],
+  // llama.cpp's way down after a failed load (case-sensitive: vLLM's `Failed to load model - not enough GPU memory` is
+  // a cause)
+  [
+    /exiting due to model loading error|(?:^|: )failed to load model\b|failed to create context with model|failed to initialize the context|exception loading model/,
+    1,
+  ],
 ];
 
 export function peerFailureOf(msg: string): PeerFailure | null {
@@ -63,12 +77,22 @@ export function peerFailureOf(msg: string): PeerFailure | null {
   return null;
 }
 
-/** A llama.cpp model-load line's cause: `gguf_init_from_file: failed to open GGUF file 'X'`, `error loading model: Y`. */
-export function llamaLoadCause(decisive: string): { what: "missing" | "architecture" | "corrupt" | "other"; path: string | null } {
+/**
+ * A llama.cpp model-load line's cause: `gguf_init_from_file: failed to open GGUF file 'X'`, `error loading model: Y`.
+ */
+export function llamaLoadCause(decisive: string): {
+  what: "missing" | "architecture" | "corrupt" | "other";
+  path: string | null;
+} {
   const path = /'(\/[^']+\.gguf)'|from (\/\S+\.gguf)/.exec(decisive);
   const p = path ? (path[1] ?? path[2])! : null;
   if (/failed to open|No such file|cannot open/i.test(decisive)) return { what: "missing", path: p };
   if (/unknown (?:model )?architecture|unknown pre-tokenizer/.test(decisive)) return { what: "architecture", path: p };
-  if (/failed to read magic|invalid magic|not within the file bounds|wrong number of tensors|corrupted|truncated/.test(decisive)) return { what: "corrupt", path: p };
+  if (
+    /failed to read magic|invalid magic|not within the file bounds|wrong number of tensors|corrupted|truncated/.test(
+      decisive,
+    )
+  )
+    return { what: "corrupt", path: p };
   return { what: "other", path: p };
 }

@@ -25,8 +25,16 @@ export interface CompileCache {
 
 export function emptyPlan(): Plan {
   return {
-    kvTokens: null, maxModelLen: null, maxConcurrency: null, gpuBlocks: null, availableKvGiB: null,
-    modelLoadGiB: null, modelLoadSeconds: null, graphGiB: null, graphSeconds: null, estimatedGraphGiB: null,
+    kvTokens: null,
+    maxModelLen: null,
+    maxConcurrency: null,
+    gpuBlocks: null,
+    availableKvGiB: null,
+    modelLoadGiB: null,
+    modelLoadSeconds: null,
+    graphGiB: null,
+    graphSeconds: null,
+    estimatedGraphGiB: null,
     compileSeconds: null,
   };
 }

@@ -7,7 +7,22 @@
 import { isAscii } from "node:buffer";
 import { emptyHead, headFromObject, headFromSpans, Interner, spanStr, type Head } from "./head.js";
 import { Pieces } from "./pieces.js";
-import { E_SLOW, EM_LINES, EM_ONE, FL_ASCII, FL_CID, FL_DUP, FL_LINE_MAX, FL_PARTIAL, FL_SID, FL_SRC, M_BYTES, M_NONE, M_STR, WasmLines } from "./wasm-lines.js";
+import {
+  E_SLOW,
+  EM_LINES,
+  EM_ONE,
+  FL_ASCII,
+  FL_CID,
+  FL_DUP,
+  FL_LINE_MAX,
+  FL_PARTIAL,
+  FL_SID,
+  FL_SRC,
+  M_BYTES,
+  M_NONE,
+  M_STR,
+  WasmLines,
+} from "./wasm-lines.js";
 import { BYTES, bytesText, F_CURSOR, F_MESSAGE, SpanScanner, STR, STR_ESC } from "./scan.js";
 import { unescapeSimple } from "./unescape.js";
 import { TwinWindow } from "./twins.js";
@@ -43,7 +58,14 @@ export function messageBytes(value: unknown): Buffer | null {
 }
 
 export class JournalDecoder {
-  readonly stats: JournalStats = { records: 0, malformed: 0, truncatedNull: 0, podmanDuplicates: 0, cursorDuplicates: 0, joinedPieces: 0 };
+  readonly stats: JournalStats = {
+    records: 0,
+    malformed: 0,
+    truncatedNull: 0,
+    podmanDuplicates: 0,
+    cursorDuplicates: 0,
+    joinedPieces: 0,
+  };
   private readonly pieces = new Pieces();
   private readonly window = new TwinWindow();
   /** The per-line work (fields, head, MESSAGE bytes, cursors) in WebAssembly; lines it leaves are read here. */
@@ -223,7 +245,9 @@ export class JournalDecoder {
       kind = typeof raw.MESSAGE === "string" ? STR_ESC : 0;
     }
     this.stats.records++;
-    if (raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.seenCursorString(h.cursor, h.cursorTs)) {
+    if (
+      raw === null ? this.seenSpanCursor(h.cursorTs) : h.cursor !== null && this.seenCursorString(h.cursor, h.cursorTs)
+    ) {
       this.stats.cursorDuplicates++;
       return;
     }
@@ -278,7 +302,8 @@ export class JournalDecoder {
       return bytes !== null;
     }
     if (kind === BYTES) this.join(h, sc.bytes, 0, sc.bytesLength, sc.bytesAscii);
-    else if (kind === STR && sc.ascii) this.join(h, sc.buf, sc.start[F_MESSAGE]!, sc.end[F_MESSAGE]!, true); // the same bytes, no round trip
+    else if (kind === STR && sc.ascii)
+      this.join(h, sc.buf, sc.start[F_MESSAGE]!, sc.end[F_MESSAGE]!, true); // the same bytes, no round trip
     else if (kind === STR_ESC && this.escapedLength >= 0) this.join(h, this.escaped, 0, this.escapedLength, sc.ascii);
     else if (kind === STR || kind === STR_ESC) {
       const bytes = Buffer.from(kind === STR ? spanStr(sc, F_MESSAGE)! : this.escapedText, "utf8");
@@ -336,7 +361,7 @@ export class JournalDecoder {
   /** A decoded MESSAGE's bytes s[from, n) holding no control byte but \n and \t: emitMessage without cleaning. */
   private emitBytes(h: Head, s: Buffer, from: number, n: number, ascii: boolean): void {
     const end = n > from && s[n - 1] === 10 ? n - 1 : n;
-    for (let a = from; a < end; ) {
+    for (let a = from; a < end;) {
       let nl = s.indexOf(10, a);
       if (nl < 0 || nl > end) nl = end;
       if (nl > a) this.emitLine(h, bytesText(s, a, nl, ascii));
@@ -347,7 +372,10 @@ export class JournalDecoder {
   /** One clean line (empty ones are dropped). */
   private emitLine(h: Head, line: string): void {
     if (line === "") return;
-    this.window.add({ ts: h.ts, priority: h.priority, container: h.container, unit: h.unit, identifier: h.identifier, text: line }, h.src);
+    this.window.add(
+      { ts: h.ts, priority: h.priority, container: h.container, unit: h.unit, identifier: h.identifier, text: line },
+      h.src,
+    );
   }
 }
 

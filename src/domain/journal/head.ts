@@ -3,14 +3,34 @@
 // decoder's (test/forensics/journal-reference.ts), where a field counts only as a string (or the first
 // string of a multi-valued array).
 import {
-  F_CID, F_CNAME, F_COMM, F_IDENT, F_LINE_BREAK, F_PARTIAL, F_PRIORITY, F_RT, F_SRT, F_STREAM, F_SYSTEMD_UNIT,
-  F_TRANSPORT, F_UNIT, F_USER_UNIT, ABSENT, STR, STR_ESC, type SpanScanner,
+  F_CID,
+  F_CNAME,
+  F_COMM,
+  F_IDENT,
+  F_LINE_BREAK,
+  F_PARTIAL,
+  F_PRIORITY,
+  F_RT,
+  F_SRT,
+  F_STREAM,
+  F_SYSTEMD_UNIT,
+  F_TRANSPORT,
+  F_UNIT,
+  F_USER_UNIT,
+  ABSENT,
+  STR,
+  STR_ESC,
+  type SpanScanner,
 } from "./scan.js";
 
-export const CONTAINER = 0, STDOUT = 1, OTHER = 2;
+export const CONTAINER = 0,
+  STDOUT = 1,
+  OTHER = 2;
 
 export interface Head {
-  /** __CURSOR when it is a string, from a parsed object only (the fast path checks the cursor's bytes where they lie). */
+  /**
+   * __CURSOR when it is a string, from a parsed object only (the fast path checks the cursor's bytes where they lie).
+   */
   cursor: string | null;
   /** Number(__REALTIME_TIMESTAMP) || 0: the cursor check's key. */
   cursorTs: number;
@@ -30,7 +50,22 @@ export interface Head {
 }
 
 export function emptyHead(): Head {
-  return { cursor: null, cursorTs: 0, ts: 0, priority: null, container: null, unit: null, identifier: null, src: OTHER, partial: false, lineMax: false, cidPresent: false, cid: null, sidPresent: false, sid: null };
+  return {
+    cursor: null,
+    cursorTs: 0,
+    ts: 0,
+    priority: null,
+    container: null,
+    unit: null,
+    identifier: null,
+    src: OTHER,
+    partial: false,
+    lineMax: false,
+    cidPresent: false,
+    cid: null,
+    sidPresent: false,
+    sid: null,
+  };
 }
 
 function str(v: unknown): string | null {
@@ -58,12 +93,17 @@ function sameBytes(buf: Buffer, a: number, e: number, lit: Buffer): boolean {
   return true;
 }
 
-const STDOUT_BYTES = Buffer.from("stdout"), TRUE_BYTES = Buffer.from("true"), LINE_MAX_BYTES = Buffer.from("line-max");
+const STDOUT_BYTES = Buffer.from("stdout"),
+  TRUE_BYTES = Buffer.from("true"),
+  LINE_MAX_BYTES = Buffer.from("line-max");
 
 /** Values remembered per field: a stream alternates between a few (conmon's and podman's identifiers). */
 const SLOTS = 8;
 
-/** spanStr() that returns the same string object for a repeated value (a unit, a container name): no new string per record. */
+/**
+ * spanStr() that returns the same string object for a repeated value (a unit, a container name): no new string per
+ * record.
+ */
 export class Interner {
   private readonly bytes: Buffer[][] = [];
   private readonly strings: string[][] = [];

@@ -1,4 +1,5 @@
-// Byte chunks as lines, so a 200 MB dump never sits in memory (commands/explain/explain.ts reads the file). Split on "\n" only: a lone "\r" is part of the line (tqdm rewrites,
+// Byte chunks as lines, so a 200 MB dump never sits in memory (commands/explain/explain.ts reads the file). Split on
+// "\n" only: a lone "\r" is part of the line (tqdm rewrites,
 // NewLineFormatter) and cleanLine reads it.
 
 /** Longer than journald's LineMax (48K) by far: a "line" past this is no log line, so it is cut into pieces. */

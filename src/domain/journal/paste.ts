@@ -8,12 +8,14 @@ const GUTTER = /^[ \t]*L?\d{1,6}(?:[ \t]*[|│┃][ \t]?|:[ \t]+(?=\D)|\t)/;
 /** `docker compose logs` / `podman-compose logs`: `SERVICE-1  | ` (v2) or `SERVICE_1  | ` (v1). */
 const COMPOSE = /^[ \t]*[A-Za-z0-9][\w.-]*[-_]\d+[ \t]+\| ?/;
 /** `journalctl -x` catalog text (systemd >= 246 marks it `░░ `; older `-- Subject:` …) and journalctl's banners. */
-const JOURNAL_DECORATION = /^(?:░░|-- (?:Subject|Defined-By|Support|Documentation|Logs begin at|Journal begins at|Boot [0-9a-f]+ --|No entries --|Reboot --|The (?:unit|job|process)|A (?:start|stop) job|An ExecStart= process)|--\s*$)/;
+const JOURNAL_DECORATION =
+  /^(?:░░|-- (?:Subject|Defined-By|Support|Documentation|Logs begin at|Journal begins at|Boot [0-9a-f]+ --|No entries --|Reboot --|The (?:unit|job|process)|A (?:start|stop) job|An ExecStart= process)|--\s*$)/;
 /** `less -S`/`systemctl status` cut a long line and mark it with an ellipsis. */
 const ELLIPSIS = /(?:…|\.\.\.)$/;
 
 /** docker logs --timestamps (`…Z`), podman logs -t (`…+00:00`), and the CRI format (`… stdout F `). */
-const RUNTIME_TS = /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)) (?:(?:stdout|stderr) [FP] )?(?<rest>.*)$/s;
+const RUNTIME_TS =
+  /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)) (?:(?:stdout|stderr) [FP] )?(?<rest>.*)$/s;
 
 export interface Unpasted {
   text: string;

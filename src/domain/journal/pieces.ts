@@ -14,7 +14,8 @@ interface Held {
 }
 
 /** The reference keys pieces by `c:${id}` / `s:${id}`: null and "null" are one key. */
-const sameId = (a: string | null, b: string | null) => a === b || (a === null ? b === "null" : b === null && a === "null");
+const sameId = (a: string | null, b: string | null) =>
+  a === b || (a === null ? b === "null" : b === null && a === "null");
 
 /** Object.assign for a Head, field by field (the generic copy costs more per piece). */
 function copyHead(to: Head, from: Head): void {
@@ -62,7 +63,13 @@ export class Pieces {
     const at = keyed ? this.find(h.cidPresent, id) : -1;
     if ((h.partial || h.lineMax) && keyed) {
       if (at < 0) {
-        const p = this.spare.pop() ?? { container: false, id: null, head: { ...h }, bytes: Buffer.allocUnsafe(4096), size: 0 };
+        const p = this.spare.pop() ?? {
+          container: false,
+          id: null,
+          head: { ...h },
+          bytes: Buffer.allocUnsafe(4096),
+          size: 0,
+        };
         p.container = h.cidPresent;
         p.id = id;
         copyHead(p.head, h);
@@ -98,7 +105,8 @@ export class Pieces {
   }
 
   private find(container: boolean, id: string | null): number {
-    for (let i = 0; i < this.held.length; i++) if (this.held[i]!.container === container && sameId(this.held[i]!.id, id)) return i;
+    for (let i = 0; i < this.held.length; i++)
+      if (this.held[i]!.container === container && sameId(this.held[i]!.id, id)) return i;
     return -1;
   }
 

@@ -9,20 +9,55 @@
 import { isAscii } from "node:buffer";
 
 export const WANTED = [
-  "__CURSOR", "__REALTIME_TIMESTAMP", "_SOURCE_REALTIME_TIMESTAMP", "MESSAGE", "CONTAINER_ID", "CONTAINER_NAME",
-  "_TRANSPORT", "CONTAINER_PARTIAL_MESSAGE", "_LINE_BREAK", "_STREAM_ID", "PRIORITY", "UNIT", "USER_UNIT",
-  "_SYSTEMD_UNIT", "SYSLOG_IDENTIFIER", "_COMM",
+  "__CURSOR",
+  "__REALTIME_TIMESTAMP",
+  "_SOURCE_REALTIME_TIMESTAMP",
+  "MESSAGE",
+  "CONTAINER_ID",
+  "CONTAINER_NAME",
+  "_TRANSPORT",
+  "CONTAINER_PARTIAL_MESSAGE",
+  "_LINE_BREAK",
+  "_STREAM_ID",
+  "PRIORITY",
+  "UNIT",
+  "USER_UNIT",
+  "_SYSTEMD_UNIT",
+  "SYSLOG_IDENTIFIER",
+  "_COMM",
 ] as const;
 
 /** Field numbers: indexes into WANTED. */
-export const F_CURSOR = 0, F_RT = 1, F_SRT = 2, F_MESSAGE = 3, F_CID = 4, F_CNAME = 5, F_TRANSPORT = 6,
-  F_PARTIAL = 7, F_LINE_BREAK = 8, F_STREAM = 9, F_PRIORITY = 10, F_UNIT = 11, F_USER_UNIT = 12,
-  F_SYSTEMD_UNIT = 13, F_IDENT = 14, F_COMM = 15;
+export const F_CURSOR = 0,
+  F_RT = 1,
+  F_SRT = 2,
+  F_MESSAGE = 3,
+  F_CID = 4,
+  F_CNAME = 5,
+  F_TRANSPORT = 6,
+  F_PARTIAL = 7,
+  F_LINE_BREAK = 8,
+  F_STREAM = 9,
+  F_PRIORITY = 10,
+  F_UNIT = 11,
+  F_USER_UNIT = 12,
+  F_SYSTEMD_UNIT = 13,
+  F_IDENT = 14,
+  F_COMM = 15;
 
 /** What a span holds: a string without escapes, one with, a byte array (decoded into `bytes`), null. */
-export const ABSENT = 0, STR = 1, STR_ESC = 2, BYTES = 3, NULL = 4;
+export const ABSENT = 0,
+  STR = 1,
+  STR_ESC = 2,
+  BYTES = 3,
+  NULL = 4;
 
-const QUOTE = 34, BACKSLASH = 92, COMMA = 44, CLOSE = 125, COLON = 58, BRACKET_CLOSE = 93;
+const QUOTE = 34,
+  BACKSLASH = 92,
+  COMMA = 44,
+  CLOSE = 125,
+  COLON = 58,
+  BRACKET_CLOSE = 93;
 
 /**
  * Wanted keys by a hash of their bytes, computed while a key is read: an open-addressed table, so most
@@ -48,8 +83,16 @@ const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 type Slicer = (this: Buffer, start: number, end: number) => string;
 const proto = Buffer.prototype as unknown as { latin1Slice?: Slicer; utf8Slice?: Slicer };
 // Buffer's own per-encoding slicers: toString(enc, a, b) costs several times more per short string.
-const latin1Slice: Slicer = proto.latin1Slice ?? function (this: Buffer, a, b) { return this.toString("latin1", a, b); };
-const utf8Slice: Slicer = proto.utf8Slice ?? function (this: Buffer, a, b) { return this.toString("utf8", a, b); };
+const latin1Slice: Slicer =
+  proto.latin1Slice ??
+  function (this: Buffer, a, b) {
+    return this.toString("latin1", a, b);
+  };
+const utf8Slice: Slicer =
+  proto.utf8Slice ??
+  function (this: Buffer, a, b) {
+    return this.toString("utf8", a, b);
+  };
 
 /** buf[a, e) as UTF-8 text (lossy); `ascii`: known to be ASCII, so a plain copy. */
 export function bytesText(buf: Buffer, a: number, e: number, ascii: boolean): string {

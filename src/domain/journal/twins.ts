@@ -6,7 +6,8 @@
 import { CONTAINER, OTHER } from "./head.js";
 import type { LogRecord } from "./record.js";
 
-const WAITING = 0, PAIRED = 1;
+const WAITING = 0,
+  PAIRED = 1;
 
 export class TwinWindow {
   duplicates = 0;

@@ -5,11 +5,27 @@ import { JOURNAL_LINES_WASM } from "./wasm/lines.generated.js";
 import { bytesText } from "./scan.js";
 
 export const E_SLOW = 0;
-/** MESSAGE's kind: none (null or absent), a string span of the input, decoded escapes (2, read as a string's), a byte array. */
-export const M_NONE = 0, M_STR = 1, M_BYTES = 3;
-/** How a message not joined to a piece becomes records: one line [cs, ce), the lines of [cs, ce), or emitMessage's cleaning. */
-export const EM_ONE = 1, EM_LINES = 2, EM_JS = 3;
-export const FL_SRC = 3, FL_PARTIAL = 4, FL_LINE_MAX = 8, FL_CID = 16, FL_SID = 32, FL_DUP = 64, FL_ASCII = 128;
+/**
+ * MESSAGE's kind: none (null or absent), a string span of the input, decoded escapes (2, read as a string's), a byte
+ * array.
+ */
+export const M_NONE = 0,
+  M_STR = 1,
+  M_BYTES = 3;
+/**
+ * How a message not joined to a piece becomes records: one line [cs, ce), the lines of [cs, ce), or emitMessage's
+ * cleaning.
+ */
+export const EM_ONE = 1,
+  EM_LINES = 2,
+  EM_JS = 3;
+export const FL_SRC = 3,
+  FL_PARTIAL = 4,
+  FL_LINE_MAX = 8,
+  FL_CID = 16,
+  FL_SID = 32,
+  FL_DUP = 64,
+  FL_ASCII = 128;
 
 interface Exports {
   memory: WebAssembly.Memory;

@@ -13,7 +13,7 @@ export function parseFlagSpec(spec: string): { name: string; value: string | nul
 
 function unquote(v: string): string {
   const q = v[0];
-  return (q === "'" || q === "\"") && v.length >= 2 && v.endsWith(q) ? v.slice(1, -1) : v;
+  return (q === "'" || q === '"') && v.length >= 2 && v.endsWith(q) ? v.slice(1, -1) : v;
 }
 
 /**
@@ -22,11 +22,24 @@ function unquote(v: string): string {
  * Mapped on both sides of every comparison, so a name two engines read differently still compares alike.
  */
 const ALIASES: Readonly<Record<string, string>> = {
-  "-c": "--ctx-size", "-a": "--alias", "-m": "--model", "-np": "--parallel", "-ngl": "--n-gpu-layers", "--gpu-layers": "--n-gpu-layers",
-  "-fa": "--flash-attn", "-ctk": "--cache-type-k", "-ctv": "--cache-type-v",
-  "-tp": "--tensor-parallel-size", "--tp": "--tensor-parallel-size", "--tp-size": "--tensor-parallel-size",
-  "-pp": "--pipeline-parallel-size", "--pp-size": "--pipeline-parallel-size",
-  "-dp": "--data-parallel-size", "--dp": "--data-parallel-size", "--dp-size": "--data-parallel-size", "-q": "--quantization",
+  "-c": "--ctx-size",
+  "-a": "--alias",
+  "-m": "--model",
+  "-np": "--parallel",
+  "-ngl": "--n-gpu-layers",
+  "--gpu-layers": "--n-gpu-layers",
+  "-fa": "--flash-attn",
+  "-ctk": "--cache-type-k",
+  "-ctv": "--cache-type-v",
+  "-tp": "--tensor-parallel-size",
+  "--tp": "--tensor-parallel-size",
+  "--tp-size": "--tensor-parallel-size",
+  "-pp": "--pipeline-parallel-size",
+  "--pp-size": "--pipeline-parallel-size",
+  "-dp": "--data-parallel-size",
+  "--dp": "--data-parallel-size",
+  "--dp-size": "--data-parallel-size",
+  "-q": "--quantization",
 };
 
 export function normalizeFlagName(name: string): string {
@@ -48,12 +61,19 @@ export function sameValue(a: string, b: string): boolean {
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v && typeof v === "object") {
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, x]) => [k, sortKeys(x)]));
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>)
+        .sort(([x], [y]) => (x < y ? -1 : 1))
+        .map(([k, x]) => [k, sortKeys(x)]),
+    );
   }
   return v;
 }
 
-export function findFlag(flags: Flag[], spec: string): { status: "present" | "missing" | "value-differs"; flag?: Flag; expectedValue: string | null } {
+export function findFlag(
+  flags: Flag[],
+  spec: string,
+): { status: "present" | "missing" | "value-differs"; flag?: Flag; expectedValue: string | null } {
   const { name, value: expectedValue } = parseFlagSpec(spec);
   const want = normalizeFlagName(name);
   const flag = flags.filter((f) => normalizeFlagName(f.name) === want).at(-1);

@@ -1,6 +1,7 @@
 // Which inference engine a command starts, and with which argv: `vllm serve`, `python -m
 // vllm.entrypoints.openai.api_server` (any interpreter, also "$PY"), `python -m sglang.launch_server`,
-// `llama-server`, the same behind systemd-run/nohup/exec/env/screen/tmux/apptainer exec, inside a `bash -c "..."` string, or after the
+// `llama-server`, the same behind systemd-run/nohup/exec/env/screen/tmux/apptainer exec, inside a `bash -c "..."`
+// string, or after the
 // image of a container run (the image's entrypoint, or an --entrypoint override). Pure.
 import type { PodmanRun, Runtime, Word } from "./model.js";
 import { isFlagWord, readFlags } from "./flags.js";
@@ -26,32 +27,117 @@ export interface Found {
   runtime?: Runtime;
 }
 
-const SYSTEMD_RUN_VALUE = new Set(["-u", "--unit", "-p", "--property", "--description", "--slice", "--uid", "--gid", "--nice",
-  "-E", "--setenv", "--working-directory", "-H", "--host", "-M", "--machine", "--on-active", "--on-boot", "--on-calendar", "--timer-property"]);
+const SYSTEMD_RUN_VALUE = new Set([
+  "-u",
+  "--unit",
+  "-p",
+  "--property",
+  "--description",
+  "--slice",
+  "--uid",
+  "--gid",
+  "--nice",
+  "-E",
+  "--setenv",
+  "--working-directory",
+  "-H",
+  "--host",
+  "-M",
+  "--machine",
+  "--on-active",
+  "--on-boot",
+  "--on-calendar",
+  "--timer-property",
+]);
 const SHELL = /^(ba|da|z|k)?sh$/;
 const PYTHON = /^python[0-9.]*$/;
 /** programs that, run after an image, replace its entrypoint's engine (a bench client, a shell command) */
 const PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf)$/;
 /** vLLM flags that mark an argv as an engine's when the image is unknown (an engine double, a custom build) */
-const VLLM_TYPICAL = new Set(["--model", "--served-model-name", "--max-model-len", "--tensor-parallel-size", "--gpu-memory-utilization",
-  "--reasoning-parser", "--tool-call-parser", "--enable-auto-tool-choice", "--kv-cache-dtype", "--max-num-seqs", "--chat-template"]);
+const VLLM_TYPICAL = new Set([
+  "--model",
+  "--served-model-name",
+  "--max-model-len",
+  "--tensor-parallel-size",
+  "--gpu-memory-utilization",
+  "--reasoning-parser",
+  "--tool-call-parser",
+  "--enable-auto-tool-choice",
+  "--kv-cache-dtype",
+  "--max-num-seqs",
+  "--chat-template",
+]);
 
 /** Environment runners (`uv run`, `conda run -n env`...) and their options that take a value. */
 const RUNNERS = new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
-const RUNNER_VALUE = new Set(["-n", "--name", "-p", "--prefix", "--with", "--python", "--env-file", "--extra", "--group", "--project",
-  "--directory", "--index", "-e", "--environment", "--manifest-path"]);
+const RUNNER_VALUE = new Set([
+  "-n",
+  "--name",
+  "-p",
+  "--prefix",
+  "--with",
+  "--python",
+  "--env-file",
+  "--extra",
+  "--group",
+  "--project",
+  "--directory",
+  "--index",
+  "-e",
+  "--environment",
+  "--manifest-path",
+]);
 /** numactl's short options that take a value as the next word (long ones are written --opt=value) */
 const NUMACTL_VALUE = new Set(["-C", "-N", "-m", "-i", "-p"]);
 
 /** screen's options that take a value (a group such as -dmS takes one when it ends in one of them) */
 const SCREEN_VALUE = /^-([A-Za-z]*[Scehpt]|Logfile)$/;
 /** apptainer/singularity exec options that take a value (-e is --cleanenv there, no value) */
-const APPTAINER_VALUE = new Set(["-B", "--bind", "--mount", "--env", "--env-file", "-H", "--home", "--pwd", "-o", "--overlay", "-W", "--workdir",
-  "-S", "--scratch", "--security", "--network", "--network-args", "--app", "--hostname", "--dns", "--no-mount", "--add-caps", "--drop-caps", "--apply-cgroups", "--cpus", "--memory"]);
+const APPTAINER_VALUE = new Set([
+  "-B",
+  "--bind",
+  "--mount",
+  "--env",
+  "--env-file",
+  "-H",
+  "--home",
+  "--pwd",
+  "-o",
+  "--overlay",
+  "-W",
+  "--workdir",
+  "-S",
+  "--scratch",
+  "--security",
+  "--network",
+  "--network-args",
+  "--app",
+  "--hostname",
+  "--dns",
+  "--no-mount",
+  "--add-caps",
+  "--drop-caps",
+  "--apply-cgroups",
+  "--cpus",
+  "--memory",
+]);
 /** tmux: global options with a value, then those of the commands that start a shell command */
 const TMUX_GLOBAL_VALUE = new Set(["-L", "-S", "-f", "-c", "-T"]);
 const TMUX_VALUE = new Set(["-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y", "-l"]);
-const TMUX_STARTS = new Set(["new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw", "send-keys", "send"]);
+const TMUX_STARTS = new Set([
+  "new-session",
+  "new",
+  "new-window",
+  "neww",
+  "split-window",
+  "splitw",
+  "respawn-pane",
+  "respawnp",
+  "respawn-window",
+  "respawnw",
+  "send-keys",
+  "send",
+]);
 
 /** Skips options from `i`; `withValue` options take the next word. */
 function skipOptions(w: readonly Word[], i: number, withValue: ReadonlySet<string>): number {
@@ -70,9 +156,11 @@ function peel(words: readonly Word[]): Word[] {
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, new Set()) + 1));
     else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
     // screen -dmS NAME PROGRAM ...; `screen -S NAME -X quit` sends a screen command and starts nothing
-    else if (prog === "screen") w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
+    else if (prog === "screen")
+      w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
     // apptainer exec [options] IMAGE PROGRAM ...: the program runs in the image, as with a container run
-    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec") w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
+    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec")
+      w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
     else break;
   }
   return w;
@@ -119,7 +207,11 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
     while (w[i] && /^-[A-Za-z]+$/.test(w[i]!.text) && w[i]!.text !== "-m") i++;
     if (w[i]?.text === "-m") {
       const mod = w[i + 1]?.text ?? "";
-      const kind: EngineKind | null = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
+      const kind: EngineKind | null = /^vllm\.entrypoints\./.test(mod)
+        ? "vllm"
+        : mod === "sglang.launch_server"
+          ? "sglang"
+          : null;
       return kind ? { kind, args: w.slice(i + 2) } : null;
     }
   }
@@ -135,7 +227,9 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
   return null;
 }
 
-/** "docker.io/vllm/vllm-openai:v0.9" -> vllm; lmsysorg/sglang -> sglang; ghcr.io/ggml-org/llama.cpp:server -> llama.cpp */
+/**
+ * "docker.io/vllm/vllm-openai:v0.9" -> vllm; lmsysorg/sglang -> sglang; ghcr.io/ggml-org/llama.cpp:server -> llama.cpp
+ */
 function imageEngine(ref: string): EngineKind | null {
   const name = ref.replace(/@sha256:.*$/, "");
   if (/sglang/i.test(name)) return "sglang";
@@ -144,7 +238,10 @@ function imageEngine(ref: string): EngineKind | null {
   return null;
 }
 
-/** The engine a container run starts: the program after the image, an --entrypoint override, or the image's own entrypoint. */
+/**
+ * The engine a container run starts: the program after the image, an --entrypoint override, or the image's own
+ * entrypoint.
+ */
 export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   const after = run.engineArgs;
   const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
@@ -164,6 +261,7 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   // vLLM's own flags, or a model path first (`img /models/qwen --port 7770`), never a program (`redis-server ...`).
   const flags = readFlags(after).flags;
   const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
-  const modelFirst = first !== undefined && (first.text === "serve" || (first.text.includes("/") && !isFlagWord(first.text)));
+  const modelFirst =
+    first !== undefined && (first.text === "serve" || (first.text.includes("/") && !isFlagWord(first.text)));
   return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
 }

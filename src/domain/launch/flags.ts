@@ -3,7 +3,8 @@ import type { Flag, Word } from "./model.js";
 
 // vLLM switches (store_true / BooleanOptionalAction): never take the next word as their value,
 // so `--trust-remote-code /models` keeps the model path positional.
-const SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
+const SWITCH =
+  /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
 const BOOL_WORD = /^(true|false|True|False|1|0)$/;
 
 export function isFlagWord(text: string): boolean {
@@ -16,7 +17,10 @@ export function readFlags(words: readonly Word[]): { flags: Flag[]; positional: 
   const positional: Word[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    if (!isFlagWord(w.text)) { positional.push(w); continue; }
+    if (!isFlagWord(w.text)) {
+      positional.push(w);
+      continue;
+    }
     const eq = w.text.indexOf("=");
     if (eq > 0) {
       const flag: Flag = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };
@@ -26,9 +30,12 @@ export function readFlags(words: readonly Word[]): { flags: Flag[]; positional: 
       continue;
     }
     const next = words[i + 1];
-    const takesNext = next !== undefined && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text))
+    const takesNext =
+      next !== undefined &&
+      !isFlagWord(next.text) &&
+      (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) &&
       // a word from ${X:+...} belongs to its own optional group, not to a plain flag before it
-      && next.optional === w.optional;
+      next.optional === w.optional;
     const flag: Flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
     if (takesNext) {
       i++;

@@ -19,7 +19,22 @@ export interface GroupState {
   firstLine: number;
 }
 
-const KEYWORDS = new Set(["if", "then", "else", "elif", "fi", "do", "done", "while", "until", "{", "}", "!", "time", "in"]);
+const KEYWORDS = new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "{",
+  "}",
+  "!",
+  "time",
+  "in",
+]);
 const OPENERS = new Set(["if", "case", "while", "until", "for", "select"]);
 const CLOSERS = new Set(["fi", "esac", "done"]);
 const SEPARATORS = new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
@@ -55,7 +70,10 @@ class Grouper {
   private braces = 0;
   private readonly conditionalOf = new WeakMap<Command, number>();
 
-  constructor(private readonly tokens: Token[], private readonly s: GroupState) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly s: GroupState,
+  ) {}
 
   run(): void {
     while (this.i < this.tokens.length) this.step(this.tokens[this.i++]!);
@@ -63,25 +81,38 @@ class Grouper {
   }
 
   private step(t: Token): void {
-    if (this.inPattern) { this.pattern(t); return; }
-    if (t.kind === "op") { this.op(t.op); return; }
+    if (this.inPattern) {
+      this.pattern(t);
+      return;
+    }
+    if (t.kind === "op") {
+      this.op(t.op);
+      return;
+    }
     if (t.kind === "redirect") {
       const d = this.open(t.line);
       d.redirects.push({ op: t.op, target: t.target });
       d.endLine = Math.max(d.endLine, t.line);
       return;
     }
-    if (t.kind === "array") { this.array(t); return; }
+    if (t.kind === "array") {
+      this.array(t);
+      return;
+    }
     this.word(t.word);
   }
 
   private pattern(t: Token): void {
-    if (t.kind === "word" && t.word.text === "esac") { this.caseDepth--; this.inPattern = false; return; }
+    if (t.kind === "word" && t.word.text === "esac") {
+      this.caseDepth--;
+      this.inPattern = false;
+      return;
+    }
     if (t.kind === "op" && t.op === ")") this.inPattern = false;
   }
 
   private op(op: string): void {
-    if (op === "(" ) return; // subshell or case pattern opener: structure only
+    if (op === "(") return; // subshell or case pattern opener: structure only
     if (op === "|" || op === "|&") {
       const cmd = this.finish(true);
       if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
@@ -96,11 +127,12 @@ class Grouper {
 
   private array(t: Extract<Token, { kind: "array" }>): void {
     const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
-    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
+    const prev = t.append ? (this.s.arrays.get(t.name) ?? []) : [];
     this.s.arrays.set(t.name, [...prev, ...words]);
     const d = this.open(t.line);
     d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
-    if (d.words.length === 0) d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+    if (d.words.length === 0)
+      d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
   }
 
   private word(w: LexWord): void {
@@ -150,7 +182,10 @@ class Grouper {
     const optional = this.conditional > 0;
     let pieces: Word[] | null = null;
     if (value !== undefined) {
-      pieces = value.split(/\s+/).filter(Boolean).map((text): Word => ({ text, line, optional, dynamic: false, resolved: text }));
+      pieces = value
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((text): Word => ({ text, line, optional, dynamic: false, resolved: text }));
     } else {
       // not knowable as a whole (a $VAR from the environment): its words as written, the unknown ones dynamic
       if (!/`|\$\(/.test(raw)) pieces = lexWords(raw, line).map((w) => ({ ...this.plain(w), optional }));
@@ -169,7 +204,9 @@ class Grouper {
     if (!p || p.kind !== "param" || p.op !== null || p.index !== null || (p.quoted && !evaluated)) return null;
     const known = this.s.strings.get(p.name);
     // one word stays as written ($MODEL), so paths and names still compare by variable
-    return known && (known.length !== 1 || evaluated) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
+    return known && (known.length !== 1 || evaluated)
+      ? known.map((x) => ({ ...x, optional: x.optional || w.optional }))
+      : null;
   }
 
   /** Control keywords and function headers: true when the token was structure, not a command word. */
@@ -213,18 +250,36 @@ class Grouper {
   private brace(b: "{" | "}"): void {
     if (b === "{") {
       this.braces++;
-      if (this.fnName) this.fnOpen = { name: this.fnName, start: this.s.commands.length, braces: this.braces, conditional: this.conditional };
+      if (this.fnName)
+        this.fnOpen = {
+          name: this.fnName,
+          start: this.s.commands.length,
+          braces: this.braces,
+          conditional: this.conditional,
+        };
       this.fnName = null;
       return;
     }
     const f = this.fnOpen;
     if (f && f.braces === this.braces) {
       this.finish(false);
-      const echoed = this.s.commands.slice(f.start).filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
-        const optional = (this.conditionalOf.get(c) ?? 0) > f.conditional;
-        return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text))
-          .flatMap((x) => (x.dynamic ? [{ ...x, optional }] : x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional }))));
-      });
+      const echoed = this.s.commands
+        .slice(f.start)
+        .filter((c) => c.words[0]?.text === "echo")
+        .flatMap((c) => {
+          const optional = (this.conditionalOf.get(c) ?? 0) > f.conditional;
+          return c.words
+            .slice(1)
+            .filter((x) => !/^-[neE]+$/.test(x.text))
+            .flatMap((x) =>
+              x.dynamic
+                ? [{ ...x, optional }]
+                : x.text
+                    .split(/\s+/)
+                    .filter(Boolean)
+                    .map((text) => ({ ...x, text, optional })),
+            );
+        });
       this.functions.set(f.name, echoed);
       this.fnOpen = null;
     }
@@ -234,7 +289,7 @@ class Grouper {
   /** `$(name)` unquoted, name a function defined above: the words its echo lines print (bash splits them). */
   private functionOutput(w: LexWord): Word[] | null {
     const p = w.parts.length === 1 ? w.parts[0]! : null;
-    if (p?.kind !== "sub" || w.text.startsWith("\"")) return null;
+    if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
     return this.functions.get(p.body.trim()) ?? null;
   }
 
@@ -257,7 +312,15 @@ class Grouper {
   }
 
   private open(line: number): Draft {
-    this.draft ??= { words: [], positionalAt: -1, assignments: [], redirects: [], line, endLine: line, pipedFrom: this.pipedFrom };
+    this.draft ??= {
+      words: [],
+      positionalAt: -1,
+      assignments: [],
+      redirects: [],
+      line,
+      endLine: line,
+      pipedFrom: this.pipedFrom,
+    };
     this.pipedFrom = null;
     return this.draft;
   }
@@ -269,7 +332,15 @@ class Grouper {
     if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
     const first = this.s.firstLine;
     const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
-    const cmd: Command = { words: d.words, assignments: d.assignments, line: d.line, endLine: d.endLine, source, redirects: d.redirects, pipeTo: null };
+    const cmd: Command = {
+      words: d.words,
+      assignments: d.assignments,
+      line: d.line,
+      endLine: d.endLine,
+      source,
+      redirects: d.redirects,
+      pipeTo: null,
+    };
     if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
     this.s.commands.push(cmd);
     this.conditionalOf.set(cmd, this.conditional);
@@ -285,7 +356,9 @@ class Grouper {
     const keeps = d.positionalAt === 2;
     const prev = keeps ? this.s.arrays.get("@") : undefined;
     // "$@" stood at 2: the known parameters were spliced in there, or the word stayed as written
-    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+    const added = d.words
+      .slice(keeps ? 2 + (prev ? prev.length : 1) : 2)
+      .map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
     this.s.arrays.set("@", [...(prev ?? []), ...added]);
   }
 }

@@ -12,7 +12,8 @@ export type FileKind = "script" | "unit" | "quadlet";
 /** By name first (.container, .service...), then by content ([Container] / [Service] sections). */
 export function fileKind(path: string, text: string): FileKind {
   if (/\.container$/.test(path)) return "quadlet";
-  if (/\.(service|socket|timer|target|mount|path)$/.test(path)) return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
+  if (/\.(service|socket|timer|target|mount|path)$/.test(path))
+    return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
   if (/\.(sh|bash|zsh)$/.test(path) || /^#!/.test(text)) return "script";
   if (/^\s*\[Container\]\s*$/m.test(text)) return "quadlet";
   if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
@@ -25,7 +26,14 @@ export function parseLaunch(kind: FileKind, text: string): ServeScript {
   return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
 }
 
-const empty = (text: string): ServeScript => ({ text, lines: text.split("\n"), commands: [], assignments: [], podmanRuns: [], engine: null });
+const empty = (text: string): ServeScript => ({
+  text,
+  lines: text.split("\n"),
+  commands: [],
+  assignments: [],
+  podmanRuns: [],
+  engine: null,
+});
 
 /** A unit: the commands of its Exec*= lines; the engine is the one its ExecStart= starts. */
 function unitLaunch(unit: UnitFile, text: string): ServeScript {

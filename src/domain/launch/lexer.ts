@@ -7,7 +7,16 @@ import type { Word } from "./model.js";
 /** One piece of a word: literal text, a parameter expansion, or a command/arithmetic substitution. */
 export type Part =
   | { kind: "lit"; text: string }
-  | { kind: "param"; name: string; index: string | null; op: string | null; arg: string; raw: string; quoted: boolean; line: number }
+  | {
+      kind: "param";
+      name: string;
+      index: string | null;
+      op: string | null;
+      arg: string;
+      raw: string;
+      quoted: boolean;
+      line: number;
+    }
   | { kind: "sub"; raw: string; body: string; line: number };
 
 export interface LexWord extends Word {
@@ -46,7 +55,10 @@ class Lexer {
   private readonly tokens: Token[] = [];
   private readonly heredocs: { delim: string; strip: boolean }[] = [];
 
-  constructor(private readonly src: string, firstLine: number) {
+  constructor(
+    private readonly src: string,
+    firstLine: number,
+  ) {
     this.line = firstLine;
   }
 
@@ -61,9 +73,19 @@ class Lexer {
 
   private step(): void {
     const c = this.peek();
-    if (c === " " || c === "\t" || c === "\r") { this.pos++; return; }
-    if (c === "\\" && this.peek(1) === "\n") { this.pos += 2; this.line++; return; }
-    if (c === "#") { this.skipComment(); return; }
+    if (c === " " || c === "\t" || c === "\r") {
+      this.pos++;
+      return;
+    }
+    if (c === "\\" && this.peek(1) === "\n") {
+      this.pos += 2;
+      this.line++;
+      return;
+    }
+    if (c === "#") {
+      this.skipComment();
+      return;
+    }
     if (c === "\n") {
       this.tokens.push({ kind: "op", op: "\n", line: this.line });
       this.pos++;
@@ -73,10 +95,20 @@ class Lexer {
     }
     if (/[0-9]/.test(c)) {
       const m = /^[0-9]+(?=[<>])/.exec(this.src.slice(this.pos, this.pos + 12));
-      if (m) { this.pos += m[0].length; this.redirect(m[0]); return; }
+      if (m) {
+        this.pos += m[0].length;
+        this.redirect(m[0]);
+        return;
+      }
     }
-    if (c === "<" || c === ">" || (c === "&" && this.peek(1) === ">")) { this.redirect(""); return; }
-    if (c === "(" && this.peek(1) === "(") { this.arithmeticCommand(); return; }
+    if (c === "<" || c === ">" || (c === "&" && this.peek(1) === ">")) {
+      this.redirect("");
+      return;
+    }
+    if (c === "(" && this.peek(1) === "(") {
+      this.arithmeticCommand();
+      return;
+    }
     for (const op of OPS) {
       if (this.src.startsWith(op, this.pos)) {
         this.pos += op.length;
@@ -104,11 +136,28 @@ class Lexer {
     const words: LexWord[] = [];
     while (this.pos < this.src.length) {
       const c = this.peek();
-      if (c === ")") { this.pos++; break; }
-      if (c === "\n") { this.pos++; this.line++; continue; }
-      if (c === " " || c === "\t" || c === "\r") { this.pos++; continue; }
-      if (c === "\\" && this.peek(1) === "\n") { this.pos += 2; this.line++; continue; }
-      if (c === "#") { this.skipComment(); continue; }
+      if (c === ")") {
+        this.pos++;
+        break;
+      }
+      if (c === "\n") {
+        this.pos++;
+        this.line++;
+        continue;
+      }
+      if (c === " " || c === "\t" || c === "\r") {
+        this.pos++;
+        continue;
+      }
+      if (c === "\\" && this.peek(1) === "\n") {
+        this.pos += 2;
+        this.line++;
+        continue;
+      }
+      if (c === "#") {
+        this.skipComment();
+        continue;
+      }
       const w = this.word(true);
       if (w) words.push(...splitOptional(w));
       else this.pos++;
@@ -170,7 +219,12 @@ class Lexer {
     const parts: Part[] = [];
     let lit = "";
     let quoted = false;
-    const flush = () => { if (lit) { parts.push({ kind: "lit", text: lit }); lit = ""; } };
+    const flush = () => {
+      if (lit) {
+        parts.push({ kind: "lit", text: lit });
+        lit = "";
+      }
+    };
     while (this.pos < this.src.length) {
       const c = this.peek();
       if (META.has(c) || (inArray && c === ")")) break;
@@ -178,7 +232,10 @@ class Lexer {
         const n = this.peek(1);
         this.pos += 2;
         if (n === "\n") this.line++;
-        else { lit += n; quoted = true; }
+        else {
+          lit += n;
+          quoted = true;
+        }
         continue;
       }
       if (c === "'") {
@@ -190,7 +247,7 @@ class Lexer {
         this.pos = end === -1 ? this.src.length : end + 1;
         continue;
       }
-      if (c === "\"") {
+      if (c === '"') {
         quoted = true;
         flush();
         this.pos++;
@@ -205,7 +262,11 @@ class Lexer {
       }
       if (c === "$" || c === "`") {
         const p = this.expansion(false);
-        if (p) { flush(); parts.push(p); continue; }
+        if (p) {
+          flush();
+          parts.push(p);
+          continue;
+        }
       }
       lit += c;
       this.pos++;
@@ -217,11 +278,19 @@ class Lexer {
 
   private doubleQuoted(parts: Part[]): void {
     let lit = "";
-    const flush = () => { if (lit) { parts.push({ kind: "lit", text: lit }); lit = ""; } };
+    const flush = () => {
+      if (lit) {
+        parts.push({ kind: "lit", text: lit });
+        lit = "";
+      }
+    };
     while (this.pos < this.src.length) {
       const c = this.peek();
-      if (c === "\"") { this.pos++; break; }
-      if (c === "\\" && "$`\"\\\n".includes(this.peek(1))) {
+      if (c === '"') {
+        this.pos++;
+        break;
+      }
+      if (c === "\\" && '$`"\\\n'.includes(this.peek(1))) {
         const n = this.peek(1);
         this.pos += 2;
         if (n === "\n") this.line++;
@@ -230,7 +299,11 @@ class Lexer {
       }
       if (c === "$" || c === "`") {
         const p = this.expansion(true);
-        if (p) { flush(); parts.push(p); continue; }
+        if (p) {
+          flush();
+          parts.push(p);
+          continue;
+        }
       }
       if (c === "\n") this.line++;
       lit += c;
@@ -241,11 +314,25 @@ class Lexer {
   }
 
   private ansiC(): string {
-    const map: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", "'": "'", "\"": "\"", e: "\x1b", a: "\x07" };
+    const map: Record<string, string> = {
+      n: "\n",
+      t: "\t",
+      r: "\r",
+      "\\": "\\",
+      "'": "'",
+      '"': '"',
+      e: "\x1b",
+      a: "\x07",
+    };
     let out = "";
     while (this.pos < this.src.length && this.peek() !== "'") {
       const c = this.peek();
-      if (c === "\\") { const n = this.peek(1); out += map[n] ?? `\\${n}`; this.pos += 2; continue; }
+      if (c === "\\") {
+        const n = this.peek(1);
+        out += map[n] ?? `\\${n}`;
+        this.pos += 2;
+        continue;
+      }
       if (c === "\n") this.line++;
       out += c;
       this.pos++;
@@ -292,12 +379,29 @@ class Lexer {
     let i = openAt;
     while (i < this.src.length) {
       const c = this.src[i]!;
-      if (c === "\\") { i += 2; continue; }
-      if (c === "'" && open === "(") { const e = this.src.indexOf("'", i + 1); i = e === -1 ? this.src.length : e + 1; continue; }
-      if (c === "\"") { i = this.skipDoubleQuote(i + 1); continue; }
-      if (c === "#" && open === "(" && /[\s(]/.test(this.src[i - 1] ?? "")) { const e = this.src.indexOf("\n", i); i = e === -1 ? this.src.length : e; continue; }
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === "'" && open === "(") {
+        const e = this.src.indexOf("'", i + 1);
+        i = e === -1 ? this.src.length : e + 1;
+        continue;
+      }
+      if (c === '"') {
+        i = this.skipDoubleQuote(i + 1);
+        continue;
+      }
+      if (c === "#" && open === "(" && /[\s(]/.test(this.src[i - 1] ?? "")) {
+        const e = this.src.indexOf("\n", i);
+        i = e === -1 ? this.src.length : e;
+        continue;
+      }
       if (c === open) depth++;
-      else if (c === close) { depth--; if (depth === 0) return i + 1; }
+      else if (c === close) {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
       i++;
     }
     return this.src.length;
@@ -306,8 +410,11 @@ class Lexer {
   private skipDoubleQuote(i: number): number {
     while (i < this.src.length) {
       const c = this.src[i]!;
-      if (c === "\\") { i += 2; continue; }
-      if (c === "\"") return i + 1;
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === '"') return i + 1;
       if (c === "$" && (this.src[i + 1] === "(" || this.src[i + 1] === "{")) {
         const [o, cl] = this.src[i + 1] === "(" ? ["(", ")"] : ["{", "}"];
         i = this.balancedEnd(i + 1, o!, cl!);
@@ -330,7 +437,16 @@ function paramPart(raw: string, inner: string, quoted: boolean, line: number): P
   const opm = /^(:[-=+?]|[-=+?]|##?|%%?|\/\/?|:|\^\^?|,,?)/.exec(rest);
   const op = m[1] ? "#" : opm ? opm[0] : rest ? rest : null;
   const arg = opm ? rest.slice(opm[0].length) : "";
-  return { kind: "param", name: m[2]!, index: m[3] ? m[3].slice(1, -1) : null, op: m[1] ? "length" : op, arg, raw, quoted, line };
+  return {
+    kind: "param",
+    name: m[2]!,
+    index: m[3] ? m[3].slice(1, -1) : null,
+    op: m[1] ? "length" : op,
+    arg,
+    raw,
+    quoted,
+    line,
+  };
 }
 
 function makeWord(parts: Part[], line: number, assignable: boolean): LexWord {
@@ -346,7 +462,10 @@ function makeWord(parts: Part[], line: number, assignable: boolean): LexWord {
   }
   const only = parts.length === 1 && first?.kind === "param" ? first : null;
   // "${ARGS[@]}", and "${ARGS[@]:-}" (the set -u safe spelling), name the whole array
-  const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || ((only.op === ":-" || only.op === "-") && only.arg === ""));
+  const wholeArray =
+    only &&
+    (only.index === "@" || only.index === "*") &&
+    (only.op === null || ((only.op === ":-" || only.op === "-") && only.arg === ""));
   // "$@" / "$*": the positional parameters, an array `set -- ...` fills (ARRAY_POSITIONAL)
   const positional = only && (only.name === "@" || only.name === "*") && only.index === null && only.op === null;
   const arrayRef = only && wholeArray ? only.name : positional ? "@" : null;
@@ -359,7 +478,9 @@ function splitOptional(word: LexWord): LexWord[] {
   if (!p || p.kind !== "param" || (p.op !== ":+" && p.op !== "+")) return [word];
   if (p.quoted) {
     const inner = lexWords(p.arg, p.line);
-    return [{ ...word, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }];
+    return [
+      { ...word, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) },
+    ];
   }
   return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true, ...(p.op === ":+" ? { guard: p.name } : {}) }));
 }

@@ -45,7 +45,10 @@ export type ContainerRuntime = "podman" | "docker" | "quadlet";
 /** A container launch (`podman|docker run|create`, or a quadlet's [Container] section). */
 export interface PodmanRun {
   command: Command;
-  /** which runtime starts the container: their behaviours differ (docker creates bind sources, accepts --ipc=host with --shm-size) */
+  /**
+   * which runtime starts the container: their behaviours differ (docker creates bind sources, accepts --ipc=host with
+   * --shm-size)
+   */
   runtime: ContainerRuntime;
   /** `create` rather than `run`: the container is started later (docker start) */
   create: boolean;

@@ -19,7 +19,15 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const firstLine = options.firstLine ?? 1;
   const lines = text.split("\n");
-  const state: GroupState = { env: new Map(), arrays: new Map(), strings: new Map(), assignments: [], commands: [], lines, firstLine };
+  const state: GroupState = {
+    env: new Map(),
+    arrays: new Map(),
+    strings: new Map(),
+    assignments: [],
+    commands: [],
+    lines,
+    firstLine,
+  };
   groupCommands(text, state, firstLine);
   const commands = state.commands.sort((a, b) => a.line - b.line);
   const podmanRuns = commands.flatMap((c) => {
@@ -59,8 +67,13 @@ function guesser(assignments: readonly { name: string; value: string }[]) {
   };
 }
 
-function engineHints(text: string, assignments: readonly { name: string; value: string; line: number }[], runtime: Runtime,
-  nested: ServeScript[], firstLine: number): EngineHints {
+function engineHints(
+  text: string,
+  assignments: readonly { name: string; value: string; line: number }[],
+  runtime: Runtime,
+  nested: ServeScript[],
+  firstLine: number,
+): EngineHints {
   return {
     source: (name) => {
       const a = assignments.filter((x) => x.name === name).at(-1);
@@ -100,8 +113,17 @@ function findEngine(commands: Command[], runs: PodmanRun[], hints: EngineHints, 
 function engineOf(found: Found, runtime: Runtime, command: Command, containerRun: PodmanRun | null): Engine {
   const { flags } = readFlags(found.args);
   const run = containerRun ?? found.run ?? null;
-  const rt = containerRun ? containerRun.runtime : found.runtime ?? runtime;
-  return { kind: found.kind, runtime: rt, flags, args: found.args, source: run ? "podman" : "vllm", line: command.line, podmanRun: run, command: run?.command ?? command };
+  const rt = containerRun ? containerRun.runtime : (found.runtime ?? runtime);
+  return {
+    kind: found.kind,
+    runtime: rt,
+    flags,
+    args: found.args,
+    source: run ? "podman" : "vllm",
+    line: command.line,
+    podmanRun: run,
+    command: run?.command ?? command,
+  };
 }
 
 function isDetached(run: PodmanRun): boolean {
@@ -115,23 +137,35 @@ export function runEngine(run: PodmanRun, fileText: string): Engine | null {
 }
 
 /** The quoted text of `NAME="..."` / `NAME='...'` as written from line `index` on: quotes removed, newlines and
- *  continuations kept (so a string re-read as a script keeps its lines). Null when the value is not one quoted literal. */
-export function assignedSource(text: string, index: number, name: string, line: number): { text: string; line: number } | null {
+ *  continuations kept (so a string re-read as a script keeps its lines). Null when the value is not one quoted literal.
+ * */
+export function assignedSource(
+  text: string,
+  index: number,
+  name: string,
+  line: number,
+): { text: string; line: number } | null {
   let start = 0;
   for (let i = 0; i < index; i++) {
     start = text.indexOf("\n", start) + 1;
     if (start === 0) return null;
   }
   const end = text.indexOf("\n", start);
-  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(text.slice(start, end < 0 ? undefined : end));
+  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(
+    text.slice(start, end < 0 ? undefined : end),
+  );
   if (!m) return null;
   const quote = m[1]!;
   let out = "";
   for (let i = start + m.index + m[0].length; i < text.length; i++) {
     const ch = text[i]!;
     if (ch === quote) return { text: out, line };
-    // inside double quotes a backslash escapes only $ ` " \ (a backslash-newline stays: the re-read script continues the line)
-    if (quote === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) { out += text[++i]; continue; }
+    // inside double quotes a backslash escapes only $ ` " \ (a backslash-newline stays: the re-read script continues
+    // the line)
+    if (quote === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
+      out += text[++i];
+      continue;
+    }
     out += ch;
   }
   return null;

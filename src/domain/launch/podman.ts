@@ -5,7 +5,8 @@ import { readFlags } from "./flags.js";
 
 // podman run options that take a value (podman 4/5 `podman run --help`), plus docker's own (`--runtime nvidia`,
 // `--storage-opt`...); every other option is a switch.
-const VALUE_OPTIONS = new Set(`add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
+const VALUE_OPTIONS = new Set(
+  `add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
 cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
 cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
 device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search entrypoint env env-file
@@ -17,8 +18,22 @@ memory-swappiness mount name network net network-alias oom-score-adj os passwd-e
 platform pod pod-id-file preserve-fd preserve-fds publish pull requires restart retry retry-delay sdnotify seccomp-policy
 secret security-opt shm-size shm-size-systemd stop-signal stop-timeout subgidname subuidname sysctl systemd timeout tmpfs
 tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir
-runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(/\s+/));
-const SHORT_VALUE: Record<string, string> = { e: "env", v: "volume", p: "publish", a: "attach", c: "cpu-shares", h: "hostname", l: "label", m: "memory", u: "user", w: "workdir" };
+runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(
+    /\s+/,
+  ),
+);
+const SHORT_VALUE: Record<string, string> = {
+  e: "env",
+  v: "volume",
+  p: "publish",
+  a: "attach",
+  c: "cpu-shares",
+  h: "hostname",
+  l: "label",
+  m: "memory",
+  u: "user",
+  w: "workdir",
+};
 const SHORT_SWITCH: Record<string, string> = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
 
 /** Splits `SRC:DST[:OPTS]` on colons outside ${...}. */
@@ -30,7 +45,11 @@ export function splitColons(text: string): string[] {
     const c = text[i]!;
     if (c === "$" && text[i + 1] === "{") depth++;
     else if (c === "}" && depth > 0) depth--;
-    if (c === ":" && depth === 0) { out.push(cur); cur = ""; continue; }
+    if (c === ":" && depth === 0) {
+      out.push(cur);
+      cur = "";
+      continue;
+    }
     cur += c;
   }
   out.push(cur);
@@ -44,7 +63,10 @@ function readOptions(args: readonly Word[]): { options: Flag[]; imageAt: number 
   for (; i < args.length; i++) {
     const w = args[i]!;
     const t = w.text;
-    if (t === "--") { i++; break; }
+    if (t === "--") {
+      i++;
+      break;
+    }
     if (!t.startsWith("-") || t === "-") break;
     // `from` is the word holding the value; `skip` drops the option text in front of it (`--name=`, `-p`)
     const flag = (name: string, value: string | null, from: Word = w, skip = (r: string) => r): Flag => {
@@ -57,8 +79,10 @@ function readOptions(args: readonly Word[]): { options: Flag[]; imageAt: number 
       const eq = t.indexOf("=");
       const name = eq > 0 ? t.slice(2, eq) : t.slice(2);
       if (eq > 0) options.push(flag(`--${name}`, t.slice(eq + 1), w, (r) => r.slice(r.indexOf("=") + 1)));
-      else if (VALUE_OPTIONS.has(name)) { const v = args[++i]; options.push(v ? flag(`--${name}`, v.text, v) : flag(`--${name}`, null)); }
-      else options.push(flag(`--${name}`, null));
+      else if (VALUE_OPTIONS.has(name)) {
+        const v = args[++i];
+        options.push(v ? flag(`--${name}`, v.text, v) : flag(`--${name}`, null));
+      } else options.push(flag(`--${name}`, null));
       continue;
     }
     const letters = t.slice(1);
@@ -70,7 +94,10 @@ function readOptions(args: readonly Word[]): { options: Flag[]; imageAt: number 
     if (long) {
       const attached = letters.slice(1).replace(/^=/, "");
       if (attached) options.push(flag(`--${long}`, attached, w, (r) => r.slice(2).replace(/^=/, "")));
-      else { const v = args[++i]; options.push(v ? flag(`--${long}`, v.text, v) : flag(`--${long}`, null)); }
+      else {
+        const v = args[++i];
+        options.push(v ? flag(`--${long}`, v.text, v) : flag(`--${long}`, null));
+      }
       continue;
     }
     options.push(flag(t, null));
@@ -78,25 +105,50 @@ function readOptions(args: readonly Word[]): { options: Flag[]; imageAt: number 
   return { options, imageAt: i };
 }
 
-export function readPodmanRun(command: Command, args: readonly Word[], runtime: PodmanRun["runtime"] = "podman", create = false): PodmanRun {
+export function readPodmanRun(
+  command: Command,
+  args: readonly Word[],
+  runtime: PodmanRun["runtime"] = "podman",
+  create = false,
+): PodmanRun {
   const { options, imageAt } = readOptions(args);
   const valuesOf = (name: string) => options.filter((o) => o.name === name && o.value !== null);
   const last = (name: string) => valuesOf(name).at(-1)?.value ?? null;
   const env = valuesOf("--env").map((o) => {
     const eq = o.value!.indexOf("=");
-    return { name: eq > 0 ? o.value!.slice(0, eq) : o.value!, value: eq > 0 ? o.value!.slice(eq + 1) : null, line: o.line };
+    return {
+      name: eq > 0 ? o.value!.slice(0, eq) : o.value!,
+      value: eq > 0 ? o.value!.slice(eq + 1) : null,
+      line: o.line,
+    };
   });
   const volumes = valuesOf("--volume").map((o) => {
     const [source = "", target = "", ...rest] = splitColons(o.value!);
-    const volume: PodmanRun["volumes"][number] = { source, target, options: rest.length ? rest.join(":") : null, line: o.line };
+    const volume: PodmanRun["volumes"][number] = {
+      source,
+      target,
+      options: rest.length ? rest.join(":") : null,
+      line: o.line,
+    };
     if (o.resolvedValue !== undefined) volume.resolvedSource = o.resolvedValue.split(":")[0]!;
     return volume;
   });
   for (const o of valuesOf("--mount")) {
-    const kv = Object.fromEntries(o.value!.split(",").map((p) => { const eq = p.indexOf("="); return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""]; }));
+    const kv = Object.fromEntries(
+      o.value!.split(",").map((p) => {
+        const eq = p.indexOf("=");
+        return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""];
+      }),
+    );
     const source = kv.source ?? kv.src ?? "";
     const target = kv.target ?? kv.destination ?? kv.dst ?? "";
-    if (source || target) volumes.push({ source, target, options: kv.ro !== undefined || kv.readonly === "true" ? "ro" : null, line: o.line });
+    if (source || target)
+      volumes.push({
+        source,
+        target,
+        options: kv.ro !== undefined || kv.readonly === "true" ? "ro" : null,
+        line: o.line,
+      });
   }
   const image = args[imageAt] ?? null;
   const engineArgs = args.slice(imageAt + 1);

@@ -8,10 +8,26 @@ import { unitEntries, type UnitEntry, type UnitFile } from "./unit.js";
 
 /** [Container] keys and the podman option each generates (podman-systemd.unit(5)). */
 const OPTION_OF: Record<string, string> = {
-  ContainerName: "--name", AddDevice: "--device", Volume: "--volume", Mount: "--mount", Environment: "--env",
-  EnvironmentFile: "--env-file", PublishPort: "--publish", ShmSize: "--shm-size", Ulimit: "--ulimit", Network: "--network",
-  Entrypoint: "--entrypoint", User: "--user", WorkingDir: "--workdir", Label: "--label", Secret: "--secret",
-  HealthCmd: "--health-cmd", Tmpfs: "--tmpfs", GroupAdd: "--group-add", AddCapability: "--cap-add", Pod: "--pod",
+  ContainerName: "--name",
+  AddDevice: "--device",
+  Volume: "--volume",
+  Mount: "--mount",
+  Environment: "--env",
+  EnvironmentFile: "--env-file",
+  PublishPort: "--publish",
+  ShmSize: "--shm-size",
+  Ulimit: "--ulimit",
+  Network: "--network",
+  Entrypoint: "--entrypoint",
+  User: "--user",
+  WorkingDir: "--workdir",
+  Label: "--label",
+  Secret: "--secret",
+  HealthCmd: "--health-cmd",
+  Tmpfs: "--tmpfs",
+  GroupAdd: "--group-add",
+  AddCapability: "--cap-add",
+  Pod: "--pod",
 };
 /** keys whose value is several space-separated items, each its own option */
 const MULTI = new Set(["Environment", "AddCapability", "Label"]);
@@ -21,7 +37,13 @@ const word = (text: string, line: number): Word => ({ text, line, optional: fals
 /** The words of an entry's value as systemd splits them (quotes honoured), with the entry's lines. */
 function valueWords(e: UnitEntry, lines: readonly string[]): Word[] {
   const raw = lines.slice(e.line - 1, e.endLine).join("\n");
-  return lexWords(raw.slice(raw.indexOf("=") + 1), e.line).map((w) => ({ text: w.text, line: w.line, optional: false, dynamic: w.dynamic, ...(w.dynamic ? {} : { resolved: w.text }) }));
+  return lexWords(raw.slice(raw.indexOf("=") + 1), e.line).map((w) => ({
+    text: w.text,
+    line: w.line,
+    optional: false,
+    dynamic: w.dynamic,
+    ...(w.dynamic ? {} : { resolved: w.text }),
+  }));
 }
 
 /** The podman run a quadlet generates, or null when it names no image. */
@@ -41,7 +63,13 @@ export function quadletRun(unit: UnitFile, lines: readonly string[]): PodmanRun 
   if (exec) words.push(...valueWords(exec, lines));
   const at = exec ?? image;
   const command: Command = {
-    words, assignments: [], line: at.line, endLine: at.endLine, source: lines.slice(at.line - 1, at.endLine).join("\n"), redirects: [], pipeTo: null,
+    words,
+    assignments: [],
+    line: at.line,
+    endLine: at.endLine,
+    source: lines.slice(at.line - 1, at.endLine).join("\n"),
+    redirects: [],
+    pipeTo: null,
   };
   return readPodmanRun(command, words, "quadlet");
 }

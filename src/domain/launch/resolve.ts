@@ -66,7 +66,7 @@ export function applyDefaults(word: LexWord, env: Env): void {
 export function assign(env: Env, name: string, value: string | undefined, append: boolean): void {
   if (append) {
     const prev = env.get(name);
-    env.set(name, prev === undefined ? value ?? null : prev === null || value === undefined ? null : prev + value);
+    env.set(name, prev === undefined ? (value ?? null) : prev === null || value === undefined ? null : prev + value);
   } else {
     env.set(name, value ?? null);
   }

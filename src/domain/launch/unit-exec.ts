@@ -12,7 +12,9 @@ export interface ExecScript {
   script: ServeScript;
 }
 
-/** The text of an Exec*= entry from its raw lines: `Key=` and systemd's `-@:+!` prefixes dropped, continuations kept. */
+/**
+ * The text of an Exec*= entry from its raw lines: `Key=` and systemd's `-@:+!` prefixes dropped, continuations kept.
+ */
 function execText(lines: readonly string[], line: number, endLine: number): string {
   const raw = lines.slice(line - 1, endLine).join("\n");
   return raw.slice(raw.indexOf("=") + 1).replace(/^\s*[-@:+!]+/, "");
@@ -21,5 +23,9 @@ function execText(lines: readonly string[], line: number, endLine: number): stri
 export function execScripts(unit: UnitFile, lines: readonly string[], section = "Service"): ExecScript[] {
   return EXEC_KEYS.flatMap((key) => execCommands(unit, key, section))
     .sort((a, b) => a.line - b.line)
-    .map((e) => ({ key: e.key, line: e.line, script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" }) }));
+    .map((e) => ({
+      key: e.key,
+      line: e.line,
+      script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" }),
+    }));
 }

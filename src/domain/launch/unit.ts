@@ -39,12 +39,24 @@ export function parseUnit(text: string): UnitFile {
       value = value.slice(0, -1);
       i++;
       const next = lines[i]!.trim();
-      if (next.startsWith("#") || next.startsWith(";")) { value += "\\"; continue; }
+      if (next.startsWith("#") || next.startsWith(";")) {
+        value += "\\";
+        continue;
+      }
       value += ` ${next}`;
     }
     const eq = value.indexOf("=");
     if (eq <= 0) continue;
-    unit.entries.push({ section, key: value.slice(0, eq).trim(), value: value.slice(eq + 1).trim().replace(/\s+/g, " "), line: start + 1, endLine: i + 1 });
+    unit.entries.push({
+      section,
+      key: value.slice(0, eq).trim(),
+      value: value
+        .slice(eq + 1)
+        .trim()
+        .replace(/\s+/g, " "),
+      line: start + 1,
+      endLine: i + 1,
+    });
   }
   return unit;
 }
@@ -80,7 +92,10 @@ const SPAN_UNITS: [RegExp, number][] = [
   [/^(years?|y)$/, 31557600],
 ];
 
-/** A systemd time span in seconds: `90`, `90s`, `5min`, `2min 30s`, `1h30m`; Infinity for `infinity`; null when unreadable. */
+/**
+ * A systemd time span in seconds: `90`, `90s`, `5min`, `2min 30s`, `1h30m`; Infinity for `infinity`; null when
+ * unreadable.
+ */
 export function parseTimeSpan(value: string): number | null {
   const s = value.trim();
   if (s === "infinity") return Infinity;
@@ -98,14 +113,17 @@ export function parseTimeSpan(value: string): number | null {
 }
 
 /** The timeout systemd applies, in seconds, with the entry that set it (null = the 90 s default). */
-function timeout(unit: UnitFile, key: "TimeoutStartSec" | "TimeoutStopSec"): { seconds: number; entry: UnitEntry | null } {
+function timeout(
+  unit: UnitFile,
+  key: "TimeoutStartSec" | "TimeoutStopSec",
+): { seconds: number; entry: UnitEntry | null } {
   // TimeoutSec= sets both; whichever comes later in the file wins.
   const entries = unit.entries.filter((e) => e.section === "Service" && (e.key === key || e.key === "TimeoutSec"));
   const entry = entries.at(-1) ?? null;
   if (!entry || entry.value === "") return { seconds: DEFAULT_TIMEOUT_SEC, entry: null };
   const seconds = parseTimeSpan(entry.value);
   // systemd treats 0 as "no timeout"
-  return { seconds: seconds === 0 ? Infinity : seconds ?? DEFAULT_TIMEOUT_SEC, entry };
+  return { seconds: seconds === 0 ? Infinity : (seconds ?? DEFAULT_TIMEOUT_SEC), entry };
 }
 
 export function timeoutStopSec(unit: UnitFile): { seconds: number; entry: UnitEntry | null } {

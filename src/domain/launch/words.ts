@@ -35,8 +35,14 @@ export function programWords(words: readonly Word[]): Word[] {
     }
     while (i < words.length) {
       const t = words[i]!.text;
-      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) { i++; continue; }
-      if (!t.startsWith("-") || t === "-" || t === "--") { if (t === "--") i++; break; }
+      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
+        i++;
+        continue;
+      }
+      if (!t.startsWith("-") || t === "-" || t === "--") {
+        if (t === "--") i++;
+        break;
+      }
       i += withArg.has(t) ? 2 : 1;
     }
   }
@@ -59,12 +65,15 @@ export function runsSubcommand(cmd: Command, prog: string, sub: string): Word[] 
     if (words[i]?.text === "container") i++;
   }
   if (prog === "git") {
-    while (i < words.length && words[i]!.text.startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i]!.text) ? 2 : 1;
+    while (i < words.length && words[i]!.text.startsWith("-"))
+      i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i]!.text) ? 2 : 1;
   }
   return words[i]?.text === sub ? words.slice(i + 1) : null;
 }
 
 /** True when the command sends stderr where stdout goes (2>&1, &>, |&). */
 export function hasMergedStderr(cmd: Command): boolean {
-  return cmd.redirects.some((r) => r.op === "2>&1" || r.op.startsWith("&>") || (r.op === "2>" && r.target === "/dev/stdout"));
+  return cmd.redirects.some(
+    (r) => r.op === "2>&1" || r.op.startsWith("&>") || (r.op === "2>" && r.target === "/dev/stdout"),
+  );
 }

@@ -12,7 +12,10 @@ export function mask(name: string, value: string | null): string | null {
   return valueLooksSecret(value) ? "***" : value;
 }
 
-/** As mask, but a value that only names a variable (`$VLLM_API_KEY`, `${HF_TOKEN}`) is kept: it says where the secret comes from. */
+/**
+ * As mask, but a value that only names a variable (`$VLLM_API_KEY`, `${HF_TOKEN}`) is kept: it says where the secret
+ * comes from.
+ */
 export function maskUnlessReference(name: string, value: string | null): string | null {
   return value !== null && /^\$\{?[A-Za-z_]\w*\}?$/.test(value) ? value : mask(name, value);
 }

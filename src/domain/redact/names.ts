@@ -14,7 +14,10 @@ const SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credenti
 
 /** `HF_TOKEN`, `--api-key`, `DB_PASSWORD` yes; `--max-num-batched-tokens`, `KV_BYTES` no (parts are whole words). */
 export function looksSecret(name: string): boolean {
-  return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
+  return name
+    .replace(/^-+/, "")
+    .split(/[-_.]/)
+    .some((part) => SECRET_PART.test(part));
 }
 
 /**

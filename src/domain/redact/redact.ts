@@ -17,7 +17,8 @@ const REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
  * A word of prose after a secret-looking name (`host key: add …`, `--api-key (or VLLM_API_KEY)`, `--api-key from the
  * script`): the gate's own sentences, never a credential, so never masked.
  */
-const PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
+const PROSE =
+  /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
 /** The engine's own secret flags with a literal value; a reference (as REFERENCE) or a word of prose is kept. */
 const ENGINE_FLAG_VALUE = new RegExp(
   String.raw`(--(?:api-key|hf-token)[= ])(?!(["']?)${SOURCE_REF}\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
@@ -32,25 +33,43 @@ const masked = (v: string) => `${quoteOf(v)}${M}${quoteOf(v)}`;
 
 /** Hide secret values in the engine's own text (`'api_key': 'sk-…'`, `api_key='…'`, `--api-key X`, `Bearer X`). */
 export function redactSecrets(text: string): string {
-  return text
-    .replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2")
-    .replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]") // the list form of a repr: ['sk-…']
-    // "$VAR", "$(cat FILE)", @FILE: where it comes from, kept; a ${VAR:-default} carries a literal, masked
-    .replace(ENGINE_FLAG_VALUE, "$1***")
-    .replace(/(Bearer )\S+/g, "$1***")
-    .replace(HF_TOKEN, "hf_***");
+  return (
+    text
+      .replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2")
+      .replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]") // the list form of a repr: ['sk-…']
+      // "$VAR", "$(cat FILE)", @FILE: where it comes from, kept; a ${VAR:-default} carries a literal, masked
+      .replace(ENGINE_FLAG_VALUE, "$1***")
+      .replace(/(Bearer )\S+/g, "$1***")
+      .replace(HF_TOKEN, "hf_***")
+  );
 }
 
 export function redact(text: string): string {
   let out = redactSecrets(text);
   // URLs with credentials: scheme://user:password@host, scheme://token@host.
-  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi, (_m, scheme: string, user: string, pw?: string) => (pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`));
+  out = out.replace(
+    /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi,
+    (_m, scheme: string, user: string, pw?: string) => (pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`),
+  );
   // Header forms: Authorization/Proxy-Authorization with their scheme kept, cookies whole.
-  out = out.replace(/\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi, (_m, head: string, scheme?: string) => `${head}${scheme ? `${scheme} ` : ""}${M}`);
+  out = out.replace(
+    /\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi,
+    (_m, head: string, scheme?: string) => `${head}${scheme ? `${scheme} ` : ""}${M}`,
+  );
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
   out = namedValues(out);
-  out = out.replace(new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"), (m, flag: string, sep: string, v: string) =>
-    isRedactedName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v) ? `${flag}${sep}${masked(v)}` : m);
+  out = out.replace(
+    new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"),
+    (m, flag: string, sep: string, v: string) =>
+      isRedactedName(flag.slice(2)) &&
+      !NAMES_A_SECRET.has(flag) &&
+      !v.startsWith("-") &&
+      v !== M &&
+      !REFERENCE.test(v) &&
+      !PROSE.test(v)
+        ? `${flag}${sep}${masked(v)}`
+        : m,
+  );
   for (const re of REDACTOR_TOKEN_SHAPES) out = out.replace(re, M);
   return out;
 }
@@ -60,8 +79,14 @@ export function redact(text: string): string {
  * (`Environment=VLLM_API_KEY=…`, `--env=HF_TOKEN=…`) is looked into: the outer name is not the secret's.
  */
 function namedValues(text: string, depth = 0): string {
-  return text.replace(new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"), (m, q: string, name: string, sep: string, v: string) => {
-    if (isRedactedName(name)) return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
-    return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
-  });
+  return text.replace(
+    new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"),
+    (m, q: string, name: string, sep: string, v: string) => {
+      if (isRedactedName(name))
+        return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v)
+          ? `${q}${name}${q}${sep}${masked(v)}`
+          : m;
+      return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
+    },
+  );
 }

@@ -21,7 +21,7 @@ export function splitCodeSpans(text: string): string[] {
     while (text[open + n] === "`") n++;
     // the closing run: exactly n backticks
     let close = -1;
-    for (let j = open + n; j < text.length; ) {
+    for (let j = open + n; j < text.length;) {
       const k = text.indexOf("`", j);
       if (k < 0) break;
       let m = 1;

@@ -30,18 +30,23 @@ export function renderExplain(r: ExplainResult, color: boolean): string {
   if (r.decisive) out.push(`${paint(color, "1", "decisive:")} ${r.decisive}`);
   if (r.oom) {
     const o = r.oom;
-    out.push(`${paint(color, "1", "gap:")} tried ${o.triedGiB} GiB, free ${o.freeGiB ?? "?"} GiB of ${o.totalGiB ?? "?"} GiB, short ${o.shortfallGiB ?? "?"} GiB`);
+    out.push(
+      `${paint(color, "1", "gap:")} tried ${o.triedGiB} GiB, free ${o.freeGiB ?? "?"} GiB of ${o.totalGiB ?? "?"} GiB, short ${o.shortfallGiB ?? "?"} GiB`,
+    );
   }
   if (r.fix) out.push(`${paint(color, "1;33", "fix:")} ${r.fix}`);
   const plan = PLAN_LABELS.filter(([k]) => r.plan[k] !== null);
   if (plan.length > 0) {
     out.push(paint(color, "1", "plan:"));
-    for (const [k, label, unit] of plan) out.push(`  ${label.padEnd(24)} ${num(r.plan[k]!)}${unit === "x" ? "x" : unit ? ` ${unit}` : ""}`);
+    for (const [k, label, unit] of plan)
+      out.push(`  ${label.padEnd(24)} ${num(r.plan[k]!)}${unit === "x" ? "x" : unit ? ` ${unit}` : ""}`);
   }
   if (r.specDecode) {
     const s = r.specDecode;
     const rate = s.acceptanceRate === null ? "?" : `${(s.acceptanceRate * 100).toFixed(1)}%`;
-    out.push(`${paint(color, "1", "spec decode:")} mean acceptance length ${s.meanAcceptanceLength ?? "?"}, acceptance ${rate}, per position ${s.perPosition.join("/") || "?"}`);
+    out.push(
+      `${paint(color, "1", "spec decode:")} mean acceptance length ${s.meanAcceptanceLength ?? "?"}, acceptance ${rate}, per position ${s.perPosition.join("/") || "?"}`,
+    );
   }
   if (r.evidence.length > 0) {
     out.push(paint(color, "1", "evidence:"));

@@ -1,4 +1,3 @@
-
 // The unit every stage produces. Check ids are stable: tests, docs and users' workflows refer to them.
 export type Status = "pass" | "fail" | "warn" | "skip";
 export type Verdict = "pass" | "warn" | "fail";
@@ -30,7 +29,8 @@ export interface Report {
 }
 
 /** A fleet host's line in the report (domain/rollout.ts builds them). */
-export type HostVerdict = "pass" | "warn" | "fail" | "rolled back" | "failed, rolled back" | "rollback failed" | "not touched";
+export type HostVerdict =
+  "pass" | "warn" | "fail" | "rolled back" | "failed, rolled back" | "rollback failed" | "not touched";
 
 export interface HostRow {
   host: string;
@@ -52,7 +52,27 @@ export function exitCodeOf(verdict: Verdict, failOnWarn = false): 0 | 1 {
   return verdict === "fail" || (failOnWarn && verdict === "warn") ? 1 : 0;
 }
 
-export const pass = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({ check, status: "pass", summary, ...extra });
-export const fail = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({ check, status: "fail", summary, ...extra });
-export const warn = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({ check, status: "warn", summary, ...extra });
-export const skip = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({ check, status: "skip", summary, ...extra });
+export const pass = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({
+  check,
+  status: "pass",
+  summary,
+  ...extra,
+});
+export const fail = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({
+  check,
+  status: "fail",
+  summary,
+  ...extra,
+});
+export const warn = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({
+  check,
+  status: "warn",
+  summary,
+  ...extra,
+});
+export const skip = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({
+  check,
+  status: "skip",
+  summary,
+  ...extra,
+});

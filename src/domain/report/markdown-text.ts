@@ -11,11 +11,16 @@ export function fence(lines: readonly string[], lang = "text"): string {
 }
 
 /** Where commit ids link to: the repository on the server that ran the job (GitHub.com or Enterprise). */
-export interface SummaryContext { repoUrl?: string | null; shas?: readonly string[] }
+export interface SummaryContext {
+  repoUrl?: string | null;
+  shas?: readonly string[];
+}
 
 export function repoUrlOf(env: NodeJS.ProcessEnv): string | null {
   const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, "");
-  return server && env.GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY) ? `${server}/${env.GITHUB_REPOSITORY}` : null;
+  return server && env.GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY)
+    ? `${server}/${env.GITHUB_REPOSITORY}`
+    : null;
 }
 
 export const commitLink = (sha: string, ctx: SummaryContext, shown = sha.slice(0, 10)) =>
@@ -27,23 +32,27 @@ export const commitLink = (sha: string, ctx: SummaryContext, shown = sha.slice(0
  * link), and the short ids of commits the report knows linked to them.
  */
 export function prose(text: string, ctx: SummaryContext): string {
-  return splitCodeSpans(text).map((part, i) => {
-    if (i % 2 === 1) return part; // a code span, as written
-    return part.replace(PROSE_TOKEN, (whole, mention: string | undefined, id: string | undefined) => {
-      if (mention) return `\`${mention}\``;
-      if (id) {
-        const full = ctx.repoUrl ? ctx.shas?.find((s) => s.startsWith(id)) : undefined;
-        return full ? commitLink(full, ctx, id) : id;
-      }
-      return `\\${whole}`;
-    });
-  }).join("");
+  return splitCodeSpans(text)
+    .map((part, i) => {
+      if (i % 2 === 1) return part; // a code span, as written
+      return part.replace(PROSE_TOKEN, (whole, mention: string | undefined, id: string | undefined) => {
+        if (mention) return `\`${mention}\``;
+        if (id) {
+          const full = ctx.repoUrl ? ctx.shas?.find((s) => s.startsWith(id)) : undefined;
+          return full ? commitLink(full, ctx, id) : id;
+        }
+        return `\\${whole}`;
+      });
+    })
+    .join("");
 }
 
-const PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
+const PROSE_TOKEN =
+  /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
 
 // Command words a fix starts a copyable command with; other code spans (a flag to restore) stay inline.
-const COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
+const COMMAND_START =
+  /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
 
 /** The shell commands quoted in a fix, each once, for a ```sh block: single-backtick spans only (a value not
  *  ours is quoted with longer runs, see codeSpan), never one holding a backtick or a newline. */

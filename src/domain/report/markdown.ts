@@ -14,7 +14,11 @@ const ICON: Record<Status, string> = { pass: "✅", fail: "❌", warn: "⚠️",
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 
 /** How much a rendering keeps: each shrink step keeps less of what a reader needs least. */
-interface Detail { maxEvidenceLines: number; passes: boolean; warnings: boolean }
+interface Detail {
+  maxEvidenceLines: number;
+  passes: boolean;
+  warnings: boolean;
+}
 interface Ctx extends SummaryContext, Detail {}
 
 const SHRINK: Detail[] = [
@@ -27,24 +31,51 @@ const LEFT_OUT = "left out to stay under GitHub's summary limit: see the JSON re
 function planTable(plan: Record<string, unknown>): string[] {
   const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== undefined);
   if (!rows.length) return [];
-  return ["| plan value | |", "|---|---|", ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`), ""];
+  return [
+    "| plan value | |",
+    "|---|---|",
+    ...rows.map(
+      ([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`,
+    ),
+    "",
+  ];
 }
 
-interface DepthRow { depth: number; promptTokens: number | null; ttftS: number | null; decodeTokPerS: number | null; floor: number; valid: boolean; problems: string[] }
+interface DepthRow {
+  depth: number;
+  promptTokens: number | null;
+  ttftS: number | null;
+  decodeTokPerS: number | null;
+  floor: number;
+  valid: boolean;
+  problems: string[];
+}
 
 /** verify.decode's per-depth table (seed 003: per-depth tables, never one number). */
 function depthTable(rows: readonly DepthRow[]): string[] {
-  return ["| depth | prompt tokens | TTFT s | decode tok/s | floor | validity |", "|---|---|---|---|---|---|",
-    ...rows.map((r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "—"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`), ""];
+  return [
+    "| depth | prompt tokens | TTFT s | decode tok/s | floor | validity |",
+    "|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "—"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`,
+    ),
+    "",
+  ];
 }
 const depthRows = (f: Finding): DepthRow[] | null => {
   const rows = f.data?.rows;
-  return Array.isArray(rows) && rows.length > 0 && typeof (rows[0] as DepthRow).depth === "number" ? rows as DepthRow[] : null;
+  return Array.isArray(rows) && rows.length > 0 && typeof (rows[0] as DepthRow).depth === "number"
+    ? (rows as DepthRow[])
+    : null;
 };
 
 /** One finding under its group's heading: what, where, the decisive line, evidence, the fix and its commands. */
 function findingBlock(f: Finding, ctx: Ctx): string[] {
-  const out = [`${f.host ? `${codeSpan(f.host)}: ` : ""}**${cell(prose(f.summary, ctx))}**${f.line ? ` (line ${f.line})` : ""}`, ""];
+  const out = [
+    `${f.host ? `${codeSpan(f.host)}: ` : ""}**${cell(prose(f.summary, ctx))}**${f.line ? ` (line ${f.line})` : ""}`,
+    "",
+  ];
   const decisive = f.data?.decisive;
   if (typeof decisive === "string") out.push("decisive line:", "", fence([decisive]), "");
   const ev = f.evidence ?? [];
@@ -63,7 +94,8 @@ function findingBlock(f: Finding, ctx: Ctx): string[] {
   const plan = f.data?.plan;
   if (plan && typeof plan === "object") out.push(...planTable(plan as Record<string, unknown>));
   const drift = f.data?.drift;
-  if (Array.isArray(drift) && drift.length) out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
+  if (Array.isArray(drift) && drift.length)
+    out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
   return out;
 }
 
@@ -74,11 +106,14 @@ function countsByCheck(fs: readonly Finding[]): string {
   return [...n].map(([check, k]) => `\`${check}\` (${k.toLocaleString("en-US")})`).join(", ");
 }
 
-/** Findings of one status, grouped by check and file (a check that fails on two lines of a script reads as one group). */
+/**
+ * Findings of one status, grouped by check and file (a check that fails on two lines of a script reads as one group).
+ */
 function grouped(findings: readonly Finding[], status: Status, title: string, ctx: Ctx): string[] {
   const mine = findings.filter((f) => f.status === status);
   if (!mine.length) return [];
-  if (status === "warn" && !ctx.warnings) return [`### ${ICON[status]} ${title} (${mine.length})`, "", `${countsByCheck(mine)}: details ${LEFT_OUT}.`, ""];
+  if (status === "warn" && !ctx.warnings)
+    return [`### ${ICON[status]} ${title} (${mine.length})`, "", `${countsByCheck(mine)}: details ${LEFT_OUT}.`, ""];
   const groups = new Map<string, Finding[]>();
   for (const f of mine) {
     const key = `${f.check}\0${f.file ?? ""}`;
@@ -94,7 +129,8 @@ function grouped(findings: readonly Finding[], status: Status, title: string, ct
 }
 
 function head(report: Report, ctx: Ctx): string[] {
-  const verdict = report.verdict === "fail" ? "❌ FAIL" : report.verdict === "warn" ? "⚠️ PASS with warnings" : "✅ PASS";
+  const verdict =
+    report.verdict === "fail" ? "❌ FAIL" : report.verdict === "warn" ? "⚠️ PASS with warnings" : "✅ PASS";
   const n = (s: Status) => report.findings.filter((f) => f.status === s).length;
   const sha = report.ref.sha ? ` (${commitLink(report.ref.sha, ctx)})` : "";
   const failed = [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => `\`${f.check}\``))];
@@ -110,7 +146,19 @@ function head(report: Report, ctx: Ctx): string[] {
 /** A passing check with a table a reader wants anyway (verify.decode's depths). */
 function measured(report: Report, ctx: Ctx): string[] {
   const fs = report.findings.filter((f) => f.status === "pass" && depthRows(f));
-  return fs.length ? ["### 📏 Measured", "", ...fs.flatMap((f) => [`#### \`${f.check}\``, "", `**${cell(prose(f.summary, ctx))}**`, "", ...depthTable(depthRows(f)!)])] : [];
+  return fs.length
+    ? [
+        "### 📏 Measured",
+        "",
+        ...fs.flatMap((f) => [
+          `#### \`${f.check}\``,
+          "",
+          `**${cell(prose(f.summary, ctx))}**`,
+          "",
+          ...depthTable(depthRows(f)!),
+        ]),
+      ]
+    : [];
 }
 
 /** Passes and skips, collapsed: present for the record, out of the way of what needs doing. */
@@ -120,10 +168,17 @@ function passes(report: Report, ctx: Ctx): string[] {
   const n = (s: Status) => fs.filter((f) => f.status === s).length;
   if (!ctx.passes) return [`_${n("pass")} passed, ${n("skip")} skipped: ${LEFT_OUT}._`, ""];
   return [
-    `<details><summary>${n("pass")} passed, ${n("skip")} skipped</summary>`, "",
-    "| | check | summary |", "|---|---|---|",
-    ...fs.map((f) => `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `${cell(codeSpan(f.host))} ` : ""}${cell(prose(f.summary, ctx))}${f.status === "skip" && f.fix ? ` (${cell(prose(f.fix, ctx))})` : ""} |`),
-    "", "</details>", "",
+    `<details><summary>${n("pass")} passed, ${n("skip")} skipped</summary>`,
+    "",
+    "| | check | summary |",
+    "|---|---|---|",
+    ...fs.map(
+      (f) =>
+        `| ${ICON[f.status]} | \`${f.check}\` | ${f.host ? `${cell(codeSpan(f.host))} ` : ""}${cell(prose(f.summary, ctx))}${f.status === "skip" && f.fix ? ` (${cell(prose(f.fix, ctx))})` : ""} |`,
+    ),
+    "",
+    "</details>",
+    "",
   ];
 }
 
@@ -144,14 +199,19 @@ const oneLine = (s: string) => s.replace(/\r?\n/g, " ");
 function brief(report: Report, ctx: Ctx): string[] {
   const fails = report.findings.filter((f) => f.status === "fail");
   const warns = report.findings.filter((f) => f.status === "warn");
-  const where = (f: Finding) => `${f.host ? ` ${codeSpan(f.host)}` : ""}${f.file ? ` · ${codeSpan(f.file)}${f.line ? ` line ${f.line}` : ""}` : ""}`;
+  const where = (f: Finding) =>
+    `${f.host ? ` ${codeSpan(f.host)}` : ""}${f.file ? ` · ${codeSpan(f.file)}${f.line ? ` line ${f.line}` : ""}` : ""}`;
   return [
     ...head(report, ctx),
     ...(fails.length ? [`### ${ICON.fail} Failures (${fails.length})`, ""] : []),
-    ...fails.map((f) => `- \`${f.check}\`${where(f)}: **${oneLine(prose(f.summary, ctx))}**${f.fix ? ` **Fix:** ${oneLine(prose(f.fix, ctx))}` : ""}`),
+    ...fails.map(
+      (f) =>
+        `- \`${f.check}\`${where(f)}: **${oneLine(prose(f.summary, ctx))}**${f.fix ? ` **Fix:** ${oneLine(prose(f.fix, ctx))}` : ""}`,
+    ),
     "",
     ...(warns.length ? [`${warns.length} warning${warns.length === 1 ? "" : "s"}: ${LEFT_OUT}.`, ""] : []),
-    `_Evidence, tables and passes ${LEFT_OUT}._`, "",
+    `_Evidence, tables and passes ${LEFT_OUT}._`,
+    "",
   ];
 }
 
@@ -166,11 +226,20 @@ export function renderMarkdown(report: Report, limitBytes = SUMMARY_LIMIT_BYTES,
   const cut = brief(report, { ...context, shas, ...SHRINK.at(-1)! }).join("\n");
   if (Buffer.byteLength(cut) <= limitBytes) return cut;
   // Still too long (thousands of failures): whole lines up to the limit, so no code span is cut open.
-  const kept = Buffer.from(cut).subarray(0, Math.max(0, limitBytes - 64)).toString("utf8");
+  const kept = Buffer.from(cut)
+    .subarray(0, Math.max(0, limitBytes - 64))
+    .toString("utf8");
   return `${kept.slice(0, Math.max(0, kept.lastIndexOf("\n")))}\n\n… more failures in the JSON report\n`;
 }
 
 /** The summary of a step that stopped before a verdict (a bad input or config): what went wrong, as written. */
 export function errorMarkdown(message: string, command: string | null): string {
-  return [`## deploy-gate${command ? ` ${command}` : ""}: ❗ error`, "", "The gate stopped before a verdict:", "", fence(message.split(/\r?\n/)), ""].join("\n");
+  return [
+    `## deploy-gate${command ? ` ${command}` : ""}: ❗ error`,
+    "",
+    "The gate stopped before a verdict:",
+    "",
+    fence(message.split(/\r?\n/)),
+    "",
+  ].join("\n");
 }

@@ -30,19 +30,30 @@ const guardFirst = (l: string) => (/^\s*::/.test(l) ? `${CONTINUATION}${l}` : l)
 function deep(value: unknown): unknown {
   if (typeof value === "string") return sanitizeText(value);
   if (Array.isArray(value)) return value.map(deep);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControl(k), deep(v)]));
   return value;
 }
 
 /** Evidence entries are split into lines, each sanitized: renderers prefix every evidence line themselves. */
 function sanitizeFinding(f: Finding): Finding {
   const out = deep(f) as Finding;
-  if (f.evidence) out.evidence = f.evidence.flatMap((e) => inert(stripControl(redact(e))).split("\n").map(guardFirst));
+  if (f.evidence)
+    out.evidence = f.evidence.flatMap((e) =>
+      inert(stripControl(redact(e)))
+        .split("\n")
+        .map(guardFirst),
+    );
   return out;
 }
 
 export function sanitizeReport(report: Report): Report {
-  return { ...report, ref: deep(report.ref) as Report["ref"], endpoint: report.endpoint, findings: report.findings.map(sanitizeFinding) };
+  return {
+    ...report,
+    ref: deep(report.ref) as Report["ref"],
+    endpoint: report.endpoint,
+    findings: report.findings.map(sanitizeFinding),
+  };
 }
 
 /** For results that are not a Report (explain): the same pass over every string. */

@@ -40,11 +40,20 @@ export function renderTerminal(report: Report, colour: boolean, quiet = false): 
   head.push(`${(report.durationMs / 1000).toFixed(2)}s`);
   const shown = quiet ? report.findings.filter((f) => f.status === "fail") : report.findings;
   const lines = quiet ? [] : [paint("bold", head.join(" · ")), ""];
-  const fleet = fleetTerminal({ ...report, findings: shown }, (f) => findingLines(f, paint, width), (h) => paint("bold", h));
+  const fleet = fleetTerminal(
+    { ...report, findings: shown },
+    (f) => findingLines(f, paint, width),
+    (h) => paint("bold", h),
+  );
   lines.push(...(fleet ?? shown.flatMap((f) => findingLines(f, paint, width))));
   const n = (s: Status) => report.findings.filter((f) => f.status === s).length;
   const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
-  const verdict = report.verdict === "fail" ? paint("red", "FAIL") : report.verdict === "warn" ? paint("yellow", "PASS with warnings") : paint("green", "PASS");
+  const verdict =
+    report.verdict === "fail"
+      ? paint("red", "FAIL")
+      : report.verdict === "warn"
+        ? paint("yellow", "PASS with warnings")
+        : paint("green", "PASS");
   lines.push(...(lines.length ? [""] : []), `${paint("bold", verdict)}  ${tally}`);
   return lines.join("\n") + "\n";
 }

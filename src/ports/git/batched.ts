@@ -45,11 +45,23 @@ export class GitReader {
   constructor(readonly git: Git) {
     this.blobs = new Coalescer(
       (k) => `${k.ref}:${k.path}`,
-      async (keys) => (await git.catFile(keys.map((k) => `${k.ref}:${k.path}`), "--batch")).map((b) => (b === null ? null : Buffer.isBuffer(b) ? b : Buffer.from(b))),
+      async (keys) =>
+        (
+          await git.catFile(
+            keys.map((k) => `${k.ref}:${k.path}`),
+            "--batch",
+          )
+        ).map((b) => (b === null ? null : Buffer.isBuffer(b) ? b : Buffer.from(b))),
     );
     this.refs = new Coalescer(
       (r) => r,
-      async (refs) => (await git.catFile(refs.map((r) => `${r}^{commit}`), "--batch-check")).map((v) => (typeof v === "string" ? v : null)),
+      async (refs) =>
+        (
+          await git.catFile(
+            refs.map((r) => `${r}^{commit}`),
+            "--batch-check",
+          )
+        ).map((v) => (typeof v === "string" ? v : null)),
     );
     this.logs = new Coalescer(
       (k) => `${k.ref}\0${k.path}`,
@@ -57,7 +69,8 @@ export class GitReader {
         const byRef = new Map<string, string[]>();
         for (const k of keys) byRef.set(k.ref, [...(byRef.get(k.ref) ?? []), k.path]);
         const results = new Map<string, HistoryEntry[]>();
-        for (const [ref, paths] of byRef) for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
+        for (const [ref, paths] of byRef)
+          for (const [p, h] of await git.histories(paths, ref)) results.set(`${ref}\0${p}`, h);
         return keys.map((k) => results.get(`${k.ref}\0${k.path}`) ?? []);
       },
     );

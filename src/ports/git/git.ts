@@ -31,12 +31,20 @@ export class GitError extends Error {}
 export class Git {
   constructor(readonly cwd: string) {}
 
-  private async git(args: string[], opts: { allowFail?: boolean; input?: string; timeoutMs?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  private async git(
+    args: string[],
+    opts: { allowFail?: boolean; input?: string; timeoutMs?: number } = {},
+  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
     // literal pathspecs: a file named ":x.sh" or "s[1].sh" is that file, not pathspec magic or a glob
-    const r = await runLocal("git", ["-c", "core.quotepath=off", "--literal-pathspecs", ...args], { cwd: this.cwd, input: opts.input, timeoutMs: opts.timeoutMs ?? 60_000 });
+    const r = await runLocal("git", ["-c", "core.quotepath=off", "--literal-pathspecs", ...args], {
+      cwd: this.cwd,
+      input: opts.input,
+      timeoutMs: opts.timeoutMs ?? 60_000,
+    });
     if (r.spawnError) throw new GitError(`git could not be started (${r.spawnError.code}): install git and retry`);
     if (r.timedOut) throw new GitError(`git ${args[0]} timed out in ${this.cwd}`);
-    if (r.code !== 0 && !opts.allowFail) throw new GitError(`git ${args.join(" ")} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
+    if (r.code !== 0 && !opts.allowFail)
+      throw new GitError(`git ${args.join(" ")} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
     return r;
   }
 
@@ -47,7 +55,11 @@ export class Git {
     if (dubious !== null) throw new UsageError(unsafeRepositoryMessage(dubious || this.cwd));
     const [root, shallow, head] = r.stdout.split("\n");
     if (!root || !shallow || root.startsWith("fatal")) return null;
-    return { root, shallow: shallow === "true", head: r.code === 0 && head && /^[0-9a-f]{40,64}$/.test(head) ? head : null };
+    return {
+      root,
+      shallow: shallow === "true",
+      head: r.code === 0 && head && /^[0-9a-f]{40,64}$/.test(head) ? head : null,
+    };
   }
 
   /** The branch HEAD is on, or null when detached (CI checkouts of a sha). */
@@ -89,7 +101,24 @@ export class Git {
   async histories(paths: readonly string[], ref = "HEAD"): Promise<Map<string, HistoryEntry[]>> {
     const result = new Map<string, HistoryEntry[]>(paths.map((p) => [p, []]));
     if (!paths.length) return result;
-    const r = await this.git(["log", "-p", "--no-merges", "--no-color", "--no-renames", "--unified=0", "--no-ext-diff", "--src-prefix=a/", "--dst-prefix=b/", "--format=%x00%H%x09%P%x09%cI%x09%s", ref, "--", ...paths], { allowFail: true });
+    const r = await this.git(
+      [
+        "log",
+        "-p",
+        "--no-merges",
+        "--no-color",
+        "--no-renames",
+        "--unified=0",
+        "--no-ext-diff",
+        "--src-prefix=a/",
+        "--dst-prefix=b/",
+        "--format=%x00%H%x09%P%x09%cI%x09%s",
+        ref,
+        "--",
+        ...paths,
+      ],
+      { allowFail: true },
+    );
     if (r.code !== 0) return result;
     for (const chunk of r.stdout.split("\0")) {
       if (!chunk) continue;
@@ -121,7 +150,9 @@ export class Git {
    */
   async nameAt(path: string, base: string, ref = "HEAD"): Promise<string | null> {
     if (base.startsWith("-") || ref.startsWith("-")) return null;
-    const r = await this.git(["log", "--follow", "--name-status", "-z", "--format=", `${base}..${ref}`, "--", path], { allowFail: true });
+    const r = await this.git(["log", "--follow", "--name-status", "-z", "--format=", `${base}..${ref}`, "--", path], {
+      allowFail: true,
+    });
     if (r.code !== 0) return null;
     const name = followRenames(r.stdout.split("\0"), path);
     return name === path ? null : name;
@@ -132,7 +163,11 @@ export class Git {
     if (!specs.length) return [];
     // cat-file reads one spec a line: a path with a newline is named by its object id instead
     const lines = await Promise.all(specs.map((s) => (s.includes("\n") ? this.objectId(s) : s)));
-    const r = await runLocal("git", ["cat-file", mode], { cwd: this.cwd, input: lines.join("\n") + "\n", timeoutMs: 60_000 });
+    const r = await runLocal("git", ["cat-file", mode], {
+      cwd: this.cwd,
+      input: lines.join("\n") + "\n",
+      timeoutMs: 60_000,
+    });
     if (r.code !== 0) throw new GitError(`git cat-file failed: ${r.stderr.trim()}`);
     const buf = r.stdoutBytes;
     const out: (Buffer | string | null)[] = [];
@@ -159,7 +194,9 @@ export class Git {
 
   /** The object id a spec names; for one that does not exist, a line cat-file reports missing. */
   private async objectId(spec: string): Promise<string> {
-    const r = spec.startsWith("-") ? null : await this.git(["rev-parse", "--verify", "--quiet", spec], { allowFail: true });
+    const r = spec.startsWith("-")
+      ? null
+      : await this.git(["rev-parse", "--verify", "--quiet", spec], { allowFail: true });
     return r?.code === 0 && /^[0-9a-f]{40,64}$/.test(r.stdout.trim()) ? r.stdout.trim() : "missing-object";
   }
 
@@ -168,7 +205,6 @@ export class Git {
     const r = await this.git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
     return [...new Set(r.stdout.split("\0").filter(Boolean))];
   }
-
 }
 
 function statusKind(code: string): StatusEntry["kind"] {
@@ -190,11 +226,16 @@ export function unsafeRepository(stderr: string): string | null {
 }
 
 export function unsafeRepositoryMessage(path: string): string {
-  return `${path} is a git repository owned by another user, and git refuses to read it ("detected dubious ownership"): ` +
-    `trust it with \`git config --global --add safe.directory ${shellQuote(path)}\` (in GitHub Actions, actions/checkout adds the workspace; a checkout made otherwise, or a step run in another container or as another user, needs it added)`;
+  return (
+    `${path} is a git repository owned by another user, and git refuses to read it ("detected dubious ownership"): ` +
+    `trust it with \`git config --global --add safe.directory ${shellQuote(path)}\` (in GitHub Actions, actions/checkout adds the workspace; a checkout made otherwise, or a step run in another container or as another user, needs it added)`
+  );
 }
 
-/** Walks `git log --follow --name-status -z` records, newest first: each rename of the current name moves it back to the source. */
+/**
+ * Walks `git log --follow --name-status -z` records, newest first: each rename of the current name moves it back to the
+ * source.
+ */
 export function followRenames(records: readonly string[], path: string): string {
   let name = path;
   for (let i = 0; i < records.length; i++) {
@@ -226,12 +267,14 @@ export function diffHeaderPath(line: string): string | null {
 
 const C_ESCAPES: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, "\\": 92 };
 
-/** A C-quoted string as git writes one (quote.c): its value and the text after the closing quote. Null when malformed. */
+/**
+ * A C-quoted string as git writes one (quote.c): its value and the text after the closing quote. Null when malformed.
+ */
 export function unquoteC(text: string): { value: string; rest: string } | null {
   if (!text.startsWith('"')) return null;
   const bytes: Buffer[] = [];
   const run = /[^"\\]+/y;
-  for (let i = 1; i < text.length; ) {
+  for (let i = 1; i < text.length;) {
     run.lastIndex = i;
     const plain = run.exec(text)?.[0];
     if (plain) {

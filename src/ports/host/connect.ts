@@ -20,12 +20,22 @@ export async function resolveKey(target: SshTarget, opts: ConnectOptions): Promi
   if (opts.privateKey) return opts.privateKey;
   if (target.identityFile) {
     return readFile(target.identityFile).catch((e: Error) => {
-      throw new HostError("auth", `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`, { fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret" });
+      throw new HostError(
+        "auth",
+        `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`,
+        {
+          fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret",
+        },
+      );
     });
   }
   const env = (opts.env ?? process.env).DEPLOY_GATE_SSH_KEY;
   if (env) return env;
-  throw new HostError("auth", `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`, { fix: KEY_FIX });
+  throw new HostError(
+    "auth",
+    `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`,
+    { fix: KEY_FIX },
+  );
 }
 
 /** knownHosts given but no key read from it for this host: say why, or the user believes a pin exists. */
@@ -39,7 +49,12 @@ export function targetName(t: SshTarget): string {
   return `${t.user}@${t.address}:${t.port}`;
 }
 
-export function openClient(target: SshTarget, key: string | Buffer, opts: ConnectOptions, sock?: Duplex): Promise<Client> {
+export function openClient(
+  target: SshTarget,
+  key: string | Buffer,
+  opts: ConnectOptions,
+  sock?: Duplex,
+): Promise<Client> {
   const pin = pinFrom(target);
   const timeoutMs = opts.timeoutMs ?? 20_000;
   const name = targetName(target);
@@ -47,34 +62,76 @@ export function openClient(target: SshTarget, key: string | Buffer, opts: Connec
   return new Promise((resolve, reject) => {
     const client = new Client();
     let settled = false;
-    const fail = (e: HostError) => { if (!settled) { settled = true; client.end(); reject(e); } };
+    const fail = (e: HostError) => {
+      if (!settled) {
+        settled = true;
+        client.end();
+        reject(e);
+      }
+    };
     const cfg: ConnectConfig = {
-      host: target.address, port: target.port, username: target.user, privateKey: key,
-      readyTimeout: timeoutMs, passphrase: opts.passphrase ?? (opts.env ?? process.env).DEPLOY_GATE_SSH_PASSPHRASE, keepaliveInterval: opts.keepaliveMs ?? 15_000, keepaliveCountMax: 3,
+      host: target.address,
+      port: target.port,
+      username: target.user,
+      privateKey: key,
+      readyTimeout: timeoutMs,
+      passphrase: opts.passphrase ?? (opts.env ?? process.env).DEPLOY_GATE_SSH_PASSPHRASE,
+      keepaliveInterval: opts.keepaliveMs ?? 15_000,
+      keepaliveCountMax: 3,
       ...(sock ? { sock } : {}),
       ...(hostKeyAlgorithms(pin) ? { algorithms: { serverHostKey: hostKeyAlgorithms(pin)! as never } } : {}),
-      hostVerifier: (k: Buffer) => { seen = k; return pin !== null && pin.fingerprints.has(fingerprint(k)); },
+      hostVerifier: (k: Buffer) => {
+        seen = k;
+        return pin !== null && pin.fingerprints.has(fingerprint(k));
+      },
     };
-    client.once("ready", () => { settled = true; resolve(client); });
+    client.once("ready", () => {
+      settled = true;
+      resolve(client);
+    });
     client.on("error", (err: Error & { level?: string; code?: string }) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
         const fp = fingerprint(seen);
-        fail(pin?.revoked.has(fp)
-          ? new HostError("host-key-mismatch", `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`)
-          : pin && pin.fingerprints.size > 0
-          ? new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`)
-          : new HostError("no-pin", `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`));
+        fail(
+          pin?.revoked.has(fp)
+            ? new HostError(
+                "host-key-mismatch",
+                `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`,
+              )
+            : pin && pin.fingerprints.size > 0
+              ? new HostError(
+                  "host-key-mismatch",
+                  `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`,
+                )
+              : new HostError(
+                  "no-pin",
+                  `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`,
+                ),
+        );
         return;
       }
       // the host has no key of the pinned type(s) at all: it is refused, as a mismatch, never trusted
       if (!seen && pin?.types?.size && /no matching host key/i.test(err.message ?? "")) {
-        fail(new HostError("host-key-mismatch", `host key of ${name} does not match the pin: it offers no ${[...pin.types].join(" or ")} key, the type the config pins. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`));
+        fail(
+          new HostError(
+            "host-key-mismatch",
+            `host key of ${name} does not match the pin: it offers no ${[...pin.types].join(" or ")} key, the type the config pins. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`,
+          ),
+        );
         return;
       }
       fail(classifyConnectError(err, name, timeoutMs));
     });
-    client.once("close", () => fail(new HostError("closed", `SSH connection to ${name} closed during the handshake: check sshd's logs on the host`)));
-    try { client.connect(cfg); } catch (e) { fail(classifyConnectError(e as Error, name, timeoutMs)); }
+    client.once("close", () =>
+      fail(
+        new HostError("closed", `SSH connection to ${name} closed during the handshake: check sshd's logs on the host`),
+      ),
+    );
+    try {
+      client.connect(cfg);
+    } catch (e) {
+      fail(classifyConnectError(e as Error, name, timeoutMs));
+    }
   });
 }
 
@@ -88,10 +145,18 @@ export function tunnel(jump: Client, target: SshTarget, timeoutMs = 20_000): Pro
     let expired = false;
     const timer = setTimeout(() => {
       expired = true;
-      reject(new HostError("timeout", `the jump host did not open a connection to ${targetName(target)} within ${+(timeoutMs / 1000).toFixed(1)}s: check the target's address and port, and that the jump host can reach it`));
+      reject(
+        new HostError(
+          "timeout",
+          `the jump host did not open a connection to ${targetName(target)} within ${+(timeoutMs / 1000).toFixed(1)}s: check the target's address and port, and that the jump host can reach it`,
+        ),
+      );
     }, timeoutMs);
     jump.forwardOut("127.0.0.1", 0, target.address, target.port, (err, stream) => {
-      if (expired) { stream?.destroy(); return; }
+      if (expired) {
+        stream?.destroy();
+        return;
+      }
       clearTimeout(timer);
       if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target)}: ${err.message}`));
       else resolve(stream);

@@ -22,17 +22,25 @@ class Capture {
   private readonly utf8 = { stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
   private bytes = 0;
   truncated = false;
-  constructor(private readonly cap: number, private readonly onLine?: OnLine) {}
+  constructor(
+    private readonly cap: number,
+    private readonly onLine?: OnLine,
+  ) {}
 
   add(stream: "stdout" | "stderr", data: Buffer): void {
     if (stream === "stderr" && this.head) {
       const buf = Buffer.concat([this.head, data]);
       const nl = buf.indexOf(10);
-      if (nl < 0) { this.head = buf; return; }
+      if (nl < 0) {
+        this.head = buf;
+        return;
+      }
       const first = buf.subarray(0, nl).toString("latin1");
       this.head = null;
-      if (first.startsWith(PID_MARK)) { this.pid = Number(first.slice(PID_MARK.length)) || null; data = buf.subarray(nl + 1); }
-      else data = buf;
+      if (first.startsWith(PID_MARK)) {
+        this.pid = Number(first.slice(PID_MARK.length)) || null;
+        data = buf.subarray(nl + 1);
+      } else data = buf;
       if (data.length === 0) return;
     }
     const room = this.cap - this.bytes;
@@ -76,7 +84,11 @@ function openExecOnce(client: Client, command: string, attach?: (ch: ClientChann
  * opened right after another closed can be refused ("Channel open failure") though the client's own bound
  * was kept. That refusal is transient: retry it a few times with backoff; anything else is final.
  */
-export async function openExec(client: Client, command: string, attach?: (ch: ClientChannel) => void): Promise<ClientChannel> {
+export async function openExec(
+  client: Client,
+  command: string,
+  attach?: (ch: ClientChannel) => void,
+): Promise<ClientChannel> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await openExecOnce(client, command, attach);
@@ -94,18 +106,49 @@ export async function openExec(client: Client, command: string, attach?: (ch: Cl
 function withDeadline<T>(p: Promise<T>, ms: number, err: () => Error, late: (v: T) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     let expired = false;
-    const t = setTimeout(() => { expired = true; reject(err()); }, ms);
-    p.then((v) => { if (expired) late(v); else { clearTimeout(t); resolve(v); } }, (e: unknown) => { clearTimeout(t); reject(e as Error); });
+    const t = setTimeout(() => {
+      expired = true;
+      reject(err());
+    }, ms);
+    p.then(
+      (v) => {
+        if (expired) late(v);
+        else {
+          clearTimeout(t);
+          resolve(v);
+        }
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e as Error);
+      },
+    );
   });
 }
 
 async function killGroup(client: Client, pid: number): Promise<void> {
-  const ch = await openExec(client, `kill -KILL -- -${pid} 2>/dev/null; kill -KILL ${pid} 2>/dev/null; true`).catch(() => null);
+  const ch = await openExec(client, `kill -KILL -- -${pid} 2>/dev/null; kill -KILL ${pid} 2>/dev/null; true`).catch(
+    () => null,
+  );
   if (!ch) return;
-  await new Promise<void>((r) => { const t = setTimeout(r, 5000); ch.on("close", () => { clearTimeout(t); r(); }); ch.resume(); ch.stderr.resume(); ch.end(); });
+  await new Promise<void>((r) => {
+    const t = setTimeout(r, 5000);
+    ch.on("close", () => {
+      clearTimeout(t);
+      r();
+    });
+    ch.resume();
+    ch.stderr.resume();
+    ch.end();
+  });
 }
 
-export async function execOnce(client: Client, command: string, opts: RunOptions = {}, onLine?: OnLine): Promise<RunResult> {
+export async function execOnce(
+  client: Client,
+  command: string,
+  opts: RunOptions = {},
+  onLine?: OnLine,
+): Promise<RunResult> {
   const t0 = Date.now();
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const cap = new Capture(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, onLine);
@@ -114,31 +157,58 @@ export async function execOnce(client: Client, command: string, opts: RunOptions
   let closed = false;
   let onClose = () => {};
   const openMs = Math.min(timeoutMs, 60_000);
-  const ch = await withDeadline(openExec(client, wrapCommand(command), (c) => {
-    c.on("exit", (n: number | null, sig?: string) => {
-      if (typeof n === "number") code = n;
-      if (sig) signal = sig;
-    });
-    c.on("data", (d: Buffer) => cap.add("stdout", d));
-    c.stderr.on("data", (d: Buffer) => cap.add("stderr", d));
-    // ssh2 passes the exit status to close as well: the fallback when no exit event was seen.
-    c.on("close", (n?: number | null, sig?: string) => {
-      if (code === null && typeof n === "number") code = n;
-      if (signal === null && sig) signal = sig;
-      closed = true;
-      onClose();
-    });
-  }), openMs, () => new HostError("timeout", `the host did not open a channel within ${+(openMs / 1000).toFixed(1)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`), (late) => late.close());
+  const ch = await withDeadline(
+    openExec(client, wrapCommand(command), (c) => {
+      c.on("exit", (n: number | null, sig?: string) => {
+        if (typeof n === "number") code = n;
+        if (sig) signal = sig;
+      });
+      c.on("data", (d: Buffer) => cap.add("stdout", d));
+      c.stderr.on("data", (d: Buffer) => cap.add("stderr", d));
+      // ssh2 passes the exit status to close as well: the fallback when no exit event was seen.
+      c.on("close", (n?: number | null, sig?: string) => {
+        if (code === null && typeof n === "number") code = n;
+        if (signal === null && sig) signal = sig;
+        closed = true;
+        onClose();
+      });
+    }),
+    openMs,
+    () =>
+      new HostError(
+        "timeout",
+        `the host did not open a channel within ${+(openMs / 1000).toFixed(1)}s (the connection may be dead; it is dropped by keepalive and reopened on the next command)`,
+      ),
+    (late) => late.close(),
+  );
   return new Promise((resolve) => {
     let timedOut = false;
     const stop = () => {
-      const closeSoon = () => { ch.close(); setTimeout(() => finish(), 2000).unref(); };
+      const closeSoon = () => {
+        ch.close();
+        setTimeout(() => finish(), 2000).unref();
+      };
       // On a dead link the kill's own channel never opens: the result comes back regardless, bounded.
-      setTimeout(() => { ch.close(); finish(); }, 8000).unref();
+      setTimeout(() => {
+        ch.close();
+        finish();
+      }, 8000).unref();
       if (cap.pid) void killGroup(client, cap.pid).then(closeSoon);
-      else { try { ch.signal("KILL"); } catch { /* channel already gone */ } closeSoon(); }
+      else {
+        try {
+          ch.signal("KILL");
+        } catch {
+          /* channel already gone */
+        }
+        closeSoon();
+      }
     };
-    const timer = Number.isFinite(timeoutMs) ? setTimeout(() => { timedOut = true; stop(); }, timeoutMs) : undefined;
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => {
+          timedOut = true;
+          stop();
+        }, timeoutMs)
+      : undefined;
     const onAbort = () => stop();
     opts.signal?.addEventListener("abort", onAbort, { once: true });
     if (opts.signal?.aborted) stop();
@@ -149,7 +219,15 @@ export async function execOnce(client: Client, command: string, opts: RunOptions
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       cap.flush();
-      resolve({ code: timedOut ? null : code, signal: timedOut ? (signal ?? "KILL") : signal, stdout: cap.text("stdout"), stderr: cap.text("stderr"), timedOut, truncated: cap.truncated, durationMs: Date.now() - t0 });
+      resolve({
+        code: timedOut ? null : code,
+        signal: timedOut ? (signal ?? "KILL") : signal,
+        stdout: cap.text("stdout"),
+        stderr: cap.text("stderr"),
+        timedOut,
+        truncated: cap.truncated,
+        durationMs: Date.now() - t0,
+      });
     };
     onClose = finish;
     if (closed) return finish();

@@ -2,22 +2,34 @@
 
 export interface RunOptions {
   /** Infinity: no timeout (only `logs --follow`, which ends on `signal` or on connection loss) */
-  timeoutMs?: number; maxOutputBytes?: number; stdin?: string | Buffer;
+  timeoutMs?: number;
+  maxOutputBytes?: number;
+  stdin?: string | Buffer;
   /** aborting kills the remote command and closes the channel; the result comes back as usual */
   signal?: AbortSignal;
 }
 
 export interface RunResult {
-  code: number | null; signal: string | null; stdout: string; stderr: string;
-  timedOut: boolean; truncated: boolean; durationMs: number;
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  truncated: boolean;
+  durationMs: number;
 }
 
 export interface Host {
   readonly name: string; // for reports, e.g. "root@10.77.0.2:2222"
   run(argv: readonly string[], opts?: RunOptions): Promise<RunResult>; // argv quoted by shellQuote
   runShell(script: string, opts?: RunOptions): Promise<RunResult>; // a trusted, already-built `sh -c` script
-  writeFile(path: string, content: string | Buffer, mode: number, opts?: { timeoutMs?: number }): Promise<void>; // temp + rename
-  stream(argv: readonly string[], onLine: (line: string, stream: "stdout" | "stderr") => void, opts?: RunOptions): Promise<RunResult>;
+  /** temp file + rename */
+  writeFile(path: string, content: string | Buffer, mode: number, opts?: { timeoutMs?: number }): Promise<void>;
+  stream(
+    argv: readonly string[],
+    onLine: (line: string, stream: "stdout" | "stderr") => void,
+    opts?: RunOptions,
+  ): Promise<RunResult>;
   close(): Promise<void>;
 }
 

@@ -2,7 +2,8 @@
 import { createHash } from "node:crypto";
 
 export interface Pin {
-  fingerprints: Set<string>; revoked: Set<string>;
+  fingerprints: Set<string>;
+  revoked: Set<string>;
   /** the key types of the pinned keys; null when one is unknown (a SHA256: fingerprint names no type) */
   types: Set<string> | null;
 }
@@ -28,8 +29,14 @@ export function pinFrom(target: { address: string; port: number; hostKey?: strin
   const fps = new Set<string>();
   const revoked = new Set<string>();
   let types: Set<string> | null = new Set();
-  if (target.hostKey) { fps.add(target.hostKey.replace(/=+$/, "")); types = null; }
-  const lines = (target.knownHosts ?? "").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  if (target.hostKey) {
+    fps.add(target.hostKey.replace(/=+$/, ""));
+    types = null;
+  }
+  const lines = (target.knownHosts ?? "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
   for (const line of lines) {
     const parts = line.split(/\s+/);
     const marker = parts[0]?.startsWith("@") ? parts[0] : null;
@@ -38,11 +45,17 @@ export function pinFrom(target: { address: string; port: number; hostKey?: strin
     const blob = Buffer.from(b64, "base64");
     const fp = fingerprint(blob);
     // @revoked refuses its key whatever the host pattern says, and wins over any line trusting it.
-    if (marker === "@revoked") { revoked.add(fp); continue; }
+    if (marker === "@revoked") {
+      revoked.add(fp);
+      continue;
+    }
     // @cert-authority signs host certificates; its key is never a host key. Unknown markers: not a pin.
     if (marker) continue;
     // A single line without a host pattern that fits is still taken when it is the only entry given.
-    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) { fps.add(fp); types?.add(keyType(blob)); }
+    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) {
+      fps.add(fp);
+      types?.add(keyType(blob));
+    }
   }
   for (const fp of revoked) fps.delete(fp);
   return fps.size > 0 || revoked.size > 0 ? { fingerprints: fps, revoked, types: fps.size > 0 ? types : null } : null;
@@ -51,7 +64,9 @@ export function pinFrom(target: { address: string; port: number; hostKey?: strin
 /** The host key algorithms (RFC 8332 signatures for an RSA key) of each key type the client speaks. */
 const ALGORITHMS: Record<string, string[]> = {
   "ssh-ed25519": ["ssh-ed25519"],
-  "ecdsa-sha2-nistp256": ["ecdsa-sha2-nistp256"], "ecdsa-sha2-nistp384": ["ecdsa-sha2-nistp384"], "ecdsa-sha2-nistp521": ["ecdsa-sha2-nistp521"],
+  "ecdsa-sha2-nistp256": ["ecdsa-sha2-nistp256"],
+  "ecdsa-sha2-nistp384": ["ecdsa-sha2-nistp384"],
+  "ecdsa-sha2-nistp521": ["ecdsa-sha2-nistp521"],
   "ssh-rsa": ["rsa-sha2-512", "rsa-sha2-256", "ssh-rsa"],
 };
 

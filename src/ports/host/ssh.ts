@@ -13,8 +13,15 @@ import { shellJoin, shellQuote } from "../../lib/shell-quote.js";
 
 export { HostError } from "./errors.js";
 
-export interface JumpOptions { target: SshTarget; privateKey?: string | Buffer }
-export interface SshConnectOptions extends ConnectOptions { jump?: JumpOptions; maxChannels?: number; reconnectDelaysMs?: number[] }
+export interface JumpOptions {
+  target: SshTarget;
+  privateKey?: string | Buffer;
+}
+export interface SshConnectOptions extends ConnectOptions {
+  jump?: JumpOptions;
+  maxChannels?: number;
+  reconnectDelaysMs?: number[];
+}
 
 export class SshHost implements Host {
   readonly name: string;
@@ -26,7 +33,11 @@ export class SshHost implements Host {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  private constructor(private readonly target: SshTarget, private readonly key: string | Buffer, private readonly opts: SshConnectOptions) {
+  private constructor(
+    private readonly target: SshTarget,
+    private readonly key: string | Buffer,
+    private readonly opts: SshConnectOptions,
+  ) {
     this.name = targetName(target);
   }
 
@@ -41,7 +52,11 @@ export class SshHost implements Host {
     if (this.opts.jump) {
       const j = this.opts.jump;
       this.jumpClient?.end();
-      this.jumpClient = await openClient(j.target, await resolveKey(j.target, { ...this.opts, privateKey: j.privateKey }), this.opts);
+      this.jumpClient = await openClient(
+        j.target,
+        await resolveKey(j.target, { ...this.opts, privateKey: j.privateKey }),
+        this.opts,
+      );
       sock = await tunnel(this.jumpClient, this.target, this.opts.timeoutMs ?? 20_000).catch((e: unknown) => {
         this.jumpClient?.end(); // a failed connect leaves no connection open behind it
         this.jumpClient = null;
@@ -50,8 +65,12 @@ export class SshHost implements Host {
     }
     const c = await openClient(this.target, this.key, this.opts, sock);
     this.connections++;
-    c.on("close", () => { if (this.client === c) this.client = null; });
-    c.on("error", () => { if (this.client === c) this.client = null; }); // dropped: reconnect on next use
+    c.on("close", () => {
+      if (this.client === c) this.client = null;
+    });
+    c.on("error", () => {
+      if (this.client === c) this.client = null;
+    }); // dropped: reconnect on next use
     return c;
   }
 
@@ -59,9 +78,12 @@ export class SshHost implements Host {
 
   /** The live connection, or one (re)opened for it; concurrent callers share one attempt. */
   private ensureClient(): Promise<Client> {
-    if (this.closed) return Promise.reject(new HostError("closed", `the connection to ${this.name} was closed by this program`));
+    if (this.closed)
+      return Promise.reject(new HostError("closed", `the connection to ${this.name} was closed by this program`));
     if (this.client) return Promise.resolve(this.client);
-    this.connecting ??= this.reconnect().finally(() => { this.connecting = null; });
+    this.connecting ??= this.reconnect().finally(() => {
+      this.connecting = null;
+    });
     return this.connecting;
   }
 
@@ -86,10 +108,19 @@ export class SshHost implements Host {
     const max = this.opts.maxChannels ?? 8; // OpenSSH MaxSessions defaults to 10; keep headroom
     while (this.active >= max) await new Promise<void>((r) => this.waiting.push(r));
     this.active++;
-    try { return await fn(); } finally { this.active--; this.waiting.shift()?.(); }
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
   }
 
-  private exec(command: string, opts: RunOptions | undefined, onLine?: (l: string, s: "stdout" | "stderr") => void): Promise<RunResult> {
+  private exec(
+    command: string,
+    opts: RunOptions | undefined,
+    onLine?: (l: string, s: "stdout" | "stderr") => void,
+  ): Promise<RunResult> {
     return this.slot(async () => {
       const client = await this.ensureClient();
       this.roundTrips++;
@@ -109,11 +140,20 @@ export class SshHost implements Host {
     return this.exec(shellJoin(["sh", "-c", script]), opts);
   }
 
-  stream(argv: readonly string[], onLine: (line: string, stream: "stdout" | "stderr") => void, opts?: RunOptions): Promise<RunResult> {
+  stream(
+    argv: readonly string[],
+    onLine: (line: string, stream: "stdout" | "stderr") => void,
+    opts?: RunOptions,
+  ): Promise<RunResult> {
     return this.exec(shellJoin(argv), opts, onLine);
   }
 
-  async writeFile(path: string, content: string | Buffer, mode: number, opts: { timeoutMs?: number } = {}): Promise<void> {
+  async writeFile(
+    path: string,
+    content: string | Buffer,
+    mode: number,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<void> {
     // Temp file in the same directory, then rename: readers see the old file or the new one, never half.
     const tmp = `${path}.dg-tmp-${randomBytes(6).toString("hex")}`;
     // mv -T: onto a directory, plain mv would move the temp file inside it and report success.
@@ -121,7 +161,10 @@ export class SshHost implements Host {
     const script = `${isDir}; umask 077; cat > ${shellQuote(tmp)} && chmod ${mode.toString(8).padStart(4, "0")} ${shellQuote(tmp)} && mv -fT ${shellQuote(tmp)} ${shellQuote(path)} || { rc=$?; rm -f ${shellQuote(tmp)}; exit $rc; }`;
     const r = await this.runShell(script, { stdin: content, timeoutMs: opts.timeoutMs ?? 60_000 });
     if (r.code !== 0) {
-      throw new HostError(r.timedOut ? "timeout" : "closed", `writing ${path} on ${this.name} failed${r.timedOut ? " (timed out)" : ` (exit ${r.code})`}: ${r.stderr.trim() || "no error output"}; check the directory exists and is writable by ${this.target.user}`);
+      throw new HostError(
+        r.timedOut ? "timeout" : "closed",
+        `writing ${path} on ${this.name} failed${r.timedOut ? " (timed out)" : ` (exit ${r.code})`}: ${r.stderr.trim() || "no error output"}; check the directory exists and is writable by ${this.target.user}`,
+      );
     }
   }
 
@@ -130,20 +173,32 @@ export class SshHost implements Host {
    * Bounded: the channel-open request has no timeout of its own (sshd answers it only when its connect ends).
    */
   forwardOut(dstHost: string, dstPort: number, timeoutMs = 20_000): Promise<Duplex> {
-    return this.ensureClient().then((client) => new Promise<Duplex>((resolve, reject) => {
-      this.roundTrips++;
-      let expired = false;
-      const timer = setTimeout(() => {
-        expired = true;
-        reject(new HostError("timeout", `${this.name} did not open ${dstHost}:${dstPort} within ${+(timeoutMs / 1000).toFixed(1)}s`));
-      }, timeoutMs);
-      client.forwardOut("127.0.0.1", 0, dstHost, dstPort, (err, stream) => {
-        if (expired) { stream?.destroy(); return; }
-        clearTimeout(timer);
-        if (err) reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
-        else resolve(stream);
-      });
-    }));
+    return this.ensureClient().then(
+      (client) =>
+        new Promise<Duplex>((resolve, reject) => {
+          this.roundTrips++;
+          let expired = false;
+          const timer = setTimeout(() => {
+            expired = true;
+            reject(
+              new HostError(
+                "timeout",
+                `${this.name} did not open ${dstHost}:${dstPort} within ${+(timeoutMs / 1000).toFixed(1)}s`,
+              ),
+            );
+          }, timeoutMs);
+          client.forwardOut("127.0.0.1", 0, dstHost, dstPort, (err, stream) => {
+            if (expired) {
+              stream?.destroy();
+              return;
+            }
+            clearTimeout(timer);
+            if (err)
+              reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
+            else resolve(stream);
+          });
+        }),
+    );
   }
 
   async close(): Promise<void> {

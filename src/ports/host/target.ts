@@ -20,12 +20,15 @@ export interface HostOverride {
 
 /** A fingerprint pins by hash; anything else is known_hosts text. The other pin is dropped so the override wins. */
 export function pinOverride(pin: string): Pick<HostOverride, "hostKey" | "knownHosts"> {
-  return /^SHA256:[A-Za-z0-9+/]{43}=?$/.test(pin.trim()) ? { hostKey: pin.trim(), knownHosts: undefined } : { knownHosts: pin, hostKey: undefined };
+  return /^SHA256:[A-Za-z0-9+/]{43}=?$/.test(pin.trim())
+    ? { hostKey: pin.trim(), knownHosts: undefined }
+    : { knownHosts: pin, hostKey: undefined };
 }
 
 function withOverride<T extends JumpTarget>(t: T, o: HostOverride): T {
   const out = { ...t };
-  for (const k of ["address", "port", "user"] as const) if (o[k] !== undefined) (out as Record<string, unknown>)[k] = o[k];
+  for (const k of ["address", "port", "user"] as const)
+    if (o[k] !== undefined) (out as Record<string, unknown>)[k] = o[k];
   // A pin given from outside replaces both of the config's pins: never a mix of the two.
   if (o.hostKey !== undefined || o.knownHosts !== undefined) {
     delete out.hostKey;
@@ -47,11 +50,18 @@ export function effectiveTarget(t: SshTarget, override: HostOverride | null, con
   return j ? { ...host, jump: keyPath(j, configDir) } : host;
 }
 
-export interface ConnectSettings { timeoutMs: number; passphrase?: string }
+export interface ConnectSettings {
+  timeoutMs: number;
+  passphrase?: string;
+}
 
 /** ssh2 options for a target: its jump host (ssh -J) and the connect timeout, for both hops. */
 export function sshOptions(t: SshTarget, s: ConnectSettings): SshConnectOptions {
-  return { timeoutMs: s.timeoutMs, ...(s.passphrase ? { passphrase: s.passphrase } : {}), ...(t.jump ? { jump: { target: t.jump } } : {}) };
+  return {
+    timeoutMs: s.timeoutMs,
+    ...(s.passphrase ? { passphrase: s.passphrase } : {}),
+    ...(t.jump ? { jump: { target: t.jump } } : {}),
+  };
 }
 
 export function describeTarget(t: SshTarget): string {

@@ -19,7 +19,8 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY = 4 << 20;
 
 /** fetch's own words for a header it refuses quote the header's value: the bearer key. Never shown. */
-export const BAD_HEADER = "a request header could not be sent: DEPLOY_GATE_API_KEY holds a character no HTTP header can carry (a newline or another control character): store the key alone, on one line";
+export const BAD_HEADER =
+  "a request header could not be sent: DEPLOY_GATE_API_KEY holds a character no HTTP header can carry (a newline or another control character): store the key alone, on one line";
 export const isHeaderError = (e: unknown) => e instanceof TypeError && /^Headers\./.test(e.message);
 
 function describe(e: unknown, timedOut: boolean, timeoutMs: number): string {
@@ -27,15 +28,27 @@ function describe(e: unknown, timedOut: boolean, timeoutMs: number): string {
   if (isHeaderError(e)) return BAD_HEADER;
   const cause = (e as { cause?: { code?: string } }).cause;
   switch (cause?.code) {
-    case "ECONNREFUSED": return "connection refused (nothing listens on that port yet)";
-    case "ECONNRESET": return "connection reset";
-    case "EHOSTUNREACH": case "ENETUNREACH": return "host unreachable";
-    case "ENOTFOUND": case "EAI_AGAIN": return "host name does not resolve";
-    default: return (e as Error).message ?? String(e);
+    case "ECONNREFUSED":
+      return "connection refused (nothing listens on that port yet)";
+    case "ECONNRESET":
+      return "connection reset";
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return "host unreachable";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return "host name does not resolve";
+    default:
+      return (e as Error).message ?? String(e);
   }
 }
 
-export async function request(method: "GET" | "POST", url: string, body: unknown, opts: HttpOptions = {}): Promise<HttpResult> {
+export async function request(
+  method: "GET" | "POST",
+  url: string,
+  body: unknown,
+  opts: HttpOptions = {},
+): Promise<HttpResult> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const ctl = new AbortController();
   let timedOut = false;
@@ -62,7 +75,12 @@ export async function request(method: "GET" | "POST", url: string, body: unknown
       }
       chunks.push(chunk as Uint8Array);
     }
-    return { status: res.status, body: Buffer.concat(chunks).toString("utf8"), error: size > cap ? `body larger than ${cap} bytes, cut` : null, durationMs: performance.now() - t0 };
+    return {
+      status: res.status,
+      body: Buffer.concat(chunks).toString("utf8"),
+      error: size > cap ? `body larger than ${cap} bytes, cut` : null,
+      durationMs: performance.now() - t0,
+    };
   } catch (e) {
     return { status: null, body: "", error: describe(e, timedOut, timeoutMs), durationMs: performance.now() - t0 };
   } finally {

@@ -1,13 +1,24 @@
 // curl on a peer: the request as a curl config on stdin (`curl -K -`), so no header or body reaches argv,
 // and the status appended after the body. Pure.
 
-const quote = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t")}"`;
+const quote = (s: string) =>
+  `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t")}"`;
 export const STATUS_MARK = "\n@@dg-http-status:";
 
-export function curlConfig(method: "GET" | "POST", url: string, body: unknown, headers: Record<string, string>, timeoutMs: number): string {
+export function curlConfig(
+  method: "GET" | "POST",
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): string {
   const lines = [
-    `url = ${quote(url)}`, "silent", "show-error", `max-time = ${Math.max(1, Math.ceil(timeoutMs / 1000))}`,
-    `write-out = ${quote(`${STATUS_MARK}%{http_code}`)}`, `request = ${method}`,
+    `url = ${quote(url)}`,
+    "silent",
+    "show-error",
+    `max-time = ${Math.max(1, Math.ceil(timeoutMs / 1000))}`,
+    `write-out = ${quote(`${STATUS_MARK}%{http_code}`)}`,
+    `request = ${method}`,
   ];
   for (const [k, v] of Object.entries(headers)) lines.push(`header = ${quote(`${k}: ${v}`)}`);
   if (body !== undefined) {

@@ -1,8 +1,17 @@
 // A streamed response as the routes hand it over: Server-Sent Events, each stamped with the milliseconds
 // since the request was sent. The stages read the events (verify's decode-stream.ts); the routes make them.
 
-export interface StreamEvent { atMs: number; data: string }
-export interface StreamResult { status: number | null; events: StreamEvent[]; wallMs: number; error: string | null; body?: string }
+export interface StreamEvent {
+  atMs: number;
+  data: string;
+}
+export interface StreamResult {
+  status: number | null;
+  events: StreamEvent[];
+  wallMs: number;
+  error: string | null;
+  body?: string;
+}
 
 /** Splits raw SSE text (as it arrived, in pieces) into `data:` payloads, each with the time its piece arrived. */
 export function sseEvents(pieces: readonly { atMs: number; text: string }[]): StreamEvent[] {

@@ -14,7 +14,11 @@ export interface LocalResult {
   spawnError: NodeJS.ErrnoException | null;
 }
 
-export function runLocal(cmd: string, args: readonly string[], opts: { cwd?: string; input?: string; timeoutMs?: number } = {}): Promise<LocalResult> {
+export function runLocal(
+  cmd: string,
+  args: readonly string[],
+  opts: { cwd?: string; input?: string; timeoutMs?: number } = {},
+): Promise<LocalResult> {
   const t0 = performance.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
@@ -35,7 +39,14 @@ export function runLocal(cmd: string, args: readonly string[], opts: { cwd?: str
       clearTimeout(timer);
       if (tracing()) trace(t0, `${cmd} ${args.join(" ").slice(0, 120)}`); // where preflight spends its time
       const bytes = Buffer.concat(out);
-      resolve({ code, stdout: bytes.toString("utf8"), stdoutBytes: bytes, stderr: Buffer.concat(err).toString("utf8"), timedOut, spawnError });
+      resolve({
+        code,
+        stdout: bytes.toString("utf8"),
+        stdoutBytes: bytes,
+        stderr: Buffer.concat(err).toString("utf8"),
+        timedOut,
+        spawnError,
+      });
     });
   });
 }

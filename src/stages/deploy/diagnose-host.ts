@@ -21,20 +21,25 @@ export function portOwnerScript(port: number): string {
   const hex = port.toString(16).toUpperCase().padStart(4, "0");
   return [
     `inodes=$(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4=="0A" && substr($2, length($2)-4)==":${hex}" {print $10}' | sort -u)`,
-    `for i in $inodes; do for fd in /proc/[0-9]*/fd/*; do [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$i]" ] || continue; p=\${fd#/proc/}; p=\${p%%/*}; `
-      + `echo "pid=$p comm=$(cat /proc/$p/comm 2>/dev/null | tr ' ' _) exe=$(readlink /proc/$p/exe 2>/dev/null | sed 's/ (deleted)$//; s,.*/,,' | tr ' ' _) name=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | sed -n '/^-n$/{n;p;q;}') cgroup=$(sed -n '$s/^[0-9]*:[^:]*://p' /proc/$p/cgroup 2>/dev/null) cmd=$(tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-200)"; done; done | sort -u | head -5`,
+    `for i in $inodes; do for fd in /proc/[0-9]*/fd/*; do [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$i]" ] || continue; p=\${fd#/proc/}; p=\${p%%/*}; ` +
+      `echo "pid=$p comm=$(cat /proc/$p/comm 2>/dev/null | tr ' ' _) exe=$(readlink /proc/$p/exe 2>/dev/null | sed 's/ (deleted)$//; s,.*/,,' | tr ' ' _) name=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | sed -n '/^-n$/{n;p;q;}') cgroup=$(sed -n '$s/^[0-9]*:[^:]*://p' /proc/$p/cgroup 2>/dev/null) cmd=$(tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-200)"; done; done | sort -u | head -5`,
   ].join("; ");
 }
 
 export function hostFactsScript(m: BelowMatch, service: string): string | null {
   const f = m.facts;
   if (f.what === "port-in-use" && f.port) return `echo ${MARK}port; ${portOwnerScript(f.port)}`;
-  if (f.what === "image-not-found") return `echo ${MARK}images; ${m.layer === "docker" ? "docker" : "podman"} images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
-  if (f.what === "user") return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
+  if (f.what === "image-not-found")
+    return `echo ${MARK}images; ${m.layer === "docker" ? "docker" : "podman"} images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
+  if (f.what === "user")
+    return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
   return null;
 }
 
-/** `pid=3985 comm=conmon exe=conmon name=NAME cgroup=/system.slice/x.service cmd=/usr/bin/conmon …` → a name a person acts on. */
+/**
+ * `pid=3985 comm=conmon exe=conmon name=NAME cgroup=/system.slice/x.service cmd=/usr/bin/conmon …` → a name a person
+ * acts on.
+ */
 export function describeOwner(line: string): string | null {
   const m = /^pid=(\d+) comm=(\S*) (?:exe=(\S*) )?name=(\S*) cgroup=(\S*) cmd=(.*)$/.exec(line.trim());
   if (!m) return null;
@@ -44,7 +49,13 @@ export function describeOwner(line: string): string | null {
   const unit = /([\w@.:-]+\.(?:service|scope))$/.exec(cgroup!)?.[1];
   // comm is the main thread's name, which programs rename (Node 24: "MainThread"): trust it only when the
   // command line names it (a script run by an interpreter: comm "vllm"), else name the program (exe)
-  const named = !!comm && cmd!.trim().split(/\s+/).slice(0, 2).some((w) => w.split("/").pop()!.startsWith(comm));
+  const named =
+    !!comm &&
+    cmd!
+      .trim()
+      .split(/\s+/)
+      .slice(0, 2)
+      .some((w) => w.split("/").pop()!.startsWith(comm));
   const who = `${(named ? comm : exe || comm) || "a process"} (pid ${pid}: ${cmd!.trim().slice(0, 120)})`;
   return unit ? `${who} in ${unit}` : who;
 }

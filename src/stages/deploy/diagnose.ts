@@ -48,7 +48,15 @@ export function diagnoseJournal(json: string, w: Context, facts: HostFacts | nul
   const d = refineDiagnosis(diag.finish(), w.failure, engine, w.service);
   if (!d.below) return d;
   const loopNote = / \(crash loop: .*\)$/.exec(d.summary)?.[0] ?? "";
-  const a = belowAdvice(d.below, { install: w.install, configFile: w.configFile, service: w.service, portOwner: facts?.portOwner ?? null, localImages: facts?.localImages, unitUser: facts?.unitUser ?? null, engine: d.engine });
+  const a = belowAdvice(d.below, {
+    install: w.install,
+    configFile: w.configFile,
+    service: w.service,
+    portOwner: facts?.portOwner ?? null,
+    localImages: facts?.localImages,
+    unitUser: facts?.unitUser ?? null,
+    engine: d.engine,
+  });
   return { ...d, summary: a.summary + loopNote, fix: a.fix };
 }
 
@@ -58,7 +66,12 @@ const REREADS = 2;
 const REREAD_MS = 1500;
 
 export async function diagnoseDeploy(host: Host, w: DiagnoseWindow): Promise<Diagnosis> {
-  const argv = journalArgv({ service: w.service, container: w.container, cursor: w.cursor, sinceHostS: Math.floor(w.startedAtHostMs / 1000) });
+  const argv = journalArgv({
+    service: w.service,
+    container: w.container,
+    cursor: w.cursor,
+    sinceHostS: Math.floor(w.startedAtHostMs / 1000),
+  });
   const read = async () => (await host.run(argv, { timeoutMs: 60_000, maxOutputBytes: 64 << 20 })).stdout;
   let json = await read();
   let d = diagnoseJournal(json, w);

@@ -2,14 +2,22 @@
 import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
 import type { Diagnosis } from "../../domain/diagnosis/classify.js";
 
-type Diagnosed = Pick<Diagnosis, "class" | "decisive" | "summary" | "fix" | "evidence" | "plan" | "oom" | "specDecode"> & Partial<Pick<Diagnosis, "below">>;
+type Diagnosed = Pick<
+  Diagnosis,
+  "class" | "decisive" | "summary" | "fix" | "evidence" | "plan" | "oom" | "specDecode"
+> &
+  Partial<Pick<Diagnosis, "below">>;
 
 export function diagnosisFinding(d: Diagnosed, check = "deploy.diagnosis"): Finding {
   const evidence = d.decisive ? [d.decisive, ...d.evidence.filter((e) => e !== d.decisive)] : d.evidence;
   const extra: Partial<Finding> = {
     evidence,
     data: {
-      class: d.class, decisive: d.decisive, plan: d.plan, oom: d.oom, specDecode: d.specDecode,
+      class: d.class,
+      decisive: d.decisive,
+      plan: d.plan,
+      oom: d.oom,
+      specDecode: d.specDecode,
       // a failure under the engine: which layer failed and what its fix names
       ...(d.below ? { layer: d.below.layer, facts: d.below.facts } : {}),
     },

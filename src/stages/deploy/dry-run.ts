@@ -21,10 +21,19 @@ export async function dryRun(ctx: StageContext, service: string): Promise<Findin
     `poll every ${ctx.endpoint.boot.poll} ms for up to ${ctx.endpoint.boot.timeout} ms: unit, container, journal${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models` : ""}`,
   ];
   return [
-    pass("deploy.install", `dry run: ${changed.length} of ${planned.length} file(s) would change${changed.length ? `: ${changed.map((f) => f.to).join(", ")}` : ""}`, {
-      evidence: diffs, data: { dryRun: true, files: planned.map((f) => ({ from: f.from, to: f.to, mode: f.mode, change: f.change })) },
-    }),
-    pass("deploy.restart", `dry run: would run ${reload ? "daemon-reload and " : ""}a restart of ${service}; nothing was changed`, { evidence: commands, data: { dryRun: true, commands } }),
+    pass(
+      "deploy.install",
+      `dry run: ${changed.length} of ${planned.length} file(s) would change${changed.length ? `: ${changed.map((f) => f.to).join(", ")}` : ""}`,
+      {
+        evidence: diffs,
+        data: { dryRun: true, files: planned.map((f) => ({ from: f.from, to: f.to, mode: f.mode, change: f.change })) },
+      },
+    ),
+    pass(
+      "deploy.restart",
+      `dry run: would run ${reload ? "daemon-reload and " : ""}a restart of ${service}; nothing was changed`,
+      { evidence: commands, data: { dryRun: true, commands } },
+    ),
   ];
 }
 

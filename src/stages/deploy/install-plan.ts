@@ -29,17 +29,35 @@ export function isUnitFile(path: string): boolean {
 export function planInstall(files: readonly InstallFile[], host: ReadonlyMap<string, HostCopy>): PlannedFile[] {
   return files.map((f) => {
     const h = host.get(f.to);
-    const change = !h?.sha256 ? "new" : h.sha256 !== f.sha256 ? "content" : !h.mode || !sameMode(h.mode, f.mode) ? "mode" : "same";
+    const change = !h?.sha256
+      ? "new"
+      : h.sha256 !== f.sha256
+        ? "content"
+        : !h.mode || !sameMode(h.mode, f.mode)
+          ? "mode"
+          : "same";
     return { ...f, change };
   });
 }
 
 /** The new state record; `previous` is the record it replaces (kept as is when the same commit is redeployed). */
-export function nextStateRecord(old: StateRecord | null, now: { endpoint: string; ref: string; sha: string; deployedAt: number; by: string; files: readonly InstallFile[] }): StateRecord {
-  const previous = old ? (old.sha === now.sha ? old.previous : { ref: old.ref, sha: old.sha, deployedAt: old.deployedAt }) : null;
+export function nextStateRecord(
+  old: StateRecord | null,
+  now: { endpoint: string; ref: string; sha: string; deployedAt: number; by: string; files: readonly InstallFile[] },
+): StateRecord {
+  const previous = old
+    ? old.sha === now.sha
+      ? old.previous
+      : { ref: old.ref, sha: old.sha, deployedAt: old.deployedAt }
+    : null;
   return {
-    schema: 1, endpoint: now.endpoint, ref: now.ref, sha: now.sha, deployedAt: now.deployedAt, by: now.by,
-    files: now.files.map((f) => ({ to: f.to, sha256: f.sha256, mode: normMode(f.mode) })), previous,
+    schema: 1,
+    endpoint: now.endpoint,
+    ref: now.ref,
+    sha: now.sha,
+    deployedAt: now.deployedAt,
+    by: now.by,
+    files: now.files.map((f) => ({ to: f.to, sha256: f.sha256, mode: normMode(f.mode) })),
+    previous,
   };
 }
-

@@ -21,21 +21,36 @@ export interface LockState {
 
 export async function readLock(host: Host, endpoint: string, staleAfterMs: number): Promise<LockState> {
   const dir = lockDir(endpoint);
-  const r = await host.runShell(`date +%s; if [ -d ${shellQuote(dir)} ]; then echo HELD; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; else echo FREE; fi`, { timeoutMs: CMD_TIMEOUT_MS });
+  const r = await host.runShell(
+    `date +%s; if [ -d ${shellQuote(dir)} ]; then echo HELD; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; else echo FREE; fi`,
+    { timeoutMs: CMD_TIMEOUT_MS },
+  );
   const [nowText, state, ...rest] = r.stdout.split("\n");
   const hostNowS = Number(nowText);
   if (r.code !== 0 || !Number.isFinite(hostNowS) || (state !== "HELD" && state !== "FREE")) {
-    throw new Error(`reading the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+    throw new Error(
+      `reading the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`,
+    );
   }
-  if (state === "FREE") return { held: false, record: null, token: null, hostNowS, ageS: null, heartbeatAgoS: null, stale: null };
+  if (state === "FREE")
+    return { held: false, record: null, token: null, hostNowS, ageS: null, heartbeatAgoS: null, stale: null };
   const text = rest.join("\n");
   const record = parseLockRecord(text);
   let token: string | null = null;
-  try { token = (JSON.parse(text) as { token?: unknown }).token as string ?? null; } catch { /* no record yet */ }
+  try {
+    token = ((JSON.parse(text) as { token?: unknown }).token as string) ?? null;
+  } catch {
+    /* no record yet */
+  }
   const st = record ? lockStaleness(record, hostNowS, Math.round(staleAfterMs / 1000)) : null;
   return {
-    held: true, record, token: typeof token === "string" && /^[0-9a-f]+$/.test(token) ? token : null, hostNowS,
-    ageS: st?.ageS ?? null, heartbeatAgoS: record ? hostNowS - record.heartbeatAt : null, stale: st?.reason ?? null,
+    held: true,
+    record,
+    token: typeof token === "string" && /^[0-9a-f]+$/.test(token) ? token : null,
+    hostNowS,
+    ageS: st?.ageS ?? null,
+    heartbeatAgoS: record ? hostNowS - record.heartbeatAt : null,
+    stale: st?.reason ?? null,
   };
 }
 
@@ -44,15 +59,22 @@ export async function removeLock(host: Host, endpoint: string, seen: LockState):
   const dir = lockDir(endpoint);
   const rec = shellQuote(`${dir}/record.json`);
   const same = seen.token ? `grep -qF ${shellQuote(seen.token)} ${rec} 2>/dev/null` : `[ ! -e ${rec} ]`;
-  const r = await host.runShell(`if ${same}; then rm -rf ${shellQuote(dir)} && echo REMOVED; else echo CHANGED; fi`, { timeoutMs: CMD_TIMEOUT_MS });
-  if (r.code !== 0) throw new Error(`removing ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  const r = await host.runShell(`if ${same}; then rm -rf ${shellQuote(dir)} && echo REMOVED; else echo CHANGED; fi`, {
+    timeoutMs: CMD_TIMEOUT_MS,
+  });
+  if (r.code !== 0)
+    throw new Error(`removing ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
   return r.stdout.trim() === "REMOVED";
 }
 
 export function describeLock(s: LockState, endpoint: string, hostName: string): string {
   if (!s.held) return `the deploy lock for ${endpoint} on ${hostName} is free`;
-  if (!s.record) return `the deploy lock for ${endpoint} on ${hostName} is held, without a record (a deploy between taking it and writing who it is, or one that died there)`;
+  if (!s.record)
+    return `the deploy lock for ${endpoint} on ${hostName} is held, without a record (a deploy between taking it and writing who it is, or one that died there)`;
   const r = s.record;
-  const hb = s.heartbeatAgoS === null ? "" : `, last heartbeat ${s.heartbeatAgoS}s ago${s.heartbeatAgoS <= HEARTBEAT_GRACE_S ? " (alive)" : ""}`;
+  const hb =
+    s.heartbeatAgoS === null
+      ? ""
+      : `, last heartbeat ${s.heartbeatAgoS}s ago${s.heartbeatAgoS <= HEARTBEAT_GRACE_S ? " (alive)" : ""}`;
   return `the deploy lock for ${endpoint} on ${hostName} is held by ${r.owner}, deploying ${r.ref}${r.sha ? ` (${r.sha.slice(0, 10)})` : ""}, taken ${s.ageS}s ago${hb}${s.stale ? `; stale: ${s.stale}` : ""}`;
 }

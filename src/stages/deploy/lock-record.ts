@@ -16,7 +16,15 @@ export function parseLockRecord(text: string): LockRecord | null {
   try {
     const v = JSON.parse(text) as Partial<LockRecord>;
     if (typeof v.owner !== "string" || typeof v.takenAt !== "number") return null;
-    return { endpoint: v.endpoint ?? "?", owner: v.owner, ref: v.ref ?? "?", sha: v.sha ?? null, takenAt: v.takenAt, heartbeatAt: v.heartbeatAt ?? v.takenAt, pid: v.pid ?? 0 };
+    return {
+      endpoint: v.endpoint ?? "?",
+      owner: v.owner,
+      ref: v.ref ?? "?",
+      sha: v.sha ?? null,
+      takenAt: v.takenAt,
+      heartbeatAt: v.heartbeatAt ?? v.takenAt,
+      pid: v.pid ?? 0,
+    };
   } catch {
     return null;
   }
@@ -26,11 +34,20 @@ export function parseLockRecord(text: string): LockRecord | null {
 export const HEARTBEAT_GRACE_S = 120;
 
 /** Stale only when the holder has gone quiet: a recent heartbeat means a live deploy, whatever its age. */
-export function lockStaleness(rec: LockRecord, hostNow: number, staleAfterS: number): { stale: boolean; reason: string | null; ageS: number } {
+export function lockStaleness(
+  rec: LockRecord,
+  hostNow: number,
+  staleAfterS: number,
+): { stale: boolean; reason: string | null; ageS: number } {
   const ageS = Math.max(0, hostNow - rec.takenAt);
   const quiet = hostNow - rec.heartbeatAt;
   if (quiet <= Math.min(HEARTBEAT_GRACE_S, staleAfterS)) return { stale: false, reason: null, ageS };
-  if (ageS > staleAfterS) return { stale: true, reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s), and its holder stopped refreshing it ${quiet}s ago`, ageS };
+  if (ageS > staleAfterS)
+    return {
+      stale: true,
+      reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s), and its holder stopped refreshing it ${quiet}s ago`,
+      ageS,
+    };
   return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
 }
 

@@ -48,7 +48,10 @@ export class HeldLock {
   /** why this run no longer holds the lock (cleared and taken by another); null while it does */
   lost: string | null = null;
 
-  constructor(private readonly host: Host, readonly record: LockRecord & { token: string }) {
+  constructor(
+    private readonly host: Host,
+    readonly record: LockRecord & { token: string },
+  ) {
     held.add(this);
     this.timer = setInterval(() => void this.heartbeat().catch(() => undefined), HEARTBEAT_MS);
     this.timer.unref();
@@ -71,13 +74,18 @@ export class HeldLock {
     if (this.released || this.lost) return;
     const rec = `${this.dir}/record.json`;
     const tmp = `${rec}.hb-${this.record.token}`;
-    const template = JSON.stringify({ ...this.record, heartbeatAt: 0 }).replace('"heartbeatAt":0', '"heartbeatAt":@NOW@');
+    const template = JSON.stringify({ ...this.record, heartbeatAt: 0 }).replace(
+      '"heartbeatAt":0',
+      '"heartbeatAt":@NOW@',
+    );
     const script = `if grep -qF ${shellQuote(this.record.token)} ${shellQuote(rec)} 2>/dev/null; then now=$(date +%s); sed "s/@NOW@/$now/" > ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(rec)} && echo "OK $now"; else echo LOST; cat ${shellQuote(rec)} 2>/dev/null; fi`;
     const r = await this.host.runShell(script, { stdin: template, timeoutMs: CMD_TIMEOUT_MS });
     const [first, ...rest] = r.stdout.split("\n");
     if (first === "LOST") {
       const other = parseLockRecord(rest.join("\n"));
-      this.lost = other ? `the lock was cleared and is now held by ${other.owner} (${other.ref})` : "the lock was cleared by someone else";
+      this.lost = other
+        ? `the lock was cleared and is now held by ${other.owner} (${other.ref})`
+        : "the lock was cleared by someone else";
       this.lostCtl.abort(new Error(this.lost));
       return;
     }
@@ -92,7 +100,10 @@ export class HeldLock {
     if (this.timer) clearInterval(this.timer);
     held.delete(this);
     const rec = shellQuote(`${this.dir}/record.json`);
-    await this.host.runShell(`if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`, { timeoutMs: CMD_TIMEOUT_MS });
+    await this.host.runShell(
+      `if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`,
+      { timeoutMs: CMD_TIMEOUT_MS },
+    );
   }
 }
 
@@ -102,7 +113,11 @@ export function clearCommand(endpoint: string, fleetHost?: string): string {
 }
 
 /** One attempt: mkdir is atomic, so exactly one of two racing deploys gets the directory. */
-async function tryTake(host: Host, req: LockRequest, token: string): Promise<{ taken: LockRecord & { token: string } } | { holder: LockRecord | null; hostNowS: number }> {
+async function tryTake(
+  host: Host,
+  req: LockRequest,
+  token: string,
+): Promise<{ taken: LockRecord & { token: string } } | { holder: LockRecord | null; hostNowS: number }> {
   const dir = lockDir(req.endpoint);
   const script = `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if mkdir ${shellQuote(dir)} 2>/dev/null; then echo TAKEN; date +%s; else echo HELD; date +%s; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; fi`;
   const r = await host.runShell(script, { timeoutMs: CMD_TIMEOUT_MS });
@@ -110,11 +125,23 @@ async function tryTake(host: Host, req: LockRequest, token: string): Promise<{ t
   const hostNowS = Number(nowText);
   if (r.code !== 0 || !Number.isFinite(hostNowS) || (state !== "TAKEN" && state !== "HELD")) {
     // Our mkdir may have worked: a lock without its record could never be cleared as stale.
-    if (state === "TAKEN") await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS }).catch(() => undefined);
-    throw new Error(`taking the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || r.stdout.trim()}; check that the home directory is writable`);
+    if (state === "TAKEN")
+      await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS }).catch(() => undefined);
+    throw new Error(
+      `taking the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || r.stdout.trim()}; check that the home directory is writable`,
+    );
   }
   if (state === "HELD") return { holder: parseLockRecord(rest.join("\n")), hostNowS };
-  const rec = { endpoint: req.endpoint, owner: req.owner, ref: req.ref, sha: req.sha, takenAt: hostNowS, heartbeatAt: hostNowS, pid: process.pid, token };
+  const rec = {
+    endpoint: req.endpoint,
+    owner: req.owner,
+    ref: req.ref,
+    sha: req.sha,
+    takenAt: hostNowS,
+    heartbeatAt: hostNowS,
+    pid: process.pid,
+    token,
+  };
   try {
     await host.writeFile(`${dir}/record.json`, JSON.stringify(rec), 0o644, { timeoutMs: CMD_TIMEOUT_MS });
   } catch (e) {
@@ -136,15 +163,30 @@ export async function takeLock(host: Host, req: LockRequest, now: () => number =
     const clear = clearCommand(req.endpoint, req.fleetHost);
     // A record not written yet (a racing holder between mkdir and write) counts as held, not stale.
     const st = r.holder ? lockStaleness(r.holder, r.hostNowS, Math.round(req.staleAfterMs / 1000)) : null;
-    if (st?.stale) return { ok: false, held: r.holder, stale: st.reason, clearCommand: clear, detail: describeHolder(r.holder!, r.hostNowS) };
+    if (st?.stale)
+      return {
+        ok: false,
+        held: r.holder,
+        stale: st.reason,
+        clearCommand: clear,
+        detail: describeHolder(r.holder!, r.hostNowS),
+      };
     const waited = now() - start;
     if (waited >= req.waitMs || req.signal?.aborted) {
       const who = r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet";
-      return { ok: false, held: r.holder, stale: null, clearCommand: clear, detail: req.waitMs > 0 ? `${who} (waited ${Math.round(waited / 1000)} s)` : who };
+      return {
+        ok: false,
+        held: r.holder,
+        stale: null,
+        clearCommand: clear,
+        detail: req.waitMs > 0 ? `${who} (waited ${Math.round(waited / 1000)} s)` : who,
+      };
     }
     if (Math.floor(waited / 10_000) !== said) {
       said = Math.floor(waited / 10_000);
-      req.progress?.(`waiting for the deploy lock (${Math.round(waited / 1000)} s of ${Math.round(req.waitMs / 1000)} s): held by ${r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet"}`);
+      req.progress?.(
+        `waiting for the deploy lock (${Math.round(waited / 1000)} s of ${Math.round(req.waitMs / 1000)} s): held by ${r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet"}`,
+      );
     }
     await sleep(Math.min(WAIT_POLL_MS, req.waitMs - waited), req.signal);
   }

@@ -18,15 +18,26 @@ export interface PollTarget {
 export const SECTION = "@@deploy-gate:";
 export const UNIT_PROPS = ["ActiveState", "SubState", "NRestarts", "Result", "ExecMainStatus", "ExecMainCode"] as const;
 // ID, state and exit code first: Created (`2026-11-29 21:23:48.375834661 +0000 UTC`, ns) has spaces.
-// `podman ps`'s {{.State}} is the human "Up 3 seconds ago" and its JSON Created has whole seconds: inspect has both right.
+// `podman ps`'s {{.State}} is the human "Up 3 seconds ago" and its JSON Created has whole seconds: inspect has both
+// right.
 // docker prints the same fields, Created as RFC 3339 (`2026-11-29T21:23:48.375834661Z`).
 const INSPECT_FORMAT = "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}";
 
 /** The journal of one endpoint: the container's lines, the unit's stdout copies and systemd's lines about the unit. */
 export function journalArgv(t: PollTarget, extra: readonly string[] = []): string[] {
   const from = t.cursor ? [`--after-cursor=${t.cursor}`] : [`--since=@${t.sinceHostS}`];
-  return ["journalctl", "-o", "json", "--no-pager", ...extra, ...from,
-    ...(t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"]), `_SYSTEMD_UNIT=${t.service}`, "+", `UNIT=${t.service}`];
+  return [
+    "journalctl",
+    "-o",
+    "json",
+    "--no-pager",
+    ...extra,
+    ...from,
+    ...(t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"]),
+    `_SYSTEMD_UNIT=${t.service}`,
+    "+",
+    `UNIT=${t.service}`,
+  ];
 }
 
 export const INSTANCE_PROPS = ["InvocationID", "MainPID", "ExecMainStartTimestamp", "ExecMainStatus"] as const;
@@ -63,7 +74,10 @@ export function pollScript(t: PollTarget): string {
   return [
     `echo ${SECTION}now; date +%s%N`,
     section("unit", shellJoin(unitArgv(t.service))),
-    section("ps", t.container === null ? `{ ${instanceScript(t.service)}; }` : shellJoin(inspectArgv(t.container, t.cli))),
+    section(
+      "ps",
+      t.container === null ? `{ ${instanceScript(t.service)}; }` : shellJoin(inspectArgv(t.container, t.cli)),
+    ),
     section("journal", shellJoin(journalArgv(t, ["--show-cursor"]))),
     `echo ${SECTION}${END}`,
   ].join("; ");

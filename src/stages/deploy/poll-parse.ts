@@ -46,7 +46,12 @@ export interface PollOutput {
 }
 
 /** What the transport said about the command, beside its output. */
-export interface PollTransport { code: number | null; timedOut?: boolean; truncated?: boolean; stderr?: string }
+export interface PollTransport {
+  code: number | null;
+  timedOut?: boolean;
+  truncated?: boolean;
+  stderr?: string;
+}
 
 export function splitSections(text: string): Map<string, { body: string[]; rc: number | null }> {
   const out = new Map<string, { body: string[]; rc: number | null }>();
@@ -84,7 +89,10 @@ export function parseUnitShow(lines: readonly string[]): UnitState | null {
   };
 }
 
-/** `podman container inspect --format "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}"`; null when none exists. */
+/**
+ * `podman container inspect --format "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}"`; null when none
+ * exists.
+ */
 export function parsePs(lines: readonly string[]): ContainerState | null {
   if (lines.some((l) => l.startsWith("InvocationID="))) return parseInstance(lines);
   let best: ContainerState | null = null;
@@ -113,7 +121,13 @@ export function parseInstance(lines: readonly string[]): ContainerState | null {
   const createdAtMs = unitStartMs(kv.get("ExecMainStartTimestamp") ?? "");
   if (!/^[0-9a-f]{32}$/.test(id) || createdAtMs === null) return null;
   const pid = int(kv.get("MainPID"));
-  return { id, process: true, state: pid !== null && pid > 0 ? "running" : "exited", exitCode: int(kv.get("ExecMainStatus")), createdAtMs };
+  return {
+    id,
+    process: true,
+    state: pid !== null && pid > 0 ? "running" : "exited",
+    exitCode: int(kv.get("ExecMainStatus")),
+    createdAtMs,
+  };
 }
 
 /** `journalctl -o json --show-cursor`: JSON records, then `-- cursor: C` (absent when nothing was new). */
@@ -155,7 +169,8 @@ export function pollCompleteness(s: ReturnType<typeof splitSections>, t: PollTra
     if (sec.rc === null) return `the answer stopped inside its ${name} section`;
   }
   if (!cut && !s.has(END)) return "the answer has no end line";
-  if (!cut && t.code !== 0) return `the poll command ended without an exit code (${t.code === null ? "channel or connection lost" : `exit ${t.code}`})`;
+  if (!cut && t.code !== 0)
+    return `the poll command ended without an exit code (${t.code === null ? "channel or connection lost" : `exit ${t.code}`})`;
   return null;
 }
 
@@ -168,7 +183,10 @@ export function parsePoll(text: string, transport: PollTransport = { code: 0 }):
   if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
   const ps = s.get("ps");
   const psText = ps?.body.join(" ").trim() ?? "";
-  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText)) errors.push(`${/--timestamp|InvocationID/.test(psText) ? "systemctl show (the unit's run)" : "container inspect"} failed (exit ${ps.rc}): ${psText}`);
+  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText))
+    errors.push(
+      `${/--timestamp|InvocationID/.test(psText) ? "systemctl show (the unit's run)" : "container inspect"} failed (exit ${ps.rc}): ${psText}`,
+    );
   return {
     hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1_000_000n)) : null,
     unit,
@@ -184,5 +202,8 @@ export function parseMark(text: string): { hostNowMs: number | null; cursor: str
   const lines = text.split("\n");
   const ns = lines.find((l) => /^\d{12,}$/.test(l.trim()));
   const cur = lines.find((l) => l.startsWith("-- cursor: "));
-  return { hostNowMs: ns ? Math.floor(Number(BigInt(ns.trim()) / 1_000_000n)) : null, cursor: cur ? cur.slice(11).trim() : null };
+  return {
+    hostNowMs: ns ? Math.floor(Number(BigInt(ns.trim()) / 1_000_000n)) : null,
+    cursor: cur ? cur.slice(11).trim() : null,
+  };
 }

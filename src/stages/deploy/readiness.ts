@@ -24,7 +24,16 @@ export interface Observation {
   models: ModelsProbe | null;
 }
 
-export type FailureKind = "unit-failed" | "unit-stopped" | "restarting" | "container-gone" | "container-exited" | "auth-mismatch" | "container-mismatch" | "url-unreachable" | "timeout";
+export type FailureKind =
+  | "unit-failed"
+  | "unit-stopped"
+  | "restarting"
+  | "container-gone"
+  | "container-exited"
+  | "auth-mismatch"
+  | "container-mismatch"
+  | "url-unreachable"
+  | "timeout";
 
 /** What the loop carries from poll to poll. */
 export interface WaitState {
@@ -53,7 +62,19 @@ export type Decision =
   | { kind: "fail"; state: WaitState; failure: FailureKind; reason: string };
 
 export function initialState(startedAtHostMs: number, timeoutMs: number, baselineRestarts = 0): WaitState {
-  return { startedAtHostMs, timeoutMs, baselineRestarts, fresh: null, marker: false, markerLine: null, markerAtMs: null, unanswered: 0, otherContainers: [], phase: null, lastLine: null };
+  return {
+    startedAtHostMs,
+    timeoutMs,
+    baselineRestarts,
+    fresh: null,
+    marker: false,
+    markerLine: null,
+    markerAtMs: null,
+    unanswered: 0,
+    otherContainers: [],
+    phase: null,
+    lastLine: null,
+  };
 }
 
 const LIVE_CONTAINER = new Set(["created", "configured", "initialized", "running"]);
@@ -73,7 +94,8 @@ const AFTER_MARKER_MS = 15_000;
 export function decide(prev: WaitState, obs: Observation, configContainer?: string): Decision {
   const state: WaitState = { ...prev };
   for (const name of obs.containerNames ?? []) {
-    if (name !== configContainer && !state.otherContainers.includes(name)) state.otherContainers = [...state.otherContainers, name];
+    if (name !== configContainer && !state.otherContainers.includes(name))
+      state.otherContainers = [...state.otherContainers, name];
   }
   for (const line of obs.messages) {
     if (isReadyMarker(line)) {
@@ -90,40 +112,73 @@ export function decide(prev: WaitState, obs: Observation, configContainer?: stri
   const u = obs.unit;
 
   if (u) {
-    if (u.activeState === "failed") return fail("unit-failed", `the unit failed (Result=${u.result || "?"}, ExecMainStatus=${u.execMainStatus ?? "?"})`);
-    if (u.subState === "auto-restart") return fail("restarting", `the unit is restarting after its main process exited (ExecMainStatus=${u.execMainStatus ?? "?"})`);
-    if (u.nRestarts !== null && u.nRestarts > state.baselineRestarts) return fail("restarting", `NRestarts rose from ${state.baselineRestarts} to ${u.nRestarts}: the engine exited and systemd restarted it`);
-    if (u.activeState === "inactive") return fail("unit-stopped", `the unit is inactive (${u.subState}): nothing will start the engine again`);
+    if (u.activeState === "failed")
+      return fail(
+        "unit-failed",
+        `the unit failed (Result=${u.result || "?"}, ExecMainStatus=${u.execMainStatus ?? "?"})`,
+      );
+    if (u.subState === "auto-restart")
+      return fail(
+        "restarting",
+        `the unit is restarting after its main process exited (ExecMainStatus=${u.execMainStatus ?? "?"})`,
+      );
+    if (u.nRestarts !== null && u.nRestarts > state.baselineRestarts)
+      return fail(
+        "restarting",
+        `NRestarts rose from ${state.baselineRestarts} to ${u.nRestarts}: the engine exited and systemd restarted it`,
+      );
+    if (u.activeState === "inactive")
+      return fail("unit-stopped", `the unit is inactive (${u.subState}): nothing will start the engine again`);
     // Going down: its main process ended (an outside removal, a crash) or someone stops it.
-    if (u.activeState === "deactivating") return fail("unit-stopped", `the unit is deactivating (${u.subState}): its engine is going down`);
+    if (u.activeState === "deactivating")
+      return fail("unit-stopped", `the unit is deactivating (${u.subState}): its engine is going down`);
   }
   if (state.fresh) {
-    if (!obs.container) return fail("container-gone", `container ${short(state.fresh.id)} is gone (removed, or exited under --rm)`);
+    if (!obs.container)
+      return fail("container-gone", `container ${short(state.fresh.id)} is gone (removed, or exited under --rm)`);
     if (obs.container.id !== state.fresh.id) {
       return isFresh(obs.container, state.startedAtHostMs)
-        ? fail("restarting", `container ${short(state.fresh.id)} was replaced by ${short(obs.container.id)}: the engine was restarted`)
+        ? fail(
+            "restarting",
+            `container ${short(state.fresh.id)} was replaced by ${short(obs.container.id)}: the engine was restarted`,
+          )
         : fail("container-gone", `container ${short(state.fresh.id)} is gone`);
     }
   }
   if (c) {
-    if (!LIVE_CONTAINER.has(c.state)) return fail("container-exited", `container ${short(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
+    if (!LIVE_CONTAINER.has(c.state))
+      return fail("container-exited", `container ${short(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
     state.fresh = c;
   }
   // The engine is up but refuses the gate's key: waiting cannot change that.
   const st = obs.models?.status;
-  if (state.fresh && (st === 401 || st === 403)) return fail("auth-mismatch", `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`);
-  if (state.fresh && state.marker && (obs.models === null || (obs.models.status === 200 && obs.models.listsModel))) return { kind: "ready", state };
+  if (state.fresh && (st === 401 || st === 403))
+    return fail(
+      "auth-mismatch",
+      `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`,
+    );
+  if (state.fresh && state.marker && (obs.models === null || (obs.models.status === 200 && obs.models.listsModel)))
+    return { kind: "ready", state };
   // The engine says it is up, but the gate cannot see it: waiting out boot.timeout would not change that.
   if (state.marker && obs.models) state.unanswered = obs.models.status === null ? state.unanswered + 1 : 0;
   const settled = state.markerAtMs !== null && obs.hostNowMs - state.markerAtMs >= AFTER_MARKER_MS;
   if (settled && !state.fresh && state.otherContainers.length > 0) {
-    return fail("container-mismatch", `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`);
+    return fail(
+      "container-mismatch",
+      `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`,
+    );
   }
   if (settled && state.fresh && state.unanswered >= AFTER_MARKER_POLLS) {
-    return fail("url-unreachable", `the engine logged its startup complete ${formatElapsed(obs.hostNowMs - state.markerAtMs!)} ago, but /v1/models has not answered since (${obs.models?.error ?? "no answer"})`);
+    return fail(
+      "url-unreachable",
+      `the engine logged its startup complete ${formatElapsed(obs.hostNowMs - state.markerAtMs!)} ago, but /v1/models has not answered since (${obs.models?.error ?? "no answer"})`,
+    );
   }
   if (obs.hostNowMs - state.startedAtHostMs > state.timeoutMs) {
-    return fail("timeout", `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`);
+    return fail(
+      "timeout",
+      `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`,
+    );
   }
   return { kind: "wait", state };
 }
@@ -151,9 +206,19 @@ export function progressLine(name: string, s: WaitState, obs: Observation): stri
   // once) is still this deploy's, never "from before this deploy"
   const seen = s.fresh ?? (obs.container && isFresh(obs.container, s.startedAtHostMs) ? obs.container : null);
   const ended = seen && !s.fresh ? ` (${seen.state})` : "";
-  if (seen) box = (seen.process ? `unit run ${seen.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago` : `container ${seen.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago`) + ended;
-  else if (obs.container) box = obs.container.process ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy` : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
+  if (seen)
+    box =
+      (seen.process
+        ? `unit run ${seen.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago`
+        : `container ${seen.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago`) + ended;
+  else if (obs.container)
+    box = obs.container.process
+      ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy`
+      : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
   else box = "no new container yet";
-  const http = obs.models && s.marker && obs.models.status !== 200 ? ` · /v1/models: ${obs.models.status ?? obs.models.error}` : "";
+  const http =
+    obs.models && s.marker && obs.models.status !== 200
+      ? ` · /v1/models: ${obs.models.status ?? obs.models.error}`
+      : "";
   return `[${elapsed}] ${name}: ${phase} · ${box}${http}`;
 }

@@ -10,12 +10,16 @@ const SHORT_MS = 30_000;
 /** A restart waits for the old engine's stop (ExecStop + TimeoutStopSec) and the new start's ExecStartPre. */
 export const RESTART_TIMEOUT_MS = 6 * 60_000;
 
-export interface Mark { hostNowMs: number; cursor: string | null }
+export interface Mark {
+  hostNowMs: number;
+  cursor: string | null;
+}
 
 export async function hostMark(host: Host): Promise<Mark> {
   const r = await host.runShell(MARK_SCRIPT, { timeoutMs: SHORT_MS });
   const m = parseMark(r.stdout);
-  if (m.hostNowMs === null) throw new Error(`reading the host clock failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  if (m.hostNowMs === null)
+    throw new Error(`reading the host clock failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
   return { hostNowMs: m.hostNowMs, cursor: m.cursor };
 }
 
@@ -24,7 +28,8 @@ export async function unitState(host: Host, service: string): Promise<UnitState 
   return parseUnitShow(r.stdout.split("\n"));
 }
 
-export const isUp = (u: UnitState | null) => u !== null && (u.activeState === "active" || u.activeState === "activating" || u.activeState === "reloading");
+export const isUp = (u: UnitState | null) =>
+  u !== null && (u.activeState === "active" || u.activeState === "activating" || u.activeState === "reloading");
 
 export interface RestartResult {
   ok: boolean;
@@ -44,7 +49,11 @@ export interface RestartResult {
  * as restarts of the new engine; reset-failed also gives the new engine a fresh start limit.
  */
 export function restartCommands(service: string, daemonReload: boolean): string[][] {
-  return [...(daemonReload ? [["systemctl", "daemon-reload"]] : []), ["systemctl", "reset-failed", "--", service], ["systemctl", "restart", "--", service]];
+  return [
+    ...(daemonReload ? [["systemctl", "daemon-reload"]] : []),
+    ["systemctl", "reset-failed", "--", service],
+    ["systemctl", "restart", "--", service],
+  ];
 }
 
 const NRESTARTS = "@@dg-nrestarts=";
@@ -66,12 +75,20 @@ export function parseRestartCount(stdout: string): number | null {
 /** How often a blocking restart says it is still waiting. */
 const RESTART_PROGRESS_MS = 10_000;
 
-export async function restartUnit(host: Host, service: string, daemonReload: boolean, progress: (line: string) => void = () => {}): Promise<RestartResult> {
+export async function restartUnit(
+  host: Host,
+  service: string,
+  daemonReload: boolean,
+  progress: (line: string) => void = () => {},
+): Promise<RestartResult> {
   const evidence: string[] = [];
   const commands: string[] = [];
   /** A command that failed, as evidence: the command, its exit and what it said. */
   const noteFailure = (argv: readonly string[], r: RunResult) => {
-    if (r.code !== 0) evidence.push(`${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim());
+    if (r.code !== 0)
+      evidence.push(
+        `${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim(),
+      );
   };
   const run = async (argv: string[], timeoutMs: number) => {
     commands.push(shellJoin(argv));
@@ -80,7 +97,11 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
     return r;
   };
   // A unit file edited on the host without a reload would restart the old definition: reload then too.
-  const stale = !daemonReload && (await host.run(["systemctl", "show", "-p", "NeedDaemonReload", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout.trim() === "yes";
+  const stale =
+    !daemonReload &&
+    (
+      await host.run(["systemctl", "show", "-p", "NeedDaemonReload", "--value", "--", service], { timeoutMs: SHORT_MS })
+    ).stdout.trim() === "yes";
   if (stale) evidence.push(`systemd had not loaded the unit file on disk (NeedDaemonReload=yes): reloading`);
   const cmds = restartCommands(service, daemonReload || stale);
   const restart = cmds.pop()!;
@@ -88,7 +109,10 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
   // The window of this deploy starts here, on the host's clock: the journal cursor and "created after".
   const mark = await hostMark(host);
   let stopHang: string | null = null;
-  const stopMs = parseTimespan((await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout);
+  const stopMs = parseTimespan(
+    (await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS }))
+      .stdout,
+  );
   commands.push(shellJoin(restart));
   const restarting = host.runShell(restartScript(restart, service), { timeoutMs: RESTART_TIMEOUT_MS }).then((r) => {
     noteFailure(restart, r);
@@ -96,18 +120,31 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
   });
   // A restart blocks through the old engine's stop and the new start's ExecStartPre=: say so while it does.
   const t0 = Date.now();
-  const ticker = setInterval(() => progress(`systemctl restart ${service}: still waiting after ${Math.round((Date.now() - t0) / 1000)}s (the old engine's stop, then ExecStartPre=)`), RESTART_PROGRESS_MS);
+  const ticker = setInterval(
+    () =>
+      progress(
+        `systemctl restart ${service}: still waiting after ${Math.round((Date.now() - t0) / 1000)}s (the old engine's stop, then ExecStartPre=)`,
+      ),
+    RESTART_PROGRESS_MS,
+  );
   restarting.finally(() => clearInterval(ticker)).catch(() => undefined); // the await below reports a failure
   // Past TimeoutStopSec (plus a grace for SIGKILL) the old engine is hanging in its stop: say why.
   if (stopMs !== null && stopMs + 5000 < RESTART_TIMEOUT_MS) {
     let timer: NodeJS.Timeout | undefined;
-    const late = await Promise.race([restarting.then(() => false), new Promise<boolean>((res) => { timer = setTimeout(() => res(true), stopMs + 5000); })]);
+    const late = await Promise.race([
+      restarting.then(() => false),
+      new Promise<boolean>((res) => {
+        timer = setTimeout(() => res(true), stopMs + 5000);
+      }),
+    ]);
     clearTimeout(timer);
     if (late) {
       // The stop may be long over: a slow ExecStartPre= (an image pull, a download) also holds `systemctl restart`.
       const now = await unitState(host, service).catch(() => null);
       if (now?.activeState === "activating" && /^start/.test(now.subState)) {
-        evidence.push(`systemctl restart was still waiting after ${Math.round((stopMs + 5000) / 1000)} s on the start (${now.subState}), not on the stop: a slow ExecStartPre= holds it`);
+        evidence.push(
+          `systemctl restart was still waiting after ${Math.round((stopMs + 5000) / 1000)} s on the start (${now.subState}), not on the stop: a slow ExecStartPre= holds it`,
+        );
       } else {
         const lines = await diagnoseStopHang(host, service, stopMs + 5000);
         stopHang = lines[0]!;
@@ -119,7 +156,9 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
   let unit = await unitState(host, service);
   if (!isUp(unit)) {
     baselineRestarts = 0; // reset-failed again below
-    evidence.push(`after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`);
+    evidence.push(
+      `after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`,
+    );
     await run(["systemctl", "reset-failed", "--", service], SHORT_MS);
     await run(["systemctl", "start", "--no-block", "--", service], SHORT_MS);
     unit = await unitState(host, service);
@@ -129,7 +168,9 @@ export async function restartUnit(host: Host, service: string, daemonReload: boo
 
 /** The old engine's processes with their state; a D state first, as such (never a GPU-wedge verdict). */
 export async function diagnoseStopHang(host: Host, service: string, waitedMs: number): Promise<string[]> {
-  const r = await host.runShell(stopHangScript(service), { timeoutMs: SHORT_MS }).catch((e: Error) => ({ stdout: "", stderr: e.message }));
+  const r = await host
+    .runShell(stopHangScript(service), { timeoutMs: SHORT_MS })
+    .catch((e: Error) => ({ stdout: "", stderr: e.message }));
   const hang = classifyStopHang(parsePs(r.stdout), service, waitedMs);
   return [hang.summary, ...hang.evidence.map((l) => `  ${l}`)];
 }

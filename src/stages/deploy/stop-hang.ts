@@ -5,7 +5,12 @@
 // for the command text.
 import { shellQuote } from "../../lib/shell-quote.js";
 
-export interface PsRow { pid: number; stat: string; etime: string; comm: string }
+export interface PsRow {
+  pid: number;
+  stat: string;
+  etime: string;
+  comm: string;
+}
 
 /** `ps -o pid,stat,etime,comm` output (header optional) -> rows. */
 export function parsePs(text: string): PsRow[] {
@@ -31,7 +36,11 @@ export function parseTimespan(text: string): number | null {
   return total;
 }
 
-export interface StopHang { kind: "uninterruptible" | "running" | "gone"; summary: string; evidence: string[] }
+export interface StopHang {
+  kind: "uninterruptible" | "running" | "gone";
+  summary: string;
+  evidence: string[];
+}
 
 export function classifyStopHang(rows: readonly PsRow[], service: string, waitedMs: number): StopHang {
   const line = (r: PsRow) => `${r.pid} ${r.stat} ${r.etime} ${r.comm}`;
@@ -40,13 +49,25 @@ export function classifyStopHang(rows: readonly PsRow[], service: string, waited
   const evidence = [...d, ...rest].map(line);
   const waited = `${Math.round(waitedMs / 1000)} s`;
   if (d.length > 0) {
-    return { kind: "uninterruptible", evidence, summary: `${service} did not stop within ${waited}: ${d.length} process(es) in D state (${d.map((r) => `${r.comm} ${r.pid}`).join(", ")}), uninterruptible: wait, do not declare a GPU wedge` };
+    return {
+      kind: "uninterruptible",
+      evidence,
+      summary: `${service} did not stop within ${waited}: ${d.length} process(es) in D state (${d.map((r) => `${r.comm} ${r.pid}`).join(", ")}), uninterruptible: wait, do not declare a GPU wedge`,
+    };
   }
   if (rest.length > 0) {
     const z = rest.filter((r) => r.stat.startsWith("Z"));
-    return { kind: "running", evidence, summary: `${service} did not stop within ${waited}: ${rest.length} process(es) still there${z.length ? ` (${z.length} zombie, waiting for its parent)` : ""}, none in D state: the stop signal is ignored or still being handled` };
+    return {
+      kind: "running",
+      evidence,
+      summary: `${service} did not stop within ${waited}: ${rest.length} process(es) still there${z.length ? ` (${z.length} zombie, waiting for its parent)` : ""}, none in D state: the stop signal is ignored or still being handled`,
+    };
   }
-  return { kind: "gone", evidence, summary: `${service} did not stop within ${waited} but none of its processes is left: systemd is finishing ExecStopPost/cleanup` };
+  return {
+    kind: "gone",
+    evidence,
+    summary: `${service} did not stop within ${waited} but none of its processes is left: systemd is finishing ExecStopPost/cleanup`,
+  };
 }
 
 /** On the host: the unit's processes (its whole cgroup tree), as ps rows. */

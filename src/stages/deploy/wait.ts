@@ -6,7 +6,15 @@ import type { StageContext } from "../context.js";
 import type { ContainerCli } from "../../domain/launch/container-cli.js";
 import { pollScript } from "./poll-command.js";
 import { parsePoll } from "./poll-parse.js";
-import { decide, initialState, progressLine, type Decision, type ModelsProbe, type Observation, type WaitState } from "./readiness.js";
+import {
+  decide,
+  initialState,
+  progressLine,
+  type Decision,
+  type ModelsProbe,
+  type Observation,
+  type WaitState,
+} from "./readiness.js";
 import { sleepUnlessAborted } from "../../lib/sleep.js";
 import { formatElapsed } from "../../lib/elapsed.js";
 
@@ -40,14 +48,26 @@ export function modelsListed(body: string, model: string | undefined): boolean {
 
 async function probeModels(url: string, model: string | undefined, apiKey: string | undefined): Promise<ModelsProbe> {
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
-  const r = await httpGet(`${url.replace(/\/+$/, "")}/v1/models`, { timeoutMs: 10_000, maxBodyBytes: 1 << 20, headers });
-  return { status: r.status, listsModel: r.status === 200 && modelsListed(r.body, model), error: r.error, sentKey: Boolean(apiKey) };
+  const r = await httpGet(`${url.replace(/\/+$/, "")}/v1/models`, {
+    timeoutMs: 10_000,
+    maxBodyBytes: 1 << 20,
+    headers,
+  });
+  return {
+    status: r.status,
+    listsModel: r.status === 200 && modelsListed(r.body, model),
+    error: r.error,
+    sentKey: Boolean(apiKey),
+  };
 }
 
 const sleep = sleepUnlessAborted;
 
 /** A lost deploy lock aborts with its own reason; a signal aborts with none. */
-const stopReason = (signal: AbortSignal) => signal.reason instanceof Error && signal.reason.name !== "AbortError" ? `stopped waiting: ${signal.reason.message}` : "interrupted (SIGINT/SIGTERM) while waiting";
+const stopReason = (signal: AbortSignal) =>
+  signal.reason instanceof Error && signal.reason.name !== "AbortError"
+    ? `stopped waiting: ${signal.reason.message}`
+    : "interrupted (SIGINT/SIGTERM) while waiting";
 
 export async function waitReady(ctx: StageContext, input: WaitInput): Promise<WaitOutcome> {
   const pollMs = ctx.endpoint.boot.poll;
@@ -60,9 +80,20 @@ export async function waitReady(ctx: StageContext, input: WaitInput): Promise<Wa
   let noReading = 0;
   for (;;) {
     const t0 = ctx.now();
-    if (ctx.signal?.aborted) return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
-    const r = await ctx.host.runShell(pollScript({ service: input.service, container: input.container, cursor, sinceHostS: Math.floor(input.startedAtHostMs / 1000), cli: input.cli }),
-      { timeoutMs: Math.max(15_000, 3 * pollMs), maxOutputBytes: 32 << 20 }).catch((e: Error) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
+    if (ctx.signal?.aborted)
+      return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
+    const r = await ctx.host
+      .runShell(
+        pollScript({
+          service: input.service,
+          container: input.container,
+          cursor,
+          sinceHostS: Math.floor(input.startedAtHostMs / 1000),
+          cli: input.cli,
+        }),
+        { timeoutMs: Math.max(15_000, 3 * pollMs), maxOutputBytes: 32 << 20 },
+      )
+      .catch((e: Error) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
     polls++;
     const out = parsePoll(r.stdout, r);
     const why = out.incomplete ?? (out.unit === null ? out.errors.join("; ") || "no unit state" : null);
@@ -72,9 +103,20 @@ export async function waitReady(ctx: StageContext, input: WaitInput): Promise<Wa
       noReading++;
       const detail = [why ?? "no host clock", r.stderr.trim().split("\n").pop()].filter(Boolean).join(": ");
       if (ctx.now() - runnerStart > timeoutMs) {
-        return { decision: { kind: "fail", state, failure: "timeout", reason: `not ready within boot.timeout (${formatElapsed(timeoutMs)}): the last ${noReading} poll(s) got no complete answer from ${ctx.host.name} (${detail})` }, last, polls };
+        return {
+          decision: {
+            kind: "fail",
+            state,
+            failure: "timeout",
+            reason: `not ready within boot.timeout (${formatElapsed(timeoutMs)}): the last ${noReading} poll(s) got no complete answer from ${ctx.host.name} (${detail})`,
+          },
+          last,
+          polls,
+        };
       }
-      ctx.progress(`[poll] ${ctx.name}: no reading from this poll (${detail}); reconnecting and polling again (${noReading} in a row)`);
+      ctx.progress(
+        `[poll] ${ctx.name}: no reading from this poll (${detail}); reconnecting and polling again (${noReading} in a row)`,
+      );
       await sleep(pollMs - (ctx.now() - t0), ctx.signal);
       continue;
     }
@@ -83,7 +125,14 @@ export async function waitReady(ctx: StageContext, input: WaitInput): Promise<Wa
     const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
     const url = ctx.endpoint.url;
     const models = url && markerNow ? await probeModels(url, ctx.endpoint.model, input.apiKey) : null;
-    last = { hostNowMs: out.hostNowMs, unit: out.unit, container: out.container, messages: out.journal.messages, containerNames: out.journal.containers, models };
+    last = {
+      hostNowMs: out.hostNowMs,
+      unit: out.unit,
+      container: out.container,
+      messages: out.journal.messages,
+      containerNames: out.journal.containers,
+      models,
+    };
     // models stays null without a url (the marker alone decides) and before the marker (never ready then).
     const d = decide(state, last, input.container ?? undefined);
     state = d.state;

@@ -29,15 +29,24 @@ export async function bashSyntax(text: string, file: string, label = file): Prom
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  if (r.spawnError) return fail(CHECK, `bash could not be started (${r.spawnError.code})`, { file, fix: "install bash (apt-get install bash) and retry" });
-  if (r.timedOut) return fail(CHECK, `${label}: bash -n did not finish within 60 s`, { file, fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long` });
+  if (r.spawnError)
+    return fail(CHECK, `bash could not be started (${r.spawnError.code})`, {
+      file,
+      fix: "install bash (apt-get install bash) and retry",
+    });
+  if (r.timedOut)
+    return fail(CHECK, `${label}: bash -n did not finish within 60 s`, {
+      file,
+      fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long`,
+    });
   if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK, `${label}: bash -n passes`, { file });
   const stderr = r.stderr.split(tmp).join(file);
   const { line, message } = parseBashError(stderr);
   const lines = text.split("\n");
   const evidence = [stderr.trim().replace(/^bash: /gm, `${file}: `)];
   if (line) {
-    for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++) evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
+    for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++)
+      evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
   }
   return fail(CHECK, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
     file,
@@ -57,9 +66,14 @@ function crlf(text: string, file: string, label: string): Finding | null {
   if (at < 0) return null;
   const line = text.slice(0, at).split("\n").length;
   const count = text.split("\r\n").length - 1;
-  return fail(CHECK, `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`, {
-    file, line,
-    fix: `convert ${file} to LF line endings (sed -i 's/\\r$//' ${shellQuote(file)}), and keep git from converting it back: add \`*.sh text eol=lf\` to .gitattributes`,
-    data: { crlfLines: count },
-  });
+  return fail(
+    CHECK,
+    `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`,
+    {
+      file,
+      line,
+      fix: `convert ${file} to LF line endings (sed -i 's/\\r$//' ${shellQuote(file)}), and keep git from converting it back: add \`*.sh text eol=lf\` to .gitattributes`,
+      data: { crlfLines: count },
+    },
+  );
 }

@@ -12,7 +12,10 @@ export function cleanTreeFinding(entries: readonly StatusEntry[]): Finding {
   const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
   const untracked = counts.has("untracked");
   return fail(CHECK, `work tree is not clean: ${parts}`, {
-    evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
+    evidence: entries
+      .slice(0, 50)
+      .map((e) => `${e.code} ${e.path} (${e.kind})`)
+      .concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
     fix: `commit the changes, or set them aside with \`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}; add build output to .gitignore`,
     data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) },
   });

@@ -27,7 +27,13 @@ export interface ContractInput {
 }
 
 export async function checkContracts(inp: ContractInput): Promise<Finding[]> {
-  if (inp.specs.length === 0) return [skip(CHECK, `${inp.file}: no contract flags declared`, { file: inp.file, fix: "declare them under contracts.flags in deploy-gate.yml, e.g. [\"--reasoning-parser qwen3\", \"--enable-auto-tool-choice\"]" })];
+  if (inp.specs.length === 0)
+    return [
+      skip(CHECK, `${inp.file}: no contract flags declared`, {
+        file: inp.file,
+        fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]',
+      }),
+    ];
   if (!inp.script.engine) return contractsAsText(inp);
   const findings: Finding[] = [];
   const present: string[] = [];
@@ -40,28 +46,45 @@ export async function checkContracts(inp: ContractInput): Promise<Finding[]> {
     findings.push(await missingContract(inp, spec, hit.status, hit.flag));
   }
   if (present.length) {
-    findings.unshift(pass(CHECK, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, { file: inp.file, data: { present } }));
+    findings.unshift(
+      pass(CHECK, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, {
+        file: inp.file,
+        data: { present },
+      }),
+    );
   }
   return findings;
 }
 
-async function missingContract(inp: ContractInput, spec: string, status: "missing" | "value-differs", flag: Flag | undefined): Promise<Finding> {
+async function missingContract(
+  inp: ContractInput,
+  spec: string,
+  status: "missing" | "value-differs",
+  flag: Flag | undefined,
+): Promise<Finding> {
   const { name, value } = parseFlagSpec(spec);
   // The script's value of a secret flag (--api-key, --hf-token) is the secret itself: never shown; the
   // contract's own value is shown only when it names where the secret comes from ($VAR).
   const actual = mask(name, flag?.value ?? null);
   const expected = maskUnlessReference(name, value);
-  const what = status === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
+  const what =
+    status === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
   const base = {
     file: inp.file,
     ...(flag ? { line: flag.line } : {}),
     data: { flag: name, expected, actual, status } as Record<string, unknown>,
   };
   if (!inp.historyOk) {
-    return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`, {
-      ...base,
-      fix: `add ${codeSpan(spec)} to the engine arguments in ${inp.file}` + (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun"),
-    });
+    return fail(
+      CHECK,
+      `${inp.file}: contract "${spec}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`,
+      {
+        ...base,
+        fix:
+          `add ${codeSpan(spec)} to the engine arguments in ${inp.file}` +
+          (inp.noTraceReason ? "" : "; to find where it went, fetch full history (fetch-depth: 0) and rerun"),
+      },
+    );
   }
   const history = await inp.history();
   // A changed value is traced by the flag-and-value text; a missing flag by its name.
@@ -77,18 +100,27 @@ async function missingContract(inp: ContractInput, spec: string, status: "missin
   }
   const inText = status === "missing" ? textLine(inp.script, name) : null;
   if (inText !== null) {
-    return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`, {
-      ...base, line: inText,
-      evidence: [`${inp.file}:${inText}: ${inp.script.lines[inText - 1]?.trim() ?? ""}`],
-      fix: `check that line ${inText} of ${inp.file} is part of the engine's command (a line after a comment or a blank line inside a \\ continuation ends the command), so the flag reaches the engine`,
-    });
+    return fail(
+      CHECK,
+      `${inp.file}: contract "${spec}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`,
+      {
+        ...base,
+        line: inText,
+        evidence: [`${inp.file}:${inText}: ${inp.script.lines[inText - 1]?.trim() ?? ""}`],
+        fix: `check that line ${inText} of ${inp.file} is part of the engine's command (a line after a comment or a blank line inside a \\ continuation ends the command), so the flag reaches the engine`,
+      },
+    );
   }
   if (!trace) {
     // histories are read without rename detection: a renamed script's history starts at its rename
-    return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`, {
-      ...base,
-      fix: `add ${codeSpan(spec)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`,
-    });
+    return fail(
+      CHECK,
+      `${inp.file}: contract "${spec}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`,
+      {
+        ...base,
+        fix: `add ${codeSpan(spec)} to the engine arguments (after the image, among the other --flags) in ${inp.file}`,
+      },
+    );
   }
   const parent = trace.droppedIn.parents[0] ?? null;
   const before = parent ? await inp.reader.show(parent, inp.file) : null;
@@ -102,15 +134,22 @@ async function missingContract(inp: ContractInput, spec: string, status: "missin
   ];
   if (parent && ctx) evidence.push(`last present in ${short(parent)}, ${inp.file} line ${ctx.line}:`, ...ctx.excerpt);
   const restoreLine = trace.removedLines[0]?.trim() ?? spec;
-  const view = parent && ctx ? `git show ${shellQuote(`${short(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
-  return fail(CHECK, `${inp.file}: contract "${spec}" broken: ${what}, dropped in ${short(trace.droppedIn.sha)} "${trace.droppedIn.subject}"`, {
-    ...base,
-    evidence,
-    fix:
-      `restore ${codeSpan(restoreLine)} in ${inp.file}` +
-      (view ? ` (as in ${short(parent!)}: ${codeSpan(view)})` : "") +
-      `, or undo that commit's change to the file: \`git show ${short(trace.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``,
-  });
+  const view =
+    parent && ctx
+      ? `git show ${shellQuote(`${short(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'`
+      : null;
+  return fail(
+    CHECK,
+    `${inp.file}: contract "${spec}" broken: ${what}, dropped in ${short(trace.droppedIn.sha)} "${trace.droppedIn.subject}"`,
+    {
+      ...base,
+      evidence,
+      fix:
+        `restore ${codeSpan(restoreLine)} in ${inp.file}` +
+        (view ? ` (as in ${short(parent!)}: ${codeSpan(view)})` : "") +
+        `, or undo that commit's change to the file: \`git show ${short(trace.droppedIn.sha)} -- ${shellQuote(inp.file)} | git apply -R\``,
+    },
+  );
 }
 
 /** The first non-comment line of the file that carries the flag (either spelling), or null. */
@@ -123,15 +162,34 @@ function textLine(script: ServeScript, name: string): number | null {
 function contractsAsText(inp: ContractInput): Finding[] {
   const found = inp.specs.map((spec) => ({ spec, line: textLine(inp.script, parseFlagSpec(spec).name) }));
   const missing = found.filter((f) => f.line === null).map((f) => f.spec);
-  const how = "deploy-gate could not find the engine command (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, or podman/docker run of an engine image)";
-  const evidence = found.map((f) => (f.line === null ? `${f.spec}: not in the text` : `${f.spec}: line ${f.line} (as text): ${inp.script.lines[f.line - 1]?.trim() ?? ""}`));
+  const how =
+    "deploy-gate could not find the engine command (vllm serve, python -m vllm.entrypoints..., sglang, llama-server, or podman/docker run of an engine image)";
+  const evidence = found.map((f) =>
+    f.line === null
+      ? `${f.spec}: not in the text`
+      : `${f.spec}: line ${f.line} (as text): ${inp.script.lines[f.line - 1]?.trim() ?? ""}`,
+  );
   const data = { asText: true, missing };
   if (missing.length) {
-    return [fail(CHECK, `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`, {
-      file: inp.file, evidence, data, fix: `add ${missing.map((m) => codeSpan(m)).join(", ")} to the engine's arguments in ${inp.file}`,
-    })];
+    return [
+      fail(
+        CHECK,
+        `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`,
+        {
+          file: inp.file,
+          evidence,
+          data,
+          fix: `add ${missing.map((m) => codeSpan(m)).join(", ")} to the engine's arguments in ${inp.file}`,
+        },
+      ),
+    ];
   }
-  return [warn(CHECK, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
-    file: inp.file, evidence, data, fix: `if ${inp.file} starts the engine in a way deploy-gate does not read, open an issue with the launch line; the values were not checked`,
-  })];
+  return [
+    warn(CHECK, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
+      file: inp.file,
+      evidence,
+      data,
+      fix: `if ${inp.file} starts the engine in a way deploy-gate does not read, open an issue with the launch line; the values were not checked`,
+    }),
+  ];
 }

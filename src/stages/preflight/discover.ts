@@ -40,7 +40,13 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     }
     const kind = startsEngine(file, text);
     if (!kind) continue;
-    targets.push({ name: basename(file).replace(/\.(ba)?sh$|\.service$|\.container$/, ""), scriptPath: file, unitPath: null, endpoint: null, kind });
+    targets.push({
+      name: basename(file).replace(/\.(ba)?sh$|\.service$|\.container$/, ""),
+      scriptPath: file,
+      unitPath: null,
+      endpoint: null,
+      kind,
+    });
   }
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }

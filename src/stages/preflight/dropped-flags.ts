@@ -11,20 +11,48 @@ const CHECK = "preflight.dropped-flags";
 
 /** Flags whose loss silently changes what clients get (seed 000 §6), or what the host can hold. */
 export const CRITICAL_FLAGS = new Set([
-  "--reasoning-parser", "--enable-auto-tool-choice", "--tool-call-parser", "--chat-template",
-  "--default-chat-template-kwargs", "--served-model-name", "--max-model-len", "--kv-cache-memory-bytes",
-  "--speculative-config", "--trust-remote-code", "--port",
+  "--reasoning-parser",
+  "--enable-auto-tool-choice",
+  "--tool-call-parser",
+  "--chat-template",
+  "--default-chat-template-kwargs",
+  "--served-model-name",
+  "--max-model-len",
+  "--kv-cache-memory-bytes",
+  "--speculative-config",
+  "--trust-remote-code",
+  "--port",
 ]);
 
 /** What clients rely on, per engine: SGLang and llama.cpp name context, served name and templates their own way. */
 export const CLIENT_FLAGS: Record<EngineKind, ReadonlySet<string>> = {
   vllm: CRITICAL_FLAGS,
   sglang: new Set([...CRITICAL_FLAGS, "--context-length"]),
-  "llama.cpp": new Set(["--port", "-c", "--ctx-size", "--jinja", "-a", "--alias", "--chat-template", "--chat-template-file", "--reasoning-format", "--reasoning-budget"]),
+  "llama.cpp": new Set([
+    "--port",
+    "-c",
+    "--ctx-size",
+    "--jinja",
+    "-a",
+    "--alias",
+    "--chat-template",
+    "--chat-template-file",
+    "--reasoning-format",
+    "--reasoning-budget",
+  ]),
 };
 
 /** `baseFile`: the script's name at the base, when it was renamed since. */
-export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag[], file: string, baseLabel: string, contractNames: ReadonlySet<string> = new Set(), baseRef = baseLabel, baseFile = file, engine: EngineKind = "vllm"): Finding[] {
+export function droppedFlags(
+  baseFlags: readonly Flag[],
+  nowFlags: readonly Flag[],
+  file: string,
+  baseLabel: string,
+  contractNames: ReadonlySet<string> = new Set(),
+  baseRef = baseLabel,
+  baseFile = file,
+  engine: EngineKind = "vllm",
+): Finding[] {
   const clientFlags = CLIENT_FLAGS[engine];
   // --max_model_len and --max-model-len are one flag to the engine: renaming one to the other drops nothing
   const key = (f: Flag) => normalizeFlagName(f.name);
@@ -36,7 +64,12 @@ export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag
   const renamed = baseFile === file ? {} : { baseFile };
   const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;
   if (dropped.length === 0) {
-    return [pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, { file, data: { base: baseLabel, added, ...renamed } })];
+    return [
+      pass(CHECK, `${file}: no engine flag dropped since ${baseLabel}${asBase}`, {
+        file,
+        data: { base: baseLabel, added, ...renamed },
+      }),
+    ];
   }
   return dropped.map((f) => {
     const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
@@ -44,13 +77,17 @@ export function droppedFlags(baseFlags: readonly Flag[], nowFlags: readonly Flag
     const value = mask(f.name, f.value);
     const shown = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
-    return mk(CHECK, `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`, {
-      file,
-      evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
-      fix: critical
-        ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
-        : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
-      data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed },
-    });
+    return mk(
+      CHECK,
+      `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`,
+      {
+        file,
+        evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
+        fix: critical
+          ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
+          : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
+        data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed },
+      },
+    );
   });
 }

@@ -33,18 +33,30 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   if (ctx.ref === null) findings.push(cleanTreeFinding(entries as StatusEntry[]));
   findings.push(historyFinding(!ctx.historyOk));
   if (ctx.targets.length === 0) {
-    findings.push(fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
-      fix: "add deploy-gate.yml naming each endpoint's script (or unit / quadlet), or run from the repository that holds them (scripts, *.service units or *.container quadlets that start vLLM, SGLang or llama.cpp, directly or in podman/docker)",
-    }));
+    findings.push(
+      fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
+        fix: "add deploy-gate.yml naming each endpoint's script (or unit / quadlet), or run from the repository that holds them (scripts, *.service units or *.container quadlets that start vLLM, SGLang or llama.cpp, directly or in podman/docker)",
+      }),
+    );
     return findings;
   }
   if (ctx.targets.every((t) => t.endpoint === null)) {
-    findings.push(skip("preflight.contracts", `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`, {
-      fix: "declare each endpoint's contract flags in deploy-gate.yml (see docs/config.md)",
-    }));
+    findings.push(
+      skip(
+        "preflight.contracts",
+        `no deploy-gate.yml: contract flags not checked for the ${ctx.targets.length} serve script(s) found`,
+        {
+          fix: "declare each endpoint's contract flags in deploy-gate.yml (see docs/config.md)",
+        },
+      ),
+    );
   }
   if (ctx.ref === null && !hasShellcheck) {
-    findings.push(skip("preflight.shellcheck", "shellcheck is not installed", { fix: "install it (apt-get install shellcheck) to get its warnings" }));
+    findings.push(
+      skip("preflight.shellcheck", "shellcheck is not installed", {
+        fix: "install it (apt-get install shellcheck) to get its warnings",
+      }),
+    );
   }
   ctx.shellcheck = hasShellcheck === true;
   const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
@@ -66,10 +78,14 @@ function refused(ctx: PreflightContext, t: PreflightTarget): Finding[] {
   const CHECK = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
   return [t.scriptPath, t.unitPath].flatMap((p) => {
     const why = p === null ? null : refusePath(ctx.root, p);
-    return why ? [fail(CHECK, `${why}: deploy-gate reads only regular files inside the repository`, {
-      file: p!,
-      fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`,
-    })] : [];
+    return why
+      ? [
+          fail(CHECK, `${why}: deploy-gate reads only regular files inside the repository`, {
+            file: p!,
+            fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`,
+          }),
+        ]
+      : [];
   });
 }
 
@@ -80,10 +96,18 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   const text = await readScript(ctx, t.scriptPath);
   if (text === null) {
     const isDir = !ctx.ref && statSync(join(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
-    return tag([fail(t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps", `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`, {
-      file: t.scriptPath,
-      fix: t.endpoint ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)` : "commit the script, or name it in deploy-gate.yml",
-    })]);
+    return tag([
+      fail(
+        t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
+        `${t.scriptPath} ${isDir ? "is a directory, not a file" : "does not exist"}${ctx.ref ? ` at ${ctx.ref}` : ""}`,
+        {
+          file: t.scriptPath,
+          fix: t.endpoint
+            ? `check endpoints.${t.name}.${t.kind === "script" ? "script" : t.kind} in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.scriptPath} from the repository root)`
+            : "commit the script, or name it in deploy-gate.yml",
+        },
+      ),
+    ]);
   }
   const script = parseLaunch(t.kind, text);
   const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
@@ -93,15 +117,43 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   // a unit or a quadlet is not a shell script: bash -n and shellcheck would only report noise
   if (t.kind === "script") {
     out.push(await bashSyntax(text, t.scriptPath));
-    if (ctx.ref === null && ctx.shellcheck) out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
+    if (ctx.ref === null && ctx.shellcheck)
+      out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
   }
   const specs = t.endpoint?.contracts.flags ?? [];
-  if (t.endpoint) out.push(...(await checkContracts({ reader: ctx.reader, file: t.scriptPath, script, specs, historyOk: ctx.historyOk, history })));
+  if (t.endpoint)
+    out.push(
+      ...(await checkContracts({
+        reader: ctx.reader,
+        file: t.scriptPath,
+        script,
+        specs,
+        historyOk: ctx.historyOk,
+        history,
+      })),
+    );
   out.push(...(await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name)))));
   if (t.unitPath && unitText === null) {
-    out.push(fail("preflight.traps", `unit file ${t.unitPath} does not exist`, { file: t.unitPath, fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)` }));
+    out.push(
+      fail("preflight.traps", `unit file ${t.unitPath} does not exist`, {
+        file: t.unitPath,
+        fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)`,
+      }),
+    );
   }
-  out.push(...checkTraps({ script, scriptPath: t.scriptPath, kind: t.kind, unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null, bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000, images: t.endpoint?.images ?? {} }, t.endpoint?.traps ?? {}));
+  out.push(
+    ...checkTraps(
+      {
+        script,
+        scriptPath: t.scriptPath,
+        kind: t.kind,
+        unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null,
+        bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000,
+        images: t.endpoint?.images ?? {},
+      },
+      t.endpoint?.traps ?? {},
+    ),
+  );
   if (t.endpoint?.rollback) out.push(...(await checkRollbackRef(ctx, t, t.endpoint.rollback.ref)));
   return tag(ctx.ref ? out.map((f) => offTree(f, ctx.ref!)) : out);
 }
@@ -117,7 +169,10 @@ function offTree(f: Finding, ref: string): Finding {
 }
 
 /** The base: --base, else the rollback ref, else the last commit before the current change to the script. */
-async function resolveBase(ctx: PreflightContext, t: PreflightTarget): Promise<{ sha: string; label: string; short: string } | { error: Finding }> {
+async function resolveBase(
+  ctx: PreflightContext,
+  t: PreflightTarget,
+): Promise<{ sha: string; label: string; short: string } | { error: Finding }> {
   const CHECK = "preflight.dropped-flags";
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
@@ -126,7 +181,12 @@ async function resolveBase(ctx: PreflightContext, t: PreflightTarget): Promise<{
     // the report's data keeps it whole
     const shown = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
     if (sha) return { sha, label: explicit, short: shown };
-    return { error: fail(CHECK, `base ref ${explicit} not found`, { file: t.scriptPath, fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX }) };
+    return {
+      error: fail(CHECK, `base ref ${explicit} not found`, {
+        file: t.scriptPath,
+        fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX,
+      }),
+    };
   }
   const dirty = ctx.ref === null && (await status(ctx)).some((e) => e.path === t.scriptPath);
   const head = ctx.ref ?? "HEAD";
@@ -136,35 +196,67 @@ async function resolveBase(ctx: PreflightContext, t: PreflightTarget): Promise<{
   }
   const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
   const parent = last?.parents[0] ?? null;
-  if (!last || !parent) return { error: skip(CHECK, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
-  return { sha: parent, label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`, short: parent.slice(0, 10) };
+  if (!last || !parent)
+    return { error: skip(CHECK, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+  return {
+    sha: parent,
+    label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
+    short: parent.slice(0, 10),
+  };
 }
 
-async function checkDropped(ctx: PreflightContext, t: PreflightTarget, now: ServeScript, contractNames: Set<string>): Promise<Finding[]> {
-  if (!ctx.historyOk) return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
+async function checkDropped(
+  ctx: PreflightContext,
+  t: PreflightTarget,
+  now: ServeScript,
+  contractNames: Set<string>,
+): Promise<Finding[]> {
+  if (!ctx.historyOk)
+    return [skip("preflight.dropped-flags", "could not run: shallow clone", { file: t.scriptPath, fix: SHALLOW_FIX })];
   const base = await resolveBase(ctx, t);
   if ("error" in base) return [base.error];
   const atBase = await scriptAtBase(ctx, t, base.sha);
   if (atBase === null && ctx.base) {
     // the user named this base: comparing with nothing is not a pass, nor a quiet skip
-    return [warn("preflight.dropped-flags", `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`, {
-      file: t.scriptPath,
-      fix: `pass --base with a ref that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`,
-    })];
+    return [
+      warn(
+        "preflight.dropped-flags",
+        `${t.scriptPath} is not at --base ${ctx.base} under this name, nor under an earlier name git's rename detection finds: dropped flags not checked`,
+        {
+          file: t.scriptPath,
+          fix: `pass --base with a ref that has the script (\`git log --follow --oneline -- ${shellQuote(t.scriptPath)}\` lists the commits that touched it)`,
+        },
+      ),
+    ];
   }
-  if (atBase === null) return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
+  if (atBase === null)
+    return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
   const baseScript = parseLaunch(t.kind, atBase.text);
-  return droppedFlags(baseScript.engine?.flags ?? [], now.engine?.flags ?? [], t.scriptPath, base.label, contractNames, base.short, atBase.path, baseScript.engine?.kind ?? now.engine?.kind);
+  return droppedFlags(
+    baseScript.engine?.flags ?? [],
+    now.engine?.flags ?? [],
+    t.scriptPath,
+    base.label,
+    contractNames,
+    base.short,
+    atBase.path,
+    baseScript.engine?.kind ?? now.engine?.kind,
+  );
 }
 
 /**
  * The script as it was at the base: under its name, else under the name it had there (a rename
  * staged in the work tree, then the renames committed since, as git log --follow finds them).
  */
-async function scriptAtBase(ctx: PreflightContext, t: PreflightTarget, sha: string): Promise<{ path: string; text: string } | null> {
+async function scriptAtBase(
+  ctx: PreflightContext,
+  t: PreflightTarget,
+  sha: string,
+): Promise<{ path: string; text: string } | null> {
   const same = await ctx.reader.show(sha, t.scriptPath);
   if (same !== null) return { path: t.scriptPath, text: same };
-  const staged = ctx.ref === null ? (await status(ctx)).find((e) => e.code[0] === "R" && e.path === t.scriptPath)?.from : undefined;
+  const staged =
+    ctx.ref === null ? (await status(ctx)).find((e) => e.code[0] === "R" && e.path === t.scriptPath)?.from : undefined;
   const atHead = staged ?? t.scriptPath;
   const path = (await ctx.git.nameAt(atHead, sha, ctx.ref ?? "HEAD")) ?? atHead;
   const text = path === t.scriptPath ? null : await ctx.reader.show(sha, path);
@@ -175,17 +267,50 @@ async function checkRollbackRef(ctx: PreflightContext, t: PreflightTarget, ref: 
   const CHECK = "preflight.rollback-ref";
   const sha = await ctx.reader.resolve(ref);
   if (!sha) {
-    return [fail(CHECK, `rollback ref ${ref} does not exist`, {
-      fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
-      data: { ref },
-    })];
+    return [
+      fail(CHECK, `rollback ref ${ref} does not exist`, {
+        fix: ctx.historyOk
+          ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml`
+          : SHALLOW_FIX,
+        data: { ref },
+      }),
+    ];
   }
   const text = await ctx.reader.show(sha, t.scriptPath);
-  if (text === null) return [fail(CHECK, `${t.scriptPath} does not exist at rollback ref ${ref}`, { file: t.scriptPath, fix: "point rollback.ref at a commit that has the serve script", data: { ref, sha } })];
+  if (text === null)
+    return [
+      fail(CHECK, `${t.scriptPath} does not exist at rollback ref ${ref}`, {
+        file: t.scriptPath,
+        fix: "point rollback.ref at a commit that has the serve script",
+        data: { ref, sha },
+      }),
+    ];
   const syntax = t.kind === "script" ? [await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`)] : [];
   const specs = t.endpoint?.contracts.flags ?? [];
-  const contracts = await checkContracts({ reader: ctx.reader, file: t.scriptPath, script: parseLaunch(t.kind, text), specs, historyOk: false, noTraceReason: `at ${ref}`, history: async () => [] });
+  const contracts = await checkContracts({
+    reader: ctx.reader,
+    file: t.scriptPath,
+    script: parseLaunch(t.kind, text),
+    specs,
+    historyOk: false,
+    noTraceReason: `at ${ref}`,
+    history: async () => [],
+  });
   const broken = [...syntax, ...contracts].filter((f) => f.status === "fail");
-  if (broken.length === 0) return [{ check: CHECK, status: "pass", summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`, data: { ref, sha } }];
-  return broken.map((f) => ({ ...offTree(f, ref), check: CHECK, summary: `rollback ref ${ref}: ${f.summary}`, fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(), data: { ref, sha, ...f.data } }));
+  if (broken.length === 0)
+    return [
+      {
+        check: CHECK,
+        status: "pass",
+        summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`,
+        data: { ref, sha },
+      },
+    ];
+  return broken.map((f) => ({
+    ...offTree(f, ref),
+    check: CHECK,
+    summary: `rollback ref ${ref}: ${f.summary}`,
+    fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(),
+    data: { ref, sha, ...f.data },
+  }));
 }

@@ -33,4 +33,5 @@ export interface PreflightContext {
   statusCache?: Promise<StatusEntry[]>;
 }
 
-export const SHALLOW_FIX = "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";
+export const SHALLOW_FIX =
+  "fetch full history: with actions/checkout set `fetch-depth: 0` (and `fetch-tags: true`); locally run `git fetch --unshallow --tags`";

@@ -15,7 +15,9 @@ export interface Trace {
 
 const isComment = (line: string) => line.trimStart().startsWith("#");
 
-/** A flag token as a pattern: vLLM and SGLang read `--max_model_len` as `--max-model-len`, so either spelling matches. */
+/**
+ * A flag token as a pattern: vLLM and SGLang read `--max_model_len` as `--max-model-len`, so either spelling matches.
+ */
 function tokenPattern(token: string): RegExp {
   const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const m = /^(--?)([^\s=]+)(.*)$/s.exec(token);
@@ -45,7 +47,8 @@ export function traceDrop(historyNewestFirst: readonly HistoryEntry[], token: st
     const before = count;
     count = Math.max(0, count + plus - minus);
     if (before === 0 && count > 0 && !introducedIn) introducedIn = h.commit;
-    if (before > 0 && count === 0) drop = { droppedIn: h.commit, removedLines: h.removed.filter((l) => countToken(l, token) > 0), introducedIn };
+    if (before > 0 && count === 0)
+      drop = { droppedIn: h.commit, removedLines: h.removed.filter((l) => countToken(l, token) > 0), introducedIn };
     if (count > 0) drop = null;
   }
   return drop;

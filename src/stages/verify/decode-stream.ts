@@ -13,14 +13,32 @@ export interface DecodeSample {
   chunks: number;
 }
 
-interface Chunk { choices?: { delta?: { content?: string | null; reasoning?: string | null; reasoning_content?: string | null }; finish_reason?: string | null }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } | null }
+interface Chunk {
+  choices?: {
+    delta?: { content?: string | null; reasoning?: string | null; reasoning_content?: string | null };
+    finish_reason?: string | null;
+  }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+}
 
 export function parseSample(r: StreamResult): DecodeSample {
-  const s: DecodeSample = { ttftMs: null, wallMs: r.wallMs, promptTokens: null, completionTokens: null, finishReason: null, text: "", chunks: 0 };
+  const s: DecodeSample = {
+    ttftMs: null,
+    wallMs: r.wallMs,
+    promptTokens: null,
+    completionTokens: null,
+    finishReason: null,
+    text: "",
+    chunks: 0,
+  };
   for (const e of r.events) {
     if (e.data === "[DONE]") continue;
     let c: Chunk;
-    try { c = JSON.parse(e.data) as Chunk; } catch { continue; }
+    try {
+      c = JSON.parse(e.data) as Chunk;
+    } catch {
+      continue;
+    }
     for (const ch of c.choices ?? []) {
       // vLLM 0.11.2-0.15 sends the reasoning twice, as `reasoning` and `reasoning_content`: one of them counts.
       const piece = (ch.delta?.reasoning ?? ch.delta?.reasoning_content ?? "") + (ch.delta?.content ?? "");

@@ -41,7 +41,9 @@ export interface HostFacts {
   earlierCompileBoots: number;
   /** sha256 of each installed file asked for (null: unreadable or missing) */
   installed: Map<string, string | null>;
-  /** the compile-cache mount's host directory: mtime (ms) of its oldest file; null: empty or missing; absent: not asked */
+  /**
+   * the compile-cache mount's host directory: mtime (ms) of its oldest file; null: empty or missing; absent: not asked
+   */
   cacheOldestMs?: number | null;
 }
 
@@ -67,15 +69,32 @@ export function parseTime(text: string | undefined): number | null {
 
 /** directLines' inspect section: the unit's run as the container (its InvocationID, start and main process). */
 function parseUnitRun(text: string): { container: ContainerFacts | null; error: string | null } {
-  const kv = new Map(text.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()] as const));
+  const kv = new Map(
+    text.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()] as const),
+  );
   const id = kv.get("InvocationID") ?? "";
-  if (!/^[0-9a-f]{32}$/.test(id)) return { container: null, error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})` };
+  if (!/^[0-9a-f]{32}$/.test(id))
+    return {
+      container: null,
+      error: `the unit has no current run (${text.trim().split("\n")[0] || "systemctl show printed nothing"})`,
+    };
   const started = kv.get("ExecMainStartTimestamp") ?? "";
   const ms = unitStartMs(started);
   const pid = Number(kv.get("MainPID") ?? 0);
   const state = `${kv.get("ActiveState") ?? "unknown"} (${kv.get("SubState") ?? "?"})`;
   return {
-    container: { id, name: "", createdText: started, createdMs: ms, startedMs: ms, status: state, running: pid > 0 && kv.get("ActiveState") === "active", pid, configEnv: [], unitRun: true },
+    container: {
+      id,
+      name: "",
+      createdText: started,
+      createdMs: ms,
+      startedMs: ms,
+      status: state,
+      running: pid > 0 && kv.get("ActiveState") === "active",
+      pid,
+      configEnv: [],
+      unitRun: true,
+    },
     error: null,
   };
 }
@@ -128,7 +147,9 @@ export function envMap(pairs: readonly string[]): Map<string, string> {
 function parseState(text: string): { state: StateRecord | null; error: string | null } {
   if (text.trim() === "") return { state: null, error: null };
   const state = parseStateRecord(text);
-  return state ? { state, error: null } : { state: null, error: "the state record on the host is unreadable (not JSON, or no ref/sha/deployedAt)" };
+  return state
+    ? { state, error: null }
+    : { state: null, error: "the state record on the host is unreadable (not JSON, or no ref/sha/deployedAt)" };
 }
 
 function parseGpu(text: string): HostFacts["gpu"] {
@@ -166,7 +187,9 @@ export function parseFacts(stdout: string, marker: string): HostFacts {
     gpu: parseGpu(s.get("gpu") ?? ""),
     earlierCompileBoots: /^\d+$/.test(line("earlier")) ? Number(line("earlier")) : 0,
     installed: parseSums(s.get("installed") ?? ""),
-    ...(s.has("cacheage") ? { cacheOldestMs: /^\d+(\.\d+)?$/.test(line("cacheage")) ? Math.round(Number(line("cacheage")) * 1000) : null } : {}),
+    ...(s.has("cacheage")
+      ? { cacheOldestMs: /^\d+(\.\d+)?$/.test(line("cacheage")) ? Math.round(Number(line("cacheage")) * 1000) : null }
+      : {}),
   };
 }
 

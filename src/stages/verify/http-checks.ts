@@ -16,18 +16,31 @@ import { peerRoute, runnerRoute, tunnelRoute, type Route } from "../../ports/htt
 import { checkThinkingResult, thinkingRequest } from "./thinking.js";
 import { checkToolsResult, toolsRequest } from "./tools.js";
 
-interface Routed { route: Route; models: HttpResult; notes: string[]; close: () => Promise<void> }
+interface Routed {
+  route: Route;
+  models: HttpResult;
+  notes: string[];
+  close: () => Promise<void>;
+}
 
 /** The configured peer first (it exists because the runner cannot reach the host), then the runner
  *  itself, then an SSH tunnel through the serving host as the last resort. */
-async function chooseRoute(ctx: StageContext, url: string, headers: Record<string, string>, opts: VerifyOptions, t: VerifyTimeouts): Promise<Routed> {
+async function chooseRoute(
+  ctx: StageContext,
+  url: string,
+  headers: Record<string, string>,
+  opts: VerifyOptions,
+  t: VerifyTimeouts,
+): Promise<Routed> {
   const notes: string[] = [];
   const none = async () => {};
   // identityFile is relative to the config file, like every path in it.
   const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname(ctx.configFile)) : undefined;
   if (peerTarget) {
     try {
-      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 20_000 }))))(peerTarget);
+      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 20_000 }))))(
+        peerTarget,
+      );
       const route = peerRoute(peer, url, headers);
       const r = await route.send("GET", "/v1/models", undefined, t.modelsMs);
       if (r.status !== null) return { route, models: r, notes, close: () => peer.close() };
@@ -58,15 +71,26 @@ function withRoute(f: Finding, routed: Routed): Finding {
   evidence.push(`not from a peer: asked ${routed.route.via}`);
   if (f.status !== "pass") return { ...f, evidence };
   return warn(f.check, `${f.summary} (not from a peer: ${routed.route.via})`, {
-    evidence, data: f.data,
+    evidence,
+    data: f.data,
     fix: "the runner cannot reach the endpoint: set peer: in deploy-gate.yml to an SSH host on the endpoint's network so the clients' path is what gets tested",
   });
 }
 
-export interface HttpProbes { url: string; routed: Routed; thinking: HttpResult | null; tools: HttpResult | null }
+export interface HttpProbes {
+  url: string;
+  routed: Routed;
+  thinking: HttpResult | null;
+  tools: HttpResult | null;
+}
 
 /** Starts at once (concurrently with the host facts); null when the config has no url. */
-export async function startHttp(ctx: StageContext, opts: VerifyOptions, t: VerifyTimeouts, headers: Record<string, string>): Promise<HttpProbes | null> {
+export async function startHttp(
+  ctx: StageContext,
+  opts: VerifyOptions,
+  t: VerifyTimeouts,
+  headers: Record<string, string>,
+): Promise<HttpProbes | null> {
   const ep = ctx.endpoint;
   if (!ep.url) return null;
   const url = ep.url.replace(/\/+$/, "");
@@ -82,21 +106,72 @@ export async function startHttp(ctx: StageContext, opts: VerifyOptions, t: Verif
 type Pending = [check: string, judge: () => Finding];
 
 /** verify.models, verify.thinking, verify.tools, judged with the live argv (for the likely cause). */
-export function httpFindingsOf(ep: Endpoint, h: HttpProbes | null | Error, live: readonly Flag[], sentKey = false): Pending[] {
-  const gate = (check: string, on: boolean, off: string, probe: (p: HttpProbes) => HttpResult | null, judge: (r: HttpResult, p: HttpProbes) => Finding): Pending => [check, () => {
-    if (!on) return skip(check, off);
-    if (!ep.url) return skip(check, "no `url` in the endpoint config", { fix: "add url: http://HOST:PORT (the endpoint as a peer reaches it) to deploy-gate.yml" });
-    if (h instanceof Error || h === null) return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, { fix: "see the message; rerun deploy-gate verify" });
-    const r = probe(h);
-    if (!ep.model || !r) return skip(check, "no `model` in the endpoint config", { fix: "add model: SERVED_NAME to the endpoint in deploy-gate.yml" });
-    return withRoute(judge(r, h), h.routed);
-  }];
+export function httpFindingsOf(
+  ep: Endpoint,
+  h: HttpProbes | null | Error,
+  live: readonly Flag[],
+  sentKey = false,
+): Pending[] {
+  const gate = (
+    check: string,
+    on: boolean,
+    off: string,
+    probe: (p: HttpProbes) => HttpResult | null,
+    judge: (r: HttpResult, p: HttpProbes) => Finding,
+  ): Pending => [
+    check,
+    () => {
+      if (!on) return skip(check, off);
+      if (!ep.url)
+        return skip(check, "no `url` in the endpoint config", {
+          fix: "add url: http://HOST:PORT (the endpoint as a peer reaches it) to deploy-gate.yml",
+        });
+      if (h instanceof Error || h === null)
+        return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, {
+          fix: "see the message; rerun deploy-gate verify",
+        });
+      const r = probe(h);
+      if (!ep.model || !r)
+        return skip(check, "no `model` in the endpoint config", {
+          fix: "add model: SERVED_NAME to the endpoint in deploy-gate.yml",
+        });
+      return withRoute(judge(r, h), h.routed);
+    },
+  ];
   const templateFlags = live.filter((f) => /^--(enable|preserve)[-_]thinking$/.test(f.name)).map((f) => f.name);
   return [
-    gate("verify.models", true, "", (p) => p.routed.models, (r, p) => checkModels(r, ep.model!, p.url, p.routed.route.via, sentKey)),
-    gate("verify.thinking", ep.contracts.thinking, "contracts.thinking is off", (p) => p.thinking,
-      (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, { reasoningParser: flagValue(live, "--reasoning-parser"), engineTemplateFlags: templateFlags, model: ep.model!, sentKey })),
-    gate("verify.tools", ep.contracts.tools, "contracts.tools is off", (p) => p.tools,
-      (r, p) => checkToolsResult(r, p.url, p.routed.route.via, { autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"), toolCallParser: flagValue(live, "--tool-call-parser"), model: ep.model!, sentKey })),
+    gate(
+      "verify.models",
+      true,
+      "",
+      (p) => p.routed.models,
+      (r, p) => checkModels(r, ep.model!, p.url, p.routed.route.via, sentKey),
+    ),
+    gate(
+      "verify.thinking",
+      ep.contracts.thinking,
+      "contracts.thinking is off",
+      (p) => p.thinking,
+      (r, p) =>
+        checkThinkingResult(r, p.url, p.routed.route.via, {
+          reasoningParser: flagValue(live, "--reasoning-parser"),
+          engineTemplateFlags: templateFlags,
+          model: ep.model!,
+          sentKey,
+        }),
+    ),
+    gate(
+      "verify.tools",
+      ep.contracts.tools,
+      "contracts.tools is off",
+      (p) => p.tools,
+      (r, p) =>
+        checkToolsResult(r, p.url, p.routed.route.via, {
+          autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"),
+          toolCallParser: flagValue(live, "--tool-call-parser"),
+          model: ep.model!,
+          sentKey,
+        }),
+    ),
   ];
 }

@@ -5,7 +5,10 @@ import { readFlags } from "../../domain/launch/flags.js";
 import type { Flag, Word } from "../../domain/launch/model.js";
 import { mask } from "../../domain/redact/mask.js";
 
-/** The engine's own arguments: after `vllm serve`, after `-m MODULE` (vLLM, SGLang), after llama-server, else from the first `--flag`. */
+/**
+ * The engine's own arguments: after `vllm serve`, after `-m MODULE` (vLLM, SGLang), after llama-server, else from the
+ * first `--flag`.
+ */
 export function engineArgs(argv: readonly string[]): string[] {
   const serve = argv.findIndex((w, i) => w === "serve" && i > 0 && /(^|\/)vllm$/.test(argv[i - 1]!));
   if (serve >= 0) return argv.slice(serve + 1);
@@ -19,7 +22,13 @@ export function engineArgs(argv: readonly string[]): string[] {
 }
 
 export function liveFlags(argv: readonly string[]): Flag[] {
-  const words: Word[] = engineArgs(argv).map((text, i) => ({ text, line: i + 1, optional: false, dynamic: false, resolved: text }));
+  const words: Word[] = engineArgs(argv).map((text, i) => ({
+    text,
+    line: i + 1,
+    optional: false,
+    dynamic: false,
+    resolved: text,
+  }));
   return readFlags(words).flags;
 }
 
@@ -28,13 +37,23 @@ export function flagValue(flags: readonly Flag[], name: string): string | null {
   return flags.filter((f) => normalizeFlagName(f.name) === want).at(-1)?.value ?? null;
 }
 
-export interface ContractResult { spec: string; status: "present" | "missing" | "value-differs"; live: string | null; expected: string | null }
+export interface ContractResult {
+  spec: string;
+  status: "present" | "missing" | "value-differs";
+  live: string | null;
+  expected: string | null;
+}
 
 export function contractFlags(flags: Flag[], specs: readonly string[]): ContractResult[] {
   return specs.map((spec) => {
     const r = findFlag(flags, spec);
     const name = parseFlagSpec(spec).name;
-    return { spec, status: r.status, live: r.flag ? mask(name, r.flag.value) : null, expected: mask(name, r.expectedValue) };
+    return {
+      spec,
+      status: r.status,
+      live: r.flag ? mask(name, r.flag.value) : null,
+      expected: mask(name, r.expectedValue),
+    };
   });
 }
 
@@ -63,7 +82,8 @@ export function driftOf(script: readonly Flag[], live: readonly Flag[]): DriftIt
     const h = host.get(name);
     if (!h) {
       // ${X:+--flag} that the script's defaults leave off is not drift.
-      if (!f.optional) out.push({ flag: name, kind: "missing-on-host", repo: mask(name, show(f)), host: null, line: f.line });
+      if (!f.optional)
+        out.push({ flag: name, kind: "missing-on-host", repo: mask(name, show(f)), host: null, line: f.line });
       continue;
     }
     if (f.value === null && h.value === null) continue;
@@ -72,10 +92,12 @@ export function driftOf(script: readonly Flag[], live: readonly Flag[]): DriftIt
       out.push({ flag: name, kind: "unresolved", repo: mask(name, show(f)), host: mask(name, show(h)), line: f.line });
       continue;
     }
-    if (h.value === null || !sameValue(want, h.value)) out.push({ flag: name, kind: "value-differs", repo: mask(name, want), host: mask(name, show(h)), line: f.line });
+    if (h.value === null || !sameValue(want, h.value))
+      out.push({ flag: name, kind: "value-differs", repo: mask(name, want), host: mask(name, show(h)), line: f.line });
   }
   for (const [name, h] of host) {
-    if (!repo.has(name)) out.push({ flag: name, kind: "added-on-host", repo: null, host: mask(name, show(h)), line: null });
+    if (!repo.has(name))
+      out.push({ flag: name, kind: "added-on-host", repo: null, host: mask(name, show(h)), line: null });
   }
   return out;
 }
@@ -83,9 +105,13 @@ export function driftOf(script: readonly Flag[], live: readonly Flag[]): DriftIt
 export function describeDrift(d: DriftItem, script: string): string {
   const at = d.line === null ? "" : ` (${script}:${d.line})`;
   switch (d.kind) {
-    case "missing-on-host": return `${d.flag}: in the repo${at}${d.repo === "(switch)" ? "" : ` as ${d.repo}`}, absent from the live argv`;
-    case "added-on-host": return `${d.flag}: live argv has ${d.host}, the repo's script does not pass it`;
-    case "value-differs": return `${d.flag}: repo${at} ${d.repo}, host ${d.host}`;
-    case "unresolved": return `${d.flag}: repo${at} ${d.repo} is set at run time, host ${d.host} (not compared)`;
+    case "missing-on-host":
+      return `${d.flag}: in the repo${at}${d.repo === "(switch)" ? "" : ` as ${d.repo}`}, absent from the live argv`;
+    case "added-on-host":
+      return `${d.flag}: live argv has ${d.host}, the repo's script does not pass it`;
+    case "value-differs":
+      return `${d.flag}: repo${at} ${d.repo}, host ${d.host}`;
+    case "unresolved":
+      return `${d.flag}: repo${at} ${d.repo} is set at run time, host ${d.host} (not compared)`;
   }
 }

@@ -11,27 +11,47 @@ export function noAnswer(check: string, what: string, r: HttpResult, url: string
   });
 }
 
-export interface Asked { url: string; via: string; model: string; sentKey: boolean }
+export interface Asked {
+  url: string;
+  via: string;
+  model: string;
+  sentKey: boolean;
+}
 
 /** A chat request refused before its contract could be judged (auth, model name, engine error): what to
  *  change. null for a 2xx, whose body the contract judges. Callers keep their own config-gap 400s. */
 export function refusal(check: string, what: string, r: HttpResult, reason: string, a: Asked): Finding | null {
   if (r.status === null || (r.status >= 200 && r.status < 300)) return null;
   const { model, sentKey } = a;
-  const evidence = [`POST ${a.url}/v1/chat/completions via ${a.via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`, reason];
+  const evidence = [
+    `POST ${a.url}/v1/chat/completions via ${a.via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`,
+    reason,
+  ];
   const notChecked = `${what} not checked: ${reason}`;
   const data = { status: r.status, checked: false };
   if (r.status === 401 || r.status === 403) {
-    return fail(check, notChecked, { evidence, data, fix: sentKey ? "the server refused the key in DEPLOY_GATE_API_KEY: put the server's key (its --api-key or VLLM_API_KEY) there" : "the server runs with --api-key: give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)" });
+    return fail(check, notChecked, {
+      evidence,
+      data,
+      fix: sentKey
+        ? "the server refused the key in DEPLOY_GATE_API_KEY: put the server's key (its --api-key or VLLM_API_KEY) there"
+        : "the server runs with --api-key: give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)",
+    });
   }
   if (r.status === 404) {
-    return fail(check, notChecked, { evidence, data, fix: `the server does not serve a model named ${model}: start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml` });
+    return fail(check, notChecked, {
+      evidence,
+      data,
+      fix: `the server does not serve a model named ${model}: start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`,
+    });
   }
   return fail(check, notChecked, {
-    evidence, data,
-    fix: r.status >= 500
-      ? "the engine failed the request: read its error in its journal (deploy-gate logs, with --endpoint when the config has several), fix it and rerun deploy-gate verify"
-      : `the server refused the request (HTTP ${r.status}) before the contract could be judged: read the message above (a chat-template or request-validation error), fix it and rerun deploy-gate verify`,
+    evidence,
+    data,
+    fix:
+      r.status >= 500
+        ? "the engine failed the request: read its error in its journal (deploy-gate logs, with --endpoint when the config has several), fix it and rerun deploy-gate verify"
+        : `the server refused the request (HTTP ${r.status}) before the contract could be judged: read the message above (a chat-template or request-validation error), fix it and rerun deploy-gate verify`,
   });
 }
 
@@ -40,8 +60,18 @@ export function checkModels(r: HttpResult, model: string, url: string, via: stri
   const evidence = [`GET ${url}/v1/models via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`];
   if (r.status === 401 || r.status === 403) {
     return sentKey
-      ? fail(CHECK, `/v1/models answered ${r.status} to the key in DEPLOY_GATE_API_KEY: the server runs with another --api-key`, { evidence, fix: "put the server's key (its --api-key or VLLM_API_KEY) in the env secret DEPLOY_GATE_API_KEY" })
-      : fail(CHECK, `/v1/models answered ${r.status}: the server runs with --api-key`, { evidence, fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)" });
+      ? fail(
+          CHECK,
+          `/v1/models answered ${r.status} to the key in DEPLOY_GATE_API_KEY: the server runs with another --api-key`,
+          {
+            evidence,
+            fix: "put the server's key (its --api-key or VLLM_API_KEY) in the env secret DEPLOY_GATE_API_KEY",
+          },
+        )
+      : fail(CHECK, `/v1/models answered ${r.status}: the server runs with --api-key`, {
+          evidence,
+          fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)",
+        });
   }
   let ids: string[] = [];
   try {
@@ -52,9 +82,17 @@ export function checkModels(r: HttpResult, model: string, url: string, via: stri
   }
   const data = { models: ids, status: r.status };
   if (r.status !== 200 || !ids.includes(model)) {
-    return fail(CHECK, ids.length ? `/v1/models lists ${ids.join(", ")}, not ${model}` : `/v1/models gave HTTP ${r.status} with no model list`, {
-      evidence, data, fix: `start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`,
-    });
+    return fail(
+      CHECK,
+      ids.length
+        ? `/v1/models lists ${ids.join(", ")}, not ${model}`
+        : `/v1/models gave HTTP ${r.status} with no model list`,
+      {
+        evidence,
+        data,
+        fix: `start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`,
+      },
+    );
   }
   return pass(CHECK, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
 }

@@ -35,7 +35,10 @@ function tailRun(words: readonly string[]): { period: number; repeats: number } 
 }
 
 export function detectLoop(text: string): LoopVerdict {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
   const grams = new Set<string>();
   for (let i = 0; i + 4 <= words.length; i++) grams.add(words.slice(i, i + 4).join(" "));
   const total = Math.max(0, words.length - 3);
@@ -46,5 +49,16 @@ export function detectLoop(text: string): LoopVerdict {
   // re-saying the same phrases, is a loop; a doubled word ("very very") is not.
   const tailLoop = repeats >= 3 && coverage >= 0.25 && period * repeats >= 12;
   const looping = words.length >= 16 && (tailLoop || distinct4 < 0.5);
-  return { looping, block: period ? words.slice(words.length - period).slice(0, 12).join(" ") : null, repeats, coverage, distinct4 };
+  return {
+    looping,
+    block: period
+      ? words
+          .slice(words.length - period)
+          .slice(0, 12)
+          .join(" ")
+      : null,
+    repeats,
+    coverage,
+    distinct4,
+  };
 }

@@ -36,17 +36,29 @@ function argvDiff(ref: readonly string[], other: readonly string[]): string {
   const only = (a: readonly string[], b: readonly string[]) => a.filter((x) => !b.includes(x));
   const plus = only(other, ref);
   const minus = only(ref, other);
-  return [minus.length ? `missing ${minus.join(" ")}` : "", plus.length ? `extra ${plus.join(" ")}` : ""].filter(Boolean).join("; ") || "same words, another order";
+  return (
+    [minus.length ? `missing ${minus.join(" ")}` : "", plus.length ? `extra ${plus.join(" ")}` : ""]
+      .filter(Boolean)
+      .join("; ") || "same words, another order"
+  );
 }
 
 /**
  * Compares every replica with the fleet: the expected commit (or the commit most hosts run), the argv
  * most hosts run, and the median KV pool. A host that differs is named with what differs.
  */
-export function checkReplicas(rows: readonly ReplicaFacts[], opts: { expectedSha: string | null; kvTolerance: number; endpoint?: string; redeploy?: "run" | "rollback" }): Finding {
+export function checkReplicas(
+  rows: readonly ReplicaFacts[],
+  opts: { expectedSha: string | null; kvTolerance: number; endpoint?: string; redeploy?: "run" | "rollback" },
+): Finding {
   const unread = rows.filter((r) => r.error);
   const read = rows.filter((r) => !r.error);
-  if (rows.length < 2) return skip(CHECK, `one replica in this run (${rows.map((r) => r.host).join(", ") || "none"}): nothing to compare`, { fix: "run verify without --hosts to compare every replica" });
+  if (rows.length < 2)
+    return skip(
+      CHECK,
+      `one replica in this run (${rows.map((r) => r.host).join(", ") || "none"}): nothing to compare`,
+      { fix: "run verify without --hosts to compare every replica" },
+    );
   const refSha = opts.expectedSha ?? majority(read.map((r) => r.sha));
   const argvKey = (r: ReplicaFacts) => (r.argv ? JSON.stringify(r.argv) : null);
   const refArgv = majority(read.map(argvKey));
@@ -56,22 +68,38 @@ export function checkReplicas(rows: readonly ReplicaFacts[], opts: { expectedSha
   const evidence: string[] = [];
   for (const r of read) {
     const what: string[] = [];
-    if (r.sha !== refSha) what.push(`ref ${r.sha?.slice(0, 10) ?? "unrecorded"} (the fleet: ${refSha?.slice(0, 10) ?? "?"})`);
-    if (argvKey(r) !== refArgv) what.push(r.argv && refArgv ? `argv: ${argvDiff(JSON.parse(refArgv) as string[], r.argv)}` : "argv unreadable");
+    if (r.sha !== refSha)
+      what.push(`ref ${r.sha?.slice(0, 10) ?? "unrecorded"} (the fleet: ${refSha?.slice(0, 10) ?? "?"})`);
+    if (argvKey(r) !== refArgv)
+      what.push(r.argv && refArgv ? `argv: ${argvDiff(JSON.parse(refArgv) as string[], r.argv)}` : "argv unreadable");
     if (kvMedian !== null && (r.kvTokens === null || Math.abs(r.kvTokens - kvMedian) > opts.kvTolerance * kvMedian)) {
-      what.push(r.kvTokens === null ? "no KV cache line in this boot" : `KV pool ${r.kvTokens.toLocaleString("en-US")} tokens vs the fleet's median ${kvMedian.toLocaleString("en-US")} (tolerance ${(opts.kvTolerance * 100).toFixed(0)}%)`);
+      what.push(
+        r.kvTokens === null
+          ? "no KV cache line in this boot"
+          : `KV pool ${r.kvTokens.toLocaleString("en-US")} tokens vs the fleet's median ${kvMedian.toLocaleString("en-US")} (tolerance ${(opts.kvTolerance * 100).toFixed(0)}%)`,
+      );
     }
     if (what.length) drift.push({ host: r.host, what });
-    evidence.push(`${r.host}: ref ${r.sha?.slice(0, 10) ?? "?"}, ${r.argv ? `${r.argv.length} argv words` : "argv ?"}, KV ${r.kvTokens?.toLocaleString("en-US") ?? "?"} tokens${what.length ? `  <- ${what.join("; ")}` : ""}`);
+    evidence.push(
+      `${r.host}: ref ${r.sha?.slice(0, 10) ?? "?"}, ${r.argv ? `${r.argv.length} argv words` : "argv ?"}, KV ${r.kvTokens?.toLocaleString("en-US") ?? "?"} tokens${what.length ? `  <- ${what.join("; ")}` : ""}`,
+    );
   }
   for (const r of unread) evidence.push(`${r.host}: facts not read: ${r.error}`);
   const data = { rows, drift, expectedSha: refSha, kvMedian };
   if (drift.length || unread.length) {
-    const named = [...drift.map((d) => `${d.host} (${d.what.map((w) => w.split(/[ :]/)[0]).join(", ")})`), ...unread.map((r) => `${r.host} (unreadable)`)];
+    const named = [
+      ...drift.map((d) => `${d.host} (${d.what.map((w) => w.split(/[ :]/)[0]).join(", ")})`),
+      ...unread.map((r) => `${r.host} (unreadable)`),
+    ];
     return fail(CHECK, `${named.length} of ${rows.length} replica(s) differ from the fleet: ${named.join(", ")}`, {
-      evidence, data,
+      evidence,
+      data,
       fix: `redeploy the named host(s) from the repo: deploy-gate ${opts.redeploy ?? "run"}${opts.endpoint ? ` --endpoint ${opts.endpoint}` : ""} --hosts ${[...drift.map((d) => d.host), ...unread.map((r) => r.host)].join(",")} (a hand edit on a host is overwritten; a KV pool that differs means other free VRAM or another GPU: check nvidia-smi there)`,
     });
   }
-  return pass(CHECK, `${rows.length} replicas agree: ref ${refSha?.slice(0, 10) ?? "?"}, the same live argv, KV ${kvMedian?.toLocaleString("en-US") ?? "?"} tokens (within ${(opts.kvTolerance * 100).toFixed(0)}%)`, { evidence, data });
+  return pass(
+    CHECK,
+    `${rows.length} replicas agree: ref ${refSha?.slice(0, 10) ?? "?"}, the same live argv, KV ${kvMedian?.toLocaleString("en-US") ?? "?"} tokens (within ${(opts.kvTolerance * 100).toFixed(0)}%)`,
+    { evidence, data },
+  );
 }

@@ -4,8 +4,20 @@ import type { Host } from "../../ports/host/host.js";
 import type { Deployment } from "../context.js";
 
 /** decodeMs is per depth sample of verify.decode */
-export interface VerifyTimeouts { factsMs: number; modelsMs: number; chatMs: number; metricsMs: number; decodeMs: number }
-export const DEFAULT_TIMEOUTS: VerifyTimeouts = { factsMs: 20_000, modelsMs: 10_000, chatMs: 90_000, metricsMs: 10_000, decodeMs: 180_000 };
+export interface VerifyTimeouts {
+  factsMs: number;
+  modelsMs: number;
+  chatMs: number;
+  metricsMs: number;
+  decodeMs: number;
+}
+export const DEFAULT_TIMEOUTS: VerifyTimeouts = {
+  factsMs: 20_000,
+  modelsMs: 10_000,
+  chatMs: 90_000,
+  metricsMs: 10_000,
+  decodeMs: 180_000,
+};
 
 export interface VerifyOptions {
   /** null: `verify` alone — read the host's StateRecord */

@@ -26,9 +26,21 @@ import { httpFindingsOf, startHttp } from "./http-checks.js";
 import { DEFAULT_TIMEOUTS, type VerifyOptions, type VerifyTimeouts } from "./timeouts.js";
 
 export const VERIFY_CHECKS = [
-  "verify.restarts", "verify.container", "verify.plan", "verify.kv-capacity", "verify.argv", "verify.env",
-  "verify.plan-lines", "verify.graphs", "verify.compile-cache", "verify.vram",
-  "verify.models", "verify.thinking", "verify.tools", "verify.spec-decode", "verify.decode",
+  "verify.restarts",
+  "verify.container",
+  "verify.plan",
+  "verify.kv-capacity",
+  "verify.argv",
+  "verify.env",
+  "verify.plan-lines",
+  "verify.graphs",
+  "verify.compile-cache",
+  "verify.vram",
+  "verify.models",
+  "verify.thinking",
+  "verify.tools",
+  "verify.spec-decode",
+  "verify.decode",
 ] as const;
 
 export { DEFAULT_TIMEOUTS, type VerifyOptions, type VerifyTimeouts } from "./timeouts.js";
@@ -36,7 +48,11 @@ import { parseStateRecord, statePath, type StateRecord } from "../../domain/host
 import { parseFacts, type HostFacts } from "./facts-parse.js";
 
 /** The facts command on the host: one round trip. */
-export async function gatherFacts(host: Host, req: FactsRequest, timeoutMs: number): Promise<{ facts: HostFacts | null; error: string | null }> {
+export async function gatherFacts(
+  host: Host,
+  req: FactsRequest,
+  timeoutMs: number,
+): Promise<{ facts: HostFacts | null; error: string | null }> {
   const { script, marker } = buildFactsScript(req);
   try {
     const r = await host.runShell(script, { timeoutMs });
@@ -48,7 +64,11 @@ export async function gatherFacts(host: Host, req: FactsRequest, timeoutMs: numb
 }
 
 /** The state record deploy keeps on the host, or null (for `verify` without --ref: the ref recorded there). */
-export async function readStateRecord(host: Host, endpoint: string, timeoutMs = DEFAULT_TIMEOUTS.factsMs): Promise<StateRecord | null> {
+export async function readStateRecord(
+  host: Host,
+  endpoint: string,
+  timeoutMs = DEFAULT_TIMEOUTS.factsMs,
+): Promise<StateRecord | null> {
   const r = await host.run(["cat", statePath(endpoint)], { timeoutMs });
   return r.code === 0 ? parseStateRecord(r.stdout) : null;
 }
@@ -57,13 +77,17 @@ async function guard(check: string, fn: () => Promise<Finding> | Finding): Promi
   try {
     return await fn();
   } catch (e) {
-    return fail(check, `${check} could not run: ${(e as Error).message}`, { fix: "see the message; rerun deploy-gate verify once it is fixed" });
+    return fail(check, `${check} could not run: ${(e as Error).message}`, {
+      fix: "see the message; rerun deploy-gate verify once it is fixed",
+    });
   }
 }
 
 /** Installed files whose bytes are no longer what the last deploy wrote (its state record's sha256). */
 function editedOnHost(facts: HostFacts): string[] {
-  return (facts.state?.files ?? []).filter((f) => facts.installed.has(f.to) && facts.installed.get(f.to) !== f.sha256).map((f) => f.to);
+  return (facts.state?.files ?? [])
+    .filter((f) => facts.installed.has(f.to) && facts.installed.get(f.to) !== f.sha256)
+    .map((f) => f.to);
 }
 
 export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise<Finding[]> {
@@ -77,12 +101,28 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   const direct = !ep.container && runsDirect(script) && Boolean(ep.service);
   const name = ep.container ?? (direct ? ep.service! : null);
   if (!name) {
-    return VERIFY_CHECKS.map((c) => (c === "verify.container"
-      ? fail(c, "no `container` in the endpoint config: verify reads the running container", { fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml (an engine the unit runs without a container needs `service:` instead)" })
-      : skip(c, "needs the container name from the config")));
+    return VERIFY_CHECKS.map((c) =>
+      c === "verify.container"
+        ? fail(c, "no `container` in the endpoint config: verify reads the running container", {
+            fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml (an engine the unit runs without a container needs `service:` instead)",
+          })
+        : skip(c, "needs the container name from the config"),
+    );
   }
   ctx.progress(`verify: reading ${name} on ${ctx.host.name}`);
-  const factsP = gatherFacts(ctx.host, { endpoint: ctx.name, service: ep.service ?? null, container: direct ? null : name, planPatterns: ep.contracts.plan.map((p) => p.pattern), installed: (ep.install ?? []).map((f) => f.to), cli: containerCli(script), cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null) }, t.factsMs);
+  const factsP = gatherFacts(
+    ctx.host,
+    {
+      endpoint: ctx.name,
+      service: ep.service ?? null,
+      container: direct ? null : name,
+      planPatterns: ep.contracts.plan.map((p) => p.pattern),
+      installed: (ep.install ?? []).map((f) => f.to),
+      cli: containerCli(script),
+      cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null),
+    },
+    t.factsMs,
+  );
   const apiKey = apiKeyOf(ctx, opts.env);
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 
@@ -92,48 +132,118 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   const live = facts?.argv ? liveFlags(facts.argv) : [];
   const spec = flagValue(live, "--speculative-config");
   // /metrics after the completions: their drafts are what proves engagement (with none sent, one of its own).
-  const metricsP = httpP.then(async (h) => {
-    if (!h || spec === null) return null;
-    const sent = [h.thinking, h.tools];
-    if (!sent.some((r) => r !== null) && ep.model) sent.push(await h.routed.route.send("POST", "/v1/chat/completions", specProbeRequest(ep.model), t.chatMs));
-    return { metrics: await h.routed.route.send("GET", "/metrics", undefined, t.metricsMs), traffic: trafficOf(sent) };
-  }).catch(() => null);
+  const metricsP = httpP
+    .then(async (h) => {
+      if (!h || spec === null) return null;
+      const sent = [h.thinking, h.tools];
+      if (!sent.some((r) => r !== null) && ep.model)
+        sent.push(await h.routed.route.send("POST", "/v1/chat/completions", specProbeRequest(ep.model), t.chatMs));
+      return {
+        metrics: await h.routed.route.send("GET", "/metrics", undefined, t.metricsMs),
+        traffic: trafficOf(sent),
+      };
+    })
+    .catch(() => null);
 
-  const hostDown = (c: string): Finding => fail(c, `no host facts: ${error}`, { fix: `check SSH to ${ctx.host.name} and rerun deploy-gate verify` });
+  const hostDown = (c: string): Finding =>
+    fail(c, `no host facts: ${error}`, { fix: `check SSH to ${ctx.host.name} and rerun deploy-gate verify` });
   const hostFindings = await Promise.all([
-    guard("verify.restarts", () => (facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts"))),
+    guard("verify.restarts", () =>
+      facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts"),
+    ),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(facts, name, opts.deployment, ep.service ?? null, direct ? "unit" : containerCli(script));
+      const f = checkContainer(
+        facts,
+        name,
+        opts.deployment,
+        ep.service ?? null,
+        direct ? "unit" : containerCli(script),
+      );
       // Rollback-tag verification compares with another ref than the one recorded: say so.
-      if (facts.state && facts.state.sha !== ctx.sha) f.evidence = [...(f.evidence ?? []), `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`];
+      if (facts.state && facts.state.sha !== ctx.sha)
+        f.evidence = [
+          ...(f.evidence ?? []),
+          `verifying against ${ctx.ref} (${ctx.sha.slice(0, 12)}); the host's record says ${facts.state.ref} (${facts.state.sha.slice(0, 12)}) was deployed`,
+        ];
       return f;
     }),
     guard("verify.plan", () => (facts ? checkPlan(facts.journal, name, direct) : hostDown("verify.plan"))),
     guard("verify.kv-capacity", () => {
       if (!facts) return hostDown("verify.kv-capacity");
       const mml = flagValue(live, "--max-model-len");
-      return checkKvCapacity(readBootPlan(facts.journal).plan, mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null, ep.contracts.kv, script?.engine?.kind);
+      return checkKvCapacity(
+        readBootPlan(facts.journal).plan,
+        mml !== null && Number.isFinite(Number(mml)) ? Number(mml) : null,
+        ep.contracts.kv,
+        script?.engine?.kind,
+      );
     }),
-    guard("verify.argv", () => (facts ? checkArgv({ argv: facts.argv, contracts: ep.contracts.flags, script, scriptPath, ref: ctx.ref, journal: facts.journal, edited: editedOnHost(facts), direct, target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}` }) : hostDown("verify.argv"))),
-    guard("verify.env", () => (facts ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath, direct) : hostDown("verify.env"))),
-    guard("verify.plan-lines", () => (facts ? checkPlanLines(facts.planLines, ep.contracts.plan, name, direct) : hostDown("verify.plan-lines"))),
+    guard("verify.argv", () =>
+      facts
+        ? checkArgv({
+            argv: facts.argv,
+            contracts: ep.contracts.flags,
+            script,
+            scriptPath,
+            ref: ctx.ref,
+            journal: facts.journal,
+            edited: editedOnHost(facts),
+            direct,
+            target: `--endpoint ${ctx.name}${ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : ""}`,
+          })
+        : hostDown("verify.argv"),
+    ),
+    guard("verify.env", () =>
+      facts
+        ? checkEnv(facts.env, ep.contracts.env, script?.engine?.podmanRun ?? null, scriptPath, direct)
+        : hostDown("verify.env"),
+    ),
+    guard("verify.plan-lines", () =>
+      facts ? checkPlanLines(facts.planLines, ep.contracts.plan, name, direct) : hostDown("verify.plan-lines"),
+    ),
     guard("verify.graphs", () => (facts ? checkGraphs(readBootPlan(facts.journal).plan) : hostDown("verify.graphs"))),
     guard("verify.compile-cache", () => {
       if (!facts) return hostDown("verify.compile-cache");
       const { plan, cache } = readBootPlan(facts.journal);
-      return checkCompileCache({ cache, plan, earlierBoots: facts.earlierCompileBoots, script, scriptPath, env: facts.env, cacheOldestMs: facts.cacheOldestMs, createdMs: facts.container?.createdMs ?? null, direct });
+      return checkCompileCache({
+        cache,
+        plan,
+        earlierBoots: facts.earlierCompileBoots,
+        script,
+        scriptPath,
+        env: facts.env,
+        cacheOldestMs: facts.cacheOldestMs,
+        createdMs: facts.container?.createdMs ?? null,
+        direct,
+      });
     }),
-    guard("verify.vram", () => (facts ? checkVram(facts.gpu.tool, facts.gpu.output, facts.env, script?.engine?.podmanRun?.devices.map((d) => d.path) ?? []) : hostDown("verify.vram"))),
+    guard("verify.vram", () =>
+      facts
+        ? checkVram(
+            facts.gpu.tool,
+            facts.gpu.output,
+            facts.env,
+            script?.engine?.podmanRun?.devices.map((d) => d.path) ?? [],
+          )
+        : hostDown("verify.vram"),
+    ),
   ]);
 
   const h = await httpP.catch((e: Error) => e);
-  const httpFindings = await Promise.all(httpFindingsOf(ep, h, live, Boolean(headers.authorization)).map(([check, fn]) => guard(check, fn)));
-  const specFinding = await guard("verify.spec-decode", async () => (facts ? checkSpecDecode(spec, (await metricsP)?.metrics ?? null, facts.journal, (await metricsP)?.traffic ?? null) : hostDown("verify.spec-decode")));
+  const httpFindings = await Promise.all(
+    httpFindingsOf(ep, h, live, Boolean(headers.authorization)).map(([check, fn]) => guard(check, fn)),
+  );
+  const specFinding = await guard("verify.spec-decode", async () =>
+    facts
+      ? checkSpecDecode(spec, (await metricsP)?.metrics ?? null, facts.journal, (await metricsP)?.traffic ?? null)
+      : hostDown("verify.spec-decode"),
+  );
   // Last and alone: a concurrent probe would share the engine's batch and slow the measured decode.
   // the context it serves: vLLM's or SGLang's flag in the live argv, else the boot's own plan line
   const ctxFlag = Number(flagValue(live, "--max-model-len") ?? flagValue(live, "--context-length") ?? NaN);
-  const maxModelLen = Number.isFinite(ctxFlag) && ctxFlag > 0 ? ctxFlag : facts ? readBootPlan(facts.journal).plan.maxModelLen : null;
+  const maxModelLen =
+    Number.isFinite(ctxFlag) && ctxFlag > 0 ? ctxFlag : facts ? readBootPlan(facts.journal).plan.maxModelLen : null;
   const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress, maxModelLen));
   if (!(h instanceof Error) && h) await h.routed.close().catch(() => {});
   return [...hostFindings, ...httpFindings, specFinding, decodeFinding];

@@ -18,7 +18,10 @@ describe("RecordSplitter", () => {
     const text = `[\n ${JSON.stringify(a, null, 2)},\n${JSON.stringify(b, null, "\t")}\n]\n`;
     for (const size of [1, 3, 64, 1 << 16]) {
       const lines = split(text, size);
-      expect(lines.map((l) => JSON.parse(l) as unknown), `chunks of ${size}`).toEqual([a, b]);
+      expect(
+        lines.map((l) => JSON.parse(l) as unknown),
+        `chunks of ${size}`,
+      ).toEqual([a, b]);
     }
   });
 

@@ -18,7 +18,11 @@ describe("input without newlines", () => {
   it("the line reader never hands on a piece larger than its cap, and hands on all of it", async () => {
     let longest = 0;
     let total = 0;
-    for await (const batch of lineBatches(fileChunks(path))) for (const l of batch) { longest = Math.max(longest, l.length); total += l.length; }
+    for await (const batch of lineBatches(fileChunks(path)))
+      for (const l of batch) {
+        longest = Math.max(longest, l.length);
+        total += l.length;
+      }
     expect(longest).toBeLessThanOrEqual((1 << 20) + (1 << 18));
     expect(total).toBe((24 << 20) + 12);
   });

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { LogRecord } from "../../../src/domain/journal/record.js";
 import { TwinEcho } from "../../../src/commands/logs/twin-echo.js";
 
-const rec = (text: string, container: string | null): LogRecord => ({ ts: 1, text, priority: 6, container, unit: "e.service", identifier: container ?? "podman" });
+const rec = (text: string, container: string | null): LogRecord => ({
+  ts: 1,
+  text,
+  priority: 6,
+  container,
+  unit: "e.service",
+  identifier: container ?? "podman",
+});
 
 describe("TwinEcho", () => {
   it("drops the other copy of a printed line once, in either order", () => {

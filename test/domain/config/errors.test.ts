@@ -3,12 +3,19 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../../src/domain/config/load.js";
 import { problems } from "./problems.js";
 
-
 describe("config errors", () => {
   it("names what is wrong with an endpoint name, a second YAML document and a UTF-16 file, in the user's terms", () => {
-    const name = problems("version: 1\nendpoints:\n  \"a b/../c\":\n    script: s.sh\n");
-    expect(name).toEqual([{ line: 3, path: "endpoints.a b/../c", message: 'expected an endpoint name (letters, digits, _ . -); found "a b/../c": rename it' }]);
-    expect(problems("version: 1\n---\nversion: 1\n")[0]!.message).toMatch(/^more than one YAML document \(a second `---`\)/);
+    const name = problems('version: 1\nendpoints:\n  "a b/../c":\n    script: s.sh\n');
+    expect(name).toEqual([
+      {
+        line: 3,
+        path: "endpoints.a b/../c",
+        message: 'expected an endpoint name (letters, digits, _ . -); found "a b/../c": rename it',
+      },
+    ]);
+    expect(problems("version: 1\n---\nversion: 1\n")[0]!.message).toMatch(
+      /^more than one YAML document \(a second `---`\)/,
+    );
     const utf16 = Buffer.from("\ufeffversion: 1\nendpoints: {}\n", "utf16le").toString("utf8");
     expect(problems(utf16)[0]!.message).toMatch(/^the file is UTF-16, not UTF-8: save it as UTF-8/);
   });
@@ -31,7 +38,9 @@ endpoints:
 
   it("still says 'missing' for a key that is absent, and names an empty value as such", () => {
     const p = problems("version: 1\nendpoints:\n  a:\n    script: s.sh\n    rollback: { auto: true }\n    model:\n");
-    expect(p.find((x) => x.path === "endpoints.a.rollback.ref")!.message).toBe("required key is missing (expected text)");
+    expect(p.find((x) => x.path === "endpoints.a.rollback.ref")!.message).toBe(
+      "required key is missing (expected text)",
+    );
     expect(p.find((x) => x.path === "endpoints.a.model")!.message).toBe("expected text, found an empty value");
   });
 
@@ -65,16 +74,21 @@ endpoints:
     const lines = p.map((x) => x.line);
     expect(lines).toEqual([...lines].sort((x, y) => (x ?? 99) - (y ?? 99)));
     expect(lines[0]).toBe(1);
-    expect(p.find((x) => x.path === "endpoints.a.boot.timeout")!.message).toBe('expected a duration such as "20m", "5s", "1h30m" or a number of seconds; found "20 minutes" (text)');
+    expect(p.find((x) => x.path === "endpoints.a.boot.timeout")!.message).toBe(
+      'expected a duration such as "20m", "5s", "1h30m" or a number of seconds; found "20 minutes" (text)',
+    );
   });
 
   it("accepts what the editor's schema accepts: a capitalised user name, a jump host", () => {
-    const c = parseConfig(`version: 1
+    const c = parseConfig(
+      `version: 1
 endpoints:
   a:
     script: s.sh
     host: { address: gpu1, user: Dank, hostKey: "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8", jump: { address: bastion, user: ops, knownHosts: "bastion ssh-ed25519 AAAA" } }
-`, "x.yml");
+`,
+      "x.yml",
+    );
     expect(c.endpoints.a!.host!.user).toBe("Dank");
     expect(c.endpoints.a!.host!.jump).toMatchObject({ address: "bastion", port: 22 });
   });

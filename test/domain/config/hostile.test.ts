@@ -12,7 +12,12 @@ describe("hostile config values", () => {
     expect(problems(ep("    service: -x.service\n")).map((p) => p.path)).toEqual(["endpoints.a.service"]);
     expect(problems(ep("    container: -ctr\n")).map((p) => p.path)).toEqual(["endpoints.a.container"]);
     expect(problems(ep("    unit: deploy/-x.service\n")).map((p) => p.path)).toEqual(["endpoints.a.unit"]);
-    expect(() => parseConfig(ep("    service: frank-archon.service\n    container: ctr\n    unit: deploy/frank.service\n"), "x.yml")).not.toThrow();
+    expect(() =>
+      parseConfig(
+        ep("    service: frank-archon.service\n    container: ctr\n    unit: deploy/frank.service\n"),
+        "x.yml",
+      ),
+    ).not.toThrow();
   });
 
   it("boot.poll: 0 and boot.timeout: 0 are refused", () => {
@@ -23,7 +28,12 @@ describe("hostile config values", () => {
 
   it("a YAML alias bomb is refused quickly with a line that says what to do", () => {
     const levels = ["a: &a [x,x,x,x,x,x,x,x,x,x]"];
-    for (let i = 1; i < 10; i++) levels.push(`${"abcdefghij"[i]}: &${"abcdefghij"[i]} [${Array(10).fill(`*${"abcdefghij"[i - 1]}`).join(",")}]`);
+    for (let i = 1; i < 10; i++)
+      levels.push(
+        `${"abcdefghij"[i]}: &${"abcdefghij"[i]} [${Array(10)
+          .fill(`*${"abcdefghij"[i - 1]}`)
+          .join(",")}]`,
+      );
     const t0 = Date.now();
     const p = problems(`version: 1\n${levels.join("\n")}\nendpoints:\n  a:\n    script: s.sh\n`);
     expect(Date.now() - t0).toBeLessThan(20_000);
@@ -50,7 +60,12 @@ describe("paths in the config", () => {
     const { loadConfig } = await import("../../../src/domain/config/load.js");
     const dir = mkdtempSync(join(tmpdir(), "dg-idf-"));
     mkdirSync(join(dir, "ops"));
-    writeFileSync(join(dir, "ops/deploy-gate.yml"), ep("    host: { address: h, user: u, identityFile: keys/id_ed25519 }\n    peer: { address: p, user: u, identityFile: /abs/key }\n"));
+    writeFileSync(
+      join(dir, "ops/deploy-gate.yml"),
+      ep(
+        "    host: { address: h, user: u, identityFile: keys/id_ed25519 }\n    peer: { address: p, user: u, identityFile: /abs/key }\n",
+      ),
+    );
     const c = loadConfig(join(dir, "ops/deploy-gate.yml"));
     expect(c.endpoints.a!.host!.identityFile).toBe(join(dir, "ops/keys/id_ed25519"));
     expect(c.endpoints.a!.peer!.identityFile).toBe("/abs/key");

@@ -19,7 +19,9 @@ describe("JSON Schema of deploy-gate.yml", () => {
   // After a merge adds keys to src/config/schema.ts, this names each one that needs a description.
   it("describes every key (add missing ones to src/config/descriptions.ts)", () => {
     const undescribed: string[] = [];
-    walkSchema(schema as never, (path, node) => { if (!node.description) undescribed.push(path || "(root)"); });
+    walkSchema(schema as never, (path, node) => {
+      if (!node.description) undescribed.push(path || "(root)");
+    });
     expect(undescribed).toEqual([]);
   });
 
@@ -27,7 +29,9 @@ describe("JSON Schema of deploy-gate.yml", () => {
     const paths = new Map<string, string>();
     walkSchema(schema as never, (path, node) => paths.set(path, String(node.description)));
     expect(paths.get("endpoints.*.traps.memlock")).toMatch(/^memlock \(default (warn|fail)\): .{20,}/);
-    expect([...paths.keys()].filter((p) => p.startsWith("endpoints.*.traps.") && p !== "endpoints.*.traps.*")).toHaveLength(TRAP_RULES.length);
+    expect(
+      [...paths.keys()].filter((p) => p.startsWith("endpoints.*.traps.") && p !== "endpoints.*.traps.*"),
+    ).toHaveLength(TRAP_RULES.length);
   });
 
   it("has no description for a key the schema no longer has", () => {
@@ -39,7 +43,10 @@ describe("JSON Schema of deploy-gate.yml", () => {
   // Each case: a piece of an endpoint; the CLI and the editor must agree on it.
   const base = "version: 1\nendpoints:\n  a:\n    script: s.sh\n";
   const cases: [string, string][] = [
-    ["capitalised user", "    host: { address: h, user: Dank, hostKey: \"SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8\" }\n"],
+    [
+      "capitalised user",
+      '    host: { address: h, user: Dank, hostKey: "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8" }\n',
+    ],
     ["user starting with a digit", "    host: { address: h, user: 1dank }\n"],
     ["duration in words", "    boot: { timeout: 20 minutes }\n"],
     ["duration compound", "    boot: { timeout: 1h30m, poll: 750ms }\n"],
@@ -49,25 +56,34 @@ describe("JSON Schema of deploy-gate.yml", () => {
     ["ftp url", "    url: ftp://h/x\n"],
     ["http url", "    url: http://gpu1.lan:7770\n"],
     ["jump host", "    host: { address: h, user: u, jump: { address: b, user: ops } }\n"],
-    ["jump of a jump", "    host: { address: h, user: u, jump: { address: b, user: ops, jump: { address: c, user: x } } }\n"],
+    [
+      "jump of a jump",
+      "    host: { address: h, user: u, jump: { address: b, user: ops, jump: { address: c, user: x } } }\n",
+    ],
     ["unknown trap rule", "    traps: { memlok: off }\n"],
     ["trap level", "    traps: { memlock: warn }\n"],
-    ["mode", "    install: [{ from: a, to: /x, mode: \"755\" }]\n"],
-    ["bad mode", "    install: [{ from: a, to: /x, mode: \"0855\" }]\n"],
+    ["mode", '    install: [{ from: a, to: /x, mode: "755" }]\n'],
+    ["bad mode", '    install: [{ from: a, to: /x, mode: "0855" }]\n'],
     ["relative install target", "    install: [{ from: a, to: x }]\n"],
-    ["port as text", "    host: { address: h, user: u, port: \"22\" }\n"],
+    ["port as text", '    host: { address: h, user: u, port: "22" }\n'],
     ["port out of range", "    host: { address: h, user: u, port: 70000 }\n"],
-    ["flag spec", "    contracts: { flags: [\"--reasoning-parser qwen3\", \"-tp 2\"] }\n"],
-    ["flag without dashes", "    contracts: { flags: [\"reasoning-parser\"] }\n"],
+    ["flag spec", '    contracts: { flags: ["--reasoning-parser qwen3", "-tp 2"] }\n'],
+    ["flag without dashes", '    contracts: { flags: ["reasoning-parser"] }\n'],
     ["unknown endpoint key", "    unti: x\n"],
   ];
   // The editor here is the YAML language server itself, reading the schema as VS Code's YAML extension does.
   it.each(cases)("the editor agrees with the CLI on: %s", async (_name, extra) => {
     const text = base + extra;
     let cli: string | null = null;
-    try { parseConfig(text, "x.yml"); } catch (e) { cli = (e as Error).message; }
+    try {
+      parseConfig(text, "x.yml");
+    } catch (e) {
+      cli = (e as Error).message;
+    }
     const editor = await editorProblems(text);
-    expect(editor.length === 0, `CLI: ${cli ?? "accepted"}; editor: ${editor.join("; ") || "accepted"}`).toBe(cli === null);
+    expect(editor.length === 0, `CLI: ${cli ?? "accepted"}; editor: ${editor.join("; ") || "accepted"}`).toBe(
+      cli === null,
+    );
   });
 
   it("the editor agrees on configs with no endpoint and on a wrong version", async () => {

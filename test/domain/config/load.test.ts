@@ -4,7 +4,6 @@ import { problems } from "./problems.js";
 import { configJsonSchema as jsonSchema } from "../../../src/commands/schema.js";
 import { closest } from "../../../src/lib/did-you-mean.js";
 
-
 describe("deploy-gate.yml loader", () => {
   it("accepts the minimal preflight config and fills defaults", () => {
     const c = parseConfig("version: 1\nendpoints:\n  archon:\n    script: scripts/serve.sh\n", "x.yml");
@@ -17,7 +16,8 @@ describe("deploy-gate.yml loader", () => {
   });
 
   it("parses durations and the full DESIGN example", () => {
-    const c = parseConfig(`version: 1
+    const c = parseConfig(
+      `version: 1
 endpoints:
   archon:
     script: scripts/serve-archon.sh
@@ -38,7 +38,9 @@ endpoints:
       thinking: true
       tools: true
     traps: { memlock: off }
-`, "x.yml");
+`,
+      "x.yml",
+    );
     const ep = c.endpoints.archon!;
     expect(ep.boot.timeout).toBe(90 * 60_000);
     expect(ep.install![0]!.mode).toBe("0755");
@@ -86,17 +88,22 @@ endpoints:
     host: { address: h, user: u, hostKey: "MD5:aa" }
     install: [{ from: s.sh, to: relative/path }]
 `);
-    expect(p.map((x) => x.path)).toEqual(expect.arrayContaining(["endpoints.a.host.hostKey", "endpoints.a.install.0.to"]));
+    expect(p.map((x) => x.path)).toEqual(
+      expect.arrayContaining(["endpoints.a.host.hostKey", "endpoints.a.install.0.to"]),
+    );
   });
 
   it("requireFor names each field a stage needs", () => {
     const c = parseConfig("version: 1\nendpoints:\n  a:\n    script: s.sh\n", "x.yml");
-    expect(() => requireFor("a", c.endpoints.a!, "deploy", ["host", "service"], "x.yml")).toThrow(/endpoints\.a\.host: required by deploy[\s\S]*endpoints\.a\.service/);
+    expect(() => requireFor("a", c.endpoints.a!, "deploy", ["host", "service"], "x.yml")).toThrow(
+      /endpoints\.a\.host: required by deploy[\s\S]*endpoints\.a\.service/,
+    );
   });
 
   it("exports a JSON Schema that knows every endpoint key", () => {
     const s = JSON.stringify(jsonSchema());
-    for (const k of ["script", "contracts", "rollback", "traps", "render-nodes", "additionalProperties"]) expect(s).toContain(k);
+    for (const k of ["script", "contracts", "rollback", "traps", "render-nodes", "additionalProperties"])
+      expect(s).toContain(k);
   });
 
   it("closest() suggests only near misses", () => {

@@ -4,7 +4,12 @@ import { ConfigError } from "../../../src/domain/config/errors.js";
 import { parseConfig } from "../../../src/domain/config/load.js";
 
 const problems = (text: string) => {
-  try { parseConfig(text, "deploy-gate.yml"); } catch (e) { if (e instanceof ConfigError) return e.problems; throw e; }
+  try {
+    parseConfig(text, "deploy-gate.yml");
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
   throw new Error("expected a ConfigError");
 };
 
@@ -12,12 +17,15 @@ const HEAD = "version: 1\nendpoints:\n  archon:\n    script: s.sh\n    contracts
 
 describe("seed-complete contracts in deploy-gate.yml", () => {
   it("fills the decode defaults and reads plan lines and images", () => {
-    const c = parseConfig(`${HEAD}      decode: { minTokPerS: 20 }
+    const c = parseConfig(
+      `${HEAD}      decode: { minTokPerS: 20 }
       plan:
         - { name: arena-slots, pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 }
     images:
       docker.io/tcclaviger/vllm: { entrypointServes: true }
-`, "x.yml");
+`,
+      "x.yml",
+    );
     const ep = c.endpoints.archon!;
     expect(ep.contracts.decode).toEqual({ minTokPerS: 20, depths: [166, 1087, 4064], maxTokens: 256 });
     expect(ep.contracts.plan[0]).toMatchObject({ name: "arena-slots", min: 100 });
@@ -42,12 +50,23 @@ describe("seed-complete contracts in deploy-gate.yml", () => {
     expect(at("endpoints.archon.contracts.plan.0.pattern")?.line).toBe(11);
     expect(at("endpoints.archon.contracts.plan.0.pattern")?.message).toMatch(/capture group/);
     expect(at("endpoints.archon.contracts.plan.1.pattern")?.line).toBe(12);
-    expect(p.some((x) => x.path.startsWith("endpoints.archon.contracts.plan.1") && /mni/.test(`${x.path} ${x.message}`) && x.line === 12)).toBe(true);
-    expect(p.some((x) => x.path.includes("images") && /entrypointServe/.test(`${x.path} ${x.message}`) && x.line === 14)).toBe(true);
+    expect(
+      p.some(
+        (x) =>
+          x.path.startsWith("endpoints.archon.contracts.plan.1") &&
+          /mni/.test(`${x.path} ${x.message}`) &&
+          x.line === 12,
+      ),
+    ).toBe(true);
+    expect(
+      p.some((x) => x.path.includes("images") && /entrypointServe/.test(`${x.path} ${x.message}`) && x.line === 14),
+    ).toBe(true);
   });
 
   it("an inline flag such as (?i) says JavaScript has none, not that the capture group is missing", () => {
-    const p = problems(`${HEAD}      plan:\n        - { name: slots, pattern: "(?i)expert cache space +[0-9.]+ GiB +([0-9,]+) slots" }\n`);
+    const p = problems(
+      `${HEAD}      plan:\n        - { name: slots, pattern: "(?i)expert cache space +[0-9.]+ GiB +([0-9,]+) slots" }\n`,
+    );
     const m = p.find((x) => x.path === "endpoints.archon.contracts.plan.0.pattern");
     expect(m?.message).toMatch(/^inline flags such as \(\?i\) are not supported/);
     expect(m?.line).toBe(7);

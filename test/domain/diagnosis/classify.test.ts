@@ -3,7 +3,10 @@ import { diagnose } from "../../../src/domain/diagnosis/classify.js";
 import { unitEventOf, attemptsOf } from "../../../src/domain/diagnosis/unit-events.js";
 import { fixtureLines } from "../../fixtures/journal/classes/fixture.js";
 
-const sd = (text: string, ts: number, at?: number) => ({ ...unitEventOf(text, { fromSystemd: true, unit: "frank-archon.service", ts })!, at });
+const sd = (text: string, ts: number, at?: number) => ({
+  ...unitEventOf(text, { fromSystemd: true, unit: "frank-archon.service", ts })!,
+  at,
+});
 const S = 1_000_000;
 
 describe("diagnose: failure classes from engine lines", () => {
@@ -47,22 +50,44 @@ describe("diagnose: failure classes from engine lines", () => {
   });
 
   it("memlock: a sizeless CUDA error: out of memory points at memlock, not VRAM", () => {
-    const d = diagnose({ lines: ["Traceback (most recent call last):", "    pinned = buf.pin_memory()", "torch.AcceleratorError: CUDA error: out of memory"] });
+    const d = diagnose({
+      lines: [
+        "Traceback (most recent call last):",
+        "    pinned = buf.pin_memory()",
+        "torch.AcceleratorError: CUDA error: out of memory",
+      ],
+    });
     expect(d.class).toBe("oom");
     expect(d.oom).toBeNull();
     expect(d.fix).toContain("memlock=-1:-1");
   });
 
   it("a later ready marker outranks an earlier non-fatal exception line", () => {
-    const d = diagnose({ lines: ["ERROR 01-01 00:00:00 [x.py:1] KeyError: 'foo'", "(APIServer pid=1) INFO:     Application startup complete."] });
+    const d = diagnose({
+      lines: [
+        "ERROR 01-01 00:00:00 [x.py:1] KeyError: 'foo'",
+        "(APIServer pid=1) INFO:     Application startup complete.",
+      ],
+    });
     expect(d.class).toBe("ready");
   });
 
   it("a request error's traceback after readiness is not a boot failure; an OOM after readiness is", () => {
     const ready = "(APIServer pid=1) INFO:     Application startup complete.";
-    const reqErr = ["(APIServer pid=1) ERROR 01-01 00:00:09 [serving_chat.py:222] Error in preprocessing prompt inputs", "Traceback (most recent call last):", "ValueError: This model's maximum context length is 32768 tokens."];
+    const reqErr = [
+      "(APIServer pid=1) ERROR 01-01 00:00:09 [serving_chat.py:222] Error in preprocessing prompt inputs",
+      "Traceback (most recent call last):",
+      "ValueError: This model's maximum context length is 32768 tokens.",
+    ];
     expect(diagnose({ lines: [ready, ...reqErr] }).class).toBe("ready");
-    expect(diagnose({ lines: [ready, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 24 GiB of which 0.5 GiB is free."] }).class).toBe("oom");
+    expect(
+      diagnose({
+        lines: [
+          ready,
+          "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 24 GiB of which 0.5 GiB is free.",
+        ],
+      }).class,
+    ).toBe("oom");
   });
 
   it("redacts secrets in the decisive line and the evidence", () => {
@@ -76,7 +101,13 @@ describe("diagnose: systemd process signatures", () => {
   const boot = ["(APIServer pid=1) INFO 10-05 17:00:02 [api_server.py:1805] vLLM API server version 0.29.0.dev"];
 
   it("clean exit: Deactivated successfully with no traceback, before readiness", () => {
-    const d = diagnose({ lines: boot, unitEvents: [sd("Started frank-archon.service - Frank.", 0, 0), sd("frank-archon.service: Deactivated successfully.", 400 * S)] });
+    const d = diagnose({
+      lines: boot,
+      unitEvents: [
+        sd("Started frank-archon.service - Frank.", 0, 0),
+        sd("frank-archon.service: Deactivated successfully.", 400 * S),
+      ],
+    });
     expect(d.class).toBe("clean-exit");
     expect(d.decisive).toBe("frank-archon.service: Deactivated successfully.");
     expect(d.fix).toContain("Restart=on-failure");
@@ -84,14 +115,27 @@ describe("diagnose: systemd process signatures", () => {
 
   it("container removed: a ready engine that then exits 0", () => {
     const lines = [...boot, "(APIServer pid=1) INFO:     Application startup complete."];
-    const d = diagnose({ lines, unitEvents: [sd("Started frank-archon.service - Frank.", 0, 0), sd("frank-archon.service: Main process exited, code=exited, status=0/SUCCESS", 900 * S)] });
+    const d = diagnose({
+      lines,
+      unitEvents: [
+        sd("Started frank-archon.service - Frank.", 0, 0),
+        sd("frank-archon.service: Main process exited, code=exited, status=0/SUCCESS", 900 * S),
+      ],
+    });
     expect(d.class).toBe("container-removed");
     expect(d.fix).toContain("podman rm -f");
   });
 
   it("a systemctl stop after readiness is not an outside removal", () => {
     const lines = [...boot, "(APIServer pid=1) INFO:     Application startup complete."];
-    const d = diagnose({ lines, unitEvents: [sd("Started frank-archon.service - Frank.", 0, 0), sd("Stopping frank-archon.service - Frank...", 800 * S), sd("frank-archon.service: Deactivated successfully.", 900 * S)] });
+    const d = diagnose({
+      lines,
+      unitEvents: [
+        sd("Started frank-archon.service - Frank.", 0, 0),
+        sd("Stopping frank-archon.service - Frank...", 800 * S),
+        sd("frank-archon.service: Deactivated successfully.", 900 * S),
+      ],
+    });
     expect(d.class).toBe("ready");
   });
 
@@ -99,7 +143,12 @@ describe("diagnose: systemd process signatures", () => {
     const ready = "(APIServer pid=1) INFO:     Application startup complete.";
     const d = diagnose({
       lines: [...boot, ready, ...boot],
-      unitEvents: [sd("Started frank-archon.service - F.", 1 * S, 0), sd("Stopping frank-archon.service - F...", 5 * S, 2), sd("frank-archon.service: Deactivated successfully.", 6 * S, 2), sd("Started frank-archon.service - F.", 7 * S, 2)],
+      unitEvents: [
+        sd("Started frank-archon.service - F.", 1 * S, 0),
+        sd("Stopping frank-archon.service - F...", 5 * S, 2),
+        sd("frank-archon.service: Deactivated successfully.", 6 * S, 2),
+        sd("Started frank-archon.service - F.", 7 * S, 2),
+      ],
     });
     expect(d.class).toBe("booting");
   });
@@ -117,8 +166,16 @@ describe("diagnose: systemd process signatures", () => {
   });
 
   it("a root cause in the loop stays the class, the loop goes into the summary", () => {
-    const events = [sd("Started frank-archon.service - F.", 0, 0), sd("frank-archon.service: Deactivated successfully.", 10 * S, 3), sd("Started frank-archon.service - F.", 20 * S, 3), sd("frank-archon.service: Deactivated successfully.", 30 * S)];
-    const d = diagnose({ lines: [...boot, "Traceback (most recent call last):", "RuntimeError: No CUDA GPUs are available", ...boot], unitEvents: events });
+    const events = [
+      sd("Started frank-archon.service - F.", 0, 0),
+      sd("frank-archon.service: Deactivated successfully.", 10 * S, 3),
+      sd("Started frank-archon.service - F.", 20 * S, 3),
+      sd("frank-archon.service: Deactivated successfully.", 30 * S),
+    ];
+    const d = diagnose({
+      lines: [...boot, "Traceback (most recent call last):", "RuntimeError: No CUDA GPUs are available", ...boot],
+      unitEvents: events,
+    });
     expect(d.class).toBe("engine-init-failed");
     expect(d.summary).toContain("crash loop: 2 attempts ended");
   });
@@ -129,21 +186,37 @@ describe("diagnose: systemd process signatures", () => {
   });
 
   it("start-limit-hit is decisive: after attempts a crash loop, with no attempt in the window systemd refused the start", () => {
-    const loop = diagnose({ lines: [], unitEvents: [
-      sd("Started frank-archon.service - vLLM.", 1), sd("frank-archon.service: Main process exited, code=exited, status=1/FAILURE", 2),
-      sd("Started frank-archon.service - vLLM.", 3), sd("frank-archon.service: Main process exited, code=exited, status=1/FAILURE", 4),
-      sd("frank-archon.service: Start request repeated too quickly.", 5),
-    ] });
-    expect(loop).toMatchObject({ class: "crash-loop", decisive: "frank-archon.service: Start request repeated too quickly." });
+    const loop = diagnose({
+      lines: [],
+      unitEvents: [
+        sd("Started frank-archon.service - vLLM.", 1),
+        sd("frank-archon.service: Main process exited, code=exited, status=1/FAILURE", 2),
+        sd("Started frank-archon.service - vLLM.", 3),
+        sd("frank-archon.service: Main process exited, code=exited, status=1/FAILURE", 4),
+        sd("frank-archon.service: Start request repeated too quickly.", 5),
+      ],
+    });
+    expect(loop).toMatchObject({
+      class: "crash-loop",
+      decisive: "frank-archon.service: Start request repeated too quickly.",
+    });
     expect(loop.fix).toContain("reset-failed");
-    const refused = diagnose({ lines: [], unitEvents: [sd("frank-archon.service: Start request repeated too quickly.", 5)] });
-    expect(refused).toMatchObject({ class: "unit-error", decisive: "frank-archon.service: Start request repeated too quickly." });
+    const refused = diagnose({
+      lines: [],
+      unitEvents: [sd("frank-archon.service: Start request repeated too quickly.", 5)],
+    });
+    expect(refused).toMatchObject({
+      class: "unit-error",
+      decisive: "frank-archon.service: Start request repeated too quickly.",
+    });
     expect(refused.summary).toMatch(/start-limit-hit/);
     expect(refused.fix).toContain("systemctl reset-failed frank-archon.service");
   });
 
   it("ignores podman's scopes and uvicorn's `Started server process`", () => {
-    expect(unitEventOf("Started libpod-conmon-3f1c.scope.", { fromSystemd: true, unit: "libpod-conmon-3f1c.scope" })).toBeNull();
+    expect(
+      unitEventOf("Started libpod-conmon-3f1c.scope.", { fromSystemd: true, unit: "libpod-conmon-3f1c.scope" }),
+    ).toBeNull();
     expect(unitEventOf("Started server process [1]", { fromSystemd: false })).toBeNull();
     expect(attemptsOf([])).toEqual([]);
   });
@@ -158,7 +231,11 @@ describe("diagnose: healthy boots", () => {
   it("ready with spec decode and plan", () => {
     const d = diagnose({ lines: fixtureLines("v1-2025-ready-two-line-kv.log") });
     expect(d.class).toBe("ready");
-    expect(d.specDecode).toEqual({ meanAcceptanceLength: 2.57, acceptanceRate: 0.524, perPosition: [0.766, 0.547, 0.258] });
+    expect(d.specDecode).toEqual({
+      meanAcceptanceLength: 2.57,
+      acceptanceRate: 0.524,
+      perPosition: [0.766, 0.547, 0.258],
+    });
     expect(d.plan.kvTokens).toBe(42656);
   });
 

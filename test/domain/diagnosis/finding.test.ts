@@ -6,7 +6,11 @@ import { fixtureLines } from "../../fixtures/journal/classes/fixture.js";
 describe("diagnosisFinding", () => {
   it("fails with the class, the decisive line first in the evidence, the fix and the numbers", () => {
     const f = diagnosisFinding(diagnose({ lines: fixtureLines("torch21-capacty-oom.log") }));
-    expect(f).toMatchObject({ check: "deploy.diagnosis", status: "fail", data: { class: "oom", oom: { shortfallGiB: 0.301 } } });
+    expect(f).toMatchObject({
+      check: "deploy.diagnosis",
+      status: "fail",
+      data: { class: "oom", oom: { shortfallGiB: 0.301 } },
+    });
     expect(f.summary).toMatch(/^oom: GPU out of memory/);
     expect(f.evidence?.[0]).toMatch(/^torch\.cuda\.OutOfMemoryError/);
     expect(f.fix).toContain("--gpu-memory-utilization");

@@ -10,7 +10,11 @@ const VLLM_FLAGS = /--gpu-memory-utilization|--kv-cache-memory-bytes|--max-num-s
 describe("SGLang", () => {
   it("a KV pool the weights leave no room for: kv-insufficient, the RuntimeError, --mem-fraction-static", () => {
     const d = peer("sglang-kv-pool.log");
-    expect(d).toMatchObject({ class: "kv-insufficient", engine: "sglang", decisive: "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static." });
+    expect(d).toMatchObject({
+      class: "kv-insufficient",
+      engine: "sglang",
+      decisive: "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.",
+    });
     expect(d.fix).toMatch(/^Raise --mem-fraction-static/);
     expect(d.fix).not.toMatch(VLLM_FLAGS);
   });
@@ -18,7 +22,9 @@ describe("SGLang", () => {
   it("a CUDA-graph OOM: oom with the gap, SGLang's graph flags", () => {
     const d = peer("sglang-graph-oom.log");
     expect(d.class).toBe("oom");
-    expect(d.decisive).toMatch(/^Exception: Capture cuda graph failed: CUDA out of memory\. Tried to allocate 1\.96 GiB/);
+    expect(d.decisive).toMatch(
+      /^Exception: Capture cuda graph failed: CUDA out of memory\. Tried to allocate 1\.96 GiB/,
+    );
     expect(d.summary).toContain("short 0.76 GiB");
     expect(d.fix).toContain("--cuda-graph-max-bs");
     expect(d.fix).not.toMatch(VLLM_FLAGS);
@@ -32,7 +38,11 @@ describe("SGLang", () => {
 describe("llama.cpp", () => {
   it("a model file the container does not have: the gguf open line, the path in the fix", () => {
     const d = peer("llamacpp-missing-model.log");
-    expect(d).toMatchObject({ class: "engine-init-failed", engine: "llama.cpp", decisive: "gguf_init_from_file: failed to open GGUF file '/models/qwen3-30b-a3b-q4_k_m.gguf'" });
+    expect(d).toMatchObject({
+      class: "engine-init-failed",
+      engine: "llama.cpp",
+      decisive: "gguf_init_from_file: failed to open GGUF file '/models/qwen3-30b-a3b-q4_k_m.gguf'",
+    });
     expect(d.summary).toBe("llama.cpp could not open the model file /models/qwen3-30b-a3b-q4_k_m.gguf");
     expect(d.fix).toContain("-v mount");
     expect(d.phase).toBe("loading-weights");
@@ -68,7 +78,10 @@ describe("llama.cpp", () => {
 
   it("a healthy boot is ready at `server is listening on http://…`, not at the early `HTTP server is listening` line", () => {
     const d = peer("llamacpp-ready.log");
-    expect(d).toMatchObject({ class: "ready", decisive: "main: server is listening on http://0.0.0.0:8080 - starting the main loop" });
+    expect(d).toMatchObject({
+      class: "ready",
+      decisive: "main: server is listening on http://0.0.0.0:8080 - starting the main loop",
+    });
     const early = diagnose({ lines: fixtureLines("../peers/llamacpp-ready.log").slice(0, 12) });
     expect(early.class).toBe("booting");
   });
@@ -77,7 +90,11 @@ describe("llama.cpp", () => {
 describe("vLLM under --network host", () => {
   it("uvicorn's bind error is the engine's port in use, not a clean exit", () => {
     const d = peer("vllm-port-in-use.log");
-    expect(d).toMatchObject({ class: "runtime-error", engine: "vllm", below: { layer: "engine", facts: { port: 8000 } } });
+    expect(d).toMatchObject({
+      class: "runtime-error",
+      engine: "vllm",
+      below: { layer: "engine", facts: { port: 8000 } },
+    });
     expect(d.decisive).toContain("address already in use");
   });
 });

@@ -8,7 +8,13 @@ import { fixtureLines } from "../../fixtures/journal/classes/fixture.js";
 describe("SGLang plan lines", () => {
   const lines = fixtureLines("../peers/sglang-ready.log");
   it("the KV pool, the context length, the weights and the CUDA graphs", () => {
-    expect(readPlan(lines)).toMatchObject({ kvTokens: 1_500_000, maxModelLen: 131_072, modelLoadGiB: 15.01, graphGiB: 1.2, graphSeconds: 27.12 });
+    expect(readPlan(lines)).toMatchObject({
+      kvTokens: 1_500_000,
+      maxModelLen: 131_072,
+      modelLoadGiB: 15.01,
+      graphGiB: 1.2,
+      graphSeconds: 27.12,
+    });
   });
 
   it("verify.plan passes and verify.kv-capacity judges the pool against context_len", () => {
@@ -24,7 +30,11 @@ describe("llama.cpp plan lines", () => {
   const lines = fixtureLines("../peers/llamacpp-ready.log");
   it("n_ctx is the KV cells, n_ctx_per_seq the context a request gets; the n_ctx_train warning is neither", () => {
     expect(readPlan(lines)).toMatchObject({ kvTokens: 65_536, maxModelLen: 16_384 });
-    expect(readPlan(["llama_context: n_ctx_per_seq (16384) < n_ctx_train (40960) -- the full capacity of the model will not be utilized"])).toMatchObject({ kvTokens: null, maxModelLen: null });
+    expect(
+      readPlan([
+        "llama_context: n_ctx_per_seq (16384) < n_ctx_train (40960) -- the full capacity of the model will not be utilized",
+      ]),
+    ).toMatchObject({ kvTokens: null, maxModelLen: null });
   });
 
   it("with the level and timestamp prefix, and the older context line", () => {

@@ -21,14 +21,21 @@ describe("decodeJournal on a TP=2 OOM dump from an attached podman run", () => {
   it("keeps one copy of every podman line and the container's identity on it", () => {
     const banner = records.filter((r) => r.text.includes("vLLM API server version 0.10.1.1"));
     expect(banner).toHaveLength(1);
-    expect(banner[0]).toMatchObject({ container: "frank-archon-qwen", identifier: "frank-archon-qwen", priority: 6, ts: 1795000000001800 });
+    expect(banner[0]).toMatchObject({
+      container: "frank-archon-qwen",
+      identifier: "frank-archon-qwen",
+      priority: 6,
+      ts: 1795000000001800,
+    });
     expect(stats.podmanDuplicates).toBeGreaterThan(30);
   });
 
   it("joins conmon's partial pieces and journald's line-max cut into one OOM line, once", () => {
     const oom = texts.filter((t) => t.includes("torch.OutOfMemoryError"));
     expect(oom).toHaveLength(1);
-    expect(oom[0]).toMatch(/^\(VllmWorker rank=0 pid=810\) ERROR .*Tried to allocate 2\.50 GiB\. GPU 0 has a total capacity of 31\.86 GiB of which 1\.12 GiB is free\..*avoid fragmentation\.$/);
+    expect(oom[0]).toMatch(
+      /^\(VllmWorker rank=0 pid=810\) ERROR .*Tried to allocate 2\.50 GiB\. GPU 0 has a total capacity of 31\.86 GiB of which 1\.12 GiB is free\..*avoid fragmentation\.$/,
+    );
     expect(stats.joinedPieces).toBe(3);
   });
 
@@ -36,7 +43,9 @@ describe("decodeJournal on a TP=2 OOM dump from an attached podman run", () => {
     const tb = texts.filter((t) => t.includes("multiproc_executor.py:596"));
     expect(tb.length).toBeGreaterThanOrEqual(20);
     expect(tb.every((t) => !t.includes("\r") && !t.includes("\x1b"))).toBe(true);
-    expect(tb[1]).toBe("(VllmWorker rank=0 pid=810) ERROR 10-20 11:47:40 [multiproc_executor.py:596] Traceback (most recent call last):");
+    expect(tb[1]).toBe(
+      "(VllmWorker rank=0 pid=810) ERROR 10-20 11:47:40 [multiproc_executor.py:596] Traceback (most recent call last):",
+    );
   });
 
   it("keeps the last tqdm rewrite and decodes invalid UTF-8 lossily", () => {
@@ -59,7 +68,12 @@ describe("decodeJournal on a TP=2 OOM dump from an attached podman run", () => {
 describe("JournalDecoder streaming", () => {
   it("never pairs two copies from the same source: repeated log lines stay", () => {
     const d = new JournalDecoder();
-    const line = { MESSAGE: 'INFO:     127.0.0.1:1 - "GET /health HTTP/1.1" 200 OK\n', CONTAINER_NAME: "c", CONTAINER_ID: "abc", _TRANSPORT: "journal" };
+    const line = {
+      MESSAGE: 'INFO:     127.0.0.1:1 - "GET /health HTTP/1.1" 200 OK\n',
+      CONTAINER_NAME: "c",
+      CONTAINER_ID: "abc",
+      _TRANSPORT: "journal",
+    };
     const out = [...d.push(rec(line, 1)), ...d.push(rec(line, 2)), ...d.flush()];
     expect(out).toHaveLength(2);
   });
@@ -72,13 +86,17 @@ describe("JournalDecoder streaming", () => {
       ...d.push(rec({ MESSAGE: "hello\n", CONTAINER_NAME: "c", CONTAINER_ID: "abc", _TRANSPORT: "journal" }, 3)),
       ...d.flush(),
     ];
-    expect(out.map((r) => [r.text, r.container])).toEqual([["hello", "c"], ["other", null]]);
+    expect(out.map((r) => [r.text, r.container])).toEqual([
+      ["hello", "c"],
+      ["other", null],
+    ]);
   });
 
   it("holds back at most a bounded window: memory stays flat on a long stream", () => {
     const d = new JournalDecoder();
     let emitted = 0;
-    for (let i = 0; i < 5000; i++) emitted += d.push(rec({ MESSAGE: `line ${i}\n`, CONTAINER_NAME: "c", CONTAINER_ID: "abc" }, i)).length;
+    for (let i = 0; i < 5000; i++)
+      emitted += d.push(rec({ MESSAGE: `line ${i}\n`, CONTAINER_NAME: "c", CONTAINER_ID: "abc" }, i)).length;
     expect(5000 - emitted).toBeLessThanOrEqual(256);
     expect(emitted + d.flush().length).toBe(5000);
   });
@@ -95,7 +113,8 @@ describe("JournalDecoder.pushBytes on a line that never ends", () => {
     const chunk = Buffer.alloc(256 << 10, 0x78); // "x"
     d.pushBytes(Buffer.from('{"__REALTIME_TIMESTAMP":"1","MESSAGE":"'));
     const seen: number[] = [];
-    for (let i = 0; i < 48; i++) { // 12 MiB, no newline
+    for (let i = 0; i < 48; i++) {
+      // 12 MiB, no newline
       d.pushBytes(chunk);
       seen.push(d.stats.malformed);
     }

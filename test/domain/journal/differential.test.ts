@@ -17,16 +17,60 @@ const deployFixture = (n: string) => readFileSync(join(import.meta.dirname, "../
 function randomDump(seed: number, n: number): string {
   const r = rng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-  const texts = ["plain line", "quote \" and backslash \\ here", "tab\there", "two\nlines\n", "ü ñ 日本 ✓", "\x1b[1;36m(VllmWorker rank=0 pid=9)\x1b[0m ERROR x\r", "tqdm 10%\r tqdm 100%\r", "\"MESSAGE\":\"fake\"", "", "]}{[,:", "MESSAGE",
-    "\x1b[31mred\x1b[0m\n", "\x1b[?25l\x1b[2K", "\x1b[ not a CSI \x1b", "cut \x1b[1;3", "\x1b[0m\n\n", "\x1b[1mü\x1b[0m"];
+  const texts = [
+    "plain line",
+    'quote " and backslash \\ here',
+    "tab\there",
+    "two\nlines\n",
+    "ü ñ 日本 ✓",
+    "\x1b[1;36m(VllmWorker rank=0 pid=9)\x1b[0m ERROR x\r",
+    "tqdm 10%\r tqdm 100%\r",
+    '"MESSAGE":"fake"',
+    "",
+    "]}{[,:",
+    "MESSAGE",
+    "\x1b[31mred\x1b[0m\n",
+    "\x1b[?25l\x1b[2K",
+    "\x1b[ not a CSI \x1b",
+    "cut \x1b[1;3",
+    "\x1b[0m\n\n",
+    "\x1b[1mü\x1b[0m",
+  ];
   const lines: string[] = [];
   for (let i = 0; i < n; i++) {
     const text = pick(texts) + (r() < 0.5 ? ` #${Math.floor(r() * 5)}` : "");
-    const rec: Record<string, unknown> = { __CURSOR: `s=1;i=${Math.floor(r() * n).toString(16)}`, __REALTIME_TIMESTAMP: String(1000 + Math.floor(r() * n)) };
+    const rec: Record<string, unknown> = {
+      __CURSOR: `s=1;i=${Math.floor(r() * n).toString(16)}`,
+      __REALTIME_TIMESTAMP: String(1000 + Math.floor(r() * n)),
+    };
     const form = r();
-    rec.MESSAGE = form < 0.5 ? text : form < 0.75 ? [...Buffer.from(text)] : form < 0.8 ? [text, `${text}!`] : form < 0.85 ? null : form < 0.9 ? [] : text;
-    if (r() < 0.5) Object.assign(rec, { CONTAINER_NAME: "c1", CONTAINER_ID: "abc", SYSLOG_IDENTIFIER: "c1", PRIORITY: pick(["3", "6"]), _SYSTEMD_UNIT: "e.service" });
-    else Object.assign(rec, { SYSLOG_IDENTIFIER: pick(["podman", "systemd"]), _TRANSPORT: pick(["stdout", "journal"]), _STREAM_ID: "s1", UNIT: pick(["e.service", undefined]) });
+    rec.MESSAGE =
+      form < 0.5
+        ? text
+        : form < 0.75
+          ? [...Buffer.from(text)]
+          : form < 0.8
+            ? [text, `${text}!`]
+            : form < 0.85
+              ? null
+              : form < 0.9
+                ? []
+                : text;
+    if (r() < 0.5)
+      Object.assign(rec, {
+        CONTAINER_NAME: "c1",
+        CONTAINER_ID: "abc",
+        SYSLOG_IDENTIFIER: "c1",
+        PRIORITY: pick(["3", "6"]),
+        _SYSTEMD_UNIT: "e.service",
+      });
+    else
+      Object.assign(rec, {
+        SYSLOG_IDENTIFIER: pick(["podman", "systemd"]),
+        _TRANSPORT: pick(["stdout", "journal"]),
+        _STREAM_ID: "s1",
+        UNIT: pick(["e.service", undefined]),
+      });
     if (r() < 0.1) rec.CONTAINER_PARTIAL_MESSAGE = "true";
     if (r() < 0.05) rec._LINE_BREAK = "line-max";
     if (r() < 0.05) rec.OTHER = pick([["a]", "b"], [1, 2], { nested: 1 }, 42, true, "UNIT"]);
@@ -43,9 +87,17 @@ function randomDump(seed: number, n: number): string {
 describe("fast decoder = reference decoder", () => {
   it.each(["oom-tp2.journal.json", "crash-loop.journal.json"])("on the fixture %s", (name) => same(fixture(name)));
 
-  it.each(["poll-booting.txt", "poll-auto-restart.txt", "poll-no-container.txt"])("on the journal lines of %s (captured on the sandbox host)", (name) => {
-    same(deployFixture(name).split("\n").filter((l) => l.startsWith("{")).join("\n"));
-  });
+  it.each(["poll-booting.txt", "poll-auto-restart.txt", "poll-no-container.txt"])(
+    "on the journal lines of %s (captured on the sandbox host)",
+    (name) => {
+      same(
+        deployFixture(name)
+          .split("\n")
+          .filter((l) => l.startsWith("{"))
+          .join("\n"),
+      );
+    },
+  );
 
   it("on a generated 2 MB dump (the bench's generator)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "dg-journal-diff-"));
@@ -123,7 +175,7 @@ describe("fast decoder = reference decoder", () => {
       Buffer.from([0xc3]),
       Buffer.from('\\"q\\" '),
       Buffer.from([0xe2, 0x82]),
-      Buffer.from('\\n'),
+      Buffer.from("\\n"),
       Buffer.from([0xf0, 0x9f, 0x98]),
       Buffer.from('\\t end"}\n'),
     ]);
@@ -132,7 +184,7 @@ describe("fast decoder = reference decoder", () => {
     const out = d.pushBytes(bytes);
     out.push(...d.flush());
     expect(out).toEqual(ref.records);
-    expect(ref.records.map((r) => r.text)).toEqual(["cut \ufffd\"q\" \ufffd", "\ufffd\t end"]);
+    expect(ref.records.map((r) => r.text)).toEqual(['cut \ufffd"q" \ufffd', "\ufffd\t end"]);
   });
 
   it("on an overlapping export (the same records twice) and a BOM", () => {

@@ -44,7 +44,11 @@ describe("input without newlines", () => {
     writeFileSync(path, text);
     let longest = 0;
     let joined = "";
-    for await (const b of lineBatches(fileChunks(path))) for (const l of b) { longest = Math.max(longest, l.length); joined += l; }
+    for await (const b of lineBatches(fileChunks(path)))
+      for (const l of b) {
+        longest = Math.max(longest, l.length);
+        joined += l;
+      }
     expect(longest).toBeLessThanOrEqual(1 << 20);
     expect(joined).toBe(text);
     const { explainStream } = await import("../../../src/commands/explain/sniff.js");

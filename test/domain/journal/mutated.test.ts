@@ -7,12 +7,36 @@ import { explain } from "../../../src/commands/explain/sniff.js";
 import { JournalDecoder } from "../../../src/domain/journal/decoder.js";
 import { fixture } from "../../fixtures/journal/classes/fixture.js";
 
-const LINES = [...fixture("oom-tp2.journal.json").split("\n"), ...fixture("crash-loop.journal.json").split("\n")].filter((l) => l.trim() !== "");
-const DAMAGE = ['"', "\\", "\\u", "\\ud800", "\\x", "{", "}", "[", "]", ",", ":", "\t", "\x00", "\x1b", "\r", "null", "1e5", "true", "é", " "];
+const LINES = [
+  ...fixture("oom-tp2.journal.json").split("\n"),
+  ...fixture("crash-loop.journal.json").split("\n"),
+].filter((l) => l.trim() !== "");
+const DAMAGE = [
+  '"',
+  "\\",
+  "\\u",
+  "\\ud800",
+  "\\x",
+  "{",
+  "}",
+  "[",
+  "]",
+  ",",
+  ":",
+  "\t",
+  "\x00",
+  "\x1b",
+  "\r",
+  "null",
+  "1e5",
+  "true",
+  "é",
+  " ",
+];
 
 function rng(seed: number): () => number {
   let x = seed >>> 0;
-  return () => ((x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function damagedDump(r: () => number, n: number, from: readonly string[] = LINES): string[] {
@@ -23,7 +47,12 @@ function damagedDump(r: () => number, n: number, from: readonly string[] = LINES
       const at = Math.floor(r() * l.length);
       const piece = DAMAGE[Math.floor(r() * DAMAGE.length)]!;
       const op = r();
-      l = op < 0.4 ? l.slice(0, at) + piece + l.slice(at) : op < 0.7 ? l.slice(0, at) + l.slice(at + 1 + Math.floor(r() * 5)) : l.slice(0, at) + piece + l.slice(at + 1);
+      l =
+        op < 0.4
+          ? l.slice(0, at) + piece + l.slice(at)
+          : op < 0.7
+            ? l.slice(0, at) + l.slice(at + 1 + Math.floor(r() * 5))
+            : l.slice(0, at) + piece + l.slice(at + 1);
     }
     lines.push(l);
   }
@@ -52,17 +81,28 @@ describe("the decoder on damaged dumps", () => {
 
   it("a line with a bad escape in a wanted field is malformed and the next line still decodes", () => {
     const good = '{"__CURSOR":"c2","__REALTIME_TIMESTAMP":"2","MESSAGE":"after it"}';
-    for (const bad of ['"UNIT":"a\\xb.service"', '"MESSAGE":"\\ud8"', '"__CURSOR":"c\\q"', '"MESSAGE":"tab\tin an \\"escaped\\" one"', '"_TRANSPORT":"std\\uZZZZ"']) {
+    for (const bad of [
+      '"UNIT":"a\\xb.service"',
+      '"MESSAGE":"\\ud8"',
+      '"__CURSOR":"c\\q"',
+      '"MESSAGE":"tab\tin an \\"escaped\\" one"',
+      '"_TRANSPORT":"std\\uZZZZ"',
+    ]) {
       const d = new JournalDecoder();
       const out = d.pushBytes(Buffer.from(`{"__REALTIME_TIMESTAMP":"1",${bad}}\n${good}\n`));
       out.push(...d.flush());
       expect(d.stats.malformed, bad).toBe(1);
-      expect(out.map((x) => x.text), bad).toEqual(["after it"]);
+      expect(
+        out.map((x) => x.text),
+        bad,
+      ).toEqual(["after it"]);
     }
   });
 
   it("explain still finds the OOM in the TP=2 dump with a tenth of its other lines damaged, on 40 seeds", () => {
-    const lines = fixture("oom-tp2.journal.json").split("\n").filter((l) => l.trim() !== "");
+    const lines = fixture("oom-tp2.journal.json")
+      .split("\n")
+      .filter((l) => l.trim() !== "");
     const message = (l: string) => {
       try {
         const m = (JSON.parse(l) as { MESSAGE?: unknown }).MESSAGE;
@@ -72,7 +112,9 @@ describe("the decoder on damaged dumps", () => {
       }
     };
     // the OOM's own pieces stay whole: damaging them is a different dump
-    const keep = lines.map((l) => /PARTIAL|_LINE_BREAK/.test(l) || /OutOfMemory|Tried to allocate|out of memory/.test(message(l)));
+    const keep = lines.map(
+      (l) => /PARTIAL|_LINE_BREAK/.test(l) || /OutOfMemory|Tried to allocate|out of memory/.test(message(l)),
+    );
     expect(keep.filter(Boolean).length).toBeGreaterThan(0);
     for (let seed = 1; seed <= 40; seed++) {
       const r = rng(seed);

@@ -50,7 +50,14 @@ function sourceOf(raw: Raw): Source {
 }
 
 export class ReferenceJournalDecoder {
-  readonly stats: JournalStats = { records: 0, malformed: 0, truncatedNull: 0, podmanDuplicates: 0, cursorDuplicates: 0, joinedPieces: 0 };
+  readonly stats: JournalStats = {
+    records: 0,
+    malformed: 0,
+    truncatedNull: 0,
+    podmanDuplicates: 0,
+    cursorDuplicates: 0,
+    joinedPieces: 0,
+  };
   private readonly partial = new Map<string, { raw: Raw; chunks: Buffer[]; size: number }>();
   private readonly pending: Pending[] = [];
   private head = 0;
@@ -127,10 +134,17 @@ export class ReferenceJournalDecoder {
     return this.partial.has(`c:${str(raw.CONTAINER_ID)}`) || this.partial.has(`s:${str(raw._STREAM_ID)}`);
   }
 
-  /** conmon's CONTAINER_PARTIAL_MESSAGE pieces and journald's LineMax cuts, joined as bytes (a UTF-8 char may straddle). */
+  /**
+   * conmon's CONTAINER_PARTIAL_MESSAGE pieces and journald's LineMax cuts, joined as bytes (a UTF-8 char may straddle).
+   */
   private join(raw: Raw, bytes: Buffer): { raw: Raw; bytes: Buffer } | null {
     const isPartial = raw.CONTAINER_PARTIAL_MESSAGE === "true";
-    const key = raw.CONTAINER_ID !== undefined ? `c:${str(raw.CONTAINER_ID)}` : raw._STREAM_ID !== undefined ? `s:${str(raw._STREAM_ID)}` : null;
+    const key =
+      raw.CONTAINER_ID !== undefined
+        ? `c:${str(raw.CONTAINER_ID)}`
+        : raw._STREAM_ID !== undefined
+          ? `s:${str(raw._STREAM_ID)}`
+          : null;
     const isLineMax = raw._LINE_BREAK === "line-max";
     const held = key ? this.partial.get(key) : undefined;
     if ((isPartial || isLineMax) && key) {

@@ -30,6 +30,5 @@ export function same(text: string, sizes: readonly number[] = [1, 7, 64, 4096]):
 /** A small deterministic PRNG so a failure reproduces. */
 export function rng(seed: number): () => number {
   let x = seed >>> 0;
-  return () => ((x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
-

@@ -12,7 +12,11 @@ import { E_SLOW, EM_JS, EM_LINES, EM_ONE, WasmLines } from "../../../src/domain/
 import { same } from "./same-records.js";
 
 const line = (o: Record<string, unknown>) => JSON.stringify(o);
-const rec = (i: number, extra: Record<string, unknown>) => ({ __CURSOR: `s=1;i=${i}`, __REALTIME_TIMESTAMP: String(1000 + i), ...extra });
+const rec = (i: number, extra: Record<string, unknown>) => ({
+  __CURSOR: `s=1;i=${i}`,
+  __REALTIME_TIMESTAMP: String(1000 + i),
+  ...extra,
+});
 
 /** Runs the WebAssembly half alone over `text`: per line, SLOW or how it is emitted. */
 function entries(text: string): string[] {
@@ -22,7 +26,12 @@ function entries(text: string): string[] {
   const out: string[] = [];
   for (let from = 0; from < buf.length; from = w.resume()) {
     const n = w.run(from, buf.length);
-    for (let i = 0; i < n; i++) out.push(w.status[i] === E_SLOW ? "slow" : ({ [EM_ONE]: "one", [EM_LINES]: "lines", [EM_JS]: "js" } as Record<number, string>)[w.emit[i]!]!);
+    for (let i = 0; i < n; i++)
+      out.push(
+        w.status[i] === E_SLOW
+          ? "slow"
+          : ({ [EM_ONE]: "one", [EM_LINES]: "lines", [EM_JS]: "js" } as Record<number, string>)[w.emit[i]!]!,
+      );
   }
   return out;
 }
@@ -55,14 +64,46 @@ describe("the WebAssembly half of the journal decoder", () => {
       line(rec(10, { MESSAGE: "x", SYSLOG_IDENTIFIER: "n".repeat(256) })), // too long to intern
       line(rec(11, { MESSAGE: "x", PRIORITY: 3 })), // a number
     ];
-    expect(lines.map((l) => entries(l)[0])).toEqual(["one", "one", "lines", "one", "js", "slow", "slow", "slow", "slow", "slow", "slow"]);
+    expect(lines.map((l) => entries(l)[0])).toEqual([
+      "one",
+      "one",
+      "lines",
+      "one",
+      "js",
+      "slow",
+      "slow",
+      "slow",
+      "slow",
+      "slow",
+      "slow",
+    ]);
   });
 
   it("starts its name table again when it is full, pieces held across it keep their names", () => {
     const lines: string[] = [];
     // A piece held by one container while 3,000 streams each log a line, then ended.
-    lines.push(line(rec(0, { CONTAINER_ID: "held", CONTAINER_NAME: "held-name", CONTAINER_PARTIAL_MESSAGE: "true", MESSAGE: "start of " })));
-    for (let i = 1; i <= 3000; i++) lines.push(line(rec(i, { _STREAM_ID: `stream-${i}`, _TRANSPORT: "stdout", SYSLOG_IDENTIFIER: `id-${i % 7}`, UNIT: `u-${i}.service`, MESSAGE: `line ${i}` })));
+    lines.push(
+      line(
+        rec(0, {
+          CONTAINER_ID: "held",
+          CONTAINER_NAME: "held-name",
+          CONTAINER_PARTIAL_MESSAGE: "true",
+          MESSAGE: "start of ",
+        }),
+      ),
+    );
+    for (let i = 1; i <= 3000; i++)
+      lines.push(
+        line(
+          rec(i, {
+            _STREAM_ID: `stream-${i}`,
+            _TRANSPORT: "stdout",
+            SYSLOG_IDENTIFIER: `id-${i % 7}`,
+            UNIT: `u-${i}.service`,
+            MESSAGE: `line ${i}`,
+          }),
+        ),
+      );
     lines.push(line(rec(3001, { CONTAINER_ID: "held", CONTAINER_NAME: "held-name", MESSAGE: "a long message\n" })));
     const text = lines.join("\n");
     same(text, [4096]);
@@ -77,7 +118,11 @@ describe("the WebAssembly half of the journal decoder", () => {
     const long = (n: number, last: string) => `s=${"a".repeat(n - 3)}${last}`;
     const export1 = [255, 256, 257, 600].flatMap((n, i) => [
       line({ __CURSOR: long(n, "1"), __REALTIME_TIMESTAMP: String(5000 + i), MESSAGE: `first ${n}` }),
-      line({ __CURSOR: long(n, "2"), __REALTIME_TIMESTAMP: String(5000 + i), MESSAGE: `same time, cursor differs in its last byte ${n}` }),
+      line({
+        __CURSOR: long(n, "2"),
+        __REALTIME_TIMESTAMP: String(5000 + i),
+        MESSAGE: `same time, cursor differs in its last byte ${n}`,
+      }),
     ]);
     // An overlapping second export repeats them all: every repeat is dropped, nothing else.
     same([...export1, ...export1].join("\n"), [64, 4096]);
@@ -93,7 +138,18 @@ describe("the WebAssembly half of the journal decoder", () => {
   });
 
   it("cleans ASCII byte arrays as the JavaScript cleaner does (ANSI, \\r rewrites, empty lines, cut sequences)", () => {
-    const texts = ["\x1b[1;36mA\x1b[0m\rB\r\r\n\nC\x1b[K", "tqdm 1%\rtqdm 50%\rtqdm 100%\r\n", "\x1b[?25l\x1b[2K\r", "\x1b[ not CSI \x1b[12", "a\n\n\nb\n\n", "\r\r", "", "\x1b[31mred\x1b[0m\rover\x1b[m\r\n", "x\x1b[1;2;3;", "tab\tand\x07bell"];
+    const texts = [
+      "\x1b[1;36mA\x1b[0m\rB\r\r\n\nC\x1b[K",
+      "tqdm 1%\rtqdm 50%\rtqdm 100%\r\n",
+      "\x1b[?25l\x1b[2K\r",
+      "\x1b[ not CSI \x1b[12",
+      "a\n\n\nb\n\n",
+      "\r\r",
+      "",
+      "\x1b[31mred\x1b[0m\rover\x1b[m\r\n",
+      "x\x1b[1;2;3;",
+      "tab\tand\x07bell",
+    ];
     same(texts.map((t, i) => line(rec(i, { MESSAGE: [...Buffer.from(t)], CONTAINER_NAME: "c" }))).join("\n"));
   });
 

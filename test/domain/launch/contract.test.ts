@@ -12,7 +12,10 @@ describe("parseFlagSpec", () => {
     ["--enable-auto-tool-choice", { name: "--enable-auto-tool-choice", value: null }],
     ["--reasoning-parser qwen3", { name: "--reasoning-parser", value: "qwen3" }],
     ["--port=7770", { name: "--port", value: "7770" }],
-    [`--default-chat-template-kwargs '{"enable_thinking": true}'`, { name: "--default-chat-template-kwargs", value: '{"enable_thinking": true}' }],
+    [
+      `--default-chat-template-kwargs '{"enable_thinking": true}'`,
+      { name: "--default-chat-template-kwargs", value: '{"enable_thinking": true}' },
+    ],
     ["  --max-model-len   32768 ", { name: "--max-model-len", value: "32768" }],
   ])("%s", (spec, expected) => {
     expect(parseFlagSpec(spec)).toEqual(expected);
@@ -21,7 +24,11 @@ describe("parseFlagSpec", () => {
 
 describe("findFlag", () => {
   it("finds a present switch and a flag with the expected value, with its line", () => {
-    expect(findFlag(flags, "--enable-auto-tool-choice")).toMatchObject({ status: "present", expectedValue: null, flag: { line: 2 } });
+    expect(findFlag(flags, "--enable-auto-tool-choice")).toMatchObject({
+      status: "present",
+      expectedValue: null,
+      flag: { line: 2 },
+    });
     expect(findFlag(flags, "--reasoning-parser qwen3")).toMatchObject({ status: "present", expectedValue: "qwen3" });
   });
 
@@ -31,7 +38,10 @@ describe("findFlag", () => {
 
   it("uses the last occurrence, as argparse does", () => {
     expect(findFlag(flags, "--tool-call-parser qwen3_xml")).toMatchObject({ status: "present", flag: { line: 4 } });
-    expect(findFlag(flags, "--tool-call-parser hermes")).toMatchObject({ status: "value-differs", flag: { value: "qwen3_xml" } });
+    expect(findFlag(flags, "--tool-call-parser hermes")).toMatchObject({
+      status: "value-differs",
+      flag: { value: "qwen3_xml" },
+    });
   });
 
   it("matches underscores as dashes and a value through the script's own default", () => {
@@ -40,7 +50,9 @@ describe("findFlag", () => {
   });
 
   it("compares JSON values by content, not spacing or key order", () => {
-    expect(findFlag(flags, `--default-chat-template-kwargs {"preserve_thinking":true,"enable_thinking":true}`).status).toBe("present");
+    expect(
+      findFlag(flags, `--default-chat-template-kwargs {"preserve_thinking":true,"enable_thinking":true}`).status,
+    ).toBe("present");
     expect(findFlag(flags, `--default-chat-template-kwargs {"enable_thinking": false}`).status).toBe("value-differs");
   });
 });

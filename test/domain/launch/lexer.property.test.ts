@@ -12,7 +12,40 @@ function rng(seed: number) {
   };
 }
 
-const ALPHABET = ["a", "b", "Z", "0", "9", "-", "_", "=", ":", "/", ".", ",", " ", "'", "\"", "\\", "$", "*", "{", "}", "#", ";", "&", "|", "(", ")", "<", ">", "`", "!", "~", "\t"];
+const ALPHABET = [
+  "a",
+  "b",
+  "Z",
+  "0",
+  "9",
+  "-",
+  "_",
+  "=",
+  ":",
+  "/",
+  ".",
+  ",",
+  " ",
+  "'",
+  '"',
+  "\\",
+  "$",
+  "*",
+  "{",
+  "}",
+  "#",
+  ";",
+  "&",
+  "|",
+  "(",
+  ")",
+  "<",
+  ">",
+  "`",
+  "!",
+  "~",
+  "\t",
+];
 
 function randomWord(r: () => number): string {
   const n = 1 + Math.floor(r() * 8);
@@ -49,7 +82,10 @@ describe("lexer against bash", () => {
     // One bash run for all cases: each case prints its words NUL-separated, cases split by \x01.
     const program = cases.map((c) => `printf '%s\\0' ${c.line}; printf '\\001'`).join("\n");
     const out = execFileSync("bash", ["-c", program], { encoding: "utf8", timeout: 20_000 });
-    const fromBash = out.split("\x01").slice(0, -1).map((s) => s.split("\0").slice(0, -1));
+    const fromBash = out
+      .split("\x01")
+      .slice(0, -1)
+      .map((s) => s.split("\0").slice(0, -1));
     for (const [i, c] of cases.entries()) {
       expect(fromBash[i], c.line).toEqual(c.words);
       const lexed = lex(c.line).flatMap((t) => (t.kind === "word" ? [t.word.text] : []));

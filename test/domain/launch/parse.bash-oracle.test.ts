@@ -13,7 +13,10 @@ const bin = mkdtempSync(join(tmpdir(), "dg-oracle-"));
 const out = join(bin, "argv");
 // podman records `run` invocations (NUL-separated words, \x01 after each); mkdir and curl do
 // nothing, so a script touches no host path and no network here.
-writeFileSync(join(bin, "podman"), `#!/bin/bash\nif [ "$1" = run ]; then printf '%s\\0' "$@" >> "$ARGV_OUT"; printf '\\001' >> "$ARGV_OUT"; fi\nexit 0\n`);
+writeFileSync(
+  join(bin, "podman"),
+  `#!/bin/bash\nif [ "$1" = run ]; then printf '%s\\0' "$@" >> "$ARGV_OUT"; printf '\\001' >> "$ARGV_OUT"; fi\nexit 0\n`,
+);
 writeFileSync(join(bin, "mkdir"), "#!/bin/sh\nexit 0\n");
 writeFileSync(join(bin, "curl"), "#!/bin/sh\nexit 0\n");
 for (const f of ["podman", "mkdir", "curl"]) chmodSync(join(bin, f), 0o755);
@@ -24,7 +27,10 @@ function bashRuns(path: string): string[][] {
   // SPEC and HF_TOKEN_FILE switch the optional parts on, so bash prints every word the parser sees.
   const env = { PATH: `${bin}:/usr/bin:/bin`, HOME: bin, ARGV_OUT: out, SPEC: "2", HF_TOKEN_FILE: "/run/hf" };
   execFileSync("bash", [path], { env, timeout: 10_000, stdio: "pipe" });
-  return readFileSync(out, "utf8").split("\x01").slice(0, -1).map((s) => s.split("\0").slice(0, -1));
+  return readFileSync(out, "utf8")
+    .split("\x01")
+    .slice(0, -1)
+    .map((s) => s.split("\0").slice(0, -1));
 }
 
 const scripts = [

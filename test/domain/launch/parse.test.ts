@@ -20,9 +20,20 @@ describe("parseServeScript on the production archon script", () => {
     expect(s.engine?.line).toBe(lineContaining(archonText, /^exec podman run/));
     const names = s.engine!.flags.map((f) => f.name);
     expect(names).toEqual([
-      "--served-model-name", "--port", "--tensor-parallel-size", "--max-model-len", "--kv-cache-memory-bytes", "--max-num-seqs",
-      "--gpu-memory-utilization", "--enable-prefix-caching", "--trust-remote-code", "--reasoning-parser", "--enable-auto-tool-choice",
-      "--tool-call-parser", "--default-chat-template-kwargs", "--speculative-config",
+      "--served-model-name",
+      "--port",
+      "--tensor-parallel-size",
+      "--max-model-len",
+      "--kv-cache-memory-bytes",
+      "--max-num-seqs",
+      "--gpu-memory-utilization",
+      "--enable-prefix-caching",
+      "--trust-remote-code",
+      "--reasoning-parser",
+      "--enable-auto-tool-choice",
+      "--tool-call-parser",
+      "--default-chat-template-kwargs",
+      "--speculative-config",
     ]);
   });
 
@@ -43,7 +54,11 @@ describe("parseServeScript on the production archon script", () => {
 
   it("reads podman options: env, volumes, devices, ulimits, ipc, name, publish and the image", () => {
     const run = s.podmanRuns[0]!;
-    expect(run.env.map((e) => [e.name, e.value])).toEqual([["HIP_VISIBLE_DEVICES", "0,1"], ["VLLM_ROCM_USE_AITER", "0"], ["VLLM_LOGGING_LEVEL", "${VLLM_LOGGING_LEVEL:-INFO}"]]);
+    expect(run.env.map((e) => [e.name, e.value])).toEqual([
+      ["HIP_VISIBLE_DEVICES", "0,1"],
+      ["VLLM_ROCM_USE_AITER", "0"],
+      ["VLLM_LOGGING_LEVEL", "${VLLM_LOGGING_LEVEL:-INFO}"],
+    ]);
     expect(run.volumes.map((v) => [v.source, v.target, v.options, v.resolvedSource])).toEqual([
       ["$MODEL_DIR", "/models", "ro", "/home/dank/models/Qwen3.8-Flash-Next-FP8"],
       ["$CACHE_DIR", "/root/.cache", null, "/home/dank/.cache/frank-archon"],
@@ -57,16 +72,29 @@ describe("parseServeScript on the production archon script", () => {
   });
 
   it("records top-level assignments, redirects and the || fallback of podman rm", () => {
-    expect(s.assignments.map((a) => a.name)).toEqual(["CTR", "IMAGE", "MODEL_DIR", "CACHE_DIR", "MAXLEN", "SPEC", "ARGS", "ARGS"]);
+    expect(s.assignments.map((a) => a.name)).toEqual([
+      "CTR",
+      "IMAGE",
+      "MODEL_DIR",
+      "CACHE_DIR",
+      "MAXLEN",
+      "SPEC",
+      "ARGS",
+      "ARGS",
+    ]);
     const rm = s.commands.find((c) => c.words[1]?.text === "rm")!;
-    expect(rm.redirects).toEqual([{ op: ">", target: "/dev/null" }, { op: "2>&1", target: "&1" }]);
+    expect(rm.redirects).toEqual([
+      { op: ">", target: "/dev/null" },
+      { op: "2>&1", target: "&1" },
+    ]);
     expect(s.commands.some((c) => c.words[0]?.text === "true" && c.line === rm.line)).toBe(true);
   });
 });
 
 describe("parseServeScript: podman options", () => {
   it("finds the image after value-taking options in both --opt value and --opt=value forms", () => {
-    const s = parseServeScript(`podman run -dit --rm --name=probe --log-driver journald --health-cmd "curl -f http://x/health" \\
+    const s =
+      parseServeScript(`podman run -dit --rm --name=probe --log-driver journald --health-cmd "curl -f http://x/health" \\
   -e HF_HOME=/root/.cache/hf -e VLLM_LOGGING_LEVEL -p7770:7770 --network=host --entrypoint /bin/bash \\
   --mount type=bind,source=/srv/cache,target=/root/.cache,ro \\
   img:tag -c 'vllm serve /m'`);
@@ -75,37 +103,59 @@ describe("parseServeScript: podman options", () => {
     expect(run.name).toBe("probe");
     expect(run.rm).toBe(true);
     expect(run.options.filter((o) => ["--detach", "--interactive", "--tty"].includes(o.name))).toHaveLength(3);
-    expect(run.env).toEqual([{ name: "HF_HOME", value: "/root/.cache/hf", line: 2 }, { name: "VLLM_LOGGING_LEVEL", value: null, line: 2 }]);
+    expect(run.env).toEqual([
+      { name: "HF_HOME", value: "/root/.cache/hf", line: 2 },
+      { name: "VLLM_LOGGING_LEVEL", value: null, line: 2 },
+    ]);
     expect(run.publish).toEqual(["7770:7770"]);
     expect(run.volumes).toEqual([{ source: "/srv/cache", target: "/root/.cache", options: "ro", line: 3 }]);
     expect(run.engineArgs.map((w) => w.text)).toEqual(["-c", "vllm serve /m"]);
   });
 
   it("puts the --rootfs directory where the image goes", () => {
-    const run = parseServeScript("podman run --rm --name eng --rootfs /var/lib/engine/rootfs /bin/node /app/engine.js --port 7770").podmanRuns[0]!;
+    const run = parseServeScript(
+      "podman run --rm --name eng --rootfs /var/lib/engine/rootfs /bin/node /app/engine.js --port 7770",
+    ).podmanRuns[0]!;
     expect(run.image?.text).toBe("/var/lib/engine/rootfs");
-    expect(run.engineFlags).toEqual([{ name: "--port", value: "7770", line: 1, optional: false, resolvedValue: "7770" }]);
+    expect(run.engineFlags).toEqual([
+      { name: "--port", value: "7770", line: 1, optional: false, resolvedValue: "7770" },
+    ]);
     expect(run.positional.map((w) => w.text)).toEqual(["/bin/node", "/app/engine.js"]);
   });
 
   it("splits -v on colons outside ${...}", () => {
     const run = parseServeScript('podman run -v "${CACHE:-/var/cache/x}":/root/.cache:rw,z img').podmanRuns[0]!;
-    expect(run.volumes[0]).toMatchObject({ source: "${CACHE:-/var/cache/x}", target: "/root/.cache", options: "rw,z", resolvedSource: "/var/cache/x" });
+    expect(run.volumes[0]).toMatchObject({
+      source: "${CACHE:-/var/cache/x}",
+      target: "/root/.cache",
+      options: "rw,z",
+      resolvedSource: "/var/cache/x",
+    });
   });
 });
 
 describe("parseServeScript: engine argv", () => {
   it("reads --flag value, --flag=value, switches, and positionals such as serve and the model", () => {
-    const s = parseServeScript("vllm serve /models/qwen --port=7770 --enforce-eager --max-num-seqs 4 --enable-prefix-caching --swap-space -1");
+    const s = parseServeScript(
+      "vllm serve /models/qwen --port=7770 --enforce-eager --max-num-seqs 4 --enable-prefix-caching --swap-space -1",
+    );
     expect(s.engine?.source).toBe("vllm");
     expect(s.engine!.flags.map((f) => [f.name, f.value])).toEqual([
-      ["--port", "7770"], ["--enforce-eager", null], ["--max-num-seqs", "4"], ["--enable-prefix-caching", null], ["--swap-space", "-1"],
+      ["--port", "7770"],
+      ["--enforce-eager", null],
+      ["--max-num-seqs", "4"],
+      ["--enable-prefix-caching", null],
+      ["--swap-space", "-1"],
     ]);
   });
 
   it("treats a flag followed by another flag as a switch, and `serve` after the image as positional", () => {
     const run = parseServeScript("podman run img serve /m --a --b 1 --c").podmanRuns[0]!;
-    expect(run.engineFlags.map((f) => [f.name, f.value])).toEqual([["--a", null], ["--b", "1"], ["--c", null]]);
+    expect(run.engineFlags.map((f) => [f.name, f.value])).toEqual([
+      ["--a", null],
+      ["--b", "1"],
+      ["--c", null],
+    ]);
     expect(run.positional.map((w) => w.text)).toEqual(["serve", "/m"]);
   });
 
@@ -127,7 +177,10 @@ case "$MODE" in
   *) for i in 1 2; do podman logs a 2>&1 | grep -q ready && break; done ;;
 esac
 start fast`);
-    expect(s.podmanRuns.map((r) => [r.name, r.command.line])).toEqual([["a", 3], ["b", 7]]);
+    expect(s.podmanRuns.map((r) => [r.name, r.command.line])).toEqual([
+      ["a", 3],
+      ["b", 7],
+    ]);
     const logs = s.commands.find((c) => c.words[1]?.text === "logs")!;
     expect(logs.pipeTo?.words[0]?.text).toBe("grep");
     expect(s.commands.map((c) => c.words[0]?.text)).toContain("start");
@@ -139,8 +192,10 @@ start fast`);
     expect(s.commands.map((c) => c.words[0]?.text)).toEqual(["podman", "--dropped"]);
   });
 
-  it("reads ${VAR:+--flag \"$VAR\"} as optional flags with the variable's default", () => {
-    const s = parseServeScript('PARSER=${PARSER:-qwen3}\nvllm serve /m ${PARSER:+--reasoning-parser "$PARSER"} --port 1');
+  it('reads ${VAR:+--flag "$VAR"} as optional flags with the variable\'s default', () => {
+    const s = parseServeScript(
+      'PARSER=${PARSER:-qwen3}\nvllm serve /m ${PARSER:+--reasoning-parser "$PARSER"} --port 1',
+    );
     expect(s.engine!.flags).toEqual([
       { name: "--reasoning-parser", value: "$PARSER", line: 2, optional: true, resolvedValue: "qwen3" },
       { name: "--port", value: "1", line: 2, optional: false, resolvedValue: "1" },
@@ -148,22 +203,29 @@ start fast`);
   });
 
   it("inside ${VAR:+…} VAR is never its empty default: the value stays unknown instead of losing $VAR", () => {
-    const s = parseServeScript('SPEC=${SPEC:-}\nvllm serve /m ${SPEC:+--speculative-config "{\\"num_speculative_tokens\\": $SPEC}"} --port 1');
+    const s = parseServeScript(
+      'SPEC=${SPEC:-}\nvllm serve /m ${SPEC:+--speculative-config "{\\"num_speculative_tokens\\": $SPEC}"} --port 1',
+    );
     const spec = s.engine!.flags.find((f) => f.name === "--speculative-config")!;
     expect(spec).toMatchObject({ optional: true, value: '{"num_speculative_tokens": $SPEC}' });
     expect(spec.resolvedValue).toBeUndefined();
-    const three = parseServeScript('SPEC=${SPEC:-3}\nvllm serve /m ${SPEC:+--speculative-config "{\\"num_speculative_tokens\\": $SPEC}"}');
+    const three = parseServeScript(
+      'SPEC=${SPEC:-3}\nvllm serve /m ${SPEC:+--speculative-config "{\\"num_speculative_tokens\\": $SPEC}"}',
+    );
     expect(three.engine!.flags[0]!.resolvedValue).toBe('{"num_speculative_tokens": 3}');
   });
 });
 
 describe("parseServeScript: arrays", () => {
-  it("expands declare -a arrays, += appends and the set -u safe \"${ARGS[@]:-}\"", () => {
+  it('expands declare -a arrays, += appends and the set -u safe "${ARGS[@]:-}"', () => {
     const s = parseServeScript(`declare -a ARGS=(--port 7770)
 ARGS+=(--max-model-len 8192)
 EXTRA=()
 podman run -d img /m "\${ARGS[@]}" "\${EXTRA[@]:-}"`);
-    expect(s.engine!.flags.map((f) => [f.name, f.value, f.line])).toEqual([["--port", "7770", 1], ["--max-model-len", "8192", 2]]);
+    expect(s.engine!.flags.map((f) => [f.name, f.value, f.line])).toEqual([
+      ["--port", "7770", 1],
+      ["--max-model-len", "8192", 2],
+    ]);
   });
 
   it("leaves an array it never saw assigned as one dynamic word", () => {

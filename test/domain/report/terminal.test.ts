@@ -3,12 +3,30 @@ import { exitCodeOf, verdictOf, type Report } from "../../../src/domain/report/f
 import { renderTerminal, useColour } from "../../../src/domain/report/terminal.js";
 
 const report: Report = {
-  schema: 1, tool: { name: "deploy-gate", version: "0.1.0" }, command: "preflight", endpoint: "archon",
-  ref: { name: "HEAD", sha: "0123456789abcdef0123456789abcdef01234567" }, verdict: "fail", durationMs: 412,
+  schema: 1,
+  tool: { name: "deploy-gate", version: "0.1.0" },
+  command: "preflight",
+  endpoint: "archon",
+  ref: { name: "HEAD", sha: "0123456789abcdef0123456789abcdef01234567" },
+  verdict: "fail",
+  durationMs: 412,
   findings: [
     { check: "preflight.clean-tree", status: "pass", summary: "work tree is clean" },
-    { check: "preflight.contracts", status: "fail", summary: "contract broken", file: "s.sh", line: 41, evidence: ["dropped in abc", "  - --reasoning-parser qwen3"], fix: "restore it" },
-    { check: "preflight.shellcheck", status: "skip", summary: "shellcheck is not installed", fix: "apt-get install shellcheck" },
+    {
+      check: "preflight.contracts",
+      status: "fail",
+      summary: "contract broken",
+      file: "s.sh",
+      line: 41,
+      evidence: ["dropped in abc", "  - --reasoning-parser qwen3"],
+      fix: "restore it",
+    },
+    {
+      check: "preflight.shellcheck",
+      status: "skip",
+      summary: "shellcheck is not installed",
+      fix: "apt-get install shellcheck",
+    },
   ],
 };
 
@@ -54,7 +72,12 @@ describe("terminal report", () => {
     expect(clean).toBe("PASS  0 failed, 0 warnings, 1 passed, 0 skipped\n");
   });
   it("decides verdicts and exit codes", () => {
-    expect(verdictOf([{ check: "a", status: "warn", summary: "" }, { check: "b", status: "pass", summary: "" }])).toBe("warn");
+    expect(
+      verdictOf([
+        { check: "a", status: "warn", summary: "" },
+        { check: "b", status: "pass", summary: "" },
+      ]),
+    ).toBe("warn");
     expect(verdictOf([{ check: "a", status: "skip", summary: "" }])).toBe("pass");
     expect(exitCodeOf("warn")).toBe(0);
     expect(exitCodeOf("warn", true)).toBe(1);
@@ -64,12 +87,24 @@ describe("terminal report", () => {
 
 describe("a dry run in the terminal", () => {
   it("shows the diff and the commands of its passing findings (other passes stay one line)", () => {
-    const dry: Report = { ...report, verdict: "pass", findings: [
-      { check: "deploy.install", status: "pass", summary: "dry run: 1 of 2 file(s) would change: /x", evidence: ["--- a/x\n+++ b/x\n-old\n+new"], data: { dryRun: true } },
-      { check: "deploy.lock", status: "pass", summary: "lock taken", evidence: ["not shown"] },
-    ] };
+    const dry: Report = {
+      ...report,
+      verdict: "pass",
+      findings: [
+        {
+          check: "deploy.install",
+          status: "pass",
+          summary: "dry run: 1 of 2 file(s) would change: /x",
+          evidence: ["--- a/x\n+++ b/x\n-old\n+new"],
+          data: { dryRun: true },
+        },
+        { check: "deploy.lock", status: "pass", summary: "lock taken", evidence: ["not shown"] },
+      ],
+    };
     const out = renderTerminal(dry, false);
-    expect(out).toMatch(/dry run: 1 of 2 file\(s\) would change: \/x\n\s+│ --- a\/x\n\s+│ \+\+\+ b\/x\n\s+│ -old\n\s+│ \+new/);
+    expect(out).toMatch(
+      /dry run: 1 of 2 file\(s\) would change: \/x\n\s+│ --- a\/x\n\s+│ \+\+\+ b\/x\n\s+│ -old\n\s+│ \+new/,
+    );
     expect(out).not.toContain("not shown");
   });
 });

@@ -5,7 +5,13 @@ import type { Report } from "../../../src/domain/report/finding.js";
 export async function gate(cwd: string, ...argv: string[]): Promise<{ code: number; report: Report; err: string }> {
   let out = "";
   let err = "";
-  const code = await main([...argv, "--json"], { out: (s) => (out += s), err: (s) => (err += s), isTTY: false, env: {}, cwd });
+  const code = await main([...argv, "--json"], {
+    out: (s) => (out += s),
+    err: (s) => (err += s),
+    isTTY: false,
+    env: {},
+    cwd,
+  });
   if (code === 2) throw new Error(`usage/config error: ${err}`);
   return { code, report: JSON.parse(out) as Report, err };
 }

@@ -7,7 +7,11 @@ import { e2eDecision } from "../../sandbox/gate.js";
 import { down, preconditions, status, up, type SandboxStatus } from "../../sandbox/machine.js";
 
 declare module "vitest" {
-  export interface ProvidedContext { sandbox: SandboxStatus | null; sandboxSkip: string; fleet: SandboxStatus[] | null }
+  export interface ProvidedContext {
+    sandbox: SandboxStatus | null;
+    sandboxSkip: string;
+    fleet: SandboxStatus[] | null;
+  }
 }
 
 export const FLEET_HOSTS = 3;

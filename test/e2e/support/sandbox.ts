@@ -13,7 +13,14 @@ export function sandboxOrSkip(ctx: TestContext): SandboxStatus {
 }
 
 export function target(s: SandboxStatus, over: Partial<SshTarget> = {}): SshTarget {
-  return { address: s.address, port: s.sshPort, user: s.user, knownHosts: s.knownHosts, identityFile: s.identityFile, ...over };
+  return {
+    address: s.address,
+    port: s.sshPort,
+    user: s.user,
+    knownHosts: s.knownHosts,
+    identityFile: s.identityFile,
+    ...over,
+  };
 }
 
 export const fresh = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;
@@ -32,7 +39,10 @@ export function sandboxSession(onHost: (h: SshHost) => void): SandboxRepo[] {
     onHost(host);
   });
   afterAll(async () => {
-    for (const r of repos) { if (host) await removeDeployed(host, r); r.cleanup(); }
+    for (const r of repos) {
+      if (host) await removeDeployed(host, r);
+      r.cleanup();
+    }
     await host?.close();
   });
   return repos;

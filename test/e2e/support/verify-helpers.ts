@@ -12,8 +12,17 @@ import { tempRepo, type TempRepo } from "../../helpers/repo.js";
 import { startUnit, unitText, waitUntil, type EngineUnit } from "./units.js";
 
 export const GOOD_ARGS = [
-  "--served-model-name", "qwen", "--max-model-len", "8192", "--reasoning-parser", "qwen3",
-  "--enable-auto-tool-choice", "--tool-call-parser", "qwen3_xml", "--speculative-config", '{"method":"mtp","num_speculative_tokens":2}',
+  "--served-model-name",
+  "qwen",
+  "--max-model-len",
+  "8192",
+  "--reasoning-parser",
+  "qwen3",
+  "--enable-auto-tool-choice",
+  "--tool-call-parser",
+  "qwen3_xml",
+  "--speculative-config",
+  '{"method":"mtp","num_speculative_tokens":2}',
 ];
 
 export interface Case {
@@ -35,16 +44,34 @@ export function scriptText(u: EngineUnit, image: string, args: readonly string[]
   const argLines: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const next = args[i + 1];
-    if (next !== undefined && !next.startsWith("--")) { argLines.push(`  ${args[i]} ${q(next)} \\`); i++; } else argLines.push(`  ${args[i]} \\`);
+    if (next !== undefined && !next.startsWith("--")) {
+      argLines.push(`  ${args[i]} ${q(next)} \\`);
+      i++;
+    } else argLines.push(`  ${args[i]} \\`);
   }
   return [
-    "#!/bin/bash", "set -euo pipefail", `podman rm -f ${u.container} >/dev/null 2>&1 || true`,
-    `exec podman run --rm --name ${u.container} --log-driver journald -p ${u.port}:${u.port} \\`, ...envLines,
-    `  ${image} /models/qwen \\`, `  --port ${u.port} \\`, ...argLines, "",
-  ].join("\n").replace(/ \\\n$/, "\n");
+    "#!/bin/bash",
+    "set -euo pipefail",
+    `podman rm -f ${u.container} >/dev/null 2>&1 || true`,
+    `exec podman run --rm --name ${u.container} --log-driver journald -p ${u.port}:${u.port} \\`,
+    ...envLines,
+    `  ${image} /models/qwen \\`,
+    `  --port ${u.port} \\`,
+    ...argLines,
+    "",
+  ]
+    .join("\n")
+    .replace(/ \\\n$/, "\n");
 }
 
-export interface Booted { u: EngineUnit; repo: TempRepo; sha: string; endpoint: Endpoint; name: string; startedAtHostMs: number }
+export interface Booted {
+  u: EngineUnit;
+  repo: TempRepo;
+  sha: string;
+  endpoint: Endpoint;
+  name: string;
+  startedAtHostMs: number;
+}
 
 export async function hostNowMs(host: Host): Promise<number> {
   return Number((await host.run(["date", "+%s%3N"])).stdout.trim());
@@ -55,24 +82,51 @@ export async function bootCase(host: Host, s: SandboxStatus, port: number, c: Ca
   const u: EngineUnit = { unit: `${n}.service`, container: n, port };
   const env = c.env ?? {};
   const repo = tempRepo();
-  const sha = repo.commit("serve script", { "scripts/serve.sh": scriptText(u, s.image, c.repo ?? c.live, c.repoEnv ?? env) });
+  const sha = repo.commit("serve script", {
+    "scripts/serve.sh": scriptText(u, s.image, c.repo ?? c.live, c.repoEnv ?? env),
+  });
   const endpoint = endpointSchema.parse({
-    script: "scripts/serve.sh", service: u.unit, container: u.container, url: `http://${s.address}:${port}`, model: "qwen",
-    contracts: c.contracts ?? { flags: ["--reasoning-parser qwen3", "--enable-auto-tool-choice", "--tool-call-parser qwen3_xml"], env: ["VLLM_LOGGING_LEVEL"], kv: { requests: 4 }, restarts: 0, thinking: true, tools: true },
+    script: "scripts/serve.sh",
+    service: u.unit,
+    container: u.container,
+    url: `http://${s.address}:${port}`,
+    model: "qwen",
+    contracts: c.contracts ?? {
+      flags: ["--reasoning-parser qwen3", "--enable-auto-tool-choice", "--tool-call-parser qwen3_xml"],
+      env: ["VLLM_LOGGING_LEVEL"],
+      kv: { requests: 4 },
+      restarts: 0,
+      thinking: true,
+      tools: true,
+    },
   });
   const startedAtHostMs = await hostNowMs(host);
-  await startUnit(host, u, unitText(u, s.image, c.live, { FAKE_BOOT_SECONDS: "1", ...env, ...c.unitEnv }, c.restart ?? "always"));
+  await startUnit(
+    host,
+    u,
+    unitText(u, s.image, c.live, { FAKE_BOOT_SECONDS: "1", ...env, ...c.unitEnv }, c.restart ?? "always"),
+  );
   return { u, repo, sha, endpoint, name: n, startedAtHostMs };
 }
 
 export async function waitReady(b: Booted): Promise<void> {
-  await waitUntil(`${b.u.unit} health`, 60_000, async () => ((await fetch(`${b.endpoint.url}/health`, { signal: AbortSignal.timeout(2000) })).status === 200 ? true : null));
+  await waitUntil(`${b.u.unit} health`, 60_000, async () =>
+    (await fetch(`${b.endpoint.url}/health`, { signal: AbortSignal.timeout(2000) })).status === 200 ? true : null,
+  );
 }
 
 export function contextFor(host: SshHost, b: Booted, ref = "main"): StageContext {
   return {
-    name: b.name, endpoint: b.endpoint, configFile: `${b.repo.dir}/deploy-gate.yml`, root: b.repo.dir,
-    reader: new GitReader(new Git(b.repo.dir)), ref, sha: b.sha, repoPath: (p) => p, host,
-    progress: () => {}, now: () => Date.now(),
+    name: b.name,
+    endpoint: b.endpoint,
+    configFile: `${b.repo.dir}/deploy-gate.yml`,
+    root: b.repo.dir,
+    reader: new GitReader(new Git(b.repo.dir)),
+    ref,
+    sha: b.sha,
+    repoPath: (p) => p,
+    host,
+    progress: () => {},
+    now: () => Date.now(),
   };
 }

@@ -17,7 +17,12 @@ describe("Git port on real repositories", () => {
     r.git("rm", "-q", "c.sh");
     const st = await new Git(r.dir).status();
     const byPath = Object.fromEntries(st.map((e) => [e.path, e.kind]));
-    expect(byPath).toEqual({ "a.sh": "modified", "new dir/untracked file.txt": "untracked", "staged.sh": "staged", "c.sh": "deleted" });
+    expect(byPath).toEqual({
+      "a.sh": "modified",
+      "new dir/untracked file.txt": "untracked",
+      "staged.sh": "staged",
+      "c.sh": "deleted",
+    });
   });
 
   it("detects a shallow clone and resolves refs and files at refs", async () => {
@@ -30,7 +35,10 @@ describe("Git port on real repositories", () => {
     expect(await g.resolve("t1")).toBe(c1);
     expect(await g.resolve("no-such-ref")).toBeNull();
     expect(await g.resolve("--output=/tmp/x")).toBeNull();
-    expect((await g.catFile(["t1:s.sh", "t1:missing.sh"], "--batch")).map((b) => b?.toString() ?? null)).toEqual(["v1\n", null]);
+    expect((await g.catFile(["t1:s.sh", "t1:missing.sh"], "--batch")).map((b) => b?.toString() ?? null)).toEqual([
+      "v1\n",
+      null,
+    ]);
     expect(await g.branch()).toBe("main");
     r.git("checkout", "-q", "--detach", c1);
     expect(await g.branch()).toBeNull();

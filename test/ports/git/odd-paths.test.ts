@@ -22,7 +22,10 @@ describe("Git.histories with file names git quotes", () => {
     r.commit("drop", Object.fromEntries(ODD.map((p) => [p, "a\nb\n"])));
     const h = await new Git(r.dir).histories(ODD);
     for (const p of ODD) {
-      expect(h.get(p)!.map((e) => e.commit.subject), p).toEqual(["drop", "add"]);
+      expect(
+        h.get(p)!.map((e) => e.commit.subject),
+        p,
+      ).toEqual(["drop", "add"]);
       expect(h.get(p)![0]!.removed, p).toEqual(["--flag x"]);
     }
   });
@@ -49,7 +52,10 @@ describe("Git.histories under the user's diff settings", () => {
 describe("unquoteC", () => {
   it("decodes git's escapes, octal bytes as UTF-8, and stops at the closing quote", () => {
     // "\303\274" is how git writes ü with core.quotepath on
-    expect(unquoteC('"a/\\303\\274 \\"q\\" \\\\ \\t\\n\\001 😀" rest')).toEqual({ value: 'a/ü "q" \\ \t\n\u0001 😀', rest: " rest" });
+    expect(unquoteC('"a/\\303\\274 \\"q\\" \\\\ \\t\\n\\001 😀" rest')).toEqual({
+      value: 'a/ü "q" \\ \t\n\u0001 😀',
+      rest: " rest",
+    });
     expect(unquoteC('"a/\\x"')).toBeNull();
     expect(unquoteC('"unterminated')).toBeNull();
   });
@@ -96,7 +102,10 @@ describe("Git.info in a repository owned by another user", () => {
     vi.stubEnv("GIT_TEST_ASSUME_DIFFERENT_OWNER", "1");
     vi.stubEnv("GIT_CONFIG_GLOBAL", "/dev/null");
     vi.stubEnv("GIT_CONFIG_NOSYSTEM", "1");
-    const err = await new Git(r.dir).info().then(() => null, (e: unknown) => e);
+    const err = await new Git(r.dir).info().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toContain("dubious ownership");
     expect((err as Error).message).toContain(`git config --global --add safe.directory ${r.dir}`);

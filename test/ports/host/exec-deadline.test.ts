@@ -11,10 +11,19 @@ describe("execOnce on a connection that never answers", () => {
     let closed = false;
     const client = {
       exec(_cmd: string, cb: (err: Error | undefined, ch: unknown) => void) {
-        late = () => cb(undefined, { on: () => {}, stderr: { on: () => {} }, close: () => { closed = true; } });
+        late = () =>
+          cb(undefined, {
+            on: () => {},
+            stderr: { on: () => {} },
+            close: () => {
+              closed = true;
+            },
+          });
       },
     } as unknown as Client;
-    await expect(execOnce(client, "true", { timeoutMs: 200 })).rejects.toThrow(/did not open a channel within 0.2s.*keepalive/);
+    await expect(execOnce(client, "true", { timeoutMs: 200 })).rejects.toThrow(
+      /did not open a channel within 0.2s.*keepalive/,
+    );
     late!();
     await new Promise((r) => setImmediate(r));
     expect(closed).toBe(true);

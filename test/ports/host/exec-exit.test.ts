@@ -15,16 +15,18 @@ let port = 0;
 beforeAll(async () => {
   server = new Server({ hostKeys: [hostKey.private] }, (conn) => {
     conn.on("authentication", (ctx) => ctx.accept());
-    conn.on("ready", () => conn.on("session", (accept) => {
-      accept().on("exec", (acceptExec, _reject, info) => {
-        const ch = acceptExec();
-        // Everything at once, in the same tick as the exec's success.
-        const code = /exit (\d+)/.exec(info.command)?.[1];
-        ch.write("out\n");
-        ch.exit(Number(code ?? 0));
-        ch.end();
-      });
-    }));
+    conn.on("ready", () =>
+      conn.on("session", (accept) => {
+        accept().on("exec", (acceptExec, _reject, info) => {
+          const ch = acceptExec();
+          // Everything at once, in the same tick as the exec's success.
+          const code = /exit (\d+)/.exec(info.command)?.[1];
+          ch.write("out\n");
+          ch.exit(Number(code ?? 0));
+          ch.end();
+        });
+      }),
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   port = (server.address() as AddressInfo).port;
@@ -34,7 +36,10 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 describe("exec exit status", () => {
   it("is kept when it arrives together with the exec's success, one at a time and many at once", async () => {
     const pub = utils.parseKey(hostKey.public) as { getPublicSSH(): Buffer };
-    const host = await SshHost.connect({ address: "127.0.0.1", port, user: "t", hostKey: fingerprint(pub.getPublicSSH()) }, { privateKey: clientKey });
+    const host = await SshHost.connect(
+      { address: "127.0.0.1", port, user: "t", hostKey: fingerprint(pub.getPublicSSH()) },
+      { privateKey: clientKey },
+    );
     try {
       for (let i = 0; i < 20; i++) expect((await host.run(["sh", "-c", `exit ${i % 3}`])).code).toBe(i % 3);
       const many = await Promise.all(Array.from({ length: 30 }, (_, i) => host.run(["sh", "-c", `exit ${i % 4}`])));

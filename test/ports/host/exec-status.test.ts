@@ -18,7 +18,10 @@ function fastClient(after: (ch: ClientChannel) => void): Client {
   return {
     exec(_cmd: string, cb: (err: Error | undefined, ch: ClientChannel) => void) {
       const ch = channel();
-      setImmediate(() => { cb(undefined, ch); after(ch); });
+      setImmediate(() => {
+        cb(undefined, ch);
+        after(ch);
+      });
     },
   } as unknown as Client;
 }
@@ -40,12 +43,19 @@ describe("execOnce exit status", () => {
     const client = fastClient((ch) => setImmediate(() => ch.emit("close", 0)));
     const r = await execOnce(client, "true", { timeoutMs: 10_000 });
     expect(r.code).toBe(0);
-    const sig = await execOnce(fastClient((ch) => setImmediate(() => ch.emit("close", null, "SIGTERM"))), "true", { timeoutMs: 10_000 });
+    const sig = await execOnce(
+      fastClient((ch) => setImmediate(() => ch.emit("close", null, "SIGTERM"))),
+      "true",
+      { timeoutMs: 10_000 },
+    );
     expect(sig).toMatchObject({ code: null, signal: "SIGTERM" });
   });
 
   it("a close in the same tick as the exec reply still ends the command", async () => {
-    const client = fastClient((ch) => { ch.emit("exit", 0); ch.emit("close", 0); });
+    const client = fastClient((ch) => {
+      ch.emit("exit", 0);
+      ch.emit("close", 0);
+    });
     const r = await execOnce(client, "true", { timeoutMs: 5_000 });
     expect(r).toMatchObject({ code: 0, timedOut: false });
   });

@@ -19,18 +19,35 @@ const ESCAPES = "\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J\x1b[1;31mhost key verified\x1
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((c) => c()));
 
-/** An SSH "server" (or a man in the middle) that sends its banner, then SSH_MSG_DISCONNECT with `desc`: no key exchange. */
+/**
+ * An SSH "server" (or a man in the middle) that sends its banner, then SSH_MSG_DISCONNECT with `desc`: no key exchange.
+ */
 async function disconnecting(desc: string): Promise<number> {
-  const str = (b: Buffer) => { const l = Buffer.alloc(4); l.writeUInt32BE(b.length); return Buffer.concat([l, b]); };
-  const reason = Buffer.alloc(4); reason.writeUInt32BE(2);
+  const str = (b: Buffer) => {
+    const l = Buffer.alloc(4);
+    l.writeUInt32BE(b.length);
+    return Buffer.concat([l, b]);
+  };
+  const reason = Buffer.alloc(4);
+  reason.writeUInt32BE(2);
   const payload = Buffer.concat([Buffer.from([1]), reason, str(Buffer.from(desc)), str(Buffer.alloc(0))]);
-  let pad = 8 - ((5 + payload.length) % 8); if (pad < 4) pad += 8;
-  const len = Buffer.alloc(4); len.writeUInt32BE(1 + payload.length + pad);
+  let pad = 8 - ((5 + payload.length) % 8);
+  if (pad < 4) pad += 8;
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(1 + payload.length + pad);
   const packet = Buffer.concat([len, Buffer.from([pad]), payload, Buffer.alloc(pad)]);
   const sockets: Socket[] = [];
-  const srv: Server = createServer((s) => { sockets.push(s); s.on("error", () => {}); s.write("SSH-2.0-OpenSSH_9.2\r\n"); s.once("data", () => s.write(packet)); });
+  const srv: Server = createServer((s) => {
+    sockets.push(s);
+    s.on("error", () => {});
+    s.write("SSH-2.0-OpenSSH_9.2\r\n");
+    s.once("data", () => s.write(packet));
+  });
   await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  closers.push(() => { sockets.forEach((s) => s.destroy()); srv.close(); });
+  closers.push(() => {
+    sockets.forEach((s) => s.destroy());
+    srv.close();
+  });
   return (srv.address() as { port: number }).port;
 }
 
@@ -39,7 +56,10 @@ function repoWithHostAt(port: number): string {
   closers.push(() => rmSync(dir, { recursive: true, force: true }));
   execFileSync("git", ["init", "-q", "-b", "main"], { cwd: dir });
   writeFileSync(join(dir, "serve.sh"), "#!/bin/bash\nvllm serve qwen\n");
-  writeFileSync(join(dir, "deploy-gate.yml"), `version: 1\nendpoints:\n  a:\n    script: serve.sh\n    service: llm.service\n    container: llm\n    host: { address: 127.0.0.1, port: ${port}, user: root, hostKey: "SHA256:${"A".repeat(43)}" }\n`);
+  writeFileSync(
+    join(dir, "deploy-gate.yml"),
+    `version: 1\nendpoints:\n  a:\n    script: serve.sh\n    service: llm.service\n    container: llm\n    host: { address: 127.0.0.1, port: ${port}, user: root, hostKey: "SHA256:${"A".repeat(43)}" }\n`,
+  );
   return dir;
 }
 
@@ -49,7 +69,10 @@ describe("host text in logs and lock", () => {
     const saved = process.env.DEPLOY_GATE_SSH_KEY;
     process.env.DEPLOY_GATE_SSH_KEY = utils.generateKeyPairSync("ed25519").private;
     try {
-      for (const argv of [["logs", "--connect-timeout", "5s"], ["lock", "status", "--connect-timeout", "5s"]]) {
+      for (const argv of [
+        ["logs", "--connect-timeout", "5s"],
+        ["lock", "status", "--connect-timeout", "5s"],
+      ]) {
         let err = "";
         const code = await main(argv, { out: (s) => (err += s), err: (s) => (err += s), isTTY: false, env: {}, cwd });
         expect(code, err).toBe(1);
@@ -58,24 +81,51 @@ describe("host text in logs and lock", () => {
         expect(err).not.toMatch(/^\s*::/m);
       }
     } finally {
-      if (saved === undefined) delete process.env.DEPLOY_GATE_SSH_KEY; else process.env.DEPLOY_GATE_SSH_KEY = saved;
+      if (saved === undefined) delete process.env.DEPLOY_GATE_SSH_KEY;
+      else process.env.DEPLOY_GATE_SSH_KEY = saved;
     }
   });
 
   it("journalctl's stderr and a journal record's CONTAINER_NAME are printed sanitized", async () => {
     const recs = [
-      { __REALTIME_TIMESTAMP: "1764500000000000", _SYSTEMD_UNIT: "llm.service", UNIT: "llm.service", SYSLOG_IDENTIFIER: "systemd", MESSAGE: "Starting llm.service..." },
-      { __REALTIME_TIMESTAMP: "1764500001000000", _SYSTEMD_UNIT: "llm.service", CONTAINER_NAME: `llm${ESCAPES}`, CONTAINER_ID_FULL: "a".repeat(64), SYSLOG_IDENTIFIER: "conmon", PRIORITY: "6", MESSAGE: "INFO hello" },
+      {
+        __REALTIME_TIMESTAMP: "1764500000000000",
+        _SYSTEMD_UNIT: "llm.service",
+        UNIT: "llm.service",
+        SYSLOG_IDENTIFIER: "systemd",
+        MESSAGE: "Starting llm.service...",
+      },
+      {
+        __REALTIME_TIMESTAMP: "1764500001000000",
+        _SYSTEMD_UNIT: "llm.service",
+        CONTAINER_NAME: `llm${ESCAPES}`,
+        CONTAINER_ID_FULL: "a".repeat(64),
+        SYSLOG_IDENTIFIER: "conmon",
+        PRIORITY: "6",
+        MESSAGE: "INFO hello",
+      },
     ];
     const host = {
       name: "h",
       async stream(_argv: readonly string[], onLine: (l: string, s: "stdout" | "stderr") => void) {
         for (const r of recs) onLine(JSON.stringify(r), "stdout");
-        return { code: 1, signal: null, stdout: "", stderr: `Failed to parse${ESCAPES}\n`, timedOut: false, truncated: false, durationMs: 1 };
+        return {
+          code: 1,
+          signal: null,
+          stdout: "",
+          stderr: `Failed to parse${ESCAPES}\n`,
+          timedOut: false,
+          truncated: false,
+          durationMs: 1,
+        };
       },
     } as unknown as Host;
     let out = "";
-    const code = await printBoot(host, logsRequest({ boot: "current", since: null, follow: false, json: false }, "a", "llm.service", "llm"), { out: (s) => (out += s), err: (s) => (out += s), colour: false });
+    const code = await printBoot(
+      host,
+      logsRequest({ boot: "current", since: null, follow: false, json: false }, "a", "llm.service", "llm"),
+      { out: (s) => (out += s), err: (s) => (out += s), colour: false },
+    );
     expect(code).toBe(0);
     expect(out).toContain("container llm");
     expect(out).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
@@ -89,7 +139,9 @@ describe("channel opens that are never answered", () => {
     const key = utils.generateKeyPairSync("ed25519");
     const srv = new SshServer({ hostKeys: [key.private] }, (client) => {
       client.on("authentication", (ctx) => ctx.accept());
-      client.on("tcpip", () => { /* neither accept nor reject */ });
+      client.on("tcpip", () => {
+        /* neither accept nor reject */
+      });
       client.on("error", () => {});
     });
     await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
@@ -103,9 +155,17 @@ describe("channel opens that are never answered", () => {
     const jump = await silentJump();
     const key = utils.generateKeyPairSync("ed25519").private;
     const t0 = Date.now();
-    const e = await SshHost.connect({ address: "10.9.9.9", port: 22, user: "root", hostKey: `SHA256:${"A".repeat(43)}` }, {
-      privateKey: key, timeoutMs: 800, jump: { privateKey: key, target: { address: "127.0.0.1", port: jump.port, user: "j", hostKey: jump.hostKey } },
-    }).then(() => null, (err: unknown) => err);
+    const e = await SshHost.connect(
+      { address: "10.9.9.9", port: 22, user: "root", hostKey: `SHA256:${"A".repeat(43)}` },
+      {
+        privateKey: key,
+        timeoutMs: 800,
+        jump: { privateKey: key, target: { address: "127.0.0.1", port: jump.port, user: "j", hostKey: jump.hostKey } },
+      },
+    ).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(e).toBeInstanceOf(HostError);
     expect((e as HostError).kind).toBe("timeout");
     expect((e as HostError).message).toMatch(/jump host did not open a connection to root@10\.9\.9\.9:22 within 0\.8s/);
@@ -114,9 +174,15 @@ describe("channel opens that are never answered", () => {
 
   it("forwardOut (verify's tunnel) gives up within its timeout", async () => {
     const jump = await silentJump();
-    const host = await SshHost.connect({ address: "127.0.0.1", port: jump.port, user: "j", hostKey: jump.hostKey }, { privateKey: utils.generateKeyPairSync("ed25519").private, timeoutMs: 5000 });
+    const host = await SshHost.connect(
+      { address: "127.0.0.1", port: jump.port, user: "j", hostKey: jump.hostKey },
+      { privateKey: utils.generateKeyPairSync("ed25519").private, timeoutMs: 5000 },
+    );
     closers.push(() => void host.close());
-    const e = await host.forwardOut("10.9.9.9", 8000, 500).then(() => null, (err: unknown) => err);
+    const e = await host.forwardOut("10.9.9.9", 8000, 500).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect((e as HostError).kind).toBe("timeout");
   });
 });
@@ -134,27 +200,54 @@ describe("a host with keys of several types", () => {
   }
   const ed = utils.generateKeyPairSync("ed25519");
   const rsa = utils.generateKeyPairSync("rsa", { bits: 2048 });
-  const blob = (pub: string) => { const k = utils.parseKey(pub); if (k instanceof Error) throw k; return k.getPublicSSH(); };
+  const blob = (pub: string) => {
+    const k = utils.parseKey(pub);
+    if (k instanceof Error) throw k;
+    return k.getPublicSSH();
+  };
   const client = utils.generateKeyPairSync("ed25519").private;
 
   it("connects when knownHosts pins its RSA key (the type asked for is the pinned one, as OpenSSH does)", async () => {
     const port = await server([rsa.private, ed.private]);
-    const host = await SshHost.connect({ address: "127.0.0.1", port, user: "u", knownHosts: `[127.0.0.1]:${port} ssh-rsa ${blob(rsa.public).toString("base64")}` }, { privateKey: client, timeoutMs: 5000 });
+    const host = await SshHost.connect(
+      {
+        address: "127.0.0.1",
+        port,
+        user: "u",
+        knownHosts: `[127.0.0.1]:${port} ssh-rsa ${blob(rsa.public).toString("base64")}`,
+      },
+      { privateKey: client, timeoutMs: 5000 },
+    );
     await host.close();
   });
 
   it("refuses, as a mismatch naming the type, a host that has no key of the pinned type", async () => {
     const port = await server([ed.private]);
-    const e = await SshHost.connect({ address: "127.0.0.1", port, user: "u", knownHosts: `[127.0.0.1]:${port} ssh-rsa ${blob(rsa.public).toString("base64")}` }, { privateKey: client, timeoutMs: 5000 })
-      .then(() => null, (err: unknown) => err);
+    const e = await SshHost.connect(
+      {
+        address: "127.0.0.1",
+        port,
+        user: "u",
+        knownHosts: `[127.0.0.1]:${port} ssh-rsa ${blob(rsa.public).toString("base64")}`,
+      },
+      { privateKey: client, timeoutMs: 5000 },
+    ).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect((e as HostError).kind).toBe("host-key-mismatch");
     expect((e as HostError).message).toMatch(/offers no ssh-rsa key/);
   });
 
   it("a fingerprint pin of the RSA key is refused with the offered key's type named", async () => {
     const port = await server([rsa.private, ed.private]);
-    const e = await SshHost.connect({ address: "127.0.0.1", port, user: "u", hostKey: fingerprint(blob(rsa.public)) }, { privateKey: client, timeoutMs: 5000 })
-      .then(() => null, (err: unknown) => err);
+    const e = await SshHost.connect(
+      { address: "127.0.0.1", port, user: "u", hostKey: fingerprint(blob(rsa.public)) },
+      { privateKey: client, timeoutMs: 5000 },
+    ).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect((e as HostError).kind).toBe("host-key-mismatch");
     expect((e as HostError).message).toMatch(/it offered its ssh-ed25519 key SHA256:/);
   });

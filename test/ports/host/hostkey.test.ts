@@ -12,7 +12,9 @@ function makeKey(type: string) {
   execFileSync("ssh-keygen", ["-q", "-t", type, "-N", "", "-f", f]);
   const pub = readFileSync(`${f}.pub`, "utf8").trim();
   const [t, b64] = pub.split(/\s+/);
-  const fp = execFileSync("ssh-keygen", ["-l", "-E", "sha256", "-f", `${f}.pub`], { encoding: "utf8" }).split(/\s+/)[1]!;
+  const fp = execFileSync("ssh-keygen", ["-l", "-E", "sha256", "-f", `${f}.pub`], { encoding: "utf8" }).split(
+    /\s+/,
+  )[1]!;
   return { type: t!, b64: b64!, blob: Buffer.from(b64!, "base64"), fp };
 }
 
@@ -48,16 +50,38 @@ describe("host key pins", () => {
   });
 
   it("a @revoked line refuses its key even when another line trusts it; @cert-authority lines are not host keys", () => {
-    const both = [`10.0.0.9 ${ed.type} ${ed.b64}`, `@revoked 10.0.0.9 ${ed.type} ${ed.b64}`, `10.0.0.9 ${ec.type} ${ec.b64}`].join("\n");
+    const both = [
+      `10.0.0.9 ${ed.type} ${ed.b64}`,
+      `@revoked 10.0.0.9 ${ed.type} ${ed.b64}`,
+      `10.0.0.9 ${ec.type} ${ec.b64}`,
+    ].join("\n");
     const pin = pinFrom({ address: "10.0.0.9", port: 22, knownHosts: both })!;
     expect(pin.fingerprints.has(ed.fp)).toBe(false);
     expect(pin.fingerprints.has(ec.fp)).toBe(true);
     expect(pin.revoked.has(ed.fp)).toBe(true);
     // the only line given, revoked: nothing pinned (fail closed)
-    expect(pinFrom({ address: "10.0.0.9", port: 22, knownHosts: `@revoked 10.0.0.9 ${ed.type} ${ed.b64}` })?.fingerprints.size ?? 0).toBe(0);
+    expect(
+      pinFrom({ address: "10.0.0.9", port: 22, knownHosts: `@revoked 10.0.0.9 ${ed.type} ${ed.b64}` })?.fingerprints
+        .size ?? 0,
+    ).toBe(0);
     // a revoked key named by hostKey is refused too
-    expect(pinFrom({ address: "10.0.0.9", port: 22, hostKey: ed.fp, knownHosts: `@revoked * ${ed.type} ${ed.b64}` })?.fingerprints.has(ed.fp) ?? false).toBe(false);
-    expect(pinFrom({ address: "10.0.0.9", port: 22, knownHosts: `@cert-authority 10.0.0.9 ${ed.type} ${ed.b64}` })).toBeNull();
-    expect(pinFrom({ address: "10.0.0.9", port: 22, knownHosts: `@cert-authority *.lan ${ed.type} ${ed.b64}\n10.0.0.9 ${ec.type} ${ec.b64}` })!.fingerprints).toEqual(new Set([ec.fp]));
+    expect(
+      pinFrom({
+        address: "10.0.0.9",
+        port: 22,
+        hostKey: ed.fp,
+        knownHosts: `@revoked * ${ed.type} ${ed.b64}`,
+      })?.fingerprints.has(ed.fp) ?? false,
+    ).toBe(false);
+    expect(
+      pinFrom({ address: "10.0.0.9", port: 22, knownHosts: `@cert-authority 10.0.0.9 ${ed.type} ${ed.b64}` }),
+    ).toBeNull();
+    expect(
+      pinFrom({
+        address: "10.0.0.9",
+        port: 22,
+        knownHosts: `@cert-authority *.lan ${ed.type} ${ed.b64}\n10.0.0.9 ${ec.type} ${ec.b64}`,
+      })!.fingerprints,
+    ).toEqual(new Set([ec.fp]));
   });
 });

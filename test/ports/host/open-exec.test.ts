@@ -24,7 +24,9 @@ describe("openExec", () => {
   });
   it("gives up after six refusals with a HostError that names the cause", async () => {
     const s = scripted(Array(10).fill("(SSH) Channel open failure: open failed"));
-    await expect(openExec(s.client, "true")).rejects.toThrow(/cannot start a command on the host: \(SSH\) Channel open failure/);
+    await expect(openExec(s.client, "true")).rejects.toThrow(
+      /cannot start a command on the host: \(SSH\) Channel open failure/,
+    );
     expect(s.calls()).toBe(6);
   });
   it("does not retry a dead connection", async () => {

@@ -12,7 +12,10 @@ afterEach(async () => {
 });
 
 async function listen(onConn: (s: Socket) => void): Promise<number> {
-  const srv = createServer((s) => { sockets.push(s); onConn(s); });
+  const srv = createServer((s) => {
+    sockets.push(s);
+    onConn(s);
+  });
   servers.push(srv);
   await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
   return (srv.address() as { port: number }).port;
@@ -22,7 +25,10 @@ const key = utils.generateKeyPairSync("ed25519").private;
 const tgt = (port: number) => ({ address: "127.0.0.1", port, user: "root", hostKey: `SHA256:${"A".repeat(43)}` });
 
 async function failure(p: Promise<unknown>): Promise<HostError> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(HostError);
   return e as HostError;
 }
@@ -51,19 +57,30 @@ describe("SshHost.connect failures", () => {
   });
 
   it("says the port does not speak SSH when an HTTP server answers there (host.port set to the engine's)", async () => {
-    const port = await listen((s) => s.once("data", () => s.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")));
+    const port = await listen((s) =>
+      s.once("data", () => s.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")),
+    );
     const e = await failure(SshHost.connect(tgt(port), { privateKey: key, timeoutMs: 5000 }));
     expect(e.message, e.message).toMatch(/answered, but not as an SSH server .*host\.port must be sshd's port/);
   });
 
   it("asks for the passphrase of an encrypted key, and uses DEPLOY_GATE_SSH_PASSPHRASE", async () => {
-    const encrypted = utils.generateKeyPairSync("ed25519", { passphrase: "open sesame", cipher: "aes256-cbc" } as never).private;
+    const encrypted = utils.generateKeyPairSync("ed25519", {
+      passphrase: "open sesame",
+      cipher: "aes256-cbc",
+    } as never).private;
     const none = await failure(SshHost.connect(tgt(22), { privateKey: encrypted, env: {} }));
     expect(none.kind).toBe("auth");
     expect(none.message).toMatch(/encrypted and no passphrase was given; set DEPLOY_GATE_SSH_PASSPHRASE/);
     // With the passphrase the key is read and the connection gets as far as the (silent) server.
     const port = await listen(() => {});
-    const ok = await failure(SshHost.connect(tgt(port), { privateKey: encrypted, timeoutMs: 400, env: { DEPLOY_GATE_SSH_PASSPHRASE: "open sesame" } }));
+    const ok = await failure(
+      SshHost.connect(tgt(port), {
+        privateKey: encrypted,
+        timeoutMs: 400,
+        env: { DEPLOY_GATE_SSH_PASSPHRASE: "open sesame" },
+      }),
+    );
     expect(ok.kind).toBe("timeout");
   });
 

@@ -15,7 +15,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      seen.push({ auth: req.headers.authorization, body: Buffer.concat(chunks).toString(), method: req.method, url: req.url });
+      seen.push({
+        auth: req.headers.authorization,
+        body: Buffer.concat(chunks).toString(),
+        method: req.method,
+        url: req.url,
+      });
       res.writeHead(req.url === "/v1/models" ? 200 : 400, { "content-type": "application/json" });
       res.end(JSON.stringify({ echo: Buffer.concat(chunks).toString() }));
     });
@@ -30,7 +35,12 @@ const localHost = argvHost;
 describe("routes", () => {
   const body = { model: "q", messages: [{ role: "user", content: 'quote " backslash \\ newline \n tab \t' }] };
   it("peer: curl gets the body and header from stdin (nothing in argv) and the status back", async () => {
-    const r = await peerRoute(localHost, base, { authorization: "Bearer sk-secret" }).send("POST", "/v1/chat/completions", body, 5000);
+    const r = await peerRoute(localHost, base, { authorization: "Bearer sk-secret" }).send(
+      "POST",
+      "/v1/chat/completions",
+      body,
+      5000,
+    );
     expect(r.status).toBe(400);
     expect(JSON.parse(JSON.parse(r.body).echo)).toEqual(body);
     expect(seen.at(-1)).toMatchObject({ auth: "Bearer sk-secret", method: "POST" });
@@ -45,13 +55,26 @@ describe("routes", () => {
   it("tunnel: HTTP over the stream the host opened, marked not from a peer", async () => {
     const port = Number(new URL(base).port);
     const opened: string[] = [];
-    const route = tunnelRoute("h", async (host, p) => { opened.push(`${host}:${p}`); return connect(p, host); }, base, {});
+    const route = tunnelRoute(
+      "h",
+      async (host, p) => {
+        opened.push(`${host}:${p}`);
+        return connect(p, host);
+      },
+      base,
+      {},
+    );
     const r = await route.send("POST", "/v1/chat/completions", body, 5000);
     expect(r.status).toBe(400);
     expect(JSON.parse(JSON.parse(r.body).echo)).toEqual(body);
     expect(opened).toEqual([`127.0.0.1:${port}`]);
     expect(route.fromPeer).toBe(false);
-    const failed = await tunnelRoute("h", () => Promise.reject(new Error("cannot open")), base, {}).send("GET", "/v1/models", undefined, 1000);
+    const failed = await tunnelRoute("h", () => Promise.reject(new Error("cannot open")), base, {}).send(
+      "GET",
+      "/v1/models",
+      undefined,
+      1000,
+    );
     expect(failed).toMatchObject({ status: null, error: "cannot open" });
   });
   it("runner: straight to the url", async () => {

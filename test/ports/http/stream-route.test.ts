@@ -9,7 +9,9 @@ import { peerRoute, runnerRoute, tunnelRoute } from "../../../src/ports/http/rou
 
 let server: Server;
 let base: string;
-const TTFT = 300, GAP = 80, TOKENS = 6;
+const TTFT = 300,
+  GAP = 80,
+  TOKENS = 6;
 beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
@@ -17,9 +19,18 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.write('data: {"choices":[{"index":0,"delta":{"role":"assistant","content":""}}]}\n\n');
       for (let i = 0; i < TOKENS; i++) {
-        setTimeout(() => res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: `tok${i} ` } }] })}\n\n`), TTFT + i * GAP);
+        setTimeout(
+          () => res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: `tok${i} ` } }] })}\n\n`),
+          TTFT + i * GAP,
+        );
       }
-      setTimeout(() => res.end(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "length" }] })}\n\ndata: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 9, completion_tokens: TOKENS } })}\n\ndata: [DONE]\n\n`), TTFT + TOKENS * GAP);
+      setTimeout(
+        () =>
+          res.end(
+            `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "length" }] })}\n\ndata: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 9, completion_tokens: TOKENS } })}\n\ndata: [DONE]\n\n`,
+          ),
+        TTFT + TOKENS * GAP,
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -30,11 +41,12 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 const localHost = argvHost;
 
 describe("timed streams", () => {
-  const routes = () => [
-    ["runner", runnerRoute(base, {})],
-    ["peer", peerRoute(localHost, base, {})],
-    ["tunnel", tunnelRoute("h", async (host, p) => connect(p, host), base, {})],
-  ] as const;
+  const routes = () =>
+    [
+      ["runner", runnerRoute(base, {})],
+      ["peer", peerRoute(localHost, base, {})],
+      ["tunnel", tunnelRoute("h", async (host, p) => connect(p, host), base, {})],
+    ] as const;
   it.for(["runner", "peer", "tunnel"])("%s: TTFT at the first token, wall at the end, usage read", async (name) => {
     const route = routes().find(([n]) => n === name)![1];
     const r = await route.stream("/v1/chat/completions", { stream: true }, 10_000);

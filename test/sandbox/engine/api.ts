@@ -4,24 +4,78 @@ import { askedWords, longAnswer } from "./decode.js";
 import type { Plan } from "./plan.js";
 
 /** timed: a streamed body's pieces with the ms after the request each is written at (main.ts plays them) */
-export interface Reply { status: number; body: string; type?: string; timed?: { atMs: number; text: string }[] }
-export interface Counters { prompt: number; generation: number; requests: number; drafts: number; draftTokens: number; accepted: number; acceptedPerPos: number[] }
+export interface Reply {
+  status: number;
+  body: string;
+  type?: string;
+  timed?: { atMs: number; text: string }[];
+}
+export interface Counters {
+  prompt: number;
+  generation: number;
+  requests: number;
+  drafts: number;
+  draftTokens: number;
+  accepted: number;
+  acceptedPerPos: number[];
+}
 
 const json = (status: number, o: unknown): Reply => ({ status, body: JSON.stringify(o), type: "application/json" });
-const error = (status: number, type: string, message: string, param: string | null = null): Reply => json(status, { error: { message, type, param, code: status } });
+const error = (status: number, type: string, message: string, param: string | null = null): Reply =>
+  json(status, { error: { message, type, param, code: status } });
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const hex = (s: string, n: number) => createHash("sha256").update(s).digest("hex").slice(0, n);
 
 export const ACCEPT_RATES = [0.76, 0.55, 0.33, 0.2, 0.1];
 
 export function models(plan: Plan, created: number): Reply {
-  return json(200, { object: "list", data: [{ id: plan.servedName, object: "model", created, owned_by: "vllm", root: plan.model, parent: null, max_model_len: plan.maxModelLen,
-    permission: [{ id: `modelperm-${hex(plan.servedName, 32)}`, object: "model_permission", created, allow_create_engine: false, allow_sampling: true, allow_logprobs: true, allow_search_indices: false, allow_view: true, allow_fine_tuning: false, organization: "*", group: null, is_blocking: false }] }] });
+  return json(200, {
+    object: "list",
+    data: [
+      {
+        id: plan.servedName,
+        object: "model",
+        created,
+        owned_by: "vllm",
+        root: plan.model,
+        parent: null,
+        max_model_len: plan.maxModelLen,
+        permission: [
+          {
+            id: `modelperm-${hex(plan.servedName, 32)}`,
+            object: "model_permission",
+            created,
+            allow_create_engine: false,
+            allow_sampling: true,
+            allow_logprobs: true,
+            allow_search_indices: false,
+            allow_view: true,
+            allow_fine_tuning: false,
+            organization: "*",
+            group: null,
+            is_blocking: false,
+          },
+        ],
+      },
+    ],
+  });
 }
 
 interface ChatRequest {
-  model?: string; messages?: { role: string; content?: unknown }[]; tools?: { type: string; function: { name: string; parameters?: { properties?: Record<string, { type?: string; enum?: unknown[] }>; required?: string[] } } }[];
-  tool_choice?: unknown; temperature?: number; max_tokens?: number; stream?: boolean; stream_options?: { include_usage?: boolean };
+  model?: string;
+  messages?: { role: string; content?: unknown }[];
+  tools?: {
+    type: string;
+    function: {
+      name: string;
+      parameters?: { properties?: Record<string, { type?: string; enum?: unknown[] }>; required?: string[] };
+    };
+  }[];
+  tool_choice?: unknown;
+  temperature?: number;
+  max_tokens?: number;
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
 }
 
 function argumentsFor(tool: NonNullable<ChatRequest["tools"]>[number]): string {
@@ -30,21 +84,37 @@ function argumentsFor(tool: NonNullable<ChatRequest["tools"]>[number]): string {
   const args: Record<string, unknown> = {};
   for (const k of req) {
     const p = props[k] ?? {};
-    args[k] = p.enum?.[0] ?? (p.type === "number" || p.type === "integer" ? 1 : p.type === "boolean" ? true : `${k}-value`);
+    args[k] =
+      p.enum?.[0] ?? (p.type === "number" || p.type === "integer" ? 1 : p.type === "boolean" ? true : `${k}-value`);
   }
   return JSON.stringify(args);
 }
 
 export function chat(plan: Plan, bodyText: string, counters: Counters, now: number): Reply {
   let req: ChatRequest;
-  try { req = JSON.parse(bodyText) as ChatRequest; } catch { return error(400, "BadRequestError", "Expecting value: line 1 column 1 (char 0)"); }
-  if (req.model !== undefined && req.model !== plan.servedName) return error(404, "NotFoundError", `The model \`${req.model}\` does not exist.`, "model");
-  if (!Array.isArray(req.messages) || req.messages.length === 0) return error(400, "BadRequestError", "messages: Field required");
-  if (Array.isArray(req.tools) && req.tools.length === 0) return error(400, "BadRequestError", "tools must not be an empty array. Either provide at least one tool or omit the field entirely.");
+  try {
+    req = JSON.parse(bodyText) as ChatRequest;
+  } catch {
+    return error(400, "BadRequestError", "Expecting value: line 1 column 1 (char 0)");
+  }
+  if (req.model !== undefined && req.model !== plan.servedName)
+    return error(404, "NotFoundError", `The model \`${req.model}\` does not exist.`, "model");
+  if (!Array.isArray(req.messages) || req.messages.length === 0)
+    return error(400, "BadRequestError", "messages: Field required");
+  if (Array.isArray(req.tools) && req.tools.length === 0)
+    return error(
+      400,
+      "BadRequestError",
+      "tools must not be an empty array. Either provide at least one tool or omit the field entirely.",
+    );
   const hasTools = Array.isArray(req.tools) && req.tools.length > 0;
   const choice = req.tool_choice ?? (hasTools ? "auto" : "none");
   if (hasTools && choice === "auto" && !(plan.autoToolChoice && plan.toolCallParser)) {
-    return error(400, "BadRequestError", '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set');
+    return error(
+      400,
+      "BadRequestError",
+      '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set',
+    );
   }
   const last = req.messages[req.messages.length - 1]!;
   const prompt = typeof last.content === "string" ? last.content : JSON.stringify(last.content ?? "");
@@ -55,23 +125,46 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
   // vLLM refuses a request longer than its context before it runs (one word is one token here)
   const asked = promptTokens + (req.max_tokens ?? 16);
   if (asked > plan.maxModelLen) {
-    return error(400, "BadRequestError", `This model's maximum context length is ${plan.maxModelLen} tokens. However, you requested ${asked} tokens (${promptTokens} in the messages, ${req.max_tokens ?? 16} in the completion). Please reduce the length of the messages or completion.`);
+    return error(
+      400,
+      "BadRequestError",
+      `This model's maximum context length is ${plan.maxModelLen} tokens. However, you requested ${asked} tokens (${promptTokens} in the messages, ${req.max_tokens ?? 16} in the completion). Please reduce the length of the messages or completion.`,
+    );
   }
-  const message: Record<string, unknown> = { role: "assistant", content: null, refusal: null, annotations: null, audio: null, function_call: null, tool_calls: [], reasoning: null };
+  const message: Record<string, unknown> = {
+    role: "assistant",
+    content: null,
+    refusal: null,
+    annotations: null,
+    audio: null,
+    function_call: null,
+    tool_calls: [],
+    reasoning: null,
+  };
   let finish = "stop";
   let completionTokens: number;
   if (hasTools && choice === "auto") {
     const tool = req.tools![0]!;
-    message.tool_calls = [{ id: `chatcmpl-tool-${hex(id + tool.function.name, 32)}`, type: "function", function: { name: tool.function.name, arguments: argumentsFor(tool) } }];
+    message.tool_calls = [
+      {
+        id: `chatcmpl-tool-${hex(id + tool.function.name, 32)}`,
+        type: "function",
+        function: { name: tool.function.name, arguments: argumentsFor(tool) },
+      },
+    ];
     finish = "tool_calls";
     completionTokens = 12;
   } else {
     const thinking = `The user wrote ${words(prompt)} words. Reply ${hex(prompt + salt, 6)} fits.`;
     const asked = askedWords(prompt);
     // Asked for a long answer (verify.decode), write one: 10% over what was asked, so max_tokens stops it.
-    const answer = asked ? longAnswer(prompt + salt, Math.ceil(asked * 1.1), plan.decode.loop) : `Answer ${hex(prompt + salt, 8)}: ${prompt.slice(0, 60)}`;
-    if (plan.reasoningParser) { message.reasoning = thinking; message.content = answer; }
-    else message.content = `<think>\n${thinking}\n</think>\n\n${answer}`;
+    const answer = asked
+      ? longAnswer(prompt + salt, Math.ceil(asked * 1.1), plan.decode.loop)
+      : `Answer ${hex(prompt + salt, 8)}: ${prompt.slice(0, 60)}`;
+    if (plan.reasoningParser) {
+      message.reasoning = thinking;
+      message.content = answer;
+    } else message.content = `<think>\n${thinking}\n</think>\n\n${answer}`;
     completionTokens = words(thinking) + words(answer);
   }
   if (req.max_tokens !== undefined && completionTokens > req.max_tokens) {
@@ -79,11 +172,14 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
     finish = finish === "stop" ? "length" : finish;
     cut(message, completionTokens);
   }
-  counters.requests++; counters.prompt += promptTokens; counters.generation += completionTokens;
+  counters.requests++;
+  counters.prompt += promptTokens;
+  counters.generation += completionTokens;
   if (plan.speculative) {
     const n = plan.speculative.numSpeculativeTokens;
     const drafts = Math.ceil(completionTokens / 2);
-    counters.drafts += drafts; counters.draftTokens += drafts * n;
+    counters.drafts += drafts;
+    counters.draftTokens += drafts * n;
     for (let i = 0; i < n; i++) {
       const acc = Math.round(drafts * (ACCEPT_RATES[i] ?? 0.05));
       counters.acceptedPerPos[i] = (counters.acceptedPerPos[i] ?? 0) + acc;
@@ -91,15 +187,31 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
     }
   }
   const full = {
-    id, object: "chat.completion", created: Math.floor(now / 1000), model: plan.servedName,
+    id,
+    object: "chat.completion",
+    created: Math.floor(now / 1000),
+    model: plan.servedName,
     choices: [{ index: 0, message, logprobs: null, finish_reason: finish, stop_reason: null, token_ids: null }],
-    service_tier: null, system_fingerprint: null,
-    usage: { prompt_tokens: promptTokens, total_tokens: promptTokens + completionTokens, completion_tokens: completionTokens, prompt_tokens_details: null },
-    prompt_logprobs: null, prompt_token_ids: null, kv_transfer_params: null,
+    service_tier: null,
+    system_fingerprint: null,
+    usage: {
+      prompt_tokens: promptTokens,
+      total_tokens: promptTokens + completionTokens,
+      completion_tokens: completionTokens,
+      prompt_tokens_details: null,
+    },
+    prompt_logprobs: null,
+    prompt_token_ids: null,
+    kv_transfer_params: null,
   };
   if (!req.stream) return json(200, full);
   const ttftMs = 20 + (1000 * promptTokens) / plan.decode.prefillTokPerS;
-  return sse(full, message, finish, { ttftMs, msPerToken: 1000 / plan.decode.decodeTokPerS, perChunk: plan.speculative ? plan.speculative.numSpeculativeTokens + 1 : 1, usage: req.stream_options?.include_usage === true });
+  return sse(full, message, finish, {
+    ttftMs,
+    msPerToken: 1000 / plan.decode.decodeTokPerS,
+    perChunk: plan.speculative ? plan.speculative.numSpeculativeTokens + 1 : 1,
+    usage: req.stream_options?.include_usage === true,
+  });
 }
 
 /** Keeps the first n words of reasoning then content (one word is one token here). */
@@ -111,20 +223,34 @@ function cut(message: Record<string, unknown>, n: number): void {
     const ws = v.split(/(\s+)/).filter((x) => x !== "");
     const kept: string[] = [];
     for (const w of ws) {
-      if (/^\s+$/.test(w)) { if (left > 0) kept.push(w); continue; }
+      if (/^\s+$/.test(w)) {
+        if (left > 0) kept.push(w);
+        continue;
+      }
       if (left <= 0) break;
-      kept.push(w); left--;
+      kept.push(w);
+      left--;
     }
     message[k] = kept.join("").trimEnd();
   }
 }
 
-interface Timing { ttftMs: number; msPerToken: number; perChunk: number; usage: boolean }
+interface Timing {
+  ttftMs: number;
+  msPerToken: number;
+  perChunk: number;
+  usage: boolean;
+}
 
 /** `stream: true`: the same answer as chat.completion.chunk deltas (first token after the TTFT, then one
  *  token per msPerToken; with speculative decoding several tokens per chunk, as vLLM sends accepted
  *  drafts), the usage chunk when asked for, then `data: [DONE]`. */
-function sse(full: { id: string; created: number; model: string; usage: unknown }, message: Record<string, unknown>, finish: string, t: Timing): Reply {
+function sse(
+  full: { id: string; created: number; model: string; usage: unknown },
+  message: Record<string, unknown>,
+  finish: string,
+  t: Timing,
+): Reply {
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
     `data: ${JSON.stringify({ id: full.id, object: "chat.completion.chunk", created: full.created, model: full.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] })}\n\n`;
   const pieces = (text: string) => {
@@ -140,13 +266,18 @@ function sse(full: { id: string; created: number; model: string; usage: unknown 
     tokens += n;
   };
   const count = (p: string) => p.split(/\s+/).filter(Boolean).length;
-  for (const p of pieces(typeof message.reasoning === "string" ? message.reasoning : "")) emit({ reasoning: p }, count(p));
+  for (const p of pieces(typeof message.reasoning === "string" ? message.reasoning : ""))
+    emit({ reasoning: p }, count(p));
   for (const p of pieces(typeof message.content === "string" ? message.content : "")) emit({ content: p }, count(p));
   const calls = message.tool_calls as unknown[];
   calls.forEach((c, index) => emit({ tool_calls: [{ index, ...(c as object) }] }, 1));
   const end = Math.round(t.ttftMs + tokens * t.msPerToken);
   timed.push({ atMs: end, text: chunk({}, finish) });
-  if (t.usage) timed.push({ atMs: end, text: `data: ${JSON.stringify({ id: full.id, object: "chat.completion.chunk", created: full.created, model: full.model, choices: [], usage: full.usage })}\n\n` });
+  if (t.usage)
+    timed.push({
+      atMs: end,
+      text: `data: ${JSON.stringify({ id: full.id, object: "chat.completion.chunk", created: full.created, model: full.model, choices: [], usage: full.usage })}\n\n`,
+    });
   timed.push({ atMs: end, text: "data: [DONE]\n\n" });
   return { status: 200, body: timed.map((p) => p.text).join(""), type: "text/event-stream; charset=utf-8", timed };
 }
@@ -154,19 +285,33 @@ function sse(full: { id: string; created: number; model: string; usage: unknown 
 export function metrics(plan: Plan, c: Counters): Reply {
   const l = `model_name="${plan.servedName}",engine="0"`;
   const lines = [
-    "# HELP vllm:num_requests_running Number of requests in model execution batches.", "# TYPE vllm:num_requests_running gauge", `vllm:num_requests_running{${l}} 0.0`,
-    "# HELP vllm:kv_cache_usage_perc KV-cache usage. 1 means 100 percent usage.", "# TYPE vllm:kv_cache_usage_perc gauge", `vllm:kv_cache_usage_perc{${l}} 0.0`,
-    "# TYPE vllm:prompt_tokens_total counter", `vllm:prompt_tokens_total{${l}} ${c.prompt}.0`,
-    "# TYPE vllm:generation_tokens_total counter", `vllm:generation_tokens_total{${l}} ${c.generation}.0`,
-    "# TYPE vllm:cache_config_info gauge", `vllm:cache_config_info{block_size="16",kv_cache_size_tokens="${plan.kvTokens}",engine="0"} 1.0`,
+    "# HELP vllm:num_requests_running Number of requests in model execution batches.",
+    "# TYPE vllm:num_requests_running gauge",
+    `vllm:num_requests_running{${l}} 0.0`,
+    "# HELP vllm:kv_cache_usage_perc KV-cache usage. 1 means 100 percent usage.",
+    "# TYPE vllm:kv_cache_usage_perc gauge",
+    `vllm:kv_cache_usage_perc{${l}} 0.0`,
+    "# TYPE vllm:prompt_tokens_total counter",
+    `vllm:prompt_tokens_total{${l}} ${c.prompt}.0`,
+    "# TYPE vllm:generation_tokens_total counter",
+    `vllm:generation_tokens_total{${l}} ${c.generation}.0`,
+    "# TYPE vllm:cache_config_info gauge",
+    `vllm:cache_config_info{block_size="16",kv_cache_size_tokens="${plan.kvTokens}",engine="0"} 1.0`,
   ];
   if (plan.speculative) {
     lines.push(
-      "# TYPE vllm:spec_decode_num_drafts counter", `vllm:spec_decode_num_drafts_total{${l}} ${c.drafts}.0`,
-      "# TYPE vllm:spec_decode_num_draft_tokens counter", `vllm:spec_decode_num_draft_tokens_total{${l}} ${c.draftTokens}.0`,
-      "# TYPE vllm:spec_decode_num_accepted_tokens counter", `vllm:spec_decode_num_accepted_tokens_total{${l}} ${c.accepted}.0`,
+      "# TYPE vllm:spec_decode_num_drafts counter",
+      `vllm:spec_decode_num_drafts_total{${l}} ${c.drafts}.0`,
+      "# TYPE vllm:spec_decode_num_draft_tokens counter",
+      `vllm:spec_decode_num_draft_tokens_total{${l}} ${c.draftTokens}.0`,
+      "# TYPE vllm:spec_decode_num_accepted_tokens counter",
+      `vllm:spec_decode_num_accepted_tokens_total{${l}} ${c.accepted}.0`,
       "# TYPE vllm:spec_decode_num_accepted_tokens_per_pos counter",
-      ...Array.from({ length: plan.speculative.numSpeculativeTokens }, (_, i) => `vllm:spec_decode_num_accepted_tokens_per_pos_total{${l},position="${i}"} ${c.acceptedPerPos[i] ?? 0}.0`),
+      ...Array.from(
+        { length: plan.speculative.numSpeculativeTokens },
+        (_, i) =>
+          `vllm:spec_decode_num_accepted_tokens_per_pos_total{${l},position="${i}"} ${c.acceptedPerPos[i] ?? 0}.0`,
+      ),
     );
   }
   return { status: 200, body: `${lines.join("\n")}\n`, type: "text/plain; version=0.0.4; charset=utf-8" };
@@ -175,6 +320,8 @@ export function metrics(plan: Plan, c: Counters): Reply {
 /** vLLM's periodic SpecDecoding log line (§1.5) for the counters so far. */
 export function specDecodeLine(plan: Plan, c: Counters): string | null {
   if (!plan.speculative || c.drafts === 0) return null;
-  const per = Array.from({ length: plan.speculative.numSpeculativeTokens }, (_, i) => ((c.acceptedPerPos[i] ?? 0) / c.drafts).toFixed(3));
+  const per = Array.from({ length: plan.speculative.numSpeculativeTokens }, (_, i) =>
+    ((c.acceptedPerPos[i] ?? 0) / c.drafts).toFixed(3),
+  );
   return `SpecDecoding metrics: Mean acceptance length: ${(1 + c.accepted / c.drafts).toFixed(2)}, Accepted throughput: ${(c.accepted / 10).toFixed(2)} tokens/s, Drafted throughput: ${(c.draftTokens / 10).toFixed(2)} tokens/s, Accepted: ${c.accepted} tokens, Drafted: ${c.draftTokens} tokens, Per-position acceptance rate: ${per.join(", ")}, Avg Draft acceptance rate: ${((100 * c.accepted) / c.draftTokens).toFixed(1)}%`;
 }

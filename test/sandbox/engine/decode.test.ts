@@ -5,15 +5,39 @@ import { chat, type Counters } from "./api.js";
 import { askedWords, longAnswer } from "./decode.js";
 import { makePlan } from "./plan.js";
 
-const counters = (): Counters => ({ prompt: 0, generation: 0, requests: 0, drafts: 0, draftTokens: 0, accepted: 0, acceptedPerPos: [] });
-const ask = (extra: object = {}) => JSON.stringify({ temperature: 0, max_tokens: 64, stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "The clerk counted crates. Continue this account for at least 100 words." }], ...extra });
-const dataOf = (text: string) => JSON.parse(text.replace(/^data: /, "").trim()) as { choices: { delta: { content?: string }; finish_reason: string | null }[]; usage?: { completion_tokens: number; prompt_tokens: number } };
+const counters = (): Counters => ({
+  prompt: 0,
+  generation: 0,
+  requests: 0,
+  drafts: 0,
+  draftTokens: 0,
+  accepted: 0,
+  acceptedPerPos: [],
+});
+const ask = (extra: object = {}) =>
+  JSON.stringify({
+    temperature: 0,
+    max_tokens: 64,
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: "user", content: "The clerk counted crates. Continue this account for at least 100 words." }],
+    ...extra,
+  });
+const dataOf = (text: string) =>
+  JSON.parse(text.replace(/^data: /, "").trim()) as {
+    choices: { delta: { content?: string }; finish_reason: string | null }[];
+    usage?: { completion_tokens: number; prompt_tokens: number };
+  };
 
 describe("engine double decode", () => {
   it("decodes at FAKE_DECODE_TOK_S, cut to an eighth by --max-num-batched-tokens 1024, slower with --enforce-eager", () => {
     expect(makePlan(["/m"], { FAKE_DECODE_TOK_S: "50" }).decode.decodeTokPerS).toBe(50);
-    expect(makePlan(["/m", "--max-num-batched-tokens", "1024"], { FAKE_DECODE_TOK_S: "50" }).decode.decodeTokPerS).toBe(6.25);
-    expect(makePlan(["/m", "--max-num-batched-tokens", "8192"], { FAKE_DECODE_TOK_S: "50" }).decode.decodeTokPerS).toBe(50);
+    expect(makePlan(["/m", "--max-num-batched-tokens", "1024"], { FAKE_DECODE_TOK_S: "50" }).decode.decodeTokPerS).toBe(
+      6.25,
+    );
+    expect(makePlan(["/m", "--max-num-batched-tokens", "8192"], { FAKE_DECODE_TOK_S: "50" }).decode.decodeTokPerS).toBe(
+      50,
+    );
     expect(makePlan(["/m", "--enforce-eager"], { FAKE_DECODE_TOK_S: "50" }).decode.decodeTokPerS).toBe(30);
   });
 
@@ -33,7 +57,12 @@ describe("engine double decode", () => {
   });
 
   it("sends several tokens per chunk under speculative decoding, and no usage chunk unless asked", () => {
-    const r = chat(makePlan(["/m", "--speculative-config", '{"method":"mtp","num_speculative_tokens":2}'], {}), ask({ stream_options: undefined }), counters(), 0);
+    const r = chat(
+      makePlan(["/m", "--speculative-config", '{"method":"mtp","num_speculative_tokens":2}'], {}),
+      ask({ stream_options: undefined }),
+      counters(),
+      0,
+    );
     const content = r.timed!.filter((p) => p.text.includes('"content"') && !p.text.includes('"role"'));
     expect(content.length).toBeLessThan(30);
     expect(r.body).not.toContain('"usage"');
@@ -45,7 +74,9 @@ describe("engine double decode", () => {
     expect(prose).toHaveLength(120);
     expect(new Set(prose).size).toBeGreaterThan(50);
     const r = chat(makePlan(["/m"], { FAKE_LOOP: "1" }), ask(), counters(), 0);
-    const text = r.timed!.map((p) => (p.text.startsWith("data: {") ? dataOf(p.text).choices[0]?.delta.content ?? "" : "")).join("");
+    const text = r
+      .timed!.map((p) => (p.text.startsWith("data: {") ? (dataOf(p.text).choices[0]?.delta.content ?? "") : ""))
+      .join("");
     expect(text.match(/and the bells rang again/g)!.length).toBeGreaterThan(5);
   });
 });

@@ -1,7 +1,10 @@
 // vLLM's line formats (reference §1.1-1.2): `(PROC pid=N) LEVEL MM-DD HH:MM:SS [file:line] msg`,
 // multi-line messages repeat the whole header and end every line but the last in `\r`.
 
-export interface Proc { name: string; pid: number }
+export interface Proc {
+  name: string;
+  pid: number;
+}
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -22,7 +25,12 @@ export function logRecord(p: Proc, level: string, at: Date, where: string, msg: 
 
 /** Raw writes (tracebacks printed by Python, tqdm, uvicorn): only the process prefix per line. */
 export function raw(p: Proc, text: string): string {
-  return text.split("\n").map((l) => prefix(p) + l).join("\n") + "\n";
+  return (
+    text
+      .split("\n")
+      .map((l) => prefix(p) + l)
+      .join("\n") + "\n"
+  );
 }
 
 /** uvicorn's `%(levelprefix)s %(message)s`, levelprefix = `LEVEL:` padded to 8 + 1 (`INFO:     `). */
@@ -32,8 +40,17 @@ export function uvicorn(p: Proc, level: string, msg: string): string {
 
 /** A Python dict repr the way vLLM prints `non-default args` (single quotes, True). */
 export function pyRepr(o: Record<string, string | number | boolean>): string {
-  const v = (x: string | number | boolean) => (typeof x === "boolean" ? (x ? "True" : "False") : typeof x === "number" ? String(x) : `'${x.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`);
-  return `{${Object.entries(o).map(([k, x]) => `'${k}': ${v(x)}`).join(", ")}}`;
+  const v = (x: string | number | boolean) =>
+    typeof x === "boolean"
+      ? x
+        ? "True"
+        : "False"
+      : typeof x === "number"
+        ? String(x)
+        : `'${x.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+  return `{${Object.entries(o)
+    .map(([k, x]) => `'${k}': ${v(x)}`)
+    .join(", ")}}`;
 }
 
 export const fmtInt = (n: number) => n.toLocaleString("en-US");

@@ -50,26 +50,44 @@ export function serveLite(e: LiteEngine): void {
         process.stderr.write(e.accessLine(req.method ?? "GET", url, req.socket.remoteAddress ?? "", status));
       };
       if (!ready) return reply(e.loading.status, e.loading.body);
-      if (e.apiKey && url !== "/health" && req.headers.authorization !== `Bearer ${e.apiKey}`) return reply(401, JSON.stringify({ error: { code: 401, message: "Invalid API Key", type: "authentication_error" } }));
+      if (e.apiKey && url !== "/health" && req.headers.authorization !== `Bearer ${e.apiKey}`)
+        return reply(
+          401,
+          JSON.stringify({ error: { code: 401, message: "Invalid API Key", type: "authentication_error" } }),
+        );
       if (url === "/health") return reply(200, JSON.stringify({ status: "ok" }));
       if (url === "/v1/models" && req.method === "GET") return reply(200, e.models(started));
       if (url === "/v1/chat/completions" && req.method === "POST") {
         const refused = e.refuse(Buffer.concat(chunks).toString("utf8"));
         if (refused) return reply(refused.status, refused.body);
-        return reply(200, JSON.stringify({ object: "chat.completion", created: Math.floor(Date.now() / 1000), choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "ok" } }], usage: { prompt_tokens: 8, completion_tokens: 1, total_tokens: 9 } }));
+        return reply(
+          200,
+          JSON.stringify({
+            object: "chat.completion",
+            created: Math.floor(Date.now() / 1000),
+            choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "ok" } }],
+            usage: { prompt_tokens: 8, completion_tokens: 1, total_tokens: 9 },
+          }),
+        );
       }
       return reply(404, JSON.stringify({ error: { code: 404, message: "Not Found", type: "not_found_error" } }));
     });
   });
   const play = (s: Step) => {
     if ("listen" in s) server.listen(e.port, e.host);
-    else if ("exit" in s) { server.close(); process.exitCode = s.exit; setTimeout(() => process.exit(s.exit), 50); }
-    else {
+    else if ("exit" in s) {
+      server.close();
+      process.exitCode = s.exit;
+      setTimeout(() => process.exit(s.exit), 50);
+    } else {
       const text = s.text(new Date());
       (s.stream === "stdout" ? process.stdout : process.stderr).write(text);
       if (e.isReady(text)) ready = true;
     }
   };
   for (const s of e.steps) setTimeout(() => play(s), s.at);
-  process.on("SIGTERM", () => { process.stderr.write(e.stopLine); process.exit(0); });
+  process.on("SIGTERM", () => {
+    process.stderr.write(e.stopLine);
+    process.exit(0);
+  });
 }

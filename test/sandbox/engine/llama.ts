@@ -6,8 +6,16 @@ import type { Step } from "./boot.js";
 import type { LiteEngine } from "./lite-server.js";
 
 export interface LlamaPlan {
-  model: string; alias: string; host: string; port: number; ctx: number; parallel: number; jinja: boolean;
-  apiKey: string | null; bootSeconds: number; fail: "oom" | null;
+  model: string;
+  alias: string;
+  host: string;
+  port: number;
+  ctx: number;
+  parallel: number;
+  jinja: boolean;
+  apiKey: string | null;
+  bootSeconds: number;
+  fail: "oom" | null;
 }
 
 export type ModelFile = "ok" | "missing" | "not-gguf";
@@ -15,10 +23,31 @@ export type ModelFile = "ok" | "missing" | "not-gguf";
 export class LlamaArgvError extends Error {}
 
 const VALUE = new Map<string, string>([
-  ["-m", "model"], ["--model", "model"], ["-c", "ctx"], ["--ctx-size", "ctx"], ["-np", "parallel"], ["--parallel", "parallel"],
-  ["--port", "port"], ["--host", "host"], ["-a", "alias"], ["--alias", "alias"], ["-ngl", "ngl"], ["--n-gpu-layers", "ngl"], ["--gpu-layers", "ngl"],
-  ["--api-key", "api-key"], ["-t", "threads"], ["--threads", "threads"], ["--reasoning-format", "reasoning-format"], ["--chat-template", "chat-template"],
-  ["--chat-template-file", "chat-template-file"], ["-b", "batch"], ["-ub", "ubatch"], ["--cache-type-k", "ctk"], ["--cache-type-v", "ctv"], ["-fa", "fa"], ["--flash-attn", "fa"],
+  ["-m", "model"],
+  ["--model", "model"],
+  ["-c", "ctx"],
+  ["--ctx-size", "ctx"],
+  ["-np", "parallel"],
+  ["--parallel", "parallel"],
+  ["--port", "port"],
+  ["--host", "host"],
+  ["-a", "alias"],
+  ["--alias", "alias"],
+  ["-ngl", "ngl"],
+  ["--n-gpu-layers", "ngl"],
+  ["--gpu-layers", "ngl"],
+  ["--api-key", "api-key"],
+  ["-t", "threads"],
+  ["--threads", "threads"],
+  ["--reasoning-format", "reasoning-format"],
+  ["--chat-template", "chat-template"],
+  ["--chat-template-file", "chat-template-file"],
+  ["-b", "batch"],
+  ["-ub", "ubatch"],
+  ["--cache-type-k", "ctk"],
+  ["--cache-type-v", "ctv"],
+  ["-fa", "fa"],
+  ["--flash-attn", "fa"],
 ]);
 const SWITCH = new Set(["--jinja", "--no-webui", "--metrics", "--cont-batching", "--no-mmap", "--mlock"]);
 
@@ -34,21 +63,42 @@ export function llamaPlan(args: readonly string[], env: Record<string, string | 
   const switches = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (SWITCH.has(a)) { switches.add(a); continue; }
+    if (SWITCH.has(a)) {
+      switches.add(a);
+      continue;
+    }
     const key = VALUE.get(a);
     if (!key) throw new LlamaArgvError(`error: invalid argument: ${a}`);
     const val = args[++i];
     if (val === undefined) throw new LlamaArgvError(`error: expected value for argument: ${a}`);
     v.set(key, val);
-    if (key !== "model" && key !== "host" && key !== "alias" && key !== "api-key" && key !== "reasoning-format" && key !== "chat-template" && key !== "chat-template-file" && key !== "ctk" && key !== "ctv" && key !== "fa") int(val, a);
+    if (
+      key !== "model" &&
+      key !== "host" &&
+      key !== "alias" &&
+      key !== "api-key" &&
+      key !== "reasoning-format" &&
+      key !== "chat-template" &&
+      key !== "chat-template-file" &&
+      key !== "ctk" &&
+      key !== "ctv" &&
+      key !== "fa"
+    )
+      int(val, a);
   }
   const model = v.get("model");
   if (!model) throw new LlamaArgvError("error: --model is required (or -hf)");
   const boot = Number(env.FAKE_BOOT_SECONDS);
   return {
-    model, alias: v.get("alias") ?? model, host: v.get("host") ?? "127.0.0.1", port: Number(v.get("port") ?? 8080),
-    ctx: Number(v.get("ctx") ?? 4096), parallel: Number(v.get("parallel") ?? 1), jinja: switches.has("--jinja"),
-    apiKey: v.get("api-key") ?? env.LLAMA_API_KEY ?? null, bootSeconds: Number.isFinite(boot) && boot > 0 ? boot : 2,
+    model,
+    alias: v.get("alias") ?? model,
+    host: v.get("host") ?? "127.0.0.1",
+    port: Number(v.get("port") ?? 8080),
+    ctx: Number(v.get("ctx") ?? 4096),
+    parallel: Number(v.get("parallel") ?? 1),
+    jinja: switches.has("--jinja"),
+    apiKey: v.get("api-key") ?? env.LLAMA_API_KEY ?? null,
+    bootSeconds: Number.isFinite(boot) && boot > 0 ? boot : 2,
     fail: env.FAKE_FAIL === "oom" ? "oom" : null,
   };
 }
@@ -57,7 +107,8 @@ export function llamaPlan(args: readonly string[], env: Record<string, string | 
 export function llamaBoot(p: LlamaPlan, file: ModelFile): Step[] {
   const T = p.bootSeconds * 1000;
   const steps: Step[] = [];
-  const log = (frac: number, text: string) => steps.push({ at: Math.round(T * frac), stream: "stderr", text: () => `${text}\n` });
+  const log = (frac: number, text: string) =>
+    steps.push({ at: Math.round(T * frac), stream: "stderr", text: () => `${text}\n` });
   log(0, "build: 6210 (4d917cd4) with cc (Debian 12.2.0-14) 12.2.0 for x86_64-linux-gnu");
   log(0, "system info: n_threads = 8, n_threads_batch = 8, total_threads = 16");
   log(0, "main: binding port with default address family");
@@ -75,14 +126,28 @@ export function llamaBoot(p: LlamaPlan, file: ModelFile): Step[] {
     steps.push({ at: Math.round(T * frac) + 20, exit: 1 });
     return steps;
   };
-  if (file === "missing") return down(0.05, [`gguf_init_from_file: failed to open GGUF file '${p.model}'`, `llama_model_load: error loading model: llama_model_loader: failed to load model from ${p.model}`]);
-  if (file === "not-gguf") return down(0.05, ["gguf_init_from_file_impl: invalid magic characters: 'xxxx', expected 'GGUF'", `llama_model_load: error loading model: llama_model_loader: failed to load model from ${p.model}`]);
-  log(0.2, `llama_model_loader: loaded meta data with 33 key-value pairs and 399 tensors from ${p.model} (version GGUF V3 (latest))`);
+  if (file === "missing")
+    return down(0.05, [
+      `gguf_init_from_file: failed to open GGUF file '${p.model}'`,
+      `llama_model_load: error loading model: llama_model_loader: failed to load model from ${p.model}`,
+    ]);
+  if (file === "not-gguf")
+    return down(0.05, [
+      "gguf_init_from_file_impl: invalid magic characters: 'xxxx', expected 'GGUF'",
+      `llama_model_load: error loading model: llama_model_loader: failed to load model from ${p.model}`,
+    ]);
+  log(
+    0.2,
+    `llama_model_loader: loaded meta data with 33 key-value pairs and 399 tensors from ${p.model} (version GGUF V3 (latest))`,
+  );
   log(0.4, "load_tensors: offloading 36 repeating layers to GPU");
   log(0.4, "load_tensors: offloaded 37/37 layers to GPU");
   if (p.fail === "oom") {
-    return down(0.5, ["ggml_backend_cuda_buffer_type_alloc_buffer: allocating 8456.12 MiB on device 0: cudaMalloc failed: out of memory",
-      "alloc_tensor_range: failed to allocate CUDA0 buffer of size 8866823168", "llama_model_load: error loading model: unable to allocate CUDA0 buffer"]);
+    return down(0.5, [
+      "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 8456.12 MiB on device 0: cudaMalloc failed: out of memory",
+      "alloc_tensor_range: failed to allocate CUDA0 buffer of size 8866823168",
+      "llama_model_load: error loading model: unable to allocate CUDA0 buffer",
+    ]);
   }
   log(0.6, "llama_context: constructing llama_context");
   log(0.6, `llama_context: n_seq_max     = ${p.parallel}`);
@@ -99,7 +164,10 @@ export function llamaBoot(p: LlamaPlan, file: ModelFile): Step[] {
 
 /** `/v1/models` as llama-server answers it (the alias, or the model path). */
 export function llamaModels(p: LlamaPlan, created: number): string {
-  return JSON.stringify({ object: "list", data: [{ id: p.alias, object: "model", created, owned_by: "llamacpp", meta: { n_ctx_train: 40960 } }] });
+  return JSON.stringify({
+    object: "list",
+    data: [{ id: p.alias, object: "model", created, owned_by: "llamacpp", meta: { n_ctx_train: 40960 } }],
+  });
 }
 
 /** llama-server's refusal of tools without --jinja (a 500, as the real one sends). */
@@ -107,7 +175,9 @@ export function toolsRefusal(p: LlamaPlan, body: string): string | null {
   if (p.jinja) return null;
   try {
     const req = JSON.parse(body) as { tools?: unknown[] };
-    return Array.isArray(req.tools) && req.tools.length > 0 ? JSON.stringify({ error: { code: 500, message: "tools param requires --jinja flag", type: "server_error" } }) : null;
+    return Array.isArray(req.tools) && req.tools.length > 0
+      ? JSON.stringify({ error: { code: 500, message: "tools param requires --jinja flag", type: "server_error" } })
+      : null;
   } catch {
     return null;
   }
@@ -116,11 +186,20 @@ export function toolsRefusal(p: LlamaPlan, body: string): string | null {
 /** llama-server as the lite server plays it: it listens at once and answers 503 until its model loaded. */
 export function llamaLite(p: LlamaPlan, file: ModelFile): LiteEngine {
   return {
-    host: p.host, port: p.port, apiKey: p.apiKey, steps: llamaBoot(p, file),
+    host: p.host,
+    port: p.port,
+    apiKey: p.apiKey,
+    steps: llamaBoot(p, file),
     isReady: (line) => line.startsWith("main: model loaded"),
-    loading: { status: 503, body: JSON.stringify({ error: { code: 503, message: "Loading model", type: "unavailable_error" } }) },
+    loading: {
+      status: 503,
+      body: JSON.stringify({ error: { code: 503, message: "Loading model", type: "unavailable_error" } }),
+    },
     models: (created) => llamaModels(p, created),
-    refuse: (body) => { const r = toolsRefusal(p, body); return r ? { status: 500, body: r } : null; },
+    refuse: (body) => {
+      const r = toolsRefusal(p, body);
+      return r ? { status: 500, body: r } : null;
+    },
     accessLine: (method, url, addr, status) => `srv  log_server_r: request: ${method} ${url} ${addr} ${status}\n`,
     stopLine: "srv    operator(): operator(): cleaning up before exit...\n",
   };

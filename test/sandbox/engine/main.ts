@@ -11,21 +11,34 @@ import { serveOther } from "./other-engines.js";
 
 // Run as `vllm serve MODEL …` (a `vllm` launcher next to engine.mjs, for units that start the engine
 // without a container), the words after `serve` are the argv, as vLLM's CLI reads them.
-const ARGV = /(^|\/)vllm$/.test(process.argv[1] ?? "") && process.argv[2] === "serve" ? process.argv.slice(3) : process.argv.slice(2);
+const ARGV =
+  /(^|\/)vllm$/.test(process.argv[1] ?? "") && process.argv[2] === "serve"
+    ? process.argv.slice(3)
+    : process.argv.slice(2);
 if (!serveOther(ARGV)) serveVllm();
 
 function serveVllm(): void {
   const api: Proc = { name: "APIServer", pid: process.pid };
   const core: Proc = { name: "EngineCore_DP0", pid: process.pid + 74 };
   let plan;
-  try { plan = makePlan(ARGV, process.env); } catch (e) {
+  try {
+    plan = makePlan(ARGV, process.env);
+  } catch (e) {
     if (!(e instanceof ArgvError)) throw e;
     process.stderr.write(`usage: vllm serve [model_tag] [options]\nvllm serve: error: ${e.message}\n`);
     process.exit(2);
   }
   const p = plan;
   const started = Date.now();
-  const counters: Counters = { prompt: 0, generation: 0, requests: 0, drafts: 0, draftTokens: 0, accepted: 0, acceptedPerPos: [] };
+  const counters: Counters = {
+    prompt: 0,
+    generation: 0,
+    requests: 0,
+    drafts: 0,
+    draftTokens: 0,
+    accepted: 0,
+    acceptedPerPos: [],
+  };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -33,17 +46,25 @@ function serveVllm(): void {
       const url = (req.url ?? "/").split("?")[0];
       let reply: Reply;
       const authorized = !p.apiKey || req.headers.authorization === `Bearer ${p.apiKey}`;
-      if (url?.startsWith("/v1/") && !authorized) reply = { status: 401, body: JSON.stringify({ error: "Unauthorized" }), type: "application/json" };
+      if (url?.startsWith("/v1/") && !authorized)
+        reply = { status: 401, body: JSON.stringify({ error: "Unauthorized" }), type: "application/json" };
       else if (url === "/health" && req.method === "GET") reply = { status: 200, body: "" };
       else if (url === "/v1/models" && req.method === "GET") reply = models(p, Math.floor(started / 1000));
       else if (url === "/metrics" && req.method === "GET") reply = metrics(p, counters);
-      else if (url === "/v1/chat/completions" && req.method === "POST") reply = chat(p, Buffer.concat(chunks).toString("utf8"), counters, Date.now());
+      else if (url === "/v1/chat/completions" && req.method === "POST")
+        reply = chat(p, Buffer.concat(chunks).toString("utf8"), counters, Date.now());
       else reply = { status: 404, body: JSON.stringify({ detail: "Not Found" }), type: "application/json" };
       res.writeHead(reply.status, reply.type ? { "content-type": reply.type } : {});
       if (reply.timed) playStream(res, reply.timed);
       else res.end(reply.body);
       const reason = { 200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found" }[reply.status] ?? "";
-      process.stdout.write(uvicorn(api, "INFO", `${req.socket.remoteAddress}:${req.socket.remotePort} - "${req.method} ${req.url} HTTP/${req.httpVersion}" ${reply.status} ${reason}`));
+      process.stdout.write(
+        uvicorn(
+          api,
+          "INFO",
+          `${req.socket.remoteAddress}:${req.socket.remotePort} - "${req.method} ${req.url} HTTP/${req.httpVersion}" ${reply.status} ${reason}`,
+        ),
+      );
       const spec = url === "/v1/chat/completions" ? specDecodeLine(p, counters) : null;
       if (spec) process.stdout.write(logRecord(api, "INFO", new Date(), "metrics.py:96", spec));
     });
@@ -66,7 +87,10 @@ function serveVllm(): void {
         }
         res.write(timed[i++]!.text);
       }
-      if (i >= timed.length || res.destroyed) { res.end(); return; }
+      if (i >= timed.length || res.destroyed) {
+        res.end();
+        return;
+      }
       setTimeout(next, Math.max(1, timed[i]!.atMs - (Date.now() - t0)));
     };
     next();
@@ -74,13 +98,19 @@ function serveVllm(): void {
 
   function play(step: Step): void {
     if ("listen" in step) server.listen(p.port, p.host);
-    else if ("exit" in step) { server.close(); process.exitCode = step.exit; setTimeout(() => process.exit(step.exit), 50); }
-    else (step.stream === "stdout" ? process.stdout : process.stderr).write(step.text(new Date()));
+    else if ("exit" in step) {
+      server.close();
+      process.exitCode = step.exit;
+      setTimeout(() => process.exit(step.exit), 50);
+    } else (step.stream === "stdout" ? process.stdout : process.stderr).write(step.text(new Date()));
   }
 
   const steps = bootScript(p, api, core);
   if (p.crashAfterSeconds !== null) steps.push(...crashWrites(api, core, p.crashAfterSeconds * 1000));
   for (const s of steps) setTimeout(() => play(s), s.at);
   // podman stop sends SIGTERM: exit promptly like uvicorn's shutdown.
-  process.on("SIGTERM", () => { process.stderr.write(uvicorn(api, "INFO", "Shutting down")); process.exit(0); });
+  process.on("SIGTERM", () => {
+    process.stderr.write(uvicorn(api, "INFO", "Shutting down"));
+    process.exit(0);
+  });
 }

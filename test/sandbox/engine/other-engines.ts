@@ -24,7 +24,9 @@ export function serveOther(argv: readonly string[]): boolean {
       serveLite(sglangLite(sglangPlan(argv.slice(m + 2), process.env)));
     } catch (e) {
       if (!(e instanceof SglangArgvError)) throw e;
-      process.stderr.write(`usage: launch_server.py [-h] --model-path MODEL_PATH [options]\nlaunch_server.py: error: ${e.message}\n`);
+      process.stderr.write(
+        `usage: launch_server.py [-h] --model-path MODEL_PATH [options]\nlaunch_server.py: error: ${e.message}\n`,
+      );
       process.exit(2);
     }
     return true;

@@ -6,26 +6,54 @@ import type { Step } from "./boot.js";
 import type { LiteEngine } from "./lite-server.js";
 
 export interface SglangPlan {
-  model: string; served: string; host: string; port: number; memFraction: number; contextLen: number;
-  tp: number; apiKey: string | null; bootSeconds: number; kvTokens: number; modelGiB: number; vramGiB: number;
+  model: string;
+  served: string;
+  host: string;
+  port: number;
+  memFraction: number;
+  contextLen: number;
+  tp: number;
+  apiKey: string | null;
+  bootSeconds: number;
+  kvTokens: number;
+  modelGiB: number;
+  vramGiB: number;
 }
 
 export class SglangArgvError extends Error {}
 
-const VALUE = new Set(["model-path", "served-model-name", "host", "port", "mem-fraction-static", "context-length", "tp-size", "tp", "api-key",
-  "reasoning-parser", "tool-call-parser", "chunked-prefill-size", "max-running-requests", "cuda-graph-max-bs", "dtype", "quantization"]);
+const VALUE = new Set([
+  "model-path",
+  "served-model-name",
+  "host",
+  "port",
+  "mem-fraction-static",
+  "context-length",
+  "tp-size",
+  "tp",
+  "api-key",
+  "reasoning-parser",
+  "tool-call-parser",
+  "chunked-prefill-size",
+  "max-running-requests",
+  "cuda-graph-max-bs",
+  "dtype",
+  "quantization",
+]);
 const SWITCH = new Set(["trust-remote-code", "enable-metrics", "disable-cuda-graph", "enable-torch-compile"]);
 const GiB = 1024 ** 3;
 const BYTES_PER_TOKEN = 98_304;
 
-const n = (env: Record<string, string | undefined>, k: string, d: number) => (Number.isFinite(Number(env[k])) && env[k] !== undefined ? Number(env[k]) : d);
+const n = (env: Record<string, string | undefined>, k: string, d: number) =>
+  Number.isFinite(Number(env[k])) && env[k] !== undefined ? Number(env[k]) : d;
 
 export function sglangPlan(args: readonly string[], env: Record<string, string | undefined>): SglangPlan {
   const v = new Map<string, string>();
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const name = a.replace(/^--/, "").replace(/_/g, "-");
-    if (!a.startsWith("--") || !(VALUE.has(name) || SWITCH.has(name))) throw new SglangArgvError(`unrecognized arguments: ${a}`);
+    if (!a.startsWith("--") || !(VALUE.has(name) || SWITCH.has(name)))
+      throw new SglangArgvError(`unrecognized arguments: ${a}`);
     if (SWITCH.has(name)) continue;
     const val = args[++i];
     if (val === undefined) throw new SglangArgvError(`argument --${name}: expected one argument`);
@@ -36,13 +64,22 @@ export function sglangPlan(args: readonly string[], env: Record<string, string |
   const vramGiB = n(env, "FAKE_VRAM_GIB", 32);
   const modelGiB = n(env, "FAKE_MODEL_GIB", 15.27);
   const memFraction = Number(v.get("mem-fraction-static") ?? 0.85);
-  if (!Number.isFinite(memFraction)) throw new SglangArgvError(`argument --mem-fraction-static: invalid float value: '${v.get("mem-fraction-static")}'`);
+  if (!Number.isFinite(memFraction))
+    throw new SglangArgvError(`argument --mem-fraction-static: invalid float value: '${v.get("mem-fraction-static")}'`);
   const poolBytes = (vramGiB * memFraction - modelGiB) * GiB;
   return {
-    model, served: v.get("served-model-name") ?? model, host: v.get("host") ?? "127.0.0.1", port: Number(v.get("port") ?? 30000), memFraction,
-    contextLen: Number(v.get("context-length") ?? n(env, "FAKE_MAX_POSITION", 40_960)), tp: Number(v.get("tp-size") ?? v.get("tp") ?? 1),
-    apiKey: v.get("api-key") ?? null, bootSeconds: n(env, "FAKE_BOOT_SECONDS", 2),
-    kvTokens: Math.max(0, Math.floor(poolBytes / BYTES_PER_TOKEN)), modelGiB, vramGiB,
+    model,
+    served: v.get("served-model-name") ?? model,
+    host: v.get("host") ?? "127.0.0.1",
+    port: Number(v.get("port") ?? 30000),
+    memFraction,
+    contextLen: Number(v.get("context-length") ?? n(env, "FAKE_MAX_POSITION", 40_960)),
+    tp: Number(v.get("tp-size") ?? v.get("tp") ?? 1),
+    apiKey: v.get("api-key") ?? null,
+    bootSeconds: n(env, "FAKE_BOOT_SECONDS", 2),
+    kvTokens: Math.max(0, Math.floor(poolBytes / BYTES_PER_TOKEN)),
+    modelGiB,
+    vramGiB,
   };
 }
 
@@ -54,22 +91,40 @@ export function sglangBoot(p: SglangPlan): Step[] {
   const T = p.bootSeconds * 1000;
   const steps: Step[] = [];
   const log = (frac: number, text: string, tp = true, stream: "stdout" | "stderr" = "stdout") =>
-    steps.push({ at: Math.round(T * frac), stream, text: (d) => `${text.split("\n").map((l, i) => (i === 0 ? `[${stamp(d)}${tp ? " TP0" : ""}] ${l}` : l)).join("\n")}\n` });
-  log(0, `server_args=ServerArgs(model_path='${p.model}', tokenizer_mode='auto', served_model_name='${p.served}', host='${p.host}', port=${p.port}, mem_fraction_static=${p.memFraction}, context_length=${p.contextLen}, tp_size=${p.tp})`, false);
+    steps.push({
+      at: Math.round(T * frac),
+      stream,
+      text: (d) =>
+        `${text
+          .split("\n")
+          .map((l, i) => (i === 0 ? `[${stamp(d)}${tp ? " TP0" : ""}] ${l}` : l))
+          .join("\n")}\n`,
+    });
+  log(
+    0,
+    `server_args=ServerArgs(model_path='${p.model}', tokenizer_mode='auto', served_model_name='${p.served}', host='${p.host}', port=${p.port}, mem_fraction_static=${p.memFraction}, context_length=${p.contextLen}, tp_size=${p.tp})`,
+    false,
+  );
   log(0.05, "Init torch distributed begin.");
   log(0.1, "Init torch distributed ends. mem usage=0.00 GB");
   log(0.15, `Load weight begin. avail mem=${gb(p.vramGiB - 0.5)} GB`);
-  log(0.4, `Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=${gb(p.vramGiB - 0.5 - p.modelGiB)} GB, mem usage=${gb(p.modelGiB)} GB.`);
+  log(
+    0.4,
+    `Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=${gb(p.vramGiB - 0.5 - p.modelGiB)} GB, mem usage=${gb(p.modelGiB)} GB.`,
+  );
   if (p.kvTokens === 0) {
-    log(0.45, [
-      "Scheduler hit an exception: Traceback (most recent call last):",
-      '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 2270, in run_scheduler_process',
-      "    scheduler = Scheduler(server_args, port_args, gpu_id, tp_rank, pp_rank, dp_rank)",
-      '  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 1010, in init_memory_pool',
-      "    raise RuntimeError(",
-      "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.",
-      "",
-    ].join("\n"));
+    log(
+      0.45,
+      [
+        "Scheduler hit an exception: Traceback (most recent call last):",
+        '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 2270, in run_scheduler_process',
+        "    scheduler = Scheduler(server_args, port_args, gpu_id, tp_rank, pp_rank, dp_rank)",
+        '  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 1010, in init_memory_pool',
+        "    raise RuntimeError(",
+        "RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.",
+        "",
+      ].join("\n"),
+    );
     log(0.46, "Received sigquit from a child process. It usually means the child failed.", false);
     steps.push({ at: Math.round(T * 0.46) + 20, exit: 1 });
     return steps;
@@ -77,9 +132,18 @@ export function sglangBoot(p: SglangPlan): Step[] {
   const kvGiB = (p.kvTokens * BYTES_PER_TOKEN) / GiB / 2;
   log(0.5, `KV Cache is allocated. #tokens: ${p.kvTokens}, K size: ${gb(kvGiB)} GB, V size: ${gb(kvGiB)} GB`);
   log(0.55, `Memory pool end. avail mem=${gb(p.vramGiB * (1 - p.memFraction))} GB`);
-  log(0.6, `Capture cuda graph begin. This can take up to several minutes. avail mem=${gb(p.vramGiB * (1 - p.memFraction))} GB`);
-  log(0.8, `Capture cuda graph end. Time elapsed: ${gb(p.bootSeconds * 0.2)} s. mem usage=0.45 GB. avail mem=${gb(p.vramGiB * (1 - p.memFraction) - 0.45)} GB.`);
-  log(0.85, `max_total_num_tokens=${p.kvTokens}, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4096, context_len=${p.contextLen}, available_gpu_mem=${gb(p.vramGiB * (1 - p.memFraction) - 0.45)} GB`);
+  log(
+    0.6,
+    `Capture cuda graph begin. This can take up to several minutes. avail mem=${gb(p.vramGiB * (1 - p.memFraction))} GB`,
+  );
+  log(
+    0.8,
+    `Capture cuda graph end. Time elapsed: ${gb(p.bootSeconds * 0.2)} s. mem usage=0.45 GB. avail mem=${gb(p.vramGiB * (1 - p.memFraction) - 0.45)} GB.`,
+  );
+  log(
+    0.85,
+    `max_total_num_tokens=${p.kvTokens}, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4096, context_len=${p.contextLen}, available_gpu_mem=${gb(p.vramGiB * (1 - p.memFraction) - 0.45)} GB`,
+  );
   const uv = (frac: number, msg: string) => log(frac, `INFO:     ${msg}`, false, "stderr");
   uv(0.95, "Started server process [1]");
   uv(0.95, "Waiting for application startup.");
@@ -92,12 +156,22 @@ export function sglangBoot(p: SglangPlan): Step[] {
 
 export function sglangLite(p: SglangPlan): LiteEngine {
   return {
-    host: p.host, port: p.port, apiKey: p.apiKey, steps: sglangBoot(p),
+    host: p.host,
+    port: p.port,
+    apiKey: p.apiKey,
+    steps: sglangBoot(p),
     isReady: (line) => line.includes("Application startup complete."),
     loading: { status: 503, body: "" },
-    models: (created) => JSON.stringify({ object: "list", data: [{ id: p.served, object: "model", created, owned_by: "sglang", root: p.model, max_model_len: p.contextLen }] }),
+    models: (created) =>
+      JSON.stringify({
+        object: "list",
+        data: [
+          { id: p.served, object: "model", created, owned_by: "sglang", root: p.model, max_model_len: p.contextLen },
+        ],
+      }),
     refuse: () => null,
-    accessLine: (method, url, addr, status) => `[${stamp(new Date())}] INFO:     ${addr} - "${method} ${url} HTTP/1.1" ${status}\n`,
+    accessLine: (method, url, addr, status) =>
+      `[${stamp(new Date())}] INFO:     ${addr} - "${method} ${url} HTTP/1.1" ${status}\n`,
     stopLine: `[${stamp(new Date())}] INFO:     Shutting down\n`,
   };
 }

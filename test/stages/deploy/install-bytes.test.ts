@@ -23,7 +23,11 @@ describe("install files are bytes end to end", () => {
     const sha = repo.commit("binary");
     const ctx = {
       endpoint: { install: [{ from: "deploy/blob.bin", to: "/opt/x/blob.bin", mode: "0644" }] },
-      repoPath: (p: string) => p, reader: new GitReader(new Git(repo.dir)), sha, ref: "main", configFile: "deploy-gate.yml",
+      repoPath: (p: string) => p,
+      reader: new GitReader(new Git(repo.dir)),
+      sha,
+      ref: "main",
+      configFile: "deploy-gate.yml",
     } as unknown as StageContext;
     const [f] = await readInstallFiles(ctx);
     expect(Buffer.compare(Buffer.from(f!.content), readFileSync(join(repo.dir, "deploy/blob.bin")))).toBe(0);
@@ -35,7 +39,11 @@ describe("install files are bytes end to end", () => {
     expect(normMode("755")).toBe("0755");
     expect(normMode("0644")).toBe("0644");
     const f = { from: "a", to: "/usr/local/bin/x", mode: "04755", content: Buffer.from("x"), sha256: "a".repeat(64) };
-    expect(planInstall([f], new Map([["/usr/local/bin/x", { sha256: "a".repeat(64), mode: "4755" }]]))[0]!.change).toBe("same");
-    expect(planInstall([f], new Map([["/usr/local/bin/x", { sha256: "a".repeat(64), mode: "0755" }]]))[0]!.change).toBe("mode");
+    expect(planInstall([f], new Map([["/usr/local/bin/x", { sha256: "a".repeat(64), mode: "4755" }]]))[0]!.change).toBe(
+      "same",
+    );
+    expect(planInstall([f], new Map([["/usr/local/bin/x", { sha256: "a".repeat(64), mode: "0755" }]]))[0]!.change).toBe(
+      "mode",
+    );
   });
 });

@@ -4,23 +4,56 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isUnitFile, nextStateRecord, parseStateRecord, planInstall, sha256, type InstallFile } from "../../../src/stages/deploy/install-plan.js";
+import {
+  isUnitFile,
+  nextStateRecord,
+  parseStateRecord,
+  planInstall,
+  sha256,
+  type InstallFile,
+} from "../../../src/stages/deploy/install-plan.js";
 import { parseHostCopies } from "../../../src/domain/host-output.js";
 
-const file = (to: string, content: string, mode = "0644"): InstallFile => ({ from: `repo${to}`, to, mode, content: Buffer.from(content), sha256: sha256(content) });
+const file = (to: string, content: string, mode = "0644"): InstallFile => ({
+  from: `repo${to}`,
+  to,
+  mode,
+  content: Buffer.from(content),
+  sha256: sha256(content),
+});
 
 describe("planInstall", () => {
   it("compares content and mode with the host's copies read by sha256sum and stat", () => {
     const dir = mkdtempSync(join(tmpdir(), "dg-install-"));
-    const same = join(dir, "same.sh"), edited = join(dir, "edited.sh"), mode = join(dir, "mode.sh"), missing = join(dir, "missing.service");
-    writeFileSync(same, "echo same\n"); chmodSync(same, 0o755);
-    writeFileSync(edited, "echo old\n"); chmodSync(edited, 0o755);
-    writeFileSync(mode, "echo mode\n"); chmodSync(mode, 0o644);
+    const same = join(dir, "same.sh"),
+      edited = join(dir, "edited.sh"),
+      mode = join(dir, "mode.sh"),
+      missing = join(dir, "missing.service");
+    writeFileSync(same, "echo same\n");
+    chmodSync(same, 0o755);
+    writeFileSync(edited, "echo old\n");
+    chmodSync(edited, 0o755);
+    writeFileSync(mode, "echo mode\n");
+    chmodSync(mode, 0o644);
     const paths = [same, edited, mode, missing];
-    const run = (cmd: string) => { try { return execFileSync("sh", ["-c", cmd], { encoding: "utf8" }); } catch (e) { return (e as { stdout: string }).stdout; } };
+    const run = (cmd: string) => {
+      try {
+        return execFileSync("sh", ["-c", cmd], { encoding: "utf8" });
+      } catch (e) {
+        return (e as { stdout: string }).stdout;
+      }
+    };
     const sums = run(`sha256sum -- ${paths.join(" ")} 2>/dev/null`);
     const stats = run(`stat -c '%a %n' -- ${paths.join(" ")} 2>/dev/null`);
-    const planned = planInstall([file(same, "echo same\n", "0755"), file(edited, "echo new\n", "755"), file(mode, "echo mode\n", "0755"), file(missing, "[Unit]\n")], parseHostCopies(sums, stats));
+    const planned = planInstall(
+      [
+        file(same, "echo same\n", "0755"),
+        file(edited, "echo new\n", "755"),
+        file(mode, "echo mode\n", "0755"),
+        file(missing, "[Unit]\n"),
+      ],
+      parseHostCopies(sums, stats),
+    );
     expect(planned.map((p) => p.change)).toEqual(["same", "content", "mode", "new"]);
   });
 

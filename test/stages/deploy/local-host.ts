@@ -15,8 +15,13 @@ export class LocalHost implements Host {
     const started = Date.now();
     return new Promise((resolve) => {
       const child = spawn("sh", ["-c", script], { cwd: this.home, stdio: ["pipe", "pipe", "pipe"] });
-      let stdout = "", stderr = "", timedOut = false;
-      const t = setTimeout(() => { timedOut = true; child.kill("SIGKILL"); }, opts.timeoutMs ?? 60_000);
+      let stdout = "",
+        stderr = "",
+        timedOut = false;
+      const t = setTimeout(() => {
+        timedOut = true;
+        child.kill("SIGKILL");
+      }, opts.timeoutMs ?? 60_000);
       child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
       child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
       child.on("close", (code, signal) => {
@@ -30,7 +35,10 @@ export class LocalHost implements Host {
 
   async writeFile(path: string, content: string | Buffer, mode: number): Promise<void> {
     const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(16).slice(2)}`;
-    const r = await this.runShell(`cat > ${shellQuote(tmp)} && chmod ${mode.toString(8)} ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(path)}`, { stdin: content });
+    const r = await this.runShell(
+      `cat > ${shellQuote(tmp)} && chmod ${mode.toString(8)} ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(path)}`,
+      { stdin: content },
+    );
     if (r.code !== 0) throw new Error(`writing ${path} failed: ${r.stderr}`);
   }
 

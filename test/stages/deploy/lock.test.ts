@@ -3,14 +3,31 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { activeLocks, clearCommand, lockDir, releaseAllLocks, takeLock, type LockRequest } from "../../../src/stages/deploy/lock.js";
+import {
+  activeLocks,
+  clearCommand,
+  lockDir,
+  releaseAllLocks,
+  takeLock,
+  type LockRequest,
+} from "../../../src/stages/deploy/lock.js";
 import { LocalHost } from "./local-host.js";
 
-const req = (over: Partial<LockRequest> = {}): LockRequest => ({ endpoint: "archon", owner: "bob@ci (run 7)", ref: "main", sha: "0123456789abcdef", staleAfterMs: 3600_000, waitMs: 0, ...over });
+const req = (over: Partial<LockRequest> = {}): LockRequest => ({
+  endpoint: "archon",
+  owner: "bob@ci (run 7)",
+  ref: "main",
+  sha: "0123456789abcdef",
+  staleAfterMs: 3600_000,
+  waitMs: 0,
+  ...over,
+});
 const newHost = () => new LocalHost(mkdtempSync(join(tmpdir(), "dg-lock-")));
 const nowS = () => Math.floor(Date.now() / 1000);
 
-afterEach(async () => { await releaseAllLocks(); });
+afterEach(async () => {
+  await releaseAllLocks();
+});
 
 describe("takeLock", () => {
   it("of two racing deploys exactly one gets the lock; the other is told who holds it", async () => {
@@ -27,7 +44,10 @@ describe("takeLock", () => {
     const host = newHost();
     const got = await takeLock(host, req());
     if (!got.ok) throw new Error(got.detail);
-    const rec = JSON.parse(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8")) as Record<string, unknown>;
+    const rec = JSON.parse(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     expect(rec).toMatchObject({ owner: "bob@ci (run 7)", ref: "main", sha: "0123456789abcdef", pid: process.pid });
     expect(Math.abs((rec.takenAt as number) - nowS())).toBeLessThan(5);
     const held = await takeLock(host, req({ owner: "carol" }));
@@ -64,11 +84,19 @@ describe("takeLock", () => {
     const host = newHost();
     const plant = async (takenAt: number, heartbeatAt: number) => {
       await host.run(["mkdir", "-p", lockDir("archon")]);
-      await host.writeFile(`${lockDir("archon")}/record.json`, JSON.stringify({ endpoint: "archon", owner: "eve", ref: "v1", sha: null, takenAt, heartbeatAt, pid: 1 }), 0o644);
+      await host.writeFile(
+        `${lockDir("archon")}/record.json`,
+        JSON.stringify({ endpoint: "archon", owner: "eve", ref: "v1", sha: null, takenAt, heartbeatAt, pid: 1 }),
+        0o644,
+      );
     };
     await plant(nowS() - 7200, nowS() - 300);
     const old = await takeLock(host, req());
-    expect(old).toMatchObject({ ok: false, stale: expect.stringMatching(/older than lock.staleAfter \(3600s\)/), clearCommand: "deploy-gate lock release --endpoint archon --force" });
+    expect(old).toMatchObject({
+      ok: false,
+      stale: expect.stringMatching(/older than lock.staleAfter \(3600s\)/),
+      clearCommand: "deploy-gate lock release --endpoint archon --force",
+    });
     // a recent heartbeat is never stale, whatever the lock's age
     await plant(nowS() - 7200, nowS() - 5);
     expect(await takeLock(host, req())).toMatchObject({ ok: false, stale: null });
@@ -97,7 +125,9 @@ describe("takeLock", () => {
     if (!got.ok) throw new Error(got.detail);
     got.lock.record.heartbeatAt = 1;
     await got.lock.heartbeat();
-    const rec = JSON.parse(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8")) as { heartbeatAt: number };
+    const rec = JSON.parse(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8")) as {
+      heartbeatAt: number;
+    };
     expect(Math.abs(rec.heartbeatAt - nowS())).toBeLessThan(5);
     await releaseAllLocks();
     expect(existsSync(join(host.home, lockDir("archon")))).toBe(false);
@@ -112,17 +142,27 @@ describe("takeLock", () => {
     const a = await takeLock(host, req({ owner: "carol@ci" }));
     expect(a.ok).toBe(true);
     const b = await takeLock(host, req({ fleetHost: "gpu-b" }));
-    expect(b).toMatchObject({ ok: false, clearCommand: "deploy-gate lock release --endpoint archon --hosts gpu-b --force" });
+    expect(b).toMatchObject({
+      ok: false,
+      clearCommand: "deploy-gate lock release --endpoint archon --hosts gpu-b --force",
+    });
   });
 
   it("a take that fails after the host printed TAKEN leaves no lock behind", async () => {
     const host = newHost();
     // The record cannot be written: the host said TAKEN, then the write failed.
-    const broken = Object.assign(Object.create(host) as LocalHost, { writeFile: () => Promise.reject(new Error("disk full")) });
+    const broken = Object.assign(Object.create(host) as LocalHost, {
+      writeFile: () => Promise.reject(new Error("disk full")),
+    });
     await expect(takeLock(broken, req())).rejects.toThrow(/disk full/);
     expect(existsSync(join(host.home, lockDir("archon")))).toBe(false);
     // The host printed TAKEN but the exit status came back lost (null): same, no record-less lock left.
-    const lostExit = Object.assign(Object.create(host) as LocalHost, { runShell: async (s: string, o?: object) => ({ ...(await host.runShell(s, o)), code: s.includes("echo TAKEN") ? null : 0 }) });
+    const lostExit = Object.assign(Object.create(host) as LocalHost, {
+      runShell: async (s: string, o?: object) => ({
+        ...(await host.runShell(s, o)),
+        code: s.includes("echo TAKEN") ? null : 0,
+      }),
+    });
     await expect(takeLock(lostExit, req())).rejects.toThrow(/taking the lock/);
     expect(existsSync(join(host.home, lockDir("archon")))).toBe(false);
   });
@@ -145,6 +185,9 @@ describe("takeLock", () => {
     theirs.lock.record.heartbeatAt = 1;
     await theirs.lock.heartbeat();
     expect(theirs.lock.lost).toBeNull();
-    expect(JSON.parse(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8"))).toMatchObject({ owner: "dave", token: theirs.lock.record.token });
+    expect(JSON.parse(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8"))).toMatchObject({
+      owner: "dave",
+      token: theirs.lock.record.token,
+    });
   });
 });

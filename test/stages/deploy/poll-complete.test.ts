@@ -45,20 +45,45 @@ describe("poll completeness", () => {
 
 describe("auth mismatch in the readiness decision", () => {
   const T0 = 1_795_992_000_000;
-  const unit = { activeState: "active", subState: "running", nRestarts: 0, result: "success", execMainStatus: 0, execMainCode: "0" };
+  const unit = {
+    activeState: "active",
+    subState: "running",
+    nRestarts: 0,
+    result: "success",
+    execMainStatus: 0,
+    execMainCode: "0",
+  };
   const container = { id: "ab".repeat(32), state: "running", exitCode: 0, createdAtMs: T0 + 1000 };
   it.each([401, 403])("/v1/models answering %i fails at once, naming whether a key was sent", (status) => {
     const s = initialState(T0, 600_000);
-    const d = decide(s, { hostNowMs: T0 + 3000, unit, container, messages: ["(APIServer pid=1) INFO:     Application startup complete."], models: { status, listsModel: false, error: null, sentKey: false } });
+    const d = decide(s, {
+      hostNowMs: T0 + 3000,
+      unit,
+      container,
+      messages: ["(APIServer pid=1) INFO:     Application startup complete."],
+      models: { status, listsModel: false, error: null, sentKey: false },
+    });
     expect(d.kind).toBe("fail");
     expect(d.kind === "fail" && d.failure).toBe("auth-mismatch");
     expect(d.kind === "fail" && d.reason).toMatch(new RegExp(`answered ${status}.*DEPLOY_GATE_API_KEY is unset`));
-    const sent = decide(s, { hostNowMs: T0 + 3000, unit, container, messages: [], models: { status, listsModel: false, error: null, sentKey: true } });
+    const sent = decide(s, {
+      hostNowMs: T0 + 3000,
+      unit,
+      container,
+      messages: [],
+      models: { status, listsModel: false, error: null, sentKey: true },
+    });
     expect(sent.kind === "fail" && sent.reason).toMatch(/sent but it was refused/);
   });
 
   it("a 503 while the API comes up is still a wait", () => {
-    const d = decide(initialState(T0, 600_000), { hostNowMs: T0 + 3000, unit, container, messages: ["(APIServer pid=1) INFO:     Application startup complete."], models: { status: 503, listsModel: false, error: null } });
+    const d = decide(initialState(T0, 600_000), {
+      hostNowMs: T0 + 3000,
+      unit,
+      container,
+      messages: ["(APIServer pid=1) INFO:     Application startup complete."],
+      models: { status: 503, listsModel: false, error: null },
+    });
     expect(d.kind).toBe("wait");
   });
 });

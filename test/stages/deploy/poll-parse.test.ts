@@ -12,8 +12,20 @@ describe("parsePoll on captured output", () => {
     const p = parsePoll(fx("poll-booting.txt"));
     expect(p.errors).toEqual([]);
     expect(p.hostNowMs).toBe(1795992128783);
-    expect(p.unit).toEqual({ activeState: "active", subState: "running", nRestarts: 0, result: "success", execMainStatus: 0, execMainCode: "0" });
-    expect(p.container).toEqual({ id: "741de95ec479cd538806cb8972ae558bc4fc5c751278a5ec5ab939afab37b812", state: "running", exitCode: 0, createdAtMs: expect.closeTo(Date.UTC(2026, 10, 29, 22, 42, 8, 29) + 0.563812, 3) });
+    expect(p.unit).toEqual({
+      activeState: "active",
+      subState: "running",
+      nRestarts: 0,
+      result: "success",
+      execMainStatus: 0,
+      execMainCode: "0",
+    });
+    expect(p.container).toEqual({
+      id: "741de95ec479cd538806cb8972ae558bc4fc5c751278a5ec5ab939afab37b812",
+      state: "running",
+      exitCode: 0,
+      createdAtMs: expect.closeTo(Date.UTC(2026, 10, 29, 22, 42, 8, 29) + 0.563812, 3),
+    });
     expect(p.journal.messages.some((m) => m.includes("vLLM server version"))).toBe(true);
     expect(p.journal.cursor).toMatch(/^s=f421b829a8d2422784d03ed7aa245c90;i=bf5;/);
   });
@@ -36,7 +48,9 @@ describe("parsePoll on captured output", () => {
   });
 
   it("an answer with no unit section reports what is missing instead of guessing", () => {
-    const p = parsePoll("@@deploy-gate:now\n1795992128783093883\n@@deploy-gate:ps\nError: connection refused\n@@deploy-gate:rc=125\n");
+    const p = parsePoll(
+      "@@deploy-gate:now\n1795992128783093883\n@@deploy-gate:ps\nError: connection refused\n@@deploy-gate:rc=125\n",
+    );
     expect(p.unit).toBeNull();
     expect(p.errors.join(" ")).toMatch(/systemctl show gave no unit state/);
   });
@@ -48,13 +62,18 @@ describe("small parsers", () => {
   });
 
   it("honours the offset of podman's time and rejects other shapes", () => {
-    expect(parsePodmanTime("2026-11-29 21:23:48.375834661 +0000 UTC")).toBeCloseTo(Date.UTC(2026, 10, 29, 21, 23, 48, 375) + 0.834661, 3);
+    expect(parsePodmanTime("2026-11-29 21:23:48.375834661 +0000 UTC")).toBeCloseTo(
+      Date.UTC(2026, 10, 29, 21, 23, 48, 375) + 0.834661,
+      3,
+    );
     expect(parsePodmanTime("2026-11-29 14:23:48 -0700 PDT")).toBe(Date.UTC(2026, 10, 29, 21, 23, 48));
     expect(parsePodmanTime("3 seconds ago")).toBeNull();
   });
 
   it("systemctl show in any order, unknown numbers as null", () => {
-    expect(parseUnitShow(["SubState=failed", "NRestarts=[not set]", "ActiveState=failed", "Result=start-limit-hit"])).toMatchObject({ activeState: "failed", nRestarts: null, result: "start-limit-hit" });
+    expect(
+      parseUnitShow(["SubState=failed", "NRestarts=[not set]", "ActiveState=failed", "Result=start-limit-hit"]),
+    ).toMatchObject({ activeState: "failed", nRestarts: null, result: "start-limit-hit" });
     expect(parseUnitShow(["garbage"])).toBeNull();
   });
 

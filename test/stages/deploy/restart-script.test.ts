@@ -4,8 +4,15 @@ import { parseRestartCount, restartCommands, restartScript } from "../../../src/
 
 describe("the restart", () => {
   it("resets the failed state (and the count) before the restart, after a daemon-reload", () => {
-    expect(restartCommands("e.service", true).map((c) => c.join(" "))).toEqual(["systemctl daemon-reload", "systemctl reset-failed -- e.service", "systemctl restart -- e.service"]);
-    expect(restartCommands("e.service", false).map((c) => c.join(" "))).toEqual(["systemctl reset-failed -- e.service", "systemctl restart -- e.service"]);
+    expect(restartCommands("e.service", true).map((c) => c.join(" "))).toEqual([
+      "systemctl daemon-reload",
+      "systemctl reset-failed -- e.service",
+      "systemctl restart -- e.service",
+    ]);
+    expect(restartCommands("e.service", false).map((c) => c.join(" "))).toEqual([
+      "systemctl reset-failed -- e.service",
+      "systemctl restart -- e.service",
+    ]);
   });
 
   it("reads NRestarts in the same shell right after the restart, and exits with the restart's code", () => {

@@ -9,12 +9,18 @@ describe("rollbackBlocked", () => {
     expect(rollbackBlocked(held)).toMatch(/did not change the host/);
   });
   it("refuses a rollback when another run took the lock mid-deploy", () => {
-    const lost = [pass("deploy.lock", "ok"), pass("deploy.install", "written"), fail("deploy.lock", "no longer holds the lock", { data: { lost: true } })];
+    const lost = [
+      pass("deploy.lock", "ok"),
+      pass("deploy.install", "written"),
+      fail("deploy.lock", "no longer holds the lock", { data: { lost: true } }),
+    ];
     expect(lockLost(lost)).toBe(true);
     expect(rollbackBlocked(lost)).toMatch(/another run took the deploy lock/);
   });
   it("allows it once the deploy wrote files or restarted the unit", () => {
-    expect(rollbackBlocked([pass("deploy.lock", "ok"), pass("deploy.install", "written"), fail("deploy.ready", "oom")])).toBeNull();
+    expect(
+      rollbackBlocked([pass("deploy.lock", "ok"), pass("deploy.install", "written"), fail("deploy.ready", "oom")]),
+    ).toBeNull();
     expect(rollbackBlocked([pass("deploy.lock", "ok"), fail("deploy.install", "write failed")])).toBeNull();
   });
 });

@@ -40,29 +40,46 @@ function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
 }
 
-const git = (root: string, ...args: string[]) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8" }).trim();
+const git = (root: string, ...args: string[]) =>
+  execFileSync("git", ["-C", root, ...args], { encoding: "utf8" }).trim();
 
 export function makeSandboxRepo(v: RepoVars): SandboxRepo {
   const root = mkdtempSync(join(tmpdir(), "dg-deploy-repo-"));
   const script = `/root/dg-e2e/${v.container}/serve.sh`;
-  const env = Object.entries(v.fakeEnv ?? {}).map(([k, val]) => `-e ${k}=${val}`).join(" ");
+  const env = Object.entries(v.fakeEnv ?? {})
+    .map(([k, val]) => `-e ${k}=${val}`)
+    .join(" ");
   const subst: Record<string, string> = {
-    __ENDPOINT__: v.endpoint, __CONTAINER__: v.container, __PORT__: String(v.port), __SCRIPT__: script,
-    __URL__: `http://${v.address}:${v.port}`, __FAKE_ENV__: env || "-e FAKE_BOOT_SECONDS=2",
-    __ENGINE_ARGS__: (v.engineArgs ?? []).join(" "), __BOOT_TIMEOUT__: v.bootTimeout ?? "90s", __POLL__: v.poll ?? "2s",
-    __START_LIMIT_INTERVAL__: "120", __START_LIMIT_BURST__: String(v.startLimitBurst ?? 3), __RESTART_SEC__: String(v.restartSec ?? 1),
+    __ENDPOINT__: v.endpoint,
+    __CONTAINER__: v.container,
+    __PORT__: String(v.port),
+    __SCRIPT__: script,
+    __URL__: `http://${v.address}:${v.port}`,
+    __FAKE_ENV__: env || "-e FAKE_BOOT_SECONDS=2",
+    __ENGINE_ARGS__: (v.engineArgs ?? []).join(" "),
+    __BOOT_TIMEOUT__: v.bootTimeout ?? "90s",
+    __POLL__: v.poll ?? "2s",
+    __START_LIMIT_INTERVAL__: "120",
+    __START_LIMIT_BURST__: String(v.startLimitBurst ?? 3),
+    __RESTART_SEC__: String(v.restartSec ?? 1),
   };
   for (const src of walk(TEMPLATE)) {
     const dst = join(root, relative(TEMPLATE, src));
     mkdirSync(dirname(dst), { recursive: true });
-    writeFileSync(dst, readFileSync(src, "utf8").replace(/__[A-Z_]+__/g, (k) => subst[k] ?? k));
+    writeFileSync(
+      dst,
+      readFileSync(src, "utf8").replace(/__[A-Z_]+__/g, (k) => subst[k] ?? k),
+    );
     chmodSync(dst, statSync(src).mode & 0o777);
   }
   git(root, "init", "-q", "-b", "main");
   git(root, "-c", "user.email=e2e@deploy-gate", "-c", "user.name=e2e", "add", ".");
   git(root, "-c", "user.email=e2e@deploy-gate", "-c", "user.name=e2e", "commit", "-qm", "serve scripts");
   const repo: SandboxRepo = {
-    root, vars: v, script, service: `${v.container}.service`,
+    root,
+    vars: v,
+    script,
+    service: `${v.container}.service`,
     commit(message, edit) {
       edit?.(root);
       git(root, "-c", "user.email=e2e@deploy-gate", "-c", "user.name=e2e", "commit", "-qam", message);
@@ -72,9 +89,18 @@ export function makeSandboxRepo(v: RepoVars): SandboxRepo {
       const file = join(root, "deploy-gate.yml");
       const config = parseConfig(readFileSync(file, "utf8"), file);
       return {
-        name: v.endpoint, endpoint: config.endpoints[v.endpoint]!, configFile: "deploy-gate.yml", root,
-        reader: new GitReader(new Git(root)), ref: "main", sha: git(root, "rev-parse", "HEAD"),
-        repoPath: (p: string) => p, host, progress, now: Date.now, signal,
+        name: v.endpoint,
+        endpoint: config.endpoints[v.endpoint]!,
+        configFile: "deploy-gate.yml",
+        root,
+        reader: new GitReader(new Git(root)),
+        ref: "main",
+        sha: git(root, "rev-parse", "HEAD"),
+        repoPath: (p: string) => p,
+        host,
+        progress,
+        now: Date.now,
+        signal,
       };
     },
     cleanup: () => rmSync(root, { recursive: true, force: true }),
@@ -85,7 +111,10 @@ export function makeSandboxRepo(v: RepoVars): SandboxRepo {
 /** Removes everything a deploy test left on the host: unit, container, script, lock and state record. */
 export async function removeDeployed(host: Host, r: SandboxRepo): Promise<void> {
   const { container, endpoint } = r.vars;
-  await host.runShell(`systemctl stop ${r.service}; podman rm -f ${container} >/dev/null 2>&1; rm -f /etc/systemd/system/${r.service}; rm -rf /root/dg-e2e/${container} .deploy-gate/locks/${endpoint}.lock .deploy-gate/state/${endpoint}.json; systemctl daemon-reload; systemctl reset-failed ${r.service} 2>/dev/null; true`, { timeoutMs: 60_000 });
+  await host.runShell(
+    `systemctl stop ${r.service}; podman rm -f ${container} >/dev/null 2>&1; rm -f /etc/systemd/system/${r.service}; rm -rf /root/dg-e2e/${container} .deploy-gate/locks/${endpoint}.lock .deploy-gate/state/${endpoint}.json; systemctl daemon-reload; systemctl reset-failed ${r.service} 2>/dev/null; true`,
+    { timeoutMs: 60_000 },
+  );
 }
 
 /**
@@ -93,7 +122,11 @@ export async function removeDeployed(host: Host, r: SandboxRepo): Promise<void> 
  * host key unless `bare`, where a workflow passes them as inputs), `endpointExtra` lines after it, and
  * `contractExtra` lines at the top of `contracts:`.
  */
-export function withSandboxHost(config: string, s: { address: string; sshPort: number; user: string; identityFile: string; knownHosts: string }, opts: { bare?: boolean; endpointExtra?: string; contractExtra?: string } = {}): string {
+export function withSandboxHost(
+  config: string,
+  s: { address: string; sshPort: number; user: string; identityFile: string; knownHosts: string },
+  opts: { bare?: boolean; endpointExtra?: string; contractExtra?: string } = {},
+): string {
   const auth = opts.bare ? "" : `, identityFile: "${s.identityFile}", knownHosts: "${s.knownHosts}"`;
   const host = `    host: { address: "${s.address}", port: ${s.sshPort}, user: ${s.user}${auth} }\n`;
   return config

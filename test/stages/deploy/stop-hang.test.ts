@@ -24,14 +24,22 @@ describe("stop-hang diagnosis", () => {
   it("reports D state first, as uninterruptible, never as a GPU wedge", () => {
     const h = classifyStopHang(parsePs(CAPTURED), "frank.service", 95_000);
     expect(h.kind).toBe("uninterruptible");
-    expect(h.summary).toBe("frank.service did not stop within 95 s: 2 process(es) in D state (python3 412090, pt_main_thread 412311), uninterruptible: wait, do not declare a GPU wedge");
+    expect(h.summary).toBe(
+      "frank.service did not stop within 95 s: 2 process(es) in D state (python3 412090, pt_main_thread 412311), uninterruptible: wait, do not declare a GPU wedge",
+    );
     expect(h.evidence.slice(0, 2)).toEqual(["412090 Dsl 02:11:46 python3", "412311 D 02:11:40 pt_main_thread"]);
   });
 
   it("without D state: still running (zombies named) or already gone", () => {
-    const running = classifyStopHang(parsePs(CAPTURED).filter((r) => !r.stat.startsWith("D")), "u.service", 10_000);
+    const running = classifyStopHang(
+      parsePs(CAPTURED).filter((r) => !r.stat.startsWith("D")),
+      "u.service",
+      10_000,
+    );
     expect(running.kind).toBe("running");
-    expect(running.summary).toMatch(/2 process\(es\) still there \(1 zombie, waiting for its parent\), none in D state/);
+    expect(running.summary).toMatch(
+      /2 process\(es\) still there \(1 zombie, waiting for its parent\), none in D state/,
+    );
     expect(classifyStopHang([], "u.service", 10_000).kind).toBe("gone");
   });
 

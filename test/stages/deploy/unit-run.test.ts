@@ -26,7 +26,8 @@ let dirs: string[] = [];
 afterEach(() => {
   for (const k of kids) if (k.pid && k.exitCode === null) process.kill(k.pid, "SIGTERM");
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  kids = []; dirs = [];
+  kids = [];
+  dirs = [];
 });
 
 /** systemctl show as systemd 252 answers it: -p props (any order), --value, --timestamp=us+utc */
@@ -46,8 +47,12 @@ function systemctl(pid: number): string {
 
 describe("which endpoints run their engine without a container", () => {
   it("a unit whose ExecStart= runs the engine, a script that runs it: yes; podman, docker, a quadlet: no", () => {
-    expect(runsDirect(parseLaunch("unit", "[Service]\nExecStart=/opt/venv/bin/vllm serve /m --port 8000\n"))).toBe(true);
-    expect(runsDirect(parseLaunch("script", "#!/bin/bash\nexec python3 -m vllm.entrypoints.openai.api_server --model /m\n"))).toBe(true);
+    expect(runsDirect(parseLaunch("unit", "[Service]\nExecStart=/opt/venv/bin/vllm serve /m --port 8000\n"))).toBe(
+      true,
+    );
+    expect(
+      runsDirect(parseLaunch("script", "#!/bin/bash\nexec python3 -m vllm.entrypoints.openai.api_server --model /m\n")),
+    ).toBe(true);
     expect(runsDirect(parseLaunch("script", "podman run --rm --name x vllm/vllm-openai --model /m\n"))).toBe(false);
     expect(runsDirect(parseLaunch("script", "docker run --rm --name x vllm/vllm-openai --model /m\n"))).toBe(false);
     expect(runsDirect(parseLaunch("quadlet", "[Container]\nImage=vllm/vllm-openai\nExec=--model /m\n"))).toBe(false);
@@ -73,15 +78,28 @@ describe("deploy's poll without a container", () => {
       `  *) echo ActiveState=activating; echo SubState=start; echo NRestarts=0 ;;`,
       `esac`,
     ].join("\n");
-    const out = sh(pollScript({ service: "dg-old.service", container: null, cursor: null, sinceHostS: 1 }), bin({ systemctl: old, journalctl: "exit 1" }));
-    expect(parsePoll(out).container).toEqual({ id: INV, process: true, state: "running", exitCode: 0, createdAtMs: Date.UTC(2026, 11, 1, 11, 37, 0, 999) });
+    const out = sh(
+      pollScript({ service: "dg-old.service", container: null, cursor: null, sinceHostS: 1 }),
+      bin({ systemctl: old, journalctl: "exit 1" }),
+    );
+    expect(parsePoll(out).container).toEqual({
+      id: INV,
+      process: true,
+      state: "running",
+      exitCode: 0,
+      createdAtMs: Date.UTC(2026, 11, 1, 11, 37, 0, 999),
+    });
   });
 
   it("no main process is an exited run; no InvocationID (never started) or an unreadable start is none", () => {
-    expect(parseInstance(["InvocationID=" + INV, "MainPID=0", `ExecMainStartTimestamp=${STARTED}`, "ExecMainStatus=1"])).toMatchObject({ state: "exited", exitCode: 1 });
+    expect(
+      parseInstance(["InvocationID=" + INV, "MainPID=0", `ExecMainStartTimestamp=${STARTED}`, "ExecMainStatus=1"]),
+    ).toMatchObject({ state: "exited", exitCode: 1 });
     expect(parseInstance(["InvocationID=", "MainPID=0", "ExecMainStartTimestamp=", "ExecMainStatus=0"])).toBeNull();
     // systemd before 248 prints no microseconds and local time: never read as a run that started now
-    expect(parseInstance(["InvocationID=" + INV, "MainPID=7", "ExecMainStartTimestamp=Tue 2026-12-01 12:37:00 CET"])).toBeNull();
+    expect(
+      parseInstance(["InvocationID=" + INV, "MainPID=7", "ExecMainStartTimestamp=Tue 2026-12-01 12:37:00 CET"]),
+    ).toBeNull();
   });
 });
 
@@ -92,14 +110,19 @@ describe("verify's facts without a container", () => {
     dirs.push(dir);
     writeFileSync(join(dir, "vllm"), "#!/bin/sh\nsleep 60\n");
     chmodSync(join(dir, "vllm"), 0o755);
-    const kid = spawn("/bin/sh", [join(dir, "vllm"), "serve", "/models/qwen", "--port", "8000", "--max-model-len", "8192"], { env: { PATH: "/usr/bin:/bin", VLLM_USE_V1: "1" }, stdio: "ignore" });
+    const kid = spawn(
+      "/bin/sh",
+      [join(dir, "vllm"), "serve", "/models/qwen", "--port", "8000", "--max-model-len", "8192"],
+      { env: { PATH: "/usr/bin:/bin", VLLM_USE_V1: "1" }, stdio: "ignore" },
+    );
     kids.push(kid);
     await new Promise((r) => kid.once("spawn", r));
     const b = bin({ systemctl: systemctl(kid.pid!), journalctl: "exit 0", "nvidia-smi": "exit 1" });
     const { script, marker } = buildFactsScript({ endpoint: "e", service: "dg-direct.service", container: null });
     expect(script).toContain(`_SYSTEMD_INVOCATION_ID="$id"`);
     const f = parseFacts(sh(script, b), marker);
-    expect(f.container).toMatchObject({ id: INV, running: true, pid: kid.pid, createdMs: STARTED_MS }); // as deploy reads it
+    // as deploy reads it
+    expect(f.container).toMatchObject({ id: INV, running: true, pid: kid.pid, createdMs: STARTED_MS });
     expect(liveFlags(f.argv!).map((x) => `${x.name}=${x.value}`)).toEqual(["--port=8000", "--max-model-len=8192"]);
     expect(f.env?.get("VLLM_USE_V1")).toBe("1");
   });
@@ -107,14 +130,52 @@ describe("verify's facts without a container", () => {
 
 describe("verify.container for the unit's run", () => {
   const facts = (createdMs: number, running = true) => ({
-    container: { id: INV, name: "", createdText: STARTED, createdMs, startedMs: createdMs, status: "active (running)", running, pid: 7, configEnv: [] },
-    inspectError: null, hostNowMs: STARTED_MS + 60_000, state: null, stateError: null,
+    container: {
+      id: INV,
+      name: "",
+      createdText: STARTED,
+      createdMs,
+      startedMs: createdMs,
+      status: "active (running)",
+      running,
+      pid: 7,
+      configEnv: [],
+    },
+    inspectError: null,
+    hostNowMs: STARTED_MS + 60_000,
+    state: null,
+    stateError: null,
   });
-  const deployment = (startedAtHostMs: number, containerId: string | null = INV) => ({ endpoint: "e", ref: "main", sha: "a".repeat(40), startedAtHostMs, journalCursor: null, containerId, containerCreatedAtHostMs: null });
+  const deployment = (startedAtHostMs: number, containerId: string | null = INV) => ({
+    endpoint: "e",
+    ref: "main",
+    sha: "a".repeat(40),
+    startedAtHostMs,
+    journalCursor: null,
+    containerId,
+    containerCreatedAtHostMs: null,
+  });
   it("passes a run started after the deploy began; fails an older run, another run, or a stopped engine", () => {
-    expect(checkContainer(facts(STARTED_MS), "dg.service", deployment(STARTED_MS - 5000), "dg.service", "unit")).toMatchObject({ status: "pass", summary: `dg.service's run ${INV.slice(0, 12)} started after the deploy began, running` });
-    expect(checkContainer(facts(STARTED_MS), "dg.service", deployment(STARTED_MS + 60_000, null), "dg.service", "unit")).toMatchObject({ status: "fail", summary: expect.stringMatching(/predates the deploy by 60 s/) });
-    expect(checkContainer(facts(STARTED_MS), "dg.service", deployment(STARTED_MS - 5000, "0".repeat(32)), "dg.service", "unit")).toMatchObject({ status: "fail", summary: expect.stringMatching(/^another run of dg\.service answers/) });
-    expect(checkContainer(facts(STARTED_MS, false), "dg.service", deployment(STARTED_MS - 5000), "dg.service", "unit")).toMatchObject({ status: "fail", summary: "dg.service is active (running): its engine is not running" });
+    expect(
+      checkContainer(facts(STARTED_MS), "dg.service", deployment(STARTED_MS - 5000), "dg.service", "unit"),
+    ).toMatchObject({
+      status: "pass",
+      summary: `dg.service's run ${INV.slice(0, 12)} started after the deploy began, running`,
+    });
+    expect(
+      checkContainer(facts(STARTED_MS), "dg.service", deployment(STARTED_MS + 60_000, null), "dg.service", "unit"),
+    ).toMatchObject({ status: "fail", summary: expect.stringMatching(/predates the deploy by 60 s/) });
+    expect(
+      checkContainer(
+        facts(STARTED_MS),
+        "dg.service",
+        deployment(STARTED_MS - 5000, "0".repeat(32)),
+        "dg.service",
+        "unit",
+      ),
+    ).toMatchObject({ status: "fail", summary: expect.stringMatching(/^another run of dg\.service answers/) });
+    expect(
+      checkContainer(facts(STARTED_MS, false), "dg.service", deployment(STARTED_MS - 5000), "dg.service", "unit"),
+    ).toMatchObject({ status: "fail", summary: "dg.service is active (running): its engine is not running" });
   });
 });

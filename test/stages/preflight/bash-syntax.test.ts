@@ -23,6 +23,9 @@ describe("preflight.bash-syntax with the real bash -n", () => {
   });
 
   it("parseBashError reads line and message", () => {
-    expect(parseBashError("bash: line 12: syntax error near unexpected token `fi'\n")).toEqual({ line: 12, message: "syntax error near unexpected token `fi'" });
+    expect(parseBashError("bash: line 12: syntax error near unexpected token `fi'\n")).toEqual({
+      line: 12,
+      message: "syntax error near unexpected token `fi'",
+    });
   });
 });

@@ -10,12 +10,25 @@ import { tempRepo, type TempRepo } from "../../helpers/repo.js";
 
 const SCRIPT = readFileSync(join(import.meta.dirname, "../../../examples/serve-repo/scripts/serve-archon.sh"), "utf8");
 let repo: TempRepo | null = null;
-afterEach(() => { repo?.cleanup(); repo = null; });
+afterEach(() => {
+  repo?.cleanup();
+  repo = null;
+});
 
 async function preflight(cwd: string) {
   let out = "";
-  const code = await main(["preflight", "--json"], { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd });
-  return { code, findings: (JSON.parse(out) as { findings: { check: string; status: string; summary: string; line?: number }[] }).findings };
+  const code = await main(["preflight", "--json"], {
+    out: (s) => (out += s),
+    err: () => {},
+    isTTY: false,
+    env: {},
+    cwd,
+  });
+  return {
+    code,
+    findings: (JSON.parse(out) as { findings: { check: string; status: string; summary: string; line?: number }[] })
+      .findings,
+  };
 }
 
 describe("a CRLF serve script", () => {
@@ -24,7 +37,17 @@ describe("a CRLF serve script", () => {
     const crlf = SCRIPT.replace(/\n/g, "\r\n");
     repo.commit("lf", { "scripts/serve-archon.sh": SCRIPT });
     repo.commit("saved on Windows", { "scripts/serve-archon.sh": crlf });
-    const run = (() => { try { execFileSync("/bin/bash", [join(repo.dir, "scripts/serve-archon.sh")], { stdio: "pipe", env: { PATH: "/nonexistent" } }); return ""; } catch (e) { return String((e as { stderr: Buffer }).stderr); } })();
+    const run = (() => {
+      try {
+        execFileSync("/bin/bash", [join(repo.dir, "scripts/serve-archon.sh")], {
+          stdio: "pipe",
+          env: { PATH: "/nonexistent" },
+        });
+        return "";
+      } catch (e) {
+        return String((e as { stderr: Buffer }).stderr);
+      }
+    })();
     expect(run).toMatch(/pipefail\r?: invalid option name|\$'\\r'/);
     const r = await preflight(repo.dir);
     expect(r.code).toBe(1);

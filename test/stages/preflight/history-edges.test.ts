@@ -25,14 +25,24 @@ afterEach(() => {
 function exampleRepo(): TempRepo {
   const r = tempRepo();
   repos.push(r);
-  r.commit("serve-archon: production shape", { [OLD]: GOOD, "deploy/frank-archon.service": UNIT, "deploy-gate.yml": CONFIG });
+  r.commit("serve-archon: production shape", {
+    [OLD]: GOOD,
+    "deploy/frank-archon.service": UNIT,
+    "deploy-gate.yml": CONFIG,
+  });
   return r;
 }
 
 async function run(cwd: string, ...argv: string[]): Promise<{ code: number; err: string; report: Report | null }> {
   let out = "";
   let err = "";
-  const code = await main([...argv, "--json"], { out: (s) => (out += s), err: (s) => (err += s), isTTY: false, env: {}, cwd });
+  const code = await main([...argv, "--json"], {
+    out: (s) => (out += s),
+    err: (s) => (err += s),
+    isTTY: false,
+    env: {},
+    cwd,
+  });
   return { code, err, report: code === 2 ? null : (JSON.parse(out) as Report) };
 }
 
@@ -60,7 +70,9 @@ describe("dropped-flags follows a rename", () => {
     const r = exampleRepo();
     renameAndDrop(r);
     const { report } = await run(r.dir, "preflight", "--base", "HEAD~1");
-    expect(byCheck(report!, "preflight.dropped-flags")).toMatchObject([{ status: "fail", data: { flag: "--trust-remote-code", baseFile: OLD } }]);
+    expect(byCheck(report!, "preflight.dropped-flags")).toMatchObject([
+      { status: "fail", data: { flag: "--trust-remote-code", baseFile: OLD } },
+    ]);
     expect(byCheck(report!, "preflight.dropped-flags")[0]!.evidence).toContain(`HEAD~1:${OLD}:35: --trust-remote-code`);
   });
 
@@ -71,7 +83,9 @@ describe("dropped-flags follows a rename", () => {
     r.write("deploy-gate.yml", CONFIG.replaceAll(OLD, NEW));
     r.git("add", "-A");
     const { report } = await run(r.dir, "preflight");
-    expect(byCheck(report!, "preflight.dropped-flags")).toMatchObject([{ status: "fail", data: { flag: "--trust-remote-code", baseFile: OLD } }]);
+    expect(byCheck(report!, "preflight.dropped-flags")).toMatchObject([
+      { status: "fail", data: { flag: "--trust-remote-code", baseFile: OLD } },
+    ]);
   });
 
   it("warns, not skips, when the script is at --base under no name", async () => {
@@ -96,7 +110,9 @@ describe("dropped-flags on a script whose name git quotes", () => {
       r.commit("add", { [`serve/${name}`]: GOOD });
       r.commit("trim", { [`serve/${name}`]: NO_TRUST });
       const { report } = await run(r.dir, "preflight");
-      expect(byCheck(report!, "preflight.dropped-flags")).toMatchObject([{ status: "fail", data: { flag: "--trust-remote-code" } }]);
+      expect(byCheck(report!, "preflight.dropped-flags")).toMatchObject([
+        { status: "fail", data: { flag: "--trust-remote-code" } },
+      ]);
     });
   }
 });
@@ -122,13 +138,17 @@ describe("findings about another revision's file carry no annotation line", () =
     const r = exampleRepo();
     r.commit("parser", { [OLD]: GOOD.replace("--tool-call-parser qwen3_xml", "--tool-call-parser hermes") });
     r.git("tag", "good-tag");
-    r.commit("fixed, with notes", { [OLD]: GOOD.replace("set -euo pipefail\n", "set -euo pipefail\n# note\n# note\n") });
+    r.commit("fixed, with notes", {
+      [OLD]: GOOD.replace("set -euo pipefail\n", "set -euo pipefail\n# note\n# note\n"),
+    });
     return r;
   }
 
   it("rollback-ref: the line lives in the evidence as tag:path:line", async () => {
     const r = tagged();
-    r.commit("rollback", { "deploy-gate.yml": CONFIG.replace("    contracts:", "    rollback: { ref: good-tag }\n    contracts:") });
+    r.commit("rollback", {
+      "deploy-gate.yml": CONFIG.replace("    contracts:", "    rollback: { ref: good-tag }\n    contracts:"),
+    });
     const { report } = await run(r.dir, "preflight");
     const [f] = byCheck(report!, "preflight.rollback-ref");
     expect(f).toMatchObject({ status: "fail", file: OLD });
@@ -149,9 +169,14 @@ describe("contracts after a rename", () => {
   it("a contract flag dropped before a rename does not read as 'never in the history': the message points at --follow", async () => {
     const r = exampleRepo();
     r.commit("drop the tool parser", { [OLD]: GOOD.replace(" --tool-call-parser qwen3_xml", "") });
-    r.commit("rename the script", { [NEW]: readFileSync(join(r.dir, OLD), "utf8"), "deploy-gate.yml": CONFIG.replaceAll(OLD, NEW) });
+    r.commit("rename the script", {
+      [NEW]: readFileSync(join(r.dir, OLD), "utf8"),
+      "deploy-gate.yml": CONFIG.replaceAll(OLD, NEW),
+    });
     const { report } = await run(r.dir, "preflight");
     const f = byCheck(report!, "preflight.contracts").find((x) => x.status === "fail")!;
-    expect(f.summary).toMatch(/--tool-call-parser is missing; it is nowhere in the history of scripts\/archon\.sh under this name \(if the script was renamed, git log --follow -- scripts\/archon\.sh shows its older history\)/);
+    expect(f.summary).toMatch(
+      /--tool-call-parser is missing; it is nowhere in the history of scripts\/archon\.sh under this name \(if the script was renamed, git log --follow -- scripts\/archon\.sh shows its older history\)/,
+    );
   });
 });

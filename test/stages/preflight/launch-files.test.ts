@@ -25,11 +25,14 @@ async function preflight(cwd: string): Promise<Report> {
   return JSON.parse(out) as Report;
 }
 
-const config = (endpoint: string) => `version: 1\nendpoints:\n  llm:\n    ${endpoint}\n    contracts:\n      flags: ["--reasoning-parser qwen3", "--max-model-len 32768"]\n`;
+const config = (endpoint: string) =>
+  `version: 1\nendpoints:\n  llm:\n    ${endpoint}\n    contracts:\n      flags: ["--reasoning-parser qwen3", "--max-model-len 32768"]\n`;
 const of = (r: Report, check: string) => r.findings.filter((f: Finding) => f.check === check);
 
-const UNIT = "[Unit]\nDescription=vLLM\n\n[Service]\nExecStart=/opt/vllm/bin/vllm serve /m \\\n    --max_model_len 32768 \\\n    --reasoning-parser qwen3\nRestart=on-failure\n";
-const QUADLET = "[Container]\nImage=docker.io/vllm/vllm-openai:v0.9.2\nExec=--model /m --max-model-len 32768 --reasoning-parser qwen3\n\n[Service]\nRestart=always\n";
+const UNIT =
+  "[Unit]\nDescription=vLLM\n\n[Service]\nExecStart=/opt/vllm/bin/vllm serve /m \\\n    --max_model_len 32768 \\\n    --reasoning-parser qwen3\nRestart=on-failure\n";
+const QUADLET =
+  "[Container]\nImage=docker.io/vllm/vllm-openai:v0.9.2\nExec=--model /m --max-model-len 32768 --reasoning-parser qwen3\n\n[Service]\nRestart=always\n";
 
 describe("preflight: unit-only and quadlet-only endpoints", () => {
   it("reads a unit named alone as the launch file: no bash -n, contracts against its ExecStart=, unit rules", async () => {
@@ -37,7 +40,9 @@ describe("preflight: unit-only and quadlet-only endpoints", () => {
     const report = await preflight(r.dir);
     expect(of(report, "preflight.bash-syntax")).toEqual([]);
     expect(of(report, "preflight.contracts").map((f) => f.status)).toEqual(["pass"]);
-    expect(of(report, "preflight.traps").map((f) => [f.data?.rule, f.file, f.line])).toEqual([["restart-on-failure", "deploy/vllm.service", 8]]);
+    expect(of(report, "preflight.traps").map((f) => [f.data?.rule, f.file, f.line])).toEqual([
+      ["restart-on-failure", "deploy/vllm.service", 8],
+    ]);
   });
 
   it("reads a quadlet named with quadlet:, and traces a contract dropped from its Exec=", async () => {
@@ -47,11 +52,19 @@ describe("preflight: unit-only and quadlet-only endpoints", () => {
     expect(of(report, "preflight.bash-syntax")).toEqual([]);
     const broken = of(report, "preflight.contracts").filter((f) => f.status === "fail");
     expect(broken.map((f) => f.data?.droppedIn)).toEqual([drop]);
-    expect(of(report, "preflight.dropped-flags").filter((f) => f.status === "fail").map((f) => f.data?.flag)).toEqual(["--reasoning-parser"]);
+    expect(
+      of(report, "preflight.dropped-flags")
+        .filter((f) => f.status === "fail")
+        .map((f) => f.data?.flag),
+    ).toEqual(["--reasoning-parser"]);
   });
 
   it("discovers units and quadlets that start an engine, and not a web app's unit", async () => {
-    const r = repo({ "deploy/vllm.service": UNIT, "deploy/vllm.container": QUADLET, "deploy/web.service": "[Service]\nExecStart=/srv/env/bin/gunicorn app:app\n" });
+    const r = repo({
+      "deploy/vllm.service": UNIT,
+      "deploy/vllm.container": QUADLET,
+      "deploy/web.service": "[Service]\nExecStart=/srv/env/bin/gunicorn app:app\n",
+    });
     const files = new Set(repoFiles(await preflight(r.dir)));
     expect([...files].sort()).toEqual(["deploy/vllm.container", "deploy/vllm.service"]);
   });
@@ -70,7 +83,8 @@ describe("preflight: honest contract messages", () => {
   });
 
   it("names the line of a flag that is in the file but cut off from the engine command, never 'never in history'", async () => {
-    const script = "#!/bin/bash\nvllm serve /m \\\n  --max-model-len 32768 \\\n  # a comment ends the command here\n  --reasoning-parser qwen3\n";
+    const script =
+      "#!/bin/bash\nvllm serve /m \\\n  --max-model-len 32768 \\\n  # a comment ends the command here\n  --reasoning-parser qwen3\n";
     const r = repo({ "serve.sh": script, "deploy-gate.yml": config("script: serve.sh") });
     const broken = of(await preflight(r.dir), "preflight.contracts").filter((f) => f.status === "fail");
     expect(broken).toHaveLength(1);
@@ -83,20 +97,68 @@ describe("preflight: honest contract messages", () => {
     const base = parseServeScript("vllm serve /m --max_model_len 8192 --port 1\n").engine!.flags;
     const now = parseServeScript("vllm serve /m --max-model-len 8192 --port 1\n").engine!.flags;
     expect(droppedFlags(base, now, "s.sh", "base").map((f) => f.status)).toEqual(["pass"]);
-    expect(droppedFlags(base, now.filter((f) => f.name !== "--max-model-len"), "s.sh", "base").map((f) => [f.status, f.data?.flag])).toEqual([["fail", "--max_model_len"]]);
+    expect(
+      droppedFlags(
+        base,
+        now.filter((f) => f.name !== "--max-model-len"),
+        "s.sh",
+        "base",
+      ).map((f) => [f.status, f.data?.flag]),
+    ).toEqual([["fail", "--max_model_len"]]);
   });
 
   it("reads each engine's client flags: SGLang's --context-length and llama.cpp's -c/--jinja fail, their spellings are one flag", () => {
     const sgl = (s: string) => parseServeScript(`python -m sglang.launch_server --model-path /m ${s}\n`).engine!;
     const b = sgl("--context-length 32768 --tp 2 --port 30000");
     const n = sgl("--tp-size 2 --port 30000");
-    expect(droppedFlags(b.flags, n.flags, "s.sh", "base", new Set(), "base", "s.sh", b.kind).map((f) => [f.status, f.data?.flag])).toEqual([["fail", "--context-length"]]);
+    expect(
+      droppedFlags(b.flags, n.flags, "s.sh", "base", new Set(), "base", "s.sh", b.kind).map((f) => [
+        f.status,
+        f.data?.flag,
+      ]),
+    ).toEqual([["fail", "--context-length"]]);
     const llama = (s: string) => parseServeScript(`llama-server -m /m.gguf ${s}\n`).engine!;
     const lb = llama("-c 16384 --jinja -ngl 99 --port 8080");
     // -c spelt --ctx-size, -ngl spelt --n-gpu-layers: nothing dropped; --jinja gone: tools and templates are
-    expect(droppedFlags(lb.flags, llama("--ctx-size 16384 --jinja --n-gpu-layers 99 --port 8080").flags, "s.sh", "base", new Set(), "base", "s.sh", "llama.cpp").map((f) => f.status)).toEqual(["pass"]);
-    expect(droppedFlags(lb.flags, llama("--ctx-size 16384 --n-gpu-layers 99 --port 8080").flags, "s.sh", "base", new Set(), "base", "s.sh", "llama.cpp").map((f) => [f.status, f.data?.flag])).toEqual([["fail", "--jinja"]]);
-    expect(droppedFlags(lb.flags, llama("--jinja --port 8080").flags, "s.sh", "base", new Set(), "base", "s.sh", "llama.cpp").map((f) => [f.status, f.data?.flag])).toEqual([["fail", "-c"], ["warn", "-ngl"]]);
+    expect(
+      droppedFlags(
+        lb.flags,
+        llama("--ctx-size 16384 --jinja --n-gpu-layers 99 --port 8080").flags,
+        "s.sh",
+        "base",
+        new Set(),
+        "base",
+        "s.sh",
+        "llama.cpp",
+      ).map((f) => f.status),
+    ).toEqual(["pass"]);
+    expect(
+      droppedFlags(
+        lb.flags,
+        llama("--ctx-size 16384 --n-gpu-layers 99 --port 8080").flags,
+        "s.sh",
+        "base",
+        new Set(),
+        "base",
+        "s.sh",
+        "llama.cpp",
+      ).map((f) => [f.status, f.data?.flag]),
+    ).toEqual([["fail", "--jinja"]]);
+    expect(
+      droppedFlags(
+        lb.flags,
+        llama("--jinja --port 8080").flags,
+        "s.sh",
+        "base",
+        new Set(),
+        "base",
+        "s.sh",
+        "llama.cpp",
+      ).map((f) => [f.status, f.data?.flag]),
+    ).toEqual([
+      ["fail", "-c"],
+      ["warn", "-ngl"],
+    ]);
   });
 });
 
@@ -104,9 +166,13 @@ describe("preflight: paths", () => {
   it("refuses a script that is a symlink, and one outside the repository, without reading it", async () => {
     const r = repo({ "real.sh": "#!/bin/bash\nvllm serve /m --max-model-len 32768 --reasoning-parser qwen3\n" });
     symlinkSync(join(r.dir, "real.sh"), join(r.dir, "serve.sh"));
-    r.commit("link and config", { "deploy-gate.yml": config("script: serve.sh").replace("  llm:", "  llm:\n    unit: ../etc/passwd") });
+    r.commit("link and config", {
+      "deploy-gate.yml": config("script: serve.sh").replace("  llm:", "  llm:\n    unit: ../etc/passwd"),
+    });
     const report = await preflight(r.dir);
-    const refused = report.findings.filter((f) => f.status === "fail" && /symbolic link|outside the repository/.test(f.summary));
+    const refused = report.findings.filter(
+      (f) => f.status === "fail" && /symbolic link|outside the repository/.test(f.summary),
+    );
     expect(refused.map((f) => f.file).sort()).toEqual(["../etc/passwd", "serve.sh"]);
     expect(of(report, "preflight.contracts")).toEqual([]);
   });

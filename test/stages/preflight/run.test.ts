@@ -18,11 +18,18 @@ afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
 function exampleRepo(): TempRepo {
   const r = tempRepo();
   repos.push(r);
-  r.commit("serve-archon: production shape", { "scripts/serve-archon.sh": GOOD, "deploy/frank-archon.service": UNIT, "deploy-gate.yml": CONFIG });
+  r.commit("serve-archon: production shape", {
+    "scripts/serve-archon.sh": GOOD,
+    "deploy/frank-archon.service": UNIT,
+    "deploy-gate.yml": CONFIG,
+  });
   return r;
 }
 
-async function run(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string; report: Report | null }> {
+async function run(
+  cwd: string,
+  ...argv: string[]
+): Promise<{ code: number; out: string; err: string; report: Report | null }> {
   let out = "";
   let err = "";
   const code = await main(argv, { out: (s) => (out += s), err: (s) => (err += s), isTTY: false, env: {}, cwd });
@@ -31,7 +38,8 @@ async function run(cwd: string, ...argv: string[]): Promise<{ code: number; out:
   return { code, out, err, report };
 }
 
-const byCheck = (r: Report, check: string, status?: string): Finding[] => r.findings.filter((f) => f.check === check && (!status || f.status === status));
+const byCheck = (r: Report, check: string, status?: string): Finding[] =>
+  r.findings.filter((f) => f.check === check && (!status || f.status === status));
 
 describe("deploy-gate preflight on a real repository", () => {
   it("passes the example serve-scripts repo (every check ran, nothing failed)", async () => {
@@ -48,7 +56,12 @@ describe("deploy-gate preflight on a real repository", () => {
   it("traces a dropped contract to the commit that removed it, with the lines to restore", async () => {
     const r = exampleRepo();
     const good = r.git("rev-parse", "HEAD").trim();
-    const dropping = r.commit("tune seqs", { "scripts/serve-archon.sh": GOOD.replace("  --reasoning-parser qwen3 \\\n", "").replace("--max-num-seqs 4", "--max-num-seqs 4") });
+    const dropping = r.commit("tune seqs", {
+      "scripts/serve-archon.sh": GOOD.replace("  --reasoning-parser qwen3 \\\n", "").replace(
+        "--max-num-seqs 4",
+        "--max-num-seqs 4",
+      ),
+    });
     r.commit("unrelated", { "README.md": "hi\n" });
     const { code, report } = await run(r.dir, "preflight", "--json");
     expect(code).toBe(1);
@@ -70,7 +83,9 @@ describe("deploy-gate preflight on a real repository", () => {
 
   it("fails a contract whose value changed and names both values", async () => {
     const r = exampleRepo();
-    r.commit("switch parser", { "scripts/serve-archon.sh": GOOD.replace("--tool-call-parser qwen3_xml", "--tool-call-parser hermes") });
+    r.commit("switch parser", {
+      "scripts/serve-archon.sh": GOOD.replace("--tool-call-parser qwen3_xml", "--tool-call-parser hermes"),
+    });
     const { report } = await run(r.dir, "preflight", "--json");
     const [f] = byCheck(report!, "preflight.contracts", "fail");
     expect(f!.summary).toContain("--tool-call-parser is hermes, the contract says qwen3_xml");
@@ -99,7 +114,12 @@ describe("deploy-gate preflight on a real repository", () => {
 
   it("points at the line of a bash syntax error", async () => {
     const r = exampleRepo();
-    r.commit("oops", { "scripts/serve-archon.sh": GOOD.replace('mkdir -p "$CACHE_DIR"', 'if [ -n "$CACHE_DIR" ]; then mkdir -p "$CACHE_DIR"') });
+    r.commit("oops", {
+      "scripts/serve-archon.sh": GOOD.replace(
+        'mkdir -p "$CACHE_DIR"',
+        'if [ -n "$CACHE_DIR" ]; then mkdir -p "$CACHE_DIR"',
+      ),
+    });
     const { report } = await run(r.dir, "preflight", "--json");
     const [f] = byCheck(report!, "preflight.bash-syntax", "fail");
     expect(f!.file).toBe("scripts/serve-archon.sh");
@@ -110,7 +130,12 @@ describe("deploy-gate preflight on a real repository", () => {
     const r = exampleRepo();
     const cfg = CONFIG.replace(/flags:\n(\s+- .*\n)+/, "flags: []\n");
     r.commit("no contracts", { "deploy-gate.yml": cfg });
-    r.commit("trim flags", { "scripts/serve-archon.sh": GOOD.replace("--enable-prefix-caching ", "").replace(" --tool-call-parser qwen3_xml", "") });
+    r.commit("trim flags", {
+      "scripts/serve-archon.sh": GOOD.replace("--enable-prefix-caching ", "").replace(
+        " --tool-call-parser qwen3_xml",
+        "",
+      ),
+    });
     const { report } = await run(r.dir, "preflight", "--json");
     const d = byCheck(report!, "preflight.dropped-flags");
     const status = Object.fromEntries(d.map((f) => [f.data!.flag, f.status]));
@@ -146,7 +171,11 @@ describe("deploy-gate preflight on a real repository", () => {
   it("without a config, finds the serve scripts itself and --endpoint picks one", async () => {
     const r = tempRepo();
     repos.push(r);
-    r.commit("scripts", { "serve/a.sh": GOOD, "serve/b.sh": GOOD.replace("7770", "7771"), "tools/lint.sh": "#!/bin/bash\necho lint\n" });
+    r.commit("scripts", {
+      "serve/a.sh": GOOD,
+      "serve/b.sh": GOOD.replace("7770", "7771"),
+      "tools/lint.sh": "#!/bin/bash\necho lint\n",
+    });
     let { report } = await run(r.dir, "preflight", "--json");
     expect([...new Set(report!.findings.map((f) => f.data?.endpoint).filter(Boolean))]).toEqual(["a", "b"]);
     expect(byCheck(report!, "preflight.contracts")[0]!.status).toBe("skip");

@@ -15,7 +15,8 @@ podman rm -f llm || true
 podman run --name llm --ulimit memlock=-1:-1 vllm/vllm-openai:latest \\
   --model qwen ${flags}--reasoning-parser qwen3
 `;
-const config = (flags: string[]) => `version: 1\nendpoints:\n  archon:\n    script: serve.sh\n    contracts:\n      flags: ${JSON.stringify(flags)}\n`;
+const config = (flags: string[]) =>
+  `version: 1\nendpoints:\n  archon:\n    script: serve.sh\n    contracts:\n      flags: ${JSON.stringify(flags)}\n`;
 
 const repos: TempRepo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
@@ -28,7 +29,10 @@ function repo(): TempRepo {
 /** Every output form of preflight: terminal, --json, the job summary file. */
 async function outputs(cwd: string): Promise<string> {
   const all: string[] = [];
-  for (const argv of [["preflight", "--no-color"], ["preflight", "--json", "--summary", join(cwd, "summary.md")]]) {
+  for (const argv of [
+    ["preflight", "--no-color"],
+    ["preflight", "--json", "--summary", join(cwd, "summary.md")],
+  ]) {
     const code = await main(argv, { out: (s) => all.push(s), err: (s) => all.push(s), isTTY: false, env: {}, cwd });
     expect(code).not.toBe(2);
   }
@@ -39,7 +43,10 @@ async function outputs(cwd: string): Promise<string> {
 describe("secret flag values in preflight reports", () => {
   it("a contract --api-key $VAR whose value became a literal key fails without printing the key", async () => {
     const r = repo();
-    r.commit("base", { "serve.sh": script('--api-key "$VLLM_API_KEY" '), "deploy-gate.yml": config(["--api-key $VLLM_API_KEY"]) });
+    r.commit("base", {
+      "serve.sh": script('--api-key "$VLLM_API_KEY" '),
+      "deploy-gate.yml": config(["--api-key $VLLM_API_KEY"]),
+    });
     r.commit("hardcode the key", { "serve.sh": script(`--api-key ${SECRET} `) });
     const text = await outputs(r.dir);
     expect(text).toContain("--api-key is ***, the contract says $VLLM_API_KEY");
@@ -48,7 +55,10 @@ describe("secret flag values in preflight reports", () => {
 
   it("a dropped --api-key / --password is named without its value, in data too", async () => {
     const r = repo();
-    r.commit("base", { "serve.sh": script(`--api-key ${SECRET} --password ${PASSWORD} `), "deploy-gate.yml": config([]) });
+    r.commit("base", {
+      "serve.sh": script(`--api-key ${SECRET} --password ${PASSWORD} `),
+      "deploy-gate.yml": config([]),
+    });
     r.commit("drop them", { "serve.sh": script("") });
     const text = await outputs(r.dir);
     expect(text).toContain("--api-key *** was in the engine argv");

@@ -6,7 +6,11 @@ const h = (n: number, added: string[], removed: string[] = []): HistoryEntry => 
 
 describe("traceDrop", () => {
   it("finds the commit that removed the last occurrence", () => {
-    const hist = [h(3, ["  --max-num-seqs 4 \\"], ["  --reasoning-parser qwen3 \\"]), h(2, ["x"]), h(1, ["podman run img \\", "  --reasoning-parser qwen3 \\"])];
+    const hist = [
+      h(3, ["  --max-num-seqs 4 \\"], ["  --reasoning-parser qwen3 \\"]),
+      h(2, ["x"]),
+      h(1, ["podman run img \\", "  --reasoning-parser qwen3 \\"]),
+    ];
     const t = traceDrop(hist, "--reasoning-parser")!;
     expect(t.droppedIn.subject).toBe("c3");
     expect(t.introducedIn?.subject).toBe("c1");
@@ -19,12 +23,20 @@ describe("traceDrop", () => {
   });
 
   it("picks the latest drop when a flag came back and left again", () => {
-    const hist = [h(4, [], ["--tool-call-parser x"]), h(3, ["--tool-call-parser x"]), h(2, [], ["--tool-call-parser x"]), h(1, ["--tool-call-parser x"])];
+    const hist = [
+      h(4, [], ["--tool-call-parser x"]),
+      h(3, ["--tool-call-parser x"]),
+      h(2, [], ["--tool-call-parser x"]),
+      h(1, ["--tool-call-parser x"]),
+    ];
     expect(traceDrop(hist, "--tool-call-parser")!.droppedIn.subject).toBe("c4");
   });
 
   it("treats commenting a flag out as dropping it", () => {
-    const hist = [h(2, ["  # --reasoning-parser qwen3 \\"], ["  --reasoning-parser qwen3 \\"]), h(1, ["  --reasoning-parser qwen3 \\"])];
+    const hist = [
+      h(2, ["  # --reasoning-parser qwen3 \\"], ["  --reasoning-parser qwen3 \\"]),
+      h(1, ["  --reasoning-parser qwen3 \\"]),
+    ];
     expect(traceDrop(hist, "--reasoning-parser")!.droppedIn.subject).toBe("c2");
   });
 });
@@ -40,7 +52,9 @@ describe("countToken", () => {
 
 describe("contextAround", () => {
   it("numbers the lines and marks the hit, with 3 lines each side", () => {
-    const text = Array.from({ length: 10 }, (_, i) => (i === 5 ? "  --reasoning-parser qwen3 \\" : `l${i + 1}`)).join("\n");
+    const text = Array.from({ length: 10 }, (_, i) => (i === 5 ? "  --reasoning-parser qwen3 \\" : `l${i + 1}`)).join(
+      "\n",
+    );
     const ctx = contextAround(text, "--reasoning-parser")!;
     expect(ctx.line).toBe(6);
     expect(ctx.excerpt).toHaveLength(7);

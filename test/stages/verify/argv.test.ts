@@ -4,7 +4,13 @@ import { checkArgv, type ArgvInput } from "../../../src/stages/verify/argv.js";
 
 const script = parseLaunch("script", "#!/bin/bash\nexec vllm serve /m --port 7770 --max-model-len 8192\n");
 const input = (over: Partial<ArgvInput> = {}): ArgvInput => ({
-  argv: ["vllm", "serve", "/m", "--port", "7770", "--max-model-len", "32768"], contracts: [], script, scriptPath: "serve.sh", ref: "good", journal: [], ...over,
+  argv: ["vllm", "serve", "/m", "--port", "7770", "--max-model-len", "32768"],
+  contracts: [],
+  script,
+  scriptPath: "serve.sh",
+  ref: "good",
+  journal: [],
+  ...over,
 });
 
 describe("verify.argv", () => {

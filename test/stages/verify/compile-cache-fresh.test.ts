@@ -16,17 +16,34 @@ const cold = readBootPlan([
   "(EngineCore_DP0 pid=75) INFO 10-05 10:01:02 [backends.py:215] Compiling a graph for compile range (1, 8192) takes 173.04 s",
   "(EngineCore_DP0 pid=75) INFO 10-05 10:01:09 [monitor.py:34] torch.compile took 181.20 s in total",
 ]);
-const script = parseServeScript("#!/bin/bash\nmkdir -p /var/cache/vllm\npodman run -d --name c -v /var/cache/vllm:/root/.cache/vllm img /models --port 7770\n");
+const script = parseServeScript(
+  "#!/bin/bash\nmkdir -p /var/cache/vllm\npodman run -d --name c -v /var/cache/vllm:/root/.cache/vllm img /models --port 7770\n",
+);
 const CREATED = 1_800_000_000_000;
-const input = (cacheOldestMs: number | null | undefined) => ({ ...cold, earlierBoots: 6, script, scriptPath: "s.sh", env: null, cacheOldestMs, createdMs: CREATED });
+const input = (cacheOldestMs: number | null | undefined) => ({
+  ...cold,
+  earlierBoots: 6,
+  script,
+  scriptPath: "s.sh",
+  env: null,
+  cacheOldestMs,
+  createdMs: CREATED,
+});
 
 let dirs: string[] = [];
-afterEach(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); dirs = []; });
+afterEach(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  dirs = [];
+});
 
 describe("verify.compile-cache with a cache mount that was just added", () => {
   it("names the host directory mounted over the cache root", () => {
     expect(cacheMountSource(script.engine!.podmanRun!)).toBe("/var/cache/vllm");
-    expect(cacheMountSource(parseServeScript("#!/bin/bash\npodman run -v vcache:/root/.cache img /m --port 1\n").engine!.podmanRun!)).toBeNull();
+    expect(
+      cacheMountSource(
+        parseServeScript("#!/bin/bash\npodman run -v vcache:/root/.cache img /m --port 1\n").engine!.podmanRun!,
+      ),
+    ).toBeNull();
   });
   it("every file in the mount is this boot's: pass, the next boot should be warm", () => {
     const f = checkCompileCache(input(CREATED + 4000));
@@ -49,8 +66,16 @@ describe("verify.compile-cache with a cache mount that was just added", () => {
     writeFileSync(join(bin, "podman"), "#!/bin/sh\nexit 1\n");
     chmodSync(join(bin, "podman"), 0o755);
     const facts = () => {
-      const { script: sh, marker } = buildFactsScript({ endpoint: "e", service: null, container: "ctr", cacheDir: cache });
-      return parseFacts(execFileSync("sh", ["-c", sh], { cwd: home, env: { PATH: `${bin}:/usr/bin:/bin` }, encoding: "utf8" }), marker);
+      const { script: sh, marker } = buildFactsScript({
+        endpoint: "e",
+        service: null,
+        container: "ctr",
+        cacheDir: cache,
+      });
+      return parseFacts(
+        execFileSync("sh", ["-c", sh], { cwd: home, env: { PATH: `${bin}:/usr/bin:/bin` }, encoding: "utf8" }),
+        marker,
+      );
     };
     expect(facts().cacheOldestMs).toBeNull();
     writeFileSync(join(cache, "torch_compile_cache", "a.py"), "x");

@@ -9,23 +9,33 @@ import { parseSample } from "../../../src/stages/verify/decode-stream.js";
 import { streamFromRunner } from "../../../src/ports/http/stream-route.js";
 import { sseEvents, type StreamResult } from "../../../src/ports/http/sse.js";
 
-const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-const usage = (p: number, c: number) => `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: p, completion_tokens: c } })}\n\n`;
+const chunk = (delta: object, finish: string | null = null) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+const usage = (p: number, c: number) =>
+  `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: p, completion_tokens: c } })}\n\n`;
 const words = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `w${from + i}x${(i * 7919) % 1000}`);
 
 /** A stream: role chunk at 0, first token at ttft, the rest evenly to wall. */
-function stream(tokens: string[], opts: { ttft: number; wall: number; completion: number; finish?: string; perChunk?: number; usage?: boolean }): StreamResult {
+function stream(
+  tokens: string[],
+  opts: { ttft: number; wall: number; completion: number; finish?: string; perChunk?: number; usage?: boolean },
+): StreamResult {
   const per = opts.perChunk ?? 1;
   const pieces = [{ atMs: 0, text: chunk({ role: "assistant", content: "" }) }];
   const n = Math.ceil(tokens.length / per);
-  for (let i = 0; i < n; i++) pieces.push({ atMs: opts.ttft + ((opts.wall - opts.ttft) * i) / n, text: chunk({ content: `${tokens.slice(i * per, (i + 1) * per).join(" ")} ` }) });
+  for (let i = 0; i < n; i++)
+    pieces.push({
+      atMs: opts.ttft + ((opts.wall - opts.ttft) * i) / n,
+      text: chunk({ content: `${tokens.slice(i * per, (i + 1) * per).join(" ")} ` }),
+    });
   pieces.push({ atMs: opts.wall, text: chunk({}, opts.finish ?? "length") });
   if (opts.usage !== false) pieces.push({ atMs: opts.wall, text: usage(170, opts.completion) });
   pieces.push({ atMs: opts.wall, text: "data: [DONE]\n\n" });
   return { status: 200, events: sseEvents(pieces), wallMs: opts.wall, error: null };
 }
 
-const contract = (over: object = {}) => endpointSchema.parse({ script: "s.sh", contracts: { decode: { minTokPerS: 20, ...over } } }).contracts.decode!;
+const contract = (over: object = {}) =>
+  endpointSchema.parse({ script: "s.sh", contracts: { decode: { minTokPerS: 20, ...over } } }).contracts.decode!;
 
 describe("decode samples", () => {
   it("speed = completion_tokens / (wall - TTFT) from the usage counters, not from chunk counts", () => {
@@ -41,10 +51,19 @@ describe("decode samples", () => {
   it("reasoning counts once whether it comes as `reasoning`, `reasoning_content` or both (vLLM 0.11.2-0.15)", () => {
     const think = ["Let", " me", " think", "."];
     const streamOf = (field: (t: string) => object) => ({
-      status: 200, wallMs: 1000, error: null,
-      events: sseEvents([...think.map((t, i) => ({ atMs: 100 + i, text: chunk(field(t)) })), { atMs: 200, text: chunk({ content: "Four." }, "stop") }]),
+      status: 200,
+      wallMs: 1000,
+      error: null,
+      events: sseEvents([
+        ...think.map((t, i) => ({ atMs: 100 + i, text: chunk(field(t)) })),
+        { atMs: 200, text: chunk({ content: "Four." }, "stop") },
+      ]),
     });
-    const texts = [(t: string) => ({ reasoning: t }), (t: string) => ({ reasoning_content: t }), (t: string) => ({ reasoning: t, reasoning_content: t })].map((f) => parseSample(streamOf(f)));
+    const texts = [
+      (t: string) => ({ reasoning: t }),
+      (t: string) => ({ reasoning_content: t }),
+      (t: string) => ({ reasoning: t, reasoning_content: t }),
+    ].map((f) => parseSample(streamOf(f)));
     for (const s of texts) {
       expect(s.text).toBe("Let me think.Four.");
       expect(s.ttftMs).toBe(100);
@@ -53,21 +72,46 @@ describe("decode samples", () => {
   });
 
   it("an early stop, a wrong finish reason, a loop or missing usage is invalid, with no speed", () => {
-    const early = judgeSample(166, parseSample(stream(words(200), { ttft: 100, wall: 2100, completion: 200, finish: "stop" })), 256, 1);
+    const early = judgeSample(
+      166,
+      parseSample(stream(words(200), { ttft: 100, wall: 2100, completion: 200, finish: "stop" })),
+      256,
+      1,
+    );
     expect(early.valid).toBe(false);
     expect(early.decodeTokPerS).toBeNull();
     expect(early.problems.join(" ")).toMatch(/completion_tokens 200 != max_tokens 256.*finish_reason stop/);
-    const looped = judgeSample(166, parseSample(stream([...words(20), ...Array.from({ length: 236 }, (_, i) => ["and", "the", "bells", "rang"][i % 4]!)], { ttft: 100, wall: 1100, completion: 256 })), 256, 1);
+    const looped = judgeSample(
+      166,
+      parseSample(
+        stream([...words(20), ...Array.from({ length: 236 }, (_, i) => ["and", "the", "bells", "rang"][i % 4]!)], {
+          ttft: 100,
+          wall: 1100,
+          completion: 256,
+        }),
+      ),
+      256,
+      1,
+    );
     expect(looped.valid).toBe(false);
     expect(looped.decodeTokPerS).toBeNull();
     expect(looped.problems.join(" ")).toMatch(/loops/);
-    const noUsage = judgeSample(166, parseSample(stream(words(256), { ttft: 100, wall: 1100, completion: 256, usage: false })), 256, 1);
+    const noUsage = judgeSample(
+      166,
+      parseSample(stream(words(256), { ttft: 100, wall: 1100, completion: 256, usage: false })),
+      256,
+      1,
+    );
     expect(noUsage.problems.join(" ")).toMatch(/no usage counters/);
   });
 
   it("reports a per-depth table and fails below one floor per depth", () => {
     const c = contract({ minTokPerS: [30, 25, 20] });
-    const ok = [stream(words(256), { ttft: 200, wall: 8200, completion: 256 }), stream(words(256), { ttft: 400, wall: 10_400, completion: 256 }), stream(words(256), { ttft: 900, wall: 11_900, completion: 256 })];
+    const ok = [
+      stream(words(256), { ttft: 200, wall: 8200, completion: 256 }),
+      stream(words(256), { ttft: 400, wall: 10_400, completion: 256 }),
+      stream(words(256), { ttft: 900, wall: 11_900, completion: 256 }),
+    ];
     const f = checkDecode(ok, c, "runner");
     expect(f.status).toBe("pass");
     expect(f.evidence![0]).toMatch(/^depth \| prompt tokens \| TTFT s \| decode tok\/s/);
@@ -79,8 +123,19 @@ describe("decode samples", () => {
   });
 
   it("an invalid sample fails as invalid even when it looks fast; a failed request is a row too", () => {
-    const fast = stream(["go", "go", "go", "go"].flatMap(() => words(0)).concat(Array.from({ length: 256 }, () => "again")), { ttft: 10, wall: 1010, completion: 256 });
-    const f = checkDecode([fast, { status: null, events: [], wallMs: 0, error: "connection refused" }, { status: 400, events: [], wallMs: 3, error: null, body: "max_tokens too large" }], contract(), "runner");
+    const fast = stream(
+      ["go", "go", "go", "go"].flatMap(() => words(0)).concat(Array.from({ length: 256 }, () => "again")),
+      { ttft: 10, wall: 1010, completion: 256 },
+    );
+    const f = checkDecode(
+      [
+        fast,
+        { status: null, events: [], wallMs: 0, error: "connection refused" },
+        { status: 400, events: [], wallMs: 3, error: null, body: "max_tokens too large" },
+      ],
+      contract(),
+      "runner",
+    );
     expect(f.status).toBe("fail");
     expect(f.summary).toMatch(/3 of 3 decode sample\(s\) invalid/);
     expect(JSON.stringify(f.data)).not.toMatch(/"decodeTokPerS":\d/);
@@ -98,30 +153,58 @@ describe("decode samples", () => {
 
 describe("decode against the engine double on loopback", () => {
   const children: ChildProcess[] = [];
-  afterAll(() => { for (const c of children) if (c.pid && c.exitCode === null) process.kill(c.pid, "SIGTERM"); });
+  afterAll(() => {
+    for (const c of children) if (c.pid && c.exitCode === null) process.kill(c.pid, "SIGTERM");
+  });
 
   async function engine(args: string[], env: Record<string, string>): Promise<string> {
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const c = spawn(process.execPath, ["--import", "tsx", "test/sandbox/engine/main.ts", "/models/qwen", "--host", "127.0.0.1", "--port", String(port), "--served-model-name", "qwen", ...args],
-      { env: { ...process.env, FAKE_BOOT_SECONDS: "0.2", ...env }, stdio: "ignore" });
+    const c = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "test/sandbox/engine/main.ts",
+        "/models/qwen",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--served-model-name",
+        "qwen",
+        ...args,
+      ],
+      { env: { ...process.env, FAKE_BOOT_SECONDS: "0.2", ...env }, stdio: "ignore" },
+    );
     children.push(c);
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 100; i++) {
-      const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return url;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error("the engine double did not come up within 10 s");
   }
 
-  const measure = async (url: string, depth: number) => streamFromRunner(`${url}/v1/chat/completions`, decodeRequest("qwen", depth, 64), {}, 20_000);
-  const c64 = (min: number) => endpointSchema.parse({ script: "s.sh", contracts: { decode: { minTokPerS: min, depths: [166, 1087], maxTokens: 64 } } }).contracts.decode!;
+  const measure = async (url: string, depth: number) =>
+    streamFromRunner(`${url}/v1/chat/completions`, decodeRequest("qwen", depth, 64), {}, 20_000);
+  const c64 = (min: number) =>
+    endpointSchema.parse({
+      script: "s.sh",
+      contracts: { decode: { minTokPerS: min, depths: [166, 1087], maxTokens: 64 } },
+    }).contracts.decode!;
 
   // Floor 60 between 200 tok/s and the eighth of it --max-num-batched-tokens 1024 gives: over 3x either side,
   // so no stall of a loaded machine moves a sample across it (a rate is not asserted from above: a client
   // stalled at the first token reads the rest bunched).
   it("measures the rate the double's argv gives it, and fails the floor when a small --max-num-batched-tokens cuts it", async () => {
-    const [fast, slow] = await Promise.all([engine([], { FAKE_DECODE_TOK_S: "200" }), engine(["--max-num-batched-tokens", "1024"], { FAKE_DECODE_TOK_S: "200" })]);
+    const [fast, slow] = await Promise.all([
+      engine([], { FAKE_DECODE_TOK_S: "200" }),
+      engine(["--max-num-batched-tokens", "1024"], { FAKE_DECODE_TOK_S: "200" }),
+    ]);
     const f = checkDecode([await measure(fast, 166), await measure(fast, 1087)], c64(60), "runner");
     expect(f.status, f.evidence?.join("\n")).toBe("pass");
     const rows = (f.data as { rows: { decodeTokPerS: number; ttftS: number; promptTokens: number }[] }).rows;
@@ -149,14 +232,28 @@ describe("decode depths longer than the endpoint's context", () => {
     const ok = stream(words(256), { ttft: 500, wall: 10_500, completion: 256 });
     const f = checkDecode([ok, ok, null], c, "runner", 4096);
     expect(f.status).toBe("warn");
-    expect(f.summary).toBe("decode 25.6 tok/s @ 166, 25.6 tok/s @ 1087; depth 4064 not measured: longer than the endpoint's context (max-model-len 4096)");
+    expect(f.summary).toBe(
+      "decode 25.6 tok/s @ 166, 25.6 tok/s @ 1087; depth 4064 not measured: longer than the endpoint's context (max-model-len 4096)",
+    );
     expect(f.fix).toMatch(/keep its depths at or below 3776, or raise the engine's context/);
   });
 
   it("the engine's own 400 for a too-long request is the same, never an invalid sample with a numerics fix", () => {
     const c = contract();
     const ok = stream(words(256), { ttft: 500, wall: 10_500, completion: 256 });
-    const tooLong = { status: 400, events: [], wallMs: 20, error: null, body: JSON.stringify({ object: "error", message: "This model's maximum context length is 4096 tokens. However, you requested 4384 tokens (4128 in the messages, 256 in the completion).", type: "BadRequestError", code: 400 }) };
+    const tooLong = {
+      status: 400,
+      events: [],
+      wallMs: 20,
+      error: null,
+      body: JSON.stringify({
+        object: "error",
+        message:
+          "This model's maximum context length is 4096 tokens. However, you requested 4384 tokens (4128 in the messages, 256 in the completion).",
+        type: "BadRequestError",
+        code: 400,
+      }),
+    };
     const f = checkDecode([ok, ok, tooLong], c, "runner");
     expect(f.status).toBe("warn");
     expect(f.fix).not.toMatch(/numerics/);

@@ -18,13 +18,24 @@ const CONTAINERISH = /podman|docker| -e |CONTAINER_NAME|--log-driver|the contain
 
 /** the facts command's answer for a unit's run whose engine environ the SSH user may not read */
 function unitRunAnswer(environB64: string): string {
-  const argv = Buffer.from(["/opt/venv/bin/python3", "/opt/venv/bin/vllm", "serve", "/m", "--port", "8000", ""].join("\0")).toString("base64");
+  const argv = Buffer.from(
+    ["/opt/venv/bin/python3", "/opt/venv/bin/vllm", "serve", "/m", "--port", "8000", ""].join("\0"),
+  ).toString("base64");
   return [
-    `${M}:now`, "1796126815000",
-    `${M}:inspect`, `InvocationID=${INV}`, "MainPID=4242", "ExecMainStartTimestamp=Tue 2026-12-01 11:37:00.123456 UTC", "ActiveState=active", "SubState=running",
-    `${M}:cmdline`, argv,
-    `${M}:environ`, environB64,
-    `${M}:journal`, "",
+    `${M}:now`,
+    "1796126815000",
+    `${M}:inspect`,
+    `InvocationID=${INV}`,
+    "MainPID=4242",
+    "ExecMainStartTimestamp=Tue 2026-12-01 11:37:00.123456 UTC",
+    "ActiveState=active",
+    "SubState=running",
+    `${M}:cmdline`,
+    argv,
+    `${M}:environ`,
+    environB64,
+    `${M}:journal`,
+    "",
   ].join("\n");
 }
 
@@ -67,13 +78,27 @@ describe("verify's fixes for an engine the unit runs itself", () => {
   });
 
   it("verify.argv: an unreadable command line names the engine process, not podman exec", () => {
-    const f = checkArgv({ argv: null, contracts: [], script: null, scriptPath: "deploy/engine.service", ref: "main", journal: [], direct: true });
+    const f = checkArgv({
+      argv: null,
+      contracts: [],
+      script: null,
+      scriptPath: "deploy/engine.service",
+      ref: "main",
+      journal: [],
+      direct: true,
+    });
     expect(f.status).toBe("fail");
     expect(f.fix).not.toMatch(CONTAINERISH);
   });
 
   it("verify.models: no answer does not tell a containerless endpoint to publish a port with podman run -p only", () => {
-    const f = noAnswer("verify.models", "/v1/models", { status: null, body: "", headers: {}, error: "connection refused", durationMs: 3 } as never, "http://h:8000", "runner");
+    const f = noAnswer(
+      "verify.models",
+      "/v1/models",
+      { status: null, body: "", headers: {}, error: "connection refused", durationMs: 3 } as never,
+      "http://h:8000",
+      "runner",
+    );
     expect(f.fix).toMatch(/--host/);
   });
 
@@ -82,7 +107,14 @@ describe("verify's fixes for an engine the unit runs itself", () => {
       "(EngineCore_DP0 pid=75) INFO 10-05 10:01:02 [backends.py:215] Compiling a graph for compile range (1, 8192) takes 173.04 s",
       "(EngineCore_DP0 pid=75) INFO 10-05 10:01:09 [monitor.py:34] torch.compile took 181.20 s in total",
     ]);
-    const f = checkCompileCache({ ...cold, earlierBoots: 0, script: null, scriptPath: "deploy/engine.service", env: new Map(), direct: true });
+    const f = checkCompileCache({
+      ...cold,
+      earlierBoots: 0,
+      script: null,
+      scriptPath: "deploy/engine.service",
+      env: new Map(),
+      direct: true,
+    });
     expect(f.status).toBe("pass");
     expect(`${f.summary} ${f.fix ?? ""}`).not.toMatch(/container recreate|podman/);
   });
@@ -93,9 +125,17 @@ describe("deploy's progress line", () => {
     const t0 = 1_000_000;
     const obs: Observation = {
       hostNowMs: t0 + 500,
-      unit: { activeState: "activating", subState: "auto-restart", nRestarts: 0, result: "exit-code", execMainStatus: 2, execMainCode: "exited" },
+      unit: {
+        activeState: "activating",
+        subState: "auto-restart",
+        nRestarts: 0,
+        result: "exit-code",
+        execMainStatus: 2,
+        execMainCode: "exited",
+      },
       container: { id: INV, process: true, state: "exited", exitCode: 2, createdAtMs: t0 + 100 },
-      messages: [], models: null,
+      messages: [],
+      models: null,
     };
     const d = decide(initialState(t0, 60_000), obs);
     expect(d.kind).toBe("fail");

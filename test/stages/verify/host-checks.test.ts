@@ -32,7 +32,11 @@ describe("verify.vram", () => {
       { index: 0, name: "NVIDIA GeForce RTX 4090", usedBytes: 23780 * 2 ** 20, totalBytes: 24564 * 2 ** 20 },
       { index: 1, name: "NVIDIA GeForce RTX 4090", usedBytes: 22010 * 2 ** 20, totalBytes: 24564 * 2 ** 20 },
     ]);
-    expect(parseRocmSmi(ROCM).map((c) => [c.index, c.usedBytes, c.totalBytes])).toEqual([[0, 33449574400, 34208743424], [1, 32212254720, 34208743424], [2, 121634816, 536870912]]);
+    expect(parseRocmSmi(ROCM).map((c) => [c.index, c.usedBytes, c.totalBytes])).toEqual([
+      [0, 33449574400, 34208743424],
+      [1, 32212254720, 34208743424],
+      [2, 121634816, 536870912],
+    ]);
     expect(parseNvidiaSmi("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.")).toEqual([]);
   });
 
@@ -54,7 +58,10 @@ describe("verify.vram", () => {
     const tight = checkVram("nvidia-smi", "0, A100, 40300, 40536\n", null);
     expect(tight.status).toBe("fail");
     expect(tight.evidence![0]).toMatch(/card 0 \(A100\): 39\.36 of 39\.59 GiB used, margin 0\.23 GiB/);
-    expect(checkVram(null, "", null)).toMatchObject({ status: "skip", summary: expect.stringMatching(/neither nvidia-smi nor rocm-smi/) });
+    expect(checkVram(null, "", null)).toMatchObject({
+      status: "skip",
+      summary: expect.stringMatching(/neither nvidia-smi nor rocm-smi/),
+    });
   });
 });
 
@@ -78,15 +85,27 @@ describe("verify.graphs", () => {
 });
 
 describe("verify.plan-lines", () => {
-  const specs = endpointSchema.parse({ script: "s", contracts: { plan: [
-    { name: "arena-slots", pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 },
-    { name: "budget", pattern: "budget \\(total x util\\) +([0-9.]+)", max: 60 },
-  ] } }).contracts.plan;
+  const specs = endpointSchema.parse({
+    script: "s",
+    contracts: {
+      plan: [
+        { name: "arena-slots", pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 },
+        { name: "budget", pattern: "budget \\(total x util\\) +([0-9.]+)", max: 60 },
+      ],
+    },
+  }).contracts.plan;
   const L = (s: string) => `(EngineCore pid=7) INFO 10-05 11:02:01 [planner.py:88] ${s}`;
 
   it("extracts each number digit-anchored, newest boot wins, and judges the bounds", () => {
-    const lines = [L("expert cache space   20.10 GiB   77 slots"), L("budget (total x util)   59.73 GiB"), L("expert cache space   21.40 GiB   1,204 slots")];
-    expect(readPlanLines(lines, specs).map((r) => [r.name, r.value, r.problem])).toEqual([["arena-slots", 1204, null], ["budget", 59.73, null]]);
+    const lines = [
+      L("expert cache space   20.10 GiB   77 slots"),
+      L("budget (total x util)   59.73 GiB"),
+      L("expert cache space   21.40 GiB   1,204 slots"),
+    ];
+    expect(readPlanLines(lines, specs).map((r) => [r.name, r.value, r.problem])).toEqual([
+      ["arena-slots", 1204, null],
+      ["budget", 59.73, null],
+    ]);
     expect(checkPlanLines(lines, specs, "c").status).toBe("pass");
     const small = checkPlanLines([L("expert cache space   20.10 GiB   77 slots")], specs, "c");
     expect(small.status).toBe("fail");
@@ -121,21 +140,47 @@ describe("verify.compile-cache", () => {
     const w = checkCompileCache({ ...warm, earlierBoots: 3, script: null, scriptPath: "s.sh", env: null });
     expect(w.status).toBe("pass");
     expect(w.summary).toMatch(/warm: 1 compiled graph\(s\) loaded.*4\.02 s/);
-    const c = checkCompileCache({ ...cold, earlierBoots: 0, script: script("podman run -d --name c img /models\n"), scriptPath: "s.sh", env: null });
+    const c = checkCompileCache({
+      ...cold,
+      earlierBoots: 0,
+      script: script("podman run -d --name c img /models\n"),
+      scriptPath: "s.sh",
+      env: null,
+    });
     expect(c.status).toBe("pass");
-    expect(c.summary).toMatch(/cold: 1 graph\(s\) compiled, the slowest in 173\.04 s; torch\.compile took 181\.2 s.*no cache mount/);
+    expect(c.summary).toMatch(
+      /cold: 1 graph\(s\) compiled, the slowest in 173\.04 s; torch\.compile took 181\.2 s.*no cache mount/,
+    );
   });
 
   it("cold again on a later boot despite a cache mount: a warning naming the mount target and the missing mkdir", () => {
-    const f = checkCompileCache({ ...cold, earlierBoots: 1, script: script(`CACHE_DIR=/srv/cache\n${run}`), scriptPath: "s.sh", env: null });
+    const f = checkCompileCache({
+      ...cold,
+      earlierBoots: 1,
+      script: script(`CACHE_DIR=/srv/cache\n${run}`),
+      scriptPath: "s.sh",
+      env: null,
+    });
     expect(f.status).toBe("warn");
-    expect(f.evidence!.join("\n")).toMatch(/mount target \/root\/\.cache\/torch does not contain the vLLM cache root \/root\/\.cache\/vllm/);
+    expect(f.evidence!.join("\n")).toMatch(
+      /mount target \/root\/\.cache\/torch does not contain the vLLM cache root \/root\/\.cache\/vllm/,
+    );
     expect(f.evidence!.join("\n")).toMatch(/no mkdir -p of \$CACHE_DIR/);
     // the parent mounted and created first: only the compile-range explanation is left
-    const fixed = checkCompileCache({ ...cold, earlierBoots: 1, script: script(`CACHE_DIR=/srv/cache\nmkdir -p "$CACHE_DIR"\n${run.replace("/root/.cache/torch", "/root/.cache")}`), scriptPath: "s.sh", env: null });
+    const fixed = checkCompileCache({
+      ...cold,
+      earlierBoots: 1,
+      script: script(
+        `CACHE_DIR=/srv/cache\nmkdir -p "$CACHE_DIR"\n${run.replace("/root/.cache/torch", "/root/.cache")}`,
+      ),
+      scriptPath: "s.sh",
+      env: null,
+    });
     expect(fixed.status).toBe("warn");
     expect(fixed.fix).toMatch(/compile range/);
     // first boot with the mount: not yet a problem
-    expect(checkCompileCache({ ...cold, earlierBoots: 0, script: script(run), scriptPath: "s.sh", env: null }).status).toBe("pass");
+    expect(
+      checkCompileCache({ ...cold, earlierBoots: 0, script: script(run), scriptPath: "s.sh", env: null }).status,
+    ).toBe("pass");
   });
 });

@@ -28,7 +28,10 @@ describe("loop detector", () => {
   });
 
   it("does not call a doubled word or a short text a loop", () => {
-    expect(detectLoop("It was very very cold, and the harbor froze early that year while the clerks kept counting crates.").looping).toBe(false);
+    expect(
+      detectLoop("It was very very cold, and the harbor froze early that year while the clerks kept counting crates.")
+        .looping,
+    ).toBe(false);
     expect(detectLoop("no no no").looping).toBe(false);
   });
 });

@@ -24,36 +24,87 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const key = req.headers.authorization === "Bearer right";
     if (req.url === "/metrics") {
-      res.end(`vllm:spec_decode_num_drafts_total{engine="0"} ${completions * 5}.0\nvllm:spec_decode_num_draft_tokens_total{engine="0"} ${completions * 10}.0\nvllm:spec_decode_num_accepted_tokens_total{engine="0"} ${completions * 7}.0\n`);
+      res.end(
+        `vllm:spec_decode_num_drafts_total{engine="0"} ${completions * 5}.0\nvllm:spec_decode_num_draft_tokens_total{engine="0"} ${completions * 10}.0\nvllm:spec_decode_num_accepted_tokens_total{engine="0"} ${completions * 7}.0\n`,
+      );
       return;
     }
-    if (!key) { res.writeHead(401); res.end('{"error":"Unauthorized"}'); return; }
-    if (req.url === "/v1/models") { res.end(JSON.stringify({ data: [{ id: "qwen" }] })); return; }
+    if (!key) {
+      res.writeHead(401);
+      res.end('{"error":"Unauthorized"}');
+      return;
+    }
+    if (req.url === "/v1/models") {
+      res.end(JSON.stringify({ data: [{ id: "qwen" }] }));
+      return;
+    }
     completions++;
-    res.end(JSON.stringify({ choices: [{ message: { content: "Danube: Vienna", reasoning: "x" }, finish_reason: "stop" }] }));
+    res.end(
+      JSON.stringify({ choices: [{ message: { content: "Danube: Vienna", reasoning: "x" }, finish_reason: "stop" }] }),
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   repo = tempRepo();
-  sha = repo.commit("script", { "serve.sh": `#!/bin/bash\nexec vllm serve /models/q --served-model-name qwen --speculative-config '${SPEC}'\n` });
+  sha = repo.commit("script", {
+    "serve.sh": `#!/bin/bash\nexec vllm serve /models/q --served-model-name qwen --speculative-config '${SPEC}'\n`,
+  });
 });
-afterAll(async () => { repo.cleanup(); await new Promise<void>((r) => server.close(() => r())); });
+afterAll(async () => {
+  repo.cleanup();
+  await new Promise<void>((r) => server.close(() => r()));
+});
 
 /** A host whose facts command answers with the engine's argv (the marker read from the script). */
 const host: Host = {
   name: "root@gpu1:22",
-  run: () => Promise.resolve({ code: 1, signal: null, stdout: "", stderr: "", timedOut: false, truncated: false, durationMs: 1 }),
+  run: () =>
+    Promise.resolve({
+      code: 1,
+      signal: null,
+      stdout: "",
+      stderr: "",
+      timedOut: false,
+      truncated: false,
+      durationMs: 1,
+    }),
   runShell: (script: string) => {
     const m = /M='?([^';]+)'?;/.exec(script)![1];
     const argv = Buffer.from(`${ARGV.join("\0")}\0`).toString("base64");
-    return Promise.resolve({ code: 0, signal: null, stdout: `\n${m}:restarts\n0\n${m}:cmdline\n${argv}\n`, stderr: "", timedOut: false, truncated: false, durationMs: 1 });
+    return Promise.resolve({
+      code: 0,
+      signal: null,
+      stdout: `\n${m}:restarts\n0\n${m}:cmdline\n${argv}\n`,
+      stderr: "",
+      timedOut: false,
+      truncated: false,
+      durationMs: 1,
+    });
   },
-  writeFile: () => Promise.reject(new Error("unused")), stream: () => Promise.reject(new Error("unused")), close: async () => {},
+  writeFile: () => Promise.reject(new Error("unused")),
+  stream: () => Promise.reject(new Error("unused")),
+  close: async () => {},
 };
 
 const ctx = (): StageContext => ({
-  name: "archon", endpoint: endpointSchema.parse({ script: "serve.sh", container: "c", service: "c.service", url, model: "qwen", contracts: { thinking: false, tools: false } }),
-  configFile: "deploy-gate.yml", root: repo.dir, reader: new GitReader(new Git(repo.dir)), ref: "main", sha, repoPath: (p) => p, host, progress: () => {}, now: () => Date.now(),
+  name: "archon",
+  endpoint: endpointSchema.parse({
+    script: "serve.sh",
+    container: "c",
+    service: "c.service",
+    url,
+    model: "qwen",
+    contracts: { thinking: false, tools: false },
+  }),
+  configFile: "deploy-gate.yml",
+  root: repo.dir,
+  reader: new GitReader(new Git(repo.dir)),
+  ref: "main",
+  sha,
+  repoPath: (p) => p,
+  host,
+  progress: () => {},
+  now: () => Date.now(),
 });
 
 describe("verify.spec-decode on an engine no client has used yet", () => {
@@ -61,7 +112,10 @@ describe("verify.spec-decode on an engine no client has used yet", () => {
     completions = 0;
     const fs = await runVerify(ctx(), { deployment: null, env: { DEPLOY_GATE_API_KEY: "right" } });
     expect(completions).toBe(1);
-    expect(fs.find((f) => f.check === "verify.spec-decode")).toMatchObject({ status: "pass", data: { source: "metrics" } });
+    expect(fs.find((f) => f.check === "verify.spec-decode")).toMatchObject({
+      status: "pass",
+      data: { source: "metrics" },
+    });
   });
   it("every completion refused: not proven, with the refusal, never 'MTP is off'", async () => {
     completions = 0;

@@ -17,16 +17,71 @@ let ca = "";
 const seen: { sni: string | undefined; auth: string | undefined }[] = [];
 
 beforeAll(async () => {
-  ssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=deploy-gate test CA");
-  ssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "srv.key", "-out", "srv.csr", "-subj", "/CN=gpu1.test.internal");
+  ssl(
+    "req",
+    "-x509",
+    "-newkey",
+    "ec",
+    "-pkeyopt",
+    "ec_paramgen_curve:P-256",
+    "-nodes",
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.pem",
+    "-days",
+    "2",
+    "-subj",
+    "/CN=deploy-gate test CA",
+  );
+  ssl(
+    "req",
+    "-newkey",
+    "ec",
+    "-pkeyopt",
+    "ec_paramgen_curve:P-256",
+    "-nodes",
+    "-keyout",
+    "srv.key",
+    "-out",
+    "srv.csr",
+    "-subj",
+    "/CN=gpu1.test.internal",
+  );
   writeFileSync(join(dir, "ext.cnf"), "subjectAltName=DNS:gpu1.test.internal\n");
-  ssl("x509", "-req", "-in", "srv.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "srv.pem", "-days", "2", "-extfile", "ext.cnf");
+  ssl(
+    "x509",
+    "-req",
+    "-in",
+    "srv.csr",
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-out",
+    "srv.pem",
+    "-days",
+    "2",
+    "-extfile",
+    "ext.cnf",
+  );
   ca = readFileSync(join(dir, "ca.pem"), "utf8");
-  server = createServer({ key: readFileSync(join(dir, "srv.key")), cert: readFileSync(join(dir, "srv.pem")) }, (req, res) => {
-    seen.push({ sni: (req.socket as unknown as { servername?: string }).servername, auth: req.headers.authorization });
-    res.writeHead(200, { "content-type": req.url?.includes("chat") ? "text/event-stream" : "application/json" });
-    res.end(req.url?.includes("chat") ? 'data: {"choices":[{"delta":{"content":"hi"}}]}\n\ndata: [DONE]\n\n' : '{"data":[{"id":"q"}]}');
-  });
+  server = createServer(
+    { key: readFileSync(join(dir, "srv.key")), cert: readFileSync(join(dir, "srv.pem")) },
+    (req, res) => {
+      seen.push({
+        sni: (req.socket as unknown as { servername?: string }).servername,
+        auth: req.headers.authorization,
+      });
+      res.writeHead(200, { "content-type": req.url?.includes("chat") ? "text/event-stream" : "application/json" });
+      res.end(
+        req.url?.includes("chat")
+          ? 'data: {"choices":[{"delta":{"content":"hi"}}]}\n\ndata: [DONE]\n\n'
+          : '{"data":[{"id":"q"}]}',
+      );
+    },
+  );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   port = (server.address() as AddressInfo).port;
 });
@@ -40,7 +95,13 @@ const forward = async () => connect(port, "127.0.0.1");
 
 describe("tunnel route over https", () => {
   it("does TLS over the forwarded stream, with the url's name for SNI, so the token never crosses in clear", async () => {
-    const route = tunnelRoute("h", forward, `https://gpu1.test.internal:${port}`, { authorization: "Bearer sk-tunnel-secret" }, { ca });
+    const route = tunnelRoute(
+      "h",
+      forward,
+      `https://gpu1.test.internal:${port}`,
+      { authorization: "Bearer sk-tunnel-secret" },
+      { ca },
+    );
     const r = await route.send("GET", "/v1/models", undefined, 10_000);
     expect(r).toMatchObject({ status: 200, error: null });
     expect(JSON.parse(r.body)).toEqual({ data: [{ id: "q" }] });
@@ -51,10 +112,21 @@ describe("tunnel route over https", () => {
   });
 
   it("refuses a certificate that does not name the url's host, and one no trusted CA signed", async () => {
-    const wrongName = await tunnelRoute("h", forward, `https://other.test.internal:${port}`, { authorization: "Bearer x" }, { ca }).send("GET", "/v1/models", undefined, 10_000);
+    const wrongName = await tunnelRoute(
+      "h",
+      forward,
+      `https://other.test.internal:${port}`,
+      { authorization: "Bearer x" },
+      { ca },
+    ).send("GET", "/v1/models", undefined, 10_000);
     expect(wrongName.status).toBeNull();
     expect(wrongName.error).toMatch(/certificate.*other\.test\.internal|altnames/i);
-    const untrusted = await tunnelRoute("h", forward, `https://gpu1.test.internal:${port}`, {}).send("GET", "/v1/models", undefined, 10_000);
+    const untrusted = await tunnelRoute("h", forward, `https://gpu1.test.internal:${port}`, {}).send(
+      "GET",
+      "/v1/models",
+      undefined,
+      10_000,
+    );
     expect(untrusted.status).toBeNull();
     expect(untrusted.error).toMatch(/certificate/i);
     expect(seen.filter((x) => x.auth === "Bearer x")).toHaveLength(0);

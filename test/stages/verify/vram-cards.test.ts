@@ -20,7 +20,9 @@ describe("verify.vram counts the cards the container was given", () => {
   });
   it("CUDA_VISIBLE_DEVICES inside the container indexes the cards it was given", () => {
     const cards = parseNvidiaSmi(SMI);
-    expect(engineCards(cards, env({ CUDA_VISIBLE_DEVICES: "0" }), ["nvidia.com/gpu=1"]).used.map((c) => c.index)).toEqual([1]);
+    expect(
+      engineCards(cards, env({ CUDA_VISIBLE_DEVICES: "0" }), ["nvidia.com/gpu=1"]).used.map((c) => c.index),
+    ).toEqual([1]);
     expect(engineCards(cards, env({ CUDA_VISIBLE_DEVICES: "0" })).used.map((c) => c.index)).toEqual([0]);
   });
   it("all, UUIDs or nothing: every card, as before", () => {

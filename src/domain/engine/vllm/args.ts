@@ -17,7 +17,7 @@ class PyReprParser {
     if (c === "'" || c === '"') return this.str();
     if (c === "{") return this.dict();
     if (c === "[") return this.seq("]");
-    if (c === "(" ) return this.seq(")");
+    if (c === "(") return this.seq(")");
     const word = /^(True|False|None)(?![\w.(])/.exec(this.s.slice(this.i, this.i + 6));
     if (word) {
       this.i += word[1]!.length;
@@ -94,7 +94,9 @@ class PyReprParser {
     return c === undefined || c === "}" || c === "]" || c === ")";
   }
 
-  /** A lone `>`, `,` or `:` where a value starts: skipped (a value read there would be empty, and the loop would spin). */
+  /**
+   * A lone `>`, `,` or `:` where a value starts: skipped (a value read there would be empty, and the loop would spin).
+   */
   private stray(): boolean {
     const c = this.s[this.i];
     if (c !== ">" && c !== "," && c !== ":") return false;

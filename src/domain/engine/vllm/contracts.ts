@@ -44,7 +44,7 @@ function parseJson(body: string): unknown {
 
 function errorMessage(body: string): string {
   const json = parseJson(body) as { error?: { message?: unknown } | string; message?: unknown } | undefined;
-  const fromJson = typeof json?.error === "object" ? json.error.message : json?.error ?? json?.message;
+  const fromJson = typeof json?.error === "object" ? json.error.message : (json?.error ?? json?.message);
   return typeof fromJson === "string" ? fromJson : body.slice(0, 300);
 }
 
@@ -59,7 +59,11 @@ function httpFailure(result: HttpResult): ContractVerdict | null {
   if (result.status >= 200 && result.status < 300) return null;
   const msg = errorMessage(result.body);
   if (isToolConfigGap(result.body)) {
-    return { ok: false, gap: "tools-not-enabled", reason: `HTTP ${result.status}: ${msg} (a server config gap, not a model fault)` };
+    return {
+      ok: false,
+      gap: "tools-not-enabled",
+      reason: `HTTP ${result.status}: ${msg} (a server config gap, not a model fault)`,
+    };
   }
   return { ok: false, gap: null, reason: `HTTP ${result.status}: ${msg}` };
 }
@@ -74,10 +78,18 @@ export function checkThinking(result: HttpResult): ContractVerdict {
   const reasoning = message.reasoning ?? message.reasoning_content;
   const content = typeof message.content === "string" ? message.content : "";
   if (content.includes("</think>")) {
-    return { ok: false, gap: "reasoning-parser-missing", reason: "thinking arrived inline in content (a </think> tag): the server runs no --reasoning-parser" };
+    return {
+      ok: false,
+      gap: "reasoning-parser-missing",
+      reason: "thinking arrived inline in content (a </think> tag): the server runs no --reasoning-parser",
+    };
   }
   if (typeof reasoning !== "string" || reasoning.trim() === "") {
-    return { ok: false, gap: "reasoning-parser-missing", reason: "reasoning (and reasoning_content) is empty or null: start the server with --reasoning-parser" };
+    return {
+      ok: false,
+      gap: "reasoning-parser-missing",
+      reason: "reasoning (and reasoning_content) is empty or null: start the server with --reasoning-parser",
+    };
   }
   return { ok: true, gap: null, reason: `reasoning present (${reasoning.length} chars), content free of </think>` };
 }
@@ -88,18 +100,36 @@ export function checkTools(result: HttpResult): ContractVerdict {
   if (failed) return failed;
   const choice = firstChoice(result.body);
   if (!choice) return { ok: false, gap: null, reason: "the response has no choices[0].message" };
-  const calls = Array.isArray(choice.message.tool_calls) ? (choice.message.tool_calls as Array<{ function?: { name?: unknown; arguments?: unknown } }>) : [];
+  const calls = Array.isArray(choice.message.tool_calls)
+    ? (choice.message.tool_calls as Array<{ function?: { name?: unknown; arguments?: unknown } }>)
+    : [];
   if (calls.length === 0) {
-    return { ok: false, gap: null, reason: `no tool_calls (finish_reason ${JSON.stringify(choice.finishReason)}): the tool parser extracted nothing` };
+    return {
+      ok: false,
+      gap: null,
+      reason: `no tool_calls (finish_reason ${JSON.stringify(choice.finishReason)}): the tool parser extracted nothing`,
+    };
   }
   for (const call of calls) {
     const args = call.function?.arguments;
     if (typeof args !== "string" || parseJson(args) === undefined) {
-      return { ok: false, gap: null, reason: `tool call ${String(call.function?.name)} has arguments that are not JSON: ${String(args).slice(0, 120)}` };
+      return {
+        ok: false,
+        gap: null,
+        reason: `tool call ${String(call.function?.name)} has arguments that are not JSON: ${String(args).slice(0, 120)}`,
+      };
     }
   }
   if (choice.finishReason !== "tool_calls") {
-    return { ok: false, gap: null, reason: `finish_reason is ${JSON.stringify(choice.finishReason)}, expected "tool_calls"` };
+    return {
+      ok: false,
+      gap: null,
+      reason: `finish_reason is ${JSON.stringify(choice.finishReason)}, expected "tool_calls"`,
+    };
   }
-  return { ok: true, gap: null, reason: `${calls.length} tool call(s) with JSON arguments, finish_reason "tool_calls"` };
+  return {
+    ok: true,
+    gap: null,
+    reason: `${calls.length} tool call(s) with JSON arguments, finish_reason "tool_calls"`,
+  };
 }

@@ -10,15 +10,18 @@ export interface FailureMatch {
 }
 
 /** "no GPU available" in every wording torch/vLLM/HIP used. */
-export const NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
+export const NO_GPU =
+  /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
 /** A model whose architecture this vLLM does not know (pydantic's `Value error,` line, or older vLLM's ValueError). */
 export const ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
 /** The kernel's OOM killer (host RAM or the unit's MemoryMax=), and systemd's word for it. */
-export const HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
+export const HOST_OOM =
+  /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
 /** The hub is offline and the model is not in the cache: the cause under vLLM's `Invalid repository ID`. */
 export const HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
 /** The GPU itself failed while the engine ran (torch's and ggml's CUDA/HIP errors, the driver's Xid), not memory. */
-export const GPU_FAULT = /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address|an illegal instruction|uncorrectable ECC|the launch timed out)|GGML_ASSERT\(.*\) failed|NVRM: Xid \([^)]*\): (?:13|31|43|48|63|64|74|79|92|94|95)\b|GPU has fallen off the bus/;
+export const GPU_FAULT =
+  /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address|an illegal instruction|uncorrectable ECC|the launch timed out)|GGML_ASSERT\(.*\) failed|NVRM: Xid \([^)]*\): (?:13|31|43|48|63|64|74|79|92|94|95)\b|GPU has fallen off the bus/;
 /** A kernel or dtype this GPU does not have (triton's fp8 on pre-Ada GPUs, …): the flag asking for it is the fix. */
 export const GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|fp8e4nv not supported/;
 /**
@@ -26,17 +29,28 @@ export const GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|
  * interpreter cannot import, a shared library the loader cannot find, a compiled extension built against
  * another torch, uv finding no such command.
  */
-export const INSTALL = /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
+export const INSTALL =
+  /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
 /** NCCL and torch.distributed failures (rendezvous, collectives, watchdog). */
-export const NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
-export const CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
-export const PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
+export const NCCL =
+  /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
+export const CHAT_TEMPLATE =
+  /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
+export const PARSER =
+  /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
 
 const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
-  [/(?:CUDA|HIP) out of memory\. Tried to allocate|OutOfMemoryError|out of memory occurred when warming up sampler|Failed to load model - not enough GPU memory|(?:CUDA|HIP) error: out of memory/, "oom"],
+  [
+    /(?:CUDA|HIP) out of memory\. Tried to allocate|OutOfMemoryError|out of memory occurred when warming up sampler|Failed to load model - not enough GPU memory|(?:CUDA|HIP) error: out of memory/,
+    "oom",
+  ],
   [/Constraints violated \(/, "dynamo-shape"],
-  [/To serve at least one request with the models?'?s max seq len|No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache/, "kv-insufficient"],
-  // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory utilization (0.9, 7.2 GiB)`
+  [
+    /To serve at least one request with the models?'?s max seq len|No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache/,
+    "kv-insufficient",
+  ],
+  // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory
+  // utilization (0.9, 7.2 GiB)`
   [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
   [NO_GPU, "engine-init-failed"],
   [ARCH_UNSUPPORTED, "engine-init-failed"],
@@ -53,10 +67,12 @@ const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
 
 /** Lines that only say "see above": never the decisive line while anything else is known. */
 // `Executor failed.` is EngineCore's word for a worker that died: the worker's own line says which
-export const WRAPPER = /Engine core initialization failed|Engine process failed to start|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down client|Executor failed\./;
+export const WRAPPER =
+  /Engine core initialization failed|Engine process failed to start|EngineDeadError|WorkerProc initialization failed|Frontend process failed during engine core initialization|died unexpectedly, shutting down client|Executor failed\./;
 // a worker that died with no traceback of its own (a native crash) is the cause, above every wrapper
 export const WORKER_DIED = /Worker proc \S+ died unexpectedly/;
-const ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
+const ENGINE_FATAL =
+  /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
 const WORKER_FAILED = /Worker failed with error/;
 // `Exception: …` bare too (a Rust tokenizer's error reaches Python as one)
 const EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*Error|(?:[A-Z]\w*)?Exception)(?::|$)/;

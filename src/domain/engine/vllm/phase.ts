@@ -2,15 +2,31 @@
 import { isPeerReadyMarker } from "../peers.js";
 import { messageOf } from "./lines.js";
 
-export type BootPhase = "loading-weights" | "profiling-kv" | "compiling" | "capturing-graphs" | "starting-api" | "ready";
+export type BootPhase =
+  "loading-weights" | "profiling-kv" | "compiling" | "capturing-graphs" | "starting-api" | "ready";
 
 const PHASES: ReadonlyArray<readonly [RegExp, BootPhase]> = [
   [/Application startup complete/, "ready"],
-  [/Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/, "starting-api"],
-  [/Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory|Capture cuda graph begin/, "capturing-graphs"],
-  [/Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/, "compiling"],
-  [/Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i, "profiling-kv"],
-  [/Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format|llama_model_loader: |load_tensors: |Load weight begin/, "loading-weights"],
+  [
+    /Starting vLLM (?:API )?server|Available routes are|^Route: |Started server process|Waiting for application startup|init engine \(profile|Supported(?:_| )tasks/,
+    "starting-api",
+  ],
+  [
+    /Capturing CUDA graph|Graph capturing finished|CUDA graph memory|Profiling CUDA graph|CUDA graph pool memory|Capture cuda graph begin/,
+    "capturing-graphs",
+  ],
+  [
+    /Compiling a graph|Dynamo bytecode transform|torch\.compile t|Directly load (?:the compiled|AOT)|Cache the graph|saved AOT compiled/,
+    "compiling",
+  ],
+  [
+    /Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i,
+    "profiling-kv",
+  ],
+  [
+    /Starting to load model|Loading (?:safetensors|pt) checkpoint shards|Loading weights|Loading model weights|Model loading took|load_model|Using model weights format|llama_model_loader: |load_tensors: |Load weight begin/,
+    "loading-weights",
+  ],
 ];
 
 export function bootPhase(line: string): BootPhase | null {

@@ -6,31 +6,79 @@ import { parseNumber } from "../../../lib/number.js";
 const NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 // Searched independently: the merged KV line carries both the size and the concurrency.
 export const VLLM_PLAN_RULES: readonly PlanRule[] = [
-  [new RegExp(`GPU KV cache size: ${NUM} tokens`), (p, m) => { p.kvTokens = parseNumber(m[1]); }],
-  [new RegExp(`Maximum concurrency for ${NUM} tokens per request: ${NUM}x`), (p, m) => {
-    p.maxModelLen = parseNumber(m[1]);
-    p.maxConcurrency = parseNumber(m[2]);
-  }],
+  [
+    new RegExp(`GPU KV cache size: ${NUM} tokens`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`Maximum concurrency for ${NUM} tokens per request: ${NUM}x`),
+    (p, m) => {
+      p.maxModelLen = parseNumber(m[1]);
+      p.maxConcurrency = parseNumber(m[2]);
+    },
+  ],
   // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
-  [new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM}`), (p, m) => { p.gpuBlocks = parseNumber(m[1]); }],
-  [new RegExp(`Available KV cache memory: ${NUM} GiB`), (p, m) => { p.availableKvGiB = parseNumber(m[1]); }],
-  // --kv-cache-memory-bytes pins the pool and skips profiling: `Initial free memory F GiB, reserved R GiB memory for KV Cache as specified by kv_cache_memory_bytes …`
-  [new RegExp(`reserved ${NUM} GiB memory for KV Cache`), (p, m) => { p.availableKvGiB ??= parseNumber(m[1]); }],
-  [new RegExp(`Model loading took ${NUM} GiB(?: memory)? and ${NUM} seconds`), (p, m) => {
-    p.modelLoadGiB = parseNumber(m[1]);
-    p.modelLoadSeconds = parseNumber(m[2]);
-  }],
+  [
+    new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM}`),
+    (p, m) => {
+      p.gpuBlocks = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`Available KV cache memory: ${NUM} GiB`),
+    (p, m) => {
+      p.availableKvGiB = parseNumber(m[1]);
+    },
+  ],
+  // --kv-cache-memory-bytes pins the pool and skips profiling: `Initial free memory F GiB, reserved R GiB memory for KV
+  // Cache as specified by kv_cache_memory_bytes …`
+  [
+    new RegExp(`reserved ${NUM} GiB memory for KV Cache`),
+    (p, m) => {
+      p.availableKvGiB ??= parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`Model loading took ${NUM} GiB(?: memory)? and ${NUM} seconds`),
+    (p, m) => {
+      p.modelLoadGiB = parseNumber(m[1]);
+      p.modelLoadSeconds = parseNumber(m[2]);
+    },
+  ],
   // V0/early V1 printed GiB arithmetic labelled "GB".
-  [new RegExp(`Loading model weights took ${NUM} GB`), (p, m) => { p.modelLoadGiB = parseNumber(m[1]); }],
-  [new RegExp(`Graph capturing finished in ${NUM} secs?, took ${NUM} GiB`), (p, m) => {
-    p.graphSeconds = parseNumber(m[1]);
-    p.graphGiB = parseNumber(m[2]);
-  }],
-  [new RegExp(`Estimated CUDA graph memory: ${NUM} GiB total`), (p, m) => { p.estimatedGraphGiB = parseNumber(m[1]); }],
-  [new RegExp(`torch\\.compile (?:took|takes) ${NUM} s in total`), (p, m) => { p.compileSeconds = parseNumber(m[1]); }],
-  [new RegExp(`Auto-fit max_model_len: reduced from ${NUM} to ${NUM}`), (p, m) => {
-    p.maxModelLen ??= parseNumber(m[2]);
-  }],
+  [
+    new RegExp(`Loading model weights took ${NUM} GB`),
+    (p, m) => {
+      p.modelLoadGiB = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`Graph capturing finished in ${NUM} secs?, took ${NUM} GiB`),
+    (p, m) => {
+      p.graphSeconds = parseNumber(m[1]);
+      p.graphGiB = parseNumber(m[2]);
+    },
+  ],
+  [
+    new RegExp(`Estimated CUDA graph memory: ${NUM} GiB total`),
+    (p, m) => {
+      p.estimatedGraphGiB = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`torch\\.compile (?:took|takes) ${NUM} s in total`),
+    (p, m) => {
+      p.compileSeconds = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`Auto-fit max_model_len: reduced from ${NUM} to ${NUM}`),
+    (p, m) => {
+      p.maxModelLen ??= parseNumber(m[2]);
+    },
+  ],
 ];
 
 export const COMPILED = new RegExp(`Compiling a graph for .*? takes ${NUM} s`);
@@ -38,7 +86,16 @@ export const LOADED = /Directly load (?:the compiled graph\(s\) for .*? from the
 /** Words one of the lines above always holds (a cheap pre-filter, and the host's journal grep): as
  *  regular-expression alternatives that read the same in JavaScript and in grep -E. */
 export const VLLM_PLAN_KEYWORDS = [
-  "KV cache", "KV Cache", "concurrency", "GPU blocks", "Model loading", "model weights", "Graph capturing",
-  "CUDA graph memory", "torch\\.compile", "Auto-fit", "Compiling a graph", "Directly load",
+  "KV cache",
+  "KV Cache",
+  "concurrency",
+  "GPU blocks",
+  "Model loading",
+  "model weights",
+  "Graph capturing",
+  "CUDA graph memory",
+  "torch\\.compile",
+  "Auto-fit",
+  "Compiling a graph",
+  "Directly load",
 ] as const;
-

@@ -34,7 +34,11 @@ export function readSpecDecode(line: string): SpecDecode | null {
     const drafted = parseNumber(DRAFTED.exec(msg)?.[1]);
     if (acc !== null && drafted) rate = acc / drafted;
   }
-  const per = PER_POS.exec(msg)?.[1]?.split(", ").map(Number).filter((n) => Number.isFinite(n)) ?? [];
+  const per =
+    PER_POS.exec(msg)?.[1]
+      ?.split(", ")
+      .map(Number)
+      .filter((n) => Number.isFinite(n)) ?? [];
   return { meanAcceptanceLength: mean, acceptanceRate: rate, perPosition: per };
 }
 
@@ -69,7 +73,7 @@ export function readSpecMetrics(prometheusText: string): SpecDecode | null {
   const positions = [...perPos.keys()].sort((a, b) => a - b);
   return {
     meanAcceptanceLength: drafts > 0 ? 1 + accepted / drafts : null,
-    acceptanceRate: draftTokens > 0 ? accepted / draftTokens : v0Rate ?? null,
+    acceptanceRate: draftTokens > 0 ? accepted / draftTokens : (v0Rate ?? null),
     perPosition: drafts > 0 ? positions.map((p) => perPos.get(p)! / drafts) : [],
   };
 }

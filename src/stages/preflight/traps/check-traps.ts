@@ -23,26 +23,44 @@ export interface TrapInput {
 }
 
 export function checkTraps(input: TrapInput, levels: Partial<Record<TrapRule, TrapLevel>>): Finding[] {
-  const ctx = buildContext(input.script, input.scriptPath, input.unit, input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS, input.images ?? {}, input.kind);
+  const ctx = buildContext(
+    input.script,
+    input.scriptPath,
+    input.unit,
+    input.bootTimeoutSeconds ?? DEFAULT_BOOT_SECONDS,
+    input.images ?? {},
+    input.kind,
+  );
   const engine = input.script.engine?.kind ?? null;
   // a rule about one engine's behaviour is not checked for another engine's file (nor one whose engine is unknown)
-  const applies = (r: (typeof TRAP_RULE_DEFS)[number]) => r.engines === "any" || (engine !== null && r.engines.includes(engine));
+  const applies = (r: (typeof TRAP_RULE_DEFS)[number]) =>
+    r.engines === "any" || (engine !== null && r.engines.includes(engine));
   const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
   const findings: Finding[] = [];
   for (const rule of active) {
     const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
     for (const hit of rule.check(ctx)) {
-      findings.push(make(CHECK_ID, `${hit.summary}: ${rule.why}.`, {
-        file: hit.file,
-        line: hit.line,
-        evidence: hit.evidence,
-        fix: hit.fix,
-        data: { rule: rule.id, why: rule.why },
-      }));
+      findings.push(
+        make(CHECK_ID, `${hit.summary}: ${rule.why}.`, {
+          file: hit.file,
+          line: hit.line,
+          evidence: hit.evidence,
+          fix: hit.fix,
+          data: { rule: rule.id, why: rule.why },
+        }),
+      );
     }
   }
   if (findings.length > 0) return findings;
   const rules = active.map((r) => r.id);
-  const scope = input.unit && (input.kind ?? "script") === "script" ? `${input.scriptPath} and ${input.unit.path}` : input.scriptPath;
-  return [pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, { file: input.scriptPath, data: { rules } })];
+  const scope =
+    input.unit && (input.kind ?? "script") === "script"
+      ? `${input.scriptPath} and ${input.unit.path}`
+      : input.scriptPath;
+  return [
+    pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, {
+      file: input.scriptPath,
+      data: { rules },
+    }),
+  ];
 }

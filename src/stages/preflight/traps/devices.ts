@@ -16,14 +16,26 @@ export const renderNodes: TrapRuleDef = {
   defaultLevel: "fail",
   runtimes: CONTAINERS,
   engines: "any",
-  why: "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one "
-    + "(RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
-  check: (ctx) => runsOf(ctx, CONTAINERS).flatMap(({ source, item: run }) => {
-    const nodes = run.devices.filter((d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri");
-    if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
-    return [hitAt(ctx, source.file, nodes[0]!.line, `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
-      "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).", nodes.map((d) => d.line))];
-  }),
+  why:
+    "with render nodes but not the primary card nodes, HIP enumerates the GPUs and then refuses a context on every one " +
+    "(RuntimeError: No CUDA GPUs are available) while device_count() still reports them",
+  check: (ctx) =>
+    runsOf(ctx, CONTAINERS).flatMap(({ source, item: run }) => {
+      const nodes = run.devices.filter(
+        (d) => /^\/dev\/dri\/./.test(d.path) && d.path.replace(/\/+$/, "") !== "/dev/dri",
+      );
+      if (nodes.length === 0 || run.devices.some((d) => d.path.replace(/\/+$/, "") === "/dev/dri")) return [];
+      return [
+        hitAt(
+          ctx,
+          source.file,
+          nodes[0]!.line,
+          `${runName(run)} passes ${nodes.map((d) => d.path).join(", ")} but not the whole /dev/dri`,
+          "Mount the whole directory instead of single nodes: --device /dev/dri (plus --device /dev/kfd on ROCm).",
+          nodes.map((d) => d.line),
+        ),
+      ];
+    }),
 };
 
 export const ipcShm: TrapRuleDef = {
@@ -33,27 +45,48 @@ export const ipcShm: TrapRuleDef = {
   runtimes: ["podman", "quadlet"],
   engines: "any",
   why: "podman refuses --shm-size together with --ipc=host (the host's /dev/shm is used as is), so the container never starts",
-  check: (ctx) => runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => {
-    if (run.ipc !== "host" || run.shmSize === null) return [];
-    const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
-    const shm = run.options.filter((o) => o.name === "--shm-size").at(-1)!;
-    const fix = run.runtime === "quadlet" ? "Keep --ipc=host (vLLM's workers share memory through it) and delete ShmSize=." : "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.";
-    return [hitAt(ctx, source.file, shm.line, `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`, fix, lines)];
-  }),
+  check: (ctx) =>
+    runsOf(ctx, ["podman", "quadlet"]).flatMap(({ source, item: run }) => {
+      if (run.ipc !== "host" || run.shmSize === null) return [];
+      const lines = run.options.filter((o) => o.name === "--ipc" || o.name === "--shm-size").map((o) => o.line);
+      const shm = run.options.filter((o) => o.name === "--shm-size").at(-1)!;
+      const fix =
+        run.runtime === "quadlet"
+          ? "Keep --ipc=host (vLLM's workers share memory through it) and delete ShmSize=."
+          : "Keep --ipc=host (vLLM's workers share memory through it) and delete --shm-size.";
+      return [
+        hitAt(
+          ctx,
+          source.file,
+          shm.line,
+          `${runName(run)} sets both --ipc=host and --shm-size ${run.shmSize}`,
+          fix,
+          lines,
+        ),
+      ];
+    }),
 };
 
 const UNLIMITED = /^memlock=(-1|unlimited)(:(-1|unlimited))?$/;
 /** Engine flags that make the engine pin host memory: CPU weight offload, swap space, CPU KV-cache offload. */
-const PINNING = new Set(["--cpu-offload-gb", "--swap-space", "--kv-offloading-size", "--kv-offloading-backend", "--offload-backend"]);
+const PINNING = new Set([
+  "--cpu-offload-gb",
+  "--swap-space",
+  "--kv-offloading-size",
+  "--kv-offloading-backend",
+  "--offload-backend",
+]);
 
 /** The flag that pins host memory, if any (a zero size pins nothing). */
 export function pinningFlag(flags: readonly Flag[]): Flag | null {
-  return flags.find((f) => {
-    const name = normalizeFlagName(f.name);
-    const value = f.resolvedValue ?? f.value;
-    if (PINNING.has(name)) return value === null || !/^0+(\.0+)?$/.test(value);
-    return name === "--kv-transfer-config" && /Offloading|LMCache|CPU/i.test(value ?? "");
-  }) ?? null;
+  return (
+    flags.find((f) => {
+      const name = normalizeFlagName(f.name);
+      const value = f.resolvedValue ?? f.value;
+      if (PINNING.has(name)) return value === null || !/^0+(\.0+)?$/.test(value);
+      return name === "--kv-transfer-config" && /Offloading|LMCache|CPU/i.test(value ?? "");
+    }) ?? null
+  );
 }
 
 export const memlock: TrapRuleDef = {
@@ -61,17 +94,32 @@ export const memlock: TrapRuleDef = {
   defaultLevel: "warn",
   runtimes: CONTAINERS,
   engines: ["vllm", "sglang"],
-  why: "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading "
-    + "'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
-  check: (ctx) => engineRuns(ctx).flatMap(({ source, item: run }) => {
-    const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
-    // a CPU image pins nothing for a GPU
-    if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value))) return [];
-    const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
-    const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
-    const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
-    return [hitAt(ctx, source.file, set?.line ?? run.command.line,
-      set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
-      `${how} (and raise it for the user in /etc/security/limits.d/).`, [pin.line])];
-  }),
+  why:
+    "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading " +
+    "'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
+  check: (ctx) =>
+    engineRuns(ctx).flatMap(({ source, item: run }) => {
+      const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
+      // a CPU image pins nothing for a GPU
+      if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value)))
+        return [];
+      const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
+      const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
+      const how =
+        run.runtime === "quadlet"
+          ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section"
+          : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
+      return [
+        hitAt(
+          ctx,
+          source.file,
+          set?.line ?? run.command.line,
+          set
+            ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory`
+            : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
+          `${how} (and raise it for the user in /etc/security/limits.d/).`,
+          [pin.line],
+        ),
+      ];
+    }),
 };

@@ -9,13 +9,21 @@ export const autoToolChoice: TrapRuleDef = {
   runtimes: ANY_RUNTIME,
   engines: ["vllm"],
   why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
-  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const names = engine.flags.map((f) => normalizeFlagName(f.name));
-    const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
-    if (!auto || names.includes("--tool-call-parser")) return [];
-    return [hitAt(ctx, source.file, auto.line, "--enable-auto-tool-choice is set without --tool-call-parser",
-      "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models.")];
-  }),
+  check: (ctx) =>
+    engines(ctx).flatMap(({ source, engine }) => {
+      const names = engine.flags.map((f) => normalizeFlagName(f.name));
+      const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
+      if (!auto || names.includes("--tool-call-parser")) return [];
+      return [
+        hitAt(
+          ctx,
+          source.file,
+          auto.line,
+          "--enable-auto-tool-choice is set without --tool-call-parser",
+          "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models.",
+        ),
+      ];
+    }),
 };
 
 const TEMPLATE_FLAGS = new Set(["--enable-thinking", "--preserve-thinking"]);
@@ -27,17 +35,28 @@ export const templateKwargs: TrapRuleDef = {
   defaultLevel: "warn",
   runtimes: ANY_RUNTIME,
   engines: ["vllm"],
-  why: "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as "
-    + "arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
-  check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const bad = engine.flags.filter((f) => {
-      const name = normalizeFlagName(f.name);
-      if (KWARGS_FLAGS.has(name)) return false;
-      return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
-    });
-    const positional = engine.args.filter((w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text));
-    const lines = [...new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
-    return lines.map((line) => hitAt(ctx, source.file, line, "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
-      `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`));
-  }),
+  why:
+    "enable_thinking/preserve_thinking are chat-template variables, not engine flags: vLLM rejects them as " +
+    "arguments, and anywhere but --default-chat-template-kwargs they never reach the template",
+  check: (ctx) =>
+    engines(ctx).flatMap(({ source, engine }) => {
+      const bad = engine.flags.filter((f) => {
+        const name = normalizeFlagName(f.name);
+        if (KWARGS_FLAGS.has(name)) return false;
+        return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
+      });
+      const positional = engine.args.filter(
+        (w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text),
+      );
+      const lines = [...new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
+      return lines.map((line) =>
+        hitAt(
+          ctx,
+          source.file,
+          line,
+          "a thinking switch is passed to the engine as a flag instead of a chat-template kwarg",
+          `Pass it through the template: --default-chat-template-kwargs '{"enable_thinking": true, "preserve_thinking": true}'.`,
+        ),
+      );
+    }),
 };

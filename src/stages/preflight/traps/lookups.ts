@@ -23,7 +23,11 @@ export function buildContext(
   const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
   if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
   if (kind === "quadlet") {
-    const generated: ServeScript = { ...script, commands: [], podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet") };
+    const generated: ServeScript = {
+      ...script,
+      commands: [],
+      podmanRuns: script.podmanRuns.filter((r) => r.runtime === "quadlet"),
+    };
     sources.push({ file: scriptPath, script: generated, origin: "ExecStart" });
   }
   let parsedUnit: TrapContext["unit"] = null;
@@ -67,7 +71,9 @@ export function lineOf(ctx: TrapContext, file: string, line: number): string {
   return (lines[line - 1] ?? "").trimEnd();
 }
 
-/** Commands of `source` that run before `line` in it, plus the unit's ExecStartPre= lines when the source runs at start. */
+/**
+ * Commands of `source` that run before `line` in it, plus the unit's ExecStartPre= lines when the source runs at start.
+ */
 export function commandsBefore(ctx: TrapContext, source: Source, line: number): LocatedCommand[] {
   const earlier = source.script.commands.filter((c) => c.line < line).map((item) => ({ source, item }));
   if (source.origin !== "script" && source.origin !== "ExecStart") return earlier;
@@ -76,13 +82,23 @@ export function commandsBefore(ctx: TrapContext, source: Source, line: number): 
 }
 
 /** A hit at one line of a file, with that line and any other lines named, in file order, as evidence. */
-export function hitAt(ctx: TrapContext, file: string, line: number, summary: string, fix: string, alsoLines: number[] = []): TrapHit {
+export function hitAt(
+  ctx: TrapContext,
+  file: string,
+  line: number,
+  summary: string,
+  fix: string,
+  alsoLines: number[] = [],
+): TrapHit {
   const evidence = [...new Set([line, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf(ctx, file, l));
   return { file, line, summary, evidence, fix };
 }
 
 /** One hit per command `pick` objects to, at the command's first line. */
-export function perCommand(ctx: TrapContext, pick: (cmd: Command, source: Source) => { summary: string; fix: string } | null): TrapHit[] {
+export function perCommand(
+  ctx: TrapContext,
+  pick: (cmd: Command, source: Source) => { summary: string; fix: string } | null,
+): TrapHit[] {
   return allCommands(ctx).flatMap(({ source, item }) => {
     const found = pick(item, source);
     return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];

@@ -17,17 +17,33 @@ export const nameReuse: TrapRuleDef = {
   // a quadlet always runs with --replace
   runtimes: ["podman", "docker"],
   engines: "any",
-  why: "a container left over from the last run (crashed, or stopped but not removed) keeps the name, "
-    + "so the runtime refuses the new one with \"the container name is already in use\"",
-  check: (ctx) => runsOf(ctx, ["podman", "docker"]).flatMap(({ source, item: run }) => {
-    // --rm removes the container when it exits; --replace removes the old one first
-    if (run.name === null || run.replace || run.rm) return [];
-    const opt = run.options.filter((o) => o.name === "--name").at(-1)!;
-    const name = { text: run.name, ...(opt.resolvedValue !== undefined ? { resolved: opt.resolvedValue } : {}) };
-    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name))) return [];
-    const fix = run.runtime === "podman"
-      ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.`
-      : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
-    return [hitAt(ctx, source.file, opt.line, `${runName(run)} --name ${run.name} without removing an old ${run.name} first`, fix)];
-  }),
+  why:
+    "a container left over from the last run (crashed, or stopped but not removed) keeps the name, " +
+    'so the runtime refuses the new one with "the container name is already in use"',
+  check: (ctx) =>
+    runsOf(ctx, ["podman", "docker"]).flatMap(({ source, item: run }) => {
+      // --rm removes the container when it exits; --replace removes the old one first
+      if (run.name === null || run.replace || run.rm) return [];
+      const opt = run.options.filter((o) => o.name === "--name").at(-1)!;
+      const name = { text: run.name, ...(opt.resolvedValue !== undefined ? { resolved: opt.resolvedValue } : {}) };
+      if (
+        commandsBefore(ctx, source, run.command.line)
+          .flatMap(removed)
+          .some((w) => samePath(w, name))
+      )
+        return [];
+      const fix =
+        run.runtime === "podman"
+          ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.`
+          : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
+      return [
+        hitAt(
+          ctx,
+          source.file,
+          opt.line,
+          `${runName(run)} --name ${run.name} without removing an old ${run.name} first`,
+          fix,
+        ),
+      ];
+    }),
 };

@@ -12,8 +12,22 @@ import type { TrapRuleDef } from "./types.js";
 import { restartOnFailure, startLimitSection, startTimeout } from "./unit-lifecycle.js";
 
 export const TRAP_RULE_DEFS: readonly TrapRuleDef[] = [
-  renderNodes, ipcShm, startLimitSection, stopTimeout, autoToolChoice,
-  memlock, cacheMountMkdir, restartOnFailure, startTimeout, templateKwargs,
-  secretInArgv, unmergedLogGrep, broadKill, nameReuse, transientUnit, bareStash,
-  entrypointServe, detachedRedirect,
+  renderNodes,
+  ipcShm,
+  startLimitSection,
+  stopTimeout,
+  autoToolChoice,
+  memlock,
+  cacheMountMkdir,
+  restartOnFailure,
+  startTimeout,
+  templateKwargs,
+  secretInArgv,
+  unmergedLogGrep,
+  broadKill,
+  nameReuse,
+  transientUnit,
+  bareStash,
+  entrypointServe,
+  detachedRedirect,
 ];

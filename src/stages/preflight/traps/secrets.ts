@@ -11,10 +11,12 @@ import { TRAP_LITERAL_TOKEN } from "../../../domain/redact/shapes.js";
 
 /** A switch or a count, never a credential (`-e HF_HUB_DISABLE_TOKEN=1`). */
 const NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
-const AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
+const AUTH_HEADER =
+  /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
 
 /** Values that stand for "put your secret here" (a template, the OpenAI client's dummy key), not a secret. */
-const PLACEHOLDER = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+const PLACEHOLDER =
+  /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
 
 function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value.trim());
@@ -26,7 +28,8 @@ function literal(value: string | undefined): value is string {
 }
 
 /** A literal value of a secret-named variable. */
-const secretValue = (name: string, value: string | undefined): value is string => TRAP_SECRET_ENV.test(name) && literal(value) && !NOT_A_SECRET.test(value);
+const secretValue = (name: string, value: string | undefined): value is string =>
+  TRAP_SECRET_ENV.test(name) && literal(value) && !NOT_A_SECRET.test(value);
 
 /** The evidence line with the secret blanked: a report must not leak what it warns about. */
 function redact(text: string, secret: string): string {
@@ -34,10 +37,17 @@ function redact(text: string, secret: string): string {
 }
 
 function hit(ctx: TrapContext, source: Source, word: Word, secret: string, what: string, fix: string): TrapHit {
-  return { file: source.file, line: word.line, summary: `${what} is written literally into a command line`, evidence: [redact(lineOf(ctx, source.file, word.line), secret)], fix };
+  return {
+    file: source.file,
+    line: word.line,
+    summary: `${what} is written literally into a command line`,
+    evidence: [redact(lineOf(ctx, source.file, word.line), secret)],
+    fix,
+  };
 }
 
-const FILE_FIX = "Read it at run time from a mode-600 file or the environment (e.g. --api-key \"$(cat /etc/vllm/api-key)\", curl -K FILE, podman --secret).";
+const FILE_FIX =
+  'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
 
 function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] {
   const words = programWords(cmd.words);
@@ -50,7 +60,8 @@ function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] 
     if (TRAP_SECRET_FLAGS.has(name)) {
       const valueWord = eq > 0 ? w : words[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
-      if (valueWord && literal(value) && !valueWord.dynamic) out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+      if (valueWord && literal(value) && !valueWord.dynamic)
+        out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
       if (eq < 0) i++;
       continue;
     }
@@ -58,7 +69,16 @@ function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] 
     const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
     const auth = header ? AUTH_HEADER.exec(header.text) : null;
     if (header && auth && literal(auth[2]) && !header.dynamic) {
-      out.push(hit(ctx, source, header, auth[2], `the ${auth[1]} header's credential`, "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file."));
+      out.push(
+        hit(
+          ctx,
+          source,
+          header,
+          auth[2],
+          `the ${auth[1]} header's credential`,
+          "Put the header in a mode-600 curl config (curl -K FILE) or build it from a variable read from a file.",
+        ),
+      );
       if (isHeader) i++;
       continue;
     }
@@ -76,15 +96,17 @@ export const secretInArgv: TrapRuleDef = {
   why: "anything in argv is readable by every user through ps and /proc/PID/cmdline, podman -e values through podman inspect, and a unit's Environment= through systemctl show",
   check: (ctx) => {
     const fromCommands = allCommands(ctx).flatMap(({ source, item }) => commandHits(ctx, source, item));
-    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) => run.env
-      .filter((e) => secretValue(e.name, e.value ?? undefined))
-      .map((e): TrapHit => ({
-        file: source.file,
-        line: e.line,
-        summary: `-e ${e.name} carries a literal secret value`, // not "secret: …": the redactor would mask the next word
-        evidence: [redact(lineOf(ctx, source.file, e.line), e.value!)],
-        fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`,
-      })));
+    const fromEnv = allRuns(ctx).flatMap(({ source, item: run }) =>
+      run.env
+        .filter((e) => secretValue(e.name, e.value ?? undefined))
+        .map((e): TrapHit => ({
+          file: source.file,
+          line: e.line,
+          summary: `-e ${e.name} carries a literal secret value`, // not "secret: …": the redactor would mask the next word
+          evidence: [redact(lineOf(ctx, source.file, e.line), e.value!)],
+          fix: `Pass it without a value (-e ${e.name}, taken from the service's environment), or use podman --secret ... ,type=env,target=${e.name}.`,
+        })),
+    );
     const fromUnit = unitEnvHits(ctx);
     // a token literal in -e NAME=hf_... is reported once, as an env finding
     const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
@@ -100,15 +122,21 @@ function unitEnvHits(ctx: TrapContext): TrapHit[] {
   const unit = ctx.unit;
   if (!unit) return [];
   // systemd splits the value as the shell lexer does (quotes honoured); a $VAR word is no literal
-  const assignments = (value: string, line: number) => lexWords(value, line).filter((w) => !w.dynamic && w.text.indexOf("=") > 0)
-    .map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
-  return unit.parsed.entries.filter((e) => e.section === "Service" && e.key === "Environment").flatMap((e) => assignments(e.value, e.line)
-    .filter((a) => secretValue(a.name, a.value) || TRAP_LITERAL_TOKEN.test(a.value))
-    .map((a): TrapHit => ({
-      file: unit.path,
-      line: e.line,
-      summary: `Environment= ${a.name} carries a literal secret value`,
-      evidence: [redact(lineOf(ctx, unit.path, e.line), a.value)],
-      fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`,
-    })));
+  const assignments = (value: string, line: number) =>
+    lexWords(value, line)
+      .filter((w) => !w.dynamic && w.text.indexOf("=") > 0)
+      .map((w) => ({ name: w.text.slice(0, w.text.indexOf("=")), value: w.text.slice(w.text.indexOf("=") + 1) }));
+  return unit.parsed.entries
+    .filter((e) => e.section === "Service" && e.key === "Environment")
+    .flatMap((e) =>
+      assignments(e.value, e.line)
+        .filter((a) => secretValue(a.name, a.value) || TRAP_LITERAL_TOKEN.test(a.value))
+        .map((a): TrapHit => ({
+          file: unit.path,
+          line: e.line,
+          summary: `Environment= ${a.name} carries a literal secret value`,
+          evidence: [redact(lineOf(ctx, unit.path, e.line), a.value)],
+          fix: `systemctl show prints a unit's Environment= to every local user: put ${a.name}=... in an EnvironmentFile= of mode 600 (or use LoadCredential=) and remove it from the unit.`,
+        })),
+    );
 }

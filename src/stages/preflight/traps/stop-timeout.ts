@@ -22,8 +22,9 @@ export const stopTimeout: TrapRuleDef = {
   defaultLevel: "fail",
   runtimes: ["podman", "docker"],
   engines: "any",
-  why: "systemd kills the stop when TimeoutStopSec (90 s by default) runs out before podman's grace period, "
-    + "logs \"Failed with result 'timeout'\", and the engine is SIGKILLed mid-shutdown",
+  why:
+    "systemd kills the stop when TimeoutStopSec (90 s by default) runs out before podman's grace period, " +
+    "logs \"Failed with result 'timeout'\", and the engine is SIGKILLed mid-shutdown",
   check: (ctx) => {
     const limit = ctx.unit ? timeoutStopSec(ctx.unit.parsed) : { seconds: 90, entry: null };
     return allCommands(ctx).flatMap(({ source, item }) => {
@@ -33,13 +34,18 @@ export const stopTimeout: TrapRuleDef = {
       const n = args ? stopSeconds(args) : null;
       if (n === null || n < limit.seconds) return [];
       const where = limit.entry ? `TimeoutStopSec=${limit.entry.value}` : "systemd's default TimeoutStopSec of 90 s";
-      return [{
-        file: source.file,
-        line: item.line,
-        summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
-        evidence: [lineOf(ctx, source.file, item.line), ...(limit.entry && ctx.unit ? [lineOf(ctx, ctx.unit.path, limit.entry.line)] : [])],
-        fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`,
-      }];
+      return [
+        {
+          file: source.file,
+          line: item.line,
+          summary: `${rt} stop -t ${n} waits at least as long as ${where}`,
+          evidence: [
+            lineOf(ctx, source.file, item.line),
+            ...(limit.entry && ctx.unit ? [lineOf(ctx, ctx.unit.path, limit.entry.line)] : []),
+          ],
+          fix: `Set TimeoutStopSec=${n + 30} (more than ${n} s) in the unit's [Service] section, or lower ${rt} stop -t.`,
+        },
+      ];
     });
   },
 };

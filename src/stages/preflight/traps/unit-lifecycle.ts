@@ -4,20 +4,35 @@ import { timeoutStartSec, unitEntries, unitValue } from "../../../domain/launch/
 import { allRuns, hitAt, lineOf } from "./lookups.js";
 import { UNIT_RUNTIMES, type TrapHit, type TrapRuleDef } from "./types.js";
 
-const START_LIMIT_KEYS = new Set(["StartLimitIntervalSec", "StartLimitInterval", "StartLimitBurst", "StartLimitAction"]);
+const START_LIMIT_KEYS = new Set([
+  "StartLimitIntervalSec",
+  "StartLimitInterval",
+  "StartLimitBurst",
+  "StartLimitAction",
+]);
 
 export const startLimitSection: TrapRuleDef = {
   id: "start-limit-section",
   defaultLevel: "fail",
   runtimes: UNIT_RUNTIMES,
   engines: "any",
-  why: "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them "
-    + "and the unit ends in start-limit-hit with the default limits",
+  why:
+    "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them " +
+    "and the unit ends in start-limit-hit with the default limits",
   check: (ctx) => {
     const unit = ctx.unit;
     if (!unit) return [];
-    return unit.parsed.entries.filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key))
-      .map((e) => hitAt(ctx, unit.path, e.line, `${e.key}= is in [Service], where systemd ignores it`, `Move ${e.key}=${e.value} into the [Unit] section.`));
+    return unit.parsed.entries
+      .filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key))
+      .map((e) =>
+        hitAt(
+          ctx,
+          unit.path,
+          e.line,
+          `${e.key}= is in [Service], where systemd ignores it`,
+          `Move ${e.key}=${e.value} into the [Unit] section.`,
+        ),
+      );
   },
 };
 
@@ -29,14 +44,22 @@ export const restartOnFailure: TrapRuleDef = {
   runtimes: UNIT_RUNTIMES,
   // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
   engines: ["vllm"],
-  why: "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, "
-    + "and the endpoint stays silently dead",
+  why:
+    "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, " +
+    "and the endpoint stays silently dead",
   check: (ctx) => {
     const unit = ctx.unit;
     const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
     if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
-    return [hitAt(ctx, unit.path, e.line, `Restart=${e.value} does not restart an engine that exits 0`,
-      "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit].")];
+    return [
+      hitAt(
+        ctx,
+        unit.path,
+        e.line,
+        `Restart=${e.value} does not restart an engine that exits 0`,
+        "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit].",
+      ),
+    ];
   },
 };
 
@@ -45,16 +68,21 @@ export const startTimeout: TrapRuleDef = {
   defaultLevel: "warn",
   runtimes: UNIT_RUNTIMES,
   engines: "any",
-  why: "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec "
-    + "(90 s by default) runs out, and a model load takes minutes",
+  why:
+    "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec " +
+    "(90 s by default) runs out, and a model load takes minutes",
   check: (ctx) => {
     const unit = ctx.unit;
     if (!unit) return [];
     const type = unitValue(unit.parsed, "Service", "Type");
-    const notify = unitEntries(unit.parsed, "Container", "Notify").find((e) => e.value === "healthy" || e.value === "true");
-    const sdnotify = allRuns(ctx).flatMap(({ source, item }) => item.options
-      .filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy"))
-      .map((o) => ({ source, o })));
+    const notify = unitEntries(unit.parsed, "Container", "Notify").find(
+      (e) => e.value === "healthy" || e.value === "true",
+    );
+    const sdnotify = allRuns(ctx).flatMap(({ source, item }) =>
+      item.options
+        .filter((o) => o.name === "--sdnotify" && (o.value === "container" || o.value === "healthy"))
+        .map((o) => ({ source, o })),
+    );
     const waits = type?.value === "notify" || notify !== undefined || sdnotify.length > 0;
     if (!waits) return [];
     const { seconds, entry } = timeoutStartSec(unit.parsed);

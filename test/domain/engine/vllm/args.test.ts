@@ -7,8 +7,13 @@ describe("readNonDefaultArgs", () => {
     const line = fixtureLines("v1-2025-ready-two-line-kv.log").find((l) => l.includes("non-default args"))!;
     const args = readNonDefaultArgs(line)!;
     expect(args).toMatchObject({
-      model_tag: "/models/qwen3-30b", port: 7770, enable_auto_tool_choice: true, tool_call_parser: "qwen3_xml",
-      max_model_len: 32768, gpu_memory_utilization: 0.95, api_key: "***",
+      model_tag: "/models/qwen3-30b",
+      port: 7770,
+      enable_auto_tool_choice: true,
+      tool_call_parser: "qwen3_xml",
+      max_model_len: 32768,
+      gpu_memory_utilization: 0.95,
+      api_key: "***",
       speculative_config: { method: "qwen3_next_mtp", num_speculative_tokens: 3 },
       compilation_config: { level: 3, cudagraph_capture_sizes: [1, 2, 4] },
     });
@@ -18,17 +23,25 @@ describe("readNonDefaultArgs", () => {
 
   it("keeps enum reprs as text and lists as arrays", () => {
     const line = fixtureLines("v1-2026-merged-kv-ready.log").find((l) => l.includes("non-default args"))!;
-    expect(readNonDefaultArgs(line)).toMatchObject({ runner: "<RunnerOption.AUTO: 'auto'>", served_model_name: ["qwen"], kv_cache_memory_bytes: 2147483648 });
+    expect(readNonDefaultArgs(line)).toMatchObject({
+      runner: "<RunnerOption.AUTO: 'auto'>",
+      served_model_name: ["qwen"],
+      kv_cache_memory_bytes: 2147483648,
+    });
   });
 
   it("redacts a secret nested in a list value", () => {
-    expect(readNonDefaultArgs(String.raw`non-default args: {'api_key': ['sk-a', 'sk-b'], 'x': (1, 'a, \'b\'')}`)).toMatchObject({ api_key: "***", x: [1, "a, 'b'"] });
+    expect(
+      readNonDefaultArgs(String.raw`non-default args: {'api_key': ['sk-a', 'sk-b'], 'x': (1, 'a, \'b\'')}`),
+    ).toMatchObject({ api_key: "***", x: [1, "a, 'b'"] });
   });
 
   it("ends on a garbled line (mismatched or stray closers) without taking a secret into a list", () => {
     // each of these made the reader spin until V8 ran out of memory
     expect(readNonDefaultArgs("non-default args: {)}")).toEqual({});
-    expect(readNonDefaultArgs("non-default args: {'a': [1, 2}, 'port': 8000, 'api_key': 'sk-x'}")).toEqual({ a: [1, 2] });
+    expect(readNonDefaultArgs("non-default args: {'a': [1, 2}, 'port': 8000, 'api_key': 'sk-x'}")).toEqual({
+      a: [1, 2],
+    });
     expect(readNonDefaultArgs("non-default args: {'a': (1, 2], 'api_key': 'sk-x'}")).toEqual({ a: [1, 2] });
     expect(readNonDefaultArgs("non-default args: {'a': >, 'b': 2, , 'c': 3}")).toEqual({ a: "", b: 2, c: 3 });
   });
@@ -37,7 +50,7 @@ describe("readNonDefaultArgs", () => {
     const line = fixtureLines("v1-2025-ready-two-line-kv.log").find((l) => l.includes("non-default args"))!;
     const pieces = ["{", "}", "[", "]", "(", ")", "<", ">", "'", '"', "\\", ",", ":", " ", "True", "X("];
     let x = 2026;
-    const r = () => ((x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const r = () => (x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     let parsed = 0;
     for (let i = 0; i < 20_000; i++) {
       let s = line;

@@ -3,7 +3,8 @@ import { checkThinking, checkTools } from "../../../../src/domain/engine/vllm/co
 import { vllm } from "../../../../src/domain/engine/vllm/index.js";
 import { fixture } from "../../../fixtures/journal/classes/fixture.js";
 
-const chat = (message: object, finish = "stop") => JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finish }] });
+const chat = (message: object, finish = "stop") =>
+  JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finish }] });
 
 describe("checkThinking", () => {
   it("passes with reasoning (v0.16+) or reasoning_content (≤0.11, llama.cpp)", () => {
@@ -12,18 +13,30 @@ describe("checkThinking", () => {
   });
 
   it("names a missing reasoning parser when thinking lands inline or reasoning is null", () => {
-    const inline = checkThinking({ status: 200, body: chat({ content: "<think>hmm</think>4", reasoning: null, reasoning_content: null }) });
+    const inline = checkThinking({
+      status: 200,
+      body: chat({ content: "<think>hmm</think>4", reasoning: null, reasoning_content: null }),
+    });
     expect(inline).toMatchObject({ ok: false, gap: "reasoning-parser-missing" });
     expect(inline.reason).toContain("</think>");
-    expect(checkThinking({ status: 200, body: chat({ content: "4", reasoning: null }) })).toMatchObject({ ok: false, gap: "reasoning-parser-missing" });
+    expect(checkThinking({ status: 200, body: chat({ content: "4", reasoning: null }) })).toMatchObject({
+      ok: false,
+      gap: "reasoning-parser-missing",
+    });
   });
 });
 
 describe("checkTools", () => {
-  const call = (args: string) => ({ content: null, tool_calls: [{ id: "chatcmpl-tool-1", type: "function", function: { name: "get_weather", arguments: args } }] });
+  const call = (args: string) => ({
+    content: null,
+    tool_calls: [{ id: "chatcmpl-tool-1", type: "function", function: { name: "get_weather", arguments: args } }],
+  });
 
   it("passes with parseable arguments and finish_reason tool_calls", () => {
-    expect(checkTools({ status: 200, body: chat(call('{"city":"Oslo"}'), "tool_calls") })).toMatchObject({ ok: true, gap: null });
+    expect(checkTools({ status: 200, body: chat(call('{"city":"Oslo"}'), "tool_calls") })).toMatchObject({
+      ok: true,
+      gap: null,
+    });
   });
 
   it("fails on unparseable arguments, a stop finish, or no calls", () => {
@@ -41,7 +54,12 @@ describe("checkTools", () => {
   });
 
   it("does not call any 400 a config gap", () => {
-    expect(checkTools({ status: 400, body: '{"error":{"message":"max_tokens is too large","type":"BadRequestError","code":400}}' }).gap).toBeNull();
+    expect(
+      checkTools({
+        status: 400,
+        body: '{"error":{"message":"max_tokens is too large","type":"BadRequestError","code":400}}',
+      }).gap,
+    ).toBeNull();
   });
 
   it("is reachable through the engine interface", () => {

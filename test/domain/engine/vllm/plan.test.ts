@@ -5,20 +5,46 @@ import { fixtureLines } from "../../../fixtures/journal/classes/fixture.js";
 describe("readPlan", () => {
   it("reads the newest era: merged KV line, GiB memory, estimated graphs, torch.compile took", () => {
     expect(readPlan(fixtureLines("v1-2026-merged-kv-ready.log"))).toEqual({
-      kvTokens: 398658, maxModelLen: 65536, maxConcurrency: 6.08, gpuBlocks: null, availableKvGiB: 2.0,
-      modelLoadGiB: 1.19, modelLoadSeconds: 1.919768, graphGiB: 1.61, graphSeconds: 12, estimatedGraphGiB: 1.58,
+      kvTokens: 398658,
+      maxModelLen: 65536,
+      maxConcurrency: 6.08,
+      gpuBlocks: null,
+      availableKvGiB: 2.0,
+      modelLoadGiB: 1.19,
+      modelLoadSeconds: 1.919768,
+      graphGiB: 1.61,
+      graphSeconds: 12,
+      estimatedGraphGiB: 1.58,
       compileSeconds: 5.34,
     });
   });
 
   it("reads the 2025 era: two KV lines, `GiB and … seconds`, torch.compile takes", () => {
     const p = readPlan(fixtureLines("v1-2025-ready-two-line-kv.log"));
-    expect(p).toMatchObject({ kvTokens: 42656, maxModelLen: 32768, maxConcurrency: 1.3, availableKvGiB: 10.1, modelLoadGiB: 56.9121, modelLoadSeconds: 54.220814, graphGiB: 1.29, graphSeconds: 7, compileSeconds: 85.33, estimatedGraphGiB: null });
+    expect(p).toMatchObject({
+      kvTokens: 42656,
+      maxModelLen: 32768,
+      maxConcurrency: 1.3,
+      availableKvGiB: 10.1,
+      modelLoadGiB: 56.9121,
+      modelLoadSeconds: 54.220814,
+      graphGiB: 1.29,
+      graphSeconds: 7,
+      compileSeconds: 85.33,
+      estimatedGraphGiB: null,
+    });
   });
 
   it("reads V0: GPU/CPU blocks, `Loading model weights took … GB`, un-separated lengths", () => {
     const p = readPlan(fixtureLines("v0-2024-kv-insufficient.log"));
-    expect(p).toMatchObject({ gpuBlocks: 1426, maxModelLen: 131072, maxConcurrency: 0.17, modelLoadGiB: 14.9595, modelLoadSeconds: null, kvTokens: null });
+    expect(p).toMatchObject({
+      gpuBlocks: 1426,
+      maxModelLen: 131072,
+      maxConcurrency: 0.17,
+      modelLoadGiB: 14.9595,
+      modelLoadSeconds: null,
+      kvTokens: null,
+    });
   });
 
   it("reads early V1 `# GPU blocks` without a CPU count", () => {
@@ -31,7 +57,11 @@ describe("readPlan", () => {
   });
 
   it("takes max-model-len from the auto-fit line when no concurrency line says it", () => {
-    expect(readPlan(["Auto-fit max_model_len: reduced from 262144 to 98304 to fit in available GPU memory (4.1 GiB available for KV cache)"]).maxModelLen).toBe(98304);
+    expect(
+      readPlan([
+        "Auto-fit max_model_len: reduced from 262144 to 98304 to fit in available GPU memory (4.1 GiB available for KV cache)",
+      ]).maxModelLen,
+    ).toBe(98304);
   });
 });
 
@@ -39,7 +69,12 @@ describe("PlanReader compile cache", () => {
   it("calls a boot that compiled graphs cold, with the slowest graph", () => {
     const r = new PlanReader();
     for (const l of fixtureLines("dynamo-shape.log")) r.push(l);
-    expect(r.compileCache()).toEqual({ state: "cold", graphsCompiled: 1, graphsLoaded: 0, slowestGraphSeconds: 173.02 });
+    expect(r.compileCache()).toEqual({
+      state: "cold",
+      graphsCompiled: 1,
+      graphsLoaded: 0,
+      slowestGraphSeconds: 173.02,
+    });
   });
 
   it("calls a boot that loaded graphs from the cache a hit", () => {
@@ -50,7 +85,12 @@ describe("PlanReader compile cache", () => {
 
   it("reads every compile-range spelling", () => {
     const r = new PlanReader();
-    for (const l of ["Compiling a graph for shape 8 takes 2.50 s", "Compiling a graph for general shape takes 16.41 s", "Directly load the compiled graph(s) for shape 4 from the cache, took 0.101 s"]) r.push(l);
+    for (const l of [
+      "Compiling a graph for shape 8 takes 2.50 s",
+      "Compiling a graph for general shape takes 16.41 s",
+      "Directly load the compiled graph(s) for shape 4 from the cache, took 0.101 s",
+    ])
+      r.push(l);
     expect(r.compileCache()).toMatchObject({ graphsCompiled: 2, graphsLoaded: 1, slowestGraphSeconds: 16.41 });
   });
 });

@@ -8,8 +8,16 @@ import { parseServeScript } from "../../../../src/domain/launch/parse.js";
 const FIX = join(import.meta.dirname, "../../../fixtures");
 const read = (p: string) => readFileSync(join(FIX, p), "utf8");
 const traps = (script: string, unit: string | null = null, levels = {}) =>
-  checkTraps({ script: parseServeScript(script), scriptPath: "serve.sh", unit: unit === null ? null : { path: "engine.service", text: unit } }, levels);
-const rules = (findings: ReturnType<typeof traps>) => findings.filter((f) => f.status !== "pass").map((f) => f.data?.rule);
+  checkTraps(
+    {
+      script: parseServeScript(script),
+      scriptPath: "serve.sh",
+      unit: unit === null ? null : { path: "engine.service", text: unit },
+    },
+    levels,
+  );
+const rules = (findings: ReturnType<typeof traps>) =>
+  findings.filter((f) => f.status !== "pass").map((f) => f.data?.rule);
 
 const ENGINE = `podman rm -f eng
 podman run -d --name eng --ipc=host --ulimit memlock=-1:-1 --device /dev/dri img /models --port 7770 --cpu-offload-gb 8
@@ -17,11 +25,14 @@ podman run -d --name eng --ipc=host --ulimit memlock=-1:-1 --device /dev/dri img
 
 describe("checkTraps", () => {
   it("passes the production archon script and unit on every rule, listing the rules checked", () => {
-    const findings = checkTraps({
-      script: parseServeScript(read("launch/scripts/serve-archon.sh")),
-      scriptPath: "scripts/serve-archon.sh",
-      unit: { path: "deploy/frank-archon.service", text: read("launch/units/frank-archon.service") },
-    }, {});
+    const findings = checkTraps(
+      {
+        script: parseServeScript(read("launch/scripts/serve-archon.sh")),
+        scriptPath: "scripts/serve-archon.sh",
+        unit: { path: "deploy/frank-archon.service", text: read("launch/units/frank-archon.service") },
+      },
+      {},
+    );
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ check: "preflight.traps", status: "pass" });
     expect([...(findings[0]!.data?.rules as string[])].sort()).toEqual([...TRAP_RULES].sort());
@@ -39,18 +50,29 @@ describe("checkTraps", () => {
   });
 
   it("raises a warn rule to fail and lowers a fail rule to warn when the config says so", () => {
-    const script = ENGINE.replace(" --ulimit memlock=-1:-1", "").replace("--device /dev/dri", "--device /dev/dri/renderD128");
+    const script = ENGINE.replace(" --ulimit memlock=-1:-1", "").replace(
+      "--device /dev/dri",
+      "--device /dev/dri/renderD128",
+    );
     const byRule = (f: ReturnType<typeof traps>) => Object.fromEntries(f.map((x) => [x.data?.rule, x.status]));
     expect(byRule(traps(script))).toEqual({ "render-nodes": "fail", memlock: "warn" });
-    expect(byRule(traps(script, null, { memlock: "fail", "render-nodes": "warn" }))).toEqual({ "render-nodes": "warn", memlock: "fail" });
+    expect(byRule(traps(script, null, { memlock: "fail", "render-nodes": "warn" }))).toEqual({
+      "render-nodes": "warn",
+      memlock: "fail",
+    });
   });
 
   it("says why in each finding and points at the offending line", () => {
-    const f = traps(`${ENGINE}podman run -d --name eng2 --replace --ipc=host --ulimit memlock=-1:-1 \\\n  --shm-size 8g img /m --port 1\n`);
+    const f = traps(
+      `${ENGINE}podman run -d --name eng2 --replace --ipc=host --ulimit memlock=-1:-1 \\\n  --shm-size 8g img /m --port 1\n`,
+    );
     const ipc = f.find((x) => x.data?.rule === "ipc-shm")!;
     expect(ipc.status).toBe("fail");
     expect(ipc.line).toBe(4);
-    expect(ipc.evidence).toEqual(["podman run -d --name eng2 --replace --ipc=host --ulimit memlock=-1:-1 \\", "  --shm-size 8g img /m --port 1"]);
+    expect(ipc.evidence).toEqual([
+      "podman run -d --name eng2 --replace --ipc=host --ulimit memlock=-1:-1 \\",
+      "  --shm-size 8g img /m --port 1",
+    ]);
     expect(ipc.summary).toMatch(/mutually exclusive|refuses/);
     expect(ipc.data?.why).toBeTruthy();
   });
@@ -70,31 +92,44 @@ describe("checkTraps", () => {
   });
 
   it("compares podman stop -t in the script against systemd's 90 s default when no TimeoutStopSec is set", () => {
-    expect(rules(traps(`${ENGINE}trap 'podman stop -t 100 eng' TERM\npodman stop -t 100 eng\n`))).toEqual(["stop-timeout"]);
+    expect(rules(traps(`${ENGINE}trap 'podman stop -t 100 eng' TERM\npodman stop -t 100 eng\n`))).toEqual([
+      "stop-timeout",
+    ]);
     expect(rules(traps(`${ENGINE}podman stop -t 60 eng\n`))).toEqual([]);
-    const unit = "[Service]\nExecStart=/srv/serve.sh\nExecStop=/usr/bin/podman stop --time=200 eng\nTimeoutStopSec=3min 30s\nRestart=always\n";
+    const unit =
+      "[Service]\nExecStart=/srv/serve.sh\nExecStop=/usr/bin/podman stop --time=200 eng\nTimeoutStopSec=3min 30s\nRestart=always\n";
     expect(rules(traps(ENGINE, unit))).toEqual([]);
     expect(rules(traps(ENGINE, unit.replace("3min 30s", "3min")))).toEqual(["stop-timeout"]);
   });
 
   it("never copies a literal secret from -e into the report", () => {
-    const f = traps(ENGINE.replace("--device /dev/dri", "--device /dev/dri -e HF_TOKEN=hf_EXAMPLExNOTxAxREALxTOKENx0000 -e HF_HOME=/root/.cache/hf"));
+    const f = traps(
+      ENGINE.replace(
+        "--device /dev/dri",
+        "--device /dev/dri -e HF_TOKEN=hf_EXAMPLExNOTxAxREALxTOKENx0000 -e HF_HOME=/root/.cache/hf",
+      ),
+    );
     expect(rules(f)).toEqual(["secret-in-argv"]);
     expect(JSON.stringify(f)).not.toContain("hf_EXAMPLExNOTxAxREALxTOKENx0000");
     expect(f[0]!.evidence![0]).toContain("HF_TOKEN=<redacted>");
   });
 
   it("accepts secrets that come from the environment or a file", () => {
-    const script = `${ENGINE}curl -fsS -H "Authorization: Bearer $VLLM_API_KEY" http://127.0.0.1:7770/v1/models\n`
-      + `vllm serve /models --api-key "$(cat /etc/vllm/key)" --port 7771\n`;
+    const script =
+      `${ENGINE}curl -fsS -H "Authorization: Bearer $VLLM_API_KEY" http://127.0.0.1:7770/v1/models\n` +
+      `vllm serve /models --api-key "$(cat /etc/vllm/key)" --port 7771\n`;
     expect(rules(traps(script))).toEqual([]);
-    expect(rules(traps(`${ENGINE}vllm serve /models --api-key sekrit-literal --port 7771\n`))).toEqual(["secret-in-argv"]);
+    expect(rules(traps(`${ENGINE}vllm serve /models --api-key sekrit-literal --port 7771\n`))).toEqual([
+      "secret-in-argv",
+    ]);
   });
 
   it("treats 2>&1, &> and |& as merging the log before grep", () => {
     for (const merge of ["2>&1 |", "&> /dev/stdout |", "|&"]) {
       expect(rules(traps(`${ENGINE}podman logs eng ${merge} grep -q "startup complete"\n`))).toEqual([]);
     }
-    expect(rules(traps(`${ENGINE}podman logs -f eng 2>/dev/null | grep -q "startup complete"\n`))).toEqual(["unmerged-log-grep"]);
+    expect(rules(traps(`${ENGINE}podman logs -f eng 2>/dev/null | grep -q "startup complete"\n`))).toEqual([
+      "unmerged-log-grep",
+    ]);
   });
 });

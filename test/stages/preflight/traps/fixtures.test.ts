@@ -28,7 +28,11 @@ describe("trap fixtures", () => {
     const dir = join(ROOT, rule);
     describe(rule, () => {
       it("trips on its trip fixture, at the expected line, and no other rule trips", () => {
-        const expected = JSON.parse(readFileSync(join(dir, "expect.json"), "utf8")) as { file: string; line: number; secret?: string };
+        const expected = JSON.parse(readFileSync(join(dir, "expect.json"), "utf8")) as {
+          file: string;
+          line: number;
+          secret?: string;
+        };
         const { findings } = run(dir, "trip");
         expect(findings.length).toBeGreaterThan(0);
         expect(findings.map((f) => f.data?.rule)).toEqual(findings.map(() => rule));

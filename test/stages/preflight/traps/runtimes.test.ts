@@ -5,8 +5,11 @@ import { TRAP_RULE_DEFS } from "../../../../src/stages/preflight/traps/registry.
 import { parseLaunch, type FileKind } from "../../../../src/domain/launch/launch.js";
 
 const traps = (text: string, kind: FileKind = "script") =>
-  checkTraps({ script: parseLaunch(kind, text), scriptPath: "f", unit: null, kind }, {}).filter((f) => f.status !== "pass");
-const hits = (text: string, kind: FileKind = "script") => traps(text, kind).map((f) => `${String(f.data?.rule)}@${f.line}`);
+  checkTraps({ script: parseLaunch(kind, text), scriptPath: "f", unit: null, kind }, {}).filter(
+    (f) => f.status !== "pass",
+  );
+const hits = (text: string, kind: FileKind = "script") =>
+  traps(text, kind).map((f) => `${String(f.data?.rule)}@${f.line}`);
 
 describe("rules by runtime and engine", () => {
   it("every rule declares its runtimes and engines", () => {
@@ -19,11 +22,15 @@ describe("rules by runtime and engine", () => {
   it("ipc-shm: podman and quadlets refuse --ipc=host with --shm-size, docker accepts it", () => {
     expect(hits("podman run --rm --ipc=host --shm-size 8g vllm/vllm-openai --model /m\n")).toEqual(["ipc-shm@1"]);
     expect(hits("docker run --rm --ipc=host --shm-size 8g vllm/vllm-openai --model /m\n")).toEqual([]);
-    expect(hits("[Container]\nImage=vllm/vllm-openai\nPodmanArgs=--ipc=host\nShmSize=8g\nExec=--model /m\n", "quadlet")).toEqual(["ipc-shm@4"]);
+    expect(
+      hits("[Container]\nImage=vllm/vllm-openai\nPodmanArgs=--ipc=host\nShmSize=8g\nExec=--model /m\n", "quadlet"),
+    ).toEqual(["ipc-shm@4"]);
   });
 
   it("cache-mount-mkdir: docker creates a missing bind source, podman does not", () => {
-    expect(hits("podman run --rm -v /srv/c:/root/.cache vllm/vllm-openai --model /m\n")).toEqual(["cache-mount-mkdir@1"]);
+    expect(hits("podman run --rm -v /srv/c:/root/.cache vllm/vllm-openai --model /m\n")).toEqual([
+      "cache-mount-mkdir@1",
+    ]);
     expect(hits("docker run --rm -v /srv/c:/root/.cache vllm/vllm-openai --model /m\n")).toEqual([]);
     expect(hits("mkdir -p /srv/c\npodman run --rm -v /srv/c:/root/.cache vllm/vllm-openai --model /m\n")).toEqual([]);
   });
@@ -42,15 +49,26 @@ describe("rules by runtime and engine", () => {
     expect(hits("docker run -d --name v vllm/vllm-openai --model /m\n")).toEqual(["name-reuse@1"]);
     expect(hits("docker run -d --rm --name v vllm/vllm-openai --model /m\n")).toEqual([]);
     expect(hits("podman run -d --replace --name v vllm/vllm-openai --model /m\n")).toEqual([]);
-    expect(hits("C=v\ndocker stop $C\ndocker rm $C\ndocker run -d --name $C vllm/vllm-openai --model /m\n")).toEqual([]);
-    const fix = checkTraps({ script: parseLaunch("script", "docker run -d --name v vllm/vllm-openai --model /m\n"), scriptPath: "f", unit: null }, {})[0]!.fix!;
+    expect(hits("C=v\ndocker stop $C\ndocker rm $C\ndocker run -d --name $C vllm/vllm-openai --model /m\n")).toEqual(
+      [],
+    );
+    const fix = checkTraps(
+      {
+        script: parseLaunch("script", "docker run -d --name v vllm/vllm-openai --model /m\n"),
+        scriptPath: "f",
+        unit: null,
+      },
+      {},
+    )[0]!.fix!;
     expect(fix).toContain("docker rm -f v");
     expect(fix).not.toContain("add --replace");
   });
 
   it("restart-on-failure is about vLLM's exit code: silent for SGLang and llama.cpp units", () => {
     const unit = (exec: string) => `[Service]\nExecStart=${exec}\nRestart=on-failure\n`;
-    expect(hits(unit("/usr/bin/python3 -m vllm.entrypoints.openai.api_server --model /m"), "unit")).toEqual(["restart-on-failure@3"]);
+    expect(hits(unit("/usr/bin/python3 -m vllm.entrypoints.openai.api_server --model /m"), "unit")).toEqual([
+      "restart-on-failure@3",
+    ]);
     expect(hits(unit("/opt/venv/bin/python -m sglang.launch_server --model-path /m"), "unit")).toEqual([]);
     expect(hits(unit("/usr/local/bin/llama-server -m /m.gguf"), "unit")).toEqual([]);
   });
@@ -61,25 +79,47 @@ describe("rules by runtime and engine", () => {
   });
 
   it("secret-in-argv ignores placeholders and references, not real keys", () => {
-    expect(hits("podman run --rm -e HF_TOKEN=<token> -e KEY=changeme vllm/vllm-openai --model /m --api-key EMPTY\n")).toEqual([]);
-    expect(hits("docker run --rm -e \"HF_TOKEN={Your_Token}\" vllm/vllm-openai --model /m --api_key empty\n")).toEqual([]);
-    expect(hits("vllm serve /m --api-key \"${VLLM_API_KEY}\"\n")).toEqual([]);
+    expect(
+      hits("podman run --rm -e HF_TOKEN=<token> -e KEY=changeme vllm/vllm-openai --model /m --api-key EMPTY\n"),
+    ).toEqual([]);
+    expect(hits('docker run --rm -e "HF_TOKEN={Your_Token}" vllm/vllm-openai --model /m --api_key empty\n')).toEqual(
+      [],
+    );
+    expect(hits('vllm serve /m --api-key "${VLLM_API_KEY}"\n')).toEqual([]);
     expect(hits("vllm serve /m --api-key k7Rq2vXw9LmP4tZs8YbN3cHd\n")).toEqual(["secret-in-argv@1"]);
-    expect(hits("[Container]\nImage=vllm/vllm-openai\nEnvironment=HF_TOKEN=hf_KmNbVcXzLpOiUyTrEwQaSdFgHjKlZx\nExec=--model /m\n", "quadlet")).toEqual(["secret-in-argv@3"]);
+    expect(
+      hits(
+        "[Container]\nImage=vllm/vllm-openai\nEnvironment=HF_TOKEN=hf_KmNbVcXzLpOiUyTrEwQaSdFgHjKlZx\nExec=--model /m\n",
+        "quadlet",
+      ),
+    ).toEqual(["secret-in-argv@3"]);
     // names are read by segment: a tokenizer switch or a token count is not a credential
-    expect(hits("docker run --rm -e TOKENIZERS_PARALLELISM=false -e MAX_TOKENS=4096 -e HF_HUB_DISABLE_TOKEN=1 vllm/vllm-openai --model /m\n")).toEqual([]);
+    expect(
+      hits(
+        "docker run --rm -e TOKENIZERS_PARALLELISM=false -e MAX_TOKENS=4096 -e HF_HUB_DISABLE_TOKEN=1 vllm/vllm-openai --model /m\n",
+      ),
+    ).toEqual([]);
   });
 
   it("secret-in-argv reads a plain unit's Environment= (systemctl show gives it to every local user), never printing the value", () => {
     const u = (env: string) => `[Service]\n${env}\nExecStart=/usr/local/bin/llama-server -m /m.gguf --port 8080\n`;
     expect(hits(u("Environment=HF_TOKEN=hf_KmNbVcXzLpOiUyTrEwQaSdFgHjKlZx"), "unit")).toEqual(["secret-in-argv@2"]);
-    expect(hits(u('Environment="LLAMA_CACHE=/var/cache/x" "OPENAI_API_KEY=k7Rq2vXw9LmP4tZs8YbN3cHd"'), "unit")).toEqual(["secret-in-argv@2"]);
-    expect(hits(u("Environment=TOKENIZERS_PARALLELISM=false HF_TOKEN=${HF_TOKEN} VLLM_API_KEY=EMPTY"), "unit")).toEqual([]);
+    expect(hits(u('Environment="LLAMA_CACHE=/var/cache/x" "OPENAI_API_KEY=k7Rq2vXw9LmP4tZs8YbN3cHd"'), "unit")).toEqual(
+      ["secret-in-argv@2"],
+    );
+    expect(hits(u("Environment=TOKENIZERS_PARALLELISM=false HF_TOKEN=${HF_TOKEN} VLLM_API_KEY=EMPTY"), "unit")).toEqual(
+      [],
+    );
     const f = traps(u("Environment=DB_PASSWORD=s3cr3t-Pa55word-xyz"), "unit");
     expect(JSON.stringify(f)).not.toContain("s3cr3t-Pa55word-xyz");
   });
 
   it("a quadlet's unit keys are its own: Notify=healthy with the default start timeout", () => {
-    expect(hits("[Container]\nImage=vllm/vllm-openai\nNotify=healthy\nExec=--model /m\n[Service]\nRestart=always\n", "quadlet")).toEqual(["start-timeout@3"]);
+    expect(
+      hits(
+        "[Container]\nImage=vllm/vllm-openai\nNotify=healthy\nExec=--model /m\n[Service]\nRestart=always\n",
+        "quadlet",
+      ),
+    ).toEqual(["start-timeout@3"]);
   });
 });
