@@ -2,13 +2,13 @@
 import { effectiveTarget, pinOverride } from "../../src/ports/host/target.js";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { utils } from "ssh2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { HostError, SshHost } from "../../src/ports/host/ssh.js";
 import type { Options } from "../../src/commands/options.js";
 import { fresh, sandboxOrSkip, target } from "./support/sandbox.js";
 import { connect } from "../../src/commands/shared/connect.js";
+import { ed25519Pair } from "../helpers/ssh-keys.js";
 
 async function refusal(p: Promise<unknown>): Promise<HostError> {
   const e = await p.then(
@@ -197,7 +197,7 @@ describe("SshHost on the sandbox host", () => {
 
   it("names a refused key as an auth failure", async (ctx) => {
     const sb = sandboxOrSkip(ctx);
-    const other = utils.generateKeyPairSync("ed25519");
+    const other = ed25519Pair();
     const e = await refusal(SshHost.connect(target(sb, { identityFile: undefined }), { privateKey: other.private }));
     expect(e.kind).toBe("auth");
     expect(e.message).toMatch(/authorized_keys/);

@@ -5,10 +5,11 @@ import ssh2 from "ssh2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fingerprint } from "../../../src/ports/host/hostkey.js";
 import { SshHost } from "../../../src/ports/host/ssh.js";
+import { ed25519Pair } from "../../helpers/ssh-keys.js";
 
 const { Server, utils } = ssh2;
-const hostKey = utils.generateKeyPairSync("ed25519");
-const clientKey = utils.generateKeyPairSync("ed25519").private;
+const hostKey = ed25519Pair();
+const clientKey = ed25519Pair().private;
 let server: InstanceType<typeof Server>;
 let port = 0;
 

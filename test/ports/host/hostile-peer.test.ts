@@ -14,6 +14,7 @@ import { fingerprint } from "../../../src/ports/host/hostkey.js";
 import { HostError, SshHost } from "../../../src/ports/host/ssh.js";
 import { logsRequest, printBoot } from "../../../src/commands/logs/logs.js";
 import type { Host } from "../../../src/ports/host/host.js";
+import { ed25519Pair } from "../../helpers/ssh-keys.js";
 
 const ESCAPES = "\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J\x1b[1;31mhost key verified\x1b[0m\n::add-mask::x";
 const closers: (() => void)[] = [];
@@ -67,7 +68,7 @@ describe("host text in logs and lock", () => {
   it("an SSH disconnect reason cannot drive the terminal or start a line with :: (logs, lock status)", async () => {
     const cwd = repoWithHostAt(await disconnecting(`bye${ESCAPES}`));
     const saved = process.env.DEPLOY_GATE_SSH_KEY;
-    process.env.DEPLOY_GATE_SSH_KEY = utils.generateKeyPairSync("ed25519").private;
+    process.env.DEPLOY_GATE_SSH_KEY = ed25519Pair().private;
     try {
       for (const argv of [
         ["logs", "--connect-timeout", "5s"],
@@ -136,7 +137,7 @@ describe("host text in logs and lock", () => {
 describe("channel opens that are never answered", () => {
   /** A pinned SSH server that authenticates anyone and never answers a direct-tcpip request. */
   async function silentJump(): Promise<{ port: number; hostKey: string }> {
-    const key = utils.generateKeyPairSync("ed25519");
+    const key = ed25519Pair();
     const srv = new SshServer({ hostKeys: [key.private] }, (client) => {
       client.on("authentication", (ctx) => ctx.accept());
       client.on("tcpip", () => {
@@ -153,7 +154,7 @@ describe("channel opens that are never answered", () => {
 
   it("a jump host that never opens the tunnel fails the connect within its timeout", async () => {
     const jump = await silentJump();
-    const key = utils.generateKeyPairSync("ed25519").private;
+    const key = ed25519Pair().private;
     const t0 = Date.now();
     const e = await SshHost.connect(
       { address: "10.9.9.9", port: 22, user: "root", hostKey: `SHA256:${"A".repeat(43)}` },
@@ -176,7 +177,7 @@ describe("channel opens that are never answered", () => {
     const jump = await silentJump();
     const host = await SshHost.connect(
       { address: "127.0.0.1", port: jump.port, user: "j", hostKey: jump.hostKey },
-      { privateKey: utils.generateKeyPairSync("ed25519").private, timeoutMs: 5000 },
+      { privateKey: ed25519Pair().private, timeoutMs: 5000 },
     );
     closers.push(() => void host.close());
     const e = await host.forwardOut("10.9.9.9", 8000, 500).then(
@@ -198,14 +199,14 @@ describe("a host with keys of several types", () => {
     closers.push(() => srv.close());
     return (srv.address() as { port: number }).port;
   }
-  const ed = utils.generateKeyPairSync("ed25519");
+  const ed = ed25519Pair();
   const rsa = utils.generateKeyPairSync("rsa", { bits: 2048 });
   const blob = (pub: string) => {
     const k = utils.parseKey(pub);
     if (k instanceof Error) throw k;
     return k.getPublicSSH();
   };
-  const client = utils.generateKeyPairSync("ed25519").private;
+  const client = ed25519Pair().private;
 
   it("connects when knownHosts pins its RSA key (the type asked for is the pinned one, as OpenSSH does)", async () => {
     const port = await server([rsa.private, ed.private]);

@@ -1,8 +1,8 @@
 // SshHost connection failures against real sockets on loopback: plain-words errors, no raw ssh2 text.
 import { createServer, type Server, type Socket } from "node:net";
-import { utils } from "ssh2";
 import { afterEach, describe, expect, it } from "vitest";
 import { HostError, SshHost } from "../../../src/ports/host/ssh.js";
+import { ed25519Pair } from "../../helpers/ssh-keys.js";
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];
@@ -21,7 +21,7 @@ async function listen(onConn: (s: Socket) => void): Promise<number> {
   return (srv.address() as { port: number }).port;
 }
 
-const key = utils.generateKeyPairSync("ed25519").private;
+const key = ed25519Pair().private;
 const tgt = (port: number) => ({ address: "127.0.0.1", port, user: "root", hostKey: `SHA256:${"A".repeat(43)}` });
 
 async function failure(p: Promise<unknown>): Promise<HostError> {
@@ -65,7 +65,7 @@ describe("SshHost.connect failures", () => {
   });
 
   it("asks for the passphrase of an encrypted key, and uses DEPLOY_GATE_SSH_PASSPHRASE", async () => {
-    const encrypted = utils.generateKeyPairSync("ed25519", {
+    const encrypted = ed25519Pair({
       passphrase: "open sesame",
       cipher: "aes256-cbc",
     } as never).private;
