@@ -38,6 +38,8 @@ describe("the checker itself (each rule fails on a planted violation)", () => {
       "stages/verify/v.ts",
       "stages/context.ts",
       "commands/c.ts",
+      "commands/shared/s.ts",
+      "commands/options.ts",
       "cli/main.ts",
       "cli/bin.ts",
       "action/run.ts",
@@ -53,6 +55,8 @@ describe("the checker itself (each rule fails on a planted violation)", () => {
       ["stages/verify/v.ts", ["commands/c.ts"]], // a stage up into commands
       ["stages/context.ts", []],
       ["commands/c.ts", ["cli/main.ts"]], // commands up into an entry
+      ["commands/shared/s.ts", ["commands/c.ts", "commands/options.ts"]], // shared into a verb (options is allowed)
+      ["commands/options.ts", []],
       ["cli/main.ts", ["action/run.ts"]], // one entry into the other
       ["cli/bin.ts", ["cli/main.ts"]],
       ["action/run.ts", ["cli/bin.ts"]], // an entry file imported
@@ -77,6 +81,7 @@ describe("the checker itself (each rule fails on a planted violation)", () => {
     ["domain/io.ts does I/O (node:fs)"],
     ["domain/io.ts does I/O (process.env)"],
     ["commands/c.ts uses process.exit (the entry owns the process)"],
+    ["commands/shared/s.ts -> commands/c.ts: commands/shared/ imports a verb"],
     ["loose.ts is not in a layer folder"],
   ])("names %s", (line) => {
     expect(problems).toContain(line);
@@ -88,7 +93,8 @@ describe("the checker itself (each rule fails on a planted violation)", () => {
         (p) =>
           p.startsWith("domain/config/load.ts") ||
           p.startsWith("ports/p.ts") ||
-          p.startsWith("stages/deploy/d.ts -> stages/context"),
+          p.startsWith("stages/deploy/d.ts -> stages/context") ||
+          p.startsWith("commands/shared/s.ts -> commands/options"),
       ),
     ).toEqual([]);
   });

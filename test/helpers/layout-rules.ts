@@ -20,6 +20,9 @@ const COMMAND_PROCESS: readonly [RegExp, string][] = [
   [/from\s+["']@actions\/core["']/, "@actions/core"],
 ];
 
+/** What commands/shared/ may import of commands/: itself and the option types, never a verb. */
+const SHARED_MAY = /^commands\/(shared\/|options\.ts$|spec\.ts$)/;
+
 export const layerOf = (f: string): number => ORDER.findIndex((l) => new RegExp(`^(${l})/`).test(f));
 const entryOf = (f: string) => /^(cli|action)\//.exec(f)?.[1];
 const stageOf = (f: string) => /^stages\/([^/]+)\//.exec(f)?.[1];
@@ -37,6 +40,9 @@ export function layoutProblems(graph: ImportGraph, read: (file: string) => strin
         problems.push(`${f} -> ${t}: one entry imports the other`);
       if (ENTRY_FILES.includes(t)) problems.push(`${f} -> ${t} imports an entry file (only side effects live there)`);
       if (stageOf(f) && stageOf(t) && stageOf(f) !== stageOf(t)) problems.push(`${f} -> ${t} imports another stage`);
+      if (f.startsWith("commands/shared/") && t.startsWith("commands/") && !SHARED_MAY.test(t)) {
+        problems.push(`${f} -> ${t}: commands/shared/ imports a verb`);
+      }
     }
     const text = read(f);
     if (f.startsWith("domain/") && !DOMAIN_IO_EXCEPTIONS.includes(f)) {
