@@ -60946,6 +60946,13 @@ function mask(name, value) {
 function maskUnlessReference(name, value) {
   return value !== null && /^\$\{?[A-Za-z_]\w*\}?$/.test(value) ? value : mask(name, value);
 }
+function maskArgv(argv) {
+  return argv.map((w, i) => {
+    if (i > 0 && looksSecret(argv[i - 1])) return "***";
+    const assigned = w.replace(SECRET_FLAG_ASSIGNMENT, "$1***");
+    return assigned !== w ? assigned : redact(w);
+  });
+}
 
 // src/stages/preflight/dropped-flags.ts
 var CHECK = "preflight.dropped-flags";
@@ -63578,9 +63585,7 @@ function checkArgv(input) {
     });
   }
   const live = liveFlags(input.argv);
-  const shown = input.argv.map(
-    (w, i) => i > 0 && looksSecret(input.argv[i - 1]) ? "***" : w.replace(SECRET_FLAG_ASSIGNMENT, "$1***")
-  );
+  const shown = maskArgv(input.argv);
   const contracts2 = contractFlags2(live, input.contracts);
   const broken = contracts2.filter((c) => c.status !== "present");
   const drift = input.script?.engine ? driftOf(input.script.engine.flags, live) : [];
@@ -65802,6 +65807,10 @@ function argvDiff(ref, other) {
   const minus = only(ref, other);
   return [minus.length ? `missing ${minus.join(" ")}` : "", plus.length ? `extra ${plus.join(" ")}` : ""].filter(Boolean).join("; ") || "same words, another order";
 }
+function shownDiff(ref, other) {
+  const [a, b] = [maskArgv(ref), maskArgv(other)];
+  return JSON.stringify(a) === JSON.stringify(b) ? "a secret flag's value differs (not shown)" : argvDiff(a, b);
+}
 function checkReplicas(rows, opts) {
   const unread = rows.filter((r) => r.error);
   const read = rows.filter((r) => !r.error);
@@ -65823,7 +65832,7 @@ function checkReplicas(rows, opts) {
     if (r.sha !== refSha)
       what.push(`ref ${r.sha?.slice(0, 10) ?? "unrecorded"} (the fleet: ${refSha?.slice(0, 10) ?? "?"})`);
     if (argvKey(r) !== refArgv)
-      what.push(r.argv && refArgv ? `argv: ${argvDiff(JSON.parse(refArgv), r.argv)}` : "argv unreadable");
+      what.push(r.argv && refArgv ? `argv: ${shownDiff(JSON.parse(refArgv), r.argv)}` : "argv unreadable");
     if (kvMedian !== null && (r.kvTokens === null || Math.abs(r.kvTokens - kvMedian) > opts.kvTolerance * kvMedian)) {
       what.push(
         r.kvTokens === null ? "no KV cache line in this boot" : `KV pool ${r.kvTokens.toLocaleString("en-US")} tokens vs the fleet's median ${kvMedian.toLocaleString("en-US")} (tolerance ${(opts.kvTolerance * 100).toFixed(0)}%)`
@@ -65835,7 +65844,12 @@ function checkReplicas(rows, opts) {
     );
   }
   for (const r of unread) evidence.push(`${r.host}: facts not read: ${r.error}`);
-  const data = { rows, drift, expectedSha: refSha, kvMedian };
+  const data = {
+    rows: rows.map((r) => ({ ...r, argv: r.argv && maskArgv(r.argv) })),
+    drift,
+    expectedSha: refSha,
+    kvMedian
+  };
   if (drift.length || unread.length) {
     const named = [
       ...drift.map((d) => `${d.host} (${d.what.map((w) => w.split(/[ :]/)[0]).join(", ")})`),

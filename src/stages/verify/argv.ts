@@ -4,7 +4,7 @@ import { shellQuote } from "../../lib/shell-quote.js";
 import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
 import type { ServeScript } from "../../domain/launch/model.js";
 import { contractFlags, describeDrift, driftOf, liveFlags } from "./live-argv.js";
-import { looksSecret, SECRET_FLAG_ASSIGNMENT } from "../../domain/redact/names.js";
+import { maskArgv } from "../../domain/redact/mask.js";
 
 export const CHECK = "verify.argv";
 
@@ -40,9 +40,7 @@ export function checkArgv(input: ArgvInput): Finding {
         });
   }
   const live = liveFlags(input.argv);
-  const shown = input.argv.map((w, i) =>
-    i > 0 && looksSecret(input.argv![i - 1]!) ? "***" : w.replace(SECRET_FLAG_ASSIGNMENT, "$1***"),
-  );
+  const shown = maskArgv(input.argv);
   const contracts = contractFlags(live, input.contracts);
   const broken = contracts.filter((c) => c.status !== "present");
   const drift = input.script?.engine ? driftOf(input.script.engine.flags, live) : [];

@@ -1,5 +1,6 @@
 // verify.replicas: the hosts of a fleet run the same ref, the same live argv and the same plan (KV
 // tokens within a tolerance). Pure: the facts are read by the fleet runner; the odd ones out are named.
+import { maskArgv } from "../../domain/redact/mask.js";
 import { fail, pass, skip, type Finding } from "../../domain/report/finding.js";
 
 export const CHECK = "verify.replicas";
@@ -43,6 +44,12 @@ function argvDiff(ref: readonly string[], other: readonly string[]): string {
   );
 }
 
+/** The drift between two argvs as shown: masked first, so a secret that differs is said, never shown. */
+function shownDiff(ref: readonly string[], other: readonly string[]): string {
+  const [a, b] = [maskArgv(ref), maskArgv(other)];
+  return JSON.stringify(a) === JSON.stringify(b) ? "a secret flag's value differs (not shown)" : argvDiff(a, b);
+}
+
 /**
  * Compares every replica with the fleet: the expected commit (or the commit most hosts run), the argv
  * most hosts run, and the median KV pool. A host that differs is named with what differs.
@@ -71,7 +78,7 @@ export function checkReplicas(
     if (r.sha !== refSha)
       what.push(`ref ${r.sha?.slice(0, 10) ?? "unrecorded"} (the fleet: ${refSha?.slice(0, 10) ?? "?"})`);
     if (argvKey(r) !== refArgv)
-      what.push(r.argv && refArgv ? `argv: ${argvDiff(JSON.parse(refArgv) as string[], r.argv)}` : "argv unreadable");
+      what.push(r.argv && refArgv ? `argv: ${shownDiff(JSON.parse(refArgv) as string[], r.argv)}` : "argv unreadable");
     if (kvMedian !== null && (r.kvTokens === null || Math.abs(r.kvTokens - kvMedian) > opts.kvTolerance * kvMedian)) {
       what.push(
         r.kvTokens === null
@@ -85,7 +92,13 @@ export function checkReplicas(
     );
   }
   for (const r of unread) evidence.push(`${r.host}: facts not read: ${r.error}`);
-  const data = { rows, drift, expectedSha: refSha, kvMedian };
+  // compared raw (a key that differs is drift), held masked: no argv leaves here with a secret in it
+  const data = {
+    rows: rows.map((r) => ({ ...r, argv: r.argv && maskArgv(r.argv) })),
+    drift,
+    expectedSha: refSha,
+    kvMedian,
+  };
   if (drift.length || unread.length) {
     const named = [
       ...drift.map((d) => `${d.host} (${d.what.map((w) => w.split(/[ :]/)[0]).join(", ")})`),

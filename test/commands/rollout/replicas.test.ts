@@ -56,4 +56,21 @@ describe("verify.replicas", () => {
     ).toMatch(/b \(unreadable\)/);
     expect(checkReplicas([r("a")], { expectedSha: null, kvTolerance: 0.02 }).status).toBe("skip");
   });
+  it("never holds an engine's API key: not in data, evidence or summary, even when the keys differ between hosts", () => {
+    const withKey = (k: string) => [...ARGV, "--api-key", k, "--hf-token=hf_" + k];
+    const keys = ["sk-live-AAAAAAAAAAAAAAAAAAAA", "sk-live-BBBBBBBBBBBBBBBBBBBB"];
+    const f = checkReplicas(
+      [r("a", { argv: withKey(keys[0]!) }), r("b", { argv: withKey(keys[0]!) }), r("c", { argv: withKey(keys[1]!) })],
+      {
+        expectedSha: null,
+        kvTolerance: 0.02,
+      },
+    );
+    const text = JSON.stringify(f);
+    for (const k of keys) expect(text).not.toContain(k.slice(8));
+    // the drift is still named, without its value
+    expect(f.status).toBe("fail");
+    expect(f.evidence?.find((l) => l.startsWith("c:"))).toMatch(/a secret flag's value differs \(not shown\)/);
+    expect((f.data as { rows: ReplicaFacts[] }).rows[0]!.argv).toContain("***");
+  });
 });
