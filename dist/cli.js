@@ -42777,7 +42777,11 @@ var SshHost = class _SshHost {
         throw e;
       });
     }
-    const c = await openClient(this.target, this.key, this.opts, sock);
+    const c = await openClient(this.target, this.key, this.opts, sock).catch((e) => {
+      this.jumpClient?.end();
+      this.jumpClient = null;
+      throw e;
+    });
     this.connections++;
     c.on("close", () => {
       if (this.client === c) this.client = null;

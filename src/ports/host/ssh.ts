@@ -63,7 +63,11 @@ export class SshHost implements Host {
         throw e;
       });
     }
-    const c = await openClient(this.target, this.key, this.opts, sock);
+    const c = await openClient(this.target, this.key, this.opts, sock).catch((e: unknown) => {
+      this.jumpClient?.end(); // the target refused (its key, our key): the jump connection goes with it
+      this.jumpClient = null;
+      throw e;
+    });
     this.connections++;
     c.on("close", () => {
       if (this.client === c) this.client = null;
