@@ -48292,11 +48292,11 @@ var SECRET_ARG_KEY = /(^|_)(api_key|hf_token|token|secret|password|watermark_con
 function isSecretArgKey(key) {
   return SECRET_ARG_KEY.test(key);
 }
-var SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
+var SECRET_PART = /^(token|key|apikey|secret|password|passwd|passphrase|pass|pwd|credential|credentials|auth|bearer)$/i;
 function looksSecret(name) {
   return name.replace(/^-+/, "").split(/[-_.]/).some((part) => SECRET_PART.test(part));
 }
-var isRedactedName = (name) => looksSecret(name) || /(password|passwd|secret|token|apikey|api_key)$/i.test(name);
+var isRedactedName = (name) => looksSecret(name) || /(password|passwd|passphrase|secret|token|apikey|api_key)$/i.test(name);
 var TRAP_SECRET_FLAGS = /* @__PURE__ */ new Set(["--api-key", "--hf-token", "--token", "--password"]);
 var TRAP_SECRET_ENV = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY)(_|$)/i;
 var SECRET_FLAG_ASSIGNMENT = /^(--[\w-]*(?:key|token|password|secret)[\w-]*=).*/i;
@@ -48327,10 +48327,11 @@ var SOURCE_REF = /(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&
 var REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
 var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
 var ENGINE_FLAG_VALUE = new RegExp(
-  String.raw`(--(?:api-key|hf-token)[= ])(?!(["']?)${SOURCE_REF}\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
+  String.raw`(--(?:api-key|hf-token)(?:=|[ \t]+))(?!(["']?)${SOURCE_REF}\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
   "gi"
 );
 var NAMES_A_SECRET = /* @__PURE__ */ new Set(["--secret", "--secret-id"]);
+var secretFlagValue = (flag, v) => isRedactedName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v);
 var quoteOf = (v) => v.startsWith('"') || v.startsWith("'") ? v[0] : "";
 var masked = (v) => `${quoteOf(v)}${M}${quoteOf(v)}`;
 function redactSecrets(text) {
@@ -48339,7 +48340,7 @@ function redactSecrets(text) {
 function redact(text) {
   let out = redactSecrets(text);
   out = out.replace(
-    /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi,
+    /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]*)(:[^\s/]*)?@/gi,
     (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`
   );
   out = out.replace(
@@ -48349,8 +48350,12 @@ function redact(text) {
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
   out = namedValues(out);
   out = out.replace(
-    new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"),
-    (m, flag, sep, v) => isRedactedName(flag.slice(2)) && !NAMES_A_SECRET.has(flag) && !v.startsWith("-") && v !== M && !REFERENCE.test(v) && !PROSE.test(v) ? `${flag}${sep}${masked(v)}` : m
+    /(["'])(--[A-Za-z][\w-]*)\1(\s*,\s*)(["'])((?:(?!\4)[^\n])*)\4/g,
+    (m, q, flag, comma, vq, v) => secretFlagValue(flag, v) ? `${q}${flag}${q}${comma}${vq}${M}${vq}` : m
+  );
+  out = out.replace(
+    new RegExp(String.raw`(--[A-Za-z][\w-]*)(=|[ \t]+)${VALUE}`, "g"),
+    (m, flag, sep, v) => secretFlagValue(flag, v) ? `${flag}${sep}${masked(v)}` : m
   );
   for (const re of REDACTOR_TOKEN_SHAPES) out = out.replace(re, M);
   return out;

@@ -60,6 +60,14 @@ describe("planted secrets never leave the host in clear", () => {
             `echo "Authorization: Basic ${PLANTED.basicAuth}" >&2`,
             `echo "X-Api-Key: ${PLANTED.xApiKey}" >&2`,
             `echo "DB_PASSWORD=${PLANTED.dbPassword} SERVICE_SECRET=${PLANTED.customSecret} --api-key ${PLANTED.apiKey}" >&2`,
+            // issue 27's forms: an empty URL user, "@" in a URL password, an argv as a Python list, a flag
+            // and its value spaces or a tab apart, a passphrase variable
+            `echo "cache at redis://:${PLANTED.emptyUserUrlPw}@cache:6379/0" >&2`,
+            `echo "connecting to postgres://app:${PLANTED.atUrlPw}@db.internal/serve" >&2`,
+            `echo "Command '['vllm', 'serve', '--api-key', '${PLANTED.listArgKey}']' returned non-zero exit status 1." >&2`,
+            `echo "launching with --api-key    ${PLANTED.spacedKey} --port 8000" >&2`,
+            `printf 'launching with --api-key\\t%s\\n' "${PLANTED.tabKey}" >&2`,
+            `echo "DEPLOY_GATE_SSH_PASSPHRASE=${PLANTED.passphrase}" >&2`,
             "set -x",
             "",
           ].join("\n"),

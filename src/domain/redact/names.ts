@@ -10,7 +10,8 @@ export function isSecretArgKey(key: string): boolean {
   return SECRET_ARG_KEY.test(key);
 }
 
-const SECRET_PART = /^(token|key|apikey|secret|password|passwd|pass|pwd|credential|credentials|auth|bearer)$/i;
+const SECRET_PART =
+  /^(token|key|apikey|secret|password|passwd|passphrase|pass|pwd|credential|credentials|auth|bearer)$/i;
 
 /** `HF_TOKEN`, `--api-key`, `DB_PASSWORD` yes; `--max-num-batched-tokens`, `KV_BYTES` no (parts are whole words). */
 export function looksSecret(name: string): boolean {
@@ -25,7 +26,7 @@ export function looksSecret(name: string): boolean {
  * (a name run together, `DBPASSWORD`, still ends in the secret word).
  */
 export const isRedactedName = (name: string): boolean =>
-  looksSecret(name) || /(password|passwd|secret|token|apikey|api_key)$/i.test(name);
+  looksSecret(name) || /(password|passwd|passphrase|secret|token|apikey|api_key)$/i.test(name);
 
 /** The secret-in-argv trap: the engine flags whose value is a credential, exactly. */
 export const TRAP_SECRET_FLAGS: ReadonlySet<string> = new Set(["--api-key", "--hf-token", "--token", "--password"]);

@@ -21,12 +21,21 @@ const PROSE =
   /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
 /** The engine's own secret flags with a literal value; a reference (as REFERENCE) or a word of prose is kept. */
 const ENGINE_FLAG_VALUE = new RegExp(
-  String.raw`(--(?:api-key|hf-token)[= ])(?!(["']?)${SOURCE_REF}\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
+  String.raw`(--(?:api-key|hf-token)(?:=|[ \t]+))(?!(["']?)${SOURCE_REF}\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
   "gi",
 );
 
 /** Flags whose value names a secret store entry, never the secret (podman/docker `--secret NAME,type=env`). */
 const NAMES_A_SECRET = new Set(["--secret", "--secret-id"]);
+
+/** A literal secret given to a secret flag: not a flag, a reference, a word of prose, or already masked. */
+const secretFlagValue = (flag: string, v: string) =>
+  isRedactedName(flag.slice(2)) &&
+  !NAMES_A_SECRET.has(flag) &&
+  !v.startsWith("-") &&
+  v !== M &&
+  !REFERENCE.test(v) &&
+  !PROSE.test(v);
 
 const quoteOf = (v: string) => (v.startsWith('"') || v.startsWith("'") ? v[0]! : "");
 const masked = (v: string) => `${quoteOf(v)}${M}${quoteOf(v)}`;
@@ -46,9 +55,10 @@ export function redactSecrets(text: string): string {
 
 export function redact(text: string): string {
   let out = redactSecrets(text);
-  // URLs with credentials: scheme://user:password@host, scheme://token@host.
+  // URLs with credentials: scheme://user:password@host, scheme://:password@host, scheme://token@host; a
+  // password may hold "@" (the host starts after the last one before the path).
   out = out.replace(
-    /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]+)(:[^\s/@]*)?@/gi,
+    /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]*)(:[^\s/]*)?@/gi,
     (_m, scheme: string, user: string, pw?: string) => (pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`),
   );
   // Header forms: Authorization/Proxy-Authorization with their scheme kept, cookies whole.
@@ -58,17 +68,16 @@ export function redact(text: string): string {
   );
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
   out = namedValues(out);
+  // an argv printed as a list (a launcher's traceback, JSON): '--api-key', 'KEY'
   out = out.replace(
-    new RegExp(String.raw`(--[A-Za-z][\w-]*)([= ])${VALUE}`, "g"),
-    (m, flag: string, sep: string, v: string) =>
-      isRedactedName(flag.slice(2)) &&
-      !NAMES_A_SECRET.has(flag) &&
-      !v.startsWith("-") &&
-      v !== M &&
-      !REFERENCE.test(v) &&
-      !PROSE.test(v)
-        ? `${flag}${sep}${masked(v)}`
-        : m,
+    /(["'])(--[A-Za-z][\w-]*)\1(\s*,\s*)(["'])((?:(?!\4)[^\n])*)\4/g,
+    (m, q: string, flag: string, comma: string, vq: string, v: string) =>
+      secretFlagValue(flag, v) ? `${q}${flag}${q}${comma}${vq}${M}${vq}` : m,
+  );
+  // a flag and its value after "=", or one or more spaces or tabs
+  out = out.replace(
+    new RegExp(String.raw`(--[A-Za-z][\w-]*)(=|[ \t]+)${VALUE}`, "g"),
+    (m, flag: string, sep: string, v: string) => (secretFlagValue(flag, v) ? `${flag}${sep}${masked(v)}` : m),
   );
   for (const re of REDACTOR_TOKEN_SHAPES) out = out.replace(re, M);
   return out;

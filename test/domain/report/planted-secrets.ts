@@ -11,6 +11,13 @@ export const PLANTED = {
   customToken: "PlantedCustomTokenValue55",
   customSecret: "PlantedCustomSecretValue66",
   knobValue: "AKIAPLANTEDKNOB12345",
+  // issue 27: the forms the redactor let through
+  emptyUserUrlPw: "PlantedEmptyUserPw31",
+  atUrlPw: "Planted@UrlPwAt58",
+  listArgKey: "PlantedListArgKey64",
+  spacedKey: "PlantedSpacedKey73",
+  tabKey: "PlantedTabKey82",
+  passphrase: "PlantedPassphrase91",
 } as const;
 
 /** Lines as a set -x trace, a unit, a journal or a response body would print them. */
@@ -25,6 +32,12 @@ export function plantedLines(p: typeof PLANTED = PLANTED): string[] {
     `non-default args: {'api_key': '${p.apiKey}', 'hf_token': '${p.hfToken}'}`,
     `Authorization: Bearer ${p.apiKey}`,
     `VLLM_S3_ACCESS=${p.knobValue}`,
+    `cache at redis://:${p.emptyUserUrlPw}@cache:6379/0`,
+    `connecting to postgres://app:${p.atUrlPw}@db.internal/serve`,
+    `subprocess.CalledProcessError: Command '['vllm', 'serve', '/m', '--api-key', '${p.listArgKey}']' returned non-zero exit status 1.`,
+    `+ exec vllm serve /m --api-key    ${p.spacedKey} --port 8000`,
+    `+ exec vllm serve /m --api-key\t${p.tabKey}`,
+    `Environment=DEPLOY_GATE_SSH_PASSPHRASE=${p.passphrase}`,
   ];
 }
 
