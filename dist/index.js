@@ -60269,6 +60269,19 @@ var sshTarget = strictObject({ ...sshFields, jump: jumpTarget.optional() });
 var hostName = string2().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a host name for reports and --hosts (letters, digits, _ . -)");
 var fleetHosts = array(sshTarget.extend({ name: hostName.optional(), url: url({ protocol: /^https?$/ }).optional() })).min(1).refine((hs) => new Set(hs.map((h) => h.name ?? h.address)).size === hs.length, {
   message: "two hosts share a name: give each host its own name: (hosts with the same address need one)"
+}).superRefine((hs, ctx) => {
+  const seen = /* @__PURE__ */ new Map();
+  hs.forEach((h, i) => {
+    const at = `${h.address.toLowerCase()}:${h.port}`;
+    const first = seen.get(at);
+    if (first === void 0) return void seen.set(at, i);
+    const label = (j) => `hosts[${j}] (${hs[j].name ?? hs[j].address})`;
+    ctx.addIssue({
+      code: "custom",
+      path: [i],
+      message: `${label(i)} is the machine of ${label(first)}: ${at}; one machine is one entry (its lock is one lock): remove one`
+    });
+  });
 });
 function rolloutSchema(duration3) {
   return strictObject({

@@ -154,6 +154,15 @@ describe("config", () => {
         "f.yml",
       ),
     ).toThrow(/f\.yml:7: .*two hosts share a name/);
+    // one machine under two names: the second entry would fail on the first's lock on every rerun (issue 27)
+    expect(() =>
+      parseConfig(
+        yml(
+          "      - { name: a, address: GPU1.lan, user: root }\n      - { name: b, address: gpu1.lan, port: 22, user: dank }\n",
+        ),
+        "f.yml",
+      ),
+    ).toThrow(/hosts\.1.*hosts\[1\] \(b\) is the machine of hosts\[0\] \(a\): gpu1\.lan:22/);
     expect(() =>
       parseConfig(yml("      - { address: 10.0.0.1, user: root }\n", "    rollout: { batches: 2 }\n"), "f.yml"),
     ).toThrow(/batches/);

@@ -13,6 +13,22 @@ export const fleetHosts = z
   .min(1)
   .refine((hs) => new Set(hs.map((h) => h.name ?? h.address)).size === hs.length, {
     message: "two hosts share a name: give each host its own name: (hosts with the same address need one)",
+  })
+  // Two entries for one machine share its lock: the second always fails on the first's, and every rerun
+  // rolls back. Host names are case-blind, as DNS is.
+  .superRefine((hs, ctx) => {
+    const seen = new Map<string, number>();
+    hs.forEach((h, i) => {
+      const at = `${h.address.toLowerCase()}:${h.port}`;
+      const first = seen.get(at);
+      if (first === undefined) return void seen.set(at, i);
+      const label = (j: number) => `hosts[${j}] (${hs[j]!.name ?? hs[j]!.address})`;
+      ctx.addIssue({
+        code: "custom",
+        path: [i],
+        message: `${label(i)} is the machine of ${label(first)}: ${at}; one machine is one entry (its lock is one lock): remove one`,
+      });
+    });
   });
 
 export function rolloutSchema<D extends z.ZodType<number>>(duration: D) {
