@@ -41175,13 +41175,16 @@ var fleetHosts = array(sshTarget.extend({ name: hostName.optional(), url: url({ 
 }).superRefine((hs, ctx) => {
   const seen = /* @__PURE__ */ new Map();
   hs.forEach((h, i) => {
-    const at = `${h.address.toLowerCase()}:${h.port}`;
+    const via = h.jump ? ` via ${h.jump.address.toLowerCase()}:${h.jump.port}` : "";
+    const at = `${h.address.toLowerCase()}:${h.port}${via}`;
     const first = seen.get(at);
     if (first === void 0) return void seen.set(at, i);
     const label = (j) => `hosts[${j}] (${hs[j].name ?? hs[j].address})`;
     ctx.addIssue({
       code: "custom",
       path: [i],
+      input: void 0,
+      // the message names both entries; the list itself says nothing more
       message: `${label(i)} is the machine of ${label(first)}: ${at}; one machine is one entry (its lock is one lock): remove one`
     });
   });

@@ -162,7 +162,10 @@ describe("config", () => {
         ),
         "f.yml",
       ),
-    ).toThrow(/hosts\.1.*hosts\[1\] \(b\) is the machine of hosts\[0\] \(a\): gpu1\.lan:22/);
+    ).toThrow(/hosts\.1: hosts\[1\] \(b\) is the machine of hosts\[0\] \(a\): gpu1\.lan:22; .*remove one$/m);
+    // the same address behind two jump hosts: two machines
+    const jumped = (j: string) => `{ name: ${j}, address: 10.0.0.5, user: root, jump: { address: ${j}.lan, user: u } }`;
+    expect(() => parseConfig(yml(`      - ${jumped("j1")}\n      - ${jumped("j2")}\n`), "f.yml")).not.toThrow();
     expect(() =>
       parseConfig(yml("      - { address: 10.0.0.1, user: root }\n", "    rollout: { batches: 2 }\n"), "f.yml"),
     ).toThrow(/batches/);

@@ -15,17 +15,20 @@ export const fleetHosts = z
     message: "two hosts share a name: give each host its own name: (hosts with the same address need one)",
   })
   // Two entries for one machine share its lock: the second always fails on the first's, and every rerun
-  // rolls back. Host names are case-blind, as DNS is.
+  // rolls back. Host names are case-blind, as DNS is; the same address behind another jump host is
+  // another machine.
   .superRefine((hs, ctx) => {
     const seen = new Map<string, number>();
     hs.forEach((h, i) => {
-      const at = `${h.address.toLowerCase()}:${h.port}`;
+      const via = h.jump ? ` via ${h.jump.address.toLowerCase()}:${h.jump.port}` : "";
+      const at = `${h.address.toLowerCase()}:${h.port}${via}`;
       const first = seen.get(at);
       if (first === undefined) return void seen.set(at, i);
       const label = (j: number) => `hosts[${j}] (${hs[j]!.name ?? hs[j]!.address})`;
       ctx.addIssue({
         code: "custom",
         path: [i],
+        input: undefined, // the message names both entries; the list itself says nothing more
         message: `${label(i)} is the machine of ${label(first)}: ${at}; one machine is one entry (its lock is one lock): remove one`,
       });
     });

@@ -14,8 +14,9 @@ afterAll(() => repo.cleanup());
 
 async function fleetRepo(): Promise<void> {
   const port = await closedPort();
+  // three machines (loopback addresses), one port nothing listens on
   const host = (n: string) =>
-    `      - { name: ${n}, address: 127.0.0.1, port: ${port}, user: deploy, hostKey: "${PIN}" }\n`;
+    `      - { name: ${n}, address: 127.0.0.${n.charCodeAt(4) - 96}, port: ${port}, user: deploy, hostKey: "${PIN}" }\n`;
   repo.commit("fleet", {
     "serve.sh": "#!/bin/bash\nexec podman run --rm --name chat localhost/engine /models/qwen --port 7770\n",
     "deploy-gate.yml": `version: 1\nendpoints:\n  chat:\n    script: serve.sh\n    service: chat.service\n    container: chat\n    install: [{ from: serve.sh, to: /opt/chat.sh, mode: "0755" }]\n    url: http://127.0.0.1:9\n    model: qwen\n    hosts:\n${host("gpu-a")}${host("gpu-b")}${host("gpu-c")}    rollout: { canary: 1, batch: 2 }\n  solo:\n    script: serve.sh\n`,
@@ -110,6 +111,6 @@ describe("lock on a fleet endpoint", () => {
       "logs reads one host: endpoint chat is a fleet (hosts:); pass --hosts NAME (one of gpu-a, gpu-b, gpu-c)",
     );
     const one = await cli("logs", "--endpoint", "chat", "--hosts", "gpu-b");
-    expect(one.err).toMatch(/cannot connect to deploy@127\.0\.0\.1/);
+    expect(one.err).toMatch(/cannot connect to deploy@127\.0\.0\.2/);
   });
 });
