@@ -12558,7 +12558,7 @@ var require_crypto = __commonJS({
     var {
       createCipheriv,
       createDecipheriv,
-      createHmac,
+      createHmac: createHmac2,
       randomFillSync,
       timingSafeEqual
     } = __require("crypto");
@@ -12923,7 +12923,7 @@ var require_crypto = __commonJS({
           );
           this._onWrite(lenBytes);
           this._onWrite(encrypted);
-          mac2 = createHmac(this._macSSLName, this._macKey);
+          mac2 = createHmac2(this._macSSLName, this._macKey);
           writeUInt32BE(BUF_INT, this.outSeqno, 0);
           mac2.update(BUF_INT);
           mac2.update(lenBytes);
@@ -12931,7 +12931,7 @@ var require_crypto = __commonJS({
         } else {
           const encrypted = this._cipherInstance.update(packet);
           this._onWrite(encrypted);
-          mac2 = createHmac(this._macSSLName, this._macKey);
+          mac2 = createHmac2(this._macSSLName, this._macKey);
           writeUInt32BE(BUF_INT, this.outSeqno, 0);
           mac2.update(BUF_INT);
           mac2.update(packet);
@@ -13522,7 +13522,7 @@ var require_crypto = __commonJS({
             if (this._len > MAX_PACKET_SIZE || this._len < 5 || (need & this._blockSize - 1) !== 0) {
               throw new Error("Bad packet length");
             }
-            this._macInstance = createHmac(this._macSSLName, this._macKey);
+            this._macInstance = createHmac2(this._macSSLName, this._macKey);
             writeUInt32BE(BUF_INT, this.inSeqno, 0);
             this._macInstance.update(BUF_INT);
             if (this._macETM) {
@@ -13883,7 +13883,7 @@ var require_keyParser = __commonJS({
       createDecipheriv,
       createECDH,
       createHash: createHash3,
-      createHmac,
+      createHmac: createHmac2,
       createSign,
       createVerify,
       getCiphers,
@@ -14778,7 +14778,7 @@ ${formatted}-----END ${type} KEY-----`;
         macData.set(privBlob, p + 4);
         if (!passphrase)
           passphrase = EMPTY_PASSPHRASE;
-        const calcMAC = createHmac(
+        const calcMAC = createHmac2(
           "sha1",
           createHash3("sha1").update("putty-private-key-file-mac-key").update(passphrase).digest()
         ).update(macData).digest("hex");
@@ -42365,7 +42365,7 @@ var import_ssh2 = __toESM(require_lib2(), 1);
 import { readFile } from "node:fs/promises";
 
 // src/ports/host/hostkey.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash2, createHmac } from "node:crypto";
 function fingerprint(key) {
   return `SHA256:${createHash2("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
 }
@@ -42374,9 +42374,26 @@ function keyType(key) {
   const n = key.readUInt32BE(0);
   return key.subarray(4, 4 + n).toString("latin1");
 }
+function wildcard(pattern, name) {
+  const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  return new RegExp(`^${re}$`, "i").test(name);
+}
+function hashedMatch(pattern, name) {
+  const [, kind, salt, hash] = pattern.split("|");
+  if (kind !== "1" || !salt || !hash) return false;
+  return createHmac("sha1", Buffer.from(salt, "base64")).update(name).digest("base64") === hash;
+}
 function matchesHost(patterns, address, port) {
-  const want = port === 22 ? [address, `[${address}]:22`] : [`[${address}]:${port}`];
-  return patterns.split(",").some((p) => want.includes(p));
+  const names = [port === 22 ? address : `[${address}]:${port}`];
+  let positive = false;
+  for (const raw of patterns.split(",")) {
+    const negated = raw.startsWith("!");
+    const p = negated ? raw.slice(1) : raw;
+    const hit2 = names.some((n) => p.startsWith("|") ? hashedMatch(p, n) : wildcard(p, n));
+    if (hit2 && negated) return false;
+    if (hit2) positive = true;
+  }
+  return positive;
 }
 function pinFrom(target) {
   const fps = /* @__PURE__ */ new Set();
@@ -42399,7 +42416,7 @@ function pinFrom(target) {
       continue;
     }
     if (marker) continue;
-    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) {
+    if (matchesHost(hosts, target.address, target.port)) {
       fps.add(fp);
       types?.add(keyType(blob));
     }
@@ -47486,13 +47503,16 @@ function checkReplicas(rows, opts) {
 import { dirname as dirname9 } from "node:path";
 var tag = (host, fs) => fs.map((f) => ({ ...f, host }));
 var hostProgress = (run, host) => (line) => run.progress(`[${host}] ${line}`);
+function withInputPin(ep, knownHosts) {
+  if (!knownHosts || !ep.host) return ep;
+  const named = pinFrom({ address: ep.host.address, port: ep.host.port, knownHosts });
+  return named ? { ...ep, host: { ...ep.host, knownHosts, hostKey: void 0 } } : ep;
+}
 async function open2(run, h, host, why) {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
-  const pin = run.opts.hostOverride?.knownHosts;
-  const ep = endpointFor(run.ep, h);
-  const pinned = pin && ep.host ? { ...ep, host: { ...ep.host, knownHosts: pin, hostKey: void 0 } } : ep;
-  const { host: conn, finding } = await connect(pinned, run.opts, dirname9(run.ws.configFile));
+  const ep = withInputPin(endpointFor(run.ep, h), run.opts.hostOverride?.knownHosts);
+  const { host: conn, finding } = await connect(ep, run.opts, dirname9(run.ws.configFile));
   if (!conn)
     return {
       conn: null,

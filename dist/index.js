@@ -31672,7 +31672,7 @@ var require_crypto = __commonJS({
     var {
       createCipheriv,
       createDecipheriv,
-      createHmac,
+      createHmac: createHmac2,
       randomFillSync,
       timingSafeEqual
     } = __require("crypto");
@@ -32037,7 +32037,7 @@ var require_crypto = __commonJS({
           );
           this._onWrite(lenBytes);
           this._onWrite(encrypted);
-          mac2 = createHmac(this._macSSLName, this._macKey);
+          mac2 = createHmac2(this._macSSLName, this._macKey);
           writeUInt32BE(BUF_INT, this.outSeqno, 0);
           mac2.update(BUF_INT);
           mac2.update(lenBytes);
@@ -32045,7 +32045,7 @@ var require_crypto = __commonJS({
         } else {
           const encrypted = this._cipherInstance.update(packet);
           this._onWrite(encrypted);
-          mac2 = createHmac(this._macSSLName, this._macKey);
+          mac2 = createHmac2(this._macSSLName, this._macKey);
           writeUInt32BE(BUF_INT, this.outSeqno, 0);
           mac2.update(BUF_INT);
           mac2.update(packet);
@@ -32636,7 +32636,7 @@ var require_crypto = __commonJS({
             if (this._len > MAX_PACKET_SIZE || this._len < 5 || (need & this._blockSize - 1) !== 0) {
               throw new Error("Bad packet length");
             }
-            this._macInstance = createHmac(this._macSSLName, this._macKey);
+            this._macInstance = createHmac2(this._macSSLName, this._macKey);
             writeUInt32BE(BUF_INT, this.inSeqno, 0);
             this._macInstance.update(BUF_INT);
             if (this._macETM) {
@@ -32997,7 +32997,7 @@ var require_keyParser = __commonJS({
       createDecipheriv,
       createECDH,
       createHash: createHash3,
-      createHmac,
+      createHmac: createHmac2,
       createSign,
       createVerify,
       getCiphers,
@@ -33892,7 +33892,7 @@ ${formatted}-----END ${type} KEY-----`;
         macData.set(privBlob, p + 4);
         if (!passphrase)
           passphrase = EMPTY_PASSPHRASE;
-        const calcMAC = createHmac(
+        const calcMAC = createHmac2(
           "sha1",
           createHash3("sha1").update("putty-private-key-file-mac-key").update(passphrase).digest()
         ).update(macData).digest("hex");
@@ -61246,7 +61246,7 @@ var import_ssh2 = __toESM(require_lib2(), 1);
 import { readFile } from "node:fs/promises";
 
 // src/ports/host/hostkey.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash2, createHmac } from "node:crypto";
 function fingerprint(key) {
   return `SHA256:${createHash2("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
 }
@@ -61255,9 +61255,26 @@ function keyType(key) {
   const n = key.readUInt32BE(0);
   return key.subarray(4, 4 + n).toString("latin1");
 }
+function wildcard(pattern, name) {
+  const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  return new RegExp(`^${re}$`, "i").test(name);
+}
+function hashedMatch(pattern, name) {
+  const [, kind, salt, hash] = pattern.split("|");
+  if (kind !== "1" || !salt || !hash) return false;
+  return createHmac("sha1", Buffer.from(salt, "base64")).update(name).digest("base64") === hash;
+}
 function matchesHost(patterns, address, port) {
-  const want = port === 22 ? [address, `[${address}]:22`] : [`[${address}]:${port}`];
-  return patterns.split(",").some((p) => want.includes(p));
+  const names = [port === 22 ? address : `[${address}]:${port}`];
+  let positive = false;
+  for (const raw of patterns.split(",")) {
+    const negated = raw.startsWith("!");
+    const p = negated ? raw.slice(1) : raw;
+    const hit2 = names.some((n) => p.startsWith("|") ? hashedMatch(p, n) : wildcard(p, n));
+    if (hit2 && negated) return false;
+    if (hit2) positive = true;
+  }
+  return positive;
 }
 function pinFrom(target) {
   const fps = /* @__PURE__ */ new Set();
@@ -61280,7 +61297,7 @@ function pinFrom(target) {
       continue;
     }
     if (marker) continue;
-    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) {
+    if (matchesHost(hosts, target.address, target.port)) {
       fps.add(fp);
       types?.add(keyType(blob));
     }
@@ -65897,13 +65914,16 @@ function checkReplicas(rows, opts) {
 import { dirname as dirname6 } from "node:path";
 var tag = (host, fs3) => fs3.map((f) => ({ ...f, host }));
 var hostProgress = (run, host) => (line) => run.progress(`[${host}] ${line}`);
+function withInputPin(ep, knownHosts) {
+  if (!knownHosts || !ep.host) return ep;
+  const named = pinFrom({ address: ep.host.address, port: ep.host.port, knownHosts });
+  return named ? { ...ep, host: { ...ep.host, knownHosts, hostKey: void 0 } } : ep;
+}
 async function open3(run, h, host, why) {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
-  const pin = run.opts.hostOverride?.knownHosts;
-  const ep = endpointFor(run.ep, h);
-  const pinned = pin && ep.host ? { ...ep, host: { ...ep.host, knownHosts: pin, hostKey: void 0 } } : ep;
-  const { host: conn, finding } = await connect(pinned, run.opts, dirname6(run.ws.configFile));
+  const ep = withInputPin(endpointFor(run.ep, h), run.opts.hostOverride?.knownHosts);
+  const { host: conn, finding } = await connect(ep, run.opts, dirname6(run.ws.configFile));
   if (!conn)
     return {
       conn: null,

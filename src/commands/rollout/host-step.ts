@@ -14,6 +14,8 @@ import { endpointFor, type FleetHost, type HostOutcome } from "../../domain/roll
 import { deployChanged } from "../../stages/deploy/rollback-guard.js";
 import { connect } from "../shared/connect.js";
 import { stageContext } from "../shared/stage-context.js";
+import { pinFrom } from "../../ports/host/hostkey.js";
+import type { SshTarget } from "../../domain/config/schema.js";
 import type { Workspace } from "../shared/workspace.js";
 
 export interface FleetRun {
@@ -35,6 +37,17 @@ export interface StepOutcome extends HostOutcome {
 export const tag = (host: string, fs: readonly Finding[]): Finding[] => fs.map((f) => ({ ...f, host }));
 export const hostProgress = (run: FleetRun, host: string) => (line: string) => run.progress(`[${host}] ${line}`);
 
+/**
+ * A fleet host's pin with the action's known-hosts input applied: the input's lines replace the config's
+ * pin only for a host they name (OpenSSH's matching); a host they do not name keeps its own pin, so one
+ * host's line never trusts a key at another's address. (A single host-key is refused for fleets earlier.)
+ */
+export function withInputPin<E extends { host?: SshTarget }>(ep: E, knownHosts: string | undefined): E {
+  if (!knownHosts || !ep.host) return ep;
+  const named = pinFrom({ address: ep.host.address, port: ep.host.port, knownHosts });
+  return named ? { ...ep, host: { ...ep.host, knownHosts, hostKey: undefined } } : ep;
+}
+
 /** Opens the host's pinned connection; a host that cannot be reached is a failure of the step that needed it. */
 export async function open(
   run: FleetRun,
@@ -44,11 +57,8 @@ export async function open(
 ): Promise<{ conn: Host | null; findings: Finding[] }> {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
-  // Only a known_hosts override applies to a fleet (a line per host); a single host-key is refused earlier.
-  const pin = run.opts.hostOverride?.knownHosts;
-  const ep = endpointFor(run.ep, h);
-  const pinned = pin && ep.host ? { ...ep, host: { ...ep.host, knownHosts: pin, hostKey: undefined } } : ep;
-  const { host: conn, finding } = await connect(pinned, run.opts, dirname(run.ws.configFile!));
+  const ep = withInputPin(endpointFor(run.ep, h), run.opts.hostOverride?.knownHosts);
+  const { host: conn, finding } = await connect(ep, run.opts, dirname(run.ws.configFile!));
   if (!conn)
     return {
       conn: null,

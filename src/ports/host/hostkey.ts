@@ -1,5 +1,5 @@
 // Host key pinning: a SHA256 fingerprint or known_hosts text. Pure; ssh2's hostVerifier calls verify().
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 
 export interface Pin {
   fingerprints: Set<string>;
@@ -19,10 +19,38 @@ export function keyType(key: Buffer): string {
   return key.subarray(4, 4 + n).toString("latin1");
 }
 
-/** known_hosts patterns that name this host: `host`, `[host]:port`, comma lists. Hashed names are not matched. */
-function matchesHost(patterns: string, address: string, port: number): boolean {
-  const want = port === 22 ? [address, `[${address}]:22`] : [`[${address}]:${port}`];
-  return patterns.split(",").some((p) => want.includes(p));
+/** OpenSSH's wildcard match (match.c): `*` any run, `?` one character; host names case-blind. */
+function wildcard(pattern: string, name: string): boolean {
+  const re = pattern
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
+  return new RegExp(`^${re}$`, "i").test(name);
+}
+
+/** A hashed name (`|1|salt|hash`, ssh-keygen -H): HMAC-SHA1 of the name as known_hosts writes it. */
+function hashedMatch(pattern: string, name: string): boolean {
+  const [, kind, salt, hash] = pattern.split("|");
+  if (kind !== "1" || !salt || !hash) return false;
+  return createHmac("sha1", Buffer.from(salt, "base64")).update(name).digest("base64") === hash;
+}
+
+/**
+ * Whether a known_hosts host field names this host, as OpenSSH reads it (hostfile.c, match.c): a comma
+ * list of patterns with `*` and `?`, `[host]:port` off port 22, hashed names; any negated pattern
+ * (`!pattern`) that matches refuses the line, whatever else matches.
+ */
+export function matchesHost(patterns: string, address: string, port: number): boolean {
+  const names = [port === 22 ? address : `[${address}]:${port}`]; // OpenSSH never looks up "[host]:22"
+  let positive = false;
+  for (const raw of patterns.split(",")) {
+    const negated = raw.startsWith("!");
+    const p = negated ? raw.slice(1) : raw;
+    const hit = names.some((n) => (p.startsWith("|") ? hashedMatch(p, n) : wildcard(p, n)));
+    if (hit && negated) return false;
+    if (hit) positive = true;
+  }
+  return positive;
 }
 
 export function pinFrom(target: { address: string; port: number; hostKey?: string; knownHosts?: string }): Pin | null {
@@ -51,8 +79,9 @@ export function pinFrom(target: { address: string; port: number; hostKey?: strin
     }
     // @cert-authority signs host certificates; its key is never a host key. Unknown markers: not a pin.
     if (marker) continue;
-    // A single line without a host pattern that fits is still taken when it is the only entry given.
-    if (matchesHost(hosts, target.address, target.port) || lines.length === 1) {
+    // Only a line whose pattern names this host pins it, as OpenSSH: one line for another host (or a
+    // negated pattern) trusts nothing here, even when it is the only line given.
+    if (matchesHost(hosts, target.address, target.port)) {
       fps.add(fp);
       types?.add(keyType(blob));
     }
