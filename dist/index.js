@@ -53987,6 +53987,21 @@ function describeIssues(issues, doc, lc, known) {
   return out.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
 }
 
+// src/domain/redact/known.ts
+var MIN_LENGTH = 6;
+function maskKnown(value, secrets) {
+  const known = secrets.filter((s) => s.length >= MIN_LENGTH).sort((a, b) => b.length - a.length);
+  if (!known.length) return value;
+  const text = (s) => known.reduce((t, k) => t.split(k).join("***"), s);
+  const deep2 = (v) => {
+    if (typeof v === "string") return text(v);
+    if (Array.isArray(v)) return v.map(deep2);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep2(x)]));
+    return v;
+  };
+  return deep2(value);
+}
+
 // src/domain/report/sanitize.ts
 var CONTINUATION = "\u21B3 ";
 var LEGACY_COMMAND = /##\[/g;
@@ -61984,7 +61999,8 @@ async function openWorkspace(opts, env = {}) {
     shallow: info2.shallow,
     head: info2.head,
     owner: owner(env),
-    apiKey: env.DEPLOY_GATE_API_KEY || null
+    apiKey: env.DEPLOY_GATE_API_KEY || null,
+    secrets: [env.DEPLOY_GATE_API_KEY, env.DEPLOY_GATE_SSH_PASSPHRASE].filter((s) => Boolean(s))
   };
 }
 function owner(env) {
@@ -66264,7 +66280,7 @@ var VERSION = "0.1.0";
 // src/commands/shared/report.ts
 function buildReport(ws, opts, parts) {
   const names = ws.config ? Object.keys(ws.config.endpoints) : [];
-  return sanitizeReport({
+  const report = {
     schema: 1,
     tool: { name: "deploy-gate", version: VERSION },
     command: opts.command,
@@ -66274,15 +66290,16 @@ function buildReport(ws, opts, parts) {
     durationMs: Math.round(parts.durationMs),
     findings: parts.findings,
     ...parts.fleet ? { fleet: parts.fleet } : {}
-  });
+  };
+  return sanitizeReport(maskKnown(report, ws.secrets));
 }
 
 // src/commands/index.ts
 async function runCommand(opts, progress = () => {
 }, env = {}, now = Date.now) {
   const started = now();
-  const say = (line) => progress(sanitizeLine(line));
   const ws = await openWorkspace(opts, env);
+  const say = (line) => progress(sanitizeLine(maskKnown(line, ws.secrets)));
   const ref = { name: opts.ref ?? "HEAD", sha: opts.ref ? await resolveRef(ws, opts.ref, "--ref ") : ws.head };
   switch (opts.command) {
     case "preflight":

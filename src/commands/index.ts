@@ -1,6 +1,7 @@
 // The one dispatch: which verb runs which command. Report verbs (preflight, run, verify, rollback) return
 // a Report for the entry to print; the others write through io and return their exit code.
 import type { Report } from "../domain/report/finding.js";
+import { maskKnown } from "../domain/redact/known.js";
 import { sanitizeLine } from "../domain/report/sanitize.js";
 import { explainCommand } from "./explain/explain.js";
 import { runInit } from "./init/init.js";
@@ -37,8 +38,8 @@ export async function runCommand(
   now: () => number = Date.now,
 ): Promise<Report> {
   const started = now();
-  const say = (line: string) => progress(sanitizeLine(line));
   const ws = await openWorkspace(opts, env);
+  const say = (line: string) => progress(sanitizeLine(maskKnown(line, ws.secrets)));
   const ref = { name: opts.ref ?? "HEAD", sha: opts.ref ? await resolveRef(ws, opts.ref, "--ref ") : ws.head };
   switch (opts.command) {
     case "preflight":

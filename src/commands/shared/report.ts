@@ -1,6 +1,7 @@
 // The Report envelope every reporting verb returns, and the one pass that makes host and repository
-// text safe for every output (redacted, control characters gone).
+// text safe for every output (the gate's own secrets masked by value, redacted, control characters gone).
 import { verdictOf, type Finding, type HostRow, type Report } from "../../domain/report/finding.js";
+import { maskKnown } from "../../domain/redact/known.js";
 import { sanitizeReport } from "../../domain/report/sanitize.js";
 import { VERSION } from "../../lib/version.js";
 import type { Options } from "../options.js";
@@ -15,7 +16,7 @@ export interface ReportParts {
 
 export function buildReport(ws: Workspace, opts: Options, parts: ReportParts): Report {
   const names = ws.config ? Object.keys(ws.config.endpoints) : [];
-  return sanitizeReport({
+  const report: Report = {
     schema: 1,
     tool: { name: "deploy-gate", version: VERSION },
     command: opts.command,
@@ -25,5 +26,6 @@ export function buildReport(ws: Workspace, opts: Options, parts: ReportParts): R
     durationMs: Math.round(parts.durationMs),
     findings: parts.findings,
     ...(parts.fleet ? { fleet: parts.fleet } : {}),
-  });
+  };
+  return sanitizeReport(maskKnown(report, ws.secrets));
 }

@@ -19,6 +19,8 @@ export interface Workspace {
   owner: string;
   /** DEPLOY_GATE_API_KEY from the entry's environment, read once (null: unset) */
   apiKey: string | null;
+  /** the secrets the gate holds (API key, SSH key passphrase), masked by value in every output */
+  secrets: string[];
 }
 
 /** deploy-gate.yml in cwd or the nearest parent up to the repository root, as linters look for theirs. */
@@ -61,6 +63,7 @@ export async function openWorkspace(opts: Options, env: NodeJS.ProcessEnv = {}):
     head: info.head,
     owner: owner(env),
     apiKey: env.DEPLOY_GATE_API_KEY || null,
+    secrets: [env.DEPLOY_GATE_API_KEY, env.DEPLOY_GATE_SSH_PASSPHRASE].filter((s): s is string => Boolean(s)),
   };
 }
 
