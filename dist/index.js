@@ -50936,6 +50936,14 @@ var META = /* @__PURE__ */ new Set([" ", "	", "\n", ";", "&", "|", "(", ")", "<"
 var OPS = [";;&", ";;", ";&", "&&", "||", "|&", "|", ";", "&", "(", ")"];
 var REDIRECTS = ["&>>", "&>", "<<<", "<<-", "<<", ">>", ">|", ">&", "<&", "<>", ">", "<"];
 var ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
+var MAX_NESTING = 256;
+var NestingTooDeep = class extends Error {
+  constructor(line) {
+    super(`quotes and substitutions nested more than ${MAX_NESTING} deep (from line ${line}): not read`);
+    this.line = line;
+  }
+  line;
+};
 function lex(text, firstLine = 1) {
   return new Lexer(text, firstLine).run();
 }
@@ -51248,7 +51256,16 @@ var Lexer = class {
     return { kind: "param", name: m[0], index: null, op: null, arg: "", raw: `$${m[0]}`, quoted, line };
   }
   /** Index just past the bracket matching the one at `open`, skipping quotes and nested pairs. */
+  nesting = 0;
   balancedEnd(openAt, open4, close) {
+    if (++this.nesting > MAX_NESTING) throw new NestingTooDeep(this.line);
+    try {
+      return this.balancedEndAt(openAt, open4, close);
+    } finally {
+      this.nesting--;
+    }
+  }
+  balancedEndAt(openAt, open4, close) {
     let depth = 0;
     let i = openAt;
     while (i < this.src.length) {
@@ -52477,9 +52494,14 @@ function fileKind(path, text) {
   return "script";
 }
 function parseLaunch(kind, text) {
-  if (kind === "script") return parseServeScript(text);
-  const unit = parseUnit(text);
-  return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
+  try {
+    if (kind === "script") return parseServeScript(text);
+    const unit = parseUnit(text);
+    return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
+  } catch (e) {
+    if (e instanceof NestingTooDeep) return { ...empty(text), unreadable: e.message };
+    throw e;
+  }
 }
 var empty = (text) => ({
   text,
@@ -60863,7 +60885,14 @@ function candidateKind(file, text) {
 function startsEngine(file, text) {
   const kind = candidateKind(file, text);
   if (!kind || text.includes("\0") || !MENTIONS_ENGINE.test(text)) return null;
-  if (kind === "script") return isServeScript(text) ? kind : null;
+  if (kind === "script") {
+    try {
+      return isServeScript(text) ? kind : null;
+    } catch (e) {
+      if (e instanceof NestingTooDeep) return kind;
+      throw e;
+    }
+  }
   return parseLaunch(kind, text).engine ? kind : null;
 }
 function discoverTargets(root, files) {
@@ -63204,6 +63233,13 @@ async function preflightTarget(ctx, t) {
     ]);
   }
   const script = parseLaunch(t.kind, text);
+  if (script.unreadable) {
+    const unread = fail("preflight.traps", `${t.scriptPath}: ${script.unreadable}; no check of this file ran`, {
+      file: t.scriptPath,
+      fix: "a serve script nests a few levels at most: flatten the nesting (a variable per $( ... ) step), or keep this file out of the serve scripts"
+    });
+    return t.kind === "script" ? [await bashSyntax(text, t.scriptPath), unread] : [unread];
+  }
   const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
   const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
   const out = [];

@@ -5,6 +5,7 @@ import type { ServeScript } from "./model.js";
 import { parseServeScript, runEngine } from "./parse.js";
 import { quadletRun } from "./quadlet.js";
 import { parseUnit, type UnitFile } from "./unit.js";
+import { NestingTooDeep } from "./lexer.js";
 import { execScripts } from "./unit-exec.js";
 
 export type FileKind = "script" | "unit" | "quadlet";
@@ -21,9 +22,15 @@ export function fileKind(path: string, text: string): FileKind {
 }
 
 export function parseLaunch(kind: FileKind, text: string): ServeScript {
-  if (kind === "script") return parseServeScript(text);
-  const unit = parseUnit(text);
-  return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
+  try {
+    if (kind === "script") return parseServeScript(text);
+    const unit = parseUnit(text);
+    return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
+  } catch (e) {
+    // one file nested past the bound is reported as unread; the run goes on with the others
+    if (e instanceof NestingTooDeep) return { ...empty(text), unreadable: e.message };
+    throw e;
+  }
 }
 
 const empty = (text: string): ServeScript => ({

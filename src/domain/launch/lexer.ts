@@ -40,6 +40,17 @@ const OPS = [";;&", ";;", ";&", "&&", "||", "|&", "|", ";", "&", "(", ")"];
 const REDIRECTS = ["&>>", "&>", "<<<", "<<-", "<<", ">>", ">|", ">&", "<&", "<>", ">", "<"];
 const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
 
+/** Past this many nested quotes and substitutions a file is no serve script a person wrote (bash itself
+ *  nests far deeper): it is refused by name instead of running the lexer's recursion out of stack. */
+export const MAX_NESTING = 256;
+
+/** A file nested deeper than MAX_NESTING: the reader reports that file and goes on with the others. */
+export class NestingTooDeep extends Error {
+  constructor(readonly line: number) {
+    super(`quotes and substitutions nested more than ${MAX_NESTING} deep (from line ${line}): not read`);
+  }
+}
+
 export function lex(text: string, firstLine = 1): Token[] {
   return new Lexer(text, firstLine).run();
 }
@@ -374,7 +385,18 @@ class Lexer {
   }
 
   /** Index just past the bracket matching the one at `open`, skipping quotes and nested pairs. */
+  private nesting = 0;
+
   private balancedEnd(openAt: number, open: string, close: string): number {
+    if (++this.nesting > MAX_NESTING) throw new NestingTooDeep(this.line);
+    try {
+      return this.balancedEndAt(openAt, open, close);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private balancedEndAt(openAt: number, open: string, close: string): number {
     let depth = 0;
     let i = openAt;
     while (i < this.src.length) {

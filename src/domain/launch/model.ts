@@ -87,6 +87,8 @@ export interface ServeScript {
   podmanRuns: PodmanRun[];
   /** the engine the file launches, and how: see Engine */
   engine: Engine | null;
+  /** why the file could not be read at all (nested past the lexer's bound); nothing in it was checked */
+  unreadable?: string;
 }
 
 /**

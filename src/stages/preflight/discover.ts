@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { isServeScript } from "../../domain/launch/detect.js";
 import { fileKind, parseLaunch, type FileKind } from "../../domain/launch/launch.js";
+import { NestingTooDeep } from "../../domain/launch/lexer.js";
 import type { PreflightTarget } from "./targets.js";
 
 const SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
@@ -23,7 +24,15 @@ function candidateKind(file: string, text: string): FileKind | null {
 export function startsEngine(file: string, text: string): FileKind | null {
   const kind = candidateKind(file, text);
   if (!kind || text.includes("\0") || !MENTIONS_ENGINE.test(text)) return null;
-  if (kind === "script") return isServeScript(text) ? kind : null;
+  if (kind === "script") {
+    try {
+      return isServeScript(text) ? kind : null;
+    } catch (e) {
+      // a file that mentions an engine and cannot be read is no file to skip: preflight reports it
+      if (e instanceof NestingTooDeep) return kind;
+      throw e;
+    }
+  }
   return parseLaunch(kind, text).engine ? kind : null;
 }
 

@@ -110,6 +110,13 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
     ]);
   }
   const script = parseLaunch(t.kind, text);
+  if (script.unreadable) {
+    const unread = fail("preflight.traps", `${t.scriptPath}: ${script.unreadable}; no check of this file ran`, {
+      file: t.scriptPath,
+      fix: "a serve script nests a few levels at most: flatten the nesting (a variable per $( ... ) step), or keep this file out of the serve scripts",
+    });
+    return t.kind === "script" ? [await bashSyntax(text, t.scriptPath), unread] : [unread];
+  }
   const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
   const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
 
