@@ -27034,7 +27034,7 @@ var require_keygen = __commonJS({
       generateKeyPair: generateKeyPair_,
       generateKeyPairSync: generateKeyPairSync_,
       getCurves,
-      randomBytes: randomBytes4
+      randomBytes: randomBytes5
     } = __require("crypto");
     var { Ber } = require_lib();
     var bcrypt_pbkdf = require_bcrypt_pbkdf().pbkdf;
@@ -27298,7 +27298,7 @@ var require_keygen = __commonJS({
                 rounds = opts.rounds;
             }
             const gen = Buffer.allocUnsafe(cipher.keyLen + cipher.ivLen);
-            const salt = randomBytes4(SALT_LEN);
+            const salt = randomBytes5(SALT_LEN);
             const r = bcrypt_pbkdf(
               passphrase,
               passphrase.length,
@@ -27337,7 +27337,7 @@ var require_keygen = __commonJS({
           const kdfOptions = encrypted ? encrypted.kdfOptions : Buffer.alloc(0);
           const blockLen = encrypted ? encrypted.cipher.blockLen : 8;
           const parsed = parseDERs(keyType2, pub, priv);
-          const checkInt = randomBytes4(4);
+          const checkInt = randomBytes5(4);
           const commentBin = Buffer.from(comment);
           const privBlobLen = 4 + 4 + parsed.priv.length + 4 + commentBin.length;
           let padding = [];
@@ -42091,10 +42091,10 @@ var EXTRA = {
 };
 function walkSchema(node2, visit, path = "") {
   visit(path, node2);
-  const join8 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join8(k));
+  const join9 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join9(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit, join8("*"));
+    walkSchema(node2.additionalProperties, visit, join9("*"));
   if (node2.items) walkSchema(node2.items, visit, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
 }
@@ -48096,8 +48096,23 @@ ${USAGE}`);
 }
 
 // src/cli/report-output.ts
-import { existsSync as existsSync4, lstatSync as lstatSync3, readFileSync as readFileSync5, statSync as statSync4, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname11, resolve as resolve6 } from "node:path";
+import { existsSync as existsSync4, lstatSync as lstatSync3, readFileSync as readFileSync5, statSync as statSync4 } from "node:fs";
+import { dirname as dirname12, resolve as resolve6 } from "node:path";
+
+// src/ports/local/write-file.ts
+import { randomBytes as randomBytes4 } from "node:crypto";
+import { renameSync, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { basename as basename3, dirname as dirname11, join as join8 } from "node:path";
+function writeNoFollow(file, text) {
+  const tmp = join8(dirname11(file), `.${basename3(file)}.${process.pid}.${randomBytes4(4).toString("hex")}.tmp`);
+  writeFileSync3(tmp, text, { flag: "wx" });
+  try {
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync2(tmp, { force: true });
+    throw e;
+  }
+}
 
 // src/domain/report/json.ts
 function renderJson(report) {
@@ -48277,7 +48292,7 @@ function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES, context = {}) 
 
 // src/cli/report-output.ts
 function checkWritable(flag, file) {
-  const dir = dirname11(file);
+  const dir = dirname12(file);
   if (!existsSync4(dir))
     throw new UsageError(
       `${flag} ${file}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`
@@ -48308,7 +48323,7 @@ function isOurs(flag, file) {
 }
 function writeReport(flag, file, text, io) {
   try {
-    writeFileSync3(file, text);
+    writeNoFollow(file, text);
     return true;
   } catch (e) {
     io.err(

@@ -46148,7 +46148,7 @@ var require_keygen = __commonJS({
       generateKeyPair: generateKeyPair_,
       generateKeyPairSync: generateKeyPairSync_,
       getCurves,
-      randomBytes: randomBytes5
+      randomBytes: randomBytes6
     } = __require("crypto");
     var { Ber } = require_lib();
     var bcrypt_pbkdf = require_bcrypt_pbkdf().pbkdf;
@@ -46412,7 +46412,7 @@ var require_keygen = __commonJS({
                 rounds = opts.rounds;
             }
             const gen = Buffer.allocUnsafe(cipher.keyLen + cipher.ivLen);
-            const salt = randomBytes5(SALT_LEN);
+            const salt = randomBytes6(SALT_LEN);
             const r = bcrypt_pbkdf(
               passphrase,
               passphrase.length,
@@ -46451,7 +46451,7 @@ var require_keygen = __commonJS({
           const kdfOptions = encrypted ? encrypted.kdfOptions : Buffer.alloc(0);
           const blockLen = encrypted ? encrypted.cipher.blockLen : 8;
           const parsed = parseDERs(keyType2, pub, priv);
-          const checkInt = randomBytes5(4);
+          const checkInt = randomBytes6(4);
           const commentBin = Buffer.from(comment);
           const privBlobLen = 4 + 4 + parsed.priv.length + 4 + commentBin.length;
           let padding = [];
@@ -53361,7 +53361,24 @@ function group(name, fn) {
 }
 
 // src/action/run.ts
-import { appendFileSync as appendFileSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { appendFileSync as appendFileSync2 } from "node:fs";
+
+// src/ports/local/write-file.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename as basename2, dirname, join } from "node:path";
+function writeNoFollow(file, text) {
+  const tmp = join(dirname(file), `.${basename2(file)}.${process.pid}.${randomBytes2(4).toString("hex")}.tmp`);
+  writeFileSync(tmp, text, { flag: "wx" });
+  try {
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+// src/action/run.ts
 import { EOL as EOL5 } from "node:os";
 
 // src/action/pull-request-base.ts
@@ -53380,8 +53397,8 @@ function pullRequestBase(env) {
 }
 
 // src/action/inputs.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { join } from "node:path";
+import { randomBytes as randomBytes3 } from "node:crypto";
+import { join as join2 } from "node:path";
 
 // src/lib/duration.ts
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -53881,7 +53898,7 @@ function actionOptions(env = process.env) {
     // on a pull request the PR's base commit, so a flag dropped in any of its commits is found
     base: getInput("base") || pullRequestBase(env),
     json: false,
-    report: join(env.RUNNER_TEMP ?? process.cwd(), reportName(command, env)),
+    report: join2(env.RUNNER_TEMP ?? process.cwd(), reportName(command, env)),
     summary: null,
     noColor: true,
     failOnWarn: booleanInput("fail-on-warn"),
@@ -53896,7 +53913,7 @@ function actionOptions(env = process.env) {
   };
 }
 function reportName(command, env) {
-  const step = env.GITHUB_ACTION?.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^[._]+/, "") || randomBytes2(4).toString("hex");
+  const step = env.GITHUB_ACTION?.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^[._]+/, "") || randomBytes3(4).toString("hex");
   return `deploy-gate-${command}-${step}-report.json`;
 }
 function hostsInput() {
@@ -54073,7 +54090,7 @@ var PEEK_BYTES = 1 << 20;
 // src/domain/config/load.ts
 var import_yaml2 = __toESM(require_dist(), 1);
 import { readFileSync as readFileSync2, statSync } from "node:fs";
-import { dirname, isAbsolute as isAbsolute2, resolve as resolve2 } from "node:path";
+import { dirname as dirname2, isAbsolute as isAbsolute2, resolve as resolve2 } from "node:path";
 
 // node_modules/zod/v4/core/util.js
 var util_exports = {};
@@ -60558,7 +60575,7 @@ function loadConfig(path) {
   return withPathsFrom(parseConfig(text, path), path);
 }
 function withPathsFrom(config2, file) {
-  const base = dirname(resolve2(file));
+  const base = dirname2(resolve2(file));
   for (const ep of Object.values(config2.endpoints)) {
     for (const t of [ep.host, ep.peer])
       if (t?.identityFile && !isAbsolute2(t.identityFile)) t.identityFile = resolve2(base, t.identityFile);
@@ -60859,7 +60876,7 @@ function parseCommits(text) {
 
 // src/stages/preflight/discover.ts
 import { readFileSync as readFileSync3 } from "node:fs";
-import { basename as basename2, join as join2 } from "node:path";
+import { basename as basename3, join as join3 } from "node:path";
 
 // src/domain/launch/detect.ts
 function isServeScript(crlfText) {
@@ -60902,14 +60919,14 @@ function discoverTargets(root, files) {
     if (!/\.(sh|bash|service|container)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
     let text;
     try {
-      text = readFileSync3(join2(root, file), "utf8");
+      text = readFileSync3(join3(root, file), "utf8");
     } catch {
       continue;
     }
     const kind = startsEngine(file, text);
     if (!kind) continue;
     targets.push({
-      name: basename2(file).replace(/\.(ba)?sh$|\.service$|\.container$/, ""),
+      name: basename3(file).replace(/\.(ba)?sh$|\.service$|\.container$/, ""),
       scriptPath: file,
       unitPath: null,
       endpoint: null,
@@ -60921,10 +60938,10 @@ function discoverTargets(root, files) {
 
 // src/stages/preflight/paths.ts
 import { lstatSync, realpathSync } from "node:fs";
-import { isAbsolute as isAbsolute3, join as join3, relative } from "node:path";
+import { isAbsolute as isAbsolute3, join as join4, relative } from "node:path";
 function refusePath(root, rel) {
   if (isAbsolute3(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
-  const abs = join3(root, rel);
+  const abs = join4(root, rel);
   try {
     if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
     const real = relative(realpathSync(root), realpathSync(abs));
@@ -61283,7 +61300,7 @@ function classifyConnectError(err, target, timeoutMs) {
 }
 
 // src/ports/host/ssh.ts
-import { randomBytes as randomBytes3 } from "node:crypto";
+import { randomBytes as randomBytes4 } from "node:crypto";
 
 // src/ports/host/connect.ts
 var import_ssh2 = __toESM(require_lib2(), 1);
@@ -61812,7 +61829,7 @@ var SshHost = class _SshHost {
     return this.exec(shellJoin(argv), opts, onLine);
   }
   async writeFile(path, content, mode, opts = {}) {
-    const tmp = `${path}.dg-tmp-${randomBytes3(6).toString("hex")}`;
+    const tmp = `${path}.dg-tmp-${randomBytes4(6).toString("hex")}`;
     const isDir = `[ -d ${shellQuote(path)} ] && [ ! -L ${shellQuote(path)} ] && { echo ${shellQuote(`${path} is a directory on the host: make install.to name a file inside it (e.g. ${path}/NAME), or remove the directory`)} >&2; exit 21; }`;
     const script = `${isDir}; umask 077; cat > ${shellQuote(tmp)} && chmod ${mode.toString(8).padStart(4, "0")} ${shellQuote(tmp)} && mv -fT ${shellQuote(tmp)} ${shellQuote(path)} || { rc=$?; rm -f ${shellQuote(tmp)}; exit $rc; }`;
     const r = await this.runShell(script, { stdin: content, timeoutMs: opts.timeoutMs ?? 6e4 });
@@ -61917,8 +61934,8 @@ async function withHost(ep, opts, configDir, refused2, fn) {
 }
 
 // src/commands/shared/endpoints.ts
-import { dirname as dirname2, relative as relative2, resolve as resolve3 } from "node:path";
-var repoPath = (ws, p) => relative2(ws.root, resolve3(dirname2(ws.configFile), p)).split("\\").join("/");
+import { dirname as dirname3, relative as relative2, resolve as resolve3 } from "node:path";
+var repoPath = (ws, p) => relative2(ws.root, resolve3(dirname3(ws.configFile), p)).split("\\").join("/");
 var unknownEndpoint = (ws, name) => new ConfigError(ws.configFile, [
   {
     line: null,
@@ -61989,23 +62006,23 @@ function endpointFor2(ws, name, opts) {
     );
   }
   const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : void 0);
-  return base ? { ...ep, host: effectiveTarget(base, o, dirname2(ws.configFile)) } : ep;
+  return base ? { ...ep, host: effectiveTarget(base, o, dirname3(ws.configFile)) } : ep;
 }
 
 // src/commands/shared/workspace.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { hostname, userInfo } from "node:os";
-import { dirname as dirname3, isAbsolute as isAbsolute4, join as join4, relative as relative3, resolve as resolve4 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute4, join as join5, relative as relative3, resolve as resolve4 } from "node:path";
 function findConfigUpwards(cwd, root) {
-  for (let dir = cwd; ; dir = dirname3(dir)) {
-    const candidate = join4(dir, DEFAULT_CONFIG);
+  for (let dir = cwd; ; dir = dirname4(dir)) {
+    const candidate = join5(dir, DEFAULT_CONFIG);
     if (existsSync2(candidate)) return candidate;
-    if (dir === root || dirname3(dir) === dir || !dir.startsWith(root)) return null;
+    if (dir === root || dirname4(dir) === dir || !dir.startsWith(root)) return null;
   }
 }
 async function openWorkspace(opts, env = {}) {
-  let configFile = opts.config ? isAbsolute4(opts.config) ? opts.config : join4(opts.cwd, opts.config) : null;
-  const info2 = await new Git(opts.cwd).info() ?? (configFile && existsSync2(dirname3(configFile)) ? await new Git(dirname3(configFile)).info() : null);
+  let configFile = opts.config ? isAbsolute4(opts.config) ? opts.config : join5(opts.cwd, opts.config) : null;
+  const info2 = await new Git(opts.cwd).info() ?? (configFile && existsSync2(dirname4(configFile)) ? await new Git(dirname4(configFile)).info() : null);
   const root = info2?.root ?? null;
   if (!info2 || !root) {
     throw new UsageError(
@@ -62124,7 +62141,7 @@ var GitReader = class {
 
 // src/stages/preflight/preflight.ts
 import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 
 // src/stages/preflight/traps/lookups.ts
 function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
@@ -62841,9 +62858,9 @@ function checkTraps(input, levels) {
 }
 
 // src/stages/preflight/bash-syntax.ts
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 var CHECK2 = "preflight.bash-syntax";
 function parseBashError(stderr) {
   const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
@@ -62851,14 +62868,14 @@ function parseBashError(stderr) {
   return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
 }
 async function bashSyntax(text, file, label = file) {
-  const dir = mkdtempSync(join5(tmpdir(), "dg-bash-n-"));
-  const tmp = join5(dir, "script");
+  const dir = mkdtempSync(join6(tmpdir(), "dg-bash-n-"));
+  const tmp = join6(dir, "script");
   let r;
   try {
-    writeFileSync(tmp, text, { mode: 384 });
+    writeFileSync2(tmp, text, { mode: 384 });
     r = await runLocal("bash", ["-n", tmp], { timeoutMs: 6e4 });
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync2(dir, { recursive: true, force: true });
   }
   if (r.spawnError)
     return fail(CHECK2, `bash could not be started (${r.spawnError.code})`, {
@@ -63197,7 +63214,7 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync4(join6(ctx.root, path), "utf8");
+    return readFileSync4(join7(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -63220,7 +63237,7 @@ async function preflightTarget(ctx, t) {
   if (bad.length) return tag2(bad);
   const text = await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync2(join6(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync2(join7(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -63246,7 +63263,7 @@ async function preflightTarget(ctx, t) {
   if (t.kind === "script") {
     out.push(await bashSyntax(text, t.scriptPath));
     if (ctx.ref === null && ctx.shellcheck)
-      out.push(...await shellcheck(join6(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+      out.push(...await shellcheck(join7(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
   }
   const specs = t.endpoint?.contracts.flags ?? [];
   if (t.endpoint)
@@ -63431,7 +63448,7 @@ import { getMaxListeners, setMaxListeners } from "node:events";
 import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/commands/shared/deploy-verify.ts
-import { dirname as dirname5 } from "node:path";
+import { dirname as dirname6 } from "node:path";
 
 // src/stages/deploy/rollback-guard.ts
 function deployChanged(findings) {
@@ -63934,7 +63951,7 @@ function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
 }
 
 // src/stages/verify/facts-script.ts
-import { randomBytes as randomBytes4 } from "node:crypto";
+import { randomBytes as randomBytes5 } from "node:crypto";
 var VERIFY_LINES = [
   "non-default args",
   "Application startup complete",
@@ -63958,7 +63975,7 @@ function directLines(svc) {
     `rd() { if [ -n "$pid" ] && [ "$pid" != 0 ]; then cat /proc/$pid/$1 2>/dev/null; fi; }`
   ];
 }
-function buildFactsScript(req, marker = `@@dg-${randomBytes4(6).toString("hex")}`) {
+function buildFactsScript(req, marker = `@@dg-${randomBytes5(6).toString("hex")}`) {
   const q = shellQuote;
   const svc = req.service ? q(req.service) : "";
   const direct = req.container === null;
@@ -64824,7 +64841,7 @@ function checkVram(tool, output, env, devicePaths = []) {
 }
 
 // src/stages/verify/http-checks.ts
-import { dirname as dirname4 } from "node:path";
+import { dirname as dirname5 } from "node:path";
 
 // src/stages/verify/models.ts
 var CHECK19 = "verify.models";
@@ -65057,13 +65074,13 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
 }
 
 // src/ports/http/route.ts
-var join7 = (base, path) => base.replace(/\/+$/, "") + path;
+var join8 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join7(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join7(url2, path), body, headers, timeoutMs)
+    send: (method, path, body, timeoutMs) => request(method, join8(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join8(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -65075,7 +65092,7 @@ function peerRoute(peer, url2, headers) {
       let r;
       try {
         r = await peer.run(["curl", "-K", "-"], {
-          stdin: curlConfig(method, join7(url2, path), body, headers, timeoutMs),
+          stdin: curlConfig(method, join8(url2, path), body, headers, timeoutMs),
           timeoutMs: timeoutMs + 5e3
         });
       } catch (e) {
@@ -65090,7 +65107,7 @@ function peerRoute(peer, url2, headers) {
       const error3 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error3 && `from ${peer.name}: ${error3}`, durationMs: performance.now() - t0 };
     },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join7(url2, path), body, headers, timeoutMs)
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join8(url2, path), body, headers, timeoutMs)
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
@@ -65148,7 +65165,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
             method,
             host: u.hostname,
             port,
-            path: join7(u.pathname === "/" ? "" : u.pathname, path),
+            path: join8(u.pathname === "/" ? "" : u.pathname, path),
             createConnection: () => stream,
             headers: {
               ...headers,
@@ -65179,7 +65196,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
-      return streamThroughTunnel(stream, u, join7(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+      return streamThroughTunnel(stream, u, join8(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
@@ -65308,7 +65325,7 @@ async function chooseRoute(ctx, url2, headers, opts, t) {
   const notes = [];
   const none = async () => {
   };
-  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname4(ctx.configFile)) : void 0;
+  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname5(ctx.configFile)) : void 0;
   if (peerTarget) {
     try {
       const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 2e4 }))))(
@@ -65800,7 +65817,7 @@ async function deployAndVerify(ws, name, opts, progress) {
   return withHost(
     ep,
     opts,
-    dirname5(ws.configFile),
+    dirname6(ws.configFile),
     (finding) => ({ findings: [finding], ref, sha }),
     async (host) => {
       const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
@@ -65963,7 +65980,7 @@ function checkReplicas(rows, opts) {
 }
 
 // src/commands/rollout/host-step.ts
-import { dirname as dirname6 } from "node:path";
+import { dirname as dirname7 } from "node:path";
 var tag = (host, fs3) => fs3.map((f) => ({ ...f, host }));
 var hostProgress = (run, host) => (line) => run.progress(`[${host}] ${line}`);
 function withInputPin(ep, knownHosts) {
@@ -65975,7 +65992,7 @@ async function open3(run, h, host, why) {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
   const ep = withInputPin(endpointFor(run.ep, h), run.opts.hostOverride?.knownHosts);
-  const { host: conn, finding } = await connect(ep, run.opts, dirname6(run.ws.configFile));
+  const { host: conn, finding } = await connect(ep, run.opts, dirname7(run.ws.configFile));
   if (!conn)
     return {
       conn: null,
@@ -66251,7 +66268,7 @@ async function verifyFleet(ws, name, opts, progress) {
 }
 
 // src/commands/verify.ts
-import { dirname as dirname7 } from "node:path";
+import { dirname as dirname8 } from "node:path";
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
@@ -66260,7 +66277,7 @@ async function verifyOnly(ws, name, opts, progress) {
     ref: opts.ref ?? "(host unreachable: deployed ref unknown)",
     sha: null
   });
-  return withHost(ep, opts, dirname7(ws.configFile), refused2, async (host) => {
+  return withHost(ep, opts, dirname8(ws.configFile), refused2, async (host) => {
     let ref = opts.ref;
     let shown = ref;
     if (!ref) {
@@ -66632,7 +66649,7 @@ function writeSummary(markdown) {
 }
 async function publish(raw, opts) {
   const report = { ...raw, findings: raw.findings.map((f) => f.fix ? { ...f, fix: inActionTerms(f.fix) } : f) };
-  writeFileSync2(opts.report, renderJson(report));
+  writeNoFollow(opts.report, renderJson(report));
   info(renderTerminal(report, false));
   for (const a of annotationsOf(report)) {
     const props = {

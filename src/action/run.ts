@@ -1,7 +1,8 @@
 // The GitHub Action: inputs -> the same Options the CLI builds -> the command -> job summary, annotations,
 // outputs. Reads and validates every input once, here; nothing below reads inputs. index.ts runs it.
 import * as core from "@actions/core";
-import { appendFileSync, writeFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
+import { writeNoFollow } from "../ports/local/write-file.js";
 import { EOL } from "node:os";
 import { actionOptions } from "./inputs.js";
 import { ConfigError } from "../domain/config/errors.js";
@@ -31,7 +32,7 @@ function writeSummary(markdown: string): void {
 export async function publish(raw: Report, opts: Options): Promise<void> {
   // Fixes written for the command line name the action's inputs instead of flags.
   const report = { ...raw, findings: raw.findings.map((f) => (f.fix ? { ...f, fix: inActionTerms(f.fix) } : f)) };
-  writeFileSync(opts.report!, renderJson(report));
+  writeNoFollow(opts.report!, renderJson(report));
   core.info(renderTerminal(report, false));
   for (const a of annotationsOf(report)) {
     const props = {

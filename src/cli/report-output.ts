@@ -1,7 +1,8 @@
 // A report verb's output: the terminal or JSON report, and the --report / --summary files, each path
 // checked before the run (a report never replaces a file that is not one of ours).
-import { existsSync, lstatSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { writeNoFollow } from "../ports/local/write-file.js";
 import { runCommand } from "../commands/index.js";
 import { colourOf, UsageError, type Io, type Options } from "../commands/options.js";
 import { exitCodeOf } from "../domain/report/finding.js";
@@ -52,7 +53,7 @@ function isOurs(flag: string, file: string): boolean {
  */
 function writeReport(flag: string, file: string, text: string, io: Io): boolean {
   try {
-    writeFileSync(file, text);
+    writeNoFollow(file, text);
     return true;
   } catch (e) {
     io.err(
