@@ -28996,7 +28996,7 @@ var RULES2 = [
   ],
   // a model that ships its own code: transformers and vLLM both name the flag
   [
-    /\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/,
+    /\b\w{1,100}Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/,
     "engine-args",
     "engine",
     () => ({ what: "missing-flag", argument: "--trust-remote-code" })
@@ -29208,6 +29208,7 @@ function valueLooksSecret(value) {
 
 // src/domain/redact/redact.ts
 var M = "***";
+var NAME_MAX = 127;
 var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
 var SOURCE_REF = /(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)/.source;
 var REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
@@ -29226,7 +29227,7 @@ function redactSecrets(text) {
 function redact(text) {
   let out = redactSecrets(text);
   out = out.replace(
-    /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]*)(:[^\s/]*)?@/gi,
+    /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^\s/@:]*)(:[^\s/]*)?@/gi,
     (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`
   );
   out = out.replace(
@@ -29236,11 +29237,11 @@ function redact(text) {
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
   out = namedValues(out);
   out = out.replace(
-    /(["'])(--[A-Za-z][\w-]*)\1(\s*,\s*)(["'])((?:(?!\4)[^\n])*)\4/g,
+    /(["'])(--[A-Za-z][\w-]{0,127})\1(\s*,\s*)(["'])((?:(?!\4)[^\n])*)\4/g,
     (m, q2, flag, comma, vq, v) => secretFlagValue(flag, v) ? `${q2}${flag}${q2}${comma}${vq}${M}${vq}` : m
   );
   out = out.replace(
-    new RegExp(String.raw`(--[A-Za-z][\w-]*)(=|[ \t]+)${VALUE}`, "g"),
+    new RegExp(String.raw`(--[A-Za-z][\w-]{0,${NAME_MAX}})(=|[ \t]+)${VALUE}`, "g"),
     (m, flag, sep, v) => secretFlagValue(flag, v) ? `${flag}${sep}${masked(v)}` : m
   );
   for (const re of REDACTOR_TOKEN_SHAPES) out = out.replace(re, M);
@@ -29248,7 +29249,7 @@ function redact(text) {
 }
 function namedValues(text, depth = 0) {
   return text.replace(
-    new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"),
+    new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]{0,${NAME_MAX}})\1(\s*[=:]\s*)${VALUE}`, "g"),
     (m, q2, name, sep, v) => {
       if (isRedactedName(name))
         return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q2}${name}${q2}${sep}${masked(v)}` : m;
@@ -30650,7 +30651,7 @@ function describeOwner(line) {
   if (!m) return null;
   const [, pid, comm, exe, name, cgroup, cmd] = m;
   if ((exe || comm) === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
-  const unit = /([\w@.:-]+\.(?:service|scope))$/.exec(cgroup)?.[1];
+  const unit = /(?<![\w@.:-])([\w@.:-]+\.(?:service|scope))$/.exec(cgroup)?.[1];
   const named = !!comm && cmd.trim().split(/\s+/).slice(0, 2).some((w) => w.split("/").pop().startsWith(comm));
   const who = `${(named ? comm : exe || comm) || "a process"} (pid ${pid}: ${cmd.trim().slice(0, 120)})`;
   return unit ? `${who} in ${unit}` : who;

@@ -48110,7 +48110,7 @@ var RULES2 = [
   ],
   // a model that ships its own code: transformers and vLLM both name the flag
   [
-    /\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/,
+    /\b\w{1,100}Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/,
     "engine-args",
     "engine",
     () => ({ what: "missing-flag", argument: "--trust-remote-code" })
@@ -48322,6 +48322,7 @@ function valueLooksSecret(value) {
 
 // src/domain/redact/redact.ts
 var M = "***";
+var NAME_MAX = 127;
 var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
 var SOURCE_REF = /(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)/.source;
 var REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
@@ -48340,7 +48341,7 @@ function redactSecrets(text) {
 function redact(text) {
   let out = redactSecrets(text);
   out = out.replace(
-    /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]*)(:[^\s/]*)?@/gi,
+    /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^\s/@:]*)(:[^\s/]*)?@/gi,
     (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`
   );
   out = out.replace(
@@ -48350,11 +48351,11 @@ function redact(text) {
   out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
   out = namedValues(out);
   out = out.replace(
-    /(["'])(--[A-Za-z][\w-]*)\1(\s*,\s*)(["'])((?:(?!\4)[^\n])*)\4/g,
+    /(["'])(--[A-Za-z][\w-]{0,127})\1(\s*,\s*)(["'])((?:(?!\4)[^\n])*)\4/g,
     (m, q, flag, comma, vq, v) => secretFlagValue(flag, v) ? `${q}${flag}${q}${comma}${vq}${M}${vq}` : m
   );
   out = out.replace(
-    new RegExp(String.raw`(--[A-Za-z][\w-]*)(=|[ \t]+)${VALUE}`, "g"),
+    new RegExp(String.raw`(--[A-Za-z][\w-]{0,${NAME_MAX}})(=|[ \t]+)${VALUE}`, "g"),
     (m, flag, sep, v) => secretFlagValue(flag, v) ? `${flag}${sep}${masked(v)}` : m
   );
   for (const re of REDACTOR_TOKEN_SHAPES) out = out.replace(re, M);
@@ -48362,7 +48363,7 @@ function redact(text) {
 }
 function namedValues(text, depth = 0) {
   return text.replace(
-    new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"),
+    new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]{0,${NAME_MAX}})\1(\s*[=:]\s*)${VALUE}`, "g"),
     (m, q, name, sep, v) => {
       if (isRedactedName(name))
         return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
@@ -49764,7 +49765,7 @@ function describeOwner(line) {
   if (!m) return null;
   const [, pid, comm, exe, name, cgroup, cmd] = m;
   if ((exe || comm) === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
-  const unit = /([\w@.:-]+\.(?:service|scope))$/.exec(cgroup)?.[1];
+  const unit = /(?<![\w@.:-])([\w@.:-]+\.(?:service|scope))$/.exec(cgroup)?.[1];
   const named = !!comm && cmd.trim().split(/\s+/).slice(0, 2).some((w) => w.split("/").pop().startsWith(comm));
   const who = `${(named ? comm : exe || comm) || "a process"} (pid ${pid}: ${cmd.trim().slice(0, 120)})`;
   return unit ? `${who} in ${unit}` : who;

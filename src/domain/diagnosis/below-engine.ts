@@ -327,7 +327,7 @@ const RULES: readonly Rule[] = [
   ],
   // a model that ships its own code: transformers and vLLM both name the flag
   [
-    /\w+Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/,
+    /\b\w{1,100}Error: .*(?:trust_remote_code=True|--trust-remote-code)|Please pass the argument `trust_remote_code=True`/,
     "engine-args",
     "engine",
     () => ({ what: "missing-flag", argument: "--trust-remote-code" }),

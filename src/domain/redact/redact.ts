@@ -4,6 +4,11 @@ import { isRedactedName } from "./names.js";
 import { HF_TOKEN, REDACTOR_TOKEN_SHAPES } from "./shapes.js";
 
 const M = "***";
+/**
+ * Names (of a variable, a key, a flag) are read up to this length: unbounded, a long run of word characters
+ * (a prompt, a base64 blob) is scanned again from each of its positions, quadratic in the line's length.
+ */
+const NAME_MAX = 127;
 /** A value after `=` or `:`: a list (`['sk-…']`, a Python repr), quoted, a `${VAR}`, or up to whitespace. */
 const VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
 /** Where a secret comes from, not the secret: `$VAR`, `${VAR}`, `$(cat FILE)`, `$(< FILE)`, `@FILE`. */
@@ -58,7 +63,7 @@ export function redact(text: string): string {
   // URLs with credentials: scheme://user:password@host, scheme://:password@host, scheme://token@host; a
   // password may hold "@" (the host starts after the last one before the path).
   out = out.replace(
-    /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/@:]*)(:[^\s/]*)?@/gi,
+    /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^\s/@:]*)(:[^\s/]*)?@/gi,
     (_m, scheme: string, user: string, pw?: string) => (pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`),
   );
   // Header forms: Authorization/Proxy-Authorization with their scheme kept, cookies whole.
@@ -70,13 +75,13 @@ export function redact(text: string): string {
   out = namedValues(out);
   // an argv printed as a list (a launcher's traceback, JSON): '--api-key', 'KEY'
   out = out.replace(
-    /(["'])(--[A-Za-z][\w-]*)\1(\s*,\s*)(["'])((?:(?!\4)[^\n])*)\4/g,
+    /(["'])(--[A-Za-z][\w-]{0,127})\1(\s*,\s*)(["'])((?:(?!\4)[^\n])*)\4/g,
     (m, q: string, flag: string, comma: string, vq: string, v: string) =>
       secretFlagValue(flag, v) ? `${q}${flag}${q}${comma}${vq}${M}${vq}` : m,
   );
   // a flag and its value after "=", or one or more spaces or tabs
   out = out.replace(
-    new RegExp(String.raw`(--[A-Za-z][\w-]*)(=|[ \t]+)${VALUE}`, "g"),
+    new RegExp(String.raw`(--[A-Za-z][\w-]{0,${NAME_MAX}})(=|[ \t]+)${VALUE}`, "g"),
     (m, flag: string, sep: string, v: string) => (secretFlagValue(flag, v) ? `${flag}${sep}${masked(v)}` : m),
   );
   for (const re of REDACTOR_TOKEN_SHAPES) out = out.replace(re, M);
@@ -89,7 +94,7 @@ export function redact(text: string): string {
  */
 function namedValues(text: string, depth = 0): string {
   return text.replace(
-    new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]*)\1(\s*[=:]\s*)${VALUE}`, "g"),
+    new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]{0,${NAME_MAX}})\1(\s*[=:]\s*)${VALUE}`, "g"),
     (m, q: string, name: string, sep: string, v: string) => {
       if (isRedactedName(name))
         return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v)

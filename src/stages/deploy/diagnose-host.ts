@@ -46,7 +46,7 @@ export function describeOwner(line: string): string | null {
   const [, pid, comm, exe, name, cgroup, cmd] = m;
   // conmon runs in the cgroup of whoever ran podman: the container's name is what a person acts on.
   if ((exe || comm) === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
-  const unit = /([\w@.:-]+\.(?:service|scope))$/.exec(cgroup!)?.[1];
+  const unit = /(?<![\w@.:-])([\w@.:-]+\.(?:service|scope))$/.exec(cgroup!)?.[1];
   // comm is the main thread's name, which programs rename (Node 24: "MainThread"): trust it only when the
   // command line names it (a script run by an interpreter: comm "vllm"), else name the program (exe)
   const named =

@@ -1,0 +1,70 @@
+// Every pattern that runs on host or log text stays linear in a line's length (issue 27: a long run of
+// word characters, a prompt or a base64 blob, made the redactor and a diagnosis rule quadratic: 8 s for one
+// 40 KB line). Growth is measured, not a deadline: 8x the input may cost at most ~25x the time (a quadratic
+// pattern costs 64x), the best of three runs each, with a generous ceiling on the larger input.
+import { describe, expect, it } from "vitest";
+import { explainBytes } from "../../src/commands/explain/sniff.js";
+import { redact } from "../../src/domain/redact/redact.js";
+import { sanitizeText } from "../../src/domain/report/sanitize.js";
+
+const SHAPES: [string, (n: number) => string][] = [
+  ["a word", (n) => "a".repeat(n)],
+  ["word_with_underscores", (n) => "a_".repeat(n / 2)],
+  ["dotted.words", (n) => "a.".repeat(n / 2)],
+  ["dashed-words", (n) => "a-".repeat(n / 2)],
+  ["--a-flag-name", (n) => "--" + "a".repeat(n)],
+  ["base64", (n) => "QUJD".repeat(n / 4)],
+  ["an Error: word", (n) => "Error: " + "a".repeat(n)],
+  ["a quoted word", (n) => "'" + "a".repeat(n)],
+  [
+    "a prompt in vLLM's request log",
+    (n) => `INFO [logger.py:43] Received request 1: prompt: '${"ab1 ".repeat(n / 4)}'`,
+  ],
+];
+
+function bestMs(f: () => unknown): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    f();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+async function bestMsAsync(f: () => Promise<unknown>): Promise<number> {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    await f();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+const SMALL = 10_000;
+const LARGE = 80_000;
+const linear = (small: number, large: number) => large < 25 * Math.max(small, 4) && large < 8_000;
+
+describe("patterns over long lines grow linearly", () => {
+  it.each(SHAPES)("the redactor and the sanitize pass on %s", (_name, make) => {
+    const [s, l] = [make(SMALL), make(LARGE)];
+    const t = [bestMs(() => sanitizeText(s)), bestMs(() => sanitizeText(l))] as const;
+    expect(linear(...t), `${t.map((x) => x.toFixed(0)).join(" -> ")} ms`).toBe(true);
+    expect(redact(l).length).toBeGreaterThan(0);
+  });
+
+  it.each(SHAPES)(
+    "the diagnosis of a log holding %s",
+    async (_name, make) => {
+      const log = (n: number) => Buffer.from(`INFO boot\n${make(n)}\n`);
+      async function* one(b: Buffer) {
+        yield b;
+      }
+      const [s, l] = [log(SMALL), log(LARGE)];
+      const t = [await bestMsAsync(() => explainBytes(one(s))), await bestMsAsync(() => explainBytes(one(l)))] as const;
+      expect(linear(...t), `${t.map((x) => x.toFixed(0)).join(" -> ")} ms`).toBe(true);
+    },
+    120_000,
+  );
+});
