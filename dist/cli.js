@@ -33806,7 +33806,8 @@ function renderExplain(r, color) {
 }
 
 // src/domain/report/code-span.ts
-function codeSpan(text) {
+function codeSpan(raw) {
+  const text = raw.replace(/\r?\n/g, " ");
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   if (longest === 0) return `\`${text}\``;
   const ticks = "`".repeat(longest + 1);
@@ -48129,24 +48130,24 @@ var SHRINK = [
   { maxEvidenceLines: 0, passes: false, warnings: false }
 ];
 var LEFT_OUT = "left out to stay under GitHub's summary limit: see the JSON report";
-function planTable(plan) {
+function planTable(plan, ctx) {
   const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== void 0);
   if (!rows.length) return [];
   return [
     "| plan value | |",
     "|---|---|",
     ...rows.map(
-      ([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`
+      ([k, v]) => `| ${cell(prose(k, ctx))} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : prose(JSON.stringify(v), ctx))} |`
     ),
     ""
   ];
 }
-function depthTable(rows) {
+function depthTable(rows, ctx) {
   return [
     "| depth | prompt tokens | TTFT s | decode tok/s | floor | validity |",
     "|---|---|---|---|---|---|",
     ...rows.map(
-      (r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "\u2014"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`
+      (r) => `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "\u2014"} | ${r.floor} | ${r.valid ? "valid" : cell(prose(`invalid: ${r.problems.join("; ")}`, ctx))} |`
     ),
     ""
   ];
@@ -48174,9 +48175,9 @@ function findingBlock(f, ctx) {
     if (cmds.length) out.push(fence(cmds, "sh"), "");
   }
   const rows = depthRows(f);
-  if (rows) out.push(...depthTable(rows));
+  if (rows) out.push(...depthTable(rows, ctx));
   const plan = f.data?.plan;
-  if (plan && typeof plan === "object") out.push(...planTable(plan));
+  if (plan && typeof plan === "object") out.push(...planTable(plan, ctx));
   const drift = f.data?.drift;
   if (Array.isArray(drift) && drift.length)
     out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
@@ -48228,7 +48229,7 @@ function measured(report, ctx) {
       "",
       `**${cell(prose(f.summary, ctx))}**`,
       "",
-      ...depthTable(depthRows(f))
+      ...depthTable(depthRows(f), ctx)
     ])
   ] : [];
 }

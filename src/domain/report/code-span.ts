@@ -2,7 +2,9 @@
 // close the span early, so the text after it never becomes markdown, HTML or a "command" of the summary's
 // copyable block. CommonMark: a span opened by N backticks ends at the next run of exactly N. Pure.
 
-export function codeSpan(text: string): string {
+export function codeSpan(raw: string): string {
+  // a span is one line: a newline would end a heading (or a table row) and free the rest as markdown
+  const text = raw.replace(/\r?\n/g, " ");
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   if (longest === 0) return `\`${text}\``;
   const ticks = "`".repeat(longest + 1);

@@ -28,14 +28,15 @@ const SHRINK: Detail[] = [
 ];
 const LEFT_OUT = "left out to stay under GitHub's summary limit: see the JSON report";
 
-function planTable(plan: Record<string, unknown>): string[] {
+function planTable(plan: Record<string, unknown>, ctx: Ctx): string[] {
   const rows = Object.entries(plan).filter(([, v]) => v !== null && v !== undefined);
   if (!rows.length) return [];
   return [
     "| plan value | |",
     "|---|---|",
     ...rows.map(
-      ([k, v]) => `| ${cell(k)} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : JSON.stringify(v))} |`,
+      ([k, v]) =>
+        `| ${cell(prose(k, ctx))} | ${cell(typeof v === "number" ? v.toLocaleString("en-US") : prose(JSON.stringify(v), ctx))} |`,
     ),
     "",
   ];
@@ -52,13 +53,13 @@ interface DepthRow {
 }
 
 /** verify.decode's per-depth table (seed 003: per-depth tables, never one number). */
-function depthTable(rows: readonly DepthRow[]): string[] {
+function depthTable(rows: readonly DepthRow[], ctx: Ctx): string[] {
   return [
     "| depth | prompt tokens | TTFT s | decode tok/s | floor | validity |",
     "|---|---|---|---|---|---|",
     ...rows.map(
       (r) =>
-        `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "—"} | ${r.floor} | ${r.valid ? "valid" : cell(`invalid: ${r.problems.join("; ")}`)} |`,
+        `| ${r.depth} | ${r.promptTokens ?? "?"} | ${r.ttftS ?? "?"} | ${r.decodeTokPerS ?? "—"} | ${r.floor} | ${r.valid ? "valid" : cell(prose(`invalid: ${r.problems.join("; ")}`, ctx))} |`,
     ),
     "",
   ];
@@ -90,9 +91,9 @@ function findingBlock(f: Finding, ctx: Ctx): string[] {
     if (cmds.length) out.push(fence(cmds, "sh"), "");
   }
   const rows = depthRows(f);
-  if (rows) out.push(...depthTable(rows));
+  if (rows) out.push(...depthTable(rows, ctx));
   const plan = f.data?.plan;
-  if (plan && typeof plan === "object") out.push(...planTable(plan as Record<string, unknown>));
+  if (plan && typeof plan === "object") out.push(...planTable(plan as Record<string, unknown>, ctx));
   const drift = f.data?.drift;
   if (Array.isArray(drift) && drift.length)
     out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
@@ -155,7 +156,7 @@ function measured(report: Report, ctx: Ctx): string[] {
           "",
           `**${cell(prose(f.summary, ctx))}**`,
           "",
-          ...depthTable(depthRows(f)!),
+          ...depthTable(depthRows(f)!, ctx),
         ]),
       ]
     : [];

@@ -91,3 +91,50 @@ describe("code spans", () => {
     ]);
   });
 });
+
+// Issue 27 (low): a file name with a newline, and host or HTTP text in the plan and decode tables.
+describe("untrusted text in headings and tables", () => {
+  const EVIL = '<img src="https://evil.example/t.png"><h1>APPROVED</h1>';
+  const r = report([
+    {
+      check: "preflight.bash-syntax",
+      status: "fail",
+      summary: "x",
+      file: `scripts/a.sh\n${EVIL}`,
+    },
+    {
+      check: "verify.plan",
+      status: "fail",
+      summary: "plan",
+      data: { plan: { [`kv ${EVIL}`]: `tokens ${EVIL}` } },
+    },
+    {
+      check: "verify.decode",
+      status: "fail",
+      summary: "decode",
+      data: {
+        rows: [
+          {
+            depth: 166,
+            promptTokens: 166,
+            ttftS: 1,
+            decodeTokPerS: null,
+            floor: 10,
+            valid: false,
+            problems: [`engine said ${EVIL}`],
+          },
+        ],
+      },
+    },
+  ]);
+  const page = html(renderMarkdown(r));
+
+  it("renders no element from a file name, a plan line or an engine's error body", () => {
+    expect(page).not.toMatch(/<img|<h1>/);
+    expect(page).toContain("&lt;h1&gt;APPROVED&lt;/h1&gt;");
+  });
+
+  it("keeps a file name with a newline inside its heading's code span", () => {
+    expect(codeSpan("a\nb")).not.toContain("\n");
+  });
+});
