@@ -31376,6 +31376,11 @@ var CMD_TIMEOUT_MS2 = 2e4;
 var HEARTBEAT_MS = 3e4;
 var WAIT_POLL_MS = 2e3;
 var lockDir = (endpoint) => `${HOST_STATE_DIR}/locks/${endpoint}.lock`;
+var lockMutex = (endpoint) => `${HOST_STATE_DIR}/locks/.${endpoint}.mutex`;
+function underLockMutex(endpoint, script) {
+  const m = shellQuote(lockMutex(endpoint));
+  return `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if command -v flock >/dev/null 2>&1; then exec flock -w 10 ${m} sh -c ${shellQuote(script)}; else exec sh -c ${shellQuote(script)}; fi`;
+}
 var held = /* @__PURE__ */ new Set();
 var activeLocks = () => [...held];
 async function releaseAllLocks() {
@@ -31416,7 +31421,10 @@ var HeldLock = class {
       '"heartbeatAt":@NOW@'
     );
     const script = `if grep -qF ${shellQuote(this.record.token)} ${shellQuote(rec)} 2>/dev/null; then now=$(date +%s); sed "s/@NOW@/$now/" > ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(rec)} && echo "OK $now"; else echo LOST; cat ${shellQuote(rec)} 2>/dev/null; fi`;
-    const r = await this.host.runShell(script, { stdin: template, timeoutMs: CMD_TIMEOUT_MS2 });
+    const r = await this.host.runShell(underLockMutex(this.record.endpoint, script), {
+      stdin: template,
+      timeoutMs: CMD_TIMEOUT_MS2
+    });
     const [first, ...rest] = r.stdout.split("\n");
     if (first === "LOST") {
       const other = parseLockRecord(rest.join("\n"));
@@ -31435,7 +31443,10 @@ var HeldLock = class {
     held.delete(this);
     const rec = shellQuote(`${this.dir}/record.json`);
     await this.host.runShell(
-      `if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`,
+      underLockMutex(
+        this.record.endpoint,
+        `if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`
+      ),
       { timeoutMs: CMD_TIMEOUT_MS2 }
     );
   }
@@ -42265,9 +42276,12 @@ async function removeLock(host, endpoint, seen) {
   const dir = lockDir(endpoint);
   const rec = shellQuote(`${dir}/record.json`);
   const same = seen.token ? `grep -qF ${shellQuote(seen.token)} ${rec} 2>/dev/null` : `[ ! -e ${rec} ]`;
-  const r = await host.runShell(`if ${same}; then rm -rf ${shellQuote(dir)} && echo REMOVED; else echo CHANGED; fi`, {
-    timeoutMs: CMD_TIMEOUT_MS3
-  });
+  const r = await host.runShell(
+    underLockMutex(endpoint, `if ${same}; then rm -rf ${shellQuote(dir)} && echo REMOVED; else echo CHANGED; fi`),
+    {
+      timeoutMs: CMD_TIMEOUT_MS3
+    }
+  );
   if (r.code !== 0)
     throw new Error(`removing ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
   return r.stdout.trim() === "REMOVED";

@@ -50490,6 +50490,11 @@ var CMD_TIMEOUT_MS2 = 2e4;
 var HEARTBEAT_MS = 3e4;
 var WAIT_POLL_MS = 2e3;
 var lockDir = (endpoint) => `${HOST_STATE_DIR}/locks/${endpoint}.lock`;
+var lockMutex = (endpoint) => `${HOST_STATE_DIR}/locks/.${endpoint}.mutex`;
+function underLockMutex(endpoint, script) {
+  const m = shellQuote(lockMutex(endpoint));
+  return `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if command -v flock >/dev/null 2>&1; then exec flock -w 10 ${m} sh -c ${shellQuote(script)}; else exec sh -c ${shellQuote(script)}; fi`;
+}
 var held = /* @__PURE__ */ new Set();
 var activeLocks = () => [...held];
 async function releaseAllLocks() {
@@ -50530,7 +50535,10 @@ var HeldLock = class {
       '"heartbeatAt":@NOW@'
     );
     const script = `if grep -qF ${shellQuote(this.record.token)} ${shellQuote(rec)} 2>/dev/null; then now=$(date +%s); sed "s/@NOW@/$now/" > ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(rec)} && echo "OK $now"; else echo LOST; cat ${shellQuote(rec)} 2>/dev/null; fi`;
-    const r = await this.host.runShell(script, { stdin: template, timeoutMs: CMD_TIMEOUT_MS2 });
+    const r = await this.host.runShell(underLockMutex(this.record.endpoint, script), {
+      stdin: template,
+      timeoutMs: CMD_TIMEOUT_MS2
+    });
     const [first, ...rest] = r.stdout.split("\n");
     if (first === "LOST") {
       const other = parseLockRecord(rest.join("\n"));
@@ -50549,7 +50557,10 @@ var HeldLock = class {
     held.delete(this);
     const rec = shellQuote(`${this.dir}/record.json`);
     await this.host.runShell(
-      `if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`,
+      underLockMutex(
+        this.record.endpoint,
+        `if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`
+      ),
       { timeoutMs: CMD_TIMEOUT_MS2 }
     );
   }

@@ -3,7 +3,7 @@
 // remote command, so a lock taken again in between is never the one removed.
 import type { Host } from "../../ports/host/host.js";
 import { shellQuote } from "../../lib/shell-quote.js";
-import { lockDir } from "./lock.js";
+import { lockDir, underLockMutex } from "./lock.js";
 import { HEARTBEAT_GRACE_S, lockStaleness, parseLockRecord, type LockRecord } from "./lock-record.js";
 
 const CMD_TIMEOUT_MS = 20_000;
@@ -59,9 +59,12 @@ export async function removeLock(host: Host, endpoint: string, seen: LockState):
   const dir = lockDir(endpoint);
   const rec = shellQuote(`${dir}/record.json`);
   const same = seen.token ? `grep -qF ${shellQuote(seen.token)} ${rec} 2>/dev/null` : `[ ! -e ${rec} ]`;
-  const r = await host.runShell(`if ${same}; then rm -rf ${shellQuote(dir)} && echo REMOVED; else echo CHANGED; fi`, {
-    timeoutMs: CMD_TIMEOUT_MS,
-  });
+  const r = await host.runShell(
+    underLockMutex(endpoint, `if ${same}; then rm -rf ${shellQuote(dir)} && echo REMOVED; else echo CHANGED; fi`),
+    {
+      timeoutMs: CMD_TIMEOUT_MS,
+    },
+  );
   if (r.code !== 0)
     throw new Error(`removing ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
   return r.stdout.trim() === "REMOVED";

@@ -12,6 +12,18 @@ const HEARTBEAT_MS = 30_000;
 const WAIT_POLL_MS = 2_000;
 
 export const lockDir = (endpoint: string) => `${HOST_STATE_DIR}/locks/${endpoint}.lock`;
+/** A file beside the lock, never removed: what a heartbeat and a release hold while they check and act. */
+export const lockMutex = (endpoint: string) => `${HOST_STATE_DIR}/locks/.${endpoint}.mutex`;
+
+/**
+ * The script under the endpoint's mutex (flock, util-linux), so a check of the lock's token and the write
+ * or removal after it are one step: a force-release cannot fall between a heartbeat's check and its write
+ * (which then overwrote the new holder's record). A host without flock runs the script as before.
+ */
+export function underLockMutex(endpoint: string, script: string): string {
+  const m = shellQuote(lockMutex(endpoint));
+  return `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if command -v flock >/dev/null 2>&1; then exec flock -w 10 ${m} sh -c ${shellQuote(script)}; else exec sh -c ${shellQuote(script)}; fi`;
+}
 
 export interface LockRequest {
   endpoint: string;
@@ -79,7 +91,10 @@ export class HeldLock {
       '"heartbeatAt":@NOW@',
     );
     const script = `if grep -qF ${shellQuote(this.record.token)} ${shellQuote(rec)} 2>/dev/null; then now=$(date +%s); sed "s/@NOW@/$now/" > ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(rec)} && echo "OK $now"; else echo LOST; cat ${shellQuote(rec)} 2>/dev/null; fi`;
-    const r = await this.host.runShell(script, { stdin: template, timeoutMs: CMD_TIMEOUT_MS });
+    const r = await this.host.runShell(underLockMutex(this.record.endpoint, script), {
+      stdin: template,
+      timeoutMs: CMD_TIMEOUT_MS,
+    });
     const [first, ...rest] = r.stdout.split("\n");
     if (first === "LOST") {
       const other = parseLockRecord(rest.join("\n"));
@@ -101,7 +116,10 @@ export class HeldLock {
     held.delete(this);
     const rec = shellQuote(`${this.dir}/record.json`);
     await this.host.runShell(
-      `if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`,
+      underLockMutex(
+        this.record.endpoint,
+        `if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`,
+      ),
       { timeoutMs: CMD_TIMEOUT_MS },
     );
   }

@@ -1,5 +1,6 @@
 // The deploy lock with real mkdir/sh in a temp home: atomic taking, holder named, stale rules, waiting, release.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import {
   activeLocks,
   clearCommand,
   lockDir,
+  lockMutex,
   releaseAllLocks,
   takeLock,
   type LockRequest,
@@ -24,6 +26,13 @@ const req = (over: Partial<LockRequest> = {}): LockRequest => ({
 });
 const newHost = () => new LocalHost(mkdtempSync(join(tmpdir(), "dg-lock-")));
 const nowS = () => Math.floor(Date.now() / 1000);
+async function until(cond: () => boolean, deadlineMs = 30_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 afterEach(async () => {
   await releaseAllLocks();
@@ -131,6 +140,47 @@ describe("takeLock", () => {
     expect(Math.abs(rec.heartbeatAt - nowS())).toBeLessThan(5);
     await releaseAllLocks();
     expect(existsSync(join(host.home, lockDir("archon")))).toBe(false);
+  });
+
+  it("a heartbeat checks and writes under the lock's mutex, so a force-release never falls between them", async () => {
+    const host = newHost();
+    const got = await takeLock(host, req());
+    if (!got.ok) throw new Error(got.detail);
+    // another process (a force-release in progress) holds the mutex
+    // its own process group: flock's child holds the lock too, and goes with the group
+    const holder = spawn("flock", [lockMutex("archon"), "sleep", "600"], {
+      cwd: host.home,
+      stdio: "ignore",
+      detached: true,
+    });
+    const stop = () => {
+      try {
+        process.kill(-holder.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    };
+    try {
+      await until(() => existsSync(join(host.home, lockMutex("archon"))));
+      got.lock.record.heartbeatAt = 1;
+      let done = false;
+      const beat = got.lock.heartbeat().then(() => (done = true));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(done, "the heartbeat wrote while another process held the mutex").toBe(false);
+      // that process clears the lock and another runner takes it, then the mutex is free
+      rmSync(join(host.home, lockDir("archon")), { recursive: true });
+      const other = await takeLock(host, req({ owner: "carol@ci" }));
+      if (!other.ok) throw new Error(other.detail);
+      stop();
+      await beat;
+      expect(got.lock.lost).toMatch(/held by carol@ci/);
+      const rec = JSON.parse(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8")) as {
+        owner: string;
+      };
+      expect(rec.owner).toBe("carol@ci");
+    } finally {
+      stop();
+    }
   });
 
   it("the fix for a held lock is deploy-gate lock release, never a hand-typed rm -rf", () => {
