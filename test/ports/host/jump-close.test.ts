@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fingerprint } from "../../../src/ports/host/hostkey.js";
 import { HostError, SshHost } from "../../../src/ports/host/ssh.js";
 import { ed25519Pair } from "../../helpers/ssh-keys.js";
+import { until } from "../../helpers/until.js";
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((c) => c()));
@@ -53,15 +54,6 @@ async function target(auth: "accept" | "refuse"): Promise<{ port: number; hostKe
     client.on("ready", () => client.end());
   });
   return { port: await listen(srv), hostKey: pinOf(key.public) };
-}
-
-async function until(cond: () => boolean, deadlineMs = 20_000): Promise<boolean> {
-  const end = Date.now() + deadlineMs;
-  while (Date.now() < end) {
-    if (cond()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return cond();
 }
 
 describe("a jump host whose target fails", () => {

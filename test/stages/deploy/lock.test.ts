@@ -14,6 +14,7 @@ import {
   type LockRequest,
 } from "../../../src/stages/deploy/lock.js";
 import { LocalHost } from "./local-host.js";
+import { until } from "../../helpers/until.js";
 
 const req = (over: Partial<LockRequest> = {}): LockRequest => ({
   endpoint: "archon",
@@ -26,13 +27,6 @@ const req = (over: Partial<LockRequest> = {}): LockRequest => ({
 });
 const newHost = () => new LocalHost(mkdtempSync(join(tmpdir(), "dg-lock-")));
 const nowS = () => Math.floor(Date.now() / 1000);
-async function until(cond: () => boolean, deadlineMs = 30_000): Promise<void> {
-  const end = Date.now() + deadlineMs;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 afterEach(async () => {
   await releaseAllLocks();
@@ -161,7 +155,7 @@ describe("takeLock", () => {
       }
     };
     try {
-      await until(() => existsSync(join(host.home, lockMutex("archon"))));
+      expect(await until(() => existsSync(join(host.home, lockMutex("archon"))))).toBe(true);
       got.lock.record.heartbeatAt = 1;
       let done = false;
       const beat = got.lock.heartbeat().then(() => (done = true));
