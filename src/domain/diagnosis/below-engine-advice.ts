@@ -4,6 +4,7 @@
 import type { BelowMatch } from "./below-engine.js";
 import type { EngineKind } from "../engine/kind.js";
 import { editDistance } from "../../lib/did-you-mean.js";
+import { kubeAdvice } from "./kube-advice.js";
 
 export interface InstallEntry {
   from: string;
@@ -39,6 +40,7 @@ const LAYER_NAME: Record<BelowMatch["layer"], string> = {
   runc: "the OCI runtime (runc)",
   systemd: "systemd",
   bash: "the serve script (bash)",
+  kubernetes: "Kubernetes",
 };
 
 export function layerName(m: BelowMatch): string {
@@ -110,6 +112,7 @@ function configValue(msg: string): { summary: string; fix: string } {
 
 export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: string; fix: string } {
   const f = m.facts;
+  if (m.layer === "kubernetes") return kubeAdvice(m);
   const unit = ctx.service ?? f.unit ?? "the unit";
   switch (f.what) {
     case "missing-mount-source":

@@ -4,7 +4,7 @@
 // from the newer tools' sources (noted per pattern). Pure.
 
 export type BelowKind = "engine-args" | "runtime-error" | "unit-error" | "script-error";
-export type Layer = "engine" | "podman" | "docker" | "crun" | "runc" | "systemd" | "bash";
+export type Layer = "engine" | "podman" | "docker" | "crun" | "runc" | "systemd" | "bash" | "kubernetes";
 
 /** What the fix names: the one thing to change. */
 export interface BelowFacts {

@@ -14,6 +14,7 @@ import { decisiveOf, TracebackAssembler } from "./traceback.js";
 import { attemptsOf, mainUnit, unitEventOf, type Attempt, type UnitEvent } from "./unit-events.js";
 import { belowOf, isNoise, type BelowMatch } from "./below-engine.js";
 import { belowAdvice } from "./below-engine-advice.js";
+import { kubeOf, type KubeMatch } from "./kube.js";
 import type { AdviceFacts, DiagnosisClass } from "./types.js";
 import { redactSecrets } from "../redact/redact.js";
 import { parseNumber } from "../../lib/number.js";
@@ -50,7 +51,7 @@ export interface DiagnoseInput {
 }
 
 interface Failure {
-  kind: FailureMatch["kind"] | BelowMatch["kind"];
+  kind: FailureMatch["kind"] | BelowMatch["kind"] | KubeMatch["kind"];
   /** 5 root cause … 1 wrapper. */
   priority: number;
   msg: string;
@@ -156,6 +157,12 @@ export class Diagnoser {
     if (below && (!opts.fromContainer || below.layer === "engine")) {
       this.remember(msg.trim());
       this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
+    }
+    // Kubernetes' own output (kubectl get pods / describe pod / get events) pasted with the log
+    const kube = line.level === null ? kubeOf(msg) : null;
+    if (kube) {
+      this.remember(msg.trim());
+      this.consider({ kind: kube.kind, priority: kube.priority, msg: msg.trim(), seq: this.seq, below: kube.below });
     }
     if (line.level !== null || line.proc !== null) this.engineLines++;
     if (this.family === null) this.family = familyOf(raw.trim());
