@@ -153,6 +153,9 @@ export class Diagnoser {
     this.keepTail(msg.trim());
     // Teardown chatter after the real error (signal proxy, resource_tracker, shutdown) never decides.
     if (isNoise(msg)) return;
+    // a traceback's frames and source lines (`raise ValueError("No available memory …")`) quote the cause's words:
+    // the exception line after them is the cause
+    if (this.tracebacks.push(raw)) return;
     const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg) : null;
     if (below && (!opts.fromContainer || below.layer === "engine")) {
       this.remember(msg.trim());
@@ -187,7 +190,6 @@ export class Diagnoser {
       this.readyLine = msg.trim();
       this.readyFromServing = true;
     }
-    this.tracebacks.push(raw);
     const spec = msg.includes("metrics: ") ? readSpecDecode(msg) : null;
     if (spec) this.spec = spec;
     if (this.toolGap === null && isToolConfigGap(msg)) this.toolGap = msg.trim();

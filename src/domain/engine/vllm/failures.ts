@@ -16,7 +16,7 @@ export const NO_GPU =
 export const ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
 /** The kernel's OOM killer (host RAM or the unit's MemoryMax=), and systemd's word for it. */
 export const HOST_OOM =
-  /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
+  /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'|^\s*Active: failed \(Result: oom-kill\)/;
 /** The hub is offline and the model is not in the cache: the cause under vLLM's `Invalid repository ID`. */
 export const HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
 /** The GPU itself failed while the engine ran (torch's and ggml's CUDA/HIP errors, the driver's Xid), not memory. */
@@ -31,9 +31,17 @@ export const GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|
  */
 export const INSTALL =
   /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
+/**
+ * NCCL's own WARN lines that name a cause (bootstrap.cc "Bootstrap : no socket interface found", net_socket.cc
+ * "NET/Socket : no interface found", socket.cc's failed connects): they come before torch's wrapper exception and say
+ * more. A WARN about an optional plugin (`NET/Plugin: Could not find: libnccl-net.so`) is no failure.
+ */
+export const NCCL_CAUSE =
+  /NCCL WARN (?:.*no (?:socket )?interface found|Bootstrap ?: ?.*(?:fail|error|timeout|abort|refused)|.*socketStartConnect.*failed|.*Connect to \S+ failed|.*(?:Call to \w+ failed|unhandled system error))/;
 /** NCCL and torch.distributed failures (rendezvous, collectives, watchdog). */
-export const NCCL =
-  /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
+export const NCCL = new RegExp(
+  `${NCCL_CAUSE.source}|NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError`,
+);
 export const CHAT_TEMPLATE =
   /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
 export const PARSER =
