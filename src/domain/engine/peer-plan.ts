@@ -10,7 +10,8 @@ const NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
 export const PEER_PLAN_RULES: readonly PlanRule[] = [
   // SGLang (GB there are GiB: its numbers are bytes / 2^30)
   [
-    new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`),
+    // newer builds put more fields (dtype) before #tokens and a KV size after it
+    new RegExp(`KV Cache is allocated\\.[^#]{0,80}#tokens: ${NUM}`),
     (p, m) => {
       p.kvTokens = parseNumber(m[1]);
     },
@@ -42,6 +43,14 @@ export const PEER_PLAN_RULES: readonly PlanRule[] = [
       p.kvTokens = parseNumber(m[1]);
     },
   ],
+  // llama-kv-cache.cpp: `llama_kv_cache: size =  354.75 MiB (  8448 cells,  43 layers,  1/1 seqs), K (f16): …`
+  // (`llama_kv_cache_unified:` in 2025 builds): the cells are the tokens the cache holds
+  [
+    new RegExp(`llama_kv_cache\\w*: size = +${NUM} MiB \\( *${NUM} cells,`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[2]);
+    },
+  ],
   [
     new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`),
     (p, m) => {
@@ -57,4 +66,5 @@ export const PEER_PLAN_KEYWORDS = [
   "Load weight end",
   "Capture cuda graph end",
   "n_ctx",
+  "llama_kv_cache",
 ] as const;

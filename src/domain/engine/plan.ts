@@ -23,7 +23,8 @@ export class PlanReader {
 
   push(line: string): void {
     if (!KEYWORDS.test(line)) return;
-    const msg = messageOf(line);
+    // figures pasted through a markdown editor come wrapped in bold: `**34.66 GiB**`
+    const msg = messageOf(line.includes("**") ? line.replace(/\*\*/g, "") : line);
     for (const [re, set] of RULES) {
       const m = re.exec(msg);
       if (m) set(this.plan, m);

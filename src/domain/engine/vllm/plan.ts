@@ -73,6 +73,40 @@ export const VLLM_PLAN_RULES: readonly PlanRule[] = [
       p.compileSeconds = parseNumber(m[1]);
     },
   ],
+  // 2026: monitor.py times compilation and the first profiling/warm-up run as one figure
+  [
+    new RegExp(`torch\\.compile and initial profiling/warmup run together took ${NUM} s in total`),
+    (p, m) => {
+      p.compileSeconds = parseNumber(m[1]);
+    },
+  ],
+  // model.py states the length at startup, before the KV figures repeat it
+  [
+    new RegExp(`Using max model len ${NUM}`),
+    (p, m) => {
+      p.maxModelLen ??= parseNumber(m[1]);
+    },
+  ],
+  // the KV-shortfall error's own figures (kv_cache_utils.py): the length asked, the memory available, and the length
+  // that would fit (V1), or the tokens the cache holds (V0)
+  [
+    new RegExp(`max seq len \\(${NUM}\\)`),
+    (p, m) => {
+      p.maxModelLen = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`larger than the available KV cache memory \\(${NUM} GiB\\)`),
+    (p, m) => {
+      p.availableKvGiB = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`the estimated maximum model length is ${NUM}|tokens that can be stored in KV cache \\(${NUM}\\)`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1] ?? m[2]);
+    },
+  ],
   [
     new RegExp(`Auto-fit max_model_len: reduced from ${NUM} to ${NUM}`),
     (p, m) => {
@@ -96,6 +130,8 @@ export const VLLM_PLAN_KEYWORDS = [
   "CUDA graph memory",
   "torch\\.compile",
   "Auto-fit",
+  "max model len",
+  "max seq len",
   "Compiling a graph",
   "Directly load",
 ] as const;
