@@ -286,6 +286,7 @@ const RULES: readonly Rule[] = [
     (g) => ({ what: "unbound-variable", file: g.file!, line: Number(g.line), variable: g.variable! }),
   ],
   [
+    // (a command that is a terminal's escape code, `$'\E[01'`, is a coloured message bash was made to run: NOISE)
     /^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/,
     "script-error",
     "bash",
@@ -379,7 +380,7 @@ const RULES: readonly Rule[] = [
   ],
   // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
   [
-    /couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/,
+    /[Cc]ouldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/,
     "runtime-error",
     "engine",
     (g) => ({ what: "port-in-use", port: Number(g.port) }),
@@ -403,7 +404,7 @@ const GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error 
  * shutdown warnings, teardown chatter.
  */
 export const NOISE =
-  /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'/;
+  /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'|: \$'[^']*\\E[^']*': command not found$/;
 
 export function isNoise(msg: string): boolean {
   return NOISE.test(msg);

@@ -68,6 +68,8 @@ const CAUSE_WINDOW = 40;
 /** A request the server answered: uvicorn's access line (vLLM, SGLang), llama-server's request log. */
 const SERVING =
   /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+/** An engine saying it works around the allocation that just failed. */
+const RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
 const BELOW: ReadonlySet<DiagnosisClass> = new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 
 export class Diagnoser {
@@ -174,7 +176,10 @@ export class Diagnoser {
       if (this.bootedSinceStart) this.newAttempt();
       this.bootedSinceStart = true;
     }
-    this.planReader.push(msg);
+    // a plan line is the engine's, even pasted alone
+    if (this.planReader.push(msg)) this.engineLines++;
+    // llama.cpp takes back a buffer OOM it recovers from (sched_reserve retries without pipeline parallelism)
+    if (this.failure?.kind === "oom" && RECOVERED.test(msg)) this.failure = null;
     const phase = bootPhase(msg);
     if (phase) {
       this.phase = phase;
@@ -233,8 +238,14 @@ export class Diagnoser {
     const startLimit = events.find((e) => e.kind === "start-limit-hit");
     const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
     const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
+    // one failed exit that systemd restarts is a loop already when nothing else is known (no failure line, not ready)
+    const failedExit = events.some((e) => (e.kind === "main-exited" && e.status !== 0) || e.kind === "failed");
     const loop =
-      Boolean(startLimit) || ended.length >= 2 || counter >= 2 || (!ready && (this.opts.nRestarts ?? 0) >= 2);
+      Boolean(startLimit) ||
+      ended.length >= 2 ||
+      counter >= 2 ||
+      (!ready && counter >= 1 && failedExit) ||
+      (!ready && (this.opts.nRestarts ?? 0) >= 2);
     // Only the newest attempt's exit counts: a deploy's own stop of the previous engine is not a failure.
     const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
     const current = events.slice(Math.max(0, lastStartAt));
@@ -267,9 +278,10 @@ export class Diagnoser {
             : (this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg);
     } else if (loop) {
       cls = "crash-loop";
-      const lastExit = [...events]
-        .reverse()
-        .find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
+      // the exit status says more than systemd's `Failed with result 'exit-code'` after it
+      const newest = [...events].reverse();
+      const lastExit =
+        newest.find((e) => e.kind === "main-exited") ?? newest.find((e) => isCleanExit(e) || e.kind === "failed");
       decisive = startLimit?.text ?? lastExit?.text ?? null;
     } else if (ready && exitAfter(this.readySeq!) && !stoppedAfterReady) {
       cls = "container-removed";

@@ -38,7 +38,17 @@ function gib(m: RegExpExecArray | null, at = 1): number | null {
 
 const round = (n: number | null) => (n === null ? null : Math.round(n * 10000) / 10000);
 
+// vLLM's startup budget check: `Free memory on device cuda:0 (0.88/23.56 GiB) on startup is less than desired GPU
+// memory utilization (0.9, 21.2 GiB)`: the budget is what it asked for
+const BUDGET =
+  /Free memory on device [^(]{0,40}\((\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?) GiB\) on startup is less than desired GPU memory utilization \([\d.]+, (\d+(?:\.\d+)?) GiB\)/;
+
 export function readOomGap(text: string): OomGap | null {
+  const b = BUDGET.exec(text);
+  if (b) {
+    const [free, total, tried] = [Number(b[1]), Number(b[2]), Number(b[3])];
+    return { triedGiB: tried, freeGiB: free, totalGiB: total, shortfallGiB: round(Math.max(0, tried - free)) };
+  }
   const t = TRIED.exec(text);
   const at = t === null ? 1 : t[1] !== undefined ? 1 : t[3] !== undefined ? 3 : 5;
   const tried = t !== null && at === 5 ? Number(t[5]) / 2 ** 30 : gib(t, at);

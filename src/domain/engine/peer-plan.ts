@@ -6,6 +6,11 @@ import type { PlanRule } from "./plan-fields.js";
 import { parseNumber } from "../../lib/number.js";
 
 const NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
+/** llama.cpp prints MiB; the plan holds GiB */
+const mib = (s: string | undefined): number | null => {
+  const n = parseNumber(s);
+  return n === null ? null : Math.round((n / 1024) * 1e6) / 1e6;
+};
 
 export const PEER_PLAN_RULES: readonly PlanRule[] = [
   // SGLang (GB there are GiB: its numbers are bytes / 2^30)
@@ -49,6 +54,22 @@ export const PEER_PLAN_RULES: readonly PlanRule[] = [
     new RegExp(`llama_kv_cache\\w*: size = +${NUM} MiB \\( *${NUM} cells,`),
     (p, m) => {
       p.kvTokens = parseNumber(m[2]);
+      p.availableKvGiB = mib(m[1]);
+    },
+  ],
+  // 2024 builds: `llama_new_context_with_model: KV self size  =  160.00 MiB, K (f16): …`
+  [
+    new RegExp(`KV self size += +${NUM} MiB`),
+    (p, m) => {
+      p.availableKvGiB = mib(m[1]);
+    },
+  ],
+  // a slot's context (the longest request): 2026 `srv load_model: initializing, n_slots = 1, n_ctx_slot = 50176`,
+  // 2024 ` -> Slot 0 - max context: 512`
+  [
+    new RegExp(`n_ctx_slot = ${NUM}|Slot \\d+ - max context: ${NUM}`),
+    (p, m) => {
+      p.maxModelLen = parseNumber(m[1] ?? m[2]);
     },
   ],
   [
@@ -67,4 +88,6 @@ export const PEER_PLAN_KEYWORDS = [
   "Capture cuda graph end",
   "n_ctx",
   "llama_kv_cache",
+  "KV self size",
+  "max context",
 ] as const;

@@ -21,9 +21,10 @@ export const VLLM_PLAN_RULES: readonly PlanRule[] = [
   ],
   // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
   [
-    new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM}`),
+    // (V1's stats logger: `cache_config_info with initialization after num_gpu_blocks is: 15745`)
+    new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM}|num_gpu_blocks(?: is)?[:=] ?${NUM}`),
     (p, m) => {
-      p.gpuBlocks = parseNumber(m[1]);
+      p.gpuBlocks = parseNumber(m[1] ?? m[2]);
     },
   ],
   [
@@ -82,7 +83,8 @@ export const VLLM_PLAN_RULES: readonly PlanRule[] = [
   ],
   // model.py states the length at startup, before the KV figures repeat it
   [
-    new RegExp(`Using max model len ${NUM}`),
+    // (launch wrappers say it in vLLM's argument name: `Using model default max_model_len 2048`)
+    new RegExp(`Using (?:model default )?max[ _]model[ _]len ${NUM}`),
     (p, m) => {
       p.maxModelLen ??= parseNumber(m[1]);
     },
@@ -131,6 +133,8 @@ export const VLLM_PLAN_KEYWORDS = [
   "torch\\.compile",
   "Auto-fit",
   "max model len",
+  "max_model_len",
+  "num_gpu_blocks",
   "max seq len",
   "Compiling a graph",
   "Directly load",
