@@ -40,7 +40,7 @@ export interface FigureTally {
   of: number;
 }
 
-/** Right figures of all, by kind and by group (the key's family, else its engine, else below-engine). */
+/** Right figures of all, by kind and by family (groupOf). */
 export function figureTotals(rows: readonly Row[]): {
   all: FigureTally;
   byKind: Record<FigureKind, FigureTally>;
@@ -68,6 +68,7 @@ export function figureTotals(rows: readonly Row[]): {
   return { all, byKind, byGroup };
 }
 
+/** The key's family, else the file name's first word (`k8s-…`, `journal-…`, `vllm-…`: how the field sets name them). */
 export function groupOf(row: Row): string {
-  return row.exp.family ?? row.exp.engine ?? "below-engine";
+  return row.exp.family ?? /^[a-z0-9]+/i.exec(row.exp.file)?.[0] ?? "other";
 }
