@@ -15,6 +15,19 @@ import { attemptsOf, mainUnit, unitEventOf, type Attempt, type UnitEvent } from 
 import { belowOf, isNoise, type BelowMatch } from "./below-engine.js";
 import { belowAdvice } from "./below-engine-advice.js";
 import { kubeOf, type KubeMatch } from "./kube.js";
+import {
+  ALL,
+  BELOW as BELOW_LINE,
+  FAIL,
+  groupsOf,
+  KUBE,
+  NOISE,
+  PHASE,
+  PLAN,
+  READY,
+  SERVING as SERVES,
+  TRACEBACK,
+} from "./prefilter.js";
 import type { AdviceFacts, DiagnosisClass } from "./types.js";
 import { redactSecrets } from "../redact/redact.js";
 import { parseNumber } from "../../lib/number.js";
@@ -102,7 +115,12 @@ export class Diagnoser {
   /** which engine wrote the log (the first line that says): the flags a fix names */
   private family: EngineKind | null = null;
 
-  constructor(private readonly opts: { unit?: string; nRestarts?: number } = {}) {}
+  /** false: every pattern on every line (the prefilter's differential test) */
+  private readonly prefilter: boolean;
+
+  constructor(private readonly opts: { unit?: string; nRestarts?: number; prefilter?: boolean } = {}) {
+    this.prefilter = opts.prefilter ?? true;
+  }
 
   /** A decoded record: systemd's lines become unit events, everything else engine lines. */
   pushRecord(rec: LogRecord): void {
@@ -153,42 +171,45 @@ export class Diagnoser {
     const msg = line.msg;
     if (msg.trim() === "") return;
     this.keepTail(msg.trim());
+    // the pattern groups whose literals the line holds (prefilter.ts); the rest cannot match
+    const g = this.prefilter ? groupsOf(msg) : ALL;
     // Teardown chatter after the real error (signal proxy, resource_tracker, shutdown) never decides.
-    if (isNoise(msg)) return;
+    if (g & NOISE && isNoise(msg)) return;
     // a traceback's frames and source lines (`raise ValueError("No available memory …")`) quote the cause's words:
     // the exception line after them is the cause
-    if (this.tracebacks.push(raw)) return;
-    const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg) : null;
+    if ((g & TRACEBACK || this.tracebacks.inside) && this.tracebacks.push(raw)) return;
+    const errorish = line.level === null || line.level === "ERROR" || line.level === "CRITICAL";
+    const below = errorish && g & BELOW_LINE ? belowOf(msg) : null;
     if (below && (!opts.fromContainer || below.layer === "engine")) {
       this.remember(msg.trim());
       this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
     }
     // Kubernetes' own output (kubectl get pods / describe pod / get events) pasted with the log
-    const kube = line.level === null ? kubeOf(msg) : null;
+    const kube = line.level === null && g & KUBE ? kubeOf(msg) : null;
     if (kube) {
       this.remember(msg.trim());
       this.consider({ kind: kube.kind, priority: kube.priority, msg: msg.trim(), seq: this.seq, below: kube.below });
     }
     if (line.level !== null || line.proc !== null) this.engineLines++;
     if (this.family === null) this.family = familyOf(raw.trim());
-    if (BANNER.test(msg)) {
+    if ((msg.includes("version") || msg.startsWith("Starting to load model")) && BANNER.test(msg)) {
       // A second banner without a unit "Started" in between is a new boot too (podman logs of a restart).
       if (this.bootedSinceStart) this.newAttempt();
       this.bootedSinceStart = true;
     }
     // a plan line is the engine's, even pasted alone
-    if (this.planReader.push(msg)) this.engineLines++;
+    if (g & PLAN && this.planReader.push(msg)) this.engineLines++;
     // llama.cpp takes back a buffer OOM it recovers from (sched_reserve retries without pipeline parallelism)
     if (this.failure?.kind === "oom" && RECOVERED.test(msg)) this.failure = null;
-    const phase = bootPhase(msg);
+    const phase = g & PHASE ? bootPhase(msg) : null;
     if (phase) {
       this.phase = phase;
       this.engineLines++;
     }
-    if (isReadyMarker(msg)) {
+    if (g & READY && isReadyMarker(msg)) {
       this.readySeq = this.seq;
       this.readyLine = msg.includes("Application startup complete.") ? "Application startup complete." : msg.trim();
-    } else if (this.readySeq === null && SERVING.test(msg)) {
+    } else if (this.readySeq === null && g & SERVES && SERVING.test(msg)) {
       // a window that starts mid-serving (systemctl status, a log tail) has no startup line: answered requests are the
       // proof
       this.readySeq = this.seq;
@@ -197,14 +218,15 @@ export class Diagnoser {
     }
     const spec = msg.includes("metrics: ") ? readSpecDecode(msg) : null;
     if (spec) this.spec = spec;
-    if (this.toolGap === null && isToolConfigGap(msg)) this.toolGap = msg.trim();
-    const constant = /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg);
+    // (each read only where its literal is: most lines have none)
+    if (this.toolGap === null && msg.includes("tool") && isToolConfigGap(msg)) this.toolGap = msg.trim();
+    const constant = msg.includes("a constant (")
+      ? /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg)
+      : null;
     if (constant) this.dynamoConstant = Number(constant[1]);
-    const est = /estimated maximum model length is ([\d,]+)/.exec(msg);
+    const est = msg.includes("estimated maximum") ? /estimated maximum model length is ([\d,]+)/.exec(msg) : null;
     if (est) this.kvEstimate = parseNumber(est[1]);
-    const match =
-      (line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? peerFailureOf(msg) : null) ??
-      failureOf(msg, line.level);
+    const match = g & FAIL ? ((errorish ? peerFailureOf(msg) : null) ?? failureOf(msg, line.level)) : null;
     // A serving engine logs request errors with tracebacks: after readiness only an engine-level failure counts.
     if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg.trim());

@@ -31,6 +31,11 @@ export class TracebackAssembler {
   /** The newest finished-or-open traceback. */
   last: Traceback | null = null;
 
+  /** Inside a traceback every line counts (content, or an ordinary record that ends it). */
+  get inside(): boolean {
+    return this.current !== null;
+  }
+
   /** Takes one line; true when it is a traceback's skeleton (a frame, its source line, `raise …`), never a cause. */
   push(raw: string): boolean {
     const { msg, level } = parseLine(raw);

@@ -16,8 +16,23 @@ export interface VllmLine {
   msg: string;
 }
 
+/** What PREFIX can start with: a `(NAME pid=N) ` process prefix or a level word. */
+const MAY_PREFIX = /^(?:\(|DEBUG |INFO |WARNING |ERROR |CRITICAL )/;
+/** The diagnosis, the traceback assembler and the plan reader each parse the same line: the last one is kept. */
+let lastRaw: string | null = null;
+let lastLine: VllmLine | null = null;
+
 export function parseLine(raw: string): VllmLine {
+  if (raw === lastRaw) return lastLine!;
   const line = cleanLine(raw);
+  // no prefix can match: the regex would give the whole line as the message
+  const parsed = MAY_PREFIX.test(line) ? prefixed(line) : { proc: null, pid: null, level: null, file: null, msg: line };
+  lastRaw = raw;
+  lastLine = parsed;
+  return parsed;
+}
+
+function prefixed(line: string): VllmLine {
   const g = PREFIX.exec(line)?.groups ?? {};
   return {
     proc: g.proc ?? null,
