@@ -4,7 +4,7 @@ import { isToolConfigGap } from "../engine/vllm/contracts.js";
 import { parseLine } from "../engine/vllm/lines.js";
 import { bootPhase, isReadyMarker, type BootPhase } from "../engine/vllm/phase.js";
 import { PlanReader, type CompileCache, type Plan } from "../engine/plan.js";
-import { readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
+import { isSpecLine, readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
 import { advice } from "./advice.js";
 import { failureOf, HOST_OOM, outranks, WORKER_DIED, type FailureMatch } from "../engine/vllm/failures.js";
 import { familyOf, peerFailureOf } from "../engine/peers.js";
@@ -105,7 +105,7 @@ export class Diagnoser {
   /** readiness read from answered requests, not a startup line (a tool gap then says more than "ready") */
   private readyFromServing = false;
   private phase: BootPhase | null = null;
-  private spec: SpecDecode | null = null;
+  private specLine: string | null = null;
   private toolGap: string | null = null;
   private dynamoConstant: number | null = null;
   private kvEstimate: number | null = null;
@@ -126,7 +126,12 @@ export class Diagnoser {
   pushRecord(rec: LogRecord): void {
     // conmon's records carry the unit the container runs in: other units' events are noise.
     if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
-    const ev = unitEventOf(rec.text, { fromSystemd: rec.identifier === "systemd", unit: rec.unit, ts: rec.ts });
+    const fromSystemd = rec.identifier === "systemd";
+    // (a line not from systemd is a unit event only when it names a .service: unitEventOf's own first test)
+    const ev =
+      fromSystemd || rec.text.includes(".service")
+        ? unitEventOf(rec.text, { fromSystemd, unit: rec.unit, ts: rec.ts })
+        : null;
     if (ev) this.pushUnitEvent(ev);
     else if (rec.identifier !== "systemd") this.pushLine(rec.text, { fromContainer: rec.container !== null });
     else this.pushSystemdLine(rec.text);
@@ -169,8 +174,9 @@ export class Diagnoser {
     this.seq++;
     const line = parseLine(raw);
     const msg = line.msg;
-    if (msg.trim() === "") return;
-    this.keepTail(msg.trim());
+    const text = msg.trim();
+    if (text === "") return;
+    this.keepTail(text);
     // the pattern groups whose literals the line holds (prefilter.ts); the rest cannot match
     const g = this.prefilter ? groupsOf(msg) : ALL;
     // Teardown chatter after the real error (signal proxy, resource_tracker, shutdown) never decides.
@@ -216,8 +222,8 @@ export class Diagnoser {
       this.readyLine = msg.trim();
       this.readyFromServing = true;
     }
-    const spec = msg.includes("metrics: ") ? readSpecDecode(msg) : null;
-    if (spec) this.spec = spec;
+    // the newest metrics line is the one that counts: read once, at the end
+    if (msg.includes("metrics: ") && isSpecLine(msg)) this.specLine = msg;
     // (each read only where its literal is: most lines have none)
     if (this.toolGap === null && msg.includes("tool") && isToolConfigGap(msg)) this.toolGap = msg.trim();
     const constant = msg.includes("a constant (")
@@ -346,7 +352,7 @@ export class Diagnoser {
       decisive: decisive === null ? null : redactSecrets(decisive),
       plan: { ...this.planReader.plan },
       oom,
-      specDecode: this.spec,
+      specDecode: this.specLine === null ? null : readSpecDecode(this.specLine),
       summary: summary + loopNote,
       fix,
       evidence: this.evidence(cls).map(redactSecrets),

@@ -292,7 +292,7 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
 const SIGMA = 128;
 
 interface Automaton {
-  delta: Int32Array;
+  delta: Uint16Array;
   out: Int32Array;
 }
 
@@ -319,7 +319,9 @@ function build(): Automaton {
   }
   // breadth first: each state's failure link, then its full transition row
   const n = next.length;
-  const delta = new Int32Array(n * SIGMA);
+  // 16-bit states: the table stays small enough for the cache (the literals make a few thousand states)
+  if (n > 0xffff) throw new Error("prefilter: too many literal states for a 16-bit table");
+  const delta = new Uint16Array(n * SIGMA);
   const fail = new Int32Array(n);
   const outs = Int32Array.from(out);
   const queue: number[] = [];
@@ -342,6 +344,8 @@ function build(): Automaton {
       } else delta[s * SIGMA + c] = delta[fail[s]! * SIGMA + c]!;
     }
   }
+  // case folding in the table: an upper-case letter moves as its lower-case one (no branch per character)
+  for (let s = 0; s < n; s++) for (let c = 65; c <= 90; c++) delta[s * SIGMA + c] = delta[s * SIGMA + c + 32]!;
   return { delta, out: outs };
 }
 
@@ -352,12 +356,11 @@ export function groupsOf(text: string): number {
   let s = 0;
   let bits = 0;
   for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
+    const c = text.charCodeAt(i);
     if (c >= SIGMA) {
       s = 0;
       continue;
     }
-    if (c >= 65 && c <= 90) c += 32;
     s = delta[(s << 7) | c]!;
     bits |= out[s]!;
   }
