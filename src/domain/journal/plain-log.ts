@@ -34,8 +34,9 @@ function monthIndex(word: string): number {
 
 // journalctl short-full: `Mon 2026-11-30 17:24:51 UTC host ident[pid]: msg`; short-monotonic: `[  509.843390] host
 // ident[pid]: msg`
+// (the weekday is strftime's %a in the reader's locale: `Thu`, `Do`, `jeu.`, `Чт`, `木`; the zone a name or an offset)
 const FULL =
-  /^(?:[A-Z][a-z]{2} )?(?<date>\d{4}-\d\d-\d\d) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?)(?: [A-Z]{2,5})? (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+  /^(?:\p{L}{1,4}\.? )?(?<date>\d{4}-\d\d-\d\d) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?)(?: [A-Z]{2,5}| [+-]\d\d(?::?\d\d)?)? (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/u;
 const MONO = /^\[\s*(?<mono>\d+\.\d+)\] (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
 // journalctl short-iso / short-iso-precise: `2026-11-29T22:05:00+0000 host ident[pid]: msg`
 const ISO =
