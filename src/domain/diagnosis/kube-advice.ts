@@ -10,6 +10,19 @@ export function kubeAdvice(m: BelowMatch): { summary: string; fix: string } {
           "Kubernetes killed the container for going over its memory limit (OOMKilled, exit 137): host RAM, not GPU memory",
         fix: "Raise the container's resources.limits.memory (vLLM holds the weights in host RAM while loading, plus --swap-space and any CPU offload per GPU), or lower the engine's host-RAM use (--swap-space 0, no --cpu-offload-gb, fewer API server processes).",
       };
+    case "kube-evicted-memory":
+      return {
+        summary: "Kubernetes evicted the pod: its node ran low on memory (host RAM, not GPU memory)",
+        fix: "Give the container a memory request that covers what the engine holds in host RAM (resources.requests.memory, close to the limit), or lower the engine's host-RAM use (--swap-space 0, no --cpu-offload-gb); pods that use more than they request are evicted first.",
+      };
+    case "kube-evicted":
+      return {
+        summary: `Kubernetes evicted the pod: its node ran low on ${f.argument ?? "a resource"}`,
+        fix:
+          f.argument === "ephemeral-storage"
+            ? "The model download and the compile caches filled the node's disk: put the Hugging Face cache (HF_HOME) and ~/.cache on a volume (a PersistentVolumeClaim, or a hostPath with room), or request ephemeral-storage for the pod."
+            : "Request the resource the node ran low on in the pod spec, or move the pod to a node with room; kubectl describe node shows the pressure.",
+      };
     case "kube-crash-loop":
       return {
         summary: "Kubernetes restarts the container in a loop (CrashLoopBackOff): the engine exits at every start",

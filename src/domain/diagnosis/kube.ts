@@ -47,6 +47,8 @@ function statusOf(status: string): KubeMatch | null {
     case "InvalidImageName":
     case "ErrImageNeverPull":
       return by("runtime-error", 4, "kube-image");
+    case "Evicted":
+      return by("runtime-error", 4, "kube-evicted");
     case "CreateContainerConfigError":
     case "CreateContainerError":
     case "RunContainerError":
@@ -81,14 +83,22 @@ function eventOf(reason: string, line: string): KubeMatch | null {
     const vol = /for volume "(?<vol>[^"]+)"/.exec(line)?.groups?.vol;
     return by("runtime-error", 5, "kube-mount", vol ? { path: vol } : {});
   }
+  // the eviction manager names the resource the node ran low on ("The node was low on resource: X.")
+  if (reason === "Evicted") return evictionOf(line);
   // the kubelet killing a container that loads for longer than its probe allows: the engine was not failing
   if (reason === "Killing" && /failed (?:startup|liveness) probe/.test(line))
     return by("runtime-error", 4, "kube-probe-kill");
   return null;
 }
 
+function evictionOf(line: string): KubeMatch {
+  const res = /low on resource: (?<resource>[\w-]+)/.exec(line)?.groups?.resource;
+  if (res === "memory") return by("oom", 5, "kube-evicted-memory");
+  return by("runtime-error", 5, "kube-evicted", res ? { argument: res } : {});
+}
+
 /** Cheap test before the patterns: every shape above holds one of these. */
-const MAYBE = /Reason:|Warning|Normal|\d\/\d/;
+const MAYBE = /Reason:|Warning|Normal|\d\/\d|low on resource/;
 
 export function kubeOf(text: string): KubeMatch | null {
   if (!MAYBE.test(text)) return null;
@@ -97,5 +107,7 @@ export function kubeOf(text: string): KubeMatch | null {
   const row = POD_ROW.exec(text.trim())?.groups;
   if (row) return statusOf(row.status!);
   const ev = EVENT.exec(text)?.groups?.reason;
-  return ev ? eventOf(ev, text) : null;
+  if (ev) return eventOf(ev, text);
+  // describe pod's `Message:` under `Reason: Evicted`
+  return /^\s*Message:\s+The node was low on resource: /.test(text) ? evictionOf(text) : null;
 }

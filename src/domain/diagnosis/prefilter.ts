@@ -278,6 +278,8 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
       "imagepullbackoff",
       "invalidimagename",
       "containercannotrun",
+      "evicted",
+      "low on resource",
       "warning",
       "normal",
     ],

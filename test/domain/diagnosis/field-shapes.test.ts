@@ -33,16 +33,19 @@ describe("journal lines in any locale", () => {
 });
 
 describe("journalctl -o short-full in any locale", () => {
-  it.each([["Thu"], ["Do"], ["jeu."], ["Чт"], ["木"]])("a weekday `%s` before the date is read as the journal's", (day) => {
-    const r = explain(
-      [
-        `${day} 2026-12-03 10:00:01 CET gpu1 systemd[1]: ${EXEC_FAIL}`,
-        `${day} 2026-12-03 10:00:01 +03 gpu1 systemd[1]: vllm.service: Main process exited, code=exited, status=203/EXEC`,
-      ].join("\n"),
-    );
-    expect(r.class).toBe("unit-error");
-    expect(r.decisive).toBe(EXEC_FAIL);
-  });
+  it.each([["Thu"], ["Do"], ["jeu."], ["Чт"], ["木"]])(
+    "a weekday `%s` before the date is read as the journal's",
+    (day) => {
+      const r = explain(
+        [
+          `${day} 2026-12-03 10:00:01 CET gpu1 systemd[1]: ${EXEC_FAIL}`,
+          `${day} 2026-12-03 10:00:01 +03 gpu1 systemd[1]: vllm.service: Main process exited, code=exited, status=203/EXEC`,
+        ].join("\n"),
+      );
+      expect(r.class).toBe("unit-error");
+      expect(r.decisive).toBe(EXEC_FAIL);
+    },
+  );
 });
 
 describe("systemctl status", () => {

@@ -108,6 +108,28 @@ describe("Kubernetes output", () => {
     expect(secret.fix).toContain("secret hf-token");
   });
 
+  it("an eviction: memory pressure is host RAM, a full disk (the model download) is the pod's storage", () => {
+    const mem = explain(
+      "  Warning  Evicted    2m    kubelet  The node was low on resource: memory. Threshold quantity: 100Mi, available: 51200Ki. Container vllm was using 31457280Ki, which exceeds its request of 8Gi.",
+    );
+    expect(mem.class).toBe("oom");
+    expect(mem.summary).toContain("host RAM");
+    const disk = explain(
+      "  Warning  Evicted    2m    kubelet  The node was low on resource: ephemeral-storage. Threshold quantity: 10Gi, available: 2Gi. Container vllm was using 60Gi, which exceeds its request of 0.",
+    );
+    expect(disk.class).toBe("runtime-error");
+    expect(disk.fix).toContain("volume");
+    expect(explain(GET_PODS("Evicted", "0")).class).toBe("runtime-error");
+    const described = explain(
+      [
+        "Status:           Failed",
+        "Reason:           Evicted",
+        "Message:          The node was low on resource: memory. Threshold quantity: 100Mi, available: 51200Ki.",
+      ].join("\n"),
+    );
+    expect(described.class).toBe("oom");
+  });
+
   it("reads nothing into engine lines, prose or a table of other numbers", () => {
     for (const line of [
       "(APIServer pid=1) WARNING 12-01 10:00:00 [api_server.py:1] Reason: unknown",
