@@ -290,6 +290,11 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
         summary: `the serve script has Windows line endings: its #! line asks for "${f.command}\\r", which does not exist`,
         fix: "Save the script with LF line endings: dos2unix FILE or sed -i 's/\\r$//' FILE, and keep it so (a .gitattributes line `*.sh text eol=lf`, or git config core.autocrlf input).",
       };
+    case "interpreter-missing":
+      return {
+        summary: `bash could not run ${f.file}: the interpreter its #! line names does not exist`,
+        fix: `Check the first line of ${f.file}: the #! interpreter must exist on the host (e.g. #!/bin/bash), and the file must have LF line endings (a CRLF file asks for "bash\\r"): dos2unix ${f.file} or sed -i 's/\\r$//' ${f.file}.`,
+      };
     case "trapped-error":
       return {
         summary: `the serve script stopped at its line ${f.line}: a command there exited with status ${f.errno} (the script's ERR trap said so)`,

@@ -312,6 +312,14 @@ const RULES: readonly Rule[] = [
     "bash",
     (g) => ({ what: "crlf", command: (g.interpreter ?? g.interpreter2)! }),
   ],
+  // bash 5.2 running a script whose #! interpreter does not exist (a CRLF file's `bash\r`, or a wrong path): `bash: line
+  // 1: ./serve.sh: cannot execute: required file not found`
+  [
+    /^(?:\S+: )?(?:line \d+: )?(?<file>\S+): cannot execute: required file not found$/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "interpreter-missing", file: g.file! }),
+  ],
   // a script's own ERR trap (`trap 'echo "[ERROR] in line $LINENO: exit code $?"' ERR`): what failed is the line
   // before it, so this decides only when nothing said more (priority 1.5, under every engine line)
   [

@@ -169,6 +169,7 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
       "bad unit file setting",
       "\\r",
       "^m",
+      "cannot execute",
       "exit code",
       "exit status",
       ": line ",
