@@ -313,7 +313,7 @@ const RULES: readonly Rule[] = [
     (g) => ({ what: "crlf", command: (g.interpreter ?? g.interpreter2)! }),
   ],
   // bash 5.2 running a script whose #! interpreter does not exist (a CRLF file's `bash\r`, a wrong path):
-  // 1: ./serve.sh: cannot execute: required file not found`
+  // `bash: line 1: ./serve.sh: cannot execute: required file not found`
   [
     /^(?:\S+: )?(?:line \d+: )?(?<file>\S+): cannot execute: required file not found$/,
     "script-error",
