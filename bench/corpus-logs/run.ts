@@ -1,12 +1,22 @@
 // Blind log-diagnosis corpus: runs the real `explain` on every fixture of test/fixtures/corpora/logs-1 (or
 // --dir DIR) and scores it against expected.json, written before the tool was run. A measurement: exit 0.
 //   npx tsx bench/corpus-logs/run.ts [--dir DIR]
-import { join, resolve } from "node:path";
+// Real public logs live outside the repository (a cache); their key is committed:
+//   npx tsx bench/corpus-logs/run.ts --key test/fixtures/corpora/field-logs-5/expected.json \
+//     --logs /work/main/.cache/field/logs-5
+// Without the cache (CI) it says so and exits 0.
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { HEALTHY, scoreCorpus, totals, type Ratio, type Row } from "./score.js";
+import { figuresOf, figureTotals } from "./figures.js";
+
+function arg(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
 
 function argDir(argv: string[]): string {
-  const i = argv.indexOf("--dir");
-  const d = i >= 0 ? argv[i + 1] : undefined;
+  const d = arg(argv, "--dir");
   return resolve(d ?? join(import.meta.dirname, "../../test/fixtures/corpora/logs-1"));
 }
 
@@ -16,7 +26,16 @@ const pad = (s: string, n: number): string => s.padEnd(n);
 const ratio = (n: readonly Row[], d: readonly Row[]): Ratio => ({ n: n.length, d: d.length });
 
 async function main(): Promise<void> {
-  const rows = await scoreCorpus(argDir(process.argv.slice(2)));
+  const argv = process.argv.slice(2);
+  const key = arg(argv, "--key");
+  const logs = arg(argv, "--logs");
+  if (logs && !existsSync(logs)) {
+    console.log(`corpus-logs: skipped: the log cache ${logs} is absent (real logs are never committed; CI has none)`);
+    return;
+  }
+  const rows = key
+    ? await scoreCorpus(dirname(resolve(key)), { key: resolve(key), ...(logs ? { logs: resolve(logs) } : {}) })
+    : await scoreCorpus(argDir(argv));
   const w = Math.max(...rows.map((r) => r.exp.file.length));
   console.log(`${pad("fixture", w)}  ${pad("expected", 19)} ${pad("got", 19)} class decisive`);
   for (const r of rows) {
@@ -70,6 +89,23 @@ async function main(): Promise<void> {
         )}`,
     );
   }
+  const ft = figureTotals(rows);
+  const tally = ({ ok, of }: { ok: number; of: number }) => pct({ n: ok, d: of });
+  console.log("\n== every figure (class, decisive, each plan and OOM number) ==");
+  console.log(`all figures:  ${tally(ft.all)}`);
+  for (const [k, t] of Object.entries(ft.byKind)) if (t.of > 0) console.log(`  ${pad(k, 10)} ${tally(t)}`);
+  console.log("by family:");
+  for (const [g, t] of [...ft.byGroup].sort()) console.log(`  ${pad(g, 16)} ${tally(t)}`);
+  const missing = rows.filter((r) => r.missing).map((r) => r.exp.file);
+  if (missing.length) console.log(`not in the cache (scored wrong): ${missing.join(", ")}`);
+  const wrongFigures = rows.flatMap((r) =>
+    figuresOf(r)
+      .filter((f) => !f.ok && (f.kind === "plan" || f.kind === "oom"))
+      .map((f) => `- ${r.exp.file}: ${f.name} want ${String(f.want)}, got ${String(f.got)}`),
+  );
+  if (wrongFigures.length)
+    console.log(`\n== wrong plan/OOM figures (${wrongFigures.length}) ==\n${wrongFigures.join("\n")}`);
+
   const misses = rows.filter((r) => !r.classOk || r.decisiveOk === false);
   console.log(`\n== misses (${misses.length}) ==`);
   for (const r of misses) {

@@ -147,6 +147,8 @@ class Feeder {
 export interface ExplainOptions {
   unit?: string;
   nRestarts?: number;
+  /** false: every pattern on every line (the prefilter's differential test) */
+  prefilter?: boolean;
 }
 
 export function explain(text: string, opts: ExplainOptions = {}): ExplainResult {

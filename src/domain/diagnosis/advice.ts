@@ -8,6 +8,7 @@ import {
   HF_OFFLINE,
   HOST_OOM,
   NCCL,
+  NCCL_CAUSE,
   NO_GPU,
   PARSER,
 } from "../engine/vllm/failures.js";
@@ -97,6 +98,12 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
       };
     }
     case "engine-init-failed": {
+      if (f.decisive && NCCL_CAUSE.test(f.decisive)) {
+        return {
+          summary: `NCCL could not connect the engine's ranks: ${f.decisive}`,
+          fix: "NCCL found no network interface to bootstrap on (or could not reach the other rank): set NCCL_SOCKET_IFNAME to the interface the ranks share (ip -br addr; e.g. NCCL_SOCKET_IFNAME=eth0, or lo on one host), and in a container use --network host or give it that interface; read NCCL_DEBUG=INFO output for the interface it tried.",
+        };
+      }
       if (f.decisive && NCCL.test(f.decisive)) {
         return {
           summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`,

@@ -4,6 +4,7 @@
 import type { BelowMatch } from "./below-engine.js";
 import type { EngineKind } from "../engine/kind.js";
 import { editDistance } from "../../lib/did-you-mean.js";
+import { kubeAdvice } from "./kube-advice.js";
 
 export interface InstallEntry {
   from: string;
@@ -39,6 +40,7 @@ const LAYER_NAME: Record<BelowMatch["layer"], string> = {
   runc: "the OCI runtime (runc)",
   systemd: "systemd",
   bash: "the serve script (bash)",
+  kubernetes: "Kubernetes",
 };
 
 export function layerName(m: BelowMatch): string {
@@ -110,6 +112,7 @@ function configValue(msg: string): { summary: string; fix: string } {
 
 export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: string; fix: string } {
   const f = m.facts;
+  if (m.layer === "kubernetes") return kubeAdvice(m);
   const unit = ctx.service ?? f.unit ?? "the unit";
   switch (f.what) {
     case "missing-mount-source":
@@ -216,6 +219,13 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
           fix: `Fix the first line of ${e?.from ?? f.executable} (the #! interpreter must exist on the host, e.g. #!/bin/bash) and save it with LF line endings, not CRLF.`,
         };
       }
+      if (!f.errno && f.status) {
+        // systemctl status's 203/EXEC carries no errno: missing, not executable and a missing #! interpreter look alike
+        return {
+          summary: `systemd could not execute ${f.executable ?? "the unit's ExecStart"} (status=203/EXEC)`,
+          fix: `Check that ${f.executable ?? "ExecStart='s path"} exists on the host, is executable (mode 0755 on its install: entry) and starts with a #! line whose interpreter exists, saved with LF line endings; journalctl -u ${unit} shows systemd's own line saying which.`,
+        };
+      }
       const writes =
         ctx.install?.filter((x) => x.to !== f.executable && /\.(?:sh|bash)$|\/bin\//.test(x.to)).map((x) => x.to) ?? [];
       return {
@@ -274,6 +284,21 @@ export function belowAdvice(m: BelowMatch, ctx: BelowContext = {}): { summary: s
       return {
         summary: `the serve script stopped at line ${f.line}: ${f.variable} is not set (set -u)`,
         fix: `Set ${f.variable} where the unit runs ${scriptName(f.file, ctx)}: give it a default in the script (${f.variable}="\${${f.variable}:-VALUE}") or set it in the unit (Environment=${f.variable}=VALUE or EnvironmentFile=); a login shell's variables are not in systemd's environment.`,
+      };
+    case "crlf":
+      return {
+        summary: `the serve script has Windows line endings: its #! line asks for "${f.command}\\r", which does not exist`,
+        fix: "Save the script with LF line endings: dos2unix FILE or sed -i 's/\\r$//' FILE, and keep it so (a .gitattributes line `*.sh text eol=lf`, or git config core.autocrlf input).",
+      };
+    case "interpreter-missing":
+      return {
+        summary: `bash could not run ${f.file}: the interpreter its #! line names does not exist`,
+        fix: `Check the first line of ${f.file}: the #! interpreter must exist on the host (e.g. #!/bin/bash), and the file must have LF line endings (a CRLF file asks for "bash\\r"): dos2unix ${f.file} or sed -i 's/\\r$//' ${f.file}.`,
+      };
+    case "trapped-error":
+      return {
+        summary: `the serve script stopped at its line ${f.line}: a command there exited with status ${f.errno} (the script's ERR trap said so)`,
+        fix: `Read the command at line ${f.line} of the serve script and the lines the log shows just before this one: they are that command's own error.`,
       };
     case "command-not-found":
       return {

@@ -4,7 +4,7 @@
 // from the newer tools' sources (noted per pattern). Pure.
 
 export type BelowKind = "engine-args" | "runtime-error" | "unit-error" | "script-error";
-export type Layer = "engine" | "podman" | "docker" | "crun" | "runc" | "systemd" | "bash";
+export type Layer = "engine" | "podman" | "docker" | "crun" | "runc" | "systemd" | "bash" | "kubernetes";
 
 /** What the fix names: the one thing to change. */
 export interface BelowFacts {
@@ -23,6 +23,8 @@ export interface BelowFacts {
   line?: number;
   container?: string;
   argument?: string;
+  /** systemctl status: which header line said it */
+  status?: string;
 }
 
 export interface BelowMatch {
@@ -250,6 +252,20 @@ const RULES: readonly Rule[] = [
       step: g.step!,
     }),
   ],
+  // systemctl status: the last exit in the unit's header, `Process: 1234 ExecStart=/x … (code=exited, status=203/EXEC)`
+  // (and `Main PID: 1234 (code=exited, …)`, which names no executable: below the Process: line); systemd's own exit
+  // codes (200-243, systemd exit-status.h) say the unit never ran
+  [
+    /^\s*(?<head>Process|Main PID): \d+ (?:ExecStart(?:Pre|Post)?=(?<executable>\S+)[^(]*)?\(code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)\)/,
+    "unit-error",
+    "systemd",
+    (g) => ({
+      what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step",
+      step: g.step!,
+      status: g.head === "Process" ? "header" : "main-pid",
+      ...(g.executable ? { executable: g.executable } : {}),
+    }),
+  ],
   [
     /Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/,
     "unit-error",
@@ -270,6 +286,7 @@ const RULES: readonly Rule[] = [
     (g) => ({ what: "unbound-variable", file: g.file!, line: Number(g.line), variable: g.variable! }),
   ],
   [
+    // (a command that is a terminal's escape code, `$'\E[01'`, is a coloured message bash was made to run: NOISE)
     /^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/,
     "script-error",
     "bash",
@@ -286,6 +303,30 @@ const RULES: readonly Rule[] = [
     "script-error",
     "bash",
     (g) => ({ what: "runtime-syntax", file: g.file!, line: Number(g.line) }),
+  ],
+  // a script saved with CRLF line endings: its #! line asks for `bash\r`. GNU env quotes the name it could not run
+  // (coreutils quote(): `'bash\r'`, `‘bash\r’` in a UTF-8 locale); bash says `/bin/bash^M: bad interpreter`
+  [
+    /^(?:\S+: )?['‘"](?<interpreter>[^'’"\s]+?)(?:\\r|\^M)['’"]: No such file or directory|(?<interpreter2>\/\S+?)\^M: bad interpreter/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "crlf", command: (g.interpreter ?? g.interpreter2)! }),
+  ],
+  // bash 5.2 running a script whose #! interpreter does not exist (a CRLF file's `bash\r`, a wrong path):
+  // `bash: line 1: ./serve.sh: cannot execute: required file not found`
+  [
+    /^(?:\S+: )?(?:line \d+: )?(?<file>\S+): cannot execute: required file not found$/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "interpreter-missing", file: g.file! }),
+  ],
+  // a script's own ERR trap (`trap 'echo "[ERROR] in line $LINENO: exit code $?"' ERR`): what failed is the line
+  // before it, so this decides only when nothing said more (priority 1.5, under every engine line)
+  [
+    /^\[?(?:ERROR|FATAL|Error)\]?:? .{0,60}?\bline (?<line>\d+)\b.{0,60}?\bexit (?:code|status)[:= ]*(?<status>\d+)/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "trapped-error", line: Number(g.line), errno: g.status! }),
   ],
   // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
   [
@@ -347,7 +388,7 @@ const RULES: readonly Rule[] = [
   ],
   // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
   [
-    /couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/,
+    /[Cc]ouldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/,
     "runtime-error",
     "engine",
     (g) => ({ what: "port-in-use", port: Number(g.port) }),
@@ -371,11 +412,14 @@ const GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error 
  * shutdown warnings, teardown chatter.
  */
 export const NOISE =
-  /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'/;
+  /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'|: \$'[^']*\\E[^']*': command not found$/;
 
 export function isNoise(msg: string): boolean {
   return NOISE.test(msg);
 }
+
+/** Generic lines of their layer: a later specific one (crun's cause, pydantic's `Value error,` line) replaces them. */
+const PRIORITY: Record<string, number> = { "oci-error": 4, "config-validation": 4, "trapped-error": 1.5 };
 
 export function belowOf(text: string): BelowMatch | null {
   let msg = text.trim();
@@ -391,7 +435,9 @@ export function belowOf(text: string): BelowMatch | null {
     if (!m) continue;
     const f = facts(m.groups ?? {});
     // a generic line of its layer: a later specific one (crun's cause, pydantic's `Value error,` line) replaces it
-    return { kind, layer, priority: f.what === "oci-error" || f.what === "config-validation" ? 4 : 5, facts: f };
+    // systemctl status's header: the Process: line names the executable, Main PID: repeats it without
+    const priority = f.status === "header" ? 4 : f.status === "main-pid" ? 3.9 : (PRIORITY[f.what] ?? 5);
+    return { kind, layer, priority, facts: f };
   }
   const g = GENERIC_RUNTIME.exec(msg);
   if (g)

@@ -4,7 +4,7 @@ import { isToolConfigGap } from "../engine/vllm/contracts.js";
 import { parseLine } from "../engine/vllm/lines.js";
 import { bootPhase, isReadyMarker, type BootPhase } from "../engine/vllm/phase.js";
 import { PlanReader, type CompileCache, type Plan } from "../engine/plan.js";
-import { readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
+import { isSpecLine, readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
 import { advice } from "./advice.js";
 import { failureOf, HOST_OOM, outranks, WORKER_DIED, type FailureMatch } from "../engine/vllm/failures.js";
 import { familyOf, peerFailureOf } from "../engine/peers.js";
@@ -14,6 +14,20 @@ import { decisiveOf, TracebackAssembler } from "./traceback.js";
 import { attemptsOf, mainUnit, unitEventOf, type Attempt, type UnitEvent } from "./unit-events.js";
 import { belowOf, isNoise, type BelowMatch } from "./below-engine.js";
 import { belowAdvice } from "./below-engine-advice.js";
+import { kubeOf, type KubeMatch } from "./kube.js";
+import {
+  ALL,
+  BELOW as BELOW_LINE,
+  FAIL,
+  groupsOf,
+  KUBE,
+  NOISE,
+  PHASE,
+  PLAN,
+  READY,
+  SERVING as SERVES,
+  TRACEBACK,
+} from "./prefilter.js";
 import type { AdviceFacts, DiagnosisClass } from "./types.js";
 import { redactSecrets } from "../redact/redact.js";
 import { parseNumber } from "../../lib/number.js";
@@ -50,7 +64,7 @@ export interface DiagnoseInput {
 }
 
 interface Failure {
-  kind: FailureMatch["kind"] | BelowMatch["kind"];
+  kind: FailureMatch["kind"] | BelowMatch["kind"] | KubeMatch["kind"];
   /** 5 root cause … 1 wrapper. */
   priority: number;
   msg: string;
@@ -67,6 +81,8 @@ const CAUSE_WINDOW = 40;
 /** A request the server answered: uvicorn's access line (vLLM, SGLang), llama-server's request log. */
 const SERVING =
   /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+/** An engine saying it works around the allocation that just failed. */
+const RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
 const BELOW: ReadonlySet<DiagnosisClass> = new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 
 export class Diagnoser {
@@ -89,7 +105,7 @@ export class Diagnoser {
   /** readiness read from answered requests, not a startup line (a tool gap then says more than "ready") */
   private readyFromServing = false;
   private phase: BootPhase | null = null;
-  private spec: SpecDecode | null = null;
+  private specLine: string | null = null;
   private toolGap: string | null = null;
   private dynamoConstant: number | null = null;
   private kvEstimate: number | null = null;
@@ -99,13 +115,23 @@ export class Diagnoser {
   /** which engine wrote the log (the first line that says): the flags a fix names */
   private family: EngineKind | null = null;
 
-  constructor(private readonly opts: { unit?: string; nRestarts?: number } = {}) {}
+  /** false: every pattern on every line (the prefilter's differential test) */
+  private readonly prefilter: boolean;
+
+  constructor(private readonly opts: { unit?: string; nRestarts?: number; prefilter?: boolean } = {}) {
+    this.prefilter = opts.prefilter ?? true;
+  }
 
   /** A decoded record: systemd's lines become unit events, everything else engine lines. */
   pushRecord(rec: LogRecord): void {
     // conmon's records carry the unit the container runs in: other units' events are noise.
     if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
-    const ev = unitEventOf(rec.text, { fromSystemd: rec.identifier === "systemd", unit: rec.unit, ts: rec.ts });
+    const fromSystemd = rec.identifier === "systemd";
+    // (a line not from systemd is a unit event only when it names a .service: unitEventOf's own first test)
+    const ev =
+      fromSystemd || rec.text.includes(".service")
+        ? unitEventOf(rec.text, { fromSystemd, unit: rec.unit, ts: rec.ts })
+        : null;
     if (ev) this.pushUnitEvent(ev);
     else if (rec.identifier !== "systemd") this.pushLine(rec.text, { fromContainer: rec.container !== null });
     else this.pushSystemdLine(rec.text);
@@ -148,49 +174,65 @@ export class Diagnoser {
     this.seq++;
     const line = parseLine(raw);
     const msg = line.msg;
-    if (msg.trim() === "") return;
-    this.keepTail(msg.trim());
+    const text = msg.trim();
+    if (text === "") return;
+    this.keepTail(text);
+    // the pattern groups whose literals the line holds (prefilter.ts); the rest cannot match
+    const g = this.prefilter ? groupsOf(msg) : ALL;
     // Teardown chatter after the real error (signal proxy, resource_tracker, shutdown) never decides.
-    if (isNoise(msg)) return;
-    const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg) : null;
+    if (g & NOISE && isNoise(msg)) return;
+    // a traceback's frames and source lines (`raise ValueError("No available memory …")`) quote the cause's words:
+    // the exception line after them is the cause
+    if ((g & TRACEBACK || this.tracebacks.inside) && this.tracebacks.push(raw)) return;
+    const errorish = line.level === null || line.level === "ERROR" || line.level === "CRITICAL";
+    const below = errorish && g & BELOW_LINE ? belowOf(msg) : null;
     if (below && (!opts.fromContainer || below.layer === "engine")) {
       this.remember(msg.trim());
       this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
     }
+    // Kubernetes' own output (kubectl get pods / describe pod / get events) pasted with the log
+    const kube = line.level === null && g & KUBE ? kubeOf(msg) : null;
+    if (kube) {
+      this.remember(msg.trim());
+      this.consider({ kind: kube.kind, priority: kube.priority, msg: msg.trim(), seq: this.seq, below: kube.below });
+    }
     if (line.level !== null || line.proc !== null) this.engineLines++;
     if (this.family === null) this.family = familyOf(raw.trim());
-    if (BANNER.test(msg)) {
+    if ((msg.includes("version") || msg.startsWith("Starting to load model")) && BANNER.test(msg)) {
       // A second banner without a unit "Started" in between is a new boot too (podman logs of a restart).
       if (this.bootedSinceStart) this.newAttempt();
       this.bootedSinceStart = true;
     }
-    this.planReader.push(msg);
-    const phase = bootPhase(msg);
+    // a plan line is the engine's, even pasted alone
+    if (g & PLAN && this.planReader.push(msg)) this.engineLines++;
+    // llama.cpp takes back a buffer OOM it recovers from (sched_reserve retries without pipeline parallelism)
+    if (this.failure?.kind === "oom" && RECOVERED.test(msg)) this.failure = null;
+    const phase = g & PHASE ? bootPhase(msg) : null;
     if (phase) {
       this.phase = phase;
       this.engineLines++;
     }
-    if (isReadyMarker(msg)) {
+    if (g & READY && isReadyMarker(msg)) {
       this.readySeq = this.seq;
       this.readyLine = msg.includes("Application startup complete.") ? "Application startup complete." : msg.trim();
-    } else if (this.readySeq === null && SERVING.test(msg)) {
+    } else if (this.readySeq === null && g & SERVES && SERVING.test(msg)) {
       // a window that starts mid-serving (systemctl status, a log tail) has no startup line: answered requests are the
       // proof
       this.readySeq = this.seq;
       this.readyLine = msg.trim();
       this.readyFromServing = true;
     }
-    this.tracebacks.push(raw);
-    const spec = msg.includes("metrics: ") ? readSpecDecode(msg) : null;
-    if (spec) this.spec = spec;
-    if (this.toolGap === null && isToolConfigGap(msg)) this.toolGap = msg.trim();
-    const constant = /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg);
+    // the newest metrics line is the one that counts: read once, at the end
+    if (msg.includes("metrics: ") && isSpecLine(msg)) this.specLine = msg;
+    // (each read only where its literal is: most lines have none)
+    if (this.toolGap === null && msg.includes("tool") && isToolConfigGap(msg)) this.toolGap = msg.trim();
+    const constant = msg.includes("a constant (")
+      ? /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg)
+      : null;
     if (constant) this.dynamoConstant = Number(constant[1]);
-    const est = /estimated maximum model length is ([\d,]+)/.exec(msg);
+    const est = msg.includes("estimated maximum") ? /estimated maximum model length is ([\d,]+)/.exec(msg) : null;
     if (est) this.kvEstimate = parseNumber(est[1]);
-    const match =
-      (line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? peerFailureOf(msg) : null) ??
-      failureOf(msg, line.level);
+    const match = g & FAIL ? ((errorish ? peerFailureOf(msg) : null) ?? failureOf(msg, line.level)) : null;
     // A serving engine logs request errors with tracebacks: after readiness only an engine-level failure counts.
     if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg.trim());
@@ -224,8 +266,14 @@ export class Diagnoser {
     const startLimit = events.find((e) => e.kind === "start-limit-hit");
     const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
     const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
+    // one failed exit that systemd restarts is a loop already when nothing else is known (no failure line, not ready)
+    const failedExit = events.some((e) => (e.kind === "main-exited" && e.status !== 0) || e.kind === "failed");
     const loop =
-      Boolean(startLimit) || ended.length >= 2 || counter >= 2 || (!ready && (this.opts.nRestarts ?? 0) >= 2);
+      Boolean(startLimit) ||
+      ended.length >= 2 ||
+      counter >= 2 ||
+      (!ready && counter >= 1 && failedExit) ||
+      (!ready && (this.opts.nRestarts ?? 0) >= 2);
     // Only the newest attempt's exit counts: a deploy's own stop of the previous engine is not a failure.
     const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
     const current = events.slice(Math.max(0, lastStartAt));
@@ -258,9 +306,10 @@ export class Diagnoser {
             : (this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg);
     } else if (loop) {
       cls = "crash-loop";
-      const lastExit = [...events]
-        .reverse()
-        .find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
+      // the exit status says more than systemd's `Failed with result 'exit-code'` after it
+      const newest = [...events].reverse();
+      const lastExit =
+        newest.find((e) => e.kind === "main-exited") ?? newest.find((e) => isCleanExit(e) || e.kind === "failed");
       decisive = startLimit?.text ?? lastExit?.text ?? null;
     } else if (ready && exitAfter(this.readySeq!) && !stoppedAfterReady) {
       cls = "container-removed";
@@ -303,7 +352,7 @@ export class Diagnoser {
       decisive: decisive === null ? null : redactSecrets(decisive),
       plan: { ...this.planReader.plan },
       oom,
-      specDecode: this.spec,
+      specDecode: this.specLine === null ? null : readSpecDecode(this.specLine),
       summary: summary + loopNote,
       fix,
       evidence: this.evidence(cls).map(redactSecrets),

@@ -18,7 +18,11 @@ const UNIT_GIB: Record<string, number> = {
   GB: 1,
 };
 const Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
-const TRIED = new RegExp(`Tried to allocate ${Q}`);
+// torch; ggml-cuda's `allocating 8192.00 MiB on device 0: cudaMalloc failed`; ggml's `failed to allocate CUDA0
+// buffer of size 8589934592` (bytes)
+const TRIED = new RegExp(
+  `Tried to allocate ${Q}|allocating ${Q} on device \\d+: cudaMalloc failed|failed to allocate \\w+ buffer of size (\\d+)()\\b`,
+);
 // torch ≥ 2.1 ("capacty" in 2.1 itself)
 const NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
 // torch < 2.1: `(GPU 0; 23.69 GiB total capacity; 22.48 GiB already allocated; 8.94 MiB free; …)`
@@ -34,8 +38,20 @@ function gib(m: RegExpExecArray | null, at = 1): number | null {
 
 const round = (n: number | null) => (n === null ? null : Math.round(n * 10000) / 10000);
 
+// vLLM's startup budget check: `Free memory on device cuda:0 (0.88/23.56 GiB) on startup is less than desired GPU
+// memory utilization (0.9, 21.2 GiB)`: the budget is what it asked for
+const BUDGET =
+  /Free memory on device [^(]{0,40}\((\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?) GiB\) on startup is less than desired GPU memory utilization \([\d.]+, (\d+(?:\.\d+)?) GiB\)/;
+
 export function readOomGap(text: string): OomGap | null {
-  const tried = gib(TRIED.exec(text));
+  const b = BUDGET.exec(text);
+  if (b) {
+    const [free, total, tried] = [Number(b[1]), Number(b[2]), Number(b[3])];
+    return { triedGiB: tried, freeGiB: free, totalGiB: total, shortfallGiB: round(Math.max(0, tried - free)) };
+  }
+  const t = TRIED.exec(text);
+  const at = t === null ? 1 : t[1] !== undefined ? 1 : t[3] !== undefined ? 3 : 5;
+  const tried = t !== null && at === 5 ? Number(t[5]) / 2 ** 30 : gib(t, at);
   if (tried === null) return null;
   const modern = NEW_TOTAL.exec(text);
   const total = modern ? gib(modern, 1) : gib(OLD_TOTAL.exec(text));

@@ -15,6 +15,8 @@ const FRAME = /^\s*File "[^"]*", line \d+/;
 const SKELETON =
   /^\s*(?:raise\b|[~^]+\s*$|\.\.\.<\d+ lines>\.\.\.|\.\.\.\s*$|re-raise|The above exception was the direct cause|During handling of the above exception|Process [\w-]+:\s*$)/;
 const MAX_CONTENT = 200;
+/** A `raise` source line seen outside an assembled traceback (a paste cut above it). */
+const RAISE = /^\s*raise\s+[\w.]+\(/;
 /** Ends a traceback: an ordinary record (tracebacks come raw or at ERROR). */
 const ORDINARY = new Set(["DEBUG", "INFO", "WARNING"]);
 
@@ -29,36 +31,44 @@ export class TracebackAssembler {
   /** The newest finished-or-open traceback. */
   last: Traceback | null = null;
 
-  push(raw: string): void {
+  /** Inside a traceback every line counts (content, or an ordinary record that ends it). */
+  get inside(): boolean {
+    return this.current !== null;
+  }
+
+  /** Takes one line; true when it is a traceback's skeleton (a frame, its source line, `raise …`), never a cause. */
+  push(raw: string): boolean {
     const { msg, level } = parseLine(raw);
     if (START.test(msg)) {
       if (!this.current) this.open();
-      return;
+      return true;
     }
-    if (!this.current) return;
+    if (!this.current) return RAISE.test(msg);
     // Shutdown warnings printed after the traceback (resource_tracker and its `warnings.warn(` source line) are not its
     // content.
-    if (isNoise(msg) || /^\s*warnings\.warn\(/.test(msg)) return;
+    if (isNoise(msg) || /^\s*warnings\.warn\(/.test(msg)) return false;
     if (level !== null && ORDINARY.has(level)) {
       this.current = null;
-      return;
+      return false;
     }
     if (FRAME.test(msg)) {
       this.current.frames++;
       this.sourceNext = true;
-      return;
+      return true;
     }
     // The indented source line under a frame is skeleton too.
     if (this.sourceNext && /^\s{2,}\S/.test(msg)) {
       this.sourceNext = false;
-      return;
+      return true;
     }
     this.sourceNext = false;
     const text = msg.trim();
-    if (text === "" || SKELETON.test(msg) || this.seen.has(text)) return;
+    if (text === "" || SKELETON.test(msg)) return text !== "";
+    if (this.seen.has(text)) return false;
     this.seen.add(text);
     this.current.content.push(text);
     if (this.current.content.length > MAX_CONTENT) this.current.content.shift();
+    return false;
   }
 
   private open(): void {

@@ -45,6 +45,8 @@ export function unitEventOf(
   text: string,
   opts: { fromSystemd: boolean; unit?: string | null; ts?: number },
 ): UnitEvent | null {
+  // a line not from systemd counts only when it names a .service (below): most lines are neither
+  if (!opts.fromSystemd && !text.includes(".service")) return null;
   for (const [re, kind] of PATTERNS) {
     const m = re.exec(text);
     if (!m) continue;

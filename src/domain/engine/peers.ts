@@ -31,8 +31,14 @@ export function familyOf(line: string): EngineKind | null {
  */
 const LLAMA_READY = new RegExp(`${LLAMA}main: server is listening on https?://`);
 
+/** 2024 builds logged JSON: `{"…","message":"model loaded"}`, then `all slots are idle` once serving. */
+const LLAMA_READY_2024 = /"message":\s*"model loaded"|^all slots are idle\b/;
+
 export function isPeerReadyMarker(line: string): boolean {
-  return line.includes("server is listening on http") && LLAMA_READY.test(line);
+  return (
+    (line.includes("server is listening on http") && LLAMA_READY.test(line)) ||
+    ((line.includes("model loaded") || line.includes("all slots are idle")) && LLAMA_READY_2024.test(line))
+  );
 }
 
 export type PeerFailureKind = "oom" | "kv-insufficient" | "engine-init-failed";

@@ -21,12 +21,18 @@ export class PlanReader {
   private loaded = 0;
   private slowest: number | null = null;
 
-  push(line: string): void {
-    if (!KEYWORDS.test(line)) return;
-    const msg = messageOf(line);
+  /** Takes one line; true when it set a plan figure. */
+  push(line: string): boolean {
+    if (!KEYWORDS.test(line)) return false;
+    // figures pasted through a markdown editor come wrapped in bold: `**34.66 GiB**`
+    const msg = messageOf(line.includes("**") ? line.replace(/\*\*/g, "") : line);
+    let read = false;
     for (const [re, set] of RULES) {
       const m = re.exec(msg);
-      if (m) set(this.plan, m);
+      if (m) {
+        set(this.plan, m);
+        read = true;
+      }
     }
     const c = COMPILED.exec(msg);
     if (c) {
@@ -35,6 +41,7 @@ export class PlanReader {
       if (s !== null && (this.slowest === null || s > this.slowest)) this.slowest = s;
     }
     if (LOADED.test(msg)) this.loaded++;
+    return read;
   }
 
   compileCache(): CompileCache {

@@ -17,6 +17,9 @@ export function stripAnsi(text: string): string {
 export function cleanLine(raw: string): string {
   let line = stripAnsi(raw);
   if (line.includes("\r")) {
+    // a CR inside a name a tool quotes (`'bash\r': No such file`, `/bin/bash\r: bad interpreter`) is a CRLF file's,
+    // not a rewrite: shown as cat -v does
+    line = line.replace(/\r(?=['’"]?: )/g, "^M");
     const parts = line.split("\r").filter((p) => p.length > 0);
     line = parts[parts.length - 1] ?? "";
   }

@@ -5,14 +5,38 @@ import { unpaste } from "./paste.js";
 import type { LogRecord } from "./record.js";
 import { cleanLine } from "./line.js";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-// journalctl short / short-precise: `Nov 29 22:05:00[.123456] host ident[pid]: msg`
+// journalctl short / short-precise: `Nov 29 22:05:00[.123456] host ident[pid]: msg`. The month is strftime's %b in the
+// reader's locale (systemd logs-show.c), so its word is not what makes the shape: `Dez`, `déc.`, `дек`, ` 1月`, `12월`.
 const SHORT =
-  /^(?<mon>[A-Z][a-z]{2}) +(?<day>\d{1,2}) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+  /^\s?(?<mon>\p{L}{2,5}\.?|\d{1,2}[月월]) +(?<day>\d{1,2}) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/u;
+// glibc's abbreviated months (abmon) in the locales journals are pasted from, lower case without the dot: the
+// index is the month. A word not here keeps month 0: durations inside a paste still hold.
+const MONTH_WORDS: readonly (readonly string[])[] = [
+  ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"],
+  ["jan", "feb", "mär", "apr", "mai", "jun", "jul", "aug", "sep", "okt", "nov", "dez"],
+  ["janv", "févr", "mars", "avr", "mai", "juin", "juil", "août", "sept", "oct", "nov", "déc"],
+  ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"],
+  ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"],
+  ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
+  ["янв", "фев", "мар", "апр", "мая", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"],
+];
+
+function monthIndex(word: string): number {
+  const cjk = /^(\d{1,2})[月월]$/.exec(word);
+  if (cjk) return Number(cjk[1]) - 1;
+  const w = word.toLowerCase().replace(/\.$/, "");
+  for (const names of MONTH_WORDS) {
+    const i = names.indexOf(w);
+    if (i >= 0) return i;
+  }
+  return w === "май" ? 4 : 0;
+}
+
 // journalctl short-full: `Mon 2026-11-30 17:24:51 UTC host ident[pid]: msg`; short-monotonic: `[  509.843390] host
 // ident[pid]: msg`
+// (the weekday is strftime's %a in the reader's locale: `Thu`, `Do`, `jeu.`, `Чт`, `木`; the zone a name or an offset)
 const FULL =
-  /^(?:[A-Z][a-z]{2} )?(?<date>\d{4}-\d\d-\d\d) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?)(?: [A-Z]{2,5})? (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+  /^(?:\p{L}{1,4}\.? )?(?<date>\d{4}-\d\d-\d\d) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?)(?: [A-Z]{2,5}| [+-]\d\d(?::?\d\d)?)? (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/u;
 const MONO = /^\[\s*(?<mono>\d+\.\d+)\] (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
 // journalctl short-iso / short-iso-precise: `2026-11-29T22:05:00+0000 host ident[pid]: msg`
 const ISO =
@@ -21,7 +45,7 @@ const ISO =
 /** short format has no year: durations between records are what matter, so any fixed year does. */
 function shortTs(mon: string, day: string, time: string): number {
   const [h, m, s] = time.split(":");
-  const ms = Date.UTC(2000, MONTHS.indexOf(mon), Number(day), Number(h), Number(m), 0) + Number(s) * 1000;
+  const ms = Date.UTC(2000, monthIndex(mon), Number(day), Number(h), Number(m), 0) + Number(s) * 1000;
   return Math.round(ms * 1000);
 }
 
@@ -31,7 +55,7 @@ export function readPlainLine(raw: string): LogRecord | null {
   const line = pasted.text;
   if (line.trim() === "") return null;
   const short = SHORT.exec(line)?.groups;
-  if (short && MONTHS.includes(short.mon!)) {
+  if (short) {
     return {
       ts: shortTs(short.mon!, short.day!, short.time!),
       text: short.msg!,

@@ -22,8 +22,9 @@ const REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
  * A word of prose after a secret-looking name (`host key: add …`, `--api-key (or VLLM_API_KEY)`, `--api-key from the
  * script`): the gate's own sentences, never a credential, so never masked.
  */
+// Case-insensitive: an errno after a colon starts a sentence (`Failed to determine user credentials: No such process`).
 const PROSE =
-  /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
+  /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give|permission|operation|invalid|cannot|could|failed|unknown)$/i;
 /** The engine's own secret flags with a literal value; a reference (as REFERENCE) or a word of prose is kept. */
 const ENGINE_FLAG_VALUE = new RegExp(
   String.raw`(--(?:api-key|hf-token)(?:=|[ \t]+))(?!(["']?)${SOURCE_REF}\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,

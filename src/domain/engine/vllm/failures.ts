@@ -16,7 +16,7 @@ export const NO_GPU =
 export const ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
 /** The kernel's OOM killer (host RAM or the unit's MemoryMax=), and systemd's word for it. */
 export const HOST_OOM =
-  /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
+  /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'|^\s*Active: failed \(Result: oom-kill\)/;
 /** The hub is offline and the model is not in the cache: the cause under vLLM's `Invalid repository ID`. */
 export const HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
 /** The GPU itself failed while the engine ran (torch's and ggml's CUDA/HIP errors, the driver's Xid), not memory. */
@@ -31,9 +31,18 @@ export const GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|
  */
 export const INSTALL =
   /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
+/**
+ * NCCL's own WARN lines that name a cause (bootstrap.cc "Bootstrap : no socket interface found", net_socket.cc
+ * "NET/Socket : no interface found", socket.cc's failed connects): they come before torch's wrapper exception and say
+ * more; torch repeats the last one under its exception (`[rank0]: Bootstrap : no socket interface found`). A WARN
+ * about an optional plugin (`NET/Plugin: Could not find: libnccl-net.so`) is no failure.
+ */
+export const NCCL_CAUSE =
+  /NCCL WARN (?:.*no (?:socket )?interface found|Bootstrap ?: ?.*(?:fail|error|timeout|abort|refused)|.*socketStartConnect.*failed|.*Connect to \S+ failed|.*(?:Call to \w+ failed|unhandled system error))|(?:^|\]: )(?:Bootstrap|NET\/Socket) ?: ?no (?:socket )?interface found/;
 /** NCCL and torch.distributed failures (rendezvous, collectives, watchdog). */
-export const NCCL =
-  /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
+export const NCCL = new RegExp(
+  `${NCCL_CAUSE.source}|NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError`,
+);
 export const CHAT_TEMPLATE =
   /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
 export const PARSER =
@@ -51,7 +60,8 @@ const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
   ],
   // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory
   // utilization (0.9, 7.2 GiB)`
-  [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
+  // (2026: the device named, `Free memory on device cuda:0 (0.88/23.56 GiB) …`)
+  [/Free memory on device [^(]{0,40}\(.*\) on startup is less than desired GPU memory utilization/, "oom"],
   [NO_GPU, "engine-init-failed"],
   [ARCH_UNSUPPORTED, "engine-init-failed"],
   [HOST_OOM, "oom"],
@@ -77,8 +87,15 @@ const WORKER_FAILED = /Worker failed with error/;
 // `Exception: …` bare too (a Rust tokenizer's error reaches Python as one)
 const EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*Error|(?:[A-Z]\w*)?Exception)(?::|$)/;
 
+/**
+ * NCCL finding no interface to bootstrap on is set up before any rank talks: never a consequence of another failure,
+ * so it outranks torch's wrapper (DistBackendError "internal error") printed before it.
+ */
+const NCCL_SETUP = /no (?:socket )?interface found/;
+
 export function failureOf(msg: string, level: string | null): FailureMatch | null {
   if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
+  if (NCCL_SETUP.test(msg) && NCCL_CAUSE.test(msg)) return { kind: "engine-init-failed", priority: 5.5 };
   for (const [re, kind] of ROOT_CAUSES) if (re.test(msg)) return { kind, priority: 5 };
   if (WORKER_FAILED.test(msg)) return { kind: "engine-init-failed", priority: 4 };
   if (WRAPPER.test(msg)) return { kind: "engine-init-failed", priority: 1 };

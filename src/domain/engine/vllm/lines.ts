@@ -5,8 +5,9 @@ import { cleanLine } from "../../journal/line.js";
  * All eras of the vLLM prefix after ANSI strip: optional `(NAME pid=N) ` process prefix, then an optional
  * `LEVEL MM-DD HH:MM:SS [file:line] ` record prefix (2024 had no `[`).
  */
+// (numbered groups, the message is the rest: named groups cost an object per line, on every line of a long log)
 const PREFIX =
-  /^(?:\((?<proc>[A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(?<pid>\d+)\) )?(?:(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?<mm>\d\d)-(?<dd>\d\d) (?<time>\d\d:\d\d:\d\d) \[?(?<file>[^\]\s]+):(?<line>\d+)\] )?(?<msg>.*)$/s;
+  /^(?:\(([A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(\d+)\) )?(?:(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d \[?([^\]\s]+):\d+\] )?/;
 
 export interface VllmLine {
   proc: string | null;
@@ -16,15 +17,30 @@ export interface VllmLine {
   msg: string;
 }
 
+/** What PREFIX can start with: a `(NAME pid=N) ` process prefix or a level word. */
+const MAY_PREFIX = /^(?:\(|DEBUG |INFO |WARNING |ERROR |CRITICAL )/;
+/** The diagnosis, the traceback assembler and the plan reader each parse the same line: the last one is kept. */
+let lastRaw: string | null = null;
+let lastLine: VllmLine | null = null;
+
 export function parseLine(raw: string): VllmLine {
+  if (raw === lastRaw) return lastLine!;
   const line = cleanLine(raw);
-  const g = PREFIX.exec(line)?.groups ?? {};
+  // no prefix can match: the regex would give the whole line as the message
+  const parsed = MAY_PREFIX.test(line) ? prefixed(line) : { proc: null, pid: null, level: null, file: null, msg: line };
+  lastRaw = raw;
+  lastLine = parsed;
+  return parsed;
+}
+
+function prefixed(line: string): VllmLine {
+  const m = PREFIX.exec(line)!;
   return {
-    proc: g.proc ?? null,
-    pid: g.pid === undefined ? null : Number(g.pid),
-    level: g.level ?? null,
-    file: g.file ?? null,
-    msg: g.msg ?? line,
+    proc: m[1] ?? null,
+    pid: m[2] === undefined ? null : Number(m[2]),
+    level: m[3] ?? null,
+    file: m[4] ?? null,
+    msg: m[0].length === 0 ? line : line.slice(m[0].length),
   };
 }
 

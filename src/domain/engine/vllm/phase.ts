@@ -39,6 +39,17 @@ export function bootPhase(line: string): BootPhase | null {
  * uvicorn's readiness line (vLLM, SGLang; on stderr: an unmerged `podman logs | grep` never sees it), or
  * llama-server's after its model loaded.
  */
+/**
+ * vLLM's api_server says where it serves once the engine is up, right before uvicorn binds (`Starting vLLM API server 0
+ * on http://…`): readiness when uvicorn's own line is hidden (--uvicorn-log-level warning). A bind failure after it is
+ * a later failure and still wins.
+ */
+const VLLM_SERVING = /Starting vLLM API server (?:\d+ )?on https?:\/\//;
+
 export function isReadyMarker(line: string): boolean {
-  return line.includes("Application startup complete.") || isPeerReadyMarker(line);
+  return (
+    line.includes("Application startup complete.") ||
+    (line.includes("Starting vLLM API server") && VLLM_SERVING.test(line)) ||
+    isPeerReadyMarker(line)
+  );
 }

@@ -21,9 +21,10 @@ export const VLLM_PLAN_RULES: readonly PlanRule[] = [
   ],
   // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
   [
-    new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM}`),
+    // (V1's stats logger: `cache_config_info with initialization after num_gpu_blocks is: 15745`)
+    new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM}|num_gpu_blocks(?: is)?[:=] ?${NUM}`),
     (p, m) => {
-      p.gpuBlocks = parseNumber(m[1]);
+      p.gpuBlocks = parseNumber(m[1] ?? m[2]);
     },
   ],
   [
@@ -73,6 +74,41 @@ export const VLLM_PLAN_RULES: readonly PlanRule[] = [
       p.compileSeconds = parseNumber(m[1]);
     },
   ],
+  // 2026: monitor.py times compilation and the first profiling/warm-up run as one figure
+  [
+    new RegExp(`torch\\.compile and initial profiling/warmup run together took ${NUM} s in total`),
+    (p, m) => {
+      p.compileSeconds = parseNumber(m[1]);
+    },
+  ],
+  // model.py states the length at startup, before the KV figures repeat it
+  [
+    // (launch wrappers say it in vLLM's argument name: `Using model default max_model_len 2048`)
+    new RegExp(`Using (?:model default )?max[ _]model[ _]len ${NUM}`),
+    (p, m) => {
+      p.maxModelLen ??= parseNumber(m[1]);
+    },
+  ],
+  // the KV-shortfall error's own figures (kv_cache_utils.py): the length asked, the memory available, and the length
+  // that would fit (V1), or the tokens the cache holds (V0)
+  [
+    new RegExp(`max seq len \\(${NUM}\\)`),
+    (p, m) => {
+      p.maxModelLen = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`larger than the available KV cache memory \\(${NUM} GiB\\)`),
+    (p, m) => {
+      p.availableKvGiB = parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`the estimated maximum model length is ${NUM}|tokens that can be stored in KV cache \\(${NUM}\\)`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1] ?? m[2]);
+    },
+  ],
   [
     new RegExp(`Auto-fit max_model_len: reduced from ${NUM} to ${NUM}`),
     (p, m) => {
@@ -96,6 +132,10 @@ export const VLLM_PLAN_KEYWORDS = [
   "CUDA graph memory",
   "torch\\.compile",
   "Auto-fit",
+  "max model len",
+  "max_model_len",
+  "num_gpu_blocks",
+  "max seq len",
   "Compiling a graph",
   "Directly load",
 ] as const;

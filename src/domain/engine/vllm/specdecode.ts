@@ -19,6 +19,11 @@ const DRAFTED = new RegExp(`(?:Drafted: |Number of draft tokens: )${FLOAT}`);
 // The per-position list is comma-separated inside a comma-separated line: take numbers until the next label.
 const PER_POS = /Per-position acceptance rate: ((?:\d+(?:\.\d+)?|nan)(?:, (?:\d+(?:\.\d+)?|nan))*)/;
 
+/** Whether readSpecDecode reads this line (it reads every such line): the last one is all a diagnosis keeps. */
+export function isSpecLine(line: string): boolean {
+  return LINE.test(messageOf(line));
+}
+
 export function readSpecDecode(line: string): SpecDecode | null {
   const msg = messageOf(line);
   if (!LINE.test(msg)) return null;

@@ -43,7 +43,8 @@ describe("readPlan", () => {
       maxConcurrency: 0.17,
       modelLoadGiB: 14.9595,
       modelLoadSeconds: null,
-      kvTokens: null,
+      // the KV-shortfall error's own figure: the tokens the cache holds (1426 blocks of 16)
+      kvTokens: 22816,
     });
   });
 
