@@ -11,7 +11,7 @@ import {
   type OptionSpec,
 } from "../commands/spec.js";
 import { parseDuration } from "../lib/duration.js";
-import { parseHostList, UsageError, type Options } from "../commands/options.js";
+import { parseHostList, parseUrl, UsageError, type Options } from "../commands/options.js";
 import { closest } from "../lib/did-you-mean.js";
 
 const optionLine = (o: OptionSpec) => {
@@ -118,7 +118,7 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
       `--${o.name} does not apply to ${command} (it applies to ${where.join(", ")}); see deploy-gate ${command} --help`,
     );
   }
-  for (const k of ["endpoint", "ref", "base", "config", "report", "summary"]) {
+  for (const k of ["endpoint", "ref", "base", "config", "report", "summary", "model"]) {
     const val = str(k);
     if (val !== undefined && (val === "" || val.startsWith("-")))
       throw new UsageError(`--${k} needs a value, got "${val}"`);
@@ -150,6 +150,7 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     connectTimeoutMs: duration("connect-timeout"),
     quiet: flag("quiet"),
     hosts: parseHostList(str("hosts")),
+    ...(command === "verify" ? { url: parseUrl(str("url")), model: str("model") ?? null } : {}),
     ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
     ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),
   };

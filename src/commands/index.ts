@@ -14,6 +14,7 @@ import { configJsonSchema } from "./schema.js";
 import { resolveRef } from "./shared/refs.js";
 import { buildReport } from "./shared/report.js";
 import { openWorkspace } from "./shared/workspace.js";
+import { httpTarget, verifyOverHttpReport } from "./verify-http.js";
 
 export type Handler = (opts: Options, io: Io) => Promise<number>;
 
@@ -38,6 +39,9 @@ export async function runCommand(
   now: () => number = Date.now,
 ): Promise<Report> {
   const started = now();
+  // an endpoint that is a URL alone needs neither a repository nor SSH
+  const overHttp = opts.command === "verify" ? httpTarget(opts) : null;
+  if (overHttp) return verifyOverHttpReport(opts, overHttp, env, (line) => progress(sanitizeLine(line)), now);
   const ws = await openWorkspace(opts, env);
   const say = (line: string) => progress(sanitizeLine(maskKnown(line, ws.secrets)));
   const ref = { name: opts.ref ?? "HEAD", sha: opts.ref ? await resolveRef(ws, opts.ref, "--ref ") : ws.head };

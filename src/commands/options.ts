@@ -34,6 +34,9 @@ export interface Options {
   connectTimeoutMs: number | null;
   /** the terminal report shows only the verdict and the failures */
   quiet: boolean;
+  /** verify over HTTP alone at this URL (no SSH), and the model it must serve */
+  url?: string | null;
+  model?: string | null;
   /** fleet endpoints: run on these hosts only (names from hosts:); absent or null = every host */
   hosts?: string[] | null;
   /** logs: which boot (current, previous, -N, N), the window (--since), stream (--follow) */
@@ -75,3 +78,19 @@ export interface Io {
 /** Colour on a terminal unless --no-color or NO_COLOR says otherwise. */
 export const colourOf = (opts: Options, io: Io): boolean =>
   useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });
+
+/** --url: an http(s) URL with no user or password in it (argv is visible to every user of the machine). */
+export function parseUrl(v: string | undefined): string | null {
+  if (v === undefined) return null;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new UsageError(`--url: expected http(s)://HOST:PORT, the endpoint as clients reach it`);
+  }
+  if (u.username || u.password)
+    throw new UsageError("--url must not carry a user or password: put the endpoint's API key in DEPLOY_GATE_API_KEY");
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    throw new UsageError(`--url: expected an http:// or https:// URL, got ${u.protocol}//`);
+  return u.toString().replace(/\/+$/, "");
+}

@@ -181,6 +181,20 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     commands: ["lock"],
   },
   {
+    name: "url",
+    type: "string",
+    arg: "URL",
+    help: "verify over HTTP alone at URL, no SSH: every check HTTP can prove; the host-only ones skip (an endpoint with url: and no host: does the same)",
+    commands: ["verify"],
+  },
+  {
+    name: "model",
+    type: "string",
+    arg: "NAME",
+    help: "with --url: the served model name (default: the endpoint's model:, else the one /v1/models lists)",
+    commands: ["verify"],
+  },
+  {
     name: "connect-timeout",
     type: "string",
     arg: "DURATION",

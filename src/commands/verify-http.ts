@@ -1,0 +1,76 @@
+// verify over HTTP alone: `verify --url URL`, or an endpoint that names url: and no host:/hosts:. Needs no
+// git repository and no SSH (it runs in a Kubernetes Job, a Flagger webhook, an Ansible task): the config,
+// when there is one, gives the contracts; the report's ref is the live endpoint itself.
+import { existsSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { DEFAULT_CONFIG, loadConfig } from "../domain/config/load.js";
+import { endpointSchema, type Config, type Endpoint } from "../domain/config/schema.js";
+import type { Report } from "../domain/report/finding.js";
+import { runVerifyOverHttp, type HttpVerifyTimeouts } from "../stages/verify/over-http.js";
+import { UsageError, type Options } from "./options.js";
+import { buildReport } from "./shared/report.js";
+
+export interface HttpTarget {
+  name: string;
+  endpoint: Endpoint & { url: string };
+  config: Config | null;
+}
+
+/** The config verify reads without a repository: --config, else deploy-gate.yml in the working directory. */
+function configOf(opts: Options): Config | null {
+  const file = opts.config ? (isAbsolute(opts.config) ? opts.config : join(opts.cwd, opts.config)) : null;
+  if (file) return loadConfig(file);
+  const here = join(opts.cwd, DEFAULT_CONFIG);
+  return existsSync(here) ? loadConfig(here) : null;
+}
+
+/** The endpoint verified over HTTP, or null when this verify goes over SSH (the endpoint names a host). */
+export function httpTarget(opts: Options, config: Config | null = configOf(opts)): HttpTarget | null {
+  const names = config ? Object.keys(config.endpoints) : [];
+  const name = opts.endpoint ?? (names.length === 1 ? names[0]! : null);
+  if (opts.endpoint && config && !config.endpoints[opts.endpoint])
+    throw new UsageError(`--endpoint ${opts.endpoint} is not in the config; endpoints: ${names.join(", ")}`);
+  const ep = name && config ? config.endpoints[name]! : null;
+  if (!opts.url) {
+    if (!ep || !ep.url || ep.host || ep.hosts || opts.hostOverride?.address) return null;
+    return { name: name!, endpoint: { ...ep, url: ep.url, ...(opts.model ? { model: opts.model } : {}) }, config };
+  }
+  if (!ep && names.length > 1)
+    throw new UsageError(
+      `--url with a config of several endpoints: pass --endpoint NAME for its contracts (endpoints: ${names.join(", ")})`,
+    );
+  // no config: no contracts beyond what any OpenAI-compatible engine must do
+  const base = ep ?? endpointSchema.parse({ script: DEFAULT_CONFIG, contracts: {} });
+  const model = opts.model ?? base.model;
+  return {
+    name: name ?? new URL(opts.url).host,
+    endpoint: { ...base, url: opts.url, ...(model ? { model } : {}) },
+    config,
+  };
+}
+
+export async function verifyOverHttpReport(
+  opts: Options,
+  target: HttpTarget,
+  env: NodeJS.ProcessEnv,
+  progress: (line: string) => void,
+  now: () => number = Date.now,
+  timeouts: Partial<HttpVerifyTimeouts> = {},
+): Promise<Report> {
+  const started = now();
+  const apiKey = env.DEPLOY_GATE_API_KEY || null;
+  const findings = await runVerifyOverHttp(
+    { name: target.name, endpoint: target.endpoint, apiKey, progress },
+    timeouts,
+  );
+  const secrets = [env.DEPLOY_GATE_API_KEY, env.DEPLOY_GATE_SSH_PASSPHRASE].filter((s): s is string => Boolean(s));
+  return buildReport(
+    { config: target.config, secrets },
+    { ...opts, endpoint: target.name },
+    {
+      findings,
+      ref: { name: `live at ${target.endpoint.url}`, sha: null },
+      durationMs: now() - started,
+    },
+  );
+}
