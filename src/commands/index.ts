@@ -6,6 +6,7 @@ import { sanitizeLine } from "../domain/report/sanitize.js";
 import { explainCommand } from "./explain/explain.js";
 import { runInit } from "./init/init.js";
 import { lockCommand } from "./lock.js";
+import { webhookCommand } from "./webhook/command.js";
 import { logsHandler } from "./logs/logs.js";
 import { UsageError, type Command, type Io, type Options } from "./options.js";
 import { preflightFindings } from "./preflight.js";
@@ -25,6 +26,7 @@ export const HANDLERS: Partial<Record<Command, Handler>> = {
   init: async (opts, io) => runInit(opts, io),
   logs: logsHandler,
   lock: async (opts, io) => lockCommand(opts, io),
+  webhook: webhookCommand,
 };
 
 /**

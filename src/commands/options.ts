@@ -37,6 +37,9 @@ export interface Options {
   /** verify over HTTP alone at this URL (no SSH), and the model it must serve */
   url?: string | null;
   model?: string | null;
+  /** webhook: where it listens, and its deadline per call */
+  listen?: string | null;
+  deadlineMs?: number | null;
   /** fleet endpoints: run on these hosts only (names from hosts:); absent or null = every host */
   hosts?: string[] | null;
   /** logs: which boot (current, previous, -N, N), the window (--since), stream (--follow) */
