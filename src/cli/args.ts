@@ -150,7 +150,9 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     connectTimeoutMs: duration("connect-timeout"),
     quiet: flag("quiet"),
     hosts: parseHostList(str("hosts")),
-    ...(command === "verify" ? { url: parseUrl(str("url")), model: str("model") ?? null } : {}),
+    ...(command === "verify"
+      ? { url: parseUrl(str("url")), model: str("model") ?? null, selector: str("selector") ?? null }
+      : {}),
     ...(command === "webhook" ? { listen: str("listen") ?? null, deadlineMs: duration("deadline") } : {}),
     ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
     ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),

@@ -37,6 +37,8 @@ export interface Options {
   /** verify over HTTP alone at this URL (no SSH), and the model it must serve */
   url?: string | null;
   model?: string | null;
+  /** verify: the kubernetes: endpoint's pods, instead of its selector */
+  selector?: string | null;
   /** webhook: where it listens, and its deadline per call */
   listen?: string | null;
   deadlineMs?: number | null;

@@ -202,6 +202,13 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     commands: ["verify"],
   },
   {
+    name: "selector",
+    type: "string",
+    arg: "LABELS",
+    help: "the engine's pods for kubernetes: endpoints, as kubectl -l takes it (e.g. a canary's pod-template-hash)",
+    commands: ["verify"],
+  },
+  {
     name: "listen",
     type: "string",
     arg: "ADDR",

@@ -16,12 +16,15 @@ import { checkSpecDecode, specProbeRequest, trafficOf } from "./spec-decode.js";
 import { thinkingRequest } from "./thinking.js";
 import { DEFAULT_TIMEOUTS, type VerifyTimeouts } from "./timeouts.js";
 import { toolsRequest } from "./tools.js";
+import { podFindings, type PodSource } from "./pod-facts.js";
 
 export interface HttpVerifyInput {
   name: string;
   endpoint: Endpoint & { url: string };
   apiKey: string | null;
   progress: (line: string) => void;
+  /** the engine's pods through kubectl (kubernetes: on the endpoint): the host-only checks read them instead */
+  kube?: PodSource;
 }
 
 export interface HttpVerifyTimeouts extends VerifyTimeouts {
@@ -48,6 +51,13 @@ const hostOnly = (): Finding[] =>
       data: { overHttp: true },
     }),
   );
+
+/** The host-only checks: from the pods where kubernetes: names them, else skip with what each would read. */
+async function hostFacts(kube: Promise<Finding[]> | null): Promise<Finding[]> {
+  if (!kube) return hostOnly();
+  const fromPods = await kube;
+  return [...fromPods, ...hostOnly().filter((f) => !fromPods.some((p) => p.check === f.check))];
+}
 
 /** The gate could not judge: exit 2, whatever else the report holds. */
 const undecided = (f: Finding): Finding => ({ ...f, data: { ...f.data, undecided: true } });
@@ -130,6 +140,7 @@ export async function runVerifyOverHttp(
   const headers: Record<string, string> = input.apiKey ? { authorization: `Bearer ${input.apiKey}` } : {};
   const sentKey = Boolean(input.apiKey);
   const route = runnerRoute(url, headers);
+  const kube = input.kube ? podFindings(input.kube, input.endpoint.contracts) : null;
   input.progress(`verify: ${input.name} over HTTP alone at ${url}`);
   const models = await route.send("GET", "/v1/models", undefined, t.modelsMs);
   const rest = (why: string) =>
@@ -145,14 +156,14 @@ export async function runVerifyOverHttp(
     return [
       undecided(noAnswer("verify.models", "/v1/models", models, url, route.via)),
       ...rest("the endpoint did not answer"),
-      ...hostOnly(),
+      ...(await hostFacts(kube)),
     ];
   // a refused key is the gate's input, not the engine's fault: the gate cannot judge the rest
   if (models.status === 401 || models.status === 403)
     return [
       undecided(checkModels(models, input.endpoint.model ?? "MODEL", url, route.via, sentKey)),
       ...rest(`/v1/models answered ${models.status}`),
-      ...hostOnly(),
+      ...(await hostFacts(kube)),
     ];
   const list = listed(models, input.endpoint.model);
   if (!list.model)
@@ -168,7 +179,7 @@ export async function runVerifyOverHttp(
         ),
       ),
       ...rest("no model to ask for"),
-      ...hostOnly(),
+      ...(await hostFacts(kube)),
     ];
   const ep = { ...input.endpoint, model: list.model };
   const ask = (body: Record<string, unknown>, ms = t.chatMs) => route.send("POST", "/v1/chat/completions", body, ms);
@@ -205,6 +216,6 @@ export async function runVerifyOverHttp(
     toolsF!,
     spec,
     decode,
-    ...hostOnly(),
+    ...(await hostFacts(kube)),
   ];
 }
