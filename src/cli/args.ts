@@ -24,7 +24,7 @@ const FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the c
   DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY holds the endpoint's API key
   (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
 
-exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
+exit codes: 0 pass, 1 a check failed, 2 usage or config error, or the gate could not judge (verify --url)`;
 
 export const USAGE = `usage: deploy-gate <command> [options]     (deploy-gate <command> --help for its options)
 
