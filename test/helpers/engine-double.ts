@@ -4,8 +4,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { until } from "./until.js";
 
 export interface EngineDoubles {
-  /** starts one; resolves with its base URL once /health answers */
-  start(args: string[], env?: Record<string, string>): Promise<string>;
+  /** starts one (vLLM's argv after the model, or with raw the whole argv, "{port}" filled in); resolves
+   *  with its base URL once /health answers */
+  start(args: string[], env?: Record<string, string>, raw?: boolean): Promise<string>;
   /** stops every double this set started (by PID) */
   stopAll(): void;
 }
@@ -13,7 +14,7 @@ export interface EngineDoubles {
 export function engineDoubles(): EngineDoubles {
   const children: ChildProcess[] = [];
   return {
-    async start(args, env = {}) {
+    async start(args, env = {}, raw = false) {
       const port = 20000 + Math.floor(Math.random() * 20000);
       const c = spawn(
         process.execPath,
@@ -21,14 +22,9 @@ export function engineDoubles(): EngineDoubles {
           "--import",
           "tsx",
           "test/sandbox/engine/main.ts",
-          "/models/qwen",
-          "--host",
-          "127.0.0.1",
-          "--port",
-          String(port),
-          "--served-model-name",
-          "qwen",
-          ...args,
+          ...(raw
+            ? args.map((a) => a.replace("{port}", String(port)))
+            : ["/models/qwen", "--host", "127.0.0.1", "--port", String(port), "--served-model-name", "qwen", ...args]),
         ],
         { env: { ...process.env, FAKE_BOOT_SECONDS: "0.2", ...env }, stdio: "ignore" },
       );

@@ -112,6 +112,40 @@ describe("verify over HTTP alone", () => {
     expect(f["verify.spec-decode"]!.summary).toMatch(/engaged \(metrics\)/);
   });
 
+  it("SGLang: the pool from sglang:max_total_num_tokens with --enable-metrics; without it, not proven (skip, fail when declared)", async () => {
+    const sg = (extra: string[]) =>
+      doubles.start(
+        [
+          "-m",
+          "sglang.launch_server",
+          "--model-path",
+          "/models/qwen",
+          "--host",
+          "127.0.0.1",
+          "--port",
+          "{port}",
+          "--served-model-name",
+          "qwen",
+          "--context-length",
+          "8192",
+          ...extra,
+        ],
+        { FAKE_BOOT_SECONDS: "0.2" },
+        true,
+      );
+    const ep = (url: string) => endpoint(url, { contracts: { kv: { requests: 2 } } });
+    const f = byCheck(await verify(ep(await sg(["--enable-metrics"]))));
+    expect(f["verify.kv-capacity"]!.status, f["verify.kv-capacity"]!.summary).toBe("pass");
+    expect(f["verify.kv-capacity"]!.evidence!.join("\n")).toMatch(
+      /KV pool from \/metrics: sglang:max_total_num_tokens/,
+    );
+    expect(f["verify.kv-capacity"]!.summary).toMatch(/2 request\(s\) x 8,192 max-model-len/);
+    expect(f["verify.liveness"]!.status).toBe("pass");
+    const g = byCheck(await verify(ep(await sg([]))));
+    expect(g["verify.kv-capacity"]!.status).toBe("fail");
+    expect(g["verify.kv-capacity"]!.fix).toMatch(/start SGLang with --enable-metrics/);
+  });
+
   it("/health and /v1/models green but completions hang: liveness fails, never passes", async () => {
     const url = await doubles.start(FAITHFUL, { FAKE_HANG: "1" });
     const ep = endpoint(url);
