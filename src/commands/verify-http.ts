@@ -42,7 +42,8 @@ function targetIn(opts: Options, config: Config | null): HttpTarget | null {
     throw new UsageError(`--endpoint ${opts.endpoint} is not in the config; endpoints: ${names.join(", ")}`);
   const ep = name && config ? config.endpoints[name]! : null;
   if (!opts.url) {
-    if (!ep || !ep.url || ep.host || ep.hosts || opts.hostOverride?.address) return null;
+    // service: or install: belong to a host the gate logs into (the action may give it): that verify is SSH's
+    if (!ep || !ep.url || ep.host || ep.hosts || ep.service || ep.install || opts.hostOverride?.address) return null;
     return { name: name!, endpoint: { ...ep, url: ep.url, ...(opts.model ? { model: opts.model } : {}) }, config };
   }
   if (!ep && names.length > 1)
