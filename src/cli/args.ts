@@ -11,7 +11,7 @@ import {
   type OptionSpec,
 } from "../commands/spec.js";
 import { parseDuration } from "../lib/duration.js";
-import { parseHostList, parseUrl, UsageError, type Options } from "../commands/options.js";
+import { parseHostList, parseInstant, parseUrl, UsageError, type Options } from "../commands/options.js";
 import { closest } from "../lib/did-you-mean.js";
 
 const optionLine = (o: OptionSpec) => {
@@ -151,7 +151,12 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     quiet: flag("quiet"),
     hosts: parseHostList(str("hosts")),
     ...(command === "verify"
-      ? { url: parseUrl(str("url")), model: str("model") ?? null, selector: str("selector") ?? null }
+      ? {
+          url: parseUrl(str("url")),
+          model: str("model") ?? null,
+          selector: str("selector") ?? null,
+          rolloutStartMs: parseInstant(str("rollout-start"), Date.now(), parseDuration),
+        }
       : {}),
     ...(command === "webhook" ? { listen: str("listen") ?? null, deadlineMs: duration("deadline") } : {}),
     ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),

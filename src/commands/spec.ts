@@ -209,6 +209,13 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     commands: ["verify"],
   },
   {
+    name: "rollout-start",
+    type: "string",
+    arg: "TIME",
+    help: "kubernetes: endpoints: when the rollout began (ISO 8601, @EPOCH, or a duration ago such as 15m); a pod whose engine started before it is the old version",
+    commands: ["verify"],
+  },
+  {
     name: "listen",
     type: "string",
     arg: "ADDR",

@@ -80,7 +80,7 @@ function podSource(opts: Options, target: HttpTarget): PodSource | null {
       );
     }
   }
-  return { kubectl: kubectl(), target: target_, manifest, rolloutStartMs: null };
+  return { kubectl: kubectl(), target: target_, manifest, rolloutStartMs: opts.rolloutStartMs ?? null };
 }
 
 export async function verifyOverHttpReport(

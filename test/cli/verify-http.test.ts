@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { parseCli } from "../../src/cli/args.js";
 import { main, type Io } from "../../src/cli/main.js";
+import type { Options } from "../../src/commands/options.js";
 import type { Report } from "../../src/domain/report/finding.js";
 import { closedPort } from "../helpers/closed-port.js";
 import { engineDoubles } from "../helpers/engine-double.js";
@@ -65,6 +67,19 @@ describe("verify over HTTP alone, from the command line", () => {
     expect(withUser.code).toBe(2);
     expect(withUser.err).toMatch(/--url must not carry a user or password/);
     expect(withUser.err).not.toContain("secret");
+  });
+
+  it("--rollout-start takes ISO 8601 with a zone, @EPOCH or a duration ago, and refuses the rest (exit 2)", async () => {
+    const at = (v: string) =>
+      (parseCli(["verify", "--url", "http://x:1", "--rollout-start", v], "/") as Options).rolloutStartMs;
+    expect(at("2026-12-03T02:40:00Z")).toBe(Date.parse("2026-12-03T02:40:00Z"));
+    expect(at("@1796265000")).toBe(1796265000_000);
+    const ago = Date.now() - at("15m")!;
+    expect(ago).toBeGreaterThanOrEqual(15 * 60_000);
+    expect(ago).toBeLessThan(15 * 60_000 + 60_000);
+    for (const bad of ["soon", "2026-12-03 02:40", "2026-12-03T02:40:00"])
+      expect(() => at(bad), bad).toThrow(/--rollout-start .*expected an ISO 8601 time with its zone/);
+    expect((await cli(["verify", "--url", "http://127.0.0.1:1", "--rollout-start", "soon"], emptyDir())).code).toBe(2);
   });
 
   it("the API key from DEPLOY_GATE_API_KEY is sent and never printed; without it the gate cannot judge (2)", async () => {

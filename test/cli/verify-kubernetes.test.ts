@@ -45,7 +45,7 @@ esac`,
   };
 }
 
-async function verify(url: string, selector?: string) {
+async function verify(url: string, selector?: string, extra: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), "dg-k8s-"));
   dirs.push(dir);
   writeFileSync(
@@ -58,7 +58,7 @@ async function verify(url: string, selector?: string) {
   );
   let out = "";
   const io: Io = { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd: dir };
-  const code = await main(["verify", "--json", ...(selector ? ["--selector", selector] : [])], io);
+  const code = await main(["verify", "--json", ...(selector ? ["--selector", selector] : []), ...extra], io);
   const report = JSON.parse(out) as Report;
   return { code, report, f: Object.fromEntries(report.findings.map((x) => [x.check, x])) };
 }
@@ -99,6 +99,16 @@ describe("verify with kubernetes: (kubectl stub on PATH)", () => {
     );
     // the pod spec's literal VLLM_API_KEY never reaches the report
     expect(JSON.stringify(report)).not.toContain("sk-pod-literal-0e9d");
+  });
+
+  it("--rollout-start: a pod whose engine started before it is the old version", async () => {
+    const url = await doubles.start(["--max-model-len", "8192"]);
+    kubectlStub("pods-ready.json", "events-oom.json", "logs-previous.txt");
+    const late = await verify(url, undefined, ["--rollout-start", "2026-12-03T03:00:00Z"]);
+    expect(late.f["verify.container"]!.summary).toMatch(/started 2026-12-03T02:40:13Z, before the rollout began/);
+    expect(late.code).toBe(1);
+    const early = await verify(url, undefined, ["--rollout-start", "@1796265000"]); // 2026-12-03T02:30:00Z
+    expect(early.f["verify.container"]!.status).toBe("pass");
   });
 
   it("kubectl that cannot reach the API server: the pod checks could not be judged (exit 2), never pass", async () => {
