@@ -52,7 +52,9 @@ function target(config: Config, p: FlaggerPayload): HttpTarget | string {
   const ep = config.endpoints[name];
   if (!ep) return `metadata.endpoint "${name}" is not in the config; endpoints: ${names.join(", ")}`;
   if (!ep.url) return `endpoint ${name} has no url: in the config: add url: http://{name}-canary.{namespace}:PORT`;
-  return { name, endpoint: { ...ep, url: fillUrl(ep.url, p) }, config };
+  const k = ep.kubernetes;
+  const kubernetes = k ? { ...k, namespace: fillUrl(k.namespace, p), selector: fillUrl(k.selector, p) } : undefined;
+  return { name, endpoint: { ...ep, url: fillUrl(ep.url, p), ...(kubernetes ? { kubernetes } : {}) }, config };
 }
 
 function answerOf(report: Report, p: FlaggerPayload, url: string): Answer {

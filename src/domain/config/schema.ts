@@ -157,12 +157,15 @@ export const endpointSchema = z
     peer: sshTarget.optional(),
     kubernetes: z
       .strictObject({
-        namespace: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, "expected a Kubernetes namespace name"),
+        // {namespace} and {name}: filled from Flagger's payload by the webhook
+        namespace: z
+          .string()
+          .regex(/^([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?|\{namespace\})$/, "expected a Kubernetes namespace name"),
         selector: z
           .string()
           .min(1)
           .max(256)
-          .regex(/^[A-Za-z0-9][-A-Za-z0-9_./=!,() ]*$/, "expected a label selector such as app=chat"),
+          .regex(/^[A-Za-z0-9][-A-Za-z0-9_./=!,(){} ]*$/, "expected a label selector such as app=chat"),
         container: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, "expected a container name"),
         manifest: z.string().min(1).optional(),
       })

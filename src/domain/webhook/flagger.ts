@@ -44,6 +44,7 @@ export function parseFlaggerPayload(body: string): Parsed {
   };
 }
 
-/** The endpoint's url with {name} and {namespace} filled from a checked payload (DNS labels only). */
+/** {name} and {namespace} in an endpoint's url (or its kubernetes: namespace and selector) filled from a
+ *  checked payload: DNS labels only, so nothing else can be spliced in. */
 export const fillUrl = (url: string, p: Pick<FlaggerPayload, "name" | "namespace">): string =>
   url.replaceAll("{name}", p.name).replaceAll("{namespace}", p.namespace);

@@ -1,9 +1,9 @@
 // `deploy-gate webhook`: Flagger's pre-rollout / rollout webhook served on loopback, called with real HTTP
 // requests in Flagger's payload shape, verifying the engine double (also on loopback) over HTTP alone.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { join, resolve } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { parseCli } from "../../../src/cli/args.js";
 import type { Options } from "../../../src/commands/options.js";
 import { webhookCommand } from "../../../src/commands/webhook/command.js";
@@ -11,6 +11,7 @@ import { parseConfig } from "../../../src/domain/config/load.js";
 import { startWebhook, type Webhook } from "../../../src/commands/webhook/server.js";
 import { closedPort } from "../../helpers/closed-port.js";
 import { engineDoubles } from "../../helpers/engine-double.js";
+import { stubBins } from "../../helpers/stub-bin.js";
 import { until } from "../../helpers/until.js";
 
 const doubles = engineDoubles();
@@ -107,6 +108,37 @@ describe("deploy-gate webhook (Flagger)", () => {
     const r = await first;
     expect(r.status).toBe(504);
     expect(r.text).toMatch(/verify did not finish within 1500 ms/);
+  });
+});
+
+describe("deploy-gate webhook with kubernetes: (kubectl stub on PATH)", () => {
+  const bins = stubBins("dg-hook-kubectl-");
+  const PATH = process.env.PATH;
+  afterEach(() => {
+    process.env.PATH = PATH;
+  });
+
+  it("{name} and {namespace} in kubernetes: come from the payload; an OOM-killed canary answers 412 with the diagnosis", async () => {
+    const url = await doubles.start(["--max-model-len", "8192", "--api-key", KEY]);
+    const calls = join(mkdtempSync(join(tmpdir(), "dg-hook-calls-")), "calls");
+    const fx = resolve("test/fixtures/kubectl");
+    process.env.PATH = `${bins({
+      kubectl: `printf '%s ' "$@" >> '${calls}'; echo >> '${calls}'
+case "$2 $3" in
+  "get pods") cat '${fx}/pods-oom.json' ;;
+  "get events") cat '${fx}/events-oom.json' ;;
+  *) cat '${fx}/logs-previous.txt' ;;
+esac`,
+    })}:${PATH}`;
+    const kube = '    kubernetes: { namespace: "{namespace}", selector: "app={name}", container: vllm }\n';
+    const h = await hook({ chat: { url, extra: kube } });
+    const r = await post(h.url, flagger());
+    expect(r.status, r.text).toBe(412);
+    const body = JSON.parse(r.text) as { failed: { check: string; summary: string }[] };
+    expect(body.failed.map((f) => f.check)).toEqual(expect.arrayContaining(["verify.restarts", "deploy.diagnosis"]));
+    expect(body.failed.find((f) => f.check === "deploy.diagnosis")!.summary).toMatch(/GPU out of memory/);
+    expect(readFileSync(calls, "utf8")).toMatch(/get pods --namespace llm --selector app=chat --output json/);
+    expect(r.text).not.toContain("sk-pod-literal-0e9d");
   });
 });
 
