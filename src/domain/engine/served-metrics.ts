@@ -2,7 +2,8 @@
 // log: the KV pool and the context length. Names from each project's metric definitions: vLLM's
 // `vllm:cache_config_info` Info gauge (its labels are the CacheConfig fields as text; the newest carry
 // kv_cache_size_tokens, older ones num_gpu_blocks and block_size), SGLang's `sglang:max_total_num_tokens`
-// and `sglang:context_len` gauges, llama-server's `llamacpp:*` counters (no pool size among them). Pure.
+// and `sglang:context_len` gauges, llama-server's `llamacpp:*` counters (no pool size among them; its /props
+// has the slots and their context). Pure.
 import type { EngineKind } from "./kind.js";
 
 export interface Sample {
@@ -91,5 +92,26 @@ export function servedKv(text: string): ServedKv {
     maxModelLen: null,
     engines: 0,
     source: llama ? "llama-server's /metrics has no KV pool size" : "no vllm:, sglang: or llamacpp: metric",
+  };
+}
+
+/** llama-server's GET /props (its get_props: default_generation_settings.n_ctx is one slot's context,
+ *  total_slots the -np count): the pool is their product, one request's longest context is n_ctx. */
+export function servedProps(text: string): ServedKv | null {
+  let o: { default_generation_settings?: { n_ctx?: unknown }; total_slots?: unknown };
+  try {
+    o = JSON.parse(text) as typeof o;
+  } catch {
+    return null;
+  }
+  const nCtx = o?.default_generation_settings?.n_ctx;
+  const slots = o?.total_slots;
+  if (typeof nCtx !== "number" || typeof slots !== "number" || nCtx <= 0 || slots <= 0) return null;
+  return {
+    engine: "llama.cpp",
+    kvTokens: nCtx * slots,
+    maxModelLen: nCtx,
+    engines: 1,
+    source: `llama-server /props: n_ctx ${nCtx} per slot x ${slots} slot(s)`,
   };
 }

@@ -3,7 +3,7 @@
 // machine; the KV pool and spec-decode engagement come from the engine's own /metrics; a one-token
 // completion proves the engine generates; the checks that need the host are `skip` with the reason.
 import type { Endpoint } from "../../domain/config/schema.js";
-import { servedKv, type ServedKv } from "../../domain/engine/served-metrics.js";
+import { servedKv, servedProps, type ServedKv } from "../../domain/engine/served-metrics.js";
 import { fail, pass, skip, type Finding } from "../../domain/report/finding.js";
 import type { HttpResult } from "../../ports/http/client.js";
 import { runnerRoute } from "../../ports/http/route.js";
@@ -194,7 +194,12 @@ export async function runVerifyOverHttp(
   // a fresh engine has drafted nothing; a one-token completion drafts nothing either
   if ((specConfig ?? specAlgorithm) !== null && !thinking && !tools) sent.push(await ask(specProbeRequest(ep.model)));
   const metrics = await route.send("GET", "/metrics", undefined, t.metricsMs);
-  const kv = metrics.status === 200 ? servedKv(metrics.body) : null;
+  let kv = metrics.status === 200 ? servedKv(metrics.body) : null;
+  // llama-server's metrics carry no pool size: its /props does (the slots and each one's context)
+  if (!kv?.kvTokens && (kv?.engine === "llama.cpp" || kv === null)) {
+    const props = await route.send("GET", "/props", undefined, t.metricsMs);
+    kv = (props.status === 200 ? servedProps(props.body) : null) ?? kv;
+  }
   const maxLen = list.maxLen ?? kv?.maxModelLen ?? null;
   const probes: HttpProbes = { url, routed: { route, models, notes: [], close: async () => {} }, thinking, tools };
   const [modelsF, thinkingF, toolsF] = httpFindingsOf(ep, probes, [], sentKey).map(([, judge]) => judge());

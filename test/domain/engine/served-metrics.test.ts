@@ -4,7 +4,7 @@
 // CacheConfig fields as text, kv_cache_size_tokens in the newest; SGLang's metrics collector gauges;
 // llama-server's llamacpp:* counters, which carry no KV pool size).
 import { describe, expect, it } from "vitest";
-import { parsePrometheus, servedKv } from "../../../src/domain/engine/served-metrics.js";
+import { parsePrometheus, servedKv, servedProps } from "../../../src/domain/engine/served-metrics.js";
 
 const VLLM_NEW = [
   "# HELP vllm:cache_config_info Information of the LLMEngine CacheConfig",
@@ -62,5 +62,17 @@ describe("served /metrics", () => {
       kvTokens: null,
     });
     expect(servedKv("process_cpu_seconds_total 1\n")).toMatchObject({ engine: null, kvTokens: null });
+  });
+
+  it("llama-server's /props: one slot's n_ctx x total_slots is the pool, n_ctx the longest request", () => {
+    const props = JSON.stringify({
+      default_generation_settings: { params: { temperature: 0.8 }, n_ctx: 4096 },
+      total_slots: 4,
+      model_path: "/models/qwen.gguf",
+    });
+    expect(servedProps(props)).toMatchObject({ engine: "llama.cpp", kvTokens: 16384, maxModelLen: 4096 });
+    expect(servedProps('{"total_slots": 4}')).toBeNull();
+    expect(servedProps('{"detail":"Not Found"}')).toBeNull();
+    expect(servedProps("not json")).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 // verify with no SSH host, against the engine double served on loopback: a faithful engine passes every
 // check HTTP can prove (the host-only ones are skip, never pass), and each broken contract fails its check.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { endpointSchema } from "../../../src/domain/config/schema.js";
 import type { Finding } from "../../../src/domain/report/finding.js";
@@ -144,6 +147,43 @@ describe("verify over HTTP alone", () => {
     const g = byCheck(await verify(ep(await sg([]))));
     expect(g["verify.kv-capacity"]!.status).toBe("fail");
     expect(g["verify.kv-capacity"]!.fix).toMatch(/start SGLang with --enable-metrics/);
+  });
+
+  it("llama-server: the pool from /props (slots x per-slot context); -np 2 holds 2 full requests, not 4", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dg-gguf-"));
+    writeFileSync(join(dir, "qwen.gguf"), "GGUF\u0003\u0000\u0000\u0000");
+    try {
+      const url = await doubles.start(
+        [
+          "llama-server",
+          "-m",
+          join(dir, "qwen.gguf"),
+          "--alias",
+          "qwen",
+          "--host",
+          "127.0.0.1",
+          "--port",
+          "{port}",
+          "-c",
+          "16384",
+          "-np",
+          "2",
+          "--jinja",
+        ],
+        { FAKE_BOOT_SECONDS: "0.2" },
+        true,
+      );
+      const two = byCheck(await verify(endpoint(url, { contracts: { kv: { requests: 2 } } })));
+      expect(two["verify.kv-capacity"]!.status, two["verify.kv-capacity"]!.summary).toBe("pass");
+      expect(two["verify.kv-capacity"]!.evidence!.join("\n")).toMatch(
+        /llama-server \/props: n_ctx 8192 per slot x 2 slot\(s\)/,
+      );
+      const four = byCheck(await verify(endpoint(url, { contracts: { kv: { requests: 4 } } })));
+      expect(four["verify.kv-capacity"]!.status).toBe("fail");
+      expect(four["verify.kv-capacity"]!.fix).toMatch(/-np/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("/health and /v1/models green but completions hang: liveness fails, never passes", async () => {
