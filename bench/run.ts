@@ -5,6 +5,7 @@ import { renderFleetBench, runFleetBench } from "./fleet/bench.js";
 import { explainTarget, renderBenchTable, runJournalBench } from "./journal/bench.js";
 import { runPreflightBench } from "./preflight/bench.js";
 import { renderVerifyBench, runVerifyBench } from "./verify/bench.js";
+import { renderHttpVerifyBench, runHttpVerifyBench } from "./verify-http/bench.js";
 
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
@@ -45,6 +46,9 @@ console.log(renderDeployBench(await runDeployBench()));
 console.log("\n## verify: the whole verify stage against a ready sandbox engine");
 const v = renderVerifyBench(await runVerifyBench());
 console.log(v.text);
+console.log("\n## verify over HTTP alone and the Flagger webhook (engine double on loopback)");
+const vh = renderHttpVerifyBench(await runHttpVerifyBench());
+console.log(vh.text);
 console.log("\n## preflight on the real-world corpus (test/fixtures/corpora/launch-1; npm run corpus)");
 const c = await runCorpusBench();
 console.log(c.text);
@@ -52,4 +56,4 @@ console.log(c.text);
 console.log("\n## fleet: a 3-host rollout, batch 2 vs one host at a time (sandbox machines)");
 const fl = await runFleetBench();
 console.log(renderFleetBench(fl));
-process.exitCode = ok && v.ok && same && fast && c.ok && (fl.skipped !== null || fl.met) ? 0 : 1;
+process.exitCode = ok && v.ok && vh.ok && same && fast && c.ok && (fl.skipped !== null || fl.met) ? 0 : 1;

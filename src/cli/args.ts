@@ -11,7 +11,7 @@ import {
   type OptionSpec,
 } from "../commands/spec.js";
 import { parseDuration } from "../lib/duration.js";
-import { parseHostList, UsageError, type Options } from "../commands/options.js";
+import { parseHostList, parseInstant, parseUrl, UsageError, type Options } from "../commands/options.js";
 import { closest } from "../lib/did-you-mean.js";
 
 const optionLine = (o: OptionSpec) => {
@@ -24,7 +24,7 @@ const FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the c
   DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY holds the endpoint's API key
   (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
 
-exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
+exit codes: 0 pass, 1 a check failed, 2 usage or config error, or the gate could not judge (verify --url)`;
 
 export const USAGE = `usage: deploy-gate <command> [options]     (deploy-gate <command> --help for its options)
 
@@ -118,7 +118,7 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
       `--${o.name} does not apply to ${command} (it applies to ${where.join(", ")}); see deploy-gate ${command} --help`,
     );
   }
-  for (const k of ["endpoint", "ref", "base", "config", "report", "summary"]) {
+  for (const k of ["endpoint", "ref", "base", "config", "report", "summary", "model"]) {
     const val = str(k);
     if (val !== undefined && (val === "" || val.startsWith("-")))
       throw new UsageError(`--${k} needs a value, got "${val}"`);
@@ -150,6 +150,15 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     connectTimeoutMs: duration("connect-timeout"),
     quiet: flag("quiet"),
     hosts: parseHostList(str("hosts")),
+    ...(command === "verify"
+      ? {
+          url: parseUrl(str("url")),
+          model: str("model") ?? null,
+          selector: str("selector") ?? null,
+          rolloutStartMs: parseInstant(str("rollout-start"), Date.now(), parseDuration),
+        }
+      : {}),
+    ...(command === "webhook" ? { listen: str("listen") ?? null, deadlineMs: duration("deadline") } : {}),
     ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
     ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),
   };

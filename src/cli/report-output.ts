@@ -5,7 +5,7 @@ import { dirname, resolve } from "node:path";
 import { writeNoFollow } from "../ports/local/write-file.js";
 import { runCommand } from "../commands/index.js";
 import { colourOf, UsageError, type Io, type Options } from "../commands/options.js";
-import { exitCodeOf } from "../domain/report/finding.js";
+import { reportExitCode } from "../domain/report/finding.js";
 import { renderJson } from "../domain/report/json.js";
 import { renderMarkdown, repoUrlOf } from "../domain/report/markdown.js";
 import { renderTerminal } from "../domain/report/terminal.js";
@@ -84,5 +84,5 @@ export async function reportCommand(opts: Options, io: Io): Promise<number> {
         renderMarkdown(report, undefined, { repoUrl: repoUrlOf(io.env) }),
         io,
       ) && written;
-  return written ? exitCodeOf(report.verdict, opts.failOnWarn) : 2;
+  return written ? reportExitCode(report, opts.failOnWarn) : 2;
 }

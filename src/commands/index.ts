@@ -6,6 +6,7 @@ import { sanitizeLine } from "../domain/report/sanitize.js";
 import { explainCommand } from "./explain/explain.js";
 import { runInit } from "./init/init.js";
 import { lockCommand } from "./lock.js";
+import { webhookCommand } from "./webhook/command.js";
 import { logsHandler } from "./logs/logs.js";
 import { UsageError, type Command, type Io, type Options } from "./options.js";
 import { preflightFindings } from "./preflight.js";
@@ -14,6 +15,7 @@ import { configJsonSchema } from "./schema.js";
 import { resolveRef } from "./shared/refs.js";
 import { buildReport } from "./shared/report.js";
 import { openWorkspace } from "./shared/workspace.js";
+import { httpTarget, verifyOverHttpReport } from "./verify-http.js";
 
 export type Handler = (opts: Options, io: Io) => Promise<number>;
 
@@ -24,6 +26,7 @@ export const HANDLERS: Partial<Record<Command, Handler>> = {
   init: async (opts, io) => runInit(opts, io),
   logs: logsHandler,
   lock: async (opts, io) => lockCommand(opts, io),
+  webhook: webhookCommand,
 };
 
 /**
@@ -38,6 +41,9 @@ export async function runCommand(
   now: () => number = Date.now,
 ): Promise<Report> {
   const started = now();
+  // an endpoint that is a URL alone needs neither a repository nor SSH
+  const overHttp = opts.command === "verify" ? httpTarget(opts) : null;
+  if (overHttp) return verifyOverHttpReport(opts, overHttp, env, (line) => progress(sanitizeLine(line)), now);
   const ws = await openWorkspace(opts, env);
   const say = (line: string) => progress(sanitizeLine(maskKnown(line, ws.secrets)));
   const ref = { name: opts.ref ?? "HEAD", sha: opts.ref ? await resolveRef(ws, opts.ref, "--ref ") : ws.head };

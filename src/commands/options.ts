@@ -34,6 +34,15 @@ export interface Options {
   connectTimeoutMs: number | null;
   /** the terminal report shows only the verdict and the failures */
   quiet: boolean;
+  /** verify over HTTP alone at this URL (no SSH), and the model it must serve */
+  url?: string | null;
+  model?: string | null;
+  /** verify: the kubernetes: endpoint's pods, instead of its selector; when the rollout began (epoch ms) */
+  selector?: string | null;
+  rolloutStartMs?: number | null;
+  /** webhook: where it listens, and its deadline per call */
+  listen?: string | null;
+  deadlineMs?: number | null;
   /** fleet endpoints: run on these hosts only (names from hosts:); absent or null = every host */
   hosts?: string[] | null;
   /** logs: which boot (current, previous, -N, N), the window (--since), stream (--follow) */
@@ -75,3 +84,37 @@ export interface Io {
 /** Colour on a terminal unless --no-color or NO_COLOR says otherwise. */
 export const colourOf = (opts: Options, io: Io): boolean =>
   useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });
+
+/** --url: an http(s) URL with no user or password in it (argv is visible to every user of the machine). */
+export function parseUrl(v: string | undefined): string | null {
+  if (v === undefined) return null;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new UsageError(`--url: expected http(s)://HOST:PORT, the endpoint as clients reach it`);
+  }
+  if (u.username || u.password)
+    throw new UsageError("--url must not carry a user or password: put the endpoint's API key in DEPLOY_GATE_API_KEY");
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    throw new UsageError(`--url: expected an http:// or https:// URL, got ${u.protocol}//`);
+  return u.toString().replace(/\/+$/, "");
+}
+
+/** --rollout-start: ISO 8601, @EPOCH seconds, or a duration before now (15m). */
+export function parseInstant(
+  v: string | undefined,
+  now: number,
+  duration: (s: string) => number | null,
+): number | null {
+  if (v === undefined) return null;
+  const t = v.trim();
+  const ago = /^\d/.test(t) && !/^\d{4}-/.test(t) ? duration(t) : null;
+  if (ago !== null) return now - ago;
+  if (/^@\d{1,12}$/.test(t)) return Number(t.slice(1)) * 1000;
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(t) ? Date.parse(t) : NaN;
+  if (Number.isFinite(at)) return at;
+  throw new UsageError(
+    `--rollout-start "${t.slice(0, 40)}": expected an ISO 8601 time with its zone (2026-12-03T02:40:00Z), @EPOCH, or a duration ago (15m)`,
+  );
+}

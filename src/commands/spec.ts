@@ -62,6 +62,13 @@ export const COMMAND_SPECS = [
       "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight.",
   },
   { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" },
+  {
+    name: "webhook",
+    positionals: 0,
+    summary: "serve Flagger's pre-rollout and rollout webhooks: verify over HTTP alone per call (--listen ADDR)",
+    details:
+      "POST {name, namespace, phase, metadata}: 200 pass, 412 a check failed, 503 could not judge or busy, 504 past --deadline,\n400 a malformed body. metadata.endpoint picks the endpoint; {name} and {namespace} in its url: are filled in.",
+  },
 ] as const satisfies readonly CommandSpec[];
 
 export type Command = (typeof COMMAND_SPECS)[number]["name"];
@@ -88,7 +95,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     type: "string",
     arg: "FILE",
     help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it",
-    commands: [...REPORTING, "logs", "lock", "init"],
+    commands: [...REPORTING, "logs", "lock", "init", "webhook"],
   },
   {
     name: "endpoint",
@@ -179,6 +186,48 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     type: "boolean",
     help: "release a lock another run holds (it names the holder)",
     commands: ["lock"],
+  },
+  {
+    name: "url",
+    type: "string",
+    arg: "URL",
+    help: "verify over HTTP alone at URL, no SSH: every check HTTP can prove; the host-only ones skip (an endpoint with url: and no host: does the same)",
+    commands: ["verify"],
+  },
+  {
+    name: "model",
+    type: "string",
+    arg: "NAME",
+    help: "with --url: the served model name (default: the endpoint's model:, else the one /v1/models lists)",
+    commands: ["verify"],
+  },
+  {
+    name: "selector",
+    type: "string",
+    arg: "LABELS",
+    help: "the engine's pods for kubernetes: endpoints, as kubectl -l takes it (e.g. a canary's pod-template-hash)",
+    commands: ["verify"],
+  },
+  {
+    name: "rollout-start",
+    type: "string",
+    arg: "TIME",
+    help: "kubernetes: endpoints: when the rollout began (ISO 8601, @EPOCH, or a duration ago such as 15m); a pod whose engine started before it is the old version",
+    commands: ["verify"],
+  },
+  {
+    name: "listen",
+    type: "string",
+    arg: "ADDR",
+    help: "HOST:PORT the webhook listens on (:8080 for every address)",
+    commands: ["webhook"],
+  },
+  {
+    name: "deadline",
+    type: "string",
+    arg: "DURATION",
+    help: "the webhook's deadline per call, every request of its verify included (default 2m)",
+    commands: ["webhook"],
   },
   {
     name: "connect-timeout",

@@ -14,6 +14,8 @@ export const INCLUDES = [
   "iptables",
   "curl",
   "busybox-static",
+  // Ansible's modules run under the host's python3 (test/e2e/ansible-fleet.test.ts)
+  "python3",
 ] as const;
 
 export const IMPORT_SCRIPT = `#!/bin/sh

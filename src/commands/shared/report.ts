@@ -14,7 +14,7 @@ export interface ReportParts {
   durationMs: number;
 }
 
-export function buildReport(ws: Workspace, opts: Options, parts: ReportParts): Report {
+export function buildReport(ws: Pick<Workspace, "config" | "secrets">, opts: Options, parts: ReportParts): Report {
   const names = ws.config ? Object.keys(ws.config.endpoints) : [];
   const report: Report = {
     schema: 1,

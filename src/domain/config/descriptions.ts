@@ -48,6 +48,14 @@ export const DESCRIPTIONS: Record<string, string> = {
     "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
   ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
   ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
+  "endpoints.*.kubernetes":
+    "The engine's pods, for verify over HTTP alone with kubectl (its usual kubeconfig): restarts, live args against manifest, env, image digest, and for a failure the container's logs and the pod's events.",
+  "endpoints.*.kubernetes.namespace": "The pods' namespace.",
+  "endpoints.*.kubernetes.selector":
+    "A label selector for the engine's pods, as kubectl -l takes it (--selector overrides it, e.g. with a canary's pod-template-hash).",
+  "endpoints.*.kubernetes.container": "The engine's container in the pod.",
+  "endpoints.*.kubernetes.manifest":
+    "The Deployment (or Rollout, StatefulSet) YAML in the repository that sets the container's args, relative to this config file: verify.argv compares the live args with it.",
   "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
   "endpoints.*.install[]": "One file to install.",
   "endpoints.*.install[].from": "Path in the repository, relative to this config file.",

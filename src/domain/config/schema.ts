@@ -155,6 +155,21 @@ export const endpointSchema = z
     rollout: rolloutSchema(duration),
     replicas: replicasSchema,
     peer: sshTarget.optional(),
+    kubernetes: z
+      .strictObject({
+        // {namespace} and {name}: filled from Flagger's payload by the webhook
+        namespace: z
+          .string()
+          .regex(/^([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?|\{namespace\})$/, "expected a Kubernetes namespace name"),
+        selector: z
+          .string()
+          .min(1)
+          .max(256)
+          .regex(/^[A-Za-z0-9][-A-Za-z0-9_./=!,(){} ]*$/, "expected a label selector such as app=chat"),
+        container: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, "expected a container name"),
+        manifest: z.string().min(1).optional(),
+      })
+      .optional(),
     install: z.array(installItem).optional(),
     url: z.url({ protocol: /^https?$/ }).optional(),
     model: z.string().min(1).optional(),

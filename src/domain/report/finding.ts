@@ -52,6 +52,14 @@ export function exitCodeOf(verdict: Verdict, failOnWarn = false): 0 | 1 {
   return verdict === "fail" || (failOnWarn && verdict === "warn") ? 1 : 0;
 }
 
+/** A finding that says the gate could not judge (the endpoint did not answer, no model to ask for). */
+export const undecided = (findings: readonly Finding[]): boolean =>
+  findings.some((f) => f.status === "fail" && f.data?.undecided === true);
+
+/** The exit code contract: 0 pass, 1 a check failed, 2 the gate could not judge. */
+export const reportExitCode = (r: Pick<Report, "verdict" | "findings">, failOnWarn = false): 0 | 1 | 2 =>
+  undecided(r.findings) ? 2 : exitCodeOf(r.verdict, failOnWarn);
+
 export const pass = (check: string, summary: string, extra: Partial<Finding> = {}): Finding => ({
   check,
   status: "pass",

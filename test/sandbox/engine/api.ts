@@ -296,7 +296,8 @@ export function metrics(plan: Plan, c: Counters): Reply {
     "# TYPE vllm:generation_tokens_total counter",
     `vllm:generation_tokens_total{${l}} ${c.generation}.0`,
     "# TYPE vllm:cache_config_info gauge",
-    `vllm:cache_config_info{block_size="16",kv_cache_size_tokens="${plan.kvTokens}",engine="0"} 1.0`,
+    // vLLM's Info gauge: every CacheConfig field as a label (text), kv_cache_size_tokens in the newest
+    `vllm:cache_config_info{block_size="16",cache_dtype="auto",enable_prefix_caching="True",engine="0",gpu_memory_utilization="${plan.util}",kv_cache_size_tokens="${plan.kvTokens}",num_cpu_blocks="None",num_gpu_blocks="${plan.kvTokens / 16}"} 1.0`,
   ];
   if (plan.speculative) {
     lines.push(

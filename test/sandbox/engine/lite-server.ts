@@ -21,6 +21,10 @@ export interface LiteEngine {
   accessLine(method: string, url: string, addr: string, status: number): string;
   /** the line it prints on SIGTERM */
   stopLine: string;
+  /** /metrics (Prometheus text) where the engine serves it, else 404 */
+  metrics?: () => string | null;
+  /** llama-server's /props (JSON), else 404 */
+  props?: () => string;
 }
 
 /** The first bytes of a model file as the engine reads them: null when it cannot be opened. */
@@ -57,6 +61,9 @@ export function serveLite(e: LiteEngine): void {
         );
       if (url === "/health") return reply(200, JSON.stringify({ status: "ok" }));
       if (url === "/v1/models" && req.method === "GET") return reply(200, e.models(started));
+      const prom = url === "/metrics" && req.method === "GET" ? (e.metrics?.() ?? null) : null;
+      if (prom !== null) return reply(200, prom);
+      if (url === "/props" && req.method === "GET" && e.props) return reply(200, e.props());
       if (url === "/v1/chat/completions" && req.method === "POST") {
         const refused = e.refuse(Buffer.concat(chunks).toString("utf8"));
         if (refused) return reply(refused.status, refused.body);

@@ -202,5 +202,22 @@ export function llamaLite(p: LlamaPlan, file: ModelFile): LiteEngine {
     },
     accessLine: (method, url, addr, status) => `srv  log_server_r: request: ${method} ${url} ${addr} ${status}\n`,
     stopLine: "srv    operator(): operator(): cleaning up before exit...\n",
+    // get_props: the per-slot context (the -c value split across -np slots) and the slot count
+    props: () =>
+      JSON.stringify({
+        default_generation_settings: {
+          params: { temperature: 0.8, top_k: 40, top_p: 0.95 },
+          n_ctx: Math.floor(p.ctx / p.parallel),
+        },
+        total_slots: p.parallel,
+        model_alias: p.alias,
+        model_path: p.model,
+        modalities: { vision: false, audio: false },
+        endpoint_slots: true,
+        endpoint_props: false,
+        endpoint_metrics: false,
+        chat_template: "{{ messages }}",
+        build_info: "b6100-0000000",
+      }),
   };
 }

@@ -50,7 +50,10 @@ function serveVllm(): void {
         reply = { status: 401, body: JSON.stringify({ error: "Unauthorized" }), type: "application/json" };
       else if (url === "/health" && req.method === "GET") reply = { status: 200, body: "" };
       else if (url === "/v1/models" && req.method === "GET") reply = models(p, Math.floor(started / 1000));
-      else if (url === "/metrics" && req.method === "GET") reply = metrics(p, counters);
+      else if (url === "/metrics" && req.method === "GET" && process.env.FAKE_METRICS !== "off")
+        reply = metrics(p, counters);
+      // FAKE_HANG=1: a wedged engine core behind a live API server (/health and /v1/models stay 200)
+      else if (url === "/v1/chat/completions" && process.env.FAKE_HANG === "1") return;
       else if (url === "/v1/chat/completions" && req.method === "POST")
         reply = chat(p, Buffer.concat(chunks).toString("utf8"), counters, Date.now());
       else reply = { status: 404, body: JSON.stringify({ detail: "Not Found" }), type: "application/json" };

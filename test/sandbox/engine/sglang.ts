@@ -16,6 +16,8 @@ export interface SglangPlan {
   apiKey: string | null;
   bootSeconds: number;
   kvTokens: number;
+  /** --enable-metrics: /metrics answers */
+  metrics: boolean;
   modelGiB: number;
   vramGiB: number;
 }
@@ -54,7 +56,10 @@ export function sglangPlan(args: readonly string[], env: Record<string, string |
     const name = a.replace(/^--/, "").replace(/_/g, "-");
     if (!a.startsWith("--") || !(VALUE.has(name) || SWITCH.has(name)))
       throw new SglangArgvError(`unrecognized arguments: ${a}`);
-    if (SWITCH.has(name)) continue;
+    if (SWITCH.has(name)) {
+      v.set(name, "");
+      continue;
+    }
     const val = args[++i];
     if (val === undefined) throw new SglangArgvError(`argument --${name}: expected one argument`);
     v.set(name, val);
@@ -78,6 +83,7 @@ export function sglangPlan(args: readonly string[], env: Record<string, string |
     apiKey: v.get("api-key") ?? null,
     bootSeconds: n(env, "FAKE_BOOT_SECONDS", 2),
     kvTokens: Math.max(0, Math.floor(poolBytes / BYTES_PER_TOKEN)),
+    metrics: v.has("enable-metrics"),
     modelGiB,
     vramGiB,
   };
@@ -173,5 +179,21 @@ export function sglangLite(p: SglangPlan): LiteEngine {
     accessLine: (method, url, addr, status) =>
       `[${stamp(new Date())}] INFO:     ${addr} - "${method} ${url} HTTP/1.1" ${status}\n`,
     stopLine: `[${stamp(new Date())}] INFO:     Shutting down\n`,
+    // SGLang's metrics collector gauges (with --enable-metrics only), one sample per label set
+    metrics: () => {
+      if (!p.metrics) return null;
+      const l = `model_name="${p.served}",tp_rank="0",pp_rank="0"`;
+      return [
+        "# HELP sglang:max_total_num_tokens Maximum total number of tokens in the KV cache pool.",
+        "# TYPE sglang:max_total_num_tokens gauge",
+        `sglang:max_total_num_tokens{${l}} ${p.kvTokens}.0`,
+        "# HELP sglang:context_len The context length of the model.",
+        "# TYPE sglang:context_len gauge",
+        `sglang:context_len{${l}} ${p.contextLen}.0`,
+        "# TYPE sglang:num_running_reqs gauge",
+        `sglang:num_running_reqs{${l}} 0.0`,
+        "",
+      ].join("\n");
+    },
   };
 }

@@ -1,6 +1,5 @@
 // verify.decode: the judgement on SSE streams, and the real stream from the engine double run here on
 // loopback (its decode rate depends on its argv, and FAKE_LOOP=1 makes it loop).
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { endpointSchema } from "../../../src/domain/config/schema.js";
 import { checkDecode, judgeSample } from "../../../src/stages/verify/decode.js";
@@ -8,6 +7,7 @@ import { decodePrompt, decodeRequest } from "../../../src/stages/verify/decode-p
 import { parseSample } from "../../../src/stages/verify/decode-stream.js";
 import { streamFromRunner } from "../../../src/ports/http/stream-route.js";
 import { sseEvents, type StreamResult } from "../../../src/ports/http/sse.js";
+import { engineDoubles } from "../../helpers/engine-double.js";
 
 const chunk = (delta: object, finish: string | null = null) =>
   `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -152,42 +152,9 @@ describe("decode samples", () => {
 });
 
 describe("decode against the engine double on loopback", () => {
-  const children: ChildProcess[] = [];
-  afterAll(() => {
-    for (const c of children) if (c.pid && c.exitCode === null) process.kill(c.pid, "SIGTERM");
-  });
-
-  async function engine(args: string[], env: Record<string, string>): Promise<string> {
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const c = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "test/sandbox/engine/main.ts",
-        "/models/qwen",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        String(port),
-        "--served-model-name",
-        "qwen",
-        ...args,
-      ],
-      { env: { ...process.env, FAKE_BOOT_SECONDS: "0.2", ...env }, stdio: "ignore" },
-    );
-    children.push(c);
-    const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      const ok = await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return url;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error("the engine double did not come up within 10 s");
-  }
+  const doubles = engineDoubles();
+  afterAll(() => doubles.stopAll());
+  const engine = (args: string[], env: Record<string, string>) => doubles.start(args, env);
 
   const measure = async (url: string, depth: number) =>
     streamFromRunner(`${url}/v1/chat/completions`, decodeRequest("qwen", depth, 64), {}, 20_000);
