@@ -24,9 +24,9 @@ var __commonJS = (cb, mod) => function __require2() {
     throw mod = 0, e;
   }
 };
-var __export = (target, all) => {
+var __export = (target2, all) => {
   for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+    __defProp(target2, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -36,12 +36,12 @@ var __copyProps = (to, from, except, desc) => {
   }
   return to;
 };
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
   // If the importer is in node compatibility mode or this is not an ESM
   // file that has been converted to a CommonJS file using a Babel-
   // compatible transform (i.e. "__esModule" has not been set), then set
   // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target2, "default", { value: mod, enumerable: true }) : target2,
   mod
 ));
 
@@ -505,7 +505,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
-    function applyReviver(reviver, obj, key, val) {
+    function applyReviver(reviver, obj2, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -545,7 +545,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key, val);
+      return reviver.call(obj2, key, val);
     }
     exports.applyReviver = applyReviver;
   }
@@ -992,13 +992,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str3) => str3.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str2, indent, comment) => str2.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str2.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str3, indent, comment) => str3.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str3.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1152,16 +1152,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str2) => /^(%|---|\.\.\.)/m.test(str2);
-    function lineLengthOverLimit(str2, lineWidth, indentLength) {
+    var containsDocumentMarker = (str3) => /^(%|---|\.\.\.)/m.test(str3);
+    function lineLengthOverLimit(str3, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str2.length;
+      const strLen = str3.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str2[i] === "\n") {
+        if (str3[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1178,11 +1178,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str2 = "";
+      let str3 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str2 += json.slice(start, i) + "\\ ";
+          str3 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1191,38 +1191,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str2 += json.slice(start, i);
+                str3 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str2 += "\\0";
+                    str3 += "\\0";
                     break;
                   case "0007":
-                    str2 += "\\a";
+                    str3 += "\\a";
                     break;
                   case "000b":
-                    str2 += "\\v";
+                    str3 += "\\v";
                     break;
                   case "001b":
-                    str2 += "\\e";
+                    str3 += "\\e";
                     break;
                   case "0085":
-                    str2 += "\\N";
+                    str3 += "\\N";
                     break;
                   case "00a0":
-                    str2 += "\\_";
+                    str3 += "\\_";
                     break;
                   case "2028":
-                    str2 += "\\L";
+                    str3 += "\\L";
                     break;
                   case "2029":
-                    str2 += "\\P";
+                    str3 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str2 += "\\x" + code.substr(2);
+                      str3 += "\\x" + code.substr(2);
                     else
-                      str2 += json.substr(i, 6);
+                      str3 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1232,14 +1232,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str2 += json.slice(start, i) + "\n\n";
+                str3 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str2 += "\n";
+                  str3 += "\n";
                   i += 2;
                 }
-                str2 += indent;
+                str3 += indent;
                 if (json[i + 2] === " ")
-                  str2 += "\\";
+                  str3 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1248,8 +1248,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str2 = start ? str2 + json.slice(start) : json;
-      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str3 = start ? str3 + json.slice(start) : json;
+      return implicitKey ? str3 : foldFlowLines.foldFlowLines(str3, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -1377,15 +1377,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str2 = value.replace(/\n+/g, `$&
+      const str3 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag2) => tag2.default && tag2.tag !== "tag:yaml.org,2002:str" && tag2.test?.test(str2);
+        const test = (tag2) => tag2.default && tag2.tag !== "tag:yaml.org,2002:str" && tag2.test?.test(str3);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str3 : foldFlowLines.foldFlowLines(str3, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1481,10 +1481,10 @@ var require_stringify = __commonJS({
           return match.find((t) => t.format === item.format) ?? match[0];
       }
       let tagObj = void 0;
-      let obj;
+      let obj2;
       if (identity.isScalar(item)) {
-        obj = item.value;
-        let match = tags.filter((t) => t.identify?.(obj));
+        obj2 = item.value;
+        let match = tags.filter((t) => t.identify?.(obj2));
         if (match.length > 1) {
           const testMatch = match.filter((t) => t.test);
           if (testMatch.length > 0)
@@ -1492,11 +1492,11 @@ var require_stringify = __commonJS({
         }
         tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
       } else {
-        obj = item;
-        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+        obj2 = item;
+        tagObj = tags.find((t) => t.nodeClass && obj2 instanceof t.nodeClass);
       }
       if (!tagObj) {
-        const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
+        const name = obj2?.constructor?.name ?? (obj2 === null ? "null" : typeof obj2);
         throw new Error(`Tag not resolved for ${name} value`);
       }
       return tagObj;
@@ -1537,11 +1537,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node2, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
+      const str3 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str2;
-      return identity.isScalar(node2) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
-${ctx.indent}${str2}`;
+        return str3;
+      return identity.isScalar(node2) || str3[0] === "{" || str3[0] === "[" ? `${props} ${str3}` : `${props}
+${ctx.indent}${str3}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -1576,8 +1576,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str2 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str2.length > 1024) {
+      let str3 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str3.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1586,27 +1586,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str2 === "" ? "?" : explicitKey ? `? ${str2}` : str2;
+          return str3 === "" ? "?" : explicitKey ? `? ${str3}` : str3;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str2 = `? ${str2}`;
+        str3 = `? ${str3}`;
         if (keyComment && !keyCommentDone) {
-          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
+          str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str2;
+        return str3;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
-        str2 = `? ${str2}
+          str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(keyComment));
+        str3 = `? ${str3}
 ${indent}:`;
       } else {
-        str2 = `${str2}:`;
+        str3 = `${str3}:`;
         if (keyComment)
-          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
+          str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -1622,7 +1622,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str2.length + 1;
+        ctx.indentAtStart = str3.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1666,16 +1666,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws = "";
       }
-      str2 += ws + valueStr;
+      str3 += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(valueComment));
+        str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str2;
+      return str3;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -1902,31 +1902,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str3 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str4 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment2));
+          str4 += stringifyComment.lineComment(str4, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str3);
+        lines.push(blockItemPrefix + str4);
       }
-      let str2;
+      let str3;
       if (lines.length === 0) {
-        str2 = flowChars.start + flowChars.end;
+        str3 = flowChars.start + flowChars.end;
       } else {
-        str2 = lines[0];
+        str3 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str2 += line ? `
+          str3 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str2 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str3 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str2;
+      return str3;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1969,21 +1969,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str2 = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str2.includes("\n"));
+        let str3 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str3.includes("\n"));
         if (i < items.length - 1) {
-          str2 += ",";
+          str3 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str2.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str3.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str2 += ",";
+            str3 += ",";
           }
         }
         if (comment)
-          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment));
-        lines.push(str2);
+          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment));
+        lines.push(str3);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1995,11 +1995,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str2 = start;
+          let str3 = start;
           for (const line of lines)
-            str2 += line ? `
+            str3 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str2}
+          return `${str3}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2052,23 +2052,23 @@ var require_YAMLMap = __commonJS({
        * A generic collection parsing method that can be extended
        * to other node classes that inherit from YAMLMap
        */
-      static from(schema, obj, ctx) {
+      static from(schema, obj2, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
         const add = (key, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key, value);
+            value = replacer.call(obj2, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
             return;
           if (value !== void 0 || keepUndefined)
             map.items.push(Pair.createPair(key, value, ctx));
         };
-        if (obj instanceof Map) {
-          for (const [key, value] of obj)
+        if (obj2 instanceof Map) {
+          for (const [key, value] of obj2)
             add(key, value);
-        } else if (obj && typeof obj === "object") {
-          for (const key of Object.keys(obj))
-            add(key, obj[key]);
+        } else if (obj2 && typeof obj2 === "object") {
+          for (const key of Object.keys(obj2))
+            add(key, obj2[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -2178,7 +2178,7 @@ var require_map = __commonJS({
           onError("Expected a mapping for this tag");
         return map2;
       },
-      createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+      createNode: (schema, obj2, ctx) => YAMLMap.YAMLMap.from(schema, obj2, ctx)
     };
     exports.map = map;
   }
@@ -2274,15 +2274,15 @@ var require_YAMLSeq = __commonJS({
           onComment
         });
       }
-      static from(schema, obj, ctx) {
+      static from(schema, obj2, ctx) {
         const { replacer } = ctx;
         const seq = new this(schema);
-        if (obj && Symbol.iterator in Object(obj)) {
+        if (obj2 && Symbol.iterator in Object(obj2)) {
           let i = 0;
-          for (let it of obj) {
+          for (let it of obj2) {
             if (typeof replacer === "function") {
-              const key = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key, it);
+              const key = obj2 instanceof Set ? it : String(i++);
+              it = replacer.call(obj2, key, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -2316,7 +2316,7 @@ var require_seq = __commonJS({
           onError("Expected a sequence for this tag");
         return seq2;
       },
-      createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+      createNode: (schema, obj2, ctx) => YAMLSeq.YAMLSeq.from(schema, obj2, ctx)
     };
     exports.seq = seq;
   }
@@ -2331,7 +2331,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str2) => str2,
+      resolve: (str3) => str3,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2369,7 +2369,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str2) => new Scalar.Scalar(str2[0] === "t" || str2[0] === "T"),
+      resolve: (str3) => new Scalar.Scalar(str3[0] === "t" || str3[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -2421,7 +2421,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str3) => str3.slice(-3).toLowerCase() === "nan" ? NaN : str3[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2430,7 +2430,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str2) => parseFloat(str2),
+      resolve: (str3) => parseFloat(str3),
       stringify(node2) {
         const num2 = Number(node2.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node2);
@@ -2441,11 +2441,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str2) {
-        const node2 = new Scalar.Scalar(parseFloat(str2));
-        const dot = str2.indexOf(".");
-        if (dot !== -1 && str2[str2.length - 1] === "0")
-          node2.minFractionDigits = str2.length - dot - 1;
+      resolve(str3) {
+        const node2 = new Scalar.Scalar(parseFloat(str3));
+        const dot = str3.indexOf(".");
+        if (dot !== -1 && str3[str3.length - 1] === "0")
+          node2.minFractionDigits = str3.length - dot - 1;
         return node2;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2462,7 +2462,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str2, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2.substring(offset), radix);
+    var intResolve = (str3, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str3) : parseInt(str3.substring(offset), radix);
     function intStringify(node2, radix, prefix) {
       const { value } = node2;
       if (intIdentify(value) && value >= 0)
@@ -2475,15 +2475,15 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 2, 8, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 2, 8, opt),
       stringify: (node2) => intStringify(node2, 8, "0o")
     };
-    var int3 = {
+    var int4 = {
       identify: intIdentify,
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2492,10 +2492,10 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 2, 16, opt),
       stringify: (node2) => intStringify(node2, 16, "0x")
     };
-    exports.int = int3;
+    exports.int = int4;
     exports.intHex = intHex;
     exports.intOct = intOct;
   }
@@ -2511,16 +2511,16 @@ var require_schema = __commonJS({
     var string3 = require_string();
     var bool = require_bool();
     var float = require_float();
-    var int3 = require_int();
+    var int4 = require_int();
     var schema = [
       map.map,
       seq.seq,
       string3.string,
       _null3.nullTag,
       bool.boolTag,
-      int3.intOct,
-      int3.int,
-      int3.intHex,
+      int4.intOct,
+      int4.int,
+      int4.intHex,
       float.floatNaN,
       float.floatExp,
       float.float
@@ -2545,7 +2545,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str2) => str2,
+        resolve: (str3) => str3,
         stringify: stringifyJSON
       },
       {
@@ -2562,7 +2562,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str2) => str2 === "true",
+        resolve: (str3) => str3 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2570,7 +2570,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str2, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2, 10),
+        resolve: (str3, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str3) : parseInt(str3, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -2578,7 +2578,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str2) => parseFloat(str2),
+        resolve: (str3) => parseFloat(str3),
         stringify: stringifyJSON
       }
     ];
@@ -2586,9 +2586,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str2, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str2)}`);
-        return str2;
+      resolve(str3, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str3)}`);
+        return str3;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2620,10 +2620,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str2 = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str2.length);
-          for (let i = 0; i < str2.length; ++i)
-            buffer[i] = str2.charCodeAt(i);
+          const str3 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str3.length);
+          for (let i = 0; i < str3.length; ++i)
+            buffer[i] = str3.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2634,28 +2634,28 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str2;
+        let str3;
         if (typeof node_buffer.Buffer === "function") {
-          str2 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str3 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str2 = btoa(s);
+          str3 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str2.length / lineWidth);
+          const n = Math.ceil(str3.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str2.substr(o, lineWidth);
+            lines[i] = str3.substr(o, lineWidth);
           }
-          str2 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str3 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str2 }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str3 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary;
@@ -2861,7 +2861,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str3) => str3.slice(-3).toLowerCase() === "nan" ? NaN : str3[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2870,7 +2870,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
+      resolve: (str3) => parseFloat(str3.replace(/_/g, "")),
       stringify(node2) {
         const num2 = Number(node2.value);
         return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node2);
@@ -2881,11 +2881,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str2) {
-        const node2 = new Scalar.Scalar(parseFloat(str2.replace(/_/g, "")));
-        const dot = str2.indexOf(".");
+      resolve(str3) {
+        const node2 = new Scalar.Scalar(parseFloat(str3.replace(/_/g, "")));
+        const dot = str3.indexOf(".");
         if (dot !== -1) {
-          const f = str2.substring(dot + 1).replace(/_/g, "");
+          const f = str3.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node2.minFractionDigits = f.length;
         }
@@ -2905,34 +2905,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str2, offset, radix, { intAsBigInt }) {
-      const sign = str2[0];
+    function intResolve(str3, offset, radix, { intAsBigInt }) {
+      const sign = str3[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str2 = str2.substring(offset).replace(/_/g, "");
+      str3 = str3.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str2 = `0b${str2}`;
+            str3 = `0b${str3}`;
             break;
           case 8:
-            str2 = `0o${str2}`;
+            str3 = `0o${str3}`;
             break;
           case 16:
-            str2 = `0x${str2}`;
+            str3 = `0x${str3}`;
             break;
         }
-        const n2 = BigInt(str2);
+        const n2 = BigInt(str3);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str2, radix);
+      const n = parseInt(str3, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node2, radix, prefix) {
       const { value } = node2;
       if (intIdentify(value)) {
-        const str2 = value.toString(radix);
-        return value < 0 ? "-" + prefix + str2.substr(1) : prefix + str2;
+        const str3 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str3.substr(1) : prefix + str3;
       }
       return stringifyNumber.stringifyNumber(node2);
     }
@@ -2942,7 +2942,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 2, 2, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 2, 2, opt),
       stringify: (node2) => intStringify(node2, 2, "0b")
     };
     var intOct = {
@@ -2951,15 +2951,15 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 1, 8, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 1, 8, opt),
       stringify: (node2) => intStringify(node2, 8, "0")
     };
-    var int3 = {
+    var int4 = {
       identify: intIdentify,
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2968,10 +2968,10 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 2, 16, opt),
       stringify: (node2) => intStringify(node2, 16, "0x")
     };
-    exports.int = int3;
+    exports.int = int4;
     exports.intBin = intBin;
     exports.intHex = intHex;
     exports.intOct = intOct;
@@ -3072,9 +3072,9 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str2, asBigInt) {
-      const sign = str2[0];
-      const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
+    function parseSexagesimal(str3, asBigInt) {
+      const sign = str3[0];
+      const parts = sign === "-" || sign === "+" ? str3.substring(1) : str3;
       const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
       return sign === "-" ? num2(-1) * res : res;
@@ -3111,7 +3111,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str2, _onError, { intAsBigInt }) => parseSexagesimal(str2, intAsBigInt),
+      resolve: (str3, _onError, { intAsBigInt }) => parseSexagesimal(str3, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3120,7 +3120,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str2) => parseSexagesimal(str2, false),
+      resolve: (str3) => parseSexagesimal(str3, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3131,8 +3131,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str2) {
-        const match = str2.match(timestamp.test);
+      resolve(str3) {
+        const match = str3.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -3166,7 +3166,7 @@ var require_schema3 = __commonJS({
     var binary = require_binary();
     var bool = require_bool2();
     var float = require_float2();
-    var int3 = require_int2();
+    var int4 = require_int2();
     var merge2 = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
@@ -3179,10 +3179,10 @@ var require_schema3 = __commonJS({
       _null3.nullTag,
       bool.trueTag,
       bool.falseTag,
-      int3.intBin,
-      int3.intOct,
-      int3.int,
-      int3.intHex,
+      int4.intBin,
+      int4.intOct,
+      int4.int,
+      int4.intHex,
       float.floatNaN,
       float.floatExp,
       float.float,
@@ -3209,7 +3209,7 @@ var require_tags = __commonJS({
     var string3 = require_string();
     var bool = require_bool();
     var float = require_float();
-    var int3 = require_int();
+    var int4 = require_int();
     var schema = require_schema();
     var schema$1 = require_schema2();
     var binary = require_binary();
@@ -3233,9 +3233,9 @@ var require_tags = __commonJS({
       floatExp: float.floatExp,
       floatNaN: float.floatNaN,
       floatTime: timestamp.floatTime,
-      int: int3.int,
-      intHex: int3.intHex,
-      intOct: int3.intOct,
+      int: int4.int,
+      intHex: int4.intHex,
+      intOct: int4.intOct,
       intTime: timestamp.intTime,
       map: map.map,
       merge: merge2.merge,
@@ -6423,12 +6423,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
+    function arrayPushArray(target2, source) {
       if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+        Array.prototype.push.apply(target2, source);
       else
         for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+          target2.push(source[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -7242,7 +7242,7 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments(source, options = {}) {
+    function parseAllDocuments2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -7317,7 +7317,7 @@ var require_public_api = __commonJS({
       return new Document.Document(value, _replacer, options).toString(options);
     }
     exports.parse = parse2;
-    exports.parseAllDocuments = parseAllDocuments;
+    exports.parseAllDocuments = parseAllDocuments2;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify;
   }
@@ -7607,9 +7607,9 @@ var require_reader = __commonJS({
       this._offset = o;
       if (this.length === 0)
         return retbuf ? Buffer2.alloc(0) : "";
-      var str2 = this._buf.slice(this._offset, this._offset + this.length);
+      var str3 = this._buf.slice(this._offset, this._offset + this.length);
       this._offset += this.length;
-      return retbuf ? str2 : str2.toString("utf8");
+      return retbuf ? str3 : str3.toString("utf8");
     };
     Reader.prototype.readOID = function(tag2) {
       if (!tag2)
@@ -8231,11 +8231,11 @@ var require_nacl_fast = __commonJS({
         o[30] = x9 >>> 16 & 255;
         o[31] = x9 >>> 24 & 255;
       }
-      function crypto_core_salsa20(out, inp, k, c) {
-        core_salsa20(out, inp, k, c);
+      function crypto_core_salsa20(out2, inp, k, c) {
+        core_salsa20(out2, inp, k, c);
       }
-      function crypto_core_hsalsa20(out, inp, k, c) {
-        core_hsalsa20(out, inp, k, c);
+      function crypto_core_hsalsa20(out2, inp, k, c) {
+        core_hsalsa20(out2, inp, k, c);
       }
       var sigma = new Uint8Array([101, 120, 112, 97, 110, 100, 32, 51, 50, 45, 98, 121, 116, 101, 32, 107]);
       function crypto_stream_salsa20_xor(c, cpos, m, mpos, b, n, k) {
@@ -8635,10 +8635,10 @@ var require_nacl_fast = __commonJS({
           this.leftover += bytes;
         }
       };
-      function crypto_onetimeauth(out, outpos, m, mpos, n, k) {
+      function crypto_onetimeauth(out2, outpos, m, mpos, n, k) {
         var s = new poly1305(k);
         s.update(m, mpos, n);
-        s.finish(out, outpos);
+        s.finish(out2, outpos);
         return 0;
       }
       function crypto_onetimeauth_verify(h, hpos, m, mpos, n, k) {
@@ -9693,7 +9693,7 @@ var require_nacl_fast = __commonJS({
         }
         return n;
       }
-      function crypto_hash(out, m, n) {
+      function crypto_hash(out2, m, n) {
         var hh = new Int32Array(8), hl = new Int32Array(8), x = new Uint8Array(256), i, b = n;
         hh[0] = 1779033703;
         hh[1] = 3144134277;
@@ -9719,7 +9719,7 @@ var require_nacl_fast = __commonJS({
         x[n - 9] = 0;
         ts64(x, n - 8, b / 536870912 | 0, b << 3);
         crypto_hashblocks_hl(hh, hl, x, n);
-        for (i = 0; i < 8; i++) ts64(out, 8 * i, hh[i], hl[i]);
+        for (i = 0; i < 8; i++) ts64(out2, 8 * i, hh[i], hl[i]);
         return 0;
       }
       function add(p, q2) {
@@ -9961,8 +9961,8 @@ var require_nacl_fast = __commonJS({
             throw new TypeError("unexpected type " + t + ", use Uint8Array");
         }
       }
-      function cleanup(arr) {
-        for (var i = 0; i < arr.length; i++) arr[i] = 0;
+      function cleanup(arr2) {
+        for (var i = 0; i < arr2.length; i++) arr2[i] = 0;
       }
       if (!nacl.util) {
         nacl.util = {};
@@ -11317,7 +11317,7 @@ var require_bcrypt_pbkdf = __commonJS({
     };
     var BCRYPT_BLOCKS = 8;
     var BCRYPT_HASHSIZE = 32;
-    function bcrypt_hash(sha2pass, sha2salt, out) {
+    function bcrypt_hash(sha2pass, sha2salt, out2) {
       var state = new Blowfish(), cdata = new Uint32Array(BCRYPT_BLOCKS), i, ciphertext = new Uint8Array([
         79,
         120,
@@ -11362,19 +11362,19 @@ var require_bcrypt_pbkdf = __commonJS({
       for (i = 0; i < 64; i++)
         state.enc(cdata, cdata.byteLength / 8);
       for (i = 0; i < BCRYPT_BLOCKS; i++) {
-        out[4 * i + 3] = cdata[i] >>> 24;
-        out[4 * i + 2] = cdata[i] >>> 16;
-        out[4 * i + 1] = cdata[i] >>> 8;
-        out[4 * i + 0] = cdata[i];
+        out2[4 * i + 3] = cdata[i] >>> 24;
+        out2[4 * i + 2] = cdata[i] >>> 16;
+        out2[4 * i + 1] = cdata[i] >>> 8;
+        out2[4 * i + 0] = cdata[i];
       }
     }
     function bcrypt_pbkdf(pass2, passlen, salt, saltlen, key, keylen, rounds) {
-      var sha2pass = new Uint8Array(64), sha2salt = new Uint8Array(64), out = new Uint8Array(BCRYPT_HASHSIZE), tmpout = new Uint8Array(BCRYPT_HASHSIZE), countsalt = new Uint8Array(saltlen + 4), i, j, amt, stride, dest, count, origkeylen = keylen;
+      var sha2pass = new Uint8Array(64), sha2salt = new Uint8Array(64), out2 = new Uint8Array(BCRYPT_HASHSIZE), tmpout = new Uint8Array(BCRYPT_HASHSIZE), countsalt = new Uint8Array(saltlen + 4), i, j, amt, stride, dest, count, origkeylen = keylen;
       if (rounds < 1)
         return -1;
-      if (passlen === 0 || saltlen === 0 || keylen === 0 || keylen > out.byteLength * out.byteLength || saltlen > 1 << 20)
+      if (passlen === 0 || saltlen === 0 || keylen === 0 || keylen > out2.byteLength * out2.byteLength || saltlen > 1 << 20)
         return -1;
-      stride = Math.floor((keylen + out.byteLength - 1) / out.byteLength);
+      stride = Math.floor((keylen + out2.byteLength - 1) / out2.byteLength);
       amt = Math.floor((keylen + stride - 1) / stride);
       for (i = 0; i < saltlen; i++)
         countsalt[i] = salt[i];
@@ -11386,20 +11386,20 @@ var require_bcrypt_pbkdf = __commonJS({
         countsalt[saltlen + 3] = count;
         crypto_hash_sha512(sha2salt, countsalt, saltlen + 4);
         bcrypt_hash(sha2pass, sha2salt, tmpout);
-        for (i = out.byteLength; i--; )
-          out[i] = tmpout[i];
+        for (i = out2.byteLength; i--; )
+          out2[i] = tmpout[i];
         for (i = 1; i < rounds; i++) {
           crypto_hash_sha512(sha2salt, tmpout, tmpout.byteLength);
           bcrypt_hash(sha2pass, sha2salt, tmpout);
-          for (j = 0; j < out.byteLength; j++)
-            out[j] ^= tmpout[j];
+          for (j = 0; j < out2.byteLength; j++)
+            out2[j] ^= tmpout[j];
         }
         amt = Math.min(amt, keylen);
         for (i = 0; i < amt; i++) {
           dest = i * stride + (count - 1);
           if (dest >= origkeylen)
             break;
-          key[dest] = out[i];
+          key[dest] = out2[i];
         }
         keylen -= i;
       }
@@ -11802,7 +11802,7 @@ var require_constants = __commonJS({
       curve25519Supported,
       eddsaSupported
     };
-    module.exports.DISCONNECT_REASON_BY_VALUE = Array.from(Object.entries(module.exports.DISCONNECT_REASON)).reduce((obj, [key, value]) => ({ ...obj, [value]: key }), {});
+    module.exports.DISCONNECT_REASON_BY_VALUE = Array.from(Object.entries(module.exports.DISCONNECT_REASON)).reduce((obj2, [key, value]) => ({ ...obj2, [value]: key }), {});
   }
 });
 
@@ -13852,7 +13852,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve7, reject) => {
+        return new Promise(async (resolve8, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -13864,7 +13864,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve7();
+          resolve8();
         });
       })(),
       NullCipher,
@@ -14396,8 +14396,8 @@ ${formatted}-----END ${type} KEY-----`;
         return keys;
       };
       const regexp = /^-----BEGIN OPENSSH PRIVATE KEY-----(?:\r\n|\n)([\s\S]+)(?:\r\n|\n)-----END OPENSSH PRIVATE KEY-----$/;
-      OpenSSH_Private.parse = (str2, passphrase) => {
-        const m = regexp.exec(str2);
+      OpenSSH_Private.parse = (str3, passphrase) => {
+        const m = regexp.exec(str3);
         if (m === null)
           return null;
         let ret;
@@ -14532,8 +14532,8 @@ ${formatted}-----END ${type} KEY-----`;
     OpenSSH_Old_Private.prototype = BaseKey;
     {
       const regexp = /^-----BEGIN (RSA|DSA|EC) PRIVATE KEY-----(?:\r\n|\n)((?:[^:]+:\s*[\S].*(?:\r\n|\n))*)([\s\S]+)(?:\r\n|\n)-----END (RSA|DSA|EC) PRIVATE KEY-----$/;
-      OpenSSH_Old_Private.parse = (str2, passphrase) => {
-        const m = regexp.exec(str2);
+      OpenSSH_Old_Private.parse = (str3, passphrase) => {
+        const m = regexp.exec(str3);
         if (m === null)
           return null;
         let privBlob = Buffer.from(m[3], "base64");
@@ -14724,8 +14724,8 @@ ${formatted}-----END ${type} KEY-----`;
       const PPK_PP1 = Buffer.from([0, 0, 0, 0]);
       const PPK_PP2 = Buffer.from([0, 0, 0, 1]);
       const regexp = /^PuTTY-User-Key-File-2: (ssh-(?:rsa|dss))\r?\nEncryption: (aes256-cbc|none)\r?\nComment: ([^\r\n]*)\r?\nPublic-Lines: \d+\r?\n([\s\S]+?)\r?\nPrivate-Lines: \d+\r?\n([\s\S]+?)\r?\nPrivate-MAC: ([^\r\n]+)/;
-      PPK_Private.parse = (str2, passphrase) => {
-        const m = regexp.exec(str2);
+      PPK_Private.parse = (str3, passphrase) => {
+        const m = regexp.exec(str3);
         if (m === null)
           return null;
         const cipherName = m[2];
@@ -14869,8 +14869,8 @@ ${formatted}-----END ${type} KEY-----`;
         regexp = /^(((?:ssh-(?:rsa|dss|ed25519))|ecdsa-sha2-nistp(?:256|384|521))(?:-cert-v0[01]@openssh.com)?) ([A-Z0-9a-z/+=]+)(?:$|\s+([\S].*)?)$/;
       else
         regexp = /^(((?:ssh-(?:rsa|dss))|ecdsa-sha2-nistp(?:256|384|521))(?:-cert-v0[01]@openssh.com)?) ([A-Z0-9a-z/+=]+)(?:$|\s+([\S].*)?)$/;
-      OpenSSH_Public.parse = (str2) => {
-        const m = regexp.exec(str2);
+      OpenSSH_Public.parse = (str3) => {
+        const m = regexp.exec(str3);
         if (m === null)
           return null;
         const fullType = m[1];
@@ -14898,8 +14898,8 @@ ${formatted}-----END ${type} KEY-----`;
       const RE_DATA = /^[A-Z0-9a-z/+=\r\n]+$/;
       const RE_HEADER = /^([\x21-\x39\x3B-\x7E]{1,64}): ((?:[^\\]*\\\r?\n)*[^\r\n]+)\r?\n/gm;
       const RE_HEADER_ENDS = /\\\r?\n/g;
-      RFC4716_Public.parse = (str2) => {
-        let m = regexp.exec(str2);
+      RFC4716_Public.parse = (str3) => {
+        let m = regexp.exec(str3);
         if (m === null)
           return null;
         const body = m[1];
@@ -15122,7 +15122,7 @@ var require_agent = __commonJS({
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve7 } = __require("path");
+    var { resolve: resolve8 } = __require("path");
     var { readFile: readFile2 } = __require("fs");
     var { execFile, spawn: spawn2 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -15258,7 +15258,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve7(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve8(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -16042,15 +16042,15 @@ var require_zlib = __commonJS({
           const inDelta = availInBefore - availInAfter;
           const have = availOutBefore - availOutAfter;
           if (have > 0) {
-            const out = offset === 0 && have === buffer.length ? buffer : buffer.slice(offset, offset + have);
+            const out2 = offset === 0 && have === buffer.length ? buffer : buffer.slice(offset, offset + have);
             offset += have;
             if (!buffers)
-              buffers = out;
+              buffers = out2;
             else if (buffers.push === void 0)
-              buffers = [buffers, out];
+              buffers = [buffers, out2];
             else
-              buffers.push(out);
-            nread += out.byteLength;
+              buffers.push(out2);
+            nread += out2.byteLength;
             if (nread > this._maxOutputLength) {
               _close(this);
               throw new Error(
@@ -16188,7 +16188,7 @@ var require_handlers_misc = __commonJS({
     var {
       parseKey
     } = require_keyParser();
-    var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj, [key, value]) => ({ ...obj, [key]: value }), {});
+    var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj2, [key, value]) => ({ ...obj2, [key]: value }), {});
     module.exports = {
       // Transport layer protocol ==================================================
       [MESSAGE.DISCONNECT]: (self2, payload) => {
@@ -18443,8 +18443,8 @@ var require_kex = __commonJS({
         ["sc", "lang"]
       ];
       return class KexInit {
-        constructor(obj) {
-          if (typeof obj !== "object" || obj === null)
+        constructor(obj2) {
+          if (typeof obj2 !== "object" || obj2 === null)
             throw new TypeError("Argument must be an object");
           const lists = {
             kex: void 0,
@@ -18471,13 +18471,13 @@ var require_kex = __commonJS({
             let key;
             if (typeof prop === "string") {
               base = lists;
-              val = obj[prop];
+              val = obj2[prop];
               desc = key = prop;
             } else {
               const parent = prop[0];
               base = lists[parent];
               key = prop[1];
-              val = obj[parent][key];
+              val = obj2[parent][key];
               desc = `${parent}.${key}`;
             }
             const entry = { array: void 0, buffer: void 0 };
@@ -20347,11 +20347,11 @@ ${suffix}`;
       }
     })();
     exports.ERR_OUT_OF_RANGE = class ERR_OUT_OF_RANGE extends RangeError {
-      constructor(str2, range, input, replaceDefaultBoolean) {
+      constructor(str3, range, input, replaceDefaultBoolean) {
         super();
         Error.captureStackTrace(this, ERR_OUT_OF_RANGE);
         assert2(range, 'Missing "range" argument');
-        let msg2 = replaceDefaultBoolean ? str2 : `The value of "${str2}" is out of range.`;
+        let msg2 = replaceDefaultBoolean ? str3 : `The value of "${str3}" is out of range.`;
         let received;
         if (Number.isInteger(input) && Math.abs(input) > MAX_32BIT_INT) {
           received = addNumericalSeparator(String(input));
@@ -20788,20 +20788,20 @@ var require_SFTP = __commonJS({
           len = maxDataLen;
         const handleLen = handle.length;
         let p = 9;
-        const out = Buffer.allocUnsafe(4 + 1 + 4 + 4 + handleLen + 8 + 4 + len);
-        writeUInt32BE(out, out.length - 4, 0);
-        out[4] = REQUEST.WRITE;
+        const out2 = Buffer.allocUnsafe(4 + 1 + 4 + 4 + handleLen + 8 + 4 + len);
+        writeUInt32BE(out2, out2.length - 4, 0);
+        out2[4] = REQUEST.WRITE;
         const reqid = this._writeReqid = this._writeReqid + 1 & MAX_REQID;
-        writeUInt32BE(out, reqid, 5);
-        writeUInt32BE(out, handleLen, p);
-        out.set(handle, p += 4);
+        writeUInt32BE(out2, reqid, 5);
+        writeUInt32BE(out2, handleLen, p);
+        out2.set(handle, p += 4);
         p += handleLen;
         for (let i = 7; i >= 0; --i) {
-          out[p + i] = position & 255;
+          out2[p + i] = position & 255;
           position /= 256;
         }
-        writeUInt32BE(out, len, p += 8);
-        bufferCopy(buf, out, off, off + len, p += 4);
+        writeUInt32BE(out2, len, p += 8);
+        bufferCopy(buf, out2, off, off + len, p += 4);
         this._requests[reqid] = {
           cb: (err) => {
             if (err) {
@@ -20821,7 +20821,7 @@ var require_SFTP = __commonJS({
             }
           }
         };
-        const isSent = sendOrBuffer(this, out);
+        const isSent = sendOrBuffer(this, out2);
         if (this._debug) {
           const how = isSent ? "Sent" : "Buffered";
           this._debug(`SFTP: Outbound: ${how} WRITE (id:${reqid})`);
@@ -22002,19 +22002,19 @@ var require_SFTP = __commonJS({
       const handleLen = handle.length;
       let p = 9;
       let pos = position;
-      const out = Buffer.allocUnsafe(4 + 1 + 4 + 4 + handleLen + 8 + 4);
-      writeUInt32BE(out, out.length - 4, 0);
-      out[4] = REQUEST.READ;
+      const out2 = Buffer.allocUnsafe(4 + 1 + 4 + 4 + handleLen + 8 + 4);
+      writeUInt32BE(out2, out2.length - 4, 0);
+      out2[4] = REQUEST.READ;
       const reqid = self2._writeReqid = self2._writeReqid + 1 & MAX_REQID;
-      writeUInt32BE(out, reqid, 5);
-      writeUInt32BE(out, handleLen, p);
-      out.set(handle, p += 4);
+      writeUInt32BE(out2, reqid, 5);
+      writeUInt32BE(out2, handleLen, p);
+      out2.set(handle, p += 4);
       p += handleLen;
       for (let i = 7; i >= 0; --i) {
-        out[p + i] = pos & 255;
+        out2[p + i] = pos & 255;
         pos /= 256;
       }
-      writeUInt32BE(out, len, p += 8);
+      writeUInt32BE(out2, len, p += 8);
       if (typeof cb !== "function")
         cb = noop;
       const req = req_ || {
@@ -22052,7 +22052,7 @@ var require_SFTP = __commonJS({
       req.overflow = overflow;
       req.buffer = bufferSlice(buf, off, off + len);
       self2._requests[reqid] = req;
-      const isBuffered = sendOrBuffer(self2, out);
+      const isBuffered = sendOrBuffer(self2, out2);
       self2._debug && self2._debug(
         `SFTP: Outbound: ${isBuffered ? "Buffered" : "Sending"} READ`
       );
@@ -22363,8 +22363,8 @@ var require_SFTP = __commonJS({
       "ax+": OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.READ | OPEN_MODE.WRITE | OPEN_MODE.EXCL,
       "xa+": OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.READ | OPEN_MODE.WRITE | OPEN_MODE.EXCL
     };
-    function stringToFlags(str2) {
-      const flags = stringFlagMap[str2];
+    function stringToFlags(str3) {
+      const flags = stringFlagMap[str3];
       return flags !== void 0 ? flags : null;
     }
     var flagsToString = (() => {
@@ -27523,6 +27523,8 @@ function verdictOf(findings) {
 function exitCodeOf(verdict, failOnWarn = false) {
   return verdict === "fail" || failOnWarn && verdict === "warn" ? 1 : 0;
 }
+var undecided = (findings) => findings.some((f) => f.status === "fail" && f.data?.undecided === true);
+var reportExitCode = (r, failOnWarn = false) => undecided(r.findings) ? 2 : exitCodeOf(r.verdict, failOnWarn);
 var pass = (check, summary, extra = {}) => ({
   check,
   status: "pass",
@@ -27596,6 +27598,68 @@ function closest(word2, candidates) {
   return best !== null && bestD <= Math.max(2, Math.floor(word2.length / 3)) ? best : null;
 }
 
+// src/domain/diagnosis/kube-advice.ts
+function kubeAdvice(m) {
+  const f = m.facts;
+  switch (f.what) {
+    case "kube-oom-killed":
+      return {
+        summary: "Kubernetes killed the container for going over its memory limit (OOMKilled, exit 137): host RAM, not GPU memory",
+        fix: "Raise the container's resources.limits.memory (vLLM holds the weights in host RAM while loading, plus --swap-space and any CPU offload per GPU), or lower the engine's host-RAM use (--swap-space 0, no --cpu-offload-gb, fewer API server processes)."
+      };
+    case "kube-evicted-memory":
+      return {
+        summary: "Kubernetes evicted the pod: its node ran low on memory (host RAM, not GPU memory)",
+        fix: "Give the container a memory request that covers what the engine holds in host RAM (resources.requests.memory, close to the limit), or lower the engine's host-RAM use (--swap-space 0, no --cpu-offload-gb); pods that use more than they request are evicted first."
+      };
+    case "kube-evicted":
+      return {
+        summary: `Kubernetes evicted the pod: its node ran low on ${f.argument ?? "a resource"}`,
+        fix: f.argument === "ephemeral-storage" ? "The model download and the compile caches filled the node's disk: put the Hugging Face cache (HF_HOME) and ~/.cache on a volume (a PersistentVolumeClaim, or a hostPath with room), or request ephemeral-storage for the pod." : "Request the resource the node ran low on in the pod spec, or move the pod to a node with room; kubectl describe node shows the pressure."
+      };
+    case "kube-crash-loop":
+      return {
+        summary: "Kubernetes restarts the container in a loop (CrashLoopBackOff): the engine exits at every start",
+        fix: "Read why the engine exits: kubectl logs POD --previous (the log of the run that died), then explain that log; kubectl describe pod POD shows the last exit code."
+      };
+    case "kube-image":
+      return {
+        summary: `Kubernetes could not pull the image${f.image ? ` ${f.image}` : ""}`,
+        fix: "Fix the image name or tag in the pod spec (the tag must exist in the registry), or give the pod an imagePullSecret for a private registry; kubectl describe pod shows the registry's answer under Events."
+      };
+    case "kube-container-config":
+      return {
+        summary: "Kubernetes could not create or start the container from its spec",
+        fix: "Read the Events of kubectl describe pod POD for the missing secret, configmap or volume, or the wrong command, and fix the pod spec."
+      };
+    case "kube-missing-ref":
+      return {
+        summary: `the pod refers to a ${f.argument} that does not exist in its namespace`,
+        fix: `Create the ${f.argument} in the pod's namespace (kubectl create secret generic \u2026 / kubectl create configmap \u2026), or fix the name in the pod spec's env/envFrom/volumes.`
+      };
+    case "kube-unschedulable":
+      return {
+        summary: `no node can take the pod${f.argument ? `: not enough ${f.argument} free on any node` : ""}`,
+        fix: f.argument && /gpu/i.test(f.argument) ? `Free a GPU (another pod holds them: kubectl get pods -A -o wide), lower resources.limits["${f.argument}"] in the pod spec (tensor parallel size must match it), or add a GPU node; a node without the device plugin (nvidia-device-plugin / GPU operator) advertises no ${f.argument} at all.` : "Read the scheduler's message (taints, node selectors, resources) and fix the pod spec or add capacity."
+      };
+    case "kube-mount":
+      return {
+        summary: `Kubernetes could not mount the volume${f.path ? ` ${f.path}` : ""} into the pod`,
+        fix: "Check that the PersistentVolumeClaim, secret or host path the volume names exists and is bound in the pod's namespace (kubectl get pvc), then restart the pod."
+      };
+    case "kube-probe-kill":
+      return {
+        summary: "Kubernetes killed the container because a startup or liveness probe failed while the engine was still loading",
+        fix: "Give the engine time to load: add a startupProbe on /health with failureThreshold x periodSeconds longer than the boot (weights download, torch.compile, CUDA graphs), or raise the liveness probe's initialDelaySeconds."
+      };
+    default:
+      return {
+        summary: "Kubernetes could not run the pod",
+        fix: "Read kubectl describe pod POD's Events and fix what they name."
+      };
+  }
+}
+
 // src/domain/diagnosis/below-engine-advice.ts
 var HELP = {
   vllm: "vllm serve --help lists the flags this image's vLLM accepts",
@@ -27609,7 +27673,8 @@ var LAYER_NAME = {
   crun: "the OCI runtime (crun/runc)",
   runc: "the OCI runtime (runc)",
   systemd: "systemd",
-  bash: "the serve script (bash)"
+  bash: "the serve script (bash)",
+  kubernetes: "Kubernetes"
 };
 function layerName(m) {
   return LAYER_NAME[m.layer];
@@ -27664,6 +27729,7 @@ function configValue(msg2) {
 }
 function belowAdvice(m, ctx = {}) {
   const f = m.facts;
+  if (m.layer === "kubernetes") return kubeAdvice(m);
   const unit = ctx.service ?? f.unit ?? "the unit";
   switch (f.what) {
     case "missing-mount-source":
@@ -27760,6 +27826,12 @@ function belowAdvice(m, ctx = {}) {
           fix: `Fix the first line of ${e?.from ?? f.executable} (the #! interpreter must exist on the host, e.g. #!/bin/bash) and save it with LF line endings, not CRLF.`
         };
       }
+      if (!f.errno && f.status) {
+        return {
+          summary: `systemd could not execute ${f.executable ?? "the unit's ExecStart"} (status=203/EXEC)`,
+          fix: `Check that ${f.executable ?? "ExecStart='s path"} exists on the host, is executable (mode 0755 on its install: entry) and starts with a #! line whose interpreter exists, saved with LF line endings; journalctl -u ${unit} shows systemd's own line saying which.`
+        };
+      }
       const writes = ctx.install?.filter((x) => x.to !== f.executable && /\.(?:sh|bash)$|\/bin\//.test(x.to)).map((x) => x.to) ?? [];
       return {
         summary: `systemd could not execute ${f.executable ?? "the unit's ExecStart"}${f.errno ? `: ${f.errno.toLowerCase()}` : ""}`,
@@ -27813,6 +27885,21 @@ function belowAdvice(m, ctx = {}) {
       return {
         summary: `the serve script stopped at line ${f.line}: ${f.variable} is not set (set -u)`,
         fix: `Set ${f.variable} where the unit runs ${scriptName(f.file, ctx)}: give it a default in the script (${f.variable}="\${${f.variable}:-VALUE}") or set it in the unit (Environment=${f.variable}=VALUE or EnvironmentFile=); a login shell's variables are not in systemd's environment.`
+      };
+    case "crlf":
+      return {
+        summary: `the serve script has Windows line endings: its #! line asks for "${f.command}\\r", which does not exist`,
+        fix: "Save the script with LF line endings: dos2unix FILE or sed -i 's/\\r$//' FILE, and keep it so (a .gitattributes line `*.sh text eol=lf`, or git config core.autocrlf input)."
+      };
+    case "interpreter-missing":
+      return {
+        summary: `bash could not run ${f.file}: the interpreter its #! line names does not exist`,
+        fix: `Check the first line of ${f.file}: the #! interpreter must exist on the host (e.g. #!/bin/bash), and the file must have LF line endings (a CRLF file asks for "bash\\r"): dos2unix ${f.file} or sed -i 's/\\r$//' ${f.file}.`
+      };
+    case "trapped-error":
+      return {
+        summary: `the serve script stopped at its line ${f.line}: a command there exited with status ${f.errno} (the script's ERR trap said so)`,
+        fix: `Read the command at line ${f.line} of the serve script and the lines the log shows just before this one: they are that command's own error.`
       };
     case "command-not-found":
       return {
@@ -27960,6 +28047,7 @@ function stripAnsi(text) {
 function cleanLine(raw) {
   let line = stripAnsi(raw);
   if (line.includes("\r")) {
+    line = line.replace(/\r(?=['’"]?: )/g, "^M");
     const parts = line.split("\r").filter((p) => p.length > 0);
     line = parts[parts.length - 1] ?? "";
   }
@@ -27974,16 +28062,26 @@ function stripControl(text) {
 }
 
 // src/domain/engine/vllm/lines.ts
-var PREFIX = /^(?:\((?<proc>[A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(?<pid>\d+)\) )?(?:(?<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) (?<mm>\d\d)-(?<dd>\d\d) (?<time>\d\d:\d\d:\d\d) \[?(?<file>[^\]\s]+):(?<line>\d+)\] )?(?<msg>.*)$/s;
+var PREFIX = /^(?:\(([A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(\d+)\) )?(?:(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d \[?([^\]\s]+):\d+\] )?/;
+var MAY_PREFIX = /^(?:\(|DEBUG |INFO |WARNING |ERROR |CRITICAL )/;
+var lastRaw = null;
+var lastLine = null;
 function parseLine(raw) {
+  if (raw === lastRaw) return lastLine;
   const line = cleanLine(raw);
-  const g = PREFIX.exec(line)?.groups ?? {};
+  const parsed = MAY_PREFIX.test(line) ? prefixed(line) : { proc: null, pid: null, level: null, file: null, msg: line };
+  lastRaw = raw;
+  lastLine = parsed;
+  return parsed;
+}
+function prefixed(line) {
+  const m = PREFIX.exec(line);
   return {
-    proc: g.proc ?? null,
-    pid: g.pid === void 0 ? null : Number(g.pid),
-    level: g.level ?? null,
-    file: g.file ?? null,
-    msg: g.msg ?? line
+    proc: m[1] ?? null,
+    pid: m[2] === void 0 ? null : Number(m[2]),
+    level: m[3] ?? null,
+    file: m[4] ?? null,
+    msg: m[0].length === 0 ? line : line.slice(m[0].length)
   };
 }
 function messageOf(raw) {
@@ -28004,8 +28102,9 @@ function familyOf(line) {
   return null;
 }
 var LLAMA_READY = new RegExp(`${LLAMA}main: server is listening on https?://`);
+var LLAMA_READY_2024 = /"message":\s*"model loaded"|^all slots are idle\b/;
 function isPeerReadyMarker(line) {
-  return line.includes("server is listening on http") && LLAMA_READY.test(line);
+  return line.includes("server is listening on http") && LLAMA_READY.test(line) || (line.includes("model loaded") || line.includes("all slots are idle")) && LLAMA_READY_2024.test(line);
 }
 var ROOT = [
   // llama.cpp: a weights/KV/compute buffer the GPU cannot hold
@@ -28079,8 +28178,9 @@ function bootPhase(line) {
   for (const [re, phase] of PHASES) if (re.test(msg2)) return phase;
   return null;
 }
+var VLLM_SERVING = /Starting vLLM API server (?:\d+ )?on https?:\/\//;
 function isReadyMarker(line) {
-  return line.includes("Application startup complete.") || isPeerReadyMarker(line);
+  return line.includes("Application startup complete.") || line.includes("Starting vLLM API server") && VLLM_SERVING.test(line) || isPeerReadyMarker(line);
 }
 
 // src/domain/engine/plan-fields.ts
@@ -28109,10 +28209,15 @@ function parseNumber(text) {
 
 // src/domain/engine/peer-plan.ts
 var NUM = String.raw`(\d[\d,]*(?:\.\d+)?)`;
+var mib = (s) => {
+  const n = parseNumber(s);
+  return n === null ? null : Math.round(n / 1024 * 1e6) / 1e6;
+};
 var PEER_PLAN_RULES = [
   // SGLang (GB there are GiB: its numbers are bytes / 2^30)
   [
-    new RegExp(`KV Cache is allocated\\. #tokens: ${NUM}`),
+    // newer builds put more fields (dtype) before #tokens and a KV size after it
+    new RegExp(`KV Cache is allocated\\.[^#]{0,80}#tokens: ${NUM}`),
     (p, m) => {
       p.kvTokens = parseNumber(m[1]);
     }
@@ -28144,6 +28249,30 @@ var PEER_PLAN_RULES = [
       p.kvTokens = parseNumber(m[1]);
     }
   ],
+  // llama-kv-cache.cpp: `llama_kv_cache: size =  354.75 MiB (  8448 cells,  43 layers,  1/1 seqs), K (f16): …`
+  // (`llama_kv_cache_unified:` in 2025 builds): the cells are the tokens the cache holds
+  [
+    new RegExp(`llama_kv_cache\\w*: size = +${NUM} MiB \\( *${NUM} cells,`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[2]);
+      p.availableKvGiB = mib(m[1]);
+    }
+  ],
+  // 2024 builds: `llama_new_context_with_model: KV self size  =  160.00 MiB, K (f16): …`
+  [
+    new RegExp(`KV self size += +${NUM} MiB`),
+    (p, m) => {
+      p.availableKvGiB = mib(m[1]);
+    }
+  ],
+  // a slot's context (the longest request): 2026 `srv load_model: initializing, n_slots = 1, n_ctx_slot = 50176`,
+  // 2024 ` -> Slot 0 - max context: 512`
+  [
+    new RegExp(`n_ctx_slot = ${NUM}|Slot \\d+ - max context: ${NUM}`),
+    (p, m) => {
+      p.maxModelLen = parseNumber(m[1] ?? m[2]);
+    }
+  ],
   [
     new RegExp(`^(?:\\S+ )?(?:[DIWE] )?llama_context: n_ctx_per_seq += ${NUM}$`),
     (p, m) => {
@@ -28156,7 +28285,10 @@ var PEER_PLAN_KEYWORDS = [
   "max_total_num_tokens",
   "Load weight end",
   "Capture cuda graph end",
-  "n_ctx"
+  "n_ctx",
+  "llama_kv_cache",
+  "KV self size",
+  "max context"
 ];
 
 // src/domain/engine/vllm/plan.ts
@@ -28177,9 +28309,10 @@ var VLLM_PLAN_RULES = [
   ],
   // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
   [
-    new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM2}`),
+    // (V1's stats logger: `cache_config_info with initialization after num_gpu_blocks is: 15745`)
+    new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM2}|num_gpu_blocks(?: is)?[:=] ?${NUM2}`),
     (p, m) => {
-      p.gpuBlocks = parseNumber(m[1]);
+      p.gpuBlocks = parseNumber(m[1] ?? m[2]);
     }
   ],
   [
@@ -28229,6 +28362,41 @@ var VLLM_PLAN_RULES = [
       p.compileSeconds = parseNumber(m[1]);
     }
   ],
+  // 2026: monitor.py times compilation and the first profiling/warm-up run as one figure
+  [
+    new RegExp(`torch\\.compile and initial profiling/warmup run together took ${NUM2} s in total`),
+    (p, m) => {
+      p.compileSeconds = parseNumber(m[1]);
+    }
+  ],
+  // model.py states the length at startup, before the KV figures repeat it
+  [
+    // (launch wrappers say it in vLLM's argument name: `Using model default max_model_len 2048`)
+    new RegExp(`Using (?:model default )?max[ _]model[ _]len ${NUM2}`),
+    (p, m) => {
+      p.maxModelLen ??= parseNumber(m[1]);
+    }
+  ],
+  // the KV-shortfall error's own figures (kv_cache_utils.py): the length asked, the memory available, and the length
+  // that would fit (V1), or the tokens the cache holds (V0)
+  [
+    new RegExp(`max seq len \\(${NUM2}\\)`),
+    (p, m) => {
+      p.maxModelLen = parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`larger than the available KV cache memory \\(${NUM2} GiB\\)`),
+    (p, m) => {
+      p.availableKvGiB = parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`the estimated maximum model length is ${NUM2}|tokens that can be stored in KV cache \\(${NUM2}\\)`),
+    (p, m) => {
+      p.kvTokens = parseNumber(m[1] ?? m[2]);
+    }
+  ],
   [
     new RegExp(`Auto-fit max_model_len: reduced from ${NUM2} to ${NUM2}`),
     (p, m) => {
@@ -28249,6 +28417,10 @@ var VLLM_PLAN_KEYWORDS = [
   "CUDA graph memory",
   "torch\\.compile",
   "Auto-fit",
+  "max model len",
+  "max_model_len",
+  "num_gpu_blocks",
+  "max seq len",
   "Compiling a graph",
   "Directly load"
 ];
@@ -28262,12 +28434,17 @@ var PlanReader = class {
   compiled = 0;
   loaded = 0;
   slowest = null;
+  /** Takes one line; true when it set a plan figure. */
   push(line) {
-    if (!KEYWORDS.test(line)) return;
-    const msg2 = messageOf(line);
+    if (!KEYWORDS.test(line)) return false;
+    const msg2 = messageOf(line.includes("**") ? line.replace(/\*\*/g, "") : line);
+    let read = false;
     for (const [re, set] of RULES) {
       const m = re.exec(msg2);
-      if (m) set(this.plan, m);
+      if (m) {
+        set(this.plan, m);
+        read = true;
+      }
     }
     const c = COMPILED.exec(msg2);
     if (c) {
@@ -28276,6 +28453,7 @@ var PlanReader = class {
       if (s !== null && (this.slowest === null || s > this.slowest)) this.slowest = s;
     }
     if (LOADED.test(msg2)) this.loaded++;
+    return read;
   }
   compileCache() {
     const state = this.compiled > 0 ? "cold" : this.loaded > 0 ? "hit" : null;
@@ -28292,6 +28470,9 @@ var DRAFT_RATE = new RegExp(`(?<!Avg )Draft acceptance rate: ${FLOAT}(%?)`);
 var ACCEPTED = new RegExp(`(?:Accepted: |Number of accepted tokens: )${FLOAT}`);
 var DRAFTED = new RegExp(`(?:Drafted: |Number of draft tokens: )${FLOAT}`);
 var PER_POS = /Per-position acceptance rate: ((?:\d+(?:\.\d+)?|nan)(?:, (?:\d+(?:\.\d+)?|nan))*)/;
+function isSpecLine(line) {
+  return LINE.test(messageOf(line));
+}
 function readSpecDecode(line) {
   const msg2 = messageOf(line);
   if (!LINE.test(msg2)) return null;
@@ -28345,12 +28526,15 @@ function readSpecMetrics(prometheusText) {
 // src/domain/engine/vllm/failures.ts
 var NO_GPU = /No (?:CUDA|HIP) GPUs are available|Failed to infer device type|Found no NVIDIA driver on your system|CUDA driver initialization failed|no CUDA-capable device is detected|hipErrorNoDevice|No HIP GPUs|torch\.cuda\.is_available\(\) (?:is|returned) False/;
 var ARCH_UNSUPPORTED = /Model architectures? \[[^\]]*\] (?:are|is) not supported/;
-var HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'/;
+var HOST_OOM = /(?:Memory cgroup out of memory|Out of memory): Killed process|has been killed by the OOM killer|Failed with result 'oom-kill'|^\s*Active: failed \(Result: oom-kill\)/;
 var HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
 var GPU_FAULT = /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address|an illegal instruction|uncorrectable ECC|the launch timed out)|GGML_ASSERT\(.*\) failed|NVRM: Xid \([^)]*\): (?:13|31|43|48|63|64|74|79|92|94|95)\b|GPU has fallen off the bus/;
 var GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|fp8e4nv not supported/;
 var INSTALL = /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
-var NCCL = /NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError/;
+var NCCL_CAUSE = /NCCL WARN (?:.*no (?:socket )?interface found|Bootstrap ?: ?.*(?:fail|error|timeout|abort|refused)|.*socketStartConnect.*failed|.*Connect to \S+ failed|.*(?:Call to \w+ failed|unhandled system error))|(?:^|\]: )(?:Bootstrap|NET\/Socket) ?: ?no (?:socket )?interface found/;
+var NCCL = new RegExp(
+  `${NCCL_CAUSE.source}|NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError`
+);
 var CHAT_TEMPLATE = /chat_template is not set|default chat template is no longer allowed|jinja2\.exceptions\.\w+|TemplateSyntaxError|UndefinedError: |(?:Error|error) (?:in applying|applying|rendering) (?:the )?chat template|chat template (?:file|path) .*(?:not found|does not exist|invalid)/;
 var PARSER = /invalid (?:tool call|reasoning) parser: |(?:Tool|Reasoning) parser '?[\w-]+'? (?:is )?not (?:found|registered|supported)|(?:tool[-_ ]call[-_ ]parser|reasoning[-_ ]parser): invalid choice|Error in extracting tool call|Error trying to handle streaming tool call/;
 var ROOT_CAUSES = [
@@ -28365,7 +28549,8 @@ var ROOT_CAUSES = [
   ],
   // the startup budget check (V1): `Free memory on device (6.9/8.0 GiB) on startup is less than desired GPU memory
   // utilization (0.9, 7.2 GiB)`
-  [/Free memory on device \(.*\) on startup is less than desired GPU memory utilization/, "oom"],
+  // (2026: the device named, `Free memory on device cuda:0 (0.88/23.56 GiB) …`)
+  [/Free memory on device [^(]{0,40}\(.*\) on startup is less than desired GPU memory utilization/, "oom"],
   [NO_GPU, "engine-init-failed"],
   [ARCH_UNSUPPORTED, "engine-init-failed"],
   [HOST_OOM, "oom"],
@@ -28383,8 +28568,10 @@ var WORKER_DIED = /Worker proc \S+ died unexpectedly/;
 var ENGINE_FATAL = /EngineCore failed to start|EngineCore encountered a fatal error|EngineCore hit an exception|WorkerProc hit an exception|WorkerProc failed(?: to start)?\.|Application startup failed/;
 var WORKER_FAILED = /Worker failed with error/;
 var EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*Error|(?:[A-Z]\w*)?Exception)(?::|$)/;
+var NCCL_SETUP = /no (?:socket )?interface found/;
 function failureOf(msg2, level) {
   if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
+  if (NCCL_SETUP.test(msg2) && NCCL_CAUSE.test(msg2)) return { kind: "engine-init-failed", priority: 5.5 };
   for (const [re, kind] of ROOT_CAUSES) if (re.test(msg2)) return { kind, priority: 5 };
   if (WORKER_FAILED.test(msg2)) return { kind: "engine-init-failed", priority: 4 };
   if (WRAPPER.test(msg2)) return { kind: "engine-init-failed", priority: 1 };
@@ -28411,7 +28598,9 @@ var UNIT_GIB = {
   GB: 1
 };
 var Q = String.raw`(\d[\d,]*(?:\.\d+)?) ?(B|KiB|MiB|GiB|TiB|KB|MB|GB)`;
-var TRIED = new RegExp(`Tried to allocate ${Q}`);
+var TRIED = new RegExp(
+  `Tried to allocate ${Q}|allocating ${Q} on device \\d+: cudaMalloc failed|failed to allocate \\w+ buffer of size (\\d+)()\\b`
+);
 var NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
 var OLD_TOTAL = new RegExp(`${Q} total capacity`);
 var OLD_FREE = new RegExp(`${Q} free`);
@@ -28422,8 +28611,16 @@ function gib(m, at = 1) {
   return f === void 0 || !Number.isFinite(n) ? null : n * f;
 }
 var round = (n) => n === null ? null : Math.round(n * 1e4) / 1e4;
+var BUDGET = /Free memory on device [^(]{0,40}\((\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?) GiB\) on startup is less than desired GPU memory utilization \([\d.]+, (\d+(?:\.\d+)?) GiB\)/;
 function readOomGap(text) {
-  const tried = gib(TRIED.exec(text));
+  const b = BUDGET.exec(text);
+  if (b) {
+    const [free2, total2, tried2] = [Number(b[1]), Number(b[2]), Number(b[3])];
+    return { triedGiB: tried2, freeGiB: free2, totalGiB: total2, shortfallGiB: round(Math.max(0, tried2 - free2)) };
+  }
+  const t = TRIED.exec(text);
+  const at = t === null ? 1 : t[1] !== void 0 ? 1 : t[3] !== void 0 ? 3 : 5;
+  const tried = t !== null && at === 5 ? Number(t[5]) / 2 ** 30 : gib(t, at);
   if (tried === null) return null;
   const modern = NEW_TOTAL.exec(text);
   const total = modern ? gib(modern, 1) : gib(OLD_TOTAL.exec(text));
@@ -28578,6 +28775,12 @@ function advice(cls, f) {
       };
     }
     case "engine-init-failed": {
+      if (f.decisive && NCCL_CAUSE.test(f.decisive)) {
+        return {
+          summary: `NCCL could not connect the engine's ranks: ${f.decisive}`,
+          fix: "NCCL found no network interface to bootstrap on (or could not reach the other rank): set NCCL_SOCKET_IFNAME to the interface the ranks share (ip -br addr; e.g. NCCL_SOCKET_IFNAME=eth0, or lo on one host), and in a container use --network host or give it that interface; read NCCL_DEBUG=INFO output for the interface it tried."
+        };
+      }
       if (f.decisive && NCCL.test(f.decisive)) {
         return {
           summary: `NCCL/distributed failure between the engine's workers: ${f.decisive}`,
@@ -28919,6 +29122,20 @@ var RULES2 = [
       step: g.step
     })
   ],
+  // systemctl status: the last exit in the unit's header, `Process: 1234 ExecStart=/x … (code=exited, status=203/EXEC)`
+  // (and `Main PID: 1234 (code=exited, …)`, which names no executable: below the Process: line); systemd's own exit
+  // codes (200-243, systemd exit-status.h) say the unit never ran
+  [
+    /^\s*(?<head>Process|Main PID): \d+ (?:ExecStart(?:Pre|Post)?=(?<executable>\S+)[^(]*)?\(code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)\)/,
+    "unit-error",
+    "systemd",
+    (g) => ({
+      what: g.step === "EXEC" ? "exec" : g.step === "USER" || g.step === "GROUP" ? "user" : "step",
+      step: g.step,
+      status: g.head === "Process" ? "header" : "main-pid",
+      ...g.executable ? { executable: g.executable } : {}
+    })
+  ],
   [
     /Unit (?<unit>\S+?) not found\.?$|Unit (?<unit2>\S+) could not be found/,
     "unit-error",
@@ -28939,6 +29156,7 @@ var RULES2 = [
     (g) => ({ what: "unbound-variable", file: g.file, line: Number(g.line), variable: g.variable })
   ],
   [
+    // (a command that is a terminal's escape code, `$'\E[01'`, is a coloured message bash was made to run: NOISE)
     /^(?<file>\S+): line (?<line>\d+): (?<command>\S+): command not found$/,
     "script-error",
     "bash",
@@ -28955,6 +29173,30 @@ var RULES2 = [
     "script-error",
     "bash",
     (g) => ({ what: "runtime-syntax", file: g.file, line: Number(g.line) })
+  ],
+  // a script saved with CRLF line endings: its #! line asks for `bash\r`. GNU env quotes the name it could not run
+  // (coreutils quote(): `'bash\r'`, `‘bash\r’` in a UTF-8 locale); bash says `/bin/bash^M: bad interpreter`
+  [
+    /^(?:\S+: )?['‘"](?<interpreter>[^'’"\s]+?)(?:\\r|\^M)['’"]: No such file or directory|(?<interpreter2>\/\S+?)\^M: bad interpreter/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "crlf", command: g.interpreter ?? g.interpreter2 })
+  ],
+  // bash 5.2 running a script whose #! interpreter does not exist (a CRLF file's `bash\r`, a wrong path):
+  // `bash: line 1: ./serve.sh: cannot execute: required file not found`
+  [
+    /^(?:\S+: )?(?:line \d+: )?(?<file>\S+): cannot execute: required file not found$/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "interpreter-missing", file: g.file })
+  ],
+  // a script's own ERR trap (`trap 'echo "[ERROR] in line $LINENO: exit code $?"' ERR`): what failed is the line
+  // before it, so this decides only when nothing said more (priority 1.5, under every engine line)
+  [
+    /^\[?(?:ERROR|FATAL|Error)\]?:? .{0,60}?\bline (?<line>\d+)\b.{0,60}?\bexit (?:code|status)[:= ]*(?<status>\d+)/,
+    "script-error",
+    "bash",
+    (g) => ({ what: "trapped-error", line: Number(g.line), errno: g.status })
   ],
   // the engine's argparse (`{prog}: error: …`, exit 2) and newer vLLM's config validation before any boot line
   [
@@ -29016,7 +29258,7 @@ var RULES2 = [
   ],
   // the engine's own listen socket taken (host network, or a second server in the container): llama-server, uvicorn
   [
-    /couldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/,
+    /[Cc]ouldn't bind HTTP server socket, hostname: \S+, port: (?<port>\d+)/,
     "runtime-error",
     "engine",
     (g) => ({ what: "port-in-use", port: Number(g.port) })
@@ -29031,10 +29273,11 @@ var RULES2 = [
   [/^OSError: \[Errno 98\] Address already in use$/, "runtime-error", "engine", () => ({ what: "port-in-use" })]
 ];
 var GENERIC_RUNTIME = /^(?:Error: |docker: Error response from daemon: |Error response from daemon: )(?<msg>.+)$/;
-var NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'/;
+var NOISE = /forwarding signal \d+ to container|no container with (?:name or )?ID .* found|: no such container$|resource_tracker|leaked (?:semaphore|shared_memory) objects?|Exception ignored in|KeyboardInterrupt|asyncio\.exceptions\.CancelledError|^CancelledError|Shutting down|Waiting for application shutdown|Application shutdown complete|Finished server process|Terminated$|See '(?:podman|docker) \w+ --help'|: \$'[^']*\\E[^']*': command not found$/;
 function isNoise(msg2) {
   return NOISE.test(msg2);
 }
+var PRIORITY = { "oci-error": 4, "config-validation": 4, "trapped-error": 1.5 };
 function belowOf(text) {
   let msg2 = text.trim();
   const logrus = LOGRUS.exec(msg2);
@@ -29047,7 +29290,8 @@ function belowOf(text) {
     const m = re.exec(msg2);
     if (!m) continue;
     const f = facts(m.groups ?? {});
-    return { kind, layer, priority: f.what === "oci-error" || f.what === "config-validation" ? 4 : 5, facts: f };
+    const priority = f.status === "header" ? 4 : f.status === "main-pid" ? 3.9 : PRIORITY[f.what] ?? 5;
+    return { kind, layer, priority, facts: f };
   }
   const g = GENERIC_RUNTIME.exec(msg2);
   if (g)
@@ -29065,6 +29309,7 @@ var START = /^\s*Traceback \(most recent call last\):/;
 var FRAME = /^\s*File "[^"]*", line \d+/;
 var SKELETON = /^\s*(?:raise\b|[~^]+\s*$|\.\.\.<\d+ lines>\.\.\.|\.\.\.\s*$|re-raise|The above exception was the direct cause|During handling of the above exception|Process [\w-]+:\s*$)/;
 var MAX_CONTENT = 200;
+var RAISE = /^\s*raise\s+[\w.]+\(/;
 var ORDINARY = /* @__PURE__ */ new Set(["DEBUG", "INFO", "WARNING"]);
 var TracebackAssembler = class {
   current = null;
@@ -29072,33 +29317,40 @@ var TracebackAssembler = class {
   sourceNext = false;
   /** The newest finished-or-open traceback. */
   last = null;
+  /** Inside a traceback every line counts (content, or an ordinary record that ends it). */
+  get inside() {
+    return this.current !== null;
+  }
+  /** Takes one line; true when it is a traceback's skeleton (a frame, its source line, `raise …`), never a cause. */
   push(raw) {
     const { msg: msg2, level } = parseLine(raw);
     if (START.test(msg2)) {
       if (!this.current) this.open();
-      return;
+      return true;
     }
-    if (!this.current) return;
-    if (isNoise(msg2) || /^\s*warnings\.warn\(/.test(msg2)) return;
+    if (!this.current) return RAISE.test(msg2);
+    if (isNoise(msg2) || /^\s*warnings\.warn\(/.test(msg2)) return false;
     if (level !== null && ORDINARY.has(level)) {
       this.current = null;
-      return;
+      return false;
     }
     if (FRAME.test(msg2)) {
       this.current.frames++;
       this.sourceNext = true;
-      return;
+      return true;
     }
     if (this.sourceNext && /^\s{2,}\S/.test(msg2)) {
       this.sourceNext = false;
-      return;
+      return true;
     }
     this.sourceNext = false;
     const text = msg2.trim();
-    if (text === "" || SKELETON.test(msg2) || this.seen.has(text)) return;
+    if (text === "" || SKELETON.test(msg2)) return text !== "";
+    if (this.seen.has(text)) return false;
     this.seen.add(text);
     this.current.content.push(text);
     if (this.current.content.length > MAX_CONTENT) this.current.content.shift();
+    return false;
   }
   open() {
     this.current = { content: [], frames: 0 };
@@ -29124,6 +29376,7 @@ var PATTERNS = [
   [/^Stopped (?<unit>[\w@.:\\-]+\.service)?/, "stopped"]
 ];
 function unitEventOf(text, opts) {
+  if (!opts.fromSystemd && !text.includes(".service")) return null;
   for (const [re, kind] of PATTERNS) {
     const m = re.exec(text);
     if (!m) continue;
@@ -29142,7 +29395,7 @@ function unitEventOf(text, opts) {
   return null;
 }
 function attemptsOf(events) {
-  const out = [];
+  const out2 = [];
   let cur = null;
   const end = (ts) => {
     if (!cur || cur.endedAt !== null) return;
@@ -29152,7 +29405,7 @@ function attemptsOf(events) {
   for (const ev of events) {
     if (ev.kind === "started") {
       cur = { startedAt: ev.ts, endedAt: null, durationS: null, exitStatus: null, stopped: false };
-      out.push(cur);
+      out2.push(cur);
     } else if (!cur) continue;
     else if (ev.kind === "stopping") cur.stopped = true;
     else if (ev.kind === "main-exited") {
@@ -29163,7 +29416,7 @@ function attemptsOf(events) {
       end(ev.ts);
     }
   }
-  return out;
+  return out2;
 }
 function mainUnit(events) {
   const counts = /* @__PURE__ */ new Map();
@@ -29171,6 +29424,440 @@ function mainUnit(events) {
   let best = null;
   for (const [u, n] of counts) if (best === null || n > counts.get(best)) best = u;
   return best;
+}
+
+// src/domain/diagnosis/kube.ts
+var POD_ROW = /^(?<pod>[a-z0-9][-a-z0-9.]*)\s+(?<ready>\d+\/\d+)\s+(?:Init:)?(?<status>[A-Za-z]+)\s+(?<restarts>\d+)(?:\s+\([^)]*\))?\s+\S+/;
+var REASON = /^\s*Reason:\s+(?<status>[A-Za-z]+)\s*$/;
+var EVENT = /(?:^|\s)(?:Warning|Normal)\s+(?<reason>[A-Z][A-Za-z]+)\s/;
+var by = (kind, priority, what, extra = {}) => ({
+  kind,
+  priority,
+  below: {
+    // the class comes from KubeMatch.kind; below carries the layer and the facts the fix names
+    kind: "runtime-error",
+    layer: "kubernetes",
+    priority,
+    facts: { what, ...extra }
+  }
+});
+function statusOf(status2) {
+  switch (status2) {
+    case "OOMKilled":
+      return by("oom", 5, "kube-oom-killed");
+    case "CrashLoopBackOff":
+    case "Error":
+      return by("crash-loop", 1, "kube-crash-loop");
+    case "ImagePullBackOff":
+    case "ErrImagePull":
+    case "InvalidImageName":
+    case "ErrImageNeverPull":
+      return by("runtime-error", 4, "kube-image");
+    case "Evicted":
+      return by("runtime-error", 4, "kube-evicted");
+    case "CreateContainerConfigError":
+    case "CreateContainerError":
+    case "RunContainerError":
+    case "ContainerCannotRun":
+    case "StartError":
+      return by("runtime-error", 4, "kube-container-config");
+    default:
+      return null;
+  }
+}
+function eventOf(reason, line) {
+  if (reason === "FailedScheduling") {
+    const res = /Insufficient (?<resource>[\w./-]*\w)/.exec(line)?.groups?.resource;
+    return by("runtime-error", 5, "kube-unschedulable", res ? { argument: res } : {});
+  }
+  if (reason === "Failed" || reason === "BackOff") {
+    const pull = /Failed to pull image "(?<image>[^"]+)"/.exec(line);
+    if (pull) return by("runtime-error", 5, "kube-image", { image: pull.groups.image });
+    const back = /Back-off pulling image "(?<image>[^"]+)"/.exec(line);
+    if (back) return by("runtime-error", 4, "kube-image", { image: back.groups.image });
+    const missing = /Error: (?<kindOf>secret|configmap) "(?<name>[^"]+)" not found/.exec(line);
+    if (missing)
+      return by("runtime-error", 5, "kube-missing-ref", {
+        argument: `${missing.groups.kindOf} ${missing.groups.name}`
+      });
+    if (/Back-off restarting failed container/.test(line)) return by("crash-loop", 1, "kube-crash-loop");
+    return null;
+  }
+  if (reason === "FailedMount" || reason === "FailedAttachVolume") {
+    const vol = /for volume "(?<vol>[^"]+)"/.exec(line)?.groups?.vol;
+    return by("runtime-error", 5, "kube-mount", vol ? { path: vol } : {});
+  }
+  if (reason === "Evicted") return evictionOf(line);
+  if (reason === "Killing" && /failed (?:startup|liveness) probe/.test(line))
+    return by("runtime-error", 4, "kube-probe-kill");
+  return null;
+}
+function evictionOf(line) {
+  const res = /low on resource: (?<resource>[\w-]+)/.exec(line)?.groups?.resource;
+  if (res === "memory") return by("oom", 5, "kube-evicted-memory");
+  return by("runtime-error", 5, "kube-evicted", res ? { argument: res } : {});
+}
+var MAYBE = /Reason:|Warning|Normal|\d\/\d|low on resource/;
+function kubeOf(text) {
+  if (!MAYBE.test(text)) return null;
+  const reason = REASON.exec(text)?.groups?.status;
+  if (reason) return statusOf(reason);
+  const row = POD_ROW.exec(text.trim())?.groups;
+  if (row) return statusOf(row.status);
+  const ev = EVENT.exec(text)?.groups?.reason;
+  if (ev) return eventOf(ev, text);
+  return /^\s*Message:\s+The node was low on resource: /.test(text) ? evictionOf(text) : null;
+}
+
+// src/domain/diagnosis/prefilter.ts
+var NOISE2 = 1 << 0;
+var PLAN = 1 << 1;
+var PHASE = 1 << 2;
+var READY = 1 << 3;
+var BELOW = 1 << 4;
+var FAIL = 1 << 5;
+var KUBE = 1 << 6;
+var TRACEBACK = 1 << 7;
+var SERVING = 1 << 8;
+var ALL = (1 << 9) - 1;
+var GROUPS = [
+  // below-engine.ts NOISE
+  [
+    NOISE2,
+    [
+      "forwarding signal",
+      "no container with",
+      "no such container",
+      "resource_tracker",
+      "leaked ",
+      "exception ignored in",
+      "keyboardinterrupt",
+      "cancellederror",
+      "shutting down",
+      "waiting for application shutdown",
+      "application shutdown complete",
+      "finished server process",
+      "terminated",
+      "see '",
+      "command not found"
+    ]
+  ],
+  // the plan rules (vllm/plan.ts, peer-plan.ts) and the compile-cache counters: narrower than plan.ts's keywords, so
+  // vLLM's stats line (`GPU KV cache usage: 3.1%`) is not one
+  [
+    PLAN,
+    [
+      "gpu kv cache size",
+      "available kv cache memory",
+      "memory for kv cache",
+      "stored in kv cache",
+      "kv cache is allocated",
+      "concurrency",
+      "gpu blocks",
+      "model loading",
+      "model weights",
+      "graph capturing",
+      "cuda graph memory",
+      "torch.compile",
+      "auto-fit",
+      "model len",
+      "model_len",
+      "num_gpu_blocks",
+      "max seq len",
+      "estimated maximum model length",
+      "compiling a graph",
+      "directly load",
+      "max_total_num_tokens",
+      "load weight end",
+      "capture cuda graph end",
+      "n_ctx",
+      "llama_kv_cache",
+      "kv self size",
+      "max context"
+    ]
+  ],
+  // vllm/phase.ts PHASES
+  [
+    PHASE,
+    [
+      "application startup complete",
+      "starting vllm",
+      "available routes are",
+      "route: ",
+      "started server process",
+      "waiting for application startup",
+      "init engine (profile",
+      "supported_tasks",
+      "supported tasks",
+      "cuda graph",
+      "graph capturing finished",
+      "compiling a graph",
+      "dynamo bytecode transform",
+      "torch.compile t",
+      "directly load",
+      "cache the graph",
+      "saved aot compiled",
+      "memory profiling takes",
+      "available kv cache memory",
+      "llama_kv_cache",
+      "kv cache is allocated",
+      "gpu kv cache size",
+      "gpu blocks:",
+      "maximum concurrency for",
+      "profiling",
+      "starting to load model",
+      "loading safetensors checkpoint shards",
+      "loading pt checkpoint shards",
+      "loading weights",
+      "loading model weights",
+      "model loading took",
+      "load_model",
+      "using model weights format",
+      "llama_model_loader: ",
+      "load_tensors: ",
+      "load weight begin"
+    ]
+  ],
+  // vllm/phase.ts isReadyMarker, peers.ts isPeerReadyMarker
+  [
+    READY,
+    [
+      "application startup complete.",
+      "starting vllm api server",
+      "server is listening on http",
+      "model loaded",
+      "all slots are idle"
+    ]
+  ],
+  // below-engine.ts RULES and GENERIC_RUNTIME (a logrus line's message is a part of it, so its literals are in it)
+  [
+    BELOW,
+    [
+      "statfs",
+      "bind source path does not exist",
+      "stat /dev/",
+      "adding custom device",
+      "unresolvable cdi devices",
+      "could not select device driver",
+      "initializing source docker://",
+      "short-name",
+      "image not known",
+      "reading manifest",
+      "pull access denied",
+      "manifest unknown",
+      "cannot listen on the",
+      "rootlessport listen",
+      "pasta failed",
+      "bind for",
+      "failed to bind host port",
+      "flag: ",
+      "invalid argument",
+      "already in use",
+      "nvidia-container-cli: ",
+      "xec format error",
+      "executable file",
+      "crun",
+      "runc",
+      "oci permission denied",
+      "oci runtime",
+      "failed to locate executable",
+      "failed to execute",
+      "failed to load environment files",
+      "operation timed out",
+      "failed to determine user credentials",
+      "failed at step",
+      "main process exited",
+      "code=exited",
+      "unit ",
+      "has no execstart",
+      "bad unit file setting",
+      "\\r",
+      "^m",
+      "cannot execute",
+      "exit code",
+      "exit status",
+      ": line ",
+      "error: ",
+      "value error, ",
+      "trust_remote_code",
+      "error while handling",
+      "bind http server socket",
+      "error while attempting to bind",
+      "error response from daemon: "
+    ]
+  ],
+  // engine/vllm/failures.ts (root causes, wrappers, the exception shape) and engine/peers.ts
+  [
+    FAIL,
+    [
+      "out of memory",
+      "outofmemoryerror",
+      "warming up sampler",
+      "not enough gpu memory",
+      "constraints violated (",
+      "max seq len",
+      "no available memory for the cache blocks",
+      "stored in kv cache",
+      "free memory on device",
+      "no cuda gpus",
+      "no hip gpus",
+      "failed to infer device type",
+      "no nvidia driver",
+      "cuda driver initialization failed",
+      "no cuda-capable device",
+      "hiperrornodevice",
+      "torch.cuda.is_available()",
+      "not supported",
+      "killed process",
+      "killed by the oom killer",
+      "oom-kill",
+      "cuda error: ",
+      "hip error: ",
+      "ggml_assert(",
+      "nvrm: xid",
+      "fallen off the bus",
+      "fp8e4nv not supported",
+      "localentrynotfounderror",
+      "outgoing traffic has been disabled",
+      "no module named",
+      "error while loading shared libraries",
+      "undefined symbol: ",
+      "failed to spawn: ",
+      "interface found",
+      "nccl",
+      "distbackenderror",
+      "watchdog caught collective operation timeout",
+      "store->get",
+      "tcpstore",
+      "distnetworkerror",
+      "chat_template is not set",
+      "default chat template",
+      "jinja2.exceptions.",
+      "templatesyntaxerror",
+      "undefinederror: ",
+      "chat template",
+      "parser",
+      "error in extracting tool call",
+      "streaming tool call",
+      "worker failed with error",
+      "engine core initialization failed",
+      "engine process failed to start",
+      "enginedeaderror",
+      "workerproc initialization failed",
+      "frontend process failed during engine core initialization",
+      "died unexpectedly",
+      "executor failed.",
+      "enginecore failed to start",
+      "enginecore encountered a fatal error",
+      "enginecore hit an exception",
+      "workerproc hit an exception",
+      "workerproc failed",
+      "application startup failed",
+      "error",
+      "exception",
+      // peers.ts
+      "cudamalloc failed: out of memory",
+      "to allocate",
+      "_alloc_buffer: failed to allocate buffer of size",
+      "gguf_init_from_file",
+      "llama_model_load: error loading model: ",
+      "not enough memory. please try to increase --mem-fraction-static",
+      "hit an exception",
+      "received sigquit from a child process",
+      "scheduler is dead",
+      "exiting due to model loading error",
+      "failed to load model",
+      "failed to create context with model",
+      "failed to initialize the context",
+      "exception loading model"
+    ]
+  ],
+  // kube.ts: the status words statusOf knows, and the event rows' type column
+  [
+    KUBE,
+    [
+      "oomkilled",
+      "crashloopbackoff",
+      "error",
+      "errimage",
+      "imagepullbackoff",
+      "invalidimagename",
+      "containercannotrun",
+      "evicted",
+      "low on resource",
+      "warning",
+      "normal"
+    ]
+  ],
+  // traceback.ts: what opens a traceback, or a `raise` line outside one
+  [TRACEBACK, ["traceback (most recent call last):", "raise"]],
+  // classify.ts SERVING
+  [SERVING, ["http/1.", "log_server_r: request: "]]
+];
+var SIGMA = 128;
+function build() {
+  const next = [/* @__PURE__ */ new Map()];
+  const out2 = [0];
+  for (const [bit, words] of GROUPS) {
+    for (const w of words) {
+      let s = 0;
+      for (let i = 0; i < w.length; i++) {
+        const c = w.charCodeAt(i);
+        if (c >= SIGMA || c >= 65 && c <= 90) throw new Error(`prefilter literal must be lower-case ASCII: ${w}`);
+        let t = next[s].get(c);
+        if (t === void 0) {
+          t = next.length;
+          next.push(/* @__PURE__ */ new Map());
+          out2.push(0);
+          next[s].set(c, t);
+        }
+        s = t;
+      }
+      out2[s] |= bit;
+    }
+  }
+  const n = next.length;
+  if (n > 65535) throw new Error("prefilter: too many literal states for a 16-bit table");
+  const delta2 = new Uint16Array(n * SIGMA);
+  const fail2 = new Int32Array(n);
+  const outs = Int32Array.from(out2);
+  const queue = [];
+  for (let c = 0; c < SIGMA; c++) {
+    const t = next[0].get(c);
+    if (t !== void 0) {
+      delta2[c] = t;
+      queue.push(t);
+    }
+  }
+  for (let q2 = 0; q2 < queue.length; q2++) {
+    const s = queue[q2];
+    outs[s] |= outs[fail2[s]];
+    for (let c = 0; c < SIGMA; c++) {
+      const t = next[s].get(c);
+      if (t !== void 0) {
+        fail2[t] = delta2[fail2[s] * SIGMA + c];
+        delta2[s * SIGMA + c] = t;
+        queue.push(t);
+      } else delta2[s * SIGMA + c] = delta2[fail2[s] * SIGMA + c];
+    }
+  }
+  for (let s = 0; s < n; s++) for (let c = 65; c <= 90; c++) delta2[s * SIGMA + c] = delta2[s * SIGMA + c + 32];
+  return { delta: delta2, out: outs };
+}
+var { delta, out } = build();
+function groupsOf(text) {
+  let s = 0;
+  let bits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= SIGMA) {
+      s = 0;
+      continue;
+    }
+    s = delta[s << 7 | c];
+    bits |= out[s];
+  }
+  return bits;
 }
 
 // src/domain/redact/names.ts
@@ -29212,7 +29899,7 @@ var NAME_MAX = 127;
 var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
 var SOURCE_REF = /(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)/.source;
 var REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
-var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
+var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give|permission|operation|invalid|cannot|could|failed|unknown)$/i;
 var ENGINE_FLAG_VALUE = new RegExp(
   String.raw`(--(?:api-key|hf-token)(?:=|[ \t]+))(?!(["']?)${SOURCE_REF}\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
   "gi"
@@ -29225,27 +29912,27 @@ function redactSecrets(text) {
   return text.replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)(['"])(?:(?!\2).)*\2/gi, "$1$2***$2").replace(/(['"]?(?:api_key|hf_token)['"]?\s*[:=]\s*)\[[^\]\n]*\]/gi, "$1[***]").replace(ENGINE_FLAG_VALUE, "$1***").replace(/(Bearer )\S+/g, "$1***").replace(HF_TOKEN, "hf_***");
 }
 function redact(text) {
-  let out = redactSecrets(text);
-  out = out.replace(
+  let out2 = redactSecrets(text);
+  out2 = out2.replace(
     /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^\s/@:]*)(:[^\s/]*)?@/gi,
     (_m, scheme, user, pw) => pw ? `${scheme}${user}:${M}@` : `${scheme}${M}@`
   );
-  out = out.replace(
+  out2 = out2.replace(
     /\b((?:proxy-)?authorization\s*:\s*)(?:(basic|bearer|token|digest|negotiate)\s+)?\S+/gi,
     (_m, head2, scheme) => `${head2}${scheme ? `${scheme} ` : ""}${M}`
   );
-  out = out.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
-  out = namedValues(out);
-  out = out.replace(
+  out2 = out2.replace(/\b((?:set-)?cookie\s*:\s*).+$/gim, `$1${M}`);
+  out2 = namedValues(out2);
+  out2 = out2.replace(
     /(["'])(--[A-Za-z][\w-]{0,127})\1(\s*,\s*)(["'])((?:(?!\4)[^\n])*)\4/g,
     (m, q2, flag, comma, vq, v) => secretFlagValue(flag, v) ? `${q2}${flag}${q2}${comma}${vq}${M}${vq}` : m
   );
-  out = out.replace(
+  out2 = out2.replace(
     new RegExp(String.raw`(--[A-Za-z][\w-]{0,${NAME_MAX}})(=|[ \t]+)${VALUE}`, "g"),
     (m, flag, sep, v) => secretFlagValue(flag, v) ? `${flag}${sep}${masked(v)}` : m
   );
-  for (const re of REDACTOR_TOKEN_SHAPES) out = out.replace(re, M);
-  return out;
+  for (const re of REDACTOR_TOKEN_SHAPES) out2 = out2.replace(re, M);
+  return out2;
 }
 function namedValues(text, depth = 0) {
   return text.replace(
@@ -29264,11 +29951,13 @@ var MAX_EVENTS = 2e3;
 var MAX_RING = 40;
 var MAX_TAIL = 12;
 var CAUSE_WINDOW = 40;
-var SERVING = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
-var BELOW = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
+var SERVING2 = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+var RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
+var BELOW2 = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 var Diagnoser = class {
   constructor(opts = {}) {
     this.opts = opts;
+    this.prefilter = opts.prefilter ?? true;
   }
   opts;
   seq = 0;
@@ -29290,7 +29979,7 @@ var Diagnoser = class {
   /** readiness read from answered requests, not a startup line (a tool gap then says more than "ready") */
   readyFromServing = false;
   phase = null;
-  spec = null;
+  specLine = null;
   toolGap = null;
   dynamoConstant = null;
   kvEstimate = null;
@@ -29299,10 +29988,13 @@ var Diagnoser = class {
   engineUnit = null;
   /** which engine wrote the log (the first line that says): the flags a fix names */
   family = null;
+  /** false: every pattern on every line (the prefilter's differential test) */
+  prefilter;
   /** A decoded record: systemd's lines become unit events, everything else engine lines. */
   pushRecord(rec) {
     if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
-    const ev = unitEventOf(rec.text, { fromSystemd: rec.identifier === "systemd", unit: rec.unit, ts: rec.ts });
+    const fromSystemd = rec.identifier === "systemd";
+    const ev = fromSystemd || rec.text.includes(".service") ? unitEventOf(rec.text, { fromSystemd, unit: rec.unit, ts: rec.ts }) : null;
     if (ev) this.pushUnitEvent(ev);
     else if (rec.identifier !== "systemd") this.pushLine(rec.text, { fromContainer: rec.container !== null });
     else this.pushSystemdLine(rec.text);
@@ -29340,43 +30032,51 @@ var Diagnoser = class {
     this.seq++;
     const line = parseLine(raw);
     const msg2 = line.msg;
-    if (msg2.trim() === "") return;
-    this.keepTail(msg2.trim());
-    if (isNoise(msg2)) return;
-    const below = line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? belowOf(msg2) : null;
+    const text = msg2.trim();
+    if (text === "") return;
+    this.keepTail(text);
+    const g = this.prefilter ? groupsOf(msg2) : ALL;
+    if (g & NOISE2 && isNoise(msg2)) return;
+    if ((g & TRACEBACK || this.tracebacks.inside) && this.tracebacks.push(raw)) return;
+    const errorish = line.level === null || line.level === "ERROR" || line.level === "CRITICAL";
+    const below = errorish && g & BELOW ? belowOf(msg2) : null;
     if (below && (!opts.fromContainer || below.layer === "engine")) {
       this.remember(msg2.trim());
       this.consider({ kind: below.kind, priority: below.priority, msg: msg2.trim(), seq: this.seq, below });
     }
+    const kube = line.level === null && g & KUBE ? kubeOf(msg2) : null;
+    if (kube) {
+      this.remember(msg2.trim());
+      this.consider({ kind: kube.kind, priority: kube.priority, msg: msg2.trim(), seq: this.seq, below: kube.below });
+    }
     if (line.level !== null || line.proc !== null) this.engineLines++;
     if (this.family === null) this.family = familyOf(raw.trim());
-    if (BANNER.test(msg2)) {
+    if ((msg2.includes("version") || msg2.startsWith("Starting to load model")) && BANNER.test(msg2)) {
       if (this.bootedSinceStart) this.newAttempt();
       this.bootedSinceStart = true;
     }
-    this.planReader.push(msg2);
-    const phase = bootPhase(msg2);
+    if (g & PLAN && this.planReader.push(msg2)) this.engineLines++;
+    if (this.failure?.kind === "oom" && RECOVERED.test(msg2)) this.failure = null;
+    const phase = g & PHASE ? bootPhase(msg2) : null;
     if (phase) {
       this.phase = phase;
       this.engineLines++;
     }
-    if (isReadyMarker(msg2)) {
+    if (g & READY && isReadyMarker(msg2)) {
       this.readySeq = this.seq;
       this.readyLine = msg2.includes("Application startup complete.") ? "Application startup complete." : msg2.trim();
-    } else if (this.readySeq === null && SERVING.test(msg2)) {
+    } else if (this.readySeq === null && g & SERVING && SERVING2.test(msg2)) {
       this.readySeq = this.seq;
       this.readyLine = msg2.trim();
       this.readyFromServing = true;
     }
-    this.tracebacks.push(raw);
-    const spec2 = msg2.includes("metrics: ") ? readSpecDecode(msg2) : null;
-    if (spec2) this.spec = spec2;
-    if (this.toolGap === null && isToolConfigGap(msg2)) this.toolGap = msg2.trim();
-    const constant = /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg2);
+    if (msg2.includes("metrics: ") && isSpecLine(msg2)) this.specLine = msg2;
+    if (this.toolGap === null && msg2.includes("tool") && isToolConfigGap(msg2)) this.toolGap = msg2.trim();
+    const constant = msg2.includes("a constant (") ? /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg2) : null;
     if (constant) this.dynamoConstant = Number(constant[1]);
-    const est = /estimated maximum model length is ([\d,]+)/.exec(msg2);
+    const est = msg2.includes("estimated maximum") ? /estimated maximum model length is ([\d,]+)/.exec(msg2) : null;
     if (est) this.kvEstimate = parseNumber(est[1]);
-    const match = (line.level === null || line.level === "ERROR" || line.level === "CRITICAL" ? peerFailureOf(msg2) : null) ?? failureOf(msg2, line.level);
+    const match = g & FAIL ? (errorish ? peerFailureOf(msg2) : null) ?? failureOf(msg2, line.level) : null;
     if (match && !(this.readySeq !== null && match.priority === 3)) {
       this.remember(msg2.trim());
       this.consider({ ...match, msg: msg2.trim(), seq: this.seq });
@@ -29405,7 +30105,8 @@ var Diagnoser = class {
     const startLimit = events.find((e) => e.kind === "start-limit-hit");
     const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
     const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
-    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready2 && (this.opts.nRestarts ?? 0) >= 2;
+    const failedExit = events.some((e) => e.kind === "main-exited" && e.status !== 0 || e.kind === "failed");
+    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready2 && counter >= 1 && failedExit || !ready2 && (this.opts.nRestarts ?? 0) >= 2;
     const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
     const current = events.slice(Math.max(0, lastStartAt));
     const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
@@ -29427,7 +30128,8 @@ var Diagnoser = class {
       decisive = failure2.priority >= 3 ? failure2.msg : WORKER_DIED.test(failure2.msg) ? this.causeOfDeath() ?? failure2.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure2.msg;
     } else if (loop) {
       cls = "crash-loop";
-      const lastExit = [...events].reverse().find((e) => isCleanExit(e) || e.kind === "failed" || e.kind === "main-exited");
+      const newest = [...events].reverse();
+      const lastExit = newest.find((e) => e.kind === "main-exited") ?? newest.find((e) => isCleanExit(e) || e.kind === "failed");
       decisive = startLimit?.text ?? lastExit?.text ?? null;
     } else if (ready2 && exitAfter(this.readySeq) && !stoppedAfterReady) {
       cls = "container-removed";
@@ -29463,7 +30165,7 @@ var Diagnoser = class {
       decisive: decisive === null ? null : redactSecrets(decisive),
       plan: { ...this.planReader.plan },
       oom,
-      specDecode: this.spec,
+      specDecode: this.specLine === null ? null : readSpecDecode(this.specLine),
       summary: summary + loopNote,
       fix,
       evidence: this.evidence(cls).map(redactSecrets),
@@ -29507,12 +30209,12 @@ var Diagnoser = class {
   evidence(cls) {
     if (cls === "ready" || cls === "booting") return [];
     if (cls === "unknown") return [...this.tail];
-    if (BELOW.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
+    if (BELOW2.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
     const tb = this.tracebacks.last?.content ?? [];
     const lines = tb.length > 0 ? tb : this.ring;
-    const out = lines.slice(-12);
+    const out2 = lines.slice(-12);
     const unitLines = this.events.slice(-8).map((e) => e.text);
-    return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out, ...unitLines] : out;
+    return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out2, ...unitLines] : out2;
   }
 };
 function isCleanExit(e) {
@@ -29532,6 +30234,17 @@ function kvFacts(line, estimate) {
     maxModelLen: parseNumber(v0?.[1]),
     capacityTokens: parseNumber(v0?.[2])
   };
+}
+function diagnose(input) {
+  const d = new Diagnoser({ unit: input.unit, nRestarts: input.nRestarts });
+  const events = [...input.unitEvents ?? []].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
+  let e = 0;
+  input.lines.forEach((line, i) => {
+    while (e < events.length && (events[e].at ?? Infinity) <= i) d.pushUnitEvent(events[e++]);
+    d.pushLine(line);
+  });
+  while (e < events.length) d.pushUnitEvent(events[e++]);
+  return d.finish();
 }
 
 // src/domain/journal/decoder.ts
@@ -29726,7 +30439,7 @@ var SpanScanner = class {
   /** The compact form journalctl writes, element by element; -2: not that form (spaces, `[]`). */
   compactByteArray(v, b) {
     const s = this.buf;
-    let out = this.bytes;
+    let out2 = this.bytes;
     let n = 0;
     let high = 0;
     let i = v + 1;
@@ -29744,8 +30457,8 @@ var SpanScanner = class {
           if (x > 255) return -1;
         }
       }
-      if (n === out.length) out = this.grow(n);
-      out[n++] = x;
+      if (n === out2.length) out2 = this.grow(n);
+      out2[n++] = x;
       high |= x;
       const c = s[i];
       if (c === COMMA) i++;
@@ -29767,7 +30480,7 @@ var SpanScanner = class {
     let n = 0;
     let cur = -1;
     let high = 0;
-    let out = this.bytes;
+    let out2 = this.bytes;
     for (let i = v + 1; i < b; i++) {
       const c = s[i];
       if (c >= 48 && c <= 57) {
@@ -29780,8 +30493,8 @@ var SpanScanner = class {
           this.bytesAscii = true;
           return i + 1;
         }
-        if (n === out.length) out = this.grow(n);
-        out[n++] = cur;
+        if (n === out2.length) out2 = this.grow(n);
+        out2[n++] = cur;
         high |= cur;
         cur = -1;
         if (c === BRACKET_CLOSE) {
@@ -30192,7 +30905,7 @@ SIMPLE[92] = 92;
 SIMPLE[47] = 47;
 SIMPLE[110] = 10;
 SIMPLE[116] = 9;
-function unescapeSimple(src, a, e, out) {
+function unescapeSimple(src, a, e, out2) {
   let n = 0;
   for (let i = a; i < e; i++) {
     let c = src[i];
@@ -30201,7 +30914,7 @@ function unescapeSimple(src, a, e, out) {
       c = x < 128 && i < e ? SIMPLE[x] : -1;
       if (c < 0) return -1;
     } else if (c < 32) return -1;
-    out[n++] = c;
+    out2[n++] = c;
   }
   return n;
 }
@@ -30247,10 +30960,10 @@ var TwinWindow = class {
     this.next++;
   }
   /** Emits all but the newest `keep` lines, oldest first. */
-  drain(keep, out) {
+  drain(keep, out2) {
     while (this.next - this.first > keep) {
       const slot = this.first & this.mask;
-      out.push(this.recs[slot]);
+      out2.push(this.recs[slot]);
       this.recs[slot] = void 0;
       this.first++;
       const src = this.src[slot];
@@ -30340,43 +31053,43 @@ var JournalDecoder = class {
   escapedText = "";
   /** One JSON line. */
   push(jsonLine) {
-    const out = [];
+    const out2 = [];
     const buf = Buffer.from(jsonLine, "utf8");
     this.scanner.reset(buf);
-    this.line(buf, 0, buf.length, out);
-    return out;
+    this.line(buf, 0, buf.length, out2);
+    return out2;
   }
   /** A text of whole lines. */
-  pushText(text, out = []) {
-    this.lines(Buffer.from(text, "utf8"), 0, -1, out);
-    return out;
+  pushText(text, out2 = []) {
+    this.lines(Buffer.from(text, "utf8"), 0, -1, out2);
+    return out2;
   }
   /**
    * Raw bytes as read (any cut): whole lines are decoded in place, the rest waits for the next call. Lines
    * are cut at newline bytes, so no UTF-8 character is split.
    */
-  pushBytes(chunk, out = []) {
+  pushBytes(chunk, out2 = []) {
     let from = 0;
     if (this.tailLength > 0) {
       const nl = chunk.indexOf(10);
       this.hold(nl < 0 ? chunk : chunk.subarray(0, nl));
       if (nl < 0) {
-        if (this.tailLength > MAX_LINE_BYTES) this.overlong(out);
-        return out;
+        if (this.tailLength > MAX_LINE_BYTES) this.overlong(out2);
+        return out2;
       }
       const first = this.tail.subarray(0, this.tailLength);
       this.tailLength = 0;
-      this.lines(first, 0, first.length, out);
+      this.lines(first, 0, first.length, out2);
       from = nl + 1;
     }
     const cut = chunk.lastIndexOf(10);
-    if (cut >= from) this.lines(chunk, from, cut, out);
+    if (cut >= from) this.lines(chunk, from, cut, out2);
     const rest = Math.max(cut + 1, from);
     if (rest < chunk.length) {
       this.hold(chunk.subarray(rest));
-      if (this.tailLength > MAX_LINE_BYTES) this.overlong(out);
+      if (this.tailLength > MAX_LINE_BYTES) this.overlong(out2);
     }
-    return out;
+    return out2;
   }
   hold(piece) {
     const need = this.tailLength + piece.length;
@@ -30389,13 +31102,13 @@ var JournalDecoder = class {
     this.tailLength = need;
   }
   /** A line that never ends is not held: its piece goes through as a line (malformed JSON, counted). */
-  overlong(out) {
+  overlong(out2) {
     const piece = Buffer.from(this.tail.subarray(0, this.tailLength));
     this.tailLength = 0;
-    this.lines(piece, 0, piece.length, out);
+    this.lines(piece, 0, piece.length, out2);
   }
   /** The lines of buf[a, b) (b = -1: to the end), in runs of about RUN_BYTES cut after a newline. */
-  lines(buf, a, b, out) {
+  lines(buf, a, b, out2) {
     const end = b < 0 ? buf.length : b;
     while (a < end) {
       let e = end;
@@ -30404,12 +31117,12 @@ var JournalDecoder = class {
         const far = nl >= a ? nl : buf.indexOf(10, a + RUN_BYTES);
         e = far < 0 || far >= end ? end : far + 1;
       }
-      this.run(buf, a, e, out);
+      this.run(buf, a, e, out2);
       a = e;
     }
   }
   /** One run: the WebAssembly half reads its lines; what it leaves (SLOW) is read by line(), in order. */
-  run(buf, a, e, out) {
+  run(buf, a, e, out2) {
     const w = this.wasm;
     const ascii = isAscii2(buf.subarray(a, e));
     w.load(buf, a, e);
@@ -30419,13 +31132,13 @@ var JournalDecoder = class {
         if (w.status[i] === E_SLOW) {
           const line = Buffer.from(w.mem.subarray(w.a[i], w.b[i]));
           this.scanner.reset(line);
-          this.line(line, 0, line.length, out);
-        } else this.fast(w, i, ascii, out);
+          this.line(line, 0, line.length, out2);
+        } else this.fast(w, i, ascii, out2);
       }
     }
   }
   /** A line the WebAssembly half read whole: the same steps as line() from its results. */
-  fast(w, i, ascii, out) {
+  fast(w, i, ascii, out2) {
     this.stats.records++;
     const fl = w.flags[i];
     if ((fl & FL_DUP) !== 0) {
@@ -30464,10 +31177,10 @@ var JournalDecoder = class {
       else if (emit === EM_LINES) this.emitBytes(h, w.mem, w.cs[i], w.ce[i], textAscii);
       else this.emitMessage(h, bytesText(w.mem, w.ms[i], w.me[i], false));
     }
-    this.window.drain(WINDOW, out);
+    this.window.drain(WINDOW, out2);
     this.stats.podmanDuplicates = this.window.duplicates;
   }
-  line(buf, a, b, out) {
+  line(buf, a, b, out2) {
     while (a < b && buf[a] <= 32) a++;
     while (b > a && buf[b - 1] <= 32) b--;
     if (a === b) return;
@@ -30510,7 +31223,7 @@ var JournalDecoder = class {
       this.stats.truncatedNull++;
       return;
     }
-    this.window.drain(WINDOW, out);
+    this.window.drain(WINDOW, out2);
     this.stats.podmanDuplicates = this.window.duplicates;
   }
   /**
@@ -30572,16 +31285,16 @@ var JournalDecoder = class {
   }
   /** End of input: everything still held back. */
   flush() {
-    const out = [];
+    const out2 = [];
     if (this.tailLength > 0) {
       const last = Buffer.from(this.tail.subarray(0, this.tailLength));
       this.tailLength = 0;
-      this.lines(last, 0, last.length, out);
+      this.lines(last, 0, last.length, out2);
     }
     for (const p of this.pieces.rest()) this.emitMessage(p.head, p.bytes.toString("utf8"));
-    this.window.drain(0, out);
+    this.window.drain(0, out2);
     this.stats.podmanDuplicates = this.window.duplicates;
-    return out;
+    return out2;
   }
   /** A decoded MESSAGE: one record per physical line, each cleaned as a terminal shows it. */
   emitMessage(h, decoded) {
@@ -30657,7 +31370,7 @@ function describeOwner(line) {
   return unit ? `${who} in ${unit}` : who;
 }
 function parseHostFacts(text) {
-  const out = { portOwner: null, localImages: [], unitUser: null };
+  const out2 = { portOwner: null, localImages: [], unitUser: null };
   let section = "";
   for (const line of text.split("\n")) {
     if (line.startsWith(MARK)) {
@@ -30666,11 +31379,11 @@ function parseHostFacts(text) {
     }
     const t = line.trim();
     if (!t) continue;
-    if (section === "port") out.portOwner ??= describeOwner(t);
-    else if (section === "images" && !t.startsWith("<none>")) out.localImages.push(t);
-    else if (section === "user") out.unitUser = t;
+    if (section === "port") out2.portOwner ??= describeOwner(t);
+    else if (section === "images" && !t.startsWith("<none>")) out2.localImages.push(t);
+    else if (section === "user") out2.unitUser = t;
   }
-  return out;
+  return out2;
 }
 async function lookupHostFacts(host, m, service) {
   const script = hostFactsScript(m, service);
@@ -30814,16 +31527,16 @@ import { createHash } from "node:crypto";
 // src/domain/host-output.ts
 var normMode = (mode) => parseInt(mode, 8).toString(8).padStart(4, "0");
 function parseHostCopies(sumOut, statOut) {
-  const out = /* @__PURE__ */ new Map();
+  const out2 = /* @__PURE__ */ new Map();
   for (const l of sumOut.split("\n")) {
     const m = /^\\?([0-9a-f]{64}) [ *](.+)$/.exec(l);
-    if (m) out.set(m[2], { sha256: m[1], mode: null });
+    if (m) out2.set(m[2], { sha256: m[1], mode: null });
   }
   for (const l of statOut.split("\n")) {
     const m = /^([0-7]{3,4}) (.+)$/.exec(l);
-    if (m) out.set(m[2], { sha256: out.get(m[2])?.sha256 ?? null, mode: normMode(m[1]) });
+    if (m) out2.set(m[2], { sha256: out2.get(m[2])?.sha256 ?? null, mode: normMode(m[1]) });
   }
-  return out;
+  return out2;
 }
 function parsePodmanTime(text) {
   const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
@@ -30930,7 +31643,7 @@ async function readHostSide(host, endpoint, files) {
     throw new InstallError(`reading the host's copies failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
   return { planned: planInstall(files, parseHostCopies(sum, stat)), old: parseStateRecord(state), hostNowS };
 }
-async function install(ctx, by) {
+async function install(ctx, by2) {
   const files = await readInstallFiles(ctx);
   const { planned, old, hostNowS } = await readHostSide(ctx.host, ctx.name, files);
   const written = planned.filter((f) => f.change !== "same");
@@ -30952,7 +31665,7 @@ async function install(ctx, by) {
     ref: ctx.ref,
     sha: ctx.sha,
     deployedAt: hostNowS,
-    by,
+    by: by2,
     files
   });
   await ctx.host.writeFile(statePath(ctx.name), `${JSON.stringify(record2, null, 2)}
@@ -30979,19 +31692,19 @@ async function diffAgainstHost(host, f) {
 
 // src/stages/deploy/poll-parse.ts
 function splitSections(text) {
-  const out = /* @__PURE__ */ new Map();
+  const out2 = /* @__PURE__ */ new Map();
   let cur = null;
   for (const line of text.split("\n")) {
     if (line.startsWith(SECTION)) {
       const name = line.slice(SECTION.length);
       const rc = /^rc=(\d+)$/.exec(name);
       if (rc && cur) cur.rc = Number(rc[1]);
-      else if (!rc) out.set(name, cur = { body: [], rc: null });
+      else if (!rc) out2.set(name, cur = { body: [], rc: null });
       continue;
     }
     cur?.body.push(line);
   }
-  return out;
+  return out2;
 }
 var int = (v) => v !== void 0 && /^-?\d+$/.test(v) ? Number(v) : null;
 function parseUnitShow(lines) {
@@ -31360,12 +32073,12 @@ function describeHolder(rec, hostNow) {
 }
 
 // src/lib/sleep.ts
-var sleepUnlessAborted = (ms, signal) => new Promise((resolve7) => {
-  if (ms <= 0 || signal?.aborted) return resolve7();
+var sleepUnlessAborted = (ms, signal) => new Promise((resolve8) => {
+  if (ms <= 0 || signal?.aborted) return resolve8();
   const wake = () => {
     clearTimeout(t);
     signal?.removeEventListener("abort", wake);
-    resolve7();
+    resolve8();
   };
   const t = setTimeout(wake, ms);
   signal?.addEventListener("abort", wake, { once: true });
@@ -31777,9 +32490,9 @@ async function waitReady(ctx, input) {
       { timeoutMs: Math.max(15e3, 3 * pollMs), maxOutputBytes: 32 << 20 }
     ).catch((e) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
     polls++;
-    const out = parsePoll(r.stdout, r);
-    const why = out.incomplete ?? (out.unit === null ? out.errors.join("; ") || "no unit state" : null);
-    if (why !== null || out.hostNowMs === null) {
+    const out2 = parsePoll(r.stdout, r);
+    const why = out2.incomplete ?? (out2.unit === null ? out2.errors.join("; ") || "no unit state" : null);
+    if (why !== null || out2.hostNowMs === null) {
       noReading++;
       const detail = [why ?? "no host clock", r.stderr.trim().split("\n").pop()].filter(Boolean).join(": ");
       if (ctx.now() - runnerStart > timeoutMs) {
@@ -31801,16 +32514,16 @@ async function waitReady(ctx, input) {
       continue;
     }
     noReading = 0;
-    cursor = out.journal.cursor ?? cursor;
-    const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
+    cursor = out2.journal.cursor ?? cursor;
+    const markerNow = state.marker || out2.journal.messages.some(isReadyMarker);
     const url2 = ctx.endpoint.url;
     const models = url2 && markerNow ? await probeModels(url2, ctx.endpoint.model, input.apiKey) : null;
     last = {
-      hostNowMs: out.hostNowMs,
-      unit: out.unit,
-      container: out.container,
-      messages: out.journal.messages,
-      containerNames: out.journal.containers,
+      hostNowMs: out2.hostNowMs,
+      unit: out2.unit,
+      container: out2.container,
+      messages: out2.journal.messages,
+      containerNames: out2.journal.containers,
       models
     };
     const d = decide(state, last, input.container ?? void 0);
@@ -31964,17 +32677,17 @@ var Lexer = class {
     while (this.peek() === " " || this.peek() === "	") this.pos++;
     const line = this.line;
     const w = this.word(false);
-    const target = w?.text ?? "";
+    const target2 = w?.text ?? "";
     if (op === "<<" || op === "<<-") {
-      this.heredocs.push({ delim: target, strip: op === "<<-" });
-      this.tokens.push({ kind: "redirect", op: fd + op, target, line });
+      this.heredocs.push({ delim: target2, strip: op === "<<-" });
+      this.tokens.push({ kind: "redirect", op: fd + op, target: target2, line });
       return;
     }
-    if ((op === ">&" || op === "<&") && /^([0-9]+|-)$/.test(target)) {
-      this.tokens.push({ kind: "redirect", op: `${fd}${op}${target}`, target: `&${target}`, line });
+    if ((op === ">&" || op === "<&") && /^([0-9]+|-)$/.test(target2)) {
+      this.tokens.push({ kind: "redirect", op: `${fd}${op}${target2}`, target: `&${target2}`, line });
       return;
     }
-    this.tokens.push({ kind: "redirect", op: fd + op, target, line });
+    this.tokens.push({ kind: "redirect", op: fd + op, target: target2, line });
   }
   skipHeredocBodies() {
     while (this.heredocs.length > 0) {
@@ -32106,21 +32819,21 @@ var Lexer = class {
       e: "\x1B",
       a: "\x07"
     };
-    let out = "";
+    let out2 = "";
     while (this.pos < this.src.length && this.peek() !== "'") {
       const c = this.peek();
       if (c === "\\") {
         const n = this.peek(1);
-        out += map[n] ?? `\\${n}`;
+        out2 += map[n] ?? `\\${n}`;
         this.pos += 2;
         continue;
       }
       if (c === "\n") this.line++;
-      out += c;
+      out2 += c;
       this.pos++;
     }
     this.pos++;
-    return out;
+    return out2;
   }
   expansion(quoted) {
     const start = this.pos;
@@ -32266,13 +32979,13 @@ function splitOptional(word2) {
 // src/domain/launch/resolve.ts
 function resolveWord(word2, env) {
   const e = word2.guard !== void 0 && env.get(word2.guard) === "" ? new Map(env).set(word2.guard, null) : env;
-  let out = "";
+  let out2 = "";
   for (const p of word2.parts) {
     const v = resolvePart(p, e);
     if (v === void 0) return void 0;
-    out += v;
+    out2 += v;
   }
-  return out;
+  return out2;
 }
 function resolvePart(p, env) {
   if (p.kind === "lit") return p.text;
@@ -32568,9 +33281,9 @@ var Grouper = class {
   }
   plain(w) {
     const resolved = resolveWord(w, this.s.env);
-    const out = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
-    if (w.dynamic && resolved !== void 0) out.resolved = resolved;
-    return out;
+    const out2 = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
+    if (w.dynamic && resolved !== void 0) out2.resolved = resolved;
+    return out2;
   }
   open(line) {
     this.draft ??= {
@@ -32688,7 +33401,7 @@ var SHORT_VALUE = {
 };
 var SHORT_SWITCH = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
 function splitColons(text) {
-  const out = [];
+  const out2 = [];
   let depth = 0;
   let cur = "";
   for (let i = 0; i < text.length; i++) {
@@ -32696,14 +33409,14 @@ function splitColons(text) {
     if (c === "$" && text[i + 1] === "{") depth++;
     else if (c === "}" && depth > 0) depth--;
     if (c === ":" && depth === 0) {
-      out.push(cur);
+      out2.push(cur);
       cur = "";
       continue;
     }
     cur += c;
   }
-  out.push(cur);
-  return out;
+  out2.push(cur);
+  return out2;
 }
 function readOptions(args) {
   const options = [];
@@ -32764,10 +33477,10 @@ function readPodmanRun(command, args, runtime = "podman", create = false) {
     };
   });
   const volumes = valuesOf("--volume").map((o) => {
-    const [source = "", target = "", ...rest] = splitColons(o.value);
+    const [source = "", target2 = "", ...rest] = splitColons(o.value);
     const volume = {
       source,
-      target,
+      target: target2,
       options: rest.length ? rest.join(":") : null,
       line: o.line
     };
@@ -32782,11 +33495,11 @@ function readPodmanRun(command, args, runtime = "podman", create = false) {
       })
     );
     const source = kv2.source ?? kv2.src ?? "";
-    const target = kv2.target ?? kv2.destination ?? kv2.dst ?? "";
-    if (source || target)
+    const target2 = kv2.target ?? kv2.destination ?? kv2.dst ?? "";
+    if (source || target2)
       volumes.push({
         source,
-        target,
+        target: target2,
         options: kv2.ro !== void 0 || kv2.readonly === "true" ? "ro" : null,
         line: o.line
       });
@@ -33200,15 +33913,15 @@ function assignedSource(text, index, name, line) {
   );
   if (!m) return null;
   const quote2 = m[1];
-  let out = "";
+  let out2 = "";
   for (let i = start + m.index + m[0].length; i < text.length; i++) {
     const ch = text[i];
-    if (ch === quote2) return { text: out, line };
+    if (ch === quote2) return { text: out2, line };
     if (quote2 === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
-      out += text[++i];
+      out2 += text[++i];
       continue;
     }
-    out += ch;
+    out2 += ch;
   }
   return null;
 }
@@ -33259,12 +33972,12 @@ function unitValue(unit, section, key) {
   return unitEntries(unit, section, key).at(-1) ?? null;
 }
 function execCommands(unit, key, section = "Service") {
-  let out = [];
+  let out2 = [];
   for (const e of unitEntries(unit, section, key)) {
-    if (e.value === "") out = [];
-    else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
+    if (e.value === "") out2 = [];
+    else out2.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
   }
-  return out;
+  return out2;
 }
 var SPAN_UNITS = [
   [/^(usec|us|µs)$/, 1e-6],
@@ -33410,22 +34123,22 @@ var empty = (text) => ({
   engine: null
 });
 function unitLaunch(unit, text) {
-  const out = empty(text);
-  for (const e of execScripts(unit, out.lines)) {
-    out.commands.push(...e.script.commands);
-    out.podmanRuns.push(...e.script.podmanRuns);
-    if (e.key === "ExecStart" && e.script.engine && !out.engine) out.engine = e.script.engine;
+  const out2 = empty(text);
+  for (const e of execScripts(unit, out2.lines)) {
+    out2.commands.push(...e.script.commands);
+    out2.podmanRuns.push(...e.script.podmanRuns);
+    if (e.key === "ExecStart" && e.script.engine && !out2.engine) out2.engine = e.script.engine;
   }
-  return out;
+  return out2;
 }
 function quadletLaunch(unit, text) {
-  const out = unitLaunch(unit, text);
-  const run = quadletRun(unit, out.lines);
+  const out2 = unitLaunch(unit, text);
+  const run = quadletRun(unit, out2.lines);
   if (run) {
-    out.podmanRuns.unshift(run);
-    out.engine = runEngine(run, text);
+    out2.podmanRuns.unshift(run);
+    out2.engine = runEngine(run, text);
   }
-  return out;
+  return out2;
 }
 
 // src/stages/launch-script.ts
@@ -33686,8 +34399,8 @@ async function shutdown(signal, exitCode, say, deadlineMs = SHUTDOWN_DEADLINE_MS
   say(`deploy-gate: ${signal}: ${activeLocks().length ? "releasing host locks, then exiting" : "stopping"}`);
   runAbort.abort();
   let timer;
-  const late = new Promise((resolve7) => {
-    timer = setTimeout(() => resolve7("late"), deadlineMs);
+  const late = new Promise((resolve8) => {
+    timer = setTimeout(() => resolve8("late"), deadlineMs);
   });
   const done = await Promise.race([
     Promise.allSettled([releaseAllLocks(), ...beforeExit]).then(() => "done"),
@@ -33736,12 +34449,12 @@ function deep(value) {
   return value;
 }
 function sanitizeFinding(f) {
-  const out = deep(f);
+  const out2 = deep(f);
   if (f.evidence)
-    out.evidence = f.evidence.flatMap(
+    out2.evidence = f.evidence.flatMap(
       (e) => inert(stripControl(redact(e))).split("\n").map(guardFirst)
     );
-  return out;
+  return out2;
 }
 function sanitizeReport(report) {
   return {
@@ -33785,35 +34498,35 @@ function num(n) {
   return Number.isInteger(n) ? n.toLocaleString("en-US") : String(n);
 }
 function renderExplain(r, color) {
-  const out = [];
+  const out2 = [];
   const bad = !HEALTHY.has(r.class);
-  out.push(`${paint(color, bad ? "1;31" : "1;32", r.class.toUpperCase())}  ${r.summary}`);
-  if (r.decisive) out.push(`${paint(color, "1", "decisive:")} ${r.decisive}`);
+  out2.push(`${paint(color, bad ? "1;31" : "1;32", r.class.toUpperCase())}  ${r.summary}`);
+  if (r.decisive) out2.push(`${paint(color, "1", "decisive:")} ${r.decisive}`);
   if (r.oom) {
     const o = r.oom;
-    out.push(
+    out2.push(
       `${paint(color, "1", "gap:")} tried ${o.triedGiB} GiB, free ${o.freeGiB ?? "?"} GiB of ${o.totalGiB ?? "?"} GiB, short ${o.shortfallGiB ?? "?"} GiB`
     );
   }
-  if (r.fix) out.push(`${paint(color, "1;33", "fix:")} ${r.fix}`);
+  if (r.fix) out2.push(`${paint(color, "1;33", "fix:")} ${r.fix}`);
   const plan = PLAN_LABELS.filter(([k]) => r.plan[k] !== null);
   if (plan.length > 0) {
-    out.push(paint(color, "1", "plan:"));
+    out2.push(paint(color, "1", "plan:"));
     for (const [k, label, unit] of plan)
-      out.push(`  ${label.padEnd(24)} ${num(r.plan[k])}${unit === "x" ? "x" : unit ? ` ${unit}` : ""}`);
+      out2.push(`  ${label.padEnd(24)} ${num(r.plan[k])}${unit === "x" ? "x" : unit ? ` ${unit}` : ""}`);
   }
   if (r.specDecode) {
     const s = r.specDecode;
     const rate = s.acceptanceRate === null ? "?" : `${(s.acceptanceRate * 100).toFixed(1)}%`;
-    out.push(
+    out2.push(
       `${paint(color, "1", "spec decode:")} mean acceptance length ${s.meanAcceptanceLength ?? "?"}, acceptance ${rate}, per position ${s.perPosition.join("/") || "?"}`
     );
   }
   if (r.evidence.length > 0) {
-    out.push(paint(color, "1", "evidence:"));
-    for (const e of r.evidence) out.push(`  ${paint(color, "2", "\u2502")} ${e}`);
+    out2.push(paint(color, "1", "evidence:"));
+    for (const e of r.evidence) out2.push(`  ${paint(color, "2", "\u2502")} ${e}`);
   }
-  return out.join("\n") + "\n";
+  return out2.join("\n") + "\n";
 }
 
 // src/domain/report/code-span.ts
@@ -33869,7 +34582,7 @@ function repoUrlOf(env) {
   const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, "");
   return server && env.GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY) ? `${server}/${env.GITHUB_REPOSITORY}` : null;
 }
-var commitLink = (sha, ctx, shown = sha.slice(0, 10)) => ctx.repoUrl ? `[\`${shown}\`](${ctx.repoUrl}/commit/${sha})` : `\`${shown}\``;
+var commitLink = (sha, ctx, shown2 = sha.slice(0, 10)) => ctx.repoUrl ? `[\`${shown2}\`](${ctx.repoUrl}/commit/${sha})` : `\`${shown2}\``;
 function prose(text, ctx) {
   return splitCodeSpans(text).map((part, i) => {
     if (i % 2 === 1) return part;
@@ -33886,13 +34599,13 @@ function prose(text, ctx) {
 var PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
 var COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
 function fixCommands(fix) {
-  const out = [];
+  const out2 = [];
   splitCodeSpans(fix).forEach((part, i) => {
     if (i % 2 === 0 || !/^`[^`\n]+`$/.test(part)) return;
     const c = part.slice(1, -1).trim();
-    if (COMMAND_START.test(c) && !out.includes(c)) out.push(c);
+    if (COMMAND_START.test(c) && !out2.includes(c)) out2.push(c);
   });
-  return out;
+  return out2;
 }
 function knownShas(values) {
   const found = /* @__PURE__ */ new Set();
@@ -33931,20 +34644,20 @@ function fleetTerminal(report, lines, heading) {
   const rows = report.fleet;
   if (!rows?.length) return null;
   const w = Math.max(4, ...rows.map((r) => r.host.length));
-  const out = [`${"host".padEnd(w)}  step  ${"verdict".padEnd(15)}  ${"ready".padStart(8)}  KV tokens`];
+  const out2 = [`${"host".padEnd(w)}  step  ${"verdict".padEnd(15)}  ${"ready".padStart(8)}  KV tokens`];
   for (const r of rows)
-    out.push(
+    out2.push(
       `${r.host.padEnd(w)}  ${String(r.step ?? "\u2014").padEnd(4)}  ${r.verdict.padEnd(15)}  ${ready(r).padStart(8)}  ${kv(r)}`
     );
   for (const r of rows) {
     const own2 = report.findings.filter((f) => f.host === r.host);
     if (!own2.length) continue;
-    out.push("", heading(`\u2500\u2500 ${r.host}${r.step === null ? "" : ` (step ${r.step})`}: ${r.verdict}`));
-    for (const f of own2) out.push(...lines(f));
+    out2.push("", heading(`\u2500\u2500 ${r.host}${r.step === null ? "" : ` (step ${r.step})`}: ${r.verdict}`));
+    for (const f of own2) out2.push(...lines(f));
   }
   const fleetWide = report.findings.filter((f) => !f.host);
-  if (fleetWide.length) out.push("", heading("\u2500\u2500 the endpoint (every host)"), ...fleetWide.flatMap(lines));
-  return out;
+  if (fleetWide.length) out2.push("", heading("\u2500\u2500 the endpoint (every host)"), ...fleetWide.flatMap(lines));
+  return out2;
 }
 
 // src/domain/report/terminal.ts
@@ -33958,16 +34671,16 @@ function useColour(opts) {
   return opts.isTTY && opts.env.TERM !== "dumb";
 }
 function findingLines(f, paint2, width) {
-  const out = [`${paint2(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
+  const out2 = [`${paint2(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
   if (f.status === "pass" && f.data?.dryRun !== true || f.status === "skip") {
-    if (f.status === "skip" && f.fix) out.push(`${" ".repeat(8 + width)}${paint2("dim", `hint: ${f.fix}`)}`);
-    return out;
+    if (f.status === "skip" && f.fix) out2.push(`${" ".repeat(8 + width)}${paint2("dim", `hint: ${f.fix}`)}`);
+    return out2;
   }
   const pad = " ".repeat(8);
-  if (f.file) out.push(`${pad}${paint2("cyan", `at ${f.file}${f.line ? `:${f.line}` : ""}`)}`);
-  for (const e of f.evidence ?? []) for (const l of e.split("\n")) out.push(`${pad}${paint2("dim", "\u2502")} ${l}`);
-  if (f.fix) out.push(`${pad}${paint2("bold", "fix:")} ${f.fix}`);
-  return out;
+  if (f.file) out2.push(`${pad}${paint2("cyan", `at ${f.file}${f.line ? `:${f.line}` : ""}`)}`);
+  for (const e of f.evidence ?? []) for (const l of e.split("\n")) out2.push(`${pad}${paint2("dim", "\u2502")} ${l}`);
+  if (f.fix) out2.push(`${pad}${paint2("bold", "fix:")} ${f.fix}`);
+  return out2;
 }
 function renderTerminal(report, colour, quiet = false) {
   const paint2 = painter(colour);
@@ -33976,14 +34689,14 @@ function renderTerminal(report, colour, quiet = false) {
   if (report.endpoint) head2.push(`endpoint ${report.endpoint}`);
   head2.push(`${report.ref.name}${report.ref.sha ? ` ${report.ref.sha.slice(0, 10)}` : ""}`);
   head2.push(`${(report.durationMs / 1e3).toFixed(2)}s`);
-  const shown = quiet ? report.findings.filter((f) => f.status === "fail") : report.findings;
+  const shown2 = quiet ? report.findings.filter((f) => f.status === "fail") : report.findings;
   const lines = quiet ? [] : [paint2("bold", head2.join(" \xB7 ")), ""];
   const fleet = fleetTerminal(
-    { ...report, findings: shown },
+    { ...report, findings: shown2 },
     (f) => findingLines(f, paint2, width),
     (h) => paint2("bold", h)
   );
-  lines.push(...fleet ?? shown.flatMap((f) => findingLines(f, paint2, width)));
+  lines.push(...fleet ?? shown2.flatMap((f) => findingLines(f, paint2, width)));
   const n = (s) => report.findings.filter((f) => f.status === s).length;
   const tally = `${n("fail")} failed, ${n("warn")} warnings, ${n("pass")} passed, ${n("skip")} skipped`;
   const verdict = report.verdict === "fail" ? paint2("red", "FAIL") : report.verdict === "warn" ? paint2("yellow", "PASS with warnings") : paint2("green", "PASS");
@@ -34037,7 +34750,13 @@ var COMMAND_SPECS = [
     summary: "write deploy-gate.yml for the serve scripts found here (never overwrites)",
     details: "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight."
   },
-  { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" }
+  { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" },
+  {
+    name: "webhook",
+    positionals: 0,
+    summary: "serve Flagger's pre-rollout and rollout webhooks: verify over HTTP alone per call (--listen ADDR)",
+    details: "POST {name, namespace, phase, metadata}: 200 pass, 412 a check failed, 503 could not judge or busy, 504 past --deadline,\n400 a malformed body. metadata.endpoint picks the endpoint; {name} and {namespace} in its url: are filled in."
+  }
 ];
 var COMMANDS = COMMAND_SPECS.map((c) => c.name);
 var REPORTING = ["preflight", "run", "verify", "rollback"];
@@ -34049,7 +34768,7 @@ var OPTION_SPECS = [
     type: "string",
     arg: "FILE",
     help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it",
-    commands: [...REPORTING, "logs", "lock", "init"]
+    commands: [...REPORTING, "logs", "lock", "init", "webhook"]
   },
   {
     name: "endpoint",
@@ -34142,6 +34861,48 @@ var OPTION_SPECS = [
     commands: ["lock"]
   },
   {
+    name: "url",
+    type: "string",
+    arg: "URL",
+    help: "verify over HTTP alone at URL, no SSH: every check HTTP can prove; the host-only ones skip (an endpoint with url: and no host: does the same)",
+    commands: ["verify"]
+  },
+  {
+    name: "model",
+    type: "string",
+    arg: "NAME",
+    help: "with --url: the served model name (default: the endpoint's model:, else the one /v1/models lists)",
+    commands: ["verify"]
+  },
+  {
+    name: "selector",
+    type: "string",
+    arg: "LABELS",
+    help: "the engine's pods for kubernetes: endpoints, as kubectl -l takes it (e.g. a canary's pod-template-hash)",
+    commands: ["verify"]
+  },
+  {
+    name: "rollout-start",
+    type: "string",
+    arg: "TIME",
+    help: "kubernetes: endpoints: when the rollout began (ISO 8601, @EPOCH, or a duration ago such as 15m); a pod whose engine started before it is the old version",
+    commands: ["verify"]
+  },
+  {
+    name: "listen",
+    type: "string",
+    arg: "ADDR",
+    help: "HOST:PORT the webhook listens on (:8080 for every address)",
+    commands: ["webhook"]
+  },
+  {
+    name: "deadline",
+    type: "string",
+    arg: "DURATION",
+    help: "the webhook's deadline per call, every request of its verify included (default 2m)",
+    commands: ["webhook"]
+  },
+  {
     name: "connect-timeout",
     type: "string",
     arg: "DURATION",
@@ -34174,6 +34935,32 @@ function parseHostList(v) {
   return [...new Set(names)];
 }
 var colourOf = (opts, io) => useColour({ noColor: opts.noColor, isTTY: io.isTTY, env: io.env });
+function parseUrl(v) {
+  if (v === void 0) return null;
+  let u;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new UsageError(`--url: expected http(s)://HOST:PORT, the endpoint as clients reach it`);
+  }
+  if (u.username || u.password)
+    throw new UsageError("--url must not carry a user or password: put the endpoint's API key in DEPLOY_GATE_API_KEY");
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    throw new UsageError(`--url: expected an http:// or https:// URL, got ${u.protocol}//`);
+  return u.toString().replace(/\/+$/, "");
+}
+function parseInstant(v, now, duration3) {
+  if (v === void 0) return null;
+  const t = v.trim();
+  const ago = /^\d/.test(t) && !/^\d{4}-/.test(t) ? duration3(t) : null;
+  if (ago !== null) return now - ago;
+  if (/^@\d{1,12}$/.test(t)) return Number(t.slice(1)) * 1e3;
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(t) ? Date.parse(t) : NaN;
+  if (Number.isFinite(at)) return at;
+  throw new UsageError(
+    `--rollout-start "${t.slice(0, 40)}": expected an ISO 8601 time with its zone (2026-12-03T02:40:00Z), @EPOCH, or a duration ago (15m)`
+  );
+}
 
 // src/domain/journal/paste.ts
 var QUOTE2 = /^(?:[ \t]*>(?: |$))+/;
@@ -34199,14 +34986,32 @@ function unpaste(raw) {
 }
 
 // src/domain/journal/plain-log.ts
-var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-var SHORT = /^(?<mon>[A-Z][a-z]{2}) +(?<day>\d{1,2}) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
-var FULL = /^(?:[A-Z][a-z]{2} )?(?<date>\d{4}-\d\d-\d\d) (?<time>\d\d:\d\d:\d\d(?:\.\d+)?)(?: [A-Z]{2,5})? (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
+var SHORT = new RegExp("^\\s?(?<mon>\\p{L}{2,5}\\.?|\\d{1,2}[\u6708\uC6D4]) +(?<day>\\d{1,2}) (?<time>\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?) (?<host>\\S+) (?<ident>[^\\s[:]+)(?:\\[(?<pid>\\d+)\\])?: (?<msg>.*)$", "u");
+var MONTH_WORDS = [
+  ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"],
+  ["jan", "feb", "m\xE4r", "apr", "mai", "jun", "jul", "aug", "sep", "okt", "nov", "dez"],
+  ["janv", "f\xE9vr", "mars", "avr", "mai", "juin", "juil", "ao\xFBt", "sept", "oct", "nov", "d\xE9c"],
+  ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"],
+  ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"],
+  ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
+  ["\u044F\u043D\u0432", "\u0444\u0435\u0432", "\u043C\u0430\u0440", "\u0430\u043F\u0440", "\u043C\u0430\u044F", "\u0438\u044E\u043D", "\u0438\u044E\u043B", "\u0430\u0432\u0433", "\u0441\u0435\u043D", "\u043E\u043A\u0442", "\u043D\u043E\u044F", "\u0434\u0435\u043A"]
+];
+function monthIndex(word2) {
+  const cjk = /^(\d{1,2})[月월]$/.exec(word2);
+  if (cjk) return Number(cjk[1]) - 1;
+  const w = word2.toLowerCase().replace(/\.$/, "");
+  for (const names of MONTH_WORDS) {
+    const i = names.indexOf(w);
+    if (i >= 0) return i;
+  }
+  return w === "\u043C\u0430\u0439" ? 4 : 0;
+}
+var FULL = new RegExp("^(?:\\p{L}{1,4}\\.? )?(?<date>\\d{4}-\\d\\d-\\d\\d) (?<time>\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?)(?: [A-Z]{2,5}| [+-]\\d\\d(?::?\\d\\d)?)? (?<host>\\S+) (?<ident>[^\\s[:]+)(?:\\[(?<pid>\\d+)\\])?: (?<msg>.*)$", "u");
 var MONO = /^\[\s*(?<mono>\d+\.\d+)\] (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
 var ISO = /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?) (?<host>\S+) (?<ident>[^\s[:]+)(?:\[(?<pid>\d+)\])?: (?<msg>.*)$/;
 function shortTs(mon, day, time2) {
   const [h, m, s] = time2.split(":");
-  const ms = Date.UTC(2e3, MONTHS.indexOf(mon), Number(day), Number(h), Number(m), 0) + Number(s) * 1e3;
+  const ms = Date.UTC(2e3, monthIndex(mon), Number(day), Number(h), Number(m), 0) + Number(s) * 1e3;
   return Math.round(ms * 1e3);
 }
 function readPlainLine(raw) {
@@ -34215,7 +35020,7 @@ function readPlainLine(raw) {
   const line = pasted.text;
   if (line.trim() === "") return null;
   const short3 = SHORT.exec(line)?.groups;
-  if (short3 && MONTHS.includes(short3.mon)) {
+  if (short3) {
     return {
       ts: shortTs(short3.mon, short3.day, short3.time),
       text: short3.msg,
@@ -34276,7 +35081,7 @@ var RecordSplitter = class {
   inString = false;
   escaped = false;
   push(chunk) {
-    const out = [];
+    const out2 = [];
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk[i];
       if (this.depth === 0) {
@@ -34284,7 +35089,7 @@ var RecordSplitter = class {
           this.put(c);
           this.depth = 1;
         } else if (c === LF) {
-          if (this.n > 0) out.push(this.take());
+          if (this.n > 0) out2.push(this.take());
         } else if (this.n > 0 || c !== 91 && c !== 93 && c !== 44 && c > SPACE) this.put(c);
         continue;
       }
@@ -34296,9 +35101,9 @@ var RecordSplitter = class {
       else if (c === 123 || c === 91) this.depth++;
       else if (c === 125 || c === 93) this.depth--;
       this.put(c === LF || c === CR ? SPACE : c);
-      if (this.depth === 0 || this.n > MAX_OBJECT) out.push(this.take());
+      if (this.depth === 0 || this.n > MAX_OBJECT) out2.push(this.take());
     }
-    return out;
+    return out2;
   }
   end() {
     return this.n > 0 ? [this.take()] : [];
@@ -34323,8 +35128,8 @@ var RecordSplitter = class {
 async function* recordLines(chunks) {
   const s = new RecordSplitter();
   for await (const chunk of chunks) {
-    const out = s.push(chunk);
-    if (out.length) yield out.length === 1 ? out[0] : Buffer.concat(out);
+    const out2 = s.push(chunk);
+    if (out2.length) yield out2.length === 1 ? out2[0] : Buffer.concat(out2);
   }
   const last = s.end();
   if (last.length) yield last[0];
@@ -34819,11 +35624,11 @@ function defineLazy(object, key, getter) {
     configurable: true
   });
 }
-function objectClone(obj) {
-  return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
+function objectClone(obj2) {
+  return Object.create(Object.getPrototypeOf(obj2), Object.getOwnPropertyDescriptors(obj2));
 }
-function assignProp(target, prop, value) {
-  Object.defineProperty(target, prop, {
+function assignProp(target2, prop, value) {
+  Object.defineProperty(target2, prop, {
     value,
     writable: true,
     enumerable: true,
@@ -34837,8 +35642,8 @@ function rawShape(def) {
 function sourceShape(schema) {
   return rawShape(schema._zod.def) ?? schema._zod.def.shape;
 }
-function deferProp(target, key, getter) {
-  Object.defineProperty(target, key, {
+function deferProp(target2, key, getter) {
+  Object.defineProperty(target2, key, {
     get() {
       const value = getter();
       assignProp(this, key, value);
@@ -34848,36 +35653,36 @@ function deferProp(target, key, getter) {
     configurable: true
   });
 }
-function putProp(target, key, value) {
-  if (key in target)
-    assignProp(target, key, value);
+function putProp(target2, key, value) {
+  if (key in target2)
+    assignProp(target2, key, value);
   else
-    target[key] = value;
+    target2[key] = value;
 }
-function mirrorShape(target, source, keys, wrap) {
+function mirrorShape(target2, source, keys, wrap) {
   const raw = sourceShape(source);
   for (const key of keys) {
     const desc = Object.getOwnPropertyDescriptor(raw, key);
     if (!desc.enumerable)
       continue;
     if (desc.get) {
-      deferProp(target, key, () => {
+      deferProp(target2, key, () => {
         const value = source._zod.def.shape[key];
         return wrap ? wrap(value, key) : value;
       });
     } else
-      putProp(target, key, wrap ? wrap(desc.value, key) : desc.value);
+      putProp(target2, key, wrap ? wrap(desc.value, key) : desc.value);
   }
 }
-function mirrorProps(target, source) {
+function mirrorProps(target2, source) {
   for (const key of Reflect.ownKeys(source)) {
     const desc = Object.getOwnPropertyDescriptor(source, key);
     if (!desc.enumerable)
       continue;
     if (desc.get)
-      deferProp(target, key, () => source[key]);
+      deferProp(target2, key, () => source[key]);
     else
-      putProp(target, key, desc.value);
+      putProp(target2, key, desc.value);
   }
 }
 function mergeDefs(...defs) {
@@ -34891,10 +35696,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path) {
+function getElementAtPath(obj2, path) {
   if (!path)
-    return obj;
-  return path.reduce((acc, key) => acc?.[key], obj);
+    return obj2;
+  return path.reduce((acc, key) => acc?.[key], obj2);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -34909,14 +35714,14 @@ function promiseAllObject(promisesObj) {
 }
 function randomString(length = 10) {
   const chars = "abcdefghijklmnopqrstuvwxyz";
-  let str2 = "";
+  let str3 = "";
   for (let i = 0; i < length; i++) {
-    str2 += chars[Math.floor(Math.random() * chars.length)];
+    str3 += chars[Math.floor(Math.random() * chars.length)];
   }
-  return str2;
+  return str3;
 }
-function esc(str2) {
-  return JSON.stringify(str2);
+function esc(str3) {
+  return JSON.stringify(str3);
 }
 function slugify(input) {
   return input.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
@@ -35030,8 +35835,8 @@ var primitiveTypes = /* @__PURE__ */ new Set([
   "symbol",
   "undefined"
 ]);
-function escapeRegex(str2) {
-  return str2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function escapeRegex(str3) {
+  return str3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 function clone(inst, def, params) {
   const cl = new inst._zod.constr(def ?? inst._zod.def);
@@ -35056,35 +35861,35 @@ function normalizeParams(_params) {
   return params;
 }
 function createTransparentProxy(getter) {
-  let target;
+  let target2;
   return new Proxy({}, {
     get(_, prop, receiver) {
-      target ?? (target = getter());
-      return Reflect.get(target, prop, receiver);
+      target2 ?? (target2 = getter());
+      return Reflect.get(target2, prop, receiver);
     },
     set(_, prop, value, receiver) {
-      target ?? (target = getter());
-      return Reflect.set(target, prop, value, receiver);
+      target2 ?? (target2 = getter());
+      return Reflect.set(target2, prop, value, receiver);
     },
     has(_, prop) {
-      target ?? (target = getter());
-      return Reflect.has(target, prop);
+      target2 ?? (target2 = getter());
+      return Reflect.has(target2, prop);
     },
     deleteProperty(_, prop) {
-      target ?? (target = getter());
-      return Reflect.deleteProperty(target, prop);
+      target2 ?? (target2 = getter());
+      return Reflect.deleteProperty(target2, prop);
     },
     ownKeys(_) {
-      target ?? (target = getter());
-      return Reflect.ownKeys(target);
+      target2 ?? (target2 = getter());
+      return Reflect.ownKeys(target2);
     },
     getOwnPropertyDescriptor(_, prop) {
-      target ?? (target = getter());
-      return Reflect.getOwnPropertyDescriptor(target, prop);
+      target2 ?? (target2 = getter());
+      return Reflect.getOwnPropertyDescriptor(target2, prop);
     },
     defineProperty(_, prop, descriptor) {
-      target ?? (target = getter());
-      return Reflect.defineProperty(target, prop, descriptor);
+      target2 ?? (target2 = getter());
+      return Reflect.defineProperty(target2, prop, descriptor);
     }
   });
 }
@@ -35297,13 +36102,13 @@ function getSizableOrigin(input) {
   return "unknown";
 }
 var highSurrogate = /[\uD800-\uDBFF]/;
-function codePointLength(str2) {
-  const units = str2.length;
-  if (!highSurrogate.test(str2))
+function codePointLength(str3) {
+  const units = str3.length;
+  if (!highSurrogate.test(str3))
     return units;
   let count = units;
   for (let i = 0; i < units - 1; i++) {
-    if ((str2.charCodeAt(i) & 64512) === 55296 && (str2.charCodeAt(i + 1) & 64512) === 56320) {
+    if ((str3.charCodeAt(i) & 64512) === 55296 && (str3.charCodeAt(i + 1) & 64512) === 56320) {
       count--;
       i++;
     }
@@ -35330,9 +36135,9 @@ function parsedType(data) {
       if (Array.isArray(data)) {
         return "array";
       }
-      const obj = data;
-      if (obj && Object.getPrototypeOf(obj) !== Object.prototype && "constructor" in obj && obj.constructor) {
-        return obj.constructor.name;
+      const obj2 = data;
+      if (obj2 && Object.getPrototypeOf(obj2) !== Object.prototype && "constructor" in obj2 && obj2.constructor) {
+        return obj2.constructor.name;
       }
     }
   }
@@ -35350,8 +36155,8 @@ function issue(...args) {
   }
   return { ...iss };
 }
-function cleanEnum(obj) {
-  return Object.entries(obj).filter(([k, _]) => {
+function cleanEnum(obj2) {
+  return Object.entries(obj2).filter(([k, _]) => {
     return Number.isNaN(Number.parseInt(k, 10));
   }).map((el) => el[1]);
 }
@@ -35564,10 +36369,10 @@ function $constructor(name, initializer3, proto2, params) {
       let up = own2;
       while (up && up !== ctorProto)
         up = Object.getPrototypeOf(up);
-      const target = up ?? own2;
-      if (!initialized.has(target)) {
-        initialized.add(target);
-        members(target, protoMembers);
+      const target2 = up ?? own2;
+      if (!initialized.has(target2)) {
+        initialized.add(target2);
+        members(target2, protoMembers);
       }
     }
     const proto3 = _.prototype;
@@ -35672,15 +36477,15 @@ var $ZodError = $constructor("$ZodError", initializer);
 var $ZodRealError = $constructor("$ZodError", initializer, void 0, {
   Parent: Error
 });
-function node(obj, key, make) {
-  if (!Object.prototype.hasOwnProperty.call(obj, key)) {
+function node(obj2, key, make) {
+  if (!Object.prototype.hasOwnProperty.call(obj2, key)) {
     if (key === "__proto__") {
-      Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(obj2, key, { value: make(), writable: true, enumerable: true, configurable: true });
     } else {
-      obj[key] = make();
+      obj2[key] = make();
     }
   }
-  return obj[key];
+  return obj2[key];
 }
 function flattenError(error2, mapper = (issue2) => issue2.message) {
   const fieldErrors = {};
@@ -37900,7 +38705,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve7) {
+function isRecursive(inst, stack, resolve8) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -37910,7 +38715,7 @@ function isRecursive(inst, stack, resolve7) {
   let result = NONE;
   const check = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve7);
+      const answer = isRecursive(child, stack, resolve8);
       if (answer > result)
         result = answer;
     }
@@ -37921,7 +38726,7 @@ function isRecursive(inst, stack, resolve7) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -37985,7 +38790,7 @@ function isRecursive(inst, stack, resolve7) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -38837,26 +39642,26 @@ function _check(fn, params) {
 }
 
 // node_modules/zod/v4/core/to-json-schema.js
-function assignProps(target, ...sources) {
+function assignProps(target2, ...sources) {
   for (const source of sources) {
     for (const key of Reflect.ownKeys(source)) {
       if (Object.prototype.propertyIsEnumerable.call(source, key)) {
-        assignProp(target, key, source[key]);
+        assignProp(target2, key, source[key]);
       }
     }
   }
-  return target;
+  return target2;
 }
 function initializeContext(params) {
-  let target = params?.target ?? "draft-2020-12";
-  if (target === "draft-4")
-    target = "draft-04";
-  if (target === "draft-7")
-    target = "draft-07";
+  let target2 = params?.target ?? "draft-2020-12";
+  if (target2 === "draft-4")
+    target2 = "draft-04";
+  if (target2 === "draft-7")
+    target2 = "draft-07";
   return {
     processors: params.processors ?? {},
     metadataRegistry: params?.metadata ?? globalRegistry,
-    target,
+    target: target2,
     unrepresentable: params?.unrepresentable ?? "throw",
     override: params?.override ?? (() => {
     }),
@@ -39359,8 +40164,8 @@ var createToJSONSchemaMethod = (schema, processors = {}) => (params) => {
   return finalize(ctx, schema);
 };
 var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) => {
-  const { libraryOptions, target } = params ?? {};
-  const ctx = initializeContext({ ...libraryOptions ?? {}, target, io, processors });
+  const { libraryOptions, target: target2 } = params ?? {};
+  const ctx = initializeContext({ ...libraryOptions ?? {}, target: target2, io, processors });
   processSchema(schema, ctx);
   extractDefs(ctx, schema);
   return finalize(ctx, schema);
@@ -40256,8 +41061,8 @@ var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
   catch(params) {
     return _catch(this, params);
   },
-  pipe(target) {
-    return pipe(this, target);
+  pipe(target2) {
+    return pipe(this, target2);
   },
   readonly() {
     return readonly(this);
@@ -41055,11 +41860,11 @@ var ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
   inst.in = def.in;
   inst.out = def.out;
 });
-function pipe(in_, out) {
+function pipe(in_, out2) {
   return new ZodPipe({
     type: "pipe",
     in: in_,
-    out
+    out: out2
     // ...util.normalizeParams(params),
   });
 }
@@ -41150,11 +41955,11 @@ function plainMessage(issue2) {
   return "input" in issue2 && issue2.input !== void 0 ? `${msg2}; found ${foundText(issue2.input)}` : msg2;
 }
 function describeIssues(issues, doc, lc, known) {
-  const out = [];
+  const out2 = [];
   const unknownKey = (path, key) => {
     const allowed = known(path);
     const guess = closest(key, allowed);
-    out.push({
+    out2.push({
       line: lineOf(keyNode(doc, path, key), lc),
       path: fmtPath([...path, key]),
       message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`
@@ -41172,7 +41977,7 @@ function describeIssues(issues, doc, lc, known) {
     }
     if (issue2.code === "invalid_key") {
       const why = issue2.issues?.[0]?.message ?? "not a valid key";
-      out.push({
+      out2.push({
         line: lineOf(keyNode(doc, path.slice(0, -1), String(path[path.length - 1])), lc),
         path: fmtPath(path),
         message: `${why}; found "${String(path[path.length - 1])}": rename it`
@@ -41180,13 +41985,13 @@ function describeIssues(issues, doc, lc, known) {
       continue;
     }
     const missing = issue2.code === "invalid_type" && issue2.input === void 0;
-    out.push({
+    out2.push({
       line: lineOf(valueNode(doc, path), lc),
       path: fmtPath(path),
       message: missing ? `required key is missing (expected ${ARTICLE[issue2.expected] ?? "a value"})` : issue2.code === "invalid_type" ? typeMessage(issue2) : plainMessage(issue2)
     });
   }
-  return out.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
+  return out2.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
 }
 
 // src/lib/duration.ts
@@ -41357,6 +42162,13 @@ var endpointSchema = strictObject({
   rollout: rolloutSchema(duration2),
   replicas: replicasSchema,
   peer: sshTarget.optional(),
+  kubernetes: strictObject({
+    // {namespace} and {name}: filled from Flagger's payload by the webhook
+    namespace: string2().regex(/^([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?|\{namespace\})$/, "expected a Kubernetes namespace name"),
+    selector: string2().min(1).max(256).regex(/^[A-Za-z0-9][-A-Za-z0-9_./=!,(){} ]*$/, "expected a label selector such as app=chat"),
+    container: string2().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, "expected a container name"),
+    manifest: string2().min(1).optional()
+  }).optional(),
   install: array(installItem).optional(),
   url: url({ protocol: /^https?$/ }).optional(),
   model: string2().min(1).optional(),
@@ -41508,9 +42320,9 @@ function trace(t0, what) {
 // src/ports/local/run-local.ts
 function runLocal(cmd, args, opts = {}) {
   const t0 = performance.now();
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
-    const out = [];
+    const out2 = [];
     const err = [];
     let timedOut = false;
     let spawnError = null;
@@ -41518,7 +42330,7 @@ function runLocal(cmd, args, opts = {}) {
       timedOut = true;
       child.kill("SIGKILL");
     }, opts.timeoutMs ?? 3e4);
-    child.stdout.on("data", (b) => out.push(b));
+    child.stdout.on("data", (b) => out2.push(b));
     child.stderr.on("data", (b) => err.push(b));
     child.on("error", (e) => spawnError = e);
     child.stdin.on("error", () => {
@@ -41527,8 +42339,8 @@ function runLocal(cmd, args, opts = {}) {
     child.on("close", (code) => {
       clearTimeout(timer);
       if (tracing()) trace(t0, `${cmd} ${args.join(" ").slice(0, 120)}`);
-      const bytes = Buffer.concat(out);
-      resolve7({
+      const bytes = Buffer.concat(out2);
+      resolve8({
         code,
         stdout: bytes.toString("utf8"),
         stdoutBytes: bytes,
@@ -41579,8 +42391,8 @@ var Git = class {
     return r.code === 0 && r.stdout.trim() ? r.stdout.trim() : null;
   }
   async status() {
-    const out = (await this.git(["status", "--porcelain=v1", "-z", "--untracked-files=all"])).stdout;
-    const parts = out.split("\0");
+    const out2 = (await this.git(["status", "--porcelain=v1", "-z", "--untracked-files=all"])).stdout;
+    const parts = out2.split("\0");
     const entries = [];
     for (let i = 0; i < parts.length; i++) {
       const rec = parts[i];
@@ -41674,7 +42486,7 @@ var Git = class {
     });
     if (r.code !== 0) throw new GitError(`git cat-file failed: ${r.stderr.trim()}`);
     const buf = r.stdoutBytes;
-    const out = [];
+    const out2 = [];
     let pos = 0;
     for (let i = 0; i < specs.length; i++) {
       const eol = buf.indexOf(10, pos);
@@ -41682,18 +42494,18 @@ var Git = class {
       pos = eol + 1;
       const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(header);
       if (!m) {
-        out.push(null);
+        out2.push(null);
         continue;
       }
       if (mode === "--batch-check") {
-        out.push(m[1]);
+        out2.push(m[1]);
         continue;
       }
       const size = Number(m[3]);
-      out.push(m[2] === "blob" ? buf.subarray(pos, pos + size) : null);
+      out2.push(m[2] === "blob" ? buf.subarray(pos, pos + size) : null);
       pos += size + 1;
     }
-    return out;
+    return out2;
   }
   /** The object id a spec names; for one that does not exist, a line cat-file reports missing. */
   async objectId(spec2) {
@@ -41987,15 +42799,15 @@ function droppedFlags(baseFlags, nowFlags, file, baseLabel, contractNames = /* @
   return dropped.map((f) => {
     const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
     const value = mask(f.name, f.value);
-    const shown = value === null ? f.name : `${f.name} ${value}`;
+    const shown2 = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
     return mk(
       CHECK,
-      `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`,
+      `${file}: ${shown2} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`,
       {
         file,
-        evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
-        fix: critical ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
+        evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown2}`],
+        fix: critical ? `restore ${codeSpan(shown2)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown2)}`,
         data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
       }
     );
@@ -42051,6 +42863,11 @@ var DESCRIPTIONS = {
   "endpoints.*.replicas.kvTolerance": "How far a replica's KV pool may be from the fleet's median, as a fraction (default 0.02).",
   ...sshKeys("endpoints.*.peer", "A host to run the HTTP checks from (with curl), as clients reach the endpoint."),
   ...sshKeys("endpoints.*.peer.jump", "A jump host to reach the peer through (like ssh -J)."),
+  "endpoints.*.kubernetes": "The engine's pods, for verify over HTTP alone with kubectl (its usual kubeconfig): restarts, live args against manifest, env, image digest, and for a failure the container's logs and the pod's events.",
+  "endpoints.*.kubernetes.namespace": "The pods' namespace.",
+  "endpoints.*.kubernetes.selector": "A label selector for the engine's pods, as kubectl -l takes it (--selector overrides it, e.g. with a canary's pod-template-hash).",
+  "endpoints.*.kubernetes.container": "The engine's container in the pod.",
+  "endpoints.*.kubernetes.manifest": "The Deployment (or Rollout, StatefulSet) YAML in the repository that sets the container's args, relative to this config file: verify.argv compares the live args with it.",
   "endpoints.*.install": "Files written atomically on the host at the deployed ref (never the work tree).",
   "endpoints.*.install[]": "One file to install.",
   "endpoints.*.install[].from": "Path in the repository, relative to this config file.",
@@ -42104,10 +42921,10 @@ var EXTRA = {
 };
 function walkSchema(node2, visit, path = "") {
   visit(path, node2);
-  const join9 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join9(k));
+  const join11 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit, join11(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit, join9("*"));
+    walkSchema(node2.additionalProperties, visit, join11("*"));
   if (node2.items) walkSchema(node2.items, visit, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit, `${path}[]`);
 }
@@ -42138,10 +42955,10 @@ function contractFlags(flags) {
   return flags.filter((f) => !seen.has(f.name) && seen.add(f.name)).filter((f) => f.clientFacing && usable(f));
 }
 function endpointYaml(e) {
-  const out = [`  ${e.name}:`, `    ${e.kind ?? "script"}: ${q(e.script)}`];
+  const out2 = [`  ${e.name}:`, `    ${e.kind ?? "script"}: ${q(e.script)}`];
   if (!e.flags)
     return [
-      ...out,
+      ...out2,
       "    # no engine command (podman run ... or vllm serve) found in this file: add contracts by hand",
       ""
     ];
@@ -42149,18 +42966,18 @@ function endpointYaml(e) {
   const unique = e.flags.filter((f) => !seen.has(f.name) && seen.add(f.name));
   const contract = contractFlags(unique);
   const others = unique.filter((f) => !contract.includes(f));
-  out.push("    contracts:");
-  out.push(contract.length ? "      flags:" : "      flags: []");
-  for (const f of contract) out.push(`        - ${q(spec(f))}`);
+  out2.push("    contracts:");
+  out2.push(contract.length ? "      flags:" : "      flags: []");
+  for (const f of contract) out2.push(`        - ${q(spec(f))}`);
   if (others.length) {
-    out.push("      # also in the engine argv now; add the ones clients or the host rely on:");
-    for (const f of others) out.push(`      #   - ${q(spec({ ...f, value: maskUnlessReference(f.name, f.value) }))}`);
+    out2.push("      # also in the engine argv now; add the ones clients or the host rely on:");
+    for (const f of others) out2.push(`      #   - ${q(spec({ ...f, value: maskUnlessReference(f.name, f.value) }))}`);
   }
   if (unique.some((f) => f.name === "--reasoning-parser"))
-    out.push("      thinking: true   # verify: reasoning arrives in its own field");
+    out2.push("      thinking: true   # verify: reasoning arrives in its own field");
   if (unique.some((f) => f.name === "--enable-auto-tool-choice"))
-    out.push("      tools: true      # verify: tool calls work");
-  return [...out, ""];
+    out2.push("      tools: true      # verify: tool calls work");
+  return [...out2, ""];
 }
 function renderInit(endpoints) {
   return [
@@ -42201,12 +43018,12 @@ async function runInit(opts, io) {
     );
   const root = info.root;
   const path = opts.config ? isAbsolute3(opts.config) ? opts.config : join3(opts.cwd, opts.config) : join3(root, DEFAULT_CONFIG);
-  const shown = relative2(opts.cwd, path) || path;
+  const shown2 = relative2(opts.cwd, path) || path;
   if (lstatSync2(path, { throwIfNoEntry: false }))
-    throw new UsageError(`${shown} already exists: init never overwrites it; edit it, or move it away to start over`);
+    throw new UsageError(`${shown2} already exists: init never overwrites it; edit it, or move it away to start over`);
   if (!existsSync2(dirname2(path)))
     throw new UsageError(
-      `${shown}: the directory ${relative2(opts.cwd, dirname2(path)) || dirname2(path)} does not exist: create it first (mkdir -p), or pick another --config path`
+      `${shown2}: the directory ${relative2(opts.cwd, dirname2(path)) || dirname2(path)} does not exist: create it first (mkdir -p), or pick another --config path`
     );
   const targets = discoverTargets(root, await new Git(root).listFiles()).filter(
     (t) => refusePath(root, t.scriptPath) === null
@@ -42298,8 +43115,8 @@ function describeLock(s, endpoint, hostName3) {
 // src/domain/rollout.ts
 var hostName2 = (h) => h.name ?? h.address;
 function endpointFor(ep, h) {
-  const { name: _name, url: url2, ...target } = h;
-  return { ...ep, host: target, hosts: void 0, url: url2 ?? ep.url };
+  const { name: _name, url: url2, ...target2 } = h;
+  return { ...ep, host: target2, hosts: void 0, url: url2 ?? ep.url };
 }
 function selectHosts(all, only) {
   if (!only) return { hosts: [...all], unknown: [] };
@@ -42374,19 +43191,19 @@ var HostError = class extends Error {
   fix;
 };
 var KEY_FIX = "give the gate the endpoint's SSH private key: in the action, set the ssh-key input from a repository secret (e.g. secrets.DEPLOY_SSH_KEY); on the command line, env DEPLOY_GATE_SSH_KEY or host.identityFile in deploy-gate.yml";
-function classifyConnectError(err, target, timeoutMs) {
+function classifyConnectError(err, target2, timeoutMs) {
   const msg2 = err.message ?? "";
   if (err.level === "client-authentication" || /All configured authentication methods failed/i.test(msg2)) {
     return new HostError(
       "auth",
-      `SSH authentication to ${target} was refused: check that the key (identityFile or DEPLOY_GATE_SSH_KEY) is in the user's authorized_keys`,
+      `SSH authentication to ${target2} was refused: check that the key (identityFile or DEPLOY_GATE_SSH_KEY) is in the user's authorized_keys`,
       { cause: err }
     );
   }
   if (/passphrase|Cannot parse privateKey|bad decrypt/i.test(msg2)) {
     return new HostError(
       "auth",
-      `the SSH private key for ${target} cannot be read: ${/passphrase/i.test(msg2) && !/bad decrypt|integrity/i.test(msg2) ? "it is encrypted and no passphrase was given" : "wrong passphrase or not a private key"}; set DEPLOY_GATE_SSH_PASSPHRASE (the action's ssh-key-passphrase input)`,
+      `the SSH private key for ${target2} cannot be read: ${/passphrase/i.test(msg2) && !/bad decrypt|integrity/i.test(msg2) ? "it is encrypted and no passphrase was given" : "wrong passphrase or not a private key"}; set DEPLOY_GATE_SSH_PASSPHRASE (the action's ssh-key-passphrase input)`,
       {
         cause: err,
         fix: "give the key's passphrase: the action's ssh-key-passphrase input (from a secret), or env DEPLOY_GATE_SSH_PASSPHRASE; check that ssh-key / DEPLOY_GATE_SSH_KEY holds the whole private key"
@@ -42396,25 +43213,25 @@ function classifyConnectError(err, target, timeoutMs) {
   if (/timed out/i.test(msg2) || err.code === "ETIMEDOUT") {
     return new HostError(
       "timeout",
-      `SSH to ${target} timed out after ${+(timeoutMs / 1e3).toFixed(1)}s: check the address and port, the firewall, and that sshd is running`,
+      `SSH to ${target2} timed out after ${+(timeoutMs / 1e3).toFixed(1)}s: check the address and port, the firewall, and that sshd is running`,
       { cause: err }
     );
   }
   if (["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET"].includes(err.code ?? "")) {
     return new HostError(
       "unreachable",
-      `cannot reach ${target} (${err.code}): check the address and port and that sshd is running`,
+      `cannot reach ${target2} (${err.code}): check the address and port and that sshd is running`,
       { cause: err }
     );
   }
   if (/Connection lost before handshake|bad identification|Protocol mismatch|Bad packet length/i.test(msg2)) {
     return new HostError(
       "unreachable",
-      `${target} answered, but not as an SSH server (${msg2}): host.port must be sshd's port, not the engine's or another service's`,
+      `${target2} answered, but not as an SSH server (${msg2}): host.port must be sshd's port, not the engine's or another service's`,
       { cause: err }
     );
   }
-  return new HostError("closed", `SSH connection to ${target} failed: ${msg2}`, { cause: err });
+  return new HostError("closed", `SSH connection to ${target2} failed: ${msg2}`, { cause: err });
 }
 
 // src/ports/host/ssh.ts
@@ -42455,15 +43272,15 @@ function matchesHost(patterns, address, port) {
   }
   return positive;
 }
-function pinFrom(target) {
+function pinFrom(target2) {
   const fps = /* @__PURE__ */ new Set();
   const revoked = /* @__PURE__ */ new Set();
   let types = /* @__PURE__ */ new Set();
-  if (target.hostKey) {
-    fps.add(target.hostKey.replace(/=+$/, ""));
+  if (target2.hostKey) {
+    fps.add(target2.hostKey.replace(/=+$/, ""));
     types = null;
   }
-  const lines = (target.knownHosts ?? "").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const lines = (target2.knownHosts ?? "").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   for (const line of lines) {
     const parts = line.split(/\s+/);
     const marker = parts[0]?.startsWith("@") ? parts[0] : null;
@@ -42476,7 +43293,7 @@ function pinFrom(target) {
       continue;
     }
     if (marker) continue;
-    if (matchesHost(hosts, target.address, target.port)) {
+    if (matchesHost(hosts, target2.address, target2.port)) {
       fps.add(fp);
       types?.add(keyType(blob));
     }
@@ -42501,13 +43318,13 @@ function knownHostsLine(address, port, key) {
 }
 
 // src/ports/host/connect.ts
-async function resolveKey(target, opts) {
+async function resolveKey(target2, opts) {
   if (opts.privateKey) return opts.privateKey;
-  if (target.identityFile) {
-    return readFile(target.identityFile).catch((e) => {
+  if (target2.identityFile) {
+    return readFile(target2.identityFile).catch((e) => {
       throw new HostError(
         "auth",
-        `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`,
+        `cannot read identityFile ${target2.identityFile}: ${e.message}; fix the path in deploy-gate.yml`,
         {
           fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret"
         }
@@ -42518,7 +43335,7 @@ async function resolveKey(target, opts) {
   if (env) return env;
   throw new HostError(
     "auth",
-    `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`,
+    `no SSH key for ${target2.user}@${target2.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`,
     { fix: KEY_FIX }
   );
 }
@@ -42530,12 +43347,12 @@ function knownHostsNote(t) {
 function targetName(t) {
   return `${t.user}@${t.address}:${t.port}`;
 }
-function openClient(target, key, opts, sock) {
-  const pin = pinFrom(target);
+function openClient(target2, key, opts, sock) {
+  const pin = pinFrom(target2);
   const timeoutMs = opts.timeoutMs ?? 2e4;
-  const name = targetName(target);
+  const name = targetName(target2);
   let seen = null;
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const client = new import_ssh2.Client();
     let settled = false;
     const fail2 = (e) => {
@@ -42546,9 +43363,9 @@ function openClient(target, key, opts, sock) {
       }
     };
     const cfg2 = {
-      host: target.address,
-      port: target.port,
-      username: target.user,
+      host: target2.address,
+      port: target2.port,
+      username: target2.user,
       privateKey: key,
       readyTimeout: timeoutMs,
       passphrase: opts.passphrase ?? (opts.env ?? process.env).DEPLOY_GATE_SSH_PASSPHRASE,
@@ -42563,7 +43380,7 @@ function openClient(target, key, opts, sock) {
     };
     client.once("ready", () => {
       settled = true;
-      resolve7(client);
+      resolve8(client);
     });
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
@@ -42577,7 +43394,7 @@ function openClient(target, key, opts, sock) {
             `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`
           ) : new HostError(
             "no-pin",
-            `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`
+            `refusing to connect to ${name}: no host key pinned${knownHostsNote(target2)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target2.address, target2.port, seen)}"`
           )
         );
         return;
@@ -42606,26 +43423,26 @@ function openClient(target, key, opts, sock) {
     }
   });
 }
-function tunnel(jump, target, timeoutMs = 2e4) {
-  return new Promise((resolve7, reject) => {
+function tunnel(jump, target2, timeoutMs = 2e4) {
+  return new Promise((resolve8, reject) => {
     let expired = false;
     const timer = setTimeout(() => {
       expired = true;
       reject(
         new HostError(
           "timeout",
-          `the jump host did not open a connection to ${targetName(target)} within ${+(timeoutMs / 1e3).toFixed(1)}s: check the target's address and port, and that the jump host can reach it`
+          `the jump host did not open a connection to ${targetName(target2)} within ${+(timeoutMs / 1e3).toFixed(1)}s: check the target's address and port, and that the jump host can reach it`
         )
       );
     }, timeoutMs);
-    jump.forwardOut("127.0.0.1", 0, target.address, target.port, (err, stream) => {
+    jump.forwardOut("127.0.0.1", 0, target2.address, target2.port, (err, stream) => {
       if (expired) {
         stream?.destroy();
         return;
       }
       clearTimeout(timer);
-      if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target)}: ${err.message}`));
-      else resolve7(stream);
+      if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target2)}: ${err.message}`));
+      else resolve8(stream);
     });
   });
 }
@@ -42693,11 +43510,11 @@ var Capture = class {
   }
 };
 function openExecOnce(client, command, attach) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     client.exec(command, (err, ch) => {
       if (err) return reject(err);
       attach?.(ch);
-      resolve7(ch);
+      resolve8(ch);
     });
   });
 }
@@ -42715,7 +43532,7 @@ async function openExec(client, command, attach) {
   }
 }
 function withDeadline(p, ms, err, late) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     let expired = false;
     const t = setTimeout(() => {
       expired = true;
@@ -42726,7 +43543,7 @@ function withDeadline(p, ms, err, late) {
         if (expired) late(v);
         else {
           clearTimeout(t);
-          resolve7(v);
+          resolve8(v);
         }
       },
       (e) => {
@@ -42784,7 +43601,7 @@ async function execOnce(client, command, opts = {}, onLine) {
     ),
     (late) => late.close()
   );
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     let timedOut = false;
     const stop = () => {
       const closeSoon = () => {
@@ -42818,7 +43635,7 @@ async function execOnce(client, command, opts = {}, onLine) {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       cap.flush();
-      resolve7({
+      resolve8({
         code: timedOut ? null : code,
         signal: timedOut ? signal ?? "KILL" : signal,
         stdout: cap.text("stdout"),
@@ -42837,11 +43654,11 @@ async function execOnce(client, command, opts = {}, onLine) {
 
 // src/ports/host/ssh.ts
 var SshHost = class _SshHost {
-  constructor(target, key, opts) {
-    this.target = target;
+  constructor(target2, key, opts) {
+    this.target = target2;
     this.key = key;
     this.opts = opts;
-    this.name = targetName(target);
+    this.name = targetName(target2);
   }
   target;
   key;
@@ -42854,8 +43671,8 @@ var SshHost = class _SshHost {
   closed = false;
   active = 0;
   waiting = [];
-  static async connect(target, opts = {}) {
-    const host = new _SshHost(target, await resolveKey(target, opts), opts);
+  static async connect(target2, opts = {}) {
+    const host = new _SshHost(target2, await resolveKey(target2, opts), opts);
     await host.ensureClient();
     return host;
   }
@@ -42964,7 +43781,7 @@ var SshHost = class _SshHost {
    */
   forwardOut(dstHost, dstPort, timeoutMs = 2e4) {
     return this.ensureClient().then(
-      (client) => new Promise((resolve7, reject) => {
+      (client) => new Promise((resolve8, reject) => {
         this.roundTrips++;
         let expired = false;
         const timer = setTimeout(() => {
@@ -42984,7 +43801,7 @@ var SshHost = class _SshHost {
           clearTimeout(timer);
           if (err)
             reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
-          else resolve7(stream);
+          else resolve8(stream);
         });
       })
     );
@@ -43005,16 +43822,16 @@ var SshHost = class _SshHost {
 // src/ports/host/target.ts
 import { isAbsolute as isAbsolute4, resolve as resolve3 } from "node:path";
 function withOverride(t, o) {
-  const out = { ...t };
+  const out2 = { ...t };
   for (const k of ["address", "port", "user"])
-    if (o[k] !== void 0) out[k] = o[k];
+    if (o[k] !== void 0) out2[k] = o[k];
   if (o.hostKey !== void 0 || o.knownHosts !== void 0) {
-    delete out.hostKey;
-    delete out.knownHosts;
-    if (o.hostKey) out.hostKey = o.hostKey;
-    if (o.knownHosts) out.knownHosts = o.knownHosts;
+    delete out2.hostKey;
+    delete out2.knownHosts;
+    if (o.hostKey) out2.hostKey = o.hostKey;
+    if (o.knownHosts) out2.knownHosts = o.knownHosts;
   }
-  return out;
+  return out2;
 }
 var keyPath = (t, configDir) => t.identityFile && !isAbsolute4(t.identityFile) ? { ...t, identityFile: resolve3(configDir, t.identityFile) } : t;
 function effectiveTarget(t, override, configDir) {
@@ -43038,10 +43855,10 @@ function describeTarget(t) {
 
 // src/commands/shared/connect.ts
 async function connect(ep, opts, configDir) {
-  const target = effectiveTarget(ep.host, null, configDir);
-  const where = describeTarget(target);
+  const target2 = effectiveTarget(ep.host, null, configDir);
+  const where = describeTarget(target2);
   try {
-    const host = await SshHost.connect(target, sshOptions(target, { timeoutMs: opts.connectTimeoutMs ?? 2e4 }));
+    const host = await SshHost.connect(target2, sshOptions(target2, { timeoutMs: opts.connectTimeoutMs ?? 2e4 }));
     return {
       host,
       finding: pass("deploy.connect", `connected to ${where} (host key pinned)`, { data: { host: where } })
@@ -43298,8 +44115,2135 @@ var lockJson = (s) => ({
   stale: s.stale
 });
 
-// src/commands/logs/logs.ts
+// src/commands/webhook/command.ts
+import { existsSync as existsSync5 } from "node:fs";
+import { isAbsolute as isAbsolute7, join as join7 } from "node:path";
+
+// src/domain/webhook/flagger.ts
+var DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+function parseFlaggerPayload(body) {
+  let v;
+  try {
+    v = JSON.parse(body);
+  } catch {
+    return { ok: false, error: "the body is not JSON: Flagger POSTs {name, namespace, phase, metadata}" };
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v))
+    return { ok: false, error: "expected a JSON object {name, namespace, phase, metadata}" };
+  const o = v;
+  for (const k of ["name", "namespace"])
+    if (typeof o[k] !== "string" || !DNS_LABEL.test(o[k]))
+      return { ok: false, error: `${k}: expected a Kubernetes name (lowercase letters, digits, -; 63 at most)` };
+  if (typeof o.phase !== "string" || o.phase.length > 64)
+    return { ok: false, error: "phase: expected a string (Flagger's canary phase, e.g. Progressing)" };
+  const metadata = {};
+  if (o.metadata !== void 0 && o.metadata !== null) {
+    if (typeof o.metadata !== "object" || Array.isArray(o.metadata))
+      return { ok: false, error: "metadata: expected an object of strings" };
+    for (const [k, val] of Object.entries(o.metadata)) {
+      if (typeof val !== "string") return { ok: false, error: `metadata.${k}: expected a string` };
+      metadata[k] = val;
+    }
+  }
+  return {
+    ok: true,
+    payload: { name: o.name, namespace: o.namespace, phase: o.phase, metadata }
+  };
+}
+var fillUrl = (url2, p) => url2.replaceAll("{name}", p.name).replaceAll("{namespace}", p.namespace);
+
+// src/domain/engine/served-metrics.ts
+var SAMPLE2 = /^([A-Za-z_:][A-Za-z0-9_:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+-?\d+)?$/;
+var LABEL2 = /([A-Za-z_][A-Za-z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
+var unescape = (v) => v.replace(/\\(.)/g, (_, c) => c === "n" ? "\n" : c);
+function parsePrometheus(text) {
+  const out2 = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const m = SAMPLE2.exec(line);
+    if (!m) continue;
+    const value = m[3] === "NaN" ? NaN : m[3] === "+Inf" ? Infinity : m[3] === "-Inf" ? -Infinity : Number(m[3]);
+    if (Number.isNaN(value) && m[3] !== "NaN") continue;
+    const labels = {};
+    for (const l of (m[2] ?? "").matchAll(LABEL2)) labels[l[1]] = unescape(l[2]);
+    out2.push({ name: m[1], labels, value });
+  }
+  return out2;
+}
+var int3 = (s) => s !== void 0 && /^\d+$/.test(s) ? Number(s) : null;
+var minOf = (xs) => {
+  const ok = xs.filter((x) => x !== null && Number.isFinite(x));
+  return ok.length ? Math.min(...ok) : null;
+};
+function servedKv(text) {
+  const samples = parsePrometheus(text);
+  const info = samples.filter((s) => s.name === "vllm:cache_config_info");
+  if (info.length || samples.some((s) => s.name.startsWith("vllm:"))) {
+    const sized = info.some((s) => int3(s.labels.kv_cache_size_tokens) !== null);
+    const tokens = info.map((s) => {
+      const direct = int3(s.labels.kv_cache_size_tokens);
+      const blocks = int3(s.labels.num_gpu_blocks);
+      const size = int3(s.labels.block_size);
+      return direct ?? (blocks !== null && size !== null ? blocks * size : null);
+    });
+    return {
+      engine: "vllm",
+      kvTokens: minOf(tokens),
+      maxModelLen: null,
+      engines: info.length,
+      source: info.length ? sized ? "vllm:cache_config_info kv_cache_size_tokens" : "vllm:cache_config_info num_gpu_blocks x block_size" : "no vllm:cache_config_info sample"
+    };
+  }
+  if (samples.some((s) => s.name.startsWith("sglang:"))) {
+    const pool = samples.filter((s) => s.name === "sglang:max_total_num_tokens");
+    return {
+      engine: "sglang",
+      kvTokens: minOf(pool.map((s) => s.value)),
+      maxModelLen: minOf(samples.filter((s) => s.name === "sglang:context_len").map((s) => s.value)),
+      engines: pool.length,
+      source: pool.length ? "sglang:max_total_num_tokens" : "no sglang:max_total_num_tokens sample"
+    };
+  }
+  const llama = samples.some((s) => s.name.startsWith("llamacpp:"));
+  return {
+    engine: llama ? "llama.cpp" : null,
+    kvTokens: null,
+    maxModelLen: null,
+    engines: 0,
+    source: llama ? "llama-server's /metrics has no KV pool size" : "no vllm:, sglang: or llamacpp: metric"
+  };
+}
+function servedProps(text) {
+  let o;
+  try {
+    o = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const nCtx = o?.default_generation_settings?.n_ctx;
+  const slots = o?.total_slots;
+  if (typeof nCtx !== "number" || typeof slots !== "number" || nCtx <= 0 || slots <= 0) return null;
+  return {
+    engine: "llama.cpp",
+    kvTokens: nCtx * slots,
+    maxModelLen: nCtx,
+    engines: 1,
+    source: `llama-server /props: n_ctx ${nCtx} per slot x ${slots} slot(s)`
+  };
+}
+
+// src/ports/http/route.ts
+import { request as httpRequest2 } from "node:http";
+import { connect as tlsConnect } from "node:tls";
+
+// src/ports/http/curl.ts
+var quote = (s) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t")}"`;
+var STATUS_MARK = "\n@@dg-http-status:";
+function curlConfig(method, url2, body, headers, timeoutMs) {
+  const lines = [
+    `url = ${quote(url2)}`,
+    "silent",
+    "show-error",
+    `max-time = ${Math.max(1, Math.ceil(timeoutMs / 1e3))}`,
+    `write-out = ${quote(`${STATUS_MARK}%{http_code}`)}`,
+    `request = ${method}`
+  ];
+  for (const [k, v] of Object.entries(headers)) lines.push(`header = ${quote(`${k}: ${v}`)}`);
+  if (body !== void 0) {
+    lines.push(`header = ${quote("content-type: application/json")}`, `data-binary = ${quote(JSON.stringify(body))}`);
+  }
+  return lines.join("\n") + "\n";
+}
+function parseCurlOutput(stdout) {
+  const at = stdout.lastIndexOf(STATUS_MARK);
+  if (at < 0) return { status: null, body: stdout };
+  const code = Number(stdout.slice(at + STATUS_MARK.length).trim());
+  return { status: Number.isFinite(code) && code > 0 ? code : null, body: stdout.slice(0, at) };
+}
+
+// src/ports/http/stream-route.ts
+import { request as httpRequest } from "node:http";
+
+// src/ports/http/sse.ts
+function sseEvents(pieces) {
+  const out2 = [];
+  let buf = "";
+  for (const p of pieces) {
+    buf += p.text;
+    let nl;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, nl).replace(/\r$/, "");
+      buf = buf.slice(nl + 1);
+      if (line.startsWith("data:")) out2.push({ atMs: p.atMs, data: line.slice(5).trim() });
+    }
+  }
+  if (buf.startsWith("data:")) out2.push({ atMs: pieces.at(-1)?.atMs ?? 0, data: buf.slice(5).trim() });
+  return out2;
+}
+
+// src/ports/http/stream-route.ts
+var CAP = 8 << 20;
+async function streamFromRunner(url2, body, headers, timeoutMs) {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), timeoutMs);
+  const t0 = performance.now();
+  const pieces = [];
+  const dec = new TextDecoder();
+  try {
+    const res = await fetch(url2, {
+      method: "POST",
+      signal: ctl.signal,
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body)
+    });
+    let size = 0;
+    for await (const chunk of res.body ?? []) {
+      size += chunk.length;
+      if (size > CAP) break;
+      pieces.push({ atMs: performance.now() - t0, text: dec.decode(chunk, { stream: true }) });
+    }
+    const wallMs = performance.now() - t0;
+    return {
+      status: res.status,
+      events: sseEvents(pieces),
+      wallMs,
+      error: null,
+      body: res.status === 200 ? void 0 : pieces.map((p) => p.text).join("")
+    };
+  } catch (e) {
+    return {
+      status: null,
+      events: sseEvents(pieces),
+      wallMs: performance.now() - t0,
+      error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : isHeaderError(e) ? BAD_HEADER : e.message
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+async function streamFromPeer(peer, url2, body, headers, timeoutMs) {
+  const script = `s=$EPOCHREALTIME; curl -N -K - | while IFS= read -r l || [ -n "$l" ]; do printf '%s %s %s\\n' "$s" "$EPOCHREALTIME" "$l"; done`;
+  const t0 = performance.now();
+  let r;
+  try {
+    r = await peer.run(["bash", "-c", script], {
+      stdin: curlConfig("POST", url2, body, headers, timeoutMs),
+      timeoutMs: timeoutMs + 5e3
+    });
+  } catch (e) {
+    return {
+      status: null,
+      events: [],
+      wallMs: performance.now() - t0,
+      error: `from ${peer.name}: ${e.message}`
+    };
+  }
+  const pieces = [];
+  let last = 0;
+  for (const line of r.stdout.split("\n")) {
+    const m = /^(\d+\.\d+) (\d+\.\d+) ?(.*)$/.exec(line);
+    if (!m) continue;
+    last = (Number(m[2]) - Number(m[1])) * 1e3;
+    pieces.push({ atMs: last, text: `${m[3]}
+` });
+  }
+  const { status: status2 } = parseCurlOutput(
+    pieces.map((p) => p.text).join("").trimEnd()
+  );
+  const error2 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
+  return { status: status2, events: sseEvents(pieces), wallMs: last, error: error2 && `from ${peer.name}: ${error2}` };
+}
+function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
+  const t0 = performance.now();
+  const payload = JSON.stringify(body);
+  const pieces = [];
+  return new Promise((resolve8) => {
+    const done = (status2, error2) => {
+      clearTimeout(timer);
+      stream.destroy();
+      resolve8({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error2 });
+    };
+    const timer = setTimeout(() => {
+      req.destroy();
+      done(null, `no complete answer within ${timeoutMs} ms through the tunnel`);
+    }, timeoutMs);
+    const req = httpRequest(
+      {
+        method: "POST",
+        host: u.hostname,
+        port: Number(u.port || (u.protocol === "https:" ? 443 : 80)),
+        path,
+        createConnection: () => stream,
+        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+      },
+      (res) => {
+        res.setEncoding("utf8");
+        res.on("data", (t) => pieces.push({ atMs: performance.now() - t0, text: t }));
+        res.on("end", () => done(res.statusCode ?? null, null));
+      }
+    );
+    req.on("error", (e) => done(null, `through the tunnel: ${e.message}`));
+    req.end(payload);
+  });
+}
+
+// src/ports/http/route.ts
+var join5 = (base, path) => base.replace(/\/+$/, "") + path;
+function runnerRoute(url2, headers) {
+  return {
+    via: "runner",
+    fromPeer: true,
+    send: (method, path, body, timeoutMs) => request(method, join5(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join5(url2, path), body, headers, timeoutMs)
+  };
+}
+function peerRoute(peer, url2, headers) {
+  return {
+    via: `peer ${peer.name}`,
+    fromPeer: true,
+    async send(method, path, body, timeoutMs) {
+      const t0 = performance.now();
+      let r;
+      try {
+        r = await peer.run(["curl", "-K", "-"], {
+          stdin: curlConfig(method, join5(url2, path), body, headers, timeoutMs),
+          timeoutMs: timeoutMs + 5e3
+        });
+      } catch (e) {
+        return {
+          status: null,
+          body: "",
+          error: `from ${peer.name}: ${e.message}`,
+          durationMs: performance.now() - t0
+        };
+      }
+      const { status: status2, body: text } = parseCurlOutput(r.stdout);
+      const error2 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
+      return { status: status2, body: text, error: error2 && `from ${peer.name}: ${error2}`, durationMs: performance.now() - t0 };
+    },
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join5(url2, path), body, headers, timeoutMs)
+  };
+}
+function tlsOver(stream, servername, ca, timeoutMs) {
+  return new Promise((resolve8, reject) => {
+    const tls = tlsConnect({ socket: stream, servername, ...ca ? { ca } : {}, ALPNProtocols: ["http/1.1"] });
+    const timer = setTimeout(() => {
+      tls.destroy();
+      reject(new Error(`no TLS handshake with ${servername} within ${timeoutMs} ms through the tunnel`));
+    }, timeoutMs);
+    tls.once("secureConnect", () => {
+      clearTimeout(timer);
+      resolve8(tls);
+    });
+    tls.once("error", (e) => {
+      clearTimeout(timer);
+      stream.destroy();
+      reject(
+        new Error(
+          `TLS with ${servername} through the tunnel failed: ${e.message}; the endpoint's certificate must name ${servername} and be signed by a CA this machine trusts (NODE_EXTRA_CA_CERTS adds one)`
+        )
+      );
+    });
+  });
+}
+function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
+  const u = new URL(url2);
+  const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
+  const forward = u.protocol === "https:" ? async (host, p, ms) => tlsOver(await forwardRaw(host, p, ms), u.hostname, tls.ca, 2e4) : forwardRaw;
+  return {
+    via: `SSH tunnel through ${viaName}`,
+    fromPeer: false,
+    async send(method, path, body, timeoutMs) {
+      const t0 = performance.now();
+      const done = (status2, text, error2) => ({
+        status: status2,
+        body: text,
+        error: error2,
+        durationMs: performance.now() - t0
+      });
+      let stream;
+      try {
+        stream = await forward(u.hostname, port, timeoutMs);
+      } catch (e) {
+        return done(null, "", e.message);
+      }
+      const payload = body === void 0 ? void 0 : JSON.stringify(body);
+      return new Promise((resolve8) => {
+        const timer = setTimeout(() => {
+          req.destroy();
+          stream.destroy();
+          resolve8(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
+        }, timeoutMs);
+        const req = httpRequest2(
+          {
+            method,
+            host: u.hostname,
+            port,
+            path: join5(u.pathname === "/" ? "" : u.pathname, path),
+            createConnection: () => stream,
+            headers: {
+              ...headers,
+              ...payload === void 0 ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+            }
+          },
+          (res) => {
+            const chunks = [];
+            res.on("data", (c) => chunks.push(c));
+            res.on("end", () => {
+              clearTimeout(timer);
+              stream.end();
+              resolve8(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
+            });
+          }
+        );
+        req.on("error", (e) => {
+          clearTimeout(timer);
+          resolve8(done(null, "", `through the tunnel: ${e.message}`));
+        });
+        req.end(payload);
+      });
+    },
+    async stream(path, body, timeoutMs) {
+      let stream;
+      try {
+        stream = await forward(u.hostname, port, timeoutMs);
+      } catch (e) {
+        return { status: null, events: [], wallMs: 0, error: e.message };
+      }
+      return streamThroughTunnel(stream, u, join5(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+    }
+  };
+}
+
+// src/stages/verify/decode-stream.ts
+function parseSample(r) {
+  const s = {
+    ttftMs: null,
+    wallMs: r.wallMs,
+    promptTokens: null,
+    completionTokens: null,
+    finishReason: null,
+    text: "",
+    chunks: 0
+  };
+  for (const e of r.events) {
+    if (e.data === "[DONE]") continue;
+    let c;
+    try {
+      c = JSON.parse(e.data);
+    } catch {
+      continue;
+    }
+    for (const ch of c.choices ?? []) {
+      const piece = (ch.delta?.reasoning ?? ch.delta?.reasoning_content ?? "") + (ch.delta?.content ?? "");
+      if (piece !== "") {
+        s.ttftMs ??= e.atMs;
+        s.text += piece;
+        s.chunks++;
+      }
+      if (ch.finish_reason) s.finishReason = ch.finish_reason;
+    }
+    if (c.usage) {
+      s.promptTokens = c.usage.prompt_tokens ?? s.promptTokens;
+      s.completionTokens = c.usage.completion_tokens ?? s.completionTokens;
+    }
+  }
+  return s;
+}
+
+// src/stages/verify/repetition.ts
+var MAX_PERIOD = 64;
+function tailRun(words) {
+  let best = { period: 0, repeats: 1, covered: 0 };
+  for (let p = 1; p <= Math.min(MAX_PERIOD, Math.floor(words.length / 2)); p++) {
+    let reps = 1;
+    while ((reps + 1) * p <= words.length) {
+      const a = words.length - p;
+      const b = words.length - (reps + 1) * p;
+      let same = true;
+      for (let i = 0; i < p && same; i++) same = words[a + i] === words[b + i];
+      if (!same) break;
+      reps++;
+    }
+    if (reps > 1 && reps * p > best.covered) best = { period: p, repeats: reps, covered: reps * p };
+  }
+  return { period: best.period, repeats: best.repeats };
+}
+function detectLoop(text) {
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+  const grams = /* @__PURE__ */ new Set();
+  for (let i = 0; i + 4 <= words.length; i++) grams.add(words.slice(i, i + 4).join(" "));
+  const total = Math.max(0, words.length - 3);
+  const distinct4 = total === 0 ? 1 : grams.size / total;
+  const { period, repeats } = tailRun(words);
+  const coverage = words.length === 0 || period === 0 ? 0 : period * repeats / words.length;
+  const tailLoop = repeats >= 3 && coverage >= 0.25 && period * repeats >= 12;
+  const looping = words.length >= 16 && (tailLoop || distinct4 < 0.5);
+  return {
+    looping,
+    block: period ? words.slice(words.length - period).slice(0, 12).join(" ") : null,
+    repeats,
+    coverage,
+    distinct4
+  };
+}
+
+// src/stages/verify/decode.ts
+var CHECK2 = "verify.decode";
+var TEMPLATE_TOKENS = 64;
+function fits(depth, maxTokens, maxModelLen) {
+  return maxModelLen === null || depth + maxTokens + TEMPLATE_TOKENS <= maxModelLen;
+}
+var TOO_LONG = /maximum context length|max_model_len|context length|exceeds the available context size|exceed_context_size/i;
+var r2 = (x) => Math.round(x * 100) / 100;
+function judgeSample(depth, s, maxTokens, floor) {
+  const problems = [];
+  if (s.completionTokens === null)
+    problems.push(
+      "no usage counters in the stream (send stream_options.include_usage; an engine without them cannot be measured)"
+    );
+  else if (s.completionTokens !== maxTokens)
+    problems.push(
+      `completion_tokens ${s.completionTokens} != max_tokens ${maxTokens} (early EOS or a repetition halt)`
+    );
+  if (s.finishReason !== "length") problems.push(`finish_reason ${s.finishReason ?? "missing"}, not "length"`);
+  const loop = detectLoop(s.text);
+  if (loop.looping)
+    problems.push(
+      `the text loops ("${loop.block ?? ""}" x${loop.repeats}, ${Math.round(loop.distinct4 * 100)}% distinct 4-grams): a loop fakes decode speed`
+    );
+  if (s.ttftMs === null) problems.push("no content or reasoning token arrived");
+  const decodeS = s.ttftMs === null ? 0 : (s.wallMs - s.ttftMs) / 1e3;
+  const valid = problems.length === 0 && decodeS > 0;
+  return {
+    depth,
+    promptTokens: s.promptTokens,
+    ttftS: s.ttftMs === null ? null : r2(s.ttftMs / 1e3),
+    decodeTokPerS: valid ? r2(s.completionTokens / decodeS) : null,
+    completionTokens: s.completionTokens,
+    finishReason: s.finishReason,
+    valid,
+    problems,
+    floor
+  };
+}
+function floors(c) {
+  return c.depths.map((_, i) => Array.isArray(c.minTokPerS) ? c.minTokPerS[i] : c.minTokPerS);
+}
+function renderTable(rows) {
+  const head2 = "depth | prompt tokens | TTFT s | decode tok/s | floor | validity";
+  return [
+    head2,
+    ...rows.map(
+      (r) => [
+        r.depth,
+        r.promptTokens ?? "?",
+        r.ttftS ?? "?",
+        r.decodeTokPerS ?? "-",
+        r.floor,
+        r.valid ? "valid" : r.unfit ? `not measured: ${r.problems.join("; ")}` : `INVALID: ${r.problems.join("; ")}`
+      ].join(" | ")
+    )
+  ];
+}
+function checkDecode(results, c, via, maxModelLen = null) {
+  const fl = floors(c);
+  const rows = results.map((r, i) => {
+    const depth = c.depths[i];
+    const unfit2 = (why) => ({
+      depth,
+      promptTokens: null,
+      ttftS: null,
+      decodeTokPerS: null,
+      completionTokens: null,
+      finishReason: null,
+      valid: false,
+      unfit: true,
+      problems: [why],
+      floor: fl[i]
+    });
+    if (r === null)
+      return unfit2(`depth ${depth} + max_tokens ${c.maxTokens} does not fit max-model-len ${maxModelLen}`);
+    if (r.status === 400 && TOO_LONG.test(r.body ?? ""))
+      return unfit2(`the engine refused it as longer than its context: ${(r.body ?? "").slice(0, 160)}`);
+    if (r.status !== 200) {
+      const why = r.status === null ? `no answer: ${r.error ?? "unknown"}` : `HTTP ${r.status}: ${(r.body ?? "").slice(0, 200)}`;
+      return {
+        depth,
+        promptTokens: null,
+        ttftS: null,
+        decodeTokPerS: null,
+        completionTokens: null,
+        finishReason: null,
+        valid: false,
+        problems: [why],
+        floor: fl[i]
+      };
+    }
+    return judgeSample(depth, parseSample(r), c.maxTokens, fl[i]);
+  });
+  const evidence = [
+    ...renderTable(rows),
+    `measured from ${via}: decode = completion_tokens / (wall - TTFT), temperature 0, max_tokens ${c.maxTokens}`
+  ];
+  const data = { rows, maxTokens: c.maxTokens };
+  const invalid = rows.filter((r) => !r.valid && !r.unfit);
+  const unfit = rows.filter((r) => r.unfit);
+  const slow = rows.filter((r) => r.valid && r.decodeTokPerS < r.floor);
+  if (invalid.length > 0) {
+    return fail(
+      CHECK2,
+      `${invalid.length} of ${rows.length} decode sample(s) invalid (depth ${invalid.map((r) => r.depth).join(", ")}): no speed is reported for them`,
+      {
+        evidence,
+        data,
+        fix: "an invalid sample is a correctness problem before a speed one: read the text (loops point at numerics, e.g. TunableOp or a bad quant kernel), check the engine honours max_tokens, then rerun deploy-gate verify"
+      }
+    );
+  }
+  if (slow.length > 0) {
+    return fail(
+      CHECK2,
+      `decode below the contract at depth ${slow.map((r) => `${r.depth} (${r.decodeTokPerS} < ${r.floor} tok/s)`).join(", ")}`,
+      {
+        evidence,
+        data,
+        fix: "compare the live argv with the last passing deploy (verify.argv): spec depth, expert prefetch and gather knobs move decode; --max-num-batched-tokens only re-chunks prefill"
+      }
+    );
+  }
+  const measured2 = rows.filter((r) => r.valid).map((r) => `${r.decodeTokPerS} tok/s @ ${r.depth}`).join(", ");
+  if (unfit.length > 0) {
+    const room = maxModelLen === null ? null : maxModelLen - c.maxTokens - TEMPLATE_TOKENS;
+    return warn(
+      CHECK2,
+      `${measured2 ? `decode ${measured2}; ` : ""}depth ${unfit.map((r) => r.depth).join(", ")} not measured: longer than the endpoint's context${maxModelLen === null ? "" : ` (max-model-len ${maxModelLen})`}`,
+      {
+        evidence,
+        data,
+        fix: `contracts.decode asks for more context than this endpoint serves: keep its depths at or below ${room ?? "max-model-len minus maxTokens and ~64 template tokens"}, or raise the engine's context (--max-model-len) if clients need it`
+      }
+    );
+  }
+  return pass(CHECK2, `decode ${measured2}, all samples valid`, { evidence, data });
+}
+
+// src/stages/verify/decode-prompt.ts
+var PEOPLE = [
+  "The harbor clerk",
+  "A retired surveyor",
+  "The night nurse",
+  "Our orchard keeper",
+  "The ferry pilot",
+  "A young archivist",
+  "The village baker",
+  "An old radio operator",
+  "The museum guard",
+  "A traveling glassblower",
+  "The lighthouse engineer",
+  "A beekeeper from the valley"
+];
+var PLACES = [
+  "in Lisbon",
+  "near the northern pass",
+  "by the salt marsh",
+  "on the river quay",
+  "under the viaduct",
+  "beside the tram depot",
+  "at the edge of the forest",
+  "in the copper town",
+  "behind the old mill",
+  "across the frozen lake",
+  "inside the covered market",
+  "on the windward island"
+];
+var DEEDS = [
+  "counted the crates of cork",
+  "repaired a cracked lantern",
+  "wrote a letter to a cousin",
+  "measured the spring floods",
+  "traded maps for lamp oil",
+  "taught two apprentices to splice rope",
+  "sorted a drawer of brass keys",
+  "planted rows of late pears",
+  "mended the chapel roof",
+  "logged the passing barges",
+  "tuned a borrowed violin",
+  "sketched the tide tables"
+];
+var TURNS = [
+  "while the rain thinned to mist",
+  "before the bells rang noon",
+  "as gulls argued over the nets",
+  "although the wind kept turning",
+  "until the lamps were lit",
+  "because the market had closed early",
+  "after the postman left a parcel",
+  "when the fog finally lifted",
+  "though nobody had asked",
+  "since the bridge was being painted",
+  "as the evening train pulled out",
+  "once the tea had gone cold"
+];
+function sentence(i) {
+  const pick2 = (xs, k) => xs[k % xs.length];
+  return `${pick2(PEOPLE, i)} ${pick2(PLACES, Math.floor(i / 3) + i)} ${pick2(DEEDS, Math.floor(i / 7) + 2 * i)} ${pick2(TURNS, Math.floor(i / 11) + 5 * i)}, and noted ${17 + i * 37 % 900} in the ledger.`;
+}
+function decodePrompt(tokens, answerWords) {
+  const ask = `Continue this account in your own words, adding new people and events, for at least ${answerWords} words.`;
+  const budget = Math.max(8, Math.round(tokens / 1.3) - ask.split(" ").length - 4);
+  const out2 = [];
+  let words = 0;
+  for (let i = 0; words < budget; i++) {
+    const s = sentence(i);
+    out2.push(s);
+    words += s.split(" ").length;
+  }
+  return `${out2.join(" ")}
+
+${ask}`;
+}
+function decodeRequest(model, depth, maxTokens) {
+  return {
+    model,
+    temperature: 0,
+    max_tokens: maxTokens,
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: "user", content: decodePrompt(depth, maxTokens) }]
+  };
+}
+
+// src/stages/verify/decode-probe.ts
+async function measureDecode(ep, h, timeoutMs, progress = () => {
+}, maxModelLen = null) {
+  const c = ep.contracts.decode;
+  if (!c)
+    return skip(CHECK2, "no contracts.decode declared", {
+      fix: "declare contracts.decode: { minTokPerS: N } (one floor, or one per depth) to have decode speed measured"
+    });
+  if (!ep.url || !ep.model)
+    return skip(CHECK2, `no \`${ep.url ? "model" : "url"}\` in the endpoint config`, {
+      fix: "add url: and model: to the endpoint in deploy-gate.yml"
+    });
+  if (h instanceof Error || h === null)
+    return fail(CHECK2, `decode could not be measured: ${h instanceof Error ? h.message : "no route"}`, {
+      fix: "see the message; rerun deploy-gate verify"
+    });
+  const results = [];
+  for (const depth of c.depths) {
+    if (!fits(depth, c.maxTokens, maxModelLen)) {
+      results.push(null);
+      continue;
+    }
+    progress(`verify: decode at ${depth} prompt tokens`);
+    results.push(
+      await h.routed.route.stream("/v1/chat/completions", decodeRequest(ep.model, depth, c.maxTokens), timeoutMs)
+    );
+  }
+  const f = checkDecode(results, c, h.routed.route.via, maxModelLen);
+  return h.routed.route.fromPeer ? f : { ...f, evidence: [...f.evidence ?? [], `not from a peer: measured ${h.routed.route.via}`] };
+}
+
+// src/stages/verify/http-checks.ts
 import { dirname as dirname6 } from "node:path";
+
+// src/stages/verify/live-argv.ts
+function engineArgs(argv) {
+  const serve = argv.findIndex((w, i) => w === "serve" && i > 0 && /(^|\/)vllm$/.test(argv[i - 1]));
+  if (serve >= 0) return argv.slice(serve + 1);
+  const m = argv.indexOf("-m");
+  if (m >= 0 && m + 1 < argv.length && /^(vllm|sglang)\./.test(argv[m + 1])) return argv.slice(m + 2);
+  const llama = argv.findIndex((w) => /(^|\/)(llama-)?server$/.test(w));
+  if (llama >= 0) return argv.slice(llama + 1);
+  const first = argv.findIndex((w) => w.startsWith("--"));
+  return first < 0 ? [] : argv.slice(first);
+}
+function liveFlags(argv) {
+  const words = engineArgs(argv).map((text, i) => ({
+    text,
+    line: i + 1,
+    optional: false,
+    dynamic: false,
+    resolved: text
+  }));
+  return readFlags(words).flags;
+}
+function flagValue(flags, name) {
+  const want = normalizeFlagName(name);
+  return flags.filter((f) => normalizeFlagName(f.name) === want).at(-1)?.value ?? null;
+}
+function contractFlags2(flags, specs) {
+  return specs.map((spec2) => {
+    const r = findFlag(flags, spec2);
+    const name = parseFlagSpec(spec2).name;
+    return {
+      spec: spec2,
+      status: r.status,
+      live: r.flag ? mask(name, r.flag.value) : null,
+      expected: mask(name, r.expectedValue)
+    };
+  });
+}
+var show = (f) => f === void 0 ? null : f.value === null ? "(switch)" : f.value;
+function driftOf(script, live) {
+  const byName = (flags) => {
+    const m = /* @__PURE__ */ new Map();
+    for (const f of flags) m.set(normalizeFlagName(f.name), f);
+    return m;
+  };
+  const repo = byName(script);
+  const host = byName(live);
+  const out2 = [];
+  for (const [name, f] of repo) {
+    const h = host.get(name);
+    if (!h) {
+      if (!f.optional)
+        out2.push({ flag: name, kind: "missing-on-host", repo: mask(name, show(f)), host: null, line: f.line });
+      continue;
+    }
+    if (f.value === null && h.value === null) continue;
+    const want = f.resolvedValue ?? (f.value !== null && !/\$/.test(f.value) ? f.value : void 0);
+    if (want === void 0) {
+      out2.push({ flag: name, kind: "unresolved", repo: mask(name, show(f)), host: mask(name, show(h)), line: f.line });
+      continue;
+    }
+    if (h.value === null || !sameValue(want, h.value))
+      out2.push({ flag: name, kind: "value-differs", repo: mask(name, want), host: mask(name, show(h)), line: f.line });
+  }
+  for (const [name, h] of host) {
+    if (!repo.has(name))
+      out2.push({ flag: name, kind: "added-on-host", repo: null, host: mask(name, show(h)), line: null });
+  }
+  return out2;
+}
+function describeDrift(d, script) {
+  const at = d.line === null ? "" : ` (${script}:${d.line})`;
+  switch (d.kind) {
+    case "missing-on-host":
+      return `${d.flag}: in the repo${at}${d.repo === "(switch)" ? "" : ` as ${d.repo}`}, absent from the live argv`;
+    case "added-on-host":
+      return `${d.flag}: live argv has ${d.host}, the repo's script does not pass it`;
+    case "value-differs":
+      return `${d.flag}: repo${at} ${d.repo}, host ${d.host}`;
+    case "unresolved":
+      return `${d.flag}: repo${at} ${d.repo} is set at run time, host ${d.host} (not compared)`;
+  }
+}
+
+// src/stages/verify/models.ts
+var CHECK3 = "verify.models";
+function noAnswer(check, what, r, url2, via) {
+  return fail(check, `${what}: no HTTP answer from ${url2} (${r.error ?? "unknown error"})`, {
+    evidence: [`via ${via}: ${r.error ?? "no answer"} after ${Math.round(r.durationMs)} ms`],
+    fix: `check the engine listens on the url's port on an address a peer reaches (a container: published with podman/docker run -p; an engine the unit runs itself: its --host is not 127.0.0.1) and that the port is reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url2}`
+  });
+}
+function refusal(check, what, r, reason, a) {
+  if (r.status === null || r.status >= 200 && r.status < 300) return null;
+  const { model, sentKey } = a;
+  const evidence = [
+    `POST ${a.url}/v1/chat/completions via ${a.via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`,
+    reason
+  ];
+  const notChecked = `${what} not checked: ${reason}`;
+  const data = { status: r.status, checked: false };
+  if (r.status === 401 || r.status === 403) {
+    return fail(check, notChecked, {
+      evidence,
+      data,
+      fix: sentKey ? "the server refused the key in DEPLOY_GATE_API_KEY: put the server's key (its --api-key or VLLM_API_KEY) there" : "the server runs with --api-key: give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)"
+    });
+  }
+  if (r.status === 404) {
+    return fail(check, notChecked, {
+      evidence,
+      data,
+      fix: `the server does not serve a model named ${model}: start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`
+    });
+  }
+  return fail(check, notChecked, {
+    evidence,
+    data,
+    fix: r.status >= 500 ? "the engine failed the request: read its error in its journal (deploy-gate logs, with --endpoint when the config has several), fix it and rerun deploy-gate verify" : `the server refused the request (HTTP ${r.status}) before the contract could be judged: read the message above (a chat-template or request-validation error), fix it and rerun deploy-gate verify`
+  });
+}
+function checkModels(r, model, url2, via, sentKey = false) {
+  if (r.status === null) return noAnswer(CHECK3, "/v1/models", r, url2, via);
+  const evidence = [`GET ${url2}/v1/models via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`];
+  if (r.status === 401 || r.status === 403) {
+    return sentKey ? fail(
+      CHECK3,
+      `/v1/models answered ${r.status} to the key in DEPLOY_GATE_API_KEY: the server runs with another --api-key`,
+      {
+        evidence,
+        fix: "put the server's key (its --api-key or VLLM_API_KEY) in the env secret DEPLOY_GATE_API_KEY"
+      }
+    ) : fail(CHECK3, `/v1/models answered ${r.status}: the server runs with --api-key`, {
+      evidence,
+      fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)"
+    });
+  }
+  let ids = [];
+  try {
+    const json = JSON.parse(r.body);
+    ids = (json.data ?? []).map((d) => String(d.id));
+  } catch {
+    evidence.push(`body: ${r.body.slice(0, 200)}`);
+  }
+  const data = { models: ids, status: r.status };
+  if (r.status !== 200 || !ids.includes(model)) {
+    return fail(
+      CHECK3,
+      ids.length ? `/v1/models lists ${ids.join(", ")}, not ${model}` : `/v1/models gave HTTP ${r.status} with no model list`,
+      {
+        evidence,
+        data,
+        fix: `start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`
+      }
+    );
+  }
+  return pass(CHECK3, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
+}
+
+// src/stages/verify/thinking.ts
+var CHECK4 = "verify.thinking";
+function thinkingRequest(model) {
+  return {
+    model,
+    temperature: 0,
+    max_tokens: 512,
+    messages: [{ role: "user", content: "What is 17 + 25? Think it through, then answer with the number." }]
+  };
+}
+function checkThinkingResult(r, url2, via, live) {
+  if (r.status === null) return noAnswer(CHECK4, "chat completion", r, url2, via);
+  const v = checkThinking({ status: r.status, body: r.body });
+  const refused2 = refusal(CHECK4, "thinking contract", r, v.reason, {
+    url: url2,
+    via,
+    model: live.model ?? "MODEL",
+    sentKey: live.sentKey ?? false
+  });
+  if (refused2) return refused2;
+  let content = "";
+  let reasoning = null;
+  try {
+    const m = JSON.parse(r.body).choices?.[0]?.message;
+    content = typeof m?.content === "string" ? m.content : "";
+    reasoning = m?.reasoning ?? m?.reasoning_content ?? null;
+  } catch {
+  }
+  const evidence = [
+    `POST ${url2}/v1/chat/completions (temperature 0) via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`,
+    v.reason,
+    `content: ${JSON.stringify(content.slice(0, 160))}`,
+    `reasoning: ${reasoning === null ? "null" : JSON.stringify(String(reasoning).slice(0, 160))}`
+  ];
+  const data = {
+    status: r.status,
+    gap: v.gap,
+    reasoningChars: typeof reasoning === "string" ? reasoning.length : 0,
+    thinkTagInContent: content.includes("</think>"),
+    reasoningParser: live.reasoningParser
+  };
+  if (v.ok)
+    return pass(CHECK4, `reasoning arrives in its own field (${data.reasoningChars} chars), content clean`, {
+      evidence,
+      data
+    });
+  let fix;
+  if (!live.reasoningParser)
+    fix = "the live argv has no --reasoning-parser: add it to the serve script (for Qwen3: --reasoning-parser qwen3) and redeploy";
+  else if (live.engineTemplateFlags.length)
+    fix = `${live.engineTemplateFlags.join(", ")} are chat-template variables, not engine flags: pass them as --default-chat-template-kwargs '{"enable_thinking": true}' (or chat_template_kwargs in the request body)`;
+  else
+    fix = `--reasoning-parser ${live.reasoningParser} is set but thinking still leaks: check the parser matches the model family and that enable_thinking is in --default-chat-template-kwargs or the request's chat_template_kwargs, not a top-level body field`;
+  return fail(CHECK4, `thinking contract broken: ${v.reason}`, { evidence, data, fix });
+}
+
+// src/stages/verify/tools.ts
+var CHECK5 = "verify.tools";
+function toolsRequest(model) {
+  return {
+    model,
+    temperature: 0,
+    max_tokens: 512,
+    tool_choice: "auto",
+    messages: [{ role: "user", content: "What is the weather in Paris right now? Use the tool." }],
+    tools: [
+      {
+        type: "function",
+        function: {
+          name: "get_weather",
+          description: "Current weather for a city",
+          parameters: {
+            type: "object",
+            properties: {
+              city: { type: "string", description: "City name" },
+              unit: { type: "string", enum: ["celsius", "fahrenheit"] }
+            },
+            required: ["city"]
+          }
+        }
+      }
+    ]
+  };
+}
+function checkToolsResult(r, url2, via, live) {
+  if (r.status === null) return noAnswer(CHECK5, "tool-call completion", r, url2, via);
+  const v = checkTools({ status: r.status, body: r.body });
+  if (v.gap === null) {
+    const refused2 = refusal(CHECK5, "tool contract", r, v.reason, {
+      url: url2,
+      via,
+      model: live.model ?? "MODEL",
+      sentKey: live.sentKey ?? false
+    });
+    if (refused2) return refused2;
+  }
+  const evidence = [
+    `POST ${url2}/v1/chat/completions (tools, tool_choice auto) via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`,
+    v.reason
+  ];
+  const data = {
+    status: r.status,
+    gap: v.gap,
+    autoToolChoice: live.autoToolChoice,
+    toolCallParser: live.toolCallParser
+  };
+  if (v.ok) return pass(CHECK5, `tool call returned: ${v.reason}`, { evidence, data });
+  const missing = [
+    live.autoToolChoice ? null : "--enable-auto-tool-choice",
+    live.toolCallParser ? null : "--tool-call-parser <parser>"
+  ].filter(Boolean);
+  const fix = v.gap === "tools-not-enabled" || missing.length ? `a server config gap, not a model fault: add ${missing.length ? missing.join(" ") : "--enable-auto-tool-choice --tool-call-parser <parser>"} (Qwen3: --tool-call-parser qwen3_xml) to the serve script and redeploy` : `the server accepted tools but the parser extracted no valid call: check --tool-call-parser ${live.toolCallParser} matches the model family's tool format`;
+  return fail(
+    CHECK5,
+    v.gap === "tools-not-enabled" ? `tool calls refused (HTTP ${r.status}): the server is not configured for auto tool choice` : `tool contract broken: ${v.reason}`,
+    { evidence, data, fix }
+  );
+}
+
+// src/stages/verify/http-checks.ts
+async function chooseRoute(ctx, url2, headers, opts, t) {
+  const notes = [];
+  const none2 = async () => {
+  };
+  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname6(ctx.configFile)) : void 0;
+  if (peerTarget) {
+    try {
+      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 2e4 }))))(
+        peerTarget
+      );
+      const route = peerRoute(peer, url2, headers);
+      const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
+      if (r.status !== null) return { route, models: r, notes, close: () => peer.close() };
+      notes.push(`from ${route.via}: ${r.error}`);
+      await peer.close();
+    } catch (e) {
+      notes.push(`peer ${peerTarget.address}: ${e.message}`);
+    }
+  }
+  const runner = runnerRoute(url2, headers);
+  const direct = await runner.send("GET", "/v1/models", void 0, t.modelsMs);
+  if (direct.status !== null) return { route: runner, models: direct, notes, close: none2 };
+  notes.push(`from the runner: ${direct.error}`);
+  const host = ctx.host;
+  if (typeof host.forwardOut === "function") {
+    const route = tunnelRoute(host.name, (h, p, ms) => host.forwardOut(h, p, ms), url2, headers);
+    const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
+    if (r.status !== null) return { route, models: r, notes, close: none2 };
+    notes.push(`through the tunnel: ${r.error}`);
+  }
+  return { route: runner, models: direct, notes, close: none2 };
+}
+function withRoute(f, routed) {
+  const evidence = [...f.evidence ?? [], ...routed.notes];
+  if (routed.route.fromPeer) return routed.notes.length ? { ...f, evidence } : f;
+  evidence.push(`not from a peer: asked ${routed.route.via}`);
+  if (f.status !== "pass") return { ...f, evidence };
+  return warn(f.check, `${f.summary} (not from a peer: ${routed.route.via})`, {
+    evidence,
+    data: f.data,
+    fix: "the runner cannot reach the endpoint: set peer: in deploy-gate.yml to an SSH host on the endpoint's network so the clients' path is what gets tested"
+  });
+}
+async function startHttp(ctx, opts, t, headers) {
+  const ep = ctx.endpoint;
+  if (!ep.url) return null;
+  const url2 = ep.url.replace(/\/+$/, "");
+  const routed = await chooseRoute(ctx, url2, headers, opts, t);
+  const ask = (body) => routed.route.send("POST", "/v1/chat/completions", body, t.chatMs);
+  const [thinking, tools] = await Promise.all([
+    ep.contracts.thinking && ep.model ? ask(thinkingRequest(ep.model)) : null,
+    ep.contracts.tools && ep.model ? ask(toolsRequest(ep.model)) : null
+  ]);
+  return { url: url2, routed, thinking, tools };
+}
+function httpFindingsOf(ep, h, live, sentKey = false) {
+  const gate = (check, on, off, probe, judge) => [
+    check,
+    () => {
+      if (!on) return skip(check, off);
+      if (!ep.url)
+        return skip(check, "no `url` in the endpoint config", {
+          fix: "add url: http://HOST:PORT (the endpoint as a peer reaches it) to deploy-gate.yml"
+        });
+      if (h instanceof Error || h === null)
+        return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, {
+          fix: "see the message; rerun deploy-gate verify"
+        });
+      const r = probe(h);
+      if (!ep.model || !r)
+        return skip(check, "no `model` in the endpoint config", {
+          fix: "add model: SERVED_NAME to the endpoint in deploy-gate.yml"
+        });
+      return withRoute(judge(r, h), h.routed);
+    }
+  ];
+  const templateFlags = live.filter((f) => /^--(enable|preserve)[-_]thinking$/.test(f.name)).map((f) => f.name);
+  return [
+    gate(
+      "verify.models",
+      true,
+      "",
+      (p) => p.routed.models,
+      (r, p) => checkModels(r, ep.model, p.url, p.routed.route.via, sentKey)
+    ),
+    gate(
+      "verify.thinking",
+      ep.contracts.thinking,
+      "contracts.thinking is off",
+      (p) => p.thinking,
+      (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, {
+        reasoningParser: flagValue(live, "--reasoning-parser"),
+        engineTemplateFlags: templateFlags,
+        model: ep.model,
+        sentKey
+      })
+    ),
+    gate(
+      "verify.tools",
+      ep.contracts.tools,
+      "contracts.tools is off",
+      (p) => p.tools,
+      (r, p) => checkToolsResult(r, p.url, p.routed.route.via, {
+        autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"),
+        toolCallParser: flagValue(live, "--tool-call-parser"),
+        model: ep.model,
+        sentKey
+      })
+    )
+  ];
+}
+
+// src/stages/verify/kv-capacity.ts
+var CHECK6 = "verify.kv-capacity";
+var fmt = (n) => n.toLocaleString("en-US");
+var MORE_KV = {
+  vllm: "give the pool more memory (--kv-cache-memory-bytes, or --gpu-memory-utilization where no expert offload takes the rest) or lower the declared requests; lowering --max-model-len can shrink the pool under expert offload",
+  sglang: "give the pool more memory (raise --mem-fraction-static; the pool is what it leaves after the weights), or lower --context-length or the declared requests",
+  "llama.cpp": "raise -c / --ctx-size (llama-server splits it across its -np slots: each request gets ctx-size / parallel), or lower -np or the declared requests"
+};
+function checkKvCapacity(plan, liveMaxModelLen, kv2, engine = "vllm") {
+  const maxLen = liveMaxModelLen ?? plan.maxModelLen;
+  const requests = kv2?.requests ?? 1;
+  const data = {
+    kvTokens: plan.kvTokens,
+    maxModelLen: maxLen,
+    maxModelLenFrom: liveMaxModelLen !== null ? "argv" : "boot log",
+    requests,
+    minTokens: kv2?.minTokens ?? null
+  };
+  if (plan.kvTokens === null) {
+    return fail(CHECK6, "no KV cache size in this boot's journal: capacity unproven", {
+      data,
+      fix: "see verify.plan: the boot's plan lines must reach the journal"
+    });
+  }
+  const kvTokens = plan.kvTokens;
+  const problems = [];
+  const evidence = [];
+  if (maxLen !== null) {
+    const need = requests * maxLen;
+    data.neededTokens = need;
+    const line = `${fmt(kvTokens)} KV tokens ${kvTokens >= need ? ">=" : "<"} ${requests} request(s) x ${fmt(maxLen)} max-model-len = ${fmt(need)}`;
+    evidence.push(line);
+    if (kvTokens < need)
+      problems.push(
+        `${line} (short ${fmt(need - kvTokens)}; ${(kvTokens / maxLen).toFixed(2)} full-length requests fit)`
+      );
+  } else evidence.push("max-model-len unknown: neither the live argv nor the boot log names it");
+  if (kv2?.minTokens !== void 0) {
+    const line = `${fmt(kvTokens)} KV tokens ${kvTokens >= kv2.minTokens ? ">=" : "<"} minTokens ${fmt(kv2.minTokens)}`;
+    evidence.push(line);
+    if (kvTokens < kv2.minTokens) problems.push(`${line} (short ${fmt(kv2.minTokens - kvTokens)})`);
+  }
+  if (problems.length) {
+    return fail(CHECK6, `KV pool too small: ${problems[0]}`, {
+      evidence,
+      data,
+      fix: MORE_KV[engine]
+    });
+  }
+  return pass(CHECK6, evidence.join("; "), { evidence, data });
+}
+
+// src/stages/verify/one-token.ts
+var CHECK7 = "verify.liveness";
+function oneTokenRequest(model) {
+  return { model, temperature: 0, max_tokens: 1, messages: [{ role: "user", content: "Say OK." }] };
+}
+function checkLiveness(r, a, deadlineMs) {
+  const where = `POST ${a.url}/v1/chat/completions (max_tokens 1) via ${a.via}`;
+  if (r.status === null) {
+    return fail(
+      CHECK7,
+      `no completion within ${deadlineMs} ms: the engine does not generate (${r.error ?? "no answer"})`,
+      {
+        evidence: [`${where}: ${r.error ?? "no answer"} after ${Math.round(r.durationMs)} ms`],
+        data: { status: null, ms: Math.round(r.durationMs) },
+        fix: "the server listens but its engine does not answer a one-token completion: read the engine's log (a hung engine core, a stuck collective, a GPU fault), restart it, and rerun deploy-gate verify"
+      }
+    );
+  }
+  const refused2 = refusal(CHECK7, "liveness", r, `HTTP ${r.status}: ${r.body.slice(0, 300)}`, a);
+  if (refused2) return refused2;
+  let tokens = null;
+  let choices = 0;
+  try {
+    const j = JSON.parse(r.body);
+    choices = Array.isArray(j.choices) ? j.choices.length : 0;
+    tokens = typeof j.usage?.completion_tokens === "number" ? j.usage.completion_tokens : null;
+  } catch {
+  }
+  const evidence = [
+    `${where}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms, ${choices} choice(s), completion_tokens ${tokens ?? "n/a"}`
+  ];
+  const data = { status: r.status, ms: Math.round(r.durationMs), completionTokens: tokens };
+  if (choices === 0 || tokens === 0)
+    return fail(CHECK7, "the one-token completion came back with no token", {
+      evidence: [...evidence, `body: ${r.body.slice(0, 300)}`],
+      data,
+      fix: "the engine answered without generating: read its log for the request, fix it and rerun deploy-gate verify"
+    });
+  return pass(CHECK7, `a one-token completion in ${Math.round(r.durationMs)} ms`, { evidence, data });
+}
+
+// src/stages/verify/spec-decode.ts
+var CHECK8 = "verify.spec-decode";
+var figures = (s) => [
+  `mean acceptance length ${s.meanAcceptanceLength?.toFixed(2) ?? "n/a"}`,
+  `acceptance rate ${s.acceptanceRate === null ? "n/a" : `${(s.acceptanceRate * 100).toFixed(1)}%`}`,
+  ...s.perPosition.length ? [`per position ${s.perPosition.map((p) => p.toFixed(3)).join("/")}`] : []
+].join(", ");
+function specProbeRequest(model) {
+  return {
+    model,
+    temperature: 0,
+    max_tokens: 64,
+    messages: [{ role: "user", content: "Name three rivers in Europe and one city on each." }]
+  };
+}
+function trafficOf(results) {
+  const sent = results.filter((r3) => r3 !== null);
+  if (sent.length === 0) return null;
+  if (sent.some((r3) => r3.status === 200)) return { ok: true, failure: null };
+  const r = sent[0];
+  return { ok: false, failure: r.status === null ? r.error ?? "no answer" : `HTTP ${r.status}` };
+}
+function checkSpecDecode(speculativeConfig, metrics, journal, traffic = null) {
+  if (speculativeConfig === null) return skip(CHECK8, "no --speculative-config in the live argv");
+  const evidence = [`--speculative-config ${speculativeConfig}`];
+  const fromMetrics = metrics?.status === 200 ? readSpecMetrics(metrics.body) : null;
+  let fromLog = null;
+  let logLine = null;
+  for (const l of journal) {
+    const s = readSpecDecode(l);
+    if (s) {
+      fromLog = s;
+      logLine = l.trim();
+    }
+  }
+  evidence.push(
+    metrics === null ? "/metrics not read" : metrics.status === 200 ? `/metrics: ${fromMetrics ? "vllm:spec_decode_* present" : "no vllm:spec_decode_* sample"}` : `/metrics: ${metrics.status === null ? metrics.error : `HTTP ${metrics.status}`}`
+  );
+  if (logLine) evidence.push(`log: ${logLine.slice(0, 300)}`);
+  const engaged = fromMetrics && fromMetrics.meanAcceptanceLength !== null ? fromMetrics : fromLog;
+  const data = {
+    speculativeConfig,
+    metrics: fromMetrics,
+    log: fromLog,
+    source: engaged === fromMetrics && engaged ? "metrics" : engaged ? "log" : null
+  };
+  if (!engaged && traffic && !traffic.ok) {
+    return fail(
+      CHECK8,
+      `speculative decoding not proven: no completion succeeded in this verify (${traffic.failure}), so the engine had nothing to draft`,
+      {
+        evidence: [...evidence, `every completion sent failed: ${traffic.failure}`],
+        data,
+        fix: "fix what refused the completions (see verify.models, verify.thinking, verify.tools above), then rerun deploy-gate verify"
+      }
+    );
+  }
+  if (!engaged) {
+    return fail(CHECK8, "speculative decoding is declared but no drafts were seen: MTP/spec decode is off", {
+      evidence,
+      data,
+      fix: "check the draft method loads (the boot log names it) and --speculative-config is valid JSON; zero vllm:spec_decode_ samples after a completion means no drafting"
+    });
+  }
+  return pass(CHECK8, `speculative decoding engaged (${data.source}): ${figures(engaged)}`, { evidence, data });
+}
+
+// src/stages/verify/timeouts.ts
+var DEFAULT_TIMEOUTS = {
+  factsMs: 2e4,
+  modelsMs: 1e4,
+  chatMs: 9e4,
+  metricsMs: 1e4,
+  decodeMs: 18e4
+};
+
+// src/domain/kube/pods.ts
+var obj = (v) => typeof v === "object" && v !== null && !Array.isArray(v) ? v : {};
+var arr = (v) => Array.isArray(v) ? v : [];
+var str2 = (v) => typeof v === "string" && v !== "" ? v : null;
+var strs = (v) => arr(v).filter((x) => typeof x === "string");
+function listItems(text) {
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new Error(`not kubectl's JSON (${text.trim().split("\n")[0]?.slice(0, 160) ?? "empty"})`);
+  }
+  const o = obj(v);
+  if (o.kind === "List" || Array.isArray(o.items)) return arr(o.items).map(obj);
+  if (typeof o.kind === "string") return [o];
+  throw new Error("not kubectl's JSON: no kind and no items");
+}
+function envOf(c) {
+  return arr(c.env).map((e) => {
+    const v = obj(e);
+    const name = String(v.name ?? "");
+    if (typeof v.value === "string") return { name, value: v.value };
+    const from = obj(v.valueFrom);
+    const [kind, ref] = Object.entries(from)[0] ?? ["valueFrom", {}];
+    const r = obj(ref);
+    const where = [str2(r.name), str2(r.key) ?? str2(r.fieldPath) ?? str2(r.resource)].filter(Boolean).join("/");
+    return {
+      name,
+      value: v.valueFrom ? null : "",
+      ...v.valueFrom ? { from: `${kind}${where ? ` ${where}` : ""}` } : {}
+    };
+  });
+}
+var digestOf = (imageID) => /sha256:[0-9a-f]{64}/.exec(String(imageID ?? ""))?.[0] ?? null;
+function parsePods(text, container) {
+  return listItems(text).filter((p) => p.kind === void 0 || p.kind === "Pod").map((p) => {
+    const meta2 = obj(p.metadata);
+    const spec2 = obj(p.spec);
+    const status2 = obj(p.status);
+    const conds = arr(status2.conditions).map(obj);
+    const cond = (t) => conds.find((c2) => c2.type === t);
+    const specs = arr(spec2.containers).map(obj);
+    const c = specs.find((s) => s.name === container);
+    const st = arr(status2.containerStatuses).map(obj).find((s) => s.name === container);
+    const state = obj(st?.state);
+    const waiting = obj(state.waiting);
+    const last = obj(obj(st?.lastState).terminated);
+    const scheduled = cond("PodScheduled");
+    return {
+      name: String(meta2.name ?? ""),
+      phase: String(status2.phase ?? "Unknown"),
+      ready: cond("Ready")?.status === "True",
+      node: str2(spec2.nodeName),
+      createdAt: str2(meta2.creationTimestamp),
+      unschedulable: scheduled?.status === "False" ? str2(scheduled.message) ?? str2(scheduled.reason) : null,
+      containers: specs.map((s) => String(s.name)),
+      container: c ? {
+        name: container,
+        args: strs(c.args),
+        command: strs(c.command),
+        env: envOf(c),
+        image: String(c.image ?? ""),
+        imageDigest: digestOf(st?.imageID),
+        restartCount: typeof st?.restartCount === "number" ? st.restartCount : 0,
+        ready: st?.ready === true,
+        startedAt: str2(obj(state.running).startedAt),
+        waiting: state.waiting ? { reason: String(waiting.reason ?? ""), message: String(waiting.message ?? "") } : null,
+        lastTerminated: Object.keys(last).length ? {
+          reason: String(last.reason ?? ""),
+          exitCode: typeof last.exitCode === "number" ? last.exitCode : null,
+          finishedAt: str2(last.finishedAt)
+        } : null
+      } : null
+    };
+  });
+}
+function parseEvents(text) {
+  return listItems(text).map((e) => ({
+    type: String(e.type ?? ""),
+    reason: String(e.reason ?? ""),
+    message: String(e.message ?? "").trim(),
+    count: typeof e.count === "number" ? e.count : 1,
+    at: str2(e.lastTimestamp) ?? str2(e.eventTime) ?? str2(e.firstTimestamp) ?? str2(obj(e.metadata).creationTimestamp)
+  })).sort((a, b) => (a.at ?? "").localeCompare(b.at ?? ""));
+}
+var KEY = String.raw`(?:[A-Za-z0-9][-A-Za-z0-9_.]*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?`;
+var VAL = String.raw`(?:[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?`;
+var TERM = String.raw`(?:!?${KEY}|${KEY}\s*(?:==|=|!=)\s*${VAL}|${KEY}\s+(?:in|notin)\s+\(\s*${VAL}(?:\s*,\s*${VAL})*\s*\))`;
+var SELECTOR = new RegExp(String.raw`^${TERM}(?:\s*,\s*${TERM})*$`);
+var validSelector = (s) => s.length > 0 && s.length <= 256 && SELECTOR.test(s);
+var validName = (s) => /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(s);
+
+// src/ports/kube/kubectl.ts
+var KubectlError = class extends Error {
+  constructor(message, fix) {
+    super(message);
+    this.fix = fix;
+  }
+  fix;
+};
+function checkTarget(t) {
+  if (!validName(t.namespace))
+    throw new KubectlError(
+      `namespace "${t.namespace}" is not a Kubernetes name`,
+      "use the namespace as kubectl get ns prints it"
+    );
+  if (!validName(t.container))
+    throw new KubectlError(
+      `container "${t.container}" is not a Kubernetes name`,
+      "use the container's name from the pod template"
+    );
+  if (!validSelector(t.selector))
+    throw new KubectlError(
+      `selector "${t.selector.slice(0, 80)}" is not a label selector`,
+      "write it as kubectl -l takes it, e.g. app=chat,pod-template-hash=7d9c5b6f4"
+    );
+}
+function kubectl(timeoutMs = 2e4, bin = "kubectl") {
+  const run = async (args) => {
+    const r = await runLocal(bin, [`--request-timeout=${Math.ceil(timeoutMs / 1e3)}s`, ...args], {
+      timeoutMs: timeoutMs + 5e3
+    });
+    if (r.spawnError)
+      throw new KubectlError(
+        r.spawnError.code === "ENOENT" ? "kubectl is not installed here (not on PATH)" : `kubectl could not start: ${r.spawnError.message}`,
+        "install kubectl where the gate runs, with the kubeconfig that reaches the cluster (KUBECONFIG), or drop kubernetes: from the endpoint"
+      );
+    if (r.timedOut)
+      throw new KubectlError(
+        `kubectl ${args[0]} did not answer within ${timeoutMs} ms`,
+        "check that the API server is reachable from here (kubectl cluster-info)"
+      );
+    if (r.code !== 0)
+      throw new KubectlError(
+        `kubectl ${args[0]} exited ${r.code}: ${r.stderr.trim().split("\n")[0]?.slice(0, 300) ?? ""}`,
+        "check the kubeconfig's context and that its user may get, list and watch pods and events and read pod logs in this namespace"
+      );
+    return r.stdout;
+  };
+  return {
+    async pods(t) {
+      checkTarget(t);
+      return parsePods(
+        await run(["get", "pods", "--namespace", t.namespace, "--selector", t.selector, "--output", "json"]),
+        t.container
+      );
+    },
+    async events(namespace, pod) {
+      if (!validName(namespace) || !/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/.test(pod)) return [];
+      return parseEvents(
+        await run([
+          "get",
+          "events",
+          "--namespace",
+          namespace,
+          "--field-selector",
+          `involvedObject.name=${pod}`,
+          "--output",
+          "json"
+        ])
+      );
+    },
+    async logs(namespace, pod, container, previous, tail = 400) {
+      if (!validName(namespace) || !validName(container) || !/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/.test(pod))
+        return "";
+      return run([
+        "logs",
+        "--namespace",
+        namespace,
+        pod,
+        "--container",
+        container,
+        `--tail=${tail}`,
+        ...previous ? ["--previous"] : []
+      ]);
+    }
+  };
+}
+
+// src/stages/verify/pod-checks.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+var withC = (pods) => pods.filter((p) => p.container !== null);
+var none = (check, pods) => pods.length && !withC(pods).length ? fail(check, `the pods have no container of that name (they have ${pods[0].containers.join(", ")})`, {
+  fix: "set kubernetes.container to the engine's container name in deploy-gate.yml"
+}) : null;
+function podRestarts(pods, max) {
+  const check = "verify.restarts";
+  const bad = none(check, pods);
+  if (bad) return bad;
+  const over = withC(pods).filter((p) => p.container.restartCount > max);
+  const line = (p) => {
+    const c = p.container;
+    const last = c.lastTerminated ? `; last exit ${c.lastTerminated.reason || "?"} (${c.lastTerminated.exitCode ?? "?"})` : "";
+    return `${p.name}: ${c.name} restarted ${c.restartCount} time(s) (contracts.restarts ${max})${last}${c.waiting ? `; now ${c.waiting.reason}` : ""}`;
+  };
+  const evidence = withC(pods).map(line);
+  if (over.length)
+    return fail(check, line(over[0]), {
+      evidence,
+      data: { restarts: Object.fromEntries(withC(pods).map((p) => [p.name, p.container.restartCount])) },
+      fix: "see deploy.diagnosis below (the previous container's log and the pod's events); kubectl logs --previous shows the same"
+    });
+  return pass(check, `restartCount within ${max} on ${withC(pods).length} pod(s)`, { evidence });
+}
+var SCHEDULE_FIX = "no node can take the pod: free or add GPUs (nvidia.com/gpu), or lower the pod's resource requests, tolerations and node selectors to what the nodes offer";
+function podContainer(pods, selector, rolloutStartMs) {
+  const check = "verify.container";
+  if (!pods.length)
+    return fail(check, `no pod matches ${selector}`, {
+      fix: "check kubernetes.namespace and kubernetes.selector (or --selector) against kubectl get pods --show-labels"
+    });
+  const bad = none(check, pods);
+  if (bad) return bad;
+  const evidence = pods.map((p) => {
+    const c = p.container;
+    return `${p.name} on ${p.node ?? "no node"}: ${p.phase}${p.ready ? ", ready" : ", not ready"}; ${c?.image ?? "?"} ${c?.imageDigest ?? "(no digest: not pulled)"}; started ${c?.startedAt ?? "no"}`;
+  });
+  const problems = [];
+  for (const p of pods) {
+    const c = p.container;
+    if (p.unschedulable) problems.push({ summary: `${p.name} not scheduled: ${p.unschedulable}`, fix: SCHEDULE_FIX });
+    else if (c.waiting)
+      problems.push({
+        summary: `${p.name}: ${c.name} waiting: ${c.waiting.reason}${c.waiting.message ? ` (${c.waiting.message.slice(0, 200)})` : ""}`,
+        fix: /ImagePull|ErrImage|InvalidImageName/.test(c.waiting.reason) ? `the image ${c.image} cannot be pulled: check its name and tag, and the pod's imagePullSecrets` : "see deploy.diagnosis below (the previous container's log and the pod's events)"
+      });
+    else if (!p.ready || !c.ready)
+      problems.push({
+        summary: `${p.name}: ${p.phase}, not ready`,
+        fix: "kubectl describe pod shows why; see deploy.diagnosis below"
+      });
+    else if (rolloutStartMs !== null && c.startedAt && Date.parse(c.startedAt) < rolloutStartMs)
+      problems.push({
+        summary: `${p.name}: ${c.name} started ${c.startedAt}, before the rollout began (${new Date(rolloutStartMs).toISOString()}): the old version still serves`,
+        fix: "narrow the selector to the new pods (--selector with the canary's pod-template-hash) or wait for the rollout to replace them"
+      });
+  }
+  const data = {
+    pods: pods.map((p) => ({
+      name: p.name,
+      ready: p.ready,
+      digest: p.container.imageDigest,
+      startedAt: p.container.startedAt
+    }))
+  };
+  if (problems.length) return fail(check, problems[0].summary, { evidence, data, fix: problems[0].fix });
+  return pass(
+    check,
+    `${pods.length} pod(s) ready${rolloutStartMs !== null ? ", started after the rollout began" : ""}`,
+    { evidence, data }
+  );
+}
+function manifestArgs(yaml, container) {
+  for (const doc of (0, import_yaml3.parseAllDocuments)(yaml)) {
+    const o = doc.toJS();
+    const c = o?.spec?.template?.spec?.containers?.find((x) => x.name === container);
+    if (c)
+      return [...Array.isArray(c.command) ? c.command : [], ...Array.isArray(c.args) ? c.args : []].map(String);
+  }
+  return null;
+}
+function flagsOf(argv) {
+  const m = /* @__PURE__ */ new Map();
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i];
+    if (!w.startsWith("-")) continue;
+    const eq = w.indexOf("=");
+    const name = (eq > 0 ? w.slice(0, eq) : w).replace(/_/g, "-");
+    if (eq > 0) m.set(name, w.slice(eq + 1));
+    else if (argv[i + 1] !== void 0 && !argv[i + 1].startsWith("-")) m.set(name, argv[++i]);
+    else m.set(name, "");
+  }
+  return m;
+}
+var shown = (flag, v) => v === void 0 ? "absent" : mask(flag.replace(/^-+/, ""), v || "(set)") ?? "";
+function podArgv(pods, want, manifest, contracts2) {
+  const check = "verify.argv";
+  const bad = none(check, pods);
+  if (bad) return bad;
+  const first = withC(pods)[0];
+  if (!first) return fail(check, "no pod to read the live args from", { fix: "see verify.container" });
+  const c = first.container;
+  const live = flagsOf([...c.command, ...c.args]);
+  const evidence = [`${first.name}: ${maskArgv([...c.command, ...c.args]).join(" ")}`];
+  const drift = [];
+  if (want && manifest) {
+    const m = flagsOf(want);
+    for (const f of /* @__PURE__ */ new Set([...live.keys(), ...m.keys()]))
+      if (live.get(f) !== m.get(f))
+        drift.push(`${f}: live ${shown(f, live.get(f))}, ${manifest} ${shown(f, m.get(f))}`);
+  }
+  const missing = contracts2.flags.filter((decl) => {
+    const [flag, ...v] = decl.trim().split(/\s+/);
+    const got = live.get(flag.replace(/_/g, "-"));
+    return got === void 0 || v.length > 0 && got !== v.join(" ");
+  });
+  const replicas2 = withC(pods).filter(
+    (p) => JSON.stringify([...p.container.command, ...p.container.args]) !== JSON.stringify([...c.command, ...c.args])
+  );
+  evidence.push(...drift, ...replicas2.map((p) => `${p.name} runs other args than ${first.name}`));
+  const data = { drift, missing, manifest };
+  if (missing.length)
+    return fail(check, `the live args lack contract flag(s): ${missing.join(", ")}`, {
+      evidence,
+      data,
+      fix: `add them to the container's args in ${manifest ?? "the pod template"} and roll out again`
+    });
+  if (drift.length || replicas2.length)
+    return fail(
+      check,
+      drift.length ? `the live args differ from ${manifest}: ${drift.length} flag(s)` : "the pods run different args",
+      {
+        evidence,
+        data,
+        fix: `the cluster runs another template than ${manifest ?? "the repository's"}: apply the manifest at this ref (or find who changed the live object: kubectl get -o yaml)`
+      }
+    );
+  return pass(
+    check,
+    want ? `live args match ${manifest}${contracts2.flags.length ? " and the contract flags" : ""}` : "live args carry the contract flags",
+    {
+      evidence,
+      data
+    }
+  );
+}
+function podEnv(pods, contracts2) {
+  const check = "verify.env";
+  const bad = none(check, pods);
+  if (bad) return bad;
+  const env = withC(pods)[0]?.container?.env ?? [];
+  const evidence = env.map((e) => `${e.name}=${e.value === null ? `(from ${e.from})` : mask(e.name, e.value)}`);
+  const missing = contracts2.env.filter((n) => !env.some((e) => e.name === n));
+  if (missing.length)
+    return fail(check, `not in the container's env: ${missing.join(", ")}`, {
+      evidence,
+      fix: "add them to the container's env in the pod template and roll out again"
+    });
+  return pass(
+    check,
+    contracts2.env.length ? `declared env present: ${contracts2.env.join(", ")}` : "no env declared in contracts.env",
+    { evidence }
+  );
+}
+function diagnosePods(pods, read) {
+  const p = pods.find((x) => !x.ready || (x.container?.restartCount ?? 0) > 0);
+  if (!p) return null;
+  const previous = (p.container?.restartCount ?? 0) > 0;
+  const warnings = read.events.filter((e) => e.type === "Warning");
+  const evidence = read.events.map(
+    (e) => `${e.at ?? ""} ${e.type} ${e.reason}${e.count > 1 ? ` x${e.count}` : ""}: ${e.message}`.trim()
+  );
+  const data = { pod: p.name, previous, events: read.events.length };
+  const lines = read.logs.split("\n").filter((l) => l.trim());
+  if (lines.length) {
+    const d = diagnose({ lines, nRestarts: p.container?.restartCount ?? 0 });
+    if (d.class !== "unknown" && d.class !== "ready" && d.class !== "booting")
+      return fail("deploy.diagnosis", `${p.name}: ${d.summary}`, {
+        evidence: [
+          ...d.decisive ? [`${previous ? "previous container" : "container"} log: ${d.decisive}`] : [],
+          ...evidence
+        ],
+        data: { ...data, class: d.class, decisive: d.decisive },
+        fix: d.fix ?? "read the container's log: kubectl logs --previous"
+      });
+  }
+  const decisive = warnings.at(-1) ?? null;
+  const term = p.container?.lastTerminated;
+  const summary = decisive ? `${p.name}: ${decisive.reason}: ${decisive.message}` : term ? `${p.name}: last exit ${term.reason} (${term.exitCode ?? "?"})` : `${p.name}: ${p.container?.waiting?.reason ?? p.phase}, no log line or event says why`;
+  return fail("deploy.diagnosis", summary, {
+    evidence,
+    data: {
+      ...data,
+      class: decisive?.reason === "FailedScheduling" ? "unschedulable" : term?.reason ?? "unknown",
+      decisive: decisive?.message ?? null
+    },
+    fix: decisive?.reason === "FailedScheduling" ? SCHEDULE_FIX : term?.reason === "OOMKilled" ? "the container went over its memory limit (host RAM, not VRAM): raise resources.limits.memory or lower what the engine holds in host memory (--swap-space, --cpu-offload-gb)" : "kubectl describe pod and kubectl logs --previous show the rest"
+  });
+}
+
+// src/stages/verify/pod-facts.ts
+var CHECKS = ["verify.restarts", "verify.container", "verify.argv", "verify.env"];
+async function podFindings(src, contracts2) {
+  const { kubectl: kubectl2, target: t } = src;
+  let pods;
+  try {
+    pods = await kubectl2.pods(t);
+  } catch (e) {
+    const fix = e instanceof KubectlError ? e.fix : "see the message";
+    return CHECKS.map(
+      (c) => fail(c, `kubectl could not read the pods (${t.namespace}, ${t.selector}): ${e.message}`, {
+        fix,
+        data: { undecided: true }
+      })
+    );
+  }
+  const want = src.manifest ? manifestArgs(src.manifest.text, t.container) : null;
+  const findings = [
+    podRestarts(pods, contracts2.restarts),
+    podContainer(pods, t.selector, src.rolloutStartMs),
+    podArgv(pods, want, want ? src.manifest.path : null, contracts2),
+    podEnv(pods, contracts2)
+  ];
+  const sick = pods.find((p) => !p.ready || (p.container?.restartCount ?? 0) > 0);
+  if (sick) {
+    const previous = (sick.container?.restartCount ?? 0) > 0;
+    const [logs, events] = await Promise.all([
+      sick.container && (previous || sick.container.startedAt) ? kubectl2.logs(t.namespace, sick.name, t.container, previous).catch(() => "") : Promise.resolve(""),
+      kubectl2.events(t.namespace, sick.name).catch(() => [])
+    ]);
+    const d = diagnosePods(pods, { logs, events });
+    if (d) findings.push(d);
+  }
+  return findings;
+}
+
+// src/stages/verify/over-http.ts
+var HTTP_TIMEOUTS = { ...DEFAULT_TIMEOUTS, livenessMs: 3e4 };
+var HOST_ONLY = {
+  "verify.restarts": "the unit's NRestarts",
+  "verify.container": "the container's creation time against the deploy",
+  "verify.plan": "the boot log's plan lines",
+  "verify.argv": "the live /proc/1/cmdline",
+  "verify.env": "the container's environment",
+  "verify.plan-lines": "the boot log's plan lines",
+  "verify.graphs": "the boot log's CUDA graph lines",
+  "verify.compile-cache": "the boot log's torch.compile lines",
+  "verify.vram": "nvidia-smi or rocm-smi on the host"
+};
+var hostOnly = () => Object.entries(HOST_ONLY).map(
+  ([check, what]) => skip(check, `needs the serving host (reads ${what}); this endpoint is verified over HTTP alone`, {
+    data: { overHttp: true }
+  })
+);
+async function hostFacts(kube) {
+  if (!kube) return hostOnly();
+  const fromPods = await kube;
+  return [...fromPods, ...hostOnly().filter((f) => !fromPods.some((p) => p.check === f.check))];
+}
+var undecided2 = (f) => ({ ...f, data: { ...f.data, undecided: true } });
+function listed(models, want) {
+  let data = [];
+  try {
+    data = JSON.parse(models.body).data ?? [];
+  } catch {
+  }
+  const ids = data.map((d) => String(d.id));
+  const model = want ?? (ids.length === 1 ? ids[0] : null);
+  const len = data.find((d) => String(d.id) === model)?.max_model_len;
+  return { ids, model, maxLen: typeof len === "number" && len > 0 ? len : null };
+}
+function declared(ep, flag) {
+  for (const f of ep.contracts.flags) {
+    const [name, ...rest] = f.trim().split(/\s+/);
+    if (name?.replace(/_/g, "-") === flag) return rest.join(" ");
+  }
+  return null;
+}
+function kvFinding(ep, kv2, metrics, maxLen) {
+  const why = metrics === null || metrics.status === null ? `/metrics did not answer (${metrics?.error ?? "not asked"})` : metrics.status !== 200 ? `/metrics answered HTTP ${metrics.status}` : `/metrics gives no KV pool size (${kv2?.source})`;
+  if (!kv2 || kv2.kvTokens === null) {
+    const fix = kv2?.engine === "sglang" || !kv2?.engine ? "vLLM serves /metrics by default; start SGLang with --enable-metrics; llama-server's metrics have no pool size: verify it over SSH (host:) to read its boot log" : "verify it over SSH (host:) to read the pool from the boot log";
+    return ep.contracts.kv ? fail("verify.kv-capacity", `KV capacity unproven over HTTP: ${why}`, { fix, data: { overHttp: true } }) : skip("verify.kv-capacity", `not proven over HTTP: ${why}`, { fix, data: { overHttp: true } });
+  }
+  const f = checkKvCapacity({ kvTokens: kv2.kvTokens, maxModelLen: maxLen }, null, ep.contracts.kv, kv2.engine ?? "vllm");
+  const from = `KV pool from /metrics: ${kv2.source}${kv2.engines > 1 ? ` (the smallest of ${kv2.engines} engines)` : ""}`;
+  return {
+    ...f,
+    evidence: [...f.evidence ?? [], from],
+    data: { ...f.data, maxModelLenFrom: "/v1/models or /metrics", kvFrom: kv2.source }
+  };
+}
+function sglangSpec(algorithm, metrics) {
+  const line = metrics?.body.split("\n").find((l) => l.startsWith("sglang:spec_accept_length"));
+  const len = line ? Number(line.trim().split(/\s+/).at(-1)) : NaN;
+  const evidence = [
+    `--speculative-algorithm ${algorithm}`,
+    line ? `/metrics: ${line.trim()}` : "/metrics: no sglang:spec_accept_length"
+  ];
+  return len > 1 ? pass("verify.spec-decode", `speculative decoding engaged (metrics): mean accept length ${len.toFixed(2)}`, {
+    evidence
+  }) : fail("verify.spec-decode", "speculative decoding is declared but no accepted drafts were seen", {
+    evidence,
+    fix: "check the draft model loads (the engine's log names it) and --enable-metrics is on; a mean accept length of 1 or none after a completion means no drafting"
+  });
+}
+async function runVerifyOverHttp(input, timeouts = {}) {
+  const t = { ...HTTP_TIMEOUTS, ...timeouts };
+  const url2 = input.endpoint.url.replace(/\/+$/, "");
+  const headers = input.apiKey ? { authorization: `Bearer ${input.apiKey}` } : {};
+  const sentKey = Boolean(input.apiKey);
+  const route = runnerRoute(url2, headers);
+  const kube = input.kube ? podFindings(input.kube, input.endpoint.contracts) : null;
+  input.progress(`verify: ${input.name} over HTTP alone at ${url2}`);
+  const models = await route.send("GET", "/v1/models", void 0, t.modelsMs);
+  const rest = (why) => [
+    "verify.liveness",
+    "verify.kv-capacity",
+    "verify.thinking",
+    "verify.tools",
+    "verify.spec-decode",
+    "verify.decode"
+  ].map((c) => skip(c, why));
+  if (models.status === null)
+    return [
+      undecided2(noAnswer("verify.models", "/v1/models", models, url2, route.via)),
+      ...rest("the endpoint did not answer"),
+      ...await hostFacts(kube)
+    ];
+  if (models.status === 401 || models.status === 403)
+    return [
+      undecided2(checkModels(models, input.endpoint.model ?? "MODEL", url2, route.via, sentKey)),
+      ...rest(`/v1/models answered ${models.status}`),
+      ...await hostFacts(kube)
+    ];
+  const list = listed(models, input.endpoint.model);
+  if (!list.model)
+    return [
+      undecided2(
+        fail(
+          "verify.models",
+          `no model to verify: model: is not set and /v1/models lists ${list.ids.length ? list.ids.join(", ") : "none"}`,
+          {
+            data: { models: list.ids, status: models.status },
+            fix: "name the served model: model: in deploy-gate.yml, or --model NAME"
+          }
+        )
+      ),
+      ...rest("no model to ask for"),
+      ...await hostFacts(kube)
+    ];
+  const ep = { ...input.endpoint, model: list.model };
+  const ask = (body, ms = t.chatMs) => route.send("POST", "/v1/chat/completions", body, ms);
+  const [live, thinking, tools] = await Promise.all([
+    ask(oneTokenRequest(ep.model), t.livenessMs),
+    ep.contracts.thinking ? ask(thinkingRequest(ep.model)) : null,
+    ep.contracts.tools ? ask(toolsRequest(ep.model)) : null
+  ]);
+  const specConfig = declared(ep, "--speculative-config");
+  const specAlgorithm = declared(ep, "--speculative-algorithm");
+  const sent = [thinking, tools];
+  if ((specConfig ?? specAlgorithm) !== null && !thinking && !tools) sent.push(await ask(specProbeRequest(ep.model)));
+  const metrics = await route.send("GET", "/metrics", void 0, t.metricsMs);
+  let kv2 = metrics.status === 200 ? servedKv(metrics.body) : null;
+  if (!kv2?.kvTokens && (kv2?.engine === "llama.cpp" || kv2 === null)) {
+    const props = await route.send("GET", "/props", void 0, t.metricsMs);
+    kv2 = (props.status === 200 ? servedProps(props.body) : null) ?? kv2;
+  }
+  const maxLen = list.maxLen ?? kv2?.maxModelLen ?? null;
+  const probes = { url: url2, routed: { route, models, notes: [], close: async () => {
+  } }, thinking, tools };
+  const [modelsF, thinkingF, toolsF] = httpFindingsOf(ep, probes, [], sentKey).map(([, judge]) => judge());
+  const spec2 = specAlgorithm !== null && kv2?.engine === "sglang" ? sglangSpec(specAlgorithm, metrics) : specConfig === null && specAlgorithm === null ? skip(
+    "verify.spec-decode",
+    "no --speculative-config (or SGLang --speculative-algorithm) in contracts.flags: the live argv is not readable over HTTP"
+  ) : checkSpecDecode(specConfig ?? specAlgorithm, metrics, [], trafficOf(sent));
+  const decode2 = await measureDecode(ep, probes, t.decodeMs, input.progress, maxLen);
+  return [
+    modelsF,
+    checkLiveness(live, { url: url2, via: route.via, model: ep.model, sentKey }, t.livenessMs),
+    kvFinding(ep, kv2, metrics, maxLen),
+    thinkingF,
+    toolsF,
+    spec2,
+    decode2,
+    ...await hostFacts(kube)
+  ];
+}
+
+// src/ports/http/json-server.ts
+import { createServer } from "node:http";
+function parseListen(v) {
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([A-Za-z0-9.-]*)):(\d{1,5})$/.exec(v);
+  const port = Number(m?.[3]);
+  if (!m || port > 65535) return null;
+  return { host: m[1] ?? (m[2] || void 0), port };
+}
+function readBody(req, max) {
+  return new Promise((resolve8, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on("data", (c) => {
+      size += c.length;
+      if (size <= max) chunks.push(c);
+    });
+    req.on("end", () => resolve8(size > max ? null : Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+async function serveJson(o) {
+  const addr = parseListen(o.listen);
+  if (!addr) throw new Error(`--listen ${o.listen}: expected HOST:PORT or :PORT`);
+  const server = createServer((req, res) => {
+    const t0 = Date.now();
+    const path = (req.url ?? "/").split("?")[0];
+    readBody(req, o.maxBodyBytes).then((body) => o.handle({ method: req.method ?? "GET", path, body })).catch((e) => ({ status: 500, body: { error: `internal error: ${e.message}` } })).then((a2) => {
+      res.writeHead(a2.status, { "content-type": "application/json", ...a2.headers });
+      res.end(JSON.stringify(a2.body));
+      o.log(`${req.method} ${path} -> ${a2.status} in ${Date.now() - t0} ms`);
+    });
+  });
+  server.requestTimeout = 1e4;
+  server.headersTimeout = 1e4;
+  await new Promise((resolve8, reject) => {
+    server.once("error", reject);
+    server.listen(addr.port, addr.host, resolve8);
+  });
+  const a = server.address();
+  const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
+  return {
+    url: `http://${host}:${a.port}/`,
+    close: () => new Promise((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    })
+  };
+}
+
+// src/commands/verify-http.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute6, join as join6, resolve as resolve6 } from "node:path";
+
+// src/lib/version.ts
+var VERSION = "0.1.0";
+
+// src/commands/shared/report.ts
+function buildReport(ws, opts, parts) {
+  const names = ws.config ? Object.keys(ws.config.endpoints) : [];
+  const report = {
+    schema: 1,
+    tool: { name: "deploy-gate", version: VERSION },
+    command: opts.command,
+    endpoint: opts.endpoint ?? (names.length === 1 ? names[0] : null),
+    ref: parts.ref,
+    verdict: verdictOf(parts.findings),
+    durationMs: Math.round(parts.durationMs),
+    findings: parts.findings,
+    ...parts.fleet ? { fleet: parts.fleet } : {}
+  };
+  return sanitizeReport(maskKnown(report, ws.secrets));
+}
+
+// src/commands/verify-http.ts
+function configFileOf(opts) {
+  if (opts.config) return isAbsolute6(opts.config) ? opts.config : join6(opts.cwd, opts.config);
+  const here = join6(opts.cwd, DEFAULT_CONFIG);
+  return existsSync4(here) ? here : null;
+}
+function httpTarget(opts) {
+  const file = configFileOf(opts);
+  const t = targetIn(opts, file ? loadConfig(file) : null);
+  return t && file ? { ...t, configDir: dirname7(file) } : t;
+}
+function targetIn(opts, config2) {
+  const names = config2 ? Object.keys(config2.endpoints) : [];
+  const name = opts.endpoint ?? (names.length === 1 ? names[0] : null);
+  if (opts.endpoint && config2 && !config2.endpoints[opts.endpoint])
+    throw new UsageError(`--endpoint ${opts.endpoint} is not in the config; endpoints: ${names.join(", ")}`);
+  const ep = name && config2 ? config2.endpoints[name] : null;
+  if (!opts.url) {
+    if (!ep || !ep.url || ep.host || ep.hosts || ep.service || ep.install || opts.hostOverride?.address) return null;
+    return { name, endpoint: { ...ep, url: ep.url, ...opts.model ? { model: opts.model } : {} }, config: config2 };
+  }
+  if (!ep && names.length > 1)
+    throw new UsageError(
+      `--url with a config of several endpoints: pass --endpoint NAME for its contracts (endpoints: ${names.join(", ")})`
+    );
+  const base = ep ?? endpointSchema.parse({ script: DEFAULT_CONFIG, contracts: {} });
+  const model = opts.model ?? base.model;
+  return {
+    name: name ?? new URL(opts.url).host,
+    endpoint: { ...base, url: opts.url, ...model ? { model } : {} },
+    config: config2
+  };
+}
+function podSource(opts, target2) {
+  const k = target2.endpoint.kubernetes;
+  if (!k) {
+    if (opts.selector)
+      throw new UsageError("--selector needs kubernetes: { namespace, selector, container } on the endpoint");
+    return null;
+  }
+  const target_ = { namespace: k.namespace, selector: opts.selector ?? k.selector, container: k.container };
+  let manifest = null;
+  if (k.manifest) {
+    const path = resolve6(target2.configDir ?? opts.cwd, k.manifest);
+    try {
+      manifest = { path: k.manifest, text: readFileSync4(path, "utf8") };
+    } catch (e) {
+      throw new UsageError(
+        `kubernetes.manifest ${k.manifest}: cannot read ${path} (${e.code}): fix the path, relative to the config file`
+      );
+    }
+  }
+  return { kubectl: kubectl(), target: target_, manifest, rolloutStartMs: opts.rolloutStartMs ?? null };
+}
+async function verifyOverHttpReport(opts, target2, env, progress, now = Date.now, timeouts = {}) {
+  const started = now();
+  const apiKey = env.DEPLOY_GATE_API_KEY || null;
+  const kube = podSource(opts, target2);
+  const findings = await runVerifyOverHttp(
+    { name: target2.name, endpoint: target2.endpoint, apiKey, progress, ...kube ? { kube } : {} },
+    timeouts
+  );
+  const secrets = [env.DEPLOY_GATE_API_KEY, env.DEPLOY_GATE_SSH_PASSPHRASE].filter((s) => Boolean(s));
+  return buildReport(
+    { config: target2.config, secrets },
+    { ...opts, endpoint: target2.name },
+    {
+      findings,
+      ref: { name: `live at ${target2.endpoint.url}`, sha: null },
+      durationMs: now() - started
+    }
+  );
+}
+
+// src/commands/webhook/server.ts
+var MAX_BODY_BYTES = 64 << 10;
+function target(config2, p) {
+  const names = Object.keys(config2.endpoints);
+  const name = p.metadata.endpoint ?? (names.length === 1 ? names[0] : null);
+  if (!name) return `metadata.endpoint: name one of ${names.join(", ")} in the canary's webhook metadata`;
+  const ep = config2.endpoints[name];
+  if (!ep) return `metadata.endpoint "${name}" is not in the config; endpoints: ${names.join(", ")}`;
+  if (!ep.url) return `endpoint ${name} has no url: in the config: add url: http://{name}-canary.{namespace}:PORT`;
+  const k = ep.kubernetes;
+  const kubernetes = k ? { ...k, namespace: fillUrl(k.namespace, p), selector: fillUrl(k.selector, p) } : void 0;
+  return { name, endpoint: { ...ep, url: fillUrl(ep.url, p), ...kubernetes ? { kubernetes } : {} }, config: config2 };
+}
+function answerOf(report, p, url2) {
+  const code = reportExitCode(report);
+  const failed = report.findings.filter((f) => f.status === "fail").map((f) => ({ check: f.check, summary: f.summary, ...f.fix ? { fix: f.fix } : {} }));
+  const verdict = code === 2 ? "undecided" : code === 1 ? "fail" : "pass";
+  return {
+    status: code === 2 ? 503 : code === 1 ? 412 : 200,
+    body: {
+      verdict,
+      endpoint: report.endpoint,
+      canary: `${p.namespace}/${p.name}`,
+      phase: p.phase,
+      url: url2,
+      durationMs: report.durationMs,
+      ...failed.length ? { failed } : {},
+      checks: report.findings.map((f) => ({ check: f.check, status: f.status, summary: f.summary }))
+    }
+  };
+}
+async function startWebhook(o) {
+  let running = 0;
+  const secrets = [o.env.DEPLOY_GATE_API_KEY, o.env.DEPLOY_GATE_SSH_PASSPHRASE].filter((x) => Boolean(x));
+  const timeouts = Object.fromEntries(
+    Object.entries(HTTP_TIMEOUTS).map(([k, v]) => [k, Math.min(v, o.deadlineMs)])
+  );
+  const opts = { command: "verify", json: true, failOnWarn: false };
+  async function handle(req) {
+    const path = req.path;
+    if (req.method === "GET" && path === "/healthz") return { status: 200, body: { ok: true, running } };
+    if (req.method !== "POST")
+      return { status: 405, body: { error: "POST Flagger's webhook payload here" }, headers: { allow: "POST" } };
+    const text = req.body;
+    if (text === null) return { status: 413, body: { error: `the body is over ${MAX_BODY_BYTES} bytes` } };
+    const parsed = parseFlaggerPayload(text);
+    if (!parsed.ok) return { status: 400, body: { error: parsed.error } };
+    const t = target(o.config, parsed.payload);
+    if (typeof t === "string") return { status: 400, body: { error: t } };
+    if (running >= o.limit)
+      return {
+        status: 503,
+        body: { error: `busy: ${running} verify already running (the limit is ${o.limit}); Flagger retries` },
+        headers: { "retry-after": "10" }
+      };
+    running++;
+    const verify = verifyOverHttpReport(opts, t, o.env, () => {
+    }, Date.now, timeouts).catch((e) => e).finally(() => running--);
+    let timer;
+    const late = new Promise((r) => timer = setTimeout(() => r(null), o.deadlineMs));
+    const report = await Promise.race([verify, late]).finally(() => clearTimeout(timer));
+    if (!report)
+      return {
+        status: 504,
+        body: {
+          verdict: "undecided",
+          error: `verify did not finish within ${o.deadlineMs} ms; raise --deadline and the webhook's timeout:`
+        }
+      };
+    if (report instanceof Error)
+      return {
+        status: 503,
+        body: {
+          verdict: "undecided",
+          error: sanitizeValue(maskKnown(`verify could not run: ${report.message}`, secrets))
+        }
+      };
+    return answerOf(report, parsed.payload, t.endpoint.url);
+  }
+  const server = await serveJson({ listen: o.listen, maxBodyBytes: MAX_BODY_BYTES, handle, log: o.log });
+  return {
+    url: server.url,
+    inFlight: () => running,
+    close: () => server.close()
+  };
+}
+
+// src/commands/webhook/command.ts
+var WEBHOOK_LIMIT = 4;
+var WEBHOOK_DEADLINE_MS = 12e4;
+async function webhookCommand(opts, io, signal = runAbort.signal) {
+  if (!opts.listen) throw new UsageError("webhook needs --listen HOST:PORT (e.g. --listen :8080)");
+  const file = opts.config ? isAbsolute7(opts.config) ? opts.config : join7(opts.cwd, opts.config) : join7(opts.cwd, DEFAULT_CONFIG);
+  if (!existsSync5(file))
+    throw new UsageError(`webhook needs the endpoints' config: ${file} does not exist (pass --config FILE)`);
+  const config2 = loadConfig(file);
+  let hook;
+  try {
+    hook = await startWebhook({
+      config: config2,
+      listen: opts.listen,
+      env: io.env,
+      limit: WEBHOOK_LIMIT,
+      deadlineMs: opts.deadlineMs ?? WEBHOOK_DEADLINE_MS,
+      log: (line) => io.err(`${line}
+`)
+    });
+  } catch (e) {
+    throw new UsageError(`webhook: cannot listen on ${opts.listen}: ${e.message}`);
+  }
+  io.err(`deploy-gate webhook: listening on ${hook.url} (${Object.keys(config2.endpoints).join(", ")})
+`);
+  if (!signal.aborted) await new Promise((r) => signal.addEventListener("abort", r, { once: true }));
+  await hook.close();
+  return 0;
+}
+
+// src/commands/logs/logs.ts
+import { dirname as dirname8 } from "node:path";
 
 // src/commands/logs/boots.ts
 function parseBoot(text) {
@@ -43620,7 +46564,7 @@ async function logsCommand(opts, io) {
   if (!one) requireFor(name, ep, "logs", ["host", "service"], ws.configFile);
   requireFor(name, ep, "logs", ["service"], ws.configFile);
   const req = logsRequest(opts, name, ep.service, ep.container ?? null);
-  const target = one ? endpointFor(ep, one) : endpointFor2(ws, name, opts);
+  const target2 = one ? endpointFor(ep, one) : endpointFor2(ws, name, opts);
   const refused2 = (finding) => {
     io.err(`deploy-gate logs: ${sanitizeLine(finding.summary)}
 ${finding.fix ? `fix: ${finding.fix}
@@ -43628,9 +46572,9 @@ ${finding.fix ? `fix: ${finding.fix}
     return 1;
   };
   return withHost(
-    target,
+    target2,
     opts,
-    dirname6(ws.configFile),
+    dirname8(ws.configFile),
     refused2,
     (host) => req.follow ? follow(host, req, io) : printBoot(host, req, io)
   );
@@ -43661,9 +46605,9 @@ var Coalescer = class {
     const id = this.keyOf(key);
     let p = this.cache.get(id);
     if (!p) {
-      p = new Promise((resolve7, reject) => {
+      p = new Promise((resolve8, reject) => {
         if (this.queue.length === 0) setImmediate(() => void this.flush());
-        this.queue.push({ key, resolve: resolve7, reject });
+        this.queue.push({ key, resolve: resolve8, reject });
       });
       this.cache.set(id, p);
     }
@@ -43728,8 +46672,8 @@ var GitReader = class {
 };
 
 // src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync4, statSync as statSync3 } from "node:fs";
-import { join as join6 } from "node:path";
+import { readFileSync as readFileSync5, statSync as statSync3 } from "node:fs";
+import { join as join9 } from "node:path";
 
 // src/stages/preflight/traps/lookups.ts
 function buildContext(script, scriptPath, unit, bootTimeoutSeconds, images = {}, kind = "script") {
@@ -43871,14 +46815,14 @@ var memlock = {
     if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value)))
       return [];
     const set = run.ulimits.find((u) => u.value.startsWith("memlock="));
-    const shown = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
+    const shown2 = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
     const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
     return [
       hitAt(
         ctx,
         source.file,
         set?.line ?? run.command.line,
-        set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
+        set ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown2} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown2} pins host memory`,
         `${how} (and raise it for the user in /etc/security/limits.d/).`,
         [pin.line]
       )
@@ -44111,7 +47055,7 @@ var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g
 function commandHits(ctx, source, cmd) {
   const words = programWords(cmd.words);
   const prog = programOf(cmd);
-  const out = [];
+  const out2 = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     const eq = w.text.indexOf("=");
@@ -44120,7 +47064,7 @@ function commandHits(ctx, source, cmd) {
       const valueWord = eq > 0 ? w : words[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
       if (valueWord && literal2(value) && !valueWord.dynamic)
-        out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+        out2.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
       if (eq < 0) i++;
       continue;
     }
@@ -44128,7 +47072,7 @@ function commandHits(ctx, source, cmd) {
     const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
     const auth = header ? AUTH_HEADER.exec(header.text) : null;
     if (header && auth && literal2(auth[2]) && !header.dynamic) {
-      out.push(
+      out2.push(
         hit(
           ctx,
           source,
@@ -44142,9 +47086,9 @@ function commandHits(ctx, source, cmd) {
       continue;
     }
     const token = TRAP_LITERAL_TOKEN.exec(w.text);
-    if (token) out.push(hit(ctx, source, w, token[1], "an access token", FILE_FIX));
+    if (token) out2.push(hit(ctx, source, w, token[1], "an access token", FILE_FIX));
   }
-  return out;
+  return out2;
 }
 var secretInArgv = {
   id: "secret-in-argv",
@@ -44448,16 +47392,16 @@ function checkTraps(input, levels) {
 // src/stages/preflight/bash-syntax.ts
 import { mkdtempSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join5 } from "node:path";
-var CHECK2 = "preflight.bash-syntax";
+import { join as join8 } from "node:path";
+var CHECK9 = "preflight.bash-syntax";
 function parseBashError(stderr) {
   const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
   const m = /line (\d+): (.*)$/.exec(first);
   return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
 }
 async function bashSyntax(text, file, label = file) {
-  const dir = mkdtempSync(join5(tmpdir(), "dg-bash-n-"));
-  const tmp = join5(dir, "script");
+  const dir = mkdtempSync(join8(tmpdir(), "dg-bash-n-"));
+  const tmp = join8(dir, "script");
   let r;
   try {
     writeFileSync2(tmp, text, { mode: 384 });
@@ -44466,16 +47410,16 @@ async function bashSyntax(text, file, label = file) {
     rmSync(dir, { recursive: true, force: true });
   }
   if (r.spawnError)
-    return fail(CHECK2, `bash could not be started (${r.spawnError.code})`, {
+    return fail(CHECK9, `bash could not be started (${r.spawnError.code})`, {
       file,
       fix: "install bash (apt-get install bash) and retry"
     });
   if (r.timedOut)
-    return fail(CHECK2, `${label}: bash -n did not finish within 60 s`, {
+    return fail(CHECK9, `${label}: bash -n did not finish within 60 s`, {
       file,
       fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long`
     });
-  if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK2, `${label}: bash -n passes`, { file });
+  if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK9, `${label}: bash -n passes`, { file });
   const stderr = r.stderr.split(tmp).join(file);
   const { line, message } = parseBashError(stderr);
   const lines = text.split("\n");
@@ -44484,7 +47428,7 @@ async function bashSyntax(text, file, label = file) {
     for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++)
       evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
   }
-  return fail(CHECK2, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
+  return fail(CHECK9, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
     file,
     ...line ? { line } : {},
     evidence,
@@ -44498,7 +47442,7 @@ function crlf(text, file, label) {
   const line = text.slice(0, at).split("\n").length;
   const count = text.split("\r\n").length - 1;
   return fail(
-    CHECK2,
+    CHECK9,
     `${label}: ${count} line(s) end in CRLF (first at line ${line}): bash takes the \\r as part of the last word of each line, so the script fails when it runs`,
     {
       file,
@@ -44510,14 +47454,14 @@ function crlf(text, file, label) {
 }
 
 // src/stages/preflight/clean-tree.ts
-var CHECK3 = "preflight.clean-tree";
+var CHECK10 = "preflight.clean-tree";
 function cleanTreeFinding(entries) {
-  if (entries.length === 0) return pass(CHECK3, "work tree is clean (no modified, staged or untracked files)");
+  if (entries.length === 0) return pass(CHECK10, "work tree is clean (no modified, staged or untracked files)");
   const counts = /* @__PURE__ */ new Map();
   for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
   const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
   const untracked = counts.has("untracked");
-  return fail(CHECK3, `work tree is not clean: ${parts}`, {
+  return fail(CHECK10, `work tree is not clean: ${parts}`, {
     evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
     fix: `commit the changes, or set them aside with \`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}; add build output to .gitignore`,
     data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
@@ -44568,12 +47512,12 @@ function contextAround(text, token, context = 3) {
 }
 
 // src/stages/preflight/contracts.ts
-var CHECK4 = "preflight.contracts";
+var CHECK11 = "preflight.contracts";
 var short2 = (sha) => sha.slice(0, 10);
 async function checkContracts(inp) {
   if (inp.specs.length === 0)
     return [
-      skip(CHECK4, `${inp.file}: no contract flags declared`, {
+      skip(CHECK11, `${inp.file}: no contract flags declared`, {
         file: inp.file,
         fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]'
       })
@@ -44591,7 +47535,7 @@ async function checkContracts(inp) {
   }
   if (present.length) {
     findings.unshift(
-      pass(CHECK4, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, {
+      pass(CHECK11, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, {
         file: inp.file,
         data: { present }
       })
@@ -44611,7 +47555,7 @@ async function missingContract(inp, spec2, status2, flag) {
   };
   if (!inp.historyOk) {
     return fail(
-      CHECK4,
+      CHECK11,
       `${inp.file}: contract "${spec2}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`,
       {
         ...base,
@@ -44633,7 +47577,7 @@ async function missingContract(inp, spec2, status2, flag) {
   const inText = status2 === "missing" ? textLine(inp.script, name) : null;
   if (inText !== null) {
     return fail(
-      CHECK4,
+      CHECK11,
       `${inp.file}: contract "${spec2}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`,
       {
         ...base,
@@ -44645,7 +47589,7 @@ async function missingContract(inp, spec2, status2, flag) {
   }
   if (!trace2) {
     return fail(
-      CHECK4,
+      CHECK11,
       `${inp.file}: contract "${spec2}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`,
       {
         ...base,
@@ -44667,7 +47611,7 @@ async function missingContract(inp, spec2, status2, flag) {
   const restoreLine = trace2.removedLines[0]?.trim() ?? spec2;
   const view = parent && ctx ? `git show ${shellQuote(`${short2(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
   return fail(
-    CHECK4,
+    CHECK11,
     `${inp.file}: contract "${spec2}" broken: ${what}, dropped in ${short2(trace2.droppedIn.sha)} "${trace2.droppedIn.subject}"`,
     {
       ...base,
@@ -44691,7 +47635,7 @@ function contractsAsText(inp) {
   if (missing.length) {
     return [
       fail(
-        CHECK4,
+        CHECK11,
         `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`,
         {
           file: inp.file,
@@ -44703,7 +47647,7 @@ function contractsAsText(inp) {
     ];
   }
   return [
-    warn(CHECK4, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
+    warn(CHECK11, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
       file: inp.file,
       evidence,
       data,
@@ -44713,10 +47657,10 @@ function contractsAsText(inp) {
 }
 
 // src/stages/preflight/history.ts
-var CHECK5 = "preflight.history";
+var CHECK12 = "preflight.history";
 function historyFinding(shallow) {
-  if (!shallow) return pass(CHECK5, "full git history available for contract tracing and dropped-flag checks");
-  return fail(CHECK5, "shallow clone: contract tracing, dropped-flag and rollback-ref checks cannot run", {
+  if (!shallow) return pass(CHECK12, "full git history available for contract tracing and dropped-flag checks");
+  return fail(CHECK12, "shallow clone: contract tracing, dropped-flag and rollback-ref checks cannot run", {
     evidence: ["git rev-parse --is-shallow-repository -> true (actions/checkout fetches one commit by default)"],
     fix: SHALLOW_FIX,
     data: { shallow: true }
@@ -44724,11 +47668,11 @@ function historyFinding(shallow) {
 }
 
 // src/stages/preflight/shellcheck.ts
-var CHECK6 = "preflight.shellcheck";
+var CHECK13 = "preflight.shellcheck";
 function shellcheckFindings(json, file) {
   const parsed = JSON.parse(json);
   return (parsed.comments ?? []).filter((c) => c.level === "error" || c.level === "warning").map(
-    (c) => warn(CHECK6, `SC${c.code} ${c.message}`, {
+    (c) => warn(CHECK13, `SC${c.code} ${c.message}`, {
       file,
       line: c.line,
       fix: `see https://www.shellcheck.net/wiki/SC${c.code}`,
@@ -44740,15 +47684,15 @@ async function shellcheck(absPath, file, cwd) {
   const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 3e4 });
   if (r.spawnError)
     return [
-      skip(CHECK6, "shellcheck is not installed", {
+      skip(CHECK13, "shellcheck is not installed", {
         file,
         fix: "install it (apt-get install shellcheck) to get its warnings"
       })
     ];
   if (r.code !== 0 && r.code !== 1)
-    return [skip(CHECK6, `shellcheck could not check ${file}: ${r.stderr.trim()}`, { file })];
+    return [skip(CHECK13, `shellcheck could not check ${file}: ${r.stderr.trim()}`, { file })];
   const found = shellcheckFindings(r.stdout || "{}", file);
-  return found.length ? found : [pass(CHECK6, `${file}: no shellcheck warnings`, { file })];
+  return found.length ? found : [pass(CHECK13, `${file}: no shellcheck warnings`, { file })];
 }
 async function shellcheckAvailable() {
   const r = await runLocal("shellcheck", ["--version"], { timeoutMs: 1e4 });
@@ -44802,17 +47746,17 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync4(join6(ctx.root, path), "utf8");
+    return readFileSync5(join9(ctx.root, path), "utf8");
   } catch {
     return null;
   }
 }
 function refused(ctx, t) {
-  const CHECK23 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
+  const CHECK24 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
   return [t.scriptPath, t.unitPath].flatMap((p) => {
     const why = p === null ? null : refusePath(ctx.root, p);
     return why ? [
-      fail(CHECK23, `${why}: deploy-gate reads only regular files inside the repository`, {
+      fail(CHECK24, `${why}: deploy-gate reads only regular files inside the repository`, {
         file: p,
         fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
       })
@@ -44825,7 +47769,7 @@ async function preflightTarget(ctx, t) {
   if (bad.length) return tag2(bad);
   const text = await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync3(join6(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync3(join9(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -44847,15 +47791,15 @@ async function preflightTarget(ctx, t) {
   }
   const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
   const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
-  const out = [];
+  const out2 = [];
   if (t.kind === "script") {
-    out.push(await bashSyntax(text, t.scriptPath));
+    out2.push(await bashSyntax(text, t.scriptPath));
     if (ctx.ref === null && ctx.shellcheck)
-      out.push(...await shellcheck(join6(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+      out2.push(...await shellcheck(join9(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
   }
   const specs = t.endpoint?.contracts.flags ?? [];
   if (t.endpoint)
-    out.push(
+    out2.push(
       ...await checkContracts({
         reader: ctx.reader,
         file: t.scriptPath,
@@ -44865,16 +47809,16 @@ async function preflightTarget(ctx, t) {
         history
       })
     );
-  out.push(...await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name))));
+  out2.push(...await checkDropped(ctx, t, script, new Set(specs.map((s) => parseFlagSpec(s).name))));
   if (t.unitPath && unitText === null) {
-    out.push(
+    out2.push(
       fail("preflight.traps", `unit file ${t.unitPath} does not exist`, {
         file: t.unitPath,
         fix: `check endpoints.${t.name}.unit in deploy-gate.yml: paths there are relative to the config file (this one resolved to ${t.unitPath} from the repository root)`
       })
     );
   }
-  out.push(
+  out2.push(
     ...checkTraps(
       {
         script,
@@ -44887,8 +47831,8 @@ async function preflightTarget(ctx, t) {
       t.endpoint?.traps ?? {}
     )
   );
-  if (t.endpoint?.rollback) out.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
-  return tag2(ctx.ref ? out.map((f) => offTree(f, ctx.ref)) : out);
+  if (t.endpoint?.rollback) out2.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
+  return tag2(ctx.ref ? out2.map((f) => offTree(f, ctx.ref)) : out2);
 }
 function offTree(f, ref) {
   if (f.line === void 0) return f;
@@ -44896,14 +47840,14 @@ function offTree(f, ref) {
   return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line}`, ...f.evidence ?? []] };
 }
 async function resolveBase(ctx, t) {
-  const CHECK23 = "preflight.dropped-flags";
+  const CHECK24 = "preflight.dropped-flags";
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
     const sha = await ctx.reader.resolve(explicit);
-    const shown = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
-    if (sha) return { sha, label: explicit, short: shown };
+    const shown2 = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
+    if (sha) return { sha, label: explicit, short: shown2 };
     return {
-      error: fail(CHECK23, `base ref ${explicit} not found`, {
+      error: fail(CHECK24, `base ref ${explicit} not found`, {
         file: t.scriptPath,
         fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX
       })
@@ -44918,7 +47862,7 @@ async function resolveBase(ctx, t) {
   const last = (await ctx.reader.history(t.scriptPath, head2))[0]?.commit;
   const parent = last?.parents[0] ?? null;
   if (!last || !parent)
-    return { error: skip(CHECK23, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+    return { error: skip(CHECK24, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
   return {
     sha: parent,
     label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
@@ -44967,11 +47911,11 @@ async function scriptAtBase(ctx, t, sha) {
   return text === null ? null : { path, text };
 }
 async function checkRollbackRef(ctx, t, ref) {
-  const CHECK23 = "preflight.rollback-ref";
+  const CHECK24 = "preflight.rollback-ref";
   const sha = await ctx.reader.resolve(ref);
   if (!sha) {
     return [
-      fail(CHECK23, `rollback ref ${ref} does not exist`, {
+      fail(CHECK24, `rollback ref ${ref} does not exist`, {
         fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
         data: { ref }
       })
@@ -44980,7 +47924,7 @@ async function checkRollbackRef(ctx, t, ref) {
   const text = await ctx.reader.show(sha, t.scriptPath);
   if (text === null)
     return [
-      fail(CHECK23, `${t.scriptPath} does not exist at rollback ref ${ref}`, {
+      fail(CHECK24, `${t.scriptPath} does not exist at rollback ref ${ref}`, {
         file: t.scriptPath,
         fix: "point rollback.ref at a commit that has the serve script",
         data: { ref, sha }
@@ -45001,7 +47945,7 @@ async function checkRollbackRef(ctx, t, ref) {
   if (broken.length === 0)
     return [
       {
-        check: CHECK23,
+        check: CHECK24,
         status: "pass",
         summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`,
         data: { ref, sha }
@@ -45009,7 +47953,7 @@ async function checkRollbackRef(ctx, t, ref) {
     ];
   return broken.map((f) => ({
     ...offTree(f, ref),
-    check: CHECK23,
+    check: CHECK24,
     summary: `rollback ref ${ref}: ${f.summary}`,
     fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(),
     data: { ref, sha, ...f.data }
@@ -45036,7 +47980,7 @@ import { getMaxListeners, setMaxListeners } from "node:events";
 import { setTimeout as sleep3 } from "node:timers/promises";
 
 // src/commands/shared/deploy-verify.ts
-import { dirname as dirname8 } from "node:path";
+import { dirname as dirname9 } from "node:path";
 
 // src/stages/deploy/rollback-guard.ts
 function deployChanged(findings) {
@@ -45085,20 +48029,20 @@ var PyReprParser = class {
   }
   str() {
     const q2 = this.s[this.i++];
-    let out = "";
+    let out2 = "";
     while (this.i < this.s.length && this.s[this.i] !== q2) {
       const c = this.s[this.i++];
       if (c === "\\" && this.i < this.s.length) {
         const e = this.s[this.i++];
-        out += e === "n" ? "\n" : e === "t" ? "	" : e;
-      } else out += c;
+        out2 += e === "n" ? "\n" : e === "t" ? "	" : e;
+      } else out2 += c;
     }
     this.i++;
-    return out;
+    return out2;
   }
   dict() {
     this.i++;
-    const out = {};
+    const out2 = {};
     const items = [];
     for (; ; ) {
       this.ws();
@@ -45108,27 +48052,27 @@ var PyReprParser = class {
       this.ws();
       if (this.s[this.i] === ":") {
         this.i++;
-        out[String(key)] = this.parseValue();
+        out2[String(key)] = this.parseValue();
       } else items.push(key);
       this.ws();
       if (this.s[this.i] === ",") this.i++;
     }
     if (this.s[this.i] === "}") this.i++;
-    return items.length > 0 && Object.keys(out).length === 0 ? items : out;
+    return items.length > 0 && Object.keys(out2).length === 0 ? items : out2;
   }
   seq(close) {
     this.i++;
-    const out = [];
+    const out2 = [];
     for (; ; ) {
       this.ws();
       if (this.atClose()) break;
       if (this.stray()) continue;
-      out.push(this.parseValue());
+      out2.push(this.parseValue());
       this.ws();
       if (this.s[this.i] === ",") this.i++;
     }
     if (this.s[this.i] === close) this.i++;
-    return out;
+    return out2;
   }
   /**
    * The end of the text or any closer ends the container being read, its own or not: in a garbled line
@@ -45185,91 +48129,8 @@ function readNonDefaultArgs(line) {
   return value && typeof value === "object" && !Array.isArray(value) ? value : null;
 }
 
-// src/stages/verify/live-argv.ts
-function engineArgs(argv) {
-  const serve = argv.findIndex((w, i) => w === "serve" && i > 0 && /(^|\/)vllm$/.test(argv[i - 1]));
-  if (serve >= 0) return argv.slice(serve + 1);
-  const m = argv.indexOf("-m");
-  if (m >= 0 && m + 1 < argv.length && /^(vllm|sglang)\./.test(argv[m + 1])) return argv.slice(m + 2);
-  const llama = argv.findIndex((w) => /(^|\/)(llama-)?server$/.test(w));
-  if (llama >= 0) return argv.slice(llama + 1);
-  const first = argv.findIndex((w) => w.startsWith("--"));
-  return first < 0 ? [] : argv.slice(first);
-}
-function liveFlags(argv) {
-  const words = engineArgs(argv).map((text, i) => ({
-    text,
-    line: i + 1,
-    optional: false,
-    dynamic: false,
-    resolved: text
-  }));
-  return readFlags(words).flags;
-}
-function flagValue(flags, name) {
-  const want = normalizeFlagName(name);
-  return flags.filter((f) => normalizeFlagName(f.name) === want).at(-1)?.value ?? null;
-}
-function contractFlags2(flags, specs) {
-  return specs.map((spec2) => {
-    const r = findFlag(flags, spec2);
-    const name = parseFlagSpec(spec2).name;
-    return {
-      spec: spec2,
-      status: r.status,
-      live: r.flag ? mask(name, r.flag.value) : null,
-      expected: mask(name, r.expectedValue)
-    };
-  });
-}
-var show = (f) => f === void 0 ? null : f.value === null ? "(switch)" : f.value;
-function driftOf(script, live) {
-  const byName = (flags) => {
-    const m = /* @__PURE__ */ new Map();
-    for (const f of flags) m.set(normalizeFlagName(f.name), f);
-    return m;
-  };
-  const repo = byName(script);
-  const host = byName(live);
-  const out = [];
-  for (const [name, f] of repo) {
-    const h = host.get(name);
-    if (!h) {
-      if (!f.optional)
-        out.push({ flag: name, kind: "missing-on-host", repo: mask(name, show(f)), host: null, line: f.line });
-      continue;
-    }
-    if (f.value === null && h.value === null) continue;
-    const want = f.resolvedValue ?? (f.value !== null && !/\$/.test(f.value) ? f.value : void 0);
-    if (want === void 0) {
-      out.push({ flag: name, kind: "unresolved", repo: mask(name, show(f)), host: mask(name, show(h)), line: f.line });
-      continue;
-    }
-    if (h.value === null || !sameValue(want, h.value))
-      out.push({ flag: name, kind: "value-differs", repo: mask(name, want), host: mask(name, show(h)), line: f.line });
-  }
-  for (const [name, h] of host) {
-    if (!repo.has(name))
-      out.push({ flag: name, kind: "added-on-host", repo: null, host: mask(name, show(h)), line: null });
-  }
-  return out;
-}
-function describeDrift(d, script) {
-  const at = d.line === null ? "" : ` (${script}:${d.line})`;
-  switch (d.kind) {
-    case "missing-on-host":
-      return `${d.flag}: in the repo${at}${d.repo === "(switch)" ? "" : ` as ${d.repo}`}, absent from the live argv`;
-    case "added-on-host":
-      return `${d.flag}: live argv has ${d.host}, the repo's script does not pass it`;
-    case "value-differs":
-      return `${d.flag}: repo${at} ${d.repo}, host ${d.host}`;
-    case "unresolved":
-      return `${d.flag}: repo${at} ${d.repo} is set at run time, host ${d.host} (not compared)`;
-  }
-}
-
 // src/stages/verify/argv.ts
-var CHECK7 = "verify.argv";
+var CHECK14 = "verify.argv";
 function nonDefaultArgs(journal) {
   let last = null;
   for (const l of journal) if (l.includes("non-default args")) last = readNonDefaultArgs(l) ?? last;
@@ -45277,19 +48138,19 @@ function nonDefaultArgs(journal) {
 }
 function checkArgv(input) {
   if (!input.argv) {
-    return input.direct ? fail(CHECK7, "could not read the engine process's command line", {
+    return input.direct ? fail(CHECK14, "could not read the engine process's command line", {
       fix: "check the unit's engine is running (systemctl status SERVICE) and its process's /proc/PID/cmdline is readable by the SSH user"
-    }) : fail(CHECK7, "could not read the container's /proc/1/cmdline", {
+    }) : fail(CHECK14, "could not read the container's /proc/1/cmdline", {
       fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user"
     });
   }
   const live = liveFlags(input.argv);
-  const shown = maskArgv(input.argv);
+  const shown2 = maskArgv(input.argv);
   const contracts2 = contractFlags2(live, input.contracts);
   const broken = contracts2.filter((c) => c.status !== "present");
   const drift = input.script?.engine ? driftOf(input.script.engine.flags, live) : [];
   const real = drift.filter((d) => d.kind !== "unresolved");
-  const evidence = [`live argv: ${shown.join(" ")}`];
+  const evidence = [`live argv: ${shown2.join(" ")}`];
   for (const c of broken)
     evidence.push(
       c.status === "missing" ? `contract ${c.spec}: missing from the live argv` : `contract ${c.spec}: live value ${c.live}`
@@ -45300,7 +48161,7 @@ function checkArgv(input) {
   const data = { contracts: contracts2, drift, nonDefaultArgs: nda, scriptEngine: input.script?.engine ? true : false };
   if (broken.length) {
     return fail(
-      CHECK7,
+      CHECK14,
       `contract flag${broken.length > 1 ? "s" : ""} not in effect on the host: ${broken.map((c) => c.spec).join(", ")}`,
       {
         evidence,
@@ -45312,7 +48173,7 @@ function checkArgv(input) {
   }
   if (!input.script?.engine) {
     return fail(
-      CHECK7,
+      CHECK14,
       `no engine argv found in ${input.scriptPath} at ${input.ref}: nothing to compare the live argv with`,
       {
         evidence,
@@ -45323,7 +48184,7 @@ function checkArgv(input) {
     );
   }
   if (real.length) {
-    return fail(CHECK7, `live argv drifted from ${input.scriptPath} at ${input.ref}: ${real.length} difference(s)`, {
+    return fail(CHECK14, `live argv drifted from ${input.scriptPath} at ${input.ref}: ${real.length} difference(s)`, {
       evidence,
       data,
       file: input.scriptPath,
@@ -45333,7 +48194,7 @@ function checkArgv(input) {
   }
   if (input.edited?.length) {
     return warn(
-      CHECK7,
+      CHECK14,
       `${input.edited.join(", ")} changed on the host since the last deploy wrote ${input.edited.length > 1 ? "them" : "it"}: the live argv still matches ${input.ref}, the next restart runs the edit`,
       {
         evidence: [...evidence, ...input.edited.map((p) => `${p}: sha256 differs from the deploy's state record`)],
@@ -45343,14 +48204,14 @@ function checkArgv(input) {
     );
   }
   return pass(
-    CHECK7,
+    CHECK14,
     `live argv carries all ${contracts2.length} contract flag(s) and matches ${input.scriptPath} at ${input.ref}`,
     { evidence, data }
   );
 }
 
 // src/stages/verify/container.ts
-var CHECK8 = "verify.container";
+var CHECK15 = "verify.container";
 function age(ms) {
   const s = Math.round(ms / 1e3);
   return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
@@ -45359,7 +48220,7 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
   const c = facts.container;
   if (cli === "unit") return checkUnitRun(facts, name, deployment);
   if (!c) {
-    return fail(CHECK8, `no container ${name} on the host`, {
+    return fail(CHECK15, `no container ${name} on the host`, {
       evidence: [`${cli} inspect ${name}: ${facts.inspectError ?? "nothing"}`],
       fix: `the unit is not running a container named ${name} (container: in deploy-gate.yml must be the serve script's ${cli} run --name): ${service ? `systemctl status ${service}; ` : ""}${cli} ps -a --filter name=${name}`
     });
@@ -45376,7 +48237,7 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
     status: c.status
   };
   if (!c.running) {
-    return fail(CHECK8, `container ${name} is ${c.status}, not running`, {
+    return fail(CHECK15, `container ${name} is ${c.status}, not running`, {
       evidence,
       data,
       fix: `read its last boot: journalctl CONTAINER_NAME=${name} -o json > boot.json && deploy-gate explain boot.json`
@@ -45388,7 +48249,7 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
     evidence.push(`deploy began ${new Date(since).toISOString()} (host clock)`);
     if (deployment.containerId && !c.id.startsWith(deployment.containerId) && !deployment.containerId.startsWith(c.id)) {
       return fail(
-        CHECK8,
+        CHECK15,
         `another container answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`,
         {
           evidence,
@@ -45410,7 +48271,7 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
     );
   } else {
     return warn(
-      CHECK8,
+      CHECK15,
       `container ${name} is running, but the host has no deploy-gate state record to date it against`,
       {
         evidence: [...evidence, facts.stateError ?? "no state record on the host"],
@@ -45421,14 +48282,14 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
   }
   data.deployBeganMs = since;
   if (c.createdMs === null)
-    return warn(CHECK8, `cannot read when ${name} was created`, {
+    return warn(CHECK15, `cannot read when ${name} was created`, {
       evidence,
       data,
       fix: `check ${cli} inspect ${name} prints .Created`
     });
   if (c.createdMs + 1e3 < since) {
     return fail(
-      CHECK8,
+      CHECK15,
       `container ${name} predates the deploy by ${age(since - c.createdMs)}: an old container answers`,
       {
         evidence,
@@ -45437,12 +48298,12 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
       }
     );
   }
-  return pass(CHECK8, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });
+  return pass(CHECK15, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });
 }
 function checkUnitRun(facts, service, deployment) {
   const c = facts.container;
   if (!c)
-    return fail(CHECK8, `${service} has no current run: ${facts.inspectError ?? "systemctl show said nothing"}`, {
+    return fail(CHECK15, `${service} has no current run: ${facts.inspectError ?? "systemctl show said nothing"}`, {
       fix: `systemctl status ${service}; journalctl -u ${service} -n 50`
     });
   const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
@@ -45458,14 +48319,14 @@ function checkUnitRun(facts, service, deployment) {
     unitRun: true
   };
   if (!c.running)
-    return fail(CHECK8, `${service} is ${c.status}: its engine is not running`, {
+    return fail(CHECK15, `${service} is ${c.status}: its engine is not running`, {
       evidence,
       data,
       fix: `read its last run: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json`
     });
   const since = deployment ? deployment.startedAtHostMs : facts.state ? facts.state.deployedAt * 1e3 : null;
   if (since === null) {
-    return warn(CHECK8, `${service} is running, but the host has no deploy-gate state record to date it against`, {
+    return warn(CHECK15, `${service} is running, but the host has no deploy-gate state record to date it against`, {
       evidence: [...evidence, facts.stateError ?? "no state record on the host"],
       data,
       fix: "deploy once with `deploy-gate run` so the host records what was deployed"
@@ -45474,38 +48335,38 @@ function checkUnitRun(facts, service, deployment) {
   data.deployBeganMs = since;
   if (deployment?.containerId && deployment.containerId !== c.id) {
     return fail(
-      CHECK8,
+      CHECK15,
       `another run of ${service} answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`,
       { evidence, data, fix: `the unit was restarted after the deploy: check journalctl -u ${service} and redeploy` }
     );
   }
   if (c.createdMs === null)
-    return warn(CHECK8, `cannot read when ${service} started`, {
+    return warn(CHECK15, `cannot read when ${service} started`, {
       evidence,
       data,
       fix: `check that systemctl show -p ExecMainStartTimestamp ${service} prints a start time`
     });
   if (c.createdMs + 1e3 < since) {
     return fail(
-      CHECK8,
+      CHECK15,
       `${service}'s run predates the deploy by ${age(since - c.createdMs)}: the restart did not start it again`,
       { evidence, data, fix: `systemctl restart ${service}, then redeploy` }
     );
   }
-  return pass(CHECK8, `${service}'s run ${c.id.slice(0, 12)} started after the deploy began, running`, {
+  return pass(CHECK15, `${service}'s run ${c.id.slice(0, 12)} started after the deploy began, running`, {
     evidence,
     data
   });
 }
 
 // src/stages/verify/env.ts
-var CHECK9 = "verify.env";
+var CHECK16 = "verify.env";
 function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
-  if (knobs.length === 0) return skip(CHECK9, "no env knobs declared (contracts.env)");
+  if (knobs.length === 0) return skip(CHECK16, "no env knobs declared (contracts.env)");
   if (!env) {
-    return direct ? fail(CHECK9, "could not read the engine process's environment", {
+    return direct ? fail(CHECK16, "could not read the engine process's environment", {
       fix: "check the unit's engine is running; /proc/PID/environ is readable only by root and the unit's User=: verify as one of them"
-    }) : fail(CHECK9, "could not read the container's environment", {
+    }) : fail(CHECK16, "could not read the container's environment", {
       fix: "check the container is running and `podman exec <container> cat /proc/1/environ` works for the SSH user"
     });
   }
@@ -45526,13 +48387,13 @@ function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
     const inScript = missing.map((k) => podmanRun?.env.find((e) => e.name === k)).filter((e) => e !== void 0);
     const fix = direct ? `set ${missing.map((k) => `${k}=...`).join(" ")} for the engine in ${scriptPath} (an Environment= line in the unit's [Service], its EnvironmentFile=, or an export before the engine in a serve script) and redeploy` : inScript.length ? `${scriptPath} sets ${inScript.map((e) => `${e.name} (line ${e.line})`).join(", ")} but the running container lacks it: redeploy so the container is recreated` : `add ${missing.map((k) => `-e ${k}=...`).join(" ")} to the podman run in ${scriptPath} and redeploy`;
     return fail(
-      CHECK9,
+      CHECK16,
       `env knob${missing.length > 1 ? "s" : ""} missing in ${direct ? "the engine's environment" : "the container"}: ${missing.join(", ")}`,
       { evidence, data, fix, file: scriptPath }
     );
   }
   return pass(
-    CHECK9,
+    CHECK16,
     `all ${knobs.length} env knob(s) present in ${direct ? "the engine's environment" : "the container"}`,
     { evidence, data }
   );
@@ -45599,60 +48460,8 @@ function buildFactsScript(req, marker = `@@dg-${randomBytes3(6).toString("hex")}
   return { script, marker };
 }
 
-// src/stages/verify/kv-capacity.ts
-var CHECK10 = "verify.kv-capacity";
-var fmt = (n) => n.toLocaleString("en-US");
-var MORE_KV = {
-  vllm: "give the pool more memory (--kv-cache-memory-bytes, or --gpu-memory-utilization where no expert offload takes the rest) or lower the declared requests; lowering --max-model-len can shrink the pool under expert offload",
-  sglang: "give the pool more memory (raise --mem-fraction-static; the pool is what it leaves after the weights), or lower --context-length or the declared requests",
-  "llama.cpp": "raise -c / --ctx-size (llama-server splits it across its -np slots: each request gets ctx-size / parallel), or lower -np or the declared requests"
-};
-function checkKvCapacity(plan, liveMaxModelLen, kv2, engine = "vllm") {
-  const maxLen = liveMaxModelLen ?? plan.maxModelLen;
-  const requests = kv2?.requests ?? 1;
-  const data = {
-    kvTokens: plan.kvTokens,
-    maxModelLen: maxLen,
-    maxModelLenFrom: liveMaxModelLen !== null ? "argv" : "boot log",
-    requests,
-    minTokens: kv2?.minTokens ?? null
-  };
-  if (plan.kvTokens === null) {
-    return fail(CHECK10, "no KV cache size in this boot's journal: capacity unproven", {
-      data,
-      fix: "see verify.plan: the boot's plan lines must reach the journal"
-    });
-  }
-  const kvTokens = plan.kvTokens;
-  const problems = [];
-  const evidence = [];
-  if (maxLen !== null) {
-    const need = requests * maxLen;
-    data.neededTokens = need;
-    const line = `${fmt(kvTokens)} KV tokens ${kvTokens >= need ? ">=" : "<"} ${requests} request(s) x ${fmt(maxLen)} max-model-len = ${fmt(need)}`;
-    evidence.push(line);
-    if (kvTokens < need)
-      problems.push(
-        `${line} (short ${fmt(need - kvTokens)}; ${(kvTokens / maxLen).toFixed(2)} full-length requests fit)`
-      );
-  } else evidence.push("max-model-len unknown: neither the live argv nor the boot log names it");
-  if (kv2?.minTokens !== void 0) {
-    const line = `${fmt(kvTokens)} KV tokens ${kvTokens >= kv2.minTokens ? ">=" : "<"} minTokens ${fmt(kv2.minTokens)}`;
-    evidence.push(line);
-    if (kvTokens < kv2.minTokens) problems.push(`${line} (short ${fmt(kv2.minTokens - kvTokens)})`);
-  }
-  if (problems.length) {
-    return fail(CHECK10, `KV pool too small: ${problems[0]}`, {
-      evidence,
-      data,
-      fix: MORE_KV[engine]
-    });
-  }
-  return pass(CHECK10, evidence.join("; "), { evidence, data });
-}
-
 // src/stages/verify/plan.ts
-var CHECK11 = "verify.plan";
+var CHECK17 = "verify.plan";
 function readBootPlan(lines) {
   const r = new PlanReader();
   for (const l of lines) r.push(l);
@@ -45669,24 +48478,24 @@ var LABELS2 = [
   ["modelLoadGiB", "model load", "GiB"],
   ["modelLoadSeconds", "model load time", "s"]
 ];
-var BUDGET = /budget \(total x util\) +(\d[\d,]*(?:\.\d+)?)/;
+var BUDGET2 = /budget \(total x util\) +(\d[\d,]*(?:\.\d+)?)/;
 var ARENA = /expert cache space +(\d[\d,]*(?:\.\d+)?) GiB +(\d[\d,]*) slots/;
 function readForkPlan(lines) {
-  const out = {
+  const out2 = {
     budgetGiB: null,
     expertCacheGiB: null,
     expertSlots: null
   };
   for (const l of lines) {
-    const b = BUDGET.exec(l);
-    if (b) out.budgetGiB = parseNumber(b[1]);
+    const b = BUDGET2.exec(l);
+    if (b) out2.budgetGiB = parseNumber(b[1]);
     const a = ARENA.exec(l);
     if (a) {
-      out.expertCacheGiB = parseNumber(a[1]);
-      out.expertSlots = parseNumber(a[2]);
+      out2.expertCacheGiB = parseNumber(a[1]);
+      out2.expertSlots = parseNumber(a[2]);
     }
   }
-  return out;
+  return out2;
 }
 function checkPlan(lines, container, direct = false) {
   const { plan, cache } = readBootPlan(lines);
@@ -45704,7 +48513,7 @@ function checkPlan(lines, container, direct = false) {
   const data = { ...plan, ...fork, compileCache: cache.state };
   if (plan.kvTokens === null) {
     return fail(
-      CHECK11,
+      CHECK17,
       `no KV cache size line in this boot's journal for ${container} (vLLM: "GPU KV cache size", SGLang: "KV Cache is allocated", llama.cpp: "n_ctx =")`,
       {
         evidence: evidence.length ? evidence : ["no plan line found"],
@@ -45715,7 +48524,7 @@ function checkPlan(lines, container, direct = false) {
   }
   if (plan.graphGiB !== null && plan.estimatedGraphGiB !== null && plan.graphGiB > plan.estimatedGraphGiB) {
     return warn(
-      CHECK11,
+      CHECK17,
       `CUDA graph capture took ${plan.graphGiB} GiB, more than the ${plan.estimatedGraphGiB} GiB estimate the KV plan charged`,
       {
         evidence,
@@ -45725,17 +48534,17 @@ function checkPlan(lines, container, direct = false) {
     );
   }
   return pass(
-    CHECK11,
+    CHECK17,
     `plan of this boot: ${plan.kvTokens.toLocaleString("en-US")} KV tokens${plan.maxConcurrency === null ? "" : `, ${plan.maxConcurrency}x concurrency`}`,
     { evidence, data }
   );
 }
 
 // src/stages/verify/restarts.ts
-var CHECK12 = "verify.restarts";
+var CHECK18 = "verify.restarts";
 function checkRestarts(facts, service, bound) {
   if (!service)
-    return skip(CHECK12, "no `service` in the endpoint config: nothing to count restarts of", {
+    return skip(CHECK18, "no `service` in the endpoint config: nothing to count restarts of", {
       fix: "add `service: NAME.service` to the endpoint in deploy-gate.yml"
     });
   const evidence = [
@@ -45744,91 +48553,24 @@ function checkRestarts(facts, service, bound) {
   ];
   const n = facts.nRestarts;
   if (n === null) {
-    return fail(CHECK12, `could not read NRestarts of ${service}`, {
+    return fail(CHECK18, `could not read NRestarts of ${service}`, {
       evidence,
       fix: `check the unit exists on the host: systemctl status ${service}`
     });
   }
   const data = { nRestarts: n, bound, activeState: facts.activeState };
   if (n > bound) {
-    return fail(CHECK12, `${service} restarted ${n} time(s) since it was started (bound ${bound}): a restart loop`, {
+    return fail(CHECK18, `${service} restarted ${n} time(s) since it was started (bound ${bound}): a restart loop`, {
       evidence,
       data,
       fix: `read why it dies: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json; then systemctl reset-failed ${service} resets the count (a restart alone keeps it when the unit was waiting to restart)`
     });
   }
-  return pass(CHECK12, `${service}: NRestarts ${n} (bound ${bound})`, { evidence, data });
-}
-
-// src/stages/verify/spec-decode.ts
-var CHECK13 = "verify.spec-decode";
-var figures = (s) => [
-  `mean acceptance length ${s.meanAcceptanceLength?.toFixed(2) ?? "n/a"}`,
-  `acceptance rate ${s.acceptanceRate === null ? "n/a" : `${(s.acceptanceRate * 100).toFixed(1)}%`}`,
-  ...s.perPosition.length ? [`per position ${s.perPosition.map((p) => p.toFixed(3)).join("/")}`] : []
-].join(", ");
-function specProbeRequest(model) {
-  return {
-    model,
-    temperature: 0,
-    max_tokens: 64,
-    messages: [{ role: "user", content: "Name three rivers in Europe and one city on each." }]
-  };
-}
-function trafficOf(results) {
-  const sent = results.filter((r3) => r3 !== null);
-  if (sent.length === 0) return null;
-  if (sent.some((r3) => r3.status === 200)) return { ok: true, failure: null };
-  const r = sent[0];
-  return { ok: false, failure: r.status === null ? r.error ?? "no answer" : `HTTP ${r.status}` };
-}
-function checkSpecDecode(speculativeConfig, metrics, journal, traffic = null) {
-  if (speculativeConfig === null) return skip(CHECK13, "no --speculative-config in the live argv");
-  const evidence = [`--speculative-config ${speculativeConfig}`];
-  const fromMetrics = metrics?.status === 200 ? readSpecMetrics(metrics.body) : null;
-  let fromLog = null;
-  let logLine = null;
-  for (const l of journal) {
-    const s = readSpecDecode(l);
-    if (s) {
-      fromLog = s;
-      logLine = l.trim();
-    }
-  }
-  evidence.push(
-    metrics === null ? "/metrics not read" : metrics.status === 200 ? `/metrics: ${fromMetrics ? "vllm:spec_decode_* present" : "no vllm:spec_decode_* sample"}` : `/metrics: ${metrics.status === null ? metrics.error : `HTTP ${metrics.status}`}`
-  );
-  if (logLine) evidence.push(`log: ${logLine.slice(0, 300)}`);
-  const engaged = fromMetrics && fromMetrics.meanAcceptanceLength !== null ? fromMetrics : fromLog;
-  const data = {
-    speculativeConfig,
-    metrics: fromMetrics,
-    log: fromLog,
-    source: engaged === fromMetrics && engaged ? "metrics" : engaged ? "log" : null
-  };
-  if (!engaged && traffic && !traffic.ok) {
-    return fail(
-      CHECK13,
-      `speculative decoding not proven: no completion succeeded in this verify (${traffic.failure}), so the engine had nothing to draft`,
-      {
-        evidence: [...evidence, `every completion sent failed: ${traffic.failure}`],
-        data,
-        fix: "fix what refused the completions (see verify.models, verify.thinking, verify.tools above), then rerun deploy-gate verify"
-      }
-    );
-  }
-  if (!engaged) {
-    return fail(CHECK13, "speculative decoding is declared but no drafts were seen: MTP/spec decode is off", {
-      evidence,
-      data,
-      fix: "check the draft method loads (the boot log names it) and --speculative-config is valid JSON; zero vllm:spec_decode_ samples after a completion means no drafting"
-    });
-  }
-  return pass(CHECK13, `speculative decoding engaged (${data.source}): ${figures(engaged)}`, { evidence, data });
+  return pass(CHECK18, `${service}: NRestarts ${n} (bound ${bound})`, { evidence, data });
 }
 
 // src/stages/verify/compile-cache.ts
-var CHECK14 = "verify.compile-cache";
+var CHECK19 = "verify.compile-cache";
 var DEFAULT_ROOT = "/root/.cache/vllm";
 function cacheMountSource(run) {
   const root = run?.env.find((e) => e.name === "VLLM_CACHE_ROOT")?.value ?? DEFAULT_ROOT;
@@ -45865,9 +48607,9 @@ function checkCompileCache(i) {
   const total = plan.compileSeconds === null ? "" : `; torch.compile took ${plan.compileSeconds} s in total`;
   const data = { ...cache, compileSeconds: plan.compileSeconds, earlierBoots: i.earlierBoots };
   if (cache.state === null)
-    return skip(CHECK14, "no torch.compile lines in this boot (eager mode, or the journal lost them)", { data });
+    return skip(CHECK19, "no torch.compile lines in this boot (eager mode, or the journal lost them)", { data });
   if (cache.state === "hit") {
-    return pass(CHECK14, `warm: ${cache.graphsLoaded} compiled graph(s) loaded from the cache${total}`, {
+    return pass(CHECK19, `warm: ${cache.graphsLoaded} compiled graph(s) loaded from the cache${total}`, {
       evidence: [`Directly load the compiled graph(s) x${cache.graphsLoaded}${total}`],
       data
     });
@@ -45878,13 +48620,13 @@ function checkCompileCache(i) {
   const found = run && i.script ? likelyCauses(run, i.script, root) : { mount: null, causes: [] };
   if (i.direct) {
     return pass(
-      CHECK14,
+      CHECK19,
       `${cold} (the engine runs on the host without a container: its compile cache is ${i.env?.get("VLLM_CACHE_ROOT") ?? "~/.cache/vllm of the unit's user"}, kept across restarts)`,
       { evidence: [cold], data }
     );
   }
   if (found.mount === null) {
-    return pass(CHECK14, `${cold} (no cache mount declared: every container recreate re-pays it)`, {
+    return pass(CHECK19, `${cold} (no cache mount declared: every container recreate re-pays it)`, {
       evidence: [cold],
       data,
       fix: `to keep it: mkdir -p "$CACHE_DIR" before the podman run, then -v "$CACHE_DIR":/root/.cache in ${i.scriptPath}`
@@ -45893,19 +48635,19 @@ function checkCompileCache(i) {
   const filledNow = typeof i.cacheOldestMs === "number" && i.createdMs != null && i.cacheOldestMs >= i.createdMs - 1e3;
   if (i.earlierBoots > 0 && filledNow) {
     return pass(
-      CHECK14,
+      CHECK19,
       `${cold}, the first boot to fill the cache mount ${found.mount} (it held no file from before this container): the next boot should load from it`,
       { evidence: [cold], data: { ...data, mount: found.mount } }
     );
   }
   if (i.earlierBoots === 0)
     return pass(
-      CHECK14,
+      CHECK19,
       `${cold}, first boot seen with the cache mount ${found.mount}: the next boot should load from it`,
       { evidence: [cold], data }
     );
   return warn(
-    CHECK14,
+    CHECK19,
     `compiled cold again although ${i.scriptPath} mounts a cache (${found.mount}) and ${i.earlierBoots} earlier boot(s) of this container compiled`,
     {
       evidence: [cold, ...found.causes.map((c) => `likely cause: ${c}`)],
@@ -45915,338 +48657,8 @@ function checkCompileCache(i) {
   );
 }
 
-// src/stages/verify/decode-stream.ts
-function parseSample(r) {
-  const s = {
-    ttftMs: null,
-    wallMs: r.wallMs,
-    promptTokens: null,
-    completionTokens: null,
-    finishReason: null,
-    text: "",
-    chunks: 0
-  };
-  for (const e of r.events) {
-    if (e.data === "[DONE]") continue;
-    let c;
-    try {
-      c = JSON.parse(e.data);
-    } catch {
-      continue;
-    }
-    for (const ch of c.choices ?? []) {
-      const piece = (ch.delta?.reasoning ?? ch.delta?.reasoning_content ?? "") + (ch.delta?.content ?? "");
-      if (piece !== "") {
-        s.ttftMs ??= e.atMs;
-        s.text += piece;
-        s.chunks++;
-      }
-      if (ch.finish_reason) s.finishReason = ch.finish_reason;
-    }
-    if (c.usage) {
-      s.promptTokens = c.usage.prompt_tokens ?? s.promptTokens;
-      s.completionTokens = c.usage.completion_tokens ?? s.completionTokens;
-    }
-  }
-  return s;
-}
-
-// src/stages/verify/repetition.ts
-var MAX_PERIOD = 64;
-function tailRun(words) {
-  let best = { period: 0, repeats: 1, covered: 0 };
-  for (let p = 1; p <= Math.min(MAX_PERIOD, Math.floor(words.length / 2)); p++) {
-    let reps = 1;
-    while ((reps + 1) * p <= words.length) {
-      const a = words.length - p;
-      const b = words.length - (reps + 1) * p;
-      let same = true;
-      for (let i = 0; i < p && same; i++) same = words[a + i] === words[b + i];
-      if (!same) break;
-      reps++;
-    }
-    if (reps > 1 && reps * p > best.covered) best = { period: p, repeats: reps, covered: reps * p };
-  }
-  return { period: best.period, repeats: best.repeats };
-}
-function detectLoop(text) {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
-  const grams = /* @__PURE__ */ new Set();
-  for (let i = 0; i + 4 <= words.length; i++) grams.add(words.slice(i, i + 4).join(" "));
-  const total = Math.max(0, words.length - 3);
-  const distinct4 = total === 0 ? 1 : grams.size / total;
-  const { period, repeats } = tailRun(words);
-  const coverage = words.length === 0 || period === 0 ? 0 : period * repeats / words.length;
-  const tailLoop = repeats >= 3 && coverage >= 0.25 && period * repeats >= 12;
-  const looping = words.length >= 16 && (tailLoop || distinct4 < 0.5);
-  return {
-    looping,
-    block: period ? words.slice(words.length - period).slice(0, 12).join(" ") : null,
-    repeats,
-    coverage,
-    distinct4
-  };
-}
-
-// src/stages/verify/decode.ts
-var CHECK15 = "verify.decode";
-var TEMPLATE_TOKENS = 64;
-function fits(depth, maxTokens, maxModelLen) {
-  return maxModelLen === null || depth + maxTokens + TEMPLATE_TOKENS <= maxModelLen;
-}
-var TOO_LONG = /maximum context length|max_model_len|context length|exceeds the available context size|exceed_context_size/i;
-var r2 = (x) => Math.round(x * 100) / 100;
-function judgeSample(depth, s, maxTokens, floor) {
-  const problems = [];
-  if (s.completionTokens === null)
-    problems.push(
-      "no usage counters in the stream (send stream_options.include_usage; an engine without them cannot be measured)"
-    );
-  else if (s.completionTokens !== maxTokens)
-    problems.push(
-      `completion_tokens ${s.completionTokens} != max_tokens ${maxTokens} (early EOS or a repetition halt)`
-    );
-  if (s.finishReason !== "length") problems.push(`finish_reason ${s.finishReason ?? "missing"}, not "length"`);
-  const loop = detectLoop(s.text);
-  if (loop.looping)
-    problems.push(
-      `the text loops ("${loop.block ?? ""}" x${loop.repeats}, ${Math.round(loop.distinct4 * 100)}% distinct 4-grams): a loop fakes decode speed`
-    );
-  if (s.ttftMs === null) problems.push("no content or reasoning token arrived");
-  const decodeS = s.ttftMs === null ? 0 : (s.wallMs - s.ttftMs) / 1e3;
-  const valid = problems.length === 0 && decodeS > 0;
-  return {
-    depth,
-    promptTokens: s.promptTokens,
-    ttftS: s.ttftMs === null ? null : r2(s.ttftMs / 1e3),
-    decodeTokPerS: valid ? r2(s.completionTokens / decodeS) : null,
-    completionTokens: s.completionTokens,
-    finishReason: s.finishReason,
-    valid,
-    problems,
-    floor
-  };
-}
-function floors(c) {
-  return c.depths.map((_, i) => Array.isArray(c.minTokPerS) ? c.minTokPerS[i] : c.minTokPerS);
-}
-function renderTable(rows) {
-  const head2 = "depth | prompt tokens | TTFT s | decode tok/s | floor | validity";
-  return [
-    head2,
-    ...rows.map(
-      (r) => [
-        r.depth,
-        r.promptTokens ?? "?",
-        r.ttftS ?? "?",
-        r.decodeTokPerS ?? "-",
-        r.floor,
-        r.valid ? "valid" : r.unfit ? `not measured: ${r.problems.join("; ")}` : `INVALID: ${r.problems.join("; ")}`
-      ].join(" | ")
-    )
-  ];
-}
-function checkDecode(results, c, via, maxModelLen = null) {
-  const fl = floors(c);
-  const rows = results.map((r, i) => {
-    const depth = c.depths[i];
-    const unfit2 = (why) => ({
-      depth,
-      promptTokens: null,
-      ttftS: null,
-      decodeTokPerS: null,
-      completionTokens: null,
-      finishReason: null,
-      valid: false,
-      unfit: true,
-      problems: [why],
-      floor: fl[i]
-    });
-    if (r === null)
-      return unfit2(`depth ${depth} + max_tokens ${c.maxTokens} does not fit max-model-len ${maxModelLen}`);
-    if (r.status === 400 && TOO_LONG.test(r.body ?? ""))
-      return unfit2(`the engine refused it as longer than its context: ${(r.body ?? "").slice(0, 160)}`);
-    if (r.status !== 200) {
-      const why = r.status === null ? `no answer: ${r.error ?? "unknown"}` : `HTTP ${r.status}: ${(r.body ?? "").slice(0, 200)}`;
-      return {
-        depth,
-        promptTokens: null,
-        ttftS: null,
-        decodeTokPerS: null,
-        completionTokens: null,
-        finishReason: null,
-        valid: false,
-        problems: [why],
-        floor: fl[i]
-      };
-    }
-    return judgeSample(depth, parseSample(r), c.maxTokens, fl[i]);
-  });
-  const evidence = [
-    ...renderTable(rows),
-    `measured from ${via}: decode = completion_tokens / (wall - TTFT), temperature 0, max_tokens ${c.maxTokens}`
-  ];
-  const data = { rows, maxTokens: c.maxTokens };
-  const invalid = rows.filter((r) => !r.valid && !r.unfit);
-  const unfit = rows.filter((r) => r.unfit);
-  const slow = rows.filter((r) => r.valid && r.decodeTokPerS < r.floor);
-  if (invalid.length > 0) {
-    return fail(
-      CHECK15,
-      `${invalid.length} of ${rows.length} decode sample(s) invalid (depth ${invalid.map((r) => r.depth).join(", ")}): no speed is reported for them`,
-      {
-        evidence,
-        data,
-        fix: "an invalid sample is a correctness problem before a speed one: read the text (loops point at numerics, e.g. TunableOp or a bad quant kernel), check the engine honours max_tokens, then rerun deploy-gate verify"
-      }
-    );
-  }
-  if (slow.length > 0) {
-    return fail(
-      CHECK15,
-      `decode below the contract at depth ${slow.map((r) => `${r.depth} (${r.decodeTokPerS} < ${r.floor} tok/s)`).join(", ")}`,
-      {
-        evidence,
-        data,
-        fix: "compare the live argv with the last passing deploy (verify.argv): spec depth, expert prefetch and gather knobs move decode; --max-num-batched-tokens only re-chunks prefill"
-      }
-    );
-  }
-  const measured2 = rows.filter((r) => r.valid).map((r) => `${r.decodeTokPerS} tok/s @ ${r.depth}`).join(", ");
-  if (unfit.length > 0) {
-    const room = maxModelLen === null ? null : maxModelLen - c.maxTokens - TEMPLATE_TOKENS;
-    return warn(
-      CHECK15,
-      `${measured2 ? `decode ${measured2}; ` : ""}depth ${unfit.map((r) => r.depth).join(", ")} not measured: longer than the endpoint's context${maxModelLen === null ? "" : ` (max-model-len ${maxModelLen})`}`,
-      {
-        evidence,
-        data,
-        fix: `contracts.decode asks for more context than this endpoint serves: keep its depths at or below ${room ?? "max-model-len minus maxTokens and ~64 template tokens"}, or raise the engine's context (--max-model-len) if clients need it`
-      }
-    );
-  }
-  return pass(CHECK15, `decode ${measured2}, all samples valid`, { evidence, data });
-}
-
-// src/stages/verify/decode-prompt.ts
-var PEOPLE = [
-  "The harbor clerk",
-  "A retired surveyor",
-  "The night nurse",
-  "Our orchard keeper",
-  "The ferry pilot",
-  "A young archivist",
-  "The village baker",
-  "An old radio operator",
-  "The museum guard",
-  "A traveling glassblower",
-  "The lighthouse engineer",
-  "A beekeeper from the valley"
-];
-var PLACES = [
-  "in Lisbon",
-  "near the northern pass",
-  "by the salt marsh",
-  "on the river quay",
-  "under the viaduct",
-  "beside the tram depot",
-  "at the edge of the forest",
-  "in the copper town",
-  "behind the old mill",
-  "across the frozen lake",
-  "inside the covered market",
-  "on the windward island"
-];
-var DEEDS = [
-  "counted the crates of cork",
-  "repaired a cracked lantern",
-  "wrote a letter to a cousin",
-  "measured the spring floods",
-  "traded maps for lamp oil",
-  "taught two apprentices to splice rope",
-  "sorted a drawer of brass keys",
-  "planted rows of late pears",
-  "mended the chapel roof",
-  "logged the passing barges",
-  "tuned a borrowed violin",
-  "sketched the tide tables"
-];
-var TURNS = [
-  "while the rain thinned to mist",
-  "before the bells rang noon",
-  "as gulls argued over the nets",
-  "although the wind kept turning",
-  "until the lamps were lit",
-  "because the market had closed early",
-  "after the postman left a parcel",
-  "when the fog finally lifted",
-  "though nobody had asked",
-  "since the bridge was being painted",
-  "as the evening train pulled out",
-  "once the tea had gone cold"
-];
-function sentence(i) {
-  const pick2 = (xs, k) => xs[k % xs.length];
-  return `${pick2(PEOPLE, i)} ${pick2(PLACES, Math.floor(i / 3) + i)} ${pick2(DEEDS, Math.floor(i / 7) + 2 * i)} ${pick2(TURNS, Math.floor(i / 11) + 5 * i)}, and noted ${17 + i * 37 % 900} in the ledger.`;
-}
-function decodePrompt(tokens, answerWords) {
-  const ask = `Continue this account in your own words, adding new people and events, for at least ${answerWords} words.`;
-  const budget = Math.max(8, Math.round(tokens / 1.3) - ask.split(" ").length - 4);
-  const out = [];
-  let words = 0;
-  for (let i = 0; words < budget; i++) {
-    const s = sentence(i);
-    out.push(s);
-    words += s.split(" ").length;
-  }
-  return `${out.join(" ")}
-
-${ask}`;
-}
-function decodeRequest(model, depth, maxTokens) {
-  return {
-    model,
-    temperature: 0,
-    max_tokens: maxTokens,
-    stream: true,
-    stream_options: { include_usage: true },
-    messages: [{ role: "user", content: decodePrompt(depth, maxTokens) }]
-  };
-}
-
-// src/stages/verify/decode-probe.ts
-async function measureDecode(ep, h, timeoutMs, progress = () => {
-}, maxModelLen = null) {
-  const c = ep.contracts.decode;
-  if (!c)
-    return skip(CHECK15, "no contracts.decode declared", {
-      fix: "declare contracts.decode: { minTokPerS: N } (one floor, or one per depth) to have decode speed measured"
-    });
-  if (!ep.url || !ep.model)
-    return skip(CHECK15, `no \`${ep.url ? "model" : "url"}\` in the endpoint config`, {
-      fix: "add url: and model: to the endpoint in deploy-gate.yml"
-    });
-  if (h instanceof Error || h === null)
-    return fail(CHECK15, `decode could not be measured: ${h instanceof Error ? h.message : "no route"}`, {
-      fix: "see the message; rerun deploy-gate verify"
-    });
-  const results = [];
-  for (const depth of c.depths) {
-    if (!fits(depth, c.maxTokens, maxModelLen)) {
-      results.push(null);
-      continue;
-    }
-    progress(`verify: decode at ${depth} prompt tokens`);
-    results.push(
-      await h.routed.route.stream("/v1/chat/completions", decodeRequest(ep.model, depth, c.maxTokens), timeoutMs)
-    );
-  }
-  const f = checkDecode(results, c, h.routed.route.via, maxModelLen);
-  return h.routed.route.fromPeer ? f : { ...f, evidence: [...f.evidence ?? [], `not from a peer: measured ${h.routed.route.via}`] };
-}
-
 // src/stages/verify/graphs.ts
-var CHECK16 = "verify.graphs";
+var CHECK20 = "verify.graphs";
 function checkGraphs(plan) {
   const { graphGiB: got, estimatedGraphGiB: est } = plan;
   const data = {
@@ -46255,29 +48667,29 @@ function checkGraphs(plan) {
     overrunGiB: got !== null && est !== null ? Math.round((got - est) * 100) / 100 : null
   };
   if (got === null && est === null)
-    return skip(CHECK16, "no CUDA graph lines in this boot (eager mode, or an engine too old to print the estimate)", {
+    return skip(CHECK20, "no CUDA graph lines in this boot (eager mode, or an engine too old to print the estimate)", {
       data
     });
   if (got === null || est === null) {
     return skip(
-      CHECK16,
+      CHECK20,
       got === null ? `estimate ${est} GiB but no "Graph capturing finished" line yet` : `captured ${got} GiB but this engine prints no "Estimated CUDA graph memory" line to compare with`,
       { data }
     );
   }
   const evidence = [`estimated CUDA graph memory: ${est} GiB`, `captured: ${got} GiB`];
   if (got > est) {
-    return warn(CHECK16, `CUDA graph capture took ${got} GiB, ${data.overrunGiB} GiB over the ${est} GiB estimate`, {
+    return warn(CHECK20, `CUDA graph capture took ${got} GiB, ${data.overrunGiB} GiB over the ${est} GiB estimate`, {
       evidence,
       data,
       fix: `the ${data.overrunGiB} GiB overrun comes out of the VRAM margin: lower --gpu-memory-utilization, or raise the per-graph charge (seed 003: _PER_GRAPH_MB toward 52)`
     });
   }
-  return pass(CHECK16, `CUDA graphs ${got} GiB within the ${est} GiB estimate`, { evidence, data });
+  return pass(CHECK20, `CUDA graphs ${got} GiB within the ${est} GiB estimate`, { evidence, data });
 }
 
 // src/stages/verify/plan-lines.ts
-var CHECK17 = "verify.plan-lines";
+var CHECK21 = "verify.plan-lines";
 function readPlanLines(lines, specs) {
   return specs.map((s) => {
     const re = new RegExp(s.pattern);
@@ -46306,7 +48718,7 @@ function readPlanLines(lines, specs) {
 }
 function checkPlanLines(lines, specs, container, direct = false) {
   if (specs.length === 0)
-    return skip(CHECK17, "no contracts.plan declared", {
+    return skip(CHECK21, "no contracts.plan declared", {
       fix: 'declare fork plan lines, e.g. contracts.plan: [{ name: arena-slots, pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 }]'
     });
   const rows = readPlanLines(lines, specs);
@@ -46315,31 +48727,31 @@ function checkPlanLines(lines, specs, container, direct = false) {
   );
   const bad = rows.filter((r) => r.problem !== null);
   if (bad.length) {
-    return fail(CHECK17, `plan line(s) off contract: ${bad.map((r) => `${r.name} (${r.problem})`).join(", ")}`, {
+    return fail(CHECK21, `plan line(s) off contract: ${bad.map((r) => `${r.name} (${r.problem})`).join(", ")}`, {
       evidence,
       data: { rows },
       fix: `read the lines in full: journalctl ${direct ? `-u ${container}` : `CONTAINER_NAME=${container}`} -b -o cat --no-pager | grep -aoE "<pattern>" (digit-anchored -o; plain grep output cuts the columns), then fix the serve script's knobs or the contract`
     });
   }
-  return pass(CHECK17, rows.map((r) => `${r.name} ${r.value.toLocaleString("en-US")}`).join(", "), {
+  return pass(CHECK21, rows.map((r) => `${r.name} ${r.value.toLocaleString("en-US")}`).join(", "), {
     evidence,
     data: { rows }
   });
 }
 
 // src/stages/verify/vram.ts
-var CHECK18 = "verify.vram";
+var CHECK22 = "verify.vram";
 var MiB = 1024 ** 2;
 function parseNvidiaSmi(text) {
-  const out = [];
+  const out2 = [];
   for (const line of text.split("\n")) {
     const f = line.split(",").map((x) => x.trim());
     if (f.length < 4) continue;
     const [idx, used, total] = [Number(f[0]), Number(f.at(-2)), Number(f.at(-1))];
     if (!/^\d+$/.test(f[0]) || !Number.isFinite(used) || !Number.isFinite(total)) continue;
-    out.push({ index: idx, name: f.slice(1, -2).join(","), usedBytes: used * MiB, totalBytes: total * MiB });
+    out2.push({ index: idx, name: f.slice(1, -2).join(","), usedBytes: used * MiB, totalBytes: total * MiB });
   }
-  return out;
+  return out2;
 }
 function parseRocmSmi(text) {
   const byIdx = /* @__PURE__ */ new Map();
@@ -46383,12 +48795,12 @@ var MARGIN_FAIL_BYTES = 256 * MiB;
 var MARGIN_WARN_BYTES = 512 * MiB;
 function checkVram(tool, output, env, devicePaths = []) {
   if (tool === null)
-    return skip(CHECK18, "neither nvidia-smi nor rocm-smi exists on the host: VRAM margin not read", {
+    return skip(CHECK22, "neither nvidia-smi nor rocm-smi exists on the host: VRAM margin not read", {
       fix: "install the GPU vendor's smi tool on the host to have the margin checked"
     });
   const cards = tool === "nvidia-smi" ? parseNvidiaSmi(output) : parseRocmSmi(output);
   if (cards.length === 0)
-    return warn(CHECK18, `${tool} printed no card this check can read`, {
+    return warn(CHECK22, `${tool} printed no card this check can read`, {
       evidence: output.trim().split("\n").slice(0, 6),
       fix: `run ${tool} on the host by hand: a driver that is not loaded prints an error instead of cards`
     });
@@ -46412,627 +48824,25 @@ function checkVram(tool, output, env, devicePaths = []) {
   const fix = "lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) so a fragmentation spike or a larger graph capture cannot OOM the engine mid-request";
   if (tight.length)
     return fail(
-      CHECK18,
+      CHECK22,
       `VRAM margin below ${MARGIN_FAIL_BYTES / MiB} MiB on card ${tight.map((c) => c.index).join(", ")}`,
       { evidence, data, fix }
     );
   if (thin.length)
     return warn(
-      CHECK18,
+      CHECK22,
       `VRAM margin below ${MARGIN_WARN_BYTES / MiB} MiB on card ${thin.map((c) => c.index).join(", ")}`,
       { evidence, data, fix }
     );
-  return pass(CHECK18, `VRAM margin ${rows.map((r) => `${r.marginGiB} GiB`).join(", ")} on ${rows.length} card(s)`, {
+  return pass(CHECK22, `VRAM margin ${rows.map((r) => `${r.marginGiB} GiB`).join(", ")} on ${rows.length} card(s)`, {
     evidence,
     data
   });
 }
 
-// src/stages/verify/http-checks.ts
-import { dirname as dirname7 } from "node:path";
-
-// src/stages/verify/models.ts
-var CHECK19 = "verify.models";
-function noAnswer(check, what, r, url2, via) {
-  return fail(check, `${what}: no HTTP answer from ${url2} (${r.error ?? "unknown error"})`, {
-    evidence: [`via ${via}: ${r.error ?? "no answer"} after ${Math.round(r.durationMs)} ms`],
-    fix: `check the engine listens on the url's port on an address a peer reaches (a container: published with podman/docker run -p; an engine the unit runs itself: its --host is not 127.0.0.1) and that the port is reachable from a peer; with a firewall between, set peer: in deploy-gate.yml to an SSH host that can reach ${url2}`
-  });
-}
-function refusal(check, what, r, reason, a) {
-  if (r.status === null || r.status >= 200 && r.status < 300) return null;
-  const { model, sentKey } = a;
-  const evidence = [
-    `POST ${a.url}/v1/chat/completions via ${a.via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`,
-    reason
-  ];
-  const notChecked = `${what} not checked: ${reason}`;
-  const data = { status: r.status, checked: false };
-  if (r.status === 401 || r.status === 403) {
-    return fail(check, notChecked, {
-      evidence,
-      data,
-      fix: sentKey ? "the server refused the key in DEPLOY_GATE_API_KEY: put the server's key (its --api-key or VLLM_API_KEY) there" : "the server runs with --api-key: give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)"
-    });
-  }
-  if (r.status === 404) {
-    return fail(check, notChecked, {
-      evidence,
-      data,
-      fix: `the server does not serve a model named ${model}: start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`
-    });
-  }
-  return fail(check, notChecked, {
-    evidence,
-    data,
-    fix: r.status >= 500 ? "the engine failed the request: read its error in its journal (deploy-gate logs, with --endpoint when the config has several), fix it and rerun deploy-gate verify" : `the server refused the request (HTTP ${r.status}) before the contract could be judged: read the message above (a chat-template or request-validation error), fix it and rerun deploy-gate verify`
-  });
-}
-function checkModels(r, model, url2, via, sentKey = false) {
-  if (r.status === null) return noAnswer(CHECK19, "/v1/models", r, url2, via);
-  const evidence = [`GET ${url2}/v1/models via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`];
-  if (r.status === 401 || r.status === 403) {
-    return sentKey ? fail(
-      CHECK19,
-      `/v1/models answered ${r.status} to the key in DEPLOY_GATE_API_KEY: the server runs with another --api-key`,
-      {
-        evidence,
-        fix: "put the server's key (its --api-key or VLLM_API_KEY) in the env secret DEPLOY_GATE_API_KEY"
-      }
-    ) : fail(CHECK19, `/v1/models answered ${r.status}: the server runs with --api-key`, {
-      evidence,
-      fix: "give the gate the key in the env secret DEPLOY_GATE_API_KEY (it is unset)"
-    });
-  }
-  let ids = [];
-  try {
-    const json = JSON.parse(r.body);
-    ids = (json.data ?? []).map((d) => String(d.id));
-  } catch {
-    evidence.push(`body: ${r.body.slice(0, 200)}`);
-  }
-  const data = { models: ids, status: r.status };
-  if (r.status !== 200 || !ids.includes(model)) {
-    return fail(
-      CHECK19,
-      ids.length ? `/v1/models lists ${ids.join(", ")}, not ${model}` : `/v1/models gave HTTP ${r.status} with no model list`,
-      {
-        evidence,
-        data,
-        fix: `start the engine with --served-model-name ${model} (clients ask for that name), or correct model: in deploy-gate.yml`
-      }
-    );
-  }
-  return pass(CHECK19, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
-}
-
-// src/ports/http/route.ts
-import { request as httpRequest2 } from "node:http";
-import { connect as tlsConnect } from "node:tls";
-
-// src/ports/http/curl.ts
-var quote = (s) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t")}"`;
-var STATUS_MARK = "\n@@dg-http-status:";
-function curlConfig(method, url2, body, headers, timeoutMs) {
-  const lines = [
-    `url = ${quote(url2)}`,
-    "silent",
-    "show-error",
-    `max-time = ${Math.max(1, Math.ceil(timeoutMs / 1e3))}`,
-    `write-out = ${quote(`${STATUS_MARK}%{http_code}`)}`,
-    `request = ${method}`
-  ];
-  for (const [k, v] of Object.entries(headers)) lines.push(`header = ${quote(`${k}: ${v}`)}`);
-  if (body !== void 0) {
-    lines.push(`header = ${quote("content-type: application/json")}`, `data-binary = ${quote(JSON.stringify(body))}`);
-  }
-  return lines.join("\n") + "\n";
-}
-function parseCurlOutput(stdout) {
-  const at = stdout.lastIndexOf(STATUS_MARK);
-  if (at < 0) return { status: null, body: stdout };
-  const code = Number(stdout.slice(at + STATUS_MARK.length).trim());
-  return { status: Number.isFinite(code) && code > 0 ? code : null, body: stdout.slice(0, at) };
-}
-
-// src/ports/http/stream-route.ts
-import { request as httpRequest } from "node:http";
-
-// src/ports/http/sse.ts
-function sseEvents(pieces) {
-  const out = [];
-  let buf = "";
-  for (const p of pieces) {
-    buf += p.text;
-    let nl;
-    while ((nl = buf.indexOf("\n")) >= 0) {
-      const line = buf.slice(0, nl).replace(/\r$/, "");
-      buf = buf.slice(nl + 1);
-      if (line.startsWith("data:")) out.push({ atMs: p.atMs, data: line.slice(5).trim() });
-    }
-  }
-  if (buf.startsWith("data:")) out.push({ atMs: pieces.at(-1)?.atMs ?? 0, data: buf.slice(5).trim() });
-  return out;
-}
-
-// src/ports/http/stream-route.ts
-var CAP = 8 << 20;
-async function streamFromRunner(url2, body, headers, timeoutMs) {
-  const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), timeoutMs);
-  const t0 = performance.now();
-  const pieces = [];
-  const dec = new TextDecoder();
-  try {
-    const res = await fetch(url2, {
-      method: "POST",
-      signal: ctl.signal,
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(body)
-    });
-    let size = 0;
-    for await (const chunk of res.body ?? []) {
-      size += chunk.length;
-      if (size > CAP) break;
-      pieces.push({ atMs: performance.now() - t0, text: dec.decode(chunk, { stream: true }) });
-    }
-    const wallMs = performance.now() - t0;
-    return {
-      status: res.status,
-      events: sseEvents(pieces),
-      wallMs,
-      error: null,
-      body: res.status === 200 ? void 0 : pieces.map((p) => p.text).join("")
-    };
-  } catch (e) {
-    return {
-      status: null,
-      events: sseEvents(pieces),
-      wallMs: performance.now() - t0,
-      error: ctl.signal.aborted ? `no complete answer within ${timeoutMs} ms` : isHeaderError(e) ? BAD_HEADER : e.message
-    };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-async function streamFromPeer(peer, url2, body, headers, timeoutMs) {
-  const script = `s=$EPOCHREALTIME; curl -N -K - | while IFS= read -r l || [ -n "$l" ]; do printf '%s %s %s\\n' "$s" "$EPOCHREALTIME" "$l"; done`;
-  const t0 = performance.now();
-  let r;
-  try {
-    r = await peer.run(["bash", "-c", script], {
-      stdin: curlConfig("POST", url2, body, headers, timeoutMs),
-      timeoutMs: timeoutMs + 5e3
-    });
-  } catch (e) {
-    return {
-      status: null,
-      events: [],
-      wallMs: performance.now() - t0,
-      error: `from ${peer.name}: ${e.message}`
-    };
-  }
-  const pieces = [];
-  let last = 0;
-  for (const line of r.stdout.split("\n")) {
-    const m = /^(\d+\.\d+) (\d+\.\d+) ?(.*)$/.exec(line);
-    if (!m) continue;
-    last = (Number(m[2]) - Number(m[1])) * 1e3;
-    pieces.push({ atMs: last, text: `${m[3]}
-` });
-  }
-  const { status: status2 } = parseCurlOutput(
-    pieces.map((p) => p.text).join("").trimEnd()
-  );
-  const error2 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
-  return { status: status2, events: sseEvents(pieces), wallMs: last, error: error2 && `from ${peer.name}: ${error2}` };
-}
-function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
-  const t0 = performance.now();
-  const payload = JSON.stringify(body);
-  const pieces = [];
-  return new Promise((resolve7) => {
-    const done = (status2, error2) => {
-      clearTimeout(timer);
-      stream.destroy();
-      resolve7({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error2 });
-    };
-    const timer = setTimeout(() => {
-      req.destroy();
-      done(null, `no complete answer within ${timeoutMs} ms through the tunnel`);
-    }, timeoutMs);
-    const req = httpRequest(
-      {
-        method: "POST",
-        host: u.hostname,
-        port: Number(u.port || (u.protocol === "https:" ? 443 : 80)),
-        path,
-        createConnection: () => stream,
-        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
-      },
-      (res) => {
-        res.setEncoding("utf8");
-        res.on("data", (t) => pieces.push({ atMs: performance.now() - t0, text: t }));
-        res.on("end", () => done(res.statusCode ?? null, null));
-      }
-    );
-    req.on("error", (e) => done(null, `through the tunnel: ${e.message}`));
-    req.end(payload);
-  });
-}
-
-// src/ports/http/route.ts
-var join7 = (base, path) => base.replace(/\/+$/, "") + path;
-function runnerRoute(url2, headers) {
-  return {
-    via: "runner",
-    fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join7(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join7(url2, path), body, headers, timeoutMs)
-  };
-}
-function peerRoute(peer, url2, headers) {
-  return {
-    via: `peer ${peer.name}`,
-    fromPeer: true,
-    async send(method, path, body, timeoutMs) {
-      const t0 = performance.now();
-      let r;
-      try {
-        r = await peer.run(["curl", "-K", "-"], {
-          stdin: curlConfig(method, join7(url2, path), body, headers, timeoutMs),
-          timeoutMs: timeoutMs + 5e3
-        });
-      } catch (e) {
-        return {
-          status: null,
-          body: "",
-          error: `from ${peer.name}: ${e.message}`,
-          durationMs: performance.now() - t0
-        };
-      }
-      const { status: status2, body: text } = parseCurlOutput(r.stdout);
-      const error2 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
-      return { status: status2, body: text, error: error2 && `from ${peer.name}: ${error2}`, durationMs: performance.now() - t0 };
-    },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join7(url2, path), body, headers, timeoutMs)
-  };
-}
-function tlsOver(stream, servername, ca, timeoutMs) {
-  return new Promise((resolve7, reject) => {
-    const tls = tlsConnect({ socket: stream, servername, ...ca ? { ca } : {}, ALPNProtocols: ["http/1.1"] });
-    const timer = setTimeout(() => {
-      tls.destroy();
-      reject(new Error(`no TLS handshake with ${servername} within ${timeoutMs} ms through the tunnel`));
-    }, timeoutMs);
-    tls.once("secureConnect", () => {
-      clearTimeout(timer);
-      resolve7(tls);
-    });
-    tls.once("error", (e) => {
-      clearTimeout(timer);
-      stream.destroy();
-      reject(
-        new Error(
-          `TLS with ${servername} through the tunnel failed: ${e.message}; the endpoint's certificate must name ${servername} and be signed by a CA this machine trusts (NODE_EXTRA_CA_CERTS adds one)`
-        )
-      );
-    });
-  });
-}
-function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
-  const u = new URL(url2);
-  const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
-  const forward = u.protocol === "https:" ? async (host, p, ms) => tlsOver(await forwardRaw(host, p, ms), u.hostname, tls.ca, 2e4) : forwardRaw;
-  return {
-    via: `SSH tunnel through ${viaName}`,
-    fromPeer: false,
-    async send(method, path, body, timeoutMs) {
-      const t0 = performance.now();
-      const done = (status2, text, error2) => ({
-        status: status2,
-        body: text,
-        error: error2,
-        durationMs: performance.now() - t0
-      });
-      let stream;
-      try {
-        stream = await forward(u.hostname, port, timeoutMs);
-      } catch (e) {
-        return done(null, "", e.message);
-      }
-      const payload = body === void 0 ? void 0 : JSON.stringify(body);
-      return new Promise((resolve7) => {
-        const timer = setTimeout(() => {
-          req.destroy();
-          stream.destroy();
-          resolve7(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
-        }, timeoutMs);
-        const req = httpRequest2(
-          {
-            method,
-            host: u.hostname,
-            port,
-            path: join7(u.pathname === "/" ? "" : u.pathname, path),
-            createConnection: () => stream,
-            headers: {
-              ...headers,
-              ...payload === void 0 ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
-            }
-          },
-          (res) => {
-            const chunks = [];
-            res.on("data", (c) => chunks.push(c));
-            res.on("end", () => {
-              clearTimeout(timer);
-              stream.end();
-              resolve7(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
-            });
-          }
-        );
-        req.on("error", (e) => {
-          clearTimeout(timer);
-          resolve7(done(null, "", `through the tunnel: ${e.message}`));
-        });
-        req.end(payload);
-      });
-    },
-    async stream(path, body, timeoutMs) {
-      let stream;
-      try {
-        stream = await forward(u.hostname, port, timeoutMs);
-      } catch (e) {
-        return { status: null, events: [], wallMs: 0, error: e.message };
-      }
-      return streamThroughTunnel(stream, u, join7(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
-    }
-  };
-}
-
-// src/stages/verify/thinking.ts
-var CHECK20 = "verify.thinking";
-function thinkingRequest(model) {
-  return {
-    model,
-    temperature: 0,
-    max_tokens: 512,
-    messages: [{ role: "user", content: "What is 17 + 25? Think it through, then answer with the number." }]
-  };
-}
-function checkThinkingResult(r, url2, via, live) {
-  if (r.status === null) return noAnswer(CHECK20, "chat completion", r, url2, via);
-  const v = checkThinking({ status: r.status, body: r.body });
-  const refused2 = refusal(CHECK20, "thinking contract", r, v.reason, {
-    url: url2,
-    via,
-    model: live.model ?? "MODEL",
-    sentKey: live.sentKey ?? false
-  });
-  if (refused2) return refused2;
-  let content = "";
-  let reasoning = null;
-  try {
-    const m = JSON.parse(r.body).choices?.[0]?.message;
-    content = typeof m?.content === "string" ? m.content : "";
-    reasoning = m?.reasoning ?? m?.reasoning_content ?? null;
-  } catch {
-  }
-  const evidence = [
-    `POST ${url2}/v1/chat/completions (temperature 0) via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`,
-    v.reason,
-    `content: ${JSON.stringify(content.slice(0, 160))}`,
-    `reasoning: ${reasoning === null ? "null" : JSON.stringify(String(reasoning).slice(0, 160))}`
-  ];
-  const data = {
-    status: r.status,
-    gap: v.gap,
-    reasoningChars: typeof reasoning === "string" ? reasoning.length : 0,
-    thinkTagInContent: content.includes("</think>"),
-    reasoningParser: live.reasoningParser
-  };
-  if (v.ok)
-    return pass(CHECK20, `reasoning arrives in its own field (${data.reasoningChars} chars), content clean`, {
-      evidence,
-      data
-    });
-  let fix;
-  if (!live.reasoningParser)
-    fix = "the live argv has no --reasoning-parser: add it to the serve script (for Qwen3: --reasoning-parser qwen3) and redeploy";
-  else if (live.engineTemplateFlags.length)
-    fix = `${live.engineTemplateFlags.join(", ")} are chat-template variables, not engine flags: pass them as --default-chat-template-kwargs '{"enable_thinking": true}' (or chat_template_kwargs in the request body)`;
-  else
-    fix = `--reasoning-parser ${live.reasoningParser} is set but thinking still leaks: check the parser matches the model family and that enable_thinking is in --default-chat-template-kwargs or the request's chat_template_kwargs, not a top-level body field`;
-  return fail(CHECK20, `thinking contract broken: ${v.reason}`, { evidence, data, fix });
-}
-
-// src/stages/verify/tools.ts
-var CHECK21 = "verify.tools";
-function toolsRequest(model) {
-  return {
-    model,
-    temperature: 0,
-    max_tokens: 512,
-    tool_choice: "auto",
-    messages: [{ role: "user", content: "What is the weather in Paris right now? Use the tool." }],
-    tools: [
-      {
-        type: "function",
-        function: {
-          name: "get_weather",
-          description: "Current weather for a city",
-          parameters: {
-            type: "object",
-            properties: {
-              city: { type: "string", description: "City name" },
-              unit: { type: "string", enum: ["celsius", "fahrenheit"] }
-            },
-            required: ["city"]
-          }
-        }
-      }
-    ]
-  };
-}
-function checkToolsResult(r, url2, via, live) {
-  if (r.status === null) return noAnswer(CHECK21, "tool-call completion", r, url2, via);
-  const v = checkTools({ status: r.status, body: r.body });
-  if (v.gap === null) {
-    const refused2 = refusal(CHECK21, "tool contract", r, v.reason, {
-      url: url2,
-      via,
-      model: live.model ?? "MODEL",
-      sentKey: live.sentKey ?? false
-    });
-    if (refused2) return refused2;
-  }
-  const evidence = [
-    `POST ${url2}/v1/chat/completions (tools, tool_choice auto) via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`,
-    v.reason
-  ];
-  const data = {
-    status: r.status,
-    gap: v.gap,
-    autoToolChoice: live.autoToolChoice,
-    toolCallParser: live.toolCallParser
-  };
-  if (v.ok) return pass(CHECK21, `tool call returned: ${v.reason}`, { evidence, data });
-  const missing = [
-    live.autoToolChoice ? null : "--enable-auto-tool-choice",
-    live.toolCallParser ? null : "--tool-call-parser <parser>"
-  ].filter(Boolean);
-  const fix = v.gap === "tools-not-enabled" || missing.length ? `a server config gap, not a model fault: add ${missing.length ? missing.join(" ") : "--enable-auto-tool-choice --tool-call-parser <parser>"} (Qwen3: --tool-call-parser qwen3_xml) to the serve script and redeploy` : `the server accepted tools but the parser extracted no valid call: check --tool-call-parser ${live.toolCallParser} matches the model family's tool format`;
-  return fail(
-    CHECK21,
-    v.gap === "tools-not-enabled" ? `tool calls refused (HTTP ${r.status}): the server is not configured for auto tool choice` : `tool contract broken: ${v.reason}`,
-    { evidence, data, fix }
-  );
-}
-
-// src/stages/verify/http-checks.ts
-async function chooseRoute(ctx, url2, headers, opts, t) {
-  const notes = [];
-  const none = async () => {
-  };
-  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname7(ctx.configFile)) : void 0;
-  if (peerTarget) {
-    try {
-      const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 2e4 }))))(
-        peerTarget
-      );
-      const route = peerRoute(peer, url2, headers);
-      const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
-      if (r.status !== null) return { route, models: r, notes, close: () => peer.close() };
-      notes.push(`from ${route.via}: ${r.error}`);
-      await peer.close();
-    } catch (e) {
-      notes.push(`peer ${peerTarget.address}: ${e.message}`);
-    }
-  }
-  const runner = runnerRoute(url2, headers);
-  const direct = await runner.send("GET", "/v1/models", void 0, t.modelsMs);
-  if (direct.status !== null) return { route: runner, models: direct, notes, close: none };
-  notes.push(`from the runner: ${direct.error}`);
-  const host = ctx.host;
-  if (typeof host.forwardOut === "function") {
-    const route = tunnelRoute(host.name, (h, p, ms) => host.forwardOut(h, p, ms), url2, headers);
-    const r = await route.send("GET", "/v1/models", void 0, t.modelsMs);
-    if (r.status !== null) return { route, models: r, notes, close: none };
-    notes.push(`through the tunnel: ${r.error}`);
-  }
-  return { route: runner, models: direct, notes, close: none };
-}
-function withRoute(f, routed) {
-  const evidence = [...f.evidence ?? [], ...routed.notes];
-  if (routed.route.fromPeer) return routed.notes.length ? { ...f, evidence } : f;
-  evidence.push(`not from a peer: asked ${routed.route.via}`);
-  if (f.status !== "pass") return { ...f, evidence };
-  return warn(f.check, `${f.summary} (not from a peer: ${routed.route.via})`, {
-    evidence,
-    data: f.data,
-    fix: "the runner cannot reach the endpoint: set peer: in deploy-gate.yml to an SSH host on the endpoint's network so the clients' path is what gets tested"
-  });
-}
-async function startHttp(ctx, opts, t, headers) {
-  const ep = ctx.endpoint;
-  if (!ep.url) return null;
-  const url2 = ep.url.replace(/\/+$/, "");
-  const routed = await chooseRoute(ctx, url2, headers, opts, t);
-  const ask = (body) => routed.route.send("POST", "/v1/chat/completions", body, t.chatMs);
-  const [thinking, tools] = await Promise.all([
-    ep.contracts.thinking && ep.model ? ask(thinkingRequest(ep.model)) : null,
-    ep.contracts.tools && ep.model ? ask(toolsRequest(ep.model)) : null
-  ]);
-  return { url: url2, routed, thinking, tools };
-}
-function httpFindingsOf(ep, h, live, sentKey = false) {
-  const gate = (check, on, off, probe, judge) => [
-    check,
-    () => {
-      if (!on) return skip(check, off);
-      if (!ep.url)
-        return skip(check, "no `url` in the endpoint config", {
-          fix: "add url: http://HOST:PORT (the endpoint as a peer reaches it) to deploy-gate.yml"
-        });
-      if (h instanceof Error || h === null)
-        return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, {
-          fix: "see the message; rerun deploy-gate verify"
-        });
-      const r = probe(h);
-      if (!ep.model || !r)
-        return skip(check, "no `model` in the endpoint config", {
-          fix: "add model: SERVED_NAME to the endpoint in deploy-gate.yml"
-        });
-      return withRoute(judge(r, h), h.routed);
-    }
-  ];
-  const templateFlags = live.filter((f) => /^--(enable|preserve)[-_]thinking$/.test(f.name)).map((f) => f.name);
-  return [
-    gate(
-      "verify.models",
-      true,
-      "",
-      (p) => p.routed.models,
-      (r, p) => checkModels(r, ep.model, p.url, p.routed.route.via, sentKey)
-    ),
-    gate(
-      "verify.thinking",
-      ep.contracts.thinking,
-      "contracts.thinking is off",
-      (p) => p.thinking,
-      (r, p) => checkThinkingResult(r, p.url, p.routed.route.via, {
-        reasoningParser: flagValue(live, "--reasoning-parser"),
-        engineTemplateFlags: templateFlags,
-        model: ep.model,
-        sentKey
-      })
-    ),
-    gate(
-      "verify.tools",
-      ep.contracts.tools,
-      "contracts.tools is off",
-      (p) => p.tools,
-      (r, p) => checkToolsResult(r, p.url, p.routed.route.via, {
-        autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"),
-        toolCallParser: flagValue(live, "--tool-call-parser"),
-        model: ep.model,
-        sentKey
-      })
-    )
-  ];
-}
-
-// src/stages/verify/timeouts.ts
-var DEFAULT_TIMEOUTS = {
-  factsMs: 2e4,
-  modelsMs: 1e4,
-  chatMs: 9e4,
-  metricsMs: 1e4,
-  decodeMs: 18e4
-};
-
 // src/stages/verify/facts-parse.ts
 function split(stdout, marker) {
-  const out = /* @__PURE__ */ new Map();
+  const out2 = /* @__PURE__ */ new Map();
   const re = new RegExp(`\\n${marker.replace(/[^\w@-]/g, "\\$&")}:(\\w+)\\n`, "g");
   const text = `
 ${stdout}`;
@@ -47040,9 +48850,9 @@ ${stdout}`;
   hits.forEach((m, i) => {
     const start = m.index + m[0].length;
     const end = i + 1 < hits.length ? hits[i + 1].index : text.length;
-    out.set(m[1], text.slice(start, end));
+    out2.set(m[1], text.slice(start, end));
   });
-  return out;
+  return out2;
 }
 function parseTime(text) {
   if (!text || text.startsWith("0001-")) return null;
@@ -47405,7 +49215,7 @@ async function deployAndVerify(ws, name, opts, progress) {
   return withHost(
     ep,
     opts,
-    dirname8(ws.configFile),
+    dirname9(ws.configFile),
     (finding) => ({ findings: [finding], ref, sha }),
     async (host) => {
       const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
@@ -47487,7 +49297,7 @@ async function autoRollback(ws, name, ep, host, progress, why, deployedSha, flee
 }
 
 // src/stages/verify/replicas.ts
-var CHECK22 = "verify.replicas";
+var CHECK23 = "verify.replicas";
 function majority(values) {
   const counts = /* @__PURE__ */ new Map();
   for (const v of values) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
@@ -47515,7 +49325,7 @@ function checkReplicas(rows, opts) {
   const read = rows.filter((r) => !r.error);
   if (rows.length < 2)
     return skip(
-      CHECK22,
+      CHECK23,
       `one replica in this run (${rows.map((r) => r.host).join(", ") || "none"}): nothing to compare`,
       { fix: "run verify without --hosts to compare every replica" }
     );
@@ -47554,21 +49364,21 @@ function checkReplicas(rows, opts) {
       ...drift.map((d) => `${d.host} (${d.what.map((w) => w.split(/[ :]/)[0]).join(", ")})`),
       ...unread.map((r) => `${r.host} (unreadable)`)
     ];
-    return fail(CHECK22, `${named.length} of ${rows.length} replica(s) differ from the fleet: ${named.join(", ")}`, {
+    return fail(CHECK23, `${named.length} of ${rows.length} replica(s) differ from the fleet: ${named.join(", ")}`, {
       evidence,
       data,
       fix: `redeploy the named host(s) from the repo: deploy-gate ${opts.redeploy ?? "run"}${opts.endpoint ? ` --endpoint ${opts.endpoint}` : ""} --hosts ${[...drift.map((d) => d.host), ...unread.map((r) => r.host)].join(",")} (a hand edit on a host is overwritten; a KV pool that differs means other free VRAM or another GPU: check nvidia-smi there)`
     });
   }
   return pass(
-    CHECK22,
+    CHECK23,
     `${rows.length} replicas agree: ref ${refSha?.slice(0, 10) ?? "?"}, the same live argv, KV ${kvMedian?.toLocaleString("en-US") ?? "?"} tokens (within ${(opts.kvTolerance * 100).toFixed(0)}%)`,
     { evidence, data }
   );
 }
 
 // src/commands/rollout/host-step.ts
-import { dirname as dirname9 } from "node:path";
+import { dirname as dirname10 } from "node:path";
 var tag = (host, fs) => fs.map((f) => ({ ...f, host }));
 var hostProgress = (run, host) => (line) => run.progress(`[${host}] ${line}`);
 function withInputPin(ep, knownHosts) {
@@ -47580,7 +49390,7 @@ async function open2(run, h, host, why) {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
   const ep = withInputPin(endpointFor(run.ep, h), run.opts.hostOverride?.knownHosts);
-  const { host: conn, finding } = await connect(ep, run.opts, dirname9(run.ws.configFile));
+  const { host: conn, finding } = await connect(ep, run.opts, dirname10(run.ws.configFile));
   if (!conn)
     return {
       conn: null,
@@ -47598,15 +49408,15 @@ async function deployHost(run, h, host, step) {
   const t0 = Date.now();
   const dep = await runDeploy(ctx, { dryRun: run.opts.dryRun, lockWaitMs: run.opts.lockWaitMs, owner: run.ws.owner });
   const readyMs = dep.ok && !run.opts.dryRun ? Date.now() - t0 : null;
-  const out = [...dep.findings];
-  if (dep.ok && !run.opts.dryRun) out.push(...await runVerify(ctx, { deployment: dep.deployment }));
+  const out2 = [...dep.findings];
+  if (dep.ok && !run.opts.dryRun) out2.push(...await runVerify(ctx, { deployment: dep.deployment }));
   p(
-    out.some((f) => f.status === "fail") ? `step ${step + 1}: FAILED (${[...new Set(out.filter((f) => f.status === "fail").map((f) => f.check))].join(", ")})` : `step ${step + 1}: passed`
+    out2.some((f) => f.status === "fail") ? `step ${step + 1}: FAILED (${[...new Set(out2.filter((f) => f.status === "fail").map((f) => f.check))].join(", ")})` : `step ${step + 1}: passed`
   );
   return {
     host,
     step,
-    findings: tag(host, out),
+    findings: tag(host, out2),
     changed: !run.opts.dryRun && deployChanged(dep.findings) && !lockLost(dep.findings),
     readyMs
   };
@@ -47817,7 +49627,7 @@ async function verifyFleet(ws, name, opts, progress) {
   allowParallelWaits(hosts.length);
   const conns = /* @__PURE__ */ new Map();
   const findings = [];
-  let shown = { ref: opts.ref ?? "?", sha: want };
+  let shown2 = { ref: opts.ref ?? "?", sha: want };
   try {
     const per = await Promise.all(
       hosts.map(async (h) => {
@@ -47838,12 +49648,12 @@ async function verifyFleet(ws, name, opts, progress) {
               }
             )
           ]);
-        if (shown.sha === null) shown = { ref: state.ref, sha };
+        if (shown2.sha === null) shown2 = { ref: state.ref, sha };
         return verifyHost({ ...base, ref: state.ref, sha }, h, n);
       })
     );
     findings.push(...per.flat());
-    const run = { ws, name, ep, opts, ref: shown.ref, sha: shown.sha ?? "", progress, conns };
+    const run = { ws, name, ep, opts, ref: shown2.ref, sha: shown2.sha ?? "", progress, conns };
     findings.push(await replicas(run, hosts.map(hostName2), want));
   } finally {
     await closeAll(conns);
@@ -47852,11 +49662,11 @@ async function verifyFleet(ws, name, opts, progress) {
     hosts.map((h) => ({ host: hostName2(h), step: null, readyMs: null })),
     findings
   );
-  return { findings, ref: shown.ref, sha: shown.sha, fleet };
+  return { findings, ref: shown2.ref, sha: shown2.sha, fleet };
 }
 
 // src/commands/verify.ts
-import { dirname as dirname10 } from "node:path";
+import { dirname as dirname11 } from "node:path";
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
@@ -47865,9 +49675,9 @@ async function verifyOnly(ws, name, opts, progress) {
     ref: opts.ref ?? "(host unreachable: deployed ref unknown)",
     sha: null
   });
-  return withHost(ep, opts, dirname10(ws.configFile), refused2, async (host) => {
+  return withHost(ep, opts, dirname11(ws.configFile), refused2, async (host) => {
     let ref = opts.ref;
-    let shown = ref;
+    let shown2 = ref;
     if (!ref) {
       const state = await readStateRecord(host, name);
       if (!state) {
@@ -47882,14 +49692,14 @@ async function verifyOnly(ws, name, opts, progress) {
         };
       }
       ref = state.sha;
-      shown = await ws.git.resolve(state.ref).catch(() => null) === state.sha ? state.ref : state.sha.slice(0, 10);
+      shown2 = await ws.git.resolve(state.ref).catch(() => null) === state.sha ? state.ref : state.sha.slice(0, 10);
       progress(
         `${name}: verifying against the deployed ref ${state.ref} (${state.sha.slice(0, 10)}) recorded on the host`
       );
     }
     const sha = await resolveRef(ws, ref);
-    const ctx = stageContext(ws, name, ep, host, shown ?? ref, sha, progress);
-    return { findings: [...await runVerify(ctx, { deployment: null })], ref: shown ?? ref, sha };
+    const ctx = stageContext(ws, name, ep, host, shown2 ?? ref, sha, progress);
+    return { findings: [...await runVerify(ctx, { deployment: null })], ref: shown2 ?? ref, sha };
   });
 }
 
@@ -47918,37 +49728,20 @@ async function runEndpoint(ws, opts, progress) {
 // src/commands/schema.ts
 var configJsonSchema = () => jsonSchema(TRAP_RULE_DEFS);
 
-// src/lib/version.ts
-var VERSION = "0.1.0";
-
-// src/commands/shared/report.ts
-function buildReport(ws, opts, parts) {
-  const names = ws.config ? Object.keys(ws.config.endpoints) : [];
-  const report = {
-    schema: 1,
-    tool: { name: "deploy-gate", version: VERSION },
-    command: opts.command,
-    endpoint: opts.endpoint ?? (names.length === 1 ? names[0] : null),
-    ref: parts.ref,
-    verdict: verdictOf(parts.findings),
-    durationMs: Math.round(parts.durationMs),
-    findings: parts.findings,
-    ...parts.fleet ? { fleet: parts.fleet } : {}
-  };
-  return sanitizeReport(maskKnown(report, ws.secrets));
-}
-
 // src/commands/index.ts
 var HANDLERS = {
   explain: explainCommand,
   schema: async (_opts, io) => (io.out(JSON.stringify(configJsonSchema(), null, 2) + "\n"), 0),
   init: async (opts, io) => runInit(opts, io),
   logs: logsHandler,
-  lock: async (opts, io) => lockCommand(opts, io)
+  lock: async (opts, io) => lockCommand(opts, io),
+  webhook: webhookCommand
 };
 async function runCommand(opts, progress = () => {
 }, env = {}, now = Date.now) {
   const started = now();
+  const overHttp = opts.command === "verify" ? httpTarget(opts) : null;
+  if (overHttp) return verifyOverHttpReport(opts, overHttp, env, (line) => progress(sanitizeLine(line)), now);
   const ws = await openWorkspace(opts, env);
   const say = (line) => progress(sanitizeLine(maskKnown(line, ws.secrets)));
   const ref = { name: opts.ref ?? "HEAD", sha: opts.ref ? await resolveRef(ws, opts.ref, "--ref ") : ws.head };
@@ -47963,10 +49756,10 @@ async function runCommand(opts, progress = () => {
     case "rollback":
     case "verify": {
       const r = await runEndpoint(ws, opts, say);
-      const shown = r.ref === null ? ref : { name: r.ref, sha: r.sha };
+      const shown2 = r.ref === null ? ref : { name: r.ref, sha: r.sha };
       return buildReport(ws, opts, {
         findings: r.findings,
-        ref: shown,
+        ref: shown2,
         ...r.fleet ? { fleet: r.fleet } : {},
         durationMs: now() - started
       });
@@ -47987,7 +49780,7 @@ var FOOTER = `environment: DEPLOY_GATE_SSH_KEY (the SSH private key when the con
   DEPLOY_GATE_SSH_PASSPHRASE (its passphrase); never pass keys in argv. DEPLOY_GATE_API_KEY holds the endpoint's API key
   (vLLM --api-key), sent by the readiness probe and verify. DEPLOY_GATE_TRACE=1 prints every command run.
 
-exit codes: 0 pass, 1 a check failed, 2 usage or config error`;
+exit codes: 0 pass, 1 a check failed, 2 usage or config error, or the gate could not judge (verify --url)`;
 var USAGE = `usage: deploy-gate <command> [options]     (deploy-gate <command> --help for its options)
 
 commands:
@@ -48048,7 +49841,7 @@ function parseCli(argv, cwd) {
   }
   const { values, positionals } = parsed;
   const v = values;
-  const str2 = (k) => v[k];
+  const str3 = (k) => v[k];
   const flag = (k) => v[k] === true;
   const [cmd, ...rest] = positionals;
   if (v.version) return "version";
@@ -48074,13 +49867,13 @@ ${USAGE}`);
       `--${o.name} does not apply to ${command} (it applies to ${where.join(", ")}); see deploy-gate ${command} --help`
     );
   }
-  for (const k of ["endpoint", "ref", "base", "config", "report", "summary"]) {
-    const val = str2(k);
+  for (const k of ["endpoint", "ref", "base", "config", "report", "summary", "model"]) {
+    const val = str3(k);
     if (val !== void 0 && (val === "" || val.startsWith("-")))
       throw new UsageError(`--${k} needs a value, got "${val}"`);
   }
   const duration3 = (k) => {
-    const raw = str2(k);
+    const raw = str3(k);
     if (raw === void 0) return null;
     const ms = parseDuration(raw);
     if (ms === null) throw new UsageError(`--${k} "${raw}": expected a duration such as 90s, 10m or 1h`);
@@ -48089,13 +49882,13 @@ ${USAGE}`);
   return {
     command,
     cwd,
-    config: str2("config") ?? null,
-    endpoint: str2("endpoint") ?? null,
-    ref: str2("ref") ?? null,
-    base: str2("base") ?? null,
+    config: str3("config") ?? null,
+    endpoint: str3("endpoint") ?? null,
+    ref: str3("ref") ?? null,
+    base: str3("base") ?? null,
     json: flag("json"),
-    report: str2("report") ?? null,
-    summary: str2("summary") ?? null,
+    report: str3("report") ?? null,
+    summary: str3("summary") ?? null,
     noColor: flag("no-color"),
     failOnWarn: flag("fail-on-warn"),
     file: command === "explain" ? rest[0] : null,
@@ -48105,22 +49898,29 @@ ${USAGE}`);
     hostOverride: null,
     connectTimeoutMs: duration3("connect-timeout"),
     quiet: flag("quiet"),
-    hosts: parseHostList(str2("hosts")),
-    ...command === "logs" ? { boot: str2("boot") ?? null, since: str2("since") ?? null, follow: flag("follow") } : {},
+    hosts: parseHostList(str3("hosts")),
+    ...command === "verify" ? {
+      url: parseUrl(str3("url")),
+      model: str3("model") ?? null,
+      selector: str3("selector") ?? null,
+      rolloutStartMs: parseInstant(str3("rollout-start"), Date.now(), parseDuration)
+    } : {},
+    ...command === "webhook" ? { listen: str3("listen") ?? null, deadlineMs: duration3("deadline") } : {},
+    ...command === "logs" ? { boot: str3("boot") ?? null, since: str3("since") ?? null, follow: flag("follow") } : {},
     ...command === "lock" ? { lockAction: rest[0], force: flag("force") } : {}
   };
 }
 
 // src/cli/report-output.ts
-import { existsSync as existsSync4, lstatSync as lstatSync3, readFileSync as readFileSync5, statSync as statSync4 } from "node:fs";
-import { dirname as dirname12, resolve as resolve6 } from "node:path";
+import { existsSync as existsSync6, lstatSync as lstatSync3, readFileSync as readFileSync6, statSync as statSync4 } from "node:fs";
+import { dirname as dirname13, resolve as resolve7 } from "node:path";
 
 // src/ports/local/write-file.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
 import { renameSync, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import { basename as basename3, dirname as dirname11, join as join8 } from "node:path";
+import { basename as basename3, dirname as dirname12, join as join10 } from "node:path";
 function writeNoFollow(file, text) {
-  const tmp = join8(dirname11(file), `.${basename3(file)}.${process.pid}.${randomBytes4(4).toString("hex")}.tmp`);
+  const tmp = join10(dirname12(file), `.${basename3(file)}.${process.pid}.${randomBytes4(4).toString("hex")}.tmp`);
   writeFileSync3(tmp, text, { flag: "wx" });
   try {
     renameSync(tmp, file);
@@ -48171,31 +49971,31 @@ var depthRows = (f) => {
   return Array.isArray(rows) && rows.length > 0 && typeof rows[0].depth === "number" ? rows : null;
 };
 function findingBlock(f, ctx) {
-  const out = [
+  const out2 = [
     `${f.host ? `${codeSpan(f.host)}: ` : ""}**${cell(prose(f.summary, ctx))}**${f.line ? ` (line ${f.line})` : ""}`,
     ""
   ];
   const decisive = f.data?.decisive;
-  if (typeof decisive === "string") out.push("decisive line:", "", fence([decisive]), "");
+  if (typeof decisive === "string") out2.push("decisive line:", "", fence([decisive]), "");
   const ev = f.evidence ?? [];
   if (ev.length && ctx.maxEvidenceLines > 0) {
-    const shown = ev.slice(0, ctx.maxEvidenceLines);
-    if (ev.length > shown.length) shown.push(`\u2026 ${ev.length - shown.length} more lines in the JSON report`);
-    out.push(fence(shown), "");
+    const shown2 = ev.slice(0, ctx.maxEvidenceLines);
+    if (ev.length > shown2.length) shown2.push(`\u2026 ${ev.length - shown2.length} more lines in the JSON report`);
+    out2.push(fence(shown2), "");
   }
   if (f.fix) {
-    out.push(`**Fix:** ${prose(f.fix, ctx)}`, "");
+    out2.push(`**Fix:** ${prose(f.fix, ctx)}`, "");
     const cmds = fixCommands(f.fix);
-    if (cmds.length) out.push(fence(cmds, "sh"), "");
+    if (cmds.length) out2.push(fence(cmds, "sh"), "");
   }
   const rows = depthRows(f);
-  if (rows) out.push(...depthTable(rows, ctx));
+  if (rows) out2.push(...depthTable(rows, ctx));
   const plan = f.data?.plan;
-  if (plan && typeof plan === "object") out.push(...planTable(plan, ctx));
+  if (plan && typeof plan === "object") out2.push(...planTable(plan, ctx));
   const drift = f.data?.drift;
   if (Array.isArray(drift) && drift.length)
-    out.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
-  return out;
+    out2.push("Drift (repo vs host):", "", fence(drift.map(String).slice(0, ctx.maxEvidenceLines || 3)), "");
+  return out2;
 }
 function countsByCheck(fs) {
   const n = /* @__PURE__ */ new Map();
@@ -48212,13 +50012,13 @@ function grouped(findings, status2, title, ctx) {
     const key = `${f.check}\0${f.file ?? ""}`;
     groups.set(key, [...groups.get(key) ?? [], f]);
   }
-  const out = [`### ${ICON[status2]} ${title} (${mine.length})`, ""];
+  const out2 = [`### ${ICON[status2]} ${title} (${mine.length})`, ""];
   for (const fs of groups.values()) {
     const { check, file } = fs[0];
-    out.push(`#### \`${check}\`${file ? ` \xB7 ${codeSpan(file)}` : ""}`, "");
-    for (const f of fs) out.push(...findingBlock(f, ctx));
+    out2.push(`#### \`${check}\`${file ? ` \xB7 ${codeSpan(file)}` : ""}`, "");
+    for (const f of fs) out2.push(...findingBlock(f, ctx));
   }
-  return out;
+  return out2;
 }
 function head(report, ctx) {
   const verdict = report.verdict === "fail" ? "\u274C FAIL" : report.verdict === "warn" ? "\u26A0\uFE0F PASS with warnings" : "\u2705 PASS";
@@ -48308,8 +50108,8 @@ function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES, context = {}) 
 
 // src/cli/report-output.ts
 function checkWritable(flag, file) {
-  const dir = dirname12(file);
-  if (!existsSync4(dir))
+  const dir = dirname13(file);
+  if (!existsSync6(dir))
     throw new UsageError(
       `${flag} ${file}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`
     );
@@ -48317,7 +50117,7 @@ function checkWritable(flag, file) {
     throw new UsageError(`${flag} ${file}: ${dir} is not a directory: pick another path`);
   if (file.split(/[\\/]/).includes(".git"))
     throw new UsageError(`${flag} ${file} is inside a .git directory: pick a path outside it`);
-  if (!existsSync4(file) && !isDanglingLink(file)) return;
+  if (!existsSync6(file) && !isDanglingLink(file)) return;
   if (statSync4(file, { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`${flag} ${file} is a directory: name a file inside it, e.g. ${file}/deploy-gate.json`);
   if (!lstatSync3(file).isFile() || !isOurs(flag, file)) {
@@ -48329,7 +50129,7 @@ function checkWritable(flag, file) {
 var isDanglingLink = (file) => lstatSync3(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
 function isOurs(flag, file) {
   try {
-    const head2 = readFileSync5(file, "utf8").slice(0, 4096);
+    const head2 = readFileSync6(file, "utf8").slice(0, 4096);
     if (head2.trim() === "") return true;
     if (flag === "--summary") return head2.startsWith("## deploy-gate ");
     return /^\{\s*"schema":\s*\d+,\s*"tool":\s*\{\s*"name":\s*"deploy-gate"/.test(head2);
@@ -48354,7 +50154,7 @@ async function reportCommand(opts, io) {
     ["--report", opts.report],
     ["--summary", opts.summary]
   ])
-    if (file) checkWritable(flag, resolve6(io.cwd, file));
+    if (file) checkWritable(flag, resolve7(io.cwd, file));
   const report = await runCommand(opts, opts.quiet ? () => {
   } : (line) => io.err(`${line}
 `), io.env);
@@ -48362,15 +50162,15 @@ async function reportCommand(opts, io) {
   if (opts.json) io.out(json);
   else io.out(renderTerminal(report, colourOf(opts, io), opts.quiet));
   let written = true;
-  if (opts.report) written = writeReport("--report", resolve6(io.cwd, opts.report), json, io) && written;
+  if (opts.report) written = writeReport("--report", resolve7(io.cwd, opts.report), json, io) && written;
   if (opts.summary)
     written = writeReport(
       "--summary",
-      resolve6(io.cwd, opts.summary),
+      resolve7(io.cwd, opts.summary),
       renderMarkdown(report, void 0, { repoUrl: repoUrlOf(io.env) }),
       io
     ) && written;
-  return written ? exitCodeOf(report.verdict, opts.failOnWarn) : 2;
+  return written ? reportExitCode(report, opts.failOnWarn) : 2;
 }
 
 // src/cli/main.ts
