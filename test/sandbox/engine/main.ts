@@ -44,6 +44,8 @@ function serveVllm(): void {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const url = (req.url ?? "/").split("?")[0];
+      // a wedged engine: the HTTP server still answers /health, the scheduler never returns a completion
+      if (p.breaks.has("wedged") && url === "/v1/chat/completions") return;
       let reply: Reply;
       const authorized = !p.apiKey || req.headers.authorization === `Bearer ${p.apiKey}`;
       if (url?.startsWith("/v1/") && !authorized)
