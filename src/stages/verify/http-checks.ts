@@ -14,7 +14,8 @@ import { checkModels } from "./models.js";
 import type { VerifyOptions, VerifyTimeouts } from "./timeouts.js";
 import { peerRoute, runnerRoute, tunnelRoute, type Route } from "../../ports/http/route.js";
 import { checkThinkingResult, thinkingRequest } from "./thinking.js";
-import { checkToolsResult, toolsRequest } from "./tools.js";
+import { askToolCases, checkToolMatrix } from "./tools.js";
+import type { ToolAnswers } from "./tool-cases.js";
 
 interface Routed {
   route: Route;
@@ -81,7 +82,9 @@ export interface HttpProbes {
   url: string;
   routed: Routed;
   thinking: HttpResult | null;
+  /** the auto case of the tool matrix (spec-decode counts it as traffic) */
   tools: HttpResult | null;
+  toolCases: ToolAnswers | null;
 }
 
 /** Starts at once (concurrently with the host facts); null when the config has no url. */
@@ -96,11 +99,11 @@ export async function startHttp(
   const url = ep.url.replace(/\/+$/, "");
   const routed = await chooseRoute(ctx, url, headers, opts, t);
   const ask = (body: Record<string, unknown>) => routed.route.send("POST", "/v1/chat/completions", body, t.chatMs);
-  const [thinking, tools] = await Promise.all([
+  const [thinking, toolCases] = await Promise.all([
     ep.contracts.thinking && ep.model ? ask(thinkingRequest(ep.model)) : null,
-    ep.contracts.tools && ep.model ? ask(toolsRequest(ep.model)) : null,
+    ep.contracts.tools && ep.model ? askToolCases(routed.route, ep.model, t.chatMs) : null,
   ]);
-  return { url, routed, thinking, tools };
+  return { url, routed, thinking, tools: toolCases?.auto ?? null, toolCases };
 }
 
 type Pending = [check: string, judge: () => Finding];
@@ -165,8 +168,8 @@ export function httpFindingsOf(
       ep.contracts.tools,
       "contracts.tools is off",
       (p) => p.tools,
-      (r, p) =>
-        checkToolsResult(r, p.url, p.routed.route.via, {
+      (_r, p) =>
+        checkToolMatrix(p.toolCases!, p.url, p.routed.route.via, {
           autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"),
           toolCallParser: flagValue(live, "--tool-call-parser"),
           model: ep.model!,

@@ -1,18 +1,11 @@
 // The double's tool calling and thinking contracts, as vLLM serves them, and each FAKE_BREAK switch
 // breaking exactly its one contract.
 import { describe, expect, it } from "vitest";
-import { chat, type Counters } from "./api.js";
+import { chat } from "./api.js";
+import { newCounters } from "./http.js";
 import { makePlan } from "./plan.js";
 
-const counters = (): Counters => ({
-  prompt: 0,
-  generation: 0,
-  requests: 0,
-  drafts: 0,
-  draftTokens: 0,
-  accepted: 0,
-  acceptedPerPos: [],
-});
+const counters = newCounters;
 const tool = (name: string) => ({
   type: "function",
   function: {
