@@ -13,7 +13,8 @@ import { flagValue } from "./live-argv.js";
 import { checkModels } from "./models.js";
 import type { VerifyOptions, VerifyTimeouts } from "./timeouts.js";
 import { peerRoute, runnerRoute, tunnelRoute, type Route } from "../../ports/http/route.js";
-import { checkThinkingResult, thinkingRequest } from "./thinking.js";
+import { askThinkingCases, checkThinkingMatrix } from "./thinking.js";
+import type { ThinkingAnswers } from "./thinking-cases.js";
 import { askToolCases, checkToolMatrix } from "./tools.js";
 import type { ToolAnswers } from "./tool-cases.js";
 
@@ -81,7 +82,9 @@ function withRoute(f: Finding, routed: Routed): Finding {
 export interface HttpProbes {
   url: string;
   routed: Routed;
+  /** the not-streamed thinking case (spec-decode counts it as traffic) */
   thinking: HttpResult | null;
+  thinkingCases: ThinkingAnswers | null;
   /** the auto case of the tool matrix (spec-decode counts it as traffic) */
   tools: HttpResult | null;
   toolCases: ToolAnswers | null;
@@ -98,12 +101,18 @@ export async function startHttp(
   if (!ep.url) return null;
   const url = ep.url.replace(/\/+$/, "");
   const routed = await chooseRoute(ctx, url, headers, opts, t);
-  const ask = (body: Record<string, unknown>) => routed.route.send("POST", "/v1/chat/completions", body, t.chatMs);
-  const [thinking, toolCases] = await Promise.all([
-    ep.contracts.thinking && ep.model ? ask(thinkingRequest(ep.model)) : null,
+  const [thinkingCases, toolCases] = await Promise.all([
+    ep.contracts.thinking && ep.model ? askThinkingCases(routed.route, ep.model, t.chatMs) : null,
     ep.contracts.tools && ep.model ? askToolCases(routed.route, ep.model, t.chatMs) : null,
   ]);
-  return { url, routed, thinking, tools: toolCases?.auto ?? null, toolCases };
+  return {
+    url,
+    routed,
+    thinking: thinkingCases?.plain ?? null,
+    thinkingCases,
+    tools: toolCases?.auto ?? null,
+    toolCases,
+  };
 }
 
 type Pending = [check: string, judge: () => Finding];
@@ -155,8 +164,8 @@ export function httpFindingsOf(
       ep.contracts.thinking,
       "contracts.thinking is off",
       (p) => p.thinking,
-      (r, p) =>
-        checkThinkingResult(r, p.url, p.routed.route.via, {
+      (_r, p) =>
+        checkThinkingMatrix(p.thinkingCases!, p.url, p.routed.route.via, {
           reasoningParser: flagValue(live, "--reasoning-parser"),
           engineTemplateFlags: templateFlags,
           model: ep.model!,

@@ -1,7 +1,7 @@
 // verify.tools' cases: the request each sends and the verdict on its answer. What each must return is
 // OpenAI's contract as vLLM serves it (vllm/entrypoints/openai/chat_completion/serving.py: "tool_calls" for
 // auto or required, "stop" for a named function; tool_choice none parses no call) and llama.cpp too
-// (tools/server/server-common.cpp: "tool_calls" whenever calls came back, named included). Pure.
+// (the reference's llama.cpp section: "tool_calls" whenever calls came back, named included). Pure.
 import { isToolConfigGap } from "../../domain/engine/vllm/contracts.js";
 import type { HttpResult } from "../../ports/http/client.js";
 import type { StreamResult } from "../../ports/http/sse.js";
