@@ -56,23 +56,30 @@ function doubled(s: string): boolean {
   return false;
 }
 
-export function judgeOff(r: HttpResult): ThinkVerdict {
-  if (r.status === null) return { ok: false, reason: `no answer: ${r.error ?? "unknown error"}` };
-  if (r.status < 200 || r.status >= 300) return { ok: false, reason: `HTTP ${r.status}: ${r.body.slice(0, 160)}` };
-  let content = "";
-  let reasoning = "";
+/** choices[0].message's content and reasoning (`reasoning`, else `reasoning_content`); null if not JSON. */
+export function replyText(body: string): { content: string; reasoning: unknown } | null {
   try {
     const m = (
-      JSON.parse(r.body) as {
+      JSON.parse(body) as {
         choices?: { message?: { content?: unknown; reasoning?: unknown; reasoning_content?: unknown } }[];
       }
     ).choices?.[0]?.message;
-    content = typeof m?.content === "string" ? m.content : "";
-    const raw = m?.reasoning ?? m?.reasoning_content;
-    reasoning = typeof raw === "string" ? raw : "";
+    return {
+      content: typeof m?.content === "string" ? m.content : "",
+      reasoning: m?.reasoning ?? m?.reasoning_content ?? null,
+    };
   } catch {
-    return { ok: false, reason: `the body is not JSON: ${r.body.slice(0, 120)}` };
+    return null;
   }
+}
+
+export function judgeOff(r: HttpResult): ThinkVerdict {
+  if (r.status === null) return { ok: false, reason: `no answer: ${r.error ?? "unknown error"}` };
+  if (r.status < 200 || r.status >= 300) return { ok: false, reason: `HTTP ${r.status}: ${r.body.slice(0, 160)}` };
+  const m = replyText(r.body);
+  if (!m) return { ok: false, reason: `the body is not JSON: ${r.body.slice(0, 120)}` };
+  const content = m.content;
+  const reasoning = typeof m.reasoning === "string" ? m.reasoning : "";
   if (reasoning.trim() && content.trim() && reasoning.trim() === content.trim())
     return { ok: false, reason: `the answer came back duplicated, in reasoning and in content (${clip(content)})` };
   if (doubled(content)) return { ok: false, reason: `content duplicated: ${clip(content)}` };

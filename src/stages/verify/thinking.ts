@@ -8,6 +8,7 @@ import { noAnswer, refusal } from "./models.js";
 import {
   judgeOff,
   judgeStream,
+  replyText,
   thinkingOffRequest,
   thinkingRequest,
   thinkingStreamRequest,
@@ -83,19 +84,8 @@ export function checkThinkingResult(r: HttpResult, url: string, via: string, liv
     sentKey: live.sentKey ?? false,
   });
   if (refused) return refused;
-  let content = "";
-  let reasoning: unknown = null;
-  try {
-    const m = (
-      JSON.parse(r.body) as {
-        choices?: { message?: { content?: unknown; reasoning?: unknown; reasoning_content?: unknown } }[];
-      }
-    ).choices?.[0]?.message;
-    content = typeof m?.content === "string" ? m.content : "";
-    reasoning = m?.reasoning ?? m?.reasoning_content ?? null;
-  } catch {
-    /* the verdict already says what is wrong with the body */
-  }
+  // the verdict already says what is wrong with a body that is not JSON
+  const { content, reasoning } = replyText(r.body) ?? { content: "", reasoning: null };
   const evidence = [
     `POST ${url}/v1/chat/completions (temperature 0) via ${via}: HTTP ${r.status} in ${Math.round(r.durationMs)} ms`,
     v.reason,
