@@ -16,6 +16,7 @@ import { peerRoute, runnerRoute, tunnelRoute, type Route } from "../../ports/htt
 import { askThinkingCases, checkThinkingMatrix } from "./thinking.js";
 import type { ThinkingAnswers } from "./thinking-cases.js";
 import { askToolCases, checkToolMatrix } from "./tools.js";
+import { blockedBy, checkLiveness, probeLiveness, type LivenessAnswers } from "./liveness.js";
 import type { ToolAnswers } from "./tool-cases.js";
 
 interface Routed {
@@ -88,6 +89,9 @@ export interface HttpProbes {
   /** the auto case of the tool matrix (spec-decode counts it as traffic) */
   tools: HttpResult | null;
   toolCases: ToolAnswers | null;
+  liveness: LivenessAnswers | null;
+  /** why the other completions were not sent (a wedged or dead engine), or null */
+  blocked: string | null;
 }
 
 /** Starts at once (concurrently with the host facts); null when the config has no url. */
@@ -101,13 +105,18 @@ export async function startHttp(
   if (!ep.url) return null;
   const url = ep.url.replace(/\/+$/, "");
   const routed = await chooseRoute(ctx, url, headers, opts, t);
+  // one token first: an engine that cannot finish it would hold every other probe to its own timeout
+  const liveness = ep.model ? await probeLiveness(routed.route, ep.model, t.livenessMs) : null;
+  const blocked = liveness ? blockedBy(liveness) : null;
   const [thinkingCases, toolCases] = await Promise.all([
-    ep.contracts.thinking && ep.model ? askThinkingCases(routed.route, ep.model, t.chatMs) : null,
-    ep.contracts.tools && ep.model ? askToolCases(routed.route, ep.model, t.chatMs) : null,
+    ep.contracts.thinking && ep.model && !blocked ? askThinkingCases(routed.route, ep.model, t.chatMs) : null,
+    ep.contracts.tools && ep.model && !blocked ? askToolCases(routed.route, ep.model, t.chatMs) : null,
   ]);
   return {
     url,
     routed,
+    liveness,
+    blocked,
     thinking: thinkingCases?.plain ?? null,
     thinkingCases,
     tools: toolCases?.auto ?? null,
@@ -117,7 +126,7 @@ export async function startHttp(
 
 type Pending = [check: string, judge: () => Finding];
 
-/** verify.models, verify.thinking, verify.tools, judged with the live argv (for the likely cause). */
+/** verify.models, verify.liveness, verify.thinking, verify.tools, judged with the live argv (for the likely cause). */
 export function httpFindingsOf(
   ep: Endpoint,
   h: HttpProbes | null | Error,
@@ -142,6 +151,10 @@ export function httpFindingsOf(
         return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, {
           fix: "see the message; rerun deploy-gate verify",
         });
+      if (h.blocked && ep.model && check !== "verify.models" && check !== "verify.liveness")
+        return fail(check, `not checked: ${h.blocked}`, {
+          fix: "see verify.liveness: once the engine answers a completion, rerun deploy-gate verify",
+        });
       const r = probe(h);
       if (!ep.model || !r)
         return skip(check, "no `model` in the endpoint config", {
@@ -158,6 +171,13 @@ export function httpFindingsOf(
       "",
       (p) => p.routed.models,
       (r, p) => checkModels(r, ep.model!, p.url, p.routed.route.via, sentKey),
+    ),
+    gate(
+      "verify.liveness",
+      true,
+      "",
+      (p) => p.liveness?.completion ?? null,
+      (_r, p) => checkLiveness(p.liveness!, p.url, p.routed.route.via, { model: ep.model!, sentKey }),
     ),
     gate(
       "verify.thinking",

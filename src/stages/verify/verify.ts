@@ -37,6 +37,7 @@ export const VERIFY_CHECKS = [
   "verify.compile-cache",
   "verify.vram",
   "verify.models",
+  "verify.liveness",
   "verify.thinking",
   "verify.tools",
   "verify.spec-decode",
