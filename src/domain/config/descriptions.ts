@@ -76,8 +76,12 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.contracts.kv.minTokens": "Minimum KV cache tokens.",
   "endpoints.*.contracts.kv.requests": "Full-length requests (of --max-model-len) the KV pool must hold at once.",
   "endpoints.*.contracts.restarts": "Highest NRestarts of the unit accepted after a deploy (default 0).",
-  "endpoints.*.contracts.thinking": "Reasoning arrives in its own field, not in content (default false).",
-  "endpoints.*.contracts.tools": "Tool calls work with tool_choice auto (default false).",
+  "endpoints.*.contracts.thinking":
+    "Reasoning arrives in its own field, not in content, streamed too, and none with enable_thinking false (default false).",
+  "endpoints.*.contracts.tools":
+    "Tool calls work: tool_choice auto, required, a named function and none; two calls in one turn; streamed; a tool result answered (default false).",
+  "endpoints.*.contracts.structured":
+    "response_format json_schema returns JSON valid against the schema: true for the built-in schema, or { schema: <a JSON Schema object> } (default false).",
   "endpoints.*.contracts.decode": "Decode speed floor, measured streamed from the usage counters at each prompt depth.",
   "endpoints.*.contracts.decode.minTokPerS":
     "Floor in tokens per second: one number for every depth, or a list with one per depth.",

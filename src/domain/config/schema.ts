@@ -113,6 +113,8 @@ const contracts = z.strictObject({
   restarts: z.number().int().nonnegative().default(0),
   thinking: z.boolean().default(false),
   tools: z.boolean().default(false),
+  // true: the built-in schema; { schema }: the team's own JSON Schema object
+  structured: z.union([z.boolean(), z.strictObject({ schema: z.record(z.string(), z.unknown()) })]).default(false),
   decode: decodeContract.optional(),
   plan: z.array(planLine).default([]),
 });

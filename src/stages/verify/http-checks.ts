@@ -17,6 +17,7 @@ import { askThinkingCases, checkThinkingMatrix } from "./thinking.js";
 import type { ThinkingAnswers } from "./thinking-cases.js";
 import { askToolCases, checkToolMatrix } from "./tools.js";
 import { blockedBy, checkLiveness, probeLiveness, type LivenessAnswers } from "./liveness.js";
+import { askStructured, checkStructured, DEFAULT_SCHEMA } from "./structured.js";
 import type { ToolAnswers } from "./tool-cases.js";
 
 interface Routed {
@@ -90,6 +91,7 @@ export interface HttpProbes {
   tools: HttpResult | null;
   toolCases: ToolAnswers | null;
   liveness: LivenessAnswers | null;
+  structured: HttpResult | null;
   /** why the other completions were not sent (a wedged or dead engine), or null */
   blocked: string | null;
 }
@@ -108,15 +110,20 @@ export async function startHttp(
   // one token first: an engine that cannot finish it would hold every other probe to its own timeout
   const liveness = ep.model ? await probeLiveness(routed.route, ep.model, t.livenessMs) : null;
   const blocked = liveness ? blockedBy(liveness) : null;
-  const [thinkingCases, toolCases] = await Promise.all([
-    ep.contracts.thinking && ep.model && !blocked ? askThinkingCases(routed.route, ep.model, t.chatMs) : null,
-    ep.contracts.tools && ep.model && !blocked ? askToolCases(routed.route, ep.model, t.chatMs) : null,
+  const send = Boolean(ep.model) && !blocked;
+  const [thinkingCases, toolCases, structured] = await Promise.all([
+    ep.contracts.thinking && send ? askThinkingCases(routed.route, ep.model!, t.chatMs) : null,
+    ep.contracts.tools && send ? askToolCases(routed.route, ep.model!, t.chatMs) : null,
+    ep.contracts.structured && send
+      ? askStructured(routed.route, ep.model!, schemaOf(ep.contracts.structured), t.chatMs)
+      : null,
   ]);
   return {
     url,
     routed,
     liveness,
     blocked,
+    structured,
     thinking: thinkingCases?.plain ?? null,
     thinkingCases,
     tools: toolCases?.auto ?? null,
@@ -125,6 +132,8 @@ export async function startHttp(
 }
 
 type Pending = [check: string, judge: () => Finding];
+
+const schemaOf = (c: Endpoint["contracts"]["structured"]) => (typeof c === "object" ? c.schema : DEFAULT_SCHEMA);
 
 /** verify.models, verify.liveness, verify.thinking, verify.tools, judged with the live argv (for the likely cause). */
 export function httpFindingsOf(
@@ -201,6 +210,17 @@ export function httpFindingsOf(
         checkToolMatrix(p.toolCases!, p.url, p.routed.route.via, {
           autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"),
           toolCallParser: flagValue(live, "--tool-call-parser"),
+          model: ep.model!,
+          sentKey,
+        }),
+    ),
+    gate(
+      "verify.structured",
+      ep.contracts.structured !== false,
+      "contracts.structured is off",
+      (p) => p.structured,
+      (r, p) =>
+        checkStructured(r, schemaOf(ep.contracts.structured), p.url, p.routed.route.via, {
           model: ep.model!,
           sentKey,
         }),

@@ -40,6 +40,7 @@ export const VERIFY_CHECKS = [
   "verify.liveness",
   "verify.thinking",
   "verify.tools",
+  "verify.structured",
   "verify.spec-decode",
   "verify.decode",
 ] as const;

@@ -2,7 +2,16 @@
 import { createHash } from "node:crypto";
 import { askedWords, longAnswer } from "./decode.js";
 import type { Plan } from "./plan.js";
-import { afterToolResult, refusalOf, toolOutcome, type Break, type Tool, type ToolChoice } from "./tools.js";
+import {
+  afterToolResult,
+  refusalOf,
+  toolOutcome,
+  valuesFor,
+  type Break,
+  type Schema,
+  type Tool,
+  type ToolChoice,
+} from "./tools.js";
 
 /** timed: a streamed body's pieces with the ms after the request each is written at (main.ts plays them) */
 export interface Reply {
@@ -68,6 +77,7 @@ interface ChatRequest {
   tools?: Tool[];
   tool_choice?: ToolChoice;
   chat_template_kwargs?: { enable_thinking?: boolean };
+  response_format?: { type?: string; json_schema?: { schema?: Schema } };
   temperature?: number;
   max_tokens?: number;
   stream?: boolean;
@@ -138,7 +148,11 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
     const thinking = `The user wrote ${words(prompt)} words. Reply ${hex(prompt + salt, 6)} fits.`;
     const asked = askedWords(prompt);
     // Asked for a long answer (verify.decode), write one: 10% over what was asked, so max_tokens stops it.
+    // response_format json_schema: vLLM's structured outputs constrain the answer to the schema
+    const schema = req.response_format?.type === "json_schema" ? req.response_format.json_schema?.schema : undefined;
+    const structured = schema && !plan.breaks.has("structured") ? JSON.stringify(valuesFor(schema, "Paris")) : null;
     const answer =
+      structured ??
       outcome?.text ??
       (last.role === "tool"
         ? afterToolResult(prompt)

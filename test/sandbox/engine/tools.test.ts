@@ -161,6 +161,19 @@ describe("engine double: FAKE_BREAK breaks one contract", () => {
     );
     expect(off.message.reasoning).toBe(off.message.content);
   });
+  it("structured: response_format json_schema is honoured, and ignored when broken", () => {
+    const schema = {
+      type: "object",
+      properties: { n: { type: "integer" }, s: { type: "string" } },
+      required: ["n", "s"],
+    };
+    const body = {
+      messages: ask("JSON please"),
+      response_format: { type: "json_schema", json_schema: { name: "x", schema } },
+    };
+    expect(JSON.parse(choice0(body).message.content)).toEqual({ n: 1, s: "Paris" });
+    expect(() => JSON.parse(choice0(body, { FAKE_BREAK: "structured" }).message.content)).toThrow();
+  });
   it("an unknown switch is refused by name", () => {
     expect(() => makePlan(["/m"], { FAKE_BREAK: "tool-nope" })).toThrow(/FAKE_BREAK: unknown contract tool-nope/);
   });

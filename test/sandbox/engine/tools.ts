@@ -24,10 +24,14 @@ export function breaksOf(env: Record<string, string | undefined>): Set<Break> {
   return new Set(names as Break[]);
 }
 
-interface Prop {
+export interface Schema {
   type?: string;
   enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
 }
+type Prop = Schema;
 export interface Tool {
   type: string;
   function: { name: string; parameters?: { properties?: Record<string, Prop>; required?: string[] } };
@@ -50,10 +54,7 @@ export function refusalOf(choice: ToolChoice, auto: boolean, parser: string | nu
 }
 
 /** Values for an object schema: enums take their first value, strings the city asked about (or k-value). */
-export function valuesFor(
-  schema: { properties?: Record<string, Prop>; required?: string[] } | undefined,
-  city: string | null,
-): Record<string, unknown> {
+export function valuesFor(schema: Schema | undefined, city: string | null): Record<string, unknown> {
   const props = schema?.properties ?? {};
   const out: Record<string, unknown> = {};
   let cityUsed = false;
@@ -63,6 +64,7 @@ export function valuesFor(
     else if (p.type === "number" || p.type === "integer") out[k] = 1;
     else if (p.type === "boolean") out[k] = true;
     else if (p.type === "array") out[k] = [];
+    else if (p.type === "object") out[k] = valuesFor(p, null);
     else if (city && !cityUsed) {
       out[k] = city;
       cityUsed = true;
