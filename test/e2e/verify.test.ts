@@ -48,7 +48,11 @@ const CASES: Record<string, Case> = {
   good: {
     live: GOOD_ARGS,
     env: ENV,
-    contracts: { ...CONTRACTS_NO_REASONING, flags: ["--reasoning-parser qwen3", ...CONTRACTS_NO_REASONING.flags] },
+    contracts: {
+      ...CONTRACTS_NO_REASONING,
+      flags: ["--reasoning-parser qwen3", ...CONTRACTS_NO_REASONING.flags],
+      structured: true,
+    },
   },
   noReasoning: { live: without(GOOD_ARGS, "--reasoning-parser"), env: ENV, contracts: CONTRACTS_NO_REASONING },
   noTools: {

@@ -136,7 +136,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   // /metrics after the completions: their drafts are what proves engagement (with none sent, one of its own).
   const metricsP = httpP
     .then(async (h) => {
-      if (!h || spec === null) return null;
+      if (!h || spec === null || h.blocked) return null;
       const sent = [h.thinking, h.tools];
       if (!sent.some((r) => r !== null) && ep.model)
         sent.push(await h.routed.route.send("POST", "/v1/chat/completions", specProbeRequest(ep.model), t.chatMs));

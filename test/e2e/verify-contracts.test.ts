@@ -1,0 +1,96 @@
+// The client contracts of issue 24 on the sandbox host: the engine double in its container under a unit,
+// one faithful and one per broken contract (FAKE_BREAK), each failing exactly its check with a fix.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SshHost } from "../../src/ports/host/ssh.js";
+import type { Finding } from "../../src/domain/report/finding.js";
+import { runVerify } from "../../src/stages/verify/verify.js";
+import { sandboxOrSkip, target } from "./support/sandbox.js";
+import { removeUnit } from "./support/units.js";
+import { bootCase, contextFor, waitReady, type Booted, type Case } from "./support/verify-helpers.js";
+
+const ARGS = [
+  "--served-model-name",
+  "qwen",
+  "--max-model-len",
+  "8192",
+  "--reasoning-parser",
+  "qwen3",
+  "--enable-auto-tool-choice",
+  "--tool-call-parser",
+  "qwen3_xml",
+];
+const CONTRACTS = { thinking: true, tools: true, structured: true };
+const broken = (b: string): Case => ({ live: ARGS, contracts: CONTRACTS, unitEnv: { FAKE_BREAK: b } });
+const CASES: Record<string, Case> = {
+  faithful: { live: ARGS, contracts: CONTRACTS },
+  toolStream: broken("tool-stream"),
+  thinkOff: broken("think-off"),
+  structured: broken("structured"),
+  wedged: broken("wedged"),
+};
+const HTTP = ["verify.models", "verify.liveness", "verify.thinking", "verify.tools", "verify.structured"];
+
+describe("verify's client contracts on the sandbox host", () => {
+  const s = inject("sandbox");
+  let host: SshHost;
+  const booted = new Map<string, Booted>();
+  beforeAll(async () => {
+    if (!s) return;
+    host = await SshHost.connect(target(s));
+    let port = 7960;
+    const entries = Object.entries(CASES);
+    const results = await Promise.all(entries.map(([, c]) => bootCase(host, s, port++, c)));
+    entries.forEach(([k], i) => booted.set(k, results[i]!));
+    await Promise.all(results.map(waitReady));
+  });
+  afterAll(async () => {
+    for (const b of booted.values()) {
+      await removeUnit(host, b.u);
+      b.repo.cleanup();
+    }
+    await host?.close();
+  });
+
+  const http = async (key: string): Promise<Record<string, Finding>> => {
+    const fs = await runVerify(contextFor(host, booted.get(key)!), {
+      deployment: null,
+      timeouts: { livenessMs: 3000 },
+    });
+    return Object.fromEntries(fs.filter((f) => HTTP.includes(f.check)).map((f) => [f.check, f]));
+  };
+  const failing = (by: Record<string, Finding>) =>
+    Object.values(by)
+      .filter((f) => f.status === "fail")
+      .map((f) => f.check)
+      .sort();
+
+  it("a faithful engine passes every client contract", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const by = await http("faithful");
+    expect(
+      Object.values(by).map((f) => `${f.check}: ${f.status}`),
+      JSON.stringify(by),
+    ).toEqual(HTTP.map((c) => `${c}: pass`));
+  });
+
+  it.for([
+    ["toolStream", "verify.tools", /stream \(server: call get_weather has arguments that are not a JSON object/],
+    ["thinkOff", "verify.thinking", /enable_thinking false: the answer came back duplicated/],
+    ["structured", "verify.structured", /the reply is not JSON/],
+  ] as const)("%s fails exactly %s", async ([key, check, summary], ctx) => {
+    sandboxOrSkip(ctx);
+    const by = await http(key);
+    expect(failing(by)).toEqual([check]);
+    expect(by[check]!.summary).toMatch(summary);
+    expect(by[check]!.fix).toMatch(/\S/);
+  });
+
+  it("a wedged engine (/health 200, completions hang) fails verify.liveness as wedged, the rest not checked", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const by = await http("wedged");
+    expect(by["verify.models"]!.status).toBe("pass");
+    expect(by["verify.liveness"]).toMatchObject({ status: "fail", data: { class: "wedged", healthStatus: 200 } });
+    for (const c of ["verify.thinking", "verify.tools", "verify.structured"])
+      expect(by[c]!.summary).toMatch(/^not checked: the engine did not finish a one-token completion within 3000 ms/);
+  });
+});
