@@ -1,9 +1,10 @@
 // The client contracts of issue 24 on the sandbox host: the engine double in its container under a unit,
 // one faithful and one per broken contract (FAKE_BREAK), each failing exactly its check with a fix.
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SshHost } from "../../src/ports/host/ssh.js";
 import type { Finding } from "../../src/domain/report/finding.js";
-import { runVerify } from "../../src/stages/verify/verify.js";
+import { runVerify, VERIFY_CHECKS } from "../../src/stages/verify/verify.js";
 import { sandboxOrSkip, target } from "./support/sandbox.js";
 import { removeUnit } from "./support/units.js";
 import { bootCase, contextFor, waitReady, type Booted, type Case } from "./support/verify-helpers.js";
@@ -19,7 +20,8 @@ const ARGS = [
   "--tool-call-parser",
   "qwen3_xml",
 ];
-const CONTRACTS = { thinking: true, tools: true, structured: true };
+const CONTRACTS = { thinking: true, tools: true, structured: true, metrics: ["alerts/vllm.rules.yml"] };
+const RULES = readFileSync(new URL("../fixtures/dashboards/vllm-alerts.yml", import.meta.url), "utf8");
 const broken = (b: string): Case => ({ live: ARGS, contracts: CONTRACTS, unitEnv: { FAKE_BREAK: b } });
 const CASES: Record<string, Case> = {
   faithful: { live: ARGS, contracts: CONTRACTS },
@@ -28,7 +30,8 @@ const CASES: Record<string, Case> = {
   structured: broken("structured"),
   wedged: broken("wedged"),
 };
-const HTTP = ["verify.models", "verify.liveness", "verify.thinking", "verify.tools", "verify.structured"];
+// the HTTP checks, models to metrics, in report order
+const HTTP = VERIFY_CHECKS.slice(VERIFY_CHECKS.indexOf("verify.models"), VERIFY_CHECKS.indexOf("verify.metrics") + 1);
 
 describe("verify's client contracts on the sandbox host", () => {
   const s = inject("sandbox");
@@ -41,6 +44,8 @@ describe("verify's client contracts on the sandbox host", () => {
     const entries = Object.entries(CASES);
     const results = await Promise.all(entries.map(([, c]) => bootCase(host, s, port++, c)));
     entries.forEach(([k], i) => booted.set(k, results[i]!));
+    // the alert rules the endpoint declares, committed beside the serve script
+    for (const b of results) b.sha = b.repo.commit("alert rules", { "alerts/vllm.rules.yml": RULES });
     await Promise.all(results.map(waitReady));
   });
   afterAll(async () => {
@@ -56,7 +61,7 @@ describe("verify's client contracts on the sandbox host", () => {
       deployment: null,
       timeouts: { livenessMs: 3000 },
     });
-    return Object.fromEntries(fs.filter((f) => HTTP.includes(f.check)).map((f) => [f.check, f]));
+    return Object.fromEntries(fs.filter((f) => (HTTP as readonly string[]).includes(f.check)).map((f) => [f.check, f]));
   };
   const failing = (by: Record<string, Finding>) =>
     Object.values(by)
@@ -64,7 +69,7 @@ describe("verify's client contracts on the sandbox host", () => {
       .map((f) => f.check)
       .sort();
 
-  it("a faithful engine passes every client contract", async (ctx) => {
+  it("a faithful engine passes every client contract, the alert rules' metric names included", async (ctx) => {
     sandboxOrSkip(ctx);
     const by = await http("faithful");
     expect(
@@ -89,6 +94,7 @@ describe("verify's client contracts on the sandbox host", () => {
     sandboxOrSkip(ctx);
     const by = await http("wedged");
     expect(by["verify.models"]!.status).toBe("pass");
+    expect(by["verify.metrics"]!.status).toBe("pass"); // /metrics needs no completion
     expect(by["verify.liveness"]).toMatchObject({ status: "fail", data: { class: "wedged", healthStatus: 200 } });
     for (const c of ["verify.thinking", "verify.tools", "verify.structured"])
       expect(by[c]!.summary).toMatch(/^not checked: the engine did not finish a one-token completion within 3000 ms/);

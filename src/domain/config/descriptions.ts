@@ -90,6 +90,9 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.contracts.decode.depths[]": "A prompt depth in tokens (16 to 1,000,000).",
   "endpoints.*.contracts.decode.maxTokens":
     "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
+  "endpoints.*.contracts.metrics":
+    "Dashboard and alert-rule files (repository paths) whose metric names must exist in the live /metrics.",
+  "endpoints.*.contracts.metrics[]": "A file path, e.g. grafana/vllm.json or alerts/vllm.rules.yml.",
   "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
   "endpoints.*.contracts.plan[]": "One plan line.",
   "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",

@@ -117,6 +117,7 @@ const contracts = z.strictObject({
   structured: z.union([z.boolean(), z.strictObject({ schema: z.record(z.string(), z.unknown()) })]).default(false),
   decode: decodeContract.optional(),
   plan: z.array(planLine).default([]),
+  metrics: z.array(z.string().min(1)).default([]),
 });
 
 /**

@@ -18,6 +18,7 @@ import type { ThinkingAnswers } from "./thinking-cases.js";
 import { askToolCases, checkToolMatrix } from "./tools.js";
 import { blockedBy, checkLiveness, probeLiveness, type LivenessAnswers } from "./liveness.js";
 import { askStructured, checkStructured, DEFAULT_SCHEMA } from "./structured.js";
+import { checkMetricNames, type DeclaredFile } from "./metric-names.js";
 import type { ToolAnswers } from "./tool-cases.js";
 
 interface Routed {
@@ -92,6 +93,7 @@ export interface HttpProbes {
   toolCases: ToolAnswers | null;
   liveness: LivenessAnswers | null;
   structured: HttpResult | null;
+  metricNames: { files: DeclaredFile[]; metrics: HttpResult } | null;
   /** why the other completions were not sent (a wedged or dead engine), or null */
   blocked: string | null;
 }
@@ -111,12 +113,13 @@ export async function startHttp(
   const liveness = ep.model ? await probeLiveness(routed.route, ep.model, t.livenessMs) : null;
   const blocked = liveness ? blockedBy(liveness) : null;
   const send = Boolean(ep.model) && !blocked;
-  const [thinkingCases, toolCases, structured] = await Promise.all([
+  const [thinkingCases, toolCases, structured, metricNames] = await Promise.all([
     ep.contracts.thinking && send ? askThinkingCases(routed.route, ep.model!, t.chatMs) : null,
     ep.contracts.tools && send ? askToolCases(routed.route, ep.model!, t.chatMs) : null,
     ep.contracts.structured && send
       ? askStructured(routed.route, ep.model!, schemaOf(ep.contracts.structured), t.chatMs)
       : null,
+    ep.contracts.metrics.length ? readMetricNames(ctx, routed.route, t.metricsMs) : null,
   ]);
   return {
     url,
@@ -124,6 +127,7 @@ export async function startHttp(
     liveness,
     blocked,
     structured,
+    metricNames,
     thinking: thinkingCases?.plain ?? null,
     thinkingCases,
     tools: toolCases?.auto ?? null,
@@ -131,7 +135,19 @@ export async function startHttp(
   };
 }
 
+/** The declared dashboards and rules at the ref, and the live /metrics. */
+async function readMetricNames(ctx: StageContext, route: Route, timeoutMs: number) {
+  const files = await Promise.all(
+    ctx.endpoint.contracts.metrics.map(async (path) => ({
+      path,
+      text: await ctx.reader.show(ctx.sha, ctx.repoPath(path)).catch(() => null),
+    })),
+  );
+  return { files, metrics: await route.send("GET", "/metrics", undefined, timeoutMs) };
+}
+
 type Pending = [check: string, judge: () => Finding];
+const UNBLOCKED = new Set(["verify.models", "verify.liveness", "verify.metrics"]);
 
 const schemaOf = (c: Endpoint["contracts"]["structured"]) => (typeof c === "object" ? c.schema : DEFAULT_SCHEMA);
 
@@ -160,7 +176,7 @@ export function httpFindingsOf(
         return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, {
           fix: "see the message; rerun deploy-gate verify",
         });
-      if (h.blocked && ep.model && check !== "verify.models" && check !== "verify.liveness")
+      if (h.blocked && ep.model && !UNBLOCKED.has(check))
         return fail(check, `not checked: ${h.blocked}`, {
           fix: "see verify.liveness: once the engine answers a completion, rerun deploy-gate verify",
         });
@@ -224,6 +240,13 @@ export function httpFindingsOf(
           model: ep.model!,
           sentKey,
         }),
+    ),
+    gate(
+      "verify.metrics",
+      ep.contracts.metrics.length > 0,
+      "contracts.metrics names no dashboard or rule file",
+      (p) => p.metricNames?.metrics ?? null,
+      (_r, p) => checkMetricNames(p.metricNames!.files, p.metricNames!.metrics, p.routed.route.via),
     ),
   ];
 }

@@ -41,6 +41,7 @@ export const VERIFY_CHECKS = [
   "verify.thinking",
   "verify.tools",
   "verify.structured",
+  "verify.metrics",
   "verify.spec-decode",
   "verify.decode",
 ] as const;

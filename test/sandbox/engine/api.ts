@@ -300,6 +300,19 @@ function sse(
   return { status: 200, body: timed.map((p) => p.text).join(""), type: "text/event-stream; charset=utf-8", timed };
 }
 
+/** A prometheus_client histogram as vLLM's /metrics prints it (every observation in the lowest bucket). */
+function histogram(name: string, help: string, labels: string, n: number): string[] {
+  const le = ["0.001", "0.01", "0.1", "1.0", "10.0", "+Inf"];
+  return [
+    `# HELP ${name} ${help}`,
+    `# TYPE ${name} histogram`,
+    // prometheus_client appends le after the metric's own labels
+    ...le.map((b) => `${name}_bucket{${labels},le="${b}"} ${n}.0`),
+    `${name}_count{${labels}} ${n}.0`,
+    `${name}_sum{${labels}} ${(n * 0.001).toFixed(3)}`,
+  ];
+}
+
 export function metrics(plan: Plan, c: Counters): Reply {
   const l = `model_name="${plan.servedName}",engine="0"`;
   const lines = [
@@ -313,6 +326,12 @@ export function metrics(plan: Plan, c: Counters): Reply {
     `vllm:prompt_tokens_total{${l}} ${c.prompt}.0`,
     "# TYPE vllm:generation_tokens_total counter",
     `vllm:generation_tokens_total{${l}} ${c.generation}.0`,
+    "# HELP vllm:num_requests_waiting Number of requests waiting to be processed.",
+    "# TYPE vllm:num_requests_waiting gauge",
+    `vllm:num_requests_waiting{${l}} 0.0`,
+    ...histogram("vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", l, c.requests),
+    ...histogram("vllm:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", l, c.generation),
+    ...histogram("vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.", l, c.requests),
     "# TYPE vllm:cache_config_info gauge",
     `vllm:cache_config_info{block_size="16",kv_cache_size_tokens="${plan.kvTokens}",engine="0"} 1.0`,
   ];
