@@ -1,11 +1,43 @@
-// The whole verify stage against a ready engine on the sandbox host: wall time (SSH connect included),
-// SSH round trips and connections, against the seed's manual procedure (one SSH command per fact,
-// curl per contract) on the same connection kind in the same run.
+// The whole verify stage against a ready engine on the sandbox host, with the whole client-contract matrix
+// (liveness, thinking plain/streamed/off, the seven tool cases, structured output, dashboard metric names):
+// wall time (SSH connect included), SSH round trips and connections, against the manual procedure (one SSH
+// command per fact, one request per case, one after another) on the same connection kind in the same run.
 import { SshHost } from "../../src/ports/host/ssh.js";
 import { runVerify } from "../../src/stages/verify/verify.js";
 import { status } from "../../test/sandbox/machine.js";
 import { removeUnit } from "../../test/e2e/support/units.js";
 import { bootCase, contextFor, GOOD_ARGS, waitReady } from "../../test/e2e/support/verify-helpers.js";
+import { TOOL_CASES, toolCaseBody } from "../../src/stages/verify/tool-cases.js";
+import { thinkingOffRequest, thinkingRequest, thinkingStreamRequest } from "../../src/stages/verify/thinking-cases.js";
+import { livenessRequest } from "../../src/stages/verify/liveness.js";
+import { DEFAULT_SCHEMA, structuredRequest } from "../../src/stages/verify/structured.js";
+
+const RULES = `groups:
+  - name: vllm
+    rules:
+      - alert: KvCacheFull
+        expr: vllm:kv_cache_usage_perc > 0.95
+      - alert: SlowTokens
+        expr: histogram_quantile(0.95, sum by (le) (rate(vllm:inter_token_latency_seconds_bucket[5m]))) > 0.2
+`;
+const CONTRACTS = {
+  flags: ["--reasoning-parser qwen3", "--enable-auto-tool-choice", "--tool-call-parser qwen3_xml"],
+  env: ["VLLM_LOGGING_LEVEL"],
+  kv: { requests: 4 },
+  thinking: true,
+  tools: true,
+  structured: true,
+  metrics: ["alerts/vllm.rules.yml"],
+};
+/** Every chat request the matrix sends, as a person would send them with curl: one at a time. */
+const manualBodies = (model: string) => [
+  livenessRequest(model),
+  thinkingRequest(model),
+  thinkingStreamRequest(model),
+  thinkingOffRequest(model),
+  ...TOOL_CASES.map((c) => toolCaseBody(c, model)),
+  structuredRequest(model, DEFAULT_SCHEMA),
+];
 
 export interface VerifyBench {
   skipped: string | null;
@@ -35,7 +67,12 @@ export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
     identityFile: s.identityFile,
   };
   const admin = await SshHost.connect(target);
-  const b = await bootCase(admin, s, BENCH_PORT, { live: GOOD_ARGS, env: { VLLM_LOGGING_LEVEL: "INFO" } });
+  const b = await bootCase(admin, s, BENCH_PORT, {
+    live: GOOD_ARGS,
+    env: { VLLM_LOGGING_LEVEL: "INFO" },
+    contracts: CONTRACTS,
+  });
+  b.sha = b.repo.commit("alert rules", { "alerts/vllm.rules.yml": RULES });
   try {
     await waitReady(b);
     const times: number[] = [];
@@ -66,13 +103,14 @@ export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
       await host.runShell(
         `journalctl CONTAINER_NAME=${c} -b -o cat --no-pager | grep -aE "GPU KV cache size|Maximum concurrency|non-default args|CUDA graph|Graph capturing"`,
       );
-      for (const path of ["/v1/models", "/metrics"]) await fetch(`${b.endpoint.url}${path}`);
-      for (const body of [{ model: "qwen", temperature: 0, messages: [{ role: "user", content: "2+2?" }] }]) {
-        await fetch(`${b.endpoint.url}/v1/chat/completions`, {
+      for (const path of ["/v1/models", "/health", "/metrics"]) await (await fetch(`${b.endpoint.url}${path}`)).text();
+      for (const body of manualBodies("qwen")) {
+        const r = await fetch(`${b.endpoint.url}/v1/chat/completions`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify(body),
         });
+        await r.text();
       }
       await host.close();
       manual.push(performance.now() - t0);
@@ -99,7 +137,7 @@ export function renderVerifyBench(v: VerifyBench): { text: string; ok: boolean }
   if (v.skipped) return { text: `verify: skipped (${v.skipped})`, ok: true };
   const ok = v.verifyMs < 2000 && v.connections === 1 && v.failed.length === 0;
   const text = [
-    "| measure | deploy-gate verify | manual: one SSH command per fact | target |",
+    "| measure | deploy-gate verify (whole matrix) | manual: one SSH command per fact, one request per case | target |",
     "|---|---|---|---|",
     `| wall time (median of ${v.runs}, connect included) | ${v.verifyMs.toFixed(0)} ms | ${v.manualMs.toFixed(0)} ms | < 2000 ms |`,
     `| SSH round trips | ${v.roundTrips} | ${v.manualRoundTrips} | 1 |`,
