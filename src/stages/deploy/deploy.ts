@@ -10,6 +10,8 @@ import { takeLock, type HeldLock } from "./lock.js";
 import { short, type Decision } from "./readiness.js";
 import { ensureUp, restartUnit } from "./restart.js";
 import { waitReady } from "./wait.js";
+import { checkImageFlags } from "./image-flags.js";
+import type { ServeScript } from "../../domain/launch/model.js";
 import { readLaunchScript } from "../launch-script.js";
 import { containerCli, runsDirect, type ContainerCli } from "../../domain/launch/container-cli.js";
 
@@ -123,7 +125,7 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
       opts,
       service,
       container,
-      containerCli(script),
+      script,
       findings,
       done,
     );
@@ -171,10 +173,15 @@ async function deploySteps(
   opts: DeployOptions,
   service: string,
   container: string | null,
-  cli: ContainerCli,
+  script: ServeScript | null,
   findings: Finding[],
   done: (d?: Deployment | null) => DeployResult,
 ): Promise<DeployResult> {
+  const cli = containerCli(script);
+  // Before anything changes on the host: a flag the image does not know would cost a boot.
+  const flags = await checkImageFlags(ctx.host, script, (line) => ctx.progress(`${ctx.name}: ${line}`));
+  findings.push(flags);
+  if (flags.status === "fail") return done();
   let unitChanged = false;
   if ((ctx.endpoint.install ?? []).length === 0) {
     findings.push(

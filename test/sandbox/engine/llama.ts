@@ -22,7 +22,7 @@ export type ModelFile = "ok" | "missing" | "not-gguf";
 
 export class LlamaArgvError extends Error {}
 
-const VALUE = new Map<string, string>([
+export const VALUE = new Map<string, string>([
   ["-m", "model"],
   ["--model", "model"],
   ["-c", "ctx"],
@@ -49,7 +49,7 @@ const VALUE = new Map<string, string>([
   ["-fa", "fa"],
   ["--flash-attn", "fa"],
 ]);
-const SWITCH = new Set(["--jinja", "--no-webui", "--metrics", "--cont-batching", "--no-mmap", "--mlock"]);
+export const SWITCH = new Set(["--jinja", "--no-webui", "--metrics", "--cont-batching", "--no-mmap", "--mlock"]);
 
 function int(v: string, flag: string): number {
   const n = Number(v);

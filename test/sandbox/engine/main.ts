@@ -7,7 +7,8 @@ import { crashWrites } from "./failures.js";
 import { type Proc, uvicorn } from "./format.js";
 import { newCounters, vllmHandler } from "./http.js";
 import { ArgvError, makePlan } from "./plan.js";
-import { serveOther } from "./other-engines.js";
+import { asksHelp, serveOther } from "./other-engines.js";
+import { vllmHelp } from "./help.js";
 
 // Run as `vllm serve MODEL …` (a `vllm` launcher next to engine.mjs, for units that start the engine
 // without a container), the words after `serve` are the argv, as vLLM's CLI reads them.
@@ -15,7 +16,11 @@ const ARGV =
   /(^|\/)vllm$/.test(process.argv[1] ?? "") && process.argv[2] === "serve"
     ? process.argv.slice(3)
     : process.argv.slice(2);
-if (!serveOther(ARGV)) serveVllm();
+// `vllm serve --help=all` (the image's entrypoint with the help flag): argparse prints and exits 0
+if (!serveOther(ARGV)) {
+  if (asksHelp(ARGV)) process.stdout.write(vllmHelp());
+  else serveVllm();
+}
 
 function serveVllm(): void {
   const api: Proc = { name: "APIServer", pid: process.pid };

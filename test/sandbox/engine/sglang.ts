@@ -22,7 +22,7 @@ export interface SglangPlan {
 
 export class SglangArgvError extends Error {}
 
-const VALUE = new Set([
+export const VALUE = new Set([
   "model-path",
   "served-model-name",
   "host",
@@ -40,7 +40,7 @@ const VALUE = new Set([
   "dtype",
   "quantization",
 ]);
-const SWITCH = new Set(["trust-remote-code", "enable-metrics", "disable-cuda-graph", "enable-torch-compile"]);
+export const SWITCH = new Set(["trust-remote-code", "enable-metrics", "disable-cuda-graph", "enable-torch-compile"]);
 const GiB = 1024 ** 3;
 const BYTES_PER_TOKEN = 98_304;
 
