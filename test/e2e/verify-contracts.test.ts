@@ -90,6 +90,37 @@ describe("verify's client contracts on the sandbox host", () => {
     expect(by[check]!.fix).toMatch(/\S/);
   });
 
+  it("verify.slo: a bounded load through the chosen route, its figures recorded on the host and compared at the next run", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const b = booted.get("faithful")!;
+    await host.run(["rm", "-f", `.deploy-gate/slo/${b.name}.json`]);
+    const withSlo = {
+      ...b,
+      endpoint: {
+        ...b.endpoint,
+        slo: {
+          concurrency: 2,
+          requests: 4,
+          promptTokens: 64,
+          maxTokens: 8,
+          limits: { maxErrorRate: 0 },
+          tolerance: 10,
+        },
+      },
+    };
+    const slo = async () =>
+      (await runVerify(contextFor(host, withSlo), { deployment: null })).find((f) => f.check === "verify.slo")!;
+    const first = await slo();
+    expect(first.status, JSON.stringify(first)).toBe("pass");
+    expect(first.data).toMatchObject({ figures: { requests: 4, errors: 0 }, previous: null, source: "load" });
+    expect(first.evidence).toContain("no figures from a previous deploy on the host yet");
+    const recorded = JSON.parse((await host.run(["cat", `.deploy-gate/slo/${b.name}.json`])).stdout) as { sha: string };
+    expect(recorded.sha).toBe(b.sha);
+    const second = await slo();
+    expect(second.data).toMatchObject({ previous: { requests: 4 } });
+    expect(second.evidence).toContainEqual(expect.stringMatching(/^previous deploy: TTFT p95 [\d.]+ ms/));
+  });
+
   it("a wedged engine (/health 200, completions hang) fails verify.liveness as wedged, the rest not checked", async (ctx) => {
     sandboxOrSkip(ctx);
     const by = await http("wedged");

@@ -120,6 +120,7 @@ describe("verify stage on the sandbox host", () => {
       "verify.vram: skip",
       "verify.metrics: skip",
       "verify.decode: skip",
+      "verify.slo: skip",
     ]);
     const by = Object.fromEntries(fs.map((f) => [f.check, f]));
     expect(by["verify.plan"]!.data).toMatchObject({ maxModelLen: 8192 });

@@ -93,6 +93,22 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.contracts.metrics":
     "Dashboard and alert-rule files (repository paths) whose metric names must exist in the live /metrics.",
   "endpoints.*.contracts.metrics[]": "A file path, e.g. grafana/vllm.json or alerts/vllm.rules.yml.",
+  "endpoints.*.slo":
+    "Latency under load (opt-in): a bounded load, or a vllm bench serve result, judged against limits and the previous deploy's figures.",
+  "endpoints.*.slo.concurrency": "Requests in flight at once (default 4).",
+  "endpoints.*.slo.requests": "Requests in all (default 32).",
+  "endpoints.*.slo.promptTokens": "Prompt length in tokens (default 512).",
+  "endpoints.*.slo.maxTokens": "Tokens generated per request (default 128).",
+  "endpoints.*.slo.limits": "Declared limits; any left out is not judged.",
+  "endpoints.*.slo.limits.ttftP95Ms": "Highest time to first token, p95, in ms.",
+  "endpoints.*.slo.limits.itlP95Ms": "Highest inter-token latency, p95, in ms.",
+  "endpoints.*.slo.limits.e2eP95Ms": "Highest end-to-end request time, p95, in ms.",
+  "endpoints.*.slo.limits.maxErrorRate": "Highest share of failed requests (0 to 1).",
+  "endpoints.*.slo.limits.minOutputTokPerS": "Lowest output tokens per second over the run.",
+  "endpoints.*.slo.tolerance":
+    "How much worse than the previous deploy's figures on the host a p95 or tok/s may be (fraction, default 0.1).",
+  "endpoints.*.slo.results":
+    "A vllm bench serve --save-result JSON (path relative to the config) to judge instead of running the load step.",
   "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
   "endpoints.*.contracts.plan[]": "One plan line.",
   "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",
