@@ -108,7 +108,7 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.slo.tolerance":
     "How much worse than the previous deploy's figures on the host a p95 or tok/s may be (fraction, default 0.1).",
   "endpoints.*.slo.results":
-    "A vllm bench serve --save-result JSON (path relative to the config) to judge instead of running the load step.",
+    "A vllm bench serve --save-result JSON or a GuideLLM report (path relative to the config) to judge instead of running the load step.",
   "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
   "endpoints.*.contracts.plan[]": "One plan line.",
   "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",

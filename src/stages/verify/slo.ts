@@ -39,6 +39,50 @@ export function figuresFromVllmBench(text: string): LoadFigures {
   };
 }
 
+interface Distribution {
+  median?: number;
+  mean?: number;
+  percentiles?: Record<string, number>;
+  [p: string]: unknown;
+}
+type GuideMetric = { successful?: Distribution } | undefined;
+
+/** A GuideLLM benchmarks report (`guidellm benchmark --output-path x.json`): its last benchmark's successful
+ *  requests, each metric's percentiles as `percentiles.p95` or `p95`; request_latency in seconds. */
+export function figuresFromGuidellm(text: string): LoadFigures {
+  const j = JSON.parse(text) as { benchmarks?: { metrics?: Record<string, unknown>; duration?: number }[] };
+  const b = j.benchmarks?.at(-1);
+  if (!b?.metrics) throw new Error("no benchmarks[].metrics in the report");
+  const m = b.metrics;
+  const at = (d: Distribution | undefined, p: string) =>
+    num(d?.percentiles?.[p] ?? d?.[p] ?? (p === "p50" ? d?.median : undefined));
+  const pct = (name: string, scale = 1): Pct | null => {
+    const d = (m[name] as GuideMetric)?.successful;
+    if (!d) return null;
+    return { p50: at(d, "p50") * scale, p95: at(d, "p95") * scale, p99: at(d, "p99") * scale };
+  };
+  const totals = (m.request_totals ?? {}) as { successful?: number; errored?: number; incomplete?: number };
+  const errors = num(totals.errored ?? 0) + num(totals.incomplete ?? 0);
+  const requests = num(totals.successful ?? 0) + errors;
+  return {
+    requests,
+    errors,
+    errorRate: requests ? Math.round((errors / requests) * 100) / 100 : 0,
+    ttftMs: pct("time_to_first_token_ms"),
+    itlMs: pct("inter_token_latency_ms"),
+    e2eMs: pct("request_latency", 1000),
+    outputTokPerS: num((m.output_tokens_per_second as GuideMetric)?.successful?.mean),
+    wallMs: Math.round(num(b.duration) * 1000),
+  };
+}
+
+/** A results file: GuideLLM's report (a benchmarks array) or `vllm bench serve`'s result. */
+export function figuresFromResults(text: string): { figures: LoadFigures; source: "guidellm" | "vllm-bench" } {
+  return /"benchmarks"\s*:/.test(text)
+    ? { figures: figuresFromGuidellm(text), source: "guidellm" }
+    : { figures: figuresFromVllmBench(text), source: "vllm-bench" };
+}
+
 const show = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? "n/a" : String(x));
 const line = (f: LoadFigures) =>
   `TTFT p95 ${show(f.ttftMs?.p95)} ms, inter-token p95 ${show(f.itlMs?.p95)} ms, end-to-end p95 ${show(f.e2eMs?.p95)} ms, ${f.errors} errors, ${f.outputTokPerS} tok/s`;
@@ -50,14 +94,14 @@ export interface SloInput {
   tolerance: number;
   /** the load generator's own mean time per request against a loopback server; null for a results file */
   generatorMs: number | null;
-  source: "load" | "vllm-bench";
+  source: "load" | "vllm-bench" | "guidellm";
 }
 
 export function checkSlo(i: SloInput): Finding {
   const { broken, regressed } = judgeSlo(i.figures, i.limits, i.previous, i.tolerance);
   const f = i.figures;
   const evidence = [
-    `${f.requests} requests in ${f.wallMs} ms (${i.source === "load" ? "the gate's load step" : "vllm bench serve results"})`,
+    `${f.requests} requests in ${f.wallMs} ms (${i.source === "load" ? "the gate's load step" : i.source === "guidellm" ? "GuideLLM results" : "vllm bench serve results"})`,
     `TTFT ms p50/p95/p99 ${show(f.ttftMs?.p50)}/${show(f.ttftMs?.p95)}/${show(f.ttftMs?.p99)}; inter-token ${show(f.itlMs?.p50)}/${show(f.itlMs?.p95)}/${show(f.itlMs?.p99)}; end-to-end ${show(f.e2eMs?.p50)}/${show(f.e2eMs?.p95)}/${show(f.e2eMs?.p99)}`,
     ...(i.generatorMs !== null
       ? [
@@ -95,15 +139,20 @@ export async function measureSlo(ctx: StageContext, h: HttpProbes | null | Error
       fix: "declare slo: { concurrency, requests, limits } to measure latency under load",
     });
   let figures: LoadFigures;
+  let source: SloInput["source"] = "load";
   let generatorMs: number | null = null;
   if (slo.results) {
     const path = resolve(dirname(ctx.configFile), slo.results);
     try {
-      figures = figuresFromVllmBench(await readFile(path, "utf8"));
+      ({ figures, source } = figuresFromResults(await readFile(path, "utf8")));
     } catch (e) {
-      return fail(CHECK, `slo.results ${path} could not be read as vllm bench serve results: ${(e as Error).message}`, {
-        fix: "point slo.results at the JSON `vllm bench serve --save-result` writes (run it with --metric-percentiles 50,95,99)",
-      });
+      return fail(
+        CHECK,
+        `slo.results ${path} could not be read as GuideLLM or vllm bench serve results: ${(e as Error).message}`,
+        {
+          fix: "point slo.results at the JSON `vllm bench serve --save-result` (with --metric-percentiles 50,95,99) or `guidellm benchmark --output-path` writes",
+        },
+      );
     }
   } else {
     if (!ep.model || h === null || h instanceof Error)
@@ -128,7 +177,7 @@ export async function measureSlo(ctx: StageContext, h: HttpProbes | null | Error
     previous,
     tolerance: slo.tolerance,
     generatorMs,
-    source: slo.results ? "vllm-bench" : "load",
+    source,
   });
   if (f.status === "pass") {
     const record = JSON.stringify({ ref: ctx.ref, sha: ctx.sha, at: new Date(ctx.now()).toISOString(), figures });

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { figuresOf, percentile, type LoadFigures } from "../../../src/domain/load/figures.js";
 import { runnerRoute } from "../../../src/ports/http/route.js";
 import { generatorCost, runLoad } from "../../../src/stages/verify/load.js";
-import { checkSlo, figuresFromVllmBench } from "../../../src/stages/verify/slo.js";
+import { checkSlo, figuresFromResults, figuresFromVllmBench } from "../../../src/stages/verify/slo.js";
 import { FULL_ARGS, serveDouble } from "../../sandbox/engine/loopback.js";
 
 const closers: (() => Promise<void>)[] = [];
@@ -110,5 +110,38 @@ describe("vllm bench serve results", () => {
       wallMs: 10000,
     });
     expect(f.e2eMs!.p95).toBeNaN(); // run without --metric-percentiles 95: not in the file
+  });
+});
+
+describe("GuideLLM results", () => {
+  it("reads the last benchmark's successful percentiles (nested or flat), errors and output tok/s", () => {
+    const report = {
+      benchmarks: [
+        { metrics: { request_totals: { successful: 5, errored: 0 } }, duration: 1 },
+        {
+          duration: 20,
+          metrics: {
+            request_totals: { successful: 45, errored: 4, incomplete: 1, total: 50 },
+            time_to_first_token_ms: { successful: { median: 90, percentiles: { p50: 90, p95: 140, p99: 190 } } },
+            inter_token_latency_ms: { successful: { p50: 12, p95: 18, p99: 25 } },
+            request_latency: { successful: { percentiles: { p50: 1.5, p95: 2.25, p99: 3 } } },
+            output_tokens_per_second: { successful: { mean: 640 } },
+          },
+        },
+      ],
+    };
+    const { figures, source } = figuresFromResults(JSON.stringify(report));
+    expect(source).toBe("guidellm");
+    expect(figures).toMatchObject({
+      requests: 50,
+      errors: 5,
+      errorRate: 0.1,
+      ttftMs: { p50: 90, p95: 140, p99: 190 },
+      itlMs: { p95: 18 },
+      e2eMs: { p50: 1500, p95: 2250, p99: 3000 },
+      outputTokPerS: 640,
+      wallMs: 20000,
+    });
+    expect(figuresFromResults(JSON.stringify({ completed: 1, failed: 0, duration: 1 })).source).toBe("vllm-bench");
   });
 });
