@@ -120,15 +120,7 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
     }
     // A lock cleared and taken by another runner stops this deploy at its next wait, and says so.
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
-    const result = await deploySteps(
-      { ...ctx, signal },
-      opts,
-      service,
-      container,
-      script,
-      findings,
-      done,
-    );
+    const result = await deploySteps({ ...ctx, signal }, opts, service, container, script, findings, done);
     if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     return lock.lost ? done(result.deployment) : result;
   } catch (e) {

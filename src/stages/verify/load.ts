@@ -16,9 +16,10 @@ export interface LoadSpec {
 }
 
 interface Chunk {
-  choices?: { delta?: { content?: string | null; reasoning?: string | null; reasoning_content?: string | null } }[];
   usage?: { completion_tokens?: number; prompt_tokens?: number } | null;
 }
+
+const TOKEN = /"(?:content|reasoning|reasoning_content)":"(?!")/;
 
 /** One stream's sample: TTFT at the first token event, the gaps between token events, usage's tokens. */
 export function sampleOf(r: StreamResult): RequestSample {
@@ -34,11 +35,15 @@ export function sampleOf(r: StreamResult): RequestSample {
   const at: number[] = [];
   let usage: number | null = null;
   let prompt: number | null = null;
-  for (const { atMs, chunk } of jsonEvents<Chunk>(r.events).chunks) {
-    const d = chunk.choices?.[0]?.delta;
-    if (d && (d.content || d.reasoning || d.reasoning_content)) at.push(atMs);
-    if (chunk.usage?.completion_tokens !== undefined) usage = chunk.usage.completion_tokens;
-    if (chunk.usage?.prompt_tokens !== undefined) prompt = chunk.usage.prompt_tokens;
+  // A token event is a delta with non-empty text; read without parsing every chunk (the generator's cost
+  // is part of every figure it measures). Only the usage chunk is parsed.
+  for (const e of r.events) {
+    if (TOKEN.test(e.data)) at.push(e.atMs);
+    else if (e.data.includes('"usage"')) {
+      const u = jsonEvents<Chunk>([e]).chunks[0]?.chunk.usage;
+      if (u?.completion_tokens !== undefined) usage = u.completion_tokens;
+      if (u?.prompt_tokens !== undefined) prompt = u.prompt_tokens;
+    }
   }
   if (!at.length)
     return { ok: false, error: "no token in the stream", ttftMs: null, itlMs: [], e2eMs: r.wallMs, outputTokens: 0 };
