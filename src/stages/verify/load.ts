@@ -84,8 +84,9 @@ export async function runLoad(
 
 /** The generator's own cost per request: the same load (after one warm-up pass) against a server in a child
  *  process on loopback that streams the same number of token events at once (no engine time): the client's
- *  CPU time per request (what the generator adds to each measured request), and the mean end-to-end time. */
-export async function generatorCost(spec: LoadSpec): Promise<{ cpuMs: number; e2eMs: number }> {
+ *  CPU time per request (what the generator adds to each measured request), and the mean time to the first
+ *  event and to the end (what a request costs with no engine time at all). */
+export async function generatorCost(spec: LoadSpec): Promise<{ cpuMs: number; e2eMs: number; ttftMs: number }> {
   const server = spawn(process.execPath, ["-e", instantServer(spec.maxTokens)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -102,6 +103,7 @@ export async function generatorCost(spec: LoadSpec): Promise<{ cpuMs: number; e2
     return {
       cpuMs: (cpu.user + cpu.system) / 1000 / samples.length,
       e2eMs: samples.reduce((n, x) => n + x.e2eMs, 0) / Math.max(1, samples.length),
+      ttftMs: samples.reduce((n, x) => n + (x.ttftMs ?? 0), 0) / Math.max(1, samples.length),
     };
   } finally {
     server.kill();
