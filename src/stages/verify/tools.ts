@@ -111,8 +111,10 @@ export function checkToolsResult(
     live.autoToolChoice ? null : "--enable-auto-tool-choice",
     live.toolCallParser ? null : "--tool-call-parser <parser>",
   ].filter(Boolean);
-  const fix =
-    v.gap === "tools-not-enabled" || missing.length
+  // llama-server's own words for its flag: --jinja (newer builds have it on unless --no-jinja)
+  const fix = /--jinja/.test(r.body)
+    ? "a server config gap, not a model fault: start llama-server with --jinja (builds that default it on: drop --no-jinja) and redeploy"
+    : v.gap === "tools-not-enabled" || missing.length
       ? `a server config gap, not a model fault: add ${missing.length ? missing.join(" ") : "--enable-auto-tool-choice --tool-call-parser <parser>"}${live.toolCallParser ? "" : " (Qwen3: --tool-call-parser qwen3_xml)"} to the serve script and redeploy`
       : `the server accepted tools but the parser extracted no valid call: check --tool-call-parser ${live.toolCallParser} matches the model family's tool format`;
   return fail(
