@@ -1,11 +1,45 @@
-// The whole verify stage against a ready engine on the sandbox host: wall time (SSH connect included),
-// SSH round trips and connections, against the seed's manual procedure (one SSH command per fact,
-// curl per contract) on the same connection kind in the same run.
+// The whole verify stage against a ready engine on the sandbox host, with the whole client-contract matrix
+// (liveness, thinking plain/streamed/off, the seven tool cases, structured output, dashboard metric names):
+// wall time (SSH connect included), SSH round trips and connections, against the manual procedure (one SSH
+// command per fact, one request per case, one after another) on the same connection kind in the same run.
 import { SshHost } from "../../src/ports/host/ssh.js";
 import { runVerify } from "../../src/stages/verify/verify.js";
 import { status } from "../../test/sandbox/machine.js";
 import { removeUnit } from "../../test/e2e/support/units.js";
 import { bootCase, contextFor, GOOD_ARGS, waitReady } from "../../test/e2e/support/verify-helpers.js";
+import { TOOL_CASES, toolCaseBody } from "../../src/stages/verify/tool-cases.js";
+import { thinkingOffRequest, thinkingRequest, thinkingStreamRequest } from "../../src/stages/verify/thinking-cases.js";
+import { livenessRequest } from "../../src/stages/verify/liveness.js";
+import { DEFAULT_SCHEMA, structuredRequest } from "../../src/stages/verify/structured.js";
+import { generatorCost, runLoad } from "../../src/stages/verify/load.js";
+import { runnerRoute } from "../../src/ports/http/route.js";
+
+const RULES = `groups:
+  - name: vllm
+    rules:
+      - alert: KvCacheFull
+        expr: vllm:kv_cache_usage_perc > 0.95
+      - alert: SlowTokens
+        expr: histogram_quantile(0.95, sum by (le) (rate(vllm:inter_token_latency_seconds_bucket[5m]))) > 0.2
+`;
+const CONTRACTS = {
+  flags: ["--reasoning-parser qwen3", "--enable-auto-tool-choice", "--tool-call-parser qwen3_xml"],
+  env: ["VLLM_LOGGING_LEVEL"],
+  kv: { requests: 4 },
+  thinking: true,
+  tools: true,
+  structured: true,
+  metrics: ["alerts/vllm.rules.yml"],
+};
+/** Every chat request the matrix sends, as a person would send them with curl: one at a time. */
+const manualBodies = (model: string) => [
+  livenessRequest(model),
+  thinkingRequest(model),
+  thinkingStreamRequest(model),
+  thinkingOffRequest(model),
+  ...TOOL_CASES.map((c) => toolCaseBody(c, model)),
+  structuredRequest(model, DEFAULT_SCHEMA),
+];
 
 export interface VerifyBench {
   skipped: string | null;
@@ -18,6 +52,44 @@ export interface VerifyBench {
   manualMs: number;
   manualRoundTrips: number;
   failed: string[];
+  load: LoadBench | null;
+}
+
+/** The load step against a double of known pace (no speculative decoding: one token a chunk). */
+export interface LoadBench {
+  requests: number;
+  errors: number;
+  /** median over requests of measured TTFT / the double's configured TTFT (20 ms + prompt at its prefill rate) */
+  ttftRatio: number;
+  /** median over requests of measured TTFT minus the configured TTFT, ms */
+  ttftExcessMs: number;
+  /** the generator's own mean TTFT against the loopback server that answers at once, ms */
+  generatorTtftMs: number;
+  /** measured inter-token p50 / the configured ms per token */
+  itlRatio: number;
+  /** the generator's own CPU time per request against a loopback server (a child process) that answers at once */
+  generatorMs: number;
+}
+const LOAD_PORT = 7898;
+const DECODE_TOK_S = 50;
+const PREFILL_TOK_S = 4000;
+const LOAD_SPEC = { concurrency: 4, requests: 16, promptTokens: 512, maxTokens: 32 };
+
+async function loadBench(url: string): Promise<LoadBench> {
+  const { samples } = await runLoad(runnerRoute(url, {}), "qwen", LOAD_SPEC, 60_000);
+  const ok = samples.filter((x) => x.ok);
+  const ttft = ok.map((x) => x.ttftMs! / (20 + (1000 * (x.promptTokens ?? 0)) / PREFILL_TOK_S));
+  const itl = ok.flatMap((x) => x.itlMs).sort((a, b) => a - b);
+  const cost = await generatorCost(LOAD_SPEC);
+  return {
+    requests: samples.length,
+    errors: samples.length - ok.length,
+    ttftRatio: median(ttft),
+    ttftExcessMs: median(ok.map((x) => x.ttftMs! - (20 + (1000 * (x.promptTokens ?? 0)) / PREFILL_TOK_S))),
+    generatorTtftMs: cost.ttftMs,
+    itlRatio: (itl[Math.floor(itl.length / 2)] ?? NaN) / (1000 / DECODE_TOK_S),
+    generatorMs: cost.cpuMs,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -25,7 +97,16 @@ const BENCH_PORT = 7899;
 
 export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
   const s = await status();
-  const empty = { runs: 0, verifyMs: 0, roundTrips: 0, connections: 0, manualMs: 0, manualRoundTrips: 0, failed: [] };
+  const empty = {
+    runs: 0,
+    verifyMs: 0,
+    roundTrips: 0,
+    connections: 0,
+    manualMs: 0,
+    manualRoundTrips: 0,
+    failed: [],
+    load: null,
+  };
   if (!s) return { skipped: "the sandbox host is not running (npm run sandbox -- up)", ...empty };
   const target = {
     address: s.address,
@@ -35,9 +116,18 @@ export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
     identityFile: s.identityFile,
   };
   const admin = await SshHost.connect(target);
-  const b = await bootCase(admin, s, BENCH_PORT, { live: GOOD_ARGS, env: { VLLM_LOGGING_LEVEL: "INFO" } });
+  const b = await bootCase(admin, s, BENCH_PORT, {
+    live: GOOD_ARGS,
+    env: { VLLM_LOGGING_LEVEL: "INFO" },
+    contracts: CONTRACTS,
+  });
+  b.sha = b.repo.commit("alert rules", { "alerts/vllm.rules.yml": RULES });
+  const paced = await bootCase(admin, s, LOAD_PORT, {
+    live: GOOD_ARGS.slice(0, GOOD_ARGS.indexOf("--speculative-config")),
+    unitEnv: { FAKE_DECODE_TOK_S: String(DECODE_TOK_S), FAKE_PREFILL_TOK_S: String(PREFILL_TOK_S) },
+  });
   try {
-    await waitReady(b);
+    await Promise.all([waitReady(b), waitReady(paced)]);
     const times: number[] = [];
     let roundTrips = 0;
     let connections = 0;
@@ -66,13 +156,14 @@ export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
       await host.runShell(
         `journalctl CONTAINER_NAME=${c} -b -o cat --no-pager | grep -aE "GPU KV cache size|Maximum concurrency|non-default args|CUDA graph|Graph capturing"`,
       );
-      for (const path of ["/v1/models", "/metrics"]) await fetch(`${b.endpoint.url}${path}`);
-      for (const body of [{ model: "qwen", temperature: 0, messages: [{ role: "user", content: "2+2?" }] }]) {
-        await fetch(`${b.endpoint.url}/v1/chat/completions`, {
+      for (const path of ["/v1/models", "/health", "/metrics"]) await (await fetch(`${b.endpoint.url}${path}`)).text();
+      for (const body of manualBodies("qwen")) {
+        const r = await fetch(`${b.endpoint.url}/v1/chat/completions`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify(body),
         });
+        await r.text();
       }
       await host.close();
       manual.push(performance.now() - t0);
@@ -87,9 +178,12 @@ export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
       manualMs: median(manual),
       manualRoundTrips,
       failed,
+      load: await loadBench(paced.endpoint.url!),
     };
   } finally {
     await removeUnit(admin, b.u);
+    await removeUnit(admin, paced.u);
+    paced.repo.cleanup();
     b.repo.cleanup();
     await admin.close();
   }
@@ -97,9 +191,16 @@ export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
 
 export function renderVerifyBench(v: VerifyBench): { text: string; ok: boolean } {
   if (v.skipped) return { text: `verify: skipped (${v.skipped})`, ok: true };
-  const ok = v.verifyMs < 2000 && v.connections === 1 && v.failed.length === 0;
+  const l = v.load;
+  const loadOk =
+    l !== null &&
+    l.errors === 0 &&
+    Math.abs(l.ttftRatio - 1) <= 0.05 &&
+    Math.abs(l.itlRatio - 1) <= 0.05 &&
+    l.generatorMs < 1;
+  const ok = v.verifyMs < 2000 && v.connections === 1 && v.failed.length === 0 && loadOk;
   const text = [
-    "| measure | deploy-gate verify | manual: one SSH command per fact | target |",
+    "| measure | deploy-gate verify (whole matrix) | manual: one SSH command per fact, one request per case | target |",
     "|---|---|---|---|",
     `| wall time (median of ${v.runs}, connect included) | ${v.verifyMs.toFixed(0)} ms | ${v.manualMs.toFixed(0)} ms | < 2000 ms |`,
     `| SSH round trips | ${v.roundTrips} | ${v.manualRoundTrips} | 1 |`,
@@ -107,6 +208,17 @@ export function renderVerifyBench(v: VerifyBench): { text: string; ok: boolean }
     v.failed.length
       ? `failing checks on a correct engine: ${v.failed.join(", ")}`
       : "every check passed on the correct engine",
+    l
+      ? [
+          "",
+          `| load step (${LOAD_SPEC.requests} requests, ${LOAD_SPEC.concurrency} at a time, against a double at ${DECODE_TOK_S} tok/s decode, ${PREFILL_TOK_S} tok/s prefill) | measured | target |`,
+          "|---|---|---|",
+          `| TTFT / the double's configured TTFT (median over requests) | ${l.ttftRatio.toFixed(3)} (+${l.ttftExcessMs.toFixed(1)} ms; the generator's own TTFT against a loopback server: ${l.generatorTtftMs.toFixed(2)} ms) | within 5% |`,
+          `| inter-token p50 / the configured ${1000 / DECODE_TOK_S} ms | ${l.itlRatio.toFixed(3)} | within 5% |`,
+          `| the generator's own CPU time per request (against a loopback server answering at once) | ${l.generatorMs.toFixed(2)} ms | < 1 ms |`,
+          `| errors | ${l.errors} of ${l.requests} | 0 |`,
+        ].join("\n")
+      : "load step: not measured",
     ok ? "verify: target met" : "verify: TARGET MISSED",
   ].join("\n");
   return { text, ok };

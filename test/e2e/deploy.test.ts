@@ -38,6 +38,8 @@ describe("deploy on the sandbox host", () => {
     expect(res.findings.filter((f) => f.status === "fail")).toEqual([]);
     expect(res.ok).toBe(true);
     expect(check(res, "deploy.ready")?.status).toBe("pass");
+    // the image's own help, read before the boot (fresh, or kept from an earlier test's deploy of this image)
+    expect(check(res, "verify.image-flags")).toMatchObject({ status: "pass", data: { unknown: [] } });
     const ps = await host.run(["podman", "inspect", "--format", "{{.Id}}", r.vars.container]);
     expect(res.deployment?.containerId).toBe(ps.stdout.trim());
     expect(res.deployment!.containerCreatedAtHostMs!).toBeGreaterThanOrEqual(res.deployment!.startedAtHostMs);
@@ -66,6 +68,7 @@ describe("deploy on the sandbox host", () => {
     });
     const again = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
     expect(again.ok).toBe(true);
+    expect(check(again, "verify.image-flags")?.data).toMatchObject({ cached: true });
     expect(check(again, "deploy.restart")?.summary).not.toMatch(/daemon-reload/);
     expect(again.deployment!.containerId).not.toBe(res.deployment!.containerId);
     const second = JSON.parse((await host.run(["cat", `.deploy-gate/state/${r.vars.endpoint}.json`])).stdout) as {
@@ -73,6 +76,22 @@ describe("deploy on the sandbox host", () => {
     };
     expect(second.previous.sha).toBe(oldSha);
     expect(await unitActive(r)).toBe("active");
+  });
+
+  it("a flag the image dropped fails verify.image-flags before anything changes on the host", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo({ engineArgs: ["--enable-reasoning"] });
+    const res = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(res.ok).toBe(false);
+    const f = check(res, "verify.image-flags")!;
+    expect(f.status).toBe("fail");
+    expect(f.summary).toBe("localhost/engine-double does not know --enable-reasoning: the engine would refuse to boot");
+    expect(f.fix).toMatch(/--reasoning-parser alone enables reasoning/);
+    // nothing installed, nothing restarted: the unit and the state record were never written
+    expect(check(res, "deploy.install")).toBeUndefined();
+    expect(check(res, "deploy.restart")).toBeUndefined();
+    expect((await host.run(["test", "-e", `.deploy-gate/state/${r.vars.endpoint}.json`])).code).not.toBe(0);
+    expect(await lockGone(r)).toBe(true);
   });
 
   it("an OOM boot fails fast with class oom and the shortfall, and the unit is left up", async (ctx) => {

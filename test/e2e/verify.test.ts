@@ -48,7 +48,11 @@ const CASES: Record<string, Case> = {
   good: {
     live: GOOD_ARGS,
     env: ENV,
-    contracts: { ...CONTRACTS_NO_REASONING, flags: ["--reasoning-parser qwen3", ...CONTRACTS_NO_REASONING.flags] },
+    contracts: {
+      ...CONTRACTS_NO_REASONING,
+      flags: ["--reasoning-parser qwen3", ...CONTRACTS_NO_REASONING.flags],
+      structured: true,
+    },
   },
   noReasoning: { live: without(GOOD_ARGS, "--reasoning-parser"), env: ENV, contracts: CONTRACTS_NO_REASONING },
   noTools: {
@@ -114,7 +118,9 @@ describe("verify stage on the sandbox host", () => {
     expect(fs.filter((f) => f.status !== "pass").map((f) => `${f.check}: ${f.status}`)).toEqual([
       "verify.plan-lines: skip",
       "verify.vram: skip",
+      "verify.metrics: skip",
       "verify.decode: skip",
+      "verify.slo: skip",
     ]);
     const by = Object.fromEntries(fs.map((f) => [f.check, f]));
     expect(by["verify.plan"]!.data).toMatchObject({ maxModelLen: 8192 });

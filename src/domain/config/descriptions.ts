@@ -84,8 +84,12 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.contracts.kv.minTokens": "Minimum KV cache tokens.",
   "endpoints.*.contracts.kv.requests": "Full-length requests (of --max-model-len) the KV pool must hold at once.",
   "endpoints.*.contracts.restarts": "Highest NRestarts of the unit accepted after a deploy (default 0).",
-  "endpoints.*.contracts.thinking": "Reasoning arrives in its own field, not in content (default false).",
-  "endpoints.*.contracts.tools": "Tool calls work with tool_choice auto (default false).",
+  "endpoints.*.contracts.thinking":
+    "Reasoning arrives in its own field, not in content, streamed too, and none with enable_thinking false (default false).",
+  "endpoints.*.contracts.tools":
+    "Tool calls work: tool_choice auto, required, a named function and none; two calls in one turn; streamed; a tool result answered (default false).",
+  "endpoints.*.contracts.structured":
+    "response_format json_schema returns JSON valid against the schema: true for the built-in schema, or { schema: <a JSON Schema object> } (default false).",
   "endpoints.*.contracts.decode": "Decode speed floor, measured streamed from the usage counters at each prompt depth.",
   "endpoints.*.contracts.decode.minTokPerS":
     "Floor in tokens per second: one number for every depth, or a list with one per depth.",
@@ -94,6 +98,25 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.contracts.decode.depths[]": "A prompt depth in tokens (16 to 1,000,000).",
   "endpoints.*.contracts.decode.maxTokens":
     "Tokens generated per measurement (default 256; at least 256 for a steady rate).",
+  "endpoints.*.contracts.metrics":
+    "Dashboard and alert-rule files (repository paths) whose metric names must exist in the live /metrics.",
+  "endpoints.*.contracts.metrics[]": "A file path, e.g. grafana/vllm.json or alerts/vllm.rules.yml.",
+  "endpoints.*.slo":
+    "Latency under load (opt-in): a bounded load, or a vllm bench serve result, judged against limits and the previous deploy's figures.",
+  "endpoints.*.slo.concurrency": "Requests in flight at once (default 4).",
+  "endpoints.*.slo.requests": "Requests in all (default 32).",
+  "endpoints.*.slo.promptTokens": "Prompt length in tokens (default 512).",
+  "endpoints.*.slo.maxTokens": "Tokens generated per request (default 128).",
+  "endpoints.*.slo.limits": "Declared limits; any left out is not judged.",
+  "endpoints.*.slo.limits.ttftP95Ms": "Highest time to first token, p95, in ms.",
+  "endpoints.*.slo.limits.itlP95Ms": "Highest inter-token latency, p95, in ms.",
+  "endpoints.*.slo.limits.e2eP95Ms": "Highest end-to-end request time, p95, in ms.",
+  "endpoints.*.slo.limits.maxErrorRate": "Highest share of failed requests (0 to 1).",
+  "endpoints.*.slo.limits.minOutputTokPerS": "Lowest output tokens per second over the run.",
+  "endpoints.*.slo.tolerance":
+    "How much worse than the previous deploy's figures on the host a p95 or tok/s may be (fraction, default 0.1).",
+  "endpoints.*.slo.results":
+    "A vllm bench serve --save-result JSON or a GuideLLM report (path relative to the config) to judge instead of running the load step.",
   "endpoints.*.contracts.plan": "Fork-specific boot lines: a number each must show, judged against min/max.",
   "endpoints.*.contracts.plan[]": "One plan line.",
   "endpoints.*.contracts.plan[].name": "Short name (lowercase letters, digits, -).",

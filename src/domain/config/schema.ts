@@ -113,8 +113,30 @@ const contracts = z.strictObject({
   restarts: z.number().int().nonnegative().default(0),
   thinking: z.boolean().default(false),
   tools: z.boolean().default(false),
+  // true: the built-in schema; { schema }: the team's own JSON Schema object
+  structured: z.union([z.boolean(), z.strictObject({ schema: z.record(z.string(), z.unknown()) })]).default(false),
   decode: decodeContract.optional(),
   plan: z.array(planLine).default([]),
+  metrics: z.array(z.string().min(1)).default([]),
+});
+
+/** verify.slo: a bounded load judged against limits and the previous deploy's figures (opt-in). */
+const slo = z.strictObject({
+  concurrency: z.number().int().min(1).max(256).default(4),
+  requests: z.number().int().min(1).max(10_000).default(32),
+  promptTokens: z.number().int().min(1).max(1_000_000).default(512),
+  maxTokens: z.number().int().min(1).max(100_000).default(128),
+  limits: z
+    .strictObject({
+      ttftP95Ms: z.number().positive().optional(),
+      itlP95Ms: z.number().positive().optional(),
+      e2eP95Ms: z.number().positive().optional(),
+      maxErrorRate: z.number().min(0).max(1).optional(),
+      minOutputTokPerS: z.number().positive().optional(),
+    })
+    .default({}),
+  tolerance: z.number().min(0).max(10).default(0.1),
+  results: z.string().min(1).optional(),
 });
 
 /**
@@ -179,6 +201,7 @@ export const endpointSchema = z
     rollback: z.strictObject({ ref: z.string().min(1), auto: z.boolean().default(false) }).optional(),
     lock: z.strictObject({ staleAfter: positiveDuration.default(60 * 60_000) }).prefault({}),
     contracts: contracts.prefault({}),
+    slo: slo.optional(),
     traps: z.partialRecord(z.enum(TRAP_RULES), trapLevel).default({}),
     /** keyed by image reference without tag/digest (e.g. "docker.io/tcclaviger/vllm") */
     images: z.record(z.string().min(1), imageFacts).default({}),

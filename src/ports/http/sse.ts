@@ -29,3 +29,18 @@ export function sseEvents(pieces: readonly { atMs: number; text: string }[]): St
   if (buf.startsWith("data:")) out.push({ atMs: pieces.at(-1)?.atMs ?? 0, data: buf.slice(5).trim() });
   return out;
 }
+
+/** The events' JSON payloads (`[DONE]` left out), and how many were not JSON. */
+export function jsonEvents<T>(events: readonly StreamEvent[]): { chunks: { atMs: number; chunk: T }[]; bad: number } {
+  const chunks: { atMs: number; chunk: T }[] = [];
+  let bad = 0;
+  for (const e of events) {
+    if (e.data === "[DONE]") continue;
+    try {
+      chunks.push({ atMs: e.atMs, chunk: JSON.parse(e.data) as T });
+    } catch {
+      bad++;
+    }
+  }
+  return { chunks, bad };
+}

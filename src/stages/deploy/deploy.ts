@@ -10,6 +10,8 @@ import { takeLock, type HeldLock } from "./lock.js";
 import { short, type Decision } from "./readiness.js";
 import { ensureUp, restartUnit } from "./restart.js";
 import { waitReady } from "./wait.js";
+import { checkImageFlags } from "./image-flags.js";
+import type { ServeScript } from "../../domain/launch/model.js";
 import { readLaunchScript } from "../launch-script.js";
 import { containerCli, runsDirect, type ContainerCli } from "../../domain/launch/container-cli.js";
 
@@ -118,15 +120,7 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
     }
     // A lock cleared and taken by another runner stops this deploy at its next wait, and says so.
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
-    const result = await deploySteps(
-      { ...ctx, signal },
-      opts,
-      service,
-      container,
-      containerCli(script),
-      findings,
-      done,
-    );
+    const result = await deploySteps({ ...ctx, signal }, opts, service, container, script, findings, done);
     if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     return lock.lost ? done(result.deployment) : result;
   } catch (e) {
@@ -171,10 +165,15 @@ async function deploySteps(
   opts: DeployOptions,
   service: string,
   container: string | null,
-  cli: ContainerCli,
+  script: ServeScript | null,
   findings: Finding[],
   done: (d?: Deployment | null) => DeployResult,
 ): Promise<DeployResult> {
+  const cli = containerCli(script);
+  // Before anything changes on the host: a flag the image does not know would cost a boot.
+  const flags = await checkImageFlags(ctx.host, script, (line) => ctx.progress(`${ctx.name}: ${line}`));
+  findings.push(flags);
+  if (flags.status === "fail") return done();
   let unitChanged = false;
   if ((ctx.endpoint.install ?? []).length === 0) {
     findings.push(

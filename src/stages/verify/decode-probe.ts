@@ -30,6 +30,10 @@ export async function measureDecode(
     return fail(CHECK, `decode could not be measured: ${h instanceof Error ? h.message : "no route"}`, {
       fix: "see the message; rerun deploy-gate verify",
     });
+  if (h.blocked)
+    return fail(CHECK, `decode not measured: ${h.blocked}`, {
+      fix: "see verify.liveness: once the engine answers a completion, rerun deploy-gate verify",
+    });
   const results: (StreamResult | null)[] = [];
   for (const depth of c.depths) {
     if (!fits(depth, c.maxTokens, maxModelLen)) {

@@ -1,5 +1,5 @@
 // A streamed chat completion, timed: parseSample() reads one stream (ports/http/sse.ts) the seed's way. Pure.
-import type { StreamResult } from "../../ports/http/sse.js";
+import { jsonEvents, type StreamResult } from "../../ports/http/sse.js";
 
 export interface DecodeSample {
   /** time to the first content or reasoning token */
@@ -31,19 +31,12 @@ export function parseSample(r: StreamResult): DecodeSample {
     text: "",
     chunks: 0,
   };
-  for (const e of r.events) {
-    if (e.data === "[DONE]") continue;
-    let c: Chunk;
-    try {
-      c = JSON.parse(e.data) as Chunk;
-    } catch {
-      continue;
-    }
+  for (const { atMs, chunk: c } of jsonEvents<Chunk>(r.events).chunks) {
     for (const ch of c.choices ?? []) {
       // vLLM 0.11.2-0.15 sends the reasoning twice, as `reasoning` and `reasoning_content`: one of them counts.
       const piece = (ch.delta?.reasoning ?? ch.delta?.reasoning_content ?? "") + (ch.delta?.content ?? "");
       if (piece !== "") {
-        s.ttftMs ??= e.atMs;
+        s.ttftMs ??= atMs;
         s.text += piece;
         s.chunks++;
       }

@@ -13,8 +13,13 @@ import { flagValue } from "./live-argv.js";
 import { checkModels } from "./models.js";
 import type { VerifyOptions, VerifyTimeouts } from "./timeouts.js";
 import { peerRoute, runnerRoute, tunnelRoute, type Route } from "../../ports/http/route.js";
-import { checkThinkingResult, thinkingRequest } from "./thinking.js";
-import { checkToolsResult, toolsRequest } from "./tools.js";
+import { askThinkingCases, checkThinkingMatrix } from "./thinking.js";
+import type { ThinkingAnswers } from "./thinking-cases.js";
+import { askToolCases, checkToolMatrix } from "./tools.js";
+import { blockedBy, checkLiveness, probeLiveness, type LivenessAnswers } from "./liveness.js";
+import { askStructured, checkStructured, DEFAULT_SCHEMA } from "./structured.js";
+import { checkMetricNames, type DeclaredFile } from "./metric-names.js";
+import type { ToolAnswers } from "./tool-cases.js";
 
 interface Routed {
   route: Route;
@@ -80,8 +85,17 @@ function withRoute(f: Finding, routed: Routed): Finding {
 export interface HttpProbes {
   url: string;
   routed: Routed;
+  /** the not-streamed thinking case (spec-decode counts it as traffic) */
   thinking: HttpResult | null;
+  thinkingCases: ThinkingAnswers | null;
+  /** the auto case of the tool matrix (spec-decode counts it as traffic) */
   tools: HttpResult | null;
+  toolCases: ToolAnswers | null;
+  liveness: LivenessAnswers | null;
+  structured: HttpResult | null;
+  metricNames: { files: DeclaredFile[]; metrics: HttpResult } | null;
+  /** why the other completions were not sent (a wedged or dead engine), or null */
+  blocked: string | null;
 }
 
 /** Starts at once (concurrently with the host facts); null when the config has no url. */
@@ -95,17 +109,49 @@ export async function startHttp(
   if (!ep.url) return null;
   const url = ep.url.replace(/\/+$/, "");
   const routed = await chooseRoute(ctx, url, headers, opts, t);
-  const ask = (body: Record<string, unknown>) => routed.route.send("POST", "/v1/chat/completions", body, t.chatMs);
-  const [thinking, tools] = await Promise.all([
-    ep.contracts.thinking && ep.model ? ask(thinkingRequest(ep.model)) : null,
-    ep.contracts.tools && ep.model ? ask(toolsRequest(ep.model)) : null,
+  // one token first: an engine that cannot finish it would hold every other probe to its own timeout
+  const liveness = ep.model ? await probeLiveness(routed.route, ep.model, t.livenessMs) : null;
+  const blocked = liveness ? blockedBy(liveness) : null;
+  const send = Boolean(ep.model) && !blocked;
+  const [thinkingCases, toolCases, structured, metricNames] = await Promise.all([
+    ep.contracts.thinking && send ? askThinkingCases(routed.route, ep.model!, t.chatMs) : null,
+    ep.contracts.tools && send ? askToolCases(routed.route, ep.model!, t.chatMs) : null,
+    ep.contracts.structured && send
+      ? askStructured(routed.route, ep.model!, schemaOf(ep.contracts.structured), t.chatMs)
+      : null,
+    ep.contracts.metrics.length ? readMetricNames(ctx, routed.route, t.metricsMs) : null,
   ]);
-  return { url, routed, thinking, tools };
+  return {
+    url,
+    routed,
+    liveness,
+    blocked,
+    structured,
+    metricNames,
+    thinking: thinkingCases?.plain ?? null,
+    thinkingCases,
+    tools: toolCases?.auto ?? null,
+    toolCases,
+  };
+}
+
+/** The declared dashboards and rules at the ref, and the live /metrics. */
+async function readMetricNames(ctx: StageContext, route: Route, timeoutMs: number) {
+  const files = await Promise.all(
+    ctx.endpoint.contracts.metrics.map(async (path) => ({
+      path,
+      text: await ctx.reader.show(ctx.sha, ctx.repoPath(path)).catch(() => null),
+    })),
+  );
+  return { files, metrics: await route.send("GET", "/metrics", undefined, timeoutMs) };
 }
 
 type Pending = [check: string, judge: () => Finding];
+const UNBLOCKED = new Set(["verify.models", "verify.liveness", "verify.metrics"]);
 
-/** verify.models, verify.thinking, verify.tools, judged with the live argv (for the likely cause). */
+const schemaOf = (c: Endpoint["contracts"]["structured"]) => (typeof c === "object" ? c.schema : DEFAULT_SCHEMA);
+
+/** verify.models, verify.liveness, verify.thinking, verify.tools, judged with the live argv (for the likely cause). */
 export function httpFindingsOf(
   ep: Endpoint,
   h: HttpProbes | null | Error,
@@ -130,6 +176,10 @@ export function httpFindingsOf(
         return fail(check, `HTTP checks could not run: ${h instanceof Error ? h.message : "no route"}`, {
           fix: "see the message; rerun deploy-gate verify",
         });
+      if (h.blocked && ep.model && !UNBLOCKED.has(check))
+        return fail(check, `not checked: ${h.blocked}`, {
+          fix: "see verify.liveness: once the engine answers a completion, rerun deploy-gate verify",
+        });
       const r = probe(h);
       if (!ep.model || !r)
         return skip(check, "no `model` in the endpoint config", {
@@ -148,12 +198,19 @@ export function httpFindingsOf(
       (r, p) => checkModels(r, ep.model!, p.url, p.routed.route.via, sentKey),
     ),
     gate(
+      "verify.liveness",
+      true,
+      "",
+      (p) => p.liveness?.completion ?? null,
+      (_r, p) => checkLiveness(p.liveness!, p.url, p.routed.route.via, { model: ep.model!, sentKey }),
+    ),
+    gate(
       "verify.thinking",
       ep.contracts.thinking,
       "contracts.thinking is off",
       (p) => p.thinking,
-      (r, p) =>
-        checkThinkingResult(r, p.url, p.routed.route.via, {
+      (_r, p) =>
+        checkThinkingMatrix(p.thinkingCases!, p.url, p.routed.route.via, {
           reasoningParser: flagValue(live, "--reasoning-parser"),
           engineTemplateFlags: templateFlags,
           model: ep.model!,
@@ -165,13 +222,31 @@ export function httpFindingsOf(
       ep.contracts.tools,
       "contracts.tools is off",
       (p) => p.tools,
-      (r, p) =>
-        checkToolsResult(r, p.url, p.routed.route.via, {
+      (_r, p) =>
+        checkToolMatrix(p.toolCases!, p.url, p.routed.route.via, {
           autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"),
           toolCallParser: flagValue(live, "--tool-call-parser"),
           model: ep.model!,
           sentKey,
         }),
+    ),
+    gate(
+      "verify.structured",
+      ep.contracts.structured !== false,
+      "contracts.structured is off",
+      (p) => p.structured,
+      (r, p) =>
+        checkStructured(r, schemaOf(ep.contracts.structured), p.url, p.routed.route.via, {
+          model: ep.model!,
+          sentKey,
+        }),
+    ),
+    gate(
+      "verify.metrics",
+      ep.contracts.metrics.length > 0,
+      "contracts.metrics names no dashboard or rule file",
+      (p) => p.metricNames?.metrics ?? null,
+      (_r, p) => checkMetricNames(p.metricNames!.files, p.metricNames!.metrics, p.routed.route.via),
     ),
   ];
 }

@@ -8,6 +8,8 @@ export interface VerifyTimeouts {
   factsMs: number;
   modelsMs: number;
   chatMs: number;
+  /** verify.liveness: the one-token completion's deadline */
+  livenessMs: number;
   metricsMs: number;
   decodeMs: number;
 }
@@ -15,6 +17,7 @@ export const DEFAULT_TIMEOUTS: VerifyTimeouts = {
   factsMs: 20_000,
   modelsMs: 10_000,
   chatMs: 90_000,
+  livenessMs: 30_000,
   metricsMs: 10_000,
   decodeMs: 180_000,
 };

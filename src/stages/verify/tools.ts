@@ -1,36 +1,82 @@
-// verify.tools: a real tool schema with tool_choice "auto" comes back as tool_calls; a 400 is a config gap.
+// verify.tools: the tool-calling matrix (tool_choice auto, required, named, none; two calls in one turn;
+// the same streamed and joined from its deltas; a tool result answered in text). The auto case first: a
+// refusal or a config-gap 400 there is the whole finding; else each case's verdict, with its cause.
 import { checkTools as verdictOf } from "../../domain/engine/vllm/contracts.js";
 import type { HttpResult } from "../../ports/http/client.js";
+import type { Route } from "../../ports/http/route.js";
 import { fail, pass, type Finding } from "../../domain/report/finding.js";
 import { noAnswer, refusal } from "./models.js";
+import {
+  judgeCase,
+  TOOL_CASES,
+  toolCaseBody,
+  type CaseVerdict,
+  type Cause,
+  type ToolAnswers,
+  type ToolCase,
+} from "./tool-cases.js";
 
 export const CHECK = "verify.tools";
 
-export function toolsRequest(model: string): Record<string, unknown> {
-  return {
-    model,
-    temperature: 0,
-    max_tokens: 512,
-    tool_choice: "auto",
-    messages: [{ role: "user", content: "What is the weather in Paris right now? Use the tool." }],
-    tools: [
-      {
-        type: "function",
-        function: {
-          name: "get_weather",
-          description: "Current weather for a city",
-          parameters: {
-            type: "object",
-            properties: {
-              city: { type: "string", description: "City name" },
-              unit: { type: "string", enum: ["celsius", "fahrenheit"] },
-            },
-            required: ["city"],
-          },
-        },
-      },
-    ],
-  };
+export const toolsRequest = (model: string) => toolCaseBody("auto", model);
+
+/** Every case at once (the engine batches them); the streamed one through the route's timed stream. */
+export async function askToolCases(route: Route, model: string, timeoutMs: number): Promise<ToolAnswers> {
+  const send = (c: ToolCase) => route.send("POST", "/v1/chat/completions", toolCaseBody(c, model), timeoutMs);
+  const [auto, required, named, none, parallel, roundtrip, stream] = await Promise.all([
+    send("auto"),
+    send("required"),
+    send("named"),
+    send("none"),
+    send("parallel"),
+    send("roundtrip"),
+    route.stream("/v1/chat/completions", toolCaseBody("stream", model), timeoutMs),
+  ]);
+  return { auto, required, named, none, parallel, roundtrip, stream };
+}
+
+interface ToolLive {
+  autoToolChoice: boolean;
+  toolCallParser: string | null;
+  model?: string;
+  sentKey?: boolean;
+}
+
+const FIXES: Record<Cause, (live: ToolLive, cases: string) => string> = {
+  flags: (l) =>
+    `a server config gap, not a model fault: ${l.toolCallParser ? `--tool-call-parser ${l.toolCallParser} is set` : "add --tool-call-parser <parser> (Qwen3: qwen3_xml)"}${l.autoToolChoice ? "" : " and --enable-auto-tool-choice"} to the serve script and redeploy`,
+  server: (l, c) =>
+    `the server's tool handling broke ${c}: check --tool-call-parser ${l.toolCallParser ?? "<parser>"} matches the model family's tool format, and the engine version (required and named calls run through guided decoding; a parser that misreads the deltas breaks streaming)`,
+  model: (l, c) =>
+    `the model did not do what ${c} asked with the tools as sent: check it supports parallel calls and tool results (its chat template), or that --tool-call-parser ${l.toolCallParser ?? "<parser>"} is the one for this model (a parser that stops at the first call returns one)`,
+  template: (_l, c) =>
+    `the chat template refused ${c}: serve a template that renders assistant tool_calls and tool messages (--chat-template, or the model's own tool-use template)`,
+  transport: (_l, c) => `${c} got no answer: see the evidence; rerun deploy-gate verify`,
+};
+
+/** verify.tools from every case's answer. */
+export function checkToolMatrix(a: ToolAnswers, url: string, via: string, live: ToolLive): Finding {
+  const auto = checkToolsResult(a.auto, url, via, live);
+  const verdicts = Object.fromEntries(TOOL_CASES.map((c) => [c, judgeCase(c, a)])) as Record<ToolCase, CaseVerdict>;
+  const lines = TOOL_CASES.map((c) => `${c}: ${verdicts[c].reason}`);
+  const failed = TOOL_CASES.filter((c) => !verdicts[c].ok);
+  const data = { ...auto.data, cases: verdicts, failed };
+  // a refused or unanswered auto request, or the flags gap, is what to fix first: the rest follow from it
+  const autoGap = (auto.data as { gap?: unknown } | undefined)?.gap === "tools-not-enabled";
+  if (auto.status === "fail" && (a.auto.status === null || a.auto.status >= 300 || autoGap))
+    return { ...auto, evidence: [...(auto.evidence ?? []), ...lines], data };
+  const evidence = [`POST ${url}/v1/chat/completions x ${TOOL_CASES.length} tool cases via ${via}`, ...lines];
+  if (!failed.length)
+    return pass("verify.tools", `tool calls work in every case: ${TOOL_CASES.join(", ")}`, { evidence, data });
+  const causes = [...new Set(failed.map((c) => verdicts[c].cause!))];
+  const fix = causes
+    .map((cause) => FIXES[cause](live, failed.filter((c) => verdicts[c].cause === cause).join(", ")))
+    .join("; ");
+  return fail(
+    "verify.tools",
+    `tool calling broken in ${failed.length} of ${TOOL_CASES.length} cases: ${failed.map((c) => `${c} (${verdicts[c].cause}: ${verdicts[c].reason})`).join("; ")}`,
+    { evidence, data, fix },
+  );
 }
 
 export function checkToolsResult(
@@ -65,9 +111,11 @@ export function checkToolsResult(
     live.autoToolChoice ? null : "--enable-auto-tool-choice",
     live.toolCallParser ? null : "--tool-call-parser <parser>",
   ].filter(Boolean);
-  const fix =
-    v.gap === "tools-not-enabled" || missing.length
-      ? `a server config gap, not a model fault: add ${missing.length ? missing.join(" ") : "--enable-auto-tool-choice --tool-call-parser <parser>"} (Qwen3: --tool-call-parser qwen3_xml) to the serve script and redeploy`
+  // llama-server's own words for its flag: --jinja (newer builds have it on unless --no-jinja)
+  const fix = /--jinja/.test(r.body)
+    ? "a server config gap, not a model fault: start llama-server with --jinja (builds that default it on: drop --no-jinja) and redeploy"
+    : v.gap === "tools-not-enabled" || missing.length
+      ? `a server config gap, not a model fault: add ${missing.length ? missing.join(" ") : "--enable-auto-tool-choice --tool-call-parser <parser>"}${live.toolCallParser ? "" : " (Qwen3: --tool-call-parser qwen3_xml)"} to the serve script and redeploy`
       : `the server accepted tools but the parser extracted no valid call: check --tool-call-parser ${live.toolCallParser} matches the model family's tool format`;
   return fail(
     CHECK,

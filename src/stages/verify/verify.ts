@@ -19,6 +19,7 @@ import { checkRestarts } from "./restarts.js";
 import { checkSpecDecode, specProbeRequest, trafficOf } from "./spec-decode.js";
 import { cacheMountSource, checkCompileCache } from "./compile-cache.js";
 import { measureDecode } from "./decode-probe.js";
+import { measureSlo } from "./slo.js";
 import { checkGraphs } from "./graphs.js";
 import { checkPlanLines } from "./plan-lines.js";
 import { checkVram } from "./vram.js";
@@ -37,10 +38,14 @@ export const VERIFY_CHECKS = [
   "verify.compile-cache",
   "verify.vram",
   "verify.models",
+  "verify.liveness",
   "verify.thinking",
   "verify.tools",
+  "verify.structured",
+  "verify.metrics",
   "verify.spec-decode",
   "verify.decode",
+  "verify.slo",
 ] as const;
 
 export { DEFAULT_TIMEOUTS, type VerifyOptions, type VerifyTimeouts } from "./timeouts.js";
@@ -134,7 +139,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   // /metrics after the completions: their drafts are what proves engagement (with none sent, one of its own).
   const metricsP = httpP
     .then(async (h) => {
-      if (!h || spec === null) return null;
+      if (!h || spec === null || h.blocked) return null;
       const sent = [h.thinking, h.tools];
       if (!sent.some((r) => r !== null) && ep.model)
         sent.push(await h.routed.route.send("POST", "/v1/chat/completions", specProbeRequest(ep.model), t.chatMs));
@@ -245,6 +250,8 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
   const maxModelLen =
     Number.isFinite(ctxFlag) && ctxFlag > 0 ? ctxFlag : facts ? readBootPlan(facts.journal).plan.maxModelLen : null;
   const decodeFinding = await guard("verify.decode", () => measureDecode(ep, h, t.decodeMs, ctx.progress, maxModelLen));
+  // After decode, alone too: the load would share the engine's batch with any other probe.
+  const sloFinding = await guard("verify.slo", () => measureSlo(ctx, h, t.decodeMs));
   if (!(h instanceof Error) && h) await h.routed.close().catch(() => {});
-  return [...hostFindings, ...httpFindings, specFinding, decodeFinding];
+  return [...hostFindings, ...httpFindings, specFinding, decodeFinding, sloFinding];
 }

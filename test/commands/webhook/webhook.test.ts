@@ -94,7 +94,7 @@ describe("deploy-gate webhook (Flagger)", () => {
   });
 
   it("a deadline per call (504), and bounded concurrency: past the limit 503 with Retry-After at once", async () => {
-    const hung = await doubles.start(["--max-model-len", "8192", "--api-key", KEY], { FAKE_HANG: "1" });
+    const hung = await doubles.start(["--max-model-len", "8192", "--api-key", KEY], { FAKE_BREAK: "wedged" });
     const h = await hook({ a: { url: hung } }, { limit: 1, deadlineMs: 1500 });
     const first = post(h.url, flagger());
     // the first call holds the only slot until its verify ends (its own requests have deadlines)

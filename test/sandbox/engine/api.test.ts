@@ -6,18 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bundleEngine } from "../machine.js";
-import { chat, metrics, models, specDecodeLine, type Counters } from "./api.js";
+import { chat, metrics, models, specDecodeLine } from "./api.js";
+import { newCounters } from "./http.js";
 import { makePlan } from "./plan.js";
 
-const counters = (): Counters => ({
-  prompt: 0,
-  generation: 0,
-  requests: 0,
-  drafts: 0,
-  draftTokens: 0,
-  accepted: 0,
-  acceptedPerPos: [],
-});
+const counters = newCounters;
 const body = (o: unknown) => JSON.stringify(o);
 const msg = [{ role: "user", content: "Name a colour." }];
 const weather = [

@@ -2,6 +2,16 @@
 import { createHash } from "node:crypto";
 import { askedWords, longAnswer } from "./decode.js";
 import type { Plan } from "./plan.js";
+import {
+  afterToolResult,
+  refusalOf,
+  toolOutcome,
+  valuesFor,
+  type Break,
+  type Schema,
+  type Tool,
+  type ToolChoice,
+} from "./tools.js";
 
 /** timed: a streamed body's pieces with the ms after the request each is written at (main.ts plays them) */
 export interface Reply {
@@ -64,30 +74,14 @@ export function models(plan: Plan, created: number): Reply {
 interface ChatRequest {
   model?: string;
   messages?: { role: string; content?: unknown }[];
-  tools?: {
-    type: string;
-    function: {
-      name: string;
-      parameters?: { properties?: Record<string, { type?: string; enum?: unknown[] }>; required?: string[] };
-    };
-  }[];
-  tool_choice?: unknown;
+  tools?: Tool[];
+  tool_choice?: ToolChoice;
+  chat_template_kwargs?: { enable_thinking?: boolean };
+  response_format?: { type?: string; json_schema?: { schema?: Schema } };
   temperature?: number;
   max_tokens?: number;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
-}
-
-function argumentsFor(tool: NonNullable<ChatRequest["tools"]>[number]): string {
-  const props = tool.function.parameters?.properties ?? {};
-  const req = tool.function.parameters?.required ?? Object.keys(props);
-  const args: Record<string, unknown> = {};
-  for (const k of req) {
-    const p = props[k] ?? {};
-    args[k] =
-      p.enum?.[0] ?? (p.type === "number" || p.type === "integer" ? 1 : p.type === "boolean" ? true : `${k}-value`);
-  }
-  return JSON.stringify(args);
 }
 
 export function chat(plan: Plan, bodyText: string, counters: Counters, now: number): Reply {
@@ -108,14 +102,12 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
       "tools must not be an empty array. Either provide at least one tool or omit the field entirely.",
     );
   const hasTools = Array.isArray(req.tools) && req.tools.length > 0;
-  const choice = req.tool_choice ?? (hasTools ? "auto" : "none");
-  if (hasTools && choice === "auto" && !(plan.autoToolChoice && plan.toolCallParser)) {
-    return error(
-      400,
-      "BadRequestError",
-      '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set',
-    );
-  }
+  const choice: ToolChoice = req.tool_choice ?? (hasTools ? "auto" : "none");
+  const refused = hasTools ? refusalOf(choice, plan.autoToolChoice, plan.toolCallParser) : null;
+  if (refused) return error(400, "BadRequestError", refused);
+  // a chat template that cannot render a tool result raises; vLLM answers its message as a 400
+  if (plan.breaks.has("tool-roundtrip") && req.messages.some((m) => m.role === "tool"))
+    return error(400, "BadRequestError", "Conversation roles must alternate user/assistant/user/assistant/...");
   const last = req.messages[req.messages.length - 1]!;
   const prompt = typeof last.content === "string" ? last.content : JSON.stringify(last.content ?? "");
   // Temperature 0 (or absent seedless randomness) is deterministic: output depends on the prompt only.
@@ -143,29 +135,40 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
   };
   let finish = "stop";
   let completionTokens: number;
-  if (hasTools && choice === "auto") {
-    const tool = req.tools![0]!;
-    message.tool_calls = [
-      {
-        id: `chatcmpl-tool-${hex(id + tool.function.name, 32)}`,
-        type: "function",
-        function: { name: tool.function.name, arguments: argumentsFor(tool) },
-      },
-    ];
-    finish = "tool_calls";
-    completionTokens = 12;
+  const outcome = hasTools && last.role !== "tool" ? toolOutcome(prompt, req.tools!, choice, plan.breaks) : null;
+  if (outcome && outcome.calls.length) {
+    message.tool_calls = outcome.calls.map((c, i) => ({
+      id: `chatcmpl-tool-${hex(id + c.name + i, 32)}`,
+      type: "function",
+      function: { name: c.name, arguments: c.arguments },
+    }));
+    finish = outcome.finish;
+    completionTokens = 12 * outcome.calls.length;
   } else {
     const thinking = `The user wrote ${words(prompt)} words. Reply ${hex(prompt + salt, 6)} fits.`;
     const asked = askedWords(prompt);
     // Asked for a long answer (verify.decode), write one: 10% over what was asked, so max_tokens stops it.
-    const answer = asked
-      ? longAnswer(prompt + salt, Math.ceil(asked * 1.1), plan.decode.loop)
-      : `Answer ${hex(prompt + salt, 8)}: ${prompt.slice(0, 60)}`;
-    if (plan.reasoningParser) {
+    // response_format json_schema: vLLM's structured outputs constrain the answer to the schema
+    const schema = req.response_format?.type === "json_schema" ? req.response_format.json_schema?.schema : undefined;
+    const structured = schema && !plan.breaks.has("structured") ? JSON.stringify(valuesFor(schema, "Paris")) : null;
+    const answer =
+      structured ??
+      outcome?.text ??
+      (last.role === "tool"
+        ? afterToolResult(prompt)
+        : asked
+          ? longAnswer(prompt + salt, Math.ceil(asked * 1.1), plan.decode.loop)
+          : `Answer ${hex(prompt + salt, 8)}: ${prompt.slice(0, 60)}`);
+    // enable_thinking false: the template opens and closes an empty think block, the model only answers
+    const thinks = req.chat_template_kwargs?.enable_thinking !== false;
+    if (!thinks) {
+      message.content = answer;
+      if (plan.breaks.has("think-off")) message.reasoning = answer;
+    } else if (plan.reasoningParser) {
       message.reasoning = thinking;
       message.content = answer;
     } else message.content = `<think>\n${thinking}\n</think>\n\n${answer}`;
-    completionTokens = words(thinking) + words(answer);
+    completionTokens = (thinks ? words(thinking) : 0) + words(answer);
   }
   if (req.max_tokens !== undefined && completionTokens > req.max_tokens) {
     completionTokens = req.max_tokens;
@@ -211,6 +214,7 @@ export function chat(plan: Plan, bodyText: string, counters: Counters, now: numb
     msPerToken: 1000 / plan.decode.decodeTokPerS,
     perChunk: plan.speculative ? plan.speculative.numSpeculativeTokens + 1 : 1,
     usage: req.stream_options?.include_usage === true,
+    breaks: plan.breaks,
   });
 }
 
@@ -240,6 +244,7 @@ interface Timing {
   msPerToken: number;
   perChunk: number;
   usage: boolean;
+  breaks: ReadonlySet<Break>;
 }
 
 /** `stream: true`: the same answer as chat.completion.chunk deltas (first token after the TTFT, then one
@@ -266,11 +271,24 @@ function sse(
     tokens += n;
   };
   const count = (p: string) => p.split(/\s+/).filter(Boolean).length;
-  for (const p of pieces(typeof message.reasoning === "string" ? message.reasoning : ""))
-    emit({ reasoning: p }, count(p));
-  for (const p of pieces(typeof message.content === "string" ? message.content : "")) emit({ content: p }, count(p));
-  const calls = message.tool_calls as unknown[];
-  calls.forEach((c, index) => emit({ tool_calls: [{ index, ...(c as object) }] }, 1));
+  const reasoning = typeof message.reasoning === "string" ? message.reasoning : "";
+  const content = typeof message.content === "string" ? message.content : "";
+  if (t.breaks.has("think-stream") && reasoning) {
+    // the stream path without the reasoning parser: the model's raw text, think tags and all
+    for (const p of pieces(`<think>\n${reasoning}\n</think>\n\n${content}`)) emit({ content: p }, count(p));
+  } else {
+    for (const p of pieces(reasoning)) emit({ reasoning: p }, count(p));
+    for (const p of pieces(content)) emit({ content: p }, count(p));
+  }
+  // A tool parser's stream (serving.py's parser path, e.g. hermes): the call's id, type and name first,
+  // then its arguments in pieces, each delta keyed by the call's index.
+  const calls = message.tool_calls as { id: string; type: string; function: { name: string; arguments: string } }[];
+  calls.forEach((c, index) => {
+    emit({ tool_calls: [{ index, id: c.id, type: c.type, function: { name: c.function.name } }] }, 1);
+    const args = c.function.arguments.match(/.{1,8}/gs) ?? [];
+    if (t.breaks.has("tool-stream") && args.length) args.splice(1, 0, args[0]!);
+    for (const a of args) emit({ tool_calls: [{ index, function: { arguments: a } }] }, 1);
+  });
   const end = Math.round(t.ttftMs + tokens * t.msPerToken);
   timed.push({ atMs: end, text: chunk({}, finish) });
   if (t.usage)
@@ -280,6 +298,19 @@ function sse(
     });
   timed.push({ atMs: end, text: "data: [DONE]\n\n" });
   return { status: 200, body: timed.map((p) => p.text).join(""), type: "text/event-stream; charset=utf-8", timed };
+}
+
+/** A prometheus_client histogram as vLLM's /metrics prints it (every observation in the lowest bucket). */
+function histogram(name: string, help: string, labels: string, n: number): string[] {
+  const le = ["0.001", "0.01", "0.1", "1.0", "10.0", "+Inf"];
+  return [
+    `# HELP ${name} ${help}`,
+    `# TYPE ${name} histogram`,
+    // prometheus_client appends le after the metric's own labels
+    ...le.map((b) => `${name}_bucket{${labels},le="${b}"} ${n}.0`),
+    `${name}_count{${labels}} ${n}.0`,
+    `${name}_sum{${labels}} ${(n * 0.001).toFixed(3)}`,
+  ];
 }
 
 export function metrics(plan: Plan, c: Counters): Reply {
@@ -295,6 +326,12 @@ export function metrics(plan: Plan, c: Counters): Reply {
     `vllm:prompt_tokens_total{${l}} ${c.prompt}.0`,
     "# TYPE vllm:generation_tokens_total counter",
     `vllm:generation_tokens_total{${l}} ${c.generation}.0`,
+    "# HELP vllm:num_requests_waiting Number of requests waiting to be processed.",
+    "# TYPE vllm:num_requests_waiting gauge",
+    `vllm:num_requests_waiting{${l}} 0.0`,
+    ...histogram("vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", l, c.requests),
+    ...histogram("vllm:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", l, c.generation),
+    ...histogram("vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.", l, c.requests),
     "# TYPE vllm:cache_config_info gauge",
     // vLLM's Info gauge: every CacheConfig field as a label (text), kv_cache_size_tokens in the newest
     `vllm:cache_config_info{block_size="16",cache_dtype="auto",enable_prefix_caching="True",engine="0",gpu_memory_utilization="${plan.util}",kv_cache_size_tokens="${plan.kvTokens}",num_cpu_blocks="None",num_gpu_blocks="${plan.kvTokens / 16}"} 1.0`,

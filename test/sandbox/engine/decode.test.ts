@@ -1,19 +1,12 @@
 // The double's decode model: an argv-dependent rate, a timed stream with the usage chunk, long answers
 // when asked for them, and FAKE_LOOP. Pure (api.ts builds the timed stream; main.ts only plays it).
 import { describe, expect, it } from "vitest";
-import { chat, type Counters } from "./api.js";
+import { chat } from "./api.js";
+import { newCounters } from "./http.js";
 import { askedWords, longAnswer } from "./decode.js";
 import { makePlan } from "./plan.js";
 
-const counters = (): Counters => ({
-  prompt: 0,
-  generation: 0,
-  requests: 0,
-  drafts: 0,
-  draftTokens: 0,
-  accepted: 0,
-  acceptedPerPos: [],
-});
+const counters = newCounters;
 const ask = (extra: object = {}) =>
   JSON.stringify({
     temperature: 0,

@@ -4,6 +4,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { createServer } from "node:http";
 import type { Step } from "./boot.js";
+import { liteChat, type LiteChat } from "./dialect.js";
 
 export interface LiteEngine {
   host: string;
@@ -17,6 +18,8 @@ export interface LiteEngine {
   models(createdS: number): string;
   /** a refusal of this chat body (status, body), or null to answer it */
   refuse(body: string): { status: number; body: string } | null;
+  /** how it answers a chat it does not refuse (dialect.ts) */
+  chat: LiteChat;
   /** the engine's access-log line */
   accessLine(method: string, url: string, addr: string, status: number): string;
   /** the line it prints on SIGTERM */
@@ -65,17 +68,14 @@ export function serveLite(e: LiteEngine): void {
       if (prom !== null) return reply(200, prom);
       if (url === "/props" && req.method === "GET" && e.props) return reply(200, e.props());
       if (url === "/v1/chat/completions" && req.method === "POST") {
-        const refused = e.refuse(Buffer.concat(chunks).toString("utf8"));
+        const body = Buffer.concat(chunks).toString("utf8");
+        const refused = e.refuse(body);
         if (refused) return reply(refused.status, refused.body);
-        return reply(
-          200,
-          JSON.stringify({
-            object: "chat.completion",
-            created: Math.floor(Date.now() / 1000),
-            choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "ok" } }],
-            usage: { prompt_tokens: 8, completion_tokens: 1, total_tokens: 9 },
-          }),
-        );
+        const r = liteChat(e.chat, body);
+        res.writeHead(r.status, { "content-type": r.type ?? "application/json; charset=utf-8" });
+        res.end(r.body);
+        process.stderr.write(e.accessLine(req.method ?? "GET", url, req.socket.remoteAddress ?? "", r.status));
+        return;
       }
       return reply(404, JSON.stringify({ error: { code: 404, message: "Not Found", type: "not_found_error" } }));
     });

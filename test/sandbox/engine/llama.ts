@@ -22,7 +22,7 @@ export type ModelFile = "ok" | "missing" | "not-gguf";
 
 export class LlamaArgvError extends Error {}
 
-const VALUE = new Map<string, string>([
+export const VALUE = new Map<string, string>([
   ["-m", "model"],
   ["--model", "model"],
   ["-c", "ctx"],
@@ -49,7 +49,7 @@ const VALUE = new Map<string, string>([
   ["-fa", "fa"],
   ["--flash-attn", "fa"],
 ]);
-const SWITCH = new Set(["--jinja", "--no-webui", "--metrics", "--cont-batching", "--no-mmap", "--mlock"]);
+export const SWITCH = new Set(["--jinja", "--no-webui", "--metrics", "--cont-batching", "--no-mmap", "--mlock"]);
 
 function int(v: string, flag: string): number {
   const n = Number(v);
@@ -170,14 +170,16 @@ export function llamaModels(p: LlamaPlan, created: number): string {
   });
 }
 
+export const JINJA_REFUSAL = JSON.stringify({
+  error: { code: 500, message: "tools param requires --jinja flag", type: "server_error" },
+});
+
 /** llama-server's refusal of tools without --jinja (a 500, as the real one sends). */
 export function toolsRefusal(p: LlamaPlan, body: string): string | null {
   if (p.jinja) return null;
   try {
     const req = JSON.parse(body) as { tools?: unknown[] };
-    return Array.isArray(req.tools) && req.tools.length > 0
-      ? JSON.stringify({ error: { code: 500, message: "tools param requires --jinja flag", type: "server_error" } })
-      : null;
+    return Array.isArray(req.tools) && req.tools.length > 0 ? JINJA_REFUSAL : null;
   } catch {
     return null;
   }
@@ -200,6 +202,8 @@ export function llamaLite(p: LlamaPlan, file: ModelFile): LiteEngine {
       const r = toolsRefusal(p, body);
       return r ? { status: 500, body: r } : null;
     },
+    // --reasoning-format defaults to auto (thinking split out); tool calls need --jinja
+    chat: { dialect: "llama.cpp", served: p.alias, jinja: p.jinja, reasoning: true, tools: p.jinja },
     accessLine: (method, url, addr, status) => `srv  log_server_r: request: ${method} ${url} ${addr} ${status}\n`,
     stopLine: "srv    operator(): operator(): cleaning up before exit...\n",
     // get_props: the per-slot context (the -c value split across -np slots) and the slot count

@@ -3,10 +3,14 @@
 import { fileMagic, serveLite } from "./lite-server.js";
 import { LlamaArgvError, llamaLite, llamaPlan } from "./llama.js";
 import { SglangArgvError, sglangLite, sglangPlan } from "./sglang.js";
+import { llamaHelp, sglangHelp } from "./help.js";
+
+const asksHelp = (args: readonly string[]) => args.some((a) => a === "-h" || a === "--help" || a.startsWith("--help="));
 
 /** Serves the engine argv names and returns true, or false: vLLM's double serves it. */
 export function serveOther(argv: readonly string[]): boolean {
   if (argv[0] === "llama-server") {
+    if (asksHelp(argv.slice(1))) return printHelp(llamaHelp());
     try {
       const p = llamaPlan(argv.slice(1), process.env);
       const magic = fileMagic(p.model);
@@ -20,6 +24,7 @@ export function serveOther(argv: readonly string[]): boolean {
   }
   const m = argv.indexOf("-m");
   if (m >= 0 && argv[m + 1] === "sglang.launch_server") {
+    if (asksHelp(argv.slice(m + 2))) return printHelp(sglangHelp());
     try {
       serveLite(sglangLite(sglangPlan(argv.slice(m + 2), process.env)));
     } catch (e) {
@@ -33,3 +38,12 @@ export function serveOther(argv: readonly string[]): boolean {
   }
   return false;
 }
+
+/** argparse and llama-server print their help and exit 0 */
+function printHelp(text: string): true {
+  process.stdout.write(text);
+  process.exitCode = 0;
+  return true;
+}
+
+export { asksHelp };

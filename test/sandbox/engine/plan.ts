@@ -1,6 +1,7 @@
 // argv + env -> what the double will do: the memory plan vLLM would compute and the chosen failure.
 // Pure: no I/O, so the outer machine's unit tests cover it.
 import { decodeModel, type DecodeModel } from "./decode.js";
+import { breaksOf, type Break } from "./tools.js";
 
 const GiB = 1024 ** 3;
 const BLOCK = 16;
@@ -52,6 +53,8 @@ export interface Plan {
   nonDefault: Record<string, string | number | boolean>;
   decode: DecodeModel;
   compileCacheHit: boolean;
+  /** FAKE_BREAK: the API contracts this engine breaks (tools.ts) */
+  breaks: Set<Break>;
 }
 
 export class ArgvError extends Error {}
@@ -196,5 +199,6 @@ export function makePlan(args: readonly string[], env: Record<string, string | u
     nonDefault,
     decode: decodeModel(flags, env),
     compileCacheHit: env.FAKE_COMPILE_CACHE === "hit",
+    breaks: breaksOf(env),
   };
 }

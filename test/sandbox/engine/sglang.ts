@@ -14,6 +14,8 @@ export interface SglangPlan {
   contextLen: number;
   tp: number;
   apiKey: string | null;
+  reasoningParser: string | null;
+  toolCallParser: string | null;
   bootSeconds: number;
   kvTokens: number;
   /** --enable-metrics: /metrics answers */
@@ -24,7 +26,7 @@ export interface SglangPlan {
 
 export class SglangArgvError extends Error {}
 
-const VALUE = new Set([
+export const VALUE = new Set([
   "model-path",
   "served-model-name",
   "host",
@@ -42,7 +44,7 @@ const VALUE = new Set([
   "dtype",
   "quantization",
 ]);
-const SWITCH = new Set(["trust-remote-code", "enable-metrics", "disable-cuda-graph", "enable-torch-compile"]);
+export const SWITCH = new Set(["trust-remote-code", "enable-metrics", "disable-cuda-graph", "enable-torch-compile"]);
 const GiB = 1024 ** 3;
 const BYTES_PER_TOKEN = 98_304;
 
@@ -81,6 +83,8 @@ export function sglangPlan(args: readonly string[], env: Record<string, string |
     contextLen: Number(v.get("context-length") ?? n(env, "FAKE_MAX_POSITION", 40_960)),
     tp: Number(v.get("tp-size") ?? v.get("tp") ?? 1),
     apiKey: v.get("api-key") ?? null,
+    reasoningParser: v.get("reasoning-parser") ?? null,
+    toolCallParser: v.get("tool-call-parser") ?? null,
     bootSeconds: n(env, "FAKE_BOOT_SECONDS", 2),
     kvTokens: Math.max(0, Math.floor(poolBytes / BYTES_PER_TOKEN)),
     metrics: v.has("enable-metrics"),
@@ -176,6 +180,13 @@ export function sglangLite(p: SglangPlan): LiteEngine {
         ],
       }),
     refuse: () => null,
+    chat: {
+      dialect: "sglang",
+      served: p.served,
+      jinja: true,
+      reasoning: p.reasoningParser !== null,
+      tools: p.toolCallParser !== null,
+    },
     accessLine: (method, url, addr, status) =>
       `[${stamp(new Date())}] INFO:     ${addr} - "${method} ${url} HTTP/1.1" ${status}\n`,
     stopLine: `[${stamp(new Date())}] INFO:     Shutting down\n`,

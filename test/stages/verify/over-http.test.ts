@@ -76,7 +76,7 @@ describe("verify over HTTP alone", () => {
   });
 
   it("each broken contract fails its own check: no reasoning parser, no tool parser, a slow decode, no /metrics", async () => {
-    const url = await doubles.start(["--max-model-len", "8192"], { FAKE_DECODE_TOK_S: "45", FAKE_METRICS: "off" });
+    const url = await doubles.start(["--max-model-len", "8192"], { FAKE_DECODE_TOK_S: "45", FAKE_BREAK: "metrics-off" });
     const f = byCheck(await verify(endpoint(url)));
     expect(f["verify.models"]!.status).toBe("pass");
     expect(f["verify.liveness"]!.status).toBe("pass");
@@ -187,7 +187,7 @@ describe("verify over HTTP alone", () => {
   });
 
   it("/health and /v1/models green but completions hang: liveness fails, never passes", async () => {
-    const url = await doubles.start(FAITHFUL, { FAKE_HANG: "1" });
+    const url = await doubles.start(FAITHFUL, { FAKE_BREAK: "wedged" });
     const ep = endpoint(url);
     ep.contracts.thinking = false;
     ep.contracts.tools = false;

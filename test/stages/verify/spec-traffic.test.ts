@@ -38,7 +38,7 @@ beforeAll(async () => {
       res.end(JSON.stringify({ data: [{ id: "qwen" }] }));
       return;
     }
-    completions++;
+    if (req.url === "/v1/chat/completions") completions++;
     res.end(
       JSON.stringify({ choices: [{ message: { content: "Danube: Vienna", reasoning: "x" }, finish_reason: "stop" }] }),
     );
@@ -111,7 +111,8 @@ describe("verify.spec-decode on an engine no client has used yet", () => {
   it("with thinking and tools off, verify drives a completion itself and sees the drafts", async () => {
     completions = 0;
     const fs = await runVerify(ctx(), { deployment: null, env: { DEPLOY_GATE_API_KEY: "right" } });
-    expect(completions).toBe(1);
+    // verify.liveness's one token (it drafts nothing), then the spec probe's completion
+    expect(completions).toBe(2);
     expect(fs.find((f) => f.check === "verify.spec-decode")).toMatchObject({
       status: "pass",
       data: { source: "metrics" },
