@@ -6,7 +6,7 @@ import { parseConfig } from "../../src/domain/config/load.js";
 import { runVerifyOverHttp } from "../../src/stages/verify/over-http.js";
 import { thinkingRequest } from "../../src/stages/verify/thinking.js";
 import { toolsRequest } from "../../src/stages/verify/tools.js";
-import { oneTokenRequest } from "../../src/stages/verify/one-token.js";
+import { livenessRequest as oneTokenRequest } from "../../src/stages/verify/liveness.js";
 import { engineDoubles } from "../../test/helpers/engine-double.js";
 
 export interface HttpVerifyBench {

@@ -109,25 +109,34 @@ export async function startHttp(
   if (!ep.url) return null;
   const url = ep.url.replace(/\/+$/, "");
   const routed = await chooseRoute(ctx, url, headers, opts, t);
-  // one token first: an engine that cannot finish it would hold every other probe to its own timeout
-  const liveness = ep.model ? await probeLiveness(routed.route, ep.model, t.livenessMs) : null;
+  const metricNames = ep.contracts.metrics.length ? readMetricNames(ctx, routed.route, t.metricsMs) : null;
+  return { url, routed, ...(await askProbes(routed.route, ep, t, metricNames)) };
+}
+
+/** The client-contract probes on a chosen route: one token first (an engine that cannot finish it would
+ *  hold every other probe to its own timeout), then the declared cases concurrently. */
+export async function askProbes(
+  route: Route,
+  ep: Endpoint,
+  t: Pick<VerifyTimeouts, "livenessMs" | "chatMs">,
+  metricNames: Promise<HttpProbes["metricNames"]> | null,
+): Promise<Omit<HttpProbes, "url" | "routed">> {
+  const liveness = ep.model ? await probeLiveness(route, ep.model, t.livenessMs) : null;
   const blocked = liveness ? blockedBy(liveness) : null;
   const send = Boolean(ep.model) && !blocked;
-  const [thinkingCases, toolCases, structured, metricNames] = await Promise.all([
-    ep.contracts.thinking && send ? askThinkingCases(routed.route, ep.model!, t.chatMs) : null,
-    ep.contracts.tools && send ? askToolCases(routed.route, ep.model!, t.chatMs) : null,
+  const [thinkingCases, toolCases, structured, names] = await Promise.all([
+    ep.contracts.thinking && send ? askThinkingCases(route, ep.model!, t.chatMs) : null,
+    ep.contracts.tools && send ? askToolCases(route, ep.model!, t.chatMs) : null,
     ep.contracts.structured && send
-      ? askStructured(routed.route, ep.model!, schemaOf(ep.contracts.structured), t.chatMs)
+      ? askStructured(route, ep.model!, schemaOf(ep.contracts.structured), t.chatMs)
       : null,
-    ep.contracts.metrics.length ? readMetricNames(ctx, routed.route, t.metricsMs) : null,
+    metricNames,
   ]);
   return {
-    url,
-    routed,
     liveness,
     blocked,
     structured,
-    metricNames,
+    metricNames: names,
     thinking: thinkingCases?.plain ?? null,
     thinkingCases,
     tools: toolCases?.auto ?? null,

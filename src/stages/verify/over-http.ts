@@ -8,14 +8,11 @@ import { fail, pass, skip, type Finding } from "../../domain/report/finding.js";
 import type { HttpResult } from "../../ports/http/client.js";
 import { runnerRoute } from "../../ports/http/route.js";
 import { measureDecode } from "./decode-probe.js";
-import { httpFindingsOf, type HttpProbes } from "./http-checks.js";
+import { askProbes, httpFindingsOf, type HttpProbes } from "./http-checks.js";
 import { checkKvCapacity } from "./kv-capacity.js";
 import { checkModels, noAnswer } from "./models.js";
-import { checkLiveness, oneTokenRequest } from "./one-token.js";
 import { checkSpecDecode, specProbeRequest, trafficOf } from "./spec-decode.js";
-import { thinkingRequest } from "./thinking.js";
 import { DEFAULT_TIMEOUTS, type VerifyTimeouts } from "./timeouts.js";
-import { toolsRequest } from "./tools.js";
 import { podFindings, type PodSource } from "./pod-facts.js";
 
 export interface HttpVerifyInput {
@@ -27,11 +24,8 @@ export interface HttpVerifyInput {
   kube?: PodSource;
 }
 
-export interface HttpVerifyTimeouts extends VerifyTimeouts {
-  /** the one-token completion's deadline: past it the engine does not generate */
-  livenessMs: number;
-}
-export const HTTP_TIMEOUTS: HttpVerifyTimeouts = { ...DEFAULT_TIMEOUTS, livenessMs: 30_000 };
+export type HttpVerifyTimeouts = VerifyTimeouts;
+export const HTTP_TIMEOUTS: HttpVerifyTimeouts = DEFAULT_TIMEOUTS;
 
 /** What each host-only check would read, for its skip. */
 const HOST_ONLY: Record<string, string> = {
@@ -182,17 +176,15 @@ export async function runVerifyOverHttp(
       ...(await hostFacts(kube)),
     ];
   const ep = { ...input.endpoint, model: list.model };
-  const ask = (body: Record<string, unknown>, ms = t.chatMs) => route.send("POST", "/v1/chat/completions", body, ms);
-  const [live, thinking, tools] = await Promise.all([
-    ask(oneTokenRequest(ep.model), t.livenessMs),
-    ep.contracts.thinking ? ask(thinkingRequest(ep.model)) : null,
-    ep.contracts.tools ? ask(toolsRequest(ep.model)) : null,
-  ]);
+  const asked = await askProbes(route, ep, t, null);
+  const { thinking, tools } = asked;
+  const ask = (body: Record<string, unknown>) => route.send("POST", "/v1/chat/completions", body, t.chatMs);
   const specConfig = declared(ep, "--speculative-config");
   const specAlgorithm = declared(ep, "--speculative-algorithm");
   const sent: (HttpResult | null)[] = [thinking, tools];
   // a fresh engine has drafted nothing; a one-token completion drafts nothing either
-  if ((specConfig ?? specAlgorithm) !== null && !thinking && !tools) sent.push(await ask(specProbeRequest(ep.model)));
+  if ((specConfig ?? specAlgorithm) !== null && !thinking && !tools && !asked.blocked)
+    sent.push(await ask(specProbeRequest(ep.model)));
   const metrics = await route.send("GET", "/metrics", undefined, t.metricsMs);
   let kv = metrics.status === 200 ? servedKv(metrics.body) : null;
   // llama-server's metrics carry no pool size: its /props does (the slots and each one's context)
@@ -201,8 +193,11 @@ export async function runVerifyOverHttp(
     kv = (props.status === 200 ? servedProps(props.body) : null) ?? kv;
   }
   const maxLen = list.maxLen ?? kv?.maxModelLen ?? null;
-  const probes: HttpProbes = { url, routed: { route, models, notes: [], close: async () => {} }, thinking, tools };
-  const [modelsF, thinkingF, toolsF] = httpFindingsOf(ep, probes, [], sentKey).map(([, judge]) => judge());
+  const probes: HttpProbes = { url, routed: { route, models, notes: [], close: async () => {} }, ...asked };
+  // models, liveness, thinking, tools, structured, metrics (dashboards need the repository: skipped here)
+  const [modelsF, liveF, thinkingF, toolsF, structuredF] = httpFindingsOf(ep, probes, [], sentKey).map(([, judge]) =>
+    judge(),
+  );
   const spec =
     specAlgorithm !== null && kv?.engine === "sglang"
       ? sglangSpec(specAlgorithm, metrics)
@@ -215,10 +210,11 @@ export async function runVerifyOverHttp(
   const decode = await measureDecode(ep, probes, t.decodeMs, input.progress, maxLen);
   return [
     modelsF!,
-    checkLiveness(live, { url, via: route.via, model: ep.model, sentKey }, t.livenessMs),
+    liveF!,
     kvFinding(ep, kv, metrics, maxLen),
     thinkingF!,
     toolsF!,
+    structuredF!,
     spec,
     decode,
     ...(await hostFacts(kube)),

@@ -76,7 +76,10 @@ describe("verify over HTTP alone", () => {
   });
 
   it("each broken contract fails its own check: no reasoning parser, no tool parser, a slow decode, no /metrics", async () => {
-    const url = await doubles.start(["--max-model-len", "8192"], { FAKE_DECODE_TOK_S: "45", FAKE_BREAK: "metrics-off" });
+    const url = await doubles.start(["--max-model-len", "8192"], {
+      FAKE_DECODE_TOK_S: "45",
+      FAKE_BREAK: "metrics-off",
+    });
     const f = byCheck(await verify(endpoint(url)));
     expect(f["verify.models"]!.status).toBe("pass");
     expect(f["verify.liveness"]!.status).toBe("pass");
@@ -195,7 +198,8 @@ describe("verify over HTTP alone", () => {
     const f = byCheck(await verify(ep, { livenessMs: 1500, metricsMs: 3000 }));
     expect(f["verify.models"]!.status).toBe("pass");
     expect(f["verify.liveness"]!.status).toBe("fail");
-    expect(f["verify.liveness"]!.summary).toMatch(/no completion within 1500 ms/);
+    expect(f["verify.liveness"]!.summary).toMatch(/did not finish within 1500 ms while \/health answers 200/);
+    expect(f["verify.liveness"]!.data).toMatchObject({ class: "wedged" });
   });
 
   it("an endpoint that does not answer: the gate could not judge (undecided), nothing passes", async () => {
