@@ -1,17 +1,30 @@
 // How a file launches an engine, whatever the file is: a serve script, a systemd unit (ExecStart= runs the
 // engine directly or through podman/docker run) or a podman quadlet (.container). Each parses into the
-// same ServeScript model (commands, container runs, engine), so every check reads one shape. Pure.
-import type { ServeScript } from "./model.js";
+// same ServeScript model (commands, container runs, engine), so every check reads one shape. A compose file or a
+// Kubernetes manifest holds several launches (a service, a container): each is a part, checked as its own file. Pure.
+import type { PodmanRun, ServeScript } from "./model.js";
+import { parseCompose } from "./compose.js";
+import { parseKube } from "./kube.js";
 import { parseServeScript, runEngine } from "./parse.js";
 import { quadletRun } from "./quadlet.js";
 import { parseUnit, type UnitFile } from "./unit.js";
 import { NestingTooDeep } from "./lexer.js";
 import { execScripts } from "./unit-exec.js";
 
-export type FileKind = "script" | "unit" | "quadlet";
+export type FileKind = "script" | "unit" | "quadlet" | "compose" | "kubernetes";
+
+/** A YAML file by name and content: a compose file (top-level services:) or a Kubernetes manifest; null otherwise. */
+export function yamlKind(path: string, text: string): "compose" | "kubernetes" | null {
+  if (!/\.ya?ml$/.test(path)) return null;
+  if (/^services\s*:/m.test(text)) return "compose";
+  if (/^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text)) return "kubernetes";
+  return null;
+}
 
 /** By name first (.container, .service...), then by content ([Container] / [Service] sections). */
 export function fileKind(path: string, text: string): FileKind {
+  const yaml = yamlKind(path, text);
+  if (yaml) return yaml;
   if (/\.container$/.test(path)) return "quadlet";
   if (/\.(service|socket|timer|target|mount|path)$/.test(path))
     return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
@@ -21,7 +34,38 @@ export function fileKind(path: string, text: string): FileKind {
   return "script";
 }
 
-export function parseLaunch(kind: FileKind, text: string): ServeScript {
+export interface LaunchOptions {
+  /** the part to read (a compose service, a Kubernetes Kind/name/container); the first with an engine when absent */
+  part?: string | null;
+  /** compose: the .env beside the file, for ${VAR:-default} */
+  env?: ReadonlyMap<string, string>;
+}
+
+/** One launch in a file: a compose service or a Kubernetes container (a script, unit or quadlet is one part, ""). */
+export interface LaunchPart {
+  name: string;
+  script: ServeScript;
+}
+
+/** Every launch the file holds; for a compose file or a manifest, one part per service or container. */
+export function parseLaunchParts(kind: FileKind, text: string, options: LaunchOptions = {}): LaunchPart[] {
+  if (kind === "compose") return (parseCompose(text, options.env) ?? []).map((s) => containerPart(s.name, s.run, text));
+  if (kind === "kubernetes") return (parseKube(text) ?? []).map((c) => containerPart(c.name, c.run, text));
+  return [{ name: "", script: parseLaunch(kind, text) }];
+}
+
+function containerPart(name: string, run: PodmanRun, text: string): LaunchPart {
+  return { name, script: { ...empty(text), podmanRuns: [run], engine: runEngine(run, text) } };
+}
+
+export function parseLaunch(kind: FileKind, text: string, options: LaunchOptions = {}): ServeScript {
+  if (kind === "compose" || kind === "kubernetes") {
+    const parts = parseLaunchParts(kind, text, options);
+    const part = options.part
+      ? parts.find((p) => p.name === options.part)
+      : (parts.find((p) => p.script.engine) ?? parts[0]);
+    return part?.script ?? empty(text);
+  }
   try {
     if (kind === "script") return parseServeScript(text);
     const unit = parseUnit(text);

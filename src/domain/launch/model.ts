@@ -39,8 +39,22 @@ export interface Flag {
 }
 
 /** What starts the container or process: a container runtime, a quadlet, systemd directly, or a shell. */
-export type Runtime = "podman" | "docker" | "quadlet" | "systemd" | "none";
-export type ContainerRuntime = "podman" | "docker" | "quadlet";
+export type Runtime = "podman" | "docker" | "quadlet" | "systemd" | "none" | "compose" | "kubernetes";
+/** compose: a compose file's service (docker compose or podman compose); kubernetes: a manifest's container */
+export type ContainerRuntime = "podman" | "docker" | "quadlet" | "compose" | "kubernetes";
+
+/** What a compose service or a Kubernetes container says beyond the run's options, each with its line. */
+export interface WorkloadFacts {
+  form: "compose" | "kubernetes";
+  /** the service name, or Kind/name/container */
+  name: string;
+  restart: { value: string; line: number } | null;
+  gpus: { value: string; line: number } | null;
+  /** Kubernetes: the /dev/shm mount (an emptyDir), when there is one */
+  shm: { line: number; sizeLimit: string | null } | null;
+  /** Kubernetes probes with their restart budgets; compose's healthcheck start_period as a startupProbe */
+  probes: { kind: string; budgetSeconds: number; line: number }[];
+}
 
 /** A container launch (`podman|docker run|create`, or a quadlet's [Container] section). */
 export interface PodmanRun {
@@ -74,6 +88,8 @@ export interface PodmanRun {
   /** engineArgs read as flags (positionals such as the model path are in `positional`) */
   engineFlags: Flag[];
   positional: Word[];
+  /** set for a compose service or a Kubernetes container */
+  workload?: WorkloadFacts;
 }
 
 export interface ServeScript {

@@ -1,10 +1,12 @@
 // With no deploy-gate.yml: find the files that start an inference server: serve scripts, systemd units
 // (ExecStart= runs the engine, directly or in a container) and podman quadlets. A script that only runs
-// a database in docker, or a client that calls a server, is not one.
+// a database in docker, or a client that calls a server, is not one. A compose file or a Kubernetes manifest
+// gives one target per service or container that starts an engine.
 import { readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { isServeScript } from "../../domain/launch/detect.js";
-import { fileKind, parseLaunch, type FileKind } from "../../domain/launch/launch.js";
+import { parseDotEnv } from "../../domain/launch/compose.js";
+import { fileKind, parseLaunch, parseLaunchParts, yamlKind, type FileKind } from "../../domain/launch/launch.js";
 import { NestingTooDeep } from "../../domain/launch/lexer.js";
 import type { PreflightTarget } from "./targets.js";
 
@@ -14,6 +16,8 @@ const MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
 
 /** What kind of launch file a path may be, judged by name and first line; null for any other file. */
 function candidateKind(file: string, text: string): FileKind | null {
+  const yaml = yamlKind(file, text);
+  if (yaml) return yaml;
   if (/\.container$/.test(file)) return "quadlet";
   if (/\.service$/.test(file)) return fileKind(file, text);
   if (file.endsWith(".sh") || file.endsWith(".bash") || SHELL_SHEBANG.test(text)) return "script";
@@ -36,21 +40,53 @@ export function startsEngine(file: string, text: string): FileKind | null {
   return parseLaunch(kind, text).engine ? kind : null;
 }
 
+/** The parts of a YAML launch file that start an engine (services, containers); [] for none. */
+export function engineParts(kind: "compose" | "kubernetes", text: string, env?: ReadonlyMap<string, string>): string[] {
+  return parseLaunchParts(kind, text, { env: env ?? new Map() })
+    .filter((p) => p.script.engine)
+    .map((p) => p.name);
+}
+
+function readEnv(root: string, file: string): Map<string, string> {
+  try {
+    return parseDotEnv(readFileSync(join(root, dirname(file), ".env"), "utf8"));
+  } catch {
+    return new Map();
+  }
+}
+
+const stem = (file: string) => basename(file).replace(/\.(ba)?sh$|\.service$|\.container$|\.ya?ml$/, "");
+
 export function discoverTargets(root: string, files: readonly string[]): PreflightTarget[] {
   const targets: PreflightTarget[] = [];
   for (const file of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
-    if (!/\.(sh|bash|service|container)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
+    if (!/\.(sh|bash|service|container|ya?ml)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
     let text: string;
     try {
       text = readFileSync(join(root, file), "utf8");
     } catch {
       continue;
     }
+    const yaml = yamlKind(file, text);
+    if (yaml) {
+      if (text.includes("\0") || !MENTIONS_ENGINE.test(text)) continue;
+      const parts = engineParts(yaml, text, yaml === "compose" ? readEnv(root, file) : undefined);
+      for (const part of parts)
+        targets.push({
+          name: parts.length > 1 ? `${stem(file)}-${part.split("/").at(-1)}` : stem(file),
+          scriptPath: file,
+          unitPath: null,
+          endpoint: null,
+          kind: yaml,
+          part,
+        });
+      continue;
+    }
     const kind = startsEngine(file, text);
     if (!kind) continue;
     targets.push({
-      name: basename(file).replace(/\.(ba)?sh$|\.service$|\.container$/, ""),
+      name: stem(file),
       scriptPath: file,
       unitPath: null,
       endpoint: null,

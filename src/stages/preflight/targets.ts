@@ -12,6 +12,8 @@ export interface PreflightTarget {
   /** what that file is; only a script goes through bash -n and shellcheck */
   kind: FileKind;
   unitPath: string | null;
+  /** the compose service or Kubernetes Kind/name/container this target is, in a file that holds several */
+  part?: string | null;
   /** null when the script was discovered (no config): only checks that need no config run */
   endpoint: Endpoint | null;
 }
