@@ -3,7 +3,7 @@
 // a database in docker, or a client that calls a server, is not one. A compose file or a Kubernetes manifest
 // gives one target per service or container that starts an engine.
 import { readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, posix } from "node:path";
 import { isServeScript } from "../../domain/launch/detect.js";
 import { parseDotEnv } from "../../domain/launch/compose.js";
 import { fileKind, parseLaunch, parseLaunchParts, yamlKind, type FileKind } from "../../domain/launch/launch.js";
@@ -58,9 +58,15 @@ function readEnv(root: string, file: string): Map<string, string> {
 const stem = (file: string) => basename(file).replace(/\.(ba)?sh$|\.service$|\.container$|\.ya?ml$/, "");
 
 export function discoverTargets(root: string, files: readonly string[]): PreflightTarget[] {
-  const targets: PreflightTarget[] = [];
+  const targets: PreflightTarget[] = renderTargets(root, files);
+  const rendered = targets.filter((t) => t.render!.tool === "helm").map((t) => t.render!.dir);
+  const patches = new Set(
+    files.filter((f) => /(^|\/)kustomization\.ya?ml$/i.test(f)).flatMap((k) => patchFiles(root, k)),
+  );
   for (const file of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
+    // a chart's templates are no YAML until helm renders them; its values are no launch file
+    if (rendered.some((d) => inChart(file, d)) || patches.has(file)) continue;
     if (!/\.(sh|bash|service|container|ya?ml)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
     let text: string;
     try {
@@ -94,4 +100,74 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     });
   }
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
+}
+
+const ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
+
+/** A chart's own files: its templates, values and Chart.yaml (a chart at the root is "."). */
+function inChart(file: string, dir: string): boolean {
+  const rel = dir === "." ? file : file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : null;
+  return rel !== null && /^(templates\/|charts\/|values[^/]*\.ya?ml$|Chart\.ya?ml$)/.test(rel);
+}
+
+/**
+ * Helm charts (a Chart.yaml) whose templates or values name an engine, and kustomize overlays (a kustomization
+ * that patches or reaches resources outside its own directory) that do: each is rendered before it is checked.
+ */
+function renderTargets(root: string, files: readonly string[]): PreflightTarget[] {
+  const out: PreflightTarget[] = [];
+  const read = (f: string) => {
+    try {
+      return readFileSync(join(root, f), "utf8");
+    } catch {
+      return "";
+    }
+  };
+  for (const file of files) {
+    if (/(^|\/)node_modules\//.test(file)) continue;
+    const chart = /(^|\/)Chart\.ya?ml$/.test(file);
+    const kustom = /(^|\/)kustomization\.ya?ml$/i.test(file);
+    if (!chart && !kustom) continue;
+    const dir = dirname(file);
+    const own = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
+    const sources: string[] = [];
+    if (chart && !own.some((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f) && ENGINE.test(read(f)))) continue;
+    if (kustom) {
+      const k = read(file);
+      // a base (its own manifests, nothing patched) is found through those manifests; an overlay is rendered
+      const bases = [...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix.normalize(posix.join(dir, m[1]!)));
+      const patches = /^(patches|patchesStrategicMerge|patchesJson6902|images)\s*:/m.test(k);
+      const reach = [...own, ...files.filter((f) => bases.some((b) => f.startsWith(`${b}/`)))];
+      if ((!bases.length && !patches) || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
+      sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
+    }
+    out.push({
+      name: basename(dir === "." ? root : dir),
+      scriptPath: file,
+      unitPath: null,
+      endpoint: null,
+      kind: "kubernetes",
+      render: { tool: chart ? "helm" : "kustomize", dir, ...(kustom ? { sources } : {}) },
+    });
+  }
+  return out;
+}
+
+/** The patch files a kustomization names (`patches: - path: x.yaml`, `patchesStrategicMerge: - x.yaml`): no launch. */
+function patchFiles(root: string, kustomization: string): string[] {
+  let text = "";
+  try {
+    text = readFileSync(join(root, kustomization), "utf8");
+  } catch {
+    return [];
+  }
+  const dir = dirname(kustomization);
+  const out: string[] = [];
+  let inPatches = false;
+  for (const line of text.split("\n")) {
+    if (/^\S/.test(line)) inPatches = /^(patches|patchesStrategicMerge)\s*:/.test(line);
+    const m = inPatches ? /^\s*-?\s*(?:path\s*:\s*)?([^\s:#]+\.ya?ml)\s*$/.exec(line) : null;
+    if (m) out.push(posix.normalize(posix.join(dir, m[1]!)));
+  }
+  return out;
 }

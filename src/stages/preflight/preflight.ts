@@ -6,6 +6,7 @@ import { fail, skip, warn, type Finding } from "../../domain/report/finding.js";
 import { parseFlagSpec } from "../../domain/launch/contract.js";
 import { shellQuote } from "../../lib/shell-quote.js";
 import { kindOf, readLaunch } from "./read-launch.js";
+import { expandRendered, renderedScript } from "./rendered.js";
 import type { ServeScript } from "../../domain/launch/model.js";
 import { checkTraps } from "./traps/check-traps.js";
 import { bashSyntax } from "./bash-syntax.js";
@@ -59,7 +60,17 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
     );
   }
   ctx.shellcheck = hasShellcheck === true;
-  const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
+  // a chart or overlay is rendered first: each of its engine containers is a target of its own
+  const targets: PreflightTarget[] = [];
+  for (const t of ctx.targets) {
+    if (!t.render) targets.push(t);
+    else {
+      const r = await expandRendered(ctx, t);
+      targets.push(...r.targets);
+      findings.push(...r.findings);
+    }
+  }
+  const perTarget = await Promise.all(targets.map((t) => preflightTarget(ctx, t)));
   for (const f of perTarget) findings.push(...f);
   return findings;
 }
@@ -103,7 +114,8 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
     }));
   const bad = refused(ctx, t);
   if (bad.length) return tag(bad);
-  const text = await readScript(ctx, t.scriptPath);
+  const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
+  const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
     const isDir = !ctx.ref && statSync(join(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag([
@@ -120,7 +132,7 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
     ]);
   }
   const kind = kindOf(t, text);
-  const script = await readLaunch(ctx, t, text, ctx.ref);
+  const script = rendered ?? (await readLaunch(ctx, t, text, ctx.ref));
   if (script.unreadable) {
     const unread = fail("preflight.traps", `${t.scriptPath}: ${script.unreadable}; no check of this file ran`, {
       file: t.scriptPath,
@@ -249,7 +261,9 @@ async function checkDropped(
   }
   if (atBase === null)
     return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
-  const baseScript = await readLaunch(ctx, t, atBase.text, base.sha);
+  const baseScript = t.render
+    ? ((await renderedScript(ctx, t, base.sha)) ?? (await readLaunch(ctx, t, "", base.sha)))
+    : await readLaunch(ctx, t, atBase.text, base.sha);
   return droppedFlags(
     baseScript.engine?.flags ?? [],
     now.engine?.flags ?? [],
