@@ -30,7 +30,7 @@ async function preflight(cwd: string, ...args: string[]): Promise<Report> {
 }
 const of = (r: Report, check: string) => r.findings.filter((f: Finding) => f.check === check);
 
-const BASE = `apiVersion: apps/v1
+const HEAD = `apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: vllm
@@ -39,19 +39,11 @@ spec:
     spec:
       containers:
         - name: vllm
-          image: vllm/vllm-openai:v0.10.1
+`;
+const BASE = `${HEAD}          image: vllm/vllm-openai:v0.10.1
           args: ["--model", "Qwen/Qwen3-8B", "--max-model-len", "32768"]
 `;
-const PATCH = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: vllm
-spec:
-  template:
-    spec:
-      containers:
-        - name: vllm
-          args:
+const PATCH = `${HEAD}          args:
             - --model
             - Qwen/Qwen3-8B
             - --reasoning-parser
