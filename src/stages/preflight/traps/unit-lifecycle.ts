@@ -4,12 +4,13 @@ import { timeoutStartSec, unitEntries, unitValue } from "../../../domain/launch/
 import { allRuns, hitAt, lineOf } from "./lookups.js";
 import { UNIT_RUNTIMES, type TrapHit, type TrapRuleDef } from "./types.js";
 
-const START_LIMIT_KEYS = new Set([
-  "StartLimitIntervalSec",
-  "StartLimitInterval",
-  "StartLimitBurst",
-  "StartLimitAction",
-]);
+/**
+ * The start-limit keys systemd ignores in [Service]. Its directive table (src/core/load-fragment-gperf.gperf.in)
+ * still accepts StartLimitInterval=, StartLimitBurst= and StartLimitAction= there "for compatibility, they moved
+ * into Unit", and applies them to the unit; only the current spelling, StartLimitIntervalSec=, is absent from
+ * [Service]: an unknown key, logged and ignored, which leaves the 10 s default interval.
+ */
+const IGNORED_IN_SERVICE = new Set(["StartLimitIntervalSec"]);
 
 export const startLimitSection: TrapRuleDef = {
   id: "start-limit-section",
@@ -17,13 +18,13 @@ export const startLimitSection: TrapRuleDef = {
   runtimes: UNIT_RUNTIMES,
   engines: "any",
   why:
-    "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them " +
-    "and the unit ends in start-limit-hit with the default limits",
+    "StartLimitIntervalSec= works only in [Unit]; in [Service] systemd ignores it (StartLimitBurst= and " +
+    "StartLimitInterval= are still read there), so the crash-loop brake runs on the 10 s default interval",
   check: (ctx) => {
     const unit = ctx.unit;
     if (!unit) return [];
     return unit.parsed.entries
-      .filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key))
+      .filter((e) => e.section === "Service" && IGNORED_IN_SERVICE.has(e.key))
       .map((e) =>
         hitAt(
           ctx,
