@@ -58,6 +58,9 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
     const origin = originMap(rows, key);
     const findings = await preflight(repo.dir);
     for (const f of findings) {
+      // a unit paired with the script it runs is checked with it: found too
+      const unit = typeof f.data?.unit === "string" ? origin.get(f.data.unit) : undefined;
+      if (unit && runs.get(unit.entry)) runs.get(unit.entry)!.discovered = true;
       const o = f.file ? origin.get(f.file) : undefined;
       const run = o ? runs.get(o.entry) : undefined;
       if (!o || !run) continue;
@@ -95,6 +98,9 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
         }
         continue;
       }
+      const u = t.unitPath ? origin.get(t.unitPath) : undefined;
+      // a unit that runs the script holds no engine flag itself
+      if (u && runs.get(u.entry)) runs.get(u.entry)!.targets.push({ name: null, flags: [] });
       const o = origin.get(t.scriptPath);
       const run = o ? runs.get(o.entry) : undefined;
       if (!run) continue;

@@ -10,6 +10,7 @@ import { quadletRun } from "./quadlet.js";
 import { parseUnit, type UnitFile } from "./unit.js";
 import { NestingTooDeep } from "./lexer.js";
 import { execScripts } from "./unit-exec.js";
+import { misspeltContainerKey } from "./quadlet-keys.js";
 
 export type FileKind = "script" | "unit" | "quadlet" | "compose" | "kubernetes";
 
@@ -55,15 +56,49 @@ export function parseLaunchParts(kind: FileKind, text: string, options: LaunchOp
 }
 
 function containerPart(name: string, run: PodmanRun, text: string): LaunchPart {
-  return { name, script: { ...empty(text), podmanRuns: [run], engine: runEngine(run, text) } };
+  const script = { ...empty(text), podmanRuns: [run], engine: runEngine(run, text) };
+  if (script.engine) placeFlags(script.engine.flags, script.lines);
+  return { name, script };
+}
+
+/**
+ * A `sh -c` string in YAML loses its line breaks when folded (`>`, a quoted scalar over several lines): its
+ * words are read on the string's first line. Each flag is moved down to the line that writes it: never up, never
+ * above the flag before it, at most 40 lines on.
+ */
+function placeFlags(flags: { name: string; line: number }[], lines: readonly string[]): void {
+  let cursor = 0;
+  for (const f of flags) {
+    const from = Math.max(cursor, f.line);
+    const word = new RegExp(`(?<![\\w-])${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`);
+    for (let n = from; n <= Math.min(lines.length, from + 40); n++) {
+      if (word.test(lines[n - 1] ?? "")) {
+        f.line = n;
+        break;
+      }
+    }
+    cursor = f.line;
+  }
+}
+
+/**
+ * The part of the same name; else (the file at another commit, where the service, workload or container was
+ * renamed) the one with the same last name segment, else the file's only engine part.
+ */
+function samePart(parts: readonly LaunchPart[], name: string): LaunchPart | undefined {
+  const last = (n: string) => n.split("/").at(-1);
+  const engines = parts.filter((p) => p.script.engine);
+  return (
+    parts.find((p) => p.name === name) ??
+    engines.find((p) => last(p.name) === last(name)) ??
+    (engines.length === 1 ? engines[0] : undefined)
+  );
 }
 
 export function parseLaunch(kind: FileKind, text: string, options: LaunchOptions = {}): ServeScript {
   if (kind === "compose" || kind === "kubernetes") {
     const parts = parseLaunchParts(kind, text, options);
-    const part = options.part
-      ? parts.find((p) => p.name === options.part)
-      : (parts.find((p) => p.script.engine) ?? parts[0]);
+    const part = options.part ? samePart(parts, options.part) : (parts.find((p) => p.script.engine) ?? parts[0]);
     return part?.script ?? empty(text);
   }
   try {
@@ -99,6 +134,14 @@ function unitLaunch(unit: UnitFile, text: string): ServeScript {
 
 /** A quadlet: the podman run it generates, plus the commands of its [Service] Exec*= lines. */
 function quadletLaunch(unit: UnitFile, text: string): ServeScript {
+  const typo = misspeltContainerKey(unit);
+  // podman's generator rejects the whole file: no service, no container, nothing to read as a launch
+  if (typo)
+    return {
+      ...empty(text),
+      unreadable: `[Container] key ${typo.key}= (line ${typo.line}) is not one quadlet knows (did you mean ${typo.meant}=?): podman's quadlet generator rejects the file with "unsupported key" and no service is generated`,
+      unreadableFix: `rename ${typo.key}= to ${typo.meant}= on line ${typo.line}; \`/usr/libexec/podman/quadlet -dryrun\` lists what the generator makes of the file`,
+    };
   const out = unitLaunch(unit, text);
   const run = quadletRun(unit, out.lines);
   if (run) {

@@ -105,6 +105,8 @@ export interface ServeScript {
   engine: Engine | null;
   /** why the file could not be read at all (nested past the lexer's bound); nothing in it was checked */
   unreadable?: string;
+  /** what to do about it, when the reason has its own fix */
+  unreadableFix?: string;
 }
 
 /**

@@ -5,7 +5,7 @@ import { groupCommands, type GroupState } from "./group.js";
 import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
 import { containerEngine, directEngine, type EngineHints, type Found } from "./engine.js";
-import { runsSubcommand } from "./words.js";
+import { assignedSource, runsSubcommand } from "./words.js";
 
 export interface ParseOptions {
   /** the line number of the text's first line (a unit's ExecStart= read as a script) */
@@ -76,8 +76,14 @@ function engineHints(
 ): EngineHints {
   return {
     source: (name) => {
-      const a = assignments.filter((x) => x.name === name).at(-1);
-      return a ? assignedSource(text, a.line - firstLine, name, a.line) : null;
+      // `CMD="$CMD --flag"` appends to an earlier value (often under a condition): the command is the last
+      // assignment that does not start from the variable itself
+      const own = new RegExp(`^\\s*\\$\\{?${name}\\b`);
+      for (const a of assignments.filter((x) => x.name === name).reverse()) {
+        const src = assignedSource(text, a.line - firstLine, name, a.line);
+        if (src && !own.test(src.text)) return src;
+      }
+      return null;
     },
     guess: guesser(assignments),
     llama: /llama/i.test(text),
@@ -136,37 +142,4 @@ export function runEngine(run: PodmanRun, fileText: string): Engine | null {
   return found ? engineOf(found, run.runtime, run.command, run) : null;
 }
 
-/** The quoted text of `NAME="..."` / `NAME='...'` as written from line `index` on: quotes removed, newlines and
- *  continuations kept (so a string re-read as a script keeps its lines). Null when the value is not one quoted literal.
- * */
-export function assignedSource(
-  text: string,
-  index: number,
-  name: string,
-  line: number,
-): { text: string; line: number } | null {
-  let start = 0;
-  for (let i = 0; i < index; i++) {
-    start = text.indexOf("\n", start) + 1;
-    if (start === 0) return null;
-  }
-  const end = text.indexOf("\n", start);
-  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(
-    text.slice(start, end < 0 ? undefined : end),
-  );
-  if (!m) return null;
-  const quote = m[1]!;
-  let out = "";
-  for (let i = start + m.index + m[0].length; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === quote) return { text: out, line };
-    // inside double quotes a backslash escapes only $ ` " \ (a backslash-newline stays: the re-read script continues
-    // the line)
-    if (quote === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
-      out += text[++i];
-      continue;
-    }
-    out += ch;
-  }
-  return null;
-}
+export { assignedSource } from "./words.js";

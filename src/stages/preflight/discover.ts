@@ -37,7 +37,9 @@ export function startsEngine(file: string, text: string): FileKind | null {
       throw e;
     }
   }
-  return parseLaunch(kind, text).engine ? kind : null;
+  const launch = parseLaunch(kind, text);
+  // a file the gate cannot read but that names an engine is found, and reported as unread
+  return launch.engine || (launch.unreadable && ENGINE.test(text)) ? kind : null;
 }
 
 /** The parts of a YAML launch file that start an engine (services, containers); [] for none. */
@@ -63,6 +65,7 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
   const patches = new Set(
     files.filter((f) => /(^|\/)kustomization\.ya?ml$/i.test(f)).flatMap((k) => patchFiles(root, k)),
   );
+  const units: { file: string; text: string }[] = [];
   for (const file of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
     // a chart's templates are no YAML until helm renders them; its values are no launch file
@@ -90,7 +93,10 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
       continue;
     }
     const kind = startsEngine(file, text);
-    if (!kind) continue;
+    if (!kind) {
+      if (/\.service$/.test(file)) units.push({ file, text });
+      continue;
+    }
     targets.push({
       name: stem(file),
       scriptPath: file,
@@ -99,7 +105,28 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
       kind,
     });
   }
+  pairUnits(targets, units);
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
+}
+
+/**
+ * A unit whose ExecStart= runs a serve script of the repository (`ExecStart=/opt/llm/start-vllm.sh`, `bash
+ * serve.sh`) is that script's unit: the pair is checked as a configured script and unit are (the unit's rules
+ * know the engine from the script). Matched by the path's tail, the file name at least.
+ */
+function pairUnits(targets: PreflightTarget[], units: readonly { file: string; text: string }[]): void {
+  for (const u of units) {
+    const exec = /^\s*ExecStart\s*=\s*[-@:+!]*(.*)$/m.exec(u.text)?.[1] ?? "";
+    const words = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
+    const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words[0] ?? "") ? words[1] : words[0];
+    if (!prog) continue;
+    const tail = (p: string, n: number) => p.split("/").slice(-n).join("/");
+    const scripts = targets.filter((t) => t.kind === "script" && t.unitPath === null && !t.endpoint);
+    const match =
+      scripts.find((t) => t.scriptPath.includes("/") && tail(prog, 2) === tail(t.scriptPath, 2)) ??
+      scripts.find((t) => basename(prog) === basename(t.scriptPath));
+    if (match) match.unitPath = u.file;
+  }
 }
 
 const ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;

@@ -59,7 +59,9 @@ export function droppedFlags(
   const now = new Set(nowFlags.map(key));
   const before = new Set(baseFlags.map(key));
   const seen = new Set<string>();
-  const dropped = baseFlags.filter((f) => !now.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)));
+  // `-max-model-len` respelt `--max-model-len`: a typo fixed, not a flag dropped
+  const respelt = (f: Flag) => /^-[^-]/.test(f.name) && f.name.length > 3 && now.has(normalizeFlagName(`-${f.name}`));
+  const dropped = baseFlags.filter((f) => !now.has(key(f)) && !respelt(f) && !seen.has(key(f)) && seen.add(key(f)));
   const added = [...new Set(nowFlags.filter((f) => !before.has(key(f))).map((f) => f.name))];
   const renamed = baseFile === file ? {} : { baseFile };
   const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;

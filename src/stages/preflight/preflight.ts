@@ -110,7 +110,12 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
     fs.map((f) => ({
       ...f,
       summary: label(f),
-      data: { endpoint: t.name, ...(t.part ? { part: t.part } : {}), ...f.data },
+      data: {
+        endpoint: t.name,
+        ...(t.part ? { part: t.part } : {}),
+        ...(t.unitPath ? { unit: t.unitPath } : {}),
+        ...f.data,
+      },
     }));
   const bad = refused(ctx, t);
   if (bad.length) return tag(bad);
@@ -136,9 +141,11 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   if (script.unreadable) {
     const unread = fail("preflight.traps", `${t.scriptPath}: ${script.unreadable}; no check of this file ran`, {
       file: t.scriptPath,
-      fix: "a serve script nests a few levels at most: flatten the nesting (a variable per $( ... ) step), or keep this file out of the serve scripts",
+      fix:
+        script.unreadableFix ??
+        "a serve script nests a few levels at most: flatten the nesting (a variable per $( ... ) step), or keep this file out of the serve scripts",
     });
-    return kind === "script" ? [await bashSyntax(text, t.scriptPath), unread] : [unread];
+    return tag(kind === "script" ? [await bashSyntax(text, t.scriptPath), unread] : [unread]);
   }
   const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
   const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");

@@ -1,0 +1,59 @@
+// preflight through the CLI on shapes the field run found: a unit that runs a serve script of the repository,
+// memlock judged by form (compose yes, at the pinning flag; Kubernetes no), a quadlet podman would reject.
+import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../../../src/cli/main.js";
+import type { Finding, Report } from "../../../src/domain/report/finding.js";
+import { tempRepo, type TempRepo } from "../../helpers/repo.js";
+
+const repos: TempRepo[] = [];
+afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
+
+async function preflight(files: Record<string, string>): Promise<Report> {
+  const r = tempRepo();
+  repos.push(r);
+  r.commit("add", files);
+  let out = "";
+  await main(["preflight", "--json"], { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd: r.dir });
+  return JSON.parse(out) as Report;
+}
+const rules = (r: Report) =>
+  r.findings
+    .filter((f: Finding) => f.check === "preflight.traps" && f.status !== "pass")
+    .map((f) => [f.data?.rule ?? null, f.file, f.line]);
+
+describe("discovery pairs a unit with the script it runs", () => {
+  it("checks the unit's rules with the script's engine (restart-on-failure for vLLM)", async () => {
+    const report = await preflight({
+      "start-vllm.sh": "#!/bin/bash\nexec vllm serve /m --port 8000\n",
+      "vllm.service": "[Unit]\nDescription=v\n\n[Service]\nExecStart=/home/u/llm/start-vllm.sh\nRestart=on-failure\n",
+    });
+    expect(rules(report)).toEqual([["restart-on-failure", "vllm.service", 6]]);
+    expect(report.findings.find((f) => f.check === "preflight.traps")?.data?.unit).toBe("vllm.service");
+  });
+});
+
+describe("memlock by form", () => {
+  const svc = (extra: string) =>
+    `services:\n  llm:\n    image: vllm/vllm-openai:v0.10.1\n${extra}    command: >\n      --model m\n      --swap-space 16\n`;
+  it("warns on a compose service that pins host memory, at the pinning flag, and not once ulimits lift it", async () => {
+    expect(rules(await preflight({ "compose.yaml": svc("") }))).toEqual([["memlock", "compose.yaml", 6]]);
+    expect(rules(await preflight({ "compose.yaml": svc("    ulimits:\n      memlock: -1\n") }))).toEqual([]);
+  });
+
+  it("stays silent on a Kubernetes container (node runtimes run with an unlimited memlock)", async () => {
+    const k = `apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n    - name: v\n      image: vllm/vllm-openai:v0.10.1\n      args: ["--model", "m", "--swap-space", "16"]\n`;
+    expect(rules(await preflight({ "pod.yaml": k }))).toEqual([]);
+  });
+});
+
+describe("a quadlet podman's generator rejects", () => {
+  it("is found and reported once as unread, with the key to fix", async () => {
+    const report = await preflight({
+      "llama.container": "[Container]\nImage=ghcr.io/ggml-org/llama.cpp:server\nEeec=-m /models/q.gguf\n",
+    });
+    const traps = report.findings.filter((f) => f.check === "preflight.traps");
+    expect(traps.map((f) => [f.status, f.file, f.data?.endpoint])).toEqual([["fail", "llama.container", "llama"]]);
+    expect(traps[0]!.summary).toMatch(/Eeec= \(line 3\)/);
+    expect(traps[0]!.fix).toMatch(/rename Eeec= to Exec=/);
+  });
+});
