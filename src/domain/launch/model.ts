@@ -36,6 +36,8 @@ export interface Flag {
   optional: boolean;
   /** the value with the script's own variables and ${VAR:-default} filled in; absent when unknown */
   resolvedValue?: string;
+  /** set when the flag is written in another file than the launch file (a vLLM --config YAML's key) */
+  file?: string;
 }
 
 /** What starts the container or process: a container runtime, a quadlet, systemd directly, or a shell. */

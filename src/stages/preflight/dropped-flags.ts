@@ -81,10 +81,10 @@ export function droppedFlags(
     const mk = critical ? fail : warn;
     return mk(
       CHECK,
-      `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`,
+      `${file}: ${shown} was in the engine argv at ${baseRef} (${(f.file ?? baseFile) === file ? "" : `${f.file ?? baseFile} `}line ${f.line}) and is gone now`,
       {
         file,
-        evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
+        evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${f.file ?? baseFile}:${f.line}: ${shown}`],
         fix: critical
           ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
           : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,

@@ -12,6 +12,7 @@ import type { ServeScript } from "../../domain/launch/model.js";
 import { renderManifests, type Rendered } from "../../ports/local/render.js";
 import { runLocal } from "../../ports/local/run-local.js";
 import type { PreflightContext, PreflightTarget, RenderSpec } from "./targets.js";
+import { readAt } from "./read-launch.js";
 
 const memo = new Map<string, Promise<Rendered>>();
 const worktreeRenders = new WeakMap<object, Map<string, Promise<Rendered>>>();
@@ -174,15 +175,6 @@ function closest(doc: string, candidates: readonly { file: string; text: string 
     if (n > score) [best, score] = [c, n];
   }
   return best;
-}
-
-async function readAt(ctx: Pick<PreflightContext, "root" | "reader">, file: string, ref: string | null) {
-  if (ref) return ctx.reader.show(ref, file);
-  try {
-    return readFileSync(join(ctx.root, file), "utf8");
-  } catch {
-    return null;
-  }
 }
 
 /** A chart or overlay preflight cannot render: one finding, naming what it is and what it would take. */

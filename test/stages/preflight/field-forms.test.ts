@@ -57,3 +57,37 @@ describe("a quadlet podman's generator rejects", () => {
     expect(traps[0]!.fix).toMatch(/rename Eeec= to Exec=/);
   });
 });
+
+describe("vLLM --config FILE.yaml", () => {
+  const CFG =
+    "# engine args\nmax_model_len: 32768\nreasoning_parser: qwen3\nenable_prefix_caching: true\nenforce_eager: false\n";
+  const SCRIPT = "#!/bin/bash\nexec vllm serve Qwen/Qwen3-8B --config configs/qwen.yaml --port 8000\n";
+  const CONFIG =
+    'version: 1\nendpoints:\n  llm:\n    script: serve.sh\n    contracts:\n      flags: ["--max-model-len 32768", "--reasoning-parser qwen3"]\n';
+
+  it("holds the file's keys as engine flags: contracts pass from the file", async () => {
+    const report = await preflight({ "serve.sh": SCRIPT, "configs/qwen.yaml": CFG, "deploy-gate.yml": CONFIG });
+    const c = report.findings.filter((f) => f.check === "preflight.contracts");
+    expect(c.map((f) => [f.status, f.summary])).toEqual([["pass", "serve.sh: 2 of 2 contract flags present"]]);
+  });
+
+  it("reports a key dropped from the file at the file's own line", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const base = r.commit("add", { "serve.sh": SCRIPT, "configs/qwen.yaml": CFG });
+    r.commit("tune", { "configs/qwen.yaml": CFG.replace("reasoning_parser: qwen3\n", "") });
+    let out = "";
+    await main(["preflight", "--json", "--base", base], {
+      out: (s) => (out += s),
+      err: () => {},
+      isTTY: false,
+      env: {},
+      cwd: r.dir,
+    });
+    const drops = (JSON.parse(out) as Report).findings.filter(
+      (f) => f.check === "preflight.dropped-flags" && f.status !== "pass",
+    );
+    expect(drops.map((f) => [f.data?.flag, f.data?.baseLine])).toEqual([["--reasoning_parser", 3]]);
+    expect(drops[0]!.evidence).toContain(`${base.slice(0, 10)}:configs/qwen.yaml:3: --reasoning_parser qwen3`);
+  });
+});
