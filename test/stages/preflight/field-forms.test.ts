@@ -91,3 +91,34 @@ describe("vLLM --config FILE.yaml", () => {
     expect(drops[0]!.evidence).toContain(`${base.slice(0, 10)}:configs/qwen.yaml:3: --reasoning_parser qwen3`);
   });
 });
+
+describe("restart policy and boot budget by form", () => {
+  const pod = (extra: string, restart = "") =>
+    `apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n${restart}  containers:\n    - name: v\n      image: vllm/vllm-openai:v0.10.1\n      args: ["--model", "m"]\n${extra}`;
+
+  it("warns on compose restart: on-failure for vLLM, not for llama.cpp, not on unless-stopped", async () => {
+    const c = (image: string, restart: string) => `services:\n  s:\n    image: ${image}\n    restart: ${restart}\n`;
+    expect(rules(await preflight({ "compose.yaml": c("vllm/vllm-openai:v0.10.1", "on-failure:3") }))).toEqual([
+      ["restart-on-failure", "compose.yaml", 4],
+    ]);
+    expect(rules(await preflight({ "compose.yaml": c("ghcr.io/ggml-org/llama.cpp:server", "on-failure") }))).toEqual(
+      [],
+    );
+    expect(rules(await preflight({ "compose.yaml": c("vllm/vllm-openai:v0.10.1", "unless-stopped") }))).toEqual([]);
+  });
+
+  it("warns on a pod's restartPolicy: OnFailure for vLLM", async () => {
+    expect(rules(await preflight({ "pod.yaml": pod("", "  restartPolicy: OnFailure\n") }))).toEqual([
+      ["restart-on-failure", "pod.yaml", 5],
+    ]);
+  });
+
+  it("warns on a liveness probe that restarts the engine before a load can finish, not on a long startupProbe", async () => {
+    const live =
+      "      livenessProbe:\n        httpGet: {path: /health, port: 8000}\n        initialDelaySeconds: 60\n";
+    expect(rules(await preflight({ "pod.yaml": pod(live) }))).toEqual([["start-timeout", "pod.yaml", 9]]);
+    const startup =
+      "      startupProbe:\n        httpGet: {path: /health, port: 8000}\n        failureThreshold: 24\n        periodSeconds: 30\n";
+    expect(rules(await preflight({ "pod.yaml": pod(startup + live) }))).toEqual([]);
+  });
+});
