@@ -200,6 +200,8 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
   if (heldSource && /^\s*[^\s-]\S*\s+\S/.test(heldSource.text)) return h.nested(heldSource.text, heldSource.line);
   const prog = programName(first, h);
   if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  // SGLang's own CLI (sglang/cli/main.py: `sglang serve --model-path ...`), beside python -m sglang.launch_server
+  if (prog === "sglang" && w[1]?.text === "serve") return { kind: "sglang", args: w.slice(2) };
   if (prog === "tmux") {
     const cmd = tmuxCommand(w);
     // one word: a string tmux hands to the shell, read like `sh -c "..."`

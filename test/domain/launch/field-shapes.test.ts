@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
 import { droppedFlags } from "../../../src/stages/preflight/dropped-flags.js";
+import { findFlag } from "../../../src/domain/launch/contract.js";
 
 /** A Deployment up to its containers list (7 lines): the container follows on line 8. */
 const deployment = (name: string) =>
@@ -97,5 +98,28 @@ describe("dropped-flags", () => {
     const f = (name: string) => ({ name, value: "4096", line: 3, optional: false });
     const out = droppedFlags([f("-max-model-len")], [f("--max-model-len")], "d.yaml", "base");
     expect(out.map((x) => x.status)).toEqual(["pass"]);
+  });
+});
+
+describe("entry points and flag spellings", () => {
+  it("reads SGLang's own CLI, sglang serve", () => {
+    const s = parseServeScript("#!/bin/bash\nsglang serve --model-path Qwen/Qwen3-8B --port 30000\n");
+    expect(s.engine?.kind).toBe("sglang");
+    expect(names(s.engine?.flags)).toEqual(["--model-path@2", "--port@2"]);
+  });
+
+  it("checks a dotted contract against a JSON flag, and a JSON contract against dotted flags", () => {
+    const json = parseServeScript(
+      `#!/bin/bash\nvllm serve m --speculative-config '{"method": "mtp", "num_speculative_tokens": 2}'\n`,
+    );
+    expect(findFlag(json.engine!.flags, "--speculative-config.method mtp").status).toBe("present");
+    expect(findFlag(json.engine!.flags, "--speculative-config.method eagle").status).toBe("value-differs");
+    const dotted = parseServeScript(
+      "#!/bin/bash\nvllm serve m --speculative-config.method mtp --speculative-config.num_speculative_tokens 2\n",
+    );
+    expect(
+      findFlag(dotted.engine!.flags, `--speculative-config {"num_speculative_tokens":2,"method":"mtp"}`).status,
+    ).toBe("present");
+    expect(findFlag(dotted.engine!.flags, "--speculative-config.method=mtp").status).toBe("present");
   });
 });
