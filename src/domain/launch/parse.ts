@@ -12,6 +12,8 @@ export interface ParseOptions {
   firstLine?: number;
   /** what runs the file's commands: a shell ("none", the default) or systemd (a unit's Exec*= lines) */
   runtime?: Runtime;
+  /** read the engine of a launcher the file writes with a heredoc when it runs none itself (default true) */
+  heredocs?: boolean;
 }
 
 export function parseServeScript(crlfText: string, options: ParseOptions = {}): ServeScript {
@@ -42,13 +44,44 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const runtime = options.runtime ?? "none";
   const nested: ServeScript[] = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
-  const engine = findEngine(commands, podmanRuns, hints, runtime);
+  const engine =
+    findEngine(commands, podmanRuns, hints, runtime) ??
+    (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
   // what a `bash -c "..."` string runs is checked like the file's own commands
   for (const n of nested) {
     commands.push(...n.commands);
     podmanRuns.push(...n.podmanRuns);
   }
   return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
+}
+
+/**
+ * A script that writes the real launcher with a heredoc (`cat > /opt/serve.sh <<'EOF' ... EOF`, a unit written to
+ * /etc/systemd/system, `cmd=$(cat <<EOF ... EOF)`): when the file runs no engine itself, the engine a heredoc's
+ * body starts, read at the body's own lines (a unit body by its ExecStart=).
+ */
+function heredocEngine(text: string, firstLine: number, runtime: Runtime, nested: ServeScript[]): Engine | null {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const m = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(lines[i]!);
+    if (!m || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
+    const strip = m[1] === "-";
+    const end = lines.findIndex((l, j) => j > i && (strip ? l.replace(/^\t+/, "") : l) === m[3]);
+    if (end < 0) continue;
+    const body = lines.slice(i + 1, end).map((l) => (strip ? l.replace(/^\t+/, "") : l));
+    const at = firstLine + i + 1;
+    const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
+    const bodyText = unit
+      ? body.map((l) => (/^\s*ExecStart\s*=/.test(l) ? l.replace(/^\s*ExecStart\s*=\s*[-@:+!]*/, "") : "")).join("\n")
+      : body.join("\n");
+    const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime });
+    if (inner.engine) {
+      nested.push(inner);
+      return inner.engine;
+    }
+    i = end;
+  }
+  return null;
 }
 
 /** The program a dynamic word names: `$VLLM_BIN` -> its assignment, `${PY:-python3}` -> the default. */

@@ -123,3 +123,21 @@ describe("entry points and flag spellings", () => {
     expect(findFlag(dotted.engine!.flags, "--speculative-config.method=mtp").status).toBe("present");
   });
 });
+
+describe("heredocs", () => {
+  it("reads the engine of a launcher the script writes with a heredoc, at the body's lines", () => {
+    const s = parseServeScript(
+      "#!/bin/bash\nset -e\ncat > /opt/llm/serve.sh <<'EOF'\n#!/bin/bash\nexec vllm serve /m \\\n  --port 8000\nEOF\nchmod +x /opt/llm/serve.sh\n",
+    );
+    expect(s.engine?.kind).toBe("vllm");
+    expect(names(s.engine?.flags)).toEqual(["--port@6"]);
+  });
+
+  it("reads a unit written by a heredoc by its ExecStart=", () => {
+    const s = parseServeScript(
+      "#!/bin/bash\ntee /etc/systemd/system/llm.service <<EOF\n[Service]\nExecStart=/usr/local/bin/llama-server -m /m.gguf --port 8080\nRestart=always\nEOF\nsystemctl daemon-reload\n",
+    );
+    expect(s.engine?.kind).toBe("llama.cpp");
+    expect(names(s.engine?.flags)).toEqual(["-m@4", "--port@4"]);
+  });
+});
