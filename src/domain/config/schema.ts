@@ -139,6 +139,8 @@ export const endpointSchema = z
         "expected a quadlet file path whose name starts with a letter or digit",
       )
       .optional(),
+    /** the compose service or Kubernetes Kind/name/container, in a file that starts several engines */
+    part: z.string().min(1).optional(),
     service: z
       .string()
       .regex(
