@@ -52,7 +52,18 @@ export interface LaunchPart {
 export function parseLaunchParts(kind: FileKind, text: string, options: LaunchOptions = {}): LaunchPart[] {
   if (kind === "compose") return (parseCompose(text, options.env) ?? []).map((s) => containerPart(s.name, s.run, text));
   if (kind === "kubernetes") return (parseKube(text) ?? []).map((c) => containerPart(c.name, c.run, text));
-  return [{ name: "", script: parseLaunch(kind, text) }];
+  const script = parseLaunch(kind, text);
+  // a script that starts two engines: each is a part, named by its engine and its place among that engine's
+  // launches in the file (stable across commits, whichever has more flags)
+  if (!script.engines) return [{ name: "", script }];
+  const seen = new Map<string, number>();
+  return [...script.engines]
+    .sort((a, b) => a.command.line - b.command.line)
+    .map((engine) => {
+      const n = (seen.get(engine.kind) ?? 0) + 1;
+      seen.set(engine.kind, n);
+      return { name: `${engine.kind} #${n}`, script: { ...script, engine, engines: undefined } };
+    });
 }
 
 function containerPart(name: string, run: PodmanRun, text: string): LaunchPart {
@@ -91,12 +102,13 @@ function samePart(parts: readonly LaunchPart[], name: string): LaunchPart | unde
   return (
     parts.find((p) => p.name === name) ??
     engines.find((p) => last(p.name) === last(name)) ??
-    (engines.length === 1 ? engines[0] : undefined)
+    // (a script's second engine is no renamed first one)
+    (engines.length === 1 && !name.includes("#") ? engines[0] : undefined)
   );
 }
 
 export function parseLaunch(kind: FileKind, text: string, options: LaunchOptions = {}): ServeScript {
-  if (kind === "compose" || kind === "kubernetes") {
+  if (kind === "compose" || kind === "kubernetes" || (kind === "script" && options.part)) {
     const parts = parseLaunchParts(kind, text, options);
     const part = options.part ? samePart(parts, options.part) : (parts.find((p) => p.script.engine) ?? parts[0]);
     return part?.script ?? empty(text);

@@ -105,6 +105,11 @@ export interface ServeScript {
   podmanRuns: PodmanRun[];
   /** the engine the file launches, and how: see Engine */
   engine: Engine | null;
+  /**
+   * every engine the file starts one after another, `engine` first (two servers in one script); launches in
+   * other branches of one if/case are alternatives, not more engines. Absent when there is one.
+   */
+  engines?: Engine[];
   /** why the file could not be read at all (nested past the lexer's bound); nothing in it was checked */
   unreadable?: string;
   /** what to do about it, when the reason has its own fix */

@@ -44,15 +44,38 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const runtime = options.runtime ?? "none";
   const nested: ServeScript[] = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
-  const engine =
-    findEngine(commands, podmanRuns, hints, runtime) ??
-    (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
+  const found = findEngines(commands, podmanRuns, hints, runtime);
+  const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
   // what a `bash -c "..."` string runs is checked like the file's own commands
   for (const n of nested) {
     commands.push(...n.commands);
     podmanRuns.push(...n.podmanRuns);
   }
-  return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
+  const out: ServeScript = { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
+  const more = engine ? separateLaunches(found, lines, firstLine) : [];
+  if (more.length > 1) out.engines = more;
+  return out;
+}
+
+/**
+ * The engines a script starts one after another: the best launch first, then every other launch that is not in
+ * another branch of the same if/case (an `else`, `elif` or `;;` between two launches makes them alternatives)
+ * and is not a `--rm` helper with no engine flag.
+ */
+function separateLaunches(ranked: readonly Engine[], lines: readonly string[], firstLine: number): Engine[] {
+  const branchBetween = (a: Engine, b: Engine) => {
+    const [x, y] = a.command.line < b.command.line ? [a, b] : [b, a];
+    return lines
+      .slice(x.command.endLine - firstLine + 1, y.command.line - firstLine)
+      .some((l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l));
+  };
+  const kept: Engine[] = [];
+  for (const e of ranked) {
+    if (e.podmanRun?.rm && e.flags.length === 0) continue;
+    if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || branchBetween(k, e))) continue;
+    kept.push(e);
+  }
+  return kept;
 }
 
 /**
@@ -129,7 +152,8 @@ function engineHints(
   };
 }
 
-function findEngine(commands: Command[], runs: PodmanRun[], hints: EngineHints, runtime: Runtime): Engine | null {
+/** Every engine launch, best first (see the score below). */
+function findEngines(commands: Command[], runs: PodmanRun[], hints: EngineHints, runtime: Runtime): Engine[] {
   const candidates: Engine[] = [];
   const inRun = new Set<Command>();
   for (const r of runs) {
@@ -144,9 +168,11 @@ function findEngine(commands: Command[], runs: PodmanRun[], hints: EngineHints, 
   }
   // The engine is the run with the most engine flags; a `--rm` helper (a probe, a cache check) loses ties.
   const score = (c: Engine) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
-  let best: Engine | null = null;
-  for (const c of candidates) if (!best || score(c) > score(best)) best = c;
-  return best;
+  // stable: of equal scores the earlier launch ranks first, as before
+  return candidates
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => score(b.c) - score(a.c) || a.i - b.i)
+    .map((x) => x.c);
 }
 
 function engineOf(found: Found, runtime: Runtime, command: Command, containerRun: PodmanRun | null): Engine {

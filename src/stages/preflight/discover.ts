@@ -97,13 +97,28 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
       if (/\.service$/.test(file)) units.push({ file, text });
       continue;
     }
-    targets.push({
-      name: stem(file),
-      scriptPath: file,
-      unitPath: null,
-      endpoint: null,
-      kind,
-    });
+    // a script that starts two engines one after the other: each is a target; the first checks the file
+    const parts = kind === "script" ? parseLaunchParts(kind, text) : [];
+    if (parts.length > 1)
+      parts.forEach((p, i) =>
+        targets.push({
+          name: `${stem(file)}-${p.name.replace(/\W+/g, "")}`,
+          scriptPath: file,
+          unitPath: null,
+          endpoint: null,
+          kind,
+          part: p.name,
+          ...(i > 0 ? { sharesFile: true } : {}),
+        }),
+      );
+    else
+      targets.push({
+        name: stem(file),
+        scriptPath: file,
+        unitPath: null,
+        endpoint: null,
+        kind,
+      });
   }
   pairUnits(targets, units);
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));

@@ -151,8 +151,10 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
 
   const out: Finding[] = [];
-  // a unit, a quadlet, a compose file or a manifest is no shell script: bash -n and shellcheck would report noise
-  if (kind === "script") {
+  // a unit, a quadlet, a compose file or a manifest is no shell script: bash -n and shellcheck would report noise;
+  // a script's second engine shares the file with the first, whose target checks the file once
+  const fileChecks = !t.sharesFile;
+  if (kind === "script" && fileChecks) {
     out.push(await bashSyntax(text, t.scriptPath));
     if (ctx.ref === null && ctx.shellcheck)
       out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
@@ -178,19 +180,20 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
       }),
     );
   }
-  out.push(
-    ...checkTraps(
-      {
-        script,
-        scriptPath: t.scriptPath,
-        kind,
-        unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null,
-        bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000,
-        images: t.endpoint?.images ?? {},
-      },
-      t.endpoint?.traps ?? {},
-    ),
-  );
+  if (fileChecks)
+    out.push(
+      ...checkTraps(
+        {
+          script,
+          scriptPath: t.scriptPath,
+          kind,
+          unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null,
+          bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000,
+          images: t.endpoint?.images ?? {},
+        },
+        t.endpoint?.traps ?? {},
+      ),
+    );
   if (t.endpoint?.rollback) out.push(...(await checkRollbackRef(ctx, t, t.endpoint.rollback.ref)));
   return tag(ctx.ref ? out.map((f) => offTree(f, ctx.ref!)) : out);
 }

@@ -24,6 +24,8 @@ export interface PreflightTarget {
   unitPath: string | null;
   /** the compose service or Kubernetes Kind/name/container this target is, in a file that holds several */
   part?: string | null;
+  /** a script's second (third...) engine: the file's own checks (bash -n, shellcheck, traps) ran for the first */
+  sharesFile?: boolean;
   /** set for a chart or overlay: the file is what its tool renders (scriptPath is the template it came from) */
   render?: RenderSpec;
   /** null when the script was discovered (no config): only checks that need no config run */

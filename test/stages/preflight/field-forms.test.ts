@@ -122,3 +122,39 @@ describe("restart policy and boot budget by form", () => {
     expect(rules(await preflight({ "pod.yaml": pod(startup + live) }))).toEqual([]);
   });
 });
+
+describe("two engines in one script", () => {
+  const TWO =
+    "#!/bin/bash\nnohup vllm serve /a --port 8000 --max-model-len 8192 > a.log 2>&1 &\nnohup python3 -m sglang.launch_server --model-path /b --port 30000 --context-length 4096 > b.log 2>&1 &\nwait\n";
+
+  it("are two targets, each with its own drops; the file's checks run once", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const base = r.commit("add", { "serve.sh": TWO });
+    r.commit("tune", { "serve.sh": TWO.replace(" --context-length 4096", "") });
+    let out = "";
+    await main(["preflight", "--json", "--base", base], {
+      out: (s) => (out += s),
+      err: () => {},
+      isTTY: false,
+      env: {},
+      cwd: r.dir,
+    });
+    const report = JSON.parse(out) as Report;
+    const drops = report.findings.filter((f) => f.check === "preflight.dropped-flags");
+    expect(drops.map((f) => [f.status, f.data?.part ?? null, f.data?.flag ?? null])).toEqual([
+      ["pass", "vllm #1", null],
+      ["fail", "sglang #1", "--context-length"],
+    ]);
+    expect(report.findings.filter((f) => f.check === "preflight.bash-syntax")).toHaveLength(1);
+  });
+
+  it("in two branches of an if are one target, not two", async () => {
+    const alt =
+      '#!/bin/bash\nif [ "$HW" = hpu ]; then\n  vllm serve /a --port 8000 --block-size 128\nelse\n  vllm serve /a --port 8000\nfi\n';
+    const report = await preflight({ "serve.sh": alt });
+    expect(report.findings.filter((f) => f.check === "preflight.traps").map((f) => f.data?.endpoint)).toEqual([
+      "serve",
+    ]);
+  });
+});
