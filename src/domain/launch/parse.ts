@@ -44,7 +44,7 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const runtime = options.runtime ?? "none";
   const nested: ServeScript[] = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
-  const found = findEngines(commands, podmanRuns, hints, runtime);
+  const found = defaultBranchFirst(findEngines(commands, podmanRuns, hints, runtime), lines, firstLine, state.env);
   const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
   // what a `bash -c "..."` string runs is checked like the file's own commands
   for (const n of nested) {
@@ -55,6 +55,37 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const more = engine ? separateLaunches(found, lines, firstLine) : [];
   if (more.length > 1) out.engines = more;
   return out;
+}
+
+/** `[ "$X" = v ]`, `[[ $X == v ]]`, `[ "$X" != v ]`: a test of one variable against a word. */
+const TEST =
+  /^\s*(?:el)?if\s+\[\[?\s*"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?\s*(==?|!=)\s*["']?([^"'\]\s]*)["']?\s*\]\]?\s*;?\s*(?:then)?\s*$/;
+
+/**
+ * Two launches in the branches of one `if [ "$X" = v ]; then ... else ... fi`: the one the script's defaults
+ * take (X's value when nobody passes it: `hw_mode=${3:-cpu}`) is the engine, not the one with more flags.
+ */
+function defaultBranchFirst(
+  ranked: Engine[],
+  lines: readonly string[],
+  firstLine: number,
+  env: ReadonlyMap<string, string | null>,
+): Engine[] {
+  if (ranked.length < 2) return ranked;
+  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line) as [Engine, Engine];
+  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
+  if (!between.some((l) => /^\s*else\s*$/.test(l))) return ranked;
+  let cond: RegExpExecArray | null = null;
+  for (let i = a.command.line - firstLine - 1; i >= 0 && !cond; i--) {
+    if (/^\s*fi\b/.test(lines[i]!)) return ranked;
+    if (/^\s*(el)?if\b/.test(lines[i]!)) cond = TEST.exec(lines[i]!) ?? null;
+    if (/^\s*(el)?if\b/.test(lines[i]!) && !cond) return ranked;
+  }
+  const value = cond ? env.get(cond[1]!) : undefined;
+  if (!cond || value === undefined || value === null) return ranked;
+  const equal = value === cond[3];
+  const taken = (cond[2] === "!=" ? !equal : equal) ? a : b;
+  return [taken, ...ranked.filter((e) => e !== taken)];
 }
 
 /**

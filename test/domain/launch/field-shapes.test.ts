@@ -141,3 +141,17 @@ describe("heredocs", () => {
     expect(names(s.engine?.flags)).toEqual(["-m@4", "--port@4"]);
   });
 });
+
+describe("launches in the branches of one if", () => {
+  const script = (mode: string) =>
+    `#!/bin/bash\nmode=\${1:-${mode}}\nif [ "$mode" = "hpu" ]; then\n  docker run -d --rm opea/vllm-gaudi --model m --block-size 128 --max-num-seqs 256\nelse\n  docker run -d --rm opea/vllm-cpu --model m --port 80\nfi\n`;
+
+  it("reads the branch the script's defaults take, not the one with more flags", () => {
+    expect(names(parseServeScript(script("cpu")).engine?.flags)).toEqual(["--model@6", "--port@6"]);
+    expect(names(parseServeScript(script("hpu")).engine?.flags)).toEqual([
+      "--model@4",
+      "--block-size@4",
+      "--max-num-seqs@4",
+    ]);
+  });
+});
