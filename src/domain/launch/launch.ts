@@ -5,6 +5,7 @@
 import type { PodmanRun, ServeScript } from "./model.js";
 import { parseCompose } from "./compose.js";
 import { parseKube } from "./kube.js";
+import { yamlError } from "./yaml-node.js";
 import { parseServeScript, runEngine } from "./parse.js";
 import { quadletRun } from "./quadlet.js";
 import { parseUnit, type UnitFile } from "./unit.js";
@@ -42,6 +43,8 @@ export interface LaunchOptions {
   env?: ReadonlyMap<string, string>;
 }
 
+const HELM_TEMPLATE = /\{\{-?\s*(\.Values|\.Release|\.Chart|include\b|template\b|toYaml\b|if\b|range\b|with\b)/;
+
 /** One launch in a file: a compose service or a Kubernetes container (a script, unit or quadlet is one part, ""). */
 export interface LaunchPart {
   name: string;
@@ -50,6 +53,26 @@ export interface LaunchPart {
 
 /** Every launch the file holds; for a compose file or a manifest, one part per service or container. */
 export function parseLaunchParts(kind: FileKind, text: string, options: LaunchOptions = {}): LaunchPart[] {
+  const yaml = kind === "compose" || kind === "kubernetes";
+  // Helm's template language outside a chart: the values it would fill are unknown, even where the YAML parses
+  const templated = yaml && HELM_TEMPLATE.test(text);
+  const bad = !yaml ? null : templated ? "a Helm template (its {{ }} are filled only by helm)" : yamlError(text);
+  // one part that says why the file cannot be read (a template outside a chart, a broken indent)
+  if (bad) {
+    const what = kind === "compose" ? "a compose file" : "a Kubernetes manifest";
+    return [
+      {
+        name: "",
+        script: {
+          ...empty(text),
+          unreadable: `${what} that is ${bad}`,
+          unreadableFix: templated
+            ? "it holds {{ }} template expressions: keep it in a Helm chart (with its Chart.yaml) so preflight renders it with helm template, or render it and commit the result"
+            : `fix the YAML (\`${kind === "compose" ? "docker compose config" : "kubectl apply --dry-run=client -f"} FILE\` shows the same error)`,
+        },
+      },
+    ];
+  }
   if (kind === "compose") return (parseCompose(text, options.env) ?? []).map((s) => containerPart(s.name, s.run, text));
   if (kind === "kubernetes") return (parseKube(text) ?? []).map((c) => containerPart(c.name, c.run, text));
   const script = parseLaunch(kind, text);

@@ -12,6 +12,20 @@ export interface YamlSource {
   lineAt(offset: number): number;
 }
 
+/** Why the text is no YAML a launch can be read from: the parser's first error, with its line; null when it is. */
+export function yamlError(text: string): string | null {
+  try {
+    const err = parseAllDocuments(text, { uniqueKeys: false })
+      .flatMap((d) => d.errors)
+      .at(0);
+    if (!err) return null;
+    const line = err.linePos?.[0].line;
+    return `not valid YAML${line ? ` at line ${line}` : ""}: ${err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")}`;
+  } catch (e) {
+    return `not valid YAML: ${(e as Error).message.split("\n")[0]}`;
+  }
+}
+
 /** Every document of the text (a Kubernetes file holds several); null when the text is not YAML at all. */
 export function readYaml(text: string): YamlSource | null {
   const counter = new LineCounter();

@@ -44,9 +44,12 @@ export function startsEngine(file: string, text: string): FileKind | null {
 
 /** The parts of a YAML launch file that start an engine (services, containers); [] for none. */
 export function engineParts(kind: "compose" | "kubernetes", text: string, env?: ReadonlyMap<string, string>): string[] {
-  return parseLaunchParts(kind, text, { env: env ?? new Map() })
-    .filter((p) => p.script.engine)
-    .map((p) => p.name);
+  return (
+    parseLaunchParts(kind, text, { env: env ?? new Map() })
+      // an unreadable file that names an engine is found, and reported as unread
+      .filter((p) => p.script.engine || (p.script.unreadable && ENGINE.test(text)))
+      .map((p) => p.name)
+  );
 }
 
 function readEnv(root: string, file: string): Map<string, string> {

@@ -150,3 +150,21 @@ describe("two engines in one script", () => {
     ]);
   });
 });
+
+describe("YAML launch files preflight cannot read", () => {
+  it("says once what the file is, where the YAML breaks and what to do", async () => {
+    const report = await preflight({
+      "compose.yaml": "services:\n  llm:\n    image: vllm/vllm-openai:v0.10.1\n   command: --model m\n",
+      "k8s/vllm.yaml":
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  template:\n    spec:\n      containers:\n        - name: vllm\n          image: vllm/vllm-openai:v0.10.1\n",
+    });
+    const traps = report.findings.filter((f) => f.check === "preflight.traps");
+    expect(traps.map((f) => [f.status, f.file])).toEqual([
+      ["fail", "compose.yaml"],
+      ["fail", "k8s/vllm.yaml"],
+    ]);
+    expect(traps[0]!.summary).toMatch(/a compose file that is not valid YAML at line 4/);
+    expect(traps[1]!.fix).toMatch(/Helm chart/);
+    expect(report.findings.filter((f) => f.check === "preflight.bash-syntax")).toEqual([]);
+  });
+});
