@@ -39,6 +39,7 @@ export const TRAP_RULES = [
   "bare-stash",
   "entrypoint-serve",
   "detached-redirect",
+  "small-shm",
 ] as const;
 export type TrapRule = (typeof TRAP_RULES)[number];
 export const trapLevel = z.enum(["off", "warn", "fail"]);

@@ -168,3 +168,23 @@ describe("YAML launch files preflight cannot read", () => {
     expect(report.findings.filter((f) => f.check === "preflight.bash-syntax")).toEqual([]);
   });
 });
+
+describe("small-shm by form", () => {
+  const svc = (extra: string) =>
+    `services:\n  llm:\n    image: vllm/vllm-openai:v0.10.1\n${extra}    command: ["--model", "m", "--tensor-parallel-size", "2"]\n`;
+  const pod = (mount: string) =>
+    `apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n    - name: v\n      image: lmsysorg/sglang:latest\n      command: ["python3", "-m", "sglang.launch_server", "--model-path", "m", "--tp", "4"]\n${mount}`;
+  const dshm =
+    "      volumeMounts: [{name: dshm, mountPath: /dev/shm}]\n  volumes:\n    - name: dshm\n      emptyDir: {medium: Memory}\n";
+
+  it("warns on a compose service split over GPUs with the default /dev/shm, not with ipc: host or shm_size", async () => {
+    expect(rules(await preflight({ "compose.yaml": svc("") }))).toEqual([["small-shm", "compose.yaml", 4]]);
+    expect(rules(await preflight({ "compose.yaml": svc("    ipc: host\n") }))).toEqual([]);
+    expect(rules(await preflight({ "compose.yaml": svc("    shm_size: 16g\n") }))).toEqual([]);
+  });
+
+  it("warns on a pod whose engine runs tensor parallel with no /dev/shm emptyDir, not with one", async () => {
+    expect(rules(await preflight({ "pod.yaml": pod("") }))).toEqual([["small-shm", "pod.yaml", 8]]);
+    expect(rules(await preflight({ "pod.yaml": pod(dshm) }))).toEqual([]);
+  });
+});
