@@ -1,5 +1,6 @@
-// `npm run corpus [-- --dir DIR]` (or `-- --field SET`: bench/field/run.ts): preflight measured on a real-world corpus (default test/fixtures/corpora/launch-1;
-// test/fixtures/corpora/launch-2 is the set written blind), against issue 10's targets.
+// `npm run corpus [-- --dir DIR]`: preflight measured on a real-world corpus (default test/fixtures/corpora/launch-1;
+// test/fixtures/corpora/launch-2 is the set written blind), against issue 10's targets. `-- --field SET` scores the
+// real public files of a field set instead (bench/field/run.ts).
 import { relative, resolve } from "node:path";
 import { CORPUS_DIR, loadCorpus } from "./expected.js";
 import { runCorpus } from "./preflight-runner.js";
