@@ -185,7 +185,12 @@ function tmuxCommand(w: readonly Word[]): Word[] | null {
 
 function programName(w: Word, h: EngineHints): string {
   const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
-  return basename(text.replace(/["'{}]/g, ""));
+  const name = basename(text.replace(/["'{}]/g, ""));
+  // a binary the file never assigns (it comes from a sourced env file or an installer): its variable's name says
+  // which program it is (`"$LLAMA_SERVER"`, `${LLAMA_SERVER_BIN}`, `$VLLM_BIN`)
+  const held = w.dynamic && w.resolved === undefined ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(name) : null;
+  if (held && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held[1]!)) return "llama-server";
+  return name;
 }
 
 /** The engine a command runs itself (not through a container runtime), or null. */
@@ -254,7 +259,7 @@ function imageEngine(ref: string): EngineKind | null {
 
 /** Words of an image's own name that say it is an application next to an engine, not the engine. */
 const APP_WORDS =
-  /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar)([-_.]|$)/i;
+  /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator)([-_.]|$)/i;
 
 /** llama.cpp's own flags: an argv for an unknown image that carries them is llama-server's */
 const LLAMA_TYPICAL = new Set([
@@ -293,8 +298,19 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
     if (found) return found;
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
-  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  const ref = run.image ? (run.image.resolved ?? run.image.text) : "";
+  const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
+  // an application image (a UI, a router, a simulator) taking engine-like flags is still no engine
+  if (
+    APP_WORDS.test(
+      ref
+        .replace(/[@:][^/]*$/, "")
+        .split("/")
+        .at(-1) ?? "",
+    )
+  )
+    return null;
   // An unknown image (a custom build, an engine double) starts an engine when its argv reads like one:
   // vLLM's own flags, or a model path first (`img /models/qwen --port 7770`), never a program (`redis-server ...`).
   const flags = readFlags(after).flags;

@@ -155,3 +155,18 @@ describe("launches in the branches of one if", () => {
     ]);
   });
 });
+
+describe("after set B was scored (its figures are of the code before)", () => {
+  it('reads `exec "$LLAMA_SERVER"` as llama-server when the file never assigns it (a sourced env file does)', () => {
+    const s = parseServeScript(
+      '#!/bin/bash\nset -a\nsource /etc/llama/llama-server.env\nset +a\nexec "$LLAMA_SERVER" \\\n  -m "$MODEL" \\\n  --port 8080\n',
+    );
+    expect(s.engine?.kind).toBe("llama.cpp");
+    expect(names(s.engine?.flags)).toEqual(["-m@6", "--port@7"]);
+  });
+
+  it("does not take an inference simulator image for the engine it imitates", () => {
+    const text = `${deployment("sim")}        - name: sim\n          image: ghcr.io/llm-d/llm-d-inference-sim:v0.3.0\n          args: ["--model", "m", "--port", "8000"]\n`;
+    expect(parseLaunchParts("kubernetes", text).map((p) => p.script.engine?.kind ?? null)).toEqual([null]);
+  });
+});
