@@ -4,6 +4,7 @@ import { renderDeployBench, runDeployBench } from "./deploy/bench.js";
 import { renderFleetBench, runFleetBench } from "./fleet/bench.js";
 import { explainTarget, renderBenchTable, runJournalBench } from "./journal/bench.js";
 import { runPreflightBench } from "./preflight/bench.js";
+import { renderLaunchFormsBench, runLaunchFormsBench } from "./launch-forms/bench.js";
 import { renderVerifyBench, runVerifyBench } from "./verify/bench.js";
 import { renderHttpVerifyBench, runHttpVerifyBench } from "./verify-http/bench.js";
 
@@ -23,6 +24,10 @@ console.log(
 console.log(`dropped contracts found: ${p.found.join(", ")}`);
 const ok = p.preflightMs < 1000 && p.ratio <= 0.5 && p.dropped === 3;
 console.log(ok ? "preflight: target met" : "preflight: TARGET MISSED");
+
+console.log("\n## preflight on 50 launch files of five forms (scripts, units, quadlets, compose, manifests)");
+const lf = renderLaunchFormsBench(await runLaunchFormsBench());
+console.log(lf.text);
 
 console.log(
   "\n## journal decoding (generated journalctl -o json dumps, streaming decoder + diagnosis vs the seed's Python procedure)",
@@ -56,4 +61,4 @@ console.log(c.text);
 console.log("\n## fleet: a 3-host rollout, batch 2 vs one host at a time (sandbox machines)");
 const fl = await runFleetBench();
 console.log(renderFleetBench(fl));
-process.exitCode = ok && v.ok && vh.ok && same && fast && c.ok && (fl.skipped !== null || fl.met) ? 0 : 1;
+process.exitCode = ok && lf.ok && v.ok && vh.ok && same && fast && c.ok && (fl.skipped !== null || fl.met) ? 0 : 1;

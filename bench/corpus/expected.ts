@@ -5,7 +5,7 @@ import { join } from "node:path";
 
 export const CORPUS_DIR = join(import.meta.dirname, "..", "..", "test", "fixtures", "corpora", "launch-1");
 
-export type Kind = "script" | "unit" | "quadlet" | "compose";
+export type Kind = "script" | "unit" | "quadlet" | "compose" | "kubernetes";
 
 export interface ExpectedFinding {
   check: string;

@@ -1,8 +1,10 @@
 // `npm run corpus [-- --dir DIR]`: preflight measured on a real-world corpus (default test/fixtures/corpora/launch-1;
-// test/fixtures/corpora/launch-2 is the set written blind), against issue 10's targets.
+// test/fixtures/corpora/launch-2 is the set written blind), against issue 10's targets. `-- --field SET` scores the
+// real public files of a field set instead (bench/field/run.ts).
 import { relative, resolve } from "node:path";
 import { CORPUS_DIR, loadCorpus } from "./expected.js";
 import { runCorpus } from "./preflight-runner.js";
+import { fieldArgs, runField } from "../field/run.js";
 import { renderFigures, scoreCorpus, targetsMet, type Figures } from "./score.js";
 
 export async function runCorpusBench(dir = CORPUS_DIR): Promise<{ figures: Figures; text: string; ok: boolean }> {
@@ -27,7 +29,13 @@ export function corpusDirFrom(argv: readonly string[]): string {
   return resolve(value);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1]}` && fieldArgs(process.argv.slice(2))) {
+  const a = fieldArgs(process.argv.slice(2))!;
+  console.log(`## preflight on the field set ${a.set} (${a.cache})`);
+  const r = await runField(a.set, a.cache, a.drops);
+  console.log(r.text);
+  process.exitCode = r.ok ? 0 : 1;
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = corpusDirFrom(process.argv.slice(2));
   const r = await runCorpusBench(dir);
   console.log(`## preflight on the real-world corpus (${relative(process.cwd(), dir) || "."})`);

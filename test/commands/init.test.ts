@@ -176,3 +176,32 @@ describe("deploy-gate init", () => {
     }
   });
 });
+
+describe("deploy-gate init on compose files and manifests (issue 22)", () => {
+  it("names each engine service of a compose file as script + part, with its contracts, and preflight passes on it", async () => {
+    repo = tempRepo();
+    repo.commit("compose", {
+      "docker-compose.yml":
+        'services:\n  chat:\n    image: vllm/vllm-openai:v0.10.1\n    command: --model m --served-model-name chat --max-model-len 8192\n  coder:\n    image: vllm/vllm-openai:v0.10.1\n    command: ["--model", "c", "--served-model-name", "coder"]\n  db:\n    image: postgres:16\n',
+    });
+    const r = await run(repo.dir, "init");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const text = readFileSync(join(repo.dir, "deploy-gate.yml"), "utf8");
+    const cfg = parseConfig(text, join(repo.dir, "deploy-gate.yml"));
+    expect(Object.entries(cfg.endpoints).map(([n, e]) => [n, e.script, e.part, e.contracts.flags.join(" | ")])).toEqual(
+      [
+        ["docker-compose-chat", "docker-compose.yml", "chat", "--served-model-name chat | --max-model-len 8192"],
+        ["docker-compose-coder", "docker-compose.yml", "coder", "--served-model-name coder"],
+      ],
+    );
+    repo.commit("config");
+    const p = await run(repo.dir, "preflight", "--json");
+    const report = JSON.parse(p.out) as { findings: { check: string; status: string; summary: string }[] };
+    expect(report.findings.filter((f) => f.check === "preflight.bash-syntax")).toEqual([]);
+    expect(report.findings.filter((f) => f.check === "preflight.contracts").map((f) => f.status)).toEqual([
+      "pass",
+      "pass",
+    ]);
+  });
+});

@@ -12,8 +12,8 @@ export interface EngineFlag {
 
 /** The engine flags of a serve script, unit or quadlet as it reads now (values with the file's own
  *  variables filled in where known), or null when no engine command is found. */
-export function currentEngineFlags(kind: FileKind, text: string): EngineFlag[] | null {
-  const engine = parseLaunch(kind, text).engine;
+export function currentEngineFlags(kind: FileKind, text: string, part: string | null = null): EngineFlag[] | null {
+  const engine = parseLaunch(kind, text, { part }).engine;
   if (!engine) return null;
   const facing = CLIENT_FLAGS[engine.kind];
   return engine.flags.map((f) => ({

@@ -30,9 +30,12 @@ export async function runInit(opts: Options, io: { out: (s: string) => void; cwd
       `${shown}: the directory ${relative(opts.cwd, dirname(path)) || dirname(path)} does not exist: create it first (mkdir -p), or pick another --config path`,
     );
   // the same rule as preflight: a symlinked or outside file is never read into the config
-  const targets = discoverTargets(root, await new Git(root).listFiles()).filter(
+  const found = discoverTargets(root, await new Git(root).listFiles()).filter(
     (t) => refusePath(root, t.scriptPath) === null,
   );
+  // a Helm chart or kustomize overlay is checked by preflight as found; deploy-gate.yml cannot name one yet
+  const targets = found.filter((t) => !t.render);
+  const rendered = found.filter((t) => t.render).map((t) => t.render!.dir);
   if (!targets.length)
     throw new UsageError(
       "no serve scripts, units or quadlets that start an inference server found among the repository's files (committed, staged or untracked; files .gitignore excludes are skipped): write deploy-gate.yml by hand (docs/config.md)",
@@ -41,15 +44,19 @@ export async function runInit(opts: Options, io: { out: (s: string) => void; cwd
   const configDir = join(path, "..");
   const endpoints: InitEndpoint[] = targets.map((t, i) => {
     const name = names[i]!;
-    const flags = currentEngineFlags(t.kind, readFileSync(join(root, t.scriptPath), "utf8"));
-    return { name, kind: t.kind, script: relative(configDir, join(root, t.scriptPath)).split("\\").join("/"), flags };
+    // a chart or overlay is rendered by preflight; init names the file and leaves its contracts to the user
+    const flags = t.render
+      ? null
+      : currentEngineFlags(t.kind, readFileSync(join(root, t.scriptPath), "utf8"), t.part ?? null);
+    const script = relative(configDir, join(root, t.scriptPath)).split("\\").join("/");
+    return { name, kind: t.kind, script, part: t.part ?? null, flags };
   });
   const text = renderInit(endpoints);
   parseConfig(text, path); // what init writes must load: a bug here is ours, not the user's
   writeFileSync(path, text, { flag: "wx" });
   const flags = endpoints.reduce((n, e) => n + contractFlags(e.flags ?? []).length, 0);
   io.out(
-    `wrote ${relative(opts.cwd, path) || path}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv\nnext: review it, then deploy-gate preflight\n`,
+    `wrote ${relative(opts.cwd, path) || path}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv\n${rendered.length ? `not named (Helm charts and kustomize overlays, checked by preflight without a config): ${rendered.join(", ")}\n` : ""}next: review it, then deploy-gate preflight\n`,
   );
   return 0;
 }

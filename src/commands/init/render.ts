@@ -9,6 +9,8 @@ export interface InitEndpoint {
   name: string;
   kind?: FileKind;
   script: string;
+  /** the compose service or Kubernetes container, in a file with several */
+  part?: string | null;
   flags: EngineFlag[] | null;
 }
 
@@ -24,7 +26,9 @@ export function contractFlags(flags: readonly EngineFlag[]): EngineFlag[] {
 }
 
 function endpointYaml(e: InitEndpoint): string[] {
-  const out = [`  ${e.name}:`, `    ${e.kind ?? "script"}: ${q(e.script)}`];
+  // a compose file or a manifest is named as script: its content says what it is
+  const key = e.kind === "unit" || e.kind === "quadlet" ? e.kind : "script";
+  const out = [`  ${e.name}:`, `    ${key}: ${q(e.script)}`, ...(e.part ? [`    part: ${q(e.part)}`] : [])];
   if (!e.flags)
     return [
       ...out,

@@ -54,6 +54,7 @@ export function selectTargets(ws: Workspace, files: readonly string[], endpoint:
         scriptPath: rel(file.path),
         kind: file.kind,
         unitPath: ep.script && ep.unit ? rel(ep.unit) : null,
+        part: ep.part ?? null,
         endpoint: ep,
       };
     });

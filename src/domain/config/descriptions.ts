@@ -23,11 +23,13 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*":
     "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
   "endpoints.*.script":
-    "The serve script, relative to this config file. Used by preflight (bash -n, shellcheck, contracts, dropped flags, traps).",
+    "The serve script, relative to this config file. Used by preflight (bash -n and shellcheck for a shell script, contracts, dropped flags, traps). A compose file or Kubernetes manifest (.yml/.yaml) named here is read as one.",
   "endpoints.*.unit":
     "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
   "endpoints.*.quadlet":
     "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
+  "endpoints.*.part":
+    'In a compose file or Kubernetes manifest named as script that starts several engines: the one this endpoint is, by compose service name or Kind/name/container (e.g. "Deployment/qwen/vllm"); the first engine when absent.',
   "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
   "endpoints.*.container": "The podman container name the unit runs.",
   ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),

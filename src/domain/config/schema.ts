@@ -39,6 +39,7 @@ export const TRAP_RULES = [
   "bare-stash",
   "entrypoint-serve",
   "detached-redirect",
+  "small-shm",
 ] as const;
 export type TrapRule = (typeof TRAP_RULES)[number];
 export const trapLevel = z.enum(["off", "warn", "fail"]);
@@ -161,6 +162,8 @@ export const endpointSchema = z
         "expected a quadlet file path whose name starts with a letter or digit",
       )
       .optional(),
+    /** the compose service or Kubernetes Kind/name/container, in a file that starts several engines */
+    part: z.string().min(1).optional(),
     service: z
       .string()
       .regex(

@@ -76,10 +76,62 @@ export function findFlag(
 ): { status: "present" | "missing" | "value-differs"; flag?: Flag; expectedValue: string | null } {
   const { name, value: expectedValue } = parseFlagSpec(spec);
   const want = normalizeFlagName(name);
-  const flag = flags.filter((f) => normalizeFlagName(f.name) === want).at(-1);
+  const flag = flags.filter((f) => normalizeFlagName(f.name) === want).at(-1) ?? dottedFlag(flags, want);
   if (!flag) return { status: "missing", expectedValue };
   if (expectedValue === null) return { status: "present", flag, expectedValue };
   const actual = [flag.value, flag.resolvedValue].filter((v): v is string => v !== null && v !== undefined);
   const ok = actual.some((v) => sameValue(v, expectedValue));
   return { status: ok ? "present" : "value-differs", flag, expectedValue };
+}
+
+/**
+ * vLLM reads `--speculative-config.method mtp` as the key `method` of `--speculative-config`: a contract on either
+ * spelling is checked against the other (a dotted contract against the JSON value, a JSON contract against the
+ * dotted flags gathered into one object).
+ */
+function dottedFlag(flags: readonly Flag[], want: string): Flag | undefined {
+  const dot = want.indexOf(".");
+  if (dot > 2) {
+    const whole = flags.filter((f) => normalizeFlagName(f.name) === want.slice(0, dot)).at(-1);
+    const v = whole?.resolvedValue ?? whole?.value;
+    if (!whole || v === null || v === undefined) return undefined;
+    let at: unknown;
+    try {
+      at = JSON.parse(v);
+    } catch {
+      return undefined;
+    }
+    // the flag name was normalized (dashes); JSON keys are written with underscores
+    for (const key of want.slice(dot + 1).split(".")) {
+      const o = at && typeof at === "object" ? (at as Record<string, unknown>) : {};
+      at = o[key] ?? o[key.replace(/-/g, "_")];
+    }
+    return at === undefined
+      ? undefined
+      : {
+          ...whole,
+          name: want,
+          value: typeof at === "string" ? at : JSON.stringify(at),
+          resolvedValue: typeof at === "string" ? at : JSON.stringify(at),
+        };
+  }
+  const parts = flags.filter((f) => normalizeFlagName(f.name).startsWith(`${want}.`));
+  if (!parts.length) return undefined;
+  const obj: Record<string, unknown> = {};
+  for (const f of parts) {
+    // keys as written (underscores kept), as the engine builds the object
+    const keys = f.name.slice(f.name.indexOf(".") + 1).split(".");
+    let node = obj;
+    for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+    const raw = f.resolvedValue ?? f.value;
+    let v: unknown = raw ?? true;
+    try {
+      if (raw !== null && raw !== undefined) v = JSON.parse(raw);
+    } catch {
+      v = raw;
+    }
+    node[keys.at(-1)!] = v;
+  }
+  const json = JSON.stringify(obj);
+  return { ...parts[0]!, name: want, value: json, resolvedValue: json };
 }

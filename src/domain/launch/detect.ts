@@ -12,5 +12,6 @@ export function isServeScript(crlfText: string): boolean {
   }
   // a cheap gate first: parsing every file in a repository is not free
   if (!/vllm|sglang|llama|podman|docker|serve/i.test(text)) return false;
-  return parseServeScript(text).engine !== null;
+  // a script that only writes a launcher (an installer's heredoc) starts nothing itself: no serve script
+  return parseServeScript(text, { heredocs: false }).engine !== null;
 }

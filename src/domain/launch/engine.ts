@@ -185,7 +185,12 @@ function tmuxCommand(w: readonly Word[]): Word[] | null {
 
 function programName(w: Word, h: EngineHints): string {
   const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
-  return basename(text.replace(/["'{}]/g, ""));
+  const name = basename(text.replace(/["'{}]/g, ""));
+  // a binary the file never assigns (it comes from a sourced env file or an installer): its variable's name says
+  // which program it is (`"$LLAMA_SERVER"`, `${LLAMA_SERVER_BIN}`, `$VLLM_BIN`)
+  const held = w.dynamic && w.resolved === undefined ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(name) : null;
+  if (held && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held[1]!)) return "llama-server";
+  return name;
 }
 
 /** The engine a command runs itself (not through a container runtime), or null. */
@@ -193,8 +198,15 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
   const w = peel(words);
   const first = w[0];
   if (!first) return null;
+  // `$CMD` or `eval $CMD`: the command a variable holds, split as the shell splits it, read where it was written
+  const held = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(first.text);
+  // a whole command (program and arguments), not a program path: `"$BIN" --port 8000` is read below
+  const heldSource = held && first.dynamic ? h.source(held[1]!) : null;
+  if (heldSource && /^\s*[^\s-]\S*\s+\S/.test(heldSource.text)) return h.nested(heldSource.text, heldSource.line);
   const prog = programName(first, h);
   if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  // SGLang's own CLI (sglang/cli/main.py: `sglang serve --model-path ...`), beside python -m sglang.launch_server
+  if (prog === "sglang" && w[1]?.text === "serve") return { kind: "sglang", args: w.slice(2) };
   if (prog === "tmux") {
     const cmd = tmuxCommand(w);
     // one word: a string tmux hands to the shell, read like `sh -c "..."`
@@ -232,11 +244,42 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
  */
 function imageEngine(ref: string): EngineKind | null {
   const name = ref.replace(/@sha256:.*$/, "");
+  // an application built around an engine (a Gradio UI, a RAG client, a router) names it too: not the engine
+  const image =
+    name
+      .replace(/:[^/]*$/, "")
+      .split("/")
+      .at(-1) ?? "";
+  if (APP_WORDS.test(image)) return null;
   if (/sglang/i.test(name)) return "sglang";
   if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
   if (/vllm/i.test(name)) return "vllm";
   return null;
 }
+
+/** Words of an image's own name that say it is an application next to an engine, not the engine. */
+const APP_WORDS =
+  /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator)([-_.]|$)/i;
+
+/** llama.cpp's own flags: an argv for an unknown image that carries them is llama-server's */
+const LLAMA_TYPICAL = new Set([
+  "-ngl",
+  "--n-gpu-layers",
+  "--gpu-layers",
+  "-fa",
+  "--flash-attn",
+  "--ctx-size",
+  "-c",
+  "--jinja",
+  "-np",
+  "--parallel",
+  "-hf",
+  "--hf-repo",
+  "--mlock",
+  "--no-mmap",
+  "-ctk",
+  "--cache-type-k",
+]);
 
 /**
  * The engine a container run starts: the program after the image, an --entrypoint override, or the image's own
@@ -255,11 +298,24 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
     if (found) return found;
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
-  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  const ref = run.image ? (run.image.resolved ?? run.image.text) : "";
+  const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
+  // an application image (a UI, a router, a simulator) taking engine-like flags is still no engine
+  if (
+    APP_WORDS.test(
+      ref
+        .replace(/[@:][^/]*$/, "")
+        .split("/")
+        .at(-1) ?? "",
+    )
+  )
+    return null;
   // An unknown image (a custom build, an engine double) starts an engine when its argv reads like one:
   // vLLM's own flags, or a model path first (`img /models/qwen --port 7770`), never a program (`redis-server ...`).
   const flags = readFlags(after).flags;
+  const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
+  if (llamaish) return { kind: "llama.cpp", args: [...after] };
   const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
   const modelFirst =
     first !== undefined && (first.text === "serve" || (first.text.includes("/") && !isFlagWord(first.text)));

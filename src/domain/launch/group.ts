@@ -5,6 +5,7 @@
 import type { Command, Word } from "./model.js";
 import { lex, lexWords, type LexWord, type Token } from "./lexer.js";
 import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
+import { assignedSource } from "./words.js";
 
 export interface GroupState {
   env: Env;
@@ -180,15 +181,28 @@ class Grouper {
   private remember(name: string, value: string | undefined, line: number, append: boolean, raw: string): void {
     const prev = this.s.strings.get(name);
     const optional = this.conditional > 0;
+    const opaque = /`|\$\(/.test(raw);
+    const written = opaque ? [] : this.writtenWords(name, line, raw);
+    // `CMD="$CMD --flag"` adds to the value as `CMD+=" --flag"` does: the earlier words keep their lines
+    const self = new RegExp(`^\\$\\{?${name}\\}?(?=\\s|$)`).exec(raw);
+    if (self && prev && !append) {
+      if (opaque) this.s.strings.delete(name);
+      else this.s.strings.set(name, [...prev, ...written.slice(1).map((w) => ({ ...this.plain(w), optional }))]);
+      return;
+    }
     let pieces: Word[] | null = null;
     if (value !== undefined) {
-      pieces = value
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((text): Word => ({ text, line, optional, dynamic: false, resolved: text }));
-    } else {
+      const texts = value.split(/\s+/).filter(Boolean);
+      pieces = texts.map((text, i): Word => ({
+        text,
+        line: written.length === texts.length ? written[i]!.line : line,
+        optional,
+        dynamic: false,
+        resolved: text,
+      }));
+    } else if (!opaque) {
       // not knowable as a whole (a $VAR from the environment): its words as written, the unknown ones dynamic
-      if (!/`|\$\(/.test(raw)) pieces = lexWords(raw, line).map((w) => ({ ...this.plain(w), optional }));
+      pieces = written.map((w) => ({ ...this.plain(w), optional }));
     }
     const joins = !append || (prev !== undefined && /^\s/.test(value ?? raw));
     if (!pieces || !joins) {
@@ -196,6 +210,17 @@ class Grouper {
       return;
     }
     this.s.strings.set(name, append ? [...prev!, ...pieces] : pieces);
+  }
+
+  /**
+   * A string's words as written, each on its own line: a string that goes on past its line is re-read from the
+   * source (quotes removed, line breaks kept; a bounded slice, so no quadratic cost on long files).
+   */
+  private writtenWords(name: string, line: number, raw: string): LexWord[] {
+    const idx = line - this.s.firstLine;
+    const spans = /\\\s*$/.test(this.s.lines[idx] ?? "");
+    const src = spans ? assignedSource(this.s.lines.slice(idx, idx + 200).join("\n"), 0, name, line) : null;
+    return lexWords(src?.text ?? raw, line);
   }
 
   /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */

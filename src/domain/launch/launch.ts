@@ -1,17 +1,32 @@
 // How a file launches an engine, whatever the file is: a serve script, a systemd unit (ExecStart= runs the
 // engine directly or through podman/docker run) or a podman quadlet (.container). Each parses into the
-// same ServeScript model (commands, container runs, engine), so every check reads one shape. Pure.
-import type { ServeScript } from "./model.js";
+// same ServeScript model (commands, container runs, engine), so every check reads one shape. A compose file or a
+// Kubernetes manifest holds several launches (a service, a container): each is a part, checked as its own file. Pure.
+import type { PodmanRun, ServeScript } from "./model.js";
+import { parseCompose } from "./compose.js";
+import { parseKube } from "./kube.js";
+import { yamlError } from "./yaml-node.js";
 import { parseServeScript, runEngine } from "./parse.js";
 import { quadletRun } from "./quadlet.js";
 import { parseUnit, type UnitFile } from "./unit.js";
 import { NestingTooDeep } from "./lexer.js";
 import { execScripts } from "./unit-exec.js";
+import { misspeltContainerKey } from "./quadlet-keys.js";
 
-export type FileKind = "script" | "unit" | "quadlet";
+export type FileKind = "script" | "unit" | "quadlet" | "compose" | "kubernetes";
+
+/** A YAML file by name and content: a compose file (top-level services:) or a Kubernetes manifest; null otherwise. */
+export function yamlKind(path: string, text: string): "compose" | "kubernetes" | null {
+  if (!/\.ya?ml$/.test(path)) return null;
+  if (/^services\s*:/m.test(text)) return "compose";
+  if (/^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text)) return "kubernetes";
+  return null;
+}
 
 /** By name first (.container, .service...), then by content ([Container] / [Service] sections). */
 export function fileKind(path: string, text: string): FileKind {
+  const yaml = yamlKind(path, text);
+  if (yaml) return yaml;
   if (/\.container$/.test(path)) return "quadlet";
   if (/\.(service|socket|timer|target|mount|path)$/.test(path))
     return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
@@ -21,7 +36,106 @@ export function fileKind(path: string, text: string): FileKind {
   return "script";
 }
 
-export function parseLaunch(kind: FileKind, text: string): ServeScript {
+export interface LaunchOptions {
+  /** the part to read (a compose service, a Kubernetes Kind/name/container); the first with an engine when absent */
+  part?: string | null;
+  /** compose: the .env beside the file, for ${VAR:-default} */
+  env?: ReadonlyMap<string, string>;
+}
+
+const HELM_TEMPLATE = /\{\{-?\s*(\.Values|\.Release|\.Chart|include\b|template\b|toYaml\b|if\b|range\b|with\b)/;
+
+/** One launch in a file: a compose service or a Kubernetes container (a script, unit or quadlet is one part, ""). */
+export interface LaunchPart {
+  name: string;
+  script: ServeScript;
+}
+
+/** Every launch the file holds; for a compose file or a manifest, one part per service or container. */
+export function parseLaunchParts(kind: FileKind, text: string, options: LaunchOptions = {}): LaunchPart[] {
+  const yaml = kind === "compose" || kind === "kubernetes";
+  // Helm's template language outside a chart: the values it would fill are unknown, even where the YAML parses
+  const templated = yaml && HELM_TEMPLATE.test(text);
+  const bad = !yaml ? null : templated ? "a Helm template (its {{ }} are filled only by helm)" : yamlError(text);
+  // one part that says why the file cannot be read (a template outside a chart, a broken indent)
+  if (bad) {
+    const what = kind === "compose" ? "a compose file" : "a Kubernetes manifest";
+    return [
+      {
+        name: "",
+        script: {
+          ...empty(text),
+          unreadable: `${what} that is ${bad}`,
+          unreadableFix: templated
+            ? "it holds {{ }} template expressions: keep it in a Helm chart (with its Chart.yaml) so preflight renders it with helm template, or render it and commit the result"
+            : `fix the YAML (\`${kind === "compose" ? "docker compose config" : "kubectl apply --dry-run=client -f"} FILE\` shows the same error)`,
+        },
+      },
+    ];
+  }
+  if (kind === "compose") return (parseCompose(text, options.env) ?? []).map((s) => containerPart(s.name, s.run, text));
+  if (kind === "kubernetes") return (parseKube(text) ?? []).map((c) => containerPart(c.name, c.run, text));
+  const script = parseLaunch(kind, text);
+  // a script that starts two engines: each is a part, named by its engine and its place among that engine's
+  // launches in the file (stable across commits, whichever has more flags)
+  if (!script.engines) return [{ name: "", script }];
+  const seen = new Map<string, number>();
+  return [...script.engines]
+    .sort((a, b) => a.command.line - b.command.line)
+    .map((engine) => {
+      const n = (seen.get(engine.kind) ?? 0) + 1;
+      seen.set(engine.kind, n);
+      return { name: `${engine.kind} #${n}`, script: { ...script, engine, engines: undefined } };
+    });
+}
+
+function containerPart(name: string, run: PodmanRun, text: string): LaunchPart {
+  const script = { ...empty(text), podmanRuns: [run], engine: runEngine(run, text) };
+  if (script.engine) placeFlags(script.engine.flags, script.lines);
+  return { name, script };
+}
+
+/**
+ * A `sh -c` string in YAML loses its line breaks when folded (`>`, a quoted scalar over several lines): its
+ * words are read on the string's first line. Each flag is moved down to the line that writes it: never up, never
+ * above the flag before it, at most 40 lines on.
+ */
+function placeFlags(flags: { name: string; line: number }[], lines: readonly string[]): void {
+  let cursor = 0;
+  for (const f of flags) {
+    const from = Math.max(cursor, f.line);
+    const word = new RegExp(`(?<![\\w-])${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`);
+    for (let n = from; n <= Math.min(lines.length, from + 40); n++) {
+      if (word.test(lines[n - 1] ?? "")) {
+        f.line = n;
+        break;
+      }
+    }
+    cursor = f.line;
+  }
+}
+
+/**
+ * The part of the same name; else (the file at another commit, where the service, workload or container was
+ * renamed) the one with the same last name segment, else the file's only engine part.
+ */
+function samePart(parts: readonly LaunchPart[], name: string): LaunchPart | undefined {
+  const last = (n: string) => n.split("/").at(-1);
+  const engines = parts.filter((p) => p.script.engine);
+  return (
+    parts.find((p) => p.name === name) ??
+    engines.find((p) => last(p.name) === last(name)) ??
+    // (a script's second engine is no renamed first one)
+    (engines.length === 1 && !name.includes("#") ? engines[0] : undefined)
+  );
+}
+
+export function parseLaunch(kind: FileKind, text: string, options: LaunchOptions = {}): ServeScript {
+  if (kind === "compose" || kind === "kubernetes" || (kind === "script" && options.part)) {
+    const parts = parseLaunchParts(kind, text, options);
+    const part = options.part ? samePart(parts, options.part) : (parts.find((p) => p.script.engine) ?? parts[0]);
+    return part?.script ?? empty(text);
+  }
   try {
     if (kind === "script") return parseServeScript(text);
     const unit = parseUnit(text);
@@ -55,6 +169,14 @@ function unitLaunch(unit: UnitFile, text: string): ServeScript {
 
 /** A quadlet: the podman run it generates, plus the commands of its [Service] Exec*= lines. */
 function quadletLaunch(unit: UnitFile, text: string): ServeScript {
+  const typo = misspeltContainerKey(unit);
+  // podman's generator rejects the whole file: no service, no container, nothing to read as a launch
+  if (typo)
+    return {
+      ...empty(text),
+      unreadable: `[Container] key ${typo.key}= (line ${typo.line}) is not one quadlet knows (did you mean ${typo.meant}=?): podman's quadlet generator rejects the file with "unsupported key" and no service is generated`,
+      unreadableFix: `rename ${typo.key}= to ${typo.meant}= on line ${typo.line}; \`/usr/libexec/podman/quadlet -dryrun\` lists what the generator makes of the file`,
+    };
   const out = unitLaunch(unit, text);
   const run = quadletRun(unit, out.lines);
   if (run) {

@@ -36,11 +36,27 @@ export interface Flag {
   optional: boolean;
   /** the value with the script's own variables and ${VAR:-default} filled in; absent when unknown */
   resolvedValue?: string;
+  /** set when the flag is written in another file than the launch file (a vLLM --config YAML's key) */
+  file?: string;
 }
 
 /** What starts the container or process: a container runtime, a quadlet, systemd directly, or a shell. */
-export type Runtime = "podman" | "docker" | "quadlet" | "systemd" | "none";
-export type ContainerRuntime = "podman" | "docker" | "quadlet";
+export type Runtime = "podman" | "docker" | "quadlet" | "systemd" | "none" | "compose" | "kubernetes";
+/** compose: a compose file's service (docker compose or podman compose); kubernetes: a manifest's container */
+export type ContainerRuntime = "podman" | "docker" | "quadlet" | "compose" | "kubernetes";
+
+/** What a compose service or a Kubernetes container says beyond the run's options, each with its line. */
+export interface WorkloadFacts {
+  form: "compose" | "kubernetes";
+  /** the service name, or Kind/name/container */
+  name: string;
+  restart: { value: string; line: number } | null;
+  gpus: { value: string; line: number } | null;
+  /** Kubernetes: the /dev/shm mount (an emptyDir), when there is one */
+  shm: { line: number; sizeLimit: string | null } | null;
+  /** Kubernetes probes with their restart budgets; compose's healthcheck start_period as a startupProbe */
+  probes: { kind: string; budgetSeconds: number; line: number }[];
+}
 
 /** A container launch (`podman|docker run|create`, or a quadlet's [Container] section). */
 export interface PodmanRun {
@@ -74,6 +90,8 @@ export interface PodmanRun {
   /** engineArgs read as flags (positionals such as the model path are in `positional`) */
   engineFlags: Flag[];
   positional: Word[];
+  /** set for a compose service or a Kubernetes container */
+  workload?: WorkloadFacts;
 }
 
 export interface ServeScript {
@@ -87,8 +105,15 @@ export interface ServeScript {
   podmanRuns: PodmanRun[];
   /** the engine the file launches, and how: see Engine */
   engine: Engine | null;
+  /**
+   * every engine the file starts one after another, `engine` first (two servers in one script); launches in
+   * other branches of one if/case are alternatives, not more engines. Absent when there is one.
+   */
+  engines?: Engine[];
   /** why the file could not be read at all (nested past the lexer's bound); nothing in it was checked */
   unreadable?: string;
+  /** what to do about it, when the reason has its own fix */
+  unreadableFix?: string;
 }
 
 /**

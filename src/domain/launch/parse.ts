@@ -5,13 +5,15 @@ import { groupCommands, type GroupState } from "./group.js";
 import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
 import { containerEngine, directEngine, type EngineHints, type Found } from "./engine.js";
-import { runsSubcommand } from "./words.js";
+import { assignedSource, runsSubcommand } from "./words.js";
 
 export interface ParseOptions {
   /** the line number of the text's first line (a unit's ExecStart= read as a script) */
   firstLine?: number;
   /** what runs the file's commands: a shell ("none", the default) or systemd (a unit's Exec*= lines) */
   runtime?: Runtime;
+  /** read the engine of a launcher the file writes with a heredoc when it runs none itself (default true) */
+  heredocs?: boolean;
 }
 
 export function parseServeScript(crlfText: string, options: ParseOptions = {}): ServeScript {
@@ -42,13 +44,98 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const runtime = options.runtime ?? "none";
   const nested: ServeScript[] = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
-  const engine = findEngine(commands, podmanRuns, hints, runtime);
+  const found = defaultBranchFirst(findEngines(commands, podmanRuns, hints, runtime), lines, firstLine, state.env);
+  const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
   // what a `bash -c "..."` string runs is checked like the file's own commands
   for (const n of nested) {
     commands.push(...n.commands);
     podmanRuns.push(...n.podmanRuns);
   }
-  return { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
+  const out: ServeScript = { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
+  const more = engine ? separateLaunches(found, lines, firstLine) : [];
+  if (more.length > 1) out.engines = more;
+  return out;
+}
+
+/** `[ "$X" = v ]`, `[[ $X == v ]]`, `[ "$X" != v ]`: a test of one variable against a word. */
+const TEST =
+  /^\s*(?:el)?if\s+\[\[?\s*"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?\s*(==?|!=)\s*["']?([^"'\]\s]*)["']?\s*\]\]?\s*;?\s*(?:then)?\s*$/;
+
+/**
+ * Two launches in the branches of one `if [ "$X" = v ]; then ... else ... fi`: the one the script's defaults
+ * take (X's value when nobody passes it: `hw_mode=${3:-cpu}`) is the engine, not the one with more flags.
+ */
+function defaultBranchFirst(
+  ranked: Engine[],
+  lines: readonly string[],
+  firstLine: number,
+  env: ReadonlyMap<string, string | null>,
+): Engine[] {
+  if (ranked.length < 2) return ranked;
+  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line) as [Engine, Engine];
+  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
+  if (!between.some((l) => /^\s*else\s*$/.test(l))) return ranked;
+  let cond: RegExpExecArray | null = null;
+  for (let i = a.command.line - firstLine - 1; i >= 0 && !cond; i--) {
+    if (/^\s*fi\b/.test(lines[i]!)) return ranked;
+    if (/^\s*(el)?if\b/.test(lines[i]!)) cond = TEST.exec(lines[i]!) ?? null;
+    if (/^\s*(el)?if\b/.test(lines[i]!) && !cond) return ranked;
+  }
+  const value = cond ? env.get(cond[1]!) : undefined;
+  if (!cond || value === undefined || value === null) return ranked;
+  const equal = value === cond[3];
+  const taken = (cond[2] === "!=" ? !equal : equal) ? a : b;
+  return [taken, ...ranked.filter((e) => e !== taken)];
+}
+
+/**
+ * The engines a script starts one after another: the best launch first, then every other launch that is not in
+ * another branch of the same if/case (an `else`, `elif` or `;;` between two launches makes them alternatives)
+ * and is not a `--rm` helper with no engine flag.
+ */
+function separateLaunches(ranked: readonly Engine[], lines: readonly string[], firstLine: number): Engine[] {
+  const branchBetween = (a: Engine, b: Engine) => {
+    const [x, y] = a.command.line < b.command.line ? [a, b] : [b, a];
+    return lines
+      .slice(x.command.endLine - firstLine + 1, y.command.line - firstLine)
+      .some((l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l));
+  };
+  const kept: Engine[] = [];
+  for (const e of ranked) {
+    if (e.podmanRun?.rm && e.flags.length === 0) continue;
+    if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || branchBetween(k, e))) continue;
+    kept.push(e);
+  }
+  return kept;
+}
+
+/**
+ * A script that writes the real launcher with a heredoc (`cat > /opt/serve.sh <<'EOF' ... EOF`, a unit written to
+ * /etc/systemd/system, `cmd=$(cat <<EOF ... EOF)`): when the file runs no engine itself, the engine a heredoc's
+ * body starts, read at the body's own lines (a unit body by its ExecStart=).
+ */
+function heredocEngine(text: string, firstLine: number, runtime: Runtime, nested: ServeScript[]): Engine | null {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const m = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(lines[i]!);
+    if (!m || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
+    const strip = m[1] === "-";
+    const end = lines.findIndex((l, j) => j > i && (strip ? l.replace(/^\t+/, "") : l) === m[3]);
+    if (end < 0) continue;
+    const body = lines.slice(i + 1, end).map((l) => (strip ? l.replace(/^\t+/, "") : l));
+    const at = firstLine + i + 1;
+    const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
+    const bodyText = unit
+      ? body.map((l) => (/^\s*ExecStart\s*=/.test(l) ? l.replace(/^\s*ExecStart\s*=\s*[-@:+!]*/, "") : "")).join("\n")
+      : body.join("\n");
+    const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime });
+    if (inner.engine) {
+      nested.push(inner);
+      return inner.engine;
+    }
+    i = end;
+  }
+  return null;
 }
 
 /** The program a dynamic word names: `$VLLM_BIN` -> its assignment, `${PY:-python3}` -> the default. */
@@ -76,8 +163,14 @@ function engineHints(
 ): EngineHints {
   return {
     source: (name) => {
-      const a = assignments.filter((x) => x.name === name).at(-1);
-      return a ? assignedSource(text, a.line - firstLine, name, a.line) : null;
+      // `CMD="$CMD --flag"` appends to an earlier value (often under a condition): the command is the last
+      // assignment that does not start from the variable itself
+      const own = new RegExp(`^\\s*\\$\\{?${name}\\b`);
+      for (const a of assignments.filter((x) => x.name === name).reverse()) {
+        const src = assignedSource(text, a.line - firstLine, name, a.line);
+        if (src && !own.test(src.text)) return src;
+      }
+      return null;
     },
     guess: guesser(assignments),
     llama: /llama/i.test(text),
@@ -90,7 +183,8 @@ function engineHints(
   };
 }
 
-function findEngine(commands: Command[], runs: PodmanRun[], hints: EngineHints, runtime: Runtime): Engine | null {
+/** Every engine launch, best first (see the score below). */
+function findEngines(commands: Command[], runs: PodmanRun[], hints: EngineHints, runtime: Runtime): Engine[] {
   const candidates: Engine[] = [];
   const inRun = new Set<Command>();
   for (const r of runs) {
@@ -105,9 +199,11 @@ function findEngine(commands: Command[], runs: PodmanRun[], hints: EngineHints, 
   }
   // The engine is the run with the most engine flags; a `--rm` helper (a probe, a cache check) loses ties.
   const score = (c: Engine) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
-  let best: Engine | null = null;
-  for (const c of candidates) if (!best || score(c) > score(best)) best = c;
-  return best;
+  // stable: of equal scores the earlier launch ranks first, as before
+  return candidates
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => score(b.c) - score(a.c) || a.i - b.i)
+    .map((x) => x.c);
 }
 
 function engineOf(found: Found, runtime: Runtime, command: Command, containerRun: PodmanRun | null): Engine {
@@ -136,37 +232,4 @@ export function runEngine(run: PodmanRun, fileText: string): Engine | null {
   return found ? engineOf(found, run.runtime, run.command, run) : null;
 }
 
-/** The quoted text of `NAME="..."` / `NAME='...'` as written from line `index` on: quotes removed, newlines and
- *  continuations kept (so a string re-read as a script keeps its lines). Null when the value is not one quoted literal.
- * */
-export function assignedSource(
-  text: string,
-  index: number,
-  name: string,
-  line: number,
-): { text: string; line: number } | null {
-  let start = 0;
-  for (let i = 0; i < index; i++) {
-    start = text.indexOf("\n", start) + 1;
-    if (start === 0) return null;
-  }
-  const end = text.indexOf("\n", start);
-  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(
-    text.slice(start, end < 0 ? undefined : end),
-  );
-  if (!m) return null;
-  const quote = m[1]!;
-  let out = "";
-  for (let i = start + m.index + m[0].length; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === quote) return { text: out, line };
-    // inside double quotes a backslash escapes only $ ` " \ (a backslash-newline stays: the re-read script continues
-    // the line)
-    if (quote === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
-      out += text[++i];
-      continue;
-    }
-    out += ch;
-  }
-  return null;
-}
+export { assignedSource } from "./words.js";

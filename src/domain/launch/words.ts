@@ -77,3 +77,38 @@ export function hasMergedStderr(cmd: Command): boolean {
     (r) => r.op === "2>&1" || r.op.startsWith("&>") || (r.op === "2>" && r.target === "/dev/stdout"),
   );
 }
+
+/** The quoted text of `NAME="..."` / `NAME='...'` as written from line `index` on: quotes removed, newlines and
+ *  continuations kept (so a string re-read as a script keeps its lines). Null when the value is not one quoted literal.
+ * */
+export function assignedSource(
+  text: string,
+  index: number,
+  name: string,
+  line: number,
+): { text: string; line: number } | null {
+  let start = 0;
+  for (let i = 0; i < index; i++) {
+    start = text.indexOf("\n", start) + 1;
+    if (start === 0) return null;
+  }
+  const end = text.indexOf("\n", start);
+  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(
+    text.slice(start, end < 0 ? undefined : end),
+  );
+  if (!m) return null;
+  const quote = m[1]!;
+  let out = "";
+  for (let i = start + m.index + m[0].length; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === quote) return { text: out, line };
+    // inside double quotes a backslash escapes only $ ` " \ (a backslash-newline stays: the re-read script continues
+    // the line)
+    if (quote === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
+      out += text[++i];
+      continue;
+    }
+    out += ch;
+  }
+  return null;
+}

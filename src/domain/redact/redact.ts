@@ -27,9 +27,12 @@ const PROSE =
   /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give|permission|operation|invalid|cannot|could|failed|unknown)$/i;
 /** The engine's own secret flags with a literal value; a reference (as REFERENCE) or a word of prose is kept. */
 const ENGINE_FLAG_VALUE = new RegExp(
-  String.raw`(--(?:api-key|hf-token)(?:=|[ \t]+))(?!(["']?)${SOURCE_REF}\2(?:\s|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
+  String.raw`(--(?:api-key|hf-token)(?:=|[ \t]+))(?!(["']?)${SOURCE_REF}\2(?:[\s,;.)]|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
   "gi",
 );
+
+/** A file name (`serve-api-key.sh`, `hf_token.yaml`): in `NAME: text` it is where the text is about, not a key. */
+const FILE_NAME = /\.(sh|bash|zsh|service|container|ya?ml|json|toml|conf|py|txt|md|gguf|socket|timer)$/i;
 
 /** Flags whose value names a secret store entry, never the secret (podman/docker `--secret NAME,type=env`). */
 const NAMES_A_SECRET = new Set(["--secret", "--secret-id"]);
@@ -97,7 +100,8 @@ function namedValues(text: string, depth = 0): string {
   return text.replace(
     new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]{0,${NAME_MAX}})\1(\s*[=:]\s*)${VALUE}`, "g"),
     (m, q: string, name: string, sep: string, v: string) => {
-      if (isRedactedName(name))
+      // `serve-api-key.sh: bash -n passes`: a file's name before a colon, never a secret's name
+      if (isRedactedName(name) && !FILE_NAME.test(name))
         return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v)
           ? `${q}${name}${q}${sep}${masked(v)}`
           : m;

@@ -70,7 +70,8 @@ async function missingContract(
   const what =
     status === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
   const base = {
-    file: inp.file,
+    // a flag from a vLLM --config file is reported where it is written
+    file: flag?.file ?? inp.file,
     ...(flag ? { line: flag.line } : {}),
     data: { flag: name, expected, actual, status } as Record<string, unknown>,
   };

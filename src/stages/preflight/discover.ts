@@ -1,10 +1,12 @@
 // With no deploy-gate.yml: find the files that start an inference server: serve scripts, systemd units
 // (ExecStart= runs the engine, directly or in a container) and podman quadlets. A script that only runs
-// a database in docker, or a client that calls a server, is not one.
+// a database in docker, or a client that calls a server, is not one. A compose file or a Kubernetes manifest
+// gives one target per service or container that starts an engine.
 import { readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join, posix } from "node:path";
 import { isServeScript } from "../../domain/launch/detect.js";
-import { fileKind, parseLaunch, type FileKind } from "../../domain/launch/launch.js";
+import { parseDotEnv } from "../../domain/launch/compose.js";
+import { fileKind, parseLaunch, parseLaunchParts, yamlKind, type FileKind } from "../../domain/launch/launch.js";
 import { NestingTooDeep } from "../../domain/launch/lexer.js";
 import type { PreflightTarget } from "./targets.js";
 
@@ -14,6 +16,8 @@ const MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
 
 /** What kind of launch file a path may be, judged by name and first line; null for any other file. */
 function candidateKind(file: string, text: string): FileKind | null {
+  const yaml = yamlKind(file, text);
+  if (yaml) return yaml;
   if (/\.container$/.test(file)) return "quadlet";
   if (/\.service$/.test(file)) return fileKind(file, text);
   if (file.endsWith(".sh") || file.endsWith(".bash") || SHELL_SHEBANG.test(text)) return "script";
@@ -33,29 +37,182 @@ export function startsEngine(file: string, text: string): FileKind | null {
       throw e;
     }
   }
-  return parseLaunch(kind, text).engine ? kind : null;
+  const launch = parseLaunch(kind, text);
+  // a file the gate cannot read but that names an engine is found, and reported as unread
+  return launch.engine || (launch.unreadable && ENGINE.test(text)) ? kind : null;
 }
 
+/** The parts of a YAML launch file that start an engine (services, containers); [] for none. */
+export function engineParts(kind: "compose" | "kubernetes", text: string, env?: ReadonlyMap<string, string>): string[] {
+  return (
+    parseLaunchParts(kind, text, { env: env ?? new Map() })
+      // an unreadable file that names an engine is found, and reported as unread
+      .filter((p) => p.script.engine || (p.script.unreadable && ENGINE.test(text)))
+      .map((p) => p.name)
+  );
+}
+
+function readEnv(root: string, file: string): Map<string, string> {
+  try {
+    return parseDotEnv(readFileSync(join(root, dirname(file), ".env"), "utf8"));
+  } catch {
+    return new Map();
+  }
+}
+
+const stem = (file: string) => basename(file).replace(/\.(ba)?sh$|\.service$|\.container$|\.ya?ml$/, "");
+
 export function discoverTargets(root: string, files: readonly string[]): PreflightTarget[] {
-  const targets: PreflightTarget[] = [];
+  const targets: PreflightTarget[] = renderTargets(root, files);
+  const rendered = targets.filter((t) => t.render!.tool === "helm").map((t) => t.render!.dir);
+  const patches = new Set(
+    files.filter((f) => /(^|\/)kustomization\.ya?ml$/i.test(f)).flatMap((k) => patchFiles(root, k)),
+  );
+  const units: { file: string; text: string }[] = [];
   for (const file of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
-    if (!/\.(sh|bash|service|container)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
+    // a chart's templates are no YAML until helm renders them; its values are no launch file
+    if (rendered.some((d) => inChart(file, d)) || patches.has(file)) continue;
+    if (!/\.(sh|bash|service|container|ya?ml)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
     let text: string;
     try {
       text = readFileSync(join(root, file), "utf8");
     } catch {
       continue;
     }
+    const yaml = yamlKind(file, text);
+    if (yaml) {
+      if (text.includes("\0") || !MENTIONS_ENGINE.test(text)) continue;
+      const parts = engineParts(yaml, text, yaml === "compose" ? readEnv(root, file) : undefined);
+      for (const part of parts)
+        targets.push({
+          name: parts.length > 1 ? `${stem(file)}-${part.split("/").at(-1)}` : stem(file),
+          scriptPath: file,
+          unitPath: null,
+          endpoint: null,
+          kind: yaml,
+          part,
+        });
+      continue;
+    }
     const kind = startsEngine(file, text);
-    if (!kind) continue;
-    targets.push({
-      name: basename(file).replace(/\.(ba)?sh$|\.service$|\.container$/, ""),
+    if (!kind) {
+      if (/\.service$/.test(file)) units.push({ file, text });
+      continue;
+    }
+    // a script that starts two engines one after the other: each is a target; the first checks the file
+    const parts = kind === "script" ? parseLaunchParts(kind, text) : [];
+    if (parts.length > 1)
+      parts.forEach((p, i) =>
+        targets.push({
+          name: `${stem(file)}-${p.name.replace(/\W+/g, "")}`,
+          scriptPath: file,
+          unitPath: null,
+          endpoint: null,
+          kind,
+          part: p.name,
+          ...(i > 0 ? { sharesFile: true } : {}),
+        }),
+      );
+    else
+      targets.push({
+        name: stem(file),
+        scriptPath: file,
+        unitPath: null,
+        endpoint: null,
+        kind,
+      });
+  }
+  pairUnits(targets, units);
+  return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
+}
+
+/**
+ * A unit whose ExecStart= runs a serve script of the repository (`ExecStart=/opt/llm/start-vllm.sh`, `bash
+ * serve.sh`) is that script's unit: the pair is checked as a configured script and unit are (the unit's rules
+ * know the engine from the script). Matched by the path's tail, the file name at least.
+ */
+function pairUnits(targets: PreflightTarget[], units: readonly { file: string; text: string }[]): void {
+  for (const u of units) {
+    const exec = /^\s*ExecStart\s*=\s*[-@:+!]*(.*)$/m.exec(u.text)?.[1] ?? "";
+    const words = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
+    const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words[0] ?? "") ? words[1] : words[0];
+    if (!prog) continue;
+    const tail = (p: string, n: number) => p.split("/").slice(-n).join("/");
+    const scripts = targets.filter((t) => t.kind === "script" && t.unitPath === null && !t.endpoint);
+    const match =
+      scripts.find((t) => t.scriptPath.includes("/") && tail(prog, 2) === tail(t.scriptPath, 2)) ??
+      scripts.find((t) => basename(prog) === basename(t.scriptPath));
+    if (match) match.unitPath = u.file;
+  }
+}
+
+const ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
+
+/** A chart's own files: its templates, values and Chart.yaml (a chart at the root is "."). */
+function inChart(file: string, dir: string): boolean {
+  const rel = dir === "." ? file : file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : null;
+  return rel !== null && /^(templates\/|charts\/|values[^/]*\.ya?ml$|Chart\.ya?ml$)/.test(rel);
+}
+
+/**
+ * Helm charts (a Chart.yaml) whose templates or values name an engine, and kustomize overlays (a kustomization
+ * that patches or reaches resources outside its own directory) that do: each is rendered before it is checked.
+ */
+function renderTargets(root: string, files: readonly string[]): PreflightTarget[] {
+  const out: PreflightTarget[] = [];
+  const read = (f: string) => {
+    try {
+      return readFileSync(join(root, f), "utf8");
+    } catch {
+      return "";
+    }
+  };
+  for (const file of files) {
+    if (/(^|\/)node_modules\//.test(file)) continue;
+    const chart = /(^|\/)Chart\.ya?ml$/.test(file);
+    const kustom = /(^|\/)kustomization\.ya?ml$/i.test(file);
+    if (!chart && !kustom) continue;
+    const dir = dirname(file);
+    const own = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
+    const sources: string[] = [];
+    if (chart && !own.some((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f) && ENGINE.test(read(f)))) continue;
+    if (kustom) {
+      const k = read(file);
+      // a base (its own manifests, nothing patched) is found through those manifests; an overlay is rendered
+      const bases = [...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix.normalize(posix.join(dir, m[1]!)));
+      const patches = /^(patches|patchesStrategicMerge|patchesJson6902|images)\s*:/m.test(k);
+      const reach = [...own, ...files.filter((f) => bases.some((b) => f.startsWith(`${b}/`)))];
+      if ((!bases.length && !patches) || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
+      sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
+    }
+    out.push({
+      name: basename(dir === "." ? root : dir),
       scriptPath: file,
       unitPath: null,
       endpoint: null,
-      kind,
+      kind: "kubernetes",
+      render: { tool: chart ? "helm" : "kustomize", dir, ...(kustom ? { sources } : {}) },
     });
   }
-  return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
+  return out;
+}
+
+/** The patch files a kustomization names (`patches: - path: x.yaml`, `patchesStrategicMerge: - x.yaml`): no launch. */
+function patchFiles(root: string, kustomization: string): string[] {
+  let text = "";
+  try {
+    text = readFileSync(join(root, kustomization), "utf8");
+  } catch {
+    return [];
+  }
+  const dir = dirname(kustomization);
+  const out: string[] = [];
+  let inPatches = false;
+  for (const line of text.split("\n")) {
+    if (/^\S/.test(line)) inPatches = /^(patches|patchesStrategicMerge)\s*:/.test(line);
+    const m = inPatches ? /^\s*-?\s*(?:path\s*:\s*)?([^\s:#]+\.ya?ml)\s*$/.exec(line) : null;
+    if (m) out.push(posix.normalize(posix.join(dir, m[1]!)));
+  }
+  return out;
 }

@@ -59,7 +59,9 @@ export function droppedFlags(
   const now = new Set(nowFlags.map(key));
   const before = new Set(baseFlags.map(key));
   const seen = new Set<string>();
-  const dropped = baseFlags.filter((f) => !now.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)));
+  // `-max-model-len` respelt `--max-model-len`: a typo fixed, not a flag dropped
+  const respelt = (f: Flag) => /^-[^-]/.test(f.name) && f.name.length > 3 && now.has(normalizeFlagName(`-${f.name}`));
+  const dropped = baseFlags.filter((f) => !now.has(key(f)) && !respelt(f) && !seen.has(key(f)) && seen.add(key(f)));
   const added = [...new Set(nowFlags.filter((f) => !before.has(key(f))).map((f) => f.name))];
   const renamed = baseFile === file ? {} : { baseFile };
   const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;
@@ -79,10 +81,10 @@ export function droppedFlags(
     const mk = critical ? fail : warn;
     return mk(
       CHECK,
-      `${file}: ${shown} was in the engine argv at ${baseRef} (${baseFile === file ? "" : `${baseFile} `}line ${f.line}) and is gone now`,
+      `${file}: ${shown} was in the engine argv at ${baseRef} (${(f.file ?? baseFile) === file ? "" : `${f.file ?? baseFile} `}line ${f.line}) and is gone now`,
       {
         file,
-        evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${baseFile}:${f.line}: ${shown}`],
+        evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${f.file ?? baseFile}:${f.line}: ${shown}`],
         fix: critical
           ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
           : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,

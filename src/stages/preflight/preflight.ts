@@ -5,7 +5,8 @@ import type { StatusEntry } from "../../ports/git/git.js";
 import { fail, skip, warn, type Finding } from "../../domain/report/finding.js";
 import { parseFlagSpec } from "../../domain/launch/contract.js";
 import { shellQuote } from "../../lib/shell-quote.js";
-import { parseLaunch } from "../../domain/launch/launch.js";
+import { kindOf, readLaunch } from "./read-launch.js";
+import { expandRendered, renderedScript } from "./rendered.js";
 import type { ServeScript } from "../../domain/launch/model.js";
 import { checkTraps } from "./traps/check-traps.js";
 import { bashSyntax } from "./bash-syntax.js";
@@ -59,7 +60,17 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
     );
   }
   ctx.shellcheck = hasShellcheck === true;
-  const perTarget = await Promise.all(ctx.targets.map((t) => preflightTarget(ctx, t)));
+  // a chart or overlay is rendered first: each of its engine containers is a target of its own
+  const targets: PreflightTarget[] = [];
+  for (const t of ctx.targets) {
+    if (!t.render) targets.push(t);
+    else {
+      const r = await expandRendered(ctx, t);
+      targets.push(...r.targets);
+      findings.push(...r.findings);
+    }
+  }
+  const perTarget = await Promise.all(targets.map((t) => preflightTarget(ctx, t)));
   for (const f of perTarget) findings.push(...f);
   return findings;
 }
@@ -90,10 +101,26 @@ function refused(ctx: PreflightContext, t: PreflightTarget): Finding[] {
 }
 
 async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promise<Finding[]> {
-  const tag = (fs: Finding[]) => fs.map((f) => ({ ...f, data: { endpoint: t.name, ...f.data } }));
+  // a file with several launches (compose services, containers) names the one each finding is about
+  const label = (f: Finding) =>
+    t.part && f.summary.startsWith(`${t.scriptPath}:`)
+      ? `${t.scriptPath} (${t.part}):${f.summary.slice(t.scriptPath.length + 1)}`
+      : f.summary;
+  const tag = (fs: Finding[]) =>
+    fs.map((f) => ({
+      ...f,
+      summary: label(f),
+      data: {
+        endpoint: t.name,
+        ...(t.part ? { part: t.part } : {}),
+        ...(t.unitPath ? { unit: t.unitPath } : {}),
+        ...f.data,
+      },
+    }));
   const bad = refused(ctx, t);
   if (bad.length) return tag(bad);
-  const text = await readScript(ctx, t.scriptPath);
+  const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
+  const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
     const isDir = !ctx.ref && statSync(join(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag([
@@ -109,20 +136,25 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
       ),
     ]);
   }
-  const script = parseLaunch(t.kind, text);
+  const kind = kindOf(t, text);
+  const script = rendered ?? (await readLaunch(ctx, t, text, ctx.ref));
   if (script.unreadable) {
     const unread = fail("preflight.traps", `${t.scriptPath}: ${script.unreadable}; no check of this file ran`, {
       file: t.scriptPath,
-      fix: "a serve script nests a few levels at most: flatten the nesting (a variable per $( ... ) step), or keep this file out of the serve scripts",
+      fix:
+        script.unreadableFix ??
+        "a serve script nests a few levels at most: flatten the nesting (a variable per $( ... ) step), or keep this file out of the serve scripts",
     });
-    return t.kind === "script" ? [await bashSyntax(text, t.scriptPath), unread] : [unread];
+    return tag(kind === "script" ? [await bashSyntax(text, t.scriptPath), unread] : [unread]);
   }
   const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
   const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
 
   const out: Finding[] = [];
-  // a unit or a quadlet is not a shell script: bash -n and shellcheck would only report noise
-  if (t.kind === "script") {
+  // a unit, a quadlet, a compose file or a manifest is no shell script: bash -n and shellcheck would report noise;
+  // a script's second engine shares the file with the first, whose target checks the file once
+  const fileChecks = !t.sharesFile;
+  if (kind === "script" && fileChecks) {
     out.push(await bashSyntax(text, t.scriptPath));
     if (ctx.ref === null && ctx.shellcheck)
       out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
@@ -148,19 +180,20 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
       }),
     );
   }
-  out.push(
-    ...checkTraps(
-      {
-        script,
-        scriptPath: t.scriptPath,
-        kind: t.kind,
-        unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null,
-        bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000,
-        images: t.endpoint?.images ?? {},
-      },
-      t.endpoint?.traps ?? {},
-    ),
-  );
+  if (fileChecks)
+    out.push(
+      ...checkTraps(
+        {
+          script,
+          scriptPath: t.scriptPath,
+          kind,
+          unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null,
+          bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000,
+          images: t.endpoint?.images ?? {},
+        },
+        t.endpoint?.traps ?? {},
+      ),
+    );
   if (t.endpoint?.rollback) out.push(...(await checkRollbackRef(ctx, t, t.endpoint.rollback.ref)));
   return tag(ctx.ref ? out.map((f) => offTree(f, ctx.ref!)) : out);
 }
@@ -238,7 +271,9 @@ async function checkDropped(
   }
   if (atBase === null)
     return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
-  const baseScript = parseLaunch(t.kind, atBase.text);
+  const baseScript = t.render
+    ? ((await renderedScript(ctx, t, base.sha)) ?? (await readLaunch(ctx, t, "", base.sha)))
+    : await readLaunch(ctx, t, atBase.text, base.sha);
   return droppedFlags(
     baseScript.engine?.flags ?? [],
     now.engine?.flags ?? [],
@@ -292,12 +327,12 @@ async function checkRollbackRef(ctx: PreflightContext, t: PreflightTarget, ref: 
         data: { ref, sha },
       }),
     ];
-  const syntax = t.kind === "script" ? [await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`)] : [];
+  const syntax = kindOf(t, text) === "script" ? [await bashSyntax(text, t.scriptPath, `${t.scriptPath}@${ref}`)] : [];
   const specs = t.endpoint?.contracts.flags ?? [];
   const contracts = await checkContracts({
     reader: ctx.reader,
     file: t.scriptPath,
-    script: parseLaunch(t.kind, text),
+    script: await readLaunch(ctx, t, text, sha),
     specs,
     historyOk: false,
     noTraceReason: `at ${ref}`,

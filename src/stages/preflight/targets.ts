@@ -3,6 +3,16 @@ import type { Endpoint } from "../../domain/config/schema.js";
 import type { FileKind } from "../../domain/launch/launch.js";
 import type { GitReader } from "../../ports/git/batched.js";
 import type { Git, StatusEntry } from "../../ports/git/git.js";
+import type { RenderTool } from "../../ports/local/render.js";
+
+/** A Helm chart or kustomize overlay: rendered by its tool before it is read. */
+export interface RenderSpec {
+  tool: RenderTool;
+  /** the chart or overlay directory, relative to the repository root */
+  dir: string;
+  /** kustomize: the manifests and patches it reads (its output names no source: lines are matched against these) */
+  sources?: string[];
+}
 
 export interface PreflightTarget {
   /** endpoint name from the config, or the file's base name when discovered without a config */
@@ -12,6 +22,12 @@ export interface PreflightTarget {
   /** what that file is; only a script goes through bash -n and shellcheck */
   kind: FileKind;
   unitPath: string | null;
+  /** the compose service or Kubernetes Kind/name/container this target is, in a file that holds several */
+  part?: string | null;
+  /** a script's second (third...) engine: the file's own checks (bash -n, shellcheck, traps) ran for the first */
+  sharesFile?: boolean;
+  /** set for a chart or overlay: the file is what its tool renders (scriptPath is the template it came from) */
+  render?: RenderSpec;
   /** null when the script was discovered (no config): only checks that need no config run */
   endpoint: Endpoint | null;
 }

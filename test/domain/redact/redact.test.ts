@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { redact, redactSecrets } from "../../../src/domain/redact/redact.js";
 
 it("hides api keys in every spelling", () => {
@@ -39,4 +39,21 @@ it("keeps what is not a secret in those forms: the URL's host, the list's other 
     "Command '['vllm', 'serve', '--api-key', '***']'",
   );
   expect(redact("--api-key    k --port 8000")).toBe("--api-key    *** --port 8000");
+});
+
+describe("file names that hold a secret word (issue 22)", () => {
+  it("keeps a file name before a colon and the text after it", () => {
+    expect(redact("serve-api-key.sh: bash -n passes")).toBe("serve-api-key.sh: bash -n passes");
+    expect(redact("hf_token_launch.sh: none of the 18 trap rules checked tripped")).toBe(
+      "hf_token_launch.sh: none of the 18 trap rules checked tripped",
+    );
+    expect(redact("k8s/auth.yaml: no engine flag dropped")).toBe("k8s/auth.yaml: no engine flag dropped");
+  });
+
+  it("still masks a secret name's value, and keeps a $(cat FILE) reference followed by a comma", () => {
+    expect(redact("HF_TOKEN: hf_abcdefghijklmnopqrstuvwxyz")).not.toContain("abcdefghij");
+    expect(redact('(e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE)')).toBe(
+      '(e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE)',
+    );
+  });
 });

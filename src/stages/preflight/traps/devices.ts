@@ -89,16 +89,21 @@ export function pinningFlag(flags: readonly Flag[]): Flag | null {
   );
 }
 
+/** memlock: compose runs on docker or podman, whose default limit is the rule's premise; a Kubernetes node's
+ * container runtime usually runs with an unlimited memlock (containerd's unit sets LimitMEMLOCK=infinity) */
+const MEMLOCK_RUNTIMES = [...CONTAINERS, "compose"] as const;
+
 export const memlock: TrapRuleDef = {
   id: "memlock",
   defaultLevel: "warn",
-  runtimes: CONTAINERS,
+  runtimes: MEMLOCK_RUNTIMES,
   engines: ["vllm", "sglang"],
   why:
     "the 8 MiB default memlock limit of a container makes large pinned allocations fail as a misleading " +
     "'CUDA error: out of memory' from pin_memory(); offload and swap space pin host memory",
   check: (ctx) =>
     engineRuns(ctx).flatMap(({ source, item: run }) => {
+      if (!(MEMLOCK_RUNTIMES as readonly string[]).includes(run.runtime)) return [];
       const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
       // a CPU image pins nothing for a GPU
       if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value)))
@@ -113,7 +118,8 @@ export const memlock: TrapRuleDef = {
         hitAt(
           ctx,
           source.file,
-          set?.line ?? run.command.line,
+          // a compose service has no command line of its own: the flag that pins is the cause's line
+          set?.line ?? (run.runtime === "compose" ? pin.line : run.command.line),
           set
             ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory`
             : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,

@@ -20,8 +20,10 @@ export function buildContext(
   kind: FileKind = "script",
 ): TrapContext {
   const sources: Source[] = [];
-  const unitFile = kind === "script" ? unit : { path: scriptPath, text: script.text };
-  if (kind === "script") sources.push({ file: scriptPath, script, origin: "script" });
+  // a compose file or a manifest is its own runtime: no unit around it
+  const yaml = kind === "compose" || kind === "kubernetes";
+  const unitFile = kind === "script" ? unit : yaml ? null : { path: scriptPath, text: script.text };
+  if (kind === "script" || yaml) sources.push({ file: scriptPath, script, origin: kind });
   if (kind === "quadlet") {
     const generated: ServeScript = {
       ...script,

@@ -8,6 +8,7 @@ import { nameReuse } from "./name-reuse.js";
 import { secretInArgv } from "./secrets.js";
 import { bareStash, broadKill, transientUnit, unmergedLogGrep } from "./shell-hygiene.js";
 import { stopTimeout } from "./stop-timeout.js";
+import { smallShm } from "./shared-memory.js";
 import type { TrapRuleDef } from "./types.js";
 import { restartOnFailure, startLimitSection, startTimeout } from "./unit-lifecycle.js";
 
@@ -30,4 +31,5 @@ export const TRAP_RULE_DEFS: readonly TrapRuleDef[] = [
   bareStash,
   entrypointServe,
   detachedRedirect,
+  smallShm,
 ];

@@ -1,15 +1,16 @@
 // Unit traps: keys systemd ignores in the wrong section, restart policies that leave an engine
 // silently dead, and start timeouts shorter than a model load.
 import { timeoutStartSec, unitEntries, unitValue } from "../../../domain/launch/unit.js";
-import { allRuns, hitAt, lineOf } from "./lookups.js";
-import { UNIT_RUNTIMES, type TrapHit, type TrapRuleDef } from "./types.js";
+import { allRuns, engines, hitAt, lineOf } from "./lookups.js";
+import { UNIT_RUNTIMES, type TrapContext, type TrapHit, type TrapRuleDef } from "./types.js";
 
-const START_LIMIT_KEYS = new Set([
-  "StartLimitIntervalSec",
-  "StartLimitInterval",
-  "StartLimitBurst",
-  "StartLimitAction",
-]);
+/**
+ * The start-limit keys systemd ignores in [Service]. Its directive table (src/core/load-fragment-gperf.gperf.in)
+ * still accepts StartLimitInterval=, StartLimitBurst= and StartLimitAction= there "for compatibility, they moved
+ * into Unit", and applies them to the unit; only the current spelling, StartLimitIntervalSec=, is absent from
+ * [Service]: an unknown key, logged and ignored, which leaves the 10 s default interval.
+ */
+const IGNORED_IN_SERVICE = new Set(["StartLimitIntervalSec"]);
 
 export const startLimitSection: TrapRuleDef = {
   id: "start-limit-section",
@@ -17,13 +18,13 @@ export const startLimitSection: TrapRuleDef = {
   runtimes: UNIT_RUNTIMES,
   engines: "any",
   why:
-    "StartLimitIntervalSec=/StartLimitBurst= only work in [Unit]; in [Service] systemd ignores them " +
-    "and the unit ends in start-limit-hit with the default limits",
+    "StartLimitIntervalSec= works only in [Unit]; in [Service] systemd ignores it (StartLimitBurst= and " +
+    "StartLimitInterval= are still read there), so the crash-loop brake runs on the 10 s default interval",
   check: (ctx) => {
     const unit = ctx.unit;
     if (!unit) return [];
     return unit.parsed.entries
-      .filter((e) => e.section === "Service" && START_LIMIT_KEYS.has(e.key))
+      .filter((e) => e.section === "Service" && IGNORED_IN_SERVICE.has(e.key))
       .map((e) =>
         hitAt(
           ctx,
@@ -41,16 +42,17 @@ const NON_ZERO_ONLY = new Set(["on-failure", "on-abnormal", "on-abort", "on-watc
 export const restartOnFailure: TrapRuleDef = {
   id: "restart-on-failure",
   defaultLevel: "warn",
-  runtimes: UNIT_RUNTIMES,
+  runtimes: [...UNIT_RUNTIMES, "compose", "kubernetes"],
   // SGLang and llama.cpp exit non-zero on a fatal error: on-failure restarts them
   engines: ["vllm"],
   why:
-    "vLLM's API server exits 0 after a fatal EngineCore error, so systemd sees a clean exit, does not restart, " +
-    "and the endpoint stays silently dead",
+    "vLLM's API server exits 0 after a fatal EngineCore error, so systemd (or docker, podman, the kubelet) sees a " +
+    "clean exit, does not restart, and the endpoint stays silently dead",
   check: (ctx) => {
     const unit = ctx.unit;
     const e = unit ? unitValue(unit.parsed, "Service", "Restart") : null;
-    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return [];
+    const hits = workloadRestarts(ctx);
+    if (!unit || !e || !NON_ZERO_ONLY.has(e.value)) return hits;
     return [
       hitAt(
         ctx,
@@ -59,21 +61,43 @@ export const restartOnFailure: TrapRuleDef = {
         `Restart=${e.value} does not restart an engine that exits 0`,
         "Use Restart=always with RestartSec=30, and bound crash loops with StartLimitIntervalSec=/StartLimitBurst= in [Unit].",
       ),
+      ...hits,
     ];
   },
 };
 
+/**
+ * The same trap in a compose file (`restart: on-failure[:N]`: docker and podman restart only on a non-zero exit)
+ * and a Kubernetes pod (`restartPolicy: OnFailure`, a Job's or a bare Pod's).
+ */
+function workloadRestarts(ctx: TrapContext): TrapHit[] {
+  return engines(ctx).flatMap(({ source, engine }) => {
+    const w = engine.podmanRun?.workload;
+    const r = w?.restart;
+    if (!w || !r) return [];
+    const onFailure = w.form === "compose" ? /^on-failure(:\d+)?$/.test(r.value) : r.value === "OnFailure";
+    if (!onFailure) return [];
+    const fix =
+      w.form === "compose"
+        ? "Use restart: unless-stopped (or always) for the engine's service."
+        : "Run the engine in a Deployment or StatefulSet (restartPolicy: Always); a Job's OnFailure leaves an exit 0 finished.";
+    const key = w.form === "compose" ? `restart: ${r.value}` : `restartPolicy: ${r.value}`;
+    return [hitAt(ctx, source.file, r.line, `${key} does not restart an engine that exits 0`, fix)];
+  });
+}
+
 export const startTimeout: TrapRuleDef = {
   id: "start-timeout",
   defaultLevel: "warn",
-  runtimes: UNIT_RUNTIMES,
+  runtimes: [...UNIT_RUNTIMES, "kubernetes"],
   engines: "any",
   why:
     "a unit that waits for readiness (Type=notify, --sdnotify, Notify=healthy) is killed when TimeoutStartSec " +
-    "(90 s by default) runs out, and a model load takes minutes",
+    "(90 s by default) runs out, and a Kubernetes container is restarted when its startupProbe (or livenessProbe) " +
+    "budget does; a model load takes minutes",
   check: (ctx) => {
     const unit = ctx.unit;
-    if (!unit) return [];
+    if (!unit) return probeBudgets(ctx);
     const type = unitValue(unit.parsed, "Service", "Type");
     const notify = unitEntries(unit.parsed, "Container", "Notify").find(
       (e) => e.value === "healthy" || e.value === "true",
@@ -104,3 +128,30 @@ export const startTimeout: TrapRuleDef = {
     return [hit];
   },
 };
+
+/** A model load of a few minutes is common; a probe that restarts the container sooner kills loads in progress. */
+const LOAD_SECONDS = 600;
+
+/**
+ * Kubernetes' form: the kubelet restarts a container whose startupProbe (or, without one, livenessProbe) has not
+ * passed within initialDelaySeconds + failureThreshold x periodSeconds; a budget under the load time is a
+ * restart loop that never finishes loading.
+ */
+function probeBudgets(ctx: TrapContext): TrapHit[] {
+  const floor = Math.min(ctx.bootTimeoutSeconds, LOAD_SECONDS);
+  return engines(ctx).flatMap(({ source, engine }) => {
+    const w = engine.podmanRun?.workload;
+    if (w?.form !== "kubernetes") return [];
+    const probe = w.probes.find((p) => p.kind === "startupProbe") ?? w.probes.find((p) => p.kind === "livenessProbe");
+    if (!probe || probe.budgetSeconds >= floor) return [];
+    return [
+      hitAt(
+        ctx,
+        source.file,
+        probe.line,
+        `the ${probe.kind} gives the engine ${probe.budgetSeconds} s to answer, under the ${floor} s a model load can take`,
+        `Give the container a startupProbe whose failureThreshold x periodSeconds covers the longest load (e.g. failureThreshold: ${Math.ceil((ctx.bootTimeoutSeconds * 1.25) / 10)}, periodSeconds: 10); liveness starts counting after it passes.`,
+      ),
+    ];
+  });
+}

@@ -133,3 +133,22 @@ describe("checkTraps", () => {
     ]);
   });
 });
+
+describe("start-limit-section follows systemd's directive table (issue 22)", () => {
+  const unit = (service: string) => ({
+    path: "llm.service",
+    text: `[Unit]\nDescription=x\n\n[Service]\nExecStart=/opt/v/bin/vllm serve /m\nRestart=always\n${service}\n`,
+  });
+  const rules = (service: string) =>
+    checkTraps({ script: parseServeScript(""), scriptPath: "serve.sh", unit: unit(service) }, {})
+      .filter((f) => f.data?.rule === "start-limit-section")
+      .map((f) => f.line);
+
+  it("trips on StartLimitIntervalSec= in [Service], which systemd does not know there", () => {
+    expect(rules("StartLimitIntervalSec=600")).toEqual([7]);
+  });
+
+  it("stays silent on StartLimitBurst=, StartLimitInterval= and StartLimitAction= in [Service], which systemd reads", () => {
+    expect(rules("StartLimitBurst=5\nStartLimitInterval=600\nStartLimitAction=none")).toEqual([]);
+  });
+});

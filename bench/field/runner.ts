@@ -1,0 +1,167 @@
+// Runs the real preflight on a field cache: the cached files of each repository (and commit) put back at their
+// own paths in one temporary git repository, preflight in discovery mode (no config) as a new user runs it, the
+// launch model's targets and flags read beside it; each drop on a clone of its fetched repository at the drop's
+// commit with --base its parent.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseCli } from "../../src/cli/args.js";
+import { runCommand } from "../../src/commands/index.js";
+import type { Finding } from "../../src/domain/report/finding.js";
+import { normalizeFlagName } from "../../src/domain/launch/contract.js";
+import { discoverTargets } from "../../src/stages/preflight/discover.js";
+import { readLaunch } from "../../src/stages/preflight/read-launch.js";
+import { renderedParts } from "../../src/stages/preflight/rendered.js";
+import type { GitReader } from "../../src/ports/git/batched.js";
+import { tempRepo } from "../../test/helpers/repo.js";
+import type { Fetched, FieldDrop, FieldKey } from "./key.js";
+import type { DropRun, EntryRun } from "./score.js";
+
+async function preflight(dir: string, args: string[] = []): Promise<Finding[]> {
+  const opts = parseCli(["preflight", "--json", ...args], dir);
+  if (typeof opts === "string" || "help" in opts) throw new Error(`preflight options did not parse`);
+  return (await runCommand(opts)).findings;
+}
+
+/** Where a repository path came from: the key entry and the path inside it (for a chart or overlay directory). */
+interface Origin {
+  entry: string;
+  rel: string | undefined;
+}
+
+function originMap(rows: readonly Fetched[], key: FieldKey): Map<string, Origin> {
+  const out = new Map<string, Origin>();
+  for (const r of rows) {
+    if (key.files[r.name]) out.set(r.path, { entry: r.name, rel: undefined });
+    else {
+      const entry = Object.keys(key.files).find((e) => r.name.startsWith(`${e}/`));
+      if (entry) out.set(r.path, { entry, rel: r.name.slice(entry.length + 1) });
+    }
+  }
+  return out;
+}
+
+const unreadRepo = {} as GitReader; // the work tree is read from disk: no git reads at ref null
+
+/** One repository (and commit) of the cache: preflight's findings and the targets read, per entry. */
+async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKey, runs: Map<string, EntryRun>) {
+  const repo = tempRepo("dg-field-");
+  try {
+    for (const r of rows) {
+      const src = join(cacheDir, r.name);
+      if (!statSync(src, { throwIfNoEntry: false })?.isFile()) continue;
+      repo.write(r.path, readFileSync(src, "utf8"));
+      if (/\.(sh|bash)$/.test(r.path)) execFileSync("chmod", ["+x", join(repo.dir, r.path)]);
+    }
+    repo.commit(`files of ${rows[0]!.repo}`);
+    const origin = originMap(rows, key);
+    const findings = await preflight(repo.dir);
+    for (const f of findings) {
+      // a unit paired with the script it runs is checked with it: found too
+      const unit = typeof f.data?.unit === "string" ? origin.get(f.data.unit) : undefined;
+      if (unit && runs.get(unit.entry)) runs.get(unit.entry)!.discovered = true;
+      const o = f.file ? origin.get(f.file) : undefined;
+      const run = o ? runs.get(o.entry) : undefined;
+      if (!o || !run) continue;
+      if (f.data?.endpoint !== undefined) run.discovered = true;
+      const scored =
+        (f.check === "preflight.traps" && typeof f.data?.rule === "string") ||
+        (f.check === "preflight.bash-syntax" && f.status === "fail");
+      if (scored && (f.status === "fail" || f.status === "warn"))
+        run.emitted.push({
+          check: f.check,
+          ...(typeof f.data?.rule === "string" ? { rule: f.data.rule } : {}),
+          ...(f.line !== undefined ? { line: f.line } : {}),
+          ...(o.rel ? { file: o.rel } : {}),
+          summary: f.summary,
+        });
+    }
+    const files = repo.git("ls-files").split("\n").filter(Boolean);
+    const ctx = { root: repo.dir, reader: unreadRepo };
+    for (const t of discoverTargets(repo.dir, files)) {
+      if (t.render) {
+        const parts = await renderedParts(ctx, t.render, null);
+        if (!Array.isArray(parts)) continue;
+        for (const p of parts) {
+          const o = origin.get(p.file);
+          const run = o ? runs.get(o.entry) : undefined;
+          if (!run || !p.script.engine) continue;
+          run.targets.push({
+            name: p.part,
+            flags: p.script.engine.flags.map((x) => ({
+              flag: x.name,
+              line: x.line,
+              ...(o!.rel ? { file: o!.rel } : {}),
+            })),
+          });
+        }
+        continue;
+      }
+      const u = t.unitPath ? origin.get(t.unitPath) : undefined;
+      // a unit that runs the script holds no engine flag itself
+      if (u && runs.get(u.entry)) runs.get(u.entry)!.targets.push({ name: null, flags: [] });
+      const o = origin.get(t.scriptPath);
+      const run = o ? runs.get(o.entry) : undefined;
+      if (!run) continue;
+      const script = await readLaunch(ctx, t, readFileSync(join(repo.dir, t.scriptPath), "utf8"), null);
+      run.targets.push({
+        name: t.part ?? null,
+        flags: (script.engine?.flags ?? []).map((x) => ({ flag: x.name, line: x.line })),
+      });
+    }
+  } finally {
+    repo.cleanup();
+  }
+}
+
+export async function runEntries(cacheDir: string, rows: readonly Fetched[], key: FieldKey): Promise<EntryRun[]> {
+  const runs = new Map<string, EntryRun>(
+    Object.entries(key.files).map(([name, file]) => [
+      name,
+      { name, file, discovered: false, emitted: [], targets: [] },
+    ]),
+  );
+  const groups = new Map<string, Fetched[]>();
+  for (const r of rows) {
+    // a chart or overlay directory is its own repository: its files keep the layout they were fetched in
+    const k = `${r.repo}@${r.commit}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  for (const g of groups.values()) await runGroup(cacheDir, g, key, runs);
+  return [...runs.values()];
+}
+
+/** A clone of the fetched repository at the drop's commit, preflight --base its parent; what it says of the flag. */
+export async function runDrop(drop: FieldDrop, gitDir: string | undefined): Promise<DropRun> {
+  if (!gitDir) return { drop, reported: null, error: `${drop.repo} is not in REPOS.tsv` };
+  const dir = mkdtempSync(join(tmpdir(), "dg-field-drop-"));
+  try {
+    const git = (...a: string[]) => execFileSync("git", a, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync("git", ["clone", "-q", "--shared", "--no-checkout", gitDir, dir], { stdio: "ignore" });
+    git("checkout", "-q", drop.commit);
+    const findings = await preflight(dir, ["--base", drop.parent]);
+    const want = normalizeFlagName(drop.flag);
+    const hit = findings.find(
+      (f) =>
+        f.check === "preflight.dropped-flags" &&
+        (f.status === "fail" || f.status === "warn") &&
+        f.file === drop.path &&
+        typeof f.data?.flag === "string" &&
+        normalizeFlagName(f.data.flag) === want,
+    );
+    return {
+      drop,
+      reported: hit
+        ? { status: hit.status, baseLine: typeof hit.data?.baseLine === "number" ? hit.data.baseLine : null }
+        : null,
+    };
+  } catch (e) {
+    return { drop, reported: null, error: `could not run: ${(e as Error).message.split("\n")[0]}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const cacheHas = (cacheDir: string) =>
+  statSync(join(cacheDir, "FETCHED.tsv"), { throwIfNoEntry: false }) !== undefined;

@@ -1,0 +1,218 @@
+// A compose file (compose.yaml, docker-compose*.yml, podman compose) read as one container run per service: the
+// keys become the options they stand for (shm_size -> --shm-size, ulimits -> --ulimit, GPU reservations -> --gpus),
+// `entrypoint` + `command` the argv after the image, `${VAR:-default}` filled from .env. Each service that starts
+// an engine is its own launch part. Pure.
+import type { Command, PodmanRun, Word } from "./model.js";
+import { readPodmanRun } from "./podman.js";
+import { optionWord, readYaml, YamlReader } from "./yaml-node.js";
+import type { Node } from "yaml";
+
+export interface ComposeService {
+  name: string;
+  /** the run the service stands for; its workload holds restart, GPUs and the healthcheck's start period */
+  run: PodmanRun;
+}
+
+/** compose's interpolation: $$ is a dollar; ${VAR}, ${VAR:-default}, ${VAR-default}, $VAR from .env; unset is empty. */
+export function interpolate(text: string, env: ReadonlyMap<string, string>): string {
+  return text.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])((?:[^{}]|\{[^{}]*\})*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (all, name: string | undefined, op: string | undefined, arg: string | undefined, bare: string | undefined) => {
+      if (all === "$$") return "$";
+      const key = name ?? bare!;
+      const v = env.get(key);
+      const set = v !== undefined && (v !== "" || !op?.startsWith(":"));
+      if (op === ":-" || op === "-") return set ? v! : interpolate(arg ?? "", env);
+      if (op === ":+" || op === "+") return set ? interpolate(arg ?? "", env) : "";
+      return v ?? "";
+    },
+  );
+}
+
+/** `.env` as compose reads it: KEY=VALUE lines, quotes removed, comments and blank lines skipped. */
+export function parseDotEnv(text: string): Map<string, string> {
+  const env = new Map<string, string>();
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    let v = m[2]!.trim();
+    const q = v[0];
+    const close = q === '"' || q === "'" ? v.indexOf(q, 1) : -1;
+    if (close > 0) v = v.slice(1, close);
+    else v = v.replace(/\s+#.*$/, "");
+    env.set(m[1]!, v);
+  }
+  return env;
+}
+
+/** Is this text a compose file? A top-level `services:` map whose entries have an image, a build or a command. */
+export function looksLikeCompose(text: string): boolean {
+  return /^services\s*:/m.test(text);
+}
+
+/** Every service of a compose file, read as a container run; null when the text is no compose file. */
+export function parseCompose(text: string, env: ReadonlyMap<string, string> = new Map()): ComposeService[] | null {
+  if (!looksLikeCompose(text)) return null;
+  const src = readYaml(text);
+  const doc = src?.docs[0];
+  if (!src || !doc) return null;
+  const y = new YamlReader(src, doc);
+  const services = y.get(doc.contents, "services");
+  if (!services) return null;
+  const lines = text.split("\n");
+  return y.keys(services).flatMap((name) => {
+    const svc = y.get(services, name);
+    return svc ? [readService(y, name, svc, env, lines)] : [];
+  });
+}
+
+function readService(
+  y: YamlReader,
+  name: string,
+  svc: Node,
+  env: ReadonlyMap<string, string>,
+  lines: readonly string[],
+): ComposeService {
+  const expand = (t: string) => interpolate(t, env);
+  const words: Word[] = [];
+  const opt = (option: string, value: string, line: number) => {
+    words.push(optionWord(option, line), { ...optionWord(value, line), resolved: expand(value) });
+  };
+  const scalar = (key: string, option: string) => {
+    const v = y.str(y.get(svc, key));
+    if (v !== null) opt(option, v, y.keyLine(svc, key));
+  };
+  opt("--name", y.str(y.get(svc, "container_name")) ?? name, y.keyLine(svc, "container_name"));
+  scalar("ipc", "--ipc");
+  scalar("shm_size", "--shm-size");
+  scalar("restart", "--restart");
+  scalar("network_mode", "--network");
+  scalar("runtime", "--runtime");
+  scalar("user", "--user");
+  scalar("gpus", "--gpus");
+  if (y.str(y.get(svc, "privileged")) === "true") words.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
+  for (const d of y.items(y.get(svc, "devices"))) {
+    const v = y.str(d) ?? y.str(y.get(d, "source"));
+    if (v) opt("--device", v, y.line(d));
+  }
+  const ulimits = y.get(svc, "ulimits");
+  for (const key of y.keys(ulimits)) {
+    const u = y.get(ulimits, key)!;
+    const single = y.str(u);
+    const soft = single ?? y.str(y.get(u, "soft")) ?? "";
+    const hard = single ?? y.str(y.get(u, "hard")) ?? soft;
+    opt("--ulimit", `${key}=${soft}:${hard}`, y.keyLine(ulimits, key));
+  }
+  for (const v of y.items(y.get(svc, "volumes"))) {
+    const short = y.str(v);
+    if (short !== null) opt("--volume", short, y.line(v));
+    else {
+      const source = y.str(y.get(v, "source")) ?? "";
+      const target = y.str(y.get(v, "target")) ?? "";
+      const ro = y.str(y.get(v, "read_only")) === "true" ? ":ro" : "";
+      if (y.str(y.get(v, "type")) === "tmpfs") opt("--tmpfs", target, y.line(v));
+      else opt("--volume", `${source}:${target}${ro}`, y.line(v));
+    }
+  }
+  for (const f of [y.get(svc, "env_file")].flatMap((n) => (y.str(n) !== null ? [n] : y.items(n)))) {
+    const path = y.str(f) ?? y.str(y.get(f, "path"));
+    if (path) opt("--env-file", path, y.line(f));
+  }
+  const environment = y.get(svc, "environment");
+  for (const item of y.items(environment)) {
+    const t = y.str(item);
+    if (t) opt("--env", t, y.line(item));
+  }
+  for (const key of y.keys(environment)) {
+    const v = y.str(y.get(environment, key));
+    opt("--env", v === null ? key : `${key}=${v}`, y.keyLine(environment, key));
+  }
+  for (const p of y.items(y.get(svc, "ports"))) {
+    const t = y.str(p) ?? `${y.str(y.get(p, "published")) ?? ""}:${y.str(y.get(p, "target")) ?? ""}`;
+    opt("--publish", t, y.line(p));
+  }
+  const gpus = gpuRequest(y, svc);
+  if (gpus && !y.get(svc, "gpus")) opt("--gpus", gpus.value, gpus.line);
+  const health = y.get(svc, "healthcheck");
+  const test = y.get(health, "test");
+  if (test)
+    opt(
+      "--health-cmd",
+      y
+        .items(test)
+        .map((t) => y.str(t) ?? "")
+        .join(" ") ||
+        (y.str(test) ?? ""),
+      y.line(test),
+    );
+  const start = y.str(y.get(health, "start_period"));
+  if (start !== null) opt("--health-start-period", start, y.keyLine(health, "start_period"));
+
+  const image = y.get(svc, "image");
+  const imageText = y.str(image) ?? `${name} (built from this directory)`;
+  const imageLine = image ? y.line(image) : y.line(svc);
+  words.push({ ...optionWord(imageText, imageLine), resolved: expand(imageText) });
+  const expandDollar = (t: string) => expand(t);
+  words.push(...y.words(y.get(svc, "entrypoint"), expandDollar));
+  words.push(...y.words(y.get(svc, "command"), expandDollar));
+  const first = words[0]!.line;
+  const last = Math.max(...words.map((w) => w.line));
+  const svcLine = y.line(svc);
+  const command: Command = {
+    words,
+    assignments: [],
+    line: Math.min(first, svcLine),
+    endLine: last,
+    source: lines.slice(Math.min(first, svcLine) - 1, last).join("\n"),
+    redirects: [],
+    pipeTo: null,
+  };
+  const optionsEnd = words.findIndex((w) => w.text === imageText && w.line === imageLine);
+  // the words before the image are options podman's reader knows; the image and what follows are the argv
+  const run = readPodmanRun(command, words, "compose");
+  if (run.image?.text !== imageText && optionsEnd >= 0) run.image = words[optionsEnd]!;
+  const restartV = y.str(y.get(svc, "restart"));
+  run.workload = {
+    form: "compose",
+    name,
+    restart: restartV === null ? null : { value: restartV, line: y.keyLine(svc, "restart") },
+    gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpus,
+    shm: null,
+    probes:
+      start === null
+        ? []
+        : [
+            {
+              kind: "healthcheck.start_period",
+              budgetSeconds: seconds(start),
+              line: y.keyLine(health, "start_period"),
+            },
+          ],
+  };
+  return { name, run };
+}
+
+/** deploy.resources.reservations.devices with a gpu capability (or the nvidia runtime): the GPUs asked for. */
+function gpuRequest(y: YamlReader, svc: Node): { value: string; line: number } | null {
+  const devices = y.get(y.get(y.get(y.get(svc, "deploy"), "resources"), "reservations"), "devices");
+  for (const d of y.items(devices)) {
+    const caps = y.items(y.get(d, "capabilities")).map((c) => y.str(c));
+    const driver = y.str(y.get(d, "driver"));
+    if (!caps.includes("gpu") && driver !== "nvidia") continue;
+    const ids = y.items(y.get(d, "device_ids")).map((i) => y.str(i));
+    const count = y.str(y.get(d, "count"));
+    return { value: ids.length ? `"device=${ids.join(",")}"` : (count ?? "all"), line: y.line(d) };
+  }
+  const rt = y.str(y.get(svc, "runtime"));
+  return rt === "nvidia" ? { value: "all", line: y.keyLine(svc, "runtime") } : null;
+}
+
+/** compose durations: 1h30m, 90s, 5m, 500ms. */
+export function seconds(text: string): number {
+  let total = 0;
+  for (const m of text.matchAll(/(\d+(?:\.\d+)?)(ms|us|ns|h|m|s)/g)) {
+    const n = Number(m[1]);
+    total += m[2] === "h" ? n * 3600 : m[2] === "m" ? n * 60 : m[2] === "s" ? n : 0;
+  }
+  return /^\d+$/.test(text.trim()) ? Number(text) : total;
+}

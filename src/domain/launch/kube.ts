@@ -1,0 +1,140 @@
+// A Kubernetes manifest (Deployment, StatefulSet, LeaderWorkerSet, Job, Pod, KServe...) read as one container run
+// per container: `command` + `args` the argv after the image (`$(VAR)` filled from the container's env),
+// resources.limits GPUs, a /dev/shm emptyDir, probes. Every `containers:` list in every document is read, so
+// any workload kind that nests a pod template is covered. Pure.
+import { isMap, isSeq, type Node } from "yaml";
+import type { Command, PodmanRun, Word, WorkloadFacts } from "./model.js";
+import { readPodmanRun } from "./podman.js";
+import { optionWord, readYaml, YamlReader } from "./yaml-node.js";
+
+export interface KubeContainer {
+  /** Kind/name/container */
+  name: string;
+  /** the run the container stands for; its workload holds GPUs, the /dev/shm mount, probes, restartPolicy */
+  run: PodmanRun;
+}
+
+export function looksLikeKube(text: string): boolean {
+  return /^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text);
+}
+
+/** Every container of every document; null when the text is no Kubernetes manifest. */
+export function parseKube(text: string): KubeContainer[] | null {
+  if (!looksLikeKube(text)) return null;
+  const src = readYaml(text);
+  if (!src) return null;
+  const lines = text.split("\n");
+  const out: KubeContainer[] = [];
+  for (const doc of src.docs) {
+    const y = new YamlReader(src, doc);
+    const kind = y.str(y.get(doc.contents, "kind")) ?? "Object";
+    const name = y.str(y.get(y.get(doc.contents, "metadata"), "name")) ?? "unnamed";
+    walk(y, doc.contents, (pod) => {
+      for (const c of y.items(y.get(pod, "containers"))) out.push(readContainer(y, `${kind}/${name}`, pod, c, lines));
+    });
+  }
+  return out;
+}
+
+/** Calls `visit` for every map that holds a `containers:` list (a pod spec, a KServe predictor...). */
+function walk(y: YamlReader, node: unknown, visit: (pod: Node) => void, depth = 0): void {
+  const n = y.deref(node);
+  if (!n || depth > 24) return;
+  if (isMap(n)) {
+    if (isSeq(y.get(n, "containers"))) visit(n);
+    for (const k of y.keys(n)) if (k !== "containers") walk(y, y.get(n, k), visit, depth + 1);
+  } else if (isSeq(n)) for (const i of y.items(n)) walk(y, i, visit, depth + 1);
+}
+
+/** `$(VAR)` from the container's env, `$$(VAR)` a literal; undefined when a variable is unknown. */
+export function kubeExpand(text: string, env: ReadonlyMap<string, string>): string | undefined {
+  let unknown = false;
+  const out = text.replace(/\$\$\(|\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (all, name: string | undefined) => {
+    if (all === "$$(") return "$(";
+    const v = env.get(name!);
+    if (v === undefined) unknown = true;
+    return v ?? all;
+  });
+  return unknown ? undefined : out;
+}
+
+function readContainer(y: YamlReader, workload: string, pod: Node, c: Node, lines: readonly string[]): KubeContainer {
+  const cname = y.str(y.get(c, "name")) ?? "container";
+  const env = new Map<string, string>();
+  const words: Word[] = [optionWord("--name", y.line(c)), optionWord(cname, y.line(c))];
+  for (const e of y.items(y.get(c, "env"))) {
+    const n = y.str(y.get(e, "name"));
+    const v = y.str(y.get(e, "value"));
+    if (!n) continue;
+    if (v !== null) env.set(n, kubeExpand(v, env) ?? v);
+    words.push(optionWord("--env", y.line(e)), optionWord(v === null ? n : `${n}=${v}`, y.line(e)));
+  }
+  const limits = y.get(y.get(c, "resources"), "limits");
+  const requests = y.get(y.get(c, "resources"), "requests");
+  let gpus: WorkloadFacts["gpus"] = null;
+  for (const res of [limits, requests]) {
+    const key = y.keys(res).find((k) => /(^|\/)gpu$/.test(k));
+    if (key && !gpus) gpus = { value: y.str(y.get(res, key)) ?? "", line: y.keyLine(res, key) };
+  }
+  if (gpus) words.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
+  const shm = shmMount(y, pod, c);
+  for (const m of y.items(y.get(c, "volumeMounts"))) {
+    const path = y.str(y.get(m, "mountPath")) ?? "";
+    const vol = y.str(y.get(m, "name")) ?? "";
+    const ro = y.str(y.get(m, "readOnly")) === "true" ? ":ro" : "";
+    words.push(optionWord("--volume", y.line(m)), optionWord(`${vol}:${path}${ro}`, y.line(m)));
+  }
+  const image = y.get(c, "image");
+  const imageText = y.str(image) ?? `${cname} (the serving runtime's image)`;
+  words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
+  const expand = (t: string) => kubeExpand(t, env);
+  words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
+  // a `$(VAR)` k8s fills before the shell sees it: the word text carries the value (a `sh -c` string is read filled)
+  for (const w of words) if (w.resolved !== undefined && w.text.includes("$(")) w.text = w.resolved;
+  const from = y.line(c);
+  const to = Math.max(...words.map((w) => w.line));
+  const command: Command = {
+    words,
+    assignments: [],
+    line: from,
+    endLine: to,
+    source: lines.slice(from - 1, to).join("\n"),
+    redirects: [],
+    pipeTo: null,
+  };
+  const rp = y.get(pod, "restartPolicy");
+  const run = readPodmanRun(command, words, "kubernetes");
+  const name = `${workload}/${cname}`;
+  run.workload = {
+    form: "kubernetes",
+    name,
+    restart: rp ? { value: y.str(rp) ?? "", line: y.line(rp) } : null,
+    gpus,
+    shm,
+    probes: probes(y, c),
+  };
+  return { name, run };
+}
+
+function shmMount(y: YamlReader, pod: Node, c: Node): WorkloadFacts["shm"] {
+  const mount = y.items(y.get(c, "volumeMounts")).find((m) => y.str(y.get(m, "mountPath")) === "/dev/shm");
+  if (!mount) return null;
+  const vol = y.items(y.get(pod, "volumes")).find((v) => y.str(y.get(v, "name")) === y.str(y.get(mount, "name")));
+  return { line: y.line(mount), sizeLimit: y.str(y.get(y.get(vol, "emptyDir"), "sizeLimit")) };
+}
+
+/** Each probe's budget: initialDelaySeconds + failureThreshold x periodSeconds (kubelet defaults 0, 3, 10). */
+function probes(y: YamlReader, c: Node): WorkloadFacts["probes"] {
+  const out: WorkloadFacts["probes"] = [];
+  for (const kind of ["startupProbe", "readinessProbe", "livenessProbe"] as const) {
+    const p = y.get(c, kind);
+    if (!p) continue;
+    const num = (k: string, d: number) => Number(y.str(y.get(p, k)) ?? d);
+    out.push({
+      kind,
+      budgetSeconds: num("initialDelaySeconds", 0) + num("failureThreshold", 3) * num("periodSeconds", 10),
+      line: y.keyLine(c, kind),
+    });
+  }
+  return out;
+}

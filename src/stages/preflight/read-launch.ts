@@ -1,0 +1,70 @@
+// A target's launch file parsed as what it is: a compose file with the .env beside it (compose fills
+// ${VAR:-default} from it), the target's own part of a file that holds several (a service, a container).
+import { readFileSync } from "node:fs";
+import { basename, dirname, isAbsolute, join } from "node:path";
+import { parseDotEnv } from "../../domain/launch/compose.js";
+import { configFileFlags, configFlagPath, mergeConfigFlags } from "../../domain/launch/vllm-config.js";
+import { parseLaunch, yamlKind, type FileKind } from "../../domain/launch/launch.js";
+import type { ServeScript } from "../../domain/launch/model.js";
+import type { PreflightContext, PreflightTarget } from "./targets.js";
+
+/** A config names a YAML launch file as its script: read it as the compose file or manifest it is. */
+export function kindOf(t: PreflightTarget, text: string): FileKind {
+  return t.kind === "script" ? (yamlKind(t.scriptPath, text) ?? "script") : t.kind;
+}
+
+/** The .env beside a compose file, at the ref being checked (the work tree when ref is null). */
+export async function dotEnv(
+  ctx: Pick<PreflightContext, "root" | "reader">,
+  file: string,
+  ref: string | null,
+): Promise<Map<string, string>> {
+  const text = await readAt(ctx, join(dirname(file), ".env"), ref);
+  return text === null ? new Map() : parseDotEnv(text);
+}
+
+export async function readLaunch(
+  ctx: Pick<PreflightContext, "root" | "reader">,
+  t: PreflightTarget,
+  text: string,
+  ref: string | null,
+): Promise<ServeScript> {
+  const kind = kindOf(t, text);
+  const env = kind === "compose" ? await dotEnv(ctx, t.scriptPath, ref) : new Map<string, string>();
+  return withConfigFile(ctx, t.scriptPath, parseLaunch(kind, text, { part: t.part ?? null, env }), ref);
+}
+
+/**
+ * vLLM run with `--config FILE.yaml`: the file's keys join the engine's flags, each with its own file and line,
+ * when the file is in the repository (beside the launch file, or at the root); one baked into an image is not.
+ */
+export async function withConfigFile(
+  ctx: Pick<PreflightContext, "root" | "reader">,
+  launchPath: string,
+  script: ServeScript,
+  ref: string | null,
+): Promise<ServeScript> {
+  const engine = script.engine;
+  const named = engine?.kind === "vllm" ? configFlagPath(engine.flags) : null;
+  if (!engine || !named || /[$`]/.test(named)) return script;
+  const rel = named.replace(/^\.\//, "");
+  const candidates = isAbsolute(rel)
+    ? [join(dirname(launchPath), basename(rel))]
+    : [join(dirname(launchPath), rel), rel];
+  for (const path of candidates.map((c) => c.split("\\").join("/"))) {
+    const text = await readAt(ctx, path, ref);
+    const flags = text === null ? null : configFileFlags(text, path);
+    if (flags) return { ...script, engine: { ...engine, flags: mergeConfigFlags(engine.flags, flags) } };
+  }
+  return script;
+}
+
+/** A repository file at a ref, or in the work tree when ref is null; null when it is not there. */
+export async function readAt(ctx: Pick<PreflightContext, "root" | "reader">, path: string, ref: string | null) {
+  if (ref) return ctx.reader.show(ref, path);
+  try {
+    return readFileSync(join(ctx.root, path), "utf8");
+  } catch {
+    return null;
+  }
+}

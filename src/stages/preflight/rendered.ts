@@ -1,0 +1,230 @@
+// Helm charts and kustomize overlays: rendered with their tool (at the work tree, or at a commit from a
+// `git archive` of it, cached per commit), then each container that starts an engine is checked as a part of
+// the template or manifest it came from, its lines mapped back to that file. A tool that is not on PATH is said
+// once per chart, with what it would take, instead of a warning on every file.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { dirname, join, posix } from "node:path";
+import { warn, type Finding } from "../../domain/report/finding.js";
+import { parseLaunchParts } from "../../domain/launch/launch.js";
+import type { ServeScript } from "../../domain/launch/model.js";
+import { renderManifests, type Rendered } from "../../ports/local/render.js";
+import { runLocal } from "../../ports/local/run-local.js";
+import type { PreflightContext, PreflightTarget, RenderSpec } from "./targets.js";
+import { readAt } from "./read-launch.js";
+
+const memo = new Map<string, Promise<Rendered>>();
+const worktreeRenders = new WeakMap<object, Map<string, Promise<Rendered>>>();
+const CACHE = join(tmpdir(), "deploy-gate-renders");
+
+/** The render of `spec` at `ref` (the work tree when null). A commit's render is cached on disk by commit. */
+export function renderAt(ctx: Pick<PreflightContext, "root">, spec: RenderSpec, ref: string | null): Promise<Rendered> {
+  if (ref === null) {
+    // the work tree once per run (the run's context object), never across runs: the files may change between them
+    const mine = worktreeRenders.get(ctx) ?? new Map<string, Promise<Rendered>>();
+    worktreeRenders.set(ctx, mine);
+    const k = `${spec.tool}:${spec.dir}`;
+    if (!mine.has(k)) mine.set(k, renderManifests(spec.tool, join(ctx.root, spec.dir)));
+    return mine.get(k)!;
+  }
+  const key = `${ref}-${spec.tool}-${createHash("sha256").update(`${ctx.root}\0${spec.dir}`).digest("hex").slice(0, 16)}`;
+  let p = memo.get(key);
+  if (!p) {
+    p = renderCommit(ctx.root, spec, ref, join(CACHE, `${key}.yaml`));
+    memo.set(key, p);
+  }
+  return p;
+}
+
+async function renderCommit(root: string, spec: RenderSpec, ref: string, cached: string): Promise<Rendered> {
+  if (/^[0-9a-f]{40}$/.test(ref) && existsSync(cached)) return { text: readFileSync(cached, "utf8") };
+  const tmp = mkdtempSync(join(tmpdir(), "dg-render-"));
+  try {
+    // the whole tree: an overlay reaches ../base, a chart its subcharts
+    const tar = join(tmp, "tree.tar");
+    const a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 60_000 });
+    if (a.code !== 0) return { error: `git archive ${ref} failed: ${a.stderr.trim()}` };
+    const tree = join(tmp, "tree");
+    mkdirSync(tree);
+    const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 60_000 });
+    if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
+    const r = await renderManifests(spec.tool, join(tree, spec.dir));
+    if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
+      mkdirSync(dirname(cached), { recursive: true });
+      writeFileSync(cached, r.text);
+    }
+    return r;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The repository file a rendered document came from: Helm's `# Source: chart/templates/x.yaml` comment. */
+function sourceOf(spec: RenderSpec, doc: string): string | null {
+  const m = /^# Source: [^/\n]+\/(.+)$/m.exec(doc);
+  return m ? posix.join(spec.dir, m[1]!) : null;
+}
+
+/** The rendered documents with the line each starts on. */
+function documents(text: string): { text: string; first: number }[] {
+  const out: { text: string; first: number }[] = [];
+  const lines = text.split("\n");
+  let start = 0;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i === lines.length || /^---\s*$/.test(lines[i]!)) {
+      if (i > start) out.push({ text: lines.slice(start, i).join("\n"), first: start + 1 });
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Maps each rendered line to the source file's line with the same text (in order), else to the last line mapped
+ * before it: a flag written in the template lands on its own line; one filled from values on the line above it.
+ */
+export function alignLines(rendered: readonly string[], source: readonly string[]): (line: number) => number {
+  const map: number[] = [];
+  let cursor = 0;
+  let last = 1;
+  for (let i = 0; i < rendered.length; i++) {
+    const want = rendered[i]!.trim();
+    let found = -1;
+    if (want && want !== "-") {
+      for (let j = cursor; j < source.length; j++) {
+        if (source[j]!.trim() === want) {
+          found = j;
+          break;
+        }
+      }
+    }
+    if (found >= 0) {
+      cursor = found + 1;
+      last = found + 1;
+    }
+    map[i + 1] = last;
+  }
+  return (line) => map[line] ?? last;
+}
+
+/** Every `line`/`endLine` of the model remapped (the model is plain data; a pipeline's pipeTo is visited once). */
+function remap(script: ServeScript, to: (line: number) => number): void {
+  const seen = new WeakSet<object>();
+  const visit = (v: unknown) => {
+    if (!v || typeof v !== "object" || seen.has(v)) return;
+    seen.add(v);
+    const o = v as Record<string, unknown>;
+    for (const [k, x] of Object.entries(o)) {
+      if ((k === "line" || k === "endLine") && typeof x === "number") o[k] = to(x);
+      else if (k !== "lines" && k !== "text") visit(x);
+    }
+  };
+  visit(script.engine);
+  visit(script.podmanRuns);
+}
+
+export interface RenderedPart {
+  /** the template or manifest the container came from (the chart or overlay directory when unknown) */
+  file: string;
+  part: string;
+  script: ServeScript;
+}
+
+/** The rendered engine parts, each with its lines mapped back to the file it came from. */
+export async function renderedParts(
+  ctx: Pick<PreflightContext, "root" | "reader">,
+  spec: RenderSpec,
+  ref: string | null,
+): Promise<RenderedPart[] | { missing: string } | { error: string }> {
+  const r = await renderAt(ctx, spec, ref);
+  if (!("text" in r)) return r;
+  const out: RenderedPart[] = [];
+  const candidates = await Promise.all(
+    (spec.sources ?? []).map(async (f) => ({ file: f, text: (await readAt(ctx, f, ref)) ?? "" })),
+  );
+  for (const doc of documents(r.text)) {
+    const named = sourceOf(spec, doc.text);
+    const best = named ? null : closest(doc.text, candidates);
+    const file = named ?? best?.file ?? spec.dir;
+    const source = named ? await readAt(ctx, named, ref) : (best?.text ?? null);
+    for (const p of parseLaunchParts("kubernetes", doc.text)) {
+      if (!p.script.engine) continue;
+      if (source !== null) {
+        remap(p.script, alignLines(doc.text.split("\n"), source.split("\n")));
+        p.script = { ...p.script, text: source, lines: source.split("\n") };
+      }
+      out.push({ file, part: p.name, script: p.script });
+    }
+  }
+  return out;
+}
+
+/** The candidate file sharing the most lines with a rendered document (kustomize's output names no source). */
+function closest(doc: string, candidates: readonly { file: string; text: string }[]) {
+  const want = new Set(
+    doc
+      .split("\n")
+      .map((l) => l.trim().replace(/^- /, ""))
+      .filter((l) => l.length > 3),
+  );
+  let best: { file: string; text: string } | null = null;
+  let score = 0;
+  for (const c of candidates) {
+    const n = c.text.split("\n").filter((l) => want.has(l.trim().replace(/^- /, ""))).length;
+    if (n > score) [best, score] = [c, n];
+  }
+  return best;
+}
+
+/** A chart or overlay preflight cannot render: one finding, naming what it is and what it would take. */
+export function unrendered(
+  t: PreflightTarget,
+  spec: RenderSpec,
+  why: { missing: string } | { error: string },
+): Finding {
+  const what = spec.tool === "helm" ? "a Helm chart" : "a kustomize overlay";
+  const unchecked = "its engine flags, contracts, dropped flags and trap rules are not checked";
+  if ("missing" in why)
+    return warn("preflight.traps", `${spec.dir} is ${what}: ${why.missing}; until then ${unchecked}`, {
+      file: t.scriptPath,
+      fix: why.missing,
+      data: { render: spec.tool, rendered: false },
+    });
+  return warn("preflight.traps", `${spec.dir} is ${what} that did not render: ${why.error}; ${unchecked}`, {
+    file: t.scriptPath,
+    fix: `run \`${spec.tool === "helm" ? "helm template" : "kubectl kustomize"} ${spec.dir}\` and fix what it reports`,
+    data: { render: spec.tool, rendered: false },
+  });
+}
+
+/**
+ * A chart or overlay target becomes one target per rendered container that starts an engine, each named for the
+ * template it came from; one that cannot be rendered becomes one finding.
+ */
+export async function expandRendered(
+  ctx: PreflightContext,
+  t: PreflightTarget,
+): Promise<{ targets: PreflightTarget[]; findings: Finding[] }> {
+  const spec = t.render!;
+  const parts = await renderedParts(ctx, spec, ctx.ref);
+  if (!Array.isArray(parts))
+    return {
+      targets: [],
+      findings: [{ ...unrendered(t, spec, parts), data: { endpoint: t.name, render: spec.tool, rendered: false } }],
+    };
+  return {
+    targets: parts.map((p) => ({ ...t, kind: "kubernetes", scriptPath: p.file, part: p.part })),
+    findings: [],
+  };
+}
+
+/** The rendered part a target stands for, at a ref (the work tree when null); null when it is not there. */
+export async function renderedScript(
+  ctx: Pick<PreflightContext, "root" | "reader">,
+  t: PreflightTarget,
+  ref: string | null,
+): Promise<ServeScript | null> {
+  const parts = await renderedParts(ctx, t.render!, ref);
+  return Array.isArray(parts) ? (parts.find((p) => p.part === t.part)?.script ?? null) : null;
+}

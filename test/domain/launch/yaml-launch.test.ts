@@ -1,0 +1,139 @@
+// Compose files and Kubernetes manifests read into the launch model: one part per service or container, every
+// flag with the line it is written on, the forms people write (folded, literal, lists, anchors, sh -c, $(VAR)).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseLaunchParts, yamlKind } from "../../../src/domain/launch/launch.js";
+import { interpolate, parseDotEnv } from "../../../src/domain/launch/compose.js";
+import { kubeExpand } from "../../../src/domain/launch/kube.js";
+
+const FIX = join(import.meta.dirname, "..", "..", "fixtures", "launch", "yaml");
+const read = (f: string) => readFileSync(join(FIX, f), "utf8");
+const flags = (p: {
+  script: { engine: { flags: { name: string; value: string | null; resolvedValue?: string; line: number }[] } | null };
+}) => p.script.engine?.flags.map((f) => `${f.name} ${f.resolvedValue ?? f.value ?? ""}@${f.line}`.replace(" @", "@"));
+
+describe("compose", () => {
+  const parts = parseLaunchParts("compose", read("two-engines.compose.yaml"));
+
+  it("gives one part per service, each with its own engine, and none for a database", () => {
+    expect(parts.map((p) => [p.name, p.script.engine?.kind ?? null])).toEqual([
+      ["vllm", "vllm"],
+      ["sgl", "sglang"],
+      ["db", null],
+    ]);
+  });
+
+  it("reads a folded command word by word on its own source lines, ${VAR:-default} filled", () => {
+    expect(flags(parts[0]!)).toEqual([
+      "--model Qwen/Qwen3-8B@9",
+      "--max-model-len 32768@10",
+      "--enable-auto-tool-choice@11",
+      "--tool-call-parser hermes@11",
+    ]);
+  });
+
+  it("reads a list command as words, never split", () => {
+    expect(flags(parts[1]!)).toEqual(["--model-path x@23", "--port 30000@23"]);
+  });
+
+  it("turns keys into the options they stand for, merge keys included, each on its key's line", () => {
+    const run = parts[0]!.script.podmanRuns[0]!;
+    expect(run.ipc).toBe("host");
+    expect(run.ulimits).toEqual([{ value: "memlock=-1:-1", line: 13 }]);
+    expect(run.workload?.restart).toEqual({ value: "unless-stopped", line: 2 });
+    expect(run.workload?.gpus).toEqual({ value: "all", line: 18 });
+    expect(parts[1]!.script.podmanRuns[0]!.shmSize).toBe("32g");
+  });
+
+  it("takes ${VAR} from the .env beside the file before the default", () => {
+    const env = parseDotEnv('MODEL="org/other" # the model\nVLLM_TAG=v0.10.1\n');
+    const p = parseLaunchParts("compose", read("two-engines.compose.yaml"), { env })[0]!;
+    expect(flags(p)?.[0]).toBe("--model org/other@9");
+    expect(p.script.podmanRuns[0]!.image?.resolved).toBe("vllm/vllm-openai:v0.10.1");
+  });
+
+  it("interpolates as compose does: $$ a dollar, :- on empty, - only on unset, unset is empty", () => {
+    const env = new Map([
+      ["E", ""],
+      ["A", "1"],
+    ]);
+    expect(interpolate("$$HOME ${E:-d} ${E-d} ${U} ${A:+on} $A", env)).toBe("$HOME d   on 1");
+  });
+
+  it("reads a literal `sh -c` string as a script, on the lines it is written on", () => {
+    const text =
+      'services:\n  llm:\n    image: vllm/vllm-openai\n    entrypoint: ["/bin/bash", "-c"]\n    command:\n      - |\n        pip install x\n        vllm serve /m \\\n          --port 8000\n';
+    expect(flags(parseLaunchParts("compose", text)[0]!)).toEqual(["--port 8000@9"]);
+  });
+});
+
+describe("kubernetes", () => {
+  const parts = parseLaunchParts("kubernetes", read("deployment-sh-c.yaml"));
+
+  it("finds the containers of every document, named Kind/name/container", () => {
+    expect(parts.map((p) => p.name)).toEqual(["Deployment/qwen/vllm"]);
+  });
+
+  it("reads args given to /bin/sh -c with the shell lexer, $(VAR) filled from env", () => {
+    const e = parts[0]!.script.engine!;
+    expect(e.kind).toBe("vllm");
+    expect(e.args[0]?.text).toBe("Qwen/Qwen3-8B");
+    expect(flags(parts[0]!)).toEqual(["--max-model-len 8192@19", "--port 8000@20"]);
+  });
+
+  it("keeps GPU limits, the /dev/shm emptyDir and the startupProbe budget with their lines", () => {
+    const w = parts[0]!.script.podmanRuns[0]!.workload!;
+    expect(w.gpus).toEqual({ value: "1", line: 26 });
+    expect(w.shm).toEqual({ line: 28, sizeLimit: "2Gi" });
+    expect(w.probes).toEqual([{ kind: "startupProbe", budgetSeconds: 300, line: 30 }]);
+  });
+
+  it("expands $(VAR) and leaves $$(VAR) literal; an unknown variable leaves the word unresolved", () => {
+    expect(kubeExpand("--port=$(P) $$(X)", new Map([["P", "8000"]]))).toBe("--port=8000 $(X)");
+    expect(kubeExpand("$(NOPE)", new Map())).toBeUndefined();
+  });
+
+  it("reads command and args lists of a LeaderWorkerSet's leader and worker templates", () => {
+    const text = `apiVersion: leaderworkerset.x-k8s.io/v1
+kind: LeaderWorkerSet
+metadata:
+  name: ds
+spec:
+  leaderWorkerTemplate:
+    leaderTemplate:
+      spec:
+        containers:
+          - name: leader
+            image: lmsysorg/sglang:latest
+            command: ["python3", "-m", "sglang.launch_server"]
+            args: ["--model-path", "deepseek-ai/DeepSeek-R1", "--tp", "16"]
+    workerTemplate:
+      spec:
+        containers:
+          - name: worker
+            image: lmsysorg/sglang:latest
+            command:
+              - python3
+              - -m
+              - sglang.launch_server
+              - --tp
+              - "16"
+`;
+    const ps = parseLaunchParts("kubernetes", text);
+    expect(ps.map((p) => [p.name, p.script.engine?.kind])).toEqual([
+      ["LeaderWorkerSet/ds/leader", "sglang"],
+      ["LeaderWorkerSet/ds/worker", "sglang"],
+    ]);
+    expect(flags(ps[1]!)).toEqual(["--tp 16@23"]);
+  });
+});
+
+describe("yamlKind", () => {
+  it("tells compose from a manifest from any other YAML", () => {
+    expect(yamlKind("docker-compose.yml", "services:\n  a: {}\n")).toBe("compose");
+    expect(yamlKind("k8s/dep.yaml", "apiVersion: v1\nkind: Pod\n")).toBe("kubernetes");
+    expect(yamlKind(".github/workflows/ci.yml", "on: push\njobs:\n  a:\n    services:\n      x: {}\n")).toBeNull();
+    expect(yamlKind("serve.sh", "services:\n")).toBeNull();
+  });
+});

@@ -1,0 +1,115 @@
+// Helm charts and kustomize overlays: rendered with the real tool when it is on PATH (kubectl is installed by
+// .ci/run), each engine container checked as a part of the file it came from; a missing tool said once per chart.
+import { execFileSync } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../../../src/cli/main.js";
+import type { Finding, Report } from "../../../src/domain/report/finding.js";
+import { alignLines } from "../../../src/stages/preflight/rendered.js";
+import { tempRepo, type TempRepo } from "../../helpers/repo.js";
+
+const repos: TempRepo[] = [];
+afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
+const has = (p: string) => {
+  try {
+    execFileSync(p, ["version", "--client"], { stdio: "ignore" });
+    return true;
+  } catch {
+    try {
+      execFileSync(p, ["version"], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+};
+
+async function preflight(cwd: string, ...args: string[]): Promise<Report> {
+  let out = "";
+  await main(["preflight", "--json", ...args], { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd });
+  return JSON.parse(out) as Report;
+}
+const of = (r: Report, check: string) => r.findings.filter((f: Finding) => f.check === check);
+
+const HEAD = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vllm
+spec:
+  template:
+    spec:
+      containers:
+        - name: vllm
+`;
+const BASE = `${HEAD}          image: vllm/vllm-openai:v0.10.1
+          args: ["--model", "Qwen/Qwen3-8B", "--max-model-len", "32768"]
+`;
+const PATCH = `${HEAD}          args:
+            - --model
+            - Qwen/Qwen3-8B
+            - --reasoning-parser
+            - qwen3
+`;
+const CHART = {
+  "chart/Chart.yaml": "apiVersion: v2\nname: llm\nversion: 0.1.0\n",
+  "chart/values.yaml": "model: Qwen/Qwen3-8B\n",
+  "chart/templates/deployment.yaml":
+    "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  template:\n    spec:\n      containers:\n        - name: vllm\n          image: vllm/vllm-openai:v0.10.1\n          args:\n            - --model\n            - {{ .Values.model }}\n            - --reasoning-parser\n            - qwen3\n",
+};
+
+describe("kustomize overlays", () => {
+  it.runIf(has("kubectl"))(
+    "renders an overlay with kubectl kustomize; a patch file is no target; a drop is traced",
+    async () => {
+      const r = tempRepo();
+      repos.push(r);
+      const first = r.commit("add", {
+        "base/deployment.yaml": BASE,
+        "base/kustomization.yaml": "resources:\n  - deployment.yaml\n",
+        "overlays/prod/kustomization.yaml": "resources:\n  - ../../base\npatches:\n  - path: args.yaml\n",
+        "overlays/prod/args.yaml": PATCH,
+      });
+      r.commit("drop the parser", {
+        "overlays/prod/args.yaml": PATCH.replace("            - --reasoning-parser\n            - qwen3\n", ""),
+      });
+      const report = await preflight(r.dir, "--base", first);
+      const traps = of(report, "preflight.traps").map((f) => f.file);
+      expect(traps).toEqual([
+        "base/deployment.yaml",
+        expect.stringMatching(/^(overlays\/prod\/args|base\/deployment)\.yaml$/),
+      ]);
+      const dropped = of(report, "preflight.dropped-flags").filter((f) => f.status === "fail");
+      expect(dropped.map((f) => [f.data?.flag, f.data?.part])).toEqual([
+        ["--reasoning-parser", "Deployment/vllm/vllm"],
+      ]);
+    },
+  );
+});
+
+describe("helm charts", () => {
+  it("renders a chart with helm when it is on PATH, else says once what the chart is and what it needs", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    r.commit("add", CHART);
+    const report = await preflight(r.dir);
+    expect(of(report, "preflight.bash-syntax")).toEqual([]);
+    const traps = of(report, "preflight.traps");
+    if (has("helm")) {
+      expect(traps.map((f) => [f.file, f.data?.part])).toEqual([
+        ["chart/templates/deployment.yaml", "Deployment/deploy-gate/vllm"],
+      ]);
+    } else {
+      expect(traps.map((f) => [f.status, f.file, f.summary])).toEqual([
+        ["warn", "chart/Chart.yaml", expect.stringMatching(/^chart is a Helm chart: put helm on PATH to render it/)],
+      ]);
+    }
+  });
+});
+
+describe("alignLines", () => {
+  it("maps a rendered line to the source line with its text, a filled value to the line above it", () => {
+    const source = ["args:", "  - --model", "  - {{ .Values.model }}", "  - --port", '  - "8000"'];
+    const rendered = ["args:", "- --model", "- Qwen/Qwen3-8B", "- --port", '- "8000"'];
+    const to = alignLines(rendered, source);
+    expect([1, 2, 3, 4, 5].map(to)).toEqual([1, 2, 2, 4, 5]);
+  });
+});
