@@ -4,7 +4,7 @@
 // completion proves the engine generates; the checks that need the host are `skip` with the reason.
 import type { Endpoint } from "../../domain/config/schema.js";
 import { servedKv, servedProps, type ServedKv } from "../../domain/engine/served-metrics.js";
-import { fail, pass, skip, type Finding } from "../../domain/report/finding.js";
+import { fail, skip, type Finding } from "../../domain/report/finding.js";
 import type { HttpResult } from "../../ports/http/client.js";
 import { runnerRoute } from "../../ports/http/route.js";
 import { measureDecode } from "./decode-probe.js";
@@ -13,6 +13,7 @@ import { checkKvCapacity } from "./kv-capacity.js";
 import { checkModels, noAnswer } from "./models.js";
 import { checkLiveness, oneTokenRequest } from "./one-token.js";
 import { checkSpecDecode, specProbeRequest, trafficOf } from "./spec-decode.js";
+import { sglangSpec, sglangSpecPlan, sglangSpecProbe } from "./sglang-spec.js";
 import { thinkingRequest } from "./thinking.js";
 import { DEFAULT_TIMEOUTS, type VerifyTimeouts } from "./timeouts.js";
 import { toolsRequest } from "./tools.js";
@@ -113,24 +114,6 @@ function kvFinding(ep: Endpoint, kv: ServedKv | null, metrics: HttpResult | null
   };
 }
 
-/** SGLang's spec-decode gauge: a mean accept length above 1 means drafts were accepted. */
-function sglangSpec(algorithm: string, metrics: HttpResult | null): Finding {
-  const line = metrics?.body.split("\n").find((l) => l.startsWith("sglang:spec_accept_length"));
-  const len = line ? Number(line.trim().split(/\s+/).at(-1)) : NaN;
-  const evidence = [
-    `--speculative-algorithm ${algorithm}`,
-    line ? `/metrics: ${line.trim()}` : "/metrics: no sglang:spec_accept_length",
-  ];
-  return len > 1
-    ? pass("verify.spec-decode", `speculative decoding engaged (metrics): mean accept length ${len.toFixed(2)}`, {
-        evidence,
-      })
-    : fail("verify.spec-decode", "speculative decoding is declared but no accepted drafts were seen", {
-        evidence,
-        fix: "check the draft model loads (the engine's log names it) and --enable-metrics is on; a mean accept length of 1 or none after a completion means no drafting",
-      });
-}
-
 export async function runVerifyOverHttp(
   input: HttpVerifyInput,
   timeouts: Partial<HttpVerifyTimeouts> = {},
@@ -190,9 +173,12 @@ export async function runVerifyOverHttp(
   ]);
   const specConfig = declared(ep, "--speculative-config");
   const specAlgorithm = declared(ep, "--speculative-algorithm");
+  const sglang = sglangSpecPlan((flag) => declared(ep, flag));
   const sent: (HttpResult | null)[] = [thinking, tools];
-  // a fresh engine has drafted nothing; a one-token completion drafts nothing either
-  if ((specConfig ?? specAlgorithm) !== null && !thinking && !tools) sent.push(await ask(specProbeRequest(ep.model)));
+  // a fresh engine has drafted nothing; a one-token completion drafts nothing either. SGLang's gauge moves only at
+  // a decode log: its probe goes alone, after the others (concurrent requests share batches)
+  if (sglang) sent.push(await ask(sglangSpecProbe(ep.model, sglang)));
+  else if (specConfig !== null && !thinking && !tools) sent.push(await ask(specProbeRequest(ep.model)));
   const metrics = await route.send("GET", "/metrics", undefined, t.metricsMs);
   let kv = metrics.status === 200 ? servedKv(metrics.body) : null;
   // llama-server's metrics carry no pool size: its /props does (the slots and each one's context)
@@ -204,8 +190,8 @@ export async function runVerifyOverHttp(
   const probes: HttpProbes = { url, routed: { route, models, notes: [], close: async () => {} }, thinking, tools };
   const [modelsF, thinkingF, toolsF] = httpFindingsOf(ep, probes, [], sentKey).map(([, judge]) => judge());
   const spec =
-    specAlgorithm !== null && kv?.engine === "sglang"
-      ? sglangSpec(specAlgorithm, metrics)
+    sglang && kv?.engine === "sglang"
+      ? sglangSpec(sglang, metrics)
       : specConfig === null && specAlgorithm === null
         ? skip(
             "verify.spec-decode",

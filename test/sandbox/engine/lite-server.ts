@@ -17,6 +17,8 @@ export interface LiteEngine {
   models(createdS: number): string;
   /** a refusal of this chat body (status, body), or null to answer it */
   refuse(body: string): { status: number; body: string } | null;
+  /** each completion it answered (its request body): the engine's own counters */
+  answered?: (body: string) => void;
   /** the engine's access-log line */
   accessLine(method: string, url: string, addr: string, status: number): string;
   /** the line it prints on SIGTERM */
@@ -65,8 +67,10 @@ export function serveLite(e: LiteEngine): void {
       if (prom !== null) return reply(200, prom);
       if (url === "/props" && req.method === "GET" && e.props) return reply(200, e.props());
       if (url === "/v1/chat/completions" && req.method === "POST") {
-        const refused = e.refuse(Buffer.concat(chunks).toString("utf8"));
+        const body = Buffer.concat(chunks).toString("utf8");
+        const refused = e.refuse(body);
         if (refused) return reply(refused.status, refused.body);
+        e.answered?.(body);
         return reply(
           200,
           JSON.stringify({
