@@ -1,8 +1,9 @@
 // The webhook server: Flagger's pre-rollout and rollout hooks (POST {name, namespace, phase, metadata})
 // answered with verify over HTTP alone. 200 when verify passes, 412 with the failing checks, 503 when the
 // gate could not judge or is busy, 504 past the deadline, 400 for a body Flagger would not send. Bounded
-// concurrency (a call past the limit is refused at once, never queued behind a slow engine), a deadline
-// per call, a capped body, and the report's own redaction on every answer.
+// concurrency (a call past the limit is refused at once, never queued behind a slow engine), calls for a
+// canary already being verified share that verdict and its deadline, a capped body, and the report's own
+// redaction on every answer.
 import type { Config } from "../../domain/config/schema.js";
 import { maskKnown } from "../../domain/redact/known.js";
 import { reportExitCode, type Report } from "../../domain/report/finding.js";
@@ -16,6 +17,8 @@ import { verifyOverHttpReport, type HttpTarget } from "../verify-http.js";
 export { parseListen } from "../../ports/http/json-server.js";
 
 export const MAX_BODY_BYTES = 64 << 10;
+/** calls sharing one canary's verify (the first included); past it a retry storm is refused like a busy gate */
+export const MAX_SHARED = 16;
 
 export interface WebhookOptions {
   config: Config;
@@ -47,7 +50,40 @@ function target(config: Config, p: FlaggerPayload): HttpTarget | string {
   return { name, endpoint: { ...ep, url: fillUrl(ep.url, p), ...(kubernetes ? { kubernetes } : {}) }, config };
 }
 
-function answerOf(report: Report, p: FlaggerPayload, url: string): Answer {
+const busy = (why: string): Answer => ({
+  status: 503,
+  body: { error: `busy: ${why}; Flagger retries` },
+  headers: { "retry-after": "10" },
+});
+
+/** A verify's outcome as the webhook's answer: its report, null past the deadline, or the error it threw. */
+function answerOf(
+  report: Report | Error | null,
+  p: FlaggerPayload,
+  url: string,
+  deadlineMs: number,
+  secrets: string[],
+  merged: boolean,
+): Answer {
+  const shared = merged ? { merged: true } : {};
+  if (!report)
+    return {
+      status: 504,
+      body: {
+        verdict: "undecided",
+        error: `verify did not finish within ${deadlineMs} ms; raise --deadline and the webhook's timeout:`,
+        ...shared,
+      },
+    };
+  if (report instanceof Error)
+    return {
+      status: 503,
+      body: {
+        verdict: "undecided",
+        error: sanitizeValue(maskKnown(`verify could not run: ${report.message}`, secrets)),
+        ...shared,
+      },
+    };
   const code = reportExitCode(report);
   const failed = report.findings
     .filter((f) => f.status === "fail")
@@ -62,6 +98,7 @@ function answerOf(report: Report, p: FlaggerPayload, url: string): Answer {
       phase: p.phase,
       url,
       durationMs: report.durationMs,
+      ...shared,
       ...(failed.length ? { failed } : {}),
       checks: report.findings.map((f) => ({ check: f.check, status: f.status, summary: f.summary })),
     },
@@ -70,6 +107,7 @@ function answerOf(report: Report, p: FlaggerPayload, url: string): Answer {
 
 export async function startWebhook(o: WebhookOptions): Promise<Webhook> {
   let running = 0;
+  const shared = new Map<string, { verdict: Promise<Report | Error | null>; callers: number }>();
   const secrets = [o.env.DEPLOY_GATE_API_KEY, o.env.DEPLOY_GATE_SSH_PASSPHRASE].filter((x): x is string => Boolean(x));
   // every request of a verify ends by the call's deadline
   const timeouts: Partial<HttpVerifyTimeouts> = Object.fromEntries(
@@ -88,12 +126,16 @@ export async function startWebhook(o: WebhookOptions): Promise<Webhook> {
     if (!parsed.ok) return { status: 400, body: { error: parsed.error } };
     const t = target(o.config, parsed.payload);
     if (typeof t === "string") return { status: 400, body: { error: t } };
-    if (running >= o.limit)
-      return {
-        status: 503,
-        body: { error: `busy: ${running} verify already running (the limit is ${o.limit}); Flagger retries` },
-        headers: { "retry-after": "10" },
-      };
+    // Flagger retries and several canaries' hooks can name the same one: a call for a canary whose verify is
+    // running (same endpoint, namespace, name and phase) waits for that verdict and keeps its deadline
+    const key = JSON.stringify([t.name, parsed.payload.namespace, parsed.payload.name, parsed.payload.phase]);
+    const joined = shared.get(key);
+    if (joined) {
+      if (joined.callers >= MAX_SHARED) return busy(`${joined.callers} calls already wait for this canary's verify`);
+      joined.callers++;
+      return answerOf(await joined.verdict, parsed.payload, t.endpoint.url, o.deadlineMs, secrets, true);
+    }
+    if (running >= o.limit) return busy(`${running} verify already running (the limit is ${o.limit})`);
     running++;
     // settles either way, so a verify that fails after the deadline leaves no rejection unhandled
     const verify = verifyOverHttpReport(opts, t, o.env, () => {}, Date.now, timeouts)
@@ -101,24 +143,12 @@ export async function startWebhook(o: WebhookOptions): Promise<Webhook> {
       .finally(() => running--);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((r) => (timer = setTimeout(() => r(null), o.deadlineMs)));
-    const report = await Promise.race([verify, late]).finally(() => clearTimeout(timer));
-    if (!report)
-      return {
-        status: 504,
-        body: {
-          verdict: "undecided",
-          error: `verify did not finish within ${o.deadlineMs} ms; raise --deadline and the webhook's timeout:`,
-        },
-      };
-    if (report instanceof Error)
-      return {
-        status: 503,
-        body: {
-          verdict: "undecided",
-          error: sanitizeValue(maskKnown(`verify could not run: ${report.message}`, secrets)),
-        },
-      };
-    return answerOf(report, parsed.payload, t.endpoint.url);
+    const verdict = Promise.race([verify, late]).finally(() => {
+      clearTimeout(timer);
+      shared.delete(key);
+    });
+    shared.set(key, { verdict, callers: 1 });
+    return answerOf(await verdict, parsed.payload, t.endpoint.url, o.deadlineMs, secrets, false);
   }
 
   const server = await serveJson({ listen: o.listen, maxBodyBytes: MAX_BODY_BYTES, handle, log: o.log });

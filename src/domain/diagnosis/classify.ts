@@ -192,10 +192,7 @@ export class Diagnoser {
     }
     // Kubernetes' own output (kubectl get pods / describe pod / get events) pasted with the log
     const kube = line.level === null && g & KUBE ? kubeOf(msg) : null;
-    if (kube) {
-      this.remember(msg.trim());
-      this.consider({ kind: kube.kind, priority: kube.priority, msg: msg.trim(), seq: this.seq, below: kube.below });
-    }
+    if (kube) this.considerKube(msg.trim(), kube);
     if (line.level !== null || line.proc !== null) this.engineLines++;
     if (this.family === null) this.family = familyOf(raw.trim());
     if ((msg.includes("version") || msg.startsWith("Starting to load model")) && BANNER.test(msg)) {
@@ -246,6 +243,21 @@ export class Diagnoser {
         if (this.servingErrors.length > MAX_RING) this.servingErrors.shift();
       }
     }
+  }
+
+  /**
+   * A fact Kubernetes reported about the pod, read from kubectl's JSON (kube-facts.ts), weighed like the same words
+   * in kubectl's text. Pushed after the container's log, so a log line naming its cause at the same priority wins.
+   */
+  pushKube(line: string, m: KubeMatch): void {
+    this.seq++;
+    this.keepTail(line);
+    this.considerKube(line, m);
+  }
+
+  private considerKube(line: string, m: KubeMatch): void {
+    this.remember(line);
+    this.consider({ kind: m.kind, priority: m.priority, msg: line, seq: this.seq, below: m.below });
   }
 
   private consider(f: Failure): void {

@@ -2,8 +2,8 @@
 // rows (the STATUS column), `kubectl describe pod` (a container's State/Last State `Reason:` lines, the
 // Events table) and `kubectl get events` rows. Wordings from kubectl's describe printer and the kubelet's
 // and the scheduler's event messages (kubernetes pkg/kubelet/images, pkg/kubelet/kuberuntime,
-// pkg/scheduler/framework/plugins/noderesources: "Insufficient <resource>"). Pure; the issue-23 session's pod
-// facts can go through the same reader (kubeOf, one line at a time).
+// pkg/scheduler/framework/plugins/noderesources: "Insufficient <resource>"). Pure. The same status words and
+// event reasons read from kubectl's JSON (kube-facts.ts) go through statusOf/eventOf below: one table.
 import type { BelowMatch } from "./below-engine.js";
 
 export interface KubeMatch {
@@ -34,8 +34,8 @@ const by = (kind: KubeMatch["kind"], priority: number, what: string, extra: Part
   },
 });
 
-/** A container status word (STATUS column or `Reason:`): what it says alone. */
-function statusOf(status: string): KubeMatch | null {
+/** A container status word (STATUS column, `Reason:`, or a containerStatus reason): what it says alone. */
+export function statusOf(status: string): KubeMatch | null {
   switch (status) {
     case "OOMKilled":
       return by("oom", 5, "kube-oom-killed");
@@ -61,7 +61,7 @@ function statusOf(status: string): KubeMatch | null {
 }
 
 /** Event messages that name their cause (the kubelet's and the scheduler's wordings). */
-function eventOf(reason: string, line: string): KubeMatch | null {
+export function eventOf(reason: string, line: string): KubeMatch | null {
   if (reason === "FailedScheduling") {
     const res = /Insufficient (?<resource>[\w./-]*\w)/.exec(line)?.groups?.resource;
     return by("runtime-error", 5, "kube-unschedulable", res ? { argument: res } : {});

@@ -4,7 +4,7 @@
 // completion proves the engine generates; the checks that need the host are `skip` with the reason.
 import type { Endpoint } from "../../domain/config/schema.js";
 import { servedKv, servedProps, type ServedKv } from "../../domain/engine/served-metrics.js";
-import { fail, pass, skip, type Finding } from "../../domain/report/finding.js";
+import { fail, skip, type Finding } from "../../domain/report/finding.js";
 import type { HttpResult } from "../../ports/http/client.js";
 import { runnerRoute } from "../../ports/http/route.js";
 import { measureDecode } from "./decode-probe.js";
@@ -12,6 +12,7 @@ import { askProbes, httpFindingsOf, type HttpProbes } from "./http-checks.js";
 import { checkKvCapacity } from "./kv-capacity.js";
 import { checkModels, noAnswer } from "./models.js";
 import { checkSpecDecode, specProbeRequest, trafficOf } from "./spec-decode.js";
+import { sglangSpec, sglangSpecPlan, sglangSpecProbe } from "./sglang-spec.js";
 import { DEFAULT_TIMEOUTS, type VerifyTimeouts } from "./timeouts.js";
 import { podFindings, type PodSource } from "./pod-facts.js";
 
@@ -107,24 +108,6 @@ function kvFinding(ep: Endpoint, kv: ServedKv | null, metrics: HttpResult | null
   };
 }
 
-/** SGLang's spec-decode gauge: a mean accept length above 1 means drafts were accepted. */
-function sglangSpec(algorithm: string, metrics: HttpResult | null): Finding {
-  const line = metrics?.body.split("\n").find((l) => l.startsWith("sglang:spec_accept_length"));
-  const len = line ? Number(line.trim().split(/\s+/).at(-1)) : NaN;
-  const evidence = [
-    `--speculative-algorithm ${algorithm}`,
-    line ? `/metrics: ${line.trim()}` : "/metrics: no sglang:spec_accept_length",
-  ];
-  return len > 1
-    ? pass("verify.spec-decode", `speculative decoding engaged (metrics): mean accept length ${len.toFixed(2)}`, {
-        evidence,
-      })
-    : fail("verify.spec-decode", "speculative decoding is declared but no accepted drafts were seen", {
-        evidence,
-        fix: "check the draft model loads (the engine's log names it) and --enable-metrics is on; a mean accept length of 1 or none after a completion means no drafting",
-      });
-}
-
 export async function runVerifyOverHttp(
   input: HttpVerifyInput,
   timeouts: Partial<HttpVerifyTimeouts> = {},
@@ -181,9 +164,12 @@ export async function runVerifyOverHttp(
   const ask = (body: Record<string, unknown>) => route.send("POST", "/v1/chat/completions", body, t.chatMs);
   const specConfig = declared(ep, "--speculative-config");
   const specAlgorithm = declared(ep, "--speculative-algorithm");
+  const sglang = sglangSpecPlan((flag) => declared(ep, flag));
   const sent: (HttpResult | null)[] = [thinking, tools];
-  // a fresh engine has drafted nothing; a one-token completion drafts nothing either
-  if ((specConfig ?? specAlgorithm) !== null && !thinking && !tools && !asked.blocked)
+  // a fresh engine has drafted nothing; a one-token completion drafts nothing either. SGLang's gauge moves only at
+  // a decode log: its probe goes alone, after the others (concurrent requests share batches)
+  if (sglang && !asked.blocked) sent.push(await ask(sglangSpecProbe(ep.model, sglang)));
+  else if (specConfig !== null && !thinking && !tools && !asked.blocked)
     sent.push(await ask(specProbeRequest(ep.model)));
   const metrics = await route.send("GET", "/metrics", undefined, t.metricsMs);
   let kv = metrics.status === 200 ? servedKv(metrics.body) : null;
@@ -199,8 +185,8 @@ export async function runVerifyOverHttp(
     judge(),
   );
   const spec =
-    specAlgorithm !== null && kv?.engine === "sglang"
-      ? sglangSpec(specAlgorithm, metrics)
+    sglang && kv?.engine === "sglang"
+      ? sglangSpec(sglang, metrics)
       : specConfig === null && specAlgorithm === null
         ? skip(
             "verify.spec-decode",

@@ -4,7 +4,8 @@
 // diagnosis from its previous container's log (the journal's classes) and its events. Pure judgements.
 import { parseAllDocuments } from "yaml";
 import type { Contracts } from "../../domain/config/schema.js";
-import { diagnose } from "../../domain/diagnosis/classify.js";
+import { Diagnoser } from "../../domain/diagnosis/classify.js";
+import { kubeFactsOf, podFixOf } from "../../domain/diagnosis/kube-facts.js";
 import type { EventFacts, PodFacts } from "../../domain/kube/pods.js";
 import { mask, maskArgv } from "../../domain/redact/mask.js";
 import { fail, pass, type Finding } from "../../domain/report/finding.js";
@@ -39,9 +40,6 @@ export function podRestarts(pods: readonly PodFacts[], max: number): Finding {
   return pass(check, `restartCount within ${max} on ${withC(pods).length} pod(s)`, { evidence });
 }
 
-const SCHEDULE_FIX =
-  "no node can take the pod: free or add GPUs (nvidia.com/gpu), or lower the pod's resource requests, tolerations and node selectors to what the nodes offer";
-
 export function podContainer(pods: readonly PodFacts[], selector: string, rolloutStartMs: number | null): Finding {
   const check = "verify.container";
   if (!pods.length)
@@ -57,13 +55,16 @@ export function podContainer(pods: readonly PodFacts[], selector: string, rollou
   const problems: { summary: string; fix: string }[] = [];
   for (const p of pods) {
     const c = p.container!;
-    if (p.unschedulable) problems.push({ summary: `${p.name} not scheduled: ${p.unschedulable}`, fix: SCHEDULE_FIX });
+    const fix = podFixOf(p);
+    if (p.unschedulable)
+      problems.push({
+        summary: `${p.name} not scheduled: ${p.unschedulable}`,
+        fix: fix ?? "read the scheduler's message and fix the pod's requests, tolerations or node selectors",
+      });
     else if (c.waiting)
       problems.push({
         summary: `${p.name}: ${c.name} waiting: ${c.waiting.reason}${c.waiting.message ? ` (${c.waiting.message.slice(0, 200)})` : ""}`,
-        fix: /ImagePull|ErrImage|InvalidImageName/.test(c.waiting.reason)
-          ? `the image ${c.image} cannot be pulled: check its name and tag, and the pod's imagePullSecrets`
-          : "see deploy.diagnosis below (the previous container's log and the pod's events)",
+        fix: fix ?? "see deploy.diagnosis below (the previous container's log and the pod's events)",
       });
     else if (!p.ready || !c.ready)
       problems.push({
@@ -201,51 +202,48 @@ export function podEnv(pods: readonly PodFacts[], contracts: Contracts): Finding
   );
 }
 
-/** For the first pod that restarted or is not ready: its log through the journal's classes, and its events. */
+/**
+ * For the first pod that restarted or is not ready: its log (--previous after a restart), then its statuses and
+ * events, through one Diagnoser, so the journal's classes, decisive lines and advice apply to both; a log line
+ * that names its cause outranks the pod's restart pattern and, at the same weight, Kubernetes' own reason.
+ */
 export function diagnosePods(
   pods: readonly PodFacts[],
   read: { logs: string; events: readonly EventFacts[] },
 ): Finding | null {
   const p = pods.find((x) => !x.ready || (x.container?.restartCount ?? 0) > 0);
   if (!p) return null;
-  const previous = (p.container?.restartCount ?? 0) > 0;
-  const warnings = read.events.filter((e) => e.type === "Warning");
+  const restarts = p.container?.restartCount ?? 0;
+  const previous = restarts > 0;
   const evidence = read.events.map((e) =>
     `${e.at ?? ""} ${e.type} ${e.reason}${e.count > 1 ? ` x${e.count}` : ""}: ${e.message}`.trim(),
   );
   const data: Record<string, unknown> = { pod: p.name, previous, events: read.events.length };
+  const d = new Diagnoser({ nRestarts: restarts });
   const lines = read.logs.split("\n").filter((l) => l.trim());
-  if (lines.length) {
-    const d = diagnose({ lines, nRestarts: p.container?.restartCount ?? 0 });
-    if (d.class !== "unknown" && d.class !== "ready" && d.class !== "booting")
-      return fail("deploy.diagnosis", `${p.name}: ${d.summary}`, {
-        evidence: [
-          ...(d.decisive ? [`${previous ? "previous container" : "container"} log: ${d.decisive}`] : []),
-          ...evidence,
-        ],
-        data: { ...data, class: d.class, decisive: d.decisive },
-        fix: d.fix ?? "read the container's log: kubectl logs --previous",
-      });
+  for (const l of lines) d.pushLine(l);
+  for (const f of kubeFactsOf(p, read.events)) d.pushKube(f.line, f.match);
+  const r = d.finish();
+  if (r.class !== "unknown" && r.class !== "ready" && r.class !== "booting") {
+    const fromLog = r.below?.layer !== "kubernetes" && lines.length > 0;
+    return fail("deploy.diagnosis", `${p.name}: ${r.summary}`, {
+      evidence: [
+        ...(r.decisive
+          ? [`${fromLog ? (previous ? "previous container log" : "container log") : "pod"}: ${r.decisive}`]
+          : []),
+        ...evidence,
+      ],
+      data: { ...data, class: r.class, decisive: r.decisive, layer: r.below?.layer ?? "engine" },
+      fix: r.fix ?? "read the container's log: kubectl logs --previous",
+    });
   }
-  const decisive = warnings.at(-1) ?? null;
-  const term = p.container?.lastTerminated;
-  const summary = decisive
-    ? `${p.name}: ${decisive.reason}: ${decisive.message}`
-    : term
-      ? `${p.name}: last exit ${term.reason} (${term.exitCode ?? "?"})`
-      : `${p.name}: ${p.container?.waiting?.reason ?? p.phase}, no log line or event says why`;
-  return fail("deploy.diagnosis", summary, {
-    evidence,
-    data: {
-      ...data,
-      class: decisive?.reason === "FailedScheduling" ? "unschedulable" : (term?.reason ?? "unknown"),
-      decisive: decisive?.message ?? null,
+  return fail(
+    "deploy.diagnosis",
+    `${p.name}: ${p.container?.waiting?.reason ?? p.phase}, no log line or event says why`,
+    {
+      evidence,
+      data: { ...data, class: "unknown", decisive: null },
+      fix: "kubectl describe pod and kubectl logs --previous show the rest",
     },
-    fix:
-      decisive?.reason === "FailedScheduling"
-        ? SCHEDULE_FIX
-        : term?.reason === "OOMKilled"
-          ? "the container went over its memory limit (host RAM, not VRAM): raise resources.limits.memory or lower what the engine holds in host memory (--swap-space, --cpu-offload-gb)"
-          : "kubectl describe pod and kubectl logs --previous show the rest",
-  });
+  );
 }

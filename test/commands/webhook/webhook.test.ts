@@ -100,7 +100,8 @@ describe("deploy-gate webhook (Flagger)", () => {
     // the first call holds the only slot until its verify ends (its own requests have deadlines)
     expect(await until(() => h.inFlight() === 1, 10_000)).toBe(true);
     const t0 = Date.now();
-    const second = await post(h.url, flagger());
+    // another canary (the same one would share the running verify)
+    const second = await post(h.url, JSON.stringify({ name: "chat2", namespace: "llm", phase: "Progressing" }));
     expect(second.status).toBe(503);
     expect(second.headers.get("retry-after")).toBe("10");
     expect(second.text).toMatch(/busy: 1 verify already running/);
@@ -108,6 +109,55 @@ describe("deploy-gate webhook (Flagger)", () => {
     const r = await first;
     expect(r.status).toBe(504);
     expect(r.text).toMatch(/verify did not finish within 1500 ms/);
+  });
+});
+
+describe("deploy-gate webhook: concurrent calls for the same canary", () => {
+  const promptTokens = async (url: string) =>
+    Number(/^vllm:prompt_tokens_total\{[^}]*\} ([\d.]+)$/m.exec(await (await fetch(`${url}/metrics`)).text())?.[1]);
+
+  it("share one verify: later callers get the same verdict even at the limit; another phase is not merged", async () => {
+    // every completion answers after 1.5 s, so the calls overlap without racing a 12 ms verify
+    const slow = await doubles.start(["--max-model-len", "8192", "--api-key", KEY], { FAKE_REPLY_DELAY_MS: "1500" });
+    const h = await hook({ a: { url: slow } }, { limit: 1 });
+    const before = await promptTokens(slow);
+    const single = await post(h.url, flagger());
+    expect(single.status, single.text).toBe(200);
+    const one = (await promptTokens(slow)) - before;
+    expect(one).toBeGreaterThan(0);
+
+    const first = post(h.url, flagger());
+    expect(await until(() => h.inFlight() === 1, 10_000)).toBe(true);
+    const joining = Promise.all([post(h.url, flagger()), post(h.url, flagger())]);
+    // same name and namespace, another phase: its own verify, and the only slot is taken
+    const other = await post(h.url, JSON.stringify({ name: "chat", namespace: "llm", phase: "Promoting" }));
+    expect(other.status, other.text).toBe(503);
+    expect(h.inFlight()).toBe(1);
+    const joined = await joining;
+    const lead = await first;
+    expect(lead.status, lead.text).toBe(200);
+    for (const j of joined) {
+      expect(j.status, j.text).toBe(200);
+      const b = JSON.parse(j.text) as { verdict: string; merged?: boolean; durationMs: number };
+      expect(b).toMatchObject({ verdict: "pass", merged: true });
+      expect(b.durationMs).toBe((JSON.parse(lead.text) as { durationMs: number }).durationMs);
+    }
+    // the engine saw one verify's requests for the three calls
+    expect((await promptTokens(slow)) - before).toBe(2 * one);
+  });
+
+  it("a caller that joins keeps the first call's deadline: both answer 504 when it passes", async () => {
+    const hung = await doubles.start(["--max-model-len", "8192", "--api-key", KEY], { FAKE_BREAK: "wedged" });
+    const h = await hook({ a: { url: hung } }, { limit: 1, deadlineMs: 2000 });
+    const t0 = Date.now();
+    const first = post(h.url, flagger());
+    expect(await until(() => h.inFlight() === 1, 10_000)).toBe(true);
+    const joined = await post(h.url, flagger());
+    expect(joined.status).toBe(504);
+    expect(joined.text).toMatch(/verify did not finish within 2000 ms/);
+    expect((await first).status).toBe(504);
+    // the joiner waited for the first call's deadline, not a fresh one of its own (generous slack for a busy machine)
+    expect(Date.now() - t0).toBeLessThan(2000 + 1800);
   });
 });
 

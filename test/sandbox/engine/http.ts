@@ -65,9 +65,15 @@ export function vllmHandler(
       else if (url === "/v1/chat/completions" && req.method === "POST")
         reply = chat(p, Buffer.concat(chunks).toString("utf8"), counters, Date.now());
       else reply = { status: 404, body: JSON.stringify({ detail: "Not Found" }), type: "application/json" };
-      res.writeHead(reply.status, reply.type ? { "content-type": reply.type } : {});
-      if (reply.timed) playStream(res, reply.timed);
-      else res.end(reply.body);
+      // FAKE_REPLY_DELAY_MS: a busy engine; each completion answers that much later (concurrent callers overlap)
+      const delay = url === "/v1/chat/completions" ? Number(process.env.FAKE_REPLY_DELAY_MS ?? 0) : 0;
+      const send = () => {
+        res.writeHead(reply.status, reply.type ? { "content-type": reply.type } : {});
+        if (reply.timed) playStream(res, reply.timed);
+        else res.end(reply.body);
+      };
+      if (delay > 0) setTimeout(send, delay);
+      else send();
       const reason = { 200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found" }[reply.status] ?? "";
       log(
         uvicorn(

@@ -20,6 +20,8 @@ export interface LiteEngine {
   refuse(body: string): { status: number; body: string } | null;
   /** how it answers a chat it does not refuse (dialect.ts) */
   chat: LiteChat;
+  /** each completion it answered (its request body): the engine's own counters */
+  answered?: (body: string) => void;
   /** the engine's access-log line */
   accessLine(method: string, url: string, addr: string, status: number): string;
   /** the line it prints on SIGTERM */
@@ -71,6 +73,7 @@ export function serveLite(e: LiteEngine): void {
         const body = Buffer.concat(chunks).toString("utf8");
         const refused = e.refuse(body);
         if (refused) return reply(refused.status, refused.body);
+        e.answered?.(body);
         const r = liteChat(e.chat, body);
         res.writeHead(r.status, { "content-type": r.type ?? "application/json; charset=utf-8" });
         res.end(r.body);

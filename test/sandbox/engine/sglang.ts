@@ -4,6 +4,7 @@
 // dies with SGLang's `Not enough memory. Please try to increase --mem-fraction-static`. Pure.
 import type { Step } from "./boot.js";
 import type { LiteEngine } from "./lite-server.js";
+import { specServe, specState, type SpecPlan } from "./sglang-spec.js";
 
 export interface SglangPlan {
   model: string;
@@ -22,6 +23,7 @@ export interface SglangPlan {
   metrics: boolean;
   modelGiB: number;
   vramGiB: number;
+  spec: SpecPlan;
 }
 
 export class SglangArgvError extends Error {}
@@ -43,6 +45,12 @@ export const VALUE = new Set([
   "cuda-graph-max-bs",
   "dtype",
   "quantization",
+  "speculative-algorithm",
+  "speculative-draft-model-path",
+  "speculative-num-steps",
+  "speculative-eagle-topk",
+  "speculative-num-draft-tokens",
+  "decode-log-interval",
 ]);
 export const SWITCH = new Set(["trust-remote-code", "enable-metrics", "disable-cuda-graph", "enable-torch-compile"]);
 const GiB = 1024 ** 3;
@@ -90,11 +98,20 @@ export function sglangPlan(args: readonly string[], env: Record<string, string |
     metrics: v.has("enable-metrics"),
     modelGiB,
     vramGiB,
+    spec: {
+      algorithm: v.get("speculative-algorithm") ?? null,
+      draftTokens: Number(v.get("speculative-num-draft-tokens") ?? Number(v.get("speculative-num-steps") ?? 0) + 1),
+      decodeLogInterval: Number(v.get("decode-log-interval") ?? 40),
+      acceptLen: n(env, "FAKE_SPEC_ACCEPT_LEN", 2.6),
+      eosTokens: n(env, "FAKE_EOS_TOKENS", 32),
+    },
   };
 }
 
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace("T", " ");
 const gb = (x: number) => x.toFixed(2);
+/** prometheus_client's float text: 0.0, 2.6 */
+const prom = (x: number) => (Number.isInteger(x) ? `${x}.0` : String(x));
 
 /** SGLang's log, timed; it listens only when the scheduler is up (uvicorn's lines on stderr). */
 export function sglangBoot(p: SglangPlan): Step[] {
@@ -165,6 +182,7 @@ export function sglangBoot(p: SglangPlan): Step[] {
 }
 
 export function sglangLite(p: SglangPlan): LiteEngine {
+  const spec = specState();
   return {
     host: p.host,
     port: p.port,
@@ -187,13 +205,14 @@ export function sglangLite(p: SglangPlan): LiteEngine {
       reasoning: p.reasoningParser !== null,
       tools: p.toolCallParser !== null,
     },
+    answered: (body) => specServe(p.spec, spec, body),
     accessLine: (method, url, addr, status) =>
       `[${stamp(new Date())}] INFO:     ${addr} - "${method} ${url} HTTP/1.1" ${status}\n`,
     stopLine: `[${stamp(new Date())}] INFO:     Shutting down\n`,
     // SGLang's metrics collector gauges (with --enable-metrics only), one sample per label set
     metrics: () => {
       if (!p.metrics) return null;
-      const l = `model_name="${p.served}",tp_rank="0",pp_rank="0"`;
+      const l = `model_name="${p.served}",engine_type="unified",tp_rank="0",pp_rank="0"`;
       return [
         "# HELP sglang:max_total_num_tokens Maximum total number of tokens in the KV cache pool.",
         "# TYPE sglang:max_total_num_tokens gauge",
@@ -203,6 +222,16 @@ export function sglangLite(p: SglangPlan): LiteEngine {
         `sglang:context_len{${l}} ${p.contextLen}.0`,
         "# TYPE sglang:num_running_reqs gauge",
         `sglang:num_running_reqs{${l}} 0.0`,
+        ...(spec.acceptLength === null
+          ? []
+          : [
+              "# HELP sglang:spec_accept_length The average acceptance length of speculative decoding.",
+              "# TYPE sglang:spec_accept_length gauge",
+              `sglang:spec_accept_length{${l}} ${prom(spec.acceptLength)}`,
+              "# HELP sglang:spec_accept_rate The average acceptance rate of speculative decoding (`accepted tokens / total draft tokens` in batch).",
+              "# TYPE sglang:spec_accept_rate gauge",
+              `sglang:spec_accept_rate{${l}} ${prom(spec.acceptRate ?? 0)}`,
+            ]),
         "",
       ].join("\n");
     },

@@ -38,6 +38,27 @@ const endpoint = (url: string, extra: Record<string, unknown> = {}) =>
   }) as ReturnType<typeof endpointSchema.parse> & { url: string };
 const verify = (ep: ReturnType<typeof endpoint>, timeouts = {}) =>
   runVerifyOverHttp({ name: "chat", endpoint: ep, apiKey: null, progress: () => {} }, timeouts);
+/** the double as SGLang's launch_server on loopback */
+const sglangDouble = (extra: string[], env: Record<string, string> = {}) =>
+  doubles.start(
+    [
+      "-m",
+      "sglang.launch_server",
+      "--model-path",
+      "/models/qwen",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "{port}",
+      "--served-model-name",
+      "qwen",
+      "--context-length",
+      "8192",
+      ...extra,
+    ],
+    { FAKE_BOOT_SECONDS: "0.2", ...env },
+    true,
+  );
 const byCheck = (fs: Finding[]) => Object.fromEntries(fs.map((f) => [f.check, f]));
 const HOST_ONLY = [
   "verify.restarts",
@@ -119,26 +140,7 @@ describe("verify over HTTP alone", () => {
   });
 
   it("SGLang: the pool from sglang:max_total_num_tokens with --enable-metrics; without it, not proven (skip, fail when declared)", async () => {
-    const sg = (extra: string[]) =>
-      doubles.start(
-        [
-          "-m",
-          "sglang.launch_server",
-          "--model-path",
-          "/models/qwen",
-          "--host",
-          "127.0.0.1",
-          "--port",
-          "{port}",
-          "--served-model-name",
-          "qwen",
-          "--context-length",
-          "8192",
-          ...extra,
-        ],
-        { FAKE_BOOT_SECONDS: "0.2" },
-        true,
-      );
+    const sg = (extra: string[]) => sglangDouble(extra);
     const ep = (url: string) => endpoint(url, { contracts: { kv: { requests: 2 } } });
     const f = byCheck(await verify(ep(await sg(["--enable-metrics"]))));
     expect(f["verify.kv-capacity"]!.status, f["verify.kv-capacity"]!.summary).toBe("pass");
@@ -150,6 +152,37 @@ describe("verify over HTTP alone", () => {
     const g = byCheck(await verify(ep(await sg([]))));
     expect(g["verify.kv-capacity"]!.status).toBe("fail");
     expect(g["verify.kv-capacity"]!.fix).toMatch(/start SGLang with --enable-metrics/);
+  });
+
+  // SGLang's gauges (sgl-project/sglang python/sglang/srt/metrics/collector.py @00ae9c1: sglang:spec_accept_length,
+  // sglang:spec_accept_rate, mostrecent) are set by scheduler_metrics_mixin.py @01bb3c8 log_decode_stats only every
+  // --decode-log-interval (40) decode batches: accepted tokens (+1 per batch) / batches, 0 with no algorithm.
+  it("SGLang spec-decode: sglang:spec_accept_length once a decode log interval passed; 0 or 1 is no drafting", async () => {
+    const sg = (extra: string[], env: Record<string, string> = {}) => sglangDouble(["--enable-metrics", ...extra], env);
+    const EAGLE = [
+      "--speculative-algorithm",
+      "EAGLE",
+      "--speculative-draft-model-path",
+      "/models/qwen-eagle",
+      "--speculative-num-steps",
+      "3",
+      "--speculative-eagle-topk",
+      "1",
+      "--speculative-num-draft-tokens",
+      "4",
+    ];
+    const ep = (url: string) => endpoint(url, { contracts: { flags: ["--speculative-algorithm EAGLE"] } });
+    const on = byCheck(await verify(ep(await sg(EAGLE, { FAKE_SPEC_ACCEPT_LEN: "2.6" }))))["verify.spec-decode"]!;
+    expect(on.status, on.summary).toBe("pass");
+    expect(on.summary).toMatch(/mean accept length 2\.60/);
+    expect(on.evidence!.join("\n")).toMatch(/sglang:spec_accept_length\{model_name="qwen",engine_type="unified"/);
+    // declared in the contracts, not running in the engine: the gauge stays 0
+    const off = byCheck(await verify(ep(await sg([]))))["verify.spec-decode"]!;
+    expect(off.status).toBe("fail");
+    expect(off.evidence!.join("\n")).toMatch(/sglang:spec_accept_length\{[^}]*\} 0/);
+    // running, every draft rejected: one token per batch
+    const rejected = byCheck(await verify(ep(await sg(EAGLE, { FAKE_SPEC_ACCEPT_LEN: "1" }))))["verify.spec-decode"]!;
+    expect(rejected.status).toBe("fail");
   });
 
   it("llama-server: the pool from /props (slots x per-slot context); -np 2 holds 2 full requests, not 4", async () => {

@@ -53,6 +53,9 @@ describe("verify from a pod's facts", () => {
     const pend = podContainer(pods("pods-pending.json"), "app=chat", null);
     expect(pend.summary).toMatch(/not scheduled: 0\/3 nodes are available: 3 Insufficient nvidia\.com\/gpu/);
     expect(pend.fix).toMatch(/nvidia\.com\/gpu/);
+    // the fixes are the diagnosis's (kube-advice.ts), not a second table
+    expect(pend.fix).toMatch(/device plugin/);
+    expect(podContainer(pods("pods-pull.json"), "app=chat", null).fix).toMatch(/tag must exist in the registry/);
     expect(podContainer([], "app=chat", null).summary).toMatch(/no pod matches app=chat/);
   });
 
@@ -98,7 +101,44 @@ describe("verify from a pod's facts", () => {
     expect(oom!.summary).toMatch(/GPU out of memory/);
     expect(oom!.evidence!.join("\n")).toMatch(/BackOff x7: Back-off restarting failed container vllm/);
     const pend = diagnosePods(pods("pods-pending.json"), { logs: "", events: parseEvents(fx("events-pending.json")) });
-    expect(pend!.summary).toMatch(/FailedScheduling: 0\/3 nodes are available: 3 Insufficient nvidia\.com\/gpu/);
+    expect(pend!.summary).toMatch(/no node can take the pod: not enough nvidia\.com\/gpu/);
+    expect(pend!.evidence![0]).toMatch(/FailedScheduling: 0\/3 nodes are available: 3 Insufficient nvidia\.com\/gpu/);
     expect(diagnosePods(pods("pods-ready.json"), { logs: "", events: [] })).toBeNull();
+  });
+
+  it("diagnosis: the pod's statuses and events go through the same classes and advice as kubectl's text", () => {
+    // OOMKilled (lastState.terminated, exit 137) with no log: the memory-limit class and its fix, not a bare reason
+    const oom = diagnosePods(pods("pods-oom.json"), { logs: "", events: parseEvents(fx("events-oom.json")) });
+    expect(oom!.data).toMatchObject({ class: "oom", layer: "kubernetes" });
+    expect(String(oom!.data!.decisive)).toMatch(/last terminated: OOMKilled \(exit 137\)/);
+    expect(oom!.summary).toMatch(/memory limit/);
+    expect(oom!.fix).toMatch(/resources\.limits\.memory/);
+    // FailedScheduling Insufficient nvidia.com/gpu: the GPU fix (device plugin, the GPU limit)
+    const pend = diagnosePods(pods("pods-pending.json"), { logs: "", events: parseEvents(fx("events-pending.json")) });
+    expect(pend!.data).toMatchObject({ class: "runtime-error", layer: "kubernetes" });
+    expect(String(pend!.data!.decisive)).toMatch(/FailedScheduling.*Insufficient nvidia\.com\/gpu/);
+    expect(pend!.fix).toMatch(/device plugin/);
+    // no events read (RBAC): the PodScheduled condition's message says the same
+    const cond = diagnosePods(pods("pods-pending.json"), { logs: "", events: [] });
+    expect(cond!.fix).toMatch(/device plugin/);
+    // state.waiting ImagePullBackOff: the image named in its message
+    const pull = diagnosePods(pods("pods-pull.json"), { logs: "", events: [] });
+    expect(pull!.summary).toMatch(/could not pull the image vllm\/vllm-openai:v0\.99\.0/);
+    expect(pull!.fix).toMatch(/imagePullSecret/);
+    // an eviction event: the node's memory, host RAM
+    const evicted = diagnosePods(pods("pods-oom.json"), { logs: "", events: parseEvents(fx("events-evicted.json")) });
+    expect(evicted!.summary).toMatch(/node ran low on memory/);
+  });
+
+  it("diagnosis: the previous log decides when it names a deeper cause, not when it only says the engine died", () => {
+    const events = parseEvents(fx("events-oom.json"));
+    // CUDA OOM in the log outranks the container's restart pattern and is a cause of its own
+    const gpu = diagnosePods(pods("pods-oom.json"), { logs: fx("logs-previous.txt"), events });
+    expect(gpu!.summary).toMatch(/GPU out of memory/);
+    // the log's last words are a wrapper ("Engine core initialization failed"): the kernel's OOM kill is the cause
+    const wrapper = "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}";
+    const host = diagnosePods(pods("pods-oom.json"), { logs: wrapper, events });
+    expect(host!.data).toMatchObject({ class: "oom", layer: "kubernetes" });
+    expect(host!.fix).toMatch(/resources\.limits\.memory/);
   });
 });
