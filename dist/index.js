@@ -49158,10 +49158,7 @@ var Diagnoser = class {
       this.consider({ kind: below.kind, priority: below.priority, msg: msg2.trim(), seq: this.seq, below });
     }
     const kube = line2.level === null && g & KUBE ? kubeOf(msg2) : null;
-    if (kube) {
-      this.remember(msg2.trim());
-      this.consider({ kind: kube.kind, priority: kube.priority, msg: msg2.trim(), seq: this.seq, below: kube.below });
-    }
+    if (kube) this.considerKube(msg2.trim(), kube);
     if (line2.level !== null || line2.proc !== null) this.engineLines++;
     if (this.family === null) this.family = familyOf(raw.trim());
     if ((msg2.includes("version") || msg2.startsWith("Starting to load model")) && BANNER.test(msg2)) {
@@ -49201,6 +49198,19 @@ var Diagnoser = class {
         if (this.servingErrors.length > MAX_RING) this.servingErrors.shift();
       }
     }
+  }
+  /**
+   * A fact Kubernetes reported about the pod, read from kubectl's JSON (kube-facts.ts), weighed like the same words
+   * in kubectl's text. Pushed after the container's log, so a log line naming its cause at the same priority wins.
+   */
+  pushKube(line2, m) {
+    this.seq++;
+    this.keepTail(line2);
+    this.considerKube(line2, m);
+  }
+  considerKube(line2, m) {
+    this.remember(line2);
+    this.consider({ kind: m.kind, priority: m.priority, msg: line2, seq: this.seq, below: m.below });
   }
   consider(f) {
     if (outranks(f, this.failure)) this.failure = f;
@@ -49347,17 +49357,6 @@ function kvFacts(line2, estimate) {
     maxModelLen: parseNumber(v0?.[1]),
     capacityTokens: parseNumber(v0?.[2])
   };
-}
-function diagnose(input2) {
-  const d = new Diagnoser({ unit: input2.unit, nRestarts: input2.nRestarts });
-  const events = [...input2.unitEvents ?? []].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
-  let e = 0;
-  input2.lines.forEach((line2, i) => {
-    while (e < events.length && (events[e].at ?? Infinity) <= i) d.pushUnitEvent(events[e++]);
-    d.pushLine(line2);
-  });
-  while (e < events.length) d.pushUnitEvent(events[e++]);
-  return d.finish();
 }
 
 // src/domain/journal/decoder.ts
@@ -79196,6 +79195,59 @@ function checkSpecDecode(speculativeConfig, metrics, journal, traffic = null) {
   return pass(CHECK11, `speculative decoding engaged (${data.source}): ${figures(engaged)}`, { evidence, data });
 }
 
+// src/stages/verify/sglang-spec.ts
+var DEFAULT_INTERVAL = 40;
+var DEFAULT_DRAFT_TOKENS = 8;
+var MAX_PROBE_TOKENS = 2048;
+function sglangSpecPlan(flag) {
+  const algorithm = flag("--speculative-algorithm");
+  if (algorithm === null) return null;
+  const num2 = (name) => {
+    const v = Number(flag(name));
+    return Number.isInteger(v) && v > 0 ? v : null;
+  };
+  const steps = num2("--speculative-num-steps");
+  return {
+    algorithm,
+    interval: num2("--decode-log-interval") ?? DEFAULT_INTERVAL,
+    draftTokens: num2("--speculative-num-draft-tokens") ?? (steps ? steps + 1 : DEFAULT_DRAFT_TOKENS)
+  };
+}
+function sglangSpecProbe(model, plan) {
+  return {
+    ...specProbeRequest(model),
+    max_tokens: Math.min(MAX_PROBE_TOKENS, plan.interval * plan.draftTokens),
+    ignore_eos: true
+  };
+}
+function sglangSpec(plan, metrics) {
+  const samples = metrics?.status === 200 ? parsePrometheus(metrics.body) : [];
+  const lengths = samples.filter((s) => s.name === "sglang:spec_accept_length");
+  const line2 = (name) => metrics?.body.split("\n").filter((l) => l.startsWith(name)).map((l) => `/metrics: ${l.trim()}`) ?? [];
+  const evidence = [
+    `--speculative-algorithm ${plan.algorithm}`,
+    `probe: ${Math.min(MAX_PROBE_TOKENS, plan.interval * plan.draftTokens)} tokens (decode log every ${plan.interval} batches)`,
+    ...line2("sglang:spec_accept_length"),
+    ...line2("sglang:spec_accept_rate")
+  ];
+  if (!lengths.length)
+    return fail(CHECK11, "speculative decoding is declared but /metrics has no sglang:spec_accept_length", {
+      evidence,
+      fix: "start SGLang with --enable-metrics (its /metrics is off without it)"
+    });
+  const len = Math.max(...lengths.map((s) => s.value));
+  if (len > 1)
+    return pass(CHECK11, `speculative decoding engaged (metrics): mean accept length ${len.toFixed(2)}`, { evidence });
+  return fail(
+    CHECK11,
+    len === 0 ? "speculative decoding is declared but the engine reports none (sglang:spec_accept_length 0 after the probe)" : "speculative decoding runs but accepts no draft (mean accept length 1)",
+    {
+      evidence,
+      fix: len === 0 ? "check the launch command has --speculative-algorithm and the draft model loads (the engine's log names it); if the engine logs decode stats less often, declare its --decode-log-interval in contracts.flags" : "the draft model does not match the target (its vocabulary or revision): use the draft trained for this model, or drop speculative decoding"
+    }
+  );
+}
+
 // src/stages/verify/timeouts.ts
 var DEFAULT_TIMEOUTS = {
   factsMs: 2e4,
@@ -79387,6 +79439,41 @@ function kubectl(timeoutMs = 2e4, bin = "kubectl") {
 
 // src/stages/verify/pod-checks.ts
 var import_yaml5 = __toESM(require_dist(), 1);
+
+// src/domain/diagnosis/kube-facts.ts
+function kubeFactsOf(pod, events) {
+  const out2 = [];
+  const add = (line2, match) => {
+    if (match) out2.push({ line: line2, match });
+  };
+  for (const e of events)
+    add(`${e.type} ${e.reason}${e.count > 1 ? ` x${e.count}` : ""}: ${e.message}`, eventOf(e.reason, e.message));
+  const c = pod.container;
+  if (pod.unschedulable)
+    add(`${pod.name}: PodScheduled False: ${pod.unschedulable}`, eventOf("FailedScheduling", pod.unschedulable));
+  const term = c?.lastTerminated;
+  if (c && term?.reason)
+    add(
+      `${pod.name}: ${c.name} last terminated: ${term.reason} (exit ${term.exitCode ?? "?"})${term.finishedAt ? ` at ${term.finishedAt}` : ""}`,
+      statusOf(term.reason)
+    );
+  const wait = c?.waiting;
+  if (c && wait?.reason)
+    add(
+      `${pod.name}: ${c.name} waiting: ${wait.reason}${wait.message ? ` (${wait.message})` : ""}`,
+      (wait.message ? eventOf("BackOff", wait.message) : null) ?? statusOf(wait.reason)
+    );
+  return out2;
+}
+function podFixOf(pod) {
+  const top = kubeFactsOf(pod, []).reduce(
+    (a, f) => !a || f.match.priority > a.match.priority ? f : a,
+    null
+  );
+  return top ? kubeAdvice(top.match.below).fix : null;
+}
+
+// src/stages/verify/pod-checks.ts
 var withC = (pods) => pods.filter((p) => p.container !== null);
 var none = (check2, pods) => pods.length && !withC(pods).length ? fail(check2, `the pods have no container of that name (they have ${pods[0].containers.join(", ")})`, {
   fix: "set kubernetes.container to the engine's container name in deploy-gate.yml"
@@ -79410,7 +79497,6 @@ function podRestarts(pods, max) {
     });
   return pass(check2, `restartCount within ${max} on ${withC(pods).length} pod(s)`, { evidence });
 }
-var SCHEDULE_FIX = "no node can take the pod: free or add GPUs (nvidia.com/gpu), or lower the pod's resource requests, tolerations and node selectors to what the nodes offer";
 function podContainer(pods, selector, rolloutStartMs) {
   const check2 = "verify.container";
   if (!pods.length)
@@ -79426,11 +79512,16 @@ function podContainer(pods, selector, rolloutStartMs) {
   const problems = [];
   for (const p of pods) {
     const c = p.container;
-    if (p.unschedulable) problems.push({ summary: `${p.name} not scheduled: ${p.unschedulable}`, fix: SCHEDULE_FIX });
+    const fix = podFixOf(p);
+    if (p.unschedulable)
+      problems.push({
+        summary: `${p.name} not scheduled: ${p.unschedulable}`,
+        fix: fix ?? "read the scheduler's message and fix the pod's requests, tolerations or node selectors"
+      });
     else if (c.waiting)
       problems.push({
         summary: `${p.name}: ${c.name} waiting: ${c.waiting.reason}${c.waiting.message ? ` (${c.waiting.message.slice(0, 200)})` : ""}`,
-        fix: /ImagePull|ErrImage|InvalidImageName/.test(c.waiting.reason) ? `the image ${c.image} cannot be pulled: check its name and tag, and the pod's imagePullSecrets` : "see deploy.diagnosis below (the previous container's log and the pod's events)"
+        fix: fix ?? "see deploy.diagnosis below (the previous container's log and the pod's events)"
       });
     else if (!p.ready || !c.ready)
       problems.push({
@@ -79553,37 +79644,37 @@ function podEnv(pods, contracts2) {
 function diagnosePods(pods, read) {
   const p = pods.find((x) => !x.ready || (x.container?.restartCount ?? 0) > 0);
   if (!p) return null;
-  const previous = (p.container?.restartCount ?? 0) > 0;
-  const warnings = read.events.filter((e) => e.type === "Warning");
+  const restarts = p.container?.restartCount ?? 0;
+  const previous = restarts > 0;
   const evidence = read.events.map(
     (e) => `${e.at ?? ""} ${e.type} ${e.reason}${e.count > 1 ? ` x${e.count}` : ""}: ${e.message}`.trim()
   );
   const data = { pod: p.name, previous, events: read.events.length };
+  const d = new Diagnoser({ nRestarts: restarts });
   const lines = read.logs.split("\n").filter((l) => l.trim());
-  if (lines.length) {
-    const d = diagnose({ lines, nRestarts: p.container?.restartCount ?? 0 });
-    if (d.class !== "unknown" && d.class !== "ready" && d.class !== "booting")
-      return fail("deploy.diagnosis", `${p.name}: ${d.summary}`, {
-        evidence: [
-          ...d.decisive ? [`${previous ? "previous container" : "container"} log: ${d.decisive}`] : [],
-          ...evidence
-        ],
-        data: { ...data, class: d.class, decisive: d.decisive },
-        fix: d.fix ?? "read the container's log: kubectl logs --previous"
-      });
+  for (const l of lines) d.pushLine(l);
+  for (const f of kubeFactsOf(p, read.events)) d.pushKube(f.line, f.match);
+  const r = d.finish();
+  if (r.class !== "unknown" && r.class !== "ready" && r.class !== "booting") {
+    const fromLog = r.below?.layer !== "kubernetes" && lines.length > 0;
+    return fail("deploy.diagnosis", `${p.name}: ${r.summary}`, {
+      evidence: [
+        ...r.decisive ? [`${fromLog ? previous ? "previous container log" : "container log" : "pod"}: ${r.decisive}`] : [],
+        ...evidence
+      ],
+      data: { ...data, class: r.class, decisive: r.decisive, layer: r.below?.layer ?? "engine" },
+      fix: r.fix ?? "read the container's log: kubectl logs --previous"
+    });
   }
-  const decisive = warnings.at(-1) ?? null;
-  const term = p.container?.lastTerminated;
-  const summary2 = decisive ? `${p.name}: ${decisive.reason}: ${decisive.message}` : term ? `${p.name}: last exit ${term.reason} (${term.exitCode ?? "?"})` : `${p.name}: ${p.container?.waiting?.reason ?? p.phase}, no log line or event says why`;
-  return fail("deploy.diagnosis", summary2, {
-    evidence,
-    data: {
-      ...data,
-      class: decisive?.reason === "FailedScheduling" ? "unschedulable" : term?.reason ?? "unknown",
-      decisive: decisive?.message ?? null
-    },
-    fix: decisive?.reason === "FailedScheduling" ? SCHEDULE_FIX : term?.reason === "OOMKilled" ? "the container went over its memory limit (host RAM, not VRAM): raise resources.limits.memory or lower what the engine holds in host memory (--swap-space, --cpu-offload-gb)" : "kubectl describe pod and kubectl logs --previous show the rest"
-  });
+  return fail(
+    "deploy.diagnosis",
+    `${p.name}: ${p.container?.waiting?.reason ?? p.phase}, no log line or event says why`,
+    {
+      evidence,
+      data: { ...data, class: "unknown", decisive: null },
+      fix: "kubectl describe pod and kubectl logs --previous show the rest"
+    }
+  );
 }
 
 // src/stages/verify/pod-facts.ts
@@ -79678,20 +79769,6 @@ function kvFinding(ep, kv2, metrics, maxLen) {
     data: { ...f.data, maxModelLenFrom: "/v1/models or /metrics", kvFrom: kv2.source }
   };
 }
-function sglangSpec(algorithm, metrics) {
-  const line2 = metrics?.body.split("\n").find((l) => l.startsWith("sglang:spec_accept_length"));
-  const len = line2 ? Number(line2.trim().split(/\s+/).at(-1)) : NaN;
-  const evidence = [
-    `--speculative-algorithm ${algorithm}`,
-    line2 ? `/metrics: ${line2.trim()}` : "/metrics: no sglang:spec_accept_length"
-  ];
-  return len > 1 ? pass("verify.spec-decode", `speculative decoding engaged (metrics): mean accept length ${len.toFixed(2)}`, {
-    evidence
-  }) : fail("verify.spec-decode", "speculative decoding is declared but no accepted drafts were seen", {
-    evidence,
-    fix: "check the draft model loads (the engine's log names it) and --enable-metrics is on; a mean accept length of 1 or none after a completion means no drafting"
-  });
-}
 async function runVerifyOverHttp(input2, timeouts = {}) {
   const t = { ...HTTP_TIMEOUTS, ...timeouts };
   const url2 = input2.endpoint.url.replace(/\/+$/, "");
@@ -79743,8 +79820,10 @@ async function runVerifyOverHttp(input2, timeouts = {}) {
   const ask = (body) => route.send("POST", "/v1/chat/completions", body, t.chatMs);
   const specConfig = declared(ep, "--speculative-config");
   const specAlgorithm = declared(ep, "--speculative-algorithm");
+  const sglang2 = sglangSpecPlan((flag) => declared(ep, flag));
   const sent = [thinking, tools];
-  if ((specConfig ?? specAlgorithm) !== null && !thinking && !tools && !asked.blocked)
+  if (sglang2 && !asked.blocked) sent.push(await ask(sglangSpecProbe(ep.model, sglang2)));
+  else if (specConfig !== null && !thinking && !tools && !asked.blocked)
     sent.push(await ask(specProbeRequest(ep.model)));
   const metrics = await route.send("GET", "/metrics", void 0, t.metricsMs);
   let kv2 = metrics.status === 200 ? servedKv(metrics.body) : null;
@@ -79758,7 +79837,7 @@ async function runVerifyOverHttp(input2, timeouts = {}) {
   const [modelsF, liveF, thinkingF, toolsF, structuredF] = httpFindingsOf(ep, probes2, [], sentKey).map(
     ([, judge]) => judge()
   );
-  const spec = specAlgorithm !== null && kv2?.engine === "sglang" ? sglangSpec(specAlgorithm, metrics) : specConfig === null && specAlgorithm === null ? skip(
+  const spec = sglang2 && kv2?.engine === "sglang" ? sglangSpec(sglang2, metrics) : specConfig === null && specAlgorithm === null ? skip(
     "verify.spec-decode",
     "no --speculative-config (or SGLang --speculative-algorithm) in contracts.flags: the live argv is not readable over HTTP"
   ) : checkSpecDecode(specConfig ?? specAlgorithm, metrics, [], trafficOf(sent));
