@@ -5,6 +5,7 @@
 // per call, a capped body, and the report's own redaction on every answer.
 import type { Config } from "../../domain/config/schema.js";
 import { maskKnown } from "../../domain/redact/known.js";
+import { redact } from "../../domain/redact/redact.js";
 import { reportExitCode, type Report } from "../../domain/report/finding.js";
 import { sanitizeValue } from "../../domain/report/sanitize.js";
 import { fillUrl, parseFlaggerPayload, type FlaggerPayload } from "../../domain/webhook/flagger.js";
@@ -60,7 +61,7 @@ function answerOf(report: Report, p: FlaggerPayload, url: string): Answer {
       endpoint: report.endpoint,
       canary: `${p.namespace}/${p.name}`,
       phase: p.phase,
-      url,
+      url: redact(url),
       durationMs: report.durationMs,
       ...(failed.length ? { failed } : {}),
       checks: report.findings.map((f) => ({ check: f.check, status: f.status, summary: f.summary })),
