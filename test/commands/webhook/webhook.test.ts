@@ -36,6 +36,7 @@ async function hook(endpoints: Parameters<typeof config>[0], opts: { limit?: num
     env: { DEPLOY_GATE_API_KEY: KEY },
     limit: opts.limit ?? 4,
     deadlineMs: opts.deadlineMs ?? 60_000,
+    namespaces: ["llm"],
     log: () => {},
   });
   hooks.push(h);
@@ -107,6 +108,7 @@ describe("deploy-gate webhook (Flagger)", () => {
       env: {},
       limit: 1,
       deadlineMs: 30_000,
+      namespaces: null,
       log: () => {},
     });
     hooks.push(h);
@@ -130,6 +132,40 @@ describe("deploy-gate webhook (Flagger)", () => {
     const r = await first;
     expect(r.status).toBe(504);
     expect(r.text).toMatch(/verify did not finish within 5000 ms/);
+  });
+});
+
+describe("deploy-gate webhook, the namespaces it may judge", () => {
+  it("a config filling {namespace} from the payload needs --namespaces; a canary elsewhere gets 403 and no request", async () => {
+    let asked = 0;
+    const { createServer } = await import("node:http");
+    const engine = createServer((_q, r) => (asked++, r.end("{}")));
+    await new Promise<void>((r) => engine.listen(0, "127.0.0.1", r));
+    try {
+      const port = (engine.address() as { port: number }).port;
+      // {name} and {namespace} would send the API key to any Service a caller names
+      const cfg = config({ a: { url: `http://127.0.0.{namespace}:${port}` } });
+      const base = {
+        config: cfg,
+        listen: "127.0.0.1:0",
+        env: { DEPLOY_GATE_API_KEY: KEY },
+        limit: 1,
+        deadlineMs: 30_000,
+        log: () => {},
+      };
+      await expect(startWebhook({ ...base, namespaces: null })).rejects.toThrow(/--namespaces NS\[,NS\]/);
+      const h = await startWebhook({ ...base, namespaces: ["1"] });
+      hooks.push(h);
+      const r = await post(h.url, JSON.stringify({ name: "chat", namespace: "2", phase: "Progressing" }));
+      expect(r.status).toBe(403);
+      expect(r.text).toMatch(/namespace 2 is not one this webhook judges \(--namespaces 1\)/);
+      expect(asked).toBe(0);
+      const ok = await post(h.url, JSON.stringify({ name: "chat", namespace: "1", phase: "Progressing" }));
+      expect(ok.status).not.toBe(403);
+      expect(asked).toBeGreaterThan(0);
+    } finally {
+      engine.close();
+    }
   });
 });
 
