@@ -74,10 +74,9 @@ describe("verify over HTTP alone, from the command line", () => {
       (parseCli(["verify", "--url", "http://x:1", "--rollout-start", v], "/") as Options).rolloutStartMs;
     expect(at("2026-12-03T02:40:00Z")).toBe(Date.parse("2026-12-03T02:40:00Z"));
     expect(at("@1796265000")).toBe(1796265000_000);
-    // within a minute of 15 minutes ago: the wall clock here is slewed and can step back a millisecond between reads
     const ago = Date.now() - at("15m")!;
-    expect(Math.abs(ago - 15 * 60_000)).toBeLessThan(60_000);
-    expect(Math.abs(Date.now() - at("2h")! - 2 * 3_600_000)).toBeLessThan(60_000);
+    expect(ago).toBeGreaterThanOrEqual(15 * 60_000);
+    expect(ago).toBeLessThan(15 * 60_000 + 60_000);
     for (const bad of ["soon", "2026-12-03 02:40", "2026-12-03T02:40:00"])
       expect(() => at(bad), bad).toThrow(/--rollout-start .*expected an ISO 8601 time with its zone/);
     expect((await cli(["verify", "--url", "http://127.0.0.1:1", "--rollout-start", "soon"], emptyDir())).code).toBe(2);
