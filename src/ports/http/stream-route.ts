@@ -3,7 +3,7 @@
 import { request as httpRequest } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Host } from "../host/host.js";
-import { BAD_HEADER, isHeaderError, redirectError } from "./client.js";
+import { BAD_HEADER, isHeaderError } from "./client.js";
 import { curlConfig, parseCurlOutput } from "./curl.js";
 import { sseEvents, type StreamResult } from "./sse.js";
 
@@ -26,13 +26,7 @@ export async function streamFromRunner(
       signal: ctl.signal,
       headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify(body),
-      redirect: "manual",
     });
-    const moved = redirectError(res, url);
-    if (moved) {
-      await res.body?.cancel();
-      return { status: null, events: [], wallMs: performance.now() - t0, error: moved };
-    }
     let size = 0;
     for await (const chunk of res.body ?? []) {
       size += (chunk as Uint8Array).length;
