@@ -119,7 +119,7 @@ describe("deploy-gate webhook (Flagger)", () => {
 
   it("a deadline per call (504), and bounded concurrency: past the limit 503 with Retry-After at once", async () => {
     const hung = await doubles.start(["--max-model-len", "8192", "--api-key", KEY], { FAKE_HANG: "1" });
-    const h = await hook({ a: { url: hung } }, { limit: 1, deadlineMs: 5000 });
+    const h = await hook({ a: { url: hung } }, { limit: 1, deadlineMs: 1500 });
     const first = post(h.url, flagger());
     // the first call holds the only slot until its verify ends (its own requests have deadlines)
     expect(await until(() => h.inFlight() === 1, 10_000)).toBe(true);
@@ -131,7 +131,7 @@ describe("deploy-gate webhook (Flagger)", () => {
     expect(h.inFlight()).toBe(1);
     const r = await first;
     expect(r.status).toBe(504);
-    expect(r.text).toMatch(/verify did not finish within 5000 ms/);
+    expect(r.text).toMatch(/verify did not finish within 1500 ms/);
   });
 });
 
