@@ -69,6 +69,7 @@ export async function runHttpVerifyBench(runs = 7): Promise<HttpVerifyBench> {
       env: {},
       limit: 4,
       deadlineMs: 60_000,
+      namespaces: null,
       log: () => {},
     });
     const hookTimes: number[] = [];

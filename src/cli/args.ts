@@ -158,7 +158,13 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
           rolloutStartMs: parseInstant(str("rollout-start"), Date.now(), parseDuration),
         }
       : {}),
-    ...(command === "webhook" ? { listen: str("listen") ?? null, deadlineMs: duration("deadline") } : {}),
+    ...(command === "webhook"
+      ? {
+          listen: str("listen") ?? null,
+          deadlineMs: duration("deadline"),
+          namespaces: str("namespaces")?.split(",").filter(Boolean) ?? null,
+        }
+      : {}),
     ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
     ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),
   };

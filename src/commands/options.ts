@@ -43,6 +43,8 @@ export interface Options {
   /** webhook: where it listens, and its deadline per call */
   listen?: string | null;
   deadlineMs?: number | null;
+  /** webhook: the namespaces whose canaries it judges; null: any (refused when the config fills {namespace}) */
+  namespaces?: string[] | null;
   /** fleet endpoints: run on these hosts only (names from hosts:); absent or null = every host */
   hosts?: string[] | null;
   /** logs: which boot (current, previous, -N, N), the window (--since), stream (--follow) */

@@ -223,6 +223,13 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     commands: ["webhook"],
   },
   {
+    name: "namespaces",
+    type: "string",
+    arg: "NS[,NS]",
+    help: "the namespaces whose canaries the webhook judges (a payload from another gets 403); needed when url: fills {namespace}",
+    commands: ["webhook"],
+  },
+  {
     name: "deadline",
     type: "string",
     arg: "DURATION",

@@ -20,6 +20,17 @@ const SHAPES: [string, (n: number) => string][] = [
     "a prompt in vLLM's request log",
     (n) => `INFO [logger.py:43] Received request 1: prompt: '${"ab1 ".repeat(n / 4)}'`,
   ],
+  // issue 25's shapes: each holds the literal its group's prefilter needs, and then fails late
+  ["systemctl status's Process: line", (n) => `   Process: 1 ExecStart=${"a".repeat(n)} code=exited`],
+  ["a path before bash's bad interpreter", (n) => `${"/a".repeat(n / 2)} : bad interpreter`],
+  ["GNU env's quoted interpreter", (n) => `env: '${"a".repeat(n)}\\r: No such file`],
+  ["an ERR trap line", (n) => `[ERROR] in line 3: ${"exit ".repeat(n / 5)}`],
+  ["a Kubernetes event row", (n) => `Warning${" ".repeat(n)}x`],
+  ["a kubectl get pods row", (n) => `pod-0   1/1${" ".repeat(n)}Running`],
+  ["describe pod's Reason:", (n) => `  Reason:${" ".repeat(n)}x y`],
+  ["a journal line in a German locale", (n) => `Dez 03 10:00:00 host ${"a".repeat(n)}`],
+  ["journalctl short-full with an offset zone", (n) => `Do 2026-12-03 10:00:00 +01 host ${"a".repeat(n)}`],
+  ["a CR inside a quoted name", (n) => `'${"\r".repeat(n)}`],
 ];
 
 /** The best of three runs: the least disturbed by whatever else the machine is doing. */

@@ -37,6 +37,8 @@ describe("Flagger example", () => {
     const c = byKind("Deployment").spec.template.spec.containers[0];
     const opts = parseCli(c.args as string[], "/tmp") as Options;
     expect(opts.command).toBe("webhook");
+    // {namespace} fills the url: only the canary's own namespace may be judged (and receive the API key)
+    expect(opts.namespaces).toEqual([canary.metadata.namespace]);
     const port = parseListen(opts.listen!)!.port;
     expect(byKind("Service").spec.ports[0].targetPort).toBe(port);
     expect(c.readinessProbe.httpGet).toEqual({ path: "/healthz", port });

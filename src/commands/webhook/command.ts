@@ -21,6 +21,9 @@ export async function webhookCommand(opts: Options, io: Io, signal: AbortSignal 
   if (!existsSync(file))
     throw new UsageError(`webhook needs the endpoints' config: ${file} does not exist (pass --config FILE)`);
   const config = loadConfig(file);
+  const namespaces = opts.namespaces ?? null;
+  const bad = namespaces?.find((n) => !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n));
+  if (bad !== undefined) throw new UsageError(`--namespaces: "${bad}" is not a Kubernetes namespace name`);
   let hook;
   try {
     hook = await startWebhook({
@@ -29,10 +32,14 @@ export async function webhookCommand(opts: Options, io: Io, signal: AbortSignal 
       env: io.env,
       limit: WEBHOOK_LIMIT,
       deadlineMs: opts.deadlineMs ?? WEBHOOK_DEADLINE_MS,
+      namespaces,
       log: (line) => io.err(`${line}\n`),
     });
   } catch (e) {
-    throw new UsageError(`webhook: cannot listen on ${opts.listen}: ${(e as Error).message}`);
+    const m = (e as Error).message;
+    throw new UsageError(
+      m.includes("--namespaces") ? `webhook: ${m}` : `webhook: cannot listen on ${opts.listen}: ${m}`,
+    );
   }
   io.err(`deploy-gate webhook: listening on ${hook.url} (${Object.keys(config.endpoints).join(", ")})\n`);
   if (!signal.aborted) await new Promise((r) => signal.addEventListener("abort", r, { once: true }));

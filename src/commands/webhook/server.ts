@@ -6,6 +6,7 @@
 // redaction on every answer.
 import type { Config } from "../../domain/config/schema.js";
 import { maskKnown } from "../../domain/redact/known.js";
+import { redact } from "../../domain/redact/redact.js";
 import { reportExitCode, type Report } from "../../domain/report/finding.js";
 import { sanitizeValue } from "../../domain/report/sanitize.js";
 import { fillUrl, parseFlaggerPayload, type FlaggerPayload } from "../../domain/webhook/flagger.js";
@@ -29,7 +30,16 @@ export interface WebhookOptions {
   limit: number;
   /** per call: past it the answer is 504 (and every request of that verify has this deadline too) */
   deadlineMs: number;
+  /** the namespaces whose canaries it judges (--namespaces); null: any, refused when the config fills {namespace} */
+  namespaces: readonly string[] | null;
   log: (line: string) => void;
+}
+
+/** The endpoint whose url: or kubernetes.namespace is filled from the payload's namespace, if any. */
+function fillsNamespace(config: Config): string | null {
+  for (const [name, ep] of Object.entries(config.endpoints))
+    if (`${ep.url ?? ""} ${ep.kubernetes?.namespace ?? ""}`.includes("{namespace}")) return name;
+  return null;
 }
 
 export interface Webhook {
@@ -96,7 +106,7 @@ function answerOf(
       endpoint: report.endpoint,
       canary: `${p.namespace}/${p.name}`,
       phase: p.phase,
-      url,
+      url: redact(url),
       durationMs: report.durationMs,
       ...shared,
       ...(failed.length ? { failed } : {}),
@@ -106,6 +116,12 @@ function answerOf(
 }
 
 export async function startWebhook(o: WebhookOptions): Promise<Webhook> {
+  const filled = fillsNamespace(o.config);
+  // any caller could name a namespace holding its own {name}-canary Service and receive the API key
+  if (filled && !o.namespaces)
+    throw new Error(
+      `endpoint ${filled} fills {namespace} from the caller's payload: pass --namespaces NS[,NS] naming the namespaces whose canaries this webhook judges`,
+    );
   let running = 0;
   const shared = new Map<string, { verdict: Promise<Report | Error | null>; callers: number }>();
   const secrets = [o.env.DEPLOY_GATE_API_KEY, o.env.DEPLOY_GATE_SSH_PASSPHRASE].filter((x): x is string => Boolean(x));
@@ -124,6 +140,13 @@ export async function startWebhook(o: WebhookOptions): Promise<Webhook> {
     if (text === null) return { status: 413, body: { error: `the body is over ${MAX_BODY_BYTES} bytes` } };
     const parsed = parseFlaggerPayload(text);
     if (!parsed.ok) return { status: 400, body: { error: parsed.error } };
+    if (o.namespaces && !o.namespaces.includes(parsed.payload.namespace))
+      return {
+        status: 403,
+        body: {
+          error: `namespace ${parsed.payload.namespace} is not one this webhook judges (--namespaces ${o.namespaces.join(",")}): add it there`,
+        },
+      };
     const t = target(o.config, parsed.payload);
     if (typeof t === "string") return { status: 400, body: { error: t } };
     // Flagger retries and several canaries' hooks can name the same one: a call for a canary whose verify is

@@ -196,7 +196,13 @@ export const endpointSchema = z
       })
       .optional(),
     install: z.array(installItem).optional(),
-    url: z.url({ protocol: /^https?$/ }).optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      // fetch refuses a URL with credentials, and the url is echoed in reports and webhook answers
+      .refine((u) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(u), {
+        message: "must not carry a user or password: put the endpoint's API key in DEPLOY_GATE_API_KEY",
+      })
+      .optional(),
     model: z.string().min(1).optional(),
     boot: z
       .strictObject({ timeout: positiveDuration.default(20 * 60_000), poll: positiveDuration.default(5000) })

@@ -256,7 +256,7 @@ const RULES: readonly Rule[] = [
   // (and `Main PID: 1234 (code=exited, …)`, which names no executable: below the Process: line); systemd's own exit
   // codes (200-243, systemd exit-status.h) say the unit never ran
   [
-    /^\s*(?<head>Process|Main PID): \d+ (?:ExecStart(?:Pre|Post)?=(?<executable>\S+)[^(]*)?\(code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)\)/,
+    /^\s*(?<head>Process|Main PID): \d+ (?:ExecStart(?:Pre|Post)?=(?<executable>[^\s(]+)(?: [^(]*)?)?\(code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)\)/,
     "unit-error",
     "systemd",
     (g) => ({

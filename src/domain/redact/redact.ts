@@ -22,9 +22,16 @@ const REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
  * A word of prose after a secret-looking name (`host key: add …`, `--api-key (or VLLM_API_KEY)`, `--api-key from the
  * script`): the gate's own sentences, never a credential, so never masked.
  */
-// Case-insensitive: an errno after a colon starts a sentence (`Failed to determine user credentials: No such process`).
 const PROSE =
-  /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give|permission|operation|invalid|cannot|could|failed|unknown)$/i;
+  /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
+/**
+ * After a colon only (never after `=`, an assignment is no sentence): an errno starts a sentence
+ * (`Failed to determine user credentials: No such process`), so its first word in any case is prose too.
+ */
+const PROSE_AFTER_COLON = new RegExp(
+  `${PROSE.source.slice(0, -2)}|permission|operation|invalid|cannot|could|failed|unknown)$`,
+  "i",
+);
 /** The engine's own secret flags with a literal value; a reference (as REFERENCE) or a word of prose is kept. */
 const ENGINE_FLAG_VALUE = new RegExp(
   String.raw`(--(?:api-key|hf-token)(?:=|[ \t]+))(?!(["']?)${SOURCE_REF}\2(?:[\s,;.)]|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
@@ -102,7 +109,10 @@ function namedValues(text: string, depth = 0): string {
     (m, q: string, name: string, sep: string, v: string) => {
       // `serve-api-key.sh: bash -n passes`: a file's name before a colon, never a secret's name
       if (isRedactedName(name) && !FILE_NAME.test(name))
-        return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v)
+        return v !== M &&
+          !v.includes(M) &&
+          !REFERENCE.test(v) &&
+          !(sep.includes(":") ? PROSE_AFTER_COLON : PROSE).test(v)
           ? `${q}${name}${q}${sep}${masked(v)}`
           : m;
       return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;

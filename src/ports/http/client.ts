@@ -43,6 +43,14 @@ function describe(e: unknown, timedOut: boolean, timeoutMs: number): string {
   }
 }
 
+/** A redirect is the endpoint's answer, not a hop to take: verify judges the url it is given (curl on a peer does not
+ *  follow either), and a redirect to another server would judge that one. Null when the answer is no redirect. */
+export function redirectError(res: Response, url: string): string | null {
+  if (res.status < 300 || res.status > 399 || !res.headers.has("location")) return null;
+  const to = new URL(res.headers.get("location")!, url).href;
+  return `redirected (HTTP ${res.status}) to ${to}: the gate does not follow redirects; set the endpoint's url: (or --url) to where the engine itself answers`;
+}
+
 export async function request(
   method: "GET" | "POST",
   url: string,
@@ -63,7 +71,13 @@ export async function request(
       signal: ctl.signal,
       headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...opts.headers },
       body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: "manual",
     });
+    const moved = redirectError(res, url);
+    if (moved) {
+      await res.body?.cancel();
+      return { status: null, body: "", error: moved, durationMs: performance.now() - t0 };
+    }
     const cap = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const chunks: Uint8Array[] = [];
     let size = 0;

@@ -29,14 +29,19 @@ export function parseListen(v: string): { host: string | undefined; port: number
   return { host: m[1] ?? (m[2] || undefined), port };
 }
 
+/** The body, or null as soon as it passes max: the rest is never read (the answer closes the connection). */
 function readBody(req: IncomingMessage, max: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (c: Buffer) => {
+    const onData = (c: Buffer) => {
       size += c.length;
-      if (size <= max) chunks.push(c);
-    });
+      if (size <= max) return void chunks.push(c);
+      req.off("data", onData);
+      req.pause();
+      resolve(null);
+    };
+    req.on("data", onData);
     req.on("end", () => resolve(size > max ? null : Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
@@ -57,8 +62,11 @@ export async function serveJson(o: {
       .then((body) => o.handle({ method: req.method ?? "GET", path, body }))
       .catch((e: Error) => ({ status: 500, body: { error: `internal error: ${e.message}` } }) as Answer)
       .then((a) => {
-        res.writeHead(a.status, { "content-type": "application/json", ...a.headers });
+        // a body left unread (past the cap) must not be drained on this socket: close it after the answer
+        const close = req.readableEnded ? {} : { connection: "close" };
+        res.writeHead(a.status, { "content-type": "application/json", ...close, ...a.headers });
         res.end(JSON.stringify(a.body));
+        if (!req.readableEnded) res.once("finish", () => req.socket.destroySoon());
         o.log(`${req.method} ${path} -> ${a.status} in ${Date.now() - t0} ms`);
       });
   });
