@@ -6,9 +6,9 @@ import { sanitizeValue } from "../../domain/report/sanitize.js";
 import { colourOf, UsageError, type Io, type Options } from "../options.js";
 import { explainBytes } from "./sniff.js";
 
-/** A file's bytes in 256 KiB chunks. */
+/** A file's bytes in 1 MiB chunks: the decoder's run size, a quarter of the reads, buffers and events of 256 KiB. */
 export async function* fileChunks(path: string): AsyncGenerator<Buffer> {
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) yield chunk as Buffer;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) yield chunk as Buffer;
 }
 
 /** `explain FILE|-`: the diagnosis alone; exit 0 when the log shows a ready or still-booting engine. */

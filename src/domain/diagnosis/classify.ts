@@ -1,7 +1,7 @@
 // Diagnosis of a boot from its lines and unit events, incremental so a 200 MB dump runs in flat memory:
 // every piece of state below is bounded.
 import { isToolConfigGap } from "../engine/vllm/contracts.js";
-import { parseLine } from "../engine/vllm/lines.js";
+import { hasPrefix, parseLine } from "../engine/vllm/lines.js";
 import { bootPhase, isReadyMarker, type BootPhase } from "../engine/vllm/phase.js";
 import { PlanReader, type CompileCache, type Plan } from "../engine/plan.js";
 import { isSpecLine, readSpecDecode, type SpecDecode } from "../engine/vllm/specdecode.js";
@@ -18,6 +18,7 @@ import { kubeOf, type KubeMatch } from "./kube.js";
 import {
   ALL,
   BELOW as BELOW_LINE,
+  DIRTY,
   FAIL,
   groupsOf,
   KUBE,
@@ -76,6 +77,8 @@ const BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \
 const MAX_EVENTS = 2000;
 const MAX_RING = 40;
 const MAX_TAIL = 12;
+/** A tail line as shown: long ones cut. */
+const tailText = (text: string): string => (text.length > 500 ? `${text.slice(0, 500)}…` : text);
 /** Lines between an engine's exception and the line saying it died of it (either side). */
 const CAUSE_WINDOW = 40;
 /** A request the server answered: uvicorn's access line (vLLM, SGLang), llama-server's request log. */
@@ -93,6 +96,8 @@ export class Diagnoser {
   private readonly ring: string[] = [];
   /** the last lines of any kind (engine, script, systemd): the evidence of an `unknown` */
   private readonly tail: string[] = [];
+  /** tail[i] is a raw line pushLine's fast path kept unparsed (quiet) */
+  private readonly tailRaw: boolean[] = [];
   private failure: Failure | null = null;
   private previousFailure: Failure | null = null;
   private readySeq: number | null = null;
@@ -172,13 +177,17 @@ export class Diagnoser {
    */
   pushLine(raw: string, opts: { fromContainer?: boolean } = {}): void {
     this.seq++;
+    // the pattern groups whose literals the line holds (prefilter.ts); the rest cannot match. Read on the raw line
+    // when cleanLine leaves it as it is (the message is then a part of it: its groups are among the raw line's)
+    const g0 = this.prefilter ? groupsOf(raw) : ALL;
+    const clean = (g0 & DIRTY) === 0;
+    if (this.quiet(raw, g0)) return;
     const line = parseLine(raw);
     const msg = line.msg;
     const text = msg.trim();
     if (text === "") return;
     this.keepTail(text);
-    // the pattern groups whose literals the line holds (prefilter.ts); the rest cannot match
-    const g = this.prefilter ? groupsOf(msg) : ALL;
+    const g = !this.prefilter ? ALL : clean ? g0 : groupsOf(msg);
     // Teardown chatter after the real error (signal proxy, resource_tracker, shutdown) never decides.
     if (g & NOISE && isNoise(msg)) return;
     // a traceback's frames and source lines (`raise ValueError("No available memory …")`) quote the cause's words:
@@ -260,13 +269,40 @@ export class Diagnoser {
     this.consider({ kind: m.kind, priority: m.priority, msg: line, seq: this.seq, below: m.below });
   }
 
+  /**
+   * Most lines of a long log hold no literal of any group (prefilter.ts) over the whole raw line (`g`: ALL when the
+   * line is not clean or the prefilter off): for those, when no traceback is open and the engine is known, pushLine
+   * would only count the line and keep it in the tail. Done here without parsing it; the tail keeps the raw line and
+   * parses it only if shown. The line must end in a visible character (its message is not empty).
+   */
+  private quiet(raw: string, g: number): boolean {
+    // once ready, an answered request's line (SERVING alone) changes nothing either
+    if ((g !== 0 && (g !== SERVES || this.readySeq === null)) || this.family === null || this.tracebacks.inside)
+      return false;
+    const last = raw.charCodeAt(raw.length - 1);
+    if (!(last > 32 && last < 127)) return false;
+    // (only whether there is one is read: the regex runs until the first)
+    if (this.engineLines === 0 && hasPrefix(raw)) this.engineLines++;
+    this.tail.push(raw);
+    this.tailRaw.push(true);
+    if (this.tail.length > MAX_TAIL) {
+      this.tail.shift();
+      this.tailRaw.shift();
+    }
+    return true;
+  }
+
   private consider(f: Failure): void {
     if (outranks(f, this.failure)) this.failure = f;
   }
 
   private keepTail(text: string): void {
-    this.tail.push(text.length > 500 ? `${text.slice(0, 500)}…` : text);
-    if (this.tail.length > MAX_TAIL) this.tail.shift();
+    this.tail.push(tailText(text));
+    this.tailRaw.push(false);
+    if (this.tail.length > MAX_TAIL) {
+      this.tail.shift();
+      this.tailRaw.shift();
+    }
   }
 
   finish(): Diagnosis {
@@ -414,7 +450,7 @@ export class Diagnoser {
   private evidence(cls: DiagnosisClass): string[] {
     if (cls === "ready" || cls === "booting") return [];
     // Nothing decisive: the last lines of the window, so nobody has to ssh in to read them.
-    if (cls === "unknown") return [...this.tail];
+    if (cls === "unknown") return this.tail.map((t, i) => (this.tailRaw[i] ? tailText(parseLine(t).msg.trim()) : t));
     if (BELOW.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
     const tb = this.tracebacks.last?.content ?? [];
     const lines = tb.length > 0 ? tb : this.ring;

@@ -13,8 +13,12 @@ export const FAIL = 1 << 5;
 export const KUBE = 1 << 6;
 export const TRACEBACK = 1 << 7;
 export const SERVING = 1 << 8;
+/** What pushLine reads outside the groups: its literal gates, the level words that keep a line, a recovered OOM. */
+export const MISC = 1 << 9;
+/** Not a group: the line holds an ESC or a CR, so cleanLine changes it (the same scan says so). */
+export const DIRTY = 1 << 10;
 /** Every group: what a line gets when the prefilter is off. */
-export const ALL = (1 << 9) - 1;
+export const ALL = (1 << 10) - 1;
 
 const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
   // below-engine.ts NOISE
@@ -289,6 +293,24 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [TRACEBACK, ["traceback (most recent call last):", "raise"]],
   // classify.ts SERVING
   [SERVING, ["http/1.", "log_server_r: request: "]],
+  // classify.ts pushLine's own gates (banner, spec-decode metrics, tool gap, dynamo constant, KV estimate, RECOVERED),
+  // and the ERROR/CRITICAL levels of the prefix, which keep a line as evidence: a whole line without any literal is
+  // only counted and kept in the tail
+  [
+    MISC,
+    [
+      "version",
+      "starting to load model",
+      "metrics: ",
+      "tool",
+      "a constant (",
+      "estimated maximum",
+      "retrying without",
+      "error",
+      "critical",
+    ],
+  ],
+  [DIRTY, ["\x1b", "\r"]],
 ];
 
 /** Characters below this index have transitions; any other breaks every literal (they are ASCII). */

@@ -4,7 +4,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { explainBytes } from "../../../src/commands/explain/sniff.js";
+import { explain, explainBytes } from "../../../src/commands/explain/sniff.js";
 import { fileChunks } from "../../../src/commands/explain/explain.js";
 import { ALL, BELOW, FAIL, groupsOf, NOISE, PLAN, SERVING } from "../../../src/domain/diagnosis/prefilter.js";
 
@@ -32,6 +32,27 @@ describe("prefilter", () => {
     // a character outside ASCII breaks a literal, as it breaks the word
     expect(groupsOf("out of mémory") & FAIL).toBe(0);
     expect(ALL & FAIL).toBe(FAIL);
+  });
+
+  // Lines without any literal skip even the prefix parse once the engine is known (classify.ts quiet): what they
+  // still count must come out the same.
+  it("counts a literal-free line as an engine line, and reads a later banner, as without it", () => {
+    const quiet = "INFO 12-01 10:00:01 [loader.py:12] nothing to see in this line";
+    // the engine named by a line with no vLLM prefix: only the quiet lines make it an engine's log (booting)
+    const sglang = ["[2026-12-01 10:00:00] server_args=ServerArgs(model_path='m')", quiet, quiet].join("\n");
+    expect(explain(sglang).class).toBe("booting");
+    expect(explain(sglang)).toEqual(explain(sglang, { prefilter: false }));
+    // a second banner after quiet lines starts a new boot, whose lines alone decide: the first boot's OOM is past
+    const twice = [
+      "INFO 12-01 10:00:00 [api_server.py:1] vLLM API server version 0.9.0",
+      "ERROR 12-01 10:00:02 [core.py:9] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB",
+      quiet,
+      "INFO 12-01 10:05:00 [api_server.py:1] vLLM API server version 0.9.0",
+      quiet,
+      "INFO:     Application startup complete.",
+    ].join("\n");
+    expect(explain(twice).class).toBe("ready");
+    expect(explain(twice)).toEqual(explain(twice, { prefilter: false }));
   });
 
   it.each(FIXTURES.map((f) => [f.slice(f.indexOf("test/fixtures/") + 14), f]))(

@@ -6,8 +6,16 @@ import { cleanLine } from "../../journal/line.js";
  * `LEVEL MM-DD HH:MM:SS [file:line] ` record prefix (2024 had no `[`).
  */
 // (numbered groups, the message is the rest: named groups cost an object per line, on every line of a long log)
-const PREFIX =
-  /^(?:\(([A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(\d+)\) )?(?:(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d \[?([^\]\s]+):\d+\] )?/;
+const PROC = String.raw`\(([A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(\d+)\) `;
+const LEVEL = String.raw`(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d \[?([^\]\s]+):\d+\] `;
+const PREFIX = new RegExp(`^(?:${PROC})?(?:${LEVEL})?`);
+/** PREFIX matches something (a process or a level prefix): a test, no groups kept (the diagnosis' fast path). */
+const SOME_PREFIX = new RegExp(`^(?:${PROC}|${LEVEL})`);
+
+/** Whether parseLine(line) gives a process or a level, for a line cleanLine leaves as it is. */
+export function hasPrefix(line: string): boolean {
+  return SOME_PREFIX.test(line);
+}
 
 export interface VllmLine {
   proc: string | null;
