@@ -151,6 +151,7 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     quiet: flag("quiet"),
     hosts: parseHostList(str("hosts")),
     ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
+    ...(command === "init" ? { commit: flag("commit") } : {}),
     ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),
   };
 }

@@ -43,6 +43,8 @@ export interface Options {
   /** lock: status or release; --force releases a lock another run holds */
   lockAction?: "status" | "release";
   force?: boolean;
+  /** init: commit the config it wrote */
+  commit?: boolean;
 }
 
 import { UsageError } from "../lib/usage-error.js";

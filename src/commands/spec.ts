@@ -181,6 +181,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     commands: ["lock"],
   },
   {
+    name: "commit",
+    type: "boolean",
+    help: "commit the config it wrote (that file only), so the first preflight finds a clean tree",
+    commands: ["init"],
+  },
+  {
     name: "connect-timeout",
     type: "string",
     arg: "DURATION",

@@ -9,6 +9,8 @@ export interface InitEndpoint {
   name: string;
   kind?: FileKind;
   script: string;
+  /** the unit that runs the script, so its trap rules run too */
+  unit?: string;
   flags: EngineFlag[] | null;
 }
 
@@ -24,7 +26,11 @@ export function contractFlags(flags: readonly EngineFlag[]): EngineFlag[] {
 }
 
 function endpointYaml(e: InitEndpoint): string[] {
-  const out = [`  ${e.name}:`, `    ${e.kind ?? "script"}: ${q(e.script)}`];
+  const out = [
+    `  ${e.name}:`,
+    `    ${e.kind ?? "script"}: ${q(e.script)}`,
+    ...(e.unit ? [`    unit: ${q(e.unit)}`] : []),
+  ];
   if (!e.flags)
     return [
       ...out,

@@ -7,6 +7,7 @@ import { findFlag, parseFlagSpec } from "../../domain/launch/contract.js";
 import { shellQuote } from "../../lib/shell-quote.js";
 import type { Flag, ServeScript } from "../../domain/launch/model.js";
 import { mask, maskUnlessReference } from "../../domain/redact/mask.js";
+import { contractExample } from "../../domain/engine/flag-roles.js";
 import { contextAround, countToken, traceDrop, type HistoryEntry, type Trace } from "./trace.js";
 
 const CHECK = "preflight.contracts";
@@ -31,7 +32,7 @@ export async function checkContracts(inp: ContractInput): Promise<Finding[]> {
     return [
       skip(CHECK, `${inp.file}: no contract flags declared`, {
         file: inp.file,
-        fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]',
+        fix: `declare them under contracts.flags in deploy-gate.yml, e.g. ${contractExample(inp.script.engine?.kind ?? "vllm")}`,
       }),
     ];
   if (!inp.script.engine) return contractsAsText(inp);

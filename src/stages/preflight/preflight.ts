@@ -30,7 +30,7 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
     ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
     ...(ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []),
   ]);
-  if (ctx.ref === null) findings.push(cleanTreeFinding(entries as StatusEntry[]));
+  if (ctx.ref === null) findings.push(cleanTreeFinding(entries as StatusEntry[], { config: ctx.configPath ?? null }));
   findings.push(historyFinding(!ctx.historyOk));
   if (ctx.targets.length === 0) {
     findings.push(
