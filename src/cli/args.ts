@@ -36,6 +36,13 @@ ${OPTION_SPECS.map(optionLine).join("\n")}
 
 ${FOOTER}`;
 
+/** What a bare `deploy-gate` prints: the commands and where the rest is. */
+export const SHORT_USAGE = `usage: deploy-gate <command> [options]
+
+${COMMAND_SPECS.map(commandLine).join("\n")}
+
+deploy-gate help COMMAND for its options and examples; deploy-gate --help for everything`;
+
 export function commandHelp(command: Command): string {
   const c: CommandSpec = COMMAND_SPECS.find((s) => s.name === command)!;
   return [
@@ -46,6 +53,9 @@ export function commandHelp(command: Command): string {
     "",
     "options:",
     ...OPTION_SPECS.filter((o) => appliesTo(o, command)).map(optionLine),
+    "",
+    "examples:",
+    ...c.examples.map((e) => `  ${e}`),
     "",
     FOOTER,
   ].join("\n");
@@ -74,9 +84,21 @@ function unknownOption(message: string, command: Command | null): UsageError {
   return new UsageError(`unknown option ${bad}${didYouMean(bad, names)}; see ${hint}`);
 }
 
-export type CliRequest = Options | "help" | "version" | { help: Command };
+export type CliRequest = Options | "help" | "usage" | "version" | { help: Command };
 
 export function parseCli(argv: readonly string[], cwd: string): CliRequest {
+  if (argv.length === 0) return "usage";
+  // `deploy-gate help [COMMAND]`, as git and gh take it
+  if (argv[0] === "help") {
+    const [, topic, extra] = argv;
+    if (extra !== undefined) throw new UsageError(`help takes one command, got "${topic} ${extra}"`);
+    if (topic === undefined) return "help";
+    if (!(COMMANDS as readonly string[]).includes(topic))
+      throw new UsageError(
+        `unknown command "${topic}"${didYouMean(topic, COMMANDS)}; commands: ${COMMANDS.join(", ")}`,
+      );
+    return { help: topic as Command };
+  }
   const first = argv.find((a) => !a.startsWith("-"));
   const command = (COMMANDS as readonly string[]).includes(first ?? "") ? (first as Command) : null;
   let parsed;
@@ -99,7 +121,7 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
   const [cmd, ...rest] = positionals;
   if (v.version) return "version";
   if (v.help) return command ? { help: command } : "help";
-  if (!cmd) throw new UsageError(`missing command\n\n${USAGE}`);
+  if (!cmd) throw new UsageError(`missing command\n\n${SHORT_USAGE}`);
   if (!command || cmd !== command)
     throw new UsageError(`unknown command "${cmd}"${didYouMean(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
   const spec: CommandSpec = COMMAND_SPECS.find((s) => s.name === command)!;
@@ -149,6 +171,7 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     hostOverride: null,
     connectTimeoutMs: duration("connect-timeout"),
     quiet: flag("quiet"),
+    verbose: flag("verbose"),
     hosts: parseHostList(str("hosts")),
     ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
     ...(command === "init" ? { commit: flag("commit") } : {}),

@@ -34,6 +34,8 @@ export interface Options {
   connectTimeoutMs: number | null;
   /** the terminal report shows only the verdict and the failures */
   quiet: boolean;
+  /** -v: every command run, timed, on stderr (the trace) */
+  verbose?: boolean;
   /** fleet endpoints: run on these hosts only (names from hosts:); absent or null = every host */
   hosts?: string[] | null;
   /** logs: which boot (current, previous, -N, N), the window (--since), stream (--follow) */

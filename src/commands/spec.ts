@@ -11,6 +11,8 @@ export interface CommandSpec {
   readonly summary: string;
   /** a few lines shown by `deploy-gate COMMAND --help` */
   readonly details?: string;
+  /** command lines shown under EXAMPLES (each parses as this command: test/cli/args.test.ts) */
+  readonly examples: readonly string[];
 }
 
 export const COMMAND_SPECS = [
@@ -20,6 +22,11 @@ export const COMMAND_SPECS = [
     summary: "check the serve scripts in this repository (no host needed)",
     details:
       "bash -n, shellcheck, the contract flags (traced through history when one is gone), dropped flags, the trap rules, the rollback ref.\nWith no deploy-gate.yml it finds the serve scripts itself.",
+    examples: [
+      "deploy-gate preflight",
+      "deploy-gate preflight --endpoint archon --base v1.4.0",
+      "deploy-gate preflight --json --report preflight.json",
+    ],
   },
   {
     name: "run",
@@ -27,32 +34,50 @@ export const COMMAND_SPECS = [
     summary: "preflight, deploy over SSH, verify",
     details:
       "A preflight failure stops here (--skip-preflight to see what the host says). One SSH connection, a host-side lock,\nthe install files at the ref, a restart, the boot watched to readiness, then verify.",
+    examples: [
+      "deploy-gate run --endpoint archon --dry-run",
+      "deploy-gate run --endpoint archon --summary summary.md",
+      "deploy-gate run --endpoint archon --hosts gpu-b,gpu-c",
+    ],
   },
   {
     name: "verify",
     positionals: 0,
     summary: "verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)",
     details: "Default ref: the one recorded on the host by the last deploy.",
+    examples: ["deploy-gate verify --endpoint archon", "deploy-gate verify --endpoint archon --ref v1.4.0"],
   },
-  { name: "rollback", positionals: 0, summary: "deploy rollback.ref, then verify" },
+  {
+    name: "rollback",
+    positionals: 0,
+    summary: "deploy rollback.ref, then verify",
+    examples: ["deploy-gate rollback --endpoint archon", "deploy-gate rollback --endpoint archon --ref v1.3.2"],
+  },
   {
     name: "explain",
     args: "FILE|-",
     positionals: 1,
     summary: "diagnose a saved journalctl -o json dump, a plain log, or a response body",
     details: "Exit 0 when the log shows a ready or still-booting engine, 1 on a failure.",
+    examples: ["deploy-gate explain journal.json", "deploy-gate explain -"],
   },
   {
     name: "logs",
     positionals: 0,
     summary: "the endpoint's journal, decoded, one boot at a time, with its diagnosis",
     details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json.",
+    examples: [
+      "deploy-gate logs --endpoint archon",
+      "deploy-gate logs --endpoint archon --boot previous",
+      "deploy-gate logs --endpoint archon --since 30m --follow",
+    ],
   },
   {
     name: "lock",
     args: "status|release",
     positionals: 1,
     summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)",
+    examples: ["deploy-gate lock status --endpoint archon", "deploy-gate lock release --endpoint archon --force"],
   },
   {
     name: "init",
@@ -60,8 +85,14 @@ export const COMMAND_SPECS = [
     summary: "write deploy-gate.yml for the serve scripts found here (never overwrites)",
     details:
       "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight.",
+    examples: ["deploy-gate init", "deploy-gate init --commit", "deploy-gate init --config ci/deploy-gate.yml"],
   },
-  { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" },
+  {
+    name: "schema",
+    positionals: 0,
+    summary: "print the JSON Schema of deploy-gate.yml",
+    examples: ["deploy-gate schema"],
+  },
 ] as const satisfies readonly CommandSpec[];
 
 export type Command = (typeof COMMAND_SPECS)[number]["name"];
@@ -200,7 +231,14 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     help: "this help (deploy-gate COMMAND --help: that command's)",
     commands: "all",
   },
-  { name: "version", type: "boolean", short: "v", help: "the version", commands: "all" },
+  {
+    name: "verbose",
+    type: "boolean",
+    short: "v",
+    help: "print every command run, locally and over SSH, with its timing (also DEPLOY_GATE_TRACE=1)",
+    commands: "all",
+  },
+  { name: "version", type: "boolean", short: "V", help: "the version", commands: "all" },
 ];
 
 export const appliesTo = (o: OptionSpec, c: Command) => o.commands === "all" || o.commands.includes(c);
