@@ -23,7 +23,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   } catch (e) {
     // Messages can quote host or repository text: redacted and control-free like every report.
     if (e instanceof ConfigError) {
-      io.err(`deploy-gate: invalid config\n${sanitizeValue(e.message)}\n`);
+      io.err(`deploy-gate: invalid config\n${sanitizeValue(e.render(io.cwd))}\n`);
       return 2;
     }
     if (e instanceof UsageError) {
