@@ -100,7 +100,8 @@ endpoints:
       {
         line: 2,
         path: "endpoint",
-        message: 'unknown key "endpoint": did you mean "endpoints"? (it is required, and missing) Allowed here: version, endpoints.',
+        message:
+          'unknown key "endpoint": did you mean "endpoints"? (it is required, and missing) Allowed here: version, endpoints.',
       },
     ]);
     const nested = problems("version: 1\nendpoints:\n  a:\n    script: s.sh\n    rollback: { rf: v1 }\n");

@@ -99,4 +99,34 @@ describe("JSON Schema of deploy-gate.yml", () => {
     expect(await editorHover(text, 5, 40)).toContain("A jump host to reach the host through (like ssh -J).");
     expect(await editorHover(text, 6, 15)).toMatch(/memlock \(default (warn|fail)\): /);
   });
+
+  it("the editor's errors speak like the CLI: no raw regular expression, and a misspelt key gets the nearest one", async () => {
+    const text = `version: 1
+endpoints:
+  a:
+    script: s.sh
+    boot: { timeout: soon }
+    scrpit: s.sh
+    host: { address: "a b", hostKey: "md5:xx" }
+`;
+    const problems = (await editorProblems(text)).join("\n");
+    expect(problems).not.toMatch(/pattern|\^\[|\]\*\$|\\d/);
+    expect(problems).toMatch(/5: .*expected a duration such as "20m"/);
+    expect(problems).toMatch(/7: .*expected a host name or IP address/);
+    expect(problems).toMatch(/7: .*expected an OpenSSH fingerprint/);
+    expect(problems).toMatch(/6: unknown key: did you mean "script"\?/);
+  });
+
+  it("every pattern carries the CLI's message, and a near-miss pattern never matches a real key", () => {
+    const bare: string[] = [];
+    const clash: string[] = [];
+    walkSchema(schema as never, (path, node) => {
+      if (node.pattern && !node.patternErrorMessage) bare.push(path);
+      const n = node as { patternProperties?: Record<string, unknown>; properties?: Record<string, unknown> };
+      for (const re of Object.keys(n.patternProperties ?? {}))
+        for (const k of Object.keys(n.properties ?? {})) if (new RegExp(re).test(k)) clash.push(`${path}.${k}`);
+    });
+    expect(bare).toEqual([]);
+    expect(clash).toEqual([]);
+  });
 });
