@@ -13,6 +13,7 @@ import {
 import { parseDuration } from "../lib/duration.js";
 import { parseHostList, UsageError, type Options } from "../commands/options.js";
 import { closest } from "../lib/did-you-mean.js";
+import { SHELLS } from "../commands/completion.js";
 
 const optionLine = (o: OptionSpec) => {
   const flag = `${o.short ? `-${o.short}, ` : ""}--${o.name}${o.arg ? ` ${o.arg}` : ""}`;
@@ -129,10 +130,14 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     if (spec.positionals === 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     if (command === "lock")
       throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+    if (command === "completion")
+      throw new UsageError("completion needs a shell: deploy-gate completion bash|zsh|fish");
     throw new UsageError(`${command} needs exactly one ${spec.args} (or - for stdin)`);
   }
   if (command === "lock" && !["status", "release"].includes(rest[0]!))
     throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0]!, ["status", "release"])}`);
+  if (command === "completion" && !(SHELLS as readonly string[]).includes(rest[0]!))
+    throw new UsageError(`completion ${rest[0]}: expected bash, zsh or fish${didYouMean(rest[0]!, SHELLS)}`);
   for (const o of OPTION_SPECS) {
     if (v[o.name] === undefined || v[o.name] === false || appliesTo(o, command)) continue;
     const where = o.commands === "all" ? [] : o.commands;
@@ -164,7 +169,7 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     summary: str("summary") ?? null,
     noColor: flag("no-color"),
     failOnWarn: flag("fail-on-warn"),
-    file: command === "explain" ? rest[0]! : null,
+    file: command === "explain" || command === "completion" ? rest[0]! : null,
     dryRun: flag("dry-run"),
     lockWaitMs: duration("lock-wait") ?? 0,
     skipPreflight: flag("skip-preflight"),

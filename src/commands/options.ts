@@ -19,7 +19,7 @@ export interface Options {
   summary: string | null;
   noColor: boolean;
   failOnWarn: boolean;
-  /** explain: the file to diagnose, "-" for stdin */
+  /** explain: the file to diagnose, "-" for stdin; completion: the shell */
   file: string | null;
   /** run/rollback: connect, take and release the lock, show what would change; change nothing */
   dryRun: boolean;

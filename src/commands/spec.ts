@@ -88,6 +88,15 @@ export const COMMAND_SPECS = [
     examples: ["deploy-gate init", "deploy-gate init --commit", "deploy-gate init --config ci/deploy-gate.yml"],
   },
   {
+    name: "completion",
+    args: "bash|zsh|fish",
+    positionals: 1,
+    summary: "print a shell completion script for commands and options",
+    details:
+      "bash: source <(deploy-gate completion bash); zsh: save as _deploy-gate on $fpath; fish: save in ~/.config/fish/completions/.",
+    examples: ["deploy-gate completion bash", "deploy-gate completion fish"],
+  },
+  {
     name: "schema",
     positionals: 0,
     summary: "print the JSON Schema of deploy-gate.yml",
