@@ -3,8 +3,13 @@
 import * as z from "zod";
 import { DESCRIPTIONS } from "./descriptions.js";
 import { configSchema } from "./schema.js";
+import { VERSION } from "../../lib/version.js";
 
-export const SCHEMA_ID = "https://raw.githubusercontent.com/deploy-gate/deploy-gate/main/dist/deploy-gate.schema.json";
+/**
+ * The packaged schema (dist/ is committed) at this version's release tag: what an editor fetches matches the
+ * gate that wrote the modeline, and a later release never changes it under an older config.
+ */
+export const SCHEMA_ID = `https://raw.githubusercontent.com/deploy-gate/deploy-gate/v${VERSION}/dist/deploy-gate.schema.json`;
 
 type Node = {
   [k: string]: unknown;

@@ -1,5 +1,8 @@
 // The editor's schema: described, identified, and agreeing with the CLI's loader value for value.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { VERSION } from "../../../src/lib/version.js";
 import { DESCRIPTIONS } from "../../../src/domain/config/descriptions.js";
 import { SCHEMA_ID, walkSchema } from "../../../src/domain/config/json-schema.js";
 import { configJsonSchema as jsonSchema } from "../../../src/commands/schema.js";
@@ -14,6 +17,15 @@ describe("JSON Schema of deploy-gate.yml", () => {
     expect(schema.$id).toBe(SCHEMA_ID);
     expect(schema.title).toBe("deploy-gate.yml");
     expect(schema.$schema).toBe("http://json-schema.org/draft-07/schema#");
+  });
+
+  it("is identified by the packaged file at this version's release tag, never a moving branch", () => {
+    expect(SCHEMA_ID).toBe(
+      `https://raw.githubusercontent.com/deploy-gate/deploy-gate/v${VERSION}/dist/deploy-gate.schema.json`,
+    );
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "../../../package.json"), "utf8"));
+    expect(pkg.files).toContain("dist");
+    expect(existsSync(join(import.meta.dirname, "../../../dist/deploy-gate.schema.json"))).toBe(true);
   });
 
   // After a merge adds keys to src/config/schema.ts, this names each one that needs a description.
