@@ -60,9 +60,9 @@ export function parseHostList(v: string | undefined): string[] | null {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n)))
+  if (!names.length || names.some((n) => !/^[A-Za-z0-9*?[\]][A-Za-z0-9_.:*?[\]-]*$/.test(n)))
     throw new UsageError(
-      `--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`,
+      `--hosts "${v}": expected host names from the endpoint's hosts: or globs, comma-separated (e.g. --hosts gpu-a,gpu-b or --hosts 'gpu*')`,
     );
   return [...new Set(names)];
 }

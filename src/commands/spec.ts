@@ -196,7 +196,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     name: "hosts",
     type: "string",
     arg: "A,B",
-    help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout (logs: the one host to read)",
+    help: "fleet endpoints (hosts:): only these hosts, names or globs ('gpu*'), e.g. to finish a halted rollout (logs: the one host to read)",
     commands: ["run", "verify", "rollback", "lock", "logs"],
   },
   {

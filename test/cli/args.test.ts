@@ -103,4 +103,8 @@ describe("command-line arguments", () => {
       }
     }
   });
+  it("--hosts accepts globs", () => {
+    expect(parseCli(["run", "--hosts", "gpu*,cpu-[ab]"], "/r")).toMatchObject({ hosts: ["gpu*", "cpu-[ab]"] });
+    expect(() => parseCli(["run", "--hosts", "gpu a"], "/r")).toThrow(/--hosts "gpu a"/);
+  });
 });
