@@ -27,6 +27,7 @@ export interface SshConnectOptions extends ConnectOptions {
 
 export class SshHost implements Host {
   readonly name: string;
+  readonly origin?: string;
   roundTrips = 0;
   connections = 0;
   private client: Client | null = null;
@@ -45,6 +46,11 @@ export class SshHost implements Host {
   ) {
     this.target = user.target;
     this.name = targetName(user.target);
+    const origin = [
+      ...(user.alias ? [`${user.alias} in ~/.ssh/config`] : []),
+      ...(user.pinFiles ? ["host key pinned by known_hosts"] : []),
+    ].join("; ");
+    if (origin) this.origin = origin;
   }
 
   /** target as deploy-gate.yml has it; the user's ~/.ssh/config, known_hosts and agent complete it. */

@@ -19,6 +19,8 @@ export interface UserSsh {
   identitiesOnly: boolean;
   /** the known_hosts files the pin was read from; null when deploy-gate.yml pins the host itself */
   pinFiles: string[] | null;
+  /** the name given, when ~/.ssh/config's HostName replaced it */
+  alias?: string;
 }
 
 const DEFAULT_KEYS = ["id_ed25519", "id_ecdsa", "id_rsa"];
@@ -79,6 +81,7 @@ function resolveOne(
   const target: SshTarget = { ...t, address, port, user, ...(knownHosts ? { knownHosts } : {}) };
   return {
     target,
+    ...(v.hostname && v.hostname !== t.address ? { alias: t.address } : {}),
     keyFiles,
     identitiesOnly: v.identitiesOnly ?? false,
     pinFiles,

@@ -97,6 +97,7 @@ describe("~/.ssh/config and known_hosts", () => {
     await h.close();
     expect(s.users.at(-1)).toBe("dank");
     expect(h.name).toBe(`dank@127.0.0.1:${s.port}`);
+    expect(h.origin).toBe("gpu-a in ~/.ssh/config; host key pinned by known_hosts");
   });
 
   it("an unknown key fails closed with the ssh-keyscan and fingerprint commands; a changed one with ssh-keygen -R", async () => {
