@@ -407,6 +407,38 @@ describe("the GitHub Action entry", () => {
     expect(failed).toContain("preflight.contracts");
   });
 
+  it("annotates a dropped flag and a missing contract at a line of the script (the engine command)", async () => {
+    repo.commit("good", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
+      "deploy-gate.yml": read("deploy-gate.yml"),
+    });
+    repo.commit("drop tools", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", ""),
+    });
+    const out = await stdoutOf(runAction);
+    const at = (check: string) =>
+      out.split("\n").find((l) => l.startsWith("::error ") && l.includes(`deploy-gate ${check}`)) ?? "";
+    for (const check of ["preflight.dropped-flags", "preflight.contracts"]) {
+      expect(at(check), check).toContain("file=scripts/serve-archon.sh");
+      expect(at(check), check).toMatch(/[ ,]line=\d+/);
+    }
+  });
+
+  it("annotates a config error at its file and line, named from the workspace", async () => {
+    repo.commit("bad config", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+      "ci/deploy-gate.yml": "version: 1\nendpoint:\n  a:\n    script: ../scripts/serve-archon.sh\n",
+    });
+    process.env.INPUT_CONFIG = "ci/deploy-gate.yml";
+    const out = await stdoutOf(runAction);
+    const lines = out.split("\n").filter((l) => l.startsWith("::error"));
+    const annotation = lines.find((l) => l.includes("title=deploy-gate%3A invalid config")) ?? "";
+    expect(annotation).toContain("file=ci/deploy-gate.yml");
+    expect(annotation).toMatch(/[ ,]line=2[,:]/);
+    expect(annotation).toMatch(/did you mean "endpoints"/);
+  });
+
   const synthetic = (findings: Finding[]): Report => ({
     schema: 1,
     tool: { name: "deploy-gate", version: "0.1.0" },

@@ -70,9 +70,11 @@ async function missingContract(
   const expected = maskUnlessReference(name, value);
   const what =
     status === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
+  // a missing flag has no line of its own: the engine command is where it goes back
+  const line = flag?.line ?? inp.script.engine?.line;
   const base = {
     file: inp.file,
-    ...(flag ? { line: flag.line } : {}),
+    ...(line ? { line } : {}),
     data: { flag: name, expected, actual, status } as Record<string, unknown>,
   };
   if (!inp.historyOk) {

@@ -239,7 +239,7 @@ async function checkDropped(
   if (atBase === null)
     return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
   const baseScript = parseLaunch(t.kind, atBase.text);
-  return droppedFlags(
+  const found = droppedFlags(
     baseScript.engine?.flags ?? [],
     now.engine?.flags ?? [],
     t.scriptPath,
@@ -249,6 +249,9 @@ async function checkDropped(
     atBase.path,
     baseScript.engine?.kind ?? now.engine?.kind,
   );
+  // a dropped flag has no line now: annotations point at the engine command, where it goes back
+  const at = now.engine?.line;
+  return at ? found.map((f) => (f.status === "pass" || f.line ? f : { ...f, line: at })) : found;
 }
 
 /**
