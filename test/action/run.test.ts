@@ -57,16 +57,21 @@ const outputOf = (name: string) =>
   new RegExp(`(?:^|\\n)${name}<<[^\\n]+\\n([^\\n]*)\\n`).exec(readFileSync(join(tmp, "output.txt"), "utf8"))?.[1];
 const reportOf = () => JSON.parse(readFileSync(outputOf("report")!, "utf8"));
 
+/** The example repository, then a commit that drops --enable-auto-tool-choice (a contract flag). */
+function dropTools(): void {
+  repo.commit("good", {
+    "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+    "deploy/frank-archon.service": read("deploy/frank-archon.service"),
+    "deploy-gate.yml": read("deploy-gate.yml"),
+  });
+  repo.commit("drop tools", {
+    "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", ""),
+  });
+}
+
 describe("the GitHub Action entry", () => {
   it("fails the step on a dropped contract, writes the summary table, the JSON report and the outputs", async () => {
-    repo.commit("good", {
-      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
-      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
-      "deploy-gate.yml": read("deploy-gate.yml"),
-    });
-    repo.commit("drop tools", {
-      "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", ""),
-    });
+    dropTools();
     await runAction();
     expect(process.exitCode).toBe(1);
     const summary = readFileSync(join(tmp, "step-summary.md"), "utf8");
@@ -393,14 +398,7 @@ describe("the GitHub Action entry", () => {
   });
 
   it("names the failed checks in the step's own error", async () => {
-    repo.commit("good", {
-      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
-      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
-      "deploy-gate.yml": read("deploy-gate.yml"),
-    });
-    repo.commit("drop tools", {
-      "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", ""),
-    });
+    dropTools();
     const own = (await stdoutOf(runAction)).split("\n").filter((l) => l.startsWith("::error::"));
     const failed = outputOf("failed-checks")!.split(",");
     expect(own).toEqual([`::error::deploy-gate preflight: fail (${failed.join(", ")}); see the job summary`]);
@@ -408,14 +406,7 @@ describe("the GitHub Action entry", () => {
   });
 
   it("annotates a dropped flag and a missing contract at a line of the script (the engine command)", async () => {
-    repo.commit("good", {
-      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
-      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
-      "deploy-gate.yml": read("deploy-gate.yml"),
-    });
-    repo.commit("drop tools", {
-      "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", ""),
-    });
+    dropTools();
     const out = await stdoutOf(runAction);
     const at = (check: string) =>
       out.split("\n").find((l) => l.startsWith("::error ") && l.includes(`deploy-gate ${check}`)) ?? "";
