@@ -79,9 +79,14 @@ export async function runAction(): Promise<void> {
   try {
     const opts = actionOptions();
     command = opts.command;
-    const report = await core.group(`deploy-gate ${opts.command}`, () =>
-      runCommand(opts, (line) => core.info(line), process.env),
-    );
+    // the group opens with the first progress line: preflight prints none, and an empty group is noise
+    let grouped = false;
+    const progress = (line: string) => {
+      if (!grouped) core.startGroup(`deploy-gate ${opts.command}`);
+      grouped = true;
+      core.info(line);
+    };
+    const report = await runCommand(opts, progress, process.env).finally(() => grouped && core.endGroup());
     await publish(report, opts);
     if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(stepFailure(report));
   } catch (e) {

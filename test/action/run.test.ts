@@ -416,6 +416,13 @@ describe("the GitHub Action entry", () => {
     }
   });
 
+  it("opens no empty log group: preflight prints no progress, so no group is opened around it", async () => {
+    dropTools();
+    const out = await stdoutOf(runAction);
+    expect(out).not.toMatch(/::group::[^\n]*\n::endgroup::/);
+    expect(out).not.toContain("::group::");
+  });
+
   it("annotates a config error at its file and line, named from the workspace", async () => {
     repo.commit("bad config", {
       "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
