@@ -178,7 +178,15 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     quiet: flag("quiet"),
     verbose: flag("verbose"),
     hosts: parseHostList(str("hosts")),
-    ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
+    ...(command === "logs"
+      ? {
+          boot: str("boot") ?? null,
+          since: str("since") ?? null,
+          follow: flag("follow"),
+          lines: str("lines") ?? null,
+          grep: str("grep") ?? null,
+        }
+      : {}),
     ...(command === "init" ? { commit: flag("commit") } : {}),
     ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),
   };

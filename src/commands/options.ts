@@ -42,6 +42,9 @@ export interface Options {
   boot?: string | null;
   since?: string | null;
   follow?: boolean;
+  /** logs: the last N lines shown (-n), only lines matching (--grep) */
+  lines?: string | null;
+  grep?: string | null;
   /** lock: status or release; --force releases a lock another run holds */
   lockAction?: "status" | "release";
   force?: boolean;

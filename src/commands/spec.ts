@@ -70,6 +70,7 @@ export const COMMAND_SPECS = [
       "deploy-gate logs --endpoint archon",
       "deploy-gate logs --endpoint archon --boot previous",
       "deploy-gate logs --endpoint archon --since 30m --follow",
+      "deploy-gate logs --endpoint archon -n 50 --grep ERROR",
     ],
   },
   {
@@ -214,6 +215,21 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     commands: ["logs"],
   },
   { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
+  {
+    name: "lines",
+    type: "string",
+    short: "n",
+    arg: "N",
+    help: "show the boot's last N lines (--follow: of the backlog); the diagnosis still reads the whole boot",
+    commands: ["logs"],
+  },
+  {
+    name: "grep",
+    type: "string",
+    arg: "REGEX",
+    help: "show only the lines matching REGEX (JavaScript syntax, case-sensitive)",
+    commands: ["logs"],
+  },
   {
     name: "force",
     type: "boolean",
