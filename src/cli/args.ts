@@ -129,13 +129,20 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
   if (rest.length !== spec.positionals) {
     if (spec.positionals === 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     if (command === "lock")
-      throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+      throw new UsageError("lock needs status, release or acquire: deploy-gate lock status --endpoint NAME");
     if (command === "completion")
       throw new UsageError("completion needs a shell: deploy-gate completion bash|zsh|fish");
     throw new UsageError(`${command} needs exactly one ${spec.args} (or - for stdin)`);
   }
-  if (command === "lock" && !["status", "release"].includes(rest[0]!))
-    throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0]!, ["status", "release"])}`);
+  const LOCK_ACTIONS = ["status", "release", "acquire"];
+  if (command === "lock" && !LOCK_ACTIONS.includes(rest[0]!))
+    throw new UsageError(`lock ${rest[0]}: expected status, release or acquire${didYouMean(rest[0]!, LOCK_ACTIONS)}`);
+  if (command === "lock" && (rest[0] === "acquire") !== (str("message") !== undefined))
+    throw new UsageError(
+      rest[0] === "acquire"
+        ? 'lock acquire needs -m MESSAGE, the reason every deploy is refused with: deploy-gate lock acquire --endpoint NAME -m "swapping GPU 2"'
+        : "-m is for lock acquire (the reason of a hold by hand)",
+    );
   if (command === "completion" && !(SHELLS as readonly string[]).includes(rest[0]!))
     throw new UsageError(`completion ${rest[0]}: expected bash, zsh or fish${didYouMean(rest[0]!, SHELLS)}`);
   for (const o of OPTION_SPECS) {
@@ -188,6 +195,12 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
         }
       : {}),
     ...(command === "init" ? { commit: flag("commit") } : {}),
-    ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),
+    ...(command === "lock"
+      ? {
+          lockAction: rest[0] as "status" | "release" | "acquire",
+          force: flag("force"),
+          ...(str("message") !== undefined ? { message: str("message") } : {}),
+        }
+      : {}),
   };
 }

@@ -8,7 +8,7 @@ export type Shell = (typeof SHELLS)[number];
 const NAMES = [...COMMAND_SPECS.map((c) => c.name), "help"];
 /** The words a command takes where its positional goes; "FILE" completes file names. */
 const POSITIONAL: Partial<Record<Command | "help", string>> = {
-  lock: "status release",
+  lock: "status release acquire",
   completion: SHELLS.join(" "),
   explain: "FILE",
   help: COMMAND_SPECS.map((c) => c.name).join(" "),

@@ -1,4 +1,4 @@
-// `deploy-gate lock status|release --endpoint NAME [--hosts A,B] [--force]`: see who holds an endpoint's
+// `deploy-gate lock status|release|acquire --endpoint NAME [--hosts A,B] [--force] [-m MESSAGE]`: see who holds an endpoint's
 // deploy lock, and release it. Releasing a lock someone else holds needs --force, and says whose it was.
 // A fleet endpoint (hosts:) has a lock per host: every host, or the ones --hosts names.
 import { dirname } from "node:path";
@@ -7,6 +7,7 @@ import type { Endpoint } from "../domain/config/schema.js";
 import { describeLock, readLock, removeLock, type LockState } from "../stages/deploy/lock-admin.js";
 import { endpointFor as fleetEndpoint, hostName } from "../domain/rollout.js";
 import type { Host } from "../ports/host/host.js";
+import { takeLock } from "../stages/deploy/lock.js";
 import type { Io, Options } from "./options.js";
 import { sanitizeValue } from "../domain/report/sanitize.js";
 import { withHost } from "./shared/connect.js";
@@ -83,7 +84,8 @@ async function lockOnHost(
       };
     };
     try {
-      return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg, me, say, refuse);
+      const r = await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg, me, say, refuse);
+      return { ...r, json: { ...base, ...r.json } };
     } catch (e) {
       return refuse(`${(e as Error).message}; check the SSH user can read its home directory on the host`, null);
     }
@@ -100,6 +102,7 @@ async function statusOrRelease(
   say: (s: LockState, text: string, extra?: Record<string, unknown>) => HostResult,
   refuse: (text: string, s: LockState | null) => HostResult,
 ): Promise<HostResult> {
+  if (opts.lockAction === "acquire") return acquire(host, name, staleAfterMs, opts, hostsArg, me, refuse);
   const state = await readLock(host, name, staleAfterMs);
   const text = describeLock(state, name, host.name);
   if (opts.lockAction === "status") return say(state, text);
@@ -120,6 +123,35 @@ async function statusOrRelease(
     ? `${state.record.owner} (${state.record.ref}, taken ${state.ageS}s ago)`
     : "a deploy that never wrote its record";
   return say(state, `released the deploy lock for ${name} on ${host.name}, held by ${whose}`, { released: true });
+}
+
+/** A hold by hand: the lock taken as a deploy takes it, kept after this process, with why. */
+async function acquire(
+  host: Host,
+  name: string,
+  staleAfterMs: number,
+  opts: Options,
+  hostsArg: string,
+  me: string,
+  refuse: (text: string, s: LockState | null) => HostResult,
+): Promise<HostResult> {
+  const got = await takeLock(host, {
+    endpoint: name,
+    owner: me,
+    ref: "-",
+    sha: null,
+    staleAfterMs,
+    waitMs: opts.lockWaitMs,
+    message: opts.message!,
+  });
+  if (!got.ok) return refuse(`the deploy lock for ${name} on ${host.name} is held: ${got.detail}; not acquired`, null);
+  got.lock.keep();
+  const text = `acquired the deploy lock for ${name} on ${host.name}: ${JSON.stringify(opts.message)}; every deploy is refused until deploy-gate lock release --endpoint ${name}${hostsArg}`;
+  return {
+    code: 0,
+    json: { host: host.name, held: true, acquired: true, message: opts.message },
+    out: `${sanitizeValue(text)}\n`,
+  };
 }
 
 const lockJson = (s: LockState) => ({

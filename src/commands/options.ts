@@ -45,8 +45,9 @@ export interface Options {
   /** logs: the last N lines shown (-n), only lines matching (--grep) */
   lines?: string | null;
   grep?: string | null;
-  /** lock: status or release; --force releases a lock another run holds */
-  lockAction?: "status" | "release";
+  /** lock: status, release, or acquire (a hold by hand, -m why); --force releases a lock another run holds */
+  lockAction?: "status" | "release" | "acquire";
+  message?: string;
   force?: boolean;
   /** init: commit the config it wrote */
   commit?: boolean;

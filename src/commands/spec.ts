@@ -75,10 +75,15 @@ export const COMMAND_SPECS = [
   },
   {
     name: "lock",
-    args: "status|release",
+    args: "status|release|acquire",
     positionals: 1,
-    summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)",
-    examples: ["deploy-gate lock status --endpoint archon", "deploy-gate lock release --endpoint archon --force"],
+    summary:
+      "who holds the endpoint's deploy lock; release it (--force when another run holds it); acquire it by hand (-m why)",
+    examples: [
+      "deploy-gate lock status --endpoint archon",
+      "deploy-gate lock acquire --endpoint archon -m maintenance",
+      "deploy-gate lock release --endpoint archon --force",
+    ],
   },
   {
     name: "init",
@@ -234,6 +239,14 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     name: "force",
     type: "boolean",
     help: "release a lock another run holds (it names the holder)",
+    commands: ["lock"],
+  },
+  {
+    name: "message",
+    type: "string",
+    short: "m",
+    arg: "MESSAGE",
+    help: "lock acquire: why the endpoint is held; every deploy is refused with it until lock release",
     commands: ["lock"],
   },
   {

@@ -107,4 +107,12 @@ describe("command-line arguments", () => {
     expect(parseCli(["run", "--hosts", "gpu*,cpu-[ab]"], "/r")).toMatchObject({ hosts: ["gpu*", "cpu-[ab]"] });
     expect(() => parseCli(["run", "--hosts", "gpu a"], "/r")).toThrow(/--hosts "gpu a"/);
   });
+  it("lock acquire -m MESSAGE beside status and release; acquire needs the message", () => {
+    expect(parseCli(["lock", "acquire", "-m", "swapping GPU 2", "--endpoint", "a"], "/r")).toMatchObject({
+      lockAction: "acquire",
+      message: "swapping GPU 2",
+    });
+    expect(() => parseCli(["lock", "acquire", "--endpoint", "a"], "/r")).toThrow(/lock acquire needs -m MESSAGE/);
+    expect(() => parseCli(["lock", "status", "-m", "x"], "/r")).toThrow(/-m is for lock acquire/);
+  });
 });
