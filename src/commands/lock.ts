@@ -1,5 +1,5 @@
-// `deploy-gate lock status|release|acquire --endpoint NAME [--hosts A,B] [--force] [-m MESSAGE]`: see who holds an endpoint's
-// deploy lock, and release it. Releasing a lock someone else holds needs --force, and says whose it was.
+// `deploy-gate lock status|release|acquire --endpoint NAME [--hosts A,B] [--force] [-m WHY]`: who holds an endpoint's
+// deploy lock, release it (--force for a lock someone else holds, naming whose it was), or hold it by hand.
 // A fleet endpoint (hosts:) has a lock per host: every host, or the ones --hosts names.
 import { dirname } from "node:path";
 import { requireFor } from "../domain/config/load.js";
@@ -84,7 +84,8 @@ async function lockOnHost(
       };
     };
     try {
-      const r = await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg, me, say, refuse);
+      const c = { host, name, staleAfterMs: t.ep.lock.staleAfter, opts, hostsArg, me };
+      const r = opts.lockAction === "acquire" ? await acquire(c, refuse) : await statusOrRelease(c, say, refuse);
       return { ...r, json: { ...base, ...r.json } };
     } catch (e) {
       return refuse(`${(e as Error).message}; check the SSH user can read its home directory on the host`, null);
@@ -92,17 +93,21 @@ async function lockOnHost(
   });
 }
 
+/** One host's lock, as a lock command sees it: who asks, with which options. */
+interface OnHost {
+  host: Host;
+  name: string;
+  staleAfterMs: number;
+  opts: Options;
+  hostsArg: string;
+  me: string;
+}
+
 async function statusOrRelease(
-  host: Host,
-  name: string,
-  staleAfterMs: number,
-  opts: Options,
-  hostsArg: string,
-  me: string,
+  { host, name, staleAfterMs, opts, hostsArg, me }: OnHost,
   say: (s: LockState, text: string, extra?: Record<string, unknown>) => HostResult,
   refuse: (text: string, s: LockState | null) => HostResult,
 ): Promise<HostResult> {
-  if (opts.lockAction === "acquire") return acquire(host, name, staleAfterMs, opts, hostsArg, me, refuse);
   const state = await readLock(host, name, staleAfterMs);
   const text = describeLock(state, name, host.name);
   if (opts.lockAction === "status") return say(state, text);
@@ -127,12 +132,7 @@ async function statusOrRelease(
 
 /** A hold by hand: the lock taken as a deploy takes it, kept after this process, with why. */
 async function acquire(
-  host: Host,
-  name: string,
-  staleAfterMs: number,
-  opts: Options,
-  hostsArg: string,
-  me: string,
+  { host, name, staleAfterMs, opts, hostsArg, me }: OnHost,
   refuse: (text: string, s: LockState | null) => HostResult,
 ): Promise<HostResult> {
   const got = await takeLock(host, {
