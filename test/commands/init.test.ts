@@ -91,6 +91,21 @@ describe("deploy-gate init", () => {
     expect(c.endpoints.llama!.contracts.flags).toEqual(["--port 8080", "-c 16384", "--jinja", "--alias qwen"]);
   });
 
+  it("turns on the thinking and tools checks from each engine's own flags", async () => {
+    repo = tempRepo();
+    repo.commit("scripts", {
+      "sg.sh":
+        "#!/bin/bash\npython3 -m sglang.launch_server --model-path /m --port 30000 --reasoning-parser qwen3 --tool-call-parser qwen25\n",
+      "llama.sh": "#!/bin/bash\nllama-server -m /m.gguf --port 8080 --jinja --reasoning-format deepseek\n",
+      "plain.sh": "#!/bin/bash\nllama-server -m /m.gguf --port 8081 --reasoning-format none\n",
+    });
+    expect((await run(repo.dir, "init")).code).toBe(0);
+    const c = parseConfig(readFileSync(join(repo.dir, "deploy-gate.yml"), "utf8"), "deploy-gate.yml");
+    expect(c.endpoints.sg!.contracts).toMatchObject({ thinking: true, tools: true });
+    expect(c.endpoints.llama!.contracts).toMatchObject({ thinking: true, tools: true });
+    expect(c.endpoints.plain!.contracts).toMatchObject({ thinking: false, tools: false });
+  });
+
   it("names two scripts of one file name by their directories, not serve and serve-2", async () => {
     repo = tempRepo();
     repo.commit("scripts", {

@@ -6,7 +6,7 @@ import { Git } from "../../ports/git/git.js";
 import { UsageError, type Options } from "../options.js";
 import { discoverTargets } from "../../stages/preflight/discover.js";
 import { refusePath } from "../../stages/preflight/paths.js";
-import { currentEngineFlags } from "./current-flags.js";
+import { currentEngine } from "./current-flags.js";
 import { unitOf } from "./unit-of.js";
 import { shellQuote } from "../../lib/shell-quote.js";
 import { contractFlags, endpointNames, renderInit, type InitEndpoint } from "./render.js";
@@ -48,9 +48,17 @@ export async function runInit(opts: Options, io: { out: (s: string) => void; cwd
   const rel = (p: string) => relative(configDir, join(root, p)).split("\\").join("/");
   const endpoints: InitEndpoint[] = targets.map((t, i) => {
     const name = names[i]!;
-    const flags = currentEngineFlags(t.kind, readFileSync(join(root, t.scriptPath), "utf8"));
+    const engine = currentEngine(t.kind, readFileSync(join(root, t.scriptPath), "utf8"));
+    const flags = engine?.flags ?? null;
     const unit = t.kind === "script" ? unitOf(t.scriptPath, units) : null;
-    return { name, kind: t.kind, script: rel(t.scriptPath), ...(unit ? { unit: rel(unit) } : {}), flags };
+    return {
+      name,
+      kind: t.kind,
+      script: rel(t.scriptPath),
+      ...(unit ? { unit: rel(unit) } : {}),
+      ...(engine ? { engine: engine.kind } : {}),
+      flags,
+    };
   });
   const text = renderInit(endpoints);
   parseConfig(text, path); // what init writes must load: a bug here is ours, not the user's

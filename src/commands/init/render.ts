@@ -1,6 +1,8 @@
 // deploy-gate.yml text for discovered serve scripts. Pure.
 import { SCHEMA_ID } from "../../domain/config/json-schema.js";
 import type { FileKind } from "../../domain/launch/launch.js";
+import type { EngineKind } from "../../domain/engine/kind.js";
+import { clientChecks } from "../../domain/engine/flag-roles.js";
 import { maskUnlessReference } from "../../domain/redact/mask.js";
 import type { EngineFlag } from "./current-flags.js";
 
@@ -11,6 +13,8 @@ export interface InitEndpoint {
   script: string;
   /** the unit that runs the script, so its trap rules run too */
   unit?: string;
+  /** the engine the file starts (default vllm) */
+  engine?: EngineKind;
   flags: EngineFlag[] | null;
 }
 
@@ -49,10 +53,9 @@ function endpointYaml(e: InitEndpoint): string[] {
     // a literal --api-key / --hf-token value is the secret: the config names the flag, never copies the value
     for (const f of others) out.push(`      #   - ${q(spec({ ...f, value: maskUnlessReference(f.name, f.value) }))}`);
   }
-  if (unique.some((f) => f.name === "--reasoning-parser"))
-    out.push("      thinking: true   # verify: reasoning arrives in its own field");
-  if (unique.some((f) => f.name === "--enable-auto-tool-choice"))
-    out.push("      tools: true      # verify: tool calls work");
+  const checks = clientChecks(e.engine ?? "vllm", unique);
+  if (checks.thinking) out.push("      thinking: true   # verify: reasoning arrives in its own field");
+  if (checks.tools) out.push("      tools: true      # verify: tool calls work");
   return [...out, ""];
 }
 

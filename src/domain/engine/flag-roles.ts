@@ -55,3 +55,22 @@ const EXAMPLES: Record<EngineKind, string> = {
 export function contractExample(engine: EngineKind): string {
   return EXAMPLES[engine];
 }
+
+/**
+ * Which of verify's client checks an argv turns on, in each engine's own flags: vLLM parses reasoning with
+ * --reasoning-parser and tools with --enable-auto-tool-choice; SGLang tools with --tool-call-parser alone;
+ * llama-server reasoning with --reasoning-format (not none) and tools with --jinja.
+ */
+export function clientChecks(
+  engine: EngineKind,
+  flags: readonly { name: string; value: string | null }[],
+): { thinking: boolean; tools: boolean } {
+  const has = (n: string) => flags.some((f) => f.name === n);
+  const value = (n: string) => flags.find((f) => f.name === n)?.value ?? null;
+  if (engine === "llama.cpp")
+    return { thinking: has("--reasoning-format") && value("--reasoning-format") !== "none", tools: has("--jinja") };
+  return {
+    thinking: has("--reasoning-parser"),
+    tools: engine === "sglang" ? has("--tool-call-parser") : has("--enable-auto-tool-choice"),
+  };
+}
