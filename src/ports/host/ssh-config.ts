@@ -20,7 +20,6 @@ export interface SshConfigValues {
   proxyJump?: string;
   identitiesOnly?: boolean;
   userKnownHostsFiles?: string[];
-  hostKeyAlias?: string;
 }
 
 /** A line's words: whitespace-separated, a double-quoted run is one word (quotes dropped). */
@@ -95,9 +94,6 @@ export function resolveSshConfig(lines: readonly SshConfigLine[], host: string):
         break;
       case "userknownhostsfile":
         v.userKnownHostsFiles ??= args;
-        break;
-      case "hostkeyalias":
-        v.hostKeyAlias ??= a;
         break;
     }
   }
