@@ -97,7 +97,7 @@ export function openClient(
               : files
                 ? new HostError(
                     "no-pin",
-                    `refusing to connect to ${name}: its ${keyType(seen)} key ${fp} is in none of ${files.join(", ")} and deploy-gate.yml pins none`,
+                    `refusing to connect to ${name}: its ${keyType(seen)} key ${fp} is in none of ${files.join(", ")} and deploy-gate.yml pins none. Verify the key out of band, then add the line "${knownHostsLine(target.address, target.port, seen)}" to ${files[0]}, or hostKey: "${fp}" to the host entry`,
                     { fix: knownHostsFix(target, files, false) },
                   )
                 : new HostError(
