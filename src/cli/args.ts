@@ -56,7 +56,7 @@ export function commandHelp(command: Command): string {
     ...OPTION_SPECS.filter((o) => appliesTo(o, command)).map(optionLine),
     "",
     "examples:",
-    ...c.examples.map((e) => `  ${e}`),
+    ...(c.examples ?? []).map((e) => `  ${e}`),
     "",
     FOOTER,
   ].join("\n");
