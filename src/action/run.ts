@@ -4,11 +4,12 @@ import * as core from "@actions/core";
 import { appendFileSync } from "node:fs";
 import { writeNoFollow } from "../ports/local/write-file.js";
 import { EOL } from "node:os";
+import { relative } from "node:path";
 import { actionOptions } from "./inputs.js";
 import { ConfigError } from "../domain/config/errors.js";
 import { UsageError, type Options } from "../commands/options.js";
 import { runCommand } from "../commands/index.js";
-import { annotationsOf, stepFailure } from "../domain/report/annotations.js";
+import { ANNOTATIONS_PER_KIND, annotationsOf, stepFailure } from "../domain/report/annotations.js";
 import { exitCodeOf, type Report } from "../domain/report/finding.js";
 import { renderJson } from "../domain/report/json.js";
 import { errorMarkdown, renderMarkdown, repoUrlOf, SUMMARY_LIMIT_BYTES } from "../domain/report/markdown.js";
@@ -52,6 +53,17 @@ export async function publish(raw: Report, opts: Options): Promise<void> {
   );
 }
 
+/** Each config problem at its file and line, the file named from the workspace as the annotation needs it. */
+function annotateConfig(e: ConfigError): void {
+  const file = relative(process.env.GITHUB_WORKSPACE || process.cwd(), e.file);
+  for (const p of e.problems.slice(0, ANNOTATIONS_PER_KIND - 1))
+    core.error(sanitizeValue(inActionTerms(`${p.path ? `${p.path}: ` : ""}${p.message}`)), {
+      title: "deploy-gate: invalid config",
+      file,
+      ...(p.line ? { startLine: p.line } : {}),
+    });
+}
+
 /** A step that stopped before a verdict still says so where a reader looks: the verdict output and the summary. */
 function publishError(message: string, command: string | null): void {
   core.setOutput("verdict", "error");
@@ -67,9 +79,14 @@ export async function runAction(): Promise<void> {
   try {
     const opts = actionOptions();
     command = opts.command;
-    const report = await core.group(`deploy-gate ${opts.command}`, () =>
-      runCommand(opts, (line) => core.info(line), process.env),
-    );
+    // the group opens with the first progress line: preflight prints none, and an empty group is noise
+    let grouped = false;
+    const progress = (line: string) => {
+      if (!grouped) core.startGroup(`deploy-gate ${opts.command}`);
+      grouped = true;
+      core.info(line);
+    };
+    const report = await runCommand(opts, progress, process.env).finally(() => grouped && core.endGroup());
     await publish(report, opts);
     if (exitCodeOf(report.verdict, opts.failOnWarn)) core.setFailed(stepFailure(report));
   } catch (e) {
@@ -78,6 +95,7 @@ export async function runAction(): Promise<void> {
         ? inActionTerms(e.message)
         : `deploy-gate internal error: ${(e as Error).stack}`,
     );
+    if (e instanceof ConfigError) annotateConfig(e);
     core.setFailed(message);
     publishError(message, command);
   }

@@ -13,6 +13,7 @@ import {
 import { parseDuration } from "../lib/duration.js";
 import { parseHostList, parseInstant, parseUrl, UsageError, type Options } from "../commands/options.js";
 import { closest } from "../lib/did-you-mean.js";
+import { SHELLS } from "../commands/completion.js";
 
 const optionLine = (o: OptionSpec) => {
   const flag = `${o.short ? `-${o.short}, ` : ""}--${o.name}${o.arg ? ` ${o.arg}` : ""}`;
@@ -36,6 +37,13 @@ ${OPTION_SPECS.map(optionLine).join("\n")}
 
 ${FOOTER}`;
 
+/** What a bare `deploy-gate` prints: the commands and where the rest is. */
+export const SHORT_USAGE = `usage: deploy-gate <command> [options]
+
+${COMMAND_SPECS.map(commandLine).join("\n")}
+
+deploy-gate help COMMAND for its options and examples; deploy-gate --help for everything`;
+
 export function commandHelp(command: Command): string {
   const c: CommandSpec = COMMAND_SPECS.find((s) => s.name === command)!;
   return [
@@ -46,6 +54,9 @@ export function commandHelp(command: Command): string {
     "",
     "options:",
     ...OPTION_SPECS.filter((o) => appliesTo(o, command)).map(optionLine),
+    "",
+    "examples:",
+    ...(c.examples ?? []).map((e) => `  ${e}`),
     "",
     FOOTER,
   ].join("\n");
@@ -74,9 +85,21 @@ function unknownOption(message: string, command: Command | null): UsageError {
   return new UsageError(`unknown option ${bad}${didYouMean(bad, names)}; see ${hint}`);
 }
 
-export type CliRequest = Options | "help" | "version" | { help: Command };
+export type CliRequest = Options | "help" | "usage" | "version" | { help: Command };
 
 export function parseCli(argv: readonly string[], cwd: string): CliRequest {
+  if (argv.length === 0) return "usage";
+  // `deploy-gate help [COMMAND]`, as git and gh take it
+  if (argv[0] === "help") {
+    const [, topic, extra] = argv;
+    if (extra !== undefined) throw new UsageError(`help takes one command, got "${topic} ${extra}"`);
+    if (topic === undefined) return "help";
+    if (!(COMMANDS as readonly string[]).includes(topic))
+      throw new UsageError(
+        `unknown command "${topic}"${didYouMean(topic, COMMANDS)}; commands: ${COMMANDS.join(", ")}`,
+      );
+    return { help: topic as Command };
+  }
   const first = argv.find((a) => !a.startsWith("-"));
   const command = (COMMANDS as readonly string[]).includes(first ?? "") ? (first as Command) : null;
   let parsed;
@@ -99,18 +122,29 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
   const [cmd, ...rest] = positionals;
   if (v.version) return "version";
   if (v.help) return command ? { help: command } : "help";
-  if (!cmd) throw new UsageError(`missing command\n\n${USAGE}`);
+  if (!cmd) throw new UsageError(`missing command\n\n${SHORT_USAGE}`);
   if (!command || cmd !== command)
     throw new UsageError(`unknown command "${cmd}"${didYouMean(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
   const spec: CommandSpec = COMMAND_SPECS.find((s) => s.name === command)!;
   if (rest.length !== spec.positionals) {
     if (spec.positionals === 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     if (command === "lock")
-      throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+      throw new UsageError("lock needs status, release or acquire: deploy-gate lock status --endpoint NAME");
+    if (command === "completion")
+      throw new UsageError("completion needs a shell: deploy-gate completion bash|zsh|fish");
     throw new UsageError(`${command} needs exactly one ${spec.args} (or - for stdin)`);
   }
-  if (command === "lock" && !["status", "release"].includes(rest[0]!))
-    throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0]!, ["status", "release"])}`);
+  const LOCK_ACTIONS = ["status", "release", "acquire"];
+  if (command === "lock" && !LOCK_ACTIONS.includes(rest[0]!))
+    throw new UsageError(`lock ${rest[0]}: expected status, release or acquire${didYouMean(rest[0]!, LOCK_ACTIONS)}`);
+  if (command === "lock" && (rest[0] === "acquire") !== (str("message") !== undefined))
+    throw new UsageError(
+      rest[0] === "acquire"
+        ? 'lock acquire needs -m MESSAGE, the reason every deploy is refused with: deploy-gate lock acquire --endpoint NAME -m "swapping GPU 2"'
+        : "-m is for lock acquire (the reason of a hold by hand)",
+    );
+  if (command === "completion" && !(SHELLS as readonly string[]).includes(rest[0]!))
+    throw new UsageError(`completion ${rest[0]}: expected bash, zsh or fish${didYouMean(rest[0]!, SHELLS)}`);
   for (const o of OPTION_SPECS) {
     if (v[o.name] === undefined || v[o.name] === false || appliesTo(o, command)) continue;
     const where = o.commands === "all" ? [] : o.commands;
@@ -142,13 +176,14 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
     summary: str("summary") ?? null,
     noColor: flag("no-color"),
     failOnWarn: flag("fail-on-warn"),
-    file: command === "explain" ? rest[0]! : null,
+    file: command === "explain" || command === "completion" ? rest[0]! : null,
     dryRun: flag("dry-run"),
     lockWaitMs: duration("lock-wait") ?? 0,
     skipPreflight: flag("skip-preflight"),
     hostOverride: null,
     connectTimeoutMs: duration("connect-timeout"),
     quiet: flag("quiet"),
+    verbose: flag("verbose"),
     hosts: parseHostList(str("hosts")),
     ...(command === "verify"
       ? {
@@ -165,7 +200,22 @@ export function parseCli(argv: readonly string[], cwd: string): CliRequest {
           namespaces: str("namespaces")?.split(",").filter(Boolean) ?? null,
         }
       : {}),
-    ...(command === "logs" ? { boot: str("boot") ?? null, since: str("since") ?? null, follow: flag("follow") } : {}),
-    ...(command === "lock" ? { lockAction: rest[0] as "status" | "release", force: flag("force") } : {}),
+    ...(command === "logs"
+      ? {
+          boot: str("boot") ?? null,
+          since: str("since") ?? null,
+          follow: flag("follow"),
+          lines: str("lines") ?? null,
+          grep: str("grep") ?? null,
+        }
+      : {}),
+    ...(command === "init" ? { commit: flag("commit") } : {}),
+    ...(command === "lock"
+      ? {
+          lockAction: rest[0] as "status" | "release" | "acquire",
+          force: flag("force"),
+          ...(str("message") !== undefined ? { message: str("message") } : {}),
+        }
+      : {}),
   };
 }

@@ -3,6 +3,7 @@
 import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { writeNoFollow } from "../ports/local/write-file.js";
+import { Git } from "../ports/git/git.js";
 import { runCommand } from "../commands/index.js";
 import { colourOf, UsageError, type Io, type Options } from "../commands/options.js";
 import { reportExitCode } from "../domain/report/finding.js";
@@ -63,8 +64,20 @@ function writeReport(flag: string, file: string, text: string, io: Io): boolean 
   }
 }
 
+/** --base names a ref to compare with: one that does not exist is the user's typo, said once (exit 2). */
+async function checkBase(opts: Options): Promise<void> {
+  if (!opts.base) return;
+  const git = new Git(opts.cwd);
+  if (!(await git.info().catch(() => null))) return; // not a repository here: the workspace says so
+  if (!(await git.resolve(opts.base)))
+    throw new UsageError(
+      `--base ${opts.base} does not exist in this repository: check the name (git tag -l; git branch -a), or fetch it (git fetch --tags origin; a shallow clone: git fetch --unshallow)`,
+    );
+}
+
 /** preflight, run, verify, rollback: the pipeline, then the report in the forms asked for. */
 export async function reportCommand(opts: Options, io: Io): Promise<number> {
+  await checkBase(opts);
   for (const [flag, file] of [
     ["--report", opts.report],
     ["--summary", opts.summary],

@@ -3,6 +3,7 @@
 import type { Report } from "../domain/report/finding.js";
 import { maskKnown } from "../domain/redact/known.js";
 import { sanitizeLine } from "../domain/report/sanitize.js";
+import { completionScript, type Shell } from "./completion.js";
 import { explainCommand } from "./explain/explain.js";
 import { runInit } from "./init/init.js";
 import { lockCommand } from "./lock.js";
@@ -22,6 +23,7 @@ export type Handler = (opts: Options, io: Io) => Promise<number>;
 /** Verbs that print their own output; every other verb is a report verb (runCommand). */
 export const HANDLERS: Partial<Record<Command, Handler>> = {
   explain: explainCommand,
+  completion: async (opts, io) => (io.out(completionScript(opts.file as Shell)), 0),
   schema: async (_opts, io) => (io.out(JSON.stringify(configJsonSchema(), null, 2) + "\n"), 0),
   init: async (opts, io) => runInit(opts, io),
   logs: logsHandler,

@@ -1,5 +1,5 @@
-// `deploy-gate lock status|release --endpoint NAME [--hosts A,B] [--force]`: see who holds an endpoint's
-// deploy lock, and release it. Releasing a lock someone else holds needs --force, and says whose it was.
+// `deploy-gate lock status|release|acquire --endpoint NAME [--hosts A,B] [--force] [-m WHY]`: who holds an endpoint's
+// deploy lock, release it (--force for a lock someone else holds, naming whose it was), or hold it by hand.
 // A fleet endpoint (hosts:) has a lock per host: every host, or the ones --hosts names.
 import { dirname } from "node:path";
 import { requireFor } from "../domain/config/load.js";
@@ -7,6 +7,7 @@ import type { Endpoint } from "../domain/config/schema.js";
 import { describeLock, readLock, removeLock, type LockState } from "../stages/deploy/lock-admin.js";
 import { endpointFor as fleetEndpoint, hostName } from "../domain/rollout.js";
 import type { Host } from "../ports/host/host.js";
+import { takeLock } from "../stages/deploy/lock.js";
 import type { Io, Options } from "./options.js";
 import { sanitizeValue } from "../domain/report/sanitize.js";
 import { withHost } from "./shared/connect.js";
@@ -83,20 +84,27 @@ async function lockOnHost(
       };
     };
     try {
-      return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg, me, say, refuse);
+      const c = { host, name, staleAfterMs: t.ep.lock.staleAfter, opts, hostsArg, me };
+      const r = opts.lockAction === "acquire" ? await acquire(c, refuse) : await statusOrRelease(c, say, refuse);
+      return { ...r, json: { ...base, ...r.json } };
     } catch (e) {
       return refuse(`${(e as Error).message}; check the SSH user can read its home directory on the host`, null);
     }
   });
 }
 
+/** One host's lock, as a lock command sees it: who asks, with which options. */
+interface OnHost {
+  host: Host;
+  name: string;
+  staleAfterMs: number;
+  opts: Options;
+  hostsArg: string;
+  me: string;
+}
+
 async function statusOrRelease(
-  host: Host,
-  name: string,
-  staleAfterMs: number,
-  opts: Options,
-  hostsArg: string,
-  me: string,
+  { host, name, staleAfterMs, opts, hostsArg, me }: OnHost,
   say: (s: LockState, text: string, extra?: Record<string, unknown>) => HostResult,
   refuse: (text: string, s: LockState | null) => HostResult,
 ): Promise<HostResult> {
@@ -120,6 +128,30 @@ async function statusOrRelease(
     ? `${state.record.owner} (${state.record.ref}, taken ${state.ageS}s ago)`
     : "a deploy that never wrote its record";
   return say(state, `released the deploy lock for ${name} on ${host.name}, held by ${whose}`, { released: true });
+}
+
+/** A hold by hand: the lock taken as a deploy takes it, kept after this process, with why. */
+async function acquire(
+  { host, name, staleAfterMs, opts, hostsArg, me }: OnHost,
+  refuse: (text: string, s: LockState | null) => HostResult,
+): Promise<HostResult> {
+  const got = await takeLock(host, {
+    endpoint: name,
+    owner: me,
+    ref: "-",
+    sha: null,
+    staleAfterMs,
+    waitMs: opts.lockWaitMs,
+    message: opts.message!,
+  });
+  if (!got.ok) return refuse(`the deploy lock for ${name} on ${host.name} is held: ${got.detail}; not acquired`, null);
+  got.lock.keep();
+  const text = `acquired the deploy lock for ${name} on ${host.name}: ${JSON.stringify(opts.message)}; every deploy is refused until deploy-gate lock release --endpoint ${name}${hostsArg}`;
+  return {
+    code: 0,
+    json: { host: host.name, held: true, acquired: true, message: opts.message },
+    out: `${sanitizeValue(text)}\n`,
+  };
 }
 
 const lockJson = (s: LockState) => ({

@@ -19,7 +19,7 @@ export interface Options {
   summary: string | null;
   noColor: boolean;
   failOnWarn: boolean;
-  /** explain: the file to diagnose, "-" for stdin */
+  /** explain: the file to diagnose, "-" for stdin; completion: the shell */
   file: string | null;
   /** run/rollback: connect, take and release the lock, show what would change; change nothing */
   dryRun: boolean;
@@ -45,15 +45,23 @@ export interface Options {
   deadlineMs?: number | null;
   /** webhook: the namespaces whose canaries it judges; null: any (refused when the config fills {namespace}) */
   namespaces?: string[] | null;
+  /** -v: every command run, timed, on stderr (the trace) */
+  verbose?: boolean;
   /** fleet endpoints: run on these hosts only (names from hosts:); absent or null = every host */
   hosts?: string[] | null;
   /** logs: which boot (current, previous, -N, N), the window (--since), stream (--follow) */
   boot?: string | null;
   since?: string | null;
   follow?: boolean;
-  /** lock: status or release; --force releases a lock another run holds */
-  lockAction?: "status" | "release";
+  /** logs: the last N lines shown (-n), only lines matching (--grep) */
+  lines?: string | null;
+  grep?: string | null;
+  /** lock: status, release, or acquire (a hold by hand, -m why); --force releases a lock another run holds */
+  lockAction?: "status" | "release" | "acquire";
+  message?: string;
   force?: boolean;
+  /** init: commit the config it wrote */
+  commit?: boolean;
 }
 
 import { UsageError } from "../lib/usage-error.js";
@@ -67,9 +75,9 @@ export function parseHostList(v: string | undefined): string[] | null {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  if (!names.length || names.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n)))
+  if (!names.length || names.some((n) => !/^[A-Za-z0-9*?[\]][A-Za-z0-9_.:*?[\]-]*$/.test(n)))
     throw new UsageError(
-      `--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`,
+      `--hosts "${v}": expected host names from the endpoint's hosts: or globs, comma-separated (e.g. --hosts gpu-a,gpu-b or --hosts 'gpu*')`,
     );
   return [...new Set(names)];
 }

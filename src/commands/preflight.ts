@@ -1,4 +1,5 @@
 // `preflight` (and run's gate): the repository's launch files checked at a ref, no host needed.
+import { relative } from "node:path";
 import type { Finding } from "../domain/report/finding.js";
 import { GitReader } from "../ports/git/batched.js";
 import { runPreflight } from "../stages/preflight/preflight.js";
@@ -22,5 +23,6 @@ export async function preflightFindings(
     base: opts.base,
     ref: opts.ref,
     historyOk: !ws.shallow,
+    configPath: ws.configFile ? relative(ws.root, ws.configFile).split("\\").join("/") : null,
   });
 }

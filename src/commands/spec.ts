@@ -11,6 +11,9 @@ export interface CommandSpec {
   readonly summary: string;
   /** a few lines shown by `deploy-gate COMMAND --help` */
   readonly details?: string;
+  /** command lines shown under EXAMPLES (each parses as this command; test/cli/args.test.ts names a command
+   *  without any, so a merge that adds a command without examples is caught there, not by the typecheck) */
+  readonly examples?: readonly string[];
 }
 
 export const COMMAND_SPECS = [
@@ -20,6 +23,11 @@ export const COMMAND_SPECS = [
     summary: "check the serve scripts in this repository (no host needed)",
     details:
       "bash -n, shellcheck, the contract flags (traced through history when one is gone), dropped flags, the trap rules, the rollback ref.\nWith no deploy-gate.yml it finds the serve scripts itself.",
+    examples: [
+      "deploy-gate preflight",
+      "deploy-gate preflight --endpoint archon --base v1.4.0",
+      "deploy-gate preflight --json --report preflight.json",
+    ],
   },
   {
     name: "run",
@@ -27,32 +35,56 @@ export const COMMAND_SPECS = [
     summary: "preflight, deploy over SSH, verify",
     details:
       "A preflight failure stops here (--skip-preflight to see what the host says). One SSH connection, a host-side lock,\nthe install files at the ref, a restart, the boot watched to readiness, then verify.",
+    examples: [
+      "deploy-gate run --endpoint archon --dry-run",
+      "deploy-gate run --endpoint archon --summary summary.md",
+      "deploy-gate run --endpoint archon --hosts gpu-b,gpu-c",
+    ],
   },
   {
     name: "verify",
     positionals: 0,
     summary: "verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)",
     details: "Default ref: the one recorded on the host by the last deploy.",
+    examples: ["deploy-gate verify --endpoint archon", "deploy-gate verify --endpoint archon --ref v1.4.0"],
   },
-  { name: "rollback", positionals: 0, summary: "deploy rollback.ref, then verify" },
+  {
+    name: "rollback",
+    positionals: 0,
+    summary: "deploy rollback.ref, then verify",
+    examples: ["deploy-gate rollback --endpoint archon", "deploy-gate rollback --endpoint archon --ref v1.3.2"],
+  },
   {
     name: "explain",
     args: "FILE|-",
     positionals: 1,
     summary: "diagnose a saved journalctl -o json dump, a plain log, or a response body",
     details: "Exit 0 when the log shows a ready or still-booting engine, 1 on a failure.",
+    examples: ["deploy-gate explain journal.json", "deploy-gate explain -"],
   },
   {
     name: "logs",
     positionals: 0,
     summary: "the endpoint's journal, decoded, one boot at a time, with its diagnosis",
     details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json.",
+    examples: [
+      "deploy-gate logs --endpoint archon",
+      "deploy-gate logs --endpoint archon --boot previous",
+      "deploy-gate logs --endpoint archon --since 30m --follow",
+      "deploy-gate logs --endpoint archon -n 50 --grep ERROR",
+    ],
   },
   {
     name: "lock",
-    args: "status|release",
+    args: "status|release|acquire",
     positionals: 1,
-    summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)",
+    summary:
+      "who holds the endpoint's deploy lock; release it (--force when another run holds it); acquire it by hand (-m why)",
+    examples: [
+      "deploy-gate lock status --endpoint archon",
+      "deploy-gate lock acquire --endpoint archon -m maintenance",
+      "deploy-gate lock release --endpoint archon --force",
+    ],
   },
   {
     name: "init",
@@ -60,14 +92,33 @@ export const COMMAND_SPECS = [
     summary: "write deploy-gate.yml for the serve scripts found here (never overwrites)",
     details:
       "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight.",
+    examples: ["deploy-gate init", "deploy-gate init --commit", "deploy-gate init --config ci/deploy-gate.yml"],
   },
-  { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" },
+  {
+    name: "completion",
+    args: "bash|zsh|fish",
+    positionals: 1,
+    summary: "print a shell completion script for commands and options",
+    details:
+      "bash: source <(deploy-gate completion bash); zsh: save as _deploy-gate on $fpath; fish: save in ~/.config/fish/completions/.",
+    examples: ["deploy-gate completion bash", "deploy-gate completion fish"],
+  },
+  {
+    name: "schema",
+    positionals: 0,
+    summary: "print the JSON Schema of deploy-gate.yml",
+    examples: ["deploy-gate schema"],
+  },
   {
     name: "webhook",
     positionals: 0,
     summary: "serve Flagger's pre-rollout and rollout webhooks: verify over HTTP alone per call (--listen ADDR)",
     details:
       "POST {name, namespace, phase, metadata}: 200 pass, 412 a check failed, 503 could not judge or busy, 504 past --deadline,\n400 a malformed body. metadata.endpoint picks the endpoint; {name} and {namespace} in its url: are filled in.",
+    examples: [
+      "deploy-gate webhook --listen 127.0.0.1:8080",
+      "deploy-gate webhook --listen :8080 --namespaces llm --deadline 5m",
+    ],
   },
 ] as const satisfies readonly CommandSpec[];
 
@@ -163,7 +214,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     name: "hosts",
     type: "string",
     arg: "A,B",
-    help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout (logs: the one host to read)",
+    help: "fleet endpoints (hosts:): only these hosts, names or globs ('gpu*'), e.g. to finish a halted rollout (logs: the one host to read)",
     commands: ["run", "verify", "rollback", "lock", "logs"],
   },
   {
@@ -181,6 +232,21 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     commands: ["logs"],
   },
   { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
+  {
+    name: "lines",
+    type: "string",
+    short: "n",
+    arg: "N",
+    help: "show the boot's last N lines (--follow: of the backlog); the diagnosis still reads the whole boot",
+    commands: ["logs"],
+  },
+  {
+    name: "grep",
+    type: "string",
+    arg: "REGEX",
+    help: "show only the lines matching REGEX (JavaScript syntax, case-sensitive)",
+    commands: ["logs"],
+  },
   {
     name: "force",
     type: "boolean",
@@ -237,6 +303,20 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     commands: ["webhook"],
   },
   {
+    name: "message",
+    type: "string",
+    short: "m",
+    arg: "MESSAGE",
+    help: "lock acquire: why the endpoint is held; every deploy is refused with it until lock release",
+    commands: ["lock"],
+  },
+  {
+    name: "commit",
+    type: "boolean",
+    help: "commit the config it wrote (that file only), so the first preflight finds a clean tree",
+    commands: ["init"],
+  },
+  {
     name: "connect-timeout",
     type: "string",
     arg: "DURATION",
@@ -250,7 +330,14 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     help: "this help (deploy-gate COMMAND --help: that command's)",
     commands: "all",
   },
-  { name: "version", type: "boolean", short: "v", help: "the version", commands: "all" },
+  {
+    name: "verbose",
+    type: "boolean",
+    short: "v",
+    help: "print every command run, locally and over SSH, with its timing (also DEPLOY_GATE_TRACE=1)",
+    commands: "all",
+  },
+  { name: "version", type: "boolean", short: "V", help: "the version", commands: "all" },
 ];
 
 export const appliesTo = (o: OptionSpec, c: Command) => o.commands === "all" || o.commands.includes(c);

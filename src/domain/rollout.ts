@@ -15,12 +15,28 @@ export function endpointFor(ep: Endpoint, h: FleetHost): Endpoint & { host: NonN
 }
 
 /** --hosts a,b against the fleet: the hosts in config order, or the names that are not in it. */
+/** A --hosts word as a shell glob: `*` any run, `?` one character, `[ab]` a set; anything else literal. */
+function globMatch(glob: string, name: string): boolean {
+  const re = glob
+    .replace(/[.+^${}()|\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
+  try {
+    return new RegExp(`^${re}$`).test(name);
+  } catch {
+    return glob === name; // an unclosed [ is a literal, as in the shell
+  }
+}
+
 export function selectHosts(
   all: readonly string[],
   only: readonly string[] | null,
 ): { hosts: string[]; unknown: string[] } {
   if (!only) return { hosts: [...all], unknown: [] };
-  return { hosts: all.filter((h) => only.includes(h)), unknown: only.filter((h) => !all.includes(h)) };
+  return {
+    hosts: all.filter((h) => only.some((g) => globMatch(g, h))),
+    unknown: only.filter((g) => !all.some((h) => globMatch(g, h))),
+  };
 }
 
 /** The one host a single-host command (logs) reads on a fleet: --hosts must name exactly one. */
@@ -33,8 +49,10 @@ export function oneFleetHost(
   const names = hosts.map(hostName);
   if (!only || only.length !== 1)
     return `${command} reads one host: endpoint ${endpoint} is a fleet (hosts:); pass --hosts NAME (one of ${names.join(", ")})`;
-  const h = hosts.find((x) => hostName(x) === only[0]);
-  return h ?? `--hosts ${only[0]}: not a host of endpoint ${endpoint} (hosts: ${names.join(", ")})`;
+  const matched = hosts.filter((x) => selectHosts([hostName(x)], only).hosts.length);
+  if (matched.length > 1)
+    return `${command} reads one host: --hosts ${only[0]} matches ${matched.map(hostName).join(", ")}; name one`;
+  return matched[0] ?? `--hosts ${only[0]}: not a host of endpoint ${endpoint} (hosts: ${names.join(", ")})`;
 }
 
 /** Canary hosts alone first (each canary host is part of one step), then batches of `batch` in parallel. */

@@ -57,16 +57,21 @@ const outputOf = (name: string) =>
   new RegExp(`(?:^|\\n)${name}<<[^\\n]+\\n([^\\n]*)\\n`).exec(readFileSync(join(tmp, "output.txt"), "utf8"))?.[1];
 const reportOf = () => JSON.parse(readFileSync(outputOf("report")!, "utf8"));
 
+/** The example repository, then a commit that drops --enable-auto-tool-choice (a contract flag). */
+function dropTools(): void {
+  repo.commit("good", {
+    "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+    "deploy/frank-archon.service": read("deploy/frank-archon.service"),
+    "deploy-gate.yml": read("deploy-gate.yml"),
+  });
+  repo.commit("drop tools", {
+    "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", ""),
+  });
+}
+
 describe("the GitHub Action entry", () => {
   it("fails the step on a dropped contract, writes the summary table, the JSON report and the outputs", async () => {
-    repo.commit("good", {
-      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
-      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
-      "deploy-gate.yml": read("deploy-gate.yml"),
-    });
-    repo.commit("drop tools", {
-      "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", ""),
-    });
+    dropTools();
     await runAction();
     expect(process.exitCode).toBe(1);
     const summary = readFileSync(join(tmp, "step-summary.md"), "utf8");
@@ -393,18 +398,43 @@ describe("the GitHub Action entry", () => {
   });
 
   it("names the failed checks in the step's own error", async () => {
-    repo.commit("good", {
-      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
-      "deploy/frank-archon.service": read("deploy/frank-archon.service"),
-      "deploy-gate.yml": read("deploy-gate.yml"),
-    });
-    repo.commit("drop tools", {
-      "scripts/serve-archon.sh": read("scripts/serve-archon.sh").replace("--enable-auto-tool-choice ", ""),
-    });
+    dropTools();
     const own = (await stdoutOf(runAction)).split("\n").filter((l) => l.startsWith("::error::"));
     const failed = outputOf("failed-checks")!.split(",");
     expect(own).toEqual([`::error::deploy-gate preflight: fail (${failed.join(", ")}); see the job summary`]);
     expect(failed).toContain("preflight.contracts");
+  });
+
+  it("annotates a dropped flag and a missing contract at a line of the script (the engine command)", async () => {
+    dropTools();
+    const out = await stdoutOf(runAction);
+    const at = (check: string) =>
+      out.split("\n").find((l) => l.startsWith("::error ") && l.includes(`deploy-gate ${check}`)) ?? "";
+    for (const check of ["preflight.dropped-flags", "preflight.contracts"]) {
+      expect(at(check), check).toContain("file=scripts/serve-archon.sh");
+      expect(at(check), check).toMatch(/[ ,]line=\d+/);
+    }
+  });
+
+  it("opens no empty log group: preflight prints no progress, so no group is opened around it", async () => {
+    dropTools();
+    const out = await stdoutOf(runAction);
+    expect(out).not.toMatch(/::group::[^\n]*\n::endgroup::/);
+    expect(out).not.toContain("::group::");
+  });
+
+  it("annotates a config error at its file and line, named from the workspace", async () => {
+    repo.commit("bad config", {
+      "scripts/serve-archon.sh": read("scripts/serve-archon.sh"),
+      "ci/deploy-gate.yml": "version: 1\nendpoint:\n  a:\n    script: ../scripts/serve-archon.sh\n",
+    });
+    process.env.INPUT_CONFIG = "ci/deploy-gate.yml";
+    const out = await stdoutOf(runAction);
+    const lines = out.split("\n").filter((l) => l.startsWith("::error"));
+    const annotation = lines.find((l) => l.includes("title=deploy-gate%3A invalid config")) ?? "";
+    expect(annotation).toContain("file=ci/deploy-gate.yml");
+    expect(annotation).toMatch(/[ ,]line=2[,:]/);
+    expect(annotation).toMatch(/did you mean "endpoints"/);
   });
 
   const synthetic = (findings: Finding[]): Report => ({

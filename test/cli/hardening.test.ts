@@ -3,8 +3,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/main.js";
+import { traceOn } from "../../src/ports/trace.js";
 import { tempRepo } from "../helpers/repo.js";
 import { leaks, plantedLines } from "../domain/report/planted-secrets.js";
 
@@ -33,7 +34,29 @@ const oneLine = (err: string) => {
   expect(err).not.toMatch(/^\s+at |internal error/m);
 };
 
+describe("-v", () => {
+  it("prints the trace of every command run (git here) on stderr", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((s) => (lines.push(String(s)), true));
+    try {
+      await run(["preflight", "-v", "--json"]);
+    } finally {
+      spy.mockRestore();
+      traceOn(false);
+    }
+    expect(lines.join("")).toMatch(/\[trace\] \d+ms git /);
+  });
+});
+
 describe("bad input exits 2 with one line saying what to do", () => {
+  it("--base naming a ref that does not exist: a usage error, not one FAIL per script", async () => {
+    const r = await run(["preflight", "--base", "v9.9-typo"]);
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/--base v9\.9-typo does not exist in this repository/);
+    expect(r.out).toBe("");
+  });
+
   it("--report into a missing directory", async () => {
     const r = await run(["preflight", "--report", join(repo.dir, "no/such/dir/r.json")]);
     expect(r.code).toBe(2);

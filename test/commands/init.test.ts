@@ -91,6 +91,21 @@ describe("deploy-gate init", () => {
     expect(c.endpoints.llama!.contracts.flags).toEqual(["--port 8080", "-c 16384", "--jinja", "--alias qwen"]);
   });
 
+  it("turns on the thinking and tools checks from each engine's own flags", async () => {
+    repo = tempRepo();
+    repo.commit("scripts", {
+      "sg.sh":
+        "#!/bin/bash\npython3 -m sglang.launch_server --model-path /m --port 30000 --reasoning-parser qwen3 --tool-call-parser qwen25\n",
+      "llama.sh": "#!/bin/bash\nllama-server -m /m.gguf --port 8080 --jinja --reasoning-format deepseek\n",
+      "plain.sh": "#!/bin/bash\nllama-server -m /m.gguf --port 8081 --reasoning-format none\n",
+    });
+    expect((await run(repo.dir, "init")).code).toBe(0);
+    const c = parseConfig(readFileSync(join(repo.dir, "deploy-gate.yml"), "utf8"), "deploy-gate.yml");
+    expect(c.endpoints.sg!.contracts).toMatchObject({ thinking: true, tools: true });
+    expect(c.endpoints.llama!.contracts).toMatchObject({ thinking: true, tools: true });
+    expect(c.endpoints.plain!.contracts).toMatchObject({ thinking: false, tools: false });
+  });
+
   it("names two scripts of one file name by their directories, not serve and serve-2", async () => {
     repo = tempRepo();
     repo.commit("scripts", {
@@ -174,6 +189,58 @@ describe("deploy-gate init", () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
+  });
+
+  it("first run: init says to commit the config; preflight on the untracked config says commit it, never stash it", async () => {
+    repo = tempRepo();
+    repo.commit("scripts", { "scripts/serve-archon.sh": SCRIPT });
+    const r = await run(repo.dir, "init");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("git add deploy-gate.yml && git commit");
+    expect(r.out).toMatch(/deploy-gate init --commit/);
+    const pre = JSON.parse((await run(repo.dir, "preflight", "--json")).out);
+    const clean = pre.findings.find((f: { check: string }) => f.check === "preflight.clean-tree");
+    expect(clean.status).toBe("fail");
+    expect(clean.fix).toContain("git add deploy-gate.yml && git commit");
+    expect(clean.fix).not.toMatch(/stash/);
+  });
+
+  it("init --commit commits only the config it wrote, and the first preflight is green", async () => {
+    repo = tempRepo();
+    repo.commit("scripts", { "scripts/serve-archon.sh": SCRIPT });
+    repo.git("config", "user.name", "t");
+    repo.git("config", "user.email", "t@example.invalid");
+    writeFileSync(join(repo.dir, "staged.txt"), "mine\n");
+    execFileSync("git", ["-C", repo.dir, "add", "staged.txt"]);
+    const r = await run(repo.dir, "init", "--commit");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/committed deploy-gate\.yml/);
+    const files = execFileSync("git", ["-C", repo.dir, "show", "--name-only", "--format=", "HEAD"], {
+      encoding: "utf8",
+    });
+    expect(files.trim()).toBe("deploy-gate.yml");
+    repo.git("commit", "-qm", "mine");
+    const pre = await run(repo.dir, "preflight", "--json");
+    expect(JSON.parse(pre.out).verdict).not.toBe("fail");
+    expect(pre.code).toBe(0);
+  });
+
+  it("attaches the unit whose ExecStart runs the script (serve-archon.sh installed as serve_archon.sh), so unit traps run", async () => {
+    repo = tempRepo();
+    repo.commit("files", {
+      "scripts/serve-archon.sh": SCRIPT,
+      "deploy/frank-archon.service":
+        "[Unit]\nDescription=x\n[Service]\nExecStart=/home/dank/serve_archon.sh\nRestart=on-failure\n",
+      "deploy/other.service": "[Service]\nExecStart=/usr/bin/true\n",
+    });
+    expect((await run(repo.dir, "init")).code).toBe(0);
+    const c = parseConfig(readFileSync(join(repo.dir, "deploy-gate.yml"), "utf8"), "deploy-gate.yml");
+    expect(c.endpoints["serve-archon"]!.unit).toBe("deploy/frank-archon.service");
+    repo.commit("config");
+    const pre = JSON.parse((await run(repo.dir, "preflight", "--json")).out);
+    const traps = pre.findings.filter((f: { check: string; file?: string }) => f.check === "preflight.traps");
+    expect(JSON.stringify(traps)).toMatch(/frank-archon\.service/);
   });
 });
 

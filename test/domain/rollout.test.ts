@@ -41,6 +41,13 @@ describe("selectHosts", () => {
     expect(selectHosts(H, ["a", "z"])).toEqual({ hosts: ["a"], unknown: ["z"] });
     expect(selectHosts(H, null).hosts).toEqual(H);
   });
+  it("takes shell globs as kubectl and Ansible users write them ('gpu*', 'gpu-?', 'gpu-[ab]')", () => {
+    const fleet = ["gpu-a", "gpu-b", "gpu-c", "cpu-a"];
+    expect(selectHosts(fleet, ["gpu*"])).toEqual({ hosts: ["gpu-a", "gpu-b", "gpu-c"], unknown: [] });
+    expect(selectHosts(fleet, ["gpu-[ab]", "cpu-?"])).toEqual({ hosts: ["gpu-a", "gpu-b", "cpu-a"], unknown: [] });
+    expect(selectHosts(fleet, ["tpu*"])).toEqual({ hosts: [], unknown: ["tpu*"] });
+    expect(selectHosts(["a.b", "axb"], ["a.b"]).hosts).toEqual(["a.b"]); // a dot is a dot
+  });
 });
 
 describe("halting and rolling back", () => {

@@ -98,4 +98,28 @@ describe("deploy-gate lock status|release on the sandbox host", () => {
     expect((await host.run(["test", "-d", lockDir(ep)])).code).toBe(1);
     expect((await gate(repo.root, "lock", "bogus")).code).toBe(2);
   });
+
+  it("lock acquire -m holds the endpoint by hand: status shows why, a run is refused with it, release frees it", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const ep = repo.vars.endpoint;
+    const got = await gate(repo.root, "lock", "acquire", "--endpoint", ep, "-m", "swapping GPU 2");
+    expect(got.err).toBe("");
+    expect(got.code).toBe(0);
+    expect(got.out).toMatch(
+      /acquired the deploy lock .*"swapping GPU 2"; every deploy is refused until deploy-gate lock release/,
+    );
+    // the process that took it has exited its command: the hold stays on the host
+    expect((await gate(repo.root, "lock", "status", "--endpoint", ep)).out).toMatch(
+      /held by hand by .*: "swapping GPU 2", taken \d+s ago \(no heartbeat: held until deploy-gate lock release\)/,
+    );
+    const run = await gate(repo.root, "run", "--endpoint", ep, "--json");
+    expect(run.code).toBe(1);
+    const lock = (JSON.parse(run.out) as { findings: { check: string; summary: string }[] }).findings.find(
+      (f) => f.check === "deploy.lock",
+    );
+    expect(lock?.summary).toMatch(/holds it by hand: "swapping GPU 2"/);
+    const rel = await gate(repo.root, "lock", "release", "--endpoint", ep);
+    expect(rel.code).toBe(0);
+    expect((await gate(repo.root, "lock", "status", "--endpoint", ep)).out).toMatch(/is free/);
+  });
 });

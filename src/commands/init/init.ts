@@ -6,7 +6,9 @@ import { Git } from "../../ports/git/git.js";
 import { UsageError, type Options } from "../options.js";
 import { discoverTargets } from "../../stages/preflight/discover.js";
 import { refusePath } from "../../stages/preflight/paths.js";
-import { currentEngineFlags } from "./current-flags.js";
+import { currentEngine } from "./current-flags.js";
+import { unitOf } from "./unit-of.js";
+import { shellQuote } from "../../lib/shell-quote.js";
 import { contractFlags, endpointNames, renderInit, type InitEndpoint } from "./render.js";
 
 export async function runInit(opts: Options, io: { out: (s: string) => void; cwd: string }): Promise<number> {
@@ -22,6 +24,8 @@ export async function runInit(opts: Options, io: { out: (s: string) => void; cwd
       : join(opts.cwd, opts.config)
     : join(root, DEFAULT_CONFIG);
   const shown = relative(opts.cwd, path) || path;
+  if (opts.commit && relative(root, path).startsWith(".."))
+    throw new UsageError(`--commit: ${shown} is outside the repository ${root}: init commits only a config inside it`);
   // lstat: a dangling symlink in the way is "exists" too (writing through it would fail, or land elsewhere)
   if (lstatSync(path, { throwIfNoEntry: false }))
     throw new UsageError(`${shown} already exists: init never overwrites it; edit it, or move it away to start over`);
@@ -30,9 +34,8 @@ export async function runInit(opts: Options, io: { out: (s: string) => void; cwd
       `${shown}: the directory ${relative(opts.cwd, dirname(path)) || dirname(path)} does not exist: create it first (mkdir -p), or pick another --config path`,
     );
   // the same rule as preflight: a symlinked or outside file is never read into the config
-  const found = discoverTargets(root, await new Git(root).listFiles()).filter(
-    (t) => refusePath(root, t.scriptPath) === null,
-  );
+  const files = await new Git(root).listFiles();
+  const found = discoverTargets(root, files).filter((t) => refusePath(root, t.scriptPath) === null);
   // a Helm chart or kustomize overlay is checked by preflight as found; deploy-gate.yml cannot name one yet
   const targets = found.filter((t) => !t.render);
   const rendered = found.filter((t) => t.render).map((t) => t.render!.dir);
@@ -40,23 +43,44 @@ export async function runInit(opts: Options, io: { out: (s: string) => void; cwd
     throw new UsageError(
       "no serve scripts, units or quadlets that start an inference server found among the repository's files (committed, staged or untracked; files .gitignore excludes are skipped): write deploy-gate.yml by hand (docs/config.md)",
     );
-  const names = endpointNames(targets);
   const configDir = join(path, "..");
+  const names = endpointNames(targets);
+  const units = files
+    .filter((f) => f.endsWith(".service") && refusePath(root, f) === null)
+    .map((f) => ({ path: f, text: readFileSync(join(root, f), "utf8") }));
+  const rel = (p: string) => relative(configDir, join(root, p)).split("\\").join("/");
   const endpoints: InitEndpoint[] = targets.map((t, i) => {
     const name = names[i]!;
     // a chart or overlay is rendered by preflight; init names the file and leaves its contracts to the user
-    const flags = t.render
+    const engine = t.render
       ? null
-      : currentEngineFlags(t.kind, readFileSync(join(root, t.scriptPath), "utf8"), t.part ?? null);
-    const script = relative(configDir, join(root, t.scriptPath)).split("\\").join("/");
-    return { name, kind: t.kind, script, part: t.part ?? null, flags };
+      : currentEngine(t.kind, readFileSync(join(root, t.scriptPath), "utf8"), t.part ?? null);
+    const flags = engine?.flags ?? null;
+    const unit = t.kind === "script" ? unitOf(t.scriptPath, units) : null;
+    return {
+      name,
+      kind: t.kind,
+      script: rel(t.scriptPath),
+      part: t.part ?? null,
+      ...(unit ? { unit: rel(unit) } : {}),
+      ...(engine ? { engine: engine.kind } : {}),
+      flags,
+    };
   });
   const text = renderInit(endpoints);
   parseConfig(text, path); // what init writes must load: a bug here is ours, not the user's
   writeFileSync(path, text, { flag: "wx" });
   const flags = endpoints.reduce((n, e) => n + contractFlags(e.flags ?? []).length, 0);
   io.out(
-    `wrote ${relative(opts.cwd, path) || path}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv\n${rendered.length ? `not named (Helm charts and kustomize overlays, checked by preflight without a config): ${rendered.join(", ")}\n` : ""}next: review it, then deploy-gate preflight\n`,
+    `wrote ${shown}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv\n${rendered.length ? `not named (Helm charts and kustomize overlays, checked by preflight without a config): ${rendered.join(", ")}\n` : ""}`,
   );
+  if (opts.commit) {
+    await new Git(root).commitOnly([relative(root, path)], "deploy-gate: config written by deploy-gate init");
+    io.out(`committed ${shown} (that file only)\nnext: review it, then deploy-gate preflight\n`);
+  } else
+    // preflight's clean-tree fails on an untracked config: a deploy comes from a commit
+    io.out(
+      `next: review it, commit it (git add ${shellQuote(shown)} && git commit -m "deploy-gate: config"), then deploy-gate preflight\n(deploy-gate init --commit writes and commits it in one step)\n`,
+    );
   return 0;
 }

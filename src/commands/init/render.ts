@@ -1,6 +1,8 @@
 // deploy-gate.yml text for discovered serve scripts. Pure.
 import { SCHEMA_ID } from "../../domain/config/json-schema.js";
 import type { FileKind } from "../../domain/launch/launch.js";
+import type { EngineKind } from "../../domain/engine/kind.js";
+import { clientChecks } from "../../domain/engine/flag-roles.js";
 import { maskUnlessReference } from "../../domain/redact/mask.js";
 import type { EngineFlag } from "./current-flags.js";
 
@@ -11,6 +13,10 @@ export interface InitEndpoint {
   script: string;
   /** the compose service or Kubernetes container, in a file with several */
   part?: string | null;
+  /** the unit that runs the script, so its trap rules run too */
+  unit?: string;
+  /** the engine the file starts (default vllm) */
+  engine?: EngineKind;
   flags: EngineFlag[] | null;
 }
 
@@ -28,7 +34,12 @@ export function contractFlags(flags: readonly EngineFlag[]): EngineFlag[] {
 function endpointYaml(e: InitEndpoint): string[] {
   // a compose file or a manifest is named as script: its content says what it is
   const key = e.kind === "unit" || e.kind === "quadlet" ? e.kind : "script";
-  const out = [`  ${e.name}:`, `    ${key}: ${q(e.script)}`, ...(e.part ? [`    part: ${q(e.part)}`] : [])];
+  const out = [
+    `  ${e.name}:`,
+    `    ${key}: ${q(e.script)}`,
+    ...(e.part ? [`    part: ${q(e.part)}`] : []),
+    ...(e.unit ? [`    unit: ${q(e.unit)}`] : []),
+  ];
   if (!e.flags)
     return [
       ...out,
@@ -47,10 +58,9 @@ function endpointYaml(e: InitEndpoint): string[] {
     // a literal --api-key / --hf-token value is the secret: the config names the flag, never copies the value
     for (const f of others) out.push(`      #   - ${q(spec({ ...f, value: maskUnlessReference(f.name, f.value) }))}`);
   }
-  if (unique.some((f) => f.name === "--reasoning-parser"))
-    out.push("      thinking: true   # verify: reasoning arrives in its own field");
-  if (unique.some((f) => f.name === "--enable-auto-tool-choice"))
-    out.push("      tools: true      # verify: tool calls work");
+  const checks = clientChecks(e.engine ?? "vllm", unique);
+  if (checks.thinking) out.push("      thinking: true   # verify: reasoning arrives in its own field");
+  if (checks.tools) out.push("      tools: true      # verify: tool calls work");
   return [...out, ""];
 }
 

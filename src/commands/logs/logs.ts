@@ -37,6 +37,16 @@ export interface LogsRequest {
   since: string | null;
   follow: boolean;
   json: boolean;
+  /** -n: the last N lines shown of a boot (null: all) */
+  lines?: number | null;
+  /** --grep: only the lines matching are shown (the diagnosis reads every line) */
+  grep?: RegExp | null;
+}
+
+/** What is shown of a boot's records: those --grep matches, the last -n of them. */
+export function shownRecords(records: readonly LogRecord[], req: Pick<LogsRequest, "lines" | "grep">): LogRecord[] {
+  const hit = req.grep ? records.filter((r) => req.grep!.test(r.text)) : [...records];
+  return req.lines ? hit.slice(-req.lines) : hit;
 }
 
 const FETCH_TIMEOUT_MS = 120_000;
@@ -49,7 +59,7 @@ export function diagnoseBoot(b: Boot, service: string): Diagnosis {
 
 /** Validated flags → a request; a bad value is a usage error that says what is accepted. */
 export function logsRequest(
-  opts: Pick<Options, "boot" | "since" | "follow" | "json">,
+  opts: Pick<Options, "boot" | "since" | "follow" | "json" | "lines" | "grep">,
   endpoint: string,
   service: string,
   container: string | null,
@@ -66,7 +76,17 @@ export function logsRequest(
     );
   if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0))
     throw new UsageError("--follow streams the current boot: drop --boot");
-  return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json };
+  const lines = opts.lines == null ? null : /^\d{1,9}$/.test(opts.lines) ? Number(opts.lines) : 0;
+  if (lines === 0) throw new UsageError(`-n ${opts.lines}: expected a whole number of lines above 0, e.g. -n 50`);
+  let grep: RegExp | null = null;
+  try {
+    grep = opts.grep == null ? null : new RegExp(opts.grep);
+  } catch (e) {
+    throw new UsageError(
+      `--grep ${opts.grep}: not a regular expression (${(e as Error).message}); quote it for the shell`,
+    );
+  }
+  return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json, lines, grep };
 }
 
 /** Host text, redacted and control-free before anything reads or prints it (the diagnosis too). */
@@ -109,10 +129,11 @@ export async function printBoot(host: Host, req: LogsRequest, io: LogsIo): Promi
     return 1;
   }
   const d = diagnoseBoot(sel.boot, req.service);
-  if (req.json) io.out(bootJson(req.endpoint, sel.boot, sel.fromCurrent, boots.total, d));
+  const shown = { ...sel.boot, records: shownRecords(sel.boot.records, req) };
+  if (req.json) io.out(bootJson(req.endpoint, shown, sel.fromCurrent, boots.total, d));
   else {
     io.out(`${bootHeader(sel.boot, sel.fromCurrent, boots.total, req.endpoint)}\n`);
-    for (const rec of sel.boot.records) io.out(`${lineText(rec)}\n`);
+    for (const rec of shown.records) io.out(`${lineText(rec)}\n`);
     io.out(`${diagnosisText(d, io.colour)}\n`);
   }
   return 0;
@@ -129,6 +150,10 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
   // journal's backlog is through (journalctl prints it in a burst, then waits: a 500 ms pause), then live.
   let live: Boot | null = null;
   const print = (rec: LogRecord, opened: Boot | null) => {
+    if (req.grep && !req.grep.test(rec.text)) {
+      if (opened && !req.json) io.out(`${bootHeader(opened, null, null, req.endpoint)}\n`);
+      return;
+    }
     if (req.json)
       io.out(
         JSON.stringify({
@@ -160,9 +185,10 @@ export async function follow(host: Host, req: LogsRequest, io: LogsIo): Promise<
     live = sel.boot ?? ({ index: 0, container: null, startTs: 0, endTs: 0, records: [], cut: 0 } as Boot);
     if (sel.boot) {
       if (!req.json) io.out(`${bootHeader(sel.boot, 0, boots.total, req.endpoint)}\n`);
+      const backlog = new Set(shownRecords(sel.boot.records, { lines: req.lines ?? null, grep: null }));
       for (const rec of sel.boot.records) {
         echoes.isEcho(rec); // remembered: its late twin is an echo too
-        print(rec, null);
+        if (backlog.has(rec)) print(rec, null);
       }
     }
   };

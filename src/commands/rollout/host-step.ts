@@ -1,5 +1,6 @@
 // One host of a fleet: connect (pinned, as its step starts), deploy + verify, and the facts that
 // verify.replicas compares. Every finding is tagged with the host; progress lines name it.
+import { describeTarget } from "../../ports/host/target.js";
 import { dirname } from "node:path";
 import type { Endpoint } from "../../domain/config/schema.js";
 import { runDeploy } from "../../stages/deploy/deploy.js";
@@ -71,7 +72,7 @@ export async function open(
 /** Deploy + verify on one host of step `step` (0-based). */
 export async function deployHost(run: FleetRun, h: FleetHost, host: string, step: number): Promise<StepOutcome> {
   const p = hostProgress(run, host);
-  p(`step ${step + 1}: connecting to ${h.user}@${h.address}:${h.port}`);
+  p(`step ${step + 1}: connecting to ${describeTarget(h)}`);
   const { conn, findings } = await open(run, h, host, `unreachable before step ${step + 1}`);
   if (!conn) return { host, step, findings, changed: false, readyMs: null };
   const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, p, host);

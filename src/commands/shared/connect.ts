@@ -5,7 +5,7 @@ import { fail, pass, type Finding } from "../../domain/report/finding.js";
 import { HostError } from "../../ports/host/errors.js";
 import type { Host } from "../../ports/host/host.js";
 import { SshHost } from "../../ports/host/ssh.js";
-import { describeTarget, effectiveTarget, sshOptions } from "../../ports/host/target.js";
+import { describeTarget, effectiveTarget, sshOptions, type HostOverride } from "../../ports/host/target.js";
 import type { Options } from "../options.js";
 
 export type HostEndpoint = Endpoint & Required<Pick<Endpoint, "host">>;
@@ -29,13 +29,26 @@ export async function connect(
       return {
         host: null,
         finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, {
-          fix: e.fix ?? connectFix(e.kind, where),
+          fix: inputFix(e.kind, opts.hostOverride) ?? e.fix ?? connectFix(e.kind, where),
           data: { host: where, kind: e.kind },
         }),
       };
     }
     throw e;
   }
+}
+
+/** When the Action's inputs set the value at fault, the fix names those inputs, not the config's keys. */
+function inputFix(kind: HostError["kind"], o: HostOverride | null): string | null {
+  if (!o) return null;
+  const where = [o.address !== undefined && "host", o.port !== undefined && "port"].filter(Boolean).join(" and ");
+  if ((kind === "unreachable" || kind === "timeout") && where)
+    return `nothing answered where the action's ${where} input${where.includes(" and ") ? "s" : ""} point: check the secrets they read, and that sshd runs there`;
+  if ((kind === "no-pin" || kind === "host-key-mismatch") && (o.hostKey || o.knownHosts))
+    return `the pin came from the action's ${o.hostKey ? "host-key" : "known-hosts"} input: if the host was reinstalled, verify its new key out of band and update the secret that input reads; otherwise stop, this may be another machine`;
+  if (kind === "auth" && o.user !== undefined)
+    return "the key was refused for the action's user input: check that input's value, and that the ssh-key input's public key is in that user's authorized_keys";
+  return null;
 }
 
 function connectFix(kind: HostError["kind"], where: string): string {

@@ -21,6 +21,8 @@ export interface Workspace {
   apiKey: string | null;
   /** the secrets the gate holds (API key, SSH key passphrase), masked by value in every output */
   secrets: string[];
+  /** the entry's environment, handed on to the endpoint's hooks */
+  env: NodeJS.ProcessEnv;
 }
 
 /** deploy-gate.yml in cwd or the nearest parent up to the repository root, as linters look for theirs. */
@@ -64,6 +66,7 @@ export async function openWorkspace(opts: Options, env: NodeJS.ProcessEnv = {}):
     owner: owner(env),
     apiKey: env.DEPLOY_GATE_API_KEY || null,
     secrets: [env.DEPLOY_GATE_API_KEY, env.DEPLOY_GATE_SSH_PASSPHRASE].filter((s): s is string => Boolean(s)),
+    env,
   };
 }
 

@@ -3,10 +3,11 @@
 // test/config/json-schema.test.ts fails for a schema key without one.
 
 const SSH: Record<string, string> = {
-  "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
-  address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
-  port: "SSH port (default 22).",
-  user: "The user deploy-gate logs in as.",
+  "": "SSH target, completed by ~/.ssh/config as ssh reads it (HostName, User, Port, IdentityFile, ProxyJump, IdentitiesOnly; values here win). The host key is pinned (hostKey or knownHosts, else the user's known_hosts files): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), else ~/.ssh/config's IdentityFile or ~/.ssh/id_*, with ssh-agent (SSH_AUTH_SOCK) too; never argv.",
+  address:
+    "Host name, IP address, or a Host alias of ~/.ssh/config (the action's host input overrides it, so it can live in a secret).",
+  port: "SSH port (default 22, or Port from ~/.ssh/config for this host).",
+  user: "The user deploy-gate logs in as (default: User from ~/.ssh/config for this host, else the local user, as ssh).",
   hostKey:
     'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
   knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
@@ -22,6 +23,12 @@ export const DESCRIPTIONS: Record<string, string> = {
   endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
   "endpoints.*":
     "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
+  "endpoints.*.hooks":
+    "Executables run on the machine running the gate (as Kamal's hooks), with DEPLOY_GATE_ENDPOINT, _COMMAND, _REF, _SHA and _HOSTS in their environment; 10 minutes each at most.",
+  "endpoints.*.hooks.pre-deploy":
+    "Run before run/rollback touches a host; a non-zero exit stops the deploy. Path relative to this config file.",
+  "endpoints.*.hooks.post-deploy":
+    "Run after run/rollback with DEPLOY_GATE_VERDICT (pass, warn or fail) too; a non-zero exit is a warning. Path relative to this config file.",
   "endpoints.*.script":
     "The serve script, relative to this config file. Used by preflight (bash -n and shellcheck for a shell script, contracts, dropped flags, traps). A compose file or Kubernetes manifest (.yml/.yaml) named here is read as one.",
   "endpoints.*.unit":

@@ -2,6 +2,7 @@
 // the YAML document. Pure: takes the parsed document, returns strings.
 import { isMap, isPair, isScalar, type Document, type LineCounter, type Node } from "yaml";
 import type * as z from "zod";
+import { isAbsolute, relative } from "node:path";
 import { closest } from "../../lib/did-you-mean.js";
 
 export interface ConfigProblem {
@@ -10,17 +11,22 @@ export interface ConfigProblem {
   message: string;
 }
 
+const renderProblems = (file: string, problems: readonly ConfigProblem[]) =>
+  problems.map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n");
+
 export class ConfigError extends Error {
   constructor(
     readonly file: string,
     readonly problems: ConfigProblem[],
   ) {
-    super(
-      problems
-        .map((p) => `${file}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`)
-        .join("\n"),
-    );
+    super(renderProblems(file, problems));
     this.name = "ConfigError";
+  }
+
+  /** The problems with the file named from cwd (absolute when that would climb more than two levels). */
+  render(cwd: string): string {
+    const rel = isAbsolute(this.file) ? relative(cwd, this.file) : this.file;
+    return renderProblems(rel && !rel.startsWith("../../../") && !isAbsolute(rel) ? rel : this.file, this.problems);
   }
 }
 
@@ -91,14 +97,19 @@ export function describeIssues(
   known: (path: PropertyKey[]) => string[],
 ): ConfigProblem[] {
   const out: ConfigProblem[] = [];
+  /** the paths of required keys found missing, and the unknown keys' guesses, to pair a typo with its key */
+  const missingAt = new Map<string, ConfigProblem>();
+  const guesses: { path: string; guess: string; problem: ConfigProblem }[] = [];
   const unknownKey = (path: PropertyKey[], key: string) => {
     const allowed = known(path);
     const guess = closest(key, allowed);
-    out.push({
+    const problem = {
       line: lineOf(keyNode(doc, path, key), lc),
       path: fmtPath([...path, key]),
       message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`,
-    });
+    };
+    out.push(problem);
+    if (guess) guesses.push({ path: fmtPath([...path, guess]), guess, problem });
   };
   for (const issue of issues) {
     const path = issue.path as PropertyKey[];
@@ -122,7 +133,7 @@ export function describeIssues(
       continue;
     }
     const missing = issue.code === "invalid_type" && issue.input === undefined;
-    out.push({
+    const problem: ConfigProblem = {
       line: lineOf(valueNode(doc, path), lc),
       path: fmtPath(path),
       message: missing
@@ -130,7 +141,16 @@ export function describeIssues(
         : issue.code === "invalid_type"
           ? typeMessage(issue)
           : plainMessage(issue),
-    });
+    };
+    out.push(problem);
+    if (missing) missingAt.set(problem.path, problem);
+  }
+  // A misspelt required key is one mistake: the typo, said where it is, not also the key it displaced.
+  for (const g of guesses) {
+    const displaced = missingAt.get(g.path);
+    if (!displaced) continue;
+    out.splice(out.indexOf(displaced), 1);
+    g.problem.message = g.problem.message.replace(`did you mean "${g.guess}"?`, `$& (it is required, and missing)`);
   }
   // In the order a reader meets them in the file; problems without a line last.
   return out

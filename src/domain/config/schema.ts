@@ -45,6 +45,11 @@ export type TrapRule = (typeof TRAP_RULES)[number];
 export const trapLevel = z.enum(["off", "warn", "fail"]);
 export type TrapLevel = z.infer<typeof trapLevel>;
 
+/** A hook: an executable in the repository, relative to the config file, run on the runner (Kamal's hooks). */
+const hookPath = z
+  .string()
+  .regex(/^[^\0]+$/, "expected the path of an executable in the repository, relative to deploy-gate.yml");
+
 const installItem = z.strictObject({
   from: z.string().min(1),
   to: z.string().regex(/^\/[^\0]*$/, "expected an absolute path on the host"),
@@ -209,6 +214,7 @@ export const endpointSchema = z
       .prefault({}),
     rollback: z.strictObject({ ref: z.string().min(1), auto: z.boolean().default(false) }).optional(),
     lock: z.strictObject({ staleAfter: positiveDuration.default(60 * 60_000) }).prefault({}),
+    hooks: z.strictObject({ "pre-deploy": hookPath.optional(), "post-deploy": hookPath.optional() }).optional(),
     contracts: contracts.prefault({}),
     slo: slo.optional(),
     traps: z.partialRecord(z.enum(TRAP_RULES), trapLevel).default({}),

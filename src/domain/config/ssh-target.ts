@@ -9,7 +9,11 @@ const sshFields = {
     .regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
   port: z.number().int().min(1).max(65535).default(22),
   // No regex flags: JSON Schema patterns have none, and the editor must accept what the CLI does.
-  user: z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected a user name (letters, digits, _ . -)"),
+  // absent: ~/.ssh/config's User for this host, else the local user name, as ssh does
+  user: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected a user name (letters, digits, _ . -)")
+    .optional(),
   hostKey: z
     .string()
     .regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)')

@@ -48,7 +48,7 @@ export function prose(text: string, ctx: SummaryContext): string {
 }
 
 const PROSE_TOKEN =
-  /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
+  /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9](?:[\w.:-]{0,250}[\w\]])?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
 
 // Command words a fix starts a copyable command with; other code spans (a flag to restore) stay inline.
 const COMMAND_START =

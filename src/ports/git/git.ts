@@ -200,6 +200,12 @@ export class Git {
     return r?.code === 0 && /^[0-9a-f]{40,64}$/.test(r.stdout.trim()) ? r.stdout.trim() : "missing-object";
   }
 
+  /** Commit these paths only (other staged changes stay staged and out of the commit). */
+  async commitOnly(paths: readonly string[], message: string): Promise<void> {
+    await this.git(["add", "--", ...paths]);
+    await this.git(["commit", "-q", "-m", message, "--only", "--", ...paths]);
+  }
+
   /** Tracked and untracked, not ignored files of the work tree. */
   async listFiles(): Promise<string[]> {
     const r = await this.git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);

@@ -1,9 +1,10 @@
 // One ssh2 connection with a pinned host key and plain-words errors; optionally through a jump host.
-import { readFile } from "node:fs/promises";
 import { Client, type ConnectConfig } from "ssh2";
 import type { Duplex } from "node:stream";
 import type { SshTarget } from "../../domain/config/schema.js";
-import { classifyConnectError, HostError, KEY_FIX } from "./errors.js";
+import { shellQuote } from "../../lib/shell-quote.js";
+import type { Auth } from "./auth.js";
+import { classifyConnectError, HostError } from "./errors.js";
 import { fingerprint, hostKeyAlgorithms, keyType, knownHostsLine, pinFrom } from "./hostkey.js";
 
 export interface ConnectOptions {
@@ -13,29 +14,6 @@ export interface ConnectOptions {
   timeoutMs?: number;
   keepaliveMs?: number;
   env?: NodeJS.ProcessEnv;
-}
-
-/** Key source order: explicit key, identityFile from config, env DEPLOY_GATE_SSH_KEY (never argv). */
-export async function resolveKey(target: SshTarget, opts: ConnectOptions): Promise<string | Buffer> {
-  if (opts.privateKey) return opts.privateKey;
-  if (target.identityFile) {
-    return readFile(target.identityFile).catch((e: Error) => {
-      throw new HostError(
-        "auth",
-        `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`,
-        {
-          fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret",
-        },
-      );
-    });
-  }
-  const env = (opts.env ?? process.env).DEPLOY_GATE_SSH_KEY;
-  if (env) return env;
-  throw new HostError(
-    "auth",
-    `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`,
-    { fix: KEY_FIX },
-  );
 }
 
 /** knownHosts given but no key read from it for this host: say why, or the user believes a pin exists. */
@@ -49,16 +27,28 @@ export function targetName(t: SshTarget): string {
   return `${t.user}@${t.address}:${t.port}`;
 }
 
+/** What to run to see and pin the host's key, when the pin comes from known_hosts files. */
+function knownHostsFix(t: SshTarget, files: readonly string[], changed: boolean): string {
+  const name = shellQuote(t.port === 22 ? t.address : `[${t.address}]:${t.port}`);
+  const file = shellQuote(files[0]!);
+  const scan = `ssh-keyscan -p ${t.port} ${shellQuote(t.address)}`;
+  const check = `compare \`${scan} | ssh-keygen -lf -\` with \`ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub\` run on the host's console`;
+  return changed
+    ? `if the host was reinstalled on purpose, ${check}; then \`ssh-keygen -R ${name} -f ${file}\` and \`${scan} >> ${file}\`; otherwise do not connect`
+    : `${check}; when they match, \`${scan} >> ${file}\` (or pin host.hostKey in deploy-gate.yml); never trust on first use`;
+}
+
 export function openClient(
   target: SshTarget,
-  key: string | Buffer,
-  opts: ConnectOptions,
+  auth: Auth,
+  opts: ConnectOptions & { pinFiles?: readonly string[] | null },
   sock?: Duplex,
 ): Promise<Client> {
   const pin = pinFrom(target);
   const timeoutMs = opts.timeoutMs ?? 20_000;
   const name = targetName(target);
   let seen: Buffer | null = null;
+  const files = opts.pinFiles?.length ? opts.pinFiles : null;
   return new Promise((resolve, reject) => {
     const client = new Client();
     let settled = false;
@@ -73,7 +63,7 @@ export function openClient(
       host: target.address,
       port: target.port,
       username: target.user,
-      privateKey: key,
+      ...auth,
       readyTimeout: timeoutMs,
       passphrase: opts.passphrase ?? (opts.env ?? process.env).DEPLOY_GATE_SSH_PASSPHRASE,
       keepaliveInterval: opts.keepaliveMs ?? 15_000,
@@ -101,12 +91,19 @@ export function openClient(
             : pin && pin.fingerprints.size > 0
               ? new HostError(
                   "host-key-mismatch",
-                  `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`,
+                  `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, ${files ? `${files.join(" / ")} pins` : "the config pins"} ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update ${files ? "known_hosts" : "hostKey/knownHosts"}; otherwise do not connect`,
+                  files ? { fix: knownHostsFix(target, files, true) } : undefined,
                 )
-              : new HostError(
-                  "no-pin",
-                  `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`,
-                ),
+              : files
+                ? new HostError(
+                    "no-pin",
+                    `refusing to connect to ${name}: its ${keyType(seen)} key ${fp} is in none of ${files.join(", ")} and deploy-gate.yml pins none. Verify the key out of band, then add the line "${knownHostsLine(target.address, target.port, seen)}" to ${files[0]}, or hostKey: "${fp}" to the host entry`,
+                    { fix: knownHostsFix(target, files, false) },
+                  )
+                : new HostError(
+                    "no-pin",
+                    `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`,
+                  ),
         );
         return;
       }

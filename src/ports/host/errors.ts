@@ -18,7 +18,7 @@ export class HostError extends Error {
 
 /** The gate has no usable private key: nothing was offered to the host, so nothing was refused. */
 export const KEY_FIX =
-  "give the gate the endpoint's SSH private key: in the action, set the ssh-key input from a repository secret (e.g. secrets.DEPLOY_SSH_KEY); on the command line, env DEPLOY_GATE_SSH_KEY or host.identityFile in deploy-gate.yml";
+  "give the gate the endpoint's SSH private key: in the action, set the ssh-key input from a repository secret (e.g. secrets.DEPLOY_SSH_KEY); on the command line, a key in ssh-agent (ssh-add), IdentityFile in ~/.ssh/config, env DEPLOY_GATE_SSH_KEY or host.identityFile in deploy-gate.yml";
 
 /** Maps an ssh2 / socket error to a HostError that says what happened and what to do. */
 export function classifyConnectError(

@@ -21,6 +21,8 @@ export interface RunResult {
 
 export interface Host {
   readonly name: string; // for reports, e.g. "root@10.77.0.2:2222"
+  /** where the address and the pin came from when not deploy-gate.yml ("gpu1 in ~/.ssh/config; ...") */
+  readonly origin?: string;
   run(argv: readonly string[], opts?: RunOptions): Promise<RunResult>; // argv quoted by shellQuote
   runShell(script: string, opts?: RunOptions): Promise<RunResult>; // a trusted, already-built `sh -c` script
   /** temp file + rename */

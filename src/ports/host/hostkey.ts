@@ -19,13 +19,13 @@ export function keyType(key: Buffer): string {
   return key.subarray(4, 4 + n).toString("latin1");
 }
 
-/** OpenSSH's wildcard match (match.c): `*` any run, `?` one character; host names case-blind. */
-function wildcard(pattern: string, name: string): boolean {
+/** OpenSSH's wildcard match (match.c): `*` any run, `?` one character; host names case-blind (known_hosts). */
+export function wildcard(pattern: string, name: string, caseBlind = true): boolean {
   const re = pattern
     .replace(/[.+^${}()|[\]\\]/g, "\\$&")
     .replace(/\*/g, ".*")
     .replace(/\?/g, ".");
-  return new RegExp(`^${re}$`, "i").test(name);
+  return new RegExp(`^${re}$`, caseBlind ? "i" : "").test(name);
 }
 
 /** A hashed name (`|1|salt|hash`, ssh-keygen -H): HMAC-SHA1 of the name as known_hosts writes it. */

@@ -4,12 +4,14 @@ import { randomBytes } from "node:crypto";
 import type { Duplex } from "node:stream";
 import type { Client } from "ssh2";
 import type { SshTarget } from "../../domain/config/schema.js";
-import { openClient, resolveKey, targetName, tunnel, type ConnectOptions } from "./connect.js";
+import { resolveAuth, type Auth } from "./auth.js";
+import { openClient, targetName, tunnel, type ConnectOptions } from "./connect.js";
 import { HostError } from "./errors.js";
 import { execOnce } from "./exec.js";
 import type { Host, RunOptions, RunResult } from "./host.js";
 import { trace, tracing } from "../trace.js";
 import { shellJoin, shellQuote } from "../../lib/shell-quote.js";
+import { userSsh, type UserSsh } from "./user-ssh.js";
 
 export { HostError } from "./errors.js";
 
@@ -25,6 +27,7 @@ export interface SshConnectOptions extends ConnectOptions {
 
 export class SshHost implements Host {
   readonly name: string;
+  readonly origin?: string;
   roundTrips = 0;
   connections = 0;
   private client: Client | null = null;
@@ -33,41 +36,53 @@ export class SshHost implements Host {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
+  private readonly target: SshTarget;
+
   private constructor(
-    private readonly target: SshTarget,
-    private readonly key: string | Buffer,
+    private readonly user: UserSsh,
+    private readonly auth: Auth,
+    private readonly jump: { user: UserSsh; auth: Auth } | null,
     private readonly opts: SshConnectOptions,
   ) {
-    this.name = targetName(target);
+    this.target = user.target;
+    this.name = targetName(user.target);
+    const origin = [
+      ...(user.alias ? [`${user.alias} in ~/.ssh/config`] : []),
+      ...(user.pinFiles ? ["host key pinned by known_hosts"] : []),
+    ].join("; ");
+    if (origin) this.origin = origin;
   }
 
+  /** target as deploy-gate.yml has it; the user's ~/.ssh/config, known_hosts and agent complete it. */
   static async connect(target: SshTarget, opts: SshConnectOptions = {}): Promise<SshHost> {
-    const host = new SshHost(target, await resolveKey(target, opts), opts);
+    const env = opts.env ?? process.env;
+    const u = userSsh(target, env);
+    const ju = opts.jump ? userSsh(opts.jump.target, env) : (u.jump ?? null);
+    const jump = ju ? { user: ju, auth: await resolveAuth(ju, { ...opts, privateKey: opts.jump?.privateKey }) } : null;
+    const host = new SshHost(u, await resolveAuth(u, opts), jump, opts);
     await host.ensureClient();
     return host;
   }
 
   private async open(): Promise<Client> {
     let sock;
-    if (this.opts.jump) {
-      const j = this.opts.jump;
+    if (this.jump) {
+      const j = this.jump;
       this.jumpClient?.end();
-      this.jumpClient = await openClient(
-        j.target,
-        await resolveKey(j.target, { ...this.opts, privateKey: j.privateKey }),
-        this.opts,
-      );
+      this.jumpClient = await openClient(j.user.target, j.auth, { ...this.opts, pinFiles: j.user.pinFiles });
       sock = await tunnel(this.jumpClient, this.target, this.opts.timeoutMs ?? 20_000).catch((e: unknown) => {
         this.jumpClient?.end(); // a failed connect leaves no connection open behind it
         this.jumpClient = null;
         throw e;
       });
     }
-    const c = await openClient(this.target, this.key, this.opts, sock).catch((e: unknown) => {
-      this.jumpClient?.end(); // the target refused (its key, our key): the jump connection goes with it
-      this.jumpClient = null;
-      throw e;
-    });
+    const c = await openClient(this.target, this.auth, { ...this.opts, pinFiles: this.user.pinFiles }, sock).catch(
+      (e: unknown) => {
+        this.jumpClient?.end(); // the target refused (its key, our key): the jump connection goes with it
+        this.jumpClient = null;
+        throw e;
+      },
+    );
     this.connections++;
     c.on("close", () => {
       if (this.client === c) this.client = null;

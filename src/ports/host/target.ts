@@ -64,7 +64,9 @@ export function sshOptions(t: SshTarget, s: ConnectSettings): SshConnectOptions 
   };
 }
 
+/** user@address:port as deploy-gate.yml has it (no user: ~/.ssh/config's, said at connect). */
+const at = (t: JumpTarget) => `${t.user ? `${t.user}@` : ""}${t.address}:${t.port}`;
+
 export function describeTarget(t: SshTarget): string {
-  const where = `${t.user}@${t.address}:${t.port}`;
-  return t.jump ? `${where} (via ${t.jump.user}@${t.jump.address}:${t.jump.port})` : where;
+  return t.jump ? `${at(t)} (via ${at(t.jump)})` : at(t);
 }

@@ -17,11 +17,15 @@ export interface LocalResult {
 export function runLocal(
   cmd: string,
   args: readonly string[],
-  opts: { cwd?: string; input?: string; timeoutMs?: number } = {},
+  opts: { cwd?: string; input?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<LocalResult> {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      stdio: ["pipe", "pipe", "pipe"],
+      ...(opts.env ? { env: opts.env } : {}),
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;

@@ -51,7 +51,7 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
     );
     return done();
   }
-  findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
+  findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (${ctx.host.origin ?? "host key pinned"})`));
   // The user's container: wins over the parse, but a launch file with no container run makes it a likely slip.
   if (direct && ctx.endpoint.container) {
     findings.push(

@@ -75,6 +75,8 @@ export function describeLock(s: LockState, endpoint: string, hostName: string): 
   if (!s.record)
     return `the deploy lock for ${endpoint} on ${hostName} is held, without a record (a deploy between taking it and writing who it is, or one that died there)`;
   const r = s.record;
+  if (r.message !== undefined)
+    return `the deploy lock for ${endpoint} on ${hostName} is held by hand by ${r.owner}: ${JSON.stringify(r.message)}, taken ${s.ageS}s ago (no heartbeat: held until deploy-gate lock release)`;
   const hb =
     s.heartbeatAgoS === null
       ? ""

@@ -10,6 +10,8 @@ export interface LockRecord {
   /** host clock, epoch seconds, refreshed while the holder works */
   heartbeatAt: number;
   pid: number;
+  /** a hold taken by hand (lock acquire -m): why; it has no heartbeat and never goes stale */
+  message?: string;
 }
 
 export function parseLockRecord(text: string): LockRecord | null {
@@ -24,6 +26,7 @@ export function parseLockRecord(text: string): LockRecord | null {
       takenAt: v.takenAt,
       heartbeatAt: v.heartbeatAt ?? v.takenAt,
       pid: v.pid ?? 0,
+      ...(typeof v.message === "string" ? { message: v.message } : {}),
     };
   } catch {
     return null;
@@ -40,6 +43,8 @@ export function lockStaleness(
   staleAfterS: number,
 ): { stale: boolean; reason: string | null; ageS: number } {
   const ageS = Math.max(0, hostNow - rec.takenAt);
+  // a hold by hand has no heartbeat: it stays until someone releases it
+  if (rec.message !== undefined) return { stale: false, reason: null, ageS };
   const quiet = hostNow - rec.heartbeatAt;
   if (quiet <= Math.min(HEARTBEAT_GRACE_S, staleAfterS)) return { stale: false, reason: null, ageS };
   if (ageS > staleAfterS)
@@ -52,5 +57,7 @@ export function lockStaleness(
 }
 
 export function describeHolder(rec: LockRecord, hostNow: number): string {
+  if (rec.message !== undefined)
+    return `${rec.owner} holds it by hand: ${JSON.stringify(rec.message)}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
   return `${rec.owner} deploying ${rec.ref}${rec.sha ? ` (${rec.sha.slice(0, 10)})` : ""}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
 }

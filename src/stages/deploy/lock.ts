@@ -37,6 +37,8 @@ export interface LockRequest {
   progress?: (line: string) => void;
   /** a fleet endpoint's host name: the clear command names it (--hosts) */
   fleetHost?: string;
+  /** lock acquire -m: a hold by hand, with why */
+  message?: string;
 }
 
 export type LockOutcome =
@@ -108,6 +110,13 @@ export class HeldLock {
     if (r.code === 0 && m) this.record.heartbeatAt = Number(m[1]);
   }
 
+  /** A hold by hand: the lock stays on the host after this process (no heartbeat, no release on exit). */
+  keep(): void {
+    this.released = true;
+    if (this.timer) clearInterval(this.timer);
+    held.delete(this);
+  }
+
   /** Removes the lock only while it is still ours (its token), so a cleared-and-retaken lock survives. */
   async release(): Promise<void> {
     if (this.released) return;
@@ -159,6 +168,7 @@ async function tryTake(
     heartbeatAt: hostNowS,
     pid: process.pid,
     token,
+    ...(req.message !== undefined ? { message: req.message } : {}),
   };
   try {
     await host.writeFile(`${dir}/record.json`, JSON.stringify(rec), 0o644, { timeoutMs: CMD_TIMEOUT_MS });

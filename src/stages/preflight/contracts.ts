@@ -7,6 +7,7 @@ import { findFlag, parseFlagSpec } from "../../domain/launch/contract.js";
 import { shellQuote } from "../../lib/shell-quote.js";
 import type { Flag, ServeScript } from "../../domain/launch/model.js";
 import { mask, maskUnlessReference } from "../../domain/redact/mask.js";
+import { contractExample } from "../../domain/engine/flag-roles.js";
 import { contextAround, countToken, traceDrop, type HistoryEntry, type Trace } from "./trace.js";
 
 const CHECK = "preflight.contracts";
@@ -31,7 +32,7 @@ export async function checkContracts(inp: ContractInput): Promise<Finding[]> {
     return [
       skip(CHECK, `${inp.file}: no contract flags declared`, {
         file: inp.file,
-        fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]',
+        fix: `declare them under contracts.flags in deploy-gate.yml, e.g. ${contractExample(inp.script.engine?.kind ?? "vllm")}`,
       }),
     ];
   if (!inp.script.engine) return contractsAsText(inp);
@@ -69,10 +70,12 @@ async function missingContract(
   const expected = maskUnlessReference(name, value);
   const what =
     status === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
+  // a missing flag has no line of its own: the engine command is where it goes back
+  const line = flag?.line ?? inp.script.engine?.line;
   const base = {
     // a flag from a vLLM --config file is reported where it is written
     file: flag?.file ?? inp.file,
-    ...(flag ? { line: flag.line } : {}),
+    ...(line ? { line } : {}),
     data: { flag: name, expected, actual, status } as Record<string, unknown>,
   };
   if (!inp.historyOk) {

@@ -6,6 +6,7 @@ import { codeSpan } from "../../domain/report/code-span.js";
 import { fail, pass, warn, type Finding } from "../../domain/report/finding.js";
 import { mask } from "../../domain/redact/mask.js";
 import type { EngineKind } from "../../domain/engine/kind.js";
+import { lossOf } from "../../domain/engine/flag-roles.js";
 
 const CHECK = "preflight.dropped-flags";
 
@@ -86,7 +87,7 @@ export function droppedFlags(
         file,
         evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${f.file ?? baseFile}:${f.line}: ${shown}`],
         fix: critical
-          ? `restore ${codeSpan(shown)} in ${file}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)`
+          ? `restore ${codeSpan(shown)} in ${file}: without it ${lossOf(engine, key(f)) ?? "a contract declared in deploy-gate.yml breaks"}; if the removal is intended, update contracts and the base (--base)`
           : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
         data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed },
       },

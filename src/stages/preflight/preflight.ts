@@ -31,7 +31,7 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
     ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
     ...(ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []),
   ]);
-  if (ctx.ref === null) findings.push(cleanTreeFinding(entries as StatusEntry[]));
+  if (ctx.ref === null) findings.push(cleanTreeFinding(entries as StatusEntry[], { config: ctx.configPath ?? null }));
   findings.push(historyFinding(!ctx.historyOk));
   if (ctx.targets.length === 0) {
     findings.push(
@@ -274,7 +274,7 @@ async function checkDropped(
   const baseScript = t.render
     ? ((await renderedScript(ctx, t, base.sha)) ?? (await readLaunch(ctx, t, "", base.sha)))
     : await readLaunch(ctx, t, atBase.text, base.sha);
-  return droppedFlags(
+  const found = droppedFlags(
     baseScript.engine?.flags ?? [],
     now.engine?.flags ?? [],
     t.scriptPath,
@@ -284,6 +284,9 @@ async function checkDropped(
     atBase.path,
     baseScript.engine?.kind ?? now.engine?.kind,
   );
+  // a dropped flag has no line now: annotations point at the engine command, where it goes back
+  const at = now.engine?.line;
+  return at ? found.map((f) => (f.status === "pass" || f.line ? f : { ...f, line: at })) : found;
 }
 
 /**

@@ -47,6 +47,8 @@ export interface PreflightContext {
   /** false once shellcheck is known to be missing (reported once, not per script) */
   shellcheck?: boolean;
   statusCache?: Promise<StatusEntry[]>;
+  /** the config file, relative to the repository root: clean-tree never tells to stash it */
+  configPath?: string | null;
 }
 
 export const SHALLOW_FIX =

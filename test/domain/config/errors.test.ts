@@ -1,6 +1,7 @@
 // Config errors as a user reads them: expected vs found, "did you mean" at every level, line order.
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../../src/domain/config/load.js";
+import type { ConfigError } from "../../../src/domain/config/errors.js";
 import { problems } from "./problems.js";
 
 describe("config errors", () => {
@@ -91,5 +92,29 @@ endpoints:
     );
     expect(c.endpoints.a!.host!.user).toBe("Dank");
     expect(c.endpoints.a!.host!.jump).toMatchObject({ address: "bastion", port: 22 });
+  });
+
+  it("a misspelt key is the mistake: one problem naming it, not 'required key missing' for the key it displaced", () => {
+    const p = problems("version: 1\nendpoint:\n  a:\n    script: s.sh\n");
+    expect(p).toEqual([
+      {
+        line: 2,
+        path: "endpoint",
+        message:
+          'unknown key "endpoint": did you mean "endpoints"? (it is required, and missing) Allowed here: version, endpoints.',
+      },
+    ]);
+    const nested = problems("version: 1\nendpoints:\n  a:\n    script: s.sh\n    rollback: { rf: v1 }\n");
+    expect(nested.map((x) => x.path)).toEqual(["endpoints.a.rollback.rf"]);
+  });
+
+  it("shows the file relative to where the command runs", () => {
+    try {
+      parseConfig("version: 2\n", "/repo/ci/deploy-gate.yml");
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ConfigError).render("/repo")).toMatch(/^ci\/deploy-gate\.yml:1: version: /);
+      expect((e as ConfigError).render("/elsewhere/deep/down/x")).toMatch(/^\/repo\/ci\/deploy-gate\.yml:1: /);
+    }
   });
 });

@@ -1,5 +1,8 @@
 // The editor's schema: described, identified, and agreeing with the CLI's loader value for value.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { VERSION } from "../../../src/lib/version.js";
 import { DESCRIPTIONS } from "../../../src/domain/config/descriptions.js";
 import { SCHEMA_ID, walkSchema } from "../../../src/domain/config/json-schema.js";
 import { configJsonSchema as jsonSchema } from "../../../src/commands/schema.js";
@@ -14,6 +17,15 @@ describe("JSON Schema of deploy-gate.yml", () => {
     expect(schema.$id).toBe(SCHEMA_ID);
     expect(schema.title).toBe("deploy-gate.yml");
     expect(schema.$schema).toBe("http://json-schema.org/draft-07/schema#");
+  });
+
+  it("is identified by the packaged file at this version's release tag, never a moving branch", () => {
+    expect(SCHEMA_ID).toBe(
+      `https://raw.githubusercontent.com/deploy-gate/deploy-gate/v${VERSION}/dist/deploy-gate.schema.json`,
+    );
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "../../../package.json"), "utf8"));
+    expect(pkg.files).toContain("dist");
+    expect(existsSync(join(import.meta.dirname, "../../../dist/deploy-gate.schema.json"))).toBe(true);
   });
 
   // After a merge adds keys to src/config/schema.ts, this names each one that needs a description.
@@ -98,5 +110,35 @@ describe("JSON Schema of deploy-gate.yml", () => {
     expect(await editorHover(text, 4, 6)).toContain("The serve script, relative to this config file.");
     expect(await editorHover(text, 5, 40)).toContain("A jump host to reach the host through (like ssh -J).");
     expect(await editorHover(text, 6, 15)).toMatch(/memlock \(default (warn|fail)\): /);
+  });
+
+  it("the editor's errors speak like the CLI: no raw regular expression, and a misspelt key gets the nearest one", async () => {
+    const text = `version: 1
+endpoints:
+  a:
+    script: s.sh
+    boot: { timeout: soon }
+    scrpit: s.sh
+    host: { address: "a b", hostKey: "md5:xx" }
+`;
+    const problems = (await editorProblems(text)).join("\n");
+    expect(problems).not.toMatch(/pattern|\^\[|\]\*\$|\\d/);
+    expect(problems).toMatch(/5: .*expected a duration such as "20m"/);
+    expect(problems).toMatch(/7: .*expected a host name or IP address/);
+    expect(problems).toMatch(/7: .*expected an OpenSSH fingerprint/);
+    expect(problems).toMatch(/6: unknown key: did you mean "script"\?/);
+  });
+
+  it("every pattern carries the CLI's message, and a near-miss pattern never matches a real key", () => {
+    const bare: string[] = [];
+    const clash: string[] = [];
+    walkSchema(schema as never, (path, node) => {
+      if (node.pattern && !node.patternErrorMessage) bare.push(path);
+      const n = node as { patternProperties?: Record<string, unknown>; properties?: Record<string, unknown> };
+      for (const re of Object.keys(n.patternProperties ?? {}))
+        for (const k of Object.keys(n.properties ?? {})) if (new RegExp(re).test(k)) clash.push(`${path}.${k}`);
+    });
+    expect(bare).toEqual([]);
+    expect(clash).toEqual([]);
   });
 });

@@ -137,5 +137,9 @@ describe("summary text helpers", () => {
   });
   it("leaves code spans as written", () => {
     expect(prose("`a@b.c` and x@y.z", {})).toBe("`a@b.c` and `x@y.z`");
+    // the sentence's colon or period after a user@host stays prose, outside the span
+    expect(prose("cannot connect to dank@gpu1.lan: refused", {})).toBe("cannot connect to `dank@gpu1.lan`: refused");
+    expect(prose("as root@10.0.0.2:2222: no key.", {})).toBe("as `root@10.0.0.2:2222`: no key.");
+    expect(prose("ask ops@gpu1.lan.", {})).toBe("ask `ops@gpu1.lan`.");
   });
 });

@@ -1,13 +1,13 @@
 // A connect through a jump host that fails at the target (its key is not the pin, or it refuses the SSH
 // key) closes the jump connection too: one left open keeps the CLI and the Action from ever exiting.
 import { spawn } from "node:child_process";
-import { connect as tcpConnect } from "node:net";
 import { Server as SshServer, utils } from "ssh2";
 import { afterEach, describe, expect, it } from "vitest";
 import { fingerprint } from "../../../src/ports/host/hostkey.js";
 import { HostError, SshHost } from "../../../src/ports/host/ssh.js";
 import { ed25519Pair } from "../../helpers/ssh-keys.js";
 import { until } from "../../helpers/until.js";
+import { forwardTcpip } from "../../helpers/ssh-forward.js";
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((c) => c()));
@@ -33,14 +33,7 @@ async function forwardingJump(): Promise<{ port: number; hostKey: string; open: 
     client.on("close", () => open--);
     client.on("error", () => {});
     client.on("authentication", (ctx) => ctx.accept());
-    client.on("ready", () => {
-      client.on("tcpip", (accept, _reject, info) => {
-        const ch = accept();
-        const s = tcpConnect(info.destPort, info.destIP);
-        s.on("error", () => ch.close());
-        ch.pipe(s).pipe(ch);
-      });
-    });
+    forwardTcpip(client);
   });
   return { port: await listen(srv), hostKey: pinOf(key.public), open: () => open };
 }

@@ -14,6 +14,7 @@ import {
   type LockRequest,
 } from "../../../src/stages/deploy/lock.js";
 import { LocalHost } from "./local-host.js";
+import { lockStaleness, parseLockRecord } from "../../../src/stages/deploy/lock-record.js";
 import { until } from "../../helpers/until.js";
 
 const req = (over: Partial<LockRequest> = {}): LockRequest => ({
@@ -30,6 +31,28 @@ const nowS = () => Math.floor(Date.now() / 1000);
 
 afterEach(async () => {
   await releaseAllLocks();
+});
+
+describe("a lock held by hand (lock acquire -m)", () => {
+  it("stays after its taker exits, names the reason to every deploy, and never goes stale", async () => {
+    const host = newHost();
+    const got = await takeLock(host, req({ owner: "ops@laptop", ref: "-", sha: null, message: "swapping GPU 2" }));
+    if (!got.ok) throw new Error(got.detail);
+    got.lock.keep();
+    expect(activeLocks()).toHaveLength(0); // a signal or exit no longer releases it
+    await releaseAllLocks();
+    expect(existsSync(join(host.home, lockDir("archon")))).toBe(true);
+    const deploy = await takeLock(host, req());
+    expect(deploy.ok).toBe(false);
+    if (!deploy.ok) {
+      expect(deploy.detail).toMatch(/^ops@laptop holds it by hand: "swapping GPU 2", taken \d+s ago$/);
+      expect(deploy.stale).toBeNull();
+    }
+    const rec = parseLockRecord(readFileSync(join(host.home, lockDir("archon"), "record.json"), "utf8"))!;
+    // a day without a heartbeat: a deploy's lock would be stale, a hold by hand is not
+    expect(lockStaleness(rec, rec.takenAt + 86_400, 3600).stale).toBe(false);
+    expect(lockStaleness({ ...rec, message: undefined }, rec.takenAt + 86_400, 3600).stale).toBe(true);
+  });
 });
 
 describe("takeLock", () => {

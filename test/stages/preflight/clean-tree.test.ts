@@ -20,3 +20,33 @@ describe("preflight.clean-tree", () => {
     expect(f.evidence).toHaveLength(3);
   });
 });
+
+describe("preflight.clean-tree: files the gate itself needs", () => {
+  it("an untracked config is to be committed, never stashed (stashing hides the config the gate reads)", () => {
+    const f = cleanTreeFinding([{ path: "deploy-gate.yml", code: "??", kind: "untracked" }], {
+      config: "deploy-gate.yml",
+    });
+    expect(f.status).toBe("fail");
+    expect(f.fix).toContain("git add deploy-gate.yml && git commit");
+    expect(f.fix).not.toMatch(/stash/);
+  });
+  it("the npm pack tarball of the gate: moved out of the tree or ignored, never stashed", () => {
+    const f = cleanTreeFinding([{ path: "deploy-gate-0.1.0.tgz", code: "??", kind: "untracked" }], {});
+    expect(f.fix).toMatch(/deploy-gate-0\.1\.0\.tgz/);
+    expect(f.fix).toMatch(/\.gitignore|outside the repository/);
+    expect(f.fix).not.toMatch(/stash/);
+  });
+  it("other files beside them are stashed by name, so the stash leaves the gate's files in place", () => {
+    const f = cleanTreeFinding(
+      [
+        { path: "ci/deploy-gate.yml", code: "??", kind: "untracked" },
+        { path: "notes.txt", code: "??", kind: "untracked" },
+        { path: "scripts/serve.sh", code: " M", kind: "modified" },
+      ],
+      { config: "ci/deploy-gate.yml" },
+    );
+    expect(f.fix).toContain("git add ci/deploy-gate.yml && git commit");
+    expect(f.fix).toContain("git stash push -u -- notes.txt scripts/serve.sh");
+    expect(f.fix).not.toMatch(/stash[^;]*ci\/deploy-gate\.yml/);
+  });
+});
