@@ -8,7 +8,10 @@ import { VERSION } from "../../src/lib/version.js";
 const root = join(import.meta.dirname, "..", "..");
 const files = [
   "README.md",
-  ...readdirSync(join(root, "docs")).map((f) => `docs/${f}`),
+  // every markdown file under docs/, its subfolders (docs/integrations) too
+  ...readdirSync(join(root, "docs"), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
   ...readdirSync(join(root, "examples/workflows")).map((f) => `examples/workflows/${f}`),
 ];
 
