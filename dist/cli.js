@@ -45,9 +45,9 @@ var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__
   mod
 ));
 
-// ../../main/node_modules/yaml/dist/nodes/identity.js
+// node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -102,9 +102,9 @@ var require_identity = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/visit.js
+// node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "../../main/node_modules/yaml/dist/visit.js"(exports) {
+  "node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -260,9 +260,9 @@ var require_visit = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/doc/directives.js
+// node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "../../main/node_modules/yaml/dist/doc/directives.js"(exports) {
+  "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -431,9 +431,9 @@ var require_directives = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/doc/anchors.js
+// node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -501,9 +501,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/doc/applyReviver.js
+// node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj2, key, val) {
       if (val && typeof val === "object") {
@@ -551,9 +551,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/toJS.js
+// node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -581,9 +581,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/Node.js
+// node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -622,9 +622,9 @@ var require_Node = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/Alias.js
+// node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit2 = require_visit();
@@ -740,9 +740,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/Scalar.js
+// node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -770,9 +770,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/doc/createNode.js
+// node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -845,9 +845,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/Collection.js
+// node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -988,9 +988,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
+// node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str3) => str3.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -1005,9 +1005,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
+// node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1141,9 +1141,9 @@ ${indent}${text.slice(fold + 1, end2)}`;
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
+// node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1424,9 +1424,9 @@ ${indent}`);
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringify.js
+// node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1548,9 +1548,9 @@ ${ctx.indent}${str3}`;
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
+// node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1681,9 +1681,9 @@ ${ctx.indent}`;
   }
 });
 
-// ../../main/node_modules/yaml/dist/log.js
+// node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "../../main/node_modules/yaml/dist/log.js"(exports) {
+  "node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -1703,9 +1703,9 @@ var require_log = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1763,9 +1763,9 @@ var require_merge = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
@@ -1827,9 +1827,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/Pair.js
+// node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -1867,9 +1867,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
+// node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -2018,9 +2018,9 @@ ${indent}${end}`;
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
+// node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2162,9 +2162,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/common/map.js
+// node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2184,9 +2184,9 @@ var require_map = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
+// node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2300,9 +2300,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/common/seq.js
+// node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2322,9 +2322,9 @@ var require_seq = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/common/string.js
+// node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string4 = {
@@ -2341,9 +2341,9 @@ var require_string = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/common/null.js
+// node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2359,9 +2359,9 @@ var require_null = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/core/bool.js
+// node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2383,9 +2383,9 @@ var require_bool = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
+// node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag: tag2, value }) {
       if (typeof value === "bigint")
@@ -2410,9 +2410,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/core/float.js
+// node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2456,9 +2456,9 @@ var require_float = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/core/int.js
+// node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2501,9 +2501,9 @@ var require_int = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/core/schema.js
+// node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -2529,9 +2529,9 @@ var require_schema = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/json/schema.js
+// node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map2 = require_map();
@@ -2596,9 +2596,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -2662,9 +2662,9 @@ var require_binary = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2740,9 +2740,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2818,9 +2818,9 @@ var require_omap = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2850,9 +2850,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2899,9 +2899,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2978,9 +2978,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3067,9 +3067,9 @@ var require_set = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str3, asBigInt) {
@@ -3155,9 +3155,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -3199,9 +3199,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/tags.js
+// node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/tags.js"(exports) {
+  "node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -3293,9 +3293,9 @@ var require_tags = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/Schema.js
+// node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map2 = require_map();
@@ -3325,9 +3325,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
+// node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -3405,9 +3405,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/doc/Document.js
+// node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "../../main/node_modules/yaml/dist/doc/Document.js"(exports) {
+  "node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3714,9 +3714,9 @@ var require_Document = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/errors.js
+// node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "../../main/node_modules/yaml/dist/errors.js"(exports) {
+  "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3779,9 +3779,9 @@ ${pointer}
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-props.js
+// node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -3913,9 +3913,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
+// node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -3955,9 +3955,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -3973,9 +3973,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
+// node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -3989,9 +3989,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
+// node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4097,9 +4097,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
+// node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4148,9 +4148,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-end.js
+// node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4191,9 +4191,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4385,9 +4385,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/compose-collection.js
+// node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4450,9 +4450,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4633,9 +4633,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4854,9 +4854,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
+// node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4935,9 +4935,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -4965,9 +4965,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/compose-node.js
+// node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5071,9 +5071,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/compose-doc.js
+// node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5114,9 +5114,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/composer.js
+// node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/composer.js"(exports) {
+  "node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -5322,9 +5322,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
+// node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5507,9 +5507,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
+// node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5568,9 +5568,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/cst-visit.js
+// node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5630,9 +5630,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/cst.js
+// node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/cst.js"(exports) {
+  "node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5732,9 +5732,9 @@ var require_cst = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/lexer.js
+// node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6321,9 +6321,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/line-counter.js
+// node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter3 = class {
       constructor() {
@@ -6352,9 +6352,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/parser.js
+// node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/parser.js"(exports) {
+  "node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -7226,9 +7226,9 @@ var require_parser = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/public-api.js
+// node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "../../main/node_modules/yaml/dist/public-api.js"(exports) {
+  "node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7323,9 +7323,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/index.js
+// node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "../../main/node_modules/yaml/dist/index.js"(exports) {
+  "node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7375,9 +7375,9 @@ var require_dist = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/ber/errors.js
+// node_modules/asn1/lib/ber/errors.js
 var require_errors2 = __commonJS({
-  "../../main/node_modules/asn1/lib/ber/errors.js"(exports, module) {
+  "node_modules/asn1/lib/ber/errors.js"(exports, module) {
     module.exports = {
       newInvalidAsn1Error: function(msg2) {
         var e = new Error();
@@ -7389,9 +7389,9 @@ var require_errors2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/ber/types.js
+// node_modules/asn1/lib/ber/types.js
 var require_types = __commonJS({
-  "../../main/node_modules/asn1/lib/ber/types.js"(exports, module) {
+  "node_modules/asn1/lib/ber/types.js"(exports, module) {
     module.exports = {
       EOC: 0,
       Boolean: 1,
@@ -7429,9 +7429,9 @@ var require_types = __commonJS({
   }
 });
 
-// ../../main/node_modules/safer-buffer/safer.js
+// node_modules/safer-buffer/safer.js
 var require_safer = __commonJS({
-  "../../main/node_modules/safer-buffer/safer.js"(exports, module) {
+  "node_modules/safer-buffer/safer.js"(exports, module) {
     "use strict";
     var buffer = __require("buffer");
     var Buffer2 = buffer.Buffer;
@@ -7497,9 +7497,9 @@ var require_safer = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/ber/reader.js
+// node_modules/asn1/lib/ber/reader.js
 var require_reader = __commonJS({
-  "../../main/node_modules/asn1/lib/ber/reader.js"(exports, module) {
+  "node_modules/asn1/lib/ber/reader.js"(exports, module) {
     var assert2 = __require("assert");
     var Buffer2 = require_safer().Buffer;
     var ASN1 = require_types();
@@ -7662,9 +7662,9 @@ var require_reader = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/ber/writer.js
+// node_modules/asn1/lib/ber/writer.js
 var require_writer = __commonJS({
-  "../../main/node_modules/asn1/lib/ber/writer.js"(exports, module) {
+  "node_modules/asn1/lib/ber/writer.js"(exports, module) {
     var assert2 = __require("assert");
     var Buffer2 = require_safer().Buffer;
     var ASN1 = require_types();
@@ -7905,9 +7905,9 @@ var require_writer = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/ber/index.js
+// node_modules/asn1/lib/ber/index.js
 var require_ber = __commonJS({
-  "../../main/node_modules/asn1/lib/ber/index.js"(exports, module) {
+  "node_modules/asn1/lib/ber/index.js"(exports, module) {
     var errors = require_errors2();
     var types = require_types();
     var Reader = require_reader();
@@ -7929,9 +7929,9 @@ var require_ber = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/index.js
+// node_modules/asn1/lib/index.js
 var require_lib = __commonJS({
-  "../../main/node_modules/asn1/lib/index.js"(exports, module) {
+  "node_modules/asn1/lib/index.js"(exports, module) {
     var Ber = require_ber();
     module.exports = {
       Ber,
@@ -7941,9 +7941,9 @@ var require_lib = __commonJS({
   }
 });
 
-// ../../main/node_modules/tweetnacl/nacl-fast.js
+// node_modules/tweetnacl/nacl-fast.js
 var require_nacl_fast = __commonJS({
-  "../../main/node_modules/tweetnacl/nacl-fast.js"(exports, module) {
+  "node_modules/tweetnacl/nacl-fast.js"(exports, module) {
     (function(nacl) {
       "use strict";
       var gf = function(init) {
@@ -10161,9 +10161,9 @@ var require_nacl_fast = __commonJS({
   }
 });
 
-// ../../main/node_modules/bcrypt-pbkdf/index.js
+// node_modules/bcrypt-pbkdf/index.js
 var require_bcrypt_pbkdf = __commonJS({
-  "../../main/node_modules/bcrypt-pbkdf/index.js"(exports, module) {
+  "node_modules/bcrypt-pbkdf/index.js"(exports, module) {
     "use strict";
     var crypto_hash_sha512 = require_nacl_fast().lowlevel.crypto_hash;
     var BLF_J = 0;
@@ -11414,9 +11414,9 @@ var require_bcrypt_pbkdf = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/constants.js
+// node_modules/ssh2/lib/protocol/constants.js
 var require_constants = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/constants.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/constants.js"(exports, module) {
     "use strict";
     var crypto = __require("crypto");
     var cpuInfo;
@@ -11806,9 +11806,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/utils.js
+// node_modules/ssh2/lib/protocol/utils.js
 var require_utils = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/utils.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/utils.js"(exports, module) {
     "use strict";
     var Ber = require_lib().Ber;
     var DISCONNECT_REASON;
@@ -12123,9 +12123,9 @@ var require_utils = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/crypto/poly1305.js
+// node_modules/ssh2/lib/protocol/crypto/poly1305.js
 var require_poly1305 = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/crypto/poly1305.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/crypto/poly1305.js"(exports, module) {
     var createPoly1305 = (function() {
       var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
       if (typeof __filename !== "undefined") _scriptDir = _scriptDir || __filename;
@@ -12551,9 +12551,9 @@ var require_poly1305 = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/crypto.js
+// node_modules/ssh2/lib/protocol/crypto.js
 var require_crypto = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/crypto.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/crypto.js"(exports, module) {
     "use strict";
     var {
       createCipheriv,
@@ -13852,7 +13852,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve9, reject) => {
+        return new Promise(async (resolve10, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -13864,7 +13864,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve9();
+          resolve10();
         });
       })(),
       NullCipher,
@@ -13875,9 +13875,9 @@ var require_crypto = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/keyParser.js
+// node_modules/ssh2/lib/protocol/keyParser.js
 var require_keyParser = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/keyParser.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/keyParser.js"(exports, module) {
     "use strict";
     var {
       createDecipheriv,
@@ -15116,13 +15116,13 @@ ${formatted}-----END ${type} KEY-----`;
   }
 });
 
-// ../../main/node_modules/ssh2/lib/agent.js
+// node_modules/ssh2/lib/agent.js
 var require_agent = __commonJS({
-  "../../main/node_modules/ssh2/lib/agent.js"(exports, module) {
+  "node_modules/ssh2/lib/agent.js"(exports, module) {
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve9 } = __require("path");
+    var { resolve: resolve10 } = __require("path");
     var { readFile: readFile3 } = __require("fs");
     var { execFile, spawn: spawn3 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -15258,7 +15258,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve9(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve10(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -15944,9 +15944,9 @@ var require_agent = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/zlib.js
+// node_modules/ssh2/lib/protocol/zlib.js
 var require_zlib = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/zlib.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/zlib.js"(exports, module) {
     "use strict";
     var { kMaxLength } = __require("buffer");
     var {
@@ -16168,9 +16168,9 @@ var require_zlib = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/handlers.misc.js
+// node_modules/ssh2/lib/protocol/handlers.misc.js
 var require_handlers_misc = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/handlers.misc.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/handlers.misc.js"(exports, module) {
     "use strict";
     var {
       bufferSlice,
@@ -17075,9 +17075,9 @@ var require_handlers_misc = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/handlers.js
+// node_modules/ssh2/lib/protocol/handlers.js
 var require_handlers = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/handlers.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/handlers.js"(exports, module) {
     "use strict";
     var MESSAGE_HANDLERS = new Array(256);
     [
@@ -17094,9 +17094,9 @@ var require_handlers = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/kex.js
+// node_modules/ssh2/lib/protocol/kex.js
 var require_kex = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/kex.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/kex.js"(exports, module) {
     "use strict";
     var {
       createDiffieHellman,
@@ -18681,9 +18681,9 @@ var require_kex = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/package.json
+// node_modules/ssh2/package.json
 var require_package = __commonJS({
-  "../../main/node_modules/ssh2/package.json"(exports, module) {
+  "node_modules/ssh2/package.json"(exports, module) {
     module.exports = {
       name: "ssh2",
       version: "1.17.0",
@@ -18736,9 +18736,9 @@ var require_package = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/Protocol.js
+// node_modules/ssh2/lib/protocol/Protocol.js
 var require_Protocol = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/Protocol.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/Protocol.js"(exports, module) {
     "use strict";
     var { inspect } = __require("util");
     var { bindingAvailable, NullCipher, NullDecipher } = require_crypto();
@@ -20301,9 +20301,9 @@ var require_Protocol = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/node-fs-compat.js
+// node_modules/ssh2/lib/protocol/node-fs-compat.js
 var require_node_fs_compat = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/node-fs-compat.js"(exports) {
+  "node_modules/ssh2/lib/protocol/node-fs-compat.js"(exports) {
     "use strict";
     var assert2 = __require("assert");
     var { inspect } = __require("util");
@@ -20398,9 +20398,9 @@ ${suffix}`;
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/SFTP.js
+// node_modules/ssh2/lib/protocol/SFTP.js
 var require_SFTP = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/SFTP.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/SFTP.js"(exports, module) {
     "use strict";
     var EventEmitter = __require("events");
     var fs = __require("fs");
@@ -23452,9 +23452,9 @@ var require_SFTP = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/Channel.js
+// node_modules/ssh2/lib/Channel.js
 var require_Channel = __commonJS({
-  "../../main/node_modules/ssh2/lib/Channel.js"(exports, module) {
+  "node_modules/ssh2/lib/Channel.js"(exports, module) {
     "use strict";
     var {
       Duplex: DuplexStream,
@@ -23688,9 +23688,9 @@ var require_Channel = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/utils.js
+// node_modules/ssh2/lib/utils.js
 var require_utils2 = __commonJS({
-  "../../main/node_modules/ssh2/lib/utils.js"(exports, module) {
+  "node_modules/ssh2/lib/utils.js"(exports, module) {
     "use strict";
     var { SFTP } = require_SFTP();
     var MAX_CHANNEL = 2 ** 32 - 1;
@@ -23968,9 +23968,9 @@ var require_utils2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/client.js
+// node_modules/ssh2/lib/client.js
 var require_client = __commonJS({
-  "../../main/node_modules/ssh2/lib/client.js"(exports, module) {
+  "node_modules/ssh2/lib/client.js"(exports, module) {
     "use strict";
     var {
       createHash: createHash4,
@@ -25777,9 +25777,9 @@ var require_client = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/http-agents.js
+// node_modules/ssh2/lib/http-agents.js
 var require_http_agents = __commonJS({
-  "../../main/node_modules/ssh2/lib/http-agents.js"(exports) {
+  "node_modules/ssh2/lib/http-agents.js"(exports) {
     "use strict";
     var { Agent: HttpAgent2 } = __require("http");
     var { Agent: HttpsAgent2 } = __require("https");
@@ -25849,9 +25849,9 @@ var require_http_agents = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/server.js
+// node_modules/ssh2/lib/server.js
 var require_server = __commonJS({
-  "../../main/node_modules/ssh2/lib/server.js"(exports, module) {
+  "node_modules/ssh2/lib/server.js"(exports, module) {
     "use strict";
     var { Server: netServer } = __require("net");
     var EventEmitter = __require("events");
@@ -27025,9 +27025,9 @@ var require_server = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/keygen.js
+// node_modules/ssh2/lib/keygen.js
 var require_keygen = __commonJS({
-  "../../main/node_modules/ssh2/lib/keygen.js"(exports, module) {
+  "node_modules/ssh2/lib/keygen.js"(exports, module) {
     "use strict";
     var {
       createCipheriv,
@@ -27447,9 +27447,9 @@ var require_keygen = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/index.js
+// node_modules/ssh2/lib/index.js
 var require_lib2 = __commonJS({
-  "../../main/node_modules/ssh2/lib/index.js"(exports, module) {
+  "node_modules/ssh2/lib/index.js"(exports, module) {
     "use strict";
     var {
       AgentProtocol,
@@ -28062,7 +28062,13 @@ function stripControl(text) {
 }
 
 // src/domain/engine/vllm/lines.ts
-var PREFIX = /^(?:\(([A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(\d+)\) )?(?:(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d \[?([^\]\s]+):\d+\] )?/;
+var PROC = String.raw`\(([A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(\d+)\) `;
+var LEVEL = String.raw`(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d \[?([^\]\s]+):\d+\] `;
+var PREFIX = new RegExp(`^(?:${PROC})?(?:${LEVEL})?`);
+var SOME_PREFIX = new RegExp(`^(?:${PROC}|${LEVEL})`);
+function hasPrefix(line2) {
+  return SOME_PREFIX.test(line2);
+}
 var MAY_PREFIX = /^(?:\(|DEBUG |INFO |WARNING |ERROR |CRITICAL )/;
 var lastRaw = null;
 var lastLine = null;
@@ -28604,10 +28610,10 @@ var TRIED = new RegExp(
 var NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
 var OLD_TOTAL = new RegExp(`${Q} total capacity`);
 var OLD_FREE = new RegExp(`${Q} free`);
-function gib(m, at = 1) {
+function gib(m, at2 = 1) {
   if (!m) return null;
-  const n = Number(m[at].replace(/,/g, ""));
-  const f = UNIT_GIB[m[at + 1]];
+  const n = Number(m[at2].replace(/,/g, ""));
+  const f = UNIT_GIB[m[at2 + 1]];
   return f === void 0 || !Number.isFinite(n) ? null : n * f;
 }
 var round = (n) => n === null ? null : Math.round(n * 1e4) / 1e4;
@@ -28619,8 +28625,8 @@ function readOomGap(text) {
     return { triedGiB: tried2, freeGiB: free2, totalGiB: total2, shortfallGiB: round(Math.max(0, tried2 - free2)) };
   }
   const t = TRIED.exec(text);
-  const at = t === null ? 1 : t[1] !== void 0 ? 1 : t[3] !== void 0 ? 3 : 5;
-  const tried = t !== null && at === 5 ? Number(t[5]) / 2 ** 30 : gib(t, at);
+  const at2 = t === null ? 1 : t[1] !== void 0 ? 1 : t[3] !== void 0 ? 3 : 5;
+  const tried = t !== null && at2 === 5 ? Number(t[5]) / 2 ** 30 : gib(t, at2);
   if (tried === null) return null;
   const modern = NEW_TOTAL.exec(text);
   const total = modern ? gib(modern, 1) : gib(OLD_TOTAL.exec(text));
@@ -28669,11 +28675,11 @@ function llamacpp(cls, f) {
     case "engine-init-failed": {
       const d = f.decisive ?? "";
       const cause = llamaLoadCause(d);
-      const at = cause.path ? ` ${cause.path}` : "";
+      const at2 = cause.path ? ` ${cause.path}` : "";
       if (cause.what === "missing") {
         return {
-          summary: `llama.cpp could not open the model file${at}`,
-          fix: `Check the -m path${at ? ` (${at.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.`
+          summary: `llama.cpp could not open the model file${at2}`,
+          fix: `Check the -m path${at2 ? ` (${at2.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.`
         };
       }
       if (cause.what === "architecture") {
@@ -28684,8 +28690,8 @@ function llamacpp(cls, f) {
       }
       if (cause.what === "corrupt") {
         return {
-          summary: `the model file${at} is not a complete GGUF: ${d}`,
-          fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at ? ` (${at.trim()})` : ""}.`
+          summary: `the model file${at2} is not a complete GGUF: ${d}`,
+          fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at2 ? ` (${at2.trim()})` : ""}.`
         };
       }
       return {
@@ -29126,7 +29132,7 @@ var RULES2 = [
   // (and `Main PID: 1234 (code=exited, …)`, which names no executable: below the Process: line); systemd's own exit
   // codes (200-243, systemd exit-status.h) say the unit never ran
   [
-    /^\s*(?<head>Process|Main PID): \d+ (?:ExecStart(?:Pre|Post)?=(?<executable>\S+)[^(]*)?\(code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)\)/,
+    /^\s*(?<head>Process|Main PID): \d+ (?:ExecStart(?:Pre|Post)?=(?<executable>[^\s(]+)(?: [^(]*)?)?\(code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)\)/,
     "unit-error",
     "systemd",
     (g) => ({
@@ -29519,7 +29525,9 @@ var FAIL = 1 << 5;
 var KUBE = 1 << 6;
 var TRACEBACK = 1 << 7;
 var SERVING = 1 << 8;
-var ALL = (1 << 9) - 1;
+var MISC = 1 << 9;
+var DIRTY = 1 << 10;
+var ALL = (1 << 10) - 1;
 var GROUPS = [
   // below-engine.ts NOISE
   [
@@ -29792,14 +29800,32 @@ var GROUPS = [
   // traceback.ts: what opens a traceback, or a `raise` line outside one
   [TRACEBACK, ["traceback (most recent call last):", "raise"]],
   // classify.ts SERVING
-  [SERVING, ["http/1.", "log_server_r: request: "]]
+  [SERVING, ["http/1.", "log_server_r: request: "]],
+  // classify.ts pushLine's own gates (banner, spec-decode metrics, tool gap, dynamo constant, KV estimate, RECOVERED),
+  // and the ERROR/CRITICAL levels of the prefix, which keep a line as evidence: a whole line without any literal is
+  // only counted and kept in the tail
+  [
+    MISC,
+    [
+      "version",
+      "starting to load model",
+      "metrics: ",
+      "tool",
+      "a constant (",
+      "estimated maximum",
+      "retrying without",
+      "error",
+      "critical"
+    ]
+  ],
+  [DIRTY, ["\x1B", "\r"]]
 ];
 var SIGMA = 128;
 function build() {
   const next = [/* @__PURE__ */ new Map()];
   const out2 = [0];
-  for (const [bit, words] of GROUPS) {
-    for (const w of words) {
+  for (const [bit, words2] of GROUPS) {
+    for (const w of words2) {
       let s = 0;
       for (let i = 0; i < w.length; i++) {
         const c = w.charCodeAt(i);
@@ -29899,7 +29925,11 @@ var NAME_MAX = 127;
 var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
 var SOURCE_REF = /(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)/.source;
 var REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
-var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give|permission|operation|invalid|cannot|could|failed|unknown)$/i;
+var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
+var PROSE_AFTER_COLON = new RegExp(
+  `${PROSE.source.slice(0, -2)}|permission|operation|invalid|cannot|could|failed|unknown)$`,
+  "i"
+);
 var ENGINE_FLAG_VALUE = new RegExp(
   String.raw`(--(?:api-key|hf-token)(?:=|[ \t]+))(?!(["']?)${SOURCE_REF}\2(?:[\s,;.)]|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
   "gi"
@@ -29940,7 +29970,7 @@ function namedValues(text, depth = 0) {
     new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]{0,${NAME_MAX}})\1(\s*[=:]\s*)${VALUE}`, "g"),
     (m, q2, name, sep, v) => {
       if (isRedactedName(name) && !FILE_NAME.test(name))
-        return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q2}${name}${q2}${sep}${masked(v)}` : m;
+        return v !== M && !v.includes(M) && !REFERENCE.test(v) && !(sep.includes(":") ? PROSE_AFTER_COLON : PROSE).test(v) ? `${q2}${name}${q2}${sep}${masked(v)}` : m;
       return depth < 3 && /[=:]/.test(v) ? `${q2}${name}${q2}${sep}${namedValues(v, depth + 1)}` : m;
     }
   );
@@ -29951,6 +29981,7 @@ var BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+
 var MAX_EVENTS = 2e3;
 var MAX_RING = 40;
 var MAX_TAIL = 12;
+var tailText = (text) => text.length > 500 ? `${text.slice(0, 500)}\u2026` : text;
 var CAUSE_WINDOW = 40;
 var SERVING2 = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
 var RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
@@ -29968,6 +29999,8 @@ var Diagnoser = class {
   ring = [];
   /** the last lines of any kind (engine, script, systemd): the evidence of an `unknown` */
   tail = [];
+  /** tail[i] is a raw line pushLine's fast path kept unparsed (quiet) */
+  tailRaw = [];
   failure = null;
   previousFailure = null;
   readySeq = null;
@@ -30031,12 +30064,15 @@ var Diagnoser = class {
    */
   pushLine(raw, opts = {}) {
     this.seq++;
+    const g0 = this.prefilter ? groupsOf(raw) : ALL;
+    const clean2 = (g0 & DIRTY) === 0;
+    if (this.quiet(raw, g0)) return;
     const line2 = parseLine(raw);
     const msg2 = line2.msg;
     const text = msg2.trim();
     if (text === "") return;
     this.keepTail(text);
-    const g = this.prefilter ? groupsOf(msg2) : ALL;
+    const g = !this.prefilter ? ALL : clean2 ? g0 : groupsOf(msg2);
     if (g & NOISE2 && isNoise(msg2)) return;
     if ((g & TRACEBACK || this.tracebacks.inside) && this.tracebacks.push(raw)) return;
     const errorish = line2.level === null || line2.level === "ERROR" || line2.level === "CRITICAL";
@@ -30100,12 +30136,36 @@ var Diagnoser = class {
     this.remember(line2);
     this.consider({ kind: m.kind, priority: m.priority, msg: line2, seq: this.seq, below: m.below });
   }
+  /**
+   * Most lines of a long log hold no literal of any group (prefilter.ts) over the whole raw line (`g`: ALL when the
+   * line is not clean or the prefilter off): for those, when no traceback is open and the engine is known, pushLine
+   * would only count the line and keep it in the tail. Done here without parsing it; the tail keeps the raw line and
+   * parses it only if shown. The line must end in a visible character (its message is not empty).
+   */
+  quiet(raw, g) {
+    if (g !== 0 && (g !== SERVING || this.readySeq === null) || this.family === null || this.tracebacks.inside)
+      return false;
+    const last = raw.charCodeAt(raw.length - 1);
+    if (!(last > 32 && last < 127)) return false;
+    if (this.engineLines === 0 && hasPrefix(raw)) this.engineLines++;
+    this.tail.push(raw);
+    this.tailRaw.push(true);
+    if (this.tail.length > MAX_TAIL) {
+      this.tail.shift();
+      this.tailRaw.shift();
+    }
+    return true;
+  }
   consider(f) {
     if (outranks(f, this.failure)) this.failure = f;
   }
   keepTail(text) {
-    this.tail.push(text.length > 500 ? `${text.slice(0, 500)}\u2026` : text);
-    if (this.tail.length > MAX_TAIL) this.tail.shift();
+    this.tail.push(tailText(text));
+    this.tailRaw.push(false);
+    if (this.tail.length > MAX_TAIL) {
+      this.tail.shift();
+      this.tailRaw.shift();
+    }
   }
   finish() {
     const unit = this.opts.unit ?? mainUnit(this.events);
@@ -30203,9 +30263,9 @@ var Diagnoser = class {
   }
   /** An engine dying after readiness: the first exception logged around where it first said so is the cause. */
   causeOfDeath() {
-    const at = this.firstFatalSeq;
-    if (at === null) return null;
-    return this.servingErrors.find((e) => Math.abs(e.seq - at) <= CAUSE_WINDOW)?.msg ?? null;
+    const at2 = this.firstFatalSeq;
+    if (at2 === null) return null;
+    return this.servingErrors.find((e) => Math.abs(e.seq - at2) <= CAUSE_WINDOW)?.msg ?? null;
   }
   tracebackDecisive() {
     return this.tracebacks.last ? decisiveOf(this.tracebacks.last) : null;
@@ -30219,7 +30279,7 @@ var Diagnoser = class {
   }
   evidence(cls) {
     if (cls === "ready" || cls === "booting") return [];
-    if (cls === "unknown") return [...this.tail];
+    if (cls === "unknown") return this.tail.map((t, i) => this.tailRaw[i] ? tailText(parseLine(t).msg.trim()) : t);
     if (BELOW2.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
     const tb = this.tracebacks.last?.content ?? [];
     const lines = tb.length > 0 ? tb : this.ring;
@@ -30583,9 +30643,9 @@ var Interner = class {
     const held2 = this.bytes[f] ??= [];
     for (let i = 0; i < held2.length; i++) if (sameBytes(sc.buf, a, e, held2[i])) return this.strings[f][i];
     const strings = this.strings[f] ??= [];
-    const at = held2.length < SLOTS ? held2.length : this.next[f] = ((this.next[f] ?? 0) + 1) % SLOTS;
-    held2[at] = Buffer.from(sc.buf.subarray(a, e));
-    return strings[at] = sc.text(a, e);
+    const at2 = held2.length < SLOTS ? held2.length : this.next[f] = ((this.next[f] ?? 0) + 1) % SLOTS;
+    held2[at2] = Buffer.from(sc.buf.subarray(a, e));
+    return strings[at2] = sc.text(a, e);
   }
 };
 function spanNumber(sc, f) {
@@ -30689,9 +30749,9 @@ var Pieces = class {
   take(h, buf, a, e) {
     const keyed = h.cidPresent || h.sidPresent;
     const id = h.cidPresent ? h.cid : h.sid;
-    const at = keyed ? this.find(h.cidPresent, id) : -1;
+    const at2 = keyed ? this.find(h.cidPresent, id) : -1;
     if ((h.partial || h.lineMax) && keyed) {
-      if (at < 0) {
+      if (at2 < 0) {
         const p2 = this.spare.pop() ?? {
           container: false,
           id: null,
@@ -30707,15 +30767,15 @@ var Pieces = class {
         this.held.push(p2);
         return false;
       }
-      const p = this.held[at];
+      const p = this.held[at2];
       this.append(p, buf, a, e);
       this.joined++;
-      return p.size < MAX_PARTIAL_BYTES ? false : this.release(at);
+      return p.size < MAX_PARTIAL_BYTES ? false : this.release(at2);
     }
-    if (at >= 0) {
-      this.append(this.held[at], buf, a, e);
+    if (at2 >= 0) {
+      this.append(this.held[at2], buf, a, e);
       this.joined++;
-      return this.release(at);
+      return this.release(at2);
     }
     this.head = h;
     this.buf = buf;
@@ -30736,8 +30796,8 @@ var Pieces = class {
       if (this.held[i].container === container && sameId(this.held[i].id, id)) return i;
     return -1;
   }
-  release(at) {
-    const p = at === this.held.length - 1 ? this.held.pop() : this.held.splice(at, 1)[0];
+  release(at2) {
+    const p = at2 === this.held.length - 1 ? this.held.pop() : this.held.splice(at2, 1)[0];
     this.head = p.head;
     this.buf = p.bytes;
     this.start = 0;
@@ -30871,10 +30931,10 @@ var WasmLines = class {
   }
   views() {
     const m = this.x.memory.buffer;
-    const at = this.at;
+    const at2 = this.at;
     this.mem = Buffer.from(m);
-    this.ts = new Float64Array(m, at[0], MAXE);
-    const i32 = (i) => new Int32Array(m, at[i], MAXE);
+    this.ts = new Float64Array(m, at2[0], MAXE);
+    const i32 = (i) => new Int32Array(m, at2[i], MAXE);
     this.a = i32(1);
     this.b = i32(2);
     this.ms = i32(3);
@@ -30886,14 +30946,14 @@ var WasmLines = class {
     this.sid = i32(9);
     this.cs = i32(18);
     this.ce = i32(19);
-    this.emit = new Uint8Array(m, at[20], MAXE);
-    this.status = new Uint8Array(m, at[10], MAXE);
-    this.kind = new Uint8Array(m, at[11], MAXE);
-    this.flags = new Uint8Array(m, at[12], MAXE);
-    this.prio = new Int8Array(m, at[13], MAXE);
+    this.emit = new Uint8Array(m, at2[20], MAXE);
+    this.status = new Uint8Array(m, at2[10], MAXE);
+    this.kind = new Uint8Array(m, at2[11], MAXE);
+    this.flags = new Uint8Array(m, at2[12], MAXE);
+    this.prio = new Int8Array(m, at2[13], MAXE);
     this.i32 = new Int32Array(m);
-    this.nameOff = new Uint32Array(m, at[16], 2048);
-    this.nameLen = new Uint8Array(m, at[17], 2048);
+    this.nameOff = new Uint32Array(m, at2[16], 2048);
+    this.nameLen = new Uint8Array(m, at2[17], 2048);
   }
 };
 
@@ -31549,8 +31609,8 @@ function parsePodmanTime(text) {
 }
 function unitStartMs(value) {
   const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
-  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
-  return at === null ? null : t[2] ? at : at + 999;
+  const at2 = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
+  return at2 === null ? null : t[2] ? at2 : at2 + 999;
 }
 
 // src/domain/host-state.ts
@@ -32049,7 +32109,8 @@ function parseLockRecord(text) {
       sha: v.sha ?? null,
       takenAt: v.takenAt,
       heartbeatAt: v.heartbeatAt ?? v.takenAt,
-      pid: v.pid ?? 0
+      pid: v.pid ?? 0,
+      ...typeof v.message === "string" ? { message: v.message } : {}
     };
   } catch {
     return null;
@@ -32058,6 +32119,7 @@ function parseLockRecord(text) {
 var HEARTBEAT_GRACE_S = 120;
 function lockStaleness(rec, hostNow, staleAfterS) {
   const ageS = Math.max(0, hostNow - rec.takenAt);
+  if (rec.message !== void 0) return { stale: false, reason: null, ageS };
   const quiet = hostNow - rec.heartbeatAt;
   if (quiet <= Math.min(HEARTBEAT_GRACE_S, staleAfterS)) return { stale: false, reason: null, ageS };
   if (ageS > staleAfterS)
@@ -32069,16 +32131,18 @@ function lockStaleness(rec, hostNow, staleAfterS) {
   return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
 }
 function describeHolder(rec, hostNow) {
+  if (rec.message !== void 0)
+    return `${rec.owner} holds it by hand: ${JSON.stringify(rec.message)}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
   return `${rec.owner} deploying ${rec.ref}${rec.sha ? ` (${rec.sha.slice(0, 10)})` : ""}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
 }
 
 // src/lib/sleep.ts
-var sleepUnlessAborted = (ms, signal) => new Promise((resolve9) => {
-  if (ms <= 0 || signal?.aborted) return resolve9();
+var sleepUnlessAborted = (ms, signal) => new Promise((resolve10) => {
+  if (ms <= 0 || signal?.aborted) return resolve10();
   const wake = () => {
     clearTimeout(t);
     signal?.removeEventListener("abort", wake);
-    resolve9();
+    resolve10();
   };
   const t = setTimeout(wake, ms);
   signal?.addEventListener("abort", wake, { once: true });
@@ -32148,6 +32212,12 @@ var HeldLock = class {
     const m = /^OK (\d+)$/.exec(first ?? "");
     if (r.code === 0 && m) this.record.heartbeatAt = Number(m[1]);
   }
+  /** A hold by hand: the lock stays on the host after this process (no heartbeat, no release on exit). */
+  keep() {
+    this.released = true;
+    if (this.timer) clearInterval(this.timer);
+    held.delete(this);
+  }
   /** Removes the lock only while it is still ours (its token), so a cleared-and-retaken lock survives. */
   async release() {
     if (this.released) return;
@@ -32189,7 +32259,8 @@ async function tryTake(host, req, token) {
     takenAt: hostNowS,
     heartbeatAt: hostNowS,
     pid: process.pid,
-    token
+    token,
+    ...req.message !== void 0 ? { message: req.message } : {}
   };
   try {
     await host.writeFile(`${dir}/record.json`, JSON.stringify(rec), 420, { timeoutMs: CMD_TIMEOUT_MS2 });
@@ -32400,6 +32471,11 @@ function describe(e, timedOut, timeoutMs) {
       return e.message ?? String(e);
   }
 }
+function redirectError(res, url2) {
+  if (res.status < 300 || res.status > 399 || !res.headers.has("location")) return null;
+  const to = new URL(res.headers.get("location"), url2).href;
+  return `redirected (HTTP ${res.status}) to ${to}: the gate does not follow redirects; set the endpoint's url: (or --url) to where the engine itself answers`;
+}
 async function request(method, url2, body, opts = {}) {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const ctl = new AbortController();
@@ -32414,8 +32490,14 @@ async function request(method, url2, body, opts = {}) {
       method,
       signal: ctl.signal,
       headers: { ...body === void 0 ? {} : { "content-type": "application/json" }, ...opts.headers },
-      body: body === void 0 ? void 0 : JSON.stringify(body)
+      body: body === void 0 ? void 0 : JSON.stringify(body),
+      redirect: "manual"
     });
+    const moved = redirectError(res, url2);
+    if (moved) {
+      await res.body?.cancel();
+      return { status: null, body: "", error: moved, durationMs: performance.now() - t0 };
+    }
     const cap = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const chunks = [];
     let size = 0;
@@ -32623,10 +32705,10 @@ function helpScript(h) {
   ].join("\n");
 }
 function parseHelpAnswer(stdout) {
-  const at = stdout.indexOf(`${MARK2} `);
-  if (at < 0) return null;
-  const nl = stdout.indexOf("\n", at);
-  const head2 = stdout.slice(at + MARK2.length + 1, nl < 0 ? void 0 : nl).split(" ");
+  const at2 = stdout.indexOf(`${MARK2} `);
+  if (at2 < 0) return null;
+  const nl = stdout.indexOf("\n", at2);
+  const head2 = stdout.slice(at2 + MARK2.length + 1, nl < 0 ? void 0 : nl).split(" ");
   const text = nl < 0 ? "" : stdout.slice(nl + 1);
   const state = head2[0];
   if (state === "failed") return { state, exitCode: Number(head2[1]), imageId: head2[2] ?? null, text };
@@ -32705,11 +32787,11 @@ var BOOL_WORD = /^(true|false|True|False|1|0)$/;
 function isFlagWord(text) {
   return /^--?[A-Za-z]/.test(text);
 }
-function readFlags(words) {
+function readFlags(words2) {
   const flags = [];
   const positional = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
+  for (let i = 0; i < words2.length; i++) {
+    const w = words2[i];
     if (!isFlagWord(w.text)) {
       positional.push(w);
       continue;
@@ -32722,7 +32804,7 @@ function readFlags(words) {
       flags.push(flag2);
       continue;
     }
-    const next = words[i + 1];
+    const next = words2[i + 1];
     const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && // a word from ${X:+...} belongs to its own optional group, not to a plain flag before it
     next.optional === w.optional;
     const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
@@ -32994,7 +33076,7 @@ var Lexer = class {
     for (const w of splitOptional(word2)) this.tokens.push({ kind: "word", word: w });
   }
   arrayWords() {
-    const words = [];
+    const words2 = [];
     while (this.pos < this.src.length) {
       const c = this.peek();
       if (c === ")") {
@@ -33020,10 +33102,10 @@ var Lexer = class {
         continue;
       }
       const w = this.word(true);
-      if (w) words.push(...splitOptional(w));
+      if (w) words2.push(...splitOptional(w));
       else this.pos++;
     }
-    return words;
+    return words2;
   }
   skipComment() {
     while (this.pos < this.src.length && this.peek() !== "\n") this.pos++;
@@ -33454,9 +33536,9 @@ var YamlReader = class {
     let cursor = 0;
     return lexWords(text, this.line(n)).map((w) => {
       const probe = w.text.slice(0, 24);
-      const at = probe ? raw.indexOf(probe, cursor) : -1;
-      if (at >= 0) cursor = at + probe.length;
-      return yamlWord(w.text, this.src.lineAt(from + Math.max(0, at >= 0 ? at : cursor)), expand);
+      const at2 = probe ? raw.indexOf(probe, cursor) : -1;
+      if (at2 >= 0) cursor = at2 + probe.length;
+      return yamlWord(w.text, this.src.lineAt(from + Math.max(0, at2 >= 0 ? at2 : cursor)), expand);
     });
   }
 };
@@ -33521,9 +33603,9 @@ function parseCompose(text, env = /* @__PURE__ */ new Map()) {
 }
 function readService(y, name, svc, env, lines) {
   const expand = (t) => interpolate(t, env);
-  const words = [];
+  const words2 = [];
   const opt = (option, value, line2) => {
-    words.push(optionWord(option, line2), { ...optionWord(value, line2), resolved: expand(value) });
+    words2.push(optionWord(option, line2), { ...optionWord(value, line2), resolved: expand(value) });
   };
   const scalar = (key, option) => {
     const v = y.str(y.get(svc, key));
@@ -33537,7 +33619,7 @@ function readService(y, name, svc, env, lines) {
   scalar("runtime", "--runtime");
   scalar("user", "--user");
   scalar("gpus", "--gpus");
-  if (y.str(y.get(svc, "privileged")) === "true") words.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
+  if (y.str(y.get(svc, "privileged")) === "true") words2.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
   for (const d of y.items(y.get(svc, "devices"))) {
     const v = y.str(d) ?? y.str(y.get(d, "source"));
     if (v) opt("--device", v, y.line(d));
@@ -33593,15 +33675,15 @@ function readService(y, name, svc, env, lines) {
   const image = y.get(svc, "image");
   const imageText = y.str(image) ?? `${name} (built from this directory)`;
   const imageLine = image ? y.line(image) : y.line(svc);
-  words.push({ ...optionWord(imageText, imageLine), resolved: expand(imageText) });
+  words2.push({ ...optionWord(imageText, imageLine), resolved: expand(imageText) });
   const expandDollar = (t) => expand(t);
-  words.push(...y.words(y.get(svc, "entrypoint"), expandDollar));
-  words.push(...y.words(y.get(svc, "command"), expandDollar));
-  const first = words[0].line;
-  const last = Math.max(...words.map((w) => w.line));
+  words2.push(...y.words(y.get(svc, "entrypoint"), expandDollar));
+  words2.push(...y.words(y.get(svc, "command"), expandDollar));
+  const first = words2[0].line;
+  const last = Math.max(...words2.map((w) => w.line));
   const svcLine = y.line(svc);
   const command = {
-    words,
+    words: words2,
     assignments: [],
     line: Math.min(first, svcLine),
     endLine: last,
@@ -33609,9 +33691,9 @@ function readService(y, name, svc, env, lines) {
     redirects: [],
     pipeTo: null
   };
-  const optionsEnd = words.findIndex((w) => w.text === imageText && w.line === imageLine);
-  const run = readPodmanRun(command, words, "compose");
-  if (run.image?.text !== imageText && optionsEnd >= 0) run.image = words[optionsEnd];
+  const optionsEnd = words2.findIndex((w) => w.text === imageText && w.line === imageLine);
+  const run = readPodmanRun(command, words2, "compose");
+  if (run.image?.text !== imageText && optionsEnd >= 0) run.image = words2[optionsEnd];
   const restartV = y.str(y.get(svc, "restart"));
   run.workload = {
     form: "compose",
@@ -33693,13 +33775,13 @@ function kubeExpand(text, env) {
 function readContainer(y, workload, pod, c, lines) {
   const cname = y.str(y.get(c, "name")) ?? "container";
   const env = /* @__PURE__ */ new Map();
-  const words = [optionWord("--name", y.line(c)), optionWord(cname, y.line(c))];
+  const words2 = [optionWord("--name", y.line(c)), optionWord(cname, y.line(c))];
   for (const e of y.items(y.get(c, "env"))) {
     const n = y.str(y.get(e, "name"));
     const v = y.str(y.get(e, "value"));
     if (!n) continue;
     if (v !== null) env.set(n, kubeExpand(v, env) ?? v);
-    words.push(optionWord("--env", y.line(e)), optionWord(v === null ? n : `${n}=${v}`, y.line(e)));
+    words2.push(optionWord("--env", y.line(e)), optionWord(v === null ? n : `${n}=${v}`, y.line(e)));
   }
   const limits = y.get(y.get(c, "resources"), "limits");
   const requests = y.get(y.get(c, "resources"), "requests");
@@ -33708,24 +33790,24 @@ function readContainer(y, workload, pod, c, lines) {
     const key = y.keys(res).find((k) => /(^|\/)gpu$/.test(k));
     if (key && !gpus) gpus = { value: y.str(y.get(res, key)) ?? "", line: y.keyLine(res, key) };
   }
-  if (gpus) words.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
+  if (gpus) words2.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
   const shm = shmMount(y, pod, c);
   for (const m of y.items(y.get(c, "volumeMounts"))) {
     const path = y.str(y.get(m, "mountPath")) ?? "";
     const vol = y.str(y.get(m, "name")) ?? "";
     const ro = y.str(y.get(m, "readOnly")) === "true" ? ":ro" : "";
-    words.push(optionWord("--volume", y.line(m)), optionWord(`${vol}:${path}${ro}`, y.line(m)));
+    words2.push(optionWord("--volume", y.line(m)), optionWord(`${vol}:${path}${ro}`, y.line(m)));
   }
   const image = y.get(c, "image");
   const imageText = y.str(image) ?? `${cname} (the serving runtime's image)`;
-  words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
+  words2.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
   const expand = (t) => kubeExpand(t, env);
-  words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
-  for (const w of words) if (w.resolved !== void 0 && w.text.includes("$(")) w.text = w.resolved;
+  words2.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
+  for (const w of words2) if (w.resolved !== void 0 && w.text.includes("$(")) w.text = w.resolved;
   const from = y.line(c);
-  const to = Math.max(...words.map((w) => w.line));
+  const to = Math.max(...words2.map((w) => w.line));
   const command = {
-    words,
+    words: words2,
     assignments: [],
     line: from,
     endLine: to,
@@ -33734,7 +33816,7 @@ function readContainer(y, workload, pod, c, lines) {
     pipeTo: null
   };
   const rp = y.get(pod, "restartPolicy");
-  const run = readPodmanRun(command, words, "kubernetes");
+  const run = readPodmanRun(command, words2, "kubernetes");
   const name = `${workload}/${cname}`;
   run.workload = {
     form: "kubernetes",
@@ -33807,8 +33889,8 @@ function resolvePart(p, env) {
   }
 }
 function resolveText(text, line2, env) {
-  const words = lexWords(text, line2);
-  const values = words.map((w) => resolveWord(w, env));
+  const words2 = lexWords(text, line2);
+  const values = words2.map((w) => resolveWord(w, env));
   return values.some((v) => v === void 0) ? void 0 : values.join(" ");
 }
 function applyDefaults(word2, env) {
@@ -33845,20 +33927,20 @@ var WRAPPERS_WITH_ARG = {
 function basename(path) {
   return path.slice(path.lastIndexOf("/") + 1);
 }
-function programWords(words) {
+function programWords(words2) {
   let i = 0;
-  while (i < words.length) {
-    const name = basename(words[i].text);
+  while (i < words2.length) {
+    const name = basename(words2[i].text);
     const withArg = WRAPPERS_WITH_ARG[name];
     if (!withArg) break;
     i++;
     if (name === "timeout") {
-      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
+      while (i < words2.length && words2[i].text.startsWith("-")) i += withArg.has(words2[i].text) ? 2 : 1;
       i++;
       continue;
     }
-    while (i < words.length) {
-      const t = words[i].text;
+    while (i < words2.length) {
+      const t = words2[i].text;
       if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
         i++;
         continue;
@@ -33870,25 +33952,25 @@ function programWords(words) {
       i += withArg.has(t) ? 2 : 1;
     }
   }
-  return words.slice(i);
+  return words2.slice(i);
 }
 function programOf(cmd) {
   const w = programWords(cmd.words)[0];
   return w ? basename(w.text) : "";
 }
 function runsSubcommand(cmd, prog, sub) {
-  const words = programWords(cmd.words);
-  if (!words[0] || basename(words[0].text) !== prog) return null;
+  const words2 = programWords(cmd.words);
+  if (!words2[0] || basename(words2[0].text) !== prog) return null;
   let i = 1;
   if (prog === "podman" || prog === "docker") {
-    while (i < words.length && words[i].text.startsWith("-")) i++;
-    if (words[i]?.text === "container") i++;
+    while (i < words2.length && words2[i].text.startsWith("-")) i++;
+    if (words2[i]?.text === "container") i++;
   }
   if (prog === "git") {
-    while (i < words.length && words[i].text.startsWith("-"))
-      i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
+    while (i < words2.length && words2[i].text.startsWith("-"))
+      i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words2[i].text) ? 2 : 1;
   }
-  return words[i]?.text === sub ? words.slice(i + 1) : null;
+  return words2[i]?.text === sub ? words2.slice(i + 1) : null;
 }
 function hasMergedStderr(cmd) {
   return cmd.redirects.some(
@@ -34011,13 +34093,13 @@ var Grouper = class {
     }
   }
   array(t) {
-    const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
+    const words2 = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
-    this.s.arrays.set(t.name, [...prev, ...words]);
+    this.s.arrays.set(t.name, [...prev, ...words2]);
     const d = this.open(t.line);
     d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
     if (d.words.length === 0)
-      d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+      d.assignments.push({ name: t.name, value: words2.map((w) => w.text).join(" "), line: t.line });
   }
   word(w) {
     const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
@@ -34347,8 +34429,8 @@ function skipOptions(w, i, withValue) {
   while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
   return i;
 }
-function peel(words) {
-  let w = programWords(words);
+function peel(words2) {
+  let w = programWords(words2);
   for (let guard2 = 0; guard2 < 4 && w[0]; guard2++) {
     const prog = basename(w[0].text);
     if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
@@ -34383,8 +34465,8 @@ function programName(w, h) {
   if (held2 && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held2[1])) return "llama-server";
   return name;
 }
-function directEngine(words, h) {
-  const w = peel(words);
+function directEngine(words2, h) {
+  const w = peel(words2);
   const first = w[0];
   if (!first) return null;
   const held2 = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(first.text);
@@ -34553,10 +34635,10 @@ function heredocEngine(text, firstLine, runtime, nested) {
     const end = lines.findIndex((l, j) => j > i && (strip ? l.replace(/^\t+/, "") : l) === m[3]);
     if (end < 0) continue;
     const body = lines.slice(i + 1, end).map((l) => strip ? l.replace(/^\t+/, "") : l);
-    const at = firstLine + i + 1;
+    const at2 = firstLine + i + 1;
     const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
     const bodyText = unit ? body.map((l) => /^\s*ExecStart\s*=/.test(l) ? l.replace(/^\s*ExecStart\s*=\s*[-@:+!]*/, "") : "").join("\n") : body.join("\n");
-    const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime });
+    const inner = parseServeScript(bodyText, { firstLine: at2, runtime: unit ? "systemd" : runtime });
     if (inner.engine) {
       nested.push(inner);
       return inner.engine;
@@ -34770,26 +34852,26 @@ function quadletRun(unit, lines) {
   const image = unitEntries(unit, "Container", "Image").at(-1);
   if (!image) return null;
   const exec = unitEntries(unit, "Container", "Exec").at(-1);
-  const words = [word("--replace", image.line), word("--rm", image.line)];
+  const words2 = [word("--replace", image.line), word("--rm", image.line)];
   for (const e of unit.entries.filter((x) => x.section === "Container")) {
     const opt = OPTION_OF[e.key];
-    if (e.key === "PodmanArgs") words.push(...valueWords(e, lines));
-    else if (opt && MULTI.has(e.key)) for (const w of valueWords(e, lines)) words.push(word(opt, e.line), w);
-    else if (opt) words.push(word(opt, e.line), word(e.value, e.line));
+    if (e.key === "PodmanArgs") words2.push(...valueWords(e, lines));
+    else if (opt && MULTI.has(e.key)) for (const w of valueWords(e, lines)) words2.push(word(opt, e.line), w);
+    else if (opt) words2.push(word(opt, e.line), word(e.value, e.line));
   }
-  words.push(word(image.value, image.line));
-  if (exec) words.push(...valueWords(exec, lines));
-  const at = exec ?? image;
+  words2.push(word(image.value, image.line));
+  if (exec) words2.push(...valueWords(exec, lines));
+  const at2 = exec ?? image;
   const command = {
-    words,
+    words: words2,
     assignments: [],
-    line: at.line,
-    endLine: at.endLine,
-    source: lines.slice(at.line - 1, at.endLine).join("\n"),
+    line: at2.line,
+    endLine: at2.endLine,
+    source: lines.slice(at2.line - 1, at2.endLine).join("\n"),
     redirects: [],
     pipeTo: null
   };
-  return readPodmanRun(command, words, "quadlet");
+  return readPodmanRun(command, words2, "quadlet");
 }
 
 // src/domain/launch/unit-exec.ts
@@ -34984,7 +35066,7 @@ async function runDeploy(ctx, opts) {
     );
     return done();
   }
-  findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
+  findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (${ctx.host.origin ?? "host key pinned"})`));
   if (direct && ctx.endpoint.container) {
     findings.push(
       warn(
@@ -35201,8 +35283,8 @@ async function shutdown(signal, exitCode, say, deadlineMs = SHUTDOWN_DEADLINE_MS
   say(`deploy-gate: ${signal}: ${activeLocks().length ? "releasing host locks, then exiting" : "stopping"}`);
   runAbort.abort();
   let timer;
-  const late = new Promise((resolve9) => {
-    timer = setTimeout(() => resolve9("late"), deadlineMs);
+  const late = new Promise((resolve10) => {
+    timer = setTimeout(() => resolve10("late"), deadlineMs);
   });
   const done = await Promise.race([
     Promise.allSettled([releaseAllLocks(), ...beforeExit]).then(() => "done"),
@@ -35267,6 +35349,422 @@ function sanitizeReport(report) {
   };
 }
 var sanitizeValue = (value) => deep(value);
+
+// src/commands/spec.ts
+var COMMAND_SPECS = [
+  {
+    name: "preflight",
+    positionals: 0,
+    summary: "check the serve scripts in this repository (no host needed)",
+    details: "bash -n, shellcheck, the contract flags (traced through history when one is gone), dropped flags, the trap rules, the rollback ref.\nWith no deploy-gate.yml it finds the serve scripts itself.",
+    examples: [
+      "deploy-gate preflight",
+      "deploy-gate preflight --endpoint archon --base v1.4.0",
+      "deploy-gate preflight --json --report preflight.json"
+    ]
+  },
+  {
+    name: "run",
+    positionals: 0,
+    summary: "preflight, deploy over SSH, verify",
+    details: "A preflight failure stops here (--skip-preflight to see what the host says). One SSH connection, a host-side lock,\nthe install files at the ref, a restart, the boot watched to readiness, then verify.",
+    examples: [
+      "deploy-gate run --endpoint archon --dry-run",
+      "deploy-gate run --endpoint archon --summary summary.md",
+      "deploy-gate run --endpoint archon --hosts gpu-b,gpu-c"
+    ]
+  },
+  {
+    name: "verify",
+    positionals: 0,
+    summary: "verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)",
+    details: "Default ref: the one recorded on the host by the last deploy.",
+    examples: ["deploy-gate verify --endpoint archon", "deploy-gate verify --endpoint archon --ref v1.4.0"]
+  },
+  {
+    name: "rollback",
+    positionals: 0,
+    summary: "deploy rollback.ref, then verify",
+    examples: ["deploy-gate rollback --endpoint archon", "deploy-gate rollback --endpoint archon --ref v1.3.2"]
+  },
+  {
+    name: "explain",
+    args: "FILE|-",
+    positionals: 1,
+    summary: "diagnose a saved journalctl -o json dump, a plain log, or a response body",
+    details: "Exit 0 when the log shows a ready or still-booting engine, 1 on a failure.",
+    examples: ["deploy-gate explain journal.json", "deploy-gate explain -"]
+  },
+  {
+    name: "logs",
+    positionals: 0,
+    summary: "the endpoint's journal, decoded, one boot at a time, with its diagnosis",
+    details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json.",
+    examples: [
+      "deploy-gate logs --endpoint archon",
+      "deploy-gate logs --endpoint archon --boot previous",
+      "deploy-gate logs --endpoint archon --since 30m --follow",
+      "deploy-gate logs --endpoint archon -n 50 --grep ERROR"
+    ]
+  },
+  {
+    name: "lock",
+    args: "status|release|acquire",
+    positionals: 1,
+    summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it); acquire it by hand (-m why)",
+    examples: [
+      "deploy-gate lock status --endpoint archon",
+      "deploy-gate lock acquire --endpoint archon -m maintenance",
+      "deploy-gate lock release --endpoint archon --force"
+    ]
+  },
+  {
+    name: "init",
+    positionals: 0,
+    summary: "write deploy-gate.yml for the serve scripts found here (never overwrites)",
+    details: "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight.",
+    examples: ["deploy-gate init", "deploy-gate init --commit", "deploy-gate init --config ci/deploy-gate.yml"]
+  },
+  {
+    name: "completion",
+    args: "bash|zsh|fish",
+    positionals: 1,
+    summary: "print a shell completion script for commands and options",
+    details: "bash: source <(deploy-gate completion bash); zsh: save as _deploy-gate on $fpath; fish: save in ~/.config/fish/completions/.",
+    examples: ["deploy-gate completion bash", "deploy-gate completion fish"]
+  },
+  {
+    name: "schema",
+    positionals: 0,
+    summary: "print the JSON Schema of deploy-gate.yml",
+    examples: ["deploy-gate schema"]
+  },
+  {
+    name: "webhook",
+    positionals: 0,
+    summary: "serve Flagger's pre-rollout and rollout webhooks: verify over HTTP alone per call (--listen ADDR)",
+    details: "POST {name, namespace, phase, metadata}: 200 pass, 412 a check failed, 503 could not judge or busy, 504 past --deadline,\n400 a malformed body. metadata.endpoint picks the endpoint; {name} and {namespace} in its url: are filled in.",
+    examples: [
+      "deploy-gate webhook --listen 127.0.0.1:8080",
+      "deploy-gate webhook --listen :8080 --namespaces llm --deadline 5m"
+    ]
+  }
+];
+var COMMANDS = COMMAND_SPECS.map((c) => c.name);
+var REPORTING = ["preflight", "run", "verify", "rollback"];
+var REMOTE = ["run", "verify", "rollback", "logs", "lock"];
+var DEPLOYING = ["run", "rollback"];
+var OPTION_SPECS = [
+  {
+    name: "config",
+    type: "string",
+    arg: "FILE",
+    help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it",
+    commands: [...REPORTING, "logs", "lock", "init", "webhook"]
+  },
+  {
+    name: "endpoint",
+    type: "string",
+    arg: "NAME",
+    help: "one endpoint (default: all; run/verify/rollback/logs/lock: the config's only one)",
+    commands: [...REPORTING, "logs", "lock"]
+  },
+  {
+    name: "ref",
+    type: "string",
+    arg: "REF",
+    help: "check the scripts at REF instead of the work tree (verify: the contracts at REF; rollback: the version to go back to, instead of rollback.ref)",
+    commands: REPORTING
+  },
+  {
+    name: "base",
+    type: "string",
+    arg: "REF",
+    help: "what dropped-flags compares against (default: rollback.ref, else the commit before the last change)",
+    commands: ["preflight", "run"]
+  },
+  {
+    name: "json",
+    type: "boolean",
+    help: "print exactly the JSON report on stdout",
+    commands: [...REPORTING, "explain", "logs", "lock"]
+  },
+  { name: "report", type: "string", arg: "FILE", help: "also write the JSON report to FILE", commands: REPORTING },
+  {
+    name: "summary",
+    type: "string",
+    arg: "FILE",
+    help: "also write the markdown job summary to FILE",
+    commands: REPORTING
+  },
+  { name: "quiet", type: "boolean", short: "q", help: "only the verdict and the failures", commands: REPORTING },
+  {
+    name: "no-color",
+    type: "boolean",
+    help: "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it on)",
+    commands: "all"
+  },
+  { name: "fail-on-warn", type: "boolean", help: "exit 1 on warnings too", commands: REPORTING },
+  {
+    name: "dry-run",
+    type: "boolean",
+    help: "connect, lock, show the files that would change and the commands; change nothing",
+    commands: DEPLOYING
+  },
+  {
+    name: "lock-wait",
+    type: "string",
+    arg: "DURATION",
+    help: "wait this long for a held deploy lock (default: fail at once, naming the holder)",
+    commands: DEPLOYING
+  },
+  {
+    name: "skip-preflight",
+    type: "boolean",
+    help: "deploy even when preflight fails (to see what the host says)",
+    commands: ["run"]
+  },
+  {
+    name: "hosts",
+    type: "string",
+    arg: "A,B",
+    help: "fleet endpoints (hosts:): only these hosts, names or globs ('gpu*'), e.g. to finish a halted rollout (logs: the one host to read)",
+    commands: ["run", "verify", "rollback", "lock", "logs"]
+  },
+  {
+    name: "boot",
+    type: "string",
+    arg: "WHICH",
+    help: "current (default), previous, N, or --boot=-N (N before the current)",
+    commands: ["logs"]
+  },
+  {
+    name: "since",
+    type: "string",
+    arg: "TIME",
+    help: "the window: 30m, 2h, YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today, yesterday",
+    commands: ["logs"]
+  },
+  { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
+  {
+    name: "lines",
+    type: "string",
+    short: "n",
+    arg: "N",
+    help: "show the boot's last N lines (--follow: of the backlog); the diagnosis still reads the whole boot",
+    commands: ["logs"]
+  },
+  {
+    name: "grep",
+    type: "string",
+    arg: "REGEX",
+    help: "show only the lines matching REGEX (JavaScript syntax, case-sensitive)",
+    commands: ["logs"]
+  },
+  {
+    name: "force",
+    type: "boolean",
+    help: "release a lock another run holds (it names the holder)",
+    commands: ["lock"]
+  },
+  {
+    name: "url",
+    type: "string",
+    arg: "URL",
+    help: "verify over HTTP alone at URL, no SSH: every check HTTP can prove; the host-only ones skip (an endpoint with url: and no host: does the same)",
+    commands: ["verify"]
+  },
+  {
+    name: "model",
+    type: "string",
+    arg: "NAME",
+    help: "with --url: the served model name (default: the endpoint's model:, else the one /v1/models lists)",
+    commands: ["verify"]
+  },
+  {
+    name: "selector",
+    type: "string",
+    arg: "LABELS",
+    help: "the engine's pods for kubernetes: endpoints, as kubectl -l takes it (e.g. a canary's pod-template-hash)",
+    commands: ["verify"]
+  },
+  {
+    name: "rollout-start",
+    type: "string",
+    arg: "TIME",
+    help: "kubernetes: endpoints: when the rollout began (ISO 8601, @EPOCH, or a duration ago such as 15m); a pod whose engine started before it is the old version",
+    commands: ["verify"]
+  },
+  {
+    name: "listen",
+    type: "string",
+    arg: "ADDR",
+    help: "HOST:PORT the webhook listens on (:8080 for every address)",
+    commands: ["webhook"]
+  },
+  {
+    name: "namespaces",
+    type: "string",
+    arg: "NS[,NS]",
+    help: "the namespaces whose canaries the webhook judges (a payload from another gets 403); needed when url: fills {namespace}",
+    commands: ["webhook"]
+  },
+  {
+    name: "deadline",
+    type: "string",
+    arg: "DURATION",
+    help: "the webhook's deadline per call, every request of its verify included (default 2m)",
+    commands: ["webhook"]
+  },
+  {
+    name: "message",
+    type: "string",
+    short: "m",
+    arg: "MESSAGE",
+    help: "lock acquire: why the endpoint is held; every deploy is refused with it until lock release",
+    commands: ["lock"]
+  },
+  {
+    name: "commit",
+    type: "boolean",
+    help: "commit the config it wrote (that file only), so the first preflight finds a clean tree",
+    commands: ["init"]
+  },
+  {
+    name: "connect-timeout",
+    type: "string",
+    arg: "DURATION",
+    help: "SSH handshake deadline (default 20s)",
+    commands: REMOTE
+  },
+  {
+    name: "help",
+    type: "boolean",
+    short: "h",
+    help: "this help (deploy-gate COMMAND --help: that command's)",
+    commands: "all"
+  },
+  {
+    name: "verbose",
+    type: "boolean",
+    short: "v",
+    help: "print every command run, locally and over SSH, with its timing (also DEPLOY_GATE_TRACE=1)",
+    commands: "all"
+  },
+  { name: "version", type: "boolean", short: "V", help: "the version", commands: "all" }
+];
+var appliesTo = (o, c) => o.commands === "all" || o.commands.includes(c);
+
+// src/commands/completion.ts
+var SHELLS = ["bash", "zsh", "fish"];
+var NAMES = [...COMMAND_SPECS.map((c) => c.name), "help"];
+var POSITIONAL = {
+  lock: "status release acquire",
+  completion: SHELLS.join(" "),
+  explain: "FILE",
+  help: COMMAND_SPECS.map((c) => c.name).join(" ")
+};
+var FILE_OPTIONS = ["config", "report", "summary"];
+var flagsOf = (c) => OPTION_SPECS.filter((o) => appliesTo(o, c)).map((o) => `--${o.name}`).join(" ");
+var squote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
+function bash() {
+  const valued = OPTION_SPECS.filter((o) => o.type === "string").map((o) => `--${o.name}`);
+  return `# deploy-gate completion for bash: source it, or save it as /etc/bash_completion.d/deploy-gate
+_deploy_gate() {
+  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} cmd="" i
+  # the command is the first word that is neither an option nor an option's value
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    case \${COMP_WORDS[i]} in
+      ${valued.join("|")}) ((i++)) ;;
+      -*) ;;
+      *) cmd=\${COMP_WORDS[i]}; break ;;
+    esac
+  done
+  case $prev in
+    ${FILE_OPTIONS.map((o) => `--${o}`).join("|")}) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    ${valued.filter((v) => !FILE_OPTIONS.includes(v.slice(2))).join("|")}) COMPREPLY=(); return ;;
+  esac
+  if [[ -z $cmd ]]; then
+    COMPREPLY=($(compgen -W ${squote(NAMES.join(" "))} -- "$cur"))
+    return
+  fi
+  if [[ $cur == -* ]]; then
+    case $cmd in
+${COMMAND_SPECS.map((c) => `      ${c.name}) COMPREPLY=($(compgen -W ${squote(flagsOf(c.name))} -- "$cur")) ;;`).join("\n")}
+    esac
+    return
+  fi
+  case $cmd in
+${Object.entries(POSITIONAL).map(
+    ([c, w]) => w === "FILE" ? `    ${c}) COMPREPLY=($(compgen -f -- "$cur")) ;;` : `    ${c}) COMPREPLY=($(compgen -W ${squote(w)} -- "$cur")) ;;`
+  ).join("\n")}
+  esac
+}
+complete -F _deploy_gate deploy-gate
+`;
+}
+function zsh() {
+  const arg = (c) => OPTION_SPECS.filter((o) => appliesTo(o, c)).map((o) => {
+    const help = o.help.replace(/[[\]:']/g, " ");
+    const value = o.type === "string" ? `:${o.arg ?? "VALUE"}:${FILE_OPTIONS.includes(o.name) ? "_files" : " "}` : "";
+    return `        '--${o.name}[${help}]${value}'`;
+  }).join(" \\\n");
+  const positional = (c) => {
+    const w = POSITIONAL[c];
+    if (!w) return "";
+    return w === "FILE" ? " \\\n        '1:file:_files'" : ` \\
+        '1:${c}:(${w})'`;
+  };
+  return `#compdef deploy-gate
+# deploy-gate completion for zsh: save it as _deploy-gate in a directory of $fpath
+_deploy_gate() {
+  local -a commands
+  commands=(
+${[...COMMAND_SPECS.map((c) => [c.name, c.summary]), ["help", "a command's options and examples"]].map(([n, s]) => `    ${squote(`${n}:${s.replace(/:/g, " ")}`)}`).join("\n")}
+  )
+  if (( CURRENT == 2 )); then
+    _describe 'command' commands
+    return
+  fi
+  local cmd=$words[2]
+  shift words
+  (( CURRENT-- ))
+  case $cmd in
+${COMMAND_SPECS.map((c) => `    ${c.name})
+      _arguments \\
+${arg(c.name)}${positional(c.name)}
+      ;;`).join("\n")}
+    help) _arguments '1:command:(${COMMAND_SPECS.map((c) => c.name).join(" ")})' ;;
+  esac
+}
+_deploy_gate "$@"
+`;
+}
+function fish() {
+  const lines = [
+    "# deploy-gate completion for fish: save it as ~/.config/fish/completions/deploy-gate.fish",
+    "complete -c deploy-gate -f",
+    ...COMMAND_SPECS.map(
+      (c) => `complete -c deploy-gate -n __fish_use_subcommand -a ${c.name} -d ${squote(c.summary)}`
+    ),
+    `complete -c deploy-gate -n __fish_use_subcommand -a help -d ${squote("a command's options and examples")}`
+  ];
+  for (const o of OPTION_SPECS) {
+    const cmds = COMMAND_SPECS.filter((c) => appliesTo(o, c.name)).map((c) => c.name);
+    const value = o.type === "string" ? FILE_OPTIONS.includes(o.name) ? " -r -F" : " -r" : "";
+    lines.push(
+      `complete -c deploy-gate -n '__fish_seen_subcommand_from ${cmds.join(" ")}' -l ${o.name}${o.short ? ` -s ${o.short}` : ""}${value} -d ${squote(o.help)}`
+    );
+  }
+  for (const [c, w] of Object.entries(POSITIONAL))
+    lines.push(
+      w === "FILE" ? `complete -c deploy-gate -n '__fish_seen_subcommand_from ${c}' -F` : `complete -c deploy-gate -n '__fish_seen_subcommand_from ${c}' -a ${squote(w)}`
+    );
+  return lines.join("\n") + "\n";
+}
+function completionScript(shell) {
+  return { bash, zsh, fish }[shell]();
+}
 
 // src/commands/explain/explain.ts
 import { createReadStream, existsSync, statSync } from "node:fs";
@@ -35398,7 +35896,7 @@ function prose(text, ctx) {
     });
   }).join("");
 }
-var PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
+var PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9](?:[\w.:-]{0,250}[\w\]])?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
 var COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
 function fixCommands(fix) {
   const out2 = [];
@@ -35506,222 +36004,6 @@ function renderTerminal(report, colour, quiet = false) {
   return lines.join("\n") + "\n";
 }
 
-// src/commands/spec.ts
-var COMMAND_SPECS = [
-  {
-    name: "preflight",
-    positionals: 0,
-    summary: "check the serve scripts in this repository (no host needed)",
-    details: "bash -n, shellcheck, the contract flags (traced through history when one is gone), dropped flags, the trap rules, the rollback ref.\nWith no deploy-gate.yml it finds the serve scripts itself."
-  },
-  {
-    name: "run",
-    positionals: 0,
-    summary: "preflight, deploy over SSH, verify",
-    details: "A preflight failure stops here (--skip-preflight to see what the host says). One SSH connection, a host-side lock,\nthe install files at the ref, a restart, the boot watched to readiness, then verify."
-  },
-  {
-    name: "verify",
-    positionals: 0,
-    summary: "verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)",
-    details: "Default ref: the one recorded on the host by the last deploy."
-  },
-  { name: "rollback", positionals: 0, summary: "deploy rollback.ref, then verify" },
-  {
-    name: "explain",
-    args: "FILE|-",
-    positionals: 1,
-    summary: "diagnose a saved journalctl -o json dump, a plain log, or a response body",
-    details: "Exit 0 when the log shows a ready or still-booting engine, 1 on a failure."
-  },
-  {
-    name: "logs",
-    positionals: 0,
-    summary: "the endpoint's journal, decoded, one boot at a time, with its diagnosis",
-    details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json."
-  },
-  {
-    name: "lock",
-    args: "status|release",
-    positionals: 1,
-    summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)"
-  },
-  {
-    name: "init",
-    positionals: 0,
-    summary: "write deploy-gate.yml for the serve scripts found here (never overwrites)",
-    details: "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight."
-  },
-  { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" },
-  {
-    name: "webhook",
-    positionals: 0,
-    summary: "serve Flagger's pre-rollout and rollout webhooks: verify over HTTP alone per call (--listen ADDR)",
-    details: "POST {name, namespace, phase, metadata}: 200 pass, 412 a check failed, 503 could not judge or busy, 504 past --deadline,\n400 a malformed body. metadata.endpoint picks the endpoint; {name} and {namespace} in its url: are filled in."
-  }
-];
-var COMMANDS = COMMAND_SPECS.map((c) => c.name);
-var REPORTING = ["preflight", "run", "verify", "rollback"];
-var REMOTE = ["run", "verify", "rollback", "logs", "lock"];
-var DEPLOYING = ["run", "rollback"];
-var OPTION_SPECS = [
-  {
-    name: "config",
-    type: "string",
-    arg: "FILE",
-    help: "deploy-gate.yml (default: the nearest one up to the repository root, else discover the scripts); init: where to write it",
-    commands: [...REPORTING, "logs", "lock", "init", "webhook"]
-  },
-  {
-    name: "endpoint",
-    type: "string",
-    arg: "NAME",
-    help: "one endpoint (default: all; run/verify/rollback/logs/lock: the config's only one)",
-    commands: [...REPORTING, "logs", "lock"]
-  },
-  {
-    name: "ref",
-    type: "string",
-    arg: "REF",
-    help: "check the scripts at REF instead of the work tree (verify: the contracts at REF; rollback: the version to go back to, instead of rollback.ref)",
-    commands: REPORTING
-  },
-  {
-    name: "base",
-    type: "string",
-    arg: "REF",
-    help: "what dropped-flags compares against (default: rollback.ref, else the commit before the last change)",
-    commands: ["preflight", "run"]
-  },
-  {
-    name: "json",
-    type: "boolean",
-    help: "print exactly the JSON report on stdout",
-    commands: [...REPORTING, "explain", "logs", "lock"]
-  },
-  { name: "report", type: "string", arg: "FILE", help: "also write the JSON report to FILE", commands: REPORTING },
-  {
-    name: "summary",
-    type: "string",
-    arg: "FILE",
-    help: "also write the markdown job summary to FILE",
-    commands: REPORTING
-  },
-  { name: "quiet", type: "boolean", short: "q", help: "only the verdict and the failures", commands: REPORTING },
-  {
-    name: "no-color",
-    type: "boolean",
-    help: "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it on)",
-    commands: "all"
-  },
-  { name: "fail-on-warn", type: "boolean", help: "exit 1 on warnings too", commands: REPORTING },
-  {
-    name: "dry-run",
-    type: "boolean",
-    help: "connect, lock, show the files that would change and the commands; change nothing",
-    commands: DEPLOYING
-  },
-  {
-    name: "lock-wait",
-    type: "string",
-    arg: "DURATION",
-    help: "wait this long for a held deploy lock (default: fail at once, naming the holder)",
-    commands: DEPLOYING
-  },
-  {
-    name: "skip-preflight",
-    type: "boolean",
-    help: "deploy even when preflight fails (to see what the host says)",
-    commands: ["run"]
-  },
-  {
-    name: "hosts",
-    type: "string",
-    arg: "A,B",
-    help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout (logs: the one host to read)",
-    commands: ["run", "verify", "rollback", "lock", "logs"]
-  },
-  {
-    name: "boot",
-    type: "string",
-    arg: "WHICH",
-    help: "current (default), previous, N, or --boot=-N (N before the current)",
-    commands: ["logs"]
-  },
-  {
-    name: "since",
-    type: "string",
-    arg: "TIME",
-    help: "the window: 30m, 2h, YYYY-MM-DD[ HH:MM[:SS]], @EPOCH, today, yesterday",
-    commands: ["logs"]
-  },
-  { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
-  {
-    name: "force",
-    type: "boolean",
-    help: "release a lock another run holds (it names the holder)",
-    commands: ["lock"]
-  },
-  {
-    name: "url",
-    type: "string",
-    arg: "URL",
-    help: "verify over HTTP alone at URL, no SSH: every check HTTP can prove; the host-only ones skip (an endpoint with url: and no host: does the same)",
-    commands: ["verify"]
-  },
-  {
-    name: "model",
-    type: "string",
-    arg: "NAME",
-    help: "with --url: the served model name (default: the endpoint's model:, else the one /v1/models lists)",
-    commands: ["verify"]
-  },
-  {
-    name: "selector",
-    type: "string",
-    arg: "LABELS",
-    help: "the engine's pods for kubernetes: endpoints, as kubectl -l takes it (e.g. a canary's pod-template-hash)",
-    commands: ["verify"]
-  },
-  {
-    name: "rollout-start",
-    type: "string",
-    arg: "TIME",
-    help: "kubernetes: endpoints: when the rollout began (ISO 8601, @EPOCH, or a duration ago such as 15m); a pod whose engine started before it is the old version",
-    commands: ["verify"]
-  },
-  {
-    name: "listen",
-    type: "string",
-    arg: "ADDR",
-    help: "HOST:PORT the webhook listens on (:8080 for every address)",
-    commands: ["webhook"]
-  },
-  {
-    name: "deadline",
-    type: "string",
-    arg: "DURATION",
-    help: "the webhook's deadline per call, every request of its verify included (default 2m)",
-    commands: ["webhook"]
-  },
-  {
-    name: "connect-timeout",
-    type: "string",
-    arg: "DURATION",
-    help: "SSH handshake deadline (default 20s)",
-    commands: REMOTE
-  },
-  {
-    name: "help",
-    type: "boolean",
-    short: "h",
-    help: "this help (deploy-gate COMMAND --help: that command's)",
-    commands: "all"
-  },
-  { name: "version", type: "boolean", short: "v", help: "the version", commands: "all" }
-];
-var appliesTo = (o, c) => o.commands === "all" || o.commands.includes(c);
-
 // src/lib/usage-error.ts
 var UsageError = class extends Error {
 };
@@ -35730,9 +36012,9 @@ var UsageError = class extends Error {
 function parseHostList(v) {
   if (v === void 0) return null;
   const names2 = v.split(",").map((s) => s.trim()).filter(Boolean);
-  if (!names2.length || names2.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n)))
+  if (!names2.length || names2.some((n) => !/^[A-Za-z0-9*?[\]][A-Za-z0-9_.:*?[\]-]*$/.test(n)))
     throw new UsageError(
-      `--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`
+      `--hosts "${v}": expected host names from the endpoint's hosts: or globs, comma-separated (e.g. --hosts gpu-a,gpu-b or --hosts 'gpu*')`
     );
   return [...new Set(names2)];
 }
@@ -35757,8 +36039,8 @@ function parseInstant(v, now, duration4) {
   const ago = /^\d/.test(t) && !/^\d{4}-/.test(t) ? duration4(t) : null;
   if (ago !== null) return now - ago;
   if (/^@\d{1,12}$/.test(t)) return Number(t.slice(1)) * 1e3;
-  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(t) ? Date.parse(t) : NaN;
-  if (Number.isFinite(at)) return at;
+  const at2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(t) ? Date.parse(t) : NaN;
+  if (Number.isFinite(at2)) return at2;
   throw new UsageError(
     `--rollout-start "${t.slice(0, 40)}": expected an ISO 8601 time with its zone (2026-12-03T02:40:00Z), @EPOCH, or a duration ago (15m)`
   );
@@ -35949,10 +36231,10 @@ async function* lineBatches(chunks) {
     const cut = buf.lastIndexOf(10);
     if (cut < 0) {
       if (buf.length > MAX_LINE) {
-        let at = MAX_LINE;
-        while (at > 0 && (buf[at] & 192) === 128) at--;
-        rest = buf.subarray(at);
-        yield [buf.toString("utf8", 0, at)];
+        let at2 = MAX_LINE;
+        while (at2 > 0 && (buf[at2] & 192) === 128) at2--;
+        rest = buf.subarray(at2);
+        yield [buf.toString("utf8", 0, at2)];
       } else rest = buf;
       continue;
     }
@@ -36006,8 +36288,8 @@ var PROMPT = /^\s*[$#] curl\b[^\n]*\n/;
 function stripHttpHeaders(raw) {
   const text = raw.replace(PROMPT, "");
   if (!/^HTTP\/\d/.test(text)) return text;
-  const at = text.search(/\r?\n\r?\n/);
-  return at < 0 ? "" : text.slice(at).trim();
+  const at2 = text.search(/\r?\n\r?\n/);
+  return at2 < 0 ? "" : text.slice(at2).trim();
 }
 function httpStatus(text, body) {
   const head2 = /^HTTP\/[\d.]+ (\d{3})/.exec(text.replace(PROMPT, ""))?.[1];
@@ -36234,7 +36516,7 @@ async function* replay(held2, rest) {
 
 // src/commands/explain/explain.ts
 async function* fileChunks(path) {
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 18 })) yield chunk;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) yield chunk;
 }
 async function explainCommand(opts, io) {
   const file2 = opts.file;
@@ -36254,14 +36536,14 @@ async function explainCommand(opts, io) {
 
 // src/commands/init/init.ts
 import { existsSync as existsSync2, lstatSync as lstatSync2, readFileSync as readFileSync3, writeFileSync } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute3, join as join3, relative as relative2 } from "node:path";
+import { dirname as dirname3, isAbsolute as isAbsolute4, join as join3, relative as relative3 } from "node:path";
 
 // src/domain/config/load.ts
 var import_yaml4 = __toESM(require_dist(), 1);
 import { readFileSync, statSync as statSync2 } from "node:fs";
-import { dirname, isAbsolute, resolve as resolve2 } from "node:path";
+import { dirname, isAbsolute as isAbsolute2, resolve as resolve2 } from "node:path";
 
-// ../../main/node_modules/zod/v4/classic/external.js
+// node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
   $brand: () => $brand,
@@ -36524,7 +36806,7 @@ __export(external_exports, {
   xor: () => xor
 });
 
-// ../../main/node_modules/zod/v4/core/index.js
+// node_modules/zod/v4/core/index.js
 var core_exports2 = {};
 __export(core_exports2, {
   $ZodAny: () => $ZodAny,
@@ -36841,7 +37123,7 @@ __export(core_exports2, {
   withParser: () => withParser
 });
 
-// ../../main/node_modules/zod/v4/core/util.js
+// node_modules/zod/v4/core/util.js
 var util_exports = {};
 __export(util_exports, {
   BIGINT_FORMAT_RANGES: () => BIGINT_FORMAT_RANGES,
@@ -37697,7 +37979,7 @@ function constantCatch(value) {
   return fn2;
 }
 
-// ../../main/node_modules/zod/v4/core/core.js
+// node_modules/zod/v4/core/core.js
 var _a;
 var NEVER = /* @__PURE__ */ Object.freeze({
   status: "aborted"
@@ -37819,7 +38101,7 @@ function config(newConfig) {
   return globalConfig;
 }
 
-// ../../main/node_modules/zod/v4/core/errors.js
+// node_modules/zod/v4/core/errors.js
 function _getMessage() {
   const internals = this._zod;
   internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
@@ -38011,7 +38293,7 @@ function prettifyError(error62) {
   return lines.join("\n");
 }
 
-// ../../main/node_modules/zod/v4/core/parse.js
+// node_modules/zod/v4/core/parse.js
 function finalizeParams(callee, params) {
   return { callee: params?.callee ?? callee, Err: params?.Err };
 }
@@ -38171,7 +38453,7 @@ var _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 var safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync($ZodRealError);
 
-// ../../main/node_modules/zod/v4/core/regexes.js
+// node_modules/zod/v4/core/regexes.js
 var regexes_exports = {};
 __export(regexes_exports, {
   anyString: () => anyString,
@@ -38343,7 +38625,7 @@ var sha512_hex = /^[0-9a-fA-F]{128}$/;
 var sha512_base64 = /* @__PURE__ */ fixedBase64(86, "==");
 var sha512_base64url = /* @__PURE__ */ fixedBase64url(86);
 
-// ../../main/node_modules/zod/v4/core/checks.js
+// node_modules/zod/v4/core/checks.js
 var $ZodCheck = /* @__PURE__ */ $constructor("$ZodCheck", (inst, def) => {
   var _a3;
   inst._zod ?? (inst._zod = {});
@@ -38819,7 +39101,7 @@ var $ZodCheckOverwrite = /* @__PURE__ */ $constructor("$ZodCheckOverwrite", (ins
   };
 });
 
-// ../../main/node_modules/zod/v4/core/doc.js
+// node_modules/zod/v4/core/doc.js
 var Doc = class {
   constructor(args = [], closed = {}) {
     this.content = [];
@@ -38860,14 +39142,14 @@ ${content.join("\n")}
   }
 };
 
-// ../../main/node_modules/zod/v4/core/versions.js
+// node_modules/zod/v4/core/versions.js
 var version = {
   major: 4,
   minor: 6,
   patch: 7
 };
 
-// ../../main/node_modules/zod/v4/core/schemas.js
+// node_modules/zod/v4/core/schemas.js
 var $ZodType = /* @__PURE__ */ $constructor("$ZodType", (inst, def) => {
   var _a3;
   inst ?? (inst = {});
@@ -41309,7 +41591,7 @@ function handleRefineResult(result, payload, input2, inst) {
   }
 }
 
-// ../../main/node_modules/zod/v4/core/memoizer.js
+// node_modules/zod/v4/core/memoizer.js
 var $ZodCyclicError = class extends Error {
   constructor() {
     super(`Cannot parse a reference cycle that closes through a transform`);
@@ -41328,7 +41610,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve9) {
+function isRecursive(inst, stack, resolve10) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -41338,7 +41620,7 @@ function isRecursive(inst, stack, resolve9) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve9);
+      const answer = isRecursive(child, stack, resolve10);
       if (answer > result)
         result = answer;
     }
@@ -41349,7 +41631,7 @@ function isRecursive(inst, stack, resolve9) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve9) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -41413,7 +41695,7 @@ function isRecursive(inst, stack, resolve9) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve9 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve10 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -41586,7 +41868,7 @@ function isBackEdge(ctx, value) {
   return backEdges !== void 0 && isRef(value) && backEdges.has(value);
 }
 
-// ../../main/node_modules/zod/v4/locales/index.js
+// node_modules/zod/v4/locales/index.js
 var locales_exports = {};
 __export(locales_exports, {
   ar: () => ar_default,
@@ -41654,7 +41936,7 @@ __export(locales_exports, {
   zhTW: () => zh_TW_default
 });
 
-// ../../main/node_modules/zod/v4/locales/ar.js
+// node_modules/zod/v4/locales/ar.js
 var error = () => {
   const Sizable = {
     string: { unit: "\u062D\u0631\u0641", verb: "\u0623\u0646 \u064A\u062D\u0648\u064A" },
@@ -41766,7 +42048,7 @@ function ar_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/az.js
+// node_modules/zod/v4/locales/az.js
 var error2 = () => {
   const Sizable = {
     string: { unit: "simvol", verb: "olmal\u0131d\u0131r" },
@@ -41877,7 +42159,7 @@ function az_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/be.js
+// node_modules/zod/v4/locales/be.js
 function getBelarusianPlural(count, one, few, many) {
   const absCount = Math.abs(count);
   const lastDigit = absCount % 10;
@@ -42046,7 +42328,7 @@ function be_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/bg.js
+// node_modules/zod/v4/locales/bg.js
 var error4 = () => {
   const Sizable = {
     string: { unit: "\u0441\u0438\u043C\u0432\u043E\u043B\u0430", verb: "\u0434\u0430 \u0441\u044A\u0434\u044A\u0440\u0436\u0430" },
@@ -42172,7 +42454,7 @@ function bg_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/bn.js
+// node_modules/zod/v4/locales/bn.js
 var error5 = () => {
   const Sizable = {
     string: { unit: "\u0985\u0995\u09CD\u09B7\u09B0", verb: "\u09A5\u09BE\u0995\u09A4\u09C7 \u09B9\u09AC\u09C7" },
@@ -42286,7 +42568,7 @@ function bn_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ca.js
+// node_modules/zod/v4/locales/ca.js
 var error6 = () => {
   const Sizable = {
     string: { unit: "car\xE0cters", verb: "contenir" },
@@ -42400,7 +42682,7 @@ function ca_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ckb.js
+// node_modules/zod/v4/locales/ckb.js
 var error7 = () => {
   const Sizable = {
     string: { unit: "\u067E\u06CC\u062A", verb: "\u0628\u06CE\u062A" },
@@ -42533,7 +42815,7 @@ function ckb_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/cs.js
+// node_modules/zod/v4/locales/cs.js
 var error8 = () => {
   const Sizable = {
     string: { unit: "znak\u016F", verb: "m\xEDt" },
@@ -42650,7 +42932,7 @@ function cs_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/da.js
+// node_modules/zod/v4/locales/da.js
 var error9 = () => {
   const Sizable = {
     string: { unit: "tegn", verb: "havde" },
@@ -42771,7 +43053,7 @@ function da_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/de.js
+// node_modules/zod/v4/locales/de.js
 var error10 = () => {
   const Sizable = {
     string: { unit: "Zeichen", verb: "zu haben" },
@@ -42885,7 +43167,7 @@ function de_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/el.js
+// node_modules/zod/v4/locales/el.js
 var error11 = () => {
   const Sizable = {
     string: { unit: "\u03C7\u03B1\u03C1\u03B1\u03BA\u03C4\u03AE\u03C1\u03B5\u03C2", verb: "\u03BD\u03B1 \u03AD\u03C7\u03B5\u03B9" },
@@ -42998,7 +43280,7 @@ function el_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/en.js
+// node_modules/zod/v4/locales/en.js
 var error12 = () => {
   const Sizable = {
     string: { unit: "characters", verb: "to have" },
@@ -43123,7 +43405,7 @@ function en_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/eo.js
+// node_modules/zod/v4/locales/eo.js
 var error13 = () => {
   const Sizable = {
     string: { unit: "karaktrojn", verb: "havi" },
@@ -43238,7 +43520,7 @@ function eo_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/es.js
+// node_modules/zod/v4/locales/es.js
 var error14 = () => {
   const Sizable = {
     string: { unit: "caracteres", verb: "tener" },
@@ -43375,7 +43657,7 @@ function es_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/fa.js
+// node_modules/zod/v4/locales/fa.js
 var error15 = () => {
   const Sizable = {
     string: { unit: "\u06A9\u0627\u0631\u0627\u06A9\u062A\u0631", verb: "\u062F\u0627\u0634\u062A\u0647 \u0628\u0627\u0634\u062F" },
@@ -43495,7 +43777,7 @@ function fa_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/fi.js
+// node_modules/zod/v4/locales/fi.js
 var error16 = () => {
   const Sizable = {
     string: { unit: "merkki\xE4", subject: "merkkijonon" },
@@ -43613,7 +43895,7 @@ function fi_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/fr.js
+// node_modules/zod/v4/locales/fr.js
 var error17 = () => {
   const Sizable = {
     string: { unit: "caract\xE8res", verb: "avoir" },
@@ -43743,7 +44025,7 @@ function fr_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/fr-CA.js
+// node_modules/zod/v4/locales/fr-CA.js
 var error18 = () => {
   const Sizable = {
     string: { unit: "caract\xE8res", verb: "avoir" },
@@ -43856,7 +44138,7 @@ function fr_CA_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/gu.js
+// node_modules/zod/v4/locales/gu.js
 var error19 = () => {
   const Sizable = {
     string: { unit: "\u0A85\u0A95\u0ACD\u0AB7\u0AB0", verb: "\u0AB9\u0ACB\u0AB5\u0ABE \u0A9C\u0ACB\u0A88\u0A8F" },
@@ -43970,7 +44252,7 @@ function gu_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/he.js
+// node_modules/zod/v4/locales/he.js
 var error20 = () => {
   const TypeNames = {
     string: { label: "\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA", gender: "f" },
@@ -44172,7 +44454,7 @@ function he_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/hi.js
+// node_modules/zod/v4/locales/hi.js
 var error21 = () => {
   const Sizable = {
     string: { unit: "\u0905\u0915\u094D\u0937\u0930", verb: "\u0930\u0916\u0928\u0947 \u0915\u0947 \u0932\u093F\u090F" },
@@ -44284,7 +44566,7 @@ function hi_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/hr.js
+// node_modules/zod/v4/locales/hr.js
 var error22 = () => {
   const Sizable = {
     string: { unit: "znakova", verb: "imati" },
@@ -44411,7 +44693,7 @@ function hr_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/hu.js
+// node_modules/zod/v4/locales/hu.js
 var error23 = () => {
   const Sizable = {
     string: { unit: "karakter", verb: "legyen" },
@@ -44525,7 +44807,7 @@ function hu_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/hy.js
+// node_modules/zod/v4/locales/hy.js
 function getArmenianPlural(count, one, many) {
   return Math.abs(count) === 1 ? one : many;
 }
@@ -44684,7 +44966,7 @@ function hy_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/id.js
+// node_modules/zod/v4/locales/id.js
 var error25 = () => {
   const Sizable = {
     string: { unit: "karakter", verb: "memiliki" },
@@ -44796,7 +45078,7 @@ function id_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/is.js
+// node_modules/zod/v4/locales/is.js
 var error26 = () => {
   const Sizable = {
     string: { unit: "stafi", verb: "a\xF0 hafa" },
@@ -44911,7 +45193,7 @@ function is_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/it.js
+// node_modules/zod/v4/locales/it.js
 var error27 = () => {
   const Sizable = {
     string: { unit: "caratteri", verb: "avere" },
@@ -45025,7 +45307,7 @@ function it_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ja.js
+// node_modules/zod/v4/locales/ja.js
 var error28 = () => {
   const Sizable = {
     string: { unit: "\u6587\u5B57", verb: "\u3067\u3042\u308B" },
@@ -45138,7 +45420,7 @@ function ja_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ka.js
+// node_modules/zod/v4/locales/ka.js
 var error29 = () => {
   const Sizable = {
     string: { unit: "\u10E1\u10D8\u10DB\u10D1\u10DD\u10DA\u10DD", verb: "\u10E3\u10DC\u10D3\u10D0 \u10E8\u10D4\u10D8\u10EA\u10D0\u10D5\u10D3\u10D4\u10E1" },
@@ -45256,7 +45538,7 @@ function ka_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/km.js
+// node_modules/zod/v4/locales/km.js
 var error30 = () => {
   const Sizable = {
     string: { unit: "\u178F\u17BD\u17A2\u1780\u17D2\u179F\u179A", verb: "\u1782\u17BD\u179A\u1798\u17B6\u1793" },
@@ -45372,12 +45654,12 @@ function km_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/kh.js
+// node_modules/zod/v4/locales/kh.js
 function kh_default() {
   return km_default();
 }
 
-// ../../main/node_modules/zod/v4/locales/kn.js
+// node_modules/zod/v4/locales/kn.js
 var error31 = () => {
   const Sizable = {
     string: { unit: "\u0C85\u0C95\u0CCD\u0CB7\u0CB0\u0C97\u0CB3\u0CC1", verb: "\u0CB9\u0CCA\u0C82\u0CA6\u0CB2\u0CC1" },
@@ -45493,7 +45775,7 @@ function kn_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ko.js
+// node_modules/zod/v4/locales/ko.js
 var error32 = () => {
   const Sizable = {
     string: { unit: "\uBB38\uC790", verb: "to have" },
@@ -45610,7 +45892,7 @@ function ko_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/lt.js
+// node_modules/zod/v4/locales/lt.js
 var capitalizeFirstCharacter = (text) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
@@ -45818,7 +46100,7 @@ function lt_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/mk.js
+// node_modules/zod/v4/locales/mk.js
 var error34 = () => {
   const Sizable = {
     string: { unit: "\u0437\u043D\u0430\u0446\u0438", verb: "\u0434\u0430 \u0438\u043C\u0430\u0430\u0442" },
@@ -45933,7 +46215,7 @@ function mk_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ms.js
+// node_modules/zod/v4/locales/ms.js
 var error35 = () => {
   const Sizable = {
     string: { unit: "aksara", verb: "mempunyai" },
@@ -46046,7 +46328,7 @@ function ms_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ne.js
+// node_modules/zod/v4/locales/ne.js
 var error36 = () => {
   const Sizable = {
     string: { unit: "\u0905\u0915\u094D\u0937\u0930", verb: "\u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B" },
@@ -46158,7 +46440,7 @@ function ne_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/nl.js
+// node_modules/zod/v4/locales/nl.js
 var error37 = () => {
   const Sizable = {
     string: { unit: "tekens", verb: "heeft" },
@@ -46274,7 +46556,7 @@ function nl_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/nn.js
+// node_modules/zod/v4/locales/nn.js
 var error38 = () => {
   const Sizable = {
     string: { unit: "teikn", verb: "\xE5 ha" },
@@ -46388,7 +46670,7 @@ function nn_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/no.js
+// node_modules/zod/v4/locales/no.js
 var error39 = () => {
   const Sizable = {
     string: { unit: "tegn", verb: "\xE5 ha" },
@@ -46502,7 +46784,7 @@ function no_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ota.js
+// node_modules/zod/v4/locales/ota.js
 var error40 = () => {
   const Sizable = {
     string: { unit: "harf", verb: "olmal\u0131d\u0131r" },
@@ -46617,7 +46899,7 @@ function ota_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ps.js
+// node_modules/zod/v4/locales/ps.js
 var error41 = () => {
   const Sizable = {
     string: { unit: "\u062A\u0648\u06A9\u064A", verb: "\u0648\u0644\u0631\u064A" },
@@ -46737,7 +47019,7 @@ function ps_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/pl.js
+// node_modules/zod/v4/locales/pl.js
 var error42 = () => {
   const Sizable = {
     string: { unit: "znak\xF3w", verb: "mie\u0107" },
@@ -46852,7 +47134,7 @@ function pl_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/pt.js
+// node_modules/zod/v4/locales/pt.js
 var error43 = () => {
   const Sizable = {
     string: { unit: "caracteres" },
@@ -46996,7 +47278,7 @@ function pt_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/pt-BR.js
+// node_modules/zod/v4/locales/pt-BR.js
 var error44 = () => {
   const Sizable = {
     string: { unit: "caracteres" },
@@ -47141,7 +47423,7 @@ function pt_BR_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ro.js
+// node_modules/zod/v4/locales/ro.js
 var error45 = () => {
   const Sizable = {
     string: { unit: "caractere", verb: "s\u0103 aib\u0103" },
@@ -47264,7 +47546,7 @@ function ro_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ru.js
+// node_modules/zod/v4/locales/ru.js
 function getRussianPlural(count, one, few, many) {
   const absCount = Math.abs(count);
   const lastDigit = absCount % 10;
@@ -47433,7 +47715,7 @@ function ru_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/sk.js
+// node_modules/zod/v4/locales/sk.js
 var error47 = () => {
   const Sizable = {
     string: { unit: "znakov", verb: "ma\u0165" },
@@ -47550,7 +47832,7 @@ function sk_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/sl.js
+// node_modules/zod/v4/locales/sl.js
 var error48 = () => {
   const Sizable = {
     string: { unit: "znakov", verb: "imeti" },
@@ -47665,7 +47947,7 @@ function sl_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/sv.js
+// node_modules/zod/v4/locales/sv.js
 var error49 = () => {
   const Sizable = {
     string: { unit: "tecken", verb: "att ha" },
@@ -47781,7 +48063,7 @@ function sv_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ta.js
+// node_modules/zod/v4/locales/ta.js
 var error50 = () => {
   const Sizable = {
     string: { unit: "\u0B8E\u0BB4\u0BC1\u0BA4\u0BCD\u0BA4\u0BC1\u0B95\u0BCD\u0B95\u0BB3\u0BCD", verb: "\u0B95\u0BCA\u0BA3\u0BCD\u0B9F\u0BBF\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD" },
@@ -47897,7 +48179,7 @@ function ta_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/tg.js
+// node_modules/zod/v4/locales/tg.js
 var error51 = () => {
   const Sizable = {
     string: { unit: "\u0430\u043B\u043E\u043C\u0430\u0442", verb: "\u0434\u043E\u0448\u0442\u0430 \u0431\u043E\u0448\u0430\u0434" },
@@ -48014,7 +48296,7 @@ function tg_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/th.js
+// node_modules/zod/v4/locales/th.js
 var error52 = () => {
   const Sizable = {
     string: { unit: "\u0E15\u0E31\u0E27\u0E2D\u0E31\u0E01\u0E29\u0E23", verb: "\u0E04\u0E27\u0E23\u0E21\u0E35" },
@@ -48130,7 +48412,7 @@ function th_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/tk.js
+// node_modules/zod/v4/locales/tk.js
 var error53 = () => {
   const Sizable = {
     string: { unit: "simwol", verb: "bolmaly" },
@@ -48238,7 +48520,7 @@ function tk_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/tr.js
+// node_modules/zod/v4/locales/tr.js
 var error54 = () => {
   const Sizable = {
     string: { unit: "karakter", verb: "olmal\u0131" },
@@ -48349,7 +48631,7 @@ function tr_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/uk.js
+// node_modules/zod/v4/locales/uk.js
 var error55 = () => {
   const Sizable = {
     string: { unit: "\u0441\u0438\u043C\u0432\u043E\u043B\u0456\u0432", verb: "\u043C\u0430\u0442\u0438\u043C\u0435" },
@@ -48463,12 +48745,12 @@ function uk_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ua.js
+// node_modules/zod/v4/locales/ua.js
 function ua_default() {
   return uk_default();
 }
 
-// ../../main/node_modules/zod/v4/locales/ur.js
+// node_modules/zod/v4/locales/ur.js
 var error56 = () => {
   const Sizable = {
     string: { unit: "\u062D\u0631\u0648\u0641", verb: "\u06C1\u0648\u0646\u0627" },
@@ -48584,7 +48866,7 @@ function ur_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/uz.js
+// node_modules/zod/v4/locales/uz.js
 var error57 = () => {
   const Sizable = {
     string: { unit: "belgi", verb: "bo\u2018lishi kerak" },
@@ -48698,7 +48980,7 @@ function uz_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/vi.js
+// node_modules/zod/v4/locales/vi.js
 var error58 = () => {
   const Sizable = {
     string: { unit: "k\xFD t\u1EF1", verb: "c\xF3" },
@@ -48812,7 +49094,7 @@ function vi_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/zh-CN.js
+// node_modules/zod/v4/locales/zh-CN.js
 var error59 = () => {
   const Sizable = {
     string: { unit: "\u5B57\u7B26", verb: "\u5305\u542B" },
@@ -48927,7 +49209,7 @@ function zh_CN_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/zh-TW.js
+// node_modules/zod/v4/locales/zh-TW.js
 var error60 = () => {
   const Sizable = {
     string: { unit: "\u5B57\u5143", verb: "\u64C1\u6709" },
@@ -49040,7 +49322,7 @@ function zh_TW_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/yo.js
+// node_modules/zod/v4/locales/yo.js
 var error61 = () => {
   const Sizable = {
     string: { unit: "\xE0mi", verb: "n\xED" },
@@ -49153,7 +49435,7 @@ function yo_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/core/registries.js
+// node_modules/zod/v4/core/registries.js
 var _a2;
 var $output = /* @__PURE__ */ Symbol("ZodOutput");
 var $input = /* @__PURE__ */ Symbol("ZodInput");
@@ -49203,7 +49485,7 @@ function registry() {
 (_a2 = globalThis).__zod_globalRegistry ?? (_a2.__zod_globalRegistry = registry());
 var globalRegistry = globalThis.__zod_globalRegistry;
 
-// ../../main/node_modules/zod/v4/core/compile.js
+// node_modules/zod/v4/core/compile.js
 var INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
 var FALLBACK_FLAG = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
 var ZodCompileAsyncError = class extends Error {
@@ -50813,7 +51095,7 @@ function generateTransformCheck(doc, ctx, schema, accessor) {
   return accessor;
 }
 
-// ../../main/node_modules/zod/v4/core/api.js
+// node_modules/zod/v4/core/api.js
 function snapshotChecks(def) {
   if (def.checks)
     def.checks = [...def.checks];
@@ -51872,7 +52154,7 @@ function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
   return inst;
 }
 
-// ../../main/node_modules/zod/v4/core/to-json-schema.js
+// node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target2, ...sources) {
   for (const source of sources) {
     for (const key of Reflect.ownKeys(source)) {
@@ -52402,7 +52684,7 @@ var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) =
   return finalize(ctx, schema);
 };
 
-// ../../main/node_modules/zod/v4/core/json-schema-processors.js
+// node_modules/zod/v4/core/json-schema-processors.js
 var narrowMin = (agg, key, value) => {
   if (agg[key] === void 0 || value > agg[key])
     agg[key] = value;
@@ -53150,7 +53432,7 @@ function toJSONSchema(input2, params) {
   return finalize(ctx, input2);
 }
 
-// ../../main/node_modules/zod/v4/core/json-schema-generator.js
+// node_modules/zod/v4/core/json-schema-generator.js
 var JSONSchemaGenerator = class {
   /** @deprecated Access via ctx instead */
   get metadataRegistry() {
@@ -53228,10 +53510,10 @@ var JSONSchemaGenerator = class {
   }
 };
 
-// ../../main/node_modules/zod/v4/core/json-schema.js
+// node_modules/zod/v4/core/json-schema.js
 var json_schema_exports = {};
 
-// ../../main/node_modules/zod/v4/classic/schemas.js
+// node_modules/zod/v4/classic/schemas.js
 var schemas_exports2 = {};
 __export(schemas_exports2, {
   ZodAny: () => ZodAny,
@@ -53412,7 +53694,7 @@ __export(schemas_exports2, {
   xor: () => xor
 });
 
-// ../../main/node_modules/zod/v4/classic/checks.js
+// node_modules/zod/v4/classic/checks.js
 var checks_exports2 = {};
 __export(checks_exports2, {
   endsWith: () => _endsWith,
@@ -53447,7 +53729,7 @@ __export(checks_exports2, {
   uppercase: () => _uppercase
 });
 
-// ../../main/node_modules/zod/v4/classic/errors.js
+// node_modules/zod/v4/classic/errors.js
 var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 function _lazyMethod(proto2, key, make) {
   Object.defineProperty(proto2, key, {
@@ -53493,7 +53775,7 @@ var ZodRealError = /* @__PURE__ */ $constructor("ZodError", initializer2, void 0
   Parent: Error
 });
 
-// ../../main/node_modules/zod/v4/classic/parse.js
+// node_modules/zod/v4/classic/parse.js
 var parse2 = /* @__PURE__ */ _parse(ZodRealError);
 var parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
 var safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
@@ -53507,7 +53789,7 @@ var safeDecode2 = /* @__PURE__ */ _safeDecode(ZodRealError);
 var safeEncodeAsync2 = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 var safeDecodeAsync2 = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-// ../../main/node_modules/zod/v4/classic/schemas.js
+// node_modules/zod/v4/classic/schemas.js
 function _ensureDefaultLocale() {
   if (!globalConfig.localeError)
     config(en_default());
@@ -54972,7 +55254,7 @@ function preprocess(fn2, schema) {
   });
 }
 
-// ../../main/node_modules/zod/v4/classic/compat.js
+// node_modules/zod/v4/classic/compat.js
 var ZodIssueCode = {
   invalid_type: "invalid_type",
   too_big: "too_big",
@@ -54998,7 +55280,7 @@ var ZodFirstPartyTypeKind;
 /* @__PURE__ */ (function(ZodFirstPartyTypeKind2) {
 })(ZodFirstPartyTypeKind || (ZodFirstPartyTypeKind = {}));
 
-// ../../main/node_modules/zod/v4/classic/iso.js
+// node_modules/zod/v4/classic/iso.js
 var iso_exports = {};
 __export(iso_exports, {
   ZodISODate: () => ZodISODate,
@@ -55023,7 +55305,7 @@ function duration2(params) {
   return _isoDuration(ZodISODuration, params);
 }
 
-// ../../main/node_modules/zod/v4/classic/from-json-schema.js
+// node_modules/zod/v4/classic/from-json-schema.js
 var z = {
   ...schemas_exports2,
   ...checks_exports2,
@@ -55756,7 +56038,7 @@ function fromJSONSchema(schema, params) {
   return convertSchema(normalized, ctx);
 }
 
-// ../../main/node_modules/zod/v4/core/visit.js
+// node_modules/zod/v4/core/visit.js
 var RESOLVING = /* @__PURE__ */ Symbol("z.visit/resolving");
 function visit(schema, fnOrHandlers) {
   const fn2 = typeof fnOrHandlers === "function" ? fnOrHandlers : (node2, rewritten) => {
@@ -55911,7 +56193,7 @@ function visit(schema, fnOrHandlers) {
   return run(schema);
 }
 
-// ../../main/node_modules/zod/v4/classic/deep-partial.js
+// node_modules/zod/v4/classic/deep-partial.js
 function deepPartial(schema) {
   return visit(schema, {
     object: (s) => s.partial(),
@@ -55923,7 +56205,7 @@ function deepPartial(schema) {
   });
 }
 
-// ../../main/node_modules/zod/v4/classic/in-out.js
+// node_modules/zod/v4/classic/in-out.js
 function withChecks(side, checks) {
   if (!checks?.length)
     return side;
@@ -55953,7 +56235,7 @@ function output(schema) {
   });
 }
 
-// ../../main/node_modules/zod/v4/classic/coerce.js
+// node_modules/zod/v4/classic/coerce.js
 var coerce_exports = {};
 __export(coerce_exports, {
   bigint: () => bigint3,
@@ -55980,17 +56262,22 @@ function date4(params) {
 
 // src/domain/config/errors.ts
 var import_yaml3 = __toESM(require_dist(), 1);
+import { isAbsolute, relative } from "node:path";
+var renderProblems = (file2, problems) => problems.map((p) => `${file2}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n");
 var ConfigError = class extends Error {
   constructor(file2, problems) {
-    super(
-      problems.map((p) => `${file2}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n")
-    );
+    super(renderProblems(file2, problems));
     this.file = file2;
     this.problems = problems;
     this.name = "ConfigError";
   }
   file;
   problems;
+  /** The problems with the file named from cwd (absolute when that would climb more than two levels). */
+  render(cwd) {
+    const rel = isAbsolute(this.file) ? relative(cwd, this.file) : this.file;
+    return renderProblems(rel && !rel.startsWith("../../../") && !isAbsolute(rel) ? rel : this.file, this.problems);
+  }
 };
 function lineOf(node2, lc) {
   const start = node2?.range?.[0];
@@ -56042,14 +56329,18 @@ function plainMessage(issue2) {
 }
 function describeIssues(issues, doc, lc, known) {
   const out2 = [];
+  const missingAt = /* @__PURE__ */ new Map();
+  const guesses = [];
   const unknownKey = (path, key) => {
     const allowed = known(path);
     const guess = closest(key, allowed);
-    out2.push({
+    const problem = {
       line: lineOf(keyNode(doc, path, key), lc),
       path: fmtPath([...path, key]),
       message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`
-    });
+    };
+    out2.push(problem);
+    if (guess) guesses.push({ path: fmtPath([...path, guess]), guess, problem });
   };
   for (const issue2 of issues) {
     const path = issue2.path;
@@ -56071,11 +56362,19 @@ function describeIssues(issues, doc, lc, known) {
       continue;
     }
     const missing = issue2.code === "invalid_type" && issue2.input === void 0;
-    out2.push({
+    const problem = {
       line: lineOf(valueNode(doc, path), lc),
       path: fmtPath(path),
       message: missing ? `required key is missing (expected ${ARTICLE[issue2.expected] ?? "a value"})` : issue2.code === "invalid_type" ? typeMessage(issue2) : plainMessage(issue2)
-    });
+    };
+    out2.push(problem);
+    if (missing) missingAt.set(problem.path, problem);
+  }
+  for (const g of guesses) {
+    const displaced = missingAt.get(g.path);
+    if (!displaced) continue;
+    out2.splice(out2.indexOf(displaced), 1);
+    g.problem.message = g.problem.message.replace(`did you mean "${g.guess}"?`, `$& (it is required, and missing)`);
   }
   return out2.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
 }
@@ -56101,7 +56400,8 @@ var sshFields = {
   address: string2().min(1).regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
   port: number2().int().min(1).max(65535).default(22),
   // No regex flags: JSON Schema patterns have none, and the editor must accept what the CLI does.
-  user: string2().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected a user name (letters, digits, _ . -)"),
+  // absent: ~/.ssh/config's User for this host, else the local user name, as ssh does
+  user: string2().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected a user name (letters, digits, _ . -)").optional(),
   hostKey: string2().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)').optional(),
   knownHosts: string2().min(1).optional(),
   identityFile: string2().min(1).optional()
@@ -56117,16 +56417,16 @@ var fleetHosts = array(sshTarget.extend({ name: hostName.optional(), url: url({ 
   const seen = /* @__PURE__ */ new Map();
   hs.forEach((h, i) => {
     const via = h.jump ? ` via ${h.jump.address.toLowerCase()}:${h.jump.port}` : "";
-    const at = `${h.address.toLowerCase()}:${h.port}${via}`;
-    const first = seen.get(at);
-    if (first === void 0) return void seen.set(at, i);
+    const at2 = `${h.address.toLowerCase()}:${h.port}${via}`;
+    const first = seen.get(at2);
+    if (first === void 0) return void seen.set(at2, i);
     const label = (j) => `hosts[${j}] (${hs[j].name ?? hs[j].address})`;
     ctx.addIssue({
       code: "custom",
       path: [i],
       input: void 0,
       // the message names both entries; the list itself says nothing more
-      message: `${label(i)} is the machine of ${label(first)}: ${at}; one machine is one entry (its lock is one lock): remove one`
+      message: `${label(i)} is the machine of ${label(first)}: ${at2}; one machine is one entry (its lock is one lock): remove one`
     });
   });
 });
@@ -56176,6 +56476,7 @@ var TRAP_RULES = [
   "small-shm"
 ];
 var trapLevel = _enum2(["off", "warn", "fail"]);
+var hookPath = string2().regex(/^[^\0]+$/, "expected the path of an executable in the repository, relative to deploy-gate.yml");
 var installItem = strictObject({
   from: string2().min(1),
   to: string2().regex(/^\/[^\0]*$/, "expected an absolute path on the host"),
@@ -56277,11 +56578,14 @@ var endpointSchema = strictObject({
     manifest: string2().min(1).optional()
   }).optional(),
   install: array(installItem).optional(),
-  url: url({ protocol: /^https?$/ }).optional(),
+  url: url({ protocol: /^https?$/ }).refine((u) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(u), {
+    message: "must not carry a user or password: put the endpoint's API key in DEPLOY_GATE_API_KEY"
+  }).optional(),
   model: string2().min(1).optional(),
   boot: strictObject({ timeout: positiveDuration.default(20 * 6e4), poll: positiveDuration.default(5e3) }).prefault({}),
   rollback: strictObject({ ref: string2().min(1), auto: boolean2().default(false) }).optional(),
   lock: strictObject({ staleAfter: positiveDuration.default(60 * 6e4) }).prefault({}),
+  hooks: strictObject({ "pre-deploy": hookPath.optional(), "post-deploy": hookPath.optional() }).optional(),
   contracts: contracts.prefault({}),
   slo: slo.optional(),
   traps: partialRecord(_enum2(TRAP_RULES), trapLevel).default({}),
@@ -56397,7 +56701,7 @@ function withPathsFrom(config2, file2) {
   const base = dirname(resolve2(file2));
   for (const ep of Object.values(config2.endpoints)) {
     for (const t of [ep.host, ep.peer])
-      if (t?.identityFile && !isAbsolute(t.identityFile)) t.identityFile = resolve2(base, t.identityFile);
+      if (t?.identityFile && !isAbsolute2(t.identityFile)) t.identityFile = resolve2(base, t.identityFile);
   }
   return config2;
 }
@@ -56419,7 +56723,11 @@ function requireFor(name, ep, stage, keys, file2) {
 import { spawn } from "node:child_process";
 
 // src/ports/trace.ts
-var tracing = () => Boolean(process.env.DEPLOY_GATE_TRACE);
+var verbose = false;
+function traceOn(on = true) {
+  verbose = on;
+}
+var tracing = () => verbose || Boolean(process.env.DEPLOY_GATE_TRACE);
 function trace(t0, what) {
   process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${what}`)}
 `);
@@ -56428,8 +56736,12 @@ function trace(t0, what) {
 // src/ports/local/run-local.ts
 function runLocal(cmd, args, opts = {}) {
   const t0 = performance.now();
-  return new Promise((resolve9) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
+  return new Promise((resolve10) => {
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      stdio: ["pipe", "pipe", "pipe"],
+      ...opts.env ? { env: opts.env } : {}
+    });
     const out2 = [];
     const err = [];
     let timedOut = false;
@@ -56448,7 +56760,7 @@ function runLocal(cmd, args, opts = {}) {
       clearTimeout(timer);
       if (tracing()) trace(t0, `${cmd} ${args.join(" ").slice(0, 120)}`);
       const bytes = Buffer.concat(out2);
-      resolve9({
+      resolve10({
         code,
         stdout: bytes.toString("utf8"),
         stdoutBytes: bytes,
@@ -56619,6 +56931,11 @@ var Git = class {
   async objectId(spec2) {
     const r = spec2.startsWith("-") ? null : await this.git(["rev-parse", "--verify", "--quiet", spec2], { allowFail: true });
     return r?.code === 0 && /^[0-9a-f]{40,64}$/.test(r.stdout.trim()) ? r.stdout.trim() : "missing-object";
+  }
+  /** Commit these paths only (other staged changes stay staged and out of the commit). */
+  async commitOnly(paths, message) {
+    await this.git(["add", "--", ...paths]);
+    await this.git(["commit", "-q", "-m", message, "--only", "--", ...paths]);
   }
   /** Tracked and untracked, not ignored files of the work tree. */
   async listFiles() {
@@ -56810,12 +57127,12 @@ function discoverTargets(root, files) {
 function pairUnits(targets, units) {
   for (const u of units) {
     const exec = /^\s*ExecStart\s*=\s*[-@:+!]*(.*)$/m.exec(u.text)?.[1] ?? "";
-    const words = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
-    const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words[0] ?? "") ? words[1] : words[0];
+    const words2 = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
+    const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words2[0] ?? "") ? words2[1] : words2[0];
     if (!prog) continue;
-    const tail = (p, n) => p.split("/").slice(-n).join("/");
+    const tail2 = (p, n) => p.split("/").slice(-n).join("/");
     const scripts = targets.filter((t) => t.kind === "script" && t.unitPath === null && !t.endpoint);
-    const match = scripts.find((t) => t.scriptPath.includes("/") && tail(prog, 2) === tail(t.scriptPath, 2)) ?? scripts.find((t) => basename2(prog) === basename2(t.scriptPath));
+    const match = scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename2(prog) === basename2(t.scriptPath));
     if (match) match.unitPath = u.file;
   }
 }
@@ -56881,14 +57198,14 @@ function patchFiles(root, kustomization) {
 
 // src/stages/preflight/paths.ts
 import { lstatSync, realpathSync } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join2, relative } from "node:path";
+import { isAbsolute as isAbsolute3, join as join2, relative as relative2 } from "node:path";
 function refusePath(root, rel) {
-  if (isAbsolute2(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
+  if (isAbsolute3(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
   const abs = join2(root, rel);
   try {
     if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
-    const real = relative(realpathSync(root), realpathSync(abs));
-    if (real === ".." || real.startsWith("../") || isAbsolute2(real)) return `${rel} resolves outside the repository`;
+    const real = relative2(realpathSync(root), realpathSync(abs));
+    if (real === ".." || real.startsWith("../") || isAbsolute3(real)) return `${rel} resolves outside the repository`;
   } catch {
     return null;
   }
@@ -56965,21 +57282,21 @@ function dottedFlag(flags, want) {
     const whole = flags.filter((f) => normalizeFlagName(f.name) === want.slice(0, dot)).at(-1);
     const v = whole?.resolvedValue ?? whole?.value;
     if (!whole || v === null || v === void 0) return void 0;
-    let at;
+    let at2;
     try {
-      at = JSON.parse(v);
+      at2 = JSON.parse(v);
     } catch {
       return void 0;
     }
     for (const key of want.slice(dot + 1).split(".")) {
-      const o = at && typeof at === "object" ? at : {};
-      at = o[key] ?? o[key.replace(/-/g, "_")];
+      const o = at2 && typeof at2 === "object" ? at2 : {};
+      at2 = o[key] ?? o[key.replace(/-/g, "_")];
     }
-    return at === void 0 ? void 0 : {
+    return at2 === void 0 ? void 0 : {
       ...whole,
       name: want,
-      value: typeof at === "string" ? at : JSON.stringify(at),
-      resolvedValue: typeof at === "string" ? at : JSON.stringify(at)
+      value: typeof at2 === "string" ? at2 : JSON.stringify(at2),
+      resolvedValue: typeof at2 === "string" ? at2 : JSON.stringify(at2)
     };
   }
   const parts = flags.filter((f) => normalizeFlagName(f.name).startsWith(`${want}.`));
@@ -57019,6 +57336,61 @@ function maskArgv(argv) {
     const assigned = w.replace(SECRET_FLAG_ASSIGNMENT, "$1***");
     return assigned !== w ? assigned : redact(w);
   });
+}
+
+// src/domain/engine/flag-roles.ts
+var TEMPLATE = "prompts are rendered with another chat template (tool calls and thinking change with it)";
+var CONTEXT = "the context length falls back to the model's default (long prompts refused, or more memory than planned)";
+var NAME = "clients asking for the model by this model name get 404 (it serves under its path instead)";
+var OPENAI_SERVER = {
+  "--reasoning-parser": "reasoning arrives mixed into content instead of its own reasoning field",
+  "--enable-auto-tool-choice": 'requests with tool_choice "auto" are refused (HTTP 400)',
+  "--tool-call-parser": "tool calls arrive as plain text, not as tool_calls",
+  "--chat-template": TEMPLATE,
+  "--default-chat-template-kwargs": "the template's defaults (e.g. enable_thinking) change for every request",
+  "--served-model-name": NAME,
+  "--max-model-len": CONTEXT,
+  "--kv-cache-memory-bytes": "the KV cache is sized another way (fewer concurrent tokens, or out of memory)",
+  "--speculative-config": "speculative decoding turns off (slower decode)",
+  "--trust-remote-code": "a model that ships custom code no longer loads (the engine refuses to run it)",
+  "--port": "clients and the readiness probe find nothing on the old port"
+};
+var LOSS = {
+  vllm: OPENAI_SERVER,
+  sglang: { ...OPENAI_SERVER, "--context-length": CONTEXT },
+  "llama.cpp": {
+    "--port": OPENAI_SERVER["--port"],
+    "-c": CONTEXT,
+    "--ctx-size": CONTEXT,
+    "--jinja": `llama-server stops using the model's Jinja template: ${TEMPLATE}`,
+    "-a": NAME,
+    "--alias": NAME,
+    "--chat-template": TEMPLATE,
+    "--chat-template-file": TEMPLATE,
+    "--reasoning-format": "reasoning arrives mixed into content instead of reasoning_content",
+    "--reasoning-budget": "the thinking budget returns to the default (unlimited, or thinking off)"
+  }
+};
+function lossOf(engine, flag) {
+  return LOSS[engine][flag] ?? null;
+}
+var EXAMPLES = {
+  vllm: '["--reasoning-parser qwen3", "--enable-auto-tool-choice", "--tool-call-parser hermes", "--served-model-name chat"]',
+  sglang: '["--reasoning-parser qwen3", "--tool-call-parser qwen25", "--context-length 32768", "--served-model-name chat"]',
+  "llama.cpp": '["--jinja", "--alias chat", "-c 32768", "--reasoning-format deepseek"]'
+};
+function contractExample(engine) {
+  return EXAMPLES[engine];
+}
+function clientChecks(engine, flags) {
+  const has = (n) => flags.some((f) => f.name === n);
+  const value = (n) => flags.find((f) => f.name === n)?.value ?? null;
+  if (engine === "llama.cpp")
+    return { thinking: has("--reasoning-format") && value("--reasoning-format") !== "none", tools: has("--jinja") };
+  return {
+    thinking: has("--reasoning-parser"),
+    tools: engine === "sglang" ? has("--tool-call-parser") : has("--enable-auto-tool-choice")
+  };
 }
 
 // src/stages/preflight/dropped-flags.ts
@@ -57082,7 +57454,7 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
       {
         file: file2,
         evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${f.file ?? baseFile}:${f.line}: ${shown2}`],
-        fix: critical ? `restore ${codeSpan(shown2)} in ${file2}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown2)}`,
+        fix: critical ? `restore ${codeSpan(shown2)} in ${file2}: without it ${lossOf(engine, key(f)) ?? "a contract declared in deploy-gate.yml breaks"}; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown2)}`,
         data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
       }
     );
@@ -57090,24 +57462,39 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
 }
 
 // src/commands/init/current-flags.ts
-function currentEngineFlags(kind, text, part = null) {
+function currentEngine(kind, text, part = null) {
   const engine = parseLaunch(kind, text, { part }).engine;
   if (!engine) return null;
   const facing = CLIENT_FLAGS[engine.kind];
-  return engine.flags.map((f) => ({
-    name: f.name,
-    value: f.resolvedValue ?? f.value,
-    clientFacing: facing.has(f.name),
-    optional: f.optional
-  }));
+  return {
+    kind: engine.kind,
+    flags: engine.flags.map((f) => ({
+      name: f.name,
+      value: f.resolvedValue ?? f.value,
+      clientFacing: facing.has(f.name),
+      optional: f.optional
+    }))
+  };
+}
+
+// src/commands/init/unit-of.ts
+import { basename as basename3 } from "node:path";
+var installedName = (path) => basename3(path).toLowerCase().replace(/_/g, "-");
+function execStartWords(text) {
+  return text.replace(/\\\n/g, " ").split("\n").filter((l) => /^\s*ExecStart\s*=/.test(l)).flatMap((l) => l.slice(l.indexOf("=") + 1).split(/\s+/)).map((w) => w.replace(/^[-@:+!]+/, "").replace(/^["']|["';]$/g, "")).filter(Boolean);
+}
+function unitOf(scriptPath, units) {
+  const name = installedName(scriptPath);
+  const hits = units.filter((u) => execStartWords(u.text).some((w) => installedName(w) === name));
+  return hits.length === 1 ? hits[0].path : null;
 }
 
 // src/domain/config/descriptions.ts
 var SSH = {
-  "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
-  address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
-  port: "SSH port (default 22).",
-  user: "The user deploy-gate logs in as.",
+  "": "SSH target, completed by ~/.ssh/config as ssh reads it (HostName, User, Port, IdentityFile, ProxyJump, IdentitiesOnly; values here win). The host key is pinned (hostKey or knownHosts, else the user's known_hosts files): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), else ~/.ssh/config's IdentityFile or ~/.ssh/id_*, with ssh-agent (SSH_AUTH_SOCK) too; never argv.",
+  address: "Host name, IP address, or a Host alias of ~/.ssh/config (the action's host input overrides it, so it can live in a secret).",
+  port: "SSH port (default 22, or Port from ~/.ssh/config for this host).",
+  user: "The user deploy-gate logs in as (default: User from ~/.ssh/config for this host, else the local user, as ssh).",
   hostKey: 'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
   knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
   identityFile: "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY."
@@ -57118,6 +57505,9 @@ var DESCRIPTIONS = {
   version: "Config format version; must be 1.",
   endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
   "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
+  "endpoints.*.hooks": "Executables run on the machine running the gate (as Kamal's hooks), with DEPLOY_GATE_ENDPOINT, _COMMAND, _REF, _SHA and _HOSTS in their environment; 10 minutes each at most.",
+  "endpoints.*.hooks.pre-deploy": "Run before run/rollback touches a host; a non-zero exit stops the deploy. Path relative to this config file.",
+  "endpoints.*.hooks.post-deploy": "Run after run/rollback with DEPLOY_GATE_VERDICT (pass, warn or fail) too; a non-zero exit is a warning. Path relative to this config file.",
   "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n and shellcheck for a shell script, contracts, dropped flags, traps). A compose file or Kubernetes manifest (.yml/.yaml) named here is read as one.",
   "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
   "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
@@ -57205,18 +57595,25 @@ var DESCRIPTIONS = {
   "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again)."
 };
 
+// src/lib/version.ts
+var VERSION = "0.1.0";
+
 // src/domain/config/json-schema.ts
-var SCHEMA_ID = "https://raw.githubusercontent.com/deploy-gate/deploy-gate/main/dist/deploy-gate.schema.json";
+var SCHEMA_ID = `https://raw.githubusercontent.com/deploy-gate/deploy-gate/v${VERSION}/dist/deploy-gate.schema.json`;
 var EXTRA = {
   endpoints: { minProperties: 1 },
-  "endpoints.*.url": { pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" }
+  "endpoints.*.url": {
+    pattern: "^[Hh][Tt][Tt][Pp][Ss]?://",
+    patternErrorMessage: "expected an http:// or https:// URL, e.g. http://gpu1.lan:8000",
+    errorMessage: "expected an http:// or https:// URL, e.g. http://gpu1.lan:8000"
+  }
 };
 function walkSchema(node2, visit2, path = "") {
   visit2(path, node2);
-  const join13 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join13(k));
+  const join14 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join14(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit2, join13("*"));
+    walkSchema(node2.additionalProperties, visit2, join14("*"));
   if (node2.items) walkSchema(node2.items, visit2, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit2, `${path}[]`);
 }
@@ -57226,13 +57623,59 @@ function trapRules(traps, rules) {
     rules.map((r) => [r.id, { ...level, description: `${r.id} (default ${r.defaultLevel}): ${r.why}.` }])
   );
 }
+function patternMessage(schema) {
+  const checks = schema._zod?.def?.checks;
+  for (const c of checks ?? []) {
+    const d = c._zod.def;
+    if (d.format === "regex" && typeof d.error === "function") {
+      const m = d.error({});
+      if (typeof m === "string") return m;
+    }
+  }
+  return null;
+}
+var reEscape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function nearMiss(word2, keys) {
+  const w = [...word2].map(reEscape);
+  const alts = /* @__PURE__ */ new Set();
+  for (let i = 0; i <= w.length; i++) {
+    alts.add([...w.slice(0, i), ".", ...w.slice(i)].join(""));
+    if (i === w.length) continue;
+    alts.add([...w.slice(0, i), ...w.slice(i + 1)].join(""));
+    alts.add([...w.slice(0, i), ".", ...w.slice(i + 1)].join(""));
+    if (i + 1 < w.length) alts.add([...w.slice(0, i), w[i + 1], w[i], ...w.slice(i + 2)].join(""));
+  }
+  alts.delete("");
+  return `^(?!(?:${keys.map(reEscape).join("|")})$)(?:${[...alts].join("|")})$`;
+}
+function didYouMean(node2) {
+  if (node2.additionalProperties !== false || !node2.properties) return;
+  const keys = Object.keys(node2.properties);
+  const near = {};
+  for (const k of keys) {
+    if (k.length < 3) continue;
+    const message = `unknown key: did you mean "${k}"? Allowed here: ${keys.join(", ")}.`;
+    near[nearMiss(k, keys)] = { const: "\0not a key of deploy-gate.yml", errorMessage: message };
+  }
+  node2.patternProperties = near;
+}
 function jsonSchema(rules) {
-  const raw = toJSONSchema(configSchema, { io: "input", unrepresentable: "any", target: "draft-7" });
+  const raw = toJSONSchema(configSchema, {
+    io: "input",
+    unrepresentable: "any",
+    target: "draft-7",
+    // the CLI's words for a value of the wrong form, never the regular expression itself
+    override: (ctx) => {
+      const m = patternMessage(ctx.zodSchema);
+      if (m && ctx.jsonSchema.pattern) Object.assign(ctx.jsonSchema, { patternErrorMessage: m, errorMessage: m });
+    }
+  });
   walkSchema(raw, (path, node2) => {
     if (path === "endpoints.*.traps") trapRules(node2, rules);
     const d = DESCRIPTIONS[path];
     if (d) node2.description = d;
     Object.assign(node2, EXTRA[path] ?? {});
+    didYouMean(node2);
   });
   const { $schema, ...rest } = raw;
   return { $schema, $id: SCHEMA_ID, title: "deploy-gate.yml", ...rest };
@@ -57248,7 +57691,12 @@ function contractFlags(flags) {
 }
 function endpointYaml(e) {
   const key = e.kind === "unit" || e.kind === "quadlet" ? e.kind : "script";
-  const out2 = [`  ${e.name}:`, `    ${key}: ${q(e.script)}`, ...e.part ? [`    part: ${q(e.part)}`] : []];
+  const out2 = [
+    `  ${e.name}:`,
+    `    ${key}: ${q(e.script)}`,
+    ...e.part ? [`    part: ${q(e.part)}`] : [],
+    ...e.unit ? [`    unit: ${q(e.unit)}`] : []
+  ];
   if (!e.flags)
     return [
       ...out2,
@@ -57266,10 +57714,9 @@ function endpointYaml(e) {
     out2.push("      # also in the engine argv now; add the ones clients or the host rely on:");
     for (const f of others) out2.push(`      #   - ${q(spec({ ...f, value: maskUnlessReference(f.name, f.value) }))}`);
   }
-  if (unique.some((f) => f.name === "--reasoning-parser"))
-    out2.push("      thinking: true   # verify: reasoning arrives in its own field");
-  if (unique.some((f) => f.name === "--enable-auto-tool-choice"))
-    out2.push("      tools: true      # verify: tool calls work");
+  const checks = clientChecks(e.engine ?? "vllm", unique);
+  if (checks.thinking) out2.push("      thinking: true   # verify: reasoning arrives in its own field");
+  if (checks.tools) out2.push("      tools: true      # verify: tool calls work");
   return [...out2, ""];
 }
 function renderInit(endpoints) {
@@ -57310,41 +57757,63 @@ async function runInit(opts, io) {
       `${opts.cwd} is not inside a git repository: run deploy-gate init in the repository that holds the serve scripts`
     );
   const root = info.root;
-  const path = opts.config ? isAbsolute3(opts.config) ? opts.config : join3(opts.cwd, opts.config) : join3(root, DEFAULT_CONFIG);
-  const shown2 = relative2(opts.cwd, path) || path;
+  const path = opts.config ? isAbsolute4(opts.config) ? opts.config : join3(opts.cwd, opts.config) : join3(root, DEFAULT_CONFIG);
+  const shown2 = relative3(opts.cwd, path) || path;
+  if (opts.commit && relative3(root, path).startsWith(".."))
+    throw new UsageError(`--commit: ${shown2} is outside the repository ${root}: init commits only a config inside it`);
   if (lstatSync2(path, { throwIfNoEntry: false }))
     throw new UsageError(`${shown2} already exists: init never overwrites it; edit it, or move it away to start over`);
   if (!existsSync2(dirname3(path)))
     throw new UsageError(
-      `${shown2}: the directory ${relative2(opts.cwd, dirname3(path)) || dirname3(path)} does not exist: create it first (mkdir -p), or pick another --config path`
+      `${shown2}: the directory ${relative3(opts.cwd, dirname3(path)) || dirname3(path)} does not exist: create it first (mkdir -p), or pick another --config path`
     );
-  const found = discoverTargets(root, await new Git(root).listFiles()).filter(
-    (t) => refusePath(root, t.scriptPath) === null
-  );
+  const files = await new Git(root).listFiles();
+  const found = discoverTargets(root, files).filter((t) => refusePath(root, t.scriptPath) === null);
   const targets = found.filter((t) => !t.render);
   const rendered = found.filter((t) => t.render).map((t) => t.render.dir);
   if (!targets.length)
     throw new UsageError(
       "no serve scripts, units or quadlets that start an inference server found among the repository's files (committed, staged or untracked; files .gitignore excludes are skipped): write deploy-gate.yml by hand (docs/config.md)"
     );
-  const names2 = endpointNames(targets);
   const configDir = join3(path, "..");
+  const names2 = endpointNames(targets);
+  const units = files.filter((f) => f.endsWith(".service") && refusePath(root, f) === null).map((f) => ({ path: f, text: readFileSync3(join3(root, f), "utf8") }));
+  const rel = (p) => relative3(configDir, join3(root, p)).split("\\").join("/");
   const endpoints = targets.map((t, i) => {
     const name = names2[i];
-    const flags2 = t.render ? null : currentEngineFlags(t.kind, readFileSync3(join3(root, t.scriptPath), "utf8"), t.part ?? null);
-    const script = relative2(configDir, join3(root, t.scriptPath)).split("\\").join("/");
-    return { name, kind: t.kind, script, part: t.part ?? null, flags: flags2 };
+    const engine = t.render ? null : currentEngine(t.kind, readFileSync3(join3(root, t.scriptPath), "utf8"), t.part ?? null);
+    const flags2 = engine?.flags ?? null;
+    const unit = t.kind === "script" ? unitOf(t.scriptPath, units) : null;
+    return {
+      name,
+      kind: t.kind,
+      script: rel(t.scriptPath),
+      part: t.part ?? null,
+      ...unit ? { unit: rel(unit) } : {},
+      ...engine ? { engine: engine.kind } : {},
+      flags: flags2
+    };
   });
   const text = renderInit(endpoints);
   parseConfig(text, path);
   writeFileSync(path, text, { flag: "wx" });
   const flags = endpoints.reduce((n, e) => n + contractFlags(e.flags ?? []).length, 0);
   io.out(
-    `wrote ${relative2(opts.cwd, path) || path}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv
+    `wrote ${shown2}: ${endpoints.length} endpoint(s) (${endpoints.map((e) => e.name).join(", ")}), ${flags} contract flag(s) from the current engine argv
 ${rendered.length ? `not named (Helm charts and kustomize overlays, checked by preflight without a config): ${rendered.join(", ")}
-` : ""}next: review it, then deploy-gate preflight
-`
+` : ""}`
   );
+  if (opts.commit) {
+    await new Git(root).commitOnly([relative3(root, path)], "deploy-gate: config written by deploy-gate init");
+    io.out(`committed ${shown2} (that file only)
+next: review it, then deploy-gate preflight
+`);
+  } else
+    io.out(
+      `next: review it, commit it (git add ${shellQuote(shown2)} && git commit -m "deploy-gate: config"), then deploy-gate preflight
+(deploy-gate init --commit writes and commits it in one step)
+`
+    );
   return 0;
 }
 
@@ -57405,6 +57874,8 @@ function describeLock(s, endpoint, hostName3) {
   if (!s.record)
     return `the deploy lock for ${endpoint} on ${hostName3} is held, without a record (a deploy between taking it and writing who it is, or one that died there)`;
   const r = s.record;
+  if (r.message !== void 0)
+    return `the deploy lock for ${endpoint} on ${hostName3} is held by hand by ${r.owner}: ${JSON.stringify(r.message)}, taken ${s.ageS}s ago (no heartbeat: held until deploy-gate lock release)`;
   const hb = s.heartbeatAgoS === null ? "" : `, last heartbeat ${s.heartbeatAgoS}s ago${s.heartbeatAgoS <= HEARTBEAT_GRACE_S ? " (alive)" : ""}`;
   return `the deploy lock for ${endpoint} on ${hostName3} is held by ${r.owner}, deploying ${r.ref}${r.sha ? ` (${r.sha.slice(0, 10)})` : ""}, taken ${s.ageS}s ago${hb}${s.stale ? `; stale: ${s.stale}` : ""}`;
 }
@@ -57415,16 +57886,29 @@ function endpointFor(ep, h) {
   const { name: _name, url: url2, ...target2 } = h;
   return { ...ep, host: target2, hosts: void 0, url: url2 ?? ep.url };
 }
+function globMatch(glob, name) {
+  const re = glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  try {
+    return new RegExp(`^${re}$`).test(name);
+  } catch {
+    return glob === name;
+  }
+}
 function selectHosts(all, only) {
   if (!only) return { hosts: [...all], unknown: [] };
-  return { hosts: all.filter((h) => only.includes(h)), unknown: only.filter((h) => !all.includes(h)) };
+  return {
+    hosts: all.filter((h) => only.some((g) => globMatch(g, h))),
+    unknown: only.filter((g) => !all.some((h) => globMatch(g, h)))
+  };
 }
 function oneFleetHost(hosts, endpoint, command, only) {
   const names2 = hosts.map(hostName2);
   if (!only || only.length !== 1)
     return `${command} reads one host: endpoint ${endpoint} is a fleet (hosts:); pass --hosts NAME (one of ${names2.join(", ")})`;
-  const h = hosts.find((x) => hostName2(x) === only[0]);
-  return h ?? `--hosts ${only[0]}: not a host of endpoint ${endpoint} (hosts: ${names2.join(", ")})`;
+  const matched = hosts.filter((x) => selectHosts([hostName2(x)], only).hosts.length);
+  if (matched.length > 1)
+    return `${command} reads one host: --hosts ${only[0]} matches ${matched.map(hostName2).join(", ")}; name one`;
+  return matched[0] ?? `--hosts ${only[0]}: not a host of endpoint ${endpoint} (hosts: ${names2.join(", ")})`;
 }
 function planSteps(hosts, rollout) {
   const steps = [];
@@ -57487,7 +57971,7 @@ var HostError = class extends Error {
   /** what to do, where the kind's general advice would be wrong (no key is not a refused key) */
   fix;
 };
-var KEY_FIX = "give the gate the endpoint's SSH private key: in the action, set the ssh-key input from a repository secret (e.g. secrets.DEPLOY_SSH_KEY); on the command line, env DEPLOY_GATE_SSH_KEY or host.identityFile in deploy-gate.yml";
+var KEY_FIX = "give the gate the endpoint's SSH private key: in the action, set the ssh-key input from a repository secret (e.g. secrets.DEPLOY_SSH_KEY); on the command line, a key in ssh-agent (ssh-add), IdentityFile in ~/.ssh/config, env DEPLOY_GATE_SSH_KEY or host.identityFile in deploy-gate.yml";
 function classifyConnectError(err, target2, timeoutMs) {
   const msg2 = err.message ?? "";
   if (err.level === "client-authentication" || /All configured authentication methods failed/i.test(msg2)) {
@@ -57534,9 +58018,84 @@ function classifyConnectError(err, target2, timeoutMs) {
 // src/ports/host/ssh.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
 
-// src/ports/host/connect.ts
+// src/ports/host/auth.ts
 var import_ssh2 = __toESM(require_lib2(), 1);
+import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
 import { readFile } from "node:fs/promises";
+var OnlyTheseKeys = class extends import_ssh2.default.OpenSSHAgent {
+  constructor(socket, allowed) {
+    super(socket);
+    this.allowed = allowed;
+  }
+  allowed;
+  getIdentities(cb) {
+    super.getIdentities(
+      (err, keys) => cb(
+        err,
+        keys?.filter((k) => this.allowed.some((a) => a.equals(k.getPublicSSH())))
+      )
+    );
+  }
+};
+function publicOf(file2) {
+  try {
+    const k = import_ssh2.default.utils.parseKey(readFileSync4(`${file2}.pub`, "utf8"));
+    return k instanceof Error ? null : (Array.isArray(k) ? k[0] : k).getPublicSSH();
+  } catch {
+    return null;
+  }
+}
+function usable2(file2, passphrase) {
+  try {
+    const buf = readFileSync4(file2);
+    return import_ssh2.default.utils.parseKey(buf, passphrase) instanceof Error ? null : buf;
+  } catch {
+    return null;
+  }
+}
+function agentOf(u, env) {
+  const sock = env.SSH_AUTH_SOCK;
+  if (!sock || !existsSync3(sock)) return void 0;
+  if (!u.identitiesOnly) return sock;
+  const allowed = u.keyFiles.map(publicOf).filter((b) => b !== null);
+  return allowed.length ? new OnlyTheseKeys(sock, allowed) : void 0;
+}
+async function resolveAuth(u, opts) {
+  const env = opts.env ?? process.env;
+  const t = u.target;
+  const agent = agentOf(u, env);
+  const withAgent = (privateKey) => ({
+    ...privateKey ? { privateKey } : {},
+    ...agent ? { agent } : {}
+  });
+  if (opts.privateKey) return withAgent(opts.privateKey);
+  if (t.identityFile) {
+    return withAgent(
+      await readFile(t.identityFile).catch((e) => {
+        throw new HostError(
+          "auth",
+          `cannot read identityFile ${t.identityFile}: ${e.message}; fix the path in deploy-gate.yml`,
+          {
+            fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret"
+          }
+        );
+      })
+    );
+  }
+  if (env.DEPLOY_GATE_SSH_KEY) return withAgent(env.DEPLOY_GATE_SSH_KEY);
+  const passphrase = opts.passphrase ?? env.DEPLOY_GATE_SSH_PASSPHRASE;
+  const file2 = u.keyFiles.map((f) => usable2(f, passphrase)).find((b) => b !== null);
+  if (file2 || agent) return withAgent(file2 ?? void 0);
+  if (u.keyFiles.length) return { privateKey: readFileSync4(u.keyFiles[0]) };
+  throw new HostError(
+    "auth",
+    `no SSH key for ${t.user}@${t.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input), or load the key into ssh-agent (ssh-add; SSH_AUTH_SOCK is ${env.SSH_AUTH_SOCK ? "set but no agent listens there" : "unset"}) or name it in ~/.ssh/config (IdentityFile)`,
+    { fix: KEY_FIX }
+  );
+}
+
+// src/ports/host/connect.ts
+var import_ssh22 = __toESM(require_lib2(), 1);
 
 // src/ports/host/hostkey.ts
 import { createHash as createHash2, createHmac } from "node:crypto";
@@ -57548,9 +58107,9 @@ function keyType(key) {
   const n = key.readUInt32BE(0);
   return key.subarray(4, 4 + n).toString("latin1");
 }
-function wildcard(pattern, name) {
+function wildcard(pattern, name, caseBlind = true) {
   const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
-  return new RegExp(`^${re}$`, "i").test(name);
+  return new RegExp(`^${re}$`, caseBlind ? "i" : "").test(name);
 }
 function hashedMatch(pattern, name) {
   const [, kind, salt, hash2] = pattern.split("|");
@@ -57615,27 +58174,6 @@ function knownHostsLine(address, port, key) {
 }
 
 // src/ports/host/connect.ts
-async function resolveKey(target2, opts) {
-  if (opts.privateKey) return opts.privateKey;
-  if (target2.identityFile) {
-    return readFile(target2.identityFile).catch((e) => {
-      throw new HostError(
-        "auth",
-        `cannot read identityFile ${target2.identityFile}: ${e.message}; fix the path in deploy-gate.yml`,
-        {
-          fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret"
-        }
-      );
-    });
-  }
-  const env = (opts.env ?? process.env).DEPLOY_GATE_SSH_KEY;
-  if (env) return env;
-  throw new HostError(
-    "auth",
-    `no SSH key for ${target2.user}@${target2.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`,
-    { fix: KEY_FIX }
-  );
-}
 function knownHostsNote(t) {
   const lines = (t.knownHosts ?? "").split("\n").filter((l) => l.trim() && !l.trim().startsWith("#")).length;
   if (lines === 0) return "";
@@ -57644,13 +58182,21 @@ function knownHostsNote(t) {
 function targetName(t) {
   return `${t.user}@${t.address}:${t.port}`;
 }
-function openClient(target2, key, opts, sock) {
+function knownHostsFix(t, files, changed) {
+  const name = shellQuote(t.port === 22 ? t.address : `[${t.address}]:${t.port}`);
+  const file2 = shellQuote(files[0]);
+  const scan = `ssh-keyscan -p ${t.port} ${shellQuote(t.address)}`;
+  const check2 = `compare \`${scan} | ssh-keygen -lf -\` with \`ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub\` run on the host's console`;
+  return changed ? `if the host was reinstalled on purpose, ${check2}; then \`ssh-keygen -R ${name} -f ${file2}\` and \`${scan} >> ${file2}\`; otherwise do not connect` : `${check2}; when they match, \`${scan} >> ${file2}\` (or pin host.hostKey in deploy-gate.yml); never trust on first use`;
+}
+function openClient(target2, auth, opts, sock) {
   const pin = pinFrom(target2);
   const timeoutMs = opts.timeoutMs ?? 2e4;
   const name = targetName(target2);
   let seen = null;
-  return new Promise((resolve9, reject) => {
-    const client = new import_ssh2.Client();
+  const files = opts.pinFiles?.length ? opts.pinFiles : null;
+  return new Promise((resolve10, reject) => {
+    const client = new import_ssh22.Client();
     let settled = false;
     const fail2 = (e) => {
       if (!settled) {
@@ -57663,7 +58209,7 @@ function openClient(target2, key, opts, sock) {
       host: target2.address,
       port: target2.port,
       username: target2.user,
-      privateKey: key,
+      ...auth,
       readyTimeout: timeoutMs,
       passphrase: opts.passphrase ?? (opts.env ?? process.env).DEPLOY_GATE_SSH_PASSPHRASE,
       keepaliveInterval: opts.keepaliveMs ?? 15e3,
@@ -57677,7 +58223,7 @@ function openClient(target2, key, opts, sock) {
     };
     client.once("ready", () => {
       settled = true;
-      resolve9(client);
+      resolve10(client);
     });
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
@@ -57688,7 +58234,12 @@ function openClient(target2, key, opts, sock) {
             `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`
           ) : pin && pin.fingerprints.size > 0 ? new HostError(
             "host-key-mismatch",
-            `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`
+            `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, ${files ? `${files.join(" / ")} pins` : "the config pins"} ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update ${files ? "known_hosts" : "hostKey/knownHosts"}; otherwise do not connect`,
+            files ? { fix: knownHostsFix(target2, files, true) } : void 0
+          ) : files ? new HostError(
+            "no-pin",
+            `refusing to connect to ${name}: its ${keyType(seen)} key ${fp} is in none of ${files.join(", ")} and deploy-gate.yml pins none. Verify the key out of band, then add the line "${knownHostsLine(target2.address, target2.port, seen)}" to ${files[0]}, or hostKey: "${fp}" to the host entry`,
+            { fix: knownHostsFix(target2, files, false) }
           ) : new HostError(
             "no-pin",
             `refusing to connect to ${name}: no host key pinned${knownHostsNote(target2)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target2.address, target2.port, seen)}"`
@@ -57721,7 +58272,7 @@ function openClient(target2, key, opts, sock) {
   });
 }
 function tunnel(jump, target2, timeoutMs = 2e4) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     let expired = false;
     const timer = setTimeout(() => {
       expired = true;
@@ -57739,7 +58290,7 @@ function tunnel(jump, target2, timeoutMs = 2e4) {
       }
       clearTimeout(timer);
       if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target2)}: ${err.message}`));
-      else resolve9(stream);
+      else resolve10(stream);
     });
   });
 }
@@ -57807,11 +58358,11 @@ var Capture = class {
   }
 };
 function openExecOnce(client, command, attach) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     client.exec(command, (err, ch) => {
       if (err) return reject(err);
       attach?.(ch);
-      resolve9(ch);
+      resolve10(ch);
     });
   });
 }
@@ -57829,7 +58380,7 @@ async function openExec(client, command, attach) {
   }
 }
 function withDeadline(p, ms, err, late) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     let expired = false;
     const t = setTimeout(() => {
       expired = true;
@@ -57840,7 +58391,7 @@ function withDeadline(p, ms, err, late) {
         if (expired) late(v);
         else {
           clearTimeout(t);
-          resolve9(v);
+          resolve10(v);
         }
       },
       (e) => {
@@ -57898,7 +58449,7 @@ async function execOnce(client, command, opts = {}, onLine) {
     ),
     (late) => late.close()
   );
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     let timedOut = false;
     const stop = () => {
       const closeSoon = () => {
@@ -57932,7 +58483,7 @@ async function execOnce(client, command, opts = {}, onLine) {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       cap.flush();
-      resolve9({
+      resolve10({
         code: timedOut ? null : code,
         signal: timedOut ? signal ?? "KILL" : signal,
         stdout: cap.text("stdout"),
@@ -57949,18 +58500,193 @@ async function execOnce(client, command, opts = {}, onLine) {
   });
 }
 
+// src/ports/host/user-ssh.ts
+import { existsSync as existsSync4, readFileSync as readFileSync5 } from "node:fs";
+import { userInfo } from "node:os";
+import { join as join4 } from "node:path";
+
+// src/ports/host/ssh-config.ts
+function words(text) {
+  const out2 = [];
+  const re = /"([^"]*)"|(\S+)/g;
+  for (let m; m = re.exec(text); ) out2.push(m[1] ?? m[2]);
+  return out2;
+}
+function parseSshConfig(text) {
+  const out2 = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line2 = raw.trim();
+    if (!line2 || line2.startsWith("#")) return;
+    const m = /^([A-Za-z][A-Za-z0-9]*)(?:\s*=\s*|\s+)(.*)$/.exec(line2);
+    if (!m) return;
+    out2.push({ key: m[1].toLowerCase(), args: words(m[2]), line: i + 1 });
+  });
+  return out2;
+}
+function hostMatches(patterns, host) {
+  let hit2 = false;
+  for (const p of patterns) {
+    const negated = p.startsWith("!");
+    if (!wildcard(negated ? p.slice(1) : p, host, false)) continue;
+    if (negated) return false;
+    hit2 = true;
+  }
+  return hit2;
+}
+function resolveSshConfig(lines, host) {
+  const v = { identityFiles: [] };
+  let active = true;
+  for (const { key, args } of lines) {
+    if (key === "host") {
+      active = hostMatches(args, host);
+      continue;
+    }
+    if (key === "match") {
+      active = false;
+      continue;
+    }
+    if (!active || !args.length) continue;
+    const a = args[0];
+    switch (key) {
+      case "hostname":
+        v.hostname ??= a.replace(/%(%|h)/g, (_, c) => c === "h" ? host : "%");
+        break;
+      case "user":
+        v.user ??= a;
+        break;
+      case "port":
+        if (v.port === void 0 && /^\d+$/.test(a)) v.port = Number(a);
+        break;
+      case "identityfile":
+        if (a.toLowerCase() !== "none" && !v.identityFiles.includes(a)) v.identityFiles.push(a);
+        break;
+      case "proxyjump":
+        v.proxyJump ??= a;
+        break;
+      case "identitiesonly":
+        v.identitiesOnly ??= a.toLowerCase() === "yes";
+        break;
+      case "userknownhostsfile":
+        v.userKnownHostsFiles ??= args;
+        break;
+    }
+  }
+  return v;
+}
+function parseJump(hop) {
+  const m = /^(?:ssh:\/\/)?(?:([^@/]+)@)?(\[[^\]\s]+\]|[^:@/[\]\s]+)(?::(\d+))?\/?$/.exec(hop.trim());
+  if (!m) return null;
+  return {
+    ...m[1] ? { user: m[1] } : {},
+    host: m[2].replace(/^\[|\]$/g, ""),
+    ...m[3] ? { port: Number(m[3]) } : {}
+  };
+}
+function expandPath(path, t) {
+  const tokens = { d: t.home, u: t.localUser, h: t.host, r: t.user, "%": "%" };
+  const p = path.replace(/%([duhr%])/g, (_, c) => tokens[c]);
+  return p === "~" ? t.home : p.startsWith("~/") ? `${t.home}${p.slice(1)}` : p;
+}
+
+// src/ports/host/user-ssh.ts
+var DEFAULT_KEYS = ["id_ed25519", "id_ecdsa", "id_rsa"];
+function readText(path) {
+  try {
+    return readFileSync5(path, "utf8");
+  } catch {
+    return null;
+  }
+}
+function localUser(env) {
+  try {
+    return userInfo().username;
+  } catch {
+    return env.USER ?? "root";
+  }
+}
+function configLines(env, home) {
+  const named = env.DEPLOY_GATE_SSH_CONFIG;
+  if (named === "none") return [];
+  const text = readText(named || join4(home, ".ssh", "config"));
+  if (text === null && named)
+    throw new HostError("auth", `DEPLOY_GATE_SSH_CONFIG=${named}: the file cannot be read`, {
+      fix: "point DEPLOY_GATE_SSH_CONFIG at a readable ssh_config file, or unset it to read ~/.ssh/config"
+    });
+  return text === null ? [] : parseSshConfig(text);
+}
+function resolveOne(t, lines, env, home) {
+  const v = resolveSshConfig(lines, t.address);
+  const address = v.hostname ?? t.address;
+  const port = t.port !== 22 ? t.port : v.port ?? 22;
+  const user = t.user ?? v.user ?? localUser(env);
+  const tokens = { home, localUser: localUser(env), host: address, user };
+  const listed2 = v.identityFiles.map((f) => expandPath(f, tokens));
+  const keyFiles = (listed2.length ? listed2 : DEFAULT_KEYS.map((k) => join4(home, ".ssh", k))).filter(
+    (f) => existsSync4(f)
+  );
+  let pinFiles = null;
+  let knownHosts = t.knownHosts;
+  if (!t.hostKey && !t.knownHosts && env.DEPLOY_GATE_SSH_CONFIG !== "none") {
+    pinFiles = (v.userKnownHostsFiles ?? [join4(home, ".ssh", "known_hosts"), join4(home, ".ssh", "known_hosts2")]).map((f) => expandPath(f, tokens)).concat("/etc/ssh/ssh_known_hosts");
+    const text = pinFiles.map(readText).filter((s) => s !== null);
+    if (text.length) knownHosts = text.join("\n");
+  }
+  const target2 = { ...t, address, port, user, ...knownHosts ? { knownHosts } : {} };
+  return {
+    target: target2,
+    ...v.hostname && v.hostname !== t.address ? { alias: t.address } : {},
+    keyFiles,
+    identitiesOnly: v.identitiesOnly ?? false,
+    pinFiles,
+    ...v.proxyJump && v.proxyJump !== "none" ? { proxyJump: v.proxyJump } : {}
+  };
+}
+function userSsh(t, env = process.env) {
+  const home = env.HOME || "/";
+  const lines = configLines(env, home);
+  const { proxyJump, ...own2 } = resolveOne(t, lines, env, home);
+  if (t.jump || !proxyJump) return own2;
+  const hops = proxyJump.split(",");
+  const hop = hops.length === 1 ? parseJump(hops[0]) : null;
+  if (!hop)
+    throw new HostError(
+      "unreachable",
+      `ProxyJump ${proxyJump} for ${t.address} in ~/.ssh/config: deploy-gate follows one jump host`,
+      {
+        fix: "name one jump host in ProxyJump ([user@]host[:port]), or set host.jump in deploy-gate.yml"
+      }
+    );
+  const j = resolveOne(
+    { address: hop.host, port: hop.port ?? 22, ...hop.user ? { user: hop.user } : {} },
+    lines,
+    env,
+    home
+  );
+  const { proxyJump: _ignored, ...jump } = j;
+  return { ...own2, jump };
+}
+
 // src/ports/host/ssh.ts
 var SshHost = class _SshHost {
-  constructor(target2, key, opts) {
-    this.target = target2;
-    this.key = key;
+  constructor(user, auth, jump, opts) {
+    this.user = user;
+    this.auth = auth;
+    this.jump = jump;
     this.opts = opts;
-    this.name = targetName(target2);
+    this.target = user.target;
+    this.name = targetName(user.target);
+    const origin = [
+      ...user.alias ? [`${user.alias} in ~/.ssh/config`] : [],
+      ...user.pinFiles ? ["host key pinned by known_hosts"] : []
+    ].join("; ");
+    if (origin) this.origin = origin;
   }
-  target;
-  key;
+  user;
+  auth;
+  jump;
   opts;
   name;
+  origin;
   roundTrips = 0;
   connections = 0;
   client = null;
@@ -57968,32 +58694,36 @@ var SshHost = class _SshHost {
   closed = false;
   active = 0;
   waiting = [];
+  target;
+  /** target as deploy-gate.yml has it; the user's ~/.ssh/config, known_hosts and agent complete it. */
   static async connect(target2, opts = {}) {
-    const host = new _SshHost(target2, await resolveKey(target2, opts), opts);
+    const env = opts.env ?? process.env;
+    const u = userSsh(target2, env);
+    const ju = opts.jump ? userSsh(opts.jump.target, env) : u.jump ?? null;
+    const jump = ju ? { user: ju, auth: await resolveAuth(ju, { ...opts, privateKey: opts.jump?.privateKey }) } : null;
+    const host = new _SshHost(u, await resolveAuth(u, opts), jump, opts);
     await host.ensureClient();
     return host;
   }
   async open() {
     let sock;
-    if (this.opts.jump) {
-      const j = this.opts.jump;
+    if (this.jump) {
+      const j = this.jump;
       this.jumpClient?.end();
-      this.jumpClient = await openClient(
-        j.target,
-        await resolveKey(j.target, { ...this.opts, privateKey: j.privateKey }),
-        this.opts
-      );
+      this.jumpClient = await openClient(j.user.target, j.auth, { ...this.opts, pinFiles: j.user.pinFiles });
       sock = await tunnel(this.jumpClient, this.target, this.opts.timeoutMs ?? 2e4).catch((e) => {
         this.jumpClient?.end();
         this.jumpClient = null;
         throw e;
       });
     }
-    const c = await openClient(this.target, this.key, this.opts, sock).catch((e) => {
-      this.jumpClient?.end();
-      this.jumpClient = null;
-      throw e;
-    });
+    const c = await openClient(this.target, this.auth, { ...this.opts, pinFiles: this.user.pinFiles }, sock).catch(
+      (e) => {
+        this.jumpClient?.end();
+        this.jumpClient = null;
+        throw e;
+      }
+    );
     this.connections++;
     c.on("close", () => {
       if (this.client === c) this.client = null;
@@ -58078,7 +58808,7 @@ var SshHost = class _SshHost {
    */
   forwardOut(dstHost, dstPort, timeoutMs = 2e4) {
     return this.ensureClient().then(
-      (client) => new Promise((resolve9, reject) => {
+      (client) => new Promise((resolve10, reject) => {
         this.roundTrips++;
         let expired = false;
         const timer = setTimeout(() => {
@@ -58098,7 +58828,7 @@ var SshHost = class _SshHost {
           clearTimeout(timer);
           if (err)
             reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
-          else resolve9(stream);
+          else resolve10(stream);
         });
       })
     );
@@ -58117,7 +58847,7 @@ var SshHost = class _SshHost {
 };
 
 // src/ports/host/target.ts
-import { isAbsolute as isAbsolute4, resolve as resolve3 } from "node:path";
+import { isAbsolute as isAbsolute5, resolve as resolve3 } from "node:path";
 function withOverride(t, o) {
   const out2 = { ...t };
   for (const k of ["address", "port", "user"])
@@ -58130,7 +58860,7 @@ function withOverride(t, o) {
   }
   return out2;
 }
-var keyPath = (t, configDir) => t.identityFile && !isAbsolute4(t.identityFile) ? { ...t, identityFile: resolve3(configDir, t.identityFile) } : t;
+var keyPath = (t, configDir) => t.identityFile && !isAbsolute5(t.identityFile) ? { ...t, identityFile: resolve3(configDir, t.identityFile) } : t;
 function effectiveTarget(t, override, configDir) {
   const o = override ?? {};
   const { jump, ...own2 } = t;
@@ -58145,9 +58875,9 @@ function sshOptions(t, s) {
     ...t.jump ? { jump: { target: t.jump } } : {}
   };
 }
+var at = (t) => `${t.user ? `${t.user}@` : ""}${t.address}:${t.port}`;
 function describeTarget(t) {
-  const where = `${t.user}@${t.address}:${t.port}`;
-  return t.jump ? `${where} (via ${t.jump.user}@${t.jump.address}:${t.jump.port})` : where;
+  return t.jump ? `${at(t)} (via ${at(t.jump)})` : at(t);
 }
 
 // src/commands/shared/connect.ts
@@ -58165,13 +58895,24 @@ async function connect(ep, opts, configDir) {
       return {
         host: null,
         finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, {
-          fix: e.fix ?? connectFix(e.kind, where),
+          fix: inputFix(e.kind, opts.hostOverride) ?? e.fix ?? connectFix(e.kind, where),
           data: { host: where, kind: e.kind }
         })
       };
     }
     throw e;
   }
+}
+function inputFix(kind, o) {
+  if (!o) return null;
+  const where = [o.address !== void 0 && "host", o.port !== void 0 && "port"].filter(Boolean).join(" and ");
+  if ((kind === "unreachable" || kind === "timeout") && where)
+    return `nothing answered where the action's ${where} input${where.includes(" and ") ? "s" : ""} point: check the secrets they read, and that sshd runs there`;
+  if ((kind === "no-pin" || kind === "host-key-mismatch") && (o.hostKey || o.knownHosts))
+    return `the pin came from the action's ${o.hostKey ? "host-key" : "known-hosts"} input: if the host was reinstalled, verify its new key out of band and update the secret that input reads; otherwise stop, this may be another machine`;
+  if (kind === "auth" && o.user !== void 0)
+    return "the key was refused for the action's user input: check that input's value, and that the ssh-key input's public key is in that user's authorized_keys";
+  return null;
 }
 function connectFix(kind, where) {
   switch (kind) {
@@ -58200,8 +58941,8 @@ async function withHost(ep, opts, configDir, refused2, fn2) {
 }
 
 // src/commands/shared/endpoints.ts
-import { dirname as dirname4, relative as relative3, resolve as resolve4 } from "node:path";
-var repoPath = (ws, p) => relative3(ws.root, resolve4(dirname4(ws.configFile), p)).split("\\").join("/");
+import { dirname as dirname4, relative as relative4, resolve as resolve4 } from "node:path";
+var repoPath = (ws, p) => relative4(ws.root, resolve4(dirname4(ws.configFile), p)).split("\\").join("/");
 var unknownEndpoint = (ws, name) => new ConfigError(ws.configFile, [
   {
     line: null,
@@ -58277,19 +59018,19 @@ function endpointFor2(ws, name, opts) {
 }
 
 // src/commands/shared/workspace.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { hostname as hostname3, userInfo } from "node:os";
-import { dirname as dirname5, isAbsolute as isAbsolute5, join as join4, relative as relative4, resolve as resolve5 } from "node:path";
+import { existsSync as existsSync5 } from "node:fs";
+import { hostname as hostname3, userInfo as userInfo2 } from "node:os";
+import { dirname as dirname5, isAbsolute as isAbsolute6, join as join5, relative as relative5, resolve as resolve5 } from "node:path";
 function findConfigUpwards(cwd, root) {
   for (let dir = cwd; ; dir = dirname5(dir)) {
-    const candidate = join4(dir, DEFAULT_CONFIG);
-    if (existsSync3(candidate)) return candidate;
+    const candidate = join5(dir, DEFAULT_CONFIG);
+    if (existsSync5(candidate)) return candidate;
     if (dir === root || dirname5(dir) === dir || !dir.startsWith(root)) return null;
   }
 }
 async function openWorkspace(opts, env = {}) {
-  let configFile = opts.config ? isAbsolute5(opts.config) ? opts.config : join4(opts.cwd, opts.config) : null;
-  const info = await new Git(opts.cwd).info() ?? (configFile && existsSync3(dirname5(configFile)) ? await new Git(dirname5(configFile)).info() : null);
+  let configFile = opts.config ? isAbsolute6(opts.config) ? opts.config : join5(opts.cwd, opts.config) : null;
+  const info = await new Git(opts.cwd).info() ?? (configFile && existsSync5(dirname5(configFile)) ? await new Git(dirname5(configFile)).info() : null);
   const root = info?.root ?? null;
   if (!info || !root) {
     throw new UsageError(
@@ -58298,7 +59039,7 @@ async function openWorkspace(opts, env = {}) {
   }
   const git = new Git(root);
   configFile ??= findConfigUpwards(resolve5(opts.cwd), root);
-  if (opts.ref && configFile && relative4(root, resolve5(configFile)).startsWith("..")) {
+  if (opts.ref && configFile && relative5(root, resolve5(configFile)).startsWith("..")) {
     throw new UsageError(
       `--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`
     );
@@ -58313,14 +59054,15 @@ async function openWorkspace(opts, env = {}) {
     head: info.head,
     owner: owner(env),
     apiKey: env.DEPLOY_GATE_API_KEY || null,
-    secrets: [env.DEPLOY_GATE_API_KEY, env.DEPLOY_GATE_SSH_PASSPHRASE].filter((s) => Boolean(s))
+    secrets: [env.DEPLOY_GATE_API_KEY, env.DEPLOY_GATE_SSH_PASSPHRASE].filter((s) => Boolean(s)),
+    env
   };
 }
 function owner(env) {
   const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";
   let user = "unknown";
   try {
-    user = userInfo().username;
+    user = userInfo2().username;
   } catch {
   }
   return `${user}@${hostname3()}${run}`;
@@ -58379,13 +59121,15 @@ ${finding.fix ? `fix: ${finding.fix}
       };
     };
     try {
-      return await statusOrRelease(host, name, t.ep.lock.staleAfter, opts, hostsArg2, me, say, refuse);
+      const c = { host, name, staleAfterMs: t.ep.lock.staleAfter, opts, hostsArg: hostsArg2, me };
+      const r = opts.lockAction === "acquire" ? await acquire(c, refuse) : await statusOrRelease(c, say, refuse);
+      return { ...r, json: { ...base, ...r.json } };
     } catch (e) {
       return refuse(`${e.message}; check the SSH user can read its home directory on the host`, null);
     }
   });
 }
-async function statusOrRelease(host, name, staleAfterMs, opts, hostsArg2, me, say, refuse) {
+async function statusOrRelease({ host, name, staleAfterMs, opts, hostsArg: hostsArg2, me }, say, refuse) {
   const state = await readLock(host, name, staleAfterMs);
   const text = describeLock(state, name, host.name);
   if (opts.lockAction === "status") return say(state, text);
@@ -58405,6 +59149,26 @@ async function statusOrRelease(host, name, staleAfterMs, opts, hostsArg2, me, sa
   const whose = state.record ? `${state.record.owner} (${state.record.ref}, taken ${state.ageS}s ago)` : "a deploy that never wrote its record";
   return say(state, `released the deploy lock for ${name} on ${host.name}, held by ${whose}`, { released: true });
 }
+async function acquire({ host, name, staleAfterMs, opts, hostsArg: hostsArg2, me }, refuse) {
+  const got = await takeLock(host, {
+    endpoint: name,
+    owner: me,
+    ref: "-",
+    sha: null,
+    staleAfterMs,
+    waitMs: opts.lockWaitMs,
+    message: opts.message
+  });
+  if (!got.ok) return refuse(`the deploy lock for ${name} on ${host.name} is held: ${got.detail}; not acquired`, null);
+  got.lock.keep();
+  const text = `acquired the deploy lock for ${name} on ${host.name}: ${JSON.stringify(opts.message)}; every deploy is refused until deploy-gate lock release --endpoint ${name}${hostsArg2}`;
+  return {
+    code: 0,
+    json: { host: host.name, held: true, acquired: true, message: opts.message },
+    out: `${sanitizeValue(text)}
+`
+  };
+}
 var lockJson = (s) => ({
   held: s.held,
   holder: s.record,
@@ -58414,8 +59178,8 @@ var lockJson = (s) => ({
 });
 
 // src/commands/webhook/command.ts
-import { existsSync as existsSync5 } from "node:fs";
-import { isAbsolute as isAbsolute7, join as join7 } from "node:path";
+import { existsSync as existsSync7 } from "node:fs";
+import { isAbsolute as isAbsolute8, join as join8 } from "node:path";
 
 // src/domain/webhook/flagger.ts
 var DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -58554,10 +59318,10 @@ function curlConfig(method, url2, body, headers, timeoutMs) {
   return lines.join("\n") + "\n";
 }
 function parseCurlOutput(stdout) {
-  const at = stdout.lastIndexOf(STATUS_MARK);
-  if (at < 0) return { status: null, body: stdout };
-  const code = Number(stdout.slice(at + STATUS_MARK.length).trim());
-  return { status: Number.isFinite(code) && code > 0 ? code : null, body: stdout.slice(0, at) };
+  const at2 = stdout.lastIndexOf(STATUS_MARK);
+  if (at2 < 0) return { status: null, body: stdout };
+  const code = Number(stdout.slice(at2 + STATUS_MARK.length).trim());
+  return { status: Number.isFinite(code) && code > 0 ? code : null, body: stdout.slice(0, at2) };
 }
 
 // src/ports/http/stream-route.ts
@@ -58602,13 +59366,13 @@ function streamFromRunner(url2, body, headers, timeoutMs) {
   const t0 = performance.now();
   const pieces = [];
   const payload = JSON.stringify(body);
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     let settled = false;
     const done = (r) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve9({ ...r, events: sseEvents(pieces), wallMs: performance.now() - t0 });
+      resolve10({ ...r, events: sseEvents(pieces), wallMs: performance.now() - t0 });
     };
     const timer = setTimeout(() => {
       req?.destroy();
@@ -58686,11 +59450,11 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
   const t0 = performance.now();
   const payload = JSON.stringify(body);
   const pieces = [];
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     const done = (status2, error62) => {
       clearTimeout(timer);
       stream.destroy();
-      resolve9({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error62 });
+      resolve10({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error62 });
     };
     const timer = setTimeout(() => {
       req.destroy();
@@ -58717,13 +59481,13 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
 }
 
 // src/ports/http/route.ts
-var join5 = (base, path) => base.replace(/\/+$/, "") + path;
+var join6 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join5(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join5(url2, path), body, headers, timeoutMs)
+    send: (method, path, body, timeoutMs) => request(method, join6(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join6(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -58735,7 +59499,7 @@ function peerRoute(peer, url2, headers) {
       let r;
       try {
         r = await peer.run(["curl", "-K", "-"], {
-          stdin: curlConfig(method, join5(url2, path), body, headers, timeoutMs),
+          stdin: curlConfig(method, join6(url2, path), body, headers, timeoutMs),
           timeoutMs: timeoutMs + 5e3
         });
       } catch (e) {
@@ -58750,11 +59514,11 @@ function peerRoute(peer, url2, headers) {
       const error62 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error62 && `from ${peer.name}: ${error62}`, durationMs: performance.now() - t0 };
     },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join5(url2, path), body, headers, timeoutMs)
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join6(url2, path), body, headers, timeoutMs)
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const tls = tlsConnect({ socket: stream, servername, ...ca ? { ca } : {}, ALPNProtocols: ["http/1.1"] });
     const timer = setTimeout(() => {
       tls.destroy();
@@ -58762,7 +59526,7 @@ function tlsOver(stream, servername, ca, timeoutMs) {
     }, timeoutMs);
     tls.once("secureConnect", () => {
       clearTimeout(timer);
-      resolve9(tls);
+      resolve10(tls);
     });
     tls.once("error", (e) => {
       clearTimeout(timer);
@@ -58797,18 +59561,18 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
         return done(null, "", e.message);
       }
       const payload = body === void 0 ? void 0 : JSON.stringify(body);
-      return new Promise((resolve9) => {
+      return new Promise((resolve10) => {
         const timer = setTimeout(() => {
           req.destroy();
           stream.destroy();
-          resolve9(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
+          resolve10(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
         }, timeoutMs);
         const req = httpRequest2(
           {
             method,
             host: u.hostname,
             port,
-            path: join5(u.pathname === "/" ? "" : u.pathname, path),
+            path: join6(u.pathname === "/" ? "" : u.pathname, path),
             createConnection: () => stream,
             headers: {
               ...headers,
@@ -58821,13 +59585,13 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
             res.on("end", () => {
               clearTimeout(timer);
               stream.end();
-              resolve9(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
+              resolve10(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
             });
           }
         );
         req.on("error", (e) => {
           clearTimeout(timer);
-          resolve9(done(null, "", `through the tunnel: ${e.message}`));
+          resolve10(done(null, "", `through the tunnel: ${e.message}`));
         });
         req.end(payload);
       });
@@ -58839,7 +59603,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
-      return streamThroughTunnel(stream, u, join5(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+      return streamThroughTunnel(stream, u, join6(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
@@ -58875,15 +59639,15 @@ function parseSample(r) {
 
 // src/stages/verify/repetition.ts
 var MAX_PERIOD = 64;
-function tailRun(words) {
+function tailRun(words2) {
   let best = { period: 0, repeats: 1, covered: 0 };
-  for (let p = 1; p <= Math.min(MAX_PERIOD, Math.floor(words.length / 2)); p++) {
+  for (let p = 1; p <= Math.min(MAX_PERIOD, Math.floor(words2.length / 2)); p++) {
     let reps = 1;
-    while ((reps + 1) * p <= words.length) {
-      const a = words.length - p;
-      const b = words.length - (reps + 1) * p;
+    while ((reps + 1) * p <= words2.length) {
+      const a = words2.length - p;
+      const b = words2.length - (reps + 1) * p;
       let same = true;
-      for (let i = 0; i < p && same; i++) same = words[a + i] === words[b + i];
+      for (let i = 0; i < p && same; i++) same = words2[a + i] === words2[b + i];
       if (!same) break;
       reps++;
     }
@@ -58892,18 +59656,18 @@ function tailRun(words) {
   return { period: best.period, repeats: best.repeats };
 }
 function detectLoop(text) {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+  const words2 = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
   const grams = /* @__PURE__ */ new Set();
-  for (let i = 0; i + 4 <= words.length; i++) grams.add(words.slice(i, i + 4).join(" "));
-  const total = Math.max(0, words.length - 3);
+  for (let i = 0; i + 4 <= words2.length; i++) grams.add(words2.slice(i, i + 4).join(" "));
+  const total = Math.max(0, words2.length - 3);
   const distinct4 = total === 0 ? 1 : grams.size / total;
-  const { period, repeats } = tailRun(words);
-  const coverage = words.length === 0 || period === 0 ? 0 : period * repeats / words.length;
+  const { period, repeats } = tailRun(words2);
+  const coverage = words2.length === 0 || period === 0 ? 0 : period * repeats / words2.length;
   const tailLoop = repeats >= 3 && coverage >= 0.25 && period * repeats >= 12;
-  const looping = words.length >= 16 && (tailLoop || distinct4 < 0.5);
+  const looping = words2.length >= 16 && (tailLoop || distinct4 < 0.5);
   return {
     looping,
-    block: period ? words.slice(words.length - period).slice(0, 12).join(" ") : null,
+    block: period ? words2.slice(words2.length - period).slice(0, 12).join(" ") : null,
     repeats,
     coverage,
     distinct4
@@ -59115,11 +59879,11 @@ function decodePrompt(tokens, answerWords) {
   const ask = `Continue this account in your own words, adding new people and events, for at least ${answerWords} words.`;
   const budget = Math.max(8, Math.round(tokens / 1.3) - ask.split(" ").length - 4);
   const out2 = [];
-  let words = 0;
-  for (let i = 0; words < budget; i++) {
+  let words2 = 0;
+  for (let i = 0; words2 < budget; i++) {
     const s = sentence(i);
     out2.push(s);
-    words += s.split(" ").length;
+    words2 += s.split(" ").length;
   }
   return `${out2.join(" ")}
 
@@ -59186,14 +59950,14 @@ function engineArgs(argv) {
   return first < 0 ? [] : argv.slice(first);
 }
 function liveFlags(argv) {
-  const words = engineArgs(argv).map((text, i) => ({
+  const words2 = engineArgs(argv).map((text, i) => ({
     text,
     line: i + 1,
     optional: false,
     dynamic: false,
     resolved: text
   }));
-  return readFlags(words).flags;
+  return readFlags(words2).flags;
 }
 function flagValue(flags, name) {
   const want = normalizeFlagName(name);
@@ -59244,16 +60008,16 @@ function driftOf(script, live) {
   return out2;
 }
 function describeDrift(d, script) {
-  const at = d.line === null ? "" : ` (${script}:${d.line})`;
+  const at2 = d.line === null ? "" : ` (${script}:${d.line})`;
   switch (d.kind) {
     case "missing-on-host":
-      return `${d.flag}: in the repo${at}${d.repo === "(switch)" ? "" : ` as ${d.repo}`}, absent from the live argv`;
+      return `${d.flag}: in the repo${at2}${d.repo === "(switch)" ? "" : ` as ${d.repo}`}, absent from the live argv`;
     case "added-on-host":
       return `${d.flag}: live argv has ${d.host}, the repo's script does not pass it`;
     case "value-differs":
-      return `${d.flag}: repo${at} ${d.repo}, host ${d.host}`;
+      return `${d.flag}: repo${at2} ${d.repo}, host ${d.host}`;
     case "unresolved":
-      return `${d.flag}: repo${at} ${d.repo} is set at run time, host ${d.host} (not compared)`;
+      return `${d.flag}: repo${at2} ${d.repo} is set at run time, host ${d.host} (not compared)`;
   }
 }
 
@@ -60511,7 +61275,7 @@ function kubectl(timeoutMs = 2e4, bin = "kubectl") {
         ])
       );
     },
-    async logs(namespace, pod, container, previous, tail = 400) {
+    async logs(namespace, pod, container, previous, tail2 = 400) {
       if (!validName(namespace) || !validName(container) || !/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/.test(pod))
         return "";
       return run([
@@ -60521,7 +61285,7 @@ function kubectl(timeoutMs = 2e4, bin = "kubectl") {
         pod,
         "--container",
         container,
-        `--tail=${tail}`,
+        `--tail=${tail2}`,
         ...previous ? ["--previous"] : []
       ]);
     }
@@ -60649,7 +61413,7 @@ function manifestArgs(yaml, container) {
   }
   return null;
 }
-function flagsOf(argv) {
+function flagsOf2(argv) {
   const m = /* @__PURE__ */ new Map();
   for (let i = 0; i < argv.length; i++) {
     const w = argv[i];
@@ -60670,11 +61434,11 @@ function podArgv(pods, want, manifest, contracts2) {
   const first = withC(pods)[0];
   if (!first) return fail(check2, "no pod to read the live args from", { fix: "see verify.container" });
   const c = first.container;
-  const live = flagsOf([...c.command, ...c.args]);
+  const live = flagsOf2([...c.command, ...c.args]);
   const evidence = [`${first.name}: ${maskArgv([...c.command, ...c.args]).join(" ")}`];
   const drift = [];
   if (want && manifest) {
-    const m = flagsOf(want);
+    const m = flagsOf2(want);
     for (const f of /* @__PURE__ */ new Set([...live.keys(), ...m.keys()]))
       if (live.get(f) !== m.get(f))
         drift.push(`${f}: live ${shown(f, live.get(f))}, ${manifest} ${shown(f, m.get(f))}`);
@@ -60955,14 +61719,18 @@ function parseListen(v) {
   return { host: m[1] ?? (m[2] || void 0), port };
 }
 function readBody(req, max) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const chunks = [];
     let size = 0;
-    req.on("data", (c) => {
+    const onData = (c) => {
       size += c.length;
-      if (size <= max) chunks.push(c);
-    });
-    req.on("end", () => resolve9(size > max ? null : Buffer.concat(chunks).toString("utf8")));
+      if (size <= max) return void chunks.push(c);
+      req.off("data", onData);
+      req.pause();
+      resolve10(null);
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve10(size > max ? null : Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
 }
@@ -60973,16 +61741,18 @@ async function serveJson(o) {
     const t0 = Date.now();
     const path = (req.url ?? "/").split("?")[0];
     readBody(req, o.maxBodyBytes).then((body) => o.handle({ method: req.method ?? "GET", path, body })).catch((e) => ({ status: 500, body: { error: `internal error: ${e.message}` } })).then((a2) => {
-      res.writeHead(a2.status, { "content-type": "application/json", ...a2.headers });
+      const close = req.readableEnded ? {} : { connection: "close" };
+      res.writeHead(a2.status, { "content-type": "application/json", ...close, ...a2.headers });
       res.end(JSON.stringify(a2.body));
+      if (!req.readableEnded) res.once("finish", () => req.socket.destroySoon());
       o.log(`${req.method} ${path} -> ${a2.status} in ${Date.now() - t0} ms`);
     });
   });
   server.requestTimeout = 1e4;
   server.headersTimeout = 1e4;
-  await new Promise((resolve9, reject) => {
+  await new Promise((resolve10, reject) => {
     server.once("error", reject);
-    server.listen(addr.port, addr.host, resolve9);
+    server.listen(addr.port, addr.host, resolve10);
   });
   const a = server.address();
   const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
@@ -60996,12 +61766,9 @@ async function serveJson(o) {
 }
 
 // src/commands/verify-http.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute6, join as join6, resolve as resolve6 } from "node:path";
-
-// src/lib/version.ts
-var VERSION = "0.1.0";
+import { existsSync as existsSync6 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
+import { dirname as dirname8, isAbsolute as isAbsolute7, join as join7, resolve as resolve6 } from "node:path";
 
 // src/commands/shared/report.ts
 function buildReport(ws, opts, parts) {
@@ -61022,9 +61789,9 @@ function buildReport(ws, opts, parts) {
 
 // src/commands/verify-http.ts
 function configFileOf(opts) {
-  if (opts.config) return isAbsolute6(opts.config) ? opts.config : join6(opts.cwd, opts.config);
-  const here = join6(opts.cwd, DEFAULT_CONFIG);
-  return existsSync4(here) ? here : null;
+  if (opts.config) return isAbsolute7(opts.config) ? opts.config : join7(opts.cwd, opts.config);
+  const here = join7(opts.cwd, DEFAULT_CONFIG);
+  return existsSync6(here) ? here : null;
 }
 function httpTarget(opts) {
   const file2 = configFileOf(opts);
@@ -61065,7 +61832,7 @@ function podSource(opts, target2) {
   if (k.manifest) {
     const path = resolve6(target2.configDir ?? opts.cwd, k.manifest);
     try {
-      manifest = { path: k.manifest, text: readFileSync4(path, "utf8") };
+      manifest = { path: k.manifest, text: readFileSync6(path, "utf8") };
     } catch (e) {
       throw new UsageError(
         `kubernetes.manifest ${k.manifest}: cannot read ${path} (${e.code}): fix the path, relative to the config file`
@@ -61097,6 +61864,11 @@ async function verifyOverHttpReport(opts, target2, env, progress, now = Date.now
 // src/commands/webhook/server.ts
 var MAX_BODY_BYTES = 64 << 10;
 var MAX_SHARED = 16;
+function fillsNamespace(config2) {
+  for (const [name, ep] of Object.entries(config2.endpoints))
+    if (`${ep.url ?? ""} ${ep.kubernetes?.namespace ?? ""}`.includes("{namespace}")) return name;
+  return null;
+}
 function target(config2, p) {
   const names2 = Object.keys(config2.endpoints);
   const name = p.metadata.endpoint ?? (names2.length === 1 ? names2[0] : null);
@@ -61143,7 +61915,7 @@ function answerOf(report, p, url2, deadlineMs, secrets, merged) {
       endpoint: report.endpoint,
       canary: `${p.namespace}/${p.name}`,
       phase: p.phase,
-      url: url2,
+      url: redact(url2),
       durationMs: report.durationMs,
       ...shared,
       ...failed.length ? { failed } : {},
@@ -61152,6 +61924,11 @@ function answerOf(report, p, url2, deadlineMs, secrets, merged) {
   };
 }
 async function startWebhook(o) {
+  const filled = fillsNamespace(o.config);
+  if (filled && !o.namespaces)
+    throw new Error(
+      `endpoint ${filled} fills {namespace} from the caller's payload: pass --namespaces NS[,NS] naming the namespaces whose canaries this webhook judges`
+    );
   let running = 0;
   const shared = /* @__PURE__ */ new Map();
   const secrets = [o.env.DEPLOY_GATE_API_KEY, o.env.DEPLOY_GATE_SSH_PASSPHRASE].filter((x) => Boolean(x));
@@ -61168,6 +61945,13 @@ async function startWebhook(o) {
     if (text === null) return { status: 413, body: { error: `the body is over ${MAX_BODY_BYTES} bytes` } };
     const parsed = parseFlaggerPayload(text);
     if (!parsed.ok) return { status: 400, body: { error: parsed.error } };
+    if (o.namespaces && !o.namespaces.includes(parsed.payload.namespace))
+      return {
+        status: 403,
+        body: {
+          error: `namespace ${parsed.payload.namespace} is not one this webhook judges (--namespaces ${o.namespaces.join(",")}): add it there`
+        }
+      };
     const t = target(o.config, parsed.payload);
     if (typeof t === "string") return { status: 400, body: { error: t } };
     const key = JSON.stringify([t.name, parsed.payload.namespace, parsed.payload.name, parsed.payload.phase]);
@@ -61203,10 +61987,13 @@ var WEBHOOK_LIMIT = 4;
 var WEBHOOK_DEADLINE_MS = 12e4;
 async function webhookCommand(opts, io, signal = runAbort.signal) {
   if (!opts.listen) throw new UsageError("webhook needs --listen HOST:PORT (e.g. --listen :8080)");
-  const file2 = opts.config ? isAbsolute7(opts.config) ? opts.config : join7(opts.cwd, opts.config) : join7(opts.cwd, DEFAULT_CONFIG);
-  if (!existsSync5(file2))
+  const file2 = opts.config ? isAbsolute8(opts.config) ? opts.config : join8(opts.cwd, opts.config) : join8(opts.cwd, DEFAULT_CONFIG);
+  if (!existsSync7(file2))
     throw new UsageError(`webhook needs the endpoints' config: ${file2} does not exist (pass --config FILE)`);
   const config2 = loadConfig(file2);
+  const namespaces = opts.namespaces ?? null;
+  const bad2 = namespaces?.find((n) => !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n));
+  if (bad2 !== void 0) throw new UsageError(`--namespaces: "${bad2}" is not a Kubernetes namespace name`);
   let hook;
   try {
     hook = await startWebhook({
@@ -61215,11 +62002,15 @@ async function webhookCommand(opts, io, signal = runAbort.signal) {
       env: io.env,
       limit: WEBHOOK_LIMIT,
       deadlineMs: opts.deadlineMs ?? WEBHOOK_DEADLINE_MS,
+      namespaces,
       log: (line2) => io.err(`${line2}
 `)
     });
   } catch (e) {
-    throw new UsageError(`webhook: cannot listen on ${opts.listen}: ${e.message}`);
+    const m = e.message;
+    throw new UsageError(
+      m.includes("--namespaces") ? `webhook: ${m}` : `webhook: cannot listen on ${opts.listen}: ${m}`
+    );
   }
   io.err(`deploy-gate webhook: listening on ${hook.url} (${Object.keys(config2.endpoints).join(", ")})
 `);
@@ -61318,8 +62109,8 @@ function realDate(t) {
   const [date5, time3 = "00:00:00"] = t.split(/[ T]/);
   const [y, mo, d] = date5.split("-").map(Number);
   const [h, mi, s = 0] = time3.split(":").map(Number);
-  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && at.getUTCHours() === h && at.getUTCMinutes() === mi && at.getUTCSeconds() === s;
+  const at2 = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return at2.getUTCFullYear() === y && at2.getUTCMonth() === mo - 1 && at2.getUTCDate() === d && at2.getUTCHours() === h && at2.getUTCMinutes() === mi && at2.getUTCSeconds() === s;
 }
 function logsArgv(t) {
   const window2 = t.since !== null ? [`--since=${t.since}`] : [`--lines=${DEFAULT_LINES}`];
@@ -61399,6 +62190,10 @@ var TwinEcho = class {
 };
 
 // src/commands/logs/logs.ts
+function shownRecords(records, req) {
+  const hit2 = req.grep ? records.filter((r) => req.grep.test(r.text)) : [...records];
+  return req.lines ? hit2.slice(-req.lines) : hit2;
+}
 var FETCH_TIMEOUT_MS = 12e4;
 function diagnoseBoot(b, service) {
   const d = new Diagnoser({ unit: service });
@@ -61418,7 +62213,17 @@ function logsRequest(opts, endpoint, service, container) {
     );
   if (opts.follow && (boot.kind !== "relative" || boot.offset !== 0))
     throw new UsageError("--follow streams the current boot: drop --boot");
-  return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json };
+  const lines = opts.lines == null ? null : /^\d{1,9}$/.test(opts.lines) ? Number(opts.lines) : 0;
+  if (lines === 0) throw new UsageError(`-n ${opts.lines}: expected a whole number of lines above 0, e.g. -n 50`);
+  let grep = null;
+  try {
+    grep = opts.grep == null ? null : new RegExp(opts.grep);
+  } catch (e) {
+    throw new UsageError(
+      `--grep ${opts.grep}: not a regular expression (${e.message}); quote it for the shell`
+    );
+  }
+  return { endpoint, service, container, boot, since, follow: opts.follow ?? false, json: opts.json, lines, grep };
 }
 var clean = (recs) => recs.map((r) => ({
   ...r,
@@ -61458,11 +62263,12 @@ async function printBoot(host, req, io) {
     return 1;
   }
   const d = diagnoseBoot(sel.boot, req.service);
-  if (req.json) io.out(bootJson(req.endpoint, sel.boot, sel.fromCurrent, boots.total, d));
+  const shown2 = { ...sel.boot, records: shownRecords(sel.boot.records, req) };
+  if (req.json) io.out(bootJson(req.endpoint, shown2, sel.fromCurrent, boots.total, d));
   else {
     io.out(`${bootHeader(sel.boot, sel.fromCurrent, boots.total, req.endpoint)}
 `);
-    for (const rec of sel.boot.records) io.out(`${lineText(rec)}
+    for (const rec of shown2.records) io.out(`${lineText(rec)}
 `);
     io.out(`${diagnosisText(d, io.colour)}
 `);
@@ -61474,6 +62280,11 @@ async function follow(host, req, io) {
   const boots = new BootSplitter(req.service, { kind: "relative", offset: 0 });
   let live = null;
   const print = (rec, opened) => {
+    if (req.grep && !req.grep.test(rec.text)) {
+      if (opened && !req.json) io.out(`${bootHeader(opened, null, null, req.endpoint)}
+`);
+      return;
+    }
     if (req.json)
       io.out(
         JSON.stringify({
@@ -61508,9 +62319,10 @@ async function follow(host, req, io) {
     if (sel2.boot) {
       if (!req.json) io.out(`${bootHeader(sel2.boot, 0, boots.total, req.endpoint)}
 `);
+      const backlog = new Set(shownRecords(sel2.boot.records, { lines: req.lines ?? null, grep: null }));
       for (const rec of sel2.boot.records) {
         echoes.isEcho(rec);
-        print(rec, null);
+        if (backlog.has(rec)) print(rec, null);
       }
     }
   };
@@ -61577,6 +62389,9 @@ async function logsHandler(opts, io) {
   return await done;
 }
 
+// src/commands/preflight.ts
+import { relative as relative6 } from "node:path";
+
 // src/ports/git/batched.ts
 var Coalescer = class {
   constructor(keyOf, fetchAll) {
@@ -61591,9 +62406,9 @@ var Coalescer = class {
     const id = this.keyOf(key);
     let p = this.cache.get(id);
     if (!p) {
-      p = new Promise((resolve9, reject) => {
+      p = new Promise((resolve10, reject) => {
         if (this.queue.length === 0) setImmediate(() => void this.flush());
-        this.queue.push({ key, resolve: resolve9, reject });
+        this.queue.push({ key, resolve: resolve10, reject });
       });
       this.cache.set(id, p);
     }
@@ -61658,12 +62473,12 @@ var GitReader = class {
 };
 
 // src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync7, statSync as statSync3 } from "node:fs";
-import { join as join11 } from "node:path";
+import { readFileSync as readFileSync9, statSync as statSync3 } from "node:fs";
+import { join as join12 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-import { basename as basename3, dirname as dirname10, isAbsolute as isAbsolute8, join as join8 } from "node:path";
+import { readFileSync as readFileSync7 } from "node:fs";
+import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute9, join as join9 } from "node:path";
 
 // src/domain/launch/vllm-config.ts
 var import_yaml6 = __toESM(require_dist(), 1);
@@ -61703,7 +62518,7 @@ function kindOf(t, text) {
   return t.kind === "script" ? yamlKind(t.scriptPath, text) ?? "script" : t.kind;
 }
 async function dotEnv(ctx, file2, ref) {
-  const text = await readAt(ctx, join8(dirname10(file2), ".env"), ref);
+  const text = await readAt(ctx, join9(dirname10(file2), ".env"), ref);
   return text === null ? /* @__PURE__ */ new Map() : parseDotEnv(text);
 }
 async function readLaunch(ctx, t, text, ref) {
@@ -61716,7 +62531,7 @@ async function withConfigFile(ctx, launchPath, script, ref) {
   const named = engine?.kind === "vllm" ? configFlagPath(engine.flags) : null;
   if (!engine || !named || /[$`]/.test(named)) return script;
   const rel = named.replace(/^\.\//, "");
-  const candidates = isAbsolute8(rel) ? [join8(dirname10(launchPath), basename3(rel))] : [join8(dirname10(launchPath), rel), rel];
+  const candidates = isAbsolute9(rel) ? [join9(dirname10(launchPath), basename4(rel))] : [join9(dirname10(launchPath), rel), rel];
   for (const path of candidates.map((c) => c.split("\\").join("/"))) {
     const text = await readAt(ctx, path, ref);
     const flags = text === null ? null : configFileFlags(text, path);
@@ -61727,17 +62542,17 @@ async function withConfigFile(ctx, launchPath, script, ref) {
 async function readAt(ctx, path, ref) {
   if (ref) return ctx.reader.show(ref, path);
   try {
-    return readFileSync5(join8(ctx.root, path), "utf8");
+    return readFileSync7(join9(ctx.root, path), "utf8");
   } catch {
     return null;
   }
 }
 
 // src/stages/preflight/rendered.ts
-import { existsSync as existsSync6, mkdirSync, mkdtempSync, readFileSync as readFileSync6, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync, mkdtempSync, readFileSync as readFileSync8, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { createHash as createHash3 } from "node:crypto";
 import { tmpdir } from "node:os";
-import { dirname as dirname11, join as join9, posix as posix2 } from "node:path";
+import { dirname as dirname11, join as join10, posix as posix2 } from "node:path";
 
 // src/ports/local/render.ts
 var RENDERERS = {
@@ -61765,35 +62580,35 @@ async function renderManifests(tool, absDir, timeoutMs = 6e4) {
 // src/stages/preflight/rendered.ts
 var memo2 = /* @__PURE__ */ new Map();
 var worktreeRenders = /* @__PURE__ */ new WeakMap();
-var CACHE = join9(tmpdir(), "deploy-gate-renders");
+var CACHE = join10(tmpdir(), "deploy-gate-renders");
 function renderAt(ctx, spec2, ref) {
   if (ref === null) {
     const mine = worktreeRenders.get(ctx) ?? /* @__PURE__ */ new Map();
     worktreeRenders.set(ctx, mine);
     const k = `${spec2.tool}:${spec2.dir}`;
-    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join9(ctx.root, spec2.dir)));
+    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join10(ctx.root, spec2.dir)));
     return mine.get(k);
   }
   const key = `${ref}-${spec2.tool}-${createHash3("sha256").update(`${ctx.root}\0${spec2.dir}`).digest("hex").slice(0, 16)}`;
   let p = memo2.get(key);
   if (!p) {
-    p = renderCommit(ctx.root, spec2, ref, join9(CACHE, `${key}.yaml`));
+    p = renderCommit(ctx.root, spec2, ref, join10(CACHE, `${key}.yaml`));
     memo2.set(key, p);
   }
   return p;
 }
 async function renderCommit(root, spec2, ref, cached2) {
-  if (/^[0-9a-f]{40}$/.test(ref) && existsSync6(cached2)) return { text: readFileSync6(cached2, "utf8") };
-  const tmp = mkdtempSync(join9(tmpdir(), "dg-render-"));
+  if (/^[0-9a-f]{40}$/.test(ref) && existsSync8(cached2)) return { text: readFileSync8(cached2, "utf8") };
+  const tmp = mkdtempSync(join10(tmpdir(), "dg-render-"));
   try {
-    const tar = join9(tmp, "tree.tar");
+    const tar = join10(tmp, "tree.tar");
     const a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 6e4 });
     if (a.code !== 0) return { error: `git archive ${ref} failed: ${a.stderr.trim()}` };
-    const tree = join9(tmp, "tree");
+    const tree = join10(tmp, "tree");
     mkdirSync(tree);
     const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 6e4 });
     if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
-    const r = await renderManifests(spec2.tool, join9(tree, spec2.dir));
+    const r = await renderManifests(spec2.tool, join10(tree, spec2.dir));
     if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
       mkdirSync(dirname11(cached2), { recursive: true });
       writeFileSync2(cached2, r.text);
@@ -62085,9 +62900,9 @@ var memlock = {
 
 // src/domain/launch/dirs.ts
 function createdDirs({ item }) {
-  const words = programWords(item.words);
-  const prog = words[0]?.text.replace(/^.*\//, "");
-  const args = words.slice(1);
+  const words2 = programWords(item.words);
+  const prog = words2[0]?.text.replace(/^.*\//, "");
+  const args = words2.slice(1);
   const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
   const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
   const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
@@ -62306,15 +63121,15 @@ function hit(ctx, source, word2, secret, what, fix) {
 }
 var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
 function commandHits(ctx, source, cmd) {
-  const words = programWords(cmd.words);
+  const words2 = programWords(cmd.words);
   const prog = programOf(cmd);
   const out2 = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
+  for (let i = 0; i < words2.length; i++) {
+    const w = words2[i];
     const eq = w.text.indexOf("=");
     const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
     if (TRAP_SECRET_FLAGS.has(name)) {
-      const valueWord = eq > 0 ? w : words[i + 1];
+      const valueWord = eq > 0 ? w : words2[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
       if (valueWord && literal2(value) && !valueWord.dynamic)
         out2.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
@@ -62322,7 +63137,7 @@ function commandHits(ctx, source, cmd) {
       continue;
     }
     const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
-    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
+    const header = isHeader ? words2[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
     const auth = header ? AUTH_HEADER.exec(header.text) : null;
     if (header && auth && literal2(auth[2]) && !header.dynamic) {
       out2.push(
@@ -62711,7 +63526,7 @@ function checkTraps(input2, levels) {
 // src/stages/preflight/bash-syntax.ts
 import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 var CHECK12 = "preflight.bash-syntax";
 function parseBashError(stderr) {
   const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
@@ -62719,8 +63534,8 @@ function parseBashError(stderr) {
   return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
 }
 async function bashSyntax(text, file2, label = file2) {
-  const dir = mkdtempSync2(join10(tmpdir2(), "dg-bash-n-"));
-  const tmp = join10(dir, "script");
+  const dir = mkdtempSync2(join11(tmpdir2(), "dg-bash-n-"));
+  const tmp = join11(dir, "script");
   let r;
   try {
     writeFileSync3(tmp, text, { mode: 384 });
@@ -62756,9 +63571,9 @@ async function bashSyntax(text, file2, label = file2) {
   });
 }
 function crlf(text, file2, label) {
-  const at = text.indexOf("\r\n");
-  if (at < 0) return null;
-  const line2 = text.slice(0, at).split("\n").length;
+  const at2 = text.indexOf("\r\n");
+  if (at2 < 0) return null;
+  const line2 = text.slice(0, at2).split("\n").length;
   const count = text.split("\r\n").length - 1;
   return fail(
     CHECK12,
@@ -62774,15 +63589,35 @@ function crlf(text, file2, label) {
 
 // src/stages/preflight/clean-tree.ts
 var CHECK13 = "preflight.clean-tree";
-function cleanTreeFinding(entries) {
+var GATE_TARBALL = /(^|\/)deploy-gate-\d[^/]*\.tgz$/;
+function cleanFix(entries, own2) {
+  const config2 = entries.filter((e) => e.path === own2.config);
+  const tarballs = entries.filter((e) => GATE_TARBALL.test(e.path));
+  const rest = entries.filter((e) => !config2.includes(e) && !tarballs.includes(e));
+  const steps = [];
+  for (const c of config2)
+    steps.push(
+      `commit the gate's config (set aside, the gate could not read it): \`git add ${shellJoin([c.path])} && git commit -m "deploy-gate: config"\``
+    );
+  if (tarballs.length)
+    steps.push(
+      `move ${tarballs.map((t) => t.path).join(", ")} outside the repository (npx takes an absolute path) or add \`deploy-gate-*.tgz\` to .gitignore`
+    );
+  if (rest.length) {
+    const untracked = rest.some((e) => e.kind === "untracked");
+    const stash = config2.length || tarballs.length ? `\`git stash push -u -- ${shellJoin(rest.map((e) => e.path))}\`` : `\`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}`;
+    steps.push(`commit the changes, or set them aside with ${stash}; add build output to .gitignore`);
+  }
+  return steps.join("; ");
+}
+function cleanTreeFinding(entries, own2 = {}) {
   if (entries.length === 0) return pass(CHECK13, "work tree is clean (no modified, staged or untracked files)");
   const counts = /* @__PURE__ */ new Map();
   for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
   const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
-  const untracked = counts.has("untracked");
   return fail(CHECK13, `work tree is not clean: ${parts}`, {
     evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
-    fix: `commit the changes, or set them aside with \`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}; add build output to .gitignore`,
+    fix: cleanFix(entries, own2),
     data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
   });
 }
@@ -62838,7 +63673,7 @@ async function checkContracts(inp) {
     return [
       skip(CHECK14, `${inp.file}: no contract flags declared`, {
         file: inp.file,
-        fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]'
+        fix: `declare them under contracts.flags in deploy-gate.yml, e.g. ${contractExample(inp.script.engine?.kind ?? "vllm")}`
       })
     ];
   if (!inp.script.engine) return contractsAsText(inp);
@@ -62867,10 +63702,11 @@ async function missingContract(inp, spec2, status2, flag) {
   const actual = mask(name, flag?.value ?? null);
   const expected = maskUnlessReference(name, value);
   const what = status2 === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
+  const line2 = flag?.line ?? inp.script.engine?.line;
   const base = {
     // a flag from a vLLM --config file is reported where it is written
     file: flag?.file ?? inp.file,
-    ...flag ? { line: flag.line } : {},
+    ...line2 ? { line: line2 } : {},
     data: { flag: name, expected, actual, status: status2 }
   };
   if (!inp.historyOk) {
@@ -63030,7 +63866,7 @@ async function runPreflight(ctx) {
     ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
     ...ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []
   ]);
-  if (ctx.ref === null) findings.push(cleanTreeFinding(entries));
+  if (ctx.ref === null) findings.push(cleanTreeFinding(entries, { config: ctx.configPath ?? null }));
   findings.push(historyFinding(!ctx.historyOk));
   if (ctx.targets.length === 0) {
     findings.push(
@@ -63075,17 +63911,17 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync7(join11(ctx.root, path), "utf8");
+    return readFileSync9(join12(ctx.root, path), "utf8");
   } catch {
     return null;
   }
 }
 function refused(ctx, t) {
-  const CHECK28 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
+  const CHECK29 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
   return [t.scriptPath, t.unitPath].flatMap((p) => {
     const why = p === null ? null : refusePath(ctx.root, p);
     return why ? [
-      fail(CHECK28, `${why}: deploy-gate reads only regular files inside the repository`, {
+      fail(CHECK29, `${why}: deploy-gate reads only regular files inside the repository`, {
         file: p,
         fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
       })
@@ -63109,7 +63945,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync3(join11(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync3(join12(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -63137,7 +63973,7 @@ async function preflightTarget(ctx, t) {
   if (kind === "script" && fileChecks) {
     out2.push(await bashSyntax(text, t.scriptPath));
     if (ctx.ref === null && ctx.shellcheck)
-      out2.push(...await shellcheck(join11(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+      out2.push(...await shellcheck(join12(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
   }
   const specs = t.endpoint?.contracts.flags ?? [];
   if (t.endpoint)
@@ -63183,14 +64019,14 @@ function offTree(f, ref) {
   return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line2}`, ...f.evidence ?? []] };
 }
 async function resolveBase(ctx, t) {
-  const CHECK28 = "preflight.dropped-flags";
+  const CHECK29 = "preflight.dropped-flags";
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
     const sha = await ctx.reader.resolve(explicit);
     const shown2 = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
     if (sha) return { sha, label: explicit, short: shown2 };
     return {
-      error: fail(CHECK28, `base ref ${explicit} not found`, {
+      error: fail(CHECK29, `base ref ${explicit} not found`, {
         file: t.scriptPath,
         fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX
       })
@@ -63205,7 +64041,7 @@ async function resolveBase(ctx, t) {
   const last = (await ctx.reader.history(t.scriptPath, head2))[0]?.commit;
   const parent = last?.parents[0] ?? null;
   if (!last || !parent)
-    return { error: skip(CHECK28, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+    return { error: skip(CHECK29, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
   return {
     sha: parent,
     label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
@@ -63233,7 +64069,7 @@ async function checkDropped(ctx, t, now, contractNames) {
   if (atBase === null)
     return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
   const baseScript = t.render ? await renderedScript(ctx, t, base.sha) ?? await readLaunch(ctx, t, "", base.sha) : await readLaunch(ctx, t, atBase.text, base.sha);
-  return droppedFlags(
+  const found = droppedFlags(
     baseScript.engine?.flags ?? [],
     now.engine?.flags ?? [],
     t.scriptPath,
@@ -63243,6 +64079,8 @@ async function checkDropped(ctx, t, now, contractNames) {
     atBase.path,
     baseScript.engine?.kind ?? now.engine?.kind
   );
+  const at2 = now.engine?.line;
+  return at2 ? found.map((f) => f.status === "pass" || f.line ? f : { ...f, line: at2 }) : found;
 }
 async function scriptAtBase(ctx, t, sha) {
   const same = await ctx.reader.show(sha, t.scriptPath);
@@ -63254,11 +64092,11 @@ async function scriptAtBase(ctx, t, sha) {
   return text === null ? null : { path, text };
 }
 async function checkRollbackRef(ctx, t, ref) {
-  const CHECK28 = "preflight.rollback-ref";
+  const CHECK29 = "preflight.rollback-ref";
   const sha = await ctx.reader.resolve(ref);
   if (!sha) {
     return [
-      fail(CHECK28, `rollback ref ${ref} does not exist`, {
+      fail(CHECK29, `rollback ref ${ref} does not exist`, {
         fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
         data: { ref }
       })
@@ -63267,7 +64105,7 @@ async function checkRollbackRef(ctx, t, ref) {
   const text = await ctx.reader.show(sha, t.scriptPath);
   if (text === null)
     return [
-      fail(CHECK28, `${t.scriptPath} does not exist at rollback ref ${ref}`, {
+      fail(CHECK29, `${t.scriptPath} does not exist at rollback ref ${ref}`, {
         file: t.scriptPath,
         fix: "point rollback.ref at a commit that has the serve script",
         data: { ref, sha }
@@ -63288,7 +64126,7 @@ async function checkRollbackRef(ctx, t, ref) {
   if (broken.length === 0)
     return [
       {
-        check: CHECK28,
+        check: CHECK29,
         status: "pass",
         summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`,
         data: { ref, sha }
@@ -63296,7 +64134,7 @@ async function checkRollbackRef(ctx, t, ref) {
     ];
   return broken.map((f) => ({
     ...offTree(f, ref),
-    check: CHECK28,
+    check: CHECK29,
     summary: `rollback ref ${ref}: ${f.summary}`,
     fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(),
     data: { ref, sha, ...f.data }
@@ -63314,7 +64152,8 @@ async function preflightFindings(ws, opts, names2) {
     targets,
     base: opts.base,
     ref: opts.ref,
-    historyOk: !ws.shallow
+    historyOk: !ws.shallow,
+    configPath: ws.configFile ? relative6(ws.root, ws.configFile).split("\\").join("/") : null
   });
 }
 
@@ -63464,9 +64303,9 @@ function redact3(value, key) {
 }
 function readNonDefaultArgs(line2) {
   const msg2 = messageOf(line2);
-  const at = msg2.indexOf(MARKER);
-  if (at < 0) return null;
-  const body = msg2.slice(at + MARKER.length).trim();
+  const at2 = msg2.indexOf(MARKER);
+  if (at2 < 0) return null;
+  const body = msg2.slice(at2 + MARKER.length).trim();
   if (!body.startsWith("{")) return null;
   const value = redact3(new PyReprParser(body).parseValue());
   return value && typeof value === "object" && !Array.isArray(value) ? value : null;
@@ -64007,10 +64846,10 @@ import { dirname as dirname12, resolve as resolve7 } from "node:path";
 // src/domain/load/figures.ts
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
-  const at = p / 100 * (sorted.length - 1);
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+  const at2 = p / 100 * (sorted.length - 1);
+  const lo = Math.floor(at2);
+  const hi = Math.ceil(at2);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at2 - lo);
 }
 var round2 = (x) => Math.round(x * 100) / 100;
 function pct2(xs) {
@@ -64074,26 +64913,26 @@ function sampleOf(r) {
       e2eMs: r.wallMs,
       outputTokens: 0
     };
-  const at = [];
+  const at2 = [];
   let usage = null;
   let prompt = null;
   for (const e of r.events) {
-    if (TOKEN.test(e.data)) at.push(e.atMs);
+    if (TOKEN.test(e.data)) at2.push(e.atMs);
     else if (e.data.includes('"usage"')) {
       const u = jsonEvents([e]).chunks[0]?.chunk.usage;
       if (u?.completion_tokens !== void 0) usage = u.completion_tokens;
       if (u?.prompt_tokens !== void 0) prompt = u.prompt_tokens;
     }
   }
-  if (!at.length)
+  if (!at2.length)
     return { ok: false, error: "no token in the stream", ttftMs: null, itlMs: [], e2eMs: r.wallMs, outputTokens: 0 };
   return {
     ok: true,
     error: null,
-    ttftMs: at[0],
-    itlMs: at.slice(1).map((t, i) => t - at[i]),
+    ttftMs: at2[0],
+    itlMs: at2.slice(1).map((t, i) => t - at2[i]),
     e2eMs: r.wallMs,
-    outputTokens: usage ?? at.length,
+    outputTokens: usage ?? at2.length,
     promptTokens: prompt
   };
 }
@@ -64174,11 +65013,11 @@ function figuresFromGuidellm(text) {
   const b = j.benchmarks?.at(-1);
   if (!b?.metrics) throw new Error("no benchmarks[].metrics in the report");
   const m = b.metrics;
-  const at = (d, p) => num2(d?.percentiles?.[p] ?? d?.[p] ?? (p === "p50" ? d?.median : void 0));
+  const at2 = (d, p) => num2(d?.percentiles?.[p] ?? d?.[p] ?? (p === "p50" ? d?.median : void 0));
   const pct3 = (name, scale = 1) => {
     const d = m[name]?.successful;
     if (!d) return null;
-    return { p50: at(d, "p50") * scale, p95: at(d, "p95") * scale, p99: at(d, "p99") * scale };
+    return { p50: at2(d, "p50") * scale, p95: at2(d, "p95") * scale, p99: at2(d, "p99") * scale };
   };
   const totals = m.request_totals ?? {};
   const errors = num2(totals.errored ?? 0) + num2(totals.incomplete ?? 0);
@@ -65034,7 +65873,7 @@ async function open2(run, h, host, why) {
 }
 async function deployHost(run, h, host, step) {
   const p = hostProgress(run, host);
-  p(`step ${step + 1}: connecting to ${h.user}@${h.address}:${h.port}`);
+  p(`step ${step + 1}: connecting to ${describeTarget(h)}`);
   const { conn, findings } = await open2(run, h, host, `unreachable before step ${step + 1}`);
   if (!conn) return { host, step, findings, changed: false, readyMs: null };
   const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, p, host);
@@ -65298,8 +66137,54 @@ async function verifyFleet(ws, name, opts, progress) {
   return { findings, ref: shown2.ref, sha: shown2.sha, fleet };
 }
 
+// src/commands/shared/hooks.ts
+import { existsSync as existsSync9, statSync as statSync4 } from "node:fs";
+import { dirname as dirname15, relative as relative7, resolve as resolve8 } from "node:path";
+var CHECK28 = "deploy.hooks";
+var DEADLINE_MS = 10 * 6e4;
+var tail = (text) => text.trimEnd().split("\n").slice(-20).filter(Boolean);
+async function runHook(ws, ep, kind, r) {
+  const path = ep.hooks?.[kind];
+  if (!path) return null;
+  const file2 = resolve8(dirname15(ws.configFile), path);
+  const shown2 = relative7(ws.root, file2);
+  const stop = kind === "pre-deploy" ? fail : warn;
+  const after = kind === "pre-deploy" ? "deploy not attempted" : "the deploy stands";
+  if (shown2.startsWith("..") || !existsSync9(file2) || !statSync4(file2).isFile())
+    return stop(CHECK28, `${kind} hook ${path} is not a file in the repository: ${after}`, {
+      fix: `fix endpoints.${r.endpoint}.hooks.${kind} in deploy-gate.yml (paths are relative to it)`
+    });
+  const env = {
+    ...ws.env,
+    DEPLOY_GATE_ENDPOINT: r.endpoint,
+    DEPLOY_GATE_COMMAND: r.command,
+    DEPLOY_GATE_REF: r.ref,
+    DEPLOY_GATE_SHA: r.sha,
+    DEPLOY_GATE_HOSTS: r.hosts.join(","),
+    ...r.verdict ? { DEPLOY_GATE_VERDICT: r.verdict } : {}
+  };
+  const res = await runLocal(file2, [], { cwd: ws.root, env, timeoutMs: DEADLINE_MS });
+  const evidence = [...tail(res.stdout), ...tail(res.stderr)];
+  if (res.spawnError)
+    return stop(CHECK28, `${kind} hook ${shown2} could not start (${res.spawnError.code}): ${after}`, {
+      file: shown2,
+      fix: res.spawnError.code === "EACCES" ? `make it executable and commit that: chmod +x ${shown2} && git update-index --chmod=+x ${shown2}` : "give it a #! line naming an interpreter that is installed here"
+    });
+  if (res.timedOut || res.code !== 0)
+    return stop(
+      CHECK28,
+      `${kind} hook ${shown2} ${res.timedOut ? `ran past ${DEADLINE_MS / 6e4} minutes and was stopped` : `exited ${res.code}`}: ${after}`,
+      {
+        file: shown2,
+        evidence,
+        fix: `read the hook's output above; run it by hand with the same DEPLOY_GATE_* variables`
+      }
+    );
+  return pass(CHECK28, `${kind} hook ${shown2} passed`, { file: shown2, evidence });
+}
+
 // src/commands/verify.ts
-import { dirname as dirname15 } from "node:path";
+import { dirname as dirname16 } from "node:path";
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
@@ -65308,7 +66193,7 @@ async function verifyOnly(ws, name, opts, progress) {
     ref: opts.ref ?? "(host unreachable: deployed ref unknown)",
     sha: null
   });
-  return withHost(ep, opts, dirname15(ws.configFile), refused2, async (host) => {
+  return withHost(ep, opts, dirname16(ws.configFile), refused2, async (host) => {
     let ref = opts.ref;
     let shown2 = ref;
     if (!ref) {
@@ -65352,10 +66237,23 @@ async function runEndpoint(ws, opts, progress) {
       return { findings, ref: null, sha: null };
     }
   }
-  hostsOf(name, ep, opts);
+  const hosts = hostsOf(name, ep, opts);
   const verify = opts.command === "verify";
+  const hook = !verify && !opts.dryRun && ep.hooks ? { ...await deployRef(ws, name, opts), endpoint: name } : null;
+  const hookRun = hook && {
+    ...hook,
+    command: opts.command,
+    hosts: hosts.length ? hosts.map(hostName2) : [ep.host?.address ?? ""]
+  };
+  if (hookRun) {
+    const pre = await runHook(ws, ep, "pre-deploy", hookRun);
+    if (pre) findings.push(pre);
+    if (pre?.status === "fail") return { findings, ref: hookRun.ref, sha: hookRun.sha };
+  }
   const stage = isFleet(ws, name) ? await (verify ? verifyFleet : deployFleet)(ws, name, opts, progress) : await (verify ? verifyOnly : deployAndVerify)(ws, name, opts, progress);
-  return { ...stage, findings: [...findings, ...stage.findings] };
+  const all = [...findings, ...stage.findings];
+  const post = hookRun && await runHook(ws, ep, "post-deploy", { ...hookRun, verdict: verdictOf(all) });
+  return { ...stage, findings: post ? [...all, post] : all };
 }
 
 // src/commands/schema.ts
@@ -65364,6 +66262,7 @@ var configJsonSchema = () => jsonSchema(TRAP_RULE_DEFS);
 // src/commands/index.ts
 var HANDLERS = {
   explain: explainCommand,
+  completion: async (opts, io) => (io.out(completionScript(opts.file)), 0),
   schema: async (_opts, io) => (io.out(JSON.stringify(configJsonSchema(), null, 2) + "\n"), 0),
   init: async (opts, io) => runInit(opts, io),
   logs: logsHandler,
@@ -65423,6 +66322,11 @@ options:
 ${OPTION_SPECS.map(optionLine).join("\n")}
 
 ${FOOTER}`;
+var SHORT_USAGE = `usage: deploy-gate <command> [options]
+
+${COMMAND_SPECS.map(commandLine).join("\n")}
+
+deploy-gate help COMMAND for its options and examples; deploy-gate --help for everything`;
 function commandHelp(command) {
   const c = COMMAND_SPECS.find((s) => s.name === command);
   return [
@@ -65434,10 +66338,13 @@ function commandHelp(command) {
     "options:",
     ...OPTION_SPECS.filter((o) => appliesTo(o, command)).map(optionLine),
     "",
+    "examples:",
+    ...(c.examples ?? []).map((e) => `  ${e}`),
+    "",
     FOOTER
   ].join("\n");
 }
-var didYouMean = (word2, among) => {
+var didYouMean2 = (word2, among) => {
   const guess = closest(word2, among);
   return guess ? ` (did you mean "${guess}"?)` : "";
 };
@@ -65454,9 +66361,20 @@ function unknownOption(message, command) {
     );
   const names2 = OPTION_SPECS.filter((o) => !command || appliesTo(o, command)).map((o) => `--${o.name}`);
   const hint = command ? `deploy-gate ${command} --help` : "deploy-gate --help";
-  return new UsageError(`unknown option ${bad2}${didYouMean(bad2, names2)}; see ${hint}`);
+  return new UsageError(`unknown option ${bad2}${didYouMean2(bad2, names2)}; see ${hint}`);
 }
 function parseCli(argv, cwd) {
+  if (argv.length === 0) return "usage";
+  if (argv[0] === "help") {
+    const [, topic, extra] = argv;
+    if (extra !== void 0) throw new UsageError(`help takes one command, got "${topic} ${extra}"`);
+    if (topic === void 0) return "help";
+    if (!COMMANDS.includes(topic))
+      throw new UsageError(
+        `unknown command "${topic}"${didYouMean2(topic, COMMANDS)}; commands: ${COMMANDS.join(", ")}`
+      );
+    return { help: topic };
+  }
   const first = argv.find((a) => !a.startsWith("-"));
   const command = COMMANDS.includes(first ?? "") ? first : null;
   let parsed;
@@ -65481,18 +66399,27 @@ function parseCli(argv, cwd) {
   if (v.help) return command ? { help: command } : "help";
   if (!cmd) throw new UsageError(`missing command
 
-${USAGE}`);
+${SHORT_USAGE}`);
   if (!command || cmd !== command)
-    throw new UsageError(`unknown command "${cmd}"${didYouMean(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
+    throw new UsageError(`unknown command "${cmd}"${didYouMean2(cmd, COMMANDS)}; commands: ${COMMANDS.join(", ")}`);
   const spec2 = COMMAND_SPECS.find((s) => s.name === command);
   if (rest.length !== spec2.positionals) {
     if (spec2.positionals === 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
     if (command === "lock")
-      throw new UsageError("lock needs status or release: deploy-gate lock status --endpoint NAME");
+      throw new UsageError("lock needs status, release or acquire: deploy-gate lock status --endpoint NAME");
+    if (command === "completion")
+      throw new UsageError("completion needs a shell: deploy-gate completion bash|zsh|fish");
     throw new UsageError(`${command} needs exactly one ${spec2.args} (or - for stdin)`);
   }
-  if (command === "lock" && !["status", "release"].includes(rest[0]))
-    throw new UsageError(`lock ${rest[0]}: expected status or release${didYouMean(rest[0], ["status", "release"])}`);
+  const LOCK_ACTIONS = ["status", "release", "acquire"];
+  if (command === "lock" && !LOCK_ACTIONS.includes(rest[0]))
+    throw new UsageError(`lock ${rest[0]}: expected status, release or acquire${didYouMean2(rest[0], LOCK_ACTIONS)}`);
+  if (command === "lock" && rest[0] === "acquire" !== (str3("message") !== void 0))
+    throw new UsageError(
+      rest[0] === "acquire" ? 'lock acquire needs -m MESSAGE, the reason every deploy is refused with: deploy-gate lock acquire --endpoint NAME -m "swapping GPU 2"' : "-m is for lock acquire (the reason of a hold by hand)"
+    );
+  if (command === "completion" && !SHELLS.includes(rest[0]))
+    throw new UsageError(`completion ${rest[0]}: expected bash, zsh or fish${didYouMean2(rest[0], SHELLS)}`);
   for (const o of OPTION_SPECS) {
     if (v[o.name] === void 0 || v[o.name] === false || appliesTo(o, command)) continue;
     const where = o.commands === "all" ? [] : o.commands;
@@ -65524,13 +66451,14 @@ ${USAGE}`);
     summary: str3("summary") ?? null,
     noColor: flag("no-color"),
     failOnWarn: flag("fail-on-warn"),
-    file: command === "explain" ? rest[0] : null,
+    file: command === "explain" || command === "completion" ? rest[0] : null,
     dryRun: flag("dry-run"),
     lockWaitMs: duration4("lock-wait") ?? 0,
     skipPreflight: flag("skip-preflight"),
     hostOverride: null,
     connectTimeoutMs: duration4("connect-timeout"),
     quiet: flag("quiet"),
+    verbose: flag("verbose"),
     hosts: parseHostList(str3("hosts")),
     ...command === "verify" ? {
       url: parseUrl(str3("url")),
@@ -65538,22 +66466,37 @@ ${USAGE}`);
       selector: str3("selector") ?? null,
       rolloutStartMs: parseInstant(str3("rollout-start"), Date.now(), parseDuration)
     } : {},
-    ...command === "webhook" ? { listen: str3("listen") ?? null, deadlineMs: duration4("deadline") } : {},
-    ...command === "logs" ? { boot: str3("boot") ?? null, since: str3("since") ?? null, follow: flag("follow") } : {},
-    ...command === "lock" ? { lockAction: rest[0], force: flag("force") } : {}
+    ...command === "webhook" ? {
+      listen: str3("listen") ?? null,
+      deadlineMs: duration4("deadline"),
+      namespaces: str3("namespaces")?.split(",").filter(Boolean) ?? null
+    } : {},
+    ...command === "logs" ? {
+      boot: str3("boot") ?? null,
+      since: str3("since") ?? null,
+      follow: flag("follow"),
+      lines: str3("lines") ?? null,
+      grep: str3("grep") ?? null
+    } : {},
+    ...command === "init" ? { commit: flag("commit") } : {},
+    ...command === "lock" ? {
+      lockAction: rest[0],
+      force: flag("force"),
+      ...str3("message") !== void 0 ? { message: str3("message") } : {}
+    } : {}
   };
 }
 
 // src/cli/report-output.ts
-import { existsSync as existsSync7, lstatSync as lstatSync3, readFileSync as readFileSync8, statSync as statSync4 } from "node:fs";
-import { dirname as dirname17, resolve as resolve8 } from "node:path";
+import { existsSync as existsSync10, lstatSync as lstatSync3, readFileSync as readFileSync10, statSync as statSync5 } from "node:fs";
+import { dirname as dirname18, resolve as resolve9 } from "node:path";
 
 // src/ports/local/write-file.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
 import { renameSync, rmSync as rmSync3, writeFileSync as writeFileSync4 } from "node:fs";
-import { basename as basename4, dirname as dirname16, join as join12 } from "node:path";
+import { basename as basename5, dirname as dirname17, join as join13 } from "node:path";
 function writeNoFollow(file2, text) {
-  const tmp = join12(dirname16(file2), `.${basename4(file2)}.${process.pid}.${randomBytes4(4).toString("hex")}.tmp`);
+  const tmp = join13(dirname17(file2), `.${basename5(file2)}.${process.pid}.${randomBytes4(4).toString("hex")}.tmp`);
   writeFileSync4(tmp, text, { flag: "wx" });
   try {
     renameSync(tmp, file2);
@@ -65741,17 +66684,17 @@ function renderMarkdown(report, limitBytes = SUMMARY_LIMIT_BYTES, context = {}) 
 
 // src/cli/report-output.ts
 function checkWritable(flag, file2) {
-  const dir = dirname17(file2);
-  if (!existsSync7(dir))
+  const dir = dirname18(file2);
+  if (!existsSync10(dir))
     throw new UsageError(
       `${flag} ${file2}: the directory ${dir} does not exist: create it first (mkdir -p ${dir}) or pick another path`
     );
-  if (!statSync4(dir).isDirectory())
+  if (!statSync5(dir).isDirectory())
     throw new UsageError(`${flag} ${file2}: ${dir} is not a directory: pick another path`);
   if (file2.split(/[\\/]/).includes(".git"))
     throw new UsageError(`${flag} ${file2} is inside a .git directory: pick a path outside it`);
-  if (!existsSync7(file2) && !isDanglingLink(file2)) return;
-  if (statSync4(file2, { throwIfNoEntry: false })?.isDirectory())
+  if (!existsSync10(file2) && !isDanglingLink(file2)) return;
+  if (statSync5(file2, { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`${flag} ${file2} is a directory: name a file inside it, e.g. ${file2}/deploy-gate.json`);
   if (!lstatSync3(file2).isFile() || !isOurs(flag, file2)) {
     throw new UsageError(
@@ -65762,7 +66705,7 @@ function checkWritable(flag, file2) {
 var isDanglingLink = (file2) => lstatSync3(file2, { throwIfNoEntry: false })?.isSymbolicLink() === true;
 function isOurs(flag, file2) {
   try {
-    const head2 = readFileSync8(file2, "utf8").slice(0, 4096);
+    const head2 = readFileSync10(file2, "utf8").slice(0, 4096);
     if (head2.trim() === "") return true;
     if (flag === "--summary") return head2.startsWith("## deploy-gate ");
     return /^\{\s*"schema":\s*\d+,\s*"tool":\s*\{\s*"name":\s*"deploy-gate"/.test(head2);
@@ -65782,12 +66725,22 @@ function writeReport(flag, file2, text, io) {
     return false;
   }
 }
+async function checkBase(opts) {
+  if (!opts.base) return;
+  const git = new Git(opts.cwd);
+  if (!await git.info().catch(() => null)) return;
+  if (!await git.resolve(opts.base))
+    throw new UsageError(
+      `--base ${opts.base} does not exist in this repository: check the name (git tag -l; git branch -a), or fetch it (git fetch --tags origin; a shallow clone: git fetch --unshallow)`
+    );
+}
 async function reportCommand(opts, io) {
+  await checkBase(opts);
   for (const [flag, file2] of [
     ["--report", opts.report],
     ["--summary", opts.summary]
   ])
-    if (file2) checkWritable(flag, resolve8(io.cwd, file2));
+    if (file2) checkWritable(flag, resolve9(io.cwd, file2));
   const report = await runCommand(opts, opts.quiet ? () => {
   } : (line2) => io.err(`${line2}
 `), io.env);
@@ -65795,11 +66748,11 @@ async function reportCommand(opts, io) {
   if (opts.json) io.out(json2);
   else io.out(renderTerminal(report, colourOf(opts, io), opts.quiet));
   let written = true;
-  if (opts.report) written = writeReport("--report", resolve8(io.cwd, opts.report), json2, io) && written;
+  if (opts.report) written = writeReport("--report", resolve9(io.cwd, opts.report), json2, io) && written;
   if (opts.summary)
     written = writeReport(
       "--summary",
-      resolve8(io.cwd, opts.summary),
+      resolve9(io.cwd, opts.summary),
       renderMarkdown(report, void 0, { repoUrl: repoUrlOf(io.env) }),
       io
     ) && written;
@@ -65811,14 +66764,16 @@ async function main(argv, io) {
   try {
     const opts = parseCli(argv, io.cwd);
     if (opts === "help") return io.out(USAGE + "\n"), 0;
+    if (opts === "usage") return io.out(SHORT_USAGE + "\n"), 0;
     if (opts === "version") return io.out(`deploy-gate ${VERSION}
 `), 0;
     if ("help" in opts) return io.out(commandHelp(opts.help) + "\n"), 0;
+    if (opts.verbose) traceOn();
     return await (HANDLERS[opts.command] ?? reportCommand)(opts, io);
   } catch (e) {
     if (e instanceof ConfigError) {
       io.err(`deploy-gate: invalid config
-${sanitizeValue(e.message)}
+${sanitizeValue(e.render(io.cwd))}
 `);
       return 2;
     }

@@ -45,9 +45,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// ../../main/node_modules/yaml/dist/nodes/identity.js
+// node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -102,9 +102,9 @@ var require_identity = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/visit.js
+// node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "../../main/node_modules/yaml/dist/visit.js"(exports) {
+  "node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -260,9 +260,9 @@ var require_visit = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/doc/directives.js
+// node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "../../main/node_modules/yaml/dist/doc/directives.js"(exports) {
+  "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -431,9 +431,9 @@ var require_directives = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/doc/anchors.js
+// node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -501,9 +501,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/doc/applyReviver.js
+// node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj2, key, val) {
       if (val && typeof val === "object") {
@@ -551,9 +551,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/toJS.js
+// node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -581,9 +581,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/Node.js
+// node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -622,9 +622,9 @@ var require_Node = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/Alias.js
+// node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit2 = require_visit();
@@ -740,9 +740,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/Scalar.js
+// node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -770,9 +770,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/doc/createNode.js
+// node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -845,9 +845,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/Collection.js
+// node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -988,9 +988,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
+// node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str3) => str3.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -1005,9 +1005,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
+// node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1141,9 +1141,9 @@ ${indent}${text.slice(fold + 1, end2)}`;
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
+// node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1424,9 +1424,9 @@ ${indent}`);
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringify.js
+// node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1548,9 +1548,9 @@ ${ctx.indent}${str3}`;
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
+// node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1681,9 +1681,9 @@ ${ctx.indent}`;
   }
 });
 
-// ../../main/node_modules/yaml/dist/log.js
+// node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "../../main/node_modules/yaml/dist/log.js"(exports) {
+  "node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug2(logLevel, ...messages) {
@@ -1703,9 +1703,9 @@ var require_log = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1763,9 +1763,9 @@ var require_merge = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
@@ -1827,9 +1827,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/Pair.js
+// node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -1867,9 +1867,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
+// node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -2018,9 +2018,9 @@ ${indent}${end}`;
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
+// node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2162,9 +2162,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/common/map.js
+// node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2184,9 +2184,9 @@ var require_map = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
+// node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2300,9 +2300,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/common/seq.js
+// node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2322,9 +2322,9 @@ var require_seq = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/common/string.js
+// node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string4 = {
@@ -2341,9 +2341,9 @@ var require_string = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/common/null.js
+// node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2359,9 +2359,9 @@ var require_null = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/core/bool.js
+// node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2383,9 +2383,9 @@ var require_bool = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
+// node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag: tag2, value }) {
       if (typeof value === "bigint")
@@ -2410,9 +2410,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/core/float.js
+// node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2456,9 +2456,9 @@ var require_float = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/core/int.js
+// node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2501,9 +2501,9 @@ var require_int = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/core/schema.js
+// node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -2529,9 +2529,9 @@ var require_schema = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/json/schema.js
+// node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map2 = require_map();
@@ -2596,9 +2596,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -2662,9 +2662,9 @@ var require_binary = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2740,9 +2740,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2818,9 +2818,9 @@ var require_omap = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2850,9 +2850,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2899,9 +2899,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2978,9 +2978,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -3067,9 +3067,9 @@ var require_set = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str3, asBigInt) {
@@ -3155,9 +3155,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -3199,9 +3199,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/tags.js
+// node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/tags.js"(exports) {
+  "node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -3293,9 +3293,9 @@ var require_tags = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/schema/Schema.js
+// node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map2 = require_map();
@@ -3325,9 +3325,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
+// node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -3405,9 +3405,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/doc/Document.js
+// node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "../../main/node_modules/yaml/dist/doc/Document.js"(exports) {
+  "node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3714,9 +3714,9 @@ var require_Document = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/errors.js
+// node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "../../main/node_modules/yaml/dist/errors.js"(exports) {
+  "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3779,9 +3779,9 @@ ${pointer}
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-props.js
+// node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -3913,9 +3913,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
+// node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -3955,9 +3955,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -3973,9 +3973,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
+// node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -3989,9 +3989,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
+// node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -4097,9 +4097,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
+// node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4148,9 +4148,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-end.js
+// node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4191,9 +4191,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4385,9 +4385,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/compose-collection.js
+// node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4450,9 +4450,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4633,9 +4633,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4854,9 +4854,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
+// node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4935,9 +4935,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -4965,9 +4965,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/compose-node.js
+// node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5071,9 +5071,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/compose-doc.js
+// node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -5114,9 +5114,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/compose/composer.js
+// node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "../../main/node_modules/yaml/dist/compose/composer.js"(exports) {
+  "node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -5322,9 +5322,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
+// node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5507,9 +5507,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
+// node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5568,9 +5568,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/cst-visit.js
+// node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5630,9 +5630,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/cst.js
+// node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/cst.js"(exports) {
+  "node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5732,9 +5732,9 @@ var require_cst = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/lexer.js
+// node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6321,9 +6321,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/line-counter.js
+// node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter3 = class {
       constructor() {
@@ -6352,9 +6352,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/parse/parser.js
+// node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "../../main/node_modules/yaml/dist/parse/parser.js"(exports) {
+  "node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -7226,9 +7226,9 @@ var require_parser = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/public-api.js
+// node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "../../main/node_modules/yaml/dist/public-api.js"(exports) {
+  "node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7323,9 +7323,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// ../../main/node_modules/yaml/dist/index.js
+// node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "../../main/node_modules/yaml/dist/index.js"(exports) {
+  "node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -7375,9 +7375,9 @@ var require_dist = __commonJS({
   }
 });
 
-// ../../main/node_modules/tunnel/lib/tunnel.js
+// node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({
-  "../../main/node_modules/tunnel/lib/tunnel.js"(exports) {
+  "node_modules/tunnel/lib/tunnel.js"(exports) {
     "use strict";
     var net = __require("net");
     var tls = __require("tls");
@@ -7605,16 +7605,16 @@ var require_tunnel = __commonJS({
   }
 });
 
-// ../../main/node_modules/tunnel/index.js
+// node_modules/tunnel/index.js
 var require_tunnel2 = __commonJS({
-  "../../main/node_modules/tunnel/index.js"(exports, module) {
+  "node_modules/tunnel/index.js"(exports, module) {
     module.exports = require_tunnel();
   }
 });
 
-// ../../main/node_modules/undici/lib/core/symbols.js
+// node_modules/undici/lib/core/symbols.js
 var require_symbols = __commonJS({
-  "../../main/node_modules/undici/lib/core/symbols.js"(exports, module) {
+  "node_modules/undici/lib/core/symbols.js"(exports, module) {
     module.exports = {
       kClose: /* @__PURE__ */ Symbol("close"),
       kDestroy: /* @__PURE__ */ Symbol("destroy"),
@@ -7685,9 +7685,9 @@ var require_symbols = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/core/errors.js
+// node_modules/undici/lib/core/errors.js
 var require_errors2 = __commonJS({
-  "../../main/node_modules/undici/lib/core/errors.js"(exports, module) {
+  "node_modules/undici/lib/core/errors.js"(exports, module) {
     "use strict";
     var kUndiciError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR");
     var UndiciError = class extends Error {
@@ -8043,9 +8043,9 @@ var require_errors2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/core/constants.js
+// node_modules/undici/lib/core/constants.js
 var require_constants = __commonJS({
-  "../../main/node_modules/undici/lib/core/constants.js"(exports, module) {
+  "node_modules/undici/lib/core/constants.js"(exports, module) {
     "use strict";
     var headerNameLowerCasedRecord = {};
     var wellknownHeaderNames = [
@@ -8158,9 +8158,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/core/tree.js
+// node_modules/undici/lib/core/tree.js
 var require_tree = __commonJS({
-  "../../main/node_modules/undici/lib/core/tree.js"(exports, module) {
+  "node_modules/undici/lib/core/tree.js"(exports, module) {
     "use strict";
     var {
       wellknownHeaderNames,
@@ -8298,9 +8298,9 @@ var require_tree = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/core/util.js
+// node_modules/undici/lib/core/util.js
 var require_util = __commonJS({
-  "../../main/node_modules/undici/lib/core/util.js"(exports, module) {
+  "node_modules/undici/lib/core/util.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var { kDestroyed, kBodyUsed, kListeners, kBody } = require_symbols();
@@ -8804,9 +8804,9 @@ var require_util = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/core/diagnostics.js
+// node_modules/undici/lib/core/diagnostics.js
 var require_diagnostics = __commonJS({
-  "../../main/node_modules/undici/lib/core/diagnostics.js"(exports, module) {
+  "node_modules/undici/lib/core/diagnostics.js"(exports, module) {
     "use strict";
     var diagnosticsChannel = __require("node:diagnostics_channel");
     var util = __require("node:util");
@@ -8989,9 +8989,9 @@ var require_diagnostics = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/core/request.js
+// node_modules/undici/lib/core/request.js
 var require_request = __commonJS({
-  "../../main/node_modules/undici/lib/core/request.js"(exports, module) {
+  "node_modules/undici/lib/core/request.js"(exports, module) {
     "use strict";
     var {
       InvalidArgumentError,
@@ -9385,9 +9385,9 @@ var require_request = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/dispatcher.js
+// node_modules/undici/lib/dispatcher/dispatcher.js
 var require_dispatcher = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/dispatcher.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/dispatcher.js"(exports, module) {
     "use strict";
     var EventEmitter = __require("node:events");
     var Dispatcher = class extends EventEmitter {
@@ -9440,9 +9440,9 @@ var require_dispatcher = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/dispatcher-base.js
+// node_modules/undici/lib/dispatcher/dispatcher-base.js
 var require_dispatcher_base = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/dispatcher-base.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/dispatcher-base.js"(exports, module) {
     "use strict";
     var buffer = __require("node:buffer");
     var Dispatcher = require_dispatcher();
@@ -9500,9 +9500,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve7(data);
+              return err ? reject(err) : resolve8(data);
             });
           });
         }
@@ -9540,12 +9540,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve7(data);
+              ) : resolve8(data);
             });
           });
         }
@@ -9617,9 +9617,9 @@ var require_dispatcher_base = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/util/timers.js
+// node_modules/undici/lib/util/timers.js
 var require_timers = __commonJS({
-  "../../main/node_modules/undici/lib/util/timers.js"(exports, module) {
+  "node_modules/undici/lib/util/timers.js"(exports, module) {
     "use strict";
     var fastNow = 0;
     var RESOLUTION_MS = 1e3;
@@ -9848,9 +9848,9 @@ var require_timers = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/core/connect.js
+// node_modules/undici/lib/core/connect.js
 var require_connect = __commonJS({
-  "../../main/node_modules/undici/lib/core/connect.js"(exports, module) {
+  "node_modules/undici/lib/core/connect.js"(exports, module) {
     "use strict";
     var net = __require("node:net");
     var assert2 = __require("node:assert");
@@ -10028,9 +10028,9 @@ var require_connect = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/llhttp/utils.js
+// node_modules/undici/lib/llhttp/utils.js
 var require_utils = __commonJS({
-  "../../main/node_modules/undici/lib/llhttp/utils.js"(exports) {
+  "node_modules/undici/lib/llhttp/utils.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.enumToMap = void 0;
@@ -10048,9 +10048,9 @@ var require_utils = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/llhttp/constants.js
+// node_modules/undici/lib/llhttp/constants.js
 var require_constants2 = __commonJS({
-  "../../main/node_modules/undici/lib/llhttp/constants.js"(exports) {
+  "node_modules/undici/lib/llhttp/constants.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
@@ -10369,27 +10369,27 @@ var require_constants2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/llhttp/llhttp-wasm.js
+// node_modules/undici/lib/llhttp/llhttp-wasm.js
 var require_llhttp_wasm = __commonJS({
-  "../../main/node_modules/undici/lib/llhttp/llhttp-wasm.js"(exports, module) {
+  "node_modules/undici/lib/llhttp/llhttp-wasm.js"(exports, module) {
     "use strict";
     var { Buffer: Buffer2 } = __require("node:buffer");
     module.exports = Buffer2.from("AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f38Bf2AAAGADf39/AALLAQgDZW52GHdhc21fb25faGVhZGVyc19jb21wbGV0ZQAEA2VudhV3YXNtX29uX21lc3NhZ2VfYmVnaW4AAANlbnYLd2FzbV9vbl91cmwAAQNlbnYOd2FzbV9vbl9zdGF0dXMAAQNlbnYUd2FzbV9vbl9oZWFkZXJfZmllbGQAAQNlbnYUd2FzbV9vbl9oZWFkZXJfdmFsdWUAAQNlbnYMd2FzbV9vbl9ib2R5AAEDZW52GHdhc21fb25fbWVzc2FnZV9jb21wbGV0ZQAAAy0sBQYAAAIAAAAAAAACAQIAAgICAAADAAAAAAMDAwMBAQEBAQEBAQEAAAIAAAAEBQFwARISBQMBAAIGCAF/AUGA1AQLB9EFIgZtZW1vcnkCAAtfaW5pdGlhbGl6ZQAIGV9faW5kaXJlY3RfZnVuY3Rpb25fdGFibGUBAAtsbGh0dHBfaW5pdAAJGGxsaHR0cF9zaG91bGRfa2VlcF9hbGl2ZQAvDGxsaHR0cF9hbGxvYwALBm1hbGxvYwAxC2xsaHR0cF9mcmVlAAwEZnJlZQAMD2xsaHR0cF9nZXRfdHlwZQANFWxsaHR0cF9nZXRfaHR0cF9tYWpvcgAOFWxsaHR0cF9nZXRfaHR0cF9taW5vcgAPEWxsaHR0cF9nZXRfbWV0aG9kABAWbGxodHRwX2dldF9zdGF0dXNfY29kZQAREmxsaHR0cF9nZXRfdXBncmFkZQASDGxsaHR0cF9yZXNldAATDmxsaHR0cF9leGVjdXRlABQUbGxodHRwX3NldHRpbmdzX2luaXQAFQ1sbGh0dHBfZmluaXNoABYMbGxodHRwX3BhdXNlABcNbGxodHRwX3Jlc3VtZQAYG2xsaHR0cF9yZXN1bWVfYWZ0ZXJfdXBncmFkZQAZEGxsaHR0cF9nZXRfZXJybm8AGhdsbGh0dHBfZ2V0X2Vycm9yX3JlYXNvbgAbF2xsaHR0cF9zZXRfZXJyb3JfcmVhc29uABwUbGxodHRwX2dldF9lcnJvcl9wb3MAHRFsbGh0dHBfZXJybm9fbmFtZQAeEmxsaHR0cF9tZXRob2RfbmFtZQAfEmxsaHR0cF9zdGF0dXNfbmFtZQAgGmxsaHR0cF9zZXRfbGVuaWVudF9oZWFkZXJzACEhbGxodHRwX3NldF9sZW5pZW50X2NodW5rZWRfbGVuZ3RoACIdbGxodHRwX3NldF9sZW5pZW50X2tlZXBfYWxpdmUAIyRsbGh0dHBfc2V0X2xlbmllbnRfdHJhbnNmZXJfZW5jb2RpbmcAJBhsbGh0dHBfbWVzc2FnZV9uZWVkc19lb2YALgkXAQBBAQsRAQIDBAUKBgcrLSwqKSglJyYK07MCLBYAQYjQACgCAARAAAtBiNAAQQE2AgALFAAgABAwIAAgAjYCOCAAIAE6ACgLFAAgACAALwEyIAAtAC4gABAvEAALHgEBf0HAABAyIgEQMCABQYAINgI4IAEgADoAKCABC48MAQd/AkAgAEUNACAAQQhrIgEgAEEEaygCACIAQXhxIgRqIQUCQCAAQQFxDQAgAEEDcUUNASABIAEoAgAiAGsiAUGc0AAoAgBJDQEgACAEaiEEAkACQEGg0AAoAgAgAUcEQCAAQf8BTQRAIABBA3YhAyABKAIIIgAgASgCDCICRgRAQYzQAEGM0AAoAgBBfiADd3E2AgAMBQsgAiAANgIIIAAgAjYCDAwECyABKAIYIQYgASABKAIMIgBHBEAgACABKAIIIgI2AgggAiAANgIMDAMLIAFBFGoiAygCACICRQRAIAEoAhAiAkUNAiABQRBqIQMLA0AgAyEHIAIiAEEUaiIDKAIAIgINACAAQRBqIQMgACgCECICDQALIAdBADYCAAwCCyAFKAIEIgBBA3FBA0cNAiAFIABBfnE2AgRBlNAAIAQ2AgAgBSAENgIAIAEgBEEBcjYCBAwDC0EAIQALIAZFDQACQCABKAIcIgJBAnRBvNIAaiIDKAIAIAFGBEAgAyAANgIAIAANAUGQ0ABBkNAAKAIAQX4gAndxNgIADAILIAZBEEEUIAYoAhAgAUYbaiAANgIAIABFDQELIAAgBjYCGCABKAIQIgIEQCAAIAI2AhAgAiAANgIYCyABQRRqKAIAIgJFDQAgAEEUaiACNgIAIAIgADYCGAsgASAFTw0AIAUoAgQiAEEBcUUNAAJAAkACQAJAIABBAnFFBEBBpNAAKAIAIAVGBEBBpNAAIAE2AgBBmNAAQZjQACgCACAEaiIANgIAIAEgAEEBcjYCBCABQaDQACgCAEcNBkGU0ABBADYCAEGg0ABBADYCAAwGC0Gg0AAoAgAgBUYEQEGg0AAgATYCAEGU0ABBlNAAKAIAIARqIgA2AgAgASAAQQFyNgIEIAAgAWogADYCAAwGCyAAQXhxIARqIQQgAEH/AU0EQCAAQQN2IQMgBSgCCCIAIAUoAgwiAkYEQEGM0ABBjNAAKAIAQX4gA3dxNgIADAULIAIgADYCCCAAIAI2AgwMBAsgBSgCGCEGIAUgBSgCDCIARwRAQZzQACgCABogACAFKAIIIgI2AgggAiAANgIMDAMLIAVBFGoiAygCACICRQRAIAUoAhAiAkUNAiAFQRBqIQMLA0AgAyEHIAIiAEEUaiIDKAIAIgINACAAQRBqIQMgACgCECICDQALIAdBADYCAAwCCyAFIABBfnE2AgQgASAEaiAENgIAIAEgBEEBcjYCBAwDC0EAIQALIAZFDQACQCAFKAIcIgJBAnRBvNIAaiIDKAIAIAVGBEAgAyAANgIAIAANAUGQ0ABBkNAAKAIAQX4gAndxNgIADAILIAZBEEEUIAYoAhAgBUYbaiAANgIAIABFDQELIAAgBjYCGCAFKAIQIgIEQCAAIAI2AhAgAiAANgIYCyAFQRRqKAIAIgJFDQAgAEEUaiACNgIAIAIgADYCGAsgASAEaiAENgIAIAEgBEEBcjYCBCABQaDQACgCAEcNAEGU0AAgBDYCAAwBCyAEQf8BTQRAIARBeHFBtNAAaiEAAn9BjNAAKAIAIgJBASAEQQN2dCIDcUUEQEGM0AAgAiADcjYCACAADAELIAAoAggLIgIgATYCDCAAIAE2AgggASAANgIMIAEgAjYCCAwBC0EfIQIgBEH///8HTQRAIARBJiAEQQh2ZyIAa3ZBAXEgAEEBdGtBPmohAgsgASACNgIcIAFCADcCECACQQJ0QbzSAGohAAJAQZDQACgCACIDQQEgAnQiB3FFBEAgACABNgIAQZDQACADIAdyNgIAIAEgADYCGCABIAE2AgggASABNgIMDAELIARBGSACQQF2a0EAIAJBH0cbdCECIAAoAgAhAAJAA0AgACIDKAIEQXhxIARGDQEgAkEddiEAIAJBAXQhAiADIABBBHFqQRBqIgcoAgAiAA0ACyAHIAE2AgAgASADNgIYIAEgATYCDCABIAE2AggMAQsgAygCCCIAIAE2AgwgAyABNgIIIAFBADYCGCABIAM2AgwgASAANgIIC0Gs0ABBrNAAKAIAQQFrIgBBfyAAGzYCAAsLBwAgAC0AKAsHACAALQAqCwcAIAAtACsLBwAgAC0AKQsHACAALwEyCwcAIAAtAC4LQAEEfyAAKAIYIQEgAC0ALSECIAAtACghAyAAKAI4IQQgABAwIAAgBDYCOCAAIAM6ACggACACOgAtIAAgATYCGAu74gECB38DfiABIAJqIQQCQCAAIgIoAgwiAA0AIAIoAgQEQCACIAE2AgQLIwBBEGsiCCQAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAIoAhwiA0EBaw7dAdoBAdkBAgMEBQYHCAkKCwwNDtgBDxDXARES1gETFBUWFxgZGhvgAd8BHB0e1QEfICEiIyQl1AEmJygpKiss0wHSAS0u0QHQAS8wMTIzNDU2Nzg5Ojs8PT4/QEFCQ0RFRtsBR0hJSs8BzgFLzQFMzAFNTk9QUVJTVFVWV1hZWltcXV5fYGFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6e3x9fn+AAYEBggGDAYQBhQGGAYcBiAGJAYoBiwGMAY0BjgGPAZABkQGSAZMBlAGVAZYBlwGYAZkBmgGbAZwBnQGeAZ8BoAGhAaIBowGkAaUBpgGnAagBqQGqAasBrAGtAa4BrwGwAbEBsgGzAbQBtQG2AbcBywHKAbgByQG5AcgBugG7AbwBvQG+Ab8BwAHBAcIBwwHEAcUBxgEA3AELQQAMxgELQQ4MxQELQQ0MxAELQQ8MwwELQRAMwgELQRMMwQELQRQMwAELQRUMvwELQRYMvgELQRgMvQELQRkMvAELQRoMuwELQRsMugELQRwMuQELQR0MuAELQQgMtwELQR4MtgELQSAMtQELQR8MtAELQQcMswELQSEMsgELQSIMsQELQSMMsAELQSQMrwELQRIMrgELQREMrQELQSUMrAELQSYMqwELQScMqgELQSgMqQELQcMBDKgBC0EqDKcBC0ErDKYBC0EsDKUBC0EtDKQBC0EuDKMBC0EvDKIBC0HEAQyhAQtBMAygAQtBNAyfAQtBDAyeAQtBMQydAQtBMgycAQtBMwybAQtBOQyaAQtBNQyZAQtBxQEMmAELQQsMlwELQToMlgELQTYMlQELQQoMlAELQTcMkwELQTgMkgELQTwMkQELQTsMkAELQT0MjwELQQkMjgELQSkMjQELQT4MjAELQT8MiwELQcAADIoBC0HBAAyJAQtBwgAMiAELQcMADIcBC0HEAAyGAQtBxQAMhQELQcYADIQBC0EXDIMBC0HHAAyCAQtByAAMgQELQckADIABC0HKAAx/C0HLAAx+C0HNAAx9C0HMAAx8C0HOAAx7C0HPAAx6C0HQAAx5C0HRAAx4C0HSAAx3C0HTAAx2C0HUAAx1C0HWAAx0C0HVAAxzC0EGDHILQdcADHELQQUMcAtB2AAMbwtBBAxuC0HZAAxtC0HaAAxsC0HbAAxrC0HcAAxqC0EDDGkLQd0ADGgLQd4ADGcLQd8ADGYLQeEADGULQeAADGQLQeIADGMLQeMADGILQQIMYQtB5AAMYAtB5QAMXwtB5gAMXgtB5wAMXQtB6AAMXAtB6QAMWwtB6gAMWgtB6wAMWQtB7AAMWAtB7QAMVwtB7gAMVgtB7wAMVQtB8AAMVAtB8QAMUwtB8gAMUgtB8wAMUQtB9AAMUAtB9QAMTwtB9gAMTgtB9wAMTQtB+AAMTAtB+QAMSwtB+gAMSgtB+wAMSQtB/AAMSAtB/QAMRwtB/gAMRgtB/wAMRQtBgAEMRAtBgQEMQwtBggEMQgtBgwEMQQtBhAEMQAtBhQEMPwtBhgEMPgtBhwEMPQtBiAEMPAtBiQEMOwtBigEMOgtBiwEMOQtBjAEMOAtBjQEMNwtBjgEMNgtBjwEMNQtBkAEMNAtBkQEMMwtBkgEMMgtBkwEMMQtBlAEMMAtBlQEMLwtBlgEMLgtBlwEMLQtBmAEMLAtBmQEMKwtBmgEMKgtBmwEMKQtBnAEMKAtBnQEMJwtBngEMJgtBnwEMJQtBoAEMJAtBoQEMIwtBogEMIgtBowEMIQtBpAEMIAtBpQEMHwtBpgEMHgtBpwEMHQtBqAEMHAtBqQEMGwtBqgEMGgtBqwEMGQtBrAEMGAtBrQEMFwtBrgEMFgtBAQwVC0GvAQwUC0GwAQwTC0GxAQwSC0GzAQwRC0GyAQwQC0G0AQwPC0G1AQwOC0G2AQwNC0G3AQwMC0G4AQwLC0G5AQwKC0G6AQwJC0G7AQwIC0HGAQwHC0G8AQwGC0G9AQwFC0G+AQwEC0G/AQwDC0HAAQwCC0HCAQwBC0HBAQshAwNAAkACQAJAAkACQAJAAkACQAJAIAICfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJ/AkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAgJ/AkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCADDsYBAAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHyAhIyUmKCorLC8wMTIzNDU2Nzk6Ozw9lANAQkRFRklLTk9QUVJTVFVWWFpbXF1eX2BhYmNkZWZnaGpsb3Bxc3V2eHl6e3x/gAGBAYIBgwGEAYUBhgGHAYgBiQGKAYsBjAGNAY4BjwGQAZEBkgGTAZQBlQGWAZcBmAGZAZoBmwGcAZ0BngGfAaABoQGiAaMBpAGlAaYBpwGoAakBqgGrAawBrQGuAa8BsAGxAbIBswG0AbUBtgG3AbgBuQG6AbsBvAG9Ab4BvwHAAcEBwgHDAcQBxQHGAccByAHJAcsBzAHNAc4BzwGKA4kDiAOHA4QDgwOAA/sC+gL5AvgC9wL0AvMC8gLLAsECsALZAQsgASAERw3wAkHdASEDDLMDCyABIARHDcgBQcMBIQMMsgMLIAEgBEcNe0H3ACEDDLEDCyABIARHDXBB7wAhAwywAwsgASAERw1pQeoAIQMMrwMLIAEgBEcNZUHoACEDDK4DCyABIARHDWJB5gAhAwytAwsgASAERw0aQRghAwysAwsgASAERw0VQRIhAwyrAwsgASAERw1CQcUAIQMMqgMLIAEgBEcNNEE/IQMMqQMLIAEgBEcNMkE8IQMMqAMLIAEgBEcNK0ExIQMMpwMLIAItAC5BAUYNnwMMwQILQQAhAAJAAkACQCACLQAqRQ0AIAItACtFDQAgAi8BMCIDQQJxRQ0BDAILIAIvATAiA0EBcUUNAQtBASEAIAItAChBAUYNACACLwEyIgVB5ABrQeQASQ0AIAVBzAFGDQAgBUGwAkYNACADQcAAcQ0AQQAhACADQYgEcUGABEYNACADQShxQQBHIQALIAJBADsBMCACQQA6AC8gAEUN3wIgAkIANwMgDOACC0EAIQACQCACKAI4IgNFDQAgAygCLCIDRQ0AIAIgAxEAACEACyAARQ3MASAAQRVHDd0CIAJBBDYCHCACIAE2AhQgAkGwGDYCECACQRU2AgxBACEDDKQDCyABIARGBEBBBiEDDKQDCyABQQFqIQFBACEAAkAgAigCOCIDRQ0AIAMoAlQiA0UNACACIAMRAAAhAAsgAA3ZAgwcCyACQgA3AyBBEiEDDIkDCyABIARHDRZBHSEDDKEDCyABIARHBEAgAUEBaiEBQRAhAwyIAwtBByEDDKADCyACIAIpAyAiCiAEIAFrrSILfSIMQgAgCiAMWhs3AyAgCiALWA3UAkEIIQMMnwMLIAEgBEcEQCACQQk2AgggAiABNgIEQRQhAwyGAwtBCSEDDJ4DCyACKQMgQgBSDccBIAIgAi8BMEGAAXI7ATAMQgsgASAERw0/QdAAIQMMnAMLIAEgBEYEQEELIQMMnAMLIAFBAWohAUEAIQACQCACKAI4IgNFDQAgAygCUCIDRQ0AIAIgAxEAACEACyAADc8CDMYBC0EAIQACQCACKAI4IgNFDQAgAygCSCIDRQ0AIAIgAxEAACEACyAARQ3GASAAQRVHDc0CIAJBCzYCHCACIAE2AhQgAkGCGTYCECACQRU2AgxBACEDDJoDC0EAIQACQCACKAI4IgNFDQAgAygCSCIDRQ0AIAIgAxEAACEACyAARQ0MIABBFUcNygIgAkEaNgIcIAIgATYCFCACQYIZNgIQIAJBFTYCDEEAIQMMmQMLQQAhAAJAIAIoAjgiA0UNACADKAJMIgNFDQAgAiADEQAAIQALIABFDcQBIABBFUcNxwIgAkELNgIcIAIgATYCFCACQZEXNgIQIAJBFTYCDEEAIQMMmAMLIAEgBEYEQEEPIQMMmAMLIAEtAAAiAEE7Rg0HIABBDUcNxAIgAUEBaiEBDMMBC0EAIQACQCACKAI4IgNFDQAgAygCTCIDRQ0AIAIgAxEAACEACyAARQ3DASAAQRVHDcICIAJBDzYCHCACIAE2AhQgAkGRFzYCECACQRU2AgxBACEDDJYDCwNAIAEtAABB8DVqLQAAIgBBAUcEQCAAQQJHDcECIAIoAgQhAEEAIQMgAkEANgIEIAIgACABQQFqIgEQLSIADcICDMUBCyAEIAFBAWoiAUcNAAtBEiEDDJUDC0EAIQACQCACKAI4IgNFDQAgAygCTCIDRQ0AIAIgAxEAACEACyAARQ3FASAAQRVHDb0CIAJBGzYCHCACIAE2AhQgAkGRFzYCECACQRU2AgxBACEDDJQDCyABIARGBEBBFiEDDJQDCyACQQo2AgggAiABNgIEQQAhAAJAIAIoAjgiA0UNACADKAJIIgNFDQAgAiADEQAAIQALIABFDcIBIABBFUcNuQIgAkEVNgIcIAIgATYCFCACQYIZNgIQIAJBFTYCDEEAIQMMkwMLIAEgBEcEQANAIAEtAABB8DdqLQAAIgBBAkcEQAJAIABBAWsOBMQCvQIAvgK9AgsgAUEBaiEBQQghAwz8AgsgBCABQQFqIgFHDQALQRUhAwyTAwtBFSEDDJIDCwNAIAEtAABB8DlqLQAAIgBBAkcEQCAAQQFrDgTFArcCwwK4ArcCCyAEIAFBAWoiAUcNAAtBGCEDDJEDCyABIARHBEAgAkELNgIIIAIgATYCBEEHIQMM+AILQRkhAwyQAwsgAUEBaiEBDAILIAEgBEYEQEEaIQMMjwMLAkAgAS0AAEENaw4UtQG/Ab8BvwG/Ab8BvwG/Ab8BvwG/Ab8BvwG/Ab8BvwG/Ab8BvwEAvwELQQAhAyACQQA2AhwgAkGvCzYCECACQQI2AgwgAiABQQFqNgIUDI4DCyABIARGBEBBGyEDDI4DCyABLQAAIgBBO0cEQCAAQQ1HDbECIAFBAWohAQy6AQsgAUEBaiEBC0EiIQMM8wILIAEgBEYEQEEcIQMMjAMLQgAhCgJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAS0AAEEwaw43wQLAAgABAgMEBQYH0AHQAdAB0AHQAdAB0AEICQoLDA3QAdAB0AHQAdAB0AHQAdAB0AHQAdAB0AHQAdAB0AHQAdAB0AHQAdAB0AHQAdAB0AHQAdABDg8QERIT0AELQgIhCgzAAgtCAyEKDL8CC0IEIQoMvgILQgUhCgy9AgtCBiEKDLwCC0IHIQoMuwILQgghCgy6AgtCCSEKDLkCC0IKIQoMuAILQgshCgy3AgtCDCEKDLYCC0INIQoMtQILQg4hCgy0AgtCDyEKDLMCC0IKIQoMsgILQgshCgyxAgtCDCEKDLACC0INIQoMrwILQg4hCgyuAgtCDyEKDK0CC0IAIQoCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAEtAABBMGsON8ACvwIAAQIDBAUGB74CvgK+Ar4CvgK+Ar4CCAkKCwwNvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ag4PEBESE74CC0ICIQoMvwILQgMhCgy+AgtCBCEKDL0CC0IFIQoMvAILQgYhCgy7AgtCByEKDLoCC0IIIQoMuQILQgkhCgy4AgtCCiEKDLcCC0ILIQoMtgILQgwhCgy1AgtCDSEKDLQCC0IOIQoMswILQg8hCgyyAgtCCiEKDLECC0ILIQoMsAILQgwhCgyvAgtCDSEKDK4CC0IOIQoMrQILQg8hCgysAgsgAiACKQMgIgogBCABa60iC30iDEIAIAogDFobNwMgIAogC1gNpwJBHyEDDIkDCyABIARHBEAgAkEJNgIIIAIgATYCBEElIQMM8AILQSAhAwyIAwtBASEFIAIvATAiA0EIcUUEQCACKQMgQgBSIQULAkAgAi0ALgRAQQEhACACLQApQQVGDQEgA0HAAHFFIAVxRQ0BC0EAIQAgA0HAAHENAEECIQAgA0EIcQ0AIANBgARxBEACQCACLQAoQQFHDQAgAi0ALUEKcQ0AQQUhAAwCC0EEIQAMAQsgA0EgcUUEQAJAIAItAChBAUYNACACLwEyIgBB5ABrQeQASQ0AIABBzAFGDQAgAEGwAkYNAEEEIQAgA0EocUUNAiADQYgEcUGABEYNAgtBACEADAELQQBBAyACKQMgUBshAAsgAEEBaw4FvgIAsAEBpAKhAgtBESEDDO0CCyACQQE6AC8MhAMLIAEgBEcNnQJBJCEDDIQDCyABIARHDRxBxgAhAwyDAwtBACEAAkAgAigCOCIDRQ0AIAMoAkQiA0UNACACIAMRAAAhAAsgAEUNJyAAQRVHDZgCIAJB0AA2AhwgAiABNgIUIAJBkRg2AhAgAkEVNgIMQQAhAwyCAwsgASAERgRAQSghAwyCAwtBACEDIAJBADYCBCACQQw2AgggAiABIAEQKiIARQ2UAiACQSc2AhwgAiABNgIUIAIgADYCDAyBAwsgASAERgRAQSkhAwyBAwsgAS0AACIAQSBGDRMgAEEJRw2VAiABQQFqIQEMFAsgASAERwRAIAFBAWohAQwWC0EqIQMM/wILIAEgBEYEQEErIQMM/wILIAEtAAAiAEEJRyAAQSBHcQ2QAiACLQAsQQhHDd0CIAJBADoALAzdAgsgASAERgRAQSwhAwz+AgsgAS0AAEEKRw2OAiABQQFqIQEMsAELIAEgBEcNigJBLyEDDPwCCwNAIAEtAAAiAEEgRwRAIABBCmsOBIQCiAKIAoQChgILIAQgAUEBaiIBRw0AC0ExIQMM+wILQTIhAyABIARGDfoCIAIoAgAiACAEIAFraiEHIAEgAGtBA2ohBgJAA0AgAEHwO2otAAAgAS0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQEgAEEDRgRAQQYhAQziAgsgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAc2AgAM+wILIAJBADYCAAyGAgtBMyEDIAQgASIARg35AiAEIAFrIAIoAgAiAWohByAAIAFrQQhqIQYCQANAIAFB9DtqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0BIAFBCEYEQEEFIQEM4QILIAFBAWohASAEIABBAWoiAEcNAAsgAiAHNgIADPoCCyACQQA2AgAgACEBDIUCC0E0IQMgBCABIgBGDfgCIAQgAWsgAigCACIBaiEHIAAgAWtBBWohBgJAA0AgAUHQwgBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0BIAFBBUYEQEEHIQEM4AILIAFBAWohASAEIABBAWoiAEcNAAsgAiAHNgIADPkCCyACQQA2AgAgACEBDIQCCyABIARHBEADQCABLQAAQYA+ai0AACIAQQFHBEAgAEECRg0JDIECCyAEIAFBAWoiAUcNAAtBMCEDDPgCC0EwIQMM9wILIAEgBEcEQANAIAEtAAAiAEEgRwRAIABBCmsOBP8B/gH+Af8B/gELIAQgAUEBaiIBRw0AC0E4IQMM9wILQTghAwz2AgsDQCABLQAAIgBBIEcgAEEJR3EN9gEgBCABQQFqIgFHDQALQTwhAwz1AgsDQCABLQAAIgBBIEcEQAJAIABBCmsOBPkBBAT5AQALIABBLEYN9QEMAwsgBCABQQFqIgFHDQALQT8hAwz0AgtBwAAhAyABIARGDfMCIAIoAgAiACAEIAFraiEFIAEgAGtBBmohBgJAA0AgAEGAQGstAAAgAS0AAEEgckcNASAAQQZGDdsCIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADPQCCyACQQA2AgALQTYhAwzZAgsgASAERgRAQcEAIQMM8gILIAJBDDYCCCACIAE2AgQgAi0ALEEBaw4E+wHuAewB6wHUAgsgAUEBaiEBDPoBCyABIARHBEADQAJAIAEtAAAiAEEgciAAIABBwQBrQf8BcUEaSRtB/wFxIgBBCUYNACAAQSBGDQACQAJAAkACQCAAQeMAaw4TAAMDAwMDAwMBAwMDAwMDAwMDAgMLIAFBAWohAUExIQMM3AILIAFBAWohAUEyIQMM2wILIAFBAWohAUEzIQMM2gILDP4BCyAEIAFBAWoiAUcNAAtBNSEDDPACC0E1IQMM7wILIAEgBEcEQANAIAEtAABBgDxqLQAAQQFHDfcBIAQgAUEBaiIBRw0AC0E9IQMM7wILQT0hAwzuAgtBACEAAkAgAigCOCIDRQ0AIAMoAkAiA0UNACACIAMRAAAhAAsgAEUNASAAQRVHDeYBIAJBwgA2AhwgAiABNgIUIAJB4xg2AhAgAkEVNgIMQQAhAwztAgsgAUEBaiEBC0E8IQMM0gILIAEgBEYEQEHCACEDDOsCCwJAA0ACQCABLQAAQQlrDhgAAswCzALRAswCzALMAswCzALMAswCzALMAswCzALMAswCzALMAswCzALMAgDMAgsgBCABQQFqIgFHDQALQcIAIQMM6wILIAFBAWohASACLQAtQQFxRQ3+AQtBLCEDDNACCyABIARHDd4BQcQAIQMM6AILA0AgAS0AAEGQwABqLQAAQQFHDZwBIAQgAUEBaiIBRw0AC0HFACEDDOcCCyABLQAAIgBBIEYN/gEgAEE6Rw3AAiACKAIEIQBBACEDIAJBADYCBCACIAAgARApIgAN3gEM3QELQccAIQMgBCABIgBGDeUCIAQgAWsgAigCACIBaiEHIAAgAWtBBWohBgNAIAFBkMIAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNvwIgAUEFRg3CAiABQQFqIQEgBCAAQQFqIgBHDQALIAIgBzYCAAzlAgtByAAhAyAEIAEiAEYN5AIgBCABayACKAIAIgFqIQcgACABa0EJaiEGA0AgAUGWwgBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw2+AkECIAFBCUYNwgIaIAFBAWohASAEIABBAWoiAEcNAAsgAiAHNgIADOQCCyABIARGBEBByQAhAwzkAgsCQAJAIAEtAAAiAEEgciAAIABBwQBrQf8BcUEaSRtB/wFxQe4Aaw4HAL8CvwK/Ar8CvwIBvwILIAFBAWohAUE+IQMMywILIAFBAWohAUE/IQMMygILQcoAIQMgBCABIgBGDeICIAQgAWsgAigCACIBaiEGIAAgAWtBAWohBwNAIAFBoMIAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNvAIgAUEBRg2+AiABQQFqIQEgBCAAQQFqIgBHDQALIAIgBjYCAAziAgtBywAhAyAEIAEiAEYN4QIgBCABayACKAIAIgFqIQcgACABa0EOaiEGA0AgAUGiwgBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw27AiABQQ5GDb4CIAFBAWohASAEIABBAWoiAEcNAAsgAiAHNgIADOECC0HMACEDIAQgASIARg3gAiAEIAFrIAIoAgAiAWohByAAIAFrQQ9qIQYDQCABQcDCAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDboCQQMgAUEPRg2+AhogAUEBaiEBIAQgAEEBaiIARw0ACyACIAc2AgAM4AILQc0AIQMgBCABIgBGDd8CIAQgAWsgAigCACIBaiEHIAAgAWtBBWohBgNAIAFB0MIAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNuQJBBCABQQVGDb0CGiABQQFqIQEgBCAAQQFqIgBHDQALIAIgBzYCAAzfAgsgASAERgRAQc4AIQMM3wILAkACQAJAAkAgAS0AACIAQSByIAAgAEHBAGtB/wFxQRpJG0H/AXFB4wBrDhMAvAK8ArwCvAK8ArwCvAK8ArwCvAK8ArwCAbwCvAK8AgIDvAILIAFBAWohAUHBACEDDMgCCyABQQFqIQFBwgAhAwzHAgsgAUEBaiEBQcMAIQMMxgILIAFBAWohAUHEACEDDMUCCyABIARHBEAgAkENNgIIIAIgATYCBEHFACEDDMUCC0HPACEDDN0CCwJAAkAgAS0AAEEKaw4EAZABkAEAkAELIAFBAWohAQtBKCEDDMMCCyABIARGBEBB0QAhAwzcAgsgAS0AAEEgRw0AIAFBAWohASACLQAtQQFxRQ3QAQtBFyEDDMECCyABIARHDcsBQdIAIQMM2QILQdMAIQMgASAERg3YAiACKAIAIgAgBCABa2ohBiABIABrQQFqIQUDQCABLQAAIABB1sIAai0AAEcNxwEgAEEBRg3KASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBjYCAAzYAgsgASAERgRAQdUAIQMM2AILIAEtAABBCkcNwgEgAUEBaiEBDMoBCyABIARGBEBB1gAhAwzXAgsCQAJAIAEtAABBCmsOBADDAcMBAcMBCyABQQFqIQEMygELIAFBAWohAUHKACEDDL0CC0EAIQACQCACKAI4IgNFDQAgAygCPCIDRQ0AIAIgAxEAACEACyAADb8BQc0AIQMMvAILIAItAClBIkYNzwIMiQELIAQgASIFRgRAQdsAIQMM1AILQQAhAEEBIQFBASEGQQAhAwJAAn8CQAJAAkACQAJAAkACQCAFLQAAQTBrDgrFAcQBAAECAwQFBgjDAQtBAgwGC0EDDAULQQQMBAtBBQwDC0EGDAILQQcMAQtBCAshA0EAIQFBACEGDL0BC0EJIQNBASEAQQAhAUEAIQYMvAELIAEgBEYEQEHdACEDDNMCCyABLQAAQS5HDbgBIAFBAWohAQyIAQsgASAERw22AUHfACEDDNECCyABIARHBEAgAkEONgIIIAIgATYCBEHQACEDDLgCC0HgACEDDNACC0HhACEDIAEgBEYNzwIgAigCACIAIAQgAWtqIQUgASAAa0EDaiEGA0AgAS0AACAAQeLCAGotAABHDbEBIABBA0YNswEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMzwILQeIAIQMgASAERg3OAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYDQCABLQAAIABB5sIAai0AAEcNsAEgAEECRg2vASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAzOAgtB4wAhAyABIARGDc0CIAIoAgAiACAEIAFraiEFIAEgAGtBA2ohBgNAIAEtAAAgAEHpwgBqLQAARw2vASAAQQNGDa0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADM0CCyABIARGBEBB5QAhAwzNAgsgAUEBaiEBQQAhAAJAIAIoAjgiA0UNACADKAIwIgNFDQAgAiADEQAAIQALIAANqgFB1gAhAwyzAgsgASAERwRAA0AgAS0AACIAQSBHBEACQAJAAkAgAEHIAGsOCwABswGzAbMBswGzAbMBswGzAQKzAQsgAUEBaiEBQdIAIQMMtwILIAFBAWohAUHTACEDDLYCCyABQQFqIQFB1AAhAwy1AgsgBCABQQFqIgFHDQALQeQAIQMMzAILQeQAIQMMywILA0AgAS0AAEHwwgBqLQAAIgBBAUcEQCAAQQJrDgOnAaYBpQGkAQsgBCABQQFqIgFHDQALQeYAIQMMygILIAFBAWogASAERw0CGkHnACEDDMkCCwNAIAEtAABB8MQAai0AACIAQQFHBEACQCAAQQJrDgSiAaEBoAEAnwELQdcAIQMMsQILIAQgAUEBaiIBRw0AC0HoACEDDMgCCyABIARGBEBB6QAhAwzIAgsCQCABLQAAIgBBCmsOGrcBmwGbAbQBmwGbAZsBmwGbAZsBmwGbAZsBmwGbAZsBmwGbAZsBmwGbAZsBpAGbAZsBAJkBCyABQQFqCyEBQQYhAwytAgsDQCABLQAAQfDGAGotAABBAUcNfSAEIAFBAWoiAUcNAAtB6gAhAwzFAgsgAUEBaiABIARHDQIaQesAIQMMxAILIAEgBEYEQEHsACEDDMQCCyABQQFqDAELIAEgBEYEQEHtACEDDMMCCyABQQFqCyEBQQQhAwyoAgsgASAERgRAQe4AIQMMwQILAkACQAJAIAEtAABB8MgAai0AAEEBaw4HkAGPAY4BAHwBAo0BCyABQQFqIQEMCwsgAUEBagyTAQtBACEDIAJBADYCHCACQZsSNgIQIAJBBzYCDCACIAFBAWo2AhQMwAILAkADQCABLQAAQfDIAGotAAAiAEEERwRAAkACQCAAQQFrDgeUAZMBkgGNAQAEAY0BC0HaACEDDKoCCyABQQFqIQFB3AAhAwypAgsgBCABQQFqIgFHDQALQe8AIQMMwAILIAFBAWoMkQELIAQgASIARgRAQfAAIQMMvwILIAAtAABBL0cNASAAQQFqIQEMBwsgBCABIgBGBEBB8QAhAwy+AgsgAC0AACIBQS9GBEAgAEEBaiEBQd0AIQMMpQILIAFBCmsiA0EWSw0AIAAhAUEBIAN0QYmAgAJxDfkBC0EAIQMgAkEANgIcIAIgADYCFCACQYwcNgIQIAJBBzYCDAy8AgsgASAERwRAIAFBAWohAUHeACEDDKMCC0HyACEDDLsCCyABIARGBEBB9AAhAwy7AgsCQCABLQAAQfDMAGotAABBAWsOA/cBcwCCAQtB4QAhAwyhAgsgASAERwRAA0AgAS0AAEHwygBqLQAAIgBBA0cEQAJAIABBAWsOAvkBAIUBC0HfACEDDKMCCyAEIAFBAWoiAUcNAAtB8wAhAwy6AgtB8wAhAwy5AgsgASAERwRAIAJBDzYCCCACIAE2AgRB4AAhAwygAgtB9QAhAwy4AgsgASAERgRAQfYAIQMMuAILIAJBDzYCCCACIAE2AgQLQQMhAwydAgsDQCABLQAAQSBHDY4CIAQgAUEBaiIBRw0AC0H3ACEDDLUCCyABIARGBEBB+AAhAwy1AgsgAS0AAEEgRw16IAFBAWohAQxbC0EAIQACQCACKAI4IgNFDQAgAygCOCIDRQ0AIAIgAxEAACEACyAADXgMgAILIAEgBEYEQEH6ACEDDLMCCyABLQAAQcwARw10IAFBAWohAUETDHYLQfsAIQMgASAERg2xAiACKAIAIgAgBCABa2ohBSABIABrQQVqIQYDQCABLQAAIABB8M4Aai0AAEcNcyAAQQVGDXUgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMsQILIAEgBEYEQEH8ACEDDLECCwJAAkAgAS0AAEHDAGsODAB0dHR0dHR0dHR0AXQLIAFBAWohAUHmACEDDJgCCyABQQFqIQFB5wAhAwyXAgtB/QAhAyABIARGDa8CIAIoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQe3PAGotAABHDXIgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADLACCyACQQA2AgAgBkEBaiEBQRAMcwtB/gAhAyABIARGDa4CIAIoAgAiACAEIAFraiEFIAEgAGtBBWohBgJAA0AgAS0AACAAQfbOAGotAABHDXEgAEEFRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADK8CCyACQQA2AgAgBkEBaiEBQRYMcgtB/wAhAyABIARGDa0CIAIoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQfzOAGotAABHDXAgAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADK4CCyACQQA2AgAgBkEBaiEBQQUMcQsgASAERgRAQYABIQMMrQILIAEtAABB2QBHDW4gAUEBaiEBQQgMcAsgASAERgRAQYEBIQMMrAILAkACQCABLQAAQc4Aaw4DAG8BbwsgAUEBaiEBQesAIQMMkwILIAFBAWohAUHsACEDDJICCyABIARGBEBBggEhAwyrAgsCQAJAIAEtAABByABrDggAbm5ubm5uAW4LIAFBAWohAUHqACEDDJICCyABQQFqIQFB7QAhAwyRAgtBgwEhAyABIARGDakCIAIoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQYDPAGotAABHDWwgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADKoCCyACQQA2AgAgBkEBaiEBQQAMbQtBhAEhAyABIARGDagCIAIoAgAiACAEIAFraiEFIAEgAGtBBGohBgJAA0AgAS0AACAAQYPPAGotAABHDWsgAEEERg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADKkCCyACQQA2AgAgBkEBaiEBQSMMbAsgASAERgRAQYUBIQMMqAILAkACQCABLQAAQcwAaw4IAGtra2trawFrCyABQQFqIQFB7wAhAwyPAgsgAUEBaiEBQfAAIQMMjgILIAEgBEYEQEGGASEDDKcCCyABLQAAQcUARw1oIAFBAWohAQxgC0GHASEDIAEgBEYNpQIgAigCACIAIAQgAWtqIQUgASAAa0EDaiEGAkADQCABLQAAIABBiM8Aai0AAEcNaCAAQQNGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMpgILIAJBADYCACAGQQFqIQFBLQxpC0GIASEDIAEgBEYNpAIgAigCACIAIAQgAWtqIQUgASAAa0EIaiEGAkADQCABLQAAIABB0M8Aai0AAEcNZyAAQQhGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMpQILIAJBADYCACAGQQFqIQFBKQxoCyABIARGBEBBiQEhAwykAgtBASABLQAAQd8ARw1nGiABQQFqIQEMXgtBigEhAyABIARGDaICIAIoAgAiACAEIAFraiEFIAEgAGtBAWohBgNAIAEtAAAgAEGMzwBqLQAARw1kIABBAUYN+gEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMogILQYsBIQMgASAERg2hAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGOzwBqLQAARw1kIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyiAgsgAkEANgIAIAZBAWohAUECDGULQYwBIQMgASAERg2gAiACKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHwzwBqLQAARw1jIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyhAgsgAkEANgIAIAZBAWohAUEfDGQLQY0BIQMgASAERg2fAiACKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHyzwBqLQAARw1iIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAygAgsgAkEANgIAIAZBAWohAUEJDGMLIAEgBEYEQEGOASEDDJ8CCwJAAkAgAS0AAEHJAGsOBwBiYmJiYgFiCyABQQFqIQFB+AAhAwyGAgsgAUEBaiEBQfkAIQMMhQILQY8BIQMgASAERg2dAiACKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEGRzwBqLQAARw1gIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyeAgsgAkEANgIAIAZBAWohAUEYDGELQZABIQMgASAERg2cAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGXzwBqLQAARw1fIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAydAgsgAkEANgIAIAZBAWohAUEXDGALQZEBIQMgASAERg2bAiACKAIAIgAgBCABa2ohBSABIABrQQZqIQYCQANAIAEtAAAgAEGazwBqLQAARw1eIABBBkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAycAgsgAkEANgIAIAZBAWohAUEVDF8LQZIBIQMgASAERg2aAiACKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEGhzwBqLQAARw1dIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAybAgsgAkEANgIAIAZBAWohAUEeDF4LIAEgBEYEQEGTASEDDJoCCyABLQAAQcwARw1bIAFBAWohAUEKDF0LIAEgBEYEQEGUASEDDJkCCwJAAkAgAS0AAEHBAGsODwBcXFxcXFxcXFxcXFxcAVwLIAFBAWohAUH+ACEDDIACCyABQQFqIQFB/wAhAwz/AQsgASAERgRAQZUBIQMMmAILAkACQCABLQAAQcEAaw4DAFsBWwsgAUEBaiEBQf0AIQMM/wELIAFBAWohAUGAASEDDP4BC0GWASEDIAEgBEYNlgIgAigCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBp88Aai0AAEcNWSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMlwILIAJBADYCACAGQQFqIQFBCwxaCyABIARGBEBBlwEhAwyWAgsCQAJAAkACQCABLQAAQS1rDiMAW1tbW1tbW1tbW1tbW1tbW1tbW1tbW1sBW1tbW1sCW1tbA1sLIAFBAWohAUH7ACEDDP8BCyABQQFqIQFB/AAhAwz+AQsgAUEBaiEBQYEBIQMM/QELIAFBAWohAUGCASEDDPwBC0GYASEDIAEgBEYNlAIgAigCACIAIAQgAWtqIQUgASAAa0EEaiEGAkADQCABLQAAIABBqc8Aai0AAEcNVyAAQQRGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMlQILIAJBADYCACAGQQFqIQFBGQxYC0GZASEDIAEgBEYNkwIgAigCACIAIAQgAWtqIQUgASAAa0EFaiEGAkADQCABLQAAIABBrs8Aai0AAEcNViAAQQVGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMlAILIAJBADYCACAGQQFqIQFBBgxXC0GaASEDIAEgBEYNkgIgAigCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBtM8Aai0AAEcNVSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMkwILIAJBADYCACAGQQFqIQFBHAxWC0GbASEDIAEgBEYNkQIgAigCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBts8Aai0AAEcNVCAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMkgILIAJBADYCACAGQQFqIQFBJwxVCyABIARGBEBBnAEhAwyRAgsCQAJAIAEtAABB1ABrDgIAAVQLIAFBAWohAUGGASEDDPgBCyABQQFqIQFBhwEhAwz3AQtBnQEhAyABIARGDY8CIAIoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQbjPAGotAABHDVIgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADJACCyACQQA2AgAgBkEBaiEBQSYMUwtBngEhAyABIARGDY4CIAIoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQbrPAGotAABHDVEgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADI8CCyACQQA2AgAgBkEBaiEBQQMMUgtBnwEhAyABIARGDY0CIAIoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQe3PAGotAABHDVAgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADI4CCyACQQA2AgAgBkEBaiEBQQwMUQtBoAEhAyABIARGDYwCIAIoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQbzPAGotAABHDU8gAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADI0CCyACQQA2AgAgBkEBaiEBQQ0MUAsgASAERgRAQaEBIQMMjAILAkACQCABLQAAQcYAaw4LAE9PT09PT09PTwFPCyABQQFqIQFBiwEhAwzzAQsgAUEBaiEBQYwBIQMM8gELIAEgBEYEQEGiASEDDIsCCyABLQAAQdAARw1MIAFBAWohAQxGCyABIARGBEBBowEhAwyKAgsCQAJAIAEtAABByQBrDgcBTU1NTU0ATQsgAUEBaiEBQY4BIQMM8QELIAFBAWohAUEiDE0LQaQBIQMgASAERg2IAiACKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHAzwBqLQAARw1LIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyJAgsgAkEANgIAIAZBAWohAUEdDEwLIAEgBEYEQEGlASEDDIgCCwJAAkAgAS0AAEHSAGsOAwBLAUsLIAFBAWohAUGQASEDDO8BCyABQQFqIQFBBAxLCyABIARGBEBBpgEhAwyHAgsCQAJAAkACQAJAIAEtAABBwQBrDhUATU1NTU1NTU1NTQFNTQJNTQNNTQRNCyABQQFqIQFBiAEhAwzxAQsgAUEBaiEBQYkBIQMM8AELIAFBAWohAUGKASEDDO8BCyABQQFqIQFBjwEhAwzuAQsgAUEBaiEBQZEBIQMM7QELQacBIQMgASAERg2FAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHtzwBqLQAARw1IIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyGAgsgAkEANgIAIAZBAWohAUERDEkLQagBIQMgASAERg2EAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHCzwBqLQAARw1HIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyFAgsgAkEANgIAIAZBAWohAUEsDEgLQakBIQMgASAERg2DAiACKAIAIgAgBCABa2ohBSABIABrQQRqIQYCQANAIAEtAAAgAEHFzwBqLQAARw1GIABBBEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyEAgsgAkEANgIAIAZBAWohAUErDEcLQaoBIQMgASAERg2CAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHKzwBqLQAARw1FIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyDAgsgAkEANgIAIAZBAWohAUEUDEYLIAEgBEYEQEGrASEDDIICCwJAAkACQAJAIAEtAABBwgBrDg8AAQJHR0dHR0dHR0dHRwNHCyABQQFqIQFBkwEhAwzrAQsgAUEBaiEBQZQBIQMM6gELIAFBAWohAUGVASEDDOkBCyABQQFqIQFBlgEhAwzoAQsgASAERgRAQawBIQMMgQILIAEtAABBxQBHDUIgAUEBaiEBDD0LQa0BIQMgASAERg3/ASACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHNzwBqLQAARw1CIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyAAgsgAkEANgIAIAZBAWohAUEODEMLIAEgBEYEQEGuASEDDP8BCyABLQAAQdAARw1AIAFBAWohAUElDEILQa8BIQMgASAERg39ASACKAIAIgAgBCABa2ohBSABIABrQQhqIQYCQANAIAEtAAAgAEHQzwBqLQAARw1AIABBCEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAz+AQsgAkEANgIAIAZBAWohAUEqDEELIAEgBEYEQEGwASEDDP0BCwJAAkAgAS0AAEHVAGsOCwBAQEBAQEBAQEABQAsgAUEBaiEBQZoBIQMM5AELIAFBAWohAUGbASEDDOMBCyABIARGBEBBsQEhAwz8AQsCQAJAIAEtAABBwQBrDhQAPz8/Pz8/Pz8/Pz8/Pz8/Pz8/AT8LIAFBAWohAUGZASEDDOMBCyABQQFqIQFBnAEhAwziAQtBsgEhAyABIARGDfoBIAIoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQdnPAGotAABHDT0gAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADPsBCyACQQA2AgAgBkEBaiEBQSEMPgtBswEhAyABIARGDfkBIAIoAgAiACAEIAFraiEFIAEgAGtBBmohBgJAA0AgAS0AACAAQd3PAGotAABHDTwgAEEGRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADPoBCyACQQA2AgAgBkEBaiEBQRoMPQsgASAERgRAQbQBIQMM+QELAkACQAJAIAEtAABBxQBrDhEAPT09PT09PT09AT09PT09Aj0LIAFBAWohAUGdASEDDOEBCyABQQFqIQFBngEhAwzgAQsgAUEBaiEBQZ8BIQMM3wELQbUBIQMgASAERg33ASACKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEHkzwBqLQAARw06IABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAz4AQsgAkEANgIAIAZBAWohAUEoDDsLQbYBIQMgASAERg32ASACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHqzwBqLQAARw05IABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAz3AQsgAkEANgIAIAZBAWohAUEHDDoLIAEgBEYEQEG3ASEDDPYBCwJAAkAgAS0AAEHFAGsODgA5OTk5OTk5OTk5OTkBOQsgAUEBaiEBQaEBIQMM3QELIAFBAWohAUGiASEDDNwBC0G4ASEDIAEgBEYN9AEgAigCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABB7c8Aai0AAEcNNyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAM9QELIAJBADYCACAGQQFqIQFBEgw4C0G5ASEDIAEgBEYN8wEgAigCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABB8M8Aai0AAEcNNiAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAM9AELIAJBADYCACAGQQFqIQFBIAw3C0G6ASEDIAEgBEYN8gEgAigCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABB8s8Aai0AAEcNNSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAM8wELIAJBADYCACAGQQFqIQFBDww2CyABIARGBEBBuwEhAwzyAQsCQAJAIAEtAABByQBrDgcANTU1NTUBNQsgAUEBaiEBQaUBIQMM2QELIAFBAWohAUGmASEDDNgBC0G8ASEDIAEgBEYN8AEgAigCACIAIAQgAWtqIQUgASAAa0EHaiEGAkADQCABLQAAIABB9M8Aai0AAEcNMyAAQQdGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAM8QELIAJBADYCACAGQQFqIQFBGww0CyABIARGBEBBvQEhAwzwAQsCQAJAAkAgAS0AAEHCAGsOEgA0NDQ0NDQ0NDQBNDQ0NDQ0AjQLIAFBAWohAUGkASEDDNgBCyABQQFqIQFBpwEhAwzXAQsgAUEBaiEBQagBIQMM1gELIAEgBEYEQEG+ASEDDO8BCyABLQAAQc4ARw0wIAFBAWohAQwsCyABIARGBEBBvwEhAwzuAQsCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCABLQAAQcEAaw4VAAECAz8EBQY/Pz8HCAkKCz8MDQ4PPwsgAUEBaiEBQegAIQMM4wELIAFBAWohAUHpACEDDOIBCyABQQFqIQFB7gAhAwzhAQsgAUEBaiEBQfIAIQMM4AELIAFBAWohAUHzACEDDN8BCyABQQFqIQFB9gAhAwzeAQsgAUEBaiEBQfcAIQMM3QELIAFBAWohAUH6ACEDDNwBCyABQQFqIQFBgwEhAwzbAQsgAUEBaiEBQYQBIQMM2gELIAFBAWohAUGFASEDDNkBCyABQQFqIQFBkgEhAwzYAQsgAUEBaiEBQZgBIQMM1wELIAFBAWohAUGgASEDDNYBCyABQQFqIQFBowEhAwzVAQsgAUEBaiEBQaoBIQMM1AELIAEgBEcEQCACQRA2AgggAiABNgIEQasBIQMM1AELQcABIQMM7AELQQAhAAJAIAIoAjgiA0UNACADKAI0IgNFDQAgAiADEQAAIQALIABFDV4gAEEVRw0HIAJB0QA2AhwgAiABNgIUIAJBsBc2AhAgAkEVNgIMQQAhAwzrAQsgAUEBaiABIARHDQgaQcIBIQMM6gELA0ACQCABLQAAQQprDgQIAAALAAsgBCABQQFqIgFHDQALQcMBIQMM6QELIAEgBEcEQCACQRE2AgggAiABNgIEQQEhAwzQAQtBxAEhAwzoAQsgASAERgRAQcUBIQMM6AELAkACQCABLQAAQQprDgQBKCgAKAsgAUEBagwJCyABQQFqDAULIAEgBEYEQEHGASEDDOcBCwJAAkAgAS0AAEEKaw4XAQsLAQsLCwsLCwsLCwsLCwsLCwsLCwALCyABQQFqIQELQbABIQMMzQELIAEgBEYEQEHIASEDDOYBCyABLQAAQSBHDQkgAkEAOwEyIAFBAWohAUGzASEDDMwBCwNAIAEhAAJAIAEgBEcEQCABLQAAQTBrQf8BcSIDQQpJDQEMJwtBxwEhAwzmAQsCQCACLwEyIgFBmTNLDQAgAiABQQpsIgU7ATIgBUH+/wNxIANB//8Dc0sNACAAQQFqIQEgAiADIAVqIgM7ATIgA0H//wNxQegHSQ0BCwtBACEDIAJBADYCHCACQcEJNgIQIAJBDTYCDCACIABBAWo2AhQM5AELIAJBADYCHCACIAE2AhQgAkHwDDYCECACQRs2AgxBACEDDOMBCyACKAIEIQAgAkEANgIEIAIgACABECYiAA0BIAFBAWoLIQFBrQEhAwzIAQsgAkHBATYCHCACIAA2AgwgAiABQQFqNgIUQQAhAwzgAQsgAigCBCEAIAJBADYCBCACIAAgARAmIgANASABQQFqCyEBQa4BIQMMxQELIAJBwgE2AhwgAiAANgIMIAIgAUEBajYCFEEAIQMM3QELIAJBADYCHCACIAE2AhQgAkGXCzYCECACQQ02AgxBACEDDNwBCyACQQA2AhwgAiABNgIUIAJB4xA2AhAgAkEJNgIMQQAhAwzbAQsgAkECOgAoDKwBC0EAIQMgAkEANgIcIAJBrws2AhAgAkECNgIMIAIgAUEBajYCFAzZAQtBAiEDDL8BC0ENIQMMvgELQSYhAwy9AQtBFSEDDLwBC0EWIQMMuwELQRghAwy6AQtBHCEDDLkBC0EdIQMMuAELQSAhAwy3AQtBISEDDLYBC0EjIQMMtQELQcYAIQMMtAELQS4hAwyzAQtBPSEDDLIBC0HLACEDDLEBC0HOACEDDLABC0HYACEDDK8BC0HZACEDDK4BC0HbACEDDK0BC0HxACEDDKwBC0H0ACEDDKsBC0GNASEDDKoBC0GXASEDDKkBC0GpASEDDKgBC0GvASEDDKcBC0GxASEDDKYBCyACQQA2AgALQQAhAyACQQA2AhwgAiABNgIUIAJB8Rs2AhAgAkEGNgIMDL0BCyACQQA2AgAgBkEBaiEBQSQLOgApIAIoAgQhACACQQA2AgQgAiAAIAEQJyIARQRAQeUAIQMMowELIAJB+QA2AhwgAiABNgIUIAIgADYCDEEAIQMMuwELIABBFUcEQCACQQA2AhwgAiABNgIUIAJBzA42AhAgAkEgNgIMQQAhAwy7AQsgAkH4ADYCHCACIAE2AhQgAkHKGDYCECACQRU2AgxBACEDDLoBCyACQQA2AhwgAiABNgIUIAJBjhs2AhAgAkEGNgIMQQAhAwy5AQsgAkEANgIcIAIgATYCFCACQf4RNgIQIAJBBzYCDEEAIQMMuAELIAJBADYCHCACIAE2AhQgAkGMHDYCECACQQc2AgxBACEDDLcBCyACQQA2AhwgAiABNgIUIAJBww82AhAgAkEHNgIMQQAhAwy2AQsgAkEANgIcIAIgATYCFCACQcMPNgIQIAJBBzYCDEEAIQMMtQELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0RIAJB5QA2AhwgAiABNgIUIAIgADYCDEEAIQMMtAELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0gIAJB0wA2AhwgAiABNgIUIAIgADYCDEEAIQMMswELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0iIAJB0gA2AhwgAiABNgIUIAIgADYCDEEAIQMMsgELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0OIAJB5QA2AhwgAiABNgIUIAIgADYCDEEAIQMMsQELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0dIAJB0wA2AhwgAiABNgIUIAIgADYCDEEAIQMMsAELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0fIAJB0gA2AhwgAiABNgIUIAIgADYCDEEAIQMMrwELIABBP0cNASABQQFqCyEBQQUhAwyUAQtBACEDIAJBADYCHCACIAE2AhQgAkH9EjYCECACQQc2AgwMrAELIAJBADYCHCACIAE2AhQgAkHcCDYCECACQQc2AgxBACEDDKsBCyACKAIEIQAgAkEANgIEIAIgACABECUiAEUNByACQeUANgIcIAIgATYCFCACIAA2AgxBACEDDKoBCyACKAIEIQAgAkEANgIEIAIgACABECUiAEUNFiACQdMANgIcIAIgATYCFCACIAA2AgxBACEDDKkBCyACKAIEIQAgAkEANgIEIAIgACABECUiAEUNGCACQdIANgIcIAIgATYCFCACIAA2AgxBACEDDKgBCyACQQA2AhwgAiABNgIUIAJBxgo2AhAgAkEHNgIMQQAhAwynAQsgAigCBCEAIAJBADYCBCACIAAgARAlIgBFDQMgAkHlADYCHCACIAE2AhQgAiAANgIMQQAhAwymAQsgAigCBCEAIAJBADYCBCACIAAgARAlIgBFDRIgAkHTADYCHCACIAE2AhQgAiAANgIMQQAhAwylAQsgAigCBCEAIAJBADYCBCACIAAgARAlIgBFDRQgAkHSADYCHCACIAE2AhQgAiAANgIMQQAhAwykAQsgAigCBCEAIAJBADYCBCACIAAgARAlIgBFDQAgAkHlADYCHCACIAE2AhQgAiAANgIMQQAhAwyjAQtB1QAhAwyJAQsgAEEVRwRAIAJBADYCHCACIAE2AhQgAkG5DTYCECACQRo2AgxBACEDDKIBCyACQeQANgIcIAIgATYCFCACQeMXNgIQIAJBFTYCDEEAIQMMoQELIAJBADYCACAGQQFqIQEgAi0AKSIAQSNrQQtJDQQCQCAAQQZLDQBBASAAdEHKAHFFDQAMBQtBACEDIAJBADYCHCACIAE2AhQgAkH3CTYCECACQQg2AgwMoAELIAJBADYCACAGQQFqIQEgAi0AKUEhRg0DIAJBADYCHCACIAE2AhQgAkGbCjYCECACQQg2AgxBACEDDJ8BCyACQQA2AgALQQAhAyACQQA2AhwgAiABNgIUIAJBkDM2AhAgAkEINgIMDJ0BCyACQQA2AgAgBkEBaiEBIAItAClBI0kNACACQQA2AhwgAiABNgIUIAJB0wk2AhAgAkEINgIMQQAhAwycAQtB0QAhAwyCAQsgAS0AAEEwayIAQf8BcUEKSQRAIAIgADoAKiABQQFqIQFBzwAhAwyCAQsgAigCBCEAIAJBADYCBCACIAAgARAoIgBFDYYBIAJB3gA2AhwgAiABNgIUIAIgADYCDEEAIQMMmgELIAIoAgQhACACQQA2AgQgAiAAIAEQKCIARQ2GASACQdwANgIcIAIgATYCFCACIAA2AgxBACEDDJkBCyACKAIEIQAgAkEANgIEIAIgACAFECgiAEUEQCAFIQEMhwELIAJB2gA2AhwgAiAFNgIUIAIgADYCDAyYAQtBACEBQQEhAwsgAiADOgArIAVBAWohAwJAAkACQCACLQAtQRBxDQACQAJAAkAgAi0AKg4DAQACBAsgBkUNAwwCCyAADQEMAgsgAUUNAQsgAigCBCEAIAJBADYCBCACIAAgAxAoIgBFBEAgAyEBDAILIAJB2AA2AhwgAiADNgIUIAIgADYCDEEAIQMMmAELIAIoAgQhACACQQA2AgQgAiAAIAMQKCIARQRAIAMhAQyHAQsgAkHZADYCHCACIAM2AhQgAiAANgIMQQAhAwyXAQtBzAAhAwx9CyAAQRVHBEAgAkEANgIcIAIgATYCFCACQZQNNgIQIAJBITYCDEEAIQMMlgELIAJB1wA2AhwgAiABNgIUIAJByRc2AhAgAkEVNgIMQQAhAwyVAQtBACEDIAJBADYCHCACIAE2AhQgAkGAETYCECACQQk2AgwMlAELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0AIAJB0wA2AhwgAiABNgIUIAIgADYCDEEAIQMMkwELQckAIQMMeQsgAkEANgIcIAIgATYCFCACQcEoNgIQIAJBBzYCDCACQQA2AgBBACEDDJEBCyACKAIEIQBBACEDIAJBADYCBCACIAAgARAlIgBFDQAgAkHSADYCHCACIAE2AhQgAiAANgIMDJABC0HIACEDDHYLIAJBADYCACAFIQELIAJBgBI7ASogAUEBaiEBQQAhAAJAIAIoAjgiA0UNACADKAIwIgNFDQAgAiADEQAAIQALIAANAQtBxwAhAwxzCyAAQRVGBEAgAkHRADYCHCACIAE2AhQgAkHjFzYCECACQRU2AgxBACEDDIwBC0EAIQMgAkEANgIcIAIgATYCFCACQbkNNgIQIAJBGjYCDAyLAQtBACEDIAJBADYCHCACIAE2AhQgAkGgGTYCECACQR42AgwMigELIAEtAABBOkYEQCACKAIEIQBBACEDIAJBADYCBCACIAAgARApIgBFDQEgAkHDADYCHCACIAA2AgwgAiABQQFqNgIUDIoBC0EAIQMgAkEANgIcIAIgATYCFCACQbERNgIQIAJBCjYCDAyJAQsgAUEBaiEBQTshAwxvCyACQcMANgIcIAIgADYCDCACIAFBAWo2AhQMhwELQQAhAyACQQA2AhwgAiABNgIUIAJB8A42AhAgAkEcNgIMDIYBCyACIAIvATBBEHI7ATAMZgsCQCACLwEwIgBBCHFFDQAgAi0AKEEBRw0AIAItAC1BCHFFDQMLIAIgAEH3+wNxQYAEcjsBMAwECyABIARHBEACQANAIAEtAABBMGsiAEH/AXFBCk8EQEE1IQMMbgsgAikDICIKQpmz5syZs+bMGVYNASACIApCCn4iCjcDICAKIACtQv8BgyILQn+FVg0BIAIgCiALfDcDICAEIAFBAWoiAUcNAAtBOSEDDIUBCyACKAIEIQBBACEDIAJBADYCBCACIAAgAUEBaiIBECoiAA0MDHcLQTkhAwyDAQsgAi0AMEEgcQ0GQcUBIQMMaQtBACEDIAJBADYCBCACIAEgARAqIgBFDQQgAkE6NgIcIAIgADYCDCACIAFBAWo2AhQMgQELIAItAChBAUcNACACLQAtQQhxRQ0BC0E3IQMMZgsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQKiIABEAgAkE7NgIcIAIgADYCDCACIAFBAWo2AhQMfwsgAUEBaiEBDG4LIAJBCDoALAwECyABQQFqIQEMbQtBACEDIAJBADYCHCACIAE2AhQgAkHkEjYCECACQQQ2AgwMewsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQKiIARQ1sIAJBNzYCHCACIAE2AhQgAiAANgIMDHoLIAIgAi8BMEEgcjsBMAtBMCEDDF8LIAJBNjYCHCACIAE2AhQgAiAANgIMDHcLIABBLEcNASABQQFqIQBBASEBAkACQAJAAkACQCACLQAsQQVrDgQDAQIEAAsgACEBDAQLQQIhAQwBC0EEIQELIAJBAToALCACIAIvATAgAXI7ATAgACEBDAELIAIgAi8BMEEIcjsBMCAAIQELQTkhAwxcCyACQQA6ACwLQTQhAwxaCyABIARGBEBBLSEDDHMLAkACQANAAkAgAS0AAEEKaw4EAgAAAwALIAQgAUEBaiIBRw0AC0EtIQMMdAsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQKiIARQ0CIAJBLDYCHCACIAE2AhQgAiAANgIMDHMLIAIoAgQhAEEAIQMgAkEANgIEIAIgACABECoiAEUEQCABQQFqIQEMAgsgAkEsNgIcIAIgADYCDCACIAFBAWo2AhQMcgsgAS0AAEENRgRAIAIoAgQhAEEAIQMgAkEANgIEIAIgACABECoiAEUEQCABQQFqIQEMAgsgAkEsNgIcIAIgADYCDCACIAFBAWo2AhQMcgsgAi0ALUEBcQRAQcQBIQMMWQsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQKiIADQEMZQtBLyEDDFcLIAJBLjYCHCACIAE2AhQgAiAANgIMDG8LQQAhAyACQQA2AhwgAiABNgIUIAJB8BQ2AhAgAkEDNgIMDG4LQQEhAwJAAkACQAJAIAItACxBBWsOBAMBAgAECyACIAIvATBBCHI7ATAMAwtBAiEDDAELQQQhAwsgAkEBOgAsIAIgAi8BMCADcjsBMAtBKiEDDFMLQQAhAyACQQA2AhwgAiABNgIUIAJB4Q82AhAgAkEKNgIMDGsLQQEhAwJAAkACQAJAAkACQCACLQAsQQJrDgcFBAQDAQIABAsgAiACLwEwQQhyOwEwDAMLQQIhAwwBC0EEIQMLIAJBAToALCACIAIvATAgA3I7ATALQSshAwxSC0EAIQMgAkEANgIcIAIgATYCFCACQasSNgIQIAJBCzYCDAxqC0EAIQMgAkEANgIcIAIgATYCFCACQf0NNgIQIAJBHTYCDAxpCyABIARHBEADQCABLQAAQSBHDUggBCABQQFqIgFHDQALQSUhAwxpC0ElIQMMaAsgAi0ALUEBcQRAQcMBIQMMTwsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQKSIABEAgAkEmNgIcIAIgADYCDCACIAFBAWo2AhQMaAsgAUEBaiEBDFwLIAFBAWohASACLwEwIgBBgAFxBEBBACEAAkAgAigCOCIDRQ0AIAMoAlQiA0UNACACIAMRAAAhAAsgAEUNBiAAQRVHDR8gAkEFNgIcIAIgATYCFCACQfkXNgIQIAJBFTYCDEEAIQMMZwsCQCAAQaAEcUGgBEcNACACLQAtQQJxDQBBACEDIAJBADYCHCACIAE2AhQgAkGWEzYCECACQQQ2AgwMZwsgAgJ/IAIvATBBFHFBFEYEQEEBIAItAChBAUYNARogAi8BMkHlAEYMAQsgAi0AKUEFRgs6AC5BACEAAkAgAigCOCIDRQ0AIAMoAiQiA0UNACACIAMRAAAhAAsCQAJAAkACQAJAIAAOFgIBAAQEBAQEBAQEBAQEBAQEBAQEBAMECyACQQE6AC4LIAIgAi8BMEHAAHI7ATALQSchAwxPCyACQSM2AhwgAiABNgIUIAJBpRY2AhAgAkEVNgIMQQAhAwxnC0EAIQMgAkEANgIcIAIgATYCFCACQdULNgIQIAJBETYCDAxmC0EAIQACQCACKAI4IgNFDQAgAygCLCIDRQ0AIAIgAxEAACEACyAADQELQQ4hAwxLCyAAQRVGBEAgAkECNgIcIAIgATYCFCACQbAYNgIQIAJBFTYCDEEAIQMMZAtBACEDIAJBADYCHCACIAE2AhQgAkGnDjYCECACQRI2AgwMYwtBACEDIAJBADYCHCACIAE2AhQgAkGqHDYCECACQQ82AgwMYgsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEgCqdqIgEQKyIARQ0AIAJBBTYCHCACIAE2AhQgAiAANgIMDGELQQ8hAwxHC0EAIQMgAkEANgIcIAIgATYCFCACQc0TNgIQIAJBDDYCDAxfC0IBIQoLIAFBAWohAQJAIAIpAyAiC0L//////////w9YBEAgAiALQgSGIAqENwMgDAELQQAhAyACQQA2AhwgAiABNgIUIAJBrQk2AhAgAkEMNgIMDF4LQSQhAwxEC0EAIQMgAkEANgIcIAIgATYCFCACQc0TNgIQIAJBDDYCDAxcCyACKAIEIQBBACEDIAJBADYCBCACIAAgARAsIgBFBEAgAUEBaiEBDFILIAJBFzYCHCACIAA2AgwgAiABQQFqNgIUDFsLIAIoAgQhAEEAIQMgAkEANgIEAkAgAiAAIAEQLCIARQRAIAFBAWohAQwBCyACQRY2AhwgAiAANgIMIAIgAUEBajYCFAxbC0EfIQMMQQtBACEDIAJBADYCHCACIAE2AhQgAkGaDzYCECACQSI2AgwMWQsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQLSIARQRAIAFBAWohAQxQCyACQRQ2AhwgAiAANgIMIAIgAUEBajYCFAxYCyACKAIEIQBBACEDIAJBADYCBAJAIAIgACABEC0iAEUEQCABQQFqIQEMAQsgAkETNgIcIAIgADYCDCACIAFBAWo2AhQMWAtBHiEDDD4LQQAhAyACQQA2AhwgAiABNgIUIAJBxgw2AhAgAkEjNgIMDFYLIAIoAgQhAEEAIQMgAkEANgIEIAIgACABEC0iAEUEQCABQQFqIQEMTgsgAkERNgIcIAIgADYCDCACIAFBAWo2AhQMVQsgAkEQNgIcIAIgATYCFCACIAA2AgwMVAtBACEDIAJBADYCHCACIAE2AhQgAkHGDDYCECACQSM2AgwMUwtBACEDIAJBADYCHCACIAE2AhQgAkHAFTYCECACQQI2AgwMUgsgAigCBCEAQQAhAyACQQA2AgQCQCACIAAgARAtIgBFBEAgAUEBaiEBDAELIAJBDjYCHCACIAA2AgwgAiABQQFqNgIUDFILQRshAww4C0EAIQMgAkEANgIcIAIgATYCFCACQcYMNgIQIAJBIzYCDAxQCyACKAIEIQBBACEDIAJBADYCBAJAIAIgACABECwiAEUEQCABQQFqIQEMAQsgAkENNgIcIAIgADYCDCACIAFBAWo2AhQMUAtBGiEDDDYLQQAhAyACQQA2AhwgAiABNgIUIAJBmg82AhAgAkEiNgIMDE4LIAIoAgQhAEEAIQMgAkEANgIEAkAgAiAAIAEQLCIARQRAIAFBAWohAQwBCyACQQw2AhwgAiAANgIMIAIgAUEBajYCFAxOC0EZIQMMNAtBACEDIAJBADYCHCACIAE2AhQgAkGaDzYCECACQSI2AgwMTAsgAEEVRwRAQQAhAyACQQA2AhwgAiABNgIUIAJBgww2AhAgAkETNgIMDEwLIAJBCjYCHCACIAE2AhQgAkHkFjYCECACQRU2AgxBACEDDEsLIAIoAgQhAEEAIQMgAkEANgIEIAIgACABIAqnaiIBECsiAARAIAJBBzYCHCACIAE2AhQgAiAANgIMDEsLQRMhAwwxCyAAQRVHBEBBACEDIAJBADYCHCACIAE2AhQgAkHaDTYCECACQRQ2AgwMSgsgAkEeNgIcIAIgATYCFCACQfkXNgIQIAJBFTYCDEEAIQMMSQtBACEAAkAgAigCOCIDRQ0AIAMoAiwiA0UNACACIAMRAAAhAAsgAEUNQSAAQRVGBEAgAkEDNgIcIAIgATYCFCACQbAYNgIQIAJBFTYCDEEAIQMMSQtBACEDIAJBADYCHCACIAE2AhQgAkGnDjYCECACQRI2AgwMSAtBACEDIAJBADYCHCACIAE2AhQgAkHaDTYCECACQRQ2AgwMRwtBACEDIAJBADYCHCACIAE2AhQgAkGnDjYCECACQRI2AgwMRgsgAkEAOgAvIAItAC1BBHFFDT8LIAJBADoALyACQQE6ADRBACEDDCsLQQAhAyACQQA2AhwgAkHkETYCECACQQc2AgwgAiABQQFqNgIUDEMLAkADQAJAIAEtAABBCmsOBAACAgACCyAEIAFBAWoiAUcNAAtB3QEhAwxDCwJAAkAgAi0ANEEBRw0AQQAhAAJAIAIoAjgiA0UNACADKAJYIgNFDQAgAiADEQAAIQALIABFDQAgAEEVRw0BIAJB3AE2AhwgAiABNgIUIAJB1RY2AhAgAkEVNgIMQQAhAwxEC0HBASEDDCoLIAJBADYCHCACIAE2AhQgAkHpCzYCECACQR82AgxBACEDDEILAkACQCACLQAoQQFrDgIEAQALQcABIQMMKQtBuQEhAwwoCyACQQI6AC9BACEAAkAgAigCOCIDRQ0AIAMoAgAiA0UNACACIAMRAAAhAAsgAEUEQEHCASEDDCgLIABBFUcEQCACQQA2AhwgAiABNgIUIAJBpAw2AhAgAkEQNgIMQQAhAwxBCyACQdsBNgIcIAIgATYCFCACQfoWNgIQIAJBFTYCDEEAIQMMQAsgASAERgRAQdoBIQMMQAsgAS0AAEHIAEYNASACQQE6ACgLQawBIQMMJQtBvwEhAwwkCyABIARHBEAgAkEQNgIIIAIgATYCBEG+ASEDDCQLQdkBIQMMPAsgASAERgRAQdgBIQMMPAsgAS0AAEHIAEcNBCABQQFqIQFBvQEhAwwiCyABIARGBEBB1wEhAww7CwJAAkAgAS0AAEHFAGsOEAAFBQUFBQUFBQUFBQUFBQEFCyABQQFqIQFBuwEhAwwiCyABQQFqIQFBvAEhAwwhC0HWASEDIAEgBEYNOSACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGD0ABqLQAARw0DIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAw6CyACKAIEIQAgAkIANwMAIAIgACAGQQFqIgEQJyIARQRAQcYBIQMMIQsgAkHVATYCHCACIAE2AhQgAiAANgIMQQAhAww5C0HUASEDIAEgBEYNOCACKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGB0ABqLQAARw0CIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAw5CyACQYEEOwEoIAIoAgQhACACQgA3AwAgAiAAIAZBAWoiARAnIgANAwwCCyACQQA2AgALQQAhAyACQQA2AhwgAiABNgIUIAJB2Bs2AhAgAkEINgIMDDYLQboBIQMMHAsgAkHTATYCHCACIAE2AhQgAiAANgIMQQAhAww0C0EAIQACQCACKAI4IgNFDQAgAygCOCIDRQ0AIAIgAxEAACEACyAARQ0AIABBFUYNASACQQA2AhwgAiABNgIUIAJBzA42AhAgAkEgNgIMQQAhAwwzC0HkACEDDBkLIAJB+AA2AhwgAiABNgIUIAJByhg2AhAgAkEVNgIMQQAhAwwxC0HSASEDIAQgASIARg0wIAQgAWsgAigCACIBaiEFIAAgAWtBBGohBgJAA0AgAC0AACABQfzPAGotAABHDQEgAUEERg0DIAFBAWohASAEIABBAWoiAEcNAAsgAiAFNgIADDELIAJBADYCHCACIAA2AhQgAkGQMzYCECACQQg2AgwgAkEANgIAQQAhAwwwCyABIARHBEAgAkEONgIIIAIgATYCBEG3ASEDDBcLQdEBIQMMLwsgAkEANgIAIAZBAWohAQtBuAEhAwwUCyABIARGBEBB0AEhAwwtCyABLQAAQTBrIgBB/wFxQQpJBEAgAiAAOgAqIAFBAWohAUG2ASEDDBQLIAIoAgQhACACQQA2AgQgAiAAIAEQKCIARQ0UIAJBzwE2AhwgAiABNgIUIAIgADYCDEEAIQMMLAsgASAERgRAQc4BIQMMLAsCQCABLQAAQS5GBEAgAUEBaiEBDAELIAIoAgQhACACQQA2AgQgAiAAIAEQKCIARQ0VIAJBzQE2AhwgAiABNgIUIAIgADYCDEEAIQMMLAtBtQEhAwwSCyAEIAEiBUYEQEHMASEDDCsLQQAhAEEBIQFBASEGQQAhAwJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAIAUtAABBMGsOCgoJAAECAwQFBggLC0ECDAYLQQMMBQtBBAwEC0EFDAMLQQYMAgtBBwwBC0EICyEDQQAhAUEAIQYMAgtBCSEDQQEhAEEAIQFBACEGDAELQQAhAUEBIQMLIAIgAzoAKyAFQQFqIQMCQAJAIAItAC1BEHENAAJAAkACQCACLQAqDgMBAAIECyAGRQ0DDAILIAANAQwCCyABRQ0BCyACKAIEIQAgAkEANgIEIAIgACADECgiAEUEQCADIQEMAwsgAkHJATYCHCACIAM2AhQgAiAANgIMQQAhAwwtCyACKAIEIQAgAkEANgIEIAIgACADECgiAEUEQCADIQEMGAsgAkHKATYCHCACIAM2AhQgAiAANgIMQQAhAwwsCyACKAIEIQAgAkEANgIEIAIgACAFECgiAEUEQCAFIQEMFgsgAkHLATYCHCACIAU2AhQgAiAANgIMDCsLQbQBIQMMEQtBACEAAkAgAigCOCIDRQ0AIAMoAjwiA0UNACACIAMRAAAhAAsCQCAABEAgAEEVRg0BIAJBADYCHCACIAE2AhQgAkGUDTYCECACQSE2AgxBACEDDCsLQbIBIQMMEQsgAkHIATYCHCACIAE2AhQgAkHJFzYCECACQRU2AgxBACEDDCkLIAJBADYCACAGQQFqIQFB9QAhAwwPCyACLQApQQVGBEBB4wAhAwwPC0HiACEDDA4LIAAhASACQQA2AgALIAJBADoALEEJIQMMDAsgAkEANgIAIAdBAWohAUHAACEDDAsLQQELOgAsIAJBADYCACAGQQFqIQELQSkhAwwIC0E4IQMMBwsCQCABIARHBEADQCABLQAAQYA+ai0AACIAQQFHBEAgAEECRw0DIAFBAWohAQwFCyAEIAFBAWoiAUcNAAtBPiEDDCELQT4hAwwgCwsgAkEAOgAsDAELQQshAwwEC0E6IQMMAwsgAUEBaiEBQS0hAwwCCyACIAE6ACwgAkEANgIAIAZBAWohAUEMIQMMAQsgAkEANgIAIAZBAWohAUEKIQMMAAsAC0EAIQMgAkEANgIcIAIgATYCFCACQc0QNgIQIAJBCTYCDAwXC0EAIQMgAkEANgIcIAIgATYCFCACQekKNgIQIAJBCTYCDAwWC0EAIQMgAkEANgIcIAIgATYCFCACQbcQNgIQIAJBCTYCDAwVC0EAIQMgAkEANgIcIAIgATYCFCACQZwRNgIQIAJBCTYCDAwUC0EAIQMgAkEANgIcIAIgATYCFCACQc0QNgIQIAJBCTYCDAwTC0EAIQMgAkEANgIcIAIgATYCFCACQekKNgIQIAJBCTYCDAwSC0EAIQMgAkEANgIcIAIgATYCFCACQbcQNgIQIAJBCTYCDAwRC0EAIQMgAkEANgIcIAIgATYCFCACQZwRNgIQIAJBCTYCDAwQC0EAIQMgAkEANgIcIAIgATYCFCACQZcVNgIQIAJBDzYCDAwPC0EAIQMgAkEANgIcIAIgATYCFCACQZcVNgIQIAJBDzYCDAwOC0EAIQMgAkEANgIcIAIgATYCFCACQcASNgIQIAJBCzYCDAwNC0EAIQMgAkEANgIcIAIgATYCFCACQZUJNgIQIAJBCzYCDAwMC0EAIQMgAkEANgIcIAIgATYCFCACQeEPNgIQIAJBCjYCDAwLC0EAIQMgAkEANgIcIAIgATYCFCACQfsPNgIQIAJBCjYCDAwKC0EAIQMgAkEANgIcIAIgATYCFCACQfEZNgIQIAJBAjYCDAwJC0EAIQMgAkEANgIcIAIgATYCFCACQcQUNgIQIAJBAjYCDAwIC0EAIQMgAkEANgIcIAIgATYCFCACQfIVNgIQIAJBAjYCDAwHCyACQQI2AhwgAiABNgIUIAJBnBo2AhAgAkEWNgIMQQAhAwwGC0EBIQMMBQtB1AAhAyABIARGDQQgCEEIaiEJIAIoAgAhBQJAAkAgASAERwRAIAVB2MIAaiEHIAQgBWogAWshACAFQX9zQQpqIgUgAWohBgNAIAEtAAAgBy0AAEcEQEECIQcMAwsgBUUEQEEAIQcgBiEBDAMLIAVBAWshBSAHQQFqIQcgBCABQQFqIgFHDQALIAAhBSAEIQELIAlBATYCACACIAU2AgAMAQsgAkEANgIAIAkgBzYCAAsgCSABNgIEIAgoAgwhACAIKAIIDgMBBAIACwALIAJBADYCHCACQbUaNgIQIAJBFzYCDCACIABBAWo2AhRBACEDDAILIAJBADYCHCACIAA2AhQgAkHKGjYCECACQQk2AgxBACEDDAELIAEgBEYEQEEiIQMMAQsgAkEJNgIIIAIgATYCBEEhIQMLIAhBEGokACADRQRAIAIoAgwhAAwBCyACIAM2AhxBACEAIAIoAgQiAUUNACACIAEgBCACKAIIEQEAIgFFDQAgAiAENgIUIAIgATYCDCABIQALIAALvgIBAn8gAEEAOgAAIABB3ABqIgFBAWtBADoAACAAQQA6AAIgAEEAOgABIAFBA2tBADoAACABQQJrQQA6AAAgAEEAOgADIAFBBGtBADoAAEEAIABrQQNxIgEgAGoiAEEANgIAQdwAIAFrQXxxIgIgAGoiAUEEa0EANgIAAkAgAkEJSQ0AIABBADYCCCAAQQA2AgQgAUEIa0EANgIAIAFBDGtBADYCACACQRlJDQAgAEEANgIYIABBADYCFCAAQQA2AhAgAEEANgIMIAFBEGtBADYCACABQRRrQQA2AgAgAUEYa0EANgIAIAFBHGtBADYCACACIABBBHFBGHIiAmsiAUEgSQ0AIAAgAmohAANAIABCADcDGCAAQgA3AxAgAEIANwMIIABCADcDACAAQSBqIQAgAUEgayIBQR9LDQALCwtWAQF/AkAgACgCDA0AAkACQAJAAkAgAC0ALw4DAQADAgsgACgCOCIBRQ0AIAEoAiwiAUUNACAAIAERAAAiAQ0DC0EADwsACyAAQcMWNgIQQQ4hAQsgAQsaACAAKAIMRQRAIABB0Rs2AhAgAEEVNgIMCwsUACAAKAIMQRVGBEAgAEEANgIMCwsUACAAKAIMQRZGBEAgAEEANgIMCwsHACAAKAIMCwcAIAAoAhALCQAgACABNgIQCwcAIAAoAhQLFwAgAEEkTwRAAAsgAEECdEGgM2ooAgALFwAgAEEuTwRAAAsgAEECdEGwNGooAgALvwkBAX9B6yghAQJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIABB5ABrDvQDY2IAAWFhYWFhYQIDBAVhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhBgcICQoLDA0OD2FhYWFhEGFhYWFhYWFhYWFhEWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYRITFBUWFxgZGhthYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhHB0eHyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2YTc4OTphYWFhYWFhYTthYWE8YWFhYT0+P2FhYWFhYWFhQGFhQWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYUJDREVGR0hJSktMTU5PUFFSU2FhYWFhYWFhVFVWV1hZWlthXF1hYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFeYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhX2BhC0HhJw8LQaQhDwtByywPC0H+MQ8LQcAkDwtBqyQPC0GNKA8LQeImDwtBgDAPC0G5Lw8LQdckDwtB7x8PC0HhHw8LQfofDwtB8iAPC0GoLw8LQa4yDwtBiDAPC0HsJw8LQYIiDwtBjh0PC0HQLg8LQcojDwtBxTIPC0HfHA8LQdIcDwtBxCAPC0HXIA8LQaIfDwtB7S4PC0GrMA8LQdQlDwtBzC4PC0H6Lg8LQfwrDwtB0jAPC0HxHQ8LQbsgDwtB9ysPC0GQMQ8LQdcxDwtBoi0PC0HUJw8LQeArDwtBnywPC0HrMQ8LQdUfDwtByjEPC0HeJQ8LQdQeDwtB9BwPC0GnMg8LQbEdDwtBoB0PC0G5MQ8LQbwwDwtBkiEPC0GzJg8LQeksDwtBrB4PC0HUKw8LQfcmDwtBgCYPC0GwIQ8LQf4eDwtBjSMPC0GJLQ8LQfciDwtBoDEPC0GuHw8LQcYlDwtB6B4PC0GTIg8LQcIvDwtBwx0PC0GLLA8LQeEdDwtBjS8PC0HqIQ8LQbQtDwtB0i8PC0HfMg8LQdIyDwtB8DAPC0GpIg8LQfkjDwtBmR4PC0G1LA8LQZswDwtBkjIPC0G2Kw8LQcIiDwtB+DIPC0GeJQ8LQdAiDwtBuh4PC0GBHg8LAAtB1iEhAQsgAQsWACAAIAAtAC1B/gFxIAFBAEdyOgAtCxkAIAAgAC0ALUH9AXEgAUEAR0EBdHI6AC0LGQAgACAALQAtQfsBcSABQQBHQQJ0cjoALQsZACAAIAAtAC1B9wFxIAFBAEdBA3RyOgAtCz4BAn8CQCAAKAI4IgNFDQAgAygCBCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABBxhE2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCCCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABB9go2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCDCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABB7Ro2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCECIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABBlRA2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCFCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABBqhs2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCGCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABB7RM2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCKCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABB9gg2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCHCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABBwhk2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCICIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABBlBQ2AhBBGCEECyAEC1kBAn8CQCAALQAoQQFGDQAgAC8BMiIBQeQAa0HkAEkNACABQcwBRg0AIAFBsAJGDQAgAC8BMCIAQcAAcQ0AQQEhAiAAQYgEcUGABEYNACAAQShxRSECCyACC4wBAQJ/AkACQAJAIAAtACpFDQAgAC0AK0UNACAALwEwIgFBAnFFDQEMAgsgAC8BMCIBQQFxRQ0BC0EBIQIgAC0AKEEBRg0AIAAvATIiAEHkAGtB5ABJDQAgAEHMAUYNACAAQbACRg0AIAFBwABxDQBBACECIAFBiARxQYAERg0AIAFBKHFBAEchAgsgAgtXACAAQRhqQgA3AwAgAEIANwMAIABBOGpCADcDACAAQTBqQgA3AwAgAEEoakIANwMAIABBIGpCADcDACAAQRBqQgA3AwAgAEEIakIANwMAIABB3QE2AhwLBgAgABAyC5otAQt/IwBBEGsiCiQAQaTQACgCACIJRQRAQeTTACgCACIFRQRAQfDTAEJ/NwIAQejTAEKAgISAgIDAADcCAEHk0wAgCkEIakFwcUHYqtWqBXMiBTYCAEH40wBBADYCAEHI0wBBADYCAAtBzNMAQYDUBDYCAEGc0ABBgNQENgIAQbDQACAFNgIAQazQAEF/NgIAQdDTAEGArAM2AgADQCABQcjQAGogAUG80ABqIgI2AgAgAiABQbTQAGoiAzYCACABQcDQAGogAzYCACABQdDQAGogAUHE0ABqIgM2AgAgAyACNgIAIAFB2NAAaiABQczQAGoiAjYCACACIAM2AgAgAUHU0ABqIAI2AgAgAUEgaiIBQYACRw0AC0GM1ARBwasDNgIAQajQAEH00wAoAgA2AgBBmNAAQcCrAzYCAEGk0ABBiNQENgIAQcz/B0E4NgIAQYjUBCEJCwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIABB7AFNBEBBjNAAKAIAIgZBECAAQRNqQXBxIABBC0kbIgRBA3YiAHYiAUEDcQRAAkAgAUEBcSAAckEBcyICQQN0IgBBtNAAaiIBIABBvNAAaigCACIAKAIIIgNGBEBBjNAAIAZBfiACd3E2AgAMAQsgASADNgIIIAMgATYCDAsgAEEIaiEBIAAgAkEDdCICQQNyNgIEIAAgAmoiACAAKAIEQQFyNgIEDBELQZTQACgCACIIIARPDQEgAQRAAkBBAiAAdCICQQAgAmtyIAEgAHRxaCIAQQN0IgJBtNAAaiIBIAJBvNAAaigCACICKAIIIgNGBEBBjNAAIAZBfiAAd3EiBjYCAAwBCyABIAM2AgggAyABNgIMCyACIARBA3I2AgQgAEEDdCIAIARrIQUgACACaiAFNgIAIAIgBGoiBCAFQQFyNgIEIAgEQCAIQXhxQbTQAGohAEGg0AAoAgAhAwJ/QQEgCEEDdnQiASAGcUUEQEGM0AAgASAGcjYCACAADAELIAAoAggLIgEgAzYCDCAAIAM2AgggAyAANgIMIAMgATYCCAsgAkEIaiEBQaDQACAENgIAQZTQACAFNgIADBELQZDQACgCACILRQ0BIAtoQQJ0QbzSAGooAgAiACgCBEF4cSAEayEFIAAhAgNAAkAgAigCECIBRQRAIAJBFGooAgAiAUUNAQsgASgCBEF4cSAEayIDIAVJIQIgAyAFIAIbIQUgASAAIAIbIQAgASECDAELCyAAKAIYIQkgACgCDCIDIABHBEBBnNAAKAIAGiADIAAoAggiATYCCCABIAM2AgwMEAsgAEEUaiICKAIAIgFFBEAgACgCECIBRQ0DIABBEGohAgsDQCACIQcgASIDQRRqIgIoAgAiAQ0AIANBEGohAiADKAIQIgENAAsgB0EANgIADA8LQX8hBCAAQb9/Sw0AIABBE2oiAUFwcSEEQZDQACgCACIIRQ0AQQAgBGshBQJAAkACQAJ/QQAgBEGAAkkNABpBHyAEQf///wdLDQAaIARBJiABQQh2ZyIAa3ZBAXEgAEEBdGtBPmoLIgZBAnRBvNIAaigCACICRQRAQQAhAUEAIQMMAQtBACEBIARBGSAGQQF2a0EAIAZBH0cbdCEAQQAhAwNAAkAgAigCBEF4cSAEayIHIAVPDQAgAiEDIAciBQ0AQQAhBSACIQEMAwsgASACQRRqKAIAIgcgByACIABBHXZBBHFqQRBqKAIAIgJGGyABIAcbIQEgAEEBdCEAIAINAAsLIAEgA3JFBEBBACEDQQIgBnQiAEEAIABrciAIcSIARQ0DIABoQQJ0QbzSAGooAgAhAQsgAUUNAQsDQCABKAIEQXhxIARrIgIgBUkhACACIAUgABshBSABIAMgABshAyABKAIQIgAEfyAABSABQRRqKAIACyIBDQALCyADRQ0AIAVBlNAAKAIAIARrTw0AIAMoAhghByADIAMoAgwiAEcEQEGc0AAoAgAaIAAgAygCCCIBNgIIIAEgADYCDAwOCyADQRRqIgIoAgAiAUUEQCADKAIQIgFFDQMgA0EQaiECCwNAIAIhBiABIgBBFGoiAigCACIBDQAgAEEQaiECIAAoAhAiAQ0ACyAGQQA2AgAMDQtBlNAAKAIAIgMgBE8EQEGg0AAoAgAhAQJAIAMgBGsiAkEQTwRAIAEgBGoiACACQQFyNgIEIAEgA2ogAjYCACABIARBA3I2AgQMAQsgASADQQNyNgIEIAEgA2oiACAAKAIEQQFyNgIEQQAhAEEAIQILQZTQACACNgIAQaDQACAANgIAIAFBCGohAQwPC0GY0AAoAgAiAyAESwRAIAQgCWoiACADIARrIgFBAXI2AgRBpNAAIAA2AgBBmNAAIAE2AgAgCSAEQQNyNgIEIAlBCGohAQwPC0EAIQEgBAJ/QeTTACgCAARAQezTACgCAAwBC0Hw0wBCfzcCAEHo0wBCgICEgICAwAA3AgBB5NMAIApBDGpBcHFB2KrVqgVzNgIAQfjTAEEANgIAQcjTAEEANgIAQYCABAsiACAEQccAaiIFaiIGQQAgAGsiB3EiAk8EQEH80wBBMDYCAAwPCwJAQcTTACgCACIBRQ0AQbzTACgCACIIIAJqIQAgACABTSAAIAhLcQ0AQQAhAUH80wBBMDYCAAwPC0HI0wAtAABBBHENBAJAAkAgCQRAQczTACEBA0AgASgCACIAIAlNBEAgACABKAIEaiAJSw0DCyABKAIIIgENAAsLQQAQMyIAQX9GDQUgAiEGQejTACgCACIBQQFrIgMgAHEEQCACIABrIAAgA2pBACABa3FqIQYLIAQgBk8NBSAGQf7///8HSw0FQcTTACgCACIDBEBBvNMAKAIAIgcgBmohASABIAdNDQYgASADSw0GCyAGEDMiASAARw0BDAcLIAYgA2sgB3EiBkH+////B0sNBCAGEDMhACAAIAEoAgAgASgCBGpGDQMgACEBCwJAIAYgBEHIAGpPDQAgAUF/Rg0AQezTACgCACIAIAUgBmtqQQAgAGtxIgBB/v///wdLBEAgASEADAcLIAAQM0F/RwRAIAAgBmohBiABIQAMBwtBACAGaxAzGgwECyABIgBBf0cNBQwDC0EAIQMMDAtBACEADAoLIABBf0cNAgtByNMAQcjTACgCAEEEcjYCAAsgAkH+////B0sNASACEDMhAEEAEDMhASAAQX9GDQEgAUF/Rg0BIAAgAU8NASABIABrIgYgBEE4ak0NAQtBvNMAQbzTACgCACAGaiIBNgIAQcDTACgCACABSQRAQcDTACABNgIACwJAAkACQEGk0AAoAgAiAgRAQczTACEBA0AgACABKAIAIgMgASgCBCIFakYNAiABKAIIIgENAAsMAgtBnNAAKAIAIgFBAEcgACABT3FFBEBBnNAAIAA2AgALQQAhAUHQ0wAgBjYCAEHM0wAgADYCAEGs0ABBfzYCAEGw0ABB5NMAKAIANgIAQdjTAEEANgIAA0AgAUHI0ABqIAFBvNAAaiICNgIAIAIgAUG00ABqIgM2AgAgAUHA0ABqIAM2AgAgAUHQ0ABqIAFBxNAAaiIDNgIAIAMgAjYCACABQdjQAGogAUHM0ABqIgI2AgAgAiADNgIAIAFB1NAAaiACNgIAIAFBIGoiAUGAAkcNAAtBeCAAa0EPcSIBIABqIgIgBkE4ayIDIAFrIgFBAXI2AgRBqNAAQfTTACgCADYCAEGY0AAgATYCAEGk0AAgAjYCACAAIANqQTg2AgQMAgsgACACTQ0AIAIgA0kNACABKAIMQQhxDQBBeCACa0EPcSIAIAJqIgNBmNAAKAIAIAZqIgcgAGsiAEEBcjYCBCABIAUgBmo2AgRBqNAAQfTTACgCADYCAEGY0AAgADYCAEGk0AAgAzYCACACIAdqQTg2AgQMAQsgAEGc0AAoAgBJBEBBnNAAIAA2AgALIAAgBmohA0HM0wAhAQJAAkACQANAIAMgASgCAEcEQCABKAIIIgENAQwCCwsgAS0ADEEIcUUNAQtBzNMAIQEDQCABKAIAIgMgAk0EQCADIAEoAgRqIgUgAksNAwsgASgCCCEBDAALAAsgASAANgIAIAEgASgCBCAGajYCBCAAQXggAGtBD3FqIgkgBEEDcjYCBCADQXggA2tBD3FqIgYgBCAJaiIEayEBIAIgBkYEQEGk0AAgBDYCAEGY0ABBmNAAKAIAIAFqIgA2AgAgBCAAQQFyNgIEDAgLQaDQACgCACAGRgRAQaDQACAENgIAQZTQAEGU0AAoAgAgAWoiADYCACAEIABBAXI2AgQgACAEaiAANgIADAgLIAYoAgQiBUEDcUEBRw0GIAVBeHEhCCAFQf8BTQRAIAVBA3YhAyAGKAIIIgAgBigCDCICRgRAQYzQAEGM0AAoAgBBfiADd3E2AgAMBwsgAiAANgIIIAAgAjYCDAwGCyAGKAIYIQcgBiAGKAIMIgBHBEAgACAGKAIIIgI2AgggAiAANgIMDAULIAZBFGoiAigCACIFRQRAIAYoAhAiBUUNBCAGQRBqIQILA0AgAiEDIAUiAEEUaiICKAIAIgUNACAAQRBqIQIgACgCECIFDQALIANBADYCAAwEC0F4IABrQQ9xIgEgAGoiByAGQThrIgMgAWsiAUEBcjYCBCAAIANqQTg2AgQgAiAFQTcgBWtBD3FqQT9rIgMgAyACQRBqSRsiA0EjNgIEQajQAEH00wAoAgA2AgBBmNAAIAE2AgBBpNAAIAc2AgAgA0EQakHU0wApAgA3AgAgA0HM0wApAgA3AghB1NMAIANBCGo2AgBB0NMAIAY2AgBBzNMAIAA2AgBB2NMAQQA2AgAgA0EkaiEBA0AgAUEHNgIAIAUgAUEEaiIBSw0ACyACIANGDQAgAyADKAIEQX5xNgIEIAMgAyACayIFNgIAIAIgBUEBcjYCBCAFQf8BTQRAIAVBeHFBtNAAaiEAAn9BjNAAKAIAIgFBASAFQQN2dCIDcUUEQEGM0AAgASADcjYCACAADAELIAAoAggLIgEgAjYCDCAAIAI2AgggAiAANgIMIAIgATYCCAwBC0EfIQEgBUH///8HTQRAIAVBJiAFQQh2ZyIAa3ZBAXEgAEEBdGtBPmohAQsgAiABNgIcIAJCADcCECABQQJ0QbzSAGohAEGQ0AAoAgAiA0EBIAF0IgZxRQRAIAAgAjYCAEGQ0AAgAyAGcjYCACACIAA2AhggAiACNgIIIAIgAjYCDAwBCyAFQRkgAUEBdmtBACABQR9HG3QhASAAKAIAIQMCQANAIAMiACgCBEF4cSAFRg0BIAFBHXYhAyABQQF0IQEgACADQQRxakEQaiIGKAIAIgMNAAsgBiACNgIAIAIgADYCGCACIAI2AgwgAiACNgIIDAELIAAoAggiASACNgIMIAAgAjYCCCACQQA2AhggAiAANgIMIAIgATYCCAtBmNAAKAIAIgEgBE0NAEGk0AAoAgAiACAEaiICIAEgBGsiAUEBcjYCBEGY0AAgATYCAEGk0AAgAjYCACAAIARBA3I2AgQgAEEIaiEBDAgLQQAhAUH80wBBMDYCAAwHC0EAIQALIAdFDQACQCAGKAIcIgJBAnRBvNIAaiIDKAIAIAZGBEAgAyAANgIAIAANAUGQ0ABBkNAAKAIAQX4gAndxNgIADAILIAdBEEEUIAcoAhAgBkYbaiAANgIAIABFDQELIAAgBzYCGCAGKAIQIgIEQCAAIAI2AhAgAiAANgIYCyAGQRRqKAIAIgJFDQAgAEEUaiACNgIAIAIgADYCGAsgASAIaiEBIAYgCGoiBigCBCEFCyAGIAVBfnE2AgQgASAEaiABNgIAIAQgAUEBcjYCBCABQf8BTQRAIAFBeHFBtNAAaiEAAn9BjNAAKAIAIgJBASABQQN2dCIBcUUEQEGM0AAgASACcjYCACAADAELIAAoAggLIgEgBDYCDCAAIAQ2AgggBCAANgIMIAQgATYCCAwBC0EfIQUgAUH///8HTQRAIAFBJiABQQh2ZyIAa3ZBAXEgAEEBdGtBPmohBQsgBCAFNgIcIARCADcCECAFQQJ0QbzSAGohAEGQ0AAoAgAiAkEBIAV0IgNxRQRAIAAgBDYCAEGQ0AAgAiADcjYCACAEIAA2AhggBCAENgIIIAQgBDYCDAwBCyABQRkgBUEBdmtBACAFQR9HG3QhBSAAKAIAIQACQANAIAAiAigCBEF4cSABRg0BIAVBHXYhACAFQQF0IQUgAiAAQQRxakEQaiIDKAIAIgANAAsgAyAENgIAIAQgAjYCGCAEIAQ2AgwgBCAENgIIDAELIAIoAggiACAENgIMIAIgBDYCCCAEQQA2AhggBCACNgIMIAQgADYCCAsgCUEIaiEBDAILAkAgB0UNAAJAIAMoAhwiAUECdEG80gBqIgIoAgAgA0YEQCACIAA2AgAgAA0BQZDQACAIQX4gAXdxIgg2AgAMAgsgB0EQQRQgBygCECADRhtqIAA2AgAgAEUNAQsgACAHNgIYIAMoAhAiAQRAIAAgATYCECABIAA2AhgLIANBFGooAgAiAUUNACAAQRRqIAE2AgAgASAANgIYCwJAIAVBD00EQCADIAQgBWoiAEEDcjYCBCAAIANqIgAgACgCBEEBcjYCBAwBCyADIARqIgIgBUEBcjYCBCADIARBA3I2AgQgAiAFaiAFNgIAIAVB/wFNBEAgBUF4cUG00ABqIQACf0GM0AAoAgAiAUEBIAVBA3Z0IgVxRQRAQYzQACABIAVyNgIAIAAMAQsgACgCCAsiASACNgIMIAAgAjYCCCACIAA2AgwgAiABNgIIDAELQR8hASAFQf///wdNBEAgBUEmIAVBCHZnIgBrdkEBcSAAQQF0a0E+aiEBCyACIAE2AhwgAkIANwIQIAFBAnRBvNIAaiEAQQEgAXQiBCAIcUUEQCAAIAI2AgBBkNAAIAQgCHI2AgAgAiAANgIYIAIgAjYCCCACIAI2AgwMAQsgBUEZIAFBAXZrQQAgAUEfRxt0IQEgACgCACEEAkADQCAEIgAoAgRBeHEgBUYNASABQR12IQQgAUEBdCEBIAAgBEEEcWpBEGoiBigCACIEDQALIAYgAjYCACACIAA2AhggAiACNgIMIAIgAjYCCAwBCyAAKAIIIgEgAjYCDCAAIAI2AgggAkEANgIYIAIgADYCDCACIAE2AggLIANBCGohAQwBCwJAIAlFDQACQCAAKAIcIgFBAnRBvNIAaiICKAIAIABGBEAgAiADNgIAIAMNAUGQ0AAgC0F+IAF3cTYCAAwCCyAJQRBBFCAJKAIQIABGG2ogAzYCACADRQ0BCyADIAk2AhggACgCECIBBEAgAyABNgIQIAEgAzYCGAsgAEEUaigCACIBRQ0AIANBFGogATYCACABIAM2AhgLAkAgBUEPTQRAIAAgBCAFaiIBQQNyNgIEIAAgAWoiASABKAIEQQFyNgIEDAELIAAgBGoiByAFQQFyNgIEIAAgBEEDcjYCBCAFIAdqIAU2AgAgCARAIAhBeHFBtNAAaiEBQaDQACgCACEDAn9BASAIQQN2dCICIAZxRQRAQYzQACACIAZyNgIAIAEMAQsgASgCCAsiAiADNgIMIAEgAzYCCCADIAE2AgwgAyACNgIIC0Gg0AAgBzYCAEGU0AAgBTYCAAsgAEEIaiEBCyAKQRBqJAAgAQtDACAARQRAPwBBEHQPCwJAIABB//8DcQ0AIABBAEgNACAAQRB2QAAiAEF/RgRAQfzTAEEwNgIAQX8PCyAAQRB0DwsACwvcPyIAQYAICwkBAAAAAgAAAAMAQZQICwUEAAAABQBBpAgLCQYAAAAHAAAACABB3AgLii1JbnZhbGlkIGNoYXIgaW4gdXJsIHF1ZXJ5AFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fYm9keQBDb250ZW50LUxlbmd0aCBvdmVyZmxvdwBDaHVuayBzaXplIG92ZXJmbG93AFJlc3BvbnNlIG92ZXJmbG93AEludmFsaWQgbWV0aG9kIGZvciBIVFRQL3gueCByZXF1ZXN0AEludmFsaWQgbWV0aG9kIGZvciBSVFNQL3gueCByZXF1ZXN0AEV4cGVjdGVkIFNPVVJDRSBtZXRob2QgZm9yIElDRS94LnggcmVxdWVzdABJbnZhbGlkIGNoYXIgaW4gdXJsIGZyYWdtZW50IHN0YXJ0AEV4cGVjdGVkIGRvdABTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3N0YXR1cwBJbnZhbGlkIHJlc3BvbnNlIHN0YXR1cwBJbnZhbGlkIGNoYXJhY3RlciBpbiBjaHVuayBleHRlbnNpb25zAFVzZXIgY2FsbGJhY2sgZXJyb3IAYG9uX3Jlc2V0YCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfaGVhZGVyYCBjYWxsYmFjayBlcnJvcgBgb25fbWVzc2FnZV9iZWdpbmAgY2FsbGJhY2sgZXJyb3IAYG9uX2NodW5rX2V4dGVuc2lvbl92YWx1ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX3N0YXR1c19jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX3ZlcnNpb25fY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl91cmxfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9jaHVua19jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX2hlYWRlcl92YWx1ZV9jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX21lc3NhZ2VfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9tZXRob2RfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9oZWFkZXJfZmllbGRfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9jaHVua19leHRlbnNpb25fbmFtZWAgY2FsbGJhY2sgZXJyb3IAVW5leHBlY3RlZCBjaGFyIGluIHVybCBzZXJ2ZXIASW52YWxpZCBoZWFkZXIgdmFsdWUgY2hhcgBJbnZhbGlkIGhlYWRlciBmaWVsZCBjaGFyAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fdmVyc2lvbgBJbnZhbGlkIG1pbm9yIHZlcnNpb24ASW52YWxpZCBtYWpvciB2ZXJzaW9uAEV4cGVjdGVkIHNwYWNlIGFmdGVyIHZlcnNpb24ARXhwZWN0ZWQgQ1JMRiBhZnRlciB2ZXJzaW9uAEludmFsaWQgSFRUUCB2ZXJzaW9uAEludmFsaWQgaGVhZGVyIHRva2VuAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fdXJsAEludmFsaWQgY2hhcmFjdGVycyBpbiB1cmwAVW5leHBlY3RlZCBzdGFydCBjaGFyIGluIHVybABEb3VibGUgQCBpbiB1cmwARW1wdHkgQ29udGVudC1MZW5ndGgASW52YWxpZCBjaGFyYWN0ZXIgaW4gQ29udGVudC1MZW5ndGgARHVwbGljYXRlIENvbnRlbnQtTGVuZ3RoAEludmFsaWQgY2hhciBpbiB1cmwgcGF0aABDb250ZW50LUxlbmd0aCBjYW4ndCBiZSBwcmVzZW50IHdpdGggVHJhbnNmZXItRW5jb2RpbmcASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgc2l6ZQBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX2hlYWRlcl92YWx1ZQBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX2NodW5rX2V4dGVuc2lvbl92YWx1ZQBJbnZhbGlkIGNoYXJhY3RlciBpbiBjaHVuayBleHRlbnNpb25zIHZhbHVlAE1pc3NpbmcgZXhwZWN0ZWQgTEYgYWZ0ZXIgaGVhZGVyIHZhbHVlAEludmFsaWQgYFRyYW5zZmVyLUVuY29kaW5nYCBoZWFkZXIgdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBxdW90ZSB2YWx1ZQBJbnZhbGlkIGNoYXJhY3RlciBpbiBjaHVuayBleHRlbnNpb25zIHF1b3RlZCB2YWx1ZQBQYXVzZWQgYnkgb25faGVhZGVyc19jb21wbGV0ZQBJbnZhbGlkIEVPRiBzdGF0ZQBvbl9yZXNldCBwYXVzZQBvbl9jaHVua19oZWFkZXIgcGF1c2UAb25fbWVzc2FnZV9iZWdpbiBwYXVzZQBvbl9jaHVua19leHRlbnNpb25fdmFsdWUgcGF1c2UAb25fc3RhdHVzX2NvbXBsZXRlIHBhdXNlAG9uX3ZlcnNpb25fY29tcGxldGUgcGF1c2UAb25fdXJsX2NvbXBsZXRlIHBhdXNlAG9uX2NodW5rX2NvbXBsZXRlIHBhdXNlAG9uX2hlYWRlcl92YWx1ZV9jb21wbGV0ZSBwYXVzZQBvbl9tZXNzYWdlX2NvbXBsZXRlIHBhdXNlAG9uX21ldGhvZF9jb21wbGV0ZSBwYXVzZQBvbl9oZWFkZXJfZmllbGRfY29tcGxldGUgcGF1c2UAb25fY2h1bmtfZXh0ZW5zaW9uX25hbWUgcGF1c2UAVW5leHBlY3RlZCBzcGFjZSBhZnRlciBzdGFydCBsaW5lAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fY2h1bmtfZXh0ZW5zaW9uX25hbWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBuYW1lAFBhdXNlIG9uIENPTk5FQ1QvVXBncmFkZQBQYXVzZSBvbiBQUkkvVXBncmFkZQBFeHBlY3RlZCBIVFRQLzIgQ29ubmVjdGlvbiBQcmVmYWNlAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fbWV0aG9kAEV4cGVjdGVkIHNwYWNlIGFmdGVyIG1ldGhvZABTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX2hlYWRlcl9maWVsZABQYXVzZWQASW52YWxpZCB3b3JkIGVuY291bnRlcmVkAEludmFsaWQgbWV0aG9kIGVuY291bnRlcmVkAFVuZXhwZWN0ZWQgY2hhciBpbiB1cmwgc2NoZW1hAFJlcXVlc3QgaGFzIGludmFsaWQgYFRyYW5zZmVyLUVuY29kaW5nYABTV0lUQ0hfUFJPWFkAVVNFX1BST1hZAE1LQUNUSVZJVFkAVU5QUk9DRVNTQUJMRV9FTlRJVFkAQ09QWQBNT1ZFRF9QRVJNQU5FTlRMWQBUT09fRUFSTFkATk9USUZZAEZBSUxFRF9ERVBFTkRFTkNZAEJBRF9HQVRFV0FZAFBMQVkAUFVUAENIRUNLT1VUAEdBVEVXQVlfVElNRU9VVABSRVFVRVNUX1RJTUVPVVQATkVUV09SS19DT05ORUNUX1RJTUVPVVQAQ09OTkVDVElPTl9USU1FT1VUAExPR0lOX1RJTUVPVVQATkVUV09SS19SRUFEX1RJTUVPVVQAUE9TVABNSVNESVJFQ1RFRF9SRVFVRVNUAENMSUVOVF9DTE9TRURfUkVRVUVTVABDTElFTlRfQ0xPU0VEX0xPQURfQkFMQU5DRURfUkVRVUVTVABCQURfUkVRVUVTVABIVFRQX1JFUVVFU1RfU0VOVF9UT19IVFRQU19QT1JUAFJFUE9SVABJTV9BX1RFQVBPVABSRVNFVF9DT05URU5UAE5PX0NPTlRFTlQAUEFSVElBTF9DT05URU5UAEhQRV9JTlZBTElEX0NPTlNUQU5UAEhQRV9DQl9SRVNFVABHRVQASFBFX1NUUklDVABDT05GTElDVABURU1QT1JBUllfUkVESVJFQ1QAUEVSTUFORU5UX1JFRElSRUNUAENPTk5FQ1QATVVMVElfU1RBVFVTAEhQRV9JTlZBTElEX1NUQVRVUwBUT09fTUFOWV9SRVFVRVNUUwBFQVJMWV9ISU5UUwBVTkFWQUlMQUJMRV9GT1JfTEVHQUxfUkVBU09OUwBPUFRJT05TAFNXSVRDSElOR19QUk9UT0NPTFMAVkFSSUFOVF9BTFNPX05FR09USUFURVMATVVMVElQTEVfQ0hPSUNFUwBJTlRFUk5BTF9TRVJWRVJfRVJST1IAV0VCX1NFUlZFUl9VTktOT1dOX0VSUk9SAFJBSUxHVU5fRVJST1IASURFTlRJVFlfUFJPVklERVJfQVVUSEVOVElDQVRJT05fRVJST1IAU1NMX0NFUlRJRklDQVRFX0VSUk9SAElOVkFMSURfWF9GT1JXQVJERURfRk9SAFNFVF9QQVJBTUVURVIAR0VUX1BBUkFNRVRFUgBIUEVfVVNFUgBTRUVfT1RIRVIASFBFX0NCX0NIVU5LX0hFQURFUgBNS0NBTEVOREFSAFNFVFVQAFdFQl9TRVJWRVJfSVNfRE9XTgBURUFSRE9XTgBIUEVfQ0xPU0VEX0NPTk5FQ1RJT04ASEVVUklTVElDX0VYUElSQVRJT04ARElTQ09OTkVDVEVEX09QRVJBVElPTgBOT05fQVVUSE9SSVRBVElWRV9JTkZPUk1BVElPTgBIUEVfSU5WQUxJRF9WRVJTSU9OAEhQRV9DQl9NRVNTQUdFX0JFR0lOAFNJVEVfSVNfRlJPWkVOAEhQRV9JTlZBTElEX0hFQURFUl9UT0tFTgBJTlZBTElEX1RPS0VOAEZPUkJJRERFTgBFTkhBTkNFX1lPVVJfQ0FMTQBIUEVfSU5WQUxJRF9VUkwAQkxPQ0tFRF9CWV9QQVJFTlRBTF9DT05UUk9MAE1LQ09MAEFDTABIUEVfSU5URVJOQUwAUkVRVUVTVF9IRUFERVJfRklFTERTX1RPT19MQVJHRV9VTk9GRklDSUFMAEhQRV9PSwBVTkxJTksAVU5MT0NLAFBSSQBSRVRSWV9XSVRIAEhQRV9JTlZBTElEX0NPTlRFTlRfTEVOR1RIAEhQRV9VTkVYUEVDVEVEX0NPTlRFTlRfTEVOR1RIAEZMVVNIAFBST1BQQVRDSABNLVNFQVJDSABVUklfVE9PX0xPTkcAUFJPQ0VTU0lORwBNSVNDRUxMQU5FT1VTX1BFUlNJU1RFTlRfV0FSTklORwBNSVNDRUxMQU5FT1VTX1dBUk5JTkcASFBFX0lOVkFMSURfVFJBTlNGRVJfRU5DT0RJTkcARXhwZWN0ZWQgQ1JMRgBIUEVfSU5WQUxJRF9DSFVOS19TSVpFAE1PVkUAQ09OVElOVUUASFBFX0NCX1NUQVRVU19DT01QTEVURQBIUEVfQ0JfSEVBREVSU19DT01QTEVURQBIUEVfQ0JfVkVSU0lPTl9DT01QTEVURQBIUEVfQ0JfVVJMX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19DT01QTEVURQBIUEVfQ0JfSEVBREVSX1ZBTFVFX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19FWFRFTlNJT05fVkFMVUVfQ09NUExFVEUASFBFX0NCX0NIVU5LX0VYVEVOU0lPTl9OQU1FX0NPTVBMRVRFAEhQRV9DQl9NRVNTQUdFX0NPTVBMRVRFAEhQRV9DQl9NRVRIT0RfQ09NUExFVEUASFBFX0NCX0hFQURFUl9GSUVMRF9DT01QTEVURQBERUxFVEUASFBFX0lOVkFMSURfRU9GX1NUQVRFAElOVkFMSURfU1NMX0NFUlRJRklDQVRFAFBBVVNFAE5PX1JFU1BPTlNFAFVOU1VQUE9SVEVEX01FRElBX1RZUEUAR09ORQBOT1RfQUNDRVBUQUJMRQBTRVJWSUNFX1VOQVZBSUxBQkxFAFJBTkdFX05PVF9TQVRJU0ZJQUJMRQBPUklHSU5fSVNfVU5SRUFDSEFCTEUAUkVTUE9OU0VfSVNfU1RBTEUAUFVSR0UATUVSR0UAUkVRVUVTVF9IRUFERVJfRklFTERTX1RPT19MQVJHRQBSRVFVRVNUX0hFQURFUl9UT09fTEFSR0UAUEFZTE9BRF9UT09fTEFSR0UASU5TVUZGSUNJRU5UX1NUT1JBR0UASFBFX1BBVVNFRF9VUEdSQURFAEhQRV9QQVVTRURfSDJfVVBHUkFERQBTT1VSQ0UAQU5OT1VOQ0UAVFJBQ0UASFBFX1VORVhQRUNURURfU1BBQ0UAREVTQ1JJQkUAVU5TVUJTQ1JJQkUAUkVDT1JEAEhQRV9JTlZBTElEX01FVEhPRABOT1RfRk9VTkQAUFJPUEZJTkQAVU5CSU5EAFJFQklORABVTkFVVEhPUklaRUQATUVUSE9EX05PVF9BTExPV0VEAEhUVFBfVkVSU0lPTl9OT1RfU1VQUE9SVEVEAEFMUkVBRFlfUkVQT1JURUQAQUNDRVBURUQATk9UX0lNUExFTUVOVEVEAExPT1BfREVURUNURUQASFBFX0NSX0VYUEVDVEVEAEhQRV9MRl9FWFBFQ1RFRABDUkVBVEVEAElNX1VTRUQASFBFX1BBVVNFRABUSU1FT1VUX09DQ1VSRUQAUEFZTUVOVF9SRVFVSVJFRABQUkVDT05ESVRJT05fUkVRVUlSRUQAUFJPWFlfQVVUSEVOVElDQVRJT05fUkVRVUlSRUQATkVUV09SS19BVVRIRU5USUNBVElPTl9SRVFVSVJFRABMRU5HVEhfUkVRVUlSRUQAU1NMX0NFUlRJRklDQVRFX1JFUVVJUkVEAFVQR1JBREVfUkVRVUlSRUQAUEFHRV9FWFBJUkVEAFBSRUNPTkRJVElPTl9GQUlMRUQARVhQRUNUQVRJT05fRkFJTEVEAFJFVkFMSURBVElPTl9GQUlMRUQAU1NMX0hBTkRTSEFLRV9GQUlMRUQATE9DS0VEAFRSQU5TRk9STUFUSU9OX0FQUExJRUQATk9UX01PRElGSUVEAE5PVF9FWFRFTkRFRABCQU5EV0lEVEhfTElNSVRfRVhDRUVERUQAU0lURV9JU19PVkVSTE9BREVEAEhFQUQARXhwZWN0ZWQgSFRUUC8AAF4TAAAmEwAAMBAAAPAXAACdEwAAFRIAADkXAADwEgAAChAAAHUSAACtEgAAghMAAE8UAAB/EAAAoBUAACMUAACJEgAAixQAAE0VAADUEQAAzxQAABAYAADJFgAA3BYAAMERAADgFwAAuxQAAHQUAAB8FQAA5RQAAAgXAAAfEAAAZRUAAKMUAAAoFQAAAhUAAJkVAAAsEAAAixkAAE8PAADUDgAAahAAAM4QAAACFwAAiQ4AAG4TAAAcEwAAZhQAAFYXAADBEwAAzRMAAGwTAABoFwAAZhcAAF8XAAAiEwAAzg8AAGkOAADYDgAAYxYAAMsTAACqDgAAKBcAACYXAADFEwAAXRYAAOgRAABnEwAAZRMAAPIWAABzEwAAHRcAAPkWAADzEQAAzw4AAM4VAAAMEgAAsxEAAKURAABhEAAAMhcAALsTAEH5NQsBAQBBkDYL4AEBAQIBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBB/TcLAQEAQZE4C14CAwICAgICAAACAgACAgACAgICAgICAgICAAQAAAAAAAICAgICAgICAgICAgICAgICAgICAgICAgICAAAAAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAAgACAEH9OQsBAQBBkToLXgIAAgICAgIAAAICAAICAAICAgICAgICAgIAAwAEAAAAAgICAgICAgICAgICAgICAgICAgICAgICAgIAAAACAgICAgICAgICAgICAgICAgICAgICAgICAgICAgACAAIAQfA7Cw1sb3NlZWVwLWFsaXZlAEGJPAsBAQBBoDwL4AEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBBiT4LAQEAQaA+C+cBAQEBAQEBAQEBAQEBAgEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQFjaHVua2VkAEGwwAALXwEBAAEBAQEBAAABAQABAQABAQEBAQEBAQEBAAAAAAAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAAAAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAAQABAEGQwgALIWVjdGlvbmVudC1sZW5ndGhvbnJveHktY29ubmVjdGlvbgBBwMIACy1yYW5zZmVyLWVuY29kaW5ncGdyYWRlDQoNCg0KU00NCg0KVFRQL0NFL1RTUC8AQfnCAAsFAQIAAQMAQZDDAAvgAQQBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAEH5xAALBQECAAEDAEGQxQAL4AEEAQEFAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBB+cYACwQBAAABAEGRxwAL3wEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAEH6yAALBAEAAAIAQZDJAAtfAwQAAAQEBAQEBAQEBAQEBQQEBAQEBAQEBAQEBAAEAAYHBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAAQABAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAAAAQAQfrKAAsEAQAAAQBBkMsACwEBAEGqywALQQIAAAAAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwAAAAAAAAMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAEH6zAALBAEAAAEAQZDNAAsBAQBBms0ACwYCAAAAAAIAQbHNAAs6AwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAAAAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwBB8M4AC5YBTk9VTkNFRUNLT1VUTkVDVEVURUNSSUJFTFVTSEVURUFEU0VBUkNIUkdFQ1RJVklUWUxFTkRBUlZFT1RJRllQVElPTlNDSFNFQVlTVEFUQ0hHRU9SRElSRUNUT1JUUkNIUEFSQU1FVEVSVVJDRUJTQ1JJQkVBUkRPV05BQ0VJTkROS0NLVUJTQ1JJQkVIVFRQL0FEVFAv", "base64");
   }
 });
 
-// ../../main/node_modules/undici/lib/llhttp/llhttp_simd-wasm.js
+// node_modules/undici/lib/llhttp/llhttp_simd-wasm.js
 var require_llhttp_simd_wasm = __commonJS({
-  "../../main/node_modules/undici/lib/llhttp/llhttp_simd-wasm.js"(exports, module) {
+  "node_modules/undici/lib/llhttp/llhttp_simd-wasm.js"(exports, module) {
     "use strict";
     var { Buffer: Buffer2 } = __require("node:buffer");
     module.exports = Buffer2.from("AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f38Bf2AAAGADf39/AALLAQgDZW52GHdhc21fb25faGVhZGVyc19jb21wbGV0ZQAEA2VudhV3YXNtX29uX21lc3NhZ2VfYmVnaW4AAANlbnYLd2FzbV9vbl91cmwAAQNlbnYOd2FzbV9vbl9zdGF0dXMAAQNlbnYUd2FzbV9vbl9oZWFkZXJfZmllbGQAAQNlbnYUd2FzbV9vbl9oZWFkZXJfdmFsdWUAAQNlbnYMd2FzbV9vbl9ib2R5AAEDZW52GHdhc21fb25fbWVzc2FnZV9jb21wbGV0ZQAAAy0sBQYAAAIAAAAAAAACAQIAAgICAAADAAAAAAMDAwMBAQEBAQEBAQEAAAIAAAAEBQFwARISBQMBAAIGCAF/AUGA1AQLB9EFIgZtZW1vcnkCAAtfaW5pdGlhbGl6ZQAIGV9faW5kaXJlY3RfZnVuY3Rpb25fdGFibGUBAAtsbGh0dHBfaW5pdAAJGGxsaHR0cF9zaG91bGRfa2VlcF9hbGl2ZQAvDGxsaHR0cF9hbGxvYwALBm1hbGxvYwAxC2xsaHR0cF9mcmVlAAwEZnJlZQAMD2xsaHR0cF9nZXRfdHlwZQANFWxsaHR0cF9nZXRfaHR0cF9tYWpvcgAOFWxsaHR0cF9nZXRfaHR0cF9taW5vcgAPEWxsaHR0cF9nZXRfbWV0aG9kABAWbGxodHRwX2dldF9zdGF0dXNfY29kZQAREmxsaHR0cF9nZXRfdXBncmFkZQASDGxsaHR0cF9yZXNldAATDmxsaHR0cF9leGVjdXRlABQUbGxodHRwX3NldHRpbmdzX2luaXQAFQ1sbGh0dHBfZmluaXNoABYMbGxodHRwX3BhdXNlABcNbGxodHRwX3Jlc3VtZQAYG2xsaHR0cF9yZXN1bWVfYWZ0ZXJfdXBncmFkZQAZEGxsaHR0cF9nZXRfZXJybm8AGhdsbGh0dHBfZ2V0X2Vycm9yX3JlYXNvbgAbF2xsaHR0cF9zZXRfZXJyb3JfcmVhc29uABwUbGxodHRwX2dldF9lcnJvcl9wb3MAHRFsbGh0dHBfZXJybm9fbmFtZQAeEmxsaHR0cF9tZXRob2RfbmFtZQAfEmxsaHR0cF9zdGF0dXNfbmFtZQAgGmxsaHR0cF9zZXRfbGVuaWVudF9oZWFkZXJzACEhbGxodHRwX3NldF9sZW5pZW50X2NodW5rZWRfbGVuZ3RoACIdbGxodHRwX3NldF9sZW5pZW50X2tlZXBfYWxpdmUAIyRsbGh0dHBfc2V0X2xlbmllbnRfdHJhbnNmZXJfZW5jb2RpbmcAJBhsbGh0dHBfbWVzc2FnZV9uZWVkc19lb2YALgkXAQBBAQsRAQIDBAUKBgcrLSwqKSglJyYK77MCLBYAQYjQACgCAARAAAtBiNAAQQE2AgALFAAgABAwIAAgAjYCOCAAIAE6ACgLFAAgACAALwEyIAAtAC4gABAvEAALHgEBf0HAABAyIgEQMCABQYAINgI4IAEgADoAKCABC48MAQd/AkAgAEUNACAAQQhrIgEgAEEEaygCACIAQXhxIgRqIQUCQCAAQQFxDQAgAEEDcUUNASABIAEoAgAiAGsiAUGc0AAoAgBJDQEgACAEaiEEAkACQEGg0AAoAgAgAUcEQCAAQf8BTQRAIABBA3YhAyABKAIIIgAgASgCDCICRgRAQYzQAEGM0AAoAgBBfiADd3E2AgAMBQsgAiAANgIIIAAgAjYCDAwECyABKAIYIQYgASABKAIMIgBHBEAgACABKAIIIgI2AgggAiAANgIMDAMLIAFBFGoiAygCACICRQRAIAEoAhAiAkUNAiABQRBqIQMLA0AgAyEHIAIiAEEUaiIDKAIAIgINACAAQRBqIQMgACgCECICDQALIAdBADYCAAwCCyAFKAIEIgBBA3FBA0cNAiAFIABBfnE2AgRBlNAAIAQ2AgAgBSAENgIAIAEgBEEBcjYCBAwDC0EAIQALIAZFDQACQCABKAIcIgJBAnRBvNIAaiIDKAIAIAFGBEAgAyAANgIAIAANAUGQ0ABBkNAAKAIAQX4gAndxNgIADAILIAZBEEEUIAYoAhAgAUYbaiAANgIAIABFDQELIAAgBjYCGCABKAIQIgIEQCAAIAI2AhAgAiAANgIYCyABQRRqKAIAIgJFDQAgAEEUaiACNgIAIAIgADYCGAsgASAFTw0AIAUoAgQiAEEBcUUNAAJAAkACQAJAIABBAnFFBEBBpNAAKAIAIAVGBEBBpNAAIAE2AgBBmNAAQZjQACgCACAEaiIANgIAIAEgAEEBcjYCBCABQaDQACgCAEcNBkGU0ABBADYCAEGg0ABBADYCAAwGC0Gg0AAoAgAgBUYEQEGg0AAgATYCAEGU0ABBlNAAKAIAIARqIgA2AgAgASAAQQFyNgIEIAAgAWogADYCAAwGCyAAQXhxIARqIQQgAEH/AU0EQCAAQQN2IQMgBSgCCCIAIAUoAgwiAkYEQEGM0ABBjNAAKAIAQX4gA3dxNgIADAULIAIgADYCCCAAIAI2AgwMBAsgBSgCGCEGIAUgBSgCDCIARwRAQZzQACgCABogACAFKAIIIgI2AgggAiAANgIMDAMLIAVBFGoiAygCACICRQRAIAUoAhAiAkUNAiAFQRBqIQMLA0AgAyEHIAIiAEEUaiIDKAIAIgINACAAQRBqIQMgACgCECICDQALIAdBADYCAAwCCyAFIABBfnE2AgQgASAEaiAENgIAIAEgBEEBcjYCBAwDC0EAIQALIAZFDQACQCAFKAIcIgJBAnRBvNIAaiIDKAIAIAVGBEAgAyAANgIAIAANAUGQ0ABBkNAAKAIAQX4gAndxNgIADAILIAZBEEEUIAYoAhAgBUYbaiAANgIAIABFDQELIAAgBjYCGCAFKAIQIgIEQCAAIAI2AhAgAiAANgIYCyAFQRRqKAIAIgJFDQAgAEEUaiACNgIAIAIgADYCGAsgASAEaiAENgIAIAEgBEEBcjYCBCABQaDQACgCAEcNAEGU0AAgBDYCAAwBCyAEQf8BTQRAIARBeHFBtNAAaiEAAn9BjNAAKAIAIgJBASAEQQN2dCIDcUUEQEGM0AAgAiADcjYCACAADAELIAAoAggLIgIgATYCDCAAIAE2AgggASAANgIMIAEgAjYCCAwBC0EfIQIgBEH///8HTQRAIARBJiAEQQh2ZyIAa3ZBAXEgAEEBdGtBPmohAgsgASACNgIcIAFCADcCECACQQJ0QbzSAGohAAJAQZDQACgCACIDQQEgAnQiB3FFBEAgACABNgIAQZDQACADIAdyNgIAIAEgADYCGCABIAE2AgggASABNgIMDAELIARBGSACQQF2a0EAIAJBH0cbdCECIAAoAgAhAAJAA0AgACIDKAIEQXhxIARGDQEgAkEddiEAIAJBAXQhAiADIABBBHFqQRBqIgcoAgAiAA0ACyAHIAE2AgAgASADNgIYIAEgATYCDCABIAE2AggMAQsgAygCCCIAIAE2AgwgAyABNgIIIAFBADYCGCABIAM2AgwgASAANgIIC0Gs0ABBrNAAKAIAQQFrIgBBfyAAGzYCAAsLBwAgAC0AKAsHACAALQAqCwcAIAAtACsLBwAgAC0AKQsHACAALwEyCwcAIAAtAC4LQAEEfyAAKAIYIQEgAC0ALSECIAAtACghAyAAKAI4IQQgABAwIAAgBDYCOCAAIAM6ACggACACOgAtIAAgATYCGAu74gECB38DfiABIAJqIQQCQCAAIgIoAgwiAA0AIAIoAgQEQCACIAE2AgQLIwBBEGsiCCQAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAIoAhwiA0EBaw7dAdoBAdkBAgMEBQYHCAkKCwwNDtgBDxDXARES1gETFBUWFxgZGhvgAd8BHB0e1QEfICEiIyQl1AEmJygpKiss0wHSAS0u0QHQAS8wMTIzNDU2Nzg5Ojs8PT4/QEFCQ0RFRtsBR0hJSs8BzgFLzQFMzAFNTk9QUVJTVFVWV1hZWltcXV5fYGFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6e3x9fn+AAYEBggGDAYQBhQGGAYcBiAGJAYoBiwGMAY0BjgGPAZABkQGSAZMBlAGVAZYBlwGYAZkBmgGbAZwBnQGeAZ8BoAGhAaIBowGkAaUBpgGnAagBqQGqAasBrAGtAa4BrwGwAbEBsgGzAbQBtQG2AbcBywHKAbgByQG5AcgBugG7AbwBvQG+Ab8BwAHBAcIBwwHEAcUBxgEA3AELQQAMxgELQQ4MxQELQQ0MxAELQQ8MwwELQRAMwgELQRMMwQELQRQMwAELQRUMvwELQRYMvgELQRgMvQELQRkMvAELQRoMuwELQRsMugELQRwMuQELQR0MuAELQQgMtwELQR4MtgELQSAMtQELQR8MtAELQQcMswELQSEMsgELQSIMsQELQSMMsAELQSQMrwELQRIMrgELQREMrQELQSUMrAELQSYMqwELQScMqgELQSgMqQELQcMBDKgBC0EqDKcBC0ErDKYBC0EsDKUBC0EtDKQBC0EuDKMBC0EvDKIBC0HEAQyhAQtBMAygAQtBNAyfAQtBDAyeAQtBMQydAQtBMgycAQtBMwybAQtBOQyaAQtBNQyZAQtBxQEMmAELQQsMlwELQToMlgELQTYMlQELQQoMlAELQTcMkwELQTgMkgELQTwMkQELQTsMkAELQT0MjwELQQkMjgELQSkMjQELQT4MjAELQT8MiwELQcAADIoBC0HBAAyJAQtBwgAMiAELQcMADIcBC0HEAAyGAQtBxQAMhQELQcYADIQBC0EXDIMBC0HHAAyCAQtByAAMgQELQckADIABC0HKAAx/C0HLAAx+C0HNAAx9C0HMAAx8C0HOAAx7C0HPAAx6C0HQAAx5C0HRAAx4C0HSAAx3C0HTAAx2C0HUAAx1C0HWAAx0C0HVAAxzC0EGDHILQdcADHELQQUMcAtB2AAMbwtBBAxuC0HZAAxtC0HaAAxsC0HbAAxrC0HcAAxqC0EDDGkLQd0ADGgLQd4ADGcLQd8ADGYLQeEADGULQeAADGQLQeIADGMLQeMADGILQQIMYQtB5AAMYAtB5QAMXwtB5gAMXgtB5wAMXQtB6AAMXAtB6QAMWwtB6gAMWgtB6wAMWQtB7AAMWAtB7QAMVwtB7gAMVgtB7wAMVQtB8AAMVAtB8QAMUwtB8gAMUgtB8wAMUQtB9AAMUAtB9QAMTwtB9gAMTgtB9wAMTQtB+AAMTAtB+QAMSwtB+gAMSgtB+wAMSQtB/AAMSAtB/QAMRwtB/gAMRgtB/wAMRQtBgAEMRAtBgQEMQwtBggEMQgtBgwEMQQtBhAEMQAtBhQEMPwtBhgEMPgtBhwEMPQtBiAEMPAtBiQEMOwtBigEMOgtBiwEMOQtBjAEMOAtBjQEMNwtBjgEMNgtBjwEMNQtBkAEMNAtBkQEMMwtBkgEMMgtBkwEMMQtBlAEMMAtBlQEMLwtBlgEMLgtBlwEMLQtBmAEMLAtBmQEMKwtBmgEMKgtBmwEMKQtBnAEMKAtBnQEMJwtBngEMJgtBnwEMJQtBoAEMJAtBoQEMIwtBogEMIgtBowEMIQtBpAEMIAtBpQEMHwtBpgEMHgtBpwEMHQtBqAEMHAtBqQEMGwtBqgEMGgtBqwEMGQtBrAEMGAtBrQEMFwtBrgEMFgtBAQwVC0GvAQwUC0GwAQwTC0GxAQwSC0GzAQwRC0GyAQwQC0G0AQwPC0G1AQwOC0G2AQwNC0G3AQwMC0G4AQwLC0G5AQwKC0G6AQwJC0G7AQwIC0HGAQwHC0G8AQwGC0G9AQwFC0G+AQwEC0G/AQwDC0HAAQwCC0HCAQwBC0HBAQshAwNAAkACQAJAAkACQAJAAkACQAJAIAICfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJ/AkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAgJ/AkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCADDsYBAAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHyAhIyUmKCorLC8wMTIzNDU2Nzk6Ozw9lANAQkRFRklLTk9QUVJTVFVWWFpbXF1eX2BhYmNkZWZnaGpsb3Bxc3V2eHl6e3x/gAGBAYIBgwGEAYUBhgGHAYgBiQGKAYsBjAGNAY4BjwGQAZEBkgGTAZQBlQGWAZcBmAGZAZoBmwGcAZ0BngGfAaABoQGiAaMBpAGlAaYBpwGoAakBqgGrAawBrQGuAa8BsAGxAbIBswG0AbUBtgG3AbgBuQG6AbsBvAG9Ab4BvwHAAcEBwgHDAcQBxQHGAccByAHJAcsBzAHNAc4BzwGKA4kDiAOHA4QDgwOAA/sC+gL5AvgC9wL0AvMC8gLLAsECsALZAQsgASAERw3wAkHdASEDDLMDCyABIARHDcgBQcMBIQMMsgMLIAEgBEcNe0H3ACEDDLEDCyABIARHDXBB7wAhAwywAwsgASAERw1pQeoAIQMMrwMLIAEgBEcNZUHoACEDDK4DCyABIARHDWJB5gAhAwytAwsgASAERw0aQRghAwysAwsgASAERw0VQRIhAwyrAwsgASAERw1CQcUAIQMMqgMLIAEgBEcNNEE/IQMMqQMLIAEgBEcNMkE8IQMMqAMLIAEgBEcNK0ExIQMMpwMLIAItAC5BAUYNnwMMwQILQQAhAAJAAkACQCACLQAqRQ0AIAItACtFDQAgAi8BMCIDQQJxRQ0BDAILIAIvATAiA0EBcUUNAQtBASEAIAItAChBAUYNACACLwEyIgVB5ABrQeQASQ0AIAVBzAFGDQAgBUGwAkYNACADQcAAcQ0AQQAhACADQYgEcUGABEYNACADQShxQQBHIQALIAJBADsBMCACQQA6AC8gAEUN3wIgAkIANwMgDOACC0EAIQACQCACKAI4IgNFDQAgAygCLCIDRQ0AIAIgAxEAACEACyAARQ3MASAAQRVHDd0CIAJBBDYCHCACIAE2AhQgAkGwGDYCECACQRU2AgxBACEDDKQDCyABIARGBEBBBiEDDKQDCyABQQFqIQFBACEAAkAgAigCOCIDRQ0AIAMoAlQiA0UNACACIAMRAAAhAAsgAA3ZAgwcCyACQgA3AyBBEiEDDIkDCyABIARHDRZBHSEDDKEDCyABIARHBEAgAUEBaiEBQRAhAwyIAwtBByEDDKADCyACIAIpAyAiCiAEIAFrrSILfSIMQgAgCiAMWhs3AyAgCiALWA3UAkEIIQMMnwMLIAEgBEcEQCACQQk2AgggAiABNgIEQRQhAwyGAwtBCSEDDJ4DCyACKQMgQgBSDccBIAIgAi8BMEGAAXI7ATAMQgsgASAERw0/QdAAIQMMnAMLIAEgBEYEQEELIQMMnAMLIAFBAWohAUEAIQACQCACKAI4IgNFDQAgAygCUCIDRQ0AIAIgAxEAACEACyAADc8CDMYBC0EAIQACQCACKAI4IgNFDQAgAygCSCIDRQ0AIAIgAxEAACEACyAARQ3GASAAQRVHDc0CIAJBCzYCHCACIAE2AhQgAkGCGTYCECACQRU2AgxBACEDDJoDC0EAIQACQCACKAI4IgNFDQAgAygCSCIDRQ0AIAIgAxEAACEACyAARQ0MIABBFUcNygIgAkEaNgIcIAIgATYCFCACQYIZNgIQIAJBFTYCDEEAIQMMmQMLQQAhAAJAIAIoAjgiA0UNACADKAJMIgNFDQAgAiADEQAAIQALIABFDcQBIABBFUcNxwIgAkELNgIcIAIgATYCFCACQZEXNgIQIAJBFTYCDEEAIQMMmAMLIAEgBEYEQEEPIQMMmAMLIAEtAAAiAEE7Rg0HIABBDUcNxAIgAUEBaiEBDMMBC0EAIQACQCACKAI4IgNFDQAgAygCTCIDRQ0AIAIgAxEAACEACyAARQ3DASAAQRVHDcICIAJBDzYCHCACIAE2AhQgAkGRFzYCECACQRU2AgxBACEDDJYDCwNAIAEtAABB8DVqLQAAIgBBAUcEQCAAQQJHDcECIAIoAgQhAEEAIQMgAkEANgIEIAIgACABQQFqIgEQLSIADcICDMUBCyAEIAFBAWoiAUcNAAtBEiEDDJUDC0EAIQACQCACKAI4IgNFDQAgAygCTCIDRQ0AIAIgAxEAACEACyAARQ3FASAAQRVHDb0CIAJBGzYCHCACIAE2AhQgAkGRFzYCECACQRU2AgxBACEDDJQDCyABIARGBEBBFiEDDJQDCyACQQo2AgggAiABNgIEQQAhAAJAIAIoAjgiA0UNACADKAJIIgNFDQAgAiADEQAAIQALIABFDcIBIABBFUcNuQIgAkEVNgIcIAIgATYCFCACQYIZNgIQIAJBFTYCDEEAIQMMkwMLIAEgBEcEQANAIAEtAABB8DdqLQAAIgBBAkcEQAJAIABBAWsOBMQCvQIAvgK9AgsgAUEBaiEBQQghAwz8AgsgBCABQQFqIgFHDQALQRUhAwyTAwtBFSEDDJIDCwNAIAEtAABB8DlqLQAAIgBBAkcEQCAAQQFrDgTFArcCwwK4ArcCCyAEIAFBAWoiAUcNAAtBGCEDDJEDCyABIARHBEAgAkELNgIIIAIgATYCBEEHIQMM+AILQRkhAwyQAwsgAUEBaiEBDAILIAEgBEYEQEEaIQMMjwMLAkAgAS0AAEENaw4UtQG/Ab8BvwG/Ab8BvwG/Ab8BvwG/Ab8BvwG/Ab8BvwG/Ab8BvwEAvwELQQAhAyACQQA2AhwgAkGvCzYCECACQQI2AgwgAiABQQFqNgIUDI4DCyABIARGBEBBGyEDDI4DCyABLQAAIgBBO0cEQCAAQQ1HDbECIAFBAWohAQy6AQsgAUEBaiEBC0EiIQMM8wILIAEgBEYEQEEcIQMMjAMLQgAhCgJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAS0AAEEwaw43wQLAAgABAgMEBQYH0AHQAdAB0AHQAdAB0AEICQoLDA3QAdAB0AHQAdAB0AHQAdAB0AHQAdAB0AHQAdAB0AHQAdAB0AHQAdAB0AHQAdAB0AHQAdABDg8QERIT0AELQgIhCgzAAgtCAyEKDL8CC0IEIQoMvgILQgUhCgy9AgtCBiEKDLwCC0IHIQoMuwILQgghCgy6AgtCCSEKDLkCC0IKIQoMuAILQgshCgy3AgtCDCEKDLYCC0INIQoMtQILQg4hCgy0AgtCDyEKDLMCC0IKIQoMsgILQgshCgyxAgtCDCEKDLACC0INIQoMrwILQg4hCgyuAgtCDyEKDK0CC0IAIQoCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAEtAABBMGsON8ACvwIAAQIDBAUGB74CvgK+Ar4CvgK+Ar4CCAkKCwwNvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ar4CvgK+Ag4PEBESE74CC0ICIQoMvwILQgMhCgy+AgtCBCEKDL0CC0IFIQoMvAILQgYhCgy7AgtCByEKDLoCC0IIIQoMuQILQgkhCgy4AgtCCiEKDLcCC0ILIQoMtgILQgwhCgy1AgtCDSEKDLQCC0IOIQoMswILQg8hCgyyAgtCCiEKDLECC0ILIQoMsAILQgwhCgyvAgtCDSEKDK4CC0IOIQoMrQILQg8hCgysAgsgAiACKQMgIgogBCABa60iC30iDEIAIAogDFobNwMgIAogC1gNpwJBHyEDDIkDCyABIARHBEAgAkEJNgIIIAIgATYCBEElIQMM8AILQSAhAwyIAwtBASEFIAIvATAiA0EIcUUEQCACKQMgQgBSIQULAkAgAi0ALgRAQQEhACACLQApQQVGDQEgA0HAAHFFIAVxRQ0BC0EAIQAgA0HAAHENAEECIQAgA0EIcQ0AIANBgARxBEACQCACLQAoQQFHDQAgAi0ALUEKcQ0AQQUhAAwCC0EEIQAMAQsgA0EgcUUEQAJAIAItAChBAUYNACACLwEyIgBB5ABrQeQASQ0AIABBzAFGDQAgAEGwAkYNAEEEIQAgA0EocUUNAiADQYgEcUGABEYNAgtBACEADAELQQBBAyACKQMgUBshAAsgAEEBaw4FvgIAsAEBpAKhAgtBESEDDO0CCyACQQE6AC8MhAMLIAEgBEcNnQJBJCEDDIQDCyABIARHDRxBxgAhAwyDAwtBACEAAkAgAigCOCIDRQ0AIAMoAkQiA0UNACACIAMRAAAhAAsgAEUNJyAAQRVHDZgCIAJB0AA2AhwgAiABNgIUIAJBkRg2AhAgAkEVNgIMQQAhAwyCAwsgASAERgRAQSghAwyCAwtBACEDIAJBADYCBCACQQw2AgggAiABIAEQKiIARQ2UAiACQSc2AhwgAiABNgIUIAIgADYCDAyBAwsgASAERgRAQSkhAwyBAwsgAS0AACIAQSBGDRMgAEEJRw2VAiABQQFqIQEMFAsgASAERwRAIAFBAWohAQwWC0EqIQMM/wILIAEgBEYEQEErIQMM/wILIAEtAAAiAEEJRyAAQSBHcQ2QAiACLQAsQQhHDd0CIAJBADoALAzdAgsgASAERgRAQSwhAwz+AgsgAS0AAEEKRw2OAiABQQFqIQEMsAELIAEgBEcNigJBLyEDDPwCCwNAIAEtAAAiAEEgRwRAIABBCmsOBIQCiAKIAoQChgILIAQgAUEBaiIBRw0AC0ExIQMM+wILQTIhAyABIARGDfoCIAIoAgAiACAEIAFraiEHIAEgAGtBA2ohBgJAA0AgAEHwO2otAAAgAS0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQEgAEEDRgRAQQYhAQziAgsgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAc2AgAM+wILIAJBADYCAAyGAgtBMyEDIAQgASIARg35AiAEIAFrIAIoAgAiAWohByAAIAFrQQhqIQYCQANAIAFB9DtqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0BIAFBCEYEQEEFIQEM4QILIAFBAWohASAEIABBAWoiAEcNAAsgAiAHNgIADPoCCyACQQA2AgAgACEBDIUCC0E0IQMgBCABIgBGDfgCIAQgAWsgAigCACIBaiEHIAAgAWtBBWohBgJAA0AgAUHQwgBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0BIAFBBUYEQEEHIQEM4AILIAFBAWohASAEIABBAWoiAEcNAAsgAiAHNgIADPkCCyACQQA2AgAgACEBDIQCCyABIARHBEADQCABLQAAQYA+ai0AACIAQQFHBEAgAEECRg0JDIECCyAEIAFBAWoiAUcNAAtBMCEDDPgCC0EwIQMM9wILIAEgBEcEQANAIAEtAAAiAEEgRwRAIABBCmsOBP8B/gH+Af8B/gELIAQgAUEBaiIBRw0AC0E4IQMM9wILQTghAwz2AgsDQCABLQAAIgBBIEcgAEEJR3EN9gEgBCABQQFqIgFHDQALQTwhAwz1AgsDQCABLQAAIgBBIEcEQAJAIABBCmsOBPkBBAT5AQALIABBLEYN9QEMAwsgBCABQQFqIgFHDQALQT8hAwz0AgtBwAAhAyABIARGDfMCIAIoAgAiACAEIAFraiEFIAEgAGtBBmohBgJAA0AgAEGAQGstAAAgAS0AAEEgckcNASAAQQZGDdsCIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADPQCCyACQQA2AgALQTYhAwzZAgsgASAERgRAQcEAIQMM8gILIAJBDDYCCCACIAE2AgQgAi0ALEEBaw4E+wHuAewB6wHUAgsgAUEBaiEBDPoBCyABIARHBEADQAJAIAEtAAAiAEEgciAAIABBwQBrQf8BcUEaSRtB/wFxIgBBCUYNACAAQSBGDQACQAJAAkACQCAAQeMAaw4TAAMDAwMDAwMBAwMDAwMDAwMDAgMLIAFBAWohAUExIQMM3AILIAFBAWohAUEyIQMM2wILIAFBAWohAUEzIQMM2gILDP4BCyAEIAFBAWoiAUcNAAtBNSEDDPACC0E1IQMM7wILIAEgBEcEQANAIAEtAABBgDxqLQAAQQFHDfcBIAQgAUEBaiIBRw0AC0E9IQMM7wILQT0hAwzuAgtBACEAAkAgAigCOCIDRQ0AIAMoAkAiA0UNACACIAMRAAAhAAsgAEUNASAAQRVHDeYBIAJBwgA2AhwgAiABNgIUIAJB4xg2AhAgAkEVNgIMQQAhAwztAgsgAUEBaiEBC0E8IQMM0gILIAEgBEYEQEHCACEDDOsCCwJAA0ACQCABLQAAQQlrDhgAAswCzALRAswCzALMAswCzALMAswCzALMAswCzALMAswCzALMAswCzALMAgDMAgsgBCABQQFqIgFHDQALQcIAIQMM6wILIAFBAWohASACLQAtQQFxRQ3+AQtBLCEDDNACCyABIARHDd4BQcQAIQMM6AILA0AgAS0AAEGQwABqLQAAQQFHDZwBIAQgAUEBaiIBRw0AC0HFACEDDOcCCyABLQAAIgBBIEYN/gEgAEE6Rw3AAiACKAIEIQBBACEDIAJBADYCBCACIAAgARApIgAN3gEM3QELQccAIQMgBCABIgBGDeUCIAQgAWsgAigCACIBaiEHIAAgAWtBBWohBgNAIAFBkMIAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNvwIgAUEFRg3CAiABQQFqIQEgBCAAQQFqIgBHDQALIAIgBzYCAAzlAgtByAAhAyAEIAEiAEYN5AIgBCABayACKAIAIgFqIQcgACABa0EJaiEGA0AgAUGWwgBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw2+AkECIAFBCUYNwgIaIAFBAWohASAEIABBAWoiAEcNAAsgAiAHNgIADOQCCyABIARGBEBByQAhAwzkAgsCQAJAIAEtAAAiAEEgciAAIABBwQBrQf8BcUEaSRtB/wFxQe4Aaw4HAL8CvwK/Ar8CvwIBvwILIAFBAWohAUE+IQMMywILIAFBAWohAUE/IQMMygILQcoAIQMgBCABIgBGDeICIAQgAWsgAigCACIBaiEGIAAgAWtBAWohBwNAIAFBoMIAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNvAIgAUEBRg2+AiABQQFqIQEgBCAAQQFqIgBHDQALIAIgBjYCAAziAgtBywAhAyAEIAEiAEYN4QIgBCABayACKAIAIgFqIQcgACABa0EOaiEGA0AgAUGiwgBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw27AiABQQ5GDb4CIAFBAWohASAEIABBAWoiAEcNAAsgAiAHNgIADOECC0HMACEDIAQgASIARg3gAiAEIAFrIAIoAgAiAWohByAAIAFrQQ9qIQYDQCABQcDCAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDboCQQMgAUEPRg2+AhogAUEBaiEBIAQgAEEBaiIARw0ACyACIAc2AgAM4AILQc0AIQMgBCABIgBGDd8CIAQgAWsgAigCACIBaiEHIAAgAWtBBWohBgNAIAFB0MIAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNuQJBBCABQQVGDb0CGiABQQFqIQEgBCAAQQFqIgBHDQALIAIgBzYCAAzfAgsgASAERgRAQc4AIQMM3wILAkACQAJAAkAgAS0AACIAQSByIAAgAEHBAGtB/wFxQRpJG0H/AXFB4wBrDhMAvAK8ArwCvAK8ArwCvAK8ArwCvAK8ArwCAbwCvAK8AgIDvAILIAFBAWohAUHBACEDDMgCCyABQQFqIQFBwgAhAwzHAgsgAUEBaiEBQcMAIQMMxgILIAFBAWohAUHEACEDDMUCCyABIARHBEAgAkENNgIIIAIgATYCBEHFACEDDMUCC0HPACEDDN0CCwJAAkAgAS0AAEEKaw4EAZABkAEAkAELIAFBAWohAQtBKCEDDMMCCyABIARGBEBB0QAhAwzcAgsgAS0AAEEgRw0AIAFBAWohASACLQAtQQFxRQ3QAQtBFyEDDMECCyABIARHDcsBQdIAIQMM2QILQdMAIQMgASAERg3YAiACKAIAIgAgBCABa2ohBiABIABrQQFqIQUDQCABLQAAIABB1sIAai0AAEcNxwEgAEEBRg3KASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBjYCAAzYAgsgASAERgRAQdUAIQMM2AILIAEtAABBCkcNwgEgAUEBaiEBDMoBCyABIARGBEBB1gAhAwzXAgsCQAJAIAEtAABBCmsOBADDAcMBAcMBCyABQQFqIQEMygELIAFBAWohAUHKACEDDL0CC0EAIQACQCACKAI4IgNFDQAgAygCPCIDRQ0AIAIgAxEAACEACyAADb8BQc0AIQMMvAILIAItAClBIkYNzwIMiQELIAQgASIFRgRAQdsAIQMM1AILQQAhAEEBIQFBASEGQQAhAwJAAn8CQAJAAkACQAJAAkACQCAFLQAAQTBrDgrFAcQBAAECAwQFBgjDAQtBAgwGC0EDDAULQQQMBAtBBQwDC0EGDAILQQcMAQtBCAshA0EAIQFBACEGDL0BC0EJIQNBASEAQQAhAUEAIQYMvAELIAEgBEYEQEHdACEDDNMCCyABLQAAQS5HDbgBIAFBAWohAQyIAQsgASAERw22AUHfACEDDNECCyABIARHBEAgAkEONgIIIAIgATYCBEHQACEDDLgCC0HgACEDDNACC0HhACEDIAEgBEYNzwIgAigCACIAIAQgAWtqIQUgASAAa0EDaiEGA0AgAS0AACAAQeLCAGotAABHDbEBIABBA0YNswEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMzwILQeIAIQMgASAERg3OAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYDQCABLQAAIABB5sIAai0AAEcNsAEgAEECRg2vASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAzOAgtB4wAhAyABIARGDc0CIAIoAgAiACAEIAFraiEFIAEgAGtBA2ohBgNAIAEtAAAgAEHpwgBqLQAARw2vASAAQQNGDa0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADM0CCyABIARGBEBB5QAhAwzNAgsgAUEBaiEBQQAhAAJAIAIoAjgiA0UNACADKAIwIgNFDQAgAiADEQAAIQALIAANqgFB1gAhAwyzAgsgASAERwRAA0AgAS0AACIAQSBHBEACQAJAAkAgAEHIAGsOCwABswGzAbMBswGzAbMBswGzAQKzAQsgAUEBaiEBQdIAIQMMtwILIAFBAWohAUHTACEDDLYCCyABQQFqIQFB1AAhAwy1AgsgBCABQQFqIgFHDQALQeQAIQMMzAILQeQAIQMMywILA0AgAS0AAEHwwgBqLQAAIgBBAUcEQCAAQQJrDgOnAaYBpQGkAQsgBCABQQFqIgFHDQALQeYAIQMMygILIAFBAWogASAERw0CGkHnACEDDMkCCwNAIAEtAABB8MQAai0AACIAQQFHBEACQCAAQQJrDgSiAaEBoAEAnwELQdcAIQMMsQILIAQgAUEBaiIBRw0AC0HoACEDDMgCCyABIARGBEBB6QAhAwzIAgsCQCABLQAAIgBBCmsOGrcBmwGbAbQBmwGbAZsBmwGbAZsBmwGbAZsBmwGbAZsBmwGbAZsBmwGbAZsBpAGbAZsBAJkBCyABQQFqCyEBQQYhAwytAgsDQCABLQAAQfDGAGotAABBAUcNfSAEIAFBAWoiAUcNAAtB6gAhAwzFAgsgAUEBaiABIARHDQIaQesAIQMMxAILIAEgBEYEQEHsACEDDMQCCyABQQFqDAELIAEgBEYEQEHtACEDDMMCCyABQQFqCyEBQQQhAwyoAgsgASAERgRAQe4AIQMMwQILAkACQAJAIAEtAABB8MgAai0AAEEBaw4HkAGPAY4BAHwBAo0BCyABQQFqIQEMCwsgAUEBagyTAQtBACEDIAJBADYCHCACQZsSNgIQIAJBBzYCDCACIAFBAWo2AhQMwAILAkADQCABLQAAQfDIAGotAAAiAEEERwRAAkACQCAAQQFrDgeUAZMBkgGNAQAEAY0BC0HaACEDDKoCCyABQQFqIQFB3AAhAwypAgsgBCABQQFqIgFHDQALQe8AIQMMwAILIAFBAWoMkQELIAQgASIARgRAQfAAIQMMvwILIAAtAABBL0cNASAAQQFqIQEMBwsgBCABIgBGBEBB8QAhAwy+AgsgAC0AACIBQS9GBEAgAEEBaiEBQd0AIQMMpQILIAFBCmsiA0EWSw0AIAAhAUEBIAN0QYmAgAJxDfkBC0EAIQMgAkEANgIcIAIgADYCFCACQYwcNgIQIAJBBzYCDAy8AgsgASAERwRAIAFBAWohAUHeACEDDKMCC0HyACEDDLsCCyABIARGBEBB9AAhAwy7AgsCQCABLQAAQfDMAGotAABBAWsOA/cBcwCCAQtB4QAhAwyhAgsgASAERwRAA0AgAS0AAEHwygBqLQAAIgBBA0cEQAJAIABBAWsOAvkBAIUBC0HfACEDDKMCCyAEIAFBAWoiAUcNAAtB8wAhAwy6AgtB8wAhAwy5AgsgASAERwRAIAJBDzYCCCACIAE2AgRB4AAhAwygAgtB9QAhAwy4AgsgASAERgRAQfYAIQMMuAILIAJBDzYCCCACIAE2AgQLQQMhAwydAgsDQCABLQAAQSBHDY4CIAQgAUEBaiIBRw0AC0H3ACEDDLUCCyABIARGBEBB+AAhAwy1AgsgAS0AAEEgRw16IAFBAWohAQxbC0EAIQACQCACKAI4IgNFDQAgAygCOCIDRQ0AIAIgAxEAACEACyAADXgMgAILIAEgBEYEQEH6ACEDDLMCCyABLQAAQcwARw10IAFBAWohAUETDHYLQfsAIQMgASAERg2xAiACKAIAIgAgBCABa2ohBSABIABrQQVqIQYDQCABLQAAIABB8M4Aai0AAEcNcyAAQQVGDXUgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMsQILIAEgBEYEQEH8ACEDDLECCwJAAkAgAS0AAEHDAGsODAB0dHR0dHR0dHR0AXQLIAFBAWohAUHmACEDDJgCCyABQQFqIQFB5wAhAwyXAgtB/QAhAyABIARGDa8CIAIoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQe3PAGotAABHDXIgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADLACCyACQQA2AgAgBkEBaiEBQRAMcwtB/gAhAyABIARGDa4CIAIoAgAiACAEIAFraiEFIAEgAGtBBWohBgJAA0AgAS0AACAAQfbOAGotAABHDXEgAEEFRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADK8CCyACQQA2AgAgBkEBaiEBQRYMcgtB/wAhAyABIARGDa0CIAIoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQfzOAGotAABHDXAgAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADK4CCyACQQA2AgAgBkEBaiEBQQUMcQsgASAERgRAQYABIQMMrQILIAEtAABB2QBHDW4gAUEBaiEBQQgMcAsgASAERgRAQYEBIQMMrAILAkACQCABLQAAQc4Aaw4DAG8BbwsgAUEBaiEBQesAIQMMkwILIAFBAWohAUHsACEDDJICCyABIARGBEBBggEhAwyrAgsCQAJAIAEtAABByABrDggAbm5ubm5uAW4LIAFBAWohAUHqACEDDJICCyABQQFqIQFB7QAhAwyRAgtBgwEhAyABIARGDakCIAIoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQYDPAGotAABHDWwgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADKoCCyACQQA2AgAgBkEBaiEBQQAMbQtBhAEhAyABIARGDagCIAIoAgAiACAEIAFraiEFIAEgAGtBBGohBgJAA0AgAS0AACAAQYPPAGotAABHDWsgAEEERg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADKkCCyACQQA2AgAgBkEBaiEBQSMMbAsgASAERgRAQYUBIQMMqAILAkACQCABLQAAQcwAaw4IAGtra2trawFrCyABQQFqIQFB7wAhAwyPAgsgAUEBaiEBQfAAIQMMjgILIAEgBEYEQEGGASEDDKcCCyABLQAAQcUARw1oIAFBAWohAQxgC0GHASEDIAEgBEYNpQIgAigCACIAIAQgAWtqIQUgASAAa0EDaiEGAkADQCABLQAAIABBiM8Aai0AAEcNaCAAQQNGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMpgILIAJBADYCACAGQQFqIQFBLQxpC0GIASEDIAEgBEYNpAIgAigCACIAIAQgAWtqIQUgASAAa0EIaiEGAkADQCABLQAAIABB0M8Aai0AAEcNZyAAQQhGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMpQILIAJBADYCACAGQQFqIQFBKQxoCyABIARGBEBBiQEhAwykAgtBASABLQAAQd8ARw1nGiABQQFqIQEMXgtBigEhAyABIARGDaICIAIoAgAiACAEIAFraiEFIAEgAGtBAWohBgNAIAEtAAAgAEGMzwBqLQAARw1kIABBAUYN+gEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMogILQYsBIQMgASAERg2hAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGOzwBqLQAARw1kIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyiAgsgAkEANgIAIAZBAWohAUECDGULQYwBIQMgASAERg2gAiACKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHwzwBqLQAARw1jIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyhAgsgAkEANgIAIAZBAWohAUEfDGQLQY0BIQMgASAERg2fAiACKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHyzwBqLQAARw1iIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAygAgsgAkEANgIAIAZBAWohAUEJDGMLIAEgBEYEQEGOASEDDJ8CCwJAAkAgAS0AAEHJAGsOBwBiYmJiYgFiCyABQQFqIQFB+AAhAwyGAgsgAUEBaiEBQfkAIQMMhQILQY8BIQMgASAERg2dAiACKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEGRzwBqLQAARw1gIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyeAgsgAkEANgIAIAZBAWohAUEYDGELQZABIQMgASAERg2cAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGXzwBqLQAARw1fIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAydAgsgAkEANgIAIAZBAWohAUEXDGALQZEBIQMgASAERg2bAiACKAIAIgAgBCABa2ohBSABIABrQQZqIQYCQANAIAEtAAAgAEGazwBqLQAARw1eIABBBkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAycAgsgAkEANgIAIAZBAWohAUEVDF8LQZIBIQMgASAERg2aAiACKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEGhzwBqLQAARw1dIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAybAgsgAkEANgIAIAZBAWohAUEeDF4LIAEgBEYEQEGTASEDDJoCCyABLQAAQcwARw1bIAFBAWohAUEKDF0LIAEgBEYEQEGUASEDDJkCCwJAAkAgAS0AAEHBAGsODwBcXFxcXFxcXFxcXFxcAVwLIAFBAWohAUH+ACEDDIACCyABQQFqIQFB/wAhAwz/AQsgASAERgRAQZUBIQMMmAILAkACQCABLQAAQcEAaw4DAFsBWwsgAUEBaiEBQf0AIQMM/wELIAFBAWohAUGAASEDDP4BC0GWASEDIAEgBEYNlgIgAigCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBp88Aai0AAEcNWSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMlwILIAJBADYCACAGQQFqIQFBCwxaCyABIARGBEBBlwEhAwyWAgsCQAJAAkACQCABLQAAQS1rDiMAW1tbW1tbW1tbW1tbW1tbW1tbW1tbW1sBW1tbW1sCW1tbA1sLIAFBAWohAUH7ACEDDP8BCyABQQFqIQFB/AAhAwz+AQsgAUEBaiEBQYEBIQMM/QELIAFBAWohAUGCASEDDPwBC0GYASEDIAEgBEYNlAIgAigCACIAIAQgAWtqIQUgASAAa0EEaiEGAkADQCABLQAAIABBqc8Aai0AAEcNVyAAQQRGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMlQILIAJBADYCACAGQQFqIQFBGQxYC0GZASEDIAEgBEYNkwIgAigCACIAIAQgAWtqIQUgASAAa0EFaiEGAkADQCABLQAAIABBrs8Aai0AAEcNViAAQQVGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMlAILIAJBADYCACAGQQFqIQFBBgxXC0GaASEDIAEgBEYNkgIgAigCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBtM8Aai0AAEcNVSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMkwILIAJBADYCACAGQQFqIQFBHAxWC0GbASEDIAEgBEYNkQIgAigCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBts8Aai0AAEcNVCAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAMkgILIAJBADYCACAGQQFqIQFBJwxVCyABIARGBEBBnAEhAwyRAgsCQAJAIAEtAABB1ABrDgIAAVQLIAFBAWohAUGGASEDDPgBCyABQQFqIQFBhwEhAwz3AQtBnQEhAyABIARGDY8CIAIoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQbjPAGotAABHDVIgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADJACCyACQQA2AgAgBkEBaiEBQSYMUwtBngEhAyABIARGDY4CIAIoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQbrPAGotAABHDVEgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADI8CCyACQQA2AgAgBkEBaiEBQQMMUgtBnwEhAyABIARGDY0CIAIoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQe3PAGotAABHDVAgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADI4CCyACQQA2AgAgBkEBaiEBQQwMUQtBoAEhAyABIARGDYwCIAIoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQbzPAGotAABHDU8gAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADI0CCyACQQA2AgAgBkEBaiEBQQ0MUAsgASAERgRAQaEBIQMMjAILAkACQCABLQAAQcYAaw4LAE9PT09PT09PTwFPCyABQQFqIQFBiwEhAwzzAQsgAUEBaiEBQYwBIQMM8gELIAEgBEYEQEGiASEDDIsCCyABLQAAQdAARw1MIAFBAWohAQxGCyABIARGBEBBowEhAwyKAgsCQAJAIAEtAABByQBrDgcBTU1NTU0ATQsgAUEBaiEBQY4BIQMM8QELIAFBAWohAUEiDE0LQaQBIQMgASAERg2IAiACKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHAzwBqLQAARw1LIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyJAgsgAkEANgIAIAZBAWohAUEdDEwLIAEgBEYEQEGlASEDDIgCCwJAAkAgAS0AAEHSAGsOAwBLAUsLIAFBAWohAUGQASEDDO8BCyABQQFqIQFBBAxLCyABIARGBEBBpgEhAwyHAgsCQAJAAkACQAJAIAEtAABBwQBrDhUATU1NTU1NTU1NTQFNTQJNTQNNTQRNCyABQQFqIQFBiAEhAwzxAQsgAUEBaiEBQYkBIQMM8AELIAFBAWohAUGKASEDDO8BCyABQQFqIQFBjwEhAwzuAQsgAUEBaiEBQZEBIQMM7QELQacBIQMgASAERg2FAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHtzwBqLQAARw1IIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyGAgsgAkEANgIAIAZBAWohAUERDEkLQagBIQMgASAERg2EAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHCzwBqLQAARw1HIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyFAgsgAkEANgIAIAZBAWohAUEsDEgLQakBIQMgASAERg2DAiACKAIAIgAgBCABa2ohBSABIABrQQRqIQYCQANAIAEtAAAgAEHFzwBqLQAARw1GIABBBEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyEAgsgAkEANgIAIAZBAWohAUErDEcLQaoBIQMgASAERg2CAiACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHKzwBqLQAARw1FIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyDAgsgAkEANgIAIAZBAWohAUEUDEYLIAEgBEYEQEGrASEDDIICCwJAAkACQAJAIAEtAABBwgBrDg8AAQJHR0dHR0dHR0dHRwNHCyABQQFqIQFBkwEhAwzrAQsgAUEBaiEBQZQBIQMM6gELIAFBAWohAUGVASEDDOkBCyABQQFqIQFBlgEhAwzoAQsgASAERgRAQawBIQMMgQILIAEtAABBxQBHDUIgAUEBaiEBDD0LQa0BIQMgASAERg3/ASACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHNzwBqLQAARw1CIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAyAAgsgAkEANgIAIAZBAWohAUEODEMLIAEgBEYEQEGuASEDDP8BCyABLQAAQdAARw1AIAFBAWohAUElDEILQa8BIQMgASAERg39ASACKAIAIgAgBCABa2ohBSABIABrQQhqIQYCQANAIAEtAAAgAEHQzwBqLQAARw1AIABBCEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAz+AQsgAkEANgIAIAZBAWohAUEqDEELIAEgBEYEQEGwASEDDP0BCwJAAkAgAS0AAEHVAGsOCwBAQEBAQEBAQEABQAsgAUEBaiEBQZoBIQMM5AELIAFBAWohAUGbASEDDOMBCyABIARGBEBBsQEhAwz8AQsCQAJAIAEtAABBwQBrDhQAPz8/Pz8/Pz8/Pz8/Pz8/Pz8/AT8LIAFBAWohAUGZASEDDOMBCyABQQFqIQFBnAEhAwziAQtBsgEhAyABIARGDfoBIAIoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQdnPAGotAABHDT0gAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADPsBCyACQQA2AgAgBkEBaiEBQSEMPgtBswEhAyABIARGDfkBIAIoAgAiACAEIAFraiEFIAEgAGtBBmohBgJAA0AgAS0AACAAQd3PAGotAABHDTwgAEEGRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAiAFNgIADPoBCyACQQA2AgAgBkEBaiEBQRoMPQsgASAERgRAQbQBIQMM+QELAkACQAJAIAEtAABBxQBrDhEAPT09PT09PT09AT09PT09Aj0LIAFBAWohAUGdASEDDOEBCyABQQFqIQFBngEhAwzgAQsgAUEBaiEBQZ8BIQMM3wELQbUBIQMgASAERg33ASACKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEHkzwBqLQAARw06IABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAz4AQsgAkEANgIAIAZBAWohAUEoDDsLQbYBIQMgASAERg32ASACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHqzwBqLQAARw05IABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAz3AQsgAkEANgIAIAZBAWohAUEHDDoLIAEgBEYEQEG3ASEDDPYBCwJAAkAgAS0AAEHFAGsODgA5OTk5OTk5OTk5OTkBOQsgAUEBaiEBQaEBIQMM3QELIAFBAWohAUGiASEDDNwBC0G4ASEDIAEgBEYN9AEgAigCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABB7c8Aai0AAEcNNyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAM9QELIAJBADYCACAGQQFqIQFBEgw4C0G5ASEDIAEgBEYN8wEgAigCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABB8M8Aai0AAEcNNiAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAM9AELIAJBADYCACAGQQFqIQFBIAw3C0G6ASEDIAEgBEYN8gEgAigCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABB8s8Aai0AAEcNNSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAM8wELIAJBADYCACAGQQFqIQFBDww2CyABIARGBEBBuwEhAwzyAQsCQAJAIAEtAABByQBrDgcANTU1NTUBNQsgAUEBaiEBQaUBIQMM2QELIAFBAWohAUGmASEDDNgBC0G8ASEDIAEgBEYN8AEgAigCACIAIAQgAWtqIQUgASAAa0EHaiEGAkADQCABLQAAIABB9M8Aai0AAEcNMyAAQQdGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyACIAU2AgAM8QELIAJBADYCACAGQQFqIQFBGww0CyABIARGBEBBvQEhAwzwAQsCQAJAAkAgAS0AAEHCAGsOEgA0NDQ0NDQ0NDQBNDQ0NDQ0AjQLIAFBAWohAUGkASEDDNgBCyABQQFqIQFBpwEhAwzXAQsgAUEBaiEBQagBIQMM1gELIAEgBEYEQEG+ASEDDO8BCyABLQAAQc4ARw0wIAFBAWohAQwsCyABIARGBEBBvwEhAwzuAQsCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCABLQAAQcEAaw4VAAECAz8EBQY/Pz8HCAkKCz8MDQ4PPwsgAUEBaiEBQegAIQMM4wELIAFBAWohAUHpACEDDOIBCyABQQFqIQFB7gAhAwzhAQsgAUEBaiEBQfIAIQMM4AELIAFBAWohAUHzACEDDN8BCyABQQFqIQFB9gAhAwzeAQsgAUEBaiEBQfcAIQMM3QELIAFBAWohAUH6ACEDDNwBCyABQQFqIQFBgwEhAwzbAQsgAUEBaiEBQYQBIQMM2gELIAFBAWohAUGFASEDDNkBCyABQQFqIQFBkgEhAwzYAQsgAUEBaiEBQZgBIQMM1wELIAFBAWohAUGgASEDDNYBCyABQQFqIQFBowEhAwzVAQsgAUEBaiEBQaoBIQMM1AELIAEgBEcEQCACQRA2AgggAiABNgIEQasBIQMM1AELQcABIQMM7AELQQAhAAJAIAIoAjgiA0UNACADKAI0IgNFDQAgAiADEQAAIQALIABFDV4gAEEVRw0HIAJB0QA2AhwgAiABNgIUIAJBsBc2AhAgAkEVNgIMQQAhAwzrAQsgAUEBaiABIARHDQgaQcIBIQMM6gELA0ACQCABLQAAQQprDgQIAAALAAsgBCABQQFqIgFHDQALQcMBIQMM6QELIAEgBEcEQCACQRE2AgggAiABNgIEQQEhAwzQAQtBxAEhAwzoAQsgASAERgRAQcUBIQMM6AELAkACQCABLQAAQQprDgQBKCgAKAsgAUEBagwJCyABQQFqDAULIAEgBEYEQEHGASEDDOcBCwJAAkAgAS0AAEEKaw4XAQsLAQsLCwsLCwsLCwsLCwsLCwsLCwALCyABQQFqIQELQbABIQMMzQELIAEgBEYEQEHIASEDDOYBCyABLQAAQSBHDQkgAkEAOwEyIAFBAWohAUGzASEDDMwBCwNAIAEhAAJAIAEgBEcEQCABLQAAQTBrQf8BcSIDQQpJDQEMJwtBxwEhAwzmAQsCQCACLwEyIgFBmTNLDQAgAiABQQpsIgU7ATIgBUH+/wNxIANB//8Dc0sNACAAQQFqIQEgAiADIAVqIgM7ATIgA0H//wNxQegHSQ0BCwtBACEDIAJBADYCHCACQcEJNgIQIAJBDTYCDCACIABBAWo2AhQM5AELIAJBADYCHCACIAE2AhQgAkHwDDYCECACQRs2AgxBACEDDOMBCyACKAIEIQAgAkEANgIEIAIgACABECYiAA0BIAFBAWoLIQFBrQEhAwzIAQsgAkHBATYCHCACIAA2AgwgAiABQQFqNgIUQQAhAwzgAQsgAigCBCEAIAJBADYCBCACIAAgARAmIgANASABQQFqCyEBQa4BIQMMxQELIAJBwgE2AhwgAiAANgIMIAIgAUEBajYCFEEAIQMM3QELIAJBADYCHCACIAE2AhQgAkGXCzYCECACQQ02AgxBACEDDNwBCyACQQA2AhwgAiABNgIUIAJB4xA2AhAgAkEJNgIMQQAhAwzbAQsgAkECOgAoDKwBC0EAIQMgAkEANgIcIAJBrws2AhAgAkECNgIMIAIgAUEBajYCFAzZAQtBAiEDDL8BC0ENIQMMvgELQSYhAwy9AQtBFSEDDLwBC0EWIQMMuwELQRghAwy6AQtBHCEDDLkBC0EdIQMMuAELQSAhAwy3AQtBISEDDLYBC0EjIQMMtQELQcYAIQMMtAELQS4hAwyzAQtBPSEDDLIBC0HLACEDDLEBC0HOACEDDLABC0HYACEDDK8BC0HZACEDDK4BC0HbACEDDK0BC0HxACEDDKwBC0H0ACEDDKsBC0GNASEDDKoBC0GXASEDDKkBC0GpASEDDKgBC0GvASEDDKcBC0GxASEDDKYBCyACQQA2AgALQQAhAyACQQA2AhwgAiABNgIUIAJB8Rs2AhAgAkEGNgIMDL0BCyACQQA2AgAgBkEBaiEBQSQLOgApIAIoAgQhACACQQA2AgQgAiAAIAEQJyIARQRAQeUAIQMMowELIAJB+QA2AhwgAiABNgIUIAIgADYCDEEAIQMMuwELIABBFUcEQCACQQA2AhwgAiABNgIUIAJBzA42AhAgAkEgNgIMQQAhAwy7AQsgAkH4ADYCHCACIAE2AhQgAkHKGDYCECACQRU2AgxBACEDDLoBCyACQQA2AhwgAiABNgIUIAJBjhs2AhAgAkEGNgIMQQAhAwy5AQsgAkEANgIcIAIgATYCFCACQf4RNgIQIAJBBzYCDEEAIQMMuAELIAJBADYCHCACIAE2AhQgAkGMHDYCECACQQc2AgxBACEDDLcBCyACQQA2AhwgAiABNgIUIAJBww82AhAgAkEHNgIMQQAhAwy2AQsgAkEANgIcIAIgATYCFCACQcMPNgIQIAJBBzYCDEEAIQMMtQELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0RIAJB5QA2AhwgAiABNgIUIAIgADYCDEEAIQMMtAELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0gIAJB0wA2AhwgAiABNgIUIAIgADYCDEEAIQMMswELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0iIAJB0gA2AhwgAiABNgIUIAIgADYCDEEAIQMMsgELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0OIAJB5QA2AhwgAiABNgIUIAIgADYCDEEAIQMMsQELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0dIAJB0wA2AhwgAiABNgIUIAIgADYCDEEAIQMMsAELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0fIAJB0gA2AhwgAiABNgIUIAIgADYCDEEAIQMMrwELIABBP0cNASABQQFqCyEBQQUhAwyUAQtBACEDIAJBADYCHCACIAE2AhQgAkH9EjYCECACQQc2AgwMrAELIAJBADYCHCACIAE2AhQgAkHcCDYCECACQQc2AgxBACEDDKsBCyACKAIEIQAgAkEANgIEIAIgACABECUiAEUNByACQeUANgIcIAIgATYCFCACIAA2AgxBACEDDKoBCyACKAIEIQAgAkEANgIEIAIgACABECUiAEUNFiACQdMANgIcIAIgATYCFCACIAA2AgxBACEDDKkBCyACKAIEIQAgAkEANgIEIAIgACABECUiAEUNGCACQdIANgIcIAIgATYCFCACIAA2AgxBACEDDKgBCyACQQA2AhwgAiABNgIUIAJBxgo2AhAgAkEHNgIMQQAhAwynAQsgAigCBCEAIAJBADYCBCACIAAgARAlIgBFDQMgAkHlADYCHCACIAE2AhQgAiAANgIMQQAhAwymAQsgAigCBCEAIAJBADYCBCACIAAgARAlIgBFDRIgAkHTADYCHCACIAE2AhQgAiAANgIMQQAhAwylAQsgAigCBCEAIAJBADYCBCACIAAgARAlIgBFDRQgAkHSADYCHCACIAE2AhQgAiAANgIMQQAhAwykAQsgAigCBCEAIAJBADYCBCACIAAgARAlIgBFDQAgAkHlADYCHCACIAE2AhQgAiAANgIMQQAhAwyjAQtB1QAhAwyJAQsgAEEVRwRAIAJBADYCHCACIAE2AhQgAkG5DTYCECACQRo2AgxBACEDDKIBCyACQeQANgIcIAIgATYCFCACQeMXNgIQIAJBFTYCDEEAIQMMoQELIAJBADYCACAGQQFqIQEgAi0AKSIAQSNrQQtJDQQCQCAAQQZLDQBBASAAdEHKAHFFDQAMBQtBACEDIAJBADYCHCACIAE2AhQgAkH3CTYCECACQQg2AgwMoAELIAJBADYCACAGQQFqIQEgAi0AKUEhRg0DIAJBADYCHCACIAE2AhQgAkGbCjYCECACQQg2AgxBACEDDJ8BCyACQQA2AgALQQAhAyACQQA2AhwgAiABNgIUIAJBkDM2AhAgAkEINgIMDJ0BCyACQQA2AgAgBkEBaiEBIAItAClBI0kNACACQQA2AhwgAiABNgIUIAJB0wk2AhAgAkEINgIMQQAhAwycAQtB0QAhAwyCAQsgAS0AAEEwayIAQf8BcUEKSQRAIAIgADoAKiABQQFqIQFBzwAhAwyCAQsgAigCBCEAIAJBADYCBCACIAAgARAoIgBFDYYBIAJB3gA2AhwgAiABNgIUIAIgADYCDEEAIQMMmgELIAIoAgQhACACQQA2AgQgAiAAIAEQKCIARQ2GASACQdwANgIcIAIgATYCFCACIAA2AgxBACEDDJkBCyACKAIEIQAgAkEANgIEIAIgACAFECgiAEUEQCAFIQEMhwELIAJB2gA2AhwgAiAFNgIUIAIgADYCDAyYAQtBACEBQQEhAwsgAiADOgArIAVBAWohAwJAAkACQCACLQAtQRBxDQACQAJAAkAgAi0AKg4DAQACBAsgBkUNAwwCCyAADQEMAgsgAUUNAQsgAigCBCEAIAJBADYCBCACIAAgAxAoIgBFBEAgAyEBDAILIAJB2AA2AhwgAiADNgIUIAIgADYCDEEAIQMMmAELIAIoAgQhACACQQA2AgQgAiAAIAMQKCIARQRAIAMhAQyHAQsgAkHZADYCHCACIAM2AhQgAiAANgIMQQAhAwyXAQtBzAAhAwx9CyAAQRVHBEAgAkEANgIcIAIgATYCFCACQZQNNgIQIAJBITYCDEEAIQMMlgELIAJB1wA2AhwgAiABNgIUIAJByRc2AhAgAkEVNgIMQQAhAwyVAQtBACEDIAJBADYCHCACIAE2AhQgAkGAETYCECACQQk2AgwMlAELIAIoAgQhACACQQA2AgQgAiAAIAEQJSIARQ0AIAJB0wA2AhwgAiABNgIUIAIgADYCDEEAIQMMkwELQckAIQMMeQsgAkEANgIcIAIgATYCFCACQcEoNgIQIAJBBzYCDCACQQA2AgBBACEDDJEBCyACKAIEIQBBACEDIAJBADYCBCACIAAgARAlIgBFDQAgAkHSADYCHCACIAE2AhQgAiAANgIMDJABC0HIACEDDHYLIAJBADYCACAFIQELIAJBgBI7ASogAUEBaiEBQQAhAAJAIAIoAjgiA0UNACADKAIwIgNFDQAgAiADEQAAIQALIAANAQtBxwAhAwxzCyAAQRVGBEAgAkHRADYCHCACIAE2AhQgAkHjFzYCECACQRU2AgxBACEDDIwBC0EAIQMgAkEANgIcIAIgATYCFCACQbkNNgIQIAJBGjYCDAyLAQtBACEDIAJBADYCHCACIAE2AhQgAkGgGTYCECACQR42AgwMigELIAEtAABBOkYEQCACKAIEIQBBACEDIAJBADYCBCACIAAgARApIgBFDQEgAkHDADYCHCACIAA2AgwgAiABQQFqNgIUDIoBC0EAIQMgAkEANgIcIAIgATYCFCACQbERNgIQIAJBCjYCDAyJAQsgAUEBaiEBQTshAwxvCyACQcMANgIcIAIgADYCDCACIAFBAWo2AhQMhwELQQAhAyACQQA2AhwgAiABNgIUIAJB8A42AhAgAkEcNgIMDIYBCyACIAIvATBBEHI7ATAMZgsCQCACLwEwIgBBCHFFDQAgAi0AKEEBRw0AIAItAC1BCHFFDQMLIAIgAEH3+wNxQYAEcjsBMAwECyABIARHBEACQANAIAEtAABBMGsiAEH/AXFBCk8EQEE1IQMMbgsgAikDICIKQpmz5syZs+bMGVYNASACIApCCn4iCjcDICAKIACtQv8BgyILQn+FVg0BIAIgCiALfDcDICAEIAFBAWoiAUcNAAtBOSEDDIUBCyACKAIEIQBBACEDIAJBADYCBCACIAAgAUEBaiIBECoiAA0MDHcLQTkhAwyDAQsgAi0AMEEgcQ0GQcUBIQMMaQtBACEDIAJBADYCBCACIAEgARAqIgBFDQQgAkE6NgIcIAIgADYCDCACIAFBAWo2AhQMgQELIAItAChBAUcNACACLQAtQQhxRQ0BC0E3IQMMZgsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQKiIABEAgAkE7NgIcIAIgADYCDCACIAFBAWo2AhQMfwsgAUEBaiEBDG4LIAJBCDoALAwECyABQQFqIQEMbQtBACEDIAJBADYCHCACIAE2AhQgAkHkEjYCECACQQQ2AgwMewsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQKiIARQ1sIAJBNzYCHCACIAE2AhQgAiAANgIMDHoLIAIgAi8BMEEgcjsBMAtBMCEDDF8LIAJBNjYCHCACIAE2AhQgAiAANgIMDHcLIABBLEcNASABQQFqIQBBASEBAkACQAJAAkACQCACLQAsQQVrDgQDAQIEAAsgACEBDAQLQQIhAQwBC0EEIQELIAJBAToALCACIAIvATAgAXI7ATAgACEBDAELIAIgAi8BMEEIcjsBMCAAIQELQTkhAwxcCyACQQA6ACwLQTQhAwxaCyABIARGBEBBLSEDDHMLAkACQANAAkAgAS0AAEEKaw4EAgAAAwALIAQgAUEBaiIBRw0AC0EtIQMMdAsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQKiIARQ0CIAJBLDYCHCACIAE2AhQgAiAANgIMDHMLIAIoAgQhAEEAIQMgAkEANgIEIAIgACABECoiAEUEQCABQQFqIQEMAgsgAkEsNgIcIAIgADYCDCACIAFBAWo2AhQMcgsgAS0AAEENRgRAIAIoAgQhAEEAIQMgAkEANgIEIAIgACABECoiAEUEQCABQQFqIQEMAgsgAkEsNgIcIAIgADYCDCACIAFBAWo2AhQMcgsgAi0ALUEBcQRAQcQBIQMMWQsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQKiIADQEMZQtBLyEDDFcLIAJBLjYCHCACIAE2AhQgAiAANgIMDG8LQQAhAyACQQA2AhwgAiABNgIUIAJB8BQ2AhAgAkEDNgIMDG4LQQEhAwJAAkACQAJAIAItACxBBWsOBAMBAgAECyACIAIvATBBCHI7ATAMAwtBAiEDDAELQQQhAwsgAkEBOgAsIAIgAi8BMCADcjsBMAtBKiEDDFMLQQAhAyACQQA2AhwgAiABNgIUIAJB4Q82AhAgAkEKNgIMDGsLQQEhAwJAAkACQAJAAkACQCACLQAsQQJrDgcFBAQDAQIABAsgAiACLwEwQQhyOwEwDAMLQQIhAwwBC0EEIQMLIAJBAToALCACIAIvATAgA3I7ATALQSshAwxSC0EAIQMgAkEANgIcIAIgATYCFCACQasSNgIQIAJBCzYCDAxqC0EAIQMgAkEANgIcIAIgATYCFCACQf0NNgIQIAJBHTYCDAxpCyABIARHBEADQCABLQAAQSBHDUggBCABQQFqIgFHDQALQSUhAwxpC0ElIQMMaAsgAi0ALUEBcQRAQcMBIQMMTwsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQKSIABEAgAkEmNgIcIAIgADYCDCACIAFBAWo2AhQMaAsgAUEBaiEBDFwLIAFBAWohASACLwEwIgBBgAFxBEBBACEAAkAgAigCOCIDRQ0AIAMoAlQiA0UNACACIAMRAAAhAAsgAEUNBiAAQRVHDR8gAkEFNgIcIAIgATYCFCACQfkXNgIQIAJBFTYCDEEAIQMMZwsCQCAAQaAEcUGgBEcNACACLQAtQQJxDQBBACEDIAJBADYCHCACIAE2AhQgAkGWEzYCECACQQQ2AgwMZwsgAgJ/IAIvATBBFHFBFEYEQEEBIAItAChBAUYNARogAi8BMkHlAEYMAQsgAi0AKUEFRgs6AC5BACEAAkAgAigCOCIDRQ0AIAMoAiQiA0UNACACIAMRAAAhAAsCQAJAAkACQAJAIAAOFgIBAAQEBAQEBAQEBAQEBAQEBAQEBAMECyACQQE6AC4LIAIgAi8BMEHAAHI7ATALQSchAwxPCyACQSM2AhwgAiABNgIUIAJBpRY2AhAgAkEVNgIMQQAhAwxnC0EAIQMgAkEANgIcIAIgATYCFCACQdULNgIQIAJBETYCDAxmC0EAIQACQCACKAI4IgNFDQAgAygCLCIDRQ0AIAIgAxEAACEACyAADQELQQ4hAwxLCyAAQRVGBEAgAkECNgIcIAIgATYCFCACQbAYNgIQIAJBFTYCDEEAIQMMZAtBACEDIAJBADYCHCACIAE2AhQgAkGnDjYCECACQRI2AgwMYwtBACEDIAJBADYCHCACIAE2AhQgAkGqHDYCECACQQ82AgwMYgsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEgCqdqIgEQKyIARQ0AIAJBBTYCHCACIAE2AhQgAiAANgIMDGELQQ8hAwxHC0EAIQMgAkEANgIcIAIgATYCFCACQc0TNgIQIAJBDDYCDAxfC0IBIQoLIAFBAWohAQJAIAIpAyAiC0L//////////w9YBEAgAiALQgSGIAqENwMgDAELQQAhAyACQQA2AhwgAiABNgIUIAJBrQk2AhAgAkEMNgIMDF4LQSQhAwxEC0EAIQMgAkEANgIcIAIgATYCFCACQc0TNgIQIAJBDDYCDAxcCyACKAIEIQBBACEDIAJBADYCBCACIAAgARAsIgBFBEAgAUEBaiEBDFILIAJBFzYCHCACIAA2AgwgAiABQQFqNgIUDFsLIAIoAgQhAEEAIQMgAkEANgIEAkAgAiAAIAEQLCIARQRAIAFBAWohAQwBCyACQRY2AhwgAiAANgIMIAIgAUEBajYCFAxbC0EfIQMMQQtBACEDIAJBADYCHCACIAE2AhQgAkGaDzYCECACQSI2AgwMWQsgAigCBCEAQQAhAyACQQA2AgQgAiAAIAEQLSIARQRAIAFBAWohAQxQCyACQRQ2AhwgAiAANgIMIAIgAUEBajYCFAxYCyACKAIEIQBBACEDIAJBADYCBAJAIAIgACABEC0iAEUEQCABQQFqIQEMAQsgAkETNgIcIAIgADYCDCACIAFBAWo2AhQMWAtBHiEDDD4LQQAhAyACQQA2AhwgAiABNgIUIAJBxgw2AhAgAkEjNgIMDFYLIAIoAgQhAEEAIQMgAkEANgIEIAIgACABEC0iAEUEQCABQQFqIQEMTgsgAkERNgIcIAIgADYCDCACIAFBAWo2AhQMVQsgAkEQNgIcIAIgATYCFCACIAA2AgwMVAtBACEDIAJBADYCHCACIAE2AhQgAkHGDDYCECACQSM2AgwMUwtBACEDIAJBADYCHCACIAE2AhQgAkHAFTYCECACQQI2AgwMUgsgAigCBCEAQQAhAyACQQA2AgQCQCACIAAgARAtIgBFBEAgAUEBaiEBDAELIAJBDjYCHCACIAA2AgwgAiABQQFqNgIUDFILQRshAww4C0EAIQMgAkEANgIcIAIgATYCFCACQcYMNgIQIAJBIzYCDAxQCyACKAIEIQBBACEDIAJBADYCBAJAIAIgACABECwiAEUEQCABQQFqIQEMAQsgAkENNgIcIAIgADYCDCACIAFBAWo2AhQMUAtBGiEDDDYLQQAhAyACQQA2AhwgAiABNgIUIAJBmg82AhAgAkEiNgIMDE4LIAIoAgQhAEEAIQMgAkEANgIEAkAgAiAAIAEQLCIARQRAIAFBAWohAQwBCyACQQw2AhwgAiAANgIMIAIgAUEBajYCFAxOC0EZIQMMNAtBACEDIAJBADYCHCACIAE2AhQgAkGaDzYCECACQSI2AgwMTAsgAEEVRwRAQQAhAyACQQA2AhwgAiABNgIUIAJBgww2AhAgAkETNgIMDEwLIAJBCjYCHCACIAE2AhQgAkHkFjYCECACQRU2AgxBACEDDEsLIAIoAgQhAEEAIQMgAkEANgIEIAIgACABIAqnaiIBECsiAARAIAJBBzYCHCACIAE2AhQgAiAANgIMDEsLQRMhAwwxCyAAQRVHBEBBACEDIAJBADYCHCACIAE2AhQgAkHaDTYCECACQRQ2AgwMSgsgAkEeNgIcIAIgATYCFCACQfkXNgIQIAJBFTYCDEEAIQMMSQtBACEAAkAgAigCOCIDRQ0AIAMoAiwiA0UNACACIAMRAAAhAAsgAEUNQSAAQRVGBEAgAkEDNgIcIAIgATYCFCACQbAYNgIQIAJBFTYCDEEAIQMMSQtBACEDIAJBADYCHCACIAE2AhQgAkGnDjYCECACQRI2AgwMSAtBACEDIAJBADYCHCACIAE2AhQgAkHaDTYCECACQRQ2AgwMRwtBACEDIAJBADYCHCACIAE2AhQgAkGnDjYCECACQRI2AgwMRgsgAkEAOgAvIAItAC1BBHFFDT8LIAJBADoALyACQQE6ADRBACEDDCsLQQAhAyACQQA2AhwgAkHkETYCECACQQc2AgwgAiABQQFqNgIUDEMLAkADQAJAIAEtAABBCmsOBAACAgACCyAEIAFBAWoiAUcNAAtB3QEhAwxDCwJAAkAgAi0ANEEBRw0AQQAhAAJAIAIoAjgiA0UNACADKAJYIgNFDQAgAiADEQAAIQALIABFDQAgAEEVRw0BIAJB3AE2AhwgAiABNgIUIAJB1RY2AhAgAkEVNgIMQQAhAwxEC0HBASEDDCoLIAJBADYCHCACIAE2AhQgAkHpCzYCECACQR82AgxBACEDDEILAkACQCACLQAoQQFrDgIEAQALQcABIQMMKQtBuQEhAwwoCyACQQI6AC9BACEAAkAgAigCOCIDRQ0AIAMoAgAiA0UNACACIAMRAAAhAAsgAEUEQEHCASEDDCgLIABBFUcEQCACQQA2AhwgAiABNgIUIAJBpAw2AhAgAkEQNgIMQQAhAwxBCyACQdsBNgIcIAIgATYCFCACQfoWNgIQIAJBFTYCDEEAIQMMQAsgASAERgRAQdoBIQMMQAsgAS0AAEHIAEYNASACQQE6ACgLQawBIQMMJQtBvwEhAwwkCyABIARHBEAgAkEQNgIIIAIgATYCBEG+ASEDDCQLQdkBIQMMPAsgASAERgRAQdgBIQMMPAsgAS0AAEHIAEcNBCABQQFqIQFBvQEhAwwiCyABIARGBEBB1wEhAww7CwJAAkAgAS0AAEHFAGsOEAAFBQUFBQUFBQUFBQUFBQEFCyABQQFqIQFBuwEhAwwiCyABQQFqIQFBvAEhAwwhC0HWASEDIAEgBEYNOSACKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGD0ABqLQAARw0DIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAw6CyACKAIEIQAgAkIANwMAIAIgACAGQQFqIgEQJyIARQRAQcYBIQMMIQsgAkHVATYCHCACIAE2AhQgAiAANgIMQQAhAww5C0HUASEDIAEgBEYNOCACKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGB0ABqLQAARw0CIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAIgBTYCAAw5CyACQYEEOwEoIAIoAgQhACACQgA3AwAgAiAAIAZBAWoiARAnIgANAwwCCyACQQA2AgALQQAhAyACQQA2AhwgAiABNgIUIAJB2Bs2AhAgAkEINgIMDDYLQboBIQMMHAsgAkHTATYCHCACIAE2AhQgAiAANgIMQQAhAww0C0EAIQACQCACKAI4IgNFDQAgAygCOCIDRQ0AIAIgAxEAACEACyAARQ0AIABBFUYNASACQQA2AhwgAiABNgIUIAJBzA42AhAgAkEgNgIMQQAhAwwzC0HkACEDDBkLIAJB+AA2AhwgAiABNgIUIAJByhg2AhAgAkEVNgIMQQAhAwwxC0HSASEDIAQgASIARg0wIAQgAWsgAigCACIBaiEFIAAgAWtBBGohBgJAA0AgAC0AACABQfzPAGotAABHDQEgAUEERg0DIAFBAWohASAEIABBAWoiAEcNAAsgAiAFNgIADDELIAJBADYCHCACIAA2AhQgAkGQMzYCECACQQg2AgwgAkEANgIAQQAhAwwwCyABIARHBEAgAkEONgIIIAIgATYCBEG3ASEDDBcLQdEBIQMMLwsgAkEANgIAIAZBAWohAQtBuAEhAwwUCyABIARGBEBB0AEhAwwtCyABLQAAQTBrIgBB/wFxQQpJBEAgAiAAOgAqIAFBAWohAUG2ASEDDBQLIAIoAgQhACACQQA2AgQgAiAAIAEQKCIARQ0UIAJBzwE2AhwgAiABNgIUIAIgADYCDEEAIQMMLAsgASAERgRAQc4BIQMMLAsCQCABLQAAQS5GBEAgAUEBaiEBDAELIAIoAgQhACACQQA2AgQgAiAAIAEQKCIARQ0VIAJBzQE2AhwgAiABNgIUIAIgADYCDEEAIQMMLAtBtQEhAwwSCyAEIAEiBUYEQEHMASEDDCsLQQAhAEEBIQFBASEGQQAhAwJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAIAUtAABBMGsOCgoJAAECAwQFBggLC0ECDAYLQQMMBQtBBAwEC0EFDAMLQQYMAgtBBwwBC0EICyEDQQAhAUEAIQYMAgtBCSEDQQEhAEEAIQFBACEGDAELQQAhAUEBIQMLIAIgAzoAKyAFQQFqIQMCQAJAIAItAC1BEHENAAJAAkACQCACLQAqDgMBAAIECyAGRQ0DDAILIAANAQwCCyABRQ0BCyACKAIEIQAgAkEANgIEIAIgACADECgiAEUEQCADIQEMAwsgAkHJATYCHCACIAM2AhQgAiAANgIMQQAhAwwtCyACKAIEIQAgAkEANgIEIAIgACADECgiAEUEQCADIQEMGAsgAkHKATYCHCACIAM2AhQgAiAANgIMQQAhAwwsCyACKAIEIQAgAkEANgIEIAIgACAFECgiAEUEQCAFIQEMFgsgAkHLATYCHCACIAU2AhQgAiAANgIMDCsLQbQBIQMMEQtBACEAAkAgAigCOCIDRQ0AIAMoAjwiA0UNACACIAMRAAAhAAsCQCAABEAgAEEVRg0BIAJBADYCHCACIAE2AhQgAkGUDTYCECACQSE2AgxBACEDDCsLQbIBIQMMEQsgAkHIATYCHCACIAE2AhQgAkHJFzYCECACQRU2AgxBACEDDCkLIAJBADYCACAGQQFqIQFB9QAhAwwPCyACLQApQQVGBEBB4wAhAwwPC0HiACEDDA4LIAAhASACQQA2AgALIAJBADoALEEJIQMMDAsgAkEANgIAIAdBAWohAUHAACEDDAsLQQELOgAsIAJBADYCACAGQQFqIQELQSkhAwwIC0E4IQMMBwsCQCABIARHBEADQCABLQAAQYA+ai0AACIAQQFHBEAgAEECRw0DIAFBAWohAQwFCyAEIAFBAWoiAUcNAAtBPiEDDCELQT4hAwwgCwsgAkEAOgAsDAELQQshAwwEC0E6IQMMAwsgAUEBaiEBQS0hAwwCCyACIAE6ACwgAkEANgIAIAZBAWohAUEMIQMMAQsgAkEANgIAIAZBAWohAUEKIQMMAAsAC0EAIQMgAkEANgIcIAIgATYCFCACQc0QNgIQIAJBCTYCDAwXC0EAIQMgAkEANgIcIAIgATYCFCACQekKNgIQIAJBCTYCDAwWC0EAIQMgAkEANgIcIAIgATYCFCACQbcQNgIQIAJBCTYCDAwVC0EAIQMgAkEANgIcIAIgATYCFCACQZwRNgIQIAJBCTYCDAwUC0EAIQMgAkEANgIcIAIgATYCFCACQc0QNgIQIAJBCTYCDAwTC0EAIQMgAkEANgIcIAIgATYCFCACQekKNgIQIAJBCTYCDAwSC0EAIQMgAkEANgIcIAIgATYCFCACQbcQNgIQIAJBCTYCDAwRC0EAIQMgAkEANgIcIAIgATYCFCACQZwRNgIQIAJBCTYCDAwQC0EAIQMgAkEANgIcIAIgATYCFCACQZcVNgIQIAJBDzYCDAwPC0EAIQMgAkEANgIcIAIgATYCFCACQZcVNgIQIAJBDzYCDAwOC0EAIQMgAkEANgIcIAIgATYCFCACQcASNgIQIAJBCzYCDAwNC0EAIQMgAkEANgIcIAIgATYCFCACQZUJNgIQIAJBCzYCDAwMC0EAIQMgAkEANgIcIAIgATYCFCACQeEPNgIQIAJBCjYCDAwLC0EAIQMgAkEANgIcIAIgATYCFCACQfsPNgIQIAJBCjYCDAwKC0EAIQMgAkEANgIcIAIgATYCFCACQfEZNgIQIAJBAjYCDAwJC0EAIQMgAkEANgIcIAIgATYCFCACQcQUNgIQIAJBAjYCDAwIC0EAIQMgAkEANgIcIAIgATYCFCACQfIVNgIQIAJBAjYCDAwHCyACQQI2AhwgAiABNgIUIAJBnBo2AhAgAkEWNgIMQQAhAwwGC0EBIQMMBQtB1AAhAyABIARGDQQgCEEIaiEJIAIoAgAhBQJAAkAgASAERwRAIAVB2MIAaiEHIAQgBWogAWshACAFQX9zQQpqIgUgAWohBgNAIAEtAAAgBy0AAEcEQEECIQcMAwsgBUUEQEEAIQcgBiEBDAMLIAVBAWshBSAHQQFqIQcgBCABQQFqIgFHDQALIAAhBSAEIQELIAlBATYCACACIAU2AgAMAQsgAkEANgIAIAkgBzYCAAsgCSABNgIEIAgoAgwhACAIKAIIDgMBBAIACwALIAJBADYCHCACQbUaNgIQIAJBFzYCDCACIABBAWo2AhRBACEDDAILIAJBADYCHCACIAA2AhQgAkHKGjYCECACQQk2AgxBACEDDAELIAEgBEYEQEEiIQMMAQsgAkEJNgIIIAIgATYCBEEhIQMLIAhBEGokACADRQRAIAIoAgwhAAwBCyACIAM2AhxBACEAIAIoAgQiAUUNACACIAEgBCACKAIIEQEAIgFFDQAgAiAENgIUIAIgATYCDCABIQALIAALvgIBAn8gAEEAOgAAIABB3ABqIgFBAWtBADoAACAAQQA6AAIgAEEAOgABIAFBA2tBADoAACABQQJrQQA6AAAgAEEAOgADIAFBBGtBADoAAEEAIABrQQNxIgEgAGoiAEEANgIAQdwAIAFrQXxxIgIgAGoiAUEEa0EANgIAAkAgAkEJSQ0AIABBADYCCCAAQQA2AgQgAUEIa0EANgIAIAFBDGtBADYCACACQRlJDQAgAEEANgIYIABBADYCFCAAQQA2AhAgAEEANgIMIAFBEGtBADYCACABQRRrQQA2AgAgAUEYa0EANgIAIAFBHGtBADYCACACIABBBHFBGHIiAmsiAUEgSQ0AIAAgAmohAANAIABCADcDGCAAQgA3AxAgAEIANwMIIABCADcDACAAQSBqIQAgAUEgayIBQR9LDQALCwtWAQF/AkAgACgCDA0AAkACQAJAAkAgAC0ALw4DAQADAgsgACgCOCIBRQ0AIAEoAiwiAUUNACAAIAERAAAiAQ0DC0EADwsACyAAQcMWNgIQQQ4hAQsgAQsaACAAKAIMRQRAIABB0Rs2AhAgAEEVNgIMCwsUACAAKAIMQRVGBEAgAEEANgIMCwsUACAAKAIMQRZGBEAgAEEANgIMCwsHACAAKAIMCwcAIAAoAhALCQAgACABNgIQCwcAIAAoAhQLFwAgAEEkTwRAAAsgAEECdEGgM2ooAgALFwAgAEEuTwRAAAsgAEECdEGwNGooAgALvwkBAX9B6yghAQJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIABB5ABrDvQDY2IAAWFhYWFhYQIDBAVhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhBgcICQoLDA0OD2FhYWFhEGFhYWFhYWFhYWFhEWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYRITFBUWFxgZGhthYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhHB0eHyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2YTc4OTphYWFhYWFhYTthYWE8YWFhYT0+P2FhYWFhYWFhQGFhQWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYUJDREVGR0hJSktMTU5PUFFSU2FhYWFhYWFhVFVWV1hZWlthXF1hYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFeYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhX2BhC0HhJw8LQaQhDwtByywPC0H+MQ8LQcAkDwtBqyQPC0GNKA8LQeImDwtBgDAPC0G5Lw8LQdckDwtB7x8PC0HhHw8LQfofDwtB8iAPC0GoLw8LQa4yDwtBiDAPC0HsJw8LQYIiDwtBjh0PC0HQLg8LQcojDwtBxTIPC0HfHA8LQdIcDwtBxCAPC0HXIA8LQaIfDwtB7S4PC0GrMA8LQdQlDwtBzC4PC0H6Lg8LQfwrDwtB0jAPC0HxHQ8LQbsgDwtB9ysPC0GQMQ8LQdcxDwtBoi0PC0HUJw8LQeArDwtBnywPC0HrMQ8LQdUfDwtByjEPC0HeJQ8LQdQeDwtB9BwPC0GnMg8LQbEdDwtBoB0PC0G5MQ8LQbwwDwtBkiEPC0GzJg8LQeksDwtBrB4PC0HUKw8LQfcmDwtBgCYPC0GwIQ8LQf4eDwtBjSMPC0GJLQ8LQfciDwtBoDEPC0GuHw8LQcYlDwtB6B4PC0GTIg8LQcIvDwtBwx0PC0GLLA8LQeEdDwtBjS8PC0HqIQ8LQbQtDwtB0i8PC0HfMg8LQdIyDwtB8DAPC0GpIg8LQfkjDwtBmR4PC0G1LA8LQZswDwtBkjIPC0G2Kw8LQcIiDwtB+DIPC0GeJQ8LQdAiDwtBuh4PC0GBHg8LAAtB1iEhAQsgAQsWACAAIAAtAC1B/gFxIAFBAEdyOgAtCxkAIAAgAC0ALUH9AXEgAUEAR0EBdHI6AC0LGQAgACAALQAtQfsBcSABQQBHQQJ0cjoALQsZACAAIAAtAC1B9wFxIAFBAEdBA3RyOgAtCz4BAn8CQCAAKAI4IgNFDQAgAygCBCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABBxhE2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCCCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABB9go2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCDCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABB7Ro2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCECIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABBlRA2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCFCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABBqhs2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCGCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABB7RM2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCKCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABB9gg2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCHCIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABBwhk2AhBBGCEECyAECz4BAn8CQCAAKAI4IgNFDQAgAygCICIDRQ0AIAAgASACIAFrIAMRAQAiBEF/Rw0AIABBlBQ2AhBBGCEECyAEC1kBAn8CQCAALQAoQQFGDQAgAC8BMiIBQeQAa0HkAEkNACABQcwBRg0AIAFBsAJGDQAgAC8BMCIAQcAAcQ0AQQEhAiAAQYgEcUGABEYNACAAQShxRSECCyACC4wBAQJ/AkACQAJAIAAtACpFDQAgAC0AK0UNACAALwEwIgFBAnFFDQEMAgsgAC8BMCIBQQFxRQ0BC0EBIQIgAC0AKEEBRg0AIAAvATIiAEHkAGtB5ABJDQAgAEHMAUYNACAAQbACRg0AIAFBwABxDQBBACECIAFBiARxQYAERg0AIAFBKHFBAEchAgsgAgtzACAAQRBq/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAA/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAAQTBq/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAAQSBq/QwAAAAAAAAAAAAAAAAAAAAA/QsDACAAQd0BNgIcCwYAIAAQMguaLQELfyMAQRBrIgokAEGk0AAoAgAiCUUEQEHk0wAoAgAiBUUEQEHw0wBCfzcCAEHo0wBCgICEgICAwAA3AgBB5NMAIApBCGpBcHFB2KrVqgVzIgU2AgBB+NMAQQA2AgBByNMAQQA2AgALQczTAEGA1AQ2AgBBnNAAQYDUBDYCAEGw0AAgBTYCAEGs0ABBfzYCAEHQ0wBBgKwDNgIAA0AgAUHI0ABqIAFBvNAAaiICNgIAIAIgAUG00ABqIgM2AgAgAUHA0ABqIAM2AgAgAUHQ0ABqIAFBxNAAaiIDNgIAIAMgAjYCACABQdjQAGogAUHM0ABqIgI2AgAgAiADNgIAIAFB1NAAaiACNgIAIAFBIGoiAUGAAkcNAAtBjNQEQcGrAzYCAEGo0ABB9NMAKAIANgIAQZjQAEHAqwM2AgBBpNAAQYjUBDYCAEHM/wdBODYCAEGI1AQhCQsCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCAAQewBTQRAQYzQACgCACIGQRAgAEETakFwcSAAQQtJGyIEQQN2IgB2IgFBA3EEQAJAIAFBAXEgAHJBAXMiAkEDdCIAQbTQAGoiASAAQbzQAGooAgAiACgCCCIDRgRAQYzQACAGQX4gAndxNgIADAELIAEgAzYCCCADIAE2AgwLIABBCGohASAAIAJBA3QiAkEDcjYCBCAAIAJqIgAgACgCBEEBcjYCBAwRC0GU0AAoAgAiCCAETw0BIAEEQAJAQQIgAHQiAkEAIAJrciABIAB0cWgiAEEDdCICQbTQAGoiASACQbzQAGooAgAiAigCCCIDRgRAQYzQACAGQX4gAHdxIgY2AgAMAQsgASADNgIIIAMgATYCDAsgAiAEQQNyNgIEIABBA3QiACAEayEFIAAgAmogBTYCACACIARqIgQgBUEBcjYCBCAIBEAgCEF4cUG00ABqIQBBoNAAKAIAIQMCf0EBIAhBA3Z0IgEgBnFFBEBBjNAAIAEgBnI2AgAgAAwBCyAAKAIICyIBIAM2AgwgACADNgIIIAMgADYCDCADIAE2AggLIAJBCGohAUGg0AAgBDYCAEGU0AAgBTYCAAwRC0GQ0AAoAgAiC0UNASALaEECdEG80gBqKAIAIgAoAgRBeHEgBGshBSAAIQIDQAJAIAIoAhAiAUUEQCACQRRqKAIAIgFFDQELIAEoAgRBeHEgBGsiAyAFSSECIAMgBSACGyEFIAEgACACGyEAIAEhAgwBCwsgACgCGCEJIAAoAgwiAyAARwRAQZzQACgCABogAyAAKAIIIgE2AgggASADNgIMDBALIABBFGoiAigCACIBRQRAIAAoAhAiAUUNAyAAQRBqIQILA0AgAiEHIAEiA0EUaiICKAIAIgENACADQRBqIQIgAygCECIBDQALIAdBADYCAAwPC0F/IQQgAEG/f0sNACAAQRNqIgFBcHEhBEGQ0AAoAgAiCEUNAEEAIARrIQUCQAJAAkACf0EAIARBgAJJDQAaQR8gBEH///8HSw0AGiAEQSYgAUEIdmciAGt2QQFxIABBAXRrQT5qCyIGQQJ0QbzSAGooAgAiAkUEQEEAIQFBACEDDAELQQAhASAEQRkgBkEBdmtBACAGQR9HG3QhAEEAIQMDQAJAIAIoAgRBeHEgBGsiByAFTw0AIAIhAyAHIgUNAEEAIQUgAiEBDAMLIAEgAkEUaigCACIHIAcgAiAAQR12QQRxakEQaigCACICRhsgASAHGyEBIABBAXQhACACDQALCyABIANyRQRAQQAhA0ECIAZ0IgBBACAAa3IgCHEiAEUNAyAAaEECdEG80gBqKAIAIQELIAFFDQELA0AgASgCBEF4cSAEayICIAVJIQAgAiAFIAAbIQUgASADIAAbIQMgASgCECIABH8gAAUgAUEUaigCAAsiAQ0ACwsgA0UNACAFQZTQACgCACAEa08NACADKAIYIQcgAyADKAIMIgBHBEBBnNAAKAIAGiAAIAMoAggiATYCCCABIAA2AgwMDgsgA0EUaiICKAIAIgFFBEAgAygCECIBRQ0DIANBEGohAgsDQCACIQYgASIAQRRqIgIoAgAiAQ0AIABBEGohAiAAKAIQIgENAAsgBkEANgIADA0LQZTQACgCACIDIARPBEBBoNAAKAIAIQECQCADIARrIgJBEE8EQCABIARqIgAgAkEBcjYCBCABIANqIAI2AgAgASAEQQNyNgIEDAELIAEgA0EDcjYCBCABIANqIgAgACgCBEEBcjYCBEEAIQBBACECC0GU0AAgAjYCAEGg0AAgADYCACABQQhqIQEMDwtBmNAAKAIAIgMgBEsEQCAEIAlqIgAgAyAEayIBQQFyNgIEQaTQACAANgIAQZjQACABNgIAIAkgBEEDcjYCBCAJQQhqIQEMDwtBACEBIAQCf0Hk0wAoAgAEQEHs0wAoAgAMAQtB8NMAQn83AgBB6NMAQoCAhICAgMAANwIAQeTTACAKQQxqQXBxQdiq1aoFczYCAEH40wBBADYCAEHI0wBBADYCAEGAgAQLIgAgBEHHAGoiBWoiBkEAIABrIgdxIgJPBEBB/NMAQTA2AgAMDwsCQEHE0wAoAgAiAUUNAEG80wAoAgAiCCACaiEAIAAgAU0gACAIS3ENAEEAIQFB/NMAQTA2AgAMDwtByNMALQAAQQRxDQQCQAJAIAkEQEHM0wAhAQNAIAEoAgAiACAJTQRAIAAgASgCBGogCUsNAwsgASgCCCIBDQALC0EAEDMiAEF/Rg0FIAIhBkHo0wAoAgAiAUEBayIDIABxBEAgAiAAayAAIANqQQAgAWtxaiEGCyAEIAZPDQUgBkH+////B0sNBUHE0wAoAgAiAwRAQbzTACgCACIHIAZqIQEgASAHTQ0GIAEgA0sNBgsgBhAzIgEgAEcNAQwHCyAGIANrIAdxIgZB/v///wdLDQQgBhAzIQAgACABKAIAIAEoAgRqRg0DIAAhAQsCQCAGIARByABqTw0AIAFBf0YNAEHs0wAoAgAiACAFIAZrakEAIABrcSIAQf7///8HSwRAIAEhAAwHCyAAEDNBf0cEQCAAIAZqIQYgASEADAcLQQAgBmsQMxoMBAsgASIAQX9HDQUMAwtBACEDDAwLQQAhAAwKCyAAQX9HDQILQcjTAEHI0wAoAgBBBHI2AgALIAJB/v///wdLDQEgAhAzIQBBABAzIQEgAEF/Rg0BIAFBf0YNASAAIAFPDQEgASAAayIGIARBOGpNDQELQbzTAEG80wAoAgAgBmoiATYCAEHA0wAoAgAgAUkEQEHA0wAgATYCAAsCQAJAAkBBpNAAKAIAIgIEQEHM0wAhAQNAIAAgASgCACIDIAEoAgQiBWpGDQIgASgCCCIBDQALDAILQZzQACgCACIBQQBHIAAgAU9xRQRAQZzQACAANgIAC0EAIQFB0NMAIAY2AgBBzNMAIAA2AgBBrNAAQX82AgBBsNAAQeTTACgCADYCAEHY0wBBADYCAANAIAFByNAAaiABQbzQAGoiAjYCACACIAFBtNAAaiIDNgIAIAFBwNAAaiADNgIAIAFB0NAAaiABQcTQAGoiAzYCACADIAI2AgAgAUHY0ABqIAFBzNAAaiICNgIAIAIgAzYCACABQdTQAGogAjYCACABQSBqIgFBgAJHDQALQXggAGtBD3EiASAAaiICIAZBOGsiAyABayIBQQFyNgIEQajQAEH00wAoAgA2AgBBmNAAIAE2AgBBpNAAIAI2AgAgACADakE4NgIEDAILIAAgAk0NACACIANJDQAgASgCDEEIcQ0AQXggAmtBD3EiACACaiIDQZjQACgCACAGaiIHIABrIgBBAXI2AgQgASAFIAZqNgIEQajQAEH00wAoAgA2AgBBmNAAIAA2AgBBpNAAIAM2AgAgAiAHakE4NgIEDAELIABBnNAAKAIASQRAQZzQACAANgIACyAAIAZqIQNBzNMAIQECQAJAAkADQCADIAEoAgBHBEAgASgCCCIBDQEMAgsLIAEtAAxBCHFFDQELQczTACEBA0AgASgCACIDIAJNBEAgAyABKAIEaiIFIAJLDQMLIAEoAgghAQwACwALIAEgADYCACABIAEoAgQgBmo2AgQgAEF4IABrQQ9xaiIJIARBA3I2AgQgA0F4IANrQQ9xaiIGIAQgCWoiBGshASACIAZGBEBBpNAAIAQ2AgBBmNAAQZjQACgCACABaiIANgIAIAQgAEEBcjYCBAwIC0Gg0AAoAgAgBkYEQEGg0AAgBDYCAEGU0ABBlNAAKAIAIAFqIgA2AgAgBCAAQQFyNgIEIAAgBGogADYCAAwICyAGKAIEIgVBA3FBAUcNBiAFQXhxIQggBUH/AU0EQCAFQQN2IQMgBigCCCIAIAYoAgwiAkYEQEGM0ABBjNAAKAIAQX4gA3dxNgIADAcLIAIgADYCCCAAIAI2AgwMBgsgBigCGCEHIAYgBigCDCIARwRAIAAgBigCCCICNgIIIAIgADYCDAwFCyAGQRRqIgIoAgAiBUUEQCAGKAIQIgVFDQQgBkEQaiECCwNAIAIhAyAFIgBBFGoiAigCACIFDQAgAEEQaiECIAAoAhAiBQ0ACyADQQA2AgAMBAtBeCAAa0EPcSIBIABqIgcgBkE4ayIDIAFrIgFBAXI2AgQgACADakE4NgIEIAIgBUE3IAVrQQ9xakE/ayIDIAMgAkEQakkbIgNBIzYCBEGo0ABB9NMAKAIANgIAQZjQACABNgIAQaTQACAHNgIAIANBEGpB1NMAKQIANwIAIANBzNMAKQIANwIIQdTTACADQQhqNgIAQdDTACAGNgIAQczTACAANgIAQdjTAEEANgIAIANBJGohAQNAIAFBBzYCACAFIAFBBGoiAUsNAAsgAiADRg0AIAMgAygCBEF+cTYCBCADIAMgAmsiBTYCACACIAVBAXI2AgQgBUH/AU0EQCAFQXhxQbTQAGohAAJ/QYzQACgCACIBQQEgBUEDdnQiA3FFBEBBjNAAIAEgA3I2AgAgAAwBCyAAKAIICyIBIAI2AgwgACACNgIIIAIgADYCDCACIAE2AggMAQtBHyEBIAVB////B00EQCAFQSYgBUEIdmciAGt2QQFxIABBAXRrQT5qIQELIAIgATYCHCACQgA3AhAgAUECdEG80gBqIQBBkNAAKAIAIgNBASABdCIGcUUEQCAAIAI2AgBBkNAAIAMgBnI2AgAgAiAANgIYIAIgAjYCCCACIAI2AgwMAQsgBUEZIAFBAXZrQQAgAUEfRxt0IQEgACgCACEDAkADQCADIgAoAgRBeHEgBUYNASABQR12IQMgAUEBdCEBIAAgA0EEcWpBEGoiBigCACIDDQALIAYgAjYCACACIAA2AhggAiACNgIMIAIgAjYCCAwBCyAAKAIIIgEgAjYCDCAAIAI2AgggAkEANgIYIAIgADYCDCACIAE2AggLQZjQACgCACIBIARNDQBBpNAAKAIAIgAgBGoiAiABIARrIgFBAXI2AgRBmNAAIAE2AgBBpNAAIAI2AgAgACAEQQNyNgIEIABBCGohAQwIC0EAIQFB/NMAQTA2AgAMBwtBACEACyAHRQ0AAkAgBigCHCICQQJ0QbzSAGoiAygCACAGRgRAIAMgADYCACAADQFBkNAAQZDQACgCAEF+IAJ3cTYCAAwCCyAHQRBBFCAHKAIQIAZGG2ogADYCACAARQ0BCyAAIAc2AhggBigCECICBEAgACACNgIQIAIgADYCGAsgBkEUaigCACICRQ0AIABBFGogAjYCACACIAA2AhgLIAEgCGohASAGIAhqIgYoAgQhBQsgBiAFQX5xNgIEIAEgBGogATYCACAEIAFBAXI2AgQgAUH/AU0EQCABQXhxQbTQAGohAAJ/QYzQACgCACICQQEgAUEDdnQiAXFFBEBBjNAAIAEgAnI2AgAgAAwBCyAAKAIICyIBIAQ2AgwgACAENgIIIAQgADYCDCAEIAE2AggMAQtBHyEFIAFB////B00EQCABQSYgAUEIdmciAGt2QQFxIABBAXRrQT5qIQULIAQgBTYCHCAEQgA3AhAgBUECdEG80gBqIQBBkNAAKAIAIgJBASAFdCIDcUUEQCAAIAQ2AgBBkNAAIAIgA3I2AgAgBCAANgIYIAQgBDYCCCAEIAQ2AgwMAQsgAUEZIAVBAXZrQQAgBUEfRxt0IQUgACgCACEAAkADQCAAIgIoAgRBeHEgAUYNASAFQR12IQAgBUEBdCEFIAIgAEEEcWpBEGoiAygCACIADQALIAMgBDYCACAEIAI2AhggBCAENgIMIAQgBDYCCAwBCyACKAIIIgAgBDYCDCACIAQ2AgggBEEANgIYIAQgAjYCDCAEIAA2AggLIAlBCGohAQwCCwJAIAdFDQACQCADKAIcIgFBAnRBvNIAaiICKAIAIANGBEAgAiAANgIAIAANAUGQ0AAgCEF+IAF3cSIINgIADAILIAdBEEEUIAcoAhAgA0YbaiAANgIAIABFDQELIAAgBzYCGCADKAIQIgEEQCAAIAE2AhAgASAANgIYCyADQRRqKAIAIgFFDQAgAEEUaiABNgIAIAEgADYCGAsCQCAFQQ9NBEAgAyAEIAVqIgBBA3I2AgQgACADaiIAIAAoAgRBAXI2AgQMAQsgAyAEaiICIAVBAXI2AgQgAyAEQQNyNgIEIAIgBWogBTYCACAFQf8BTQRAIAVBeHFBtNAAaiEAAn9BjNAAKAIAIgFBASAFQQN2dCIFcUUEQEGM0AAgASAFcjYCACAADAELIAAoAggLIgEgAjYCDCAAIAI2AgggAiAANgIMIAIgATYCCAwBC0EfIQEgBUH///8HTQRAIAVBJiAFQQh2ZyIAa3ZBAXEgAEEBdGtBPmohAQsgAiABNgIcIAJCADcCECABQQJ0QbzSAGohAEEBIAF0IgQgCHFFBEAgACACNgIAQZDQACAEIAhyNgIAIAIgADYCGCACIAI2AgggAiACNgIMDAELIAVBGSABQQF2a0EAIAFBH0cbdCEBIAAoAgAhBAJAA0AgBCIAKAIEQXhxIAVGDQEgAUEddiEEIAFBAXQhASAAIARBBHFqQRBqIgYoAgAiBA0ACyAGIAI2AgAgAiAANgIYIAIgAjYCDCACIAI2AggMAQsgACgCCCIBIAI2AgwgACACNgIIIAJBADYCGCACIAA2AgwgAiABNgIICyADQQhqIQEMAQsCQCAJRQ0AAkAgACgCHCIBQQJ0QbzSAGoiAigCACAARgRAIAIgAzYCACADDQFBkNAAIAtBfiABd3E2AgAMAgsgCUEQQRQgCSgCECAARhtqIAM2AgAgA0UNAQsgAyAJNgIYIAAoAhAiAQRAIAMgATYCECABIAM2AhgLIABBFGooAgAiAUUNACADQRRqIAE2AgAgASADNgIYCwJAIAVBD00EQCAAIAQgBWoiAUEDcjYCBCAAIAFqIgEgASgCBEEBcjYCBAwBCyAAIARqIgcgBUEBcjYCBCAAIARBA3I2AgQgBSAHaiAFNgIAIAgEQCAIQXhxQbTQAGohAUGg0AAoAgAhAwJ/QQEgCEEDdnQiAiAGcUUEQEGM0AAgAiAGcjYCACABDAELIAEoAggLIgIgAzYCDCABIAM2AgggAyABNgIMIAMgAjYCCAtBoNAAIAc2AgBBlNAAIAU2AgALIABBCGohAQsgCkEQaiQAIAELQwAgAEUEQD8AQRB0DwsCQCAAQf//A3ENACAAQQBIDQAgAEEQdkAAIgBBf0YEQEH80wBBMDYCAEF/DwsgAEEQdA8LAAsL3D8iAEGACAsJAQAAAAIAAAADAEGUCAsFBAAAAAUAQaQICwkGAAAABwAAAAgAQdwIC4otSW52YWxpZCBjaGFyIGluIHVybCBxdWVyeQBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX2JvZHkAQ29udGVudC1MZW5ndGggb3ZlcmZsb3cAQ2h1bmsgc2l6ZSBvdmVyZmxvdwBSZXNwb25zZSBvdmVyZmxvdwBJbnZhbGlkIG1ldGhvZCBmb3IgSFRUUC94LnggcmVxdWVzdABJbnZhbGlkIG1ldGhvZCBmb3IgUlRTUC94LnggcmVxdWVzdABFeHBlY3RlZCBTT1VSQ0UgbWV0aG9kIGZvciBJQ0UveC54IHJlcXVlc3QASW52YWxpZCBjaGFyIGluIHVybCBmcmFnbWVudCBzdGFydABFeHBlY3RlZCBkb3QAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9zdGF0dXMASW52YWxpZCByZXNwb25zZSBzdGF0dXMASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucwBVc2VyIGNhbGxiYWNrIGVycm9yAGBvbl9yZXNldGAgY2FsbGJhY2sgZXJyb3IAYG9uX2NodW5rX2hlYWRlcmAgY2FsbGJhY2sgZXJyb3IAYG9uX21lc3NhZ2VfYmVnaW5gIGNhbGxiYWNrIGVycm9yAGBvbl9jaHVua19leHRlbnNpb25fdmFsdWVgIGNhbGxiYWNrIGVycm9yAGBvbl9zdGF0dXNfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl92ZXJzaW9uX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fdXJsX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9oZWFkZXJfdmFsdWVfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9tZXNzYWdlX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fbWV0aG9kX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25faGVhZGVyX2ZpZWxkX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfZXh0ZW5zaW9uX25hbWVgIGNhbGxiYWNrIGVycm9yAFVuZXhwZWN0ZWQgY2hhciBpbiB1cmwgc2VydmVyAEludmFsaWQgaGVhZGVyIHZhbHVlIGNoYXIASW52YWxpZCBoZWFkZXIgZmllbGQgY2hhcgBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3ZlcnNpb24ASW52YWxpZCBtaW5vciB2ZXJzaW9uAEludmFsaWQgbWFqb3IgdmVyc2lvbgBFeHBlY3RlZCBzcGFjZSBhZnRlciB2ZXJzaW9uAEV4cGVjdGVkIENSTEYgYWZ0ZXIgdmVyc2lvbgBJbnZhbGlkIEhUVFAgdmVyc2lvbgBJbnZhbGlkIGhlYWRlciB0b2tlbgBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3VybABJbnZhbGlkIGNoYXJhY3RlcnMgaW4gdXJsAFVuZXhwZWN0ZWQgc3RhcnQgY2hhciBpbiB1cmwARG91YmxlIEAgaW4gdXJsAEVtcHR5IENvbnRlbnQtTGVuZ3RoAEludmFsaWQgY2hhcmFjdGVyIGluIENvbnRlbnQtTGVuZ3RoAER1cGxpY2F0ZSBDb250ZW50LUxlbmd0aABJbnZhbGlkIGNoYXIgaW4gdXJsIHBhdGgAQ29udGVudC1MZW5ndGggY2FuJ3QgYmUgcHJlc2VudCB3aXRoIFRyYW5zZmVyLUVuY29kaW5nAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIHNpemUAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9oZWFkZXJfdmFsdWUAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9jaHVua19leHRlbnNpb25fdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyB2YWx1ZQBNaXNzaW5nIGV4cGVjdGVkIExGIGFmdGVyIGhlYWRlciB2YWx1ZQBJbnZhbGlkIGBUcmFuc2Zlci1FbmNvZGluZ2AgaGVhZGVyIHZhbHVlAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIGV4dGVuc2lvbnMgcXVvdGUgdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBxdW90ZWQgdmFsdWUAUGF1c2VkIGJ5IG9uX2hlYWRlcnNfY29tcGxldGUASW52YWxpZCBFT0Ygc3RhdGUAb25fcmVzZXQgcGF1c2UAb25fY2h1bmtfaGVhZGVyIHBhdXNlAG9uX21lc3NhZ2VfYmVnaW4gcGF1c2UAb25fY2h1bmtfZXh0ZW5zaW9uX3ZhbHVlIHBhdXNlAG9uX3N0YXR1c19jb21wbGV0ZSBwYXVzZQBvbl92ZXJzaW9uX2NvbXBsZXRlIHBhdXNlAG9uX3VybF9jb21wbGV0ZSBwYXVzZQBvbl9jaHVua19jb21wbGV0ZSBwYXVzZQBvbl9oZWFkZXJfdmFsdWVfY29tcGxldGUgcGF1c2UAb25fbWVzc2FnZV9jb21wbGV0ZSBwYXVzZQBvbl9tZXRob2RfY29tcGxldGUgcGF1c2UAb25faGVhZGVyX2ZpZWxkX2NvbXBsZXRlIHBhdXNlAG9uX2NodW5rX2V4dGVuc2lvbl9uYW1lIHBhdXNlAFVuZXhwZWN0ZWQgc3BhY2UgYWZ0ZXIgc3RhcnQgbGluZQBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX2NodW5rX2V4dGVuc2lvbl9uYW1lAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIGV4dGVuc2lvbnMgbmFtZQBQYXVzZSBvbiBDT05ORUNUL1VwZ3JhZGUAUGF1c2Ugb24gUFJJL1VwZ3JhZGUARXhwZWN0ZWQgSFRUUC8yIENvbm5lY3Rpb24gUHJlZmFjZQBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX21ldGhvZABFeHBlY3RlZCBzcGFjZSBhZnRlciBtZXRob2QAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9oZWFkZXJfZmllbGQAUGF1c2VkAEludmFsaWQgd29yZCBlbmNvdW50ZXJlZABJbnZhbGlkIG1ldGhvZCBlbmNvdW50ZXJlZABVbmV4cGVjdGVkIGNoYXIgaW4gdXJsIHNjaGVtYQBSZXF1ZXN0IGhhcyBpbnZhbGlkIGBUcmFuc2Zlci1FbmNvZGluZ2AAU1dJVENIX1BST1hZAFVTRV9QUk9YWQBNS0FDVElWSVRZAFVOUFJPQ0VTU0FCTEVfRU5USVRZAENPUFkATU9WRURfUEVSTUFORU5UTFkAVE9PX0VBUkxZAE5PVElGWQBGQUlMRURfREVQRU5ERU5DWQBCQURfR0FURVdBWQBQTEFZAFBVVABDSEVDS09VVABHQVRFV0FZX1RJTUVPVVQAUkVRVUVTVF9USU1FT1VUAE5FVFdPUktfQ09OTkVDVF9USU1FT1VUAENPTk5FQ1RJT05fVElNRU9VVABMT0dJTl9USU1FT1VUAE5FVFdPUktfUkVBRF9USU1FT1VUAFBPU1QATUlTRElSRUNURURfUkVRVUVTVABDTElFTlRfQ0xPU0VEX1JFUVVFU1QAQ0xJRU5UX0NMT1NFRF9MT0FEX0JBTEFOQ0VEX1JFUVVFU1QAQkFEX1JFUVVFU1QASFRUUF9SRVFVRVNUX1NFTlRfVE9fSFRUUFNfUE9SVABSRVBPUlQASU1fQV9URUFQT1QAUkVTRVRfQ09OVEVOVABOT19DT05URU5UAFBBUlRJQUxfQ09OVEVOVABIUEVfSU5WQUxJRF9DT05TVEFOVABIUEVfQ0JfUkVTRVQAR0VUAEhQRV9TVFJJQ1QAQ09ORkxJQ1QAVEVNUE9SQVJZX1JFRElSRUNUAFBFUk1BTkVOVF9SRURJUkVDVABDT05ORUNUAE1VTFRJX1NUQVRVUwBIUEVfSU5WQUxJRF9TVEFUVVMAVE9PX01BTllfUkVRVUVTVFMARUFSTFlfSElOVFMAVU5BVkFJTEFCTEVfRk9SX0xFR0FMX1JFQVNPTlMAT1BUSU9OUwBTV0lUQ0hJTkdfUFJPVE9DT0xTAFZBUklBTlRfQUxTT19ORUdPVElBVEVTAE1VTFRJUExFX0NIT0lDRVMASU5URVJOQUxfU0VSVkVSX0VSUk9SAFdFQl9TRVJWRVJfVU5LTk9XTl9FUlJPUgBSQUlMR1VOX0VSUk9SAElERU5USVRZX1BST1ZJREVSX0FVVEhFTlRJQ0FUSU9OX0VSUk9SAFNTTF9DRVJUSUZJQ0FURV9FUlJPUgBJTlZBTElEX1hfRk9SV0FSREVEX0ZPUgBTRVRfUEFSQU1FVEVSAEdFVF9QQVJBTUVURVIASFBFX1VTRVIAU0VFX09USEVSAEhQRV9DQl9DSFVOS19IRUFERVIATUtDQUxFTkRBUgBTRVRVUABXRUJfU0VSVkVSX0lTX0RPV04AVEVBUkRPV04ASFBFX0NMT1NFRF9DT05ORUNUSU9OAEhFVVJJU1RJQ19FWFBJUkFUSU9OAERJU0NPTk5FQ1RFRF9PUEVSQVRJT04ATk9OX0FVVEhPUklUQVRJVkVfSU5GT1JNQVRJT04ASFBFX0lOVkFMSURfVkVSU0lPTgBIUEVfQ0JfTUVTU0FHRV9CRUdJTgBTSVRFX0lTX0ZST1pFTgBIUEVfSU5WQUxJRF9IRUFERVJfVE9LRU4ASU5WQUxJRF9UT0tFTgBGT1JCSURERU4ARU5IQU5DRV9ZT1VSX0NBTE0ASFBFX0lOVkFMSURfVVJMAEJMT0NLRURfQllfUEFSRU5UQUxfQ09OVFJPTABNS0NPTABBQ0wASFBFX0lOVEVSTkFMAFJFUVVFU1RfSEVBREVSX0ZJRUxEU19UT09fTEFSR0VfVU5PRkZJQ0lBTABIUEVfT0sAVU5MSU5LAFVOTE9DSwBQUkkAUkVUUllfV0lUSABIUEVfSU5WQUxJRF9DT05URU5UX0xFTkdUSABIUEVfVU5FWFBFQ1RFRF9DT05URU5UX0xFTkdUSABGTFVTSABQUk9QUEFUQ0gATS1TRUFSQ0gAVVJJX1RPT19MT05HAFBST0NFU1NJTkcATUlTQ0VMTEFORU9VU19QRVJTSVNURU5UX1dBUk5JTkcATUlTQ0VMTEFORU9VU19XQVJOSU5HAEhQRV9JTlZBTElEX1RSQU5TRkVSX0VOQ09ESU5HAEV4cGVjdGVkIENSTEYASFBFX0lOVkFMSURfQ0hVTktfU0laRQBNT1ZFAENPTlRJTlVFAEhQRV9DQl9TVEFUVVNfQ09NUExFVEUASFBFX0NCX0hFQURFUlNfQ09NUExFVEUASFBFX0NCX1ZFUlNJT05fQ09NUExFVEUASFBFX0NCX1VSTF9DT01QTEVURQBIUEVfQ0JfQ0hVTktfQ09NUExFVEUASFBFX0NCX0hFQURFUl9WQUxVRV9DT01QTEVURQBIUEVfQ0JfQ0hVTktfRVhURU5TSU9OX1ZBTFVFX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19FWFRFTlNJT05fTkFNRV9DT01QTEVURQBIUEVfQ0JfTUVTU0FHRV9DT01QTEVURQBIUEVfQ0JfTUVUSE9EX0NPTVBMRVRFAEhQRV9DQl9IRUFERVJfRklFTERfQ09NUExFVEUAREVMRVRFAEhQRV9JTlZBTElEX0VPRl9TVEFURQBJTlZBTElEX1NTTF9DRVJUSUZJQ0FURQBQQVVTRQBOT19SRVNQT05TRQBVTlNVUFBPUlRFRF9NRURJQV9UWVBFAEdPTkUATk9UX0FDQ0VQVEFCTEUAU0VSVklDRV9VTkFWQUlMQUJMRQBSQU5HRV9OT1RfU0FUSVNGSUFCTEUAT1JJR0lOX0lTX1VOUkVBQ0hBQkxFAFJFU1BPTlNFX0lTX1NUQUxFAFBVUkdFAE1FUkdFAFJFUVVFU1RfSEVBREVSX0ZJRUxEU19UT09fTEFSR0UAUkVRVUVTVF9IRUFERVJfVE9PX0xBUkdFAFBBWUxPQURfVE9PX0xBUkdFAElOU1VGRklDSUVOVF9TVE9SQUdFAEhQRV9QQVVTRURfVVBHUkFERQBIUEVfUEFVU0VEX0gyX1VQR1JBREUAU09VUkNFAEFOTk9VTkNFAFRSQUNFAEhQRV9VTkVYUEVDVEVEX1NQQUNFAERFU0NSSUJFAFVOU1VCU0NSSUJFAFJFQ09SRABIUEVfSU5WQUxJRF9NRVRIT0QATk9UX0ZPVU5EAFBST1BGSU5EAFVOQklORABSRUJJTkQAVU5BVVRIT1JJWkVEAE1FVEhPRF9OT1RfQUxMT1dFRABIVFRQX1ZFUlNJT05fTk9UX1NVUFBPUlRFRABBTFJFQURZX1JFUE9SVEVEAEFDQ0VQVEVEAE5PVF9JTVBMRU1FTlRFRABMT09QX0RFVEVDVEVEAEhQRV9DUl9FWFBFQ1RFRABIUEVfTEZfRVhQRUNURUQAQ1JFQVRFRABJTV9VU0VEAEhQRV9QQVVTRUQAVElNRU9VVF9PQ0NVUkVEAFBBWU1FTlRfUkVRVUlSRUQAUFJFQ09ORElUSU9OX1JFUVVJUkVEAFBST1hZX0FVVEhFTlRJQ0FUSU9OX1JFUVVJUkVEAE5FVFdPUktfQVVUSEVOVElDQVRJT05fUkVRVUlSRUQATEVOR1RIX1JFUVVJUkVEAFNTTF9DRVJUSUZJQ0FURV9SRVFVSVJFRABVUEdSQURFX1JFUVVJUkVEAFBBR0VfRVhQSVJFRABQUkVDT05ESVRJT05fRkFJTEVEAEVYUEVDVEFUSU9OX0ZBSUxFRABSRVZBTElEQVRJT05fRkFJTEVEAFNTTF9IQU5EU0hBS0VfRkFJTEVEAExPQ0tFRABUUkFOU0ZPUk1BVElPTl9BUFBMSUVEAE5PVF9NT0RJRklFRABOT1RfRVhURU5ERUQAQkFORFdJRFRIX0xJTUlUX0VYQ0VFREVEAFNJVEVfSVNfT1ZFUkxPQURFRABIRUFEAEV4cGVjdGVkIEhUVFAvAABeEwAAJhMAADAQAADwFwAAnRMAABUSAAA5FwAA8BIAAAoQAAB1EgAArRIAAIITAABPFAAAfxAAAKAVAAAjFAAAiRIAAIsUAABNFQAA1BEAAM8UAAAQGAAAyRYAANwWAADBEQAA4BcAALsUAAB0FAAAfBUAAOUUAAAIFwAAHxAAAGUVAACjFAAAKBUAAAIVAACZFQAALBAAAIsZAABPDwAA1A4AAGoQAADOEAAAAhcAAIkOAABuEwAAHBMAAGYUAABWFwAAwRMAAM0TAABsEwAAaBcAAGYXAABfFwAAIhMAAM4PAABpDgAA2A4AAGMWAADLEwAAqg4AACgXAAAmFwAAxRMAAF0WAADoEQAAZxMAAGUTAADyFgAAcxMAAB0XAAD5FgAA8xEAAM8OAADOFQAADBIAALMRAAClEQAAYRAAADIXAAC7EwBB+TULAQEAQZA2C+ABAQECAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAQf03CwEBAEGROAteAgMCAgICAgAAAgIAAgIAAgICAgICAgICAgAEAAAAAAACAgICAgICAgICAgICAgICAgICAgICAgICAgAAAAICAgICAgICAgICAgICAgICAgICAgICAgICAgICAAIAAgBB/TkLAQEAQZE6C14CAAICAgICAAACAgACAgACAgICAgICAgICAAMABAAAAAICAgICAgICAgICAgICAgICAgICAgICAgICAAAAAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAAgACAEHwOwsNbG9zZWVlcC1hbGl2ZQBBiTwLAQEAQaA8C+ABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAQYk+CwEBAEGgPgvnAQEBAQEBAQEBAQEBAQIBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBY2h1bmtlZABBsMAAC18BAQABAQEBAQAAAQEAAQEAAQEBAQEBAQEBAQAAAAAAAAABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEAAQBBkMIACyFlY3Rpb25lbnQtbGVuZ3Rob25yb3h5LWNvbm5lY3Rpb24AQcDCAAstcmFuc2Zlci1lbmNvZGluZ3BncmFkZQ0KDQoNClNNDQoNClRUUC9DRS9UU1AvAEH5wgALBQECAAEDAEGQwwAL4AEEAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBB+cQACwUBAgABAwBBkMUAC+ABBAEBBQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEAQfnGAAsEAQAAAQBBkccAC98BAQEAAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBB+sgACwQBAAACAEGQyQALXwMEAAAEBAQEBAQEBAQEBAUEBAQEBAQEBAQEBAQABAAGBwQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEAAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQAAAAEAEH6ygALBAEAAAEAQZDLAAsBAQBBqssAC0ECAAAAAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAAAAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwBB+swACwQBAAABAEGQzQALAQEAQZrNAAsGAgAAAAACAEGxzQALOgMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAAAAAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAQfDOAAuWAU5PVU5DRUVDS09VVE5FQ1RFVEVDUklCRUxVU0hFVEVBRFNFQVJDSFJHRUNUSVZJVFlMRU5EQVJWRU9USUZZUFRJT05TQ0hTRUFZU1RBVENIR0VPUkRJUkVDVE9SVFJDSFBBUkFNRVRFUlVSQ0VCU0NSSUJFQVJET1dOQUNFSU5ETktDS1VCU0NSSUJFSFRUUC9BRFRQLw==", "base64");
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/constants.js
+// node_modules/undici/lib/web/fetch/constants.js
 var require_constants3 = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/constants.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/constants.js"(exports, module) {
     "use strict";
     var corsSafeListedMethods = (
       /** @type {const} */
@@ -10605,9 +10605,9 @@ var require_constants3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/global.js
+// node_modules/undici/lib/web/fetch/global.js
 var require_global = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/global.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/global.js"(exports, module) {
     "use strict";
     var globalOrigin = /* @__PURE__ */ Symbol.for("undici.globalOrigin.1");
     function getGlobalOrigin() {
@@ -10641,9 +10641,9 @@ var require_global = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/data-url.js
+// node_modules/undici/lib/web/fetch/data-url.js
 var require_data_url = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/data-url.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/data-url.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var encoder = new TextEncoder();
@@ -10993,9 +10993,9 @@ var require_data_url = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/webidl.js
+// node_modules/undici/lib/web/fetch/webidl.js
 var require_webidl = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/webidl.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/webidl.js"(exports, module) {
     "use strict";
     var { types, inspect } = __require("node:util");
     var { markAsUncloneable } = __require("node:worker_threads");
@@ -11412,9 +11412,9 @@ var require_webidl = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/util.js
+// node_modules/undici/lib/web/fetch/util.js
 var require_util2 = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/util.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/util.js"(exports, module) {
     "use strict";
     var { Transform } = __require("node:stream");
     var zlib = __require("node:zlib");
@@ -11812,8 +11812,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise2 = new Promise((resolve7, reject) => {
-        res = resolve7;
+      const promise2 = new Promise((resolve8, reject) => {
+        res = resolve8;
         rej = reject;
       });
       return { promise: promise2, resolve: res, reject: rej };
@@ -12282,9 +12282,9 @@ var require_util2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/symbols.js
+// node_modules/undici/lib/web/fetch/symbols.js
 var require_symbols2 = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/symbols.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/symbols.js"(exports, module) {
     "use strict";
     module.exports = {
       kUrl: /* @__PURE__ */ Symbol("url"),
@@ -12296,9 +12296,9 @@ var require_symbols2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/file.js
+// node_modules/undici/lib/web/fetch/file.js
 var require_file = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/file.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/file.js"(exports, module) {
     "use strict";
     var { Blob: Blob2, File: File2 } = __require("node:buffer");
     var { kState } = require_symbols2();
@@ -12359,9 +12359,9 @@ var require_file = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/formdata.js
+// node_modules/undici/lib/web/fetch/formdata.js
 var require_formdata = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/formdata.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/formdata.js"(exports, module) {
     "use strict";
     var { isBlobLike, iteratorMixin } = require_util2();
     var { kState } = require_symbols2();
@@ -12506,9 +12506,9 @@ var require_formdata = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/formdata-parser.js
+// node_modules/undici/lib/web/fetch/formdata-parser.js
 var require_formdata_parser = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/formdata-parser.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/formdata-parser.js"(exports, module) {
     "use strict";
     var { isUSVString, bufferToLowerCasedHeaderName } = require_util();
     var { utf8DecodeBytes } = require_util2();
@@ -12757,9 +12757,9 @@ var require_formdata_parser = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/body.js
+// node_modules/undici/lib/web/fetch/body.js
 var require_body = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/body.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/body.js"(exports, module) {
     "use strict";
     var util = require_util();
     var {
@@ -13071,9 +13071,9 @@ Content-Type: ${value.type || "application/octet-stream"}\r
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/client-h1.js
+// node_modules/undici/lib/dispatcher/client-h1.js
 var require_client_h1 = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/client-h1.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/client-h1.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var util = require_util();
@@ -13145,35 +13145,35 @@ var require_client_h1 = __commonJS({
       return await WebAssembly.instantiate(mod, {
         env: {
           /* eslint-disable camelcase */
-          wasm_on_url: (p, at, len) => {
+          wasm_on_url: (p, at2, len) => {
             return 0;
           },
-          wasm_on_status: (p, at, len) => {
+          wasm_on_status: (p, at2, len) => {
             assert2(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
           wasm_on_message_begin: (p) => {
             assert2(currentParser.ptr === p);
             return currentParser.onMessageBegin() || 0;
           },
-          wasm_on_header_field: (p, at, len) => {
+          wasm_on_header_field: (p, at2, len) => {
             assert2(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_header_value: (p, at, len) => {
+          wasm_on_header_value: (p, at2, len) => {
             assert2(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
           wasm_on_headers_complete: (p, statusCode, upgrade, shouldKeepAlive) => {
             assert2(currentParser.ptr === p);
             return currentParser.onHeadersComplete(statusCode, Boolean(upgrade), Boolean(shouldKeepAlive)) || 0;
           },
-          wasm_on_body: (p, at, len) => {
+          wasm_on_body: (p, at2, len) => {
             assert2(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
           wasm_on_message_complete: (p) => {
@@ -14064,12 +14064,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -14201,9 +14201,9 @@ ${len.toString(16)}\r
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/client-h2.js
+// node_modules/undici/lib/dispatcher/client-h2.js
 var require_client_h2 = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/client-h2.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/client-h2.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var { errorMonitor } = __require("node:events");
@@ -14739,12 +14739,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -14775,9 +14775,9 @@ var require_client_h2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/handler/redirect-handler.js
+// node_modules/undici/lib/handler/redirect-handler.js
 var require_redirect_handler = __commonJS({
-  "../../main/node_modules/undici/lib/handler/redirect-handler.js"(exports, module) {
+  "node_modules/undici/lib/handler/redirect-handler.js"(exports, module) {
     "use strict";
     var util = require_util();
     var { kBodyUsed } = require_symbols();
@@ -14934,9 +14934,9 @@ var require_redirect_handler = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/interceptor/redirect-interceptor.js
+// node_modules/undici/lib/interceptor/redirect-interceptor.js
 var require_redirect_interceptor = __commonJS({
-  "../../main/node_modules/undici/lib/interceptor/redirect-interceptor.js"(exports, module) {
+  "node_modules/undici/lib/interceptor/redirect-interceptor.js"(exports, module) {
     "use strict";
     var RedirectHandler = require_redirect_handler();
     function createRedirectInterceptor({ maxRedirections: defaultMaxRedirections }) {
@@ -14956,9 +14956,9 @@ var require_redirect_interceptor = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/client.js
+// node_modules/undici/lib/dispatcher/client.js
 var require_client = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/client.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/client.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var net = __require("node:net");
@@ -15223,16 +15223,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve7) => {
+        return new Promise((resolve8) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve7;
+            this[kClosedResolve] = resolve8;
           } else {
-            resolve7(null);
+            resolve8(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve7) => {
+        return new Promise((resolve8) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -15243,7 +15243,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve7(null);
+            resolve8(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -15294,7 +15294,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve7, reject) => {
+        const socket = await new Promise((resolve8, reject) => {
           client[kConnector]({
             host,
             hostname: hostname4,
@@ -15306,7 +15306,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve7(socket2);
+              resolve8(socket2);
             }
           });
         });
@@ -15458,9 +15458,9 @@ var require_client = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/fixed-queue.js
+// node_modules/undici/lib/dispatcher/fixed-queue.js
 var require_fixed_queue = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/fixed-queue.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/fixed-queue.js"(exports, module) {
     "use strict";
     var kSize = 2048;
     var kMask = kSize - 1;
@@ -15504,10 +15504,10 @@ var require_fixed_queue = __commonJS({
         this.head.push(data);
       }
       shift() {
-        const tail = this.tail;
-        const next = tail.shift();
-        if (tail.isEmpty() && tail.next !== null) {
-          this.tail = tail.next;
+        const tail2 = this.tail;
+        const next = tail2.shift();
+        if (tail2.isEmpty() && tail2.next !== null) {
+          this.tail = tail2.next;
         }
         return next;
       }
@@ -15515,9 +15515,9 @@ var require_fixed_queue = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/pool-stats.js
+// node_modules/undici/lib/dispatcher/pool-stats.js
 var require_pool_stats = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/pool-stats.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/pool-stats.js"(exports, module) {
     var { kFree, kConnected, kPending, kQueued, kRunning, kSize } = require_symbols();
     var kPool = /* @__PURE__ */ Symbol("pool");
     var PoolStats = class {
@@ -15547,9 +15547,9 @@ var require_pool_stats = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/pool-base.js
+// node_modules/undici/lib/dispatcher/pool-base.js
 var require_pool_base = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/pool-base.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/pool-base.js"(exports, module) {
     "use strict";
     var DispatcherBase = require_dispatcher_base();
     var FixedQueue = require_fixed_queue();
@@ -15642,8 +15642,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve7) => {
-            this[kClosedResolve] = resolve7;
+          await new Promise((resolve8) => {
+            this[kClosedResolve] = resolve8;
           });
         }
       }
@@ -15702,9 +15702,9 @@ var require_pool_base = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/pool.js
+// node_modules/undici/lib/dispatcher/pool.js
 var require_pool = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/pool.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/pool.js"(exports, module) {
     "use strict";
     var {
       PoolBase,
@@ -15793,9 +15793,9 @@ var require_pool = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/balanced-pool.js
+// node_modules/undici/lib/dispatcher/balanced-pool.js
 var require_balanced_pool = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/balanced-pool.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/balanced-pool.js"(exports, module) {
     "use strict";
     var {
       BalancedPoolMissingUpstreamError,
@@ -15937,9 +15937,9 @@ var require_balanced_pool = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/agent.js
+// node_modules/undici/lib/dispatcher/agent.js
 var require_agent = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/agent.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/agent.js"(exports, module) {
     "use strict";
     var { InvalidArgumentError } = require_errors2();
     var { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = require_symbols();
@@ -16037,9 +16037,9 @@ var require_agent = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/proxy-agent.js
+// node_modules/undici/lib/dispatcher/proxy-agent.js
 var require_proxy_agent = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/proxy-agent.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/proxy-agent.js"(exports, module) {
     "use strict";
     var { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = require_symbols();
     var { URL: URL2 } = __require("node:url");
@@ -16260,9 +16260,9 @@ var require_proxy_agent = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
+// node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
 var require_env_http_proxy_agent = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/env-http-proxy-agent.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/env-http-proxy-agent.js"(exports, module) {
     "use strict";
     var DispatcherBase = require_dispatcher_base();
     var { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = require_symbols();
@@ -16396,9 +16396,9 @@ var require_env_http_proxy_agent = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/handler/retry-handler.js
+// node_modules/undici/lib/handler/retry-handler.js
 var require_retry_handler = __commonJS({
-  "../../main/node_modules/undici/lib/handler/retry-handler.js"(exports, module) {
+  "node_modules/undici/lib/handler/retry-handler.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var { kRetryHandlerDefaultRetry } = require_symbols();
@@ -16745,9 +16745,9 @@ var require_retry_handler = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/dispatcher/retry-agent.js
+// node_modules/undici/lib/dispatcher/retry-agent.js
 var require_retry_agent = __commonJS({
-  "../../main/node_modules/undici/lib/dispatcher/retry-agent.js"(exports, module) {
+  "node_modules/undici/lib/dispatcher/retry-agent.js"(exports, module) {
     "use strict";
     var Dispatcher = require_dispatcher();
     var RetryHandler = require_retry_handler();
@@ -16780,9 +16780,9 @@ var require_retry_agent = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/api/readable.js
+// node_modules/undici/lib/api/readable.js
 var require_readable = __commonJS({
-  "../../main/node_modules/undici/lib/api/readable.js"(exports, module) {
+  "node_modules/undici/lib/api/readable.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var { Readable } = __require("node:stream");
@@ -16912,7 +16912,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve7, reject) => {
+        return await new Promise((resolve8, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -16925,7 +16925,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve7(null);
+              resolve8(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -16944,7 +16944,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert2(!stream[kConsume]);
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -16961,7 +16961,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve7,
+              resolve: resolve8,
               reject,
               length: 0,
               body: []
@@ -17031,18 +17031,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve7, stream, length } = consume2;
+      const { type, body, resolve: resolve8, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve7(chunksDecode(body, length));
+          resolve8(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve7(JSON.parse(chunksDecode(body, length)));
+          resolve8(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve7(chunksConcat(body, length).buffer);
+          resolve8(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve7(new Blob(body, { type: stream[kContentType] }));
+          resolve8(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve7(chunksConcat(body, length));
+          resolve8(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -17073,9 +17073,9 @@ var require_readable = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/api/util.js
+// node_modules/undici/lib/api/util.js
 var require_util3 = __commonJS({
-  "../../main/node_modules/undici/lib/api/util.js"(exports, module) {
+  "node_modules/undici/lib/api/util.js"(exports, module) {
     var assert2 = __require("node:assert");
     var {
       ResponseStatusCodeError
@@ -17134,9 +17134,9 @@ var require_util3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/api/api-request.js
+// node_modules/undici/lib/api/api-request.js
 var require_api_request = __commonJS({
-  "../../main/node_modules/undici/lib/api/api-request.js"(exports, module) {
+  "node_modules/undici/lib/api/api-request.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var { Readable } = require_readable();
@@ -17299,9 +17299,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -17320,9 +17320,9 @@ var require_api_request = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/api/abort-signal.js
+// node_modules/undici/lib/api/abort-signal.js
 var require_abort_signal = __commonJS({
-  "../../main/node_modules/undici/lib/api/abort-signal.js"(exports, module) {
+  "node_modules/undici/lib/api/abort-signal.js"(exports, module) {
     var { addAbortListener } = require_util();
     var { RequestAbortedError } = require_errors2();
     var kListener = /* @__PURE__ */ Symbol("kListener");
@@ -17371,9 +17371,9 @@ var require_abort_signal = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/api/api-stream.js
+// node_modules/undici/lib/api/api-stream.js
 var require_api_stream = __commonJS({
-  "../../main/node_modules/undici/lib/api/api-stream.js"(exports, module) {
+  "node_modules/undici/lib/api/api-stream.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var { finished, PassThrough } = __require("node:stream");
@@ -17524,9 +17524,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -17544,9 +17544,9 @@ var require_api_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/api/api-pipeline.js
+// node_modules/undici/lib/api/api-pipeline.js
 var require_api_pipeline = __commonJS({
-  "../../main/node_modules/undici/lib/api/api-pipeline.js"(exports, module) {
+  "node_modules/undici/lib/api/api-pipeline.js"(exports, module) {
     "use strict";
     var {
       Readable,
@@ -17744,9 +17744,9 @@ var require_api_pipeline = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/api/api-upgrade.js
+// node_modules/undici/lib/api/api-upgrade.js
 var require_api_upgrade = __commonJS({
-  "../../main/node_modules/undici/lib/api/api-upgrade.js"(exports, module) {
+  "node_modules/undici/lib/api/api-upgrade.js"(exports, module) {
     "use strict";
     var { InvalidArgumentError, SocketError } = require_errors2();
     var { AsyncResource } = __require("node:async_hooks");
@@ -17811,9 +17811,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -17836,9 +17836,9 @@ var require_api_upgrade = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/api/api-connect.js
+// node_modules/undici/lib/api/api-connect.js
 var require_api_connect = __commonJS({
-  "../../main/node_modules/undici/lib/api/api-connect.js"(exports, module) {
+  "node_modules/undici/lib/api/api-connect.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var { AsyncResource } = __require("node:async_hooks");
@@ -17905,9 +17905,9 @@ var require_api_connect = __commonJS({
     };
     function connect2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           connect2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -17926,9 +17926,9 @@ var require_api_connect = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/api/index.js
+// node_modules/undici/lib/api/index.js
 var require_api = __commonJS({
-  "../../main/node_modules/undici/lib/api/index.js"(exports, module) {
+  "node_modules/undici/lib/api/index.js"(exports, module) {
     "use strict";
     module.exports.request = require_api_request();
     module.exports.stream = require_api_stream();
@@ -17938,9 +17938,9 @@ var require_api = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/mock/mock-errors.js
+// node_modules/undici/lib/mock/mock-errors.js
 var require_mock_errors = __commonJS({
-  "../../main/node_modules/undici/lib/mock/mock-errors.js"(exports, module) {
+  "node_modules/undici/lib/mock/mock-errors.js"(exports, module) {
     "use strict";
     var { UndiciError } = require_errors2();
     var kMockNotMatchedError = /* @__PURE__ */ Symbol.for("undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED");
@@ -17963,9 +17963,9 @@ var require_mock_errors = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/mock/mock-symbols.js
+// node_modules/undici/lib/mock/mock-symbols.js
 var require_mock_symbols = __commonJS({
-  "../../main/node_modules/undici/lib/mock/mock-symbols.js"(exports, module) {
+  "node_modules/undici/lib/mock/mock-symbols.js"(exports, module) {
     "use strict";
     module.exports = {
       kAgent: /* @__PURE__ */ Symbol("agent"),
@@ -17991,9 +17991,9 @@ var require_mock_symbols = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/mock/mock-utils.js
+// node_modules/undici/lib/mock/mock-utils.js
 var require_mock_utils = __commonJS({
-  "../../main/node_modules/undici/lib/mock/mock-utils.js"(exports, module) {
+  "node_modules/undici/lib/mock/mock-utils.js"(exports, module) {
     "use strict";
     var { MockNotMatchedError } = require_mock_errors();
     var {
@@ -18287,9 +18287,9 @@ var require_mock_utils = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/mock/mock-interceptor.js
+// node_modules/undici/lib/mock/mock-interceptor.js
 var require_mock_interceptor = __commonJS({
-  "../../main/node_modules/undici/lib/mock/mock-interceptor.js"(exports, module) {
+  "node_modules/undici/lib/mock/mock-interceptor.js"(exports, module) {
     "use strict";
     var { getResponseData, buildKey, addMockDispatch } = require_mock_utils();
     var {
@@ -18449,9 +18449,9 @@ var require_mock_interceptor = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/mock/mock-client.js
+// node_modules/undici/lib/mock/mock-client.js
 var require_mock_client = __commonJS({
-  "../../main/node_modules/undici/lib/mock/mock-client.js"(exports, module) {
+  "node_modules/undici/lib/mock/mock-client.js"(exports, module) {
     "use strict";
     var { promisify } = __require("node:util");
     var Client2 = require_client();
@@ -18502,9 +18502,9 @@ var require_mock_client = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/mock/mock-pool.js
+// node_modules/undici/lib/mock/mock-pool.js
 var require_mock_pool = __commonJS({
-  "../../main/node_modules/undici/lib/mock/mock-pool.js"(exports, module) {
+  "node_modules/undici/lib/mock/mock-pool.js"(exports, module) {
     "use strict";
     var { promisify } = __require("node:util");
     var Pool = require_pool();
@@ -18555,9 +18555,9 @@ var require_mock_pool = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/mock/pluralizer.js
+// node_modules/undici/lib/mock/pluralizer.js
 var require_pluralizer = __commonJS({
-  "../../main/node_modules/undici/lib/mock/pluralizer.js"(exports, module) {
+  "node_modules/undici/lib/mock/pluralizer.js"(exports, module) {
     "use strict";
     var singulars = {
       pronoun: "it",
@@ -18586,9 +18586,9 @@ var require_pluralizer = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/mock/pending-interceptors-formatter.js
+// node_modules/undici/lib/mock/pending-interceptors-formatter.js
 var require_pending_interceptors_formatter = __commonJS({
-  "../../main/node_modules/undici/lib/mock/pending-interceptors-formatter.js"(exports, module) {
+  "node_modules/undici/lib/mock/pending-interceptors-formatter.js"(exports, module) {
     "use strict";
     var { Transform } = __require("node:stream");
     var { Console } = __require("node:console");
@@ -18627,9 +18627,9 @@ var require_pending_interceptors_formatter = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/mock/mock-agent.js
+// node_modules/undici/lib/mock/mock-agent.js
 var require_mock_agent = __commonJS({
-  "../../main/node_modules/undici/lib/mock/mock-agent.js"(exports, module) {
+  "node_modules/undici/lib/mock/mock-agent.js"(exports, module) {
     "use strict";
     var { kClients } = require_symbols();
     var Agent = require_agent();
@@ -18757,9 +18757,9 @@ ${pendingInterceptorsFormatter.format(pending)}
   }
 });
 
-// ../../main/node_modules/undici/lib/global.js
+// node_modules/undici/lib/global.js
 var require_global2 = __commonJS({
-  "../../main/node_modules/undici/lib/global.js"(exports, module) {
+  "node_modules/undici/lib/global.js"(exports, module) {
     "use strict";
     var globalDispatcher = /* @__PURE__ */ Symbol.for("undici.globalDispatcher.1");
     var { InvalidArgumentError } = require_errors2();
@@ -18788,9 +18788,9 @@ var require_global2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/handler/decorator-handler.js
+// node_modules/undici/lib/handler/decorator-handler.js
 var require_decorator_handler = __commonJS({
-  "../../main/node_modules/undici/lib/handler/decorator-handler.js"(exports, module) {
+  "node_modules/undici/lib/handler/decorator-handler.js"(exports, module) {
     "use strict";
     module.exports = class DecoratorHandler {
       #handler;
@@ -18828,9 +18828,9 @@ var require_decorator_handler = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/interceptor/redirect.js
+// node_modules/undici/lib/interceptor/redirect.js
 var require_redirect = __commonJS({
-  "../../main/node_modules/undici/lib/interceptor/redirect.js"(exports, module) {
+  "node_modules/undici/lib/interceptor/redirect.js"(exports, module) {
     "use strict";
     var RedirectHandler = require_redirect_handler();
     module.exports = (opts) => {
@@ -18854,9 +18854,9 @@ var require_redirect = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/interceptor/retry.js
+// node_modules/undici/lib/interceptor/retry.js
 var require_retry = __commonJS({
-  "../../main/node_modules/undici/lib/interceptor/retry.js"(exports, module) {
+  "node_modules/undici/lib/interceptor/retry.js"(exports, module) {
     "use strict";
     var RetryHandler = require_retry_handler();
     module.exports = (globalOpts) => {
@@ -18878,9 +18878,9 @@ var require_retry = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/interceptor/dump.js
+// node_modules/undici/lib/interceptor/dump.js
 var require_dump = __commonJS({
-  "../../main/node_modules/undici/lib/interceptor/dump.js"(exports, module) {
+  "node_modules/undici/lib/interceptor/dump.js"(exports, module) {
     "use strict";
     var util = require_util();
     var { InvalidArgumentError, RequestAbortedError } = require_errors2();
@@ -18976,9 +18976,9 @@ var require_dump = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/interceptor/dns.js
+// node_modules/undici/lib/interceptor/dns.js
 var require_dns = __commonJS({
-  "../../main/node_modules/undici/lib/interceptor/dns.js"(exports, module) {
+  "node_modules/undici/lib/interceptor/dns.js"(exports, module) {
     "use strict";
     var { isIP } = __require("node:net");
     var { lookup } = __require("node:dns");
@@ -19265,9 +19265,9 @@ var require_dns = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/headers.js
+// node_modules/undici/lib/web/fetch/headers.js
 var require_headers = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/headers.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/headers.js"(exports, module) {
     "use strict";
     var { kConstruct } = require_symbols();
     var { kEnumerableProperty } = require_util();
@@ -19709,9 +19709,9 @@ var require_headers = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/response.js
+// node_modules/undici/lib/web/fetch/response.js
 var require_response = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/response.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/response.js"(exports, module) {
     "use strict";
     var { Headers: Headers2, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
     var { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = require_body();
@@ -20108,9 +20108,9 @@ var require_response = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/dispatcher-weakref.js
+// node_modules/undici/lib/web/fetch/dispatcher-weakref.js
 var require_dispatcher_weakref = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/dispatcher-weakref.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/dispatcher-weakref.js"(exports, module) {
     "use strict";
     var { kConnected, kSize } = require_symbols();
     var CompatWeakRef = class {
@@ -20150,9 +20150,9 @@ var require_dispatcher_weakref = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/request.js
+// node_modules/undici/lib/web/fetch/request.js
 var require_request2 = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/request.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/request.js"(exports, module) {
     "use strict";
     var { extractBody, mixinBody, cloneBody, bodyUnusable } = require_body();
     var { Headers: Headers2, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = require_headers();
@@ -20845,9 +20845,9 @@ var require_request2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fetch/index.js
+// node_modules/undici/lib/web/fetch/index.js
 var require_fetch = __commonJS({
-  "../../main/node_modules/undici/lib/web/fetch/index.js"(exports, module) {
+  "node_modules/undici/lib/web/fetch/index.js"(exports, module) {
     "use strict";
     var {
       makeNetworkError,
@@ -21770,7 +21770,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve7, reject) => agent.dispatch(
+        return new Promise((resolve8, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -21846,7 +21846,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve7({
+              resolve8({
                 status: status2,
                 statusText,
                 headersList,
@@ -21889,7 +21889,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve7({
+              resolve8({
                 status: status2,
                 statusText: STATUS_CODES[status2],
                 headersList,
@@ -21910,9 +21910,9 @@ var require_fetch = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fileapi/symbols.js
+// node_modules/undici/lib/web/fileapi/symbols.js
 var require_symbols3 = __commonJS({
-  "../../main/node_modules/undici/lib/web/fileapi/symbols.js"(exports, module) {
+  "node_modules/undici/lib/web/fileapi/symbols.js"(exports, module) {
     "use strict";
     module.exports = {
       kState: /* @__PURE__ */ Symbol("FileReader state"),
@@ -21925,9 +21925,9 @@ var require_symbols3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fileapi/progressevent.js
+// node_modules/undici/lib/web/fileapi/progressevent.js
 var require_progressevent = __commonJS({
-  "../../main/node_modules/undici/lib/web/fileapi/progressevent.js"(exports, module) {
+  "node_modules/undici/lib/web/fileapi/progressevent.js"(exports, module) {
     "use strict";
     var { webidl } = require_webidl();
     var kState = /* @__PURE__ */ Symbol("ProgressEvent state");
@@ -21993,9 +21993,9 @@ var require_progressevent = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fileapi/encoding.js
+// node_modules/undici/lib/web/fileapi/encoding.js
 var require_encoding = __commonJS({
-  "../../main/node_modules/undici/lib/web/fileapi/encoding.js"(exports, module) {
+  "node_modules/undici/lib/web/fileapi/encoding.js"(exports, module) {
     "use strict";
     function getEncoding(label) {
       if (!label) {
@@ -22279,9 +22279,9 @@ var require_encoding = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fileapi/util.js
+// node_modules/undici/lib/web/fileapi/util.js
 var require_util4 = __commonJS({
-  "../../main/node_modules/undici/lib/web/fileapi/util.js"(exports, module) {
+  "node_modules/undici/lib/web/fileapi/util.js"(exports, module) {
     "use strict";
     var {
       kState,
@@ -22464,9 +22464,9 @@ var require_util4 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/fileapi/filereader.js
+// node_modules/undici/lib/web/fileapi/filereader.js
 var require_filereader = __commonJS({
-  "../../main/node_modules/undici/lib/web/fileapi/filereader.js"(exports, module) {
+  "node_modules/undici/lib/web/fileapi/filereader.js"(exports, module) {
     "use strict";
     var {
       staticPropertyDescriptors,
@@ -22723,9 +22723,9 @@ var require_filereader = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/cache/symbols.js
+// node_modules/undici/lib/web/cache/symbols.js
 var require_symbols4 = __commonJS({
-  "../../main/node_modules/undici/lib/web/cache/symbols.js"(exports, module) {
+  "node_modules/undici/lib/web/cache/symbols.js"(exports, module) {
     "use strict";
     module.exports = {
       kConstruct: require_symbols().kConstruct
@@ -22733,9 +22733,9 @@ var require_symbols4 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/cache/util.js
+// node_modules/undici/lib/web/cache/util.js
 var require_util5 = __commonJS({
-  "../../main/node_modules/undici/lib/web/cache/util.js"(exports, module) {
+  "node_modules/undici/lib/web/cache/util.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
     var { URLSerializer } = require_data_url();
@@ -22763,9 +22763,9 @@ var require_util5 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/cache/cache.js
+// node_modules/undici/lib/web/cache/cache.js
 var require_cache = __commonJS({
-  "../../main/node_modules/undici/lib/web/cache/cache.js"(exports, module) {
+  "node_modules/undici/lib/web/cache/cache.js"(exports, module) {
     "use strict";
     var { kConstruct } = require_symbols4();
     var { urlEquals, getFieldValues } = require_util5();
@@ -23308,9 +23308,9 @@ var require_cache = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/cache/cachestorage.js
+// node_modules/undici/lib/web/cache/cachestorage.js
 var require_cachestorage = __commonJS({
-  "../../main/node_modules/undici/lib/web/cache/cachestorage.js"(exports, module) {
+  "node_modules/undici/lib/web/cache/cachestorage.js"(exports, module) {
     "use strict";
     var { kConstruct } = require_symbols4();
     var { Cache } = require_cache();
@@ -23418,9 +23418,9 @@ var require_cachestorage = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/cookies/constants.js
+// node_modules/undici/lib/web/cookies/constants.js
 var require_constants4 = __commonJS({
-  "../../main/node_modules/undici/lib/web/cookies/constants.js"(exports, module) {
+  "node_modules/undici/lib/web/cookies/constants.js"(exports, module) {
     "use strict";
     var maxAttributeValueSize = 1024;
     var maxNameValuePairSize = 4096;
@@ -23431,9 +23431,9 @@ var require_constants4 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/cookies/util.js
+// node_modules/undici/lib/web/cookies/util.js
 var require_util6 = __commonJS({
-  "../../main/node_modules/undici/lib/web/cookies/util.js"(exports, module) {
+  "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
     function isCTLExcludingHtab(value) {
       for (let i = 0; i < value.length; ++i) {
@@ -23639,9 +23639,9 @@ var require_util6 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/cookies/parse.js
+// node_modules/undici/lib/web/cookies/parse.js
 var require_parse = __commonJS({
-  "../../main/node_modules/undici/lib/web/cookies/parse.js"(exports, module) {
+  "node_modules/undici/lib/web/cookies/parse.js"(exports, module) {
     "use strict";
     var { maxNameValuePairSize, maxAttributeValueSize } = require_constants4();
     var { isCTLExcludingHtab } = require_util6();
@@ -23775,9 +23775,9 @@ var require_parse = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/cookies/index.js
+// node_modules/undici/lib/web/cookies/index.js
 var require_cookies = __commonJS({
-  "../../main/node_modules/undici/lib/web/cookies/index.js"(exports, module) {
+  "node_modules/undici/lib/web/cookies/index.js"(exports, module) {
     "use strict";
     var { parseSetCookie } = require_parse();
     var { stringify } = require_util6();
@@ -23904,9 +23904,9 @@ var require_cookies = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/websocket/events.js
+// node_modules/undici/lib/web/websocket/events.js
 var require_events = __commonJS({
-  "../../main/node_modules/undici/lib/web/websocket/events.js"(exports, module) {
+  "node_modules/undici/lib/web/websocket/events.js"(exports, module) {
     "use strict";
     var { webidl } = require_webidl();
     var { kEnumerableProperty } = require_util();
@@ -24170,9 +24170,9 @@ var require_events = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/websocket/constants.js
+// node_modules/undici/lib/web/websocket/constants.js
 var require_constants5 = __commonJS({
-  "../../main/node_modules/undici/lib/web/websocket/constants.js"(exports, module) {
+  "node_modules/undici/lib/web/websocket/constants.js"(exports, module) {
     "use strict";
     var uid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
     var staticPropertyDescriptors = {
@@ -24227,9 +24227,9 @@ var require_constants5 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/websocket/symbols.js
+// node_modules/undici/lib/web/websocket/symbols.js
 var require_symbols5 = __commonJS({
-  "../../main/node_modules/undici/lib/web/websocket/symbols.js"(exports, module) {
+  "node_modules/undici/lib/web/websocket/symbols.js"(exports, module) {
     "use strict";
     module.exports = {
       kWebSocketURL: /* @__PURE__ */ Symbol("url"),
@@ -24244,9 +24244,9 @@ var require_symbols5 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/websocket/util.js
+// node_modules/undici/lib/web/websocket/util.js
 var require_util7 = __commonJS({
-  "../../main/node_modules/undici/lib/web/websocket/util.js"(exports, module) {
+  "node_modules/undici/lib/web/websocket/util.js"(exports, module) {
     "use strict";
     var { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = require_symbols5();
     var { states, opcodes } = require_constants5();
@@ -24417,9 +24417,9 @@ var require_util7 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/websocket/frame.js
+// node_modules/undici/lib/web/websocket/frame.js
 var require_frame = __commonJS({
-  "../../main/node_modules/undici/lib/web/websocket/frame.js"(exports, module) {
+  "node_modules/undici/lib/web/websocket/frame.js"(exports, module) {
     "use strict";
     var { maxUnsigned16Bit } = require_constants5();
     var BUFFER_SIZE = 16386;
@@ -24494,9 +24494,9 @@ var require_frame = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/websocket/connection.js
+// node_modules/undici/lib/web/websocket/connection.js
 var require_connection = __commonJS({
-  "../../main/node_modules/undici/lib/web/websocket/connection.js"(exports, module) {
+  "node_modules/undici/lib/web/websocket/connection.js"(exports, module) {
     "use strict";
     var { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = require_constants5();
     var {
@@ -24679,14 +24679,14 @@ var require_connection = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/websocket/permessage-deflate.js
+// node_modules/undici/lib/web/websocket/permessage-deflate.js
 var require_permessage_deflate = __commonJS({
-  "../../main/node_modules/undici/lib/web/websocket/permessage-deflate.js"(exports, module) {
+  "node_modules/undici/lib/web/websocket/permessage-deflate.js"(exports, module) {
     "use strict";
     var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
     var { isValidClientWindowBits } = require_util7();
     var { MessageSizeExceededError } = require_errors2();
-    var tail = Buffer.from([0, 0, 255, 255]);
+    var tail2 = Buffer.from([0, 0, 255, 255]);
     var kBuffer = /* @__PURE__ */ Symbol("kBuffer");
     var kLength = /* @__PURE__ */ Symbol("kLength");
     var PerMessageDeflate = class {
@@ -24744,7 +24744,7 @@ var require_permessage_deflate = __commonJS({
         }
         this.#inflate.write(chunk);
         if (fin) {
-          this.#inflate.write(tail);
+          this.#inflate.write(tail2);
         }
         this.#inflate.flush(() => {
           if (!this.#inflate) {
@@ -24761,9 +24761,9 @@ var require_permessage_deflate = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/websocket/receiver.js
+// node_modules/undici/lib/web/websocket/receiver.js
 var require_receiver = __commonJS({
-  "../../main/node_modules/undici/lib/web/websocket/receiver.js"(exports, module) {
+  "node_modules/undici/lib/web/websocket/receiver.js"(exports, module) {
     "use strict";
     var { Writable } = __require("node:stream");
     var assert2 = __require("node:assert");
@@ -25143,9 +25143,9 @@ var require_receiver = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/websocket/sender.js
+// node_modules/undici/lib/web/websocket/sender.js
 var require_sender = __commonJS({
-  "../../main/node_modules/undici/lib/web/websocket/sender.js"(exports, module) {
+  "node_modules/undici/lib/web/websocket/sender.js"(exports, module) {
     "use strict";
     var { WebsocketFrameSend } = require_frame();
     var { opcodes, sendHints } = require_constants5();
@@ -25225,9 +25225,9 @@ var require_sender = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/websocket/websocket.js
+// node_modules/undici/lib/web/websocket/websocket.js
 var require_websocket = __commonJS({
-  "../../main/node_modules/undici/lib/web/websocket/websocket.js"(exports, module) {
+  "node_modules/undici/lib/web/websocket/websocket.js"(exports, module) {
     "use strict";
     var { webidl } = require_webidl();
     var { URLSerializer } = require_data_url();
@@ -25615,9 +25615,9 @@ var require_websocket = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/eventsource/util.js
+// node_modules/undici/lib/web/eventsource/util.js
 var require_util8 = __commonJS({
-  "../../main/node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
+  "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
     function isValidLastEventId(value) {
       return value.indexOf("\0") === -1;
@@ -25630,8 +25630,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve7) => {
-        setTimeout(resolve7, ms).unref();
+      return new Promise((resolve8) => {
+        setTimeout(resolve8, ms).unref();
       });
     }
     module.exports = {
@@ -25642,9 +25642,9 @@ var require_util8 = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/lib/web/eventsource/eventsource-stream.js
+// node_modules/undici/lib/web/eventsource/eventsource-stream.js
 var require_eventsource_stream = __commonJS({
-  "../../main/node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports, module) {
+  "node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports, module) {
     "use strict";
     var buffer = __require("node:buffer");
     var { Transform } = __require("node:stream");
@@ -26047,9 +26047,9 @@ ${value}`;
   }
 });
 
-// ../../main/node_modules/undici/lib/web/eventsource/eventsource.js
+// node_modules/undici/lib/web/eventsource/eventsource.js
 var require_eventsource = __commonJS({
-  "../../main/node_modules/undici/lib/web/eventsource/eventsource.js"(exports, module) {
+  "node_modules/undici/lib/web/eventsource/eventsource.js"(exports, module) {
     "use strict";
     var { pipeline } = __require("node:stream");
     var { fetching } = require_fetch();
@@ -26347,9 +26347,9 @@ var require_eventsource = __commonJS({
   }
 });
 
-// ../../main/node_modules/undici/index.js
+// node_modules/undici/index.js
 var require_undici = __commonJS({
-  "../../main/node_modules/undici/index.js"(exports, module) {
+  "node_modules/undici/index.js"(exports, module) {
     "use strict";
     var Client2 = require_client();
     var Dispatcher = require_dispatcher();
@@ -26489,9 +26489,9 @@ var require_undici = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/ber/errors.js
+// node_modules/asn1/lib/ber/errors.js
 var require_errors3 = __commonJS({
-  "../../main/node_modules/asn1/lib/ber/errors.js"(exports, module) {
+  "node_modules/asn1/lib/ber/errors.js"(exports, module) {
     module.exports = {
       newInvalidAsn1Error: function(msg2) {
         var e = new Error();
@@ -26503,9 +26503,9 @@ var require_errors3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/ber/types.js
+// node_modules/asn1/lib/ber/types.js
 var require_types = __commonJS({
-  "../../main/node_modules/asn1/lib/ber/types.js"(exports, module) {
+  "node_modules/asn1/lib/ber/types.js"(exports, module) {
     module.exports = {
       EOC: 0,
       Boolean: 1,
@@ -26543,9 +26543,9 @@ var require_types = __commonJS({
   }
 });
 
-// ../../main/node_modules/safer-buffer/safer.js
+// node_modules/safer-buffer/safer.js
 var require_safer = __commonJS({
-  "../../main/node_modules/safer-buffer/safer.js"(exports, module) {
+  "node_modules/safer-buffer/safer.js"(exports, module) {
     "use strict";
     var buffer = __require("buffer");
     var Buffer2 = buffer.Buffer;
@@ -26611,9 +26611,9 @@ var require_safer = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/ber/reader.js
+// node_modules/asn1/lib/ber/reader.js
 var require_reader = __commonJS({
-  "../../main/node_modules/asn1/lib/ber/reader.js"(exports, module) {
+  "node_modules/asn1/lib/ber/reader.js"(exports, module) {
     var assert2 = __require("assert");
     var Buffer2 = require_safer().Buffer;
     var ASN1 = require_types();
@@ -26776,9 +26776,9 @@ var require_reader = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/ber/writer.js
+// node_modules/asn1/lib/ber/writer.js
 var require_writer = __commonJS({
-  "../../main/node_modules/asn1/lib/ber/writer.js"(exports, module) {
+  "node_modules/asn1/lib/ber/writer.js"(exports, module) {
     var assert2 = __require("assert");
     var Buffer2 = require_safer().Buffer;
     var ASN1 = require_types();
@@ -27019,9 +27019,9 @@ var require_writer = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/ber/index.js
+// node_modules/asn1/lib/ber/index.js
 var require_ber = __commonJS({
-  "../../main/node_modules/asn1/lib/ber/index.js"(exports, module) {
+  "node_modules/asn1/lib/ber/index.js"(exports, module) {
     var errors = require_errors3();
     var types = require_types();
     var Reader = require_reader();
@@ -27043,9 +27043,9 @@ var require_ber = __commonJS({
   }
 });
 
-// ../../main/node_modules/asn1/lib/index.js
+// node_modules/asn1/lib/index.js
 var require_lib = __commonJS({
-  "../../main/node_modules/asn1/lib/index.js"(exports, module) {
+  "node_modules/asn1/lib/index.js"(exports, module) {
     var Ber = require_ber();
     module.exports = {
       Ber,
@@ -27055,9 +27055,9 @@ var require_lib = __commonJS({
   }
 });
 
-// ../../main/node_modules/tweetnacl/nacl-fast.js
+// node_modules/tweetnacl/nacl-fast.js
 var require_nacl_fast = __commonJS({
-  "../../main/node_modules/tweetnacl/nacl-fast.js"(exports, module) {
+  "node_modules/tweetnacl/nacl-fast.js"(exports, module) {
     (function(nacl) {
       "use strict";
       var gf = function(init) {
@@ -29275,9 +29275,9 @@ var require_nacl_fast = __commonJS({
   }
 });
 
-// ../../main/node_modules/bcrypt-pbkdf/index.js
+// node_modules/bcrypt-pbkdf/index.js
 var require_bcrypt_pbkdf = __commonJS({
-  "../../main/node_modules/bcrypt-pbkdf/index.js"(exports, module) {
+  "node_modules/bcrypt-pbkdf/index.js"(exports, module) {
     "use strict";
     var crypto_hash_sha512 = require_nacl_fast().lowlevel.crypto_hash;
     var BLF_J = 0;
@@ -30528,9 +30528,9 @@ var require_bcrypt_pbkdf = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/constants.js
+// node_modules/ssh2/lib/protocol/constants.js
 var require_constants6 = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/constants.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/constants.js"(exports, module) {
     "use strict";
     var crypto2 = __require("crypto");
     var cpuInfo;
@@ -30920,9 +30920,9 @@ var require_constants6 = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/utils.js
+// node_modules/ssh2/lib/protocol/utils.js
 var require_utils2 = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/utils.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/utils.js"(exports, module) {
     "use strict";
     var Ber = require_lib().Ber;
     var DISCONNECT_REASON;
@@ -31237,9 +31237,9 @@ var require_utils2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/crypto/poly1305.js
+// node_modules/ssh2/lib/protocol/crypto/poly1305.js
 var require_poly1305 = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/crypto/poly1305.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/crypto/poly1305.js"(exports, module) {
     var createPoly1305 = (function() {
       var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
       if (typeof __filename !== "undefined") _scriptDir = _scriptDir || __filename;
@@ -31665,9 +31665,9 @@ var require_poly1305 = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/crypto.js
+// node_modules/ssh2/lib/protocol/crypto.js
 var require_crypto = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/crypto.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/crypto.js"(exports, module) {
     "use strict";
     var {
       createCipheriv,
@@ -32966,7 +32966,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve7, reject) => {
+        return new Promise(async (resolve8, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -32978,7 +32978,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve7();
+          resolve8();
         });
       })(),
       NullCipher,
@@ -32989,9 +32989,9 @@ var require_crypto = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/keyParser.js
+// node_modules/ssh2/lib/protocol/keyParser.js
 var require_keyParser = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/keyParser.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/keyParser.js"(exports, module) {
     "use strict";
     var {
       createDecipheriv,
@@ -34230,13 +34230,13 @@ ${formatted}-----END ${type} KEY-----`;
   }
 });
 
-// ../../main/node_modules/ssh2/lib/agent.js
+// node_modules/ssh2/lib/agent.js
 var require_agent2 = __commonJS({
-  "../../main/node_modules/ssh2/lib/agent.js"(exports, module) {
+  "node_modules/ssh2/lib/agent.js"(exports, module) {
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve7 } = __require("path");
+    var { resolve: resolve8 } = __require("path");
     var { readFile: readFile3 } = __require("fs");
     var { execFile, spawn: spawn3 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -34372,7 +34372,7 @@ var require_agent2 = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve7(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve8(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -35058,9 +35058,9 @@ var require_agent2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/zlib.js
+// node_modules/ssh2/lib/protocol/zlib.js
 var require_zlib = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/zlib.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/zlib.js"(exports, module) {
     "use strict";
     var { kMaxLength } = __require("buffer");
     var {
@@ -35282,9 +35282,9 @@ var require_zlib = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/handlers.misc.js
+// node_modules/ssh2/lib/protocol/handlers.misc.js
 var require_handlers_misc = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/handlers.misc.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/handlers.misc.js"(exports, module) {
     "use strict";
     var {
       bufferSlice,
@@ -36189,9 +36189,9 @@ var require_handlers_misc = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/handlers.js
+// node_modules/ssh2/lib/protocol/handlers.js
 var require_handlers = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/handlers.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/handlers.js"(exports, module) {
     "use strict";
     var MESSAGE_HANDLERS = new Array(256);
     [
@@ -36208,9 +36208,9 @@ var require_handlers = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/kex.js
+// node_modules/ssh2/lib/protocol/kex.js
 var require_kex = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/kex.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/kex.js"(exports, module) {
     "use strict";
     var {
       createDiffieHellman,
@@ -37795,9 +37795,9 @@ var require_kex = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/package.json
+// node_modules/ssh2/package.json
 var require_package = __commonJS({
-  "../../main/node_modules/ssh2/package.json"(exports, module) {
+  "node_modules/ssh2/package.json"(exports, module) {
     module.exports = {
       name: "ssh2",
       version: "1.17.0",
@@ -37850,9 +37850,9 @@ var require_package = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/Protocol.js
+// node_modules/ssh2/lib/protocol/Protocol.js
 var require_Protocol = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/Protocol.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/Protocol.js"(exports, module) {
     "use strict";
     var { inspect } = __require("util");
     var { bindingAvailable, NullCipher, NullDecipher } = require_crypto();
@@ -39415,9 +39415,9 @@ var require_Protocol = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/node-fs-compat.js
+// node_modules/ssh2/lib/protocol/node-fs-compat.js
 var require_node_fs_compat = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/node-fs-compat.js"(exports) {
+  "node_modules/ssh2/lib/protocol/node-fs-compat.js"(exports) {
     "use strict";
     var assert2 = __require("assert");
     var { inspect } = __require("util");
@@ -39512,9 +39512,9 @@ ${suffix}`;
   }
 });
 
-// ../../main/node_modules/ssh2/lib/protocol/SFTP.js
+// node_modules/ssh2/lib/protocol/SFTP.js
 var require_SFTP = __commonJS({
-  "../../main/node_modules/ssh2/lib/protocol/SFTP.js"(exports, module) {
+  "node_modules/ssh2/lib/protocol/SFTP.js"(exports, module) {
     "use strict";
     var EventEmitter = __require("events");
     var fs3 = __require("fs");
@@ -42566,9 +42566,9 @@ var require_SFTP = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/Channel.js
+// node_modules/ssh2/lib/Channel.js
 var require_Channel = __commonJS({
-  "../../main/node_modules/ssh2/lib/Channel.js"(exports, module) {
+  "node_modules/ssh2/lib/Channel.js"(exports, module) {
     "use strict";
     var {
       Duplex: DuplexStream,
@@ -42802,9 +42802,9 @@ var require_Channel = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/utils.js
+// node_modules/ssh2/lib/utils.js
 var require_utils3 = __commonJS({
-  "../../main/node_modules/ssh2/lib/utils.js"(exports, module) {
+  "node_modules/ssh2/lib/utils.js"(exports, module) {
     "use strict";
     var { SFTP } = require_SFTP();
     var MAX_CHANNEL = 2 ** 32 - 1;
@@ -43082,9 +43082,9 @@ var require_utils3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/client.js
+// node_modules/ssh2/lib/client.js
 var require_client2 = __commonJS({
-  "../../main/node_modules/ssh2/lib/client.js"(exports, module) {
+  "node_modules/ssh2/lib/client.js"(exports, module) {
     "use strict";
     var {
       createHash: createHash4,
@@ -44891,9 +44891,9 @@ var require_client2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/http-agents.js
+// node_modules/ssh2/lib/http-agents.js
 var require_http_agents = __commonJS({
-  "../../main/node_modules/ssh2/lib/http-agents.js"(exports) {
+  "node_modules/ssh2/lib/http-agents.js"(exports) {
     "use strict";
     var { Agent: HttpAgent2 } = __require("http");
     var { Agent: HttpsAgent2 } = __require("https");
@@ -44963,9 +44963,9 @@ var require_http_agents = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/server.js
+// node_modules/ssh2/lib/server.js
 var require_server = __commonJS({
-  "../../main/node_modules/ssh2/lib/server.js"(exports, module) {
+  "node_modules/ssh2/lib/server.js"(exports, module) {
     "use strict";
     var { Server: netServer } = __require("net");
     var EventEmitter = __require("events");
@@ -46139,9 +46139,9 @@ var require_server = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/keygen.js
+// node_modules/ssh2/lib/keygen.js
 var require_keygen = __commonJS({
-  "../../main/node_modules/ssh2/lib/keygen.js"(exports, module) {
+  "node_modules/ssh2/lib/keygen.js"(exports, module) {
     "use strict";
     var {
       createCipheriv,
@@ -46561,9 +46561,9 @@ var require_keygen = __commonJS({
   }
 });
 
-// ../../main/node_modules/ssh2/lib/index.js
+// node_modules/ssh2/lib/index.js
 var require_lib2 = __commonJS({
-  "../../main/node_modules/ssh2/lib/index.js"(exports, module) {
+  "node_modules/ssh2/lib/index.js"(exports, module) {
     "use strict";
     var {
       AgentProtocol,
@@ -47174,7 +47174,13 @@ function stripControl(text) {
 }
 
 // src/domain/engine/vllm/lines.ts
-var PREFIX = /^(?:\(([A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(\d+)\) )?(?:(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d \[?([^\]\s]+):\d+\] )?/;
+var PROC = String.raw`\(([A-Za-z_][\w ]*?(?: rank=\d+)?) pid=(\d+)\) `;
+var LEVEL = String.raw`(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d \[?([^\]\s]+):\d+\] `;
+var PREFIX = new RegExp(`^(?:${PROC})?(?:${LEVEL})?`);
+var SOME_PREFIX = new RegExp(`^(?:${PROC}|${LEVEL})`);
+function hasPrefix(line2) {
+  return SOME_PREFIX.test(line2);
+}
 var MAY_PREFIX = /^(?:\(|DEBUG |INFO |WARNING |ERROR |CRITICAL )/;
 var lastRaw = null;
 var lastLine = null;
@@ -47716,10 +47722,10 @@ var TRIED = new RegExp(
 var NEW_TOTAL = new RegExp(`total capac(?:i)?ty of ${Q} of which ${Q} is free`);
 var OLD_TOTAL = new RegExp(`${Q} total capacity`);
 var OLD_FREE = new RegExp(`${Q} free`);
-function gib(m, at = 1) {
+function gib(m, at2 = 1) {
   if (!m) return null;
-  const n = Number(m[at].replace(/,/g, ""));
-  const f = UNIT_GIB[m[at + 1]];
+  const n = Number(m[at2].replace(/,/g, ""));
+  const f = UNIT_GIB[m[at2 + 1]];
   return f === void 0 || !Number.isFinite(n) ? null : n * f;
 }
 var round = (n) => n === null ? null : Math.round(n * 1e4) / 1e4;
@@ -47731,8 +47737,8 @@ function readOomGap(text) {
     return { triedGiB: tried2, freeGiB: free2, totalGiB: total2, shortfallGiB: round(Math.max(0, tried2 - free2)) };
   }
   const t = TRIED.exec(text);
-  const at = t === null ? 1 : t[1] !== void 0 ? 1 : t[3] !== void 0 ? 3 : 5;
-  const tried = t !== null && at === 5 ? Number(t[5]) / 2 ** 30 : gib(t, at);
+  const at2 = t === null ? 1 : t[1] !== void 0 ? 1 : t[3] !== void 0 ? 3 : 5;
+  const tried = t !== null && at2 === 5 ? Number(t[5]) / 2 ** 30 : gib(t, at2);
   if (tried === null) return null;
   const modern = NEW_TOTAL.exec(text);
   const total = modern ? gib(modern, 1) : gib(OLD_TOTAL.exec(text));
@@ -47781,11 +47787,11 @@ function llamacpp(cls, f) {
     case "engine-init-failed": {
       const d = f.decisive ?? "";
       const cause = llamaLoadCause(d);
-      const at = cause.path ? ` ${cause.path}` : "";
+      const at2 = cause.path ? ` ${cause.path}` : "";
       if (cause.what === "missing") {
         return {
-          summary: `llama.cpp could not open the model file${at}`,
-          fix: `Check the -m path${at ? ` (${at.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.`
+          summary: `llama.cpp could not open the model file${at2}`,
+          fix: `Check the -m path${at2 ? ` (${at2.trim()})` : ""} as the container sees it: the -v mount that should provide it, the file name, and that the unit's user may read it.`
         };
       }
       if (cause.what === "architecture") {
@@ -47796,8 +47802,8 @@ function llamacpp(cls, f) {
       }
       if (cause.what === "corrupt") {
         return {
-          summary: `the model file${at} is not a complete GGUF: ${d}`,
-          fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at ? ` (${at.trim()})` : ""}.`
+          summary: `the model file${at2} is not a complete GGUF: ${d}`,
+          fix: `Download the GGUF again (a cut download or a split file's first part alone reads like this) and check its size and sha256${at2 ? ` (${at2.trim()})` : ""}.`
         };
       }
       return {
@@ -48238,7 +48244,7 @@ var RULES2 = [
   // (and `Main PID: 1234 (code=exited, …)`, which names no executable: below the Process: line); systemd's own exit
   // codes (200-243, systemd exit-status.h) say the unit never ran
   [
-    /^\s*(?<head>Process|Main PID): \d+ (?:ExecStart(?:Pre|Post)?=(?<executable>\S+)[^(]*)?\(code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)\)/,
+    /^\s*(?<head>Process|Main PID): \d+ (?:ExecStart(?:Pre|Post)?=(?<executable>[^\s(]+)(?: [^(]*)?)?\(code=exited, status=(?<status>2\d\d)\/(?<step>[A-Z_]+)\)/,
     "unit-error",
     "systemd",
     (g) => ({
@@ -48631,7 +48637,9 @@ var FAIL = 1 << 5;
 var KUBE = 1 << 6;
 var TRACEBACK = 1 << 7;
 var SERVING = 1 << 8;
-var ALL = (1 << 9) - 1;
+var MISC = 1 << 9;
+var DIRTY = 1 << 10;
+var ALL = (1 << 10) - 1;
 var GROUPS = [
   // below-engine.ts NOISE
   [
@@ -48904,14 +48912,32 @@ var GROUPS = [
   // traceback.ts: what opens a traceback, or a `raise` line outside one
   [TRACEBACK, ["traceback (most recent call last):", "raise"]],
   // classify.ts SERVING
-  [SERVING, ["http/1.", "log_server_r: request: "]]
+  [SERVING, ["http/1.", "log_server_r: request: "]],
+  // classify.ts pushLine's own gates (banner, spec-decode metrics, tool gap, dynamo constant, KV estimate, RECOVERED),
+  // and the ERROR/CRITICAL levels of the prefix, which keep a line as evidence: a whole line without any literal is
+  // only counted and kept in the tail
+  [
+    MISC,
+    [
+      "version",
+      "starting to load model",
+      "metrics: ",
+      "tool",
+      "a constant (",
+      "estimated maximum",
+      "retrying without",
+      "error",
+      "critical"
+    ]
+  ],
+  [DIRTY, ["\x1B", "\r"]]
 ];
 var SIGMA = 128;
 function build() {
   const next = [/* @__PURE__ */ new Map()];
   const out2 = [0];
-  for (const [bit, words] of GROUPS) {
-    for (const w of words) {
+  for (const [bit, words2] of GROUPS) {
+    for (const w of words2) {
       let s = 0;
       for (let i = 0; i < w.length; i++) {
         const c = w.charCodeAt(i);
@@ -49011,7 +49037,11 @@ var NAME_MAX = 127;
 var VALUE = String.raw`(\[[^\]\n]*\]|"[^"]*"|'[^']*'|\$\{[A-Za-z_]\w*\}|[^\s"',;}]+)`;
 var SOURCE_REF = /(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\((?:cat|<)\s*[^()$`;|&]+\)|@[/.\w][^\s"']*)/.source;
 var REFERENCE = new RegExp(String.raw`^(["']?)${SOURCE_REF}\1$`);
-var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give|permission|operation|invalid|cannot|could|failed|unknown)$/i;
+var PROSE = /^(?:\(\S*|a|an|the|and|or|to|from|in|into|on|of|for|with|by|is|are|be|was|not|no|it|its|this|that|as|at|if|then|when|instead|only|also|add|set|use|pass|see|check|run|remove|give)$/;
+var PROSE_AFTER_COLON = new RegExp(
+  `${PROSE.source.slice(0, -2)}|permission|operation|invalid|cannot|could|failed|unknown)$`,
+  "i"
+);
 var ENGINE_FLAG_VALUE = new RegExp(
   String.raw`(--(?:api-key|hf-token)(?:=|[ \t]+))(?!(["']?)${SOURCE_REF}\2(?:[\s,;.)]|$))(?!\(|(?:or|from|and|to|is|in|with)\b)\S+`,
   "gi"
@@ -49052,7 +49082,7 @@ function namedValues(text, depth = 0) {
     new RegExp(String.raw`(["']?)([A-Za-z_][\w.-]{0,${NAME_MAX}})\1(\s*[=:]\s*)${VALUE}`, "g"),
     (m, q, name, sep, v) => {
       if (isRedactedName(name) && !FILE_NAME.test(name))
-        return v !== M && !v.includes(M) && !REFERENCE.test(v) && !PROSE.test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
+        return v !== M && !v.includes(M) && !REFERENCE.test(v) && !(sep.includes(":") ? PROSE_AFTER_COLON : PROSE).test(v) ? `${q}${name}${q}${sep}${masked(v)}` : m;
       return depth < 3 && /[=:]/.test(v) ? `${q}${name}${q}${sep}${namedValues(v, depth + 1)}` : m;
     }
   );
@@ -49063,6 +49093,7 @@ var BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+
 var MAX_EVENTS = 2e3;
 var MAX_RING = 40;
 var MAX_TAIL = 12;
+var tailText = (text) => text.length > 500 ? `${text.slice(0, 500)}\u2026` : text;
 var CAUSE_WINDOW = 40;
 var SERVING2 = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
 var RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
@@ -49080,6 +49111,8 @@ var Diagnoser = class {
   ring = [];
   /** the last lines of any kind (engine, script, systemd): the evidence of an `unknown` */
   tail = [];
+  /** tail[i] is a raw line pushLine's fast path kept unparsed (quiet) */
+  tailRaw = [];
   failure = null;
   previousFailure = null;
   readySeq = null;
@@ -49143,12 +49176,15 @@ var Diagnoser = class {
    */
   pushLine(raw, opts = {}) {
     this.seq++;
+    const g0 = this.prefilter ? groupsOf(raw) : ALL;
+    const clean = (g0 & DIRTY) === 0;
+    if (this.quiet(raw, g0)) return;
     const line2 = parseLine(raw);
     const msg2 = line2.msg;
     const text = msg2.trim();
     if (text === "") return;
     this.keepTail(text);
-    const g = this.prefilter ? groupsOf(msg2) : ALL;
+    const g = !this.prefilter ? ALL : clean ? g0 : groupsOf(msg2);
     if (g & NOISE2 && isNoise(msg2)) return;
     if ((g & TRACEBACK || this.tracebacks.inside) && this.tracebacks.push(raw)) return;
     const errorish = line2.level === null || line2.level === "ERROR" || line2.level === "CRITICAL";
@@ -49212,12 +49248,36 @@ var Diagnoser = class {
     this.remember(line2);
     this.consider({ kind: m.kind, priority: m.priority, msg: line2, seq: this.seq, below: m.below });
   }
+  /**
+   * Most lines of a long log hold no literal of any group (prefilter.ts) over the whole raw line (`g`: ALL when the
+   * line is not clean or the prefilter off): for those, when no traceback is open and the engine is known, pushLine
+   * would only count the line and keep it in the tail. Done here without parsing it; the tail keeps the raw line and
+   * parses it only if shown. The line must end in a visible character (its message is not empty).
+   */
+  quiet(raw, g) {
+    if (g !== 0 && (g !== SERVING || this.readySeq === null) || this.family === null || this.tracebacks.inside)
+      return false;
+    const last = raw.charCodeAt(raw.length - 1);
+    if (!(last > 32 && last < 127)) return false;
+    if (this.engineLines === 0 && hasPrefix(raw)) this.engineLines++;
+    this.tail.push(raw);
+    this.tailRaw.push(true);
+    if (this.tail.length > MAX_TAIL) {
+      this.tail.shift();
+      this.tailRaw.shift();
+    }
+    return true;
+  }
   consider(f) {
     if (outranks(f, this.failure)) this.failure = f;
   }
   keepTail(text) {
-    this.tail.push(text.length > 500 ? `${text.slice(0, 500)}\u2026` : text);
-    if (this.tail.length > MAX_TAIL) this.tail.shift();
+    this.tail.push(tailText(text));
+    this.tailRaw.push(false);
+    if (this.tail.length > MAX_TAIL) {
+      this.tail.shift();
+      this.tailRaw.shift();
+    }
   }
   finish() {
     const unit = this.opts.unit ?? mainUnit(this.events);
@@ -49315,9 +49375,9 @@ var Diagnoser = class {
   }
   /** An engine dying after readiness: the first exception logged around where it first said so is the cause. */
   causeOfDeath() {
-    const at = this.firstFatalSeq;
-    if (at === null) return null;
-    return this.servingErrors.find((e) => Math.abs(e.seq - at) <= CAUSE_WINDOW)?.msg ?? null;
+    const at2 = this.firstFatalSeq;
+    if (at2 === null) return null;
+    return this.servingErrors.find((e) => Math.abs(e.seq - at2) <= CAUSE_WINDOW)?.msg ?? null;
   }
   tracebackDecisive() {
     return this.tracebacks.last ? decisiveOf(this.tracebacks.last) : null;
@@ -49331,7 +49391,7 @@ var Diagnoser = class {
   }
   evidence(cls) {
     if (cls === "ready" || cls === "booting") return [];
-    if (cls === "unknown") return [...this.tail];
+    if (cls === "unknown") return this.tail.map((t, i) => this.tailRaw[i] ? tailText(parseLine(t).msg.trim()) : t);
     if (BELOW2.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
     const tb = this.tracebacks.last?.content ?? [];
     const lines = tb.length > 0 ? tb : this.ring;
@@ -49695,9 +49755,9 @@ var Interner = class {
     const held2 = this.bytes[f] ??= [];
     for (let i = 0; i < held2.length; i++) if (sameBytes(sc.buf, a, e, held2[i])) return this.strings[f][i];
     const strings = this.strings[f] ??= [];
-    const at = held2.length < SLOTS ? held2.length : this.next[f] = ((this.next[f] ?? 0) + 1) % SLOTS;
-    held2[at] = Buffer.from(sc.buf.subarray(a, e));
-    return strings[at] = sc.text(a, e);
+    const at2 = held2.length < SLOTS ? held2.length : this.next[f] = ((this.next[f] ?? 0) + 1) % SLOTS;
+    held2[at2] = Buffer.from(sc.buf.subarray(a, e));
+    return strings[at2] = sc.text(a, e);
   }
 };
 function spanNumber(sc, f) {
@@ -49801,9 +49861,9 @@ var Pieces = class {
   take(h, buf, a, e) {
     const keyed = h.cidPresent || h.sidPresent;
     const id = h.cidPresent ? h.cid : h.sid;
-    const at = keyed ? this.find(h.cidPresent, id) : -1;
+    const at2 = keyed ? this.find(h.cidPresent, id) : -1;
     if ((h.partial || h.lineMax) && keyed) {
-      if (at < 0) {
+      if (at2 < 0) {
         const p2 = this.spare.pop() ?? {
           container: false,
           id: null,
@@ -49819,15 +49879,15 @@ var Pieces = class {
         this.held.push(p2);
         return false;
       }
-      const p = this.held[at];
+      const p = this.held[at2];
       this.append(p, buf, a, e);
       this.joined++;
-      return p.size < MAX_PARTIAL_BYTES ? false : this.release(at);
+      return p.size < MAX_PARTIAL_BYTES ? false : this.release(at2);
     }
-    if (at >= 0) {
-      this.append(this.held[at], buf, a, e);
+    if (at2 >= 0) {
+      this.append(this.held[at2], buf, a, e);
       this.joined++;
-      return this.release(at);
+      return this.release(at2);
     }
     this.head = h;
     this.buf = buf;
@@ -49848,8 +49908,8 @@ var Pieces = class {
       if (this.held[i].container === container && sameId(this.held[i].id, id)) return i;
     return -1;
   }
-  release(at) {
-    const p = at === this.held.length - 1 ? this.held.pop() : this.held.splice(at, 1)[0];
+  release(at2) {
+    const p = at2 === this.held.length - 1 ? this.held.pop() : this.held.splice(at2, 1)[0];
     this.head = p.head;
     this.buf = p.bytes;
     this.start = 0;
@@ -49983,10 +50043,10 @@ var WasmLines = class {
   }
   views() {
     const m = this.x.memory.buffer;
-    const at = this.at;
+    const at2 = this.at;
     this.mem = Buffer.from(m);
-    this.ts = new Float64Array(m, at[0], MAXE);
-    const i32 = (i) => new Int32Array(m, at[i], MAXE);
+    this.ts = new Float64Array(m, at2[0], MAXE);
+    const i32 = (i) => new Int32Array(m, at2[i], MAXE);
     this.a = i32(1);
     this.b = i32(2);
     this.ms = i32(3);
@@ -49998,14 +50058,14 @@ var WasmLines = class {
     this.sid = i32(9);
     this.cs = i32(18);
     this.ce = i32(19);
-    this.emit = new Uint8Array(m, at[20], MAXE);
-    this.status = new Uint8Array(m, at[10], MAXE);
-    this.kind = new Uint8Array(m, at[11], MAXE);
-    this.flags = new Uint8Array(m, at[12], MAXE);
-    this.prio = new Int8Array(m, at[13], MAXE);
+    this.emit = new Uint8Array(m, at2[20], MAXE);
+    this.status = new Uint8Array(m, at2[10], MAXE);
+    this.kind = new Uint8Array(m, at2[11], MAXE);
+    this.flags = new Uint8Array(m, at2[12], MAXE);
+    this.prio = new Int8Array(m, at2[13], MAXE);
     this.i32 = new Int32Array(m);
-    this.nameOff = new Uint32Array(m, at[16], 2048);
-    this.nameLen = new Uint8Array(m, at[17], 2048);
+    this.nameOff = new Uint32Array(m, at2[16], 2048);
+    this.nameLen = new Uint8Array(m, at2[17], 2048);
   }
 };
 
@@ -50661,8 +50721,8 @@ function parsePodmanTime(text) {
 }
 function unitStartMs(value) {
   const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
-  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
-  return at === null ? null : t[2] ? at : at + 999;
+  const at2 = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
+  return at2 === null ? null : t[2] ? at2 : at2 + 999;
 }
 
 // src/domain/host-state.ts
@@ -51161,7 +51221,8 @@ function parseLockRecord(text) {
       sha: v.sha ?? null,
       takenAt: v.takenAt,
       heartbeatAt: v.heartbeatAt ?? v.takenAt,
-      pid: v.pid ?? 0
+      pid: v.pid ?? 0,
+      ...typeof v.message === "string" ? { message: v.message } : {}
     };
   } catch {
     return null;
@@ -51170,6 +51231,7 @@ function parseLockRecord(text) {
 var HEARTBEAT_GRACE_S = 120;
 function lockStaleness(rec, hostNow, staleAfterS) {
   const ageS = Math.max(0, hostNow - rec.takenAt);
+  if (rec.message !== void 0) return { stale: false, reason: null, ageS };
   const quiet = hostNow - rec.heartbeatAt;
   if (quiet <= Math.min(HEARTBEAT_GRACE_S, staleAfterS)) return { stale: false, reason: null, ageS };
   if (ageS > staleAfterS)
@@ -51181,16 +51243,18 @@ function lockStaleness(rec, hostNow, staleAfterS) {
   return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
 }
 function describeHolder(rec, hostNow) {
+  if (rec.message !== void 0)
+    return `${rec.owner} holds it by hand: ${JSON.stringify(rec.message)}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
   return `${rec.owner} deploying ${rec.ref}${rec.sha ? ` (${rec.sha.slice(0, 10)})` : ""}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
 }
 
 // src/lib/sleep.ts
-var sleepUnlessAborted = (ms, signal) => new Promise((resolve7) => {
-  if (ms <= 0 || signal?.aborted) return resolve7();
+var sleepUnlessAborted = (ms, signal) => new Promise((resolve8) => {
+  if (ms <= 0 || signal?.aborted) return resolve8();
   const wake = () => {
     clearTimeout(t);
     signal?.removeEventListener("abort", wake);
-    resolve7();
+    resolve8();
   };
   const t = setTimeout(wake, ms);
   signal?.addEventListener("abort", wake, { once: true });
@@ -51260,6 +51324,12 @@ var HeldLock = class {
     const m = /^OK (\d+)$/.exec(first ?? "");
     if (r.code === 0 && m) this.record.heartbeatAt = Number(m[1]);
   }
+  /** A hold by hand: the lock stays on the host after this process (no heartbeat, no release on exit). */
+  keep() {
+    this.released = true;
+    if (this.timer) clearInterval(this.timer);
+    held.delete(this);
+  }
   /** Removes the lock only while it is still ours (its token), so a cleared-and-retaken lock survives. */
   async release() {
     if (this.released) return;
@@ -51301,7 +51371,8 @@ async function tryTake(host, req, token) {
     takenAt: hostNowS,
     heartbeatAt: hostNowS,
     pid: process.pid,
-    token
+    token,
+    ...req.message !== void 0 ? { message: req.message } : {}
   };
   try {
     await host.writeFile(`${dir}/record.json`, JSON.stringify(rec), 420, { timeoutMs: CMD_TIMEOUT_MS2 });
@@ -51512,6 +51583,11 @@ function describe(e, timedOut, timeoutMs) {
       return e.message ?? String(e);
   }
 }
+function redirectError(res, url2) {
+  if (res.status < 300 || res.status > 399 || !res.headers.has("location")) return null;
+  const to = new URL(res.headers.get("location"), url2).href;
+  return `redirected (HTTP ${res.status}) to ${to}: the gate does not follow redirects; set the endpoint's url: (or --url) to where the engine itself answers`;
+}
 async function request(method, url2, body, opts = {}) {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const ctl = new AbortController();
@@ -51526,8 +51602,14 @@ async function request(method, url2, body, opts = {}) {
       method,
       signal: ctl.signal,
       headers: { ...body === void 0 ? {} : { "content-type": "application/json" }, ...opts.headers },
-      body: body === void 0 ? void 0 : JSON.stringify(body)
+      body: body === void 0 ? void 0 : JSON.stringify(body),
+      redirect: "manual"
     });
+    const moved = redirectError(res, url2);
+    if (moved) {
+      await res.body?.cancel();
+      return { status: null, body: "", error: moved, durationMs: performance.now() - t0 };
+    }
     const cap = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const chunks = [];
     let size = 0;
@@ -51735,10 +51817,10 @@ function helpScript(h) {
   ].join("\n");
 }
 function parseHelpAnswer(stdout) {
-  const at = stdout.indexOf(`${MARK2} `);
-  if (at < 0) return null;
-  const nl = stdout.indexOf("\n", at);
-  const head2 = stdout.slice(at + MARK2.length + 1, nl < 0 ? void 0 : nl).split(" ");
+  const at2 = stdout.indexOf(`${MARK2} `);
+  if (at2 < 0) return null;
+  const nl = stdout.indexOf("\n", at2);
+  const head2 = stdout.slice(at2 + MARK2.length + 1, nl < 0 ? void 0 : nl).split(" ");
   const text = nl < 0 ? "" : stdout.slice(nl + 1);
   const state = head2[0];
   if (state === "failed") return { state, exitCode: Number(head2[1]), imageId: head2[2] ?? null, text };
@@ -51817,11 +51899,11 @@ var BOOL_WORD = /^(true|false|True|False|1|0)$/;
 function isFlagWord(text) {
   return /^--?[A-Za-z]/.test(text);
 }
-function readFlags(words) {
+function readFlags(words2) {
   const flags = [];
   const positional = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
+  for (let i = 0; i < words2.length; i++) {
+    const w = words2[i];
     if (!isFlagWord(w.text)) {
       positional.push(w);
       continue;
@@ -51834,7 +51916,7 @@ function readFlags(words) {
       flags.push(flag2);
       continue;
     }
-    const next = words[i + 1];
+    const next = words2[i + 1];
     const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && // a word from ${X:+...} belongs to its own optional group, not to a plain flag before it
     next.optional === w.optional;
     const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
@@ -52106,7 +52188,7 @@ var Lexer = class {
     for (const w of splitOptional(word2)) this.tokens.push({ kind: "word", word: w });
   }
   arrayWords() {
-    const words = [];
+    const words2 = [];
     while (this.pos < this.src.length) {
       const c = this.peek();
       if (c === ")") {
@@ -52132,10 +52214,10 @@ var Lexer = class {
         continue;
       }
       const w = this.word(true);
-      if (w) words.push(...splitOptional(w));
+      if (w) words2.push(...splitOptional(w));
       else this.pos++;
     }
-    return words;
+    return words2;
   }
   skipComment() {
     while (this.pos < this.src.length && this.peek() !== "\n") this.pos++;
@@ -52566,9 +52648,9 @@ var YamlReader = class {
     let cursor = 0;
     return lexWords(text, this.line(n)).map((w) => {
       const probe = w.text.slice(0, 24);
-      const at = probe ? raw.indexOf(probe, cursor) : -1;
-      if (at >= 0) cursor = at + probe.length;
-      return yamlWord(w.text, this.src.lineAt(from + Math.max(0, at >= 0 ? at : cursor)), expand);
+      const at2 = probe ? raw.indexOf(probe, cursor) : -1;
+      if (at2 >= 0) cursor = at2 + probe.length;
+      return yamlWord(w.text, this.src.lineAt(from + Math.max(0, at2 >= 0 ? at2 : cursor)), expand);
     });
   }
 };
@@ -52633,9 +52715,9 @@ function parseCompose(text, env = /* @__PURE__ */ new Map()) {
 }
 function readService(y, name, svc, env, lines) {
   const expand = (t) => interpolate(t, env);
-  const words = [];
+  const words2 = [];
   const opt = (option, value, line2) => {
-    words.push(optionWord(option, line2), { ...optionWord(value, line2), resolved: expand(value) });
+    words2.push(optionWord(option, line2), { ...optionWord(value, line2), resolved: expand(value) });
   };
   const scalar = (key, option) => {
     const v = y.str(y.get(svc, key));
@@ -52649,7 +52731,7 @@ function readService(y, name, svc, env, lines) {
   scalar("runtime", "--runtime");
   scalar("user", "--user");
   scalar("gpus", "--gpus");
-  if (y.str(y.get(svc, "privileged")) === "true") words.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
+  if (y.str(y.get(svc, "privileged")) === "true") words2.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
   for (const d of y.items(y.get(svc, "devices"))) {
     const v = y.str(d) ?? y.str(y.get(d, "source"));
     if (v) opt("--device", v, y.line(d));
@@ -52705,15 +52787,15 @@ function readService(y, name, svc, env, lines) {
   const image = y.get(svc, "image");
   const imageText = y.str(image) ?? `${name} (built from this directory)`;
   const imageLine = image ? y.line(image) : y.line(svc);
-  words.push({ ...optionWord(imageText, imageLine), resolved: expand(imageText) });
+  words2.push({ ...optionWord(imageText, imageLine), resolved: expand(imageText) });
   const expandDollar = (t) => expand(t);
-  words.push(...y.words(y.get(svc, "entrypoint"), expandDollar));
-  words.push(...y.words(y.get(svc, "command"), expandDollar));
-  const first = words[0].line;
-  const last = Math.max(...words.map((w) => w.line));
+  words2.push(...y.words(y.get(svc, "entrypoint"), expandDollar));
+  words2.push(...y.words(y.get(svc, "command"), expandDollar));
+  const first = words2[0].line;
+  const last = Math.max(...words2.map((w) => w.line));
   const svcLine = y.line(svc);
   const command = {
-    words,
+    words: words2,
     assignments: [],
     line: Math.min(first, svcLine),
     endLine: last,
@@ -52721,9 +52803,9 @@ function readService(y, name, svc, env, lines) {
     redirects: [],
     pipeTo: null
   };
-  const optionsEnd = words.findIndex((w) => w.text === imageText && w.line === imageLine);
-  const run = readPodmanRun(command, words, "compose");
-  if (run.image?.text !== imageText && optionsEnd >= 0) run.image = words[optionsEnd];
+  const optionsEnd = words2.findIndex((w) => w.text === imageText && w.line === imageLine);
+  const run = readPodmanRun(command, words2, "compose");
+  if (run.image?.text !== imageText && optionsEnd >= 0) run.image = words2[optionsEnd];
   const restartV = y.str(y.get(svc, "restart"));
   run.workload = {
     form: "compose",
@@ -52805,13 +52887,13 @@ function kubeExpand(text, env) {
 function readContainer(y, workload, pod, c, lines) {
   const cname = y.str(y.get(c, "name")) ?? "container";
   const env = /* @__PURE__ */ new Map();
-  const words = [optionWord("--name", y.line(c)), optionWord(cname, y.line(c))];
+  const words2 = [optionWord("--name", y.line(c)), optionWord(cname, y.line(c))];
   for (const e of y.items(y.get(c, "env"))) {
     const n = y.str(y.get(e, "name"));
     const v = y.str(y.get(e, "value"));
     if (!n) continue;
     if (v !== null) env.set(n, kubeExpand(v, env) ?? v);
-    words.push(optionWord("--env", y.line(e)), optionWord(v === null ? n : `${n}=${v}`, y.line(e)));
+    words2.push(optionWord("--env", y.line(e)), optionWord(v === null ? n : `${n}=${v}`, y.line(e)));
   }
   const limits = y.get(y.get(c, "resources"), "limits");
   const requests = y.get(y.get(c, "resources"), "requests");
@@ -52820,24 +52902,24 @@ function readContainer(y, workload, pod, c, lines) {
     const key = y.keys(res).find((k) => /(^|\/)gpu$/.test(k));
     if (key && !gpus) gpus = { value: y.str(y.get(res, key)) ?? "", line: y.keyLine(res, key) };
   }
-  if (gpus) words.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
+  if (gpus) words2.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
   const shm = shmMount(y, pod, c);
   for (const m of y.items(y.get(c, "volumeMounts"))) {
     const path = y.str(y.get(m, "mountPath")) ?? "";
     const vol = y.str(y.get(m, "name")) ?? "";
     const ro = y.str(y.get(m, "readOnly")) === "true" ? ":ro" : "";
-    words.push(optionWord("--volume", y.line(m)), optionWord(`${vol}:${path}${ro}`, y.line(m)));
+    words2.push(optionWord("--volume", y.line(m)), optionWord(`${vol}:${path}${ro}`, y.line(m)));
   }
   const image = y.get(c, "image");
   const imageText = y.str(image) ?? `${cname} (the serving runtime's image)`;
-  words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
+  words2.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
   const expand = (t) => kubeExpand(t, env);
-  words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
-  for (const w of words) if (w.resolved !== void 0 && w.text.includes("$(")) w.text = w.resolved;
+  words2.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
+  for (const w of words2) if (w.resolved !== void 0 && w.text.includes("$(")) w.text = w.resolved;
   const from = y.line(c);
-  const to = Math.max(...words.map((w) => w.line));
+  const to = Math.max(...words2.map((w) => w.line));
   const command = {
-    words,
+    words: words2,
     assignments: [],
     line: from,
     endLine: to,
@@ -52846,7 +52928,7 @@ function readContainer(y, workload, pod, c, lines) {
     pipeTo: null
   };
   const rp = y.get(pod, "restartPolicy");
-  const run = readPodmanRun(command, words, "kubernetes");
+  const run = readPodmanRun(command, words2, "kubernetes");
   const name = `${workload}/${cname}`;
   run.workload = {
     form: "kubernetes",
@@ -52919,8 +53001,8 @@ function resolvePart(p, env) {
   }
 }
 function resolveText(text, line2, env) {
-  const words = lexWords(text, line2);
-  const values = words.map((w) => resolveWord(w, env));
+  const words2 = lexWords(text, line2);
+  const values = words2.map((w) => resolveWord(w, env));
   return values.some((v) => v === void 0) ? void 0 : values.join(" ");
 }
 function applyDefaults(word2, env) {
@@ -52957,20 +53039,20 @@ var WRAPPERS_WITH_ARG = {
 function basename(path) {
   return path.slice(path.lastIndexOf("/") + 1);
 }
-function programWords(words) {
+function programWords(words2) {
   let i = 0;
-  while (i < words.length) {
-    const name = basename(words[i].text);
+  while (i < words2.length) {
+    const name = basename(words2[i].text);
     const withArg = WRAPPERS_WITH_ARG[name];
     if (!withArg) break;
     i++;
     if (name === "timeout") {
-      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
+      while (i < words2.length && words2[i].text.startsWith("-")) i += withArg.has(words2[i].text) ? 2 : 1;
       i++;
       continue;
     }
-    while (i < words.length) {
-      const t = words[i].text;
+    while (i < words2.length) {
+      const t = words2[i].text;
       if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
         i++;
         continue;
@@ -52982,25 +53064,25 @@ function programWords(words) {
       i += withArg.has(t) ? 2 : 1;
     }
   }
-  return words.slice(i);
+  return words2.slice(i);
 }
 function programOf(cmd) {
   const w = programWords(cmd.words)[0];
   return w ? basename(w.text) : "";
 }
 function runsSubcommand(cmd, prog, sub) {
-  const words = programWords(cmd.words);
-  if (!words[0] || basename(words[0].text) !== prog) return null;
+  const words2 = programWords(cmd.words);
+  if (!words2[0] || basename(words2[0].text) !== prog) return null;
   let i = 1;
   if (prog === "podman" || prog === "docker") {
-    while (i < words.length && words[i].text.startsWith("-")) i++;
-    if (words[i]?.text === "container") i++;
+    while (i < words2.length && words2[i].text.startsWith("-")) i++;
+    if (words2[i]?.text === "container") i++;
   }
   if (prog === "git") {
-    while (i < words.length && words[i].text.startsWith("-"))
-      i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
+    while (i < words2.length && words2[i].text.startsWith("-"))
+      i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words2[i].text) ? 2 : 1;
   }
-  return words[i]?.text === sub ? words.slice(i + 1) : null;
+  return words2[i]?.text === sub ? words2.slice(i + 1) : null;
 }
 function hasMergedStderr(cmd) {
   return cmd.redirects.some(
@@ -53123,13 +53205,13 @@ var Grouper = class {
     }
   }
   array(t) {
-    const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
+    const words2 = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
-    this.s.arrays.set(t.name, [...prev, ...words]);
+    this.s.arrays.set(t.name, [...prev, ...words2]);
     const d = this.open(t.line);
     d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
     if (d.words.length === 0)
-      d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+      d.assignments.push({ name: t.name, value: words2.map((w) => w.text).join(" "), line: t.line });
   }
   word(w) {
     const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
@@ -53459,8 +53541,8 @@ function skipOptions(w, i, withValue) {
   while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
   return i;
 }
-function peel(words) {
-  let w = programWords(words);
+function peel(words2) {
+  let w = programWords(words2);
   for (let guard2 = 0; guard2 < 4 && w[0]; guard2++) {
     const prog = basename(w[0].text);
     if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
@@ -53495,8 +53577,8 @@ function programName(w, h) {
   if (held2 && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held2[1])) return "llama-server";
   return name;
 }
-function directEngine(words, h) {
-  const w = peel(words);
+function directEngine(words2, h) {
+  const w = peel(words2);
   const first = w[0];
   if (!first) return null;
   const held2 = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(first.text);
@@ -53665,10 +53747,10 @@ function heredocEngine(text, firstLine, runtime, nested) {
     const end = lines.findIndex((l, j) => j > i && (strip ? l.replace(/^\t+/, "") : l) === m[3]);
     if (end < 0) continue;
     const body = lines.slice(i + 1, end).map((l) => strip ? l.replace(/^\t+/, "") : l);
-    const at = firstLine + i + 1;
+    const at2 = firstLine + i + 1;
     const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
     const bodyText = unit ? body.map((l) => /^\s*ExecStart\s*=/.test(l) ? l.replace(/^\s*ExecStart\s*=\s*[-@:+!]*/, "") : "").join("\n") : body.join("\n");
-    const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime });
+    const inner = parseServeScript(bodyText, { firstLine: at2, runtime: unit ? "systemd" : runtime });
     if (inner.engine) {
       nested.push(inner);
       return inner.engine;
@@ -53882,26 +53964,26 @@ function quadletRun(unit, lines) {
   const image = unitEntries(unit, "Container", "Image").at(-1);
   if (!image) return null;
   const exec = unitEntries(unit, "Container", "Exec").at(-1);
-  const words = [word("--replace", image.line), word("--rm", image.line)];
+  const words2 = [word("--replace", image.line), word("--rm", image.line)];
   for (const e of unit.entries.filter((x) => x.section === "Container")) {
     const opt = OPTION_OF[e.key];
-    if (e.key === "PodmanArgs") words.push(...valueWords(e, lines));
-    else if (opt && MULTI.has(e.key)) for (const w of valueWords(e, lines)) words.push(word(opt, e.line), w);
-    else if (opt) words.push(word(opt, e.line), word(e.value, e.line));
+    if (e.key === "PodmanArgs") words2.push(...valueWords(e, lines));
+    else if (opt && MULTI.has(e.key)) for (const w of valueWords(e, lines)) words2.push(word(opt, e.line), w);
+    else if (opt) words2.push(word(opt, e.line), word(e.value, e.line));
   }
-  words.push(word(image.value, image.line));
-  if (exec) words.push(...valueWords(exec, lines));
-  const at = exec ?? image;
+  words2.push(word(image.value, image.line));
+  if (exec) words2.push(...valueWords(exec, lines));
+  const at2 = exec ?? image;
   const command = {
-    words,
+    words: words2,
     assignments: [],
-    line: at.line,
-    endLine: at.endLine,
-    source: lines.slice(at.line - 1, at.endLine).join("\n"),
+    line: at2.line,
+    endLine: at2.endLine,
+    source: lines.slice(at2.line - 1, at2.endLine).join("\n"),
     redirects: [],
     pipeTo: null
   };
-  return readPodmanRun(command, words, "quadlet");
+  return readPodmanRun(command, words2, "quadlet");
 }
 
 // src/domain/launch/unit-exec.ts
@@ -54096,7 +54178,7 @@ async function runDeploy(ctx, opts) {
     );
     return done();
   }
-  findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (host key pinned)`));
+  findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (${ctx.host.origin ?? "host key pinned"})`));
   if (direct && ctx.endpoint.container) {
     findings.push(
       warn(
@@ -54313,8 +54395,8 @@ async function shutdown(signal, exitCode, say, deadlineMs = SHUTDOWN_DEADLINE_MS
   say(`deploy-gate: ${signal}: ${activeLocks().length ? "releasing host locks, then exiting" : "stopping"}`);
   runAbort.abort();
   let timer;
-  const late = new Promise((resolve7) => {
-    timer = setTimeout(() => resolve7("late"), deadlineMs);
+  const late = new Promise((resolve8) => {
+    timer = setTimeout(() => resolve8("late"), deadlineMs);
   });
   const done = await Promise.race([
     Promise.allSettled([releaseAllLocks(), ...beforeExit]).then(() => "done"),
@@ -54328,10 +54410,10 @@ async function shutdown(signal, exitCode, say, deadlineMs = SHUTDOWN_DEADLINE_MS
   return exitCode;
 }
 
-// ../../main/node_modules/@actions/core/lib/command.js
+// node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
-// ../../main/node_modules/@actions/core/lib/utils.js
+// node_modules/@actions/core/lib/utils.js
 function toCommandValue(input2) {
   if (input2 === null || input2 === void 0) {
     return "";
@@ -54354,7 +54436,7 @@ function toCommandProperties(annotationProperties) {
   };
 }
 
-// ../../main/node_modules/@actions/core/lib/command.js
+// node_modules/@actions/core/lib/command.js
 function issueCommand(command, properties, message) {
   const cmd = new Command(command, properties, message);
   process.stdout.write(cmd.toString() + os.EOL);
@@ -54402,7 +54484,7 @@ function escapeProperty(s) {
   return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-// ../../main/node_modules/@actions/core/lib/file-command.js
+// node_modules/@actions/core/lib/file-command.js
 import * as crypto from "crypto";
 import * as fs from "fs";
 import * as os2 from "os";
@@ -54430,10 +54512,10 @@ function prepareKeyValueMessage(key, value) {
   return `${key}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
 }
 
-// ../../main/node_modules/@actions/core/lib/core.js
+// node_modules/@actions/core/lib/core.js
 import * as os4 from "os";
 
-// ../../main/node_modules/@actions/http-client/lib/index.js
+// node_modules/@actions/http-client/lib/index.js
 var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var HttpCodes;
@@ -54488,16 +54570,16 @@ var HttpResponseRetryCodes = [
   HttpCodes.GatewayTimeout
 ];
 
-// ../../main/node_modules/@actions/core/lib/summary.js
+// node_modules/@actions/core/lib/summary.js
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -54513,7 +54595,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -54772,50 +54854,23 @@ var Summary = class {
 };
 var _summary = new Summary();
 
-// ../../main/node_modules/@actions/core/lib/platform.js
+// node_modules/@actions/core/lib/platform.js
 import os3 from "os";
 
-// ../../main/node_modules/@actions/io/lib/io-util.js
+// node_modules/@actions/io/lib/io-util.js
 import * as fs2 from "fs";
 var { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs2.promises;
 var IS_WINDOWS = process.platform === "win32";
 var READONLY = fs2.constants.O_RDONLY;
 
-// ../../main/node_modules/@actions/exec/lib/toolrunner.js
+// node_modules/@actions/exec/lib/toolrunner.js
 var IS_WINDOWS2 = process.platform === "win32";
 
-// ../../main/node_modules/@actions/core/lib/platform.js
+// node_modules/@actions/core/lib/platform.js
 var platform = os3.platform();
 var arch = os3.arch();
 
-// ../../main/node_modules/@actions/core/lib/core.js
-var __awaiter2 = function(thisArg, _arguments, P, generator) {
-  function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
-    });
-  }
-  return new (P || (P = Promise))(function(resolve7, reject) {
-    function fulfilled(value) {
-      try {
-        step(generator.next(value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function rejected(value) {
-      try {
-        step(generator["throw"](value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
-    }
-    step((generator = generator.apply(thisArg, _arguments || [])).next());
-  });
-};
+// node_modules/@actions/core/lib/core.js
 var ExitCode;
 (function(ExitCode2) {
   ExitCode2[ExitCode2["Success"] = 0] = "Success";
@@ -54872,18 +54927,6 @@ function startGroup(name) {
 function endGroup() {
   issue("endgroup");
 }
-function group(name, fn2) {
-  return __awaiter2(this, void 0, void 0, function* () {
-    startGroup(name);
-    let result;
-    try {
-      result = yield fn2();
-    } finally {
-      endGroup();
-    }
-    return result;
-  });
-}
 
 // src/action/run.ts
 import { appendFileSync as appendFileSync2 } from "node:fs";
@@ -54905,6 +54948,7 @@ function writeNoFollow(file2, text) {
 
 // src/action/run.ts
 import { EOL as EOL5 } from "node:os";
+import { relative as relative7 } from "node:path";
 
 // src/action/pull-request-base.ts
 import { readFileSync } from "node:fs";
@@ -54973,9 +55017,9 @@ function sshOptions(t, s) {
     ...t.jump ? { jump: { target: t.jump } } : {}
   };
 }
+var at = (t) => `${t.user ? `${t.user}@` : ""}${t.address}:${t.port}`;
 function describeTarget(t) {
-  const where = `${t.user}@${t.address}:${t.port}`;
-  return t.jump ? `${where} (via ${t.jump.user}@${t.jump.address}:${t.jump.port})` : where;
+  return t.jump ? `${at(t)} (via ${at(t.jump)})` : at(t);
 }
 
 // src/domain/report/code-span.ts
@@ -55045,7 +55089,7 @@ function prose(text, ctx) {
     });
   }).join("");
 }
-var PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9][\w.:-]*\]?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
+var PROSE_TOKEN = /(?<![\w.@`-])([A-Za-z_][\w.-]*@\[?[A-Za-z0-9](?:[\w.:-]{0,250}[\w\]])?(?::\d+)?)(?![\w@`])|(?<![\w/`-])([0-9a-f]{7,40})(?![\w`-])|[\\*_[\]<>!~&]/g;
 var COMMAND_START = /^(git|deploy-gate|npx|npm|sudo|systemctl|podman|journalctl|ssh|ssh-keygen|ssh-keyscan|apt-get|curl|mkdir|chmod|chown|rm|ls|cat|sed|grep)\s/;
 function fixCommands(fix) {
   const out2 = [];
@@ -55161,52 +55205,98 @@ var COMMAND_SPECS = [
     name: "preflight",
     positionals: 0,
     summary: "check the serve scripts in this repository (no host needed)",
-    details: "bash -n, shellcheck, the contract flags (traced through history when one is gone), dropped flags, the trap rules, the rollback ref.\nWith no deploy-gate.yml it finds the serve scripts itself."
+    details: "bash -n, shellcheck, the contract flags (traced through history when one is gone), dropped flags, the trap rules, the rollback ref.\nWith no deploy-gate.yml it finds the serve scripts itself.",
+    examples: [
+      "deploy-gate preflight",
+      "deploy-gate preflight --endpoint archon --base v1.4.0",
+      "deploy-gate preflight --json --report preflight.json"
+    ]
   },
   {
     name: "run",
     positionals: 0,
     summary: "preflight, deploy over SSH, verify",
-    details: "A preflight failure stops here (--skip-preflight to see what the host says). One SSH connection, a host-side lock,\nthe install files at the ref, a restart, the boot watched to readiness, then verify."
+    details: "A preflight failure stops here (--skip-preflight to see what the host says). One SSH connection, a host-side lock,\nthe install files at the ref, a restart, the boot watched to readiness, then verify.",
+    examples: [
+      "deploy-gate run --endpoint archon --dry-run",
+      "deploy-gate run --endpoint archon --summary summary.md",
+      "deploy-gate run --endpoint archon --hosts gpu-b,gpu-c"
+    ]
   },
   {
     name: "verify",
     positionals: 0,
     summary: "verify the live endpoint against the contracts (--ref TAG: rollback-tag verification)",
-    details: "Default ref: the one recorded on the host by the last deploy."
+    details: "Default ref: the one recorded on the host by the last deploy.",
+    examples: ["deploy-gate verify --endpoint archon", "deploy-gate verify --endpoint archon --ref v1.4.0"]
   },
-  { name: "rollback", positionals: 0, summary: "deploy rollback.ref, then verify" },
+  {
+    name: "rollback",
+    positionals: 0,
+    summary: "deploy rollback.ref, then verify",
+    examples: ["deploy-gate rollback --endpoint archon", "deploy-gate rollback --endpoint archon --ref v1.3.2"]
+  },
   {
     name: "explain",
     args: "FILE|-",
     positionals: 1,
     summary: "diagnose a saved journalctl -o json dump, a plain log, or a response body",
-    details: "Exit 0 when the log shows a ready or still-booting engine, 1 on a failure."
+    details: "Exit 0 when the log shows a ready or still-booting engine, 1 on a failure.",
+    examples: ["deploy-gate explain journal.json", "deploy-gate explain -"]
   },
   {
     name: "logs",
     positionals: 0,
     summary: "the endpoint's journal, decoded, one boot at a time, with its diagnosis",
-    details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json."
+    details: "--boot current|previous|N (or --boot=-N), --since 30m|DATE, --follow until Ctrl-C, --json.",
+    examples: [
+      "deploy-gate logs --endpoint archon",
+      "deploy-gate logs --endpoint archon --boot previous",
+      "deploy-gate logs --endpoint archon --since 30m --follow",
+      "deploy-gate logs --endpoint archon -n 50 --grep ERROR"
+    ]
   },
   {
     name: "lock",
-    args: "status|release",
+    args: "status|release|acquire",
     positionals: 1,
-    summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it)"
+    summary: "who holds the endpoint's deploy lock; release it (--force when another run holds it); acquire it by hand (-m why)",
+    examples: [
+      "deploy-gate lock status --endpoint archon",
+      "deploy-gate lock acquire --endpoint archon -m maintenance",
+      "deploy-gate lock release --endpoint archon --force"
+    ]
   },
   {
     name: "init",
     positionals: 0,
     summary: "write deploy-gate.yml for the serve scripts found here (never overwrites)",
-    details: "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight."
+    details: "Contract flags are prefilled from each script's current engine argv; review them, then run deploy-gate preflight.",
+    examples: ["deploy-gate init", "deploy-gate init --commit", "deploy-gate init --config ci/deploy-gate.yml"]
   },
-  { name: "schema", positionals: 0, summary: "print the JSON Schema of deploy-gate.yml" },
+  {
+    name: "completion",
+    args: "bash|zsh|fish",
+    positionals: 1,
+    summary: "print a shell completion script for commands and options",
+    details: "bash: source <(deploy-gate completion bash); zsh: save as _deploy-gate on $fpath; fish: save in ~/.config/fish/completions/.",
+    examples: ["deploy-gate completion bash", "deploy-gate completion fish"]
+  },
+  {
+    name: "schema",
+    positionals: 0,
+    summary: "print the JSON Schema of deploy-gate.yml",
+    examples: ["deploy-gate schema"]
+  },
   {
     name: "webhook",
     positionals: 0,
     summary: "serve Flagger's pre-rollout and rollout webhooks: verify over HTTP alone per call (--listen ADDR)",
-    details: "POST {name, namespace, phase, metadata}: 200 pass, 412 a check failed, 503 could not judge or busy, 504 past --deadline,\n400 a malformed body. metadata.endpoint picks the endpoint; {name} and {namespace} in its url: are filled in."
+    details: "POST {name, namespace, phase, metadata}: 200 pass, 412 a check failed, 503 could not judge or busy, 504 past --deadline,\n400 a malformed body. metadata.endpoint picks the endpoint; {name} and {namespace} in its url: are filled in.",
+    examples: [
+      "deploy-gate webhook --listen 127.0.0.1:8080",
+      "deploy-gate webhook --listen :8080 --namespaces llm --deadline 5m"
+    ]
   }
 ];
 var COMMANDS = COMMAND_SPECS.map((c) => c.name);
@@ -55287,7 +55377,7 @@ var OPTION_SPECS = [
     name: "hosts",
     type: "string",
     arg: "A,B",
-    help: "fleet endpoints (hosts:): only these hosts, e.g. to finish a halted rollout (logs: the one host to read)",
+    help: "fleet endpoints (hosts:): only these hosts, names or globs ('gpu*'), e.g. to finish a halted rollout (logs: the one host to read)",
     commands: ["run", "verify", "rollback", "lock", "logs"]
   },
   {
@@ -55305,6 +55395,21 @@ var OPTION_SPECS = [
     commands: ["logs"]
   },
   { name: "follow", type: "boolean", help: "stream new lines until Ctrl-C", commands: ["logs"] },
+  {
+    name: "lines",
+    type: "string",
+    short: "n",
+    arg: "N",
+    help: "show the boot's last N lines (--follow: of the backlog); the diagnosis still reads the whole boot",
+    commands: ["logs"]
+  },
+  {
+    name: "grep",
+    type: "string",
+    arg: "REGEX",
+    help: "show only the lines matching REGEX (JavaScript syntax, case-sensitive)",
+    commands: ["logs"]
+  },
   {
     name: "force",
     type: "boolean",
@@ -55347,11 +55452,32 @@ var OPTION_SPECS = [
     commands: ["webhook"]
   },
   {
+    name: "namespaces",
+    type: "string",
+    arg: "NS[,NS]",
+    help: "the namespaces whose canaries the webhook judges (a payload from another gets 403); needed when url: fills {namespace}",
+    commands: ["webhook"]
+  },
+  {
     name: "deadline",
     type: "string",
     arg: "DURATION",
     help: "the webhook's deadline per call, every request of its verify included (default 2m)",
     commands: ["webhook"]
+  },
+  {
+    name: "message",
+    type: "string",
+    short: "m",
+    arg: "MESSAGE",
+    help: "lock acquire: why the endpoint is held; every deploy is refused with it until lock release",
+    commands: ["lock"]
+  },
+  {
+    name: "commit",
+    type: "boolean",
+    help: "commit the config it wrote (that file only), so the first preflight finds a clean tree",
+    commands: ["init"]
   },
   {
     name: "connect-timeout",
@@ -55367,7 +55493,14 @@ var OPTION_SPECS = [
     help: "this help (deploy-gate COMMAND --help: that command's)",
     commands: "all"
   },
-  { name: "version", type: "boolean", short: "v", help: "the version", commands: "all" }
+  {
+    name: "verbose",
+    type: "boolean",
+    short: "v",
+    help: "print every command run, locally and over SSH, with its timing (also DEPLOY_GATE_TRACE=1)",
+    commands: "all"
+  },
+  { name: "version", type: "boolean", short: "V", help: "the version", commands: "all" }
 ];
 
 // src/lib/usage-error.ts
@@ -55378,9 +55511,9 @@ var UsageError = class extends Error {
 function parseHostList(v) {
   if (v === void 0) return null;
   const names2 = v.split(",").map((s) => s.trim()).filter(Boolean);
-  if (!names2.length || names2.some((n) => !/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/.test(n)))
+  if (!names2.length || names2.some((n) => !/^[A-Za-z0-9*?[\]][A-Za-z0-9_.:*?[\]-]*$/.test(n)))
     throw new UsageError(
-      `--hosts "${v}": expected host names from the endpoint's hosts:, comma-separated (e.g. --hosts gpu-a,gpu-b)`
+      `--hosts "${v}": expected host names from the endpoint's hosts: or globs, comma-separated (e.g. --hosts gpu-a,gpu-b or --hosts 'gpu*')`
     );
   return [...new Set(names2)];
 }
@@ -55500,17 +55633,22 @@ function hostsInput() {
 
 // src/domain/config/errors.ts
 var import_yaml3 = __toESM(require_dist(), 1);
+import { isAbsolute as isAbsolute2, relative } from "node:path";
+var renderProblems = (file2, problems) => problems.map((p) => `${file2}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n");
 var ConfigError = class extends Error {
   constructor(file2, problems) {
-    super(
-      problems.map((p) => `${file2}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n")
-    );
+    super(renderProblems(file2, problems));
     this.file = file2;
     this.problems = problems;
     this.name = "ConfigError";
   }
   file;
   problems;
+  /** The problems with the file named from cwd (absolute when that would climb more than two levels). */
+  render(cwd) {
+    const rel = isAbsolute2(this.file) ? relative(cwd, this.file) : this.file;
+    return renderProblems(rel && !rel.startsWith("../../../") && !isAbsolute2(rel) ? rel : this.file, this.problems);
+  }
 };
 function lineOf(node2, lc) {
   const start = node2?.range?.[0];
@@ -55562,14 +55700,18 @@ function plainMessage(issue3) {
 }
 function describeIssues(issues, doc, lc, known) {
   const out2 = [];
+  const missingAt = /* @__PURE__ */ new Map();
+  const guesses = [];
   const unknownKey = (path, key) => {
     const allowed = known(path);
     const guess = closest(key, allowed);
-    out2.push({
+    const problem = {
       line: lineOf(keyNode(doc, path, key), lc),
       path: fmtPath([...path, key]),
       message: `unknown key "${key}"${guess ? `: did you mean "${guess}"?` : ""} Allowed here: ${allowed.join(", ")}.`
-    });
+    };
+    out2.push(problem);
+    if (guess) guesses.push({ path: fmtPath([...path, guess]), guess, problem });
   };
   for (const issue3 of issues) {
     const path = issue3.path;
@@ -55591,11 +55733,19 @@ function describeIssues(issues, doc, lc, known) {
       continue;
     }
     const missing = issue3.code === "invalid_type" && issue3.input === void 0;
-    out2.push({
+    const problem = {
       line: lineOf(valueNode(doc, path), lc),
       path: fmtPath(path),
       message: missing ? `required key is missing (expected ${ARTICLE[issue3.expected] ?? "a value"})` : issue3.code === "invalid_type" ? typeMessage(issue3) : plainMessage(issue3)
-    });
+    };
+    out2.push(problem);
+    if (missing) missingAt.set(problem.path, problem);
+  }
+  for (const g of guesses) {
+    const displaced = missingAt.get(g.path);
+    if (!displaced) continue;
+    out2.splice(out2.indexOf(displaced), 1);
+    g.problem.message = g.problem.message.replace(`did you mean "${g.guess}"?`, `$& (it is required, and missing)`);
   }
   return out2.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? Infinity) - (b.p.line ?? Infinity) || a.i - b.i).map(({ p }) => p);
 }
@@ -55652,6 +55802,16 @@ function sanitizeReport(report) {
 }
 var sanitizeValue = (value) => deep(value);
 
+// src/commands/completion.ts
+var SHELLS = ["bash", "zsh", "fish"];
+var NAMES = [...COMMAND_SPECS.map((c) => c.name), "help"];
+var POSITIONAL = {
+  lock: "status release acquire",
+  completion: SHELLS.join(" "),
+  explain: "FILE",
+  help: COMMAND_SPECS.map((c) => c.name).join(" ")
+};
+
 // src/domain/journal/plain-log.ts
 var SHORT = new RegExp("^\\s?(?<mon>\\p{L}{2,5}\\.?|\\d{1,2}[\u6708\uC6D4]) +(?<day>\\d{1,2}) (?<time>\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?) (?<host>\\S+) (?<ident>[^\\s[:]+)(?:\\[(?<pid>\\d+)\\])?: (?<msg>.*)$", "u");
 var FULL = new RegExp("^(?:\\p{L}{1,4}\\.? )?(?<date>\\d{4}-\\d\\d-\\d\\d) (?<time>\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?)(?: [A-Z]{2,5}| [+-]\\d\\d(?::?\\d\\d)?)? (?<host>\\S+) (?<ident>[^\\s[:]+)(?:\\[(?<pid>\\d+)\\])?: (?<msg>.*)$", "u");
@@ -55668,9 +55828,9 @@ var PEEK_BYTES = 1 << 20;
 // src/domain/config/load.ts
 var import_yaml4 = __toESM(require_dist(), 1);
 import { readFileSync as readFileSync2, statSync } from "node:fs";
-import { dirname as dirname2, isAbsolute as isAbsolute2, resolve as resolve2 } from "node:path";
+import { dirname as dirname2, isAbsolute as isAbsolute3, resolve as resolve2 } from "node:path";
 
-// ../../main/node_modules/zod/v4/classic/external.js
+// node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
   $brand: () => $brand,
@@ -55933,7 +56093,7 @@ __export(external_exports, {
   xor: () => xor
 });
 
-// ../../main/node_modules/zod/v4/core/index.js
+// node_modules/zod/v4/core/index.js
 var core_exports3 = {};
 __export(core_exports3, {
   $ZodAny: () => $ZodAny,
@@ -56250,7 +56410,7 @@ __export(core_exports3, {
   withParser: () => withParser
 });
 
-// ../../main/node_modules/zod/v4/core/util.js
+// node_modules/zod/v4/core/util.js
 var util_exports = {};
 __export(util_exports, {
   BIGINT_FORMAT_RANGES: () => BIGINT_FORMAT_RANGES,
@@ -57106,7 +57266,7 @@ function constantCatch(value) {
   return fn2;
 }
 
-// ../../main/node_modules/zod/v4/core/core.js
+// node_modules/zod/v4/core/core.js
 var _a;
 var NEVER = /* @__PURE__ */ Object.freeze({
   status: "aborted"
@@ -57228,7 +57388,7 @@ function config(newConfig) {
   return globalConfig;
 }
 
-// ../../main/node_modules/zod/v4/core/errors.js
+// node_modules/zod/v4/core/errors.js
 function _getMessage() {
   const internals = this._zod;
   internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
@@ -57420,7 +57580,7 @@ function prettifyError(error63) {
   return lines.join("\n");
 }
 
-// ../../main/node_modules/zod/v4/core/parse.js
+// node_modules/zod/v4/core/parse.js
 function finalizeParams(callee, params) {
   return { callee: params?.callee ?? callee, Err: params?.Err };
 }
@@ -57580,7 +57740,7 @@ var _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 var safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync($ZodRealError);
 
-// ../../main/node_modules/zod/v4/core/regexes.js
+// node_modules/zod/v4/core/regexes.js
 var regexes_exports = {};
 __export(regexes_exports, {
   anyString: () => anyString,
@@ -57752,7 +57912,7 @@ var sha512_hex = /^[0-9a-fA-F]{128}$/;
 var sha512_base64 = /* @__PURE__ */ fixedBase64(86, "==");
 var sha512_base64url = /* @__PURE__ */ fixedBase64url(86);
 
-// ../../main/node_modules/zod/v4/core/checks.js
+// node_modules/zod/v4/core/checks.js
 var $ZodCheck = /* @__PURE__ */ $constructor("$ZodCheck", (inst, def) => {
   var _a3;
   inst._zod ?? (inst._zod = {});
@@ -58228,7 +58388,7 @@ var $ZodCheckOverwrite = /* @__PURE__ */ $constructor("$ZodCheckOverwrite", (ins
   };
 });
 
-// ../../main/node_modules/zod/v4/core/doc.js
+// node_modules/zod/v4/core/doc.js
 var Doc = class {
   constructor(args = [], closed = {}) {
     this.content = [];
@@ -58269,14 +58429,14 @@ ${content.join("\n")}
   }
 };
 
-// ../../main/node_modules/zod/v4/core/versions.js
+// node_modules/zod/v4/core/versions.js
 var version = {
   major: 4,
   minor: 6,
   patch: 7
 };
 
-// ../../main/node_modules/zod/v4/core/schemas.js
+// node_modules/zod/v4/core/schemas.js
 var $ZodType = /* @__PURE__ */ $constructor("$ZodType", (inst, def) => {
   var _a3;
   inst ?? (inst = {});
@@ -60718,7 +60878,7 @@ function handleRefineResult(result, payload, input2, inst) {
   }
 }
 
-// ../../main/node_modules/zod/v4/core/memoizer.js
+// node_modules/zod/v4/core/memoizer.js
 var $ZodCyclicError = class extends Error {
   constructor() {
     super(`Cannot parse a reference cycle that closes through a transform`);
@@ -60737,7 +60897,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve7) {
+function isRecursive(inst, stack, resolve8) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -60747,7 +60907,7 @@ function isRecursive(inst, stack, resolve7) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve7);
+      const answer = isRecursive(child, stack, resolve8);
       if (answer > result)
         result = answer;
     }
@@ -60758,7 +60918,7 @@ function isRecursive(inst, stack, resolve7) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -60822,7 +60982,7 @@ function isRecursive(inst, stack, resolve7) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -60995,7 +61155,7 @@ function isBackEdge(ctx, value) {
   return backEdges !== void 0 && isRef(value) && backEdges.has(value);
 }
 
-// ../../main/node_modules/zod/v4/locales/index.js
+// node_modules/zod/v4/locales/index.js
 var locales_exports = {};
 __export(locales_exports, {
   ar: () => ar_default,
@@ -61063,7 +61223,7 @@ __export(locales_exports, {
   zhTW: () => zh_TW_default
 });
 
-// ../../main/node_modules/zod/v4/locales/ar.js
+// node_modules/zod/v4/locales/ar.js
 var error2 = () => {
   const Sizable = {
     string: { unit: "\u062D\u0631\u0641", verb: "\u0623\u0646 \u064A\u062D\u0648\u064A" },
@@ -61175,7 +61335,7 @@ function ar_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/az.js
+// node_modules/zod/v4/locales/az.js
 var error3 = () => {
   const Sizable = {
     string: { unit: "simvol", verb: "olmal\u0131d\u0131r" },
@@ -61286,7 +61446,7 @@ function az_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/be.js
+// node_modules/zod/v4/locales/be.js
 function getBelarusianPlural(count, one, few, many) {
   const absCount = Math.abs(count);
   const lastDigit = absCount % 10;
@@ -61455,7 +61615,7 @@ function be_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/bg.js
+// node_modules/zod/v4/locales/bg.js
 var error5 = () => {
   const Sizable = {
     string: { unit: "\u0441\u0438\u043C\u0432\u043E\u043B\u0430", verb: "\u0434\u0430 \u0441\u044A\u0434\u044A\u0440\u0436\u0430" },
@@ -61581,7 +61741,7 @@ function bg_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/bn.js
+// node_modules/zod/v4/locales/bn.js
 var error6 = () => {
   const Sizable = {
     string: { unit: "\u0985\u0995\u09CD\u09B7\u09B0", verb: "\u09A5\u09BE\u0995\u09A4\u09C7 \u09B9\u09AC\u09C7" },
@@ -61695,7 +61855,7 @@ function bn_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ca.js
+// node_modules/zod/v4/locales/ca.js
 var error7 = () => {
   const Sizable = {
     string: { unit: "car\xE0cters", verb: "contenir" },
@@ -61809,7 +61969,7 @@ function ca_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ckb.js
+// node_modules/zod/v4/locales/ckb.js
 var error8 = () => {
   const Sizable = {
     string: { unit: "\u067E\u06CC\u062A", verb: "\u0628\u06CE\u062A" },
@@ -61942,7 +62102,7 @@ function ckb_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/cs.js
+// node_modules/zod/v4/locales/cs.js
 var error9 = () => {
   const Sizable = {
     string: { unit: "znak\u016F", verb: "m\xEDt" },
@@ -62059,7 +62219,7 @@ function cs_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/da.js
+// node_modules/zod/v4/locales/da.js
 var error10 = () => {
   const Sizable = {
     string: { unit: "tegn", verb: "havde" },
@@ -62180,7 +62340,7 @@ function da_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/de.js
+// node_modules/zod/v4/locales/de.js
 var error11 = () => {
   const Sizable = {
     string: { unit: "Zeichen", verb: "zu haben" },
@@ -62294,7 +62454,7 @@ function de_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/el.js
+// node_modules/zod/v4/locales/el.js
 var error12 = () => {
   const Sizable = {
     string: { unit: "\u03C7\u03B1\u03C1\u03B1\u03BA\u03C4\u03AE\u03C1\u03B5\u03C2", verb: "\u03BD\u03B1 \u03AD\u03C7\u03B5\u03B9" },
@@ -62407,7 +62567,7 @@ function el_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/en.js
+// node_modules/zod/v4/locales/en.js
 var error13 = () => {
   const Sizable = {
     string: { unit: "characters", verb: "to have" },
@@ -62532,7 +62692,7 @@ function en_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/eo.js
+// node_modules/zod/v4/locales/eo.js
 var error14 = () => {
   const Sizable = {
     string: { unit: "karaktrojn", verb: "havi" },
@@ -62647,7 +62807,7 @@ function eo_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/es.js
+// node_modules/zod/v4/locales/es.js
 var error15 = () => {
   const Sizable = {
     string: { unit: "caracteres", verb: "tener" },
@@ -62784,7 +62944,7 @@ function es_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/fa.js
+// node_modules/zod/v4/locales/fa.js
 var error16 = () => {
   const Sizable = {
     string: { unit: "\u06A9\u0627\u0631\u0627\u06A9\u062A\u0631", verb: "\u062F\u0627\u0634\u062A\u0647 \u0628\u0627\u0634\u062F" },
@@ -62904,7 +63064,7 @@ function fa_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/fi.js
+// node_modules/zod/v4/locales/fi.js
 var error17 = () => {
   const Sizable = {
     string: { unit: "merkki\xE4", subject: "merkkijonon" },
@@ -63022,7 +63182,7 @@ function fi_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/fr.js
+// node_modules/zod/v4/locales/fr.js
 var error18 = () => {
   const Sizable = {
     string: { unit: "caract\xE8res", verb: "avoir" },
@@ -63152,7 +63312,7 @@ function fr_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/fr-CA.js
+// node_modules/zod/v4/locales/fr-CA.js
 var error19 = () => {
   const Sizable = {
     string: { unit: "caract\xE8res", verb: "avoir" },
@@ -63265,7 +63425,7 @@ function fr_CA_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/gu.js
+// node_modules/zod/v4/locales/gu.js
 var error20 = () => {
   const Sizable = {
     string: { unit: "\u0A85\u0A95\u0ACD\u0AB7\u0AB0", verb: "\u0AB9\u0ACB\u0AB5\u0ABE \u0A9C\u0ACB\u0A88\u0A8F" },
@@ -63379,7 +63539,7 @@ function gu_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/he.js
+// node_modules/zod/v4/locales/he.js
 var error21 = () => {
   const TypeNames = {
     string: { label: "\u05DE\u05D7\u05E8\u05D5\u05D6\u05EA", gender: "f" },
@@ -63581,7 +63741,7 @@ function he_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/hi.js
+// node_modules/zod/v4/locales/hi.js
 var error22 = () => {
   const Sizable = {
     string: { unit: "\u0905\u0915\u094D\u0937\u0930", verb: "\u0930\u0916\u0928\u0947 \u0915\u0947 \u0932\u093F\u090F" },
@@ -63693,7 +63853,7 @@ function hi_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/hr.js
+// node_modules/zod/v4/locales/hr.js
 var error23 = () => {
   const Sizable = {
     string: { unit: "znakova", verb: "imati" },
@@ -63820,7 +63980,7 @@ function hr_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/hu.js
+// node_modules/zod/v4/locales/hu.js
 var error24 = () => {
   const Sizable = {
     string: { unit: "karakter", verb: "legyen" },
@@ -63934,7 +64094,7 @@ function hu_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/hy.js
+// node_modules/zod/v4/locales/hy.js
 function getArmenianPlural(count, one, many) {
   return Math.abs(count) === 1 ? one : many;
 }
@@ -64093,7 +64253,7 @@ function hy_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/id.js
+// node_modules/zod/v4/locales/id.js
 var error26 = () => {
   const Sizable = {
     string: { unit: "karakter", verb: "memiliki" },
@@ -64205,7 +64365,7 @@ function id_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/is.js
+// node_modules/zod/v4/locales/is.js
 var error27 = () => {
   const Sizable = {
     string: { unit: "stafi", verb: "a\xF0 hafa" },
@@ -64320,7 +64480,7 @@ function is_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/it.js
+// node_modules/zod/v4/locales/it.js
 var error28 = () => {
   const Sizable = {
     string: { unit: "caratteri", verb: "avere" },
@@ -64434,7 +64594,7 @@ function it_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ja.js
+// node_modules/zod/v4/locales/ja.js
 var error29 = () => {
   const Sizable = {
     string: { unit: "\u6587\u5B57", verb: "\u3067\u3042\u308B" },
@@ -64547,7 +64707,7 @@ function ja_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ka.js
+// node_modules/zod/v4/locales/ka.js
 var error30 = () => {
   const Sizable = {
     string: { unit: "\u10E1\u10D8\u10DB\u10D1\u10DD\u10DA\u10DD", verb: "\u10E3\u10DC\u10D3\u10D0 \u10E8\u10D4\u10D8\u10EA\u10D0\u10D5\u10D3\u10D4\u10E1" },
@@ -64665,7 +64825,7 @@ function ka_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/km.js
+// node_modules/zod/v4/locales/km.js
 var error31 = () => {
   const Sizable = {
     string: { unit: "\u178F\u17BD\u17A2\u1780\u17D2\u179F\u179A", verb: "\u1782\u17BD\u179A\u1798\u17B6\u1793" },
@@ -64781,12 +64941,12 @@ function km_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/kh.js
+// node_modules/zod/v4/locales/kh.js
 function kh_default() {
   return km_default();
 }
 
-// ../../main/node_modules/zod/v4/locales/kn.js
+// node_modules/zod/v4/locales/kn.js
 var error32 = () => {
   const Sizable = {
     string: { unit: "\u0C85\u0C95\u0CCD\u0CB7\u0CB0\u0C97\u0CB3\u0CC1", verb: "\u0CB9\u0CCA\u0C82\u0CA6\u0CB2\u0CC1" },
@@ -64902,7 +65062,7 @@ function kn_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ko.js
+// node_modules/zod/v4/locales/ko.js
 var error33 = () => {
   const Sizable = {
     string: { unit: "\uBB38\uC790", verb: "to have" },
@@ -65019,7 +65179,7 @@ function ko_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/lt.js
+// node_modules/zod/v4/locales/lt.js
 var capitalizeFirstCharacter = (text) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
@@ -65227,7 +65387,7 @@ function lt_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/mk.js
+// node_modules/zod/v4/locales/mk.js
 var error35 = () => {
   const Sizable = {
     string: { unit: "\u0437\u043D\u0430\u0446\u0438", verb: "\u0434\u0430 \u0438\u043C\u0430\u0430\u0442" },
@@ -65342,7 +65502,7 @@ function mk_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ms.js
+// node_modules/zod/v4/locales/ms.js
 var error36 = () => {
   const Sizable = {
     string: { unit: "aksara", verb: "mempunyai" },
@@ -65455,7 +65615,7 @@ function ms_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ne.js
+// node_modules/zod/v4/locales/ne.js
 var error37 = () => {
   const Sizable = {
     string: { unit: "\u0905\u0915\u094D\u0937\u0930", verb: "\u0939\u0941\u0928\u0941\u092A\u0930\u094D\u091B" },
@@ -65567,7 +65727,7 @@ function ne_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/nl.js
+// node_modules/zod/v4/locales/nl.js
 var error38 = () => {
   const Sizable = {
     string: { unit: "tekens", verb: "heeft" },
@@ -65683,7 +65843,7 @@ function nl_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/nn.js
+// node_modules/zod/v4/locales/nn.js
 var error39 = () => {
   const Sizable = {
     string: { unit: "teikn", verb: "\xE5 ha" },
@@ -65797,7 +65957,7 @@ function nn_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/no.js
+// node_modules/zod/v4/locales/no.js
 var error40 = () => {
   const Sizable = {
     string: { unit: "tegn", verb: "\xE5 ha" },
@@ -65911,7 +66071,7 @@ function no_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ota.js
+// node_modules/zod/v4/locales/ota.js
 var error41 = () => {
   const Sizable = {
     string: { unit: "harf", verb: "olmal\u0131d\u0131r" },
@@ -66026,7 +66186,7 @@ function ota_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ps.js
+// node_modules/zod/v4/locales/ps.js
 var error42 = () => {
   const Sizable = {
     string: { unit: "\u062A\u0648\u06A9\u064A", verb: "\u0648\u0644\u0631\u064A" },
@@ -66146,7 +66306,7 @@ function ps_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/pl.js
+// node_modules/zod/v4/locales/pl.js
 var error43 = () => {
   const Sizable = {
     string: { unit: "znak\xF3w", verb: "mie\u0107" },
@@ -66261,7 +66421,7 @@ function pl_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/pt.js
+// node_modules/zod/v4/locales/pt.js
 var error44 = () => {
   const Sizable = {
     string: { unit: "caracteres" },
@@ -66405,7 +66565,7 @@ function pt_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/pt-BR.js
+// node_modules/zod/v4/locales/pt-BR.js
 var error45 = () => {
   const Sizable = {
     string: { unit: "caracteres" },
@@ -66550,7 +66710,7 @@ function pt_BR_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ro.js
+// node_modules/zod/v4/locales/ro.js
 var error46 = () => {
   const Sizable = {
     string: { unit: "caractere", verb: "s\u0103 aib\u0103" },
@@ -66673,7 +66833,7 @@ function ro_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ru.js
+// node_modules/zod/v4/locales/ru.js
 function getRussianPlural(count, one, few, many) {
   const absCount = Math.abs(count);
   const lastDigit = absCount % 10;
@@ -66842,7 +67002,7 @@ function ru_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/sk.js
+// node_modules/zod/v4/locales/sk.js
 var error48 = () => {
   const Sizable = {
     string: { unit: "znakov", verb: "ma\u0165" },
@@ -66959,7 +67119,7 @@ function sk_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/sl.js
+// node_modules/zod/v4/locales/sl.js
 var error49 = () => {
   const Sizable = {
     string: { unit: "znakov", verb: "imeti" },
@@ -67074,7 +67234,7 @@ function sl_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/sv.js
+// node_modules/zod/v4/locales/sv.js
 var error50 = () => {
   const Sizable = {
     string: { unit: "tecken", verb: "att ha" },
@@ -67190,7 +67350,7 @@ function sv_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ta.js
+// node_modules/zod/v4/locales/ta.js
 var error51 = () => {
   const Sizable = {
     string: { unit: "\u0B8E\u0BB4\u0BC1\u0BA4\u0BCD\u0BA4\u0BC1\u0B95\u0BCD\u0B95\u0BB3\u0BCD", verb: "\u0B95\u0BCA\u0BA3\u0BCD\u0B9F\u0BBF\u0BB0\u0BC1\u0B95\u0BCD\u0B95 \u0BB5\u0BC7\u0BA3\u0BCD\u0B9F\u0BC1\u0BAE\u0BCD" },
@@ -67306,7 +67466,7 @@ function ta_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/tg.js
+// node_modules/zod/v4/locales/tg.js
 var error52 = () => {
   const Sizable = {
     string: { unit: "\u0430\u043B\u043E\u043C\u0430\u0442", verb: "\u0434\u043E\u0448\u0442\u0430 \u0431\u043E\u0448\u0430\u0434" },
@@ -67423,7 +67583,7 @@ function tg_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/th.js
+// node_modules/zod/v4/locales/th.js
 var error53 = () => {
   const Sizable = {
     string: { unit: "\u0E15\u0E31\u0E27\u0E2D\u0E31\u0E01\u0E29\u0E23", verb: "\u0E04\u0E27\u0E23\u0E21\u0E35" },
@@ -67539,7 +67699,7 @@ function th_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/tk.js
+// node_modules/zod/v4/locales/tk.js
 var error54 = () => {
   const Sizable = {
     string: { unit: "simwol", verb: "bolmaly" },
@@ -67647,7 +67807,7 @@ function tk_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/tr.js
+// node_modules/zod/v4/locales/tr.js
 var error55 = () => {
   const Sizable = {
     string: { unit: "karakter", verb: "olmal\u0131" },
@@ -67758,7 +67918,7 @@ function tr_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/uk.js
+// node_modules/zod/v4/locales/uk.js
 var error56 = () => {
   const Sizable = {
     string: { unit: "\u0441\u0438\u043C\u0432\u043E\u043B\u0456\u0432", verb: "\u043C\u0430\u0442\u0438\u043C\u0435" },
@@ -67872,12 +68032,12 @@ function uk_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/ua.js
+// node_modules/zod/v4/locales/ua.js
 function ua_default() {
   return uk_default();
 }
 
-// ../../main/node_modules/zod/v4/locales/ur.js
+// node_modules/zod/v4/locales/ur.js
 var error57 = () => {
   const Sizable = {
     string: { unit: "\u062D\u0631\u0648\u0641", verb: "\u06C1\u0648\u0646\u0627" },
@@ -67993,7 +68153,7 @@ function ur_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/uz.js
+// node_modules/zod/v4/locales/uz.js
 var error58 = () => {
   const Sizable = {
     string: { unit: "belgi", verb: "bo\u2018lishi kerak" },
@@ -68107,7 +68267,7 @@ function uz_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/vi.js
+// node_modules/zod/v4/locales/vi.js
 var error59 = () => {
   const Sizable = {
     string: { unit: "k\xFD t\u1EF1", verb: "c\xF3" },
@@ -68221,7 +68381,7 @@ function vi_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/zh-CN.js
+// node_modules/zod/v4/locales/zh-CN.js
 var error60 = () => {
   const Sizable = {
     string: { unit: "\u5B57\u7B26", verb: "\u5305\u542B" },
@@ -68336,7 +68496,7 @@ function zh_CN_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/zh-TW.js
+// node_modules/zod/v4/locales/zh-TW.js
 var error61 = () => {
   const Sizable = {
     string: { unit: "\u5B57\u5143", verb: "\u64C1\u6709" },
@@ -68449,7 +68609,7 @@ function zh_TW_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/locales/yo.js
+// node_modules/zod/v4/locales/yo.js
 var error62 = () => {
   const Sizable = {
     string: { unit: "\xE0mi", verb: "n\xED" },
@@ -68562,7 +68722,7 @@ function yo_default() {
   };
 }
 
-// ../../main/node_modules/zod/v4/core/registries.js
+// node_modules/zod/v4/core/registries.js
 var _a2;
 var $output = /* @__PURE__ */ Symbol("ZodOutput");
 var $input = /* @__PURE__ */ Symbol("ZodInput");
@@ -68612,7 +68772,7 @@ function registry() {
 (_a2 = globalThis).__zod_globalRegistry ?? (_a2.__zod_globalRegistry = registry());
 var globalRegistry = globalThis.__zod_globalRegistry;
 
-// ../../main/node_modules/zod/v4/core/compile.js
+// node_modules/zod/v4/core/compile.js
 var INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
 var FALLBACK_FLAG = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
 var ZodCompileAsyncError = class extends Error {
@@ -70222,7 +70382,7 @@ function generateTransformCheck(doc, ctx, schema, accessor) {
   return accessor;
 }
 
-// ../../main/node_modules/zod/v4/core/api.js
+// node_modules/zod/v4/core/api.js
 function snapshotChecks(def) {
   if (def.checks)
     def.checks = [...def.checks];
@@ -71281,7 +71441,7 @@ function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
   return inst;
 }
 
-// ../../main/node_modules/zod/v4/core/to-json-schema.js
+// node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target, ...sources) {
   for (const source of sources) {
     for (const key of Reflect.ownKeys(source)) {
@@ -71811,7 +71971,7 @@ var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) =
   return finalize(ctx, schema);
 };
 
-// ../../main/node_modules/zod/v4/core/json-schema-processors.js
+// node_modules/zod/v4/core/json-schema-processors.js
 var narrowMin = (agg, key, value) => {
   if (agg[key] === void 0 || value > agg[key])
     agg[key] = value;
@@ -72559,7 +72719,7 @@ function toJSONSchema(input2, params) {
   return finalize(ctx, input2);
 }
 
-// ../../main/node_modules/zod/v4/core/json-schema-generator.js
+// node_modules/zod/v4/core/json-schema-generator.js
 var JSONSchemaGenerator = class {
   /** @deprecated Access via ctx instead */
   get metadataRegistry() {
@@ -72637,10 +72797,10 @@ var JSONSchemaGenerator = class {
   }
 };
 
-// ../../main/node_modules/zod/v4/core/json-schema.js
+// node_modules/zod/v4/core/json-schema.js
 var json_schema_exports = {};
 
-// ../../main/node_modules/zod/v4/classic/schemas.js
+// node_modules/zod/v4/classic/schemas.js
 var schemas_exports2 = {};
 __export(schemas_exports2, {
   ZodAny: () => ZodAny,
@@ -72821,7 +72981,7 @@ __export(schemas_exports2, {
   xor: () => xor
 });
 
-// ../../main/node_modules/zod/v4/classic/checks.js
+// node_modules/zod/v4/classic/checks.js
 var checks_exports2 = {};
 __export(checks_exports2, {
   endsWith: () => _endsWith,
@@ -72856,7 +73016,7 @@ __export(checks_exports2, {
   uppercase: () => _uppercase
 });
 
-// ../../main/node_modules/zod/v4/classic/errors.js
+// node_modules/zod/v4/classic/errors.js
 var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 function _lazyMethod(proto2, key, make) {
   Object.defineProperty(proto2, key, {
@@ -72902,7 +73062,7 @@ var ZodRealError = /* @__PURE__ */ $constructor("ZodError", initializer2, void 0
   Parent: Error
 });
 
-// ../../main/node_modules/zod/v4/classic/parse.js
+// node_modules/zod/v4/classic/parse.js
 var parse2 = /* @__PURE__ */ _parse(ZodRealError);
 var parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
 var safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
@@ -72916,7 +73076,7 @@ var safeDecode2 = /* @__PURE__ */ _safeDecode(ZodRealError);
 var safeEncodeAsync2 = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 var safeDecodeAsync2 = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-// ../../main/node_modules/zod/v4/classic/schemas.js
+// node_modules/zod/v4/classic/schemas.js
 function _ensureDefaultLocale() {
   if (!globalConfig.localeError)
     config(en_default());
@@ -74381,7 +74541,7 @@ function preprocess(fn2, schema) {
   });
 }
 
-// ../../main/node_modules/zod/v4/classic/compat.js
+// node_modules/zod/v4/classic/compat.js
 var ZodIssueCode = {
   invalid_type: "invalid_type",
   too_big: "too_big",
@@ -74407,7 +74567,7 @@ var ZodFirstPartyTypeKind;
 /* @__PURE__ */ (function(ZodFirstPartyTypeKind2) {
 })(ZodFirstPartyTypeKind || (ZodFirstPartyTypeKind = {}));
 
-// ../../main/node_modules/zod/v4/classic/iso.js
+// node_modules/zod/v4/classic/iso.js
 var iso_exports = {};
 __export(iso_exports, {
   ZodISODate: () => ZodISODate,
@@ -74432,7 +74592,7 @@ function duration2(params) {
   return _isoDuration(ZodISODuration, params);
 }
 
-// ../../main/node_modules/zod/v4/classic/from-json-schema.js
+// node_modules/zod/v4/classic/from-json-schema.js
 var z = {
   ...schemas_exports2,
   ...checks_exports2,
@@ -75165,7 +75325,7 @@ function fromJSONSchema(schema, params) {
   return convertSchema(normalized, ctx);
 }
 
-// ../../main/node_modules/zod/v4/core/visit.js
+// node_modules/zod/v4/core/visit.js
 var RESOLVING = /* @__PURE__ */ Symbol("z.visit/resolving");
 function visit(schema, fnOrHandlers) {
   const fn2 = typeof fnOrHandlers === "function" ? fnOrHandlers : (node2, rewritten) => {
@@ -75320,7 +75480,7 @@ function visit(schema, fnOrHandlers) {
   return run(schema);
 }
 
-// ../../main/node_modules/zod/v4/classic/deep-partial.js
+// node_modules/zod/v4/classic/deep-partial.js
 function deepPartial(schema) {
   return visit(schema, {
     object: (s) => s.partial(),
@@ -75332,7 +75492,7 @@ function deepPartial(schema) {
   });
 }
 
-// ../../main/node_modules/zod/v4/classic/in-out.js
+// node_modules/zod/v4/classic/in-out.js
 function withChecks(side, checks) {
   if (!checks?.length)
     return side;
@@ -75362,7 +75522,7 @@ function output(schema) {
   });
 }
 
-// ../../main/node_modules/zod/v4/classic/coerce.js
+// node_modules/zod/v4/classic/coerce.js
 var coerce_exports = {};
 __export(coerce_exports, {
   bigint: () => bigint3,
@@ -75392,7 +75552,8 @@ var sshFields = {
   address: string2().min(1).regex(/^[A-Za-z0-9.:_\-[\]]+$/, "expected a host name or IP address"),
   port: number2().int().min(1).max(65535).default(22),
   // No regex flags: JSON Schema patterns have none, and the editor must accept what the CLI does.
-  user: string2().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected a user name (letters, digits, _ . -)"),
+  // absent: ~/.ssh/config's User for this host, else the local user name, as ssh does
+  user: string2().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected a user name (letters, digits, _ . -)").optional(),
   hostKey: string2().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'expected an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf KEY)').optional(),
   knownHosts: string2().min(1).optional(),
   identityFile: string2().min(1).optional()
@@ -75408,16 +75569,16 @@ var fleetHosts = array(sshTarget.extend({ name: hostName.optional(), url: url({ 
   const seen = /* @__PURE__ */ new Map();
   hs.forEach((h, i) => {
     const via = h.jump ? ` via ${h.jump.address.toLowerCase()}:${h.jump.port}` : "";
-    const at = `${h.address.toLowerCase()}:${h.port}${via}`;
-    const first = seen.get(at);
-    if (first === void 0) return void seen.set(at, i);
+    const at2 = `${h.address.toLowerCase()}:${h.port}${via}`;
+    const first = seen.get(at2);
+    if (first === void 0) return void seen.set(at2, i);
     const label = (j) => `hosts[${j}] (${hs[j].name ?? hs[j].address})`;
     ctx.addIssue({
       code: "custom",
       path: [i],
       input: void 0,
       // the message names both entries; the list itself says nothing more
-      message: `${label(i)} is the machine of ${label(first)}: ${at}; one machine is one entry (its lock is one lock): remove one`
+      message: `${label(i)} is the machine of ${label(first)}: ${at2}; one machine is one entry (its lock is one lock): remove one`
     });
   });
 });
@@ -75467,6 +75628,7 @@ var TRAP_RULES = [
   "small-shm"
 ];
 var trapLevel = _enum2(["off", "warn", "fail"]);
+var hookPath = string2().regex(/^[^\0]+$/, "expected the path of an executable in the repository, relative to deploy-gate.yml");
 var installItem = strictObject({
   from: string2().min(1),
   to: string2().regex(/^\/[^\0]*$/, "expected an absolute path on the host"),
@@ -75568,11 +75730,14 @@ var endpointSchema = strictObject({
     manifest: string2().min(1).optional()
   }).optional(),
   install: array(installItem).optional(),
-  url: url({ protocol: /^https?$/ }).optional(),
+  url: url({ protocol: /^https?$/ }).refine((u) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(u), {
+    message: "must not carry a user or password: put the endpoint's API key in DEPLOY_GATE_API_KEY"
+  }).optional(),
   model: string2().min(1).optional(),
   boot: strictObject({ timeout: positiveDuration.default(20 * 6e4), poll: positiveDuration.default(5e3) }).prefault({}),
   rollback: strictObject({ ref: string2().min(1), auto: boolean2().default(false) }).optional(),
   lock: strictObject({ staleAfter: positiveDuration.default(60 * 6e4) }).prefault({}),
+  hooks: strictObject({ "pre-deploy": hookPath.optional(), "post-deploy": hookPath.optional() }).optional(),
   contracts: contracts.prefault({}),
   slo: slo.optional(),
   traps: partialRecord(_enum2(TRAP_RULES), trapLevel).default({}),
@@ -75688,7 +75853,7 @@ function withPathsFrom(config2, file2) {
   const base = dirname2(resolve2(file2));
   for (const ep of Object.values(config2.endpoints)) {
     for (const t of [ep.host, ep.peer])
-      if (t?.identityFile && !isAbsolute2(t.identityFile)) t.identityFile = resolve2(base, t.identityFile);
+      if (t?.identityFile && !isAbsolute3(t.identityFile)) t.identityFile = resolve2(base, t.identityFile);
   }
   return config2;
 }
@@ -75710,7 +75875,8 @@ function requireFor(name, ep, stage, keys, file2) {
 import { spawn } from "node:child_process";
 
 // src/ports/trace.ts
-var tracing = () => Boolean(process.env.DEPLOY_GATE_TRACE);
+var verbose = false;
+var tracing = () => verbose || Boolean(process.env.DEPLOY_GATE_TRACE);
 function trace(t0, what) {
   process.stderr.write(`${sanitizeLine(`[trace] ${(performance.now() - t0).toFixed(0)}ms ${what}`)}
 `);
@@ -75719,8 +75885,12 @@ function trace(t0, what) {
 // src/ports/local/run-local.ts
 function runLocal(cmd, args, opts = {}) {
   const t0 = performance.now();
-  return new Promise((resolve7) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
+  return new Promise((resolve8) => {
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      stdio: ["pipe", "pipe", "pipe"],
+      ...opts.env ? { env: opts.env } : {}
+    });
     const out2 = [];
     const err = [];
     let timedOut = false;
@@ -75739,7 +75909,7 @@ function runLocal(cmd, args, opts = {}) {
       clearTimeout(timer);
       if (tracing()) trace(t0, `${cmd} ${args.join(" ").slice(0, 120)}`);
       const bytes = Buffer.concat(out2);
-      resolve7({
+      resolve8({
         code,
         stdout: bytes.toString("utf8"),
         stdoutBytes: bytes,
@@ -75910,6 +76080,11 @@ var Git = class {
   async objectId(spec) {
     const r = spec.startsWith("-") ? null : await this.git(["rev-parse", "--verify", "--quiet", spec], { allowFail: true });
     return r?.code === 0 && /^[0-9a-f]{40,64}$/.test(r.stdout.trim()) ? r.stdout.trim() : "missing-object";
+  }
+  /** Commit these paths only (other staged changes stay staged and out of the commit). */
+  async commitOnly(paths, message) {
+    await this.git(["add", "--", ...paths]);
+    await this.git(["commit", "-q", "-m", message, "--only", "--", ...paths]);
   }
   /** Tracked and untracked, not ignored files of the work tree. */
   async listFiles() {
@@ -76101,12 +76276,12 @@ function discoverTargets(root, files) {
 function pairUnits(targets, units) {
   for (const u of units) {
     const exec = /^\s*ExecStart\s*=\s*[-@:+!]*(.*)$/m.exec(u.text)?.[1] ?? "";
-    const words = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
-    const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words[0] ?? "") ? words[1] : words[0];
+    const words2 = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
+    const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words2[0] ?? "") ? words2[1] : words2[0];
     if (!prog) continue;
-    const tail = (p, n) => p.split("/").slice(-n).join("/");
+    const tail2 = (p, n) => p.split("/").slice(-n).join("/");
     const scripts = targets.filter((t) => t.kind === "script" && t.unitPath === null && !t.endpoint);
-    const match = scripts.find((t) => t.scriptPath.includes("/") && tail(prog, 2) === tail(t.scriptPath, 2)) ?? scripts.find((t) => basename3(prog) === basename3(t.scriptPath));
+    const match = scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename3(prog) === basename3(t.scriptPath));
     if (match) match.unitPath = u.file;
   }
 }
@@ -76172,14 +76347,14 @@ function patchFiles(root, kustomization) {
 
 // src/stages/preflight/paths.ts
 import { lstatSync, realpathSync } from "node:fs";
-import { isAbsolute as isAbsolute3, join as join4, relative } from "node:path";
+import { isAbsolute as isAbsolute4, join as join4, relative as relative2 } from "node:path";
 function refusePath(root, rel) {
-  if (isAbsolute3(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
+  if (isAbsolute4(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
   const abs = join4(root, rel);
   try {
     if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
-    const real = relative(realpathSync(root), realpathSync(abs));
-    if (real === ".." || real.startsWith("../") || isAbsolute3(real)) return `${rel} resolves outside the repository`;
+    const real = relative2(realpathSync(root), realpathSync(abs));
+    if (real === ".." || real.startsWith("../") || isAbsolute4(real)) return `${rel} resolves outside the repository`;
   } catch {
     return null;
   }
@@ -76256,21 +76431,21 @@ function dottedFlag(flags, want) {
     const whole = flags.filter((f) => normalizeFlagName(f.name) === want.slice(0, dot)).at(-1);
     const v = whole?.resolvedValue ?? whole?.value;
     if (!whole || v === null || v === void 0) return void 0;
-    let at;
+    let at2;
     try {
-      at = JSON.parse(v);
+      at2 = JSON.parse(v);
     } catch {
       return void 0;
     }
     for (const key of want.slice(dot + 1).split(".")) {
-      const o = at && typeof at === "object" ? at : {};
-      at = o[key] ?? o[key.replace(/-/g, "_")];
+      const o = at2 && typeof at2 === "object" ? at2 : {};
+      at2 = o[key] ?? o[key.replace(/-/g, "_")];
     }
-    return at === void 0 ? void 0 : {
+    return at2 === void 0 ? void 0 : {
       ...whole,
       name: want,
-      value: typeof at === "string" ? at : JSON.stringify(at),
-      resolvedValue: typeof at === "string" ? at : JSON.stringify(at)
+      value: typeof at2 === "string" ? at2 : JSON.stringify(at2),
+      resolvedValue: typeof at2 === "string" ? at2 : JSON.stringify(at2)
     };
   }
   const parts = flags.filter((f) => normalizeFlagName(f.name).startsWith(`${want}.`));
@@ -76310,6 +76485,51 @@ function maskArgv(argv) {
     const assigned = w.replace(SECRET_FLAG_ASSIGNMENT, "$1***");
     return assigned !== w ? assigned : redact(w);
   });
+}
+
+// src/domain/engine/flag-roles.ts
+var TEMPLATE = "prompts are rendered with another chat template (tool calls and thinking change with it)";
+var CONTEXT = "the context length falls back to the model's default (long prompts refused, or more memory than planned)";
+var NAME = "clients asking for the model by this model name get 404 (it serves under its path instead)";
+var OPENAI_SERVER = {
+  "--reasoning-parser": "reasoning arrives mixed into content instead of its own reasoning field",
+  "--enable-auto-tool-choice": 'requests with tool_choice "auto" are refused (HTTP 400)',
+  "--tool-call-parser": "tool calls arrive as plain text, not as tool_calls",
+  "--chat-template": TEMPLATE,
+  "--default-chat-template-kwargs": "the template's defaults (e.g. enable_thinking) change for every request",
+  "--served-model-name": NAME,
+  "--max-model-len": CONTEXT,
+  "--kv-cache-memory-bytes": "the KV cache is sized another way (fewer concurrent tokens, or out of memory)",
+  "--speculative-config": "speculative decoding turns off (slower decode)",
+  "--trust-remote-code": "a model that ships custom code no longer loads (the engine refuses to run it)",
+  "--port": "clients and the readiness probe find nothing on the old port"
+};
+var LOSS = {
+  vllm: OPENAI_SERVER,
+  sglang: { ...OPENAI_SERVER, "--context-length": CONTEXT },
+  "llama.cpp": {
+    "--port": OPENAI_SERVER["--port"],
+    "-c": CONTEXT,
+    "--ctx-size": CONTEXT,
+    "--jinja": `llama-server stops using the model's Jinja template: ${TEMPLATE}`,
+    "-a": NAME,
+    "--alias": NAME,
+    "--chat-template": TEMPLATE,
+    "--chat-template-file": TEMPLATE,
+    "--reasoning-format": "reasoning arrives mixed into content instead of reasoning_content",
+    "--reasoning-budget": "the thinking budget returns to the default (unlimited, or thinking off)"
+  }
+};
+function lossOf(engine, flag) {
+  return LOSS[engine][flag] ?? null;
+}
+var EXAMPLES = {
+  vllm: '["--reasoning-parser qwen3", "--enable-auto-tool-choice", "--tool-call-parser hermes", "--served-model-name chat"]',
+  sglang: '["--reasoning-parser qwen3", "--tool-call-parser qwen25", "--context-length 32768", "--served-model-name chat"]',
+  "llama.cpp": '["--jinja", "--alias chat", "-c 32768", "--reasoning-format deepseek"]'
+};
+function contractExample(engine) {
+  return EXAMPLES[engine];
 }
 
 // src/stages/preflight/dropped-flags.ts
@@ -76373,7 +76593,7 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
       {
         file: file2,
         evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${f.file ?? baseFile}:${f.line}: ${shown2}`],
-        fix: critical ? `restore ${codeSpan(shown2)} in ${file2}: without it clients silently lose what it provides; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown2)}`,
+        fix: critical ? `restore ${codeSpan(shown2)} in ${file2}: without it ${lossOf(engine, key(f)) ?? "a contract declared in deploy-gate.yml breaks"}; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown2)}`,
         data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
       }
     );
@@ -76382,10 +76602,10 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
 
 // src/domain/config/descriptions.ts
 var SSH = {
-  "": "SSH target. The host key is pinned (hostKey or knownHosts): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), never argv.",
-  address: "Host name or IP address (the action's host input overrides it, so it can live in a secret).",
-  port: "SSH port (default 22).",
-  user: "The user deploy-gate logs in as.",
+  "": "SSH target, completed by ~/.ssh/config as ssh reads it (HostName, User, Port, IdentityFile, ProxyJump, IdentitiesOnly; values here win). The host key is pinned (hostKey or knownHosts, else the user's known_hosts files): an unpinned or changed key is refused. The private key comes from identityFile, else the env DEPLOY_GATE_SSH_KEY (the action's ssh-key input), else ~/.ssh/config's IdentityFile or ~/.ssh/id_*, with ssh-agent (SSH_AUTH_SOCK) too; never argv.",
+  address: "Host name, IP address, or a Host alias of ~/.ssh/config (the action's host input overrides it, so it can live in a secret).",
+  port: "SSH port (default 22, or Port from ~/.ssh/config for this host).",
+  user: "The user deploy-gate logs in as (default: User from ~/.ssh/config for this host, else the local user, as ssh).",
   hostKey: 'The host key pin: an OpenSSH fingerprint "SHA256:..." (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the host).',
   knownHosts: "The host key pin as known_hosts line(s), e.g. the output of ssh-keyscan checked out of band.",
   identityFile: "Path of the SSH private key on the machine running deploy-gate (relative to the config file, or absolute). Default: the env DEPLOY_GATE_SSH_KEY."
@@ -76396,6 +76616,9 @@ var DESCRIPTIONS = {
   version: "Config format version; must be 1.",
   endpoints: "The endpoints, by name (the name a workflow matrix fans out over and --endpoint selects).",
   "endpoints.*": "One endpoint: a serve script, where it runs, and the contracts it keeps. preflight needs only script (and contracts); run and verify need host, service, container, install, url and model.",
+  "endpoints.*.hooks": "Executables run on the machine running the gate (as Kamal's hooks), with DEPLOY_GATE_ENDPOINT, _COMMAND, _REF, _SHA and _HOSTS in their environment; 10 minutes each at most.",
+  "endpoints.*.hooks.pre-deploy": "Run before run/rollback touches a host; a non-zero exit stops the deploy. Path relative to this config file.",
+  "endpoints.*.hooks.post-deploy": "Run after run/rollback with DEPLOY_GATE_VERDICT (pass, warn or fail) too; a non-zero exit is a warning. Path relative to this config file.",
   "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n and shellcheck for a shell script, contracts, dropped flags, traps). A compose file or Kubernetes manifest (.yml/.yaml) named here is read as one.",
   "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
   "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
@@ -76483,15 +76706,32 @@ var DESCRIPTIONS = {
   "endpoints.*.images.*.entrypointServes": "The image's entrypoint already runs vllm serve (so the script must not pass serve again)."
 };
 
+// src/lib/version.ts
+var VERSION = "0.1.0";
+
+// src/domain/config/json-schema.ts
+var SCHEMA_ID = `https://raw.githubusercontent.com/deploy-gate/deploy-gate/v${VERSION}/dist/deploy-gate.schema.json`;
+
 // src/domain/rollout.ts
 var hostName2 = (h) => h.name ?? h.address;
 function endpointFor(ep, h) {
   const { name: _name, url: url2, ...target } = h;
   return { ...ep, host: target, hosts: void 0, url: url2 ?? ep.url };
 }
+function globMatch(glob, name) {
+  const re = glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  try {
+    return new RegExp(`^${re}$`).test(name);
+  } catch {
+    return glob === name;
+  }
+}
 function selectHosts(all, only) {
   if (!only) return { hosts: [...all], unknown: [] };
-  return { hosts: all.filter((h) => only.includes(h)), unknown: only.filter((h) => !all.includes(h)) };
+  return {
+    hosts: all.filter((h) => only.some((g) => globMatch(g, h))),
+    unknown: only.filter((g) => !all.some((h) => globMatch(g, h)))
+  };
 }
 function planSteps(hosts, rollout) {
   const steps = [];
@@ -76554,7 +76794,7 @@ var HostError = class extends Error {
   /** what to do, where the kind's general advice would be wrong (no key is not a refused key) */
   fix;
 };
-var KEY_FIX = "give the gate the endpoint's SSH private key: in the action, set the ssh-key input from a repository secret (e.g. secrets.DEPLOY_SSH_KEY); on the command line, env DEPLOY_GATE_SSH_KEY or host.identityFile in deploy-gate.yml";
+var KEY_FIX = "give the gate the endpoint's SSH private key: in the action, set the ssh-key input from a repository secret (e.g. secrets.DEPLOY_SSH_KEY); on the command line, a key in ssh-agent (ssh-add), IdentityFile in ~/.ssh/config, env DEPLOY_GATE_SSH_KEY or host.identityFile in deploy-gate.yml";
 function classifyConnectError(err, target, timeoutMs) {
   const msg2 = err.message ?? "";
   if (err.level === "client-authentication" || /All configured authentication methods failed/i.test(msg2)) {
@@ -76601,9 +76841,84 @@ function classifyConnectError(err, target, timeoutMs) {
 // src/ports/host/ssh.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
 
-// src/ports/host/connect.ts
+// src/ports/host/auth.ts
 var import_ssh2 = __toESM(require_lib2(), 1);
+import { existsSync as existsSync2, readFileSync as readFileSync4 } from "node:fs";
 import { readFile } from "node:fs/promises";
+var OnlyTheseKeys = class extends import_ssh2.default.OpenSSHAgent {
+  constructor(socket, allowed) {
+    super(socket);
+    this.allowed = allowed;
+  }
+  allowed;
+  getIdentities(cb) {
+    super.getIdentities(
+      (err, keys) => cb(
+        err,
+        keys?.filter((k) => this.allowed.some((a) => a.equals(k.getPublicSSH())))
+      )
+    );
+  }
+};
+function publicOf(file2) {
+  try {
+    const k = import_ssh2.default.utils.parseKey(readFileSync4(`${file2}.pub`, "utf8"));
+    return k instanceof Error ? null : (Array.isArray(k) ? k[0] : k).getPublicSSH();
+  } catch {
+    return null;
+  }
+}
+function usable(file2, passphrase) {
+  try {
+    const buf = readFileSync4(file2);
+    return import_ssh2.default.utils.parseKey(buf, passphrase) instanceof Error ? null : buf;
+  } catch {
+    return null;
+  }
+}
+function agentOf(u, env) {
+  const sock = env.SSH_AUTH_SOCK;
+  if (!sock || !existsSync2(sock)) return void 0;
+  if (!u.identitiesOnly) return sock;
+  const allowed = u.keyFiles.map(publicOf).filter((b) => b !== null);
+  return allowed.length ? new OnlyTheseKeys(sock, allowed) : void 0;
+}
+async function resolveAuth(u, opts) {
+  const env = opts.env ?? process.env;
+  const t = u.target;
+  const agent = agentOf(u, env);
+  const withAgent = (privateKey) => ({
+    ...privateKey ? { privateKey } : {},
+    ...agent ? { agent } : {}
+  });
+  if (opts.privateKey) return withAgent(opts.privateKey);
+  if (t.identityFile) {
+    return withAgent(
+      await readFile(t.identityFile).catch((e) => {
+        throw new HostError(
+          "auth",
+          `cannot read identityFile ${t.identityFile}: ${e.message}; fix the path in deploy-gate.yml`,
+          {
+            fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret"
+          }
+        );
+      })
+    );
+  }
+  if (env.DEPLOY_GATE_SSH_KEY) return withAgent(env.DEPLOY_GATE_SSH_KEY);
+  const passphrase = opts.passphrase ?? env.DEPLOY_GATE_SSH_PASSPHRASE;
+  const file2 = u.keyFiles.map((f) => usable(f, passphrase)).find((b) => b !== null);
+  if (file2 || agent) return withAgent(file2 ?? void 0);
+  if (u.keyFiles.length) return { privateKey: readFileSync4(u.keyFiles[0]) };
+  throw new HostError(
+    "auth",
+    `no SSH key for ${t.user}@${t.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input), or load the key into ssh-agent (ssh-add; SSH_AUTH_SOCK is ${env.SSH_AUTH_SOCK ? "set but no agent listens there" : "unset"}) or name it in ~/.ssh/config (IdentityFile)`,
+    { fix: KEY_FIX }
+  );
+}
+
+// src/ports/host/connect.ts
+var import_ssh22 = __toESM(require_lib2(), 1);
 
 // src/ports/host/hostkey.ts
 import { createHash as createHash2, createHmac } from "node:crypto";
@@ -76615,9 +76930,9 @@ function keyType(key) {
   const n = key.readUInt32BE(0);
   return key.subarray(4, 4 + n).toString("latin1");
 }
-function wildcard(pattern, name) {
+function wildcard(pattern, name, caseBlind = true) {
   const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
-  return new RegExp(`^${re}$`, "i").test(name);
+  return new RegExp(`^${re}$`, caseBlind ? "i" : "").test(name);
 }
 function hashedMatch(pattern, name) {
   const [, kind, salt, hash2] = pattern.split("|");
@@ -76682,27 +76997,6 @@ function knownHostsLine(address, port, key) {
 }
 
 // src/ports/host/connect.ts
-async function resolveKey(target, opts) {
-  if (opts.privateKey) return opts.privateKey;
-  if (target.identityFile) {
-    return readFile(target.identityFile).catch((e) => {
-      throw new HostError(
-        "auth",
-        `cannot read identityFile ${target.identityFile}: ${e.message}; fix the path in deploy-gate.yml`,
-        {
-          fix: "fix identityFile (relative to deploy-gate.yml, on the machine that runs the gate); in the action, drop it and set the ssh-key input from a secret"
-        }
-      );
-    });
-  }
-  const env = (opts.env ?? process.env).DEPLOY_GATE_SSH_KEY;
-  if (env) return env;
-  throw new HostError(
-    "auth",
-    `no SSH key for ${target.user}@${target.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input)`,
-    { fix: KEY_FIX }
-  );
-}
 function knownHostsNote(t) {
   const lines = (t.knownHosts ?? "").split("\n").filter((l) => l.trim() && !l.trim().startsWith("#")).length;
   if (lines === 0) return "";
@@ -76711,13 +77005,21 @@ function knownHostsNote(t) {
 function targetName(t) {
   return `${t.user}@${t.address}:${t.port}`;
 }
-function openClient(target, key, opts, sock) {
+function knownHostsFix(t, files, changed) {
+  const name = shellQuote(t.port === 22 ? t.address : `[${t.address}]:${t.port}`);
+  const file2 = shellQuote(files[0]);
+  const scan = `ssh-keyscan -p ${t.port} ${shellQuote(t.address)}`;
+  const check2 = `compare \`${scan} | ssh-keygen -lf -\` with \`ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub\` run on the host's console`;
+  return changed ? `if the host was reinstalled on purpose, ${check2}; then \`ssh-keygen -R ${name} -f ${file2}\` and \`${scan} >> ${file2}\`; otherwise do not connect` : `${check2}; when they match, \`${scan} >> ${file2}\` (or pin host.hostKey in deploy-gate.yml); never trust on first use`;
+}
+function openClient(target, auth, opts, sock) {
   const pin = pinFrom(target);
   const timeoutMs = opts.timeoutMs ?? 2e4;
   const name = targetName(target);
   let seen = null;
-  return new Promise((resolve7, reject) => {
-    const client = new import_ssh2.Client();
+  const files = opts.pinFiles?.length ? opts.pinFiles : null;
+  return new Promise((resolve8, reject) => {
+    const client = new import_ssh22.Client();
     let settled = false;
     const fail2 = (e) => {
       if (!settled) {
@@ -76730,7 +77032,7 @@ function openClient(target, key, opts, sock) {
       host: target.address,
       port: target.port,
       username: target.user,
-      privateKey: key,
+      ...auth,
       readyTimeout: timeoutMs,
       passphrase: opts.passphrase ?? (opts.env ?? process.env).DEPLOY_GATE_SSH_PASSPHRASE,
       keepaliveInterval: opts.keepaliveMs ?? 15e3,
@@ -76744,7 +77046,7 @@ function openClient(target, key, opts, sock) {
     };
     client.once("ready", () => {
       settled = true;
-      resolve7(client);
+      resolve8(client);
     });
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
@@ -76755,7 +77057,12 @@ function openClient(target, key, opts, sock) {
             `host key of ${name} (${fp}) is marked @revoked in knownHosts: refusing to connect. Find out why it was revoked before changing the pin`
           ) : pin && pin.fingerprints.size > 0 ? new HostError(
             "host-key-mismatch",
-            `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, the config pins ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update hostKey/knownHosts; otherwise do not connect`
+            `host key of ${name} does not match the pin: it offered its ${keyType(seen)} key ${fp}, ${files ? `${files.join(" / ")} pins` : "the config pins"} ${[...pin.fingerprints].join(" or ")}. If the host was reinstalled on purpose, update ${files ? "known_hosts" : "hostKey/knownHosts"}; otherwise do not connect`,
+            files ? { fix: knownHostsFix(target, files, true) } : void 0
+          ) : files ? new HostError(
+            "no-pin",
+            `refusing to connect to ${name}: its ${keyType(seen)} key ${fp} is in none of ${files.join(", ")} and deploy-gate.yml pins none. Verify the key out of band, then add the line "${knownHostsLine(target.address, target.port, seen)}" to ${files[0]}, or hostKey: "${fp}" to the host entry`,
+            { fix: knownHostsFix(target, files, false) }
           ) : new HostError(
             "no-pin",
             `refusing to connect to ${name}: no host key pinned${knownHostsNote(target)}. Verify the key out of band, then add to the host entry hostKey: "${fp}" or knownHosts: "${knownHostsLine(target.address, target.port, seen)}"`
@@ -76788,7 +77095,7 @@ function openClient(target, key, opts, sock) {
   });
 }
 function tunnel2(jump, target, timeoutMs = 2e4) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     let expired = false;
     const timer = setTimeout(() => {
       expired = true;
@@ -76806,7 +77113,7 @@ function tunnel2(jump, target, timeoutMs = 2e4) {
       }
       clearTimeout(timer);
       if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target)}: ${err.message}`));
-      else resolve7(stream);
+      else resolve8(stream);
     });
   });
 }
@@ -76874,11 +77181,11 @@ var Capture = class {
   }
 };
 function openExecOnce(client, command, attach) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     client.exec(command, (err, ch) => {
       if (err) return reject(err);
       attach?.(ch);
-      resolve7(ch);
+      resolve8(ch);
     });
   });
 }
@@ -76896,7 +77203,7 @@ async function openExec(client, command, attach) {
   }
 }
 function withDeadline(p, ms, err, late) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     let expired = false;
     const t = setTimeout(() => {
       expired = true;
@@ -76907,7 +77214,7 @@ function withDeadline(p, ms, err, late) {
         if (expired) late(v);
         else {
           clearTimeout(t);
-          resolve7(v);
+          resolve8(v);
         }
       },
       (e) => {
@@ -76965,7 +77272,7 @@ async function execOnce(client, command, opts = {}, onLine) {
     ),
     (late) => late.close()
   );
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     let timedOut = false;
     const stop = () => {
       const closeSoon = () => {
@@ -76999,7 +77306,7 @@ async function execOnce(client, command, opts = {}, onLine) {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       cap.flush();
-      resolve7({
+      resolve8({
         code: timedOut ? null : code,
         signal: timedOut ? signal ?? "KILL" : signal,
         stdout: cap.text("stdout"),
@@ -77016,18 +77323,193 @@ async function execOnce(client, command, opts = {}, onLine) {
   });
 }
 
+// src/ports/host/user-ssh.ts
+import { existsSync as existsSync3, readFileSync as readFileSync5 } from "node:fs";
+import { userInfo } from "node:os";
+import { join as join5 } from "node:path";
+
+// src/ports/host/ssh-config.ts
+function words(text) {
+  const out2 = [];
+  const re = /"([^"]*)"|(\S+)/g;
+  for (let m; m = re.exec(text); ) out2.push(m[1] ?? m[2]);
+  return out2;
+}
+function parseSshConfig(text) {
+  const out2 = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line2 = raw.trim();
+    if (!line2 || line2.startsWith("#")) return;
+    const m = /^([A-Za-z][A-Za-z0-9]*)(?:\s*=\s*|\s+)(.*)$/.exec(line2);
+    if (!m) return;
+    out2.push({ key: m[1].toLowerCase(), args: words(m[2]), line: i + 1 });
+  });
+  return out2;
+}
+function hostMatches(patterns, host) {
+  let hit2 = false;
+  for (const p of patterns) {
+    const negated = p.startsWith("!");
+    if (!wildcard(negated ? p.slice(1) : p, host, false)) continue;
+    if (negated) return false;
+    hit2 = true;
+  }
+  return hit2;
+}
+function resolveSshConfig(lines, host) {
+  const v = { identityFiles: [] };
+  let active = true;
+  for (const { key, args } of lines) {
+    if (key === "host") {
+      active = hostMatches(args, host);
+      continue;
+    }
+    if (key === "match") {
+      active = false;
+      continue;
+    }
+    if (!active || !args.length) continue;
+    const a = args[0];
+    switch (key) {
+      case "hostname":
+        v.hostname ??= a.replace(/%(%|h)/g, (_, c) => c === "h" ? host : "%");
+        break;
+      case "user":
+        v.user ??= a;
+        break;
+      case "port":
+        if (v.port === void 0 && /^\d+$/.test(a)) v.port = Number(a);
+        break;
+      case "identityfile":
+        if (a.toLowerCase() !== "none" && !v.identityFiles.includes(a)) v.identityFiles.push(a);
+        break;
+      case "proxyjump":
+        v.proxyJump ??= a;
+        break;
+      case "identitiesonly":
+        v.identitiesOnly ??= a.toLowerCase() === "yes";
+        break;
+      case "userknownhostsfile":
+        v.userKnownHostsFiles ??= args;
+        break;
+    }
+  }
+  return v;
+}
+function parseJump(hop) {
+  const m = /^(?:ssh:\/\/)?(?:([^@/]+)@)?(\[[^\]\s]+\]|[^:@/[\]\s]+)(?::(\d+))?\/?$/.exec(hop.trim());
+  if (!m) return null;
+  return {
+    ...m[1] ? { user: m[1] } : {},
+    host: m[2].replace(/^\[|\]$/g, ""),
+    ...m[3] ? { port: Number(m[3]) } : {}
+  };
+}
+function expandPath(path, t) {
+  const tokens = { d: t.home, u: t.localUser, h: t.host, r: t.user, "%": "%" };
+  const p = path.replace(/%([duhr%])/g, (_, c) => tokens[c]);
+  return p === "~" ? t.home : p.startsWith("~/") ? `${t.home}${p.slice(1)}` : p;
+}
+
+// src/ports/host/user-ssh.ts
+var DEFAULT_KEYS = ["id_ed25519", "id_ecdsa", "id_rsa"];
+function readText(path) {
+  try {
+    return readFileSync5(path, "utf8");
+  } catch {
+    return null;
+  }
+}
+function localUser(env) {
+  try {
+    return userInfo().username;
+  } catch {
+    return env.USER ?? "root";
+  }
+}
+function configLines(env, home) {
+  const named = env.DEPLOY_GATE_SSH_CONFIG;
+  if (named === "none") return [];
+  const text = readText(named || join5(home, ".ssh", "config"));
+  if (text === null && named)
+    throw new HostError("auth", `DEPLOY_GATE_SSH_CONFIG=${named}: the file cannot be read`, {
+      fix: "point DEPLOY_GATE_SSH_CONFIG at a readable ssh_config file, or unset it to read ~/.ssh/config"
+    });
+  return text === null ? [] : parseSshConfig(text);
+}
+function resolveOne(t, lines, env, home) {
+  const v = resolveSshConfig(lines, t.address);
+  const address = v.hostname ?? t.address;
+  const port = t.port !== 22 ? t.port : v.port ?? 22;
+  const user = t.user ?? v.user ?? localUser(env);
+  const tokens = { home, localUser: localUser(env), host: address, user };
+  const listed2 = v.identityFiles.map((f) => expandPath(f, tokens));
+  const keyFiles = (listed2.length ? listed2 : DEFAULT_KEYS.map((k) => join5(home, ".ssh", k))).filter(
+    (f) => existsSync3(f)
+  );
+  let pinFiles = null;
+  let knownHosts = t.knownHosts;
+  if (!t.hostKey && !t.knownHosts && env.DEPLOY_GATE_SSH_CONFIG !== "none") {
+    pinFiles = (v.userKnownHostsFiles ?? [join5(home, ".ssh", "known_hosts"), join5(home, ".ssh", "known_hosts2")]).map((f) => expandPath(f, tokens)).concat("/etc/ssh/ssh_known_hosts");
+    const text = pinFiles.map(readText).filter((s) => s !== null);
+    if (text.length) knownHosts = text.join("\n");
+  }
+  const target = { ...t, address, port, user, ...knownHosts ? { knownHosts } : {} };
+  return {
+    target,
+    ...v.hostname && v.hostname !== t.address ? { alias: t.address } : {},
+    keyFiles,
+    identitiesOnly: v.identitiesOnly ?? false,
+    pinFiles,
+    ...v.proxyJump && v.proxyJump !== "none" ? { proxyJump: v.proxyJump } : {}
+  };
+}
+function userSsh(t, env = process.env) {
+  const home = env.HOME || "/";
+  const lines = configLines(env, home);
+  const { proxyJump, ...own2 } = resolveOne(t, lines, env, home);
+  if (t.jump || !proxyJump) return own2;
+  const hops = proxyJump.split(",");
+  const hop = hops.length === 1 ? parseJump(hops[0]) : null;
+  if (!hop)
+    throw new HostError(
+      "unreachable",
+      `ProxyJump ${proxyJump} for ${t.address} in ~/.ssh/config: deploy-gate follows one jump host`,
+      {
+        fix: "name one jump host in ProxyJump ([user@]host[:port]), or set host.jump in deploy-gate.yml"
+      }
+    );
+  const j = resolveOne(
+    { address: hop.host, port: hop.port ?? 22, ...hop.user ? { user: hop.user } : {} },
+    lines,
+    env,
+    home
+  );
+  const { proxyJump: _ignored, ...jump } = j;
+  return { ...own2, jump };
+}
+
 // src/ports/host/ssh.ts
 var SshHost = class _SshHost {
-  constructor(target, key, opts) {
-    this.target = target;
-    this.key = key;
+  constructor(user, auth, jump, opts) {
+    this.user = user;
+    this.auth = auth;
+    this.jump = jump;
     this.opts = opts;
-    this.name = targetName(target);
+    this.target = user.target;
+    this.name = targetName(user.target);
+    const origin = [
+      ...user.alias ? [`${user.alias} in ~/.ssh/config`] : [],
+      ...user.pinFiles ? ["host key pinned by known_hosts"] : []
+    ].join("; ");
+    if (origin) this.origin = origin;
   }
-  target;
-  key;
+  user;
+  auth;
+  jump;
   opts;
   name;
+  origin;
   roundTrips = 0;
   connections = 0;
   client = null;
@@ -77035,32 +77517,36 @@ var SshHost = class _SshHost {
   closed = false;
   active = 0;
   waiting = [];
+  target;
+  /** target as deploy-gate.yml has it; the user's ~/.ssh/config, known_hosts and agent complete it. */
   static async connect(target, opts = {}) {
-    const host = new _SshHost(target, await resolveKey(target, opts), opts);
+    const env = opts.env ?? process.env;
+    const u = userSsh(target, env);
+    const ju = opts.jump ? userSsh(opts.jump.target, env) : u.jump ?? null;
+    const jump = ju ? { user: ju, auth: await resolveAuth(ju, { ...opts, privateKey: opts.jump?.privateKey }) } : null;
+    const host = new _SshHost(u, await resolveAuth(u, opts), jump, opts);
     await host.ensureClient();
     return host;
   }
   async open() {
     let sock;
-    if (this.opts.jump) {
-      const j = this.opts.jump;
+    if (this.jump) {
+      const j = this.jump;
       this.jumpClient?.end();
-      this.jumpClient = await openClient(
-        j.target,
-        await resolveKey(j.target, { ...this.opts, privateKey: j.privateKey }),
-        this.opts
-      );
+      this.jumpClient = await openClient(j.user.target, j.auth, { ...this.opts, pinFiles: j.user.pinFiles });
       sock = await tunnel2(this.jumpClient, this.target, this.opts.timeoutMs ?? 2e4).catch((e) => {
         this.jumpClient?.end();
         this.jumpClient = null;
         throw e;
       });
     }
-    const c = await openClient(this.target, this.key, this.opts, sock).catch((e) => {
-      this.jumpClient?.end();
-      this.jumpClient = null;
-      throw e;
-    });
+    const c = await openClient(this.target, this.auth, { ...this.opts, pinFiles: this.user.pinFiles }, sock).catch(
+      (e) => {
+        this.jumpClient?.end();
+        this.jumpClient = null;
+        throw e;
+      }
+    );
     this.connections++;
     c.on("close", () => {
       if (this.client === c) this.client = null;
@@ -77145,7 +77631,7 @@ var SshHost = class _SshHost {
    */
   forwardOut(dstHost, dstPort, timeoutMs = 2e4) {
     return this.ensureClient().then(
-      (client) => new Promise((resolve7, reject) => {
+      (client) => new Promise((resolve8, reject) => {
         this.roundTrips++;
         let expired = false;
         const timer = setTimeout(() => {
@@ -77165,7 +77651,7 @@ var SshHost = class _SshHost {
           clearTimeout(timer);
           if (err)
             reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
-          else resolve7(stream);
+          else resolve8(stream);
         });
       })
     );
@@ -77198,13 +77684,24 @@ async function connect(ep, opts, configDir) {
       return {
         host: null,
         finding: fail("deploy.connect", `cannot connect to ${where}: ${e.message}`, {
-          fix: e.fix ?? connectFix(e.kind, where),
+          fix: inputFix(e.kind, opts.hostOverride) ?? e.fix ?? connectFix(e.kind, where),
           data: { host: where, kind: e.kind }
         })
       };
     }
     throw e;
   }
+}
+function inputFix(kind, o) {
+  if (!o) return null;
+  const where = [o.address !== void 0 && "host", o.port !== void 0 && "port"].filter(Boolean).join(" and ");
+  if ((kind === "unreachable" || kind === "timeout") && where)
+    return `nothing answered where the action's ${where} input${where.includes(" and ") ? "s" : ""} point: check the secrets they read, and that sshd runs there`;
+  if ((kind === "no-pin" || kind === "host-key-mismatch") && (o.hostKey || o.knownHosts))
+    return `the pin came from the action's ${o.hostKey ? "host-key" : "known-hosts"} input: if the host was reinstalled, verify its new key out of band and update the secret that input reads; otherwise stop, this may be another machine`;
+  if (kind === "auth" && o.user !== void 0)
+    return "the key was refused for the action's user input: check that input's value, and that the ssh-key input's public key is in that user's authorized_keys";
+  return null;
 }
 function connectFix(kind, where) {
   switch (kind) {
@@ -77233,8 +77730,8 @@ async function withHost(ep, opts, configDir, refused2, fn2) {
 }
 
 // src/commands/shared/endpoints.ts
-import { dirname as dirname4, relative as relative2, resolve as resolve3 } from "node:path";
-var repoPath = (ws, p) => relative2(ws.root, resolve3(dirname4(ws.configFile), p)).split("\\").join("/");
+import { dirname as dirname4, relative as relative3, resolve as resolve3 } from "node:path";
+var repoPath = (ws, p) => relative3(ws.root, resolve3(dirname4(ws.configFile), p)).split("\\").join("/");
 var unknownEndpoint = (ws, name) => new ConfigError(ws.configFile, [
   {
     line: null,
@@ -77310,19 +77807,19 @@ function endpointFor2(ws, name, opts) {
 }
 
 // src/commands/shared/workspace.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { hostname as hostname3, userInfo } from "node:os";
-import { dirname as dirname5, isAbsolute as isAbsolute4, join as join5, relative as relative3, resolve as resolve4 } from "node:path";
+import { existsSync as existsSync4 } from "node:fs";
+import { hostname as hostname3, userInfo as userInfo2 } from "node:os";
+import { dirname as dirname5, isAbsolute as isAbsolute5, join as join6, relative as relative4, resolve as resolve4 } from "node:path";
 function findConfigUpwards(cwd, root) {
   for (let dir = cwd; ; dir = dirname5(dir)) {
-    const candidate = join5(dir, DEFAULT_CONFIG);
-    if (existsSync2(candidate)) return candidate;
+    const candidate = join6(dir, DEFAULT_CONFIG);
+    if (existsSync4(candidate)) return candidate;
     if (dir === root || dirname5(dir) === dir || !dir.startsWith(root)) return null;
   }
 }
 async function openWorkspace(opts, env = {}) {
-  let configFile = opts.config ? isAbsolute4(opts.config) ? opts.config : join5(opts.cwd, opts.config) : null;
-  const info2 = await new Git(opts.cwd).info() ?? (configFile && existsSync2(dirname5(configFile)) ? await new Git(dirname5(configFile)).info() : null);
+  let configFile = opts.config ? isAbsolute5(opts.config) ? opts.config : join6(opts.cwd, opts.config) : null;
+  const info2 = await new Git(opts.cwd).info() ?? (configFile && existsSync4(dirname5(configFile)) ? await new Git(dirname5(configFile)).info() : null);
   const root = info2?.root ?? null;
   if (!info2 || !root) {
     throw new UsageError(
@@ -77331,7 +77828,7 @@ async function openWorkspace(opts, env = {}) {
   }
   const git = new Git(root);
   configFile ??= findConfigUpwards(resolve4(opts.cwd), root);
-  if (opts.ref && configFile && relative3(root, resolve4(configFile)).startsWith("..")) {
+  if (opts.ref && configFile && relative4(root, resolve4(configFile)).startsWith("..")) {
     throw new UsageError(
       `--ref ${opts.ref}: the config ${configFile} is outside the repository ${root}; with --ref, keep deploy-gate.yml inside the repository (or run from the repository that holds it)`
     );
@@ -77346,14 +77843,15 @@ async function openWorkspace(opts, env = {}) {
     head: info2.head,
     owner: owner(env),
     apiKey: env.DEPLOY_GATE_API_KEY || null,
-    secrets: [env.DEPLOY_GATE_API_KEY, env.DEPLOY_GATE_SSH_PASSPHRASE].filter((s) => Boolean(s))
+    secrets: [env.DEPLOY_GATE_API_KEY, env.DEPLOY_GATE_SSH_PASSPHRASE].filter((s) => Boolean(s)),
+    env
   };
 }
 function owner(env) {
   const run = env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? ` (${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID})` : "";
   let user = "unknown";
   try {
-    user = userInfo().username;
+    user = userInfo2().username;
   } catch {
   }
   return `${user}@${hostname3()}${run}`;
@@ -77463,10 +77961,10 @@ function curlConfig(method, url2, body, headers, timeoutMs) {
   return lines.join("\n") + "\n";
 }
 function parseCurlOutput(stdout) {
-  const at = stdout.lastIndexOf(STATUS_MARK);
-  if (at < 0) return { status: null, body: stdout };
-  const code = Number(stdout.slice(at + STATUS_MARK.length).trim());
-  return { status: Number.isFinite(code) && code > 0 ? code : null, body: stdout.slice(0, at) };
+  const at2 = stdout.lastIndexOf(STATUS_MARK);
+  if (at2 < 0) return { status: null, body: stdout };
+  const code = Number(stdout.slice(at2 + STATUS_MARK.length).trim());
+  return { status: Number.isFinite(code) && code > 0 ? code : null, body: stdout.slice(0, at2) };
 }
 
 // src/ports/http/stream-route.ts
@@ -77511,13 +78009,13 @@ function streamFromRunner(url2, body, headers, timeoutMs) {
   const t0 = performance.now();
   const pieces = [];
   const payload = JSON.stringify(body);
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     let settled = false;
     const done = (r) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve7({ ...r, events: sseEvents(pieces), wallMs: performance.now() - t0 });
+      resolve8({ ...r, events: sseEvents(pieces), wallMs: performance.now() - t0 });
     };
     const timer = setTimeout(() => {
       req?.destroy();
@@ -77595,11 +78093,11 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
   const t0 = performance.now();
   const payload = JSON.stringify(body);
   const pieces = [];
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     const done = (status2, error63) => {
       clearTimeout(timer);
       stream.destroy();
-      resolve7({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error63 });
+      resolve8({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error63 });
     };
     const timer = setTimeout(() => {
       req.destroy();
@@ -77626,13 +78124,13 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
 }
 
 // src/ports/http/route.ts
-var join6 = (base, path) => base.replace(/\/+$/, "") + path;
+var join7 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join6(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join6(url2, path), body, headers, timeoutMs)
+    send: (method, path, body, timeoutMs) => request(method, join7(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join7(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -77644,7 +78142,7 @@ function peerRoute(peer, url2, headers) {
       let r;
       try {
         r = await peer.run(["curl", "-K", "-"], {
-          stdin: curlConfig(method, join6(url2, path), body, headers, timeoutMs),
+          stdin: curlConfig(method, join7(url2, path), body, headers, timeoutMs),
           timeoutMs: timeoutMs + 5e3
         });
       } catch (e) {
@@ -77659,11 +78157,11 @@ function peerRoute(peer, url2, headers) {
       const error63 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error63 && `from ${peer.name}: ${error63}`, durationMs: performance.now() - t0 };
     },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join6(url2, path), body, headers, timeoutMs)
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join7(url2, path), body, headers, timeoutMs)
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const tls = tlsConnect({ socket: stream, servername, ...ca ? { ca } : {}, ALPNProtocols: ["http/1.1"] });
     const timer = setTimeout(() => {
       tls.destroy();
@@ -77671,7 +78169,7 @@ function tlsOver(stream, servername, ca, timeoutMs) {
     }, timeoutMs);
     tls.once("secureConnect", () => {
       clearTimeout(timer);
-      resolve7(tls);
+      resolve8(tls);
     });
     tls.once("error", (e) => {
       clearTimeout(timer);
@@ -77706,18 +78204,18 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
         return done(null, "", e.message);
       }
       const payload = body === void 0 ? void 0 : JSON.stringify(body);
-      return new Promise((resolve7) => {
+      return new Promise((resolve8) => {
         const timer = setTimeout(() => {
           req.destroy();
           stream.destroy();
-          resolve7(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
+          resolve8(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
         }, timeoutMs);
         const req = httpRequest2(
           {
             method,
             host: u.hostname,
             port,
-            path: join6(u.pathname === "/" ? "" : u.pathname, path),
+            path: join7(u.pathname === "/" ? "" : u.pathname, path),
             createConnection: () => stream,
             headers: {
               ...headers,
@@ -77730,13 +78228,13 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
             res.on("end", () => {
               clearTimeout(timer);
               stream.end();
-              resolve7(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
+              resolve8(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
             });
           }
         );
         req.on("error", (e) => {
           clearTimeout(timer);
-          resolve7(done(null, "", `through the tunnel: ${e.message}`));
+          resolve8(done(null, "", `through the tunnel: ${e.message}`));
         });
         req.end(payload);
       });
@@ -77748,7 +78246,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
-      return streamThroughTunnel(stream, u, join6(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+      return streamThroughTunnel(stream, u, join7(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
@@ -77784,15 +78282,15 @@ function parseSample(r) {
 
 // src/stages/verify/repetition.ts
 var MAX_PERIOD = 64;
-function tailRun(words) {
+function tailRun(words2) {
   let best = { period: 0, repeats: 1, covered: 0 };
-  for (let p = 1; p <= Math.min(MAX_PERIOD, Math.floor(words.length / 2)); p++) {
+  for (let p = 1; p <= Math.min(MAX_PERIOD, Math.floor(words2.length / 2)); p++) {
     let reps = 1;
-    while ((reps + 1) * p <= words.length) {
-      const a = words.length - p;
-      const b = words.length - (reps + 1) * p;
+    while ((reps + 1) * p <= words2.length) {
+      const a = words2.length - p;
+      const b = words2.length - (reps + 1) * p;
       let same = true;
-      for (let i = 0; i < p && same; i++) same = words[a + i] === words[b + i];
+      for (let i = 0; i < p && same; i++) same = words2[a + i] === words2[b + i];
       if (!same) break;
       reps++;
     }
@@ -77801,18 +78299,18 @@ function tailRun(words) {
   return { period: best.period, repeats: best.repeats };
 }
 function detectLoop(text) {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+  const words2 = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
   const grams = /* @__PURE__ */ new Set();
-  for (let i = 0; i + 4 <= words.length; i++) grams.add(words.slice(i, i + 4).join(" "));
-  const total = Math.max(0, words.length - 3);
+  for (let i = 0; i + 4 <= words2.length; i++) grams.add(words2.slice(i, i + 4).join(" "));
+  const total = Math.max(0, words2.length - 3);
   const distinct4 = total === 0 ? 1 : grams.size / total;
-  const { period, repeats } = tailRun(words);
-  const coverage = words.length === 0 || period === 0 ? 0 : period * repeats / words.length;
+  const { period, repeats } = tailRun(words2);
+  const coverage = words2.length === 0 || period === 0 ? 0 : period * repeats / words2.length;
   const tailLoop = repeats >= 3 && coverage >= 0.25 && period * repeats >= 12;
-  const looping = words.length >= 16 && (tailLoop || distinct4 < 0.5);
+  const looping = words2.length >= 16 && (tailLoop || distinct4 < 0.5);
   return {
     looping,
-    block: period ? words.slice(words.length - period).slice(0, 12).join(" ") : null,
+    block: period ? words2.slice(words2.length - period).slice(0, 12).join(" ") : null,
     repeats,
     coverage,
     distinct4
@@ -78024,11 +78522,11 @@ function decodePrompt(tokens, answerWords) {
   const ask = `Continue this account in your own words, adding new people and events, for at least ${answerWords} words.`;
   const budget = Math.max(8, Math.round(tokens / 1.3) - ask.split(" ").length - 4);
   const out2 = [];
-  let words = 0;
-  for (let i = 0; words < budget; i++) {
+  let words2 = 0;
+  for (let i = 0; words2 < budget; i++) {
     const s = sentence(i);
     out2.push(s);
-    words += s.split(" ").length;
+    words2 += s.split(" ").length;
   }
   return `${out2.join(" ")}
 
@@ -78095,14 +78593,14 @@ function engineArgs(argv) {
   return first < 0 ? [] : argv.slice(first);
 }
 function liveFlags(argv) {
-  const words = engineArgs(argv).map((text, i) => ({
+  const words2 = engineArgs(argv).map((text, i) => ({
     text,
     line: i + 1,
     optional: false,
     dynamic: false,
     resolved: text
   }));
-  return readFlags(words).flags;
+  return readFlags(words2).flags;
 }
 function flagValue(flags, name) {
   const want = normalizeFlagName(name);
@@ -78153,16 +78651,16 @@ function driftOf(script, live) {
   return out2;
 }
 function describeDrift(d, script) {
-  const at = d.line === null ? "" : ` (${script}:${d.line})`;
+  const at2 = d.line === null ? "" : ` (${script}:${d.line})`;
   switch (d.kind) {
     case "missing-on-host":
-      return `${d.flag}: in the repo${at}${d.repo === "(switch)" ? "" : ` as ${d.repo}`}, absent from the live argv`;
+      return `${d.flag}: in the repo${at2}${d.repo === "(switch)" ? "" : ` as ${d.repo}`}, absent from the live argv`;
     case "added-on-host":
       return `${d.flag}: live argv has ${d.host}, the repo's script does not pass it`;
     case "value-differs":
-      return `${d.flag}: repo${at} ${d.repo}, host ${d.host}`;
+      return `${d.flag}: repo${at2} ${d.repo}, host ${d.host}`;
     case "unresolved":
-      return `${d.flag}: repo${at} ${d.repo} is set at run time, host ${d.host} (not compared)`;
+      return `${d.flag}: repo${at2} ${d.repo} is set at run time, host ${d.host} (not compared)`;
   }
 }
 
@@ -79420,7 +79918,7 @@ function kubectl(timeoutMs = 2e4, bin = "kubectl") {
         ])
       );
     },
-    async logs(namespace, pod, container, previous, tail = 400) {
+    async logs(namespace, pod, container, previous, tail2 = 400) {
       if (!validName(namespace) || !validName(container) || !/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/.test(pod))
         return "";
       return run([
@@ -79430,7 +79928,7 @@ function kubectl(timeoutMs = 2e4, bin = "kubectl") {
         pod,
         "--container",
         container,
-        `--tail=${tail}`,
+        `--tail=${tail2}`,
         ...previous ? ["--previous"] : []
       ]);
     }
@@ -79856,12 +80354,9 @@ async function runVerifyOverHttp(input2, timeouts = {}) {
 }
 
 // src/commands/verify-http.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute5, join as join7, resolve as resolve5 } from "node:path";
-
-// src/lib/version.ts
-var VERSION = "0.1.0";
+import { existsSync as existsSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute6, join as join8, resolve as resolve5 } from "node:path";
 
 // src/commands/shared/report.ts
 function buildReport(ws, opts, parts) {
@@ -79882,9 +80377,9 @@ function buildReport(ws, opts, parts) {
 
 // src/commands/verify-http.ts
 function configFileOf(opts) {
-  if (opts.config) return isAbsolute5(opts.config) ? opts.config : join7(opts.cwd, opts.config);
-  const here = join7(opts.cwd, DEFAULT_CONFIG);
-  return existsSync3(here) ? here : null;
+  if (opts.config) return isAbsolute6(opts.config) ? opts.config : join8(opts.cwd, opts.config);
+  const here = join8(opts.cwd, DEFAULT_CONFIG);
+  return existsSync5(here) ? here : null;
 }
 function httpTarget(opts) {
   const file2 = configFileOf(opts);
@@ -79925,7 +80420,7 @@ function podSource(opts, target) {
   if (k.manifest) {
     const path = resolve5(target.configDir ?? opts.cwd, k.manifest);
     try {
-      manifest = { path: k.manifest, text: readFileSync4(path, "utf8") };
+      manifest = { path: k.manifest, text: readFileSync6(path, "utf8") };
     } catch (e) {
       throw new UsageError(
         `kubernetes.manifest ${k.manifest}: cannot read ${path} (${e.code}): fix the path, relative to the config file`
@@ -79957,6 +80452,9 @@ async function verifyOverHttpReport(opts, target, env, progress, now = Date.now,
 // src/commands/webhook/server.ts
 var MAX_BODY_BYTES = 64 << 10;
 
+// src/commands/preflight.ts
+import { relative as relative5 } from "node:path";
+
 // src/ports/git/batched.ts
 var Coalescer = class {
   constructor(keyOf, fetchAll) {
@@ -79971,9 +80469,9 @@ var Coalescer = class {
     const id = this.keyOf(key);
     let p = this.cache.get(id);
     if (!p) {
-      p = new Promise((resolve7, reject) => {
+      p = new Promise((resolve8, reject) => {
         if (this.queue.length === 0) setImmediate(() => void this.flush());
-        this.queue.push({ key, resolve: resolve7, reject });
+        this.queue.push({ key, resolve: resolve8, reject });
       });
       this.cache.set(id, p);
     }
@@ -80038,12 +80536,12 @@ var GitReader = class {
 };
 
 // src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync7, statSync as statSync2 } from "node:fs";
-import { join as join11 } from "node:path";
+import { readFileSync as readFileSync9, statSync as statSync2 } from "node:fs";
+import { join as join12 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-import { basename as basename4, dirname as dirname8, isAbsolute as isAbsolute6, join as join8 } from "node:path";
+import { readFileSync as readFileSync7 } from "node:fs";
+import { basename as basename4, dirname as dirname8, isAbsolute as isAbsolute7, join as join9 } from "node:path";
 
 // src/domain/launch/vllm-config.ts
 var import_yaml6 = __toESM(require_dist(), 1);
@@ -80083,7 +80581,7 @@ function kindOf(t, text) {
   return t.kind === "script" ? yamlKind(t.scriptPath, text) ?? "script" : t.kind;
 }
 async function dotEnv(ctx, file2, ref) {
-  const text = await readAt(ctx, join8(dirname8(file2), ".env"), ref);
+  const text = await readAt(ctx, join9(dirname8(file2), ".env"), ref);
   return text === null ? /* @__PURE__ */ new Map() : parseDotEnv(text);
 }
 async function readLaunch(ctx, t, text, ref) {
@@ -80096,7 +80594,7 @@ async function withConfigFile(ctx, launchPath, script, ref) {
   const named = engine?.kind === "vllm" ? configFlagPath(engine.flags) : null;
   if (!engine || !named || /[$`]/.test(named)) return script;
   const rel = named.replace(/^\.\//, "");
-  const candidates = isAbsolute6(rel) ? [join8(dirname8(launchPath), basename4(rel))] : [join8(dirname8(launchPath), rel), rel];
+  const candidates = isAbsolute7(rel) ? [join9(dirname8(launchPath), basename4(rel))] : [join9(dirname8(launchPath), rel), rel];
   for (const path of candidates.map((c) => c.split("\\").join("/"))) {
     const text = await readAt(ctx, path, ref);
     const flags = text === null ? null : configFileFlags(text, path);
@@ -80107,17 +80605,17 @@ async function withConfigFile(ctx, launchPath, script, ref) {
 async function readAt(ctx, path, ref) {
   if (ref) return ctx.reader.show(ref, path);
   try {
-    return readFileSync5(join8(ctx.root, path), "utf8");
+    return readFileSync7(join9(ctx.root, path), "utf8");
   } catch {
     return null;
   }
 }
 
 // src/stages/preflight/rendered.ts
-import { existsSync as existsSync4, mkdirSync, mkdtempSync, readFileSync as readFileSync6, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync6, mkdirSync, mkdtempSync, readFileSync as readFileSync8, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { createHash as createHash3 } from "node:crypto";
 import { tmpdir } from "node:os";
-import { dirname as dirname9, join as join9, posix as posix2 } from "node:path";
+import { dirname as dirname9, join as join10, posix as posix2 } from "node:path";
 
 // src/ports/local/render.ts
 var RENDERERS = {
@@ -80145,35 +80643,35 @@ async function renderManifests(tool, absDir, timeoutMs = 6e4) {
 // src/stages/preflight/rendered.ts
 var memo2 = /* @__PURE__ */ new Map();
 var worktreeRenders = /* @__PURE__ */ new WeakMap();
-var CACHE = join9(tmpdir(), "deploy-gate-renders");
+var CACHE = join10(tmpdir(), "deploy-gate-renders");
 function renderAt(ctx, spec, ref) {
   if (ref === null) {
     const mine = worktreeRenders.get(ctx) ?? /* @__PURE__ */ new Map();
     worktreeRenders.set(ctx, mine);
     const k = `${spec.tool}:${spec.dir}`;
-    if (!mine.has(k)) mine.set(k, renderManifests(spec.tool, join9(ctx.root, spec.dir)));
+    if (!mine.has(k)) mine.set(k, renderManifests(spec.tool, join10(ctx.root, spec.dir)));
     return mine.get(k);
   }
   const key = `${ref}-${spec.tool}-${createHash3("sha256").update(`${ctx.root}\0${spec.dir}`).digest("hex").slice(0, 16)}`;
   let p = memo2.get(key);
   if (!p) {
-    p = renderCommit(ctx.root, spec, ref, join9(CACHE, `${key}.yaml`));
+    p = renderCommit(ctx.root, spec, ref, join10(CACHE, `${key}.yaml`));
     memo2.set(key, p);
   }
   return p;
 }
 async function renderCommit(root, spec, ref, cached2) {
-  if (/^[0-9a-f]{40}$/.test(ref) && existsSync4(cached2)) return { text: readFileSync6(cached2, "utf8") };
-  const tmp = mkdtempSync(join9(tmpdir(), "dg-render-"));
+  if (/^[0-9a-f]{40}$/.test(ref) && existsSync6(cached2)) return { text: readFileSync8(cached2, "utf8") };
+  const tmp = mkdtempSync(join10(tmpdir(), "dg-render-"));
   try {
-    const tar = join9(tmp, "tree.tar");
+    const tar = join10(tmp, "tree.tar");
     const a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 6e4 });
     if (a.code !== 0) return { error: `git archive ${ref} failed: ${a.stderr.trim()}` };
-    const tree = join9(tmp, "tree");
+    const tree = join10(tmp, "tree");
     mkdirSync(tree);
     const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 6e4 });
     if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
-    const r = await renderManifests(spec.tool, join9(tree, spec.dir));
+    const r = await renderManifests(spec.tool, join10(tree, spec.dir));
     if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
       mkdirSync(dirname9(cached2), { recursive: true });
       writeFileSync2(cached2, r.text);
@@ -80465,9 +80963,9 @@ var memlock = {
 
 // src/domain/launch/dirs.ts
 function createdDirs({ item }) {
-  const words = programWords(item.words);
-  const prog = words[0]?.text.replace(/^.*\//, "");
-  const args = words.slice(1);
+  const words2 = programWords(item.words);
+  const prog = words2[0]?.text.replace(/^.*\//, "");
+  const args = words2.slice(1);
   const opts = args.filter((w) => w.text.startsWith("-")).map((w) => w.text);
   const makesParents = prog === "mkdir" && opts.some((o) => o === "--parents" || /^-[a-zA-Z]*p/.test(o));
   const installDir = prog === "install" && opts.some((o) => o === "--directory" || /^-[a-zA-Z]*d/.test(o));
@@ -80686,15 +81184,15 @@ function hit(ctx, source, word2, secret, what, fix) {
 }
 var FILE_FIX = 'Read it at run time from a mode-600 file or the environment (e.g. --api-key "$(cat /etc/vllm/api-key)", curl -K FILE, podman --secret).';
 function commandHits(ctx, source, cmd) {
-  const words = programWords(cmd.words);
+  const words2 = programWords(cmd.words);
   const prog = programOf(cmd);
   const out2 = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
+  for (let i = 0; i < words2.length; i++) {
+    const w = words2[i];
     const eq = w.text.indexOf("=");
     const name = normalizeFlagName(eq > 0 ? w.text.slice(0, eq) : w.text);
     if (TRAP_SECRET_FLAGS.has(name)) {
-      const valueWord = eq > 0 ? w : words[i + 1];
+      const valueWord = eq > 0 ? w : words2[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
       if (valueWord && literal2(value) && !valueWord.dynamic)
         out2.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
@@ -80702,7 +81200,7 @@ function commandHits(ctx, source, cmd) {
       continue;
     }
     const isHeader = (prog === "curl" || prog === "wget") && (w.text === "-H" || w.text === "--header");
-    const header = isHeader ? words[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
+    const header = isHeader ? words2[i + 1] : w.text.startsWith("--header=") ? { ...w, text: w.text.slice(9) } : null;
     const auth = header ? AUTH_HEADER.exec(header.text) : null;
     if (header && auth && literal2(auth[2]) && !header.dynamic) {
       out2.push(
@@ -81091,7 +81589,7 @@ function checkTraps(input2, levels) {
 // src/stages/preflight/bash-syntax.ts
 import { mkdtempSync as mkdtempSync2, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 var CHECK12 = "preflight.bash-syntax";
 function parseBashError(stderr) {
   const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
@@ -81099,8 +81597,8 @@ function parseBashError(stderr) {
   return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
 }
 async function bashSyntax(text, file2, label = file2) {
-  const dir = mkdtempSync2(join10(tmpdir2(), "dg-bash-n-"));
-  const tmp = join10(dir, "script");
+  const dir = mkdtempSync2(join11(tmpdir2(), "dg-bash-n-"));
+  const tmp = join11(dir, "script");
   let r;
   try {
     writeFileSync3(tmp, text, { mode: 384 });
@@ -81136,9 +81634,9 @@ async function bashSyntax(text, file2, label = file2) {
   });
 }
 function crlf(text, file2, label) {
-  const at = text.indexOf("\r\n");
-  if (at < 0) return null;
-  const line2 = text.slice(0, at).split("\n").length;
+  const at2 = text.indexOf("\r\n");
+  if (at2 < 0) return null;
+  const line2 = text.slice(0, at2).split("\n").length;
   const count = text.split("\r\n").length - 1;
   return fail(
     CHECK12,
@@ -81154,15 +81652,35 @@ function crlf(text, file2, label) {
 
 // src/stages/preflight/clean-tree.ts
 var CHECK13 = "preflight.clean-tree";
-function cleanTreeFinding(entries) {
+var GATE_TARBALL = /(^|\/)deploy-gate-\d[^/]*\.tgz$/;
+function cleanFix(entries, own2) {
+  const config2 = entries.filter((e) => e.path === own2.config);
+  const tarballs = entries.filter((e) => GATE_TARBALL.test(e.path));
+  const rest = entries.filter((e) => !config2.includes(e) && !tarballs.includes(e));
+  const steps = [];
+  for (const c of config2)
+    steps.push(
+      `commit the gate's config (set aside, the gate could not read it): \`git add ${shellJoin([c.path])} && git commit -m "deploy-gate: config"\``
+    );
+  if (tarballs.length)
+    steps.push(
+      `move ${tarballs.map((t) => t.path).join(", ")} outside the repository (npx takes an absolute path) or add \`deploy-gate-*.tgz\` to .gitignore`
+    );
+  if (rest.length) {
+    const untracked = rest.some((e) => e.kind === "untracked");
+    const stash = config2.length || tarballs.length ? `\`git stash push -u -- ${shellJoin(rest.map((e) => e.path))}\`` : `\`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}`;
+    steps.push(`commit the changes, or set them aside with ${stash}; add build output to .gitignore`);
+  }
+  return steps.join("; ");
+}
+function cleanTreeFinding(entries, own2 = {}) {
   if (entries.length === 0) return pass(CHECK13, "work tree is clean (no modified, staged or untracked files)");
   const counts = /* @__PURE__ */ new Map();
   for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
   const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
-  const untracked = counts.has("untracked");
   return fail(CHECK13, `work tree is not clean: ${parts}`, {
     evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
-    fix: `commit the changes, or set them aside with \`git stash -u\`${untracked ? " (bare `git stash` leaves untracked files behind, and they still trip the gate)" : ""}; add build output to .gitignore`,
+    fix: cleanFix(entries, own2),
     data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
   });
 }
@@ -81218,7 +81736,7 @@ async function checkContracts(inp) {
     return [
       skip(CHECK14, `${inp.file}: no contract flags declared`, {
         file: inp.file,
-        fix: 'declare them under contracts.flags in deploy-gate.yml, e.g. ["--reasoning-parser qwen3", "--enable-auto-tool-choice"]'
+        fix: `declare them under contracts.flags in deploy-gate.yml, e.g. ${contractExample(inp.script.engine?.kind ?? "vllm")}`
       })
     ];
   if (!inp.script.engine) return contractsAsText(inp);
@@ -81247,10 +81765,11 @@ async function missingContract(inp, spec, status2, flag) {
   const actual = mask(name, flag?.value ?? null);
   const expected = maskUnlessReference(name, value);
   const what = status2 === "missing" ? `${name} is missing` : `${name} is ${actual ?? "(no value)"}, the contract says ${expected}`;
+  const line2 = flag?.line ?? inp.script.engine?.line;
   const base = {
     // a flag from a vLLM --config file is reported where it is written
     file: flag?.file ?? inp.file,
-    ...flag ? { line: flag.line } : {},
+    ...line2 ? { line: line2 } : {},
     data: { flag: name, expected, actual, status: status2 }
   };
   if (!inp.historyOk) {
@@ -81410,7 +81929,7 @@ async function runPreflight(ctx) {
     ctx.ref === null ? shellcheckAvailable() : Promise.resolve(false),
     ...ctx.historyOk ? ctx.targets.map((t) => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD")) : []
   ]);
-  if (ctx.ref === null) findings.push(cleanTreeFinding(entries));
+  if (ctx.ref === null) findings.push(cleanTreeFinding(entries, { config: ctx.configPath ?? null }));
   findings.push(historyFinding(!ctx.historyOk));
   if (ctx.targets.length === 0) {
     findings.push(
@@ -81455,17 +81974,17 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync7(join11(ctx.root, path), "utf8");
+    return readFileSync9(join12(ctx.root, path), "utf8");
   } catch {
     return null;
   }
 }
 function refused(ctx, t) {
-  const CHECK28 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
+  const CHECK29 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
   return [t.scriptPath, t.unitPath].flatMap((p) => {
     const why = p === null ? null : refusePath(ctx.root, p);
     return why ? [
-      fail(CHECK28, `${why}: deploy-gate reads only regular files inside the repository`, {
+      fail(CHECK29, `${why}: deploy-gate reads only regular files inside the repository`, {
         file: p,
         fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
       })
@@ -81489,7 +82008,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync2(join11(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync2(join12(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -81517,7 +82036,7 @@ async function preflightTarget(ctx, t) {
   if (kind === "script" && fileChecks) {
     out2.push(await bashSyntax(text, t.scriptPath));
     if (ctx.ref === null && ctx.shellcheck)
-      out2.push(...await shellcheck(join11(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+      out2.push(...await shellcheck(join12(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
   }
   const specs = t.endpoint?.contracts.flags ?? [];
   if (t.endpoint)
@@ -81563,14 +82082,14 @@ function offTree(f, ref) {
   return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line2}`, ...f.evidence ?? []] };
 }
 async function resolveBase(ctx, t) {
-  const CHECK28 = "preflight.dropped-flags";
+  const CHECK29 = "preflight.dropped-flags";
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
     const sha = await ctx.reader.resolve(explicit);
     const shown2 = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
     if (sha) return { sha, label: explicit, short: shown2 };
     return {
-      error: fail(CHECK28, `base ref ${explicit} not found`, {
+      error: fail(CHECK29, `base ref ${explicit} not found`, {
         file: t.scriptPath,
         fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX
       })
@@ -81585,7 +82104,7 @@ async function resolveBase(ctx, t) {
   const last = (await ctx.reader.history(t.scriptPath, head2))[0]?.commit;
   const parent = last?.parents[0] ?? null;
   if (!last || !parent)
-    return { error: skip(CHECK28, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+    return { error: skip(CHECK29, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
   return {
     sha: parent,
     label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
@@ -81613,7 +82132,7 @@ async function checkDropped(ctx, t, now, contractNames) {
   if (atBase === null)
     return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
   const baseScript = t.render ? await renderedScript(ctx, t, base.sha) ?? await readLaunch(ctx, t, "", base.sha) : await readLaunch(ctx, t, atBase.text, base.sha);
-  return droppedFlags(
+  const found = droppedFlags(
     baseScript.engine?.flags ?? [],
     now.engine?.flags ?? [],
     t.scriptPath,
@@ -81623,6 +82142,8 @@ async function checkDropped(ctx, t, now, contractNames) {
     atBase.path,
     baseScript.engine?.kind ?? now.engine?.kind
   );
+  const at2 = now.engine?.line;
+  return at2 ? found.map((f) => f.status === "pass" || f.line ? f : { ...f, line: at2 }) : found;
 }
 async function scriptAtBase(ctx, t, sha) {
   const same = await ctx.reader.show(sha, t.scriptPath);
@@ -81634,11 +82155,11 @@ async function scriptAtBase(ctx, t, sha) {
   return text === null ? null : { path, text };
 }
 async function checkRollbackRef(ctx, t, ref) {
-  const CHECK28 = "preflight.rollback-ref";
+  const CHECK29 = "preflight.rollback-ref";
   const sha = await ctx.reader.resolve(ref);
   if (!sha) {
     return [
-      fail(CHECK28, `rollback ref ${ref} does not exist`, {
+      fail(CHECK29, `rollback ref ${ref} does not exist`, {
         fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
         data: { ref }
       })
@@ -81647,7 +82168,7 @@ async function checkRollbackRef(ctx, t, ref) {
   const text = await ctx.reader.show(sha, t.scriptPath);
   if (text === null)
     return [
-      fail(CHECK28, `${t.scriptPath} does not exist at rollback ref ${ref}`, {
+      fail(CHECK29, `${t.scriptPath} does not exist at rollback ref ${ref}`, {
         file: t.scriptPath,
         fix: "point rollback.ref at a commit that has the serve script",
         data: { ref, sha }
@@ -81668,7 +82189,7 @@ async function checkRollbackRef(ctx, t, ref) {
   if (broken.length === 0)
     return [
       {
-        check: CHECK28,
+        check: CHECK29,
         status: "pass",
         summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`,
         data: { ref, sha }
@@ -81676,7 +82197,7 @@ async function checkRollbackRef(ctx, t, ref) {
     ];
   return broken.map((f) => ({
     ...offTree(f, ref),
-    check: CHECK28,
+    check: CHECK29,
     summary: `rollback ref ${ref}: ${f.summary}`,
     fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(),
     data: { ref, sha, ...f.data }
@@ -81694,7 +82215,8 @@ async function preflightFindings(ws, opts, names2) {
     targets,
     base: opts.base,
     ref: opts.ref,
-    historyOk: !ws.shallow
+    historyOk: !ws.shallow,
+    configPath: ws.configFile ? relative5(ws.root, ws.configFile).split("\\").join("/") : null
   });
 }
 
@@ -81844,9 +82366,9 @@ function redact3(value, key) {
 }
 function readNonDefaultArgs(line2) {
   const msg2 = messageOf(line2);
-  const at = msg2.indexOf(MARKER);
-  if (at < 0) return null;
-  const body = msg2.slice(at + MARKER.length).trim();
+  const at2 = msg2.indexOf(MARKER);
+  if (at2 < 0) return null;
+  const body = msg2.slice(at2 + MARKER.length).trim();
   if (!body.startsWith("{")) return null;
   const value = redact3(new PyReprParser(body).parseValue());
   return value && typeof value === "object" && !Array.isArray(value) ? value : null;
@@ -82387,10 +82909,10 @@ import { dirname as dirname10, resolve as resolve6 } from "node:path";
 // src/domain/load/figures.ts
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
-  const at = p / 100 * (sorted.length - 1);
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+  const at2 = p / 100 * (sorted.length - 1);
+  const lo = Math.floor(at2);
+  const hi = Math.ceil(at2);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at2 - lo);
 }
 var round2 = (x) => Math.round(x * 100) / 100;
 function pct2(xs) {
@@ -82454,26 +82976,26 @@ function sampleOf(r) {
       e2eMs: r.wallMs,
       outputTokens: 0
     };
-  const at = [];
+  const at2 = [];
   let usage = null;
   let prompt = null;
   for (const e of r.events) {
-    if (TOKEN.test(e.data)) at.push(e.atMs);
+    if (TOKEN.test(e.data)) at2.push(e.atMs);
     else if (e.data.includes('"usage"')) {
       const u = jsonEvents([e]).chunks[0]?.chunk.usage;
       if (u?.completion_tokens !== void 0) usage = u.completion_tokens;
       if (u?.prompt_tokens !== void 0) prompt = u.prompt_tokens;
     }
   }
-  if (!at.length)
+  if (!at2.length)
     return { ok: false, error: "no token in the stream", ttftMs: null, itlMs: [], e2eMs: r.wallMs, outputTokens: 0 };
   return {
     ok: true,
     error: null,
-    ttftMs: at[0],
-    itlMs: at.slice(1).map((t, i) => t - at[i]),
+    ttftMs: at2[0],
+    itlMs: at2.slice(1).map((t, i) => t - at2[i]),
     e2eMs: r.wallMs,
-    outputTokens: usage ?? at.length,
+    outputTokens: usage ?? at2.length,
     promptTokens: prompt
   };
 }
@@ -82554,11 +83076,11 @@ function figuresFromGuidellm(text) {
   const b = j.benchmarks?.at(-1);
   if (!b?.metrics) throw new Error("no benchmarks[].metrics in the report");
   const m = b.metrics;
-  const at = (d, p) => num(d?.percentiles?.[p] ?? d?.[p] ?? (p === "p50" ? d?.median : void 0));
+  const at2 = (d, p) => num(d?.percentiles?.[p] ?? d?.[p] ?? (p === "p50" ? d?.median : void 0));
   const pct3 = (name, scale = 1) => {
     const d = m[name]?.successful;
     if (!d) return null;
-    return { p50: at(d, "p50") * scale, p95: at(d, "p95") * scale, p99: at(d, "p99") * scale };
+    return { p50: at2(d, "p50") * scale, p95: at2(d, "p95") * scale, p99: at2(d, "p99") * scale };
   };
   const totals = m.request_totals ?? {};
   const errors = num(totals.errored ?? 0) + num(totals.incomplete ?? 0);
@@ -83414,7 +83936,7 @@ async function open3(run, h, host, why) {
 }
 async function deployHost(run, h, host, step) {
   const p = hostProgress(run, host);
-  p(`step ${step + 1}: connecting to ${h.user}@${h.address}:${h.port}`);
+  p(`step ${step + 1}: connecting to ${describeTarget(h)}`);
   const { conn, findings } = await open3(run, h, host, `unreachable before step ${step + 1}`);
   if (!conn) return { host, step, findings, changed: false, readyMs: null };
   const ctx = stageContext(run.ws, run.name, endpointFor(run.ep, h), conn, run.ref, run.sha, p, host);
@@ -83678,8 +84200,54 @@ async function verifyFleet(ws, name, opts, progress) {
   return { findings, ref: shown2.ref, sha: shown2.sha, fleet };
 }
 
+// src/commands/shared/hooks.ts
+import { existsSync as existsSync7, statSync as statSync3 } from "node:fs";
+import { dirname as dirname13, relative as relative6, resolve as resolve7 } from "node:path";
+var CHECK28 = "deploy.hooks";
+var DEADLINE_MS = 10 * 6e4;
+var tail = (text) => text.trimEnd().split("\n").slice(-20).filter(Boolean);
+async function runHook(ws, ep, kind, r) {
+  const path = ep.hooks?.[kind];
+  if (!path) return null;
+  const file2 = resolve7(dirname13(ws.configFile), path);
+  const shown2 = relative6(ws.root, file2);
+  const stop = kind === "pre-deploy" ? fail : warn;
+  const after = kind === "pre-deploy" ? "deploy not attempted" : "the deploy stands";
+  if (shown2.startsWith("..") || !existsSync7(file2) || !statSync3(file2).isFile())
+    return stop(CHECK28, `${kind} hook ${path} is not a file in the repository: ${after}`, {
+      fix: `fix endpoints.${r.endpoint}.hooks.${kind} in deploy-gate.yml (paths are relative to it)`
+    });
+  const env = {
+    ...ws.env,
+    DEPLOY_GATE_ENDPOINT: r.endpoint,
+    DEPLOY_GATE_COMMAND: r.command,
+    DEPLOY_GATE_REF: r.ref,
+    DEPLOY_GATE_SHA: r.sha,
+    DEPLOY_GATE_HOSTS: r.hosts.join(","),
+    ...r.verdict ? { DEPLOY_GATE_VERDICT: r.verdict } : {}
+  };
+  const res = await runLocal(file2, [], { cwd: ws.root, env, timeoutMs: DEADLINE_MS });
+  const evidence = [...tail(res.stdout), ...tail(res.stderr)];
+  if (res.spawnError)
+    return stop(CHECK28, `${kind} hook ${shown2} could not start (${res.spawnError.code}): ${after}`, {
+      file: shown2,
+      fix: res.spawnError.code === "EACCES" ? `make it executable and commit that: chmod +x ${shown2} && git update-index --chmod=+x ${shown2}` : "give it a #! line naming an interpreter that is installed here"
+    });
+  if (res.timedOut || res.code !== 0)
+    return stop(
+      CHECK28,
+      `${kind} hook ${shown2} ${res.timedOut ? `ran past ${DEADLINE_MS / 6e4} minutes and was stopped` : `exited ${res.code}`}: ${after}`,
+      {
+        file: shown2,
+        evidence,
+        fix: `read the hook's output above; run it by hand with the same DEPLOY_GATE_* variables`
+      }
+    );
+  return pass(CHECK28, `${kind} hook ${shown2} passed`, { file: shown2, evidence });
+}
+
 // src/commands/verify.ts
-import { dirname as dirname13 } from "node:path";
+import { dirname as dirname14 } from "node:path";
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
@@ -83688,7 +84256,7 @@ async function verifyOnly(ws, name, opts, progress) {
     ref: opts.ref ?? "(host unreachable: deployed ref unknown)",
     sha: null
   });
-  return withHost(ep, opts, dirname13(ws.configFile), refused2, async (host) => {
+  return withHost(ep, opts, dirname14(ws.configFile), refused2, async (host) => {
     let ref = opts.ref;
     let shown2 = ref;
     if (!ref) {
@@ -83732,10 +84300,23 @@ async function runEndpoint(ws, opts, progress) {
       return { findings, ref: null, sha: null };
     }
   }
-  hostsOf(name, ep, opts);
+  const hosts = hostsOf(name, ep, opts);
   const verify = opts.command === "verify";
+  const hook = !verify && !opts.dryRun && ep.hooks ? { ...await deployRef(ws, name, opts), endpoint: name } : null;
+  const hookRun = hook && {
+    ...hook,
+    command: opts.command,
+    hosts: hosts.length ? hosts.map(hostName2) : [ep.host?.address ?? ""]
+  };
+  if (hookRun) {
+    const pre = await runHook(ws, ep, "pre-deploy", hookRun);
+    if (pre) findings.push(pre);
+    if (pre?.status === "fail") return { findings, ref: hookRun.ref, sha: hookRun.sha };
+  }
   const stage = isFleet(ws, name) ? await (verify ? verifyFleet : deployFleet)(ws, name, opts, progress) : await (verify ? verifyOnly : deployAndVerify)(ws, name, opts, progress);
-  return { ...stage, findings: [...findings, ...stage.findings] };
+  const all = [...findings, ...stage.findings];
+  const post = hookRun && await runHook(ws, ep, "post-deploy", { ...hookRun, verdict: verdictOf(all) });
+  return { ...stage, findings: post ? [...all, post] : all };
 }
 
 // src/commands/index.ts
@@ -84061,6 +84642,15 @@ async function publish(raw, opts) {
     [...new Set(report.findings.filter((f) => f.status === "fail").map((f) => f.check))].join(",")
   );
 }
+function annotateConfig(e) {
+  const file2 = relative7(process.env.GITHUB_WORKSPACE || process.cwd(), e.file);
+  for (const p of e.problems.slice(0, ANNOTATIONS_PER_KIND - 1))
+    error(sanitizeValue(inActionTerms(`${p.path ? `${p.path}: ` : ""}${p.message}`)), {
+      title: "deploy-gate: invalid config",
+      file: file2,
+      ...p.line ? { startLine: p.line } : {}
+    });
+}
 function publishError(message, command) {
   setOutput("verdict", "error");
   try {
@@ -84073,16 +84663,20 @@ async function runAction() {
   try {
     const opts = actionOptions();
     command = opts.command;
-    const report = await group(
-      `deploy-gate ${opts.command}`,
-      () => runCommand(opts, (line2) => info(line2), process.env)
-    );
+    let grouped2 = false;
+    const progress = (line2) => {
+      if (!grouped2) startGroup(`deploy-gate ${opts.command}`);
+      grouped2 = true;
+      info(line2);
+    };
+    const report = await runCommand(opts, progress, process.env).finally(() => grouped2 && endGroup());
     await publish(report, opts);
     if (exitCodeOf(report.verdict, opts.failOnWarn)) setFailed(stepFailure(report));
   } catch (e) {
     const message = sanitizeValue(
       e instanceof ConfigError || e instanceof UsageError ? inActionTerms(e.message) : `deploy-gate internal error: ${e.stack}`
     );
+    if (e instanceof ConfigError) annotateConfig(e);
     setFailed(message);
     publishError(message, command);
   }
