@@ -62,10 +62,12 @@ describe("kustomize overlays", () => {
     async () => {
       const r = tempRepo();
       repos.push(r);
+      // bases: and patchesStrategicMerge: are the forms both kustomize v2.0.3 (Debian 12's kubectl 1.20, what
+      // .ci/run installs) and v5 (deprecated there, still read) render; v2 refuses a directory under resources:
       const first = r.commit("add", {
         "base/deployment.yaml": BASE,
         "base/kustomization.yaml": "resources:\n  - deployment.yaml\n",
-        "overlays/prod/kustomization.yaml": "resources:\n  - ../../base\npatches:\n  - path: args.yaml\n",
+        "overlays/prod/kustomization.yaml": "bases:\n  - ../../base\npatchesStrategicMerge:\n  - args.yaml\n",
         "overlays/prod/args.yaml": PATCH,
       });
       r.commit("drop the parser", {
