@@ -1,7 +1,8 @@
 // Shell completions generated from the command spec: bash's is loaded into the real bash and asked, as
-// the shell asks it on Tab (complete -p, COMP_WORDS, COMPREPLY); zsh's and fish's name the same words.
+// the shell asks it on Tab (complete -p, COMP_WORDS, COMPREPLY); fish's is asked by the real fish, zsh's is
+// registered by the real zsh's compinit (.ci/run installs both).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -71,6 +72,41 @@ describe("deploy-gate completion", () => {
     }
     expect(fish).toMatch(/-n '__fish_seen_subcommand_from [^']*\blogs\b[^']*' -l follow /);
     expect(fish).not.toMatch(/-n '__fish_seen_subcommand_from [^']*\bpreflight\b[^']*' -l follow /);
+  });
+
+  it("fish: the real fish completes commands and only each command's own options (complete --do-complete)", async () => {
+    const file = join(dir, "deploy-gate.fish");
+    writeFileSync(file, (await script("fish")).out);
+    // HOME in the temp dir: fish writes its own config and history there, never in the user's
+    const ask = (line: string) =>
+      execFileSync("fish", ["--no-config", "-c", `source ${file}; complete --do-complete '${line}'`], {
+        encoding: "utf8",
+        cwd: dir,
+        env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir },
+      })
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.split("\t")[0]);
+    expect(ask("deploy-gate lo")).toEqual(["lock", "logs"]);
+    expect(ask("deploy-gate logs --fo")).toEqual(["--follow"]);
+    expect(ask("deploy-gate preflight --fo")).toEqual([]);
+  });
+
+  it("zsh: the real zsh parses the script and compinit registers it for deploy-gate from its #compdef line", async () => {
+    const fpath = join(dir, "zfunc");
+    mkdirSync(fpath, { recursive: true });
+    writeFileSync(join(fpath, "_deploy-gate"), (await script("zsh")).out);
+    execFileSync("zsh", ["-n", join(fpath, "_deploy-gate")]);
+    const out = execFileSync(
+      "zsh",
+      [
+        "-f",
+        "-c",
+        `fpath=(${fpath} $fpath); autoload -Uz compinit; compinit -u -d ${dir}/zcompdump; print -r -- $_comps[deploy-gate]`,
+      ],
+      { encoding: "utf8", cwd: dir, env: { ...process.env, HOME: dir } },
+    );
+    expect(out.trim()).toBe("_deploy-gate");
   });
 
   it("an unknown shell is a usage error naming the three", async () => {
