@@ -79,4 +79,16 @@ docker run -d --name="srv" \\
     expect(s.engine?.kind).toBe("vllm");
     expect(names(s.engine?.flags)).toEqual(["--model@9", "--host@10", "--port@11"]);
   });
+
+  it("reads an unset `$extra_args` among docker run options as options it holds, not as the image", () => {
+    const s = parseServeScript(`#!/bin/bash
+image="example/vllm:cpu"
+docker run -d \\
+  $extra_args \\
+  -e X=1 \\
+  $image python3 -m vllm.entrypoints.openai.api_server --model m
+`);
+    expect(s.engine?.kind).toBe("vllm");
+    expect(names(s.engine?.flags)).toEqual(["--model@6"]);
+  });
 });
