@@ -23,4 +23,3 @@ export function placeFlags(
     cursor = f.line;
   }
 }
-

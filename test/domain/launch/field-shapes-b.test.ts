@@ -18,7 +18,7 @@ describe("compose", () => {
     expect(names(p?.script.engine?.flags)).toEqual(["--model-path@5", "--port@5"]);
   });
 
-  it("reads a plain multi-line `/bin/bash -c \"...\"` entrypoint with env prefixes and $${VAR} values", () => {
+  it('reads a plain multi-line `/bin/bash -c "..."` entrypoint with env prefixes and $${VAR} values', () => {
     const text = `services:
   llm:
     image: example/xpu-serving:1
