@@ -61,6 +61,9 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       // a unit paired with the script it runs is checked with it: found too
       const unit = typeof f.data?.unit === "string" ? origin.get(f.data.unit) : undefined;
       if (unit && runs.get(unit.entry)) runs.get(unit.entry)!.discovered = true;
+      // so is a script that starts the compose file (`docker compose up`)
+      const launcher = typeof f.data?.launcher === "string" ? origin.get(f.data.launcher) : undefined;
+      if (launcher && runs.get(launcher.entry)) runs.get(launcher.entry)!.discovered = true;
       const o = f.file ? origin.get(f.file) : undefined;
       const run = o ? runs.get(o.entry) : undefined;
       if (!o || !run) continue;
@@ -101,6 +104,10 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       const u = t.unitPath ? origin.get(t.unitPath) : undefined;
       // a unit that runs the script holds no engine flag itself
       if (u && runs.get(u.entry)) runs.get(u.entry)!.targets.push({ name: null, flags: [] });
+      // nor does a script that runs `docker compose up` (one target for the file, whichever service)
+      const l = t.launcher ? origin.get(t.launcher) : undefined;
+      const lr = l ? runs.get(l.entry) : undefined;
+      if (lr && !lr.targets.length) lr.targets.push({ name: null, flags: [] });
       const o = origin.get(t.scriptPath);
       const run = o ? runs.get(o.entry) : undefined;
       if (!run) continue;

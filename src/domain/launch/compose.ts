@@ -5,7 +5,7 @@
 import type { Command, PodmanRun, Word } from "./model.js";
 import { readPodmanRun } from "./podman.js";
 import { optionWord, readYaml, YamlReader } from "./yaml-node.js";
-import type { Node } from "yaml";
+import { isSeq, type Node } from "yaml";
 
 export interface ComposeService {
   name: string;
@@ -153,8 +153,8 @@ function readService(
   const imageLine = image ? y.line(image) : y.line(svc);
   words.push({ ...optionWord(imageText, imageLine), resolved: expand(imageText) });
   const expandDollar = (t: string) => expand(t);
-  words.push(...y.words(y.get(svc, "entrypoint"), expandDollar));
-  words.push(...y.words(y.get(svc, "command"), expandDollar));
+  words.push(...composeWords(y, y.get(svc, "entrypoint"), expandDollar));
+  words.push(...composeWords(y, y.get(svc, "command"), expandDollar));
   const first = words[0]!.line;
   const last = Math.max(...words.map((w) => w.line));
   const svcLine = y.line(svc);
@@ -215,4 +215,20 @@ export function seconds(text: string): number {
     total += m[2] === "h" ? n * 3600 : m[2] === "m" ? n * 60 : m[2] === "s" ? n : 0;
   }
   return /^\d+$/.test(text.trim()) ? Number(text) : total;
+}
+
+/**
+ * entrypoint/command words. A string is split by compose's shell-words splitter, which drops a backslash even
+ * inside double quotes: a folded `bash -c "... A=1 \ python3 ..."` (each line ending in a backslash) reaches
+ * bash as plain spaces, so `\ ` is read as a space here, not as an escaped space.
+ */
+function composeWords(y: YamlReader, node: unknown, expand: (t: string) => string | undefined): Word[] {
+  const words = y.words(node, expand);
+  if (isSeq(y.deref(node))) return words;
+  const unescape = (t: string) => t.replace(/\\([ \t])/g, "$1");
+  return words.map((w) => ({
+    ...w,
+    text: unescape(w.text),
+    ...(w.resolved !== undefined ? { resolved: unescape(w.resolved) } : {}),
+  }));
 }

@@ -235,6 +235,9 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
       const src = ref ? h.source(ref[1]!) : null;
       return src ? h.nested(src.text, src.line) : h.nested(w[i + 1]!.text, w[i + 1]!.line);
     }
+    // `bash wrapper.sh python -m vllm...`: a wrapper (secrets, env) that ends in `exec "$@"` runs its arguments
+    const script = skipOptions(w, 1, new Set());
+    if (w[script] && /\.(sh|bash)$/.test(w[script]!.text)) return directEngine(w.slice(script + 1), h);
   }
   return null;
 }

@@ -29,20 +29,25 @@ export function parseKube(text: string): KubeContainer[] | null {
     const y = new YamlReader(src, doc);
     const kind = y.str(y.get(doc.contents, "kind")) ?? "Object";
     const name = y.str(y.get(y.get(doc.contents, "metadata"), "name")) ?? "unnamed";
-    walk(y, doc.contents, (pod) => {
-      for (const c of y.items(y.get(pod, "containers"))) out.push(readContainer(y, `${kind}/${name}`, pod, c, lines));
+    walk(y, doc.contents, (pod, containers) => {
+      for (const c of containers) out.push(readContainer(y, `${kind}/${name}`, pod, c, lines));
     });
   }
   return out;
 }
 
-/** Calls `visit` for every map that holds a `containers:` list (a pod spec, a KServe predictor...). */
-function walk(y: YamlReader, node: unknown, visit: (pod: Node) => void, depth = 0): void {
+/**
+ * Calls `visit` for every map that holds a `containers:` list (a pod spec, a KServe predictor...) or a single
+ * container map under `runner:` (OME-like serving runtimes: the map beside it holds the volumes).
+ */
+function walk(y: YamlReader, node: unknown, visit: (pod: Node, containers: Node[]) => void, depth = 0): void {
   const n = y.deref(node);
   if (!n || depth > 24) return;
   if (isMap(n)) {
-    if (isSeq(y.get(n, "containers"))) visit(n);
-    for (const k of y.keys(n)) if (k !== "containers") walk(y, y.get(n, k), visit, depth + 1);
+    if (isSeq(y.get(n, "containers"))) visit(n, y.items(y.get(n, "containers")));
+    const runner = y.deref(y.get(n, "runner"));
+    if (isMap(runner) && (y.get(runner, "image") || y.get(runner, "command"))) visit(n, [runner]);
+    for (const k of y.keys(n)) if (k !== "containers" && k !== "runner") walk(y, y.get(n, k), visit, depth + 1);
   } else if (isSeq(n)) for (const i of y.items(n)) walk(y, i, visit, depth + 1);
 }
 

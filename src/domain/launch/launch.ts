@@ -12,6 +12,7 @@ import { parseUnit, type UnitFile } from "./unit.js";
 import { NestingTooDeep } from "./lexer.js";
 import { execScripts } from "./unit-exec.js";
 import { misspeltContainerKey } from "./quadlet-keys.js";
+import { placeFlags } from "./place.js";
 
 export type FileKind = "script" | "unit" | "quadlet" | "compose" | "kubernetes";
 
@@ -93,26 +94,6 @@ function containerPart(name: string, run: PodmanRun, text: string): LaunchPart {
   const script = { ...empty(text), podmanRuns: [run], engine: runEngine(run, text) };
   if (script.engine) placeFlags(script.engine.flags, script.lines);
   return { name, script };
-}
-
-/**
- * A `sh -c` string in YAML loses its line breaks when folded (`>`, a quoted scalar over several lines): its
- * words are read on the string's first line. Each flag is moved down to the line that writes it: never up, never
- * above the flag before it, at most 40 lines on.
- */
-function placeFlags(flags: { name: string; line: number }[], lines: readonly string[]): void {
-  let cursor = 0;
-  for (const f of flags) {
-    const from = Math.max(cursor, f.line);
-    const word = new RegExp(`(?<![\\w-])${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`);
-    for (let n = from; n <= Math.min(lines.length, from + 40); n++) {
-      if (word.test(lines[n - 1] ?? "")) {
-        f.line = n;
-        break;
-      }
-    }
-    cursor = f.line;
-  }
 }
 
 /**

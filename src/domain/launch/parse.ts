@@ -6,6 +6,7 @@ import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
 import { containerEngine, directEngine, type EngineHints, type Found } from "./engine.js";
 import { assignedSource, runsSubcommand } from "./words.js";
+import { placeFlags } from "./place.js";
 
 export interface ParseOptions {
   /** the line number of the text's first line (a unit's ExecStart= read as a script) */
@@ -45,6 +46,7 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const nested: ServeScript[] = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
   const found = defaultBranchFirst(findEngines(commands, podmanRuns, hints, runtime), lines, firstLine, state.env);
+  for (const e of found) onWrittenLines(e, lines, firstLine);
   const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
   // what a `bash -c "..."` string runs is checked like the file's own commands
   for (const n of nested) {
@@ -55,6 +57,20 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const more = engine ? separateLaunches(found, lines, firstLine) : [];
   if (more.length > 1) out.engines = more;
   return out;
+}
+
+/**
+ * `docker run IMG bash -c "\⏎ python -m vllm... \⏎ --model m \⏎ ..."`: the shell removes each backslash-newline
+ * inside the quotes, so the string's flags were read on its first line; put them back where they are written.
+ */
+function onWrittenLines(e: Engine, lines: readonly string[], firstLine: number): void {
+  const at = e.flags[0]?.line;
+  if (at === undefined || e.flags.some((f) => f.line !== at)) return;
+  const all = [...Array<string>(firstLine - 1).fill(""), ...lines];
+  // the string runs on while its lines end in a backslash (the command's own end is its last word's first line)
+  let end = at;
+  while (end < all.length && /\\\s*$/.test(all[end - 1]!)) end++;
+  if (end > at) placeFlags(e.flags, all, end);
 }
 
 /** `[ "$X" = v ]`, `[[ $X == v ]]`, `[ "$X" != v ]`: a test of one variable against a word. */

@@ -67,6 +67,9 @@ function readOptions(args: readonly Word[]): { options: Flag[]; imageAt: number 
       i++;
       break;
     }
+    // an unset `$extra_args` followed by more options holds options (word-split by the shell), not the image
+    const held = w.dynamic && w.resolved === undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(t);
+    if (held && args[i + 1]?.text.startsWith("-")) continue;
     if (!t.startsWith("-") || t === "-") break;
     // `from` is the word holding the value; `skip` drops the option text in front of it (`--name=`, `-p`)
     const flag = (name: string, value: string | null, from: Word = w, skip = (r: string) => r): Flag => {

@@ -69,6 +69,7 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     files.filter((f) => /(^|\/)kustomization\.ya?ml$/i.test(f)).flatMap((k) => patchFiles(root, k)),
   );
   const units: { file: string; text: string }[] = [];
+  const launchers: string[] = [];
   for (const file of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
     // a chart's templates are no YAML until helm renders them; its values are no launch file
@@ -98,6 +99,7 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     const kind = startsEngine(file, text);
     if (!kind) {
       if (/\.service$/.test(file)) units.push({ file, text });
+      else if (COMPOSE_UP.test(text)) launchers.push(file);
       continue;
     }
     // a script that starts two engines one after the other: each is a target; the first checks the file
@@ -124,6 +126,7 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
       });
   }
   pairUnits(targets, units);
+  pairLaunchers(targets, launchers);
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }
 
@@ -144,6 +147,26 @@ function pairUnits(targets: PreflightTarget[], units: readonly { file: string; t
       scripts.find((t) => t.scriptPath.includes("/") && tail(prog, 2) === tail(t.scriptPath, 2)) ??
       scripts.find((t) => basename(prog) === basename(t.scriptPath));
     if (match) match.unitPath = u.file;
+  }
+}
+
+/** `docker compose up`, `docker-compose -f x.yml up -d`, `podman compose up`, `podman-compose up` */
+const COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
+
+/**
+ * A script that only runs `docker compose up` starts the compose file nearest above it (its own directory, then
+ * each parent): that file's engine services name it as their launcher; the script is no engine of its own.
+ */
+function pairLaunchers(targets: PreflightTarget[], launchers: readonly string[]): void {
+  for (const l of launchers) {
+    for (let dir = dirname(l); ; dir = dirname(dir)) {
+      const near = targets.filter((t) => t.kind === "compose" && !t.launcher && dirname(t.scriptPath) === dir);
+      if (near.length) {
+        for (const t of near) t.launcher = l;
+        break;
+      }
+      if (dir === "." || dir === "/") break;
+    }
   }
 }
 

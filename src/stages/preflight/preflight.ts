@@ -114,6 +114,7 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
         endpoint: t.name,
         ...(t.part ? { part: t.part } : {}),
         ...(t.unitPath ? { unit: t.unitPath } : {}),
+        ...(t.launcher ? { launcher: t.launcher } : {}),
         ...f.data,
       },
     }));

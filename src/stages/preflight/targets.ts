@@ -22,6 +22,8 @@ export interface PreflightTarget {
   /** what that file is; only a script goes through bash -n and shellcheck */
   kind: FileKind;
   unitPath: string | null;
+  /** a script that starts this compose file (`docker compose up`): no engine of its own, checked with it */
+  launcher?: string;
   /** the compose service or Kubernetes Kind/name/container this target is, in a file that holds several */
   part?: string | null;
   /** a script's second (third...) engine: the file's own checks (bash -n, shellcheck, traps) ran for the first */

@@ -62,6 +62,23 @@ describe("preflight: compose files and manifests", () => {
     ]);
   });
 
+  it("reads a script that only runs `docker compose up` as the compose file's launcher, not as an engine", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    r.commit("add", {
+      "docker-compose.yml": COMPOSE,
+      "scripts/up.sh":
+        '#!/bin/bash\nset -e\ncd "$(dirname "$0")/.."\ndocker compose up -d\ncurl -sf localhost:8000/health\n',
+    });
+    const report = await preflight(r.dir);
+    const traps = of(report, "preflight.traps");
+    // the script is no target of its own: the compose services are, each naming the script that starts them
+    expect(traps.map((f) => [f.file, f.data?.part ?? null, f.data?.launcher ?? null])).toEqual([
+      ["docker-compose.yml", "chat", "scripts/up.sh"],
+      ["docker-compose.yml", "coder", "scripts/up.sh"],
+    ]);
+  });
+
   it("traces a flag dropped from one service to that service, and leaves the other silent", async () => {
     const r = tempRepo();
     repos.push(r);
