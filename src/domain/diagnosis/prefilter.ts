@@ -262,6 +262,7 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
       "gguf_init_from_file",
       "llama_model_load: error loading model: ",
       "not enough memory. please try to increase --mem-fraction-static",
+      "than the profiled value -",
       "hit an exception",
       "received sigquit from a child process",
       "scheduler is dead",

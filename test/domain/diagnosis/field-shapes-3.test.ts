@@ -1,0 +1,72 @@
+// Shapes found missing on the one blind run of field set B (docs/accuracy.md), each written here in the tool's own
+// wording (systemd < 236 service.c "Service hold-off time over, scheduling restart.", llama.cpp's mid-2024
+// server.cpp LOG_INFO "all slots are idle" in its bracketed `INFO [ function ] msg | k=v` form and its 2026 `[pid] E`
+// prefix, SGLang model_runner.py's "max_total_tokens=N is larger than the profiled value N", NCCL shmutils.cc's
+// "Error while creating shared memory segment %s (size %zi)", an ERR trap's echo), never copied from those logs.
+import { describe, expect, it } from "vitest";
+import { explain } from "../../../src/commands/explain/sniff.js";
+
+describe("field set B, generalised", () => {
+  it("llama.cpp's 2024 bracketed log saying all slots are idle is ready", () => {
+    const r = explain(
+      [
+        '      INFO [                    main] HTTP server listening | tid="1" timestamp=1 port="9000"',
+        '      INFO [            update_slots] all slots are idle | tid="1" timestamp=2',
+      ].join("\n"),
+    );
+    expect(r.class).toBe("ready");
+  });
+
+  it("llama.cpp's 2026 `[pid] E` prefix on a GGUF open error is a model load failure", () => {
+    const r = explain("[1234] E gguf_init_from_file: failed to open GGUF file 'models/x.gguf'");
+    expect(r.class).toBe("engine-init-failed");
+    expect(r.decisive).toContain("failed to open GGUF file");
+  });
+
+  it("SGLang's KV pool profiled negative: the weights left no room for any KV cache", () => {
+    const r = explain(
+      [
+        "[2026-01-01 00:00:00 TP0] Load weight end. type=X, dtype=torch.bfloat16, avail mem=3.50 GB, mem usage=70.25 GB.",
+        "[2026-01-01 00:00:01 TP0] max_total_tokens=65536 is larger than the profiled value -12345. Use the profiled value instead.",
+      ].join("\n"),
+    );
+    expect(r.class).toBe("kv-insufficient");
+    expect(r.decisive).toContain("profiled value -12345");
+    expect(r.plan.modelLoadGiB).toBeCloseTo(70.25, 2);
+  });
+
+  it("a positive profiled value is only a clamp, no failure", () => {
+    const r = explain(
+      "[2026-01-01 00:00:01 TP0] max_total_tokens=65536 is larger than the profiled value 40000. Use the profiled value instead.",
+    );
+    expect(r.class).not.toBe("kv-insufficient");
+  });
+
+  it("NCCL's /dev/shm segment warning names the cause over ncclSystemError", () => {
+    const r = explain(
+      [
+        "NCCL WARN Error while creating shared memory segment /dev/shm/nccl-abc (size 1234)",
+        "ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.",
+      ].join("\n"),
+    );
+    expect(r.class).toBe("engine-init-failed");
+    expect(r.decisive).toContain("Error while creating shared memory segment");
+  });
+
+  it("an ERR-trap line pasted inside markdown backticks is a script error", () => {
+    const r = explain('`[ERROR] in line 77: exit code 2: while executing command make -C "$DIR"`');
+    expect(r.class).toBe("script-error");
+    expect(r.decisive).toContain("[ERROR] in line 77");
+  });
+
+  it("nested ERR traps: the inner (first) report is the cause, the outer only says the inner script failed", () => {
+    const r = explain(
+      [
+        "[ERROR] in line 12: exit code 1: while executing command apt-get install -y foo",
+        '[ERROR] in line 900: exit code 1: while executing command bash -c "$(cat inner.sh)"',
+      ].join("\n"),
+    );
+    expect(r.class).toBe("script-error");
+    expect(r.decisive).toContain("[ERROR] in line 12");
+  });
+});
