@@ -313,14 +313,18 @@ export class Diagnoser {
     const failure = ready ? null : (this.failure ?? this.previousFailure);
     const startLimit = events.find((e) => e.kind === "start-limit-hit");
     const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
-    const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
-    // one failed exit that systemd restarts is a loop already when nothing else is known (no failure line, not ready)
+    // systemd before 236 schedules a restart without a counter (`Service hold-off time over`): each one counts
+    const uncounted = events.filter((e) => e.kind === "restart-scheduled" && e.counter === undefined).length;
+    const counter = Math.max(uncounted, ...events.map((e) => e.counter ?? 0));
+    // one failed exit that systemd restarts is a loop already when nothing else is known (no failure line, not ready);
+    // so is a restart whose exit is not in the paste (systemd restarts only a process that ended)
     const failedExit = events.some((e) => (e.kind === "main-exited" && e.status !== 0) || e.kind === "failed");
+    const exitSeen = events.some((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
     const loop =
       Boolean(startLimit) ||
       ended.length >= 2 ||
       counter >= 2 ||
-      (!ready && counter >= 1 && failedExit) ||
+      (!ready && counter >= 1 && (failedExit || !exitSeen)) ||
       (!ready && (this.opts.nRestarts ?? 0) >= 2);
     // Only the newest attempt's exit counts: a deploy's own stop of the previous engine is not a failure.
     const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");

@@ -7,6 +7,31 @@ import { describe, expect, it } from "vitest";
 import { explain } from "../../../src/commands/explain/sniff.js";
 
 describe("field set B, generalised", () => {
+  it("an old systemd's hold-off restart with -x catalog text, months localized, is a crash loop", () => {
+    const r = explain(
+      [
+        "Mär 02 10:00:00 host systemd[1]: frob.service: Service hold-off time over, scheduling restart.",
+        "Mär 02 10:00:00 host systemd[1]: Stopped Frobnicator.",
+        "-- Subject: Unit frob.service has finished shutting down",
+        "-- Defined-By: systemd",
+        "-- ",
+        "-- Unit frob.service has finished shutting down.",
+        "Mär 02 10:00:00 host systemd[1]: Starting Frobnicator...",
+      ].join("\n"),
+    );
+    expect(r.class).toBe("crash-loop");
+  });
+
+  it("an old systemd's hold-off restart after a clean exit is no crash loop", () => {
+    const r = explain(
+      [
+        "Mär 02 10:00:00 host systemd[1]: frob.service: Main process exited, code=exited, status=0/SUCCESS",
+        "Mär 02 10:00:00 host systemd[1]: frob.service: Service hold-off time over, scheduling restart.",
+      ].join("\n"),
+    );
+    expect(r.class).not.toBe("crash-loop");
+  });
+
   it("llama.cpp's 2024 bracketed log saying all slots are idle is ready", () => {
     const r = explain(
       [
