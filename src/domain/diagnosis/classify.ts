@@ -180,7 +180,8 @@ export class Diagnoser {
     // the pattern groups whose literals the line holds (prefilter.ts); the rest cannot match. Read on the raw line
     // when cleanLine leaves it as it is (the message is then a part of it: its groups are among the raw line's)
     const g0 = this.prefilter ? groupsOf(raw) : ALL;
-    const clean = (g0 & DIRTY) === 0;
+    // (a `│` frame around the line is cleanLine's too: a non-ASCII character the literal scan does not take)
+    const clean = (g0 & DIRTY) === 0 && raw.charCodeAt(0) !== 0x2502;
     if (this.quiet(raw, g0)) return;
     const line = parseLine(raw);
     const msg = line.msg;

@@ -47,6 +47,10 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [
     PLAN,
     [
+      "loading weights took",
+      "model weights take",
+      "reserved for kv cache is",
+      "cpu blocks",
       "gpu kv cache size",
       "available kv cache memory",
       "memory for kv cache",

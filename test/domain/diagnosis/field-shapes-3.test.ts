@@ -94,4 +94,31 @@ describe("field set B, generalised", () => {
     expect(r.class).toBe("script-error");
     expect(r.decisive).toContain("[ERROR] in line 12");
   });
+  it("plan lines inside a terminal viewer's frame (k9s logs: `│ line   │`) give their figures", () => {
+    const pad = " ".repeat(40);
+    const r = explain(
+      [
+        `│ INFO 01-02 03:04:05 [worker.py:267] model weights take 9.25GiB; non_torch_memory takes 0.10GiB; PyTorch activation peak memory takes 1.50GiB; the rest of the memory reserved for KV Cache is 40.75GiB.${pad}│`,
+        `│ INFO 01-02 03:04:06 [executor_base.py:111] # cuda blocks: 4321, # CPU blocks: 256${pad}│`,
+      ].join("\n"),
+    );
+    expect(r.plan.modelLoadGiB).toBeCloseTo(9.25, 2);
+    expect(r.plan.availableKvGiB).toBeCloseTo(40.75, 2);
+    expect(r.plan.gpuBlocks).toBe(4321);
+  });
+
+  it("vLLM's CPU boot gives its load seconds from default_loader's `Loading weights took N seconds`", () => {
+    const r = explain("(Worker pid=7) INFO 01-02 03:04:05 [default_loader.py:384] Loading weights took 8.50 seconds");
+    expect(r.plan.modelLoadSeconds).toBeCloseTo(8.5, 2);
+  });
+
+  it("on a GPU boot the model runner's `Model loading took … and N seconds` after it is the load time", () => {
+    const r = explain(
+      [
+        "(EngineCore_0 pid=7) INFO 01-02 03:04:05 [default_loader.py:384] Loading weights took 8.50 seconds",
+        "(EngineCore_0 pid=7) INFO 01-02 03:04:06 [gpu_model_runner.py:1] Model loading took 15.20 GiB and 10.25 seconds",
+      ].join("\n"),
+    );
+    expect(r.plan.modelLoadSeconds).toBeCloseTo(10.25, 2);
+  });
 });
