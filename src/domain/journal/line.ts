@@ -12,7 +12,8 @@ export function stripAnsi(text: string): string {
 
 /**
  * One physical line as a terminal would show it: ANSI stripped, and of `\r`-separated rewrites (tqdm, and
- * the `\r` NewLineFormatter leaves before every continuation) the last non-empty one.
+ * the `\r` NewLineFormatter leaves before every continuation) the last non-empty one; a line copied out of a
+ * terminal viewer's `│` frame without the frame (non-ASCII, so wasm/text.h's ASCII path never sees one).
  */
 export function cleanLine(raw: string): string {
   let line = stripAnsi(raw);
