@@ -314,7 +314,8 @@ export class Diagnoser {
     const failure = ready ? null : (this.failure ?? this.previousFailure);
     const startLimit = events.find((e) => e.kind === "start-limit-hit");
     const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
-    // systemd before 236 schedules a restart without a counter (`Service hold-off time over`): each one counts
+    // a restart without a counter (`Service hold-off time over`, alone before systemd 236): each one counts, and a
+    // counter printed after it (236+) is no second restart
     const uncounted = events.filter((e) => e.kind === "restart-scheduled" && e.counter === undefined).length;
     const counter = Math.max(uncounted, ...events.map((e) => e.counter ?? 0));
     // one failed exit that systemd restarts is a loop already when nothing else is known (no failure line, not ready);

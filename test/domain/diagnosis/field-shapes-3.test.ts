@@ -1,5 +1,5 @@
 // Shapes found missing on the one blind run of field set B (docs/accuracy.md), each written here in the tool's own
-// wording (systemd < 236 service.c "Service hold-off time over, scheduling restart.", llama.cpp's mid-2024
+// wording (systemd service.c's "Service hold-off time over, scheduling restart.", llama.cpp's mid-2024
 // server.cpp LOG_INFO "all slots are idle" in its bracketed `INFO [ function ] msg | k=v` form and its 2026 `[pid] E`
 // prefix, SGLang model_runner.py's "max_total_tokens=N is larger than the profiled value N", NCCL shmutils.cc's
 // "Error while creating shared memory segment %s (size %zi)", an ERR trap's echo), never copied from those logs.
@@ -20,6 +20,17 @@ describe("field set B, generalised", () => {
       ].join("\n"),
     );
     expect(r.class).toBe("crash-loop");
+  });
+
+  it("a newer systemd's hold-off line followed by its counter line is one restart, not two", () => {
+    const r = explain(
+      [
+        "Mär 02 10:00:00 host systemd[1]: frob.service: Main process exited, code=exited, status=0/SUCCESS",
+        "Mär 02 10:00:00 host systemd[1]: frob.service: Service hold-off time over, scheduling restart.",
+        "Mär 02 10:00:00 host systemd[1]: frob.service: Scheduled restart job, restart counter is at 1.",
+      ].join("\n"),
+    );
+    expect(r.class).not.toBe("crash-loop");
   });
 
   it("an old systemd's hold-off restart after a clean exit is no crash loop", () => {
@@ -100,11 +111,12 @@ describe("field set B, generalised", () => {
       [
         `│ INFO 01-02 03:04:05 [worker.py:267] model weights take 9.25GiB; non_torch_memory takes 0.10GiB; PyTorch activation peak memory takes 1.50GiB; the rest of the memory reserved for KV Cache is 40.75GiB.${pad}│`,
         `│ INFO 01-02 03:04:06 [executor_base.py:111] # cuda blocks: 4321, # CPU blocks: 256${pad}│`,
+        `│ INFO 01-02 03:04:07 [executor_base.py:113] # CUDA blocks: 4322, # CPU blocks: 256${pad}│`,
       ].join("\n"),
     );
     expect(r.plan.modelLoadGiB).toBeCloseTo(9.25, 2);
     expect(r.plan.availableKvGiB).toBeCloseTo(40.75, 2);
-    expect(r.plan.gpuBlocks).toBe(4321);
+    expect(r.plan.gpuBlocks).toBe(4322);
   });
 
   it("vLLM's CPU boot gives its load seconds from default_loader's `Loading weights took N seconds`", () => {

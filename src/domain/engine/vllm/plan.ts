@@ -20,11 +20,12 @@ export const VLLM_PLAN_RULES: readonly PlanRule[] = [
     },
   ],
   // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost. Later V0
-  // (executor_base.py `# %s blocks: %d, # CPU blocks: %d`) names the platform's device: `# cuda blocks: N`
+  // (executor_base.py `# %s blocks: %d, # CPU blocks: %d`) names the platform's device:
+  // `# cuda blocks: N`, `# CUDA blocks: N`
   [
     // (V1's stats logger: `cache_config_info with initialization after num_gpu_blocks is: 15745`)
     new RegExp(
-      `(?:^|# |\\s)GPU blocks: ${NUM}|num_gpu_blocks(?: is)?[:=] ?${NUM}|^# (?:cuda|rocm|xpu|hpu|tpu) blocks: ${NUM}, # CPU blocks`,
+      `(?:^|# |\\s)GPU blocks: ${NUM}|num_gpu_blocks(?: is)?[:=] ?${NUM}|^# (?!CPU )\\w+ blocks: ${NUM}, # CPU blocks`,
     ),
     (p, m) => {
       p.gpuBlocks = parseNumber(m[1] ?? m[2] ?? m[3]);
