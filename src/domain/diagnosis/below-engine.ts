@@ -323,7 +323,7 @@ const RULES: readonly Rule[] = [
   // a script's own ERR trap (`trap 'echo "[ERROR] in line $LINENO: exit code $?"' ERR`): what failed is the line
   // before it, so this decides only when nothing said more (priority 1.5, under every engine line)
   [
-    /^\[?(?:ERROR|FATAL|Error)\]?:? .{0,60}?\bline (?<line>\d+)\b.{0,60}?\bexit (?:code|status)[:= ]*(?<status>\d+)/,
+    /^`?\[?(?:ERROR|FATAL|Error)\]?:? .{0,60}?\bline (?<line>\d+)\b.{0,60}?\bexit (?:code|status)[:= ]*(?<status>\d+)/,
     "script-error",
     "bash",
     (g) => ({ what: "trapped-error", line: Number(g.line), errno: g.status! }),
@@ -436,7 +436,10 @@ export function belowOf(text: string): BelowMatch | null {
     const f = facts(m.groups ?? {});
     // a generic line of its layer: a later specific one (crun's cause, pydantic's `Value error,` line) replaces it
     // systemctl status's header: the Process: line names the executable, Main PID: repeats it without
-    const priority = f.status === "header" ? 4 : f.status === "main-pid" ? 3.9 : (PRIORITY[f.what] ?? 5);
+    // an ERR trap whose failed command ran a nested shell (`bash -c "$(curl … install.sh)"`) only says that shell
+    // failed: the nested script's own trap report, when pasted, is the cause (1.4 under it, still a cause alone)
+    const nested = f.what === "trapped-error" && /\b(?:ba)?sh -c /.test(msg);
+    const priority = f.status === "header" ? 4 : f.status === "main-pid" ? 3.9 : nested ? 1.4 : (PRIORITY[f.what] ?? 5);
     return { kind, layer, priority, facts: f };
   }
   const g = GENERIC_RUNTIME.exec(msg);

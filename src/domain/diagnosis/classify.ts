@@ -180,7 +180,8 @@ export class Diagnoser {
     // the pattern groups whose literals the line holds (prefilter.ts); the rest cannot match. Read on the raw line
     // when cleanLine leaves it as it is (the message is then a part of it: its groups are among the raw line's)
     const g0 = this.prefilter ? groupsOf(raw) : ALL;
-    const clean = (g0 & DIRTY) === 0;
+    // (a `│` frame around the line is cleanLine's too: a non-ASCII character the literal scan does not take)
+    const clean = (g0 & DIRTY) === 0 && raw.charCodeAt(0) !== 0x2502;
     if (this.quiet(raw, g0)) return;
     const line = parseLine(raw);
     const msg = line.msg;
@@ -313,14 +314,19 @@ export class Diagnoser {
     const failure = ready ? null : (this.failure ?? this.previousFailure);
     const startLimit = events.find((e) => e.kind === "start-limit-hit");
     const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
-    const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
-    // one failed exit that systemd restarts is a loop already when nothing else is known (no failure line, not ready)
+    // a restart without a counter (`Service hold-off time over`, alone before systemd 236): each one counts, and a
+    // counter printed after it (236+) is no second restart
+    const uncounted = events.filter((e) => e.kind === "restart-scheduled" && e.counter === undefined).length;
+    const counter = Math.max(uncounted, ...events.map((e) => e.counter ?? 0));
+    // one failed exit that systemd restarts is a loop already when nothing else is known (no failure line, not ready);
+    // so is a restart whose exit is not in the paste (systemd restarts only a process that ended)
     const failedExit = events.some((e) => (e.kind === "main-exited" && e.status !== 0) || e.kind === "failed");
+    const exitSeen = events.some((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
     const loop =
       Boolean(startLimit) ||
       ended.length >= 2 ||
       counter >= 2 ||
-      (!ready && counter >= 1 && failedExit) ||
+      (!ready && counter >= 1 && (failedExit || !exitSeen)) ||
       (!ready && (this.opts.nRestarts ?? 0) >= 2);
     // Only the newest attempt's exit counts: a deploy's own stop of the previous engine is not a failure.
     const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");

@@ -47,6 +47,10 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [
     PLAN,
     [
+      "loading weights took",
+      "model weights take",
+      "reserved for kv cache is",
+      "cpu blocks",
       "gpu kv cache size",
       "available kv cache memory",
       "memory for kv cache",
@@ -262,6 +266,7 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
       "gguf_init_from_file",
       "llama_model_load: error loading model: ",
       "not enough memory. please try to increase --mem-fraction-static",
+      "than the profiled value -",
       "hit an exception",
       "received sigquit from a child process",
       "scheduler is dead",

@@ -31,6 +31,8 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, UnitEventKind]> = [
   [new RegExp(`^${UNIT}: Main process exited, code=\\w+, status=(?<status>\\d+)`), "main-exited"],
   [new RegExp(`^${UNIT}: Failed with result '(?<result>[\\w-]+)'`), "failed"],
   [new RegExp(`^${UNIT}: Scheduled restart job, restart counter is at (?<counter>\\d+)`), "restart-scheduled"],
+  // service.c's hold-off line: no counter (systemd 236+ prints `Scheduled restart job, …` after it, older ones not)
+  [new RegExp(`^${UNIT}: Service hold-off time over, scheduling restart`), "restart-scheduled"],
   [new RegExp(`^${UNIT}: Start request repeated too quickly`), "start-limit-hit"],
   [/^Started (?<unit>[\w@.:\\-]+\.service)?/, "started"],
   [/^Stopping (?<unit>[\w@.:\\-]+\.service)?/, "stopping"],

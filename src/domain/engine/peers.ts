@@ -5,8 +5,8 @@
 // server.cpp, common/arg.cpp). Pure.
 import type { EngineKind } from "./kind.js";
 
-/** llama.cpp's line prefix when `--log-prefix`/`--log-timestamps` are on: `0.00.123.456 E `. */
-const LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
+/** llama.cpp's line prefix with `--log-prefix`/`--log-timestamps`: `0.00.123.456 E `; 2026 builds: `[pid] E `. */
+const LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ |\[\d+\] )?(?:[DIWE] )?`;
 
 const LLAMA_LINE = new RegExp(
   `${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`,
@@ -31,8 +31,12 @@ export function familyOf(line: string): EngineKind | null {
  */
 const LLAMA_READY = new RegExp(`${LLAMA}main: server is listening on https?://`);
 
-/** 2024 builds logged JSON: `{"…","message":"model loaded"}`, then `all slots are idle` once serving. */
-const LLAMA_READY_2024 = /"message":\s*"model loaded"|^all slots are idle\b/;
+/**
+ * 2024 builds logged JSON: `{"…","message":"model loaded"}`, then `all slots are idle` once serving; mid-2024 builds
+ * the same LOG_INFO text as `INFO [ update_slots] all slots are idle | k=v` (`HTTP server listening` comes before the
+ * model loads there: no readiness).
+ */
+const LLAMA_READY_2024 = /"message":\s*"model loaded"|^all slots are idle\b|^\s*INFO \[ *\w+\] all slots are idle \|/;
 
 export function isPeerReadyMarker(line: string): boolean {
   return (
@@ -63,6 +67,8 @@ const ROOT: ReadonlyArray<readonly [RegExp, PeerFailureKind]> = [
   [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
   // SGLang: the weights leave no room for its KV pool within --mem-fraction-static
   [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"],
+  // SGLang model_runner.py: the profiled pool size is negative (weights took more than --mem-fraction-static allows)
+  [/max_total_tokens=\d+ is larger than the profiled value -\d+/, "kv-insufficient"],
 ];
 
 const WRAPPERS: ReadonlyArray<readonly [RegExp, number]> = [

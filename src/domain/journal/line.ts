@@ -12,7 +12,8 @@ export function stripAnsi(text: string): string {
 
 /**
  * One physical line as a terminal would show it: ANSI stripped, and of `\r`-separated rewrites (tqdm, and
- * the `\r` NewLineFormatter leaves before every continuation) the last non-empty one.
+ * the `\r` NewLineFormatter leaves before every continuation) the last non-empty one; a line copied out of a
+ * terminal viewer's `│` frame without the frame (non-ASCII, so wasm/text.h's ASCII path never sees one).
  */
 export function cleanLine(raw: string): string {
   let line = stripAnsi(raw);
@@ -23,7 +24,17 @@ export function cleanLine(raw: string): string {
     const parts = line.split("\r").filter((p) => p.length > 0);
     line = parts[parts.length - 1] ?? "";
   }
-  return line;
+  return line.charCodeAt(0) === FRAME ? unframe(line) : line;
+}
+
+/** `│`: a terminal viewer's frame (k9s logs, a TUI pane) around each line copied from it. */
+const FRAME = 0x2502;
+
+/** The line inside the frame: `│ text    │` → `text` (no regex: a long run of padding stays linear). */
+function unframe(line: string): string {
+  let inner = line.slice(line.charCodeAt(1) === 0x20 ? 2 : 1).trimEnd();
+  if (inner.charCodeAt(inner.length - 1) === FRAME) inner = inner.slice(0, -1).trimEnd();
+  return inner;
 }
 
 // OSC (ESC ] ... BEL|ST), CSI (ESC [ ... final), other ESC pairs, then any C0/C1 control left over

@@ -34,11 +34,12 @@ export const INSTALL =
 /**
  * NCCL's own WARN lines that name a cause (bootstrap.cc "Bootstrap : no socket interface found", net_socket.cc
  * "NET/Socket : no interface found", socket.cc's failed connects): they come before torch's wrapper exception and say
- * more; torch repeats the last one under its exception (`[rank0]: Bootstrap : no socket interface found`). A WARN
- * about an optional plugin (`NET/Plugin: Could not find: libnccl-net.so`) is no failure.
+ * more (shmutils.cc "Error while creating shared memory segment %s": /dev/shm too small, before
+ * ncclSystemError); torch repeats the last one under its exception (`[rank0]: Bootstrap : no socket interface
+ * found`). A WARN about an optional plugin (`NET/Plugin: Could not find: libnccl-net.so`) is no failure.
  */
 export const NCCL_CAUSE =
-  /NCCL WARN (?:.*no (?:socket )?interface found|Bootstrap ?: ?.*(?:fail|error|timeout|abort|refused)|.*socketStartConnect.*failed|.*Connect to \S+ failed|.*(?:Call to \w+ failed|unhandled system error))|(?:^|\]: )(?:Bootstrap|NET\/Socket) ?: ?no (?:socket )?interface found/;
+  /NCCL WARN (?:.*no (?:socket )?interface found|Bootstrap ?: ?.*(?:fail|error|timeout|abort|refused)|.*socketStartConnect.*failed|.*Connect to \S+ failed|.*(?:Call to \w+ failed|unhandled system error)|Error while (?:creating|attaching to) shared memory segment)|(?:^|\]: )(?:Bootstrap|NET\/Socket) ?: ?no (?:socket )?interface found/;
 /** NCCL and torch.distributed failures (rendezvous, collectives, watchdog). */
 export const NCCL = new RegExp(
   `${NCCL_CAUSE.source}|NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError`,

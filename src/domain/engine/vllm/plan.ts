@@ -19,12 +19,16 @@ export const VLLM_PLAN_RULES: readonly PlanRule[] = [
       p.maxConcurrency = parseNumber(m[2]);
     },
   ],
-  // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
+  // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost. Later V0
+  // (executor_base.py `# %s blocks: %d, # CPU blocks: %d`) names the platform's device:
+  // `# cuda blocks: N`, `# CUDA blocks: N`
   [
     // (V1's stats logger: `cache_config_info with initialization after num_gpu_blocks is: 15745`)
-    new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM}|num_gpu_blocks(?: is)?[:=] ?${NUM}`),
+    new RegExp(
+      `(?:^|# |\\s)GPU blocks: ${NUM}|num_gpu_blocks(?: is)?[:=] ?${NUM}|^# (?!CPU )\\w+ blocks: ${NUM}, # CPU blocks`,
+    ),
     (p, m) => {
-      p.gpuBlocks = parseNumber(m[1] ?? m[2]);
+      p.gpuBlocks = parseNumber(m[1] ?? m[2] ?? m[3]);
     },
   ],
   [
@@ -46,6 +50,27 @@ export const VLLM_PLAN_RULES: readonly PlanRule[] = [
     (p, m) => {
       p.modelLoadGiB = parseNumber(m[1]);
       p.modelLoadSeconds = parseNumber(m[2]);
+    },
+  ],
+  // default_loader.py: the weights' own load time, the only one a CPU boot prints; on GPU the model runner's
+  // `Model loading took … and N seconds` above comes after it and wins
+  [
+    new RegExp(`Loading weights took ${NUM} seconds`),
+    (p, m) => {
+      p.modelLoadSeconds ??= parseNumber(m[1]);
+    },
+  ],
+  // V0 worker.py's memory profile: `model weights take XGiB; … the rest of the memory reserved for KV Cache is YGiB.`
+  [
+    new RegExp(`model weights take ${NUM} ?GiB`),
+    (p, m) => {
+      p.modelLoadGiB ??= parseNumber(m[1]);
+    },
+  ],
+  [
+    new RegExp(`the rest of the memory reserved for KV Cache is ${NUM} ?GiB`),
+    (p, m) => {
+      p.availableKvGiB ??= parseNumber(m[1]);
     },
   ],
   // V0/early V1 printed GiB arithmetic labelled "GB".
@@ -126,7 +151,9 @@ export const VLLM_PLAN_KEYWORDS = [
   "KV Cache",
   "concurrency",
   "GPU blocks",
+  "CPU blocks",
   "Model loading",
+  "Loading weights took",
   "model weights",
   "Graph capturing",
   "CUDA graph memory",
