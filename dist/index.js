@@ -61,7 +61,7 @@ var require_identity = __commonJS({
     var isMap5 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
     var isPair2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
     var isScalar4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
-    var isSeq4 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
+    var isSeq5 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
     function isCollection(node2) {
       if (node2 && typeof node2 === "object")
         switch (node2[NODE_TYPE]) {
@@ -98,7 +98,7 @@ var require_identity = __commonJS({
     exports.isNode = isNode;
     exports.isPair = isPair2;
     exports.isScalar = isScalar4;
-    exports.isSeq = isSeq4;
+    exports.isSeq = isSeq5;
   }
 });
 
@@ -47163,7 +47163,13 @@ function cleanLine(raw) {
     const parts = line2.split("\r").filter((p) => p.length > 0);
     line2 = parts[parts.length - 1] ?? "";
   }
-  return line2;
+  return line2.charCodeAt(0) === FRAME ? unframe(line2) : line2;
+}
+var FRAME = 9474;
+function unframe(line2) {
+  let inner = line2.slice(line2.charCodeAt(1) === 32 ? 2 : 1).trimEnd();
+  if (inner.charCodeAt(inner.length - 1) === FRAME) inner = inner.slice(0, -1).trimEnd();
+  return inner;
 }
 var OSC = /\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
 var CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
@@ -47207,7 +47213,7 @@ function messageOf(raw) {
 }
 
 // src/domain/engine/peers.ts
-var LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
+var LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ |\[\d+\] )?(?:[DIWE] )?`;
 var LLAMA_LINE = new RegExp(
   `${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`
 );
@@ -47220,7 +47226,7 @@ function familyOf(line2) {
   return null;
 }
 var LLAMA_READY = new RegExp(`${LLAMA}main: server is listening on https?://`);
-var LLAMA_READY_2024 = /"message":\s*"model loaded"|^all slots are idle\b/;
+var LLAMA_READY_2024 = /"message":\s*"model loaded"|^all slots are idle\b|^\s*INFO \[ *\w+\] all slots are idle \|/;
 function isPeerReadyMarker(line2) {
   return line2.includes("server is listening on http") && LLAMA_READY.test(line2) || (line2.includes("model loaded") || line2.includes("all slots are idle")) && LLAMA_READY_2024.test(line2);
 }
@@ -47237,7 +47243,9 @@ var ROOT = [
   ],
   [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
   // SGLang: the weights leave no room for its KV pool within --mem-fraction-static
-  [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"]
+  [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"],
+  // SGLang model_runner.py: the profiled pool size is negative (weights took more than --mem-fraction-static allows)
+  [/max_total_tokens=\d+ is larger than the profiled value -\d+/, "kv-insufficient"]
 ];
 var WRAPPERS = [
   // SGLang's subprocess wrappers: the traceback above them is the cause
@@ -47425,12 +47433,16 @@ var VLLM_PLAN_RULES = [
       p.maxConcurrency = parseNumber(m[2]);
     }
   ],
-  // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost
+  // V0/early V1 print `# GPU blocks: N`; pasted through a Markdown editor the `#` is often lost. Later V0
+  // (executor_base.py `# %s blocks: %d, # CPU blocks: %d`) names the platform's device:
+  // `# cuda blocks: N`, `# CUDA blocks: N`
   [
     // (V1's stats logger: `cache_config_info with initialization after num_gpu_blocks is: 15745`)
-    new RegExp(`(?:^|# |\\s)GPU blocks: ${NUM2}|num_gpu_blocks(?: is)?[:=] ?${NUM2}`),
+    new RegExp(
+      `(?:^|# |\\s)GPU blocks: ${NUM2}|num_gpu_blocks(?: is)?[:=] ?${NUM2}|^# (?!CPU )\\w+ blocks: ${NUM2}, # CPU blocks`
+    ),
     (p, m) => {
-      p.gpuBlocks = parseNumber(m[1] ?? m[2]);
+      p.gpuBlocks = parseNumber(m[1] ?? m[2] ?? m[3]);
     }
   ],
   [
@@ -47452,6 +47464,27 @@ var VLLM_PLAN_RULES = [
     (p, m) => {
       p.modelLoadGiB = parseNumber(m[1]);
       p.modelLoadSeconds = parseNumber(m[2]);
+    }
+  ],
+  // default_loader.py: the weights' own load time, the only one a CPU boot prints; on GPU the model runner's
+  // `Model loading took … and N seconds` above comes after it and wins
+  [
+    new RegExp(`Loading weights took ${NUM2} seconds`),
+    (p, m) => {
+      p.modelLoadSeconds ??= parseNumber(m[1]);
+    }
+  ],
+  // V0 worker.py's memory profile: `model weights take XGiB; … the rest of the memory reserved for KV Cache is YGiB.`
+  [
+    new RegExp(`model weights take ${NUM2} ?GiB`),
+    (p, m) => {
+      p.modelLoadGiB ??= parseNumber(m[1]);
+    }
+  ],
+  [
+    new RegExp(`the rest of the memory reserved for KV Cache is ${NUM2} ?GiB`),
+    (p, m) => {
+      p.availableKvGiB ??= parseNumber(m[1]);
     }
   ],
   // V0/early V1 printed GiB arithmetic labelled "GB".
@@ -47529,7 +47562,9 @@ var VLLM_PLAN_KEYWORDS = [
   "KV Cache",
   "concurrency",
   "GPU blocks",
+  "CPU blocks",
   "Model loading",
+  "Loading weights took",
   "model weights",
   "Graph capturing",
   "CUDA graph memory",
@@ -47649,7 +47684,7 @@ var HF_OFFLINE = /LocalEntryNotFoundError|outgoing traffic has been disabled/;
 var GPU_FAULT = /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory access|device-side assert|unspecified launch failure|misaligned address|an illegal instruction|uncorrectable ECC|the launch timed out)|GGML_ASSERT\(.*\) failed|NVRM: Xid \([^)]*\): (?:13|31|43|48|63|64|74|79|92|94|95)\b|GPU has fallen off the bus/;
 var GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|fp8e4nv not supported/;
 var INSTALL = /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
-var NCCL_CAUSE = /NCCL WARN (?:.*no (?:socket )?interface found|Bootstrap ?: ?.*(?:fail|error|timeout|abort|refused)|.*socketStartConnect.*failed|.*Connect to \S+ failed|.*(?:Call to \w+ failed|unhandled system error))|(?:^|\]: )(?:Bootstrap|NET\/Socket) ?: ?no (?:socket )?interface found/;
+var NCCL_CAUSE = /NCCL WARN (?:.*no (?:socket )?interface found|Bootstrap ?: ?.*(?:fail|error|timeout|abort|refused)|.*socketStartConnect.*failed|.*Connect to \S+ failed|.*(?:Call to \w+ failed|unhandled system error)|Error while (?:creating|attaching to) shared memory segment)|(?:^|\]: )(?:Bootstrap|NET\/Socket) ?: ?no (?:socket )?interface found/;
 var NCCL = new RegExp(
   `${NCCL_CAUSE.source}|NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError`
 );
@@ -48311,7 +48346,7 @@ var RULES2 = [
   // a script's own ERR trap (`trap 'echo "[ERROR] in line $LINENO: exit code $?"' ERR`): what failed is the line
   // before it, so this decides only when nothing said more (priority 1.5, under every engine line)
   [
-    /^\[?(?:ERROR|FATAL|Error)\]?:? .{0,60}?\bline (?<line>\d+)\b.{0,60}?\bexit (?:code|status)[:= ]*(?<status>\d+)/,
+    /^`?\[?(?:ERROR|FATAL|Error)\]?:? .{0,60}?\bline (?<line>\d+)\b.{0,60}?\bexit (?:code|status)[:= ]*(?<status>\d+)/,
     "script-error",
     "bash",
     (g) => ({ what: "trapped-error", line: Number(g.line), errno: g.status })
@@ -48408,7 +48443,8 @@ function belowOf(text) {
     const m = re.exec(msg2);
     if (!m) continue;
     const f = facts(m.groups ?? {});
-    const priority = f.status === "header" ? 4 : f.status === "main-pid" ? 3.9 : PRIORITY[f.what] ?? 5;
+    const nested = f.what === "trapped-error" && /\b(?:ba)?sh -c /.test(msg2);
+    const priority = f.status === "header" ? 4 : f.status === "main-pid" ? 3.9 : nested ? 1.4 : PRIORITY[f.what] ?? 5;
     return { kind, layer, priority, facts: f };
   }
   const g = GENERIC_RUNTIME.exec(msg2);
@@ -48424,7 +48460,7 @@ function belowOf(text) {
 
 // src/domain/diagnosis/traceback.ts
 var START = /^\s*Traceback \(most recent call last\):/;
-var FRAME = /^\s*File "[^"]*", line \d+/;
+var FRAME2 = /^\s*File "[^"]*", line \d+/;
 var SKELETON = /^\s*(?:raise\b|[~^]+\s*$|\.\.\.<\d+ lines>\.\.\.|\.\.\.\s*$|re-raise|The above exception was the direct cause|During handling of the above exception|Process [\w-]+:\s*$)/;
 var MAX_CONTENT = 200;
 var RAISE = /^\s*raise\s+[\w.]+\(/;
@@ -48452,7 +48488,7 @@ var TracebackAssembler = class {
       this.current = null;
       return false;
     }
-    if (FRAME.test(msg2)) {
+    if (FRAME2.test(msg2)) {
       this.current.frames++;
       this.sourceNext = true;
       return true;
@@ -48488,6 +48524,8 @@ var PATTERNS = [
   [new RegExp(`^${UNIT}: Main process exited, code=\\w+, status=(?<status>\\d+)`), "main-exited"],
   [new RegExp(`^${UNIT}: Failed with result '(?<result>[\\w-]+)'`), "failed"],
   [new RegExp(`^${UNIT}: Scheduled restart job, restart counter is at (?<counter>\\d+)`), "restart-scheduled"],
+  // service.c's hold-off line: no counter (systemd 236+ prints `Scheduled restart job, …` after it, older ones not)
+  [new RegExp(`^${UNIT}: Service hold-off time over, scheduling restart`), "restart-scheduled"],
   [new RegExp(`^${UNIT}: Start request repeated too quickly`), "start-limit-hit"],
   [/^Started (?<unit>[\w@.:\\-]+\.service)?/, "started"],
   [/^Stopping (?<unit>[\w@.:\\-]+\.service)?/, "stopping"],
@@ -48667,6 +48705,10 @@ var GROUPS = [
   [
     PLAN,
     [
+      "loading weights took",
+      "model weights take",
+      "reserved for kv cache is",
+      "cpu blocks",
       "gpu kv cache size",
       "available kv cache memory",
       "memory for kv cache",
@@ -48882,6 +48924,7 @@ var GROUPS = [
       "gguf_init_from_file",
       "llama_model_load: error loading model: ",
       "not enough memory. please try to increase --mem-fraction-static",
+      "than the profiled value -",
       "hit an exception",
       "received sigquit from a child process",
       "scheduler is dead",
@@ -49177,7 +49220,7 @@ var Diagnoser = class {
   pushLine(raw, opts = {}) {
     this.seq++;
     const g0 = this.prefilter ? groupsOf(raw) : ALL;
-    const clean = (g0 & DIRTY) === 0;
+    const clean = (g0 & DIRTY) === 0 && raw.charCodeAt(0) !== 9474;
     if (this.quiet(raw, g0)) return;
     const line2 = parseLine(raw);
     const msg2 = line2.msg;
@@ -49287,9 +49330,11 @@ var Diagnoser = class {
     const failure2 = ready2 ? null : this.failure ?? this.previousFailure;
     const startLimit = events.find((e) => e.kind === "start-limit-hit");
     const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
-    const counter = Math.max(0, ...events.map((e) => e.counter ?? 0));
+    const uncounted = events.filter((e) => e.kind === "restart-scheduled" && e.counter === void 0).length;
+    const counter = Math.max(uncounted, ...events.map((e) => e.counter ?? 0));
     const failedExit = events.some((e) => e.kind === "main-exited" && e.status !== 0 || e.kind === "failed");
-    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready2 && counter >= 1 && failedExit || !ready2 && (this.opts.nRestarts ?? 0) >= 2;
+    const exitSeen = events.some((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
+    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready2 && counter >= 1 && (failedExit || !exitSeen) || !ready2 && (this.opts.nRestarts ?? 0) >= 2;
     const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
     const current = events.slice(Math.max(0, lastStartAt));
     const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
@@ -51989,6 +52034,8 @@ function readOptions(args) {
       i++;
       break;
     }
+    const held2 = w.dynamic && w.resolved === void 0 && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(t);
+    if (held2 && args[i + 1]?.text.startsWith("-")) continue;
     if (!t.startsWith("-") || t === "-") break;
     const flag = (name, value, from = w, skip2 = (r) => r) => {
       const f = { name, value, line: w.line, optional: w.optional };
@@ -52668,6 +52715,7 @@ var optionWord = (text, line2) => ({
 });
 
 // src/domain/launch/compose.ts
+var import_yaml2 = __toESM(require_dist(), 1);
 function interpolate(text, env) {
   return text.replace(
     /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])((?:[^{}]|\{[^{}]*\})*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
@@ -52789,8 +52837,8 @@ function readService(y, name, svc, env, lines) {
   const imageLine = image ? y.line(image) : y.line(svc);
   words2.push({ ...optionWord(imageText, imageLine), resolved: expand(imageText) });
   const expandDollar = (t) => expand(t);
-  words2.push(...y.words(y.get(svc, "entrypoint"), expandDollar));
-  words2.push(...y.words(y.get(svc, "command"), expandDollar));
+  words2.push(...composeWords(y, y.get(svc, "entrypoint"), expandDollar));
+  words2.push(...composeWords(y, y.get(svc, "command"), expandDollar));
   const first = words2[0].line;
   const last = Math.max(...words2.map((w) => w.line));
   const svcLine = y.line(svc);
@@ -52844,9 +52892,19 @@ function seconds(text) {
   }
   return /^\d+$/.test(text.trim()) ? Number(text) : total;
 }
+function composeWords(y, node2, expand) {
+  const words2 = y.words(node2, expand);
+  if ((0, import_yaml2.isSeq)(y.deref(node2))) return words2;
+  const unescape2 = (t) => t.replace(/\\([ \t])/g, "$1");
+  return words2.map((w) => ({
+    ...w,
+    text: unescape2(w.text),
+    ...w.resolved !== void 0 ? { resolved: unescape2(w.resolved) } : {}
+  }));
+}
 
 // src/domain/launch/kube.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 function looksLikeKube(text) {
   return /^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text);
 }
@@ -52860,8 +52918,8 @@ function parseKube(text) {
     const y = new YamlReader(src, doc);
     const kind = y.str(y.get(doc.contents, "kind")) ?? "Object";
     const name = y.str(y.get(y.get(doc.contents, "metadata"), "name")) ?? "unnamed";
-    walk(y, doc.contents, (pod) => {
-      for (const c of y.items(y.get(pod, "containers"))) out2.push(readContainer(y, `${kind}/${name}`, pod, c, lines));
+    walk(y, doc.contents, (pod, containers) => {
+      for (const c of containers) out2.push(readContainer(y, `${kind}/${name}`, pod, c, lines));
     });
   }
   return out2;
@@ -52869,10 +52927,12 @@ function parseKube(text) {
 function walk(y, node2, visit2, depth = 0) {
   const n = y.deref(node2);
   if (!n || depth > 24) return;
-  if ((0, import_yaml2.isMap)(n)) {
-    if ((0, import_yaml2.isSeq)(y.get(n, "containers"))) visit2(n);
-    for (const k of y.keys(n)) if (k !== "containers") walk(y, y.get(n, k), visit2, depth + 1);
-  } else if ((0, import_yaml2.isSeq)(n)) for (const i of y.items(n)) walk(y, i, visit2, depth + 1);
+  if ((0, import_yaml3.isMap)(n)) {
+    if ((0, import_yaml3.isSeq)(y.get(n, "containers"))) visit2(n, y.items(y.get(n, "containers")));
+    const runner = y.deref(y.get(n, "runner"));
+    if ((0, import_yaml3.isMap)(runner) && (y.get(runner, "image") || y.get(runner, "command"))) visit2(n, [runner]);
+    for (const k of y.keys(n)) if (k !== "containers" && k !== "runner") walk(y, y.get(n, k), visit2, depth + 1);
+  } else if ((0, import_yaml3.isSeq)(n)) for (const i of y.items(n)) walk(y, i, visit2, depth + 1);
 }
 function kubeExpand(text, env) {
   let unknown2 = false;
@@ -53609,6 +53669,8 @@ function directEngine(words2, h) {
       const src = ref ? h.source(ref[1]) : null;
       return src ? h.nested(src.text, src.line) : h.nested(w[i + 1].text, w[i + 1].line);
     }
+    const script = skipOptions(w, 1, /* @__PURE__ */ new Set());
+    if (w[script] && /\.(sh|bash)$/.test(w[script].text)) return directEngine(w.slice(script + 1), h);
   }
   return null;
 }
@@ -53668,6 +53730,22 @@ function containerEngine(run, h) {
   return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
 }
 
+// src/domain/launch/place.ts
+function placeFlags(flags, lines, lastLine2 = Infinity) {
+  let cursor = 0;
+  for (const f of flags) {
+    const from = Math.max(cursor, f.line);
+    const word2 = new RegExp(`(?<![\\w-])${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`);
+    for (let n = from; n <= Math.min(lines.length, from + 40, lastLine2); n++) {
+      if (word2.test(lines[n - 1] ?? "")) {
+        f.line = n;
+        break;
+      }
+    }
+    cursor = f.line;
+  }
+}
+
 // src/domain/launch/parse.ts
 function parseServeScript(crlfText, options = {}) {
   const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
@@ -53697,6 +53775,7 @@ function parseServeScript(crlfText, options = {}) {
   const nested = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
   const found = defaultBranchFirst(findEngines(commands, podmanRuns, hints, runtime), lines, firstLine, state.env);
+  for (const e of found) onWrittenLines(e, lines, firstLine);
   const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
   for (const n of nested) {
     commands.push(...n.commands);
@@ -53706,6 +53785,14 @@ function parseServeScript(crlfText, options = {}) {
   const more = engine ? separateLaunches(found, lines, firstLine) : [];
   if (more.length > 1) out2.engines = more;
   return out2;
+}
+function onWrittenLines(e, lines, firstLine) {
+  const at2 = e.flags[0]?.line;
+  if (at2 === void 0 || e.flags.some((f) => f.line !== at2)) return;
+  const all = [...Array(firstLine - 1).fill(""), ...lines];
+  let end = at2;
+  while (end < all.length && /\\\s*$/.test(all[end - 1])) end++;
+  if (end > at2) placeFlags(e.flags, all, end);
 }
 var TEST = /^\s*(?:el)?if\s+\[\[?\s*"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?\s*(==?|!=)\s*["']?([^"'\]\s]*)["']?\s*\]\]?\s*;?\s*(?:then)?\s*$/;
 function defaultBranchFirst(ranked, lines, firstLine, env) {
@@ -54071,20 +54158,6 @@ function containerPart(name, run, text) {
   const script = { ...empty(text), podmanRuns: [run], engine: runEngine(run, text) };
   if (script.engine) placeFlags(script.engine.flags, script.lines);
   return { name, script };
-}
-function placeFlags(flags, lines) {
-  let cursor = 0;
-  for (const f of flags) {
-    const from = Math.max(cursor, f.line);
-    const word2 = new RegExp(`(?<![\\w-])${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`);
-    for (let n = from; n <= Math.min(lines.length, from + 40); n++) {
-      if (word2.test(lines[n - 1] ?? "")) {
-        f.line = n;
-        break;
-      }
-    }
-    cursor = f.line;
-  }
 }
 function samePart(parts, name) {
   const last = (n) => n.split("/").at(-1);
@@ -55632,7 +55705,7 @@ function hostsInput() {
 }
 
 // src/domain/config/errors.ts
-var import_yaml3 = __toESM(require_dist(), 1);
+var import_yaml4 = __toESM(require_dist(), 1);
 import { isAbsolute as isAbsolute2, relative } from "node:path";
 var renderProblems = (file2, problems) => problems.map((p) => `${file2}${p.line ? `:${p.line}` : ""}: ${p.path ? `${p.path}: ` : ""}${p.message}`).join("\n");
 var ConfigError = class extends Error {
@@ -55656,9 +55729,9 @@ function lineOf(node2, lc) {
 }
 function keyNode(doc, path, key) {
   const parent = path.length ? doc.getIn(path, true) : doc.contents;
-  if (!(0, import_yaml3.isMap)(parent)) return null;
+  if (!(0, import_yaml4.isMap)(parent)) return null;
   for (const item of parent.items) {
-    if ((0, import_yaml3.isPair)(item) && (0, import_yaml3.isScalar)(item.key) && String(item.key.value) === key) return item.key;
+    if ((0, import_yaml4.isPair)(item) && (0, import_yaml4.isScalar)(item.key) && String(item.key.value) === key) return item.key;
   }
   return null;
 }
@@ -55826,7 +55899,7 @@ var MAX_LINE = 1 << 20;
 var PEEK_BYTES = 1 << 20;
 
 // src/domain/config/load.ts
-var import_yaml4 = __toESM(require_dist(), 1);
+var import_yaml5 = __toESM(require_dist(), 1);
 import { readFileSync as readFileSync2, statSync } from "node:fs";
 import { dirname as dirname2, isAbsolute as isAbsolute3, resolve as resolve2 } from "node:path";
 
@@ -75798,8 +75871,8 @@ function parseConfig(text, file2) {
       }
     ]);
   }
-  const lc = new import_yaml4.LineCounter();
-  const doc = (0, import_yaml4.parseDocument)(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
+  const lc = new import_yaml5.LineCounter();
+  const doc = (0, import_yaml5.parseDocument)(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
     throw new ConfigError(
       file2,
@@ -76218,6 +76291,7 @@ function discoverTargets(root, files) {
     files.filter((f) => /(^|\/)kustomization\.ya?ml$/i.test(f)).flatMap((k) => patchFiles(root, k))
   );
   const units = [];
+  const launchers = [];
   for (const file2 of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file2)) continue;
     if (rendered.some((d) => inChart(file2, d)) || patches.has(file2)) continue;
@@ -76246,6 +76320,7 @@ function discoverTargets(root, files) {
     const kind = startsEngine(file2, text);
     if (!kind) {
       if (/\.service$/.test(file2)) units.push({ file: file2, text });
+      else if (COMPOSE_UP.test(text)) launchers.push(file2);
       continue;
     }
     const parts = kind === "script" ? parseLaunchParts(kind, text) : [];
@@ -76271,6 +76346,7 @@ function discoverTargets(root, files) {
       });
   }
   pairUnits(targets, units);
+  pairLaunchers(targets, launchers);
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }
 function pairUnits(targets, units) {
@@ -76283,6 +76359,19 @@ function pairUnits(targets, units) {
     const scripts = targets.filter((t) => t.kind === "script" && t.unitPath === null && !t.endpoint);
     const match = scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename3(prog) === basename3(t.scriptPath));
     if (match) match.unitPath = u.file;
+  }
+}
+var COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
+function pairLaunchers(targets, launchers) {
+  for (const l of launchers) {
+    for (let dir = dirname3(l); ; dir = dirname3(dir)) {
+      const near = targets.filter((t) => t.kind === "compose" && !t.launcher && dirname3(t.scriptPath) === dir);
+      if (near.length) {
+        for (const t of near) t.launcher = l;
+        break;
+      }
+      if (dir === "." || dir === "/") break;
+    }
   }
 }
 var ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
@@ -79936,7 +80025,7 @@ function kubectl(timeoutMs = 2e4, bin = "kubectl") {
 }
 
 // src/stages/verify/pod-checks.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+var import_yaml6 = __toESM(require_dist(), 1);
 
 // src/domain/diagnosis/kube-facts.ts
 function kubeFactsOf(pod, events) {
@@ -80048,7 +80137,7 @@ function podContainer(pods, selector, rolloutStartMs) {
   );
 }
 function manifestArgs(yaml, container) {
-  for (const doc of (0, import_yaml5.parseAllDocuments)(yaml)) {
+  for (const doc of (0, import_yaml6.parseAllDocuments)(yaml)) {
     const o = doc.toJS();
     const c = o?.spec?.template?.spec?.containers?.find((x) => x.name === container);
     if (c)
@@ -80544,22 +80633,22 @@ import { readFileSync as readFileSync7 } from "node:fs";
 import { basename as basename4, dirname as dirname8, isAbsolute as isAbsolute7, join as join9 } from "node:path";
 
 // src/domain/launch/vllm-config.ts
-var import_yaml6 = __toESM(require_dist(), 1);
+var import_yaml7 = __toESM(require_dist(), 1);
 function configFileFlags(text, file2) {
   const src = readYaml(text);
   const doc = src?.docs[0];
-  if (!src || !doc || !(0, import_yaml6.isMap)(doc.contents)) return null;
+  if (!src || !doc || !(0, import_yaml7.isMap)(doc.contents)) return null;
   const y = new YamlReader(src, doc);
   const out2 = [];
   for (const key of y.keys(doc.contents)) {
     const node2 = y.get(doc.contents, key);
     const line2 = y.keyLine(doc.contents, key);
     const name = `--${key}`;
-    if ((0, import_yaml6.isScalar)(node2)) {
+    if ((0, import_yaml7.isScalar)(node2)) {
       if (node2.value === false || node2.value === null) continue;
       const value = node2.value === true ? null : y.str(node2) ?? "";
       out2.push({ name, value, line: line2, optional: false, file: file2, ...value !== null ? { resolvedValue: value } : {} });
-    } else if (node2 && ((0, import_yaml6.isSeq)(node2) || (0, import_yaml6.isMap)(node2))) {
+    } else if (node2 && ((0, import_yaml7.isSeq)(node2) || (0, import_yaml7.isMap)(node2))) {
       const value = JSON.stringify(node2.toJSON());
       out2.push({ name, value, line: line2, optional: false, file: file2, resolvedValue: value });
     }
@@ -82000,6 +82089,7 @@ async function preflightTarget(ctx, t) {
       endpoint: t.name,
       ...t.part ? { part: t.part } : {},
       ...t.unitPath ? { unit: t.unitPath } : {},
+      ...t.launcher ? { launcher: t.launcher } : {},
       ...f.data
     }
   }));
