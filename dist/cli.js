@@ -60936,7 +60936,7 @@ async function readMetricNames(ctx, route, timeoutMs) {
 var UNBLOCKED = /* @__PURE__ */ new Set(["verify.models", "verify.liveness", "verify.metrics"]);
 var schemaOf = (c) => typeof c === "object" ? c.schema : DEFAULT_SCHEMA;
 function httpFindingsOf(ep, h, live, sentKey = false) {
-  const gate = (check2, on, off, probe, judge) => [
+  const gate = (check2, on, off, probe, judge2) => [
     check2,
     () => {
       if (!on) return skip(check2, off);
@@ -60957,7 +60957,7 @@ function httpFindingsOf(ep, h, live, sentKey = false) {
         return skip(check2, "no `model` in the endpoint config", {
           fix: "add model: SERVED_NAME to the endpoint in deploy-gate.yml"
         });
-      return withRoute(judge(r, h), h.routed);
+      return withRoute(judge2(r, h), h.routed);
     }
   ];
   const templateFlags = live.filter((f) => /^--(enable|preserve)[-_]thinking$/.test(f.name)).map((f) => f.name);
@@ -61779,7 +61779,7 @@ async function runVerifyOverHttp(input2, timeouts = {}) {
   const probes2 = { url: url2, routed: { route, models, notes: [], close: async () => {
   } }, ...asked };
   const [modelsF, liveF, thinkingF, toolsF, structuredF] = httpFindingsOf(ep, probes2, [], sentKey).map(
-    ([, judge]) => judge()
+    ([, judge2]) => judge2()
   );
   const spec2 = sglang2 && kv2?.engine === "sglang" ? sglangSpec(sglang2, metrics) : specConfig === null && specAlgorithm === null ? skip(
     "verify.spec-decode",
@@ -63575,6 +63575,23 @@ var TRAP_RULE_DEFS = [
 var CHECK_ID = "preflight.traps";
 var DEFAULT_BOOT_SECONDS = 20 * 60;
 function checkTraps(input2, levels) {
+  const { active, findings } = judge(input2, levels, false);
+  if (findings.length > 0) return findings;
+  const rules = active.map((r) => r.id);
+  const scope = input2.unit && (input2.kind ?? "script") === "script" ? `${input2.scriptPath} and ${input2.unit.path}` : input2.scriptPath;
+  return [
+    pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, {
+      file: input2.scriptPath,
+      data: { rules }
+    })
+  ];
+}
+function checkEngineTraps(input2, first, levels) {
+  const key = (f) => `${f.data?.rule}\0${f.file}\0${f.line}`;
+  const said = new Set(judge(first, levels, true).findings.map(key));
+  return judge(input2, levels, true).findings.filter((f) => !said.has(key(f)));
+}
+function judge(input2, levels, engineRulesOnly) {
   const ctx = buildContext(
     input2.script,
     input2.scriptPath,
@@ -63584,7 +63601,7 @@ function checkTraps(input2, levels) {
     input2.kind
   );
   const engine = input2.script.engine?.kind ?? null;
-  const applies = (r) => r.engines === "any" || engine !== null && r.engines.includes(engine);
+  const applies = (r) => r.engines === "any" ? !engineRulesOnly : engine !== null && r.engines.includes(engine);
   const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
   const findings = [];
   for (const rule of active) {
@@ -63601,15 +63618,7 @@ function checkTraps(input2, levels) {
       );
     }
   }
-  if (findings.length > 0) return findings;
-  const rules = active.map((r) => r.id);
-  const scope = input2.unit && (input2.kind ?? "script") === "script" ? `${input2.scriptPath} and ${input2.unit.path}` : input2.scriptPath;
-  return [
-    pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, {
-      file: input2.scriptPath,
-      data: { rules }
-    })
-  ];
+  return { active, findings };
 }
 
 // src/stages/preflight/bash-syntax.ts
@@ -64086,20 +64095,20 @@ async function preflightTarget(ctx, t) {
       })
     );
   }
-  if (fileChecks)
-    out2.push(
-      ...checkTraps(
-        {
-          script,
-          scriptPath: t.scriptPath,
-          kind,
-          unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null,
-          bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3,
-          images: t.endpoint?.images ?? {}
-        },
-        t.endpoint?.traps ?? {}
-      )
-    );
+  const trapInput = (of) => ({
+    script: of,
+    scriptPath: t.scriptPath,
+    kind,
+    unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null,
+    bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3,
+    images: t.endpoint?.images ?? {}
+  });
+  if (fileChecks) out2.push(...checkTraps(trapInput(script), t.endpoint?.traps ?? {}));
+  else {
+    const first = ctx.targets.find((o) => o.scriptPath === t.scriptPath && !o.sharesFile) ?? t;
+    const firstScript = await readLaunch(ctx, first, text, ctx.ref);
+    out2.push(...checkEngineTraps(trapInput(script), trapInput(firstScript), t.endpoint?.traps ?? {}));
+  }
   if (t.endpoint?.rollback) out2.push(...await checkRollbackRef(ctx, t, t.endpoint.rollback.ref));
   return tag2(ctx.ref ? out2.map((f) => offTree(f, ctx.ref)) : out2);
 }

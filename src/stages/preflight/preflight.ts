@@ -8,7 +8,7 @@ import { shellQuote } from "../../lib/shell-quote.js";
 import { kindOf, readLaunch } from "./read-launch.js";
 import { expandRendered, renderedScript } from "./rendered.js";
 import type { ServeScript } from "../../domain/launch/model.js";
-import { checkTraps } from "./traps/check-traps.js";
+import { checkEngineTraps, checkTraps, type TrapInput } from "./traps/check-traps.js";
 import { bashSyntax } from "./bash-syntax.js";
 import { cleanTreeFinding } from "./clean-tree.js";
 import { SHALLOW_FIX, type PreflightContext, type PreflightTarget } from "./targets.js";
@@ -181,20 +181,21 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
       }),
     );
   }
-  if (fileChecks)
-    out.push(
-      ...checkTraps(
-        {
-          script,
-          scriptPath: t.scriptPath,
-          kind,
-          unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null,
-          bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000,
-          images: t.endpoint?.images ?? {},
-        },
-        t.endpoint?.traps ?? {},
-      ),
-    );
+  const trapInput = (of: ServeScript): TrapInput => ({
+    script: of,
+    scriptPath: t.scriptPath,
+    kind,
+    unit: t.unitPath && unitText !== null ? { path: t.unitPath, text: unitText } : null,
+    bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000,
+    images: t.endpoint?.images ?? {},
+  });
+  if (fileChecks) out.push(...checkTraps(trapInput(script), t.endpoint?.traps ?? {}));
+  else {
+    // the engine's own rules judge it: the first engine's target checked the file with the first engine only
+    const first = ctx.targets.find((o) => o.scriptPath === t.scriptPath && !o.sharesFile) ?? t;
+    const firstScript = await readLaunch(ctx, first, text, ctx.ref);
+    out.push(...checkEngineTraps(trapInput(script), trapInput(firstScript), t.endpoint?.traps ?? {}));
+  }
   if (t.endpoint?.rollback) out.push(...(await checkRollbackRef(ctx, t, t.endpoint.rollback.ref)));
   return tag(ctx.ref ? out.map((f) => offTree(f, ctx.ref!)) : out);
 }

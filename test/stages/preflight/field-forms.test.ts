@@ -141,6 +141,21 @@ describe("two engines in one script", () => {
     expect(report.findings.filter((f) => f.check === "preflight.bash-syntax")).toHaveLength(1);
   });
 
+  it("each engine is judged by its own engine's trap rules, a rule's hit said once", async () => {
+    // llama-server first: the vLLM-only rules still judge the vLLM started after it
+    const mixed =
+      "#!/bin/bash\nllama-server -m /a.gguf --port 8080 &\nvllm serve /b --port 8000 \\\n  --enable-auto-tool-choice &\nwait\n";
+    expect(rules(await preflight({ "serve.sh": mixed }))).toEqual([["auto-tool-choice", "serve.sh", 4]]);
+    // two vLLMs: each one's own flags, and the unit's Restart= said once, not per engine
+    const two =
+      "#!/bin/bash\nvllm serve /a --port 8000 --enable-auto-tool-choice &\nvllm serve /b --port 8001 --enable-auto-tool-choice --tool-call-parser hermes &\nwait\n";
+    const unit = "[Unit]\nDescription=v\n\n[Service]\nExecStart=/opt/llm/serve.sh\nRestart=on-failure\n";
+    expect(rules(await preflight({ "serve.sh": two, "llm.service": unit }))).toEqual([
+      ["auto-tool-choice", "serve.sh", 2],
+      ["restart-on-failure", "llm.service", 6],
+    ]);
+  });
+
   it("in two branches of an if are one target, not two", async () => {
     const alt =
       '#!/bin/bash\nif [ "$HW" = hpu ]; then\n  vllm serve /a --port 8000 --block-size 128\nelse\n  vllm serve /a --port 8000\nfi\n';

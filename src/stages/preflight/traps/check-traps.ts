@@ -23,6 +23,36 @@ export interface TrapInput {
 }
 
 export function checkTraps(input: TrapInput, levels: Partial<Record<TrapRule, TrapLevel>>): Finding[] {
+  const { active, findings } = judge(input, levels, false);
+  if (findings.length > 0) return findings;
+  const rules = active.map((r) => r.id);
+  const scope =
+    input.unit && (input.kind ?? "script") === "script"
+      ? `${input.scriptPath} and ${input.unit.path}`
+      : input.scriptPath;
+  return [
+    pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, {
+      file: input.scriptPath,
+      data: { rules },
+    }),
+  ];
+}
+
+/**
+ * A file's second (third...) engine: the rules about an engine's own behaviour, judged for that engine. The file's
+ * checks ran with its first engine (`first`); a hit those rules also give there (a unit key both share) is said once.
+ */
+export function checkEngineTraps(
+  input: TrapInput,
+  first: TrapInput,
+  levels: Partial<Record<TrapRule, TrapLevel>>,
+): Finding[] {
+  const key = (f: Finding) => `${f.data?.rule}\0${f.file}\0${f.line}`;
+  const said = new Set(judge(first, levels, true).findings.map(key));
+  return judge(input, levels, true).findings.filter((f) => !said.has(key(f)));
+}
+
+function judge(input: TrapInput, levels: Partial<Record<TrapRule, TrapLevel>>, engineRulesOnly: boolean) {
   const ctx = buildContext(
     input.script,
     input.scriptPath,
@@ -34,7 +64,7 @@ export function checkTraps(input: TrapInput, levels: Partial<Record<TrapRule, Tr
   const engine = input.script.engine?.kind ?? null;
   // a rule about one engine's behaviour is not checked for another engine's file (nor one whose engine is unknown)
   const applies = (r: (typeof TRAP_RULE_DEFS)[number]) =>
-    r.engines === "any" || (engine !== null && r.engines.includes(engine));
+    r.engines === "any" ? !engineRulesOnly : engine !== null && r.engines.includes(engine);
   const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
   const findings: Finding[] = [];
   for (const rule of active) {
@@ -51,16 +81,5 @@ export function checkTraps(input: TrapInput, levels: Partial<Record<TrapRule, Tr
       );
     }
   }
-  if (findings.length > 0) return findings;
-  const rules = active.map((r) => r.id);
-  const scope =
-    input.unit && (input.kind ?? "script") === "script"
-      ? `${input.scriptPath} and ${input.unit.path}`
-      : input.scriptPath;
-  return [
-    pass(CHECK_ID, `${scope}: none of the ${rules.length} trap rules checked tripped`, {
-      file: input.scriptPath,
-      data: { rules },
-    }),
-  ];
+  return { active, findings };
 }
