@@ -53746,6 +53746,95 @@ function placeFlags(flags, lines, lastLine2 = Infinity) {
   }
 }
 
+// src/domain/launch/default-branch.ts
+function defaultBranchFirst(ranked, lines, firstLine, env) {
+  if (ranked.length < 2) return ranked;
+  const taken = caseTaken(ranked, lines, firstLine, env) ?? ifTaken(ranked, lines, firstLine, env);
+  return taken ? [taken, ...ranked.filter((e) => e !== taken)] : ranked;
+}
+var VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+function wordValue(word2, env) {
+  const bare = /^"(.*)"$|^'(.*)'$/.exec(word2);
+  const text = bare ? bare[1] ?? bare[2] : word2;
+  const v = VAR.exec(text);
+  if (!v) return /[$`]/.test(text) ? void 0 : text;
+  return env.get(v[1]) ?? void 0;
+}
+function evalTest(cond, env) {
+  const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
+  if (!m) return null;
+  const words2 = (m[1] ?? m[2] ?? m[3]).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
+  if (words2.length === 2 && (words2[0] === "-z" || words2[0] === "-n")) {
+    const v = wordValue(words2[1], env);
+    return v === void 0 ? null : v === "" === (words2[0] === "-z");
+  }
+  if (words2.length !== 3 || !["=", "==", "!="].includes(words2[1])) return null;
+  const [a, b] = [wordValue(words2[0], env), wordValue(words2[2], env)];
+  if (a === void 0 || b === void 0) return null;
+  return a === b === (words2[1] !== "!=");
+}
+function ifTaken(ranked, lines, firstLine, env) {
+  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
+  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
+  if (!between.some((l) => /^\s*else\s*$/.test(l))) return null;
+  for (let i = a.command.line - firstLine - 1; i >= 0; i--) {
+    if (/^\s*fi\b/.test(lines[i])) return null;
+    const m = /^\s*(?:el)?if\s+(.*)$/.exec(lines[i]);
+    if (!m) continue;
+    const holds = evalTest(m[1], env);
+    return holds === null ? null : holds ? a : b;
+  }
+  return null;
+}
+var PATTERN = `(?:"[^"]*"|'[^']*'|[^\\s()|"';$]+)`;
+var LABEL = new RegExp(`^\\s*\\(?\\s*(${PATTERN}(?:\\s*\\|\\s*${PATTERN})*)\\s*\\)`);
+var CASE = /^\s*case\s+("?\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"?)\s+in\b/;
+function branchOf(e, lines, firstLine, env) {
+  let patterns = null;
+  let label = -1;
+  for (let i = e.command.line - firstLine; i >= 0; i--) {
+    const l = lines[i];
+    if (patterns === null && i < e.command.line - firstLine && (/^\s*esac\b/.test(l) || /;;\s*$/.test(l))) return null;
+    const c = CASE.exec(l);
+    if (c) return patterns ? { caseLine: i, value: wordValue(c[1], env), patterns, label } : null;
+    if (patterns !== null) {
+      if (/^\s*esac\b/.test(l)) return null;
+      continue;
+    }
+    const m = LABEL.exec(l);
+    if (m) {
+      patterns = m[1].split("|").map((p) => p.trim());
+      label = i;
+    }
+  }
+  return null;
+}
+function globRegex(pattern) {
+  const parts = pattern.match(/"[^"]*"|'[^']*'|[^"']+/g) ?? [];
+  const body = parts.map(
+    (p) => /^["']/.test(p) ? p.slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : p.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")
+  ).join("");
+  return new RegExp(`^${body}$`);
+}
+function caseTaken(ranked, lines, firstLine, env) {
+  const branches = ranked.flatMap((e) => {
+    const b = branchOf(e, lines, firstLine, env);
+    return b ? [{ e, ...b }] : [];
+  });
+  const first = branches[0];
+  if (!first || first.value === void 0) return null;
+  const same = branches.filter((b) => b.caseLine === first.caseLine).sort((x, y) => x.label - y.label);
+  if (same.length < 2) return null;
+  const matches = (patterns) => patterns.some((p) => globRegex(p).test(first.value));
+  const matching2 = same.find((b) => matches(b.patterns));
+  if (!matching2) return null;
+  for (let i = first.caseLine + 1; i < matching2.label; i++) {
+    const m = LABEL.exec(lines[i]);
+    if (m && !same.some((b) => b.label === i) && matches(m[1].split("|").map((p) => p.trim()))) return null;
+  }
+  return matching2.e;
+}
+
 // src/domain/launch/parse.ts
 function parseServeScript(crlfText, options = {}) {
   const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
@@ -53793,24 +53882,6 @@ function onWrittenLines(e, lines, firstLine) {
   let end = at2;
   while (end < all.length && /\\\s*$/.test(all[end - 1])) end++;
   if (end > at2) placeFlags(e.flags, all, end);
-}
-var TEST = /^\s*(?:el)?if\s+\[\[?\s*"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?\s*(==?|!=)\s*["']?([^"'\]\s]*)["']?\s*\]\]?\s*;?\s*(?:then)?\s*$/;
-function defaultBranchFirst(ranked, lines, firstLine, env) {
-  if (ranked.length < 2) return ranked;
-  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
-  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
-  if (!between.some((l) => /^\s*else\s*$/.test(l))) return ranked;
-  let cond = null;
-  for (let i = a.command.line - firstLine - 1; i >= 0 && !cond; i--) {
-    if (/^\s*fi\b/.test(lines[i])) return ranked;
-    if (/^\s*(el)?if\b/.test(lines[i])) cond = TEST.exec(lines[i]) ?? null;
-    if (/^\s*(el)?if\b/.test(lines[i]) && !cond) return ranked;
-  }
-  const value = cond ? env.get(cond[1]) : void 0;
-  if (!cond || value === void 0 || value === null) return ranked;
-  const equal = value === cond[3];
-  const taken = (cond[2] === "!=" ? !equal : equal) ? a : b;
-  return [taken, ...ranked.filter((e) => e !== taken)];
 }
 function separateLaunches(ranked, lines, firstLine) {
   const branchBetween = (a, b) => {
@@ -55236,10 +55307,10 @@ function painter(on) {
 }
 
 // src/domain/report/terminal.ts
-var LABEL = { pass: "\u2714 pass", fail: "\u2716 FAIL", warn: "\u25B2 warn", skip: "\u25CB skip" };
+var LABEL2 = { pass: "\u2714 pass", fail: "\u2716 FAIL", warn: "\u25B2 warn", skip: "\u25CB skip" };
 var COLOUR = { pass: "green", fail: "red", warn: "yellow", skip: "dim" };
 function findingLines(f, paint2, width) {
-  const out2 = [`${paint2(COLOUR[f.status], LABEL[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
+  const out2 = [`${paint2(COLOUR[f.status], LABEL2[f.status])}  ${f.check.padEnd(width)}  ${f.summary}`];
   if (f.status === "pass" && f.data?.dryRun !== true || f.status === "skip") {
     if (f.status === "skip" && f.fix) out2.push(`${" ".repeat(8 + width)}${paint2("dim", `hint: ${f.fix}`)}`);
     return out2;
@@ -77948,7 +78019,7 @@ function owner(env) {
 
 // src/domain/engine/served-metrics.ts
 var SAMPLE2 = /^([A-Za-z_:][A-Za-z0-9_:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+-?\d+)?$/;
-var LABEL2 = /([A-Za-z_][A-Za-z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
+var LABEL3 = /([A-Za-z_][A-Za-z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
 var unescape = (v) => v.replace(/\\(.)/g, (_, c) => c === "n" ? "\n" : c);
 function parsePrometheus(text) {
   const out2 = [];
@@ -77960,7 +78031,7 @@ function parsePrometheus(text) {
     const value = m[3] === "NaN" ? NaN : m[3] === "+Inf" ? Infinity : m[3] === "-Inf" ? -Infinity : Number(m[3]);
     if (Number.isNaN(value) && m[3] !== "NaN") continue;
     const labels = {};
-    for (const l of (m[2] ?? "").matchAll(LABEL2)) labels[l[1]] = unescape(l[2]);
+    for (const l of (m[2] ?? "").matchAll(LABEL3)) labels[l[1]] = unescape(l[2]);
     out2.push({ name: m[1], labels, value });
   }
   return out2;
@@ -78925,7 +78996,7 @@ async function askThinkingCases(route, model, timeoutMs) {
   ]);
   return { plain, stream, off };
 }
-var LABEL3 = { plain: "not streamed", stream: "streamed", off: "enable_thinking false" };
+var LABEL4 = { plain: "not streamed", stream: "streamed", off: "enable_thinking false" };
 function checkThinkingMatrix(a, url2, via, live) {
   const plain = checkThinkingResult(a.plain, url2, via, live);
   const cases = {
@@ -78934,7 +79005,7 @@ function checkThinkingMatrix(a, url2, via, live) {
     off: judgeOff(a.off)
   };
   const failed = Object.keys(cases).filter((c) => !cases[c].ok);
-  const lines = failed.filter((c) => c !== "plain").map((c) => `${LABEL3[c]}: ${cases[c].reason}`);
+  const lines = failed.filter((c) => c !== "plain").map((c) => `${LABEL4[c]}: ${cases[c].reason}`);
   const data = { ...plain.data, cases, failed };
   if (plain.status !== "pass") return { ...plain, evidence: [...plain.evidence ?? [], ...lines], data };
   const evidence = [

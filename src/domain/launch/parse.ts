@@ -7,6 +7,7 @@ import { readPodmanRun } from "./podman.js";
 import { containerEngine, directEngine, type EngineHints, type Found } from "./engine.js";
 import { assignedSource, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
+import { defaultBranchFirst } from "./default-branch.js";
 
 export interface ParseOptions {
   /** the line number of the text's first line (a unit's ExecStart= read as a script) */
@@ -71,37 +72,6 @@ function onWrittenLines(e: Engine, lines: readonly string[], firstLine: number):
   let end = at;
   while (end < all.length && /\\\s*$/.test(all[end - 1]!)) end++;
   if (end > at) placeFlags(e.flags, all, end);
-}
-
-/** `[ "$X" = v ]`, `[[ $X == v ]]`, `[ "$X" != v ]`: a test of one variable against a word. */
-const TEST =
-  /^\s*(?:el)?if\s+\[\[?\s*"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?\s*(==?|!=)\s*["']?([^"'\]\s]*)["']?\s*\]\]?\s*;?\s*(?:then)?\s*$/;
-
-/**
- * Two launches in the branches of one `if [ "$X" = v ]; then ... else ... fi`: the one the script's defaults
- * take (X's value when nobody passes it: `hw_mode=${3:-cpu}`) is the engine, not the one with more flags.
- */
-function defaultBranchFirst(
-  ranked: Engine[],
-  lines: readonly string[],
-  firstLine: number,
-  env: ReadonlyMap<string, string | null>,
-): Engine[] {
-  if (ranked.length < 2) return ranked;
-  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line) as [Engine, Engine];
-  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
-  if (!between.some((l) => /^\s*else\s*$/.test(l))) return ranked;
-  let cond: RegExpExecArray | null = null;
-  for (let i = a.command.line - firstLine - 1; i >= 0 && !cond; i--) {
-    if (/^\s*fi\b/.test(lines[i]!)) return ranked;
-    if (/^\s*(el)?if\b/.test(lines[i]!)) cond = TEST.exec(lines[i]!) ?? null;
-    if (/^\s*(el)?if\b/.test(lines[i]!) && !cond) return ranked;
-  }
-  const value = cond ? env.get(cond[1]!) : undefined;
-  if (!cond || value === undefined || value === null) return ranked;
-  const equal = value === cond[3];
-  const taken = (cond[2] === "!=" ? !equal : equal) ? a : b;
-  return [taken, ...ranked.filter((e) => e !== taken)];
 }
 
 /**

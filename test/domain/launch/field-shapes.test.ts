@@ -156,6 +156,43 @@ describe("launches in the branches of one if", () => {
   });
 });
 
+describe("launches in the branches of one case, or of an if on an empty test", () => {
+  const byCase = (mode: string) =>
+    `#!/bin/bash\nMODE=\${MODE:-${mode}}\ncase "$MODE" in\n  gpu|cuda)\n    vllm serve m --port 8000 --max-model-len 8192 --enable-prefix-caching\n    ;;\n  "cpu")\n    vllm serve m --port 8000\n    ;;\n  *)\n    echo "unknown mode $MODE" >&2; exit 2 ;;\nesac\n`;
+
+  it("reads the branch whose pattern the default value matches", () => {
+    expect(names(parseServeScript(byCase("cpu")).engine?.flags)).toEqual(["--port@8"]);
+    expect(names(parseServeScript(byCase("cuda")).engine?.flags)).toEqual([
+      "--port@5",
+      "--max-model-len@5",
+      "--enable-prefix-caching@5",
+    ]);
+  });
+
+  it("takes the *) branch when no other pattern matches, and keeps the fuller launch when the value is unknown", () => {
+    const star =
+      "#!/bin/bash\nHW=${HW:-rocm}\ncase $HW in\n  cuda) vllm serve m --port 8000 --max-model-len 8192 --kv-cache-dtype fp8 ;;\n  *) vllm serve m --port 8000 ;;\nesac\n";
+    expect(names(parseServeScript(star).engine?.flags)).toEqual(["--port@5"]);
+    const unknown = star.replace("HW=${HW:-rocm}\n", "");
+    expect(names(parseServeScript(unknown).engine?.flags)).toEqual([
+      "--port@3",
+      "--max-model-len@3",
+      "--kv-cache-dtype@3",
+    ]);
+  });
+
+  it('reads [ -z "$X" ] and [ -n "$X" ] against X\'s default, and `test` as `[`', () => {
+    const empty = (assign: string, test: string) =>
+      `#!/bin/bash\n${assign}\nif ${test}; then\n  vllm serve m --port 8000 --max-model-len 8192 --enable-prefix-caching\nelse\n  vllm serve m --port 8000 --lora-modules a=/a\nfi\n`;
+    const first = ["--port@4", "--max-model-len@4", "--enable-prefix-caching@4"];
+    const second = ["--port@6", "--lora-modules@6"];
+    expect(names(parseServeScript(empty("LORA=${LORA:-}", '[ -z "$LORA" ]')).engine?.flags)).toEqual(first);
+    expect(names(parseServeScript(empty("LORA=${LORA:-a}", '[ -z "$LORA" ]')).engine?.flags)).toEqual(second);
+    expect(names(parseServeScript(empty("LORA=${LORA:-a}", '[ -n "$LORA" ]')).engine?.flags)).toEqual(first);
+    expect(names(parseServeScript(empty("MODE=${MODE:-fast}", 'test "$MODE" = fast')).engine?.flags)).toEqual(first);
+  });
+});
+
 describe("after set B was scored (its figures are of the code before)", () => {
   it('reads `exec "$LLAMA_SERVER"` as llama-server when the file never assigns it (a sourced env file does)', () => {
     const s = parseServeScript(

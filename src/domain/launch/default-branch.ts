@@ -1,0 +1,118 @@
+// Which of a script's alternative launches (the branches of one if or case) its defaults take: that one is the
+// engine, not the one with the most flags. Read from the test or the case word and the value the script gives
+// the variable when nobody passes it (`mode=${1:-cpu}`, `MODE=${MODE:-gpu}`). Pure.
+import type { Engine } from "./model.js";
+
+type Env = ReadonlyMap<string, string | null>;
+
+/** `ranked` with the launch the defaults take moved first; unchanged when that cannot be worked out. */
+export function defaultBranchFirst(ranked: Engine[], lines: readonly string[], firstLine: number, env: Env): Engine[] {
+  if (ranked.length < 2) return ranked;
+  const taken = caseTaken(ranked, lines, firstLine, env) ?? ifTaken(ranked, lines, firstLine, env);
+  return taken ? [taken, ...ranked.filter((e) => e !== taken)] : ranked;
+}
+
+const VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+
+/** A test's word: a variable's default value, or a literal; undefined when the value is not known. */
+function wordValue(word: string, env: Env): string | undefined {
+  const bare = /^"(.*)"$|^'(.*)'$/.exec(word);
+  const text = bare ? (bare[1] ?? bare[2]!) : word;
+  const v = VAR.exec(text);
+  if (!v) return /[$`]/.test(text) ? undefined : text;
+  return env.get(v[1]!) ?? undefined;
+}
+
+/** `[ A = B ]`, `[[ A == B ]]`, `[ A != B ]`, `[ -z A ]`, `[ -n A ]`, `test ...`: true/false, or null when unknown. */
+function evalTest(cond: string, env: Env): boolean | null {
+  const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
+  if (!m) return null;
+  const words = (m[1] ?? m[2] ?? m[3]!).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
+  if (words.length === 2 && (words[0] === "-z" || words[0] === "-n")) {
+    const v = wordValue(words[1]!, env);
+    return v === undefined ? null : (v === "") === (words[0] === "-z");
+  }
+  if (words.length !== 3 || !["=", "==", "!="].includes(words[1]!)) return null;
+  const [a, b] = [wordValue(words[0]!, env), wordValue(words[2]!, env)];
+  if (a === undefined || b === undefined) return null;
+  return (a === b) === (words[1] !== "!=");
+}
+
+/** Two launches in the if and else branches of one `if TEST; then ... else ... fi`. */
+function ifTaken(ranked: Engine[], lines: readonly string[], firstLine: number, env: Env): Engine | null {
+  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line) as [Engine, Engine];
+  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
+  if (!between.some((l) => /^\s*else\s*$/.test(l))) return null;
+  for (let i = a.command.line - firstLine - 1; i >= 0; i--) {
+    if (/^\s*fi\b/.test(lines[i]!)) return null;
+    const m = /^\s*(?:el)?if\s+(.*)$/.exec(lines[i]!);
+    if (!m) continue;
+    const holds = evalTest(m[1]!, env);
+    return holds === null ? null : holds ? a : b;
+  }
+  return null;
+}
+
+const PATTERN = `(?:"[^"]*"|'[^']*'|[^\\s()|"';$]+)`;
+const LABEL = new RegExp(`^\\s*\\(?\\s*(${PATTERN}(?:\\s*\\|\\s*${PATTERN})*)\\s*\\)`);
+const CASE = /^\s*case\s+("?\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"?)\s+in\b/;
+
+/** The case branch a launch is in: the case's line, its word's value, the branch's patterns. */
+function branchOf(e: Engine, lines: readonly string[], firstLine: number, env: Env) {
+  let patterns: string[] | null = null;
+  let label = -1;
+  for (let i = e.command.line - firstLine; i >= 0; i--) {
+    const l = lines[i]!;
+    // a case closed (or a branch ended) above the launch before its own label: not this launch's case
+    if (patterns === null && i < e.command.line - firstLine && (/^\s*esac\b/.test(l) || /;;\s*$/.test(l))) return null;
+    const c = CASE.exec(l);
+    if (c) return patterns ? { caseLine: i, value: wordValue(c[1]!, env), patterns, label } : null;
+    if (patterns !== null) {
+      if (/^\s*esac\b/.test(l)) return null;
+      continue;
+    }
+    const m = LABEL.exec(l);
+    if (m) {
+      patterns = m[1]!.split("|").map((p) => p.trim());
+      label = i;
+    }
+  }
+  return null;
+}
+
+/** A case pattern as a regular expression: quoted parts literal, * and ? as the shell reads them. */
+function globRegex(pattern: string): RegExp {
+  const parts = pattern.match(/"[^"]*"|'[^']*'|[^"']+/g) ?? [];
+  const body = parts
+    .map((p) =>
+      /^["']/.test(p)
+        ? p.slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        : p
+            .replace(/[.+^${}()|\\]/g, "\\$&")
+            .replace(/\*/g, ".*")
+            .replace(/\?/g, "."),
+    )
+    .join("");
+  return new RegExp(`^${body}$`);
+}
+
+/** Launches in the branches of one `case "$X" in`: the first branch whose pattern X's default matches. */
+function caseTaken(ranked: Engine[], lines: readonly string[], firstLine: number, env: Env): Engine | null {
+  const branches = ranked.flatMap((e) => {
+    const b = branchOf(e, lines, firstLine, env);
+    return b ? [{ e, ...b }] : [];
+  });
+  const first = branches[0];
+  if (!first || first.value === undefined) return null;
+  const same = branches.filter((b) => b.caseLine === first.caseLine).sort((x, y) => x.label - y.label);
+  if (same.length < 2) return null;
+  const matches = (patterns: string[]) => patterns.some((p) => globRegex(p).test(first.value!));
+  const matching = same.find((b) => matches(b.patterns));
+  if (!matching) return null;
+  // an earlier branch that starts no engine (a usage line, an error) takes the value first: no launch is taken
+  for (let i = first.caseLine + 1; i < matching.label; i++) {
+    const m = LABEL.exec(lines[i]!);
+    if (m && !same.some((b) => b.label === i) && matches(m[1]!.split("|").map((p) => p.trim()))) return null;
+  }
+  return matching.e;
+}
