@@ -76496,10 +76496,10 @@ function patchFiles(root, kustomization) {
   }
   const dir = dirname3(kustomization);
   const out2 = [];
-  let inPatches = false;
+  let inPatches2 = false;
   for (const line2 of text.split("\n")) {
-    if (/^\S/.test(line2)) inPatches = /^(patches|patchesStrategicMerge)\s*:/.test(line2);
-    const m = inPatches ? /^\s*-?\s*(?:path\s*:\s*)?([^\s:#]+\.ya?ml)\s*$/.exec(line2) : null;
+    if (/^\S/.test(line2)) inPatches2 = /^(patches|patchesStrategicMerge)\s*:/.test(line2);
+    const m = inPatches2 ? /^\s*-?\s*(?:path\s*:\s*)?([^\s:#]+\.ya?ml)\s*$/.exec(line2) : null;
     if (m) out2.push(posix.normalize(posix.join(dir, m[1])));
   }
   return out2;
@@ -80909,13 +80909,35 @@ async function renderedParts(ctx, spec, ref) {
     for (const p of parseLaunchParts("kubernetes", doc.text)) {
       if (!p.script.engine) continue;
       if (source !== null) {
-        remap(p.script, alignLines(doc.text.split("\n"), source.split("\n")));
+        const docLines = doc.text.split("\n");
+        const written = p.script.engine.flags.map((f) => docLines[f.line - 1]?.trim() ?? "");
+        remap(p.script, alignLines(docLines, source.split("\n")));
         p.script = { ...p.script, text: source, lines: source.split("\n") };
+        if (!named) inPatches(p.script.engine.flags, written, source, candidates);
       }
       out2.push({ file: file2, part: p.name, script: p.script });
     }
   }
   return out2;
+}
+function inPatches(flags, written, source, candidates) {
+  const own2 = new Set(source.split("\n").map((l) => l.trim()));
+  const cursors = /* @__PURE__ */ new Map();
+  flags.forEach((f, i) => {
+    const want = written[i];
+    if (!want || own2.has(want) || f.file) return;
+    for (const c of candidates) {
+      if (c.text === source) continue;
+      const lines = c.text.split("\n");
+      const from = cursors.get(c.file) ?? 0;
+      const at2 = lines.findIndex((l, j) => j >= from && l.trim() === want);
+      if (at2 < 0) continue;
+      cursors.set(c.file, at2 + 1);
+      f.file = c.file;
+      f.line = at2 + 1;
+      return;
+    }
+  });
 }
 function closest2(doc, candidates) {
   const want = new Set(

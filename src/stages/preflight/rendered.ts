@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 import { warn, type Finding } from "../../domain/report/finding.js";
 import { parseLaunchParts } from "../../domain/launch/launch.js";
-import type { ServeScript } from "../../domain/launch/model.js";
+import type { Flag, ServeScript } from "../../domain/launch/model.js";
 import { renderManifests, type Rendered } from "../../ports/local/render.js";
 import { runLocal } from "../../ports/local/run-local.js";
 import type { PreflightContext, PreflightTarget, RenderSpec } from "./targets.js";
@@ -151,13 +151,45 @@ export async function renderedParts(
     for (const p of parseLaunchParts("kubernetes", doc.text)) {
       if (!p.script.engine) continue;
       if (source !== null) {
-        remap(p.script, alignLines(doc.text.split("\n"), source.split("\n")));
+        const docLines = doc.text.split("\n");
+        const written = p.script.engine.flags.map((f) => docLines[f.line - 1]?.trim() ?? "");
+        remap(p.script, alignLines(docLines, source.split("\n")));
         p.script = { ...p.script, text: source, lines: source.split("\n") };
+        if (!named) inPatches(p.script.engine!.flags, written, source, candidates);
       }
       out.push({ file, part: p.name, script: p.script });
     }
   }
   return out;
+}
+
+/**
+ * kustomize: a flag whose line is not in the file most of the document came from (the base) was written by a
+ * patch: it is put at the first line with its text in another of the overlay's files, in order.
+ */
+function inPatches(
+  flags: Flag[],
+  written: readonly string[],
+  source: string,
+  candidates: readonly { file: string; text: string }[],
+): void {
+  const own = new Set(source.split("\n").map((l) => l.trim()));
+  const cursors = new Map<string, number>();
+  flags.forEach((f, i) => {
+    const want = written[i]!;
+    if (!want || own.has(want) || f.file) return;
+    for (const c of candidates) {
+      if (c.text === source) continue;
+      const lines = c.text.split("\n");
+      const from = cursors.get(c.file) ?? 0;
+      const at = lines.findIndex((l, j) => j >= from && l.trim() === want);
+      if (at < 0) continue;
+      cursors.set(c.file, at + 1);
+      f.file = c.file;
+      f.line = at + 1;
+      return;
+    }
+  });
 }
 
 /** The candidate file sharing the most lines with a rendered document (kustomize's output names no source). */

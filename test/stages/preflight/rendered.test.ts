@@ -83,8 +83,32 @@ describe("kustomize overlays", () => {
       expect(dropped.map((f) => [f.data?.flag, f.data?.part])).toEqual([
         ["--reasoning-parser", "Deployment/vllm/vllm"],
       ]);
+      // the flag is written in the patch, not in the base the rest of the Deployment comes from
+      expect(dropped[0]!.evidence?.[1]).toMatch(/:overlays\/prod\/args\.yaml:13: --reasoning-parser qwen3$/);
     },
   );
+});
+
+describe("kustomize: a flag written in a patch", () => {
+  it.runIf(has("kubectl"))("is at the patch's line even when most of the Deployment comes from the base", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const base = `${BASE}          ports:\n            - containerPort: 8000\n          env:\n            - name: HF_HOME\n              value: /cache\n          resources:\n            limits:\n              nvidia.com/gpu: 1\n`;
+    const first = r.commit("add", {
+      "base/deployment.yaml": base,
+      "base/kustomization.yaml": "resources:\n  - deployment.yaml\n",
+      "overlays/prod/kustomization.yaml": "bases:\n  - ../../base\npatchesStrategicMerge:\n  - args.yaml\n",
+      "overlays/prod/args.yaml": PATCH,
+    });
+    r.commit("drop the parser", {
+      "overlays/prod/args.yaml": PATCH.replace("            - --reasoning-parser\n            - qwen3\n", ""),
+    });
+    const report = await preflight(r.dir, "--base", first);
+    const dropped = of(report, "preflight.dropped-flags").filter((f) => f.status === "fail");
+    expect(dropped.map((f) => f.evidence?.[1])).toEqual([
+      expect.stringMatching(/:overlays\/prod\/args\.yaml:13: --reasoning-parser qwen3$/),
+    ]);
+  });
 });
 
 describe("helm charts", () => {
