@@ -56,30 +56,39 @@ const CHART = {
     "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  template:\n    spec:\n      containers:\n        - name: vllm\n          image: vllm/vllm-openai:v0.10.1\n          args:\n            - --model\n            - {{ .Values.model }}\n            - --reasoning-parser\n            - qwen3\n",
 };
 
+/**
+ * An overlay whose patch sets the args over `base`, then a commit that drops --reasoning-parser from the patch;
+ * preflight --base the first. bases: and patchesStrategicMerge: are the forms both kustomize v2.0.3 (Debian 12's
+ * kubectl 1.20, what .ci/run installs) and v5 (deprecated there, still read) render; v2 refuses a directory under
+ * resources:.
+ */
+async function overlayDrop(base: string): Promise<Report> {
+  const r = tempRepo();
+  repos.push(r);
+  const first = r.commit("add", {
+    "base/deployment.yaml": base,
+    "base/kustomization.yaml": "resources:\n  - deployment.yaml\n",
+    "overlays/prod/kustomization.yaml": "bases:\n  - ../../base\npatchesStrategicMerge:\n  - args.yaml\n",
+    "overlays/prod/args.yaml": PATCH,
+  });
+  r.commit("drop the parser", {
+    "overlays/prod/args.yaml": PATCH.replace("            - --reasoning-parser\n            - qwen3\n", ""),
+  });
+  return preflight(r.dir, "--base", first);
+}
+const failed = (r: Report, check: string) => of(r, check).filter((f) => f.status === "fail");
+
 describe("kustomize overlays", () => {
   it.runIf(has("kubectl"))(
     "renders an overlay with kubectl kustomize; a patch file is no target; a drop is traced",
     async () => {
-      const r = tempRepo();
-      repos.push(r);
-      // bases: and patchesStrategicMerge: are the forms both kustomize v2.0.3 (Debian 12's kubectl 1.20, what
-      // .ci/run installs) and v5 (deprecated there, still read) render; v2 refuses a directory under resources:
-      const first = r.commit("add", {
-        "base/deployment.yaml": BASE,
-        "base/kustomization.yaml": "resources:\n  - deployment.yaml\n",
-        "overlays/prod/kustomization.yaml": "bases:\n  - ../../base\npatchesStrategicMerge:\n  - args.yaml\n",
-        "overlays/prod/args.yaml": PATCH,
-      });
-      r.commit("drop the parser", {
-        "overlays/prod/args.yaml": PATCH.replace("            - --reasoning-parser\n            - qwen3\n", ""),
-      });
-      const report = await preflight(r.dir, "--base", first);
+      const report = await overlayDrop(BASE);
       const traps = of(report, "preflight.traps").map((f) => f.file);
       expect(traps).toEqual([
         "base/deployment.yaml",
         expect.stringMatching(/^(overlays\/prod\/args|base\/deployment)\.yaml$/),
       ]);
-      const dropped = of(report, "preflight.dropped-flags").filter((f) => f.status === "fail");
+      const dropped = failed(report, "preflight.dropped-flags");
       expect(dropped.map((f) => [f.data?.flag, f.data?.part])).toEqual([
         ["--reasoning-parser", "Deployment/vllm/vllm"],
       ]);
@@ -87,28 +96,17 @@ describe("kustomize overlays", () => {
       expect(dropped[0]!.evidence?.[1]).toMatch(/:overlays\/prod\/args\.yaml:13: --reasoning-parser qwen3$/);
     },
   );
-});
 
-describe("kustomize: a flag written in a patch", () => {
-  it.runIf(has("kubectl"))("is at the patch's line even when most of the Deployment comes from the base", async () => {
-    const r = tempRepo();
-    repos.push(r);
-    const base = `${BASE}          ports:\n            - containerPort: 8000\n          env:\n            - name: HF_HOME\n              value: /cache\n          resources:\n            limits:\n              nvidia.com/gpu: 1\n`;
-    const first = r.commit("add", {
-      "base/deployment.yaml": base,
-      "base/kustomization.yaml": "resources:\n  - deployment.yaml\n",
-      "overlays/prod/kustomization.yaml": "bases:\n  - ../../base\npatchesStrategicMerge:\n  - args.yaml\n",
-      "overlays/prod/args.yaml": PATCH,
-    });
-    r.commit("drop the parser", {
-      "overlays/prod/args.yaml": PATCH.replace("            - --reasoning-parser\n            - qwen3\n", ""),
-    });
-    const report = await preflight(r.dir, "--base", first);
-    const dropped = of(report, "preflight.dropped-flags").filter((f) => f.status === "fail");
-    expect(dropped.map((f) => f.evidence?.[1])).toEqual([
-      expect.stringMatching(/:overlays\/prod\/args\.yaml:13: --reasoning-parser qwen3$/),
-    ]);
-  });
+  it.runIf(has("kubectl"))(
+    "puts a patch's flag at the patch's line when most of the Deployment is the base",
+    async () => {
+      const base = `${BASE}          ports:\n            - containerPort: 8000\n          env:\n            - name: HF_HOME\n              value: /cache\n          resources:\n            limits:\n              nvidia.com/gpu: 1\n`;
+      const dropped = failed(await overlayDrop(base), "preflight.dropped-flags");
+      expect(dropped.map((f) => f.evidence?.[1])).toEqual([
+        expect.stringMatching(/:overlays\/prod\/args\.yaml:13: --reasoning-parser qwen3$/),
+      ]);
+    },
+  );
 });
 
 describe("helm charts", () => {
