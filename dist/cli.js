@@ -41764,26 +41764,26 @@ function isRecursive(inst, stack, resolve10) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve10);
-      if (answer > result)
-        result = answer;
+      const answer2 = isRecursive(child, stack, resolve10);
+      if (answer2 > result)
+        result = answer2;
     }
   };
   const shape = (sh, spread) => {
-    let answer = NONE;
+    let answer2 = NONE;
     for (const key of Reflect.ownKeys(sh)) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
       const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
-      if (child > answer)
-        answer = child;
+      if (child > answer2)
+        answer2 = child;
     }
-    return answer;
+    return answer2;
   };
-  const merge2 = (answer) => {
-    if (answer > result)
-      result = answer;
+  const merge2 = (answer2) => {
+    if (answer2 > result)
+      result = answer2;
   };
   const def = inst._zod.def;
   const kind = def.type;
@@ -41886,10 +41886,10 @@ function isRecursive(inst, stack, resolve10) {
   stack.delete(inst);
   return settle(inst, result);
 }
-function settle(inst, answer) {
-  if (answer !== ASSUMED)
-    recursive.set(inst, answer === PROVEN);
-  return answer;
+function settle(inst, answer2) {
+  if (answer2 !== ASSUMED)
+    recursive.set(inst, answer2 === PROVEN);
+  return answer2;
 }
 function isRecursiveSchema(inst) {
   return isRecursive(inst, /* @__PURE__ */ new Set(), true) !== NONE;
@@ -57770,10 +57770,10 @@ var EXTRA = {
 };
 function walkSchema(node2, visit2, path = "") {
   visit2(path, node2);
-  const join14 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join14(k));
+  const join15 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join15(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit2, join14("*"));
+    walkSchema(node2.additionalProperties, visit2, join15("*"));
   if (node2.items) walkSchema(node2.items, visit2, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit2, `${path}[]`);
 }
@@ -62634,7 +62634,7 @@ var GitReader = class {
 
 // src/stages/preflight/preflight.ts
 import { readFileSync as readFileSync9, statSync as statSync3 } from "node:fs";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync7 } from "node:fs";
@@ -63734,6 +63734,9 @@ async function bashSyntax(text, file2, label = file2) {
   } finally {
     rmSync2(dir, { recursive: true, force: true });
   }
+  return syntaxFinding(text, file2, label, r, tmp);
+}
+function syntaxFinding(text, file2, label, r, ran) {
   if (r.spawnError)
     return fail(CHECK12, `bash could not be started (${r.spawnError.code})`, {
       file: file2,
@@ -63745,7 +63748,7 @@ async function bashSyntax(text, file2, label = file2) {
       fix: `run \`bash -n ${shellQuote(file2)}\` yourself to see why it takes so long`
     });
   if (r.code === 0) return crlf(text, file2, label) ?? pass(CHECK12, `${label}: bash -n passes`, { file: file2 });
-  const stderr = r.stderr.split(tmp).join(file2);
+  const stderr = r.stderr.split(ran).join(file2);
   const { line: line2, message } = parseBashError(stderr);
   const lines = text.split("\n");
   const evidence = [stderr.trim().replace(/^bash: /gm, `${file2}: `)];
@@ -63777,6 +63780,76 @@ function crlf(text, file2, label) {
     }
   );
 }
+
+// src/stages/preflight/script-batch.ts
+import { join as join12 } from "node:path";
+var LOOP = 'for f; do e=$(bash -n -- "$f" 2>&1 >/dev/null); printf "%s\\0%s\\0" "$?" "$e"; done';
+var answer = (code, stdout, stderr) => ({
+  code,
+  stdout,
+  stderr,
+  timedOut: false,
+  spawnError: null
+});
+async function checkScripts(root, files, shellcheck2) {
+  const out2 = { bash: /* @__PURE__ */ new Map(), shellcheck: /* @__PURE__ */ new Map() };
+  if (files.length === 0) return out2;
+  const abs = files.map((f) => join12(root, f));
+  const deadline = 6e4 + 1e3 * files.length;
+  const [bash2, sc] = await Promise.all([
+    runLocal("bash", ["-c", LOOP, "bash-n", ...abs], { cwd: root, timeoutMs: deadline }),
+    shellcheck2 ? runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", ...abs], { cwd: root, timeoutMs: deadline }) : null
+  ]);
+  const parts = bash2.stdout.split("\0");
+  if (bash2.code === 0 && !bash2.timedOut && parts.length === 2 * files.length + 1)
+    files.forEach((f, i) => out2.bash.set(f, answer(Number(parts[2 * i]), "", parts[2 * i + 1])));
+  if (sc && !sc.timedOut && (sc.code === 0 || sc.code === 1)) {
+    const comments = parseComments(sc.stdout);
+    if (comments)
+      files.forEach((f, i) => {
+        const own2 = comments.filter((c) => c.file === abs[i]);
+        out2.shellcheck.set(f, answer(own2.length ? 1 : 0, JSON.stringify({ comments: own2 }), ""));
+      });
+  }
+  return out2;
+}
+function parseComments(json2) {
+  try {
+    const parsed = JSON.parse(json2 || "{}");
+    return parsed.comments ?? [];
+  } catch {
+    return null;
+  }
+}
+var ScriptBatch = class {
+  constructor(root, candidates, shellcheck2) {
+    this.root = root;
+    this.shellcheck = shellcheck2;
+    this.pending = new Set(candidates);
+    this.maybeRun();
+  }
+  root;
+  shellcheck;
+  pending;
+  wanted = /* @__PURE__ */ new Set();
+  started = null;
+  start;
+  answers = new Promise((resolve10) => this.start = resolve10);
+  /** `target` asks for `file`'s answers; they come once every other candidate has asked or is done. */
+  want(target2, file2) {
+    this.wanted.add(file2);
+    this.done(target2);
+    return this.answers;
+  }
+  done(target2) {
+    if (this.pending.delete(target2)) this.maybeRun();
+  }
+  maybeRun() {
+    if (this.pending.size > 0 || this.started) return;
+    this.started = checkScripts(this.root, [...this.wanted], this.shellcheck);
+    this.start(this.started);
+  }
+};
 
 // src/stages/preflight/clean-tree.ts
 var CHECK13 = "preflight.clean-tree";
@@ -64029,6 +64102,9 @@ function shellcheckFindings(json2, file2) {
 }
 async function shellcheck(absPath, file2, cwd) {
   const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 3e4 });
+  return shellcheckResult(r, file2);
+}
+function shellcheckResult(r, file2) {
   if (r.spawnError)
     return [
       skip(CHECK16, "shellcheck is not installed", {
@@ -64095,14 +64171,22 @@ async function runPreflight(ctx) {
       findings.push(...r.findings);
     }
   }
-  const perTarget = await Promise.all(targets.map((t) => preflightTarget(ctx, t)));
+  if (ctx.ref === null) {
+    const scripts = targets.filter(
+      (t) => t.kind === "script" && !t.sharesFile && !/\.ya?ml$/i.test(t.scriptPath) && refused(ctx, t).length === 0
+    );
+    ctx.scriptBatch = new ScriptBatch(ctx.root, scripts, ctx.shellcheck);
+  }
+  const perTarget = await Promise.all(
+    targets.map((t) => preflightTarget(ctx, t).finally(() => ctx.scriptBatch?.done(t)))
+  );
   for (const f of perTarget) findings.push(...f);
   return findings;
 }
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync9(join12(ctx.root, path), "utf8");
+    return readFileSync9(join13(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -64137,7 +64221,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync3(join12(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync3(join13(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -64163,9 +64247,16 @@ async function preflightTarget(ctx, t) {
   const out2 = [];
   const fileChecks = !t.sharesFile;
   if (kind === "script" && fileChecks) {
-    out2.push(await bashSyntax(text, t.scriptPath));
-    if (ctx.ref === null && ctx.shellcheck)
-      out2.push(...await shellcheck(join12(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+    const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : void 0;
+    const abs = join13(ctx.root, t.scriptPath);
+    const syntax = batch?.bash.get(t.scriptPath);
+    out2.push(
+      syntax ? syntaxFinding(text, t.scriptPath, t.scriptPath, syntax, abs) : await bashSyntax(text, t.scriptPath)
+    );
+    if (ctx.ref === null && ctx.shellcheck) {
+      const sc = batch?.shellcheck.get(t.scriptPath);
+      out2.push(...sc ? shellcheckResult(sc, t.scriptPath) : await shellcheck(abs, t.scriptPath, ctx.root));
+    }
   }
   const specs = t.endpoint?.contracts.flags ?? [];
   if (t.endpoint)
@@ -66686,9 +66777,9 @@ import { dirname as dirname18, resolve as resolve9 } from "node:path";
 // src/ports/local/write-file.ts
 import { randomBytes as randomBytes4 } from "node:crypto";
 import { renameSync, rmSync as rmSync3, writeFileSync as writeFileSync4 } from "node:fs";
-import { basename as basename5, dirname as dirname17, join as join13 } from "node:path";
+import { basename as basename5, dirname as dirname17, join as join14 } from "node:path";
 function writeNoFollow(file2, text) {
-  const tmp = join13(dirname17(file2), `.${basename5(file2)}.${process.pid}.${randomBytes4(4).toString("hex")}.tmp`);
+  const tmp = join14(dirname17(file2), `.${basename5(file2)}.${process.pid}.${randomBytes4(4).toString("hex")}.tmp`);
   writeFileSync4(tmp, text, { flag: "wx" });
   try {
     renameSync(tmp, file2);

@@ -61051,26 +61051,26 @@ function isRecursive(inst, stack, resolve8) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve8);
-      if (answer > result)
-        result = answer;
+      const answer2 = isRecursive(child, stack, resolve8);
+      if (answer2 > result)
+        result = answer2;
     }
   };
   const shape = (sh, spread) => {
-    let answer = NONE;
+    let answer2 = NONE;
     for (const key of Reflect.ownKeys(sh)) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
       const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
-      if (child > answer)
-        answer = child;
+      if (child > answer2)
+        answer2 = child;
     }
-    return answer;
+    return answer2;
   };
-  const merge2 = (answer) => {
-    if (answer > result)
-      result = answer;
+  const merge2 = (answer2) => {
+    if (answer2 > result)
+      result = answer2;
   };
   const def = inst._zod.def;
   const kind = def.type;
@@ -61173,10 +61173,10 @@ function isRecursive(inst, stack, resolve8) {
   stack.delete(inst);
   return settle(inst, result);
 }
-function settle(inst, answer) {
-  if (answer !== ASSUMED)
-    recursive.set(inst, answer === PROVEN);
-  return answer;
+function settle(inst, answer2) {
+  if (answer2 !== ASSUMED)
+    recursive.set(inst, answer2 === PROVEN);
+  return answer2;
 }
 function isRecursiveSchema(inst) {
   return isRecursive(inst, /* @__PURE__ */ new Set(), true) !== NONE;
@@ -80697,7 +80697,7 @@ var GitReader = class {
 
 // src/stages/preflight/preflight.ts
 import { readFileSync as readFileSync9, statSync as statSync2 } from "node:fs";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync7 } from "node:fs";
@@ -81797,6 +81797,9 @@ async function bashSyntax(text, file2, label = file2) {
   } finally {
     rmSync3(dir, { recursive: true, force: true });
   }
+  return syntaxFinding(text, file2, label, r, tmp);
+}
+function syntaxFinding(text, file2, label, r, ran) {
   if (r.spawnError)
     return fail(CHECK12, `bash could not be started (${r.spawnError.code})`, {
       file: file2,
@@ -81808,7 +81811,7 @@ async function bashSyntax(text, file2, label = file2) {
       fix: `run \`bash -n ${shellQuote(file2)}\` yourself to see why it takes so long`
     });
   if (r.code === 0) return crlf(text, file2, label) ?? pass(CHECK12, `${label}: bash -n passes`, { file: file2 });
-  const stderr = r.stderr.split(tmp).join(file2);
+  const stderr = r.stderr.split(ran).join(file2);
   const { line: line2, message } = parseBashError(stderr);
   const lines = text.split("\n");
   const evidence = [stderr.trim().replace(/^bash: /gm, `${file2}: `)];
@@ -81840,6 +81843,76 @@ function crlf(text, file2, label) {
     }
   );
 }
+
+// src/stages/preflight/script-batch.ts
+import { join as join12 } from "node:path";
+var LOOP = 'for f; do e=$(bash -n -- "$f" 2>&1 >/dev/null); printf "%s\\0%s\\0" "$?" "$e"; done';
+var answer = (code, stdout, stderr) => ({
+  code,
+  stdout,
+  stderr,
+  timedOut: false,
+  spawnError: null
+});
+async function checkScripts(root, files, shellcheck2) {
+  const out2 = { bash: /* @__PURE__ */ new Map(), shellcheck: /* @__PURE__ */ new Map() };
+  if (files.length === 0) return out2;
+  const abs = files.map((f) => join12(root, f));
+  const deadline = 6e4 + 1e3 * files.length;
+  const [bash, sc] = await Promise.all([
+    runLocal("bash", ["-c", LOOP, "bash-n", ...abs], { cwd: root, timeoutMs: deadline }),
+    shellcheck2 ? runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", ...abs], { cwd: root, timeoutMs: deadline }) : null
+  ]);
+  const parts = bash.stdout.split("\0");
+  if (bash.code === 0 && !bash.timedOut && parts.length === 2 * files.length + 1)
+    files.forEach((f, i) => out2.bash.set(f, answer(Number(parts[2 * i]), "", parts[2 * i + 1])));
+  if (sc && !sc.timedOut && (sc.code === 0 || sc.code === 1)) {
+    const comments = parseComments(sc.stdout);
+    if (comments)
+      files.forEach((f, i) => {
+        const own2 = comments.filter((c) => c.file === abs[i]);
+        out2.shellcheck.set(f, answer(own2.length ? 1 : 0, JSON.stringify({ comments: own2 }), ""));
+      });
+  }
+  return out2;
+}
+function parseComments(json2) {
+  try {
+    const parsed = JSON.parse(json2 || "{}");
+    return parsed.comments ?? [];
+  } catch {
+    return null;
+  }
+}
+var ScriptBatch = class {
+  constructor(root, candidates, shellcheck2) {
+    this.root = root;
+    this.shellcheck = shellcheck2;
+    this.pending = new Set(candidates);
+    this.maybeRun();
+  }
+  root;
+  shellcheck;
+  pending;
+  wanted = /* @__PURE__ */ new Set();
+  started = null;
+  start;
+  answers = new Promise((resolve8) => this.start = resolve8);
+  /** `target` asks for `file`'s answers; they come once every other candidate has asked or is done. */
+  want(target, file2) {
+    this.wanted.add(file2);
+    this.done(target);
+    return this.answers;
+  }
+  done(target) {
+    if (this.pending.delete(target)) this.maybeRun();
+  }
+  maybeRun() {
+    if (this.pending.size > 0 || this.started) return;
+    this.started = checkScripts(this.root, [...this.wanted], this.shellcheck);
+    this.start(this.started);
+  }
+};
 
 // src/stages/preflight/clean-tree.ts
 var CHECK13 = "preflight.clean-tree";
@@ -82092,6 +82165,9 @@ function shellcheckFindings(json2, file2) {
 }
 async function shellcheck(absPath, file2, cwd) {
   const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 3e4 });
+  return shellcheckResult(r, file2);
+}
+function shellcheckResult(r, file2) {
   if (r.spawnError)
     return [
       skip(CHECK16, "shellcheck is not installed", {
@@ -82158,14 +82234,22 @@ async function runPreflight(ctx) {
       findings.push(...r.findings);
     }
   }
-  const perTarget = await Promise.all(targets.map((t) => preflightTarget(ctx, t)));
+  if (ctx.ref === null) {
+    const scripts = targets.filter(
+      (t) => t.kind === "script" && !t.sharesFile && !/\.ya?ml$/i.test(t.scriptPath) && refused(ctx, t).length === 0
+    );
+    ctx.scriptBatch = new ScriptBatch(ctx.root, scripts, ctx.shellcheck);
+  }
+  const perTarget = await Promise.all(
+    targets.map((t) => preflightTarget(ctx, t).finally(() => ctx.scriptBatch?.done(t)))
+  );
   for (const f of perTarget) findings.push(...f);
   return findings;
 }
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync9(join12(ctx.root, path), "utf8");
+    return readFileSync9(join13(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -82200,7 +82284,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync2(join12(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync2(join13(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -82226,9 +82310,16 @@ async function preflightTarget(ctx, t) {
   const out2 = [];
   const fileChecks = !t.sharesFile;
   if (kind === "script" && fileChecks) {
-    out2.push(await bashSyntax(text, t.scriptPath));
-    if (ctx.ref === null && ctx.shellcheck)
-      out2.push(...await shellcheck(join12(ctx.root, t.scriptPath), t.scriptPath, ctx.root));
+    const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : void 0;
+    const abs = join13(ctx.root, t.scriptPath);
+    const syntax = batch?.bash.get(t.scriptPath);
+    out2.push(
+      syntax ? syntaxFinding(text, t.scriptPath, t.scriptPath, syntax, abs) : await bashSyntax(text, t.scriptPath)
+    );
+    if (ctx.ref === null && ctx.shellcheck) {
+      const sc = batch?.shellcheck.get(t.scriptPath);
+      out2.push(...sc ? shellcheckResult(sc, t.scriptPath) : await shellcheck(abs, t.scriptPath, ctx.root));
+    }
   }
   const specs = t.endpoint?.contracts.flags ?? [];
   if (t.endpoint)

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { shellQuote } from "../../lib/shell-quote.js";
-import { runLocal } from "../../ports/local/run-local.js";
+import { runLocal, type LocalResult } from "../../ports/local/run-local.js";
 import { fail, pass, type Finding } from "../../domain/report/finding.js";
 
 const CHECK = "preflight.bash-syntax";
@@ -29,6 +29,17 @@ export async function bashSyntax(text: string, file: string, label = file): Prom
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  return syntaxFinding(text, file, label, r, tmp);
+}
+
+/** What bash -n said of `ran` (the file it read: a temp copy, or the work tree's file itself), as the finding. */
+export function syntaxFinding(
+  text: string,
+  file: string,
+  label: string,
+  r: Pick<LocalResult, "code" | "stderr" | "timedOut" | "spawnError">,
+  ran: string,
+): Finding {
   if (r.spawnError)
     return fail(CHECK, `bash could not be started (${r.spawnError.code})`, {
       file,
@@ -40,7 +51,7 @@ export async function bashSyntax(text: string, file: string, label = file): Prom
       fix: `run \`bash -n ${shellQuote(file)}\` yourself to see why it takes so long`,
     });
   if (r.code === 0) return crlf(text, file, label) ?? pass(CHECK, `${label}: bash -n passes`, { file });
-  const stderr = r.stderr.split(tmp).join(file);
+  const stderr = r.stderr.split(ran).join(file);
   const { line, message } = parseBashError(stderr);
   const lines = text.split("\n");
   const evidence = [stderr.trim().replace(/^bash: /gm, `${file}: `)];

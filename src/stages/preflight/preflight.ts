@@ -9,14 +9,15 @@ import { kindOf, readLaunch } from "./read-launch.js";
 import { expandRendered, renderedScript } from "./rendered.js";
 import type { ServeScript } from "../../domain/launch/model.js";
 import { checkEngineTraps, checkTraps, type TrapInput } from "./traps/check-traps.js";
-import { bashSyntax } from "./bash-syntax.js";
+import { bashSyntax, syntaxFinding } from "./bash-syntax.js";
+import { ScriptBatch } from "./script-batch.js";
 import { cleanTreeFinding } from "./clean-tree.js";
 import { SHALLOW_FIX, type PreflightContext, type PreflightTarget } from "./targets.js";
 import { checkContracts } from "./contracts.js";
 import { droppedFlags } from "./dropped-flags.js";
 import { historyFinding } from "./history.js";
 import { refusePath } from "./paths.js";
-import { shellcheck, shellcheckAvailable } from "./shellcheck.js";
+import { shellcheck, shellcheckAvailable, shellcheckResult } from "./shellcheck.js";
 
 /** git status once per run: every check that asks shares the answer. */
 function status(ctx: PreflightContext): Promise<StatusEntry[]> {
@@ -70,7 +71,15 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
       findings.push(...r.findings);
     }
   }
-  const perTarget = await Promise.all(targets.map((t) => preflightTarget(ctx, t)));
+  if (ctx.ref === null) {
+    const scripts = targets.filter(
+      (t) => t.kind === "script" && !t.sharesFile && !/\.ya?ml$/i.test(t.scriptPath) && refused(ctx, t).length === 0,
+    );
+    ctx.scriptBatch = new ScriptBatch(ctx.root, scripts, ctx.shellcheck);
+  }
+  const perTarget = await Promise.all(
+    targets.map((t) => preflightTarget(ctx, t).finally(() => ctx.scriptBatch?.done(t))),
+  );
   for (const f of perTarget) findings.push(...f);
   return findings;
 }
@@ -156,9 +165,17 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   // a script's second engine shares the file with the first, whose target checks the file once
   const fileChecks = !t.sharesFile;
   if (kind === "script" && fileChecks) {
-    out.push(await bashSyntax(text, t.scriptPath));
-    if (ctx.ref === null && ctx.shellcheck)
-      out.push(...(await shellcheck(join(ctx.root, t.scriptPath), t.scriptPath, ctx.root)));
+    // the batch's answers for work-tree files; a file it has none for is checked on its own
+    const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : undefined;
+    const abs = join(ctx.root, t.scriptPath);
+    const syntax = batch?.bash.get(t.scriptPath);
+    out.push(
+      syntax ? syntaxFinding(text, t.scriptPath, t.scriptPath, syntax, abs) : await bashSyntax(text, t.scriptPath),
+    );
+    if (ctx.ref === null && ctx.shellcheck) {
+      const sc = batch?.shellcheck.get(t.scriptPath);
+      out.push(...(sc ? shellcheckResult(sc, t.scriptPath) : await shellcheck(abs, t.scriptPath, ctx.root)));
+    }
   }
   const specs = t.endpoint?.contracts.flags ?? [];
   if (t.endpoint)

@@ -1,5 +1,5 @@
 // preflight.shellcheck: shellcheck's findings where it is installed (warn level, never fails the job).
-import { runLocal } from "../../ports/local/run-local.js";
+import { runLocal, type LocalResult } from "../../ports/local/run-local.js";
 import { pass, skip, warn, type Finding } from "../../domain/report/finding.js";
 
 const CHECK = "preflight.shellcheck";
@@ -27,6 +27,11 @@ export function shellcheckFindings(json: string, file: string): Finding[] {
 
 export async function shellcheck(absPath: string, file: string, cwd: string): Promise<Finding[]> {
   const r = await runLocal("shellcheck", ["-f", "json1", "-S", "warning", "-x", absPath], { cwd, timeoutMs: 30_000 });
+  return shellcheckResult(r, file);
+}
+
+/** shellcheck's answer for one file as findings (json1 on stdout; exit 1 means it found something). */
+export function shellcheckResult(r: Pick<LocalResult, "code" | "stdout" | "stderr" | "spawnError">, file: string) {
   if (r.spawnError)
     return [
       skip(CHECK, "shellcheck is not installed", {

@@ -4,6 +4,7 @@ import type { FileKind } from "../../domain/launch/launch.js";
 import type { GitReader } from "../../ports/git/batched.js";
 import type { Git, StatusEntry } from "../../ports/git/git.js";
 import type { RenderTool } from "../../ports/local/render.js";
+import type { ScriptBatch } from "./script-batch.js";
 
 /** A Helm chart or kustomize overlay: rendered by its tool before it is read. */
 export interface RenderSpec {
@@ -49,6 +50,8 @@ export interface PreflightContext {
   /** false once shellcheck is known to be missing (reported once, not per script) */
   shellcheck?: boolean;
   statusCache?: Promise<StatusEntry[]>;
+  /** bash -n and shellcheck run once over the work tree's scripts (see script-batch.ts) */
+  scriptBatch?: ScriptBatch<PreflightTarget>;
   /** the config file, relative to the repository root: clean-tree never tells to stash it */
   configPath?: string | null;
 }
