@@ -255,6 +255,7 @@ class Grouper {
     switch (w.text) {
       case "for":
       case "select":
+        this.loopVariable();
         this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
         return true;
       case "case":
@@ -324,6 +325,22 @@ class Grouper {
     const p = w.parts.length === 1 ? w.parts[0]! : null;
     if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
     return this.functions.get(p.body.trim()) ?? null;
+  }
+
+  /**
+   * `for c in "$NAME"; do`: over one word the loop variable holds that word (so `docker rm -f "$c"` names it);
+   * over several it holds each in turn, unknown here.
+   */
+  private loopVariable(): void {
+    const name = this.tokens[this.i];
+    if (name?.kind !== "word" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.word.text)) return;
+    const items: LexWord[] = [];
+    for (let j = this.i + 1; j < this.tokens.length; j++) {
+      const t = this.tokens[j]!;
+      if (t.kind !== "word") break;
+      if (j > this.i + 1 || t.word.text !== "in") items.push(t.word);
+    }
+    assign(this.s.env, name.word.text, items.length === 1 ? resolveWord(items[0]!, this.s.env) : undefined, false);
   }
 
   private skipUntil(stop: (t: Token) => boolean): void {

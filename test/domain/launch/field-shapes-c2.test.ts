@@ -151,3 +151,27 @@ echo "run: systemctl start llm"
     expect(isServeScript(text)).toBe(false);
   });
 });
+
+describe("loops", () => {
+  it("gives a `for` variable over one word that word, so a removal in the loop names the container", () => {
+    const text = `#!/bin/bash
+HEAD=eng-head
+for c in "$HEAD"; do
+  docker rm -f "$c"
+done
+docker run -d --name "$HEAD" example/sglang:1 --model-path /m
+`;
+    const rm = parseServeScript(text).commands.find((c) => c.words[1]?.text === "rm");
+    expect(rm?.words.at(-1)?.resolved).toBe("eng-head");
+  });
+
+  it("leaves a `for` variable over several words unknown", () => {
+    const text = `#!/bin/bash
+for c in a b; do
+  docker rm -f "$c"
+done
+`;
+    const rm = parseServeScript(text).commands.find((c) => c.words[1]?.text === "rm");
+    expect(rm?.words.at(-1)?.resolved).toBeUndefined();
+  });
+});
