@@ -40,6 +40,19 @@ const ALIASES: Readonly<Record<string, string>> = {
   "--dp": "--data-parallel-size",
   "--dp-size": "--data-parallel-size",
   "-q": "--quantization",
+  // llama.cpp's draft-model options (common/arg.cpp lists each with its older spellings)
+  "-md": "--spec-draft-model",
+  "--model-draft": "--spec-draft-model",
+  "-ngld": "--spec-draft-ngl",
+  "--gpu-layers-draft": "--spec-draft-ngl",
+  "--n-gpu-layers-draft": "--spec-draft-ngl",
+  "-ctkd": "--spec-draft-type-k",
+  "--cache-type-k-draft": "--spec-draft-type-k",
+  "-ctvd": "--spec-draft-type-v",
+  "--cache-type-v-draft": "--spec-draft-type-v",
+  "-devd": "--spec-draft-device",
+  "--device-draft": "--spec-draft-device",
+  "--draft-p-min": "--spec-draft-p-min",
 };
 
 export function normalizeFlagName(name: string): string {

@@ -52,7 +52,8 @@ const SYSTEMD_RUN_VALUE = new Set([
 const SHELL = /^(ba|da|z|k)?sh$/;
 const PYTHON = /^python[0-9.]*$/;
 /** programs that, run after an image, replace its entrypoint's engine (a bench client, a shell command) */
-const PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf)$/;
+const PROGRAM =
+  /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf|test|true|echo|printenv|stat|find|mkdir|chown|chmod|rm|cp|mv|du|df|nvidia-smi|rocm-smi|nsenter|curl|wget)$/;
 /** vLLM flags that mark an argv as an engine's when the image is unknown (an engine double, a custom build) */
 const VLLM_TYPICAL = new Set([
   "--model",
@@ -193,6 +194,26 @@ function programName(w: Word, h: EngineHints): string {
   return name;
 }
 
+/**
+ * Options that make an engine print something and exit (llama.cpp's arg.cpp: -h/--help/--usage, --version,
+ * --list-devices, --completion-bash, -cl/--cache-list; argparse's -h/--help in vLLM and SGLang): a build script's
+ * `llama-server --version` starts no server.
+ */
+const PRINTS_AND_EXITS = new Set([
+  "-h",
+  "--help",
+  "--usage",
+  "--version",
+  "--list-devices",
+  "--completion-bash",
+  "-cl",
+  "--cache-list",
+]);
+
+export function printsAndExits(args: readonly Word[]): boolean {
+  return args.some((w) => PRINTS_AND_EXITS.has(w.text));
+}
+
 /** The engine a command runs itself (not through a container runtime), or null. */
 export function directEngine(words: readonly Word[], h: EngineHints): Found | null {
   const w = peel(words);
@@ -202,7 +223,10 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
   const held = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(first.text);
   // a whole command (program and arguments), not a program path: `"$BIN" --port 8000` is read below
   const heldSource = held && first.dynamic ? h.source(held[1]!) : null;
-  if (heldSource && /^\s*[^\s-]\S*\s+\S/.test(heldSource.text)) return h.nested(heldSource.text, heldSource.line);
+  // (`PY="$(command -v python3)"` holds the output of a command, a program path: not a command to run)
+  const substituted = heldSource && /^\s*(\$\(|`)/.test(heldSource.text);
+  if (heldSource && !substituted && /^\s*[^\s-]\S*\s+\S/.test(heldSource.text))
+    return h.nested(heldSource.text, heldSource.line);
   const prog = programName(first, h);
   if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
   // SGLang's own CLI (sglang/cli/main.py: `sglang serve --model-path ...`), beside python -m sglang.launch_server

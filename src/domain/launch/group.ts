@@ -5,7 +5,7 @@
 import type { Command, Word } from "./model.js";
 import { lex, lexWords, type LexWord, type Token } from "./lexer.js";
 import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
-import { assignedSource } from "./words.js";
+import { assignedSource, basename, programWords } from "./words.js";
 
 export interface GroupState {
   env: Env;
@@ -66,6 +66,8 @@ class Grouper {
   private conditional = 0;
   /** shell functions defined so far and the words their echo lines print, for an unquoted `$(name)` */
   private readonly functions = new Map<string, Word[]>();
+  /** functions that run docker/podman with their own arguments (`rdocker() { ssh host "docker ${q[*]}"; }`) */
+  private readonly forwarders = new Map<string, "docker" | "podman">();
   private fnName: string | null = null;
   private fnOpen: { name: string; start: number; braces: number; conditional: number } | null = null;
   private braces = 0;
@@ -127,7 +129,10 @@ class Grouper {
   }
 
   private array(t: Extract<Token, { kind: "array" }>): void {
-    const words = t.words.map((w) => ({ ...this.plain(w), optional: w.optional || this.conditional > 0 }));
+    // `BASE=(--gpus all "${ENVS[@]}")`: an array spliced into another one brings its own words
+    const words = t.words
+      .flatMap((w) => (w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef)! : [this.plain(w)]))
+      .map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
     const prev = t.append ? (this.s.arrays.get(t.name) ?? []) : [];
     this.s.arrays.set(t.name, [...prev, ...words]);
     const d = this.open(t.line);
@@ -228,8 +233,9 @@ class Grouper {
     const p = w.parts.length === 1 ? w.parts[0]! : null;
     if (!p || p.kind !== "param" || p.op !== null || p.index !== null || (p.quoted && !evaluated)) return null;
     const known = this.s.strings.get(p.name);
-    // one word stays as written ($MODEL), so paths and names still compare by variable
-    return known && (known.length !== 1 || evaluated)
+    // one word stays as written ($MODEL), so paths and names still compare by variable; a flag (`$BATCH` holding
+    // --cont-batching) is an argv word of its own, read at the line that set it
+    return known && (known.length !== 1 || evaluated || /^-/.test(known[0]!.text))
       ? known.map((x) => ({ ...x, optional: x.optional || w.optional }))
       : null;
   }
@@ -249,6 +255,7 @@ class Grouper {
     switch (w.text) {
       case "for":
       case "select":
+        this.loopVariable();
         this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
         return true;
       case "case":
@@ -306,6 +313,8 @@ class Grouper {
             );
         });
       this.functions.set(f.name, echoed);
+      const runtime = forwardedRuntime(this.s.commands.slice(f.start));
+      if (runtime) this.forwarders.set(f.name, runtime);
       this.fnOpen = null;
     }
     this.braces = Math.max(0, this.braces - 1);
@@ -316,6 +325,22 @@ class Grouper {
     const p = w.parts.length === 1 ? w.parts[0]! : null;
     if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
     return this.functions.get(p.body.trim()) ?? null;
+  }
+
+  /**
+   * `for c in "$NAME"; do`: over one word the loop variable holds that word (so `docker rm -f "$c"` names it);
+   * over several it holds each in turn, unknown here.
+   */
+  private loopVariable(): void {
+    const name = this.tokens[this.i];
+    if (name?.kind !== "word" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.word.text)) return;
+    const items: LexWord[] = [];
+    for (let j = this.i + 1; j < this.tokens.length; j++) {
+      const t = this.tokens[j]!;
+      if (t.kind !== "word") break;
+      if (j > this.i + 1 || t.word.text !== "in") items.push(t.word);
+    }
+    assign(this.s.env, name.word.text, items.length === 1 ? resolveWord(items[0]!, this.s.env) : undefined, false);
   }
 
   private skipUntil(stop: (t: Token) => boolean): void {
@@ -356,6 +381,9 @@ class Grouper {
     if (!d || (d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0)) return null;
     if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
     const first = this.s.firstLine;
+    const fwd = d.words[0] ? this.forwarders.get(d.words[0].text) : undefined;
+    // `rdocker run ...` is a docker run (on whichever host the function reaches)
+    if (fwd) d.words[0] = { ...d.words[0]!, text: fwd, dynamic: false };
     const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
     const cmd: Command = {
       words: d.words,
@@ -386,4 +414,22 @@ class Grouper {
       .map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
     this.s.arrays.set("@", [...(prev ?? []), ...added]);
   }
+}
+
+/** Words that pass a function's own arguments on: "$@", $*, or an array built from them (`${q[*]}`). */
+const FORWARDS = /\$(\{)?[@*]|\[[@*]\]\}/;
+
+/**
+ * The container runtime a function body runs with the function's arguments: `docker "$@"`, or over ssh as one
+ * remote command string (`ssh host "docker ${q[*]}"`); null for any other function.
+ */
+function forwardedRuntime(body: readonly Command[]): "docker" | "podman" | null {
+  for (const c of body) {
+    const w = programWords(c.words);
+    const prog = w[0] ? basename(w[0].text) : "";
+    if ((prog === "docker" || prog === "podman") && w.slice(1).some((x) => FORWARDS.test(x.text))) return prog;
+    const remote = prog === "ssh" ? /^(?:sudo\s+)?(docker|podman)\s/.exec(w.at(-1)?.text ?? "") : null;
+    if (remote && FORWARDS.test(w.at(-1)!.text)) return remote[1] as "docker" | "podman";
+  }
+  return null;
 }

@@ -4,8 +4,8 @@ import type { Command, Engine, PodmanRun, Runtime, ServeScript } from "./model.j
 import { groupCommands, type GroupState } from "./group.js";
 import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
-import { containerEngine, directEngine, type EngineHints, type Found } from "./engine.js";
-import { assignedSource, runsSubcommand } from "./words.js";
+import { containerEngine, directEngine, printsAndExits, type EngineHints, type Found } from "./engine.js";
+import { assignedSource, heredocAt, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
 import { defaultBranchFirst } from "./default-branch.js";
 
@@ -103,17 +103,13 @@ function separateLaunches(ranked: readonly Engine[], lines: readonly string[], f
 function heredocEngine(text: string, firstLine: number, runtime: Runtime, nested: ServeScript[]): Engine | null {
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
-    const m = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(lines[i]!);
-    if (!m || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
-    const strip = m[1] === "-";
-    const end = lines.findIndex((l, j) => j > i && (strip ? l.replace(/^\t+/, "") : l) === m[3]);
-    if (end < 0) continue;
-    const body = lines.slice(i + 1, end).map((l) => (strip ? l.replace(/^\t+/, "") : l));
+    if (!/<</.test(lines[i]!) || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
+    const doc = heredocAt(lines, i);
+    if (!doc) continue;
+    const { body, end } = doc;
     const at = firstLine + i + 1;
     const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
-    const bodyText = unit
-      ? body.map((l) => (/^\s*ExecStart\s*=/.test(l) ? l.replace(/^\s*ExecStart\s*=\s*[-@:+!]*/, "") : "")).join("\n")
-      : body.join("\n");
+    const bodyText = unit ? execStartLines(body).join("\n") : body.join("\n");
     const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime });
     if (inner.engine) {
       nested.push(inner);
@@ -122,6 +118,17 @@ function heredocEngine(text: string, firstLine: number, runtime: Runtime, nested
     i = end;
   }
   return null;
+}
+
+/** A unit body's ExecStart= line and its continuation lines, the other lines blank (so lines keep their numbers). */
+function execStartLines(body: readonly string[]): string[] {
+  let inExec = false;
+  return body.map((l) => {
+    const start = /^\s*ExecStart\s*=/.test(l);
+    const keep = start || inExec;
+    inExec = keep && /\\\s*$/.test(l);
+    return start ? l.replace(/^\s*ExecStart\s*=\s*[-@:+!]*/, "") : keep ? l : "";
+  });
 }
 
 /** The program a dynamic word names: `$VLLM_BIN` -> its assignment, `${PY:-python3}` -> the default. */
@@ -149,11 +156,13 @@ function engineHints(
 ): EngineHints {
   return {
     source: (name) => {
-      // `CMD="$CMD --flag"` appends to an earlier value (often under a condition): the command is the last
-      // assignment that does not start from the variable itself
-      const own = new RegExp(`^\\s*\\$\\{?${name}\\b`);
+      // `CMD="$CMD --flag"` appends to an earlier value, `cmd="nohup ${cmd} &"` wraps it (often under a
+      // condition): the command is the last assignment that does not use the variable itself
+      const own = new RegExp(`\\$\\{?${name}\\b`);
       for (const a of assignments.filter((x) => x.name === name).reverse()) {
-        const src = assignedSource(text, a.line - firstLine, name, a.line);
+        const src =
+          assignedSource(text, a.line - firstLine, name, a.line) ??
+          capturedHeredoc(text, a.line - firstLine, name, a.line);
         if (src && !own.test(src.text)) return src;
       }
       return null;
@@ -169,6 +178,19 @@ function engineHints(
   };
 }
 
+/** `cmd=$(cat <<EOF ... EOF)`: the heredoc's body is the variable's value, read at its own lines. */
+function capturedHeredoc(
+  text: string,
+  index: number,
+  name: string,
+  line: number,
+): { text: string; line: number } | null {
+  const lines = text.split("\n");
+  if (!new RegExp(`(^|[\\s;])${name}=["']?\\$\\(\\s*cat\\s*<<`).test(lines[index] ?? "")) return null;
+  const doc = heredocAt(lines, index);
+  return doc ? { text: doc.body.join("\n"), line: line + 1 } : null;
+}
+
 /** Every engine launch, best first (see the score below). */
 function findEngines(commands: Command[], runs: PodmanRun[], hints: EngineHints, runtime: Runtime): Engine[] {
   const candidates: Engine[] = [];
@@ -176,12 +198,12 @@ function findEngines(commands: Command[], runs: PodmanRun[], hints: EngineHints,
   for (const r of runs) {
     inRun.add(r.command);
     const found = containerEngine(r, hints);
-    if (found) candidates.push(engineOf(found, r.runtime, r.command, r));
+    if (found && !printsAndExits(found.args)) candidates.push(engineOf(found, r.runtime, r.command, r));
   }
   for (const c of commands) {
     if (inRun.has(c)) continue;
     const found = directEngine(c.words, hints);
-    if (found) candidates.push(engineOf(found, runtime, c, null));
+    if (found && !printsAndExits(found.args)) candidates.push(engineOf(found, runtime, c, null));
   }
   // The engine is the run with the most engine flags; a `--rm` helper (a probe, a cache check) loses ties.
   const score = (c: Engine) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);

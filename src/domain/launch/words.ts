@@ -112,3 +112,18 @@ export function assignedSource(
   }
   return null;
 }
+
+/**
+ * The heredoc that starts on `lines[i]` (`<<EOF`, `<<-'EOF'`): its body as the command reading it gets it (tabs
+ * stripped for `<<-`; in an unquoted one `\\`, `\$` and `` \` `` lose their backslash, as bash expands them) and the
+ * index of its closing line. Null when the line opens none or it never closes.
+ */
+export function heredocAt(lines: readonly string[], i: number): { body: string[]; end: number } | null {
+  const m = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(lines[i] ?? "");
+  if (!m) return null;
+  const strip = (l: string) => (m[1] === "-" ? l.replace(/^\t+/, "") : l);
+  const end = lines.findIndex((l, j) => j > i && strip(l) === m[3]);
+  if (end < 0) return null;
+  const body = lines.slice(i + 1, end).map(strip);
+  return { body: m[2] ? body : body.map((l) => l.replace(/\\([\\$`])/g, "$1")), end };
+}

@@ -143,9 +143,12 @@ function pairUnits(targets: PreflightTarget[], units: readonly { file: string; t
     if (!prog) continue;
     const tail = (p: string, n: number) => p.split("/").slice(-n).join("/");
     const scripts = targets.filter((t) => t.kind === "script" && t.unitPath === null && !t.endpoint);
+    // an installer often drops the extension (`install vllm-serve.sh /usr/local/bin/vllm-serve`)
+    const bare = (p: string) => basename(p).replace(/\.(ba)?sh$/, "");
     const match =
       scripts.find((t) => t.scriptPath.includes("/") && tail(prog, 2) === tail(t.scriptPath, 2)) ??
-      scripts.find((t) => basename(prog) === basename(t.scriptPath));
+      scripts.find((t) => basename(prog) === basename(t.scriptPath)) ??
+      scripts.find((t) => bare(prog) === bare(t.scriptPath));
     if (match) match.unitPath = u.file;
   }
 }

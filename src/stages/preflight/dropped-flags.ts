@@ -43,6 +43,21 @@ export const CLIENT_FLAGS: Record<EngineKind, ReadonlySet<string>> = {
   ]),
 };
 
+const words = (name: string) => new Set(normalizeFlagName(name).replace(/^-+/, "").split("-"));
+
+/**
+ * `--draft-model "$D"` gone and `--spec-draft-model "$D"` new: the same value (a path, a name, not a bare number)
+ * under a name holding every word of the old one is one setting respelt (a flag the engine never knew, fixed), not
+ * a drop. The added flag, or null.
+ */
+function movedValue(f: Flag, added: readonly Flag[]): Flag | null {
+  if (f.value === null || !/[^\d.]/.test(f.value) || f.value.length < 3) return null;
+  const old = words(f.name);
+  const same = added.filter((g) => g.value === f.value);
+  const hit = same.length === 1 ? same[0]! : null;
+  return hit && [...old].every((w) => words(hit.name).has(w)) ? hit : null;
+}
+
 /** `baseFile`: the script's name at the base, when it was renamed since. */
 export function droppedFlags(
   baseFlags: readonly Flag[],
@@ -61,9 +76,11 @@ export function droppedFlags(
   const before = new Set(baseFlags.map(key));
   const seen = new Set<string>();
   // `-max-model-len` respelt `--max-model-len`: a typo fixed, not a flag dropped
-  const respelt = (f: Flag) => /^-[^-]/.test(f.name) && f.name.length > 3 && now.has(normalizeFlagName(`-${f.name}`));
+  const typo = (f: Flag) => /^-[^-]/.test(f.name) && f.name.length > 3 && now.has(normalizeFlagName(`-${f.name}`));
+  const newFlags = nowFlags.filter((f) => !before.has(key(f)));
+  const respelt = (f: Flag) => typo(f) || movedValue(f, newFlags) !== null;
   const dropped = baseFlags.filter((f) => !now.has(key(f)) && !respelt(f) && !seen.has(key(f)) && seen.add(key(f)));
-  const added = [...new Set(nowFlags.filter((f) => !before.has(key(f))).map((f) => f.name))];
+  const added = [...new Set(newFlags.map((f) => f.name))];
   const renamed = baseFile === file ? {} : { baseFile };
   const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;
   if (dropped.length === 0) {

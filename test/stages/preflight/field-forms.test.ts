@@ -44,12 +44,37 @@ describe("discovery pairs a unit with the script it runs", () => {
   });
 });
 
+describe("discovery pairs a unit with a script installed under another name", () => {
+  it("pairs ExecStart=/usr/local/bin/serve-llm with the repository's serve-llm.sh", async () => {
+    const report = await preflight({
+      "serve-llm.sh": "#!/bin/bash\nexec vllm serve /m --port 8000\n",
+      "systemd/llm.service": "[Service]\nExecStart=/usr/local/bin/serve-llm\nRestart=on-failure\n",
+    });
+    expect(rules(report)).toEqual([["restart-on-failure", "systemd/llm.service", 3]]);
+  });
+
+  it("does not pair a unit whose program only shares a prefix with a script", async () => {
+    const report = await preflight({
+      "serve-llm-old.sh": "#!/bin/bash\nexec vllm serve /m --port 8000\n",
+      "systemd/llm.service": "[Service]\nExecStart=/usr/local/bin/serve-llm\nRestart=on-failure\n",
+    });
+    expect(rules(report)).toEqual([]);
+  });
+});
+
 describe("memlock by form", () => {
   const svc = (extra: string) =>
     `services:\n  llm:\n    image: vllm/vllm-openai:v0.10.1\n${extra}    command: >\n      --model m\n      --swap-space 16\n`;
   it("warns on a compose service that pins host memory, at the pinning flag, and not once ulimits lift it", async () => {
     expect(rules(await preflight({ "compose.yaml": svc("") }))).toEqual([["memlock", "compose.yaml", 6]]);
     expect(rules(await preflight({ "compose.yaml": svc("    ulimits:\n      memlock: -1\n") }))).toEqual([]);
+  });
+
+  it("stays silent on --swap-space for a vLLM image from 0.11 on (V1 only: it allocates no CPU swap blocks)", async () => {
+    const run = (tag: string) =>
+      `#!/bin/bash\ndocker run -d --device /dev/kfd --device /dev/dri vllm/vllm-openai-rocm:${tag} \\\n  --model m \\\n  --swap-space 16\n`;
+    expect(rules(await preflight({ "serve.sh": run("v0.14.1") }))).toEqual([]);
+    expect(rules(await preflight({ "serve.sh": run("v0.10.1") }))).toEqual([["memlock", "serve.sh", 2]]);
   });
 
   it("stays silent on a Kubernetes container (node runtimes run with an unlimited memlock)", async () => {

@@ -160,6 +160,23 @@ describe("preflight: honest contract messages", () => {
       ["warn", "-ngl"],
     ]);
   });
+
+  it("reads llama.cpp's draft-model spellings as one flag, and the same value moved to a longer name as a respelling", () => {
+    const llama = (s: string) => parseServeScript(`llama-server -m /m.gguf ${s} --port 8080\n`).engine!.flags;
+    const drops = (b: string, n: string) =>
+      droppedFlags(llama(b), llama(n), "s.sh", "base", new Set(), "base", "s.sh", "llama.cpp").map((f) => [
+        f.status,
+        f.data?.flag ?? null,
+      ]);
+    // arg.cpp: {"--spec-draft-model", "-md", "--model-draft"} is one option
+    expect(drops("-md /d.gguf", "--spec-draft-model /d.gguf")).toEqual([["pass", null]]);
+    expect(drops("--model-draft /d.gguf", "--spec-draft-model /d.gguf")).toEqual([["pass", null]]);
+    // no spelling llama.cpp knows, fixed to one it does: the value stays, under the name that holds its words
+    expect(drops('--draft-model "$DRAFT"', '--spec-draft-model "$DRAFT"')).toEqual([["pass", null]]);
+    // a value that moves to an unrelated flag is still a drop
+    expect(drops("--alias qwen", "--tags qwen")).toEqual([["fail", "--alias"]]);
+    expect(drops("-md /d.gguf", "")).toEqual([["warn", "-md"]]);
+  });
 });
 
 describe("preflight: paths", () => {

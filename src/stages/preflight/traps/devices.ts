@@ -77,12 +77,22 @@ const PINNING = new Set([
   "--offload-backend",
 ]);
 
+/**
+ * vLLM's image tag as a version from 0.11 on: V0 is gone there and V1 allocates no CPU swap blocks (its engine core
+ * sets num_cpu_blocks to 0), so --swap-space pins nothing. Earlier tags could still run V0; "latest" says nothing.
+ */
+function v1Only(image: string | undefined): boolean {
+  const m = /:v?(\d+)\.(\d+)(?:\.\d+)?[^/]*$/.exec(image ?? "");
+  return m !== null && (Number(m[1]) > 0 || Number(m[2]) >= 11);
+}
+
 /** The flag that pins host memory, if any (a zero size pins nothing). */
-export function pinningFlag(flags: readonly Flag[]): Flag | null {
+export function pinningFlag(flags: readonly Flag[], image?: string): Flag | null {
   return (
     flags.find((f) => {
       const name = normalizeFlagName(f.name);
       const value = f.resolvedValue ?? f.value;
+      if (name === "--swap-space" && v1Only(image)) return false;
       if (PINNING.has(name)) return value === null || !/^0+(\.0+)?$/.test(value);
       return name === "--kv-transfer-config" && /Offloading|LMCache|CPU/i.test(value ?? "");
     }) ?? null
@@ -104,7 +114,8 @@ export const memlock: TrapRuleDef = {
   check: (ctx) =>
     engineRuns(ctx).flatMap(({ source, item: run }) => {
       if (!(MEMLOCK_RUNTIMES as readonly string[]).includes(run.runtime)) return [];
-      const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags) : null;
+      const image = run.image ? (run.image.resolved ?? run.image.text) : undefined;
+      const pin = source.script.engine?.podmanRun === run ? pinningFlag(source.script.engine.flags, image) : null;
       // a CPU image pins nothing for a GPU
       if (!pin || /cpu|openvino/i.test(run.image?.text ?? "") || run.ulimits.some((u) => UNLIMITED.test(u.value)))
         return [];
