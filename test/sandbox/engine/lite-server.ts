@@ -26,8 +26,11 @@ export interface LiteEngine {
   accessLine(method: string, url: string, addr: string, status: number): string;
   /** the line it prints on SIGTERM */
   stopLine: string;
-  /** /metrics (Prometheus text) where the engine serves it, else 404 */
+  /** /metrics (Prometheus text) where the engine serves it, else `metricsOff` (or the 404) */
   metrics?: () => string | null;
+  metricsOff?: { status: number; body: string };
+  /** the body of a 404 (FastAPI's for SGLang), else llama-server's error envelope */
+  notFound?: string;
   /** llama-server's /props (JSON), else 404 */
   props?: () => string;
   /** /health when it is not llama-server's instant 200 {"status":"ok"}: SGLang's generates a token first */
@@ -85,6 +88,7 @@ export function liteHandler(
       if (url === "/v1/models" && req.method === "GET") return reply(200, e.models(started));
       const prom = url === "/metrics" && req.method === "GET" ? (e.metrics?.() ?? null) : null;
       if (prom !== null) return reply(200, prom);
+      if (url === "/metrics" && e.metricsOff) return reply(e.metricsOff.status, e.metricsOff.body);
       if (url === "/props" && req.method === "GET" && e.props) return reply(200, e.props());
       if (url === "/v1/chat/completions" && req.method === "POST") {
         if (wedged) return;
@@ -98,7 +102,10 @@ export function liteHandler(
         process.stderr.write(e.accessLine(req.method ?? "GET", url, req.socket.remoteAddress ?? "", r.status));
         return;
       }
-      return reply(404, JSON.stringify({ error: { code: 404, message: "Not Found", type: "not_found_error" } }));
+      return reply(
+        404,
+        e.notFound ?? JSON.stringify({ error: { code: 404, message: "Not Found", type: "not_found_error" } }),
+      );
     });
   };
 }

@@ -214,6 +214,8 @@ export function sglangLite(p: SglangPlan): LiteEngine {
     // retries each second until SGLANG_HEALTH_CHECK_TIMEOUT (20 s) before a 503
     health: (wedged) =>
       wedged ? { status: 503, body: "", afterMs: 1000 * p.healthTimeoutS } : { status: 200, body: "", afterMs: 1000 },
+    // FastAPI's own 404 (/metrics is only mounted with --enable-metrics)
+    notFound: JSON.stringify({ detail: "Not Found" }),
     accessLine: (method, url, addr, status) =>
       `[${stamp(new Date())}] INFO:     ${addr} - "${method} ${url} HTTP/1.1" ${status}\n`,
     stopLine: `[${stamp(new Date())}] INFO:     Shutting down\n`,
