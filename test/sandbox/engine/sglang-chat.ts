@@ -6,7 +6,10 @@
 //   `content=text if text else ""`); the choice carries matched_stop; the response a `metadata` object.
 // - streamed: text deltas from build_sse_content (msgspec, omit_defaults: only the keys that are set, the
 //   end chunk's delta `{}`), tool-call deltas from DeltaMessage.model_dump_json (every key, null included):
-//   the first piece of a call has its id ("call_" + 24 hex) and name, later pieces id and name null.
+//   the first piece of a call has its id ("call_" + 24 hex), its name and arguments "" (function_call/
+//   base_format_detector.py at 00a35ca8: "Send the tool name with empty parameters"), later pieces id and name
+//   null. (SGLang's arguments are Python's json.dumps, `{"city": "Paris"}` with spaces; the double keeps
+//   vLLM's compact text: verify compares the parsed arguments.)
 // - a call ends "tool_calls" whatever the tool_choice (auto, required, named: `if finish_reason["type"] ==
 //   "stop": finish_reason["type"] = "tool_calls"`).
 // - without --tool-call-parser SGLang refuses nothing: the call the model wrote stays in content as text
