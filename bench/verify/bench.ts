@@ -11,8 +11,7 @@ import { TOOL_CASES, toolCaseBody } from "../../src/stages/verify/tool-cases.js"
 import { thinkingOffRequest, thinkingRequest, thinkingStreamRequest } from "../../src/stages/verify/thinking-cases.js";
 import { livenessRequest } from "../../src/stages/verify/liveness.js";
 import { DEFAULT_SCHEMA, structuredRequest } from "../../src/stages/verify/structured.js";
-import { generatorCost, runLoad } from "../../src/stages/verify/load.js";
-import { runnerRoute } from "../../src/ports/http/route.js";
+import { bootPaced, loadBench, loadOk, renderLoadBench, type LoadBench } from "./load.js";
 
 const RULES = `groups:
   - name: vllm
@@ -55,43 +54,6 @@ export interface VerifyBench {
   load: LoadBench | null;
 }
 
-/** The load step against a double of known pace (no speculative decoding: one token a chunk). */
-export interface LoadBench {
-  requests: number;
-  errors: number;
-  /** median over requests of measured TTFT / the double's configured TTFT (20 ms + prompt at its prefill rate) */
-  ttftRatio: number;
-  /** median over requests of measured TTFT minus the configured TTFT, ms */
-  ttftExcessMs: number;
-  /** the generator's own mean TTFT against the loopback server that answers at once, ms */
-  generatorTtftMs: number;
-  /** measured inter-token p50 / the configured ms per token */
-  itlRatio: number;
-  /** the generator's own CPU time per request against a loopback server (a child process) that answers at once */
-  generatorMs: number;
-}
-const LOAD_PORT = 7898;
-const DECODE_TOK_S = 50;
-const PREFILL_TOK_S = 4000;
-const LOAD_SPEC = { concurrency: 4, requests: 16, promptTokens: 512, maxTokens: 32 };
-
-async function loadBench(url: string): Promise<LoadBench> {
-  const { samples } = await runLoad(runnerRoute(url, {}), "qwen", LOAD_SPEC, 60_000);
-  const ok = samples.filter((x) => x.ok);
-  const ttft = ok.map((x) => x.ttftMs! / (20 + (1000 * (x.promptTokens ?? 0)) / PREFILL_TOK_S));
-  const itl = ok.flatMap((x) => x.itlMs).sort((a, b) => a - b);
-  const cost = await generatorCost(LOAD_SPEC);
-  return {
-    requests: samples.length,
-    errors: samples.length - ok.length,
-    ttftRatio: median(ttft),
-    ttftExcessMs: median(ok.map((x) => x.ttftMs! - (20 + (1000 * (x.promptTokens ?? 0)) / PREFILL_TOK_S))),
-    generatorTtftMs: cost.ttftMs,
-    itlRatio: (itl[Math.floor(itl.length / 2)] ?? NaN) / (1000 / DECODE_TOK_S),
-    generatorMs: cost.cpuMs,
-  };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const BENCH_PORT = 7899;
 
@@ -122,10 +84,7 @@ export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
     contracts: CONTRACTS,
   });
   b.sha = b.repo.commit("alert rules", { "alerts/vllm.rules.yml": RULES });
-  const paced = await bootCase(admin, s, LOAD_PORT, {
-    live: GOOD_ARGS.slice(0, GOOD_ARGS.indexOf("--speculative-config")),
-    unitEnv: { FAKE_DECODE_TOK_S: String(DECODE_TOK_S), FAKE_PREFILL_TOK_S: String(PREFILL_TOK_S) },
-  });
+  const paced = await bootPaced(admin, s);
   try {
     await Promise.all([waitReady(b), waitReady(paced)]);
     const times: number[] = [];
@@ -192,13 +151,7 @@ export async function runVerifyBench(runs = 5): Promise<VerifyBench> {
 export function renderVerifyBench(v: VerifyBench): { text: string; ok: boolean } {
   if (v.skipped) return { text: `verify: skipped (${v.skipped})`, ok: true };
   const l = v.load;
-  const loadOk =
-    l !== null &&
-    l.errors === 0 &&
-    Math.abs(l.ttftRatio - 1) <= 0.05 &&
-    Math.abs(l.itlRatio - 1) <= 0.05 &&
-    l.generatorMs < 1;
-  const ok = v.verifyMs < 2000 && v.connections === 1 && v.failed.length === 0 && loadOk;
+  const ok = v.verifyMs < 2000 && v.connections === 1 && v.failed.length === 0 && loadOk(l);
   const text = [
     "| measure | deploy-gate verify (whole matrix) | manual: one SSH command per fact, one request per case | target |",
     "|---|---|---|---|",
@@ -208,17 +161,7 @@ export function renderVerifyBench(v: VerifyBench): { text: string; ok: boolean }
     v.failed.length
       ? `failing checks on a correct engine: ${v.failed.join(", ")}`
       : "every check passed on the correct engine",
-    l
-      ? [
-          "",
-          `| load step (${LOAD_SPEC.requests} requests, ${LOAD_SPEC.concurrency} at a time, against a double at ${DECODE_TOK_S} tok/s decode, ${PREFILL_TOK_S} tok/s prefill) | measured | target |`,
-          "|---|---|---|",
-          `| TTFT / the double's configured TTFT (median over requests) | ${l.ttftRatio.toFixed(3)} (+${l.ttftExcessMs.toFixed(1)} ms; the generator's own TTFT against a loopback server: ${l.generatorTtftMs.toFixed(2)} ms) | within 5% |`,
-          `| inter-token p50 / the configured ${1000 / DECODE_TOK_S} ms | ${l.itlRatio.toFixed(3)} | within 5% |`,
-          `| the generator's own CPU time per request (against a loopback server answering at once) | ${l.generatorMs.toFixed(2)} ms | < 1 ms |`,
-          `| errors | ${l.errors} of ${l.requests} | 0 |`,
-        ].join("\n")
-      : "load step: not measured",
+    l ? `\n${renderLoadBench(l)}` : "load step: not measured",
     ok ? "verify: target met" : "verify: TARGET MISSED",
   ].join("\n");
   return { text, ok };

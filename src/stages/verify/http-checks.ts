@@ -10,7 +10,7 @@ import { fail, skip, warn, type Finding } from "../../domain/report/finding.js";
 import type { Flag } from "../../domain/launch/model.js";
 import type { StageContext } from "../context.js";
 import { flagValue } from "./live-argv.js";
-import { checkModels } from "./models.js";
+import { checkModels, engineOf } from "./models.js";
 import type { VerifyOptions, VerifyTimeouts } from "./timeouts.js";
 import { peerRoute, runnerRoute, tunnelRoute, type Route } from "../../ports/http/route.js";
 import { askThinkingCases, checkThinkingMatrix } from "./thinking.js";
@@ -234,6 +234,7 @@ export function httpFindingsOf(
       (_r, p) =>
         checkToolMatrix(p.toolCases!, p.url, p.routed.route.via, {
           autoToolChoice: live.some((f) => f.name === "--enable-auto-tool-choice"),
+          engine: engineOf(p.routed.models),
           toolCallParser: flagValue(live, "--tool-call-parser"),
           model: ep.model!,
           sentKey,

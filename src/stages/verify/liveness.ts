@@ -24,7 +24,9 @@ export const livenessRequest = (model: string) => ({
 export async function probeLiveness(route: Route, model: string, deadlineMs: number): Promise<LivenessAnswers> {
   const [completion, health] = await Promise.all([
     route.send("POST", "/v1/chat/completions", livenessRequest(model), deadlineMs),
-    route.send("GET", "/health", undefined, Math.min(deadlineMs, 10_000)),
+    // the whole deadline: SGLang's /health generates a token itself and answers its 503 only after
+    // SGLANG_HEALTH_CHECK_TIMEOUT (20 s; sgl-project/sglang http_server.py at 0025436e)
+    route.send("GET", "/health", undefined, deadlineMs),
   ]);
   return { completion, health, deadlineMs };
 }

@@ -25,7 +25,7 @@ export function checkMetricNames(files: readonly DeclaredFile[], metrics: HttpRe
       `GET /metrics via ${via}: ${metrics.status === null ? (metrics.error ?? "no answer") : `HTTP ${metrics.status}`}`,
       {
         evidence: [metrics.body.slice(0, 200)],
-        fix: "the engine must serve /metrics on its port (llama-server: start it with --metrics); then rerun deploy-gate verify",
+        fix: "the engine must serve /metrics on its port (llama-server: start it with --metrics; SGLang: --enable-metrics); then rerun deploy-gate verify",
       },
     );
   const live = exposedNames(metrics.body);

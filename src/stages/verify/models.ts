@@ -96,3 +96,13 @@ export function checkModels(r: HttpResult, model: string, url: string, via: stri
   }
   return pass(CHECK, `/v1/models lists ${model} (asked via ${via})`, { evidence, data });
 }
+
+/** The engine behind /v1/models, by its `owned_by` (vLLM "vllm", SGLang "sglang", llama-server "llamacpp"). */
+export function engineOf(r: HttpResult | null): "vllm" | "sglang" | "llama.cpp" | null {
+  try {
+    const owner = (JSON.parse(r?.body ?? "") as { data?: { owned_by?: unknown }[] }).data?.[0]?.owned_by;
+    return owner === "vllm" ? "vllm" : owner === "sglang" ? "sglang" : owner === "llamacpp" ? "llama.cpp" : null;
+  } catch {
+    return null;
+  }
+}

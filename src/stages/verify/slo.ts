@@ -15,10 +15,24 @@ export const CHECK = "verify.slo";
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : NaN);
 
-/** A `vllm bench serve --save-result` JSON: `{median,p95,p99}_{ttft,itl,e2el}_ms` (p95 needs
- *  --metric-percentiles with 95), completed and failed, output_throughput, duration in seconds. */
+/** The last JSON object of a file: `vllm bench serve --append-result` writes each run's object after the
+ *  last, a newline between (vllm/benchmarks/serve.py: `outfile.write("\n")` then `json.dump`). */
+function lastObject(text: string): Record<string, unknown> {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (e) {
+    const at = text.trimEnd().lastIndexOf("\n{");
+    if (at < 0) throw e;
+    return JSON.parse(text.slice(at + 1)) as Record<string, unknown>;
+  }
+}
+
+/** A `vllm bench serve --save-result` JSON (vllm-project/vllm vllm/benchmarks/serve.py): `median_{m}_ms` and
+ *  `p{N}_{m}_ms` for the metrics of --percentile-metrics (default ttft,tpot,itl: e2el only when named) at the
+ *  --metric-percentiles (default 99: p95 only when named), completed and failed, output_throughput, duration
+ *  in seconds; with --append-result the last run in the file. */
 export function figuresFromVllmBench(text: string): LoadFigures {
-  const j = JSON.parse(text) as Record<string, unknown>;
+  const j = lastObject(text);
   const pct = (m: string): Pct | null => {
     const p50 = num(j[`p50_${m}_ms`] ?? j[`median_${m}_ms`]);
     const p = { p50, p95: num(j[`p95_${m}_ms`]), p99: num(j[`p99_${m}_ms`]) };
@@ -47,8 +61,11 @@ interface Distribution {
 }
 type GuideMetric = { successful?: Distribution } | undefined;
 
-/** A GuideLLM benchmarks report (`guidellm benchmark --output-path x.json`): its last benchmark's successful
- *  requests, each metric's percentiles as `percentiles.p95` or `p95`; request_latency in seconds. */
+/** A GuideLLM benchmarks report (`guidellm benchmark --output-path x.json`; vllm-project/guidellm
+ *  src/guidellm/benchmark/schemas/report.py and metrics.py): its last benchmark's successful requests, each
+ *  metric a StatusDistributionSummary whose `successful` DistributionSummary has `percentiles.p95` (older
+ *  reports: `p95`); request_latency in seconds. `request_totals.incomplete` are requests cancelled when the
+ *  benchmark ended (accumulator.py: status "cancelled" after they started), not errors: left out. */
 export function figuresFromGuidellm(text: string): LoadFigures {
   const j = JSON.parse(text) as { benchmarks?: { metrics?: Record<string, unknown>; duration?: number }[] };
   const b = j.benchmarks?.at(-1);
@@ -62,7 +79,7 @@ export function figuresFromGuidellm(text: string): LoadFigures {
     return { p50: at(d, "p50") * scale, p95: at(d, "p95") * scale, p99: at(d, "p99") * scale };
   };
   const totals = (m.request_totals ?? {}) as { successful?: number; errored?: number; incomplete?: number };
-  const errors = num(totals.errored ?? 0) + num(totals.incomplete ?? 0);
+  const errors = num(totals.errored ?? 0);
   const requests = num(totals.successful ?? 0) + errors;
   return {
     requests,

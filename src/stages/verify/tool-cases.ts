@@ -17,6 +17,10 @@ export interface CaseVerdict {
   ok: boolean;
   cause: Cause | null;
   reason: string;
+  /** the model's call came back as text: no parser took it out (the server's fault, or SGLang's missing flag) */
+  asText?: true;
+  /** a case the engine cannot serve (llama-server's named tool_choice): not counted */
+  unsupported?: true;
 }
 
 const city = { type: "object", properties: { city: { type: "string", description: "City name" } }, required: ["city"] };
@@ -140,6 +144,27 @@ const notJson = (calls: JoinedCall[]) =>
   calls.find((c) => typeof parse(c.arguments) !== "object" || parse(c.arguments) === null);
 const names = (calls: JoinedCall[]) => calls.map((c) => c.name).join(", ");
 
+/** A call the model wrote that no parser took out of the text: SGLang without --tool-call-parser refuses
+ *  nothing and hands it back as content (the template's `<tool_call>` markup; for required or a named
+ *  function the JSON array of its fallback schema, `[{"name": ..., "parameters": ...}]`). */
+export function unparsedCall(content: string): boolean {
+  if (content.includes("<tool_call>")) return true;
+  const j = parse(content.trim());
+  const items = Array.isArray(j) ? j : [j];
+  return (
+    items.length > 0 &&
+    items.every(
+      (x) =>
+        typeof x === "object" &&
+        x !== null &&
+        typeof (x as { name?: unknown }).name === "string" &&
+        ("parameters" in x || "arguments" in x),
+    )
+  );
+}
+const asText = (m: Message) =>
+  `no tool_calls: the model's call came back as text in content (${JSON.stringify(m.content.slice(0, 80))}): no tool-call parser took it out`;
+
 /** The verdict on one case's body (already 2xx). `reference`: the non-streamed parallel calls, for stream. */
 export function judgeMessage(c: ToolCase, m: Message, reference: JoinedCall[] | null): CaseVerdict {
   const broken = notJson(m.calls);
@@ -148,6 +173,8 @@ export function judgeMessage(c: ToolCase, m: Message, reference: JoinedCall[] | 
       "server",
       `call ${broken.name} has arguments that are not a JSON object: ${broken.arguments.slice(0, 80)}`,
     );
+  if (!m.calls.length && c !== "none" && c !== "roundtrip" && unparsedCall(m.content))
+    return { ...bad("server", asText(m)), asText: true };
   switch (c) {
     case "auto":
     case "required":
@@ -165,7 +192,10 @@ export function judgeMessage(c: ToolCase, m: Message, reference: JoinedCall[] | 
     case "named":
       if (!m.calls.length) return bad("server", `no tool_calls for the named function ${NAMED}`);
       if (m.calls.some((x) => x.name !== NAMED))
-        return bad("server", `named ${NAMED}, got a call to ${names(m.calls)}`);
+        return bad(
+          "server",
+          `named ${NAMED}, got a call to ${names(m.calls)} (a server that reads tool_choice only as a string, as llama-server does, serves a named function as "auto")`,
+        );
       return ok(`called ${NAMED} (finish_reason ${JSON.stringify(m.finishReason)})`);
     case "none":
       if (m.calls.length)

@@ -40,11 +40,15 @@ interface ToolLive {
   toolCallParser: string | null;
   model?: string;
   sentKey?: boolean;
+  /** the engine, from /v1/models' owned_by */
+  engine?: "vllm" | "sglang" | "llama.cpp" | null;
 }
 
 const FIXES: Record<Cause, (live: ToolLive, cases: string) => string> = {
   flags: (l) =>
-    `a server config gap, not a model fault: ${l.toolCallParser ? `--tool-call-parser ${l.toolCallParser} is set` : "add --tool-call-parser <parser> (Qwen3: qwen3_xml)"}${l.autoToolChoice ? "" : " and --enable-auto-tool-choice"} to the serve script and redeploy`,
+    l.engine === "sglang"
+      ? "a server config gap, not a model fault: SGLang without --tool-call-parser hands the model's calls back as text; add --tool-call-parser <the model family's parser> (python -m sglang.launch_server --help lists them) to the serve script and redeploy"
+      : `a server config gap, not a model fault: ${l.toolCallParser ? `--tool-call-parser ${l.toolCallParser} is set` : "add --tool-call-parser <parser> (Qwen3: qwen3_xml)"}${l.autoToolChoice ? "" : " and --enable-auto-tool-choice"} to the serve script and redeploy`,
   server: (l, c) =>
     `the server's tool handling broke ${c}: check --tool-call-parser ${l.toolCallParser ?? "<parser>"} matches the model family's tool format, and the engine version (required and named calls run through guided decoding; a parser that misreads the deltas breaks streaming)`,
   model: (l, c) =>
@@ -55,9 +59,24 @@ const FIXES: Record<Cause, (live: ToolLive, cases: string) => string> = {
 };
 
 /** verify.tools from every case's answer. */
-export function checkToolMatrix(a: ToolAnswers, url: string, via: string, live: ToolLive): Finding {
+export function checkToolMatrix(a: ToolAnswers, url: string, via: string, given: ToolLive): Finding {
+  // SGLang's choices carry matched_stop (protocol.py's ChatCompletionResponseChoice); vLLM's and llama-server's do not
+  const live = { ...given, engine: given.engine ?? (/"matched_stop":/.test(a.auto.body) ? "sglang" : null) };
   const auto = checkToolsResult(a.auto, url, via, live);
   const verdicts = Object.fromEntries(TOOL_CASES.map((c) => [c, judgeCase(c, a)])) as Record<ToolCase, CaseVerdict>;
+  // calls left as text on SGLang with no --tool-call-parser known: its missing flag, not a parser fault
+  for (const c of TOOL_CASES)
+    if (verdicts[c].asText && live.engine === "sglang" && !live.toolCallParser)
+      verdicts[c] = { ...verdicts[c], cause: "flags" };
+  // llama-server reads tool_choice as a string (tools/server/server-common.cpp, ggml-org/llama.cpp 006639c3:
+  // json_value(body, "tool_choice", std::string("auto"))): a named function is served as "auto", nothing to check
+  if (live.engine === "llama.cpp" && !verdicts.named.ok && verdicts.named.cause === "server")
+    verdicts.named = {
+      ok: true,
+      cause: null,
+      unsupported: true,
+      reason: `not checked: llama-server serves a named tool_choice as "auto" (${verdicts.named.reason.replace(/ \(a server that.*$/, "")})`,
+    };
   const lines = TOOL_CASES.map((c) => `${c}: ${verdicts[c].reason}`);
   const failed = TOOL_CASES.filter((c) => !verdicts[c].ok);
   const data = { ...auto.data, cases: verdicts, failed };
@@ -66,8 +85,15 @@ export function checkToolMatrix(a: ToolAnswers, url: string, via: string, live: 
   if (auto.status === "fail" && (a.auto.status === null || a.auto.status >= 300 || autoGap))
     return { ...auto, evidence: [...(auto.evidence ?? []), ...lines], data };
   const evidence = [`POST ${url}/v1/chat/completions x ${TOOL_CASES.length} tool cases via ${via}`, ...lines];
+  const unsupported = TOOL_CASES.filter((c) => verdicts[c].unsupported);
   if (!failed.length)
-    return pass("verify.tools", `tool calls work in every case: ${TOOL_CASES.join(", ")}`, { evidence, data });
+    return pass(
+      "verify.tools",
+      unsupported.length
+        ? `tool calls work in every case the engine serves: ${TOOL_CASES.filter((c) => !verdicts[c].unsupported).join(", ")} (${unsupported.join(", ")}: not supported by this engine)`
+        : `tool calls work in every case: ${TOOL_CASES.join(", ")}`,
+      { evidence, data },
+    );
   const causes = [...new Set(failed.map((c) => verdicts[c].cause!))];
   const fix = causes
     .map((cause) => FIXES[cause](live, failed.filter((c) => verdicts[c].cause === cause).join(", ")))

@@ -13,6 +13,8 @@ export interface LlamaPlan {
   ctx: number;
   parallel: number;
   jinja: boolean;
+  /** --metrics: /metrics answers (else its 501) */
+  metrics: boolean;
   apiKey: string | null;
   bootSeconds: number;
   fail: "oom" | null;
@@ -97,6 +99,7 @@ export function llamaPlan(args: readonly string[], env: Record<string, string | 
     ctx: Number(v.get("ctx") ?? 4096),
     parallel: Number(v.get("parallel") ?? 1),
     jinja: switches.has("--jinja"),
+    metrics: switches.has("--metrics"),
     apiKey: v.get("api-key") ?? env.LLAMA_API_KEY ?? null,
     bootSeconds: Number.isFinite(boot) && boot > 0 ? boot : 2,
     fail: env.FAKE_FAIL === "oom" ? "oom" : null,
@@ -206,6 +209,32 @@ export function llamaLite(p: LlamaPlan, file: ModelFile): LiteEngine {
     chat: { dialect: "llama.cpp", served: p.alias, jinja: p.jinja, reasoning: true, tools: p.jinja },
     accessLine: (method, url, addr, status) => `srv  log_server_r: request: ${method} ${url} ${addr} ${status}\n`,
     stopLine: "srv    operator(): operator(): cleaning up before exit...\n",
+    // /metrics (reference §3): only with --metrics, else a 501 that says so; the llamacpp: counters and gauges
+    // (their HELP texts are left out: not checked against the source here)
+    metrics: () =>
+      p.metrics
+        ? [
+            ...["prompt_tokens_total", "tokens_predicted_total", "n_decode_total"].flatMap((n) => [
+              `# TYPE llamacpp:${n} counter`,
+              `llamacpp:${n} 0`,
+            ]),
+            ...["requests_processing", "requests_deferred"].flatMap((n) => [
+              `# TYPE llamacpp:${n} gauge`,
+              `llamacpp:${n} 0`,
+            ]),
+            "",
+          ].join("\n")
+        : null,
+    metricsOff: {
+      status: 501,
+      body: JSON.stringify({
+        error: {
+          code: 501,
+          message: "This server does not support metrics endpoint. Start it with `--metrics`",
+          type: "not_supported_error",
+        },
+      }),
+    },
     // get_props: the per-slot context (the -c value split across -np slots) and the slot count
     props: () =>
       JSON.stringify({
@@ -219,7 +248,7 @@ export function llamaLite(p: LlamaPlan, file: ModelFile): LiteEngine {
         modalities: { vision: false, audio: false },
         endpoint_slots: true,
         endpoint_props: false,
-        endpoint_metrics: false,
+        endpoint_metrics: p.metrics,
         chat_template: "{{ messages }}",
         build_info: "b6100-0000000",
       }),

@@ -21,6 +21,8 @@ export interface SglangPlan {
   kvTokens: number;
   /** --enable-metrics: /metrics answers */
   metrics: boolean;
+  /** SGLANG_HEALTH_CHECK_TIMEOUT: how long /health waits for the scheduler before its 503 */
+  healthTimeoutS: number;
   modelGiB: number;
   vramGiB: number;
   spec: SpecPlan;
@@ -96,6 +98,7 @@ export function sglangPlan(args: readonly string[], env: Record<string, string |
     bootSeconds: n(env, "FAKE_BOOT_SECONDS", 2),
     kvTokens: Math.max(0, Math.floor(poolBytes / BYTES_PER_TOKEN)),
     metrics: v.has("enable-metrics"),
+    healthTimeoutS: n(env, "SGLANG_HEALTH_CHECK_TIMEOUT", 20),
     modelGiB,
     vramGiB,
     spec: {
@@ -206,13 +209,23 @@ export function sglangLite(p: SglangPlan): LiteEngine {
       tools: p.toolCallParser !== null,
     },
     answered: (body) => specServe(p.spec, spec, body),
+    // http_server.py (sgl-project/sglang 0025436e): /health and /health_generate are one handler that sends
+    // a one-token generation, sleeps 1 s, then answers 200 with no body if the scheduler answered, and
+    // retries each second until SGLANG_HEALTH_CHECK_TIMEOUT (20 s) before a 503
+    health: (wedged) =>
+      wedged ? { status: 503, body: "", afterMs: 1000 * p.healthTimeoutS } : { status: 200, body: "", afterMs: 1000 },
+    // FastAPI's own 404 (/metrics is only mounted with --enable-metrics)
+    notFound: JSON.stringify({ detail: "Not Found" }),
     accessLine: (method, url, addr, status) =>
       `[${stamp(new Date())}] INFO:     ${addr} - "${method} ${url} HTTP/1.1" ${status}\n`,
     stopLine: `[${stamp(new Date())}] INFO:     Shutting down\n`,
-    // SGLang's metrics collector gauges (with --enable-metrics only), one sample per label set
+    // SGLang's metrics collector gauges (with --enable-metrics only), one sample per label set: names and HELP
+    // of num_running_reqs, max_total_num_tokens and spec_accept_* as in python/sglang/srt/metrics/collector.py
+    // (sgl-project/sglang 00ae9c15, whose scheduler labels carry moe_ep_rank too). sglang:context_len is not among
+    // that file's gauges: the double still serves it, unconfirmed; verify over HTTP asks /v1/models' max_model_len first
     metrics: () => {
       if (!p.metrics) return null;
-      const l = `model_name="${p.served}",engine_type="unified",tp_rank="0",pp_rank="0"`;
+      const l = `model_name="${p.served}",engine_type="unified",tp_rank="0",pp_rank="0",moe_ep_rank="0"`;
       return [
         "# HELP sglang:max_total_num_tokens Maximum total number of tokens in the KV cache pool.",
         "# TYPE sglang:max_total_num_tokens gauge",
@@ -220,6 +233,7 @@ export function sglangLite(p: SglangPlan): LiteEngine {
         "# HELP sglang:context_len The context length of the model.",
         "# TYPE sglang:context_len gauge",
         `sglang:context_len{${l}} ${p.contextLen}.0`,
+        "# HELP sglang:num_running_reqs The number of running requests.",
         "# TYPE sglang:num_running_reqs gauge",
         `sglang:num_running_reqs{${l}} 0.0`,
         ...(spec.acceptLength === null

@@ -10,6 +10,8 @@ import type { GitReader } from "../../../src/ports/git/batched.js";
 import { checkLiveness, probeLiveness } from "../../../src/stages/verify/liveness.js";
 import { runVerify } from "../../../src/stages/verify/verify.js";
 import { FULL_ARGS, serveDouble } from "../../sandbox/engine/loopback.js";
+import { liteHandler } from "../../sandbox/engine/lite-server.js";
+import { sglangLite, sglangPlan } from "../../sandbox/engine/sglang.js";
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -115,5 +117,42 @@ describe("runVerify on a wedged engine", () => {
     expect(by["verify.liveness"]!.data).toMatchObject({ class: "wedged" });
     for (const c of ["verify.thinking", "verify.tools", "verify.decode"])
       expect(by[c]!.summary, c).toMatch(/not (checked|measured): the engine did not finish a one-token completion/);
+  });
+});
+
+describe("verify.liveness on SGLang", () => {
+  // sgl-project/sglang python/sglang/srt/entrypoints/http_server.py at 0025436eab0556737d615b36a4dd3e1e26e82f3d:
+  // /health is health_generate: a one-token generation, a 1 s sleep, 200 with no body once the scheduler
+  // answered, else 503 after SGLANG_HEALTH_CHECK_TIMEOUT (default 20 s)
+  async function sglang(env: Record<string, string>, wedged: boolean): Promise<string> {
+    const plan = sglangPlan(["--model-path", "/models/qwen", "--served-model-name", "qwen"], env);
+    const server = createServer(liteHandler(sglangLite(plan), () => true, wedged));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    closers.push(
+      () =>
+        new Promise<void>((r) => {
+          server.closeAllConnections();
+          server.close(() => r());
+        }),
+    );
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it("its /health takes its 1 s generation and answers 200 with no body; a live engine passes", async () => {
+    const url = await sglang({}, false);
+    const t0 = performance.now();
+    const h = await fetch(`${url}/health`);
+    expect(h.status).toBe(200);
+    expect(await h.text()).toBe("");
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(990);
+    expect((await liveness(url, 20_000)).status).toBe("pass");
+  });
+
+  it("a wedged SGLang says so on its own /health (503 after its timeout), read within the deadline: down, never a pass", async () => {
+    const url = await sglang({ SGLANG_HEALTH_CHECK_TIMEOUT: "1" }, true);
+    const f = await liveness(url, 3000);
+    expect(f.status).toBe("fail");
+    expect(f.data).toMatchObject({ class: "down", healthStatus: 503 });
+    expect(f.evidence).toContain(`GET ${url}/health: HTTP 503`);
   });
 });
