@@ -230,6 +230,8 @@ export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainO
   if (journal === "records") return explainRecords(held, rest, opts);
   if (journal === "journal") {
     const feeder = new Feeder("journal-json", new Diagnoser(opts));
+    // the decoder copies what it keeps of a chunk (a line's start), so the reader may read into one buffer
+    (chunks as { reuse?: () => void }).reuse?.();
     for (const b of held) feeder.pushBytes(b);
     for await (const b of rest) feeder.pushBytes(b);
     return toResult(feeder.finish());
