@@ -318,6 +318,9 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [DIRTY, ["\x1b", "\r"]],
 ];
 
+/** Every literal of every group (the line-by-line differential test splices them, whole and cut short, into lines). */
+export const LITERALS: readonly string[] = GROUPS.flatMap(([, words]) => words);
+
 /** Characters below this index have transitions; any other breaks every literal (they are ASCII). */
 const SIGMA = 128;
 
