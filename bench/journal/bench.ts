@@ -1,8 +1,11 @@
 // Journal forensics benchmark: our streaming decoder (alone, and with the diagnosis) against seed 000's
 // Python procedure, on the same generated dump, at two sizes to show whether memory stays flat; the
 // decoder's records are checked identical to the JSON.parse reference decoder's.
+// `explain` is measured as a user runs it: the bundle of this tree (built to a temporary directory, as
+// `npm run build` would) started as `node cli.js explain DUMP --json`, against `python3 seed_procedure.py <
+// DUMP`, both whole processes (start-up and module loading included), CPU time from wait4 (rusage.py).
 // Run: npx tsx bench/journal/bench.ts [sizeMB ...]
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,12 +46,17 @@ export interface SizeFigures {
   speedup: number;
   /** The same ratio per pair of runs (decoder run i against python run i), lowest first. */
   speedups: number[];
-  /** `explain` (decode + diagnosis), median of REPEATS runs alternating with the Python's, and its CPU-time ratio. */
+  /**
+   * `node dist/cli.js explain DUMP --json` (decode + diagnosis) as a whole process, the bundle of this tree, median
+   * of REPEATS runs alternating with the Python's, and its CPU-time ratio against the Python's whole process.
+   */
   explain: RunFigures & { class: string };
   explainSpeedup: number;
   explainSpeedups: number[];
-  /** The seed's procedure as written: dedupe on the first 12 characters. */
+  /** The seed's procedure as written: dedupe on the first 12 characters (its own timing, start-up excluded). */
   seed: RunFigures;
+  /** The same Python runs as whole processes: interpreter start-up and imports included, as explain's are. */
+  seedProcess: RunFigures;
   /** The same procedure deduping on the whole message, to show what the 12-char key costs. */
   seedWholeKey: RunFigures;
 }
@@ -78,6 +86,21 @@ function run(cmd: string, args: string[], stdinPath?: string): Promise<Record<st
   });
 }
 
+/** A whole process measured by rusage.py; `out` is the command's stdout (its last JSON value). */
+async function runProcess(
+  stdinPath: string | null,
+  cmd: string[],
+): Promise<{ proc: RunFigures; out: Record<string, unknown> }> {
+  const r = await run("python3", [join(HERE, "rusage.py"), stdinPath ?? "-", ...cmd]);
+  if (r.exit !== 0 && r.exit !== 1) throw new Error(`${cmd.join(" ")} exited ${String(r.exit)}`);
+  const text = String(r.out).trim();
+  // explain --json prints one pretty JSON document; the Python prints one JSON line
+  const out = JSON.parse(text.startsWith("{\n") ? text : text.split("\n").pop()!) as Record<string, unknown>;
+  return { proc: { ...figures({ ...r, ms: r.wallMs, decisive: out.decisive }, 0) }, out };
+}
+
+const mbPerS = (bytes: number, cpuMs: number) => Math.round((bytes / 2 ** 20 / (cpuMs / 1000)) * 10) / 10;
+
 function figures(r: Record<string, unknown>, bytes: number): RunFigures {
   const ms = Number(r.ms);
   const cpuMs = Number(r.cpuMs);
@@ -87,7 +110,7 @@ function figures(r: Record<string, unknown>, bytes: number): RunFigures {
     ms: Math.round(ms),
     cpuMs: Math.round(cpuMs),
     mainCpuMs,
-    mbPerS: Math.round((bytes / 2 ** 20 / (cpuMs / 1000)) * 10) / 10,
+    mbPerS: mbPerS(bytes, cpuMs),
     maxRssMiB: Math.round(Number(r.maxRssKiB) / 1024),
     decisive,
     correct: decisive !== null && EXPECTED.test(decisive),
@@ -106,17 +129,30 @@ export async function runJournalBench(opts: { sizesMB?: number[] } = {}): Promis
     const empty = join(dir, "empty.json");
     writeFileSync(empty, "");
     const baseline = await run(process.execPath, ["--import", "tsx", join(HERE, "child.ts"), empty]);
+    // what `npx deploy-gate` runs: the bundle, built from this tree
+    const dist = join(dir, "dist");
+    execFileSync(process.execPath, [join(ROOT, "scripts", "build.mjs"), "--outdir", dist], {
+      cwd: ROOT,
+      stdio: "ignore",
+    });
+    // the interpreter itself, not a version manager's shim script in front of it
+    const python = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], { encoding: "utf8" }).trim();
+    const explainCmd = (path: string) => [process.execPath, join(dist, "cli.js"), "explain", path, "--json"];
     for (const sizeMB of opts.sizesMB ?? [5, 50, 200]) {
       const path = join(dir, `dump-${sizeMB}MB.json`);
       const { bytes, records } = await generateJournalDump(path, sizeMB * 2 ** 20);
       // Alternate runs, so a busy moment on a shared machine weighs on both sides.
       const decRuns: Record<string, unknown>[] = [];
       const seedRuns: Record<string, unknown>[] = [];
-      const explainRuns: Record<string, unknown>[] = [];
+      const seedProcFigs: RunFigures[] = [];
+      const explainFigs: (RunFigures & { class: string })[] = [];
       for (let i = 0; i < REPEATS; i++) {
         decRuns.push(await run(process.execPath, ["--import", "tsx", join(HERE, "child-decode.ts"), path]));
-        explainRuns.push(await run(process.execPath, ["--import", "tsx", join(HERE, "child.ts"), path]));
-        seedRuns.push(await run("python3", [join(HERE, "seed_procedure.py"), "12"], path));
+        const ex = await runProcess(null, explainCmd(path));
+        explainFigs.push({ ...ex.proc, mbPerS: mbPerS(bytes, ex.proc.cpuMs), class: String(ex.out.class) });
+        const py = await runProcess(path, [python, join(HERE, "seed_procedure.py"), "12"]);
+        seedRuns.push(py.out);
+        seedProcFigs.push({ ...py.proc, mbPerS: mbPerS(bytes, py.proc.cpuMs) });
       }
       const fastDigest = await run(process.execPath, [
         "--import",
@@ -137,7 +173,7 @@ export async function runJournalBench(opts: { sizesMB?: number[] } = {}): Promis
         typeof fastDigest.digest === "string" &&
         fastDigest.digest === refDigest.digest &&
         fastDigest.records === refDigest.records;
-      const whole = await run("python3", [join(HERE, "seed_procedure.py"), "0"], path);
+      const whole = await run(python, [join(HERE, "seed_procedure.py"), "0"], path);
       const decFigs = decRuns.map((r) => figures(r, bytes));
       const seedFigs = seedRuns.map((r) => figures(r, bytes));
       const decoder = median(decFigs);
@@ -145,10 +181,10 @@ export async function runJournalBench(opts: { sizesMB?: number[] } = {}): Promis
       const speedups = decFigs
         .map((d, i) => Math.round((seedFigs[i]!.cpuMs / d.cpuMs) * 100) / 100)
         .sort((a, b) => a - b);
-      const explainFigs = explainRuns.map((r) => ({ ...figures(r, bytes), class: String(r.class) }));
       const explain = median(explainFigs) as RunFigures & { class: string };
+      const seedProcess = median(seedProcFigs);
       const explainSpeedups = explainFigs
-        .map((d, i) => Math.round((seedFigs[i]!.cpuMs / d.cpuMs) * 100) / 100)
+        .map((d, i) => Math.round((seedProcFigs[i]!.cpuMs / d.cpuMs) * 100) / 100)
         .sort((a, b) => a - b);
       rows.push({
         sizeMB,
@@ -159,9 +195,10 @@ export async function runJournalBench(opts: { sizesMB?: number[] } = {}): Promis
         speedup: Math.round((seedFig.cpuMs / decoder.cpuMs) * 100) / 100,
         speedups,
         explain,
-        explainSpeedup: Math.round((seedFig.cpuMs / explain.cpuMs) * 100) / 100,
+        explainSpeedup: Math.round((seedProcess.cpuMs / explain.cpuMs) * 100) / 100,
         explainSpeedups,
         seed: seedFig,
+        seedProcess,
         seedWholeKey: figures(whole, bytes),
       });
       rmSync(path, { force: true });
@@ -190,14 +227,15 @@ export function renderBenchTable(figs: BenchFigures): string {
     [
       "",
       "",
-      `deploy-gate explain (decode + diagnosis), median of ${REPEATS}`,
+      `deploy-gate explain, whole process (node dist/cli.js explain --json), median of ${REPEATS}`,
       String(r.explain.ms),
       String(r.explain.cpuMs),
       String(r.explain.mbPerS),
       String(r.explain.maxRssMiB),
       r.explain.correct ? `found the OOM line (${r.explain.class})` : "OOM line NOT found",
     ],
-    seedRow("seed python, 12-char key", r.seed),
+    seedRow("seed python, whole process (python3 seed_procedure.py)", r.seedProcess),
+    seedRow("seed python, 12-char key (its own timer)", r.seed),
     seedRow("seed python, whole-line key", r.seedWholeKey),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
@@ -209,7 +247,7 @@ export function renderBenchTable(figs: BenchFigures): string {
     )
     .join(", ");
   const note = `decoder vs seed python (12-char key), median CPU time of ${REPEATS} alternate runs each: ${ratios} (target >= 3x); Node + tsx floor (empty dump): ${figs.baselineRssMiB} MiB peak RSS`;
-  const explainNote = `explain vs seed python, same runs: ${rows
+  const explainNote = `explain vs seed python, whole processes (start-up included), same runs: ${rows
     .map(
       (r) =>
         `${r.sizeMB} MB: ${r.explainSpeedup}x (pairs ${r.explainSpeedups[0]}-${r.explainSpeedups[r.explainSpeedups.length - 1]}x, target ${explainTarget(r.sizeMB)}x)`,

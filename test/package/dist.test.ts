@@ -1,6 +1,6 @@
 // The committed bundle runs on its own: copied to a directory with no node_modules, on this Node.
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -31,6 +31,9 @@ describe("dist/cli.js", () => {
 
   it("runs from a directory with no node_modules and checks a real repo", () => {
     copyFileSync(DIST, join(lone, "cli.js"));
+    // the verbs' code split out of the bin (scripts/build.mjs): shipped beside it in the package
+    const chunks = join(ROOT, "dist", "chunks");
+    if (existsSync(chunks)) cpSync(chunks, join(lone, "chunks"), { recursive: true });
     const v = spawnSync(process.execPath, [join(lone, "cli.js"), "--version"], { cwd: lone, encoding: "utf8" });
     expect(v.stdout.trim()).toBe(`deploy-gate ${VERSION}`);
     const r = tempRepo();

@@ -1,15 +1,44 @@
 // `explain FILE|-`: a saved journal dump, plain log or response body diagnosed, read as a stream of chunks.
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import { renderExplain } from "../../domain/report/diagnosis-text.js";
 import { sanitizeValue } from "../../domain/report/sanitize.js";
 import { colourOf, UsageError, type Io, type Options } from "../options.js";
 import { explainBytes } from "./sniff.js";
 
-/** A file's bytes in 1 MiB chunks: the decoder's run size, a quarter of the reads, buffers and events of 256 KiB. */
-export async function* fileChunks(path: string): AsyncGenerator<Buffer> {
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) yield chunk as Buffer;
+/** Chunks that a reader may be told to read into one buffer again and again (explain's journal path). */
+export interface FileChunks extends AsyncIterable<Buffer> {
+  /**
+   * From the next chunk on, one buffer is read into each time: a chunk is valid only until the next is asked for.
+   * A fresh 1 MiB buffer per read costs its page faults: 35 ms CPU of 42 reading 50 MB, against 7 reusing one.
+   */
+  reuse(): void;
 }
+
+/** A file's bytes in 1 MiB chunks (the decoder's run size); each a buffer of its own until `reuse()`. */
+export function fileChunks(path: string): FileChunks {
+  let reused: Buffer | null = null;
+  let reuse = false;
+  return {
+    reuse: () => void (reuse = true),
+    async *[Symbol.asyncIterator]() {
+      const fh = await open(path, "r");
+      try {
+        for (;;) {
+          const buf = reuse ? (reused ??= Buffer.allocUnsafe(CHUNK)) : Buffer.allocUnsafe(CHUNK);
+          const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
+          if (bytesRead === 0) return;
+          yield bytesRead === CHUNK ? buf : buf.subarray(0, bytesRead);
+        }
+      } finally {
+        await fh.close();
+      }
+    },
+  };
+}
+
+const CHUNK = 1 << 20;
 
 /** `explain FILE|-`: the diagnosis alone; exit 0 when the log shows a ready or still-booting engine. */
 export async function explainCommand(opts: Options, io: Io): Promise<number> {

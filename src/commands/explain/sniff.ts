@@ -116,15 +116,18 @@ function explainHttp(text: string): ExplainResult {
 
 /** Feeds lines of one input kind into a Diagnoser. */
 class Feeder {
-  private readonly journal = new JournalDecoder();
+  /** Journal input only: its WebAssembly instance and windows cost more than a short pasted log's diagnosis. */
+  private readonly journal: JournalDecoder | null;
   private readonly out: LogRecord[] = [];
   constructor(
-    private readonly kind: InputKind,
+    kind: InputKind,
     readonly diagnoser: Diagnoser,
-  ) {}
+  ) {
+    this.journal = kind === "journal-json" ? new JournalDecoder() : null;
+  }
 
   push(line: string): void {
-    if (this.kind === "journal-json") {
+    if (this.journal) {
       for (const rec of this.journal.push(line)) this.diagnoser.pushRecord(rec);
     } else {
       const rec = readPlainLine(line);
@@ -135,11 +138,11 @@ class Feeder {
   /** Journal bytes as read (any cut): decoded in place, no string made of each line. */
   pushBytes(chunk: Buffer): void {
     this.out.length = 0;
-    for (const rec of this.journal.pushBytes(chunk, this.out)) this.diagnoser.pushRecord(rec);
+    for (const rec of this.journal!.pushBytes(chunk, this.out)) this.diagnoser.pushRecord(rec);
   }
 
   finish(): Diagnosis {
-    if (this.kind === "journal-json") for (const rec of this.journal.flush()) this.diagnoser.pushRecord(rec);
+    if (this.journal) for (const rec of this.journal.flush()) this.diagnoser.pushRecord(rec);
     return this.diagnoser.finish();
   }
 }
@@ -230,6 +233,8 @@ export async function explainBytes(chunks: AsyncIterable<Buffer>, opts: ExplainO
   if (journal === "records") return explainRecords(held, rest, opts);
   if (journal === "journal") {
     const feeder = new Feeder("journal-json", new Diagnoser(opts));
+    // the decoder copies what it keeps of a chunk (a line's start), so the reader may read into one buffer
+    (chunks as { reuse?: () => void }).reuse?.();
     for (const b of held) feeder.pushBytes(b);
     for await (const b of rest) feeder.pushBytes(b);
     return toResult(feeder.finish());
