@@ -1,0 +1,4225 @@
+#!/usr/bin/env node
+import { createRequire as __dgCreateRequire } from 'node:module';
+import { fileURLToPath as __dgFileURLToPath } from 'node:url';
+import { dirname as __dgDirname } from 'node:path';
+const require = __dgCreateRequire(import.meta.url);
+const __filename = __dgFileURLToPath(import.meta.url);
+const __dirname = __dgDirname(__filename);
+import {
+  require_dist
+} from "./chunk-SDA2ORHP.js";
+import {
+  Diagnoser,
+  JournalDecoder,
+  advice,
+  authMismatchDiagnosis,
+  belowAdvice,
+  bootPhase,
+  isReadyMarker,
+  messageBytes
+} from "./chunk-ZQFT6PWN.js";
+import {
+  cleanLine
+} from "./chunk-7ICKPVQF.js";
+import {
+  __toESM,
+  closest
+} from "./chunk-ZMUO5JYW.js";
+
+// src/domain/report/finding.ts
+function verdictOf(findings) {
+  if (findings.some((f) => f.status === "fail")) return "fail";
+  if (findings.some((f) => f.status === "warn")) return "warn";
+  return "pass";
+}
+function exitCodeOf(verdict, failOnWarn = false) {
+  return verdict === "fail" || failOnWarn && verdict === "warn" ? 1 : 0;
+}
+var undecided = (findings) => findings.some((f) => f.status === "fail" && f.data?.undecided === true);
+var reportExitCode = (r, failOnWarn = false) => undecided(r.findings) ? 2 : exitCodeOf(r.verdict, failOnWarn);
+var pass = (check, summary, extra = {}) => ({
+  check,
+  status: "pass",
+  summary,
+  ...extra
+});
+var fail = (check, summary, extra = {}) => ({
+  check,
+  status: "fail",
+  summary,
+  ...extra
+});
+var warn = (check, summary, extra = {}) => ({
+  check,
+  status: "warn",
+  summary,
+  ...extra
+});
+var skip = (check, summary, extra = {}) => ({
+  check,
+  status: "skip",
+  summary,
+  ...extra
+});
+
+// src/stages/deploy/diagnosis-finding.ts
+function diagnosisFinding(d, check = "deploy.diagnosis") {
+  const evidence = d.decisive ? [d.decisive, ...d.evidence.filter((e) => e !== d.decisive)] : d.evidence;
+  const extra = {
+    evidence,
+    data: {
+      class: d.class,
+      decisive: d.decisive,
+      plan: d.plan,
+      oom: d.oom,
+      specDecode: d.specDecode,
+      // a failure under the engine: which layer failed and what its fix names
+      ...d.below ? { layer: d.below.layer, facts: d.below.facts } : {}
+    },
+    ...d.fix ? { fix: d.fix } : {}
+  };
+  if (d.class === "ready") return pass(check, d.summary, extra);
+  if (d.class === "booting") return warn(check, d.summary, extra);
+  return fail(check, `${d.class}: ${d.summary}`, extra);
+}
+
+// src/stages/context.ts
+var apiKeyOf = (ctx, env = process.env) => (ctx.apiKey !== void 0 ? ctx.apiKey : env.DEPLOY_GATE_API_KEY) || void 0;
+
+// src/lib/shell-quote.ts
+var SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+function shellQuote(arg) {
+  if (arg.includes("\0")) throw new Error("a shell argument cannot contain a NUL byte: remove it from the command");
+  if (arg !== "" && SAFE.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+function shellJoin(argv) {
+  if (argv.length === 0) throw new Error("empty command: pass at least the program name");
+  return argv.map(shellQuote).join(" ");
+}
+
+// src/stages/deploy/diagnose-host.ts
+var MARK = "@@deploy-gate-facts:";
+function portOwnerScript(port) {
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`not a port: ${port}`);
+  const hex = port.toString(16).toUpperCase().padStart(4, "0");
+  return [
+    `inodes=$(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '$4=="0A" && substr($2, length($2)-4)==":${hex}" {print $10}' | sort -u)`,
+    `for i in $inodes; do for fd in /proc/[0-9]*/fd/*; do [ "$(readlink "$fd" 2>/dev/null)" = "socket:[$i]" ] || continue; p=\${fd#/proc/}; p=\${p%%/*}; echo "pid=$p comm=$(cat /proc/$p/comm 2>/dev/null | tr ' ' _) exe=$(readlink /proc/$p/exe 2>/dev/null | sed 's/ (deleted)$//; s,.*/,,' | tr ' ' _) name=$(tr '\\0' '\\n' < /proc/$p/cmdline 2>/dev/null | sed -n '/^-n$/{n;p;q;}') cgroup=$(sed -n '$s/^[0-9]*:[^:]*://p' /proc/$p/cgroup 2>/dev/null) cmd=$(tr '\\0' ' ' < /proc/$p/cmdline 2>/dev/null | cut -c1-200)"; done; done | sort -u | head -5`
+  ].join("; ");
+}
+function hostFactsScript(m, service) {
+  const f = m.facts;
+  if (f.what === "port-in-use" && f.port) return `echo ${MARK}port; ${portOwnerScript(f.port)}`;
+  if (f.what === "image-not-found")
+    return `echo ${MARK}images; ${m.layer === "docker" ? "docker" : "podman"} images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null | head -50`;
+  if (f.what === "user")
+    return `echo ${MARK}user; ${shellJoin(["systemctl", "show", "-p", "User", "--value", "--", service])}`;
+  return null;
+}
+function describeOwner(line) {
+  const m = /^pid=(\d+) comm=(\S*) (?:exe=(\S*) )?name=(\S*) cgroup=(\S*) cmd=(.*)$/.exec(line.trim());
+  if (!m) return null;
+  const [, pid, comm, exe, name, cgroup, cmd] = m;
+  if ((exe || comm) === "conmon" && name) return `container ${name} (conmon pid ${pid})`;
+  const unit = /(?<![\w@.:-])([\w@.:-]+\.(?:service|scope))$/.exec(cgroup)?.[1];
+  const named = !!comm && cmd.trim().split(/\s+/).slice(0, 2).some((w) => w.split("/").pop().startsWith(comm));
+  const who = `${(named ? comm : exe || comm) || "a process"} (pid ${pid}: ${cmd.trim().slice(0, 120)})`;
+  return unit ? `${who} in ${unit}` : who;
+}
+function parseHostFacts(text) {
+  const out = { portOwner: null, localImages: [], unitUser: null };
+  let section = "";
+  for (const line of text.split("\n")) {
+    if (line.startsWith(MARK)) {
+      section = line.slice(MARK.length).trim();
+      continue;
+    }
+    const t = line.trim();
+    if (!t) continue;
+    if (section === "port") out.portOwner ??= describeOwner(t);
+    else if (section === "images" && !t.startsWith("<none>")) out.localImages.push(t);
+    else if (section === "user") out.unitUser = t;
+  }
+  return out;
+}
+async function lookupHostFacts(host, m, service) {
+  const script = hostFactsScript(m, service);
+  if (!script) return null;
+  const r = await host.runShell(script, { timeoutMs: 3e4, maxOutputBytes: 1 << 20 }).catch(() => null);
+  return r ? parseHostFacts(r.stdout) : null;
+}
+
+// src/stages/deploy/poll-command.ts
+var SECTION = "@@deploy-gate:";
+var UNIT_PROPS = ["ActiveState", "SubState", "NRestarts", "Result", "ExecMainStatus", "ExecMainCode"];
+var INSPECT_FORMAT = "{{.Id}} {{.State.Status}} {{.State.ExitCode}} {{.Created}}";
+function journalArgv(t, extra = []) {
+  const from = t.cursor ? [`--after-cursor=${t.cursor}`] : [`--since=@${t.sinceHostS}`];
+  return [
+    "journalctl",
+    "-o",
+    "json",
+    "--no-pager",
+    ...extra,
+    ...from,
+    ...t.container === null ? [] : [`CONTAINER_NAME=${t.container}`, "+"],
+    `_SYSTEMD_UNIT=${t.service}`,
+    "+",
+    `UNIT=${t.service}`
+  ];
+}
+var INSTANCE_PROPS = ["InvocationID", "MainPID", "ExecMainStartTimestamp", "ExecMainStatus"];
+function instanceScript(service) {
+  const props = ["-p", INSTANCE_PROPS.join(","), "--", service];
+  return `${shellJoin(["systemctl", "show", "--timestamp=us+utc", ...props])} 2>/dev/null || TZ=UTC ${shellJoin(["systemctl", "show", ...props])}`;
+}
+function inspectArgv(container, cli = "podman") {
+  return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
+}
+function unitArgv(service) {
+  return ["systemctl", "show", "-p", UNIT_PROPS.join(","), "--", service];
+}
+var END = "end";
+var POLL_SECTIONS = ["unit", "ps", "journal"];
+function pollScript(t) {
+  const section = (name, command) => `echo ${SECTION}${name}; ${command} 2>&1; echo ${SECTION}rc=$?`;
+  return [
+    `echo ${SECTION}now; date +%s%N`,
+    section("unit", shellJoin(unitArgv(t.service))),
+    section(
+      "ps",
+      t.container === null ? `{ ${instanceScript(t.service)}; }` : shellJoin(inspectArgv(t.container, t.cli))
+    ),
+    section("journal", shellJoin(journalArgv(t, ["--show-cursor"]))),
+    `echo ${SECTION}${END}`
+  ].join("; ");
+}
+var MARK_SCRIPT = `date +%s%N; journalctl -n 0 --show-cursor --no-pager 2>/dev/null; true`;
+
+// src/stages/deploy/diagnosis-refine.ts
+var SIGNALLED = /Shutting down|Received signal|SIGTERM|Terminated/;
+function refineDiagnosis(d, failure, lastEngineLines, unit) {
+  const noEngineFault = d.class === "booting" || d.class === "clean-exit" || d.class === "unknown" || d.class === "crash-loop";
+  const vanished = failure === "container-gone" || failure === "container-exited" || failure === "restarting" || failure === "unit-stopped";
+  const signalled = lastEngineLines.slice(-3).some((l) => SIGNALLED.test(l));
+  if (!noEngineFault || !vanished || !signalled || d.attempts.filter((a2) => a2.endedAt !== null).length > 2) return d;
+  const a = advice("container-removed", {
+    decisive: null,
+    oom: null,
+    phase: d.phase,
+    attempts: d.attempts,
+    startLimit: false,
+    unit,
+    kv: null,
+    dynamo: null
+  });
+  const decisive = lastEngineLines.slice(-3).find((l) => SIGNALLED.test(l)) ?? null;
+  return {
+    ...d,
+    class: "container-removed",
+    decisive,
+    summary: `the engine (phase: ${d.phase ?? "?"}) was stopped by a signal with no failure of its own and its container ${failure === "container-exited" ? "exited" : "vanished"}: ${unit} was stopped from outside`,
+    fix: a.fix,
+    evidence: [...lastEngineLines.slice(-4), ...d.evidence].slice(0, 16)
+  };
+}
+
+// src/stages/deploy/diagnose.ts
+function diagnoseJournal(json, w, facts = null) {
+  const decoder = new JournalDecoder();
+  const diag = new Diagnoser({ unit: w.service, nRestarts: w.nRestarts ?? void 0 });
+  for (const line of w.restartEvidence ?? []) diag.pushLine(line);
+  const engine = [];
+  const take = (recs) => {
+    for (const rec of recs) {
+      diag.pushRecord(rec);
+      if (rec.container) {
+        engine.push(rec.text);
+        if (engine.length > 8) engine.shift();
+      }
+    }
+  };
+  for (const line of json.split("\n")) take(decoder.push(line));
+  take(decoder.flush());
+  const d = refineDiagnosis(diag.finish(), w.failure, engine, w.service);
+  if (!d.below) return d;
+  const loopNote = / \(crash loop: .*\)$/.exec(d.summary)?.[0] ?? "";
+  const a = belowAdvice(d.below, {
+    install: w.install,
+    configFile: w.configFile,
+    service: w.service,
+    portOwner: facts?.portOwner ?? null,
+    localImages: facts?.localImages,
+    unitUser: facts?.unitUser ?? null,
+    engine: d.engine
+  });
+  return { ...d, summary: a.summary + loopNote, fix: a.fix };
+}
+var UNDECIDED = /* @__PURE__ */ new Set(["unknown", "booting", "clean-exit"]);
+var REREADS = 2;
+var REREAD_MS = 1500;
+async function diagnoseDeploy(host, w) {
+  const argv = journalArgv({
+    service: w.service,
+    container: w.container,
+    cursor: w.cursor,
+    sinceHostS: Math.floor(w.startedAtHostMs / 1e3)
+  });
+  const read = async () => (await host.run(argv, { timeoutMs: 6e4, maxOutputBytes: 64 << 20 })).stdout;
+  let json = await read();
+  let d = diagnoseJournal(json, w);
+  for (let i = 0; i < REREADS && UNDECIDED.has(d.class) && w.failure !== "timeout"; i++) {
+    await new Promise((r) => setTimeout(r, REREAD_MS));
+    json = await read();
+    d = diagnoseJournal(json, w);
+  }
+  if (!d.below) return d;
+  const facts = await lookupHostFacts(host, d.below, w.service);
+  return facts ? diagnoseJournal(json, w, facts) : d;
+}
+
+// src/stages/deploy/install-plan.ts
+import { createHash } from "node:crypto";
+
+// src/domain/host-output.ts
+var normMode = (mode) => parseInt(mode, 8).toString(8).padStart(4, "0");
+function parseHostCopies(sumOut, statOut) {
+  const out = /* @__PURE__ */ new Map();
+  for (const l of sumOut.split("\n")) {
+    const m = /^\\?([0-9a-f]{64}) [ *](.+)$/.exec(l);
+    if (m) out.set(m[2], { sha256: m[1], mode: null });
+  }
+  for (const l of statOut.split("\n")) {
+    const m = /^([0-7]{3,4}) (.+)$/.exec(l);
+    if (m) out.set(m[2], { sha256: out.get(m[2])?.sha256 ?? null, mode: normMode(m[1]) });
+  }
+  return out;
+}
+function parsePodmanTime(text) {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d+))? ?(?:Z|([+-])(\d{2}):?(\d{2}))/.exec(text.trim());
+  if (!m) return null;
+  const base = Date.parse(`${m[1]}T${m[2]}Z`);
+  if (Number.isNaN(base)) return null;
+  const frac = m[3] ? Number(`0.${m[3]}`) * 1e3 : 0;
+  const offset = m[4] ? (Number(m[5]) * 60 + Number(m[6])) * 6e4 * (m[4] === "-" ? -1 : 1) : 0;
+  return base + frac - offset;
+}
+function unitStartMs(value) {
+  const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
+  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
+  return at === null ? null : t[2] ? at : at + 999;
+}
+
+// src/domain/host-state.ts
+var HOST_STATE_DIR = ".deploy-gate";
+var statePath = (endpoint) => `${HOST_STATE_DIR}/state/${endpoint}.json`;
+function parseStateRecord(text) {
+  try {
+    const v = JSON.parse(text);
+    if (v.schema !== 1 || typeof v.ref !== "string" || typeof v.sha !== "string" || typeof v.deployedAt !== "number")
+      return null;
+    return {
+      schema: 1,
+      endpoint: v.endpoint ?? "?",
+      ref: v.ref,
+      sha: v.sha,
+      deployedAt: v.deployedAt,
+      by: v.by ?? "?",
+      files: v.files ?? [],
+      previous: v.previous ?? null
+    };
+  } catch {
+    return null;
+  }
+}
+
+// src/stages/deploy/install-plan.ts
+var sha256 = (content) => createHash("sha256").update(content).digest("hex");
+var sameMode = (a, b) => parseInt(a, 8) === parseInt(b, 8);
+function isUnitFile(path) {
+  return /\.(service|socket|timer|mount|path|target|container|slice)$/.test(path) || /^\/etc\/systemd\//.test(path);
+}
+function planInstall(files, host) {
+  return files.map((f) => {
+    const h = host.get(f.to);
+    const change = !h?.sha256 ? "new" : h.sha256 !== f.sha256 ? "content" : !h.mode || !sameMode(h.mode, f.mode) ? "mode" : "same";
+    return { ...f, change };
+  });
+}
+function nextStateRecord(old, now) {
+  const previous = old ? old.sha === now.sha ? old.previous : { ref: old.ref, sha: old.sha, deployedAt: old.deployedAt } : null;
+  return {
+    schema: 1,
+    endpoint: now.endpoint,
+    ref: now.ref,
+    sha: now.sha,
+    deployedAt: now.deployedAt,
+    by: now.by,
+    files: now.files.map((f) => ({ to: f.to, sha256: f.sha256, mode: normMode(f.mode) })),
+    previous
+  };
+}
+
+// src/stages/deploy/install.ts
+var CMD_TIMEOUT_MS = 3e4;
+var InstallError = class extends Error {
+};
+async function readInstallFiles(ctx) {
+  const items = ctx.endpoint.install ?? [];
+  return Promise.all(
+    items.map(async (item) => {
+      const path = ctx.repoPath(item.from);
+      const content = await ctx.reader.showBytes(ctx.sha, path);
+      if (content === null)
+        throw new InstallError(
+          `${path} does not exist at ${ctx.ref} (${ctx.sha.slice(0, 10)}): commit it, or fix install.from in ${ctx.configFile}`
+        );
+      return { from: path, to: item.to, mode: normMode(item.mode), content, sha256: sha256(content) };
+    })
+  );
+}
+async function readHostSide(host, endpoint, files) {
+  const paths = files.map((f) => f.to);
+  const q = paths.length ? ` -- ${paths.map(shellQuote).join(" ")}` : "";
+  const script = [
+    "date +%s",
+    "echo @@sum",
+    paths.length ? `sha256sum${q} 2>/dev/null` : "true",
+    "echo @@stat",
+    paths.length ? `stat -c '%a %n'${q} 2>/dev/null` : "true",
+    "echo @@state",
+    `cat ${shellQuote(statePath(endpoint))} 2>/dev/null`,
+    "true"
+  ].join("; ");
+  const r = await host.runShell(script, { timeoutMs: CMD_TIMEOUT_MS });
+  const [head, rest = ""] = r.stdout.split("@@sum\n");
+  const [sum = "", rest2 = ""] = rest.split("@@stat\n");
+  const [stat = "", state = ""] = rest2.split("@@state\n");
+  const hostNowS = Number(head.trim());
+  if (!Number.isFinite(hostNowS) || hostNowS <= 0)
+    throw new InstallError(`reading the host's copies failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  return { planned: planInstall(files, parseHostCopies(sum, stat)), old: parseStateRecord(state), hostNowS };
+}
+async function install(ctx, by) {
+  const files = await readInstallFiles(ctx);
+  const { planned, old, hostNowS } = await readHostSide(ctx.host, ctx.name, files);
+  const written = planned.filter((f) => f.change !== "same");
+  const dirs = [
+    .../* @__PURE__ */ new Set([
+      ...written.map((f) => f.to.replace(/\/[^/]*$/, "") || "/"),
+      statePath(ctx.name).replace(/\/[^/]*$/, "")
+    ])
+  ];
+  const mk = await ctx.host.run(["mkdir", "-p", "--", ...dirs], { timeoutMs: CMD_TIMEOUT_MS });
+  if (mk.code !== 0)
+    throw new InstallError(
+      `${shellJoin(["mkdir", "-p", ...dirs])} failed: ${mk.stderr.trim()}; check the SSH user may write there`
+    );
+  for (const f of written)
+    await ctx.host.writeFile(f.to, f.content, parseInt(f.mode, 8), { timeoutMs: CMD_TIMEOUT_MS });
+  const record = nextStateRecord(old, {
+    endpoint: ctx.name,
+    ref: ctx.ref,
+    sha: ctx.sha,
+    deployedAt: hostNowS,
+    by,
+    files
+  });
+  await ctx.host.writeFile(statePath(ctx.name), `${JSON.stringify(record, null, 2)}
+`, 420, {
+    timeoutMs: CMD_TIMEOUT_MS
+  });
+  return { planned, written, unitChanged: written.some((f) => isUnitFile(f.to)), record };
+}
+async function diffAgainstHost(host, f) {
+  if (f.change === "mode") return `mode of ${f.to} becomes ${f.mode}`;
+  const argv = [
+    "diff",
+    "-u",
+    "--label",
+    `host:${f.to}`,
+    "--label",
+    `${f.from} (ref)`,
+    f.change === "new" ? "/dev/null" : f.to,
+    "-"
+  ];
+  const r = await host.run(argv, { stdin: f.content, timeoutMs: CMD_TIMEOUT_MS, maxOutputBytes: 1 << 20 });
+  return r.stdout.trimEnd() || `${f.to}: ${f.change}`;
+}
+
+// src/stages/deploy/poll-parse.ts
+function splitSections(text) {
+  const out = /* @__PURE__ */ new Map();
+  let cur = null;
+  for (const line of text.split("\n")) {
+    if (line.startsWith(SECTION)) {
+      const name = line.slice(SECTION.length);
+      const rc = /^rc=(\d+)$/.exec(name);
+      if (rc && cur) cur.rc = Number(rc[1]);
+      else if (!rc) out.set(name, cur = { body: [], rc: null });
+      continue;
+    }
+    cur?.body.push(line);
+  }
+  return out;
+}
+var int = (v) => v !== void 0 && /^-?\d+$/.test(v) ? Number(v) : null;
+function parseUnitShow(lines) {
+  const kv = /* @__PURE__ */ new Map();
+  for (const l of lines) {
+    const i = l.indexOf("=");
+    if (i > 0) kv.set(l.slice(0, i), l.slice(i + 1));
+  }
+  if (!kv.has("ActiveState")) return null;
+  return {
+    activeState: kv.get("ActiveState") ?? "",
+    subState: kv.get("SubState") ?? "",
+    nRestarts: int(kv.get("NRestarts")),
+    result: kv.get("Result") ?? "",
+    execMainStatus: int(kv.get("ExecMainStatus")),
+    execMainCode: kv.get("ExecMainCode") ?? ""
+  };
+}
+function parsePs(lines) {
+  if (lines.some((l) => l.startsWith("InvocationID="))) return parseInstance(lines);
+  let best = null;
+  for (const l of lines) {
+    const m = /^([0-9a-f]{12,64}) (\S+) (-?\d+) (.+)$/.exec(l.trim());
+    if (!m) continue;
+    const createdAtMs = parsePodmanTime(m[4]);
+    if (createdAtMs === null) continue;
+    const c = { id: m[1], state: m[2], exitCode: Number(m[3]), createdAtMs };
+    if (!best || c.createdAtMs > best.createdAtMs) best = c;
+  }
+  return best;
+}
+function parseInstance(lines) {
+  const kv = /* @__PURE__ */ new Map();
+  for (const l of lines) {
+    const i = l.indexOf("=");
+    if (i > 0) kv.set(l.slice(0, i), l.slice(i + 1).trim());
+  }
+  const id = kv.get("InvocationID") ?? "";
+  const createdAtMs = unitStartMs(kv.get("ExecMainStartTimestamp") ?? "");
+  if (!/^[0-9a-f]{32}$/.test(id) || createdAtMs === null) return null;
+  const pid = int(kv.get("MainPID"));
+  return {
+    id,
+    process: true,
+    state: pid !== null && pid > 0 ? "running" : "exited",
+    exitCode: int(kv.get("ExecMainStatus")),
+    createdAtMs
+  };
+}
+function parseJournalChunk(lines) {
+  const json = [];
+  const messages = [];
+  const containers = /* @__PURE__ */ new Set();
+  let cursor = null;
+  for (const l of lines) {
+    if (l.startsWith("-- cursor: ")) cursor = l.slice(11).trim();
+    if (!l.startsWith("{")) continue;
+    json.push(l);
+    try {
+      const rec = JSON.parse(l);
+      const bytes = messageBytes(rec.MESSAGE);
+      if (bytes) {
+        for (const part of bytes.toString("utf8").split("\n")) if (part.trim()) messages.push(cleanLine(part));
+      }
+      if (typeof rec.__CURSOR === "string") cursor = rec.__CURSOR;
+      if (typeof rec.CONTAINER_NAME === "string") containers.add(rec.CONTAINER_NAME);
+    } catch {
+    }
+  }
+  return { json, messages, containers: [...containers], cursor };
+}
+function pollCompleteness(s, t) {
+  if (t.timedOut) return "the poll command timed out";
+  if (!s.get("now")?.body.some((l) => /^\d+$/.test(l.trim()))) return "no host clock in the answer";
+  const cut = t.truncated === true;
+  for (const name of POLL_SECTIONS) {
+    if (cut && name === "journal" && s.has(name)) continue;
+    const sec = s.get(name);
+    if (!sec) return `the answer stopped before its ${name} section`;
+    if (sec.rc === null) return `the answer stopped inside its ${name} section`;
+  }
+  if (!cut && !s.has(END)) return "the answer has no end line";
+  if (!cut && t.code !== 0)
+    return `the poll command ended without an exit code (${t.code === null ? "channel or connection lost" : `exit ${t.code}`})`;
+  return null;
+}
+function parsePoll(text, transport = { code: 0 }) {
+  const s = splitSections(text);
+  const errors = [];
+  const now = s.get("now")?.body.find((l) => /^\d+$/.test(l.trim()));
+  const unitSec = s.get("unit");
+  const unit = unitSec ? parseUnitShow(unitSec.body) : null;
+  if (!unit) errors.push(`systemctl show gave no unit state: ${unitSec?.body.join(" ").trim() || "no output"}`);
+  const ps = s.get("ps");
+  const psText = ps?.body.join(" ").trim() ?? "";
+  if (ps && ps.rc !== 0 && !/no such (?:container|object)/i.test(psText))
+    errors.push(
+      `${/--timestamp|InvocationID/.test(psText) ? "systemctl show (the unit's run)" : "container inspect"} failed (exit ${ps.rc}): ${psText}`
+    );
+  return {
+    hostNowMs: now ? Math.floor(Number(BigInt(now.trim()) / 1000000n)) : null,
+    unit,
+    container: ps ? parsePs(ps.body) : null,
+    journal: parseJournalChunk(s.get("journal")?.body ?? []),
+    errors,
+    incomplete: pollCompleteness(s, transport)
+  };
+}
+function parseMark(text) {
+  const lines = text.split("\n");
+  const ns = lines.find((l) => /^\d{12,}$/.test(l.trim()));
+  const cur = lines.find((l) => l.startsWith("-- cursor: "));
+  return {
+    hostNowMs: ns ? Math.floor(Number(BigInt(ns.trim()) / 1000000n)) : null,
+    cursor: cur ? cur.slice(11).trim() : null
+  };
+}
+
+// src/stages/deploy/stop-hang.ts
+function parsePs2(text) {
+  const rows = [];
+  for (const line of text.split("\n")) {
+    const m = /^\s*(\d+)\s+(\S+)\s+(\S+)\s+(.+?)\s*$/.exec(line);
+    if (m) rows.push({ pid: Number(m[1]), stat: m[2], etime: m[3], comm: m[4] });
+  }
+  return rows;
+}
+function parseTimespan(text) {
+  const t = text.trim();
+  if (t === "" || t === "infinity") return null;
+  const units = { us: 1e-3, ms: 1, s: 1e3, min: 6e4, h: 36e5, d: 864e5 };
+  let total = 0;
+  for (const part of t.split(/\s+/)) {
+    const m = /^(\d+(?:\.\d+)?)(us|ms|s|min|h|d)$/.exec(part);
+    if (!m) return null;
+    total += Number(m[1]) * units[m[2]];
+  }
+  return total;
+}
+function classifyStopHang(rows, service, waitedMs) {
+  const line = (r) => `${r.pid} ${r.stat} ${r.etime} ${r.comm}`;
+  const d = rows.filter((r) => r.stat.startsWith("D"));
+  const rest = rows.filter((r) => !r.stat.startsWith("D"));
+  const evidence = [...d, ...rest].map(line);
+  const waited = `${Math.round(waitedMs / 1e3)} s`;
+  if (d.length > 0) {
+    return {
+      kind: "uninterruptible",
+      evidence,
+      summary: `${service} did not stop within ${waited}: ${d.length} process(es) in D state (${d.map((r) => `${r.comm} ${r.pid}`).join(", ")}), uninterruptible: wait, do not declare a GPU wedge`
+    };
+  }
+  if (rest.length > 0) {
+    const z = rest.filter((r) => r.stat.startsWith("Z"));
+    return {
+      kind: "running",
+      evidence,
+      summary: `${service} did not stop within ${waited}: ${rest.length} process(es) still there${z.length ? ` (${z.length} zombie, waiting for its parent)` : ""}, none in D state: the stop signal is ignored or still being handled`
+    };
+  }
+  return {
+    kind: "gone",
+    evidence,
+    summary: `${service} did not stop within ${waited} but none of its processes is left: systemd is finishing ExecStopPost/cleanup`
+  };
+}
+function stopHangScript(service) {
+  const s = shellQuote(service);
+  return [
+    `cg=$(systemctl show -p ControlGroup --value -- ${s})`,
+    `pids=$( [ -n "$cg" ] && find "/sys/fs/cgroup$cg" -name cgroup.procs -exec cat {} + 2>/dev/null | tr '\\n' ',' | sed 's/,$//')`,
+    `[ -n "$pids" ] && ps -o pid,stat,etime,comm -p "$pids"`,
+    `true`
+  ].join("\n");
+}
+
+// src/stages/deploy/restart.ts
+var SHORT_MS = 3e4;
+var RESTART_TIMEOUT_MS = 6 * 6e4;
+async function hostMark(host) {
+  const r = await host.runShell(MARK_SCRIPT, { timeoutMs: SHORT_MS });
+  const m = parseMark(r.stdout);
+  if (m.hostNowMs === null)
+    throw new Error(`reading the host clock failed (exit ${r.code}): ${r.stderr.trim() || "no output"}`);
+  return { hostNowMs: m.hostNowMs, cursor: m.cursor };
+}
+async function unitState(host, service) {
+  const r = await host.run(unitArgv(service), { timeoutMs: SHORT_MS });
+  return parseUnitShow(r.stdout.split("\n"));
+}
+var isUp = (u) => u !== null && (u.activeState === "active" || u.activeState === "activating" || u.activeState === "reloading");
+function restartCommands(service, daemonReload) {
+  return [
+    ...daemonReload ? [["systemctl", "daemon-reload"]] : [],
+    ["systemctl", "reset-failed", "--", service],
+    ["systemctl", "restart", "--", service]
+  ];
+}
+var NRESTARTS = "@@dg-nrestarts=";
+function restartScript(restart, service) {
+  return `${shellJoin(restart)}; rc=$?; printf '%s' ${shellJoin([NRESTARTS])}; ${shellJoin(["systemctl", "show", "-p", "NRestarts", "--value", "--", service])}; exit $rc`;
+}
+function parseRestartCount(stdout) {
+  const m = new RegExp(`${NRESTARTS}(\\d+)\\s*$`).exec(stdout);
+  return m ? Number(m[1]) : null;
+}
+var RESTART_PROGRESS_MS = 1e4;
+async function restartUnit(host, service, daemonReload, progress = () => {
+}) {
+  const evidence = [];
+  const commands = [];
+  const noteFailure = (argv, r) => {
+    if (r.code !== 0)
+      evidence.push(
+        `${shellJoin(argv)}: exit ${r.code ?? r.signal}${r.timedOut ? " (timed out)" : ""} ${r.stderr.trim()}`.trim()
+      );
+  };
+  const run = async (argv, timeoutMs) => {
+    commands.push(shellJoin(argv));
+    const r = await host.run(argv, { timeoutMs });
+    noteFailure(argv, r);
+    return r;
+  };
+  const stale = !daemonReload && (await host.run(["systemctl", "show", "-p", "NeedDaemonReload", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout.trim() === "yes";
+  if (stale) evidence.push(`systemd had not loaded the unit file on disk (NeedDaemonReload=yes): reloading`);
+  const cmds = restartCommands(service, daemonReload || stale);
+  const restart = cmds.pop();
+  for (const c of cmds) await run(c, SHORT_MS);
+  const mark = await hostMark(host);
+  let stopHang = null;
+  const stopMs = parseTimespan(
+    (await host.run(["systemctl", "show", "-p", "TimeoutStopUSec", "--value", "--", service], { timeoutMs: SHORT_MS })).stdout
+  );
+  commands.push(shellJoin(restart));
+  const restarting = host.runShell(restartScript(restart, service), { timeoutMs: RESTART_TIMEOUT_MS }).then((r) => {
+    noteFailure(restart, r);
+    return parseRestartCount(r.stdout);
+  });
+  const t0 = Date.now();
+  const ticker = setInterval(
+    () => progress(
+      `systemctl restart ${service}: still waiting after ${Math.round((Date.now() - t0) / 1e3)}s (the old engine's stop, then ExecStartPre=)`
+    ),
+    RESTART_PROGRESS_MS
+  );
+  restarting.finally(() => clearInterval(ticker)).catch(() => void 0);
+  if (stopMs !== null && stopMs + 5e3 < RESTART_TIMEOUT_MS) {
+    let timer;
+    const late = await Promise.race([
+      restarting.then(() => false),
+      new Promise((res) => {
+        timer = setTimeout(() => res(true), stopMs + 5e3);
+      })
+    ]);
+    clearTimeout(timer);
+    if (late) {
+      const now = await unitState(host, service).catch(() => null);
+      if (now?.activeState === "activating" && /^start/.test(now.subState)) {
+        evidence.push(
+          `systemctl restart was still waiting after ${Math.round((stopMs + 5e3) / 1e3)} s on the start (${now.subState}), not on the stop: a slow ExecStartPre= holds it`
+        );
+      } else {
+        const lines = await diagnoseStopHang(host, service, stopMs + 5e3);
+        stopHang = lines[0];
+        evidence.push(...lines);
+      }
+    }
+  }
+  let baselineRestarts = await restarting ?? 0;
+  let unit = await unitState(host, service);
+  if (!isUp(unit)) {
+    baselineRestarts = 0;
+    evidence.push(
+      `after the restart the unit is ${unit?.activeState ?? "unknown"} (${unit?.subState ?? "?"}, Result=${unit?.result ?? "?"}): starting it`
+    );
+    await run(["systemctl", "reset-failed", "--", service], SHORT_MS);
+    await run(["systemctl", "start", "--no-block", "--", service], SHORT_MS);
+    unit = await unitState(host, service);
+  }
+  return { ok: isUp(unit), mark, unit, baselineRestarts, commands, evidence, stopHang };
+}
+async function diagnoseStopHang(host, service, waitedMs) {
+  const r = await host.runShell(stopHangScript(service), { timeoutMs: SHORT_MS }).catch((e) => ({ stdout: "", stderr: e.message }));
+  const hang = classifyStopHang(parsePs2(r.stdout), service, waitedMs);
+  return [hang.summary, ...hang.evidence.map((l) => `  ${l}`)];
+}
+async function ensureUp(host, service) {
+  const unit = await unitState(host, service).catch(() => null);
+  if (isUp(unit)) return null;
+  await host.run(["systemctl", "reset-failed", "--", service], { timeoutMs: SHORT_MS }).catch(() => void 0);
+  const r = await host.run(["systemctl", "start", "--no-block", "--", service], { timeoutMs: SHORT_MS });
+  return `the unit was ${unit?.activeState ?? "unknown"} (${unit?.result ?? "?"}); started it again (${r.code === 0 ? "ok" : `exit ${r.code}: ${r.stderr.trim()}`})`;
+}
+
+// src/stages/deploy/dry-run.ts
+async function dryRun(ctx, service) {
+  const files = await readInstallFiles(ctx);
+  const { planned } = await readHostSide(ctx.host, ctx.name, files);
+  const changed = planned.filter((f) => f.change !== "same");
+  const diffs = [];
+  for (const f of changed) diffs.push(await diffAgainstHost(ctx.host, f));
+  const reload = changed.some((f) => isUnitFile(f.to));
+  const commands = [
+    ...changed.map((f) => `write ${f.to} (mode ${f.mode}, ${f.change}) atomically: temp file + rename`),
+    `write ${statePath(ctx.name)} (state record: ${ctx.ref} ${ctx.sha.slice(0, 10)})`,
+    ...restartCommands(service, reload).map((a) => shellJoin(a)),
+    `poll every ${ctx.endpoint.boot.poll} ms for up to ${ctx.endpoint.boot.timeout} ms: unit, container, journal${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models` : ""}`
+  ];
+  return [
+    pass(
+      "deploy.install",
+      `dry run: ${changed.length} of ${planned.length} file(s) would change${changed.length ? `: ${changed.map((f) => f.to).join(", ")}` : ""}`,
+      {
+        evidence: diffs,
+        data: { dryRun: true, files: planned.map((f) => ({ from: f.from, to: f.to, mode: f.mode, change: f.change })) }
+      }
+    ),
+    pass(
+      "deploy.restart",
+      `dry run: would run ${reload ? "daemon-reload and " : ""}a restart of ${service}; nothing was changed`,
+      { evidence: commands, data: { dryRun: true, commands } }
+    )
+  ];
+}
+var missingConfig = (ctx, keys) => fail("deploy.restart", `endpoint ${ctx.name} has no ${keys.join(", ")} in ${ctx.configFile}`, {
+  fix: `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs; an engine the unit runs without a container needs no container:).`,
+  file: ctx.configFile
+});
+
+// src/stages/deploy/lock.ts
+import { randomBytes } from "node:crypto";
+
+// src/stages/deploy/lock-record.ts
+function parseLockRecord(text) {
+  try {
+    const v = JSON.parse(text);
+    if (typeof v.owner !== "string" || typeof v.takenAt !== "number") return null;
+    return {
+      endpoint: v.endpoint ?? "?",
+      owner: v.owner,
+      ref: v.ref ?? "?",
+      sha: v.sha ?? null,
+      takenAt: v.takenAt,
+      heartbeatAt: v.heartbeatAt ?? v.takenAt,
+      pid: v.pid ?? 0,
+      ...typeof v.message === "string" ? { message: v.message } : {}
+    };
+  } catch {
+    return null;
+  }
+}
+var HEARTBEAT_GRACE_S = 120;
+function lockStaleness(rec, hostNow, staleAfterS) {
+  const ageS = Math.max(0, hostNow - rec.takenAt);
+  if (rec.message !== void 0) return { stale: false, reason: null, ageS };
+  const quiet = hostNow - rec.heartbeatAt;
+  if (quiet <= Math.min(HEARTBEAT_GRACE_S, staleAfterS)) return { stale: false, reason: null, ageS };
+  if (ageS > staleAfterS)
+    return {
+      stale: true,
+      reason: `taken ${ageS}s ago, older than lock.staleAfter (${staleAfterS}s), and its holder stopped refreshing it ${quiet}s ago`,
+      ageS
+    };
+  return { stale: true, reason: `its holder stopped refreshing it ${quiet}s ago (holder gone)`, ageS };
+}
+function describeHolder(rec, hostNow) {
+  if (rec.message !== void 0)
+    return `${rec.owner} holds it by hand: ${JSON.stringify(rec.message)}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
+  return `${rec.owner} deploying ${rec.ref}${rec.sha ? ` (${rec.sha.slice(0, 10)})` : ""}, taken ${Math.max(0, hostNow - rec.takenAt)}s ago`;
+}
+
+// src/lib/sleep.ts
+var sleepUnlessAborted = (ms, signal) => new Promise((resolve) => {
+  if (ms <= 0 || signal?.aborted) return resolve();
+  const wake = () => {
+    clearTimeout(t);
+    signal?.removeEventListener("abort", wake);
+    resolve();
+  };
+  const t = setTimeout(wake, ms);
+  signal?.addEventListener("abort", wake, { once: true });
+});
+
+// src/stages/deploy/lock.ts
+var CMD_TIMEOUT_MS2 = 2e4;
+var HEARTBEAT_MS = 3e4;
+var WAIT_POLL_MS = 2e3;
+var lockDir = (endpoint) => `${HOST_STATE_DIR}/locks/${endpoint}.lock`;
+var lockMutex = (endpoint) => `${HOST_STATE_DIR}/locks/.${endpoint}.mutex`;
+function underLockMutex(endpoint, script) {
+  const m = shellQuote(lockMutex(endpoint));
+  return `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if command -v flock >/dev/null 2>&1; then exec flock -w 10 ${m} sh -c ${shellQuote(script)}; else exec sh -c ${shellQuote(script)}; fi`;
+}
+var held = /* @__PURE__ */ new Set();
+var activeLocks = () => [...held];
+async function releaseAllLocks() {
+  await Promise.all([...held].map((l) => l.release().catch(() => void 0)));
+}
+var HeldLock = class {
+  constructor(host, record) {
+    this.host = host;
+    this.record = record;
+    held.add(this);
+    this.timer = setInterval(() => void this.heartbeat().catch(() => void 0), HEARTBEAT_MS);
+    this.timer.unref();
+  }
+  host;
+  record;
+  timer = null;
+  released = false;
+  lostCtl = new AbortController();
+  /** why this run no longer holds the lock (cleared and taken by another); null while it does */
+  lost = null;
+  get dir() {
+    return lockDir(this.record.endpoint);
+  }
+  /** Aborted when the lock is found to be someone else's: the deploy stops at its next wait. */
+  get signal() {
+    return this.lostCtl.signal;
+  }
+  /**
+   * Refreshes heartbeatAt on the host clock, so a live holder never looks gone. The token check and the
+   * write are one remote command: a lock cleared and taken by another runner is never taken back.
+   */
+  async heartbeat() {
+    if (this.released || this.lost) return;
+    const rec = `${this.dir}/record.json`;
+    const tmp = `${rec}.hb-${this.record.token}`;
+    const template = JSON.stringify({ ...this.record, heartbeatAt: 0 }).replace(
+      '"heartbeatAt":0',
+      '"heartbeatAt":@NOW@'
+    );
+    const script = `if grep -qF ${shellQuote(this.record.token)} ${shellQuote(rec)} 2>/dev/null; then now=$(date +%s); sed "s/@NOW@/$now/" > ${shellQuote(tmp)} && mv -f ${shellQuote(tmp)} ${shellQuote(rec)} && echo "OK $now"; else echo LOST; cat ${shellQuote(rec)} 2>/dev/null; fi`;
+    const r = await this.host.runShell(underLockMutex(this.record.endpoint, script), {
+      stdin: template,
+      timeoutMs: CMD_TIMEOUT_MS2
+    });
+    const [first, ...rest] = r.stdout.split("\n");
+    if (first === "LOST") {
+      const other = parseLockRecord(rest.join("\n"));
+      this.lost = other ? `the lock was cleared and is now held by ${other.owner} (${other.ref})` : "the lock was cleared by someone else";
+      this.lostCtl.abort(new Error(this.lost));
+      return;
+    }
+    const m = /^OK (\d+)$/.exec(first ?? "");
+    if (r.code === 0 && m) this.record.heartbeatAt = Number(m[1]);
+  }
+  /** A hold by hand: the lock stays on the host after this process (no heartbeat, no release on exit). */
+  keep() {
+    this.released = true;
+    if (this.timer) clearInterval(this.timer);
+    held.delete(this);
+  }
+  /** Removes the lock only while it is still ours (its token), so a cleared-and-retaken lock survives. */
+  async release() {
+    if (this.released) return;
+    this.released = true;
+    if (this.timer) clearInterval(this.timer);
+    held.delete(this);
+    const rec = shellQuote(`${this.dir}/record.json`);
+    await this.host.runShell(
+      underLockMutex(
+        this.record.endpoint,
+        `if grep -qF ${shellQuote(this.record.token)} ${rec} 2>/dev/null; then rm -rf ${shellQuote(this.dir)}; fi`
+      ),
+      { timeoutMs: CMD_TIMEOUT_MS2 }
+    );
+  }
+};
+function clearCommand(endpoint, fleetHost) {
+  return `deploy-gate lock release --endpoint ${endpoint}${fleetHost ? ` --hosts ${fleetHost}` : ""} --force`;
+}
+async function tryTake(host, req, token) {
+  const dir = lockDir(req.endpoint);
+  const script = `mkdir -p ${shellQuote(`${HOST_STATE_DIR}/locks`)} && if mkdir ${shellQuote(dir)} 2>/dev/null; then echo TAKEN; date +%s; else echo HELD; date +%s; cat ${shellQuote(`${dir}/record.json`)} 2>/dev/null || true; fi`;
+  const r = await host.runShell(script, { timeoutMs: CMD_TIMEOUT_MS2 });
+  const [state, nowText, ...rest] = r.stdout.split("\n");
+  const hostNowS = Number(nowText);
+  if (r.code !== 0 || !Number.isFinite(hostNowS) || state !== "TAKEN" && state !== "HELD") {
+    if (state === "TAKEN")
+      await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS2 }).catch(() => void 0);
+    throw new Error(
+      `taking the lock ${dir} on ${host.name} failed (exit ${r.code}): ${r.stderr.trim() || r.stdout.trim()}; check that the home directory is writable`
+    );
+  }
+  if (state === "HELD") return { holder: parseLockRecord(rest.join("\n")), hostNowS };
+  const rec = {
+    endpoint: req.endpoint,
+    owner: req.owner,
+    ref: req.ref,
+    sha: req.sha,
+    takenAt: hostNowS,
+    heartbeatAt: hostNowS,
+    pid: process.pid,
+    token,
+    ...req.message !== void 0 ? { message: req.message } : {}
+  };
+  try {
+    await host.writeFile(`${dir}/record.json`, JSON.stringify(rec), 420, { timeoutMs: CMD_TIMEOUT_MS2 });
+  } catch (e) {
+    await host.runShell(`rm -rf ${shellQuote(dir)}`, { timeoutMs: CMD_TIMEOUT_MS2 }).catch(() => void 0);
+    throw e;
+  }
+  return { taken: rec };
+}
+var sleep = sleepUnlessAborted;
+async function takeLock(host, req, now = Date.now) {
+  const token = randomBytes(12).toString("hex");
+  const start = now();
+  let said = -1;
+  for (; ; ) {
+    const r = await tryTake(host, req, token);
+    if ("taken" in r) return { ok: true, lock: new HeldLock(host, r.taken), waitedMs: now() - start };
+    const clear = clearCommand(req.endpoint, req.fleetHost);
+    const st = r.holder ? lockStaleness(r.holder, r.hostNowS, Math.round(req.staleAfterMs / 1e3)) : null;
+    if (st?.stale)
+      return {
+        ok: false,
+        held: r.holder,
+        stale: st.reason,
+        clearCommand: clear,
+        detail: describeHolder(r.holder, r.hostNowS)
+      };
+    const waited = now() - start;
+    if (waited >= req.waitMs || req.signal?.aborted) {
+      const who = r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet";
+      return {
+        ok: false,
+        held: r.holder,
+        stale: null,
+        clearCommand: clear,
+        detail: req.waitMs > 0 ? `${who} (waited ${Math.round(waited / 1e3)} s)` : who
+      };
+    }
+    if (Math.floor(waited / 1e4) !== said) {
+      said = Math.floor(waited / 1e4);
+      req.progress?.(
+        `waiting for the deploy lock (${Math.round(waited / 1e3)} s of ${Math.round(req.waitMs / 1e3)} s): held by ${r.holder ? describeHolder(r.holder, r.hostNowS) : "a holder whose record is not written yet"}`
+      );
+    }
+    await sleep(Math.min(WAIT_POLL_MS, req.waitMs - waited), req.signal);
+  }
+}
+
+// src/lib/elapsed.ts
+function formatElapsed(ms) {
+  const s = Math.max(0, Math.floor(ms / 1e3));
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+}
+
+// src/stages/deploy/readiness.ts
+function initialState(startedAtHostMs, timeoutMs, baselineRestarts = 0) {
+  return {
+    startedAtHostMs,
+    timeoutMs,
+    baselineRestarts,
+    fresh: null,
+    marker: false,
+    markerLine: null,
+    markerAtMs: null,
+    unanswered: 0,
+    otherContainers: [],
+    phase: null,
+    lastLine: null
+  };
+}
+var LIVE_CONTAINER = /* @__PURE__ */ new Set(["created", "configured", "initialized", "running"]);
+function isFresh(c, startedAtHostMs) {
+  return c.createdAtMs >= startedAtHostMs;
+}
+var AFTER_MARKER_POLLS = 3;
+var AFTER_MARKER_MS = 15e3;
+function decide(prev, obs, configContainer) {
+  const state = { ...prev };
+  for (const name of obs.containerNames ?? []) {
+    if (name !== configContainer && !state.otherContainers.includes(name))
+      state.otherContainers = [...state.otherContainers, name];
+  }
+  for (const line of obs.messages) {
+    if (isReadyMarker(line)) {
+      state.marker = true;
+      state.markerLine ??= line.trim();
+      state.markerAtMs ??= obs.hostNowMs;
+    }
+    const p = bootPhase(line);
+    if (p) state.phase = p;
+    if (line.trim()) state.lastLine = line;
+  }
+  const c = obs.container && isFresh(obs.container, state.startedAtHostMs) ? obs.container : null;
+  const fail2 = (failure, reason) => ({ kind: "fail", state, failure, reason });
+  const u = obs.unit;
+  if (u) {
+    if (u.activeState === "failed")
+      return fail2(
+        "unit-failed",
+        `the unit failed (Result=${u.result || "?"}, ExecMainStatus=${u.execMainStatus ?? "?"})`
+      );
+    if (u.subState === "auto-restart")
+      return fail2(
+        "restarting",
+        `the unit is restarting after its main process exited (ExecMainStatus=${u.execMainStatus ?? "?"})`
+      );
+    if (u.nRestarts !== null && u.nRestarts > state.baselineRestarts)
+      return fail2(
+        "restarting",
+        `NRestarts rose from ${state.baselineRestarts} to ${u.nRestarts}: the engine exited and systemd restarted it`
+      );
+    if (u.activeState === "inactive")
+      return fail2("unit-stopped", `the unit is inactive (${u.subState}): nothing will start the engine again`);
+    if (u.activeState === "deactivating")
+      return fail2("unit-stopped", `the unit is deactivating (${u.subState}): its engine is going down`);
+  }
+  if (state.fresh) {
+    if (!obs.container)
+      return fail2("container-gone", `container ${short(state.fresh.id)} is gone (removed, or exited under --rm)`);
+    if (obs.container.id !== state.fresh.id) {
+      return isFresh(obs.container, state.startedAtHostMs) ? fail2(
+        "restarting",
+        `container ${short(state.fresh.id)} was replaced by ${short(obs.container.id)}: the engine was restarted`
+      ) : fail2("container-gone", `container ${short(state.fresh.id)} is gone`);
+    }
+  }
+  if (c) {
+    if (!LIVE_CONTAINER.has(c.state))
+      return fail2("container-exited", `container ${short(c.id)} is ${c.state} (exit code ${c.exitCode ?? "?"})`);
+    state.fresh = c;
+  }
+  const st = obs.models?.status;
+  if (state.fresh && (st === 401 || st === 403))
+    return fail2(
+      "auth-mismatch",
+      `/v1/models answered ${st}: the server requires an API key the gate ${obs.models?.sentKey ? "sent but it was refused" : "did not send (DEPLOY_GATE_API_KEY is unset)"}`
+    );
+  if (state.fresh && state.marker && (obs.models === null || obs.models.status === 200 && obs.models.listsModel))
+    return { kind: "ready", state };
+  if (state.marker && obs.models) state.unanswered = obs.models.status === null ? state.unanswered + 1 : 0;
+  const settled = state.markerAtMs !== null && obs.hostNowMs - state.markerAtMs >= AFTER_MARKER_MS;
+  if (settled && !state.fresh && state.otherContainers.length > 0) {
+    return fail2(
+      "container-mismatch",
+      `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`
+    );
+  }
+  if (settled && state.fresh && state.unanswered >= AFTER_MARKER_POLLS) {
+    return fail2(
+      "url-unreachable",
+      `the engine logged its startup complete ${formatElapsed(obs.hostNowMs - state.markerAtMs)} ago, but /v1/models has not answered since (${obs.models?.error ?? "no answer"})`
+    );
+  }
+  if (obs.hostNowMs - state.startedAtHostMs > state.timeoutMs) {
+    return fail2(
+      "timeout",
+      `not ready within boot.timeout (${formatElapsed(state.timeoutMs)})${state.phase ? `; last phase: ${phaseLabel(state.phase)}` : ""}`
+    );
+  }
+  return { kind: "wait", state };
+}
+var short = (id) => id.slice(0, 12);
+var LABELS = {
+  "loading-weights": "loading weights",
+  "profiling-kv": "profiling memory / KV cache",
+  compiling: "compiling (torch.compile)",
+  "capturing-graphs": "capturing CUDA graphs",
+  "starting-api": "starting the API server",
+  ready: "API up (waiting for /v1/models)"
+};
+var phaseLabel = (p) => LABELS[p];
+function progressLine(name, s, obs) {
+  const elapsed = formatElapsed(obs.hostNowMs - s.startedAtHostMs).padStart(6, " ");
+  const phase = s.phase ? phaseLabel(s.phase) : "waiting for the engine's first boot line";
+  let box;
+  const seen = s.fresh ?? (obs.container && isFresh(obs.container, s.startedAtHostMs) ? obs.container : null);
+  const ended = seen && !s.fresh ? ` (${seen.state})` : "";
+  if (seen)
+    box = (seen.process ? `unit run ${seen.id.slice(0, 6)} started ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago` : `container ${seen.id.slice(0, 6)} created ${formatElapsed(obs.hostNowMs - seen.createdAtMs)} ago`) + ended;
+  else if (obs.container)
+    box = obs.container.process ? `the unit's run ${obs.container.id.slice(0, 6)} from before this deploy` : `old container ${obs.container.id.slice(0, 6)} still present (created before this deploy)`;
+  else box = "no new container yet";
+  const http = obs.models && s.marker && obs.models.status !== 200 ? ` \xB7 /v1/models: ${obs.models.status ?? obs.models.error}` : "";
+  return `[${elapsed}] ${name}: ${phase} \xB7 ${box}${http}`;
+}
+
+// src/ports/http/client.ts
+var DEFAULT_TIMEOUT_MS = 1e4;
+var DEFAULT_MAX_BODY = 4 << 20;
+var BAD_HEADER = "a request header could not be sent: DEPLOY_GATE_API_KEY holds a character no HTTP header can carry (a newline or another control character): store the key alone, on one line";
+var isHeaderError = (e) => e instanceof TypeError && /^Headers\./.test(e.message);
+function describe(e, timedOut, timeoutMs) {
+  if (timedOut) return `no answer within ${timeoutMs} ms`;
+  if (isHeaderError(e)) return BAD_HEADER;
+  const cause = e.cause;
+  switch (cause?.code) {
+    case "ECONNREFUSED":
+      return "connection refused (nothing listens on that port yet)";
+    case "ECONNRESET":
+      return "connection reset";
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return "host unreachable";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return "host name does not resolve";
+    default:
+      return e.message ?? String(e);
+  }
+}
+function redirectError(res, url) {
+  if (res.status < 300 || res.status > 399 || !res.headers.has("location")) return null;
+  const to = new URL(res.headers.get("location"), url).href;
+  return `redirected (HTTP ${res.status}) to ${to}: the gate does not follow redirects; set the endpoint's url: (or --url) to where the engine itself answers`;
+}
+async function request(method, url, body, opts = {}) {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const ctl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctl.abort();
+  }, timeoutMs);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(url, {
+      method,
+      signal: ctl.signal,
+      headers: { ...body === void 0 ? {} : { "content-type": "application/json" }, ...opts.headers },
+      body: body === void 0 ? void 0 : JSON.stringify(body),
+      redirect: "manual"
+    });
+    const moved = redirectError(res, url);
+    if (moved) {
+      await res.body?.cancel();
+      return { status: null, body: "", error: moved, durationMs: performance.now() - t0 };
+    }
+    const cap = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of res.body ?? []) {
+      size += chunk.length;
+      if (size > cap) {
+        ctl.abort();
+        break;
+      }
+      chunks.push(chunk);
+    }
+    return {
+      status: res.status,
+      body: Buffer.concat(chunks).toString("utf8"),
+      error: size > cap ? `body larger than ${cap} bytes, cut` : null,
+      durationMs: performance.now() - t0
+    };
+  } catch (e) {
+    return { status: null, body: "", error: describe(e, timedOut, timeoutMs), durationMs: performance.now() - t0 };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+var httpGet = (url, opts) => request("GET", url, void 0, opts);
+
+// src/stages/deploy/wait.ts
+function modelsListed(body, model) {
+  try {
+    const v = JSON.parse(body);
+    return Array.isArray(v.data) && (model === void 0 ? v.data.length > 0 : v.data.some((m) => m.id === model));
+  } catch {
+    return false;
+  }
+}
+async function probeModels(url, model, apiKey) {
+  const headers = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  const r = await httpGet(`${url.replace(/\/+$/, "")}/v1/models`, {
+    timeoutMs: 1e4,
+    maxBodyBytes: 1 << 20,
+    headers
+  });
+  return {
+    status: r.status,
+    listsModel: r.status === 200 && modelsListed(r.body, model),
+    error: r.error,
+    sentKey: Boolean(apiKey)
+  };
+}
+var sleep2 = sleepUnlessAborted;
+var stopReason = (signal) => signal.reason instanceof Error && signal.reason.name !== "AbortError" ? `stopped waiting: ${signal.reason.message}` : "interrupted (SIGINT/SIGTERM) while waiting";
+async function waitReady(ctx, input) {
+  const pollMs = ctx.endpoint.boot.poll;
+  const timeoutMs = ctx.endpoint.boot.timeout;
+  let state = initialState(input.startedAtHostMs, timeoutMs, input.baselineRestarts);
+  let cursor = input.cursor;
+  const runnerStart = ctx.now();
+  let last = null;
+  let polls = 0;
+  let noReading = 0;
+  for (; ; ) {
+    const t0 = ctx.now();
+    if (ctx.signal?.aborted)
+      return { decision: { kind: "fail", state, failure: "timeout", reason: stopReason(ctx.signal) }, last, polls };
+    const r = await ctx.host.runShell(
+      pollScript({
+        service: input.service,
+        container: input.container,
+        cursor,
+        sinceHostS: Math.floor(input.startedAtHostMs / 1e3),
+        cli: input.cli
+      }),
+      { timeoutMs: Math.max(15e3, 3 * pollMs), maxOutputBytes: 32 << 20 }
+    ).catch((e) => ({ code: null, stdout: "", stderr: e.message, timedOut: false, truncated: false }));
+    polls++;
+    const out = parsePoll(r.stdout, r);
+    const why = out.incomplete ?? (out.unit === null ? out.errors.join("; ") || "no unit state" : null);
+    if (why !== null || out.hostNowMs === null) {
+      noReading++;
+      const detail = [why ?? "no host clock", r.stderr.trim().split("\n").pop()].filter(Boolean).join(": ");
+      if (ctx.now() - runnerStart > timeoutMs) {
+        return {
+          decision: {
+            kind: "fail",
+            state,
+            failure: "timeout",
+            reason: `not ready within boot.timeout (${formatElapsed(timeoutMs)}): the last ${noReading} poll(s) got no complete answer from ${ctx.host.name} (${detail})`
+          },
+          last,
+          polls
+        };
+      }
+      ctx.progress(
+        `[poll] ${ctx.name}: no reading from this poll (${detail}); reconnecting and polling again (${noReading} in a row)`
+      );
+      await sleep2(pollMs - (ctx.now() - t0), ctx.signal);
+      continue;
+    }
+    noReading = 0;
+    cursor = out.journal.cursor ?? cursor;
+    const markerNow = state.marker || out.journal.messages.some(isReadyMarker);
+    const url = ctx.endpoint.url;
+    const models = url && markerNow ? await probeModels(url, ctx.endpoint.model, input.apiKey) : null;
+    last = {
+      hostNowMs: out.hostNowMs,
+      unit: out.unit,
+      container: out.container,
+      messages: out.journal.messages,
+      containerNames: out.journal.containers,
+      models
+    };
+    const d = decide(state, last, input.container ?? void 0);
+    state = d.state;
+    ctx.progress(progressLine(ctx.name, state, last));
+    if (d.kind !== "wait") return { decision: d, last, polls };
+    await sleep2(pollMs - (ctx.now() - t0), ctx.signal);
+  }
+}
+
+// src/domain/engine/help-flags.ts
+function flagsInHelp(help) {
+  const out = /* @__PURE__ */ new Set();
+  for (const line of help.split("\n")) {
+    const t = line.trim();
+    if (!/^-{1,2}[A-Za-z0-9]/.test(t)) continue;
+    for (const raw of t.split(/\s+/)) {
+      const w = raw.replace(/,$/, "");
+      if (w === "") continue;
+      const flag = /^(-{1,2}[A-Za-z0-9][\w.-]*)(?:[=[].*)?$/.exec(w);
+      if (flag) {
+        out.add(flag[1]);
+        continue;
+      }
+      if (/^([A-Z0-9_]+|\{[^}]*\}?|<[^>]*>|\[[^\]]*\]?|N)$/.test(w)) continue;
+      break;
+    }
+  }
+  return out;
+}
+var GONE = {
+  vllm: {
+    "--enable-reasoning": "deprecated in vLLM 0.9.0 (PR #17452) and refused as an unrecognized argument by 0.10.0: --reasoning-parser alone enables reasoning",
+    "--guided-decoding-backend": `vLLM replaced the --guided-decoding-* flags with --structured-outputs-config (PR #22772, 0.10.2): --structured-outputs-config '{"backend": "xgrammar"}'`,
+    "--guided-decoding-disable-fallback": "vLLM replaced the --guided-decoding-* flags with --structured-outputs-config (PR #22772, 0.10.2)",
+    "--guided-decoding-disable-any-whitespace": "vLLM replaced the --guided-decoding-* flags with --structured-outputs-config (PR #22772, 0.10.2)",
+    "--guided-decoding-disable-additional-properties": "vLLM replaced the --guided-decoding-* flags with --structured-outputs-config (PR #22772, 0.10.2)",
+    "--task": "vLLM deprecated --task for --runner (generate, pooling) and --convert (embed, classify...) in PR #21470: use those"
+  }
+};
+var norm = (kind, f) => kind === "vllm" ? f.replace(/_/g, "-") : f;
+function judgeFlags(kind, flags, help) {
+  const known = new Set([...help].map((f) => norm(kind, f)));
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const f of flags) {
+    const name = norm(kind, kind === "vllm" ? f.replace(/^(--[\w-]+)\..*$/, "$1") : f);
+    if (known.has(name) || seen.has(name)) continue;
+    seen.add(name);
+    out.push({ flag: f, known: GONE[kind]?.[name] ?? null });
+  }
+  return out;
+}
+
+// src/stages/deploy/image-flags.ts
+var CHECK = "verify.image-flags";
+var MARK2 = "@@dg-help";
+var HELP_ARGS = {
+  vllm: ["--help=all"],
+  sglang: ["--help"],
+  "llama.cpp": ["--help"]
+};
+function helpRun(script) {
+  const e = script?.engine;
+  if (!e) return { skip: "no engine command in the launch file" };
+  const run = e.podmanRun;
+  if (!run) return { skip: "the engine runs without a container: there is no image to ask" };
+  const image = run.image?.resolved ?? run.image?.text;
+  if (!image || run.image?.dynamic) return { skip: "the image is not a literal in the launch file" };
+  const cli = run.runtime === "docker" ? "docker" : "podman";
+  const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
+  const program = run.engineArgs.slice(0, run.engineArgs.length - e.args.length).map((w) => w.resolved ?? w.text);
+  const argv = [
+    cli,
+    "run",
+    "--rm",
+    "--pull=never",
+    "--network=none",
+    ...entry ? [`--entrypoint=${entry.resolvedValue ?? entry.value}`] : [],
+    image,
+    ...program,
+    ...HELP_ARGS[e.kind]
+  ];
+  return { kind: e.kind, cli, image, argv, flags: e.flags.map((f) => f.name) };
+}
+function helpScript(h) {
+  const dir = `"$HOME"/${shellQuote(`${HOST_STATE_DIR}/help`)}`;
+  const kind = h.kind.replace(/\W/g, "");
+  return [
+    `d=$(${h.cli} image inspect --format '{{.Id}}' ${shellQuote(h.image)} 2>/dev/null | head -n1)`,
+    `[ -n "$d" ] || { echo "${MARK2} none"; exit 0; }`,
+    `f=${dir}/"\${d#sha256:}-${kind}.txt"`,
+    `if [ -s "$f" ]; then echo "${MARK2} cached $d"; cat "$f"; exit 0; fi`,
+    `mkdir -p ${dir} && t="$f.$$"`,
+    `timeout 300 ${shellJoin(h.argv)} >"$t" 2>&1; rc=$?`,
+    `if [ "$rc" = 0 ] && [ -s "$t" ]; then mv -f "$t" "$f"; echo "${MARK2} fresh $d"; cat "$f"; else echo "${MARK2} failed $rc $d"; head -c 4000 "$t"; rm -f "$t"; fi`
+  ].join("\n");
+}
+function parseHelpAnswer(stdout) {
+  const at = stdout.indexOf(`${MARK2} `);
+  if (at < 0) return null;
+  const nl = stdout.indexOf("\n", at);
+  const head = stdout.slice(at + MARK2.length + 1, nl < 0 ? void 0 : nl).split(" ");
+  const text = nl < 0 ? "" : stdout.slice(nl + 1);
+  const state = head[0];
+  if (state === "failed") return { state, exitCode: Number(head[1]), imageId: head[2] ?? null, text };
+  return { state, exitCode: null, imageId: head[1] ?? null, text };
+}
+function judgeHelp(h, a, error) {
+  if (!a)
+    return warn(CHECK, `could not ask ${h.image} for its flags: ${error ?? "no answer"}`, {
+      fix: "the flags were not checked before the boot; the engine checks them itself: read deploy.diagnosis if it refuses"
+    });
+  if (a.state === "none")
+    return skip(
+      CHECK,
+      `${h.image} is not on the host yet (the restart pulls it): its flags are checked from the next deploy on`
+    );
+  const id = (a.imageId ?? "").replace(/^sha256:/, "").slice(0, 12);
+  const cmd = h.argv.slice(4).join(" ");
+  if (a.state === "failed")
+    return warn(CHECK, `${h.image}'s help exited ${a.exitCode}: its flags were not checked`, {
+      evidence: [`${h.cli} run \u2026 ${cmd}`, ...a.text.split("\n").slice(0, 8)],
+      fix: "the help command failed on the host (see the evidence); the engine checks its flags itself at boot"
+    });
+  const known = flagsInHelp(a.text);
+  if (known.size < 5)
+    return warn(CHECK, `${h.image}'s help lists ${known.size} flags: not read as ${h.kind}'s help`, {
+      evidence: a.text.split("\n").slice(0, 8),
+      fix: "check the launch file starts the engine the gate thinks it does; its flags were not checked"
+    });
+  const unknown = judgeFlags(h.kind, h.flags, known);
+  const evidence = [
+    `${cmd} (image ${id}, ${a.state === "cached" ? "help cached on the host" : "help read now"}): ${known.size} flags`
+  ];
+  const data = { image: h.image, imageId: a.imageId, cached: a.state === "cached", checked: h.flags.length, unknown };
+  if (!unknown.length)
+    return pass(CHECK, `every engine flag of the launch file (${h.flags.length}) is in ${h.image}'s own help`, {
+      evidence,
+      data
+    });
+  return fail(
+    CHECK,
+    `${h.image} does not know ${unknown.map((u) => u.flag).join(", ")}: the engine would refuse to boot`,
+    {
+      evidence: [...evidence, ...unknown.map((u) => `${u.flag}: ${u.known ?? "not in this image's help"}`)],
+      data,
+      fix: `nothing was changed on the host: ${unknown.map((u) => u.known ? `${u.flag}: ${u.known}` : `${u.flag}: check its spelling, or the image version that has it`).join("; ")}; fix the launch file and deploy again`
+    }
+  );
+}
+async function checkImageFlags(host, script, progress) {
+  const h = helpRun(script);
+  if ("skip" in h) return skip(CHECK, h.skip);
+  progress(`reading ${h.image}'s own flags on the host`);
+  try {
+    const r = await host.runShell(helpScript(h), { timeoutMs: 33e4 });
+    return judgeHelp(
+      h,
+      parseHelpAnswer(r.stdout),
+      r.timedOut ? "the host did not answer within 330 s" : r.stderr.trim() || null
+    );
+  } catch (e) {
+    return judgeHelp(h, null, e.message);
+  }
+}
+
+// src/domain/config/launch-file.ts
+function launchFile(ep) {
+  if (ep.script) return { path: ep.script, kind: "script" };
+  if (ep.quadlet) return { path: ep.quadlet, kind: "quadlet" };
+  const unit = ep.unit;
+  return { path: unit, kind: unit.endsWith(".container") ? "quadlet" : "unit" };
+}
+
+// src/domain/launch/flags.ts
+var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
+var BOOL_WORD = /^(true|false|True|False|1|0)$/;
+function isFlagWord(text) {
+  return /^--?[A-Za-z]/.test(text);
+}
+function readFlags(words) {
+  const flags = [];
+  const positional = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (!isFlagWord(w.text)) {
+      positional.push(w);
+      continue;
+    }
+    const eq = w.text.indexOf("=");
+    if (eq > 0) {
+      const flag2 = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };
+      if (w.resolved !== void 0) flag2.resolvedValue = w.resolved.slice(w.resolved.indexOf("=") + 1);
+      else if (!w.dynamic) flag2.resolvedValue = flag2.value;
+      flags.push(flag2);
+      continue;
+    }
+    const next = words[i + 1];
+    const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && // a word from ${X:+...} belongs to its own optional group, not to a plain flag before it
+    next.optional === w.optional;
+    const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
+    if (takesNext) {
+      i++;
+      if (next.resolved !== void 0) flag.resolvedValue = next.resolved;
+      else if (!next.dynamic) flag.resolvedValue = next.text;
+    }
+    flags.push(flag);
+  }
+  return { flags, positional };
+}
+
+// src/domain/launch/podman.ts
+var VALUE_OPTIONS = new Set(
+  `add-host annotation arch attach authfile blkio-weight blkio-weight-device cap-add cap-drop
+cgroup-conf cgroup-parent cgroupns cgroups chrootdirs cidfile conmon-pidfile cpu-period cpu-quota cpu-rt-period
+cpu-rt-runtime cpu-shares cpus cpuset-cpus cpuset-mems decryption-key detach-keys device device-cgroup-rule
+device-read-bps device-read-iops device-write-bps device-write-iops dns dns-option dns-search entrypoint env env-file
+env-merge expose gidmap gpus group-add group-entry health-cmd health-interval health-log-destination health-max-log-count
+health-max-log-size health-on-failure health-retries health-start-period health-startup-cmd health-startup-interval
+health-startup-retries health-startup-success health-startup-timeout health-timeout hostname hosts-file hostuser
+image-volume init-path ip ip6 ipc label label-file log-driver log-opt mac-address memory memory-reservation memory-swap
+memory-swappiness mount name network net network-alias oom-score-adj os passwd-entry personality pid pidfile pids-limit
+platform pod pod-id-file preserve-fd preserve-fds publish pull requires restart retry retry-delay sdnotify seccomp-policy
+secret security-opt shm-size shm-size-systemd stop-signal stop-timeout subgidname subuidname sysctl systemd timeout tmpfs
+tz uidmap ulimit umask unsetenv user userns uts variant volume volumes-from workdir
+runtime storage-opt isolation cpu-count cpu-percent kernel-memory link link-local-ip volume-driver domainname`.split(
+    /\s+/
+  )
+);
+var SHORT_VALUE = {
+  e: "env",
+  v: "volume",
+  p: "publish",
+  a: "attach",
+  c: "cpu-shares",
+  h: "hostname",
+  l: "label",
+  m: "memory",
+  u: "user",
+  w: "workdir"
+};
+var SHORT_SWITCH = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
+function splitColons(text) {
+  const out = [];
+  let depth = 0;
+  let cur = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "$" && text[i + 1] === "{") depth++;
+    else if (c === "}" && depth > 0) depth--;
+    if (c === ":" && depth === 0) {
+      out.push(cur);
+      cur = "";
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+function readOptions(args) {
+  const options = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const w = args[i];
+    const t = w.text;
+    if (t === "--") {
+      i++;
+      break;
+    }
+    const held2 = w.dynamic && w.resolved === void 0 && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(t);
+    if (held2 && args[i + 1]?.text.startsWith("-")) continue;
+    if (!t.startsWith("-") || t === "-") break;
+    const flag = (name, value, from = w, skip2 = (r) => r) => {
+      const f = { name, value, line: w.line, optional: w.optional };
+      const resolved = from.resolved ?? (from.dynamic ? void 0 : from.text);
+      if (value !== null && resolved !== void 0) f.resolvedValue = skip2(resolved);
+      return f;
+    };
+    if (t.startsWith("--")) {
+      const eq = t.indexOf("=");
+      const name = eq > 0 ? t.slice(2, eq) : t.slice(2);
+      if (eq > 0) options.push(flag(`--${name}`, t.slice(eq + 1), w, (r) => r.slice(r.indexOf("=") + 1)));
+      else if (VALUE_OPTIONS.has(name)) {
+        const v = args[++i];
+        options.push(v ? flag(`--${name}`, v.text, v) : flag(`--${name}`, null));
+      } else options.push(flag(`--${name}`, null));
+      continue;
+    }
+    const letters = t.slice(1);
+    if ([...letters].every((ch) => ch in SHORT_SWITCH)) {
+      for (const ch of letters) options.push(flag(`--${SHORT_SWITCH[ch]}`, null));
+      continue;
+    }
+    const long = SHORT_VALUE[letters[0]];
+    if (long) {
+      const attached = letters.slice(1).replace(/^=/, "");
+      if (attached) options.push(flag(`--${long}`, attached, w, (r) => r.slice(2).replace(/^=/, "")));
+      else {
+        const v = args[++i];
+        options.push(v ? flag(`--${long}`, v.text, v) : flag(`--${long}`, null));
+      }
+      continue;
+    }
+    options.push(flag(t, null));
+  }
+  return { options, imageAt: i };
+}
+function readPodmanRun(command, args, runtime = "podman", create = false) {
+  const { options, imageAt } = readOptions(args);
+  const valuesOf = (name) => options.filter((o) => o.name === name && o.value !== null);
+  const last = (name) => valuesOf(name).at(-1)?.value ?? null;
+  const env = valuesOf("--env").map((o) => {
+    const eq = o.value.indexOf("=");
+    return {
+      name: eq > 0 ? o.value.slice(0, eq) : o.value,
+      value: eq > 0 ? o.value.slice(eq + 1) : null,
+      line: o.line
+    };
+  });
+  const volumes = valuesOf("--volume").map((o) => {
+    const [source = "", target = "", ...rest] = splitColons(o.value);
+    const volume = {
+      source,
+      target,
+      options: rest.length ? rest.join(":") : null,
+      line: o.line
+    };
+    if (o.resolvedValue !== void 0) volume.resolvedSource = o.resolvedValue.split(":")[0];
+    return volume;
+  });
+  for (const o of valuesOf("--mount")) {
+    const kv = Object.fromEntries(
+      o.value.split(",").map((p) => {
+        const eq = p.indexOf("=");
+        return eq > 0 ? [p.slice(0, eq), p.slice(eq + 1)] : [p, ""];
+      })
+    );
+    const source = kv.source ?? kv.src ?? "";
+    const target = kv.target ?? kv.destination ?? kv.dst ?? "";
+    if (source || target)
+      volumes.push({
+        source,
+        target,
+        options: kv.ro !== void 0 || kv.readonly === "true" ? "ro" : null,
+        line: o.line
+      });
+  }
+  const image = args[imageAt] ?? null;
+  const engineArgs = args.slice(imageAt + 1);
+  const { flags, positional } = readFlags(engineArgs);
+  return {
+    command,
+    runtime,
+    create,
+    rm: options.some((o) => o.name === "--rm"),
+    replace: options.some((o) => o.name === "--replace" && o.value !== "false"),
+    options,
+    env,
+    volumes,
+    devices: valuesOf("--device").map((o) => ({ path: splitColons(o.value)[0], line: o.line })),
+    ulimits: valuesOf("--ulimit").map((o) => ({ value: o.value, line: o.line })),
+    ipc: last("--ipc"),
+    shmSize: last("--shm-size"),
+    name: last("--name"),
+    publish: valuesOf("--publish").map((o) => o.value),
+    image,
+    engineArgs,
+    engineFlags: flags,
+    positional
+  };
+}
+
+// src/domain/launch/yaml-node.ts
+var import_yaml = __toESM(require_dist(), 1);
+
+// src/domain/launch/lexer.ts
+var META = /* @__PURE__ */ new Set([" ", "	", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+var OPS = [";;&", ";;", ";&", "&&", "||", "|&", "|", ";", "&", "(", ")"];
+var REDIRECTS = ["&>>", "&>", "<<<", "<<-", "<<", ">>", ">|", ">&", "<&", "<>", ">", "<"];
+var ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
+var MAX_NESTING = 256;
+var NestingTooDeep = class extends Error {
+  constructor(line) {
+    super(`quotes and substitutions nested more than ${MAX_NESTING} deep (from line ${line}): not read`);
+    this.line = line;
+  }
+  line;
+};
+function lex(text, firstLine = 1) {
+  return new Lexer(text, firstLine).run();
+}
+function lexWords(text, firstLine) {
+  return lex(text, firstLine).flatMap((t) => t.kind === "word" ? [t.word] : t.kind === "array" ? t.words : []);
+}
+var Lexer = class {
+  constructor(src, firstLine) {
+    this.src = src;
+    this.line = firstLine;
+  }
+  src;
+  pos = 0;
+  line;
+  tokens = [];
+  heredocs = [];
+  run() {
+    while (this.pos < this.src.length) this.step();
+    return this.tokens;
+  }
+  peek(offset = 0) {
+    return this.src[this.pos + offset] ?? "";
+  }
+  step() {
+    const c = this.peek();
+    if (c === " " || c === "	" || c === "\r") {
+      this.pos++;
+      return;
+    }
+    if (c === "\\" && this.peek(1) === "\n") {
+      this.pos += 2;
+      this.line++;
+      return;
+    }
+    if (c === "#") {
+      this.skipComment();
+      return;
+    }
+    if (c === "\n") {
+      this.tokens.push({ kind: "op", op: "\n", line: this.line });
+      this.pos++;
+      this.line++;
+      this.skipHeredocBodies();
+      return;
+    }
+    if (/[0-9]/.test(c)) {
+      const m = /^[0-9]+(?=[<>])/.exec(this.src.slice(this.pos, this.pos + 12));
+      if (m) {
+        this.pos += m[0].length;
+        this.redirect(m[0]);
+        return;
+      }
+    }
+    if (c === "<" || c === ">" || c === "&" && this.peek(1) === ">") {
+      this.redirect("");
+      return;
+    }
+    if (c === "(" && this.peek(1) === "(") {
+      this.arithmeticCommand();
+      return;
+    }
+    for (const op of OPS) {
+      if (this.src.startsWith(op, this.pos)) {
+        this.pos += op.length;
+        this.tokens.push({ kind: "op", op, line: this.line });
+        return;
+      }
+    }
+    const word2 = this.word(false);
+    if (word2) this.emitWord(word2);
+  }
+  emitWord(word2) {
+    const a = word2.assignment;
+    if (a && a.value === "" && this.peek() === "(" && word2.parts.length === 1) {
+      const line = word2.line;
+      this.pos++;
+      this.tokens.push({ kind: "array", name: a.name, append: a.append, words: this.arrayWords(), line });
+      return;
+    }
+    for (const w of splitOptional(word2)) this.tokens.push({ kind: "word", word: w });
+  }
+  arrayWords() {
+    const words = [];
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (c === ")") {
+        this.pos++;
+        break;
+      }
+      if (c === "\n") {
+        this.pos++;
+        this.line++;
+        continue;
+      }
+      if (c === " " || c === "	" || c === "\r") {
+        this.pos++;
+        continue;
+      }
+      if (c === "\\" && this.peek(1) === "\n") {
+        this.pos += 2;
+        this.line++;
+        continue;
+      }
+      if (c === "#") {
+        this.skipComment();
+        continue;
+      }
+      const w = this.word(true);
+      if (w) words.push(...splitOptional(w));
+      else this.pos++;
+    }
+    return words;
+  }
+  skipComment() {
+    while (this.pos < this.src.length && this.peek() !== "\n") this.pos++;
+  }
+  redirect(fd) {
+    const op = REDIRECTS.find((r) => this.src.startsWith(r, this.pos)) ?? this.peek();
+    this.pos += op.length;
+    while (this.peek() === " " || this.peek() === "	") this.pos++;
+    const line = this.line;
+    const w = this.word(false);
+    const target = w?.text ?? "";
+    if (op === "<<" || op === "<<-") {
+      this.heredocs.push({ delim: target, strip: op === "<<-" });
+      this.tokens.push({ kind: "redirect", op: fd + op, target, line });
+      return;
+    }
+    if ((op === ">&" || op === "<&") && /^([0-9]+|-)$/.test(target)) {
+      this.tokens.push({ kind: "redirect", op: `${fd}${op}${target}`, target: `&${target}`, line });
+      return;
+    }
+    this.tokens.push({ kind: "redirect", op: fd + op, target, line });
+  }
+  skipHeredocBodies() {
+    while (this.heredocs.length > 0) {
+      const { delim, strip } = this.heredocs.shift();
+      while (this.pos < this.src.length) {
+        const end = this.src.indexOf("\n", this.pos);
+        const lineText = this.src.slice(this.pos, end === -1 ? void 0 : end);
+        this.pos = end === -1 ? this.src.length : end + 1;
+        this.line++;
+        if ((strip ? lineText.replace(/^\t+/, "") : lineText) === delim) break;
+      }
+    }
+  }
+  arithmeticCommand() {
+    const start = this.pos;
+    const line = this.line;
+    this.pos = this.balancedEnd(this.pos + 1, "(", ")");
+    const raw = this.src.slice(start, this.pos);
+    const parts = [{ kind: "sub", raw, body: raw.slice(2, -2), line }];
+    this.tokens.push({ kind: "word", word: makeWord(parts, line, false) });
+  }
+  /** Reads one word; null when nothing word-like is at the cursor. */
+  word(inArray) {
+    const startLine = this.line;
+    const assignable = ASSIGN.test(this.src.slice(this.pos, this.pos + 256));
+    const parts = [];
+    let lit = "";
+    let quoted = false;
+    const flush = () => {
+      if (lit) {
+        parts.push({ kind: "lit", text: lit });
+        lit = "";
+      }
+    };
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (META.has(c) || inArray && c === ")") break;
+      if (c === "\\") {
+        const n = this.peek(1);
+        this.pos += 2;
+        if (n === "\n") this.line++;
+        else {
+          lit += n;
+          quoted = true;
+        }
+        continue;
+      }
+      if (c === "'") {
+        quoted = true;
+        const end = this.src.indexOf("'", this.pos + 1);
+        const body = this.src.slice(this.pos + 1, end === -1 ? void 0 : end);
+        lit += body;
+        this.countLines(body);
+        this.pos = end === -1 ? this.src.length : end + 1;
+        continue;
+      }
+      if (c === '"') {
+        quoted = true;
+        flush();
+        this.pos++;
+        this.doubleQuoted(parts);
+        continue;
+      }
+      if (c === "$" && this.peek(1) === "'") {
+        quoted = true;
+        this.pos += 2;
+        lit += this.ansiC();
+        continue;
+      }
+      if (c === "$" || c === "`") {
+        const p = this.expansion(false);
+        if (p) {
+          flush();
+          parts.push(p);
+          continue;
+        }
+      }
+      lit += c;
+      this.pos++;
+    }
+    flush();
+    if (parts.length === 0 && !quoted) return null;
+    return makeWord(parts, startLine, assignable);
+  }
+  doubleQuoted(parts) {
+    let lit = "";
+    const flush = () => {
+      if (lit) {
+        parts.push({ kind: "lit", text: lit });
+        lit = "";
+      }
+    };
+    while (this.pos < this.src.length) {
+      const c = this.peek();
+      if (c === '"') {
+        this.pos++;
+        break;
+      }
+      if (c === "\\" && '$`"\\\n'.includes(this.peek(1))) {
+        const n = this.peek(1);
+        this.pos += 2;
+        if (n === "\n") this.line++;
+        else lit += n;
+        continue;
+      }
+      if (c === "$" || c === "`") {
+        const p = this.expansion(true);
+        if (p) {
+          flush();
+          parts.push(p);
+          continue;
+        }
+      }
+      if (c === "\n") this.line++;
+      lit += c;
+      this.pos++;
+    }
+    flush();
+    if (parts.length === 0) parts.push({ kind: "lit", text: "" });
+  }
+  ansiC() {
+    const map = {
+      n: "\n",
+      t: "	",
+      r: "\r",
+      "\\": "\\",
+      "'": "'",
+      '"': '"',
+      e: "\x1B",
+      a: "\x07"
+    };
+    let out = "";
+    while (this.pos < this.src.length && this.peek() !== "'") {
+      const c = this.peek();
+      if (c === "\\") {
+        const n = this.peek(1);
+        out += map[n] ?? `\\${n}`;
+        this.pos += 2;
+        continue;
+      }
+      if (c === "\n") this.line++;
+      out += c;
+      this.pos++;
+    }
+    this.pos++;
+    return out;
+  }
+  expansion(quoted) {
+    const start = this.pos;
+    const line = this.line;
+    const c = this.peek();
+    const n = this.peek(1);
+    if (c === "`") {
+      let i = this.pos + 1;
+      while (i < this.src.length && this.src[i] !== "`") i += this.src[i] === "\\" ? 2 : 1;
+      this.pos = Math.min(i + 1, this.src.length);
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return { kind: "sub", raw, body: raw.slice(1, -1), line };
+    }
+    if (n === "(") {
+      const arith = this.peek(2) === "(";
+      this.pos = this.balancedEnd(this.pos + 1, "(", ")");
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return { kind: "sub", raw, body: arith ? "" : raw.slice(2, -1), line };
+    }
+    if (n === "{") {
+      this.pos = this.balancedEnd(this.pos + 1, "{", "}");
+      const raw = this.src.slice(start, this.pos);
+      this.countLines(raw);
+      return paramPart(raw, raw.slice(2, -1), quoted, line);
+    }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!-])/.exec(this.src.slice(this.pos + 1, this.pos + 200));
+    if (!m) return null;
+    this.pos += 1 + m[0].length;
+    return { kind: "param", name: m[0], index: null, op: null, arg: "", raw: `$${m[0]}`, quoted, line };
+  }
+  /** Index just past the bracket matching the one at `open`, skipping quotes and nested pairs. */
+  nesting = 0;
+  balancedEnd(openAt, open, close) {
+    if (++this.nesting > MAX_NESTING) throw new NestingTooDeep(this.line);
+    try {
+      return this.balancedEndAt(openAt, open, close);
+    } finally {
+      this.nesting--;
+    }
+  }
+  balancedEndAt(openAt, open, close) {
+    let depth = 0;
+    let i = openAt;
+    while (i < this.src.length) {
+      const c = this.src[i];
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === "'" && open === "(") {
+        const e = this.src.indexOf("'", i + 1);
+        i = e === -1 ? this.src.length : e + 1;
+        continue;
+      }
+      if (c === '"') {
+        i = this.skipDoubleQuote(i + 1);
+        continue;
+      }
+      if (c === "#" && open === "(" && /[\s(]/.test(this.src[i - 1] ?? "")) {
+        const e = this.src.indexOf("\n", i);
+        i = e === -1 ? this.src.length : e;
+        continue;
+      }
+      if (c === open) depth++;
+      else if (c === close) {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+      i++;
+    }
+    return this.src.length;
+  }
+  skipDoubleQuote(i) {
+    while (i < this.src.length) {
+      const c = this.src[i];
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === '"') return i + 1;
+      if (c === "$" && (this.src[i + 1] === "(" || this.src[i + 1] === "{")) {
+        const [o, cl] = this.src[i + 1] === "(" ? ["(", ")"] : ["{", "}"];
+        i = this.balancedEnd(i + 1, o, cl);
+        continue;
+      }
+      i++;
+    }
+    return i;
+  }
+  countLines(s) {
+    for (const ch of s) if (ch === "\n") this.line++;
+  }
+};
+function paramPart(raw, inner, quoted, line) {
+  const m = /^(#?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?/.exec(inner);
+  if (!m) return { kind: "param", name: "", index: null, op: inner, arg: "", raw, quoted, line };
+  const rest = inner.slice(m[0].length);
+  const opm = /^(:[-=+?]|[-=+?]|##?|%%?|\/\/?|:|\^\^?|,,?)/.exec(rest);
+  const op = m[1] ? "#" : opm ? opm[0] : rest ? rest : null;
+  const arg = opm ? rest.slice(opm[0].length) : "";
+  return {
+    kind: "param",
+    name: m[2],
+    index: m[3] ? m[3].slice(1, -1) : null,
+    op: m[1] ? "length" : op,
+    arg,
+    raw,
+    quoted,
+    line
+  };
+}
+function makeWord(parts, line, assignable) {
+  const text = parts.map((p) => p.kind === "lit" ? p.text : p.raw).join("");
+  const dynamic = parts.some((p) => p.kind !== "lit");
+  const first = parts[0];
+  let assignment = null;
+  if (first?.kind === "lit") {
+    const m = ASSIGN.exec(first.text);
+    if (m && assignable) {
+      assignment = { name: m[1], value: text.slice(m[0].length), append: m[2] === "+" };
+    }
+  }
+  const only = parts.length === 1 && first?.kind === "param" ? first : null;
+  const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || (only.op === ":-" || only.op === "-") && only.arg === "");
+  const positional = only && (only.name === "@" || only.name === "*") && only.index === null && only.op === null;
+  const arrayRef = only && wholeArray ? only.name : positional ? "@" : null;
+  return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
+}
+function splitOptional(word2) {
+  const p = word2.parts.length === 1 ? word2.parts[0] : void 0;
+  if (!p || p.kind !== "param" || p.op !== ":+" && p.op !== "+") return [word2];
+  if (p.quoted) {
+    const inner = lexWords(p.arg, p.line);
+    return [
+      { ...word2, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }
+    ];
+  }
+  return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true, ...p.op === ":+" ? { guard: p.name } : {} }));
+}
+
+// src/domain/launch/yaml-node.ts
+function yamlError(text) {
+  try {
+    const err = (0, import_yaml.parseAllDocuments)(text, { uniqueKeys: false }).flatMap((d) => d.errors).at(0);
+    if (!err) return null;
+    const line = err.linePos?.[0].line;
+    return `not valid YAML${line ? ` at line ${line}` : ""}: ${err.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`;
+  } catch (e) {
+    return `not valid YAML: ${e.message.split("\n")[0]}`;
+  }
+}
+function readYaml(text) {
+  const counter = new import_yaml.LineCounter();
+  let docs;
+  try {
+    docs = (0, import_yaml.parseAllDocuments)(text, { lineCounter: counter, uniqueKeys: false });
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return null;
+  return { text, docs, lineAt: (offset) => counter.linePos(offset).line };
+}
+var YamlReader = class {
+  constructor(src, doc) {
+    this.src = src;
+    this.doc = doc;
+  }
+  src;
+  doc;
+  /** The node itself, an alias replaced by what it names. */
+  deref(node) {
+    let n = node;
+    for (let guard = 0; guard < 16 && n && (0, import_yaml.isAlias)(n); guard++) n = n.resolve(this.doc);
+    return n ?? null;
+  }
+  /** A map's value for `key`: its own pair first, then the maps its merge keys (`<<`) bring in. */
+  get(node, key) {
+    const map = this.deref(node);
+    if (!map || !(0, import_yaml.isMap)(map)) return null;
+    let merged = null;
+    for (const pair of map.items) {
+      const k = (0, import_yaml.isScalar)(pair.key) ? pair.key.value : pair.key;
+      if (k === key) return this.deref(pair.value) ?? null;
+      if ((k === "<<" || typeof k === "symbol" && k.description === "<<") && merged === null) {
+        const from = this.deref(pair.value);
+        const sources = from && (0, import_yaml.isSeq)(from) ? from.items : [from];
+        for (const s of sources) {
+          merged = this.get(s, key);
+          if (merged) break;
+        }
+      }
+    }
+    return merged;
+  }
+  /** The keys of a map, its merged ones included. */
+  keys(node) {
+    const map = this.deref(node);
+    if (!map || !(0, import_yaml.isMap)(map)) return [];
+    const out = [];
+    for (const pair of map.items) {
+      const k = (0, import_yaml.isScalar)(pair.key) ? pair.key.value : pair.key;
+      if (typeof k === "string") out.push(k);
+      else if (typeof k === "symbol" && k.description === "<<") {
+        const from = this.deref(pair.value);
+        for (const s of from && (0, import_yaml.isSeq)(from) ? from.items : [from]) out.push(...this.keys(s));
+      }
+    }
+    return [...new Set(out)];
+  }
+  items(node) {
+    const seq = this.deref(node);
+    return seq && (0, import_yaml.isSeq)(seq) ? seq.items.map((i) => this.deref(i)).filter((i) => i !== null) : [];
+  }
+  /** A scalar's value as text (numbers and booleans as written); null for a map, a list or nothing. */
+  str(node) {
+    const n = this.deref(node);
+    if (!n || !(0, import_yaml.isScalar)(n) || n.value === null) return null;
+    return typeof n.value === "string" ? n.value : String(n.source ?? n.value);
+  }
+  line(node) {
+    const n = this.deref(node);
+    return n?.range ? this.src.lineAt(n.range[0]) : 1;
+  }
+  /** The line of `key` itself in a map (where a finding about the key points). */
+  keyLine(node, key) {
+    const map = this.deref(node);
+    if (map && (0, import_yaml.isMap)(map)) {
+      for (const pair of map.items) {
+        if ((0, import_yaml.isScalar)(pair.key) && pair.key.value === key && pair.key.range) return this.src.lineAt(pair.key.range[0]);
+      }
+    }
+    const v = this.get(node, key);
+    return v ? this.line(v) : this.line(node);
+  }
+  /** For a block scalar (`|`, `>`), the line its text starts on; else the scalar's own line. */
+  textLine(node) {
+    const n = this.deref(node);
+    if (!n || !(0, import_yaml.isScalar)(n) || !n.range) return this.line(n);
+    const block = n.type === "BLOCK_LITERAL" || n.type === "BLOCK_FOLDED";
+    return block ? this.src.lineAt(n.range[0]) + 1 : this.src.lineAt(n.range[0]);
+  }
+  /**
+   * A command written as a list (one word per item, never split) or as a string (split into words as a shell
+   * splits them, which is what compose does with a string `command:`), each word on the line it is written on.
+   */
+  words(node, expand) {
+    const n = this.deref(node);
+    if (!n) return [];
+    if ((0, import_yaml.isSeq)(n)) {
+      return this.items(n).flatMap((item) => {
+        const text2 = this.str(item);
+        return text2 === null ? [] : [yamlWord(text2, this.textLine(item), expand)];
+      });
+    }
+    const text = this.str(n);
+    if (text === null || !n.range) return [];
+    const from = n.range[0];
+    const raw = this.src.text.slice(from, n.range[1]);
+    let cursor = 0;
+    return lexWords(text, this.line(n)).map((w) => {
+      const probe = w.text.slice(0, 24);
+      const at = probe ? raw.indexOf(probe, cursor) : -1;
+      if (at >= 0) cursor = at + probe.length;
+      return yamlWord(w.text, this.src.lineAt(from + Math.max(0, at >= 0 ? at : cursor)), expand);
+    });
+  }
+};
+function yamlWord(text, line, expand) {
+  const resolved = expand(text);
+  const dynamic = /\$[({A-Za-z_]/.test(text);
+  return { text, line, optional: false, dynamic, ...resolved !== void 0 ? { resolved } : {} };
+}
+var optionWord = (text, line) => ({
+  text,
+  line,
+  optional: false,
+  dynamic: false,
+  resolved: text
+});
+
+// src/domain/launch/compose.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+function interpolate(text, env) {
+  return text.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])((?:[^{}]|\{[^{}]*\})*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (all, name, op, arg, bare) => {
+      if (all === "$$") return "$";
+      const key = name ?? bare;
+      const v = env.get(key);
+      const set = v !== void 0 && (v !== "" || !op?.startsWith(":"));
+      if (op === ":-" || op === "-") return set ? v : interpolate(arg ?? "", env);
+      if (op === ":+" || op === "+") return set ? interpolate(arg ?? "", env) : "";
+      return v ?? "";
+    }
+  );
+}
+function parseDotEnv(text) {
+  const env = /* @__PURE__ */ new Map();
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    let v = m[2].trim();
+    const q = v[0];
+    const close = q === '"' || q === "'" ? v.indexOf(q, 1) : -1;
+    if (close > 0) v = v.slice(1, close);
+    else v = v.replace(/\s+#.*$/, "");
+    env.set(m[1], v);
+  }
+  return env;
+}
+function looksLikeCompose(text) {
+  return /^services\s*:/m.test(text);
+}
+function parseCompose(text, env = /* @__PURE__ */ new Map()) {
+  if (!looksLikeCompose(text)) return null;
+  const src = readYaml(text);
+  const doc = src?.docs[0];
+  if (!src || !doc) return null;
+  const y = new YamlReader(src, doc);
+  const services = y.get(doc.contents, "services");
+  if (!services) return null;
+  const lines = text.split("\n");
+  return y.keys(services).flatMap((name) => {
+    const svc = y.get(services, name);
+    return svc ? [readService(y, name, svc, env, lines)] : [];
+  });
+}
+function readService(y, name, svc, env, lines) {
+  const expand = (t) => interpolate(t, env);
+  const words = [];
+  const opt = (option, value, line) => {
+    words.push(optionWord(option, line), { ...optionWord(value, line), resolved: expand(value) });
+  };
+  const scalar = (key, option) => {
+    const v = y.str(y.get(svc, key));
+    if (v !== null) opt(option, v, y.keyLine(svc, key));
+  };
+  opt("--name", y.str(y.get(svc, "container_name")) ?? name, y.keyLine(svc, "container_name"));
+  scalar("ipc", "--ipc");
+  scalar("shm_size", "--shm-size");
+  scalar("restart", "--restart");
+  scalar("network_mode", "--network");
+  scalar("runtime", "--runtime");
+  scalar("user", "--user");
+  scalar("gpus", "--gpus");
+  if (y.str(y.get(svc, "privileged")) === "true") words.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
+  for (const d of y.items(y.get(svc, "devices"))) {
+    const v = y.str(d) ?? y.str(y.get(d, "source"));
+    if (v) opt("--device", v, y.line(d));
+  }
+  const ulimits = y.get(svc, "ulimits");
+  for (const key of y.keys(ulimits)) {
+    const u = y.get(ulimits, key);
+    const single = y.str(u);
+    const soft = single ?? y.str(y.get(u, "soft")) ?? "";
+    const hard = single ?? y.str(y.get(u, "hard")) ?? soft;
+    opt("--ulimit", `${key}=${soft}:${hard}`, y.keyLine(ulimits, key));
+  }
+  for (const v of y.items(y.get(svc, "volumes"))) {
+    const short2 = y.str(v);
+    if (short2 !== null) opt("--volume", short2, y.line(v));
+    else {
+      const source = y.str(y.get(v, "source")) ?? "";
+      const target = y.str(y.get(v, "target")) ?? "";
+      const ro = y.str(y.get(v, "read_only")) === "true" ? ":ro" : "";
+      if (y.str(y.get(v, "type")) === "tmpfs") opt("--tmpfs", target, y.line(v));
+      else opt("--volume", `${source}:${target}${ro}`, y.line(v));
+    }
+  }
+  for (const f of [y.get(svc, "env_file")].flatMap((n) => y.str(n) !== null ? [n] : y.items(n))) {
+    const path = y.str(f) ?? y.str(y.get(f, "path"));
+    if (path) opt("--env-file", path, y.line(f));
+  }
+  const environment = y.get(svc, "environment");
+  for (const item of y.items(environment)) {
+    const t = y.str(item);
+    if (t) opt("--env", t, y.line(item));
+  }
+  for (const key of y.keys(environment)) {
+    const v = y.str(y.get(environment, key));
+    opt("--env", v === null ? key : `${key}=${v}`, y.keyLine(environment, key));
+  }
+  for (const p of y.items(y.get(svc, "ports"))) {
+    const t = y.str(p) ?? `${y.str(y.get(p, "published")) ?? ""}:${y.str(y.get(p, "target")) ?? ""}`;
+    opt("--publish", t, y.line(p));
+  }
+  const gpus = gpuRequest(y, svc);
+  if (gpus && !y.get(svc, "gpus")) opt("--gpus", gpus.value, gpus.line);
+  const health = y.get(svc, "healthcheck");
+  const test = y.get(health, "test");
+  if (test)
+    opt(
+      "--health-cmd",
+      y.items(test).map((t) => y.str(t) ?? "").join(" ") || (y.str(test) ?? ""),
+      y.line(test)
+    );
+  const start = y.str(y.get(health, "start_period"));
+  if (start !== null) opt("--health-start-period", start, y.keyLine(health, "start_period"));
+  const image = y.get(svc, "image");
+  const imageText = y.str(image) ?? `${name} (built from this directory)`;
+  const imageLine = image ? y.line(image) : y.line(svc);
+  words.push({ ...optionWord(imageText, imageLine), resolved: expand(imageText) });
+  const expandDollar = (t) => expand(t);
+  words.push(...composeWords(y, y.get(svc, "entrypoint"), expandDollar));
+  words.push(...composeWords(y, y.get(svc, "command"), expandDollar));
+  const first = words[0].line;
+  const last = Math.max(...words.map((w) => w.line));
+  const svcLine = y.line(svc);
+  const command = {
+    words,
+    assignments: [],
+    line: Math.min(first, svcLine),
+    endLine: last,
+    source: lines.slice(Math.min(first, svcLine) - 1, last).join("\n"),
+    redirects: [],
+    pipeTo: null
+  };
+  const optionsEnd = words.findIndex((w) => w.text === imageText && w.line === imageLine);
+  const run = readPodmanRun(command, words, "compose");
+  if (run.image?.text !== imageText && optionsEnd >= 0) run.image = words[optionsEnd];
+  const restartV = y.str(y.get(svc, "restart"));
+  run.workload = {
+    form: "compose",
+    name,
+    restart: restartV === null ? null : { value: restartV, line: y.keyLine(svc, "restart") },
+    gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpus,
+    shm: null,
+    probes: start === null ? [] : [
+      {
+        kind: "healthcheck.start_period",
+        budgetSeconds: seconds(start),
+        line: y.keyLine(health, "start_period")
+      }
+    ]
+  };
+  return { name, run };
+}
+function gpuRequest(y, svc) {
+  const devices = y.get(y.get(y.get(y.get(svc, "deploy"), "resources"), "reservations"), "devices");
+  for (const d of y.items(devices)) {
+    const caps = y.items(y.get(d, "capabilities")).map((c) => y.str(c));
+    const driver = y.str(y.get(d, "driver"));
+    if (!caps.includes("gpu") && driver !== "nvidia") continue;
+    const ids = y.items(y.get(d, "device_ids")).map((i) => y.str(i));
+    const count = y.str(y.get(d, "count"));
+    return { value: ids.length ? `"device=${ids.join(",")}"` : count ?? "all", line: y.line(d) };
+  }
+  const rt = y.str(y.get(svc, "runtime"));
+  return rt === "nvidia" ? { value: "all", line: y.keyLine(svc, "runtime") } : null;
+}
+function seconds(text) {
+  let total = 0;
+  for (const m of text.matchAll(/(\d+(?:\.\d+)?)(ms|us|ns|h|m|s)/g)) {
+    const n = Number(m[1]);
+    total += m[2] === "h" ? n * 3600 : m[2] === "m" ? n * 60 : m[2] === "s" ? n : 0;
+  }
+  return /^\d+$/.test(text.trim()) ? Number(text) : total;
+}
+function composeWords(y, node, expand) {
+  const words = y.words(node, expand);
+  if ((0, import_yaml2.isSeq)(y.deref(node))) return words;
+  const unescape = (t) => t.replace(/\\([ \t])/g, "$1");
+  return words.map((w) => ({
+    ...w,
+    text: unescape(w.text),
+    ...w.resolved !== void 0 ? { resolved: unescape(w.resolved) } : {}
+  }));
+}
+
+// src/domain/launch/kube.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+function looksLikeKube(text) {
+  return /^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text);
+}
+function parseKube(text) {
+  if (!looksLikeKube(text)) return null;
+  const src = readYaml(text);
+  if (!src) return null;
+  const lines = text.split("\n");
+  const out = [];
+  for (const doc of src.docs) {
+    const y = new YamlReader(src, doc);
+    const kind = y.str(y.get(doc.contents, "kind")) ?? "Object";
+    const name = y.str(y.get(y.get(doc.contents, "metadata"), "name")) ?? "unnamed";
+    walk(y, doc.contents, (pod, containers) => {
+      for (const c of containers) out.push(readContainer(y, `${kind}/${name}`, pod, c, lines));
+    });
+  }
+  return out;
+}
+function walk(y, node, visit, depth = 0) {
+  const n = y.deref(node);
+  if (!n || depth > 24) return;
+  if ((0, import_yaml3.isMap)(n)) {
+    if ((0, import_yaml3.isSeq)(y.get(n, "containers"))) visit(n, y.items(y.get(n, "containers")));
+    const runner = y.deref(y.get(n, "runner"));
+    if ((0, import_yaml3.isMap)(runner) && (y.get(runner, "image") || y.get(runner, "command"))) visit(n, [runner]);
+    for (const k of y.keys(n)) if (k !== "containers" && k !== "runner") walk(y, y.get(n, k), visit, depth + 1);
+  } else if ((0, import_yaml3.isSeq)(n)) for (const i of y.items(n)) walk(y, i, visit, depth + 1);
+}
+function kubeExpand(text, env) {
+  let unknown = false;
+  const out = text.replace(/\$\$\(|\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (all, name) => {
+    if (all === "$$(") return "$(";
+    const v = env.get(name);
+    if (v === void 0) unknown = true;
+    return v ?? all;
+  });
+  return unknown ? void 0 : out;
+}
+function readContainer(y, workload, pod, c, lines) {
+  const cname = y.str(y.get(c, "name")) ?? "container";
+  const env = /* @__PURE__ */ new Map();
+  const words = [optionWord("--name", y.line(c)), optionWord(cname, y.line(c))];
+  for (const e of y.items(y.get(c, "env"))) {
+    const n = y.str(y.get(e, "name"));
+    const v = y.str(y.get(e, "value"));
+    if (!n) continue;
+    if (v !== null) env.set(n, kubeExpand(v, env) ?? v);
+    words.push(optionWord("--env", y.line(e)), optionWord(v === null ? n : `${n}=${v}`, y.line(e)));
+  }
+  const limits = y.get(y.get(c, "resources"), "limits");
+  const requests = y.get(y.get(c, "resources"), "requests");
+  let gpus = null;
+  for (const res of [limits, requests]) {
+    const key = y.keys(res).find((k) => /(^|\/)gpu$/.test(k));
+    if (key && !gpus) gpus = { value: y.str(y.get(res, key)) ?? "", line: y.keyLine(res, key) };
+  }
+  if (gpus) words.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
+  const shm = shmMount(y, pod, c);
+  for (const m of y.items(y.get(c, "volumeMounts"))) {
+    const path = y.str(y.get(m, "mountPath")) ?? "";
+    const vol = y.str(y.get(m, "name")) ?? "";
+    const ro = y.str(y.get(m, "readOnly")) === "true" ? ":ro" : "";
+    words.push(optionWord("--volume", y.line(m)), optionWord(`${vol}:${path}${ro}`, y.line(m)));
+  }
+  const image = y.get(c, "image");
+  const imageText = y.str(image) ?? `${cname} (the serving runtime's image)`;
+  words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
+  const expand = (t) => kubeExpand(t, env);
+  words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
+  for (const w of words) if (w.resolved !== void 0 && w.text.includes("$(")) w.text = w.resolved;
+  const from = y.line(c);
+  const to = Math.max(...words.map((w) => w.line));
+  const command = {
+    words,
+    assignments: [],
+    line: from,
+    endLine: to,
+    source: lines.slice(from - 1, to).join("\n"),
+    redirects: [],
+    pipeTo: null
+  };
+  const rp = y.get(pod, "restartPolicy");
+  const run = readPodmanRun(command, words, "kubernetes");
+  const name = `${workload}/${cname}`;
+  run.workload = {
+    form: "kubernetes",
+    name,
+    restart: rp ? { value: y.str(rp) ?? "", line: y.line(rp) } : null,
+    gpus,
+    shm,
+    probes: probes(y, c)
+  };
+  return { name, run };
+}
+function shmMount(y, pod, c) {
+  const mount = y.items(y.get(c, "volumeMounts")).find((m) => y.str(y.get(m, "mountPath")) === "/dev/shm");
+  if (!mount) return null;
+  const vol = y.items(y.get(pod, "volumes")).find((v) => y.str(y.get(v, "name")) === y.str(y.get(mount, "name")));
+  return { line: y.line(mount), sizeLimit: y.str(y.get(y.get(vol, "emptyDir"), "sizeLimit")) };
+}
+function probes(y, c) {
+  const out = [];
+  for (const kind of ["startupProbe", "readinessProbe", "livenessProbe"]) {
+    const p = y.get(c, kind);
+    if (!p) continue;
+    const num = (k, d) => Number(y.str(y.get(p, k)) ?? d);
+    out.push({
+      kind,
+      budgetSeconds: num("initialDelaySeconds", 0) + num("failureThreshold", 3) * num("periodSeconds", 10),
+      line: y.keyLine(c, kind)
+    });
+  }
+  return out;
+}
+
+// src/domain/launch/resolve.ts
+function resolveWord(word2, env) {
+  const e = word2.guard !== void 0 && env.get(word2.guard) === "" ? new Map(env).set(word2.guard, null) : env;
+  let out = "";
+  for (const p of word2.parts) {
+    const v = resolvePart(p, e);
+    if (v === void 0) return void 0;
+    out += v;
+  }
+  return out;
+}
+function resolvePart(p, env) {
+  if (p.kind === "lit") return p.text;
+  if (p.kind === "sub") return void 0;
+  if (p.index !== null) return void 0;
+  const known = env.has(p.name) ? env.get(p.name) : void 0;
+  const value = known === null ? void 0 : known;
+  switch (p.op) {
+    case null:
+      return value;
+    case ":-":
+    case ":=":
+      if (value !== void 0 && value !== "") return value;
+      if (known === null) return void 0;
+      return resolveText(p.arg, p.line, env);
+    case "-":
+    case "=":
+      if (value !== void 0) return value;
+      if (known === null) return void 0;
+      return resolveText(p.arg, p.line, env);
+    case ":+":
+      if (value === void 0) return void 0;
+      return value === "" ? "" : resolveText(p.arg, p.line, env);
+    case "length":
+      return value === void 0 ? void 0 : String(value.length);
+    default:
+      return void 0;
+  }
+}
+function resolveText(text, line, env) {
+  const words = lexWords(text, line);
+  const values = words.map((w) => resolveWord(w, env));
+  return values.some((v) => v === void 0) ? void 0 : values.join(" ");
+}
+function applyDefaults(word2, env) {
+  for (const p of word2.parts) {
+    if (p.kind === "param" && (p.op === ":=" || p.op === "=") && !env.has(p.name)) {
+      const v = resolveText(p.arg, p.line, env);
+      env.set(p.name, v ?? null);
+    }
+  }
+}
+function assign(env, name, value, append) {
+  if (append) {
+    const prev = env.get(name);
+    env.set(name, prev === void 0 ? value ?? null : prev === null || value === void 0 ? null : prev + value);
+  } else {
+    env.set(name, value ?? null);
+  }
+}
+
+// src/domain/launch/words.ts
+var WRAPPERS_WITH_ARG = {
+  sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
+  nice: /* @__PURE__ */ new Set(["-n"]),
+  timeout: /* @__PURE__ */ new Set(["-s", "-k", "--signal", "--kill-after"]),
+  stdbuf: /* @__PURE__ */ new Set(["-i", "-o", "-e"]),
+  env: /* @__PURE__ */ new Set(["-u", "-C", "--unset", "--chdir"]),
+  nohup: /* @__PURE__ */ new Set(),
+  exec: /* @__PURE__ */ new Set(["-a"]),
+  command: /* @__PURE__ */ new Set(),
+  time: /* @__PURE__ */ new Set(),
+  builtin: /* @__PURE__ */ new Set(),
+  eval: /* @__PURE__ */ new Set()
+};
+function basename(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+function programWords(words) {
+  let i = 0;
+  while (i < words.length) {
+    const name = basename(words[i].text);
+    const withArg = WRAPPERS_WITH_ARG[name];
+    if (!withArg) break;
+    i++;
+    if (name === "timeout") {
+      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
+      i++;
+      continue;
+    }
+    while (i < words.length) {
+      const t = words[i].text;
+      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
+        i++;
+        continue;
+      }
+      if (!t.startsWith("-") || t === "-" || t === "--") {
+        if (t === "--") i++;
+        break;
+      }
+      i += withArg.has(t) ? 2 : 1;
+    }
+  }
+  return words.slice(i);
+}
+function programOf(cmd) {
+  const w = programWords(cmd.words)[0];
+  return w ? basename(w.text) : "";
+}
+function runsSubcommand(cmd, prog, sub) {
+  const words = programWords(cmd.words);
+  if (!words[0] || basename(words[0].text) !== prog) return null;
+  let i = 1;
+  if (prog === "podman" || prog === "docker") {
+    while (i < words.length && words[i].text.startsWith("-")) i++;
+    if (words[i]?.text === "container") i++;
+  }
+  if (prog === "git") {
+    while (i < words.length && words[i].text.startsWith("-"))
+      i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
+  }
+  return words[i]?.text === sub ? words.slice(i + 1) : null;
+}
+function hasMergedStderr(cmd) {
+  return cmd.redirects.some(
+    (r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout"
+  );
+}
+function assignedSource(text, index, name, line) {
+  let start = 0;
+  for (let i = 0; i < index; i++) {
+    start = text.indexOf("\n", start) + 1;
+    if (start === 0) return null;
+  }
+  const end = text.indexOf("\n", start);
+  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(
+    text.slice(start, end < 0 ? void 0 : end)
+  );
+  if (!m) return null;
+  const quote = m[1];
+  let out = "";
+  for (let i = start + m.index + m[0].length; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === quote) return { text: out, line };
+    if (quote === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
+      out += text[++i];
+      continue;
+    }
+    out += ch;
+  }
+  return null;
+}
+function heredocAt(lines, i) {
+  const m = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(lines[i] ?? "");
+  if (!m) return null;
+  const strip = (l) => m[1] === "-" ? l.replace(/^\t+/, "") : l;
+  const end = lines.findIndex((l, j) => j > i && strip(l) === m[3]);
+  if (end < 0) return null;
+  const body = lines.slice(i + 1, end).map(strip);
+  return { body: m[2] ? body : body.map((l) => l.replace(/\\([\\$`])/g, "$1")), end };
+}
+
+// src/domain/launch/group.ts
+var KEYWORDS = /* @__PURE__ */ new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "{",
+  "}",
+  "!",
+  "time",
+  "in"
+]);
+var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
+var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
+var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
+var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
+function groupCommands(text, state, firstLine) {
+  new Grouper(lex(text, firstLine), state).run();
+}
+var Grouper = class {
+  constructor(tokens, s) {
+    this.tokens = tokens;
+    this.s = s;
+  }
+  tokens;
+  s;
+  i = 0;
+  draft = null;
+  pipedFrom = null;
+  caseDepth = 0;
+  inPattern = false;
+  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
+  conditional = 0;
+  /** shell functions defined so far and the words their echo lines print, for an unquoted `$(name)` */
+  functions = /* @__PURE__ */ new Map();
+  /** functions that run docker/podman with their own arguments (`rdocker() { ssh host "docker ${q[*]}"; }`) */
+  forwarders = /* @__PURE__ */ new Map();
+  fnName = null;
+  fnOpen = null;
+  braces = 0;
+  conditionalOf = /* @__PURE__ */ new WeakMap();
+  run() {
+    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
+    this.finish(false);
+  }
+  step(t) {
+    if (this.inPattern) {
+      this.pattern(t);
+      return;
+    }
+    if (t.kind === "op") {
+      this.op(t.op);
+      return;
+    }
+    if (t.kind === "redirect") {
+      const d = this.open(t.line);
+      d.redirects.push({ op: t.op, target: t.target });
+      d.endLine = Math.max(d.endLine, t.line);
+      return;
+    }
+    if (t.kind === "array") {
+      this.array(t);
+      return;
+    }
+    this.word(t.word);
+  }
+  pattern(t) {
+    if (t.kind === "word" && t.word.text === "esac") {
+      this.caseDepth--;
+      this.inPattern = false;
+      return;
+    }
+    if (t.kind === "op" && t.op === ")") this.inPattern = false;
+  }
+  op(op) {
+    if (op === "(") return;
+    if (op === "|" || op === "|&") {
+      const cmd = this.finish(true);
+      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
+      this.pipedFrom = cmd;
+      return;
+    }
+    if (SEPARATORS.has(op)) {
+      this.finish(false);
+      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
+    }
+  }
+  array(t) {
+    const words = t.words.flatMap((w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : [this.plain(w)]).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
+    this.s.arrays.set(t.name, [...prev, ...words]);
+    const d = this.open(t.line);
+    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
+    if (d.words.length === 0)
+      d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+  }
+  word(w) {
+    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
+    if (atStart && this.structural(w)) return;
+    this.substitutions(w);
+    applyDefaults(w, this.s.env);
+    const d = this.open(w.line);
+    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
+    if (w.assignment && d.words.length === 0) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+      return;
+    }
+    if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
+    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
+      d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
+      return;
+    }
+    const printed = this.functionOutput(w);
+    if (printed) {
+      d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
+      return;
+    }
+    const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
+    if (pieces) {
+      d.words.push(...pieces);
+      return;
+    }
+    const first = d.words[0]?.text;
+    if (first && DECLARERS.has(first) && w.assignment) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+    }
+    d.words.push(this.plain(w));
+  }
+  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
+  remember(name, value, line, append, raw) {
+    const prev = this.s.strings.get(name);
+    const optional = this.conditional > 0;
+    const opaque = /`|\$\(/.test(raw);
+    const written = opaque ? [] : this.writtenWords(name, line, raw);
+    const self = new RegExp(`^\\$\\{?${name}\\}?(?=\\s|$)`).exec(raw);
+    if (self && prev && !append) {
+      if (opaque) this.s.strings.delete(name);
+      else this.s.strings.set(name, [...prev, ...written.slice(1).map((w) => ({ ...this.plain(w), optional }))]);
+      return;
+    }
+    let pieces = null;
+    if (value !== void 0) {
+      const texts = value.split(/\s+/).filter(Boolean);
+      pieces = texts.map((text, i) => ({
+        text,
+        line: written.length === texts.length ? written[i].line : line,
+        optional,
+        dynamic: false,
+        resolved: text
+      }));
+    } else if (!opaque) {
+      pieces = written.map((w) => ({ ...this.plain(w), optional }));
+    }
+    const joins = !append || prev !== void 0 && /^\s/.test(value ?? raw);
+    if (!pieces || !joins) {
+      this.s.strings.delete(name);
+      return;
+    }
+    this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
+  }
+  /**
+   * A string's words as written, each on its own line: a string that goes on past its line is re-read from the
+   * source (quotes removed, line breaks kept; a bounded slice, so no quadratic cost on long files).
+   */
+  writtenWords(name, line, raw) {
+    const idx = line - this.s.firstLine;
+    const spans = /\\\s*$/.test(this.s.lines[idx] ?? "");
+    const src = spans ? assignedSource(this.s.lines.slice(idx, idx + 200).join("\n"), 0, name, line) : null;
+    return lexWords(src?.text ?? raw, line);
+  }
+  /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
+  splitExpansion(w, evaluated) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (!p || p.kind !== "param" || p.op !== null || p.index !== null || p.quoted && !evaluated) return null;
+    const known = this.s.strings.get(p.name);
+    return known && (known.length !== 1 || evaluated || /^-/.test(known[0].text)) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
+  }
+  /** Control keywords and function headers: true when the token was structure, not a command word. */
+  structural(w) {
+    if (OPENERS.has(w.text)) this.conditional++;
+    if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
+    const next = this.tokens[this.i];
+    const after = this.tokens[this.i + 1];
+    if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
+      this.i += 2;
+      this.fnName = w.text;
+      return true;
+    }
+    if (w.text === "{" || w.text === "}") this.brace(w.text);
+    switch (w.text) {
+      case "for":
+      case "select":
+        this.loopVariable();
+        this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
+        return true;
+      case "case":
+        this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
+        this.caseDepth++;
+        this.inPattern = true;
+        return true;
+      case "esac":
+        this.caseDepth = Math.max(0, this.caseDepth - 1);
+        return true;
+      case "function": {
+        const name = this.tokens[this.i];
+        this.fnName = name?.kind === "word" ? name.word.text : null;
+        this.i++;
+        if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
+        return true;
+      }
+      default:
+        return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
+    }
+  }
+  /** A function body's braces: at its closing one, what its echo lines print is known. */
+  brace(b) {
+    if (b === "{") {
+      this.braces++;
+      if (this.fnName)
+        this.fnOpen = {
+          name: this.fnName,
+          start: this.s.commands.length,
+          braces: this.braces,
+          conditional: this.conditional
+        };
+      this.fnName = null;
+      return;
+    }
+    const f = this.fnOpen;
+    if (f && f.braces === this.braces) {
+      this.finish(false);
+      const echoed = this.s.commands.slice(f.start).filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
+        const optional = (this.conditionalOf.get(c) ?? 0) > f.conditional;
+        return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text)).flatMap(
+          (x) => x.dynamic ? [{ ...x, optional }] : x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional }))
+        );
+      });
+      this.functions.set(f.name, echoed);
+      const runtime = forwardedRuntime(this.s.commands.slice(f.start));
+      if (runtime) this.forwarders.set(f.name, runtime);
+      this.fnOpen = null;
+    }
+    this.braces = Math.max(0, this.braces - 1);
+  }
+  /** `$(name)` unquoted, name a function defined above: the words its echo lines print (bash splits them). */
+  functionOutput(w) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
+    return this.functions.get(p.body.trim()) ?? null;
+  }
+  /**
+   * `for c in "$NAME"; do`: over one word the loop variable holds that word (so `docker rm -f "$c"` names it);
+   * over several it holds each in turn, unknown here.
+   */
+  loopVariable() {
+    const name = this.tokens[this.i];
+    if (name?.kind !== "word" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.word.text)) return;
+    const items = [];
+    for (let j = this.i + 1; j < this.tokens.length; j++) {
+      const t = this.tokens[j];
+      if (t.kind !== "word") break;
+      if (j > this.i + 1 || t.word.text !== "in") items.push(t.word);
+    }
+    assign(this.s.env, name.word.text, items.length === 1 ? resolveWord(items[0], this.s.env) : void 0, false);
+  }
+  skipUntil(stop) {
+    while (this.i < this.tokens.length && !stop(this.tokens[this.i])) this.i++;
+    this.i++;
+  }
+  substitutions(w) {
+    for (const p of w.parts) {
+      if (p.kind === "sub" && p.body.trim()) groupCommands(p.body, this.s, p.line);
+    }
+  }
+  plain(w) {
+    const resolved = resolveWord(w, this.s.env);
+    const out = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
+    if (w.dynamic && resolved !== void 0) out.resolved = resolved;
+    return out;
+  }
+  open(line) {
+    this.draft ??= {
+      words: [],
+      positionalAt: -1,
+      assignments: [],
+      redirects: [],
+      line,
+      endLine: line,
+      pipedFrom: this.pipedFrom
+    };
+    this.pipedFrom = null;
+    return this.draft;
+  }
+  finish(piped) {
+    const d = this.draft;
+    this.draft = null;
+    if (!d || d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0) return null;
+    if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
+    const first = this.s.firstLine;
+    const fwd = d.words[0] ? this.forwarders.get(d.words[0].text) : void 0;
+    if (fwd) d.words[0] = { ...d.words[0], text: fwd, dynamic: false };
+    const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
+    const cmd = {
+      words: d.words,
+      assignments: d.assignments,
+      line: d.line,
+      endLine: d.endLine,
+      source,
+      redirects: d.redirects,
+      pipeTo: null
+    };
+    if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
+    this.s.commands.push(cmd);
+    this.conditionalOf.set(cmd, this.conditional);
+    if (d.words[0]?.text === "set" && d.words[1]?.text === "--") this.setPositional(d);
+    return cmd;
+  }
+  /**
+   * `set -- "$@" --port 8000` appends to the positional parameters, `set -- a b` replaces them: kept as the
+   * array "@", so a later `exec vllm serve "$@"` has the flags in its argv (the caller's own arguments stay unknown).
+   */
+  setPositional(d) {
+    const keeps = d.positionalAt === 2;
+    const prev = keeps ? this.s.arrays.get("@") : void 0;
+    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+    this.s.arrays.set("@", [...prev ?? [], ...added]);
+  }
+};
+var FORWARDS = /\$(\{)?[@*]|\[[@*]\]\}/;
+function forwardedRuntime(body) {
+  for (const c of body) {
+    const w = programWords(c.words);
+    const prog = w[0] ? basename(w[0].text) : "";
+    if ((prog === "docker" || prog === "podman") && w.slice(1).some((x) => FORWARDS.test(x.text))) return prog;
+    const remote = prog === "ssh" ? /^(?:sudo\s+)?(docker|podman)\s/.exec(w.at(-1)?.text ?? "") : null;
+    if (remote && FORWARDS.test(w.at(-1).text)) return remote[1];
+  }
+  return null;
+}
+
+// src/domain/launch/engine.ts
+var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
+  "-u",
+  "--unit",
+  "-p",
+  "--property",
+  "--description",
+  "--slice",
+  "--uid",
+  "--gid",
+  "--nice",
+  "-E",
+  "--setenv",
+  "--working-directory",
+  "-H",
+  "--host",
+  "-M",
+  "--machine",
+  "--on-active",
+  "--on-boot",
+  "--on-calendar",
+  "--timer-property"
+]);
+var SHELL = /^(ba|da|z|k)?sh$/;
+var PYTHON = /^python[0-9.]*$/;
+var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf|test|true|echo|printenv|stat|find|mkdir|chown|chmod|rm|cp|mv|du|df|nvidia-smi|rocm-smi|nsenter|curl|wget)$/;
+var VLLM_TYPICAL = /* @__PURE__ */ new Set([
+  "--model",
+  "--served-model-name",
+  "--max-model-len",
+  "--tensor-parallel-size",
+  "--gpu-memory-utilization",
+  "--reasoning-parser",
+  "--tool-call-parser",
+  "--enable-auto-tool-choice",
+  "--kv-cache-dtype",
+  "--max-num-seqs",
+  "--chat-template"
+]);
+var RUNNERS = /* @__PURE__ */ new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
+var RUNNER_VALUE = /* @__PURE__ */ new Set([
+  "-n",
+  "--name",
+  "-p",
+  "--prefix",
+  "--with",
+  "--python",
+  "--env-file",
+  "--extra",
+  "--group",
+  "--project",
+  "--directory",
+  "--index",
+  "-e",
+  "--environment",
+  "--manifest-path"
+]);
+var NUMACTL_VALUE = /* @__PURE__ */ new Set(["-C", "-N", "-m", "-i", "-p"]);
+var SCREEN_VALUE = /^-([A-Za-z]*[Scehpt]|Logfile)$/;
+var APPTAINER_VALUE = /* @__PURE__ */ new Set([
+  "-B",
+  "--bind",
+  "--mount",
+  "--env",
+  "--env-file",
+  "-H",
+  "--home",
+  "--pwd",
+  "-o",
+  "--overlay",
+  "-W",
+  "--workdir",
+  "-S",
+  "--scratch",
+  "--security",
+  "--network",
+  "--network-args",
+  "--app",
+  "--hostname",
+  "--dns",
+  "--no-mount",
+  "--add-caps",
+  "--drop-caps",
+  "--apply-cgroups",
+  "--cpus",
+  "--memory"
+]);
+var TMUX_GLOBAL_VALUE = /* @__PURE__ */ new Set(["-L", "-S", "-f", "-c", "-T"]);
+var TMUX_VALUE = /* @__PURE__ */ new Set(["-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y", "-l"]);
+var TMUX_STARTS = /* @__PURE__ */ new Set([
+  "new-session",
+  "new",
+  "new-window",
+  "neww",
+  "split-window",
+  "splitw",
+  "respawn-pane",
+  "respawnp",
+  "respawn-window",
+  "respawnw",
+  "send-keys",
+  "send"
+]);
+function skipOptions(w, i, withValue) {
+  while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
+  return i;
+}
+function peel(words) {
+  let w = programWords(words);
+  for (let guard = 0; guard < 4 && w[0]; guard++) {
+    const prog = basename(w[0].text);
+    if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
+    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
+    else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
+    else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    else if (prog === "screen")
+      w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
+    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec")
+      w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
+    else break;
+  }
+  return w;
+}
+function skipScreen(w) {
+  let i = 1;
+  while (i < w.length && w[i].text.startsWith("-")) i += SCREEN_VALUE.test(w[i].text) ? 2 : 1;
+  return i;
+}
+function tmuxCommand(w) {
+  let i = skipOptions(w, 1, TMUX_GLOBAL_VALUE);
+  if (!TMUX_STARTS.has(w[i]?.text ?? "")) return null;
+  const keys = w[i].text.startsWith("send");
+  i = skipOptions(w, i + 1, TMUX_VALUE);
+  const rest = w.slice(i);
+  return keys ? rest.filter((x) => !/^(Enter|C-m|KPEnter)$/.test(x.text)) : rest;
+}
+function programName(w, h) {
+  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
+  const name = basename(text.replace(/["'{}]/g, ""));
+  const held2 = w.dynamic && w.resolved === void 0 ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(name) : null;
+  if (held2 && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held2[1])) return "llama-server";
+  return name;
+}
+var PRINTS_AND_EXITS = /* @__PURE__ */ new Set([
+  "-h",
+  "--help",
+  "--usage",
+  "--version",
+  "--list-devices",
+  "--completion-bash",
+  "-cl",
+  "--cache-list"
+]);
+function printsAndExits(args) {
+  return args.some((w) => PRINTS_AND_EXITS.has(w.text));
+}
+function directEngine(words, h) {
+  const w = peel(words);
+  const first = w[0];
+  if (!first) return null;
+  const held2 = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(first.text);
+  const heldSource = held2 && first.dynamic ? h.source(held2[1]) : null;
+  const substituted = heldSource && /^\s*(\$\(|`)/.test(heldSource.text);
+  if (heldSource && !substituted && /^\s*[^\s-]\S*\s+\S/.test(heldSource.text))
+    return h.nested(heldSource.text, heldSource.line);
+  const prog = programName(first, h);
+  if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  if (prog === "sglang" && w[1]?.text === "serve") return { kind: "sglang", args: w.slice(2) };
+  if (prog === "tmux") {
+    const cmd = tmuxCommand(w);
+    if (cmd?.length === 1) return h.nested(cmd[0].text, cmd[0].line);
+    return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
+  }
+  if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
+  if (PYTHON.test(prog) || first.dynamic) {
+    let i = 1;
+    while (w[i] && /^-[A-Za-z]+$/.test(w[i].text) && w[i].text !== "-m") i++;
+    if (w[i]?.text === "-m") {
+      const mod = w[i + 1]?.text ?? "";
+      const kind = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
+      return kind ? { kind, args: w.slice(i + 2) } : null;
+    }
+  }
+  if (SHELL.test(prog)) {
+    for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
+      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text) || !w[i + 1]) continue;
+      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w[i + 1].text);
+      const src = ref ? h.source(ref[1]) : null;
+      return src ? h.nested(src.text, src.line) : h.nested(w[i + 1].text, w[i + 1].line);
+    }
+    const script = skipOptions(w, 1, /* @__PURE__ */ new Set());
+    if (w[script] && /\.(sh|bash)$/.test(w[script].text)) return directEngine(w.slice(script + 1), h);
+  }
+  return null;
+}
+function imageEngine(ref) {
+  const name = ref.replace(/@sha256:.*$/, "");
+  const image = name.replace(/:[^/]*$/, "").split("/").at(-1) ?? "";
+  if (APP_WORDS.test(image)) return null;
+  if (/sglang/i.test(name)) return "sglang";
+  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
+  if (/vllm/i.test(name)) return "vllm";
+  return null;
+}
+var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator)([-_.]|$)/i;
+var LLAMA_TYPICAL = /* @__PURE__ */ new Set([
+  "-ngl",
+  "--n-gpu-layers",
+  "--gpu-layers",
+  "-fa",
+  "--flash-attn",
+  "--ctx-size",
+  "-c",
+  "--jinja",
+  "-np",
+  "--parallel",
+  "-hf",
+  "--hf-repo",
+  "--mlock",
+  "--no-mmap",
+  "-ctk",
+  "--cache-type-k"
+]);
+function containerEngine(run, h) {
+  const after = run.engineArgs;
+  const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
+  if (entry) {
+    const text = (entry.resolvedValue ?? entry.value).replace(/^\[\s*"?|"?\s*\]$/g, "");
+    return directEngine([{ text, line: entry.line, optional: false, dynamic: false }, ...after], h);
+  }
+  const first = after[0];
+  if (first && !isFlagWord(first.text)) {
+    const found = directEngine(after, h);
+    if (found) return found;
+    if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
+  }
+  const ref = run.image ? run.image.resolved ?? run.image.text : "";
+  const kind = ref ? imageEngine(ref) : null;
+  if (kind) return { kind, args: [...after] };
+  if (APP_WORDS.test(
+    ref.replace(/[@:][^/]*$/, "").split("/").at(-1) ?? ""
+  ))
+    return null;
+  const flags = readFlags(after).flags;
+  const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
+  if (llamaish) return { kind: "llama.cpp", args: [...after] };
+  const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
+  const modelFirst = first !== void 0 && (first.text === "serve" || first.text.includes("/") && !isFlagWord(first.text));
+  return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
+}
+
+// src/domain/launch/place.ts
+function placeFlags(flags, lines, lastLine = Infinity) {
+  let cursor = 0;
+  for (const f of flags) {
+    const from = Math.max(cursor, f.line);
+    const word2 = new RegExp(`(?<![\\w-])${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`);
+    for (let n = from; n <= Math.min(lines.length, from + 40, lastLine); n++) {
+      if (word2.test(lines[n - 1] ?? "")) {
+        f.line = n;
+        break;
+      }
+    }
+    cursor = f.line;
+  }
+}
+
+// src/domain/launch/default-branch.ts
+function defaultBranchFirst(ranked, lines, firstLine, env) {
+  if (ranked.length < 2) return ranked;
+  const taken = caseTaken(ranked, lines, firstLine, env) ?? ifTaken(ranked, lines, firstLine, env);
+  return taken ? [taken, ...ranked.filter((e) => e !== taken)] : ranked;
+}
+var VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+function wordValue(word2, env) {
+  const bare = /^"(.*)"$|^'(.*)'$/.exec(word2);
+  const text = bare ? bare[1] ?? bare[2] : word2;
+  const v = VAR.exec(text);
+  if (!v) return /[$`]/.test(text) ? void 0 : text;
+  return env.get(v[1]) ?? void 0;
+}
+function evalTest(cond, env) {
+  const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
+  if (!m) return null;
+  const words = (m[1] ?? m[2] ?? m[3]).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
+  if (words.length === 2 && (words[0] === "-z" || words[0] === "-n")) {
+    const v = wordValue(words[1], env);
+    return v === void 0 ? null : v === "" === (words[0] === "-z");
+  }
+  if (words.length !== 3 || !["=", "==", "!="].includes(words[1])) return null;
+  const [a, b] = [wordValue(words[0], env), wordValue(words[2], env)];
+  if (a === void 0 || b === void 0) return null;
+  return a === b === (words[1] !== "!=");
+}
+function ifTaken(ranked, lines, firstLine, env) {
+  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
+  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
+  if (!between.some((l) => /^\s*else\s*$/.test(l))) return null;
+  for (let i = a.command.line - firstLine - 1; i >= 0; i--) {
+    if (/^\s*fi\b/.test(lines[i])) return null;
+    const m = /^\s*(?:el)?if\s+(.*)$/.exec(lines[i]);
+    if (!m) continue;
+    const holds = evalTest(m[1], env);
+    return holds === null ? null : holds ? a : b;
+  }
+  return null;
+}
+var PATTERN = `(?:"[^"]*"|'[^']*'|[^\\s()|"';$]+)`;
+var LABEL = new RegExp(`^\\s*\\(?\\s*(${PATTERN}(?:\\s*\\|\\s*${PATTERN})*)\\s*\\)`);
+var CASE = /^\s*case\s+("?\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"?)\s+in\b/;
+function branchOf(e, lines, firstLine, env) {
+  let patterns = null;
+  let label = -1;
+  for (let i = e.command.line - firstLine; i >= 0; i--) {
+    const l = lines[i];
+    if (patterns === null && i < e.command.line - firstLine && (/^\s*esac\b/.test(l) || /;;\s*$/.test(l))) return null;
+    const c = CASE.exec(l);
+    if (c) return patterns ? { caseLine: i, value: wordValue(c[1], env), patterns, label } : null;
+    if (patterns !== null) {
+      if (/^\s*esac\b/.test(l)) return null;
+      continue;
+    }
+    const m = LABEL.exec(l);
+    if (m) {
+      patterns = m[1].split("|").map((p) => p.trim());
+      label = i;
+    }
+  }
+  return null;
+}
+function globRegex(pattern) {
+  const parts = pattern.match(/"[^"]*"|'[^']*'|[^"']+/g) ?? [];
+  const body = parts.map(
+    (p) => /^["']/.test(p) ? p.slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : p.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")
+  ).join("");
+  return new RegExp(`^${body}$`);
+}
+function caseTaken(ranked, lines, firstLine, env) {
+  const branches = ranked.flatMap((e) => {
+    const b = branchOf(e, lines, firstLine, env);
+    return b ? [{ e, ...b }] : [];
+  });
+  const first = branches[0];
+  if (!first || first.value === void 0) return null;
+  const same = branches.filter((b) => b.caseLine === first.caseLine).sort((x, y) => x.label - y.label);
+  if (same.length < 2) return null;
+  const matches = (patterns) => patterns.some((p) => globRegex(p).test(first.value));
+  const matching = same.find((b) => matches(b.patterns));
+  if (!matching) return null;
+  for (let i = first.caseLine + 1; i < matching.label; i++) {
+    const m = LABEL.exec(lines[i]);
+    if (m && !same.some((b) => b.label === i) && matches(m[1].split("|").map((p) => p.trim()))) return null;
+  }
+  return matching.e;
+}
+
+// src/domain/launch/parse.ts
+function parseServeScript(crlfText, options = {}) {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
+  const firstLine = options.firstLine ?? 1;
+  const lines = text.split("\n");
+  const state = {
+    env: /* @__PURE__ */ new Map(),
+    arrays: /* @__PURE__ */ new Map(),
+    strings: /* @__PURE__ */ new Map(),
+    assignments: [],
+    commands: [],
+    lines,
+    firstLine
+  };
+  groupCommands(text, state, firstLine);
+  const commands = state.commands.sort((a, b) => a.line - b.line);
+  const podmanRuns = commands.flatMap((c) => {
+    for (const prog of ["podman", "docker"]) {
+      for (const sub of ["run", "create"]) {
+        const args = runsSubcommand(c, prog, sub);
+        if (args) return [readPodmanRun(c, args, prog, sub === "create")];
+      }
+    }
+    return [];
+  });
+  const runtime = options.runtime ?? "none";
+  const nested = [];
+  const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
+  const found = defaultBranchFirst(findEngines(commands, podmanRuns, hints, runtime), lines, firstLine, state.env);
+  for (const e of found) onWrittenLines(e, lines, firstLine);
+  const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
+  for (const n of nested) {
+    commands.push(...n.commands);
+    podmanRuns.push(...n.podmanRuns);
+  }
+  const out = { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
+  const more = engine ? separateLaunches(found, lines, firstLine) : [];
+  if (more.length > 1) out.engines = more;
+  return out;
+}
+function onWrittenLines(e, lines, firstLine) {
+  const at = e.flags[0]?.line;
+  if (at === void 0 || e.flags.some((f) => f.line !== at)) return;
+  const all = [...Array(firstLine - 1).fill(""), ...lines];
+  let end = at;
+  while (end < all.length && /\\\s*$/.test(all[end - 1])) end++;
+  if (end > at) placeFlags(e.flags, all, end);
+}
+function separateLaunches(ranked, lines, firstLine) {
+  const branchBetween = (a, b) => {
+    const [x, y] = a.command.line < b.command.line ? [a, b] : [b, a];
+    return lines.slice(x.command.endLine - firstLine + 1, y.command.line - firstLine).some((l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l));
+  };
+  const kept = [];
+  for (const e of ranked) {
+    if (e.podmanRun?.rm && e.flags.length === 0) continue;
+    if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || branchBetween(k, e))) continue;
+    kept.push(e);
+  }
+  return kept;
+}
+function heredocEngine(text, firstLine, runtime, nested) {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    if (!/<</.test(lines[i]) || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
+    const doc = heredocAt(lines, i);
+    if (!doc) continue;
+    const { body, end } = doc;
+    const at = firstLine + i + 1;
+    const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
+    const bodyText = unit ? execStartLines(body).join("\n") : body.join("\n");
+    const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime });
+    if (inner.engine) {
+      nested.push(inner);
+      return inner.engine;
+    }
+    i = end;
+  }
+  return null;
+}
+function execStartLines(body) {
+  let inExec = false;
+  return body.map((l) => {
+    const start = /^\s*ExecStart\s*=/.test(l);
+    const keep = start || inExec;
+    inExec = keep && /\\\s*$/.test(l);
+    return start ? l.replace(/^\s*ExecStart\s*=\s*[-@:+!]*/, "") : keep ? l : "";
+  });
+}
+function guesser(assignments) {
+  return (text) => {
+    let t = text;
+    for (let depth = 0; depth < 4; depth++) {
+      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
+      if (!m) break;
+      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
+      const next = m[2] ?? assigned;
+      if (next === void 0) break;
+      t = next.replace(/^["']|["']$/g, "");
+    }
+    return t;
+  };
+}
+function engineHints(text, assignments, runtime, nested, firstLine) {
+  return {
+    source: (name) => {
+      const own = new RegExp(`\\$\\{?${name}\\b`);
+      for (const a of assignments.filter((x) => x.name === name).reverse()) {
+        const src = assignedSource(text, a.line - firstLine, name, a.line) ?? capturedHeredoc(text, a.line - firstLine, name, a.line);
+        if (src && !own.test(src.text)) return src;
+      }
+      return null;
+    },
+    guess: guesser(assignments),
+    llama: /llama/i.test(text),
+    nested: (inner, line) => {
+      const s = parseServeScript(inner, { firstLine: line, runtime });
+      nested.push(s);
+      const e = s.engine;
+      return e ? { kind: e.kind, args: e.args, run: e.podmanRun, runtime: e.runtime } : null;
+    }
+  };
+}
+function capturedHeredoc(text, index, name, line) {
+  const lines = text.split("\n");
+  if (!new RegExp(`(^|[\\s;])${name}=["']?\\$\\(\\s*cat\\s*<<`).test(lines[index] ?? "")) return null;
+  const doc = heredocAt(lines, index);
+  return doc ? { text: doc.body.join("\n"), line: line + 1 } : null;
+}
+function findEngines(commands, runs, hints, runtime) {
+  const candidates = [];
+  const inRun = /* @__PURE__ */ new Set();
+  for (const r of runs) {
+    inRun.add(r.command);
+    const found = containerEngine(r, hints);
+    if (found && !printsAndExits(found.args)) candidates.push(engineOf(found, r.runtime, r.command, r));
+  }
+  for (const c of commands) {
+    if (inRun.has(c)) continue;
+    const found = directEngine(c.words, hints);
+    if (found && !printsAndExits(found.args)) candidates.push(engineOf(found, runtime, c, null));
+  }
+  const score = (c) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
+  return candidates.map((c, i) => ({ c, i })).sort((a, b) => score(b.c) - score(a.c) || a.i - b.i).map((x) => x.c);
+}
+function engineOf(found, runtime, command, containerRun) {
+  const { flags } = readFlags(found.args);
+  const run = containerRun ?? found.run ?? null;
+  const rt = containerRun ? containerRun.runtime : found.runtime ?? runtime;
+  return {
+    kind: found.kind,
+    runtime: rt,
+    flags,
+    args: found.args,
+    source: run ? "podman" : "vllm",
+    line: command.line,
+    podmanRun: run,
+    command: run?.command ?? command
+  };
+}
+function isDetached(run) {
+  return run.options.some((o) => o.name === "--detach");
+}
+function runEngine(run, fileText) {
+  const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
+  return found ? engineOf(found, run.runtime, run.command, run) : null;
+}
+
+// src/domain/launch/unit.ts
+var DEFAULT_TIMEOUT_SEC = 90;
+function parseUnit(text) {
+  const lines = text.split("\n");
+  const unit = { sections: [], entries: [] };
+  let section = "";
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].trim();
+    if (!raw || raw.startsWith("#") || raw.startsWith(";")) continue;
+    const header = /^\[([^\]]+)\]$/.exec(raw);
+    if (header) {
+      section = header[1];
+      unit.sections.push({ name: section, line: i + 1 });
+      continue;
+    }
+    const start = i;
+    let value = raw;
+    while (value.endsWith("\\") && i + 1 < lines.length) {
+      value = value.slice(0, -1);
+      i++;
+      const next = lines[i].trim();
+      if (next.startsWith("#") || next.startsWith(";")) {
+        value += "\\";
+        continue;
+      }
+      value += ` ${next}`;
+    }
+    const eq = value.indexOf("=");
+    if (eq <= 0) continue;
+    unit.entries.push({
+      section,
+      key: value.slice(0, eq).trim(),
+      value: value.slice(eq + 1).trim().replace(/\s+/g, " "),
+      line: start + 1,
+      endLine: i + 1
+    });
+  }
+  return unit;
+}
+function unitEntries(unit, section, key) {
+  return unit.entries.filter((e) => e.section === section && e.key === key);
+}
+function unitValue(unit, section, key) {
+  return unitEntries(unit, section, key).at(-1) ?? null;
+}
+function execCommands(unit, key, section = "Service") {
+  let out = [];
+  for (const e of unitEntries(unit, section, key)) {
+    if (e.value === "") out = [];
+    else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
+  }
+  return out;
+}
+var SPAN_UNITS = [
+  [/^(usec|us|µs)$/, 1e-6],
+  [/^(msec|ms)$/, 1e-3],
+  [/^(seconds?|sec|s)$/, 1],
+  [/^(minutes?|min|m)$/, 60],
+  [/^(hours?|hr|h)$/, 3600],
+  [/^(days?|d)$/, 86400],
+  [/^(weeks?|w)$/, 604800],
+  [/^(months?|M)$/, 2629800],
+  [/^(years?|y)$/, 31557600]
+];
+function parseTimeSpan(value) {
+  const s = value.trim();
+  if (s === "infinity") return Infinity;
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s);
+  const re = /\s*(\d+(?:\.\d+)?)\s*([A-Za-zµ]+)/gy;
+  let total = 0;
+  let end = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const unit = SPAN_UNITS.find(([r]) => r.test(m[2]));
+    if (!unit) return null;
+    total += Number(m[1]) * unit[1];
+    end = re.lastIndex;
+  }
+  return end === s.length && end > 0 ? total : null;
+}
+function timeout(unit, key) {
+  const entries = unit.entries.filter((e) => e.section === "Service" && (e.key === key || e.key === "TimeoutSec"));
+  const entry = entries.at(-1) ?? null;
+  if (!entry || entry.value === "") return { seconds: DEFAULT_TIMEOUT_SEC, entry: null };
+  const seconds2 = parseTimeSpan(entry.value);
+  return { seconds: seconds2 === 0 ? Infinity : seconds2 ?? DEFAULT_TIMEOUT_SEC, entry };
+}
+function timeoutStopSec(unit) {
+  return timeout(unit, "TimeoutStopSec");
+}
+function timeoutStartSec(unit) {
+  return timeout(unit, "TimeoutStartSec");
+}
+
+// src/domain/launch/quadlet.ts
+var OPTION_OF = {
+  ContainerName: "--name",
+  AddDevice: "--device",
+  Volume: "--volume",
+  Mount: "--mount",
+  Environment: "--env",
+  EnvironmentFile: "--env-file",
+  PublishPort: "--publish",
+  ShmSize: "--shm-size",
+  Ulimit: "--ulimit",
+  Network: "--network",
+  Entrypoint: "--entrypoint",
+  User: "--user",
+  WorkingDir: "--workdir",
+  Label: "--label",
+  Secret: "--secret",
+  HealthCmd: "--health-cmd",
+  Tmpfs: "--tmpfs",
+  GroupAdd: "--group-add",
+  AddCapability: "--cap-add",
+  Pod: "--pod"
+};
+var MULTI = /* @__PURE__ */ new Set(["Environment", "AddCapability", "Label"]);
+var word = (text, line) => ({ text, line, optional: false, dynamic: false, resolved: text });
+function valueWords(e, lines) {
+  const raw = lines.slice(e.line - 1, e.endLine).join("\n");
+  return lexWords(raw.slice(raw.indexOf("=") + 1), e.line).map((w) => ({
+    text: w.text,
+    line: w.line,
+    optional: false,
+    dynamic: w.dynamic,
+    ...w.dynamic ? {} : { resolved: w.text }
+  }));
+}
+function quadletRun(unit, lines) {
+  const image = unitEntries(unit, "Container", "Image").at(-1);
+  if (!image) return null;
+  const exec = unitEntries(unit, "Container", "Exec").at(-1);
+  const words = [word("--replace", image.line), word("--rm", image.line)];
+  for (const e of unit.entries.filter((x) => x.section === "Container")) {
+    const opt = OPTION_OF[e.key];
+    if (e.key === "PodmanArgs") words.push(...valueWords(e, lines));
+    else if (opt && MULTI.has(e.key)) for (const w of valueWords(e, lines)) words.push(word(opt, e.line), w);
+    else if (opt) words.push(word(opt, e.line), word(e.value, e.line));
+  }
+  words.push(word(image.value, image.line));
+  if (exec) words.push(...valueWords(exec, lines));
+  const at = exec ?? image;
+  const command = {
+    words,
+    assignments: [],
+    line: at.line,
+    endLine: at.endLine,
+    source: lines.slice(at.line - 1, at.endLine).join("\n"),
+    redirects: [],
+    pipeTo: null
+  };
+  return readPodmanRun(command, words, "quadlet");
+}
+
+// src/domain/launch/unit-exec.ts
+var EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
+function execText(lines, line, endLine) {
+  const raw = lines.slice(line - 1, endLine).join("\n");
+  return raw.slice(raw.indexOf("=") + 1).replace(/^\s*[-@:+!]+/, "");
+}
+function execScripts(unit, lines, section = "Service") {
+  return EXEC_KEYS.flatMap((key) => execCommands(unit, key, section)).sort((a, b) => a.line - b.line).map((e) => ({
+    key: e.key,
+    line: e.line,
+    script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" })
+  }));
+}
+
+// src/domain/launch/quadlet-keys.ts
+var CONTAINER_KEYS = `AddCapability AddDevice AddHost Annotation AutoUpdate CgroupsMode ContainerName ContainersConfModule DNS
+DNSOption DNSSearch DropCapability Environment EnvironmentFile EnvironmentHost Entrypoint Exec ExposeHostPort GIDMap
+GlobalArgs Group GroupAdd HealthCmd HealthInterval HealthOnFailure HealthLogDestination HealthMaxLogCount
+HealthMaxLogSize HealthRetries HealthStartPeriod HealthStartupCmd HealthStartupInterval HealthStartupRetries
+HealthStartupSuccess HealthStartupTimeout HealthTimeout HostName IP6 IP Image Label LogDriver LogOpt Mask Memory Mount
+Network NetworkAlias NoNewPrivileges Notify PidsLimit Pod PodmanArgs PublishPort Pull ReadOnly ReadOnlyTmpfs ReloadCmd
+ReloadSignal RemapGid RemapUid RemapUidSize RemapUsers Retry RetryDelay Rootfs RunInit SeccompProfile Secret
+SecurityLabelDisable SecurityLabelFileType SecurityLabelLevel SecurityLabelNested SecurityLabelType ServiceName
+ShmSize StopSignal StartWithPod StopTimeout SubGIDMap SubUIDMap Sysctl Timezone Tmpfs UIDMap Ulimit Unmask User UserNS
+VolatileTmp Volume WorkingDir`.split(/\s+/);
+function misspeltContainerKey(unit) {
+  for (const e of unit.entries) {
+    if (e.section !== "Container" || CONTAINER_KEYS.includes(e.key)) continue;
+    const meant = closest(e.key, CONTAINER_KEYS);
+    if (meant) return { key: e.key, line: e.line, meant };
+  }
+  return null;
+}
+
+// src/domain/launch/launch.ts
+function yamlKind(path, text) {
+  if (!/\.ya?ml$/.test(path)) return null;
+  if (/^services\s*:/m.test(text)) return "compose";
+  if (/^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text)) return "kubernetes";
+  return null;
+}
+function fileKind(path, text) {
+  const yaml = yamlKind(path, text);
+  if (yaml) return yaml;
+  if (/\.container$/.test(path)) return "quadlet";
+  if (/\.(service|socket|timer|target|mount|path)$/.test(path))
+    return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
+  if (/\.(sh|bash|zsh)$/.test(path) || /^#!/.test(text)) return "script";
+  if (/^\s*\[Container\]\s*$/m.test(text)) return "quadlet";
+  if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
+  return "script";
+}
+var HELM_TEMPLATE = /\{\{-?\s*(\.Values|\.Release|\.Chart|include\b|template\b|toYaml\b|if\b|range\b|with\b)/;
+function parseLaunchParts(kind, text, options = {}) {
+  const yaml = kind === "compose" || kind === "kubernetes";
+  const templated = yaml && HELM_TEMPLATE.test(text);
+  const bad = !yaml ? null : templated ? "a Helm template (its {{ }} are filled only by helm)" : yamlError(text);
+  if (bad) {
+    const what = kind === "compose" ? "a compose file" : "a Kubernetes manifest";
+    return [
+      {
+        name: "",
+        script: {
+          ...empty(text),
+          unreadable: `${what} that is ${bad}`,
+          unreadableFix: templated ? "it holds {{ }} template expressions: keep it in a Helm chart (with its Chart.yaml) so preflight renders it with helm template, or render it and commit the result" : `fix the YAML (\`${kind === "compose" ? "docker compose config" : "kubectl apply --dry-run=client -f"} FILE\` shows the same error)`
+        }
+      }
+    ];
+  }
+  if (kind === "compose") return (parseCompose(text, options.env) ?? []).map((s) => containerPart(s.name, s.run, text));
+  if (kind === "kubernetes") return (parseKube(text) ?? []).map((c) => containerPart(c.name, c.run, text));
+  const script = parseLaunch(kind, text);
+  if (!script.engines) return [{ name: "", script }];
+  const seen = /* @__PURE__ */ new Map();
+  return [...script.engines].sort((a, b) => a.command.line - b.command.line).map((engine) => {
+    const n = (seen.get(engine.kind) ?? 0) + 1;
+    seen.set(engine.kind, n);
+    return { name: `${engine.kind} #${n}`, script: { ...script, engine, engines: void 0 } };
+  });
+}
+function containerPart(name, run, text) {
+  const script = { ...empty(text), podmanRuns: [run], engine: runEngine(run, text) };
+  if (script.engine) placeFlags(script.engine.flags, script.lines);
+  return { name, script };
+}
+function samePart(parts, name) {
+  const last = (n) => n.split("/").at(-1);
+  const engines = parts.filter((p) => p.script.engine);
+  return parts.find((p) => p.name === name) ?? engines.find((p) => last(p.name) === last(name)) ?? // (a script's second engine is no renamed first one)
+  (engines.length === 1 && !name.includes("#") ? engines[0] : void 0);
+}
+function parseLaunch(kind, text, options = {}) {
+  if (kind === "compose" || kind === "kubernetes" || kind === "script" && options.part) {
+    const parts = parseLaunchParts(kind, text, options);
+    const part = options.part ? samePart(parts, options.part) : parts.find((p) => p.script.engine) ?? parts[0];
+    return part?.script ?? empty(text);
+  }
+  try {
+    if (kind === "script") return parseServeScript(text);
+    const unit = parseUnit(text);
+    return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
+  } catch (e) {
+    if (e instanceof NestingTooDeep) return { ...empty(text), unreadable: e.message };
+    throw e;
+  }
+}
+var empty = (text) => ({
+  text,
+  lines: text.split("\n"),
+  commands: [],
+  assignments: [],
+  podmanRuns: [],
+  engine: null
+});
+function unitLaunch(unit, text) {
+  const out = empty(text);
+  for (const e of execScripts(unit, out.lines)) {
+    out.commands.push(...e.script.commands);
+    out.podmanRuns.push(...e.script.podmanRuns);
+    if (e.key === "ExecStart" && e.script.engine && !out.engine) out.engine = e.script.engine;
+  }
+  return out;
+}
+function quadletLaunch(unit, text) {
+  const typo = misspeltContainerKey(unit);
+  if (typo)
+    return {
+      ...empty(text),
+      unreadable: `[Container] key ${typo.key}= (line ${typo.line}) is not one quadlet knows (did you mean ${typo.meant}=?): podman's quadlet generator rejects the file with "unsupported key" and no service is generated`,
+      unreadableFix: `rename ${typo.key}= to ${typo.meant}= on line ${typo.line}; \`/usr/libexec/podman/quadlet -dryrun\` lists what the generator makes of the file`
+    };
+  const out = unitLaunch(unit, text);
+  const run = quadletRun(unit, out.lines);
+  if (run) {
+    out.podmanRuns.unshift(run);
+    out.engine = runEngine(run, text);
+  }
+  return out;
+}
+
+// src/stages/launch-script.ts
+function readLaunchScript(ctx) {
+  const file = launchFile(ctx.endpoint);
+  return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then(
+    (text) => text === null ? null : parseLaunch(file.kind, text),
+    () => null
+  );
+}
+
+// src/domain/launch/container-cli.ts
+function containerCli(script) {
+  return script?.engine?.podmanRun?.runtime === "docker" ? "docker" : "podman";
+}
+function runsDirect(script) {
+  return script?.engine != null && script.engine.podmanRun === null;
+}
+
+// src/stages/deploy/deploy.ts
+var hostsArg = (ctx) => ctx.fleetHost ? ` --hosts ${ctx.fleetHost}` : "";
+var msg = (e) => e instanceof Error ? e.message : String(e);
+async function runDeploy(ctx, opts) {
+  const findings = [];
+  const done = (deployment = null) => ({
+    findings,
+    deployment,
+    ok: !findings.some((f) => f.status === "fail")
+  });
+  const { service } = ctx.endpoint;
+  const script = await readLaunchScript(ctx);
+  const direct = runsDirect(script);
+  const container = ctx.endpoint.container ?? (direct ? null : void 0);
+  if (!service || container === void 0) {
+    findings.push(
+      missingConfig(ctx, [!service ? "service" : "", container === void 0 ? "container" : ""].filter(Boolean))
+    );
+    return done();
+  }
+  findings.push(pass("deploy.connect", `connected to ${ctx.host.name} (${ctx.host.origin ?? "host key pinned"})`));
+  if (direct && ctx.endpoint.container) {
+    findings.push(
+      warn(
+        "deploy.connect",
+        `container: ${ctx.endpoint.container} is set, but ${ctx.configFile}'s launch file for ${ctx.name} runs the engine itself (no podman or docker run): deploy waits for that container`,
+        {
+          fix: `If the unit runs the engine without a container, remove container: from endpoints.${ctx.name} in ${ctx.configFile}; deploy then waits for the unit's new run.`
+        }
+      )
+    );
+  }
+  let lock;
+  try {
+    const got = await takeLock(
+      ctx.host,
+      {
+        endpoint: ctx.name,
+        owner: opts.owner,
+        ref: ctx.ref,
+        sha: ctx.sha,
+        staleAfterMs: ctx.endpoint.lock.staleAfter,
+        waitMs: opts.lockWaitMs,
+        signal: ctx.signal,
+        fleetHost: ctx.fleetHost,
+        progress: (l) => ctx.progress(`${ctx.name}: ${l}`)
+      },
+      ctx.now
+    );
+    if (!got.ok) {
+      findings.push(
+        got.stale ? fail("deploy.lock", `stale deploy lock on ${ctx.host.name}: ${got.detail}; ${got.stale}`, {
+          evidence: [got.detail, got.stale],
+          fix: `If no deploy of ${ctx.name} is running, clear it: ${got.clearCommand}`,
+          data: { holder: got.held, stale: true, clear: got.clearCommand }
+        }) : fail("deploy.lock", `another deploy holds the lock for ${ctx.name}: ${got.detail}`, {
+          evidence: [got.detail],
+          fix: `Wait for it to finish (${opts.lockWaitMs > 0 ? "a longer --lock-wait" : "or pass --lock-wait 10m"}). If that deploy is dead, clear it: ${got.clearCommand}`,
+          data: { holder: got.held, stale: false, clear: got.clearCommand }
+        })
+      );
+      return done();
+    }
+    lock = got.lock;
+    findings.push(
+      pass(
+        "deploy.lock",
+        `lock taken for ${ctx.name} on ${ctx.host.name}${got.waitedMs > 1e3 ? ` after waiting ${formatElapsed(got.waitedMs)}` : ""}`,
+        { data: { dir: lock.dir } }
+      )
+    );
+  } catch (e) {
+    findings.push(
+      fail("deploy.lock", `could not take the deploy lock: ${msg(e)}`, {
+        fix: "Check that the SSH user can write to its home directory on the host."
+      })
+    );
+    return done();
+  }
+  try {
+    if (opts.dryRun) {
+      findings.push(...await dryRun(ctx, service));
+      return done();
+    }
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
+    const result = await deploySteps({ ...ctx, signal }, opts, service, container, script, findings, done);
+    if (lock.lost) findings.push(lostLock(ctx, lock.lost));
+    return lock.lost ? done(result.deployment) : result;
+  } catch (e) {
+    if (lock.lost) findings.push(lostLock(ctx, lock.lost));
+    const check = e instanceof InstallError ? "deploy.install" : "deploy.restart";
+    findings.push(
+      fail(check, `deploy stopped: ${msg(e)}`, { fix: "Fix the cause above and deploy again; the lock was released." })
+    );
+    if (!opts.dryRun) await ensureUpFinding(ctx, service, findings);
+    return done();
+  } finally {
+    await lock.release().catch(
+      (e) => findings.push(
+        warn("deploy.lock", `releasing the lock failed: ${msg(e)}`, {
+          fix: `See who holds it: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; clear it: deploy-gate lock release --endpoint ${ctx.name}${hostsArg(ctx)}`
+        })
+      )
+    );
+  }
+}
+function lostLock(ctx, why) {
+  return fail("deploy.lock", `deploy stopped: this run no longer holds the lock for ${ctx.name}: ${why}`, {
+    fix: `Two deploys ran at once. See who holds it now: deploy-gate lock status --endpoint ${ctx.name}${hostsArg(ctx)}; deploy again when it is free.`,
+    data: { lost: true }
+  });
+}
+async function ensureUpFinding(ctx, service, findings) {
+  const note = await ensureUp(ctx.host, service).catch((e) => `checking the unit failed: ${msg(e)}`);
+  if (note)
+    findings.push(
+      warn("deploy.restart", `${service} was down after the deploy: ${note}`, {
+        fix: `Check it: systemctl status ${service}`
+      })
+    );
+}
+async function deploySteps(ctx, opts, service, container, script, findings, done) {
+  const cli = containerCli(script);
+  const flags = await checkImageFlags(ctx.host, script, (line) => ctx.progress(`${ctx.name}: ${line}`));
+  findings.push(flags);
+  if (flags.status === "fail") return done();
+  let unitChanged = false;
+  if ((ctx.endpoint.install ?? []).length === 0) {
+    findings.push(
+      warn(
+        "deploy.install",
+        `endpoint ${ctx.name} has no install: files; restarting ${service} with the files already on the host`,
+        { fix: `Add install: entries to ${ctx.configFile} so the host runs the committed script.` }
+      )
+    );
+  } else {
+    const inst = await install(ctx, opts.owner);
+    unitChanged = inst.unitChanged;
+    findings.push(
+      pass(
+        "deploy.install",
+        `${inst.written.length} of ${inst.planned.length} file(s) written at ${ctx.ref} (${ctx.sha.slice(0, 10)})${inst.record.previous ? `; previous ${inst.record.previous.ref}` : ""}`,
+        {
+          evidence: inst.planned.map((f) => `${f.to} ${f.mode} ${f.change === "same" ? "unchanged" : f.change}`),
+          data: { written: inst.written.map((f) => f.to), record: inst.record }
+        }
+      )
+    );
+  }
+  const rs = await restartUnit(ctx.host, service, unitChanged, (line) => ctx.progress(`${ctx.name}: ${line}`));
+  const hang = rs.stopHang ? `${rs.stopHang}; then ` : "";
+  const hangFix = rs.stopHang ? "A process in D state finishes its kernel wait on its own: wait and re-check ps before any GPU reset. " : "";
+  findings.push(
+    rs.ok ? (rs.stopHang ? warn : pass)(
+      "deploy.restart",
+      `${hang}${unitChanged ? "daemon-reload, " : ""}restarted ${service}; it is ${rs.unit?.activeState}`,
+      {
+        evidence: [...rs.commands, ...rs.evidence],
+        ...rs.stopHang ? { fix: `${hangFix}Raise TimeoutStopSec= if the engine needs longer to stop.` } : {}
+      }
+    ) : fail(
+      "deploy.restart",
+      `${hang}${service} is not up after the restart (${rs.unit?.activeState ?? "unknown"}, Result=${rs.unit?.result ?? "?"})`,
+      {
+        evidence: [...rs.commands, ...rs.evidence],
+        fix: `${hangFix}Read systemctl status ${service} and journalctl -u ${service}; a unit in start-limit-hit needs systemctl reset-failed ${service}.`
+      }
+    )
+  );
+  const deployment = {
+    endpoint: ctx.name,
+    ref: ctx.ref,
+    sha: ctx.sha,
+    startedAtHostMs: rs.mark.hostNowMs,
+    journalCursor: rs.mark.cursor,
+    containerId: null,
+    containerCreatedAtHostMs: null
+  };
+  const w = rs.ok ? await waitReady(ctx, {
+    service,
+    container,
+    startedAtHostMs: rs.mark.hostNowMs,
+    cursor: rs.mark.cursor,
+    baselineRestarts: rs.baselineRestarts,
+    apiKey: apiKeyOf(ctx, opts.env),
+    cli
+  }) : null;
+  const fresh = w?.decision.state.fresh ?? null;
+  if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
+  if (w?.decision.kind === "ready") {
+    const what = container === null ? `the unit's run ${short(fresh.id)} (started after the deploy began)` : `container ${short(fresh.id)} (created after the deploy began)`;
+    findings.push(
+      pass(
+        "deploy.ready",
+        `${ctx.name} is ready after ${formatElapsed((w.last?.hostNowMs ?? 0) - rs.mark.hostNowMs)}: ${what}, readiness marker seen (${JSON.stringify(w.decision.state.markerLine ?? "")})${ctx.endpoint.url ? `, ${ctx.endpoint.url}/v1/models lists ${ctx.endpoint.model ?? "a model"}` : ""}`,
+        {
+          data: { containerId: fresh.id, polls: w.polls, marker: w.decision.state.markerLine }
+        }
+      )
+    );
+    return done(deployment);
+  }
+  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null));
+  const journal = await diagnoseDeploy(ctx.host, {
+    service,
+    container,
+    cursor: rs.mark.cursor,
+    startedAtHostMs: rs.mark.hostNowMs,
+    nRestarts: w?.last?.unit?.nRestarts ?? null,
+    failure: w?.decision.kind === "fail" ? w.decision.failure : "unit-failed",
+    install: ctx.endpoint.install,
+    configFile: ctx.configFile,
+    restartEvidence: rs.evidence
+  });
+  const d = w?.decision.kind === "fail" && w.decision.failure === "auth-mismatch" ? authMismatchDiagnosis(journal, w.decision.reason) : journal;
+  findings.push(diagnosisFinding(d));
+  await ensureUpFinding(ctx, service, findings);
+  return done(deployment);
+}
+function readyFailure(ctx, d, polls, cli, direct) {
+  const reason = d.kind === "fail" ? d.reason : "stopped waiting";
+  const failure = d.kind === "fail" ? d.failure : null;
+  return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
+    evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
+    fix: failure === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: ${direct ? "the engine's --host must not be 127.0.0.1 and its --port must be the url's" : `the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port`}, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
+    data: { failure, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls }
+  });
+}
+
+// src/commands/shared/lifecycle.ts
+var runAbort = new AbortController();
+var beforeExit = [];
+var SHUTDOWN_DEADLINE_MS = 1e4;
+async function shutdown(signal, exitCode, say, deadlineMs = SHUTDOWN_DEADLINE_MS) {
+  say(`deploy-gate: ${signal}: ${activeLocks().length ? "releasing host locks, then exiting" : "stopping"}`);
+  runAbort.abort();
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve("late"), deadlineMs);
+  });
+  const done = await Promise.race([
+    Promise.allSettled([releaseAllLocks(), ...beforeExit]).then(() => "done"),
+    late
+  ]);
+  clearTimeout(timer);
+  if (done === "late" && activeLocks().length)
+    say(
+      `deploy-gate: host locks not released within ${deadlineMs / 1e3} s: they go stale 2 minutes after their last heartbeat (deploy-gate lock status shows them)`
+    );
+  return exitCode;
+}
+
+export {
+  shellQuote,
+  shellJoin,
+  NestingTooDeep,
+  lexWords,
+  basename,
+  programWords,
+  programOf,
+  runsSubcommand,
+  hasMergedStderr,
+  heredocAt,
+  readFlags,
+  parseServeScript,
+  readYaml,
+  YamlReader,
+  parseDotEnv,
+  parseUnit,
+  unitEntries,
+  unitValue,
+  timeoutStopSec,
+  timeoutStartSec,
+  execScripts,
+  yamlKind,
+  fileKind,
+  parseLaunchParts,
+  parseLaunch,
+  verdictOf,
+  exitCodeOf,
+  reportExitCode,
+  pass,
+  fail,
+  warn,
+  skip,
+  parseLockRecord,
+  HEARTBEAT_GRACE_S,
+  lockStaleness,
+  HOST_STATE_DIR,
+  statePath,
+  parseStateRecord,
+  lockDir,
+  underLockMutex,
+  takeLock,
+  launchFile,
+  apiKeyOf,
+  parseHostCopies,
+  unitStartMs,
+  formatElapsed,
+  BAD_HEADER,
+  request,
+  readLaunchScript,
+  containerCli,
+  runsDirect,
+  runDeploy,
+  runAbort,
+  beforeExit,
+  SHUTDOWN_DEADLINE_MS,
+  shutdown
+};

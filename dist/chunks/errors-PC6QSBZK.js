@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+import { createRequire as __dgCreateRequire } from 'node:module';
+import { fileURLToPath as __dgFileURLToPath } from 'node:url';
+import { dirname as __dgDirname } from 'node:path';
+const require = __dgCreateRequire(import.meta.url);
+const __filename = __dgFileURLToPath(import.meta.url);
+const __dirname = __dgDirname(__filename);
+import {
+  ConfigError,
+  describeIssues,
+  foundText
+} from "./chunk-HJYNEF3P.js";
+import "./chunk-SDA2ORHP.js";
+import "./chunk-ZMUO5JYW.js";
+export {
+  ConfigError,
+  describeIssues,
+  foundText
+};
