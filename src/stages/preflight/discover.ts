@@ -172,6 +172,13 @@ function pairLaunchers(targets: PreflightTarget[], launchers: readonly string[])
 
 const ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
 
+/**
+ * A chart's templates or values that start an engine: its command, its module, or an engine image. A value that
+ * only names one (a benchmark's `server: {type: vllm}`, a metric name) starts nothing.
+ */
+const LAUNCHES_ENGINE =
+  /\bvllm\s+serve\b|vllm\.entrypoints\.|sglang\.launch_server|\bsglang\s+serve\b|llama-server\b|^\s*(-\s*)?(image|repository)\s*:\s*["']?\S*(vllm|sglang|llama[._-]?cpp)/im;
+
 /** A chart's own files: its templates, values and Chart.yaml (a chart at the root is "."). */
 function inChart(file: string, dir: string): boolean {
   const rel = dir === "." ? file : file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : null;
@@ -199,7 +206,8 @@ function renderTargets(root: string, files: readonly string[]): PreflightTarget[
     const dir = dirname(file);
     const own = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
     const sources: string[] = [];
-    if (chart && !own.some((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f) && ENGINE.test(read(f)))) continue;
+    if (chart && !own.some((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f) && LAUNCHES_ENGINE.test(read(f))))
+      continue;
     if (kustom) {
       const k = read(file);
       // a base (its own manifests, nothing patched) is found through those manifests; an overlay is rendered
