@@ -213,7 +213,8 @@ function renderTargets(root: string, files: readonly string[]): PreflightTarget[
       // a base (its own manifests, nothing patched) is found through those manifests; an overlay is rendered
       const bases = [...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix.normalize(posix.join(dir, m[1]!)));
       const patches = /^(patches|patchesStrategicMerge|patchesJson6902|images)\s*:/m.test(k);
-      const reach = [...own, ...files.filter((f) => bases.some((b) => f.startsWith(`${b}/`)))];
+      // a base is a directory, or (kustomize refuses it by default, people still write it) a file
+      const reach = [...own, ...files.filter((f) => bases.some((b) => f === b || f.startsWith(`${b}/`)))];
       if ((!bases.length && !patches) || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
       sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
     }
@@ -223,7 +224,11 @@ function renderTargets(root: string, files: readonly string[]): PreflightTarget[
       unitPath: null,
       endpoint: null,
       kind: "kubernetes",
-      render: { tool: chart ? "helm" : "kustomize", dir, ...(kustom ? { sources } : {}) },
+      render: {
+        tool: chart ? "helm" : "kustomize",
+        dir,
+        ...(kustom ? { sources, patches: patchFiles(root, file) } : {}),
+      },
     });
   }
   return out;
