@@ -65,6 +65,23 @@ export function kubeExpand(text: string, env: ReadonlyMap<string, string>): stri
   return unknown ? undefined : out;
 }
 
+const CONDITIONAL =
+  /\{\{-?\s*(?:if|with|range)\b[^}]*\}\}(?:(?!\{\{-?\s*(?:if|with|range|end)\b)[\s\S])*?\{\{-?\s*end\s*-?\}\}/g;
+
+/**
+ * Go-template conditionals in a container's command (`{{ if .Spec.X }} --flag v{{ end }}`, KServe's
+ * LLMInferenceServiceConfig, which its controller fills): what they add depends on values only the controller
+ * knows, so it is no flag the launch always has. Blanked innermost first, line breaks kept (lines stay true).
+ */
+export function blankTemplateConditionals(text: string): string {
+  let out = text;
+  for (let prev = ""; prev !== out;) {
+    prev = out;
+    out = out.replace(CONDITIONAL, (m) => m.replace(/[^\n]/g, " "));
+  }
+  return out;
+}
+
 function readContainer(y: YamlReader, workload: string, pod: Node, c: Node, lines: readonly string[]): KubeContainer {
   const cname = y.str(y.get(c, "name")) ?? "container";
   const env = new Map<string, string>();
@@ -98,6 +115,7 @@ function readContainer(y: YamlReader, workload: string, pod: Node, c: Node, line
   words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
   // a `$(VAR)` k8s fills before the shell sees it: the word text carries the value (a `sh -c` string is read filled)
   for (const w of words) if (w.resolved !== undefined && w.text.includes("$(")) w.text = w.resolved;
+  for (const w of words) if (w.text.includes("{{")) w.text = blankTemplateConditionals(w.text);
   const from = y.line(c);
   const to = Math.max(...words.map((w) => w.line));
   const command: Command = {
