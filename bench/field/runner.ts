@@ -92,11 +92,11 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
           if (!run || !p.script.engine) continue;
           run.targets.push({
             name: p.part,
-            flags: p.script.engine.flags.map((x) => ({
-              flag: x.name,
-              line: x.line,
-              ...(o!.rel ? { file: o!.rel } : {}),
-            })),
+            // a flag a patch wrote is at the patch's line: its own file, not the part's
+            flags: p.script.engine.flags.map((x) => {
+              const at = (x.file ? origin.get(x.file) : undefined) ?? o!;
+              return { flag: x.name, line: x.line, ...(at.rel ? { file: at.rel } : {}) };
+            }),
           });
         }
         continue;

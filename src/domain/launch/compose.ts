@@ -151,7 +151,10 @@ function readService(
   const image = y.get(svc, "image");
   const imageText = y.str(image) ?? `${name} (built from this directory)`;
   const imageLine = image ? y.line(image) : y.line(svc);
-  words.push({ ...optionWord(imageText, imageLine), resolved: expand(imageText) });
+  // an image that is only an unset variable keeps its name: `${STACK_LLAMACPP_IMAGE}` is the only clue to the engine
+  const imageResolved = expand(imageText);
+  const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
+  words.push({ ...optionWord(imageText, imageLine), ...(unsetOnly ? {} : { resolved: imageResolved }) });
   const expandDollar = (t: string) => expand(t);
   words.push(...composeWords(y, y.get(svc, "entrypoint"), expandDollar));
   words.push(...composeWords(y, y.get(svc, "command"), expandDollar));

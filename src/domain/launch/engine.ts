@@ -219,6 +219,10 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
   const w = peel(words);
   const first = w[0];
   if (!first) return null;
+  // `eval "exec vllm serve ... \⏎ --port 8000"`: eval joins its words with spaces and reads them as a command line
+  const evalAt = words.findIndex((x) => x.text === "eval");
+  if (evalAt >= 0 && evalAt < words.indexOf(first) && /\s/.test(first.text.trim()))
+    return h.nested(w.map((x) => x.text).join(" "), first.line);
   // `$CMD` or `eval $CMD`: the command a variable holds, split as the shell splits it, read where it was written
   const held = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(first.text);
   // a whole command (program and arguments), not a program path: `"$BIN" --port 8000` is read below
@@ -253,11 +257,17 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
   }
   if (SHELL.test(prog)) {
     for (let i = 1; i < w.length && w[i]!.text.startsWith("-"); i++) {
-      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i]!.text) || !w[i + 1]) continue;
+      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i]!.text)) continue;
+      // bash runs the first non-option word after -c (`bash -lc -- "..."`: `--` ends the options)
+      let s = i + 1;
+      while (w[s] && w[s]!.text.startsWith("-") && w[s]!.text !== "--") s++;
+      if (w[s]?.text === "--") s++;
+      const script = w[s];
+      if (!script) continue;
       // `bash -c "$CMD"`: read what the script assigned to CMD, at the lines it was written on
-      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w[i + 1]!.text);
+      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(script.text);
       const src = ref ? h.source(ref[1]!) : null;
-      return src ? h.nested(src.text, src.line) : h.nested(w[i + 1]!.text, w[i + 1]!.line);
+      return src ? h.nested(src.text, src.line) : h.nested(script.text, script.line);
     }
     // `bash wrapper.sh python -m vllm...`: a wrapper (secrets, env) that ends in `exec "$@"` runs its arguments
     const script = skipOptions(w, 1, new Set());

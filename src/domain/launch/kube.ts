@@ -32,6 +32,8 @@ export function parseKube(text: string): KubeContainer[] | null {
     walk(y, doc.contents, (pod, containers) => {
       for (const c of containers) out.push(readContainer(y, `${kind}/${name}`, pod, c, lines));
     });
+    const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";
+    if (kind === "Model" && api.startsWith("kubeai.org/")) out.push(...kubeaiModel(y, name, doc.contents, lines));
   }
   return out;
 }
@@ -61,6 +63,23 @@ export function kubeExpand(text: string, env: ReadonlyMap<string, string>): stri
     return v ?? all;
   });
   return unknown ? undefined : out;
+}
+
+const CONDITIONAL =
+  /\{\{-?\s*(?:if|with|range)\b[^}]*\}\}(?:(?!\{\{-?\s*(?:if|with|range|end)\b)[\s\S])*?\{\{-?\s*end\s*-?\}\}/g;
+
+/**
+ * Go-template conditionals in a container's command (`{{ if .Spec.X }} --flag v{{ end }}`, KServe's
+ * LLMInferenceServiceConfig, which its controller fills): what they add depends on values only the controller
+ * knows, so it is no flag the launch always has. Blanked innermost first, line breaks kept (lines stay true).
+ */
+export function blankTemplateConditionals(text: string): string {
+  let out = text;
+  for (let prev = ""; prev !== out;) {
+    prev = out;
+    out = out.replace(CONDITIONAL, (m) => m.replace(/[^\n]/g, " "));
+  }
+  return out;
 }
 
 function readContainer(y: YamlReader, workload: string, pod: Node, c: Node, lines: readonly string[]): KubeContainer {
@@ -96,6 +115,7 @@ function readContainer(y: YamlReader, workload: string, pod: Node, c: Node, line
   words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
   // a `$(VAR)` k8s fills before the shell sees it: the word text carries the value (a `sh -c` string is read filled)
   for (const w of words) if (w.resolved !== undefined && w.text.includes("$(")) w.text = w.resolved;
+  for (const w of words) if (w.text.includes("{{")) w.text = blankTemplateConditionals(w.text);
   const from = y.line(c);
   const to = Math.max(...words.map((w) => w.line));
   const command: Command = {
@@ -119,6 +139,59 @@ function readContainer(y: YamlReader, workload: string, pod: Node, c: Node, line
     probes: probes(y, c),
   };
   return { name, run };
+}
+
+/**
+ * A KubeAI Model names its engine and writes only the args: KubeAI's controller (internal/modelcontroller/
+ * engine_vllm.go) builds the pod, running `python3 -m vllm.entrypoints.openai.api_server` with the args after its
+ * own --model/--served-model-name, a memory-backed /dev/shm emptyDir and a startupProbe of 5400 x 2 s. Read as
+ * that container, the facts the controller adds placed on the `engine:` line. Other engines are not judged here.
+ */
+function kubeaiModel(y: YamlReader, name: string, model: unknown, lines: readonly string[]): KubeContainer[] {
+  const spec = y.get(model, "spec");
+  const engine = y.get(spec, "engine");
+  if (!engine || (y.str(engine) ?? "").toUpperCase() !== "VLLM") return [];
+  const at = y.line(engine);
+  const words: Word[] = [optionWord("--name", at), optionWord(name, at)];
+  const env = y.get(spec, "env");
+  for (const k of y.keys(env))
+    words.push(
+      optionWord("--env", y.keyLine(env, k)),
+      optionWord(`${k}=${y.str(y.get(env, k)) ?? ""}`, y.keyLine(env, k)),
+    );
+  // resourceProfile NAME:COUNT: COUNT GPUs of that profile
+  const profile = y.get(spec, "resourceProfile");
+  const count = /:(\d+)$/.exec(y.str(profile) ?? "")?.[1];
+  const gpus = count ? { value: count, line: y.line(profile) } : null;
+  if (gpus) words.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
+  words.push(optionWord(`${name} (the vLLM image KubeAI's controller picks)`, at));
+  for (const t of ["python3", "-m", "vllm.entrypoints.openai.api_server"]) words.push(optionWord(t, at));
+  words.push(...y.words(y.get(spec, "args"), (t) => t));
+  const to = Math.max(...words.map((w) => w.line));
+  const command: Command = {
+    words,
+    assignments: [],
+    line: at,
+    endLine: to,
+    source: lines.slice(at - 1, to).join("\n"),
+    redirects: [],
+    pipeTo: null,
+  };
+  const run = readPodmanRun(command, words, "kubernetes");
+  const full = `Model/${name}/${name}`;
+  run.workload = {
+    form: "kubernetes",
+    name: full,
+    restart: null,
+    gpus,
+    shm: { line: at, sizeLimit: null },
+    probes: [
+      { kind: "startupProbe", budgetSeconds: 5400 * 2, line: at },
+      { kind: "readinessProbe", budgetSeconds: 3 * 10, line: at },
+      { kind: "livenessProbe", budgetSeconds: 3 * 30, line: at },
+    ],
+  };
+  return [{ name: full, run }];
 }
 
 function shmMount(y: YamlReader, pod: Node, c: Node): WorkloadFacts["shm"] {

@@ -44,7 +44,10 @@ export interface LaunchOptions {
   env?: ReadonlyMap<string, string>;
 }
 
-const HELM_TEMPLATE = /\{\{-?\s*(\.Values|\.Release|\.Chart|include\b|template\b|toYaml\b|if\b|range\b|with\b)/;
+// Helm's own objects and functions: a bare `{{ if .Spec... }}` inside a string is text another controller fills
+// (KServe's LLMInferenceServiceConfig), and the YAML around it is plain
+const HELM_TEMPLATE =
+  /\{\{-?[^}]*?(\.Values\b|\.Release\b|\.Chart\b|\.Capabilities\b|\.Files\b|\binclude\b|\btemplate\b|\btoYaml\b|\btpl\b)/;
 
 /** One launch in a file: a compose service or a Kubernetes container (a script, unit or quadlet is one part, ""). */
 export interface LaunchPart {

@@ -1,10 +1,13 @@
 // Rendering a Helm chart (`helm template`) or a kustomize overlay (`kubectl kustomize`) into the manifests they
 // stand for, when the tool is on PATH. Never through a shell; every render has a deadline.
+import { readFileSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
 import { runLocal } from "./run-local.js";
 
 export type RenderTool = "helm" | "kustomize";
 
-export type Rendered = { text: string } | { missing: string } | { error: string };
+/** `note`: the render needed something the tool refuses by default (said plainly, with what to do). */
+export type Rendered = { text: string; note?: { why: string; fix: string } } | { missing: string } | { error: string };
 
 /** What each tool is run as, and what to do when it is absent. */
 export const RENDERERS: Record<RenderTool, { program: string; args: (dir: string) => string[]; need: string }> = {
@@ -21,11 +24,68 @@ export const RENDERERS: Record<RenderTool, { program: string; args: (dir: string
   },
 };
 
-export async function renderManifests(tool: RenderTool, absDir: string, timeoutMs = 60_000): Promise<Rendered> {
+/** kubectl logs through klog (`E1203 07:10:20.9 26053 run.go:72] "command failed" err="..."`): the err text. */
+export function toolError(stderr: string): string {
+  const first = stderr.trim().split("\n")[0] ?? "";
+  const m = /\berr="((?:[^"\\]|\\.)*)"/.exec(first);
+  return m ? m[1]!.replace(/\\(["\\])/g, "$1") : first;
+}
+
+/** kustomize's load restrictor refusing a file outside the overlay: the file and the overlay's directory. */
+export function restrictorRefusal(error: string): { file: string; root: string } | null {
+  const m = /security; file '([^']+)' is not in or below '([^']+)'/.exec(error);
+  return m ? { file: m[1]!, root: m[2]! } : null;
+}
+
+/** Every path the kustomization names (`- ../x.yaml`, `path: ../x`) stays inside `within`. */
+function pathsInside(absDir: string, within: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(resolve(absDir, "kustomization.yaml"), "utf8");
+  } catch {
+    try {
+      text = readFileSync(resolve(absDir, "kustomization.yml"), "utf8");
+    } catch {
+      return false;
+    }
+  }
+  // every bare scalar that could be a path (a list item or a `path:` value); keys and URLs hold a colon
+  const named = [...text.matchAll(/^\s*(?:-\s*)?(?:path\s*:\s*)?(["']?)([^\s"'#:]+)\1\s*(?:#.*)?$/gm)];
+  return named.every((m) => {
+    const rel = relative(within, resolve(absDir, m[2]!));
+    return !m[2]!.startsWith("/") && !rel.startsWith("..") && !isAbsolute(rel);
+  });
+}
+
+/**
+ * `within` (the repository tree): an overlay that reaches a file outside its directory is refused by kustomize's
+ * default load restrictor; when every path it names stays inside `within`, it is rendered again with the
+ * restrictor off, so what it means is still checked, and the refusal is returned as a note.
+ */
+export async function renderManifests(
+  tool: RenderTool,
+  absDir: string,
+  { timeoutMs = 60_000, within }: { timeoutMs?: number; within?: string } = {},
+): Promise<Rendered> {
   const r = RENDERERS[tool];
   const out = await runLocal(r.program, r.args(absDir), { timeoutMs });
   if (out.spawnError) return { missing: r.need };
   if (out.timedOut) return { error: `${r.program} did not finish within ${timeoutMs / 1000} s` };
-  if (out.code !== 0) return { error: out.stderr.trim().split("\n")[0] ?? `${r.program} exited ${out.code}` };
-  return { text: out.stdout };
+  if (out.code === 0) return { text: out.stdout };
+  const error = toolError(out.stderr) || `${r.program} exited ${out.code}`;
+  const refused = tool === "kustomize" ? restrictorRefusal(error) : null;
+  if (!refused || !within || !pathsInside(absDir, within)) return { error };
+  const again = await runLocal(r.program, ["kustomize", "--load-restrictor", "LoadRestrictionsNone", absDir], {
+    timeoutMs,
+  });
+  if (again.code !== 0) return { error };
+  const file = relative(within, refused.file);
+  const dir = relative(within, refused.root) || ".";
+  return {
+    text: again.stdout,
+    note: {
+      why: `kubectl kustomize ${dir} refuses ${file}: the file is outside the overlay's directory and kustomize's default load restrictor (LoadRestrictionsRootOnly) loads only files in or below it, so \`kubectl apply -k ${dir}\` fails the same way; checked as \`kubectl kustomize --load-restrictor LoadRestrictionsNone\` renders it`,
+      fix: `make ${file}'s directory a base (a kustomization.yaml there listing it) and name that directory under resources: in ${dir}, or deploy the output of \`kubectl kustomize --load-restrictor LoadRestrictionsNone ${dir}\``,
+    },
+  };
 }

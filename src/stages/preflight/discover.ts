@@ -175,6 +175,13 @@ function pairLaunchers(targets: PreflightTarget[], launchers: readonly string[])
 
 const ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
 
+/**
+ * A chart's templates or values that start an engine: its command, its module, or an engine image. A value that
+ * only names one (a benchmark's `server: {type: vllm}`, a metric name) starts nothing.
+ */
+const LAUNCHES_ENGINE =
+  /\bvllm\s+serve\b|vllm\.entrypoints\.|sglang\.launch_server|\bsglang\s+serve\b|llama-server\b|^\s*(-\s*)?(image|repository)\s*:\s*["']?\S*(vllm|sglang|llama[._-]?cpp)/im;
+
 /** A chart's own files: its templates, values and Chart.yaml (a chart at the root is "."). */
 function inChart(file: string, dir: string): boolean {
   const rel = dir === "." ? file : file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : null;
@@ -202,13 +209,15 @@ function renderTargets(root: string, files: readonly string[]): PreflightTarget[
     const dir = dirname(file);
     const own = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
     const sources: string[] = [];
-    if (chart && !own.some((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f) && ENGINE.test(read(f)))) continue;
+    if (chart && !own.some((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f) && LAUNCHES_ENGINE.test(read(f))))
+      continue;
     if (kustom) {
       const k = read(file);
       // a base (its own manifests, nothing patched) is found through those manifests; an overlay is rendered
       const bases = [...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix.normalize(posix.join(dir, m[1]!)));
       const patches = /^(patches|patchesStrategicMerge|patchesJson6902|images)\s*:/m.test(k);
-      const reach = [...own, ...files.filter((f) => bases.some((b) => f.startsWith(`${b}/`)))];
+      // a base is a directory, or (kustomize refuses it by default, people still write it) a file
+      const reach = [...own, ...files.filter((f) => bases.some((b) => f === b || f.startsWith(`${b}/`)))];
       if ((!bases.length && !patches) || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
       sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
     }
@@ -218,7 +227,11 @@ function renderTargets(root: string, files: readonly string[]): PreflightTarget[
       unitPath: null,
       endpoint: null,
       kind: "kubernetes",
-      render: { tool: chart ? "helm" : "kustomize", dir, ...(kustom ? { sources } : {}) },
+      render: {
+        tool: chart ? "helm" : "kustomize",
+        dir,
+        ...(kustom ? { sources, patches: patchFiles(root, file) } : {}),
+      },
     });
   }
   return out;

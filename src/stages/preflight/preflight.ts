@@ -1,6 +1,6 @@
 // Runs every preflight check over the targets and returns their findings, in a stable order.
 import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { StatusEntry } from "../../ports/git/git.js";
 import { fail, skip, warn, type Finding } from "../../domain/report/finding.js";
 import { parseFlagSpec } from "../../domain/launch/contract.js";
@@ -62,15 +62,21 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   }
   ctx.shellcheck = hasShellcheck === true;
   // a chart or overlay is rendered first: each of its engine containers is a target of its own
-  const targets: PreflightTarget[] = [];
+  const expanded: PreflightTarget[] = [];
   for (const t of ctx.targets) {
-    if (!t.render) targets.push(t);
+    if (!t.render) expanded.push(t);
     else {
       const r = await expandRendered(ctx, t);
-      targets.push(...r.targets);
+      expanded.push(...r.targets);
       findings.push(...r.findings);
     }
   }
+  // a manifest an overlay lists from its own directory is checked once, as the overlay renders it
+  const covered = (t: PreflightTarget) =>
+    !t.render &&
+    t.kind === "kubernetes" &&
+    expanded.some((r) => r.render?.dir === dirname(t.scriptPath) && r.scriptPath === t.scriptPath && r.part === t.part);
+  const targets = expanded.filter((t) => !covered(t));
   if (ctx.ref === null) {
     const scripts = targets.filter(
       (t) => t.kind === "script" && !t.sharesFile && !/\.ya?ml$/i.test(t.scriptPath) && refused(ctx, t).length === 0,

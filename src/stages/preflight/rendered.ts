@@ -25,7 +25,7 @@ export function renderAt(ctx: Pick<PreflightContext, "root">, spec: RenderSpec, 
     const mine = worktreeRenders.get(ctx) ?? new Map<string, Promise<Rendered>>();
     worktreeRenders.set(ctx, mine);
     const k = `${spec.tool}:${spec.dir}`;
-    if (!mine.has(k)) mine.set(k, renderManifests(spec.tool, join(ctx.root, spec.dir)));
+    if (!mine.has(k)) mine.set(k, renderManifests(spec.tool, join(ctx.root, spec.dir), { within: ctx.root }));
     return mine.get(k)!;
   }
   const key = `${ref}-${spec.tool}-${createHash("sha256").update(`${ctx.root}\0${spec.dir}`).digest("hex").slice(0, 16)}`;
@@ -49,7 +49,7 @@ async function renderCommit(root: string, spec: RenderSpec, ref: string, cached:
     mkdirSync(tree);
     const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 60_000 });
     if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
-    const r = await renderManifests(spec.tool, join(tree, spec.dir));
+    const r = await renderManifests(spec.tool, join(tree, spec.dir), { within: tree });
     if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
       mkdirSync(dirname(cached), { recursive: true });
       writeFileSync(cached, r.text);
@@ -155,7 +155,7 @@ export async function renderedParts(
         const written = p.script.engine.flags.map((f) => docLines[f.line - 1]?.trim() ?? "");
         remap(p.script, alignLines(docLines, source.split("\n")));
         p.script = { ...p.script, text: source, lines: source.split("\n") };
-        if (!named) inPatches(p.script.engine!.flags, written, source, candidates);
+        if (!named) inPatches(p.script.engine!.flags, written, source, candidates, spec.patches ?? []);
       }
       out.push({ file, part: p.name, script: p.script });
     }
@@ -165,20 +165,28 @@ export async function renderedParts(
 
 /**
  * kustomize: a flag whose line is not in the file most of the document came from (the base) was written by a
- * patch: it is put at the first line with its text in another of the overlay's files, in order.
+ * patch: it is put at the first line with its text in another of the overlay's files, in order. A flag whose text
+ * a patch file holds is the patch's even when the base has the same line: a patch that sets a list replaces it.
  */
 function inPatches(
   flags: Flag[],
   written: readonly string[],
   source: string,
   candidates: readonly { file: string; text: string }[],
+  patches: readonly string[],
 ): void {
   const own = new Set(source.split("\n").map((l) => l.trim()));
+  const patchText = candidates.filter((c) => patches.includes(c.file)).flatMap((c) => c.text.split("\n"));
+  const inPatch = new Set(patchText.map((l) => l.trim()));
+  // the document matched a patch best: what it holds stays there
+  const sourceIsPatch = candidates.some((c) => c.text === source && patches.includes(c.file));
   const cursors = new Map<string, number>();
   flags.forEach((f, i) => {
     const want = written[i]!;
-    if (!want || own.has(want) || f.file) return;
-    for (const c of candidates) {
+    if (!want || f.file || (own.has(want) && (sourceIsPatch || !inPatch.has(want)))) return;
+    // the patches first: a line both a patch and another resource hold is the patch's
+    const order = [...candidates].sort((a, b) => Number(patches.includes(b.file)) - Number(patches.includes(a.file)));
+    for (const c of order) {
       if (c.text === source) continue;
       const lines = c.text.split("\n");
       const from = cursors.get(c.file) ?? 0;
@@ -245,9 +253,20 @@ export async function expandRendered(
       targets: [],
       findings: [{ ...unrendered(t, spec, parts), data: { endpoint: t.name, render: spec.tool, rendered: false } }],
     };
+  // rendered only with what the tool refuses by default (kustomize's load restrictor off): said plainly, once
+  const r = await renderAt(ctx, spec, ctx.ref);
+  const note = "text" in r ? r.note : undefined;
   return {
     targets: parts.map((p) => ({ ...t, kind: "kubernetes", scriptPath: p.file, part: p.part })),
-    findings: [],
+    findings: note
+      ? [
+          warn("preflight.traps", note.why, {
+            file: t.scriptPath,
+            fix: note.fix,
+            data: { endpoint: t.name, render: spec.tool, rendered: true, restricted: true },
+          }),
+        ]
+      : [],
   };
 }
 

@@ -13,6 +13,8 @@ export interface RenderSpec {
   dir: string;
   /** kustomize: the manifests and patches it reads (its output names no source: lines are matched against these) */
   sources?: string[];
+  /** kustomize: the patch files among the sources (what a patch writes replaces the base's text) */
+  patches?: string[];
 }
 
 export interface PreflightTarget {

@@ -36,12 +36,22 @@ function redact(text: string, secret: string): string {
   return secret ? text.split(secret).join("<redacted>") : text;
 }
 
-function hit(ctx: TrapContext, source: Source, word: Word, secret: string, what: string, fix: string): TrapHit {
+/** At the flag's line (`--api-key` naming what leaks); the value's line too when it is written on the next. */
+function hit(
+  ctx: TrapContext,
+  source: Source,
+  word: Word,
+  secret: string,
+  what: string,
+  fix: string,
+  at = word,
+): TrapHit {
+  const lines = at.line < word.line ? [at.line, word.line] : [word.line];
   return {
     file: source.file,
-    line: word.line,
+    line: at.line,
     summary: `${what} is written literally into a command line`,
-    evidence: [redact(lineOf(ctx, source.file, word.line), secret)],
+    evidence: lines.map((l) => redact(lineOf(ctx, source.file, l), secret)),
     fix,
   };
 }
@@ -61,7 +71,7 @@ function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] 
       const valueWord = eq > 0 ? w : words[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
       if (valueWord && literal(value) && !valueWord.dynamic)
-        out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+        out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX, w));
       if (eq < 0) i++;
       continue;
     }
@@ -110,8 +120,34 @@ export const secretInArgv: TrapRuleDef = {
     const fromUnit = unitEnvHits(ctx);
     // a token literal in -e NAME=hf_... is reported once, as an env finding
     const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
-    return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
+    const fromArgv = fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`));
+    // a workload's engine words and its run's words overlap: each line once, and not again after a command's hit
+    const seen = new Set([...envLines, ...fromArgv.map((h) => `${h.file}:${h.line}`)]);
+    const once = (h: TrapHit) => !seen.has(`${h.file}:${h.line}`) && !!seen.add(`${h.file}:${h.line}`);
+    return [...fromEnv, ...fromUnit, ...fromArgv, ...workloadHits(ctx).filter(once)];
   },
+};
+
+/**
+ * A compose service or a Kubernetes container has no shell commands of its own: its argv is the engine's words (a
+ * `sh -c` string read as the script it is) and the run's words after the image.
+ */
+function workloadHits(ctx: TrapContext): TrapHit[] {
+  if (ctx.kind !== "compose" && ctx.kind !== "kubernetes") return [];
+  return ctx.sources.flatMap((source) => {
+    const argv = [source.script.engine?.args ?? [], ...source.script.podmanRuns.map((r) => r.engineArgs)];
+    return argv.flatMap((words) => commandHits(ctx, source, { ...EMPTY_COMMAND, words }));
+  });
+}
+
+const EMPTY_COMMAND: Command = {
+  words: [],
+  assignments: [],
+  line: 0,
+  endLine: 0,
+  source: "",
+  redirects: [],
+  pipeTo: null,
 };
 
 /**
