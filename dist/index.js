@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-SXPCM67C.js";
+} from "./chunks/chunk-43RML2B6.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-RBHN7AKP.js";
+} from "./chunks/chunk-IMBQWLLD.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-ZQFT6PWN.js";
 import "./chunks/chunk-7ICKPVQF.js";

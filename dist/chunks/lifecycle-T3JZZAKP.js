@@ -10,7 +10,7 @@ import {
   beforeExit,
   runAbort,
   shutdown
-} from "./chunk-RBHN7AKP.js";
+} from "./chunk-IMBQWLLD.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-ZQFT6PWN.js";
 import "./chunk-7ICKPVQF.js";

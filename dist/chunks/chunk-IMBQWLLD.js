@@ -2376,7 +2376,9 @@ function readService(y, name, svc, env, lines) {
   const image = y.get(svc, "image");
   const imageText = y.str(image) ?? `${name} (built from this directory)`;
   const imageLine = image ? y.line(image) : y.line(svc);
-  words.push({ ...optionWord(imageText, imageLine), resolved: expand(imageText) });
+  const imageResolved = expand(imageText);
+  const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
+  words.push({ ...optionWord(imageText, imageLine), ...unsetOnly ? {} : { resolved: imageResolved } });
   const expandDollar = (t) => expand(t);
   words.push(...composeWords(y, y.get(svc, "entrypoint"), expandDollar));
   words.push(...composeWords(y, y.get(svc, "command"), expandDollar));
@@ -2462,6 +2464,8 @@ function parseKube(text) {
     walk(y, doc.contents, (pod, containers) => {
       for (const c of containers) out.push(readContainer(y, `${kind}/${name}`, pod, c, lines));
     });
+    const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";
+    if (kind === "Model" && api.startsWith("kubeai.org/")) out.push(...kubeaiModel(y, name, doc.contents, lines));
   }
   return out;
 }
@@ -2484,6 +2488,15 @@ function kubeExpand(text, env) {
     return v ?? all;
   });
   return unknown ? void 0 : out;
+}
+var CONDITIONAL = /\{\{-?\s*(?:if|with|range)\b[^}]*\}\}(?:(?!\{\{-?\s*(?:if|with|range|end)\b)[\s\S])*?\{\{-?\s*end\s*-?\}\}/g;
+function blankTemplateConditionals(text) {
+  let out = text;
+  for (let prev = ""; prev !== out; ) {
+    prev = out;
+    out = out.replace(CONDITIONAL, (m) => m.replace(/[^\n]/g, " "));
+  }
+  return out;
 }
 function readContainer(y, workload, pod, c, lines) {
   const cname = y.str(y.get(c, "name")) ?? "container";
@@ -2517,6 +2530,7 @@ function readContainer(y, workload, pod, c, lines) {
   const expand = (t) => kubeExpand(t, env);
   words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
   for (const w of words) if (w.resolved !== void 0 && w.text.includes("$(")) w.text = w.resolved;
+  for (const w of words) if (w.text.includes("{{")) w.text = blankTemplateConditionals(w.text);
   const from = y.line(c);
   const to = Math.max(...words.map((w) => w.line));
   const command = {
@@ -2540,6 +2554,51 @@ function readContainer(y, workload, pod, c, lines) {
     probes: probes(y, c)
   };
   return { name, run };
+}
+function kubeaiModel(y, name, model, lines) {
+  const spec = y.get(model, "spec");
+  const engine = y.get(spec, "engine");
+  if (!engine || (y.str(engine) ?? "").toUpperCase() !== "VLLM") return [];
+  const at = y.line(engine);
+  const words = [optionWord("--name", at), optionWord(name, at)];
+  const env = y.get(spec, "env");
+  for (const k of y.keys(env))
+    words.push(
+      optionWord("--env", y.keyLine(env, k)),
+      optionWord(`${k}=${y.str(y.get(env, k)) ?? ""}`, y.keyLine(env, k))
+    );
+  const profile = y.get(spec, "resourceProfile");
+  const count = /:(\d+)$/.exec(y.str(profile) ?? "")?.[1];
+  const gpus = count ? { value: count, line: y.line(profile) } : null;
+  if (gpus) words.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
+  words.push(optionWord(`${name} (the vLLM image KubeAI's controller picks)`, at));
+  for (const t of ["python3", "-m", "vllm.entrypoints.openai.api_server"]) words.push(optionWord(t, at));
+  words.push(...y.words(y.get(spec, "args"), (t) => t));
+  const to = Math.max(...words.map((w) => w.line));
+  const command = {
+    words,
+    assignments: [],
+    line: at,
+    endLine: to,
+    source: lines.slice(at - 1, to).join("\n"),
+    redirects: [],
+    pipeTo: null
+  };
+  const run = readPodmanRun(command, words, "kubernetes");
+  const full = `Model/${name}/${name}`;
+  run.workload = {
+    form: "kubernetes",
+    name: full,
+    restart: null,
+    gpus,
+    shm: { line: at, sizeLimit: null },
+    probes: [
+      { kind: "startupProbe", budgetSeconds: 5400 * 2, line: at },
+      { kind: "readinessProbe", budgetSeconds: 3 * 10, line: at },
+      { kind: "livenessProbe", budgetSeconds: 3 * 30, line: at }
+    ]
+  };
+  return [{ name: full, run }];
 }
 function shmMount(y, pod, c) {
   const mount = y.items(y.get(c, "volumeMounts")).find((m) => y.str(y.get(m, "mountPath")) === "/dev/shm");
@@ -3237,6 +3296,9 @@ function directEngine(words, h) {
   const w = peel(words);
   const first = w[0];
   if (!first) return null;
+  const evalAt = words.findIndex((x) => x.text === "eval");
+  if (evalAt >= 0 && evalAt < words.indexOf(first) && /\s/.test(first.text.trim()))
+    return h.nested(w.map((x) => x.text).join(" "), first.line);
   const held2 = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(first.text);
   const heldSource = held2 && first.dynamic ? h.source(held2[1]) : null;
   const substituted = heldSource && /^\s*(\$\(|`)/.test(heldSource.text);
@@ -3262,10 +3324,15 @@ function directEngine(words, h) {
   }
   if (SHELL.test(prog)) {
     for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
-      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text) || !w[i + 1]) continue;
-      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w[i + 1].text);
+      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text)) continue;
+      let s = i + 1;
+      while (w[s] && w[s].text.startsWith("-") && w[s].text !== "--") s++;
+      if (w[s]?.text === "--") s++;
+      const script2 = w[s];
+      if (!script2) continue;
+      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(script2.text);
       const src = ref ? h.source(ref[1]) : null;
-      return src ? h.nested(src.text, src.line) : h.nested(w[i + 1].text, w[i + 1].line);
+      return src ? h.nested(src.text, src.line) : h.nested(script2.text, script2.line);
     }
     const script = skipOptions(w, 1, /* @__PURE__ */ new Set());
     if (w[script] && /\.(sh|bash)$/.test(w[script].text)) return directEngine(w.slice(script + 1), h);
@@ -3807,7 +3874,7 @@ function fileKind(path, text) {
   if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
   return "script";
 }
-var HELM_TEMPLATE = /\{\{-?\s*(\.Values|\.Release|\.Chart|include\b|template\b|toYaml\b|if\b|range\b|with\b)/;
+var HELM_TEMPLATE = /\{\{-?[^}]*?(\.Values\b|\.Release\b|\.Chart\b|\.Capabilities\b|\.Files\b|\binclude\b|\btemplate\b|\btoYaml\b|\btpl\b)/;
 function parseLaunchParts(kind, text, options = {}) {
   const yaml = kind === "compose" || kind === "kubernetes";
   const templated = yaml && HELM_TEMPLATE.test(text);

@@ -8,12 +8,12 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-SXPCM67C.js";
+} from "./chunk-43RML2B6.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-66QWJ4JJ.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-RBHN7AKP.js";
+import "./chunk-IMBQWLLD.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-ZQFT6PWN.js";
 import "./chunk-7ICKPVQF.js";

@@ -83,7 +83,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-RBHN7AKP.js";
+} from "./chunk-IMBQWLLD.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -6597,7 +6597,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve8, reject) => {
+        return new Promise(async (resolve9, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -6609,7 +6609,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve8();
+          resolve9();
         });
       })(),
       NullCipher,
@@ -7867,7 +7867,7 @@ var require_agent = __commonJS({
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve8 } = __require("path");
+    var { resolve: resolve9 } = __require("path");
     var { readFile: readFile3 } = __require("fs");
     var { execFile, spawn: spawn3 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -8003,7 +8003,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve8(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve9(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -25331,7 +25331,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve8) {
+function isRecursive(inst, stack, resolve9) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -25341,7 +25341,7 @@ function isRecursive(inst, stack, resolve8) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer2 = isRecursive(child, stack, resolve8);
+      const answer2 = isRecursive(child, stack, resolve9);
       if (answer2 > result)
         result = answer2;
     }
@@ -25352,7 +25352,7 @@ function isRecursive(inst, stack, resolve8) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve8) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve9) : NONE;
       if (child > answer2)
         answer2 = child;
     }
@@ -25416,7 +25416,7 @@ function isRecursive(inst, stack, resolve8) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve8 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve9 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -40309,7 +40309,7 @@ function requireFor(name, ep, stage, keys, file2) {
 import { spawn } from "node:child_process";
 function runLocal(cmd, args, opts = {}) {
   const t0 = performance.now();
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     const child = spawn(cmd, args, {
       cwd: opts.cwd,
       stdio: ["pipe", "pipe", "pipe"],
@@ -40333,7 +40333,7 @@ function runLocal(cmd, args, opts = {}) {
       clearTimeout(timer);
       if (tracing()) trace(t0, `${cmd} ${args.join(" ").slice(0, 120)}`);
       const bytes = Buffer.concat(out);
-      resolve8({
+      resolve9({
         code,
         stdout: bytes.toString("utf8"),
         stdoutBytes: bytes,
@@ -40748,6 +40748,7 @@ function pairLaunchers(targets, launchers) {
   }
 }
 var ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
+var LAUNCHES_ENGINE = /\bvllm\s+serve\b|vllm\.entrypoints\.|sglang\.launch_server|\bsglang\s+serve\b|llama-server\b|^\s*(-\s*)?(image|repository)\s*:\s*["']?\S*(vllm|sglang|llama[._-]?cpp)/im;
 function inChart(file2, dir) {
   const rel = dir === "." ? file2 : file2.startsWith(`${dir}/`) ? file2.slice(dir.length + 1) : null;
   return rel !== null && /^(templates\/|charts\/|values[^/]*\.ya?ml$|Chart\.ya?ml$)/.test(rel);
@@ -40769,12 +40770,13 @@ function renderTargets(root, files) {
     const dir = dirname2(file2);
     const own2 = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
     const sources = [];
-    if (chart && !own2.some((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f) && ENGINE.test(read(f)))) continue;
+    if (chart && !own2.some((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f) && LAUNCHES_ENGINE.test(read(f))))
+      continue;
     if (kustom) {
       const k = read(file2);
       const bases = [...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix.normalize(posix.join(dir, m[1])));
       const patches = /^(patches|patchesStrategicMerge|patchesJson6902|images)\s*:/m.test(k);
-      const reach = [...own2, ...files.filter((f) => bases.some((b) => f.startsWith(`${b}/`)))];
+      const reach = [...own2, ...files.filter((f) => bases.some((b) => f === b || f.startsWith(`${b}/`)))];
       if (!bases.length && !patches || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
       sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
     }
@@ -40784,7 +40786,11 @@ function renderTargets(root, files) {
       unitPath: null,
       endpoint: null,
       kind: "kubernetes",
-      render: { tool: chart ? "helm" : "kustomize", dir, ...kustom ? { sources } : {} }
+      render: {
+        tool: chart ? "helm" : "kustomize",
+        dir,
+        ...kustom ? { sources, patches: patchFiles(root, file2) } : {}
+      }
     });
   }
   return out;
@@ -41826,7 +41832,7 @@ function openClient(target2, auth, opts, sock) {
   const name = targetName(target2);
   let seen = null;
   const files = opts.pinFiles?.length ? opts.pinFiles : null;
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     const client = new import_ssh22.Client();
     let settled = false;
     const fail2 = (e) => {
@@ -41854,7 +41860,7 @@ function openClient(target2, auth, opts, sock) {
     };
     client.once("ready", () => {
       settled = true;
-      resolve8(client);
+      resolve9(client);
     });
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
@@ -41903,7 +41909,7 @@ function openClient(target2, auth, opts, sock) {
   });
 }
 function tunnel(jump, target2, timeoutMs = 2e4) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     let expired = false;
     const timer = setTimeout(() => {
       expired = true;
@@ -41921,7 +41927,7 @@ function tunnel(jump, target2, timeoutMs = 2e4) {
       }
       clearTimeout(timer);
       if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target2)}: ${err.message}`));
-      else resolve8(stream);
+      else resolve9(stream);
     });
   });
 }
@@ -41989,11 +41995,11 @@ var Capture = class {
   }
 };
 function openExecOnce(client, command, attach) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     client.exec(command, (err, ch) => {
       if (err) return reject(err);
       attach?.(ch);
-      resolve8(ch);
+      resolve9(ch);
     });
   });
 }
@@ -42011,7 +42017,7 @@ async function openExec(client, command, attach) {
   }
 }
 function withDeadline(p, ms, err, late) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     let expired = false;
     const t = setTimeout(() => {
       expired = true;
@@ -42022,7 +42028,7 @@ function withDeadline(p, ms, err, late) {
         if (expired) late(v);
         else {
           clearTimeout(t);
-          resolve8(v);
+          resolve9(v);
         }
       },
       (e) => {
@@ -42080,7 +42086,7 @@ async function execOnce(client, command, opts = {}, onLine) {
     ),
     (late) => late.close()
   );
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     let timedOut = false;
     const stop = () => {
       const closeSoon = () => {
@@ -42114,7 +42120,7 @@ async function execOnce(client, command, opts = {}, onLine) {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       cap.flush();
-      resolve8({
+      resolve9({
         code: timedOut ? null : code,
         signal: timedOut ? signal ?? "KILL" : signal,
         stdout: cap.text("stdout"),
@@ -42439,7 +42445,7 @@ var SshHost = class _SshHost {
    */
   forwardOut(dstHost, dstPort, timeoutMs = 2e4) {
     return this.ensureClient().then(
-      (client) => new Promise((resolve8, reject) => {
+      (client) => new Promise((resolve9, reject) => {
         this.roundTrips++;
         let expired = false;
         const timer = setTimeout(() => {
@@ -42459,7 +42465,7 @@ var SshHost = class _SshHost {
           clearTimeout(timer);
           if (err)
             reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
-          else resolve8(stream);
+          else resolve9(stream);
         });
       })
     );
@@ -43000,13 +43006,13 @@ function streamFromRunner(url2, body, headers, timeoutMs) {
   const t0 = performance.now();
   const pieces = [];
   const payload = JSON.stringify(body);
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     let settled = false;
     const done = (r) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve8({ ...r, events: sseEvents(pieces), wallMs: performance.now() - t0 });
+      resolve9({ ...r, events: sseEvents(pieces), wallMs: performance.now() - t0 });
     };
     const timer = setTimeout(() => {
       req?.destroy();
@@ -43084,11 +43090,11 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
   const t0 = performance.now();
   const payload = JSON.stringify(body);
   const pieces = [];
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     const done = (status2, error62) => {
       clearTimeout(timer);
       stream.destroy();
-      resolve8({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error62 });
+      resolve9({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error62 });
     };
     const timer = setTimeout(() => {
       req.destroy();
@@ -43152,7 +43158,7 @@ function peerRoute(peer, url2, headers) {
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     const tls = tlsConnect({ socket: stream, servername, ...ca ? { ca } : {}, ALPNProtocols: ["http/1.1"] });
     const timer = setTimeout(() => {
       tls.destroy();
@@ -43160,7 +43166,7 @@ function tlsOver(stream, servername, ca, timeoutMs) {
     }, timeoutMs);
     tls.once("secureConnect", () => {
       clearTimeout(timer);
-      resolve8(tls);
+      resolve9(tls);
     });
     tls.once("error", (e) => {
       clearTimeout(timer);
@@ -43195,11 +43201,11 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
         return done(null, "", e.message);
       }
       const payload = body === void 0 ? void 0 : JSON.stringify(body);
-      return new Promise((resolve8) => {
+      return new Promise((resolve9) => {
         const timer = setTimeout(() => {
           req.destroy();
           stream.destroy();
-          resolve8(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
+          resolve9(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
         }, timeoutMs);
         const req = httpRequest2(
           {
@@ -43219,13 +43225,13 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
             res.on("end", () => {
               clearTimeout(timer);
               stream.end();
-              resolve8(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
+              resolve9(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
             });
           }
         );
         req.on("error", (e) => {
           clearTimeout(timer);
-          resolve8(done(null, "", `through the tunnel: ${e.message}`));
+          resolve9(done(null, "", `through the tunnel: ${e.message}`));
         });
         req.end(payload);
       });
@@ -45394,7 +45400,7 @@ function parseListen(v) {
   return { host: m[1] ?? (m[2] || void 0), port };
 }
 function readBody(req, max) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     const chunks = [];
     let size = 0;
     const onData = (c) => {
@@ -45402,10 +45408,10 @@ function readBody(req, max) {
       if (size <= max) return void chunks.push(c);
       req.off("data", onData);
       req.pause();
-      resolve8(null);
+      resolve9(null);
     };
     req.on("data", onData);
-    req.on("end", () => resolve8(size > max ? null : Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve9(size > max ? null : Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
 }
@@ -45425,9 +45431,9 @@ async function serveJson(o) {
   });
   server.requestTimeout = 1e4;
   server.headersTimeout = 1e4;
-  await new Promise((resolve8, reject) => {
+  await new Promise((resolve9, reject) => {
     server.once("error", reject);
-    server.listen(addr.port, addr.host, resolve8);
+    server.listen(addr.port, addr.host, resolve9);
   });
   const a = server.address();
   const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
@@ -46065,7 +46071,7 @@ async function logsHandler(opts, io) {
 }
 
 // src/commands/preflight.ts
-import { relative as relative5 } from "node:path";
+import { relative as relative6 } from "node:path";
 
 // src/ports/git/batched.ts
 var Coalescer = class {
@@ -46081,9 +46087,9 @@ var Coalescer = class {
     const id = this.keyOf(key);
     let p = this.cache.get(id);
     if (!p) {
-      p = new Promise((resolve8, reject) => {
+      p = new Promise((resolve9, reject) => {
         if (this.queue.length === 0) setImmediate(() => void this.flush());
-        this.queue.push({ key, resolve: resolve8, reject });
+        this.queue.push({ key, resolve: resolve9, reject });
       });
       this.cache.set(id, p);
     }
@@ -46148,8 +46154,8 @@ var GitReader = class {
 };
 
 // src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync9, statSync as statSync2 } from "node:fs";
-import { join as join13 } from "node:path";
+import { readFileSync as readFileSync10, statSync as statSync2 } from "node:fs";
+import { dirname as dirname12, join as join13 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync7 } from "node:fs";
@@ -46224,12 +46230,14 @@ async function readAt(ctx, path, ref) {
 }
 
 // src/stages/preflight/rendered.ts
-import { existsSync as existsSync7, mkdirSync, mkdtempSync, readFileSync as readFileSync8, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync7, mkdirSync, mkdtempSync, readFileSync as readFileSync9, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { createHash as createHash2 } from "node:crypto";
 import { tmpdir } from "node:os";
 import { dirname as dirname11, join as join10, posix as posix2 } from "node:path";
 
 // src/ports/local/render.ts
+import { readFileSync as readFileSync8 } from "node:fs";
+import { isAbsolute as isAbsolute9, relative as relative5, resolve as resolve6 } from "node:path";
 var RENDERERS = {
   helm: {
     program: "helm",
@@ -46243,13 +46251,54 @@ var RENDERERS = {
     need: "put kubectl on PATH to render it (apt-get install kubernetes-client)"
   }
 };
-async function renderManifests(tool, absDir, timeoutMs = 6e4) {
+function toolError(stderr) {
+  const first = stderr.trim().split("\n")[0] ?? "";
+  const m = /\berr="((?:[^"\\]|\\.)*)"/.exec(first);
+  return m ? m[1].replace(/\\(["\\])/g, "$1") : first;
+}
+function restrictorRefusal(error62) {
+  const m = /security; file '([^']+)' is not in or below '([^']+)'/.exec(error62);
+  return m ? { file: m[1], root: m[2] } : null;
+}
+function pathsInside(absDir, within) {
+  let text;
+  try {
+    text = readFileSync8(resolve6(absDir, "kustomization.yaml"), "utf8");
+  } catch {
+    try {
+      text = readFileSync8(resolve6(absDir, "kustomization.yml"), "utf8");
+    } catch {
+      return false;
+    }
+  }
+  const named = [...text.matchAll(/^\s*(?:-\s*)?(?:path\s*:\s*)?(["']?)([^\s"'#:]+)\1\s*(?:#.*)?$/gm)];
+  return named.every((m) => {
+    const rel = relative5(within, resolve6(absDir, m[2]));
+    return !m[2].startsWith("/") && !rel.startsWith("..") && !isAbsolute9(rel);
+  });
+}
+async function renderManifests(tool, absDir, { timeoutMs = 6e4, within } = {}) {
   const r = RENDERERS[tool];
   const out = await runLocal(r.program, r.args(absDir), { timeoutMs });
   if (out.spawnError) return { missing: r.need };
   if (out.timedOut) return { error: `${r.program} did not finish within ${timeoutMs / 1e3} s` };
-  if (out.code !== 0) return { error: out.stderr.trim().split("\n")[0] ?? `${r.program} exited ${out.code}` };
-  return { text: out.stdout };
+  if (out.code === 0) return { text: out.stdout };
+  const error62 = toolError(out.stderr) || `${r.program} exited ${out.code}`;
+  const refused2 = tool === "kustomize" ? restrictorRefusal(error62) : null;
+  if (!refused2 || !within || !pathsInside(absDir, within)) return { error: error62 };
+  const again = await runLocal(r.program, ["kustomize", "--load-restrictor", "LoadRestrictionsNone", absDir], {
+    timeoutMs
+  });
+  if (again.code !== 0) return { error: error62 };
+  const file2 = relative5(within, refused2.file);
+  const dir = relative5(within, refused2.root) || ".";
+  return {
+    text: again.stdout,
+    note: {
+      why: `kubectl kustomize ${dir} refuses ${file2}: the file is outside the overlay's directory and kustomize's default load restrictor (LoadRestrictionsRootOnly) loads only files in or below it, so \`kubectl apply -k ${dir}\` fails the same way; checked as \`kubectl kustomize --load-restrictor LoadRestrictionsNone\` renders it`,
+      fix: `make ${file2}'s directory a base (a kustomization.yaml there listing it) and name that directory under resources: in ${dir}, or deploy the output of \`kubectl kustomize --load-restrictor LoadRestrictionsNone ${dir}\``
+    }
+  };
 }
 
 // src/stages/preflight/rendered.ts
@@ -46261,7 +46310,7 @@ function renderAt(ctx, spec2, ref) {
     const mine = worktreeRenders.get(ctx) ?? /* @__PURE__ */ new Map();
     worktreeRenders.set(ctx, mine);
     const k = `${spec2.tool}:${spec2.dir}`;
-    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join10(ctx.root, spec2.dir)));
+    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join10(ctx.root, spec2.dir), { within: ctx.root }));
     return mine.get(k);
   }
   const key = `${ref}-${spec2.tool}-${createHash2("sha256").update(`${ctx.root}\0${spec2.dir}`).digest("hex").slice(0, 16)}`;
@@ -46273,7 +46322,7 @@ function renderAt(ctx, spec2, ref) {
   return p;
 }
 async function renderCommit(root, spec2, ref, cached2) {
-  if (/^[0-9a-f]{40}$/.test(ref) && existsSync7(cached2)) return { text: readFileSync8(cached2, "utf8") };
+  if (/^[0-9a-f]{40}$/.test(ref) && existsSync7(cached2)) return { text: readFileSync9(cached2, "utf8") };
   const tmp = mkdtempSync(join10(tmpdir(), "dg-render-"));
   try {
     const tar = join10(tmp, "tree.tar");
@@ -46283,7 +46332,7 @@ async function renderCommit(root, spec2, ref, cached2) {
     mkdirSync(tree);
     const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 6e4 });
     if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
-    const r = await renderManifests(spec2.tool, join10(tree, spec2.dir));
+    const r = await renderManifests(spec2.tool, join10(tree, spec2.dir), { within: tree });
     if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
       mkdirSync(dirname11(cached2), { recursive: true });
       writeFileSync2(cached2, r.text);
@@ -46365,20 +46414,24 @@ async function renderedParts(ctx, spec2, ref) {
         const written = p.script.engine.flags.map((f) => docLines[f.line - 1]?.trim() ?? "");
         remap(p.script, alignLines(docLines, source.split("\n")));
         p.script = { ...p.script, text: source, lines: source.split("\n") };
-        if (!named) inPatches(p.script.engine.flags, written, source, candidates);
+        if (!named) inPatches(p.script.engine.flags, written, source, candidates, spec2.patches ?? []);
       }
       out.push({ file: file2, part: p.name, script: p.script });
     }
   }
   return out;
 }
-function inPatches(flags, written, source, candidates) {
+function inPatches(flags, written, source, candidates, patches) {
   const own2 = new Set(source.split("\n").map((l) => l.trim()));
+  const patchText = candidates.filter((c) => patches.includes(c.file)).flatMap((c) => c.text.split("\n"));
+  const inPatch = new Set(patchText.map((l) => l.trim()));
+  const sourceIsPatch = candidates.some((c) => c.text === source && patches.includes(c.file));
   const cursors = /* @__PURE__ */ new Map();
   flags.forEach((f, i) => {
     const want = written[i];
-    if (!want || own2.has(want) || f.file) return;
-    for (const c of candidates) {
+    if (!want || f.file || own2.has(want) && (sourceIsPatch || !inPatch.has(want))) return;
+    const order = [...candidates].sort((a, b) => Number(patches.includes(b.file)) - Number(patches.includes(a.file)));
+    for (const c of order) {
       if (c.text === source) continue;
       const lines = c.text.split("\n");
       const from = cursors.get(c.file) ?? 0;
@@ -46426,9 +46479,17 @@ async function expandRendered(ctx, t) {
       targets: [],
       findings: [{ ...unrendered(t, spec2, parts), data: { endpoint: t.name, render: spec2.tool, rendered: false } }]
     };
+  const r = await renderAt(ctx, spec2, ctx.ref);
+  const note = "text" in r ? r.note : void 0;
   return {
     targets: parts.map((p) => ({ ...t, kind: "kubernetes", scriptPath: p.file, part: p.part })),
-    findings: []
+    findings: note ? [
+      warn("preflight.traps", note.why, {
+        file: t.scriptPath,
+        fix: note.fix,
+        data: { endpoint: t.name, render: spec2.tool, rendered: true, restricted: true }
+      })
+    ] : []
   };
 }
 async function renderedScript(ctx, t, ref) {
@@ -46813,12 +46874,13 @@ var secretValue = (name, value) => TRAP_SECRET_ENV.test(name) && literal2(value)
 function redact2(text, secret) {
   return secret ? text.split(secret).join("<redacted>") : text;
 }
-function hit(ctx, source, word, secret, what, fix) {
+function hit(ctx, source, word, secret, what, fix, at2 = word) {
+  const lines = at2.line < word.line ? [at2.line, word.line] : [word.line];
   return {
     file: source.file,
-    line: word.line,
+    line: at2.line,
     summary: `${what} is written literally into a command line`,
-    evidence: [redact2(lineOf(ctx, source.file, word.line), secret)],
+    evidence: lines.map((l) => redact2(lineOf(ctx, source.file, l), secret)),
     fix
   };
 }
@@ -46835,7 +46897,7 @@ function commandHits(ctx, source, cmd) {
       const valueWord = eq > 0 ? w : words3[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
       if (valueWord && literal2(value) && !valueWord.dynamic)
-        out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX));
+        out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX, w));
       if (eq < 0) i++;
       continue;
     }
@@ -46881,8 +46943,27 @@ var secretInArgv = {
     );
     const fromUnit = unitEnvHits(ctx);
     const envLines = new Set([...fromEnv, ...fromUnit].map((h) => `${h.file}:${h.line}`));
-    return [...fromEnv, ...fromUnit, ...fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`))];
+    const fromArgv = fromCommands.filter((h) => !envLines.has(`${h.file}:${h.line}`));
+    const seen = /* @__PURE__ */ new Set([...envLines, ...fromArgv.map((h) => `${h.file}:${h.line}`)]);
+    const once = (h) => !seen.has(`${h.file}:${h.line}`) && !!seen.add(`${h.file}:${h.line}`);
+    return [...fromEnv, ...fromUnit, ...fromArgv, ...workloadHits(ctx).filter(once)];
   }
+};
+function workloadHits(ctx) {
+  if (ctx.kind !== "compose" && ctx.kind !== "kubernetes") return [];
+  return ctx.sources.flatMap((source) => {
+    const argv = [source.script.engine?.args ?? [], ...source.script.podmanRuns.map((r) => r.engineArgs)];
+    return argv.flatMap((words3) => commandHits(ctx, source, { ...EMPTY_COMMAND, words: words3 }));
+  });
+}
+var EMPTY_COMMAND = {
+  words: [],
+  assignments: [],
+  line: 0,
+  endLine: 0,
+  source: "",
+  redirects: [],
+  pipeTo: null
 };
 function unitEnvHits(ctx) {
   const unit = ctx.unit;
@@ -47355,7 +47436,7 @@ var ScriptBatch = class {
   wanted = /* @__PURE__ */ new Set();
   started = null;
   start;
-  answers = new Promise((resolve8) => this.start = resolve8);
+  answers = new Promise((resolve9) => this.start = resolve9);
   /** `target` asks for `file`'s answers; they come once every other candidate has asked or is done. */
   want(target2, file2) {
     this.wanted.add(file2);
@@ -47683,15 +47764,17 @@ async function runPreflight(ctx) {
     );
   }
   ctx.shellcheck = hasShellcheck === true;
-  const targets = [];
+  const expanded = [];
   for (const t of ctx.targets) {
-    if (!t.render) targets.push(t);
+    if (!t.render) expanded.push(t);
     else {
       const r = await expandRendered(ctx, t);
-      targets.push(...r.targets);
+      expanded.push(...r.targets);
       findings.push(...r.findings);
     }
   }
+  const covered = (t) => !t.render && t.kind === "kubernetes" && expanded.some((r) => r.render?.dir === dirname12(t.scriptPath) && r.scriptPath === t.scriptPath && r.part === t.part);
+  const targets = expanded.filter((t) => !covered(t));
   if (ctx.ref === null) {
     const scripts = targets.filter(
       (t) => t.kind === "script" && !t.sharesFile && !/\.ya?ml$/i.test(t.scriptPath) && refused(ctx, t).length === 0
@@ -47707,7 +47790,7 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync9(join13(ctx.root, path), "utf8");
+    return readFileSync10(join13(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -47957,7 +48040,7 @@ async function preflightFindings(ws, opts, names2) {
     base: opts.base,
     ref: opts.ref,
     historyOk: !ws.shallow,
-    configPath: ws.configFile ? relative5(ws.root, ws.configFile).split("\\").join("/") : null
+    configPath: ws.configFile ? relative6(ws.root, ws.configFile).split("\\").join("/") : null
   });
 }
 
@@ -47966,7 +48049,7 @@ import { getMaxListeners, setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/commands/shared/deploy-verify.ts
-import { dirname as dirname13 } from "node:path";
+import { dirname as dirname14 } from "node:path";
 
 // src/stages/deploy/rollback-guard.ts
 function deployChanged(findings) {
@@ -48645,7 +48728,7 @@ function checkCompileCache(i) {
 
 // src/stages/verify/slo.ts
 import { readFile as readFile2 } from "node:fs/promises";
-import { dirname as dirname12, resolve as resolve6 } from "node:path";
+import { dirname as dirname13, resolve as resolve7 } from "node:path";
 
 // src/domain/load/figures.ts
 function percentile(sorted, p) {
@@ -48891,7 +48974,7 @@ async function measureSlo(ctx, h, timeoutMs) {
   let source = "load";
   let generatorMs = null;
   if (slo2.results) {
-    const path = resolve6(dirname12(ctx.configFile), slo2.results);
+    const path = resolve7(dirname13(ctx.configFile), slo2.results);
     try {
       ({ figures: figures2, source } = figuresFromResults(await readFile2(path, "utf8")));
     } catch (e) {
@@ -49500,7 +49583,7 @@ async function deployAndVerify(ws, name, opts, progress) {
   return withHost(
     ep,
     opts,
-    dirname13(ws.configFile),
+    dirname14(ws.configFile),
     (finding) => ({ findings: [finding], ref, sha }),
     async (host) => {
       const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
@@ -49663,7 +49746,7 @@ function checkReplicas(rows, opts) {
 }
 
 // src/commands/rollout/host-step.ts
-import { dirname as dirname14 } from "node:path";
+import { dirname as dirname15 } from "node:path";
 var tag = (host, fs) => fs.map((f) => ({ ...f, host }));
 var hostProgress = (run, host) => (line2) => run.progress(`[${host}] ${line2}`);
 function withInputPin(ep, knownHosts) {
@@ -49675,7 +49758,7 @@ async function open2(run, h, host, why) {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
   const ep = withInputPin(endpointFor(run.ep, h), run.opts.hostOverride?.knownHosts);
-  const { host: conn, finding } = await connect(ep, run.opts, dirname14(run.ws.configFile));
+  const { host: conn, finding } = await connect(ep, run.opts, dirname15(run.ws.configFile));
   if (!conn)
     return {
       conn: null,
@@ -49952,15 +50035,15 @@ async function verifyFleet(ws, name, opts, progress) {
 
 // src/commands/shared/hooks.ts
 import { existsSync as existsSync8, statSync as statSync3 } from "node:fs";
-import { dirname as dirname15, relative as relative6, resolve as resolve7 } from "node:path";
+import { dirname as dirname16, relative as relative7, resolve as resolve8 } from "node:path";
 var CHECK27 = "deploy.hooks";
 var DEADLINE_MS = 10 * 6e4;
 var tail = (text) => text.trimEnd().split("\n").slice(-20).filter(Boolean);
 async function runHook(ws, ep, kind, r) {
   const path = ep.hooks?.[kind];
   if (!path) return null;
-  const file2 = resolve7(dirname15(ws.configFile), path);
-  const shown2 = relative6(ws.root, file2);
+  const file2 = resolve8(dirname16(ws.configFile), path);
+  const shown2 = relative7(ws.root, file2);
   const stop = kind === "pre-deploy" ? fail : warn;
   const after = kind === "pre-deploy" ? "deploy not attempted" : "the deploy stands";
   if (shown2.startsWith("..") || !existsSync8(file2) || !statSync3(file2).isFile())
@@ -49997,7 +50080,7 @@ async function runHook(ws, ep, kind, r) {
 }
 
 // src/commands/verify.ts
-import { dirname as dirname16 } from "node:path";
+import { dirname as dirname17 } from "node:path";
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
@@ -50006,7 +50089,7 @@ async function verifyOnly(ws, name, opts, progress) {
     ref: opts.ref ?? "(host unreachable: deployed ref unknown)",
     sha: null
   });
-  return withHost(ep, opts, dirname16(ws.configFile), refused2, async (host) => {
+  return withHost(ep, opts, dirname17(ws.configFile), refused2, async (host) => {
     let ref = opts.ref;
     let shown2 = ref;
     if (!ref) {

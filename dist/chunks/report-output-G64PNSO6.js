@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-SXPCM67C.js";
+} from "./chunk-43RML2B6.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-66QWJ4JJ.js";
@@ -25,7 +25,7 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-RBHN7AKP.js";
+} from "./chunk-IMBQWLLD.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-ZQFT6PWN.js";
 import "./chunk-7ICKPVQF.js";
