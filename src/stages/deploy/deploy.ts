@@ -12,8 +12,8 @@ import { ensureUp, restartUnit } from "./restart.js";
 import { waitReady } from "./wait.js";
 import { checkImageFlags } from "./image-flags.js";
 import type { ServeScript } from "../../domain/launch/model.js";
-import { readLaunchScript } from "../launch-script.js";
-import { containerCli, runsDirect, type ContainerCli } from "../../domain/launch/container-cli.js";
+import { readEndpointLaunch } from "../launch-script.js";
+import { runsDirect, type ContainerCli } from "../../domain/launch/container-cli.js";
 
 export { activeLocks, releaseAllLocks } from "./lock.js";
 import { formatElapsed } from "../../lib/elapsed.js";
@@ -41,13 +41,19 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
     ok: !findings.some((f) => f.status === "fail"),
   });
   const { service } = ctx.endpoint;
-  // The launch file says whether a container runs the engine (podman or docker) or the unit runs it itself.
-  const script = await readLaunchScript(ctx);
-  const direct = runsDirect(script);
-  const container = ctx.endpoint.container ?? (direct ? null : undefined);
+  // The launch file says whether a container runs the engine (podman or docker), a compose service's container
+  // does (named by the compose tool), or the unit runs it itself.
+  const launch = await readEndpointLaunch(ctx);
+  const { script, cli } = launch;
+  const direct = !launch.compose && runsDirect(script);
+  const container = ctx.endpoint.container ?? launch.compose?.container ?? (direct ? null : undefined);
   if (!service || container === undefined) {
     findings.push(
-      missingConfig(ctx, [!service ? "service" : "", container === undefined ? "container" : ""].filter(Boolean)),
+      missingConfig(
+        ctx,
+        [!service ? "service" : "", container === undefined ? "container" : ""].filter(Boolean),
+        launch.compose?.gap ?? undefined,
+      ),
     );
     return done();
   }
@@ -120,7 +126,7 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
     }
     // A lock cleared and taken by another runner stops this deploy at its next wait, and says so.
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
-    const result = await deploySteps({ ...ctx, signal }, opts, service, container, script, findings, done);
+    const result = await deploySteps({ ...ctx, signal }, opts, service, { container, cli }, script, findings, done);
     if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     return lock.lost ? done(result.deployment) : result;
   } catch (e) {
@@ -164,12 +170,11 @@ async function deploySteps(
   ctx: StageContext,
   opts: DeployOptions,
   service: string,
-  container: string | null,
+  { container, cli }: { container: string | null; cli: ContainerCli },
   script: ServeScript | null,
   findings: Finding[],
   done: (d?: Deployment | null) => DeployResult,
 ): Promise<DeployResult> {
-  const cli = containerCli(script);
   // Before anything changes on the host: a flag the image does not know would cost a boot.
   const flags = await checkImageFlags(ctx.host, script, (line) => ctx.progress(`${ctx.name}: ${line}`));
   findings.push(flags);
