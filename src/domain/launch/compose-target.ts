@@ -33,7 +33,9 @@ export function composeFileRef(
 ): ComposeFileRef {
   const named = composeHostFile(up, workdir);
   if (scriptCompose) {
-    return { repoFile: scriptCompose, hostFile: named ?? install.find((i) => i.from === scriptCompose)?.to ?? null };
+    // no -f: the tool reads its working directory, whatever install: says; with none known, where install puts it
+    const installed = workdir ? null : (install.find((i) => i.from === scriptCompose)?.to ?? null);
+    return { repoFile: scriptCompose, hostFile: named ?? installed };
   }
   const candidates = named ? [named] : workdir ? DEFAULT_COMPOSE_FILES.map((n) => join(workdir, n)) : [];
   for (const c of candidates) {
