@@ -6,8 +6,8 @@
 import { dirname, join } from "node:path/posix";
 import { launchFile } from "../domain/config/launch-file.js";
 import { parseDotEnv } from "../domain/launch/compose.js";
-import { composeUpIn, type ComposeUp } from "../domain/launch/compose-up.js";
-import { composeFileRef, composeTarget } from "../domain/launch/compose-target.js";
+import type { ComposeUp } from "../domain/launch/compose-up.js";
+import { composeLaunchIn, composeTarget, launcherFiles } from "../domain/launch/compose-target.js";
 import { containerCli, type ContainerCli } from "../domain/launch/container-cli.js";
 import { parseLaunch, yamlKind } from "../domain/launch/launch.js";
 import type { ServeScript } from "../domain/launch/model.js";
@@ -46,11 +46,13 @@ export async function readEndpointLaunch(ctx: LaunchCtx): Promise<EndpointLaunch
   const kind = text !== null && file.kind === "script" ? (yamlKind(file.path, text) ?? "script") : file.kind;
   const scriptCompose = kind === "compose" ? file.path : null;
   // the command that starts the compose file: the serve script's, else the unit's ExecStart=
-  const launchers: { kind: "unit" | "script"; text: string | null }[] = [];
-  if (kind === "script" || kind === "unit") launchers.push({ kind, text });
-  if (ep.unit && ep.unit !== file.path && !ep.unit.endsWith(".container"))
-    launchers.push({ kind: "unit", text: await show(ctx, ep.unit) });
-  const found = launchers.map((l) => (l.text === null ? null : composeUpIn(l.kind, l.text))).find(Boolean) ?? null;
+  const launchers = await Promise.all(
+    launcherFiles(ep, { path: file.path, kind }).map(async (l) => ({
+      kind: l.kind,
+      text: l.path === file.path ? text : await show(ctx, l.path),
+    })),
+  );
+  const found = composeLaunchIn(launchers, ep.install ?? [], scriptCompose);
   if (!found) {
     const yaml = kind === "compose" || kind === "kubernetes";
     const options = yaml
@@ -59,7 +61,7 @@ export async function readEndpointLaunch(ctx: LaunchCtx): Promise<EndpointLaunch
     const script = text === null ? null : parseLaunch(kind, text, options);
     return { script, path: file.path, cli: containerCli(script), compose: null };
   }
-  const ref = composeFileRef(found.up, found.workdir, ep.install ?? [], scriptCompose);
+  const { ref } = found;
   const composeText = ref.repoFile === null ? null : ref.repoFile === file.path ? text : await show(ctx, ref.repoFile);
   const env = ref.repoFile === null ? new Map<string, string>() : await dotEnv(ctx, ref.repoFile);
   const target = composeTarget(

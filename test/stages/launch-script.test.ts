@@ -8,6 +8,7 @@ import { runDeploy } from "../../src/stages/deploy/deploy.js";
 import { readEndpointLaunch } from "../../src/stages/launch-script.js";
 import { LocalHost } from "./deploy/local-host.js";
 import { makeSandboxRepo, type SandboxRepo } from "./deploy/sandbox-repo.js";
+import { gate } from "../e2e/support/gate-cli.js";
 
 let made: SandboxRepo[] = [];
 let homes: string[] = [];
@@ -88,5 +89,21 @@ describe("an endpoint whose unit runs compose up", () => {
     expect(f.fix).toMatch(
       /^The unit runs compose up, but the engine's container name cannot be told from it: say which service/,
     );
+  });
+
+  it("preflight checks the compose service the unit starts: its contracts, and a flag dropped from the compose file", async () => {
+    const r = repo();
+    const first = await gate(r.root, "preflight");
+    const contracts = first.report.findings.find((f) => f.check === "preflight.contracts")!;
+    expect(contracts).toMatchObject({ status: "pass", summary: "deploy/compose.yaml: 3 of 3 contract flags present" });
+    edit(r, "deploy/compose.yaml", (t) => t.replace("      - --enable-auto-tool-choice\n", ""));
+    const second = await gate(r.root, "preflight");
+    const broken = second.report.findings.find((f) => f.check === "preflight.contracts" && f.status === "fail")!;
+    expect(broken.summary).toMatch(
+      /^deploy\/compose\.yaml: contract "--enable-auto-tool-choice" broken: .* dropped in [0-9a-f]{10}/,
+    );
+    const dropped = second.report.findings.find((f) => f.check === "preflight.dropped-flags")!;
+    expect(dropped).toMatchObject({ status: "fail", file: "deploy/compose.yaml" });
+    expect(second.code).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import {
   composeHostFile,
   composeProject,
   composeProjectDir,
+  composeUpIn,
   DEFAULT_COMPOSE_FILES,
   type ComposeUp,
 } from "./compose-up.js";
@@ -88,4 +89,28 @@ export function composeTarget(
       gap: "say where the compose file is on the host (an absolute -f path, or WorkingDirectory= in the unit) or give it -p NAME",
     };
   return { service, container: composeContainerName(up.tool, project, service, null), gap: null };
+}
+
+/** The files that may run `compose up` for an endpoint, in the order they are asked: its launch file, then its unit. */
+export function launcherFiles(
+  ep: { unit?: string | undefined },
+  launch: { path: string; kind: string },
+): { path: string; kind: "unit" | "script" }[] {
+  const out: { path: string; kind: "unit" | "script" }[] = [];
+  if (launch.kind === "script" || launch.kind === "unit") out.push({ path: launch.path, kind: launch.kind });
+  if (ep.unit && ep.unit !== launch.path && !ep.unit.endsWith(".container")) out.push({ path: ep.unit, kind: "unit" });
+  return out;
+}
+
+/** The first launcher text that runs compose up (`index` in the list), and the compose file it starts. */
+export function composeLaunchIn(
+  launchers: readonly { kind: "unit" | "script"; text: string | null }[],
+  install: readonly { from: string; to: string }[],
+  scriptCompose: string | null,
+): { up: ComposeUp; workdir: string | null; ref: ComposeFileRef; index: number } | null {
+  for (const [index, l] of launchers.entries()) {
+    const found = l.text === null ? null : composeUpIn(l.kind, l.text);
+    if (found) return { ...found, ref: composeFileRef(found.up, found.workdir, install, scriptCompose), index };
+  }
+  return null;
 }
