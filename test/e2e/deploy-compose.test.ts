@@ -111,4 +111,30 @@ describe("deploy and verify an endpoint whose unit runs podman-compose", () => {
     expect(d?.data?.decisive).toBe("vllm serve: error: argument --max-num-seqs: invalid value: 'many'");
     expect(d?.summary).toMatch(/^engine-args: the engine refused its command line before booting/);
   });
+
+  it("a unit whose podman-compose up reuses the old container fails soon with container-reused, not at boot.timeout", async (ctx) => {
+    sandboxOrSkip(ctx);
+    const r = repo({ bootTimeout: "150s" });
+    // no down on start or stop: systemd's stop kills the engine and leaves its container behind, and the next
+    // `podman-compose up` fails to create one of that name and starts the old one
+    r.commit("no compose down in the unit", (root) => {
+      const p = join(root, "deploy/engine.service");
+      writeFileSync(p, readFileSync(p, "utf8").replace(/^Exec(StartPre|Stop)=.*\n/gm, ""));
+    });
+    const first = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(first.ok, shown(first.findings)).toBe(true);
+    editCompose(r, "longer boot", (t) => t.replace('FAKE_BOOT_SECONDS: "2"', 'FAKE_BOOT_SECONDS: "3"'));
+    const t0 = Date.now();
+    const again = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(again.ok).toBe(false);
+    const ready = check(again.findings, "deploy.ready")!;
+    expect(ready.data?.failure, shown(again.findings)).toBe("container-reused");
+    expect(ready.summary).toMatch(/the restart started the old container again instead of a new one$/);
+    expect(ready.fix).toBe(
+      `podman-compose up starts an existing container of the same name as it was, so the changed compose file never ran: add ExecStartPre=-/usr/bin/podman-compose -f /root/dg-e2e/${r.vars.container}/compose.yaml down to deploy/engine.service (or run up --force-recreate), then deploy again.`,
+    );
+    // the old container, still the first deploy's, runs the old environment
+    expect(await inspect(serviceContainer(r), "{{.Id}}")).toBe(first.deployment!.containerId);
+    expect(Date.now() - t0).toBeLessThan(100_000);
+  });
 });
