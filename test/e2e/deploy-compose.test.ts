@@ -137,4 +137,24 @@ describe("deploy and verify an endpoint whose unit runs podman-compose", () => {
     expect(await inspect(serviceContainer(r), "{{.Id}}")).toBe(first.deployment!.containerId);
     expect(Date.now() - t0).toBeLessThan(100_000);
   });
+
+  it("with the service logging to k8s-file (no journald records of its own), the unit's copies of its lines carry the boot and the diagnosis", async (ctx) => {
+    sandboxOrSkip(ctx);
+    // podman-compose runs the service attached (`podman start -a`): its output is podman-compose's stdout, in the
+    // unit's journal, whatever the container's log driver
+    const r = repo({ poll: "8s" });
+    editCompose(r, "log to a file", (t) =>
+      t.replace("    environment:\n", "    logging:\n      driver: k8s-file\n    environment:\n"),
+    );
+    const good = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    expect(good.ok, shown(good.findings)).toBe(true);
+    expect(await inspect(serviceContainer(r), "{{.HostConfig.LogConfig.Type}}")).toBe("k8s-file");
+    editCompose(r, "a value the engine refuses", (t) =>
+      t.replace('      - "8192"\n', '      - "8192"\n      - --max-num-seqs\n      - many\n'),
+    );
+    const bad = await runDeploy(r.context(host), { dryRun: false, lockWaitMs: 0, owner: OWNER });
+    const d = check(bad.findings, "deploy.diagnosis");
+    expect(d?.data?.class, shown(bad.findings)).toBe("engine-args");
+    expect(d?.data?.decisive).toBe("vllm serve: error: argument --max-num-seqs: invalid value: 'many'");
+  });
 });
