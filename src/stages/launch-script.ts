@@ -45,22 +45,24 @@ export async function readEndpointLaunch(ctx: LaunchCtx): Promise<EndpointLaunch
   const text = await show(ctx, file.path);
   const kind = text !== null && file.kind === "script" ? (yamlKind(file.path, text) ?? "script") : file.kind;
   const scriptCompose = kind === "compose" ? file.path : null;
-  // the command that starts the compose file: the serve script's, else the unit's ExecStart=
-  const launchers = await Promise.all(
-    launcherFiles(ep, { path: file.path, kind }).map(async (l) => ({
-      kind: l.kind,
-      text: l.path === file.path ? text : await show(ctx, l.path),
-    })),
-  );
+  const yaml = kind === "compose" || kind === "kubernetes";
+  const options = yaml
+    ? { part: ep.part ?? null, env: kind === "compose" ? await dotEnv(ctx, file.path) : undefined }
+    : {};
+  const own = text === null ? null : parseLaunch(kind, text, options);
+  // the command that starts the compose file: the serve script's, else the unit's ExecStart=; a launch file that
+  // runs the engine itself keeps it (a compose up beside it starts something else: a sidecar, monitoring)
+  const launchers =
+    own?.engine && !yaml
+      ? []
+      : await Promise.all(
+          launcherFiles(ep, { path: file.path, kind }).map(async (l) => ({
+            kind: l.kind,
+            text: l.path === file.path ? text : await show(ctx, l.path),
+          })),
+        );
   const found = composeLaunchIn(launchers, ep.install ?? [], scriptCompose);
-  if (!found) {
-    const yaml = kind === "compose" || kind === "kubernetes";
-    const options = yaml
-      ? { part: ep.part ?? null, env: kind === "compose" ? await dotEnv(ctx, file.path) : undefined }
-      : {};
-    const script = text === null ? null : parseLaunch(kind, text, options);
-    return { script, path: file.path, cli: containerCli(script), compose: null };
-  }
+  if (!found) return { script: own, path: file.path, cli: containerCli(own), compose: null };
   const { ref } = found;
   const composeText = ref.repoFile === null ? null : ref.repoFile === file.path ? text : await show(ctx, ref.repoFile);
   const env = ref.repoFile === null ? new Map<string, string>() : await dotEnv(ctx, ref.repoFile);

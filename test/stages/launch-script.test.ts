@@ -106,4 +106,16 @@ describe("an endpoint whose unit runs compose up", () => {
     expect(dropped).toMatchObject({ status: "fail", file: "deploy/compose.yaml" });
     expect(second.code).toBe(1);
   });
+
+  it("a serve script that runs the engine itself and also starts a compose file (a sidecar) keeps its own engine", async () => {
+    const r = makeSandboxRepo({ endpoint: "side", container: "dg-side", port: 8000, address: "127.0.0.1" });
+    made.push(r);
+    edit(r, "scripts/serve.sh", (t) =>
+      t.replace("exec podman run", "docker compose -f /srv/monitoring/compose.yaml up -d\nexec podman run"),
+    );
+    const l = await readEndpointLaunch(r.context(host()));
+    expect(l.compose).toBeNull();
+    expect(l.path).toBe("scripts/serve.sh");
+    expect(l.script?.engine?.podmanRun?.runtime).toBe("podman");
+  });
 });

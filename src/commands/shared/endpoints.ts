@@ -6,7 +6,7 @@ import { ConfigError } from "../../domain/config/errors.js";
 import { launchFile } from "../../domain/config/launch-file.js";
 import type { Endpoint } from "../../domain/config/schema.js";
 import { composeLaunchIn, launcherFiles } from "../../domain/launch/compose-target.js";
-import { yamlKind } from "../../domain/launch/launch.js";
+import { parseLaunch, yamlKind } from "../../domain/launch/launch.js";
 import { endpointFor as fleetEndpoint, hostName, selectHosts, type FleetHost } from "../../domain/rollout.js";
 import { effectiveTarget } from "../../ports/host/target.js";
 import type { PreflightTarget } from "../../stages/preflight/targets.js";
@@ -86,6 +86,9 @@ function composeStarted(
     }
   };
   const launchers = launcherFiles(ep, file).map((l) => ({ ...l, text: read(l.path) }));
+  // a launch file that runs the engine itself keeps it, whatever compose file it also starts
+  const own = launchers[0]?.path === file.path ? launchers[0].text : null;
+  if (own !== null && parseLaunch(file.kind as "script" | "unit", own).engine) return null;
   const found = composeLaunchIn(launchers, ep.install ?? [], null);
   const composeFile = found?.ref.repoFile;
   if (!found || !composeFile || yamlKind(composeFile, read(composeFile) ?? "") !== "compose") return null;
