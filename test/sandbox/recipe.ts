@@ -16,6 +16,8 @@ export const INCLUDES = [
   "busybox-static",
   // Ansible's modules run under the host's python3 (test/e2e/ansible-fleet.test.ts)
   "python3",
+  // Debian 12's compose (1.0.3): an endpoint whose unit runs `podman-compose up` (test/e2e/deploy-compose.test.ts)
+  "podman-compose",
 ] as const;
 
 export const IMPORT_SCRIPT = `#!/bin/sh

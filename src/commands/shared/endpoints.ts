@@ -1,9 +1,12 @@
 // Which endpoint (and which of its hosts) a verb works on, from the config and --endpoint / --hosts, with
 // the host given from outside the config (the action's inputs) applied.
-import { dirname, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { ConfigError } from "../../domain/config/errors.js";
 import { launchFile } from "../../domain/config/launch-file.js";
 import type { Endpoint } from "../../domain/config/schema.js";
+import { composeLaunchIn, launcherFiles } from "../../domain/launch/compose-target.js";
+import { parseLaunch, yamlKind } from "../../domain/launch/launch.js";
 import { endpointFor as fleetEndpoint, hostName, selectHosts, type FleetHost } from "../../domain/rollout.js";
 import { effectiveTarget } from "../../ports/host/target.js";
 import type { PreflightTarget } from "../../stages/preflight/targets.js";
@@ -48,16 +51,49 @@ export function selectTargets(ws: Workspace, files: readonly string[], endpoint:
       const ep = ws.config!.endpoints[n]!;
       const rel = (p: string) => repoPath(ws, p);
       const file = launchFile(ep);
+      const unitPath = ep.script && ep.unit ? rel(ep.unit) : null;
+      // a unit or script that only runs compose up: the engine is the compose file's service, checked as it
+      const compose = composeStarted(ws, ep, file);
+      if (compose)
+        return { name: n, kind: "compose" as const, unitPath, endpoint: ep, ...compose, scriptPath: rel(compose.file) };
       // a unit named next to a script is that script's unit; named alone it is the launch file itself
       return {
         name: n,
         scriptPath: rel(file.path),
         kind: file.kind,
-        unitPath: ep.script && ep.unit ? rel(ep.unit) : null,
+        unitPath,
         part: ep.part ?? null,
         endpoint: ep,
       };
     });
+}
+
+/**
+ * The compose file an endpoint's unit or serve script starts with compose up (read from the work tree, where
+ * preflight reads), when the repository holds it; null for every other launch.
+ */
+function composeStarted(
+  ws: Workspace,
+  ep: Endpoint,
+  file: { path: string; kind: string },
+): { file: string; part: string | null; launcher: string } | null {
+  if (file.kind !== "script" && file.kind !== "unit") return null;
+  const read = (p: string) => {
+    try {
+      return readFileSync(join(ws.root, repoPath(ws, p)), "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const launchers = launcherFiles(ep, file).map((l) => ({ ...l, text: read(l.path) }));
+  // a launch file that runs the engine itself keeps it, whatever compose file it also starts
+  const own = launchers[0]?.path === file.path ? launchers[0].text : null;
+  if (own !== null && parseLaunch(file.kind as "script" | "unit", own).engine) return null;
+  const found = composeLaunchIn(launchers, ep.install ?? [], null);
+  const composeFile = found?.ref.repoFile;
+  if (!found || !composeFile || yamlKind(composeFile, read(composeFile) ?? "") !== "compose") return null;
+  const named = found.up.services.length === 1 ? found.up.services[0]! : null;
+  return { file: composeFile, part: ep.part ?? named, launcher: repoPath(ws, launchers[found.index]!.path) };
 }
 
 /** The one endpoint run, verify, rollback, logs and lock work on: --endpoint, or the config's only one. */

@@ -36,9 +36,10 @@ export const DESCRIPTIONS: Record<string, string> = {
   "endpoints.*.quadlet":
     "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
   "endpoints.*.part":
-    'In a compose file or Kubernetes manifest named as script that starts several engines: the one this endpoint is, by compose service name or Kind/name/container (e.g. "Deployment/qwen/vllm"); the first engine when absent.',
+    'In a compose file or Kubernetes manifest that starts several engines (named as script, or started by the unit\'s compose up): the one this endpoint is, by compose service name or Kind/name/container (e.g. "Deployment/qwen/vllm"); the service compose up names, else the first engine, when absent.',
   "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
-  "endpoints.*.container": "The podman container name the unit runs.",
+  "endpoints.*.container":
+    "The podman container name the unit runs. Not needed when the unit or script runs compose up (podman-compose, podman compose, docker compose): the engine service's container is named by the compose tool's own rule (container_name:, else <project>_<service>_1 for podman-compose, <project>-<service>-1 for docker compose).",
   ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
   ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
   "endpoints.*.hosts":

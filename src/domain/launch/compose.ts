@@ -11,6 +11,8 @@ export interface ComposeService {
   name: string;
   /** the run the service stands for; its workload holds restart, GPUs and the healthcheck's start period */
   run: PodmanRun;
+  /** container_name:, when the service sets it (the tools name the container otherwise) */
+  containerName: string | null;
 }
 
 /** compose's interpolation: $$ is a dollar; ${VAR}, ${VAR:-default}, ${VAR-default}, $VAR from .env; unset is empty. */
@@ -50,6 +52,16 @@ export function looksLikeCompose(text: string): boolean {
   return /^services\s*:/m.test(text);
 }
 
+/** The file's top-level `name:` (docker compose names its project with it), interpolated; null when absent. */
+export function composeName(text: string, env: ReadonlyMap<string, string> = new Map()): string | null {
+  const src = looksLikeCompose(text) ? readYaml(text) : null;
+  const doc = src?.docs[0];
+  if (!src || !doc) return null;
+  const y = new YamlReader(src, doc);
+  const v = y.str(y.get(doc.contents, "name"));
+  return v === null ? null : interpolate(v, env);
+}
+
 /** Every service of a compose file, read as a container run; null when the text is no compose file. */
 export function parseCompose(text: string, env: ReadonlyMap<string, string> = new Map()): ComposeService[] | null {
   if (!looksLikeCompose(text)) return null;
@@ -82,7 +94,8 @@ function readService(
     const v = y.str(y.get(svc, key));
     if (v !== null) opt(option, v, y.keyLine(svc, key));
   };
-  opt("--name", y.str(y.get(svc, "container_name")) ?? name, y.keyLine(svc, "container_name"));
+  const containerName = y.str(y.get(svc, "container_name"));
+  opt("--name", containerName ?? name, y.keyLine(svc, "container_name"));
   scalar("ipc", "--ipc");
   scalar("shm_size", "--shm-size");
   scalar("restart", "--restart");
@@ -192,7 +205,7 @@ function readService(
             },
           ],
   };
-  return { name, run };
+  return { name, run, containerName: containerName === null ? null : expand(containerName) };
 }
 
 /** deploy.resources.reservations.devices with a gpu capability (or the nvidia runtime): the GPUs asked for. */

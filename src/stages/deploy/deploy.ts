@@ -12,8 +12,8 @@ import { ensureUp, restartUnit } from "./restart.js";
 import { waitReady } from "./wait.js";
 import { checkImageFlags } from "./image-flags.js";
 import type { ServeScript } from "../../domain/launch/model.js";
-import { readLaunchScript } from "../launch-script.js";
-import { containerCli, runsDirect, type ContainerCli } from "../../domain/launch/container-cli.js";
+import { readEndpointLaunch, type ComposeLaunch } from "../launch-script.js";
+import { runsDirect, type ContainerCli } from "../../domain/launch/container-cli.js";
 
 export { activeLocks, releaseAllLocks } from "./lock.js";
 import { formatElapsed } from "../../lib/elapsed.js";
@@ -41,13 +41,19 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
     ok: !findings.some((f) => f.status === "fail"),
   });
   const { service } = ctx.endpoint;
-  // The launch file says whether a container runs the engine (podman or docker) or the unit runs it itself.
-  const script = await readLaunchScript(ctx);
-  const direct = runsDirect(script);
-  const container = ctx.endpoint.container ?? (direct ? null : undefined);
+  // The launch file says whether a container runs the engine (podman or docker), a compose service's container
+  // does (named by the compose tool), or the unit runs it itself.
+  const launch = await readEndpointLaunch(ctx);
+  const { script, cli } = launch;
+  const direct = !launch.compose && runsDirect(script);
+  const container = ctx.endpoint.container ?? launch.compose?.container ?? (direct ? null : undefined);
   if (!service || container === undefined) {
     findings.push(
-      missingConfig(ctx, [!service ? "service" : "", container === undefined ? "container" : ""].filter(Boolean)),
+      missingConfig(
+        ctx,
+        [!service ? "service" : "", container === undefined ? "container" : ""].filter(Boolean),
+        launch.compose?.gap ?? undefined,
+      ),
     );
     return done();
   }
@@ -120,7 +126,15 @@ export async function runDeploy(ctx: StageContext, opts: DeployOptions): Promise
     }
     // A lock cleared and taken by another runner stops this deploy at its next wait, and says so.
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
-    const result = await deploySteps({ ...ctx, signal }, opts, service, container, script, findings, done);
+    const result = await deploySteps(
+      { ...ctx, signal },
+      opts,
+      service,
+      { container, cli, compose: launch.compose },
+      script,
+      findings,
+      done,
+    );
     if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     return lock.lost ? done(result.deployment) : result;
   } catch (e) {
@@ -164,12 +178,11 @@ async function deploySteps(
   ctx: StageContext,
   opts: DeployOptions,
   service: string,
-  container: string | null,
+  { container, cli, compose }: { container: string | null; cli: ContainerCli; compose: ComposeLaunch | null },
   script: ServeScript | null,
   findings: Finding[],
   done: (d?: Deployment | null) => DeployResult,
 ): Promise<DeployResult> {
-  const cli = containerCli(script);
   // Before anything changes on the host: a flag the image does not know would cost a boot.
   const flags = await checkImageFlags(ctx.host, script, (line) => ctx.progress(`${ctx.name}: ${line}`));
   findings.push(flags);
@@ -261,7 +274,8 @@ async function deploySteps(
     );
     return done(deployment);
   }
-  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null));
+  if (w)
+    findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null, reuseFix(ctx, container, compose)));
   const journal = await diagnoseDeploy(ctx.host, {
     service,
     container,
@@ -282,7 +296,26 @@ async function deploySteps(
   return done(deployment);
 }
 
-function readyFailure(ctx: StageContext, d: Decision, polls: number, cli: ContainerCli, direct: boolean): Finding {
+/** What makes every start of the unit run a new container: compose down (or --force-recreate), else podman rm -f. */
+function reuseFix(ctx: StageContext, container: string | null, compose: ComposeLaunch | null): string {
+  const unit = ctx.endpoint.unit ?? ctx.endpoint.service ?? "the unit";
+  if (compose?.up.tool === "podman-compose") {
+    const file = compose.up.files[0] ? ` -f ${compose.up.files[0]}` : "";
+    return `podman-compose up starts an existing container of the same name as it was, so the changed compose file never ran: add ExecStartPre=-/usr/bin/podman-compose${file} down to ${unit} (or run up --force-recreate), then deploy again.`;
+  }
+  if (compose)
+    return `Make ${unit} recreate the service's container on every start (compose up --force-recreate), then deploy again.`;
+  return `Make ${unit} remove the old container before it starts the engine (ExecStartPre=-/usr/bin/podman rm -f ${container ?? "NAME"}, or podman run --replace), then deploy again.`;
+}
+
+function readyFailure(
+  ctx: StageContext,
+  d: Decision,
+  polls: number,
+  cli: ContainerCli,
+  direct: boolean,
+  reused: string,
+): Finding {
   const reason = d.kind === "fail" ? d.reason : "stopped waiting";
   const failure = d.kind === "fail" ? d.failure : null;
   return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
@@ -294,7 +327,9 @@ function readyFailure(ctx: StageContext, d: Decision, polls: number, cli: Contai
           ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.`
           : failure === "url-unreachable"
             ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: ${direct ? "the engine's --host must not be 127.0.0.1 and its --port must be the url's" : `the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port`}, and the host's firewall must let the runner in.`
-            : "Read deploy.diagnosis below for the cause.",
+            : failure === "container-reused"
+              ? reused
+              : "Read deploy.diagnosis below for the cause.",
     data: { failure, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls },
   });
 }

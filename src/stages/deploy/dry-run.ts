@@ -37,8 +37,11 @@ export async function dryRun(ctx: StageContext, service: string): Promise<Findin
   ];
 }
 
-export const missingConfig = (ctx: StageContext, keys: string[]): Finding =>
+/** `composeGap`: the unit runs compose up, but the service's container name cannot be told (what is missing). */
+export const missingConfig = (ctx: StageContext, keys: string[], composeGap?: string): Finding =>
   fail("deploy.restart", `endpoint ${ctx.name} has no ${keys.join(", ")} in ${ctx.configFile}`, {
-    fix: `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs; an engine the unit runs without a container needs no container:).`,
+    fix: composeGap
+      ? `The unit runs compose up, but the engine's container name cannot be told from it: ${composeGap}; or add \`container:\` (the container's name on the host) to endpoints.${ctx.name} in ${ctx.configFile}.`
+      : `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs; an engine the unit runs without a container needs no container:).`,
     file: ctx.configFile,
   });

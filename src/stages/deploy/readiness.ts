@@ -32,6 +32,7 @@ export type FailureKind =
   | "container-exited"
   | "auth-mismatch"
   | "container-mismatch"
+  | "container-reused"
   | "url-unreachable"
   | "timeout";
 
@@ -166,6 +167,15 @@ export function decide(prev: WaitState, obs: Observation, configContainer?: stri
     return fail(
       "container-mismatch",
       `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`,
+    );
+  }
+  // The engine booted again in the container that was there before the deploy: the restart started it instead of
+  // a new one (podman-compose 1.0.3's up with no down first), so a changed launch file never took effect.
+  const old = obs.container && !isFresh(obs.container, state.startedAtHostMs) ? obs.container : null;
+  if (settled && !state.fresh && old && LIVE_CONTAINER.has(old.state)) {
+    return fail(
+      "container-reused",
+      `the engine reached readiness in container ${short(old.id)}, created ${formatElapsed(state.startedAtHostMs - old.createdAtMs)} before this deploy began: the restart started the old container again instead of a new one`,
     );
   }
   if (settled && state.fresh && state.unanswered >= AFTER_MARKER_POLLS) {

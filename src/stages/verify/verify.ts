@@ -3,10 +3,8 @@
 // every check runs (each with its own timeout) even when another fails, so one report lists every problem.
 import type { Host } from "../../ports/host/host.js";
 import { fail, skip, type Finding } from "../../domain/report/finding.js";
-import { launchFile } from "../../domain/config/launch-file.js";
-import { readLaunchScript } from "../launch-script.js";
-import { containerCli, runsDirect } from "../../domain/launch/container-cli.js";
-import type { ServeScript } from "../../domain/launch/model.js";
+import { readEndpointLaunch } from "../launch-script.js";
+import { runsDirect } from "../../domain/launch/container-cli.js";
 import { apiKeyOf, type StageContext } from "../context.js";
 import { checkArgv } from "./argv.js";
 import { checkContainer } from "./container.js";
@@ -98,18 +96,22 @@ function editedOnHost(facts: HostFacts): string[] {
 export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise<Finding[]> {
   const t: VerifyTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const ep = ctx.endpoint;
-  const file = launchFile(ep);
-  const scriptPath = ctx.repoPath(file.path);
-  // the launch file first (local git): docker run in it means docker inspects the container; an engine
-  // the unit runs itself (no container) is read as the unit's current run and its engine process
-  const script: ServeScript | null = await readLaunchScript(ctx);
-  const direct = !ep.container && runsDirect(script) && Boolean(ep.service);
-  const name = ep.container ?? (direct ? ep.service! : null);
+  // the launch file first (local git): docker run in it means docker inspects the container; a unit that runs
+  // compose up means the service's container; an engine the unit runs itself (no container) is read as the
+  // unit's current run and its engine process
+  const launch = await readEndpointLaunch(ctx);
+  const { script, cli } = launch;
+  const scriptPath = ctx.repoPath(launch.path);
+  const direct = !ep.container && !launch.compose && runsDirect(script) && Boolean(ep.service);
+  const name = ep.container ?? launch.compose?.container ?? (direct ? ep.service! : null);
   if (!name) {
+    const gap = launch.compose?.gap;
     return VERIFY_CHECKS.map((c) =>
       c === "verify.container"
         ? fail(c, "no `container` in the endpoint config: verify reads the running container", {
-            fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml (an engine the unit runs without a container needs `service:` instead)",
+            fix: gap
+              ? `the unit runs compose up, but the engine's container name cannot be told from it: ${gap}; or add \`container: NAME\` to the endpoint in deploy-gate.yml`
+              : "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml (an engine the unit runs without a container needs `service:` instead)",
           })
         : skip(c, "needs the container name from the config"),
     );
@@ -123,7 +125,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
       container: direct ? null : name,
       planPatterns: ep.contracts.plan.map((p) => p.pattern),
       installed: (ep.install ?? []).map((f) => f.to),
-      cli: containerCli(script),
+      cli,
       cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null),
     },
     t.factsMs,
@@ -158,13 +160,7 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
     ),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(
-        facts,
-        name,
-        opts.deployment,
-        ep.service ?? null,
-        direct ? "unit" : containerCli(script),
-      );
+      const f = checkContainer(facts, name, opts.deployment, ep.service ?? null, direct ? "unit" : cli);
       // Rollback-tag verification compares with another ref than the one recorded: say so.
       if (facts.state && facts.state.sha !== ctx.sha)
         f.evidence = [

@@ -246,6 +246,35 @@ describe("decide: the engine is up but the gate cannot see it", () => {
     expect(d.kind === "fail" && d.reason).toMatch(/readiness in container engine-2, but container: says engine/);
   });
 
+  it("startup complete in the config's container created before the deploy (restarted, not made anew): container-reused", () => {
+    // podman-compose 1.0.3 up with no down first: `podman create` fails on the name, `podman start` runs the old one
+    const old = { container: box({ createdAtMs: T0 - 60_000 }), containerNames: ["engine"] };
+    expect(
+      run([
+        { hostNowMs: at(0), messages: [MARKER], ...old },
+        { hostNowMs: at(10), ...old },
+      ]).kind,
+    ).toBe("wait");
+    const d = run([
+      { hostNowMs: at(0), messages: [MARKER], ...old },
+      { hostNowMs: at(10), ...old },
+      { hostNowMs: at(16), ...old },
+    ]);
+    expect(d).toMatchObject({ kind: "fail", failure: "container-reused" });
+    expect(d.kind === "fail" && d.reason).toBe(
+      "the engine reached readiness in container 3f2a1b000000, created 1m00s before this deploy began: the restart started the old container again instead of a new one",
+    );
+    // an old container that is not running (the new one not made yet) is no verdict
+    const stopped = { container: box({ createdAtMs: T0 - 60_000, state: "exited" }) };
+    expect(
+      run([
+        { hostNowMs: at(0), messages: [MARKER], ...stopped },
+        { hostNowMs: at(10), ...stopped },
+        { hostNowMs: at(16), ...stopped },
+      ]).kind,
+    ).toBe("wait");
+  });
+
   it("the config's own container among the records is no mismatch", () => {
     const d = run([
       { hostNowMs: at(0), messages: [MARKER], containerNames: ["engine"], container: null },

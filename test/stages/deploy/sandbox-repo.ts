@@ -10,7 +10,7 @@ import { Git } from "../../../src/ports/git/git.js";
 import type { Host } from "../../../src/ports/host/host.js";
 import type { StageContext } from "../../../src/stages/context.js";
 
-const TEMPLATE = join(import.meta.dirname, "../../fixtures/sandbox-repo");
+const FIXTURES = join(import.meta.dirname, "../../fixtures");
 
 export interface RepoVars {
   endpoint: string;
@@ -24,6 +24,8 @@ export interface RepoVars {
   startLimitBurst?: number;
   /** the unit's RestartSec= (default 1) */
   restartSec?: number;
+  /** the fixture under test/fixtures (default sandbox-repo: a serve script that runs podman run) */
+  template?: "sandbox-repo" | "sandbox-compose-repo";
 }
 
 export interface SandboxRepo {
@@ -54,6 +56,7 @@ export function makeSandboxRepo(v: RepoVars): SandboxRepo {
     __CONTAINER__: v.container,
     __PORT__: String(v.port),
     __SCRIPT__: script,
+    __DIR__: dirname(script),
     __URL__: `http://${v.address}:${v.port}`,
     __FAKE_ENV__: env || "-e FAKE_BOOT_SECONDS=2",
     __ENGINE_ARGS__: (v.engineArgs ?? []).join(" "),
@@ -63,8 +66,9 @@ export function makeSandboxRepo(v: RepoVars): SandboxRepo {
     __START_LIMIT_BURST__: String(v.startLimitBurst ?? 3),
     __RESTART_SEC__: String(v.restartSec ?? 1),
   };
-  for (const src of walk(TEMPLATE)) {
-    const dst = join(root, relative(TEMPLATE, src));
+  const template = join(FIXTURES, v.template ?? "sandbox-repo");
+  for (const src of walk(template)) {
+    const dst = join(root, relative(template, src));
     mkdirSync(dirname(dst), { recursive: true });
     writeFileSync(
       dst,
