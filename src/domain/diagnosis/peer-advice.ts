@@ -1,7 +1,7 @@
 // The fixes for SGLang and llama.cpp in their own flags: the same failure classes as vLLM's, but
 // `--gpu-memory-utilization` means nothing to them. Null: the class reads the same for every engine. Pure.
 import { llamaLoadCause } from "../engine/peers.js";
-import { GPU_FAULT, HOST_OOM, NCCL, NO_GPU } from "../engine/vllm/failures.js";
+import { GPU_FAULT, HOST_OOM, NCCL, NO_GPU, PEER_ACCESS, RAY_SHM } from "../engine/vllm/failures.js";
 import { gapText } from "./oom.js";
 import type { AdviceFacts, DiagnosisClass } from "./types.js";
 import type { EngineKind } from "../engine/kind.js";
@@ -70,7 +70,9 @@ function llamacpp(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
 }
 
 export function peerAdvice(cls: DiagnosisClass, engine: Exclude<EngineKind, "vllm">, f: AdviceFacts): Advice | null {
-  // no GPU, NCCL, a GPU fault, the kernel's OOM killer: the same cause and fix whatever the engine
-  if (f.decisive && [NO_GPU, NCCL, GPU_FAULT, HOST_OOM].some((re) => re.test(f.decisive!))) return null;
+  // no GPU, NCCL, a GPU fault, the kernel's OOM killer, no peer access, /dev/shm: the same cause and fix whatever the
+  // engine
+  if (f.decisive && [NO_GPU, NCCL, GPU_FAULT, HOST_OOM, PEER_ACCESS, RAY_SHM].some((re) => re.test(f.decisive!)))
+    return null;
   return engine === "sglang" ? sglang(cls, f) : llamacpp(cls, f);
 }
