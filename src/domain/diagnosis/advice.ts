@@ -64,8 +64,11 @@ function oomAdvice(f: AdviceFacts): [string, string] {
   ];
 }
 
-function loopText(attempts: Attempt[]): string {
+function loopText(attempts: Attempt[], failedExits = 0): string {
   const ended = attempts.filter((a) => a.endedAt !== null);
+  // a window that starts after the unit's `Started` line (systemctl status, a journal tail) shows only the exits
+  if (ended.length === 0 && failedExits > 0)
+    return `${failedExits} failed exit(s) shown, their starts before the window`;
   const durations = ended.map((a) => (a.durationS === null ? "?" : `${a.durationS}s`)).join(", ");
   return `${ended.length} attempt(s) ended${durations ? ` after ${durations}` : ""}`;
 }
@@ -182,7 +185,7 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
       };
     case "crash-loop":
       return {
-        summary: `crash loop: ${loopText(f.attempts)}${f.startLimit ? "; systemd hit the start limit and gave up" : ""}`,
+        summary: `crash loop: ${loopText(f.attempts, f.failedExits)}${f.startLimit ? "; systemd hit the start limit and gave up" : ""}`,
         fix: `Every attempt dies the same way: the shape does not fit. Read the first attempt's journal for the cause (\`systemctl show -p NRestarts ${unit}\`).${f.startLimit ? ` Then \`systemctl reset-failed ${unit}\` before starting it again.` : ""}`,
       };
     case "tools-not-enabled":

@@ -411,6 +411,7 @@ export class Diagnoser {
       oom,
       phase: this.phase,
       attempts,
+      failedExits: failedExitCount(events),
       startLimit: Boolean(startLimit),
       unit,
       engine: this.family,
@@ -500,6 +501,12 @@ function loopedBefore<E extends UnitEvent>(events: readonly E[], limit: E): bool
   return before.some(
     (e) => e.kind === "restart-scheduled" || e.kind === "failed" || (e.kind === "main-exited" && e.status !== 0),
   );
+}
+
+/** systemd's `Main process exited` with a failure status; its `Failed with result` lines when those are not shown. */
+function failedExitCount(events: readonly UnitEvent[]): number {
+  const exits = events.filter((e) => e.kind === "main-exited" && e.status !== 0).length;
+  return exits > 0 ? exits : events.filter((e) => e.kind === "failed").length;
 }
 
 function isCleanExit(e: UnitEvent): boolean {

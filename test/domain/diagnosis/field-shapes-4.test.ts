@@ -71,6 +71,8 @@ describe("field set C, generalised: units and journals", () => {
     );
     expect(r.class).toBe("crash-loop");
     expect(r.decisive).toContain("code=exited, status=2");
+    // the window starts after the unit's start: the summary counts the exit it shows, not "0 attempts"
+    expect(r.summary).toContain("1 failed exit(s) shown");
   });
 
   it("`systemctl status` of a service that is running has no exit event in its Process: lines", () => {
