@@ -7,9 +7,10 @@ import type { EngineKind } from "./kind.js";
 
 /**
  * llama.cpp's line prefix with `--log-prefix`/`--log-timestamps`: `0.00.123.456 E `; 2026 builds: `[pid] E `, and with
- * timestamps both, `[pid] 1.37.495.453 I `.
+ * timestamps both, `[pid] 1.37.495.453 I `. A host embedding llama.cpp puts its own before it: WasmEdge's WASI-NN
+ * plugin `[2026-01-01 10:00:00.000] [error] [WASI-NN] llama.cpp: `.
  */
-const LLAMA = String.raw`^(?:\[\d+\] )?(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
+const LLAMA = String.raw`^(?:\[[^\]]*\] \[\w+\] \[WASI-NN\] llama\.cpp: )?(?:\[\d+\] )?(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
 
 const LLAMA_LINE = new RegExp(
   `${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`,
@@ -67,14 +68,7 @@ const ROOT: ReadonlyArray<readonly [RegExp, PeerFailureKind]> = [
     new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`),
     "engine-init-failed",
   ],
-  // (a host embedding llama.cpp logs its lines under its own prefix: WasmEdge's WASI-NN plugin `[…] [error] [WASI-NN]
-  // llama.cpp: `)
-  [
-    new RegExp(
-      `${LLAMA}(?:\\[[^\\]]*\\] \\[\\w+\\] \\[WASI-NN\\] llama\\.cpp: )?llama_model_load: error loading model: `,
-    ),
-    "engine-init-failed",
-  ],
+  [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
   // Ollama keeps the bundled runner's last error from `error loading model` on (llm/status.go) and reports it as
   // `llama runner process has terminated: …` (2026: `llama-server process …`): the same load failure, its prefix gone
   [

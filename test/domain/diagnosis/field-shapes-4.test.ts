@@ -21,6 +21,14 @@ describe("field set C, generalised: units and journals", () => {
     expect(r.class).toBe("crash-loop");
   });
 
+  it("newer kubelets log the same SyncResult as a structured err= value, its quotes escaped", () => {
+    const r = explain(
+      'E0303 10:00:01.000001 77 pod_workers.go:1298] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" ' +
+        'for \\"web\\" with CrashLoopBackOff: \\"back-off 5m0s restarting failed container=web\\"" pod="default/web-1"',
+    );
+    expect(r.class).toBe("crash-loop");
+  });
+
   it("the kubelet's SyncResult for an image pull is the pull failure, not a loop", () => {
     const r = explain(
       'E0303 10:00:01.000001 77 pod_workers.go:191] Error syncing pod abc, skipping: failed to "StartContainer" for ' +
@@ -175,6 +183,9 @@ describe("field set C, generalised: engines", () => {
     );
     expect(r.class).toBe("engine-init-failed");
     expect(r.decisive).toContain("data is not within the file bounds");
+    expect(familyOf("[2026-01-01 10:00:00.000] [info] [WASI-NN] llama.cpp: llama_model_loader: loaded meta data")).toBe(
+      "llama.cpp",
+    );
   });
 
   it("llama-server 2026 with `[pid]` and timestamps: an answered request (`done request: … 200`) is ready", () => {
