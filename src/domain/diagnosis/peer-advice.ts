@@ -8,6 +8,9 @@ import type { EngineKind } from "../engine/kind.js";
 
 type Advice = { summary: string; fix: string };
 
+/** SGLang's http server after its warm-up request failed (peers.ts WRAPPERS). */
+const WARMUP_FAILED = /Initialization failed\. warmup error/;
+
 function sglang(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
   switch (cls) {
     case "oom":
@@ -21,6 +24,13 @@ function sglang(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
         fix: "Raise --mem-fraction-static (the pool is what that fraction of the GPU leaves after the weights), lower --context-length, or raise --tp-size so each GPU holds fewer weights.",
       };
     case "engine-init-failed":
+      // the server was up (uvicorn's line) and its own first request to itself failed: SGLang then kills itself
+      if (f.decisive && WARMUP_FAILED.test(f.decisive)) {
+        return {
+          summary: `SGLang's warm-up request to its own server failed after uvicorn started, and SGLang shut itself down: ${f.decisive}`,
+          fix: "Read the exception under that line (the warm-up's HTTP status). A 502/503/407 there is usually an HTTP proxy from http_proxy/https_proxy in the engine's environment catching the request to its own address: set no_proxy=localhost,127.0.0.1,0.0.0.0 for the engine. --skip-server-warmup skips the request (the first real one then pays the warm-up).",
+        };
+      }
       return {
         summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
         fix: "Fix the cause named by the decisive line; `Scheduler hit an exception` and `Received sigquit from a child process` only wrap it: the cause is the traceback above them.",

@@ -238,6 +238,7 @@ describe("field set C, generalised: engines", () => {
     );
     expect(r.class).toBe("engine-init-failed");
     expect(r.decisive).toMatch(/AssertionError: res=<Response \[503\]>|Initialization failed\. warmup error/);
+    expect(r.fix).toMatch(/no_proxy/);
     expect(r.plan.graphSeconds).toBeCloseTo(3.25, 2);
   });
 
