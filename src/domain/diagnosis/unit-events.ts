@@ -71,9 +71,10 @@ export function unitEventOf(
 /**
  * `systemctl status`'s header for a main process that ended, `Main PID: 1234 (code=exited, status=2)` (systemd's
  * exit-status words after a `/` when it knows one, `status=1/FAILURE`): the unit's exit when the journal tail below
- * it does not show systemd's own line. (A `Process:` line is an ExecStartPre= or a past command: not the main exit.)
+ * it does not show systemd's own line. (A `Process:` line is an ExecStartPre= or a past command: not the main exit. A
+ * signal reads `(code=killed, signal=TERM)`, also after `systemctl stop`: no failure by itself.)
  */
-const MAIN_PID_EXIT = /^\s*Main PID: \d+ \(code=(?:exited|killed|dumped), status=(?<status>\d+)/;
+const MAIN_PID_EXIT = /^\s*Main PID: \d+ \(code=exited, status=(?<status>\d+)/;
 
 export function mainPidExitOf(text: string, ts = 0): UnitEvent | null {
   const m = MAIN_PID_EXIT.exec(text);

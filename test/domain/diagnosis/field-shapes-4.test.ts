@@ -96,6 +96,17 @@ describe("field set C, generalised: units and journals", () => {
     expect(r.class).not.toBe("clean-exit");
   });
 
+  it("`systemctl status` after `systemctl stop`: a main process ended by a signal is no crash", () => {
+    const r = explain(
+      [
+        "● frob.service - Frob",
+        "     Active: inactive (dead) since Wed 2026-10-07 09:10:00 UTC; 1min ago",
+        "   Main PID: 4242 (code=killed, signal=TERM)",
+      ].join("\n"),
+    );
+    expect(r.class).not.toBe("crash-loop");
+  });
+
   it("the start limit after the unit's own failed exits and restarts ends a crash loop", () => {
     const r = explain(
       [
