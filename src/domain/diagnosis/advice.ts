@@ -11,7 +11,10 @@ import {
   NCCL_CAUSE,
   NO_GPU,
   PARSER,
+  PEER_ACCESS,
+  RAY_SHM,
 } from "../engine/vllm/failures.js";
+import { LLAMA_LOAD_ERROR } from "../engine/peers.js";
 import { gapText, giB } from "./oom.js";
 import { authMismatchAdvice } from "./auth-mismatch.js";
 import { peerAdvice } from "./peer-advice.js";
@@ -61,14 +64,19 @@ function oomAdvice(f: AdviceFacts): [string, string] {
   ];
 }
 
-function loopText(attempts: Attempt[]): string {
+function loopText(attempts: Attempt[], failedExits = 0): string {
   const ended = attempts.filter((a) => a.endedAt !== null);
+  // a window that starts after the unit's `Started` line (systemctl status, a journal tail) shows only the exits
+  if (ended.length === 0 && failedExits > 0)
+    return `${failedExits} failed exit(s) shown, their starts before the window`;
   const durations = ended.map((a) => (a.durationS === null ? "?" : `${a.durationS}s`)).join(", ");
   return `${ended.length} attempt(s) ended${durations ? ` after ${durations}` : ""}`;
 }
 
 export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; fix: string | null } {
-  const peer = f.engine === "sglang" || f.engine === "llama.cpp" ? peerAdvice(cls, f.engine, f) : null;
+  // (a llama.cpp load error another program relayed, Ollama's, names llama.cpp's fix though no llama.cpp line said so)
+  const engine = f.engine ?? (f.decisive && LLAMA_LOAD_ERROR.test(f.decisive) ? "llama.cpp" : null);
+  const peer = engine === "sglang" || engine === "llama.cpp" ? peerAdvice(cls, engine, f) : null;
   if (peer) return peer;
   const unit = f.unit ?? "the unit";
   switch (cls) {
@@ -98,6 +106,18 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
       };
     }
     case "engine-init-failed": {
+      if (f.decisive && PEER_ACCESS.test(f.decisive)) {
+        return {
+          summary: `the engine's GPUs cannot reach each other's memory (no peer access): ${f.decisive}`,
+          fix: "These GPUs have no P2P path (PCIe topology, a VM, consumer cards; `nvidia-smi topo -m` shows the links): start the engine with --disable-custom-all-reduce (vLLM and SGLang: the custom all-reduce needs peer access) and set NCCL_P2P_DISABLE=1 so NCCL goes through host memory.",
+        };
+      }
+      if (f.decisive && RAY_SHM.test(f.decisive)) {
+        return {
+          summary: `Ray's object store wants more shared memory than /dev/shm holds: ${f.decisive}`,
+          fix: "Give the container more /dev/shm: --ipc=host, or --shm-size above the request the line names (Kubernetes: an emptyDir with medium: Memory mounted at /dev/shm); on the host itself, free or enlarge /dev/shm.",
+        };
+      }
       if (f.decisive && NCCL_CAUSE.test(f.decisive)) {
         return {
           summary: `NCCL could not connect the engine's ranks: ${f.decisive}`,
@@ -165,7 +185,7 @@ export function advice(cls: DiagnosisClass, f: AdviceFacts): { summary: string; 
       };
     case "crash-loop":
       return {
-        summary: `crash loop: ${loopText(f.attempts)}${f.startLimit ? "; systemd hit the start limit and gave up" : ""}`,
+        summary: `crash loop: ${loopText(f.attempts, f.failedExits)}${f.startLimit ? "; systemd hit the start limit and gave up" : ""}`,
         fix: `Every attempt dies the same way: the shape does not fit. Read the first attempt's journal for the cause (\`systemctl show -p NRestarts ${unit}\`).${f.startLimit ? ` Then \`systemctl reset-failed ${unit}\` before starting it again.` : ""}`,
       };
     case "tools-not-enabled":

@@ -373,9 +373,10 @@ const RULES: readonly Rule[] = [
     "engine",
     () => ({ what: "missing-flag", argument: "--trust-remote-code" }),
   ],
-  // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
+  // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take (builds before
+  // common/arg.cpp, common.cpp's gpt_params_parse: `error: unknown argument: %s`)
   [
-    /^(?:E )?error: invalid argument: (?<argument>\S+)/,
+    /^(?:E )?error: (?:invalid|unknown) argument: (?<argument>\S+)/,
     "engine-args",
     "engine",
     (g) => ({ what: "usage", argument: g.argument! }),

@@ -11,7 +11,7 @@ import { familyOf, peerFailureOf } from "../engine/peers.js";
 import { readOomGap, type OomGap } from "./oom.js";
 import type { LogRecord } from "../journal/record.js";
 import { decisiveOf, TracebackAssembler } from "./traceback.js";
-import { attemptsOf, mainUnit, unitEventOf, type Attempt, type UnitEvent } from "./unit-events.js";
+import { attemptsOf, mainPidExitOf, mainUnit, unitEventOf, type Attempt, type UnitEvent } from "./unit-events.js";
 import { belowOf, isNoise, type BelowMatch } from "./below-engine.js";
 import { belowAdvice } from "./below-engine-advice.js";
 import { kubeOf, type KubeMatch } from "./kube.js";
@@ -81,9 +81,12 @@ const MAX_TAIL = 12;
 const tailText = (text: string): string => (text.length > 500 ? `${text.slice(0, 500)}…` : text);
 /** Lines between an engine's exception and the line saying it died of it (either side). */
 const CAUSE_WINDOW = 40;
-/** A request the server answered: uvicorn's access line (vLLM, SGLang), llama-server's request log. */
+/**
+ * A request the server answered: uvicorn's access line (vLLM, SGLang), llama-server's request log (2026: `done request:
+ * METHOD PATH ADDR STATUS`).
+ */
 const SERVING =
-  /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+  /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: (?:done )?request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
 /** An engine saying it works around the allocation that just failed. */
 const RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
 const BELOW: ReadonlySet<DiagnosisClass> = new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
@@ -200,11 +203,19 @@ export class Diagnoser {
       this.remember(msg.trim());
       this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
     }
+    // systemctl status's header: the main process's exit, when systemd's own line is not in the tail below it
+    const mainExit = line.level === null && msg.includes("Main PID: ") ? mainPidExitOf(msg) : null;
+    if (mainExit) this.pushUnitEvent(mainExit);
     // Kubernetes' own output (kubectl get pods / describe pod / get events) pasted with the log
     const kube = line.level === null && g & KUBE ? kubeOf(msg) : null;
     if (kube) this.considerKube(msg.trim(), kube);
     if (line.level !== null || line.proc !== null) this.engineLines++;
-    if (this.family === null) this.family = familyOf(raw.trim());
+    if (this.family === null) {
+      this.family = familyOf(raw.trim());
+      // the first line that names the engine is the engine's (SGLang's `server_args=ServerArgs(…)` dump comes before
+      // any levelled line): a boot has begun
+      if (this.family !== null) this.engineLines++;
+    }
     if ((msg.includes("version") || msg.startsWith("Starting to load model")) && BANNER.test(msg)) {
       // A second banner without a unit "Started" in between is a new boot too (podman logs of a restart).
       if (this.bootedSinceStart) this.newAttempt();
@@ -322,15 +333,27 @@ export class Diagnoser {
     // so is a restart whose exit is not in the paste (systemd restarts only a process that ended)
     const failedExit = events.some((e) => (e.kind === "main-exited" && e.status !== 0) || e.kind === "failed");
     const exitSeen = events.some((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
+    // Only the newest attempt's exit counts: a deploy's own stop of the previous engine is not a failure.
+    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
+    const current = events.slice(Math.max(0, lastStartAt));
+    // a unit whose newest run ended in a failed exit that nobody asked for (no `Stopping`) and was not started
+    // again: the process signature of a crash, whether or not Restart= repeats it (one-shot services, a paste cut
+    // before the restart)
+    const lastEnd = [...current]
+      .reverse()
+      .find((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
+    const failedOnce =
+      !ready &&
+      lastEnd !== undefined &&
+      (lastEnd.kind === "failed" || (lastEnd.kind === "main-exited" && lastEnd.status !== 0)) &&
+      !current.some((e) => e.kind === "stopping" && e.seq <= lastEnd.seq);
     const loop =
       Boolean(startLimit) ||
+      failedOnce ||
       ended.length >= 2 ||
       counter >= 2 ||
       (!ready && counter >= 1 && (failedExit || !exitSeen)) ||
       (!ready && (this.opts.nRestarts ?? 0) >= 2);
-    // Only the newest attempt's exit counts: a deploy's own stop of the previous engine is not a failure.
-    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
-    const current = events.slice(Math.max(0, lastStartAt));
     const exitAfter = (seq: number) =>
       attempts.at(-1)?.stopped ? undefined : current.find((e) => e.seq >= seq && isCleanExit(e));
     const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq! && e.kind === "stopping");
@@ -338,8 +361,9 @@ export class Diagnoser {
     let cls: DiagnosisClass;
     let decisive: string | null = null;
     let below: BelowMatch | null = failure?.below ?? null;
-    if (!failure && startLimit && attempts.length === 0) {
-      // systemd refused the deploy's own start: the limit was hit before this window.
+    if (!failure && startLimit && attempts.length === 0 && !loopedBefore(events, startLimit)) {
+      // systemd refused the deploy's own start: the limit was hit before this window (with failed exits or restarts
+      // before it, the window shows the loop that hit it: a crash loop, below).
       cls = "unit-error";
       decisive = startLimit.text;
       below = {
@@ -387,6 +411,7 @@ export class Diagnoser {
       oom,
       phase: this.phase,
       attempts,
+      failedExits: failedExitCount(events),
       startLimit: Boolean(startLimit),
       unit,
       engine: this.family,
@@ -464,6 +489,24 @@ export class Diagnoser {
     const unitLines = this.events.slice(-8).map((e) => e.text);
     return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out, ...unitLines] : out;
   }
+}
+
+/**
+ * systemd's start limit counts starts, its own restarts among them (StartLimitBurst= within
+ * StartLimitIntervalSec=): after a failed exit or a scheduled restart it is the end of the unit's own loop, not a start
+ * refused before the window.
+ */
+function loopedBefore<E extends UnitEvent>(events: readonly E[], limit: E): boolean {
+  const before = events.slice(0, events.indexOf(limit));
+  return before.some(
+    (e) => e.kind === "restart-scheduled" || e.kind === "failed" || (e.kind === "main-exited" && e.status !== 0),
+  );
+}
+
+/** systemd's `Main process exited` with a failure status; its `Failed with result` lines when those are not shown. */
+function failedExitCount(events: readonly UnitEvent[]): number {
+  const exits = events.filter((e) => e.kind === "main-exited" && e.status !== 0).length;
+  return exits > 0 ? exits : events.filter((e) => e.kind === "failed").length;
 }
 
 function isCleanExit(e: UnitEvent): boolean {

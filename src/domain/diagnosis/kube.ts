@@ -19,6 +19,12 @@ const POD_ROW =
   /^(?<pod>[a-z0-9][-a-z0-9.]*)\s+(?<ready>\d+\/\d+)\s+(?:Init:)?(?<status>[A-Za-z]+)\s+(?<restarts>\d+)(?:\s+\([^)]*\))?\s+\S+/;
 /** `kubectl describe pod`: a container's `State:`/`Last State:` reason, on its own line */
 const REASON = /^\s*Reason:\s+(?<status>[A-Za-z]+)\s*$/;
+/**
+ * The kubelet's own journal line about a pod it cannot run (pod_workers.go `Error syncing pod …, skipping: …`): its
+ * SyncResult error reads `failed to "StartContainer" for "NAME" with STATUS: "MESSAGE"` (kubelet
+ * container/sync_result.go)
+ */
+const KUBELET_SYNC = /failed to \\?"StartContainer\\?" for \\?"[^"\\]+\\?" with (?<status>[A-Za-z]+): /;
 /** The reason an event row carries: a describe `Events:` row or a `kubectl get events` row */
 const EVENT = /(?:^|\s)(?:Warning|Normal)\s+(?<reason>[A-Z][A-Za-z]+)\s/;
 
@@ -98,10 +104,12 @@ function evictionOf(line: string): KubeMatch {
 }
 
 /** Cheap test before the patterns: every shape above holds one of these. */
-const MAYBE = /Reason:|Warning|Normal|\d\/\d|low on resource/;
+const MAYBE = /Reason:|Warning|Normal|\d\/\d|low on resource|StartContainer/;
 
 export function kubeOf(text: string): KubeMatch | null {
   if (!MAYBE.test(text)) return null;
+  const sync = text.includes("StartContainer") ? KUBELET_SYNC.exec(text)?.groups?.status : undefined;
+  if (sync) return statusOf(sync);
   const reason = REASON.exec(text)?.groups?.status;
   if (reason) return statusOf(reason);
   const row = POD_ROW.exec(text.trim())?.groups;

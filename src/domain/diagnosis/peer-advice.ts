@@ -1,12 +1,15 @@
 // The fixes for SGLang and llama.cpp in their own flags: the same failure classes as vLLM's, but
 // `--gpu-memory-utilization` means nothing to them. Null: the class reads the same for every engine. Pure.
 import { llamaLoadCause } from "../engine/peers.js";
-import { GPU_FAULT, HOST_OOM, NCCL, NO_GPU } from "../engine/vllm/failures.js";
+import { GPU_FAULT, HOST_OOM, NCCL, NO_GPU, PEER_ACCESS, RAY_SHM } from "../engine/vllm/failures.js";
 import { gapText } from "./oom.js";
 import type { AdviceFacts, DiagnosisClass } from "./types.js";
 import type { EngineKind } from "../engine/kind.js";
 
 type Advice = { summary: string; fix: string };
+
+/** SGLang's http server after its warm-up request failed (peers.ts WRAPPERS). */
+const WARMUP_FAILED = /Initialization failed\. warmup error/;
 
 function sglang(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
   switch (cls) {
@@ -21,6 +24,13 @@ function sglang(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
         fix: "Raise --mem-fraction-static (the pool is what that fraction of the GPU leaves after the weights), lower --context-length, or raise --tp-size so each GPU holds fewer weights.",
       };
     case "engine-init-failed":
+      // the server was up (uvicorn's line) and its own first request to itself failed: SGLang then kills itself
+      if (f.decisive && WARMUP_FAILED.test(f.decisive)) {
+        return {
+          summary: `SGLang's warm-up request to its own server failed after uvicorn started, and SGLang shut itself down: ${f.decisive}`,
+          fix: "Read the exception under that line (the warm-up's HTTP status). A 502/503/407 there is usually an HTTP proxy from http_proxy/https_proxy in the engine's environment catching the request to its own address: set no_proxy=localhost,127.0.0.1,0.0.0.0 for the engine. --skip-server-warmup skips the request (the first real one then pays the warm-up).",
+        };
+      }
       return {
         summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
         fix: "Fix the cause named by the decisive line; `Scheduler hit an exception` and `Received sigquit from a child process` only wrap it: the cause is the traceback above them.",
@@ -70,7 +80,9 @@ function llamacpp(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
 }
 
 export function peerAdvice(cls: DiagnosisClass, engine: Exclude<EngineKind, "vllm">, f: AdviceFacts): Advice | null {
-  // no GPU, NCCL, a GPU fault, the kernel's OOM killer: the same cause and fix whatever the engine
-  if (f.decisive && [NO_GPU, NCCL, GPU_FAULT, HOST_OOM].some((re) => re.test(f.decisive!))) return null;
+  // no GPU, NCCL, a GPU fault, the kernel's OOM killer, no peer access, /dev/shm: the same cause and fix whatever the
+  // engine
+  if (f.decisive && [NO_GPU, NCCL, GPU_FAULT, HOST_OOM, PEER_ACCESS, RAY_SHM].some((re) => re.test(f.decisive!)))
+    return null;
   return engine === "sglang" ? sglang(cls, f) : llamacpp(cls, f);
 }

@@ -128,6 +128,7 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
     [
       "application startup complete.",
       "starting vllm api server",
+      "starting vllm server on",
       "server is listening on http",
       "model loaded",
       "all slots are idle",
@@ -156,6 +157,7 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
       "failed to bind host port",
       "flag: ",
       "invalid argument",
+      "unknown argument",
       "already in use",
       "nvidia-container-cli: ",
       "xec format error",
@@ -234,6 +236,9 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
       "store->get",
       "tcpstore",
       "distnetworkerror",
+      "peer access is not supported",
+      "failed: cuda error ",
+      "system memory request exceeds memory available in /dev/shm",
       "chat_template is not set",
       "default chat template",
       "jinja2.exceptions.",
@@ -265,11 +270,13 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
       "_alloc_buffer: failed to allocate buffer of size",
       "gguf_init_from_file",
       "llama_model_load: error loading model: ",
+      "error loading model: ",
       "not enough memory. please try to increase --mem-fraction-static",
       "than the profiled value -",
       "hit an exception",
       "received sigquit from a child process",
       "scheduler is dead",
+      "initialization failed. warmup error",
       "exiting due to model loading error",
       "failed to load model",
       "failed to create context with model",
@@ -283,6 +290,7 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
     [
       "oomkilled",
       "crashloopbackoff",
+      "startcontainer",
       "error",
       "errimage",
       "imagepullbackoff",
@@ -297,7 +305,7 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
   // traceback.ts: what opens a traceback, or a `raise` line outside one
   [TRACEBACK, ["traceback (most recent call last):", "raise"]],
   // classify.ts SERVING
-  [SERVING, ["http/1.", "log_server_r: request: "]],
+  [SERVING, ["http/1.", "log_server_r: request: ", "log_server_r: done request: "]],
   // classify.ts pushLine's own gates (banner, spec-decode metrics, tool gap, dynamo constant, KV estimate, RECOVERED),
   // and the ERROR/CRITICAL levels of the prefix, which keep a line as evidence: a whole line without any literal is
   // only counted and kept in the tail
@@ -311,6 +319,7 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
       "a constant (",
       "estimated maximum",
       "retrying without",
+      "main pid: ",
       "error",
       "critical",
     ],

@@ -28,6 +28,8 @@ export interface AdviceFacts {
   oom: OomGap | null;
   phase: string | null;
   attempts: Attempt[];
+  /** failed exits systemd logged in the window (a window may start after the unit's `Started` line) */
+  failedExits?: number;
   startLimit: boolean;
   unit: string | null;
   kv: {

@@ -68,6 +68,19 @@ export function unitEventOf(
   return null;
 }
 
+/**
+ * `systemctl status`'s header for a main process that ended, `Main PID: 1234 (code=exited, status=2)` (systemd's
+ * exit-status words after a `/` when it knows one, `status=1/FAILURE`): the unit's exit when the journal tail below
+ * it does not show systemd's own line. (A `Process:` line is an ExecStartPre= or a past command: not the main exit. A
+ * signal reads `(code=killed, signal=TERM)`, also after `systemctl stop`: no failure by itself.)
+ */
+const MAIN_PID_EXIT = /^\s*Main PID: \d+ \(code=exited, status=(?<status>\d+)/;
+
+export function mainPidExitOf(text: string, ts = 0): UnitEvent | null {
+  const m = MAIN_PID_EXIT.exec(text);
+  return m ? { kind: "main-exited", unit: null, ts, status: Number(m.groups!.status), text: text.trim() } : null;
+}
+
 export interface Attempt {
   startedAt: number;
   endedAt: number | null;

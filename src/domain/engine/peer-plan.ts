@@ -34,11 +34,12 @@ export const PEER_PLAN_RULES: readonly PlanRule[] = [
       p.modelLoadGiB = parseNumber(m[1]);
     },
   ],
+  // (2024 builds: the time alone, `Capture cuda graph end. Time elapsed: 2.19 s`)
   [
-    new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s\\. mem usage=${NUM} GB`),
+    new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s(?:\\. mem usage=${NUM} GB)?`),
     (p, m) => {
       p.graphSeconds = parseNumber(m[1]);
-      p.graphGiB = parseNumber(m[2]);
+      if (m[2] !== undefined) p.graphGiB = parseNumber(m[2]);
     },
   ],
   // llama.cpp: `llama_context: n_ctx         = 16384` (older builds: `llama_new_context_with_model: n_ctx      = 4096`)
@@ -65,9 +66,10 @@ export const PEER_PLAN_RULES: readonly PlanRule[] = [
     },
   ],
   // a slot's context (the longest request): 2026 `srv load_model: initializing, n_slots = 1, n_ctx_slot = 50176`,
-  // 2024 ` -> Slot 0 - max context: 512`
+  // 2024 ` -> Slot 0 - max context: 512`, mid-2024 (and the ik_llama.cpp fork) as LOG_INFO's k=v: `new slot | …
+  // n_ctx_slot=32768`
   [
-    new RegExp(`n_ctx_slot = ${NUM}|Slot \\d+ - max context: ${NUM}`),
+    new RegExp(`n_ctx_slot ?= ?${NUM}|Slot \\d+ - max context: ${NUM}`),
     (p, m) => {
       p.maxModelLen = parseNumber(m[1] ?? m[2]);
     },

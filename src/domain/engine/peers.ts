@@ -5,8 +5,12 @@
 // server.cpp, common/arg.cpp). Pure.
 import type { EngineKind } from "./kind.js";
 
-/** llama.cpp's line prefix with `--log-prefix`/`--log-timestamps`: `0.00.123.456 E `; 2026 builds: `[pid] E `. */
-const LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ |\[\d+\] )?(?:[DIWE] )?`;
+/**
+ * llama.cpp's line prefix with `--log-prefix`/`--log-timestamps`: `0.00.123.456 E `; 2026 builds: `[pid] E `, and with
+ * timestamps both, `[pid] 1.37.495.453 I `. A host embedding llama.cpp puts its own before it: WasmEdge's WASI-NN
+ * plugin `[2026-01-01 10:00:00.000] [error] [WASI-NN] llama.cpp: `.
+ */
+const LLAMA = String.raw`^(?:\[[^\]]*\] \[\w+\] \[WASI-NN\] llama\.cpp: )?(?:\[\d+\] )?(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
 
 const LLAMA_LINE = new RegExp(
   `${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`,
@@ -65,6 +69,12 @@ const ROOT: ReadonlyArray<readonly [RegExp, PeerFailureKind]> = [
     "engine-init-failed",
   ],
   [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
+  // Ollama keeps the bundled runner's last error from `error loading model` on (llm/status.go) and reports it as
+  // `llama runner process has terminated: …` (2026: `llama-server process …`): the same load failure, its prefix gone
+  [
+    /^error loading model: |llama(?:-server| runner) process has terminated: (?:exit status \d+: )?error loading model: /,
+    "engine-init-failed",
+  ],
   // SGLang: the weights leave no room for its KV pool within --mem-fraction-static
   [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"],
   // SGLang model_runner.py: the profiled pool size is negative (weights took more than --mem-fraction-static allows)
@@ -75,6 +85,9 @@ const WRAPPERS: ReadonlyArray<readonly [RegExp, number]> = [
   // SGLang's subprocess wrappers: the traceback above them is the cause
   [/(?:Scheduler|TokenizerManager|DataParallelController|Detokenizer(?:Manager)?) hit an exception/, 2],
   [/Received sigquit from a child process|Rank \d+ scheduler is dead/, 1],
+  // SGLang's HTTP server warming itself up after uvicorn is up (`_wait_and_warmup`): it logs the traceback and kills
+  // its own process tree, so a server that said it was up is down; the traceback's exception is the cause
+  [/Initialization failed\. warmup error/, 2],
   // llama.cpp's way down after a failed load (case-sensitive: vLLM's `Failed to load model - not enough GPU memory` is
   // a cause)
   [
@@ -82,6 +95,9 @@ const WRAPPERS: ReadonlyArray<readonly [RegExp, number]> = [
     1,
   ],
 ];
+
+/** llama.cpp's own model-load error, also when another program relays it (Ollama's runner error). */
+export const LLAMA_LOAD_ERROR = /(?:^|: )error loading model: /;
 
 export function peerFailureOf(msg: string): PeerFailure | null {
   for (const [re, kind] of ROOT) if (re.test(msg)) return { kind, priority: 5 };

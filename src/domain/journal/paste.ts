@@ -7,6 +7,9 @@ const QUOTE = /^(?:[ \t]*>(?: |$))+/;
 const GUTTER = /^[ \t]*L?\d{1,6}(?:[ \t]*[|│┃][ \t]?|:[ \t]+(?=\D)|\t)/;
 /** `docker compose logs` / `podman-compose logs`: `SERVICE-1  | ` (v2) or `SERVICE_1  | ` (v1). */
 const COMPOSE = /^[ \t]*[A-Za-z0-9][\w.-]*[-_]\d+[ \t]+\| ?/;
+/** `minikube logs` bullets every line of its sections (`* Nov 20 21:23:52 minikube kubelet[…]: …`): taken off only
+ * before a journal timestamp, so a markdown list item stays what it is. */
+const BULLET = /^\* (?=\S{2,6} +\d{1,2} \d\d:\d\d:\d\d )/;
 /** `journalctl -x` catalog text (systemd >= 246 marks it `░░ `; older `-- Subject:` …) and journalctl's banners. */
 const JOURNAL_DECORATION =
   /^(?:░░|-- (?:Subject|Defined-By|Support|Documentation|Logs begin at|Journal begins at|Boot [0-9a-f]+ --|No entries --|Reboot --|The (?:unit|job|process)|A (?:start|stop) job|An ExecStart= process)|--\s*$)/;
@@ -27,7 +30,7 @@ export interface Unpasted {
 
 export function unpaste(raw: string): Unpasted | null {
   let line = raw.replace(QUOTE, "");
-  line = line.replace(GUTTER, "").replace(COMPOSE, "");
+  line = line.replace(GUTTER, "").replace(COMPOSE, "").replace(BULLET, "");
   if (JOURNAL_DECORATION.test(line)) return null;
   let ts: number | null = null;
   const rt = RUNTIME_TS.exec(line);

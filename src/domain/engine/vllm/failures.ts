@@ -40,6 +40,20 @@ export const INSTALL =
  */
 export const NCCL_CAUSE =
   /NCCL WARN (?:.*no (?:socket )?interface found|Bootstrap ?: ?.*(?:fail|error|timeout|abort|refused)|.*socketStartConnect.*failed|.*Connect to \S+ failed|.*(?:Call to \w+ failed|unhandled system error)|Error while (?:creating|attaching to) shared memory segment)|(?:^|\]: )(?:Bootstrap|NET\/Socket) ?: ?no (?:socket )?interface found/;
+/**
+ * Two GPUs that cannot reach each other's memory (CUDA's cudaErrorPeerAccessUnsupported string): NCCL's P2P/IPC
+ * transport (`NCCL WARN failed to open CUDA IPC handle : 217 peer access …`), vLLM's and SGLang's custom all-reduce
+ * (its CUDACHECK: `Failed: Cuda error FILE:LINE 'peer access …'`), torch's `CUDA error: peer access …`. A fact of the
+ * machine's topology set up before any rank works: never a consequence, so above torch's NCCL wrapper before it.
+ */
+export const PEER_ACCESS = /peer access is not supported between these two devices/;
+/** The custom all-reduce kernel's own CUDA check (csrc/custom_all_reduce.cuh): prints this and exits the worker. */
+const CUSTOM_AR_CHECK = /^Failed: Cuda error \S+:\d+ '/;
+/**
+ * Ray's object store asks for more shared memory than /dev/shm holds (store_runner.cc, a warning: the workers fail
+ * after it): a container without --shm-size or --ipc=host. Ranked as a worker's failure (4), not a root cause.
+ */
+export const RAY_SHM = /System memory request exceeds memory available in \/dev\/shm/;
 /** NCCL and torch.distributed failures (rendezvous, collectives, watchdog). */
 export const NCCL = new RegExp(
   `${NCCL_CAUSE.source}|NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError`,
@@ -71,6 +85,7 @@ const ROOT_CAUSES: ReadonlyArray<readonly [RegExp, FailureKind]> = [
   [HF_OFFLINE, "engine-init-failed"],
   [INSTALL, "engine-init-failed"],
   [NCCL, "engine-init-failed"],
+  [CUSTOM_AR_CHECK, "engine-init-failed"],
   // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
   [CHAT_TEMPLATE, "engine-args"],
   [PARSER, "engine-args"],
@@ -96,9 +111,12 @@ const NCCL_SETUP = /no (?:socket )?interface found/;
 
 export function failureOf(msg: string, level: string | null): FailureMatch | null {
   if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
-  if (NCCL_SETUP.test(msg) && NCCL_CAUSE.test(msg)) return { kind: "engine-init-failed", priority: 5.5 };
+  if ((NCCL_SETUP.test(msg) && NCCL_CAUSE.test(msg)) || PEER_ACCESS.test(msg))
+    return { kind: "engine-init-failed", priority: 5.5 };
   for (const [re, kind] of ROOT_CAUSES) if (re.test(msg)) return { kind, priority: 5 };
   if (WORKER_FAILED.test(msg)) return { kind: "engine-init-failed", priority: 4 };
+  // a warning the workers die after: above their exceptions, below a root cause logged later
+  if (RAY_SHM.test(msg)) return { kind: "engine-init-failed", priority: 4 };
   if (WRAPPER.test(msg)) return { kind: "engine-init-failed", priority: 1 };
   // a worker dead without an exception of its own (a native crash): above EngineCore's fatal lines that
   // follow it (2), below any exception (3), which would be the worker's own cause

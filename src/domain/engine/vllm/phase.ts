@@ -20,7 +20,8 @@ const PHASES: ReadonlyArray<readonly [RegExp, BootPhase]> = [
     "compiling",
   ],
   [
-    /Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i,
+    // (case folded for `Profiling …`; `\b`: Ollama's `OLLAMA_KV_CACHE_TYPE:` env dump is no llama.cpp line)
+    /Memory profiling takes|Available KV cache memory|\bllama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i,
     "profiling-kv",
   ],
   [
@@ -44,12 +45,13 @@ export function bootPhase(line: string): BootPhase | null {
  * on http://…`): readiness when uvicorn's own line is hidden (--uvicorn-log-level warning). A bind failure after it is
  * a later failure and still wins.
  */
-const VLLM_SERVING = /Starting vLLM API server (?:\d+ )?on https?:\/\//;
+// (2026: `Starting vLLM server on http://…`, logged at the same point, right before serve_http)
+const VLLM_SERVING = /Starting vLLM (?:API )?server (?:\d+ )?on https?:\/\//;
 
 export function isReadyMarker(line: string): boolean {
   return (
     line.includes("Application startup complete.") ||
-    (line.includes("Starting vLLM API server") && VLLM_SERVING.test(line)) ||
+    (line.includes("Starting vLLM ") && VLLM_SERVING.test(line)) ||
     isPeerReadyMarker(line)
   );
 }
