@@ -249,10 +249,10 @@ please report it with the command you ran
   }
 }
 async function handlerOf(command) {
-  if (command === "explain") return (await import("./chunks/explain-4CT4VPGA.js")).explainCommand;
+  if (command === "explain") return (await import("./chunks/explain-YQ7IXFZE.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-4UQFQ74C.js"),
-    import("./chunks/report-output-G64PNSO6.js")
+    import("./chunks/commands-X7LW66G5.js"),
+    import("./chunks/report-output-TJ3E47FY.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }
@@ -264,7 +264,7 @@ process.stdout.on("error", (e) => {
 });
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.once(sig, () => {
-    void import("./chunks/lifecycle-T3JZZAKP.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
+    void import("./chunks/lifecycle-XB3BRTND.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
 `))).then((code) => process.exit(code));
   });
 }

@@ -15,14 +15,14 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-43RML2B6.js";
+} from "./chunks/chunk-YMHXWXSK.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
 import {
   ConfigError
 } from "./chunks/chunk-HJYNEF3P.js";
-import "./chunks/chunk-66QWJ4JJ.js";
+import "./chunks/chunk-VZ34J62R.js";
 import {
   UsageError,
   parseHostList,
@@ -34,9 +34,9 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-IMBQWLLD.js";
+} from "./chunks/chunk-EC4ODFLZ.js";
 import "./chunks/chunk-SDA2ORHP.js";
-import "./chunks/chunk-ZQFT6PWN.js";
+import "./chunks/chunk-WNGVRUHU.js";
 import "./chunks/chunk-7ICKPVQF.js";
 import {
   __commonJS,

@@ -62,8 +62,9 @@ export function diagnoseJournal(json: string, w: Context, facts: HostFacts | nul
 
 /** Nothing decisive yet: journald may still be writing the last lines of a process that just died. */
 const UNDECIDED = new Set(["unknown", "booting", "clean-exit"]);
-const REREADS = 2;
-const REREAD_MS = 1500;
+const REREAD_MS = 1000;
+/** How long to wait for journald to catch up (it lags by seconds on a loaded host) before judging what is there. */
+const SETTLE_MS = 15_000;
 
 export async function diagnoseDeploy(host: Host, w: DiagnoseWindow): Promise<Diagnosis> {
   const argv = journalArgv({
@@ -75,9 +76,15 @@ export async function diagnoseDeploy(host: Host, w: DiagnoseWindow): Promise<Dia
   const read = async () => (await host.run(argv, { timeoutMs: 60_000, maxOutputBytes: 64 << 20 })).stdout;
   let json = await read();
   let d = diagnoseJournal(json, w);
-  for (let i = 0; i < REREADS && UNDECIDED.has(d.class) && w.failure !== "timeout"; i++) {
+  // undecided: read again until the verdict comes, or the journal has stopped growing (the same answer three times in a
+  // row after a second read), or the deadline; a boot timeout has nothing more to wait for
+  const until = Date.now() + SETTLE_MS;
+  let same = 0;
+  while (UNDECIDED.has(d.class) && w.failure !== "timeout" && same < 3 && Date.now() < until) {
     await new Promise((r) => setTimeout(r, REREAD_MS));
-    json = await read();
+    const again = await read();
+    same = again === json ? same + 1 : 0;
+    json = again;
     d = diagnoseJournal(json, w);
   }
   if (!d.below) return d;

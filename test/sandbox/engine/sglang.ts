@@ -222,7 +222,8 @@ export function sglangLite(p: SglangPlan): LiteEngine {
     // SGLang's metrics collector gauges (with --enable-metrics only), one sample per label set: names and HELP
     // of num_running_reqs, max_total_num_tokens and spec_accept_* as in python/sglang/srt/metrics/collector.py
     // (sgl-project/sglang 00ae9c15, whose scheduler labels carry moe_ep_rank too). sglang:context_len is not among
-    // that file's gauges: the double still serves it, unconfirmed; verify over HTTP asks /v1/models' max_model_len first
+    // that file's gauges: the double still serves it, unconfirmed; verify over HTTP asks /v1/models'
+    // max_model_len first
     metrics: () => {
       if (!p.metrics) return null;
       const l = `model_name="${p.served}",engine_type="unified",tp_rank="0",pp_rank="0",moe_ep_rank="0"`;

@@ -20,7 +20,7 @@ import {
   explainCommand,
   renderExplain,
   toResult
-} from "./chunk-66QWJ4JJ.js";
+} from "./chunk-VZ34J62R.js";
 import {
   UsageError,
   codeSpan,
@@ -38,7 +38,7 @@ import {
   apiKeyOf,
   basename,
   beforeExit,
-  containerCli,
+  composeLaunchIn,
   execScripts,
   fail,
   fileKind,
@@ -46,6 +46,7 @@ import {
   hasMergedStderr,
   heredocAt,
   launchFile,
+  launcherFiles,
   lexWords,
   lockDir,
   lockStaleness,
@@ -60,8 +61,8 @@ import {
   pass,
   programOf,
   programWords,
+  readEndpointLaunch,
   readFlags,
-  readLaunchScript,
   readYaml,
   reportExitCode,
   request,
@@ -83,7 +84,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-IMBQWLLD.js";
+} from "./chunk-EC4ODFLZ.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -102,7 +103,7 @@ import {
   readSpecDecode,
   readSpecMetrics,
   statusOf
-} from "./chunk-ZQFT6PWN.js";
+} from "./chunk-WNGVRUHU.js";
 import {
   SECRET_FLAG_ASSIGNMENT,
   TRAP_LITERAL_TOKEN,
@@ -41151,9 +41152,9 @@ var DESCRIPTIONS = {
   "endpoints.*.script": "The serve script, relative to this config file. Used by preflight (bash -n and shellcheck for a shell script, contracts, dropped flags, traps). A compose file or Kubernetes manifest (.yml/.yaml) named here is read as one.",
   "endpoints.*.unit": "The systemd unit file in the repository, relative to this config file; the trap rules read it. Named without script, it is the file that starts the engine (its ExecStart=; a .container here is read as a quadlet).",
   "endpoints.*.quadlet": "A podman quadlet (.container) in the repository that starts the engine, relative to this config file, for an endpoint with no serve script.",
-  "endpoints.*.part": 'In a compose file or Kubernetes manifest named as script that starts several engines: the one this endpoint is, by compose service name or Kind/name/container (e.g. "Deployment/qwen/vllm"); the first engine when absent.',
+  "endpoints.*.part": `In a compose file or Kubernetes manifest that starts several engines (named as script, or started by the unit's compose up): the one this endpoint is, by compose service name or Kind/name/container (e.g. "Deployment/qwen/vllm"); the service compose up names, else the first engine, when absent.`,
   "endpoints.*.service": 'The systemd unit restarted and watched on the host, e.g. "frank-archon.service".',
-  "endpoints.*.container": "The podman container name the unit runs.",
+  "endpoints.*.container": "The podman container name the unit runs. Not needed when the unit or script runs compose up (podman-compose, podman compose, docker compose): the engine service's container is named by the compose tool's own rule (container_name:, else <project>_<service>_1 for podman-compose, <project>-<service>-1 for docker compose).",
   ...sshKeys("endpoints.*.host", "The GPU host to deploy to and verify on."),
   ...sshKeys("endpoints.*.host.jump", "A jump host to reach the host through (like ssh -J)."),
   "endpoints.*.hosts": "A fleet instead of host: one entry per replica of this endpoint, rolled out canary first (see rollout).",
@@ -41247,10 +41248,10 @@ var EXTRA = {
 };
 function walkSchema(node2, visit2, path = "") {
   visit2(path, node2);
-  const join14 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join14(k));
+  const join15 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join15(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit2, join14("*"));
+    walkSchema(node2.additionalProperties, visit2, join15("*"));
   if (node2.items) walkSchema(node2.items, visit2, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit2, `${path}[]`);
 }
@@ -42581,7 +42582,8 @@ async function withHost(ep, opts, configDir, refused2, fn2) {
 }
 
 // src/commands/shared/endpoints.ts
-import { dirname as dirname4, relative as relative3, resolve as resolve3 } from "node:path";
+import { readFileSync as readFileSync6 } from "node:fs";
+import { dirname as dirname4, join as join5, relative as relative3, resolve as resolve3 } from "node:path";
 var repoPath = (ws, p) => relative3(ws.root, resolve3(dirname4(ws.configFile), p)).split("\\").join("/");
 var unknownEndpoint = (ws, name) => new ConfigError(ws.configFile, [
   {
@@ -42609,15 +42611,37 @@ function selectTargets(ws, files, endpoint) {
     const ep = ws.config.endpoints[n];
     const rel = (p) => repoPath(ws, p);
     const file2 = launchFile(ep);
+    const unitPath = ep.script && ep.unit ? rel(ep.unit) : null;
+    const compose = composeStarted(ws, ep, file2);
+    if (compose)
+      return { name: n, kind: "compose", unitPath, endpoint: ep, ...compose, scriptPath: rel(compose.file) };
     return {
       name: n,
       scriptPath: rel(file2.path),
       kind: file2.kind,
-      unitPath: ep.script && ep.unit ? rel(ep.unit) : null,
+      unitPath,
       part: ep.part ?? null,
       endpoint: ep
     };
   });
+}
+function composeStarted(ws, ep, file2) {
+  if (file2.kind !== "script" && file2.kind !== "unit") return null;
+  const read = (p) => {
+    try {
+      return readFileSync6(join5(ws.root, repoPath(ws, p)), "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const launchers = launcherFiles(ep, file2).map((l) => ({ ...l, text: read(l.path) }));
+  const own2 = launchers[0]?.path === file2.path ? launchers[0].text : null;
+  if (own2 !== null && parseLaunch(file2.kind, own2).engine) return null;
+  const found = composeLaunchIn(launchers, ep.install ?? [], null);
+  const composeFile = found?.ref.repoFile;
+  if (!found || !composeFile || yamlKind(composeFile, read(composeFile) ?? "") !== "compose") return null;
+  const named = found.up.services.length === 1 ? found.up.services[0] : null;
+  return { file: composeFile, part: ep.part ?? named, launcher: repoPath(ws, launchers[found.index].path) };
 }
 function oneEndpoint(ws, opts, needs) {
   if (!ws.config) throw new UsageError(`${opts.command} needs deploy-gate.yml (${needs}): see docs/config.md`);
@@ -42660,16 +42684,16 @@ function endpointFor2(ws, name, opts) {
 // src/commands/shared/workspace.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { hostname as hostname3, userInfo as userInfo2 } from "node:os";
-import { dirname as dirname5, isAbsolute as isAbsolute5, join as join5, relative as relative4, resolve as resolve4 } from "node:path";
+import { dirname as dirname5, isAbsolute as isAbsolute5, join as join6, relative as relative4, resolve as resolve4 } from "node:path";
 function findConfigUpwards(cwd, root) {
   for (let dir = cwd; ; dir = dirname5(dir)) {
-    const candidate = join5(dir, DEFAULT_CONFIG);
+    const candidate = join6(dir, DEFAULT_CONFIG);
     if (existsSync4(candidate)) return candidate;
     if (dir === root || dirname5(dir) === dir || !dir.startsWith(root)) return null;
   }
 }
 async function openWorkspace(opts, env = {}) {
-  let configFile = opts.config ? isAbsolute5(opts.config) ? opts.config : join5(opts.cwd, opts.config) : null;
+  let configFile = opts.config ? isAbsolute5(opts.config) ? opts.config : join6(opts.cwd, opts.config) : null;
   const info = await new Git(opts.cwd).info() ?? (configFile && existsSync4(dirname5(configFile)) ? await new Git(dirname5(configFile)).info() : null);
   const root = info?.root ?? null;
   if (!info || !root) {
@@ -42819,7 +42843,7 @@ var lockJson = (s) => ({
 
 // src/commands/webhook/command.ts
 import { existsSync as existsSync6 } from "node:fs";
-import { isAbsolute as isAbsolute7, join as join8 } from "node:path";
+import { isAbsolute as isAbsolute7, join as join9 } from "node:path";
 
 // src/domain/webhook/flagger.ts
 var DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -43121,13 +43145,13 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
 }
 
 // src/ports/http/route.ts
-var join6 = (base, path) => base.replace(/\/+$/, "") + path;
+var join7 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join6(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join6(url2, path), body, headers, timeoutMs)
+    send: (method, path, body, timeoutMs) => request(method, join7(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join7(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -43139,7 +43163,7 @@ function peerRoute(peer, url2, headers) {
       let r;
       try {
         r = await peer.run(["curl", "-K", "-"], {
-          stdin: curlConfig(method, join6(url2, path), body, headers, timeoutMs),
+          stdin: curlConfig(method, join7(url2, path), body, headers, timeoutMs),
           timeoutMs: timeoutMs + 5e3
         });
       } catch (e) {
@@ -43154,7 +43178,7 @@ function peerRoute(peer, url2, headers) {
       const error62 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error62 && `from ${peer.name}: ${error62}`, durationMs: performance.now() - t0 };
     },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join6(url2, path), body, headers, timeoutMs)
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join7(url2, path), body, headers, timeoutMs)
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
@@ -43212,7 +43236,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
             method,
             host: u.hostname,
             port,
-            path: join6(u.pathname === "/" ? "" : u.pathname, path),
+            path: join7(u.pathname === "/" ? "" : u.pathname, path),
             createConnection: () => stream,
             headers: {
               ...headers,
@@ -43243,7 +43267,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
-      return streamThroughTunnel(stream, u, join6(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+      return streamThroughTunnel(stream, u, join7(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
@@ -45448,8 +45472,8 @@ async function serveJson(o) {
 
 // src/commands/verify-http.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { readFileSync as readFileSync6 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute6, join as join7, resolve as resolve5 } from "node:path";
+import { readFileSync as readFileSync7 } from "node:fs";
+import { dirname as dirname8, isAbsolute as isAbsolute6, join as join8, resolve as resolve5 } from "node:path";
 
 // src/commands/shared/report.ts
 function buildReport(ws, opts, parts) {
@@ -45470,8 +45494,8 @@ function buildReport(ws, opts, parts) {
 
 // src/commands/verify-http.ts
 function configFileOf(opts) {
-  if (opts.config) return isAbsolute6(opts.config) ? opts.config : join7(opts.cwd, opts.config);
-  const here = join7(opts.cwd, DEFAULT_CONFIG);
+  if (opts.config) return isAbsolute6(opts.config) ? opts.config : join8(opts.cwd, opts.config);
+  const here = join8(opts.cwd, DEFAULT_CONFIG);
   return existsSync5(here) ? here : null;
 }
 function httpTarget(opts) {
@@ -45513,7 +45537,7 @@ function podSource(opts, target2) {
   if (k.manifest) {
     const path = resolve5(target2.configDir ?? opts.cwd, k.manifest);
     try {
-      manifest = { path: k.manifest, text: readFileSync6(path, "utf8") };
+      manifest = { path: k.manifest, text: readFileSync7(path, "utf8") };
     } catch (e) {
       throw new UsageError(
         `kubernetes.manifest ${k.manifest}: cannot read ${path} (${e.code}): fix the path, relative to the config file`
@@ -45668,7 +45692,7 @@ var WEBHOOK_LIMIT = 4;
 var WEBHOOK_DEADLINE_MS = 12e4;
 async function webhookCommand(opts, io, signal = runAbort.signal) {
   if (!opts.listen) throw new UsageError("webhook needs --listen HOST:PORT (e.g. --listen :8080)");
-  const file2 = opts.config ? isAbsolute7(opts.config) ? opts.config : join8(opts.cwd, opts.config) : join8(opts.cwd, DEFAULT_CONFIG);
+  const file2 = opts.config ? isAbsolute7(opts.config) ? opts.config : join9(opts.cwd, opts.config) : join9(opts.cwd, DEFAULT_CONFIG);
   if (!existsSync6(file2))
     throw new UsageError(`webhook needs the endpoints' config: ${file2} does not exist (pass --config FILE)`);
   const config2 = loadConfig(file2);
@@ -46154,12 +46178,12 @@ var GitReader = class {
 };
 
 // src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync10, statSync as statSync2 } from "node:fs";
-import { dirname as dirname12, join as join13 } from "node:path";
+import { readFileSync as readFileSync11, statSync as statSync2 } from "node:fs";
+import { dirname as dirname12, join as join14 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
-import { readFileSync as readFileSync7 } from "node:fs";
-import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute8, join as join9 } from "node:path";
+import { readFileSync as readFileSync8 } from "node:fs";
+import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute8, join as join10 } from "node:path";
 
 // src/domain/launch/vllm-config.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -46199,7 +46223,7 @@ function kindOf(t, text) {
   return t.kind === "script" ? yamlKind(t.scriptPath, text) ?? "script" : t.kind;
 }
 async function dotEnv(ctx, file2, ref) {
-  const text = await readAt(ctx, join9(dirname10(file2), ".env"), ref);
+  const text = await readAt(ctx, join10(dirname10(file2), ".env"), ref);
   return text === null ? /* @__PURE__ */ new Map() : parseDotEnv(text);
 }
 async function readLaunch(ctx, t, text, ref) {
@@ -46212,7 +46236,7 @@ async function withConfigFile(ctx, launchPath, script, ref) {
   const named = engine?.kind === "vllm" ? configFlagPath(engine.flags) : null;
   if (!engine || !named || /[$`]/.test(named)) return script;
   const rel = named.replace(/^\.\//, "");
-  const candidates = isAbsolute8(rel) ? [join9(dirname10(launchPath), basename4(rel))] : [join9(dirname10(launchPath), rel), rel];
+  const candidates = isAbsolute8(rel) ? [join10(dirname10(launchPath), basename4(rel))] : [join10(dirname10(launchPath), rel), rel];
   for (const path of candidates.map((c) => c.split("\\").join("/"))) {
     const text = await readAt(ctx, path, ref);
     const flags = text === null ? null : configFileFlags(text, path);
@@ -46223,20 +46247,20 @@ async function withConfigFile(ctx, launchPath, script, ref) {
 async function readAt(ctx, path, ref) {
   if (ref) return ctx.reader.show(ref, path);
   try {
-    return readFileSync7(join9(ctx.root, path), "utf8");
+    return readFileSync8(join10(ctx.root, path), "utf8");
   } catch {
     return null;
   }
 }
 
 // src/stages/preflight/rendered.ts
-import { existsSync as existsSync7, mkdirSync, mkdtempSync, readFileSync as readFileSync9, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync7, mkdirSync, mkdtempSync, readFileSync as readFileSync10, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { createHash as createHash2 } from "node:crypto";
 import { tmpdir } from "node:os";
-import { dirname as dirname11, join as join10, posix as posix2 } from "node:path";
+import { dirname as dirname11, join as join11, posix as posix2 } from "node:path";
 
 // src/ports/local/render.ts
-import { readFileSync as readFileSync8 } from "node:fs";
+import { readFileSync as readFileSync9 } from "node:fs";
 import { isAbsolute as isAbsolute9, relative as relative5, resolve as resolve6 } from "node:path";
 var RENDERERS = {
   helm: {
@@ -46263,10 +46287,10 @@ function restrictorRefusal(error62) {
 function pathsInside(absDir, within) {
   let text;
   try {
-    text = readFileSync8(resolve6(absDir, "kustomization.yaml"), "utf8");
+    text = readFileSync9(resolve6(absDir, "kustomization.yaml"), "utf8");
   } catch {
     try {
-      text = readFileSync8(resolve6(absDir, "kustomization.yml"), "utf8");
+      text = readFileSync9(resolve6(absDir, "kustomization.yml"), "utf8");
     } catch {
       return false;
     }
@@ -46304,35 +46328,35 @@ async function renderManifests(tool, absDir, { timeoutMs = 6e4, within } = {}) {
 // src/stages/preflight/rendered.ts
 var memo2 = /* @__PURE__ */ new Map();
 var worktreeRenders = /* @__PURE__ */ new WeakMap();
-var CACHE = join10(tmpdir(), "deploy-gate-renders");
+var CACHE = join11(tmpdir(), "deploy-gate-renders");
 function renderAt(ctx, spec2, ref) {
   if (ref === null) {
     const mine = worktreeRenders.get(ctx) ?? /* @__PURE__ */ new Map();
     worktreeRenders.set(ctx, mine);
     const k = `${spec2.tool}:${spec2.dir}`;
-    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join10(ctx.root, spec2.dir), { within: ctx.root }));
+    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join11(ctx.root, spec2.dir), { within: ctx.root }));
     return mine.get(k);
   }
   const key = `${ref}-${spec2.tool}-${createHash2("sha256").update(`${ctx.root}\0${spec2.dir}`).digest("hex").slice(0, 16)}`;
   let p = memo2.get(key);
   if (!p) {
-    p = renderCommit(ctx.root, spec2, ref, join10(CACHE, `${key}.yaml`));
+    p = renderCommit(ctx.root, spec2, ref, join11(CACHE, `${key}.yaml`));
     memo2.set(key, p);
   }
   return p;
 }
 async function renderCommit(root, spec2, ref, cached2) {
-  if (/^[0-9a-f]{40}$/.test(ref) && existsSync7(cached2)) return { text: readFileSync9(cached2, "utf8") };
-  const tmp = mkdtempSync(join10(tmpdir(), "dg-render-"));
+  if (/^[0-9a-f]{40}$/.test(ref) && existsSync7(cached2)) return { text: readFileSync10(cached2, "utf8") };
+  const tmp = mkdtempSync(join11(tmpdir(), "dg-render-"));
   try {
-    const tar = join10(tmp, "tree.tar");
+    const tar = join11(tmp, "tree.tar");
     const a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 6e4 });
     if (a.code !== 0) return { error: `git archive ${ref} failed: ${a.stderr.trim()}` };
-    const tree = join10(tmp, "tree");
+    const tree = join11(tmp, "tree");
     mkdirSync(tree);
     const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 6e4 });
     if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
-    const r = await renderManifests(spec2.tool, join10(tree, spec2.dir), { within: tree });
+    const r = await renderManifests(spec2.tool, join11(tree, spec2.dir), { within: tree });
     if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
       mkdirSync(dirname11(cached2), { recursive: true });
       writeFileSync2(cached2, r.text);
@@ -47319,7 +47343,7 @@ function judge(input2, levels, engineRulesOnly) {
 // src/stages/preflight/bash-syntax.ts
 import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 var CHECK11 = "preflight.bash-syntax";
 function parseBashError(stderr) {
   const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
@@ -47327,8 +47351,8 @@ function parseBashError(stderr) {
   return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
 }
 async function bashSyntax(text, file2, label = file2) {
-  const dir = mkdtempSync2(join11(tmpdir2(), "dg-bash-n-"));
-  const tmp = join11(dir, "script");
+  const dir = mkdtempSync2(join12(tmpdir2(), "dg-bash-n-"));
+  const tmp = join12(dir, "script");
   let r;
   try {
     writeFileSync3(tmp, text, { mode: 384 });
@@ -47384,7 +47408,7 @@ function crlf(text, file2, label) {
 }
 
 // src/stages/preflight/script-batch.ts
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 var LOOP = 'for f; do e=$(bash -n -- "$f" 2>&1 >/dev/null); printf "%s\\0%s\\0" "$?" "$e"; done';
 var answer = (code, stdout, stderr) => ({
   code,
@@ -47396,7 +47420,7 @@ var answer = (code, stdout, stderr) => ({
 async function checkScripts(root, files, shellcheck2) {
   const out = { bash: /* @__PURE__ */ new Map(), shellcheck: /* @__PURE__ */ new Map() };
   if (files.length === 0) return out;
-  const abs = files.map((f) => join12(root, f));
+  const abs = files.map((f) => join13(root, f));
   const deadline = 6e4 + 1e3 * files.length;
   const [bash, sc] = await Promise.all([
     runLocal("bash", ["-c", LOOP, "bash-n", ...abs], { cwd: root, timeoutMs: deadline }),
@@ -47790,7 +47814,7 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync10(join13(ctx.root, path), "utf8");
+    return readFileSync11(join14(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -47825,7 +47849,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync2(join13(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync2(join14(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -47852,7 +47876,7 @@ async function preflightTarget(ctx, t) {
   const fileChecks = !t.sharesFile;
   if (kind === "script" && fileChecks) {
     const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : void 0;
-    const abs = join13(ctx.root, t.scriptPath);
+    const abs = join14(ctx.root, t.scriptPath);
     const syntax = batch?.bash.get(t.scriptPath);
     out.push(
       syntax ? syntaxFinding(text, t.scriptPath, t.scriptPath, syntax, abs) : await bashSyntax(text, t.scriptPath)
@@ -49392,15 +49416,16 @@ function editedOnHost(facts) {
 async function runVerify(ctx, opts) {
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const ep = ctx.endpoint;
-  const file2 = launchFile(ep);
-  const scriptPath = ctx.repoPath(file2.path);
-  const script = await readLaunchScript(ctx);
-  const direct = !ep.container && runsDirect(script) && Boolean(ep.service);
-  const name = ep.container ?? (direct ? ep.service : null);
+  const launch = await readEndpointLaunch(ctx);
+  const { script, cli } = launch;
+  const scriptPath = ctx.repoPath(launch.path);
+  const direct = !ep.container && !launch.compose && runsDirect(script) && Boolean(ep.service);
+  const name = ep.container ?? launch.compose?.container ?? (direct ? ep.service : null);
   if (!name) {
+    const gap = launch.compose?.gap;
     return VERIFY_CHECKS.map(
       (c) => c === "verify.container" ? fail(c, "no `container` in the endpoint config: verify reads the running container", {
-        fix: "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml (an engine the unit runs without a container needs `service:` instead)"
+        fix: gap ? `the unit runs compose up, but the engine's container name cannot be told from it: ${gap}; or add \`container: NAME\` to the endpoint in deploy-gate.yml` : "add `container: NAME` (the podman --name) to the endpoint in deploy-gate.yml (an engine the unit runs without a container needs `service:` instead)"
       }) : skip(c, "needs the container name from the config")
     );
   }
@@ -49413,7 +49438,7 @@ async function runVerify(ctx, opts) {
       container: direct ? null : name,
       planPatterns: ep.contracts.plan.map((p) => p.pattern),
       installed: (ep.install ?? []).map((f) => f.to),
-      cli: containerCli(script),
+      cli,
       cacheDir: cacheMountSource(script?.engine?.podmanRun ?? null)
     },
     t.factsMs
@@ -49442,13 +49467,7 @@ async function runVerify(ctx, opts) {
     ),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");
-      const f = checkContainer(
-        facts,
-        name,
-        opts.deployment,
-        ep.service ?? null,
-        direct ? "unit" : containerCli(script)
-      );
+      const f = checkContainer(facts, name, opts.deployment, ep.service ?? null, direct ? "unit" : cli);
       if (facts.state && facts.state.sha !== ctx.sha)
         f.evidence = [
           ...f.evidence ?? [],

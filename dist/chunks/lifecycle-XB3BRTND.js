@@ -10,9 +10,9 @@ import {
   beforeExit,
   runAbort,
   shutdown
-} from "./chunk-IMBQWLLD.js";
+} from "./chunk-EC4ODFLZ.js";
 import "./chunk-SDA2ORHP.js";
-import "./chunk-ZQFT6PWN.js";
+import "./chunk-WNGVRUHU.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {

@@ -13,10 +13,10 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-43RML2B6.js";
+} from "./chunk-YMHXWXSK.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
-import "./chunk-66QWJ4JJ.js";
+import "./chunk-VZ34J62R.js";
 import {
   UsageError,
   colourOf,
@@ -25,9 +25,9 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-IMBQWLLD.js";
+} from "./chunk-EC4ODFLZ.js";
 import "./chunk-SDA2ORHP.js";
-import "./chunk-ZQFT6PWN.js";
+import "./chunk-WNGVRUHU.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 

@@ -17,7 +17,7 @@ import {
   bootPhase,
   isReadyMarker,
   messageBytes
-} from "./chunk-ZQFT6PWN.js";
+} from "./chunk-WNGVRUHU.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";
@@ -257,8 +257,8 @@ function diagnoseJournal(json, w, facts = null) {
   return { ...d, summary: a.summary + loopNote, fix: a.fix };
 }
 var UNDECIDED = /* @__PURE__ */ new Set(["unknown", "booting", "clean-exit"]);
-var REREADS = 2;
-var REREAD_MS = 1500;
+var REREAD_MS = 1e3;
+var SETTLE_MS = 15e3;
 async function diagnoseDeploy(host, w) {
   const argv = journalArgv({
     service: w.service,
@@ -269,9 +269,13 @@ async function diagnoseDeploy(host, w) {
   const read = async () => (await host.run(argv, { timeoutMs: 6e4, maxOutputBytes: 64 << 20 })).stdout;
   let json = await read();
   let d = diagnoseJournal(json, w);
-  for (let i = 0; i < REREADS && UNDECIDED.has(d.class) && w.failure !== "timeout"; i++) {
+  const until = Date.now() + SETTLE_MS;
+  let same = 0;
+  while (UNDECIDED.has(d.class) && w.failure !== "timeout" && same < 3 && Date.now() < until) {
     await new Promise((r) => setTimeout(r, REREAD_MS));
-    json = await read();
+    const again = await read();
+    same = again === json ? same + 1 : 0;
+    json = again;
     d = diagnoseJournal(json, w);
   }
   if (!d.below) return d;
@@ -787,8 +791,8 @@ async function dryRun(ctx, service) {
     )
   ];
 }
-var missingConfig = (ctx, keys) => fail("deploy.restart", `endpoint ${ctx.name} has no ${keys.join(", ")} in ${ctx.configFile}`, {
-  fix: `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs; an engine the unit runs without a container needs no container:).`,
+var missingConfig = (ctx, keys, composeGap) => fail("deploy.restart", `endpoint ${ctx.name} has no ${keys.join(", ")} in ${ctx.configFile}`, {
+  fix: composeGap ? `The unit runs compose up, but the engine's container name cannot be told from it: ${composeGap}; or add \`container:\` (the container's name on the host) to endpoints.${ctx.name} in ${ctx.configFile}.` : `Add ${keys.map((k) => `\`${k}:\``).join(" and ")} to endpoints.${ctx.name} in ${ctx.configFile} (the systemd unit to restart and the podman container it runs; an engine the unit runs without a container needs no container:).`,
   file: ctx.configFile
 });
 
@@ -1104,6 +1108,13 @@ function decide(prev, obs, configContainer) {
     return fail2(
       "container-mismatch",
       `the engine reached readiness in container ${state.otherContainers.join(", ")}, but container: says ${configContainer ?? "another name"}, and no container of that name was created`
+    );
+  }
+  const old = obs.container && !isFresh(obs.container, state.startedAtHostMs) ? obs.container : null;
+  if (settled && !state.fresh && old && LIVE_CONTAINER.has(old.state)) {
+    return fail2(
+      "container-reused",
+      `the engine reached readiness in container ${short(old.id)}, created ${formatElapsed(state.startedAtHostMs - old.createdAtMs)} before this deploy began: the restart started the old container again instead of a new one`
     );
   }
   if (settled && state.fresh && state.unanswered >= AFTER_MARKER_POLLS) {
@@ -1470,6 +1481,9 @@ async function checkImageFlags(host, script, progress) {
     return judgeHelp(h, null, e.message);
   }
 }
+
+// src/stages/launch-script.ts
+import { dirname as dirname2, join as join3 } from "node:path/posix";
 
 // src/domain/config/launch-file.ts
 function launchFile(ep) {
@@ -2288,6 +2302,14 @@ function parseDotEnv(text) {
 function looksLikeCompose(text) {
   return /^services\s*:/m.test(text);
 }
+function composeName(text, env = /* @__PURE__ */ new Map()) {
+  const src = looksLikeCompose(text) ? readYaml(text) : null;
+  const doc = src?.docs[0];
+  if (!src || !doc) return null;
+  const y = new YamlReader(src, doc);
+  const v = y.str(y.get(doc.contents, "name"));
+  return v === null ? null : interpolate(v, env);
+}
 function parseCompose(text, env = /* @__PURE__ */ new Map()) {
   if (!looksLikeCompose(text)) return null;
   const src = readYaml(text);
@@ -2312,7 +2334,8 @@ function readService(y, name, svc, env, lines) {
     const v = y.str(y.get(svc, key));
     if (v !== null) opt(option, v, y.keyLine(svc, key));
   };
-  opt("--name", y.str(y.get(svc, "container_name")) ?? name, y.keyLine(svc, "container_name"));
+  const containerName = y.str(y.get(svc, "container_name"));
+  opt("--name", containerName ?? name, y.keyLine(svc, "container_name"));
   scalar("ipc", "--ipc");
   scalar("shm_size", "--shm-size");
   scalar("restart", "--restart");
@@ -2412,7 +2435,7 @@ function readService(y, name, svc, env, lines) {
       }
     ]
   };
-  return { name, run };
+  return { name, run, containerName: containerName === null ? null : expand(containerName) };
 }
 function gpuRequest(y, svc) {
   const devices = y.get(y.get(y.get(y.get(svc, "deploy"), "resources"), "reservations"), "devices");
@@ -2445,6 +2468,9 @@ function composeWords(y, node, expand) {
     ...w.resolved !== void 0 ? { resolved: unescape(w.resolved) } : {}
   }));
 }
+
+// src/domain/launch/compose-target.ts
+import { join as join2 } from "node:path/posix";
 
 // src/domain/launch/kube.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -3963,13 +3989,161 @@ function quadletLaunch(unit, text) {
   return out;
 }
 
-// src/stages/launch-script.ts
-function readLaunchScript(ctx) {
-  const file = launchFile(ctx.endpoint);
-  return ctx.reader.show(ctx.sha, ctx.repoPath(file.path)).then(
-    (text) => text === null ? null : parseLaunch(file.kind, text),
-    () => null
-  );
+// src/domain/launch/compose-up.ts
+import { basename as basename2, dirname, isAbsolute, join, normalize } from "node:path/posix";
+var DEFAULT_COMPOSE_FILES = [
+  "compose.yaml",
+  "compose.yml",
+  "podman-compose.yaml",
+  "podman-compose.yml",
+  "docker-compose.yml",
+  "docker-compose.yaml"
+];
+var GLOBAL_VALUE = /^(-f|--file|-p|--project-name|--project-directory|--env-file|--profile|--ansi|--parallel|--progress|--podman-path|--podman-[a-z]+-args|--podman-args)$/;
+var UP_VALUE = /^(-t|--timeout|--scale|--exit-code-from|--pull|--wait-timeout|--attach|--no-attach|--attach-dependencies-timeout)$/;
+function toolOf(words) {
+  const first = basename2(words[0] ?? "");
+  if (first === "podman-compose") return { tool: "podman-compose", rest: 1 };
+  if (first === "docker-compose") return { tool: "docker-compose", rest: 1 };
+  if ((first === "podman" || first === "docker") && words[1] === "compose")
+    return { tool: first === "docker" ? "docker compose" : "podman-compose", rest: 2 };
+  return null;
+}
+function readComposeUp(command) {
+  let words = command.words.map((w) => w.resolved ?? w.text);
+  while (words[0] === "exec" || words[0] === "sudo" || words[0] === "nohup") words = words.slice(1);
+  const t = toolOf(words);
+  if (!t) return null;
+  const up = {
+    tool: t.tool,
+    cli: t.tool === "podman-compose" ? "podman" : "docker",
+    files: [],
+    project: null,
+    projectDirectory: null,
+    services: [],
+    forceRecreate: false,
+    line: command.line
+  };
+  let i = t.rest;
+  for (; i < words.length; i++) {
+    const w = words[i];
+    if (!w.startsWith("-")) break;
+    const eq = w.indexOf("=");
+    const [name, inline] = w.startsWith("--") && eq > 0 ? [w.slice(0, eq), w.slice(eq + 1)] : [w, null];
+    if (!GLOBAL_VALUE.test(name)) continue;
+    const value = inline ?? words[++i] ?? "";
+    if (name === "-f" || name === "--file") up.files.push(value);
+    else if (name === "-p" || name === "--project-name") up.project = value;
+    else if (name === "--project-directory") up.projectDirectory = value;
+  }
+  if (words[i] !== "up") return null;
+  for (i++; i < words.length; i++) {
+    const w = words[i];
+    if (w === "--force-recreate") up.forceRecreate = true;
+    if (w.startsWith("-")) {
+      if (UP_VALUE.test(w)) i++;
+      continue;
+    }
+    up.services.push(w);
+  }
+  return up;
+}
+function composeUpIn(kind, text) {
+  if (kind === "script") {
+    for (const c of parseServeScript(text).commands) {
+      const up = readComposeUp(c);
+      if (up) return { up, workdir: null };
+    }
+    return null;
+  }
+  const unit = parseUnit(text);
+  const wd = unitValue(unit, "Service", "WorkingDirectory")?.value.replace(/^-/, "") ?? null;
+  for (const e of execScripts(unit, text.split("\n"))) {
+    if (e.key !== "ExecStart") continue;
+    for (const c of e.script.commands) {
+      const up = readComposeUp(c);
+      if (up) return { up, workdir: wd && isAbsolute(wd) ? wd : null };
+    }
+  }
+  return null;
+}
+function composeHostFile(up, workdir) {
+  const f = up.files[0];
+  if (!f) return null;
+  if (isAbsolute(f)) return normalize(f);
+  const base = up.projectDirectory && isAbsolute(up.projectDirectory) ? up.projectDirectory : workdir;
+  return base ? join(base, f) : null;
+}
+function composeProjectDir(up, hostFile, workdir) {
+  if (up.tool !== "podman-compose" && up.projectDirectory && isAbsolute(up.projectDirectory))
+    return normalize(up.projectDirectory);
+  return hostFile ? dirname(hostFile) : workdir;
+}
+function composeProject(up, dir, topLevelName = null) {
+  if (up.project) return up.project;
+  if (up.tool === "podman-compose") {
+    const name2 = dir === null ? "" : basename2(dir).toLowerCase().replace(/[^-_a-z0-9]/g, "");
+    return name2 || null;
+  }
+  const normal = (s) => s.toLowerCase().replace(/[^a-z0-9_-]/g, "").replace(/^[-_]+/, "");
+  const name = topLevelName ? normal(topLevelName) : dir === null ? "" : normal(basename2(dir));
+  return name || null;
+}
+function composeContainerName(tool, project, service, containerName) {
+  if (containerName) return containerName;
+  const sep = tool === "docker compose" ? "-" : "_";
+  return `${project}${sep}${service}${sep}1`;
+}
+
+// src/domain/launch/compose-target.ts
+function composeFileRef(up, workdir, install2, scriptCompose) {
+  const named = composeHostFile(up, workdir);
+  if (scriptCompose) {
+    const installed = workdir ? null : install2.find((i) => i.from === scriptCompose)?.to ?? null;
+    return { repoFile: scriptCompose, hostFile: named ?? installed };
+  }
+  const candidates = named ? [named] : workdir ? DEFAULT_COMPOSE_FILES.map((n) => join2(workdir, n)) : [];
+  for (const c of candidates) {
+    const item = install2.find((i) => i.to === c);
+    if (item) return { repoFile: item.from, hostFile: c };
+  }
+  return { repoFile: null, hostFile: named };
+}
+function composeTarget(up, workdir, ref, compose, part) {
+  const services = compose ? parseCompose(compose.text, compose.env) ?? [] : [];
+  const engine = compose ? parseLaunchParts("compose", compose.text, { env: compose.env }).find((p) => p.script.engine) : void 0;
+  const named = up.services.length === 1 ? up.services[0] : null;
+  const service = part ?? named ?? engine?.name ?? (services.length === 1 ? services[0].name : null);
+  const dir = composeProjectDir(up, ref.hostFile, workdir);
+  const project = composeProject(up, dir, compose ? composeName(compose.text, compose.env) : null);
+  const svc = services.find((s) => s.name === service);
+  if (svc?.containerName) return { service, container: svc.containerName, gap: null };
+  if (!service)
+    return {
+      service: null,
+      container: null,
+      gap: "say which service runs the engine (set part: to its name in the compose file)"
+    };
+  if (!project)
+    return {
+      service,
+      container: null,
+      gap: "say where the compose file is on the host (an absolute -f path, or WorkingDirectory= in the unit) or give it -p NAME"
+    };
+  return { service, container: composeContainerName(up.tool, project, service, null), gap: null };
+}
+function launcherFiles(ep, launch) {
+  const out = [];
+  if (launch.kind === "script" || launch.kind === "unit") out.push({ path: launch.path, kind: launch.kind });
+  if (ep.unit && ep.unit !== launch.path && !ep.unit.endsWith(".container")) out.push({ path: ep.unit, kind: "unit" });
+  return out;
+}
+function composeLaunchIn(launchers, install2, scriptCompose) {
+  for (const [index, l] of launchers.entries()) {
+    const found = l.text === null ? null : composeUpIn(l.kind, l.text);
+    if (found) return { ...found, ref: composeFileRef(found.up, found.workdir, install2, scriptCompose), index };
+  }
+  return null;
 }
 
 // src/domain/launch/container-cli.ts
@@ -3978,6 +4152,48 @@ function containerCli(script) {
 }
 function runsDirect(script) {
   return script?.engine != null && script.engine.podmanRun === null;
+}
+
+// src/stages/launch-script.ts
+var show = (ctx, path) => ctx.reader.show(ctx.sha, ctx.repoPath(path)).catch(() => null);
+async function readEndpointLaunch(ctx) {
+  const ep = ctx.endpoint;
+  const file = launchFile(ep);
+  const text = await show(ctx, file.path);
+  const kind = text !== null && file.kind === "script" ? yamlKind(file.path, text) ?? "script" : file.kind;
+  const scriptCompose = kind === "compose" ? file.path : null;
+  const yaml = kind === "compose" || kind === "kubernetes";
+  const options = yaml ? { part: ep.part ?? null, env: kind === "compose" ? await dotEnv(ctx, file.path) : void 0 } : {};
+  const own = text === null ? null : parseLaunch(kind, text, options);
+  const launchers = own?.engine && !yaml ? [] : await Promise.all(
+    launcherFiles(ep, { path: file.path, kind }).map(async (l) => ({
+      kind: l.kind,
+      text: l.path === file.path ? text : await show(ctx, l.path)
+    }))
+  );
+  const found = composeLaunchIn(launchers, ep.install ?? [], scriptCompose);
+  if (!found) return { script: own, path: file.path, cli: containerCli(own), compose: null };
+  const { ref } = found;
+  const composeText = ref.repoFile === null ? null : ref.repoFile === file.path ? text : await show(ctx, ref.repoFile);
+  const env = ref.repoFile === null ? /* @__PURE__ */ new Map() : await dotEnv(ctx, ref.repoFile);
+  const target = composeTarget(
+    found.up,
+    found.workdir,
+    ref,
+    composeText === null ? null : { text: composeText, env },
+    ep.part ?? null
+  );
+  const script = composeText === null ? null : parseLaunch("compose", composeText, { part: target.service, env });
+  return {
+    script,
+    path: ref.repoFile ?? file.path,
+    cli: found.up.cli,
+    compose: { up: found.up, file: ref.repoFile, ...target }
+  };
+}
+async function dotEnv(ctx, composeFile) {
+  const text = await show(ctx, join3(dirname2(composeFile), ".env"));
+  return text === null ? /* @__PURE__ */ new Map() : parseDotEnv(text);
 }
 
 // src/stages/deploy/deploy.ts
@@ -3991,12 +4207,17 @@ async function runDeploy(ctx, opts) {
     ok: !findings.some((f) => f.status === "fail")
   });
   const { service } = ctx.endpoint;
-  const script = await readLaunchScript(ctx);
-  const direct = runsDirect(script);
-  const container = ctx.endpoint.container ?? (direct ? null : void 0);
+  const launch = await readEndpointLaunch(ctx);
+  const { script, cli } = launch;
+  const direct = !launch.compose && runsDirect(script);
+  const container = ctx.endpoint.container ?? launch.compose?.container ?? (direct ? null : void 0);
   if (!service || container === void 0) {
     findings.push(
-      missingConfig(ctx, [!service ? "service" : "", container === void 0 ? "container" : ""].filter(Boolean))
+      missingConfig(
+        ctx,
+        [!service ? "service" : "", container === void 0 ? "container" : ""].filter(Boolean),
+        launch.compose?.gap ?? void 0
+      )
     );
     return done();
   }
@@ -4065,7 +4286,15 @@ async function runDeploy(ctx, opts) {
       return done();
     }
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, lock.signal]) : lock.signal;
-    const result = await deploySteps({ ...ctx, signal }, opts, service, container, script, findings, done);
+    const result = await deploySteps(
+      { ...ctx, signal },
+      opts,
+      service,
+      { container, cli, compose: launch.compose },
+      script,
+      findings,
+      done
+    );
     if (lock.lost) findings.push(lostLock(ctx, lock.lost));
     return lock.lost ? done(result.deployment) : result;
   } catch (e) {
@@ -4101,8 +4330,7 @@ async function ensureUpFinding(ctx, service, findings) {
       })
     );
 }
-async function deploySteps(ctx, opts, service, container, script, findings, done) {
-  const cli = containerCli(script);
+async function deploySteps(ctx, opts, service, { container, cli, compose }, script, findings, done) {
   const flags = await checkImageFlags(ctx.host, script, (line) => ctx.progress(`${ctx.name}: ${line}`));
   findings.push(flags);
   if (flags.status === "fail") return done();
@@ -4182,7 +4410,8 @@ async function deploySteps(ctx, opts, service, container, script, findings, done
     );
     return done(deployment);
   }
-  if (w) findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null));
+  if (w)
+    findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null, reuseFix(ctx, container, compose)));
   const journal = await diagnoseDeploy(ctx.host, {
     service,
     container,
@@ -4199,12 +4428,22 @@ async function deploySteps(ctx, opts, service, container, script, findings, done
   await ensureUpFinding(ctx, service, findings);
   return done(deployment);
 }
-function readyFailure(ctx, d, polls, cli, direct) {
+function reuseFix(ctx, container, compose) {
+  const unit = ctx.endpoint.unit ?? ctx.endpoint.service ?? "the unit";
+  if (compose?.up.tool === "podman-compose") {
+    const file = compose.up.files[0] ? ` -f ${compose.up.files[0]}` : "";
+    return `podman-compose up starts an existing container of the same name as it was, so the changed compose file never ran: add ExecStartPre=-/usr/bin/podman-compose${file} down to ${unit} (or run up --force-recreate), then deploy again.`;
+  }
+  if (compose)
+    return `Make ${unit} recreate the service's container on every start (compose up --force-recreate), then deploy again.`;
+  return `Make ${unit} remove the old container before it starts the engine (ExecStartPre=-/usr/bin/podman rm -f ${container ?? "NAME"}, or podman run --replace), then deploy again.`;
+}
+function readyFailure(ctx, d, polls, cli, direct, reused) {
   const reason = d.kind === "fail" ? d.reason : "stopped waiting";
   const failure = d.kind === "fail" ? d.failure : null;
   return fail("deploy.ready", `${ctx.name} did not reach readiness: ${reason}`, {
     evidence: d.state.lastLine ? [`last engine line: ${d.state.lastLine}`] : [],
-    fix: failure === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: ${direct ? "the engine's --host must not be 127.0.0.1 and its --port must be the url's" : `the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port`}, and the host's firewall must let the runner in.` : "Read deploy.diagnosis below for the cause.",
+    fix: failure === "timeout" ? `The boot outlived boot.timeout (${formatElapsed(ctx.endpoint.boot.timeout)}): raise boot.timeout in ${ctx.configFile} if this boot is known to be slow, or read deploy.diagnosis for where it stalled.` : failure === "container-mismatch" ? `Make container: in ${ctx.configFile} the name the serve script gives ${cli} run --name (${d.state.otherContainers.join(", ")}), or the other way round.` : failure === "url-unreachable" ? `Check that url: in ${ctx.configFile} (${ctx.endpoint.url ?? "unset"}) reaches the port the engine listens on: ${direct ? "the engine's --host must not be 127.0.0.1 and its --port must be the url's" : `the host port of ${cli} run -p HOST:CONTAINER must map to the engine's --port`}, and the host's firewall must let the runner in.` : failure === "container-reused" ? reused : "Read deploy.diagnosis below for the cause.",
     data: { failure, phase: d.state.phase, containerId: d.state.fresh?.id ?? null, polls }
   });
 }
@@ -4275,15 +4514,16 @@ export {
   underLockMutex,
   takeLock,
   launchFile,
+  launcherFiles,
+  composeLaunchIn,
   apiKeyOf,
   parseHostCopies,
   unitStartMs,
   formatElapsed,
   BAD_HEADER,
   request,
-  readLaunchScript,
-  containerCli,
   runsDirect,
+  readEndpointLaunch,
   runDeploy,
   runAbort,
   beforeExit,

@@ -6,19 +6,14 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  HANDLERS,
-  runCommand
-} from "./chunk-43RML2B6.js";
-import "./chunk-RVIN33HA.js";
-import "./chunk-HJYNEF3P.js";
-import "./chunk-66QWJ4JJ.js";
+  explainCommand,
+  fileChunks
+} from "./chunk-VZ34J62R.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-IMBQWLLD.js";
-import "./chunk-SDA2ORHP.js";
-import "./chunk-ZQFT6PWN.js";
+import "./chunk-WNGVRUHU.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  HANDLERS,
-  runCommand
+  explainCommand,
+  fileChunks
 };

@@ -6,14 +6,19 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  explainCommand,
-  fileChunks
-} from "./chunk-66QWJ4JJ.js";
+  HANDLERS,
+  runCommand
+} from "./chunk-YMHXWXSK.js";
+import "./chunk-RVIN33HA.js";
+import "./chunk-HJYNEF3P.js";
+import "./chunk-VZ34J62R.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-ZQFT6PWN.js";
+import "./chunk-EC4ODFLZ.js";
+import "./chunk-SDA2ORHP.js";
+import "./chunk-WNGVRUHU.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  explainCommand,
-  fileChunks
+  HANDLERS,
+  runCommand
 };

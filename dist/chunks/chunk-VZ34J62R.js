@@ -18,7 +18,7 @@ import {
   authMismatchAdvice,
   failureOf,
   isToolConfigGap
-} from "./chunk-ZQFT6PWN.js";
+} from "./chunk-WNGVRUHU.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";
@@ -82,12 +82,13 @@ function renderExplain(r, color) {
 var QUOTE = /^(?:[ \t]*>(?: |$))+/;
 var GUTTER = /^[ \t]*L?\d{1,6}(?:[ \t]*[|│┃][ \t]?|:[ \t]+(?=\D)|\t)/;
 var COMPOSE = /^[ \t]*[A-Za-z0-9][\w.-]*[-_]\d+[ \t]+\| ?/;
+var BULLET = /^\* (?=\S{2,6} +\d{1,2} \d\d:\d\d:\d\d )/;
 var JOURNAL_DECORATION = /^(?:░░|-- (?:Subject|Defined-By|Support|Documentation|Logs begin at|Journal begins at|Boot [0-9a-f]+ --|No entries --|Reboot --|The (?:unit|job|process)|A (?:start|stop) job|An ExecStart= process)|--\s*$)/;
 var ELLIPSIS = /(?:…|\.\.\.)$/;
 var RUNTIME_TS = /^(?<iso>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)) (?:(?:stdout|stderr) [FP] )?(?<rest>.*)$/s;
 function unpaste(raw) {
   let line = raw.replace(QUOTE, "");
-  line = line.replace(GUTTER, "").replace(COMPOSE, "");
+  line = line.replace(GUTTER, "").replace(COMPOSE, "").replace(BULLET, "");
   if (JOURNAL_DECORATION.test(line)) return null;
   let ts = null;
   const rt = RUNTIME_TS.exec(line);

@@ -123,6 +123,9 @@ var GPU_FAULT = /(?:CUDA|HIP) error: (?!out of memory)(?:an illegal memory acces
 var GPU_UNSUPPORTED = /type fp8e4nv not supported in this architecture|fp8e4nv not supported/;
 var INSTALL = /No module named '(?:vllm|sglang|torch|sgl_kernel|flashinfer|vllm\._C)\b[\w.]*'|error while loading shared libraries: \S+: cannot open shared object file|undefined symbol: \S+|Failed to spawn: `[^`]+`/;
 var NCCL_CAUSE = /NCCL WARN (?:.*no (?:socket )?interface found|Bootstrap ?: ?.*(?:fail|error|timeout|abort|refused)|.*socketStartConnect.*failed|.*Connect to \S+ failed|.*(?:Call to \w+ failed|unhandled system error)|Error while (?:creating|attaching to) shared memory segment)|(?:^|\]: )(?:Bootstrap|NET\/Socket) ?: ?no (?:socket )?interface found/;
+var PEER_ACCESS = /peer access is not supported between these two devices/;
+var CUSTOM_AR_CHECK = /^Failed: Cuda error \S+:\d+ '/;
+var RAY_SHM = /System memory request exceeds memory available in \/dev\/shm/;
 var NCCL = new RegExp(
   `${NCCL_CAUSE.source}|NCCL error|nccl(?:Internal|System|UnhandledCuda|InvalidUsage|Remote)Error|DistBackendError|Watchdog caught collective operation timeout|ProcessGroupNCCL.*(?:timed? ?out|abort)|(?:store->get|TCPStore).*(?:Connection reset|timed out|refused)|DistNetworkError`
 );
@@ -150,6 +153,7 @@ var ROOT_CAUSES = [
   [HF_OFFLINE, "engine-init-failed"],
   [INSTALL, "engine-init-failed"],
   [NCCL, "engine-init-failed"],
+  [CUSTOM_AR_CHECK, "engine-init-failed"],
   // launch choices the engine rejects or that fail on the first request: the chat template and the parsers
   [CHAT_TEMPLATE, "engine-args"],
   [PARSER, "engine-args"]
@@ -162,9 +166,11 @@ var EXCEPTION = /^(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*Error|(?:[A-Z]\w*)?Exception)
 var NCCL_SETUP = /no (?:socket )?interface found/;
 function failureOf(msg, level) {
   if (level === "DEBUG" || level === "INFO" || level === "WARNING") return null;
-  if (NCCL_SETUP.test(msg) && NCCL_CAUSE.test(msg)) return { kind: "engine-init-failed", priority: 5.5 };
+  if (NCCL_SETUP.test(msg) && NCCL_CAUSE.test(msg) || PEER_ACCESS.test(msg))
+    return { kind: "engine-init-failed", priority: 5.5 };
   for (const [re, kind] of ROOT_CAUSES) if (re.test(msg)) return { kind, priority: 5 };
   if (WORKER_FAILED.test(msg)) return { kind: "engine-init-failed", priority: 4 };
+  if (RAY_SHM.test(msg)) return { kind: "engine-init-failed", priority: 4 };
   if (WRAPPER.test(msg)) return { kind: "engine-init-failed", priority: 1 };
   if (WORKER_DIED.test(msg)) return { kind: "engine-init-failed", priority: 2.5 };
   if (ENGINE_FATAL.test(msg)) return { kind: "engine-init-failed", priority: 2 };
@@ -194,6 +200,79 @@ function authMismatchDiagnosis(d, reason) {
     fix: a.fix,
     evidence: [reason, ...d.evidence].slice(0, 16)
   };
+}
+
+// src/domain/engine/peers.ts
+var LLAMA = String.raw`^(?:\[[^\]]*\] \[\w+\] \[WASI-NN\] llama\.cpp: )?(?:\[\d+\] )?(?:\d+\.\d+\.\d+\.\d+ )?(?:[DIWE] )?`;
+var LLAMA_LINE = new RegExp(
+  `${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`
+);
+var SGLANG_LINE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(/;
+var VLLM_LINE = /^\((?:APIServer|EngineCore\w*|VllmWorker\w*|Worker\w*) pid=\d+\) |vllm[/.](?:entrypoints|engine|v1|worker|executor)|^(?:INFO|WARNING|ERROR) \d\d-\d\d \d\d:\d\d:\d\d \[/;
+function familyOf(line) {
+  if (VLLM_LINE.test(line)) return "vllm";
+  if (SGLANG_LINE.test(line)) return "sglang";
+  if (LLAMA_LINE.test(line)) return "llama.cpp";
+  return null;
+}
+var LLAMA_READY = new RegExp(`${LLAMA}main: server is listening on https?://`);
+var LLAMA_READY_2024 = /"message":\s*"model loaded"|^all slots are idle\b|^\s*INFO \[ *\w+\] all slots are idle \|/;
+function isPeerReadyMarker(line) {
+  return line.includes("server is listening on http") && LLAMA_READY.test(line) || (line.includes("model loaded") || line.includes("all slots are idle")) && LLAMA_READY_2024.test(line);
+}
+var ROOT = [
+  // llama.cpp: a weights/KV/compute buffer the GPU cannot hold
+  [
+    /cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers|_alloc_buffer: failed to allocate buffer of size|failed to allocate buffer for kv cache/,
+    "oom"
+  ],
+  // llama.cpp: the model file (absent, unreadable, not GGUF, an architecture this build does not know)
+  [
+    new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`),
+    "engine-init-failed"
+  ],
+  [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
+  // Ollama keeps the bundled runner's last error from `error loading model` on (llm/status.go) and reports it as
+  // `llama runner process has terminated: …` (2026: `llama-server process …`): the same load failure, its prefix gone
+  [
+    /^error loading model: |llama(?:-server| runner) process has terminated: (?:exit status \d+: )?error loading model: /,
+    "engine-init-failed"
+  ],
+  // SGLang: the weights leave no room for its KV pool within --mem-fraction-static
+  [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"],
+  // SGLang model_runner.py: the profiled pool size is negative (weights took more than --mem-fraction-static allows)
+  [/max_total_tokens=\d+ is larger than the profiled value -\d+/, "kv-insufficient"]
+];
+var WRAPPERS = [
+  // SGLang's subprocess wrappers: the traceback above them is the cause
+  [/(?:Scheduler|TokenizerManager|DataParallelController|Detokenizer(?:Manager)?) hit an exception/, 2],
+  [/Received sigquit from a child process|Rank \d+ scheduler is dead/, 1],
+  // SGLang's HTTP server warming itself up after uvicorn is up (`_wait_and_warmup`): it logs the traceback and kills
+  // its own process tree, so a server that said it was up is down; the traceback's exception is the cause
+  [/Initialization failed\. warmup error/, 2],
+  // llama.cpp's way down after a failed load (case-sensitive: vLLM's `Failed to load model - not enough GPU memory` is
+  // a cause)
+  [
+    /exiting due to model loading error|(?:^|: )failed to load model\b|failed to create context with model|failed to initialize the context|exception loading model/,
+    1
+  ]
+];
+var LLAMA_LOAD_ERROR = /(?:^|: )error loading model: /;
+function peerFailureOf(msg) {
+  for (const [re, kind] of ROOT) if (re.test(msg)) return { kind, priority: 5 };
+  for (const [re, priority] of WRAPPERS) if (re.test(msg)) return { kind: "engine-init-failed", priority };
+  return null;
+}
+function llamaLoadCause(decisive) {
+  const path = /'(\/[^']+\.gguf)'|from (\/\S+\.gguf)/.exec(decisive);
+  const p = path ? path[1] ?? path[2] : null;
+  if (/failed to open|No such file|cannot open/i.test(decisive)) return { what: "missing", path: p };
+  if (/unknown (?:model )?architecture|unknown pre-tokenizer/.test(decisive)) return { what: "architecture", path: p };
+  if (/failed to read magic|invalid magic|not within the file bounds|wrong number of tensors|corrupted|truncated/.test(
+    decisive
+  ))
+    return { what: "corrupt", path: p };
+  return { what: "other", path: p };
 }
 
 // src/domain/diagnosis/oom.ts
@@ -247,70 +326,8 @@ function gapText(o) {
   return o ? `asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free of ${giB(o.totalGiB)} GiB (short ${giB(o.shortfallGiB)} GiB)` : "out of GPU memory";
 }
 
-// src/domain/engine/peers.ts
-var LLAMA = String.raw`^(?:\d+\.\d+\.\d+\.\d+ |\[\d+\] )?(?:[DIWE] )?`;
-var LLAMA_LINE = new RegExp(
-  `${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`
-);
-var SGLANG_LINE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(/;
-var VLLM_LINE = /^\((?:APIServer|EngineCore\w*|VllmWorker\w*|Worker\w*) pid=\d+\) |vllm[/.](?:entrypoints|engine|v1|worker|executor)|^(?:INFO|WARNING|ERROR) \d\d-\d\d \d\d:\d\d:\d\d \[/;
-function familyOf(line) {
-  if (VLLM_LINE.test(line)) return "vllm";
-  if (SGLANG_LINE.test(line)) return "sglang";
-  if (LLAMA_LINE.test(line)) return "llama.cpp";
-  return null;
-}
-var LLAMA_READY = new RegExp(`${LLAMA}main: server is listening on https?://`);
-var LLAMA_READY_2024 = /"message":\s*"model loaded"|^all slots are idle\b|^\s*INFO \[ *\w+\] all slots are idle \|/;
-function isPeerReadyMarker(line) {
-  return line.includes("server is listening on http") && LLAMA_READY.test(line) || (line.includes("model loaded") || line.includes("all slots are idle")) && LLAMA_READY_2024.test(line);
-}
-var ROOT = [
-  // llama.cpp: a weights/KV/compute buffer the GPU cannot hold
-  [
-    /cudaMalloc failed: out of memory|(?:failed|unable) to allocate (?:CUDA|ROCm|HIP|Vulkan|SYCL|Metal)\d* buffer|failed to allocate compute (?:pp )?buffers|_alloc_buffer: failed to allocate buffer of size|failed to allocate buffer for kv cache/,
-    "oom"
-  ],
-  // llama.cpp: the model file (absent, unreadable, not GGUF, an architecture this build does not know)
-  [
-    new RegExp(`${LLAMA}gguf_init_from_file(?:_impl)?: (?:failed to open|failed to read magic|invalid magic)`),
-    "engine-init-failed"
-  ],
-  [new RegExp(`${LLAMA}llama_model_load: error loading model: `), "engine-init-failed"],
-  // SGLang: the weights leave no room for its KV pool within --mem-fraction-static
-  [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"],
-  // SGLang model_runner.py: the profiled pool size is negative (weights took more than --mem-fraction-static allows)
-  [/max_total_tokens=\d+ is larger than the profiled value -\d+/, "kv-insufficient"]
-];
-var WRAPPERS = [
-  // SGLang's subprocess wrappers: the traceback above them is the cause
-  [/(?:Scheduler|TokenizerManager|DataParallelController|Detokenizer(?:Manager)?) hit an exception/, 2],
-  [/Received sigquit from a child process|Rank \d+ scheduler is dead/, 1],
-  // llama.cpp's way down after a failed load (case-sensitive: vLLM's `Failed to load model - not enough GPU memory` is
-  // a cause)
-  [
-    /exiting due to model loading error|(?:^|: )failed to load model\b|failed to create context with model|failed to initialize the context|exception loading model/,
-    1
-  ]
-];
-function peerFailureOf(msg) {
-  for (const [re, kind] of ROOT) if (re.test(msg)) return { kind, priority: 5 };
-  for (const [re, priority] of WRAPPERS) if (re.test(msg)) return { kind: "engine-init-failed", priority };
-  return null;
-}
-function llamaLoadCause(decisive) {
-  const path = /'(\/[^']+\.gguf)'|from (\/\S+\.gguf)/.exec(decisive);
-  const p = path ? path[1] ?? path[2] : null;
-  if (/failed to open|No such file|cannot open/i.test(decisive)) return { what: "missing", path: p };
-  if (/unknown (?:model )?architecture|unknown pre-tokenizer/.test(decisive)) return { what: "architecture", path: p };
-  if (/failed to read magic|invalid magic|not within the file bounds|wrong number of tensors|corrupted|truncated/.test(
-    decisive
-  ))
-    return { what: "corrupt", path: p };
-  return { what: "other", path: p };
-}
-
 // src/domain/diagnosis/peer-advice.ts
+var WARMUP_FAILED = /Initialization failed\. warmup error/;
 function sglang(cls, f) {
   switch (cls) {
     case "oom":
@@ -324,6 +341,12 @@ function sglang(cls, f) {
         fix: "Raise --mem-fraction-static (the pool is what that fraction of the GPU leaves after the weights), lower --context-length, or raise --tp-size so each GPU holds fewer weights."
       };
     case "engine-init-failed":
+      if (f.decisive && WARMUP_FAILED.test(f.decisive)) {
+        return {
+          summary: `SGLang's warm-up request to its own server failed after uvicorn started, and SGLang shut itself down: ${f.decisive}`,
+          fix: "Read the exception under that line (the warm-up's HTTP status). A 502/503/407 there is usually an HTTP proxy from http_proxy/https_proxy in the engine's environment catching the request to its own address: set no_proxy=localhost,127.0.0.1,0.0.0.0 for the engine. --skip-server-warmup skips the request (the first real one then pays the warm-up)."
+        };
+      }
       return {
         summary: `engine initialization failed: ${f.decisive ?? "no cause line found"}`,
         fix: "Fix the cause named by the decisive line; `Scheduler hit an exception` and `Received sigquit from a child process` only wrap it: the cause is the traceback above them."
@@ -371,7 +394,8 @@ function llamacpp(cls, f) {
   }
 }
 function peerAdvice(cls, engine, f) {
-  if (f.decisive && [NO_GPU, NCCL, GPU_FAULT, HOST_OOM].some((re) => re.test(f.decisive))) return null;
+  if (f.decisive && [NO_GPU, NCCL, GPU_FAULT, HOST_OOM, PEER_ACCESS, RAY_SHM].some((re) => re.test(f.decisive)))
+    return null;
   return engine === "sglang" ? sglang(cls, f) : llamacpp(cls, f);
 }
 
@@ -418,13 +442,16 @@ function oomAdvice(f) {
     `${o ? `Asked ${giB(o.triedGiB)} GiB with ${giB(o.freeGiB)} GiB free (short ${giB(o.shortfallGiB)} GiB): l` : "L"}ower --gpu-memory-utilization / --max-num-seqs / --max-model-len, or pin the KV pool with --kv-cache-memory-bytes. A plan line that printed fine does not mean the boot fits.`
   ];
 }
-function loopText(attempts) {
+function loopText(attempts, failedExits = 0) {
   const ended = attempts.filter((a) => a.endedAt !== null);
+  if (ended.length === 0 && failedExits > 0)
+    return `${failedExits} failed exit(s) shown, their starts before the window`;
   const durations = ended.map((a) => a.durationS === null ? "?" : `${a.durationS}s`).join(", ");
   return `${ended.length} attempt(s) ended${durations ? ` after ${durations}` : ""}`;
 }
 function advice(cls, f) {
-  const peer = f.engine === "sglang" || f.engine === "llama.cpp" ? peerAdvice(cls, f.engine, f) : null;
+  const engine = f.engine ?? (f.decisive && LLAMA_LOAD_ERROR.test(f.decisive) ? "llama.cpp" : null);
+  const peer = engine === "sglang" || engine === "llama.cpp" ? peerAdvice(cls, engine, f) : null;
   if (peer) return peer;
   const unit = f.unit ?? "the unit";
   switch (cls) {
@@ -448,6 +475,18 @@ function advice(cls, f) {
       };
     }
     case "engine-init-failed": {
+      if (f.decisive && PEER_ACCESS.test(f.decisive)) {
+        return {
+          summary: `the engine's GPUs cannot reach each other's memory (no peer access): ${f.decisive}`,
+          fix: "These GPUs have no P2P path (PCIe topology, a VM, consumer cards; `nvidia-smi topo -m` shows the links): start the engine with --disable-custom-all-reduce (vLLM and SGLang: the custom all-reduce needs peer access) and set NCCL_P2P_DISABLE=1 so NCCL goes through host memory."
+        };
+      }
+      if (f.decisive && RAY_SHM.test(f.decisive)) {
+        return {
+          summary: `Ray's object store wants more shared memory than /dev/shm holds: ${f.decisive}`,
+          fix: "Give the container more /dev/shm: --ipc=host, or --shm-size above the request the line names (Kubernetes: an emptyDir with medium: Memory mounted at /dev/shm); on the host itself, free or enlarge /dev/shm."
+        };
+      }
       if (f.decisive && NCCL_CAUSE.test(f.decisive)) {
         return {
           summary: `NCCL could not connect the engine's ranks: ${f.decisive}`,
@@ -510,7 +549,7 @@ function advice(cls, f) {
       };
     case "crash-loop":
       return {
-        summary: `crash loop: ${loopText(f.attempts)}${f.startLimit ? "; systemd hit the start limit and gave up" : ""}`,
+        summary: `crash loop: ${loopText(f.attempts, f.failedExits)}${f.startLimit ? "; systemd hit the start limit and gave up" : ""}`,
         fix: `Every attempt dies the same way: the shape does not fit. Read the first attempt's journal for the cause (\`systemctl show -p NRestarts ${unit}\`).${f.startLimit ? ` Then \`systemctl reset-failed ${unit}\` before starting it again.` : ""}`
       };
     case "tools-not-enabled":
@@ -630,7 +669,8 @@ var PHASES = [
     "compiling"
   ],
   [
-    /Memory profiling takes|Available KV cache memory|llama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i,
+    // (case folded for `Profiling …`; `\b`: Ollama's `OLLAMA_KV_CACHE_TYPE:` env dump is no llama.cpp line)
+    /Memory profiling takes|Available KV cache memory|\bllama_kv_cache|KV Cache is allocated|GPU KV cache size|#? ?GPU blocks:|Maximum concurrency for|Initial profiling\/warmup|profiling/i,
     "profiling-kv"
   ],
   [
@@ -643,9 +683,9 @@ function bootPhase(line) {
   for (const [re, phase] of PHASES) if (re.test(msg)) return phase;
   return null;
 }
-var VLLM_SERVING = /Starting vLLM API server (?:\d+ )?on https?:\/\//;
+var VLLM_SERVING = /Starting vLLM (?:API )?server (?:\d+ )?on https?:\/\//;
 function isReadyMarker(line) {
-  return line.includes("Application startup complete.") || line.includes("Starting vLLM API server") && VLLM_SERVING.test(line) || isPeerReadyMarker(line);
+  return line.includes("Application startup complete.") || line.includes("Starting vLLM ") && VLLM_SERVING.test(line) || isPeerReadyMarker(line);
 }
 
 // src/domain/engine/plan-fields.ts
@@ -700,11 +740,12 @@ var PEER_PLAN_RULES = [
       p.modelLoadGiB = parseNumber(m[1]);
     }
   ],
+  // (2024 builds: the time alone, `Capture cuda graph end. Time elapsed: 2.19 s`)
   [
-    new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s\\. mem usage=${NUM} GB`),
+    new RegExp(`Capture cuda graph end\\. Time elapsed: ${NUM} s(?:\\. mem usage=${NUM} GB)?`),
     (p, m) => {
       p.graphSeconds = parseNumber(m[1]);
-      p.graphGiB = parseNumber(m[2]);
+      if (m[2] !== void 0) p.graphGiB = parseNumber(m[2]);
     }
   ],
   // llama.cpp: `llama_context: n_ctx         = 16384` (older builds: `llama_new_context_with_model: n_ctx      = 4096`)
@@ -731,9 +772,10 @@ var PEER_PLAN_RULES = [
     }
   ],
   // a slot's context (the longest request): 2026 `srv load_model: initializing, n_slots = 1, n_ctx_slot = 50176`,
-  // 2024 ` -> Slot 0 - max context: 512`
+  // 2024 ` -> Slot 0 - max context: 512`, mid-2024 (and the ik_llama.cpp fork) as LOG_INFO's k=v: `new slot | …
+  // n_ctx_slot=32768`
   [
-    new RegExp(`n_ctx_slot = ${NUM}|Slot \\d+ - max context: ${NUM}`),
+    new RegExp(`n_ctx_slot ?= ?${NUM}|Slot \\d+ - max context: ${NUM}`),
     (p, m) => {
       p.maxModelLen = parseNumber(m[1] ?? m[2]);
     }
@@ -1350,9 +1392,10 @@ var RULES2 = [
     "engine",
     () => ({ what: "missing-flag", argument: "--trust-remote-code" })
   ],
-  // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take
+  // llama-server's argument parser (common/arg.cpp): an unknown flag, a value it cannot take (builds before
+  // common/arg.cpp, common.cpp's gpt_params_parse: `error: unknown argument: %s`)
   [
-    /^(?:E )?error: invalid argument: (?<argument>\S+)/,
+    /^(?:E )?error: (?:invalid|unknown) argument: (?<argument>\S+)/,
     "engine-args",
     "engine",
     (g) => ({ what: "usage", argument: g.argument })
@@ -1503,6 +1546,11 @@ function unitEventOf(text, opts) {
     return ev;
   }
   return null;
+}
+var MAIN_PID_EXIT = /^\s*Main PID: \d+ \(code=exited, status=(?<status>\d+)/;
+function mainPidExitOf(text, ts = 0) {
+  const m = MAIN_PID_EXIT.exec(text);
+  return m ? { kind: "main-exited", unit: null, ts, status: Number(m.groups.status), text: text.trim() } : null;
 }
 function attemptsOf(events) {
   const out2 = [];
@@ -1879,6 +1927,7 @@ function belowAdvice(m, ctx = {}) {
 // src/domain/diagnosis/kube.ts
 var POD_ROW = /^(?<pod>[a-z0-9][-a-z0-9.]*)\s+(?<ready>\d+\/\d+)\s+(?:Init:)?(?<status>[A-Za-z]+)\s+(?<restarts>\d+)(?:\s+\([^)]*\))?\s+\S+/;
 var REASON = /^\s*Reason:\s+(?<status>[A-Za-z]+)\s*$/;
+var KUBELET_SYNC = /failed to \\?"StartContainer\\?" for \\?"[^"\\]+\\?" with (?<status>[A-Za-z]+): /;
 var EVENT = /(?:^|\s)(?:Warning|Normal)\s+(?<reason>[A-Z][A-Za-z]+)\s/;
 var by = (kind, priority, what, extra = {}) => ({
   kind,
@@ -1947,9 +1996,11 @@ function evictionOf(line) {
   if (res === "memory") return by("oom", 5, "kube-evicted-memory");
   return by("runtime-error", 5, "kube-evicted", res ? { argument: res } : {});
 }
-var MAYBE = /Reason:|Warning|Normal|\d\/\d|low on resource/;
+var MAYBE = /Reason:|Warning|Normal|\d\/\d|low on resource|StartContainer/;
 function kubeOf(text) {
   if (!MAYBE.test(text)) return null;
+  const sync = text.includes("StartContainer") ? KUBELET_SYNC.exec(text)?.groups?.status : void 0;
+  if (sync) return statusOf(sync);
   const reason = REASON.exec(text)?.groups?.status;
   if (reason) return statusOf(reason);
   const row = POD_ROW.exec(text.trim())?.groups;
@@ -2080,6 +2131,7 @@ var GROUPS = [
     [
       "application startup complete.",
       "starting vllm api server",
+      "starting vllm server on",
       "server is listening on http",
       "model loaded",
       "all slots are idle"
@@ -2108,6 +2160,7 @@ var GROUPS = [
       "failed to bind host port",
       "flag: ",
       "invalid argument",
+      "unknown argument",
       "already in use",
       "nvidia-container-cli: ",
       "xec format error",
@@ -2186,6 +2239,9 @@ var GROUPS = [
       "store->get",
       "tcpstore",
       "distnetworkerror",
+      "peer access is not supported",
+      "failed: cuda error ",
+      "system memory request exceeds memory available in /dev/shm",
       "chat_template is not set",
       "default chat template",
       "jinja2.exceptions.",
@@ -2217,11 +2273,13 @@ var GROUPS = [
       "_alloc_buffer: failed to allocate buffer of size",
       "gguf_init_from_file",
       "llama_model_load: error loading model: ",
+      "error loading model: ",
       "not enough memory. please try to increase --mem-fraction-static",
       "than the profiled value -",
       "hit an exception",
       "received sigquit from a child process",
       "scheduler is dead",
+      "initialization failed. warmup error",
       "exiting due to model loading error",
       "failed to load model",
       "failed to create context with model",
@@ -2235,6 +2293,7 @@ var GROUPS = [
     [
       "oomkilled",
       "crashloopbackoff",
+      "startcontainer",
       "error",
       "errimage",
       "imagepullbackoff",
@@ -2249,7 +2308,7 @@ var GROUPS = [
   // traceback.ts: what opens a traceback, or a `raise` line outside one
   [TRACEBACK, ["traceback (most recent call last):", "raise"]],
   // classify.ts SERVING
-  [SERVING, ["http/1.", "log_server_r: request: "]],
+  [SERVING, ["http/1.", "log_server_r: request: ", "log_server_r: done request: "]],
   // classify.ts pushLine's own gates (banner, spec-decode metrics, tool gap, dynamo constant, KV estimate, RECOVERED),
   // and the ERROR/CRITICAL levels of the prefix, which keep a line as evidence: a whole line without any literal is
   // only counted and kept in the tail
@@ -2263,6 +2322,7 @@ var GROUPS = [
       "a constant (",
       "estimated maximum",
       "retrying without",
+      "main pid: ",
       "error",
       "critical"
     ]
@@ -2353,7 +2413,7 @@ var MAX_RING = 40;
 var MAX_TAIL = 12;
 var tailText = (text) => text.length > 500 ? `${text.slice(0, 500)}\u2026` : text;
 var CAUSE_WINDOW = 40;
-var SERVING2 = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+var SERVING2 = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: (?:done )?request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
 var RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
 var BELOW2 = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 var Diagnoser = class {
@@ -2451,10 +2511,15 @@ var Diagnoser = class {
       this.remember(msg.trim());
       this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
     }
+    const mainExit = line.level === null && msg.includes("Main PID: ") ? mainPidExitOf(msg) : null;
+    if (mainExit) this.pushUnitEvent(mainExit);
     const kube = line.level === null && g & KUBE ? kubeOf(msg) : null;
     if (kube) this.considerKube(msg.trim(), kube);
     if (line.level !== null || line.proc !== null) this.engineLines++;
-    if (this.family === null) this.family = familyOf(raw.trim());
+    if (this.family === null) {
+      this.family = familyOf(raw.trim());
+      if (this.family !== null) this.engineLines++;
+    }
     if ((msg.includes("version") || msg.startsWith("Starting to load model")) && BANNER.test(msg)) {
       if (this.bootedSinceStart) this.newAttempt();
       this.bootedSinceStart = true;
@@ -2549,15 +2614,17 @@ var Diagnoser = class {
     const counter = Math.max(uncounted, ...events.map((e) => e.counter ?? 0));
     const failedExit = events.some((e) => e.kind === "main-exited" && e.status !== 0 || e.kind === "failed");
     const exitSeen = events.some((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
-    const loop = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready && counter >= 1 && (failedExit || !exitSeen) || !ready && (this.opts.nRestarts ?? 0) >= 2;
     const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
     const current = events.slice(Math.max(0, lastStartAt));
+    const lastEnd = [...current].reverse().find((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
+    const failedOnce = !ready && lastEnd !== void 0 && (lastEnd.kind === "failed" || lastEnd.kind === "main-exited" && lastEnd.status !== 0) && !current.some((e) => e.kind === "stopping" && e.seq <= lastEnd.seq);
+    const loop = Boolean(startLimit) || failedOnce || ended.length >= 2 || counter >= 2 || !ready && counter >= 1 && (failedExit || !exitSeen) || !ready && (this.opts.nRestarts ?? 0) >= 2;
     const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
     const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
     let cls;
     let decisive = null;
     let below = failure?.below ?? null;
-    if (!failure && startLimit && attempts.length === 0) {
+    if (!failure && startLimit && attempts.length === 0 && !loopedBefore(events, startLimit)) {
       cls = "unit-error";
       decisive = startLimit.text;
       below = {
@@ -2595,6 +2662,7 @@ var Diagnoser = class {
       oom,
       phase: this.phase,
       attempts,
+      failedExits: failedExitCount(events),
       startLimit: Boolean(startLimit),
       unit,
       engine: this.family,
@@ -2660,6 +2728,16 @@ var Diagnoser = class {
     return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out2, ...unitLines] : out2;
   }
 };
+function loopedBefore(events, limit) {
+  const before = events.slice(0, events.indexOf(limit));
+  return before.some(
+    (e) => e.kind === "restart-scheduled" || e.kind === "failed" || e.kind === "main-exited" && e.status !== 0
+  );
+}
+function failedExitCount(events) {
+  const exits = events.filter((e) => e.kind === "main-exited" && e.status !== 0).length;
+  return exits > 0 ? exits : events.filter((e) => e.kind === "failed").length;
+}
 function isCleanExit(e) {
   return e.kind === "deactivated" || e.kind === "main-exited" && e.status === 0;
 }
