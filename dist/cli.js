@@ -249,10 +249,10 @@ please report it with the command you ran
   }
 }
 async function handlerOf(command) {
-  if (command === "explain") return (await import("./chunks/explain-YQ7IXFZE.js")).explainCommand;
+  if (command === "explain") return (await import("./chunks/explain-QWPU3YKZ.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-X7LW66G5.js"),
-    import("./chunks/report-output-TJ3E47FY.js")
+    import("./chunks/commands-FJH2Z5F7.js"),
+    import("./chunks/report-output-I2XWSF7V.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }
@@ -264,7 +264,7 @@ process.stdout.on("error", (e) => {
 });
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.once(sig, () => {
-    void import("./chunks/lifecycle-XB3BRTND.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
+    void import("./chunks/lifecycle-4XPOELB2.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
 `))).then((code) => process.exit(code));
   });
 }

@@ -15,14 +15,14 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-YMHXWXSK.js";
+} from "./chunks/chunk-ECUSKCNE.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
 import {
   ConfigError
 } from "./chunks/chunk-HJYNEF3P.js";
-import "./chunks/chunk-VZ34J62R.js";
+import "./chunks/chunk-KTJ75RO3.js";
 import {
   UsageError,
   parseHostList,
@@ -34,9 +34,9 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-EC4ODFLZ.js";
+} from "./chunks/chunk-ZBIYRRTU.js";
 import "./chunks/chunk-SDA2ORHP.js";
-import "./chunks/chunk-WNGVRUHU.js";
+import "./chunks/chunk-FTMV2VY3.js";
 import "./chunks/chunk-7ICKPVQF.js";
 import {
   __commonJS,

@@ -87,6 +87,11 @@ const CAUSE_WINDOW = 40;
  */
 const SERVING =
   /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: (?:done )?request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+/**
+ * systemd's results that say the process ran and died (src/core/service.c's service_result_to_string): the others
+ * (`resources`, `protocol`, `timeout`, `start-limit-hit`...) say the start itself failed, a unit error, not a crash.
+ */
+const CRASH_RESULTS: ReadonlySet<string> = new Set(["exit-code", "signal", "core-dump", "watchdog", "oom-kill"]);
 /** An engine saying it works around the allocation that just failed. */
 const RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
 const BELOW: ReadonlySet<DiagnosisClass> = new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
@@ -345,15 +350,16 @@ export class Diagnoser {
     const failedOnce =
       !ready &&
       lastEnd !== undefined &&
-      (lastEnd.kind === "failed" || (lastEnd.kind === "main-exited" && lastEnd.status !== 0)) &&
+      ((lastEnd.kind === "failed" && CRASH_RESULTS.has(lastEnd.result ?? "")) ||
+        (lastEnd.kind === "main-exited" && lastEnd.status !== 0)) &&
       !current.some((e) => e.kind === "stopping" && e.seq <= lastEnd.seq);
-    const loop =
+    const repeated =
       Boolean(startLimit) ||
-      failedOnce ||
       ended.length >= 2 ||
       counter >= 2 ||
       (!ready && counter >= 1 && (failedExit || !exitSeen)) ||
       (!ready && (this.opts.nRestarts ?? 0) >= 2);
+    const loop = repeated || failedOnce;
     const exitAfter = (seq: number) =>
       attempts.at(-1)?.stopped ? undefined : current.find((e) => e.seq >= seq && isCleanExit(e));
     const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq! && e.kind === "stopping");
@@ -424,8 +430,9 @@ export class Diagnoser {
     const { summary, fix } = below
       ? belowAdvice(below, { ...(unit ? { service: unit } : {}), engine: this.family })
       : advice(cls, facts);
+    // a failure's own summary says "crash loop" only when the window shows it repeat, not for its one exit
     const loopNote =
-      failure && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
+      failure && repeated ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
     return {
       class: cls,
       decisive: decisive === null ? null : redactSecrets(decisive),

@@ -13,10 +13,10 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-YMHXWXSK.js";
+} from "./chunk-ECUSKCNE.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
-import "./chunk-VZ34J62R.js";
+import "./chunk-KTJ75RO3.js";
 import {
   UsageError,
   colourOf,
@@ -25,9 +25,9 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-EC4ODFLZ.js";
+} from "./chunk-ZBIYRRTU.js";
 import "./chunk-SDA2ORHP.js";
-import "./chunk-WNGVRUHU.js";
+import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 

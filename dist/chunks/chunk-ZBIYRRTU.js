@@ -17,7 +17,7 @@ import {
   bootPhase,
   isReadyMarker,
   messageBytes
-} from "./chunk-WNGVRUHU.js";
+} from "./chunk-FTMV2VY3.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";

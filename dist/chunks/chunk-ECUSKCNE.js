@@ -20,7 +20,7 @@ import {
   explainCommand,
   renderExplain,
   toResult
-} from "./chunk-VZ34J62R.js";
+} from "./chunk-KTJ75RO3.js";
 import {
   UsageError,
   codeSpan,
@@ -84,7 +84,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-EC4ODFLZ.js";
+} from "./chunk-ZBIYRRTU.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -103,7 +103,7 @@ import {
   readSpecDecode,
   readSpecMetrics,
   statusOf
-} from "./chunk-WNGVRUHU.js";
+} from "./chunk-FTMV2VY3.js";
 import {
   SECRET_FLAG_ASSIGNMENT,
   TRAP_LITERAL_TOKEN,

@@ -2414,6 +2414,7 @@ var MAX_TAIL = 12;
 var tailText = (text) => text.length > 500 ? `${text.slice(0, 500)}\u2026` : text;
 var CAUSE_WINDOW = 40;
 var SERVING2 = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: (?:done )?request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+var CRASH_RESULTS = /* @__PURE__ */ new Set(["exit-code", "signal", "core-dump", "watchdog", "oom-kill"]);
 var RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
 var BELOW2 = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 var Diagnoser = class {
@@ -2617,8 +2618,9 @@ var Diagnoser = class {
     const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
     const current = events.slice(Math.max(0, lastStartAt));
     const lastEnd = [...current].reverse().find((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
-    const failedOnce = !ready && lastEnd !== void 0 && (lastEnd.kind === "failed" || lastEnd.kind === "main-exited" && lastEnd.status !== 0) && !current.some((e) => e.kind === "stopping" && e.seq <= lastEnd.seq);
-    const loop = Boolean(startLimit) || failedOnce || ended.length >= 2 || counter >= 2 || !ready && counter >= 1 && (failedExit || !exitSeen) || !ready && (this.opts.nRestarts ?? 0) >= 2;
+    const failedOnce = !ready && lastEnd !== void 0 && (lastEnd.kind === "failed" && CRASH_RESULTS.has(lastEnd.result ?? "") || lastEnd.kind === "main-exited" && lastEnd.status !== 0) && !current.some((e) => e.kind === "stopping" && e.seq <= lastEnd.seq);
+    const repeated = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready && counter >= 1 && (failedExit || !exitSeen) || !ready && (this.opts.nRestarts ?? 0) >= 2;
+    const loop = repeated || failedOnce;
     const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
     const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
     let cls;
@@ -2670,7 +2672,7 @@ var Diagnoser = class {
       dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null
     };
     const { summary, fix } = below ? belowAdvice(below, { ...unit ? { service: unit } : {}, engine: this.family }) : advice(cls, facts);
-    const loopNote = failure && loop ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
+    const loopNote = failure && repeated ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
     return {
       class: cls,
       decisive: decisive === null ? null : redactSecrets(decisive),

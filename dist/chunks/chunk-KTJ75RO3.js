@@ -18,7 +18,7 @@ import {
   authMismatchAdvice,
   failureOf,
   isToolConfigGap
-} from "./chunk-WNGVRUHU.js";
+} from "./chunk-FTMV2VY3.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";

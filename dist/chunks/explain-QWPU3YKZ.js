@@ -6,19 +6,14 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  HANDLERS,
-  runCommand
-} from "./chunk-YMHXWXSK.js";
-import "./chunk-RVIN33HA.js";
-import "./chunk-HJYNEF3P.js";
-import "./chunk-VZ34J62R.js";
+  explainCommand,
+  fileChunks
+} from "./chunk-KTJ75RO3.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-EC4ODFLZ.js";
-import "./chunk-SDA2ORHP.js";
-import "./chunk-WNGVRUHU.js";
+import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  HANDLERS,
-  runCommand
+  explainCommand,
+  fileChunks
 };
