@@ -1,20 +1,13 @@
 // preflight through the CLI on shapes the held-out field set D found, each written here in our own words.
 import { afterEach, describe, expect, it } from "vitest";
-import { main } from "../../../src/cli/main.js";
 import type { Finding, Report } from "../../../src/domain/report/finding.js";
-import { tempRepo, type TempRepo } from "../../helpers/repo.js";
+import type { TempRepo } from "../../helpers/repo.js";
+import { preflightReport } from "../../helpers/preflight-report.js";
 
 const repos: TempRepo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
 
-async function preflight(files: Record<string, string>): Promise<Report> {
-  const r = tempRepo();
-  repos.push(r);
-  r.commit("add", files);
-  let out = "";
-  await main(["preflight", "--json"], { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd: r.dir });
-  return JSON.parse(out) as Report;
-}
+const preflight = (files: Record<string, string>) => preflightReport(files, repos);
 const hits = (r: Report, rule: string) =>
   r.findings.filter((f: Finding) => f.data?.rule === rule && f.status !== "pass");
 
