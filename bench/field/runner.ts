@@ -9,14 +9,13 @@ import { join } from "node:path";
 import { parseCli } from "../../src/cli/args.js";
 import { runCommand } from "../../src/commands/index.js";
 import type { Finding } from "../../src/domain/report/finding.js";
-import { normalizeFlagName } from "../../src/domain/launch/contract.js";
 import { discoverTargets } from "../../src/stages/preflight/discover.js";
 import { readLaunch } from "../../src/stages/preflight/read-launch.js";
 import { renderedParts } from "../../src/stages/preflight/rendered.js";
 import type { GitReader } from "../../src/ports/git/batched.js";
 import { tempRepo } from "../../test/helpers/repo.js";
 import type { Fetched, FieldDrop, FieldKey } from "./key.js";
-import type { DropRun, EntryRun } from "./score.js";
+import { dropHit, type DropRun, type EntryRun } from "./score.js";
 
 async function preflight(dir: string, args: string[] = []): Promise<Finding[]> {
   const opts = parseCli(["preflight", "--json", ...args], dir);
@@ -148,15 +147,7 @@ export async function runDrop(drop: FieldDrop, gitDir: string | undefined): Prom
     execFileSync("git", ["clone", "-q", "--shared", "--no-checkout", gitDir, dir], { stdio: "ignore" });
     git("checkout", "-q", drop.commit);
     const findings = await preflight(dir, ["--base", drop.parent]);
-    const want = normalizeFlagName(drop.flag);
-    const hit = findings.find(
-      (f) =>
-        f.check === "preflight.dropped-flags" &&
-        (f.status === "fail" || f.status === "warn") &&
-        f.file === drop.path &&
-        typeof f.data?.flag === "string" &&
-        normalizeFlagName(f.data.flag) === want,
-    );
+    const hit = dropHit(findings, drop);
     return {
       drop,
       reported: hit

@@ -2,6 +2,7 @@
 // Pure: the runner gathers what preflight did; this file only compares.
 import { normalizeFlagName } from "../../src/domain/launch/contract.js";
 import type { FieldDrop, FieldFile, FieldFinding } from "./key.js";
+import type { Finding } from "../../src/domain/report/finding.js";
 
 /** What preflight did with one key entry. */
 export interface EntryRun {
@@ -109,6 +110,23 @@ function addKind(into: KindFigures, from: KindFigures) {
     into[k].hit += from[k].hit;
     into[k].of += from[k].of;
   }
+}
+
+/**
+ * The dropped-flags report of a drop: a file with several parts (compose services) reports the flag once per part
+ * that dropped it, so the one at the drop's parent line is taken, else the first (judged at its wrong line).
+ */
+export function dropHit(findings: readonly Finding[], drop: FieldDrop): Finding | undefined {
+  const want = normalizeFlagName(drop.flag);
+  const hits = findings.filter(
+    (f) =>
+      f.check === "preflight.dropped-flags" &&
+      (f.status === "fail" || f.status === "warn") &&
+      f.file === drop.path &&
+      typeof f.data?.flag === "string" &&
+      normalizeFlagName(f.data.flag) === want,
+  );
+  return hits.find((f) => f.data?.baseLine === drop.parentLine) ?? hits[0];
 }
 
 /** A drop is right when the flag is reported at its parent line; a respelling is right when nothing is reported. */

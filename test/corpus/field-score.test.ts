@@ -1,9 +1,17 @@
 // The field scorer on small planted inputs: matching, tolerated findings, targets by name, drops, and the runner
 // skipping cleanly when the cache is absent (CI has none).
 import { describe, expect, it } from "vitest";
-import { dropVerdict, fieldTargetsMet, matchTargets, scoreField, type EntryRun } from "../../bench/field/score.js";
+import {
+  dropHit,
+  dropVerdict,
+  fieldTargetsMet,
+  matchTargets,
+  scoreField,
+  type EntryRun,
+} from "../../bench/field/score.js";
 import { runField } from "../../bench/field/run.js";
 import type { FieldDrop, FieldFile } from "../../bench/field/key.js";
+import type { Finding } from "../../src/domain/report/finding.js";
 
 const file = (over: Partial<FieldFile>): FieldFile => ({
   repo: "o/r",
@@ -105,6 +113,23 @@ describe("field scoring", () => {
     expect(dropVerdict({ drop: drop({ renamedTo: "-c" }), reported: { status: "warn", baseLine: 7 } })).toMatch(
       /respelt/,
     );
+  });
+});
+
+describe("drop hit", () => {
+  it("takes the report of the part whose base line holds the dropped flag, when several parts dropped it", () => {
+    const said = (baseLine: number, part: string): Finding => ({
+      check: "preflight.dropped-flags",
+      status: "warn",
+      summary: `${part}: --tp gone`,
+      file: "compose.yaml",
+      data: { flag: "--tp", baseLine, part },
+    });
+    const findings = [said(45, "svc-1"), said(64, "svc-2"), said(83, "svc-3")];
+    expect(dropHit(findings, drop({ path: "compose.yaml", flag: "--tp", parentLine: 64 }))?.data?.baseLine).toBe(64);
+    // none at the parent line: the first report of the flag is judged (and found at the wrong line)
+    expect(dropHit(findings, drop({ path: "compose.yaml", flag: "--tp", parentLine: 99 }))?.data?.baseLine).toBe(45);
+    expect(dropHit(findings, drop({ path: "other.yaml", flag: "--tp", parentLine: 64 }))).toBeUndefined();
   });
 });
 

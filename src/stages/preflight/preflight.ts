@@ -12,6 +12,7 @@ import { checkEngineTraps, checkTraps, type TrapInput } from "./traps/check-trap
 import { bashSyntax, syntaxFinding } from "./bash-syntax.js";
 import { ScriptBatch } from "./script-batch.js";
 import { cleanTreeFinding } from "./clean-tree.js";
+import { mergeSharedFindings } from "./shared-findings.js";
 import { SHALLOW_FIX, type PreflightContext, type PreflightTarget } from "./targets.js";
 import { checkContracts } from "./contracts.js";
 import { droppedFlags } from "./dropped-flags.js";
@@ -86,7 +87,7 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   const perTarget = await Promise.all(
     targets.map((t) => preflightTarget(ctx, t).finally(() => ctx.scriptBatch?.done(t))),
   );
-  for (const f of perTarget) findings.push(...f);
+  findings.push(...mergeSharedFindings(perTarget.flat()));
   return findings;
 }
 

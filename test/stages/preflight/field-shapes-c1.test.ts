@@ -11,6 +11,7 @@ import { renderedParts } from "../../../src/stages/preflight/rendered.js";
 import type { GitReader } from "../../../src/ports/git/batched.js";
 import type { Finding, Report } from "../../../src/domain/report/finding.js";
 import { tempRepo, type TempRepo } from "../../helpers/repo.js";
+import { preflightReport } from "../../helpers/preflight-report.js";
 
 const repos: TempRepo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
@@ -23,14 +24,7 @@ const hasKubectl = (() => {
   }
 })();
 
-async function preflight(files: Record<string, string>): Promise<Report> {
-  const r = tempRepo();
-  repos.push(r);
-  r.commit("add", files);
-  let out = "";
-  await main(["preflight", "--json"], { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd: r.dir });
-  return JSON.parse(out) as Report;
-}
+const preflight = (files: Record<string, string>) => preflightReport(files, repos);
 const secrets = (r: Report) =>
   r.findings
     .filter((f: Finding) => f.data?.rule === "secret-in-argv" && f.status !== "pass")
