@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QWPU3YKZ.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-FJH2Z5F7.js"),
-    import("./chunks/report-output-I2XWSF7V.js")
+    import("./chunks/commands-62SLXZEB.js"),
+    import("./chunks/report-output-5W4OJQZA.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

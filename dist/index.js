@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-ECUSKCNE.js";
+} from "./chunks/chunk-KULF3WZD.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -182,17 +182,17 @@ var require_safer = __commonJS({
     var buffer = __require("buffer");
     var Buffer2 = buffer.Buffer;
     var safer = {};
-    var key;
-    for (key in buffer) {
-      if (!buffer.hasOwnProperty(key)) continue;
-      if (key === "SlowBuffer" || key === "Buffer") continue;
-      safer[key] = buffer[key];
+    var key2;
+    for (key2 in buffer) {
+      if (!buffer.hasOwnProperty(key2)) continue;
+      if (key2 === "SlowBuffer" || key2 === "Buffer") continue;
+      safer[key2] = buffer[key2];
     }
     var Safer = safer.Buffer = {};
-    for (key in Buffer2) {
-      if (!Buffer2.hasOwnProperty(key)) continue;
-      if (key === "allocUnsafe" || key === "allocUnsafeSlow") continue;
-      Safer[key] = Buffer2[key];
+    for (key2 in Buffer2) {
+      if (!Buffer2.hasOwnProperty(key2)) continue;
+      if (key2 === "allocUnsafe" || key2 === "allocUnsafeSlow") continue;
+      Safer[key2] = Buffer2[key2];
     }
     safer.Buffer.prototype = Buffer2.prototype;
     if (!Safer.from || Safer.from === Uint8Array.from) {
@@ -426,11 +426,11 @@ var require_writer = __commonJS({
       assert2.ok(to);
       assert2.equal(typeof to, "object");
       var keys = Object.getOwnPropertyNames(from);
-      keys.forEach(function(key) {
-        if (to[key])
+      keys.forEach(function(key2) {
+        if (to[key2])
           return;
-        var value = Object.getOwnPropertyDescriptor(from, key);
-        Object.defineProperty(to, key, value);
+        var value = Object.getOwnPropertyDescriptor(from, key2);
+        Object.defineProperty(to, key2, value);
       });
       return to;
     }
@@ -1045,7 +1045,7 @@ var require_nacl_fast = __commonJS({
         for (var i = 0; i < 8; i++) sn[i] = n[i + 16];
         return crypto_stream_salsa20_xor(c, cpos, m, mpos, d, sn, s);
       }
-      var poly1305 = function(key) {
+      var poly1305 = function(key2) {
         this.buffer = new Uint8Array(16);
         this.r = new Uint16Array(10);
         this.h = new Uint16Array(10);
@@ -1053,32 +1053,32 @@ var require_nacl_fast = __commonJS({
         this.leftover = 0;
         this.fin = 0;
         var t0, t1, t2, t3, t4, t5, t6, t7;
-        t0 = key[0] & 255 | (key[1] & 255) << 8;
+        t0 = key2[0] & 255 | (key2[1] & 255) << 8;
         this.r[0] = t0 & 8191;
-        t1 = key[2] & 255 | (key[3] & 255) << 8;
+        t1 = key2[2] & 255 | (key2[3] & 255) << 8;
         this.r[1] = (t0 >>> 13 | t1 << 3) & 8191;
-        t2 = key[4] & 255 | (key[5] & 255) << 8;
+        t2 = key2[4] & 255 | (key2[5] & 255) << 8;
         this.r[2] = (t1 >>> 10 | t2 << 6) & 7939;
-        t3 = key[6] & 255 | (key[7] & 255) << 8;
+        t3 = key2[6] & 255 | (key2[7] & 255) << 8;
         this.r[3] = (t2 >>> 7 | t3 << 9) & 8191;
-        t4 = key[8] & 255 | (key[9] & 255) << 8;
+        t4 = key2[8] & 255 | (key2[9] & 255) << 8;
         this.r[4] = (t3 >>> 4 | t4 << 12) & 255;
         this.r[5] = t4 >>> 1 & 8190;
-        t5 = key[10] & 255 | (key[11] & 255) << 8;
+        t5 = key2[10] & 255 | (key2[11] & 255) << 8;
         this.r[6] = (t4 >>> 14 | t5 << 2) & 8191;
-        t6 = key[12] & 255 | (key[13] & 255) << 8;
+        t6 = key2[12] & 255 | (key2[13] & 255) << 8;
         this.r[7] = (t5 >>> 11 | t6 << 5) & 8065;
-        t7 = key[14] & 255 | (key[15] & 255) << 8;
+        t7 = key2[14] & 255 | (key2[15] & 255) << 8;
         this.r[8] = (t6 >>> 8 | t7 << 8) & 8191;
         this.r[9] = t7 >>> 5 & 127;
-        this.pad[0] = key[16] & 255 | (key[17] & 255) << 8;
-        this.pad[1] = key[18] & 255 | (key[19] & 255) << 8;
-        this.pad[2] = key[20] & 255 | (key[21] & 255) << 8;
-        this.pad[3] = key[22] & 255 | (key[23] & 255) << 8;
-        this.pad[4] = key[24] & 255 | (key[25] & 255) << 8;
-        this.pad[5] = key[26] & 255 | (key[27] & 255) << 8;
-        this.pad[6] = key[28] & 255 | (key[29] & 255) << 8;
-        this.pad[7] = key[30] & 255 | (key[31] & 255) << 8;
+        this.pad[0] = key2[16] & 255 | (key2[17] & 255) << 8;
+        this.pad[1] = key2[18] & 255 | (key2[19] & 255) << 8;
+        this.pad[2] = key2[20] & 255 | (key2[21] & 255) << 8;
+        this.pad[3] = key2[22] & 255 | (key2[23] & 255) << 8;
+        this.pad[4] = key2[24] & 255 | (key2[25] & 255) << 8;
+        this.pad[5] = key2[26] & 255 | (key2[27] & 255) << 8;
+        this.pad[6] = key2[28] & 255 | (key2[29] & 255) << 8;
+        this.pad[7] = key2[30] & 255 | (key2[31] & 255) << 8;
       };
       poly1305.prototype.blocks = function(m, mpos, bytes) {
         var hibit = this.fin ? 0 : 1 << 11;
@@ -2721,23 +2721,23 @@ var require_nacl_fast = __commonJS({
         randombytes(b, n);
         return b;
       };
-      nacl.secretbox = function(msg, nonce, key) {
-        checkArrayTypes(msg, nonce, key);
-        checkLengths(key, nonce);
+      nacl.secretbox = function(msg, nonce, key2) {
+        checkArrayTypes(msg, nonce, key2);
+        checkLengths(key2, nonce);
         var m = new Uint8Array(crypto_secretbox_ZEROBYTES + msg.length);
         var c = new Uint8Array(m.length);
         for (var i = 0; i < msg.length; i++) m[i + crypto_secretbox_ZEROBYTES] = msg[i];
-        crypto_secretbox(c, m, m.length, nonce, key);
+        crypto_secretbox(c, m, m.length, nonce, key2);
         return c.subarray(crypto_secretbox_BOXZEROBYTES);
       };
-      nacl.secretbox.open = function(box, nonce, key) {
-        checkArrayTypes(box, nonce, key);
-        checkLengths(key, nonce);
+      nacl.secretbox.open = function(box, nonce, key2) {
+        checkArrayTypes(box, nonce, key2);
+        checkLengths(key2, nonce);
         var c = new Uint8Array(crypto_secretbox_BOXZEROBYTES + box.length);
         var m = new Uint8Array(c.length);
         for (var i = 0; i < box.length; i++) c[i + crypto_secretbox_BOXZEROBYTES] = box[i];
         if (c.length < 32) return false;
-        if (crypto_secretbox_open(m, c, c.length, nonce, key) !== 0) return false;
+        if (crypto_secretbox_open(m, c, c.length, nonce, key2) !== 0) return false;
         return m.subarray(crypto_secretbox_ZEROBYTES);
       };
       nacl.secretbox.keyLength = crypto_secretbox_KEYBYTES;
@@ -4008,11 +4008,11 @@ var require_bcrypt_pbkdf = __commonJS({
       }
       return temp;
     }
-    Blowfish.prototype.expand0state = function(key, keybytes) {
+    Blowfish.prototype.expand0state = function(key2, keybytes) {
       var d = new Uint32Array(2), i, k;
       var d8 = new Uint8Array(d.buffer);
       for (i = 0, BLF_J = 0; i < 18; i++) {
-        this.P[i] ^= stream2word(key, keybytes);
+        this.P[i] ^= stream2word(key2, keybytes);
       }
       BLF_J = 0;
       for (i = 0; i < 18; i += 2) {
@@ -4028,10 +4028,10 @@ var require_bcrypt_pbkdf = __commonJS({
         }
       }
     };
-    Blowfish.prototype.expandstate = function(data, databytes, key, keybytes) {
+    Blowfish.prototype.expandstate = function(data, databytes, key2, keybytes) {
       var d = new Uint32Array(2), i, k;
       for (i = 0, BLF_J = 0; i < 18; i++) {
-        this.P[i] ^= stream2word(key, keybytes);
+        this.P[i] ^= stream2word(key2, keybytes);
       }
       for (i = 0, BLF_J = 0; i < 18; i += 2) {
         d[0] ^= stream2word(data, databytes);
@@ -4114,7 +4114,7 @@ var require_bcrypt_pbkdf = __commonJS({
         out[4 * i + 0] = cdata[i];
       }
     }
-    function bcrypt_pbkdf(pass2, passlen, salt, saltlen, key, keylen, rounds) {
+    function bcrypt_pbkdf(pass2, passlen, salt, saltlen, key2, keylen, rounds) {
       var sha2pass = new Uint8Array(64), sha2salt = new Uint8Array(64), out = new Uint8Array(BCRYPT_HASHSIZE), tmpout = new Uint8Array(BCRYPT_HASHSIZE), countsalt = new Uint8Array(saltlen + 4), i, j, amt, stride, dest, count, origkeylen = keylen;
       if (rounds < 1)
         return -1;
@@ -4145,7 +4145,7 @@ var require_bcrypt_pbkdf = __commonJS({
           dest = i * stride + (count - 1);
           if (dest >= origkeylen)
             break;
-          key[dest] = out[i];
+          key2[dest] = out[i];
         }
         keylen -= i;
       }
@@ -4173,13 +4173,13 @@ var require_constants = __commonJS({
     var { bindingAvailable, CIPHER_INFO, MAC_INFO } = require_crypto();
     var eddsaSupported = (() => {
       if (typeof crypto.sign === "function" && typeof crypto.verify === "function") {
-        const key = "-----BEGIN PRIVATE KEY-----\r\nMC4CAQAwBQYDK2VwBCIEIHKj+sVa9WcD/q2DJUJaf43Kptc8xYuUQA4bOFj9vC8T\r\n-----END PRIVATE KEY-----";
+        const key2 = "-----BEGIN PRIVATE KEY-----\r\nMC4CAQAwBQYDK2VwBCIEIHKj+sVa9WcD/q2DJUJaf43Kptc8xYuUQA4bOFj9vC8T\r\n-----END PRIVATE KEY-----";
         const data = Buffer.from("a");
         let sig;
         let verified;
         try {
-          sig = crypto.sign(null, data, key);
-          verified = crypto.verify(null, data, key, sig);
+          sig = crypto.sign(null, data, key2);
+          verified = crypto.verify(null, data, key2, sig);
         } catch {
         }
         return Buffer.isBuffer(sig) && sig.length === 64 && verified === true;
@@ -4548,7 +4548,7 @@ var require_constants = __commonJS({
       curve25519Supported,
       eddsaSupported
     };
-    module.exports.DISCONNECT_REASON_BY_VALUE = Array.from(Object.entries(module.exports.DISCONNECT_REASON)).reduce((obj2, [key, value]) => ({ ...obj2, [value]: key }), {});
+    module.exports.DISCONNECT_REASON_BY_VALUE = Array.from(Object.entries(module.exports.DISCONNECT_REASON)).reduce((obj2, [key2, value]) => ({ ...obj2, [value]: key2 }), {});
   }
 });
 
@@ -6982,8 +6982,8 @@ ${formatted}-----END ${type} KEY-----`;
       getPublicSSH: function getPublicSSH() {
         return this[SYM_PUB_SSH];
       },
-      equals: function equals(key) {
-        const parsed = parseKey(key);
+      equals: function equals(key2) {
+        const parsed = parseKey(key2);
         if (parsed instanceof Error)
           return false;
         return this.type === parsed.type && this[SYM_PRIV_PEM] === parsed[SYM_PRIV_PEM] && this[SYM_PUB_PEM] === parsed[SYM_PUB_PEM] && this[SYM_PUB_SSH].equals(parsed[SYM_PUB_SSH]);
@@ -8631,12 +8631,12 @@ var require_agent = __commonJS({
                 ));
               }
               const newKeys = [];
-              for (let key of keys) {
-                key = parseKey(key);
-                if (key instanceof Error) {
+              for (let key2 of keys) {
+                key2 = parseKey(key2);
+                if (key2 instanceof Error) {
                   continue;
                 }
-                newKeys.push(key);
+                newKeys.push(key2);
               }
               this[SYM_AGENT_KEYS] = newKeys;
               this[SYM_AGENT_KEYS_IDX] = -1;
@@ -8934,7 +8934,7 @@ var require_handlers_misc = __commonJS({
     var {
       parseKey
     } = require_keyParser();
-    var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj2, [key, value]) => ({ ...obj2, [key]: value }), {});
+    var TERMINAL_MODE_BY_VALUE = Array.from(Object.entries(TERMINAL_MODE)).reduce((obj2, [key2, value]) => ({ ...obj2, [key2]: value }), {});
     module.exports = {
       // Transport layer protocol ==================================================
       [MESSAGE.DISCONNECT]: (self2, payload) => {
@@ -9076,7 +9076,7 @@ var require_handlers_misc = __commonJS({
             if (hasSig !== void 0) {
               const keyAlgo = bufferParser.readString(true);
               let realKeyAlgo = keyAlgo;
-              const key = bufferParser.readString();
+              const key2 = bufferParser.readString();
               let hashAlgo;
               switch (keyAlgo) {
                 case "rsa-sha2-256":
@@ -9107,7 +9107,7 @@ var require_handlers_misc = __commonJS({
                     );
                     methodData = {
                       keyAlgo: realKeyAlgo,
-                      key,
+                      key: key2,
                       signature,
                       blob,
                       hashAlgo
@@ -9115,7 +9115,7 @@ var require_handlers_misc = __commonJS({
                   }
                 }
               } else {
-                methodData = { keyAlgo: realKeyAlgo, key, hashAlgo };
+                methodData = { keyAlgo: realKeyAlgo, key: key2, hashAlgo };
                 methodDesc = "publickey -- check";
               }
             }
@@ -9124,7 +9124,7 @@ var require_handlers_misc = __commonJS({
           case "hostbased": {
             const keyAlgo = bufferParser.readString(true);
             let realKeyAlgo = keyAlgo;
-            const key = bufferParser.readString();
+            const key2 = bufferParser.readString();
             const localHostname = bufferParser.readString(true);
             const localUsername = bufferParser.readString(true);
             let hashAlgo;
@@ -9156,7 +9156,7 @@ var require_handlers_misc = __commonJS({
                 );
                 methodData = {
                   keyAlgo: realKeyAlgo,
-                  key,
+                  key: key2,
                   signature,
                   blob,
                   localHostname,
@@ -9252,9 +9252,9 @@ var require_handlers_misc = __commonJS({
           case "publickey": {
             bufferParser.init(payload, 1);
             const keyAlgo = bufferParser.readString(true);
-            const key = bufferParser.readString();
+            const key2 = bufferParser.readString();
             bufferParser.clear();
-            if (key === void 0) {
+            if (key2 === void 0) {
               return doFatalError(
                 self2,
                 "Inbound: Malformed USERAUTH_PK_OK packet"
@@ -9263,7 +9263,7 @@ var require_handlers_misc = __commonJS({
             self2._debug && self2._debug("Inbound: Received USERAUTH_PK_OK");
             self2._authsQueue.shift();
             const handler = self2._handlers.USERAUTH_PK_OK;
-            handler && handler(self2, keyAlgo, key);
+            handler && handler(self2, keyAlgo, key2);
             break;
           }
           case "keyboard-interactive": {
@@ -9373,9 +9373,9 @@ var require_handlers_misc = __commonJS({
                   data = void 0;
                   break;
                 }
-                const key = parseKey(keyRaw);
-                if (!(key instanceof Error))
-                  data.push(key);
+                const key2 = parseKey(keyRaw);
+                if (!(key2 instanceof Error))
+                  data.push(key2);
               }
               break;
             }
@@ -10657,30 +10657,30 @@ var require_kex = __commonJS({
         }
         getPublicKey() {
           this.generateKeys();
-          const key = this._public;
-          if (key)
-            return this.convertPublicKey(key);
+          const key2 = this._public;
+          if (key2)
+            return this.convertPublicKey(key2);
         }
-        convertPublicKey(key) {
+        convertPublicKey(key2) {
           let newKey;
           let idx = 0;
-          let len = key.length;
-          while (key[idx] === 0) {
+          let len = key2.length;
+          while (key2[idx] === 0) {
             ++idx;
             --len;
           }
-          if (key[idx] & 128) {
+          if (key2[idx] & 128) {
             newKey = Buffer.allocUnsafe(1 + len);
             newKey[0] = 0;
-            key.copy(newKey, 1, idx);
+            key2.copy(newKey, 1, idx);
             return newKey;
           }
-          if (len !== key.length) {
+          if (len !== key2.length) {
             newKey = Buffer.allocUnsafe(len);
-            key.copy(newKey, 0, idx);
-            key = newKey;
+            key2.copy(newKey, 0, idx);
+            key2 = newKey;
           }
-          return key;
+          return key2;
         }
         computeSecret(otherPublicKey) {
           this.generateKeys();
@@ -10876,25 +10876,25 @@ var require_kex = __commonJS({
         }
         getPublicKey() {
           this.generateKeys();
-          const key = this._keys.publicKey.export({ type: "spki", format: "der" });
-          return key.slice(-32);
+          const key2 = this._keys.publicKey.export({ type: "spki", format: "der" });
+          return key2.slice(-32);
         }
-        convertPublicKey(key) {
+        convertPublicKey(key2) {
           let newKey;
           let idx = 0;
-          let len = key.length;
-          while (key[idx] === 0) {
+          let len = key2.length;
+          while (key2[idx] === 0) {
             ++idx;
             --len;
           }
-          if (key.length === 32)
-            return key;
-          if (len !== key.length) {
+          if (key2.length === 32)
+            return key2;
+          if (len !== key2.length) {
             newKey = Buffer.allocUnsafe(len);
-            key.copy(newKey, 0, idx);
-            key = newKey;
+            key2.copy(newKey, 0, idx);
+            key2 = newKey;
           }
-          return key;
+          return key2;
         }
         computeSecret(otherPublicKey) {
           this.generateKeys();
@@ -11214,17 +11214,17 @@ var require_kex = __commonJS({
             let base;
             let val;
             let desc;
-            let key;
+            let key2;
             if (typeof prop === "string") {
               base = lists;
               val = obj2[prop];
-              desc = key = prop;
+              desc = key2 = prop;
             } else {
               const parent = prop[0];
               base = lists[parent];
-              key = prop[1];
-              val = obj2[parent][key];
-              desc = `${parent}.${key}`;
+              key2 = prop[1];
+              val = obj2[parent][key2];
+              desc = `${parent}.${key2}`;
             }
             const entry = { array: void 0, buffer: void 0 };
             if (Buffer.isBuffer(val)) {
@@ -11242,7 +11242,7 @@ var require_kex = __commonJS({
               }
               totalSize += 4 + entry.buffer.length;
             }
-            base[key] = entry;
+            base[key2] = entry;
           }
           const all = Buffer.allocUnsafe(totalSize);
           lists.all = all;
@@ -12460,10 +12460,10 @@ var require_Protocol = __commonJS({
         );
         sendPacket(this, this._packetRW.write.finalize(packet));
       }
-      env(chan, key, val, wantReply) {
+      env(chan, key2, val, wantReply) {
         if (this._server)
           throw new Error("Client-only method called in server mode");
-        const keyLen = Buffer.byteLength(key);
+        const keyLen = Buffer.byteLength(key2);
         const isBuf = Buffer.isBuffer(val);
         const valLen = isBuf ? val.length : Buffer.byteLength(val);
         let p = this._packetRW.write.allocStart;
@@ -12476,14 +12476,14 @@ var require_Protocol = __commonJS({
         packet.utf8Write("env", p += 4, 3);
         packet[p += 3] = wantReply === void 0 || wantReply === true ? 1 : 0;
         writeUInt32BE(packet, keyLen, ++p);
-        packet.utf8Write(key, p += 4, keyLen);
+        packet.utf8Write(key2, p += 4, keyLen);
         writeUInt32BE(packet, valLen, p += keyLen);
         if (isBuf)
           packet.set(val, p += 4);
         else
           packet.utf8Write(val, p += 4, valLen);
         this._debug && this._debug(
-          `Outbound: Sending CHANNEL_REQUEST (r:${chan}, env: ${key}=${val})`
+          `Outbound: Sending CHANNEL_REQUEST (r:${chan}, env: ${key2}=${val})`
         );
         sendPacket(this, this._packetRW.write.finalize(packet));
       }
@@ -12560,8 +12560,8 @@ var require_Protocol = __commonJS({
           throw new Error("Client-only method called in server mode");
         let keysTotal = 0;
         const publicKeys = [];
-        for (const key of keys) {
-          const publicKey = key.getPublicSSH();
+        for (const key2 of keys) {
+          const publicKey = key2.getPublicSSH();
           keysTotal += 4 + publicKey.length;
           publicKeys.push(publicKey);
         }
@@ -12806,20 +12806,20 @@ var require_Protocol = __commonJS({
         if (this._kex.negotiated.sc.compress === "zlib@openssh.com")
           this._packetRW.write = new ZlibPacketWriter(this);
       }
-      authPKOK(keyAlgo, key) {
+      authPKOK(keyAlgo, key2) {
         if (!this._server)
           throw new Error("Server-only method called in client mode");
         if (this._authsQueue.length === 0 || this._authsQueue[0] !== "publickey")
           throw new Error('"publickey" auth not in progress');
         const keyAlgoLen = Buffer.byteLength(keyAlgo);
-        const keyLen = key.length;
+        const keyLen = key2.length;
         let p = this._packetRW.write.allocStart;
         const packet = this._packetRW.write.alloc(1 + 4 + keyAlgoLen + 4 + keyLen);
         packet[p] = MESSAGE.USERAUTH_PK_OK;
         writeUInt32BE(packet, keyAlgoLen, ++p);
         packet.utf8Write(keyAlgo, p += 4, keyAlgoLen);
         writeUInt32BE(packet, keyLen, p += keyAlgoLen);
-        packet.set(key, p += 4);
+        packet.set(key2, p += 4);
         this._authsQueue.shift();
         this._debug && this._debug("Outbound: Sending USERAUTH_PK_OK");
         sendPacket(this, this._packetRW.write.finalize(packet));
@@ -13007,13 +13007,13 @@ var require_Protocol = __commonJS({
       const bytes = Buffer.allocUnsafe(5 * keys.length + 1);
       let b = 0;
       for (let i = 0; i < keys.length; ++i) {
-        const key = keys[i];
-        if (key === "TTY_OP_END")
+        const key2 = keys[i];
+        if (key2 === "TTY_OP_END")
           continue;
-        const opcode = TERMINAL_MODE[key];
+        const opcode = TERMINAL_MODE[key2];
         if (opcode === void 0)
           continue;
-        const val = modes[key];
+        const val = modes[key2];
         if (typeof val === "number" && isFinite(val)) {
           bytes[b++] = opcode;
           bytes[b++] = val >>> 24;
@@ -15117,9 +15117,9 @@ var require_SFTP = __commonJS({
       const stringFlagMapKeys = Object.keys(stringFlagMap);
       return (flags) => {
         for (let i = 0; i < stringFlagMapKeys.length; ++i) {
-          const key = stringFlagMapKeys[i];
-          if (stringFlagMap[key] === flags)
-            return key;
+          const key2 = stringFlagMapKeys[i];
+          if (stringFlagMap[key2] === flags)
+            return key2;
         }
         return null;
       };
@@ -16607,9 +16607,9 @@ var require_utils2 = __commonJS({
         const keys = Object.keys(algoList);
         let list = defaultList;
         for (let i = 0; i < keys.length; ++i) {
-          const key = keys[i];
-          let val = algoList[key];
-          switch (key) {
+          const key2 = keys[i];
+          let val = algoList[key2];
+          switch (key2) {
             case "append":
               if (!Array.isArray(val))
                 val = [val];
@@ -16939,10 +16939,10 @@ var require_client = __commonJS({
           if (HASHES.indexOf(cfg.hostHash) !== -1) {
             hashAlgo = cfg.hostHash;
           }
-          hostVerifier = (key, verify) => {
+          hostVerifier = (key2, verify) => {
             if (hashAlgo)
-              key = createHash3(hashAlgo).update(key).digest("hex");
-            const ret = hashCb(key, verify);
+              key2 = createHash3(hashAlgo).update(key2).digest("hex");
+            const ret = hashCb(key2, verify);
             if (ret !== void 0)
               verify(ret);
           };
@@ -17097,10 +17097,10 @@ var require_client = __commonJS({
               if (curAuth.keyAlgos)
                 [keyAlgo, hashAlgo] = curAuth.keyAlgos[0];
               if (curAuth.type === "agent") {
-                const key = curAuth.agentCtx.currentKey();
-                proto.authPK(curAuth.username, key, keyAlgo, (buf, cb) => {
+                const key2 = curAuth.agentCtx.currentKey();
+                proto.authPK(curAuth.username, key2, keyAlgo, (buf, cb) => {
                   const opts = { hash: hashAlgo };
-                  curAuth.agentCtx.sign(key, buf, opts, (err, signed) => {
+                  curAuth.agentCtx.sign(key2, buf, opts, (err, signed) => {
                     if (err) {
                       err.level = "agent";
                       this.emit("error", err);
@@ -17516,23 +17516,23 @@ var require_client = __commonJS({
                 break;
               }
               case "publickey": {
-                const key = parseKey(nextAuth.key, nextAuth.passphrase);
-                if (key instanceof Error)
+                const key2 = parseKey(nextAuth.key, nextAuth.passphrase);
+                if (key2 instanceof Error)
                   return skipAuth("Skipping invalid key auth attempt");
-                if (!key.isPrivateKey())
+                if (!key2.isPrivateKey())
                   return skipAuth("Skipping non-private key");
-                nextAuth = { type, username, key };
+                nextAuth = { type, username, key: key2 };
                 break;
               }
               case "hostbased": {
                 const { localHostname, localUsername } = nextAuth;
-                const key = parseKey(nextAuth.key, nextAuth.passphrase);
-                if (key instanceof Error || typeof localHostname !== "string" || typeof localUsername !== "string") {
+                const key2 = parseKey(nextAuth.key, nextAuth.passphrase);
+                if (key2 instanceof Error || typeof localHostname !== "string" || typeof localUsername !== "string") {
                   return skipAuth("Skipping invalid hostbased auth attempt");
                 }
-                if (!key.isPrivateKey())
+                if (!key2.isPrivateKey())
                   return skipAuth("Skipping non-private key");
-                nextAuth = { type, username, key, localHostname, localUsername };
+                nextAuth = { type, username, key: key2, localHostname, localUsername };
                 break;
               }
               case "agent": {
@@ -17654,15 +17654,15 @@ var require_client = __commonJS({
         }
         const tryNextAgentKey = () => {
           if (curAuth.type === "agent") {
-            const key = curAuth.agentCtx.nextKey();
-            if (key === false) {
+            const key2 = curAuth.agentCtx.nextKey();
+            if (key2 === false) {
               debug && debug("Agent: No more keys left to try");
               debug && debug("Client: agent auth failed");
               tryNextAuth();
             } else {
               const pos = curAuth.agentCtx.pos();
               let keyAlgo;
-              curAuth.keyAlgos = getKeyAlgos(this, key, serverSigAlgs);
+              curAuth.keyAlgos = getKeyAlgos(this, key2, serverSigAlgs);
               if (curAuth.keyAlgos) {
                 if (curAuth.keyAlgos.length) {
                   keyAlgo = curAuth.keyAlgos[0][0];
@@ -17675,7 +17675,7 @@ var require_client = __commonJS({
                 }
               }
               debug && debug(`Agent: Trying key #${pos + 1}`);
-              proto.authPK(curAuth.username, key, keyAlgo);
+              proto.authPK(curAuth.username, key2, keyAlgo);
             }
           }
         };
@@ -18278,9 +18278,9 @@ var require_client = __commonJS({
       }
       const keys = Object.keys(env || {});
       for (let i = 0; i < keys.length; ++i) {
-        const key = keys[i];
-        const val = env[key];
-        chan._client._protocol.env(chan.outgoing.id, key, val, wantReply);
+        const key2 = keys[i];
+        const val = env[key2];
+        chan._client._protocol.env(chan.outgoing.id, key2, val, wantReply);
       }
     }
     function reqSubsystem(chan, name, cb) {
@@ -18428,8 +18428,8 @@ var require_client = __commonJS({
       if (!Array.isArray(keys_))
         throw new TypeError("Invalid keys argument type");
       const keys = [];
-      for (const key of keys_) {
-        const parsed = parseKey(key);
+      for (const key2 of keys_) {
+        const parsed = parseKey(key2);
         if (parsed instanceof Error)
           throw parsed;
         keys.push(parsed);
@@ -18446,15 +18446,15 @@ var require_client = __commonJS({
           while (bufferParser.avail()) {
             if (keyIdx === keys.length)
               break;
-            const key = keys[keyIdx++];
-            const keyPublic = key.getPublicSSH();
+            const key2 = keys[keyIdx++];
+            const keyPublic = key2.getPublicSSH();
             const sigEntry = bufferParser.readString();
             sigParser.init(sigEntry, 0);
             const type = sigParser.readString(true);
             let value = sigParser.readString();
             let algo;
-            if (type !== key.type) {
-              if (key.type === "ssh-rsa") {
+            if (type !== key2.type) {
+              if (key2.type === "ssh-rsa") {
                 switch (type) {
                   case "rsa-sha2-256":
                     algo = "sha256";
@@ -18482,8 +18482,8 @@ var require_client = __commonJS({
             bufferCopy(keyPublic, verifyData, 0, keyPublic.length, p += 4);
             if (!(value = sigSSHToASN1(value, type)))
               continue;
-            if (key.verify(verifyData, value, algo) === true)
-              ret.push(key);
+            if (key2.verify(verifyData, value, algo) === true)
+              ret.push(key2);
           }
           sigParser.clear();
           bufferParser.clear();
@@ -18499,8 +18499,8 @@ var require_client = __commonJS({
         )
       );
     }
-    function getKeyAlgos(client, key, serverSigAlgs) {
-      switch (key.type) {
+    function getKeyAlgos(client, key2, serverSigAlgs) {
+      switch (key2.type) {
         case "ssh-rsa":
           if (client._protocol._compatFlags & COMPAT.IMPLY_RSA_SHA2_SIGALGS) {
             if (!Array.isArray(serverSigAlgs))
@@ -20988,9 +20988,9 @@ function floatSafeRemainder(val, step) {
   return ratio - roundedRatio;
 }
 var EVALUATING = /* @__PURE__ */ Symbol("evaluating");
-function defineLazy(object2, key, getter) {
+function defineLazy(object2, key2, getter) {
   let value = void 0;
-  Object.defineProperty(object2, key, {
+  Object.defineProperty(object2, key2, {
     get() {
       if (value === EVALUATING) {
         return void 0;
@@ -21002,7 +21002,7 @@ function defineLazy(object2, key, getter) {
       return value;
     },
     set(v) {
-      Object.defineProperty(object2, key, {
+      Object.defineProperty(object2, key2, {
         value: v
         // configurable: true,
       });
@@ -21028,47 +21028,47 @@ function rawShape(def) {
 function sourceShape(schema) {
   return rawShape(schema._zod.def) ?? schema._zod.def.shape;
 }
-function deferProp(target2, key, getter) {
-  Object.defineProperty(target2, key, {
+function deferProp(target2, key2, getter) {
+  Object.defineProperty(target2, key2, {
     get() {
       const value = getter();
-      assignProp(this, key, value);
+      assignProp(this, key2, value);
       return value;
     },
     enumerable: true,
     configurable: true
   });
 }
-function putProp(target2, key, value) {
-  if (key in target2)
-    assignProp(target2, key, value);
+function putProp(target2, key2, value) {
+  if (key2 in target2)
+    assignProp(target2, key2, value);
   else
-    target2[key] = value;
+    target2[key2] = value;
 }
 function mirrorShape(target2, source, keys, wrap) {
   const raw = sourceShape(source);
-  for (const key of keys) {
-    const desc = Object.getOwnPropertyDescriptor(raw, key);
+  for (const key2 of keys) {
+    const desc = Object.getOwnPropertyDescriptor(raw, key2);
     if (!desc.enumerable)
       continue;
     if (desc.get) {
-      deferProp(target2, key, () => {
-        const value = source._zod.def.shape[key];
-        return wrap ? wrap(value, key) : value;
+      deferProp(target2, key2, () => {
+        const value = source._zod.def.shape[key2];
+        return wrap ? wrap(value, key2) : value;
       });
     } else
-      putProp(target2, key, wrap ? wrap(desc.value, key) : desc.value);
+      putProp(target2, key2, wrap ? wrap(desc.value, key2) : desc.value);
   }
 }
 function mirrorProps(target2, source) {
-  for (const key of Reflect.ownKeys(source)) {
-    const desc = Object.getOwnPropertyDescriptor(source, key);
+  for (const key2 of Reflect.ownKeys(source)) {
+    const desc = Object.getOwnPropertyDescriptor(source, key2);
     if (!desc.enumerable)
       continue;
     if (desc.get)
-      deferProp(target2, key, () => source[key]);
+      deferProp(target2, key2, () => source[key2]);
     else
-      putProp(target2, key, desc.value);
+      putProp(target2, key2, desc.value);
   }
 }
 function mergeDefs(...defs) {
@@ -21085,11 +21085,11 @@ function cloneDef(schema) {
 function getElementAtPath(obj2, path) {
   if (!path)
     return obj2;
-  return path.reduce((acc, key) => acc?.[key], obj2);
+  return path.reduce((acc, key2) => acc?.[key2], obj2);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
-  const promises = keys.map((key) => promisesObj[key]);
+  const promises = keys.map((key2) => promisesObj[key2]);
   return Promise.all(promises).then((results) => {
     const resolvedObj = {};
     for (let i = 0; i < keys.length; i++) {
@@ -21161,8 +21161,8 @@ function shallowClone(o) {
 }
 function numKeys(data) {
   let keyCount = 0;
-  for (const key in data) {
-    if (Object.prototype.hasOwnProperty.call(data, key)) {
+  for (const key2 in data) {
+    if (Object.prototype.hasOwnProperty.call(data, key2)) {
       keyCount++;
     }
   }
@@ -21316,12 +21316,12 @@ function pick(schema, mask2) {
 function maskedKeys(schema, mask2) {
   const raw = sourceShape(schema);
   const keys = [];
-  for (const key of Reflect.ownKeys(mask2)) {
-    if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
-      throw new Error(`Unrecognized key: "${String(key)}"`);
+  for (const key2 of Reflect.ownKeys(mask2)) {
+    if (!Object.getOwnPropertyDescriptor(raw, key2)?.enumerable) {
+      throw new Error(`Unrecognized key: "${String(key2)}"`);
     }
-    if (mask2[key])
-      keys.push(key);
+    if (mask2[key2])
+      keys.push(key2);
   }
   return keys;
 }
@@ -21334,7 +21334,7 @@ function omit(schema, mask2) {
   }
   const omitted = new Set(maskedKeys(schema, mask2));
   const newShape = {};
-  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key) => !omitted.has(key)));
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key2) => !omitted.has(key2)));
   return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
 }
 function extend(schema, shape) {
@@ -21345,8 +21345,8 @@ function extend(schema, shape) {
   const hasChecks = checks && checks.length > 0;
   if (hasChecks) {
     const existingShape = sourceShape(schema);
-    for (const key of Reflect.ownKeys(shape)) {
-      if (Object.getOwnPropertyDescriptor(existingShape, key) !== void 0) {
+    for (const key2 of Reflect.ownKeys(shape)) {
+      if (Object.getOwnPropertyDescriptor(existingShape, key2) !== void 0) {
         throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
       }
     }
@@ -21393,15 +21393,15 @@ function partial(Class2, schema, mask2, name = "partial") {
   }
   const selected = mask2 ? new Set(maskedKeys(schema, mask2)) : void 0;
   const newShape = {};
-  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class2 && ((value, key) => selected && !selected.has(key) ? value : new Class2({ type: "optional", innerType: value })));
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class2 && ((value, key2) => selected && !selected.has(key2) ? value : new Class2({ type: "optional", innerType: value })));
   return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
 }
 function required(Class2, schema, mask2) {
   const selected = mask2 ? new Set(maskedKeys(schema, mask2)) : void 0;
   const newShape = {};
-  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key) => (
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key2) => (
     // overwrite with non-optional
-    selected && !selected.has(key) ? value : new Class2({ type: "nonoptional", innerType: value })
+    selected && !selected.has(key2) ? value : new Class2({ type: "nonoptional", innerType: value })
   ));
   return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
 }
@@ -21588,46 +21588,46 @@ var Class = class {
   }
 };
 function members(proto, table) {
-  for (const key in table) {
-    const desc = Object.getOwnPropertyDescriptor(table, key);
+  for (const key2 in table) {
+    const desc = Object.getOwnPropertyDescriptor(table, key2);
     if (desc.get)
-      Object.defineProperty(proto, key, { ...desc, enumerable: false });
+      Object.defineProperty(proto, key2, { ...desc, enumerable: false });
     else
-      defineBound(proto, key, desc.value);
+      defineBound(proto, key2, desc.value);
   }
 }
-function own(inst, key, value, enumerable = true) {
-  Object.defineProperty(inst, key, { configurable: true, writable: true, enumerable, value });
+function own(inst, key2, value, enumerable = true) {
+  Object.defineProperty(inst, key2, { configurable: true, writable: true, enumerable, value });
   return value;
 }
-function hide(inst, key, value) {
-  return own(inst, key, value, false);
+function hide(inst, key2, value) {
+  return own(inst, key2, value, false);
 }
 // @__NO_SIDE_EFFECTS__
 function derived(computes, table) {
-  for (const key in computes) {
-    const compute = computes[key];
-    Object.defineProperty(table, key, {
+  for (const key2 in computes) {
+    const compute = computes[key2];
+    Object.defineProperty(table, key2, {
       configurable: true,
       enumerable: true,
       get() {
-        return own(this, key, compute(this));
+        return own(this, key2, compute(this));
       },
       set(value) {
-        own(this, key, value);
+        own(this, key2, value);
       }
     });
   }
   return table;
 }
-function defineBound(proto, key, fn2) {
-  Object.defineProperty(proto, key, {
+function defineBound(proto, key2, fn2) {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     get() {
-      return this == null ? fn2 : own(this, key, fn2.bind(this));
+      return this == null ? fn2 : own(this, key2, fn2.bind(this));
     },
     set(value) {
-      own(this, key, value);
+      own(this, key2, value);
     }
   });
 }
@@ -21644,53 +21644,53 @@ var breaker = {
     return void 0;
   }
 };
-function defineLazyInternal(inst, key, compute) {
+function defineLazyInternal(inst, key2, compute) {
   const proto = Object.getPrototypeOf(inst._zod);
-  if (key in proto && installing !== inst._zod) {
+  if (key2 in proto && installing !== inst._zod) {
     installing = void 0;
     return;
   }
   installing = inst._zod;
-  Object.defineProperty(proto, key, {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     get() {
-      Object.defineProperty(this, key, breaker);
+      Object.defineProperty(this, key2, breaker);
       const outer = broke;
       broke = false;
       try {
         const value = compute(this);
         if (broke)
-          delete this[key];
+          delete this[key2];
         else
-          Object.defineProperty(this, key, { configurable: true, writable: true, value });
+          Object.defineProperty(this, key2, { configurable: true, writable: true, value });
         broke = broke || outer;
         return value;
       } catch (err) {
-        delete this[key];
+        delete this[key2];
         broke = broke || outer;
         throw err;
       }
     },
     set(value) {
-      Object.defineProperty(this, key, { configurable: true, writable: true, value });
+      Object.defineProperty(this, key2, { configurable: true, writable: true, value });
     }
   });
 }
-function installLazyProp(inst, key, make, enumerable) {
-  const proto = claim(inst, key);
+function installLazyProp(inst, key2, make, enumerable) {
+  const proto = claim(inst, key2);
   if (!proto)
     return;
-  Object.defineProperty(proto, key, {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     get() {
       const desc = { configurable: true, writable: true, enumerable, value: void 0 };
-      Object.defineProperty(this, key, desc);
+      Object.defineProperty(this, key2, desc);
       desc.value = make(this);
-      Object.defineProperty(this, key, desc);
+      Object.defineProperty(this, key2, desc);
       return desc.value;
     },
     set(value) {
-      Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
+      Object.defineProperty(this, key2, { configurable: true, writable: true, enumerable, value });
     }
   });
 }
@@ -21867,15 +21867,15 @@ var $ZodError = $constructor("$ZodError", initializer);
 var $ZodRealError = $constructor("$ZodError", initializer, void 0, {
   Parent: Error
 });
-function node(obj2, key, make) {
-  if (!Object.prototype.hasOwnProperty.call(obj2, key)) {
-    if (key === "__proto__") {
-      Object.defineProperty(obj2, key, { value: make(), writable: true, enumerable: true, configurable: true });
+function node(obj2, key2, make) {
+  if (!Object.prototype.hasOwnProperty.call(obj2, key2)) {
+    if (key2 === "__proto__") {
+      Object.defineProperty(obj2, key2, { value: make(), writable: true, enumerable: true, configurable: true });
     } else {
-      obj2[key] = make();
+      obj2[key2] = make();
     }
   }
-  return obj2[key];
+  return obj2[key2];
 }
 function flattenError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = {};
@@ -22784,16 +22784,16 @@ var $ZodCheckProperties = /* @__PURE__ */ $constructor("$ZodCheckProperties", (i
       payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
       return void 0;
     }
-    entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
+    entries ?? (entries = Reflect.ownKeys(def.shape).map((key2) => [key2, def.shape[key2]]));
     const input2 = payload.value;
     let proms;
-    for (const [key, schema] of entries) {
-      const result = schema._zod.run({ value: input2[key], issues: [] }, {});
+    for (const [key2, schema] of entries) {
+      const result = schema._zod.run({ value: input2[key2], issues: [] }, {});
       if (result instanceof Promise) {
         proms ?? (proms = []);
-        proms.push(result.then((result2) => handleCheckPropertyResult(result2, payload, key)));
+        proms.push(result.then((result2) => handleCheckPropertyResult(result2, payload, key2)));
       } else {
-        handleCheckPropertyResult(result, payload, key);
+        handleCheckPropertyResult(result, payload, key2);
       }
     }
     if (proms)
@@ -23694,8 +23694,8 @@ var $ZodArray = /* @__PURE__ */ $constructor("$ZodArray", (inst, def) => {
   };
   capSize(inst, arraySize);
 });
-function handlePropertyResult(result, final, key, input2, optin, optout) {
-  const isPresent = key in input2;
+function handlePropertyResult(result, final, key2, input2, optin, optout) {
+  const isPresent = key2 in input2;
   const isOptionalOut = optout === "optional";
   if (!isPresent && isOptionalOut && optin === "optional") {
     return;
@@ -23704,7 +23704,7 @@ function handlePropertyResult(result, final, key, input2, optin, optout) {
     if (optin !== void 0 && isOptionalOut && !isPresent) {
       return;
     }
-    final.issues.push(...prefixIssues(key, result.issues));
+    final.issues.push(...prefixIssues(key2, result.issues));
   }
   if (!isPresent && optin === void 0) {
     if (!result.issues.length) {
@@ -23712,17 +23712,17 @@ function handlePropertyResult(result, final, key, input2, optin, optout) {
         code: "invalid_type",
         expected: "nonoptional",
         input: void 0,
-        path: [key]
+        path: [key2]
       });
     }
     return;
   }
   if (result.value === void 0) {
     if (isPresent || optin === "defaulted" && !isOptionalOut) {
-      final.value[key] = void 0;
+      final.value[key2] = void 0;
     }
   } else {
-    final.value[key] = result.value;
+    final.value[key2] = result.value;
   }
 }
 var NO_SYMBOL_KEYS = [];
@@ -23755,28 +23755,28 @@ function handleCatchall(proms, input2, payload, ctx, def, inst, abortEarly) {
   const optin = _catchall.optin;
   const optout = _catchall.optout;
   let seen = 0;
-  for (const key in input2) {
+  for (const key2 in input2) {
     if (abortEarly && payload.issues.length !== seen) {
       if (aborted(payload, seen))
         break;
       seen = payload.issues.length;
     }
-    if (keySet.has(key))
+    if (keySet.has(key2))
       continue;
-    if (key === "__proto__") {
+    if (key2 === "__proto__") {
       if (t === "never")
-        unrecognized.push(key);
+        unrecognized.push(key2);
       continue;
     }
     if (t === "never") {
-      unrecognized.push(key);
+      unrecognized.push(key2);
       continue;
     }
-    const r = _catchall.run({ value: input2[key], issues: [] }, ctx);
+    const r = _catchall.run({ value: input2[key2], issues: [] }, ctx);
     if (r instanceof Promise) {
-      proms.push(r.then((r3) => handlePropertyResult(r3, payload, key, input2, optin, optout)));
+      proms.push(r.then((r3) => handlePropertyResult(r3, payload, key2, input2, optin, optout)));
     } else {
-      handlePropertyResult(r, payload, key, input2, optin, optout);
+      handlePropertyResult(r, payload, key2, input2, optin, optout);
     }
   }
   if (unrecognized.length) {
@@ -23813,16 +23813,16 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
   defineLazyInternal(inst, "propValues", (zod) => {
     const shape = zod.def.shape;
     const propValues = {};
-    for (const key in shape) {
-      const field = shape[key]._zod;
+    for (const key2 in shape) {
+      const field = shape[key2]._zod;
       if (field.values) {
-        if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
-          assignProp(propValues, key, /* @__PURE__ */ new Set());
+        if (!Object.prototype.hasOwnProperty.call(propValues, key2)) {
+          assignProp(propValues, key2, /* @__PURE__ */ new Set());
         }
         for (const v of field.values)
-          propValues[key].add(v);
+          propValues[key2].add(v);
         if (field.optin !== void 0)
-          propValues[key].add(void 0);
+          propValues[key2].add(void 0);
       }
     }
     return propValues;
@@ -23849,22 +23849,22 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
     const shape = value.shape;
     const abortEarly = ctx?.abortEarly;
     let seen = payload.issues.length;
-    for (const key of value.allKeys) {
+    for (const key2 of value.allKeys) {
       if (abortEarly && payload.issues.length !== seen) {
         if (aborted(payload, seen))
           break;
         seen = payload.issues.length;
       }
-      if (key === "__proto__")
+      if (key2 === "__proto__")
         continue;
-      const el = shape[key];
+      const el = shape[key2];
       const optin = el._zod.optin;
       const optout = el._zod.optout;
-      const r = el._zod.run({ value: input2[key], issues: [] }, ctx);
+      const r = el._zod.run({ value: input2[key2], issues: [] }, ctx);
       if (r instanceof Promise) {
-        proms.push(r.then((r3) => handlePropertyResult(r3, payload, key, input2, optin, optout)));
+        proms.push(r.then((r3) => handlePropertyResult(r3, payload, key2, input2, optin, optout)));
       } else {
-        handlePropertyResult(r, payload, key, input2, optin, optout);
+        handlePropertyResult(r, payload, key2, input2, optin, optout);
       }
     }
     if (!catchall) {
@@ -23898,17 +23898,17 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
     doc.write(`const input = payload.value;`);
     const ids = /* @__PURE__ */ Object.create(null);
     let counter = 0;
-    for (const key of normalized.allKeys) {
-      ids[key] = `key_${counter++}`;
+    for (const key2 of normalized.allKeys) {
+      ids[key2] = `key_${counter++}`;
     }
     doc.write(memo3 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
-    for (const key of normalized.allKeys) {
-      if (key === "__proto__")
+    for (const key2 of normalized.allKeys) {
+      if (key2 === "__proto__")
         continue;
-      const id = ids[key];
-      const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : esc(key);
+      const id = ids[key2];
+      const k = typeof key2 === "symbol" ? `syms[${syms.indexOf(key2)}]` : esc(key2);
       const isPresent = `${k} in input`;
-      const schema = shape[key];
+      const schema = shape[key2];
       const optin = schema?._zod?.optin;
       const isOptionalIn = optin !== void 0;
       const isOptionalOut = schema?._zod?.optout === "optional";
@@ -24242,21 +24242,21 @@ function mergeValues(a, b) {
   }
   if (isPlainObject(a) && isPlainObject(b)) {
     const bKeys = Object.keys(b);
-    const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
+    const sharedKeys = Object.keys(a).filter((key2) => bKeys.indexOf(key2) !== -1);
     const newObj = { ...a, ...b };
     if (Object.prototype.hasOwnProperty.call(newObj, "__proto__"))
       delete newObj.__proto__;
-    for (const key of sharedKeys) {
-      if (key === "__proto__")
+    for (const key2 of sharedKeys) {
+      if (key2 === "__proto__")
         continue;
-      const sharedValue = mergeValues(a[key], b[key]);
+      const sharedValue = mergeValues(a[key2], b[key2]);
       if (!sharedValue.valid) {
         return {
           valid: false,
-          mergeErrorPath: [key, ...sharedValue.mergeErrorPath]
+          mergeErrorPath: [key2, ...sharedValue.mergeErrorPath]
         };
       }
-      newObj[key] = sharedValue.data;
+      newObj[key2] = sharedValue.data;
     }
     return { valid: true, data: newObj };
   }
@@ -24323,13 +24323,13 @@ function handleIntersectionResults(result, left, right) {
         result.issues.push(keyIssues.get(k));
     }
   }
-  const merged = mergeValues(left.value, right.value);
-  if (!merged.valid) {
+  const merged2 = mergeValues(left.value, right.value);
+  if (!merged2.valid) {
     if (aborted(result))
       return result;
-    throw new Error(`Unmergable intersection. Error path: ${JSON.stringify(merged.mergeErrorPath)}`);
+    throw new Error(`Unmergable intersection. Error path: ${JSON.stringify(merged2.mergeErrorPath)}`);
   }
-  result.value = merged.data;
+  result.value = merged2.data;
   return result;
 }
 var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
@@ -24415,9 +24415,9 @@ var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
     return handleTupleResults(itemResults, payload, items, input2, optoutStart);
   };
 });
-function getTupleOptStart(items, key) {
+function getTupleOptStart(items, key2) {
   for (let i = items.length - 1; i >= 0; i--) {
-    const omittable = key === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
+    const omittable = key2 === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
     if (!omittable)
       return i + 1;
   }
@@ -24475,12 +24475,12 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
     if (values && !def.partial) {
       payload.value = memo3 ? memo3.alloc(inst, payload, {}, ctx) : {};
       const recordKeys = /* @__PURE__ */ new Set();
-      for (const key of values) {
-        if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
-          recordKeys.add(typeof key === "number" ? key.toString() : key);
-          if (key === "__proto__")
+      for (const key2 of values) {
+        if (typeof key2 === "string" || typeof key2 === "number" || typeof key2 === "symbol") {
+          recordKeys.add(typeof key2 === "number" ? key2.toString() : key2);
+          if (key2 === "__proto__")
             continue;
-          const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+          const keyResult = def.keyType._zod.run({ value: key2, issues: [] }, ctx);
           if (keyResult instanceof Promise) {
             throw new Error("Async schemas not supported in object keys currently");
           }
@@ -24489,8 +24489,8 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
               code: "invalid_key",
               origin: "record",
               issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-              input: key,
-              path: [key],
+              input: key2,
+              path: [key2],
               inst
             });
             continue;
@@ -24498,32 +24498,32 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
           const outKey = keyResult.value;
           if (outKey === "__proto__")
             continue;
-          const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
+          const result = def.valueType._zod.run({ value: input2[key2], issues: [] }, ctx);
           if (result instanceof Promise) {
             proms.push(result.then((result2) => {
               if (result2.issues.length) {
-                payload.issues.push(...prefixIssues(key, result2.issues));
+                payload.issues.push(...prefixIssues(key2, result2.issues));
               }
               payload.value[outKey] = result2.value;
             }));
           } else {
             if (result.issues.length) {
-              payload.issues.push(...prefixIssues(key, result.issues));
+              payload.issues.push(...prefixIssues(key2, result.issues));
             }
             payload.value[outKey] = result.value;
           }
         }
       }
       let unrecognized;
-      for (const key in input2) {
-        if (!recordKeys.has(key)) {
+      for (const key2 in input2) {
+        if (!recordKeys.has(key2)) {
           if (def.mode === "loose") {
-            if (key === "__proto__")
+            if (key2 === "__proto__")
               continue;
-            payload.value[key] = input2[key];
+            payload.value[key2] = input2[key2];
           } else {
             unrecognized = unrecognized ?? [];
-            unrecognized.push(key);
+            unrecognized.push(key2);
           }
         }
       }
@@ -24539,18 +24539,18 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
     } else {
       payload.value = memo3 ? memo3.alloc(inst, payload, {}, ctx) : {};
       let unrecognized;
-      for (const key of Reflect.ownKeys(input2)) {
-        if (key === "__proto__")
+      for (const key2 of Reflect.ownKeys(input2)) {
+        if (key2 === "__proto__")
           continue;
-        if (!Object.prototype.propertyIsEnumerable.call(input2, key))
+        if (!Object.prototype.propertyIsEnumerable.call(input2, key2))
           continue;
-        let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+        let keyResult = def.keyType._zod.run({ value: key2, issues: [] }, ctx);
         if (keyResult instanceof Promise) {
           throw new Error("Async schemas not supported in object keys currently");
         }
-        const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+        const checkNumericKey = typeof key2 === "string" && number.test(key2) && keyResult.issues.length;
         if (checkNumericKey) {
-          const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
+          const retryResult = def.keyType._zod.run({ value: Number(key2), issues: [] }, ctx);
           if (retryResult instanceof Promise) {
             throw new Error("Async schemas not supported in object keys currently");
           }
@@ -24560,17 +24560,17 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
         }
         if (keyResult.issues.length) {
           if (def.mode === "loose") {
-            payload.value[key] = input2[key];
+            payload.value[key2] = input2[key2];
           } else if (values) {
             unrecognized = unrecognized ?? [];
-            unrecognized.push(key);
+            unrecognized.push(key2);
           } else {
             payload.issues.push({
               code: "invalid_key",
               origin: "record",
               issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-              input: key,
-              path: [key],
+              input: key2,
+              path: [key2],
               inst
             });
           }
@@ -24579,17 +24579,17 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
         const outKey = keyResult.value;
         if (outKey === "__proto__")
           continue;
-        const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
+        const result = def.valueType._zod.run({ value: input2[key2], issues: [] }, ctx);
         if (result instanceof Promise) {
           proms.push(result.then((result2) => {
             if (result2.issues.length) {
-              payload.issues.push(...prefixIssues(key, result2.issues));
+              payload.issues.push(...prefixIssues(key2, result2.issues));
             }
             payload.value[outKey] = result2.value;
           }));
         } else {
           if (result.issues.length) {
-            payload.issues.push(...prefixIssues(key, result.issues));
+            payload.issues.push(...prefixIssues(key2, result.issues));
           }
           payload.value[outKey] = result.value;
         }
@@ -24629,20 +24629,20 @@ var $ZodMap = /* @__PURE__ */ $constructor("$ZodMap", (inst, def) => {
     payload.value = memo3 ? memo3.alloc(inst, payload, /* @__PURE__ */ new Map(), ctx) : /* @__PURE__ */ new Map();
     const abortEarly = ctx?.abortEarly;
     let seen = payload.issues.length;
-    for (const [key, value] of input2) {
+    for (const [key2, value] of input2) {
       if (abortEarly && payload.issues.length !== seen) {
         if (aborted(payload, seen))
           break;
         seen = payload.issues.length;
       }
-      const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+      const keyResult = def.keyType._zod.run({ value: key2, issues: [] }, ctx);
       const valueResult = def.valueType._zod.run({ value, issues: [] }, ctx);
       if (keyResult instanceof Promise || valueResult instanceof Promise) {
         proms.push(Promise.all([keyResult, valueResult]).then(([keyResult2, valueResult2]) => {
-          handleMapResult(keyResult2, valueResult2, payload, key, input2, inst, ctx);
+          handleMapResult(keyResult2, valueResult2, payload, key2, input2, inst, ctx);
         }));
       } else {
-        handleMapResult(keyResult, valueResult, payload, key, input2, inst, ctx);
+        handleMapResult(keyResult, valueResult, payload, key2, input2, inst, ctx);
       }
     }
     if (proms.length)
@@ -24651,10 +24651,10 @@ var $ZodMap = /* @__PURE__ */ $constructor("$ZodMap", (inst, def) => {
   };
   capSize(inst, mapSize);
 });
-function handleMapResult(keyResult, valueResult, final, key, input2, inst, ctx) {
+function handleMapResult(keyResult, valueResult, final, key2, input2, inst, ctx) {
   if (keyResult.issues.length) {
-    if (propertyKeyTypes.has(typeof key)) {
-      final.issues.push(...prefixIssues(key, keyResult.issues));
+    if (propertyKeyTypes.has(typeof key2)) {
+      final.issues.push(...prefixIssues(key2, keyResult.issues));
     } else {
       final.issues.push({
         code: "invalid_key",
@@ -24666,15 +24666,15 @@ function handleMapResult(keyResult, valueResult, final, key, input2, inst, ctx) 
     }
   }
   if (valueResult.issues.length) {
-    if (propertyKeyTypes.has(typeof key)) {
-      final.issues.push(...prefixIssues(key, valueResult.issues));
+    if (propertyKeyTypes.has(typeof key2)) {
+      final.issues.push(...prefixIssues(key2, valueResult.issues));
     } else {
       final.issues.push({
         origin: "map",
         code: "invalid_element",
         input: input2,
         inst,
-        key,
+        key: key2,
         issues: valueResult.issues.map((iss) => finalizeIssue(iss, ctx, config()))
       });
     }
@@ -25349,8 +25349,8 @@ function isRecursive(inst, stack, resolve9) {
   };
   const shape = (sh, spread) => {
     let answer2 = NONE;
-    for (const key of Reflect.ownKeys(sh)) {
-      const desc = Object.getOwnPropertyDescriptor(sh, key);
+    for (const key2 of Reflect.ownKeys(sh)) {
+      const desc = Object.getOwnPropertyDescriptor(sh, key2);
       if (spread && !desc.enumerable)
         continue;
       const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve9) : NONE;
@@ -25446,8 +25446,8 @@ function isRecursive(inst, stack, resolve9) {
       break;
     default: {
       kind;
-      for (const key in def) {
-        const desc = Object.getOwnPropertyDescriptor(def, key);
+      for (const key2 in def) {
+        const desc = Object.getOwnPropertyDescriptor(def, key2);
         if (!desc || desc.get)
           continue;
         const value = desc.value;
@@ -33580,11 +33580,11 @@ function generatePropertiesChecks(doc, ctx, def, accessor) {
   }
   doc.write(`if (${accessor} == null) return INVALID;`);
   const shape = def.shape;
-  for (const key of Reflect.ownKeys(shape)) {
-    const keyExpr = typeof key === "symbol" ? addConstant(ctx, key) : esc(key);
+  for (const key2 of Reflect.ownKeys(shape)) {
+    const keyExpr = typeof key2 === "symbol" ? addConstant(ctx, key2) : esc(key2);
     const inputVar = newVar(ctx);
     doc.write(`const ${inputVar} = ${accessor}[${keyExpr}];`);
-    compileChild(doc, ctx, shape[key], inputVar, false);
+    compileChild(doc, ctx, shape[key2], inputVar, false);
   }
 }
 function generatePropertyCheck(doc, ctx, def, accessor) {
@@ -33977,9 +33977,9 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     throw new ZodCompileUnsupportedError('object shape key "__proto__"');
   }
   const propOutputs = /* @__PURE__ */ new Map();
-  for (const key of allKeys) {
-    const propSchema = propShape[key];
-    const kx = keyExpr(key);
+  for (const key2 of allKeys) {
+    const propSchema = propShape[key2];
+    const kx = keyExpr(key2);
     const inputVar = newVar(ctx);
     doc.write(`const ${inputVar} = ${accessor}[${kx}];`);
     if (propSchema._zod.optin !== void 0) {
@@ -34000,14 +34000,14 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       } else {
         doc.write(`if (${outputVar2} === INVALID) return INVALID;`);
       }
-      propOutputs.set(key, outputVar2);
+      propOutputs.set(key2, outputVar2);
     } else {
       if (requiresPresenceCheck(propSchema)) {
         doc.write(`if (!(${kx} in ${accessor})) return INVALID;`);
       }
       const outputAccessor = compileChild(doc, ctx, propSchema, inputVar, buildsValue);
       if (outputAccessor !== null)
-        propOutputs.set(key, outputAccessor);
+        propOutputs.set(key2, outputAccessor);
     }
   }
   const catchall = def.catchall;
@@ -34428,9 +34428,9 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
   }
   return outputVar;
 }
-function getTupleOptStart2(items, key) {
+function getTupleOptStart2(items, key2) {
   for (let i = items.length - 1; i >= 0; i--) {
-    const omittable = key === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
+    const omittable = key2 === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
     if (!omittable)
       return i + 1;
   }
@@ -34560,16 +34560,16 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
   const keyValues = recordDef.partial ? void 0 : def.keyType._zod.values;
   if (keyValues) {
     const inputKeys = [];
-    for (const key of keyValues) {
-      if (!(typeof key === "string" || typeof key === "number" || typeof key === "symbol")) {
-        throw new ZodCompileUnsupportedError(`record key value ${String(key)}`);
+    for (const key2 of keyValues) {
+      if (!(typeof key2 === "string" || typeof key2 === "number" || typeof key2 === "symbol")) {
+        throw new ZodCompileUnsupportedError(`record key value ${String(key2)}`);
       }
-      const inputKey = typeof key === "number" ? key.toString() : key;
+      const inputKey = typeof key2 === "number" ? key2.toString() : key2;
       if (inputKey === "__proto__") {
         throw new ZodCompileUnsupportedError('record key "__proto__"');
       }
       inputKeys.push(inputKey);
-      const keyConst = addConstant(ctx, key);
+      const keyConst = addConstant(ctx, key2);
       const outKey = generateCheck(doc, ctx, def.keyType, keyConst);
       const valueVar = newVar(ctx);
       doc.write(`const ${valueVar} = ${accessor}[${literalPropertyKey(ctx, inputKey)}];`);
@@ -34647,10 +34647,10 @@ function emitOwnKeys(doc, ctx, accessor, kVar, body, onSymbol) {
   });
   doc.write(`}`);
 }
-function literalPropertyKey(ctx, key) {
-  if (typeof key === "string")
-    return esc(key);
-  return addConstant(ctx, key);
+function literalPropertyKey(ctx, key2) {
+  if (typeof key2 === "string")
+    return esc(key2);
+  return addConstant(ctx, key2);
 }
 function generateMapCheck(doc, ctx, schema, accessor) {
   const def = schema._zod.def;
@@ -35879,9 +35879,9 @@ function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
 // node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target2, ...sources) {
   for (const source of sources) {
-    for (const key of Reflect.ownKeys(source)) {
-      if (Object.prototype.propertyIsEnumerable.call(source, key)) {
-        assignProp(target2, key, source[key]);
+    for (const key2 of Reflect.ownKeys(source)) {
+      if (Object.prototype.propertyIsEnumerable.call(source, key2)) {
+        assignProp(target2, key2, source[key2]);
       }
     }
   }
@@ -36027,8 +36027,8 @@ function extractDefs(ctx, schema) {
     if (defId)
       seen.defId = defId;
     const schema2 = seen.schema;
-    for (const key in schema2) {
-      delete schema2[key];
+    for (const key2 in schema2) {
+      delete schema2[key2];
     }
     schema2.$ref = ref;
   };
@@ -36109,8 +36109,8 @@ function foldObjects(members2) {
   for (const member of members2) {
     if (typeof member !== "object" || member.type !== "object")
       return null;
-    for (const key in member) {
-      if (!FOLDABLE_KEYS.has(key))
+    for (const key2 in member) {
+      if (!FOLDABLE_KEYS.has(key2))
         return null;
     }
     objects.push(member);
@@ -36118,22 +36118,22 @@ function foldObjects(members2) {
   const properties = {};
   const required2 = /* @__PURE__ */ new Set();
   for (const object2 of objects) {
-    for (const key in object2.properties) {
-      if (Object.prototype.hasOwnProperty.call(properties, key))
+    for (const key2 in object2.properties) {
+      if (Object.prototype.hasOwnProperty.call(properties, key2))
         continue;
       const parts = [];
       for (const other of objects) {
-        const part = other.properties?.[key] ?? undeclaredConstraint(other);
+        const part = other.properties?.[key2] ?? undeclaredConstraint(other);
         if (part === null || part === void 0)
           continue;
         if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part)))
           parts.push(part);
       }
-      const merged = parts.length === 1 ? parts[0] : foldObjects(parts) ?? { allOf: parts };
-      assignProp(properties, key, merged);
+      const merged2 = parts.length === 1 ? parts[0] : foldObjects(parts) ?? { allOf: parts };
+      assignProp(properties, key2, merged2);
     }
-    for (const key of object2.required ?? [])
-      required2.add(key);
+    for (const key2 of object2.required ?? [])
+      required2.add(key2);
   }
   const folded = { type: "object", properties };
   if (required2.size)
@@ -36158,8 +36158,8 @@ function foldIntersection(json2) {
   const allOf = json2.allOf;
   if (!Array.isArray(allOf) || allOf.length < 2)
     return;
-  for (const key of FOLDABLE_KEYS)
-    if (key in json2)
+  for (const key2 of FOLDABLE_KEYS)
+    if (key2 in json2)
       return;
   const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
   let folded = null;
@@ -36206,20 +36206,20 @@ function finalize(ctx, schema) {
       assignProps(schema2, _cached);
       const isParentRef = zodSchema._zod.parent === ref;
       if (isParentRef) {
-        for (const key in schema2) {
-          if (key === "$ref" || key === "allOf")
+        for (const key2 in schema2) {
+          if (key2 === "$ref" || key2 === "allOf")
             continue;
-          if (!(key in _cached)) {
-            delete schema2[key];
+          if (!(key2 in _cached)) {
+            delete schema2[key2];
           }
         }
       }
       if (refSchema.$ref && refSeen.def) {
-        for (const key in schema2) {
-          if (key === "$ref" || key === "allOf")
+        for (const key2 in schema2) {
+          if (key2 === "$ref" || key2 === "allOf")
             continue;
-          if (key in refSeen.def && JSON.stringify(schema2[key]) === JSON.stringify(refSeen.def[key])) {
-            delete schema2[key];
+          if (key2 in refSeen.def && JSON.stringify(schema2[key2]) === JSON.stringify(refSeen.def[key2])) {
+            delete schema2[key2];
           }
         }
       }
@@ -36231,11 +36231,11 @@ function finalize(ctx, schema) {
       if (parentSeen?.schema.$ref) {
         schema2.$ref = parentSeen.schema.$ref;
         if (parentSeen.def) {
-          for (const key in schema2) {
-            if (key === "$ref" || key === "allOf")
+          for (const key2 in schema2) {
+            if (key2 === "$ref" || key2 === "allOf")
               continue;
-            if (key in parentSeen.def && JSON.stringify(schema2[key]) === JSON.stringify(parentSeen.def[key])) {
-              delete schema2[key];
+            if (key2 in parentSeen.def && JSON.stringify(schema2[key2]) === JSON.stringify(parentSeen.def[key2])) {
+              delete schema2[key2];
             }
           }
         }
@@ -36368,8 +36368,8 @@ function isTransforming(_schema, _ctx) {
     return isTransforming(def.in, ctx) || isTransforming(def.out, ctx);
   }
   if (def.type === "object") {
-    for (const key in def.shape) {
-      if (isTransforming(def.shape[key], ctx))
+    for (const key2 in def.shape) {
+      if (isTransforming(def.shape[key2], ctx))
         return true;
     }
     return false;
@@ -36407,13 +36407,13 @@ var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) =
 };
 
 // node_modules/zod/v4/core/json-schema-processors.js
-var narrowMin = (agg, key, value) => {
-  if (agg[key] === void 0 || value > agg[key])
-    agg[key] = value;
+var narrowMin = (agg, key2, value) => {
+  if (agg[key2] === void 0 || value > agg[key2])
+    agg[key2] = value;
 };
-var narrowMax = (agg, key, value) => {
-  if (agg[key] === void 0 || value < agg[key])
-    agg[key] = value;
+var narrowMax = (agg, key2, value) => {
+  if (agg[key2] === void 0 || value < agg[key2])
+    agg[key2] = value;
 };
 var narrowBoth = (agg, value) => {
   narrowMin(agg, "minimum", value);
@@ -36751,17 +36751,17 @@ var objectProcessor = (schema, ctx, _json, params) => {
   }
   json2.type = "object";
   json2.properties = {};
-  for (const key in shape) {
-    assignProp(json2.properties, key, processSchema(shape[key], ctx, {
+  for (const key2 in shape) {
+    assignProp(json2.properties, key2, processSchema(shape[key2], ctx, {
       ...params,
-      path: [...params.path, "properties", key]
+      path: [...params.path, "properties", key2]
     }));
   }
   const requiredKeys = [];
-  for (const key of Object.keys(shape)) {
-    const field = def.shape[key];
+  for (const key2 of Object.keys(shape)) {
+    const field = def.shape[key2];
     if (ctx.io === "input" ? inputOptin(field) === void 0 : field._zod.optout === void 0) {
-      requiredKeys.push(key);
+      requiredKeys.push(key2);
     }
   }
   if (requiredKeys.length > 0) {
@@ -37136,9 +37136,9 @@ function toJSONSchema(input2, params) {
     };
     ctx2.external = external;
     for (const entry of registry2._idmap.entries()) {
-      const [key, schema] = entry;
+      const [key2, schema] = entry;
       extractDefs(ctx2, schema);
-      assignProp(schemas, key, finalize(ctx2, schema));
+      assignProp(schemas, key2, finalize(ctx2, schema));
     }
     if (Object.keys(defs).length > 0) {
       const defsSegment = ctx2.target === "draft-2020-12" ? "$defs" : "definitions";
@@ -37453,17 +37453,17 @@ __export(checks_exports2, {
 
 // node_modules/zod/v4/classic/errors.js
 var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-function _lazyMethod(proto, key, make) {
-  Object.defineProperty(proto, key, {
+function _lazyMethod(proto, key2, make) {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     enumerable: false,
     get() {
       const value = make(this);
-      Object.defineProperty(this, key, { value, configurable: true, writable: true });
+      Object.defineProperty(this, key2, { value, configurable: true, writable: true });
       return value;
     },
     set(value) {
-      Object.defineProperty(this, key, { value, configurable: true, writable: true });
+      Object.defineProperty(this, key2, { value, configurable: true, writable: true });
     }
   });
 }
@@ -39133,11 +39133,11 @@ function resolveRef(ref, ctx) {
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
   if (path[0] === defsKey) {
-    const key = path[1] === void 0 ? void 0 : decodeJSONPointerSegment(path[1]);
-    if (!key || !ctx.defs[key]) {
+    const key2 = path[1] === void 0 ? void 0 : decodeJSONPointerSegment(path[1]);
+    if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
-    return ctx.defs[key];
+    return ctx.defs[key2];
   }
   throw new Error(`Reference not found: ${ref}`);
 }
@@ -39172,16 +39172,16 @@ function checkObjectGuards(objectSchema, guards) {
       });
     }
     if (guards.keySchema) {
-      for (const key of keys) {
-        const result = guards.keySchema.safeParse(key);
+      for (const key2 of keys) {
+        const result = guards.keySchema.safeParse(key2);
         if (result.success)
           continue;
         payload.issues.push({
           code: "invalid_key",
           origin: "record",
           issues: result.error.issues,
-          input: key,
-          path: [key],
+          input: key2,
+          path: [key2],
           continue: true
         });
       }
@@ -39206,20 +39206,20 @@ function canonicalKey(value, seen) {
     if (Array.isArray(value)) {
       const parts2 = [];
       for (const item of value) {
-        const key = canonicalKey(item, seen);
-        if (key === null)
+        const key2 = canonicalKey(item, seen);
+        if (key2 === null)
           return null;
-        parts2.push(key);
+        parts2.push(key2);
       }
       return `a${parts2.length}:[${parts2.join(",")}]`;
     }
     const keys = Object.keys(value).sort();
     const parts = [];
     for (const k of keys) {
-      const key = canonicalKey(value[k], seen);
-      if (key === null)
+      const key2 = canonicalKey(value[k], seen);
+      if (key2 === null)
         return null;
-      parts.push(`${k.length}:${k}=${key}`);
+      parts.push(`${k.length}:${k}=${key2}`);
     }
     return `o${parts.length}:{${parts.join(",")}}`;
   } finally {
@@ -39259,10 +39259,10 @@ function containsRef(value) {
     return value.some(containsRef);
   if (typeof value.$ref === "string")
     return true;
-  return Object.entries(value).some(([key, sub]) => {
-    if (SCHEMA_KEYWORDS.has(key))
+  return Object.entries(value).some(([key2, sub]) => {
+    if (SCHEMA_KEYWORDS.has(key2))
       return containsRef(sub);
-    if (!SCHEMA_MAP_KEYWORDS.has(key) || typeof sub !== "object" || sub === null)
+    if (!SCHEMA_MAP_KEYWORDS.has(key2) || typeof sub !== "object" || sub === null)
       return false;
     return Object.values(sub).some(containsRef);
   });
@@ -39278,12 +39278,12 @@ function checkArrayGuards(arraySchema, guards) {
     if (guards.uniqueItems === true) {
       const firstSeen = /* @__PURE__ */ new Map();
       for (let i = 0; i < items.length; i++) {
-        const key = canonicalKey(items[i], /* @__PURE__ */ new Set());
-        if (key === null)
+        const key2 = canonicalKey(items[i], /* @__PURE__ */ new Set());
+        if (key2 === null)
           continue;
-        const first = firstSeen.get(key);
+        const first = firstSeen.get(key2);
         if (first === void 0) {
-          firstSeen.set(key, i);
+          firstSeen.set(key2, i);
           continue;
         }
         payload.issues.push({
@@ -39522,9 +39522,9 @@ function convertBaseSchema(schema, ctx) {
       const properties = schema.properties || {};
       const requiredSet = new Set(schema.required || []);
       const additionalSchema = typeof schema.additionalProperties === "object" ? convertSchema(schema.additionalProperties, ctx) : void 0;
-      for (const [key, propSchema] of Object.entries(properties)) {
+      for (const [key2, propSchema] of Object.entries(properties)) {
         const propZodSchema = convertSchema(propSchema, ctx);
-        assignProp(shape, key, requiredSet.has(key) ? propZodSchema : propZodSchema.optional());
+        assignProp(shape, key2, requiredSet.has(key2) ? propZodSchema : propZodSchema.optional());
       }
       if (schema.patternProperties) {
         const patternProps = schema.patternProperties;
@@ -39559,12 +39559,12 @@ function convertBaseSchema(schema, ctx) {
             if (!isPlainObject(payload.value))
               return;
             const unrecognized = [];
-            for (const key of Object.keys(payload.value)) {
-              if (propertyKeys.includes(key))
+            for (const key2 of Object.keys(payload.value)) {
+              if (propertyKeys.includes(key2))
                 continue;
-              if (patterns.some((regex) => regex.test(key)))
+              if (patterns.some((regex) => regex.test(key2)))
                 continue;
-              unrecognized.push(key);
+              unrecognized.push(key2);
             }
             if (unrecognized.length) {
               payload.issues.push({
@@ -39695,38 +39695,38 @@ function convertSchema(schema, ctx) {
   }
   const extraMeta = {};
   const coreMetadataKeys = ["$id", "id", "$comment", "$anchor", "$vocabulary", "$dynamicRef", "$dynamicAnchor"];
-  for (const key of coreMetadataKeys) {
-    if (key in schema) {
-      extraMeta[key] = schema[key];
+  for (const key2 of coreMetadataKeys) {
+    if (key2 in schema) {
+      extraMeta[key2] = schema[key2];
     }
   }
   const contentMetadataKeys = ["contentEncoding", "contentMediaType", "contentSchema"];
-  for (const key of contentMetadataKeys) {
-    if (key in schema) {
-      extraMeta[key] = schema[key];
+  for (const key2 of contentMetadataKeys) {
+    if (key2 in schema) {
+      extraMeta[key2] = schema[key2];
     }
   }
   if (schema.type === "object" && schema.$ref === void 0) {
     if (schema.propertyNames !== void 0 && !containsRef(schema.propertyNames)) {
       extraMeta.propertyNames = schema.propertyNames;
     }
-    for (const key of ["minProperties", "maxProperties"]) {
-      if (schema[key] !== void 0)
-        extraMeta[key] = schema[key];
+    for (const key2 of ["minProperties", "maxProperties"]) {
+      if (schema[key2] !== void 0)
+        extraMeta[key2] = schema[key2];
     }
   }
   if (schema.type === "array" && schema.$ref === void 0) {
     if (schema.contains !== void 0 && !containsRef(schema.contains)) {
       extraMeta.contains = schema.contains;
     }
-    for (const key of ["uniqueItems", "minContains", "maxContains"]) {
-      if (schema[key] !== void 0)
-        extraMeta[key] = schema[key];
+    for (const key2 of ["uniqueItems", "minContains", "maxContains"]) {
+      if (schema[key2] !== void 0)
+        extraMeta[key2] = schema[key2];
     }
   }
-  for (const key of Object.keys(schema)) {
-    if (!RECOGNIZED_KEYS.has(key)) {
-      assignProp(extraMeta, key, schema[key]);
+  for (const key2 of Object.keys(schema)) {
+    if (!RECOGNIZED_KEYS.has(key2)) {
+      assignProp(extraMeta, key2, schema[key2]);
     }
   }
   if (Object.keys(extraMeta).length > 0) {
@@ -40919,9 +40919,9 @@ function dottedFlag(flags, want) {
     } catch {
       return void 0;
     }
-    for (const key of want.slice(dot + 1).split(".")) {
+    for (const key2 of want.slice(dot + 1).split(".")) {
       const o = at2 && typeof at2 === "object" ? at2 : {};
-      at2 = o[key] ?? o[key.replace(/-/g, "_")];
+      at2 = o[key2] ?? o[key2.replace(/-/g, "_")];
     }
     return at2 === void 0 ? void 0 : {
       ...whole,
@@ -41065,14 +41065,14 @@ function movedValue(f, added) {
 }
 function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel, baseFile = file2, engine = "vllm") {
   const clientFlags = CLIENT_FLAGS[engine];
-  const key = (f) => normalizeFlagName(f.name);
-  const now = new Set(nowFlags.map(key));
-  const before = new Set(baseFlags.map(key));
+  const key2 = (f) => normalizeFlagName(f.name);
+  const now = new Set(nowFlags.map(key2));
+  const before = new Set(baseFlags.map(key2));
   const seen = /* @__PURE__ */ new Set();
   const typo = (f) => /^-[^-]/.test(f.name) && f.name.length > 3 && now.has(normalizeFlagName(`-${f.name}`));
-  const newFlags = nowFlags.filter((f) => !before.has(key(f)));
+  const newFlags = nowFlags.filter((f) => !before.has(key2(f)));
   const respelt = (f) => typo(f) || movedValue(f, newFlags) !== null;
-  const dropped = baseFlags.filter((f) => !now.has(key(f)) && !respelt(f) && !seen.has(key(f)) && seen.add(key(f)));
+  const dropped = baseFlags.filter((f) => !now.has(key2(f)) && !respelt(f) && !seen.has(key2(f)) && seen.add(key2(f)));
   const added = [...new Set(newFlags.map((f) => f.name))];
   const renamed = baseFile === file2 ? {} : { baseFile };
   const asBase = baseFile === file2 ? "" : ` (where it was ${baseFile})`;
@@ -41085,7 +41085,7 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
     ];
   }
   return dropped.map((f) => {
-    const critical = clientFlags.has(key(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key(f));
+    const critical = clientFlags.has(key2(f)) || [...contractNames].some((c) => normalizeFlagName(c) === key2(f));
     const value = mask(f.name, f.value);
     const shown2 = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
@@ -41095,7 +41095,7 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
       {
         file: file2,
         evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${f.file ?? baseFile}:${f.line}: ${shown2}`],
-        fix: critical ? `restore ${codeSpan(shown2)} in ${file2}: without it ${lossOf(engine, key(f)) ?? "a contract declared in deploy-gate.yml breaks"}; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown2)}`,
+        fix: critical ? `restore ${codeSpan(shown2)} in ${file2}: without it ${lossOf(engine, key2(f)) ?? "a contract declared in deploy-gate.yml breaks"}; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown2)}`,
         data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
       }
     );
@@ -41328,10 +41328,10 @@ function contractFlags(flags) {
   return flags.filter((f) => !seen.has(f.name) && seen.add(f.name)).filter((f) => f.clientFacing && usable(f));
 }
 function endpointYaml(e) {
-  const key = e.kind === "unit" || e.kind === "quadlet" ? e.kind : "script";
+  const key2 = e.kind === "unit" || e.kind === "quadlet" ? e.kind : "script";
   const out = [
     `  ${e.name}:`,
-    `    ${key}: ${q(e.script)}`,
+    `    ${key2}: ${q(e.script)}`,
     ...e.part ? [`    part: ${q(e.part)}`] : [],
     ...e.unit ? [`    unit: ${q(e.unit)}`] : []
   ];
@@ -41737,13 +41737,13 @@ var import_ssh22 = __toESM(require_lib2(), 1);
 
 // src/ports/host/hostkey.ts
 import { createHash, createHmac } from "node:crypto";
-function fingerprint(key) {
-  return `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
+function fingerprint(key2) {
+  return `SHA256:${createHash("sha256").update(key2).digest("base64").replace(/=+$/, "")}`;
 }
-function keyType(key) {
-  if (key.length < 4) return "unknown";
-  const n = key.readUInt32BE(0);
-  return key.subarray(4, 4 + n).toString("latin1");
+function keyType(key2) {
+  if (key2.length < 4) return "unknown";
+  const n = key2.readUInt32BE(0);
+  return key2.subarray(4, 4 + n).toString("latin1");
 }
 function wildcard(pattern, name, caseBlind = true) {
   const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
@@ -41806,9 +41806,9 @@ function hostKeyAlgorithms(pin) {
   if (!pin?.types?.size || [...pin.types].some((t) => !ALGORITHMS[t])) return null;
   return [...pin.types].flatMap((t) => ALGORITHMS[t]);
 }
-function knownHostsLine(address, port, key) {
+function knownHostsLine(address, port, key2) {
   const host = port === 22 ? address : `[${address}]:${port}`;
-  return `${host} ${keyType(key)} ${key.toString("base64")}`;
+  return `${host} ${keyType(key2)} ${key2.toString("base64")}`;
 }
 
 // src/ports/host/connect.ts
@@ -42174,18 +42174,18 @@ function hostMatches(patterns, host) {
 function resolveSshConfig(lines, host) {
   const v = { identityFiles: [] };
   let active = true;
-  for (const { key, args } of lines) {
-    if (key === "host") {
+  for (const { key: key2, args } of lines) {
+    if (key2 === "host") {
       active = hostMatches(args, host);
       continue;
     }
-    if (key === "match") {
+    if (key2 === "match") {
       active = false;
       continue;
     }
     if (!active || !args.length) continue;
     const a = args[0];
-    switch (key) {
+    switch (key2) {
       case "hostname":
         v.hostname ??= a.replace(/%(%|h)/g, (_, c) => c === "h" ? host : "%");
         break;
@@ -45590,8 +45590,8 @@ var busy = (why) => ({
   body: { error: `busy: ${why}; Flagger retries` },
   headers: { "retry-after": "10" }
 });
-function answerOf(report, p, url2, deadlineMs, secrets, merged) {
-  const shared = merged ? { merged: true } : {};
+function answerOf(report, p, url2, deadlineMs, secrets, merged2) {
+  const shared = merged2 ? { merged: true } : {};
   if (!report)
     return {
       status: 504,
@@ -45659,8 +45659,8 @@ async function startWebhook(o) {
       };
     const t = target(o.config, parsed.payload);
     if (typeof t === "string") return { status: 400, body: { error: t } };
-    const key = JSON.stringify([t.name, parsed.payload.namespace, parsed.payload.name, parsed.payload.phase]);
-    const joined = shared.get(key);
+    const key2 = JSON.stringify([t.name, parsed.payload.namespace, parsed.payload.name, parsed.payload.phase]);
+    const joined = shared.get(key2);
     if (joined) {
       if (joined.callers >= MAX_SHARED) return busy(`${joined.callers} calls already wait for this canary's verify`);
       joined.callers++;
@@ -45674,9 +45674,9 @@ async function startWebhook(o) {
     const late = new Promise((r) => timer = setTimeout(() => r(null), o.deadlineMs));
     const verdict = Promise.race([verify, late]).finally(() => {
       clearTimeout(timer);
-      shared.delete(key);
+      shared.delete(key2);
     });
-    shared.set(key, { verdict, callers: 1 });
+    shared.set(key2, { verdict, callers: 1 });
     return answerOf(await verdict, parsed.payload, t.endpoint.url, o.deadlineMs, secrets, false);
   }
   const server = await serveJson({ listen: o.listen, maxBodyBytes: MAX_BODY_BYTES, handle, log: o.log });
@@ -46107,13 +46107,13 @@ var Coalescer = class {
   fetchAll;
   queue = [];
   cache = /* @__PURE__ */ new Map();
-  get(key) {
-    const id = this.keyOf(key);
+  get(key2) {
+    const id = this.keyOf(key2);
     let p = this.cache.get(id);
     if (!p) {
       p = new Promise((resolve9, reject) => {
         if (this.queue.length === 0) setImmediate(() => void this.flush());
-        this.queue.push({ key, resolve: resolve9, reject });
+        this.queue.push({ key: key2, resolve: resolve9, reject });
       });
       this.cache.set(id, p);
     }
@@ -46193,10 +46193,10 @@ function configFileFlags(text, file2) {
   if (!src || !doc || !(0, import_yaml3.isMap)(doc.contents)) return null;
   const y = new YamlReader(src, doc);
   const out = [];
-  for (const key of y.keys(doc.contents)) {
-    const node2 = y.get(doc.contents, key);
-    const line2 = y.keyLine(doc.contents, key);
-    const name = `--${key}`;
+  for (const key2 of y.keys(doc.contents)) {
+    const node2 = y.get(doc.contents, key2);
+    const line2 = y.keyLine(doc.contents, key2);
+    const name = `--${key2}`;
     if ((0, import_yaml3.isScalar)(node2)) {
       if (node2.value === false || node2.value === null) continue;
       const value = node2.value === true ? null : y.str(node2) ?? "";
@@ -46337,11 +46337,11 @@ function renderAt(ctx, spec2, ref) {
     if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join11(ctx.root, spec2.dir), { within: ctx.root }));
     return mine.get(k);
   }
-  const key = `${ref}-${spec2.tool}-${createHash2("sha256").update(`${ctx.root}\0${spec2.dir}`).digest("hex").slice(0, 16)}`;
-  let p = memo2.get(key);
+  const key2 = `${ref}-${spec2.tool}-${createHash2("sha256").update(`${ctx.root}\0${spec2.dir}`).digest("hex").slice(0, 16)}`;
+  let p = memo2.get(key2);
   if (!p) {
-    p = renderCommit(ctx.root, spec2, ref, join11(CACHE, `${key}.yaml`));
-    memo2.set(key, p);
+    p = renderCommit(ctx.root, spec2, ref, join11(CACHE, `${key2}.yaml`));
+    memo2.set(key2, p);
   }
   return p;
 }
@@ -47208,8 +47208,8 @@ function workloadRestarts(ctx) {
     const onFailure = w.form === "compose" ? /^on-failure(:\d+)?$/.test(r.value) : r.value === "OnFailure";
     if (!onFailure) return [];
     const fix = w.form === "compose" ? "Use restart: unless-stopped (or always) for the engine's service." : "Run the engine in a Deployment or StatefulSet (restartPolicy: Always); a Job's OnFailure leaves an exit 0 finished.";
-    const key = w.form === "compose" ? `restart: ${r.value}` : `restartPolicy: ${r.value}`;
-    return [hitAt(ctx, source.file, r.line, `${key} does not restart an engine that exits 0`, fix)];
+    const key2 = w.form === "compose" ? `restart: ${r.value}` : `restartPolicy: ${r.value}`;
+    return [hitAt(ctx, source.file, r.line, `${key2} does not restart an engine that exits 0`, fix)];
   });
 }
 var startTimeout = {
@@ -47306,9 +47306,9 @@ function checkTraps(input2, levels) {
   ];
 }
 function checkEngineTraps(input2, first, levels) {
-  const key = (f) => `${f.data?.rule}\0${f.file}\0${f.line}`;
-  const said = new Set(judge(first, levels, true).findings.map(key));
-  return judge(input2, levels, true).findings.filter((f) => !said.has(key(f)));
+  const key2 = (f) => `${f.data?.rule}\0${f.file}\0${f.line}`;
+  const said = new Set(judge(first, levels, true).findings.map(key2));
+  return judge(input2, levels, true).findings.filter((f) => !said.has(key2(f)));
 }
 function judge(input2, levels, engineRulesOnly) {
   const ctx = buildContext(
@@ -47510,6 +47510,36 @@ function cleanTreeFinding(entries, own2 = {}) {
     fix: cleanFix(entries, own2),
     data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
   });
+}
+
+// src/stages/preflight/shared-findings.ts
+var key = (f) => f.status !== "pass" && f.check !== "preflight.dropped-flags" && f.file && f.line !== void 0 && typeof f.data?.part === "string" ? `${f.check}\0${String(f.data.rule ?? "")}\0${f.status}\0${f.file}\0${f.line}` : null;
+function mergeSharedFindings(findings) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const f of findings) {
+    const k = key(f);
+    if (k !== null) groups.set(k, [...groups.get(k) ?? [], f]);
+  }
+  const out = [];
+  for (const f of findings) {
+    const k = key(f);
+    const group = k === null ? [f] : groups.get(k);
+    if (group.length === 1) out.push(f);
+    else if (group[0] === f) out.push(merged(group));
+  }
+  return out;
+}
+function merged(group) {
+  const first = group[0];
+  const parts = group.map((f) => String(f.data.part));
+  const own2 = `${first.file} (${parts[0]}):`;
+  const rest = first.summary.startsWith(own2) ? first.summary.slice(own2.length) : ` ${first.summary}`;
+  const named = parts.length > 4 ? `${parts.slice(0, 3).join(", ")} and ${parts.length - 3} more` : parts.join(", ");
+  return {
+    ...first,
+    summary: `${first.file} (${parts.length} parts share this line: ${named}):${rest}`,
+    data: { ...first.data, parts }
+  };
 }
 
 // src/stages/preflight/targets.ts
@@ -47808,7 +47838,7 @@ async function runPreflight(ctx) {
   const perTarget = await Promise.all(
     targets.map((t) => preflightTarget(ctx, t).finally(() => ctx.scriptBatch?.done(t)))
   );
-  for (const f of perTarget) findings.push(...f);
+  findings.push(...mergeSharedFindings(perTarget.flat()));
   return findings;
 }
 async function readScript(ctx, path) {
@@ -48141,12 +48171,12 @@ var PyReprParser = class {
       this.ws();
       if (this.atClose()) break;
       if (this.stray()) continue;
-      const key = this.parseValue();
+      const key2 = this.parseValue();
       this.ws();
       if (this.s[this.i] === ":") {
         this.i++;
-        out[String(key)] = this.parseValue();
-      } else items.push(key);
+        out[String(key2)] = this.parseValue();
+      } else items.push(key2);
       this.ws();
       if (this.s[this.i] === ",") this.i++;
     }
@@ -48204,8 +48234,8 @@ var PyReprParser = class {
     return this.s.slice(start, this.i).trim();
   }
 };
-function redact3(value, key) {
-  if (key !== void 0 && isSecretArgKey(key) && value !== null) return "***";
+function redact3(value, key2) {
+  if (key2 !== void 0 && isSecretArgKey(key2) && value !== null) return "***";
   if (Array.isArray(value)) return value.map((v) => redact3(v));
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact3(v, k)]));
