@@ -134,13 +134,18 @@ export async function runEntries(cacheDir: string, rows: readonly Fetched[], key
     const k = `${r.repo}@${r.commit}`;
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
-  for (const g of groups.values()) await runGroup(cacheDir, g, key, runs);
+  for (const g of groups.values()) {
+    // a slow or stuck repository is named on stderr as it starts
+    if (process.env.FIELD_PROGRESS) process.stderr.write(`field: ${g[0]!.repo}@${g[0]!.commit.slice(0, 10)}\n`);
+    await runGroup(cacheDir, g, key, runs);
+  }
   return [...runs.values()];
 }
 
 /** A clone of the fetched repository at the drop's commit, preflight --base its parent; what it says of the flag. */
 export async function runDrop(drop: FieldDrop, gitDir: string | undefined): Promise<DropRun> {
   if (!gitDir) return { drop, reported: null, error: `${drop.repo} is not in REPOS.tsv` };
+  if (process.env.FIELD_PROGRESS) process.stderr.write(`field drop: ${drop.repo}@${drop.commit.slice(0, 10)}\n`);
   const dir = mkdtempSync(join(tmpdir(), "dg-field-drop-"));
   try {
     const git = (...a: string[]) => execFileSync("git", a, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });

@@ -133,7 +133,11 @@ describe("fleet rollout on three sandbox hosts", () => {
     const { code, report } = await gate(f.repo.root, "run", "--endpoint", f.repo.vars.endpoint);
     expect(code).toBe(1);
     expect(row(report, "gpu-a")?.verdict).toBe("rolled back");
-    expect(row(report, "gpu-c")?.verdict).toBe("failed, rolled back");
+    // on a miss, name what the rollback found (a flake here once said only "rollback failed")
+    const rbFindings = report.findings
+      .filter((x) => x.host === "gpu-c" && (x.data?.rollback || x.check === "deploy.rollback"))
+      .map((x) => `${x.status} ${x.check}: ${x.summary}\n${(x.evidence ?? []).join("\n")}`);
+    expect(row(report, "gpu-c")?.verdict, rbFindings.join("\n")).toBe("failed, rolled back");
     expect(report.fleet?.[0]?.host).toBe("gpu-c"); // failures first
     expect(
       report.findings.find((x) => x.host === "gpu-c" && x.check === "deploy.ready" && !x.data?.rollback)?.status,

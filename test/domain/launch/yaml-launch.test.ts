@@ -46,6 +46,23 @@ describe("compose", () => {
     expect(parts[1]!.script.podmanRuns[0]!.shmSize).toBe("32g");
   });
 
+  it("resolves an alias to the last anchor of that name before it, as YAML does, in every one of many services", () => {
+    // an anchor may be defined again further down: each alias takes the nearest one above it
+    const svc = (i: number, ref: string) => `  s${i}:\n    <<: *${ref}\n    command: --model m${i}\n`;
+    const text = [
+      "x-a: &base\n  image: vllm/vllm-openai:v1\n  shm_size: 8g\n",
+      "services:\n",
+      ...Array.from({ length: 30 }, (_, i) => svc(i, "base")),
+      "  redefine:\n    image: vllm/vllm-openai:v2\n    shm_size: &base 16g\n    command: --model r\n",
+      "  late:\n    image: vllm/vllm-openai:v3\n    shm_size: *base\n    command: --model l\n",
+    ].join("");
+    const ps = parseLaunchParts("compose", text);
+    expect(ps).toHaveLength(32);
+    expect(ps.slice(0, 30).map((p) => p.script.podmanRuns[0]!.shmSize)).toEqual(Array(30).fill("8g"));
+    expect(flags(ps[29]!)).toEqual(["--model m29@" + (5 + 29 * 3 + 2)]);
+    expect(ps[31]!.script.podmanRuns[0]!.shmSize).toBe("16g");
+  });
+
   it("takes ${VAR} from the .env beside the file before the default", () => {
     const env = parseDotEnv('MODEL="org/other" # the model\nVLLM_TAG=v0.10.1\n');
     const p = parseLaunchParts("compose", read("two-engines.compose.yaml"), { env })[0]!;

@@ -2151,6 +2151,19 @@ function readYaml(text) {
   if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return null;
   return { text, docs, lineAt: (offset) => counter.linePos(offset).line };
 }
+function aliasTargets(doc) {
+  const out = /* @__PURE__ */ new Map();
+  const anchors = /* @__PURE__ */ new Map();
+  (0, import_yaml.visit)(doc, {
+    Node: (_key, node) => {
+      if ((0, import_yaml.isAlias)(node)) {
+        const to = anchors.get(node.source);
+        if (to) out.set(node, to);
+      } else if (node.anchor) anchors.set(node.anchor, node);
+    }
+  });
+  return out;
+}
 var YamlReader = class {
   constructor(src, doc) {
     this.src = src;
@@ -2158,10 +2171,14 @@ var YamlReader = class {
   }
   src;
   doc;
+  aliases = null;
   /** The node itself, an alias replaced by what it names. */
   deref(node) {
     let n = node;
-    for (let guard = 0; guard < 16 && n && (0, import_yaml.isAlias)(n); guard++) n = n.resolve(this.doc);
+    for (let guard = 0; guard < 16 && n && (0, import_yaml.isAlias)(n); guard++) {
+      this.aliases ??= aliasTargets(this.doc);
+      n = this.aliases.get(n);
+    }
     return n ?? null;
   }
   /** A map's value for `key`: its own pair first, then the maps its merge keys (`<<`) bring in. */
@@ -2495,15 +2512,15 @@ function parseKube(text) {
   }
   return out;
 }
-function walk(y, node, visit, depth = 0) {
+function walk(y, node, visit2, depth = 0) {
   const n = y.deref(node);
   if (!n || depth > 24) return;
   if ((0, import_yaml3.isMap)(n)) {
-    if ((0, import_yaml3.isSeq)(y.get(n, "containers"))) visit(n, y.items(y.get(n, "containers")));
+    if ((0, import_yaml3.isSeq)(y.get(n, "containers"))) visit2(n, y.items(y.get(n, "containers")));
     const runner = y.deref(y.get(n, "runner"));
-    if ((0, import_yaml3.isMap)(runner) && (y.get(runner, "image") || y.get(runner, "command"))) visit(n, [runner]);
-    for (const k of y.keys(n)) if (k !== "containers" && k !== "runner") walk(y, y.get(n, k), visit, depth + 1);
-  } else if ((0, import_yaml3.isSeq)(n)) for (const i of y.items(n)) walk(y, i, visit, depth + 1);
+    if ((0, import_yaml3.isMap)(runner) && (y.get(runner, "image") || y.get(runner, "command"))) visit2(n, [runner]);
+    for (const k of y.keys(n)) if (k !== "containers" && k !== "runner") walk(y, y.get(n, k), visit2, depth + 1);
+  } else if ((0, import_yaml3.isSeq)(n)) for (const i of y.items(n)) walk(y, i, visit2, depth + 1);
 }
 function kubeExpand(text, env) {
   let unknown = false;

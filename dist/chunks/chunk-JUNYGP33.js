@@ -84,7 +84,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-ZBIYRRTU.js";
+} from "./chunk-JO3MWX6P.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
