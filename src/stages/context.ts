@@ -41,6 +41,11 @@ export interface Deployment {
   /** the container created after startedAtHostMs, once seen */
   containerId: string | null;
   containerCreatedAtHostMs: number | null;
+  /**
+   * NRestarts as the deploy's restart left it: non-zero when a crash loop took an attempt between reset-failed
+   * and the restart (systemd keeps that count), so verify counts only restarts above it.
+   */
+  baselineRestarts?: number;
 }
 
 /** The endpoint's API key: the command's, read once; a stage called on its own (tests, benches) reads env. */

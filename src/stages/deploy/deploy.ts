@@ -243,6 +243,7 @@ async function deploySteps(
     journalCursor: rs.mark.cursor,
     containerId: null,
     containerCreatedAtHostMs: null,
+    baselineRestarts: rs.baselineRestarts,
   };
   // Any NRestarts above what the restart left is an automatic restart of this deploy's engine.
   const w = rs.ok

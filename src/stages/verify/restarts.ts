@@ -8,6 +8,8 @@ export function checkRestarts(
   facts: Pick<HostFacts, "nRestarts" | "nRestartsRaw" | "activeState">,
   service: string | null,
   bound: number,
+  /** NRestarts the deploy's restart left (a count kept from the crash loop it replaced); 0 when verify runs alone */
+  baseline = 0,
 ): Finding {
   if (!service)
     return skip(CHECK, "no `service` in the endpoint config: nothing to count restarts of", {
@@ -17,14 +19,18 @@ export function checkRestarts(
     `systemctl show -p NRestarts --value ${service}: ${facts.nRestartsRaw || "(nothing)"}`,
     `ActiveState: ${facts.activeState ?? "unknown"}`,
   ];
-  const n = facts.nRestarts;
-  if (n === null) {
+  if (facts.nRestarts === null) {
     return fail(CHECK, `could not read NRestarts of ${service}`, {
       evidence,
       fix: `check the unit exists on the host: systemctl status ${service}`,
     });
   }
-  const data = { nRestarts: n, bound, activeState: facts.activeState };
+  // a manual restart since the deploy flushes the count below the baseline: then every restart is the new engine's
+  const kept = facts.nRestarts >= baseline ? baseline : 0;
+  const n = facts.nRestarts - kept;
+  if (kept > 0)
+    evidence.push(`${kept} of them kept from the crash loop the deploy's restart replaced (systemd keeps the count)`);
+  const data = { nRestarts: n, bound, activeState: facts.activeState, ...(kept ? { kept } : {}) };
   if (n > bound) {
     return fail(CHECK, `${service} restarted ${n} time(s) since it was started (bound ${bound}): a restart loop`, {
       evidence,

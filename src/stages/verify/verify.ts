@@ -156,7 +156,9 @@ export async function runVerify(ctx: StageContext, opts: VerifyOptions): Promise
     fail(c, `no host facts: ${error}`, { fix: `check SSH to ${ctx.host.name} and rerun deploy-gate verify` });
   const hostFindings = await Promise.all([
     guard("verify.restarts", () =>
-      facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts"),
+      facts
+        ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts, opts.deployment?.baselineRestarts ?? 0)
+        : hostDown("verify.restarts"),
     ),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");

@@ -35,6 +35,19 @@ describe("verify.restarts", () => {
     expect(checkRestarts({ nRestarts: null, nRestartsRaw: "", activeState: null }, "a.service", 0).status).toBe("fail");
     expect(checkRestarts({ nRestarts: 0, nRestartsRaw: "0", activeState: null }, null, 0).status).toBe("skip");
   });
+
+  it("counts only restarts above the one the deploy's restart kept from the crash loop it replaced", () => {
+    const kept = checkRestarts({ nRestarts: 1, nRestartsRaw: "1", activeState: "active" }, "a.service", 0, 1);
+    expect(kept).toMatchObject({ status: "pass", data: { nRestarts: 0, kept: 1 } });
+    expect(kept.evidence?.join("\n")).toMatch(/1 of them kept from the crash loop/);
+    const more = checkRestarts({ nRestarts: 3, nRestartsRaw: "3", activeState: "active" }, "a.service", 0, 1);
+    expect(more).toMatchObject({ status: "fail", data: { nRestarts: 2 } });
+    expect(more.summary).toMatch(/restarted 2 time\(s\)/);
+    // a count below the baseline was flushed since: every restart is the new engine's
+    expect(checkRestarts({ nRestarts: 0, nRestartsRaw: "0", activeState: "active" }, "a.service", 0, 1).status).toBe(
+      "pass",
+    );
+  });
 });
 
 describe("verify.container", () => {

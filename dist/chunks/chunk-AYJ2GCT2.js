@@ -84,7 +84,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-JO3MWX6P.js";
+} from "./chunk-CZ3QAYND.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -48665,7 +48665,7 @@ function checkPlan(lines, container, direct = false) {
 
 // src/stages/verify/restarts.ts
 var CHECK20 = "verify.restarts";
-function checkRestarts(facts, service, bound) {
+function checkRestarts(facts, service, bound, baseline = 0) {
   if (!service)
     return skip(CHECK20, "no `service` in the endpoint config: nothing to count restarts of", {
       fix: "add `service: NAME.service` to the endpoint in deploy-gate.yml"
@@ -48674,14 +48674,17 @@ function checkRestarts(facts, service, bound) {
     `systemctl show -p NRestarts --value ${service}: ${facts.nRestartsRaw || "(nothing)"}`,
     `ActiveState: ${facts.activeState ?? "unknown"}`
   ];
-  const n = facts.nRestarts;
-  if (n === null) {
+  if (facts.nRestarts === null) {
     return fail(CHECK20, `could not read NRestarts of ${service}`, {
       evidence,
       fix: `check the unit exists on the host: systemctl status ${service}`
     });
   }
-  const data = { nRestarts: n, bound, activeState: facts.activeState };
+  const kept = facts.nRestarts >= baseline ? baseline : 0;
+  const n = facts.nRestarts - kept;
+  if (kept > 0)
+    evidence.push(`${kept} of them kept from the crash loop the deploy's restart replaced (systemd keeps the count)`);
+  const data = { nRestarts: n, bound, activeState: facts.activeState, ...kept ? { kept } : {} };
   if (n > bound) {
     return fail(CHECK20, `${service} restarted ${n} time(s) since it was started (bound ${bound}): a restart loop`, {
       evidence,
@@ -49493,7 +49496,7 @@ async function runVerify(ctx, opts) {
   const hostFindings = await Promise.all([
     guard(
       "verify.restarts",
-      () => facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts) : hostDown("verify.restarts")
+      () => facts ? checkRestarts(facts, ep.service ?? null, ep.contracts.restarts, opts.deployment?.baselineRestarts ?? 0) : hostDown("verify.restarts")
     ),
     guard("verify.container", () => {
       if (!facts) return hostDown("verify.container");

@@ -4401,7 +4401,8 @@ async function deploySteps(ctx, opts, service, { container, cli, compose }, scri
     startedAtHostMs: rs.mark.hostNowMs,
     journalCursor: rs.mark.cursor,
     containerId: null,
-    containerCreatedAtHostMs: null
+    containerCreatedAtHostMs: null,
+    baselineRestarts: rs.baselineRestarts
   };
   const w = rs.ok ? await waitReady(ctx, {
     service,
