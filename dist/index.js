@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-AYJ2GCT2.js";
+} from "./chunks/chunk-E457Y6DT.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-CZ3QAYND.js";
+} from "./chunks/chunk-2SKRLMD7.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-FTMV2VY3.js";
 import "./chunks/chunk-7ICKPVQF.js";

@@ -3,9 +3,9 @@
 // launch model's targets and flags read beside it; each drop on a clone of its fetched repository at the drop's
 // commit with --base its parent.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { parseCli } from "../../src/cli/args.js";
 import { runCommand } from "../../src/commands/index.js";
 import type { Finding } from "../../src/domain/report/finding.js";
@@ -121,6 +121,23 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
   }
 }
 
+/**
+ * A chart or overlay fetched as one directory row (its path names the directory): a row per file inside it, each
+ * under the cache name (the layout inside is the repository's, so relative references like ../../base still hold).
+ */
+function expandDirectories(cacheDir: string, rows: readonly Fetched[]): Fetched[] {
+  return rows.flatMap((r) => {
+    if (!statSync(join(cacheDir, r.name), { throwIfNoEntry: false })?.isDirectory()) return [r];
+    const files = readdirSync(join(cacheDir, r.name), { recursive: true, withFileTypes: true }).filter((d) =>
+      d.isFile(),
+    );
+    return files.map((d) => {
+      const name = join(relative(cacheDir, d.parentPath), d.name);
+      return { ...r, name, path: name };
+    });
+  });
+}
+
 export async function runEntries(cacheDir: string, rows: readonly Fetched[], key: FieldKey): Promise<EntryRun[]> {
   const runs = new Map<string, EntryRun>(
     Object.entries(key.files).map(([name, file]) => [
@@ -129,7 +146,7 @@ export async function runEntries(cacheDir: string, rows: readonly Fetched[], key
     ]),
   );
   const groups = new Map<string, Fetched[]>();
-  for (const r of rows) {
+  for (const r of expandDirectories(cacheDir, rows)) {
     // a chart or overlay directory is its own repository: its files keep the layout they were fetched in
     const k = `${r.repo}@${r.commit}`;
     groups.set(k, [...(groups.get(k) ?? []), r]);

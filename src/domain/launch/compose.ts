@@ -162,7 +162,12 @@ function readService(
   if (start !== null) opt("--health-start-period", start, y.keyLine(health, "start_period"));
 
   const image = y.get(svc, "image");
-  const imageText = y.str(image) ?? `${name} (built from this directory)`;
+  // neither image nor build: a fragment (an override file) that another compose file completes; its name is no
+  // image, so `vllm-qwen3:` alone never reads as the vLLM image
+  const fragment = !image && !y.get(svc, "build");
+  const imageText =
+    y.str(image) ??
+    (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
   const imageLine = image ? y.line(image) : y.line(svc);
   // an image that is only an unset variable keeps its name: `${STACK_LLAMACPP_IMAGE}` is the only clue to the engine
   const imageResolved = expand(imageText);

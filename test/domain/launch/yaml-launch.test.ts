@@ -63,6 +63,24 @@ describe("compose", () => {
     expect(ps[31]!.script.podmanRuns[0]!.shmSize).toBe("16g");
   });
 
+  it("reads a service with neither image nor build (an override fragment) as no engine, whatever its name", () => {
+    const text = [
+      "services:",
+      "  vllm-qwen3:",
+      "    ports: ['9999:8000']",
+      "    environment: { VLLM_USE_FLASH_ATTN: 1 }",
+      "  vllm-built:",
+      "    build: .",
+      "    command: --model m --max-model-len 4096",
+      "",
+    ].join("\n");
+    const ps = parseLaunchParts("compose", text);
+    expect(ps.map((p) => [p.name, p.script.engine?.kind ?? null])).toEqual([
+      ["vllm-qwen3", null],
+      ["vllm-built", "vllm"],
+    ]);
+  });
+
   it("takes ${VAR} from the .env beside the file before the default", () => {
     const env = parseDotEnv('MODEL="org/other" # the model\nVLLM_TAG=v0.10.1\n');
     const p = parseLaunchParts("compose", read("two-engines.compose.yaml"), { env })[0]!;

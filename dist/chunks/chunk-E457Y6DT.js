@@ -84,7 +84,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-CZ3QAYND.js";
+} from "./chunk-2SKRLMD7.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

@@ -8,12 +8,12 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-AYJ2GCT2.js";
+} from "./chunk-E457Y6DT.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-KTJ75RO3.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-CZ3QAYND.js";
+import "./chunk-2SKRLMD7.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";

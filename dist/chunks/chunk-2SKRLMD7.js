@@ -2414,7 +2414,8 @@ function readService(y, name, svc, env, lines) {
   const start = y.str(y.get(health, "start_period"));
   if (start !== null) opt("--health-start-period", start, y.keyLine(health, "start_period"));
   const image = y.get(svc, "image");
-  const imageText = y.str(image) ?? `${name} (built from this directory)`;
+  const fragment = !image && !y.get(svc, "build");
+  const imageText = y.str(image) ?? (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
   const imageLine = image ? y.line(image) : y.line(svc);
   const imageResolved = expand(imageText);
   const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
