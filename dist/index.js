@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-E457Y6DT.js";
+} from "./chunks/chunk-SRQFN7AN.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-2SKRLMD7.js";
+} from "./chunks/chunk-YMSUFWBM.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-FTMV2VY3.js";
 import "./chunks/chunk-7ICKPVQF.js";

@@ -25,6 +25,8 @@ export interface Found {
   /** set when the engine came from a `-c` string that runs it in a container (`sh -c "podman run ..."`) */
   run?: PodmanRun | null;
   runtime?: Runtime;
+  /** every launch of a role switch in the `-c` string (leader and worker), when it has one */
+  roles?: Found[];
 }
 
 const SYSTEMD_RUN_VALUE = new Set([

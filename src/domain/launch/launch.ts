@@ -6,7 +6,7 @@ import type { PodmanRun, ServeScript } from "./model.js";
 import { parseCompose } from "./compose.js";
 import { parseKube } from "./kube.js";
 import { yamlError } from "./yaml-node.js";
-import { parseServeScript, runEngine } from "./parse.js";
+import { parseServeScript, runEngine, runEngines } from "./parse.js";
 import { quadletRun } from "./quadlet.js";
 import { parseUnit, type UnitFile } from "./unit.js";
 import { NestingTooDeep } from "./lexer.js";
@@ -78,7 +78,7 @@ export function parseLaunchParts(kind: FileKind, text: string, options: LaunchOp
     ];
   }
   if (kind === "compose") return (parseCompose(text, options.env) ?? []).map((s) => containerPart(s.name, s.run, text));
-  if (kind === "kubernetes") return (parseKube(text) ?? []).map((c) => containerPart(c.name, c.run, text));
+  if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
   // a script that starts two engines: each is a part, named by its engine and its place among that engine's
   // launches in the file (stable across commits, whichever has more flags)
@@ -91,6 +91,17 @@ export function parseLaunchParts(kind: FileKind, text: string, options: LaunchOp
       seen.set(engine.kind, n);
       return { name: `${engine.kind} #${n}`, script: { ...script, engine, engines: undefined } };
     });
+}
+
+/** A container's parts: one, or one per launch of a role switch (leader, then `#2` for the worker branch, ...). */
+function podParts(name: string, run: PodmanRun, text: string): LaunchPart[] {
+  const engines = runEngines(run, text);
+  if (engines.length < 2) return [containerPart(name, run, text)];
+  return engines.map((engine, i) => {
+    const script = { ...empty(text), podmanRuns: [run], engine };
+    placeFlags(engine.flags, script.lines);
+    return { name: i === 0 ? name : `${name} #${i + 1}`, script };
+  });
 }
 
 function containerPart(name: string, run: PodmanRun, text: string): LaunchPart {

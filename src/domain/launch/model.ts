@@ -110,6 +110,8 @@ export interface ServeScript {
    * other branches of one if/case are alternatives, not more engines. Absent when there is one.
    */
   engines?: Engine[];
+  /** the launches of a role switch (a LeaderWorkerSet's leader and worker branches) in source order; else absent */
+  roles?: Engine[];
   /** why the file could not be read at all (nested past the lexer's bound); nothing in it was checked */
   unreadable?: string;
   /** what to do about it, when the reason has its own fix */

@@ -8,6 +8,7 @@ import { containerEngine, directEngine, printsAndExits, type EngineHints, type F
 import { assignedSource, heredocAt, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
 import { defaultBranchFirst } from "./default-branch.js";
+import { roleLaunches } from "./role-branches.js";
 
 export interface ParseOptions {
   /** the line number of the text's first line (a unit's ExecStart= read as a script) */
@@ -57,6 +58,8 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const out: ServeScript = { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
   const more = engine ? separateLaunches(found, lines, firstLine) : [];
   if (more.length > 1) out.engines = more;
+  const roles = roleLaunches(found, lines, firstLine);
+  if (roles.length > 1) out.roles = roles;
   return out;
 }
 
@@ -173,7 +176,8 @@ function engineHints(
       const s = parseServeScript(inner, { firstLine: line, runtime });
       nested.push(s);
       const e = s.engine;
-      return e ? { kind: e.kind, args: e.args, run: e.podmanRun, runtime: e.runtime } : null;
+      const found = (x: Engine): Found => ({ kind: x.kind, args: x.args, run: x.podmanRun, runtime: x.runtime });
+      return e ? { ...found(e), ...(s.roles ? { roles: s.roles.map(found) } : {}) } : null;
     },
   };
 }
@@ -236,8 +240,14 @@ function isDetached(run: PodmanRun): boolean {
 
 /** The engine a container run outside any script starts (a quadlet's generated podman run). */
 export function runEngine(run: PodmanRun, fileText: string): Engine | null {
+  return runEngines(run, fileText)[0] ?? null;
+}
+
+/** Every launch a container run starts: one, or each branch of a role switch in its `sh -c` script. */
+export function runEngines(run: PodmanRun, fileText: string): Engine[] {
   const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
-  return found ? engineOf(found, run.runtime, run.command, run) : null;
+  if (!found) return [];
+  return (found.roles ?? [found]).map((f) => engineOf(f, run.runtime, run.command, run));
 }
 
 export { assignedSource } from "./words.js";

@@ -129,6 +129,41 @@ describe("kubernetes", () => {
     expect(kubeExpand("$(NOPE)", new Map())).toBeUndefined();
   });
 
+  it("reads each branch of a role switch in one template's sh -c (leader or worker) as its own launch; a mode switch stays one", () => {
+    const pod = (cond: string) => `apiVersion: leaderworkerset.x-k8s.io/v1
+kind: LeaderWorkerSet
+metadata: { name: dp }
+spec:
+  leaderWorkerTemplate:
+    size: 2
+    workerTemplate:
+      spec:
+        containers:
+          - name: vllm
+            image: vllm/vllm-openai:v0.10.0
+            command: ["/bin/sh", "-c"]
+            args:
+              - |
+                ${cond}
+                  exec vllm serve m \\
+                    --port 8080 \\
+                    --data-parallel-size 4
+                else
+                  exec vllm serve m \\
+                    --port 8080 \\
+                    --data-parallel-size 4 \\
+                    --headless
+                fi
+`;
+    const roles = parseLaunchParts("kubernetes", pod('if [ "${LWS_WORKER_INDEX:-0}" -eq 0 ]; then'));
+    expect(roles.map((p) => [p.name, flags(p)])).toEqual([
+      ["LeaderWorkerSet/dp/vllm", ["--port 8080@17", "--data-parallel-size 4@18"]],
+      ["LeaderWorkerSet/dp/vllm #2", ["--port 8080@21", "--data-parallel-size 4@22", "--headless@23"]],
+    ]);
+    const mode = parseLaunchParts("kubernetes", pod('if [ "${USE_EP:-no}" = yes ]; then'));
+    expect(mode.map((p) => p.name)).toEqual(["LeaderWorkerSet/dp/vllm"]);
+  });
+
   it("reads command and args lists of a LeaderWorkerSet's leader and worker templates", () => {
     const text = `apiVersion: leaderworkerset.x-k8s.io/v1
 kind: LeaderWorkerSet

@@ -3544,6 +3544,32 @@ function caseTaken(ranked, lines, firstLine, env) {
   return matching.e;
 }
 
+// src/domain/launch/role-branches.ts
+var ROLE = /\b(LWS_WORKER_INDEX|LWS_LEADER_ADDRESS|JOB_COMPLETION_INDEX|POD_INDEX|NODE_RANK|NODE_INDEX|GROUP_RANK|RANK|ROLE|role|HOSTNAME|hostname|leader|worker|LEADER|WORKER|prefill|decode)\b/;
+function governing(lines, at) {
+  for (let i = at; i >= 0; i--) {
+    const l = lines[i] ?? "";
+    if (/^\s*(if|elif|case)\b/.test(l)) return l;
+  }
+  return null;
+}
+function roleLaunches(found, lines, firstLine) {
+  if (found.length < 2) return [];
+  const sorted = [...found].sort((a, b) => a.command.line - b.command.line);
+  const out = [sorted[0]];
+  for (const e of sorted.slice(1)) {
+    const prev = out.at(-1);
+    const between = lines.slice(prev.command.endLine - firstLine + 1, e.command.line - firstLine);
+    const branch = between.findIndex((l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l));
+    if (branch < 0) return [];
+    const cond = governing(lines, prev.command.line - firstLine);
+    const elif = /^\s*elif\b/.test(between[branch]) ? between[branch] : null;
+    if (!ROLE.test(elif ?? cond ?? "")) return [];
+    if (!out.some((o) => o.command === e.command)) out.push(e);
+  }
+  return out;
+}
+
 // src/domain/launch/parse.ts
 function parseServeScript(crlfText, options = {}) {
   const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
@@ -3582,6 +3608,8 @@ function parseServeScript(crlfText, options = {}) {
   const out = { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
   const more = engine ? separateLaunches(found, lines, firstLine) : [];
   if (more.length > 1) out.engines = more;
+  const roles = roleLaunches(found, lines, firstLine);
+  if (roles.length > 1) out.roles = roles;
   return out;
 }
 function onWrittenLines(e, lines, firstLine) {
@@ -3663,7 +3691,8 @@ function engineHints(text, assignments, runtime, nested, firstLine) {
       const s = parseServeScript(inner, { firstLine: line, runtime });
       nested.push(s);
       const e = s.engine;
-      return e ? { kind: e.kind, args: e.args, run: e.podmanRun, runtime: e.runtime } : null;
+      const found = (x) => ({ kind: x.kind, args: x.args, run: x.podmanRun, runtime: x.runtime });
+      return e ? { ...found(e), ...s.roles ? { roles: s.roles.map(found) } : {} } : null;
     }
   };
 }
@@ -3708,8 +3737,12 @@ function isDetached(run) {
   return run.options.some((o) => o.name === "--detach");
 }
 function runEngine(run, fileText) {
+  return runEngines(run, fileText)[0] ?? null;
+}
+function runEngines(run, fileText) {
   const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
-  return found ? engineOf(found, run.runtime, run.command, run) : null;
+  if (!found) return [];
+  return (found.roles ?? [found]).map((f) => engineOf(f, run.runtime, run.command, run));
 }
 
 // src/domain/launch/unit.ts
@@ -3937,7 +3970,7 @@ function parseLaunchParts(kind, text, options = {}) {
     ];
   }
   if (kind === "compose") return (parseCompose(text, options.env) ?? []).map((s) => containerPart(s.name, s.run, text));
-  if (kind === "kubernetes") return (parseKube(text) ?? []).map((c) => containerPart(c.name, c.run, text));
+  if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
   if (!script.engines) return [{ name: "", script }];
   const seen = /* @__PURE__ */ new Map();
@@ -3945,6 +3978,15 @@ function parseLaunchParts(kind, text, options = {}) {
     const n = (seen.get(engine.kind) ?? 0) + 1;
     seen.set(engine.kind, n);
     return { name: `${engine.kind} #${n}`, script: { ...script, engine, engines: void 0 } };
+  });
+}
+function podParts(name, run, text) {
+  const engines = runEngines(run, text);
+  if (engines.length < 2) return [containerPart(name, run, text)];
+  return engines.map((engine, i) => {
+    const script = { ...empty(text), podmanRuns: [run], engine };
+    placeFlags(engine.flags, script.lines);
+    return { name: i === 0 ? name : `${name} #${i + 1}`, script };
   });
 }
 function containerPart(name, run, text) {

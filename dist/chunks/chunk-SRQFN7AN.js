@@ -84,7 +84,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-2SKRLMD7.js";
+} from "./chunk-YMSUFWBM.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
