@@ -338,6 +338,10 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
   const ref = run.image ? (run.image.resolved ?? run.image.text) : "";
+  // an engine named only in the tag (tritonserver:26.02-vllm-python-py3) with a program as the command: that
+  // program runs (Triton with its vLLM backend), not the engine's own server
+  const untagged = ref.replace(/@sha256:.*$/, "").replace(/:[^/]*$/, "");
+  if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && imageEngine(ref) && !imageEngine(untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   // an application image (a UI, a router, a simulator) taking engine-like flags is still no engine

@@ -159,6 +159,19 @@ describe("parseServeScript: engine argv", () => {
     expect(run.positional.map((w) => w.text)).toEqual(["serve", "/m"]);
   });
 
+  it("reads an image that names the engine only in its tag, given a program to run, as that program", () => {
+    const triton = parseServeScript(
+      "docker run --gpus all --rm nvcr.io/nvidia/tritonserver:26.02-vllm-python-py3 tritonserver --model-repository /m",
+    );
+    expect(triton.engine).toBeNull();
+    // the repository itself names the engine: its own entrypoint takes the flags
+    expect(parseServeScript("docker run --gpus all vllm/vllm-openai:v0.10.0 --model m").engine?.kind).toBe("vllm");
+    // a tag-only name with flags after it still reads as the engine
+    expect(
+      parseServeScript("docker run --gpus all myorg/llm:vllm-0.10 --model m --max-model-len 8192").engine?.kind,
+    ).toBe("vllm");
+  });
+
   it("picks the engine run over a --rm helper, wherever the helper is", () => {
     const s = parseServeScript(`podman run --rm --entrypoint bash img -c "ls -la /root/.cache"
 podman run -d --name eng img /models --port 7770 --max-model-len 8192

@@ -84,7 +84,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-YMSUFWBM.js";
+} from "./chunk-4PPBTPNM.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

@@ -3425,6 +3425,8 @@ function containerEngine(run, h) {
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
   const ref = run.image ? run.image.resolved ?? run.image.text : "";
+  const untagged = ref.replace(/@sha256:.*$/, "").replace(/:[^/]*$/, "");
+  if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && imageEngine(ref) && !imageEngine(untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   if (APP_WORDS.test(

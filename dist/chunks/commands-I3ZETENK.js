@@ -8,12 +8,12 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-SRQFN7AN.js";
+} from "./chunk-FXWAHMWD.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-KTJ75RO3.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-YMSUFWBM.js";
+import "./chunk-4PPBTPNM.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";
