@@ -172,6 +172,17 @@ describe("parseServeScript: engine argv", () => {
     ).toBe("vllm");
   });
 
+  it("never reaches a launch below a foreground sleep infinity in the same block", () => {
+    expect(parseServeScript("set -x\nsleep infinity\nvllm serve m --port 8000\n").engine).toBeNull();
+    expect(parseServeScript("sleep inf; vllm serve m --port 8000\n").engine).toBeNull();
+    // in the background, or inside a branch that is closed before the launch, it holds nothing back
+    expect(parseServeScript("sleep infinity &\nvllm serve m --port 8000\n").engine?.kind).toBe("vllm");
+    expect(
+      parseServeScript('if [ "$DEBUG" = 1 ]; then\n  sleep infinity\nfi\nvllm serve m --port 8000\n').engine?.kind,
+    ).toBe("vllm");
+    expect(parseServeScript("tail -f /dev/null\npython3 -m sglang.launch_server --port 30000\n").engine).toBeNull();
+  });
+
   it("picks the engine run over a --rm helper, wherever the helper is", () => {
     const s = parseServeScript(`podman run --rm --entrypoint bash img -c "ls -la /root/.cache"
 podman run -d --name eng img /models --port 7770 --max-model-len 8192

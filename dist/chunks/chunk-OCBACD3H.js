@@ -3572,6 +3572,32 @@ function roleLaunches(found, lines, firstLine) {
   return out;
 }
 
+// src/domain/launch/blocked.ts
+var FOREVER = (c) => {
+  const w = c.words.map((x) => x.text);
+  return w[0] === "sleep" && /^(inf|infinity)$/.test(w[1] ?? "") && w.length === 2 || w[0] === "tail" && w[1] === "-f" && w[2] === "/dev/null" && w.length === 3;
+};
+var OPENS_OR_CLOSES = /(^|[\s;])(if|then|else|elif|fi|case|esac|do|done|function)\b|[{}()]|;;|(^|[^&])&\s*(;|$)/;
+function reachable(found, commands, lines, firstLine) {
+  const waits = commands.filter(FOREVER);
+  if (waits.length === 0) return [...found];
+  return found.filter((e) => {
+    const blocked = waits.some((w) => {
+      if (w.line === e.command.line) {
+        const text = lines[w.line - firstLine] ?? "";
+        const at = /\b(sleep\s+inf(inity)?|tail\s+-f\s+\/dev\/null)\s*;/.exec(text);
+        const prog = e.command.words[0]?.text ?? "";
+        return at !== null && prog !== "" && text.indexOf(prog, at.index + at[0].length) >= 0;
+      }
+      if (w.line > e.command.line) return false;
+      const span = lines.slice(w.line - firstLine, e.command.line - firstLine);
+      const own = (lines[w.line - firstLine] ?? "").replace(/.*\b(sleep|tail)\b/, "");
+      return !OPENS_OR_CLOSES.test(own) && !span.slice(1).some((l) => OPENS_OR_CLOSES.test(l));
+    });
+    return !blocked;
+  });
+}
+
 // src/domain/launch/parse.ts
 function parseServeScript(crlfText, options = {}) {
   const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
@@ -3600,7 +3626,8 @@ function parseServeScript(crlfText, options = {}) {
   const runtime = options.runtime ?? "none";
   const nested = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
-  const found = defaultBranchFirst(findEngines(commands, podmanRuns, hints, runtime), lines, firstLine, state.env);
+  const launches = reachable(findEngines(commands, podmanRuns, hints, runtime), commands, lines, firstLine);
+  const found = defaultBranchFirst(launches, lines, firstLine, state.env);
   for (const e of found) onWrittenLines(e, lines, firstLine);
   const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
   for (const n of nested) {

@@ -84,7 +84,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-4PPBTPNM.js";
+} from "./chunk-OCBACD3H.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

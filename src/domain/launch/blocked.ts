@@ -1,0 +1,41 @@
+// A launch the script never reaches: a foreground `sleep infinity` (or `tail -f /dev/null`) earlier in the same
+// block holds the shell there for good (a pod kept alive for `kubectl exec`, the serve command left below). Pure.
+import type { Command, Engine } from "./model.js";
+
+const FOREVER = (c: Command): boolean => {
+  const w = c.words.map((x) => x.text);
+  return (
+    (w[0] === "sleep" && /^(inf|infinity)$/.test(w[1] ?? "") && w.length === 2) ||
+    (w[0] === "tail" && w[1] === "-f" && w[2] === "/dev/null" && w.length === 3)
+  );
+};
+
+/** A block boundary or a background `&` between two lines: the first no longer holds the second back. */
+const OPENS_OR_CLOSES = /(^|[\s;])(if|then|else|elif|fi|case|esac|do|done|function)\b|[{}()]|;;|(^|[^&])&\s*(;|$)/;
+
+/** `found` without the launches a foreground infinite wait earlier in the same block keeps from running. */
+export function reachable(
+  found: readonly Engine[],
+  commands: readonly Command[],
+  lines: readonly string[],
+  firstLine: number,
+): Engine[] {
+  const waits = commands.filter(FOREVER);
+  if (waits.length === 0) return [...found];
+  return found.filter((e) => {
+    const blocked = waits.some((w) => {
+      if (w.line === e.command.line) {
+        // `sleep inf; vllm serve ...` on one line: the wait comes first, ended by `;`
+        const text = lines[w.line - firstLine] ?? "";
+        const at = /\b(sleep\s+inf(inity)?|tail\s+-f\s+\/dev\/null)\s*;/.exec(text);
+        const prog = e.command.words[0]?.text ?? "";
+        return at !== null && prog !== "" && text.indexOf(prog, at.index + at[0].length) >= 0;
+      }
+      if (w.line > e.command.line) return false;
+      const span = lines.slice(w.line - firstLine, e.command.line - firstLine);
+      const own = (lines[w.line - firstLine] ?? "").replace(/.*\b(sleep|tail)\b/, "");
+      return !OPENS_OR_CLOSES.test(own) && !span.slice(1).some((l) => OPENS_OR_CLOSES.test(l));
+    });
+    return !blocked;
+  });
+}
