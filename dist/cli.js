@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QWPU3YKZ.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-72J37HWE.js"),
-    import("./chunks/report-output-YRXKSBBH.js")
+    import("./chunks/commands-BKCNMXAW.js"),
+    import("./chunks/report-output-PBBBELRT.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-P3ABSTFR.js";
+} from "./chunks/chunk-PGNSKMHT.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

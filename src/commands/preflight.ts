@@ -5,6 +5,7 @@ import { GitReader } from "../ports/git/batched.js";
 import { runPreflight } from "../stages/preflight/preflight.js";
 import type { Options } from "./options.js";
 import { selectTargets } from "./shared/endpoints.js";
+import { quietLaunchFiles } from "../stages/preflight/discover.js";
 import type { Workspace } from "./shared/workspace.js";
 
 /** The preflight findings of the endpoints named (null: every endpoint, or every script discovered). */
@@ -13,8 +14,11 @@ export async function preflightFindings(
   opts: Options,
   names: readonly string[] | null,
 ): Promise<Finding[]> {
-  const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
+  const files = ws.config ? [] : await ws.git.listFiles();
+  const all = selectTargets(ws, files, opts.endpoint);
   const targets = names ? all.filter((t) => names.includes(t.name)) : all;
+  // discovery over the whole repository: a launch file that went quiet is compared with its earlier version too
+  const whole = !ws.config && !opts.endpoint && !names;
   return runPreflight({
     root: ws.root,
     git: ws.git,
@@ -23,6 +27,7 @@ export async function preflightFindings(
     base: opts.base,
     ref: opts.ref,
     historyOk: !ws.shallow,
+    ...(whole ? { quietFiles: quietLaunchFiles(ws.root, files, all) } : {}),
     configPath: ws.configFile ? relative(ws.root, ws.configFile).split("\\").join("/") : null,
   });
 }

@@ -42,6 +42,33 @@ export function startsEngine(file: string, text: string): FileKind | null {
   return launch.engine || (launch.unreadable && ENGINE.test(text)) ? kind : null;
 }
 
+/**
+ * Launch-form files that name an engine and start none now (a launch commented out, a command deleted): the
+ * files whose earlier version preflight compares, so a launch that went away whole is not missed.
+ */
+export function quietLaunchFiles(
+  root: string,
+  files: readonly string[],
+  targets: readonly PreflightTarget[],
+): string[] {
+  const taken = new Set(targets.flatMap((t) => [t.scriptPath, t.unitPath ?? ""]));
+  // a chart's templates and an overlay's patches are read through their render, never as files of their own
+  const rendered = files
+    .filter((f) => /(^|\/)(kustomization\.ya?ml|Chart\.yaml)$/.test(f))
+    .map((f) => (f.includes("/") ? `${dirname(f)}/` : ""));
+  return files.filter((file) => {
+    if (taken.has(file) || /(^|\/)(node_modules|dist|\.git)\//.test(file)) return false;
+    if (/\.ya?ml$/.test(file) && rendered.some((d) => file.startsWith(d))) return false;
+    if (!/\.(sh|bash|service|container|ya?ml)$/.test(file)) return false;
+    try {
+      const text = readFileSync(join(root, file), "utf8");
+      return !text.includes("\0") && ENGINE.test(text) && candidateKind(file, text) !== null;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** The parts of a YAML launch file that start an engine (services, containers); [] for none. */
 export function engineParts(kind: "compose" | "kubernetes", text: string, env?: ReadonlyMap<string, string>): string[] {
   return (

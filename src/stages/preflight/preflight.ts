@@ -16,6 +16,7 @@ import { mergeSharedFindings } from "./shared-findings.js";
 import { SHALLOW_FIX, type PreflightContext, type PreflightTarget } from "./targets.js";
 import { checkContracts } from "./contracts.js";
 import { droppedFlags } from "./dropped-flags.js";
+import { checkGoneLaunches } from "./gone-launch.js";
 import { historyFinding } from "./history.js";
 import { refusePath } from "./paths.js";
 import { shellcheck, shellcheckAvailable, shellcheckResult } from "./shellcheck.js";
@@ -35,6 +36,7 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   ]);
   if (ctx.ref === null) findings.push(cleanTreeFinding(entries as StatusEntry[], { config: ctx.configPath ?? null }));
   findings.push(historyFinding(!ctx.historyOk));
+  findings.push(...(await checkGoneLaunches(ctx)));
   if (ctx.targets.length === 0) {
     findings.push(
       fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {

@@ -54,6 +54,8 @@ export interface PreflightContext {
   statusCache?: Promise<StatusEntry[]>;
   /** bash -n and shellcheck run once over the work tree's scripts (see script-batch.ts) */
   scriptBatch?: ScriptBatch<PreflightTarget>;
+  /** launch-form files that start no engine now (discovery only): checked for a launch that went away whole */
+  quietFiles?: string[];
   /** the config file, relative to the repository root: clean-tree never tells to stash it */
   configPath?: string | null;
 }

@@ -40646,6 +40646,21 @@ function startsEngine(file2, text) {
   const launch = parseLaunch(kind, text);
   return launch.engine || launch.unreadable && ENGINE.test(text) ? kind : null;
 }
+function quietLaunchFiles(root, files, targets) {
+  const taken = new Set(targets.flatMap((t) => [t.scriptPath, t.unitPath ?? ""]));
+  const rendered = files.filter((f) => /(^|\/)(kustomization\.ya?ml|Chart\.yaml)$/.test(f)).map((f) => f.includes("/") ? `${dirname2(f)}/` : "");
+  return files.filter((file2) => {
+    if (taken.has(file2) || /(^|\/)(node_modules|dist|\.git)\//.test(file2)) return false;
+    if (/\.ya?ml$/.test(file2) && rendered.some((d) => file2.startsWith(d))) return false;
+    if (!/\.(sh|bash|service|container|ya?ml)$/.test(file2)) return false;
+    try {
+      const text = readFileSync2(join(root, file2), "utf8");
+      return !text.includes("\0") && ENGINE.test(text) && candidateKind(file2, text) !== null;
+    } catch {
+      return false;
+    }
+  });
+}
 function engineParts(kind, text, env) {
   return parseLaunchParts(kind, text, { env: env ?? /* @__PURE__ */ new Map() }).filter((p) => p.script.engine || p.script.unreadable && ENGINE.test(text)).map((p) => p.name);
 }
@@ -47732,6 +47747,52 @@ function contractsAsText(inp) {
   ];
 }
 
+// src/stages/preflight/gone-launch.ts
+function kindAt(file2, text) {
+  const yaml = yamlKind(file2, text);
+  if (yaml) return yaml;
+  if (/\.container$/.test(file2)) return "quadlet";
+  if (/\.service$/.test(file2)) return fileKind(file2, text);
+  return /\.(sh|bash)$/.test(file2) || /^#!.*\b(ba|z|k|)sh\b/.test(text) ? "script" : null;
+}
+function launchAt(file2, text) {
+  const kind = kindAt(file2, text);
+  if (!kind) return null;
+  const engines2 = parseLaunchParts(kind, text).flatMap((p) => p.script.engine ? [p.script.engine] : []);
+  if (engines2.length === 0) return null;
+  return { flags: engines2.flatMap((e) => e.flags), engine: engines2[0].kind };
+}
+async function checkGoneLaunches(ctx) {
+  if (!ctx.historyOk || !ctx.quietFiles?.length) return [];
+  const head = ctx.ref ?? "HEAD";
+  const headSha = await ctx.reader.resolve(head);
+  const explicit = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
+  const out = [];
+  for (const file2 of ctx.quietFiles) {
+    let base = explicit;
+    let label = ctx.base ?? "";
+    if (!base) {
+      const last = (await ctx.reader.history(file2, head))[0]?.commit;
+      if (!last || last.sha !== headSha || !last.parents[0]) continue;
+      base = last.parents[0];
+      label = `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`;
+    }
+    const text = await ctx.reader.show(base, file2);
+    const was = text === null ? null : launchAt(file2, text);
+    if (!was) continue;
+    const short2 = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0];
+    for (const f of droppedFlags(was.flags, [], file2, label, /* @__PURE__ */ new Set(), short2, file2, was.engine)) {
+      if (f.status === "pass") continue;
+      out.push({
+        ...f,
+        summary: `${f.summary} (the file starts no engine now: its launch went away whole)`,
+        data: { ...f.data, launchGone: true }
+      });
+    }
+  }
+  return out;
+}
+
 // src/stages/preflight/history.ts
 var CHECK14 = "preflight.history";
 function historyFinding(shallow) {
@@ -47791,6 +47852,7 @@ async function runPreflight(ctx) {
   ]);
   if (ctx.ref === null) findings.push(cleanTreeFinding(entries, { config: ctx.configPath ?? null }));
   findings.push(historyFinding(!ctx.historyOk));
+  findings.push(...await checkGoneLaunches(ctx));
   if (ctx.targets.length === 0) {
     findings.push(
       fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
@@ -48084,8 +48146,10 @@ async function checkRollbackRef(ctx, t, ref) {
 
 // src/commands/preflight.ts
 async function preflightFindings(ws, opts, names2) {
-  const all = selectTargets(ws, ws.config ? [] : await ws.git.listFiles(), opts.endpoint);
+  const files = ws.config ? [] : await ws.git.listFiles();
+  const all = selectTargets(ws, files, opts.endpoint);
   const targets = names2 ? all.filter((t) => names2.includes(t.name)) : all;
+  const whole = !ws.config && !opts.endpoint && !names2;
   return runPreflight({
     root: ws.root,
     git: ws.git,
@@ -48094,6 +48158,7 @@ async function preflightFindings(ws, opts, names2) {
     base: opts.base,
     ref: opts.ref,
     historyOk: !ws.shallow,
+    ...whole ? { quietFiles: quietLaunchFiles(ws.root, files, all) } : {},
     configPath: ws.configFile ? relative6(ws.root, ws.configFile).split("\\").join("/") : null
   });
 }

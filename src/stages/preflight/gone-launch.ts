@@ -1,0 +1,61 @@
+// preflight.dropped-flags for a launch that went away whole: a file that started an engine at the base and starts
+// none now (the command commented out, deleted, replaced by a sleep) is no target any more, so the per-target
+// comparison never sees it. Every flag of the base's launch is reported dropped, critical ones failing.
+import { parseLaunchParts, yamlKind, fileKind, type FileKind } from "../../domain/launch/launch.js";
+import type { Flag } from "../../domain/launch/model.js";
+import type { EngineKind } from "../../domain/engine/kind.js";
+import type { Finding } from "../../domain/report/finding.js";
+import { droppedFlags } from "./dropped-flags.js";
+import type { PreflightContext } from "./targets.js";
+
+function kindAt(file: string, text: string): FileKind | null {
+  const yaml = yamlKind(file, text);
+  if (yaml) return yaml;
+  if (/\.container$/.test(file)) return "quadlet";
+  if (/\.service$/.test(file)) return fileKind(file, text);
+  return /\.(sh|bash)$/.test(file) || /^#!.*\b(ba|z|k|)sh\b/.test(text) ? "script" : null;
+}
+
+/** The engine flags a file's launches held at a commit; null when it started no engine there. */
+function launchAt(file: string, text: string): { flags: Flag[]; engine: EngineKind } | null {
+  const kind = kindAt(file, text);
+  if (!kind) return null;
+  const engines = parseLaunchParts(kind, text).flatMap((p) => (p.script.engine ? [p.script.engine] : []));
+  if (engines.length === 0) return null;
+  return { flags: engines.flatMap((e) => e.flags), engine: engines[0]!.kind };
+}
+
+/**
+ * The quiet files (see quietLaunchFiles) whose launch went away: against --base, else only when the commit under
+ * check is the one that took it away (an old, deliberate retirement is not reported on every run).
+ */
+export async function checkGoneLaunches(ctx: PreflightContext): Promise<Finding[]> {
+  if (!ctx.historyOk || !ctx.quietFiles?.length) return [];
+  const head = ctx.ref ?? "HEAD";
+  const headSha = await ctx.reader.resolve(head);
+  const explicit = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
+  const out: Finding[] = [];
+  for (const file of ctx.quietFiles) {
+    let base = explicit;
+    let label = ctx.base ?? "";
+    if (!base) {
+      const last = (await ctx.reader.history(file, head))[0]?.commit;
+      if (!last || last.sha !== headSha || !last.parents[0]) continue;
+      base = last.parents[0];
+      label = `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`;
+    }
+    const text = await ctx.reader.show(base, file);
+    const was = text === null ? null : launchAt(file, text);
+    if (!was) continue;
+    const short = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0]!;
+    for (const f of droppedFlags(was.flags, [], file, label, new Set(), short, file, was.engine)) {
+      if (f.status === "pass") continue;
+      out.push({
+        ...f,
+        summary: `${f.summary} (the file starts no engine now: its launch went away whole)`,
+        data: { ...f.data, launchGone: true },
+      });
+    }
+  }
+  return out;
+}
