@@ -125,6 +125,19 @@ function samePart(parts: readonly LaunchPart[], name: string): LaunchPart | unde
   );
 }
 
+/**
+ * A part added by the change: no part of that name at the base, while another part of the file now holds the
+ * base's only launch under its old name (a service added beside the old one is no rename of it).
+ */
+export function isNewPart(kind: FileKind, baseText: string, headText: string, part: string): boolean {
+  if (kind !== "compose" && kind !== "kubernetes") return false;
+  const last = (n: string) => n.split("/").at(-1);
+  const base = parseLaunchParts(kind, baseText).filter((p) => p.script.engine);
+  if (base.some((p) => p.name === part || last(p.name) === last(part))) return false;
+  const head = parseLaunchParts(kind, headText).filter((p) => p.script.engine && p.name !== part);
+  return head.some((h) => base.some((b) => b.name === h.name || last(b.name) === last(h.name)));
+}
+
 export function parseLaunch(kind: FileKind, text: string, options: LaunchOptions = {}): ServeScript {
   if (kind === "compose" || kind === "kubernetes" || (kind === "script" && options.part)) {
     const parts = parseLaunchParts(kind, text, options);

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import type { StatusEntry } from "../../ports/git/git.js";
 import { fail, skip, warn, type Finding } from "../../domain/report/finding.js";
 import { parseFlagSpec } from "../../domain/launch/contract.js";
+import { isNewPart } from "../../domain/launch/launch.js";
 import { shellQuote } from "../../lib/shell-quote.js";
 import { kindOf, readLaunch } from "./read-launch.js";
 import { expandRendered, renderedScript } from "./rendered.js";
@@ -299,6 +300,12 @@ async function checkDropped(
   }
   if (atBase === null)
     return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
+  if (t.part && !t.render && now.text && isNewPart(kindOf(t, now.text), atBase.text, now.text, t.part))
+    return [
+      skip("preflight.dropped-flags", `${t.scriptPath} (${t.part}): a new launch since ${base.label}`, {
+        file: t.scriptPath,
+      }),
+    ];
   const baseScript = t.render
     ? ((await renderedScript(ctx, t, base.sha)) ?? (await readLaunch(ctx, t, "", base.sha)))
     : await readLaunch(ctx, t, atBase.text, base.sha);

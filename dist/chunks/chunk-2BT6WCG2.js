@@ -45,6 +45,7 @@ import {
   formatElapsed,
   hasMergedStderr,
   heredocAt,
+  isNewPart,
   launchFile,
   launcherFiles,
   lexWords,
@@ -84,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-OCBACD3H.js";
+} from "./chunk-Y26YC47N.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -48071,6 +48072,12 @@ async function checkDropped(ctx, t, now, contractNames) {
   }
   if (atBase === null)
     return [skip("preflight.dropped-flags", `${t.scriptPath} did not exist at ${base.label}`, { file: t.scriptPath })];
+  if (t.part && !t.render && now.text && isNewPart(kindOf(t, now.text), atBase.text, now.text, t.part))
+    return [
+      skip("preflight.dropped-flags", `${t.scriptPath} (${t.part}): a new launch since ${base.label}`, {
+        file: t.scriptPath
+      })
+    ];
   const baseScript = t.render ? await renderedScript(ctx, t, base.sha) ?? await readLaunch(ctx, t, "", base.sha) : await readLaunch(ctx, t, atBase.text, base.sha);
   const found = droppedFlags(
     baseScript.engine?.flags ?? [],

@@ -4029,6 +4029,14 @@ function samePart(parts, name) {
   return parts.find((p) => p.name === name) ?? engines.find((p) => last(p.name) === last(name)) ?? // (a script's second engine is no renamed first one)
   (engines.length === 1 && !name.includes("#") ? engines[0] : void 0);
 }
+function isNewPart(kind, baseText, headText, part) {
+  if (kind !== "compose" && kind !== "kubernetes") return false;
+  const last = (n) => n.split("/").at(-1);
+  const base = parseLaunchParts(kind, baseText).filter((p) => p.script.engine);
+  if (base.some((p) => p.name === part || last(p.name) === last(part))) return false;
+  const head = parseLaunchParts(kind, headText).filter((p) => p.script.engine && p.name !== part);
+  return head.some((h) => base.some((b) => b.name === h.name || last(b.name) === last(h.name)));
+}
 function parseLaunch(kind, text, options = {}) {
   if (kind === "compose" || kind === "kubernetes" || kind === "script" && options.part) {
     const parts = parseLaunchParts(kind, text, options);
@@ -4586,6 +4594,7 @@ export {
   yamlKind,
   fileKind,
   parseLaunchParts,
+  isNewPart,
   parseLaunch,
   verdictOf,
   exitCodeOf,

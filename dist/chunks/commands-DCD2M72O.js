@@ -8,12 +8,12 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-PGNSKMHT.js";
+} from "./chunk-2BT6WCG2.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-KTJ75RO3.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-OCBACD3H.js";
+import "./chunk-Y26YC47N.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";
