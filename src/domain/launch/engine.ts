@@ -29,6 +29,9 @@ export interface Found {
   roles?: Found[];
 }
 
+/** toolbox run's value-taking options (toolbox(1): --container/-c NAME, --distro/-d, --release/-r) */
+const TOOLBOX_VALUE = new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
+
 const SYSTEMD_RUN_VALUE = new Set([
   "-u",
   "--unit",
@@ -164,6 +167,12 @@ function peel(words: readonly Word[]): Word[] {
     // apptainer exec [options] IMAGE PROGRAM ...: the program runs in the image, as with a container run
     else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec")
       w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
+    // distrobox enter [options] [NAME] -- PROGRAM ...: the program runs in an existing container, after `--`
+    // (distrobox-enter reads everything after -- as the command); toolbox run [-c NAME] PROGRAM likewise
+    else if (prog === "distrobox" && w[1]?.text === "enter") {
+      const dash = w.findIndex((x) => x.text === "--");
+      w = dash > 1 ? programWords(w.slice(dash + 1)) : [];
+    } else if (prog === "toolbox" && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, TOOLBOX_VALUE)));
     else break;
   }
   return w;

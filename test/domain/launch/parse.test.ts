@@ -172,6 +172,18 @@ describe("parseServeScript: engine argv", () => {
     ).toBe("vllm");
   });
 
+  it("reads the program distrobox enter runs after -- and the one toolbox run runs", () => {
+    const d = parseServeScript("exec distrobox enter llama-rocm -- llama-server \\\n  -m /m.gguf \\\n  --port 8080\n");
+    expect([d.engine?.kind, d.engine?.flags.map((f) => `${f.name}@${f.line}`)]).toEqual([
+      "llama.cpp",
+      ["-m@2", "--port@3"],
+    ]);
+    const t = parseServeScript("toolbox run -c llm vllm serve m --port 8000\n");
+    expect(t.engine?.kind).toBe("vllm");
+    // no `--`: distrobox enter opens a shell in the box and starts nothing
+    expect(parseServeScript("distrobox enter llama-rocm\n").engine).toBeNull();
+  });
+
   it("never reaches a launch below a foreground sleep infinity in the same block", () => {
     expect(parseServeScript("set -x\nsleep infinity\nvllm serve m --port 8000\n").engine).toBeNull();
     expect(parseServeScript("sleep inf; vllm serve m --port 8000\n").engine).toBeNull();

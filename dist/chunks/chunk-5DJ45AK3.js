@@ -3181,6 +3181,7 @@ function forwardedRuntime(body) {
 }
 
 // src/domain/launch/engine.ts
+var TOOLBOX_VALUE = /* @__PURE__ */ new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
 var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
   "-u",
   "--unit",
@@ -3299,6 +3300,10 @@ function peel(words) {
       w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
     else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec")
       w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
+    else if (prog === "distrobox" && w[1]?.text === "enter") {
+      const dash = w.findIndex((x) => x.text === "--");
+      w = dash > 1 ? programWords(w.slice(dash + 1)) : [];
+    } else if (prog === "toolbox" && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, TOOLBOX_VALUE)));
     else break;
   }
   return w;

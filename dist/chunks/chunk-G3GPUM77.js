@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-Y26YC47N.js";
+} from "./chunk-5DJ45AK3.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
