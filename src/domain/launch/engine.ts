@@ -29,6 +29,8 @@ export interface Found {
   roles?: Found[];
 }
 
+const PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
+
 /** toolbox run's value-taking options (toolbox(1): --container/-c NAME, --distro/-d, --release/-r) */
 const TOOLBOX_VALUE = new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
 
@@ -347,10 +349,15 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
   const ref = run.image ? (run.image.resolved ?? run.image.text) : "";
+  // an image the operator is to fill in (`REPLACE_WITH_SGLANG_IMAGE`, `${IMG:-sglang-placeholder}`) runs nothing yet
+  if (PLACEHOLDER_IMAGE.test(ref)) return null;
   // an engine named only in the tag (tritonserver:26.02-vllm-python-py3) with a program as the command: that
   // program runs (Triton with its vLLM backend), not the engine's own server
   const untagged = ref.replace(/@sha256:.*$/, "").replace(/:[^/]*$/, "");
-  if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && imageEngine(ref) && !imageEngine(untagged)) return null;
+  const tagOnly = imageEngine(ref) !== null && imageEngine(untagged) === null;
+  if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && tagOnly) return null;
+  // an application image tagged for its backend (`dsocr-server:vllm`) with no argv: its own entrypoint is unknown
+  if (tagOnly && after.length === 0) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   // an application image (a UI, a router, a simulator) taking engine-like flags is still no engine
@@ -369,7 +376,8 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
   if (llamaish) return { kind: "llama.cpp", args: [...after] };
   const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
-  const modelFirst =
-    first !== undefined && (first.text === "serve" || (first.text.includes("/") && !isFlagWord(first.text)));
+  // `serve` alone is many programs' subcommand (ntfy, ollama): vLLM's needs a model after it
+  const modelLike = (w: Word | undefined) => w !== undefined && w.text.includes("/") && !isFlagWord(w.text);
+  const modelFirst = first !== undefined && (first.text === "serve" ? modelLike(after[1]) : modelLike(first));
   return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
 }

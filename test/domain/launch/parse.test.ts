@@ -172,6 +172,17 @@ describe("parseServeScript: engine argv", () => {
     ).toBe("vllm");
   });
 
+  it("takes no engine from a placeholder image, a bare `serve` subcommand, or a backend tag with no argv", () => {
+    const engine = (cmd: string) => parseServeScript(cmd).engine?.kind ?? null;
+    expect(engine("docker run -d binwiederhier/ntfy:latest serve")).toBeNull();
+    expect(engine("docker run -d --gpus all REPLACE_WITH_SGLANG_IMAGE")).toBeNull();
+    expect(engine("docker run -d --gpus all ${SGLANG_IMAGE:-sglang-placeholder}")).toBeNull();
+    expect(engine("docker run -d --gpus all dsocr-server:vllm")).toBeNull();
+    // an unknown image given vLLM's `serve MODEL`, and an engine image with no argv, still are
+    expect(engine("docker run -d --gpus all myorg/llm serve Qwen/Qwen3-8B --port 8000")).toBe("vllm");
+    expect(engine("docker run -d --gpus all lmsysorg/sglang:latest")).toBe("sglang");
+  });
+
   it("reads the program distrobox enter runs after -- and the one toolbox run runs", () => {
     const d = parseServeScript("exec distrobox enter llama-rocm -- llama-server \\\n  -m /m.gguf \\\n  --port 8080\n");
     expect([d.engine?.kind, d.engine?.flags.map((f) => `${f.name}@${f.line}`)]).toEqual([

@@ -3181,6 +3181,7 @@ function forwardedRuntime(body) {
 }
 
 // src/domain/launch/engine.ts
+var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
 var TOOLBOX_VALUE = /* @__PURE__ */ new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
 var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
   "-u",
@@ -3430,8 +3431,11 @@ function containerEngine(run, h) {
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
   const ref = run.image ? run.image.resolved ?? run.image.text : "";
+  if (PLACEHOLDER_IMAGE.test(ref)) return null;
   const untagged = ref.replace(/@sha256:.*$/, "").replace(/:[^/]*$/, "");
-  if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && imageEngine(ref) && !imageEngine(untagged)) return null;
+  const tagOnly = imageEngine(ref) !== null && imageEngine(untagged) === null;
+  if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && tagOnly) return null;
+  if (tagOnly && after.length === 0) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   if (APP_WORDS.test(
@@ -3442,7 +3446,8 @@ function containerEngine(run, h) {
   const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
   if (llamaish) return { kind: "llama.cpp", args: [...after] };
   const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
-  const modelFirst = first !== void 0 && (first.text === "serve" || first.text.includes("/") && !isFlagWord(first.text));
+  const modelLike = (w) => w !== void 0 && w.text.includes("/") && !isFlagWord(w.text);
+  const modelFirst = first !== void 0 && (first.text === "serve" ? modelLike(after[1]) : modelLike(first));
   return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
 }
 

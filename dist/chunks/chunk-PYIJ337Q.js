@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-5DJ45AK3.js";
+} from "./chunk-6PVDOVLJ.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
