@@ -1,5 +1,6 @@
 // A launch the script never reaches: a foreground `sleep infinity` (or `tail -f /dev/null`) earlier in the same
-// block holds the shell there for good (a pod kept alive for `kubectl exec`, the serve command left below). Pure.
+// block holds the shell there for good (a pod kept alive for `kubectl exec`, the serve command left below); a
+// function the file defines and never names again is a library's, run by the scripts that source it. Pure.
 import type { Command, Engine } from "./model.js";
 
 const FOREVER = (c: Command): boolean => {
@@ -38,4 +39,21 @@ export function reachable(
     });
     return !blocked;
   });
+}
+
+/** `found` without the launches inside a function whose name the text never uses beyond its definition. */
+export function called(
+  found: readonly Engine[],
+  bodies: readonly { name: string; commands: Command[] }[] | undefined,
+  text: string,
+): Engine[] {
+  if (!bodies?.length) return [...found];
+  const uncalled = bodies.filter((b) => {
+    const uses = text.match(new RegExp(`(^|[^\\w$-])${b.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`, "g"));
+    return (uses?.length ?? 0) <= 1;
+  });
+  if (uncalled.length === 0) return [...found];
+  return found.filter(
+    (e) => !uncalled.some((b) => b.commands.includes(e.command) || b.commands.some((c) => c.line === e.command.line)),
+  );
 }

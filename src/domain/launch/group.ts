@@ -18,6 +18,8 @@ export interface GroupState {
   commands: Command[];
   lines: string[];
   firstLine: number;
+  /** each shell function's name and the commands of its body */
+  functionBodies?: { name: string; commands: Command[] }[];
 }
 
 const KEYWORDS = new Set([
@@ -313,6 +315,7 @@ class Grouper {
             );
         });
       this.functions.set(f.name, echoed);
+      (this.s.functionBodies ??= []).push({ name: f.name, commands: this.s.commands.slice(f.start) });
       const runtime = forwardedRuntime(this.s.commands.slice(f.start));
       if (runtime) this.forwarders.set(f.name, runtime);
       this.fnOpen = null;

@@ -9,7 +9,7 @@ import { assignedSource, heredocAt, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
 import { defaultBranchFirst } from "./default-branch.js";
 import { roleLaunches } from "./role-branches.js";
-import { reachable } from "./blocked.js";
+import { called, reachable } from "./blocked.js";
 
 export interface ParseOptions {
   /** the line number of the text's first line (a unit's ExecStart= read as a script) */
@@ -48,7 +48,8 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const runtime = options.runtime ?? "none";
   const nested: ServeScript[] = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
-  const launches = reachable(findEngines(commands, podmanRuns, hints, runtime), commands, lines, firstLine);
+  const all = findEngines(commands, podmanRuns, hints, runtime);
+  const launches = called(reachable(all, commands, lines, firstLine), state.functionBodies, text);
   const found = defaultBranchFirst(launches, lines, firstLine, state.env);
   for (const e of found) onWrittenLines(e, lines, firstLine);
   const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));

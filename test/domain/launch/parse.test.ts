@@ -195,6 +195,16 @@ describe("parseServeScript: engine argv", () => {
     expect(parseServeScript("distrobox enter llama-rocm\n").engine).toBeNull();
   });
 
+  it("reads a launch in a function the file never calls as a library's, not the file's", () => {
+    const lib =
+      'run_llama_server() {\n  docker run --rm --gpus all ghcr.io/ggml-org/llama.cpp:server-cuda --port "${1:-8080}"\n}\n';
+    expect(parseServeScript(`#!/bin/bash\n${lib}`).engine).toBeNull();
+    expect(parseServeScript(`#!/bin/bash\n${lib}run_llama_server 9000\n`).engine?.kind).toBe("llama.cpp");
+    // called from a case the defaults do not take is still called
+    const cased = `#!/bin/bash\nstart() {\n  exec vllm serve m --port 8000\n}\ncase "$1" in start) start ;; esac\n`;
+    expect(parseServeScript(cased).engine?.kind).toBe("vllm");
+  });
+
   it("never reaches a launch below a foreground sleep infinity in the same block", () => {
     expect(parseServeScript("set -x\nsleep infinity\nvllm serve m --port 8000\n").engine).toBeNull();
     expect(parseServeScript("sleep inf; vllm serve m --port 8000\n").engine).toBeNull();

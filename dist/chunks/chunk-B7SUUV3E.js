@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-6PVDOVLJ.js";
+} from "./chunk-KBTPWXPJ.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

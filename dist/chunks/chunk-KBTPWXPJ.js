@@ -3078,6 +3078,7 @@ var Grouper = class {
         );
       });
       this.functions.set(f.name, echoed);
+      (this.s.functionBodies ??= []).push({ name: f.name, commands: this.s.commands.slice(f.start) });
       const runtime = forwardedRuntime(this.s.commands.slice(f.start));
       if (runtime) this.forwarders.set(f.name, runtime);
       this.fnOpen = null;
@@ -3607,6 +3608,17 @@ function reachable(found, commands, lines, firstLine) {
     return !blocked;
   });
 }
+function called(found, bodies, text) {
+  if (!bodies?.length) return [...found];
+  const uncalled = bodies.filter((b) => {
+    const uses = text.match(new RegExp(`(^|[^\\w$-])${b.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`, "g"));
+    return (uses?.length ?? 0) <= 1;
+  });
+  if (uncalled.length === 0) return [...found];
+  return found.filter(
+    (e) => !uncalled.some((b) => b.commands.includes(e.command) || b.commands.some((c) => c.line === e.command.line))
+  );
+}
 
 // src/domain/launch/parse.ts
 function parseServeScript(crlfText, options = {}) {
@@ -3636,7 +3648,8 @@ function parseServeScript(crlfText, options = {}) {
   const runtime = options.runtime ?? "none";
   const nested = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
-  const launches = reachable(findEngines(commands, podmanRuns, hints, runtime), commands, lines, firstLine);
+  const all = findEngines(commands, podmanRuns, hints, runtime);
+  const launches = called(reachable(all, commands, lines, firstLine), state.functionBodies, text);
   const found = defaultBranchFirst(launches, lines, firstLine, state.env);
   for (const e of found) onWrittenLines(e, lines, firstLine);
   const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
