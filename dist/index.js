@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-B7SUUV3E.js";
+} from "./chunks/chunk-JDNRVGSH.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-KBTPWXPJ.js";
+} from "./chunks/chunk-TMBPGSE6.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-FTMV2VY3.js";
 import "./chunks/chunk-7ICKPVQF.js";

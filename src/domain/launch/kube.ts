@@ -6,6 +6,7 @@ import { isMap, isSeq, type Node } from "yaml";
 import type { Command, PodmanRun, Word, WorkloadFacts } from "./model.js";
 import { readPodmanRun } from "./podman.js";
 import { optionWord, readYaml, YamlReader } from "./yaml-node.js";
+import { appendedArgs, predictorModel } from "./kserve.js";
 
 export interface KubeContainer {
   /** Kind/name/container */
@@ -25,15 +26,36 @@ export function parseKube(text: string): KubeContainer[] | null {
   if (!src) return null;
   const lines = text.split("\n");
   const out: KubeContainer[] = [];
-  for (const doc of src.docs) {
-    const y = new YamlReader(src, doc);
+  const readers = src.docs.map((doc) => new YamlReader(src, doc));
+  const models = readers.flatMap((y) => {
+    const m = predictorModel(y, y.doc.contents);
+    return m ? [{ y, m }] : [];
+  });
+  const runtimes = new Set<string>();
+  for (const y of readers) {
+    const doc = y.doc;
     const kind = y.str(y.get(doc.contents, "kind")) ?? "Object";
     const name = y.str(y.get(y.get(doc.contents, "metadata"), "name")) ?? "unnamed";
+    // an InferenceService's args join the kserve-container of the runtime it names
+    const joined = /ServingRuntime$/.test(kind) && models.some((x) => x.m.runtime === name);
+    if (joined) runtimes.add(name);
     walk(y, doc.contents, (pod, containers) => {
-      for (const c of containers) out.push(readContainer(y, `${kind}/${name}`, pod, c, lines));
+      for (const c of containers) {
+        const extra =
+          joined && y.str(y.get(c, "name")) === "kserve-container"
+            ? (expand: (t: string) => string | undefined) => appendedArgs(models, name, expand)
+            : undefined;
+        out.push(readContainer(y, `${kind}/${name}`, pod, c, lines, extra));
+      }
     });
     const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";
     if (kind === "Model" && api.startsWith("kubeai.org/")) out.push(...kubeaiModel(y, name, doc.contents, lines));
+  }
+  // one whose runtime is elsewhere (a cluster's, another file's) is read as that container on its own
+  for (const { y, m } of models) {
+    if (m.runtime && runtimes.has(m.runtime)) continue;
+    const image = `KServe runtime ${m.runtime ?? m.format ?? "unknown"}`;
+    out.push(readContainer(y, `InferenceService/${m.name}`, m.predictor, m.node, lines, undefined, image));
   }
   return out;
 }
@@ -82,8 +104,16 @@ export function blankTemplateConditionals(text: string): string {
   return out;
 }
 
-function readContainer(y: YamlReader, workload: string, pod: Node, c: Node, lines: readonly string[]): KubeContainer {
-  const cname = y.str(y.get(c, "name")) ?? "container";
+function readContainer(
+  y: YamlReader,
+  workload: string,
+  pod: Node,
+  c: Node,
+  lines: readonly string[],
+  appended?: (expand: (t: string) => string | undefined) => Word[],
+  imageFor?: string,
+): KubeContainer {
+  const cname = y.str(y.get(c, "name")) ?? (imageFor ? "kserve-container" : "container");
   const env = new Map<string, string>();
   const words: Word[] = [optionWord("--name", y.line(c)), optionWord(cname, y.line(c))];
   for (const e of y.items(y.get(c, "env"))) {
@@ -109,10 +139,11 @@ function readContainer(y: YamlReader, workload: string, pod: Node, c: Node, line
     words.push(optionWord("--volume", y.line(m)), optionWord(`${vol}:${path}${ro}`, y.line(m)));
   }
   const image = y.get(c, "image");
-  const imageText = y.str(image) ?? `${cname} (the serving runtime's image)`;
+  const imageText = y.str(image) ?? imageFor ?? `${cname} (the serving runtime's image)`;
   words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
   const expand = (t: string) => kubeExpand(t, env);
   words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
+  if (appended) words.push(...appended(expand));
   // a `$(VAR)` k8s fills before the shell sees it: the word text carries the value (a `sh -c` string is read filled)
   for (const w of words) if (w.resolved !== undefined && w.text.includes("$(")) w.text = w.resolved;
   for (const w of words) if (w.text.includes("{{")) w.text = blankTemplateConditionals(w.text);

@@ -164,6 +164,53 @@ spec:
     expect(mode.map((p) => p.name)).toEqual(["LeaderWorkerSet/dp/vllm"]);
   });
 
+  it("appends a KServe InferenceService's predictor.model args to the runtime it names; alone, reads it as that container", () => {
+    const isvc = `apiVersion: serving.kserve.io/v1beta1
+kind: InferenceService
+metadata: { name: llm }
+spec:
+  predictor:
+    model:
+      modelFormat: { name: vLLM }
+      runtime: vllm-rt
+      args:
+        - --max-model-len=8192
+`;
+    const rt = `apiVersion: serving.kserve.io/v1alpha1
+kind: ServingRuntime
+metadata: { name: vllm-rt }
+spec:
+  containers:
+    - name: kserve-container
+      image: vllm/vllm-openai:v0.10.0
+      args: ["--port=8080", "--model=/mnt/models"]
+`;
+    const both = parseLaunchParts(
+      "kubernetes",
+      `${rt}---
+${isvc}`,
+    );
+    expect(both.map((p) => [p.name, flags(p)])).toEqual([
+      [
+        "ServingRuntime/vllm-rt/kserve-container",
+        ["--port 8080@8", "--model /mnt/models@8", "--max-model-len 8192@19"],
+      ],
+    ]);
+    const alone = parseLaunchParts("kubernetes", isvc);
+    expect(alone.map((p) => [p.name, p.script.engine?.kind, flags(p)])).toEqual([
+      ["InferenceService/llm/kserve-container", "vllm", ["--max-model-len 8192@10"]],
+    ]);
+    // a model format that is none of the engines (and no runtime naming one) starts none of them
+    const sk = parseLaunchParts(
+      "kubernetes",
+      isvc
+        .replace("vLLM", "sklearn")
+        .replace("runtime: vllm-rt", "runtime: sk")
+        .replace("--max-model-len=8192", "--workers=2"),
+    );
+    expect(sk.map((p) => p.script.engine)).toEqual([null]);
+  });
+
   it("reads command and args lists of a LeaderWorkerSet's leader and worker templates", () => {
     const text = `apiVersion: leaderworkerset.x-k8s.io/v1
 kind: LeaderWorkerSet

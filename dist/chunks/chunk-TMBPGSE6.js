@@ -2491,7 +2491,29 @@ function composeWords(y, node, expand) {
 import { join as join2 } from "node:path/posix";
 
 // src/domain/launch/kube.ts
+var import_yaml4 = __toESM(require_dist(), 1);
+
+// src/domain/launch/kserve.ts
 var import_yaml3 = __toESM(require_dist(), 1);
+function predictorModel(y, doc) {
+  if (y.str(y.get(doc, "kind")) !== "InferenceService") return null;
+  const predictor = y.get(y.get(doc, "spec"), "predictor");
+  const model = y.get(predictor, "model");
+  if (!predictor || !model || !(0, import_yaml3.isMap)(model) || !y.get(model, "args") && !y.get(model, "command")) return null;
+  return {
+    name: y.str(y.get(y.get(doc, "metadata"), "name")) ?? "unnamed",
+    runtime: y.str(y.get(model, "runtime")),
+    format: y.str(y.get(y.get(model, "modelFormat"), "name")),
+    node: model,
+    predictor
+  };
+}
+function appendedArgs(models, runtime, expand) {
+  const m = models.find((x) => x.m.runtime === runtime);
+  return m ? m.y.words(m.y.get(m.m.node, "args"), expand) : [];
+}
+
+// src/domain/launch/kube.ts
 function looksLikeKube(text) {
   return /^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text);
 }
@@ -2501,27 +2523,43 @@ function parseKube(text) {
   if (!src) return null;
   const lines = text.split("\n");
   const out = [];
-  for (const doc of src.docs) {
-    const y = new YamlReader(src, doc);
+  const readers = src.docs.map((doc) => new YamlReader(src, doc));
+  const models = readers.flatMap((y) => {
+    const m = predictorModel(y, y.doc.contents);
+    return m ? [{ y, m }] : [];
+  });
+  const runtimes = /* @__PURE__ */ new Set();
+  for (const y of readers) {
+    const doc = y.doc;
     const kind = y.str(y.get(doc.contents, "kind")) ?? "Object";
     const name = y.str(y.get(y.get(doc.contents, "metadata"), "name")) ?? "unnamed";
+    const joined = /ServingRuntime$/.test(kind) && models.some((x) => x.m.runtime === name);
+    if (joined) runtimes.add(name);
     walk(y, doc.contents, (pod, containers) => {
-      for (const c of containers) out.push(readContainer(y, `${kind}/${name}`, pod, c, lines));
+      for (const c of containers) {
+        const extra = joined && y.str(y.get(c, "name")) === "kserve-container" ? (expand) => appendedArgs(models, name, expand) : void 0;
+        out.push(readContainer(y, `${kind}/${name}`, pod, c, lines, extra));
+      }
     });
     const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";
     if (kind === "Model" && api.startsWith("kubeai.org/")) out.push(...kubeaiModel(y, name, doc.contents, lines));
+  }
+  for (const { y, m } of models) {
+    if (m.runtime && runtimes.has(m.runtime)) continue;
+    const image = `KServe runtime ${m.runtime ?? m.format ?? "unknown"}`;
+    out.push(readContainer(y, `InferenceService/${m.name}`, m.predictor, m.node, lines, void 0, image));
   }
   return out;
 }
 function walk(y, node, visit2, depth = 0) {
   const n = y.deref(node);
   if (!n || depth > 24) return;
-  if ((0, import_yaml3.isMap)(n)) {
-    if ((0, import_yaml3.isSeq)(y.get(n, "containers"))) visit2(n, y.items(y.get(n, "containers")));
+  if ((0, import_yaml4.isMap)(n)) {
+    if ((0, import_yaml4.isSeq)(y.get(n, "containers"))) visit2(n, y.items(y.get(n, "containers")));
     const runner = y.deref(y.get(n, "runner"));
-    if ((0, import_yaml3.isMap)(runner) && (y.get(runner, "image") || y.get(runner, "command"))) visit2(n, [runner]);
+    if ((0, import_yaml4.isMap)(runner) && (y.get(runner, "image") || y.get(runner, "command"))) visit2(n, [runner]);
     for (const k of y.keys(n)) if (k !== "containers" && k !== "runner") walk(y, y.get(n, k), visit2, depth + 1);
-  } else if ((0, import_yaml3.isSeq)(n)) for (const i of y.items(n)) walk(y, i, visit2, depth + 1);
+  } else if ((0, import_yaml4.isSeq)(n)) for (const i of y.items(n)) walk(y, i, visit2, depth + 1);
 }
 function kubeExpand(text, env) {
   let unknown = false;
@@ -2542,8 +2580,8 @@ function blankTemplateConditionals(text) {
   }
   return out;
 }
-function readContainer(y, workload, pod, c, lines) {
-  const cname = y.str(y.get(c, "name")) ?? "container";
+function readContainer(y, workload, pod, c, lines, appended, imageFor) {
+  const cname = y.str(y.get(c, "name")) ?? (imageFor ? "kserve-container" : "container");
   const env = /* @__PURE__ */ new Map();
   const words = [optionWord("--name", y.line(c)), optionWord(cname, y.line(c))];
   for (const e of y.items(y.get(c, "env"))) {
@@ -2569,10 +2607,11 @@ function readContainer(y, workload, pod, c, lines) {
     words.push(optionWord("--volume", y.line(m)), optionWord(`${vol}:${path}${ro}`, y.line(m)));
   }
   const image = y.get(c, "image");
-  const imageText = y.str(image) ?? `${cname} (the serving runtime's image)`;
+  const imageText = y.str(image) ?? imageFor ?? `${cname} (the serving runtime's image)`;
   words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
   const expand = (t) => kubeExpand(t, env);
   words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
+  if (appended) words.push(...appended(expand));
   for (const w of words) if (w.resolved !== void 0 && w.text.includes("$(")) w.text = w.resolved;
   for (const w of words) if (w.text.includes("{{")) w.text = blankTemplateConditionals(w.text);
   const from = y.line(c);

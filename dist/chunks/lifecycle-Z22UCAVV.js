@@ -10,7 +10,7 @@ import {
   beforeExit,
   runAbort,
   shutdown
-} from "./chunk-KBTPWXPJ.js";
+} from "./chunk-TMBPGSE6.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-KBTPWXPJ.js";
+} from "./chunk-TMBPGSE6.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
