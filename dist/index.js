@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-JDNRVGSH.js";
+} from "./chunks/chunk-CNTR6V4R.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-TMBPGSE6.js";
+} from "./chunks/chunk-SKGYZW2S.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-FTMV2VY3.js";
 import "./chunks/chunk-7ICKPVQF.js";

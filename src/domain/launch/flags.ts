@@ -12,11 +12,17 @@ export function isFlagWord(text: string): boolean {
 }
 
 /** `--flag value`, `--flag=value`, switches (a flag followed by another flag); the rest positional. */
+/** `${MODEL_FLAG:--hf}`: a word that is only a variable with a flag as its default is that flag by default. */
+function flagByDefault(w: Word): Word {
+  const byDefault = /^"?\$\{[A-Za-z_][A-Za-z0-9_]*:?-[^}]*\}"?$/.test(w.text);
+  return byDefault && w.resolved !== undefined && isFlagWord(w.resolved) ? { ...w, text: w.resolved } : w;
+}
+
 export function readFlags(words: readonly Word[]): { flags: Flag[]; positional: Word[] } {
   const flags: Flag[] = [];
   const positional: Word[] = [];
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
+    const w = flagByDefault(words[i]!);
     if (!isFlagWord(w.text)) {
       positional.push(w);
       continue;

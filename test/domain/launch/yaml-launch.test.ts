@@ -81,6 +81,21 @@ describe("compose", () => {
     ]);
   });
 
+  it("reads a word that is only a variable with a flag as its default (`${MODEL_FLAG:--hf}`) as that flag", () => {
+    const text = [
+      "services:",
+      "  llama:",
+      "    image: ghcr.io/ggml-org/llama.cpp:server",
+      "    command:",
+      '      - "${MODEL_FLAG:--hf}"',
+      '      - "${MODEL_VALUE:-unsloth/m-GGUF}"',
+      '      - "--port"',
+      '      - "8000"',
+      "",
+    ].join("\n");
+    expect(flags(parseLaunchParts("compose", text)[0]!)).toEqual(["-hf unsloth/m-GGUF@5", "--port 8000@7"]);
+  });
+
   it("takes ${VAR} from the .env beside the file before the default", () => {
     const env = parseDotEnv('MODEL="org/other" # the model\nVLLM_TAG=v0.10.1\n');
     const p = parseLaunchParts("compose", read("two-engines.compose.yaml"), { env })[0]!;

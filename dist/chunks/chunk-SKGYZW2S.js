@@ -1499,11 +1499,15 @@ var BOOL_WORD = /^(true|false|True|False|1|0)$/;
 function isFlagWord(text) {
   return /^--?[A-Za-z]/.test(text);
 }
+function flagByDefault(w) {
+  const byDefault = /^"?\$\{[A-Za-z_][A-Za-z0-9_]*:?-[^}]*\}"?$/.test(w.text);
+  return byDefault && w.resolved !== void 0 && isFlagWord(w.resolved) ? { ...w, text: w.resolved } : w;
+}
 function readFlags(words) {
   const flags = [];
   const positional = [];
   for (let i = 0; i < words.length; i++) {
-    const w = words[i];
+    const w = flagByDefault(words[i]);
     if (!isFlagWord(w.text)) {
       positional.push(w);
       continue;

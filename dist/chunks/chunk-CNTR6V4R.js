@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-TMBPGSE6.js";
+} from "./chunk-SKGYZW2S.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

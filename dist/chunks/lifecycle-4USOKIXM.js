@@ -10,7 +10,7 @@ import {
   beforeExit,
   runAbort,
   shutdown
-} from "./chunk-TMBPGSE6.js";
+} from "./chunk-SKGYZW2S.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";

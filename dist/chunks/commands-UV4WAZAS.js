@@ -8,12 +8,12 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-JDNRVGSH.js";
+} from "./chunk-CNTR6V4R.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-KTJ75RO3.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-TMBPGSE6.js";
+import "./chunk-SKGYZW2S.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";
