@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-CNTR6V4R.js";
+} from "./chunks/chunk-YOX5JEQQ.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
