@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QWPU3YKZ.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-H2UEW4QS.js"),
-    import("./chunks/report-output-FUMFH7O3.js")
+    import("./chunks/commands-UV4WAZAS.js"),
+    import("./chunks/report-output-6KXTWVO2.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

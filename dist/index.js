@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-YOX5JEQQ.js";
+} from "./chunks/chunk-CNTR6V4R.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -6,8 +6,6 @@ import type { Flag } from "../../domain/launch/model.js";
 import type { EngineKind } from "../../domain/engine/kind.js";
 import type { Finding } from "../../domain/report/finding.js";
 import { droppedFlags } from "./dropped-flags.js";
-import { readAt, readLaunch } from "./read-launch.js";
-import { normalizeFlagName } from "../../domain/launch/contract.js";
 import type { PreflightContext } from "./targets.js";
 
 function kindAt(file: string, text: string): FileKind | null {
@@ -50,35 +48,14 @@ export async function checkGoneLaunches(ctx: PreflightContext): Promise<Finding[
     const was = text === null ? null : launchAt(file, text);
     if (!was) continue;
     const short = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0]!;
-    // a launch moved to another file is compared with that file's: only what did not move is dropped
-    const moved = await movedTo(ctx, was);
-    const where = moved ? `its launch moved to ${moved.file}` : "its launch went away whole";
-    for (const f of droppedFlags(was.flags, moved?.flags ?? [], file, label, new Set(), short, file, was.engine)) {
+    for (const f of droppedFlags(was.flags, [], file, label, new Set(), short, file, was.engine)) {
       if (f.status === "pass") continue;
       out.push({
         ...f,
-        summary: `${f.summary} (the file starts no engine now: ${where})`,
-        data: { ...f.data, launchGone: true, ...(moved ? { movedTo: moved.file } : {}) },
+        summary: `${f.summary} (the file starts no engine now: its launch went away whole)`,
+        data: { ...f.data, launchGone: true },
       });
     }
   }
   return out;
-}
-
-/** The current launch of the same engine holding most of the old launch's flags (more than half); else null. */
-async function movedTo(
-  ctx: PreflightContext,
-  was: { flags: Flag[]; engine: EngineKind },
-): Promise<{ file: string; flags: Flag[] } | null> {
-  const want = new Set(was.flags.map((f) => normalizeFlagName(f.name)));
-  let best: { file: string; flags: Flag[]; n: number } | null = null;
-  for (const t of ctx.targets) {
-    if (t.render) continue;
-    const text = await readAt(ctx, t.scriptPath, ctx.ref);
-    const engine = text === null ? null : (await readLaunch(ctx, t, text, ctx.ref)).engine;
-    if (!engine || engine.kind !== was.engine) continue;
-    const n = engine.flags.filter((f) => want.has(normalizeFlagName(f.name))).length;
-    if (n * 2 > want.size && (!best || n > best.n)) best = { file: t.scriptPath, flags: engine.flags, n };
-  }
-  return best;
 }

@@ -52,17 +52,6 @@ describe("preflight.dropped-flags: a launch that went away whole", () => {
     expect(report.findings.filter((f) => f.file === "serve.sh" && f.data?.endpoint !== undefined)).toEqual([]);
   });
 
-  it("compares a launch moved to another file with that file's: only what did not move is dropped", async () => {
-    const r = tempRepo();
-    repos.push(r);
-    r.commit("serve", { "serve.sh": SERVE, "other.sh": OTHER });
-    const moved = "#!/bin/bash\nexec vllm serve Qwen/Qwen3-8B --port 8000 --max-num-seqs 64\n";
-    r.commit("move the launch", { "serve.sh": COMMENTED, "launch/vllm.sh": moved });
-    const report = await preflight(r.dir);
-    expect(gone(report)).toEqual([["serve.sh", "--reasoning-parser", "fail", 4]]);
-    expect(report.findings.find((f) => f.data?.launchGone)?.summary).toMatch(/its launch moved to launch\/vllm\.sh/);
-  });
-
   it("says nothing of a launch retired in an earlier commit, unless --base reaches back past it", async () => {
     const r = tempRepo();
     repos.push(r);

@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-YOX5JEQQ.js";
+} from "./chunk-CNTR6V4R.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-KTJ75RO3.js";

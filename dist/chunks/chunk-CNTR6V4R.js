@@ -47782,31 +47782,16 @@ async function checkGoneLaunches(ctx) {
     const was = text === null ? null : launchAt(file2, text);
     if (!was) continue;
     const short2 = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0];
-    const moved = await movedTo(ctx, was);
-    const where = moved ? `its launch moved to ${moved.file}` : "its launch went away whole";
-    for (const f of droppedFlags(was.flags, moved?.flags ?? [], file2, label, /* @__PURE__ */ new Set(), short2, file2, was.engine)) {
+    for (const f of droppedFlags(was.flags, [], file2, label, /* @__PURE__ */ new Set(), short2, file2, was.engine)) {
       if (f.status === "pass") continue;
       out.push({
         ...f,
-        summary: `${f.summary} (the file starts no engine now: ${where})`,
-        data: { ...f.data, launchGone: true, ...moved ? { movedTo: moved.file } : {} }
+        summary: `${f.summary} (the file starts no engine now: its launch went away whole)`,
+        data: { ...f.data, launchGone: true }
       });
     }
   }
   return out;
-}
-async function movedTo(ctx, was) {
-  const want = new Set(was.flags.map((f) => normalizeFlagName(f.name)));
-  let best = null;
-  for (const t of ctx.targets) {
-    if (t.render) continue;
-    const text = await readAt(ctx, t.scriptPath, ctx.ref);
-    const engine = text === null ? null : (await readLaunch(ctx, t, text, ctx.ref)).engine;
-    if (!engine || engine.kind !== was.engine) continue;
-    const n = engine.flags.filter((f) => want.has(normalizeFlagName(f.name))).length;
-    if (n * 2 > want.size && (!best || n > best.n)) best = { file: t.scriptPath, flags: engine.flags, n };
-  }
-  return best;
 }
 
 // src/stages/preflight/history.ts
