@@ -63,6 +63,8 @@ export function diagnoseJournal(json: string, w: Context, facts: HostFacts | nul
 /** Nothing decisive yet: journald may still be writing the last lines of a process that just died. */
 const UNDECIDED = new Set(["unknown", "booting", "clean-exit"]);
 const REREAD_MS = 1000;
+/** The exit line of a unit whose exec step failed (systemd's EXIT_* codes 200-243), with no cause of its own. */
+const EXEC_STEP_ONLY = /Main process exited, code=exited, status=2[0-4][0-9]\/[A-Z_]+$/;
 /** How long to wait for journald to catch up (it lags by seconds on a loaded host) before judging what is there. */
 const SETTLE_MS = 15_000;
 
@@ -80,7 +82,10 @@ export async function diagnoseDeploy(host: Host, w: DiagnoseWindow): Promise<Dia
   // row after a second read), or the deadline; a boot timeout has nothing more to wait for
   const until = Date.now() + SETTLE_MS;
   let same = 0;
-  while (UNDECIDED.has(d.class) && w.failure !== "timeout" && same < 3 && Date.now() < until) {
+  // systemd's exit line for a failed exec step (status=203/EXEC, 200/CHDIR...) comes from PID 1; the line naming
+  // the cause comes from the spawned executor and can reach the journal seconds later: wait for it to the deadline
+  const thin = (x: Diagnosis) => UNDECIDED.has(x.class) || EXEC_STEP_ONLY.test(x.decisive ?? "");
+  while (thin(d) && w.failure !== "timeout" && (same < 3 || !UNDECIDED.has(d.class)) && Date.now() < until) {
     await new Promise((r) => setTimeout(r, REREAD_MS));
     const again = await read();
     same = again === json ? same + 1 : 0;

@@ -258,6 +258,7 @@ function diagnoseJournal(json, w, facts = null) {
 }
 var UNDECIDED = /* @__PURE__ */ new Set(["unknown", "booting", "clean-exit"]);
 var REREAD_MS = 1e3;
+var EXEC_STEP_ONLY = /Main process exited, code=exited, status=2[0-4][0-9]\/[A-Z_]+$/;
 var SETTLE_MS = 15e3;
 async function diagnoseDeploy(host, w) {
   const argv = journalArgv({
@@ -271,7 +272,8 @@ async function diagnoseDeploy(host, w) {
   let d = diagnoseJournal(json, w);
   const until = Date.now() + SETTLE_MS;
   let same = 0;
-  while (UNDECIDED.has(d.class) && w.failure !== "timeout" && same < 3 && Date.now() < until) {
+  const thin = (x) => UNDECIDED.has(x.class) || EXEC_STEP_ONLY.test(x.decisive ?? "");
+  while (thin(d) && w.failure !== "timeout" && (same < 3 || !UNDECIDED.has(d.class)) && Date.now() < until) {
     await new Promise((r) => setTimeout(r, REREAD_MS));
     const again = await read();
     same = again === json ? same + 1 : 0;

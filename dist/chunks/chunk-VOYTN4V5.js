@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-SKGYZW2S.js";
+} from "./chunk-3TBLOD76.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
