@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QWPU3YKZ.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-JRIDSDF7.js"),
-    import("./chunks/report-output-5L7DCJFW.js")
+    import("./chunks/commands-JPQCA26T.js"),
+    import("./chunks/report-output-VVHBWFKC.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

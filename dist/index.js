@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-VOYTN4V5.js";
+} from "./chunks/chunk-BX2BGPJD.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

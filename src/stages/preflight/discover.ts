@@ -15,7 +15,7 @@ const SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
 const MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
 
 /** What kind of launch file a path may be, judged by name and first line; null for any other file. */
-function candidateKind(file: string, text: string): FileKind | null {
+export function candidateKind(file: string, text: string): FileKind | null {
   const yaml = yamlKind(file, text);
   if (yaml) return yaml;
   if (/\.container$/.test(file)) return "quadlet";

@@ -1,24 +1,17 @@
 // preflight.dropped-flags for a launch that went away whole: a file that started an engine at the base and starts
 // none now (the command commented out, deleted, replaced by a sleep) is no target any more, so the per-target
 // comparison never sees it. Every flag of the base's launch is reported dropped, critical ones failing.
-import { parseLaunchParts, yamlKind, fileKind, type FileKind } from "../../domain/launch/launch.js";
+import { parseLaunchParts } from "../../domain/launch/launch.js";
+import { candidateKind } from "./discover.js";
 import type { Flag } from "../../domain/launch/model.js";
 import type { EngineKind } from "../../domain/engine/kind.js";
 import type { Finding } from "../../domain/report/finding.js";
 import { droppedFlags } from "./dropped-flags.js";
 import type { PreflightContext } from "./targets.js";
 
-function kindAt(file: string, text: string): FileKind | null {
-  const yaml = yamlKind(file, text);
-  if (yaml) return yaml;
-  if (/\.container$/.test(file)) return "quadlet";
-  if (/\.service$/.test(file)) return fileKind(file, text);
-  return /\.(sh|bash)$/.test(file) || /^#!.*\b(ba|z|k|)sh\b/.test(text) ? "script" : null;
-}
-
 /** The engine flags a file's launches held at a commit; null when it started no engine there. */
 function launchAt(file: string, text: string): { flags: Flag[]; engine: EngineKind } | null {
-  const kind = kindAt(file, text);
+  const kind = candidateKind(file, text);
   if (!kind) return null;
   const engines = parseLaunchParts(kind, text).flatMap((p) => (p.script.engine ? [p.script.engine] : []));
   if (engines.length === 0) return null;

@@ -47749,15 +47749,8 @@ function contractsAsText(inp) {
 }
 
 // src/stages/preflight/gone-launch.ts
-function kindAt(file2, text) {
-  const yaml = yamlKind(file2, text);
-  if (yaml) return yaml;
-  if (/\.container$/.test(file2)) return "quadlet";
-  if (/\.service$/.test(file2)) return fileKind(file2, text);
-  return /\.(sh|bash)$/.test(file2) || /^#!.*\b(ba|z|k|)sh\b/.test(text) ? "script" : null;
-}
 function launchAt(file2, text) {
-  const kind = kindAt(file2, text);
+  const kind = candidateKind(file2, text);
   if (!kind) return null;
   const engines2 = parseLaunchParts(kind, text).flatMap((p) => p.script.engine ? [p.script.engine] : []);
   if (engines2.length === 0) return null;
