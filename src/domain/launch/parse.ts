@@ -8,7 +8,7 @@ import { containerEngine, directEngine, printsAndExits, type EngineHints, type F
 import { assignedSource, heredocAt, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
 import { defaultBranchFirst } from "./default-branch.js";
-import { roleLaunches } from "./role-branches.js";
+import { branchLine, roleLaunches } from "./role-branches.js";
 import { called, reachable } from "./blocked.js";
 
 export interface ParseOptions {
@@ -88,9 +88,7 @@ function onWrittenLines(e: Engine, lines: readonly string[], firstLine: number):
 function separateLaunches(ranked: readonly Engine[], lines: readonly string[], firstLine: number): Engine[] {
   const branchBetween = (a: Engine, b: Engine) => {
     const [x, y] = a.command.line < b.command.line ? [a, b] : [b, a];
-    return lines
-      .slice(x.command.endLine - firstLine + 1, y.command.line - firstLine)
-      .some((l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l));
+    return lines.slice(x.command.endLine - firstLine + 1, y.command.line - firstLine).some(branchLine);
   };
   const kept: Engine[] = [];
   for (const e of ranked) {

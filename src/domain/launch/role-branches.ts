@@ -7,6 +7,9 @@ import type { Engine } from "./model.js";
 const ROLE =
   /\b(LWS_WORKER_INDEX|LWS_LEADER_ADDRESS|JOB_COMPLETION_INDEX|POD_INDEX|NODE_RANK|NODE_INDEX|GROUP_RANK|RANK|ROLE|role|HOSTNAME|hostname|leader|worker|LEADER|WORKER|prefill|decode)\b/;
 
+/** A line that starts another branch of an if or case: `else`, `elif`, a `pattern)` label, or one ending a `;;`. */
+export const branchLine = (l: string): boolean => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l);
+
 /** The if/elif/case line that governs a launch: the nearest one above it. */
 function governing(lines: readonly string[], at: number): string | null {
   for (let i = at; i >= 0; i--) {
@@ -27,7 +30,7 @@ export function roleLaunches(found: readonly Engine[], lines: readonly string[],
   for (const e of sorted.slice(1)) {
     const prev = out.at(-1)!;
     const between = lines.slice(prev.command.endLine - firstLine + 1, e.command.line - firstLine);
-    const branch = between.findIndex((l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l));
+    const branch = between.findIndex(branchLine);
     if (branch < 0) return [];
     const cond = governing(lines, prev.command.line - firstLine);
     // an elif names the role itself; else the if or case above the first launch does

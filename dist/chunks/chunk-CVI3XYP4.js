@@ -3604,6 +3604,7 @@ function caseTaken(ranked, lines, firstLine, env) {
 
 // src/domain/launch/role-branches.ts
 var ROLE = /\b(LWS_WORKER_INDEX|LWS_LEADER_ADDRESS|JOB_COMPLETION_INDEX|POD_INDEX|NODE_RANK|NODE_INDEX|GROUP_RANK|RANK|ROLE|role|HOSTNAME|hostname|leader|worker|LEADER|WORKER|prefill|decode)\b/;
+var branchLine = (l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l);
 function governing(lines, at) {
   for (let i = at; i >= 0; i--) {
     const l = lines[i] ?? "";
@@ -3618,7 +3619,7 @@ function roleLaunches(found, lines, firstLine) {
   for (const e of sorted.slice(1)) {
     const prev = out.at(-1);
     const between = lines.slice(prev.command.endLine - firstLine + 1, e.command.line - firstLine);
-    const branch = between.findIndex((l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l));
+    const branch = between.findIndex(branchLine);
     if (branch < 0) return [];
     const cond = governing(lines, prev.command.line - firstLine);
     const elif = /^\s*elif\b/.test(between[branch]) ? between[branch] : null;
@@ -3720,7 +3721,7 @@ function onWrittenLines(e, lines, firstLine) {
 function separateLaunches(ranked, lines, firstLine) {
   const branchBetween = (a, b) => {
     const [x, y] = a.command.line < b.command.line ? [a, b] : [b, a];
-    return lines.slice(x.command.endLine - firstLine + 1, y.command.line - firstLine).some((l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l));
+    return lines.slice(x.command.endLine - firstLine + 1, y.command.line - firstLine).some(branchLine);
   };
   const kept = [];
   for (const e of ranked) {

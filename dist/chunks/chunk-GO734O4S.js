@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-3TBLOD76.js";
+} from "./chunk-CVI3XYP4.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
