@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QWPU3YKZ.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-S6EHZHGO.js"),
-    import("./chunks/report-output-NVZRWK27.js")
+    import("./chunks/commands-3HECK6WI.js"),
+    import("./chunks/report-output-ZTUV5DZH.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-GO734O4S.js";
+} from "./chunks/chunk-JAO5VN7Y.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -26,6 +26,8 @@ const ALIASES: Readonly<Record<string, string>> = {
   "-a": "--alias",
   "-m": "--model",
   "-np": "--parallel",
+  "-n": "--n-predict",
+  "--predict": "--n-predict",
   "-ngl": "--n-gpu-layers",
   "--gpu-layers": "--n-gpu-layers",
   "-fa": "--flash-attn",

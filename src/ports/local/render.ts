@@ -2,6 +2,7 @@
 // stand for, when the tool is on PATH. Never through a shell; every render has a deadline.
 import { readFileSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
+import { chartWithDependencies, localDependencies, sourcesInRepository, type LocalDependency } from "./helm-deps.js";
 import { runLocal } from "./run-local.js";
 
 export type RenderTool = "helm" | "kustomize";
@@ -73,6 +74,10 @@ export async function renderManifests(
   if (out.timedOut) return { error: `${r.program} did not finish within ${timeoutMs / 1000} s` };
   if (out.code === 0) return { text: out.stdout };
   const error = toolError(out.stderr) || `${r.program} exited ${out.code}`;
+  if (tool === "helm" && within && /helm dependency build|missing in charts\/ directory/.test(error)) {
+    const deps = localDependencies(absDir, within);
+    if (deps) return renderWithDependencies(absDir, deps, timeoutMs, error);
+  }
   const refused = tool === "kustomize" ? restrictorRefusal(error) : null;
   if (!refused || !within || !pathsInside(absDir, within)) return { error };
   const again = await runLocal(r.program, ["kustomize", "--load-restrictor", "LoadRestrictionsNone", absDir], {
@@ -88,4 +93,21 @@ export async function renderManifests(
       fix: `make ${file}'s directory a base (a kustomization.yaml there listing it) and name that directory under resources: in ${dir}, or deploy the output of \`kubectl kustomize --load-restrictor LoadRestrictionsNone ${dir}\``,
     },
   };
+}
+
+/** A chart rendered with its `file://` dependencies in place (what `helm dependency build` would do, in a copy). */
+async function renderWithDependencies(
+  absDir: string,
+  deps: readonly LocalDependency[],
+  timeoutMs: number,
+  error: string,
+): Promise<Rendered> {
+  const copy = chartWithDependencies(absDir, deps);
+  try {
+    const out = await runLocal("helm", RENDERERS.helm.args(copy.dir), { timeoutMs });
+    if (out.code !== 0) return { error };
+    return { text: sourcesInRepository(out.stdout, absDir, deps) };
+  } finally {
+    copy.done();
+  }
 }

@@ -236,8 +236,11 @@ function renderTargets(root: string, files: readonly string[]): PreflightTarget[
     const dir = dirname(file);
     const own = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
     const sources: string[] = [];
-    if (chart && !own.some((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f) && LAUNCHES_ENGINE.test(read(f))))
-      continue;
+    // (an engine image named only through values, `image: {{ .Values.images.vLLM }}`, is seen in the render)
+    const chartFiles = chart ? own.filter((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f)) : [];
+    if (chart && !chartFiles.some((f) => LAUNCHES_ENGINE.test(read(f)) || ENGINE.test(read(f)))) continue;
+    // where a flag the named template does not write comes from: an `include`d helper, a values list
+    if (chart) sources.push(...chartFiles.filter((f) => /\.tpl$|(^|\/)values\.ya?ml$/.test(f)));
     if (kustom) {
       const k = read(file);
       // a base (its own manifests, nothing patched) is found through those manifests; an overlay is rendered
@@ -257,7 +260,7 @@ function renderTargets(root: string, files: readonly string[]): PreflightTarget[
       render: {
         tool: chart ? "helm" : "kustomize",
         dir,
-        ...(kustom ? { sources, patches: patchFiles(root, file) } : {}),
+        ...(kustom ? { sources, patches: patchFiles(root, file) } : { sources }),
       },
     });
   }

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 import { warn, type Finding } from "../../domain/report/finding.js";
 import { parseLaunchParts } from "../../domain/launch/launch.js";
+import { alignTemplate, bestLine } from "../../domain/launch/template-align.js";
 import type { Flag, ServeScript } from "../../domain/launch/model.js";
 import { renderManifests, type Rendered } from "../../ports/local/render.js";
 import { runLocal } from "../../ports/local/run-local.js";
@@ -80,34 +81,6 @@ function documents(text: string): { text: string; first: number }[] {
   return out;
 }
 
-/**
- * Maps each rendered line to the source file's line with the same text (in order), else to the last line mapped
- * before it: a flag written in the template lands on its own line; one filled from values on the line above it.
- */
-export function alignLines(rendered: readonly string[], source: readonly string[]): (line: number) => number {
-  const map: number[] = [];
-  let cursor = 0;
-  let last = 1;
-  for (let i = 0; i < rendered.length; i++) {
-    const want = rendered[i]!.trim();
-    let found = -1;
-    if (want && want !== "-") {
-      for (let j = cursor; j < source.length; j++) {
-        if (source[j]!.trim() === want) {
-          found = j;
-          break;
-        }
-      }
-    }
-    if (found >= 0) {
-      cursor = found + 1;
-      last = found + 1;
-    }
-    map[i + 1] = last;
-  }
-  return (line) => map[line] ?? last;
-}
-
 /** Every `line`/`endLine` of the model remapped (the model is plain data; a pipeline's pipeTo is visited once). */
 function remap(script: ServeScript, to: (line: number) => number): void {
   const seen = new WeakSet<object>();
@@ -153,14 +126,53 @@ export async function renderedParts(
       if (source !== null) {
         const docLines = doc.text.split("\n");
         const written = p.script.engine.flags.map((f) => docLines[f.line - 1]?.trim() ?? "");
-        remap(p.script, alignLines(docLines, source.split("\n")));
+        const align = alignTemplate(docLines, source.split("\n"));
+        const elsewhere = p.script.engine.flags.map((f) => !align.matched(f.line));
+        remap(p.script, align.line);
         p.script = { ...p.script, text: source, lines: source.split("\n") };
         if (!named) inPatches(p.script.engine!.flags, written, source, candidates, spec.patches ?? []);
+        else inHelpers(p.script.engine!.flags, written, elsewhere, candidates);
       }
       out.push({ file, part: p.name, script: p.script });
     }
   }
   return out;
+}
+
+/**
+ * helm: a flag written in no line of its named template came from an `include`d helper or a values list: it is put at
+ * the helper or values line that writes it, in order (a values line's list dash and quotes may differ in the render).
+ */
+function inHelpers(
+  flags: Flag[],
+  written: readonly string[],
+  elsewhere: readonly boolean[],
+  candidates: readonly { file: string; text: string }[],
+): void {
+  const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
+  const cursors = new Map<string, number>();
+  const bare = (l: string) =>
+    l
+      .trim()
+      .replace(/^-\s*/, "")
+      .replace(/^(["'])(.*)\1$/, "$2");
+  flags.forEach((f, i) => {
+    if (!elsewhere[i] || !written[i]) return;
+    for (const c of order) {
+      const lines = c.text.split("\n");
+      const from = cursors.get(c.file) ?? 0;
+      let at = bestLine(written[i]!, lines, from);
+      if (at < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
+        const want = bare(written[i]!);
+        at = lines.findIndex((l, j) => j >= from && /^\s*-\s/.test(l) && bare(l) === want);
+      }
+      if (at < 0) continue;
+      cursors.set(c.file, at + 1);
+      f.file = c.file;
+      f.line = at + 1;
+      return;
+    }
+  });
 }
 
 /**

@@ -11,7 +11,10 @@ export interface RenderSpec {
   tool: RenderTool;
   /** the chart or overlay directory, relative to the repository root */
   dir: string;
-  /** kustomize: the manifests and patches it reads (its output names no source: lines are matched against these) */
+  /**
+   * kustomize: the manifests and patches it reads (its output names no source: lines are matched against these);
+   * helm: the chart's helpers (`.tpl`) and values.yaml, where a flag its named template does not write is looked for
+   */
   sources?: string[];
   /** kustomize: the patch files among the sources (what a patch writes replaces the base's text) */
   patches?: string[];

@@ -62,6 +62,9 @@ describe("normalizeFlagName", () => {
     expect(normalizeFlagName("--max_model_len")).toBe("--max-model-len");
     expect(normalizeFlagName("-c")).toBe(normalizeFlagName("--ctx-size"));
     expect(normalizeFlagName("-ngl")).toBe(normalizeFlagName("--gpu-layers"));
+    // common/arg.cpp: {"-n", "--predict", "--n-predict"}
+    expect(normalizeFlagName("-n")).toBe(normalizeFlagName("--n-predict"));
+    expect(normalizeFlagName("--predict")).toBe("--n-predict");
     expect(normalizeFlagName("-tp")).toBe(normalizeFlagName("--tensor_parallel_size"));
     expect(normalizeFlagName("--tp-size")).toBe(normalizeFlagName("--tp"));
     expect(normalizeFlagName("--reasoning-parser")).toBe("--reasoning-parser");

@@ -4,7 +4,6 @@ import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../../src/cli/main.js";
 import type { Finding, Report } from "../../../src/domain/report/finding.js";
-import { alignLines } from "../../../src/stages/preflight/rendered.js";
 import { tempRepo, type TempRepo } from "../../helpers/repo.js";
 
 const repos: TempRepo[] = [];
@@ -126,14 +125,5 @@ describe("helm charts", () => {
         ["warn", "chart/Chart.yaml", expect.stringMatching(/^chart is a Helm chart: put helm on PATH to render it/)],
       ]);
     }
-  });
-});
-
-describe("alignLines", () => {
-  it("maps a rendered line to the source line with its text, a filled value to the line above it", () => {
-    const source = ["args:", "  - --model", "  - {{ .Values.model }}", "  - --port", '  - "8000"'];
-    const rendered = ["args:", "- --model", "- Qwen/Qwen3-8B", "- --port", '- "8000"'];
-    const to = alignLines(rendered, source);
-    expect([1, 2, 3, 4, 5].map(to)).toEqual([1, 2, 2, 4, 5]);
   });
 });

@@ -6599,7 +6599,7 @@ var require_crypto = __commonJS({
       MAC_INFO,
       bindingAvailable: !!binding,
       init: (() => {
-        return new Promise(async (resolve9, reject) => {
+        return new Promise(async (resolve10, reject) => {
           try {
             POLY1305_WASM_MODULE = await require_poly1305()();
             POLY1305_RESULT_MALLOC = POLY1305_WASM_MODULE._malloc(16);
@@ -6611,7 +6611,7 @@ var require_crypto = __commonJS({
           } catch (ex) {
             return reject(ex);
           }
-          resolve9();
+          resolve10();
         });
       })(),
       NullCipher,
@@ -7869,7 +7869,7 @@ var require_agent = __commonJS({
     "use strict";
     var { Socket } = __require("net");
     var { Duplex } = __require("stream");
-    var { resolve: resolve9 } = __require("path");
+    var { resolve: resolve10 } = __require("path");
     var { readFile: readFile3 } = __require("fs");
     var { execFile, spawn: spawn3 } = __require("child_process");
     var { isParsedKey, parseKey } = require_keyParser();
@@ -8005,7 +8005,7 @@ var require_agent = __commonJS({
       const RET_ERR_BINSTDIN = 13;
       const RET_ERR_BINSTDOUT = 14;
       const RET_ERR_BADLEN = 15;
-      const EXEPATH = resolve9(__dirname, "..", "util/pagent.exe");
+      const EXEPATH = resolve10(__dirname, "..", "util/pagent.exe");
       const ERROR = {
         [RET_ERR_BADARGS]: new Error("Invalid pagent.exe arguments"),
         [RET_ERR_UNAVAILABLE]: new Error("Pageant is not running"),
@@ -22124,18 +22124,18 @@ var validateAsync = async (schema, value, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse4 = _parse(_Err);
+  const parse5 = _parse(_Err);
   const fn2 = (schema, value, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse4(schema, value, ctx, finalizeParams(fn2, _params));
+    return parse5(schema, value, ctx, finalizeParams(fn2, _params));
   };
   return fn2;
 };
 var encode = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse4 = _parse(_Err);
+  const parse5 = _parse(_Err);
   const fn2 = (schema, value, _ctx, _params) => {
-    return parse4(schema, value, _ctx, finalizeParams(fn2, _params));
+    return parse5(schema, value, _ctx, finalizeParams(fn2, _params));
   };
   return fn2;
 };
@@ -23630,7 +23630,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse4 = inst._zod.parse;
+  const parse5 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -23644,7 +23644,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse4(payload, ctx);
+    return parse5(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -25333,7 +25333,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve9) {
+function isRecursive(inst, stack, resolve10) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -25343,7 +25343,7 @@ function isRecursive(inst, stack, resolve9) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer2 = isRecursive(child, stack, resolve9);
+      const answer2 = isRecursive(child, stack, resolve10);
       if (answer2 > result)
         result = answer2;
     }
@@ -25354,7 +25354,7 @@ function isRecursive(inst, stack, resolve9) {
       const desc = Object.getOwnPropertyDescriptor(sh, key2);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve9) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
       if (child > answer2)
         answer2 = child;
     }
@@ -25418,7 +25418,7 @@ function isRecursive(inst, stack, resolve9) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve9 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve10 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -40311,7 +40311,7 @@ function requireFor(name, ep, stage, keys, file2) {
 import { spawn } from "node:child_process";
 function runLocal(cmd, args, opts = {}) {
   const t0 = performance.now();
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     const child = spawn(cmd, args, {
       cwd: opts.cwd,
       stdio: ["pipe", "pipe", "pipe"],
@@ -40335,7 +40335,7 @@ function runLocal(cmd, args, opts = {}) {
       clearTimeout(timer);
       if (tracing()) trace(t0, `${cmd} ${args.join(" ").slice(0, 120)}`);
       const bytes = Buffer.concat(out);
-      resolve9({
+      resolve10({
         code,
         stdout: bytes.toString("utf8"),
         stdoutBytes: bytes,
@@ -40787,8 +40787,9 @@ function renderTargets(root, files) {
     const dir = dirname2(file2);
     const own2 = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
     const sources = [];
-    if (chart && !own2.some((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f) && LAUNCHES_ENGINE.test(read(f))))
-      continue;
+    const chartFiles = chart ? own2.filter((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f)) : [];
+    if (chart && !chartFiles.some((f) => LAUNCHES_ENGINE.test(read(f)) || ENGINE.test(read(f)))) continue;
+    if (chart) sources.push(...chartFiles.filter((f) => /\.tpl$|(^|\/)values\.ya?ml$/.test(f)));
     if (kustom) {
       const k = read(file2);
       const bases = [...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix.normalize(posix.join(dir, m[1])));
@@ -40806,7 +40807,7 @@ function renderTargets(root, files) {
       render: {
         tool: chart ? "helm" : "kustomize",
         dir,
-        ...kustom ? { sources, patches: patchFiles(root, file2) } : {}
+        ...kustom ? { sources, patches: patchFiles(root, file2) } : { sources }
       }
     });
   }
@@ -40863,6 +40864,8 @@ var ALIASES = {
   "-a": "--alias",
   "-m": "--model",
   "-np": "--parallel",
+  "-n": "--n-predict",
+  "--predict": "--n-predict",
   "-ngl": "--n-gpu-layers",
   "--gpu-layers": "--n-gpu-layers",
   "-fa": "--flash-attn",
@@ -41264,10 +41267,10 @@ var EXTRA = {
 };
 function walkSchema(node2, visit2, path = "") {
   visit2(path, node2);
-  const join15 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join15(k));
+  const join16 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join16(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit2, join15("*"));
+    walkSchema(node2.additionalProperties, visit2, join16("*"));
   if (node2.items) walkSchema(node2.items, visit2, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit2, `${path}[]`);
 }
@@ -41849,7 +41852,7 @@ function openClient(target2, auth, opts, sock) {
   const name = targetName(target2);
   let seen = null;
   const files = opts.pinFiles?.length ? opts.pinFiles : null;
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const client = new import_ssh22.Client();
     let settled = false;
     const fail2 = (e) => {
@@ -41877,7 +41880,7 @@ function openClient(target2, auth, opts, sock) {
     };
     client.once("ready", () => {
       settled = true;
-      resolve9(client);
+      resolve10(client);
     });
     client.on("error", (err) => {
       if (seen && (!pin || !pin.fingerprints.has(fingerprint(seen)))) {
@@ -41926,7 +41929,7 @@ function openClient(target2, auth, opts, sock) {
   });
 }
 function tunnel(jump, target2, timeoutMs = 2e4) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     let expired = false;
     const timer = setTimeout(() => {
       expired = true;
@@ -41944,7 +41947,7 @@ function tunnel(jump, target2, timeoutMs = 2e4) {
       }
       clearTimeout(timer);
       if (err) reject(new HostError("unreachable", `the jump host cannot reach ${targetName(target2)}: ${err.message}`));
-      else resolve9(stream);
+      else resolve10(stream);
     });
   });
 }
@@ -42012,11 +42015,11 @@ var Capture = class {
   }
 };
 function openExecOnce(client, command, attach) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     client.exec(command, (err, ch) => {
       if (err) return reject(err);
       attach?.(ch);
-      resolve9(ch);
+      resolve10(ch);
     });
   });
 }
@@ -42034,7 +42037,7 @@ async function openExec(client, command, attach) {
   }
 }
 function withDeadline(p, ms, err, late) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     let expired = false;
     const t = setTimeout(() => {
       expired = true;
@@ -42045,7 +42048,7 @@ function withDeadline(p, ms, err, late) {
         if (expired) late(v);
         else {
           clearTimeout(t);
-          resolve9(v);
+          resolve10(v);
         }
       },
       (e) => {
@@ -42103,7 +42106,7 @@ async function execOnce(client, command, opts = {}, onLine) {
     ),
     (late) => late.close()
   );
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     let timedOut = false;
     const stop = () => {
       const closeSoon = () => {
@@ -42137,7 +42140,7 @@ async function execOnce(client, command, opts = {}, onLine) {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       cap.flush();
-      resolve9({
+      resolve10({
         code: timedOut ? null : code,
         signal: timedOut ? signal ?? "KILL" : signal,
         stdout: cap.text("stdout"),
@@ -42462,7 +42465,7 @@ var SshHost = class _SshHost {
    */
   forwardOut(dstHost, dstPort, timeoutMs = 2e4) {
     return this.ensureClient().then(
-      (client) => new Promise((resolve9, reject) => {
+      (client) => new Promise((resolve10, reject) => {
         this.roundTrips++;
         let expired = false;
         const timer = setTimeout(() => {
@@ -42482,7 +42485,7 @@ var SshHost = class _SshHost {
           clearTimeout(timer);
           if (err)
             reject(new HostError("unreachable", `${this.name} cannot open ${dstHost}:${dstPort}: ${err.message}`));
-          else resolve9(stream);
+          else resolve10(stream);
         });
       })
     );
@@ -43046,13 +43049,13 @@ function streamFromRunner(url2, body, headers, timeoutMs) {
   const t0 = performance.now();
   const pieces = [];
   const payload = JSON.stringify(body);
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     let settled = false;
     const done = (r) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve9({ ...r, events: sseEvents(pieces), wallMs: performance.now() - t0 });
+      resolve10({ ...r, events: sseEvents(pieces), wallMs: performance.now() - t0 });
     };
     const timer = setTimeout(() => {
       req?.destroy();
@@ -43130,11 +43133,11 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
   const t0 = performance.now();
   const payload = JSON.stringify(body);
   const pieces = [];
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     const done = (status2, error62) => {
       clearTimeout(timer);
       stream.destroy();
-      resolve9({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error62 });
+      resolve10({ status: status2, events: sseEvents(pieces), wallMs: performance.now() - t0, error: error62 });
     };
     const timer = setTimeout(() => {
       req.destroy();
@@ -43198,7 +43201,7 @@ function peerRoute(peer, url2, headers) {
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const tls = tlsConnect({ socket: stream, servername, ...ca ? { ca } : {}, ALPNProtocols: ["http/1.1"] });
     const timer = setTimeout(() => {
       tls.destroy();
@@ -43206,7 +43209,7 @@ function tlsOver(stream, servername, ca, timeoutMs) {
     }, timeoutMs);
     tls.once("secureConnect", () => {
       clearTimeout(timer);
-      resolve9(tls);
+      resolve10(tls);
     });
     tls.once("error", (e) => {
       clearTimeout(timer);
@@ -43241,11 +43244,11 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
         return done(null, "", e.message);
       }
       const payload = body === void 0 ? void 0 : JSON.stringify(body);
-      return new Promise((resolve9) => {
+      return new Promise((resolve10) => {
         const timer = setTimeout(() => {
           req.destroy();
           stream.destroy();
-          resolve9(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
+          resolve10(done(null, "", `no answer within ${timeoutMs} ms through the tunnel`));
         }, timeoutMs);
         const req = httpRequest2(
           {
@@ -43265,13 +43268,13 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
             res.on("end", () => {
               clearTimeout(timer);
               stream.end();
-              resolve9(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
+              resolve10(done(res.statusCode ?? null, Buffer.concat(chunks).toString("utf8"), null));
             });
           }
         );
         req.on("error", (e) => {
           clearTimeout(timer);
-          resolve9(done(null, "", `through the tunnel: ${e.message}`));
+          resolve10(done(null, "", `through the tunnel: ${e.message}`));
         });
         req.end(payload);
       });
@@ -45440,7 +45443,7 @@ function parseListen(v) {
   return { host: m[1] ?? (m[2] || void 0), port };
 }
 function readBody(req, max) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const chunks = [];
     let size = 0;
     const onData = (c) => {
@@ -45448,10 +45451,10 @@ function readBody(req, max) {
       if (size <= max) return void chunks.push(c);
       req.off("data", onData);
       req.pause();
-      resolve9(null);
+      resolve10(null);
     };
     req.on("data", onData);
-    req.on("end", () => resolve9(size > max ? null : Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve10(size > max ? null : Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
 }
@@ -45471,9 +45474,9 @@ async function serveJson(o) {
   });
   server.requestTimeout = 1e4;
   server.headersTimeout = 1e4;
-  await new Promise((resolve9, reject) => {
+  await new Promise((resolve10, reject) => {
     server.once("error", reject);
-    server.listen(addr.port, addr.host, resolve9);
+    server.listen(addr.port, addr.host, resolve10);
   });
   const a = server.address();
   const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
@@ -46111,7 +46114,7 @@ async function logsHandler(opts, io) {
 }
 
 // src/commands/preflight.ts
-import { relative as relative6 } from "node:path";
+import { relative as relative7 } from "node:path";
 
 // src/ports/git/batched.ts
 var Coalescer = class {
@@ -46127,9 +46130,9 @@ var Coalescer = class {
     const id = this.keyOf(key2);
     let p = this.cache.get(id);
     if (!p) {
-      p = new Promise((resolve9, reject) => {
+      p = new Promise((resolve10, reject) => {
         if (this.queue.length === 0) setImmediate(() => void this.flush());
-        this.queue.push({ key: key2, resolve: resolve9, reject });
+        this.queue.push({ key: key2, resolve: resolve10, reject });
       });
       this.cache.set(id, p);
     }
@@ -46194,8 +46197,8 @@ var GitReader = class {
 };
 
 // src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync11, statSync as statSync2 } from "node:fs";
-import { dirname as dirname12, join as join14 } from "node:path";
+import { readFileSync as readFileSync12, statSync as statSync2 } from "node:fs";
+import { dirname as dirname12, join as join15 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync8 } from "node:fs";
@@ -46270,14 +46273,163 @@ async function readAt(ctx, path, ref) {
 }
 
 // src/stages/preflight/rendered.ts
-import { existsSync as existsSync7, mkdirSync, mkdtempSync, readFileSync as readFileSync10, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync, mkdtempSync as mkdtempSync2, readFileSync as readFileSync11, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { createHash as createHash2 } from "node:crypto";
-import { tmpdir } from "node:os";
-import { dirname as dirname11, join as join11, posix as posix2 } from "node:path";
+import { tmpdir as tmpdir2 } from "node:os";
+import { dirname as dirname11, join as join12, posix as posix2 } from "node:path";
+
+// src/domain/launch/template-align.ts
+var ACTION = /\{\{-?[\s\S]*?-?\}\}/g;
+var MAX_CELLS = 4e6;
+function templatePattern(source) {
+  const t = source.trim();
+  if (!t.includes("{{")) return null;
+  const literal3 = t.split(ACTION);
+  if (literal3.join("").replace(/^-\s/, "").replace(/["'\s\\]/g, "").length < 2)
+    return null;
+  const body = literal3.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*")).join(".*?");
+  return new RegExp(`^${body}$`);
+}
+var controlOnly = (source) => {
+  const t = source.trim();
+  return t.startsWith("{{") && t.replace(ACTION, "").trim() === "";
+};
+var lineMatcher = (source) => {
+  const text = source.trim();
+  return { text, pattern: templatePattern(source), literal: text.replace(ACTION, "").length };
+};
+function bestLine(rendered, lines, from = 0) {
+  let best = -1;
+  let score = 0;
+  for (let j = from; j < lines.length; j++) {
+    const m = lineMatcher(lines[j]);
+    if (!matchesLine(rendered, m)) continue;
+    if (m.text === rendered) return j;
+    if (m.literal > score) [best, score] = [j, m.literal];
+  }
+  return best;
+}
+function matchesLine(rendered, m) {
+  return rendered !== "" && rendered !== "-" && (rendered === m.text || (m.pattern?.test(rendered) ?? false));
+}
+function alignTemplate(rendered, source) {
+  const r = rendered.map((l) => l.trim());
+  const cols = source.flatMap((l, j) => controlOnly(l) ? [] : [{ j, m: lineMatcher(l), tpl: l.includes("{{") }]);
+  const to = new Int32Array(r.length).fill(-1);
+  if (r.length * cols.length <= MAX_CELLS) dynamic(r, cols, to);
+  else greedy(r, cols, to);
+  const line2 = [];
+  let last = 1;
+  for (let i = 0; i < r.length; i++) {
+    if (to[i] >= 0) last = to[i] + 1;
+    line2[i + 1] = last;
+  }
+  return { line: (n) => line2[n] ?? last, matched: (n) => (to[n - 1] ?? -1) >= 0 };
+}
+function dynamic(r, cols, to) {
+  const n = r.length;
+  const m = cols.length;
+  const w = m + 1;
+  const NEG = -1 << 29;
+  const N = new Int32Array((n + 1) * w);
+  const M = new Int32Array((n + 1) * w).fill(NEG);
+  for (let i2 = 1; i2 <= n; i2++) {
+    for (let k2 = 1; k2 <= m; k2++) {
+      const at2 = i2 * w + k2;
+      if (matchesLine(r[i2 - 1], cols[k2 - 1].m)) {
+        let best = Math.max(M[at2 - w - 1] + 3, N[at2 - w - 1] + 2);
+        if (cols[k2 - 1].tpl) best = Math.max(best, N[at2 - w] + 2);
+        M[at2] = best;
+      }
+      N[at2] = Math.max(N[at2 - w], N[at2 - 1], M[at2]);
+    }
+  }
+  let i = n;
+  let k = m;
+  let inMatch = false;
+  while (i > 0 && k > 0) {
+    const at2 = i * w + k;
+    if (!inMatch) {
+      if (N[at2] === N[at2 - 1]) k--;
+      else if (N[at2] === N[at2 - w]) i--;
+      else inMatch = true;
+      continue;
+    }
+    to[i - 1] = cols[k - 1].j;
+    const v = M[at2];
+    if (v === M[at2 - w - 1] + 3) {
+      i--;
+      k--;
+    } else if (v === N[at2 - w - 1] + 2) {
+      i--;
+      k--;
+      inMatch = false;
+    } else {
+      i--;
+      inMatch = false;
+    }
+  }
+}
+function greedy(r, cols, to) {
+  let k = 0;
+  for (let i = 0; i < r.length; i++) {
+    for (let c = k; c < cols.length; c++) {
+      if (matchesLine(r[i], cols[c].m)) {
+        to[i] = cols[c].j;
+        k = c + 1;
+        break;
+      }
+    }
+  }
+}
 
 // src/ports/local/render.ts
-import { readFileSync as readFileSync9 } from "node:fs";
-import { isAbsolute as isAbsolute9, relative as relative5, resolve as resolve6 } from "node:path";
+import { readFileSync as readFileSync10 } from "node:fs";
+import { isAbsolute as isAbsolute10, relative as relative6, resolve as resolve7 } from "node:path";
+
+// src/ports/local/helm-deps.ts
+var import_yaml4 = __toESM(require_dist(), 1);
+import { cpSync, existsSync as existsSync7, mkdtempSync, readFileSync as readFileSync9, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { isAbsolute as isAbsolute9, join as join11, relative as relative5, resolve as resolve6 } from "node:path";
+function localDependencies(chartDir, within) {
+  let chart;
+  try {
+    chart = (0, import_yaml4.parse)(readFileSync9(join11(chartDir, "Chart.yaml"), "utf8")) ?? {};
+  } catch {
+    return null;
+  }
+  const out = [];
+  for (const d of chart.dependencies ?? []) {
+    if (typeof d.name !== "string") return null;
+    if (existsSync7(join11(chartDir, "charts", d.name))) continue;
+    const repo = typeof d.repository === "string" ? d.repository : "";
+    if (!repo.startsWith("file://")) return null;
+    const dir = resolve6(chartDir, repo.slice("file://".length));
+    const rel = relative5(within, dir);
+    if (rel.startsWith("..") || isAbsolute9(rel) || !existsSync7(join11(dir, "Chart.yaml"))) return null;
+    out.push({ name: typeof d.alias === "string" ? d.alias : d.name, dir });
+  }
+  return out.length ? out : null;
+}
+function chartWithDependencies(chartDir, deps) {
+  const tmp = mkdtempSync(join11(tmpdir(), "dg-chart-"));
+  const dir = join11(tmp, "chart");
+  cpSync(chartDir, dir, { recursive: true });
+  for (const d of deps) cpSync(d.dir, join11(dir, "charts", d.name), { recursive: true });
+  return { dir, done: () => rmSync(tmp, { recursive: true, force: true }) };
+}
+function sourcesInRepository(text, chartDir, deps) {
+  let out = text;
+  for (const d of deps) {
+    const rel = relative5(chartDir, d.dir).split("\\").join("/");
+    const from = new RegExp(`^(# Source: [^/\\n]+/)charts/${d.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/`, "gm");
+    out = out.replace(from, (_m, head) => `${head}${rel}/`);
+  }
+  return out;
+}
+
+// src/ports/local/render.ts
 var RENDERERS = {
   helm: {
     program: "helm",
@@ -46303,18 +46455,18 @@ function restrictorRefusal(error62) {
 function pathsInside(absDir, within) {
   let text;
   try {
-    text = readFileSync9(resolve6(absDir, "kustomization.yaml"), "utf8");
+    text = readFileSync10(resolve7(absDir, "kustomization.yaml"), "utf8");
   } catch {
     try {
-      text = readFileSync9(resolve6(absDir, "kustomization.yml"), "utf8");
+      text = readFileSync10(resolve7(absDir, "kustomization.yml"), "utf8");
     } catch {
       return false;
     }
   }
   const named = [...text.matchAll(/^\s*(?:-\s*)?(?:path\s*:\s*)?(["']?)([^\s"'#:]+)\1\s*(?:#.*)?$/gm)];
   return named.every((m) => {
-    const rel = relative5(within, resolve6(absDir, m[2]));
-    return !m[2].startsWith("/") && !rel.startsWith("..") && !isAbsolute9(rel);
+    const rel = relative6(within, resolve7(absDir, m[2]));
+    return !m[2].startsWith("/") && !rel.startsWith("..") && !isAbsolute10(rel);
   });
 }
 async function renderManifests(tool, absDir, { timeoutMs = 6e4, within } = {}) {
@@ -46324,14 +46476,18 @@ async function renderManifests(tool, absDir, { timeoutMs = 6e4, within } = {}) {
   if (out.timedOut) return { error: `${r.program} did not finish within ${timeoutMs / 1e3} s` };
   if (out.code === 0) return { text: out.stdout };
   const error62 = toolError(out.stderr) || `${r.program} exited ${out.code}`;
+  if (tool === "helm" && within && /helm dependency build|missing in charts\/ directory/.test(error62)) {
+    const deps = localDependencies(absDir, within);
+    if (deps) return renderWithDependencies(absDir, deps, timeoutMs, error62);
+  }
   const refused2 = tool === "kustomize" ? restrictorRefusal(error62) : null;
   if (!refused2 || !within || !pathsInside(absDir, within)) return { error: error62 };
   const again = await runLocal(r.program, ["kustomize", "--load-restrictor", "LoadRestrictionsNone", absDir], {
     timeoutMs
   });
   if (again.code !== 0) return { error: error62 };
-  const file2 = relative5(within, refused2.file);
-  const dir = relative5(within, refused2.root) || ".";
+  const file2 = relative6(within, refused2.file);
+  const dir = relative6(within, refused2.root) || ".";
   return {
     text: again.stdout,
     note: {
@@ -46340,46 +46496,56 @@ async function renderManifests(tool, absDir, { timeoutMs = 6e4, within } = {}) {
     }
   };
 }
+async function renderWithDependencies(absDir, deps, timeoutMs, error62) {
+  const copy = chartWithDependencies(absDir, deps);
+  try {
+    const out = await runLocal("helm", RENDERERS.helm.args(copy.dir), { timeoutMs });
+    if (out.code !== 0) return { error: error62 };
+    return { text: sourcesInRepository(out.stdout, absDir, deps) };
+  } finally {
+    copy.done();
+  }
+}
 
 // src/stages/preflight/rendered.ts
 var memo2 = /* @__PURE__ */ new Map();
 var worktreeRenders = /* @__PURE__ */ new WeakMap();
-var CACHE = join11(tmpdir(), "deploy-gate-renders");
+var CACHE = join12(tmpdir2(), "deploy-gate-renders");
 function renderAt(ctx, spec2, ref) {
   if (ref === null) {
     const mine = worktreeRenders.get(ctx) ?? /* @__PURE__ */ new Map();
     worktreeRenders.set(ctx, mine);
     const k = `${spec2.tool}:${spec2.dir}`;
-    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join11(ctx.root, spec2.dir), { within: ctx.root }));
+    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join12(ctx.root, spec2.dir), { within: ctx.root }));
     return mine.get(k);
   }
   const key2 = `${ref}-${spec2.tool}-${createHash2("sha256").update(`${ctx.root}\0${spec2.dir}`).digest("hex").slice(0, 16)}`;
   let p = memo2.get(key2);
   if (!p) {
-    p = renderCommit(ctx.root, spec2, ref, join11(CACHE, `${key2}.yaml`));
+    p = renderCommit(ctx.root, spec2, ref, join12(CACHE, `${key2}.yaml`));
     memo2.set(key2, p);
   }
   return p;
 }
 async function renderCommit(root, spec2, ref, cached2) {
-  if (/^[0-9a-f]{40}$/.test(ref) && existsSync7(cached2)) return { text: readFileSync10(cached2, "utf8") };
-  const tmp = mkdtempSync(join11(tmpdir(), "dg-render-"));
+  if (/^[0-9a-f]{40}$/.test(ref) && existsSync8(cached2)) return { text: readFileSync11(cached2, "utf8") };
+  const tmp = mkdtempSync2(join12(tmpdir2(), "dg-render-"));
   try {
-    const tar = join11(tmp, "tree.tar");
+    const tar = join12(tmp, "tree.tar");
     const a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 6e4 });
     if (a.code !== 0) return { error: `git archive ${ref} failed: ${a.stderr.trim()}` };
-    const tree = join11(tmp, "tree");
+    const tree = join12(tmp, "tree");
     mkdirSync(tree);
     const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 6e4 });
     if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
-    const r = await renderManifests(spec2.tool, join11(tree, spec2.dir), { within: tree });
+    const r = await renderManifests(spec2.tool, join12(tree, spec2.dir), { within: tree });
     if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
       mkdirSync(dirname11(cached2), { recursive: true });
       writeFileSync2(cached2, r.text);
     }
     return r;
   } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    rmSync2(tmp, { recursive: true, force: true });
   }
 }
 function sourceOf(spec2, doc) {
@@ -46397,29 +46563,6 @@ function documents(text) {
     }
   }
   return out;
-}
-function alignLines(rendered, source) {
-  const map2 = [];
-  let cursor = 0;
-  let last = 1;
-  for (let i = 0; i < rendered.length; i++) {
-    const want = rendered[i].trim();
-    let found = -1;
-    if (want && want !== "-") {
-      for (let j = cursor; j < source.length; j++) {
-        if (source[j].trim() === want) {
-          found = j;
-          break;
-        }
-      }
-    }
-    if (found >= 0) {
-      cursor = found + 1;
-      last = found + 1;
-    }
-    map2[i + 1] = last;
-  }
-  return (line2) => map2[line2] ?? last;
 }
 function remap(script, to) {
   const seen = /* @__PURE__ */ new WeakSet();
@@ -46452,14 +46595,39 @@ async function renderedParts(ctx, spec2, ref) {
       if (source !== null) {
         const docLines = doc.text.split("\n");
         const written = p.script.engine.flags.map((f) => docLines[f.line - 1]?.trim() ?? "");
-        remap(p.script, alignLines(docLines, source.split("\n")));
+        const align = alignTemplate(docLines, source.split("\n"));
+        const elsewhere = p.script.engine.flags.map((f) => !align.matched(f.line));
+        remap(p.script, align.line);
         p.script = { ...p.script, text: source, lines: source.split("\n") };
         if (!named) inPatches(p.script.engine.flags, written, source, candidates, spec2.patches ?? []);
+        else inHelpers(p.script.engine.flags, written, elsewhere, candidates);
       }
       out.push({ file: file2, part: p.name, script: p.script });
     }
   }
   return out;
+}
+function inHelpers(flags, written, elsewhere, candidates) {
+  const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
+  const cursors = /* @__PURE__ */ new Map();
+  const bare = (l) => l.trim().replace(/^-\s*/, "").replace(/^(["'])(.*)\1$/, "$2");
+  flags.forEach((f, i) => {
+    if (!elsewhere[i] || !written[i]) return;
+    for (const c of order) {
+      const lines = c.text.split("\n");
+      const from = cursors.get(c.file) ?? 0;
+      let at2 = bestLine(written[i], lines, from);
+      if (at2 < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
+        const want = bare(written[i]);
+        at2 = lines.findIndex((l, j) => j >= from && /^\s*-\s/.test(l) && bare(l) === want);
+      }
+      if (at2 < 0) continue;
+      cursors.set(c.file, at2 + 1);
+      f.file = c.file;
+      f.line = at2 + 1;
+      return;
+    }
+  });
 }
 function inPatches(flags, written, source, candidates, patches) {
   const own2 = new Set(source.split("\n").map((l) => l.trim()));
@@ -47357,9 +47525,9 @@ function judge(input2, levels, engineRulesOnly) {
 }
 
 // src/stages/preflight/bash-syntax.ts
-import { mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join12 } from "node:path";
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join13 } from "node:path";
 var CHECK11 = "preflight.bash-syntax";
 function parseBashError(stderr) {
   const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
@@ -47367,14 +47535,14 @@ function parseBashError(stderr) {
   return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
 }
 async function bashSyntax(text, file2, label = file2) {
-  const dir = mkdtempSync2(join12(tmpdir2(), "dg-bash-n-"));
-  const tmp = join12(dir, "script");
+  const dir = mkdtempSync3(join13(tmpdir3(), "dg-bash-n-"));
+  const tmp = join13(dir, "script");
   let r;
   try {
     writeFileSync3(tmp, text, { mode: 384 });
     r = await runLocal("bash", ["-n", tmp], { timeoutMs: 6e4 });
   } finally {
-    rmSync2(dir, { recursive: true, force: true });
+    rmSync3(dir, { recursive: true, force: true });
   }
   return syntaxFinding(text, file2, label, r, tmp);
 }
@@ -47424,7 +47592,7 @@ function crlf(text, file2, label) {
 }
 
 // src/stages/preflight/script-batch.ts
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 var LOOP = 'for f; do e=$(bash -n -- "$f" 2>&1 >/dev/null); printf "%s\\0%s\\0" "$?" "$e"; done';
 var answer = (code, stdout, stderr) => ({
   code,
@@ -47436,7 +47604,7 @@ var answer = (code, stdout, stderr) => ({
 async function checkScripts(root, files, shellcheck2) {
   const out = { bash: /* @__PURE__ */ new Map(), shellcheck: /* @__PURE__ */ new Map() };
   if (files.length === 0) return out;
-  const abs = files.map((f) => join13(root, f));
+  const abs = files.map((f) => join14(root, f));
   const deadline = 6e4 + 1e3 * files.length;
   const [bash, sc] = await Promise.all([
     runLocal("bash", ["-c", LOOP, "bash-n", ...abs], { cwd: root, timeoutMs: deadline }),
@@ -47476,7 +47644,7 @@ var ScriptBatch = class {
   wanted = /* @__PURE__ */ new Set();
   started = null;
   start;
-  answers = new Promise((resolve9) => this.start = resolve9);
+  answers = new Promise((resolve10) => this.start = resolve10);
   /** `target` asks for `file`'s answers; they come once every other candidate has asked or is done. */
   want(target2, file2) {
     this.wanted.add(file2);
@@ -47900,7 +48068,7 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync11(join14(ctx.root, path), "utf8");
+    return readFileSync12(join15(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -47935,7 +48103,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync2(join14(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync2(join15(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -47962,7 +48130,7 @@ async function preflightTarget(ctx, t) {
   const fileChecks = !t.sharesFile;
   if (kind === "script" && fileChecks) {
     const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : void 0;
-    const abs = join14(ctx.root, t.scriptPath);
+    const abs = join15(ctx.root, t.scriptPath);
     const syntax = batch?.bash.get(t.scriptPath);
     out.push(
       syntax ? syntaxFinding(text, t.scriptPath, t.scriptPath, syntax, abs) : await bashSyntax(text, t.scriptPath)
@@ -48159,7 +48327,7 @@ async function preflightFindings(ws, opts, names2) {
     ref: opts.ref,
     historyOk: !ws.shallow,
     ...whole ? { quietFiles: quietLaunchFiles(ws.root, files, all) } : {},
-    configPath: ws.configFile ? relative6(ws.root, ws.configFile).split("\\").join("/") : null
+    configPath: ws.configFile ? relative7(ws.root, ws.configFile).split("\\").join("/") : null
   });
 }
 
@@ -48850,7 +49018,7 @@ function checkCompileCache(i) {
 
 // src/stages/verify/slo.ts
 import { readFile as readFile2 } from "node:fs/promises";
-import { dirname as dirname13, resolve as resolve7 } from "node:path";
+import { dirname as dirname13, resolve as resolve8 } from "node:path";
 
 // src/domain/load/figures.ts
 function percentile(sorted, p) {
@@ -49096,7 +49264,7 @@ async function measureSlo(ctx, h, timeoutMs) {
   let source = "load";
   let generatorMs = null;
   if (slo2.results) {
-    const path = resolve7(dirname13(ctx.configFile), slo2.results);
+    const path = resolve8(dirname13(ctx.configFile), slo2.results);
     try {
       ({ figures: figures2, source } = figuresFromResults(await readFile2(path, "utf8")));
     } catch (e) {
@@ -50151,19 +50319,19 @@ async function verifyFleet(ws, name, opts, progress) {
 }
 
 // src/commands/shared/hooks.ts
-import { existsSync as existsSync8, statSync as statSync3 } from "node:fs";
-import { dirname as dirname16, relative as relative7, resolve as resolve8 } from "node:path";
+import { existsSync as existsSync9, statSync as statSync3 } from "node:fs";
+import { dirname as dirname16, relative as relative8, resolve as resolve9 } from "node:path";
 var CHECK27 = "deploy.hooks";
 var DEADLINE_MS = 10 * 6e4;
 var tail = (text) => text.trimEnd().split("\n").slice(-20).filter(Boolean);
 async function runHook(ws, ep, kind, r) {
   const path = ep.hooks?.[kind];
   if (!path) return null;
-  const file2 = resolve8(dirname16(ws.configFile), path);
-  const shown2 = relative7(ws.root, file2);
+  const file2 = resolve9(dirname16(ws.configFile), path);
+  const shown2 = relative8(ws.root, file2);
   const stop = kind === "pre-deploy" ? fail : warn;
   const after = kind === "pre-deploy" ? "deploy not attempted" : "the deploy stands";
-  if (shown2.startsWith("..") || !existsSync8(file2) || !statSync3(file2).isFile())
+  if (shown2.startsWith("..") || !existsSync9(file2) || !statSync3(file2).isFile())
     return stop(CHECK27, `${kind} hook ${path} is not a file in the repository: ${after}`, {
       fix: `fix endpoints.${r.endpoint}.hooks.${kind} in deploy-gate.yml (paths are relative to it)`
     });

@@ -1,0 +1,143 @@
+// Helm charts rendered by the real helm (.ci/run installs it; under DEPLOY_GATE_E2E=required a missing helm fails
+// these tests instead of skipping them): flags traced to the template, helper or values line that writes them, a
+// chart's file:// dependencies rendered without writing the work tree, a chart that starts nothing left silent.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../../../src/cli/main.js";
+import type { Finding, Report } from "../../../src/domain/report/finding.js";
+import { tempRepo, type TempRepo } from "../../helpers/repo.js";
+
+const repos: TempRepo[] = [];
+afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
+
+const helm = (() => {
+  try {
+    execFileSync("helm", ["version", "--short"], { stdio: "ignore" });
+    return true;
+  } catch {
+    if (process.env.DEPLOY_GATE_E2E === "required") throw new Error("helm is not on PATH: .ci/run installs it");
+    return false;
+  }
+})();
+
+async function preflight(cwd: string, ...args: string[]): Promise<Report> {
+  let out = "";
+  await main(["preflight", "--json", ...args], { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd });
+  return JSON.parse(out) as Report;
+}
+const of = (r: Report, check: string, status?: string) =>
+  r.findings.filter((f: Finding) => f.check === check && (!status || f.status === status));
+
+const DEPLOYMENT = (args: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ .Release.Name }}
+spec:
+  template:
+    spec:
+      containers:
+        - name: vllm
+          image: vllm/vllm-openai:v0.10.1
+          args:
+${args}`;
+
+describe.runIf(helm)("helm charts", () => {
+  it("traces a flag a values list writes to its values line, and its drop to the commit that took it out", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const values =
+      "args:\n  - --model\n  - Qwen/Qwen3-8B\n  - --reasoning-parser\n  - qwen3\n  - --max-model-len=32768\n";
+    const first = r.commit("chart", {
+      "chart/Chart.yaml": "apiVersion: v2\nname: llm\nversion: 0.1.0\n",
+      "chart/values.yaml": values,
+      "chart/templates/deployment.yaml": DEPLOYMENT("            {{- toYaml .Values.args | nindent 12 }}\n"),
+    });
+    r.commit("no parser", { "chart/values.yaml": values.replace("  - --reasoning-parser\n  - qwen3\n", "") });
+    const report = await preflight(r.dir, "--base", first);
+    const dropped = of(report, "preflight.dropped-flags", "fail");
+    expect(dropped.map((f) => [f.data?.flag, f.data?.part])).toEqual([
+      ["--reasoning-parser", "Deployment/deploy-gate/vllm"],
+    ]);
+    // written at line 4 of values.yaml at the base commit, not at the template's toYaml line
+    expect(dropped[0]!.evidence?.[1]).toMatch(/:chart\/values\.yaml:4: --reasoning-parser qwen3$/);
+  });
+
+  it("puts a flag an included helper writes at the helper's line, and a filled flag at its template line", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const first = r.commit("chart", {
+      "chart/Chart.yaml": "apiVersion: v2\nname: llm\nversion: 0.1.0\n",
+      "chart/values.yaml": "model: Qwen/Qwen3-8B\nlen: 32768\n",
+      "chart/templates/_serve.tpl": [
+        '{{- define "serve" -}}',
+        "exec vllm serve {{ .Values.model }} \\",
+        "  --max-model-len={{ .Values.len }} \\",
+        "  --reasoning-parser qwen3",
+        "{{- end }}",
+        "",
+      ].join("\n"),
+      "chart/templates/deployment.yaml": DEPLOYMENT(
+        '            - "--port={{ .Values.port | default 8000 }}"\n' +
+          '          command: ["sh", "-c"]\n' +
+          "          {{- if false }}\n          - |\n            echo never\n          {{- end }}\n",
+      ).replace(
+        "          args:\n",
+        '          args:\n            - |\n              {{- include "serve" . | nindent 14 }}\n',
+      ),
+    });
+    r.commit("drop the parser", {
+      "chart/templates/_serve.tpl": [
+        '{{- define "serve" -}}',
+        "exec vllm serve {{ .Values.model }} \\",
+        "  --max-model-len={{ .Values.len }}",
+        "{{- end }}",
+        "",
+      ].join("\n"),
+    });
+    const report = await preflight(r.dir, "--base", first);
+    const dropped = of(report, "preflight.dropped-flags", "fail");
+    expect(dropped.map((f) => f.evidence?.[1])).toEqual([
+      expect.stringMatching(/:chart\/templates\/_serve\.tpl:4: --reasoning-parser qwen3$/),
+    ]);
+  });
+
+  it("renders a chart whose dependency is another chart of the repository, leaving the work tree as it was", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    r.commit("charts", {
+      "charts/lib/Chart.yaml": "apiVersion: v2\nname: lib\nversion: 0.1.0\n",
+      "charts/lib/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: lib-sa\n",
+      "charts/vllm/Chart.yaml":
+        "apiVersion: v2\nname: vllm\nversion: 0.1.0\ndependencies:\n  - name: lib\n    version: 0.1.0\n    repository: file://../lib\n",
+      "charts/vllm/values.yaml": "{}\n",
+      "charts/vllm/templates/deployment.yaml": DEPLOYMENT("            - --model\n            - Qwen/Qwen3-8B\n"),
+    });
+    const report = await preflight(r.dir);
+    const traps = of(report, "preflight.traps");
+    expect(traps.map((f) => [f.file, f.data?.part])).toEqual([
+      ["charts/vllm/templates/deployment.yaml", "Deployment/deploy-gate/vllm"],
+    ]);
+    expect(existsSync(join(r.dir, "charts/vllm/charts"))).toBe(false);
+    expect(of(report, "preflight.clean-tree").map((f) => f.status)).toEqual(["pass"]);
+  });
+
+  it("stays silent on a chart whose engine is switched off by its values", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    r.commit("chart", {
+      "chart/Chart.yaml": "apiVersion: v2\nname: llm\nversion: 0.1.0\n",
+      "chart/values.yaml": "single:\n  enabled: false\nimages:\n  vLLM: vllm/vllm-openai:v0.10.1\n",
+      "chart/templates/deployment.yaml":
+        "{{- if .Values.single.enabled }}\n" +
+        DEPLOYMENT("            - --model\n            - x\n").replace(
+          "vllm/vllm-openai:v0.10.1",
+          "{{ .Values.images.vLLM }}",
+        ) +
+        "{{- end }}\n",
+    });
+    const report = await preflight(r.dir);
+    expect(report.findings.filter((f) => f.status === "fail" || f.status === "warn")).toEqual([]);
+  });
+});
