@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QWPU3YKZ.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-3HECK6WI.js"),
-    import("./chunks/report-output-ZTUV5DZH.js")
+    import("./chunks/commands-VTCYQF37.js"),
+    import("./chunks/report-output-LXEYWF4P.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-JAO5VN7Y.js";
+} from "./chunks/chunk-HKOHSYWY.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -11,7 +11,8 @@ import { runCommand } from "../../src/commands/index.js";
 import type { Finding } from "../../src/domain/report/finding.js";
 import { discoverTargets } from "../../src/stages/preflight/discover.js";
 import { readLaunch } from "../../src/stages/preflight/read-launch.js";
-import { renderedParts } from "../../src/stages/preflight/rendered.js";
+import { checkedAsRendered, renderedParts } from "../../src/stages/preflight/rendered.js";
+import type { PreflightTarget } from "../../src/stages/preflight/targets.js";
 import type { GitReader } from "../../src/ports/git/batched.js";
 import { tempRepo } from "../../test/helpers/repo.js";
 import type { Fetched, FieldDrop, FieldKey } from "./key.js";
@@ -81,7 +82,15 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
     }
     const files = repo.git("ls-files").split("\n").filter(Boolean);
     const ctx = { root: repo.dir, reader: unreadRepo };
-    for (const t of discoverTargets(repo.dir, files)) {
+    const found = discoverTargets(repo.dir, files);
+    // as preflight does: a manifest an overlay that renders reads is checked as rendered, not alone
+    const overlays: PreflightTarget[] = [];
+    for (const t of found.filter((x) => x.render)) {
+      const parts = await renderedParts(ctx, t.render!, null);
+      if (Array.isArray(parts) && parts.length) overlays.push(t);
+    }
+    for (const t of found) {
+      if (checkedAsRendered(t, overlays)) continue;
       if (t.render) {
         const parts = await renderedParts(ctx, t.render, null);
         if (!Array.isArray(parts)) continue;

@@ -49,11 +49,13 @@ export interface LineMatcher {
   pattern: RegExp | null;
   /** how much literal text the pattern holds: of two patterns that match, the longer says more */
   literal: number;
+  /** the text as its value reads (plainLine) */
+  plain: string;
 }
 
 export const lineMatcher = (source: string): LineMatcher => {
   const text = source.trim();
-  return { text, pattern: templatePattern(source), literal: text.replace(ACTION, "").length };
+  return { text, pattern: templatePattern(source), literal: text.replace(ACTION, "").length, plain: plainLine(text) };
 };
 
 /**
@@ -72,9 +74,23 @@ export function bestLine(rendered: string, lines: readonly string[], from = 0): 
   return best;
 }
 
+/**
+ * A YAML line as its value reads, whatever the quoting: `- '--port=8080'` and `- --port=8080` (kubectl kustomize
+ * writes a scalar quoted only where YAML needs it), `key: "v"` and `key: v`.
+ */
+export function plainLine(line: string): string {
+  const t = line.trim();
+  const dash = /^-\s+/.exec(t)?.[0] ?? "";
+  const rest = t.slice(dash.length);
+  const kv = /^([\w./-]+:\s+)(["'])(.*)\2$/.exec(rest);
+  const q = kv ? null : /^(["'])(.*)\1$/.exec(rest);
+  return (dash ? "- " : "") + (kv ? kv[1]! + kv[3]! : q ? q[2]! : rest);
+}
+
 /** A rendered line (trimmed) is this template line's. */
 export function matchesLine(rendered: string, m: LineMatcher): boolean {
-  return rendered !== "" && rendered !== "-" && (rendered === m.text || (m.pattern?.test(rendered) ?? false));
+  if (rendered === "" || rendered === "-") return false;
+  return rendered === m.text || (m.pattern?.test(rendered) ?? plainLine(rendered) === m.plain);
 }
 
 /** Aligns a rendered document's lines with a template's (1-based line numbers on both sides). */

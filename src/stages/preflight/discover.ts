@@ -209,6 +209,8 @@ const ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
 const LAUNCHES_ENGINE =
   /\bvllm\s+serve\b|vllm\.entrypoints\.|sglang\.launch_server|\bsglang\s+serve\b|llama-server\b|^\s*(-\s*)?(image|repository)\s*:\s*["']?\S*(vllm|sglang|llama[._-]?cpp)/im;
 
+const INLINE_PATCH = /^\s*-?\s*patch\s*:\s*[|>]/m;
+
 /** A chart's own files: its templates, values and Chart.yaml (a chart at the root is "."). */
 function inChart(file: string, dir: string): boolean {
   const rel = dir === "." ? file : file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : null;
@@ -236,6 +238,7 @@ function renderTargets(root: string, files: readonly string[]): PreflightTarget[
     const dir = dirname(file);
     const own = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
     const sources: string[] = [];
+    const inline: string[] = [];
     // (an engine image named only through values, `image: {{ .Values.images.vLLM }}`, is seen in the render)
     const chartFiles = chart ? own.filter((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f)) : [];
     if (chart && !chartFiles.some((f) => LAUNCHES_ENGINE.test(read(f)) || ENGINE.test(read(f)))) continue;
@@ -250,6 +253,9 @@ function renderTargets(root: string, files: readonly string[]): PreflightTarget[
       const reach = [...own, ...files.filter((f) => bases.some((b) => f === b || f.startsWith(`${b}/`)))];
       if ((!bases.length && !patches) || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
       sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
+      // a patch written inline (`- patch: |-`) is the kustomization's own text: its lines are a patch's
+      if (INLINE_PATCH.test(k)) inline.push(file);
+      sources.push(...inline);
     }
     out.push({
       name: basename(dir === "." ? root : dir),
@@ -260,7 +266,7 @@ function renderTargets(root: string, files: readonly string[]): PreflightTarget[
       render: {
         tool: chart ? "helm" : "kustomize",
         dir,
-        ...(kustom ? { sources, patches: patchFiles(root, file) } : { sources }),
+        ...(kustom ? { sources, patches: [...patchFiles(root, file), ...inline] } : { sources }),
       },
     });
   }

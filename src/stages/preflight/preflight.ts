@@ -1,13 +1,13 @@
 // Runs every preflight check over the targets and returns their findings, in a stable order.
 import { readFileSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { StatusEntry } from "../../ports/git/git.js";
 import { fail, skip, warn, type Finding } from "../../domain/report/finding.js";
 import { parseFlagSpec } from "../../domain/launch/contract.js";
 import { isNewPart } from "../../domain/launch/launch.js";
 import { shellQuote } from "../../lib/shell-quote.js";
 import { kindOf, readLaunch } from "./read-launch.js";
-import { expandRendered, renderedScript } from "./rendered.js";
+import { checkedAsRendered, expandRendered, renderedScript } from "./rendered.js";
 import type { ServeScript } from "../../domain/launch/model.js";
 import { checkEngineTraps, checkTraps, type TrapInput } from "./traps/check-traps.js";
 import { bashSyntax, syntaxFinding } from "./bash-syntax.js";
@@ -75,12 +75,8 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
       findings.push(...r.findings);
     }
   }
-  // a manifest an overlay lists from its own directory is checked once, as the overlay renders it
-  const covered = (t: PreflightTarget) =>
-    !t.render &&
-    t.kind === "kubernetes" &&
-    expanded.some((r) => r.render?.dir === dirname(t.scriptPath) && r.scriptPath === t.scriptPath && r.part === t.part);
-  const targets = expanded.filter((t) => !covered(t));
+  const overlays = expanded.filter((t) => t.render);
+  const targets = expanded.filter((t) => !checkedAsRendered(t, overlays));
   if (ctx.ref === null) {
     const scripts = targets.filter(
       (t) => t.kind === "script" && !t.sharesFile && !/\.ya?ml$/i.test(t.scriptPath) && refused(ctx, t).length === 0,

@@ -82,11 +82,9 @@ describe("kustomize overlays", () => {
     "renders an overlay with kubectl kustomize; a patch file is no target; a drop is traced",
     async () => {
       const report = await overlayDrop(BASE);
+      // the base is read through the overlay that reads it, once (not again alone)
       const traps = of(report, "preflight.traps").map((f) => f.file);
-      expect(traps).toEqual([
-        "base/deployment.yaml",
-        expect.stringMatching(/^(overlays\/prod\/args|base\/deployment)\.yaml$/),
-      ]);
+      expect(traps).toEqual([expect.stringMatching(/^(overlays\/prod\/args|base\/deployment)\.yaml$/)]);
       const dropped = failed(report, "preflight.dropped-flags");
       expect(dropped.map((f) => [f.data?.flag, f.data?.part])).toEqual([
         ["--reasoning-parser", "Deployment/vllm/vllm"],
@@ -126,4 +124,66 @@ describe("helm charts", () => {
       ]);
     }
   });
+});
+
+describe("a KServe runtime and InferenceService in a base, the args set by an overlay's inline patch", () => {
+  const runtime = `apiVersion: serving.kserve.io/v1alpha1
+kind: ServingRuntime
+metadata:
+  name: vllm-rt
+spec:
+  containers:
+    - name: kserve-container
+      image: vllm/vllm-openai:v0.10.1
+      command: [python, -m, vllm.entrypoints.openai.api_server]
+      args:
+        - '--port=8080'
+        - '--model=/mnt/models'
+`;
+  const isvc = `apiVersion: serving.kserve.io/v1beta1
+kind: InferenceService
+metadata:
+  name: llm
+spec:
+  predictor:
+    model:
+      runtime: vllm-rt
+      modelFormat: {name: vLLM}
+      args: [--max-model-len=8192]
+`;
+  const overlay = (args: string[]) =>
+    [
+      "resources:",
+      "  - ../base",
+      "patches:",
+      "  - target: {kind: InferenceService, name: llm}",
+      "    patch: |-",
+      "      - op: replace",
+      "        path: /spec/predictor/model/args",
+      "        value:",
+      ...args.map((a) => `          - ${a}`),
+      "",
+    ].join("\n");
+
+  it.runIf(has("kubectl"))(
+    "joins the patched args to the runtime, each flag at its own file's line, the base read only through the overlay",
+    async () => {
+      const r = tempRepo();
+      repos.push(r);
+      const first = r.commit("add", {
+        "base/runtime.yaml": runtime,
+        "base/isvc.yaml": isvc,
+        "base/kustomization.yaml": "resources:\n  - runtime.yaml\n  - isvc.yaml\n",
+        "dev/kustomization.yaml": overlay(["--max-model-len=4096", "--reasoning-parser=qwen3"]),
+      });
+      r.commit("drop the parser", { "dev/kustomization.yaml": overlay(["--max-model-len=4096"]) });
+      const report = await preflight(r.dir, "--base", first);
+      const parts = new Set(of(report, "preflight.traps").map((f) => f.data?.part));
+      expect([...parts]).toEqual(["ServingRuntime/vllm-rt/kserve-container"]);
+      const dropped = failed(report, "preflight.dropped-flags");
+      expect(dropped.map((f) => f.evidence?.[1])).toEqual([
+        expect.stringMatching(/:dev\/kustomization\.yaml:10: --reasoning-parser qwen3$/),
+      ]);
+    },
+  );
 });

@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-JAO5VN7Y.js";
+} from "./chunk-HKOHSYWY.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-KTJ75RO3.js";

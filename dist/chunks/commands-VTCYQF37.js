@@ -8,7 +8,7 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-JAO5VN7Y.js";
+} from "./chunk-HKOHSYWY.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-KTJ75RO3.js";

@@ -40766,6 +40766,7 @@ function pairLaunchers(targets, launchers) {
 }
 var ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
 var LAUNCHES_ENGINE = /\bvllm\s+serve\b|vllm\.entrypoints\.|sglang\.launch_server|\bsglang\s+serve\b|llama-server\b|^\s*(-\s*)?(image|repository)\s*:\s*["']?\S*(vllm|sglang|llama[._-]?cpp)/im;
+var INLINE_PATCH = /^\s*-?\s*patch\s*:\s*[|>]/m;
 function inChart(file2, dir) {
   const rel = dir === "." ? file2 : file2.startsWith(`${dir}/`) ? file2.slice(dir.length + 1) : null;
   return rel !== null && /^(templates\/|charts\/|values[^/]*\.ya?ml$|Chart\.ya?ml$)/.test(rel);
@@ -40787,6 +40788,7 @@ function renderTargets(root, files) {
     const dir = dirname2(file2);
     const own2 = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
     const sources = [];
+    const inline = [];
     const chartFiles = chart ? own2.filter((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f)) : [];
     if (chart && !chartFiles.some((f) => LAUNCHES_ENGINE.test(read(f)) || ENGINE.test(read(f)))) continue;
     if (chart) sources.push(...chartFiles.filter((f) => /\.tpl$|(^|\/)values\.ya?ml$/.test(f)));
@@ -40797,6 +40799,8 @@ function renderTargets(root, files) {
       const reach = [...own2, ...files.filter((f) => bases.some((b) => f === b || f.startsWith(`${b}/`)))];
       if (!bases.length && !patches || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
       sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
+      if (INLINE_PATCH.test(k)) inline.push(file2);
+      sources.push(...inline);
     }
     out.push({
       name: basename2(dir === "." ? root : dir),
@@ -40807,7 +40811,7 @@ function renderTargets(root, files) {
       render: {
         tool: chart ? "helm" : "kustomize",
         dir,
-        ...kustom ? { sources, patches: patchFiles(root, file2) } : { sources }
+        ...kustom ? { sources, patches: [...patchFiles(root, file2), ...inline] } : { sources }
       }
     });
   }
@@ -46198,7 +46202,7 @@ var GitReader = class {
 
 // src/stages/preflight/preflight.ts
 import { readFileSync as readFileSync12, statSync as statSync2 } from "node:fs";
-import { dirname as dirname12, join as join15 } from "node:path";
+import { join as join15 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync8 } from "node:fs";
@@ -46276,112 +46280,7 @@ async function readAt(ctx, path, ref) {
 import { existsSync as existsSync8, mkdirSync, mkdtempSync as mkdtempSync2, readFileSync as readFileSync11, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { createHash as createHash2 } from "node:crypto";
 import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname11, join as join12, posix as posix2 } from "node:path";
-
-// src/domain/launch/template-align.ts
-var ACTION = /\{\{-?[\s\S]*?-?\}\}/g;
-var MAX_CELLS = 4e6;
-function templatePattern(source) {
-  const t = source.trim();
-  if (!t.includes("{{")) return null;
-  const literal3 = t.split(ACTION);
-  if (literal3.join("").replace(/^-\s/, "").replace(/["'\s\\]/g, "").length < 2)
-    return null;
-  const body = literal3.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*")).join(".*?");
-  return new RegExp(`^${body}$`);
-}
-var controlOnly = (source) => {
-  const t = source.trim();
-  return t.startsWith("{{") && t.replace(ACTION, "").trim() === "";
-};
-var lineMatcher = (source) => {
-  const text = source.trim();
-  return { text, pattern: templatePattern(source), literal: text.replace(ACTION, "").length };
-};
-function bestLine(rendered, lines, from = 0) {
-  let best = -1;
-  let score = 0;
-  for (let j = from; j < lines.length; j++) {
-    const m = lineMatcher(lines[j]);
-    if (!matchesLine(rendered, m)) continue;
-    if (m.text === rendered) return j;
-    if (m.literal > score) [best, score] = [j, m.literal];
-  }
-  return best;
-}
-function matchesLine(rendered, m) {
-  return rendered !== "" && rendered !== "-" && (rendered === m.text || (m.pattern?.test(rendered) ?? false));
-}
-function alignTemplate(rendered, source) {
-  const r = rendered.map((l) => l.trim());
-  const cols = source.flatMap((l, j) => controlOnly(l) ? [] : [{ j, m: lineMatcher(l), tpl: l.includes("{{") }]);
-  const to = new Int32Array(r.length).fill(-1);
-  if (r.length * cols.length <= MAX_CELLS) dynamic(r, cols, to);
-  else greedy(r, cols, to);
-  const line2 = [];
-  let last = 1;
-  for (let i = 0; i < r.length; i++) {
-    if (to[i] >= 0) last = to[i] + 1;
-    line2[i + 1] = last;
-  }
-  return { line: (n) => line2[n] ?? last, matched: (n) => (to[n - 1] ?? -1) >= 0 };
-}
-function dynamic(r, cols, to) {
-  const n = r.length;
-  const m = cols.length;
-  const w = m + 1;
-  const NEG = -1 << 29;
-  const N = new Int32Array((n + 1) * w);
-  const M = new Int32Array((n + 1) * w).fill(NEG);
-  for (let i2 = 1; i2 <= n; i2++) {
-    for (let k2 = 1; k2 <= m; k2++) {
-      const at2 = i2 * w + k2;
-      if (matchesLine(r[i2 - 1], cols[k2 - 1].m)) {
-        let best = Math.max(M[at2 - w - 1] + 3, N[at2 - w - 1] + 2);
-        if (cols[k2 - 1].tpl) best = Math.max(best, N[at2 - w] + 2);
-        M[at2] = best;
-      }
-      N[at2] = Math.max(N[at2 - w], N[at2 - 1], M[at2]);
-    }
-  }
-  let i = n;
-  let k = m;
-  let inMatch = false;
-  while (i > 0 && k > 0) {
-    const at2 = i * w + k;
-    if (!inMatch) {
-      if (N[at2] === N[at2 - 1]) k--;
-      else if (N[at2] === N[at2 - w]) i--;
-      else inMatch = true;
-      continue;
-    }
-    to[i - 1] = cols[k - 1].j;
-    const v = M[at2];
-    if (v === M[at2 - w - 1] + 3) {
-      i--;
-      k--;
-    } else if (v === N[at2 - w - 1] + 2) {
-      i--;
-      k--;
-      inMatch = false;
-    } else {
-      i--;
-      inMatch = false;
-    }
-  }
-}
-function greedy(r, cols, to) {
-  let k = 0;
-  for (let i = 0; i < r.length; i++) {
-    for (let c = k; c < cols.length; c++) {
-      if (matchesLine(r[i], cols[c].m)) {
-        to[i] = cols[c].j;
-        k = c + 1;
-        break;
-      }
-    }
-  }
-}
+import { dirname as dirname11, join as join12 } from "node:path";
 
 // src/ports/local/render.ts
 import { readFileSync as readFileSync10 } from "node:fs";
@@ -46507,6 +46406,279 @@ async function renderWithDependencies(absDir, deps, timeoutMs, error62) {
   }
 }
 
+// src/stages/preflight/rendered-lines.ts
+import { posix as posix2 } from "node:path";
+
+// src/domain/launch/template-align.ts
+var ACTION = /\{\{-?[\s\S]*?-?\}\}/g;
+var MAX_CELLS = 4e6;
+function templatePattern(source) {
+  const t = source.trim();
+  if (!t.includes("{{")) return null;
+  const literal3 = t.split(ACTION);
+  if (literal3.join("").replace(/^-\s/, "").replace(/["'\s\\]/g, "").length < 2)
+    return null;
+  const body = literal3.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*")).join(".*?");
+  return new RegExp(`^${body}$`);
+}
+var controlOnly = (source) => {
+  const t = source.trim();
+  return t.startsWith("{{") && t.replace(ACTION, "").trim() === "";
+};
+var lineMatcher = (source) => {
+  const text = source.trim();
+  return { text, pattern: templatePattern(source), literal: text.replace(ACTION, "").length, plain: plainLine(text) };
+};
+function bestLine(rendered, lines, from = 0) {
+  let best = -1;
+  let score = 0;
+  for (let j = from; j < lines.length; j++) {
+    const m = lineMatcher(lines[j]);
+    if (!matchesLine(rendered, m)) continue;
+    if (m.text === rendered) return j;
+    if (m.literal > score) [best, score] = [j, m.literal];
+  }
+  return best;
+}
+function plainLine(line2) {
+  const t = line2.trim();
+  const dash = /^-\s+/.exec(t)?.[0] ?? "";
+  const rest = t.slice(dash.length);
+  const kv = /^([\w./-]+:\s+)(["'])(.*)\2$/.exec(rest);
+  const q2 = kv ? null : /^(["'])(.*)\1$/.exec(rest);
+  return (dash ? "- " : "") + (kv ? kv[1] + kv[3] : q2 ? q2[2] : rest);
+}
+function matchesLine(rendered, m) {
+  if (rendered === "" || rendered === "-") return false;
+  return rendered === m.text || (m.pattern?.test(rendered) ?? plainLine(rendered) === m.plain);
+}
+function alignTemplate(rendered, source) {
+  const r = rendered.map((l) => l.trim());
+  const cols = source.flatMap((l, j) => controlOnly(l) ? [] : [{ j, m: lineMatcher(l), tpl: l.includes("{{") }]);
+  const to = new Int32Array(r.length).fill(-1);
+  if (r.length * cols.length <= MAX_CELLS) dynamic(r, cols, to);
+  else greedy(r, cols, to);
+  const line2 = [];
+  let last = 1;
+  for (let i = 0; i < r.length; i++) {
+    if (to[i] >= 0) last = to[i] + 1;
+    line2[i + 1] = last;
+  }
+  return { line: (n) => line2[n] ?? last, matched: (n) => (to[n - 1] ?? -1) >= 0 };
+}
+function dynamic(r, cols, to) {
+  const n = r.length;
+  const m = cols.length;
+  const w = m + 1;
+  const NEG = -1 << 29;
+  const N = new Int32Array((n + 1) * w);
+  const M = new Int32Array((n + 1) * w).fill(NEG);
+  for (let i2 = 1; i2 <= n; i2++) {
+    for (let k2 = 1; k2 <= m; k2++) {
+      const at2 = i2 * w + k2;
+      if (matchesLine(r[i2 - 1], cols[k2 - 1].m)) {
+        let best = Math.max(M[at2 - w - 1] + 3, N[at2 - w - 1] + 2);
+        if (cols[k2 - 1].tpl) best = Math.max(best, N[at2 - w] + 2);
+        M[at2] = best;
+      }
+      N[at2] = Math.max(N[at2 - w], N[at2 - 1], M[at2]);
+    }
+  }
+  let i = n;
+  let k = m;
+  let inMatch = false;
+  while (i > 0 && k > 0) {
+    const at2 = i * w + k;
+    if (!inMatch) {
+      if (N[at2] === N[at2 - 1]) k--;
+      else if (N[at2] === N[at2 - w]) i--;
+      else inMatch = true;
+      continue;
+    }
+    to[i - 1] = cols[k - 1].j;
+    const v = M[at2];
+    if (v === M[at2 - w - 1] + 3) {
+      i--;
+      k--;
+    } else if (v === N[at2 - w - 1] + 2) {
+      i--;
+      k--;
+      inMatch = false;
+    } else {
+      i--;
+      inMatch = false;
+    }
+  }
+}
+function greedy(r, cols, to) {
+  let k = 0;
+  for (let i = 0; i < r.length; i++) {
+    for (let c = k; c < cols.length; c++) {
+      if (matchesLine(r[i], cols[c].m)) {
+        to[i] = cols[c].j;
+        k = c + 1;
+        break;
+      }
+    }
+  }
+}
+
+// src/stages/preflight/rendered-lines.ts
+async function placeParts(spec2, text, candidates, read) {
+  const all = text.split("\n");
+  const docs = [];
+  for (const doc of documents(text)) {
+    const named = sourceOf(spec2, doc.text);
+    const best = named ? null : closest(doc.text, candidates);
+    const source = named ? await read(named) : best?.text ?? null;
+    const lines = doc.text.split("\n");
+    docs.push({
+      first: doc.first,
+      count: lines.length,
+      file: named ?? best?.file ?? spec2.dir,
+      named: named !== null,
+      source,
+      align: source === null ? null : alignTemplate(lines, source.split("\n"))
+    });
+  }
+  const docAt = (line2) => docs.findIndex((d) => line2 >= d.first && line2 < d.first + d.count);
+  const out = [];
+  for (const p of parseLaunchParts("kubernetes", text)) {
+    const engine = p.script.engine;
+    const at2 = engine ? docAt(engine.line) : -1;
+    if (!engine || at2 < 0) continue;
+    const d = docs[at2];
+    const local = (line2) => line2 - d.first + 1;
+    if (d.source === null || d.align === null) {
+      remap(p.script, local);
+      out.push({ file: d.file, part: p.name, script: p.script });
+      continue;
+    }
+    const flags = engine.flags;
+    const written = flags.map((f) => all[f.line - 1]?.trim() ?? "");
+    const theirs = flags.map((f) => {
+      const i = docAt(f.line);
+      return i >= 0 && i !== at2 ? { doc: docs[i], line: f.line - docs[i].first + 1 } : null;
+    });
+    const align = d.align;
+    const elsewhere = flags.map((f, i) => theirs[i] === null && !align.matched(local(f.line)));
+    remap(p.script, (line2) => align.line(local(line2)));
+    p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
+    const own2 = flags.map((f, i) => theirs[i] ? null : f);
+    if (!d.named) byText(own2, written, elsewhere, d.source);
+    if (!d.named) inPatches(own2, written, d.source, candidates, spec2.patches ?? []);
+    else inHelpers(own2, written, elsewhere, candidates);
+    flags.forEach((f, i) => {
+      const t = theirs[i];
+      if (!t) return;
+      f.line = t.doc.align ? t.doc.align.line(t.line) : t.line;
+      if (t.doc.source !== null && !t.doc.named)
+        inPatches([f], [written[i]], t.doc.source, candidates, spec2.patches ?? []);
+      f.file ??= t.doc.file;
+    });
+    out.push({ file: d.file, part: p.name, script: p.script });
+  }
+  return out;
+}
+function sourceOf(spec2, doc) {
+  const m = /^# Source: [^/\n]+\/(.+)$/m.exec(doc);
+  return m ? posix2.join(spec2.dir, m[1]) : null;
+}
+function documents(text) {
+  const out = [];
+  const lines = text.split("\n");
+  let start = 0;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i === lines.length || /^---\s*$/.test(lines[i])) {
+      if (i > start) out.push({ text: lines.slice(start, i).join("\n"), first: start + 1 });
+      start = i + 1;
+    }
+  }
+  return out;
+}
+function remap(script, to) {
+  const seen = /* @__PURE__ */ new WeakSet();
+  const visit2 = (v) => {
+    if (!v || typeof v !== "object" || seen.has(v)) return;
+    seen.add(v);
+    const o = v;
+    for (const [k, x] of Object.entries(o)) {
+      if ((k === "line" || k === "endLine") && typeof x === "number") o[k] = to(x);
+      else if (k !== "lines" && k !== "text") visit2(x);
+    }
+  };
+  visit2(script.engine);
+  visit2(script.podmanRuns);
+}
+function inHelpers(flags, written, elsewhere, candidates) {
+  const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
+  const cursors = /* @__PURE__ */ new Map();
+  const bare = (l) => l.trim().replace(/^-\s*/, "").replace(/^(["'])(.*)\1$/, "$2");
+  flags.forEach((f, i) => {
+    if (!f || !elsewhere[i] || !written[i]) return;
+    for (const c of order) {
+      const lines = c.text.split("\n");
+      const from = cursors.get(c.file) ?? 0;
+      let at2 = bestLine(written[i], lines, from);
+      if (at2 < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
+        const want = bare(written[i]);
+        at2 = lines.findIndex((l, j) => j >= from && /^\s*-\s/.test(l) && bare(l) === want);
+      }
+      if (at2 < 0) continue;
+      cursors.set(c.file, at2 + 1);
+      f.file = c.file;
+      f.line = at2 + 1;
+      return;
+    }
+  });
+}
+function inPatches(flags, written, source, candidates, patches) {
+  const own2 = new Set(source.split("\n").map(plainLine));
+  const patchText = candidates.filter((c) => patches.includes(c.file)).flatMap((c) => c.text.split("\n"));
+  const inPatch = new Set(patchText.map(plainLine));
+  const sourceIsPatch = candidates.some((c) => c.text === source && patches.includes(c.file));
+  const cursors = /* @__PURE__ */ new Map();
+  flags.forEach((f, i) => {
+    const want = plainLine(written[i]);
+    if (!f || !want || f.file || own2.has(want) && (sourceIsPatch || !inPatch.has(want))) return;
+    const order = [...candidates].sort((a, b) => Number(patches.includes(b.file)) - Number(patches.includes(a.file)));
+    for (const c of order) {
+      if (c.text === source) continue;
+      const lines = c.text.split("\n");
+      const from = cursors.get(c.file) ?? 0;
+      const at2 = lines.findIndex((l, j) => j >= from && plainLine(l) === want);
+      if (at2 < 0) continue;
+      cursors.set(c.file, at2 + 1);
+      f.file = c.file;
+      f.line = at2 + 1;
+      return;
+    }
+  });
+}
+function byText(flags, written, unmatched, source) {
+  const lines = source.split("\n").map(plainLine);
+  let from = 0;
+  flags.forEach((f, i) => {
+    if (!f || !unmatched[i] || !written[i]) return;
+    const at2 = lines.indexOf(plainLine(written[i]), from);
+    if (at2 < 0) return;
+    f.line = at2 + 1;
+    from = at2 + 1;
+  });
+}
+function closest(doc, candidates) {
+  const want = new Set(
+    doc.split("\n").map((l) => l.trim().replace(/^- /, "")).filter((l) => l.length > 3)
+  );
+  let best = null;
+  let score = 0;
+  for (const c of candidates) {
+    const n = c.text.split("\n").filter((l) => want.has(l.trim().replace(/^- /, ""))).length;
+    if (n > score) [best, score] = [c, n];
+  }
+  return best;
+}
+
 // src/stages/preflight/rendered.ts
 var memo2 = /* @__PURE__ */ new Map();
 var worktreeRenders = /* @__PURE__ */ new WeakMap();
@@ -46548,121 +46720,13 @@ async function renderCommit(root, spec2, ref, cached2) {
     rmSync2(tmp, { recursive: true, force: true });
   }
 }
-function sourceOf(spec2, doc) {
-  const m = /^# Source: [^/\n]+\/(.+)$/m.exec(doc);
-  return m ? posix2.join(spec2.dir, m[1]) : null;
-}
-function documents(text) {
-  const out = [];
-  const lines = text.split("\n");
-  let start = 0;
-  for (let i = 0; i <= lines.length; i++) {
-    if (i === lines.length || /^---\s*$/.test(lines[i])) {
-      if (i > start) out.push({ text: lines.slice(start, i).join("\n"), first: start + 1 });
-      start = i + 1;
-    }
-  }
-  return out;
-}
-function remap(script, to) {
-  const seen = /* @__PURE__ */ new WeakSet();
-  const visit2 = (v) => {
-    if (!v || typeof v !== "object" || seen.has(v)) return;
-    seen.add(v);
-    const o = v;
-    for (const [k, x] of Object.entries(o)) {
-      if ((k === "line" || k === "endLine") && typeof x === "number") o[k] = to(x);
-      else if (k !== "lines" && k !== "text") visit2(x);
-    }
-  };
-  visit2(script.engine);
-  visit2(script.podmanRuns);
-}
 async function renderedParts(ctx, spec2, ref) {
   const r = await renderAt(ctx, spec2, ref);
   if (!("text" in r)) return r;
-  const out = [];
   const candidates = await Promise.all(
     (spec2.sources ?? []).map(async (f) => ({ file: f, text: await readAt(ctx, f, ref) ?? "" }))
   );
-  for (const doc of documents(r.text)) {
-    const named = sourceOf(spec2, doc.text);
-    const best = named ? null : closest(doc.text, candidates);
-    const file2 = named ?? best?.file ?? spec2.dir;
-    const source = named ? await readAt(ctx, named, ref) : best?.text ?? null;
-    for (const p of parseLaunchParts("kubernetes", doc.text)) {
-      if (!p.script.engine) continue;
-      if (source !== null) {
-        const docLines = doc.text.split("\n");
-        const written = p.script.engine.flags.map((f) => docLines[f.line - 1]?.trim() ?? "");
-        const align = alignTemplate(docLines, source.split("\n"));
-        const elsewhere = p.script.engine.flags.map((f) => !align.matched(f.line));
-        remap(p.script, align.line);
-        p.script = { ...p.script, text: source, lines: source.split("\n") };
-        if (!named) inPatches(p.script.engine.flags, written, source, candidates, spec2.patches ?? []);
-        else inHelpers(p.script.engine.flags, written, elsewhere, candidates);
-      }
-      out.push({ file: file2, part: p.name, script: p.script });
-    }
-  }
-  return out;
-}
-function inHelpers(flags, written, elsewhere, candidates) {
-  const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
-  const cursors = /* @__PURE__ */ new Map();
-  const bare = (l) => l.trim().replace(/^-\s*/, "").replace(/^(["'])(.*)\1$/, "$2");
-  flags.forEach((f, i) => {
-    if (!elsewhere[i] || !written[i]) return;
-    for (const c of order) {
-      const lines = c.text.split("\n");
-      const from = cursors.get(c.file) ?? 0;
-      let at2 = bestLine(written[i], lines, from);
-      if (at2 < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
-        const want = bare(written[i]);
-        at2 = lines.findIndex((l, j) => j >= from && /^\s*-\s/.test(l) && bare(l) === want);
-      }
-      if (at2 < 0) continue;
-      cursors.set(c.file, at2 + 1);
-      f.file = c.file;
-      f.line = at2 + 1;
-      return;
-    }
-  });
-}
-function inPatches(flags, written, source, candidates, patches) {
-  const own2 = new Set(source.split("\n").map((l) => l.trim()));
-  const patchText = candidates.filter((c) => patches.includes(c.file)).flatMap((c) => c.text.split("\n"));
-  const inPatch = new Set(patchText.map((l) => l.trim()));
-  const sourceIsPatch = candidates.some((c) => c.text === source && patches.includes(c.file));
-  const cursors = /* @__PURE__ */ new Map();
-  flags.forEach((f, i) => {
-    const want = written[i];
-    if (!want || f.file || own2.has(want) && (sourceIsPatch || !inPatch.has(want))) return;
-    const order = [...candidates].sort((a, b) => Number(patches.includes(b.file)) - Number(patches.includes(a.file)));
-    for (const c of order) {
-      if (c.text === source) continue;
-      const lines = c.text.split("\n");
-      const from = cursors.get(c.file) ?? 0;
-      const at2 = lines.findIndex((l, j) => j >= from && l.trim() === want);
-      if (at2 < 0) continue;
-      cursors.set(c.file, at2 + 1);
-      f.file = c.file;
-      f.line = at2 + 1;
-      return;
-    }
-  });
-}
-function closest(doc, candidates) {
-  const want = new Set(
-    doc.split("\n").map((l) => l.trim().replace(/^- /, "")).filter((l) => l.length > 3)
-  );
-  let best = null;
-  let score = 0;
-  for (const c of candidates) {
-    const n = c.text.split("\n").filter((l) => want.has(l.trim().replace(/^- /, ""))).length;
-    if (n > score) [best, score] = [c, n];
-  }
-  return best;
+  return placeParts(spec2, r.text, candidates, (file2) => readAt(ctx, file2, ref));
 }
 function unrendered(t, spec2, why) {
   const what = spec2.tool === "helm" ? "a Helm chart" : "a kustomize overlay";
@@ -46703,6 +46767,9 @@ async function expandRendered(ctx, t) {
 async function renderedScript(ctx, t, ref) {
   const parts = await renderedParts(ctx, t.render, ref);
   return Array.isArray(parts) ? parts.find((p) => p.part === t.part)?.script ?? null : null;
+}
+function checkedAsRendered(t, rendered) {
+  return !t.render && t.kind === "kubernetes" && rendered.some((r) => r.render?.tool === "kustomize" && (r.render.sources ?? []).includes(t.scriptPath));
 }
 
 // src/stages/preflight/traps/lookups.ts
@@ -48051,8 +48118,8 @@ async function runPreflight(ctx) {
       findings.push(...r.findings);
     }
   }
-  const covered = (t) => !t.render && t.kind === "kubernetes" && expanded.some((r) => r.render?.dir === dirname12(t.scriptPath) && r.scriptPath === t.scriptPath && r.part === t.part);
-  const targets = expanded.filter((t) => !covered(t));
+  const overlays = expanded.filter((t) => t.render);
+  const targets = expanded.filter((t) => !checkedAsRendered(t, overlays));
   if (ctx.ref === null) {
     const scripts = targets.filter(
       (t) => t.kind === "script" && !t.sharesFile && !/\.ya?ml$/i.test(t.scriptPath) && refused(ctx, t).length === 0
@@ -48336,7 +48403,7 @@ import { getMaxListeners, setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/commands/shared/deploy-verify.ts
-import { dirname as dirname14 } from "node:path";
+import { dirname as dirname13 } from "node:path";
 
 // src/stages/deploy/rollback-guard.ts
 function deployChanged(findings) {
@@ -49018,7 +49085,7 @@ function checkCompileCache(i) {
 
 // src/stages/verify/slo.ts
 import { readFile as readFile2 } from "node:fs/promises";
-import { dirname as dirname13, resolve as resolve8 } from "node:path";
+import { dirname as dirname12, resolve as resolve8 } from "node:path";
 
 // src/domain/load/figures.ts
 function percentile(sorted, p) {
@@ -49264,7 +49331,7 @@ async function measureSlo(ctx, h, timeoutMs) {
   let source = "load";
   let generatorMs = null;
   if (slo2.results) {
-    const path = resolve8(dirname13(ctx.configFile), slo2.results);
+    const path = resolve8(dirname12(ctx.configFile), slo2.results);
     try {
       ({ figures: figures2, source } = figuresFromResults(await readFile2(path, "utf8")));
     } catch (e) {
@@ -49868,7 +49935,7 @@ async function deployAndVerify(ws, name, opts, progress) {
   return withHost(
     ep,
     opts,
-    dirname14(ws.configFile),
+    dirname13(ws.configFile),
     (finding) => ({ findings: [finding], ref, sha }),
     async (host) => {
       const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
@@ -50031,7 +50098,7 @@ function checkReplicas(rows, opts) {
 }
 
 // src/commands/rollout/host-step.ts
-import { dirname as dirname15 } from "node:path";
+import { dirname as dirname14 } from "node:path";
 var tag = (host, fs) => fs.map((f) => ({ ...f, host }));
 var hostProgress = (run, host) => (line2) => run.progress(`[${host}] ${line2}`);
 function withInputPin(ep, knownHosts) {
@@ -50043,7 +50110,7 @@ async function open2(run, h, host, why) {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
   const ep = withInputPin(endpointFor(run.ep, h), run.opts.hostOverride?.knownHosts);
-  const { host: conn, finding } = await connect(ep, run.opts, dirname15(run.ws.configFile));
+  const { host: conn, finding } = await connect(ep, run.opts, dirname14(run.ws.configFile));
   if (!conn)
     return {
       conn: null,
@@ -50320,14 +50387,14 @@ async function verifyFleet(ws, name, opts, progress) {
 
 // src/commands/shared/hooks.ts
 import { existsSync as existsSync9, statSync as statSync3 } from "node:fs";
-import { dirname as dirname16, relative as relative8, resolve as resolve9 } from "node:path";
+import { dirname as dirname15, relative as relative8, resolve as resolve9 } from "node:path";
 var CHECK27 = "deploy.hooks";
 var DEADLINE_MS = 10 * 6e4;
 var tail = (text) => text.trimEnd().split("\n").slice(-20).filter(Boolean);
 async function runHook(ws, ep, kind, r) {
   const path = ep.hooks?.[kind];
   if (!path) return null;
-  const file2 = resolve9(dirname16(ws.configFile), path);
+  const file2 = resolve9(dirname15(ws.configFile), path);
   const shown2 = relative8(ws.root, file2);
   const stop = kind === "pre-deploy" ? fail : warn;
   const after = kind === "pre-deploy" ? "deploy not attempted" : "the deploy stands";
@@ -50365,7 +50432,7 @@ async function runHook(ws, ep, kind, r) {
 }
 
 // src/commands/verify.ts
-import { dirname as dirname17 } from "node:path";
+import { dirname as dirname16 } from "node:path";
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
@@ -50374,7 +50441,7 @@ async function verifyOnly(ws, name, opts, progress) {
     ref: opts.ref ?? "(host unreachable: deployed ref unknown)",
     sha: null
   });
-  return withHost(ep, opts, dirname17(ws.configFile), refused2, async (host) => {
+  return withHost(ep, opts, dirname16(ws.configFile), refused2, async (host) => {
     let ref = opts.ref;
     let shown2 = ref;
     if (!ref) {

@@ -1,0 +1,241 @@
+// Where each flag of a rendered chart or overlay was written: every rendered document is mapped back to the file it
+// came from (Helm's `# Source:` line; for kustomize the file sharing the most lines), its lines aligned with that
+// file's; a flag no line of it writes is put on the helper, values or patch line that does. The whole render is
+// parsed at once, so a KServe InferenceService's args join the ServingRuntime they name, each flag on its own file.
+import { posix } from "node:path";
+import { parseLaunchParts } from "../../domain/launch/launch.js";
+import type { Flag, ServeScript } from "../../domain/launch/model.js";
+import { alignTemplate, bestLine, plainLine, type TemplateAlignment } from "../../domain/launch/template-align.js";
+import type { RenderSpec } from "./targets.js";
+
+export interface PlacedPart {
+  /** the template or manifest the container came from (the chart or overlay directory when unknown) */
+  file: string;
+  part: string;
+  script: ServeScript;
+}
+
+type Candidate = { file: string; text: string };
+
+/** One rendered document and where it came from: its file, that file's text, its lines aligned with them. */
+interface DocSource {
+  first: number;
+  count: number;
+  file: string;
+  named: boolean;
+  source: string | null;
+  align: TemplateAlignment | null;
+}
+
+/**
+ * The engine parts of a render, lines mapped back to their files. `read` gives a file's text at the ref rendered;
+ * `candidates` are the spec's sources (kustomize's manifests and patches, a chart's helpers and values).
+ */
+export async function placeParts(
+  spec: RenderSpec,
+  text: string,
+  candidates: readonly Candidate[],
+  read: (file: string) => Promise<string | null>,
+): Promise<PlacedPart[]> {
+  const all = text.split("\n");
+  const docs: DocSource[] = [];
+  for (const doc of documents(text)) {
+    const named = sourceOf(spec, doc.text);
+    const best = named ? null : closest(doc.text, candidates);
+    const source = named ? await read(named) : (best?.text ?? null);
+    const lines = doc.text.split("\n");
+    docs.push({
+      first: doc.first,
+      count: lines.length,
+      file: named ?? best?.file ?? spec.dir,
+      named: named !== null,
+      source,
+      align: source === null ? null : alignTemplate(lines, source.split("\n")),
+    });
+  }
+  const docAt = (line: number) => docs.findIndex((d) => line >= d.first && line < d.first + d.count);
+  const out: PlacedPart[] = [];
+  for (const p of parseLaunchParts("kubernetes", text)) {
+    const engine = p.script.engine;
+    const at = engine ? docAt(engine.line) : -1;
+    if (!engine || at < 0) continue;
+    const d = docs[at]!;
+    const local = (line: number) => line - d.first + 1;
+    if (d.source === null || d.align === null) {
+      remap(p.script, local);
+      out.push({ file: d.file, part: p.name, script: p.script });
+      continue;
+    }
+    const flags = engine.flags;
+    const written = flags.map((f) => all[f.line - 1]?.trim() ?? "");
+    // a flag of another document (an InferenceService's args KServe appends to its runtime's): placed by that one
+    const theirs = flags.map((f) => {
+      const i = docAt(f.line);
+      return i >= 0 && i !== at ? { doc: docs[i]!, line: f.line - docs[i]!.first + 1 } : null;
+    });
+    const align = d.align;
+    const elsewhere = flags.map((f, i) => theirs[i] === null && !align.matched(local(f.line)));
+    remap(p.script, (line) => align.line(local(line)));
+    p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
+    const own = flags.map((f, i) => (theirs[i] ? null : f));
+    // kubectl kustomize writes a container's keys in alphabetical order (`args` before `command`): an alignment in
+    // order keeps one of the two, so a flag line it left out is looked for by its text
+    if (!d.named) byText(own, written, elsewhere, d.source);
+    if (!d.named) inPatches(own, written, d.source, candidates, spec.patches ?? []);
+    else inHelpers(own, written, elsewhere, candidates);
+    flags.forEach((f, i) => {
+      const t = theirs[i];
+      if (!t) return;
+      f.line = t.doc.align ? t.doc.align.line(t.line) : t.line;
+      if (t.doc.source !== null && !t.doc.named)
+        inPatches([f], [written[i]!], t.doc.source, candidates, spec.patches ?? []);
+      f.file ??= t.doc.file;
+    });
+    out.push({ file: d.file, part: p.name, script: p.script });
+  }
+  return out;
+}
+
+/** The repository file a rendered document came from: Helm's `# Source: chart/templates/x.yaml` comment. */
+function sourceOf(spec: RenderSpec, doc: string): string | null {
+  const m = /^# Source: [^/\n]+\/(.+)$/m.exec(doc);
+  return m ? posix.join(spec.dir, m[1]!) : null;
+}
+
+/** The rendered documents with the line each starts on. */
+function documents(text: string): { text: string; first: number }[] {
+  const out: { text: string; first: number }[] = [];
+  const lines = text.split("\n");
+  let start = 0;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i === lines.length || /^---\s*$/.test(lines[i]!)) {
+      if (i > start) out.push({ text: lines.slice(start, i).join("\n"), first: start + 1 });
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+/** Every `line`/`endLine` of the model remapped (the model is plain data; a pipeline's pipeTo is visited once). */
+function remap(script: ServeScript, to: (line: number) => number): void {
+  const seen = new WeakSet<object>();
+  const visit = (v: unknown) => {
+    if (!v || typeof v !== "object" || seen.has(v)) return;
+    seen.add(v);
+    const o = v as Record<string, unknown>;
+    for (const [k, x] of Object.entries(o)) {
+      if ((k === "line" || k === "endLine") && typeof x === "number") o[k] = to(x);
+      else if (k !== "lines" && k !== "text") visit(x);
+    }
+  };
+  visit(script.engine);
+  visit(script.podmanRuns);
+}
+
+/**
+ * helm: a flag written in no line of its named template came from an `include`d helper or a values list: it is put at
+ * the helper or values line that writes it, in order (a values line's list dash and quotes may differ in the render).
+ */
+function inHelpers(
+  flags: ReadonlyArray<Flag | null>,
+  written: readonly string[],
+  elsewhere: readonly boolean[],
+  candidates: readonly { file: string; text: string }[],
+): void {
+  const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
+  const cursors = new Map<string, number>();
+  const bare = (l: string) =>
+    l
+      .trim()
+      .replace(/^-\s*/, "")
+      .replace(/^(["'])(.*)\1$/, "$2");
+  flags.forEach((f, i) => {
+    if (!f || !elsewhere[i] || !written[i]) return;
+    for (const c of order) {
+      const lines = c.text.split("\n");
+      const from = cursors.get(c.file) ?? 0;
+      let at = bestLine(written[i]!, lines, from);
+      if (at < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
+        const want = bare(written[i]!);
+        at = lines.findIndex((l, j) => j >= from && /^\s*-\s/.test(l) && bare(l) === want);
+      }
+      if (at < 0) continue;
+      cursors.set(c.file, at + 1);
+      f.file = c.file;
+      f.line = at + 1;
+      return;
+    }
+  });
+}
+
+/**
+ * kustomize: a flag whose line is not in the file most of the document came from (the base) was written by a
+ * patch: it is put at the first line with its text in another of the overlay's files, in order. A flag whose text
+ * a patch file holds is the patch's even when the base has the same line: a patch that sets a list replaces it.
+ */
+function inPatches(
+  flags: ReadonlyArray<Flag | null>,
+  written: readonly string[],
+  source: string,
+  candidates: readonly { file: string; text: string }[],
+  patches: readonly string[],
+): void {
+  const own = new Set(source.split("\n").map(plainLine));
+  const patchText = candidates.filter((c) => patches.includes(c.file)).flatMap((c) => c.text.split("\n"));
+  const inPatch = new Set(patchText.map(plainLine));
+  // the document matched a patch best: what it holds stays there
+  const sourceIsPatch = candidates.some((c) => c.text === source && patches.includes(c.file));
+  const cursors = new Map<string, number>();
+  flags.forEach((f, i) => {
+    const want = plainLine(written[i]!);
+    if (!f || !want || f.file || (own.has(want) && (sourceIsPatch || !inPatch.has(want)))) return;
+    // the patches first: a line both a patch and another resource hold is the patch's
+    const order = [...candidates].sort((a, b) => Number(patches.includes(b.file)) - Number(patches.includes(a.file)));
+    for (const c of order) {
+      if (c.text === source) continue;
+      const lines = c.text.split("\n");
+      const from = cursors.get(c.file) ?? 0;
+      const at = lines.findIndex((l, j) => j >= from && plainLine(l) === want);
+      if (at < 0) continue;
+      cursors.set(c.file, at + 1);
+      f.file = c.file;
+      f.line = at + 1;
+      return;
+    }
+  });
+}
+
+/** Flags the alignment left out, put at the first line of `source` (in order) with their very text. */
+function byText(
+  flags: ReadonlyArray<Flag | null>,
+  written: readonly string[],
+  unmatched: readonly boolean[],
+  source: string,
+): void {
+  const lines = source.split("\n").map(plainLine);
+  let from = 0;
+  flags.forEach((f, i) => {
+    if (!f || !unmatched[i] || !written[i]) return;
+    const at = lines.indexOf(plainLine(written[i]!), from);
+    if (at < 0) return;
+    f.line = at + 1;
+    from = at + 1;
+  });
+}
+
+/** The candidate file sharing the most lines with a rendered document (kustomize's output names no source). */
+function closest(doc: string, candidates: readonly { file: string; text: string }[]) {
+  const want = new Set(
+    doc
+      .split("\n")
+      .map((l) => l.trim().replace(/^- /, ""))
+      .filter((l) => l.length > 3),
+  );
+  let best: { file: string; text: string } | null = null;
+  let score = 0;
+  for (const c of candidates) {
+    const n = c.text.split("\n").filter((l) => want.has(l.trim().replace(/^- /, ""))).length;
+    if (n > score) [best, score] = [c, n];
+  }
+  return best;
+}
