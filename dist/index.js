@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-HKOHSYWY.js";
+} from "./chunks/chunk-KDY2MGGQ.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-CVI3XYP4.js";
+} from "./chunks/chunk-5G27GZVR.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-FTMV2VY3.js";
 import "./chunks/chunk-7ICKPVQF.js";

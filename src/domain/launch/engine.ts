@@ -13,8 +13,8 @@ export interface EngineHints {
   guess(text: string): string;
   /** the file mentions llama.cpp: a bare `./server -m` is its pre-rename server binary */
   llama: boolean;
-  /** re-read a `-c` string as a script; its engine, if any */
-  nested(text: string, line: number): Found | null;
+  /** re-read a `-c` string as a script (its "$@" the words given after $0); its engine, if any */
+  nested(text: string, line: number, positional?: Word[]): Found | null;
   /** the source text a variable was last assigned (quotes removed, lines kept) and its line, for `bash -c "$CMD"` */
   source(name: string): { text: string; line: number } | null;
 }
@@ -280,7 +280,8 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
       // `bash -c "$CMD"`: read what the script assigned to CMD, at the lines it was written on
       const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(script.text);
       const src = ref ? h.source(ref[1]!) : null;
-      return src ? h.nested(src.text, src.line) : h.nested(script.text, script.line);
+      // the words after the text are $0, then the positional parameters its "$@" stands for
+      return src ? h.nested(src.text, src.line) : h.nested(script.text, script.line, w.slice(s + 2));
     }
     // `bash wrapper.sh python -m vllm...`: a wrapper (secrets, env) that ends in `exec "$@"` runs its arguments
     const script = skipOptions(w, 1, new Set());

@@ -7,6 +7,7 @@ import type { Command, PodmanRun, Word, WorkloadFacts } from "./model.js";
 import { readPodmanRun } from "./podman.js";
 import { optionWord, readYaml, YamlReader } from "./yaml-node.js";
 import { appendedArgs, predictorModel } from "./kserve.js";
+import { configMapsOf, withMountedScript, type ConfigMaps } from "./configmap-script.js";
 
 export interface KubeContainer {
   /** Kind/name/container */
@@ -32,6 +33,7 @@ export function parseKube(text: string): KubeContainer[] | null {
     return m ? [{ y, m }] : [];
   });
   const runtimes = new Set<string>();
+  const maps = configMapsOf(readers);
   for (const y of readers) {
     const doc = y.doc;
     const kind = y.str(y.get(doc.contents, "kind")) ?? "Object";
@@ -45,7 +47,7 @@ export function parseKube(text: string): KubeContainer[] | null {
           joined && y.str(y.get(c, "name")) === "kserve-container"
             ? (expand: (t: string) => string | undefined) => appendedArgs(models, name, expand)
             : undefined;
-        out.push(readContainer(y, `${kind}/${name}`, pod, c, lines, extra));
+        out.push(readContainer(y, `${kind}/${name}`, pod, c, lines, extra, undefined, maps));
       }
     });
     const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";
@@ -112,6 +114,7 @@ function readContainer(
   lines: readonly string[],
   appended?: (expand: (t: string) => string | undefined) => Word[],
   imageFor?: string,
+  maps?: ConfigMaps,
 ): KubeContainer {
   const cname = y.str(y.get(c, "name")) ?? (imageFor ? "kserve-container" : "container");
   const env = new Map<string, string>();
@@ -142,7 +145,8 @@ function readContainer(
   const imageText = y.str(image) ?? imageFor ?? `${cname} (the serving runtime's image)`;
   words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
   const expand = (t: string) => kubeExpand(t, env);
-  words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
+  const argv = [...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand)];
+  words.push(...(maps ? withMountedScript(y, pod, c, argv, maps) : argv));
   if (appended) words.push(...appended(expand));
   // a `$(VAR)` k8s fills before the shell sees it: the word text carries the value (a `sh -c` string is read filled)
   for (const w of words) if (w.resolved !== undefined && w.text.includes("$(")) w.text = w.resolved;

@@ -1,6 +1,6 @@
 // parseServeScript: the serve script as bash would run it: its commands, its container runs, and the
 // engine it launches (see Engine in model.ts). Pure; never throws.
-import type { Command, Engine, PodmanRun, Runtime, ServeScript } from "./model.js";
+import type { Command, Engine, PodmanRun, Runtime, ServeScript, Word } from "./model.js";
 import { groupCommands, type GroupState } from "./group.js";
 import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
@@ -18,6 +18,8 @@ export interface ParseOptions {
   runtime?: Runtime;
   /** read the engine of a launcher the file writes with a heredoc when it runs none itself (default true) */
   heredocs?: boolean;
+  /** the positional parameters ("$@") the text starts with: `sh -c TEXT $0 ARGS...` gives it ARGS */
+  positional?: Word[];
 }
 
 export function parseServeScript(crlfText: string, options: ParseOptions = {}): ServeScript {
@@ -27,7 +29,7 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const lines = text.split("\n");
   const state: GroupState = {
     env: new Map(),
-    arrays: new Map(),
+    arrays: new Map(options.positional?.length ? [["@", options.positional]] : []),
     strings: new Map(),
     assignments: [],
     commands: [],
@@ -173,8 +175,8 @@ function engineHints(
     },
     guess: guesser(assignments),
     llama: /llama/i.test(text),
-    nested: (inner: string, line: number): Found | null => {
-      const s = parseServeScript(inner, { firstLine: line, runtime });
+    nested: (inner: string, line: number, positional?: Word[]): Found | null => {
+      const s = parseServeScript(inner, { firstLine: line, runtime, ...(positional ? { positional } : {}) });
       nested.push(s);
       const e = s.engine;
       const found = (x: Engine): Found => ({ kind: x.kind, args: x.args, run: x.podmanRun, runtime: x.runtime });

@@ -2519,6 +2519,46 @@ function appendedArgs(models, runtime, expand) {
   return m ? m.y.words(m.y.get(m.m.node, "args"), expand) : [];
 }
 
+// src/domain/launch/configmap-script.ts
+function configMapsOf(readers) {
+  const out = /* @__PURE__ */ new Map();
+  for (const y of readers) {
+    const doc = y.doc.contents;
+    if (y.str(y.get(doc, "kind")) !== "ConfigMap") continue;
+    const name = y.str(y.get(y.get(doc, "metadata"), "name"));
+    if (name) out.set(name, { y, data: y.get(doc, "data") });
+  }
+  return out;
+}
+var SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:ba|da)?sh$/;
+function withMountedScript(y, pod, c, argv, maps) {
+  const at = argv[0] && SHELL.test(argv[0].text) ? 1 : 0;
+  const path = argv[at];
+  if (!path?.text.startsWith("/") || maps.size === 0) return argv;
+  const script = mountedScript(y, pod, c, path.text, maps);
+  if (!script) return argv;
+  return [optionWord("sh", path.line), optionWord("-c", path.line), script, ...argv.slice(at)];
+}
+function mountedScript(y, pod, c, path, maps) {
+  for (const m of y.items(y.get(c, "volumeMounts"))) {
+    const dir = (y.str(y.get(m, "mountPath")) ?? "").replace(/\/+$/, "");
+    const sub = y.str(y.get(m, "subPath"));
+    const file = sub !== null ? path === dir ? sub : null : path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : null;
+    if (!file) continue;
+    const vol = y.items(y.get(pod, "volumes")).find((v) => y.str(y.get(v, "name")) === y.str(y.get(m, "name")));
+    const cm = y.get(vol, "configMap");
+    const found = maps.get(y.str(y.get(cm, "name")) ?? "");
+    if (!found) continue;
+    const item = y.items(y.get(cm, "items")).find((i) => y.str(y.get(i, "path")) === file);
+    const key = sub !== null ? file : item ? y.str(y.get(item, "key")) ?? file : file;
+    const value = found.y.get(found.data, key);
+    const text = found.y.str(value);
+    if (text === null) continue;
+    return yamlWord(text, found.y.textLine(value), () => void 0);
+  }
+  return null;
+}
+
 // src/domain/launch/kube.ts
 function looksLikeKube(text) {
   return /^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text);
@@ -2535,6 +2575,7 @@ function parseKube(text) {
     return m ? [{ y, m }] : [];
   });
   const runtimes = /* @__PURE__ */ new Set();
+  const maps = configMapsOf(readers);
   for (const y of readers) {
     const doc = y.doc;
     const kind = y.str(y.get(doc.contents, "kind")) ?? "Object";
@@ -2544,7 +2585,7 @@ function parseKube(text) {
     walk(y, doc.contents, (pod, containers) => {
       for (const c of containers) {
         const extra = joined && y.str(y.get(c, "name")) === "kserve-container" ? (expand) => appendedArgs(models, name, expand) : void 0;
-        out.push(readContainer(y, `${kind}/${name}`, pod, c, lines, extra));
+        out.push(readContainer(y, `${kind}/${name}`, pod, c, lines, extra, void 0, maps));
       }
     });
     const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";
@@ -2586,7 +2627,7 @@ function blankTemplateConditionals(text) {
   }
   return out;
 }
-function readContainer(y, workload, pod, c, lines, appended, imageFor) {
+function readContainer(y, workload, pod, c, lines, appended, imageFor, maps) {
   const cname = y.str(y.get(c, "name")) ?? (imageFor ? "kserve-container" : "container");
   const env = /* @__PURE__ */ new Map();
   const words = [optionWord("--name", y.line(c)), optionWord(cname, y.line(c))];
@@ -2616,7 +2657,8 @@ function readContainer(y, workload, pod, c, lines, appended, imageFor) {
   const imageText = y.str(image) ?? imageFor ?? `${cname} (the serving runtime's image)`;
   words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
   const expand = (t) => kubeExpand(t, env);
-  words.push(...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand));
+  const argv = [...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand)];
+  words.push(...maps ? withMountedScript(y, pod, c, argv, maps) : argv);
   if (appended) words.push(...appended(expand));
   for (const w of words) if (w.resolved !== void 0 && w.text.includes("$(")) w.text = w.resolved;
   for (const w of words) if (w.text.includes("{{")) w.text = blankTemplateConditionals(w.text);
@@ -3251,7 +3293,7 @@ var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
   "--on-calendar",
   "--timer-property"
 ]);
-var SHELL = /^(ba|da|z|k)?sh$/;
+var SHELL2 = /^(ba|da|z|k)?sh$/;
 var PYTHON = /^python[0-9.]*$/;
 var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf|test|true|echo|printenv|stat|find|mkdir|chown|chmod|rm|cp|mv|du|df|nvidia-smi|rocm-smi|nsenter|curl|wget)$/;
 var VLLM_TYPICAL = /* @__PURE__ */ new Set([
@@ -3418,7 +3460,7 @@ function directEngine(words, h) {
       return kind ? { kind, args: w.slice(i + 2) } : null;
     }
   }
-  if (SHELL.test(prog)) {
+  if (SHELL2.test(prog)) {
     for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
       if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text)) continue;
       let s = i + 1;
@@ -3428,7 +3470,7 @@ function directEngine(words, h) {
       if (!script2) continue;
       const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(script2.text);
       const src = ref ? h.source(ref[1]) : null;
-      return src ? h.nested(src.text, src.line) : h.nested(script2.text, script2.line);
+      return src ? h.nested(src.text, src.line) : h.nested(script2.text, script2.line, w.slice(s + 2));
     }
     const script = skipOptions(w, 1, /* @__PURE__ */ new Set());
     if (w[script] && /\.(sh|bash)$/.test(w[script].text)) return directEngine(w.slice(script + 1), h);
@@ -3673,7 +3715,7 @@ function parseServeScript(crlfText, options = {}) {
   const lines = text.split("\n");
   const state = {
     env: /* @__PURE__ */ new Map(),
-    arrays: /* @__PURE__ */ new Map(),
+    arrays: new Map(options.positional?.length ? [["@", options.positional]] : []),
     strings: /* @__PURE__ */ new Map(),
     assignments: [],
     commands: [],
@@ -3785,8 +3827,8 @@ function engineHints(text, assignments, runtime, nested, firstLine) {
     },
     guess: guesser(assignments),
     llama: /llama/i.test(text),
-    nested: (inner, line) => {
-      const s = parseServeScript(inner, { firstLine: line, runtime });
+    nested: (inner, line, positional) => {
+      const s = parseServeScript(inner, { firstLine: line, runtime, ...positional ? { positional } : {} });
       nested.push(s);
       const e = s.engine;
       const found = (x) => ({ kind: x.kind, args: x.args, run: x.podmanRun, runtime: x.runtime });

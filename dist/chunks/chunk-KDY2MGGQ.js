@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-CVI3XYP4.js";
+} from "./chunk-5G27GZVR.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
