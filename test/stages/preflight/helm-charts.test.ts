@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../../src/cli/main.js";
 import type { Finding, Report } from "../../../src/domain/report/finding.js";
 import { tempRepo, type TempRepo } from "../../helpers/repo.js";
+import { deploymentHead } from "../../helpers/manifests.js";
 
 const repos: TempRepo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
@@ -30,15 +31,7 @@ async function preflight(cwd: string, ...args: string[]): Promise<Report> {
 const of = (r: Report, check: string, status?: string) =>
   r.findings.filter((f: Finding) => f.check === check && (!status || f.status === status));
 
-const DEPLOYMENT = (args: string) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: {{ .Release.Name }}
-spec:
-  template:
-    spec:
-      containers:
-        - name: vllm
+const DEPLOYMENT = (args: string) => `${deploymentHead("{{ .Release.Name }}")}        - name: vllm
           image: vllm/vllm-openai:v0.10.1
           args:
 ${args}`;

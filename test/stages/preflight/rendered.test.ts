@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../../src/cli/main.js";
 import type { Finding, Report } from "../../../src/domain/report/finding.js";
 import { tempRepo, type TempRepo } from "../../helpers/repo.js";
+import { deploymentHead } from "../../helpers/manifests.js";
 
 const repos: TempRepo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
@@ -29,15 +30,7 @@ async function preflight(cwd: string, ...args: string[]): Promise<Report> {
 }
 const of = (r: Report, check: string) => r.findings.filter((f: Finding) => f.check === check);
 
-const HEAD = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: vllm
-spec:
-  template:
-    spec:
-      containers:
-        - name: vllm
+const HEAD = `${deploymentHead("vllm")}        - name: vllm
 `;
 const BASE = `${HEAD}          image: vllm/vllm-openai:v0.10.1
           args: ["--model", "Qwen/Qwen3-8B", "--max-model-len", "32768"]
