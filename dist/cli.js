@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QWPU3YKZ.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-ZUI5SD6Y.js"),
-    import("./chunks/report-output-JBS7NXPA.js")
+    import("./chunks/commands-VJQI5TPL.js"),
+    import("./chunks/report-output-ZGWVUOGP.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }
@@ -264,7 +264,7 @@ process.stdout.on("error", (e) => {
 });
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.once(sig, () => {
-    void import("./chunks/lifecycle-JAZVZHRT.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
+    void import("./chunks/lifecycle-RAYKIUS5.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
 `))).then((code) => process.exit(code));
   });
 }

@@ -122,7 +122,7 @@ export function dropHit(findings: readonly Finding[], drop: FieldDrop): Finding 
     (f) =>
       f.check === "preflight.dropped-flags" &&
       (f.status === "fail" || f.status === "warn") &&
-      f.file === drop.path &&
+      (f.file === drop.path || f.data?.flagFile === drop.path) &&
       typeof f.data?.flag === "string" &&
       normalizeFlagName(f.data.flag) === want,
   );

@@ -197,6 +197,13 @@ class Grouper {
       else this.s.strings.set(name, [...prev, ...written.slice(1).map((w) => ({ ...this.plain(w), optional }))]);
       return;
     }
+    // `args="--port 9000 $args"` puts words before (or around) the earlier value: it stays in place, lines and all
+    const own = new RegExp(`^\\$\\{?${name}\\}?$`);
+    if (prev && !append && !opaque && written.some((w) => own.test(w.text))) {
+      const around = written.flatMap((w) => (own.test(w.text) ? prev : [{ ...this.plain(w), optional }]));
+      this.s.strings.set(name, around);
+      return;
+    }
     let pieces: Word[] | null = null;
     if (value !== undefined) {
       const texts = value.split(/\s+/).filter(Boolean);

@@ -8,6 +8,7 @@ import { isServeScript } from "../../domain/launch/detect.js";
 import { parseDotEnv } from "../../domain/launch/compose.js";
 import { fileKind, parseLaunch, parseLaunchParts, yamlKind, type FileKind } from "../../domain/launch/launch.js";
 import { NestingTooDeep } from "../../domain/launch/lexer.js";
+import { launchWithLibraries, sourcedFiles } from "../../domain/launch/sourced.js";
 import type { PreflightTarget } from "./targets.js";
 
 const SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
@@ -123,7 +124,7 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
         });
       continue;
     }
-    const kind = startsEngine(file, text);
+    const kind = startsEngine(file, text) ?? (startsThroughLibrary(root, file, text) ? "script" : null);
     if (!kind) {
       if (/\.service$/.test(file)) units.push({ file, text });
       else if (COMPOSE_UP.test(text)) launchers.push(file);
@@ -210,6 +211,20 @@ const LAUNCHES_ENGINE =
   /\bvllm\s+serve\b|vllm\.entrypoints\.|sglang\.launch_server|\bsglang\s+serve\b|llama-server\b|^\s*(-\s*)?(image|repository)\s*:\s*["']?\S*(vllm|sglang|llama[._-]?cpp)/im;
 
 const INLINE_PATCH = /^\s*-?\s*patch\s*:\s*[|>]/m;
+
+/** A script that starts no engine itself, but calls the function of a library it sources that does. */
+function startsThroughLibrary(root: string, file: string, text: string): boolean {
+  if (candidateKind(file, text) !== "script" || text.includes("\0")) return false;
+  const libs = sourcedFiles(text).flatMap((s) => {
+    const lib = posix.normalize(posix.join(posix.dirname(file), s.path));
+    try {
+      return lib.startsWith("../") ? [] : [{ ...s, file: lib, text: readFileSync(join(root, lib), "utf8") }];
+    } catch {
+      return [];
+    }
+  });
+  return libs.some((l) => MENTIONS_ENGINE.test(l.text)) && launchWithLibraries(text, libs) !== null;
+}
 
 /** A chart's own files: its templates, values and Chart.yaml (a chart at the root is "."). */
 function inChart(file: string, dir: string): boolean {

@@ -104,10 +104,13 @@ export function droppedFlags(
         file,
         evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${f.file ?? baseFile}:${f.line}: ${shown}`],
         fix: critical
-          ? `restore ${codeSpan(shown)} in ${file}: without it ${lossOf(engine, key(f)) ?? "a contract declared in deploy-gate.yml breaks"}; if the removal is intended, update contracts and the base (--base)`
+          ? `restore ${codeSpan(shown)} in ${f.file ?? file}: without it ${lossOf(engine, key(f)) ?? "a contract declared in deploy-gate.yml breaks"}; if the removal is intended, update contracts and the base (--base)`
           : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown)}`,
-        data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed },
+        // (a flag written in another file than the launch: a sourced library, a values file, a patch)
+        data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed, ...written(f) },
       },
     );
   });
 }
+
+const written = (f: Flag) => (f.file ? { flagFile: f.file } : {});

@@ -1,11 +1,12 @@
 // A target's launch file parsed as what it is: a compose file with the .env beside it (compose fills
 // ${VAR:-default} from it), the target's own part of a file that holds several (a service, a container).
 import { readFileSync } from "node:fs";
-import { basename, dirname, isAbsolute, join } from "node:path";
+import { basename, dirname, isAbsolute, join, posix } from "node:path";
 import { parseDotEnv } from "../../domain/launch/compose.js";
 import { configFileFlags, configFlagPath, mergeConfigFlags } from "../../domain/launch/vllm-config.js";
 import { parseLaunch, yamlKind, type FileKind } from "../../domain/launch/launch.js";
 import type { ServeScript } from "../../domain/launch/model.js";
+import { launchWithLibraries, sourcedFiles, type Sourced } from "../../domain/launch/sourced.js";
 import type { PreflightContext, PreflightTarget } from "./targets.js";
 
 /** A config names a YAML launch file as its script: read it as the compose file or manifest it is. */
@@ -30,6 +31,11 @@ export async function readLaunch(
   ref: string | null,
 ): Promise<ServeScript> {
   const kind = kindOf(t, text);
+  if (kind === "script") {
+    // a script whose launch is a function of a library it sources: read with it
+    const joined = launchWithLibraries(text, await librariesAt(ctx, t.scriptPath, text, ref));
+    if (joined) return withConfigFile(ctx, t.scriptPath, joined, ref);
+  }
   const env = kind === "compose" ? await dotEnv(ctx, t.scriptPath, ref) : new Map<string, string>();
   return withConfigFile(ctx, t.scriptPath, parseLaunch(kind, text, { part: t.part ?? null, env }), ref);
 }
@@ -57,6 +63,22 @@ export async function withConfigFile(
     if (flags) return { ...script, engine: { ...engine, flags: mergeConfigFlags(engine.flags, flags) } };
   }
   return script;
+}
+
+/** The repository files a script sources (`source "$SCRIPT_DIR/common.sh"`), read at the ref. */
+export async function librariesAt(
+  ctx: Pick<PreflightContext, "root" | "reader">,
+  scriptPath: string,
+  text: string,
+  ref: string | null,
+): Promise<Array<Sourced & { file: string; text: string }>> {
+  const out: Array<Sourced & { file: string; text: string }> = [];
+  for (const s of sourcedFiles(text)) {
+    const file = posix.normalize(posix.join(posix.dirname(scriptPath), s.path));
+    const lib = file.startsWith("../") ? null : await readAt(ctx, file, ref);
+    if (lib !== null && !lib.includes("\0")) out.push({ ...s, file, text: lib });
+  }
+  return out;
 }
 
 /** A repository file at a ref, or in the work tree when ref is null; null when it is not there. */

@@ -5,6 +5,7 @@
 import { posix } from "node:path";
 import { parseLaunchParts } from "../../domain/launch/launch.js";
 import type { Flag, ServeScript } from "../../domain/launch/model.js";
+import { remapLines } from "../../domain/launch/remap-lines.js";
 import { alignTemplate, bestLine, plainLine, type TemplateAlignment } from "../../domain/launch/template-align.js";
 import type { RenderSpec } from "./targets.js";
 
@@ -62,7 +63,7 @@ export async function placeParts(
     const d = docs[at]!;
     const local = (line: number) => line - d.first + 1;
     if (d.source === null || d.align === null) {
-      remap(p.script, local);
+      remapLines(p.script, local);
       out.push({ file: d.file, part: p.name, script: p.script });
       continue;
     }
@@ -75,7 +76,7 @@ export async function placeParts(
     });
     const align = d.align;
     const elsewhere = flags.map((f, i) => theirs[i] === null && !align.matched(local(f.line)));
-    remap(p.script, (line) => align.line(local(line)));
+    remapLines(p.script, (line) => align.line(local(line)));
     p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
     const own = flags.map((f, i) => (theirs[i] ? null : f));
     // kubectl kustomize writes a container's keys in alphabetical order (`args` before `command`): an alignment in
@@ -114,22 +115,6 @@ function documents(text: string): { text: string; first: number }[] {
     }
   }
   return out;
-}
-
-/** Every `line`/`endLine` of the model remapped (the model is plain data; a pipeline's pipeTo is visited once). */
-function remap(script: ServeScript, to: (line: number) => number): void {
-  const seen = new WeakSet<object>();
-  const visit = (v: unknown) => {
-    if (!v || typeof v !== "object" || seen.has(v)) return;
-    seen.add(v);
-    const o = v as Record<string, unknown>;
-    for (const [k, x] of Object.entries(o)) {
-      if ((k === "line" || k === "endLine") && typeof x === "number") o[k] = to(x);
-      else if (k !== "lines" && k !== "text") visit(x);
-    }
-  };
-  visit(script.engine);
-  visit(script.podmanRuns);
 }
 
 /**

@@ -290,3 +290,17 @@ podman run -d img /m "\${ARGS[@]}" "\${EXTRA[@]:-}"`);
     expect(run.engineArgs.map((w) => [w.text, w.dynamic])).toEqual([["${ENGINE_ARGS[@]}", true]]);
   });
 });
+
+describe("a string variable that takes words before its earlier value", () => {
+  it('keeps the earlier words, at their lines, where `args="--port 9000 $args"` names them', () => {
+    const text = [
+      'args="--host 0.0.0.0 --jinja"',
+      'if [[ "$args" != *"--port"* ]]; then',
+      '  args="--port 9000 $args"',
+      "fi",
+      "exec llama-server -m /models/m.gguf $args",
+    ].join("\n");
+    const flags = parseServeScript(text).engine!.flags.map((f) => `${f.name}@${f.line}`);
+    expect(flags).toEqual(["-m@5", "--port@3", "--host@1", "--jinja@1"]);
+  });
+});

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-5G27GZVR.js";
+} from "./chunk-Z7BAMW2Q.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -14978,18 +14978,18 @@ var require_SFTP = __commonJS({
         offset,
         length,
         position,
-        (writeErr, written) => {
+        (writeErr, written2) => {
           if (writeErr) {
             return sftp.close(handle, () => {
               callback && callback(writeErr);
             });
           }
-          if (written === length) {
+          if (written2 === length) {
             sftp.close(handle, callback);
           } else {
-            offset += written;
-            length -= written;
-            position += written;
+            offset += written2;
+            length -= written2;
+            position += written2;
             writeAll(sftp, handle, buffer, offset, length, position, callback);
           }
         }
@@ -40622,6 +40622,65 @@ function starts(c, file2) {
   return prog !== void 0 && basename(prog) === file2;
 }
 
+// src/domain/launch/remap-lines.ts
+function remapLines(script, to) {
+  const seen = /* @__PURE__ */ new WeakSet();
+  const visit2 = (v) => {
+    if (!v || typeof v !== "object" || seen.has(v)) return;
+    seen.add(v);
+    const o = v;
+    for (const [k, x] of Object.entries(o)) {
+      if ((k === "line" || k === "endLine") && typeof x === "number") o[k] = to(x);
+      else if (k !== "lines" && k !== "text") visit2(x);
+    }
+  };
+  visit2(script.engine);
+  visit2(script.podmanRuns);
+}
+
+// src/domain/launch/sourced.ts
+var HERE = /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/|\$\(\s*dirname\s+"?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)"?\s*\)\/|\$\{(?:BASH_SOURCE(?:\[0\])?|0)%\/\*\}\/|\.\/)?/;
+function sourcedFiles(text) {
+  const out = [];
+  text.split("\n").forEach((l, i) => {
+    const m = /^\s*(?:source|\.)\s+("[^"]*(?:"[^"]*"[^"]*)*"|'[^']*'|[^\s"';|&]+)\s*(?:#.*)?$/.exec(l);
+    if (!m) return;
+    const word = /^["']/.test(m[1]) ? m[1].slice(1, -1) : m[1];
+    const here = HERE.exec(word)[0];
+    const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\/$/.exec(here)?.[1];
+    if (variable && !new RegExp(`\\b${variable}=.*(dirname|BASH_SOURCE|\\$0)`).test(text)) return;
+    const rest = word.slice(here.length);
+    if (!rest || rest.includes("$") || rest.startsWith("/") || rest.startsWith("~")) return;
+    out.push({ path: rest, line: i + 1 });
+  });
+  return out;
+}
+function launchWithLibraries(text, libraries) {
+  if (!libraries.length || parseServeScript(text).engine) return null;
+  let combined = text.endsWith("\n") ? text : `${text}
+`;
+  const spans = [];
+  for (const lib of libraries) {
+    const from = combined.split("\n").length;
+    combined += lib.text.endsWith("\n") ? lib.text : `${lib.text}
+`;
+    spans.push({ from, to: combined.split("\n").length, lib });
+  }
+  const script = parseServeScript(combined);
+  if (!script.engine) return null;
+  const spanOf = (line2) => spans.find((s) => line2 >= s.from && line2 < s.to);
+  const placed = script.engine.flags.map((f) => {
+    const s = f.file ? void 0 : spanOf(f.line);
+    return s ? { file: s.lib.file, line: f.line - s.from + 1 } : null;
+  });
+  remapLines(script, (line2) => spanOf(line2)?.lib.line ?? line2);
+  script.engine.flags.forEach((f, i) => {
+    const p = placed[i];
+    if (p) [f.file, f.line] = [p.file, p.line];
+  });
+  return { ...script, text, lines: text.split("\n") };
+}
+
 // src/stages/preflight/discover.ts
 var SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
 var MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
@@ -40706,7 +40765,7 @@ function discoverTargets(root, files) {
         });
       continue;
     }
-    const kind = startsEngine(file2, text);
+    const kind = startsEngine(file2, text) ?? (startsThroughLibrary(root, file2, text) ? "script" : null);
     if (!kind) {
       if (/\.service$/.test(file2)) units.push({ file: file2, text });
       else if (COMPOSE_UP.test(text)) launchers.push(file2);
@@ -40767,6 +40826,18 @@ function pairLaunchers(targets, launchers) {
 var ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
 var LAUNCHES_ENGINE = /\bvllm\s+serve\b|vllm\.entrypoints\.|sglang\.launch_server|\bsglang\s+serve\b|llama-server\b|^\s*(-\s*)?(image|repository)\s*:\s*["']?\S*(vllm|sglang|llama[._-]?cpp)/im;
 var INLINE_PATCH = /^\s*-?\s*patch\s*:\s*[|>]/m;
+function startsThroughLibrary(root, file2, text) {
+  if (candidateKind(file2, text) !== "script" || text.includes("\0")) return false;
+  const libs = sourcedFiles(text).flatMap((s) => {
+    const lib = posix.normalize(posix.join(posix.dirname(file2), s.path));
+    try {
+      return lib.startsWith("../") ? [] : [{ ...s, file: lib, text: readFileSync2(join(root, lib), "utf8") }];
+    } catch {
+      return [];
+    }
+  });
+  return libs.some((l) => MENTIONS_ENGINE.test(l.text)) && launchWithLibraries(text, libs) !== null;
+}
 function inChart(file2, dir) {
   const rel = dir === "." ? file2 : file2.startsWith(`${dir}/`) ? file2.slice(dir.length + 1) : null;
   return rel !== null && /^(templates\/|charts\/|values[^/]*\.ya?ml$|Chart\.ya?ml$)/.test(rel);
@@ -41118,12 +41189,14 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
       {
         file: file2,
         evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${f.file ?? baseFile}:${f.line}: ${shown2}`],
-        fix: critical ? `restore ${codeSpan(shown2)} in ${file2}: without it ${lossOf(engine, key2(f)) ?? "a contract declared in deploy-gate.yml breaks"}; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown2)}`,
-        data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed }
+        fix: critical ? `restore ${codeSpan(shown2)} in ${f.file ?? file2}: without it ${lossOf(engine, key2(f)) ?? "a contract declared in deploy-gate.yml breaks"}; if the removal is intended, update contracts and the base (--base)` : `if dropping ${f.name} is intended, say so in the commit message; else restore ${codeSpan(shown2)}`,
+        // (a flag written in another file than the launch: a sourced library, a values file, a patch)
+        data: { flag: f.name, value, base: baseLabel, baseLine: f.line, critical, added, ...renamed, ...written(f) }
       }
     );
   });
 }
+var written = (f) => f.file ? { flagFile: f.file } : {};
 
 // src/commands/init/current-flags.ts
 function currentEngine(kind, text, part = null) {
@@ -46206,7 +46279,7 @@ import { join as join15 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute8, join as join10 } from "node:path";
+import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute8, join as join10, posix as posix2 } from "node:path";
 
 // src/domain/launch/vllm-config.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -46251,6 +46324,10 @@ async function dotEnv(ctx, file2, ref) {
 }
 async function readLaunch(ctx, t, text, ref) {
   const kind = kindOf(t, text);
+  if (kind === "script") {
+    const joined = launchWithLibraries(text, await librariesAt(ctx, t.scriptPath, text, ref));
+    if (joined) return withConfigFile(ctx, t.scriptPath, joined, ref);
+  }
   const env = kind === "compose" ? await dotEnv(ctx, t.scriptPath, ref) : /* @__PURE__ */ new Map();
   return withConfigFile(ctx, t.scriptPath, parseLaunch(kind, text, { part: t.part ?? null, env }), ref);
 }
@@ -46266,6 +46343,15 @@ async function withConfigFile(ctx, launchPath, script, ref) {
     if (flags) return { ...script, engine: { ...engine, flags: mergeConfigFlags(engine.flags, flags) } };
   }
   return script;
+}
+async function librariesAt(ctx, scriptPath, text, ref) {
+  const out = [];
+  for (const s of sourcedFiles(text)) {
+    const file2 = posix2.normalize(posix2.join(posix2.dirname(scriptPath), s.path));
+    const lib = file2.startsWith("../") ? null : await readAt(ctx, file2, ref);
+    if (lib !== null && !lib.includes("\0")) out.push({ ...s, file: file2, text: lib });
+  }
+  return out;
 }
 async function readAt(ctx, path, ref) {
   if (ref) return ctx.reader.show(ref, path);
@@ -46407,7 +46493,7 @@ async function renderWithDependencies(absDir, deps, timeoutMs, error62) {
 }
 
 // src/stages/preflight/rendered-lines.ts
-import { posix as posix2 } from "node:path";
+import { posix as posix3 } from "node:path";
 
 // src/domain/launch/template-align.ts
 var ACTION = /\{\{-?[\s\S]*?-?\}\}/g;
@@ -46550,30 +46636,30 @@ async function placeParts(spec2, text, candidates, read) {
     const d = docs[at2];
     const local = (line2) => line2 - d.first + 1;
     if (d.source === null || d.align === null) {
-      remap(p.script, local);
+      remapLines(p.script, local);
       out.push({ file: d.file, part: p.name, script: p.script });
       continue;
     }
     const flags = engine.flags;
-    const written = flags.map((f) => all[f.line - 1]?.trim() ?? "");
+    const written2 = flags.map((f) => all[f.line - 1]?.trim() ?? "");
     const theirs = flags.map((f) => {
       const i = docAt(f.line);
       return i >= 0 && i !== at2 ? { doc: docs[i], line: f.line - docs[i].first + 1 } : null;
     });
     const align = d.align;
     const elsewhere = flags.map((f, i) => theirs[i] === null && !align.matched(local(f.line)));
-    remap(p.script, (line2) => align.line(local(line2)));
+    remapLines(p.script, (line2) => align.line(local(line2)));
     p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
     const own2 = flags.map((f, i) => theirs[i] ? null : f);
-    if (!d.named) byText(own2, written, elsewhere, d.source);
-    if (!d.named) inPatches(own2, written, d.source, candidates, spec2.patches ?? []);
-    else inHelpers(own2, written, elsewhere, candidates);
+    if (!d.named) byText(own2, written2, elsewhere, d.source);
+    if (!d.named) inPatches(own2, written2, d.source, candidates, spec2.patches ?? []);
+    else inHelpers(own2, written2, elsewhere, candidates);
     flags.forEach((f, i) => {
       const t = theirs[i];
       if (!t) return;
       f.line = t.doc.align ? t.doc.align.line(t.line) : t.line;
       if (t.doc.source !== null && !t.doc.named)
-        inPatches([f], [written[i]], t.doc.source, candidates, spec2.patches ?? []);
+        inPatches([f], [written2[i]], t.doc.source, candidates, spec2.patches ?? []);
       f.file ??= t.doc.file;
     });
     out.push({ file: d.file, part: p.name, script: p.script });
@@ -46582,7 +46668,7 @@ async function placeParts(spec2, text, candidates, read) {
 }
 function sourceOf(spec2, doc) {
   const m = /^# Source: [^/\n]+\/(.+)$/m.exec(doc);
-  return m ? posix2.join(spec2.dir, m[1]) : null;
+  return m ? posix3.join(spec2.dir, m[1]) : null;
 }
 function documents(text) {
   const out = [];
@@ -46596,32 +46682,18 @@ function documents(text) {
   }
   return out;
 }
-function remap(script, to) {
-  const seen = /* @__PURE__ */ new WeakSet();
-  const visit2 = (v) => {
-    if (!v || typeof v !== "object" || seen.has(v)) return;
-    seen.add(v);
-    const o = v;
-    for (const [k, x] of Object.entries(o)) {
-      if ((k === "line" || k === "endLine") && typeof x === "number") o[k] = to(x);
-      else if (k !== "lines" && k !== "text") visit2(x);
-    }
-  };
-  visit2(script.engine);
-  visit2(script.podmanRuns);
-}
-function inHelpers(flags, written, elsewhere, candidates) {
+function inHelpers(flags, written2, elsewhere, candidates) {
   const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
   const cursors = /* @__PURE__ */ new Map();
   const bare = (l) => l.trim().replace(/^-\s*/, "").replace(/^(["'])(.*)\1$/, "$2");
   flags.forEach((f, i) => {
-    if (!f || !elsewhere[i] || !written[i]) return;
+    if (!f || !elsewhere[i] || !written2[i]) return;
     for (const c of order) {
       const lines = c.text.split("\n");
       const from = cursors.get(c.file) ?? 0;
-      let at2 = bestLine(written[i], lines, from);
+      let at2 = bestLine(written2[i], lines, from);
       if (at2 < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
-        const want = bare(written[i]);
+        const want = bare(written2[i]);
         at2 = lines.findIndex((l, j) => j >= from && /^\s*-\s/.test(l) && bare(l) === want);
       }
       if (at2 < 0) continue;
@@ -46632,14 +46704,14 @@ function inHelpers(flags, written, elsewhere, candidates) {
     }
   });
 }
-function inPatches(flags, written, source, candidates, patches) {
+function inPatches(flags, written2, source, candidates, patches) {
   const own2 = new Set(source.split("\n").map(plainLine));
   const patchText = candidates.filter((c) => patches.includes(c.file)).flatMap((c) => c.text.split("\n"));
   const inPatch = new Set(patchText.map(plainLine));
   const sourceIsPatch = candidates.some((c) => c.text === source && patches.includes(c.file));
   const cursors = /* @__PURE__ */ new Map();
   flags.forEach((f, i) => {
-    const want = plainLine(written[i]);
+    const want = plainLine(written2[i]);
     if (!f || !want || f.file || own2.has(want) && (sourceIsPatch || !inPatch.has(want))) return;
     const order = [...candidates].sort((a, b) => Number(patches.includes(b.file)) - Number(patches.includes(a.file)));
     for (const c of order) {
@@ -46655,12 +46727,12 @@ function inPatches(flags, written, source, candidates, patches) {
     }
   });
 }
-function byText(flags, written, unmatched, source) {
+function byText(flags, written2, unmatched, source) {
   const lines = source.split("\n").map(plainLine);
   let from = 0;
   flags.forEach((f, i) => {
-    if (!f || !unmatched[i] || !written[i]) return;
-    const at2 = lines.indexOf(plainLine(written[i]), from);
+    if (!f || !unmatched[i] || !written2[i]) return;
+    const at2 = lines.indexOf(plainLine(written2[i]), from);
     if (at2 < 0) return;
     f.line = at2 + 1;
     from = at2 + 1;

@@ -6,19 +6,18 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  HANDLERS,
-  runCommand
-} from "./chunk-KDY2MGGQ.js";
-import "./chunk-RVIN33HA.js";
-import "./chunk-HJYNEF3P.js";
-import "./chunk-KTJ75RO3.js";
-import "./chunk-5RGKNVFB.js";
-import "./chunk-5G27GZVR.js";
+  SHUTDOWN_DEADLINE_MS,
+  beforeExit,
+  runAbort,
+  shutdown
+} from "./chunk-Z7BAMW2Q.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  HANDLERS,
-  runCommand
+  SHUTDOWN_DEADLINE_MS,
+  beforeExit,
+  runAbort,
+  shutdown
 };

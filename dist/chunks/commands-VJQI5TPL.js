@@ -6,18 +6,19 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  SHUTDOWN_DEADLINE_MS,
-  beforeExit,
-  runAbort,
-  shutdown
-} from "./chunk-5G27GZVR.js";
+  HANDLERS,
+  runCommand
+} from "./chunk-PNCSQ3PZ.js";
+import "./chunk-RVIN33HA.js";
+import "./chunk-HJYNEF3P.js";
+import "./chunk-KTJ75RO3.js";
+import "./chunk-5RGKNVFB.js";
+import "./chunk-Z7BAMW2Q.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  SHUTDOWN_DEADLINE_MS,
-  beforeExit,
-  runAbort,
-  shutdown
+  HANDLERS,
+  runCommand
 };

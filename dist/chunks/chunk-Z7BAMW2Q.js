@@ -3067,6 +3067,12 @@ var Grouper = class {
       else this.s.strings.set(name, [...prev, ...written.slice(1).map((w) => ({ ...this.plain(w), optional }))]);
       return;
     }
+    const own = new RegExp(`^\\$\\{?${name}\\}?$`);
+    if (prev && !append && !opaque && written.some((w) => own.test(w.text))) {
+      const around = written.flatMap((w) => own.test(w.text) ? prev : [{ ...this.plain(w), optional }]);
+      this.s.strings.set(name, around);
+      return;
+    }
     let pieces = null;
     if (value !== void 0) {
       const texts = value.split(/\s+/).filter(Boolean);

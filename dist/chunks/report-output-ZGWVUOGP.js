@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-KDY2MGGQ.js";
+} from "./chunk-PNCSQ3PZ.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-KTJ75RO3.js";
@@ -25,7 +25,7 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-5G27GZVR.js";
+} from "./chunk-Z7BAMW2Q.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-FTMV2VY3.js";
 import "./chunk-7ICKPVQF.js";
