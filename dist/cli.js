@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QWPU3YKZ.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-VJQI5TPL.js"),
-    import("./chunks/report-output-ZGWVUOGP.js")
+    import("./chunks/commands-U2RVRTQF.js"),
+    import("./chunks/report-output-EQVRSV4T.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-PNCSQ3PZ.js";
+} from "./chunks/chunk-7FMXSB4J.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

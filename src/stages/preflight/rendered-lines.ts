@@ -129,11 +129,7 @@ function inHelpers(
 ): void {
   const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
   const cursors = new Map<string, number>();
-  const bare = (l: string) =>
-    l
-      .trim()
-      .replace(/^-\s*/, "")
-      .replace(/^(["'])(.*)\1$/, "$2");
+  const bare = (l: string) => plainLine(l).replace(/^- /, "");
   flags.forEach((f, i) => {
     if (!f || !elsewhere[i] || !written[i]) return;
     for (const c of order) {

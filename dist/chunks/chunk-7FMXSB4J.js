@@ -46685,7 +46685,7 @@ function documents(text) {
 function inHelpers(flags, written2, elsewhere, candidates) {
   const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
   const cursors = /* @__PURE__ */ new Map();
-  const bare = (l) => l.trim().replace(/^-\s*/, "").replace(/^(["'])(.*)\1$/, "$2");
+  const bare = (l) => plainLine(l).replace(/^- /, "");
   flags.forEach((f, i) => {
     if (!f || !elsewhere[i] || !written2[i]) return;
     for (const c of order) {

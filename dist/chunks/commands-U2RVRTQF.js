@@ -8,7 +8,7 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-PNCSQ3PZ.js";
+} from "./chunk-7FMXSB4J.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-KTJ75RO3.js";
