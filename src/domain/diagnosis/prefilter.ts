@@ -19,6 +19,16 @@ export const MISC = 1 << 9;
 export const DIRTY = 1 << 10;
 /** Every group: what a line gets when the prefilter is off. */
 export const ALL = (1 << 10) - 1;
+/**
+ * Not a group either: the line holds `.service` (case folded), so it may be a unit event (unitEventOf's own first
+ * test); the same scan answers what a second pass over the line with `includes` did.
+ */
+export const SERVICE = 1 << 11;
+/**
+ * A group pushLine reads without gating on it: `metrics: ` (the spec-decode metrics line, newest one read at the end).
+ * A line holding it and no other literal is kept like a quiet line, its text read only if it is the newest.
+ */
+export const SPEC = 1 << 12;
 
 const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
   // below-engine.ts NOISE
@@ -306,15 +316,14 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [TRACEBACK, ["traceback (most recent call last):", "raise"]],
   // classify.ts SERVING
   [SERVING, ["http/1.", "log_server_r: request: ", "log_server_r: done request: "]],
-  // classify.ts pushLine's own gates (banner, spec-decode metrics, tool gap, dynamo constant, KV estimate, RECOVERED),
+  // classify.ts pushLine's own gates (banner, tool gap, dynamo constant, KV estimate, RECOVERED),
   // and the ERROR/CRITICAL levels of the prefix, which keep a line as evidence: a whole line without any literal is
-  // only counted and kept in the tail
+  // only counted and kept in the tail (the spec-decode metrics literal is SPEC, below)
   [
     MISC,
     [
       "version",
       "starting to load model",
-      "metrics: ",
       "tool",
       "a constant (",
       "estimated maximum",
@@ -325,6 +334,8 @@ const GROUPS: ReadonlyArray<readonly [number, readonly string[]]> = [
     ],
   ],
   [DIRTY, ["\x1b", "\r"]],
+  [SERVICE, [".service"]],
+  [SPEC, ["metrics: "]],
 ];
 
 /** Every literal of every group (the line-by-line differential test splices them, whole and cut short, into lines). */
