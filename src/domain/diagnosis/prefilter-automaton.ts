@@ -1,19 +1,13 @@
 // The prefilter's Aho-Corasick automaton: made from the literals once, at build time (compact: the trie's states in
-// breadth-first order, prefilter-table.generated.ts), and expanded on every start into the full table groupsOf walks.
-// Expanding is one pass over the states; building the trie from the strings, which explain did on every start
-// before, cost as much again (~2 ms of cold code). Pure.
+// breadth-first order, prefilter-table.generated.ts), and expanded on every start into the full table groupsOf walks
+// (src/domain/journal/wasm/automaton.h). Building the trie from the strings and expanding it in JavaScript, as explain
+// did on every start before, cost 3-5 ms of cold code, and V8 compiled the loop with its optimizing compiler each time
+// (another 4-8 ms of CPU). Pure.
 
 /** Characters below this index have transitions; any other breaks every literal (they are ASCII). */
 export const SIGMA = 128;
 /** Bytes per state in the compact form: parent (16 bits), character (8), groups of the literals ending there (16). */
 const RECORD = 5;
-
-export interface Automaton {
-  /** state x SIGMA -> state, upper case folded in */
-  delta: Uint16Array;
-  /** each state's groups: its own literals' and those of every literal ending there */
-  out: Int32Array;
-}
 
 /**
  * The trie of the literals, its states numbered breadth first (so a state's children follow each other, after every
@@ -63,39 +57,4 @@ export function compactAutomaton(groups: ReadonlyArray<readonly [number, readonl
     }
   }
   return bytes;
-}
-
-/**
- * The full table from the compact form: each state's row copied whole from its failure state's (copyWithin, native;
- * shallower, so already complete) with its own edges laid over.
- */
-export function expandAutomaton(bytes: Uint8Array): Automaton {
-  const n = bytes.length / RECORD + 1;
-  const parent = new Int32Array(n);
-  const char = new Int32Array(n);
-  const out = new Int32Array(n);
-  for (let t = 1, o = 0; t < n; t++, o += RECORD) {
-    parent[t] = bytes[o]! | (bytes[o + 1]! << 8);
-    char[t] = bytes[o + 2]!;
-    out[t] = bytes[o + 3]! | (bytes[o + 4]! << 8);
-  }
-  const delta = new Uint16Array(n * SIGMA);
-  const fail = new Int32Array(n);
-  let t = 1;
-  for (let s = 0; s < n; s++) {
-    const f = fail[s]!;
-    if (s > 0) {
-      out[s]! |= out[f]!;
-      delta.copyWithin(s * SIGMA, f * SIGMA, f * SIGMA + SIGMA);
-    }
-    // s's children: the next states whose parent it is (breadth-first order)
-    for (; t < n && parent[t] === s; t++) {
-      const c = char[t]!;
-      fail[t] = s === 0 ? 0 : delta[f * SIGMA + c]!;
-      delta[s * SIGMA + c] = t;
-      // an upper-case letter moves as its lower-case one: case folding in the table (no branch per character)
-      if (c >= 97 && c <= 122) delta[s * SIGMA + c - 32] = t;
-    }
-  }
-  return { delta, out };
 }

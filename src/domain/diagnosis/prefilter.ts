@@ -1,9 +1,11 @@
 // One scan per line for the literals the diagnosis's patterns need (Aho-Corasick over the line's characters,
 // case folded), so a line runs only the pattern groups whose literals it holds: most lines of a long log hold none.
 // The literals, by group: prefilter-literals.ts; the automaton is made from them at build time
-// (prefilter-table.generated.ts, npm run build:prefilter) and expanded here on start. Pure.
-import { expandAutomaton, SIGMA } from "./prefilter-automaton.js";
+// (prefilter-table.generated.ts, npm run build:prefilter) and expanded on start by the journal decoder's WebAssembly
+// module (a loop that runs once costs less there than as cold JavaScript). Pure.
+import { SIGMA } from "./prefilter-automaton.js";
 import { PREFILTER_TABLE } from "./prefilter-table.generated.js";
+import { expandLiterals } from "../journal/wasm-lines.js";
 
 export {
   ALL,
@@ -23,7 +25,7 @@ export {
   TRACEBACK,
 } from "./prefilter-literals.js";
 
-const { delta, out } = expandAutomaton(Buffer.from(PREFILTER_TABLE, "base64"));
+const { delta, out } = expandLiterals(Buffer.from(PREFILTER_TABLE, "base64"));
 
 /** The groups whose literals `text` holds (case folded). */
 export function groupsOf(text: string): number {
