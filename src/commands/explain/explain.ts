@@ -1,5 +1,5 @@
 // `explain FILE|-`: a saved journal dump, plain log or response body diagnosed, read as a stream of chunks.
-import { existsSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import { renderExplain } from "../../domain/report/diagnosis-text.js";
@@ -16,23 +16,35 @@ export interface FileChunks extends AsyncIterable<Buffer> {
   reuse(): void;
 }
 
-/** A file's bytes in 1 MiB chunks (the decoder's run size); each a buffer of its own until `reuse()`. */
+/**
+ * A file's bytes in 1 MiB chunks (the decoder's run size); each a buffer of its own until `reuse()`. A file is read
+ * synchronously (explain has nothing else to do meanwhile, and each read then costs no trip through libuv's thread
+ * pool and its promise); stdin (`/dev/stdin`) asynchronously, since a pipe or terminal may be non-blocking, where a
+ * synchronous read fails with EAGAIN.
+ */
 export function fileChunks(path: string): FileChunks {
   let reused: Buffer | null = null;
   let reuse = false;
+  const buffer = () => (reuse ? (reused ??= Buffer.allocUnsafe(CHUNK)) : Buffer.allocUnsafe(CHUNK));
+  const chunk = (buf: Buffer, n: number) => (n === CHUNK ? buf : buf.subarray(0, n));
   return {
     reuse: () => void (reuse = true),
     async *[Symbol.asyncIterator]() {
-      const fh = await open(path, "r");
-      try {
-        for (;;) {
-          const buf = reuse ? (reused ??= Buffer.allocUnsafe(CHUNK)) : Buffer.allocUnsafe(CHUNK);
-          const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
-          if (bytesRead === 0) return;
-          yield bytesRead === CHUNK ? buf : buf.subarray(0, bytesRead);
+      if (path === "/dev/stdin") {
+        const fh = await open(path, "r");
+        try {
+          for (let buf = buffer(), n; (n = (await fh.read(buf, 0, CHUNK, null)).bytesRead) > 0; buf = buffer())
+            yield chunk(buf, n);
+        } finally {
+          await fh.close();
         }
+        return;
+      }
+      const fd = openSync(path, "r");
+      try {
+        for (let buf = buffer(), n; (n = readSync(fd, buf, 0, CHUNK, null)) > 0; buf = buffer()) yield chunk(buf, n);
       } finally {
-        await fh.close();
+        closeSync(fd);
       }
     },
   };

@@ -26,7 +26,9 @@ import {
   PHASE,
   PLAN,
   READY,
+  SERVICE,
   SERVING as SERVES,
+  SPEC,
   TRACEBACK,
 } from "./prefilter.js";
 import type { AdviceFacts, DiagnosisClass } from "./types.js";
@@ -77,6 +79,8 @@ const BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \
 const MAX_EVENTS = 2000;
 const MAX_RING = 40;
 const MAX_TAIL = 12;
+/** Quiet spec-decode lines held before the newest is read (memory stays flat on a long log). */
+const MAX_SPEC_PENDING = 64;
 /** A tail line as shown: long ones cut. */
 const tailText = (text: string): string => (text.length > 500 ? `${text.slice(0, 500)}…` : text);
 /** Lines between an engine's exception and the line saying it died of it (either side). */
@@ -102,10 +106,12 @@ export class Diagnoser {
   private readonly tracebacks = new TracebackAssembler();
   private readonly events: Array<UnitEvent & { seq: number }> = [];
   private readonly ring: string[] = [];
-  /** the last lines of any kind (engine, script, systemd): the evidence of an `unknown` */
-  private readonly tail: string[] = [];
+  /** the last MAX_TAIL lines of any kind (engine, script, systemd), a ring: the evidence of an `unknown` */
+  private readonly tail: string[] = new Array<string>(MAX_TAIL).fill("");
   /** tail[i] is a raw line pushLine's fast path kept unparsed (quiet) */
-  private readonly tailRaw: boolean[] = [];
+  private readonly tailRaw = new Uint8Array(MAX_TAIL);
+  /** lines ever kept in the tail (the newest is at (tailCount - 1) % MAX_TAIL) */
+  private tailCount = 0;
   private failure: Failure | null = null;
   private previousFailure: Failure | null = null;
   private readySeq: number | null = null;
@@ -119,6 +125,8 @@ export class Diagnoser {
   private readyFromServing = false;
   private phase: BootPhase | null = null;
   private specLine: string | null = null;
+  /** quiet lines holding `metrics: ` since specLine was set, raw, oldest first: the newest spec line of them wins */
+  private readonly specPending: string[] = [];
   private toolGap: string | null = null;
   private dynamoConstant: number | null = null;
   private kvEstimate: number | null = null;
@@ -140,13 +148,15 @@ export class Diagnoser {
     // conmon's records carry the unit the container runs in: other units' events are noise.
     if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
     const fromSystemd = rec.identifier === "systemd";
-    // (a line not from systemd is a unit event only when it names a .service: unitEventOf's own first test)
+    // the line's literals, read once: pushLine's groups, and whether it names a .service (a line not from systemd is a
+    // unit event only when it does: unitEventOf's own first test)
+    const g = fromSystemd ? 0 : this.prefilter ? groupsOf(rec.text) : ALL | SERVICE;
     const ev =
-      fromSystemd || rec.text.includes(".service")
+      fromSystemd || (g & SERVICE && rec.text.includes(".service"))
         ? unitEventOf(rec.text, { fromSystemd, unit: rec.unit, ts: rec.ts })
         : null;
     if (ev) this.pushUnitEvent(ev);
-    else if (rec.identifier !== "systemd") this.pushLine(rec.text, { fromContainer: rec.container !== null });
+    else if (!fromSystemd) this.line(rec.text, rec.container !== null, g & ~SERVICE);
     else this.pushSystemdLine(rec.text);
   }
 
@@ -184,10 +194,16 @@ export class Diagnoser {
    * signatures apply; the runtime's and the shell's come from the unit's stdout.
    */
   pushLine(raw: string, opts: { fromContainer?: boolean } = {}): void {
+    this.line(raw, opts.fromContainer === true, this.prefilter ? groupsOf(raw) & ~SERVICE : ALL);
+  }
+
+  /**
+   * pushLine, given `g0`: the pattern groups whose literals the raw line holds (prefilter.ts; ALL with the prefilter
+   * off); the rest cannot match. They are the message's when cleanLine leaves the line as it is (the message is then a
+   * part of it: its groups are among the raw line's).
+   */
+  private line(raw: string, fromContainer: boolean, g0: number): void {
     this.seq++;
-    // the pattern groups whose literals the line holds (prefilter.ts); the rest cannot match. Read on the raw line
-    // when cleanLine leaves it as it is (the message is then a part of it: its groups are among the raw line's)
-    const g0 = this.prefilter ? groupsOf(raw) : ALL;
     // (a `│` frame around the line is cleanLine's too: a non-ASCII character the literal scan does not take)
     const clean = (g0 & DIRTY) === 0 && raw.charCodeAt(0) !== 0x2502;
     if (this.quiet(raw, g0)) return;
@@ -204,7 +220,7 @@ export class Diagnoser {
     if ((g & TRACEBACK || this.tracebacks.inside) && this.tracebacks.push(raw)) return;
     const errorish = line.level === null || line.level === "ERROR" || line.level === "CRITICAL";
     const below = errorish && g & BELOW_LINE ? belowOf(msg) : null;
-    if (below && (!opts.fromContainer || below.layer === "engine")) {
+    if (below && (!fromContainer || below.layer === "engine")) {
       this.remember(msg.trim());
       this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
     }
@@ -246,7 +262,10 @@ export class Diagnoser {
       this.readyFromServing = true;
     }
     // the newest metrics line is the one that counts: read once, at the end
-    if (msg.includes("metrics: ") && isSpecLine(msg)) this.specLine = msg;
+    if (msg.includes("metrics: ") && isSpecLine(msg)) {
+      this.specLine = msg;
+      this.specPending.length = 0;
+    }
     // (each read only where its literal is: most lines have none)
     if (this.toolGap === null && msg.includes("tool") && isToolConfigGap(msg)) this.toolGap = msg.trim();
     const constant = msg.includes("a constant (")
@@ -293,20 +312,36 @@ export class Diagnoser {
    * parses it only if shown. The line must end in a visible character (its message is not empty).
    */
   private quiet(raw: string, g: number): boolean {
-    // once ready, an answered request's line (SERVING alone) changes nothing either
-    if ((g !== 0 && (g !== SERVES || this.readySeq === null)) || this.family === null || this.tracebacks.inside)
+    // once ready, an answered request's line (SERVING alone) changes nothing either; a spec-decode metrics line (SPEC
+    // alone) only matters if it is the newest: kept raw, read at the end (specPending)
+    if (
+      (g !== 0 && g !== SPEC && (g !== SERVES || this.readySeq === null)) ||
+      this.family === null ||
+      this.tracebacks.inside
+    )
       return false;
     const last = raw.charCodeAt(raw.length - 1);
     if (!(last > 32 && last < 127)) return false;
     // (only whether there is one is read: the regex runs until the first)
     if (this.engineLines === 0 && hasPrefix(raw)) this.engineLines++;
-    this.tail.push(raw);
-    this.tailRaw.push(true);
-    if (this.tail.length > MAX_TAIL) {
-      this.tail.shift();
-      this.tailRaw.shift();
-    }
+    if (g === SPEC && this.specPending.push(raw) >= MAX_SPEC_PENDING) this.settleSpec();
+    const at = this.tailCount++ % MAX_TAIL;
+    this.tail[at] = raw;
+    this.tailRaw[at] = 1;
     return true;
+  }
+
+  /** The newest pending line that is a spec-decode metrics line becomes specLine; the older ones no longer count. */
+  private settleSpec(): void {
+    const p = this.specPending;
+    for (let i = p.length - 1; i >= 0; i--) {
+      const msg = parseLine(p[i]!).msg;
+      if (isSpecLine(msg)) {
+        this.specLine = msg;
+        break;
+      }
+    }
+    p.length = 0;
   }
 
   private consider(f: Failure): void {
@@ -314,15 +349,13 @@ export class Diagnoser {
   }
 
   private keepTail(text: string): void {
-    this.tail.push(tailText(text));
-    this.tailRaw.push(false);
-    if (this.tail.length > MAX_TAIL) {
-      this.tail.shift();
-      this.tailRaw.shift();
-    }
+    const at = this.tailCount++ % MAX_TAIL;
+    this.tail[at] = tailText(text);
+    this.tailRaw[at] = 0;
   }
 
   finish(): Diagnosis {
+    this.settleSpec();
     const unit = this.opts.unit ?? mainUnit(this.events);
     const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
     const attempts = attemptsOf(events);
@@ -488,7 +521,14 @@ export class Diagnoser {
   private evidence(cls: DiagnosisClass): string[] {
     if (cls === "ready" || cls === "booting") return [];
     // Nothing decisive: the last lines of the window, so nobody has to ssh in to read them.
-    if (cls === "unknown") return this.tail.map((t, i) => (this.tailRaw[i] ? tailText(parseLine(t).msg.trim()) : t));
+    if (cls === "unknown") {
+      const out: string[] = [];
+      for (let n = Math.max(0, this.tailCount - MAX_TAIL); n < this.tailCount; n++) {
+        const t = this.tail[n % MAX_TAIL]!;
+        out.push(this.tailRaw[n % MAX_TAIL] ? tailText(parseLine(t).msg.trim()) : t);
+      }
+      return out;
+    }
     if (BELOW.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
     const tb = this.tracebacks.last?.content ?? [];
     const lines = tb.length > 0 ? tb : this.ring;

@@ -372,10 +372,7 @@ export class JournalDecoder {
   /** One clean line (empty ones are dropped). */
   private emitLine(h: Head, line: string): void {
     if (line === "") return;
-    this.window.add(
-      { ts: h.ts, priority: h.priority, container: h.container, unit: h.unit, identifier: h.identifier, text: line },
-      h.src,
-    );
+    this.window.add(h, line, h.src);
   }
 }
 

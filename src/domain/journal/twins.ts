@@ -3,7 +3,7 @@
 // the first copy's place, with the container's identity.
 //
 // Lines are numbered in arrival order and held in a ring; no object is made per line besides the record.
-import { CONTAINER, OTHER } from "./head.js";
+import { CONTAINER, OTHER, type Head } from "./head.js";
 import type { LogRecord } from "./record.js";
 
 const WAITING = 0,
@@ -26,19 +26,28 @@ export class TwinWindow {
   private readonly unpaired: [number[], number[]] = [[], []];
   private readonly unpairedHead = [0, 0];
 
-  add(rec: LogRecord, src: number): void {
+  /** One line under h's fields: a twin's second copy only marks the first (no record is made of it). */
+  add(h: Head, text: string, src: number): void {
     if (src !== OTHER) {
-      const twin = this.takeTwin(1 - src, rec.text);
+      const twin = this.takeTwin(1 - src, text);
       if (twin) {
         if (src === CONTAINER) {
-          twin.container = rec.container;
-          twin.identifier = rec.identifier;
-          twin.priority = rec.priority;
+          twin.container = h.container;
+          twin.identifier = h.identifier;
+          twin.priority = h.priority;
         }
         this.duplicates++;
         return;
       }
     }
+    const rec: LogRecord = {
+      ts: h.ts,
+      priority: h.priority,
+      container: h.container,
+      unit: h.unit,
+      identifier: h.identifier,
+      text,
+    };
     if (this.next - this.first > this.mask) this.grow();
     const slot = this.next & this.mask;
     this.recs[slot] = rec;

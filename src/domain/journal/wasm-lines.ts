@@ -35,6 +35,7 @@ interface Exports {
   names(): number;
   cursorSeen(at: number, n: number, ts: number): number;
   lines(base: number, from: number, end: number, arena: number): number;
+  expandLiterals(compact: number, n: number, delta: number, out: number, fail: number): void;
 }
 
 let compiled: WebAssembly.Module | null = null;
@@ -43,6 +44,30 @@ const PAGE = 65536;
 const PAD = 64;
 /** Entries one call returns at most (MAXE in wasm/lines.c). */
 const MAXE = 4096;
+
+/** Bytes per state of the literal automaton's compact form (src/domain/diagnosis/prefilter-automaton.ts). */
+const LITERAL_RECORD = 5;
+
+/**
+ * The diagnosis's literal automaton expanded from its compact form (wasm/automaton.h), in an instance of its own whose
+ * memory then holds the table for the process (never grown, so the views stay): 16-bit states x 128 columns, and
+ * each state's groups.
+ */
+export function expandLiterals(compact: Uint8Array): { delta: Uint16Array; out: Int32Array } {
+  compiled ??= new WebAssembly.Module(Buffer.from(JOURNAL_LINES_WASM, "base64"));
+  const x = new WebAssembly.Instance(compiled, {}).exports as unknown as Exports;
+  const n = compact.length / LITERAL_RECORD + 1;
+  // [compact | fail | delta | out] past the statics; a fresh instance's memory is zeroed, as delta must start
+  const at = (x.heapBase() + 15) & ~15;
+  const fail = at + ((compact.length + 15) & ~15);
+  const delta = fail + n * 4;
+  const out = delta + n * 128 * 2;
+  const have = x.memory.buffer.byteLength;
+  if (out + n * 4 > have) x.memory.grow(Math.ceil((out + n * 4 - have) / PAGE));
+  new Uint8Array(x.memory.buffer, at, compact.length).set(compact);
+  x.expandLiterals(at, n, delta, out, fail);
+  return { delta: new Uint16Array(x.memory.buffer, delta, n * 128), out: new Int32Array(x.memory.buffer, out, n) };
+}
 
 export class WasmLines {
   private readonly x: Exports;

@@ -239,6 +239,21 @@ describe("diagnose: healthy boots", () => {
     expect(d.plan.kvTokens).toBe(42656);
   });
 
+  it("the newest spec-decode metrics line counts, whether it came quiet (held raw) or through the whole reading", () => {
+    const spec = (mean: string) =>
+      `(APIServer pid=1) INFO 09-12 10:05:12 [metrics.py:96] SpecDecoding metrics: Mean acceptance length: ${mean}, Accepted: 201 tokens, Drafted: 384 tokens`;
+    const banner = "(APIServer pid=1) INFO 09-12 10:00:00 [api_server.py:1] vLLM API server version 0.10.1";
+    // quiet lines past the pending limit, then one that holds the literal but is no metrics line
+    const many = Array.from({ length: 150 }, (_, i) => spec(`1.${String(i).padStart(3, "0")}`));
+    const notSpec = "(APIServer pid=1) INFO 09-12 10:05:13 [x.py:1] exported metrics: 3 series";
+    expect(diagnose({ lines: [banner, ...many, notSpec] }).specDecode?.meanAcceptanceLength).toBe(1.149);
+    // an ERROR line takes the whole reading: a quiet one after it is newer
+    const errorSpec = spec("3.5").replace(" INFO ", " ERROR ");
+    expect(diagnose({ lines: [banner, spec("2.5"), errorSpec] }).specDecode?.meanAcceptanceLength).toBe(3.5);
+    expect(diagnose({ lines: [banner, errorSpec, spec("2.5")] }).specDecode?.meanAcceptanceLength).toBe(2.5);
+    expect(diagnose({ lines: [banner, errorSpec, notSpec] }).specDecode?.meanAcceptanceLength).toBe(3.5);
+  });
+
   it("unknown when nothing is recognisable", () => {
     expect(diagnose({ lines: ["hello", "world"] }).class).toBe("unknown");
   });

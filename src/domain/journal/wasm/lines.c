@@ -8,7 +8,8 @@
 // line as before (journal.ts), so both paths mean the same.
 //
 // One translation unit: the headers hold the parts (common.h, scan.h the key walk, seen.h names and
-// cursors, text.h escapes and cleaning) and this file the entries and the exports.
+// cursors, text.h escapes and cleaning, automaton.h the diagnosis's literal table) and this file the entries and
+// the exports.
 #include "common.h"
 
 // Entries: what one call found, line by line (struct of arrays, read by journal-lines-wasm.ts).
@@ -31,6 +32,7 @@ int32_t r_resume, r_gen;
 #include "scan.h"
 #include "seen.h"
 #include "text.h"
+#include "automaton.h"
 
 extern u8 __heap_base;
 
