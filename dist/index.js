@@ -15,14 +15,14 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-7FMXSB4J.js";
+} from "./chunks/chunk-7U6IAVQD.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
 import {
   ConfigError
 } from "./chunks/chunk-HJYNEF3P.js";
-import "./chunks/chunk-KTJ75RO3.js";
+import "./chunks/chunk-YMY4VPF4.js";
 import {
   UsageError,
   parseHostList,
@@ -34,9 +34,9 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-Z7BAMW2Q.js";
+} from "./chunks/chunk-BADAQYSC.js";
 import "./chunks/chunk-SDA2ORHP.js";
-import "./chunks/chunk-FTMV2VY3.js";
+import "./chunks/chunk-V3OBMPDC.js";
 import "./chunks/chunk-7ICKPVQF.js";
 import {
   __commonJS,

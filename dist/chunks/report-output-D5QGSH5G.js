@@ -13,10 +13,10 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-7FMXSB4J.js";
+} from "./chunk-7U6IAVQD.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
-import "./chunk-KTJ75RO3.js";
+import "./chunk-YMY4VPF4.js";
 import {
   UsageError,
   colourOf,
@@ -25,9 +25,9 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-Z7BAMW2Q.js";
+} from "./chunk-BADAQYSC.js";
 import "./chunk-SDA2ORHP.js";
-import "./chunk-FTMV2VY3.js";
+import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 

@@ -18,13 +18,13 @@ import {
   authMismatchAdvice,
   failureOf,
   isToolConfigGap
-} from "./chunk-FTMV2VY3.js";
+} from "./chunk-V3OBMPDC.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";
 
 // src/commands/explain/explain.ts
-import { existsSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 
@@ -552,19 +552,26 @@ async function* replay(held, rest) {
 function fileChunks(path) {
   let reused = null;
   let reuse = false;
+  const buffer = () => reuse ? reused ??= Buffer.allocUnsafe(CHUNK) : Buffer.allocUnsafe(CHUNK);
+  const chunk = (buf, n) => n === CHUNK ? buf : buf.subarray(0, n);
   return {
     reuse: () => void (reuse = true),
     async *[Symbol.asyncIterator]() {
-      const fh = await open(path, "r");
-      try {
-        for (; ; ) {
-          const buf = reuse ? reused ??= Buffer.allocUnsafe(CHUNK) : Buffer.allocUnsafe(CHUNK);
-          const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
-          if (bytesRead === 0) return;
-          yield bytesRead === CHUNK ? buf : buf.subarray(0, bytesRead);
+      if (path === "/dev/stdin") {
+        const fh = await open(path, "r");
+        try {
+          for (let buf = buffer(), n; (n = (await fh.read(buf, 0, CHUNK, null)).bytesRead) > 0; buf = buffer())
+            yield chunk(buf, n);
+        } finally {
+          await fh.close();
         }
+        return;
+      }
+      const fd = openSync(path, "r");
+      try {
+        for (let buf = buffer(), n; (n = readSync(fd, buf, 0, CHUNK, null)) > 0; buf = buffer()) yield chunk(buf, n);
       } finally {
-        await fh.close();
+        closeSync(fd);
       }
     }
   };

@@ -10,9 +10,9 @@ import {
   beforeExit,
   runAbort,
   shutdown
-} from "./chunk-Z7BAMW2Q.js";
+} from "./chunk-BADAQYSC.js";
 import "./chunk-SDA2ORHP.js";
-import "./chunk-FTMV2VY3.js";
+import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {

@@ -17,7 +17,7 @@ import {
   bootPhase,
   isReadyMarker,
   messageBytes
-} from "./chunk-FTMV2VY3.js";
+} from "./chunk-V3OBMPDC.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";

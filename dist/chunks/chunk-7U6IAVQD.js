@@ -20,7 +20,7 @@ import {
   explainCommand,
   renderExplain,
   toResult
-} from "./chunk-KTJ75RO3.js";
+} from "./chunk-YMY4VPF4.js";
 import {
   UsageError,
   codeSpan,
@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-Z7BAMW2Q.js";
+} from "./chunk-BADAQYSC.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -104,7 +104,7 @@ import {
   readSpecDecode,
   readSpecMetrics,
   statusOf
-} from "./chunk-FTMV2VY3.js";
+} from "./chunk-V3OBMPDC.js";
 import {
   SECRET_FLAG_ASSIGNMENT,
   TRAP_LITERAL_TOKEN,

@@ -2010,757 +2010,14 @@ function kubeOf(text) {
   return /^\s*Message:\s+The node was low on resource: /.test(text) ? evictionOf(text) : null;
 }
 
-// src/domain/diagnosis/prefilter.ts
-var NOISE2 = 1 << 0;
-var PLAN = 1 << 1;
-var PHASE = 1 << 2;
-var READY = 1 << 3;
-var BELOW = 1 << 4;
-var FAIL = 1 << 5;
-var KUBE = 1 << 6;
-var TRACEBACK = 1 << 7;
-var SERVING = 1 << 8;
-var MISC = 1 << 9;
-var DIRTY = 1 << 10;
-var ALL = (1 << 10) - 1;
-var GROUPS = [
-  // below-engine.ts NOISE
-  [
-    NOISE2,
-    [
-      "forwarding signal",
-      "no container with",
-      "no such container",
-      "resource_tracker",
-      "leaked ",
-      "exception ignored in",
-      "keyboardinterrupt",
-      "cancellederror",
-      "shutting down",
-      "waiting for application shutdown",
-      "application shutdown complete",
-      "finished server process",
-      "terminated",
-      "see '",
-      "command not found"
-    ]
-  ],
-  // the plan rules (vllm/plan.ts, peer-plan.ts) and the compile-cache counters: narrower than plan.ts's keywords, so
-  // vLLM's stats line (`GPU KV cache usage: 3.1%`) is not one
-  [
-    PLAN,
-    [
-      "loading weights took",
-      "model weights take",
-      "reserved for kv cache is",
-      "cpu blocks",
-      "gpu kv cache size",
-      "available kv cache memory",
-      "memory for kv cache",
-      "stored in kv cache",
-      "kv cache is allocated",
-      "concurrency",
-      "gpu blocks",
-      "model loading",
-      "model weights",
-      "graph capturing",
-      "cuda graph memory",
-      "torch.compile",
-      "auto-fit",
-      "model len",
-      "model_len",
-      "num_gpu_blocks",
-      "max seq len",
-      "estimated maximum model length",
-      "compiling a graph",
-      "directly load",
-      "max_total_num_tokens",
-      "load weight end",
-      "capture cuda graph end",
-      "n_ctx",
-      "llama_kv_cache",
-      "kv self size",
-      "max context"
-    ]
-  ],
-  // vllm/phase.ts PHASES
-  [
-    PHASE,
-    [
-      "application startup complete",
-      "starting vllm",
-      "available routes are",
-      "route: ",
-      "started server process",
-      "waiting for application startup",
-      "init engine (profile",
-      "supported_tasks",
-      "supported tasks",
-      "cuda graph",
-      "graph capturing finished",
-      "compiling a graph",
-      "dynamo bytecode transform",
-      "torch.compile t",
-      "directly load",
-      "cache the graph",
-      "saved aot compiled",
-      "memory profiling takes",
-      "available kv cache memory",
-      "llama_kv_cache",
-      "kv cache is allocated",
-      "gpu kv cache size",
-      "gpu blocks:",
-      "maximum concurrency for",
-      "profiling",
-      "starting to load model",
-      "loading safetensors checkpoint shards",
-      "loading pt checkpoint shards",
-      "loading weights",
-      "loading model weights",
-      "model loading took",
-      "load_model",
-      "using model weights format",
-      "llama_model_loader: ",
-      "load_tensors: ",
-      "load weight begin"
-    ]
-  ],
-  // vllm/phase.ts isReadyMarker, peers.ts isPeerReadyMarker
-  [
-    READY,
-    [
-      "application startup complete.",
-      "starting vllm api server",
-      "starting vllm server on",
-      "server is listening on http",
-      "model loaded",
-      "all slots are idle"
-    ]
-  ],
-  // below-engine.ts RULES and GENERIC_RUNTIME (a logrus line's message is a part of it, so its literals are in it)
-  [
-    BELOW,
-    [
-      "statfs",
-      "bind source path does not exist",
-      "stat /dev/",
-      "adding custom device",
-      "unresolvable cdi devices",
-      "could not select device driver",
-      "initializing source docker://",
-      "short-name",
-      "image not known",
-      "reading manifest",
-      "pull access denied",
-      "manifest unknown",
-      "cannot listen on the",
-      "rootlessport listen",
-      "pasta failed",
-      "bind for",
-      "failed to bind host port",
-      "flag: ",
-      "invalid argument",
-      "unknown argument",
-      "already in use",
-      "nvidia-container-cli: ",
-      "xec format error",
-      "executable file",
-      "crun",
-      "runc",
-      "oci permission denied",
-      "oci runtime",
-      "failed to locate executable",
-      "failed to execute",
-      "failed to load environment files",
-      "operation timed out",
-      "failed to determine user credentials",
-      "failed at step",
-      "main process exited",
-      "code=exited",
-      "unit ",
-      "has no execstart",
-      "bad unit file setting",
-      "\\r",
-      "^m",
-      "cannot execute",
-      "exit code",
-      "exit status",
-      ": line ",
-      "error: ",
-      "value error, ",
-      "trust_remote_code",
-      "error while handling",
-      "bind http server socket",
-      "error while attempting to bind",
-      "error response from daemon: "
-    ]
-  ],
-  // engine/vllm/failures.ts (root causes, wrappers, the exception shape) and engine/peers.ts
-  [
-    FAIL,
-    [
-      "out of memory",
-      "outofmemoryerror",
-      "warming up sampler",
-      "not enough gpu memory",
-      "constraints violated (",
-      "max seq len",
-      "no available memory for the cache blocks",
-      "stored in kv cache",
-      "free memory on device",
-      "no cuda gpus",
-      "no hip gpus",
-      "failed to infer device type",
-      "no nvidia driver",
-      "cuda driver initialization failed",
-      "no cuda-capable device",
-      "hiperrornodevice",
-      "torch.cuda.is_available()",
-      "not supported",
-      "killed process",
-      "killed by the oom killer",
-      "oom-kill",
-      "cuda error: ",
-      "hip error: ",
-      "ggml_assert(",
-      "nvrm: xid",
-      "fallen off the bus",
-      "fp8e4nv not supported",
-      "localentrynotfounderror",
-      "outgoing traffic has been disabled",
-      "no module named",
-      "error while loading shared libraries",
-      "undefined symbol: ",
-      "failed to spawn: ",
-      "interface found",
-      "nccl",
-      "distbackenderror",
-      "watchdog caught collective operation timeout",
-      "store->get",
-      "tcpstore",
-      "distnetworkerror",
-      "peer access is not supported",
-      "failed: cuda error ",
-      "system memory request exceeds memory available in /dev/shm",
-      "chat_template is not set",
-      "default chat template",
-      "jinja2.exceptions.",
-      "templatesyntaxerror",
-      "undefinederror: ",
-      "chat template",
-      "parser",
-      "error in extracting tool call",
-      "streaming tool call",
-      "worker failed with error",
-      "engine core initialization failed",
-      "engine process failed to start",
-      "enginedeaderror",
-      "workerproc initialization failed",
-      "frontend process failed during engine core initialization",
-      "died unexpectedly",
-      "executor failed.",
-      "enginecore failed to start",
-      "enginecore encountered a fatal error",
-      "enginecore hit an exception",
-      "workerproc hit an exception",
-      "workerproc failed",
-      "application startup failed",
-      "error",
-      "exception",
-      // peers.ts
-      "cudamalloc failed: out of memory",
-      "to allocate",
-      "_alloc_buffer: failed to allocate buffer of size",
-      "gguf_init_from_file",
-      "llama_model_load: error loading model: ",
-      "error loading model: ",
-      "not enough memory. please try to increase --mem-fraction-static",
-      "than the profiled value -",
-      "hit an exception",
-      "received sigquit from a child process",
-      "scheduler is dead",
-      "initialization failed. warmup error",
-      "exiting due to model loading error",
-      "failed to load model",
-      "failed to create context with model",
-      "failed to initialize the context",
-      "exception loading model"
-    ]
-  ],
-  // kube.ts: the status words statusOf knows, and the event rows' type column
-  [
-    KUBE,
-    [
-      "oomkilled",
-      "crashloopbackoff",
-      "startcontainer",
-      "error",
-      "errimage",
-      "imagepullbackoff",
-      "invalidimagename",
-      "containercannotrun",
-      "evicted",
-      "low on resource",
-      "warning",
-      "normal"
-    ]
-  ],
-  // traceback.ts: what opens a traceback, or a `raise` line outside one
-  [TRACEBACK, ["traceback (most recent call last):", "raise"]],
-  // classify.ts SERVING
-  [SERVING, ["http/1.", "log_server_r: request: ", "log_server_r: done request: "]],
-  // classify.ts pushLine's own gates (banner, spec-decode metrics, tool gap, dynamo constant, KV estimate, RECOVERED),
-  // and the ERROR/CRITICAL levels of the prefix, which keep a line as evidence: a whole line without any literal is
-  // only counted and kept in the tail
-  [
-    MISC,
-    [
-      "version",
-      "starting to load model",
-      "metrics: ",
-      "tool",
-      "a constant (",
-      "estimated maximum",
-      "retrying without",
-      "main pid: ",
-      "error",
-      "critical"
-    ]
-  ],
-  [DIRTY, ["\x1B", "\r"]]
-];
-var LITERALS = GROUPS.flatMap(([, words]) => words);
+// src/domain/diagnosis/prefilter-automaton.ts
 var SIGMA = 128;
-function build() {
-  let most = 1;
-  for (const [, words] of GROUPS) for (const w of words) most += w.length;
-  if (most > 65535) throw new Error("prefilter: too many literal states for a 16-bit table");
-  const trie = new Uint16Array(most * SIGMA);
-  const found = new Int32Array(most);
-  const parent = new Int32Array(most);
-  const char = new Int32Array(most);
-  let n = 1;
-  for (const [bit, words] of GROUPS) {
-    for (const w of words) {
-      let s = 0;
-      for (let i = 0; i < w.length; i++) {
-        const c = w.charCodeAt(i);
-        if (c >= SIGMA || c >= 65 && c <= 90) throw new Error(`prefilter literal must be lower-case ASCII: ${w}`);
-        let t = trie[s * SIGMA + c];
-        if (t === 0) {
-          t = trie[s * SIGMA + c] = n++;
-          parent[t] = s;
-          char[t] = c;
-        }
-        s = t;
-      }
-      found[s] |= bit;
-    }
-  }
-  const first = new Int32Array(n + 1);
-  for (let t = 1; t < n; t++) first[parent[t] + 1]++;
-  for (let s = 0; s < n; s++) first[s + 1] += first[s];
-  const kids = new Int32Array(n);
-  const fill = first.slice(0, n);
-  for (let t = 1; t < n; t++) kids[fill[parent[t]]++] = t;
-  const delta2 = new Uint16Array(n * SIGMA);
-  const outs = found.slice(0, n);
-  const fail = new Int32Array(n);
-  const edge = (s, c, t) => {
-    delta2[s * SIGMA + c] = t;
-    if (c >= 97 && c <= 122) delta2[s * SIGMA + c - 32] = t;
-  };
-  const queue = new Int32Array(n);
-  let tail = 0;
-  for (let k = first[0]; k < first[1]; k++) {
-    edge(0, char[kids[k]], kids[k]);
-    queue[tail++] = kids[k];
-  }
-  for (let q = 0; q < tail; q++) {
-    const s = queue[q];
-    const f = fail[s];
-    outs[s] |= outs[f];
-    delta2.copyWithin(s * SIGMA, f * SIGMA, f * SIGMA + SIGMA);
-    for (let k = first[s]; k < first[s + 1]; k++) {
-      const t = kids[k];
-      fail[t] = delta2[f * SIGMA + char[t]];
-      edge(s, char[t], t);
-      queue[tail++] = t;
-    }
-  }
-  return { delta: delta2, out: outs };
-}
-var { delta, out } = build();
-function groupsOf(text) {
-  let s = 0;
-  let bits = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= SIGMA) {
-      s = 0;
-      continue;
-    }
-    s = delta[s << 7 | c];
-    bits |= out[s];
-  }
-  return bits;
-}
 
-// src/domain/diagnosis/classify.ts
-var BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+\.\d+\.\d+\S*$/;
-var MAX_EVENTS = 2e3;
-var MAX_RING = 40;
-var MAX_TAIL = 12;
-var tailText = (text) => text.length > 500 ? `${text.slice(0, 500)}\u2026` : text;
-var CAUSE_WINDOW = 40;
-var SERVING2 = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: (?:done )?request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
-var CRASH_RESULTS = /* @__PURE__ */ new Set(["exit-code", "signal", "core-dump", "watchdog", "oom-kill"]);
-var RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
-var BELOW2 = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
-var Diagnoser = class {
-  constructor(opts = {}) {
-    this.opts = opts;
-    this.prefilter = opts.prefilter ?? true;
-  }
-  opts;
-  seq = 0;
-  planReader = new PlanReader();
-  tracebacks = new TracebackAssembler();
-  events = [];
-  ring = [];
-  /** the last lines of any kind (engine, script, systemd): the evidence of an `unknown` */
-  tail = [];
-  /** tail[i] is a raw line pushLine's fast path kept unparsed (quiet) */
-  tailRaw = [];
-  failure = null;
-  previousFailure = null;
-  readySeq = null;
-  /** exceptions engine processes logged after readiness, which alone are no failure (a request's) */
-  servingErrors = [];
-  /** where an engine first said it died after readiness (vLLM logs that line, then the traceback) */
-  firstFatalSeq = null;
-  /** uvicorn's line, or llama-server's `server is listening on http://…` */
-  readyLine = "Application startup complete.";
-  /** readiness read from answered requests, not a startup line (a tool gap then says more than "ready") */
-  readyFromServing = false;
-  phase = null;
-  specLine = null;
-  toolGap = null;
-  dynamoConstant = null;
-  kvEstimate = null;
-  engineLines = 0;
-  bootedSinceStart = false;
-  engineUnit = null;
-  /** which engine wrote the log (the first line that says): the flags a fix names */
-  family = null;
-  /** false: every pattern on every line (the prefilter's differential test) */
-  prefilter;
-  /** A decoded record: systemd's lines become unit events, everything else engine lines. */
-  pushRecord(rec) {
-    if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
-    const fromSystemd = rec.identifier === "systemd";
-    const ev = fromSystemd || rec.text.includes(".service") ? unitEventOf(rec.text, { fromSystemd, unit: rec.unit, ts: rec.ts }) : null;
-    if (ev) this.pushUnitEvent(ev);
-    else if (rec.identifier !== "systemd") this.pushLine(rec.text, { fromContainer: rec.container !== null });
-    else this.pushSystemdLine(rec.text);
-  }
-  /** systemd's own lines that are no unit event: `Start request repeated …` variants, bad unit files. */
-  pushSystemdLine(text) {
-    this.keepTail(text);
-    const below = belowOf(text);
-    if (below) this.consider({ kind: below.kind, priority: below.priority, msg: text.trim(), seq: this.seq, below });
-    this.considerHostOom(text);
-  }
-  /**
-   * systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal.
-   */
-  considerHostOom(text) {
-    if (HOST_OOM.test(text)) this.consider({ kind: "oom", priority: 5, msg: text.trim(), seq: this.seq });
-  }
-  pushUnitEvent(ev) {
-    const want = this.opts.unit ?? this.engineUnit;
-    if (want && ev.unit && ev.unit !== want) return;
-    if (ev.kind === "started") this.newAttempt();
-    this.events.push({ ...ev, seq: this.seq });
-    if (this.events.length > MAX_EVENTS) this.events.shift();
-    this.keepTail(ev.text);
-    const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
-    if (below)
-      this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
-    this.considerHostOom(ev.text);
-  }
-  /**
-   * One line of text. `fromContainer`: written by the engine's container (conmon), so only the engine's own
-   * signatures apply; the runtime's and the shell's come from the unit's stdout.
-   */
-  pushLine(raw, opts = {}) {
-    this.seq++;
-    const g0 = this.prefilter ? groupsOf(raw) : ALL;
-    const clean = (g0 & DIRTY) === 0 && raw.charCodeAt(0) !== 9474;
-    if (this.quiet(raw, g0)) return;
-    const line = parseLine(raw);
-    const msg = line.msg;
-    const text = msg.trim();
-    if (text === "") return;
-    this.keepTail(text);
-    const g = !this.prefilter ? ALL : clean ? g0 : groupsOf(msg);
-    if (g & NOISE2 && isNoise(msg)) return;
-    if ((g & TRACEBACK || this.tracebacks.inside) && this.tracebacks.push(raw)) return;
-    const errorish = line.level === null || line.level === "ERROR" || line.level === "CRITICAL";
-    const below = errorish && g & BELOW ? belowOf(msg) : null;
-    if (below && (!opts.fromContainer || below.layer === "engine")) {
-      this.remember(msg.trim());
-      this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
-    }
-    const mainExit = line.level === null && msg.includes("Main PID: ") ? mainPidExitOf(msg) : null;
-    if (mainExit) this.pushUnitEvent(mainExit);
-    const kube = line.level === null && g & KUBE ? kubeOf(msg) : null;
-    if (kube) this.considerKube(msg.trim(), kube);
-    if (line.level !== null || line.proc !== null) this.engineLines++;
-    if (this.family === null) {
-      this.family = familyOf(raw.trim());
-      if (this.family !== null) this.engineLines++;
-    }
-    if ((msg.includes("version") || msg.startsWith("Starting to load model")) && BANNER.test(msg)) {
-      if (this.bootedSinceStart) this.newAttempt();
-      this.bootedSinceStart = true;
-    }
-    if (g & PLAN && this.planReader.push(msg)) this.engineLines++;
-    if (this.failure?.kind === "oom" && RECOVERED.test(msg)) this.failure = null;
-    const phase = g & PHASE ? bootPhase(msg) : null;
-    if (phase) {
-      this.phase = phase;
-      this.engineLines++;
-    }
-    if (g & READY && isReadyMarker(msg)) {
-      this.readySeq = this.seq;
-      this.readyLine = msg.includes("Application startup complete.") ? "Application startup complete." : msg.trim();
-    } else if (this.readySeq === null && g & SERVING && SERVING2.test(msg)) {
-      this.readySeq = this.seq;
-      this.readyLine = msg.trim();
-      this.readyFromServing = true;
-    }
-    if (msg.includes("metrics: ") && isSpecLine(msg)) this.specLine = msg;
-    if (this.toolGap === null && msg.includes("tool") && isToolConfigGap(msg)) this.toolGap = msg.trim();
-    const constant = msg.includes("a constant (") ? /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg) : null;
-    if (constant) this.dynamoConstant = Number(constant[1]);
-    const est = msg.includes("estimated maximum") ? /estimated maximum model length is ([\d,]+)/.exec(msg) : null;
-    if (est) this.kvEstimate = parseNumber(est[1]);
-    const match = g & FAIL ? (errorish ? peerFailureOf(msg) : null) ?? failureOf(msg, line.level) : null;
-    if (match && !(this.readySeq !== null && match.priority === 3)) {
-      this.remember(msg.trim());
-      this.consider({ ...match, msg: msg.trim(), seq: this.seq });
-      if (this.readySeq !== null && match.priority <= 2) this.firstFatalSeq ??= this.seq;
-    } else if (line.level === "ERROR" || line.level === "CRITICAL") {
-      this.remember(msg.trim());
-      if (match) {
-        this.servingErrors.push({ msg: msg.trim(), seq: this.seq });
-        if (this.servingErrors.length > MAX_RING) this.servingErrors.shift();
-      }
-    }
-  }
-  /**
-   * A fact Kubernetes reported about the pod, read from kubectl's JSON (kube-facts.ts), weighed like the same words
-   * in kubectl's text. Pushed after the container's log, so a log line naming its cause at the same priority wins.
-   */
-  pushKube(line, m) {
-    this.seq++;
-    this.keepTail(line);
-    this.considerKube(line, m);
-  }
-  considerKube(line, m) {
-    this.remember(line);
-    this.consider({ kind: m.kind, priority: m.priority, msg: line, seq: this.seq, below: m.below });
-  }
-  /**
-   * Most lines of a long log hold no literal of any group (prefilter.ts) over the whole raw line (`g`: ALL when the
-   * line is not clean or the prefilter off): for those, when no traceback is open and the engine is known, pushLine
-   * would only count the line and keep it in the tail. Done here without parsing it; the tail keeps the raw line and
-   * parses it only if shown. The line must end in a visible character (its message is not empty).
-   */
-  quiet(raw, g) {
-    if (g !== 0 && (g !== SERVING || this.readySeq === null) || this.family === null || this.tracebacks.inside)
-      return false;
-    const last = raw.charCodeAt(raw.length - 1);
-    if (!(last > 32 && last < 127)) return false;
-    if (this.engineLines === 0 && hasPrefix(raw)) this.engineLines++;
-    this.tail.push(raw);
-    this.tailRaw.push(true);
-    if (this.tail.length > MAX_TAIL) {
-      this.tail.shift();
-      this.tailRaw.shift();
-    }
-    return true;
-  }
-  consider(f) {
-    if (outranks(f, this.failure)) this.failure = f;
-  }
-  keepTail(text) {
-    this.tail.push(tailText(text));
-    this.tailRaw.push(false);
-    if (this.tail.length > MAX_TAIL) {
-      this.tail.shift();
-      this.tailRaw.shift();
-    }
-  }
-  finish() {
-    const unit = this.opts.unit ?? mainUnit(this.events);
-    const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
-    const attempts = attemptsOf(events);
-    const ready = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
-    const failure = ready ? null : this.failure ?? this.previousFailure;
-    const startLimit = events.find((e) => e.kind === "start-limit-hit");
-    const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
-    const uncounted = events.filter((e) => e.kind === "restart-scheduled" && e.counter === void 0).length;
-    const counter = Math.max(uncounted, ...events.map((e) => e.counter ?? 0));
-    const failedExit = events.some((e) => e.kind === "main-exited" && e.status !== 0 || e.kind === "failed");
-    const exitSeen = events.some((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
-    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
-    const current = events.slice(Math.max(0, lastStartAt));
-    const lastEnd = [...current].reverse().find((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
-    const failedOnce = !ready && lastEnd !== void 0 && (lastEnd.kind === "failed" && CRASH_RESULTS.has(lastEnd.result ?? "") || lastEnd.kind === "main-exited" && lastEnd.status !== 0) && !current.some((e) => e.kind === "stopping" && e.seq <= lastEnd.seq);
-    const repeated = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready && counter >= 1 && (failedExit || !exitSeen) || !ready && (this.opts.nRestarts ?? 0) >= 2;
-    const loop = repeated || failedOnce;
-    const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
-    const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
-    let cls;
-    let decisive = null;
-    let below = failure?.below ?? null;
-    if (!failure && startLimit && attempts.length === 0 && !loopedBefore(events, startLimit)) {
-      cls = "unit-error";
-      decisive = startLimit.text;
-      below = {
-        kind: "unit-error",
-        layer: "systemd",
-        priority: 5,
-        facts: { what: "start-limit-hit", ...unit ? { unit } : {} }
-      };
-    } else if (failure) {
-      cls = failure.kind;
-      decisive = failure.priority >= 3 ? failure.msg : WORKER_DIED.test(failure.msg) ? this.causeOfDeath() ?? failure.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg;
-    } else if (loop) {
-      cls = "crash-loop";
-      const newest = [...events].reverse();
-      const lastExit = newest.find((e) => e.kind === "main-exited") ?? newest.find((e) => isCleanExit(e) || e.kind === "failed");
-      decisive = startLimit?.text ?? lastExit?.text ?? null;
-    } else if (ready && exitAfter(this.readySeq) && !stoppedAfterReady) {
-      cls = "container-removed";
-      decisive = exitAfter(this.readySeq).text;
-    } else if (ready && !(this.readyFromServing && this.toolGap)) {
-      cls = "ready";
-      decisive = this.readyLine;
-    } else if (this.toolGap) {
-      cls = "tools-not-enabled";
-      decisive = this.toolGap;
-    } else if (exitAfter(0)) {
-      cls = "clean-exit";
-      decisive = exitAfter(0).text;
-    } else if (this.engineLines > 0) {
-      cls = "booting";
-    } else cls = "unknown";
-    const oom = cls === "oom" && decisive ? readOomGap(decisive) ?? this.oomFromRing() : null;
-    const facts = {
-      decisive,
-      oom,
-      phase: this.phase,
-      attempts,
-      failedExits: failedExitCount(events),
-      startLimit: Boolean(startLimit),
-      unit,
-      engine: this.family,
-      kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
-      dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null
-    };
-    const { summary, fix } = below ? belowAdvice(below, { ...unit ? { service: unit } : {}, engine: this.family }) : advice(cls, facts);
-    const loopNote = failure && repeated ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
-    return {
-      class: cls,
-      decisive: decisive === null ? null : redactSecrets(decisive),
-      plan: { ...this.planReader.plan },
-      oom,
-      specDecode: this.specLine === null ? null : readSpecDecode(this.specLine),
-      summary: summary + loopNote,
-      fix,
-      evidence: this.evidence(cls).map(redactSecrets),
-      phase: this.phase,
-      attempts,
-      compileCache: this.planReader.compileCache(),
-      below,
-      engine: this.family
-    };
-  }
-  newAttempt() {
-    if (this.failure) this.previousFailure = this.failure;
-    this.failure = null;
-    this.readySeq = null;
-    this.readyFromServing = false;
-    this.bootedSinceStart = false;
-    this.firstFatalSeq = null;
-    this.servingErrors.length = 0;
-  }
-  remember(line) {
-    if (this.ring[this.ring.length - 1] === line) return;
-    this.ring.push(line);
-    if (this.ring.length > MAX_RING) this.ring.shift();
-  }
-  /** An engine dying after readiness: the first exception logged around where it first said so is the cause. */
-  causeOfDeath() {
-    const at = this.firstFatalSeq;
-    if (at === null) return null;
-    return this.servingErrors.find((e) => Math.abs(e.seq - at) <= CAUSE_WINDOW)?.msg ?? null;
-  }
-  tracebackDecisive() {
-    return this.tracebacks.last ? decisiveOf(this.tracebacks.last) : null;
-  }
-  oomFromRing() {
-    for (let i = this.ring.length - 1; i >= 0; i--) {
-      const gap = readOomGap(this.ring[i]);
-      if (gap) return gap;
-    }
-    return null;
-  }
-  evidence(cls) {
-    if (cls === "ready" || cls === "booting") return [];
-    if (cls === "unknown") return this.tail.map((t, i) => this.tailRaw[i] ? tailText(parseLine(t).msg.trim()) : t);
-    if (BELOW2.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
-    const tb = this.tracebacks.last?.content ?? [];
-    const lines = tb.length > 0 ? tb : this.ring;
-    const out2 = lines.slice(-12);
-    const unitLines = this.events.slice(-8).map((e) => e.text);
-    return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out2, ...unitLines] : out2;
-  }
-};
-function loopedBefore(events, limit) {
-  const before = events.slice(0, events.indexOf(limit));
-  return before.some(
-    (e) => e.kind === "restart-scheduled" || e.kind === "failed" || e.kind === "main-exited" && e.status !== 0
-  );
-}
-function failedExitCount(events) {
-  const exits = events.filter((e) => e.kind === "main-exited" && e.status !== 0).length;
-  return exits > 0 ? exits : events.filter((e) => e.kind === "failed").length;
-}
-function isCleanExit(e) {
-  return e.kind === "deactivated" || e.kind === "main-exited" && e.status === 0;
-}
-function kvFacts(line, estimate) {
-  const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(
-    line
-  );
-  const v0 = /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(
-    line
-  );
-  return {
-    neededGiB: parseNumber(m?.[1]),
-    availableGiB: parseNumber(m?.[2]),
-    estimatedMaxLen: estimate,
-    maxModelLen: parseNumber(v0?.[1]),
-    capacityTokens: parseNumber(v0?.[2])
-  };
-}
+// src/domain/diagnosis/prefilter-table.generated.ts
+var PREFILTER_TABLE = "AAANAAQAABsABAAALgAAAAA6AAAAAFwAAAAAXgAAAABfAAAAAGEAAAAAYgAAAABjAAAAAGQAAAAAZQAAAABmAAAAAGcAAAAAaAAAAABpAAAAAGoAAAAAawAAAABsAAAAAG0AAAAAbgAAAABvAAAAAHAAAAAAcgAAAABzAAAAAHQAAAAAdQAAAAB2AAAAAHcAAAAAeAAAAwBzAAAEACAAAAUAchAABgBtEAAHAGEAAAgAIAAACABkAAAIAGwAAAgAcAAACAB1AAAIAHYAAAkAYQAACQBpAAAKAGEAAAoAaAAACgBvAAAKAHAAAAoAcgAACgB1AAALAGUAAAsAaQAACwB5AAAMAG4AAAwAcgAADABzAAAMAHYAAAwAeAAADQBhAAANAGkAAA0AbAAADQBvAAANAHAAAA0AcgAADgBnAAAOAHAAAA4AcgAADwBhAAAPAGkAAA8AdAAAEABtAAAQAG4AABEAaQAAEgBlAAASAGkAABIAdgAAEwBlAAATAGwAABMAbwAAFABhAAAUAGUAABQAbwAAFQBfAAAVAGMAABUAbwAAFQB1AAAVAHYAABYAYwAAFgBvAAAWAHAAABYAdQAAFwBhAAAXAGUAABcAcgAAFwB1AAAYAGEAABgAZQAAGABvAAAYAHUAABkAYQAAGQBjAAAZAGUAABkAaAAAGQB0AAAZAHUAABkAeQAAGgBjAAAaAGUAABoAaAAAGgBvAAAaAHIAABsAbgAAGwBzAAAcAGEAABwAZQAAHQBhAAAdAG8AAB4AZQAAHwBlAAAgAGwAACMAbAAAJABjAAAlAGQAACYAbAAAJgByAAAnAHAAACgAdAAAKQBhAAAqAGQAACsAbgAALABjAAAsAG4AACwAcAAALQBhAAAuAGQAAC4AbQAALgBuAAAuAHUAAC8AdQAAMABhAAAwAGkAADAAdQAAMQBkAAAyAGYAADMAZQAAMwByAAAzAHMAADQAbgAANQBnAAA2AHIAADcAdAAAOABpAAA5AGMAADkAZQAAOQBpAAA6AGkAADoAbAAAOwBuAAA8AGEAAD0AcgAAPgA4AAA/AGUAAD8AbwAAQABtAABAAHUAAEEAdQAAQgBhAABDAHMAAEQAcAAARAB0AABFAHQAAEYAYQAARwBpAABHAHQAAEcAdgAASABuAABJAHkAAEoAbAAASwAgAABMAGEAAE0AYQAATgBhAABOAGMAAE4AZwAATgB3AABPAGkAAE8AbgAATwB4AABQAG0AAFAAdAAAUQBkAABSAGMAAFMAYwAAVAAgAABUAHIAAFQAdAAAVQBtAABWAGkAAFYAcgAAVwBpAABYAG0AAFkAZQAAWgB0AABbAHIAAFsAcwAAXABlAABdAG8AAF4AbAAAXwBpAABgAGEAAGAAYwAAYABzAABgAHQAAGEAbwAAYQB1AABiAG4AAGMAdgAAZABoAABlAGUAAGUAcgAAZgBvAABmAHUAAGcAYQAAZwBvAABnAHIAAGgAcAAAaQBzAABqAHAAAGsAbQAAawByAABsAGEAAG0AIAAAbQBvAABtAHIAAG4AYQAAbgB1AABvAGQAAG8AaQAAbwBrAABvAHIAAHAAaQAAcQBsAAByAHIAAHMAaQAAcwByAABzAHQAAHQAcgAAdQBjAAB2AHIAAHcAaQAAeABsAAB5AG8AAHoAaQAAewAgAAB8AGUAAH0AbAAAfgBvAAB/AGkAAIAAIAAAgQBkAACCAGgAAIMAYwAAgwBuAACEAHQAAIUAdAAAhgBlAACHAG0AAIcAcAAAiABjAACIAHMAAIgAdAAAiQBsAACKACAAAIsAcwAAjAB0AACNAG4QAI4AYQAAjwBhAACQAGQAAJEAZQAAkgB0AACTAGEAAJQAaQAAlQBpAACVAG8AAJYAaQAAlwBjAACYAGUAAJkAYwAAmgB0AACbAGwAAJwAbAAAnQBpAACeAGcAAJ8AdwAAoABlAAChAGUAAKIAbgAAowBsAACkAGYAAKUAIAAApgBwAACnACAAAKgAIAAAqABlAACpACAAAKoAcAAAqwBnAACsAHQAAK0AZQAArgBhAACvAGoAALAAYgAAsQBsAACyAGMAALIAcwAAswBrAAC0AG0AALUAZAAAtgBhAAC3AF8AALgAIAAAuQBuAAC6AGkAALsAIAAAuwBfAAC7AGkAALwAbwAAvQByAAC+AGUAAL8AdAAAwABsIADBAGEAAMEAYwAAwQBoAADBAG0AAMEAbgAAwQBzAADCAG0AAMMAIAAAxABfAADFAGQAAMYAbQAAxwAgAADIAC0AAMgAawAAyQByAADKACAAAMoAZwAAygBvAADLAHMAAMwAdAAAzQByAADOAGYAAM8AbAAA0ABzAADRAGQAANIAZQAA0wBlAADTAG8AANQAcgAA1QB0AADWAHQAANcAYxAA2ABlAADZAGUAANoAIAAA2wB2AADcAHIAAN0AdAAA3gByAADeAHQAAN8AcgAA4ABlAADhAHAAAOIAdAAA4wBzAADkAHAAAOUAbQAA5gBuAADnAGEAAOgAbAAC6QBjAADqAGMAAOsAcwAA7ABlAADtAHQAAO4AbgAA7wBlAADwAG4AAPEAdQAA8gBzAADzAHQAAPQAbQAA9ABuAAD1AGMAAPYAawAA9wAgAAD4AHYAAPkAbgAA+gBvAAD7AG4AAPwAbgAA/QBzAAD+AGEAAP8AaQAAAAEtAAABAWwAAAIBdQAAAwEgAAAEAWUAAAUBZQAABgFvAAAHAXUAAAgBIAAACAFfAAAJAT0AAAoBYQAACwFpAAAMAXUAAA0BdAAADgFhAAAPAWQAABABYgAAEQFoAAASAWkAABQBIAAAFAFtAAAVAXUAABYBIAAAFwFjAAAYAWIAABgBbgAAGQFtAAAaAW4AABsBbQAAHAFyYAIdAW0AAB4BdAAAHwFwAAAgAXUAACEBIAAAIQFpAAAiAWUAACMBZQAAJAFzAAAlAToAACYBYQAAJwE0AAAoASAAACkBdAAAKgFfAAArAV8AACwBYgAALAFrAAAtAWgAAC4BbgAALwFlAAAwAXIAADEBYQAAMgEvAAAzAWUAADQBIAAANAFpAAA1AXIAADYBbAAANwFhAAA4AW8AADkBZQAAOgFhAAA7AWUAADwBZQAAPQFhAAA+ASAAAD4BXwAAPgFpAAA/AWwAAEABcwAAQQFvAABCASAAAEMBZgAARAFjAABEAXMAAEUBdAAARgFtAABHAXIAAEgBaQAASQFsAABKAXgCAEwBdgAATQFvAABNAXUAAE4BaQAATwFvAABQAXYAAFEBdQAAUgFhAABTAWUAAFMBcwAAVAFnAABVAWkAAFYBOgAAVwFwAABXAXIAAFgBawAAWQFpAABaAWEAAFsBbwAAXAFvAABdAWYAAF4BZQAAXwFhAABgASAAAGEBaQAAYgEgAABjAWWAAGQBaQAAZQFpAABmAXIAAGcBdQAAaAF5AABpAWwAAGoBZQAAbAFkAABtAWQAAG4BJwEAbwFlAABwAXQAAHEBdAAAcgF0AABzASAAAHMBZgAAdAFlAAB1AWEAAHYBbwAAdwFlAAB4AXQAAHkBbAAAegFpAAB7ASAAAHwBbAAAfgFoAAB/AWUAAIABdAAAgQFmAACCASAQAIMBbwAAhAFzAACFAWcAAIYBZQAAhwFpAACIAWkAAIkBaQAAigFpAACLAWgAAIwBZQAAjQFmAACOAWkAAI8BZQAAkAFjAACRAXMAAJIBZwAAkwFsAACUAWQAAJUBYwAAlgFmAACXAWEAAJgBbgAAmQFmAACZAWgAAJkBcwAAmgEgAACbAWwAAJwBdAAAnQFyAACeAXQAAJ8BdAAAoAFlAAChAW4AAKIBbAAAowFyAACkAXIAAKUBaQAApgEgAACnAWwAAKgBbAAAqQFjAACqAWQAAKoBZQAAqgFnAACrAWEAAKwBbAAArQF1AACuAXQAAK8BYQAAsAFlAACxAW8AALIBZQAAswFhAAC0ASAAALQBOgAAtQFhAAC2AWUAALcBdAAAuAF0AAC5AWMAALkBcwAAugFuAAC7AWQAALwBbgAAvQFoAAC+ASAQAL8BcgAAwAFuAADBAW0AAMIBZQAAwwFhAADEAWkAAMUBbAAAxgF2AADHASAAAMgBbwAAyQFyAADKAXIAAMsBbgAAzAExAADNASAAAM0BcAAAzgFlAADPAWEAANABZgAA0QFpAADSATIAANMBYQAA1AFkAADVAWMAANYBbAAA1wFkAADYAV8AANkBdwAA2gFtAADaAXQAANsBbgAA3AFlAADdAWUAAN4BbgAA3wFwAADgAWUAAOEBbwAA4gFlAADjAW8AAOQBdQAA5QF5AADmAWMAAOcBIAAA5wFfAADpAWEAAOoBbgAA6wFkAADsAXAAAO0BZAAA7gFpAADvAWMAAPABbEAA8QFuAADyAXUAAPMBcAAA9AFhAAD1ASAAAPYBZQAA9wF1AAD4AWkAAPkBbAAA+gF0AAD7AWYAAPwBaQAA/QFtAAD+AXIgAP8BIAAAAAJhAAABAmwAAAICYQAABAJuAAAFAnYAAAYCdgAABwJyAAAIAmkAAAkCZQAACgI6AAALAiAAAAwCdQAADgJyAAAPAi0AABACaQAAEQJjAAARAmUAABECaQAAEgIvAAATAnMQABQCLQAAFAJkAAAVAm0AABYCcgAAFwJtAAAYAm8AABkCYQAAGgJuAAAbAnQAABwCbAAAHQIuAAAeAmIAAB8CXwAAIAJpAAAiAncAACMCbwAAJAIgAAAlAiAAACYCbwAAJwJuAAAoAm4AACkCbgAAKgJkAAArAnIAACwCbwAALQJjAAAuAiAQAC8CXwAAMAJ0AAAxAiAAADICbwAAMwJ5AAA0AmEAADUCaQAANgJiAAA3AmkAADgCbwAAOQJ0AAA6Am8AADsCdAAAPAJsAAA9AiAAAD4CZQAAPwJlAABAAmUAAEECeAAAQgJkAABDAmkAAEQCcgAARQJhAABGAm4AAEcCbgAASAJvAABJAm8AAEoCYQAASwJyAABMAnIAAE0CcgAATgJsAABPAnQAAFACbgAAUQJsAABSAmMAAFMCdAAAVAIgAABVAiAAAFUCYwAAVQJkAABWAmcAAFcCaQAAVwJsAABXAnIAAFcCdwAAWAIgEABZAnQAAFoCZEAAWwJpAABcAmEAAFwCbwAAXQJvAABeAnQAAF8CZwAAYAIgAABgAjoAAGECIAAAYgJlAABkAmQAAGUCdgAAZgJlAABnAm4AAGgCcwAAaQJuAABqAm8AAGsCIAAAbAJjAABtAiAAAG4CcgAAbwJvAABwAiAAAHECLgABcgJuAABzAnUAAHQCbgAAdQJsAAB2AmEAAHcCZAAAeAIuAAB5AnIAAHoCIAAAewJoAAB8AmYAAH0CIAEAfgJrAAB+Am0AAH8CZQAAgAJvAACBAmUAAIICZwAAgwJuAACEAnIAAIUCIAAAhgJpAACGAnIAAIcCcwAAiAJuAACJAnEAAIoCdAAAiwJtAACMAiAAAI0CcwAAjgJsAACOAncAAI8CbAAAkAJpAACRAnQAAJICYQAAkwIgAACUAnUAAJUCZAAAlgJoAACYAm8AAJkCcAAAmgJ1AACbAi0AAJwCeAAAnQJyAACeAm4AAJ8CbAAAoAJsAAChAmkAAKICIAAAowJuAACkAmUAAKYCZgAApwJjAACoAmkAAKkCYwAAqgJnAACrAmUAAKwCZQAArQJjAACuAm4AAK8CcwAAsAIgBACxAmEAALICbAAAswIgAAC0Am4AALUCbgAAtgJvAAC3AmQAALgCbgAAuQJkAAC7Aj4AALwCIAAAvQJpAAC+AnQAAL8CIAAAwAJyAADBAnQAAMICYQAAwwJoAADEAm8AAMUCYwAAxgJhAADHAnIAAMgCbgAAyQJuAADKAmwAAMsCbQAAzAJlAADNAm4AAs4CZwAAzwJnAADQAmdAANECbwAA0gIgAADSAnAAANMCcgAA1AJlAAjWAmIAANcCYQAA2AJjAADZAnQAANoCIAAA2wJ0AADcAnQCAN0CbAAA3gJ0AADfAnIQAOACdAAA4QJ1AADiAmgAAOMCZQAA5AJlAADkAmwAAOUCIAAA5gJtAADnAm0AAOgCaQAA6QIgAADqAm4AAOsCZQAA7AJpAADtAmUAAO4CbwAA7wJjAADwAm8AAPECbAAC8gJpAADzAnIAAPQCYQAA9QJsAAD2AiAAAPcCZQAA+AJ5AAD5AmsAAPoCdwAA+wJiAAD8AmMAAPwCcAAA/QJvAAD+AmUAAP8CZUAAAANuAAABA28AAAIDZQAAAwNoAAAFA2UAAAcDbwAACANiAAAJA3IAAAoDZAAACwNhAAAMAyAAAA0DYQAADQN0AAAOAyAAAA8DbwAAEANkAAARA2kAABIDIAAAEwNtAAAUA2QAABUDcwAAFgNpAAAXA2MAABgDYwAAGQNhAAAaA2UAABsDbwAAHANyAAAdA2UAAB8DbwAAIANsAAAhA2cAACIDaQAAIwNjAAAkAyAAACQDaQAAJQNlAAAmA2QAACcDYgAAJwNwAAAoA2UAACkDIAAAKwN2AAAsA28AAC0DaQAALgNkAAAvA24AADADIAAAMQN0AAAyA3YAADMDcgAANANkAAA1A28AADYDdAAANwN0AAA4AyAAADkDYQAAOgMgAAA7A2YAADsDcAAAPAM6AAA9A2UAAD0DbwAAPgNlAAA/A2UAAEADbAAAQQNhAABCAyAAAEIDLQAAQwNnAABEA2wAAEUDaQAARgMgAABHA3UAAEgDcAAASQNfAABKA2MAAEsDaQAATANtAABNA3QAAE4DbCAATwNlAABQA28AAFEDbQAAUgNnAABTA20AAFQDYQAAVQNjAABWA24AAFcDYwAAWAMgAABZA2QAAFoDZAAAWwNlAABcA2cAAF0DcwAAXwNvAABgA2UAAGEDaQAAYgNhAABjA2cAAGQDbgAAZQMgAABmA2cAAGcDZQAAaANnAABpA2kAAGoDbgAAawNlAABsA20AAG0DZSAAbgNlAABvA3QAAHADZQAAcQNjAAByA28AAHIDdQAAcwNjAAB0A2UAAHUDZQAAdgMgAAB3A3YAAHgDbwAAeQNyAAB7AyAAAHwDIAAAfgNnAAB/A2YAAIADcgAAgQNtAACDA3UAAIQDbgAAhQN1AACGA3MAAIcDaQAAiANpAACKA2UAAIsDIAAAjQNwAACOA3IAAI8DZQAAkANkAACRA3gAAJIDaQAAkwNjAACUA3AAAJUDcAAAlgN0AACXA24AAJgDZwAAmQNuAACaA24AAJsDcgAAnAN0AACdA2sAAJ4DcAAAoAN2AAChA28AAKIDcAAAowNvAACkA2MAAKUDeAAApgMgAACnA2UAAKgDbwAAqQN5AACqA28AAKsDcgAArANyAACtA2EAAK8DIAAAsANhAACxA3MAALIDaQAAswNkAAC0A24gALUDbAAAtgMgAAC3A2UQALgDdAAAuQNkAAC6A3QAALsDbwAAvANjAAC9A2YAAL4DIAAAvwNuAADAA24AAMEDbwAAwgMgAADDA2UAAMQDdAAAxQNrAADGA2EAAMcDcAAAyAN4AADJA3IAAMoDbgAAywN4AADMA3QAAM0DbAAAzgNpAADPA3oAANADZQAA0QNhAADSA20AANMDeAAA1ANpAADVA3kAANYDcgAA1wMgAADYA3MAANkDXwAA2gNkAADbA2cAANwDZQAA3QNzAADeA20AAN4DcAAA3gNzAADeA3cAAN8DcgAA4ANlAADhA2UAAOIDOgAA4wNjAADkAyAAAOUDZQAA5gNsAADnA2wAAOgDYwAA6QNvAADqA3IAAOsDIAAQ7ANuAgDtA2EAAO4DaQAA7wNuAgDwA2EAAPEDaQAA8gNnAADzA2MAAPQDcAAA9QNlAAD2A2EAAPcDYwAA+ANnAAD5A28AAPoDYgAA+wNvAAD8A2QgAP0DaQAA/gNpAAAABGRAAAEEbgAAAgRlAAADBCAAAAQEbwAABQRpAAAGBGUAAAcEZwQACARlAAAJBG0AAAoEIAAACwQgAAAMBF8AAA0EIAAADgRwAAAPBHQAABAEcgAAEQRzAAASBG0AABMEIAAAFAR0AAAVBHMAABYEIAAAFwR2AAAYBGUAABkEbgAAGgRnAAAbBGQAABwEZQAAHgRzAAAfBGUAACAEIAAAIQRhAAAiBG0AACMEZAAAJARrAAAlBG0AACYEZAAAJwRhAAAoBGEAACkEZAAAKgRyAAArBGYAACwEdQAALQQgAAAuBGEAAC8EbwAAMARhAAAxBGYAADIEdAAAMwRzAAA0BCAAADUEbgAANgRvAAA3BCAAADgEZgAAOQQgAAA6BGMAADsEIAAAPARlAAA9BGUAAD4EcwAAPwR1AABABGwAAEEEbAAAQgRlAABDBG8AAEQEIAAARQRjAABGBHQAAEcEYwAASAQgAABJBHMCAEoEYgAASwRlAABMBHIAAE0EaAQATgRjAABPBGgAAFAEcAAAUQRsAABSBG4AAFMEcgAAVAR0AABVBHIAAFYEbwAAVwRlAABYBGQAAFkEZQAAWgRkAABbBHAAAFwEbAAAXQQgAABeBCAAAF8EZQAAYARmAABiBHUAAGMEdQAAZAQgAABlBCAAAGYEdQAAZwRmAABoBHMAAGkEZwAAagRvAABrBHIAAGwEcAAAbQRyAABuBF8AAG8EcwIAcARjAABxBHQAAHIEZQAAcwQ6AAB0BG8AAHUEYwAAdgQgAAB3BGIAAHgEbgAAeQRhAAB5BGkAAHoEIAAAewRyAAB8BGEAAH0EYwAAfgRuAAB/BCAAAIAEbwAAgQRpAACCBGkAAIMEYwAAhARlAACFBGgAAIYEbAQAhwRvAACIBG8AAIkEdAAAigRhAACLBGUAAIwEeQAAjQRyAACOBHMAAI8EIAACkARlAACRBHUAAJIEeAAAkwRlAACUBF8AAJUEbwAAlgRyAACXBG8AAJoEZAAAmwRnAACdBGIAAJ4EbgAAnwRwAACgBGEAAKEEdQAAogQgAACjBCAAAKQEbwAApQRoAACmBHIAAKcEbAAAqARuAACqBHMAAKsEbQAArQQgAACuBG0AAK8EdAAAsARyAACxBGwAALIEcwAAtARzAAC1BGEAALYEcwAAtwRmAAC4BHQAALkEdwAAugRvAAC7BCAAALwEIAAAvQQgAAC+BGUQAL8EZAAAwARhAADBBGUAAMIEdAAAwgR2AADDBC8QAMQEdCAAxQQgAADGBCAAAMcEIAAAxwRfAADIBG0AAMkEeQAAygRkAQDLBHAAAMwEdAAAzQRwAADOBGEAAM8EIAAA0ARvAADRBCAAANEEZQAA0gRyAADTBGIAANQEZQAA1QRvAADWBG8AANcEcAAA2ARjAADZBGkAANoEYwAA2wR0AADcBGYAAN0EIAAA3gR0AADfBGEAAOAEIAAA4QRuAADiBGsAAOIEcgAA4wRpAADkBHMAAOUEZQAA5gRnAADnBHIAAOgEYwAA6QR0AADqBGQAAOsEYQAA7ARhAADtBGQQAO4EdAAA7wRhAADwBHkCAPEEcwAA8gRhAADzBHMAAPUEYQAA9gRyAAD3BDoAAPgEIAAA+QQgAAD6BGEAAPsEZQAA/ARvAAD9BGQAAP4EawAA/wRlAAAABWUAAAEFYwAAAgUgAAADBWUAAAQFeAAABQVpAAAGBW8AAAcFZQAACAVtAAAJBWkAAAkFbAAACgUgAAALBWEAAAwFcxAADQVlAAAOBXMAAA8FYgAADwVjAAAPBWQAAA8FZQAADwVpAAAPBWwAAA8FcwAAEAVkAAARBSAAABIFZQAAEwUgAAAUBXQAABUFeQAAFgVyAAAXBXQAABgFZgAAGQU6BAAaBWgAABsFdQAAHAVjAAAdBSAgAB4FZAAAHwVlAAAgBWsAACEFYQAAIgVlAAAjBXQAACQFbgAAJQVmAAAmBWcAACcFZwAAKAVlAAApBXQAACoFdAAAKwVjAAAsBXMAAC0FegAALgVhAAAvBWwAADAFdAAAMgVyAAAzBWQAADQFIAAANQVmAAA2BWkAADcFbgAAOAVfAAA5BW8AADsFcwAAPAVuAAA9BXQCAD4FbiIAPwVuAABABW4AAEEFIAAAQgVmAABDBWUAAEMFaQAARAVoAABFBWwAAEYFZQAARwV1AABIBXAAAEkFcyAASgVuAABLBWQAAEwFbgAATQUgAABOBXQAAE8FbwAAUAV0AABRBXMAAFIFZRAAUwV0AABUBW8AAFUFcgAAVgV5AABXBWUAAFgFcwAAWQVzAABaBW4AAFsFaQAAXAVvAABdBXIAAF4FaQAAXwVyAABgBWMAAGEFaQAAYgVsAABkBW8AAGUFaQAAZgVyAABnBW8AAGgFbAAAawVrAABsBXQAAG0FdAAAbgV0AABvBW8AAHAFbgAAcgVyAABzBWUgAHQFaQAAdQUuAAB2BSgAAHcFdAAAeAVzAAB5BXIAAHoFZwAAewVsAAB8BWwAAH0FcgAAfgVyAAB/BSAAAIAFYQAAgQVsAACCBSAAAIMFIAAAhAVlAACFBSgAAoYFbwAAhwVyAACIBXUAAIkFIAAAigV2AACLBW8AAIwFbAAAjQVlAACOBSAAAI8FcgAAkAVyAACRBXUAAJIFZQAAkwVhAACUBXQAAJUFdAAAlwUgAACYBSAAAJoFIAAAmwVuAACcBWUAAJ0FYwAAngUgAACfBSAgAKAFbQAAoQVmAACiBXQAAKMFYwAApAVhAAClBWUAAKYFZQAApwVjAACoBSAAAKkFZQAAqgVlAACqBWYAAKoFaAAAqwVyAACsBXQAAK0FbgAArgVuAACvBSAAALAFYQAAsQVnAACyBW8AALMFZgAAtAVpAAC2BSAAALcFdAAAuAVpAAC5BXIAALoFZQAAuwV4AAC8BW4AAL0FbwAAvgVwAAC/BWEAAMAFdAAAwQVyAADCBXMAAMMFIAAAxAUgAADFBW8AAMYFKCAAxwVyAADJBWUAAMoFcgAAywVzAADNBWUAAM4FcAAAzwVuAADQBWMAANEFIAAA0gVpAADTBWcAANQFbwAA1QV1AADWBWUAANcFcAAA2AVlAADZBWgAANoFZQAA2wUgAADcBWUCAN0FYwAA3gVfAADfBSAAAOAFcwAA4QVlAADiBWMAAOMFZQAA5AVnAADlBW8AAOYFcgAA5wV1AADoBXMAAOkFawAA7AV1AADtBWMAAO4FawAA7wVpAADwBWQIAPEFbgAA8gV0AADzBWUAAPQFcgAA9QVzIAD2BWEAAPgFYQAA+QVyAAD6BXQAAPsFZwAA+wVtAAD8BWUAAP0FYwAA/gVhAAD/BWkAAAEGaQAAAgZyAAADBmEAAAQGZQAABQZkEAAGBiAAAAcGIAAACAZpAAAJBmcAAAoGcgAACwZhAAAMBnQAAA0GdAAADgZvAAAPBnMAABAGaQAAEQZ3AAASBm4AABMGdgAAFAYgAAAVBmwAABYGdgAAFwZvAAAYBmEAABkGYQAAGgZyAAAbBnQAABwGbwAAHgZsAAAfBmkAACAGbQAAIQZlAAAiBnkAACMGcgAAJAZ1AAAlBmUAACYGIAAAJwYsAAAoBiAAACkGcwAAKgZ1AAArBmUAACwGZgAALAZoAAAsBmkAAC0GZQAALgZyAAAwBm0AADEGZQAAMgZzAAAzBnMAADQGIAAANQZ1AAA2BmUAADcGcgAAOAZwAAA5BmEAADoGbwAAOwZ0AAA8Bm4AAD0GIAAAPgZlIAA/BmUAAEAGZgAAQQZnAABCBnYAAEMGbgAARAZsAABFBmsAAEYGaQAASAZlAABJBmEAAEoGIAAASwZ0AABMBmQGAE0GcgAATgZyAABPBm8AAFAGaQAAUQZzAABSBm4AAFMGYQAAVAZpAABVBnIAAFYGcgAAVwZnAABYBnMAAFkGYQAAWQZoAABZBmwAAFoGeAAAWwZuAABcBmEAAF0GaQAAXgZsAABfBnQAAGAGZQAAYQZuAABiBmUAAGMGdAAAZAZlAABlBmYAAGUGaQAAZgZhAABmBmMAAGcGYQAAaAYgAABpBmgAAGoGdgAAawZpAABsBnMAAG0GbwAAbgZjAABwBm8AAHEGIAAAcgZpAABzBnQAAHQGdgAAdQZ0AAB2Bm8AAHcGawAAeAYoAAB5Bm8AAHoGIAAAewZ1AAB8Bm0AAH0GbgAAfgZ0AAB/BnIAAIAGZQAAgQZzAACCBmEAAIQGaAAAhQZsAACGBmIAAIYGZQAAhwY6AACIBmwAAIkGaAAAigZ0AACLBmgAAIwGdAAAjQY6AACOBnIAAI8GIAAAkAZuAACRBm0AAJIGdQAAkwZ2AACUBmwAAJYGZwIAlwZzAgCYBiAAAJkGIAAAmwZiAACcBm0AAJ0GaQAAngZhAACfBnAAAKAGZQAAoQZkIACiBmsAAKMGaQAApAZvAAClBm0AAKYGeSAApwZmAACoBnIAAKoGaQAAqwZkAACsBmYAAK0GcQAArgYgAACvBmMAALAGaAAAsQYgAACyBm0AALMGIAAAtAZzAAC1Bm4BALYGZQAAtwZlAAC4BmwAALkGbQQAugYgAAC7Bm8AALwGcwAAvQZzAAC+BnkAAL8GYQAAwAZmAADBBmUCAMIGcwAAwwZvAADEBl8AAMUGbQAAxgZvAADHBm0AAMgGIAAAyQZ3AADKBiAQAMsGYQAAzAZhAADNBmcAAM4GZAAAzwZhAADQBmkAANEGbgAA0gZyAADTBjoAANQGIAAA1QYgAADWBmUQANcGaAAA1wZ0AADYBmMAANkGdAAA2gYgAADbBnYAANwGYQAA3QZwAADeBnIBAN8GZRAA4AYgAADhBmcAAOMGIAAA5AZvAADlBnIAAOYGaQAA5wZvAADoBmUAAOkGbwAA6gZuAADrBm0AAOwGaQAA7QZ0AADuBmUAAPAGcgAA8QZyAADyBmQAAPMGbgAA9AZzAAD1BmMAAPYGaQAA9wZ0AAD4Bm8AAPkGYQAA+gYgAAD7BmUAAPwGdAAA/QZhAAD+Bm8AAP8GaQAAAAdvAAABB2QAAAIHbAAAAwdlAAAEB28AAAUHcBAABgdkAAAHB2EAAAgHZQAACQdjAAAKB2UAAAsHdAAADAdkAAANB2EAAA4HdwAADwdlAAAQB2UAABEHZQAAEgdnAAATB3UAABQHbgAAFQdlAAAWB20AABcHcwAAGAduAAAZB2EAABoHaQAAGwdpAAAcB3cAAB0HbwAAHgdwAAAfB24AACAHcwAAIQduAAAiB2UAACMHYQAAJAdpAAAlB3IAACYHIAAAJwdzIAAoB2wAACkHZQYAKgdvAAArB2UAACwHbgAALQcgBAAuByAAAC8HZQAAMAdlAAAxB3QAADIHZgAAMwcgAAA0B2MAADUHZQAANgdvAAA3B18AADgHcgAAOQcgAAA6B2kAADsHIAAAPAcgAAA9B20AAD4HdwAAPwdsAABAB2UAAEEHdgAAQgdpAABDB3UAAEQHbQAARgdzAgBHB24AAEgHbgAASQdlAABLB2YAAEwHcgAATQdzAABOB2UAAE8HZQAAUAd1AABRB2sAAFIHawAAUwdvAABUB2wAAFUHcAAAVgdkAABXB3QAAFkHckAAWgdyAABbB28AAFwHIAAAXQdjAABeB2wAAF8HawAAYAdrAABhByAAAGIHeAAAYwdpAABkByAAAGUHXwAAZgdzAABnB2MAAGgHYgAAaQdyAABqB2UAAGsHYwAAbAdlAABuB3AAAG8HbQAAcAdoAABxByAAAHIHaQAAcwd0AAB0B2kAAHUHcgAAdgcgAAB3B2QAAHgHaQAAegd1AAB7B2EAAHwHYQAAfQdlAAB+B3MAAH8HZQAAgAd0AACBB2gEAIQHbwAAhQdyAACGB2kAAIcHdQAAiAdhAACJB28AAIoHdAAAiwdjAACMB2YAAI0HaQAAjgdvAACPB2wAAJAHZQAAkQdkAACSB28AAJMHbwAAlAdlAACVB2kAAJYHIAAAlwdvAACYB2wAAJkHIAAAmgdyIACbB2MAAJwHbQAAnQcgAACeB3QAAJ8HbgAAoAdhAAChB20AAKIHcgAAowdpAACkB2UQAKUHZAAApgcgAACoByAAAKkHdAAAqgdyAACrB3UAAKwHcgAArQdpAACuByAAAK8HdAAAsAduAACxB3IAALIHIAAAswdyAAC0B24AALUHcAAAtgcgAAC3B3MAALgHXwAAuQdpAAC6B2cCALsHcgAAvAdjAAC9B28AAL4HbhAAvwdmAADAB3IAAMEHIAAAwgdvAADDB2QgAMQHbgAAxQdtAADGB28AAMcHdQAAyAdvAADKB2wAAMwHYQAAzQdnAADOB2QCANAHdwAA0QdjAADSB24AANMHcwQA1AdvAADVB2QAANUHcgAA1gdlQADXB3gAANgHdwAA2Qd0AADaB3IAANsHYwAA3AduAADdB3QAAN4HdAAA3wdlAADgB2kAAOEHZQAA4gdkIADjB2UAAOQHbgAA5QcgAADmB28AAOgHZQAA6QcgAADqB2QAAOsHaQAA7AdvAADtByAAAO4HbgAA7wdzAADwB2kAAPEHdgAA8gdlAADzB3UAAPQHaQAA9QdpAAD2B2UAAPcHZQAA+QcgAAD6B2EAAPsHYQAA+wdzAAD8B2EAAP0HIAAA/gdzBAD/B3MEAAAIcgAAAQhlAAACCGwAAAMIdAQABAhhAAAFCHQAAAYIbwAABwhvAAAICDoAAAkIbgAACghkAAALCGkAAAwIcAAADQhwAAAOCHQAAA8IdwAAEAhsAAARCCAAABIIdAAAEwhvAAAUCGYAABUIZQAAFghkAAAXCHQAABgIcgAAGQhjAAAaCHMAABsIZQAAHAhyAAAdCGgAAB8IbgAAIAhhAAAhCHMAACIIbgAAIwhwAAAkCGwAACUIcgAAJgh0AAAnCGZAACgIdAAAKQhyAAAqCGUAACsIbQAALAhsAAAtCHIgAC4IciAALwggAAAwCHQAADEIZgAAMgh1AAAzCGUAADQIYQAANgh0AAA3CG8AADgIZgAAOQhlAAA6CGQAADsIZAAAPAh1AAA9CGUAAD4IbgAAQAguIABBCG0AAEIIaAAAQwhlAABECG0AAEUIdAAARgggAABHCGEAAEgIZQAASAhtAABJCGUAAEoIOgAASwhyAABMCGIAAE0IIAAATghhAABPCHAAAFAIZAAAUQhzAABSCGYAAFMIegAAVAggAABVCHQQAFYIZSAAVwhuIABZCGZAAFoIbwAAWwhmAABcCHUAAF4IdBAAXwhlQABgCG4AAGEIcAAAYghvAABjCG8AAGQIZAAAZQhpAABnCGUAAGgIawAAaQhzAABqCCAAAGsIdQAAbAhvAABtCGUAAG8IaQAAcAhuEABxCG8AAHIIZQAAcwhhAAB0CGcAAHUIbwAAdghhAAB3CG0AAHgIdAAAeQggAAB7CHIgAHwIZQAAfQhtAAB+CHIAAH8IcgAAgAhkAACBCCAAAIIIYwAAgwhyIACECG4AAIUIaQAAhgh0EACHCHQAAIgIIAAAiQhyAQCKCHQAAosIcwAAjAhsAACNCGEAAI4IbgAAjwhwAACQCGQAAJEIcAAAkghlAACTCGMAAJQIYwAAlwhlAACYCHIAAJkIZQAAmwh2AACcCCAAAJ0IZAAAnghsAACfCCAgAKAIdBAAoQhpAACiCGcAAKMIbAAApAhsAAClCCAAAKYIaQAApwhlAACoCGEAAKkIaQAAqghyEACrCGEAAKwIdgAArQhsAACuCGQAAK8IdAAAsAhoAACxCCAAALIIdAAAswggAAC0CCAAALUIIAAAtghwAAC3CCAAALgIZAEAuQhoBgC6CGEAALsIdQAAvAggAAC+CGkAAL8IeQIAwAhkAADBCHAAAMIIeSAAxQh0AADGCGkAAMcIYQAAyAhuAADJCGQAAMoIbgAAywhpAADMCGQAAM0IcgAAzghtAADPCGwAANAIaQAA0QhtAALSCGQAANMIZwAA1QhvAADWCG8AANcIIAAA2AhpAADZCGUQANoIZAAA2whsAADcCG4AAN0IbwAA3gggAADfCCAgAOAIbwAA4Qh1AADiCHAAAOMIbAEA5AhvAADlCGUAAOYIIAAA5whpAADoCGUGAOkIZgAA7ghmAADvCGEAAPAIcgAA8whzAAD0CHQBAPUIbQAA9ghjAAD3CDoAAPcIZQAA+AhuBAD5CGkAAPoIcAAA+whvAAD8CHQAAP0IbgAA/ghuAAD/CHEAAAAJdAAAAglrAAADCW4AAAQJYwAABQkgAAAGCW8AAAcJawAACAlvAAAJCWgBAAoJZAAADAlyAQANCWUAAA4JeQAADwktAAAQCWUAABEJbwAAEgkgAAAUCW8AABUJZQAAFwkgAAAYCWMAABsJdAAAHAllAAAdCWQgAB4JaQAAHwlyAAAgCSAAACEJaQAAIglyAAAjCWgAACQJYQAAJQlxAAAmCXIAACcJZAAAKAlhAAApCXIAACoJZRAAKwk6AAAuCSAAAC8JaAAAMAlpAAAxCWUAADIJYwAAMwl0AAA0CWQgADUJbgAANglhAAA4CWkAADkJaQAAOgllCAA7CW8AADwJdQAAPQllAAA+CWEAAD8JdAAAQAlzAABBCWQAAEIJdAAAQwloAABECW4AAEcJdAAASAluQABJCWQAAEoJYQAATAk6AABNCWwAAE8JcgAAUAlhAABRCWkAAFIJdAAAUwkgAABUCSAAAFUJbgAAVgllAABXCW8AAFgJcAAAWQlpAABaCW4AAFsJIAAAXAkgAABdCSAAAF4JZAAAXwlzAABgCWMAAGEJbgAAYwllAABkCWkAAGUJdgAAZglkAABnCWUAAGkJcgAAaglzIABrCXIAAG0JcgAAbgl2AABvCWYAAHAJbAAAcglpAABzCWkAAHQJaQAAdQljAAB2CS4gAHgJIAAAeQlhAAB6CSAAAHsJcgAAfQlnAAB+CW8AAH8JcgAAgAlvAACBCWQAAIIJZQAAgwl1AACECWUAAIUJZQAAhgljAACHCWgAAIgJdAAAiQlrBACKCWUCAIsJcgAAjQllAACPCW0AAJAJLgAAkQljAACSCW4AAJMJdQAAlAloAACVCXQAAJYJZBAAlwlmAACYCWEAAJkJZQAAmglkBACcCW4AAJ0JbwAAngltAACfCSAAAKAJdgAAoQllIgCiCWwAAKMJdQAApAlvAAClCSAAAKYJaQAApwllAACpCSAgAKoJZAAAqwl0AACsCWMAAK0JciAArglvAACvCWgAALEJIAAAsglsAACzCWwAALQJYwAAtgl3AAC3CXAAALgJIAAAuQlyAAC6CWkAALsJbwAAvAlvAAC9CWgAAL4JIAAAvwlvAADACWUAAMIJZQAAwwlsAADECSAAAMUJYQAAxglhAADHCWwAAMgJbAAAyQllAADKCXQAAMsJZQAAzAlnAADNCWwAAM4JbQAAzwl0AADQCW4AANEJZwAA0gltAADTCWkAANQJbQAA1QllAADWCXQAANcJbwAA2AllAADZCXYAANoJegAA2wlpAADcCWUAAN0JeAAA3gkgIADgCW8AAOEJdAAA4glpAADjCWEAAOQJZSAA5QluAADmCWwAAOcJbAAA6AllAADqCWsAAOsJdAAA7AllAADtCToAAO4JaAAA7wlpAADwCXMAAPEJbwAA8gllAADzCSAAAPQJZQAA9QlkEAD2CW4AAPcJeQAA+AllAgD5CWEAAPwJeQAA/Ql2AAD+CW8AAP8JIAAAAApsAAABCmkAAAIKdBAAAwphAAAECiAAAAYKcgAABwpjAAAICm4QAAoKZwAACwpjAAAMCm8AAA0KcwAADgplAAAQCmwgABEKZQAAEgpyIAATCnYAABQKbAAAFQpjAAAXCmUAABgKcwAAGQphAAAbCmwAABwKIAAAHQplAAAeCmkAAB8KZQAAIAplEAAhCm4AACIKIAAAIwptAAAkCmUEACUKbgAAJgpjAAAnCmUAACgKZRAAKQplAAAqCnQAACsKZAAALAp2AAAtCmkAAC4KbwAALwp0AAAwCm4AADEKaQAAMgplAAAzCnIAADQKbwAANQp4AAA2CiAAADcKOgAAOAogAAA5CmkAADoKZxAAOwogAAA8Cm8AAD0KbgEAPgpvAAA/CmwAAEAKIAAAQQpuAABCCiAAAEMKaQAARAplAABFCnIAAEYKbCAARwplAABJCmMAAEoKZQAASwpjAABMCmkAAE4KaQAATwplBABQCmUAAFEKIAAAUgppAABTCmUAAFQKcgAAVQogBABWCnQAAFcKbgAAWAogAABZCmsCAFoKcgAAWwpyAABcCnMAAF4KcwIAXwogAABhCmsAAGIKIAAAYwppAABkCnIAAGUKcAAAZgppAABnCmUAAGkKcwAAagpzAABrCm8AAGwKaAAAbgogAABvCmUAAHAKZAAAcQplAAByCnIAAHQKcwAAdgphAAB3CmEAAHgKZQAAeQp2AAB6CiAAAHsKdAAAfApsAAB9CmUAAH4KeAAAfwp6AACACmQAAIIKIAAAgwpjAACDCmYAAIQKZQAAhgpnEACHCmsAAIgKcwAAigpuAACLCiAAAIwKIAAAjQppAACOCnoAAI8KdQAAkAplIACRCnMAAJIKegAAkwpkAACUCmUAAJUKIAAAlgpjAACXCnQAAJgKICAAmQpkAACaCm4AAJwKcwAAnQpkAACfCmQAAKAKIAAAoQpwAACiCnQAAKMKdQAApApjAAClCiAAAKYKbwAAqApjAACpCmUAAKoKZCAAqwplIACsCmwAAK0KcwAArwpkAACwCmQAALEKbAAAsgpkBgCzCnIAALUKcwQAtgp0AAC3CmMAALkKcgAAugplAAC7CnQAAL0KZgAAvgplAAC/CmYAAMAKYwAAwQp5IADCCmwAAMMKOgAAxApkEADFCiAAAMYKdQAAxwptAADICmUAAMkKbwAAygpzAADLCmUAAMwKcgAAzQogAADOCnQAAM8KbAAA0ApiAADRCm4AANIKaQAA0wpmAADUCmkAANUKZQAA1gpyAADXCmMAANgKYQAA2QogAADaCmMAANsKbwAA3AphAADdCm0AAN8KZQAA4AogAADhCmQCAOIKcwAA4wooIADkCmMAAOUKYQAA5gp0AADoCmYAAOkKYQAA6gogAADrCmQAAOwKcwAA7QplAADuCm8AAPAKYQAA8QpnAADyCmgAAPMKZQAA9AplAAD1CmwAAPYKbwAA9wplAAD4CnMAAPkKZQAA+gp0AAD7Cm4AAPwKdQAA/QpzAAAAC2UAAAELaAAAAgsuAAADC28AAAQLbAAABgtvAAAICyAAAAkLaAAACgtvAAALC3EAAAwLOgAADQtvAAAOC3MEAA8LbwAAEAtlIAASC2UAABMLIBAAFQtiAAAWC3AAABcLIAAAGAsgAAAZC24AABoLcwQAGwtsBAIcC3YAAB0LbwAAHgsgAAAfC3UAACALbAAAIQt0AAAiC2MAACMLbwAAJAtvAAAlC2MAACYLcgAAJwtlAAAoC3QAACkLdAAAKgtvAAArC20AACwLaQAALQtvAAAuC3QQAC8LbgAAMQtlAAAzC2UAADQLdAAANQsgAAA2C28AADcLdAAAOAt0AAA5CyAAADoLdAAAOwtwAAA8C28AAD0LZQAAPgsgAAA/C2EAAEALbAAAQQtsIABCC28AAEMLcgAARAt4AABFC2UAAEYLIAAARwtoAABIC20AAEkLdAAASgtzAQBLC2QAAEwLZQAATQsgAABOC2MAAE8LZQAAUAtyAABRC3MAAFILZQAAUwtyIABUC3UAAFULIAABVgtyBABYC3IAAFoLYQAAXAtlAABdC3AAAF4LYQAAXwtpAABgCyAAAGMLZQAAZAtuCABlC2UAAGYLZQAAZwtlAABoCyAAAGkLZQAAagtyAABrC24AAGwLdAAAbQtvAABuC3AAAG8LaQAAcAtvAABxC20AAHILcAAAcwtsAAB0C3IAAHYLbwAAdwt0IAB4CyAAAHkLaQAAegtvAAB7C3IAAHwLaQAAfQtvAAB+C2EAAH8LYQAAgAt0AACBC2wAAIILbQAAgwt0AACEC3IAAIULIAAAhwthAACIC3QQAIkLdAAAigtyAACLC3QAAIwLZQAAjQtlAACOC2EAAJALIAAAkQtkBACSC3cAAJMLawAAlAtyIACVCyAAAJYLaAAAlwtjAACZC2UAAJwLIAAAnQtzAACeC2UAAJ8LbwAAoAsgAAChC3MCAKILaAAAowtyCAClC3gAAKYLIAAApwsoAACoC2MAAKkLcxAAqgttAACrCyAAAKwLaQAArQtyIACuC3QAAK8LbwAAsAsgAACxC3AAALILbAAAswtlAAC0C3kGALULdAAAtwtkAAC4C28AALkLZgAAugttBAC7C28AALwLIAAAvQsgAAC+C3IAAL8LaQAAwAsgAADBC28AAMILbwAAwwtlAADEC2wAAMULZAAAxwsgAADICyAAAMkLeQAAygsgAADLC24AAMwLYgAAzQtkAADPC2EAANALZQAA0gtsAADTC2EAANQLawAA1QtzAADWC3QAANcLZQAA2AtuAADZC3IAANoLYwAA3At0AADeC2MAAN8LLSAA4AspIADhC2EAAOMLYQAA5AtzAADlC3YAAOcLaQAA6AtuAADpC2EAAOoLbAAA6wtlAADsC2QgAO4LIAAA7wtyAADwC24AAPELIAAA8wtuAAD0C3MAAPULZgAA9gt0IAD3C28AAPgLYwAA+QtuAAD6CyAAAPsLZAAA/AtlAAD9C2kAAP4LdwAA/wtjAAAADHAAAAEMYwAAAgx0AAADDGwAAAQMdQAABQxyAAAGDHIAAAcMbwAACAxyAAAJDHAAAAoMdAAACwxoAAAMDCAAAA0MIAAADgx0AAAPDGgAABAMdAAAEQxlAAAUDGwAABUMdAQAFgxoAAAWDHQAABcMZQAAGAxvAAAZDCAAABoMbAAAGwxlAAAcDHQAAB4MZQAAHwxpAAAgDCAAACEMbQAAIgwgAAAjDHQAACQMYQAAJgxuIAAnDGEAACgMOgAAKQxiAAAqDCAAACsMbgAALAxuAAAtDGkAAC4McgAALwxlIAAwDG8AADEMIAAAMgxlEAAzDHIAADQMbQAANQw6AAA2DGEAADcMZAAAOAxvAAA5DDoAADoMZQAAOwx0AAA8DGQAAD0MZQAAPgxpAAA/DHAIAEAMZQAAQQxsAABDDHUAAEQMYQAARQwgAABGDG4gAEcMZgAASAxsAABJDHQAAEoMZQQASwx4AABMDHYAAE0MZgAATgxlAABPDGYAAFAMYQAAUQx0AABTDGwAAFQMIBAAVQxpAABWDGwAAFcMZwAAWAxnAABZDHQAAFoMZQAAXAxuAABdDGYAAF8MaQAAYAx1AABhDC8AAGIMZAAAYwxzBABkDGkAAGUMIAABZgwgAABnDHIAAGgMaQAAaQxkIABqDGwAAGwMZAAAbQwgAABuDHQAAG8McgAAcAxvAAByDGEAAHMMbwAAdAxlAQB1DC4IAHYMaQAAdwxlAAB4DGEAAHkMbQAAegxhAAB7DHIAAHwMYQAAfQxsIAB/DG4AAIAMaQAAgQx0AACCDCAAAIMMaAAAhAxkAACFDHQAAIYMaQAAhwxuAACIDHAAAIkMLxAAigxpAACMDG4AAI4MYwAAjwx5AACQDHMAAJIMZAAAkwxzAACUDGwAAJUMZAAAlgx0AACXDHAAAJgMaQAAmQxjAACcDHMAAJ0MchAAngxpAACfDG8AAKAMaQAAoQx0IACiDGwAAKQMZBAApQxiAACmDGgCAKcMZQAAqAwgAACpDGUAAKoMZQAAqwxsAACsDGcAAK0MIAAArwxuAACwDHQAALEMYQAAsgwgAACzDGEAALQMIAAAtQwgAAC2DGEAALcMbwAAuAx1AAC5DGUAALoMbAAAuwxhAAC8DHQQAL4MbAAAvwxyAADADGwAAMIMIAAAxAxyAADGDHIAAMcMbQAAyAxuAADJDHgAAMoMZQAAywwgAADMDGUAAM0MZwAAzgwgAADPDGMAANAMdAAA0QxiAADSDHAAANMMbQAA1AxzAADVDHcAANYMcAQA1wxyAADYDGUAANkMdAAA2wxlAADcDHkgAN0MZQAA3gxlAADfDGEAAOAMcgAA4QxvAADiDHQAAOMMdCAA5AxzEADlDGUAAOYMcgAA5wwgAADoDHMAAOkMaAAA6gxvAADrDGwAAOwMcgAA7QxlAADuDHQAAO8MbgEA8QxhAADyDGQgAPMMZQAA9AxkIAD2DGQgAPcMcgAA+AxyAAD5DG8AAPoMZAAA+wxpAAD+DG4AAP8McgAAAA1tAAABDWgAAAINZQAAAw0gAAAEDWUAAAUNbwAABg1tAAAHDSkAAAkNdAAACw0gAAAODXIAAA8NaQAAEA1yIAARDWUAABINYQAAEw1nAAAUDW8AABUNbwAAFg1hAAAXDSAAABgNaQAAGQ1kIAAaDWMAABsNbwAAHA06gAAdDWkAAB4NYgAAHw1vAAAgDWUAACINbCAAIw1sAAAkDWkAACUNciAAJg1kAAAnDXIAACgNYgAAKQ1uAAArDWUAACwNcgAALg1vAAAvDXUAADANciAAMQ1zIAAzDXMQADQNbgAANg1lAAA3DWQAADgNbAAAOQ1jAAA6DXMAADsNeQAAPA1uAAA9DWYAAEENZQAAQg1sAABDDXMEAEQNbwAARQ1yAABGDXMgAEcNIAAASA0gAABJDWYAAEoNIAAASw06AABNDWMAAE4NZQAAUA1hAABRDXQAAFINZQAAUw1jAABUDSAgAFUNawAAVg1hAABXDXYAAFgNaQAAWQ1yAABaDW8AAFwNcyAAXQ1zAABeDWEAAF8NbQAAYA0gAABhDXIAAGMNZQAAZA1pAABlDWUAAGYNbwAAZw1lAABoDSAAAGkNbAAAag1vAABrDWYAAGwNIAAAbQ0tAABuDWEAAG8NdQAAcA0gAABxDWkAAHINLQAAcw1iAAB0DXQgAHUNcwAAdg1uAAB3DW0AAHgNbAAAeg1pAAB7DWkAAHwNZQAAfQ1lAAB+DXoAAH8NdAAAgA1tAACBDSAAAIINZSAAgw1pAACEDS0AAIUNaQAAhw1hAACIDWYAAIkNbgAAig1sAACLDXIAAIwNIAAAjQ1pAACODWEAAI8NLwAAkA16AACRDWMAAJINZAAAkw1hAACUDXQAAJUNZQAAlg10AACXDWkAAJgNdgAAmQ1pAACaDW8AAJsNLwAAnA1vAACdDW4AAJ4NcwAAnw1uIACgDS0AAKENaAAAow1zAACkDW0gAKUNdAAApw1hAACoDXQAAKkNaQAAqg1jIAA=";
 
-// src/domain/journal/decoder.ts
-import { isAscii as isAscii2 } from "node:buffer";
+// src/domain/journal/wasm/lines.generated.ts
+var JOURNAL_LINES_WASM = "AGFzbQEAAAABJAZgBX9/f39/AGAAAGAAAX9gA39/fAF/YAR/f39/AX9gAX8BfwMKCQABAgICAwMEBQQFAXABAQEFAwEAQAYJAX8BQaDn4AALB1MIBm1lbW9yeQIADmV4cGFuZExpdGVyYWxzAAAEaW5pdAABCGhlYXBCYXNlAAIGbGF5b3V0AAMFbmFtZXMABApjdXJzb3JTZWVuAAUFbGluZXMABwrUWgnZBwUEfwF7AX8DewN/IANBADYCACAEQQA2AgACQCABQQJIDQBBASEFAkAgAUF/aiIGQQRJDQACQCABQQVsIABqQXtqIANBBGpNDQBBASEFIABBA2ogAyABQQJ0akkNAQsgA0EEaiEHIAZBfHEiCEEBciEF/QwBAAAAAgAAAAMAAAAEAAAAIQkgCCEKA0AgB/0MAAAAAAAAAAAAAAAAAAAAACILIAAgCf0MBQAAAAUAAAAFAAAABQAAAP21ASIM/Qz//////////////////////a4BIg39GwNqIAAgDf0bAmogACAN/RsBaiAAIA39GwBq/QcAAP1UAAAB/VQAAAL9VAAAA/0NEAECAxEFBgcSCQoLEw0OD0EI/asBIAsgACAM/Qz+/////v////7////+/////a4BIg39GwNqIAAgDf0bAmogACAN/RsBaiAAIA39GwBq/QcAAP1UAAAB/VQAAAL9VAAAA/0NEAECAxEFBgcSCQoLEw0OD/1Q/QsCACAHQRBqIQcgCf0MBAAAAAQAAAAEAAAABAAAAP2uASEJIApBfGoiCg0ACyAGIAhGDQELIAVBf3MhBwJAIAFBAXENACADIAVBAnRqIAVBBWwgAGpBfmovAAA2AgAgBUEBaiEFCyAHQQAgAWtGDQAgASAFayEGIAMgBUECdGohByAFQQVsIABqQQRqIQoDQCAHIApBemovAAA2AgAgB0EEaiAKQX9qLwAANgIAIApBCmohCiAHQQhqIQcgBkF+aiIGDQALCwJAIAFBAUgNACAAQXtqIQ5BASEAQQAhBQNAAkACQAJAIAUNACAAIAFODQIgBUEHdCEPIA4gAEEFbGohByAEIABBAnRqIQoDQCAHLwAADQMgB0ECai0AACEGIApBADYCACACIA8gBmpBAXRqIgggADsBAAJAIAZBn39qQf8BcUEZSw0AIAhBQGogADsBAAsgB0EFaiEHIApBBGohCiABIABBAWoiAEcNAAwCCwsgAyAFQQJ0IgdqIgogCigCACADIAQgB2ooAgAiB0ECdGooAgByNgIAIAIgBUEIdGogAiAHQQh0akGAAvwKAAAgACABTg0BIAVBB3QhDyAHQQd0IRAgDiAAQQVsaiEHIAQgAEECdGohCgNAIAcvAAAgBUcNAiAKIAIgECAHQQJqLQAAIgZqQQF0ai8BADYCACACIA8gBmpBAXRqIgggADsBAAJAIAZBn39qQf8BcUEZSw0AIAhBQGogADsBAAsgB0EFaiEHIApBBGohCiABIABBAWoiAEcNAAsLIAEhAAsgBUEBaiIFIAFHDQALCwuiBAIHfwF7QaD7loAAQf8BQYAC/AsAQQAhAANAIABBAnRBgIiAgABqKAIAIQFBWyECQQAhAwNAIAJBJWohAiABIANqIQQgA0EBaiIFIQMgBC0AAA0AC0EAIQYCQCAFQX9qIgNBBEkNACABLQABQQVsIAEgBWpBfWotAABqIAJqIQYLIABBoP2WgABqIAM6AAAgBiEDA0AgA0H/AXEiAkEBaiEDIAJBoPuWgABqIgQtAABB/wFHDQALIAQgADoAACACQQJ0QbD9loAAaiAGNgIAIABBAWoiAEEQRw0AC0EAIQMDQCADQaCGl4AAav0MAAAAAAAA+H8AAAAAAAD4fyIH/QsEACADQZCGl4AAaiAH/QsEACADQYCGl4AAaiAH/QsEACADQfCFl4AAaiAH/QsEACADQeCFl4AAaiAH/QsEACADQdCFl4AAaiAH/QsEACADQcCFl4AAaiAH/QsEACADQbCFl4AAaiAH/QsEACADQYABaiIDQYCAAkcNAAtBAEKAgICAgICAeDcDsIWZgABBAEEANgK4hZmAAEHAhdyAAEH/AUGAwAD8CwBBAEJ/NwP4xdyAAEEAQn83A/DF3IAAQQBCfzcD6MXcgABBAEJ/NwPgxdyAAEEAQn83A9jF3IAAQQBCfzcD0MXcgABBAEJ/NwPIxdyAAEEAQn83A8DF3IAAQQBBATYClIqMgABBAEEANgKQ+5aAAEEAQQA2Aoz7loAACwgAQaDn4IAAC8MCAEEAQaDajoAANgLw+o6AAEEAQaDajYAANgLs+o6AAEEAQaDajIAANgLo+o6AAEEAQaDKjIAANgLk+o6AAEEAQaCKjIAANgLg+o6AAEEAQZSKjIAANgLc+o6AAEEAQZCKjIAANgLY+o6AAEEAQZDqi4AANgLU+o6AAEEAQZDKi4AANgLQ+o6AAEEAQZCqi4AANgLM+o6AAEEAQZCKi4AANgLI+o6AAEEAQZCKioAANgLE+o6AAEEAQZCKiYAANgLA+o6AAEEAQZCKiIAANgK8+o6AAEEAQZCKh4AANgK4+o6AAEEAQZCKhoAANgK0+o6AAEEAQZCKhYAANgKw+o6AAEEAQZCKhIAANgKs+o6AAEEAQZCKg4AANgKo+o6AAEEAQZCKgoAANgKk+o6AAEEAQZCKgIAANgKg+o6AAEGg+o6AAAsIAEGA+46AAAsOACAAIAEgAhCGgICAAAu+CQMBfwF+Cn8CQAJAAkACQAJAAkACQCABQYECSA0AIAFBA3EhAwJAAkAgAUF/akEDTw0AQoOH9JyH9sOyFCEEQQAhBQwBCyABQXxxIQZCg4f0nIf2w7IUIQRBACEFA0AgBCAAIAVqIgcxAACFQrODgICAIH4gB0EBajEAAIVCs4OAgIAgfiAHQQJqMQAAhUKzg4CAgCB+IAdBA2oxAACFQrODgICAIH4hBCAGIAVBBGoiBUcNAAsLAkAgA0UNACAAIAVqIQcDQCAEIAcxAACFQrODgICAIH4hBCAHQQFqIQcgA0F/aiIDDQALC0GAAiEIQQArA7CFmYAAIAJmRQ0BIAFBgQJIIQlBgAIhCAwDC0IAIQQgASEIQQArA7CFmYAAIAJmDQELQQAgAjkDsIWZgAAMAwsgAUEATA0BQgAhBEEBIQkgASEICyAAQQFqIQogCEF/aiELQQAhDEHBhZqAACEGA0ACQCAMQQN0Ig1BsIWXgABqKwMAIAJiDQAgDEECdEHAhZmAAGooAgAgAUcNACAMQQh0QcCFmoAAai0AACAALQAARw0AQQAhBwJAA0AgCyAHRg0BIAogB2ohBSAGIAdqIQMgB0EBaiEHIAMtAAAgBS0AAEYNAAsgByAISA0BC0EBIQ4gCQ0EIA1BwIXagABqKQMAIARRDQQLIAZBgAJqIQYgDEEBaiIMQYAgRw0ADAILC0GwhZeAACEHQYCAfyEFA0ACQCAHKwMAIAJiDQAgBUHAhZqAAGooAgAgAUcNAEEBDwsCQCAHQQhqKwMAIAJiDQAgBUHEhZqAAGooAgAgAUcNAEEBDwsgB0EQaiEHIAVBCGoiBQ0AC0IAIQQgASEIC0EAIQ5BACgCuIWZgAAiCkEDdCIHQbCFl4AAaiACOQMAIApBAnRBwIWZgABqIAE2AgAgB0HAhdqAAGogBDcDAAJAIAhBAUgNACAKQQh0IQ1BACEHAkAgCEEQSQ0AAkAgDUHAhZqAAGogACAIak8NACAIIA1qQcCFmoAAaiAASw0BCyAIQXBxIgdBcGoiA0EEdkEBaiIGQQNxIQxBACEFAkAgA0EwSQ0AIA1BwIWagABqIQEgBkH8////AXEhC0EAIQUDQCABIAVqIgMgACAFaiIG/QAAAP0LBAAgA0EQaiAGQRBq/QAAAP0LBAAgA0EgaiAGQSBq/QAAAP0LBAAgA0EwaiAGQTBq/QAAAP0LBAAgBUHAAGohBSALQXxqIgsNAAsLAkAgDEUNACAAIAVqIQMgBSANakHAhZqAAGohBQNAIAUgA/0AAAD9CwQAIANBEGohAyAFQRBqIQUgDEF/aiIMDQALCyAIIAdGDQELIAggB0F/c2ohBgJAIAhBA3EiBUUNACANQcCFmoAAaiEDA0AgAyAHaiAAIAdqLQAAOgAAIAdBAWohByAFQX9qIgUNAAsLIAZBA0kNACANQcCFmoAAaiEGA0AgBiAHaiIFIAAgB2oiAy0AADoAACAFQQFqIANBAWotAAA6AAAgBUECaiADQQJqLQAAOgAAIAVBA2ogA0EDai0AADoAACAAQQRqIQAgBkEEaiEGIAcgCEF8aiIIRw0ACwtBACAKQQFqQYAgbzYCuIWZgAALIA4LsTcGDX8BewV/AXsCfA5/I4CAgIAAQRBrIgQkgICAgABBACADNgKE+5aAAEEAIAA2AoD7loAAQQBBADYCiPuWgABBACEFAkADQCABIAJODQEgBUH/H0oNAQJAAkBBACgCjPuWgABB+A9KDQBBACgCkPuWgABBifAHSA0BCyAFQQBKDQJBwIXcgABB/wFBgMAA/AsAQQBCfzcD+MXcgABBAEJ/NwPwxdyAAEEAQn83A+jF3IAAQQBCfzcD4MXcgABBAEJ/NwPYxdyAAEEAQn83A9DF3IAAQQBCfzcDyMXcgABBAEJ/NwPAxdyAAEEAQQAoApSKjIAAQQFqNgKUioyAAEEAQQA2ApD7loAAQQBBADYCjPuWgAALQQAoAoD7loAAIQMgASEAAkADQAJAIABBEGoiBiACTA0AIAAgAk4NAgNAIAMgAGotAABBCkYNAyACIABBAWoiAEcNAAsgAiEADAILIAMgAGohByAGIQAgB/0AAAD9DAoKCgoKCgoKCgoKCgoKCgr9I/1kIgdFDQALIAdoIAZqQXBqIQALAkACQCABIABIDQAgASEHDAELA0ACQCADIAFqLQAAQSBNDQAgASEHDAILIAAgAUEBaiIBRw0ACyAAIQcLIABBAWohASAAIAcgACAHSBshCCADQX9qIQkCQANAIAAgB0wNASAJIABqIQYgAEF/aiIKIQAgBi0AAEEhSQ0ACyAKQQFqIQgLQQIhAAJAIAcgCEYNACAFQQJ0IgpBkIqCgABqIAMgB2oiADYCACAKQZCKg4AAaiADIAhqNgIAQQAoAoj7loAAIQkCQAJAIAAtAABB+wBHDQAgAyAIQX9qIgtqLQAAQf0ARw0AQQD9DAAAAAAAAAAAAAAAAAAAAAD9CwSAxtyAAEEBIQwgA0EBaiENQQAoAoT7loAAIQ4gCSEPAkACQANAAkAgAyAHQQFqIhBqLQAAIgZBIkYNACAQIAhODQQgB0ECaiEAA0AgBkH/AXEiB0F3aiIGQRlLDQMCQEEBIAZ0QZOAgARxDQAgBkEZRw0EIABBf2ohEAwCCyAIIABGDQUgAyAAai0AACEGIABBAWohAAwACwsgEEEBaiIMIQACQAJAAkADQCAAQRBqIgYgCEoNASADIABqIQcgBiEAIAf9AAAAIhH9DFxcXFxcXFxcXFxcXFxcXFz9IyAR/QwiIiIiIiIiIiIiIiIiIiIi/SP9UP1kIgcNAgwACwsgACAITg0BA0AgAyAAai0AACIGQSJGDQIgBkHcAEYNAiAIIABBAWoiAEcNAAwGCwsgB2ggBmpBcGohAAsgACAITg0DIAMgAGotAABB3ABGDQNBfyESAkAgACAQQX9zaiIGQQRIDQAgDSAQaiITLQABQQVsIAZBJWxqIAYgE2pBfmotAABqIhRB/wFxIhBBoPuWgABqLAAAIhVBAEgNAAJAAkAgACAMayIWQQFIDQADQAJAIBBBAnRBsP2WgABqKAIAIBRHDQAgFiAVQaD9loAAai0AAEcNACAVQQJ0QYCIgIAAaigCACEGIBMhByAWIQwDQAJAIAYtAAAgBy0AAEYNACAMRQ0FDAILIAZBAWohBiAHQQFqIQcgDEF/aiIMDQAMBAsLIBBBAWpB/wFxIhBBoPuWgABqLAAAIhVBAE4NAAwDCwsCQCAWDQADQAJAIBBBAnRBsP2WgABqKAIAIBRHDQAgFUGg/ZaAAGotAABFDQMLIBBBAWpB/wFxIhBBoPuWgABqLAAAIhVBAE4NAAwDCwsDQCAQQQFqQf8BcSIQQaD7loAAaiwAAEEATg0ADAILCyAVQRh0QRh1IRILIABBAWoiECAITg0DAkAgAyAQai0AACIGQTpGDQAgAEECaiEAAkADQAJAIAZB/wFxQXdqDjIAAAcHAAcHBwcHBwcHBwcHBwcHBwcHBwAHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHAgcLIAggAEYNBiADIABqLQAAIQYgAEEBaiEADAALCyAAQX9qIRALIBBBAWoiByAITg0DAkAgAyAHai0AACIGQXdqIgBBF0sNAEEBIAB0QZOAgARxRQ0AIBBBAmohAAJAA0AgBkH/AXFBd2oiB0EXSw0BQQEgB3RBk4CABHFFDQEgCCAARg0GIAMgAGotAAAhBiAAQQFqIQAMAAsLIABBf2ohBwsCQAJAIAZB/wFxIgBBIkcNAEEBIRAgB0EBaiIMIQADQAJAAkAgAEEQaiIGIAhMDQAgACAITg0BA0AgAyAAai0AACIGQSJGDQIgBkHcAEYNAiAIIABBAWoiAEcNAAwJCwsgAyAAaiEHIAYhACAH/QAAACIR/QxcXFxcXFxcXFxcXFxcXFxc/SMgEf0MIiIiIiIiIiIiIiIiIiIiIv0j/VD9ZCIHRQ0BIAdoIAZqQXBqIQALIAAgCE4NBgJAIAMgAGotAABBIkYNAEECIRAgAEECaiEADAELCwJAIBJBAEgNACASQYDG3IAAaiAQOgAAIBJBAnQiBkHQxtyAAGogDDYCACAGQZDG3IAAaiAANgIACyAAQQFqIQcMAQsCQAJAAkAgEkF/Sg0AIABB2wBGDQEgAEH7AEYNByAHIAhODQIDQCAGQf8BcSIAQSxGDQMgAEH9AEYNAwJAIAsgB0cNACAIIQcMBAsgDSAHai0AACEGIAdBAWohBwwACwsCQCAAQe4ARw0AIAdBA2oiACAITg0HIAcgA2oiBkEBai0AAEH1AEcNByAGQQJqLQAAQewARw0HIAMgAGotAABB7ABHDQcgEkGAxtyAAGpBBDoAACAHQQRqIQcMAwsgAEHbAEcNBiASQQNHDQYgDiAPaiESQQAhEEEAIQwgByEAAkACQANAIAAgA2pBAWotAABBUGoiBkEJSw0BAkACQCADIABBAmoiFWotAABBUGoiFEEJTQ0AIBUhAAwBCyAUIAZBCmxqIQYCQCADIABBA2oiFWotAABBUGoiFEEJTQ0AIBUhAAwBCyAUIAZBCmxqIgZB/wFLDQIgAEEEaiEACyASIBBqIAY6AAAgBiAMciEMIBBBAWohECADIABqLQAAIgZBLEYNAAsgBkHdAEcNACAAIAhODQBBACAQNgKUx9yAAEEAIA82ApDH3IAAQQAgDDYCmMfcgABBACAPIBBqIg82Aoj7loAAIABBAWoiAEF+Rw0BCyAHQQFqIgAgCE4NByAOIA9qIRVBfyEHQQAhDEEAIRADQAJAAkAgAyAAai0AACIGQVBqQf8BcUEJSw0AQVAgB0EKbEFQaiAHQQBIGyAGaiIHQf8BSg0KDAELAkACQCAGQXdqDiQCAgsLAgsLCwsLCwsLCwsLCwsLCwsLCwILCwsLCwsLCwsLCwEACyAGQd0ARw0KCwJAAkAgB0F/Sg0AIAZB3QBHDQsgEA0LQQAgDzYCkMfcgABBAEEANgKUx9yAAEEAQQA2ApjH3IAADAELIBUgEGogBzoAACAHIAxyIQwgEEEBaiEQQX8hByAGQd0ARw0BQQAgEDYClMfcgABBACAPNgKQx9yAAEEAIAw2ApjH3IAAQQAgECAPaiIPNgKI+5aAAAsgAEEBaiEADAILIAggAEEBaiIARw0ADAgLCyAAQQBIDQZBAEEDOgCDxtyAACAAIQcMAgsgCCAHQQFqIgYgCCAGShshFCAGIQACQANAAkAgACAISA0AIAMgFGotAAAhFQwCCwJAAkAgAyAAai0AACIVQXdqIgxBF0sNAEEBIRBBASAMdEGDgIAEcQ0BCyAVQQ1GIRALIABBAWohACAQDQALCyAVQf8BcSIAQSJGDQUgAEHbAEYNBSAAQfsARg0FIAcgCE4NBQNAIAggBkYNBiADIAZqIQAgBkEBaiIHIQYgAC0AAEHdAEcNAAsgB0F/aiAITg0FCyAHQQBIDQQLIAcgCE4NA0EAIQwCQAJAIAMgB2otAAAiAEF3ag4kAAABAQABAQEBAQEBAQEBAQEBAQEBAQEAAQEBAQEBAQEBAQECAQsDQCAAQf8BcUF3aiIGQRdLDQFBASAGdEGTgIAEcUUNASALIAdGDQUgDSAHai0AACEAIAdBAWohBwwACwsgAEH/AXEiAEEsRg0ACyAAQf0ARw0CIAcgC0cNAgwBCyAHQf0ARw0BIAwgCCAARnFBAUcNAQtBAC0AgMbcgABBAkYNAEEALQCBxtyAACIAQQJGDQBBAC0AgsbcgAAiB0ECRg0AQQAtAITG3IAAQf8BcUECRg0AQQAtAIXG3IAAQf8BcUECRg0AQQAtAIbG3IAAQf8BcUECRg0AQQAtAIfG3IAAQf8BcUECRg0AQQAtAIjG3IAAQf8BcUECRg0AQQAtAInG3IAAQf8BcUECRg0AQQAoAYrG3IAA/REiF/0MAgICAgAAAAAAAAAAAAAAAP0jIhH9GwBBAXEgESAR/Q0AAAAAAQAAAAIAAAADAAAAIhH9GwFBAXFBAXRyIBH9GwJBAXFBAnRyIBH9GwNBA3RyQQ9xDQBBAC0AjsbcgABB/wFxQQJGDQBBAC0Aj8bcgABB/wFxQQJGDQBEAAAAAAAAAAAhGAJAAkAgAEEBRw0AQQAoApTG3IAAIgtBACgC1MbcgAAiBmtBEEoNAkQAAAAAAAAAACEYRAAAAAAAAAAAIRkgCyAGTA0BIAMgBmotAAAiCEFGakH/AXFB9gFJDQIgC0F/aiEQRAAAAAAAAAAAIRgCQAJAA0AgGEQAAAAAAAAkQKIgCEH/AXFBUGq3oCEYIBAgBkYNASANIAZqIQggBkEBaiIMIQYgCC0AACIIQUZqQf8BcUH2AUkNAgwACwsgCyEMCyAMIAtIDQIgGEQAAAAAAADwvyAYRP///////z9DZRsiGEQAAAAAAAAAAGMNAgsCQCAAQQFHDQBEAAAAAAAAAAAhGQwBCwJAIAdBAUYNAEQAAAAAAAAAACEZDAELQQAoApjG3IAAIhBBACgC2MbcgAAiAGtBEEoNAQJAIBAgAEoNAEQAAAAAAAAAACEZDAELIAMgAGotAAAiBkFGakH/AXFB9gFJDQEgEEF/aiEHRAAAAAAAAAAAIRkCQAJAA0AgGUQAAAAAAAAkQKIgBkH/AXFBUGq3oCEZIAcgAEYNASANIABqIQYgAEEBaiIIIQAgBi0AACIGQUZqQf8BcUH2AUkNAgwACwsgECEICyAIIBBIDQEgGUQAAAAAAADwvyAZRP///////z9DZRsiGUQAAAAAAAAAAGMNAQtB/wEhDgJAIBf9FgBBAUcNAEEAKAK4xtyAAEEAKAL4xtyAACIAa0EBRw0BIAMgAGotAAAiAEFGakH/AXFB9gFJDQEgAEFQaiEOC0EEEIiAgIAAIhL9EUEFEIiAgIAAIhb9HAFBCxCIgICAACIT/RwCQQwQiICAgAAiGv0cA/0M/v////7////+/////v///yIX/TciEf0bAUEBcUEBdCAR/RsAayAR/RsCQQFxQQJ0ciAR/RsDQQFxQQN0ckENEIiAgIAAIhv9EUEOEIiAgIAAIhz9HAFBDxCIgICAACId/RwCQQkQiICAgAAiHv0cAyAX/TciEf0bAEEBcUEEdHIgEf0bAUEBcUEFdHIgEf0bAkEBcUEGdHIgEf0bA0EHdHJB/wFxDQBBACEfQQEhDUEAIQhBACEgQQAhIUEAIQZBACEiQQAhIwJAAkACQAJAQQAtAIPG3IAAQX9qDgMAAQIDC0EAISNBASEGQQAoApzG3IAAIgghIEEAKALcxtyAACIfISFBASEiQQEhDQwCC0EAKAKE+5aAACIPQQAoAoj7loAAIh9qIRUCQAJAAkBBACgC3MbcgAAiBkEAKAKcxtyAACIHSA0AIBVBCjoAAEEBIQ1BACEGQQAgH0EBajYCiPuWgABBAiEiIB8hCCAfISAMAQtBACEMQQAoAoD7loAAIQtBACEUA0AgFSAMaiEIIAsgBmohEEEAIQACQAJAA0AgBiAAaiIDQRBqIAdKDQEgCCAAaiAQIABq/QAAACIR/QsAACAAQRBqIQAgEf0MICAgICAgICAgICAgICAgIP0mIBH9DFxcXFxcXFxcXFxcXFxcXFz9I/1Q/WQiA0UNAAsgDCADaCIIQRAgAxtqIABqQXBqIQwgBiAIaiAAakFwaiEDDAELIAwgAGohDAsCQCADIAdODQACQAJAIAsgA2otAAAiAEHcAEcNACADQQFqIgMgB04NCAJAAkACQAJAIAsgA2otAAAiAEGkf2oOGQMMDAwMDAwMDAwMDAwMDAwMDAEMDAwMDAIACyAAQV5qDg4CCwsLCwsLCwsLCwsLAgsLQQohAEEBIBRqIRQMAwtBCSEAC0EAIBRqIRQMAQsgAEEgSQ0HCyAVIAxqIAA6AAAgDEEBaiEMIANBAWoiBiAHSA0BCwsgFSAMakEKOgAAQQAgDCAfaiIgQQFqNgKI+5aAACAUQQBIDQRBAiEiAkAgFA0AQQAhBiAgIQgMAQsgICEIIA8gIEF/aiIAai0AAEEKRw0BQQEhDUEAIQYgACEIIBRBAUcNASAAIQgLIB8hIUEAISMMAgtBACEGQQIhIiAfISFBAiENQQAhIwwBC0EAIR9BACgClMfcgAAiAEEAKAKQx9yAACIhaiEgQQMhIgJAQQAoApjH3IAAQf8ATA0AQQAhCEEAIQZBAyENQQAhIwwBC0EAKAKE+5aAACEGICAhFAJAIABBAUgNACAgQX9qIgAgICAGIABqLQAAQQpGGyEUC0EAKAKI+5aAACEfQYABISMCQCAUICFODQBBAiENQQAhBiAfIQgMAQsgBiAfaiENQQAhDyAhIQlBACEkA0AgCSEDAkAgCSAUTg0AIAkhAwNAIAYgA2otAABBCkYNASAUIANBAWoiA0cNAAsgFCEDC0F/IQsgDyEIIA8hDEF/IRUCQCAJIANODQBBfyEVQX8hCyAPIQwgDyEIA0ACQAJAAkACQCAGIAlqLQAAIhBBc2oODwIBAQEBAQEBAQEBAQEBAAELIAlBAWoiACADTg0AIAYgAGotAABB2wBHDQAgCUECaiIAIANODQADQAJAIAYgAGotAAAiB0FQakH/AXFBCkkNAAJAIAdBRWoOBQEAAAABAAsgB0EgckGff2pB/wFxQRpPDQIgACEJDAQLIAMgAEEBaiIARw0ACwsgDSAIaiAQOgAAIAhBAWohCAwBCyAIIBUgCCAMSiIAGyEVIAwgCyAAGyELIAghDAsgCUEBaiIJIANIDQALCwJAIAwgCyAIIAxKIgAbIgxBAEgNACAIIBUgABsiJSAMayEVAkAgDCAPRg0AIBVBAUgNAEEAIQcCQCAVQRBJDQAgDSAMaiEmAkAgDSAPaiInIA0gJWpPDQAgJiANICUgD2ogDGtqSQ0BCyAVQXBxIgdBcGoiCUEEdkEBaiIIQQNxIRBBACEAAkAgCUEwSQ0AIAhB/P///wFxIQtBACEAA0AgJyAAaiIJICYgAGoiCP0AAAD9CwAAIAlBEGogCEEQav0AAAD9CwAAIAlBIGogCEEgav0AAAD9CwAAIAlBMGogCEEwav0AAAD9CwAAIABBwABqIQAgC0F8aiILDQALCwJAIBBFDQAgDSAMIABqaiEJIA0gDyAAamohAANAIAAgCf0AAAD9CwAAIAlBEGohCSAAQRBqIQAgEEF/aiIQDQALCyAVIAdGDQELICUgDEF/c2ogB2shEAJAIBVBA3EiAEUNACANIAxqIQkgDSAPaiEIA0AgCCAHaiAJIAdqLQAAOgAAIAdBAWohByAAQX9qIgANAAsLIBBBA0kNACANIAcgD2pqIQAgDSAMIAdqIglqIQcgCSAlayEJA0AgACAHLQAAOgAAIABBAWogB0EBai0AADoAACAAQQJqIAdBAmotAAA6AAAgAEEDaiAHQQNqLQAAOgAAIABBBGohACAHQQRqIQcgCUEEaiIJDQALCyANIBUgD2oiAGpBCjoAACAkQQFqISQgAEEBaiEPCyADQQFqIQkgAyAUSA0AC0EAIQZBACAPIB9qIgA2Aoj7loAAIAAgJEEBRiIDayEIQQFBAiADGyENCwJAQQAtAIDG3IAAQQFHDQAgI0HAAHIgI0EAKAKA+5aAAEEAKALQxtyAACIAakEAKAKQxtyAACAAayAYEIaAgIAAGyEjC0EAIQACQEEALQCExtyAACIJQQAtAIXG3IAAckH/AXENAAJAQQAtAIbG3IAAQQFHDQBBACgCqMbcgABBACgC6MbcgAAiAGsiA0EBSA0AQQAoAoD7loAAIABqIgAtAABB8wBHDQAgA0EBRg0AIABBAWotAABB9ABHDQAgA0ECRg0AIABBAmotAABB5ABHDQAgA0EDRg0AIABBA2otAABB7wBHDQAgA0EERg0AIABBBGotAABB9QBHDQAgA0EFRg0AIABBBWotAABB9ABHDQBBASEAIANBBkYNAQtBAiEACyAAICNyIQcCQEEALQCHxtyAAEEBRw0AQQAoAqzG3IAAQQAoAuzG3IAAIgNrIgBBAUgNAEEAKAKA+5aAACADaiIDLQAAQfQARw0AIABBAUYNACADQQFqLQAAQfIARw0AIABBAkYNACADQQJqLQAAQfUARw0AIABBA0YNACAHQQRyIAcgAEEERhsgByADQQNqLQAAQeUARhshBwsCQEEALQCIxtyAAEEBRw0AQQAoArDG3IAAQQAoAvDG3IAAIgNrIgBBAUgNAEEAKAKA+5aAACADaiIDLQAAQewARw0AIABBAUYNACADQQFqLQAAQekARw0AIABBAkYNACADQQJqLQAAQe4ARw0AIABBA0YNACADQQNqLQAAQeUARw0AIABBBEYNACADQQRqLQAAQS1HDQAgAEEFRg0AIANBBWotAABB7QBHDQAgAEEGRg0AIANBBmotAABB4QBHDQAgAEEHRg0AIAdBCHIgByAAQQhGGyAHIANBB2otAABB+ABGGyEHCyAFQZDqi4AAaiAOOgAAIAVBkKqLgABqICI6AABBACEAIApBkIqGgABqIBIgFiAWQQBIGzYCACAKQZCKiIAAaiAdIBwgHEEASBs2AgAgCkGQiomAAGogEjYCACAKQZCKioAAaiAeNgIAQQEhAyAFQQN0QZCKgIAAaiAYIBlBAC0AgcbcgABBAUYbOQMAIApBkIqHgABqIBsgGiAaQQBIGyATIBNBAEgbNgIAIAVBoNqOgABqIA06AABBgPuWgABBhPuWgAAgBhsoAgAhBiAFQZDKi4AAaiAHQRByIAcgCUH/AXEbIgdBIHIgB0EALQCJxtyAABs6AAAgCkGQioSAAGogBiAhajYCACAKQZCKhYAAaiAGICBqNgIAIApBoNqMgABqIAYgH2o2AgAgCkGg2o2AAGogBiAIajYCAAwBC0EAIQNBACAJNgKI+5aAAEEDIQALIAVBkIqLgABqIAM6AAAgBUEBaiEFCyAAQQNHDQALC0EAIAE2ApCKjIAAIARBEGokgICAgAAgBQv5CgEQf0F/IQECQCAAQYDG3IAAai0AAEEBRw0AQX4hASAAQQJ0IgBBkMbcgABqKAIAIgIgAEHQxtyAAGooAgAiA2siBEH/AUoNAEEAIQUCQAJAAkACQCAAQcDF3IAAaiIGKAIAIgFBAEgNACAEIAFBoMqMgABqLQAARw0AIARBAUgNBCABQQJ0QaCKjIAAaigCAEGA+46AAGoiBy0AAEEAKAKA+5aAACADaiIILQAARw0BQQEhCQJAA0AgBCAJIgBGDQEgAEEBaiEJIAcgAGotAAAgCCAAai0AAEYNAAsLIAAgBE4NBAtBACgCgPuWgAAiCiADaiEIIARBAU4NAUHFGyEADAILQQAoAoD7loAAIgogA2ohCAsgBEEDcSEHAkACQCACIANBf3NqQQNPDQBBxbvyiHghAEEAIQkMAQsgBEF8cSELQcW78oh4IQBBACEJA0AgACAIIAlqIgEtAABzQZODgAhsIAFBAWotAABzQZODgAhsIAFBAmotAABzQZODgAhsIAFBA2otAABzQZODgAhsIQAgCyAJQQRqIglHDQALCwJAIAdFDQAgCCAJaiEBA0AgACABLQAAc0GTg4AIbCEAIAFBAWohASAHQX9qIgcNAAsLIABB/x9xIQBBASEFCwJAAkAgAEEBdEHAhdyAAGoiDC4BACINQQBIDQACQAJAIAVFDQAgCEEBaiEOIANBf3MgAmohCyANIQcDQAJAIAQgB0GgyoyAAGotAABHDQAgB0ECdEGgioyAAGooAgAiAEGA+46AAGotAAAgCC0AAEcNACAAQYH7joAAaiEPQQAhAANAIAsgAEYNBCAOIABqIQEgDyAAaiEJIABBAWohACAJLQAAIAEtAABGDQALIAAgBE4NAwsgB0EBdEGgx9yAAGouAQAiB0F/Sg0ADAMLCwJAIAQgDUGgyoyAAGotAABHDQAgDSEHDAELIA0hBwNAIAdBAXRBoMfcgABqLgEAIgdBf0wNAiAEIAdBoMqMgABqLQAARw0ACwsgB0EQdEEQdSEBDAELQQBBACgCjPuWgAAiAUEBajYCjPuWgAAgAUGgyoyAAGogBDoAACABQQJ0QaCKjIAAakEAKAKQ+5aAACIONgIAAkAgBUUNAEEAIQACQCAEQRBJDQAgCiADaiEFAkAgDkGA+46AAGogCiACak8NACAFIAIgDmogA2tBgPuOgABqSQ0BCyAEQXBxIgBBcGoiB0EEdkEBaiIIQQNxIQtBACEJAkAgB0EwSQ0AIA5BgPuOgABqIRAgCEH8////AXEhD0EAIQkDQCAQIAlqIgcgBSAJaiII/QAAAP0LAAAgB0EQaiAIQRBq/QAAAP0LAAAgB0EgaiAIQSBq/QAAAP0LAAAgB0EwaiAIQTBq/QAAAP0LAAAgCUHAAGohCSAPQXxqIg8NAAsLAkAgC0UNACAKIAkgA2pqIQcgCSAOakGA+46AAGohCQNAIAkgB/0AAAD9CwAAIAdBEGohByAJQRBqIQkgC0F/aiILDQALCyAEIABGDQELIAIgAEF/c2ogA2shCwJAIAIgA2tBA3EiCUUNACAKIANqIQcgDkGA+46AAGohCANAIAggAGogByAAai0AADoAACAAQQFqIQAgCUF/aiIJDQALCyALQQNJDQAgCiADaiEIIA5BgPuOgABqIQsgBCEPA0AgCyAAaiIJIAggAGoiBy0AADoAACAJQQFqIAdBAWotAAA6AAAgCUECaiAHQQJqLQAAOgAAIAlBA2ogB0EDai0AADoAACAIQQRqIQggC0EEaiELIAAgD0F8aiIPRw0ACwsgDCABOwEAQQAgDiAEajYCkPuWgAAgAUEBdEGgx9yAAGogDTsBAAsgBiABNgIACyABCwuSAgEAQYAIC4oCbAQAAIcEAACcBAAA6gQAAPIEAADJBAAASQQAANgEAAC9BAAA/wQAAEAEAABnBAAAVAQAAF4EAAB1BAAAtwQAAFBSSU9SSVRZAF9UUkFOU1BPUlQAVVNFUl9VTklUAF9TWVNURU1EX1VOSVQAX19DVVJTT1IAU1lTTE9HX0lERU5USUZJRVIAX19SRUFMVElNRV9USU1FU1RBTVAAX1NPVVJDRV9SRUFMVElNRV9USU1FU1RBTVAAX0NPTU0AX0xJTkVfQlJFQUsAQ09OVEFJTkVSX05BTUUAQ09OVEFJTkVSX1BBUlRJQUxfTUVTU0FHRQBDT05UQUlORVJfSUQAX1NUUkVBTV9JRAA=";
 
 // src/domain/journal/scan.ts
 import { isAscii } from "node:buffer";
@@ -3039,6 +2296,577 @@ function escaped(s, e) {
   return (n & 1) === 1;
 }
 
+// src/domain/journal/wasm-lines.ts
+var E_SLOW = 0;
+var M_NONE = 0;
+var M_STR = 1;
+var M_BYTES = 3;
+var EM_ONE = 1;
+var EM_LINES = 2;
+var FL_SRC = 3;
+var FL_PARTIAL = 4;
+var FL_LINE_MAX = 8;
+var FL_CID = 16;
+var FL_SID = 32;
+var FL_DUP = 64;
+var FL_ASCII = 128;
+var compiled = null;
+var PAGE = 65536;
+var PAD = 64;
+var MAXE = 4096;
+var LITERAL_RECORD = 5;
+function expandLiterals(compact) {
+  compiled ??= new WebAssembly.Module(Buffer.from(JOURNAL_LINES_WASM, "base64"));
+  const x = new WebAssembly.Instance(compiled, {}).exports;
+  const n = compact.length / LITERAL_RECORD + 1;
+  const at = x.heapBase() + 15 & ~15;
+  const fail = at + (compact.length + 15 & ~15);
+  const delta2 = fail + n * 4;
+  const out2 = delta2 + n * 128 * 2;
+  const have = x.memory.buffer.byteLength;
+  if (out2 + n * 4 > have) x.memory.grow(Math.ceil((out2 + n * 4 - have) / PAGE));
+  new Uint8Array(x.memory.buffer, at, compact.length).set(compact);
+  x.expandLiterals(at, n, delta2, out2, fail);
+  return { delta: new Uint16Array(x.memory.buffer, delta2, n * 128), out: new Int32Array(x.memory.buffer, out2, n) };
+}
+var WasmLines = class {
+  x;
+  at;
+  base;
+  cap = 0;
+  gen = -1;
+  names = [];
+  mem;
+  ts;
+  a;
+  b;
+  ms;
+  me;
+  cs;
+  ce;
+  emit;
+  container;
+  unit;
+  ident;
+  cid;
+  sid;
+  status;
+  kind;
+  flags;
+  prio;
+  i32;
+  nameOff;
+  nameLen;
+  nameHeap;
+  constructor() {
+    compiled ??= new WebAssembly.Module(Buffer.from(JOURNAL_LINES_WASM, "base64"));
+    this.x = new WebAssembly.Instance(compiled, {}).exports;
+    this.x.init();
+    this.base = this.x.heapBase() + 15 & ~15;
+    this.at = new Uint32Array(this.x.memory.buffer, this.x.layout(), 21).slice();
+    this.nameHeap = this.x.names();
+    this.views();
+  }
+  get arenaAt() {
+    return this.base + this.cap + PAD;
+  }
+  /** Room for n bytes of input (and as many decoded). */
+  reserve(n) {
+    if (n <= this.cap) return;
+    const cap = Math.max(n, this.cap * 2, 1 << 16);
+    const need = this.base + 2 * (cap + PAD);
+    const have = this.x.memory.buffer.byteLength;
+    if (need > have) this.x.memory.grow(Math.ceil((need - have) / PAGE));
+    this.cap = cap;
+    this.views();
+  }
+  /** Copies buf[a, e) in: the caller then runs lines() over [0, e - a). */
+  load(buf, a, e) {
+    this.reserve(e - a);
+    buf.copy(this.mem, this.base, a, e);
+    this.mem.fill(10, this.base + (e - a), this.base + (e - a) + PAD);
+  }
+  /** The lines of the loaded input from offset `from` to `end`: how many entries; resume() says where to go on. */
+  run(from, end) {
+    const n = this.x.lines(this.base, from, end, this.arenaAt);
+    const gen = this.i32[this.at[15] >> 2];
+    if (gen !== this.gen) {
+      this.gen = gen;
+      this.names = [];
+    }
+    return n;
+  }
+  /** The name table's generation: it starts again when full (names are ids within one). */
+  get generation() {
+    return this.gen;
+  }
+  resume() {
+    return this.i32[this.at[14] >> 2];
+  }
+  /** An interned name (unit, container, identifier, stream), or null for -1. */
+  name(id) {
+    if (id < 0) return null;
+    let s = this.names[id];
+    if (s === void 0) {
+      const off = this.nameHeap + this.nameOff[id];
+      s = this.names[id] = bytesText(this.mem, off, off + this.nameLen[id], false);
+    }
+    return s;
+  }
+  /** Overlapping exports: the cursor buf[a, e) at time ts was seen already (it is kept otherwise). */
+  seenCursor(buf, a, e, ts) {
+    this.reserve(e - a);
+    buf.copy(this.mem, this.arenaAt, a, e);
+    return this.x.cursorSeen(this.arenaAt, e - a, ts) === 1;
+  }
+  views() {
+    const m = this.x.memory.buffer;
+    const at = this.at;
+    this.mem = Buffer.from(m);
+    this.ts = new Float64Array(m, at[0], MAXE);
+    const i32 = (i) => new Int32Array(m, at[i], MAXE);
+    this.a = i32(1);
+    this.b = i32(2);
+    this.ms = i32(3);
+    this.me = i32(4);
+    this.container = i32(5);
+    this.unit = i32(6);
+    this.ident = i32(7);
+    this.cid = i32(8);
+    this.sid = i32(9);
+    this.cs = i32(18);
+    this.ce = i32(19);
+    this.emit = new Uint8Array(m, at[20], MAXE);
+    this.status = new Uint8Array(m, at[10], MAXE);
+    this.kind = new Uint8Array(m, at[11], MAXE);
+    this.flags = new Uint8Array(m, at[12], MAXE);
+    this.prio = new Int8Array(m, at[13], MAXE);
+    this.i32 = new Int32Array(m);
+    this.nameOff = new Uint32Array(m, at[16], 2048);
+    this.nameLen = new Uint8Array(m, at[17], 2048);
+  }
+};
+
+// src/domain/diagnosis/prefilter-literals.ts
+var NOISE2 = 1 << 0;
+var PLAN = 1 << 1;
+var PHASE = 1 << 2;
+var READY = 1 << 3;
+var BELOW = 1 << 4;
+var FAIL = 1 << 5;
+var KUBE = 1 << 6;
+var TRACEBACK = 1 << 7;
+var SERVING = 1 << 8;
+var MISC = 1 << 9;
+var DIRTY = 1 << 10;
+var ALL = (1 << 10) - 1;
+var SERVICE = 1 << 11;
+var SPEC = 1 << 12;
+
+// src/domain/diagnosis/prefilter.ts
+var { delta, out } = expandLiterals(Buffer.from(PREFILTER_TABLE, "base64"));
+function groupsOf(text) {
+  let s = 0;
+  let bits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= SIGMA) {
+      s = 0;
+      continue;
+    }
+    s = delta[s << 7 | c];
+    bits |= out[s];
+  }
+  return bits;
+}
+
+// src/domain/diagnosis/classify.ts
+var BANNER = /^vLLM (?:API )?server version |^Starting to load model|version \d+\.\d+\.\d+\S*$/;
+var MAX_EVENTS = 2e3;
+var MAX_RING = 40;
+var MAX_TAIL = 12;
+var MAX_SPEC_PENDING = 64;
+var tailText = (text) => text.length > 500 ? `${text.slice(0, 500)}\u2026` : text;
+var CAUSE_WINDOW = 40;
+var SERVING2 = /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: (?:done )?request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+var CRASH_RESULTS = /* @__PURE__ */ new Set(["exit-code", "signal", "core-dump", "watchdog", "oom-kill"]);
+var RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
+var BELOW2 = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
+var Diagnoser = class {
+  constructor(opts = {}) {
+    this.opts = opts;
+    this.prefilter = opts.prefilter ?? true;
+  }
+  opts;
+  seq = 0;
+  planReader = new PlanReader();
+  tracebacks = new TracebackAssembler();
+  events = [];
+  ring = [];
+  /** the last MAX_TAIL lines of any kind (engine, script, systemd), a ring: the evidence of an `unknown` */
+  tail = new Array(MAX_TAIL).fill("");
+  /** tail[i] is a raw line pushLine's fast path kept unparsed (quiet) */
+  tailRaw = new Uint8Array(MAX_TAIL);
+  /** lines ever kept in the tail (the newest is at (tailCount - 1) % MAX_TAIL) */
+  tailCount = 0;
+  failure = null;
+  previousFailure = null;
+  readySeq = null;
+  /** exceptions engine processes logged after readiness, which alone are no failure (a request's) */
+  servingErrors = [];
+  /** where an engine first said it died after readiness (vLLM logs that line, then the traceback) */
+  firstFatalSeq = null;
+  /** uvicorn's line, or llama-server's `server is listening on http://…` */
+  readyLine = "Application startup complete.";
+  /** readiness read from answered requests, not a startup line (a tool gap then says more than "ready") */
+  readyFromServing = false;
+  phase = null;
+  specLine = null;
+  /** quiet lines holding `metrics: ` since specLine was set, raw, oldest first: the newest spec line of them wins */
+  specPending = [];
+  toolGap = null;
+  dynamoConstant = null;
+  kvEstimate = null;
+  engineLines = 0;
+  bootedSinceStart = false;
+  engineUnit = null;
+  /** which engine wrote the log (the first line that says): the flags a fix names */
+  family = null;
+  /** false: every pattern on every line (the prefilter's differential test) */
+  prefilter;
+  /** A decoded record: systemd's lines become unit events, everything else engine lines. */
+  pushRecord(rec) {
+    if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
+    const fromSystemd = rec.identifier === "systemd";
+    const g = fromSystemd ? 0 : this.prefilter ? groupsOf(rec.text) : ALL | SERVICE;
+    const ev = fromSystemd || g & SERVICE && rec.text.includes(".service") ? unitEventOf(rec.text, { fromSystemd, unit: rec.unit, ts: rec.ts }) : null;
+    if (ev) this.pushUnitEvent(ev);
+    else if (!fromSystemd) this.line(rec.text, rec.container !== null, g & ~SERVICE);
+    else this.pushSystemdLine(rec.text);
+  }
+  /** systemd's own lines that are no unit event: `Start request repeated …` variants, bad unit files. */
+  pushSystemdLine(text) {
+    this.keepTail(text);
+    const below = belowOf(text);
+    if (below) this.consider({ kind: below.kind, priority: below.priority, msg: text.trim(), seq: this.seq, below });
+    this.considerHostOom(text);
+  }
+  /**
+   * systemd saying the kernel's OOM killer ended the unit's process: the kernel's own line is not in a unit's journal.
+   */
+  considerHostOom(text) {
+    if (HOST_OOM.test(text)) this.consider({ kind: "oom", priority: 5, msg: text.trim(), seq: this.seq });
+  }
+  pushUnitEvent(ev) {
+    const want = this.opts.unit ?? this.engineUnit;
+    if (want && ev.unit && ev.unit !== want) return;
+    if (ev.kind === "started") this.newAttempt();
+    this.events.push({ ...ev, seq: this.seq });
+    if (this.events.length > MAX_EVENTS) this.events.shift();
+    this.keepTail(ev.text);
+    const below = ev.kind === "main-exited" ? belowOf(ev.text) : null;
+    if (below)
+      this.consider({ kind: below.kind, priority: Math.min(below.priority, 4), msg: ev.text, seq: this.seq, below });
+    this.considerHostOom(ev.text);
+  }
+  /**
+   * One line of text. `fromContainer`: written by the engine's container (conmon), so only the engine's own
+   * signatures apply; the runtime's and the shell's come from the unit's stdout.
+   */
+  pushLine(raw, opts = {}) {
+    this.line(raw, opts.fromContainer === true, this.prefilter ? groupsOf(raw) & ~SERVICE : ALL);
+  }
+  /**
+   * pushLine, given `g0`: the pattern groups whose literals the raw line holds (prefilter.ts; ALL with the prefilter
+   * off); the rest cannot match. They are the message's when cleanLine leaves the line as it is (the message is then a
+   * part of it: its groups are among the raw line's).
+   */
+  line(raw, fromContainer, g0) {
+    this.seq++;
+    const clean = (g0 & DIRTY) === 0 && raw.charCodeAt(0) !== 9474;
+    if (this.quiet(raw, g0)) return;
+    const line = parseLine(raw);
+    const msg = line.msg;
+    const text = msg.trim();
+    if (text === "") return;
+    this.keepTail(text);
+    const g = !this.prefilter ? ALL : clean ? g0 : groupsOf(msg);
+    if (g & NOISE2 && isNoise(msg)) return;
+    if ((g & TRACEBACK || this.tracebacks.inside) && this.tracebacks.push(raw)) return;
+    const errorish = line.level === null || line.level === "ERROR" || line.level === "CRITICAL";
+    const below = errorish && g & BELOW ? belowOf(msg) : null;
+    if (below && (!fromContainer || below.layer === "engine")) {
+      this.remember(msg.trim());
+      this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
+    }
+    const mainExit = line.level === null && msg.includes("Main PID: ") ? mainPidExitOf(msg) : null;
+    if (mainExit) this.pushUnitEvent(mainExit);
+    const kube = line.level === null && g & KUBE ? kubeOf(msg) : null;
+    if (kube) this.considerKube(msg.trim(), kube);
+    if (line.level !== null || line.proc !== null) this.engineLines++;
+    if (this.family === null) {
+      this.family = familyOf(raw.trim());
+      if (this.family !== null) this.engineLines++;
+    }
+    if ((msg.includes("version") || msg.startsWith("Starting to load model")) && BANNER.test(msg)) {
+      if (this.bootedSinceStart) this.newAttempt();
+      this.bootedSinceStart = true;
+    }
+    if (g & PLAN && this.planReader.push(msg)) this.engineLines++;
+    if (this.failure?.kind === "oom" && RECOVERED.test(msg)) this.failure = null;
+    const phase = g & PHASE ? bootPhase(msg) : null;
+    if (phase) {
+      this.phase = phase;
+      this.engineLines++;
+    }
+    if (g & READY && isReadyMarker(msg)) {
+      this.readySeq = this.seq;
+      this.readyLine = msg.includes("Application startup complete.") ? "Application startup complete." : msg.trim();
+    } else if (this.readySeq === null && g & SERVING && SERVING2.test(msg)) {
+      this.readySeq = this.seq;
+      this.readyLine = msg.trim();
+      this.readyFromServing = true;
+    }
+    if (msg.includes("metrics: ") && isSpecLine(msg)) {
+      this.specLine = msg;
+      this.specPending.length = 0;
+    }
+    if (this.toolGap === null && msg.includes("tool") && isToolConfigGap(msg)) this.toolGap = msg.trim();
+    const constant = msg.includes("a constant (") ? /(?:inferred to be|specialized it to) a constant \((\d+)\)/.exec(msg) : null;
+    if (constant) this.dynamoConstant = Number(constant[1]);
+    const est = msg.includes("estimated maximum") ? /estimated maximum model length is ([\d,]+)/.exec(msg) : null;
+    if (est) this.kvEstimate = parseNumber(est[1]);
+    const match = g & FAIL ? (errorish ? peerFailureOf(msg) : null) ?? failureOf(msg, line.level) : null;
+    if (match && !(this.readySeq !== null && match.priority === 3)) {
+      this.remember(msg.trim());
+      this.consider({ ...match, msg: msg.trim(), seq: this.seq });
+      if (this.readySeq !== null && match.priority <= 2) this.firstFatalSeq ??= this.seq;
+    } else if (line.level === "ERROR" || line.level === "CRITICAL") {
+      this.remember(msg.trim());
+      if (match) {
+        this.servingErrors.push({ msg: msg.trim(), seq: this.seq });
+        if (this.servingErrors.length > MAX_RING) this.servingErrors.shift();
+      }
+    }
+  }
+  /**
+   * A fact Kubernetes reported about the pod, read from kubectl's JSON (kube-facts.ts), weighed like the same words
+   * in kubectl's text. Pushed after the container's log, so a log line naming its cause at the same priority wins.
+   */
+  pushKube(line, m) {
+    this.seq++;
+    this.keepTail(line);
+    this.considerKube(line, m);
+  }
+  considerKube(line, m) {
+    this.remember(line);
+    this.consider({ kind: m.kind, priority: m.priority, msg: line, seq: this.seq, below: m.below });
+  }
+  /**
+   * Most lines of a long log hold no literal of any group (prefilter.ts) over the whole raw line (`g`: ALL when the
+   * line is not clean or the prefilter off): for those, when no traceback is open and the engine is known, pushLine
+   * would only count the line and keep it in the tail. Done here without parsing it; the tail keeps the raw line and
+   * parses it only if shown. The line must end in a visible character (its message is not empty).
+   */
+  quiet(raw, g) {
+    if (g !== 0 && g !== SPEC && (g !== SERVING || this.readySeq === null) || this.family === null || this.tracebacks.inside)
+      return false;
+    const last = raw.charCodeAt(raw.length - 1);
+    if (!(last > 32 && last < 127)) return false;
+    if (this.engineLines === 0 && hasPrefix(raw)) this.engineLines++;
+    if (g === SPEC && this.specPending.push(raw) >= MAX_SPEC_PENDING) this.settleSpec();
+    const at = this.tailCount++ % MAX_TAIL;
+    this.tail[at] = raw;
+    this.tailRaw[at] = 1;
+    return true;
+  }
+  /** The newest pending line that is a spec-decode metrics line becomes specLine; the older ones no longer count. */
+  settleSpec() {
+    const p = this.specPending;
+    for (let i = p.length - 1; i >= 0; i--) {
+      const msg = parseLine(p[i]).msg;
+      if (isSpecLine(msg)) {
+        this.specLine = msg;
+        break;
+      }
+    }
+    p.length = 0;
+  }
+  consider(f) {
+    if (outranks(f, this.failure)) this.failure = f;
+  }
+  keepTail(text) {
+    const at = this.tailCount++ % MAX_TAIL;
+    this.tail[at] = tailText(text);
+    this.tailRaw[at] = 0;
+  }
+  finish() {
+    this.settleSpec();
+    const unit = this.opts.unit ?? mainUnit(this.events);
+    const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
+    const attempts = attemptsOf(events);
+    const ready = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
+    const failure = ready ? null : this.failure ?? this.previousFailure;
+    const startLimit = events.find((e) => e.kind === "start-limit-hit");
+    const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
+    const uncounted = events.filter((e) => e.kind === "restart-scheduled" && e.counter === void 0).length;
+    const counter = Math.max(uncounted, ...events.map((e) => e.counter ?? 0));
+    const failedExit = events.some((e) => e.kind === "main-exited" && e.status !== 0 || e.kind === "failed");
+    const exitSeen = events.some((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
+    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
+    const current = events.slice(Math.max(0, lastStartAt));
+    const lastEnd = [...current].reverse().find((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
+    const failedOnce = !ready && lastEnd !== void 0 && (lastEnd.kind === "failed" && CRASH_RESULTS.has(lastEnd.result ?? "") || lastEnd.kind === "main-exited" && lastEnd.status !== 0) && !current.some((e) => e.kind === "stopping" && e.seq <= lastEnd.seq);
+    const repeated = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready && counter >= 1 && (failedExit || !exitSeen) || !ready && (this.opts.nRestarts ?? 0) >= 2;
+    const loop = repeated || failedOnce;
+    const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
+    const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
+    let cls;
+    let decisive = null;
+    let below = failure?.below ?? null;
+    if (!failure && startLimit && attempts.length === 0 && !loopedBefore(events, startLimit)) {
+      cls = "unit-error";
+      decisive = startLimit.text;
+      below = {
+        kind: "unit-error",
+        layer: "systemd",
+        priority: 5,
+        facts: { what: "start-limit-hit", ...unit ? { unit } : {} }
+      };
+    } else if (failure) {
+      cls = failure.kind;
+      decisive = failure.priority >= 3 ? failure.msg : WORKER_DIED.test(failure.msg) ? this.causeOfDeath() ?? failure.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg;
+    } else if (loop) {
+      cls = "crash-loop";
+      const newest = [...events].reverse();
+      const lastExit = newest.find((e) => e.kind === "main-exited") ?? newest.find((e) => isCleanExit(e) || e.kind === "failed");
+      decisive = startLimit?.text ?? lastExit?.text ?? null;
+    } else if (ready && exitAfter(this.readySeq) && !stoppedAfterReady) {
+      cls = "container-removed";
+      decisive = exitAfter(this.readySeq).text;
+    } else if (ready && !(this.readyFromServing && this.toolGap)) {
+      cls = "ready";
+      decisive = this.readyLine;
+    } else if (this.toolGap) {
+      cls = "tools-not-enabled";
+      decisive = this.toolGap;
+    } else if (exitAfter(0)) {
+      cls = "clean-exit";
+      decisive = exitAfter(0).text;
+    } else if (this.engineLines > 0) {
+      cls = "booting";
+    } else cls = "unknown";
+    const oom = cls === "oom" && decisive ? readOomGap(decisive) ?? this.oomFromRing() : null;
+    const facts = {
+      decisive,
+      oom,
+      phase: this.phase,
+      attempts,
+      failedExits: failedExitCount(events),
+      startLimit: Boolean(startLimit),
+      unit,
+      engine: this.family,
+      kv: cls === "kv-insufficient" && decisive ? kvFacts(decisive, this.kvEstimate) : null,
+      dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null
+    };
+    const { summary, fix } = below ? belowAdvice(below, { ...unit ? { service: unit } : {}, engine: this.family }) : advice(cls, facts);
+    const loopNote = failure && repeated ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
+    return {
+      class: cls,
+      decisive: decisive === null ? null : redactSecrets(decisive),
+      plan: { ...this.planReader.plan },
+      oom,
+      specDecode: this.specLine === null ? null : readSpecDecode(this.specLine),
+      summary: summary + loopNote,
+      fix,
+      evidence: this.evidence(cls).map(redactSecrets),
+      phase: this.phase,
+      attempts,
+      compileCache: this.planReader.compileCache(),
+      below,
+      engine: this.family
+    };
+  }
+  newAttempt() {
+    if (this.failure) this.previousFailure = this.failure;
+    this.failure = null;
+    this.readySeq = null;
+    this.readyFromServing = false;
+    this.bootedSinceStart = false;
+    this.firstFatalSeq = null;
+    this.servingErrors.length = 0;
+  }
+  remember(line) {
+    if (this.ring[this.ring.length - 1] === line) return;
+    this.ring.push(line);
+    if (this.ring.length > MAX_RING) this.ring.shift();
+  }
+  /** An engine dying after readiness: the first exception logged around where it first said so is the cause. */
+  causeOfDeath() {
+    const at = this.firstFatalSeq;
+    if (at === null) return null;
+    return this.servingErrors.find((e) => Math.abs(e.seq - at) <= CAUSE_WINDOW)?.msg ?? null;
+  }
+  tracebackDecisive() {
+    return this.tracebacks.last ? decisiveOf(this.tracebacks.last) : null;
+  }
+  oomFromRing() {
+    for (let i = this.ring.length - 1; i >= 0; i--) {
+      const gap = readOomGap(this.ring[i]);
+      if (gap) return gap;
+    }
+    return null;
+  }
+  evidence(cls) {
+    if (cls === "ready" || cls === "booting") return [];
+    if (cls === "unknown") {
+      const out3 = [];
+      for (let n = Math.max(0, this.tailCount - MAX_TAIL); n < this.tailCount; n++) {
+        const t = this.tail[n % MAX_TAIL];
+        out3.push(this.tailRaw[n % MAX_TAIL] ? tailText(parseLine(t).msg.trim()) : t);
+      }
+      return out3;
+    }
+    if (BELOW2.has(cls)) return [...this.ring.slice(-6), ...this.events.slice(-4).map((e) => e.text)];
+    const tb = this.tracebacks.last?.content ?? [];
+    const lines = tb.length > 0 ? tb : this.ring;
+    const out2 = lines.slice(-12);
+    const unitLines = this.events.slice(-8).map((e) => e.text);
+    return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out2, ...unitLines] : out2;
+  }
+};
+function loopedBefore(events, limit) {
+  const before = events.slice(0, events.indexOf(limit));
+  return before.some(
+    (e) => e.kind === "restart-scheduled" || e.kind === "failed" || e.kind === "main-exited" && e.status !== 0
+  );
+}
+function failedExitCount(events) {
+  const exits = events.filter((e) => e.kind === "main-exited" && e.status !== 0).length;
+  return exits > 0 ? exits : events.filter((e) => e.kind === "failed").length;
+}
+function isCleanExit(e) {
+  return e.kind === "deactivated" || e.kind === "main-exited" && e.status === 0;
+}
+function kvFacts(line, estimate) {
+  const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(
+    line
+  );
+  const v0 = /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/.exec(
+    line
+  );
+  return {
+    neededGiB: parseNumber(m?.[1]),
+    availableGiB: parseNumber(m?.[2]),
+    estimatedMaxLen: estimate,
+    maxModelLen: parseNumber(v0?.[1]),
+    capacityTokens: parseNumber(v0?.[2])
+  };
+}
+
+// src/domain/journal/decoder.ts
+import { isAscii as isAscii2 } from "node:buffer";
+
 // src/domain/journal/head.ts
 var CONTAINER = 0;
 var STDOUT = 1;
@@ -3270,145 +3098,6 @@ var Pieces = class {
   }
 };
 
-// src/domain/journal/wasm/lines.generated.ts
-var JOURNAL_LINES_WASM = "AGFzbQEAAAABHAVgAABgAAF/YAN/f3wBf2AEf39/fwF/YAF/AX8DCQgAAQEBAgIDBAQFAXABAQEFAwEAQAYJAX8BQaDn4AALB0IHBm1lbW9yeQIABGluaXQAAAhoZWFwQmFzZQABBmxheW91dAACBW5hbWVzAAMKY3Vyc29yU2VlbgAEBWxpbmVzAAYK+VIIogQCB38Be0Gg+5aAAEH/AUGAAvwLAEEAIQADQCAAQQJ0QYCIgIAAaigCACEBQVshAkEAIQMDQCACQSVqIQIgASADaiEEIANBAWoiBSEDIAQtAAANAAtBACEGAkAgBUF/aiIDQQRJDQAgAS0AAUEFbCABIAVqQX1qLQAAaiACaiEGCyAAQaD9loAAaiADOgAAIAYhAwNAIANB/wFxIgJBAWohAyACQaD7loAAaiIELQAAQf8BRw0ACyAEIAA6AAAgAkECdEGw/ZaAAGogBjYCACAAQQFqIgBBEEcNAAtBACEDA0AgA0GghpeAAGr9DAAAAAAAAPh/AAAAAAAA+H8iB/0LBAAgA0GQhpeAAGogB/0LBAAgA0GAhpeAAGogB/0LBAAgA0HwhZeAAGogB/0LBAAgA0HghZeAAGogB/0LBAAgA0HQhZeAAGogB/0LBAAgA0HAhZeAAGogB/0LBAAgA0GwhZeAAGogB/0LBAAgA0GAAWoiA0GAgAJHDQALQQBCgICAgICAgHg3A7CFmYAAQQBBADYCuIWZgABBwIXcgABB/wFBgMAA/AsAQQBCfzcD+MXcgABBAEJ/NwPwxdyAAEEAQn83A+jF3IAAQQBCfzcD4MXcgABBAEJ/NwPYxdyAAEEAQn83A9DF3IAAQQBCfzcDyMXcgABBAEJ/NwPAxdyAAEEAQQE2ApSKjIAAQQBBADYCkPuWgABBAEEANgKM+5aAAAsIAEGg5+CAAAvDAgBBAEGg2o6AADYC8PqOgABBAEGg2o2AADYC7PqOgABBAEGg2oyAADYC6PqOgABBAEGgyoyAADYC5PqOgABBAEGgioyAADYC4PqOgABBAEGUioyAADYC3PqOgABBAEGQioyAADYC2PqOgABBAEGQ6ouAADYC1PqOgABBAEGQyouAADYC0PqOgABBAEGQqouAADYCzPqOgABBAEGQiouAADYCyPqOgABBAEGQioqAADYCxPqOgABBAEGQiomAADYCwPqOgABBAEGQioiAADYCvPqOgABBAEGQioeAADYCuPqOgABBAEGQioaAADYCtPqOgABBAEGQioWAADYCsPqOgABBAEGQioSAADYCrPqOgABBAEGQioOAADYCqPqOgABBAEGQioKAADYCpPqOgABBAEGQioCAADYCoPqOgABBoPqOgAALCABBgPuOgAALDgAgACABIAIQhYCAgAALvgkDAX8Bfgp/AkACQAJAAkACQAJAAkAgAUGBAkgNACABQQNxIQMCQAJAIAFBf2pBA08NAEKDh/Sch/bDshQhBEEAIQUMAQsgAUF8cSEGQoOH9JyH9sOyFCEEQQAhBQNAIAQgACAFaiIHMQAAhUKzg4CAgCB+IAdBAWoxAACFQrODgICAIH4gB0ECajEAAIVCs4OAgIAgfiAHQQNqMQAAhUKzg4CAgCB+IQQgBiAFQQRqIgVHDQALCwJAIANFDQAgACAFaiEHA0AgBCAHMQAAhUKzg4CAgCB+IQQgB0EBaiEHIANBf2oiAw0ACwtBgAIhCEEAKwOwhZmAACACZkUNASABQYECSCEJQYACIQgMAwtCACEEIAEhCEEAKwOwhZmAACACZg0BC0EAIAI5A7CFmYAADAMLIAFBAEwNAUIAIQRBASEJIAEhCAsgAEEBaiEKIAhBf2ohC0EAIQxBwYWagAAhBgNAAkAgDEEDdCINQbCFl4AAaisDACACYg0AIAxBAnRBwIWZgABqKAIAIAFHDQAgDEEIdEHAhZqAAGotAAAgAC0AAEcNAEEAIQcCQANAIAsgB0YNASAKIAdqIQUgBiAHaiEDIAdBAWohByADLQAAIAUtAABGDQALIAcgCEgNAQtBASEOIAkNBCANQcCF2oAAaikDACAEUQ0ECyAGQYACaiEGIAxBAWoiDEGAIEcNAAwCCwtBsIWXgAAhB0GAgH8hBQNAAkAgBysDACACYg0AIAVBwIWagABqKAIAIAFHDQBBAQ8LAkAgB0EIaisDACACYg0AIAVBxIWagABqKAIAIAFHDQBBAQ8LIAdBEGohByAFQQhqIgUNAAtCACEEIAEhCAtBACEOQQAoAriFmYAAIgpBA3QiB0GwhZeAAGogAjkDACAKQQJ0QcCFmYAAaiABNgIAIAdBwIXagABqIAQ3AwACQCAIQQFIDQAgCkEIdCENQQAhBwJAIAhBEEkNAAJAIA1BwIWagABqIAAgCGpPDQAgCCANakHAhZqAAGogAEsNAQsgCEFwcSIHQXBqIgNBBHZBAWoiBkEDcSEMQQAhBQJAIANBMEkNACANQcCFmoAAaiEBIAZB/P///wFxIQtBACEFA0AgASAFaiIDIAAgBWoiBv0AAAD9CwQAIANBEGogBkEQav0AAAD9CwQAIANBIGogBkEgav0AAAD9CwQAIANBMGogBkEwav0AAAD9CwQAIAVBwABqIQUgC0F8aiILDQALCwJAIAxFDQAgACAFaiEDIAUgDWpBwIWagABqIQUDQCAFIAP9AAAA/QsEACADQRBqIQMgBUEQaiEFIAxBf2oiDA0ACwsgCCAHRg0BCyAIIAdBf3NqIQYCQCAIQQNxIgVFDQAgDUHAhZqAAGohAwNAIAMgB2ogACAHai0AADoAACAHQQFqIQcgBUF/aiIFDQALCyAGQQNJDQAgDUHAhZqAAGohBgNAIAYgB2oiBSAAIAdqIgMtAAA6AAAgBUEBaiADQQFqLQAAOgAAIAVBAmogA0ECai0AADoAACAFQQNqIANBA2otAAA6AAAgAEEEaiEAIAZBBGohBiAHIAhBfGoiCEcNAAsLQQAgCkEBakGAIG82AriFmYAACyAOC7E3Bg1/AXsFfwF7AnwOfyOAgICAAEEQayIEJICAgIAAQQAgAzYChPuWgABBACAANgKA+5aAAEEAQQA2Aoj7loAAQQAhBQJAA0AgASACTg0BIAVB/x9KDQECQAJAQQAoAoz7loAAQfgPSg0AQQAoApD7loAAQYnwB0gNAQsgBUEASg0CQcCF3IAAQf8BQYDAAPwLAEEAQn83A/jF3IAAQQBCfzcD8MXcgABBAEJ/NwPoxdyAAEEAQn83A+DF3IAAQQBCfzcD2MXcgABBAEJ/NwPQxdyAAEEAQn83A8jF3IAAQQBCfzcDwMXcgABBAEEAKAKUioyAAEEBajYClIqMgABBAEEANgKQ+5aAAEEAQQA2Aoz7loAAC0EAKAKA+5aAACEDIAEhAAJAA0ACQCAAQRBqIgYgAkwNACAAIAJODQIDQCADIABqLQAAQQpGDQMgAiAAQQFqIgBHDQALIAIhAAwCCyADIABqIQcgBiEAIAf9AAAA/QwKCgoKCgoKCgoKCgoKCgoK/SP9ZCIHRQ0ACyAHaCAGakFwaiEACwJAAkAgASAASA0AIAEhBwwBCwNAAkAgAyABai0AAEEgTQ0AIAEhBwwCCyAAIAFBAWoiAUcNAAsgACEHCyAAQQFqIQEgACAHIAAgB0gbIQggA0F/aiEJAkADQCAAIAdMDQEgCSAAaiEGIABBf2oiCiEAIAYtAABBIUkNAAsgCkEBaiEIC0ECIQACQCAHIAhGDQAgBUECdCIKQZCKgoAAaiADIAdqIgA2AgAgCkGQioOAAGogAyAIajYCAEEAKAKI+5aAACEJAkACQCAALQAAQfsARw0AIAMgCEF/aiILai0AAEH9AEcNAEEA/QwAAAAAAAAAAAAAAAAAAAAA/QsEgMbcgABBASEMIANBAWohDUEAKAKE+5aAACEOIAkhDwJAAkADQAJAIAMgB0EBaiIQai0AACIGQSJGDQAgECAITg0EIAdBAmohAANAIAZB/wFxIgdBd2oiBkEZSw0DAkBBASAGdEGTgIAEcQ0AIAZBGUcNBCAAQX9qIRAMAgsgCCAARg0FIAMgAGotAAAhBiAAQQFqIQAMAAsLIBBBAWoiDCEAAkACQAJAA0AgAEEQaiIGIAhKDQEgAyAAaiEHIAYhACAH/QAAACIR/QxcXFxcXFxcXFxcXFxcXFxc/SMgEf0MIiIiIiIiIiIiIiIiIiIiIv0j/VD9ZCIHDQIMAAsLIAAgCE4NAQNAIAMgAGotAAAiBkEiRg0CIAZB3ABGDQIgCCAAQQFqIgBHDQAMBgsLIAdoIAZqQXBqIQALIAAgCE4NAyADIABqLQAAQdwARg0DQX8hEgJAIAAgEEF/c2oiBkEESA0AIA0gEGoiEy0AAUEFbCAGQSVsaiAGIBNqQX5qLQAAaiIUQf8BcSIQQaD7loAAaiwAACIVQQBIDQACQAJAIAAgDGsiFkEBSA0AA0ACQCAQQQJ0QbD9loAAaigCACAURw0AIBYgFUGg/ZaAAGotAABHDQAgFUECdEGAiICAAGooAgAhBiATIQcgFiEMA0ACQCAGLQAAIActAABGDQAgDEUNBQwCCyAGQQFqIQYgB0EBaiEHIAxBf2oiDA0ADAQLCyAQQQFqQf8BcSIQQaD7loAAaiwAACIVQQBODQAMAwsLAkAgFg0AA0ACQCAQQQJ0QbD9loAAaigCACAURw0AIBVBoP2WgABqLQAARQ0DCyAQQQFqQf8BcSIQQaD7loAAaiwAACIVQQBODQAMAwsLA0AgEEEBakH/AXEiEEGg+5aAAGosAABBAE4NAAwCCwsgFUEYdEEYdSESCyAAQQFqIhAgCE4NAwJAIAMgEGotAAAiBkE6Rg0AIABBAmohAAJAA0ACQCAGQf8BcUF3ag4yAAAHBwAHBwcHBwcHBwcHBwcHBwcHBwcABwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwIHCyAIIABGDQYgAyAAai0AACEGIABBAWohAAwACwsgAEF/aiEQCyAQQQFqIgcgCE4NAwJAIAMgB2otAAAiBkF3aiIAQRdLDQBBASAAdEGTgIAEcUUNACAQQQJqIQACQANAIAZB/wFxQXdqIgdBF0sNAUEBIAd0QZOAgARxRQ0BIAggAEYNBiADIABqLQAAIQYgAEEBaiEADAALCyAAQX9qIQcLAkACQCAGQf8BcSIAQSJHDQBBASEQIAdBAWoiDCEAA0ACQAJAIABBEGoiBiAITA0AIAAgCE4NAQNAIAMgAGotAAAiBkEiRg0CIAZB3ABGDQIgCCAAQQFqIgBHDQAMCQsLIAMgAGohByAGIQAgB/0AAAAiEf0MXFxcXFxcXFxcXFxcXFxcXP0jIBH9DCIiIiIiIiIiIiIiIiIiIiL9I/1Q/WQiB0UNASAHaCAGakFwaiEACyAAIAhODQYCQCADIABqLQAAQSJGDQBBAiEQIABBAmohAAwBCwsCQCASQQBIDQAgEkGAxtyAAGogEDoAACASQQJ0IgZB0MbcgABqIAw2AgAgBkGQxtyAAGogADYCAAsgAEEBaiEHDAELAkACQAJAIBJBf0oNACAAQdsARg0BIABB+wBGDQcgByAITg0CA0AgBkH/AXEiAEEsRg0DIABB/QBGDQMCQCALIAdHDQAgCCEHDAQLIA0gB2otAAAhBiAHQQFqIQcMAAsLAkAgAEHuAEcNACAHQQNqIgAgCE4NByAHIANqIgZBAWotAABB9QBHDQcgBkECai0AAEHsAEcNByADIABqLQAAQewARw0HIBJBgMbcgABqQQQ6AAAgB0EEaiEHDAMLIABB2wBHDQYgEkEDRw0GIA4gD2ohEkEAIRBBACEMIAchAAJAAkADQCAAIANqQQFqLQAAQVBqIgZBCUsNAQJAAkAgAyAAQQJqIhVqLQAAQVBqIhRBCU0NACAVIQAMAQsgFCAGQQpsaiEGAkAgAyAAQQNqIhVqLQAAQVBqIhRBCU0NACAVIQAMAQsgFCAGQQpsaiIGQf8BSw0CIABBBGohAAsgEiAQaiAGOgAAIAYgDHIhDCAQQQFqIRAgAyAAai0AACIGQSxGDQALIAZB3QBHDQAgACAITg0AQQAgEDYClMfcgABBACAPNgKQx9yAAEEAIAw2ApjH3IAAQQAgDyAQaiIPNgKI+5aAACAAQQFqIgBBfkcNAQsgB0EBaiIAIAhODQcgDiAPaiEVQX8hB0EAIQxBACEQA0ACQAJAIAMgAGotAAAiBkFQakH/AXFBCUsNAEFQIAdBCmxBUGogB0EASBsgBmoiB0H/AUoNCgwBCwJAAkAgBkF3ag4kAgILCwILCwsLCwsLCwsLCwsLCwsLCwsCCwsLCwsLCwsLCwsBAAsgBkHdAEcNCgsCQAJAIAdBf0oNACAGQd0ARw0LIBANC0EAIA82ApDH3IAAQQBBADYClMfcgABBAEEANgKYx9yAAAwBCyAVIBBqIAc6AAAgByAMciEMIBBBAWohEEF/IQcgBkHdAEcNAUEAIBA2ApTH3IAAQQAgDzYCkMfcgABBACAMNgKYx9yAAEEAIBAgD2oiDzYCiPuWgAALIABBAWohAAwCCyAIIABBAWoiAEcNAAwICwsgAEEASA0GQQBBAzoAg8bcgAAgACEHDAILIAggB0EBaiIGIAggBkobIRQgBiEAAkADQAJAIAAgCEgNACADIBRqLQAAIRUMAgsCQAJAIAMgAGotAAAiFUF3aiIMQRdLDQBBASEQQQEgDHRBg4CABHENAQsgFUENRiEQCyAAQQFqIQAgEA0ACwsgFUH/AXEiAEEiRg0FIABB2wBGDQUgAEH7AEYNBSAHIAhODQUDQCAIIAZGDQYgAyAGaiEAIAZBAWoiByEGIAAtAABB3QBHDQALIAdBf2ogCE4NBQsgB0EASA0ECyAHIAhODQNBACEMAkACQCADIAdqLQAAIgBBd2oOJAAAAQEAAQEBAQEBAQEBAQEBAQEBAQEBAAEBAQEBAQEBAQEBAgELA0AgAEH/AXFBd2oiBkEXSw0BQQEgBnRBk4CABHFFDQEgCyAHRg0FIA0gB2otAAAhACAHQQFqIQcMAAsLIABB/wFxIgBBLEYNAAsgAEH9AEcNAiAHIAtHDQIMAQsgB0H9AEcNASAMIAggAEZxQQFHDQELQQAtAIDG3IAAQQJGDQBBAC0AgcbcgAAiAEECRg0AQQAtAILG3IAAIgdBAkYNAEEALQCExtyAAEH/AXFBAkYNAEEALQCFxtyAAEH/AXFBAkYNAEEALQCGxtyAAEH/AXFBAkYNAEEALQCHxtyAAEH/AXFBAkYNAEEALQCIxtyAAEH/AXFBAkYNAEEALQCJxtyAAEH/AXFBAkYNAEEAKAGKxtyAAP0RIhf9DAICAgIAAAAAAAAAAAAAAAD9IyIR/RsAQQFxIBEgEf0NAAAAAAEAAAACAAAAAwAAACIR/RsBQQFxQQF0ciAR/RsCQQFxQQJ0ciAR/RsDQQN0ckEPcQ0AQQAtAI7G3IAAQf8BcUECRg0AQQAtAI/G3IAAQf8BcUECRg0ARAAAAAAAAAAAIRgCQAJAIABBAUcNAEEAKAKUxtyAACILQQAoAtTG3IAAIgZrQRBKDQJEAAAAAAAAAAAhGEQAAAAAAAAAACEZIAsgBkwNASADIAZqLQAAIghBRmpB/wFxQfYBSQ0CIAtBf2ohEEQAAAAAAAAAACEYAkACQANAIBhEAAAAAAAAJECiIAhB/wFxQVBqt6AhGCAQIAZGDQEgDSAGaiEIIAZBAWoiDCEGIAgtAAAiCEFGakH/AXFB9gFJDQIMAAsLIAshDAsgDCALSA0CIBhEAAAAAAAA8L8gGET///////8/Q2UbIhhEAAAAAAAAAABjDQILAkAgAEEBRw0ARAAAAAAAAAAAIRkMAQsCQCAHQQFGDQBEAAAAAAAAAAAhGQwBC0EAKAKYxtyAACIQQQAoAtjG3IAAIgBrQRBKDQECQCAQIABKDQBEAAAAAAAAAAAhGQwBCyADIABqLQAAIgZBRmpB/wFxQfYBSQ0BIBBBf2ohB0QAAAAAAAAAACEZAkACQANAIBlEAAAAAAAAJECiIAZB/wFxQVBqt6AhGSAHIABGDQEgDSAAaiEGIABBAWoiCCEAIAYtAAAiBkFGakH/AXFB9gFJDQIMAAsLIBAhCAsgCCAQSA0BIBlEAAAAAAAA8L8gGUT///////8/Q2UbIhlEAAAAAAAAAABjDQELQf8BIQ4CQCAX/RYAQQFHDQBBACgCuMbcgABBACgC+MbcgAAiAGtBAUcNASADIABqLQAAIgBBRmpB/wFxQfYBSQ0BIABBUGohDgtBBBCHgICAACIS/RFBBRCHgICAACIW/RwBQQsQh4CAgAAiE/0cAkEMEIeAgIAAIhr9HAP9DP7////+/////v////7///8iF/03IhH9GwFBAXFBAXQgEf0bAGsgEf0bAkEBcUECdHIgEf0bA0EBcUEDdHJBDRCHgICAACIb/RFBDhCHgICAACIc/RwBQQ8Qh4CAgAAiHf0cAkEJEIeAgIAAIh79HAMgF/03IhH9GwBBAXFBBHRyIBH9GwFBAXFBBXRyIBH9GwJBAXFBBnRyIBH9GwNBB3RyQf8BcQ0AQQAhH0EBIQ1BACEIQQAhIEEAISFBACEGQQAhIkEAISMCQAJAAkACQEEALQCDxtyAAEF/ag4DAAECAwtBACEjQQEhBkEAKAKcxtyAACIIISBBACgC3MbcgAAiHyEhQQEhIkEBIQ0MAgtBACgChPuWgAAiD0EAKAKI+5aAACIfaiEVAkACQAJAQQAoAtzG3IAAIgZBACgCnMbcgAAiB0gNACAVQQo6AABBASENQQAhBkEAIB9BAWo2Aoj7loAAQQIhIiAfIQggHyEgDAELQQAhDEEAKAKA+5aAACELQQAhFANAIBUgDGohCCALIAZqIRBBACEAAkACQANAIAYgAGoiA0EQaiAHSg0BIAggAGogECAAav0AAAAiEf0LAAAgAEEQaiEAIBH9DCAgICAgICAgICAgICAgICD9JiAR/QxcXFxcXFxcXFxcXFxcXFxc/SP9UP1kIgNFDQALIAwgA2giCEEQIAMbaiAAakFwaiEMIAYgCGogAGpBcGohAwwBCyAMIABqIQwLAkAgAyAHTg0AAkACQCALIANqLQAAIgBB3ABHDQAgA0EBaiIDIAdODQgCQAJAAkACQCALIANqLQAAIgBBpH9qDhkDDAwMDAwMDAwMDAwMDAwMDAwBDAwMDAwCAAsgAEFeag4OAgsLCwsLCwsLCwsLCwILC0EKIQBBASAUaiEUDAMLQQkhAAtBACAUaiEUDAELIABBIEkNBwsgFSAMaiAAOgAAIAxBAWohDCADQQFqIgYgB0gNAQsLIBUgDGpBCjoAAEEAIAwgH2oiIEEBajYCiPuWgAAgFEEASA0EQQIhIgJAIBQNAEEAIQYgICEIDAELICAhCCAPICBBf2oiAGotAABBCkcNAUEBIQ1BACEGIAAhCCAUQQFHDQEgACEICyAfISFBACEjDAILQQAhBkECISIgHyEhQQIhDUEAISMMAQtBACEfQQAoApTH3IAAIgBBACgCkMfcgAAiIWohIEEDISICQEEAKAKYx9yAAEH/AEwNAEEAIQhBACEGQQMhDUEAISMMAQtBACgChPuWgAAhBiAgIRQCQCAAQQFIDQAgIEF/aiIAICAgBiAAai0AAEEKRhshFAtBACgCiPuWgAAhH0GAASEjAkAgFCAhTg0AQQIhDUEAIQYgHyEIDAELIAYgH2ohDUEAIQ8gISEJQQAhJANAIAkhAwJAIAkgFE4NACAJIQMDQCAGIANqLQAAQQpGDQEgFCADQQFqIgNHDQALIBQhAwtBfyELIA8hCCAPIQxBfyEVAkAgCSADTg0AQX8hFUF/IQsgDyEMIA8hCANAAkACQAJAAkAgBiAJai0AACIQQXNqDg8CAQEBAQEBAQEBAQEBAQABCyAJQQFqIgAgA04NACAGIABqLQAAQdsARw0AIAlBAmoiACADTg0AA0ACQCAGIABqLQAAIgdBUGpB/wFxQQpJDQACQCAHQUVqDgUBAAAAAQALIAdBIHJBn39qQf8BcUEaTw0CIAAhCQwECyADIABBAWoiAEcNAAsLIA0gCGogEDoAACAIQQFqIQgMAQsgCCAVIAggDEoiABshFSAMIAsgABshCyAIIQwLIAlBAWoiCSADSA0ACwsCQCAMIAsgCCAMSiIAGyIMQQBIDQAgCCAVIAAbIiUgDGshFQJAIAwgD0YNACAVQQFIDQBBACEHAkAgFUEQSQ0AIA0gDGohJgJAIA0gD2oiJyANICVqTw0AICYgDSAlIA9qIAxrakkNAQsgFUFwcSIHQXBqIglBBHZBAWoiCEEDcSEQQQAhAAJAIAlBMEkNACAIQfz///8BcSELQQAhAANAICcgAGoiCSAmIABqIgj9AAAA/QsAACAJQRBqIAhBEGr9AAAA/QsAACAJQSBqIAhBIGr9AAAA/QsAACAJQTBqIAhBMGr9AAAA/QsAACAAQcAAaiEAIAtBfGoiCw0ACwsCQCAQRQ0AIA0gDCAAamohCSANIA8gAGpqIQADQCAAIAn9AAAA/QsAACAJQRBqIQkgAEEQaiEAIBBBf2oiEA0ACwsgFSAHRg0BCyAlIAxBf3NqIAdrIRACQCAVQQNxIgBFDQAgDSAMaiEJIA0gD2ohCANAIAggB2ogCSAHai0AADoAACAHQQFqIQcgAEF/aiIADQALCyAQQQNJDQAgDSAHIA9qaiEAIA0gDCAHaiIJaiEHIAkgJWshCQNAIAAgBy0AADoAACAAQQFqIAdBAWotAAA6AAAgAEECaiAHQQJqLQAAOgAAIABBA2ogB0EDai0AADoAACAAQQRqIQAgB0EEaiEHIAlBBGoiCQ0ACwsgDSAVIA9qIgBqQQo6AAAgJEEBaiEkIABBAWohDwsgA0EBaiEJIAMgFEgNAAtBACEGQQAgDyAfaiIANgKI+5aAACAAICRBAUYiA2shCEEBQQIgAxshDQsCQEEALQCAxtyAAEEBRw0AICNBwAByICNBACgCgPuWgABBACgC0MbcgAAiAGpBACgCkMbcgAAgAGsgGBCFgICAABshIwtBACEAAkBBAC0AhMbcgAAiCUEALQCFxtyAAHJB/wFxDQACQEEALQCGxtyAAEEBRw0AQQAoAqjG3IAAQQAoAujG3IAAIgBrIgNBAUgNAEEAKAKA+5aAACAAaiIALQAAQfMARw0AIANBAUYNACAAQQFqLQAAQfQARw0AIANBAkYNACAAQQJqLQAAQeQARw0AIANBA0YNACAAQQNqLQAAQe8ARw0AIANBBEYNACAAQQRqLQAAQfUARw0AIANBBUYNACAAQQVqLQAAQfQARw0AQQEhACADQQZGDQELQQIhAAsgACAjciEHAkBBAC0Ah8bcgABBAUcNAEEAKAKsxtyAAEEAKALsxtyAACIDayIAQQFIDQBBACgCgPuWgAAgA2oiAy0AAEH0AEcNACAAQQFGDQAgA0EBai0AAEHyAEcNACAAQQJGDQAgA0ECai0AAEH1AEcNACAAQQNGDQAgB0EEciAHIABBBEYbIAcgA0EDai0AAEHlAEYbIQcLAkBBAC0AiMbcgABBAUcNAEEAKAKwxtyAAEEAKALwxtyAACIDayIAQQFIDQBBACgCgPuWgAAgA2oiAy0AAEHsAEcNACAAQQFGDQAgA0EBai0AAEHpAEcNACAAQQJGDQAgA0ECai0AAEHuAEcNACAAQQNGDQAgA0EDai0AAEHlAEcNACAAQQRGDQAgA0EEai0AAEEtRw0AIABBBUYNACADQQVqLQAAQe0ARw0AIABBBkYNACADQQZqLQAAQeEARw0AIABBB0YNACAHQQhyIAcgAEEIRhsgByADQQdqLQAAQfgARhshBwsgBUGQ6ouAAGogDjoAACAFQZCqi4AAaiAiOgAAQQAhACAKQZCKhoAAaiASIBYgFkEASBs2AgAgCkGQioiAAGogHSAcIBxBAEgbNgIAIApBkIqJgABqIBI2AgAgCkGQioqAAGogHjYCAEEBIQMgBUEDdEGQioCAAGogGCAZQQAtAIHG3IAAQQFGGzkDACAKQZCKh4AAaiAbIBogGkEASBsgEyATQQBIGzYCACAFQaDajoAAaiANOgAAQYD7loAAQYT7loAAIAYbKAIAIQYgBUGQyouAAGogB0EQciAHIAlB/wFxGyIHQSByIAdBAC0AicbcgAAbOgAAIApBkIqEgABqIAYgIWo2AgAgCkGQioWAAGogBiAgajYCACAKQaDajIAAaiAGIB9qNgIAIApBoNqNgABqIAYgCGo2AgAMAQtBACEDQQAgCTYCiPuWgABBAyEACyAFQZCKi4AAaiADOgAAIAVBAWohBQsgAEEDRw0ACwtBACABNgKQioyAACAEQRBqJICAgIAAIAUL+QoBEH9BfyEBAkAgAEGAxtyAAGotAABBAUcNAEF+IQEgAEECdCIAQZDG3IAAaigCACICIABB0MbcgABqKAIAIgNrIgRB/wFKDQBBACEFAkACQAJAAkAgAEHAxdyAAGoiBigCACIBQQBIDQAgBCABQaDKjIAAai0AAEcNACAEQQFIDQQgAUECdEGgioyAAGooAgBBgPuOgABqIgctAABBACgCgPuWgAAgA2oiCC0AAEcNAUEBIQkCQANAIAQgCSIARg0BIABBAWohCSAHIABqLQAAIAggAGotAABGDQALCyAAIARODQQLQQAoAoD7loAAIgogA2ohCCAEQQFODQFBxRshAAwCC0EAKAKA+5aAACIKIANqIQgLIARBA3EhBwJAAkAgAiADQX9zakEDTw0AQcW78oh4IQBBACEJDAELIARBfHEhC0HFu/KIeCEAQQAhCQNAIAAgCCAJaiIBLQAAc0GTg4AIbCABQQFqLQAAc0GTg4AIbCABQQJqLQAAc0GTg4AIbCABQQNqLQAAc0GTg4AIbCEAIAsgCUEEaiIJRw0ACwsCQCAHRQ0AIAggCWohAQNAIAAgAS0AAHNBk4OACGwhACABQQFqIQEgB0F/aiIHDQALCyAAQf8fcSEAQQEhBQsCQAJAIABBAXRBwIXcgABqIgwuAQAiDUEASA0AAkACQCAFRQ0AIAhBAWohDiADQX9zIAJqIQsgDSEHA0ACQCAEIAdBoMqMgABqLQAARw0AIAdBAnRBoIqMgABqKAIAIgBBgPuOgABqLQAAIAgtAABHDQAgAEGB+46AAGohD0EAIQADQCALIABGDQQgDiAAaiEBIA8gAGohCSAAQQFqIQAgCS0AACABLQAARg0ACyAAIARODQMLIAdBAXRBoMfcgABqLgEAIgdBf0oNAAwDCwsCQCAEIA1BoMqMgABqLQAARw0AIA0hBwwBCyANIQcDQCAHQQF0QaDH3IAAai4BACIHQX9MDQIgBCAHQaDKjIAAai0AAEcNAAsLIAdBEHRBEHUhAQwBC0EAQQAoAoz7loAAIgFBAWo2Aoz7loAAIAFBoMqMgABqIAQ6AAAgAUECdEGgioyAAGpBACgCkPuWgAAiDjYCAAJAIAVFDQBBACEAAkAgBEEQSQ0AIAogA2ohBQJAIA5BgPuOgABqIAogAmpPDQAgBSACIA5qIANrQYD7joAAakkNAQsgBEFwcSIAQXBqIgdBBHZBAWoiCEEDcSELQQAhCQJAIAdBMEkNACAOQYD7joAAaiEQIAhB/P///wFxIQ9BACEJA0AgECAJaiIHIAUgCWoiCP0AAAD9CwAAIAdBEGogCEEQav0AAAD9CwAAIAdBIGogCEEgav0AAAD9CwAAIAdBMGogCEEwav0AAAD9CwAAIAlBwABqIQkgD0F8aiIPDQALCwJAIAtFDQAgCiAJIANqaiEHIAkgDmpBgPuOgABqIQkDQCAJIAf9AAAA/QsAACAHQRBqIQcgCUEQaiEJIAtBf2oiCw0ACwsgBCAARg0BCyACIABBf3NqIANrIQsCQCACIANrQQNxIglFDQAgCiADaiEHIA5BgPuOgABqIQgDQCAIIABqIAcgAGotAAA6AAAgAEEBaiEAIAlBf2oiCQ0ACwsgC0EDSQ0AIAogA2ohCCAOQYD7joAAaiELIAQhDwNAIAsgAGoiCSAIIABqIgctAAA6AAAgCUEBaiAHQQFqLQAAOgAAIAlBAmogB0ECai0AADoAACAJQQNqIAdBA2otAAA6AAAgCEEEaiEIIAtBBGohCyAAIA9BfGoiD0cNAAsLIAwgATsBAEEAIA4gBGo2ApD7loAAIAFBAXRBoMfcgABqIA07AQALIAYgATYCAAsgAQsLkgIBAEGACAuKAmwEAACHBAAAnAQAAOoEAADyBAAAyQQAAEkEAADYBAAAvQQAAP8EAABABAAAZwQAAFQEAABeBAAAdQQAALcEAABQUklPUklUWQBfVFJBTlNQT1JUAFVTRVJfVU5JVABfU1lTVEVNRF9VTklUAF9fQ1VSU09SAFNZU0xPR19JREVOVElGSUVSAF9fUkVBTFRJTUVfVElNRVNUQU1QAF9TT1VSQ0VfUkVBTFRJTUVfVElNRVNUQU1QAF9DT01NAF9MSU5FX0JSRUFLAENPTlRBSU5FUl9OQU1FAENPTlRBSU5FUl9QQVJUSUFMX01FU1NBR0UAQ09OVEFJTkVSX0lEAF9TVFJFQU1fSUQA";
-
-// src/domain/journal/wasm-lines.ts
-var E_SLOW = 0;
-var M_NONE = 0;
-var M_STR = 1;
-var M_BYTES = 3;
-var EM_ONE = 1;
-var EM_LINES = 2;
-var FL_SRC = 3;
-var FL_PARTIAL = 4;
-var FL_LINE_MAX = 8;
-var FL_CID = 16;
-var FL_SID = 32;
-var FL_DUP = 64;
-var FL_ASCII = 128;
-var compiled = null;
-var PAGE = 65536;
-var PAD = 64;
-var MAXE = 4096;
-var WasmLines = class {
-  x;
-  at;
-  base;
-  cap = 0;
-  gen = -1;
-  names = [];
-  mem;
-  ts;
-  a;
-  b;
-  ms;
-  me;
-  cs;
-  ce;
-  emit;
-  container;
-  unit;
-  ident;
-  cid;
-  sid;
-  status;
-  kind;
-  flags;
-  prio;
-  i32;
-  nameOff;
-  nameLen;
-  nameHeap;
-  constructor() {
-    compiled ??= new WebAssembly.Module(Buffer.from(JOURNAL_LINES_WASM, "base64"));
-    this.x = new WebAssembly.Instance(compiled, {}).exports;
-    this.x.init();
-    this.base = this.x.heapBase() + 15 & ~15;
-    this.at = new Uint32Array(this.x.memory.buffer, this.x.layout(), 21).slice();
-    this.nameHeap = this.x.names();
-    this.views();
-  }
-  get arenaAt() {
-    return this.base + this.cap + PAD;
-  }
-  /** Room for n bytes of input (and as many decoded). */
-  reserve(n) {
-    if (n <= this.cap) return;
-    const cap = Math.max(n, this.cap * 2, 1 << 16);
-    const need = this.base + 2 * (cap + PAD);
-    const have = this.x.memory.buffer.byteLength;
-    if (need > have) this.x.memory.grow(Math.ceil((need - have) / PAGE));
-    this.cap = cap;
-    this.views();
-  }
-  /** Copies buf[a, e) in: the caller then runs lines() over [0, e - a). */
-  load(buf, a, e) {
-    this.reserve(e - a);
-    buf.copy(this.mem, this.base, a, e);
-    this.mem.fill(10, this.base + (e - a), this.base + (e - a) + PAD);
-  }
-  /** The lines of the loaded input from offset `from` to `end`: how many entries; resume() says where to go on. */
-  run(from, end) {
-    const n = this.x.lines(this.base, from, end, this.arenaAt);
-    const gen = this.i32[this.at[15] >> 2];
-    if (gen !== this.gen) {
-      this.gen = gen;
-      this.names = [];
-    }
-    return n;
-  }
-  /** The name table's generation: it starts again when full (names are ids within one). */
-  get generation() {
-    return this.gen;
-  }
-  resume() {
-    return this.i32[this.at[14] >> 2];
-  }
-  /** An interned name (unit, container, identifier, stream), or null for -1. */
-  name(id) {
-    if (id < 0) return null;
-    let s = this.names[id];
-    if (s === void 0) {
-      const off = this.nameHeap + this.nameOff[id];
-      s = this.names[id] = bytesText(this.mem, off, off + this.nameLen[id], false);
-    }
-    return s;
-  }
-  /** Overlapping exports: the cursor buf[a, e) at time ts was seen already (it is kept otherwise). */
-  seenCursor(buf, a, e, ts) {
-    this.reserve(e - a);
-    buf.copy(this.mem, this.arenaAt, a, e);
-    return this.x.cursorSeen(this.arenaAt, e - a, ts) === 1;
-  }
-  views() {
-    const m = this.x.memory.buffer;
-    const at = this.at;
-    this.mem = Buffer.from(m);
-    this.ts = new Float64Array(m, at[0], MAXE);
-    const i32 = (i) => new Int32Array(m, at[i], MAXE);
-    this.a = i32(1);
-    this.b = i32(2);
-    this.ms = i32(3);
-    this.me = i32(4);
-    this.container = i32(5);
-    this.unit = i32(6);
-    this.ident = i32(7);
-    this.cid = i32(8);
-    this.sid = i32(9);
-    this.cs = i32(18);
-    this.ce = i32(19);
-    this.emit = new Uint8Array(m, at[20], MAXE);
-    this.status = new Uint8Array(m, at[10], MAXE);
-    this.kind = new Uint8Array(m, at[11], MAXE);
-    this.flags = new Uint8Array(m, at[12], MAXE);
-    this.prio = new Int8Array(m, at[13], MAXE);
-    this.i32 = new Int32Array(m);
-    this.nameOff = new Uint32Array(m, at[16], 2048);
-    this.nameLen = new Uint8Array(m, at[17], 2048);
-  }
-};
-
 // src/domain/journal/unescape.ts
 var BACKSLASH2 = 92;
 var SIMPLE = new Int16Array(128).fill(-1);
@@ -3450,19 +3139,28 @@ var TwinWindow = class {
    */
   unpaired = [[], []];
   unpairedHead = [0, 0];
-  add(rec, src) {
+  /** One line under h's fields: a twin's second copy only marks the first (no record is made of it). */
+  add(h, text, src) {
     if (src !== OTHER) {
-      const twin = this.takeTwin(1 - src, rec.text);
+      const twin = this.takeTwin(1 - src, text);
       if (twin) {
         if (src === CONTAINER) {
-          twin.container = rec.container;
-          twin.identifier = rec.identifier;
-          twin.priority = rec.priority;
+          twin.container = h.container;
+          twin.identifier = h.identifier;
+          twin.priority = h.priority;
         }
         this.duplicates++;
         return;
       }
     }
+    const rec = {
+      ts: h.ts,
+      priority: h.priority,
+      container: h.container,
+      unit: h.unit,
+      identifier: h.identifier,
+      text
+    };
     if (this.next - this.first > this.mask) this.grow();
     const slot = this.next & this.mask;
     this.recs[slot] = rec;
@@ -3833,10 +3531,7 @@ var JournalDecoder = class {
   /** One clean line (empty ones are dropped). */
   emitLine(h, line) {
     if (line === "") return;
-    this.window.add(
-      { ts: h.ts, priority: h.priority, container: h.container, unit: h.unit, identifier: h.identifier, text: line },
-      h.src
-    );
+    this.window.add(h, line, h.src);
   }
 };
 

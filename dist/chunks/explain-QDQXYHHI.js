@@ -8,9 +8,9 @@ const __dirname = __dgDirname(__filename);
 import {
   explainCommand,
   fileChunks
-} from "./chunk-KTJ75RO3.js";
+} from "./chunk-YMY4VPF4.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-FTMV2VY3.js";
+import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
