@@ -333,6 +333,20 @@ const LLAMA_TYPICAL = new Set([
 ]);
 
 /**
+ * A program named as a launcher of an engine (`vllm_launcher.py`, `start-sglang.sh`, run alone or by python / a
+ * shell): that engine. Not a benchmark, test, evaluation or client of it.
+ */
+function launcherKind(words: readonly Word[]): EngineKind | null {
+  const i = /^(?:\S*\/)?(?:python[\d.]*|(?:ba|da)?sh)$/.test(words[0]?.text ?? "") ? 1 : 0;
+  const name = (words[i]?.text ?? "").split("/").at(-1)!.toLowerCase();
+  const m = /^([\w-]*)\.(?:py|sh)$/.exec(name);
+  if (!m || /bench|test|eval|client|proxy|router/.test(m[1]!) || !/launch|serve|server|start|run/.test(m[1]!))
+    return null;
+  const engine = /(?:^|[_-])(vllm|sglang|llama[_-]?(?:cpp|server))(?:[_-]|$)/.exec(m[1]!)?.[1];
+  return engine === undefined ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
+}
+
+/**
  * The engine a container run starts: the program after the image, an --entrypoint override, or the image's own
  * entrypoint.
  */
@@ -347,6 +361,10 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   if (first && !isFlagWord(first.text)) {
     const found = directEngine(after, h);
     if (found) return found;
+    // the team's own launcher of the engine (`python /app/scripts/vllm_launcher.py`) in a container given GPUs: an
+    // engine launch whose flags the program builds when it runs, so none is known here
+    const own = launcherKind(after);
+    if (own && run.options.some((o) => o.name === "--gpus")) return { kind: own, args: [] };
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
   const ref = run.image ? (run.image.resolved ?? run.image.text) : "";

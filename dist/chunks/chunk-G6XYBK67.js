@@ -3511,6 +3511,15 @@ var LLAMA_TYPICAL = /* @__PURE__ */ new Set([
   "-ctk",
   "--cache-type-k"
 ]);
+function launcherKind(words) {
+  const i = /^(?:\S*\/)?(?:python[\d.]*|(?:ba|da)?sh)$/.test(words[0]?.text ?? "") ? 1 : 0;
+  const name = (words[i]?.text ?? "").split("/").at(-1).toLowerCase();
+  const m = /^([\w-]*)\.(?:py|sh)$/.exec(name);
+  if (!m || /bench|test|eval|client|proxy|router/.test(m[1]) || !/launch|serve|server|start|run/.test(m[1]))
+    return null;
+  const engine = /(?:^|[_-])(vllm|sglang|llama[_-]?(?:cpp|server))(?:[_-]|$)/.exec(m[1])?.[1];
+  return engine === void 0 ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
+}
 function containerEngine(run, h) {
   const after = run.engineArgs;
   const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
@@ -3522,6 +3531,8 @@ function containerEngine(run, h) {
   if (first && !isFlagWord(first.text)) {
     const found = directEngine(after, h);
     if (found) return found;
+    const own = launcherKind(after);
+    if (own && run.options.some((o) => o.name === "--gpus")) return { kind: own, args: [] };
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
   const ref = run.image ? run.image.resolved ?? run.image.text : "";

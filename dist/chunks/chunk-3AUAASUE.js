@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-BADAQYSC.js";
+} from "./chunk-G6XYBK67.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { parseLaunchParts } from "../../../src/domain/launch/launch.js";
+
+const service = (command: string, gpus = true) => `services:
+  vllm:
+    build: .
+    command: ${command}
+    environment:
+      - VLLM_MODEL=facebook/opt-125m
+${
+  gpus
+    ? `    deploy:
+      resources:
+        reservations:
+          devices:
+            - driver: nvidia
+              count: all
+              capabilities: [gpu]
+`
+    : ""
+}`;
+const engines = (text: string) =>
+  parseLaunchParts("compose", text).map((p) => [p.name, p.script.engine?.kind ?? null, p.script.engine?.flags.length]);
+
+describe("a team's own launcher of the engine in a compose service given GPUs", () => {
+  it("is that engine, its flags unknown (the program builds them when it runs)", () => {
+    expect(engines(service("python /app/scripts/vllm_launcher.py"))).toEqual([["vllm", "vllm", 0]]);
+    expect(engines(service("./start-sglang.sh"))).toEqual([["vllm", "sglang", 0]]);
+    expect(engines(service("bash run_llama_server.sh"))).toEqual([["vllm", "llama.cpp", 0]]);
+  });
+
+  it("is not an engine without GPUs, nor as a benchmark, a client or a program that names no engine", () => {
+    expect(engines(service("python /app/scripts/vllm_launcher.py", false))).toEqual([["vllm", null, undefined]]);
+    expect(engines(service("python run_vllm_benchmark.py"))).toEqual([["vllm", null, undefined]]);
+    expect(engines(service("python vllm_client_start.py"))).toEqual([["vllm", null, undefined]]);
+    expect(engines(service("python /app/launcher.py"))).toEqual([["vllm", null, undefined]]);
+  });
+});
