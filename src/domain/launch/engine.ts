@@ -27,6 +27,8 @@ export interface Found {
   runtime?: Runtime;
   /** every launch of a role switch in the `-c` string (leader and worker), when it has one */
   roles?: Found[];
+  /** the team's own program that builds the engine's argv when it runs: no flag of it is known here */
+  builtBy?: string;
 }
 
 const PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
@@ -364,7 +366,8 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
     // the team's own launcher of the engine (`python /app/scripts/vllm_launcher.py`) in a container given GPUs: an
     // engine launch whose flags the program builds when it runs, so none is known here
     const own = launcherKind(after);
-    if (own && run.options.some((o) => o.name === "--gpus")) return { kind: own, args: [] };
+    if (own && run.options.some((o) => o.name === "--gpus"))
+      return { kind: own, args: [], builtBy: after.map((w) => w.text).join(" ") };
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
   const ref = run.image ? (run.image.resolved ?? run.image.text) : "";

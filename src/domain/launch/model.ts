@@ -133,4 +133,6 @@ export interface Engine {
   line: number;
   podmanRun: PodmanRun | null;
   command: Command;
+  /** the team's own program that builds the argv when it runs (`python /app/scripts/vllm_launcher.py`) */
+  builtBy?: string;
 }

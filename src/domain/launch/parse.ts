@@ -234,6 +234,7 @@ function engineOf(found: Found, runtime: Runtime, command: Command, containerRun
     line: command.line,
     podmanRun: run,
     command: run?.command ?? command,
+    ...(found.builtBy ? { builtBy: found.builtBy } : {}),
   };
 }
 

@@ -36,6 +36,14 @@ export async function checkContracts(inp: ContractInput): Promise<Finding[]> {
       }),
     ];
   if (!inp.script.engine) return contractsAsText(inp);
+  const builtBy = inp.script.engine.builtBy;
+  if (builtBy)
+    return [
+      skip(CHECK, `${inp.file}: the engine's flags are built by \`${builtBy}\` when it runs: none is in the file`, {
+        file: inp.file,
+        fix: "check the contract flags on the host: deploy-gate verify reads the running engine's argv",
+      }),
+    ];
   const findings: Finding[] = [];
   const present: string[] = [];
   for (const spec of inp.specs) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseLaunchParts } from "../../../src/domain/launch/launch.js";
+import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
+import { checkContracts } from "../../../src/stages/preflight/contracts.js";
 
 const service = (command: string, gpus = true) => `services:
   vllm:
@@ -34,5 +35,22 @@ describe("a team's own launcher of the engine in a compose service given GPUs", 
     expect(engines(service("python run_vllm_benchmark.py"))).toEqual([["vllm", null, undefined]]);
     expect(engines(service("python vllm_client_start.py"))).toEqual([["vllm", null, undefined]]);
     expect(engines(service("python /app/launcher.py"))).toEqual([["vllm", null, undefined]]);
+  });
+});
+
+describe("contracts of a launch whose flags its own program builds", () => {
+  it("are skipped, saying which program builds them, not reported missing", async () => {
+    const script = parseLaunch("compose", service("python /app/scripts/vllm_launcher.py"), { part: "vllm" });
+    const findings = await checkContracts({
+      reader: null as never,
+      file: "docker-compose.yml",
+      script,
+      specs: ["--enable-auto-tool-choice"],
+      historyOk: true,
+      history: async () => [],
+    });
+    expect(findings.map((f) => [f.status, f.summary])).toEqual([
+      ["skip", expect.stringContaining("built by `python /app/scripts/vllm_launcher.py` when it runs")],
+    ]);
   });
 });

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-G6XYBK67.js";
+} from "./chunk-CYLR6PD2.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -47920,6 +47920,14 @@ async function checkContracts(inp) {
       })
     ];
   if (!inp.script.engine) return contractsAsText(inp);
+  const builtBy = inp.script.engine.builtBy;
+  if (builtBy)
+    return [
+      skip(CHECK13, `${inp.file}: the engine's flags are built by \`${builtBy}\` when it runs: none is in the file`, {
+        file: inp.file,
+        fix: "check the contract flags on the host: deploy-gate verify reads the running engine's argv"
+      })
+    ];
   const findings = [];
   const present = [];
   for (const spec2 of inp.specs) {

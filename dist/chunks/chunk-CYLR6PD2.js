@@ -3532,7 +3532,8 @@ function containerEngine(run, h) {
     const found = directEngine(after, h);
     if (found) return found;
     const own = launcherKind(after);
-    if (own && run.options.some((o) => o.name === "--gpus")) return { kind: own, args: [] };
+    if (own && run.options.some((o) => o.name === "--gpus"))
+      return { kind: own, args: [], builtBy: after.map((w) => w.text).join(" ") };
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
   const ref = run.image ? run.image.resolved ?? run.image.text : "";
@@ -3887,7 +3888,8 @@ function engineOf(found, runtime, command, containerRun) {
     source: run ? "podman" : "vllm",
     line: command.line,
     podmanRun: run,
-    command: run?.command ?? command
+    command: run?.command ?? command,
+    ...found.builtBy ? { builtBy: found.builtBy } : {}
   };
 }
 function isDetached(run) {
