@@ -48,8 +48,14 @@ export function called(
   text: string,
 ): Engine[] {
   if (!bodies?.length) return [...found];
+  // a name in a comment or in text the file prints (`echo "  - start_vllm  # start it"`) is no call
+  const code = text
+    .split("\n")
+    .filter((l) => !/^\s*(echo|printf)\s/.test(l))
+    .map((l) => l.replace(/(^|\s)#.*$/, ""))
+    .join("\n");
   const uncalled = bodies.filter((b) => {
-    const uses = text.match(new RegExp(`(^|[^\\w$-])${b.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`, "g"));
+    const uses = code.match(new RegExp(`(^|[^\\w$-])${b.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`, "g"));
     return (uses?.length ?? 0) <= 1;
   });
   if (uncalled.length === 0) return [...found];

@@ -203,6 +203,9 @@ describe("parseServeScript: engine argv", () => {
     // called from a case the defaults do not take is still called
     const cased = `#!/bin/bash\nstart() {\n  exec vllm serve m --port 8000\n}\ncase "$1" in start) start ;; esac\n`;
     expect(parseServeScript(cased).engine?.kind).toBe("vllm");
+    // named only in a comment and in the text it prints (an env file to source): still uncalled
+    const listed = `#!/bin/bash\n${lib}# then run: run_llama_server\necho "  - run_llama_server   # start it"\n`;
+    expect(parseServeScript(listed).engine).toBeNull();
   });
 
   it("never reaches a launch below a foreground sleep infinity in the same block", () => {

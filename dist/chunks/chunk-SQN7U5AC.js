@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-CYLR6PD2.js";
+} from "./chunk-7PC375AB.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

@@ -3716,8 +3716,9 @@ function reachable(found, commands, lines, firstLine) {
 }
 function called(found, bodies, text) {
   if (!bodies?.length) return [...found];
+  const code = text.split("\n").filter((l) => !/^\s*(echo|printf)\s/.test(l)).map((l) => l.replace(/(^|\s)#.*$/, "")).join("\n");
   const uncalled = bodies.filter((b) => {
-    const uses = text.match(new RegExp(`(^|[^\\w$-])${b.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`, "g"));
+    const uses = code.match(new RegExp(`(^|[^\\w$-])${b.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`, "g"));
     return (uses?.length ?? 0) <= 1;
   });
   if (uncalled.length === 0) return [...found];
