@@ -100,6 +100,7 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
           if (!run || !p.script.engine) continue;
           run.targets.push({
             name: p.part,
+            ...(o!.rel ? { file: o!.rel } : {}),
             // a flag a patch wrote is at the patch's line: its own file, not the part's
             flags: p.script.engine.flags.map((x) => {
               const at = (x.file ? origin.get(x.file) : undefined) ?? o!;
@@ -122,6 +123,7 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       const script = await readLaunch(ctx, t, readFileSync(join(repo.dir, t.scriptPath), "utf8"), null);
       run.targets.push({
         name: t.part ?? null,
+        ...(o?.rel ? { file: o.rel } : {}),
         flags: (script.engine?.flags ?? []).map((x) => ({ flag: x.name, line: x.line })),
       });
     }

@@ -12,7 +12,8 @@ export interface EntryRun {
   /** fail/warn findings with a rule (preflight.traps) or bash -n failures, file relative to the entry */
   emitted: { check: string; rule?: string; line?: number; file?: string; summary: string }[];
   /** the engine launches the launch model read, each with its flags (file relative to the entry for charts) */
-  targets: { name: string | null; flags: { flag: string; line: number; file?: string }[] }[];
+  /** `file`: the target's file within the entry (a chart's template, an overlay's manifest), when it has one */
+  targets: { name: string | null; file?: string; flags: { flag: string; line: number; file?: string }[] }[];
 }
 
 export interface DropRun {
@@ -91,7 +92,9 @@ export function matchTargets(
   const short = (n: string | null) => (n === null ? null : n.split("/").at(-1)!);
   const expected = run.file.targets ?? [];
   const byName = expected.map((e) => {
-    const i = e.name === null ? -1 : left.findIndex((g) => short(g.name) === e.name);
+    // of two containers of one name in an entry (a chart's two copies of a manifest), the one in the key's file
+    const inFile = e.file ? left.findIndex((g) => short(g.name) === e.name && g.file === e.file) : -1;
+    const i = e.name === null ? -1 : inFile >= 0 ? inFile : left.findIndex((g) => short(g.name) === e.name);
     return i < 0 ? null : left.splice(i, 1)[0]!;
   });
   return expected.map((e, i) => ({ expected: e, got: byName[i] ?? left.shift() ?? null }));

@@ -397,6 +397,9 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   const flags = readFlags(after).flags;
   const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
   if (llamaish) return { kind: "llama.cpp", args: [...after] };
+  // a Kubernetes controller (`/manager --health-probe-bind-address=:8081 --leader-elect`, controller-runtime's own
+  // flags) is no engine, whatever path comes first
+  if (flags.some((f) => /-bind-address$|^--leader-elect|^--kubeconfig$|^--zap-/.test(f.name))) return null;
   const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
   // `serve` alone is many programs' subcommand (ntfy, ollama): vLLM's needs a model after it
   const modelLike = (w: Word | undefined) => w !== undefined && w.text.includes("/") && !isFlagWord(w.text);

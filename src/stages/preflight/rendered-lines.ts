@@ -136,12 +136,17 @@ function inHelpers(
       const lines = c.text.split("\n");
       const from = cursors.get(c.file) ?? 0;
       let at = bestLine(written[i]!, lines, from);
+      let next = at + 1;
       if (at < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
         const want = bare(written[i]!);
         at = lines.findIndex((l, j) => j >= from && /^\s*-\s/.test(l) && bare(l) === want);
+        next = at + 1;
+        // a long value toYaml folds over lines of its own (a `sh -c` string): the values line holding the flag word;
+        // the next flag may be on the same line
+        if (at < 0) next = at = lines.findIndex((l, j) => j >= from && !/^\s*#/.test(l) && holdsWord(l, f.name));
       }
       if (at < 0) continue;
-      cursors.set(c.file, at + 1);
+      cursors.set(c.file, next);
       f.file = c.file;
       f.line = at + 1;
       return;
@@ -219,4 +224,14 @@ function closest(doc: string, candidates: readonly { file: string; text: string 
     if (n > score) [best, score] = [c, n];
   }
   return best;
+}
+
+/** The line holds the flag as a word of its own (`--x`, `--x=1`, `"--x"`), not inside another word. */
+function holdsWord(line: string, flag: string): boolean {
+  for (let at = line.indexOf(flag); at >= 0; at = line.indexOf(flag, at + 1)) {
+    const before = at === 0 ? " " : line[at - 1]!;
+    const after = line[at + flag.length] ?? " ";
+    if (/[\s"'[,]/.test(before) && /[\s"'\],=]/.test(after)) return true;
+  }
+  return false;
 }

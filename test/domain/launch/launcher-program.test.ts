@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
 import { checkContracts } from "../../../src/stages/preflight/contracts.js";
+import { deploymentHead } from "../../helpers/manifests.js";
 
 const service = (command: string, gpus = true) => `services:
   vllm:
@@ -52,5 +53,18 @@ describe("contracts of a launch whose flags its own program builds", () => {
     expect(findings.map((f) => [f.status, f.summary])).toEqual([
       ["skip", expect.stringContaining("built by `python /app/scripts/vllm_launcher.py` when it runs")],
     ]);
+  });
+});
+
+describe("a Kubernetes controller's container", () => {
+  it("is no engine, though its argv starts with a path (controller-runtime's flags)", () => {
+    const text = `${deploymentHead("lws-controller-manager")}        - name: manager
+          image: registry.k8s.io/lws/lws:v0.4.1
+          args:
+            - /manager
+            - --health-probe-bind-address=:8081
+            - --leader-elect
+`;
+    expect(parseLaunchParts("kubernetes", text).map((p) => p.script.engine?.kind ?? null)).toEqual([null]);
   });
 });

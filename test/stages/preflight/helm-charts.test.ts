@@ -57,6 +57,31 @@ describe.runIf(helm)("helm charts", () => {
     expect(dropped[0]!.evidence?.[1]).toMatch(/:chart\/values\.yaml:4: --reasoning-parser qwen3$/);
   });
 
+  it("puts the flags of a long sh -c string toYaml folds over two lines at the values line that holds them", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const long =
+      "vllm serve openai/gpt-oss-20b --trust-remote-code --enable-chunked-prefill --enable-auto-tool-choice " +
+      "--tool-call-parser openai --reasoning-parser openai_gptoss";
+    const first = r.commit("chart", {
+      "chart/Chart.yaml": "apiVersion: v2\nname: llm\nversion: 0.1.0\n",
+      "chart/values.yaml": `vllm:\n  command:\n    - /bin/sh\n    - -c\n  args:\n    - "${long}"\n`,
+      "chart/templates/deployment.yaml": DEPLOYMENT(
+        "            {{- toYaml .Values.vllm.args | nindent 12 }}\n",
+      ).replace(
+        "          args:\n",
+        "          command:\n            {{- toYaml .Values.vllm.command | nindent 12 }}\n          args:\n",
+      ),
+    });
+    r.commit("no parser", {
+      "chart/values.yaml": `vllm:\n  command:\n    - /bin/sh\n    - -c\n  args:\n    - "${long.replace(" --reasoning-parser openai_gptoss", "")}"\n`,
+    });
+    const dropped = of(await preflight(r.dir, "--base", first), "preflight.dropped-flags", "fail");
+    expect(dropped.map((f) => f.evidence?.[1])).toEqual([
+      expect.stringMatching(/:chart\/values\.yaml:6: --reasoning-parser openai_gptoss$/),
+    ]);
+  });
+
   it("puts a flag an included helper writes at the helper's line, and a filled flag at its template line", async () => {
     const r = tempRepo();
     repos.push(r);

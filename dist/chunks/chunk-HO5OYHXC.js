@@ -3551,6 +3551,7 @@ function containerEngine(run, h) {
   const flags = readFlags(after).flags;
   const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
   if (llamaish) return { kind: "llama.cpp", args: [...after] };
+  if (flags.some((f) => /-bind-address$|^--leader-elect|^--kubeconfig$|^--zap-/.test(f.name))) return null;
   const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
   const modelLike = (w) => w !== void 0 && w.text.includes("/") && !isFlagWord(w.text);
   const modelFirst = first !== void 0 && (first.text === "serve" ? modelLike(after[1]) : modelLike(first));

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-7PC375AB.js";
+} from "./chunk-HO5OYHXC.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -46692,12 +46692,15 @@ function inHelpers(flags, written2, elsewhere, candidates) {
       const lines = c.text.split("\n");
       const from = cursors.get(c.file) ?? 0;
       let at2 = bestLine(written2[i], lines, from);
+      let next = at2 + 1;
       if (at2 < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
         const want = bare(written2[i]);
         at2 = lines.findIndex((l, j) => j >= from && /^\s*-\s/.test(l) && bare(l) === want);
+        next = at2 + 1;
+        if (at2 < 0) next = at2 = lines.findIndex((l, j) => j >= from && !/^\s*#/.test(l) && holdsWord(l, f.name));
       }
       if (at2 < 0) continue;
-      cursors.set(c.file, at2 + 1);
+      cursors.set(c.file, next);
       f.file = c.file;
       f.line = at2 + 1;
       return;
@@ -46749,6 +46752,14 @@ function closest(doc, candidates) {
     if (n > score) [best, score] = [c, n];
   }
   return best;
+}
+function holdsWord(line2, flag) {
+  for (let at2 = line2.indexOf(flag); at2 >= 0; at2 = line2.indexOf(flag, at2 + 1)) {
+    const before = at2 === 0 ? " " : line2[at2 - 1];
+    const after = line2[at2 + flag.length] ?? " ";
+    if (/[\s"'[,]/.test(before) && /[\s"'\],=]/.test(after)) return true;
+  }
+  return false;
 }
 
 // src/stages/preflight/rendered.ts
