@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-TZYLCCOB.js";
+} from "./chunks/chunk-3FIJHWFM.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-HO5OYHXC.js";
+} from "./chunks/chunk-3TYL4BEL.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-V3OBMPDC.js";
 import "./chunks/chunk-7ICKPVQF.js";

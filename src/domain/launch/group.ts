@@ -5,7 +5,15 @@
 import type { Command, Word } from "./model.js";
 import { lex, lexWords, type LexWord, type Token } from "./lexer.js";
 import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
-import { assignedSource, basename, programWords } from "./words.js";
+import { assignedSource } from "./words.js";
+import {
+  capturedFunction,
+  echoedWords,
+  forwardedRuntime,
+  knownArguments,
+  soleReference,
+  type Functions,
+} from "./function-calls.js";
 
 export interface GroupState {
   env: Env;
@@ -66,18 +74,21 @@ class Grouper {
   private inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   private conditional = 0;
-  /** shell functions defined so far and the words their echo lines print, for an unquoted `$(name)` */
-  private readonly functions = new Map<string, Word[]>();
-  /** functions that run docker/podman with their own arguments (`rdocker() { ssh host "docker ${q[*]}"; }`) */
-  private readonly forwarders = new Map<string, "docker" | "podman">();
   private fnName: string | null = null;
-  private fnOpen: { name: string; start: number; braces: number; conditional: number } | null = null;
+  private fnOpen: { name: string; start: number; startToken: number; braces: number; conditional: number } | null =
+    null;
   private braces = 0;
   private readonly conditionalOf = new WeakMap<Command, number>();
 
   constructor(
     private readonly tokens: Token[],
     private readonly s: GroupState,
+    private readonly fns: Functions = {
+      printed: new Map(),
+      forwarders: new Map(),
+      bodies: new Map(),
+      following: new Set(),
+    },
   ) {}
 
   run(): void {
@@ -188,6 +199,16 @@ class Grouper {
   private remember(name: string, value: string | undefined, line: number, append: boolean, raw: string): void {
     const prev = this.s.strings.get(name);
     const optional = this.conditional > 0;
+    // `cmd=$(make_cmd)` (what a function prints) and `cmd="$1"` (a known value copied): the same words
+    const copied = capturedFunction(raw) ?? null;
+    const from = copied ? this.fns.printed.get(copied) : this.copiedString(raw, name);
+    if (from && !append) {
+      this.s.strings.set(
+        name,
+        from.map((w) => ({ ...w, optional: w.optional || optional })),
+      );
+      return;
+    }
     const opaque = /`|\$\(/.test(raw);
     const written = opaque ? [] : this.writtenWords(name, line, raw);
     // `CMD="$CMD --flag"` adds to the value as `CMD+=" --flag"` does: the earlier words keep their lines
@@ -224,6 +245,11 @@ class Grouper {
       return;
     }
     this.s.strings.set(name, append ? [...prev!, ...pieces] : pieces);
+  }
+
+  private copiedString(raw: string, name: string): Word[] | undefined {
+    const ref = soleReference(raw);
+    return ref && ref !== name ? this.s.strings.get(ref) : undefined;
   }
 
   /**
@@ -295,6 +321,7 @@ class Grouper {
         this.fnOpen = {
           name: this.fnName,
           start: this.s.commands.length,
+          startToken: this.i,
           braces: this.braces,
           conditional: this.conditional,
         };
@@ -304,27 +331,14 @@ class Grouper {
     const f = this.fnOpen;
     if (f && f.braces === this.braces) {
       this.finish(false);
-      const echoed = this.s.commands
-        .slice(f.start)
-        .filter((c) => c.words[0]?.text === "echo")
-        .flatMap((c) => {
-          const optional = (this.conditionalOf.get(c) ?? 0) > f.conditional;
-          return c.words
-            .slice(1)
-            .filter((x) => !/^-[neE]+$/.test(x.text))
-            .flatMap((x) =>
-              x.dynamic
-                ? [{ ...x, optional }]
-                : x.text
-                    .split(/\s+/)
-                    .filter(Boolean)
-                    .map((text) => ({ ...x, text, optional })),
-            );
-        });
-      this.functions.set(f.name, echoed);
-      (this.s.functionBodies ??= []).push({ name: f.name, commands: this.s.commands.slice(f.start) });
-      const runtime = forwardedRuntime(this.s.commands.slice(f.start));
-      if (runtime) this.forwarders.set(f.name, runtime);
+      const body = this.s.commands.slice(f.start);
+      const depth = (c: Command) => this.conditionalOf.get(c) ?? 0;
+      const echoed = echoedWords(body, depth, f.conditional, this.s.strings);
+      this.fns.printed.set(f.name, echoed);
+      this.fns.bodies.set(f.name, this.tokens.slice(f.startToken, this.i - 1));
+      (this.s.functionBodies ??= []).push({ name: f.name, commands: body });
+      const runtime = forwardedRuntime(body);
+      if (runtime) this.fns.forwarders.set(f.name, runtime);
       this.fnOpen = null;
     }
     this.braces = Math.max(0, this.braces - 1);
@@ -334,7 +348,7 @@ class Grouper {
   private functionOutput(w: LexWord): Word[] | null {
     const p = w.parts.length === 1 ? w.parts[0]! : null;
     if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
-    return this.functions.get(p.body.trim()) ?? null;
+    return this.fns.printed.get(p.body.trim()) ?? null;
   }
 
   /**
@@ -391,7 +405,7 @@ class Grouper {
     if (!d || (d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0)) return null;
     if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
     const first = this.s.firstLine;
-    const fwd = d.words[0] ? this.forwarders.get(d.words[0].text) : undefined;
+    const fwd = d.words[0] ? this.fns.forwarders.get(d.words[0].text) : undefined;
     // `rdocker run ...` is a docker run (on whichever host the function reaches)
     if (fwd) d.words[0] = { ...d.words[0]!, text: fwd, dynamic: false };
     const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
@@ -408,7 +422,29 @@ class Grouper {
     this.s.commands.push(cmd);
     this.conditionalOf.set(cmd, this.conditional);
     if (d.words[0]?.text === "set" && d.words[1]?.text === "--") this.setPositional(d);
+    this.follow(d.words);
     return cmd;
+  }
+
+  /**
+   * `start "$cmd"`, start a function defined above and cmd a known command string: the function's body is read
+   * again with its positional parameters bound, so the `$cmd` it runs after `local cmd="$1"` is that command
+   * (once per function: a second call adds the same launches at the same lines).
+   */
+  private follow(words: readonly Word[]): void {
+    const name = words[0]?.text;
+    const body = name ? this.fns.bodies.get(name) : undefined;
+    if (!name || !body || this.fns.following.has(name)) return;
+    const args = knownArguments(words.slice(1), this.s.strings);
+    if (!args) return;
+    this.fns.following.add(name);
+    const saved = [...args.keys()].map((k) => [k, this.s.strings.get(k)] as const);
+    for (const [k, v] of args) this.s.strings.set(k, v);
+    new Grouper(body, this.s, this.fns).run();
+    for (const [k, v] of saved) {
+      if (v) this.s.strings.set(k, v);
+      else this.s.strings.delete(k);
+    }
   }
 
   /**
@@ -424,22 +460,4 @@ class Grouper {
       .map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
     this.s.arrays.set("@", [...(prev ?? []), ...added]);
   }
-}
-
-/** Words that pass a function's own arguments on: "$@", $*, or an array built from them (`${q[*]}`). */
-const FORWARDS = /\$(\{)?[@*]|\[[@*]\]\}/;
-
-/**
- * The container runtime a function body runs with the function's arguments: `docker "$@"`, or over ssh as one
- * remote command string (`ssh host "docker ${q[*]}"`); null for any other function.
- */
-function forwardedRuntime(body: readonly Command[]): "docker" | "podman" | null {
-  for (const c of body) {
-    const w = programWords(c.words);
-    const prog = w[0] ? basename(w[0].text) : "";
-    if ((prog === "docker" || prog === "podman") && w.slice(1).some((x) => FORWARDS.test(x.text))) return prog;
-    const remote = prog === "ssh" ? /^(?:sudo\s+)?(docker|podman)\s/.exec(w.at(-1)?.text ?? "") : null;
-    if (remote && FORWARDS.test(w.at(-1)!.text)) return remote[1] as "docker" | "podman";
-  }
-  return null;
 }

@@ -45,17 +45,35 @@ export const CLIENT_FLAGS: Record<EngineKind, ReadonlySet<string>> = {
 
 const words = (name: string) => new Set(normalizeFlagName(name).replace(/^-+/, "").split("-"));
 
+/** `ctx-size` of `context-size`, `ngl` of `n-gpu-layers`: the short name's letters in order in the long one. */
+function abbreviates(a: string, b: string): boolean {
+  const [short, long] = [a, b].map((n) =>
+    normalizeFlagName(n)
+      .replace(/[^a-z0-9]/gi, "")
+      .toLowerCase(),
+  );
+  const [s, l] = short!.length <= long!.length ? [short!, long!] : [long!, short!];
+  if (!s || s[0] !== l[0]) return false;
+  let i = 0;
+  for (const ch of l) if (ch === s[i]) i++;
+  return i === s.length;
+}
+
 /**
- * `--draft-model "$D"` gone and `--spec-draft-model "$D"` new: the same value (a path, a name, not a bare number)
- * under a name holding every word of the old one is one setting respelt (a flag the engine never knew, fixed), not
- * a drop. The added flag, or null.
+ * `--draft-model "$D"` gone and `--spec-draft-model "$D"` new, or `--context-size $CTX` gone and `--ctx-size $CTX`
+ * new: the same value (a path, a name, a variable, not a bare number) under a name holding every word of the old
+ * one, or an abbreviation of it, is one setting respelt (a flag the engine never knew, fixed), not a drop. The added
+ * flag, or null.
  */
 function movedValue(f: Flag, added: readonly Flag[]): Flag | null {
-  if (f.value === null || !/[^\d.]/.test(f.value) || f.value.length < 3) return null;
+  if (f.value === null || f.value === "") return null;
   const old = words(f.name);
   const same = added.filter((g) => g.value === f.value);
   const hit = same.length === 1 ? same[0]! : null;
-  return hit && [...old].every((w) => words(hit.name).has(w)) ? hit : null;
+  if (!hit) return null;
+  // a bare number is too common a value to say the setting moved unless the new name abbreviates the old
+  if (abbreviates(f.name, hit.name)) return hit;
+  return /[^\d.]/.test(f.value) && f.value.length >= 3 && [...old].every((w) => words(hit.name).has(w)) ? hit : null;
 }
 
 /** `baseFile`: the script's name at the base, when it was renamed since. */
@@ -78,8 +96,13 @@ export function droppedFlags(
   // `-max-model-len` respelt `--max-model-len`: a typo fixed, not a flag dropped
   const typo = (f: Flag) => /^-[^-]/.test(f.name) && f.name.length > 3 && now.has(normalizeFlagName(`-${f.name}`));
   const newFlags = nowFlags.filter((f) => !before.has(key(f)));
-  const respelt = (f: Flag) => typo(f) || movedValue(f, newFlags) !== null;
-  const dropped = baseFlags.filter((f) => !now.has(key(f)) && !respelt(f) && !seen.has(key(f)) && seen.add(key(f)));
+  // a name respelt in one place (`--ngl $NGL` -> `-ngl $NGL`) is respelt wherever else it stood (`--ngl 0`)
+  // (a setting can move onto a name the base already had: `--n-gpu-layers 0` -> `--ngl 0` beside `--ngl $NGL`)
+  const moved = nowFlags.filter((f) => !baseFlags.some((b) => key(b) === key(f) && b.value === f.value));
+  const respelt = new Set(baseFlags.filter((f) => typo(f) || movedValue(f, moved) !== null).map(key));
+  const dropped = baseFlags.filter(
+    (f) => !now.has(key(f)) && !respelt.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)),
+  );
   const added = [...new Set(newFlags.map((f) => f.name))];
   const renamed = baseFile === file ? {} : { baseFile };
   const asBase = baseFile === file ? "" : ` (where it was ${baseFile})`;

@@ -173,8 +173,20 @@ describe("preflight: honest contract messages", () => {
     expect(drops("--model-draft /d.gguf", "--spec-draft-model /d.gguf")).toEqual([["pass", null]]);
     // no spelling llama.cpp knows, fixed to one it does: the value stays, under the name that holds its words
     expect(drops('--draft-model "$DRAFT"', '--spec-draft-model "$DRAFT"')).toEqual([["pass", null]]);
+    // arg.cpp: {"-t", "--threads"}, {"-b", "--batch-size"} are one option each
+    expect(drops('--threads "$T" --batch-size 512', '-t "$T" -b 512')).toEqual([["pass", null]]);
+    // a name abbreviated (or an abbreviation written out) with the same value: one setting respelt
+    expect(drops("--context-size $CTX", "--ctx-size $CTX")).toEqual([["pass", null]]);
+    expect(drops("--n-gpu-layers $NGL", "--ngl $NGL")).toEqual([["pass", null]]);
+    expect(drops("--n-gpu-layers 0", "--ngl 0")).toEqual([["pass", null]]);
+    // respelt in one place, respelt wherever the name stood
+    expect(drops("--ngl $NGL --ngl 0", "-ngl $NGL -ngl 0")).toEqual([["pass", null]]);
+    expect(drops("--ngl $NGL --n-gpu-layers 0", "--ngl $NGL --ngl 0")).toEqual([["pass", null]]);
+    // a bare number under a merely related name is no evidence of a move
+    expect(drops("--threads-batch 8", "--batch-size 8")).toEqual([["warn", "--threads-batch"]]);
     // a value that moves to an unrelated flag is still a drop
     expect(drops("--alias qwen", "--tags qwen")).toEqual([["fail", "--alias"]]);
+    expect(drops("--ctx-size $CTX", "--cache-reuse $CTX")).toEqual([["fail", "--ctx-size"]]);
     expect(drops("-md /d.gguf", "")).toEqual([["warn", "-md"]]);
   });
 });

@@ -10,7 +10,7 @@ import {
   beforeExit,
   runAbort,
   shutdown
-} from "./chunk-HO5OYHXC.js";
+} from "./chunk-3TYL4BEL.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";

@@ -2914,6 +2914,51 @@ function heredocAt(lines, i) {
   return { body: m[2] ? body : body.map((l) => l.replace(/\\([\\$`])/g, "$1")), end };
 }
 
+// src/domain/launch/function-calls.ts
+function soleReference(text) {
+  const m = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*|[1-9])\}?"?$/.exec(text);
+  return m ? m[1] : null;
+}
+function capturedFunction(raw) {
+  const m = /^"?\$\(\s*([A-Za-z_][\w-]*)\s*\)"?$/.exec(raw.trim());
+  return m ? m[1] : null;
+}
+function echoedWords(body, depthOf, ownDepth, strings) {
+  return body.filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
+    const optional = depthOf(c) > ownDepth;
+    return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text)).flatMap((x) => {
+      const ref = soleReference(x.text);
+      const known = ref ? strings.get(ref) : void 0;
+      if (known) return known.map((k) => ({ ...k, optional: k.optional || optional }));
+      if (x.dynamic) return [{ ...x, optional }];
+      return x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional }));
+    });
+  });
+}
+function knownArguments(args, strings) {
+  const out = /* @__PURE__ */ new Map();
+  let any = false;
+  args.slice(0, 9).forEach((a, i) => {
+    const ref = soleReference(a.text);
+    const known = ref ? strings.get(ref) : void 0;
+    if (!known) return;
+    out.set(String(i + 1), known);
+    if (known.length > 1) any = true;
+  });
+  return any ? out : null;
+}
+var FORWARDS = /\$(\{)?[@*]|\[[@*]\]\}/;
+function forwardedRuntime(body) {
+  for (const c of body) {
+    const w = programWords(c.words);
+    const prog = w[0] ? basename(w[0].text) : "";
+    if ((prog === "docker" || prog === "podman") && w.slice(1).some((x) => FORWARDS.test(x.text))) return prog;
+    const remote = prog === "ssh" ? /^(?:sudo\s+)?(docker|podman)\s/.exec(w.at(-1)?.text ?? "") : null;
+    if (remote && FORWARDS.test(w.at(-1).text)) return remote[1];
+  }
+  return null;
+}
+
 // src/domain/launch/group.ts
 var KEYWORDS = /* @__PURE__ */ new Set([
   "if",
@@ -2938,13 +2983,20 @@ var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local"
 function groupCommands(text, state, firstLine) {
   new Grouper(lex(text, firstLine), state).run();
 }
-var Grouper = class {
-  constructor(tokens, s) {
+var Grouper = class _Grouper {
+  constructor(tokens, s, fns = {
+    printed: /* @__PURE__ */ new Map(),
+    forwarders: /* @__PURE__ */ new Map(),
+    bodies: /* @__PURE__ */ new Map(),
+    following: /* @__PURE__ */ new Set()
+  }) {
     this.tokens = tokens;
     this.s = s;
+    this.fns = fns;
   }
   tokens;
   s;
+  fns;
   i = 0;
   draft = null;
   pipedFrom = null;
@@ -2952,10 +3004,6 @@ var Grouper = class {
   inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   conditional = 0;
-  /** shell functions defined so far and the words their echo lines print, for an unquoted `$(name)` */
-  functions = /* @__PURE__ */ new Map();
-  /** functions that run docker/podman with their own arguments (`rdocker() { ssh host "docker ${q[*]}"; }`) */
-  forwarders = /* @__PURE__ */ new Map();
   fnName = null;
   fnOpen = null;
   braces = 0;
@@ -3059,6 +3107,15 @@ var Grouper = class {
   remember(name, value, line, append, raw) {
     const prev = this.s.strings.get(name);
     const optional = this.conditional > 0;
+    const copied = capturedFunction(raw) ?? null;
+    const from = copied ? this.fns.printed.get(copied) : this.copiedString(raw, name);
+    if (from && !append) {
+      this.s.strings.set(
+        name,
+        from.map((w) => ({ ...w, optional: w.optional || optional }))
+      );
+      return;
+    }
     const opaque = /`|\$\(/.test(raw);
     const written = opaque ? [] : this.writtenWords(name, line, raw);
     const self = new RegExp(`^\\$\\{?${name}\\}?(?=\\s|$)`).exec(raw);
@@ -3092,6 +3149,10 @@ var Grouper = class {
       return;
     }
     this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
+  }
+  copiedString(raw, name) {
+    const ref = soleReference(raw);
+    return ref && ref !== name ? this.s.strings.get(ref) : void 0;
   }
   /**
    * A string's words as written, each on its own line: a string that goes on past its line is re-read from the
@@ -3155,6 +3216,7 @@ var Grouper = class {
         this.fnOpen = {
           name: this.fnName,
           start: this.s.commands.length,
+          startToken: this.i,
           braces: this.braces,
           conditional: this.conditional
         };
@@ -3164,16 +3226,14 @@ var Grouper = class {
     const f = this.fnOpen;
     if (f && f.braces === this.braces) {
       this.finish(false);
-      const echoed = this.s.commands.slice(f.start).filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
-        const optional = (this.conditionalOf.get(c) ?? 0) > f.conditional;
-        return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text)).flatMap(
-          (x) => x.dynamic ? [{ ...x, optional }] : x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional }))
-        );
-      });
-      this.functions.set(f.name, echoed);
-      (this.s.functionBodies ??= []).push({ name: f.name, commands: this.s.commands.slice(f.start) });
-      const runtime = forwardedRuntime(this.s.commands.slice(f.start));
-      if (runtime) this.forwarders.set(f.name, runtime);
+      const body = this.s.commands.slice(f.start);
+      const depth = (c) => this.conditionalOf.get(c) ?? 0;
+      const echoed = echoedWords(body, depth, f.conditional, this.s.strings);
+      this.fns.printed.set(f.name, echoed);
+      this.fns.bodies.set(f.name, this.tokens.slice(f.startToken, this.i - 1));
+      (this.s.functionBodies ??= []).push({ name: f.name, commands: body });
+      const runtime = forwardedRuntime(body);
+      if (runtime) this.fns.forwarders.set(f.name, runtime);
       this.fnOpen = null;
     }
     this.braces = Math.max(0, this.braces - 1);
@@ -3182,7 +3242,7 @@ var Grouper = class {
   functionOutput(w) {
     const p = w.parts.length === 1 ? w.parts[0] : null;
     if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
-    return this.functions.get(p.body.trim()) ?? null;
+    return this.fns.printed.get(p.body.trim()) ?? null;
   }
   /**
    * `for c in "$NAME"; do`: over one word the loop variable holds that word (so `docker rm -f "$c"` names it);
@@ -3233,7 +3293,7 @@ var Grouper = class {
     if (!d || d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0) return null;
     if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
     const first = this.s.firstLine;
-    const fwd = d.words[0] ? this.forwarders.get(d.words[0].text) : void 0;
+    const fwd = d.words[0] ? this.fns.forwarders.get(d.words[0].text) : void 0;
     if (fwd) d.words[0] = { ...d.words[0], text: fwd, dynamic: false };
     const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
     const cmd = {
@@ -3249,7 +3309,28 @@ var Grouper = class {
     this.s.commands.push(cmd);
     this.conditionalOf.set(cmd, this.conditional);
     if (d.words[0]?.text === "set" && d.words[1]?.text === "--") this.setPositional(d);
+    this.follow(d.words);
     return cmd;
+  }
+  /**
+   * `start "$cmd"`, start a function defined above and cmd a known command string: the function's body is read
+   * again with its positional parameters bound, so the `$cmd` it runs after `local cmd="$1"` is that command
+   * (once per function: a second call adds the same launches at the same lines).
+   */
+  follow(words) {
+    const name = words[0]?.text;
+    const body = name ? this.fns.bodies.get(name) : void 0;
+    if (!name || !body || this.fns.following.has(name)) return;
+    const args = knownArguments(words.slice(1), this.s.strings);
+    if (!args) return;
+    this.fns.following.add(name);
+    const saved = [...args.keys()].map((k) => [k, this.s.strings.get(k)]);
+    for (const [k, v] of args) this.s.strings.set(k, v);
+    new _Grouper(body, this.s, this.fns).run();
+    for (const [k, v] of saved) {
+      if (v) this.s.strings.set(k, v);
+      else this.s.strings.delete(k);
+    }
   }
   /**
    * `set -- "$@" --port 8000` appends to the positional parameters, `set -- a b` replaces them: kept as the
@@ -3262,17 +3343,6 @@ var Grouper = class {
     this.s.arrays.set("@", [...prev ?? [], ...added]);
   }
 };
-var FORWARDS = /\$(\{)?[@*]|\[[@*]\]\}/;
-function forwardedRuntime(body) {
-  for (const c of body) {
-    const w = programWords(c.words);
-    const prog = w[0] ? basename(w[0].text) : "";
-    if ((prog === "docker" || prog === "podman") && w.slice(1).some((x) => FORWARDS.test(x.text))) return prog;
-    const remote = prog === "ssh" ? /^(?:sudo\s+)?(docker|podman)\s/.exec(w.at(-1)?.text ?? "") : null;
-    if (remote && FORWARDS.test(w.at(-1).text)) return remote[1];
-  }
-  return null;
-}
 
 // src/domain/launch/engine.ts
 var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-HO5OYHXC.js";
+} from "./chunk-3TYL4BEL.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40939,6 +40939,13 @@ var ALIASES = {
   "-a": "--alias",
   "-m": "--model",
   "-np": "--parallel",
+  "-t": "--threads",
+  "-tb": "--threads-batch",
+  "-b": "--batch-size",
+  "-ub": "--ubatch-size",
+  "-sm": "--split-mode",
+  "-mg": "--main-gpu",
+  "-dev": "--device",
   "-n": "--n-predict",
   "--predict": "--n-predict",
   "-ngl": "--n-gpu-layers",
@@ -41150,12 +41157,24 @@ var CLIENT_FLAGS = {
   ])
 };
 var words = (name) => new Set(normalizeFlagName(name).replace(/^-+/, "").split("-"));
+function abbreviates(a, b) {
+  const [short2, long] = [a, b].map(
+    (n) => normalizeFlagName(n).replace(/[^a-z0-9]/gi, "").toLowerCase()
+  );
+  const [s, l] = short2.length <= long.length ? [short2, long] : [long, short2];
+  if (!s || s[0] !== l[0]) return false;
+  let i = 0;
+  for (const ch of l) if (ch === s[i]) i++;
+  return i === s.length;
+}
 function movedValue(f, added) {
-  if (f.value === null || !/[^\d.]/.test(f.value) || f.value.length < 3) return null;
+  if (f.value === null || f.value === "") return null;
   const old = words(f.name);
   const same = added.filter((g) => g.value === f.value);
   const hit2 = same.length === 1 ? same[0] : null;
-  return hit2 && [...old].every((w) => words(hit2.name).has(w)) ? hit2 : null;
+  if (!hit2) return null;
+  if (abbreviates(f.name, hit2.name)) return hit2;
+  return /[^\d.]/.test(f.value) && f.value.length >= 3 && [...old].every((w) => words(hit2.name).has(w)) ? hit2 : null;
 }
 function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel, baseFile = file2, engine = "vllm") {
   const clientFlags = CLIENT_FLAGS[engine];
@@ -41165,8 +41184,11 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
   const seen = /* @__PURE__ */ new Set();
   const typo = (f) => /^-[^-]/.test(f.name) && f.name.length > 3 && now.has(normalizeFlagName(`-${f.name}`));
   const newFlags = nowFlags.filter((f) => !before.has(key2(f)));
-  const respelt = (f) => typo(f) || movedValue(f, newFlags) !== null;
-  const dropped = baseFlags.filter((f) => !now.has(key2(f)) && !respelt(f) && !seen.has(key2(f)) && seen.add(key2(f)));
+  const moved = nowFlags.filter((f) => !baseFlags.some((b) => key2(b) === key2(f) && b.value === f.value));
+  const respelt = new Set(baseFlags.filter((f) => typo(f) || movedValue(f, moved) !== null).map(key2));
+  const dropped = baseFlags.filter(
+    (f) => !now.has(key2(f)) && !respelt.has(key2(f)) && !seen.has(key2(f)) && seen.add(key2(f))
+  );
   const added = [...new Set(newFlags.map((f) => f.name))];
   const renamed = baseFile === file2 ? {} : { baseFile };
   const asBase = baseFile === file2 ? "" : ` (where it was ${baseFile})`;
