@@ -120,7 +120,9 @@ class Grouper {
 
   private pattern(t: Token): void {
     if (t.kind === "word" && t.word.text === "esac") {
+      // the case's last arm ended with `;;`: its esac closes the case as the one after a command would
       this.caseDepth--;
+      this.conditional = Math.max(0, this.conditional - 1);
       this.inPattern = false;
       return;
     }
@@ -143,8 +145,13 @@ class Grouper {
 
   private array(t: Extract<Token, { kind: "array" }>): void {
     // `BASE=(--gpus all "${ENVS[@]}")`: an array spliced into another one brings its own words
+    // `CMD+=($EXTRA)`: an unquoted string splits into the array's words, as bash does
     const words = t.words
-      .flatMap((w) => (w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef)! : [this.plain(w)]))
+      .flatMap((w) =>
+        w.arrayRef && this.s.arrays.has(w.arrayRef)
+          ? this.s.arrays.get(w.arrayRef)!
+          : (this.splitExpansion(w, false) ?? [this.plain(w)]),
+      )
       .map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
     const prev = t.append ? (this.s.arrays.get(t.name) ?? []) : [];
     this.s.arrays.set(t.name, [...prev, ...words]);

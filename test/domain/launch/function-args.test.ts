@@ -68,3 +68,40 @@ describe("a command string that crosses functions", () => {
     expect(new Set(lines).size).toBe(lines.length);
   });
 });
+
+describe("presets a case statement picks", () => {
+  const PRESETS = `#!/bin/bash
+GRAPH="--disable-cuda-graph"
+preset() {
+    case "$1" in
+        small)
+            CTX=8192
+            ;;
+        big)
+            GRAPH="--cuda-graph-bs 1 2 4"
+            ;;
+    esac
+}
+preset "$PRESET"
+CMD=(python -m sglang.launch_server
+    --model-path "$MODEL"
+    --port 30000
+)
+CMD+=($GRAPH)
+exec "\${CMD[@]}"
+`;
+
+  it("a case whose last arm ends with `;;` closes at its esac: the launch after it is unconditional", () => {
+    const s = parseServeScript(PRESETS);
+    const port = s.engine!.flags.find((f) => f.name === "--port")!;
+    expect(port.line).toBe(lineOf(PRESETS, "--port 30000"));
+    expect(port.optional).toBeFalsy();
+  });
+
+  it("`CMD+=($GRAPH)` splits the string into the array's words, each at the line it was written", () => {
+    const s = parseServeScript(PRESETS);
+    const graph = s.engine!.flags.find((f) => f.name === "--cuda-graph-bs");
+    expect(graph?.line).toBe(lineOf(PRESETS, "--cuda-graph-bs"));
+    expect(graph?.optional).toBe(true);
+  });
+});

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-3TYL4BEL.js";
+} from "./chunk-OVHQKM7U.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

@@ -3036,6 +3036,7 @@ var Grouper = class _Grouper {
   pattern(t) {
     if (t.kind === "word" && t.word.text === "esac") {
       this.caseDepth--;
+      this.conditional = Math.max(0, this.conditional - 1);
       this.inPattern = false;
       return;
     }
@@ -3055,7 +3056,9 @@ var Grouper = class _Grouper {
     }
   }
   array(t) {
-    const words = t.words.flatMap((w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : [this.plain(w)]).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+    const words = t.words.flatMap(
+      (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : this.splitExpansion(w, false) ?? [this.plain(w)]
+    ).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
     this.s.arrays.set(t.name, [...prev, ...words]);
     const d = this.open(t.line);
