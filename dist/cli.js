@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-L5OTVGIG.js"),
-    import("./chunks/report-output-XPRBCC2X.js")
+    import("./chunks/commands-T7Z232BY.js"),
+    import("./chunks/report-output-Q47AY6ZC.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

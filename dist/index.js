@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-B5HCXFYB.js";
+} from "./chunks/chunk-IO7VV3SK.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -55,7 +55,8 @@ export interface WorkloadFacts {
   /** Kubernetes: the /dev/shm mount (an emptyDir), when there is one */
   shm: { line: number; sizeLimit: string | null } | null;
   /** Kubernetes probes with their restart budgets; compose's healthcheck start_period as a startupProbe */
-  probes: { kind: string; budgetSeconds: number; line: number }[];
+  /** (`file`: a chart helper that wrote the probe, when not the container's own file) */
+  probes: { kind: string; budgetSeconds: number; line: number; file?: string }[];
 }
 
 /** A container launch (`podman|docker run|create`, or a quadlet's [Container] section). */

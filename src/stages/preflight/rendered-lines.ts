@@ -76,7 +76,14 @@ export async function placeParts(
     });
     const align = d.align;
     const elsewhere = flags.map((f, i) => theirs[i] === null && !align.matched(local(f.line)));
+    const probes = (engine.podmanRun?.workload?.probes ?? []).map((x) => ({
+      probe: x,
+      text: all[x.line - 1]?.trim() ?? "",
+      helper: d.named && !align.matched(local(x.line)),
+    }));
     remapLines(p.script, (line) => align.line(local(line)));
+    // a probe an `include`d helper writes (`{{- include "chart.probes" . }}`) is put at the helper's line
+    for (const x of probes) if (x.helper) inHelper(x.probe, x.text, candidates);
     p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
     const own = flags.map((f, i) => (theirs[i] ? null : f));
     // kubectl kustomize writes a container's keys in alphabetical order (`args` before `command`): an alignment in
@@ -152,6 +159,19 @@ function inHelpers(
       return;
     }
   });
+}
+
+/** The first .tpl line that writes `text` (a rendered line no line of its template writes): `at` is moved there. */
+function inHelper(at: { file?: string; line: number }, text: string, candidates: readonly Candidate[]): void {
+  if (!text) return;
+  for (const c of candidates) {
+    if (!/\.tpl$/.test(c.file)) continue;
+    const i = bestLine(text, c.text.split("\n"));
+    if (i < 0) continue;
+    at.file = c.file;
+    at.line = i + 1;
+    return;
+  }
 }
 
 /**

@@ -12,6 +12,12 @@ import { deploymentHead } from "../../helpers/manifests.js";
 
 const repos: TempRepo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
+const chartYaml = (name: string) => `apiVersion: v2\nname: ${name}\nversion: 0.1.0\n`;
+const newRepo = (): TempRepo => {
+  const r = tempRepo();
+  repos.push(r);
+  return r;
+};
 
 const helm = (() => {
   try {
@@ -38,12 +44,11 @@ ${args}`;
 
 describe.runIf(helm)("helm charts", () => {
   it("traces a flag a values list writes to its values line, and its drop to the commit that took it out", async () => {
-    const r = tempRepo();
-    repos.push(r);
+    const r = newRepo();
     const values =
       "args:\n  - --model\n  - Qwen/Qwen3-8B\n  - --reasoning-parser\n  - qwen3\n  - --max-model-len=32768\n";
     const first = r.commit("chart", {
-      "chart/Chart.yaml": "apiVersion: v2\nname: llm\nversion: 0.1.0\n",
+      "chart/Chart.yaml": chartYaml("llm"),
       "chart/values.yaml": values,
       "chart/templates/deployment.yaml": DEPLOYMENT("            {{- toYaml .Values.args | nindent 12 }}\n"),
     });
@@ -58,13 +63,12 @@ describe.runIf(helm)("helm charts", () => {
   });
 
   it("puts the flags of a long sh -c string toYaml folds over two lines at the values line that holds them", async () => {
-    const r = tempRepo();
-    repos.push(r);
+    const r = newRepo();
     const long =
       "vllm serve openai/gpt-oss-20b --trust-remote-code --enable-chunked-prefill --enable-auto-tool-choice " +
       "--tool-call-parser openai --reasoning-parser openai_gptoss";
     const first = r.commit("chart", {
-      "chart/Chart.yaml": "apiVersion: v2\nname: llm\nversion: 0.1.0\n",
+      "chart/Chart.yaml": chartYaml("llm"),
       "chart/values.yaml": `vllm:\n  command:\n    - /bin/sh\n    - -c\n  args:\n    - "${long}"\n`,
       "chart/templates/deployment.yaml": DEPLOYMENT(
         "            {{- toYaml .Values.vllm.args | nindent 12 }}\n",
@@ -83,10 +87,9 @@ describe.runIf(helm)("helm charts", () => {
   });
 
   it("puts a flag an included helper writes at the helper's line, and a filled flag at its template line", async () => {
-    const r = tempRepo();
-    repos.push(r);
+    const r = newRepo();
     const first = r.commit("chart", {
-      "chart/Chart.yaml": "apiVersion: v2\nname: llm\nversion: 0.1.0\n",
+      "chart/Chart.yaml": chartYaml("llm"),
       "chart/values.yaml": "model: Qwen/Qwen3-8B\nlen: 32768\n",
       "chart/templates/_serve.tpl": [
         '{{- define "serve" -}}',
@@ -122,10 +125,9 @@ describe.runIf(helm)("helm charts", () => {
   });
 
   it("renders a chart whose dependency is another chart of the repository, leaving the work tree as it was", async () => {
-    const r = tempRepo();
-    repos.push(r);
+    const r = newRepo();
     r.commit("charts", {
-      "charts/lib/Chart.yaml": "apiVersion: v2\nname: lib\nversion: 0.1.0\n",
+      "charts/lib/Chart.yaml": chartYaml("lib"),
       "charts/lib/templates/sa.yaml": "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: lib-sa\n",
       "charts/vllm/Chart.yaml":
         "apiVersion: v2\nname: vllm\nversion: 0.1.0\ndependencies:\n  - name: lib\n    version: 0.1.0\n    repository: file://../lib\n",
@@ -141,11 +143,30 @@ describe.runIf(helm)("helm charts", () => {
     expect(of(report, "preflight.clean-tree").map((f) => f.status)).toEqual(["pass"]);
   });
 
-  it("stays silent on a chart whose engine is switched off by its values", async () => {
-    const r = tempRepo();
-    repos.push(r);
+  it("reports a trap at the values or helper line that causes it, with what it read as evidence", async () => {
+    const r = newRepo();
     r.commit("chart", {
-      "chart/Chart.yaml": "apiVersion: v2\nname: llm\nversion: 0.1.0\n",
+      "chart/Chart.yaml": chartYaml("llm"),
+      "chart/values.yaml": 'extraArgs:\n  - --tensor-parallel-size\n  - "4"\nliveness:\n  periodSeconds: 10\n',
+      "chart/templates/_helpers.tpl":
+        '{{- define "llm.probes" -}}\nlivenessProbe:\n  httpGet:\n    path: /health\n    port: 8000\n' +
+        "  periodSeconds: {{ .Values.liveness.periodSeconds }}\n  failureThreshold: 3\n{{- end }}\n",
+      "chart/templates/deployment.yaml":
+        DEPLOYMENT(
+          "            - --model\n            - x\n            {{- toYaml .Values.extraArgs | nindent 12 }}\n",
+        ) + '          {{- include "llm.probes" . | nindent 10 }}\n',
+    });
+    const traps = of(await preflight(r.dir), "preflight.traps").filter((f) => f.status !== "pass");
+    const at = (rule: string) => traps.find((f) => f.data?.rule === rule);
+    expect([at("small-shm")?.file, at("small-shm")?.line]).toEqual(["chart/values.yaml", 2]);
+    expect(at("small-shm")?.evidence?.join("\n")).toContain("--tensor-parallel-size 4");
+    expect([at("start-timeout")?.file, at("start-timeout")?.line]).toEqual(["chart/templates/_helpers.tpl", 2]);
+  });
+
+  it("stays silent on a chart whose engine is switched off by its values", async () => {
+    const r = newRepo();
+    r.commit("chart", {
+      "chart/Chart.yaml": chartYaml("llm"),
       "chart/values.yaml": "single:\n  enabled: false\nimages:\n  vLLM: vllm/vllm-openai:v0.10.1\n",
       "chart/templates/deployment.yaml":
         "{{- if .Values.single.enabled }}\n" +

@@ -96,6 +96,22 @@ export function hitAt(
   return { file, line, summary, evidence, fix };
 }
 
+/**
+ * A hit at a place that may be in another file than the source's (a flag from a chart's values.yaml, a probe from
+ * its helper): there the evidence is what the rule read, not a line of the source.
+ */
+export function hitIn(
+  ctx: TrapContext,
+  source: Source,
+  at: { file?: string; line: number },
+  read: string,
+  summary: string,
+  fix: string,
+): TrapHit {
+  if (!at.file || at.file === source.file) return hitAt(ctx, source.file, at.line, summary, fix);
+  return { file: at.file, line: at.line, summary, evidence: [read], fix };
+}
+
 /** One hit per command `pick` objects to, at the command's first line. */
 export function perCommand(
   ctx: TrapContext,

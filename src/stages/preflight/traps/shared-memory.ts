@@ -3,7 +3,7 @@
 // ask for --ipc=host or --shm-size, Kubernetes for an emptyDir (medium: Memory) at /dev/shm.
 import { normalizeFlagName } from "../../../domain/launch/contract.js";
 import type { PodmanRun } from "../../../domain/launch/model.js";
-import { engines, hitAt } from "./lookups.js";
+import { engines, hitIn } from "./lookups.js";
 import type { TrapRuleDef } from "./types.js";
 
 const PARALLEL = new Set(["--tensor-parallel-size", "--pipeline-parallel-size"]);
@@ -39,10 +39,11 @@ export const smallShm: TrapRuleDef = {
       if (!split) return [];
       const form = run.workload?.form ?? run.runtime;
       return [
-        hitAt(
+        hitIn(
           ctx,
-          source.file,
-          split.line,
+          source,
+          split,
+          `${split.name} ${split.value ?? ""}`.trim(),
           `${split.name} ${split.resolvedValue ?? split.value} splits the engine over several GPUs in a container left with the default 64 MiB /dev/shm`,
           FIX[form] ?? `Add --ipc=host (or --shm-size 16g) to the engine's ${run.runtime} run.`,
         ),

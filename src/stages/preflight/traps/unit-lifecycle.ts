@@ -1,7 +1,7 @@
 // Unit traps: keys systemd ignores in the wrong section, restart policies that leave an engine
 // silently dead, and start timeouts shorter than a model load.
 import { timeoutStartSec, unitEntries, unitValue } from "../../../domain/launch/unit.js";
-import { allRuns, engines, hitAt, lineOf } from "./lookups.js";
+import { allRuns, engines, hitAt, hitIn, lineOf } from "./lookups.js";
 import { UNIT_RUNTIMES, type TrapContext, type TrapHit, type TrapRuleDef } from "./types.js";
 
 /**
@@ -145,10 +145,11 @@ function probeBudgets(ctx: TrapContext): TrapHit[] {
     const probe = w.probes.find((p) => p.kind === "startupProbe") ?? w.probes.find((p) => p.kind === "livenessProbe");
     if (!probe || probe.budgetSeconds >= floor) return [];
     return [
-      hitAt(
+      hitIn(
         ctx,
-        source.file,
-        probe.line,
+        source,
+        probe,
+        `${probe.kind}:`,
         `the ${probe.kind} gives the engine ${probe.budgetSeconds} s to answer, under the ${floor} s a model load can take`,
         `Give the container a startupProbe whose failureThreshold x periodSeconds covers the longest load (e.g. failureThreshold: ${Math.ceil((ctx.bootTimeoutSeconds * 1.25) / 10)}, periodSeconds: 10); liveness starts counting after it passes.`,
       ),

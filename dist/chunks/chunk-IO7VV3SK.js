@@ -46670,7 +46670,13 @@ async function placeParts(spec2, text, candidates, read) {
     });
     const align = d.align;
     const elsewhere = flags.map((f, i) => theirs[i] === null && !align.matched(local(f.line)));
+    const probes = (engine.podmanRun?.workload?.probes ?? []).map((x) => ({
+      probe: x,
+      text: all[x.line - 1]?.trim() ?? "",
+      helper: d.named && !align.matched(local(x.line))
+    }));
     remapLines(p.script, (line2) => align.line(local(line2)));
+    for (const x of probes) if (x.helper) inHelper(x.probe, x.text, candidates);
     p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
     const own2 = flags.map((f, i) => theirs[i] ? null : f);
     if (!d.named) byText(own2, written2, elsewhere, d.source);
@@ -46728,6 +46734,17 @@ function inHelpers(flags, written2, elsewhere, candidates) {
       return;
     }
   });
+}
+function inHelper(at2, text, candidates) {
+  if (!text) return;
+  for (const c of candidates) {
+    if (!/\.tpl$/.test(c.file)) continue;
+    const i = bestLine(text, c.text.split("\n"));
+    if (i < 0) continue;
+    at2.file = c.file;
+    at2.line = i + 1;
+    return;
+  }
 }
 function inPatches(flags, written2, source, candidates, patches) {
   const own2 = new Set(source.split("\n").map(plainLine));
@@ -46931,6 +46948,10 @@ function commandsBefore(ctx, source, line2) {
 function hitAt(ctx, file2, line2, summary, fix, alsoLines = []) {
   const evidence = [.../* @__PURE__ */ new Set([line2, ...alsoLines])].sort((a, b) => a - b).map((l) => lineOf(ctx, file2, l));
   return { file: file2, line: line2, summary, evidence, fix };
+}
+function hitIn(ctx, source, at2, read, summary, fix) {
+  if (!at2.file || at2.file === source.file) return hitAt(ctx, source.file, at2.line, summary, fix);
+  return { file: at2.file, line: at2.line, summary, evidence: [read], fix };
 }
 function perCommand(ctx, pick2) {
   return allCommands(ctx).flatMap(({ source, item }) => {
@@ -47498,10 +47519,11 @@ var smallShm = {
     if (!split2) return [];
     const form = run.workload?.form ?? run.runtime;
     return [
-      hitAt(
+      hitIn(
         ctx,
-        source.file,
-        split2.line,
+        source,
+        split2,
+        `${split2.name} ${split2.value ?? ""}`.trim(),
         `${split2.name} ${split2.resolvedValue ?? split2.value} splits the engine over several GPUs in a container left with the default 64 MiB /dev/shm`,
         FIX2[form] ?? `Add --ipc=host (or --shm-size 16g) to the engine's ${run.runtime} run.`
       )
@@ -47612,10 +47634,11 @@ function probeBudgets(ctx) {
     const probe = w.probes.find((p) => p.kind === "startupProbe") ?? w.probes.find((p) => p.kind === "livenessProbe");
     if (!probe || probe.budgetSeconds >= floor) return [];
     return [
-      hitAt(
+      hitIn(
         ctx,
-        source.file,
-        probe.line,
+        source,
+        probe,
+        `${probe.kind}:`,
         `the ${probe.kind} gives the engine ${probe.budgetSeconds} s to answer, under the ${floor} s a model load can take`,
         `Give the container a startupProbe whose failureThreshold x periodSeconds covers the longest load (e.g. failureThreshold: ${Math.ceil(ctx.bootTimeoutSeconds * 1.25 / 10)}, periodSeconds: 10); liveness starts counting after it passes.`
       )

@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-B5HCXFYB.js";
+} from "./chunk-IO7VV3SK.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";
