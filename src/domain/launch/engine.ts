@@ -161,7 +161,7 @@ function peel(words: readonly Word[]): Word[] {
   for (let guard = 0; guard < 4 && w[0]; guard++) {
     const prog = basename(w[0].text);
     if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
-    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
+    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = runnerProgram(w, prog);
     // taskset [-c] MASK|LIST PROGRAM: one positional before the program
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, new Set()) + 1));
     else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
@@ -180,6 +180,17 @@ function peel(words: readonly Word[]): Word[] {
     else break;
   }
   return w;
+}
+
+/** `uv run [options] PROGRAM ...`; uv's `-m`/`--module MOD` runs a module as `python -m MOD` does. */
+function runnerProgram(w: readonly Word[], prog: string): Word[] {
+  let i = 2;
+  while (i < w.length && w[i]!.text.startsWith("-")) {
+    if (prog === "uv" && (w[i]!.text === "-m" || w[i]!.text === "--module"))
+      return [{ ...w[i]!, text: "python" }, { ...w[i]!, text: "-m" }, ...w.slice(i + 1)];
+    i += RUNNER_VALUE.has(w[i]!.text) ? 2 : 1;
+  }
+  return programWords(w.slice(i));
 }
 
 function skipScreen(w: readonly Word[]): number {

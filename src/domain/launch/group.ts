@@ -79,6 +79,8 @@ class Grouper {
     null;
   private braces = 0;
   private readonly conditionalOf = new WeakMap<Command, number>();
+  /** string variables whose value ends in a space, so an append starts a new word */
+  private readonly spaced = new Set<string>();
 
   constructor(
     private readonly tokens: Token[],
@@ -246,12 +248,16 @@ class Grouper {
       // not knowable as a whole (a $VAR from the environment): its words as written, the unknown ones dynamic
       pieces = written.map((w) => ({ ...this.plain(w), optional }));
     }
-    const joins = !append || (prev !== undefined && /^\s/.test(value ?? raw));
+    // `s=""; s+="A=1 "; s+="B=2 "`: appending to an empty value, or to one that ends in a space, starts a word
+    const apart = prev?.length === 0 || this.spaced.has(name) || /^\s/.test(value ?? raw);
+    const joins = !append || (prev !== undefined && apart);
     if (!pieces || !joins) {
       this.s.strings.delete(name);
       return;
     }
     this.s.strings.set(name, append ? [...prev!, ...pieces] : pieces);
+    if (/\s$/.test((value ?? raw).replace(/^["']|["']$/g, ""))) this.spaced.add(name);
+    else this.spaced.delete(name);
   }
 
   private copiedString(raw: string, name: string): Word[] | undefined {
@@ -272,6 +278,7 @@ class Grouper {
 
   /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
   private splitExpansion(w: LexWord, evaluated: boolean): Word[] | null {
+    if (evaluated && w.parts.length > 1) return this.evaluatedParts(w);
     const p = w.parts.length === 1 ? w.parts[0]! : null;
     if (!p || p.kind !== "param" || p.op !== null || p.index !== null || (p.quoted && !evaluated)) return null;
     const known = this.s.strings.get(p.name);
@@ -280,6 +287,20 @@ class Grouper {
     return known && (known.length !== 1 || evaluated || /^-/.test(known[0]!.text))
       ? known.map((x) => ({ ...x, optional: x.optional || w.optional }))
       : null;
+  }
+
+  /** `eval "$ENV_VARS $CMD"`: eval re-reads the joined values, so each known variable's words in turn. */
+  private evaluatedParts(w: LexWord): Word[] | null {
+    const out: Word[] = [];
+    for (const p of w.parts) {
+      if (p.kind === "lit" && !p.text.trim()) continue;
+      const known = p.kind === "param" && p.op === null && p.index === null ? this.s.strings.get(p.name) : undefined;
+      if (!known) return null;
+      out.push(...known.map((x) => ({ ...x, optional: x.optional || w.optional })));
+    }
+    // the re-read command's leading NAME=value words are assignments (`CUDA_VISIBLE_DEVICES=0 vllm serve ...`)
+    const first = out.findIndex((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.text));
+    return first >= 0 ? out.slice(first) : null;
   }
 
   /** Control keywords and function headers: true when the token was structure, not a command word. */

@@ -110,6 +110,11 @@ function heredocEngine(text: string, firstLine: number, runtime: Runtime, nested
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
     if (!/<</.test(lines[i]!) || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
+    // `cat <<'EOF'` to the terminal (a usage text) writes no launcher: its body runs nowhere
+    if (PRINTED_HEREDOC.test(lines[i]!)) {
+      i = heredocAt(lines, i)?.end ?? i;
+      continue;
+    }
     const doc = heredocAt(lines, i);
     if (!doc) continue;
     const { body, end } = doc;
@@ -126,6 +131,8 @@ function heredocEngine(text: string, firstLine: number, runtime: Runtime, nested
   return null;
 }
 
+const PRINTED_HEREDOC = /^\s*cat\s+<<-?\s*(['"]?)\w+\1\s*(1?>&2)?\s*$/;
+
 /** A unit body's ExecStart= line and its continuation lines, the other lines blank (so lines keep their numbers). */
 function execStartLines(body: readonly string[]): string[] {
   let inExec = false;
@@ -137,19 +144,24 @@ function execStartLines(body: readonly string[]): string[] {
   });
 }
 
-/** The program a dynamic word names: `$VLLM_BIN` -> its assignment, `${PY:-python3}` -> the default. */
+/**
+ * The program a dynamic word names: `$VLLM_BIN` -> its assignment, `${PY:-python3}` -> the default. The newest
+ * assignment decides, past those of a positional parameter (`--bin) BIN="$2"` in an option loop).
+ */
 function guesser(assignments: readonly { name: string; value: string }[]) {
+  const unquote = (t: string) => t.replace(/^["']|["']$/g, "");
+  const positional = (t: string) => /^\$\{?[0-9@*]\}?$/.test(unquote(t));
   return (text: string): string => {
     let t = text;
     for (let depth = 0; depth < 4; depth++) {
-      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
+      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(unquote(t));
       if (!m) break;
-      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
+      const assigned = assignments.filter((a) => a.name === m[1] && !positional(a.value)).at(-1)?.value;
       const next = m[2] ?? assigned;
       if (next === undefined) break;
-      t = next.replace(/^["']|["']$/g, "");
+      t = unquote(next);
     }
-    return t;
+    return unquote(t);
   };
 }
 

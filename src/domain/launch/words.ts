@@ -9,6 +9,9 @@ const WRAPPERS_WITH_ARG: Record<string, Set<string>> = {
   stdbuf: new Set(["-i", "-o", "-e"]),
   env: new Set(["-u", "-C", "--unset", "--chdir"]),
   nohup: new Set(),
+  // util-linux: setsid [-c] [-f] [-w] PROGRAM; ionice [-c CLASS] [-n LEVEL] [-t] PROGRAM
+  setsid: new Set(),
+  ionice: new Set(["-c", "-n", "--class", "--classdata"]),
   exec: new Set(["-a"]),
   command: new Set(),
   time: new Set(),

@@ -196,6 +196,12 @@ describe("launch model: scripts", () => {
 
   it("environment runners and CPU pinners in front of the engine", () => {
     expect(shape(engineOf("uv run --with vllm vllm serve /m --port 1\n"))?.flags).toEqual(["--port@1"]);
+    // uv run's -m/--module runs the module as python -m does
+    expect(shape(engineOf("uv run -m sglang.launch_server --model-path $M --tp 2\n"))).toMatchObject({
+      kind: "sglang",
+      flags: ["--model-path@1", "--tp@1"],
+    });
+    expect(shape(engineOf("uv run --module vllm.entrypoints.openai.api_server --port 1\n"))?.kind).toBe("vllm");
     expect(
       shape(engineOf("conda run -n vllm python -u -m vllm.entrypoints.openai.api_server --model /m\n"))?.flags,
     ).toEqual(["--model@1"]);

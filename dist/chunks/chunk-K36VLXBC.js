@@ -2821,6 +2821,9 @@ var WRAPPERS_WITH_ARG = {
   stdbuf: /* @__PURE__ */ new Set(["-i", "-o", "-e"]),
   env: /* @__PURE__ */ new Set(["-u", "-C", "--unset", "--chdir"]),
   nohup: /* @__PURE__ */ new Set(),
+  // util-linux: setsid [-c] [-f] [-w] PROGRAM; ionice [-c CLASS] [-n LEVEL] [-t] PROGRAM
+  setsid: /* @__PURE__ */ new Set(),
+  ionice: /* @__PURE__ */ new Set(["-c", "-n", "--class", "--classdata"]),
   exec: /* @__PURE__ */ new Set(["-a"]),
   command: /* @__PURE__ */ new Set(),
   time: /* @__PURE__ */ new Set(),
@@ -3008,6 +3011,8 @@ var Grouper = class _Grouper {
   fnOpen = null;
   braces = 0;
   conditionalOf = /* @__PURE__ */ new WeakMap();
+  /** string variables whose value ends in a space, so an append starts a new word */
+  spaced = /* @__PURE__ */ new Set();
   run() {
     while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
     this.finish(false);
@@ -3146,12 +3151,15 @@ var Grouper = class _Grouper {
     } else if (!opaque) {
       pieces = written.map((w) => ({ ...this.plain(w), optional }));
     }
-    const joins = !append || prev !== void 0 && /^\s/.test(value ?? raw);
+    const apart = prev?.length === 0 || this.spaced.has(name) || /^\s/.test(value ?? raw);
+    const joins = !append || prev !== void 0 && apart;
     if (!pieces || !joins) {
       this.s.strings.delete(name);
       return;
     }
     this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
+    if (/\s$/.test((value ?? raw).replace(/^["']|["']$/g, ""))) this.spaced.add(name);
+    else this.spaced.delete(name);
   }
   copiedString(raw, name) {
     const ref = soleReference(raw);
@@ -3169,10 +3177,23 @@ var Grouper = class _Grouper {
   }
   /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
   splitExpansion(w, evaluated) {
+    if (evaluated && w.parts.length > 1) return this.evaluatedParts(w);
     const p = w.parts.length === 1 ? w.parts[0] : null;
     if (!p || p.kind !== "param" || p.op !== null || p.index !== null || p.quoted && !evaluated) return null;
     const known = this.s.strings.get(p.name);
     return known && (known.length !== 1 || evaluated || /^-/.test(known[0].text)) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
+  }
+  /** `eval "$ENV_VARS $CMD"`: eval re-reads the joined values, so each known variable's words in turn. */
+  evaluatedParts(w) {
+    const out = [];
+    for (const p of w.parts) {
+      if (p.kind === "lit" && !p.text.trim()) continue;
+      const known = p.kind === "param" && p.op === null && p.index === null ? this.s.strings.get(p.name) : void 0;
+      if (!known) return null;
+      out.push(...known.map((x) => ({ ...x, optional: x.optional || w.optional })));
+    }
+    const first = out.findIndex((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.text));
+    return first >= 0 ? out.slice(first) : null;
   }
   /** Control keywords and function headers: true when the token was structure, not a command word. */
   structural(w) {
@@ -3461,7 +3482,7 @@ function peel(words) {
   for (let guard = 0; guard < 4 && w[0]; guard++) {
     const prog = basename(w[0].text);
     if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
-    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, RUNNER_VALUE)));
+    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = runnerProgram(w, prog);
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
     else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
     else if (prog === "screen")
@@ -3475,6 +3496,15 @@ function peel(words) {
     else break;
   }
   return w;
+}
+function runnerProgram(w, prog) {
+  let i = 2;
+  while (i < w.length && w[i].text.startsWith("-")) {
+    if (prog === "uv" && (w[i].text === "-m" || w[i].text === "--module"))
+      return [{ ...w[i], text: "python" }, { ...w[i], text: "-m" }, ...w.slice(i + 1)];
+    i += RUNNER_VALUE.has(w[i].text) ? 2 : 1;
+  }
+  return programWords(w.slice(i));
 }
 function skipScreen(w) {
   let i = 1;
@@ -3870,6 +3900,10 @@ function heredocEngine(text, firstLine, runtime, nested) {
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
     if (!/<</.test(lines[i]) || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
+    if (PRINTED_HEREDOC.test(lines[i])) {
+      i = heredocAt(lines, i)?.end ?? i;
+      continue;
+    }
     const doc = heredocAt(lines, i);
     if (!doc) continue;
     const { body, end } = doc;
@@ -3885,6 +3919,7 @@ function heredocEngine(text, firstLine, runtime, nested) {
   }
   return null;
 }
+var PRINTED_HEREDOC = /^\s*cat\s+<<-?\s*(['"]?)\w+\1\s*(1?>&2)?\s*$/;
 function execStartLines(body) {
   let inExec = false;
   return body.map((l) => {
@@ -3895,17 +3930,19 @@ function execStartLines(body) {
   });
 }
 function guesser(assignments) {
+  const unquote = (t) => t.replace(/^["']|["']$/g, "");
+  const positional = (t) => /^\$\{?[0-9@*]\}?$/.test(unquote(t));
   return (text) => {
     let t = text;
     for (let depth = 0; depth < 4; depth++) {
-      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(t.replace(/^["']|["']$/g, ""));
+      const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(unquote(t));
       if (!m) break;
-      const assigned = assignments.filter((a) => a.name === m[1]).at(-1)?.value;
+      const assigned = assignments.filter((a) => a.name === m[1] && !positional(a.value)).at(-1)?.value;
       const next = m[2] ?? assigned;
       if (next === void 0) break;
-      t = next.replace(/^["']|["']$/g, "");
+      t = unquote(next);
     }
-    return t;
+    return unquote(t);
   };
 }
 function engineHints(text, assignments, runtime, nested, firstLine) {

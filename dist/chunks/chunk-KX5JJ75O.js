@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-OVHQKM7U.js";
+} from "./chunk-K36VLXBC.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

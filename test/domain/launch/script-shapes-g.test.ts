@@ -1,0 +1,61 @@
+// Script shapes set G2's first run missed, each written here in its own words: a launch behind setsid, a command
+// eval'd from two captured strings, a usage text printed by a heredoc, a binary an option loop may override.
+import { describe, expect, it } from "vitest";
+import { parseServeScript } from "../../../src/domain/launch/parse.js";
+
+const flagsOf = (text: string) => parseServeScript(text).engine?.flags.map((f) => `${f.name}@${f.line}`) ?? null;
+
+describe("script shapes of set G2", () => {
+  it("setsid (and ionice) in front of the engine are wrappers", () => {
+    expect(flagsOf('setsid nohup "$PY" -m sglang.launch_server --port 30000 > log 2>&1 < /dev/null &\n')).toEqual([
+      "--port@1",
+    ]);
+    expect(flagsOf("ionice -c 2 -n 7 llama-server -m /m.gguf --port 8080\n")).toEqual(["-m@1", "--port@1"]);
+  });
+
+  it('`eval "$ENV_VARS $CMD"`: both captured strings, the leading VAR=value words read as assignments', () => {
+    const text = [
+      "envs() {",
+      '  local e=""',
+      '  e+="CUDA_VISIBLE_DEVICES=$GPUS "',
+      '  e+="VLLM_USE_DEEP_GEMM=0 "',
+      '  echo "$e"',
+      "}",
+      "cmd() {",
+      '  local c="vllm serve $MODEL"',
+      '  c+=" --port $PORT"',
+      '  echo "$c"',
+      "}",
+      "ENV_VARS=$(envs)",
+      "VLLM_CMD=$(cmd)",
+      'eval "$ENV_VARS $VLLM_CMD"',
+      "",
+    ].join("\n");
+    const s = parseServeScript(text);
+    expect(s.engine?.kind).toBe("vllm");
+    expect(s.engine?.flags.map((f) => `${f.name}@${f.line}`)).toEqual(["--port@9"]);
+  });
+
+  it("a usage text a heredoc prints to the terminal launches nothing, whatever engine it names", () => {
+    const text = "usage() {\n  cat <<'EOF'\nUsage: serve.sh\n  llama-server via the environment\nEOF\n}\nusage\n";
+    expect(parseServeScript(text).engine).toBeNull();
+    // a heredoc that writes a launcher is still read
+    const writes = "cat > /opt/serve.sh <<'EOF'\nllama-server -m /m.gguf --port 8080\nEOF\n";
+    expect(parseServeScript(writes).engine?.kind).toBe("llama.cpp");
+  });
+
+  it('`BIN=${X:-llama-server}` overridden by `--bin) BIN="$2"` in the option loop: still llama-server', () => {
+    const text = [
+      'BIN="${LLAMA_SERVER_BIN:-llama-server}"',
+      "while [[ $# -gt 0 ]]; do",
+      "  case $1 in",
+      '    --bin) BIN="$2"; shift 2 ;;',
+      "  esac",
+      "done",
+      'cmd=("$BIN" -m "$MODEL" --port 8080)',
+      'exec "${cmd[@]}"',
+      "",
+    ].join("\n");
+    expect(flagsOf(text)).toEqual(["-m@7", "--port@7"]);
+  });
+});
