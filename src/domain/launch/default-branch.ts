@@ -14,12 +14,16 @@ export function defaultBranchFirst(ranked: Engine[], lines: readonly string[], f
 
 const VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
 
-/** A test's word: a variable's default value, or a literal; undefined when the value is not known. */
-function wordValue(word: string, env: Env): string | undefined {
+/**
+ * A test's word: a variable's default value, or a literal; undefined when the value is not known. `unsetEmpty`: a
+ * variable the script never sets counts as empty (`[ -z "$API_KEY" ]` asks just that); elsewhere it stays unknown.
+ */
+function wordValue(word: string, env: Env, unsetEmpty = false): string | undefined {
   const bare = /^"(.*)"$|^'(.*)'$/.exec(word);
   const text = bare ? (bare[1] ?? bare[2]!) : word;
   const v = VAR.exec(text);
   if (!v) return /[$`]/.test(text) ? undefined : text;
+  if (unsetEmpty && !env.has(v[1]!)) return "";
   return env.get(v[1]!) ?? undefined;
 }
 
@@ -29,7 +33,7 @@ function evalTest(cond: string, env: Env): boolean | null {
   if (!m) return null;
   const words = (m[1] ?? m[2] ?? m[3]!).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
   if (words.length === 2 && (words[0] === "-z" || words[0] === "-n")) {
-    const v = wordValue(words[1]!, env);
+    const v = wordValue(words[1]!, env, true);
     return v === undefined ? null : (v === "") === (words[0] === "-z");
   }
   if (words.length !== 3 || !["=", "==", "!="].includes(words[1]!)) return null;

@@ -68,6 +68,11 @@ export function knownArguments(
   return any ? out : null;
 }
 
+/** A body that passes its arguments on as words ("$@", "${@}", $*): a call's flags reach what it runs. */
+export function forwardsAll(body: readonly Token[]): boolean {
+  return body.some((t) => t.kind === "word" && (t.word.arrayRef === "@" || /^"?\$\{?[@*]\}?"?$/.test(t.word.text)));
+}
+
 /** The functions a script defines, shared by the reading of a called function's body. */
 export interface Functions {
   /** the words each function's echo lines print, for an unquoted `$(name)` */

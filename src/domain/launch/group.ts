@@ -10,6 +10,7 @@ import {
   capturedFunction,
   echoedWords,
   forwardedRuntime,
+  forwardsAll,
   knownArguments,
   soleReference,
   type Functions,
@@ -156,7 +157,9 @@ class Grouper {
       )
       .map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
     const prev = t.append ? (this.s.arrays.get(t.name) ?? []) : [];
-    this.s.arrays.set(t.name, [...prev, ...words]);
+    // `if ...; then F=(--trust-remote-code); else F=(); fi`: the empty alternative does not erase the other's words
+    const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
+    if (!emptied) this.s.arrays.set(t.name, [...prev, ...words]);
     const d = this.open(t.line);
     d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
     if (d.words.length === 0)
@@ -464,15 +467,22 @@ class Grouper {
     const body = name ? this.fns.bodies.get(name) : undefined;
     if (!name || !body || this.fns.following.has(name)) return;
     const args = knownArguments(words.slice(1), this.s.strings);
-    if (!args) return;
+    // `run_server --jinja --port 8080` into a body that runs `llama-server "$@"`: the call's flags are its "$@"
+    const all = words.slice(1).some((w) => /^-/.test(w.text)) && forwardsAll(body) ? words.slice(1) : null;
+    if (!args && !all) return;
     this.fns.following.add(name);
-    const saved = [...args.keys()].map((k) => [k, this.s.strings.get(k)] as const);
-    for (const [k, v] of args) this.s.strings.set(k, v);
+    const saved = [...(args?.keys() ?? [])].map((k) => [k, this.s.strings.get(k)] as const);
+    const savedAll = this.s.arrays.get("@");
+    for (const [k, v] of args ?? []) this.s.strings.set(k, v);
+    if (all) this.s.arrays.set("@", all);
     new Grouper(body, this.s, this.fns).run();
     for (const [k, v] of saved) {
       if (v) this.s.strings.set(k, v);
       else this.s.strings.delete(k);
     }
+    if (!all) return;
+    if (savedAll) this.s.arrays.set("@", savedAll);
+    else this.s.arrays.delete("@");
   }
 
   /**

@@ -20,6 +20,8 @@ export interface ParseOptions {
   heredocs?: boolean;
   /** the positional parameters ("$@") the text starts with: `sh -c TEXT $0 ARGS...` gives it ARGS */
   positional?: Word[];
+  /** assignments of the text around this one (a heredoc's variables are the writing script's) */
+  outer?: readonly { name: string; value: string; line: number }[];
 }
 
 export function parseServeScript(crlfText: string, options: ParseOptions = {}): ServeScript {
@@ -49,12 +51,14 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   });
   const runtime = options.runtime ?? "none";
   const nested: ServeScript[] = [];
-  const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
+  const hints = engineHints(text, state.assignments, runtime, nested, firstLine, options.outer);
   const all = findEngines(commands, podmanRuns, hints, runtime);
   const launches = called(reachable(all, commands, lines, firstLine), state.functionBodies, text);
   const found = defaultBranchFirst(launches, lines, firstLine, state.env);
   for (const e of found) onWrittenLines(e, lines, firstLine);
-  const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
+  const engine =
+    found[0] ??
+    (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested, state.assignments));
   // what a `bash -c "..."` string runs is checked like the file's own commands
   for (const n of nested) {
     commands.push(...n.commands);
@@ -106,7 +110,13 @@ function separateLaunches(ranked: readonly Engine[], lines: readonly string[], f
  * /etc/systemd/system, `cmd=$(cat <<EOF ... EOF)`): when the file runs no engine itself, the engine a heredoc's
  * body starts, read at the body's own lines (a unit body by its ExecStart=).
  */
-function heredocEngine(text: string, firstLine: number, runtime: Runtime, nested: ServeScript[]): Engine | null {
+function heredocEngine(
+  text: string,
+  firstLine: number,
+  runtime: Runtime,
+  nested: ServeScript[],
+  outer: readonly { name: string; value: string; line: number }[],
+): Engine | null {
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
     if (!/<</.test(lines[i]!) || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
@@ -121,7 +131,8 @@ function heredocEngine(text: string, firstLine: number, runtime: Runtime, nested
     const at = firstLine + i + 1;
     const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
     const bodyText = unit ? execStartLines(body).join("\n") : body.join("\n");
-    const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime });
+    // an unquoted heredoc's `$LLAMA_BIN` is the writing script's value
+    const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime, outer });
     if (inner.engine) {
       nested.push(inner);
       return inner.engine;
@@ -171,6 +182,7 @@ function engineHints(
   runtime: Runtime,
   nested: ServeScript[],
   firstLine: number,
+  outer: readonly { name: string; value: string; line: number }[] = [],
 ): EngineHints {
   return {
     source: (name) => {
@@ -185,7 +197,7 @@ function engineHints(
       }
       return null;
     },
-    guess: guesser(assignments),
+    guess: guesser([...outer, ...assignments]),
     llama: /llama/i.test(text),
     nested: (inner: string, line: number, positional?: Word[]): Found | null => {
       const s = parseServeScript(inner, { firstLine: line, runtime, ...(positional ? { positional } : {}) });

@@ -16,4 +16,5 @@ export function remapLines(script: ServeScript, to: (line: number) => number): v
   };
   visit(script.engine);
   visit(script.podmanRuns);
+  visit(script.commands);
 }

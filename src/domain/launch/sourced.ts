@@ -44,14 +44,16 @@ export function launchWithLibraries(
   libraries: ReadonlyArray<Sourced & { file: string; text: string }>,
 ): ServeScript | null {
   if (!libraries.length || parseServeScript(text).engine) return null;
-  let combined = text.endsWith("\n") ? text : `${text}\n`;
+  // the libraries first: bash has defined their functions by the time the script's call runs
+  let combined = "";
   const spans: { from: number; to: number; lib: (typeof libraries)[number] }[] = [];
   for (const lib of libraries) {
     const from = combined.split("\n").length; // the library's first line in the combined text
     combined += lib.text.endsWith("\n") ? lib.text : `${lib.text}\n`;
     spans.push({ from, to: combined.split("\n").length, lib }); // [from, to): the library's lines
   }
-  const script = parseServeScript(combined);
+  const offset = combined.split("\n").length - 1; // the script's line n is the combined text's n + offset
+  const script = parseServeScript(combined + text);
   if (!script.engine) return null;
   const spanOf = (line: number) => spans.find((s) => line >= s.from && line < s.to);
   const placed = script.engine.flags.map((f) => {
@@ -59,7 +61,7 @@ export function launchWithLibraries(
     return s ? { file: s.lib.file, line: f.line - s.from + 1 } : null;
   });
   // the library's other lines (its engine command, a container's options) are the sourcing line's, in this file
-  remapLines(script, (line) => spanOf(line)?.lib.line ?? line);
+  remapLines(script, (line) => spanOf(line)?.lib.line ?? line - offset);
   script.engine.flags.forEach((f, i) => {
     const p = placed[i];
     if (p) [f.file, f.line] = [p.file, p.line];

@@ -30,6 +30,8 @@ export function programWords(words: readonly Word[]): Word[] {
     const name = basename(words[i]!.text);
     const withArg = WRAPPERS_WITH_ARG[name];
     if (!withArg) break;
+    // `command -v llama-server` only says where the program is: it runs nothing
+    if (name === "command" && /^-[vV]$/.test(words[i + 1]?.text ?? "")) return [];
     i++;
     if (name === "timeout") {
       while (i < words.length && words[i]!.text.startsWith("-")) i += withArg.has(words[i]!.text) ? 2 : 1;

@@ -161,7 +161,8 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
 /**
  * A unit whose ExecStart= runs a serve script of the repository (`ExecStart=/opt/llm/start-vllm.sh`, `bash
  * serve.sh`) is that script's unit: the pair is checked as a configured script and unit are (the unit's rules
- * know the engine from the script). Matched by the path's tail, the file name at least.
+ * know the engine from the script). Matched by the path's tail, the file name at least. A second unit of the same
+ * script is a target of its own that shares the script's file checks.
  */
 function pairUnits(targets: PreflightTarget[], units: readonly { file: string; text: string }[]): void {
   for (const u of units) {
@@ -170,14 +171,17 @@ function pairUnits(targets: PreflightTarget[], units: readonly { file: string; t
     const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words[0] ?? "") ? words[1] : words[0];
     if (!prog) continue;
     const tail = (p: string, n: number) => p.split("/").slice(-n).join("/");
-    const scripts = targets.filter((t) => t.kind === "script" && t.unitPath === null && !t.endpoint);
+    const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && !t.endpoint);
     // an installer often drops the extension (`install vllm-serve.sh /usr/local/bin/vllm-serve`)
     const bare = (p: string) => basename(p).replace(/\.(ba)?sh$/, "");
     const match =
       scripts.find((t) => t.scriptPath.includes("/") && tail(prog, 2) === tail(t.scriptPath, 2)) ??
       scripts.find((t) => basename(prog) === basename(t.scriptPath)) ??
       scripts.find((t) => bare(prog) === bare(t.scriptPath));
-    if (match) match.unitPath = u.file;
+    if (!match) continue;
+    // two units (profiles) running one script: each unit is checked with it, the script's own checks once
+    if (match.unitPath === null) match.unitPath = u.file;
+    else targets.push({ ...match, name: basename(u.file), unitPath: u.file, sharesFile: true, unitOnly: true });
   }
 }
 

@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { StatusEntry } from "../../ports/git/git.js";
-import { fail, skip, warn, type Finding } from "../../domain/report/finding.js";
+import { fail, pass, skip, warn, type Finding } from "../../domain/report/finding.js";
 import { parseFlagSpec } from "../../domain/launch/contract.js";
 import { isNewPart } from "../../domain/launch/launch.js";
 import { shellQuote } from "../../lib/shell-quote.js";
@@ -212,6 +212,14 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
     bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 1_200_000) / 1000,
     images: t.endpoint?.images ?? {},
   });
+  if (t.unitOnly) {
+    // the script's own findings came with its first unit: this unit adds only what its own keys cause
+    const own = checkTraps(trapInput(script), t.endpoint?.traps ?? {}).filter((f) => f.file === t.unitPath);
+    const quiet = pass("preflight.traps", `${t.unitPath}: no known trap in this unit (it runs ${t.scriptPath})`, {
+      file: t.unitPath!,
+    });
+    return tag([...out.filter((f) => f.check === "preflight.traps"), ...(own.length ? own : [quiet])]);
+  }
   if (fileChecks) out.push(...checkTraps(trapInput(script), t.endpoint?.traps ?? {}));
   else {
     // the engine's own rules judge it: the first engine's target checked the file with the first engine only

@@ -34,6 +34,8 @@ export interface PreflightTarget {
   part?: string | null;
   /** a script's second (third...) engine: the file's own checks (bash -n, shellcheck, traps) ran for the first */
   sharesFile?: boolean;
+  /** a second unit running the same script (another profile): only the unit's own rules are checked for it */
+  unitOnly?: boolean;
   /** set for a chart or overlay: the file is what its tool renders (scriptPath is the template it came from) */
   render?: RenderSpec;
   /** null when the script was discovered (no config): only checks that need no config run */

@@ -190,6 +190,9 @@ describe("launches in the branches of one case, or of an if on an empty test", (
     expect(names(parseServeScript(empty("LORA=${LORA:-a}", '[ -z "$LORA" ]')).engine?.flags)).toEqual(second);
     expect(names(parseServeScript(empty("LORA=${LORA:-a}", '[ -n "$LORA" ]')).engine?.flags)).toEqual(first);
     expect(names(parseServeScript(empty("MODE=${MODE:-fast}", 'test "$MODE" = fast')).engine?.flags)).toEqual(first);
+    // a variable the script never sets is empty unless someone passes it: [ -z ] holds, [ -n ] does not
+    expect(names(parseServeScript(empty("", '[ -z "$LORA" ]')).engine?.flags)).toEqual(first);
+    expect(names(parseServeScript(empty("", '[ -n "$LORA" ]')).engine?.flags)).toEqual(second);
   });
 });
 

@@ -58,4 +58,39 @@ describe("script shapes of set G2", () => {
     ].join("\n");
     expect(flagsOf(text)).toEqual(["-m@7", "--port@7"]);
   });
+
+  it("an array emptied in the else branch keeps the if branch's flag (optional), spliced where it is used", () => {
+    const text = [
+      'if [ "${TRUST:-1}" = "1" ]; then',
+      "  TRUST_FLAG=(--trust-remote-code)",
+      "else",
+      "  TRUST_FLAG=()",
+      "fi",
+      'python -m sglang.launch_server --model-path "$M" "${TRUST_FLAG[@]}" --port 30000',
+      "",
+    ].join("\n");
+    const flags = parseServeScript(text).engine!.flags;
+    expect(flags.map((f) => `${f.name}@${f.line}`)).toEqual(["--model-path@6", "--trust-remote-code@2", "--port@6"]);
+    expect(flags.find((f) => f.name === "--trust-remote-code")?.optional).toBe(true);
+  });
+
+  it("`command -v llama-server` runs nothing; a unit a heredoc writes runs the script's $LLAMA_BIN", () => {
+    expect(parseServeScript("if ! command -v llama-server; then exit 1; fi\n").engine).toBeNull();
+    const text = [
+      "LLAMA_BIN=/usr/local/bin/llama-server",
+      "cat > /etc/systemd/system/llm.service <<UNIT",
+      "[Service]",
+      "ExecStart=$LLAMA_BIN \\\\",
+      "    --port $PORT \\\\",
+      "    --no-mmap",
+      "Restart=on-failure",
+      "UNIT",
+      "systemctl restart llm",
+      "",
+    ].join("\n");
+    const s = parseServeScript(text);
+    expect(s.engine?.kind).toBe("llama.cpp");
+    expect(s.engine?.runtime).toBe("systemd");
+    expect(s.engine?.flags.map((f) => `${f.name}@${f.line}`)).toEqual(["--port@5", "--no-mmap@6"]);
+  });
 });

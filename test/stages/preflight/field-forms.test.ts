@@ -181,6 +181,25 @@ describe("two engines in one script", () => {
     ]);
   });
 
+  it("two units (profiles) that run one script: each unit is checked with it, bash -n runs once", async () => {
+    const serve = "#!/bin/bash\nexec llama-server -m /m.gguf --port 8080\n";
+    const unit = (extra: string) =>
+      `[Unit]\nDescription=llm\n\n[Service]\nExecStart=%h/llm/serve.sh ${extra}\n${extra === "--small" ? "StartLimitIntervalSec=300\n" : ""}`;
+    const report = await preflight({
+      "serve.sh": serve,
+      "big.service": unit("--big"),
+      "small.service": unit("--small"),
+    });
+    expect(rules(report)).toEqual([["start-limit-section", "small.service", 6]]);
+    const units = report.findings.filter((f) => typeof f.data?.unit === "string").map((f) => f.data!.unit);
+    expect([...new Set(units)].sort()).toEqual(["big.service", "small.service"]);
+    expect(report.findings.filter((f) => f.check === "preflight.bash-syntax")).toHaveLength(1);
+    // a unit with nothing to say is still checked, and says so
+    const quiet = await preflight({ "serve.sh": serve, "big.service": unit("--big"), "small.service": unit("--a") });
+    const passes = quiet.findings.filter((f) => f.check === "preflight.traps" && f.status === "pass");
+    expect(passes.map((f) => f.data?.unit).sort()).toEqual(["big.service", "small.service"]);
+  });
+
   it("in two branches of an if are one target, not two", async () => {
     const alt =
       '#!/bin/bash\nif [ "$HW" = hpu ]; then\n  vllm serve /a --port 8000 --block-size 128\nelse\n  vllm serve /a --port 8000\nfi\n';

@@ -54,6 +54,33 @@ describe("a launch in a sourced library", () => {
   });
 });
 
+describe("a library function that passes the call's flags on", () => {
+  it('`run_server --jinja ...` into `llama-server "${defaults[@]}" "$@"`: both sets of flags, each on its own file', async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const lib = [
+      "run_server() {",
+      "  local defaults=(",
+      "    --host 0.0.0.0",
+      '    --port "${PORT:-3191}"',
+      "  )",
+      '  build/bin/llama-server "${defaults[@]}" "$@"',
+      "}",
+      "",
+    ].join("\n");
+    const run = (extra: string) =>
+      `#!/bin/bash\nsource ../setup.sh\n\nrun_server \\\n    --jinja \\\n${extra}    --ctx-size 32768\n`;
+    const first = r.commit("serve", { "setup.sh": lib, "glm/run.sh": run("    --alias glm \\\n") });
+    r.commit("no alias", { "glm/run.sh": run("") });
+    const report = await preflight(r.dir, "--base", first);
+    expect([...new Set(of(report, "preflight.traps").map((f) => f.file))]).toEqual(["glm/run.sh"]);
+    const dropped = of(report, "preflight.dropped-flags").filter((f) => f.status !== "pass");
+    expect(dropped.map((f) => [f.data?.flag, f.evidence?.[1]])).toEqual([
+      ["--alias", expect.stringMatching(/:glm\/run\.sh:6: --alias glm$/)],
+    ]);
+  });
+});
+
 describe("sourcedFiles", () => {
   it("reads the paths relative to the script's own directory, however it is spelt, and nothing else", () => {
     const text = [

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-K36VLXBC.js";
+} from "./chunk-XYWHYWLC.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40636,6 +40636,7 @@ function remapLines(script, to) {
   };
   visit2(script.engine);
   visit2(script.podmanRuns);
+  visit2(script.commands);
 }
 
 // src/domain/launch/sourced.ts
@@ -40657,8 +40658,7 @@ function sourcedFiles(text) {
 }
 function launchWithLibraries(text, libraries) {
   if (!libraries.length || parseServeScript(text).engine) return null;
-  let combined = text.endsWith("\n") ? text : `${text}
-`;
+  let combined = "";
   const spans = [];
   for (const lib of libraries) {
     const from = combined.split("\n").length;
@@ -40666,14 +40666,15 @@ function launchWithLibraries(text, libraries) {
 `;
     spans.push({ from, to: combined.split("\n").length, lib });
   }
-  const script = parseServeScript(combined);
+  const offset = combined.split("\n").length - 1;
+  const script = parseServeScript(combined + text);
   if (!script.engine) return null;
   const spanOf = (line2) => spans.find((s) => line2 >= s.from && line2 < s.to);
   const placed = script.engine.flags.map((f) => {
     const s = f.file ? void 0 : spanOf(f.line);
     return s ? { file: s.lib.file, line: f.line - s.from + 1 } : null;
   });
-  remapLines(script, (line2) => spanOf(line2)?.lib.line ?? line2);
+  remapLines(script, (line2) => spanOf(line2)?.lib.line ?? line2 - offset);
   script.engine.flags.forEach((f, i) => {
     const p = placed[i];
     if (p) [f.file, f.line] = [p.file, p.line];
@@ -40804,10 +40805,12 @@ function pairUnits(targets, units) {
     const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words3[0] ?? "") ? words3[1] : words3[0];
     if (!prog) continue;
     const tail2 = (p, n) => p.split("/").slice(-n).join("/");
-    const scripts = targets.filter((t) => t.kind === "script" && t.unitPath === null && !t.endpoint);
+    const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && !t.endpoint);
     const bare = (p) => basename2(p).replace(/\.(ba)?sh$/, "");
     const match = scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename2(prog) === basename2(t.scriptPath)) ?? scripts.find((t) => bare(prog) === bare(t.scriptPath));
-    if (match) match.unitPath = u.file;
+    if (!match) continue;
+    if (match.unitPath === null) match.unitPath = u.file;
+    else targets.push({ ...match, name: basename2(u.file), unitPath: u.file, sharesFile: true, unitOnly: true });
   }
 }
 var COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
@@ -48372,6 +48375,13 @@ async function preflightTarget(ctx, t) {
     bootTimeoutSeconds: (t.endpoint?.boot.timeout ?? 12e5) / 1e3,
     images: t.endpoint?.images ?? {}
   });
+  if (t.unitOnly) {
+    const own2 = checkTraps(trapInput(script), t.endpoint?.traps ?? {}).filter((f) => f.file === t.unitPath);
+    const quiet = pass("preflight.traps", `${t.unitPath}: no known trap in this unit (it runs ${t.scriptPath})`, {
+      file: t.unitPath
+    });
+    return tag2([...out.filter((f) => f.check === "preflight.traps"), ...own2.length ? own2 : [quiet]]);
+  }
   if (fileChecks) out.push(...checkTraps(trapInput(script), t.endpoint?.traps ?? {}));
   else {
     const first = ctx.targets.find((o) => o.scriptPath === t.scriptPath && !o.sharesFile) ?? t;

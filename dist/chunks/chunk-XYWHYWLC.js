@@ -2839,6 +2839,7 @@ function programWords(words) {
     const name = basename(words[i].text);
     const withArg = WRAPPERS_WITH_ARG[name];
     if (!withArg) break;
+    if (name === "command" && /^-[vV]$/.test(words[i + 1]?.text ?? "")) return [];
     i++;
     if (name === "timeout") {
       while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
@@ -2949,6 +2950,9 @@ function knownArguments(args, strings) {
     if (known.length > 1) any = true;
   });
   return any ? out : null;
+}
+function forwardsAll(body) {
+  return body.some((t) => t.kind === "word" && (t.word.arrayRef === "@" || /^"?\$\{?[@*]\}?"?$/.test(t.word.text)));
 }
 var FORWARDS = /\$(\{)?[@*]|\[[@*]\]\}/;
 function forwardedRuntime(body) {
@@ -3065,7 +3069,8 @@ var Grouper = class _Grouper {
       (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : this.splitExpansion(w, false) ?? [this.plain(w)]
     ).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
-    this.s.arrays.set(t.name, [...prev, ...words]);
+    const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
+    if (!emptied) this.s.arrays.set(t.name, [...prev, ...words]);
     const d = this.open(t.line);
     d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
     if (d.words.length === 0)
@@ -3346,15 +3351,21 @@ var Grouper = class _Grouper {
     const body = name ? this.fns.bodies.get(name) : void 0;
     if (!name || !body || this.fns.following.has(name)) return;
     const args = knownArguments(words.slice(1), this.s.strings);
-    if (!args) return;
+    const all = words.slice(1).some((w) => /^-/.test(w.text)) && forwardsAll(body) ? words.slice(1) : null;
+    if (!args && !all) return;
     this.fns.following.add(name);
-    const saved = [...args.keys()].map((k) => [k, this.s.strings.get(k)]);
-    for (const [k, v] of args) this.s.strings.set(k, v);
+    const saved = [...args?.keys() ?? []].map((k) => [k, this.s.strings.get(k)]);
+    const savedAll = this.s.arrays.get("@");
+    for (const [k, v] of args ?? []) this.s.strings.set(k, v);
+    if (all) this.s.arrays.set("@", all);
     new _Grouper(body, this.s, this.fns).run();
     for (const [k, v] of saved) {
       if (v) this.s.strings.set(k, v);
       else this.s.strings.delete(k);
     }
+    if (!all) return;
+    if (savedAll) this.s.arrays.set("@", savedAll);
+    else this.s.arrays.delete("@");
   }
   /**
    * `set -- "$@" --port 8000` appends to the positional parameters, `set -- a b` replaces them: kept as the
@@ -3684,11 +3695,12 @@ function defaultBranchFirst(ranked, lines, firstLine, env) {
   return taken ? [taken, ...ranked.filter((e) => e !== taken)] : ranked;
 }
 var VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
-function wordValue(word2, env) {
+function wordValue(word2, env, unsetEmpty = false) {
   const bare = /^"(.*)"$|^'(.*)'$/.exec(word2);
   const text = bare ? bare[1] ?? bare[2] : word2;
   const v = VAR.exec(text);
   if (!v) return /[$`]/.test(text) ? void 0 : text;
+  if (unsetEmpty && !env.has(v[1])) return "";
   return env.get(v[1]) ?? void 0;
 }
 function evalTest(cond, env) {
@@ -3696,7 +3708,7 @@ function evalTest(cond, env) {
   if (!m) return null;
   const words = (m[1] ?? m[2] ?? m[3]).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
   if (words.length === 2 && (words[0] === "-z" || words[0] === "-n")) {
-    const v = wordValue(words[1], env);
+    const v = wordValue(words[1], env, true);
     return v === void 0 ? null : v === "" === (words[0] === "-z");
   }
   if (words.length !== 3 || !["=", "==", "!="].includes(words[1])) return null;
@@ -3858,12 +3870,12 @@ function parseServeScript(crlfText, options = {}) {
   });
   const runtime = options.runtime ?? "none";
   const nested = [];
-  const hints = engineHints(text, state.assignments, runtime, nested, firstLine);
+  const hints = engineHints(text, state.assignments, runtime, nested, firstLine, options.outer);
   const all = findEngines(commands, podmanRuns, hints, runtime);
   const launches = called(reachable(all, commands, lines, firstLine), state.functionBodies, text);
   const found = defaultBranchFirst(launches, lines, firstLine, state.env);
   for (const e of found) onWrittenLines(e, lines, firstLine);
-  const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested));
+  const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested, state.assignments));
   for (const n of nested) {
     commands.push(...n.commands);
     podmanRuns.push(...n.podmanRuns);
@@ -3896,7 +3908,7 @@ function separateLaunches(ranked, lines, firstLine) {
   }
   return kept;
 }
-function heredocEngine(text, firstLine, runtime, nested) {
+function heredocEngine(text, firstLine, runtime, nested, outer) {
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
     if (!/<</.test(lines[i]) || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
@@ -3910,7 +3922,7 @@ function heredocEngine(text, firstLine, runtime, nested) {
     const at = firstLine + i + 1;
     const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
     const bodyText = unit ? execStartLines(body).join("\n") : body.join("\n");
-    const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime });
+    const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime, outer });
     if (inner.engine) {
       nested.push(inner);
       return inner.engine;
@@ -3945,7 +3957,7 @@ function guesser(assignments) {
     return unquote(t);
   };
 }
-function engineHints(text, assignments, runtime, nested, firstLine) {
+function engineHints(text, assignments, runtime, nested, firstLine, outer = []) {
   return {
     source: (name) => {
       const own = new RegExp(`\\$\\{?${name}\\b`);
@@ -3955,7 +3967,7 @@ function engineHints(text, assignments, runtime, nested, firstLine) {
       }
       return null;
     },
-    guess: guesser(assignments),
+    guess: guesser([...outer, ...assignments]),
     llama: /llama/i.test(text),
     nested: (inner, line, positional) => {
       const s = parseServeScript(inner, { firstLine: line, runtime, ...positional ? { positional } : {} });
