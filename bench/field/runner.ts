@@ -51,7 +51,8 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
     for (const r of rows) {
       const src = join(cacheDir, r.name);
       if (!statSync(src, { throwIfNoEntry: false })?.isFile()) continue;
-      repo.write(r.path, readFileSync(src, "utf8"));
+      // bytes as they are: a chart's vendored dependency is a .tgz
+      repo.write(r.path, readFileSync(src));
       if (/\.(sh|bash)$/.test(r.path)) execFileSync("chmod", ["+x", join(repo.dir, r.path)]);
     }
     repo.commit(`files of ${rows[0]!.repo}`);

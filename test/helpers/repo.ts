@@ -7,7 +7,8 @@ import { dirname, join } from "node:path";
 export interface TempRepo {
   dir: string;
   git: (...args: string[]) => string;
-  write: (path: string, text: string) => void;
+  /** bytes as they are (a chart's vendored .tgz), or text */
+  write: (path: string, text: string | Uint8Array) => void;
   commit: (message: string, files?: Record<string, string>) => string;
   cleanup: () => void;
 }
@@ -27,7 +28,7 @@ export function tempRepo(prefix = "dg-repo-"): TempRepo {
   const git = (...args: string[]) =>
     execFileSync("git", args, { cwd: dir, env: ENV, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   git("init", "-q", "-b", "main");
-  const write = (path: string, text: string) => {
+  const write = (path: string, text: string | Uint8Array) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   };
@@ -45,7 +46,7 @@ export function shallowClone(src: string): TempRepo {
   const dir = mkdtempSync(join(tmpdir(), "dg-shallow-"));
   execFileSync("git", ["clone", "-q", "--depth", "1", `file://${src}`, dir], { env: ENV, stdio: "ignore" });
   const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, env: ENV, encoding: "utf8" });
-  const write = (path: string, text: string) => {
+  const write = (path: string, text: string | Uint8Array) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   };

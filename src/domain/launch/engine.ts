@@ -325,6 +325,13 @@ function imageEngine(ref: string): EngineKind | null {
 const APP_WORDS =
   /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator)([-_.]|$)/i;
 
+/**
+ * Other inference servers' images, whose argv borrows vLLM's spellings (`--model`, `--served-model-name`): Modular's
+ * MAX, Hugging Face's TGI, Ollama, LMDeploy, Triton/TensorRT-LLM, LocalAI, Aphrodite, TabbyAPI. Not the gate's engines.
+ */
+const OTHER_SERVERS =
+  /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*)$/i;
+
 /** llama.cpp's own flags: an argv for an unknown image that carries them is llama-server's */
 const LLAMA_TYPICAL = new Set([
   "-ngl",
@@ -403,6 +410,7 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
     )
   )
     return null;
+  if (OTHER_SERVERS.test(ref.replace(/[@:][^/]*$/, ""))) return null;
   // An unknown image (a custom build, an engine double) starts an engine when its argv reads like one:
   // vLLM's own flags, or a model path first (`img /models/qwen --port 7770`), never a program (`redis-server ...`).
   const flags = readFlags(after).flags;

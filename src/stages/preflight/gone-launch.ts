@@ -9,13 +9,13 @@ import type { Finding } from "../../domain/report/finding.js";
 import { droppedFlags } from "./dropped-flags.js";
 import type { PreflightContext } from "./targets.js";
 
-/** The engine flags a file's launches held at a commit; null when it started no engine there. */
-function launchAt(file: string, text: string): { flags: Flag[]; engine: EngineKind } | null {
+/** The engine flags of each launch a file held at a commit (a compose service, a container); empty for none. */
+function launchesAt(file: string, text: string): { part: string; flags: Flag[]; engine: EngineKind }[] {
   const kind = candidateKind(file, text);
-  if (!kind) return null;
-  const engines = parseLaunchParts(kind, text).flatMap((p) => (p.script.engine ? [p.script.engine] : []));
-  if (engines.length === 0) return null;
-  return { flags: engines.flatMap((e) => e.flags), engine: engines[0]!.kind };
+  if (!kind) return [];
+  return parseLaunchParts(kind, text).flatMap((p) =>
+    p.script.engine ? [{ part: p.name, flags: p.script.engine.flags, engine: p.script.engine.kind }] : [],
+  );
 }
 
 /**
@@ -38,16 +38,18 @@ export async function checkGoneLaunches(ctx: PreflightContext): Promise<Finding[
       label = `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`;
     }
     const text = await ctx.reader.show(base, file);
-    const was = text === null ? null : launchAt(file, text);
-    if (!was) continue;
     const short = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0]!;
-    for (const f of droppedFlags(was.flags, [], file, label, new Set(), short, file, was.engine)) {
-      if (f.status === "pass") continue;
-      out.push({
-        ...f,
-        summary: `${f.summary} (the file starts no engine now: its launch went away whole)`,
-        data: { ...f.data, launchGone: true },
-      });
+    // each launch on its own: two retired compose services each lose their own --port
+    const was = text === null ? [] : launchesAt(file, text);
+    for (const w of was) {
+      for (const f of droppedFlags(w.flags, [], file, label, new Set(), short, file, w.engine)) {
+        if (f.status === "pass") continue;
+        out.push({
+          ...f,
+          summary: `${f.summary} (the file starts no engine now: its launch went away whole)`,
+          data: { ...f.data, launchGone: true, ...(was.length > 1 ? { part: w.part } : {}) },
+        });
+      }
     }
   }
   return out;

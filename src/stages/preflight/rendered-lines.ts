@@ -75,7 +75,13 @@ export async function placeParts(
       return i >= 0 && i !== at ? { doc: docs[i]!, line: f.line - docs[i]!.first + 1 } : null;
     });
     const align = d.align;
-    const elsewhere = flags.map((f, i) => theirs[i] === null && !align.matched(local(f.line)));
+    // a flag its template line does not write (`{{ range .Values.args }} {{ . }}{{ end }}` in a one-line sh -c
+    // string) came from the values or a helper as much as one on a line of its own
+    const srcLines = d.source.split("\n");
+    const unwritten = (f: Flag) => !holdsWord(srcLines[align.line(local(f.line)) - 1] ?? "", f.name);
+    const elsewhere = flags.map(
+      (f, i) => theirs[i] === null && (!align.matched(local(f.line)) || (d.named && unwritten(f))),
+    );
     const probes = (engine.podmanRun?.workload?.probes ?? []).map((x) => ({
       probe: x,
       text: all[x.line - 1]?.trim() ?? "",

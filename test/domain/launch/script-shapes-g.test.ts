@@ -2,6 +2,7 @@
 // eval'd from two captured strings, a usage text printed by a heredoc, a binary an option loop may override.
 import { describe, expect, it } from "vitest";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
+import { parseLaunchParts } from "../../../src/domain/launch/launch.js";
 
 const flagsOf = (text: string) => parseServeScript(text).engine?.flags.map((f) => `${f.name}@${f.line}`) ?? null;
 
@@ -92,5 +93,16 @@ describe("script shapes of set G2", () => {
     expect(s.engine?.kind).toBe("llama.cpp");
     expect(s.engine?.runtime).toBe("systemd");
     expect(s.engine?.flags.map((f) => `${f.name}@${f.line}`)).toEqual(["--port@5", "--no-mmap@6"]);
+  });
+
+  it("another inference server's image taking vLLM's spellings is none of the gate's engines", () => {
+    const svc = (image: string) =>
+      `services:\n  llm:\n    image: ${image}\n    command:\n      - --model\n      - org/m\n      - --served-model-name\n      - m\n`;
+    const engineOf = (image: string) => parseLaunchParts("compose", svc(image))[0]?.script.engine?.kind ?? null;
+    expect(engineOf("${MAX_IMAGE:-modular/max-amd:nightly}")).toBeNull();
+    expect(engineOf("ghcr.io/huggingface/text-generation-inference:3.0")).toBeNull();
+    expect(engineOf("ollama/ollama")).toBeNull();
+    // an unknown build taking the same argv is still read as vLLM
+    expect(engineOf("registry.example/team/llm-serving:1.2")).toBe("vllm");
   });
 });

@@ -65,4 +65,28 @@ describe("preflight.dropped-flags: a launch that went away whole", () => {
       "--max-num-seqs",
     ]);
   });
+
+  it("a compose file whose engine services are all commented out: each service's flags at its own base line", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const svc = (name: string, port: number) =>
+      `  ${name}:\n    image: ghcr.io/ggml-org/llama.cpp:server\n    command:\n      - --model\n      - /m/${name}.gguf\n      - --port\n      - "${port}"\n`;
+    const compose = `services:\n${svc("llm", 8080)}${svc("rerank", 8081)}  ui:\n    image: ghcr.io/open-webui/open-webui:main\n`;
+    const retired = compose
+      .split("\n")
+      .map((l, i) => (i >= 1 && i <= 14 && l ? `#${l}` : l))
+      .join("\n");
+    r.commit("serve", { "compose.yaml": compose, "other.sh": OTHER });
+    r.commit("disable the llama services", { "compose.yaml": retired });
+    const report = await preflight(r.dir);
+    const rows = report.findings
+      .filter((f) => f.check === "preflight.dropped-flags" && f.data?.launchGone)
+      .map((f) => [f.data?.part, f.data?.flag, f.data?.baseLine]);
+    expect(rows).toEqual([
+      ["llm", "--model", 5],
+      ["llm", "--port", 7],
+      ["rerank", "--model", 12],
+      ["rerank", "--port", 14],
+    ]);
+  });
 });

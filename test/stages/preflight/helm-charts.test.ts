@@ -163,6 +163,24 @@ describe.runIf(helm)("helm charts", () => {
     expect([at("start-timeout")?.file, at("start-timeout")?.line]).toEqual(["chart/templates/_helpers.tpl", 2]);
   });
 
+  it("puts a flag a range writes inside a one-line sh -c string at its values line", async () => {
+    const r = newRepo();
+    const first = r.commit("chart", {
+      "chart/Chart.yaml": chartYaml("llm"),
+      "chart/values.yaml": 'model: m\nargs:\n  - "--load-format auto"\n  - "--enforce-eager"\n',
+      "chart/templates/deployment.yaml":
+        `${deploymentHead("{{ .Release.Name }}")}        - name: vllm\n          image: vllm/vllm-openai:v0.10.1\n` +
+        '          command: ["/bin/sh", "-c"]\n' +
+        '          args: ["vllm serve {{ .Values.model }} --port 8000{{ range .Values.args }} {{ . }}{{ end }}"]\n',
+    });
+    r.commit("eager off", { "chart/values.yaml": 'model: m\nargs:\n  - "--load-format auto"\n' });
+    const report = await preflight(r.dir, "--base", first);
+    const dropped = of(report, "preflight.dropped-flags").filter((f) => f.status !== "pass");
+    expect(dropped.map((f) => [f.data?.flag, f.evidence?.[1]])).toEqual([
+      ["--enforce-eager", expect.stringMatching(/:chart\/values\.yaml:4: --enforce-eager$/)],
+    ]);
+  });
+
   it("stays silent on a chart whose engine is switched off by its values", async () => {
     const r = newRepo();
     r.commit("chart", {

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-XYWHYWLC.js";
+} from "./chunk-2BX3EH6H.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -46672,7 +46672,11 @@ async function placeParts(spec2, text, candidates, read) {
       return i >= 0 && i !== at2 ? { doc: docs[i], line: f.line - docs[i].first + 1 } : null;
     });
     const align = d.align;
-    const elsewhere = flags.map((f, i) => theirs[i] === null && !align.matched(local(f.line)));
+    const srcLines = d.source.split("\n");
+    const unwritten = (f) => !holdsWord(srcLines[align.line(local(f.line)) - 1] ?? "", f.name);
+    const elsewhere = flags.map(
+      (f, i) => theirs[i] === null && (!align.matched(local(f.line)) || d.named && unwritten(f))
+    );
     const probes = (engine.podmanRun?.workload?.probes ?? []).map((x) => ({
       probe: x,
       text: all[x.line - 1]?.trim() ?? "",
@@ -48123,12 +48127,12 @@ function contractsAsText(inp) {
 }
 
 // src/stages/preflight/gone-launch.ts
-function launchAt(file2, text) {
+function launchesAt(file2, text) {
   const kind = candidateKind(file2, text);
-  if (!kind) return null;
-  const engines2 = parseLaunchParts(kind, text).flatMap((p) => p.script.engine ? [p.script.engine] : []);
-  if (engines2.length === 0) return null;
-  return { flags: engines2.flatMap((e) => e.flags), engine: engines2[0].kind };
+  if (!kind) return [];
+  return parseLaunchParts(kind, text).flatMap(
+    (p) => p.script.engine ? [{ part: p.name, flags: p.script.engine.flags, engine: p.script.engine.kind }] : []
+  );
 }
 async function checkGoneLaunches(ctx) {
   if (!ctx.historyOk || !ctx.quietFiles?.length) return [];
@@ -48146,16 +48150,17 @@ async function checkGoneLaunches(ctx) {
       label = `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`;
     }
     const text = await ctx.reader.show(base, file2);
-    const was = text === null ? null : launchAt(file2, text);
-    if (!was) continue;
     const short2 = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0];
-    for (const f of droppedFlags(was.flags, [], file2, label, /* @__PURE__ */ new Set(), short2, file2, was.engine)) {
-      if (f.status === "pass") continue;
-      out.push({
-        ...f,
-        summary: `${f.summary} (the file starts no engine now: its launch went away whole)`,
-        data: { ...f.data, launchGone: true }
-      });
+    const was = text === null ? [] : launchesAt(file2, text);
+    for (const w of was) {
+      for (const f of droppedFlags(w.flags, [], file2, label, /* @__PURE__ */ new Set(), short2, file2, w.engine)) {
+        if (f.status === "pass") continue;
+        out.push({
+          ...f,
+          summary: `${f.summary} (the file starts no engine now: its launch went away whole)`,
+          data: { ...f.data, launchGone: true, ...was.length > 1 ? { part: w.part } : {} }
+        });
+      }
     }
   }
   return out;

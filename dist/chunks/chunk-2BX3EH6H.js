@@ -3607,6 +3607,7 @@ function imageEngine(ref) {
   return null;
 }
 var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator)([-_.]|$)/i;
+var OTHER_SERVERS = /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*)$/i;
 var LLAMA_TYPICAL = /* @__PURE__ */ new Set([
   "-ngl",
   "--n-gpu-layers",
@@ -3662,6 +3663,7 @@ function containerEngine(run, h) {
     ref.replace(/[@:][^/]*$/, "").split("/").at(-1) ?? ""
   ))
     return null;
+  if (OTHER_SERVERS.test(ref.replace(/[@:][^/]*$/, ""))) return null;
   const flags = readFlags(after).flags;
   const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
   if (llamaish) return { kind: "llama.cpp", args: [...after] };
