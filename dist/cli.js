@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-EFGJVKG5.js"),
-    import("./chunks/report-output-L7MHKOK6.js")
+    import("./chunks/commands-SMGUHOKZ.js"),
+    import("./chunks/report-output-5D7LMMXI.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-BZDWKKFB.js";
+} from "./chunks/chunk-6MIQILT3.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -34,7 +34,8 @@ export interface FieldFile {
   serves: boolean;
   targets?: FieldTarget[];
   expect: FieldFinding[];
-  tolerate?: { rule: string; line: number }[];
+  /** a tolerated rule with no line is tolerated on any line of the file */
+  tolerate?: { rule: string; line?: number }[];
 }
 
 export interface FieldDrop {

@@ -62,7 +62,8 @@ export function matchEntry(run: EntryRun): { tp: number; fp: EntryRun["emitted"]
   const open = new Map<string, number>();
   const add = (k: string) => open.set(k, (open.get(k) ?? 0) + 1);
   for (const e of run.file.expect) add(fkey(e.check, e.rule, e.line, e.file));
-  const tolerated = new Set((run.file.tolerate ?? []).map((t) => `${t.rule}|${t.line}`));
+  // a tolerated rule without a line is tolerated wherever the file reports it
+  const tolerated = new Set((run.file.tolerate ?? []).map((t) => `${t.rule}|${t.line ?? "*"}`));
   let tp = 0;
   const fp: EntryRun["emitted"] = [];
   for (const f of run.emitted) {
@@ -72,7 +73,7 @@ export function matchEntry(run: EntryRun): { tp: number; fp: EntryRun["emitted"]
     if (hit) {
       open.set(hit, open.get(hit)! - 1);
       tp++;
-    } else if (!tolerated.has(`${f.rule}|${f.line}`)) fp.push(f);
+    } else if (!tolerated.has(`${f.rule}|${f.line}`) && !tolerated.has(`${f.rule}|*`)) fp.push(f);
   }
   const misses = run.file.expect.filter((e) => {
     const k = fkey(e.check, e.rule, e.line, e.file);

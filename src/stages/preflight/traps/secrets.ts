@@ -16,7 +16,7 @@ const AUTH_HEADER =
 
 /** Values that stand for "put your secret here" (a template, the OpenAI client's dummy key), not a secret. */
 const PLACEHOLDER =
-  /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+  /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|#+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
 
 function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value.trim());
