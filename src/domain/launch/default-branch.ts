@@ -8,7 +8,10 @@ type Env = ReadonlyMap<string, string | null>;
 /** `ranked` with the launch the defaults take moved first; unchanged when that cannot be worked out. */
 export function defaultBranchFirst(ranked: Engine[], lines: readonly string[], firstLine: number, env: Env): Engine[] {
   if (ranked.length < 2) return ranked;
-  const taken = caseTaken(ranked, lines, firstLine, env) ?? ifTaken(ranked, lines, firstLine, env);
+  const taken =
+    caseTaken(ranked, lines, firstLine, env) ??
+    ifTaken(ranked, lines, firstLine, env) ??
+    exitTaken(ranked, lines, firstLine, env);
   return taken ? [taken, ...ranked.filter((e) => e !== taken)] : ranked;
 }
 
@@ -36,10 +39,51 @@ function evalTest(cond: string, env: Env): boolean | null {
     const v = wordValue(words[1]!, env, true);
     return v === undefined ? null : (v === "") === (words[0] === "-z");
   }
-  if (words.length !== 3 || !["=", "==", "!="].includes(words[1]!)) return null;
+  if (words.length !== 3) return null;
   const [a, b] = [wordValue(words[0]!, env), wordValue(words[2]!, env)];
   if (a === undefined || b === undefined) return null;
+  const numeric = NUMERIC[words[1]!];
+  if (numeric) return /^-?\d+$/.test(a) && /^-?\d+$/.test(b) ? numeric(Number(a), Number(b)) : null;
+  if (!["=", "==", "!="].includes(words[1]!)) return null;
   return (a === b) === (words[1] !== "!=");
+}
+
+const NUMERIC: Record<string, (a: number, b: number) => boolean> = {
+  "-eq": (a, b) => a === b,
+  "-ne": (a, b) => a !== b,
+  "-gt": (a, b) => a > b,
+  "-lt": (a, b) => a < b,
+  "-ge": (a, b) => a >= b,
+  "-le": (a, b) => a <= b,
+};
+
+/** The `if TEST` that opens the block a line is in (none when a `fi` closes one first): its test's truth, or null. */
+function enclosingTest(index: number, lines: readonly string[], env: Env): boolean | null {
+  let depth = 0; // if-blocks opened and closed between the line and its own if
+  for (let i = index - 1; i >= 0; i--) {
+    const l = lines[i]!;
+    if (/^\s*if\b.*;\s*fi\s*$/.test(l)) continue;
+    if (/^\s*fi\b/.test(l)) depth++;
+    const m = /^\s*(el)?if\s+(.*)$/.exec(l);
+    if (!m) continue;
+    if (depth === 0) return m[1] ? null : evalTest(m[2]!, env);
+    if (!m[1]) depth--;
+  }
+  return null;
+}
+
+/**
+ * `if [[ "$mode" -eq 1 ]]; then ... launch A; exit 0; fi` then launch B: A runs when the test holds by default, B
+ * when it does not.
+ */
+function exitTaken(ranked: Engine[], lines: readonly string[], firstLine: number, env: Env): Engine | null {
+  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line) as [Engine, Engine];
+  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
+  const fi = between.findIndex((l) => /^\s*fi\b/.test(l));
+  if (fi < 0 || !between.slice(0, fi).some((l) => /^\s*exit\b/.test(l))) return null;
+  if (between.slice(0, fi).some((l) => /^\s*(else|elif)\b/.test(l))) return null;
+  const holds = enclosingTest(a.command.line - firstLine, lines, env);
+  return holds === null ? null : holds ? a : b;
 }
 
 /** Two launches in the if and else branches of one `if TEST; then ... else ... fi`. */
@@ -85,7 +129,7 @@ function branchOf(e: Engine, lines: readonly string[], firstLine: number, env: E
 }
 
 /** A case pattern as a regular expression: quoted parts literal, * and ? as the shell reads them. */
-function globRegex(pattern: string): RegExp {
+export function globRegex(pattern: string): RegExp {
   const parts = pattern.match(/"[^"]*"|'[^']*'|[^"']+/g) ?? [];
   const body = parts
     .map((p) =>

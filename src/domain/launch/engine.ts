@@ -294,7 +294,11 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
       const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(script.text);
       const src = ref ? h.source(ref[1]!) : null;
       // the words after the text are $0, then the positional parameters its "$@" stands for
-      return src ? h.nested(src.text, src.line) : h.nested(script.text, script.line, w.slice(s + 2));
+      const read = src ? h.nested(src.text, src.line) : h.nested(script.text, script.line, w.slice(s + 2));
+      // built by `cmd+=" --flag"` lines instead: the words cmd held there, each at its own line
+      const held = script.held ? directEngine(script.held, h) : null;
+      const count = (f: Found | null) => (f ? readFlags(f.args).flags.length : -1);
+      return held && count(held) > count(read) ? held : read;
     }
     // `bash wrapper.sh python -m vllm...`: a wrapper (secrets, env) that ends in `exec "$@"` runs its arguments
     const script = skipOptions(w, 1, new Set());

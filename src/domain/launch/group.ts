@@ -6,6 +6,7 @@ import type { Command, Word } from "./model.js";
 import { lex, lexWords, type LexWord, type Token } from "./lexer.js";
 import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
 import { assignedSource } from "./words.js";
+import { CaseArms } from "./case-arms.js";
 import {
   capturedFunction,
   echoedWords,
@@ -72,6 +73,8 @@ class Grouper {
   private draft: Draft | null = null;
   private pipedFrom: Command | null = null;
   private caseDepth = 0;
+  /** which arm of each open case runs by default: assignments in the others do not set the value */
+  private readonly arms = new CaseArms();
   private inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   private conditional = 0;
@@ -127,9 +130,14 @@ class Grouper {
       this.caseDepth--;
       this.conditional = Math.max(0, this.conditional - 1);
       this.inPattern = false;
+      this.arms.close();
       return;
     }
-    if (t.kind === "op" && t.op === ")") this.inPattern = false;
+    if (t.kind === "word") this.arms.pattern(t.word.text);
+    if (t.kind === "op" && t.op === ")") {
+      this.inPattern = false;
+      this.arms.armStarts();
+    }
   }
 
   private op(op: string): void {
@@ -157,9 +165,10 @@ class Grouper {
       )
       .map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
     const prev = t.append ? (this.s.arrays.get(t.name) ?? []) : [];
+    const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name));
     // `if ...; then F=(--trust-remote-code); else F=(); fi`: the empty alternative does not erase the other's words
     const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
-    if (!emptied) this.s.arrays.set(t.name, [...prev, ...words]);
+    if (!emptied && !skipped) this.s.arrays.set(t.name, [...prev, ...words]);
     const d = this.open(t.line);
     d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
     if (d.words.length === 0)
@@ -204,11 +213,14 @@ class Grouper {
       this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
     }
-    d.words.push(this.plain(w));
+    const held = this.heldWords(w);
+    d.words.push(held ? { ...this.plain(w), held } : this.plain(w));
   }
 
   /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
   private remember(name: string, value: string | undefined, line: number, append: boolean, raw: string): void {
+    // an arm of a case that does not run by default sets an alternative, not the value
+    if (this.arms.skipping && (append || this.s.strings.has(name))) return;
     const prev = this.s.strings.get(name);
     const optional = this.conditional > 0;
     // `cmd=$(make_cmd)` (what a function prints) and `cmd="$1"` (a known value copied): the same words
@@ -292,6 +304,14 @@ class Grouper {
       : null;
   }
 
+  /** `"$CMD"` quoted, CMD a known string of several words: those words (bash keeps them one argument). */
+  private heldWords(w: LexWord): Word[] | undefined {
+    const p = w.parts.length === 1 ? w.parts[0]! : null;
+    if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return undefined;
+    const known = this.s.strings.get(p.name);
+    return known && known.length > 1 ? known : undefined;
+  }
+
   /** `eval "$ENV_VARS $CMD"`: eval re-reads the joined values, so each known variable's words in turn. */
   private evaluatedParts(w: LexWord): Word[] | null {
     const out: Word[] = [];
@@ -324,13 +344,17 @@ class Grouper {
         this.loopVariable();
         this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
         return true;
-      case "case":
+      case "case": {
+        const word = this.tokens[this.i];
+        this.arms.open(word?.kind === "word" ? resolveWord(word.word, this.s.env) : undefined);
         this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
         this.caseDepth++;
         this.inPattern = true;
         return true;
+      }
       case "esac":
         this.caseDepth = Math.max(0, this.caseDepth - 1);
+        this.arms.close();
         return true;
       case "function": {
         const name = this.tokens[this.i];

@@ -12,6 +12,8 @@ export interface Word {
   dynamic: boolean;
   /** the text with $VAR / ${VAR:-default} filled from the script's own assignments and defaults; absent when unknown */
   resolved?: string;
+  /** `"$CMD"` quoted: the words CMD held there when they are known (`bash -c "$CMD"` runs them) */
+  held?: Word[];
 }
 
 /** A simple command: its words, assignments in front of it, and the lines it spans. */

@@ -10,6 +10,7 @@ import { fileKind, parseLaunch, parseLaunchParts, yamlKind, type FileKind } from
 import { NestingTooDeep } from "../../domain/launch/lexer.js";
 import { launchWithLibraries, sourcedFiles } from "../../domain/launch/sourced.js";
 import type { PreflightTarget } from "./targets.js";
+import { pairScriptLaunchers } from "./script-launchers.js";
 
 const SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
 // a cheap gate first: parsing every file in a repository is not free
@@ -98,11 +99,13 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
   );
   const units: { file: string; text: string }[] = [];
   const launchers: string[] = [];
+  const scripts: { file: string; text: string }[] = [];
   for (const file of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
     // a chart's templates are no YAML until helm renders them; its values are no launch file
     if (rendered.some((d) => inChart(file, d)) || patches.has(file)) continue;
-    if (!/\.(sh|bash|service|container|ya?ml)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
+    // (batch-system job files are shell scripts under another name)
+    if (!/\.(sh|bash|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
     let text: string;
     try {
       text = readFileSync(join(root, file), "utf8");
@@ -128,6 +131,7 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     if (!kind) {
       if (/\.service$/.test(file)) units.push({ file, text });
       else if (COMPOSE_UP.test(text)) launchers.push(file);
+      else if (candidateKind(file, text) === "script") scripts.push({ file, text });
       continue;
     }
     // a script that starts two engines one after the other: each is a target; the first checks the file
@@ -153,6 +157,7 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
         kind,
       });
   }
+  pairScriptLaunchers(targets, scripts);
   pairUnits(targets, units);
   pairLaunchers(targets, launchers);
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
@@ -177,7 +182,9 @@ function pairUnits(targets: PreflightTarget[], units: readonly { file: string; t
     const match =
       scripts.find((t) => t.scriptPath.includes("/") && tail(prog, 2) === tail(t.scriptPath, 2)) ??
       scripts.find((t) => basename(prog) === basename(t.scriptPath)) ??
-      scripts.find((t) => bare(prog) === bare(t.scriptPath));
+      scripts.find((t) => bare(prog) === bare(t.scriptPath)) ??
+      // a unit that runs a wrapper of the serve script (`podman_start.sh` that execs it in a container)
+      targets.find((t) => t.kind === "script" && t.launcher && basename(prog) === basename(t.launcher));
     if (!match) continue;
     // two units (profiles) running one script: each unit is checked with it, the script's own checks once
     if (match.unitPath === null) match.unitPath = u.file;

@@ -59,6 +59,17 @@ function abbreviates(a: string, b: string): boolean {
   return i === s.length;
 }
 
+/** One setting, each engine's spelling: vLLM's, SGLang's, llama.cpp's. */
+const SETTINGS: ReadonlyArray<ReadonlySet<string>> = [
+  new Set(["--max-model-len", "--context-length", "--ctx-size"]),
+  new Set(["--tensor-parallel-size", "--tp-size"]),
+  new Set(["--gpu-memory-utilization", "--mem-fraction-static"]),
+  new Set(["--max-num-seqs", "--max-running-requests", "--parallel"]),
+  new Set(["--model", "--model-path"]),
+];
+const sameSetting = (a: string, b: string) =>
+  SETTINGS.some((s) => s.has(normalizeFlagName(a)) && s.has(normalizeFlagName(b)));
+
 /**
  * `--draft-model "$D"` gone and `--spec-draft-model "$D"` new, or `--context-size $CTX` gone and `--ctx-size $CTX`
  * new: the same value (a path, a name, a variable, not a bare number) under a name holding every word of the old
@@ -71,8 +82,9 @@ function movedValue(f: Flag, added: readonly Flag[]): Flag | null {
   const same = added.filter((g) => g.value === f.value);
   const hit = same.length === 1 ? same[0]! : null;
   if (!hit) return null;
-  // a bare number is too common a value to say the setting moved unless the new name abbreviates the old
-  if (abbreviates(f.name, hit.name)) return hit;
+  // a bare number is too common a value to say the setting moved unless the new name abbreviates the old, or is
+  // the same setting in another engine's words (a command ported from vLLM to SGLang)
+  if (abbreviates(f.name, hit.name) || sameSetting(f.name, hit.name)) return hit;
   return /[^\d.]/.test(f.value) && f.value.length >= 3 && [...old].every((w) => words(hit.name).has(w)) ? hit : null;
 }
 

@@ -105,4 +105,61 @@ describe("script shapes of set G2", () => {
     // an unknown build taking the same argv is still read as vLLM
     expect(engineOf("registry.example/team/llm-serving:1.2")).toBe("vllm");
   });
+
+  it("a string set in each arm of a case takes the arm the default value picks, not the last one", () => {
+    const text = [
+      'MODE="${MODE:-thinking}"',
+      'case "${MODE}" in',
+      "  thinking)",
+      '    SAMPLE="--temp 1.0 --top-p 0.95"',
+      "    ;;",
+      "  coding)",
+      '    SAMPLE="--temp 0.6 --top-k 20"',
+      "    ;;",
+      "esac",
+      "llama-server -m /m.gguf $SAMPLE --port 8080",
+      "",
+    ].join("\n");
+    expect(flagsOf(text)).toEqual(["-m@10", "--temp@4", "--top-p@4", "--port@10"]);
+    // with the default unknown, as before: the last arm's
+    expect(flagsOf(text.replace('MODE="${MODE:-thinking}"', ""))).toEqual([
+      "-m@10",
+      "--temp@7",
+      "--top-k@7",
+      "--port@10",
+    ]);
+  });
+
+  it('`nohup bash -c "$cmd"` after `cmd+=" --flag"` lines: the flags cmd held, each at its line', () => {
+    const text = [
+      "start() {",
+      '  local cmd="python3 -m vllm.entrypoints.openai.api_server"',
+      "  cmd+=\" --model '$MODEL'\"",
+      '  cmd+=" --port $PORT"',
+      '  nohup bash -c "$cmd" > "$LOG" 2>&1 &',
+      "}",
+      "start",
+      "",
+    ].join("\n");
+    expect(flagsOf(text)).toEqual(["--model@3", "--port@4"]);
+  });
+
+  it("`if [[ $router -eq 1 ]]; then ... launch; exit 0; fi` then another launch: the test's default picks", () => {
+    const text = (router: string) =>
+      [
+        `router=${router}`,
+        'if [[ "$router" -eq 1 ]]; then',
+        "  CMD=(llama-server --models-preset m.ini --port 8080)",
+        '  if [[ -n "${DIR:-}" ]]; then',
+        '    CMD+=(--models-dir "$DIR")',
+        "  fi",
+        '  "${CMD[@]}"',
+        "  exit 0",
+        "fi",
+        "llama-server -hf org/m:Q4 --embeddings --pooling mean --ctx-size 8192 --port 8080",
+        "",
+      ].join("\n");
+    expect(flagsOf(text("1"))?.slice(0, 2)).toEqual(["--models-preset@3", "--port@3"]);
+    expect(flagsOf(text("0"))?.[0]).toBe("-hf@10");
+  });
 });

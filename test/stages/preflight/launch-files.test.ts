@@ -182,6 +182,9 @@ describe("preflight: honest contract messages", () => {
     // respelt in one place, respelt wherever the name stood
     expect(drops("--ngl $NGL --ngl 0", "-ngl $NGL -ngl 0")).toEqual([["pass", null]]);
     expect(drops("--ngl $NGL --n-gpu-layers 0", "--ngl $NGL --ngl 0")).toEqual([["pass", null]]);
+    // the same setting in another engine's words, same value: a command ported between engines
+    expect(drops("--max-model-len 32768", "--context-length 32768")).toEqual([["pass", null]]);
+    expect(drops("--max-model-len 32768", "--context-length 8192")).toEqual([["warn", "--max-model-len"]]);
     // a bare number under a merely related name is no evidence of a move
     expect(drops("--threads-batch 8", "--batch-size 8")).toEqual([["warn", "--threads-batch"]]);
     // a value that moves to an unrelated flag is still a drop

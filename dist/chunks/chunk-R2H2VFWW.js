@@ -2918,6 +2918,158 @@ function heredocAt(lines, i) {
   return { body: m[2] ? body : body.map((l) => l.replace(/\\([\\$`])/g, "$1")), end };
 }
 
+// src/domain/launch/default-branch.ts
+function defaultBranchFirst(ranked, lines, firstLine, env) {
+  if (ranked.length < 2) return ranked;
+  const taken = caseTaken(ranked, lines, firstLine, env) ?? ifTaken(ranked, lines, firstLine, env) ?? exitTaken(ranked, lines, firstLine, env);
+  return taken ? [taken, ...ranked.filter((e) => e !== taken)] : ranked;
+}
+var VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+function wordValue(word2, env, unsetEmpty = false) {
+  const bare = /^"(.*)"$|^'(.*)'$/.exec(word2);
+  const text = bare ? bare[1] ?? bare[2] : word2;
+  const v = VAR.exec(text);
+  if (!v) return /[$`]/.test(text) ? void 0 : text;
+  if (unsetEmpty && !env.has(v[1])) return "";
+  return env.get(v[1]) ?? void 0;
+}
+function evalTest(cond, env) {
+  const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
+  if (!m) return null;
+  const words = (m[1] ?? m[2] ?? m[3]).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
+  if (words.length === 2 && (words[0] === "-z" || words[0] === "-n")) {
+    const v = wordValue(words[1], env, true);
+    return v === void 0 ? null : v === "" === (words[0] === "-z");
+  }
+  if (words.length !== 3) return null;
+  const [a, b] = [wordValue(words[0], env), wordValue(words[2], env)];
+  if (a === void 0 || b === void 0) return null;
+  const numeric = NUMERIC[words[1]];
+  if (numeric) return /^-?\d+$/.test(a) && /^-?\d+$/.test(b) ? numeric(Number(a), Number(b)) : null;
+  if (!["=", "==", "!="].includes(words[1])) return null;
+  return a === b === (words[1] !== "!=");
+}
+var NUMERIC = {
+  "-eq": (a, b) => a === b,
+  "-ne": (a, b) => a !== b,
+  "-gt": (a, b) => a > b,
+  "-lt": (a, b) => a < b,
+  "-ge": (a, b) => a >= b,
+  "-le": (a, b) => a <= b
+};
+function enclosingTest(index, lines, env) {
+  let depth = 0;
+  for (let i = index - 1; i >= 0; i--) {
+    const l = lines[i];
+    if (/^\s*if\b.*;\s*fi\s*$/.test(l)) continue;
+    if (/^\s*fi\b/.test(l)) depth++;
+    const m = /^\s*(el)?if\s+(.*)$/.exec(l);
+    if (!m) continue;
+    if (depth === 0) return m[1] ? null : evalTest(m[2], env);
+    if (!m[1]) depth--;
+  }
+  return null;
+}
+function exitTaken(ranked, lines, firstLine, env) {
+  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
+  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
+  const fi = between.findIndex((l) => /^\s*fi\b/.test(l));
+  if (fi < 0 || !between.slice(0, fi).some((l) => /^\s*exit\b/.test(l))) return null;
+  if (between.slice(0, fi).some((l) => /^\s*(else|elif)\b/.test(l))) return null;
+  const holds = enclosingTest(a.command.line - firstLine, lines, env);
+  return holds === null ? null : holds ? a : b;
+}
+function ifTaken(ranked, lines, firstLine, env) {
+  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
+  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
+  if (!between.some((l) => /^\s*else\s*$/.test(l))) return null;
+  for (let i = a.command.line - firstLine - 1; i >= 0; i--) {
+    if (/^\s*fi\b/.test(lines[i])) return null;
+    const m = /^\s*(?:el)?if\s+(.*)$/.exec(lines[i]);
+    if (!m) continue;
+    const holds = evalTest(m[1], env);
+    return holds === null ? null : holds ? a : b;
+  }
+  return null;
+}
+var PATTERN = `(?:"[^"]*"|'[^']*'|[^\\s()|"';$]+)`;
+var LABEL = new RegExp(`^\\s*\\(?\\s*(${PATTERN}(?:\\s*\\|\\s*${PATTERN})*)\\s*\\)`);
+var CASE = /^\s*case\s+("?\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"?)\s+in\b/;
+function branchOf(e, lines, firstLine, env) {
+  let patterns = null;
+  let label = -1;
+  for (let i = e.command.line - firstLine; i >= 0; i--) {
+    const l = lines[i];
+    if (patterns === null && i < e.command.line - firstLine && (/^\s*esac\b/.test(l) || /;;\s*$/.test(l))) return null;
+    const c = CASE.exec(l);
+    if (c) return patterns ? { caseLine: i, value: wordValue(c[1], env), patterns, label } : null;
+    if (patterns !== null) {
+      if (/^\s*esac\b/.test(l)) return null;
+      continue;
+    }
+    const m = LABEL.exec(l);
+    if (m) {
+      patterns = m[1].split("|").map((p) => p.trim());
+      label = i;
+    }
+  }
+  return null;
+}
+function globRegex(pattern) {
+  const parts = pattern.match(/"[^"]*"|'[^']*'|[^"']+/g) ?? [];
+  const body = parts.map(
+    (p) => /^["']/.test(p) ? p.slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : p.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")
+  ).join("");
+  return new RegExp(`^${body}$`);
+}
+function caseTaken(ranked, lines, firstLine, env) {
+  const branches = ranked.flatMap((e) => {
+    const b = branchOf(e, lines, firstLine, env);
+    return b ? [{ e, ...b }] : [];
+  });
+  const first = branches[0];
+  if (!first || first.value === void 0) return null;
+  const same = branches.filter((b) => b.caseLine === first.caseLine).sort((x, y) => x.label - y.label);
+  if (same.length < 2) return null;
+  const matches = (patterns) => patterns.some((p) => globRegex(p).test(first.value));
+  const matching = same.find((b) => matches(b.patterns));
+  if (!matching) return null;
+  for (let i = first.caseLine + 1; i < matching.label; i++) {
+    const m = LABEL.exec(lines[i]);
+    if (m && !same.some((b) => b.label === i) && matches(m[1].split("|").map((p) => p.trim()))) return null;
+  }
+  return matching.e;
+}
+
+// src/domain/launch/case-arms.ts
+var CaseArms = class {
+  stack = [];
+  /** `case WORD in`: WORD's value when known. */
+  open(value) {
+    this.stack.push({ value, matched: false, arm: "unknown", patterns: [] });
+  }
+  /** A word of the arm's pattern list (`a|b)` gives a and b). */
+  pattern(word2) {
+    this.stack.at(-1)?.patterns.push(word2);
+  }
+  /** The `)` that ends the pattern list: whether this arm runs. */
+  armStarts() {
+    const c = this.stack.at(-1);
+    if (!c) return;
+    const hit = c.value !== void 0 && c.patterns.some((p) => globRegex(p).test(c.value));
+    c.arm = c.value === void 0 ? "unknown" : c.matched || !hit ? "skipped" : "taken";
+    if (c.arm === "taken") c.matched = true;
+    c.patterns = [];
+  }
+  close() {
+    this.stack.pop();
+  }
+  /** Inside an arm that does not run by default. */
+  get skipping() {
+    return this.stack.some((c) => c.arm === "skipped");
+  }
+};
+
 // src/domain/launch/function-calls.ts
 function soleReference(text) {
   const m = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*|[1-9])\}?"?$/.exec(text);
@@ -3008,6 +3160,8 @@ var Grouper = class _Grouper {
   draft = null;
   pipedFrom = null;
   caseDepth = 0;
+  /** which arm of each open case runs by default: assignments in the others do not set the value */
+  arms = new CaseArms();
   inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   conditional = 0;
@@ -3047,9 +3201,14 @@ var Grouper = class _Grouper {
       this.caseDepth--;
       this.conditional = Math.max(0, this.conditional - 1);
       this.inPattern = false;
+      this.arms.close();
       return;
     }
-    if (t.kind === "op" && t.op === ")") this.inPattern = false;
+    if (t.kind === "word") this.arms.pattern(t.word.text);
+    if (t.kind === "op" && t.op === ")") {
+      this.inPattern = false;
+      this.arms.armStarts();
+    }
   }
   op(op) {
     if (op === "(") return;
@@ -3069,8 +3228,9 @@ var Grouper = class _Grouper {
       (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : this.splitExpansion(w, false) ?? [this.plain(w)]
     ).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
+    const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name));
     const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
-    if (!emptied) this.s.arrays.set(t.name, [...prev, ...words]);
+    if (!emptied && !skipped) this.s.arrays.set(t.name, [...prev, ...words]);
     const d = this.open(t.line);
     d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
     if (d.words.length === 0)
@@ -3114,10 +3274,12 @@ var Grouper = class _Grouper {
       this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
     }
-    d.words.push(this.plain(w));
+    const held2 = this.heldWords(w);
+    d.words.push(held2 ? { ...this.plain(w), held: held2 } : this.plain(w));
   }
   /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
   remember(name, value, line, append, raw) {
+    if (this.arms.skipping && (append || this.s.strings.has(name))) return;
     const prev = this.s.strings.get(name);
     const optional = this.conditional > 0;
     const copied = capturedFunction(raw) ?? null;
@@ -3188,6 +3350,13 @@ var Grouper = class _Grouper {
     const known = this.s.strings.get(p.name);
     return known && (known.length !== 1 || evaluated || /^-/.test(known[0].text)) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
   }
+  /** `"$CMD"` quoted, CMD a known string of several words: those words (bash keeps them one argument). */
+  heldWords(w) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return void 0;
+    const known = this.s.strings.get(p.name);
+    return known && known.length > 1 ? known : void 0;
+  }
   /** `eval "$ENV_VARS $CMD"`: eval re-reads the joined values, so each known variable's words in turn. */
   evaluatedParts(w) {
     const out = [];
@@ -3218,13 +3387,17 @@ var Grouper = class _Grouper {
         this.loopVariable();
         this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
         return true;
-      case "case":
+      case "case": {
+        const word2 = this.tokens[this.i];
+        this.arms.open(word2?.kind === "word" ? resolveWord(word2.word, this.s.env) : void 0);
         this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
         this.caseDepth++;
         this.inPattern = true;
         return true;
+      }
       case "esac":
         this.caseDepth = Math.max(0, this.caseDepth - 1);
+        this.arms.close();
         return true;
       case "function": {
         const name = this.tokens[this.i];
@@ -3590,7 +3763,10 @@ function directEngine(words, h) {
       if (!script2) continue;
       const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(script2.text);
       const src = ref ? h.source(ref[1]) : null;
-      return src ? h.nested(src.text, src.line) : h.nested(script2.text, script2.line, w.slice(s + 2));
+      const read = src ? h.nested(src.text, src.line) : h.nested(script2.text, script2.line, w.slice(s + 2));
+      const held3 = script2.held ? directEngine(script2.held, h) : null;
+      const count = (f) => f ? readFlags(f.args).flags.length : -1;
+      return held3 && count(held3) > count(read) ? held3 : read;
     }
     const script = skipOptions(w, 1, /* @__PURE__ */ new Set());
     if (w[script] && /\.(sh|bash)$/.test(w[script].text)) return directEngine(w.slice(script + 1), h);
@@ -3688,96 +3864,6 @@ function placeFlags(flags, lines, lastLine = Infinity) {
     }
     cursor = f.line;
   }
-}
-
-// src/domain/launch/default-branch.ts
-function defaultBranchFirst(ranked, lines, firstLine, env) {
-  if (ranked.length < 2) return ranked;
-  const taken = caseTaken(ranked, lines, firstLine, env) ?? ifTaken(ranked, lines, firstLine, env);
-  return taken ? [taken, ...ranked.filter((e) => e !== taken)] : ranked;
-}
-var VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
-function wordValue(word2, env, unsetEmpty = false) {
-  const bare = /^"(.*)"$|^'(.*)'$/.exec(word2);
-  const text = bare ? bare[1] ?? bare[2] : word2;
-  const v = VAR.exec(text);
-  if (!v) return /[$`]/.test(text) ? void 0 : text;
-  if (unsetEmpty && !env.has(v[1])) return "";
-  return env.get(v[1]) ?? void 0;
-}
-function evalTest(cond, env) {
-  const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
-  if (!m) return null;
-  const words = (m[1] ?? m[2] ?? m[3]).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
-  if (words.length === 2 && (words[0] === "-z" || words[0] === "-n")) {
-    const v = wordValue(words[1], env, true);
-    return v === void 0 ? null : v === "" === (words[0] === "-z");
-  }
-  if (words.length !== 3 || !["=", "==", "!="].includes(words[1])) return null;
-  const [a, b] = [wordValue(words[0], env), wordValue(words[2], env)];
-  if (a === void 0 || b === void 0) return null;
-  return a === b === (words[1] !== "!=");
-}
-function ifTaken(ranked, lines, firstLine, env) {
-  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
-  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
-  if (!between.some((l) => /^\s*else\s*$/.test(l))) return null;
-  for (let i = a.command.line - firstLine - 1; i >= 0; i--) {
-    if (/^\s*fi\b/.test(lines[i])) return null;
-    const m = /^\s*(?:el)?if\s+(.*)$/.exec(lines[i]);
-    if (!m) continue;
-    const holds = evalTest(m[1], env);
-    return holds === null ? null : holds ? a : b;
-  }
-  return null;
-}
-var PATTERN = `(?:"[^"]*"|'[^']*'|[^\\s()|"';$]+)`;
-var LABEL = new RegExp(`^\\s*\\(?\\s*(${PATTERN}(?:\\s*\\|\\s*${PATTERN})*)\\s*\\)`);
-var CASE = /^\s*case\s+("?\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"?)\s+in\b/;
-function branchOf(e, lines, firstLine, env) {
-  let patterns = null;
-  let label = -1;
-  for (let i = e.command.line - firstLine; i >= 0; i--) {
-    const l = lines[i];
-    if (patterns === null && i < e.command.line - firstLine && (/^\s*esac\b/.test(l) || /;;\s*$/.test(l))) return null;
-    const c = CASE.exec(l);
-    if (c) return patterns ? { caseLine: i, value: wordValue(c[1], env), patterns, label } : null;
-    if (patterns !== null) {
-      if (/^\s*esac\b/.test(l)) return null;
-      continue;
-    }
-    const m = LABEL.exec(l);
-    if (m) {
-      patterns = m[1].split("|").map((p) => p.trim());
-      label = i;
-    }
-  }
-  return null;
-}
-function globRegex(pattern) {
-  const parts = pattern.match(/"[^"]*"|'[^']*'|[^"']+/g) ?? [];
-  const body = parts.map(
-    (p) => /^["']/.test(p) ? p.slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : p.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")
-  ).join("");
-  return new RegExp(`^${body}$`);
-}
-function caseTaken(ranked, lines, firstLine, env) {
-  const branches = ranked.flatMap((e) => {
-    const b = branchOf(e, lines, firstLine, env);
-    return b ? [{ e, ...b }] : [];
-  });
-  const first = branches[0];
-  if (!first || first.value === void 0) return null;
-  const same = branches.filter((b) => b.caseLine === first.caseLine).sort((x, y) => x.label - y.label);
-  if (same.length < 2) return null;
-  const matches = (patterns) => patterns.some((p) => globRegex(p).test(first.value));
-  const matching = same.find((b) => matches(b.patterns));
-  if (!matching) return null;
-  for (let i = first.caseLine + 1; i < matching.label; i++) {
-    const m = LABEL.exec(lines[i]);
-    if (m && !same.some((b) => b.label === i) && matches(m[1].split("|").map((p) => p.trim()))) return null;
-  }
-  return matching.e;
 }
 
 // src/domain/launch/role-branches.ts

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-2BX3EH6H.js";
+} from "./chunk-R2H2VFWW.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40587,7 +40587,7 @@ function parseCommits(text) {
 
 // src/stages/preflight/discover.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-import { basename as basename2, dirname as dirname2, join, posix } from "node:path";
+import { basename as basename3, dirname as dirname2, join, posix } from "node:path";
 
 // src/domain/launch/detect.ts
 function isServeScript(crlfText) {
@@ -40682,6 +40682,38 @@ function launchWithLibraries(text, libraries) {
   return { ...script, text, lines: text.split("\n") };
 }
 
+// src/stages/preflight/script-launchers.ts
+import { basename as basename2 } from "node:path";
+var SHELLS = /^(ba|da|z|k)?sh$/;
+var scriptWord = (w) => w.includes("/") || /\.(ba)?sh$/.test(w);
+function runs(c) {
+  const w = programWords(c.words).map((x) => x.text);
+  const prog = basename2(w[0] ?? "");
+  if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [basename2(w[1])] : [];
+  if ((prog === "podman" || prog === "docker") && w[1] === "exec")
+    return w.slice(2).filter(scriptWord).map((x) => basename2(x));
+  return w[0] && scriptWord(w[0]) ? [prog] : [];
+}
+function startedScripts(text) {
+  const out = /* @__PURE__ */ new Set();
+  if (!/\.sh\b/.test(text)) return out;
+  for (const c of parseServeScript(text, { heredocs: false }).commands) for (const n of runs(c)) out.add(n);
+  for (const m of text.matchAll(/^\s*ExecStart\s*=\s*[-@:+!]*(\S+\.sh)\b/gm)) out.add(basename2(m[1]));
+  return out;
+}
+function pairScriptLaunchers(targets, candidates) {
+  for (const cand of candidates) {
+    const started = startedScripts(cand.text);
+    if (started.size === 0) continue;
+    const served = targets.find(
+      (t) => t.kind === "script" && !t.sharesFile && started.has(basename2(t.scriptPath)) && t.scriptPath !== cand.file
+    );
+    if (!served) continue;
+    if (!served.launcher) served.launcher = cand.file;
+    else targets.push({ ...served, name: basename2(cand.file), launcher: cand.file, sharesFile: true, unitOnly: true });
+  }
+}
+
 // src/stages/preflight/discover.ts
 var SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
 var MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
@@ -40732,7 +40764,7 @@ function readEnv(root, file2) {
     return /* @__PURE__ */ new Map();
   }
 }
-var stem = (file2) => basename2(file2).replace(/\.(ba)?sh$|\.service$|\.container$|\.ya?ml$/, "");
+var stem = (file2) => basename3(file2).replace(/\.(ba)?sh$|\.service$|\.container$|\.ya?ml$/, "");
 function discoverTargets(root, files) {
   const targets = renderTargets(root, files);
   const rendered = targets.filter((t) => t.render.tool === "helm").map((t) => t.render.dir);
@@ -40741,10 +40773,11 @@ function discoverTargets(root, files) {
   );
   const units = [];
   const launchers = [];
+  const scripts = [];
   for (const file2 of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file2)) continue;
     if (rendered.some((d) => inChart(file2, d)) || patches.has(file2)) continue;
-    if (!/\.(sh|bash|service|container|ya?ml)$/.test(file2) && /\.[A-Za-z0-9]+$/.test(file2)) continue;
+    if (!/\.(sh|bash|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file2) && /\.[A-Za-z0-9]+$/.test(file2)) continue;
     let text;
     try {
       text = readFileSync2(join(root, file2), "utf8");
@@ -40770,6 +40803,7 @@ function discoverTargets(root, files) {
     if (!kind) {
       if (/\.service$/.test(file2)) units.push({ file: file2, text });
       else if (COMPOSE_UP.test(text)) launchers.push(file2);
+      else if (candidateKind(file2, text) === "script") scripts.push({ file: file2, text });
       continue;
     }
     const parts = kind === "script" ? parseLaunchParts(kind, text) : [];
@@ -40794,6 +40828,7 @@ function discoverTargets(root, files) {
         kind
       });
   }
+  pairScriptLaunchers(targets, scripts);
   pairUnits(targets, units);
   pairLaunchers(targets, launchers);
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
@@ -40806,11 +40841,12 @@ function pairUnits(targets, units) {
     if (!prog) continue;
     const tail2 = (p, n) => p.split("/").slice(-n).join("/");
     const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && !t.endpoint);
-    const bare = (p) => basename2(p).replace(/\.(ba)?sh$/, "");
-    const match = scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename2(prog) === basename2(t.scriptPath)) ?? scripts.find((t) => bare(prog) === bare(t.scriptPath));
+    const bare = (p) => basename3(p).replace(/\.(ba)?sh$/, "");
+    const match = scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename3(prog) === basename3(t.scriptPath)) ?? scripts.find((t) => bare(prog) === bare(t.scriptPath)) ?? // a unit that runs a wrapper of the serve script (`podman_start.sh` that execs it in a container)
+    targets.find((t) => t.kind === "script" && t.launcher && basename3(prog) === basename3(t.launcher));
     if (!match) continue;
     if (match.unitPath === null) match.unitPath = u.file;
-    else targets.push({ ...match, name: basename2(u.file), unitPath: u.file, sharesFile: true, unitOnly: true });
+    else targets.push({ ...match, name: basename3(u.file), unitPath: u.file, sharesFile: true, unitOnly: true });
   }
 }
 var COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
@@ -40877,7 +40913,7 @@ function renderTargets(root, files) {
       sources.push(...inline);
     }
     out.push({
-      name: basename2(dir === "." ? root : dir),
+      name: basename3(dir === "." ? root : dir),
       scriptPath: file2,
       unitPath: null,
       endpoint: null,
@@ -41170,13 +41206,21 @@ function abbreviates(a, b) {
   for (const ch of l) if (ch === s[i]) i++;
   return i === s.length;
 }
+var SETTINGS = [
+  /* @__PURE__ */ new Set(["--max-model-len", "--context-length", "--ctx-size"]),
+  /* @__PURE__ */ new Set(["--tensor-parallel-size", "--tp-size"]),
+  /* @__PURE__ */ new Set(["--gpu-memory-utilization", "--mem-fraction-static"]),
+  /* @__PURE__ */ new Set(["--max-num-seqs", "--max-running-requests", "--parallel"]),
+  /* @__PURE__ */ new Set(["--model", "--model-path"])
+];
+var sameSetting = (a, b) => SETTINGS.some((s) => s.has(normalizeFlagName(a)) && s.has(normalizeFlagName(b)));
 function movedValue(f, added) {
   if (f.value === null || f.value === "") return null;
   const old = words(f.name);
   const same = added.filter((g) => g.value === f.value);
   const hit2 = same.length === 1 ? same[0] : null;
   if (!hit2) return null;
-  if (abbreviates(f.name, hit2.name)) return hit2;
+  if (abbreviates(f.name, hit2.name) || sameSetting(f.name, hit2.name)) return hit2;
   return /[^\d.]/.test(f.value) && f.value.length >= 3 && [...old].every((w) => words(hit2.name).has(w)) ? hit2 : null;
 }
 function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel, baseFile = file2, engine = "vllm") {
@@ -41240,8 +41284,8 @@ function currentEngine(kind, text, part = null) {
 }
 
 // src/commands/init/unit-of.ts
-import { basename as basename3 } from "node:path";
-var installedName = (path) => basename3(path).toLowerCase().replace(/_/g, "-");
+import { basename as basename4 } from "node:path";
+var installedName = (path) => basename4(path).toLowerCase().replace(/_/g, "-");
 function execStartWords(text) {
   return text.replace(/\\\n/g, " ").split("\n").filter((l) => /^\s*ExecStart\s*=/.test(l)).flatMap((l) => l.slice(l.indexOf("=") + 1).split(/\s+/)).map((w) => w.replace(/^[-@:+!]+/, "").replace(/^["']|["';]$/g, "")).filter(Boolean);
 }
@@ -46304,7 +46348,7 @@ import { join as join15 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-import { basename as basename4, dirname as dirname10, isAbsolute as isAbsolute8, join as join10, posix as posix2 } from "node:path";
+import { basename as basename5, dirname as dirname10, isAbsolute as isAbsolute8, join as join10, posix as posix2 } from "node:path";
 
 // src/domain/launch/vllm-config.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -46361,7 +46405,7 @@ async function withConfigFile(ctx, launchPath, script, ref) {
   const named = engine?.kind === "vllm" ? configFlagPath(engine.flags) : null;
   if (!engine || !named || /[$`]/.test(named)) return script;
   const rel = named.replace(/^\.\//, "");
-  const candidates = isAbsolute8(rel) ? [join10(dirname10(launchPath), basename4(rel))] : [join10(dirname10(launchPath), rel), rel];
+  const candidates = isAbsolute8(rel) ? [join10(dirname10(launchPath), basename5(rel))] : [join10(dirname10(launchPath), rel), rel];
   for (const path of candidates.map((c) => c.split("\\").join("/"))) {
     const text = await readAt(ctx, path, ref);
     const flags = text === null ? null : configFileFlags(text, path);

@@ -1,0 +1,55 @@
+// Files that start the repository's own serve script instead of an engine: a client that runs
+// `./start_llama_server.sh "$MODEL" &` first, a wrapper that runs it inside a container (`podman exec C
+// /work/start-llama.sh`), an installer whose heredoc unit has `ExecStart=${SCRIPT_DIR}/daemon.sh`. Each is checked with
+// the script it starts (its findings name it as their launcher), so discovery finds it; a unit that runs such a
+// wrapper pairs with the same script.
+import { basename } from "node:path";
+import { parseServeScript } from "../../domain/launch/parse.js";
+import { programWords } from "../../domain/launch/words.js";
+import type { Command } from "../../domain/launch/model.js";
+import type { PreflightTarget } from "./targets.js";
+
+const SHELLS = /^(ba|da|z|k)?sh$/;
+
+/** A word that names a script file: a path, or a name ending in .sh. */
+const scriptWord = (w: string) => w.includes("/") || /\.(ba)?sh$/.test(w);
+
+/** The basenames of the scripts a command runs: `./x.sh`, `bash x.sh`, `podman exec C /work/x.sh` (any word after). */
+function runs(c: Command): string[] {
+  const w = programWords(c.words).map((x) => x.text);
+  const prog = basename(w[0] ?? "");
+  if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [basename(w[1])] : [];
+  if ((prog === "podman" || prog === "docker") && w[1] === "exec")
+    return w
+      .slice(2)
+      .filter(scriptWord)
+      .map((x) => basename(x));
+  return w[0] && scriptWord(w[0]) ? [prog] : [];
+}
+
+/** The serve-script names a file starts: by its commands, or by a unit it writes (`ExecStart=.../x.sh`). */
+export function startedScripts(text: string): Set<string> {
+  const out = new Set<string>();
+  if (!/\.sh\b/.test(text)) return out;
+  for (const c of parseServeScript(text, { heredocs: false }).commands) for (const n of runs(c)) out.add(n);
+  for (const m of text.matchAll(/^\s*ExecStart\s*=\s*[-@:+!]*(\S+\.sh)\b/gm)) out.add(basename(m[1]!));
+  return out;
+}
+
+/**
+ * Pairs each candidate (a script that starts no engine itself) with the serving script it runs: that script's
+ * target takes it as its launcher, or, when it already has one, a copy of the target does (checked with the
+ * script, the script's own file checks once).
+ */
+export function pairScriptLaunchers(targets: PreflightTarget[], candidates: { file: string; text: string }[]): void {
+  for (const cand of candidates) {
+    const started = startedScripts(cand.text);
+    if (started.size === 0) continue;
+    const served = targets.find(
+      (t) => t.kind === "script" && !t.sharesFile && started.has(basename(t.scriptPath)) && t.scriptPath !== cand.file,
+    );
+    if (!served) continue;
+    if (!served.launcher) served.launcher = cand.file;
+    else targets.push({ ...served, name: basename(cand.file), launcher: cand.file, sharesFile: true, unitOnly: true });
+  }
+}
