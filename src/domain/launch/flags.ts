@@ -27,6 +27,12 @@ export function readFlags(words: readonly Word[]): { flags: Flag[]; positional: 
       positional.push(w);
       continue;
     }
+    // `- "--load-format auto"` (one argv word holding flag and value): the flag is the part before the space
+    const space = /^(--?[A-Za-z][\w.-]*)\s+(\S.*)$/s.exec(w.text);
+    if (space && !w.text.includes("=")) {
+      flags.push({ name: space[1]!, value: space[2]!, line: w.line, optional: w.optional, resolvedValue: space[2]! });
+      continue;
+    }
     const eq = w.text.indexOf("=");
     if (eq > 0) {
       const flag: Flag = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };

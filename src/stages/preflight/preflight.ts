@@ -163,7 +163,15 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
     });
     return tag(kind === "script" ? [await bashSyntax(text, t.scriptPath), unread] : [unread]);
   }
-  const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
+  const unitFile = t.unitPath ? await readScript(ctx, t.unitPath) : null;
+  // a unit an installer writes with a heredoc: its body alone, at its own lines in the installer
+  const unitText =
+    unitFile !== null && t.unitSpan
+      ? unitFile
+          .split("\n")
+          .map((l, i) => (i + 1 >= t.unitSpan![0] && i + 1 <= t.unitSpan![1] ? l : ""))
+          .join("\n")
+      : unitFile;
   const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
 
   const out: Finding[] = [];

@@ -5,7 +5,7 @@
 // wrapper pairs with the same script.
 import { basename } from "node:path";
 import { parseServeScript } from "../../domain/launch/parse.js";
-import { programWords } from "../../domain/launch/words.js";
+import { heredocAt, programWords } from "../../domain/launch/words.js";
 import type { Command } from "../../domain/launch/model.js";
 import type { PreflightTarget } from "./targets.js";
 
@@ -49,7 +49,32 @@ export function pairScriptLaunchers(targets: PreflightTarget[], candidates: { fi
       (t) => t.kind === "script" && !t.sharesFile && started.has(basename(t.scriptPath)) && t.scriptPath !== cand.file,
     );
     if (!served) continue;
-    if (!served.launcher) served.launcher = cand.file;
-    else targets.push({ ...served, name: basename(cand.file), launcher: cand.file, sharesFile: true, unitOnly: true });
+    const span = heredocUnit(cand.text, basename(served.scriptPath));
+    // the unit the installer writes is checked as the script's unit, at its lines in the installer
+    const unit = span ? { unitPath: cand.file, unitSpan: span } : {};
+    if (!served.launcher && !span) served.launcher = cand.file;
+    else
+      targets.push({
+        ...served,
+        ...unit,
+        name: basename(cand.file),
+        launcher: cand.file,
+        sharesFile: true,
+        unitOnly: true,
+      });
   }
+}
+
+/** The body of a heredoc that writes a unit whose ExecStart= runs `script`: its first and last line, or null. */
+function heredocUnit(text: string, script: string): [number, number] | null {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.includes("<<")) continue;
+    const doc = heredocAt(lines, i);
+    if (!doc) continue;
+    const runs = doc.body.some((l) => /^\s*ExecStart\s*=/.test(l) && l.includes(script));
+    if (runs && doc.body.some((l) => /^\s*\[Service\]/.test(l))) return [i + 2, doc.end];
+    i = doc.end;
+  }
+  return null;
 }

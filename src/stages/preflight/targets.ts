@@ -36,6 +36,8 @@ export interface PreflightTarget {
   sharesFile?: boolean;
   /** a second unit running the same script (another profile): only the unit's own rules are checked for it */
   unitOnly?: boolean;
+  /** the unit is the body of a heredoc in unitPath (an installer writes it): its first and last line there */
+  unitSpan?: [number, number];
   /** set for a chart or overlay: the file is what its tool renders (scriptPath is the template it came from) */
   render?: RenderSpec;
   /** null when the script was discovered (no config): only checks that need no config run */

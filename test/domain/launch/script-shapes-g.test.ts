@@ -162,4 +162,29 @@ describe("script shapes of set G2", () => {
     expect(flagsOf(text("1"))?.slice(0, 2)).toEqual(["--models-preset@3", "--port@3"]);
     expect(flagsOf(text("0"))?.[0]).toBe("-hf@10");
   });
+
+  it("an args item holding a flag and its value (`- --ctx-checkpoints 1`) is that flag, named without the value", () => {
+    const manifest = [
+      "apiVersion: apps/v1",
+      "kind: Deployment",
+      "metadata:",
+      "  name: l",
+      "spec:",
+      "  template:",
+      "    spec:",
+      "      containers:",
+      "        - name: llama",
+      "          image: ghcr.io/ggml-org/llama.cpp:server",
+      "          args:",
+      "            - --ctx-checkpoints 1",
+      "            - --port",
+      '            - "8080"',
+      "",
+    ].join("\n");
+    const flags = parseLaunchParts("kubernetes", manifest)[0]!.script.engine!.flags;
+    expect(flags.map((f) => [f.name, f.value, f.line])).toEqual([
+      ["--ctx-checkpoints", "1", 12],
+      ["--port", "8080", 13],
+    ]);
+  });
 });

@@ -55,4 +55,28 @@ describe("scripts that start the repository's serve script", () => {
     });
     expect(checked(report)).toEqual(["jobs/serve.slurm"]);
   });
+
+  it("the unit an installer writes with a heredoc is checked as the script's unit, at its lines there", async () => {
+    const install = [
+      "#!/bin/bash",
+      'SCRIPT_DIR="$(cd "$(dirname "$0")" && pwd)"',
+      "cat > /etc/systemd/system/llm.service <<EOF",
+      "[Unit]",
+      "Description=vLLM",
+      "",
+      "[Service]",
+      "ExecStart=${SCRIPT_DIR}/daemon.sh",
+      "Restart=on-failure",
+      "EOF",
+      "systemctl daemon-reload",
+      "systemctl enable --now llm",
+      "",
+    ].join("\n");
+    const report = await preflight({
+      "daemon.sh": "#!/bin/bash\nexec vllm serve /m --port 8000\n",
+      "install.sh": install,
+    });
+    const traps = report.findings.filter((f) => f.check === "preflight.traps" && f.status !== "pass");
+    expect(traps.map((f) => [f.data?.rule, f.file, f.line])).toEqual([["restart-on-failure", "install.sh", 9]]);
+  });
 });

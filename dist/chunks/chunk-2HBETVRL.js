@@ -1514,6 +1514,11 @@ function readFlags(words) {
       positional.push(w);
       continue;
     }
+    const space = /^(--?[A-Za-z][\w.-]*)\s+(\S.*)$/s.exec(w.text);
+    if (space && !w.text.includes("=")) {
+      flags.push({ name: space[1], value: space[2], line: w.line, optional: w.optional, resolvedValue: space[2] });
+      continue;
+    }
     const eq = w.text.indexOf("=");
     if (eq > 0) {
       const flag2 = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-R2H2VFWW.js";
+} from "./chunk-2HBETVRL.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40709,9 +40709,31 @@ function pairScriptLaunchers(targets, candidates) {
       (t) => t.kind === "script" && !t.sharesFile && started.has(basename2(t.scriptPath)) && t.scriptPath !== cand.file
     );
     if (!served) continue;
-    if (!served.launcher) served.launcher = cand.file;
-    else targets.push({ ...served, name: basename2(cand.file), launcher: cand.file, sharesFile: true, unitOnly: true });
+    const span = heredocUnit(cand.text, basename2(served.scriptPath));
+    const unit = span ? { unitPath: cand.file, unitSpan: span } : {};
+    if (!served.launcher && !span) served.launcher = cand.file;
+    else
+      targets.push({
+        ...served,
+        ...unit,
+        name: basename2(cand.file),
+        launcher: cand.file,
+        sharesFile: true,
+        unitOnly: true
+      });
   }
+}
+function heredocUnit(text, script) {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].includes("<<")) continue;
+    const doc = heredocAt(lines, i);
+    if (!doc) continue;
+    const runs2 = doc.body.some((l) => /^\s*ExecStart\s*=/.test(l) && l.includes(script));
+    if (runs2 && doc.body.some((l) => /^\s*\[Service\]/.test(l))) return [i + 2, doc.end];
+    i = doc.end;
+  }
+  return null;
 }
 
 // src/stages/preflight/discover.ts
@@ -48379,7 +48401,8 @@ async function preflightTarget(ctx, t) {
     });
     return tag2(kind === "script" ? [await bashSyntax(text, t.scriptPath), unread] : [unread]);
   }
-  const unitText = t.unitPath ? await readScript(ctx, t.unitPath) : null;
+  const unitFile = t.unitPath ? await readScript(ctx, t.unitPath) : null;
+  const unitText = unitFile !== null && t.unitSpan ? unitFile.split("\n").map((l, i) => i + 1 >= t.unitSpan[0] && i + 1 <= t.unitSpan[1] ? l : "").join("\n") : unitFile;
   const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
   const out = [];
   const fileChecks = !t.sharesFile;
