@@ -370,6 +370,13 @@ function launcherKind(words: readonly Word[]): EngineKind | null {
   return engine === undefined ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
 }
 
+/** An engine image told to run a shell script the team mounts (`/bin/sh /vllm-entrypoint.sh`): the image's engine. */
+function scriptOnEngineImage(run: PodmanRun, words: readonly Word[]): EngineKind | null {
+  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  const script = words.slice(0, 3).some((w) => /^\S*\.sh$/.test(w.text.replace(/^["']|["']$/g, "")));
+  return kind && script ? kind : null;
+}
+
 /**
  * The engine a container run starts: the program after the image, an --entrypoint override, or the image's own
  * entrypoint.
@@ -379,7 +386,13 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
   if (entry) {
     const text = (entry.resolvedValue ?? entry.value!).replace(/^\[\s*"?|"?\s*\]$/g, "");
-    return directEngine([{ text, line: entry.line, optional: false, dynamic: false }, ...after], h);
+    const words = [{ text, line: entry.line, optional: false, dynamic: false }, ...after];
+    const found = directEngine(words, h);
+    if (found) return found;
+    // an engine image whose entrypoint is a script the team mounts (`/bin/sh /vllm-entrypoint.sh`): the engine
+    // starts there, with flags that script writes (its own launch file), none known here
+    const kind = scriptOnEngineImage(run, words);
+    return kind ? { kind, args: [], builtBy: words.map((w) => w.text).join(" ") } : null;
   }
   const first = after[0];
   if (first && !isFlagWord(first.text)) {
@@ -387,14 +400,15 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
     if (found) return found;
     // the team's own launcher of the engine (`python /app/scripts/vllm_launcher.py`) in a container given GPUs: an
     // engine launch whose flags the program builds when it runs, so none is known here
-    const own = launcherKind(after);
+    const own = launcherKind(after) ?? scriptOnEngineImage(run, after);
     if (own && run.options.some((o) => o.name === "--gpus"))
       return { kind: own, args: [], builtBy: after.map((w) => w.text).join(" ") };
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
   const ref = run.image ? (run.image.resolved ?? run.image.text) : "";
-  // an image the operator is to fill in (`REPLACE_WITH_SGLANG_IMAGE`, `${IMG:-sglang-placeholder}`) runs nothing yet
-  if (PLACEHOLDER_IMAGE.test(ref)) return null;
+  // an image the operator is to fill in (`REPLACE_WITH_SGLANG_IMAGE`, `${IMG:-sglang-placeholder}`) runs nothing yet;
+  // a known engine image whose tag is to be filled in (`vllm/vllm-openai:REPLACE_WITH_TESTED_VERSION`) is that engine
+  if (PLACEHOLDER_IMAGE.test(ref.replace(/:[^/]*$/, ""))) return null;
   // an engine named only in the tag (tritonserver:26.02-vllm-python-py3) with a program as the command: that
   // program runs (Triton with its vLLM backend), not the engine's own server
   const untagged = ref.replace(/@sha256:.*$/, "").replace(/:[^/]*$/, "");

@@ -187,4 +187,19 @@ describe("script shapes of set G2", () => {
       ["--port", "8080", 13],
     ]);
   });
+
+  it("an engine image told to run a mounted script is that engine (flags in the script); a placeholder tag keeps it", () => {
+    const svc = (image: string, extra: string) =>
+      `services:\n  llm:\n    image: ${image}\n${extra}    deploy:\n      resources:\n        reservations:\n          devices:\n            - driver: nvidia\n              count: 1\n              capabilities: [gpu]\n`;
+    const engineOf = (image: string, extra = "") =>
+      parseLaunchParts("compose", svc(image, extra))[0]?.script.engine ?? null;
+    const script = engineOf("vllm/vllm-openai:latest", '    entrypoint: ["/bin/sh", "/vllm-entrypoint.sh"]\n');
+    expect([script?.kind, script?.flags, script?.builtBy]).toEqual(["vllm", [], "/bin/sh /vllm-entrypoint.sh"]);
+    // a program that is no script on the same image still starts nothing the gate knows
+    expect(engineOf("vllm/vllm-openai:latest", '    entrypoint: ["/bin/sh", "-c", "sleep infinity"]\n')).toBeNull();
+    expect(engineOf("vllm/vllm-openai:REPLACE_WITH_TESTED_VERSION", "    command: [--port, '8000']\n")?.kind).toBe(
+      "vllm",
+    );
+    expect(engineOf("REPLACE_WITH_SGLANG_IMAGE", "    command: [--port, '8000']\n")).toBeNull();
+  });
 });

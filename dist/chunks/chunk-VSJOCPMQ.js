@@ -3816,24 +3816,33 @@ function launcherKind(words) {
   const engine = /(?:^|[_-])(vllm|sglang|llama[_-]?(?:cpp|server))(?:[_-]|$)/.exec(m[1])?.[1];
   return engine === void 0 ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
 }
+function scriptOnEngineImage(run, words) {
+  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  const script = words.slice(0, 3).some((w) => /^\S*\.sh$/.test(w.text.replace(/^["']|["']$/g, "")));
+  return kind && script ? kind : null;
+}
 function containerEngine(run, h) {
   const after = run.engineArgs;
   const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
   if (entry) {
     const text = (entry.resolvedValue ?? entry.value).replace(/^\[\s*"?|"?\s*\]$/g, "");
-    return directEngine([{ text, line: entry.line, optional: false, dynamic: false }, ...after], h);
+    const words = [{ text, line: entry.line, optional: false, dynamic: false }, ...after];
+    const found = directEngine(words, h);
+    if (found) return found;
+    const kind2 = scriptOnEngineImage(run, words);
+    return kind2 ? { kind: kind2, args: [], builtBy: words.map((w) => w.text).join(" ") } : null;
   }
   const first = after[0];
   if (first && !isFlagWord(first.text)) {
     const found = directEngine(after, h);
     if (found) return found;
-    const own = launcherKind(after);
+    const own = launcherKind(after) ?? scriptOnEngineImage(run, after);
     if (own && run.options.some((o) => o.name === "--gpus"))
       return { kind: own, args: [], builtBy: after.map((w) => w.text).join(" ") };
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
   const ref = run.image ? run.image.resolved ?? run.image.text : "";
-  if (PLACEHOLDER_IMAGE.test(ref)) return null;
+  if (PLACEHOLDER_IMAGE.test(ref.replace(/:[^/]*$/, ""))) return null;
   const untagged = ref.replace(/@sha256:.*$/, "").replace(/:[^/]*$/, "");
   const tagOnly = imageEngine(ref) !== null && imageEngine(untagged) === null;
   if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && tagOnly) return null;

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-2HBETVRL.js";
+} from "./chunk-VSJOCPMQ.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
