@@ -81,7 +81,7 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
           summary: f.summary,
         });
     }
-    const files = repo.git("ls-files").split("\n").filter(Boolean);
+    const files = repo.git("ls-files", "-z").split("\0").filter(Boolean); // -z: names as they are (non-ASCII too)
     const ctx = { root: repo.dir, reader: unreadRepo };
     const found = discoverTargets(repo.dir, files);
     // as preflight does: a manifest an overlay that renders reads is checked as rendered, not alone

@@ -97,6 +97,13 @@ const RUNNER_VALUE = new Set([
   "--environment",
   "--manifest-path",
 ]);
+/** srun's options that take the next word as their value when not written --opt=value (srun(1)) */
+const SRUN_VALUE = new Set(
+  "-p --partition -n --ntasks -N --nodes -c --cpus-per-task -t --time -J --job-name -o --output -e --error -w --nodelist -x --exclude -A --account -q --qos -G --gpus --gres --mem --ntasks-per-node --gpus-per-node --gpus-per-task --mem-per-cpu --mem-per-gpu -C --constraint -D --chdir --mpi --export --quotatype".split(
+    " ",
+  ),
+);
+
 /** numactl's short options that take a value as the next word (long ones are written --opt=value) */
 const NUMACTL_VALUE = new Set(["-C", "-N", "-m", "-i", "-p"]);
 
@@ -165,6 +172,8 @@ function peel(words: readonly Word[]): Word[] {
     // taskset [-c] MASK|LIST PROGRAM: one positional before the program
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, new Set()) + 1));
     else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    // Slurm: srun [options] PROGRAM ... runs the program on the allocation
+    else if (prog === "srun") w = programWords(w.slice(skipOptions(w, 1, SRUN_VALUE)));
     // screen -dmS NAME PROGRAM ...; `screen -S NAME -X quit` sends a screen command and starts nothing
     else if (prog === "screen")
       w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));

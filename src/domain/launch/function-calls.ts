@@ -68,6 +68,26 @@ export function knownArguments(
   return any ? out : null;
 }
 
+/** A body that removes a container (`docker rm $NAME`): a call naming one is followed, so the removal is seen. */
+export function removesContainer(body: readonly Token[]): boolean {
+  const words = body.flatMap((t) => (t.kind === "word" ? [t.word.text] : []));
+  return words.some((w, i) => (w === "docker" || w === "podman") && (words[i + 1] === "rm" || words[i + 2] === "rm"));
+}
+
+/** Every known argument by number (one word or several), for a body that needs even single words. */
+export function anyKnownArguments(
+  args: readonly Word[],
+  strings: ReadonlyMap<string, Word[]>,
+): Map<string, Word[]> | null {
+  const out = new Map<string, Word[]>();
+  args.slice(0, 9).forEach((a, i) => {
+    const ref = soleReference(a.text);
+    const known = ref ? strings.get(ref) : undefined;
+    if (known) out.set(String(i + 1), known);
+  });
+  return out.size ? out : null;
+}
+
 /** A body that passes its arguments on as words ("$@", "${@}", $*): a call's flags reach what it runs. */
 export function forwardsAll(body: readonly Token[]): boolean {
   return body.some((t) => t.kind === "word" && (t.word.arrayRef === "@" || /^"?\$\{?[@*]\}?"?$/.test(t.word.text)));

@@ -12,6 +12,8 @@ import {
   echoedWords,
   forwardedRuntime,
   forwardsAll,
+  anyKnownArguments,
+  removesContainer,
   knownArguments,
   soleReference,
   type Functions,
@@ -489,20 +491,36 @@ class Grouper {
   private follow(words: readonly Word[]): void {
     const name = words[0]?.text;
     const body = name ? this.fns.bodies.get(name) : undefined;
-    if (!name || !body || this.fns.following.has(name)) return;
-    const args = knownArguments(words.slice(1), this.s.strings);
+    if (!name || !body) return;
+    // `cleanup_container $API_NAME` into a body that runs `docker rm $1`: even one known word is followed
+    const args = removesContainer(body)
+      ? anyKnownArguments(words.slice(1), this.s.strings)
+      : knownArguments(words.slice(1), this.s.strings);
     // `run_server --jinja --port 8080` into a body that runs `llama-server "$@"`: the call's flags are its "$@"
     const all = words.slice(1).some((w) => /^-/.test(w.text)) && forwardsAll(body) ? words.slice(1) : null;
-    if (!args && !all) return;
-    this.fns.following.add(name);
-    const saved = [...(args?.keys() ?? [])].map((k) => [k, this.s.strings.get(k)] as const);
+    // once per function and arguments (a second call with the same adds the same commands at the same lines)
+    const call = `${name} ${words
+      .slice(1)
+      .map((w) => w.text)
+      .join(" ")}`;
+    if ((!args && !all) || this.fns.following.has(name) || this.fns.following.has(call)) return;
+    this.fns.following.add(call);
+    this.fns.following.add(name); // (while its body is read: no recursion)
+    const saved = [...(args?.keys() ?? [])].map((k) => [k, this.s.strings.get(k), this.s.env.get(k)] as const);
     const savedAll = this.s.arrays.get("@");
-    for (const [k, v] of args ?? []) this.s.strings.set(k, v);
+    for (const [k, v] of args ?? []) {
+      this.s.strings.set(k, v);
+      // a word whose value is known resolves `$1` (and `local N=$1`) in the body
+      if (v.length === 1 && (v[0]!.resolved !== undefined || !v[0]!.dynamic))
+        assign(this.s.env, k, v[0]!.resolved ?? v[0]!.text, false);
+    }
     if (all) this.s.arrays.set("@", all);
     new Grouper(body, this.s, this.fns).run();
-    for (const [k, v] of saved) {
+    this.fns.following.delete(name);
+    for (const [k, v, e] of saved) {
       if (v) this.s.strings.set(k, v);
       else this.s.strings.delete(k);
+      assign(this.s.env, k, e ?? undefined, false);
     }
     if (!all) return;
     if (savedAll) this.s.arrays.set("@", savedAll);

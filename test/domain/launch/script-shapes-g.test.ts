@@ -202,4 +202,10 @@ describe("script shapes of set G2", () => {
     );
     expect(engineOf("REPLACE_WITH_SGLANG_IMAGE", "    command: [--port, '8000']\n")).toBeNull();
   });
+
+  it("srun in front of the engine is a wrapper, its value-taking options skipped", () => {
+    const text =
+      "srun -p gpu --gres=gpu:2 -n 1 --job-name x \\\nvllm serve /m \\\n  --port 18800 \\\n  --tensor-parallel-size 2\n";
+    expect(flagsOf(text)).toEqual(["--port@3", "--tensor-parallel-size@4"]);
+  });
 });

@@ -78,6 +78,22 @@ describe("rules by runtime and engine", () => {
     expect(hits("python3 -m sglang.launch_server --model-path /m --enable-auto-tool-choice\n")).toEqual([]);
   });
 
+  it("name-reuse sees a docker rm inside a cleanup function the script calls with the name first", () => {
+    const script = (call: string) =>
+      [
+        "cleanup() {",
+        "  local N=$1",
+        "  docker rm -f $N",
+        "}",
+        'API="krirag-api"',
+        call,
+        "docker run -d --gpus all --name $API krirag-api -m /m.gguf --port 8502",
+        "",
+      ].join("\n");
+    expect(hits(script("cleanup $API"))).toEqual([]);
+    expect(hits(script("cleanup other"))).toEqual(["name-reuse@7"]);
+  });
+
   it("secret-in-argv ignores placeholders and references, not real keys", () => {
     expect(
       hits("podman run --rm -e HF_TOKEN=<token> -e KEY=changeme vllm/vllm-openai --model /m --api-key EMPTY\n"),

@@ -3108,6 +3108,19 @@ function knownArguments(args, strings) {
   });
   return any ? out : null;
 }
+function removesContainer(body) {
+  const words = body.flatMap((t) => t.kind === "word" ? [t.word.text] : []);
+  return words.some((w, i) => (w === "docker" || w === "podman") && (words[i + 1] === "rm" || words[i + 2] === "rm"));
+}
+function anyKnownArguments(args, strings) {
+  const out = /* @__PURE__ */ new Map();
+  args.slice(0, 9).forEach((a, i) => {
+    const ref = soleReference(a.text);
+    const known = ref ? strings.get(ref) : void 0;
+    if (known) out.set(String(i + 1), known);
+  });
+  return out.size ? out : null;
+}
 function forwardsAll(body) {
   return body.some((t) => t.kind === "word" && (t.word.arrayRef === "@" || /^"?\$\{?[@*]\}?"?$/.test(t.word.text)));
 }
@@ -3527,19 +3540,27 @@ var Grouper = class _Grouper {
   follow(words) {
     const name = words[0]?.text;
     const body = name ? this.fns.bodies.get(name) : void 0;
-    if (!name || !body || this.fns.following.has(name)) return;
-    const args = knownArguments(words.slice(1), this.s.strings);
+    if (!name || !body) return;
+    const args = removesContainer(body) ? anyKnownArguments(words.slice(1), this.s.strings) : knownArguments(words.slice(1), this.s.strings);
     const all = words.slice(1).some((w) => /^-/.test(w.text)) && forwardsAll(body) ? words.slice(1) : null;
-    if (!args && !all) return;
+    const call = `${name} ${words.slice(1).map((w) => w.text).join(" ")}`;
+    if (!args && !all || this.fns.following.has(name) || this.fns.following.has(call)) return;
+    this.fns.following.add(call);
     this.fns.following.add(name);
-    const saved = [...args?.keys() ?? []].map((k) => [k, this.s.strings.get(k)]);
+    const saved = [...args?.keys() ?? []].map((k) => [k, this.s.strings.get(k), this.s.env.get(k)]);
     const savedAll = this.s.arrays.get("@");
-    for (const [k, v] of args ?? []) this.s.strings.set(k, v);
+    for (const [k, v] of args ?? []) {
+      this.s.strings.set(k, v);
+      if (v.length === 1 && (v[0].resolved !== void 0 || !v[0].dynamic))
+        assign(this.s.env, k, v[0].resolved ?? v[0].text, false);
+    }
     if (all) this.s.arrays.set("@", all);
     new _Grouper(body, this.s, this.fns).run();
-    for (const [k, v] of saved) {
+    this.fns.following.delete(name);
+    for (const [k, v, e] of saved) {
       if (v) this.s.strings.set(k, v);
       else this.s.strings.delete(k);
+      assign(this.s.env, k, e ?? void 0, false);
     }
     if (!all) return;
     if (savedAll) this.s.arrays.set("@", savedAll);
@@ -3616,6 +3637,11 @@ var RUNNER_VALUE = /* @__PURE__ */ new Set([
   "--environment",
   "--manifest-path"
 ]);
+var SRUN_VALUE = new Set(
+  "-p --partition -n --ntasks -N --nodes -c --cpus-per-task -t --time -J --job-name -o --output -e --error -w --nodelist -x --exclude -A --account -q --qos -G --gpus --gres --mem --ntasks-per-node --gpus-per-node --gpus-per-task --mem-per-cpu --mem-per-gpu -C --constraint -D --chdir --mpi --export --quotatype".split(
+    " "
+  )
+);
 var NUMACTL_VALUE = /* @__PURE__ */ new Set(["-C", "-N", "-m", "-i", "-p"]);
 var SCREEN_VALUE = /^-([A-Za-z]*[Scehpt]|Logfile)$/;
 var APPTAINER_VALUE = /* @__PURE__ */ new Set([
@@ -3674,6 +3700,7 @@ function peel(words) {
     else if (RUNNERS.has(prog) && w[1]?.text === "run") w = runnerProgram(w, prog);
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
     else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    else if (prog === "srun") w = programWords(w.slice(skipOptions(w, 1, SRUN_VALUE)));
     else if (prog === "screen")
       w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
     else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec")

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-VSJOCPMQ.js";
+} from "./chunk-QUC2UTEQ.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
