@@ -345,6 +345,8 @@ const APP_WORDS =
 const OTHER_SERVERS =
   /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*)$/i;
 
+const ROUTER_IMAGE = /(^|\/)llama-swap$/i;
+
 /** llama.cpp's own flags: an argv for an unknown image that carries them is llama-server's */
 const LLAMA_TYPICAL = new Set([
   "-ngl",
@@ -425,6 +427,8 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && tagOnly) return null;
   // an application image tagged for its backend (`dsocr-server:vllm`) with no argv: its own entrypoint is unknown
   if (tagOnly && after.length === 0) return null;
+  // llama-swap's image runs a router that spawns llama-server per request from its config: no engine of its own
+  if (ROUTER_IMAGE.test(untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   // an application image (a UI, a router, a simulator) taking engine-like flags is still no engine

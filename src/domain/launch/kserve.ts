@@ -24,14 +24,13 @@ export function predictorModel(y: YamlReader, doc: unknown): PredictorModel | nu
   if (y.str(y.get(doc, "kind")) !== "InferenceService") return null;
   const predictor = y.get(y.get(doc, "spec"), "predictor");
   const model = y.get(predictor, "model");
-  if (!predictor || !model || !isMap(model) || (!y.get(model, "args") && !y.get(model, "command"))) return null;
-  return {
-    name: y.str(y.get(y.get(doc, "metadata"), "name")) ?? "unnamed",
-    runtime: y.str(y.get(model, "runtime")),
-    format: y.str(y.get(y.get(model, "modelFormat"), "name")),
-    node: model,
-    predictor,
-  };
+  if (!predictor || !model || !isMap(model)) return null;
+  const runtime = y.str(y.get(model, "runtime"));
+  const format = y.str(y.get(y.get(model, "modelFormat"), "name"));
+  // one that writes no args still starts the engine its runtime names (`runtime: vllm`): that engine, flags unknown
+  const names = /vllm|sglang|llama/i.test(`${runtime ?? ""} ${format ?? ""}`);
+  if (!y.get(model, "args") && !y.get(model, "command") && !names) return null;
+  return { name: y.str(y.get(y.get(doc, "metadata"), "name")) ?? "unnamed", runtime, format, node: model, predictor };
 }
 
 /** The args an InferenceService of the text adds to the runtime `runtime`'s kserve-container. */

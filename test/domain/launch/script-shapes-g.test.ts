@@ -208,4 +208,18 @@ describe("script shapes of set G2", () => {
       "srun -p gpu --gres=gpu:2 -n 1 --job-name x \\\nvllm serve /m \\\n  --port 18800 \\\n  --tensor-parallel-size 2\n";
     expect(flagsOf(text)).toEqual(["--port@3", "--tensor-parallel-size@4"]);
   });
+
+  it("a KServe InferenceService naming a vLLM runtime is a vLLM launch with no flags; llama-swap's image is a router", () => {
+    const isvc =
+      "apiVersion: serving.kserve.io/v1beta1\nkind: InferenceService\nmetadata:\n  name: demo\nspec:\n  predictor:\n    model:\n      runtime: kserve-vllm-gpu2\n      storageUri: hf://org/m\n";
+    const part = parseLaunchParts("kubernetes", isvc)[0];
+    expect([part?.script.engine?.kind, part?.script.engine?.flags]).toEqual(["vllm", []]);
+    // a runtime that names no engine is left alone
+    expect(
+      parseLaunchParts("kubernetes", isvc.replace("kserve-vllm-gpu2", "triton"))[0]?.script.engine ?? null,
+    ).toBeNull();
+    const swap =
+      "services:\n  llm:\n    image: ghcr.io/mostlygeek/llama-swap:cuda\n    command: [/app/llama-swap, -config, /app/config.yaml, --listen, ':8080']\n";
+    expect(parseLaunchParts("compose", swap)[0]?.script.engine ?? null).toBeNull();
+  });
 });

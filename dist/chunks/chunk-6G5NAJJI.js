@@ -2510,14 +2510,12 @@ function predictorModel(y, doc) {
   if (y.str(y.get(doc, "kind")) !== "InferenceService") return null;
   const predictor = y.get(y.get(doc, "spec"), "predictor");
   const model = y.get(predictor, "model");
-  if (!predictor || !model || !(0, import_yaml3.isMap)(model) || !y.get(model, "args") && !y.get(model, "command")) return null;
-  return {
-    name: y.str(y.get(y.get(doc, "metadata"), "name")) ?? "unnamed",
-    runtime: y.str(y.get(model, "runtime")),
-    format: y.str(y.get(y.get(model, "modelFormat"), "name")),
-    node: model,
-    predictor
-  };
+  if (!predictor || !model || !(0, import_yaml3.isMap)(model)) return null;
+  const runtime = y.str(y.get(model, "runtime"));
+  const format = y.str(y.get(y.get(model, "modelFormat"), "name"));
+  const names = /vllm|sglang|llama/i.test(`${runtime ?? ""} ${format ?? ""}`);
+  if (!y.get(model, "args") && !y.get(model, "command") && !names) return null;
+  return { name: y.str(y.get(y.get(doc, "metadata"), "name")) ?? "unnamed", runtime, format, node: model, predictor };
 }
 function appendedArgs(models, runtime, expand) {
   const m = models.find((x) => x.m.runtime === runtime);
@@ -3816,6 +3814,7 @@ function imageEngine(ref) {
 }
 var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator)([-_.]|$)/i;
 var OTHER_SERVERS = /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*)$/i;
+var ROUTER_IMAGE = /(^|\/)llama-swap$/i;
 var LLAMA_TYPICAL = /* @__PURE__ */ new Set([
   "-ngl",
   "--n-gpu-layers",
@@ -3874,6 +3873,7 @@ function containerEngine(run, h) {
   const tagOnly = imageEngine(ref) !== null && imageEngine(untagged) === null;
   if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && tagOnly) return null;
   if (tagOnly && after.length === 0) return null;
+  if (ROUTER_IMAGE.test(untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   if (APP_WORDS.test(

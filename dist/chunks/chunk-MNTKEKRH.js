@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-QUC2UTEQ.js";
+} from "./chunk-6G5NAJJI.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
