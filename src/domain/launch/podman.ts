@@ -36,6 +36,19 @@ const SHORT_VALUE: Record<string, string> = {
 };
 const SHORT_SWITCH: Record<string, string> = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
 
+/** run's own switches that take no value (the value-taking ones are VALUE_OPTIONS) */
+const LONG_SWITCHES = new Set(
+  "rm detach interactive tty privileged init read-only replace quiet publish-all sig-proxy no-healthcheck".split(" "),
+);
+
+/** `--gpus`, `-e`, `--rm`: an option of podman/docker run itself, not the engine's. */
+function runOption(text: string): boolean {
+  const long = /^--([\w-]+)/.exec(text)?.[1];
+  if (long) return VALUE_OPTIONS.has(long) || LONG_SWITCHES.has(long);
+  const letter = /^-(\w)/.exec(text)?.[1];
+  return letter !== undefined && (letter in SHORT_VALUE || letter in SHORT_SWITCH);
+}
+
 /** Splits `SRC:DST[:OPTS]` on colons outside ${...}. */
 export function splitColons(text: string): string[] {
   const out: string[] = [];
@@ -69,7 +82,8 @@ function readOptions(args: readonly Word[]): { options: Flag[]; imageAt: number 
     }
     // an unset `$extra_args` followed by more options holds options (word-split by the shell), not the image
     const held = w.dynamic && w.resolved === undefined && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(t);
-    if (held && args[i + 1]?.text.startsWith("-")) continue;
+    // (followed by an engine's flag instead, `"${IMG}" --model ...`, the variable is the image)
+    if (held && args[i + 1]?.text.startsWith("-") && runOption(args[i + 1]!.text)) continue;
     if (!t.startsWith("-") || t === "-") break;
     // `from` is the word holding the value; `skip` drops the option text in front of it (`--name=`, `-p`)
     const flag = (name: string, value: string | null, from: Word = w, skip = (r: string) => r): Flag => {

@@ -222,4 +222,12 @@ describe("script shapes of set G2", () => {
       "services:\n  llm:\n    image: ghcr.io/mostlygeek/llama-swap:cuda\n    command: [/app/llama-swap, -config, /app/config.yaml, --listen, ':8080']\n";
     expect(parseLaunchParts("compose", swap)[0]?.script.engine ?? null).toBeNull();
   });
+
+  it('`docker run ... "${IMG}" "${ARGS[@]}"`, the image from a sourced file: the variable before --model is the image', () => {
+    const text = 'ARGS=(\n  --model "$M"\n  --host 0.0.0.0\n)\ndocker run -d --gpus all "${IMG}" "${ARGS[@]}"\n';
+    expect(flagsOf(text)).toEqual(["--model@2", "--host@3"]);
+    // an unset $EXTRA followed by run options still holds options
+    const opts = parseServeScript("docker run $EXTRA --gpus all vllm/vllm-openai:v0.10.1 --port 8000\n").podmanRuns[0]!;
+    expect(opts.image?.text).toBe("vllm/vllm-openai:v0.10.1");
+  });
 });

@@ -1572,6 +1572,15 @@ var SHORT_VALUE = {
   w: "workdir"
 };
 var SHORT_SWITCH = { d: "detach", i: "interactive", t: "tty", q: "quiet", P: "publish-all" };
+var LONG_SWITCHES = new Set(
+  "rm detach interactive tty privileged init read-only replace quiet publish-all sig-proxy no-healthcheck".split(" ")
+);
+function runOption(text) {
+  const long = /^--([\w-]+)/.exec(text)?.[1];
+  if (long) return VALUE_OPTIONS.has(long) || LONG_SWITCHES.has(long);
+  const letter = /^-(\w)/.exec(text)?.[1];
+  return letter !== void 0 && (letter in SHORT_VALUE || letter in SHORT_SWITCH);
+}
 function splitColons(text) {
   const out = [];
   let depth = 0;
@@ -1601,7 +1610,7 @@ function readOptions(args) {
       break;
     }
     const held2 = w.dynamic && w.resolved === void 0 && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(t);
-    if (held2 && args[i + 1]?.text.startsWith("-")) continue;
+    if (held2 && args[i + 1]?.text.startsWith("-") && runOption(args[i + 1].text)) continue;
     if (!t.startsWith("-") || t === "-") break;
     const flag = (name, value, from = w, skip2 = (r) => r) => {
       const f = { name, value, line: w.line, optional: w.optional };

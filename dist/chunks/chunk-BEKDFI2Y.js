@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-6G5NAJJI.js";
+} from "./chunk-HJJAUXTQ.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
