@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-FOWP6NP3.js"),
-    import("./chunks/report-output-2GIU6MW7.js")
+    import("./chunks/commands-LCY7DO7A.js"),
+    import("./chunks/report-output-E2WK7TEU.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

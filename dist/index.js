@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-BEKDFI2Y.js";
+} from "./chunks/chunk-72PJBJTP.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

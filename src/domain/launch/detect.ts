@@ -16,7 +16,42 @@ export function isServeScript(crlfText: string): boolean {
   if (parseServeScript(text, { heredocs: false }).engine !== null) return true;
   // a script that only writes a launcher (an installer's heredoc) starts nothing itself: no serve script, unless it
   // then starts what it wrote
-  return /<</.test(text) && startsWrittenLauncher(parseServeScript(text));
+  if (!/<</.test(text)) return false;
+  const all = parseServeScript(text);
+  return startsWrittenLauncher(all) || runsHeredoc(all);
+}
+
+/**
+ * The engine came from a heredoc a shell reads as its script: `ssh host bash -s <<'EOF'`, `bash <<EOF`, or a function
+ * of the file that does so with its stdin (`run_remote host <<'REMOTE'`, run_remote running `ssh "$1" bash -s`).
+ */
+function runsHeredoc(s: ServeScript): boolean {
+  const at = s.engine ? s.engine.command.line - 1 : -1;
+  for (let i = at - 1; i >= 0; i--) {
+    const doc = /<</.test(s.lines[i]!) ? heredocAt(s.lines, i) : null;
+    if (!doc || doc.end < at) continue;
+    // the command holding the heredoc starts at the first line of its backslash-continued run
+    let first = i;
+    while (first > 0 && /\\\s*$/.test(s.lines[first - 1]!)) first--;
+    const prog = /^\s*(?:exec\s+|command\s+)?([\w./-]+)/.exec(s.lines[first]!)?.[1] ?? "";
+    if (READS_SCRIPT.test(basename(prog))) return true;
+    const body = functionText(s.lines, prog);
+    return body !== null && SHELL_FROM_STDIN.test(body);
+  }
+  return false;
+}
+
+const READS_SCRIPT = /^((ba|da|z|k)?sh|ssh)$/;
+/** `ssh host ... bash -s`, `bash -s`, `sh -s`: a shell that reads its script from stdin */
+const SHELL_FROM_STDIN = /\bssh\b[^\n]*\b(ba|da|z|k)?sh\b|\b(ba|da|z|k)?sh\s+-s\b/;
+
+/** The text of the function `name` the lines define (`name() {` ... the next line that is `}`), or null. */
+function functionText(lines: readonly string[], name: string): string | null {
+  if (!/^[\w-]+$/.test(name)) return null;
+  const start = lines.findIndex((l) => new RegExp(`^\\s*(function\\s+)?${name}\\s*(\\(\\s*\\))?\\s*\\{`).test(l));
+  if (start < 0) return null;
+  const end = lines.findIndex((l, j) => j > start && /^\s*\}\s*$/.test(l));
+  return lines.slice(start, end < 0 ? undefined : end).join("\n");
 }
 
 /**

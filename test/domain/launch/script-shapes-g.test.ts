@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
 import { parseLaunchParts } from "../../../src/domain/launch/launch.js";
+import { isServeScript } from "../../../src/domain/launch/detect.js";
 
 const flagsOf = (text: string) => parseServeScript(text).engine?.flags.map((f) => `${f.name}@${f.line}`) ?? null;
 
@@ -229,5 +230,27 @@ describe("script shapes of set G2", () => {
     // an unset $EXTRA followed by run options still holds options
     const opts = parseServeScript("docker run $EXTRA --gpus all vllm/vllm-openai:v0.10.1 --port 8000\n").podmanRuns[0]!;
     expect(opts.image?.text).toBe("vllm/vllm-openai:v0.10.1");
+  });
+
+  it("a heredoc a remote shell runs (`run_remote host <<'REMOTE'`, run_remote doing ssh bash -s) is a serve script", () => {
+    const text = (runner: string) =>
+      [
+        "run_remote() {",
+        `  ${runner}`,
+        "}",
+        "start() {",
+        "  run_remote gpu1 \\",
+        "    \"NODE_RANK=0\" <<'REMOTE'",
+        "args=(serve /m --port 8000)",
+        'python -m vllm.entrypoints.cli.main "${args[@]}"',
+        "REMOTE",
+        "}",
+        "start",
+        "",
+      ].join("\n");
+    expect(isServeScript(text('ssh "$1" "$2 bash -s"'))).toBe(true);
+    expect(flagsOf(text('ssh "$1" "$2 bash -s"'))).toEqual(["--port@7"]);
+    // a function that only prints what it is given runs nothing
+    expect(isServeScript(text("cat > /tmp/notes.txt"))).toBe(false);
   });
 });

@@ -40599,7 +40599,32 @@ function isServeScript(crlfText) {
   }
   if (!/vllm|sglang|llama|podman|docker|serve/i.test(text)) return false;
   if (parseServeScript(text, { heredocs: false }).engine !== null) return true;
-  return /<</.test(text) && startsWrittenLauncher(parseServeScript(text));
+  if (!/<</.test(text)) return false;
+  const all = parseServeScript(text);
+  return startsWrittenLauncher(all) || runsHeredoc(all);
+}
+function runsHeredoc(s) {
+  const at2 = s.engine ? s.engine.command.line - 1 : -1;
+  for (let i = at2 - 1; i >= 0; i--) {
+    const doc = /<</.test(s.lines[i]) ? heredocAt(s.lines, i) : null;
+    if (!doc || doc.end < at2) continue;
+    let first = i;
+    while (first > 0 && /\\\s*$/.test(s.lines[first - 1])) first--;
+    const prog = /^\s*(?:exec\s+|command\s+)?([\w./-]+)/.exec(s.lines[first])?.[1] ?? "";
+    if (READS_SCRIPT.test(basename(prog))) return true;
+    const body = functionText(s.lines, prog);
+    return body !== null && SHELL_FROM_STDIN.test(body);
+  }
+  return false;
+}
+var READS_SCRIPT = /^((ba|da|z|k)?sh|ssh)$/;
+var SHELL_FROM_STDIN = /\bssh\b[^\n]*\b(ba|da|z|k)?sh\b|\b(ba|da|z|k)?sh\s+-s\b/;
+function functionText(lines, name) {
+  if (!/^[\w-]+$/.test(name)) return null;
+  const start = lines.findIndex((l) => new RegExp(`^\\s*(function\\s+)?${name}\\s*(\\(\\s*\\))?\\s*\\{`).test(l));
+  if (start < 0) return null;
+  const end = lines.findIndex((l, j) => j > start && /^\s*\}\s*$/.test(l));
+  return lines.slice(start, end < 0 ? void 0 : end).join("\n");
 }
 function startsWrittenLauncher(s) {
   const at2 = s.engine ? s.engine.command.line - 1 : -1;
