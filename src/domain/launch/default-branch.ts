@@ -30,13 +30,16 @@ function wordValue(word: string, env: Env, unsetEmpty = false): string | undefin
   return env.get(v[1]!) ?? undefined;
 }
 
-/** `[ A = B ]`, `[[ A == B ]]`, `[ A != B ]`, `[ -z A ]`, `[ -n A ]`, `test ...`: true/false, or null when unknown. */
-function evalTest(cond: string, env: Env): boolean | null {
+/**
+ * `[ A = B ]`, `[[ A == B ]]`, `[ A != B ]`, `[ -z A ]`, `[ -n A ]`, `test ...`: true/false, or null when unknown.
+ * `unsetEmpty`: `-z`/`-n` on a variable the script never sets reads it as empty (else unknown).
+ */
+export function evalTest(cond: string, env: Env, unsetEmpty = true): boolean | null {
   const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
   if (!m) return null;
   const words = (m[1] ?? m[2] ?? m[3]!).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
   if (words.length === 2 && (words[0] === "-z" || words[0] === "-n")) {
-    const v = wordValue(words[1]!, env, true);
+    const v = wordValue(words[1]!, env, unsetEmpty);
     return v === undefined ? null : (v === "") === (words[0] === "-z");
   }
   if (words.length !== 3) return null;

@@ -30,12 +30,25 @@ export function readFlags(words: readonly Word[]): { flags: Flag[]; positional: 
     // `- "--load-format auto"` (one argv word holding flag and value): the flag is the part before the space
     const space = /^(--?[A-Za-z][\w.-]*)\s+(\S.*)$/s.exec(w.text);
     if (space && !w.text.includes("=")) {
-      flags.push({ name: space[1]!, value: space[2]!, line: w.line, optional: w.optional, resolvedValue: space[2]! });
+      flags.push({
+        name: space[1]!,
+        value: space[2]!,
+        line: w.line,
+        optional: w.optional,
+        resolvedValue: space[2]!,
+        ...off(w),
+      });
       continue;
     }
     const eq = w.text.indexOf("=");
     if (eq > 0) {
-      const flag: Flag = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };
+      const flag: Flag = {
+        name: w.text.slice(0, eq),
+        value: w.text.slice(eq + 1),
+        line: w.line,
+        optional: w.optional,
+        ...off(w),
+      };
       if (w.resolved !== undefined) flag.resolvedValue = w.resolved.slice(w.resolved.indexOf("=") + 1);
       else if (!w.dynamic) flag.resolvedValue = flag.value!;
       flags.push(flag);
@@ -48,7 +61,13 @@ export function readFlags(words: readonly Word[]): { flags: Flag[]; positional: 
       (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) &&
       // a word from ${X:+...} belongs to its own optional group, not to a plain flag before it
       next.optional === w.optional;
-    const flag: Flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
+    const flag: Flag = {
+      name: w.text,
+      value: takesNext ? next.text : null,
+      line: w.line,
+      optional: w.optional,
+      ...off(w),
+    };
     if (takesNext) {
       i++;
       if (next.resolved !== undefined) flag.resolvedValue = next.resolved;
@@ -58,3 +77,6 @@ export function readFlags(words: readonly Word[]): { flags: Flag[]; positional: 
   }
   return { flags, positional };
 }
+
+/** (only where set: a flag's shape stays as it was for every flag on the default path) */
+const off = (w: Word) => (w.offDefault ? { offDefault: true } : {});

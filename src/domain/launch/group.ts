@@ -7,6 +7,7 @@ import { lex, lexWords, type LexWord, type Token } from "./lexer.js";
 import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
 import { assignedSource } from "./words.js";
 import { CaseArms } from "./case-arms.js";
+import { IfArms } from "./if-arms.js";
 import {
   capturedFunction,
   echoedWords,
@@ -77,6 +78,7 @@ class Grouper {
   private caseDepth = 0;
   /** which arm of each open case runs by default: assignments in the others do not set the value */
   private readonly arms = new CaseArms();
+  private readonly ifs = new IfArms();
   private inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   private conditional = 0;
@@ -165,7 +167,7 @@ class Grouper {
           ? this.s.arrays.get(w.arrayRef)!
           : (this.splitExpansion(w, false) ?? [this.plain(w)]),
       )
-      .map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+      .map((w) => this.branchWord(w));
     const prev = t.append ? (this.s.arrays.get(t.name) ?? []) : [];
     const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name));
     // `if ...; then F=(--trust-remote-code); else F=(); fi`: the empty alternative does not erase the other's words
@@ -330,6 +332,7 @@ class Grouper {
 
   /** Control keywords and function headers: true when the token was structure, not a command word. */
   private structural(w: LexWord): boolean {
+    if (w.parts.length === 1 && w.parts[0]!.kind === "lit") this.ifKeyword(w);
     if (OPENERS.has(w.text)) this.conditional++;
     if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
     const next = this.tokens[this.i];
@@ -368,6 +371,22 @@ class Grouper {
       default:
         return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0]!.kind === "lit";
     }
+  }
+
+  /** `if`/`elif` (with its test), `else`, `fi`: which branch runs by default. */
+  private ifKeyword(w: LexWord): void {
+    if (w.text === "if" || w.text === "elif") {
+      const line = this.s.lines[w.line - this.s.firstLine] ?? "";
+      const test = new RegExp(`\\b${w.text}\\s+(.*)$`).exec(line)?.[1] ?? "";
+      this.ifs.test(w.text === "elif", test, this.s.env);
+    } else if (w.text === "else") this.ifs.otherwise();
+    else if (w.text === "fi") this.ifs.close();
+  }
+
+  /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */
+  private branchWord(w: Word): Word {
+    const off = w.offDefault || this.ifs.skipping;
+    return { ...w, optional: w.optional || this.conditional > 0, ...(off ? { offDefault: true } : {}) };
   }
 
   /** A function body's braces: at its closing one, what its echo lines print is known. */
@@ -535,9 +554,7 @@ class Grouper {
     const keeps = d.positionalAt === 2;
     const prev = keeps ? this.s.arrays.get("@") : undefined;
     // "$@" stood at 2: the known parameters were spliced in there, or the word stayed as written
-    const added = d.words
-      .slice(keeps ? 2 + (prev ? prev.length : 1) : 2)
-      .map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => this.branchWord(w));
     this.s.arrays.set("@", [...(prev ?? []), ...added]);
   }
 }

@@ -8,6 +8,8 @@ export interface Word {
   line: number;
   /** true when the word comes from an optional expansion such as ${VAR:+--flag "$VAR"} */
   optional: boolean;
+  /** true when the word is added only in an if-branch that does not run by default */
+  offDefault?: boolean;
   /** true when the word holds an unexpanded parameter expansion ($VAR, ${VAR:-x}) */
   dynamic: boolean;
   /** the text with $VAR / ${VAR:-default} filled from the script's own assignments and defaults; absent when unknown */
@@ -36,6 +38,8 @@ export interface Flag {
   value: string | null;
   line: number;
   optional: boolean;
+  /** written only in an if-branch that does not run by default */
+  offDefault?: boolean;
   /** the value with the script's own variables and ${VAR:-default} filled in; absent when unknown */
   resolvedValue?: string;
   /** set when the flag is written in another file than the launch file (a vLLM --config YAML's key) */

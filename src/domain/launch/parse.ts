@@ -56,16 +56,19 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const launches = called(reachable(all, commands, lines, firstLine), state.functionBodies, text);
   const found = defaultBranchFirst(launches, lines, firstLine, state.env);
   for (const e of found) onWrittenLines(e, lines, firstLine);
-  const engine =
-    found[0] ??
-    (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested, state.assignments));
+  const written =
+    found.length || options.heredocs === false
+      ? []
+      : heredocEngines(text, firstLine, runtime, nested, state.assignments);
+  const engine = found[0] ?? written[0] ?? null;
   // what a `bash -c "..."` string runs is checked like the file's own commands
   for (const n of nested) {
     commands.push(...n.commands);
     podmanRuns.push(...n.podmanRuns);
   }
   const out: ServeScript = { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
-  const more = engine ? separateLaunches(found, lines, firstLine) : [];
+  // (two heredocs a launcher sends one after another, one per node, are two engines)
+  const more = found.length ? separateLaunches(found, lines, firstLine) : written;
   if (more.length > 1) out.engines = more;
   const roles = roleLaunches(found, lines, firstLine);
   if (roles.length > 1) out.roles = roles;
@@ -107,17 +110,20 @@ function separateLaunches(ranked: readonly Engine[], lines: readonly string[], f
 
 /**
  * A script that writes the real launcher with a heredoc (`cat > /opt/serve.sh <<'EOF' ... EOF`, a unit written to
- * /etc/systemd/system, `cmd=$(cat <<EOF ... EOF)`): when the file runs no engine itself, the engine a heredoc's
- * body starts, read at the body's own lines (a unit body by its ExecStart=).
+ * /etc/systemd/system, `cmd=$(cat <<EOF ... EOF)`): when the file runs no engine itself, the engines the heredocs'
+ * bodies start, read at the bodies' own lines (a unit body by its ExecStart=). Heredocs in two branches of one if or
+ * case of the writing script are alternatives: the first is kept.
  */
-function heredocEngine(
+function heredocEngines(
   text: string,
   firstLine: number,
   runtime: Runtime,
   nested: ServeScript[],
   outer: readonly { name: string; value: string; line: number }[],
-): Engine | null {
+): Engine[] {
   const lines = text.split("\n");
+  const out: Engine[] = [];
+  let lastEnd = -1;
   for (let i = 0; i < lines.length; i++) {
     if (!/<</.test(lines[i]!) || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
     // `cat <<'EOF'` to the terminal (a usage text) writes no launcher: its body runs nowhere
@@ -134,12 +140,16 @@ function heredocEngine(
     // an unquoted heredoc's `$LLAMA_BIN` is the writing script's value
     const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime, outer });
     if (inner.engine) {
-      nested.push(inner);
-      return inner.engine;
+      const alternative = out.length > 0 && lines.slice(lastEnd + 1, i).some(branchLine);
+      if (!alternative) {
+        nested.push(inner);
+        out.push(inner.engine);
+      }
+      lastEnd = end;
     }
     i = end;
   }
-  return null;
+  return out;
 }
 
 const PRINTED_HEREDOC = /^\s*cat\s+<<-?\s*(['"]?)\w+\1\s*(1?>&2)?\s*$/;

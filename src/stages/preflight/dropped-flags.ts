@@ -103,6 +103,10 @@ export function droppedFlags(
   // --max_model_len and --max-model-len are one flag to the engine: renaming one to the other drops nothing
   const key = (f: Flag) => normalizeFlagName(f.name);
   const now = new Set(nowFlags.map(key));
+  // a flag moved into an if-branch the defaults do not take (`if [[ $USE_JINJA == on ]]; then ARGS+=(--jinja)`,
+  // USE_JINJA=off) no longer reaches the engine by default: gone, unless it was off by default at the base too
+  const onDefault = new Set(nowFlags.filter((f) => !f.offDefault).map(key));
+  const offNow = (f: Flag) => (f.offDefault ? undefined : nowFlags.find((n) => n.offDefault && key(n) === key(f)));
   const before = new Set(baseFlags.map(key));
   const seen = new Set<string>();
   // `-max-model-len` respelt `--max-model-len`: a typo fixed, not a flag dropped
@@ -113,7 +117,8 @@ export function droppedFlags(
   const moved = nowFlags.filter((f) => !baseFlags.some((b) => key(b) === key(f) && b.value === f.value));
   const respelt = new Set(baseFlags.filter((f) => typo(f) || movedValue(f, moved) !== null).map(key));
   const dropped = baseFlags.filter(
-    (f) => !now.has(key(f)) && !respelt.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)),
+    (f) =>
+      !(f.offDefault ? now : onDefault).has(key(f)) && !respelt.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)),
   );
   const added = [...new Set(newFlags.map((f) => f.name))];
   const renamed = baseFile === file ? {} : { baseFile };
@@ -132,9 +137,11 @@ export function droppedFlags(
     const value = mask(f.name, f.value);
     const shown = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
+    const off = offNow(f);
+    const gone = off ? `is now only in a branch the defaults do not take (line ${off.line})` : "is gone now";
     return mk(
       CHECK,
-      `${file}: ${shown} was in the engine argv at ${baseRef} (${(f.file ?? baseFile) === file ? "" : `${f.file ?? baseFile} `}line ${f.line}) and is gone now`,
+      `${file}: ${shown} was in the engine argv at ${baseRef} (${(f.file ?? baseFile) === file ? "" : `${f.file ?? baseFile} `}line ${f.line}) and ${gone}`,
       {
         file,
         evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${f.file ?? baseFile}:${f.line}: ${shown}`],

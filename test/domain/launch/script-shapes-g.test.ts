@@ -253,4 +253,40 @@ describe("script shapes of set G2", () => {
     // a function that only prints what it is given runs nothing
     expect(isServeScript(text("cat > /tmp/notes.txt"))).toBe(false);
   });
+  it("two heredocs a launcher sends to two hosts one after another are two engines; heredocs in if/else are one", () => {
+    const rank = (fn: string, host: string, flag: string) => [
+      `${fn}() {`,
+      `  ssh "${host}" bash -s <<'REMOTE'`,
+      `args=(serve /m ${flag})`,
+      'python -m vllm.entrypoints.cli.main "${args[@]}"',
+      "REMOTE",
+      "}",
+    ];
+    const text = [
+      ...rank("start_worker", "w1", "--headless"),
+      ...rank("start_head", "h1", "--port 8000"),
+      "start_worker",
+      "start_head",
+      "",
+    ].join("\n");
+    const parts = parseLaunchParts("script", text);
+    expect(
+      parts.map((p) => `${p.name}: ${p.script.engine?.flags.map((f) => `${f.name}@${f.line}`).join(" ")}`),
+    ).toEqual(["vllm #1: --headless@3", "vllm #2: --port@9"]);
+    // the same launcher written in either branch of an if: one engine, the first
+    const alt = [
+      'if [ "$GPU" = a100 ]; then',
+      "  cat > /opt/serve.sh <<'EOF'",
+      "vllm serve /m --port 8000",
+      "EOF",
+      "else",
+      "  cat > /opt/serve.sh <<'EOF'",
+      "vllm serve /m --port 8001 --enforce-eager",
+      "EOF",
+      "fi",
+      "",
+    ].join("\n");
+    const one = parseLaunchParts("script", alt);
+    expect(one.map((p) => p.script.engine?.flags.map((f) => `${f.name}@${f.line}`).join(" "))).toEqual(["--port@3"]);
+  });
 });

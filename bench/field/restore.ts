@@ -1,0 +1,81 @@
+// `npx tsx bench/field/restore.ts launch-14 [launch-15 ...]`: rebuilds a field set's gitignored cache
+// (.cache/field/<set>/: the files, FETCHED.tsv, REPOS.tsv) from its committed key and the repositories the search
+// tool's fetch brought into /work/.mirror, on a machine that lost the cache. A file is written from its commit
+// with `git show`, as the key's author did; it prints the repositories still to fetch and exits 2 while any are.
+// A chart is restored as its own directory, a kustomize overlay with its top folder (so ../../base holds), "." as
+// the whole tree: a directory entry may hold a few more or fewer files than the author's cache did.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { dirname, join, posix } from "node:path";
+import { DEFAULT_CACHE_ROOT } from "./run.js";
+import { keyPath, loadKey } from "./key.js";
+
+const MIRROR = "/work/.mirror";
+
+/** The fetched git directory of owner/name, or null (fetch names it /work/.mirror/owner+name/...). */
+export function mirrorOf(repo: string): string | null {
+  const top = join(MIRROR, repo.replace("/", "+"));
+  if (!existsSync(top)) return null;
+  const isGit = (d: string) => existsSync(join(d, "HEAD")) && existsSync(join(d, "objects"));
+  if (isGit(top)) return top;
+  for (const d of readdirSync(top, { withFileTypes: true }))
+    if (d.isDirectory() && isGit(join(top, d.name))) return join(top, d.name);
+  return null;
+}
+
+const git = (gitDir: string, ...args: string[]) =>
+  execFileSync("git", ["--git-dir", gitDir, ...args], { maxBuffer: 256 * 2 ** 20 });
+
+function directoryRoot(kind: string, path: string): string {
+  if (path === "." || path === "") return ".";
+  return kind === "kustomize" ? path.split("/")[0]! : path;
+}
+
+function restore(set: string): string[] {
+  const key = loadKey(keyPath(set));
+  const dir = join(DEFAULT_CACHE_ROOT, set);
+  mkdirSync(dir, { recursive: true });
+  const repos = new Set([...Object.values(key.files).map((f) => f.repo), ...key.drops.map((d) => d.repo)]);
+  const missing = [...repos].filter((r) => !mirrorOf(r));
+  const fetched: string[] = ["name\trepo\tpath\tcommit"];
+  for (const [name, entry] of Object.entries(key.files)) {
+    // (an early key wrote a note after the path: "overlays/production (with its base ../../base)"): the path it
+    // names is restored too
+    const note = /\s+\((?:with(?: its base)?\s+)?([^)]*)\)$/.exec(entry.path);
+    const f = { ...entry, path: note ? entry.path.slice(0, note.index) : entry.path };
+    const also = note?.[1] ? [posix.normalize(note[1].startsWith(".") ? posix.join(f.path, note[1]) : note[1])] : [];
+    const g = mirrorOf(f.repo);
+    if (!g) continue;
+    try {
+      const type = git(g, "cat-file", "-t", `${f.commit}:${f.path === "." ? "" : f.path}`)
+        .toString()
+        .trim();
+      if (type === "blob") {
+        writeFileSync(join(dir, name), git(g, "show", `${f.commit}:${f.path}`));
+        fetched.push([name, f.repo, f.path, f.commit].join("\t"));
+        continue;
+      }
+      const root = directoryRoot(f.kind, f.path);
+      const roots = root === "." ? [] : ["--", root, ...also];
+      const listed = git(g, "ls-tree", "-r", "-z", "--name-only", f.commit, ...roots);
+      for (const p of listed.toString().split("\0").filter(Boolean)) {
+        mkdirSync(dirname(join(dir, name, p)), { recursive: true });
+        writeFileSync(join(dir, name, p), git(g, "show", `${f.commit}:${p}`));
+      }
+      fetched.push([name, f.repo, root, f.commit].join("\t"));
+    } catch (e) {
+      process.stderr.write(`${set}: ${name}: ${(e as Error).message.split("\n")[0]}\n`);
+    }
+  }
+  writeFileSync(join(dir, "FETCHED.tsv"), fetched.join("\n") + "\n");
+  const rows = ["repo\tgit_dir", ...[...repos].flatMap((r) => (mirrorOf(r) ? [`${r}\t${mirrorOf(r)}`] : []))];
+  writeFileSync(join(dir, "REPOS.tsv"), rows.join("\n") + "\n");
+  process.stdout.write(`${set}: ${fetched.length - 1}/${Object.keys(key.files).length} files restored\n`);
+  return missing;
+}
+
+const missing = new Set(process.argv.slice(2).flatMap(restore));
+if (missing.size) {
+  process.stdout.write(`still to fetch (${missing.size}):\n${[...missing].join("\n")}\n`);
+  process.exitCode = 2;
+}
