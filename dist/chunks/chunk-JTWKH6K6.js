@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-HJJAUXTQ.js";
+} from "./chunk-UAX5KUNL.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -41274,6 +41274,8 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
   const clientFlags = CLIENT_FLAGS[engine];
   const key2 = (f) => normalizeFlagName(f.name);
   const now = new Set(nowFlags.map(key2));
+  const onDefault = new Set(nowFlags.filter((f) => !f.offDefault).map(key2));
+  const offNow = (f) => f.offDefault ? void 0 : nowFlags.find((n) => n.offDefault && key2(n) === key2(f));
   const before = new Set(baseFlags.map(key2));
   const seen = /* @__PURE__ */ new Set();
   const typo = (f) => /^-[^-]/.test(f.name) && f.name.length > 3 && now.has(normalizeFlagName(`-${f.name}`));
@@ -41281,7 +41283,7 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
   const moved = nowFlags.filter((f) => !baseFlags.some((b) => key2(b) === key2(f) && b.value === f.value));
   const respelt = new Set(baseFlags.filter((f) => typo(f) || movedValue(f, moved) !== null).map(key2));
   const dropped = baseFlags.filter(
-    (f) => !now.has(key2(f)) && !respelt.has(key2(f)) && !seen.has(key2(f)) && seen.add(key2(f))
+    (f) => !(f.offDefault ? now : onDefault).has(key2(f)) && !respelt.has(key2(f)) && !seen.has(key2(f)) && seen.add(key2(f))
   );
   const added = [...new Set(newFlags.map((f) => f.name))];
   const renamed = baseFile === file2 ? {} : { baseFile };
@@ -41299,9 +41301,11 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
     const value = mask(f.name, f.value);
     const shown2 = value === null ? f.name : `${f.name} ${value}`;
     const mk = critical ? fail : warn;
+    const off = offNow(f);
+    const gone = off ? `is now only in a branch the defaults do not take (line ${off.line})` : "is gone now";
     return mk(
       CHECK,
-      `${file2}: ${shown2} was in the engine argv at ${baseRef} (${(f.file ?? baseFile) === file2 ? "" : `${f.file ?? baseFile} `}line ${f.line}) and is gone now`,
+      `${file2}: ${shown2} was in the engine argv at ${baseRef} (${(f.file ?? baseFile) === file2 ? "" : `${f.file ?? baseFile} `}line ${f.line}) and ${gone}`,
       {
         file: file2,
         evidence: [`base: ${baseLabel}${asBase}`, `${baseRef}:${f.file ?? baseFile}:${f.line}: ${shown2}`],

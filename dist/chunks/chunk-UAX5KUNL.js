@@ -1516,12 +1516,25 @@ function readFlags(words) {
     }
     const space = /^(--?[A-Za-z][\w.-]*)\s+(\S.*)$/s.exec(w.text);
     if (space && !w.text.includes("=")) {
-      flags.push({ name: space[1], value: space[2], line: w.line, optional: w.optional, resolvedValue: space[2] });
+      flags.push({
+        name: space[1],
+        value: space[2],
+        line: w.line,
+        optional: w.optional,
+        resolvedValue: space[2],
+        ...off(w)
+      });
       continue;
     }
     const eq = w.text.indexOf("=");
     if (eq > 0) {
-      const flag2 = { name: w.text.slice(0, eq), value: w.text.slice(eq + 1), line: w.line, optional: w.optional };
+      const flag2 = {
+        name: w.text.slice(0, eq),
+        value: w.text.slice(eq + 1),
+        line: w.line,
+        optional: w.optional,
+        ...off(w)
+      };
       if (w.resolved !== void 0) flag2.resolvedValue = w.resolved.slice(w.resolved.indexOf("=") + 1);
       else if (!w.dynamic) flag2.resolvedValue = flag2.value;
       flags.push(flag2);
@@ -1530,7 +1543,13 @@ function readFlags(words) {
     const next = words[i + 1];
     const takesNext = next !== void 0 && !isFlagWord(next.text) && (!SWITCH.test(w.text) || BOOL_WORD.test(next.text)) && // a word from ${X:+...} belongs to its own optional group, not to a plain flag before it
     next.optional === w.optional;
-    const flag = { name: w.text, value: takesNext ? next.text : null, line: w.line, optional: w.optional };
+    const flag = {
+      name: w.text,
+      value: takesNext ? next.text : null,
+      line: w.line,
+      optional: w.optional,
+      ...off(w)
+    };
     if (takesNext) {
       i++;
       if (next.resolved !== void 0) flag.resolvedValue = next.resolved;
@@ -1540,6 +1559,7 @@ function readFlags(words) {
   }
   return { flags, positional };
 }
+var off = (w) => w.offDefault ? { offDefault: true } : {};
 
 // src/domain/launch/podman.ts
 var VALUE_OPTIONS = new Set(
@@ -2945,12 +2965,12 @@ function wordValue(word2, env, unsetEmpty = false) {
   if (unsetEmpty && !env.has(v[1])) return "";
   return env.get(v[1]) ?? void 0;
 }
-function evalTest(cond, env) {
+function evalTest(cond, env, unsetEmpty = true) {
   const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
   if (!m) return null;
   const words = (m[1] ?? m[2] ?? m[3]).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
   if (words.length === 2 && (words[0] === "-z" || words[0] === "-n")) {
-    const v = wordValue(words[1], env, true);
+    const v = wordValue(words[1], env, unsetEmpty);
     return v === void 0 ? null : v === "" === (words[0] === "-z");
   }
   if (words.length !== 3) return null;
@@ -3082,6 +3102,37 @@ var CaseArms = class {
   }
 };
 
+// src/domain/launch/if-arms.ts
+var IfArms = class {
+  stack = [];
+  /** The `if` or `elif` keyword, with the rest of its line (the test) and the variables' values there. */
+  test(elif, rest, env) {
+    const holds = evalTest(rest, env, false);
+    if (!elif) {
+      this.stack.push({ branch: branchOf2(holds), anyTaken: holds === true, known: holds !== null });
+      return;
+    }
+    const f = this.stack.at(-1);
+    if (!f) return;
+    if (f.anyTaken) f.branch = "skipped";
+    else if (!f.known || holds === null) [f.branch, f.known] = ["unknown", false];
+    else [f.branch, f.anyTaken] = [branchOf2(holds), holds];
+  }
+  /** `else`: runs when every test before it is known false. */
+  otherwise() {
+    const f = this.stack.at(-1);
+    if (f) f.branch = f.anyTaken ? "skipped" : f.known ? "taken" : "unknown";
+  }
+  close() {
+    this.stack.pop();
+  }
+  /** Inside a branch that does not run by default. */
+  get skipping() {
+    return this.stack.some((f) => f.branch === "skipped");
+  }
+};
+var branchOf2 = (holds) => holds === null ? "unknown" : holds ? "taken" : "skipped";
+
 // src/domain/launch/function-calls.ts
 function soleReference(text) {
   const m = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*|[1-9])\}?"?$/.exec(text);
@@ -3187,6 +3238,7 @@ var Grouper = class _Grouper {
   caseDepth = 0;
   /** which arm of each open case runs by default: assignments in the others do not set the value */
   arms = new CaseArms();
+  ifs = new IfArms();
   inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   conditional = 0;
@@ -3251,7 +3303,7 @@ var Grouper = class _Grouper {
   array(t) {
     const words = t.words.flatMap(
       (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : this.splitExpansion(w, false) ?? [this.plain(w)]
-    ).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+    ).map((w) => this.branchWord(w));
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
     const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name));
     const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
@@ -3396,6 +3448,7 @@ var Grouper = class _Grouper {
   }
   /** Control keywords and function headers: true when the token was structure, not a command word. */
   structural(w) {
+    if (w.parts.length === 1 && w.parts[0].kind === "lit") this.ifKeyword(w);
     if (OPENERS.has(w.text)) this.conditional++;
     if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
     const next = this.tokens[this.i];
@@ -3434,6 +3487,20 @@ var Grouper = class _Grouper {
       default:
         return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
     }
+  }
+  /** `if`/`elif` (with its test), `else`, `fi`: which branch runs by default. */
+  ifKeyword(w) {
+    if (w.text === "if" || w.text === "elif") {
+      const line = this.s.lines[w.line - this.s.firstLine] ?? "";
+      const test = new RegExp(`\\b${w.text}\\s+(.*)$`).exec(line)?.[1] ?? "";
+      this.ifs.test(w.text === "elif", test, this.s.env);
+    } else if (w.text === "else") this.ifs.otherwise();
+    else if (w.text === "fi") this.ifs.close();
+  }
+  /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */
+  branchWord(w) {
+    const off2 = w.offDefault || this.ifs.skipping;
+    return { ...w, optional: w.optional || this.conditional > 0, ...off2 ? { offDefault: true } : {} };
   }
   /** A function body's braces: at its closing one, what its echo lines print is known. */
   brace(b) {
@@ -3580,7 +3647,7 @@ var Grouper = class _Grouper {
   setPositional(d) {
     const keeps = d.positionalAt === 2;
     const prev = keeps ? this.s.arrays.get("@") : void 0;
-    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => ({ ...w, optional: w.optional || this.conditional > 0 }));
+    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => this.branchWord(w));
     this.s.arrays.set("@", [...prev ?? [], ...added]);
   }
 };
@@ -4013,13 +4080,14 @@ function parseServeScript(crlfText, options = {}) {
   const launches = called(reachable(all, commands, lines, firstLine), state.functionBodies, text);
   const found = defaultBranchFirst(launches, lines, firstLine, state.env);
   for (const e of found) onWrittenLines(e, lines, firstLine);
-  const engine = found[0] ?? (options.heredocs === false ? null : heredocEngine(text, firstLine, runtime, nested, state.assignments));
+  const written = found.length || options.heredocs === false ? [] : heredocEngines(text, firstLine, runtime, nested, state.assignments);
+  const engine = found[0] ?? written[0] ?? null;
   for (const n of nested) {
     commands.push(...n.commands);
     podmanRuns.push(...n.podmanRuns);
   }
   const out = { text, lines, commands, assignments: state.assignments, podmanRuns, engine };
-  const more = engine ? separateLaunches(found, lines, firstLine) : [];
+  const more = found.length ? separateLaunches(found, lines, firstLine) : written;
   if (more.length > 1) out.engines = more;
   const roles = roleLaunches(found, lines, firstLine);
   if (roles.length > 1) out.roles = roles;
@@ -4046,8 +4114,10 @@ function separateLaunches(ranked, lines, firstLine) {
   }
   return kept;
 }
-function heredocEngine(text, firstLine, runtime, nested, outer) {
+function heredocEngines(text, firstLine, runtime, nested, outer) {
   const lines = text.split("\n");
+  const out = [];
+  let lastEnd = -1;
   for (let i = 0; i < lines.length; i++) {
     if (!/<</.test(lines[i]) || !/vllm|sglang|llama/i.test(lines.slice(i + 1, i + 400).join("\n"))) continue;
     if (PRINTED_HEREDOC.test(lines[i])) {
@@ -4062,12 +4132,16 @@ function heredocEngine(text, firstLine, runtime, nested, outer) {
     const bodyText = unit ? execStartLines(body).join("\n") : body.join("\n");
     const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime, outer });
     if (inner.engine) {
-      nested.push(inner);
-      return inner.engine;
+      const alternative = out.length > 0 && lines.slice(lastEnd + 1, i).some(branchLine);
+      if (!alternative) {
+        nested.push(inner);
+        out.push(inner.engine);
+      }
+      lastEnd = end;
     }
     i = end;
   }
-  return null;
+  return out;
 }
 var PRINTED_HEREDOC = /^\s*cat\s+<<-?\s*(['"]?)\w+\1\s*(1?>&2)?\s*$/;
 function execStartLines(body) {
