@@ -24,11 +24,35 @@ export function mirrorOf(repo: string): string | null {
 }
 
 const git = (gitDir: string, ...args: string[]) =>
-  execFileSync("git", ["--git-dir", gitDir, ...args], { maxBuffer: 256 * 2 ** 20 });
+  execFileSync("git", ["--git-dir", gitDir, ...args], {
+    maxBuffer: 256 * 2 ** 20,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
 
 function directoryRoot(kind: string, path: string): string {
   if (path === "." || path === "") return ".";
   return kind === "kustomize" ? path.split("/")[0]! : path;
+}
+
+/**
+ * Where the entry's cache directory starts in the repository: "" when its targets' files are repository paths (the
+ * later keys), else the directory (the entry's path or one above it) under which they exist (the early keys cached
+ * a chart's or an overlay's contents).
+ */
+function layoutBase(gitDir: string, commit: string, path: string, files: readonly string[]): string {
+  if (!files.length || path === ".") return "";
+  const exists = (p: string) => {
+    try {
+      git(gitDir, "cat-file", "-e", `${commit}:${p}`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (files.every(exists)) return "";
+  for (let d = path; d !== "." && d !== ""; d = posix.dirname(d))
+    if (files.every((x) => exists(posix.join(d, x)))) return d;
+  return "";
 }
 
 function restore(set: string): string[] {
@@ -55,12 +79,15 @@ function restore(set: string): string[] {
         fetched.push([name, f.repo, f.path, f.commit].join("\t"));
         continue;
       }
-      const root = directoryRoot(f.kind, f.path);
+      const base = layoutBase(g, f.commit, f.path, f.targets?.flatMap((t) => (t.file ? [t.file] : [])) ?? []);
+      const root = base ? f.path : directoryRoot(f.kind, f.path);
       const roots = root === "." ? [] : ["--", root, ...also];
       const listed = git(g, "ls-tree", "-r", "-z", "--name-only", f.commit, ...roots);
       for (const p of listed.toString().split("\0").filter(Boolean)) {
-        mkdirSync(dirname(join(dir, name, p)), { recursive: true });
-        writeFileSync(join(dir, name, p), git(g, "show", `${f.commit}:${p}`));
+        const at = base ? posix.relative(base, p) : p;
+        if (at.startsWith("..")) continue;
+        mkdirSync(dirname(join(dir, name, at)), { recursive: true });
+        writeFileSync(join(dir, name, at), git(g, "show", `${f.commit}:${p}`));
       }
       fetched.push([name, f.repo, root, f.commit].join("\t"));
     } catch (e) {

@@ -61,7 +61,7 @@ export function quietLaunchFiles(
   return files.filter((file) => {
     if (taken.has(file) || /(^|\/)(node_modules|dist|\.git)\//.test(file)) return false;
     if (/\.ya?ml$/.test(file) && rendered.some((d) => file.startsWith(d))) return false;
-    if (!/\.(sh|bash|service|container|ya?ml)$/.test(file)) return false;
+    if (!/\.(sh|bash|command|service|container|ya?ml)$/.test(file)) return false;
     try {
       const text = readFileSync(join(root, file), "utf8");
       return !text.includes("\0") && ENGINE.test(text) && candidateKind(file, text) !== null;
@@ -104,8 +104,9 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
     // a chart's templates are no YAML until helm renders them; its values are no launch file
     if (rendered.some((d) => inChart(file, d)) || patches.has(file)) continue;
-    // (batch-system job files are shell scripts under another name)
-    if (!/\.(sh|bash|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file)) continue;
+    // (batch-system job files and macOS's double-click `.command` files are shell scripts under another name)
+    if (!/\.(sh|bash|command|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file))
+      continue;
     let text: string;
     try {
       text = readFileSync(join(root, file), "utf8");
@@ -175,21 +176,33 @@ function pairUnits(targets: PreflightTarget[], units: readonly { file: string; t
     const words = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
     const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words[0] ?? "") ? words[1] : words[0];
     if (!prog) continue;
-    const tail = (p: string, n: number) => p.split("/").slice(-n).join("/");
-    const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && !t.endpoint);
-    // an installer often drops the extension (`install vllm-serve.sh /usr/local/bin/vllm-serve`)
-    const bare = (p: string) => basename(p).replace(/\.(ba)?sh$/, "");
-    const match =
-      scripts.find((t) => t.scriptPath.includes("/") && tail(prog, 2) === tail(t.scriptPath, 2)) ??
-      scripts.find((t) => basename(prog) === basename(t.scriptPath)) ??
-      scripts.find((t) => bare(prog) === bare(t.scriptPath)) ??
-      // a unit that runs a wrapper of the serve script (`podman_start.sh` that execs it in a container)
-      targets.find((t) => t.kind === "script" && t.launcher && basename(prog) === basename(t.launcher));
+    // (`uv run --directory D /srv/x/serve.sh`, `conda run -n env bash serve.sh`: the script is a later word)
+    const match = [prog, ...words.filter((w) => w !== prog && SCRIPT_FILE.test(w))].reduce<PreflightTarget | undefined>(
+      (m, w) => m ?? unitRuns(targets, w),
+      undefined,
+    );
     if (!match) continue;
     // two units (profiles) running one script: each unit is checked with it, the script's own checks once
     if (match.unitPath === null) match.unitPath = u.file;
     else targets.push({ ...match, name: basename(u.file), unitPath: u.file, sharesFile: true, unitOnly: true });
   }
+}
+
+const SCRIPT_FILE = /\.(ba)?sh$/;
+
+/** The serve script (or its wrapper) a unit's ExecStart= word names. */
+function unitRuns(targets: readonly PreflightTarget[], prog: string): PreflightTarget | undefined {
+  const tail = (p: string, n: number) => p.split("/").slice(-n).join("/");
+  const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && !t.endpoint);
+  // an installer often drops the extension (`install vllm-serve.sh /usr/local/bin/vllm-serve`)
+  const bare = (p: string) => basename(p).replace(SCRIPT_FILE, "");
+  return (
+    scripts.find((t) => t.scriptPath.includes("/") && tail(prog, 2) === tail(t.scriptPath, 2)) ??
+    scripts.find((t) => basename(prog) === basename(t.scriptPath)) ??
+    scripts.find((t) => bare(prog) === bare(t.scriptPath)) ??
+    // a unit that runs a wrapper of the serve script (`podman_start.sh` that execs it in a container)
+    targets.find((t) => t.kind === "script" && t.launcher && basename(prog) === basename(t.launcher))
+  );
 }
 
 /** `docker compose up`, `docker-compose -f x.yml up -d`, `podman compose up`, `podman-compose up` */

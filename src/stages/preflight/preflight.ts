@@ -18,6 +18,7 @@ import { SHALLOW_FIX, type PreflightContext, type PreflightTarget } from "./targ
 import { checkContracts } from "./contracts.js";
 import { droppedFlags } from "./dropped-flags.js";
 import { checkGoneLaunches } from "./gone-launch.js";
+import { checkEngineKills } from "./engine-kills.js";
 import { historyFinding } from "./history.js";
 import { refusePath } from "./paths.js";
 import { shellcheck, shellcheckAvailable, shellcheckResult } from "./shellcheck.js";
@@ -38,6 +39,7 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   if (ctx.ref === null) findings.push(cleanTreeFinding(entries as StatusEntry[], { config: ctx.configPath ?? null }));
   findings.push(historyFinding(!ctx.historyOk));
   findings.push(...(await checkGoneLaunches(ctx)));
+  findings.push(...(await checkEngineKills(ctx, (p) => readScript(ctx, p))));
   if (ctx.targets.length === 0) {
     findings.push(
       fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
@@ -223,9 +225,12 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   if (t.unitOnly) {
     // the script's own findings came with its first unit: this unit adds only what its own keys cause
     const own = checkTraps(trapInput(script), t.endpoint?.traps ?? {}).filter((f) => f.file === t.unitPath);
-    const quiet = pass("preflight.traps", `${t.unitPath}: no known trap in this unit (it runs ${t.scriptPath})`, {
-      file: t.unitPath!,
-    });
+    // (a second launcher of the script, with no unit of its own, is named by its own file)
+    const quiet = t.unitPath
+      ? pass("preflight.traps", `${t.unitPath}: no known trap in this unit (it runs ${t.scriptPath})`, {
+          file: t.unitPath,
+        })
+      : pass("preflight.traps", `${t.launcher}: starts ${t.scriptPath}, checked with it`, { file: t.launcher! });
     return tag([...out.filter((f) => f.check === "preflight.traps"), ...(own.length ? own : [quiet])]);
   }
   if (fileChecks) out.push(...checkTraps(trapInput(script), t.endpoint?.traps ?? {}));

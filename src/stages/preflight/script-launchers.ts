@@ -11,57 +11,73 @@ import type { PreflightTarget } from "./targets.js";
 
 const SHELLS = /^(ba|da|z|k)?sh$/;
 
-/** A word that names a script file: a path, or a name ending in .sh. */
-const scriptWord = (w: string) => w.includes("/") || /\.(ba)?sh$/.test(w);
+/** A word that names a script file: a path, or a name ending in .sh (or macOS's .command). */
+const scriptWord = (w: string) => w.includes("/") || /\.((ba)?sh|command)$/.test(w);
 
-/** The basenames of the scripts a command runs: `./x.sh`, `bash x.sh`, `podman exec C /work/x.sh` (any word after). */
+/** The scripts a command runs, as written: `./x.sh`, `bash x.sh`, `podman exec C /work/x.sh` (any word after). */
 function runs(c: Command): string[] {
   const w = programWords(c.words).map((x) => x.text);
   const prog = basename(w[0] ?? "");
-  if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [basename(w[1])] : [];
-  if ((prog === "podman" || prog === "docker") && w[1] === "exec")
-    return w
-      .slice(2)
-      .filter(scriptWord)
-      .map((x) => basename(x));
-  return w[0] && scriptWord(w[0]) ? [prog] : [];
+  if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [w[1]] : [];
+  if ((prog === "podman" || prog === "docker") && w[1] === "exec") return w.slice(2).filter(scriptWord);
+  // `tmux send-keys -t PANE 'CUDA_VISIBLE_DEVICES=0 ./serve.sh' C-m`: the pane's shell runs the typed line
+  if (prog === "tmux" && w[1] === "send-keys" && w.some((x) => x === "C-m" || x === "Enter"))
+    return w.slice(2).flatMap((x) => (/\s/.test(x) || scriptWord(x) ? typed(x) : []));
+  return w[0] && scriptWord(w[0]) ? [w[0]] : [];
 }
 
-/** The serve-script names a file starts: by its commands, or by a unit it writes (`ExecStart=.../x.sh`). */
+const typed = (line: string): string[] => parseServeScript(line, { heredocs: false }).commands.flatMap(runs);
+
+/** The serve scripts a file starts, as written: by its commands, or by a unit it writes (`ExecStart=.../x.sh`). */
 export function startedScripts(text: string): Set<string> {
   const out = new Set<string>();
-  if (!/\.sh\b/.test(text)) return out;
+  if (!/\.(sh|command)\b/.test(text)) return out;
   for (const c of parseServeScript(text, { heredocs: false }).commands) for (const n of runs(c)) out.add(n);
-  for (const m of text.matchAll(/^\s*ExecStart\s*=\s*[-@:+!]*(\S+\.sh)\b/gm)) out.add(basename(m[1]!));
+  for (const m of text.matchAll(/^\s*ExecStart\s*=\s*[-@:+!]*(\S+\.sh)\b/gm)) out.add(m[1]!);
   return out;
 }
 
 /**
- * Pairs each candidate (a script that starts no engine itself) with the serving script it runs: that script's
+ * The serving script a written path names: the one whose path ends with it (`./scripts/miniVM/serve_t0.sh` is
+ * scripts/miniVM/serve_t0.sh, not scripts/serve_t0.sh), else the one of its name.
+ */
+function servedBy(targets: readonly PreflightTarget[], written: string, from: string): PreflightTarget | undefined {
+  const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && t.scriptPath !== from);
+  const path = written.replace(/^(\.\/)+/, "");
+  const ends = (t: PreflightTarget) => t.scriptPath === path || t.scriptPath.endsWith(`/${path}`);
+  // a path from the repository's root names that file only; an absolute or ../ path may be an installed copy
+  const rooted = path.includes("/") && !/^(\/|\.\.\/)|\$/.test(path);
+  if (rooted) return scripts.find(ends);
+  return scripts.find((t) => basename(t.scriptPath) === basename(path));
+}
+
+/**
+ * Pairs each candidate (a script that starts no engine itself) with every serving script it runs: that script's
  * target takes it as its launcher, or, when it already has one, a copy of the target does (checked with the
  * script, the script's own file checks once).
  */
 export function pairScriptLaunchers(targets: PreflightTarget[], candidates: { file: string; text: string }[]): void {
   for (const cand of candidates) {
-    const started = startedScripts(cand.text);
-    if (started.size === 0) continue;
-    const served = targets.find(
-      (t) => t.kind === "script" && !t.sharesFile && started.has(basename(t.scriptPath)) && t.scriptPath !== cand.file,
-    );
-    if (!served) continue;
-    const span = heredocUnit(cand.text, basename(served.scriptPath));
-    // the unit the installer writes is checked as the script's unit, at its lines in the installer
-    const unit = span ? { unitPath: cand.file, unitSpan: span } : {};
-    if (!served.launcher && !span) served.launcher = cand.file;
-    else
-      targets.push({
-        ...served,
-        ...unit,
-        name: basename(cand.file),
-        launcher: cand.file,
-        sharesFile: true,
-        unitOnly: true,
-      });
+    const served = new Set<PreflightTarget>();
+    for (const w of startedScripts(cand.text)) {
+      const t = servedBy(targets, w, cand.file);
+      if (t) served.add(t);
+    }
+    for (const t of served) {
+      const span = heredocUnit(cand.text, basename(t.scriptPath));
+      // the unit the installer writes is checked as the script's unit, at its lines in the installer
+      const unit = span ? { unitPath: cand.file, unitSpan: span } : {};
+      if (!t.launcher && !span) t.launcher = cand.file;
+      else
+        targets.push({
+          ...t,
+          ...unit,
+          name: basename(cand.file),
+          launcher: cand.file,
+          sharesFile: true,
+          unitOnly: true,
+        });
+    }
   }
 }
 
