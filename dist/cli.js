@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-DBW646GI.js"),
-    import("./chunks/report-output-KHA3XVBN.js")
+    import("./chunks/commands-N6536RAY.js"),
+    import("./chunks/report-output-SYRE7PHU.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

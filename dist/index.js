@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-JTWKH6K6.js";
+} from "./chunks/chunk-NXKHSKKD.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-JTWKH6K6.js";
+} from "./chunk-NXKHSKKD.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";

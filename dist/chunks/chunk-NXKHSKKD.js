@@ -40710,42 +40710,53 @@ function launchWithLibraries(text, libraries) {
 // src/stages/preflight/script-launchers.ts
 import { basename as basename2 } from "node:path";
 var SHELLS = /^(ba|da|z|k)?sh$/;
-var scriptWord = (w) => w.includes("/") || /\.(ba)?sh$/.test(w);
+var scriptWord = (w) => w.includes("/") || /\.((ba)?sh|command)$/.test(w);
 function runs(c) {
   const w = programWords(c.words).map((x) => x.text);
   const prog = basename2(w[0] ?? "");
-  if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [basename2(w[1])] : [];
-  if ((prog === "podman" || prog === "docker") && w[1] === "exec")
-    return w.slice(2).filter(scriptWord).map((x) => basename2(x));
-  return w[0] && scriptWord(w[0]) ? [prog] : [];
+  if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [w[1]] : [];
+  if ((prog === "podman" || prog === "docker") && w[1] === "exec") return w.slice(2).filter(scriptWord);
+  if (prog === "tmux" && w[1] === "send-keys" && w.some((x) => x === "C-m" || x === "Enter"))
+    return w.slice(2).flatMap((x) => /\s/.test(x) || scriptWord(x) ? typed(x) : []);
+  return w[0] && scriptWord(w[0]) ? [w[0]] : [];
 }
+var typed = (line2) => parseServeScript(line2, { heredocs: false }).commands.flatMap(runs);
 function startedScripts(text) {
   const out = /* @__PURE__ */ new Set();
-  if (!/\.sh\b/.test(text)) return out;
+  if (!/\.(sh|command)\b/.test(text)) return out;
   for (const c of parseServeScript(text, { heredocs: false }).commands) for (const n of runs(c)) out.add(n);
-  for (const m of text.matchAll(/^\s*ExecStart\s*=\s*[-@:+!]*(\S+\.sh)\b/gm)) out.add(basename2(m[1]));
+  for (const m of text.matchAll(/^\s*ExecStart\s*=\s*[-@:+!]*(\S+\.sh)\b/gm)) out.add(m[1]);
   return out;
+}
+function servedBy(targets, written2, from) {
+  const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && t.scriptPath !== from);
+  const path = written2.replace(/^(\.\/)+/, "");
+  const ends = (t) => t.scriptPath === path || t.scriptPath.endsWith(`/${path}`);
+  const rooted = path.includes("/") && !/^(\/|\.\.\/)|\$/.test(path);
+  if (rooted) return scripts.find(ends);
+  return scripts.find((t) => basename2(t.scriptPath) === basename2(path));
 }
 function pairScriptLaunchers(targets, candidates) {
   for (const cand of candidates) {
-    const started = startedScripts(cand.text);
-    if (started.size === 0) continue;
-    const served = targets.find(
-      (t) => t.kind === "script" && !t.sharesFile && started.has(basename2(t.scriptPath)) && t.scriptPath !== cand.file
-    );
-    if (!served) continue;
-    const span = heredocUnit(cand.text, basename2(served.scriptPath));
-    const unit = span ? { unitPath: cand.file, unitSpan: span } : {};
-    if (!served.launcher && !span) served.launcher = cand.file;
-    else
-      targets.push({
-        ...served,
-        ...unit,
-        name: basename2(cand.file),
-        launcher: cand.file,
-        sharesFile: true,
-        unitOnly: true
-      });
+    const served = /* @__PURE__ */ new Set();
+    for (const w of startedScripts(cand.text)) {
+      const t = servedBy(targets, w, cand.file);
+      if (t) served.add(t);
+    }
+    for (const t of served) {
+      const span = heredocUnit(cand.text, basename2(t.scriptPath));
+      const unit = span ? { unitPath: cand.file, unitSpan: span } : {};
+      if (!t.launcher && !span) t.launcher = cand.file;
+      else
+        targets.push({
+          ...t,
+          ...unit,
+          name: basename2(cand.file),
+          launcher: cand.file,
+          sharesFile: true,
+          unitOnly: true
+        });
+    }
   }
 }
 function heredocUnit(text, script) {
@@ -40792,7 +40803,7 @@ function quietLaunchFiles(root, files, targets) {
   return files.filter((file2) => {
     if (taken.has(file2) || /(^|\/)(node_modules|dist|\.git)\//.test(file2)) return false;
     if (/\.ya?ml$/.test(file2) && rendered.some((d) => file2.startsWith(d))) return false;
-    if (!/\.(sh|bash|service|container|ya?ml)$/.test(file2)) return false;
+    if (!/\.(sh|bash|command|service|container|ya?ml)$/.test(file2)) return false;
     try {
       const text = readFileSync2(join(root, file2), "utf8");
       return !text.includes("\0") && ENGINE.test(text) && candidateKind(file2, text) !== null;
@@ -40824,7 +40835,8 @@ function discoverTargets(root, files) {
   for (const file2 of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file2)) continue;
     if (rendered.some((d) => inChart(file2, d)) || patches.has(file2)) continue;
-    if (!/\.(sh|bash|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file2) && /\.[A-Za-z0-9]+$/.test(file2)) continue;
+    if (!/\.(sh|bash|command|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file2) && /\.[A-Za-z0-9]+$/.test(file2))
+      continue;
     let text;
     try {
       text = readFileSync2(join(root, file2), "utf8");
@@ -40886,15 +40898,22 @@ function pairUnits(targets, units) {
     const words3 = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
     const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words3[0] ?? "") ? words3[1] : words3[0];
     if (!prog) continue;
-    const tail2 = (p, n) => p.split("/").slice(-n).join("/");
-    const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && !t.endpoint);
-    const bare = (p) => basename3(p).replace(/\.(ba)?sh$/, "");
-    const match = scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename3(prog) === basename3(t.scriptPath)) ?? scripts.find((t) => bare(prog) === bare(t.scriptPath)) ?? // a unit that runs a wrapper of the serve script (`podman_start.sh` that execs it in a container)
-    targets.find((t) => t.kind === "script" && t.launcher && basename3(prog) === basename3(t.launcher));
+    const match = [prog, ...words3.filter((w) => w !== prog && SCRIPT_FILE.test(w))].reduce(
+      (m, w) => m ?? unitRuns(targets, w),
+      void 0
+    );
     if (!match) continue;
     if (match.unitPath === null) match.unitPath = u.file;
     else targets.push({ ...match, name: basename3(u.file), unitPath: u.file, sharesFile: true, unitOnly: true });
   }
+}
+var SCRIPT_FILE = /\.(ba)?sh$/;
+function unitRuns(targets, prog) {
+  const tail2 = (p, n) => p.split("/").slice(-n).join("/");
+  const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && !t.endpoint);
+  const bare = (p) => basename3(p).replace(SCRIPT_FILE, "");
+  return scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename3(prog) === basename3(t.scriptPath)) ?? scripts.find((t) => bare(prog) === bare(t.scriptPath)) ?? // a unit that runs a wrapper of the serve script (`podman_start.sh` that execs it in a container)
+  targets.find((t) => t.kind === "script" && t.launcher && basename3(prog) === basename3(t.launcher));
 }
 var COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
 function pairLaunchers(targets, launchers) {
@@ -48261,6 +48280,36 @@ async function checkGoneLaunches(ctx) {
   return out;
 }
 
+// src/stages/preflight/engine-kills.ts
+var ENGINE_WORD = /vllm|sglang|llama[-_.]?(server|cpp)/i;
+var SHELL_FILE = /\.(sh|bash|command)$/;
+function engineKillLines(text) {
+  const out = /* @__PURE__ */ new Set();
+  for (const c of parseServeScript(text, { heredocs: false }).commands) {
+    const prog = programOf(c);
+    if (prog !== "pkill" && prog !== "killall") continue;
+    const named = (t) => ENGINE_WORD.test(t.replace(/\[(\w)\]/g, "$1"));
+    if (programWords(c.words).some((w) => named(w.resolved ?? w.text))) out.add(c.line);
+  }
+  return out;
+}
+async function checkEngineKills(ctx, read) {
+  const out = [];
+  for (const file2 of ctx.quietFiles ?? []) {
+    if (!SHELL_FILE.test(file2)) continue;
+    const text = await read(file2);
+    if (text === null || !/\b(pkill|killall)\b/.test(text)) continue;
+    const lines = engineKillLines(text);
+    if (lines.size === 0) continue;
+    const script = parseServeScript(text, { heredocs: false });
+    const hits = checkTraps({ script, scriptPath: file2, kind: "script", unit: null }, {}).filter(
+      (f) => f.data?.rule === "broad-kill" && f.line !== void 0 && lines.has(f.line)
+    );
+    out.push(...hits.map((f) => ({ ...f, summary: `${file2} stops engines by pattern: ${f.summary}` })));
+  }
+  return out;
+}
+
 // src/stages/preflight/history.ts
 var CHECK14 = "preflight.history";
 function historyFinding(shallow) {
@@ -48321,6 +48370,7 @@ async function runPreflight(ctx) {
   if (ctx.ref === null) findings.push(cleanTreeFinding(entries, { config: ctx.configPath ?? null }));
   findings.push(historyFinding(!ctx.historyOk));
   findings.push(...await checkGoneLaunches(ctx));
+  findings.push(...await checkEngineKills(ctx, (p) => readScript(ctx, p)));
   if (ctx.targets.length === 0) {
     findings.push(
       fail("preflight.bash-syntax", "no serve script, unit or quadlet that starts an inference server found", {
@@ -48478,9 +48528,9 @@ async function preflightTarget(ctx, t) {
   });
   if (t.unitOnly) {
     const own2 = checkTraps(trapInput(script), t.endpoint?.traps ?? {}).filter((f) => f.file === t.unitPath);
-    const quiet = pass("preflight.traps", `${t.unitPath}: no known trap in this unit (it runs ${t.scriptPath})`, {
+    const quiet = t.unitPath ? pass("preflight.traps", `${t.unitPath}: no known trap in this unit (it runs ${t.scriptPath})`, {
       file: t.unitPath
-    });
+    }) : pass("preflight.traps", `${t.launcher}: starts ${t.scriptPath}, checked with it`, { file: t.launcher });
     return tag2([...out.filter((f) => f.check === "preflight.traps"), ...own2.length ? own2 : [quiet]]);
   }
   if (fileChecks) out.push(...checkTraps(trapInput(script), t.endpoint?.traps ?? {}));
