@@ -55,6 +55,38 @@ function layoutBase(gitDir: string, commit: string, path: string, files: readonl
   return "";
 }
 
+/** The paths a kustomization directory reads, its own included, following the directories it names. */
+function kustomizeReach(gitDir: string, commit: string, dir: string, seen = new Set<string>()): string[] {
+  if (seen.has(dir)) return [];
+  seen.add(dir);
+  let text = "";
+  for (const name of ["kustomization.yaml", "kustomization.yml", "Kustomization"]) {
+    try {
+      text = git(gitDir, "show", `${commit}:${posix.join(dir, name)}`).toString();
+      break;
+    } catch {
+      continue;
+    }
+  }
+  const out = [dir];
+  // list items and `path:` values: a relative path to a file or a directory (a URL or a bare name is neither)
+  for (const m of text.matchAll(/^\s*(?:-\s+(?:path:\s*)?|path:\s+)["']?([^\s"'#]+)/gm)) {
+    const ref = m[1]!;
+    if (/^[a-z]+:\/\//i.test(ref) || !/^\.|\/|\.ya?ml$/.test(ref)) continue;
+    const p = posix.normalize(posix.join(dir, ref));
+    if (p.startsWith("..")) continue;
+    let type = "";
+    try {
+      type = git(gitDir, "cat-file", "-t", `${commit}:${p}`).toString().trim();
+    } catch {
+      continue;
+    }
+    if (type === "tree") out.push(...kustomizeReach(gitDir, commit, p, seen));
+    else out.push(p);
+  }
+  return out;
+}
+
 function restore(set: string): string[] {
   const key = loadKey(keyPath(set));
   const dir = join(DEFAULT_CACHE_ROOT, set);
@@ -81,7 +113,9 @@ function restore(set: string): string[] {
       }
       const base = layoutBase(g, f.commit, f.path, f.targets?.flatMap((t) => (t.file ? [t.file] : [])) ?? []);
       const root = base ? f.path : directoryRoot(f.kind, f.path);
-      const roots = root === "." ? [] : ["--", root, ...also];
+      // a kustomization: the directories and files it reaches (resources, bases, components, patches), no more
+      const reach = f.kind === "kustomize" && !base && root !== "." ? kustomizeReach(g, f.commit, f.path) : null;
+      const roots = root === "." ? [] : ["--", ...(reach ?? [root]), ...also];
       const listed = git(g, "ls-tree", "-r", "-z", "--name-only", f.commit, ...roots);
       for (const p of listed.toString().split("\0").filter(Boolean)) {
         const at = base ? posix.relative(base, p) : p;

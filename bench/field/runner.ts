@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join, posix, relative } from "node:path";
 import { parseCli } from "../../src/cli/args.js";
 import { runCommand } from "../../src/commands/index.js";
 import type { Finding } from "../../src/domain/report/finding.js";
@@ -42,6 +42,22 @@ function originMap(rows: readonly Fetched[], key: FieldKey): Map<string, Origin>
   return out;
 }
 
+/**
+ * The entry a chart or overlay directory is: the one cached as it (its cache name, or the name and its path in the
+ * repository), with the file's own place inside it; undefined when no entry is that directory.
+ */
+function owned(key: FieldKey, dir: string, byFile: Origin | undefined): Origin | undefined {
+  // (an early key cached a chart's parent: opea's helm-charts/common/vllm is the cache's common/vllm)
+  const is = (name: string, path: string) => {
+    if (dir === name || dir === posix.join(name, path)) return true;
+    const rel = dir.startsWith(`${name}/`) ? dir.slice(name.length + 1) : null;
+    return rel !== null && path.endsWith(`/${rel}`);
+  };
+  const entry = Object.entries(key.files).find(([name, f]) => is(name, f.path));
+  if (!entry) return undefined;
+  return byFile?.entry === entry[0] ? byFile : { entry: entry[0], rel: byFile?.rel };
+}
+
 const unreadRepo = {} as GitReader; // the work tree is read from disk: no git reads at ref null
 
 /** One repository (and commit) of the cache: preflight's findings and the targets read, per entry. */
@@ -65,7 +81,10 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       // so is a script that starts the compose file (`docker compose up`)
       const launcher = typeof f.data?.launcher === "string" ? origin.get(f.data.launcher) : undefined;
       if (launcher && runs.get(launcher.entry)) runs.get(launcher.entry)!.discovered = true;
-      const o = f.file ? origin.get(f.file) : undefined;
+      const byFile = f.file ? origin.get(f.file) : undefined;
+      // a finding made through a chart or overlay belongs to the entry of that chart or overlay, and to none when
+      // the directory is only a copy inside another entry's (a whole repository cached for one overlay of it)
+      const o = typeof f.data?.renderDir === "string" ? owned(key, f.data.renderDir, byFile) : byFile;
       const run = o ? runs.get(o.entry) : undefined;
       if (!o || !run) continue;
       if (f.data?.endpoint !== undefined) run.discovered = true;
@@ -96,7 +115,7 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
         const parts = await renderedParts(ctx, t.render, null);
         if (!Array.isArray(parts)) continue;
         for (const p of parts) {
-          const o = origin.get(p.file);
+          const o = owned(key, t.render.dir, origin.get(p.file));
           const run = o ? runs.get(o.entry) : undefined;
           if (!run || !p.script.engine) continue;
           run.targets.push({

@@ -33,12 +33,10 @@ export function predictorModel(y: YamlReader, doc: unknown): PredictorModel | nu
   return { name: y.str(y.get(y.get(doc, "metadata"), "name")) ?? "unnamed", runtime, format, node: model, predictor };
 }
 
-/** The args an InferenceService of the text adds to the runtime `runtime`'s kserve-container. */
+/** The args an InferenceService adds to its runtime's kserve-container. */
 export function appendedArgs(
-  models: readonly { y: YamlReader; m: PredictorModel }[],
-  runtime: string,
+  model: { y: YamlReader; m: PredictorModel },
   expand: (t: string) => string | undefined,
 ): Word[] {
-  const m = models.find((x) => x.m.runtime === runtime);
-  return m ? m.y.words(m.y.get(m.m.node, "args"), expand) : [];
+  return model.y.words(model.y.get(model.m.node, "args"), expand);
 }

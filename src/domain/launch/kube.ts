@@ -41,13 +41,19 @@ export function parseKube(text: string): KubeContainer[] | null {
     // an InferenceService's args join the kserve-container of the runtime it names
     const joined = /ServingRuntime$/.test(kind) && models.some((x) => x.m.runtime === name);
     if (joined) runtimes.add(name);
+    // each InferenceService naming the runtime is a predictor pod of its own: the runtime's container, its args
+    const users = models.filter((x) => x.m.runtime === name);
     walk(y, doc.contents, (pod, containers) => {
       for (const c of containers) {
-        const extra =
-          joined && y.str(y.get(c, "name")) === "kserve-container"
-            ? (expand: (t: string) => string | undefined) => appendedArgs(models, name, expand)
-            : undefined;
-        out.push(readContainer(y, `${kind}/${name}`, pod, c, lines, extra, undefined, maps));
+        if (!joined || y.str(y.get(c, "name")) !== "kserve-container") {
+          out.push(readContainer(y, `${kind}/${name}`, pod, c, lines, undefined, undefined, maps));
+          continue;
+        }
+        for (const u of users) {
+          const extra = (expand: (t: string) => string | undefined) => appendedArgs(u, expand);
+          const as = users.length > 1 ? `InferenceService/${u.m.name}` : `${kind}/${name}`;
+          out.push(readContainer(y, as, pod, c, lines, extra, undefined, maps));
+        }
       }
     });
     const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";

@@ -54,7 +54,8 @@ export interface LineMatcher {
 }
 
 export const lineMatcher = (source: string): LineMatcher => {
-  const text = source.trim();
+  // (`- --metrics # exposes /metrics`: YAML drops the comment, and so does what kubectl kustomize writes)
+  const text = uncommented(source.trim());
   return { text, pattern: templatePattern(source), literal: text.replace(ACTION, "").length, plain: plainLine(text) };
 };
 
@@ -87,6 +88,18 @@ export function plainLine(line: string): string {
   return (dash ? "- " : "") + (kv ? kv[1]! + kv[3]! : q ? q[2]! : rest);
 }
 
+/** A YAML line without its trailing comment (a ` #` outside quotes); a line that is only a comment stays. */
+export function uncommented(t: string): string {
+  let quote = "";
+  for (let i = 1; i < t.length; i++) {
+    const c = t[i]!;
+    if (quote) quote = c === quote ? "" : quote;
+    else if (c === '"' || c === "'") quote = /[\s:\-[,{]/.test(t[i - 1]!) ? c : "";
+    else if (c === "#" && /\s/.test(t[i - 1]!)) return t.slice(0, i).trimEnd();
+  }
+  return t;
+}
+
 /** A rendered line (trimmed) is this template line's. */
 export function matchesLine(rendered: string, m: LineMatcher): boolean {
   if (rendered === "" || rendered === "-") return false;
@@ -101,6 +114,7 @@ export function alignTemplate(rendered: readonly string[], source: readonly stri
   const to = new Int32Array(r.length).fill(-1);
   if (r.length * cols.length <= MAX_CELLS) dynamic(r, cols, to);
   else greedy(r, cols, to);
+  outOfOrder(r, cols, to);
   const line: number[] = [];
   let last = 1;
   for (let i = 0; i < r.length; i++) {
@@ -159,6 +173,35 @@ function dynamic(r: readonly string[], cols: readonly Col[], to: Int32Array): vo
     } else {
       i--; // the same template line again
       inMatch = false;
+    }
+  }
+}
+
+/**
+ * kubectl kustomize writes a resource's keys sorted (`livenessProbe:` before `ports:`): a key line the in-order
+ * alignment left unmatched goes to the literal line of the source with its text (of several, the first after the line
+ * its parent came from), along with the lines under it that match the lines under that one.
+ */
+function outOfOrder(r: readonly string[], cols: readonly Col[], to: Int32Array): void {
+  const used = new Set(to);
+  for (let i = 0; i < r.length; i++) {
+    if (to[i]! >= 0 || !/^[\w.-]+:$/.test(r[i]!)) continue;
+    const hits = cols.filter((c) => !c.tpl && c.m.text === r[i] && !used.has(c.j));
+    // of several (`args:` of an init container and of the model), the first after the line its parent came from
+    let before = -1;
+    for (let x = i - 1; x >= 0 && before < 0; x--) before = to[x]!;
+    const hit = hits.length === 1 ? hits[0] : hits.find((c) => c.j > before);
+    if (!hit) continue;
+    to[i] = hit.j;
+    used.add(hit.j);
+    // its block: each following unmatched line to the next source line after it with the same text
+    let k = cols.indexOf(hit) + 1;
+    for (let x = i + 1; x < r.length && to[x]! < 0 && k < cols.length; x++) {
+      const c = cols.slice(k, k + 8).findIndex((col) => !col.tpl && matchesLine(r[x]!, col.m));
+      if (c < 0) break;
+      to[x] = cols[k + c]!.j;
+      used.add(to[x]!);
+      k += c + 1;
     }
   }
 }

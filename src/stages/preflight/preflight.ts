@@ -132,6 +132,8 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
         ...(t.part ? { part: t.part } : {}),
         ...(t.unitPath ? { unit: t.unitPath } : {}),
         ...(t.launcher ? { launcher: t.launcher } : {}),
+        // (the chart or overlay it came through: a template or base may serve several)
+        ...(t.render ? { renderDir: t.render.dir } : {}),
         ...f.data,
       },
     }));

@@ -42,7 +42,7 @@ export async function placeParts(
   const docs: DocSource[] = [];
   for (const doc of documents(text)) {
     const named = sourceOf(spec, doc.text);
-    const best = named ? null : closest(doc.text, candidates);
+    const best = named ? null : closest(doc.text, candidates, new Set(spec.patches ?? []));
     const source = named ? await read(named) : (best?.text ?? null);
     const lines = doc.text.split("\n");
     docs.push({
@@ -236,20 +236,32 @@ function byText(
 }
 
 /** The candidate file sharing the most lines with a rendered document (kustomize's output names no source). */
-function closest(doc: string, candidates: readonly { file: string; text: string }[]) {
+function closest(doc: string, candidates: readonly { file: string; text: string }[], patches: ReadonlySet<string>) {
   const want = new Set(
     doc
       .split("\n")
       .map((l) => l.trim().replace(/^- /, ""))
       .filter((l) => l.length > 3),
   );
+  // kustomize knows a resource by its kind and name: a file that declares the same one is where it came from, before
+  // a sibling copied from it (a second InferenceService made from the first shares nearly all its lines)
+  const id = identity(doc);
   let best: { file: string; text: string } | null = null;
   let score = 0;
   for (const c of candidates) {
-    const n = c.text.split("\n").filter((l) => want.has(l.trim().replace(/^- /, ""))).length;
+    // (a patch names the resource it changes too: the file that declares it is the one it came from)
+    const same = id !== null && !patches.has(c.file) && c.text.split(/^---\s*$/m).some((d) => identity(d) === id);
+    const n = c.text.split("\n").filter((l) => want.has(l.trim().replace(/^- /, ""))).length + (same ? 1e6 : 0);
     if (n > score) [best, score] = [c, n];
   }
   return best;
+}
+
+/** `Kind/name` of a YAML document (its top-level kind and metadata.name), or null. */
+function identity(doc: string): string | null {
+  const kind = /^kind:\s*["']?([\w.-]+)/m.exec(doc)?.[1];
+  const name = /^metadata:\s*\n(?:[ \t]+.*\n|\s*\n)*?[ \t]+name:\s*["']?([\w.-]+)/m.exec(doc)?.[1];
+  return kind && name ? `${kind}/${name}` : null;
 }
 
 /** The line holds the flag as a word of its own (`--x`, `--x=1`, `"--x"`), not inside another word. */

@@ -102,3 +102,36 @@ describe("bestLine", () => {
     expect(bestLine("--port=1 \\", tpl, 1)).toBe(-1);
   });
 });
+
+describe("alignTemplate on what kubectl kustomize writes", () => {
+  it("drops trailing comments, and finds keys it sorted out of the source's order (the first after the parent's line)", () => {
+    const source = [
+      "containers:", // 1
+      "  - name: server", // 2
+      "    args:", // 3
+      "      - --port", // 4
+      "      - --metrics # exposes /metrics", // 5
+      "    ports:", // 6
+      "      - containerPort: 8080", // 7
+      "    livenessProbe:", // 8
+      "      initialDelaySeconds: 120", // 9
+      "      periodSeconds: 30", // 10
+    ];
+    // kustomize's output: the same container, keys sorted, the comment gone
+    const rendered = [
+      "containers:",
+      "- args:",
+      "  - --port",
+      "  - --metrics",
+      "  livenessProbe:",
+      "    initialDelaySeconds: 120",
+      "    periodSeconds: 30",
+      "  name: server",
+      "  ports:",
+      "  - containerPort: 8080",
+    ];
+    const at = lines(10, alignTemplate(rendered, source));
+    // the flags (the commented one too), the probe, the ports: each at its own line
+    expect([3, 4, 5, 6, 7, 9, 10].map((n) => at[n - 1])).toEqual([4, 5, 8, 9, 10, 6, 7]);
+  });
+});

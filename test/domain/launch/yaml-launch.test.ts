@@ -211,6 +211,18 @@ ${isvc}`,
         ["--port 8080@8", "--model /mnt/models@8", "--max-model-len 8192@19"],
       ],
     ]);
+    // two InferenceServices on one runtime are two predictor pods, each with the runtime's args and its own
+    const two = parseLaunchParts(
+      "kubernetes",
+      `${rt}---\n${isvc}---\n${isvc.replace("name: llm", "name: small").replace("8192", "2048")}`,
+    );
+    expect(two.map((p) => [p.name, flags(p)])).toEqual([
+      ["InferenceService/llm/kserve-container", ["--port 8080@8", "--model /mnt/models@8", "--max-model-len 8192@19"]],
+      [
+        "InferenceService/small/kserve-container",
+        ["--port 8080@8", "--model /mnt/models@8", "--max-model-len 2048@30"],
+      ],
+    ]);
     const alone = parseLaunchParts("kubernetes", isvc);
     expect(alone.map((p) => [p.name, p.script.engine?.kind, flags(p)])).toEqual([
       ["InferenceService/llm/kserve-container", "vllm", ["--max-model-len 8192@10"]],

@@ -14,9 +14,12 @@ const NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
 const AUTH_HEADER =
   /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
 
-/** Values that stand for "put your secret here" (a template, the OpenAI client's dummy key), not a secret. */
+/**
+ * Values that stand for "put your secret here" (a template, the OpenAI client's dummy key, vLLM's docs'
+ * `token-abc123`), not a secret.
+ */
 const PLACEHOLDER =
-  /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|#+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+  /^(<[^>]*>|(token-)?abc123|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|#+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
 
 function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value.trim());

@@ -104,6 +104,8 @@ describe("rules by runtime and engine", () => {
     expect(hits('vllm serve /m --api-key "${VLLM_API_KEY}"\n')).toEqual([]);
     // a value masked before publishing (`####...`) is no secret either
     expect(hits("docker run --rm -e HF_TOKEN=##################### vllm/vllm-openai --model /m\n")).toEqual([]);
+    // the example key of vLLM's own docs
+    expect(hits("vllm serve /m --api-key=token-abc123\n")).toEqual([]);
     expect(hits("vllm serve /m --api-key k7Rq2vXw9LmP4tZs8YbN3cHd\n")).toEqual(["secret-in-argv@1"]);
     expect(
       hits(
