@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-UAX5KUNL.js";
+} from "./chunk-SRNCBUSY.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -46651,7 +46651,7 @@ var controlOnly = (source) => {
   return t.startsWith("{{") && t.replace(ACTION, "").trim() === "";
 };
 var lineMatcher = (source) => {
-  const text = source.trim();
+  const text = uncommented(source.trim());
   return { text, pattern: templatePattern(source), literal: text.replace(ACTION, "").length, plain: plainLine(text) };
 };
 function bestLine(rendered, lines, from = 0) {
@@ -46673,6 +46673,16 @@ function plainLine(line2) {
   const q2 = kv ? null : /^(["'])(.*)\1$/.exec(rest);
   return (dash ? "- " : "") + (kv ? kv[1] + kv[3] : q2 ? q2[2] : rest);
 }
+function uncommented(t) {
+  let quote2 = "";
+  for (let i = 1; i < t.length; i++) {
+    const c = t[i];
+    if (quote2) quote2 = c === quote2 ? "" : quote2;
+    else if (c === '"' || c === "'") quote2 = /[\s:\-[,{]/.test(t[i - 1]) ? c : "";
+    else if (c === "#" && /\s/.test(t[i - 1])) return t.slice(0, i).trimEnd();
+  }
+  return t;
+}
 function matchesLine(rendered, m) {
   if (rendered === "" || rendered === "-") return false;
   return rendered === m.text || (m.pattern?.test(rendered) ?? plainLine(rendered) === m.plain);
@@ -46683,6 +46693,7 @@ function alignTemplate(rendered, source) {
   const to = new Int32Array(r.length).fill(-1);
   if (r.length * cols.length <= MAX_CELLS) dynamic(r, cols, to);
   else greedy(r, cols, to);
+  outOfOrder(r, cols, to);
   const line2 = [];
   let last = 1;
   for (let i = 0; i < r.length; i++) {
@@ -46735,6 +46746,27 @@ function dynamic(r, cols, to) {
     }
   }
 }
+function outOfOrder(r, cols, to) {
+  const used = new Set(to);
+  for (let i = 0; i < r.length; i++) {
+    if (to[i] >= 0 || !/^[\w.-]+:$/.test(r[i])) continue;
+    const hits = cols.filter((c) => !c.tpl && c.m.text === r[i] && !used.has(c.j));
+    let before = -1;
+    for (let x = i - 1; x >= 0 && before < 0; x--) before = to[x];
+    const hit2 = hits.length === 1 ? hits[0] : hits.find((c) => c.j > before);
+    if (!hit2) continue;
+    to[i] = hit2.j;
+    used.add(hit2.j);
+    let k = cols.indexOf(hit2) + 1;
+    for (let x = i + 1; x < r.length && to[x] < 0 && k < cols.length; x++) {
+      const c = cols.slice(k, k + 8).findIndex((col) => !col.tpl && matchesLine(r[x], col.m));
+      if (c < 0) break;
+      to[x] = cols[k + c].j;
+      used.add(to[x]);
+      k += c + 1;
+    }
+  }
+}
 function greedy(r, cols, to) {
   let k = 0;
   for (let i = 0; i < r.length; i++) {
@@ -46754,7 +46786,7 @@ async function placeParts(spec2, text, candidates, read) {
   const docs = [];
   for (const doc of documents(text)) {
     const named = sourceOf(spec2, doc.text);
-    const best = named ? null : closest(doc.text, candidates);
+    const best = named ? null : closest(doc.text, candidates, new Set(spec2.patches ?? []));
     const source = named ? await read(named) : best?.text ?? null;
     const lines = doc.text.split("\n");
     docs.push({
@@ -46901,17 +46933,24 @@ function byText(flags, written2, unmatched, source) {
     from = at2 + 1;
   });
 }
-function closest(doc, candidates) {
+function closest(doc, candidates, patches) {
   const want = new Set(
     doc.split("\n").map((l) => l.trim().replace(/^- /, "")).filter((l) => l.length > 3)
   );
+  const id = identity(doc);
   let best = null;
   let score = 0;
   for (const c of candidates) {
-    const n = c.text.split("\n").filter((l) => want.has(l.trim().replace(/^- /, ""))).length;
+    const same = id !== null && !patches.has(c.file) && c.text.split(/^---\s*$/m).some((d) => identity(d) === id);
+    const n = c.text.split("\n").filter((l) => want.has(l.trim().replace(/^- /, ""))).length + (same ? 1e6 : 0);
     if (n > score) [best, score] = [c, n];
   }
   return best;
+}
+function identity(doc) {
+  const kind = /^kind:\s*["']?([\w.-]+)/m.exec(doc)?.[1];
+  const name = /^metadata:\s*\n(?:[ \t]+.*\n|\s*\n)*?[ \t]+name:\s*["']?([\w.-]+)/m.exec(doc)?.[1];
+  return kind && name ? `${kind}/${name}` : null;
 }
 function holdsWord(line2, flag) {
   for (let at2 = line2.indexOf(flag); at2 >= 0; at2 = line2.indexOf(flag, at2 + 1)) {
@@ -47385,7 +47424,7 @@ var nameReuse = {
 // src/stages/preflight/traps/secrets.ts
 var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
 var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
-var PLACEHOLDER = /^(<[^>]*>|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|#+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+var PLACEHOLDER = /^(<[^>]*>|(token-)?abc123|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|#+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
 function isPlaceholder(value) {
   return PLACEHOLDER.test(value.trim());
 }
@@ -48451,6 +48490,8 @@ async function preflightTarget(ctx, t) {
       ...t.part ? { part: t.part } : {},
       ...t.unitPath ? { unit: t.unitPath } : {},
       ...t.launcher ? { launcher: t.launcher } : {},
+      // (the chart or overlay it came through: a template or base may serve several)
+      ...t.render ? { renderDir: t.render.dir } : {},
       ...f.data
     }
   }));

@@ -2546,9 +2546,8 @@ function predictorModel(y, doc) {
   if (!y.get(model, "args") && !y.get(model, "command") && !names) return null;
   return { name: y.str(y.get(y.get(doc, "metadata"), "name")) ?? "unnamed", runtime, format, node: model, predictor };
 }
-function appendedArgs(models, runtime, expand) {
-  const m = models.find((x) => x.m.runtime === runtime);
-  return m ? m.y.words(m.y.get(m.m.node, "args"), expand) : [];
+function appendedArgs(model, expand) {
+  return model.y.words(model.y.get(model.m.node, "args"), expand);
 }
 
 // src/domain/launch/configmap-script.ts
@@ -2614,10 +2613,18 @@ function parseKube(text) {
     const name = y.str(y.get(y.get(doc.contents, "metadata"), "name")) ?? "unnamed";
     const joined = /ServingRuntime$/.test(kind) && models.some((x) => x.m.runtime === name);
     if (joined) runtimes.add(name);
+    const users = models.filter((x) => x.m.runtime === name);
     walk(y, doc.contents, (pod, containers) => {
       for (const c of containers) {
-        const extra = joined && y.str(y.get(c, "name")) === "kserve-container" ? (expand) => appendedArgs(models, name, expand) : void 0;
-        out.push(readContainer(y, `${kind}/${name}`, pod, c, lines, extra, void 0, maps));
+        if (!joined || y.str(y.get(c, "name")) !== "kserve-container") {
+          out.push(readContainer(y, `${kind}/${name}`, pod, c, lines, void 0, void 0, maps));
+          continue;
+        }
+        for (const u of users) {
+          const extra = (expand) => appendedArgs(u, expand);
+          const as = users.length > 1 ? `InferenceService/${u.m.name}` : `${kind}/${name}`;
+          out.push(readContainer(y, as, pod, c, lines, extra, void 0, maps));
+        }
       }
     });
     const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";
