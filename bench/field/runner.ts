@@ -53,7 +53,8 @@ function owned(key: FieldKey, dir: string, byFile: Origin | undefined): Origin |
     const rel = dir.startsWith(`${name}/`) ? dir.slice(name.length + 1) : null;
     return rel !== null && path.endsWith(`/${rel}`);
   };
-  const entry = Object.entries(key.files).find(([name, f]) => is(name, f.path));
+  // (an early key wrote a note after the path: "overlays/production (with its base ../../base)")
+  const entry = Object.entries(key.files).find(([name, f]) => is(name, f.path.replace(/\s+\(.*\)$/, "")));
   if (!entry) return undefined;
   return byFile?.entry === entry[0] ? byFile : { entry: entry[0], rel: byFile?.rel };
 }
@@ -178,8 +179,11 @@ export async function runEntries(cacheDir: string, rows: readonly Fetched[], key
   );
   const groups = new Map<string, Fetched[]>();
   for (const r of expandDirectories(cacheDir, rows)) {
-    // a chart or overlay directory is its own repository: its files keep the layout they were fetched in
-    const k = `${r.repo}@${r.commit}`;
+    // one repository is one checkout: each file was cached at the newest commit that touched it, so together they
+    // are the repository's files as its head has them (a unit and the script it runs, touched last in two
+    // commits); a path already there from another commit goes to a checkout of its own commit
+    const clash = groups.get(r.repo)?.some((x) => x.path === r.path && x.commit !== r.commit);
+    const k = clash ? `${r.repo}@${r.commit}` : r.repo;
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
   for (const g of groups.values()) {

@@ -247,9 +247,11 @@ function composeWords(y: YamlReader, node: unknown, expand: (t: string) => strin
   const words = y.words(node, expand);
   if (isSeq(y.deref(node))) return words;
   const unescape = (t: string) => t.replace(/\\([ \t])/g, "$1");
-  return words.map((w) => ({
-    ...w,
-    text: unescape(w.text),
-    ...(w.resolved !== undefined ? { resolved: unescape(w.resolved) } : {}),
-  }));
+  return words.flatMap((w) => {
+    // compose fills variables before it splits the string: `${EXTRA---enforce-eager --reasoning-parser qwen3}` is
+    // three words when EXTRA is unset
+    const pieces = /^\$\{[^{}]*\}$/.test(w.text) ? (w.resolved?.trim().split(/\s+/) ?? []) : [];
+    if (pieces.length > 1) return pieces.map((p) => ({ ...w, text: p, resolved: p, dynamic: false }));
+    return [{ ...w, text: unescape(w.text), ...(w.resolved !== undefined ? { resolved: unescape(w.resolved) } : {}) }];
+  });
 }

@@ -13,7 +13,9 @@ export function placeFlags(
   let cursor = 0;
   for (const f of flags) {
     const from = Math.max(cursor, f.line);
-    const word = new RegExp(`(?<![\\w-])${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`);
+    // (a default that is the flag itself, `${PREFIX_CACHING:---enable-prefix-caching}`, writes it there)
+    const name = f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const word = new RegExp(`(?:(?<![\\w-])|(?<=\\$\\{\\w+:?-))${name}(?![\\w-])`);
     for (let n = from; n <= Math.min(lines.length, from + 40, lastLine); n++) {
       if (word.test(lines[n - 1] ?? "")) {
         f.line = n;

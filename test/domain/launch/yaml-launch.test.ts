@@ -96,6 +96,27 @@ describe("compose", () => {
     expect(flags(parseLaunchParts("compose", text)[0]!)).toEqual(["-hf unsloth/m-GGUF@5", "--port 8000@7"]);
   });
 
+  it("fills a string command's variables before splitting it, as compose does; a default that is a flag is on its line", () => {
+    const text = [
+      "services:",
+      "  vllm:",
+      "    image: vllm/vllm-openai:v0.11.0",
+      "    command: >-",
+      "      Qwen/Qwen3-8B --max-model-len 8192",
+      "      ${EXTRA---enforce-eager --reasoning-parser qwen3}",
+      "  built:",
+      "    image: vllm-blackwell:latest",
+      "    command: >",
+      '      bash -c "python -m vllm.entrypoints.openai.api_server',
+      "      --port ${PORT:-8000}",
+      '      ${PREFIX_CACHING_FLAG:---enable-prefix-caching}"',
+      "",
+    ].join("\n");
+    const parts = parseLaunchParts("compose", text);
+    expect(flags(parts[0]!)).toEqual(["--max-model-len 8192@5", "--enforce-eager@6", "--reasoning-parser qwen3@6"]);
+    expect(flags(parts[1]!)).toEqual(["--port 8000@11", "--enable-prefix-caching@12"]);
+  });
+
   it("takes ${VAR} from the .env beside the file before the default", () => {
     const env = parseDotEnv('MODEL="org/other" # the model\nVLLM_TAG=v0.10.1\n');
     const p = parseLaunchParts("compose", read("two-engines.compose.yaml"), { env })[0]!;
