@@ -8,6 +8,7 @@ import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
 import { assignedSource } from "./words.js";
 import { CaseArms } from "./case-arms.js";
 import { IfArms } from "./if-arms.js";
+import { evalTest } from "./default-branch.js";
 import {
   capturedFunction,
   echoedWords,
@@ -79,6 +80,8 @@ class Grouper {
   /** which arm of each open case runs by default: assignments in the others do not set the value */
   private readonly arms = new CaseArms();
   private readonly ifs = new IfArms();
+  /** the command being read follows a `test && ` the defaults make false (or `test || ` they make true) */
+  private chainSkip = false;
   private inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   private conditional = 0;
@@ -152,8 +155,16 @@ class Grouper {
       this.pipedFrom = cmd;
       return;
     }
+    if (op === "&&" || op === "||") {
+      // `[[ "${DET:-0}" == 1 ]] && FLAGS="--enable-deterministic-inference"`: what follows runs as the test says
+      const test = this.finish(false);
+      const holds = test ? this.testHolds(test) : null;
+      this.chainSkip = holds !== null && (op === "&&" ? !holds : holds);
+      return;
+    }
     if (SEPARATORS.has(op)) {
       this.finish(false);
+      this.chainSkip = false;
       if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
     }
   }
@@ -225,6 +236,22 @@ class Grouper {
   private remember(name: string, value: string | undefined, line: number, append: boolean, raw: string): void {
     // an arm of a case that does not run by default sets an alternative, not the value
     if (this.arms.skipping && (append || this.s.strings.has(name))) return;
+    const prev = this.s.strings.get(name);
+    this.rememberWords(name, value, line, append, raw);
+    // words set where the defaults do not reach (an if-branch, a `false-test && ...`) are off by default; the
+    // earlier words an append (or `X="$X --flag"`) kept are not
+    const now = this.s.strings.get(name);
+    if (!this.offDefault || !now) return;
+    const kept =
+      prev && now.slice(0, prev.length).every((w, i) => w.text === prev[i]!.text && w.line === prev[i]!.line);
+    const from = kept ? prev.length : 0;
+    this.s.strings.set(
+      name,
+      now.map((w, i) => (i >= from ? { ...w, offDefault: true } : w)),
+    );
+  }
+
+  private rememberWords(name: string, value: string | undefined, line: number, append: boolean, raw: string): void {
     const prev = this.s.strings.get(name);
     const optional = this.conditional > 0;
     // `cmd=$(make_cmd)` (what a function prints) and `cmd="$1"` (a known value copied): the same words
@@ -383,9 +410,27 @@ class Grouper {
     else if (w.text === "fi") this.ifs.close();
   }
 
+  /** `[ ... ]`, `[[ ... ]]` or `test ...` with the script's values filled in: true/false, or null when unknown. */
+  private testHolds(cmd: Command): boolean | null {
+    const first = cmd.words[0]?.text;
+    if (first !== "[[" && first !== "[" && first !== "test") return null;
+    const texts = cmd.words.map((w) => w.resolved ?? w.text);
+    if (texts.some((t) => t.includes("$") || t.includes("'"))) return null;
+    return evalTest(
+      texts.map((t, i) => (i === 0 || /^(\]\]|\]|==?|!=|-[a-z]{1,2})$/.test(t) ? t : `'${t}'`)).join(" "),
+      this.s.env,
+      false,
+    );
+  }
+
+  /** Inside a branch or after a test that does not run by default. */
+  private get offDefault(): boolean {
+    return this.ifs.skipping || this.chainSkip;
+  }
+
   /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */
   private branchWord(w: Word): Word {
-    const off = w.offDefault || this.ifs.skipping;
+    const off = w.offDefault || this.offDefault;
     return { ...w, optional: w.optional || this.conditional > 0, ...(off ? { offDefault: true } : {}) };
   }
 

@@ -62,6 +62,19 @@ describe("preflight.dropped-flags: a flag moved into a branch the defaults do no
     expect((await drops(swapped)).map(([flag]) => flag)).toEqual([]);
   });
 
+  it("`[[ test ]] && FLAGS=...` the defaults make false: the flags in FLAGS are off by default", async () => {
+    const head = `#!/bin/bash
+FLAGS=""
+[[ "\${DETERMINISTIC:-0}" == "1" ]] && FLAGS="--jinja --seed 1"
+exec llama-server -m /models/m.gguf --port 8080 --metrics $FLAGS
+`;
+    const found = await drops(head);
+    expect(found.map(([flag, line]) => [flag, line])).toEqual([["--jinja", 5]]);
+    expect(found[0]![2]).toMatch(/only in a branch the defaults do not take \(line 3\)/);
+    // the same test made true by the default keeps it
+    expect(await drops(head.replace(":-0}", ":-1}"))).toEqual([]);
+  });
+
   it("a test on a variable the script never sets is unknown: nothing is reported", async () => {
     expect(await drops(moved("", '[ -n "$ENABLE_JINJA" ]'))).toEqual([]);
   });
