@@ -2520,11 +2520,11 @@ function composeWords(y, node, expand) {
   const words = y.words(node, expand);
   if ((0, import_yaml2.isSeq)(y.deref(node))) return words;
   const unescape = (t) => t.replace(/\\([ \t])/g, "$1");
-  return words.map((w) => ({
-    ...w,
-    text: unescape(w.text),
-    ...w.resolved !== void 0 ? { resolved: unescape(w.resolved) } : {}
-  }));
+  return words.flatMap((w) => {
+    const pieces = /^\$\{[^{}]*\}$/.test(w.text) ? w.resolved?.trim().split(/\s+/) ?? [] : [];
+    if (pieces.length > 1) return pieces.map((p) => ({ ...w, text: p, resolved: p, dynamic: false }));
+    return [{ ...w, text: unescape(w.text), ...w.resolved !== void 0 ? { resolved: unescape(w.resolved) } : {} }];
+  });
 }
 
 // src/domain/launch/compose-target.ts
@@ -3246,6 +3246,8 @@ var Grouper = class _Grouper {
   /** which arm of each open case runs by default: assignments in the others do not set the value */
   arms = new CaseArms();
   ifs = new IfArms();
+  /** the command being read follows a `test && ` the defaults make false (or `test || ` they make true) */
+  chainSkip = false;
   inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   conditional = 0;
@@ -3302,8 +3304,15 @@ var Grouper = class _Grouper {
       this.pipedFrom = cmd;
       return;
     }
+    if (op === "&&" || op === "||") {
+      const test = this.finish(false);
+      const holds = test ? this.testHolds(test) : null;
+      this.chainSkip = holds !== null && (op === "&&" ? !holds : holds);
+      return;
+    }
     if (SEPARATORS.has(op)) {
       this.finish(false);
+      this.chainSkip = false;
       if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
     }
   }
@@ -3364,6 +3373,18 @@ var Grouper = class _Grouper {
   /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
   remember(name, value, line, append, raw) {
     if (this.arms.skipping && (append || this.s.strings.has(name))) return;
+    const prev = this.s.strings.get(name);
+    this.rememberWords(name, value, line, append, raw);
+    const now = this.s.strings.get(name);
+    if (!this.offDefault || !now) return;
+    const kept = prev && now.slice(0, prev.length).every((w, i) => w.text === prev[i].text && w.line === prev[i].line);
+    const from = kept ? prev.length : 0;
+    this.s.strings.set(
+      name,
+      now.map((w, i) => i >= from ? { ...w, offDefault: true } : w)
+    );
+  }
+  rememberWords(name, value, line, append, raw) {
     const prev = this.s.strings.get(name);
     const optional = this.conditional > 0;
     const copied = capturedFunction(raw) ?? null;
@@ -3504,9 +3525,25 @@ var Grouper = class _Grouper {
     } else if (w.text === "else") this.ifs.otherwise();
     else if (w.text === "fi") this.ifs.close();
   }
+  /** `[ ... ]`, `[[ ... ]]` or `test ...` with the script's values filled in: true/false, or null when unknown. */
+  testHolds(cmd) {
+    const first = cmd.words[0]?.text;
+    if (first !== "[[" && first !== "[" && first !== "test") return null;
+    const texts = cmd.words.map((w) => w.resolved ?? w.text);
+    if (texts.some((t) => t.includes("$") || t.includes("'"))) return null;
+    return evalTest(
+      texts.map((t, i) => i === 0 || /^(\]\]|\]|==?|!=|-[a-z]{1,2})$/.test(t) ? t : `'${t}'`).join(" "),
+      this.s.env,
+      false
+    );
+  }
+  /** Inside a branch or after a test that does not run by default. */
+  get offDefault() {
+    return this.ifs.skipping || this.chainSkip;
+  }
   /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */
   branchWord(w) {
-    const off2 = w.offDefault || this.ifs.skipping;
+    const off2 = w.offDefault || this.offDefault;
     return { ...w, optional: w.optional || this.conditional > 0, ...off2 ? { offDefault: true } : {} };
   }
   /** A function body's braces: at its closing one, what its echo lines print is known. */
@@ -3979,7 +4016,8 @@ function placeFlags(flags, lines, lastLine = Infinity) {
   let cursor = 0;
   for (const f of flags) {
     const from = Math.max(cursor, f.line);
-    const word2 = new RegExp(`(?<![\\w-])${f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`);
+    const name = f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const word2 = new RegExp(`(?:(?<![\\w-])|(?<=\\$\\{\\w+:?-))${name}(?![\\w-])`);
     for (let n = from; n <= Math.min(lines.length, from + 40, lastLine); n++) {
       if (word2.test(lines[n - 1] ?? "")) {
         f.line = n;

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-SRNCBUSY.js";
+} from "./chunk-PT35NNPC.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
