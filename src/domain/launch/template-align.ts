@@ -63,7 +63,8 @@ export const lineMatcher = (source: string): LineMatcher => {
  * The line of `lines` (0-based, from `from` on) a rendered line came from: one with its very text first, else the
  * pattern with the most literal text; -1 for none.
  */
-export function bestLine(rendered: string, lines: readonly string[], from = 0): number {
+export function bestLine(renderedLine: string, lines: readonly string[], from = 0): number {
+  const rendered = uncommented(renderedLine.trim());
   let best = -1;
   let score = 0;
   for (let j = from; j < lines.length; j++) {
@@ -108,7 +109,8 @@ export function matchesLine(rendered: string, m: LineMatcher): boolean {
 
 /** Aligns a rendered document's lines with a template's (1-based line numbers on both sides). */
 export function alignTemplate(rendered: readonly string[], source: readonly string[]): TemplateAlignment {
-  const r = rendered.map((l) => l.trim());
+  // (helm keeps a template's comments, kubectl kustomize drops them: compared without, on both sides)
+  const r = rendered.map((l) => uncommented(l.trim()));
   // the template lines that write text of their own, with their 0-based index
   const cols = source.flatMap((l, j) => (controlOnly(l) ? [] : [{ j, m: lineMatcher(l), tpl: l.includes("{{") }]));
   const to = new Int32Array(r.length).fill(-1);

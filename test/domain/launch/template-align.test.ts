@@ -133,5 +133,14 @@ describe("alignTemplate on what kubectl kustomize writes", () => {
     const at = lines(10, alignTemplate(rendered, source));
     // the flags (the commented one too), the probe, the ports: each at its own line
     expect([3, 4, 5, 6, 7, 9, 10].map((n) => at[n - 1])).toEqual([4, 5, 8, 9, 10, 6, 7]);
+    // helm keeps the comment a template line carries: matched all the same
+    const tpl = [
+      "args:",
+      "  {{- if .Values.x }}",
+      '  - "--x={{ .Values.x }}"',
+      "  {{- end }}",
+      '  - "--show=0.10" # temp fix',
+    ];
+    expect(lines(2, alignTemplate(["args:", '- "--show=0.10" # temp fix'], tpl))).toEqual([1, 5]);
   });
 });
