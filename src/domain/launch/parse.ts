@@ -178,12 +178,23 @@ function guesser(assignments: readonly { name: string; value: string }[]) {
       const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(unquote(t));
       if (!m) break;
       const assigned = assignments.filter((a) => a.name === m[1] && !positional(a.value)).at(-1)?.value;
-      const next = m[2] ?? assigned;
+      const next = m[2] ?? assigned ?? namedBinary(m[1]!);
       if (next === undefined) break;
       t = unquote(next);
     }
     return unquote(t);
   };
+}
+
+/**
+ * A variable the script never sets whose name says which engine's program it holds (`"$VLLM_BIN" serve`, set by
+ * an env file or the caller): that program.
+ */
+function namedBinary(name: string): string | undefined {
+  const m = /^(VLLM|SGLANG|LLAMA_SERVER|LLAMA_CPP_SERVER)_?(BIN|BINARY|EXE|EXECUTABLE|CMD)$/i.exec(name);
+  if (!m) return undefined;
+  const engine = m[1]!.toUpperCase();
+  return engine === "VLLM" ? "vllm" : engine === "SGLANG" ? "sglang" : "llama-server";
 }
 
 function engineHints(

@@ -159,8 +159,9 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
       });
   }
   pairScriptLaunchers(targets, scripts);
-  pairUnits(targets, units);
-  pairLaunchers(targets, launchers);
+  // (a unit whose ExecStart= is `docker compose up -d vllm` starts the compose file as a script would)
+  const composeUnits = pairUnits(targets, units);
+  pairLaunchers(targets, [...launchers, ...composeUnits]);
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }
 
@@ -170,7 +171,8 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
  * know the engine from the script). Matched by the path's tail, the file name at least. A second unit of the same
  * script is a target of its own that shares the script's file checks.
  */
-function pairUnits(targets: PreflightTarget[], units: readonly { file: string; text: string }[]): void {
+function pairUnits(targets: PreflightTarget[], units: readonly { file: string; text: string }[]): string[] {
+  const composeUp: string[] = [];
   for (const u of units) {
     const exec = /^\s*ExecStart\s*=\s*[-@:+!]*(.*)$/m.exec(u.text)?.[1] ?? "";
     const words = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
@@ -181,11 +183,15 @@ function pairUnits(targets: PreflightTarget[], units: readonly { file: string; t
       (m, w) => m ?? unitRuns(targets, w),
       undefined,
     );
-    if (!match) continue;
+    if (!match) {
+      if (COMPOSE_UP.test(u.text)) composeUp.push(u.file);
+      continue;
+    }
     // two units (profiles) running one script: each unit is checked with it, the script's own checks once
     if (match.unitPath === null) match.unitPath = u.file;
     else targets.push({ ...match, name: basename(u.file), unitPath: u.file, sharesFile: true, unitOnly: true });
   }
+  return composeUp;
 }
 
 const SCRIPT_FILE = /\.(ba)?sh$/;

@@ -33,7 +33,9 @@ export function startedScripts(text: string): Set<string> {
   const out = new Set<string>();
   if (!/\.(sh|command)\b/.test(text)) return out;
   for (const c of parseServeScript(text, { heredocs: false }).commands) for (const n of runs(c)) out.add(n);
-  for (const m of text.matchAll(/^\s*ExecStart\s*=\s*[-@:+!]*(\S+\.sh)\b/gm)) out.add(m[1]!);
+  // (`ExecStart=/bin/bash -lc 'cd $REPO && bash run_server.sh'`: any word of the line that names a script)
+  for (const m of text.matchAll(/^\s*ExecStart\s*=.*$/gm))
+    for (const w of m[0].matchAll(/[^\s'"=;&|]+\.sh\b/g)) out.add(w[0]);
   return out;
 }
 

@@ -48,6 +48,14 @@ describe("images and unknown images", () => {
     expect(parseLaunchParts("kubernetes", text).map((p) => p.script.engine)).toEqual([null]);
   });
 
+  it("an unknown image told to run a script (`entrypoint: /cron.sh`) runs that script, not a model", () => {
+    const compose = "services:\n  cron:\n    image: nextcloud:33.0.7-apache\n    entrypoint: /cron.sh\n";
+    expect(parseLaunchParts("compose", compose).map((p) => p.script.engine)).toEqual([null]);
+    // a model path first still reads as vLLM's argv
+    const model = "services:\n  eng:\n    image: img\n    command: /models/qwen --port 7770\n";
+    expect(parseLaunchParts("compose", model).map((p) => p.script.engine?.kind)).toEqual(["vllm"]);
+  });
+
   it("reads an unknown image whose argv carries llama.cpp's flags as llama-server, not vLLM", () => {
     const q =
       "[Container]\nImage=localhost/llama-vulkan:latest\nExec=--host 0.0.0.0 --n-gpu-layers 99 --ctx-size 8192\n";

@@ -1,10 +1,12 @@
-// Launch shapes set J2's first run missed: macOS `.command` scripts, a unit that runs the serve script through
-// `uv run`, a launcher that starts two serve scripts (each by its path, not only its name), commands typed into tmux
-// panes, and a stop script that kills engines by pattern. Real git repositories, the CLI's preflight --json.
+// Launch shapes sets J2's and K2's first runs missed: macOS `.command` scripts, a unit that runs the serve script
+// through `uv run`, a launcher that starts two serve scripts (each by its path, not only its name), commands typed
+// into tmux panes, a stop script that kills by pattern, a unit that runs docker compose up, `"$VLLM_BIN" serve`.
+// Real git repositories, the CLI's preflight --json.
 import { afterEach, describe, expect, it } from "vitest";
 import type { Report } from "../../../src/domain/report/finding.js";
-import { engineKillLines } from "../../../src/stages/preflight/engine-kills.js";
 import { preflightReport } from "../../helpers/preflight-report.js";
+import { startedScripts } from "../../../src/stages/preflight/script-launchers.js";
+import { parseServeScript } from "../../../src/domain/launch/parse.js";
 import type { TempRepo } from "../../helpers/repo.js";
 
 const repos: TempRepo[] = [];
@@ -78,18 +80,42 @@ describe("launch shapes of set J2", () => {
     expect([hit?.file, hit?.line]).toEqual(["scripts/services/t0_main.service", 3]);
   });
 
-  it("a stop script that kills engines by pattern gets broad-kill; one that kills its own helpers does not", async () => {
+  it("a script that starts no engine but kills by pattern gets broad-kill; one that names no engine is not read", async () => {
     const report = await preflight({
       "serve.sh": serve(8000),
-      "stop_all.sh": '#!/bin/bash\nsource ./ports.sh\npkill -f "vllm serve"\n',
-      "stop_voice.sh": "#!/bin/bash\n# stops what vllm clients started\npkill -9 -f whisper-cli\n",
+      "stop_all.sh": '#!/bin/bash\nsource ./ports.sh\npkill -f "vllm serve"\npkill -f uvicorn || true\n',
+      "clean_tmp.sh": "#!/bin/bash\npkill -f my-indexer\n",
     });
     const kills = report.findings.filter((f) => f.data?.rule === "broad-kill").map((f) => [f.file, f.line]);
-    expect(kills).toEqual([["stop_all.sh", 3]]);
+    expect(kills).toEqual([
+      ["stop_all.sh", 3],
+      ["stop_all.sh", 4],
+    ]);
     // a finding about the stop script, not a launch of it
     expect(report.findings.filter((f) => f.file === "stop_all.sh" && f.data?.endpoint !== undefined)).toEqual([]);
-    expect([...engineKillLines("killall llama-server\npkill -f '[s]glang.launch_server'\npkill -f myapp\n")]).toEqual([
-      1, 2,
-    ]);
+  });
+});
+
+describe("launch shapes of set K2", () => {
+  it("a unit whose ExecStart= runs docker compose up starts the compose file above it", async () => {
+    const report = await preflight({
+      "server/docker-compose.yml": "services:\n  vllm:\n    image: vllm/vllm-openai:v0.11.0\n    command: --model /m\n",
+      "server/systemd/vllm.service":
+        "[Service]\nType=oneshot\nExecStart=/opt/vllm/docker-compose --env-file /opt/vllm/.env up -d vllm\n",
+    });
+    expect(launched(report)).toEqual({ "server/systemd/vllm.service": ["server/docker-compose.yml"] });
+  });
+
+  it("an installer's heredoc unit running the script through bash -lc '... bash run.sh' starts it", () => {
+    const text =
+      "cat > \"$UNIT\" <<EOF\n[Service]\nExecStart=/bin/bash -lc 'cd $REPO && bash run_sglang_server.sh'\nEOF\n";
+    expect(startedScripts(text)).toEqual(new Set(["run_sglang_server.sh"]));
+  });
+
+  it('`"$VLLM_BIN" serve` with VLLM_BIN set outside the script is vLLM', () => {
+    const script = parseServeScript('nohup "$VLLM_BIN" serve "$MODEL" --port 8000 > log 2>&1 &\n');
+    expect([script.engine?.kind, script.engine?.flags.map((f) => f.name)]).toEqual(["vllm", ["--port"]]);
+    // a name that says no engine stays unknown
+    expect(parseServeScript('"$APP_BIN" serve "$MODEL" --port 8000\n').engine).toBeNull();
   });
 });
