@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-PT35NNPC.js";
+} from "./chunk-WZCMEK3H.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40725,7 +40725,8 @@ function startedScripts(text) {
   const out = /* @__PURE__ */ new Set();
   if (!/\.(sh|command)\b/.test(text)) return out;
   for (const c of parseServeScript(text, { heredocs: false }).commands) for (const n of runs(c)) out.add(n);
-  for (const m of text.matchAll(/^\s*ExecStart\s*=\s*[-@:+!]*(\S+\.sh)\b/gm)) out.add(m[1]);
+  for (const m of text.matchAll(/^\s*ExecStart\s*=.*$/gm))
+    for (const w of m[0].matchAll(/[^\s'"=;&|]+\.sh\b/g)) out.add(w[0]);
   return out;
 }
 function servedBy(targets, written2, from) {
@@ -40888,11 +40889,12 @@ function discoverTargets(root, files) {
       });
   }
   pairScriptLaunchers(targets, scripts);
-  pairUnits(targets, units);
-  pairLaunchers(targets, launchers);
+  const composeUnits = pairUnits(targets, units);
+  pairLaunchers(targets, [...launchers, ...composeUnits]);
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }
 function pairUnits(targets, units) {
+  const composeUp = [];
   for (const u of units) {
     const exec = /^\s*ExecStart\s*=\s*[-@:+!]*(.*)$/m.exec(u.text)?.[1] ?? "";
     const words3 = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
@@ -40902,10 +40904,14 @@ function pairUnits(targets, units) {
       (m, w) => m ?? unitRuns(targets, w),
       void 0
     );
-    if (!match) continue;
+    if (!match) {
+      if (COMPOSE_UP.test(u.text)) composeUp.push(u.file);
+      continue;
+    }
     if (match.unitPath === null) match.unitPath = u.file;
     else targets.push({ ...match, name: basename3(u.file), unitPath: u.file, sharesFile: true, unitOnly: true });
   }
+  return composeUp;
 }
 var SCRIPT_FILE = /\.(ba)?sh$/;
 function unitRuns(targets, prog) {
@@ -46654,7 +46660,8 @@ var lineMatcher = (source) => {
   const text = uncommented(source.trim());
   return { text, pattern: templatePattern(source), literal: text.replace(ACTION, "").length, plain: plainLine(text) };
 };
-function bestLine(rendered, lines, from = 0) {
+function bestLine(renderedLine, lines, from = 0) {
+  const rendered = uncommented(renderedLine.trim());
   let best = -1;
   let score = 0;
   for (let j = from; j < lines.length; j++) {
@@ -46688,7 +46695,7 @@ function matchesLine(rendered, m) {
   return rendered === m.text || (m.pattern?.test(rendered) ?? plainLine(rendered) === m.plain);
 }
 function alignTemplate(rendered, source) {
-  const r = rendered.map((l) => l.trim());
+  const r = rendered.map((l) => uncommented(l.trim()));
   const cols = source.flatMap((l, j) => controlOnly(l) ? [] : [{ j, m: lineMatcher(l), tpl: l.includes("{{") }]);
   const to = new Int32Array(r.length).fill(-1);
   if (r.length * cols.length <= MAX_CELLS) dynamic(r, cols, to);
@@ -48320,31 +48327,18 @@ async function checkGoneLaunches(ctx) {
 }
 
 // src/stages/preflight/engine-kills.ts
-var ENGINE_WORD = /vllm|sglang|llama[-_.]?(server|cpp)/i;
 var SHELL_FILE = /\.(sh|bash|command)$/;
-function engineKillLines(text) {
-  const out = /* @__PURE__ */ new Set();
-  for (const c of parseServeScript(text, { heredocs: false }).commands) {
-    const prog = programOf(c);
-    if (prog !== "pkill" && prog !== "killall") continue;
-    const named = (t) => ENGINE_WORD.test(t.replace(/\[(\w)\]/g, "$1"));
-    if (programWords(c.words).some((w) => named(w.resolved ?? w.text))) out.add(c.line);
-  }
-  return out;
-}
 async function checkEngineKills(ctx, read) {
   const out = [];
   for (const file2 of ctx.quietFiles ?? []) {
     if (!SHELL_FILE.test(file2)) continue;
     const text = await read(file2);
     if (text === null || !/\b(pkill|killall)\b/.test(text)) continue;
-    const lines = engineKillLines(text);
-    if (lines.size === 0) continue;
     const script = parseServeScript(text, { heredocs: false });
     const hits = checkTraps({ script, scriptPath: file2, kind: "script", unit: null }, {}).filter(
-      (f) => f.data?.rule === "broad-kill" && f.line !== void 0 && lines.has(f.line)
+      (f) => f.data?.rule === "broad-kill" && f.line !== void 0
     );
-    out.push(...hits.map((f) => ({ ...f, summary: `${file2} stops engines by pattern: ${f.summary}` })));
+    out.push(...hits.map((f) => ({ ...f, summary: `${file2}: ${f.summary}` })));
   }
   return out;
 }

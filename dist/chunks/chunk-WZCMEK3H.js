@@ -4006,7 +4006,7 @@ function containerEngine(run, h) {
   if (llamaish) return { kind: "llama.cpp", args: [...after] };
   if (flags.some((f) => /-bind-address$|^--leader-elect|^--kubeconfig$|^--zap-/.test(f.name))) return null;
   const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
-  const modelLike = (w) => w !== void 0 && w.text.includes("/") && !isFlagWord(w.text);
+  const modelLike = (w) => w !== void 0 && w.text.includes("/") && !isFlagWord(w.text) && !/\.(sh|bash|py|pl|rb|js)$/.test(w.text);
   const modelFirst = first !== void 0 && (first.text === "serve" ? modelLike(after[1]) : modelLike(first));
   return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
 }
@@ -4207,12 +4207,18 @@ function guesser(assignments) {
       const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(unquote(t));
       if (!m) break;
       const assigned = assignments.filter((a) => a.name === m[1] && !positional(a.value)).at(-1)?.value;
-      const next = m[2] ?? assigned;
+      const next = m[2] ?? assigned ?? namedBinary(m[1]);
       if (next === void 0) break;
       t = unquote(next);
     }
     return unquote(t);
   };
+}
+function namedBinary(name) {
+  const m = /^(VLLM|SGLANG|LLAMA_SERVER|LLAMA_CPP_SERVER)_?(BIN|BINARY|EXE|EXECUTABLE|CMD)$/i.exec(name);
+  if (!m) return void 0;
+  const engine = m[1].toUpperCase();
+  return engine === "VLLM" ? "vllm" : engine === "SGLANG" ? "sglang" : "llama-server";
 }
 function engineHints(text, assignments, runtime, nested, firstLine, outer = []) {
   return {
