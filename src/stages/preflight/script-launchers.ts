@@ -10,6 +10,7 @@ import type { Command } from "../../domain/launch/model.js";
 import type { PreflightTarget } from "./targets.js";
 
 const SHELLS = /^(ba|da|z|k)?sh$/;
+const TEST_FILE = /(^|\/)(tests?|spec)\/|(^|\/)test[-_][^/]*$|[-_]test\.(ba)?sh$/;
 
 /** A word that names a script file: a path, or a name ending in .sh (or macOS's .command). */
 const scriptWord = (w: string) => w.includes("/") || /\.((ba)?sh|command)$/.test(w);
@@ -60,6 +61,8 @@ function servedBy(targets: readonly PreflightTarget[], written: string, from: st
  */
 export function pairScriptLaunchers(targets: PreflightTarget[], candidates: { file: string; text: string }[]): void {
   for (const cand of candidates) {
+    // a test of the serve script runs it (often with a stub engine): it is no launch of the engine
+    if (TEST_FILE.test(cand.file)) continue;
     const served = new Set<PreflightTarget>();
     for (const w of startedScripts(cand.text)) {
       const t = servedBy(targets, w, cand.file);

@@ -106,6 +106,15 @@ describe("launch shapes of set K2", () => {
     expect(launched(report)).toEqual({ "server/systemd/vllm.service": ["server/docker-compose.yml"] });
   });
 
+  it("a test that runs the serve script (with a stub engine) is no launcher of it", async () => {
+    const report = await preflight({
+      "scripts/start.sh": serve(8000),
+      "scripts/test-start.sh": "#!/bin/bash\nVLLM_BIN=./fake-vllm ./scripts/start.sh --dry\n",
+      "scripts/restart.sh": "#!/bin/bash\n./scripts/start.sh\n",
+    });
+    expect(launched(report)).toEqual({ "scripts/restart.sh": ["scripts/start.sh"] });
+  });
+
   it("an installer's heredoc unit running the script through bash -lc '... bash run.sh' starts it", () => {
     const text =
       "cat > \"$UNIT\" <<EOF\n[Service]\nExecStart=/bin/bash -lc 'cd $REPO && bash run_sglang_server.sh'\nEOF\n";
