@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-6FFEY7WA.js"),
-    import("./chunks/report-output-4TGRMTU6.js")
+    import("./chunks/commands-SJSMNW5Z.js"),
+    import("./chunks/report-output-GSKPH4M7.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-RRZTHYVD.js";
+} from "./chunks/chunk-GDDB2YNQ.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -40710,6 +40710,7 @@ function launchWithLibraries(text, libraries) {
 // src/stages/preflight/script-launchers.ts
 import { basename as basename2 } from "node:path";
 var SHELLS = /^(ba|da|z|k)?sh$/;
+var TEST_FILE = /(^|\/)(tests?|spec)\/|(^|\/)test[-_][^/]*$|[-_]test\.(ba)?sh$/;
 var scriptWord = (w) => w.includes("/") || /\.((ba)?sh|command)$/.test(w);
 function runs(c) {
   const w = programWords(c.words).map((x) => x.text);
@@ -40739,6 +40740,7 @@ function servedBy(targets, written2, from) {
 }
 function pairScriptLaunchers(targets, candidates) {
   for (const cand of candidates) {
+    if (TEST_FILE.test(cand.file)) continue;
     const served = /* @__PURE__ */ new Set();
     for (const w of startedScripts(cand.text)) {
       const t = servedBy(targets, w, cand.file);
