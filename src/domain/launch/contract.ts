@@ -26,6 +26,9 @@ const ALIASES: Readonly<Record<string, string>> = {
   "-a": "--alias",
   "-m": "--model",
   "-np": "--parallel",
+  // llama.cpp's common/arg.cpp: {"-v", "--verbose", "--log-verbose"}
+  "-v": "--verbose",
+  "--log-verbose": "--verbose",
   "-t": "--threads",
   "-tb": "--threads-batch",
   "-b": "--batch-size",

@@ -268,6 +268,12 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
     return h.nested(heldSource.text, heldSource.line);
   const prog = programName(first, h);
   if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  // `/launch-cluster.sh vllm serve ...` (a container's wrapper that sets up, then runs its arguments): the engine
+  // its arguments start
+  if (/\.(ba)?sh$/.test(first.text) && w.length > 2) {
+    const inner = directEngine(w.slice(1), h);
+    if (inner) return inner;
+  }
   // SGLang's own CLI (sglang/cli/main.py: `sglang serve --model-path ...`), beside python -m sglang.launch_server
   if (prog === "sglang" && w[1]?.text === "serve") return { kind: "sglang", args: w.slice(2) };
   if (prog === "tmux") {

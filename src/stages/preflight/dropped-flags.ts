@@ -88,6 +88,23 @@ function movedValue(f: Flag, added: readonly Flag[]): Flag | null {
   return /[^\d.]/.test(f.value) && f.value.length >= 3 && [...old].every((w) => words(hit.name).has(w)) ? hit : null;
 }
 
+/**
+ * A setting and the switch that means it, in the engine's own parser: vLLM's `--worker-use-ray` set
+ * `distributed_executor_backend = "ray"` (vllm/engine/arg_utils.py, until the switch was removed).
+ */
+const SWITCHES: Readonly<Record<string, { flag: string; value: string }>> = {
+  "--worker-use-ray": { flag: "--distributed-executor-backend", value: "ray" },
+};
+
+/** `--distributed-executor-backend ray` now written `--worker-use-ray` (or back): the same setting. */
+function switchFor(f: Flag, now: readonly Flag[]): boolean {
+  const val = (x: Flag) => (x.resolvedValue ?? x.value ?? "").replace(/^["']|["']$/g, "");
+  const to = Object.entries(SWITCHES).find(([, s]) => s.flag === f.name && s.value === val(f))?.[0];
+  if (to) return now.some((n) => n.name === to);
+  const from = SWITCHES[f.name];
+  return from !== undefined && now.some((n) => n.name === from.flag && val(n) === from.value);
+}
+
 /** `baseFile`: the script's name at the base, when it was renamed since. */
 export function droppedFlags(
   baseFlags: readonly Flag[],
@@ -115,7 +132,9 @@ export function droppedFlags(
   // a name respelt in one place (`--ngl $NGL` -> `-ngl $NGL`) is respelt wherever else it stood (`--ngl 0`)
   // (a setting can move onto a name the base already had: `--n-gpu-layers 0` -> `--ngl 0` beside `--ngl $NGL`)
   const moved = nowFlags.filter((f) => !baseFlags.some((b) => key(b) === key(f) && b.value === f.value));
-  const respelt = new Set(baseFlags.filter((f) => typo(f) || movedValue(f, moved) !== null).map(key));
+  const respelt = new Set(
+    baseFlags.filter((f) => typo(f) || movedValue(f, moved) !== null || switchFor(f, nowFlags)).map(key),
+  );
   const dropped = baseFlags.filter(
     (f) =>
       !(f.offDefault ? now : onDefault).has(key(f)) && !respelt.has(key(f)) && !seen.has(key(f)) && seen.add(key(f)),

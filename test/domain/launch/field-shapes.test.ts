@@ -56,6 +56,14 @@ describe("images and unknown images", () => {
     expect(parseLaunchParts("compose", model).map((p) => p.script.engine?.kind)).toEqual(["vllm"]);
   });
 
+  it("a container's wrapper script followed by the engine command (`/launch-cluster.sh vllm serve ...`) runs it", () => {
+    const compose =
+      "services:\n  eng:\n    image: nvcr.io/nvidia/pytorch:25.01\n    command: /launch-cluster.sh vllm serve m --port 8000\n";
+    expect(parseLaunchParts("compose", compose).map((p) => p.script.engine?.flags.map((f) => f.name))).toEqual([
+      ["--port"],
+    ]);
+  });
+
   it("reads an unknown image whose argv carries llama.cpp's flags as llama-server, not vLLM", () => {
     const q =
       "[Container]\nImage=localhost/llama-vulkan:latest\nExec=--host 0.0.0.0 --n-gpu-layers 99 --ctx-size 8192\n";

@@ -191,6 +191,14 @@ describe("preflight: honest contract messages", () => {
     expect(drops("--alias qwen", "--tags qwen")).toEqual([["fail", "--alias"]]);
     expect(drops("--ctx-size $CTX", "--cache-reuse $CTX")).toEqual([["fail", "--ctx-size"]]);
     expect(drops("-md /d.gguf", "")).toEqual([["warn", "-md"]]);
+    // arg.cpp: {"-v", "--verbose", "--log-verbose"} is one option
+    expect(drops("--verbose", "--log-verbose")).toEqual([["pass", null]]);
+    // vLLM's --worker-use-ray set distributed_executor_backend = "ray": the same setting, not another
+    const vllm = (x: string) => parseServeScript(`vllm serve /m ${x} --port 8000\n`).engine!.flags;
+    const vdrops = (b: string, n: string) =>
+      droppedFlags(vllm(b), vllm(n), "s.sh", "base", new Set(), "base", "s.sh", "vllm").map((f) => f.status);
+    expect(vdrops('--distributed-executor-backend "ray"', "--worker-use-ray")).toEqual(["pass"]);
+    expect(vdrops("--distributed-executor-backend mp", "--worker-use-ray")).toEqual(["warn"]);
   });
 });
 
