@@ -3887,6 +3887,10 @@ function directEngine(words, h) {
     return h.nested(heldSource.text, heldSource.line);
   const prog = programName(first, h);
   if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  if (/\.(ba)?sh$/.test(first.text) && w.length > 2) {
+    const inner = directEngine(w.slice(1), h);
+    if (inner) return inner;
+  }
   if (prog === "sglang" && w[1]?.text === "serve") return { kind: "sglang", args: w.slice(2) };
   if (prog === "tmux") {
     const cmd = tmuxCommand(w);

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-WZCMEK3H.js";
+} from "./chunk-CB5EZRPF.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -41052,6 +41052,9 @@ var ALIASES = {
   "-a": "--alias",
   "-m": "--model",
   "-np": "--parallel",
+  // llama.cpp's common/arg.cpp: {"-v", "--verbose", "--log-verbose"}
+  "-v": "--verbose",
+  "--log-verbose": "--verbose",
   "-t": "--threads",
   "-tb": "--threads-batch",
   "-b": "--batch-size",
@@ -41297,6 +41300,16 @@ function movedValue(f, added) {
   if (abbreviates(f.name, hit2.name) || sameSetting(f.name, hit2.name)) return hit2;
   return /[^\d.]/.test(f.value) && f.value.length >= 3 && [...old].every((w) => words(hit2.name).has(w)) ? hit2 : null;
 }
+var SWITCHES = {
+  "--worker-use-ray": { flag: "--distributed-executor-backend", value: "ray" }
+};
+function switchFor(f, now) {
+  const val = (x) => (x.resolvedValue ?? x.value ?? "").replace(/^["']|["']$/g, "");
+  const to = Object.entries(SWITCHES).find(([, s]) => s.flag === f.name && s.value === val(f))?.[0];
+  if (to) return now.some((n) => n.name === to);
+  const from = SWITCHES[f.name];
+  return from !== void 0 && now.some((n) => n.name === from.flag && val(n) === from.value);
+}
 function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel, baseFile = file2, engine = "vllm") {
   const clientFlags = CLIENT_FLAGS[engine];
   const key2 = (f) => normalizeFlagName(f.name);
@@ -41308,7 +41321,9 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
   const typo = (f) => /^-[^-]/.test(f.name) && f.name.length > 3 && now.has(normalizeFlagName(`-${f.name}`));
   const newFlags = nowFlags.filter((f) => !before.has(key2(f)));
   const moved = nowFlags.filter((f) => !baseFlags.some((b) => key2(b) === key2(f) && b.value === f.value));
-  const respelt = new Set(baseFlags.filter((f) => typo(f) || movedValue(f, moved) !== null).map(key2));
+  const respelt = new Set(
+    baseFlags.filter((f) => typo(f) || movedValue(f, moved) !== null || switchFor(f, nowFlags)).map(key2)
+  );
   const dropped = baseFlags.filter(
     (f) => !(f.offDefault ? now : onDefault).has(key2(f)) && !respelt.has(key2(f)) && !seen.has(key2(f)) && seen.add(key2(f))
   );
