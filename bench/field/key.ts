@@ -69,6 +69,8 @@ export function loadKey(path: string): FieldKey {
   const problems: string[] = [];
   for (const [name, f] of Object.entries(raw.files ?? {})) {
     if (typeof f.serves !== "boolean" || !Array.isArray(f.expect)) problems.push(`${name}: needs serves and expect`);
+    for (const e of f.expect ?? [])
+      if (typeof e.check !== "string" || !e.line) problems.push(`${name}: every expected finding needs check and line`);
     for (const t of f.targets ?? [])
       if (!Array.isArray(t.flags)) problems.push(`${name}: every target needs a flags list`);
   }
