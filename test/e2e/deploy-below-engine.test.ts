@@ -168,7 +168,11 @@ describe("deploy: failures under the engine on the sandbox host", () => {
     const d = await expectRed(
       r,
       "unit-error",
-      new RegExp(`^${r.service.replace(/\./g, "\\.")}: Failed to locate executable ${r.script}: Permission denied$`),
+      // systemd 252 words it either way: its own X_OK check refusing (locate), or execve() refusing (step EXEC);
+      // which one depends on the machine (both seen on the sandbox host, the second on the CI runner)
+      new RegExp(
+        `^${r.service.replace(/\./g, "\\.")}: (?:Failed to locate executable|Failed at step EXEC spawning) ${r.script}: Permission denied$`,
+      ),
       new RegExp(
         `^Set mode: "0755" on the install: entry scripts/serve\\.sh -> ${r.script} in deploy-gate\\.yml \\(it is "0644"\\)`,
       ),

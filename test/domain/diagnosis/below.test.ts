@@ -326,6 +326,15 @@ describe("fixes that name the thing to change", () => {
       'Set mode: "0755" on the install: entry scripts/serve.sh -> /root/e/serve.sh in deploy-gate.yml (it is "0644").',
     );
   });
+  it("mode 0644 in the step wording (systemd 252 prints it when its own access check passes): the same advice", () => {
+    const a = belowAdvice(m("e.service: Failed at step EXEC spawning /root/e/serve.sh: Permission denied"), {
+      install: [{ from: "scripts/serve.sh", to: "/root/e/serve.sh", mode: "0644" }],
+      configFile: "deploy-gate.yml",
+    });
+    expect(a.fix).toBe(
+      'Set mode: "0755" on the install: entry scripts/serve.sh -> /root/e/serve.sh in deploy-gate.yml (it is "0644").',
+    );
+  });
   it("a wrong ExecStart path: the path install: writes", () => {
     const a = belowAdvice(m("e.service: Failed to locate executable /root/e/serve-x.sh: No such file or directory"), {
       install: [{ from: "scripts/serve.sh", to: "/root/e/serve.sh", mode: "0755" }],
