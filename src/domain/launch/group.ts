@@ -7,8 +7,7 @@ import { lex, lexWords, type LexWord, type Token } from "./lexer.js";
 import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
 import { assignedSource } from "./words.js";
 import { CaseArms } from "./case-arms.js";
-import { IfArms } from "./if-arms.js";
-import { evalTest } from "./default-branch.js";
+import { DefaultPath } from "./if-arms.js";
 import {
   capturedFunction,
   echoedWords,
@@ -79,9 +78,7 @@ class Grouper {
   private caseDepth = 0;
   /** which arm of each open case runs by default: assignments in the others do not set the value */
   private readonly arms = new CaseArms();
-  private readonly ifs = new IfArms();
-  /** the command being read follows a `test && ` the defaults make false (or `test || ` they make true) */
-  private chainSkip = false;
+  private readonly path = new DefaultPath();
   private inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   private conditional = 0;
@@ -156,15 +153,12 @@ class Grouper {
       return;
     }
     if (op === "&&" || op === "||") {
-      // `[[ "${DET:-0}" == 1 ]] && FLAGS="--enable-deterministic-inference"`: what follows runs as the test says
-      const test = this.finish(false);
-      const holds = test ? this.testHolds(test) : null;
-      this.chainSkip = holds !== null && (op === "&&" ? !holds : holds);
+      this.path.chain(op, this.finish(false), this.s.env);
       return;
     }
     if (SEPARATORS.has(op)) {
       this.finish(false);
-      this.chainSkip = false;
+      this.path.separator();
       if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
     }
   }
@@ -178,7 +172,7 @@ class Grouper {
           ? this.s.arrays.get(w.arrayRef)!
           : (this.splitExpansion(w, false) ?? [this.plain(w)]),
       )
-      .map((w) => this.branchWord(w));
+      .map((w) => this.path.word(w, this.conditional > 0));
     const prev = t.append ? (this.s.arrays.get(t.name) ?? []) : [];
     const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name));
     // `if ...; then F=(--trust-remote-code); else F=(); fi`: the empty alternative does not erase the other's words
@@ -238,17 +232,9 @@ class Grouper {
     if (this.arms.skipping && (append || this.s.strings.has(name))) return;
     const prev = this.s.strings.get(name);
     this.rememberWords(name, value, line, append, raw);
-    // words set where the defaults do not reach (an if-branch, a `false-test && ...`) are off by default; the
-    // earlier words an append (or `X="$X --flag"`) kept are not
+    // words set where the defaults do not reach (an if-branch, a `false-test && ...`) are off by default
     const now = this.s.strings.get(name);
-    if (!this.offDefault || !now) return;
-    const kept =
-      prev && now.slice(0, prev.length).every((w, i) => w.text === prev[i]!.text && w.line === prev[i]!.line);
-    const from = kept ? prev.length : 0;
-    this.s.strings.set(
-      name,
-      now.map((w, i) => (i >= from ? { ...w, offDefault: true } : w)),
-    );
+    if (now) this.s.strings.set(name, this.path.mark(prev, now));
   }
 
   private rememberWords(name: string, value: string | undefined, line: number, append: boolean, raw: string): void {
@@ -359,7 +345,8 @@ class Grouper {
 
   /** Control keywords and function headers: true when the token was structure, not a command word. */
   private structural(w: LexWord): boolean {
-    if (w.parts.length === 1 && w.parts[0]!.kind === "lit") this.ifKeyword(w);
+    if (w.parts.length === 1 && w.parts[0]!.kind === "lit")
+      this.path.keyword(w.text, this.s.lines[w.line - this.s.firstLine] ?? "", this.s.env);
     if (OPENERS.has(w.text)) this.conditional++;
     if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
     const next = this.tokens[this.i];
@@ -398,40 +385,6 @@ class Grouper {
       default:
         return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0]!.kind === "lit";
     }
-  }
-
-  /** `if`/`elif` (with its test), `else`, `fi`: which branch runs by default. */
-  private ifKeyword(w: LexWord): void {
-    if (w.text === "if" || w.text === "elif") {
-      const line = this.s.lines[w.line - this.s.firstLine] ?? "";
-      const test = new RegExp(`\\b${w.text}\\s+(.*)$`).exec(line)?.[1] ?? "";
-      this.ifs.test(w.text === "elif", test, this.s.env);
-    } else if (w.text === "else") this.ifs.otherwise();
-    else if (w.text === "fi") this.ifs.close();
-  }
-
-  /** `[ ... ]`, `[[ ... ]]` or `test ...` with the script's values filled in: true/false, or null when unknown. */
-  private testHolds(cmd: Command): boolean | null {
-    const first = cmd.words[0]?.text;
-    if (first !== "[[" && first !== "[" && first !== "test") return null;
-    const texts = cmd.words.map((w) => w.resolved ?? w.text);
-    if (texts.some((t) => t.includes("$") || t.includes("'"))) return null;
-    return evalTest(
-      texts.map((t, i) => (i === 0 || /^(\]\]|\]|==?|!=|-[a-z]{1,2})$/.test(t) ? t : `'${t}'`)).join(" "),
-      this.s.env,
-      false,
-    );
-  }
-
-  /** Inside a branch or after a test that does not run by default. */
-  private get offDefault(): boolean {
-    return this.ifs.skipping || this.chainSkip;
-  }
-
-  /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */
-  private branchWord(w: Word): Word {
-    const off = w.offDefault || this.offDefault;
-    return { ...w, optional: w.optional || this.conditional > 0, ...(off ? { offDefault: true } : {}) };
   }
 
   /** A function body's braces: at its closing one, what its echo lines print is known. */
@@ -599,7 +552,9 @@ class Grouper {
     const keeps = d.positionalAt === 2;
     const prev = keeps ? this.s.arrays.get("@") : undefined;
     // "$@" stood at 2: the known parameters were spliced in there, or the word stayed as written
-    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => this.branchWord(w));
+    const added = d.words
+      .slice(keeps ? 2 + (prev ? prev.length : 1) : 2)
+      .map((w) => this.path.word(w, this.conditional > 0));
     this.s.arrays.set("@", [...(prev ?? []), ...added]);
   }
 }
