@@ -3138,6 +3138,55 @@ var IfArms = class {
     return this.stack.some((f) => f.branch === "skipped");
   }
 };
+var DefaultPath = class {
+  ifs = new IfArms();
+  /** the command being read follows a `test && ` the defaults make false (or `test || ` they make true) */
+  chainSkip = false;
+  /** `if`/`elif` (with the line it is on), `else`, `fi`. */
+  keyword(word2, line, env) {
+    if (word2 === "if" || word2 === "elif") {
+      const test = new RegExp(`\\b${word2}\\s+(.*)$`).exec(line)?.[1] ?? "";
+      this.ifs.test(word2 === "elif", test, env);
+    } else if (word2 === "else") this.ifs.otherwise();
+    else if (word2 === "fi") this.ifs.close();
+  }
+  /** `TEST && ` or `TEST || `: `[[ "${DET:-0}" == 1 ]] && FLAGS="--enable-deterministic-inference"`. */
+  chain(op, test, env) {
+    const holds = test ? testHolds(test, env) : null;
+    this.chainSkip = holds !== null && (op === "&&" ? !holds : holds);
+  }
+  /** `;`, a newline, `&`: the chain ends. */
+  separator() {
+    this.chainSkip = false;
+  }
+  get off() {
+    return this.ifs.skipping || this.chainSkip;
+  }
+  /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */
+  word(w, conditional) {
+    const off2 = w.offDefault || this.off;
+    return { ...w, optional: w.optional || conditional, ...off2 ? { offDefault: true } : {} };
+  }
+  /** A string variable set here: the words the assignment added are off by default; the earlier words an append
+   *  (or `X="$X --flag"`) kept are not. */
+  mark(prev, now) {
+    if (!this.off) return now;
+    const kept = prev && now.slice(0, prev.length).every((w, i) => w.text === prev[i].text && w.line === prev[i].line);
+    const from = kept ? prev.length : 0;
+    return now.map((w, i) => i >= from ? { ...w, offDefault: true } : w);
+  }
+};
+function testHolds(cmd, env) {
+  const first = cmd.words[0]?.text;
+  if (first !== "[[" && first !== "[" && first !== "test") return null;
+  const texts = cmd.words.map((w) => w.resolved ?? w.text);
+  if (texts.some((t) => t.includes("$") || t.includes("'"))) return null;
+  return evalTest(
+    texts.map((t, i) => i === 0 || /^(\]\]|\]|==?|!=|-[a-z]{1,2})$/.test(t) ? t : `'${t}'`).join(" "),
+    env,
+    false
+  );
+}
 var branchOf2 = (holds) => holds === null ? "unknown" : holds ? "taken" : "skipped";
 
 // src/domain/launch/function-calls.ts
@@ -3245,9 +3294,7 @@ var Grouper = class _Grouper {
   caseDepth = 0;
   /** which arm of each open case runs by default: assignments in the others do not set the value */
   arms = new CaseArms();
-  ifs = new IfArms();
-  /** the command being read follows a `test && ` the defaults make false (or `test || ` they make true) */
-  chainSkip = false;
+  path = new DefaultPath();
   inPattern = false;
   /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
   conditional = 0;
@@ -3305,21 +3352,19 @@ var Grouper = class _Grouper {
       return;
     }
     if (op === "&&" || op === "||") {
-      const test = this.finish(false);
-      const holds = test ? this.testHolds(test) : null;
-      this.chainSkip = holds !== null && (op === "&&" ? !holds : holds);
+      this.path.chain(op, this.finish(false), this.s.env);
       return;
     }
     if (SEPARATORS.has(op)) {
       this.finish(false);
-      this.chainSkip = false;
+      this.path.separator();
       if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
     }
   }
   array(t) {
     const words = t.words.flatMap(
       (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : this.splitExpansion(w, false) ?? [this.plain(w)]
-    ).map((w) => this.branchWord(w));
+    ).map((w) => this.path.word(w, this.conditional > 0));
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
     const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name));
     const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
@@ -3376,13 +3421,7 @@ var Grouper = class _Grouper {
     const prev = this.s.strings.get(name);
     this.rememberWords(name, value, line, append, raw);
     const now = this.s.strings.get(name);
-    if (!this.offDefault || !now) return;
-    const kept = prev && now.slice(0, prev.length).every((w, i) => w.text === prev[i].text && w.line === prev[i].line);
-    const from = kept ? prev.length : 0;
-    this.s.strings.set(
-      name,
-      now.map((w, i) => i >= from ? { ...w, offDefault: true } : w)
-    );
+    if (now) this.s.strings.set(name, this.path.mark(prev, now));
   }
   rememberWords(name, value, line, append, raw) {
     const prev = this.s.strings.get(name);
@@ -3476,7 +3515,8 @@ var Grouper = class _Grouper {
   }
   /** Control keywords and function headers: true when the token was structure, not a command word. */
   structural(w) {
-    if (w.parts.length === 1 && w.parts[0].kind === "lit") this.ifKeyword(w);
+    if (w.parts.length === 1 && w.parts[0].kind === "lit")
+      this.path.keyword(w.text, this.s.lines[w.line - this.s.firstLine] ?? "", this.s.env);
     if (OPENERS.has(w.text)) this.conditional++;
     if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
     const next = this.tokens[this.i];
@@ -3515,36 +3555,6 @@ var Grouper = class _Grouper {
       default:
         return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
     }
-  }
-  /** `if`/`elif` (with its test), `else`, `fi`: which branch runs by default. */
-  ifKeyword(w) {
-    if (w.text === "if" || w.text === "elif") {
-      const line = this.s.lines[w.line - this.s.firstLine] ?? "";
-      const test = new RegExp(`\\b${w.text}\\s+(.*)$`).exec(line)?.[1] ?? "";
-      this.ifs.test(w.text === "elif", test, this.s.env);
-    } else if (w.text === "else") this.ifs.otherwise();
-    else if (w.text === "fi") this.ifs.close();
-  }
-  /** `[ ... ]`, `[[ ... ]]` or `test ...` with the script's values filled in: true/false, or null when unknown. */
-  testHolds(cmd) {
-    const first = cmd.words[0]?.text;
-    if (first !== "[[" && first !== "[" && first !== "test") return null;
-    const texts = cmd.words.map((w) => w.resolved ?? w.text);
-    if (texts.some((t) => t.includes("$") || t.includes("'"))) return null;
-    return evalTest(
-      texts.map((t, i) => i === 0 || /^(\]\]|\]|==?|!=|-[a-z]{1,2})$/.test(t) ? t : `'${t}'`).join(" "),
-      this.s.env,
-      false
-    );
-  }
-  /** Inside a branch or after a test that does not run by default. */
-  get offDefault() {
-    return this.ifs.skipping || this.chainSkip;
-  }
-  /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */
-  branchWord(w) {
-    const off2 = w.offDefault || this.offDefault;
-    return { ...w, optional: w.optional || this.conditional > 0, ...off2 ? { offDefault: true } : {} };
   }
   /** A function body's braces: at its closing one, what its echo lines print is known. */
   brace(b) {
@@ -3691,7 +3701,7 @@ var Grouper = class _Grouper {
   setPositional(d) {
     const keeps = d.positionalAt === 2;
     const prev = keeps ? this.s.arrays.get("@") : void 0;
-    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => this.branchWord(w));
+    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => this.path.word(w, this.conditional > 0));
     this.s.arrays.set("@", [...prev ?? [], ...added]);
   }
 };

@@ -85,7 +85,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-CB5EZRPF.js";
+} from "./chunk-776IQZ3N.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
