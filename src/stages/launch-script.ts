@@ -3,9 +3,8 @@
 // unit or script that runs `compose up` launches a compose service: the engine is that service's run and the
 // container is the one the compose tool names for it. Null script when the file is absent at that ref or
 // unreadable (the checks that need it say so).
-import { dirname, join } from "node:path/posix";
 import { launchFile } from "../domain/config/launch-file.js";
-import { parseDotEnv } from "../domain/launch/compose.js";
+import { composeInputs } from "./compose-inputs.js";
 import type { ComposeUp } from "../domain/launch/compose-up.js";
 import { composeLaunchIn, composeTarget, launcherFiles } from "../domain/launch/compose-target.js";
 import { containerCli, type ContainerCli } from "../domain/launch/container-cli.js";
@@ -47,7 +46,10 @@ export async function readEndpointLaunch(ctx: LaunchCtx): Promise<EndpointLaunch
   const scriptCompose = kind === "compose" ? file.path : null;
   const yaml = kind === "compose" || kind === "kubernetes";
   const options = yaml
-    ? { part: ep.part ?? null, env: kind === "compose" ? await dotEnv(ctx, file.path) : undefined }
+    ? {
+        part: ep.part ?? null,
+        ...(kind === "compose" ? await composeInputs((p) => show(ctx, p), file.path, text) : {}),
+      }
     : {};
   const own = text === null ? null : parseLaunch(kind, text, options);
   // the command that starts the compose file: the serve script's, else the unit's ExecStart=; a launch file that
@@ -65,27 +67,24 @@ export async function readEndpointLaunch(ctx: LaunchCtx): Promise<EndpointLaunch
   if (!found) return { script: own, path: file.path, cli: containerCli(own), compose: null };
   const { ref } = found;
   const composeText = ref.repoFile === null ? null : ref.repoFile === file.path ? text : await show(ctx, ref.repoFile);
-  const env = ref.repoFile === null ? new Map<string, string>() : await dotEnv(ctx, ref.repoFile);
+  const inputs =
+    ref.repoFile === null
+      ? { env: new Map<string, string>(), extended: new Map<string, string>() }
+      : await composeInputs((p) => show(ctx, p), ref.repoFile, composeText);
   const target = composeTarget(
     found.up,
     found.workdir,
     ref,
-    composeText === null ? null : { text: composeText, env },
+    composeText === null ? null : { text: composeText, ...inputs },
     ep.part ?? null,
   );
-  const script = composeText === null ? null : parseLaunch("compose", composeText, { part: target.service, env });
+  const script = composeText === null ? null : parseLaunch("compose", composeText, { part: target.service, ...inputs });
   return {
     script,
     path: ref.repoFile ?? file.path,
     cli: found.up.cli,
     compose: { up: found.up, file: ref.repoFile, ...target },
   };
-}
-
-/** The .env beside a compose file: compose fills ${VAR:-default} from it. */
-async function dotEnv(ctx: LaunchCtx, composeFile: string): Promise<Map<string, string>> {
-  const text = await show(ctx, join(dirname(composeFile), ".env"));
-  return text === null ? new Map() : parseDotEnv(text);
 }
 
 /** The launch file's engine (see readEndpointLaunch). */

@@ -63,12 +63,21 @@ export function composeTarget(
   up: ComposeUp,
   workdir: string | null,
   ref: ComposeFileRef,
-  compose: { text: string; env: ReadonlyMap<string, string> } | null,
+  compose: {
+    text: string;
+    env: ReadonlyMap<string, string>;
+    extended?: ReadonlyMap<string, string>;
+    dir?: string;
+  } | null,
   part: string | null,
 ): ComposeTarget {
-  const services = compose ? (parseCompose(compose.text, compose.env) ?? []) : [];
+  const services = compose ? (parseCompose(compose.text, compose.env, compose.extended, compose.dir) ?? []) : [];
   const engine = compose
-    ? parseLaunchParts("compose", compose.text, { env: compose.env }).find((p) => p.script.engine)
+    ? parseLaunchParts("compose", compose.text, {
+        env: compose.env,
+        extended: compose.extended,
+        dir: compose.dir,
+      }).find((p) => p.script.engine)
     : undefined;
   const named = up.services.length === 1 ? up.services[0]! : null;
   const service = part ?? named ?? engine?.name ?? (services.length === 1 ? services[0]!.name : null);

@@ -2,10 +2,19 @@
 // keys become the options they stand for (shm_size -> --shm-size, ulimits -> --ulimit, GPU reservations -> --gpus),
 // `entrypoint` + `command` the argv after the image, `${VAR:-default}` filled from .env. Each service that starts
 // an engine is its own launch part. Pure.
-import type { Command, PodmanRun, Word } from "./model.js";
+import type { PodmanRun, Word } from "./model.js";
 import { readPodmanRun } from "./podman.js";
-import { optionWord, readYaml, YamlReader } from "./yaml-node.js";
+import { optionWord, readYaml, YamlReader, yamlCommand } from "./yaml-node.js";
+import { posix } from "node:path";
 import { isSeq, type Node } from "yaml";
+import {
+  extendsRef,
+  fromFile,
+  mergeFacets,
+  type ComposeFile,
+  type ExtendsScope,
+  type Facets,
+} from "./compose-extends.js";
 
 export interface ComposeService {
   name: string;
@@ -62,33 +71,115 @@ export function composeName(text: string, env: ReadonlyMap<string, string> = new
   return v === null ? null : interpolate(v, env);
 }
 
-/** Every service of a compose file, read as a container run; null when the text is no compose file. */
-export function parseCompose(text: string, env: ReadonlyMap<string, string> = new Map()): ComposeService[] | null {
+/** Every service of a compose file, read as a container run; null when the text is no compose file. `extended`
+ *  holds the files its services' `extends: {file: ...}` name, by repository path (extendedFiles reads them); `dir`
+ *  is the compose file's own directory in the repository. */
+export function parseCompose(
+  text: string,
+  env: ReadonlyMap<string, string> = new Map(),
+  extended: ReadonlyMap<string, string> = new Map(),
+  dir = "",
+): ComposeService[] | null {
+  const file = openCompose(text);
+  if (!file) return null;
+  const lines = text.split("\n");
+  return file.y.keys(file.services).flatMap((name) => {
+    const f = serviceFacets(file, name, env, { extended, dir, depth: 0 });
+    return f ? [assemble(name, f, lines, env)] : [];
+  });
+}
+
+/** A compose file's parsed YAML and its `services:` map; null when the text is no compose file. */
+export function openCompose(text: string): ComposeFile | null {
   if (!looksLikeCompose(text)) return null;
   const src = readYaml(text);
   const doc = src?.docs[0];
   if (!src || !doc) return null;
   const y = new YamlReader(src, doc);
   const services = y.get(doc.contents, "services");
-  if (!services) return null;
-  const lines = text.split("\n");
-  return y.keys(services).flatMap((name) => {
-    const svc = y.get(services, name);
-    return svc ? [readService(y, name, svc, env, lines)] : [];
+  return services ? { y, services } : null;
+}
+
+function assemble(name: string, f: Facets, lines: readonly string[], env: ReadonlyMap<string, string>): ComposeService {
+  const words = [...f.options, f.image, ...(f.entrypoint ?? []), ...(f.command ?? [])];
+  // words another file (`extends: {file: ...}`) wrote keep their own lines: the command's span is this file's
+  const here = words.filter((w) => !w.file).map((w) => w.line);
+  const from = Math.min(...here, f.line);
+  const to = Math.max(...here);
+  const command = yamlCommand(words, from, to, lines);
+  // the words before the image are options podman's reader knows; the image and what follows are the argv
+  const run = readPodmanRun(command, words, "compose");
+  if (run.image?.text !== f.image.text) run.image = f.image;
+  run.workload = {
+    form: "compose",
+    name,
+    restart: f.restart,
+    gpus: f.gpus,
+    shm: null,
+    probes: f.startPeriod
+      ? [{ kind: "healthcheck.start_period", budgetSeconds: seconds(f.startPeriod.value), line: f.startPeriod.line }]
+      : [],
+  };
+  return { name, run, containerName: f.containerName === null ? null : interpolate(f.containerName, env) };
+}
+
+/** A service with what its `extends:` brings (up to five levels; a loop or a missing base reads the service alone). */
+function serviceFacets(
+  file: ComposeFile,
+  name: string,
+  env: ReadonlyMap<string, string>,
+  scope: ExtendsScope,
+): Facets | null {
+  const svc = file.y.get(file.services, name);
+  if (!svc) return null;
+  const own = readService(file.y, name, svc, env);
+  const ref = scope.depth < 5 ? extendsRef(file.y, svc, scope.dir) : null;
+  if (!ref) return own;
+  const next = { ...scope, depth: scope.depth + 1 };
+  if (ref.file === null) {
+    const base = ref.service === name ? null : serviceFacets(file, ref.service, env, next);
+    return base ? mergeFacets(base, own) : own;
+  }
+  const text = scope.extended.get(ref.file);
+  const other = text === undefined ? null : openCompose(text);
+  const base = other && serviceFacets(other, ref.service, env, { ...next, dir: posix.dirname(ref.file) });
+  return base ? mergeFacets(fromFile(base, ref.file, ref.line), own) : own;
+}
+
+/** The files `extends:` brings in, through every level (at most ten files), read with `read` (a repository path;
+ *  null when the file is not there) from the compose file's directory `dir`: parseCompose's `extended`. */
+export function extendedFiles(text: string, read: (path: string) => string | null, dir = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  let todo = extendsFiles(text, dir);
+  while (todo.length && out.size < 10) {
+    const next: string[] = [];
+    for (const path of todo.filter((p) => !out.has(p) && !p.startsWith("../"))) {
+      const t = read(path);
+      if (t === null) continue;
+      out.set(path, t);
+      next.push(...extendsFiles(t, posix.dirname(path)));
+    }
+    todo = next;
+  }
+  return out;
+}
+
+/** The files a compose file's `extends: {file: ...}` name, as repository paths (it sits in `dir`). */
+export function extendsFiles(text: string, dir = ""): string[] {
+  const file = openCompose(text);
+  if (!file) return [];
+  return file.y.keys(file.services).flatMap((name) => {
+    const svc = file.y.get(file.services, name);
+    const ref = svc ? extendsRef(file.y, svc, dir) : null;
+    return ref?.file ? [ref.file] : [];
   });
 }
 
-function readService(
-  y: YamlReader,
-  name: string,
-  svc: Node,
-  env: ReadonlyMap<string, string>,
-  lines: readonly string[],
-): ComposeService {
+function readService(y: YamlReader, name: string, svc: Node, env: ReadonlyMap<string, string>): Facets {
   const expand = (t: string) => interpolate(t, env);
-  const words: Word[] = [];
+  const options: Word[] = [];
   const opt = (option: string, value: string, line: number) => {
-    words.push(optionWord(option, line), { ...optionWord(value, line), resolved: expand(value) });
+    options.push(optionWord(option, line), { ...optionWord(value, line), resolved: expand(value) });
   };
   const scalar = (key: string, option: string) => {
     const v = y.str(y.get(svc, key));
@@ -103,7 +194,8 @@ function readService(
   scalar("runtime", "--runtime");
   scalar("user", "--user");
   scalar("gpus", "--gpus");
-  if (y.str(y.get(svc, "privileged")) === "true") words.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
+  if (y.str(y.get(svc, "privileged")) === "true")
+    options.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
   for (const d of y.items(y.get(svc, "devices"))) {
     const v = y.str(d) ?? y.str(y.get(d, "source"));
     if (v) opt("--device", v, y.line(d));
@@ -144,8 +236,8 @@ function readService(
     const t = y.str(p) ?? `${y.str(y.get(p, "published")) ?? ""}:${y.str(y.get(p, "target")) ?? ""}`;
     opt("--publish", t, y.line(p));
   }
-  const gpus = gpuRequest(y, svc);
-  if (gpus && !y.get(svc, "gpus")) opt("--gpus", gpus.value, gpus.line);
+  const gpuAsk = gpuRequest(y, svc);
+  if (gpuAsk && !y.get(svc, "gpus")) opt("--gpus", gpuAsk.value, gpuAsk.line);
   const health = y.get(svc, "healthcheck");
   const test = y.get(health, "test");
   if (test)
@@ -172,45 +264,21 @@ function readService(
   // an image that is only an unset variable keeps its name: `${STACK_LLAMACPP_IMAGE}` is the only clue to the engine
   const imageResolved = expand(imageText);
   const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
-  words.push({ ...optionWord(imageText, imageLine), ...(unsetOnly ? {} : { resolved: imageResolved }) });
-  const expandDollar = (t: string) => expand(t);
-  words.push(...composeWords(y, y.get(svc, "entrypoint"), expandDollar));
-  words.push(...composeWords(y, y.get(svc, "command"), expandDollar));
-  const first = words[0]!.line;
-  const last = Math.max(...words.map((w) => w.line));
-  const svcLine = y.line(svc);
-  const command: Command = {
-    words,
-    assignments: [],
-    line: Math.min(first, svcLine),
-    endLine: last,
-    source: lines.slice(Math.min(first, svcLine) - 1, last).join("\n"),
-    redirects: [],
-    pipeTo: null,
-  };
-  const optionsEnd = words.findIndex((w) => w.text === imageText && w.line === imageLine);
-  // the words before the image are options podman's reader knows; the image and what follows are the argv
-  const run = readPodmanRun(command, words, "compose");
-  if (run.image?.text !== imageText && optionsEnd >= 0) run.image = words[optionsEnd]!;
+  const entrypoint = y.get(svc, "entrypoint");
+  const command = y.get(svc, "command");
   const restartV = y.str(y.get(svc, "restart"));
-  run.workload = {
-    form: "compose",
-    name,
+  return {
+    options,
+    image: { ...optionWord(imageText, imageLine), ...(unsetOnly ? {} : { resolved: imageResolved }) },
+    fragment,
+    entrypoint: entrypoint ? composeWords(y, entrypoint, expand) : null,
+    command: command ? composeWords(y, command, expand) : null,
     restart: restartV === null ? null : { value: restartV, line: y.keyLine(svc, "restart") },
-    gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpus,
-    shm: null,
-    probes:
-      start === null
-        ? []
-        : [
-            {
-              kind: "healthcheck.start_period",
-              budgetSeconds: seconds(start),
-              line: y.keyLine(health, "start_period"),
-            },
-          ],
+    gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpuAsk,
+    startPeriod: start === null ? null : { value: start, line: y.keyLine(health, "start_period") },
+    containerName,
+    line: y.line(svc),
   };
-  return { name, run, containerName: containerName === null ? null : expand(containerName) };
 }
 
 /** deploy.resources.reservations.devices with a gpu capability (or the nvidia runtime): the GPUs asked for. */

@@ -78,5 +78,5 @@ export function readFlags(words: readonly Word[]): { flags: Flag[]; positional: 
   return { flags, positional };
 }
 
-/** (only where set: a flag's shape stays as it was for every flag on the default path) */
-const off = (w: Word) => (w.offDefault ? { offDefault: true } : {});
+/** (only where set: a flag's shape stays as it was for every flag on the default path, in the launch file) */
+const off = (w: Word) => ({ ...(w.offDefault ? { offDefault: true } : {}), ...(w.file ? { file: w.file } : {}) });

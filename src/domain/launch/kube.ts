@@ -3,9 +3,9 @@
 // resources.limits GPUs, a /dev/shm emptyDir, probes. Every `containers:` list in every document is read, so
 // any workload kind that nests a pod template is covered. Pure.
 import { isMap, isSeq, type Node } from "yaml";
-import type { Command, PodmanRun, Word, WorkloadFacts } from "./model.js";
+import type { PodmanRun, Word, WorkloadFacts } from "./model.js";
 import { readPodmanRun } from "./podman.js";
-import { optionWord, readYaml, YamlReader } from "./yaml-node.js";
+import { optionWord, readYaml, YamlReader, yamlCommand } from "./yaml-node.js";
 import { appendedArgs, predictorModel } from "./kserve.js";
 import { configMapsOf, withMountedScript, type ConfigMaps } from "./configmap-script.js";
 
@@ -159,15 +159,7 @@ function readContainer(
   for (const w of words) if (w.text.includes("{{")) w.text = blankTemplateConditionals(w.text);
   const from = y.line(c);
   const to = Math.max(...words.map((w) => w.line));
-  const command: Command = {
-    words,
-    assignments: [],
-    line: from,
-    endLine: to,
-    source: lines.slice(from - 1, to).join("\n"),
-    redirects: [],
-    pipeTo: null,
-  };
+  const command = yamlCommand(words, from, to, lines);
   const rp = y.get(pod, "restartPolicy");
   const run = readPodmanRun(command, words, "kubernetes");
   const name = `${workload}/${cname}`;
@@ -209,15 +201,7 @@ function kubeaiModel(y: YamlReader, name: string, model: unknown, lines: readonl
   for (const t of ["python3", "-m", "vllm.entrypoints.openai.api_server"]) words.push(optionWord(t, at));
   words.push(...y.words(y.get(spec, "args"), (t) => t));
   const to = Math.max(...words.map((w) => w.line));
-  const command: Command = {
-    words,
-    assignments: [],
-    line: at,
-    endLine: to,
-    source: lines.slice(at - 1, to).join("\n"),
-    redirects: [],
-    pipeTo: null,
-  };
+  const command = yamlCommand(words, at, to, lines);
   const run = readPodmanRun(command, words, "kubernetes");
   const full = `Model/${name}/${name}`;
   run.workload = {

@@ -42,6 +42,10 @@ export interface LaunchOptions {
   part?: string | null;
   /** compose: the .env beside the file, for ${VAR:-default} */
   env?: ReadonlyMap<string, string>;
+  /** compose: the files its services' `extends: {file: ...}` name (see extendedFiles), by repository path */
+  extended?: ReadonlyMap<string, string>;
+  /** compose: the file's directory in the repository ("" for the root) */
+  dir?: string;
 }
 
 // Helm's own objects and functions: a bare `{{ if .Spec... }}` inside a string is text another controller fills
@@ -77,7 +81,10 @@ export function parseLaunchParts(kind: FileKind, text: string, options: LaunchOp
       },
     ];
   }
-  if (kind === "compose") return (parseCompose(text, options.env) ?? []).map((s) => containerPart(s.name, s.run, text));
+  if (kind === "compose")
+    return (parseCompose(text, options.env, options.extended, options.dir) ?? []).map((s) =>
+      containerPart(s.name, s.run, text),
+    );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
   // a script that starts two engines: each is a part, named by its engine and its place among that engine's

@@ -16,6 +16,8 @@ export interface Word {
   resolved?: string;
   /** `"$CMD"` quoted: the words CMD held there when they are known (`bash -c "$CMD"` runs them) */
   held?: Word[];
+  /** written in another file than the launch file (a compose service's `extends: {file: ...}`); line is there */
+  file?: string;
 }
 
 /** A simple command: its words, assignments in front of it, and the lines it spans. */

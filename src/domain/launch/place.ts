@@ -6,12 +6,13 @@
  * ..."` in a script loses them the same way (a backslash-newline inside double quotes is removed).
  */
 export function placeFlags(
-  flags: { name: string; line: number }[],
+  flags: { name: string; line: number; file?: string }[],
   lines: readonly string[],
   lastLine = Infinity,
 ): void {
   let cursor = 0;
   for (const f of flags) {
+    if (f.file) continue; // written in another file: its line is there
     const from = Math.max(cursor, f.line);
     // (a default that is the flag itself, `${PREFIX_CACHING:---enable-prefix-caching}`, writes it there)
     const name = f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -13,7 +13,7 @@ import {
   type Document,
   type Node,
 } from "yaml";
-import type { Word } from "./model.js";
+import type { Command, Word } from "./model.js";
 import { lexWords } from "./lexer.js";
 
 export interface YamlSource {
@@ -202,4 +202,15 @@ export const optionWord = (text: string, line: number): Word => ({
   optional: false,
   dynamic: false,
   resolved: text,
+});
+
+/** The command a YAML file's service or container stands for: its words, spanning lines from..to of the file. */
+export const yamlCommand = (words: Word[], from: number, to: number, lines: readonly string[]): Command => ({
+  words,
+  assignments: [],
+  line: from,
+  endLine: to,
+  source: lines.slice(from - 1, to).join("\n"),
+  redirects: [],
+  pipeTo: null,
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { isServeScript } from "../../domain/launch/detect.js";
-import { parseDotEnv } from "../../domain/launch/compose.js";
+import { composeInputsSync, type ComposeInputs } from "../compose-inputs.js";
 import { fileKind, parseLaunch, parseLaunchParts, yamlKind, type FileKind } from "../../domain/launch/launch.js";
 import { NestingTooDeep } from "../../domain/launch/lexer.js";
 import { launchWithLibraries, sourcedFiles } from "../../domain/launch/sourced.js";
@@ -72,21 +72,28 @@ export function quietLaunchFiles(
 }
 
 /** The parts of a YAML launch file that start an engine (services, containers); [] for none. */
-export function engineParts(kind: "compose" | "kubernetes", text: string, env?: ReadonlyMap<string, string>): string[] {
+export function engineParts(kind: "compose" | "kubernetes", text: string, inputs?: Partial<ComposeInputs>): string[] {
   return (
-    parseLaunchParts(kind, text, { env: env ?? new Map() })
+    parseLaunchParts(kind, text, { env: new Map(), ...inputs })
       // an unreadable file that names an engine is found, and reported as unread
       .filter((p) => p.script.engine || (p.script.unreadable && ENGINE.test(text)))
       .map((p) => p.name)
   );
 }
 
-function readEnv(root: string, file: string): Map<string, string> {
-  try {
-    return parseDotEnv(readFileSync(join(root, dirname(file), ".env"), "utf8"));
-  } catch {
-    return new Map();
-  }
+/** The .env and `extends:` files compose reads beside a compose file in the work tree. */
+function composeFiles(root: string, file: string, text: string): ComposeInputs {
+  return composeInputsSync(
+    (p) => {
+      try {
+        return readFileSync(join(root, p), "utf8");
+      } catch {
+        return null;
+      }
+    },
+    file,
+    text,
+  );
 }
 
 const stem = (file: string) => basename(file).replace(/\.(ba)?sh$|\.service$|\.container$|\.ya?ml$/, "");
@@ -116,7 +123,7 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     const yaml = yamlKind(file, text);
     if (yaml) {
       if (text.includes("\0") || !MENTIONS_ENGINE.test(text)) continue;
-      const parts = engineParts(yaml, text, yaml === "compose" ? readEnv(root, file) : undefined);
+      const parts = engineParts(yaml, text, yaml === "compose" ? composeFiles(root, file, text) : undefined);
       for (const part of parts)
         targets.push({
           name: parts.length > 1 ? `${stem(file)}-${part.split("/").at(-1)}` : stem(file),

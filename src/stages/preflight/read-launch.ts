@@ -1,27 +1,18 @@
 // A target's launch file parsed as what it is: a compose file with the .env beside it (compose fills
-// ${VAR:-default} from it), the target's own part of a file that holds several (a service, a container).
+// ${VAR:-default} from it) and the files its `extends:` names; the target's own part of a file that holds several
+// (a service, a container).
 import { readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, posix } from "node:path";
-import { parseDotEnv } from "../../domain/launch/compose.js";
 import { configFileFlags, configFlagPath, mergeConfigFlags } from "../../domain/launch/vllm-config.js";
 import { parseLaunch, yamlKind, type FileKind } from "../../domain/launch/launch.js";
 import type { ServeScript } from "../../domain/launch/model.js";
 import { launchWithLibraries, sourcedFiles, type Sourced } from "../../domain/launch/sourced.js";
 import type { PreflightContext, PreflightTarget } from "./targets.js";
+import { composeInputs } from "../compose-inputs.js";
 
 /** A config names a YAML launch file as its script: read it as the compose file or manifest it is. */
 export function kindOf(t: PreflightTarget, text: string): FileKind {
   return t.kind === "script" ? (yamlKind(t.scriptPath, text) ?? "script") : t.kind;
-}
-
-/** The .env beside a compose file, at the ref being checked (the work tree when ref is null). */
-export async function dotEnv(
-  ctx: Pick<PreflightContext, "root" | "reader">,
-  file: string,
-  ref: string | null,
-): Promise<Map<string, string>> {
-  const text = await readAt(ctx, join(dirname(file), ".env"), ref);
-  return text === null ? new Map() : parseDotEnv(text);
 }
 
 export async function readLaunch(
@@ -36,8 +27,8 @@ export async function readLaunch(
     const joined = launchWithLibraries(text, await librariesAt(ctx, t.scriptPath, text, ref));
     if (joined) return withConfigFile(ctx, t.scriptPath, joined, ref);
   }
-  const env = kind === "compose" ? await dotEnv(ctx, t.scriptPath, ref) : new Map<string, string>();
-  return withConfigFile(ctx, t.scriptPath, parseLaunch(kind, text, { part: t.part ?? null, env }), ref);
+  const inputs = kind === "compose" ? await composeInputs((p) => readAt(ctx, p, ref), t.scriptPath, text) : {};
+  return withConfigFile(ctx, t.scriptPath, parseLaunch(kind, text, { part: t.part ?? null, ...inputs }), ref);
 }
 
 /**
