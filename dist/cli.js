@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-COYQAQ7Z.js"),
-    import("./chunks/report-output-EYY2HIGN.js")
+    import("./chunks/commands-OSHEUVGK.js"),
+    import("./chunks/report-output-DZK62VDT.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }
@@ -264,7 +264,7 @@ process.stdout.on("error", (e) => {
 });
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.once(sig, () => {
-    void import("./chunks/lifecycle-YOV644PI.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
+    void import("./chunks/lifecycle-D3R6GDVP.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
 `))).then((code) => process.exit(code));
   });
 }

@@ -38,6 +38,8 @@ import {
   apiKeyOf,
   basename,
   beforeExit,
+  composeInputs,
+  composeInputsSync,
   composeLaunchIn,
   execScripts,
   fail,
@@ -51,7 +53,6 @@ import {
   lexWords,
   lockDir,
   lockStaleness,
-  parseDotEnv,
   parseHostCopies,
   parseLaunch,
   parseLaunchParts,
@@ -85,7 +86,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-776IQZ3N.js";
+} from "./chunk-IENHSWR4.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40815,15 +40816,21 @@ function quietLaunchFiles(root, files, targets) {
     }
   });
 }
-function engineParts(kind, text, env) {
-  return parseLaunchParts(kind, text, { env: env ?? /* @__PURE__ */ new Map() }).filter((p) => p.script.engine || p.script.unreadable && ENGINE.test(text)).map((p) => p.name);
+function engineParts(kind, text, inputs) {
+  return parseLaunchParts(kind, text, { env: /* @__PURE__ */ new Map(), ...inputs }).filter((p) => p.script.engine || p.script.unreadable && ENGINE.test(text)).map((p) => p.name);
 }
-function readEnv(root, file2) {
-  try {
-    return parseDotEnv(readFileSync2(join(root, dirname2(file2), ".env"), "utf8"));
-  } catch {
-    return /* @__PURE__ */ new Map();
-  }
+function composeFiles(root, file2, text) {
+  return composeInputsSync(
+    (p) => {
+      try {
+        return readFileSync2(join(root, p), "utf8");
+      } catch {
+        return null;
+      }
+    },
+    file2,
+    text
+  );
 }
 var stem = (file2) => basename3(file2).replace(/\.(ba)?sh$|\.service$|\.container$|\.ya?ml$/, "");
 function discoverTargets(root, files) {
@@ -40849,7 +40856,7 @@ function discoverTargets(root, files) {
     const yaml = yamlKind(file2, text);
     if (yaml) {
       if (text.includes("\0") || !MENTIONS_ENGINE.test(text)) continue;
-      const parts2 = engineParts(yaml, text, yaml === "compose" ? readEnv(root, file2) : void 0);
+      const parts2 = engineParts(yaml, text, yaml === "compose" ? composeFiles(root, file2, text) : void 0);
       for (const part of parts2)
         targets.push({
           name: parts2.length > 1 ? `${stem(file2)}-${part.split("/").at(-1)}` : stem(file2),
@@ -46480,18 +46487,14 @@ function mergeConfigFlags(argv, fromFile) {
 function kindOf(t, text) {
   return t.kind === "script" ? yamlKind(t.scriptPath, text) ?? "script" : t.kind;
 }
-async function dotEnv(ctx, file2, ref) {
-  const text = await readAt(ctx, join10(dirname10(file2), ".env"), ref);
-  return text === null ? /* @__PURE__ */ new Map() : parseDotEnv(text);
-}
 async function readLaunch(ctx, t, text, ref) {
   const kind = kindOf(t, text);
   if (kind === "script") {
     const joined = launchWithLibraries(text, await librariesAt(ctx, t.scriptPath, text, ref));
     if (joined) return withConfigFile(ctx, t.scriptPath, joined, ref);
   }
-  const env = kind === "compose" ? await dotEnv(ctx, t.scriptPath, ref) : /* @__PURE__ */ new Map();
-  return withConfigFile(ctx, t.scriptPath, parseLaunch(kind, text, { part: t.part ?? null, env }), ref);
+  const inputs = kind === "compose" ? await composeInputs((p) => readAt(ctx, p, ref), t.scriptPath, text) : {};
+  return withConfigFile(ctx, t.scriptPath, parseLaunch(kind, text, { part: t.part ?? null, ...inputs }), ref);
 }
 async function withConfigFile(ctx, launchPath, script, ref) {
   const engine = script.engine;

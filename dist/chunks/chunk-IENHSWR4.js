@@ -313,8 +313,8 @@ function parsePodmanTime(text) {
 }
 function unitStartMs(value) {
   const t = /^(?:\w+ )?(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(\.\d+)? UTC$/.exec(value.trim());
-  const at = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
-  return at === null ? null : t[2] ? at : at + 999;
+  const at2 = t ? parsePodmanTime(`${t[1]}${t[2] ?? ""} +0000`) : null;
+  return at2 === null ? null : t[2] ? at2 : at2 + 999;
 }
 
 // src/domain/host-state.ts
@@ -1416,10 +1416,10 @@ function helpScript(h) {
   ].join("\n");
 }
 function parseHelpAnswer(stdout) {
-  const at = stdout.indexOf(`${MARK2} `);
-  if (at < 0) return null;
-  const nl = stdout.indexOf("\n", at);
-  const head = stdout.slice(at + MARK2.length + 1, nl < 0 ? void 0 : nl).split(" ");
+  const at2 = stdout.indexOf(`${MARK2} `);
+  if (at2 < 0) return null;
+  const nl = stdout.indexOf("\n", at2);
+  const head = stdout.slice(at2 + MARK2.length + 1, nl < 0 ? void 0 : nl).split(" ");
   const text = nl < 0 ? "" : stdout.slice(nl + 1);
   const state = head[0];
   if (state === "failed") return { state, exitCode: Number(head[1]), imageId: head[2] ?? null, text };
@@ -1484,9 +1484,6 @@ async function checkImageFlags(host, script, progress) {
   }
 }
 
-// src/stages/launch-script.ts
-import { dirname as dirname2, join as join3 } from "node:path/posix";
-
 // src/domain/config/launch-file.ts
 function launchFile(ep) {
   if (ep.script) return { path: ep.script, kind: "script" };
@@ -1494,6 +1491,9 @@ function launchFile(ep) {
   const unit = ep.unit;
   return { path: unit, kind: unit.endsWith(".container") ? "quadlet" : "unit" };
 }
+
+// src/stages/compose-inputs.ts
+import { posix as posix3 } from "node:path";
 
 // src/domain/launch/flags.ts
 var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
@@ -1559,7 +1559,7 @@ function readFlags(words) {
   }
   return { flags, positional };
 }
-var off = (w) => w.offDefault ? { offDefault: true } : {};
+var off = (w) => ({ ...w.offDefault ? { offDefault: true } : {}, ...w.file ? { file: w.file } : {} });
 
 // src/domain/launch/podman.ts
 var VALUE_OPTIONS = new Set(
@@ -2307,9 +2307,9 @@ var YamlReader = class {
     let cursor = 0;
     return lexWords(text, this.line(n)).map((w) => {
       const probe = w.text.slice(0, 24);
-      const at = probe ? raw.indexOf(probe, cursor) : -1;
-      if (at >= 0) cursor = at + probe.length;
-      return yamlWord(w.text, this.src.lineAt(from + Math.max(0, at >= 0 ? at : cursor)), expand);
+      const at2 = probe ? raw.indexOf(probe, cursor) : -1;
+      if (at2 >= 0) cursor = at2 + probe.length;
+      return yamlWord(w.text, this.src.lineAt(from + Math.max(0, at2 >= 0 ? at2 : cursor)), expand);
     });
   }
 };
@@ -2325,9 +2325,70 @@ var optionWord = (text, line) => ({
   dynamic: false,
   resolved: text
 });
+var yamlCommand = (words, from, to, lines) => ({
+  words,
+  assignments: [],
+  line: from,
+  endLine: to,
+  source: lines.slice(from - 1, to).join("\n"),
+  redirects: [],
+  pipeTo: null
+});
 
 // src/domain/launch/compose.ts
 var import_yaml2 = __toESM(require_dist(), 1);
+import { posix as posix2 } from "node:path";
+
+// src/domain/launch/compose-extends.ts
+import { posix } from "node:path";
+function extendsRef(y, svc, dir) {
+  const ext = y.get(svc, "extends");
+  if (!ext) return null;
+  const service = y.str(ext) ?? y.str(y.get(ext, "service"));
+  const file = y.str(y.get(ext, "file"));
+  if (!service) return null;
+  return {
+    service,
+    file: file === null ? null : posix.normalize(posix.join(dir, file)),
+    line: y.keyLine(svc, "extends")
+  };
+}
+function fromFile(base, file, at2) {
+  const tag = (w) => w.file ? w : { ...w, file };
+  const moved = (w) => ({ ...w, line: at2 });
+  return {
+    ...base,
+    options: base.options.map(moved),
+    image: moved(base.image),
+    entrypoint: base.entrypoint?.map(tag) ?? null,
+    command: base.command?.map(tag) ?? null,
+    restart: base.restart && { ...base.restart, line: at2 },
+    gpus: base.gpus && { ...base.gpus, line: at2 },
+    startPeriod: base.startPeriod && { ...base.startPeriod, line: at2 },
+    line: at2
+  };
+}
+function mergeFacets(base, own) {
+  const baseOptions = own.options.some((w) => w.text === "--name") ? dropName(base.options) : base.options;
+  return {
+    options: [...baseOptions, ...own.options],
+    image: own.fragment ? base.image : own.image,
+    fragment: own.fragment && base.fragment,
+    entrypoint: own.entrypoint ?? base.entrypoint,
+    command: own.command ?? base.command,
+    restart: own.restart ?? base.restart,
+    gpus: own.gpus ?? base.gpus,
+    startPeriod: own.startPeriod ?? base.startPeriod,
+    containerName: own.containerName ?? base.containerName,
+    line: own.line
+  };
+}
+function dropName(options) {
+  const i = options.findIndex((w) => w.text === "--name");
+  return i < 0 ? options : [...options.slice(0, i), ...options.slice(i + 2)];
+}
+
+// src/domain/launch/compose.ts
 function interpolate(text, env) {
   return text.replace(
     /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])((?:[^{}]|\{[^{}]*\})*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
@@ -2367,25 +2428,87 @@ function composeName(text, env = /* @__PURE__ */ new Map()) {
   const v = y.str(y.get(doc.contents, "name"));
   return v === null ? null : interpolate(v, env);
 }
-function parseCompose(text, env = /* @__PURE__ */ new Map()) {
+function parseCompose(text, env = /* @__PURE__ */ new Map(), extended = /* @__PURE__ */ new Map(), dir = "") {
+  const file = openCompose(text);
+  if (!file) return null;
+  const lines = text.split("\n");
+  return file.y.keys(file.services).flatMap((name) => {
+    const f = serviceFacets(file, name, env, { extended, dir, depth: 0 });
+    return f ? [assemble(name, f, lines, env)] : [];
+  });
+}
+function openCompose(text) {
   if (!looksLikeCompose(text)) return null;
   const src = readYaml(text);
   const doc = src?.docs[0];
   if (!src || !doc) return null;
   const y = new YamlReader(src, doc);
   const services = y.get(doc.contents, "services");
-  if (!services) return null;
-  const lines = text.split("\n");
-  return y.keys(services).flatMap((name) => {
-    const svc = y.get(services, name);
-    return svc ? [readService(y, name, svc, env, lines)] : [];
+  return services ? { y, services } : null;
+}
+function assemble(name, f, lines, env) {
+  const words = [...f.options, f.image, ...f.entrypoint ?? [], ...f.command ?? []];
+  const here = words.filter((w) => !w.file).map((w) => w.line);
+  const from = Math.min(...here, f.line);
+  const to = Math.max(...here);
+  const command = yamlCommand(words, from, to, lines);
+  const run = readPodmanRun(command, words, "compose");
+  if (run.image?.text !== f.image.text) run.image = f.image;
+  run.workload = {
+    form: "compose",
+    name,
+    restart: f.restart,
+    gpus: f.gpus,
+    shm: null,
+    probes: f.startPeriod ? [{ kind: "healthcheck.start_period", budgetSeconds: seconds(f.startPeriod.value), line: f.startPeriod.line }] : []
+  };
+  return { name, run, containerName: f.containerName === null ? null : interpolate(f.containerName, env) };
+}
+function serviceFacets(file, name, env, scope) {
+  const svc = file.y.get(file.services, name);
+  if (!svc) return null;
+  const own = readService(file.y, name, svc, env);
+  const ref = scope.depth < 5 ? extendsRef(file.y, svc, scope.dir) : null;
+  if (!ref) return own;
+  const next = { ...scope, depth: scope.depth + 1 };
+  if (ref.file === null) {
+    const base2 = ref.service === name ? null : serviceFacets(file, ref.service, env, next);
+    return base2 ? mergeFacets(base2, own) : own;
+  }
+  const text = scope.extended.get(ref.file);
+  const other = text === void 0 ? null : openCompose(text);
+  const base = other && serviceFacets(other, ref.service, env, { ...next, dir: posix2.dirname(ref.file) });
+  return base ? mergeFacets(fromFile(base, ref.file, ref.line), own) : own;
+}
+function extendedFiles(text, read, dir = "") {
+  const out = /* @__PURE__ */ new Map();
+  let todo = extendsFiles(text, dir);
+  while (todo.length && out.size < 10) {
+    const next = [];
+    for (const path of todo.filter((p) => !out.has(p) && !p.startsWith("../"))) {
+      const t = read(path);
+      if (t === null) continue;
+      out.set(path, t);
+      next.push(...extendsFiles(t, posix2.dirname(path)));
+    }
+    todo = next;
+  }
+  return out;
+}
+function extendsFiles(text, dir = "") {
+  const file = openCompose(text);
+  if (!file) return [];
+  return file.y.keys(file.services).flatMap((name) => {
+    const svc = file.y.get(file.services, name);
+    const ref = svc ? extendsRef(file.y, svc, dir) : null;
+    return ref?.file ? [ref.file] : [];
   });
 }
-function readService(y, name, svc, env, lines) {
+function readService(y, name, svc, env) {
   const expand = (t) => interpolate(t, env);
-  const words = [];
+  const options = [];
   const opt = (option, value, line) => {
-    words.push(optionWord(option, line), { ...optionWord(value, line), resolved: expand(value) });
+    options.push(optionWord(option, line), { ...optionWord(value, line), resolved: expand(value) });
   };
   const scalar = (key, option) => {
     const v = y.str(y.get(svc, key));
@@ -2400,7 +2523,8 @@ function readService(y, name, svc, env, lines) {
   scalar("runtime", "--runtime");
   scalar("user", "--user");
   scalar("gpus", "--gpus");
-  if (y.str(y.get(svc, "privileged")) === "true") words.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
+  if (y.str(y.get(svc, "privileged")) === "true")
+    options.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
   for (const d of y.items(y.get(svc, "devices"))) {
     const v = y.str(d) ?? y.str(y.get(d, "source"));
     if (v) opt("--device", v, y.line(d));
@@ -2441,8 +2565,8 @@ function readService(y, name, svc, env, lines) {
     const t = y.str(p) ?? `${y.str(y.get(p, "published")) ?? ""}:${y.str(y.get(p, "target")) ?? ""}`;
     opt("--publish", t, y.line(p));
   }
-  const gpus = gpuRequest(y, svc);
-  if (gpus && !y.get(svc, "gpus")) opt("--gpus", gpus.value, gpus.line);
+  const gpuAsk = gpuRequest(y, svc);
+  if (gpuAsk && !y.get(svc, "gpus")) opt("--gpus", gpuAsk.value, gpuAsk.line);
   const health = y.get(svc, "healthcheck");
   const test = y.get(health, "test");
   if (test)
@@ -2459,41 +2583,21 @@ function readService(y, name, svc, env, lines) {
   const imageLine = image ? y.line(image) : y.line(svc);
   const imageResolved = expand(imageText);
   const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
-  words.push({ ...optionWord(imageText, imageLine), ...unsetOnly ? {} : { resolved: imageResolved } });
-  const expandDollar = (t) => expand(t);
-  words.push(...composeWords(y, y.get(svc, "entrypoint"), expandDollar));
-  words.push(...composeWords(y, y.get(svc, "command"), expandDollar));
-  const first = words[0].line;
-  const last = Math.max(...words.map((w) => w.line));
-  const svcLine = y.line(svc);
-  const command = {
-    words,
-    assignments: [],
-    line: Math.min(first, svcLine),
-    endLine: last,
-    source: lines.slice(Math.min(first, svcLine) - 1, last).join("\n"),
-    redirects: [],
-    pipeTo: null
-  };
-  const optionsEnd = words.findIndex((w) => w.text === imageText && w.line === imageLine);
-  const run = readPodmanRun(command, words, "compose");
-  if (run.image?.text !== imageText && optionsEnd >= 0) run.image = words[optionsEnd];
+  const entrypoint = y.get(svc, "entrypoint");
+  const command = y.get(svc, "command");
   const restartV = y.str(y.get(svc, "restart"));
-  run.workload = {
-    form: "compose",
-    name,
+  return {
+    options,
+    image: { ...optionWord(imageText, imageLine), ...unsetOnly ? {} : { resolved: imageResolved } },
+    fragment,
+    entrypoint: entrypoint ? composeWords(y, entrypoint, expand) : null,
+    command: command ? composeWords(y, command, expand) : null,
     restart: restartV === null ? null : { value: restartV, line: y.keyLine(svc, "restart") },
-    gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpus,
-    shm: null,
-    probes: start === null ? [] : [
-      {
-        kind: "healthcheck.start_period",
-        budgetSeconds: seconds(start),
-        line: y.keyLine(health, "start_period")
-      }
-    ]
+    gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpuAsk,
+    startPeriod: start === null ? null : { value: start, line: y.keyLine(health, "start_period") },
+    containerName,
+    line: y.line(svc)
   };
-  return { name, run, containerName: containerName === null ? null : expand(containerName) };
 }
 function gpuRequest(y, svc) {
   const devices = y.get(y.get(y.get(y.get(svc, "deploy"), "resources"), "reservations"), "devices");
@@ -2526,6 +2630,31 @@ function composeWords(y, node, expand) {
     return [{ ...w, text: unescape(w.text), ...w.resolved !== void 0 ? { resolved: unescape(w.resolved) } : {} }];
   });
 }
+
+// src/stages/compose-inputs.ts
+async function composeInputs(read, file, text) {
+  const dir = posix3.dirname(file);
+  const envText = await read(posix3.join(dir, ".env"));
+  const env = envText === null ? /* @__PURE__ */ new Map() : parseDotEnv(envText);
+  if (text === null) return { env, extended: /* @__PURE__ */ new Map(), dir: at(dir) };
+  const cache = /* @__PURE__ */ new Map();
+  for (; ; ) {
+    const missing = /* @__PURE__ */ new Set();
+    const extended = extendedFiles(text, (p) => cache.has(p) ? cache.get(p) : (missing.add(p), null), at(dir));
+    if (!missing.size) return { env, extended, dir: at(dir) };
+    for (const p of missing) cache.set(p, await read(p));
+  }
+}
+function composeInputsSync(read, file, text) {
+  const dir = posix3.dirname(file);
+  const envText = read(posix3.join(dir, ".env"));
+  return {
+    env: envText === null ? /* @__PURE__ */ new Map() : parseDotEnv(envText),
+    extended: extendedFiles(text, read, at(dir)),
+    dir: at(dir)
+  };
+}
+var at = (dir) => dir === "." ? "" : dir;
 
 // src/domain/launch/compose-target.ts
 import { join as join2 } from "node:path/posix";
@@ -2563,12 +2692,12 @@ function configMapsOf(readers) {
 }
 var SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:ba|da)?sh$/;
 function withMountedScript(y, pod, c, argv, maps) {
-  const at = argv[0] && SHELL.test(argv[0].text) ? 1 : 0;
-  const path = argv[at];
+  const at2 = argv[0] && SHELL.test(argv[0].text) ? 1 : 0;
+  const path = argv[at2];
   if (!path?.text.startsWith("/") || maps.size === 0) return argv;
   const script = mountedScript(y, pod, c, path.text, maps);
   if (!script) return argv;
-  return [optionWord("sh", path.line), optionWord("-c", path.line), script, ...argv.slice(at)];
+  return [optionWord("sh", path.line), optionWord("-c", path.line), script, ...argv.slice(at2)];
 }
 function mountedScript(y, pod, c, path, maps) {
   for (const m of y.items(y.get(c, "volumeMounts"))) {
@@ -2703,15 +2832,7 @@ function readContainer(y, workload, pod, c, lines, appended, imageFor, maps) {
   for (const w of words) if (w.text.includes("{{")) w.text = blankTemplateConditionals(w.text);
   const from = y.line(c);
   const to = Math.max(...words.map((w) => w.line));
-  const command = {
-    words,
-    assignments: [],
-    line: from,
-    endLine: to,
-    source: lines.slice(from - 1, to).join("\n"),
-    redirects: [],
-    pipeTo: null
-  };
+  const command = yamlCommand(words, from, to, lines);
   const rp = y.get(pod, "restartPolicy");
   const run = readPodmanRun(command, words, "kubernetes");
   const name = `${workload}/${cname}`;
@@ -2729,8 +2850,8 @@ function kubeaiModel(y, name, model, lines) {
   const spec = y.get(model, "spec");
   const engine = y.get(spec, "engine");
   if (!engine || (y.str(engine) ?? "").toUpperCase() !== "VLLM") return [];
-  const at = y.line(engine);
-  const words = [optionWord("--name", at), optionWord(name, at)];
+  const at2 = y.line(engine);
+  const words = [optionWord("--name", at2), optionWord(name, at2)];
   const env = y.get(spec, "env");
   for (const k of y.keys(env))
     words.push(
@@ -2741,19 +2862,11 @@ function kubeaiModel(y, name, model, lines) {
   const count = /:(\d+)$/.exec(y.str(profile) ?? "")?.[1];
   const gpus = count ? { value: count, line: y.line(profile) } : null;
   if (gpus) words.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
-  words.push(optionWord(`${name} (the vLLM image KubeAI's controller picks)`, at));
-  for (const t of ["python3", "-m", "vllm.entrypoints.openai.api_server"]) words.push(optionWord(t, at));
+  words.push(optionWord(`${name} (the vLLM image KubeAI's controller picks)`, at2));
+  for (const t of ["python3", "-m", "vllm.entrypoints.openai.api_server"]) words.push(optionWord(t, at2));
   words.push(...y.words(y.get(spec, "args"), (t) => t));
   const to = Math.max(...words.map((w) => w.line));
-  const command = {
-    words,
-    assignments: [],
-    line: at,
-    endLine: to,
-    source: lines.slice(at - 1, to).join("\n"),
-    redirects: [],
-    pipeTo: null
-  };
+  const command = yamlCommand(words, at2, to, lines);
   const run = readPodmanRun(command, words, "kubernetes");
   const full = `Model/${name}/${name}`;
   run.workload = {
@@ -2761,11 +2874,11 @@ function kubeaiModel(y, name, model, lines) {
     name: full,
     restart: null,
     gpus,
-    shm: { line: at, sizeLimit: null },
+    shm: { line: at2, sizeLimit: null },
     probes: [
-      { kind: "startupProbe", budgetSeconds: 5400 * 2, line: at },
-      { kind: "readinessProbe", budgetSeconds: 3 * 10, line: at },
-      { kind: "livenessProbe", budgetSeconds: 3 * 30, line: at }
+      { kind: "startupProbe", budgetSeconds: 5400 * 2, line: at2 },
+      { kind: "readinessProbe", budgetSeconds: 3 * 10, line: at2 },
+      { kind: "livenessProbe", budgetSeconds: 3 * 30, line: at2 }
     ]
   };
   return [{ name: full, run }];
@@ -4029,6 +4142,7 @@ function containerEngine(run, h) {
 function placeFlags(flags, lines, lastLine = Infinity) {
   let cursor = 0;
   for (const f of flags) {
+    if (f.file) continue;
     const from = Math.max(cursor, f.line);
     const name = f.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const word2 = new RegExp(`(?:(?<![\\w-])|(?<=\\$\\{\\w+:?-))${name}(?![\\w-])`);
@@ -4045,8 +4159,8 @@ function placeFlags(flags, lines, lastLine = Infinity) {
 // src/domain/launch/role-branches.ts
 var ROLE = /\b(LWS_WORKER_INDEX|LWS_LEADER_ADDRESS|JOB_COMPLETION_INDEX|POD_INDEX|NODE_RANK|NODE_INDEX|GROUP_RANK|RANK|ROLE|role|HOSTNAME|hostname|leader|worker|LEADER|WORKER|prefill|decode)\b/;
 var branchLine = (l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l);
-function governing(lines, at) {
-  for (let i = at; i >= 0; i--) {
+function governing(lines, at2) {
+  for (let i = at2; i >= 0; i--) {
     const l = lines[i] ?? "";
     if (/^\s*(if|elif|case)\b/.test(l)) return l;
   }
@@ -4082,9 +4196,9 @@ function reachable(found, commands, lines, firstLine) {
     const blocked = waits.some((w) => {
       if (w.line === e.command.line) {
         const text = lines[w.line - firstLine] ?? "";
-        const at = /\b(sleep\s+inf(inity)?|tail\s+-f\s+\/dev\/null)\s*;/.exec(text);
+        const at2 = /\b(sleep\s+inf(inity)?|tail\s+-f\s+\/dev\/null)\s*;/.exec(text);
         const prog = e.command.words[0]?.text ?? "";
-        return at !== null && prog !== "" && text.indexOf(prog, at.index + at[0].length) >= 0;
+        return at2 !== null && prog !== "" && text.indexOf(prog, at2.index + at2[0].length) >= 0;
       }
       if (w.line > e.command.line) return false;
       const span = lines.slice(w.line - firstLine, e.command.line - firstLine);
@@ -4153,12 +4267,12 @@ function parseServeScript(crlfText, options = {}) {
   return out;
 }
 function onWrittenLines(e, lines, firstLine) {
-  const at = e.flags[0]?.line;
-  if (at === void 0 || e.flags.some((f) => f.line !== at)) return;
+  const at2 = e.flags[0]?.line;
+  if (at2 === void 0 || e.flags.some((f) => f.line !== at2)) return;
   const all = [...Array(firstLine - 1).fill(""), ...lines];
-  let end = at;
+  let end = at2;
   while (end < all.length && /\\\s*$/.test(all[end - 1])) end++;
-  if (end > at) placeFlags(e.flags, all, end);
+  if (end > at2) placeFlags(e.flags, all, end);
 }
 function separateLaunches(ranked, lines, firstLine) {
   const branchBetween = (a, b) => {
@@ -4186,10 +4300,10 @@ function heredocEngines(text, firstLine, runtime, nested, outer) {
     const doc = heredocAt(lines, i);
     if (!doc) continue;
     const { body, end } = doc;
-    const at = firstLine + i + 1;
+    const at2 = firstLine + i + 1;
     const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
     const bodyText = unit ? execStartLines(body).join("\n") : body.join("\n");
-    const inner = parseServeScript(bodyText, { firstLine: at, runtime: unit ? "systemd" : runtime, outer });
+    const inner = parseServeScript(bodyText, { firstLine: at2, runtime: unit ? "systemd" : runtime, outer });
     if (inner.engine) {
       const alternative = out.length > 0 && lines.slice(lastEnd + 1, i).some(branchLine);
       if (!alternative) {
@@ -4446,13 +4560,13 @@ function quadletRun(unit, lines) {
   }
   words.push(word(image.value, image.line));
   if (exec) words.push(...valueWords(exec, lines));
-  const at = exec ?? image;
+  const at2 = exec ?? image;
   const command = {
     words,
     assignments: [],
-    line: at.line,
-    endLine: at.endLine,
-    source: lines.slice(at.line - 1, at.endLine).join("\n"),
+    line: at2.line,
+    endLine: at2.endLine,
+    source: lines.slice(at2.line - 1, at2.endLine).join("\n"),
     redirects: [],
     pipeTo: null
   };
@@ -4529,7 +4643,10 @@ function parseLaunchParts(kind, text, options = {}) {
       }
     ];
   }
-  if (kind === "compose") return (parseCompose(text, options.env) ?? []).map((s) => containerPart(s.name, s.run, text));
+  if (kind === "compose")
+    return (parseCompose(text, options.env, options.extended, options.dir) ?? []).map(
+      (s) => containerPart(s.name, s.run, text)
+    );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
   if (!script.engines) return [{ name: "", script }];
@@ -4738,8 +4855,12 @@ function composeFileRef(up, workdir, install2, scriptCompose) {
   return { repoFile: null, hostFile: named };
 }
 function composeTarget(up, workdir, ref, compose, part) {
-  const services = compose ? parseCompose(compose.text, compose.env) ?? [] : [];
-  const engine = compose ? parseLaunchParts("compose", compose.text, { env: compose.env }).find((p) => p.script.engine) : void 0;
+  const services = compose ? parseCompose(compose.text, compose.env, compose.extended, compose.dir) ?? [] : [];
+  const engine = compose ? parseLaunchParts("compose", compose.text, {
+    env: compose.env,
+    extended: compose.extended,
+    dir: compose.dir
+  }).find((p) => p.script.engine) : void 0;
   const named = up.services.length === 1 ? up.services[0] : null;
   const service = part ?? named ?? engine?.name ?? (services.length === 1 ? services[0].name : null);
   const dir = composeProjectDir(up, ref.hostFile, workdir);
@@ -4791,7 +4912,10 @@ async function readEndpointLaunch(ctx) {
   const kind = text !== null && file.kind === "script" ? yamlKind(file.path, text) ?? "script" : file.kind;
   const scriptCompose = kind === "compose" ? file.path : null;
   const yaml = kind === "compose" || kind === "kubernetes";
-  const options = yaml ? { part: ep.part ?? null, env: kind === "compose" ? await dotEnv(ctx, file.path) : void 0 } : {};
+  const options = yaml ? {
+    part: ep.part ?? null,
+    ...kind === "compose" ? await composeInputs((p) => show(ctx, p), file.path, text) : {}
+  } : {};
   const own = text === null ? null : parseLaunch(kind, text, options);
   const launchers = own?.engine && !yaml ? [] : await Promise.all(
     launcherFiles(ep, { path: file.path, kind }).map(async (l) => ({
@@ -4803,25 +4927,21 @@ async function readEndpointLaunch(ctx) {
   if (!found) return { script: own, path: file.path, cli: containerCli(own), compose: null };
   const { ref } = found;
   const composeText = ref.repoFile === null ? null : ref.repoFile === file.path ? text : await show(ctx, ref.repoFile);
-  const env = ref.repoFile === null ? /* @__PURE__ */ new Map() : await dotEnv(ctx, ref.repoFile);
+  const inputs = ref.repoFile === null ? { env: /* @__PURE__ */ new Map(), extended: /* @__PURE__ */ new Map() } : await composeInputs((p) => show(ctx, p), ref.repoFile, composeText);
   const target = composeTarget(
     found.up,
     found.workdir,
     ref,
-    composeText === null ? null : { text: composeText, env },
+    composeText === null ? null : { text: composeText, ...inputs },
     ep.part ?? null
   );
-  const script = composeText === null ? null : parseLaunch("compose", composeText, { part: target.service, env });
+  const script = composeText === null ? null : parseLaunch("compose", composeText, { part: target.service, ...inputs });
   return {
     script,
     path: ref.repoFile ?? file.path,
     cli: found.up.cli,
     compose: { up: found.up, file: ref.repoFile, ...target }
   };
-}
-async function dotEnv(ctx, composeFile) {
-  const text = await show(ctx, join3(dirname2(composeFile), ".env"));
-  return text === null ? /* @__PURE__ */ new Map() : parseDotEnv(text);
 }
 
 // src/stages/deploy/deploy.ts
@@ -5115,7 +5235,8 @@ export {
   parseServeScript,
   readYaml,
   YamlReader,
-  parseDotEnv,
+  composeInputs,
+  composeInputsSync,
   parseUnit,
   unitEntries,
   unitValue,
