@@ -27,9 +27,17 @@ export const RENDERERS: Record<RenderTool, { program: string; args: (dir: string
 
 /** kubectl logs through klog (`E1203 07:10:20.9 26053 run.go:72] "command failed" err="..."`): the err text. */
 export function toolError(stderr: string): string {
-  const first = stderr.trim().split("\n")[0] ?? "";
+  const lines = stderr.trim().split("\n");
+  const first = lines[0] ?? "";
   const m = /\berr="((?:[^"\\]|\\.)*)"/.exec(first);
-  return m ? m[1]!.replace(/\\(["\\])/g, "$1") : first;
+  if (m) return m[1]!.replace(/\\(["\\])/g, "$1");
+  // klog writes an error holding newlines as a block: `err=<`, the message's lines indented by a tab, then ` >`
+  if (/\berr=<\s*$/.test(first)) {
+    const end = lines.findIndex((l, i) => i > 0 && /^\s*>\s*$/.test(l));
+    const block = lines.slice(1, end < 0 ? undefined : end).map((l) => l.trim());
+    return block.filter(Boolean).join(" ");
+  }
+  return first;
 }
 
 /** kustomize's load restrictor refusing a file outside the overlay: the file and the overlay's directory. */

@@ -11,6 +11,7 @@ import { NestingTooDeep } from "../../domain/launch/lexer.js";
 import { launchWithLibraries, sourcedFiles } from "../../domain/launch/sourced.js";
 import type { PreflightTarget } from "./targets.js";
 import { pairScriptLaunchers } from "./script-launchers.js";
+import { ENGINE, inChart, patchFiles, renderTargets } from "./render-targets.js";
 
 const SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
 // a cheap gate first: parsing every file in a repository is not free
@@ -238,17 +239,6 @@ function pairLaunchers(targets: PreflightTarget[], launchers: readonly string[])
   }
 }
 
-const ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
-
-/**
- * A chart's templates or values that start an engine: its command, its module, or an engine image. A value that
- * only names one (a benchmark's `server: {type: vllm}`, a metric name) starts nothing.
- */
-const LAUNCHES_ENGINE =
-  /\bvllm\s+serve\b|vllm\.entrypoints\.|sglang\.launch_server|\bsglang\s+serve\b|llama-server\b|^\s*(-\s*)?(image|repository)\s*:\s*["']?\S*(vllm|sglang|llama[._-]?cpp)/im;
-
-const INLINE_PATCH = /^\s*-?\s*patch\s*:\s*[|>]/m;
-
 /** A script that starts no engine itself, but calls the function of a library it sources that does. */
 function startsThroughLibrary(root: string, file: string, text: string): boolean {
   if (candidateKind(file, text) !== "script" || text.includes("\0")) return false;
@@ -261,85 +251,4 @@ function startsThroughLibrary(root: string, file: string, text: string): boolean
     }
   });
   return libs.some((l) => MENTIONS_ENGINE.test(l.text)) && launchWithLibraries(text, libs) !== null;
-}
-
-/** A chart's own files: its templates, values and Chart.yaml (a chart at the root is "."). */
-function inChart(file: string, dir: string): boolean {
-  const rel = dir === "." ? file : file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : null;
-  return rel !== null && /^(templates\/|charts\/|values[^/]*\.ya?ml$|Chart\.ya?ml$)/.test(rel);
-}
-
-/**
- * Helm charts (a Chart.yaml) whose templates or values name an engine, and kustomize overlays (a kustomization
- * that patches or reaches resources outside its own directory) that do: each is rendered before it is checked.
- */
-function renderTargets(root: string, files: readonly string[]): PreflightTarget[] {
-  const out: PreflightTarget[] = [];
-  const read = (f: string) => {
-    try {
-      return readFileSync(join(root, f), "utf8");
-    } catch {
-      return "";
-    }
-  };
-  for (const file of files) {
-    if (/(^|\/)node_modules\//.test(file)) continue;
-    const chart = /(^|\/)Chart\.ya?ml$/.test(file);
-    const kustom = /(^|\/)kustomization\.ya?ml$/i.test(file);
-    if (!chart && !kustom) continue;
-    const dir = dirname(file);
-    const own = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
-    const sources: string[] = [];
-    const inline: string[] = [];
-    // (an engine image named only through values, `image: {{ .Values.images.vLLM }}`, is seen in the render)
-    const chartFiles = chart ? own.filter((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f)) : [];
-    if (chart && !chartFiles.some((f) => LAUNCHES_ENGINE.test(read(f)) || ENGINE.test(read(f)))) continue;
-    // where a flag the named template does not write comes from: an `include`d helper, a values list
-    if (chart) sources.push(...chartFiles.filter((f) => /\.tpl$|(^|\/)values\.ya?ml$/.test(f)));
-    if (kustom) {
-      const k = read(file);
-      // a base (its own manifests, nothing patched) is found through those manifests; an overlay is rendered
-      const bases = [...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix.normalize(posix.join(dir, m[1]!)));
-      const patches = /^(patches|patchesStrategicMerge|patchesJson6902|images)\s*:/m.test(k);
-      // a base is a directory, or (kustomize refuses it by default, people still write it) a file
-      const reach = [...own, ...files.filter((f) => bases.some((b) => f === b || f.startsWith(`${b}/`)))];
-      if ((!bases.length && !patches) || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
-      sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
-      // a patch written inline (`- patch: |-`) is the kustomization's own text: its lines are a patch's
-      if (INLINE_PATCH.test(k)) inline.push(file);
-      sources.push(...inline);
-    }
-    out.push({
-      name: basename(dir === "." ? root : dir),
-      scriptPath: file,
-      unitPath: null,
-      endpoint: null,
-      kind: "kubernetes",
-      render: {
-        tool: chart ? "helm" : "kustomize",
-        dir,
-        ...(kustom ? { sources, patches: [...patchFiles(root, file), ...inline] } : { sources }),
-      },
-    });
-  }
-  return out;
-}
-
-/** The patch files a kustomization names (`patches: - path: x.yaml`, `patchesStrategicMerge: - x.yaml`): no launch. */
-function patchFiles(root: string, kustomization: string): string[] {
-  let text = "";
-  try {
-    text = readFileSync(join(root, kustomization), "utf8");
-  } catch {
-    return [];
-  }
-  const dir = dirname(kustomization);
-  const out: string[] = [];
-  let inPatches = false;
-  for (const line of text.split("\n")) {
-    if (/^\S/.test(line)) inPatches = /^(patches|patchesStrategicMerge)\s*:/.test(line);
-    const m = inPatches ? /^\s*-?\s*(?:path\s*:\s*)?([^\s:#]+\.ya?ml)\s*$/.exec(line) : null;
-    if (m) out.push(posix.normalize(posix.join(dir, m[1]!)));
-  }
-  return out;
 }

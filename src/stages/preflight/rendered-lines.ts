@@ -85,11 +85,14 @@ export async function placeParts(
     const probes = (engine.podmanRun?.workload?.probes ?? []).map((x) => ({
       probe: x,
       text: all[x.line - 1]?.trim() ?? "",
+      block: block(all, x.line - 1),
       helper: d.named && !align.matched(local(x.line)),
     }));
     remapLines(p.script, (line) => align.line(local(line)));
     // a probe an `include`d helper writes (`{{- include "chart.probes" . }}`) is put at the helper's line
     for (const x of probes) if (x.helper) inHelper(x.probe, x.text, candidates);
+    // a kustomize patch that writes the probe's settings is where they come from (a patch overrides the base)
+    if (!d.named) for (const x of probes) probeInPatch(x.probe, x.block, d.source, candidates, spec.patches ?? []);
     p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
     const own = flags.map((f, i) => (theirs[i] ? null : f));
     // kubectl kustomize writes a container's keys in alphabetical order (`args` before `command`): an alignment in
@@ -215,6 +218,40 @@ function inPatches(
       return;
     }
   });
+}
+
+/** A key's line and the lines indented under it (trimmed). */
+function block(lines: readonly string[], at: number): string[] {
+  const indent = (l: string) => l.length - l.trimStart().length;
+  const out = [lines[at]!.trim()];
+  for (let i = at + 1; i < lines.length && (!lines[i]!.trim() || indent(lines[i]!) > indent(lines[at]!)); i++)
+    if (lines[i]!.trim()) out.push(lines[i]!.trim());
+  return out;
+}
+
+/** The probe goes to a patch whose block for it is all in the render and sets something the base's does not. */
+function probeInPatch(
+  probe: { line: number; file?: string },
+  rendered: readonly string[],
+  source: string,
+  candidates: readonly Candidate[],
+  patches: readonly string[],
+): void {
+  const baseLines = source.split("\n");
+  const base = baseLines[probe.line - 1]?.trim() === rendered[0] ? block(baseLines, probe.line - 1) : [];
+  for (const c of candidates) {
+    if (!patches.includes(c.file) || c.text === source) continue;
+    const lines = c.text.split("\n");
+    const at = lines.findIndex((l, i) => {
+      if (l.trim() !== rendered[0]) return false;
+      // its settings (`key: value` lines; flow maps are written out in the render, parent keys are structure)
+      const mine = block(lines, i).filter((x) => /^[\w-]+:\s*[^\s{[]/.test(x));
+      return mine.length > 0 && mine.every((x) => rendered.includes(x)) && mine.some((x) => !base.includes(x));
+    });
+    if (at < 0) continue;
+    [probe.file, probe.line] = [c.file, at + 1];
+    return;
+  }
 }
 
 /** Flags the alignment left out, put at the first line of `source` (in order) with their very text. */

@@ -1,6 +1,5 @@
 // preflight through the CLI on shapes the held-out field set C1 found, each written here in our own words: a
 // literal key in a compose command and in a rendered kustomize Deployment, a chart that only names an engine.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -10,19 +9,13 @@ import { discoverTargets } from "../../../src/stages/preflight/discover.js";
 import { renderedParts } from "../../../src/stages/preflight/rendered.js";
 import type { GitReader } from "../../../src/ports/git/batched.js";
 import type { Finding, Report } from "../../../src/domain/report/finding.js";
+import { hasTool } from "../../helpers/has-tool.js";
 import { tempRepo, type TempRepo } from "../../helpers/repo.js";
 import { preflightReport } from "../../helpers/preflight-report.js";
 
 const repos: TempRepo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
-const hasKubectl = (() => {
-  try {
-    execFileSync("kubectl", ["version", "--client"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasKubectl = hasTool("kubectl");
 
 const preflight = (files: Record<string, string>) => preflightReport(files, repos);
 const secrets = (r: Report) =>

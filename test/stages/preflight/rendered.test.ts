@@ -1,27 +1,15 @@
 // Helm charts and kustomize overlays: rendered with the real tool when it is on PATH (kubectl is installed by
 // .ci/run), each engine container checked as a part of the file it came from; a missing tool said once per chart.
-import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../../src/cli/main.js";
 import type { Finding, Report } from "../../../src/domain/report/finding.js";
 import { tempRepo, type TempRepo } from "../../helpers/repo.js";
 import { deploymentHead } from "../../helpers/manifests.js";
+import { hasTool } from "../../helpers/has-tool.js";
 
 const repos: TempRepo[] = [];
 afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
-const has = (p: string) => {
-  try {
-    execFileSync(p, ["version", "--client"], { stdio: "ignore" });
-    return true;
-  } catch {
-    try {
-      execFileSync(p, ["version"], { stdio: "ignore" });
-      return true;
-    } catch {
-      return false;
-    }
-  }
-};
+const has = hasTool;
 
 async function preflight(cwd: string, ...args: string[]): Promise<Report> {
   let out = "";
