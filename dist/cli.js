@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-OSHEUVGK.js"),
-    import("./chunks/report-output-DZK62VDT.js")
+    import("./chunks/commands-VJQ5D56S.js"),
+    import("./chunks/report-output-G2DVVJIP.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-GAUJTUWU.js";
+} from "./chunks/chunk-OTH75NNE.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -20259,8 +20259,8 @@ function maskKnown(value, secrets) {
 }
 
 // src/commands/init/init.ts
-import { existsSync, lstatSync as lstatSync2, readFileSync as readFileSync3, writeFileSync } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute3, join as join3, relative as relative2 } from "node:path";
+import { existsSync, lstatSync as lstatSync2, readFileSync as readFileSync4, writeFileSync } from "node:fs";
+import { dirname as dirname4, isAbsolute as isAbsolute3, join as join4, relative as relative2 } from "node:path";
 
 // src/domain/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -40587,8 +40587,8 @@ function parseCommits(text) {
 }
 
 // src/stages/preflight/discover.ts
-import { readFileSync as readFileSync2 } from "node:fs";
-import { basename as basename3, dirname as dirname2, join, posix } from "node:path";
+import { readFileSync as readFileSync3 } from "node:fs";
+import { basename as basename4, dirname as dirname3, join as join2, posix as posix3 } from "node:path";
 
 // src/domain/launch/detect.ts
 function isServeScript(crlfText) {
@@ -40776,6 +40776,120 @@ function heredocUnit(text, script) {
   return null;
 }
 
+// src/stages/preflight/render-targets.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+import { basename as basename3, dirname as dirname2, join, posix as posix2 } from "node:path";
+
+// src/domain/launch/kustomization.ts
+import { posix } from "node:path";
+function kustomizeResources(text, dir) {
+  const out = [];
+  let inList = false;
+  for (const line2 of text.split("\n")) {
+    if (/^[A-Za-z]/.test(line2)) inList = /^(resources|bases|components)\s*:/.test(line2);
+    const m = inList ? /^\s*-\s*["']?([^\s"'#]+)["']?\s*(?:#.*)?$/.exec(line2) : null;
+    if (m && !/^[a-z]+:\/\/|^(github\.com|git@)/.test(m[1])) out.push(posix.normalize(posix.join(dir, m[1])));
+  }
+  return out;
+}
+
+// src/stages/preflight/render-targets.ts
+var ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
+var LAUNCHES_ENGINE = /\bvllm\s+serve\b|vllm\.entrypoints\.|sglang\.launch_server|\bsglang\s+serve\b|llama-server\b|^\s*(-\s*)?(image|repository)\s*:\s*["']?\S*(vllm|sglang|llama[._-]?cpp)/im;
+var INLINE_PATCH = /^\s*-?\s*patch\s*:\s*[|>]/m;
+function inChart(file2, dir) {
+  const rel = dir === "." ? file2 : file2.startsWith(`${dir}/`) ? file2.slice(dir.length + 1) : null;
+  return rel !== null && /^(templates\/|charts\/|values[^/]*\.ya?ml$|Chart\.ya?ml$)/.test(rel);
+}
+function renderTargets(root, files) {
+  const out = [];
+  const layers = new Set(
+    files.filter((f) => /(^|\/)kustomization\.ya?ml$/i.test(f)).flatMap((k) => kustomizeResources(readOr(root, k), dirname2(k)))
+  );
+  const read = (f) => readOr(root, f);
+  for (const file2 of files) {
+    if (/(^|\/)node_modules\//.test(file2)) continue;
+    const chart = /(^|\/)Chart\.ya?ml$/.test(file2);
+    const kustom = /(^|\/)kustomization\.ya?ml$/i.test(file2);
+    if (!chart && !kustom) continue;
+    const dir = dirname2(file2);
+    if (kustom && layers.has(dir)) continue;
+    const own2 = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
+    const sources = [];
+    const inline = [];
+    const chartFiles = chart ? own2.filter((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f)) : [];
+    if (chart && !chartFiles.some((f) => LAUNCHES_ENGINE.test(read(f)) || ENGINE.test(read(f)))) continue;
+    if (chart) sources.push(...chartFiles.filter((f) => /\.tpl$|(^|\/)values\.ya?ml$/.test(f)));
+    if (kustom) {
+      const k = read(file2);
+      const bases = [
+        ...[...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix2.normalize(posix2.join(dir, m[1]))),
+        // and what those build on: an overlay on a component on a base reaches the base's manifests
+        ...layersUnder(root, kustomizeResources(k, dir), files)
+      ];
+      const patches = /^(patches|patchesStrategicMerge|patchesJson6902|images)\s*:/m.test(k);
+      const reach = [...own2, ...files.filter((f) => bases.some((b) => f === b || f.startsWith(`${b}/`)))];
+      if (!bases.length && !patches || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
+      sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
+      sources.push(...patchFiles(root, file2).filter((f) => !sources.includes(f) && files.includes(f)));
+      if (INLINE_PATCH.test(k)) inline.push(file2);
+      sources.push(...inline);
+    }
+    out.push({
+      name: basename3(dir === "." ? root : dir),
+      scriptPath: file2,
+      unitPath: null,
+      endpoint: null,
+      kind: "kubernetes",
+      render: {
+        tool: chart ? "helm" : "kustomize",
+        dir,
+        ...kustom ? { sources, patches: [...patchFiles(root, file2), ...inline] } : { sources }
+      }
+    });
+  }
+  return out;
+}
+function layersUnder(root, dirs, files) {
+  const out = /* @__PURE__ */ new Set();
+  let todo = [...dirs];
+  for (let depth = 0; depth < 8 && todo.length; depth++) {
+    const next = [];
+    for (const d of todo) {
+      const k = files.find((f) => /^kustomization\.ya?ml$/i.test(f.slice(d.length + 1)) && f.startsWith(`${d}/`));
+      if (!k) continue;
+      for (const r of kustomizeResources(readOr(root, k), d)) if (!out.has(r) && !dirs.includes(r)) next.push(r);
+    }
+    next.forEach((d) => out.add(d));
+    todo = next;
+  }
+  return [...out];
+}
+function readOr(root, file2) {
+  try {
+    return readFileSync2(join(root, file2), "utf8");
+  } catch {
+    return "";
+  }
+}
+function patchFiles(root, kustomization) {
+  let text = "";
+  try {
+    text = readFileSync2(join(root, kustomization), "utf8");
+  } catch {
+    return [];
+  }
+  const dir = dirname2(kustomization);
+  const out = [];
+  let inPatches2 = false;
+  for (const line2 of text.split("\n")) {
+    if (/^[A-Za-z]/.test(line2)) inPatches2 = /^(patches|patchesStrategicMerge)\s*:/.test(line2);
+    const m = inPatches2 ? /^\s*-?\s*(?:path\s*:\s*)?([^\s:#]+\.ya?ml)\s*$/.exec(line2) : null;
+    if (m) out.push(posix2.normalize(posix2.join(dir, m[1])));
+  }
+  return out;
+}
+
 // src/stages/preflight/discover.ts
 var SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
 var MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
@@ -40803,13 +40917,13 @@ function startsEngine(file2, text) {
 }
 function quietLaunchFiles(root, files, targets) {
   const taken = new Set(targets.flatMap((t) => [t.scriptPath, t.unitPath ?? ""]));
-  const rendered = files.filter((f) => /(^|\/)(kustomization\.ya?ml|Chart\.yaml)$/.test(f)).map((f) => f.includes("/") ? `${dirname2(f)}/` : "");
+  const rendered = files.filter((f) => /(^|\/)(kustomization\.ya?ml|Chart\.yaml)$/.test(f)).map((f) => f.includes("/") ? `${dirname3(f)}/` : "");
   return files.filter((file2) => {
     if (taken.has(file2) || /(^|\/)(node_modules|dist|\.git)\//.test(file2)) return false;
     if (/\.ya?ml$/.test(file2) && rendered.some((d) => file2.startsWith(d))) return false;
     if (!/\.(sh|bash|command|service|container|ya?ml)$/.test(file2)) return false;
     try {
-      const text = readFileSync2(join(root, file2), "utf8");
+      const text = readFileSync3(join2(root, file2), "utf8");
       return !text.includes("\0") && ENGINE.test(text) && candidateKind(file2, text) !== null;
     } catch {
       return false;
@@ -40823,7 +40937,7 @@ function composeFiles(root, file2, text) {
   return composeInputsSync(
     (p) => {
       try {
-        return readFileSync2(join(root, p), "utf8");
+        return readFileSync3(join2(root, p), "utf8");
       } catch {
         return null;
       }
@@ -40832,7 +40946,7 @@ function composeFiles(root, file2, text) {
     text
   );
 }
-var stem = (file2) => basename3(file2).replace(/\.(ba)?sh$|\.service$|\.container$|\.ya?ml$/, "");
+var stem = (file2) => basename4(file2).replace(/\.(ba)?sh$|\.service$|\.container$|\.ya?ml$/, "");
 function discoverTargets(root, files) {
   const targets = renderTargets(root, files);
   const rendered = targets.filter((t) => t.render.tool === "helm").map((t) => t.render.dir);
@@ -40849,7 +40963,7 @@ function discoverTargets(root, files) {
       continue;
     let text;
     try {
-      text = readFileSync2(join(root, file2), "utf8");
+      text = readFileSync3(join2(root, file2), "utf8");
     } catch {
       continue;
     }
@@ -40918,7 +41032,7 @@ function pairUnits(targets, units) {
       continue;
     }
     if (match.unitPath === null) match.unitPath = u.file;
-    else targets.push({ ...match, name: basename3(u.file), unitPath: u.file, sharesFile: true, unitOnly: true });
+    else targets.push({ ...match, name: basename4(u.file), unitPath: u.file, sharesFile: true, unitOnly: true });
   }
   return composeUp;
 }
@@ -40926,15 +41040,15 @@ var SCRIPT_FILE = /\.(ba)?sh$/;
 function unitRuns(targets, prog) {
   const tail2 = (p, n) => p.split("/").slice(-n).join("/");
   const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && !t.endpoint);
-  const bare = (p) => basename3(p).replace(SCRIPT_FILE, "");
-  return scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename3(prog) === basename3(t.scriptPath)) ?? scripts.find((t) => bare(prog) === bare(t.scriptPath)) ?? // a unit that runs a wrapper of the serve script (`podman_start.sh` that execs it in a container)
-  targets.find((t) => t.kind === "script" && t.launcher && basename3(prog) === basename3(t.launcher));
+  const bare = (p) => basename4(p).replace(SCRIPT_FILE, "");
+  return scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename4(prog) === basename4(t.scriptPath)) ?? scripts.find((t) => bare(prog) === bare(t.scriptPath)) ?? // a unit that runs a wrapper of the serve script (`podman_start.sh` that execs it in a container)
+  targets.find((t) => t.kind === "script" && t.launcher && basename4(prog) === basename4(t.launcher));
 }
 var COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
 function pairLaunchers(targets, launchers) {
   for (const l of launchers) {
-    for (let dir = dirname2(l); ; dir = dirname2(dir)) {
-      const near = targets.filter((t) => t.kind === "compose" && !t.launcher && dirname2(t.scriptPath) === dir);
+    for (let dir = dirname3(l); ; dir = dirname3(dir)) {
+      const near = targets.filter((t) => t.kind === "compose" && !t.launcher && dirname3(t.scriptPath) === dir);
       if (near.length) {
         for (const t of near) t.launcher = l;
         break;
@@ -40943,95 +41057,25 @@ function pairLaunchers(targets, launchers) {
     }
   }
 }
-var ENGINE = /vllm|sglang|llama[._-]?cpp|llama-server/i;
-var LAUNCHES_ENGINE = /\bvllm\s+serve\b|vllm\.entrypoints\.|sglang\.launch_server|\bsglang\s+serve\b|llama-server\b|^\s*(-\s*)?(image|repository)\s*:\s*["']?\S*(vllm|sglang|llama[._-]?cpp)/im;
-var INLINE_PATCH = /^\s*-?\s*patch\s*:\s*[|>]/m;
 function startsThroughLibrary(root, file2, text) {
   if (candidateKind(file2, text) !== "script" || text.includes("\0")) return false;
   const libs = sourcedFiles(text).flatMap((s) => {
-    const lib = posix.normalize(posix.join(posix.dirname(file2), s.path));
+    const lib = posix3.normalize(posix3.join(posix3.dirname(file2), s.path));
     try {
-      return lib.startsWith("../") ? [] : [{ ...s, file: lib, text: readFileSync2(join(root, lib), "utf8") }];
+      return lib.startsWith("../") ? [] : [{ ...s, file: lib, text: readFileSync3(join2(root, lib), "utf8") }];
     } catch {
       return [];
     }
   });
   return libs.some((l) => MENTIONS_ENGINE.test(l.text)) && launchWithLibraries(text, libs) !== null;
 }
-function inChart(file2, dir) {
-  const rel = dir === "." ? file2 : file2.startsWith(`${dir}/`) ? file2.slice(dir.length + 1) : null;
-  return rel !== null && /^(templates\/|charts\/|values[^/]*\.ya?ml$|Chart\.ya?ml$)/.test(rel);
-}
-function renderTargets(root, files) {
-  const out = [];
-  const read = (f) => {
-    try {
-      return readFileSync2(join(root, f), "utf8");
-    } catch {
-      return "";
-    }
-  };
-  for (const file2 of files) {
-    if (/(^|\/)node_modules\//.test(file2)) continue;
-    const chart = /(^|\/)Chart\.ya?ml$/.test(file2);
-    const kustom = /(^|\/)kustomization\.ya?ml$/i.test(file2);
-    if (!chart && !kustom) continue;
-    const dir = dirname2(file2);
-    const own2 = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
-    const sources = [];
-    const inline = [];
-    const chartFiles = chart ? own2.filter((f) => inChart(f, dir) && /\.(ya?ml|tpl)$/.test(f)) : [];
-    if (chart && !chartFiles.some((f) => LAUNCHES_ENGINE.test(read(f)) || ENGINE.test(read(f)))) continue;
-    if (chart) sources.push(...chartFiles.filter((f) => /\.tpl$|(^|\/)values\.ya?ml$/.test(f)));
-    if (kustom) {
-      const k = read(file2);
-      const bases = [...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix.normalize(posix.join(dir, m[1])));
-      const patches = /^(patches|patchesStrategicMerge|patchesJson6902|images)\s*:/m.test(k);
-      const reach = [...own2, ...files.filter((f) => bases.some((b) => f === b || f.startsWith(`${b}/`)))];
-      if (!bases.length && !patches || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
-      sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
-      if (INLINE_PATCH.test(k)) inline.push(file2);
-      sources.push(...inline);
-    }
-    out.push({
-      name: basename3(dir === "." ? root : dir),
-      scriptPath: file2,
-      unitPath: null,
-      endpoint: null,
-      kind: "kubernetes",
-      render: {
-        tool: chart ? "helm" : "kustomize",
-        dir,
-        ...kustom ? { sources, patches: [...patchFiles(root, file2), ...inline] } : { sources }
-      }
-    });
-  }
-  return out;
-}
-function patchFiles(root, kustomization) {
-  let text = "";
-  try {
-    text = readFileSync2(join(root, kustomization), "utf8");
-  } catch {
-    return [];
-  }
-  const dir = dirname2(kustomization);
-  const out = [];
-  let inPatches2 = false;
-  for (const line2 of text.split("\n")) {
-    if (/^\S/.test(line2)) inPatches2 = /^(patches|patchesStrategicMerge)\s*:/.test(line2);
-    const m = inPatches2 ? /^\s*-?\s*(?:path\s*:\s*)?([^\s:#]+\.ya?ml)\s*$/.exec(line2) : null;
-    if (m) out.push(posix.normalize(posix.join(dir, m[1])));
-  }
-  return out;
-}
 
 // src/stages/preflight/paths.ts
 import { lstatSync, realpathSync } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join2, relative } from "node:path";
+import { isAbsolute as isAbsolute2, join as join3, relative } from "node:path";
 function refusePath(root, rel) {
   if (isAbsolute2(rel) || rel === ".." || rel.startsWith("../")) return `${rel} is outside the repository`;
-  const abs = join2(root, rel);
+  const abs = join3(root, rel);
   try {
     if (lstatSync(abs).isSymbolicLink()) return `${rel} is a symbolic link`;
     const real = relative(realpathSync(root), realpathSync(abs));
@@ -41384,8 +41428,8 @@ function currentEngine(kind, text, part = null) {
 }
 
 // src/commands/init/unit-of.ts
-import { basename as basename4 } from "node:path";
-var installedName = (path) => basename4(path).toLowerCase().replace(/_/g, "-");
+import { basename as basename5 } from "node:path";
+var installedName = (path) => basename5(path).toLowerCase().replace(/_/g, "-");
 function execStartWords(text) {
   return text.replace(/\\\n/g, " ").split("\n").filter((l) => /^\s*ExecStart\s*=/.test(l)).flatMap((l) => l.slice(l.indexOf("=") + 1).split(/\s+/)).map((w) => w.replace(/^[-@:+!]+/, "").replace(/^["']|["';]$/g, "")).filter(Boolean);
 }
@@ -41513,10 +41557,10 @@ var EXTRA = {
 };
 function walkSchema(node2, visit2, path = "") {
   visit2(path, node2);
-  const join16 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join16(k));
+  const join17 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join17(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit2, join16("*"));
+    walkSchema(node2.additionalProperties, visit2, join17("*"));
   if (node2.items) walkSchema(node2.items, visit2, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit2, `${path}[]`);
 }
@@ -41660,15 +41704,15 @@ async function runInit(opts, io) {
       `${opts.cwd} is not inside a git repository: run deploy-gate init in the repository that holds the serve scripts`
     );
   const root = info.root;
-  const path = opts.config ? isAbsolute3(opts.config) ? opts.config : join3(opts.cwd, opts.config) : join3(root, DEFAULT_CONFIG);
+  const path = opts.config ? isAbsolute3(opts.config) ? opts.config : join4(opts.cwd, opts.config) : join4(root, DEFAULT_CONFIG);
   const shown2 = relative2(opts.cwd, path) || path;
   if (opts.commit && relative2(root, path).startsWith(".."))
     throw new UsageError(`--commit: ${shown2} is outside the repository ${root}: init commits only a config inside it`);
   if (lstatSync2(path, { throwIfNoEntry: false }))
     throw new UsageError(`${shown2} already exists: init never overwrites it; edit it, or move it away to start over`);
-  if (!existsSync(dirname3(path)))
+  if (!existsSync(dirname4(path)))
     throw new UsageError(
-      `${shown2}: the directory ${relative2(opts.cwd, dirname3(path)) || dirname3(path)} does not exist: create it first (mkdir -p), or pick another --config path`
+      `${shown2}: the directory ${relative2(opts.cwd, dirname4(path)) || dirname4(path)} does not exist: create it first (mkdir -p), or pick another --config path`
     );
   const files = await new Git(root).listFiles();
   const found = discoverTargets(root, files).filter((t) => refusePath(root, t.scriptPath) === null);
@@ -41678,13 +41722,13 @@ async function runInit(opts, io) {
     throw new UsageError(
       "no serve scripts, units or quadlets that start an inference server found among the repository's files (committed, staged or untracked; files .gitignore excludes are skipped): write deploy-gate.yml by hand (docs/config.md)"
     );
-  const configDir = join3(path, "..");
+  const configDir = join4(path, "..");
   const names2 = endpointNames(targets);
-  const units = files.filter((f) => f.endsWith(".service") && refusePath(root, f) === null).map((f) => ({ path: f, text: readFileSync3(join3(root, f), "utf8") }));
-  const rel = (p) => relative2(configDir, join3(root, p)).split("\\").join("/");
+  const units = files.filter((f) => f.endsWith(".service") && refusePath(root, f) === null).map((f) => ({ path: f, text: readFileSync4(join4(root, f), "utf8") }));
+  const rel = (p) => relative2(configDir, join4(root, p)).split("\\").join("/");
   const endpoints = targets.map((t, i) => {
     const name = names2[i];
-    const engine = t.render ? null : currentEngine(t.kind, readFileSync3(join3(root, t.scriptPath), "utf8"), t.part ?? null);
+    const engine = t.render ? null : currentEngine(t.kind, readFileSync4(join4(root, t.scriptPath), "utf8"), t.part ?? null);
     const flags2 = engine?.flags ?? null;
     const unit = t.kind === "script" ? unitOf(t.scriptPath, units) : null;
     return {
@@ -41721,7 +41765,7 @@ next: review it, then deploy-gate preflight
 }
 
 // src/commands/lock.ts
-import { dirname as dirname6 } from "node:path";
+import { dirname as dirname7 } from "node:path";
 
 // src/stages/deploy/lock-admin.ts
 var CMD_TIMEOUT_MS = 2e4;
@@ -41923,7 +41967,7 @@ import { randomBytes } from "node:crypto";
 
 // src/ports/host/auth.ts
 var import_ssh2 = __toESM(require_lib2(), 1);
-import { existsSync as existsSync2, readFileSync as readFileSync4 } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync5 } from "node:fs";
 import { readFile } from "node:fs/promises";
 var OnlyTheseKeys = class extends import_ssh2.default.OpenSSHAgent {
   constructor(socket, allowed) {
@@ -41942,7 +41986,7 @@ var OnlyTheseKeys = class extends import_ssh2.default.OpenSSHAgent {
 };
 function publicOf(file2) {
   try {
-    const k = import_ssh2.default.utils.parseKey(readFileSync4(`${file2}.pub`, "utf8"));
+    const k = import_ssh2.default.utils.parseKey(readFileSync5(`${file2}.pub`, "utf8"));
     return k instanceof Error ? null : (Array.isArray(k) ? k[0] : k).getPublicSSH();
   } catch {
     return null;
@@ -41950,7 +41994,7 @@ function publicOf(file2) {
 }
 function usable2(file2, passphrase) {
   try {
-    const buf = readFileSync4(file2);
+    const buf = readFileSync5(file2);
     return import_ssh2.default.utils.parseKey(buf, passphrase) instanceof Error ? null : buf;
   } catch {
     return null;
@@ -41989,7 +42033,7 @@ async function resolveAuth(u, opts) {
   const passphrase = opts.passphrase ?? env.DEPLOY_GATE_SSH_PASSPHRASE;
   const file2 = u.keyFiles.map((f) => usable2(f, passphrase)).find((b) => b !== null);
   if (file2 || agent) return withAgent(file2 ?? void 0);
-  if (u.keyFiles.length) return { privateKey: readFileSync4(u.keyFiles[0]) };
+  if (u.keyFiles.length) return { privateKey: readFileSync5(u.keyFiles[0]) };
   throw new HostError(
     "auth",
     `no SSH key for ${t.user}@${t.address}: set identityFile in deploy-gate.yml or the env secret DEPLOY_GATE_SSH_KEY (the action's ssh-key input), or load the key into ssh-agent (ssh-add; SSH_AUTH_SOCK is ${env.SSH_AUTH_SOCK ? "set but no agent listens there" : "unset"}) or name it in ~/.ssh/config (IdentityFile)`,
@@ -42404,9 +42448,9 @@ async function execOnce(client, command, opts = {}, onLine) {
 }
 
 // src/ports/host/user-ssh.ts
-import { existsSync as existsSync3, readFileSync as readFileSync5 } from "node:fs";
+import { existsSync as existsSync3, readFileSync as readFileSync6 } from "node:fs";
 import { userInfo } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/ports/host/ssh-config.ts
 function words2(text) {
@@ -42495,7 +42539,7 @@ function expandPath(path, t) {
 var DEFAULT_KEYS = ["id_ed25519", "id_ecdsa", "id_rsa"];
 function readText(path) {
   try {
-    return readFileSync5(path, "utf8");
+    return readFileSync6(path, "utf8");
   } catch {
     return null;
   }
@@ -42510,7 +42554,7 @@ function localUser(env) {
 function configLines(env, home) {
   const named = env.DEPLOY_GATE_SSH_CONFIG;
   if (named === "none") return [];
-  const text = readText(named || join4(home, ".ssh", "config"));
+  const text = readText(named || join5(home, ".ssh", "config"));
   if (text === null && named)
     throw new HostError("auth", `DEPLOY_GATE_SSH_CONFIG=${named}: the file cannot be read`, {
       fix: "point DEPLOY_GATE_SSH_CONFIG at a readable ssh_config file, or unset it to read ~/.ssh/config"
@@ -42524,13 +42568,13 @@ function resolveOne(t, lines, env, home) {
   const user = t.user ?? v.user ?? localUser(env);
   const tokens = { home, localUser: localUser(env), host: address, user };
   const listed2 = v.identityFiles.map((f) => expandPath(f, tokens));
-  const keyFiles = (listed2.length ? listed2 : DEFAULT_KEYS.map((k) => join4(home, ".ssh", k))).filter(
+  const keyFiles = (listed2.length ? listed2 : DEFAULT_KEYS.map((k) => join5(home, ".ssh", k))).filter(
     (f) => existsSync3(f)
   );
   let pinFiles = null;
   let knownHosts = t.knownHosts;
   if (!t.hostKey && !t.knownHosts && env.DEPLOY_GATE_SSH_CONFIG !== "none") {
-    pinFiles = (v.userKnownHostsFiles ?? [join4(home, ".ssh", "known_hosts"), join4(home, ".ssh", "known_hosts2")]).map((f) => expandPath(f, tokens)).concat("/etc/ssh/ssh_known_hosts");
+    pinFiles = (v.userKnownHostsFiles ?? [join5(home, ".ssh", "known_hosts"), join5(home, ".ssh", "known_hosts2")]).map((f) => expandPath(f, tokens)).concat("/etc/ssh/ssh_known_hosts");
     const text = pinFiles.map(readText).filter((s) => s !== null);
     if (text.length) knownHosts = text.join("\n");
   }
@@ -42847,9 +42891,9 @@ async function withHost(ep, opts, configDir, refused2, fn2) {
 }
 
 // src/commands/shared/endpoints.ts
-import { readFileSync as readFileSync6 } from "node:fs";
-import { dirname as dirname4, join as join5, relative as relative3, resolve as resolve3 } from "node:path";
-var repoPath = (ws, p) => relative3(ws.root, resolve3(dirname4(ws.configFile), p)).split("\\").join("/");
+import { readFileSync as readFileSync7 } from "node:fs";
+import { dirname as dirname5, join as join6, relative as relative3, resolve as resolve3 } from "node:path";
+var repoPath = (ws, p) => relative3(ws.root, resolve3(dirname5(ws.configFile), p)).split("\\").join("/");
 var unknownEndpoint = (ws, name) => new ConfigError(ws.configFile, [
   {
     line: null,
@@ -42894,7 +42938,7 @@ function composeStarted(ws, ep, file2) {
   if (file2.kind !== "script" && file2.kind !== "unit") return null;
   const read = (p) => {
     try {
-      return readFileSync6(join5(ws.root, repoPath(ws, p)), "utf8");
+      return readFileSync7(join6(ws.root, repoPath(ws, p)), "utf8");
     } catch {
       return null;
     }
@@ -42943,23 +42987,23 @@ function endpointFor2(ws, name, opts) {
     );
   }
   const base = ep.host ?? (o.address && o.user ? { address: o.address, user: o.user, port: 22 } : void 0);
-  return base ? { ...ep, host: effectiveTarget(base, o, dirname4(ws.configFile)) } : ep;
+  return base ? { ...ep, host: effectiveTarget(base, o, dirname5(ws.configFile)) } : ep;
 }
 
 // src/commands/shared/workspace.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { hostname as hostname3, userInfo as userInfo2 } from "node:os";
-import { dirname as dirname5, isAbsolute as isAbsolute5, join as join6, relative as relative4, resolve as resolve4 } from "node:path";
+import { dirname as dirname6, isAbsolute as isAbsolute5, join as join7, relative as relative4, resolve as resolve4 } from "node:path";
 function findConfigUpwards(cwd, root) {
-  for (let dir = cwd; ; dir = dirname5(dir)) {
-    const candidate = join6(dir, DEFAULT_CONFIG);
+  for (let dir = cwd; ; dir = dirname6(dir)) {
+    const candidate = join7(dir, DEFAULT_CONFIG);
     if (existsSync4(candidate)) return candidate;
-    if (dir === root || dirname5(dir) === dir || !dir.startsWith(root)) return null;
+    if (dir === root || dirname6(dir) === dir || !dir.startsWith(root)) return null;
   }
 }
 async function openWorkspace(opts, env = {}) {
-  let configFile = opts.config ? isAbsolute5(opts.config) ? opts.config : join6(opts.cwd, opts.config) : null;
-  const info = await new Git(opts.cwd).info() ?? (configFile && existsSync4(dirname5(configFile)) ? await new Git(dirname5(configFile)).info() : null);
+  let configFile = opts.config ? isAbsolute5(opts.config) ? opts.config : join7(opts.cwd, opts.config) : null;
+  const info = await new Git(opts.cwd).info() ?? (configFile && existsSync4(dirname6(configFile)) ? await new Git(dirname6(configFile)).info() : null);
   const root = info?.root ?? null;
   if (!info || !root) {
     throw new UsageError(
@@ -43009,7 +43053,7 @@ async function lockCommand(opts, io) {
     requireFor(name, ep, "lock", ["host"], ws.configFile);
     targets = [{ label: null, ep: endpointFor2(ws, name, opts) }];
   }
-  const results = await Promise.all(targets.map((t) => lockOnHost(t, name, opts, dirname6(ws.configFile), ws.owner)));
+  const results = await Promise.all(targets.map((t) => lockOnHost(t, name, opts, dirname7(ws.configFile), ws.owner)));
   for (const r of results) {
     if (r.out && !opts.json) io.out(r.out);
     if (r.err) io.err(r.err);
@@ -43108,7 +43152,7 @@ var lockJson = (s) => ({
 
 // src/commands/webhook/command.ts
 import { existsSync as existsSync6 } from "node:fs";
-import { isAbsolute as isAbsolute7, join as join9 } from "node:path";
+import { isAbsolute as isAbsolute7, join as join10 } from "node:path";
 
 // src/domain/webhook/flagger.ts
 var DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -43410,13 +43454,13 @@ function streamThroughTunnel(stream, u, path, body, headers, timeoutMs) {
 }
 
 // src/ports/http/route.ts
-var join7 = (base, path) => base.replace(/\/+$/, "") + path;
+var join8 = (base, path) => base.replace(/\/+$/, "") + path;
 function runnerRoute(url2, headers) {
   return {
     via: "runner",
     fromPeer: true,
-    send: (method, path, body, timeoutMs) => request(method, join7(url2, path), body, { timeoutMs, headers }),
-    stream: (path, body, timeoutMs) => streamFromRunner(join7(url2, path), body, headers, timeoutMs)
+    send: (method, path, body, timeoutMs) => request(method, join8(url2, path), body, { timeoutMs, headers }),
+    stream: (path, body, timeoutMs) => streamFromRunner(join8(url2, path), body, headers, timeoutMs)
   };
 }
 function peerRoute(peer, url2, headers) {
@@ -43428,7 +43472,7 @@ function peerRoute(peer, url2, headers) {
       let r;
       try {
         r = await peer.run(["curl", "-K", "-"], {
-          stdin: curlConfig(method, join7(url2, path), body, headers, timeoutMs),
+          stdin: curlConfig(method, join8(url2, path), body, headers, timeoutMs),
           timeoutMs: timeoutMs + 5e3
         });
       } catch (e) {
@@ -43443,7 +43487,7 @@ function peerRoute(peer, url2, headers) {
       const error62 = status2 === null ? r.stderr.trim() || (r.timedOut ? `no answer within ${timeoutMs} ms` : `curl exited ${r.code}`) : null;
       return { status: status2, body: text, error: error62 && `from ${peer.name}: ${error62}`, durationMs: performance.now() - t0 };
     },
-    stream: (path, body, timeoutMs) => streamFromPeer(peer, join7(url2, path), body, headers, timeoutMs)
+    stream: (path, body, timeoutMs) => streamFromPeer(peer, join8(url2, path), body, headers, timeoutMs)
   };
 }
 function tlsOver(stream, servername, ca, timeoutMs) {
@@ -43501,7 +43545,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
             method,
             host: u.hostname,
             port,
-            path: join7(u.pathname === "/" ? "" : u.pathname, path),
+            path: join8(u.pathname === "/" ? "" : u.pathname, path),
             createConnection: () => stream,
             headers: {
               ...headers,
@@ -43532,7 +43576,7 @@ function tunnelRoute(viaName, forwardRaw, url2, headers, tls = {}) {
       } catch (e) {
         return { status: null, events: [], wallMs: 0, error: e.message };
       }
-      return streamThroughTunnel(stream, u, join7(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
+      return streamThroughTunnel(stream, u, join8(u.pathname === "/" ? "" : u.pathname, path), body, headers, timeoutMs);
     }
   };
 }
@@ -43865,7 +43909,7 @@ async function measureDecode(ep, h, timeoutMs, progress = () => {
 }
 
 // src/stages/verify/http-checks.ts
-import { dirname as dirname7 } from "node:path";
+import { dirname as dirname8 } from "node:path";
 
 // src/stages/verify/live-argv.ts
 function engineArgs(argv) {
@@ -44736,7 +44780,7 @@ async function chooseRoute(ctx, url2, headers, opts, t) {
   const notes = [];
   const none2 = async () => {
   };
-  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname7(ctx.configFile)) : void 0;
+  const peerTarget = ctx.endpoint.peer ? effectiveTarget(ctx.endpoint.peer, null, dirname8(ctx.configFile)) : void 0;
   if (peerTarget) {
     try {
       const peer = await (opts.connectPeer ?? ((tg) => SshHost.connect(tg, sshOptions(tg, { timeoutMs: 2e4 }))))(
@@ -45737,8 +45781,8 @@ async function serveJson(o) {
 
 // src/commands/verify-http.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { readFileSync as readFileSync7 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute6, join as join8, resolve as resolve5 } from "node:path";
+import { readFileSync as readFileSync8 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute6, join as join9, resolve as resolve5 } from "node:path";
 
 // src/commands/shared/report.ts
 function buildReport(ws, opts, parts) {
@@ -45759,14 +45803,14 @@ function buildReport(ws, opts, parts) {
 
 // src/commands/verify-http.ts
 function configFileOf(opts) {
-  if (opts.config) return isAbsolute6(opts.config) ? opts.config : join8(opts.cwd, opts.config);
-  const here = join8(opts.cwd, DEFAULT_CONFIG);
+  if (opts.config) return isAbsolute6(opts.config) ? opts.config : join9(opts.cwd, opts.config);
+  const here = join9(opts.cwd, DEFAULT_CONFIG);
   return existsSync5(here) ? here : null;
 }
 function httpTarget(opts) {
   const file2 = configFileOf(opts);
   const t = targetIn(opts, file2 ? loadConfig(file2) : null);
-  return t && file2 ? { ...t, configDir: dirname8(file2) } : t;
+  return t && file2 ? { ...t, configDir: dirname9(file2) } : t;
 }
 function targetIn(opts, config2) {
   const names2 = config2 ? Object.keys(config2.endpoints) : [];
@@ -45802,7 +45846,7 @@ function podSource(opts, target2) {
   if (k.manifest) {
     const path = resolve5(target2.configDir ?? opts.cwd, k.manifest);
     try {
-      manifest = { path: k.manifest, text: readFileSync7(path, "utf8") };
+      manifest = { path: k.manifest, text: readFileSync8(path, "utf8") };
     } catch (e) {
       throw new UsageError(
         `kubernetes.manifest ${k.manifest}: cannot read ${path} (${e.code}): fix the path, relative to the config file`
@@ -45957,7 +46001,7 @@ var WEBHOOK_LIMIT = 4;
 var WEBHOOK_DEADLINE_MS = 12e4;
 async function webhookCommand(opts, io, signal = runAbort.signal) {
   if (!opts.listen) throw new UsageError("webhook needs --listen HOST:PORT (e.g. --listen :8080)");
-  const file2 = opts.config ? isAbsolute7(opts.config) ? opts.config : join9(opts.cwd, opts.config) : join9(opts.cwd, DEFAULT_CONFIG);
+  const file2 = opts.config ? isAbsolute7(opts.config) ? opts.config : join10(opts.cwd, opts.config) : join10(opts.cwd, DEFAULT_CONFIG);
   if (!existsSync6(file2))
     throw new UsageError(`webhook needs the endpoints' config: ${file2} does not exist (pass --config FILE)`);
   const config2 = loadConfig(file2);
@@ -45990,7 +46034,7 @@ async function webhookCommand(opts, io, signal = runAbort.signal) {
 }
 
 // src/commands/logs/logs.ts
-import { dirname as dirname9 } from "node:path";
+import { dirname as dirname10 } from "node:path";
 
 // src/commands/logs/boots.ts
 function parseBoot(text) {
@@ -46342,7 +46386,7 @@ ${finding.fix ? `fix: ${finding.fix}
   return withHost(
     target2,
     opts,
-    dirname9(ws.configFile),
+    dirname10(ws.configFile),
     refused2,
     (host) => req.follow ? follow(host, req, io) : printBoot(host, req, io)
   );
@@ -46443,12 +46487,12 @@ var GitReader = class {
 };
 
 // src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync12, statSync as statSync2 } from "node:fs";
-import { join as join15 } from "node:path";
+import { readFileSync as readFileSync13, statSync as statSync2 } from "node:fs";
+import { join as join16 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
-import { readFileSync as readFileSync8 } from "node:fs";
-import { basename as basename5, dirname as dirname10, isAbsolute as isAbsolute8, join as join10, posix as posix2 } from "node:path";
+import { readFileSync as readFileSync9 } from "node:fs";
+import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute8, join as join11, posix as posix4 } from "node:path";
 
 // src/domain/launch/vllm-config.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -46501,7 +46545,7 @@ async function withConfigFile(ctx, launchPath, script, ref) {
   const named = engine?.kind === "vllm" ? configFlagPath(engine.flags) : null;
   if (!engine || !named || /[$`]/.test(named)) return script;
   const rel = named.replace(/^\.\//, "");
-  const candidates = isAbsolute8(rel) ? [join10(dirname10(launchPath), basename5(rel))] : [join10(dirname10(launchPath), rel), rel];
+  const candidates = isAbsolute8(rel) ? [join11(dirname11(launchPath), basename6(rel))] : [join11(dirname11(launchPath), rel), rel];
   for (const path of candidates.map((c) => c.split("\\").join("/"))) {
     const text = await readAt(ctx, path, ref);
     const flags = text === null ? null : configFileFlags(text, path);
@@ -46512,7 +46556,7 @@ async function withConfigFile(ctx, launchPath, script, ref) {
 async function librariesAt(ctx, scriptPath, text, ref) {
   const out = [];
   for (const s of sourcedFiles(text)) {
-    const file2 = posix2.normalize(posix2.join(posix2.dirname(scriptPath), s.path));
+    const file2 = posix4.normalize(posix4.join(posix4.dirname(scriptPath), s.path));
     const lib = file2.startsWith("../") ? null : await readAt(ctx, file2, ref);
     if (lib !== null && !lib.includes("\0")) out.push({ ...s, file: file2, text: lib });
   }
@@ -46521,52 +46565,52 @@ async function librariesAt(ctx, scriptPath, text, ref) {
 async function readAt(ctx, path, ref) {
   if (ref) return ctx.reader.show(ref, path);
   try {
-    return readFileSync8(join10(ctx.root, path), "utf8");
+    return readFileSync9(join11(ctx.root, path), "utf8");
   } catch {
     return null;
   }
 }
 
 // src/stages/preflight/rendered.ts
-import { existsSync as existsSync8, mkdirSync, mkdtempSync as mkdtempSync2, readFileSync as readFileSync11, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync, mkdtempSync as mkdtempSync2, readFileSync as readFileSync12, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { createHash as createHash2 } from "node:crypto";
 import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname11, join as join12 } from "node:path";
+import { dirname as dirname12, join as join13 } from "node:path";
 
 // src/ports/local/render.ts
-import { readFileSync as readFileSync10 } from "node:fs";
+import { readFileSync as readFileSync11 } from "node:fs";
 import { isAbsolute as isAbsolute10, relative as relative6, resolve as resolve7 } from "node:path";
 
 // src/ports/local/helm-deps.ts
 var import_yaml4 = __toESM(require_dist(), 1);
-import { cpSync, existsSync as existsSync7, mkdtempSync, readFileSync as readFileSync9, rmSync } from "node:fs";
+import { cpSync, existsSync as existsSync7, mkdtempSync, readFileSync as readFileSync10, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { isAbsolute as isAbsolute9, join as join11, relative as relative5, resolve as resolve6 } from "node:path";
+import { isAbsolute as isAbsolute9, join as join12, relative as relative5, resolve as resolve6 } from "node:path";
 function localDependencies(chartDir, within) {
   let chart;
   try {
-    chart = (0, import_yaml4.parse)(readFileSync9(join11(chartDir, "Chart.yaml"), "utf8")) ?? {};
+    chart = (0, import_yaml4.parse)(readFileSync10(join12(chartDir, "Chart.yaml"), "utf8")) ?? {};
   } catch {
     return null;
   }
   const out = [];
   for (const d of chart.dependencies ?? []) {
     if (typeof d.name !== "string") return null;
-    if (existsSync7(join11(chartDir, "charts", d.name))) continue;
+    if (existsSync7(join12(chartDir, "charts", d.name))) continue;
     const repo = typeof d.repository === "string" ? d.repository : "";
     if (!repo.startsWith("file://")) return null;
     const dir = resolve6(chartDir, repo.slice("file://".length));
     const rel = relative5(within, dir);
-    if (rel.startsWith("..") || isAbsolute9(rel) || !existsSync7(join11(dir, "Chart.yaml"))) return null;
+    if (rel.startsWith("..") || isAbsolute9(rel) || !existsSync7(join12(dir, "Chart.yaml"))) return null;
     out.push({ name: typeof d.alias === "string" ? d.alias : d.name, dir });
   }
   return out.length ? out : null;
 }
 function chartWithDependencies(chartDir, deps) {
-  const tmp = mkdtempSync(join11(tmpdir(), "dg-chart-"));
-  const dir = join11(tmp, "chart");
+  const tmp = mkdtempSync(join12(tmpdir(), "dg-chart-"));
+  const dir = join12(tmp, "chart");
   cpSync(chartDir, dir, { recursive: true });
-  for (const d of deps) cpSync(d.dir, join11(dir, "charts", d.name), { recursive: true });
+  for (const d of deps) cpSync(d.dir, join12(dir, "charts", d.name), { recursive: true });
   return { dir, done: () => rmSync(tmp, { recursive: true, force: true }) };
 }
 function sourcesInRepository(text, chartDir, deps) {
@@ -46594,9 +46638,16 @@ var RENDERERS = {
   }
 };
 function toolError(stderr) {
-  const first = stderr.trim().split("\n")[0] ?? "";
+  const lines = stderr.trim().split("\n");
+  const first = lines[0] ?? "";
   const m = /\berr="((?:[^"\\]|\\.)*)"/.exec(first);
-  return m ? m[1].replace(/\\(["\\])/g, "$1") : first;
+  if (m) return m[1].replace(/\\(["\\])/g, "$1");
+  if (/\berr=<\s*$/.test(first)) {
+    const end = lines.findIndex((l, i) => i > 0 && /^\s*>\s*$/.test(l));
+    const block2 = lines.slice(1, end < 0 ? void 0 : end).map((l) => l.trim());
+    return block2.filter(Boolean).join(" ");
+  }
+  return first;
 }
 function restrictorRefusal(error62) {
   const m = /security; file '([^']+)' is not in or below '([^']+)'/.exec(error62);
@@ -46605,10 +46656,10 @@ function restrictorRefusal(error62) {
 function pathsInside(absDir, within) {
   let text;
   try {
-    text = readFileSync10(resolve7(absDir, "kustomization.yaml"), "utf8");
+    text = readFileSync11(resolve7(absDir, "kustomization.yaml"), "utf8");
   } catch {
     try {
-      text = readFileSync10(resolve7(absDir, "kustomization.yml"), "utf8");
+      text = readFileSync11(resolve7(absDir, "kustomization.yml"), "utf8");
     } catch {
       return false;
     }
@@ -46658,7 +46709,7 @@ async function renderWithDependencies(absDir, deps, timeoutMs, error62) {
 }
 
 // src/stages/preflight/rendered-lines.ts
-import { posix as posix3 } from "node:path";
+import { posix as posix5 } from "node:path";
 
 // src/domain/launch/template-align.ts
 var ACTION = /\{\{-?[\s\S]*?-?\}\}/g;
@@ -46853,10 +46904,12 @@ async function placeParts(spec2, text, candidates, read) {
     const probes = (engine.podmanRun?.workload?.probes ?? []).map((x) => ({
       probe: x,
       text: all[x.line - 1]?.trim() ?? "",
+      block: block(all, x.line - 1),
       helper: d.named && !align.matched(local(x.line))
     }));
     remapLines(p.script, (line2) => align.line(local(line2)));
     for (const x of probes) if (x.helper) inHelper(x.probe, x.text, candidates);
+    if (!d.named) for (const x of probes) probeInPatch(x.probe, x.block, d.source, candidates, spec2.patches ?? []);
     p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
     const own2 = flags.map((f, i) => theirs[i] ? null : f);
     if (!d.named) byText(own2, written2, elsewhere, d.source);
@@ -46876,7 +46929,7 @@ async function placeParts(spec2, text, candidates, read) {
 }
 function sourceOf(spec2, doc) {
   const m = /^# Source: [^/\n]+\/(.+)$/m.exec(doc);
-  return m ? posix3.join(spec2.dir, m[1]) : null;
+  return m ? posix5.join(spec2.dir, m[1]) : null;
 }
 function documents(text) {
   const out = [];
@@ -46949,6 +47002,29 @@ function inPatches(flags, written2, source, candidates, patches) {
     }
   });
 }
+function block(lines, at2) {
+  const indent = (l) => l.length - l.trimStart().length;
+  const out = [lines[at2].trim()];
+  for (let i = at2 + 1; i < lines.length && (!lines[i].trim() || indent(lines[i]) > indent(lines[at2])); i++)
+    if (lines[i].trim()) out.push(lines[i].trim());
+  return out;
+}
+function probeInPatch(probe, rendered, source, candidates, patches) {
+  const baseLines = source.split("\n");
+  const base = baseLines[probe.line - 1]?.trim() === rendered[0] ? block(baseLines, probe.line - 1) : [];
+  for (const c of candidates) {
+    if (!patches.includes(c.file) || c.text === source) continue;
+    const lines = c.text.split("\n");
+    const at2 = lines.findIndex((l, i) => {
+      if (l.trim() !== rendered[0]) return false;
+      const mine = block(lines, i).filter((x) => /^[\w-]+:\s*[^\s{[]/.test(x));
+      return mine.length > 0 && mine.every((x) => rendered.includes(x)) && mine.some((x) => !base.includes(x));
+    });
+    if (at2 < 0) continue;
+    [probe.file, probe.line] = [c.file, at2 + 1];
+    return;
+  }
+}
 function byText(flags, written2, unmatched, source) {
   const lines = source.split("\n").map(plainLine);
   let from = 0;
@@ -46991,37 +47067,37 @@ function holdsWord(line2, flag) {
 // src/stages/preflight/rendered.ts
 var memo2 = /* @__PURE__ */ new Map();
 var worktreeRenders = /* @__PURE__ */ new WeakMap();
-var CACHE = join12(tmpdir2(), "deploy-gate-renders");
+var CACHE = join13(tmpdir2(), "deploy-gate-renders");
 function renderAt(ctx, spec2, ref) {
   if (ref === null) {
     const mine = worktreeRenders.get(ctx) ?? /* @__PURE__ */ new Map();
     worktreeRenders.set(ctx, mine);
     const k = `${spec2.tool}:${spec2.dir}`;
-    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join12(ctx.root, spec2.dir), { within: ctx.root }));
+    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join13(ctx.root, spec2.dir), { within: ctx.root }));
     return mine.get(k);
   }
   const key2 = `${ref}-${spec2.tool}-${createHash2("sha256").update(`${ctx.root}\0${spec2.dir}`).digest("hex").slice(0, 16)}`;
   let p = memo2.get(key2);
   if (!p) {
-    p = renderCommit(ctx.root, spec2, ref, join12(CACHE, `${key2}.yaml`));
+    p = renderCommit(ctx.root, spec2, ref, join13(CACHE, `${key2}.yaml`));
     memo2.set(key2, p);
   }
   return p;
 }
 async function renderCommit(root, spec2, ref, cached2) {
-  if (/^[0-9a-f]{40}$/.test(ref) && existsSync8(cached2)) return { text: readFileSync11(cached2, "utf8") };
-  const tmp = mkdtempSync2(join12(tmpdir2(), "dg-render-"));
+  if (/^[0-9a-f]{40}$/.test(ref) && existsSync8(cached2)) return { text: readFileSync12(cached2, "utf8") };
+  const tmp = mkdtempSync2(join13(tmpdir2(), "dg-render-"));
   try {
-    const tar = join12(tmp, "tree.tar");
+    const tar = join13(tmp, "tree.tar");
     const a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 6e4 });
     if (a.code !== 0) return { error: `git archive ${ref} failed: ${a.stderr.trim()}` };
-    const tree = join12(tmp, "tree");
+    const tree = join13(tmp, "tree");
     mkdirSync(tree);
     const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 6e4 });
     if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
-    const r = await renderManifests(spec2.tool, join12(tree, spec2.dir), { within: tree });
+    const r = await renderManifests(spec2.tool, join13(tree, spec2.dir), { within: tree });
     if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
-      mkdirSync(dirname11(cached2), { recursive: true });
+      mkdirSync(dirname12(cached2), { recursive: true });
       writeFileSync2(cached2, r.text);
     }
     return r;
@@ -47909,7 +47985,7 @@ function judge(input2, levels, engineRulesOnly) {
 // src/stages/preflight/bash-syntax.ts
 import { mkdtempSync as mkdtempSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 var CHECK11 = "preflight.bash-syntax";
 function parseBashError(stderr) {
   const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
@@ -47917,8 +47993,8 @@ function parseBashError(stderr) {
   return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
 }
 async function bashSyntax(text, file2, label = file2) {
-  const dir = mkdtempSync3(join13(tmpdir3(), "dg-bash-n-"));
-  const tmp = join13(dir, "script");
+  const dir = mkdtempSync3(join14(tmpdir3(), "dg-bash-n-"));
+  const tmp = join14(dir, "script");
   let r;
   try {
     writeFileSync3(tmp, text, { mode: 384 });
@@ -47974,7 +48050,7 @@ function crlf(text, file2, label) {
 }
 
 // src/stages/preflight/script-batch.ts
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 var LOOP = 'for f; do e=$(bash -n -- "$f" 2>&1 >/dev/null); printf "%s\\0%s\\0" "$?" "$e"; done';
 var answer = (code, stdout, stderr) => ({
   code,
@@ -47986,7 +48062,7 @@ var answer = (code, stdout, stderr) => ({
 async function checkScripts(root, files, shellcheck2) {
   const out = { bash: /* @__PURE__ */ new Map(), shellcheck: /* @__PURE__ */ new Map() };
   if (files.length === 0) return out;
-  const abs = files.map((f) => join14(root, f));
+  const abs = files.map((f) => join15(root, f));
   const deadline = 6e4 + 1e3 * files.length;
   const [bash, sc] = await Promise.all([
     runLocal("bash", ["-c", LOOP, "bash-n", ...abs], { cwd: root, timeoutMs: deadline }),
@@ -48477,7 +48553,7 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync12(join15(ctx.root, path), "utf8");
+    return readFileSync13(join16(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -48514,7 +48590,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync2(join15(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync2(join16(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -48542,7 +48618,7 @@ async function preflightTarget(ctx, t) {
   const fileChecks = !t.sharesFile;
   if (kind === "script" && fileChecks) {
     const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : void 0;
-    const abs = join15(ctx.root, t.scriptPath);
+    const abs = join16(ctx.root, t.scriptPath);
     const syntax = batch?.bash.get(t.scriptPath);
     out.push(
       syntax ? syntaxFinding(text, t.scriptPath, t.scriptPath, syntax, abs) : await bashSyntax(text, t.scriptPath)
@@ -48755,7 +48831,7 @@ import { getMaxListeners, setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/commands/shared/deploy-verify.ts
-import { dirname as dirname13 } from "node:path";
+import { dirname as dirname14 } from "node:path";
 
 // src/stages/deploy/rollback-guard.ts
 function deployChanged(findings) {
@@ -49437,7 +49513,7 @@ function checkCompileCache(i) {
 
 // src/stages/verify/slo.ts
 import { readFile as readFile2 } from "node:fs/promises";
-import { dirname as dirname12, resolve as resolve8 } from "node:path";
+import { dirname as dirname13, resolve as resolve8 } from "node:path";
 
 // src/domain/load/figures.ts
 function percentile(sorted, p) {
@@ -49683,7 +49759,7 @@ async function measureSlo(ctx, h, timeoutMs) {
   let source = "load";
   let generatorMs = null;
   if (slo2.results) {
-    const path = resolve8(dirname12(ctx.configFile), slo2.results);
+    const path = resolve8(dirname13(ctx.configFile), slo2.results);
     try {
       ({ figures: figures2, source } = figuresFromResults(await readFile2(path, "utf8")));
     } catch (e) {
@@ -50287,7 +50363,7 @@ async function deployAndVerify(ws, name, opts, progress) {
   return withHost(
     ep,
     opts,
-    dirname13(ws.configFile),
+    dirname14(ws.configFile),
     (finding) => ({ findings: [finding], ref, sha }),
     async (host) => {
       const ctx = stageContext(ws, name, ep, host, ref, sha, progress);
@@ -50450,7 +50526,7 @@ function checkReplicas(rows, opts) {
 }
 
 // src/commands/rollout/host-step.ts
-import { dirname as dirname14 } from "node:path";
+import { dirname as dirname15 } from "node:path";
 var tag = (host, fs) => fs.map((f) => ({ ...f, host }));
 var hostProgress = (run, host) => (line2) => run.progress(`[${host}] ${line2}`);
 function withInputPin(ep, knownHosts) {
@@ -50462,7 +50538,7 @@ async function open2(run, h, host, why) {
   const had = run.conns.get(host);
   if (had) return { conn: had, findings: [] };
   const ep = withInputPin(endpointFor(run.ep, h), run.opts.hostOverride?.knownHosts);
-  const { host: conn, finding } = await connect(ep, run.opts, dirname14(run.ws.configFile));
+  const { host: conn, finding } = await connect(ep, run.opts, dirname15(run.ws.configFile));
   if (!conn)
     return {
       conn: null,
@@ -50739,14 +50815,14 @@ async function verifyFleet(ws, name, opts, progress) {
 
 // src/commands/shared/hooks.ts
 import { existsSync as existsSync9, statSync as statSync3 } from "node:fs";
-import { dirname as dirname15, relative as relative8, resolve as resolve9 } from "node:path";
+import { dirname as dirname16, relative as relative8, resolve as resolve9 } from "node:path";
 var CHECK27 = "deploy.hooks";
 var DEADLINE_MS = 10 * 6e4;
 var tail = (text) => text.trimEnd().split("\n").slice(-20).filter(Boolean);
 async function runHook(ws, ep, kind, r) {
   const path = ep.hooks?.[kind];
   if (!path) return null;
-  const file2 = resolve9(dirname15(ws.configFile), path);
+  const file2 = resolve9(dirname16(ws.configFile), path);
   const shown2 = relative8(ws.root, file2);
   const stop = kind === "pre-deploy" ? fail : warn;
   const after = kind === "pre-deploy" ? "deploy not attempted" : "the deploy stands";
@@ -50784,7 +50860,7 @@ async function runHook(ws, ep, kind, r) {
 }
 
 // src/commands/verify.ts
-import { dirname as dirname16 } from "node:path";
+import { dirname as dirname17 } from "node:path";
 async function verifyOnly(ws, name, opts, progress) {
   const ep = endpointFor2(ws, name, opts);
   requireFor(name, ep, "verify", ["host", "service", "url", "model"], ws.configFile);
@@ -50793,7 +50869,7 @@ async function verifyOnly(ws, name, opts, progress) {
     ref: opts.ref ?? "(host unreachable: deployed ref unknown)",
     sha: null
   });
-  return withHost(ep, opts, dirname16(ws.configFile), refused2, async (host) => {
+  return withHost(ep, opts, dirname17(ws.configFile), refused2, async (host) => {
     let ref = opts.ref;
     let shown2 = ref;
     if (!ref) {
