@@ -13,6 +13,7 @@ import { NestingTooDeep } from "./lexer.js";
 import { execScripts } from "./unit-exec.js";
 import { misspeltContainerKey } from "./quadlet-keys.js";
 import { placeFlags } from "./place.js";
+import { launcherEngine } from "./unit-launcher.js";
 
 export type FileKind = "script" | "unit" | "quadlet" | "compose" | "kubernetes";
 
@@ -174,11 +175,15 @@ const empty = (text: string): ServeScript => ({
 /** A unit: the commands of its Exec*= lines; the engine is the one its ExecStart= starts. */
 function unitLaunch(unit: UnitFile, text: string): ServeScript {
   const out = empty(text);
-  for (const e of execScripts(unit, out.lines)) {
+  const scripts = execScripts(unit, out.lines);
+  for (const e of scripts) {
     out.commands.push(...e.script.commands);
     out.podmanRuns.push(...e.script.podmanRuns);
     if (e.key === "ExecStart" && e.script.engine && !out.engine) out.engine = e.script.engine;
   }
+  // (a Python launcher of the team's: the engine its Description= names)
+  const start = scripts.find((e) => e.key === "ExecStart");
+  if (!out.engine && start) out.engine = launcherEngine(unit, start.script.commands[0]);
   return out;
 }
 

@@ -7,6 +7,7 @@ import { readPodmanRun } from "./podman.js";
 import { containerEngine, directEngine, printsAndExits, type EngineHints, type Found } from "./engine.js";
 import { assignedSource, heredocAt, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
+import { libraryCallEngine } from "./library-call.js";
 import { defaultBranchFirst } from "./default-branch.js";
 import { branchLine, roleLaunches } from "./role-branches.js";
 import { called, reachable } from "./blocked.js";
@@ -52,7 +53,10 @@ export function parseServeScript(crlfText: string, options: ParseOptions = {}): 
   const runtime = options.runtime ?? "none";
   const nested: ServeScript[] = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine, options.outer);
-  const all = findEngines(commands, podmanRuns, hints, runtime);
+  const defined = new Set((state.functionBodies ?? []).map((f) => f.name));
+  const all = findEngines(commands, podmanRuns, hints, runtime, (words) =>
+    libraryCallEngine(words, hints, text, defined),
+  );
   const launches = called(reachable(all, commands, lines, firstLine), state.functionBodies, text);
   const found = defaultBranchFirst(launches, lines, firstLine, state.env);
   for (const e of found) onWrittenLines(e, lines, firstLine);
@@ -244,7 +248,13 @@ function capturedHeredoc(
 }
 
 /** Every engine launch, best first (see the score below). */
-function findEngines(commands: Command[], runs: PodmanRun[], hints: EngineHints, runtime: Runtime): Engine[] {
+function findEngines(
+  commands: Command[],
+  runs: PodmanRun[],
+  hints: EngineHints,
+  runtime: Runtime,
+  viaLibrary: (words: Word[]) => Found | null,
+): Engine[] {
   const candidates: Engine[] = [];
   const inRun = new Set<Command>();
   for (const r of runs) {
@@ -254,7 +264,7 @@ function findEngines(commands: Command[], runs: PodmanRun[], hints: EngineHints,
   }
   for (const c of commands) {
     if (inRun.has(c)) continue;
-    const found = directEngine(c.words, hints);
+    const found = directEngine(c.words, hints) ?? viaLibrary(c.words);
     if (found && !printsAndExits(found.args)) candidates.push(engineOf(found, runtime, c, null));
   }
   // The engine is the run with the most engine flags; a `--rm` helper (a probe, a cache check) loses ties.

@@ -1,0 +1,61 @@
+// Shapes held-out set N2's first run missed, each written here in our own words: an engine command handed to a
+// helper function of a sourced library (pid files, retries), and a unit whose ExecStart= runs the team's Python
+// launcher, the engine named by its Description=.
+import { describe, expect, it } from "vitest";
+import { parseServeScript } from "../../../src/domain/launch/parse.js";
+import { parseLaunch } from "../../../src/domain/launch/launch.js";
+
+const flagsOf = (text: string) =>
+  parseServeScript(text).engine ? parseServeScript(text).engine!.flags.map((f) => `${f.name}@${f.line}`) : null;
+
+describe("an engine command given to a library's helper function", () => {
+  const script = (call: string, extra = "") =>
+    [
+      "#!/usr/bin/env bash",
+      'source "$(dirname "$0")/lib/procs.sh"',
+      extra,
+      "ARGS=(--enable-metrics)",
+      `${call} "$PID_FILE" "$PY" -m sglang.launch_server \\`,
+      '  --model-path "$MODEL" \\',
+      '  --port 30000 "${ARGS[@]}"',
+      "",
+    ].join("\n");
+
+  it("runs its arguments: the engine and every flag at its line, the array's too", () => {
+    expect(parseServeScript(script("run_with_pid")).engine?.kind).toBe("sglang");
+    expect(flagsOf(script("run_with_pid"))).toEqual(["--model-path@6", "--port@7", "--enable-metrics@4"]);
+  });
+
+  it("not when the script defines the function itself (it is read as written), prints, or sources nothing", () => {
+    // defined here and it only prints its arguments: no engine
+    expect(flagsOf(script("run_with_pid", 'run_with_pid() { echo "would run: $*"; }'))).toBeNull();
+    expect(flagsOf(script("log_info"))).toBeNull();
+    expect(flagsOf(script("run_with_pid").replace(/^source .*$/m, ""))).toBeNull();
+  });
+});
+
+describe("a unit running the team's Python launcher", () => {
+  const unit = (description: string, exec: string) =>
+    `[Unit]\nDescription=${description}\n\n[Service]\nExecStart=${exec}\nRestart=always\n`;
+  const engineOf = (text: string) => {
+    const e = parseLaunch("unit", text).engine;
+    return e ? [e.kind, e.line, e.builtBy, e.flags.length] : null;
+  };
+
+  it("starts the engine its Description= names, flags built by the launcher", () => {
+    expect(engineOf(unit("Llama.cpp Vulkan Server", "/opt/llm/llm-tool.py run"))).toEqual([
+      "llama.cpp",
+      5,
+      "/opt/llm/llm-tool.py run",
+      0,
+    ]);
+    expect(engineOf(unit("vLLM inference (Qwen3)", "/usr/bin/python3 %h/srv/launch.py --preset a"))?.[0]).toBe("vllm");
+  });
+
+  it("serves nothing when the description names a helper, no engine, or the program is no Python launcher", () => {
+    expect(engineOf(unit("llama.cpp RPC worker server", "/opt/llm/worker.py"))).toBeNull();
+    expect(engineOf(unit("vLLM metrics exporter API", "/opt/x/export.py"))).toBeNull();
+    expect(engineOf(unit("Ollama Local LLM Server", "/opt/x/run.py"))).toBeNull();
+    expect(engineOf(unit("llama.cpp server", "/opt/llm/bin/gateway --port 9000"))).toBeNull();
+  });
+});
