@@ -4156,6 +4156,20 @@ function placeFlags(flags, lines, lastLine = Infinity) {
   }
 }
 
+// src/domain/launch/library-call.ts
+var PRINTS = /^(?:echo|printf|print\w*|log\w*|info|warn\w*|err\w*|debug|die|fail\w*|msg|say|note|notice|cat|tee|read|export|local|declare|readonly|alias|unset|trap|set|which|type|command)$/i;
+var SOURCES = /^\s*(?:source|\.)\s+\S/m;
+function libraryCallEngine(words, h, text, defined) {
+  const name = words[0]?.text ?? "";
+  if (!/^[A-Za-z_][\w-]*$/.test(name) || defined.has(name) || PRINTS.test(name) || !SOURCES.test(text)) return null;
+  for (let k = 1; k < Math.min(words.length, 5); k++) {
+    if (isFlagWord(words[k].text)) continue;
+    const found = directEngine(words.slice(k), h);
+    if (found) return found;
+  }
+  return null;
+}
+
 // src/domain/launch/role-branches.ts
 var ROLE = /\b(LWS_WORKER_INDEX|LWS_LEADER_ADDRESS|JOB_COMPLETION_INDEX|POD_INDEX|NODE_RANK|NODE_INDEX|GROUP_RANK|RANK|ROLE|role|HOSTNAME|hostname|leader|worker|LEADER|WORKER|prefill|decode)\b/;
 var branchLine = (l) => /^\s*(else\b|elif\b|;;|[^\s()]+\)\s*$)/.test(l) || /;;\s*$/.test(l);
@@ -4249,7 +4263,14 @@ function parseServeScript(crlfText, options = {}) {
   const runtime = options.runtime ?? "none";
   const nested = [];
   const hints = engineHints(text, state.assignments, runtime, nested, firstLine, options.outer);
-  const all = findEngines(commands, podmanRuns, hints, runtime);
+  const defined = new Set((state.functionBodies ?? []).map((f) => f.name));
+  const all = findEngines(
+    commands,
+    podmanRuns,
+    hints,
+    runtime,
+    (words) => libraryCallEngine(words, hints, text, defined)
+  );
   const launches = called(reachable(all, commands, lines, firstLine), state.functionBodies, text);
   const found = defaultBranchFirst(launches, lines, firstLine, state.env);
   for (const e of found) onWrittenLines(e, lines, firstLine);
@@ -4375,7 +4396,7 @@ function capturedHeredoc(text, index, name, line) {
   const doc = heredocAt(lines, index);
   return doc ? { text: doc.body.join("\n"), line: line + 1 } : null;
 }
-function findEngines(commands, runs, hints, runtime) {
+function findEngines(commands, runs, hints, runtime, viaLibrary) {
   const candidates = [];
   const inRun = /* @__PURE__ */ new Set();
   for (const r of runs) {
@@ -4385,7 +4406,7 @@ function findEngines(commands, runs, hints, runtime) {
   }
   for (const c of commands) {
     if (inRun.has(c)) continue;
-    const found = directEngine(c.words, hints);
+    const found = directEngine(c.words, hints) ?? viaLibrary(c.words);
     if (found && !printsAndExits(found.args)) candidates.push(engineOf(found, runtime, c, null));
   }
   const score = (c) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
@@ -4607,6 +4628,36 @@ function misspeltContainerKey(unit) {
   return null;
 }
 
+// src/domain/launch/unit-launcher.ts
+var PYTHON_LAUNCHER = /^(?:\S*\/)?(?:\S+\.py|python[\d.]*(?:\s+-\S+)*\s+(?:\S+\.py|-m\s+\S+))(?:\s|$)/;
+var SERVES = /\b(?:server|serving|inference|api)\b/i;
+var HELPER = /\b(?:gateway|proxy|rpc|worker|router|monitor|exporter|watchdog|client|web-?ui|bench(?:mark)?|download|tunnel|swap|metrics|health)\b/i;
+function describedEngine(text) {
+  if (!SERVES.test(text) || HELPER.test(text)) return null;
+  if (/\bvllm\b/i.test(text)) return "vllm";
+  if (/\bsglang\b/i.test(text)) return "sglang";
+  if (/\bllama[ ._-]?cpp\b|\bllama[ -]server\b/i.test(text)) return "llama.cpp";
+  return null;
+}
+function launcherEngine(unit, command) {
+  const description = unitValue(unit, "Unit", "Description")?.value ?? "";
+  const kind = describedEngine(description);
+  const words = command?.words ?? [];
+  const line = words.map((w) => w.text).join(" ");
+  if (!kind || !command || !PYTHON_LAUNCHER.test(line)) return null;
+  return {
+    kind,
+    runtime: "systemd",
+    flags: [],
+    args: [],
+    source: "vllm",
+    line: command.line,
+    podmanRun: null,
+    command,
+    builtBy: line
+  };
+}
+
 // src/domain/launch/launch.ts
 function yamlKind(path, text) {
   if (!/\.ya?ml$/.test(path)) return null;
@@ -4710,11 +4761,14 @@ var empty = (text) => ({
 });
 function unitLaunch(unit, text) {
   const out = empty(text);
-  for (const e of execScripts(unit, out.lines)) {
+  const scripts = execScripts(unit, out.lines);
+  for (const e of scripts) {
     out.commands.push(...e.script.commands);
     out.podmanRuns.push(...e.script.podmanRuns);
     if (e.key === "ExecStart" && e.script.engine && !out.engine) out.engine = e.script.engine;
   }
+  const start = scripts.find((e) => e.key === "ExecStart");
+  if (!out.engine && start) out.engine = launcherEngine(unit, start.script.commands[0]);
   return out;
 }
 function quadletLaunch(unit, text) {

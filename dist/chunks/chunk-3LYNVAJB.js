@@ -86,7 +86,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-IENHSWR4.js";
+} from "./chunk-SRI6RVGO.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
