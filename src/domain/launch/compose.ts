@@ -256,11 +256,16 @@ function readService(y: YamlReader, name: string, svc: Node, env: ReadonlyMap<st
   const image = y.get(svc, "image");
   // neither image nor build: a fragment (an override file) that another compose file completes; its name is no
   // image, so `vllm-qwen3:` alone never reads as the vLLM image
-  const fragment = !image && !y.get(svc, "build");
+  const build = y.get(svc, "build");
+  const fragment = !image && !build;
+  // built with the engine's image as a build argument (`args: [BASE_IMAGE=vllm/vllm-openai:latest]`, a Dockerfile's
+  // `FROM ${BASE_IMAGE}`): that image is what runs
+  const base = image ? null : baseImageArg(y, build);
   const imageText =
     y.str(image) ??
+    base?.value ??
     (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
-  const imageLine = image ? y.line(image) : y.line(svc);
+  const imageLine = image ? y.line(image) : (base?.line ?? y.line(svc));
   // an image that is only an unset variable keeps its name: `${STACK_LLAMACPP_IMAGE}` is the only clue to the engine
   const imageResolved = expand(imageText);
   const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
@@ -279,6 +284,20 @@ function readService(y: YamlReader, name: string, svc: Node, env: ReadonlyMap<st
     containerName,
     line: y.line(svc),
   };
+}
+
+/** A build argument whose value is an engine's image (`BASE_IMAGE=lmsysorg/sglang:latest`), with its line. */
+function baseImageArg(y: YamlReader, build: Node | null | undefined): { value: string; line: number } | null {
+  const args = y.get(build, "args");
+  const pairs = [
+    ...y.items(args).map((n) => ({ text: y.str(n) ?? "", line: y.line(n) })),
+    ...y.keys(args).map((k) => ({ text: `${k}=${y.str(y.get(args, k)) ?? ""}`, line: y.keyLine(args, k) })),
+  ];
+  for (const p of pairs) {
+    const m = /^[A-Za-z_]*IMAGE[A-Za-z_]*=(\S*(?:vllm|sglang|llama[._-]?cpp)\S*)$/i.exec(p.text.trim());
+    if (m && /[/:]/.test(m[1]!)) return { value: m[1]!, line: p.line };
+  }
+  return null;
 }
 
 /** deploy.resources.reservations.devices with a gpu capability (or the nvidia runtime): the GPUs asked for. */

@@ -3,7 +3,7 @@
 // launcher, the engine named by its Description=.
 import { describe, expect, it } from "vitest";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
-import { parseLaunch } from "../../../src/domain/launch/launch.js";
+import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
 
 const flagsOf = (text: string) =>
   parseServeScript(text).engine ? parseServeScript(text).engine!.flags.map((f) => `${f.name}@${f.line}`) : null;
@@ -57,5 +57,46 @@ describe("a unit running the team's Python launcher", () => {
     expect(engineOf(unit("vLLM metrics exporter API", "/opt/x/export.py"))).toBeNull();
     expect(engineOf(unit("Ollama Local LLM Server", "/opt/x/run.py"))).toBeNull();
     expect(engineOf(unit("llama.cpp server", "/opt/llm/bin/gateway --port 9000"))).toBeNull();
+  });
+});
+
+describe("a compose service built with the engine's image as a build argument (set I1's anchored template)", () => {
+  const compose = (args: string) =>
+    [
+      "services:",
+      "  endpoint:",
+      "    build:",
+      "      context: .",
+      "      args:",
+      args,
+      "    gpus: all",
+      '    entrypoint: ["/bin/bash", "-c"]',
+      '    command: ["/serve.sh"]',
+      "  exporter:",
+      "    build: ./exporter",
+      "",
+    ].join("\n");
+  const engines = (text: string) =>
+    parseLaunchParts("compose", text).map((p) => [
+      p.name,
+      p.script.engine?.kind ?? null,
+      p.script.engine ? (p.script.podmanRuns[0]?.image?.line ?? null) : null,
+    ]);
+
+  it("runs that image: the engine it names, at the argument's line (list or map form)", () => {
+    expect(engines(compose("        - BASE_IMAGE=lmsysorg/sglang:v0.5.2"))).toEqual([
+      ["endpoint", "sglang", 6],
+      ["exporter", null, null],
+    ]);
+    expect(engines(compose("        VLLM_IMAGE: vllm/vllm-openai:v0.11.0"))[0]).toEqual(["endpoint", "vllm", 6]);
+  });
+
+  it("not an argument that is no image (a model name, a version) nor a service that names its own image", () => {
+    expect(engines(compose("        - MODEL=Qwen/Qwen3-8B\n        - VLLM_VERSION=0.11.0"))[0]![1]).toBeNull();
+    const named = compose("        - BASE_IMAGE=vllm/vllm-openai:latest").replace(
+      "    build:",
+      "    image: registry.local/agent:1\n    build:",
+    );
+    expect(engines(named)[0]![1]).toBeNull();
   });
 });
