@@ -2578,9 +2578,11 @@ function readService(y, name, svc, env) {
   const start = y.str(y.get(health, "start_period"));
   if (start !== null) opt("--health-start-period", start, y.keyLine(health, "start_period"));
   const image = y.get(svc, "image");
-  const fragment = !image && !y.get(svc, "build");
-  const imageText = y.str(image) ?? (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
-  const imageLine = image ? y.line(image) : y.line(svc);
+  const build = y.get(svc, "build");
+  const fragment = !image && !build;
+  const base = image ? null : baseImageArg(y, build);
+  const imageText = y.str(image) ?? base?.value ?? (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
+  const imageLine = image ? y.line(image) : base?.line ?? y.line(svc);
   const imageResolved = expand(imageText);
   const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
   const entrypoint = y.get(svc, "entrypoint");
@@ -2598,6 +2600,18 @@ function readService(y, name, svc, env) {
     containerName,
     line: y.line(svc)
   };
+}
+function baseImageArg(y, build) {
+  const args = y.get(build, "args");
+  const pairs = [
+    ...y.items(args).map((n) => ({ text: y.str(n) ?? "", line: y.line(n) })),
+    ...y.keys(args).map((k) => ({ text: `${k}=${y.str(y.get(args, k)) ?? ""}`, line: y.keyLine(args, k) }))
+  ];
+  for (const p of pairs) {
+    const m = /^[A-Za-z_]*IMAGE[A-Za-z_]*=(\S*(?:vllm|sglang|llama[._-]?cpp)\S*)$/i.exec(p.text.trim());
+    if (m && /[/:]/.test(m[1])) return { value: m[1], line: p.line };
+  }
+  return null;
 }
 function gpuRequest(y, svc) {
   const devices = y.get(y.get(y.get(y.get(svc, "deploy"), "resources"), "reservations"), "devices");

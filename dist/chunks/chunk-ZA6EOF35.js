@@ -86,7 +86,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-SRI6RVGO.js";
+} from "./chunk-O6GGNO44.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
