@@ -26,6 +26,8 @@ export interface Facets {
   startPeriod: { value: string; line: number } | null;
   containerName: string | null;
   line: number;
+  /** the whole argv (entrypoint and command) comes from another file: its path and lines, where its flags are */
+  argvFrom?: { file: string; lines: readonly string[] };
 }
 
 export interface ExtendsScope {
@@ -56,7 +58,7 @@ export function extendsRef(
 
 /** A base service read from another file: its engine argv keeps that file; its runtime options sit on the
  *  `extends:` line of the launch file (the finding a trap raises on them points at the line that brings them). */
-export function fromFile(base: Facets, file: string, at: number): Facets {
+export function fromFile(base: Facets, file: string, lines: readonly string[], at: number): Facets {
   // (a word a third file wrote, through that file's own extends:, keeps its file)
   const tag = (w: Word): Word => (w.file ? w : { ...w, file });
   const moved = (w: Word): Word => ({ ...w, line: at });
@@ -70,6 +72,7 @@ export function fromFile(base: Facets, file: string, at: number): Facets {
     gpus: base.gpus && { ...base.gpus, line: at },
     startPeriod: base.startPeriod && { ...base.startPeriod, line: at },
     line: at,
+    argvFrom: base.argvFrom ?? (base.entrypoint || base.command ? { file, lines } : undefined),
   };
 }
 
@@ -88,6 +91,8 @@ export function mergeFacets(base: Facets, own: Facets): Facets {
     startPeriod: own.startPeriod ?? base.startPeriod,
     containerName: own.containerName ?? base.containerName,
     line: own.line,
+    // (a service that sets either part of the argv itself has words of both files: each keeps its own)
+    ...(!own.entrypoint && !own.command && base.argvFrom ? { argvFrom: base.argvFrom } : {}),
   };
 }
 

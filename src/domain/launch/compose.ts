@@ -22,6 +22,8 @@ export interface ComposeService {
   run: PodmanRun;
   /** container_name:, when the service sets it (the tools name the container otherwise) */
   containerName: string | null;
+  /** the service's argv is another file's (`extends: {file: ...}`): its flags are on that file's lines */
+  argvFrom?: { file: string; lines: readonly string[] };
 }
 
 /** compose's interpolation: $$ is a dollar; ${VAR}, ${VAR:-default}, ${VAR-default}, $VAR from .env; unset is empty. */
@@ -120,7 +122,8 @@ function assemble(name: string, f: Facets, lines: readonly string[], env: Readon
       ? [{ kind: "healthcheck.start_period", budgetSeconds: seconds(f.startPeriod.value), line: f.startPeriod.line }]
       : [],
   };
-  return { name, run, containerName: f.containerName === null ? null : interpolate(f.containerName, env) };
+  const containerName = f.containerName === null ? null : interpolate(f.containerName, env);
+  return { name, run, containerName, ...(f.argvFrom ? { argvFrom: f.argvFrom } : {}) };
 }
 
 /** A service with what its `extends:` brings (up to five levels; a loop or a missing base reads the service alone). */
@@ -143,7 +146,7 @@ function serviceFacets(
   const text = scope.extended.get(ref.file);
   const other = text === undefined ? null : openCompose(text);
   const base = other && serviceFacets(other, ref.service, env, { ...next, dir: posix.dirname(ref.file) });
-  return base ? mergeFacets(fromFile(base, ref.file, ref.line), own) : own;
+  return base ? mergeFacets(fromFile(base, ref.file, text!.split("\n"), ref.line), own) : own;
 }
 
 /** The files `extends:` brings in, through every level (at most ten files), read with `read` (a repository path;

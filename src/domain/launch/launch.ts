@@ -84,7 +84,7 @@ export function parseLaunchParts(kind: FileKind, text: string, options: LaunchOp
   }
   if (kind === "compose")
     return (parseCompose(text, options.env, options.extended, options.dir) ?? []).map((s) =>
-      containerPart(s.name, s.run, text),
+      containerPart(s.name, s.run, text, s.argvFrom),
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
@@ -112,9 +112,17 @@ function podParts(name: string, run: PodmanRun, text: string): LaunchPart[] {
   });
 }
 
-function containerPart(name: string, run: PodmanRun, text: string): LaunchPart {
+function containerPart(
+  name: string,
+  run: PodmanRun,
+  text: string,
+  argvFrom?: { file: string; lines: readonly string[] },
+): LaunchPart {
   const script = { ...empty(text), podmanRuns: [run], engine: runEngine(run, text) };
-  if (script.engine) placeFlags(script.engine.flags, script.lines);
+  const flags = script.engine?.flags ?? [];
+  placeFlags(flags, argvFrom?.lines ?? script.lines);
+  // (a `bash -c` string of the other file is read again as a script: its flags keep that file too)
+  if (argvFrom) for (const f of flags) f.file ??= argvFrom.file;
   return { name, script };
 }
 

@@ -28,8 +28,8 @@ export function inChart(file: string, dir: string): boolean {
  */
 export function renderTargets(root: string, files: readonly string[]): PreflightTarget[] {
   const out: PreflightTarget[] = [];
-  // a kustomization another one takes as a resource (`- ../../../components/amd`) is a layer of that overlay, which
-  // renders it: the overlays nobody builds on are what is applied
+  // a kustomization another one takes as a resource (`- ../../../components/amd`, a base) is a layer of that overlay,
+  // which renders it: the overlays are what is applied
   const layers = new Set(
     files
       .filter((f) => /(^|\/)kustomization\.ya?ml$/i.test(f))
@@ -42,7 +42,8 @@ export function renderTargets(root: string, files: readonly string[]): Preflight
     const kustom = /(^|\/)kustomization\.ya?ml$/i.test(file);
     if (!chart && !kustom) continue;
     const dir = dirname(file);
-    if (kustom && layers.has(dir)) continue;
+    // (an overlay another overlay varies, `overlays/cost-saving` on `overlays/local`, is still applied on its own)
+    if (kustom && layers.has(dir) && !/(^|\/)overlays\//.test(dir)) continue;
     const own = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
     const sources: string[] = [];
     const inline: string[] = [];

@@ -152,4 +152,28 @@ describe("compose extends:", () => {
     );
     expect(d.fix).toMatch(/^restore `--enable-auto-tool-choice` in deploy\/engine\.yaml/);
   });
+  it("a base whose command is a bash -c script: its flags (and a trap on them) are on the base file's lines", async () => {
+    const engine = [
+      "services:",
+      "  vllm:",
+      // (an image that may still run the V0 engine, whose swap space pins host memory)
+      "    image: vllm/vllm-openai:v0.8.4",
+      "    entrypoint: [bash, -euc]",
+      "    command:",
+      "      - |",
+      "        exec vllm serve Qwen/Qwen3-8B \\",
+      "          --swap-space 16 \\",
+      "          --port 8000",
+      "",
+    ].join("\n");
+    const extended = new Map([["engine.compose.yaml", engine]]);
+    expect(flagsOf(TOP, extended)[0]![2]).toEqual([
+      "--swap-space@engine.compose.yaml:8",
+      "--port@engine.compose.yaml:9",
+    ]);
+    const r = await preflight({ "compose.yaml": TOP, "engine.compose.yaml": engine });
+    const memlock = r.findings.filter((f) => f.data?.rule === "memlock" && f.status !== "pass");
+    // both files run the same argv: one finding, at the line that writes the flag
+    expect(memlock.map((f) => [f.file, f.line])).toEqual([["engine.compose.yaml", 8]]);
+  });
 });

@@ -67,6 +67,8 @@ const FILES = {
     "          resources: {limits: {nvidia.com/gpu: 1}}\n",
   ),
   "k8s/overlays/gpu/kustomization.yaml": "resources:\n  - ../../components/gpu\n",
+  // an overlay another overlay varies is still applied on its own
+  "k8s/overlays/gpu-spot/kustomization.yaml": "resources:\n  - ../gpu\n",
   "k8s/overlays/kind/cpu/kustomization.yaml":
     "resources:\n  - ../../../base\npatches:\n  - path: ../stub-probe.yaml\n  - path: ../cpu.yaml\n",
   "k8s/overlays/kind/stub-probe.yaml": STUB,
@@ -83,14 +85,14 @@ describe("kustomize layers", () => {
     ]);
   });
 
-  it("renders the overlays nobody builds on; a component another overlay takes is a layer of it", () => {
+  it("renders the overlays; a component or base another overlay takes is a layer of it", () => {
     const r = tempRepo();
     repos.push(r);
     r.commit("add", FILES);
     const rendered = discoverTargets(r.dir, Object.keys(FILES))
       .filter((t) => t.render)
       .map((t) => t.render!.dir);
-    expect(rendered.sort()).toEqual(["k8s/overlays/gpu", "k8s/overlays/kind/cpu"]);
+    expect(rendered.sort()).toEqual(["k8s/overlays/gpu", "k8s/overlays/gpu-spot", "k8s/overlays/kind/cpu"]);
     const cpu = discoverTargets(r.dir, Object.keys(FILES)).find((t) => t.render?.dir === "k8s/overlays/kind/cpu")!;
     expect(cpu.render!.sources).toEqual(
       expect.arrayContaining(["k8s/overlays/kind/cpu.yaml", "k8s/overlays/kind/stub-probe.yaml"]),

@@ -1,7 +1,7 @@
 // Container-level traps on the engine's container run: GPU device nodes, IPC/shm, memlock.
 import { normalizeFlagName } from "../../../domain/launch/contract.js";
 import type { Flag, PodmanRun } from "../../../domain/launch/model.js";
-import { engineRuns, hitAt, runsOf } from "./lookups.js";
+import { engineRuns, hitAt, hitIn, runsOf } from "./lookups.js";
 import type { TrapRuleDef } from "./types.js";
 
 const CONTAINERS = ["podman", "docker", "quadlet"] as const;
@@ -125,18 +125,13 @@ export const memlock: TrapRuleDef = {
         run.runtime === "quadlet"
           ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section"
           : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
-      return [
-        hitAt(
-          ctx,
-          source.file,
-          // a compose service has no command line of its own: the flag that pins is the cause's line
-          set?.line ?? (run.runtime === "compose" ? pin.line : run.command.line),
-          set
-            ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory`
-            : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`,
-          `${how} (and raise it for the user in /etc/security/limits.d/).`,
-          [pin.line],
-        ),
-      ];
+      const summary = set
+        ? `${runName(run)} limits memlock to ${set.value.slice(8)} while ${shown} pins host memory`
+        : `${runName(run)} does not raise the memlock limit while ${shown} pins host memory`;
+      const fix = `${how} (and raise it for the user in /etc/security/limits.d/).`;
+      // a compose service has no command line of its own: the flag that pins is the cause's line, in the file that
+      // writes it (a service that `extends:` another file's)
+      if (!set && run.runtime === "compose") return [hitIn(ctx, source, pin, shown, summary, fix)];
+      return [hitAt(ctx, source.file, set?.line ?? run.command.line, summary, fix, pin.file ? [] : [pin.line])];
     }),
 };
