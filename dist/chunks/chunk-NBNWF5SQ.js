@@ -86,7 +86,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-O6GGNO44.js";
+} from "./chunk-K5N6DVMS.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40813,7 +40813,7 @@ function renderTargets(root, files) {
     const kustom = /(^|\/)kustomization\.ya?ml$/i.test(file2);
     if (!chart && !kustom) continue;
     const dir = dirname2(file2);
-    if (kustom && layers.has(dir)) continue;
+    if (kustom && layers.has(dir) && !/(^|\/)overlays\//.test(dir)) continue;
     const own2 = files.filter((f) => dir === "." || f.startsWith(`${dir}/`));
     const sources = [];
     const inline = [];
@@ -47312,17 +47312,10 @@ var memlock = {
     const set2 = run.ulimits.find((u) => u.value.startsWith("memlock="));
     const shown2 = pin.value === null ? pin.name : `${pin.name} ${pin.value}`;
     const how = run.runtime === "quadlet" ? "Add Ulimit=memlock=-1:-1 to the quadlet's [Container] section" : `Add --ulimit memlock=-1:-1 to the engine's ${runName(run)}`;
-    return [
-      hitAt(
-        ctx,
-        source.file,
-        // a compose service has no command line of its own: the flag that pins is the cause's line
-        set2?.line ?? (run.runtime === "compose" ? pin.line : run.command.line),
-        set2 ? `${runName(run)} limits memlock to ${set2.value.slice(8)} while ${shown2} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown2} pins host memory`,
-        `${how} (and raise it for the user in /etc/security/limits.d/).`,
-        [pin.line]
-      )
-    ];
+    const summary = set2 ? `${runName(run)} limits memlock to ${set2.value.slice(8)} while ${shown2} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown2} pins host memory`;
+    const fix = `${how} (and raise it for the user in /etc/security/limits.d/).`;
+    if (!set2 && run.runtime === "compose") return [hitIn(ctx, source, pin, shown2, summary, fix)];
+    return [hitAt(ctx, source.file, set2?.line ?? run.command.line, summary, fix, pin.file ? [] : [pin.line])];
   })
 };
 

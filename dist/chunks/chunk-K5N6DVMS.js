@@ -2353,7 +2353,7 @@ function extendsRef(y, svc, dir) {
     line: y.keyLine(svc, "extends")
   };
 }
-function fromFile(base, file, at2) {
+function fromFile(base, file, lines, at2) {
   const tag = (w) => w.file ? w : { ...w, file };
   const moved = (w) => ({ ...w, line: at2 });
   return {
@@ -2365,7 +2365,8 @@ function fromFile(base, file, at2) {
     restart: base.restart && { ...base.restart, line: at2 },
     gpus: base.gpus && { ...base.gpus, line: at2 },
     startPeriod: base.startPeriod && { ...base.startPeriod, line: at2 },
-    line: at2
+    line: at2,
+    argvFrom: base.argvFrom ?? (base.entrypoint || base.command ? { file, lines } : void 0)
   };
 }
 function mergeFacets(base, own) {
@@ -2380,7 +2381,9 @@ function mergeFacets(base, own) {
     gpus: own.gpus ?? base.gpus,
     startPeriod: own.startPeriod ?? base.startPeriod,
     containerName: own.containerName ?? base.containerName,
-    line: own.line
+    line: own.line,
+    // (a service that sets either part of the argv itself has words of both files: each keeps its own)
+    ...!own.entrypoint && !own.command && base.argvFrom ? { argvFrom: base.argvFrom } : {}
   };
 }
 function dropName(options) {
@@ -2462,7 +2465,8 @@ function assemble(name, f, lines, env) {
     shm: null,
     probes: f.startPeriod ? [{ kind: "healthcheck.start_period", budgetSeconds: seconds(f.startPeriod.value), line: f.startPeriod.line }] : []
   };
-  return { name, run, containerName: f.containerName === null ? null : interpolate(f.containerName, env) };
+  const containerName = f.containerName === null ? null : interpolate(f.containerName, env);
+  return { name, run, containerName, ...f.argvFrom ? { argvFrom: f.argvFrom } : {} };
 }
 function serviceFacets(file, name, env, scope) {
   const svc = file.y.get(file.services, name);
@@ -2478,7 +2482,7 @@ function serviceFacets(file, name, env, scope) {
   const text = scope.extended.get(ref.file);
   const other = text === void 0 ? null : openCompose(text);
   const base = other && serviceFacets(other, ref.service, env, { ...next, dir: posix2.dirname(ref.file) });
-  return base ? mergeFacets(fromFile(base, ref.file, ref.line), own) : own;
+  return base ? mergeFacets(fromFile(base, ref.file, text.split("\n"), ref.line), own) : own;
 }
 function extendedFiles(text, read, dir = "") {
   const out = /* @__PURE__ */ new Map();
@@ -4710,7 +4714,7 @@ function parseLaunchParts(kind, text, options = {}) {
   }
   if (kind === "compose")
     return (parseCompose(text, options.env, options.extended, options.dir) ?? []).map(
-      (s) => containerPart(s.name, s.run, text)
+      (s) => containerPart(s.name, s.run, text, s.argvFrom)
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
@@ -4731,9 +4735,11 @@ function podParts(name, run, text) {
     return { name: i === 0 ? name : `${name} #${i + 1}`, script };
   });
 }
-function containerPart(name, run, text) {
+function containerPart(name, run, text, argvFrom) {
   const script = { ...empty(text), podmanRuns: [run], engine: runEngine(run, text) };
-  if (script.engine) placeFlags(script.engine.flags, script.lines);
+  const flags = script.engine?.flags ?? [];
+  placeFlags(flags, argvFrom?.lines ?? script.lines);
+  if (argvFrom) for (const f of flags) f.file ??= argvFrom.file;
   return { name, script };
 }
 function samePart(parts, name) {
