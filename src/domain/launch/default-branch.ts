@@ -24,6 +24,13 @@ const VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
 function wordValue(word: string, env: Env, unsetEmpty = false): string | undefined {
   const bare = /^"(.*)"$|^'(.*)'$/.exec(word);
   const text = bare ? (bare[1] ?? bare[2]!) : word;
+  // `${NAME:-default}` (a literal default, `${LLAMA_PARALLEL:-}` too): the writer says what unset means
+  const d = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(:?)-([^$`{}]*)\}$/.exec(text);
+  if (d) {
+    if (!env.has(d[1]!)) return d[3]!;
+    const set = env.get(d[1]!);
+    return set === null || set === undefined ? undefined : set === "" && d[2] ? d[3]! : set;
+  }
   const v = VAR.exec(text);
   if (!v) return /[$`]/.test(text) ? undefined : text;
   if (unsetEmpty && !env.has(v[1]!)) return "";

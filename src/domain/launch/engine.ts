@@ -221,7 +221,8 @@ function tmuxCommand(w: readonly Word[]): Word[] | null {
 
 function programName(w: Word, h: EngineHints): string {
   const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
-  const name = basename(text.replace(/["'{}]/g, ""));
+  // (a Windows build's `llama-server.exe`, which scripts probe for beside the Unix name, is the same program)
+  const name = basename(text.replace(/["'{}]/g, "")).replace(/\.exe$/i, "");
   // a binary the file never assigns (it comes from a sourced env file or an installer): its variable's name says
   // which program it is (`"$LLAMA_SERVER"`, `${LLAMA_SERVER_BIN}`, `$VLLM_BIN`)
   const held = w.dynamic && w.resolved === undefined ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(name) : null;

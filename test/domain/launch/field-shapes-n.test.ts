@@ -100,3 +100,34 @@ describe("a compose service built with the engine's image as a build argument (s
     expect(engines(named)[0]![1]).toBeNull();
   });
 });
+
+describe("set O2's shapes", () => {
+  it("a binary probed as llama-server or llama-server.exe is llama-server", () => {
+    const text = [
+      'if command -v llama-server >/dev/null; then BIN="$(command -v llama-server)"',
+      'else BIN="$DIR/build/bin/Release/llama-server.exe"; fi',
+      'args=(-m "$MODEL" --port 8080)',
+      '"$BIN" "${args[@]}"',
+      "",
+    ].join("\n");
+    expect(parseServeScript(text).engine?.kind).toBe("llama.cpp");
+    expect(flagsOf(text)).toEqual(["-m@3", "--port@3"]);
+  });
+
+  it('a flag behind `[[ -n "${X:-}" ]]` is off by default (the default the script writes is empty)', () => {
+    const text = (test: string) =>
+      [
+        "args=(--port 8080)",
+        `if ${test}; then`,
+        '  args+=(--parallel "$P")',
+        "fi",
+        'llama-server "${args[@]}"',
+        "",
+      ].join("\n");
+    const off = (t: string) => parseServeScript(text(t)).engine?.flags.find((f) => f.name === "--parallel")?.offDefault;
+    expect(off('[[ -n "${LLAMA_PARALLEL:-}" ]]')).toBe(true);
+    expect(off('[[ -n "${LLAMA_PARALLEL:-4}" ]]')).toBeUndefined();
+    // no default written: the environment may set it, so the branch may run
+    expect(off('[[ -n "$LLAMA_PARALLEL" ]]')).toBeUndefined();
+  });
+});
