@@ -103,7 +103,7 @@ export function openCompose(text: string): ComposeFile | null {
 }
 
 function assemble(name: string, f: Facets, lines: readonly string[], env: ReadonlyMap<string, string>): ComposeService {
-  const words = [...f.options, f.image, ...(f.entrypoint ?? []), ...(f.command ?? [])];
+  const words = [...f.options, f.image, ...interpolatedScript([...(f.entrypoint ?? []), ...(f.command ?? [])])];
   // words another file (`extends: {file: ...}`) wrote keep their own lines: the command's span is this file's
   const here = words.filter((w) => !w.file).map((w) => w.line);
   const from = Math.min(...here, f.line);
@@ -287,6 +287,18 @@ function readService(y: YamlReader, name: string, svc: Node, env: ReadonlyMap<st
     containerName,
     line: y.line(svc),
   };
+}
+
+/**
+ * `sh -c SCRIPT` (entrypoint and command together): compose fills the script's `${VAR:+--flag $VAR}` and
+ * `${VAR:-x}` before the container's shell reads it, so the shell reads the filled text (`$${VAR}` is the shell's).
+ */
+function interpolatedScript(argv: Word[]): Word[] {
+  const shell = /^(?:\S*\/)?(?:ba|da|a)?sh$/.test(argv[0]?.text ?? "");
+  const c = shell ? argv.findIndex((w, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(w.text)) : -1;
+  const script = c > 0 ? argv[c + 1] : undefined;
+  if (!script || script.resolved === undefined || !script.text.includes("$")) return argv;
+  return argv.map((w) => (w === script ? { ...w, text: script.resolved!, dynamic: false } : w));
 }
 
 /** A build argument whose value is an engine's image (`BASE_IMAGE=lmsysorg/sglang:latest`), with its line. */

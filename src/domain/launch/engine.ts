@@ -343,7 +343,7 @@ function imageEngine(ref: string): EngineKind | null {
 
 /** Words of an image's own name that say it is an application next to an engine, not the engine. */
 const APP_WORDS =
-  /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator)([-_.]|$)/i;
+  /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator|mock|stub|fake|dummy|emulator)([-_.]|$)/i;
 
 /**
  * Other inference servers' images, whose argv borrows vLLM's spellings (`--model`, `--served-model-name`): Modular's
@@ -388,6 +388,12 @@ function launcherKind(words: readonly Word[]): EngineKind | null {
   return engine === undefined ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
 }
 
+/** The run executes a shell script it bind-mounts into the container (one of its first words is a mount's target). */
+function mountedScript(run: PodmanRun, words: readonly Word[]): boolean {
+  const scripts = words.slice(0, 3).map((w) => w.text.replace(/^["']|["']$/g, "")).filter((t) => /\.sh$/.test(t));
+  return scripts.some((s) => run.volumes.some((v) => v.target === s && /\.sh$/.test(v.source)));
+}
+
 /** An engine image told to run a shell script the team mounts (`/bin/sh /vllm-entrypoint.sh`): the image's engine. */
 function scriptOnEngineImage(run: PodmanRun, words: readonly Word[]): EngineKind | null {
   const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
@@ -419,7 +425,9 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
     // the team's own launcher of the engine (`python /app/scripts/vllm_launcher.py`) in a container given GPUs: an
     // engine launch whose flags the program builds when it runs, so none is known here
     const own = launcherKind(after) ?? scriptOnEngineImage(run, after);
-    if (own && run.options.some((o) => o.name === "--gpus"))
+    // (an engine image running a script the run mounts into it, `./scripts/llm-entrypoint.sh:/entry.sh`, is that
+    // engine's launcher, GPUs or not: a llama.cpp server often runs on CPUs)
+    if (own && (run.options.some((o) => o.name === "--gpus") || mountedScript(run, after)))
       return { kind: own, args: [], builtBy: after.map((w) => w.text).join(" ") };
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }

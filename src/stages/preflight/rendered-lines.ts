@@ -198,11 +198,15 @@ function inPatches(
   const own = new Set(source.split("\n").map(plainLine));
   const patchText = candidates.filter((c) => patches.includes(c.file)).flatMap((c) => c.text.split("\n"));
   const inPatch = new Set(patchText.map(plainLine));
+  // a list a patch writes in flow style (`value: ["--model=$(MODEL)", "--port=8000"]`): each item is on that line
+  const flow = flowItems(candidates.filter((c) => patches.includes(c.file)));
   // the document matched a patch best: what it holds stays there
   const sourceIsPatch = candidates.some((c) => c.text === source && patches.includes(c.file));
   const cursors = new Map<string, number>();
   flags.forEach((f, i) => {
     const want = plainLine(written[i]!);
+    const item = flow.get(want.replace(/^- /, ""));
+    if (f && want && !f.file && item && !sourceIsPatch) [f.file, f.line] = [item.file, item.line];
     if (!f || !want || f.file || (own.has(want) && (sourceIsPatch || !inPatch.has(want)))) return;
     // the patches first: a line both a patch and another resource hold is the patch's
     const order = [...candidates].sort((a, b) => Number(patches.includes(b.file)) - Number(patches.includes(a.file)));
@@ -218,6 +222,20 @@ function inPatches(
       return;
     }
   });
+}
+
+/** The items of flow-style lists (`key: [a, "b"]`) in patch files, each with its file and line (the first wins). */
+function flowItems(files: readonly Candidate[]): Map<string, { file: string; line: number }> {
+  const out = new Map<string, { file: string; line: number }>();
+  for (const c of files)
+    c.text.split("\n").forEach((l, i) => {
+      const list = /^\s*(?:-\s*)?[\w.-]+:\s*\[(.*)\]\s*$/.exec(l)?.[1];
+      for (const m of list?.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|([^,\s][^,]*?)\s*(?=,|$)/g) ?? []) {
+        const item = (m[1] ?? m[2] ?? m[3] ?? "").trim();
+        if (item && !out.has(item)) out.set(item, { file: c.file, line: i + 1 });
+      }
+    });
+  return out;
 }
 
 /** A key's line and the lines indented under it (trimmed). */

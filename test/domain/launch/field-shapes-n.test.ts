@@ -131,3 +131,55 @@ describe("set O2's shapes", () => {
     expect(off('[[ -n "$LLAMA_PARALLEL" ]]')).toBeUndefined();
   });
 });
+
+describe("set O1's compose shapes", () => {
+  const parts = (text: string, env = new Map<string, string>()) =>
+    parseLaunchParts("compose", text, { env }).map((p) => [
+      p.name,
+      p.script.engine?.kind ?? null,
+      p.script.engine?.flags.map((f) => `${f.name}@${f.line}`) ?? null,
+      p.script.engine?.builtBy ?? null,
+    ]);
+
+  it("an engine image running a script the service mounts is that engine's launcher, with or without GPUs", () => {
+    const text = [
+      "services:",
+      "  chat:",
+      "    image: ghcr.io/ggml-org/llama.cpp:server-b9828",
+      "    volumes:",
+      "      - ./scripts/chat-entrypoint.sh:/chat-entrypoint.sh:ro",
+      '    entrypoint: ["/bin/sh", "/chat-entrypoint.sh"]',
+      "  tool:",
+      "    image: ghcr.io/ggml-org/llama.cpp:server-b9828",
+      '    entrypoint: ["/bin/sh", "/opt/download-models.sh"]',
+      "",
+    ].join("\n");
+    expect(parts(text)).toEqual([
+      ["chat", "llama.cpp", [], "/bin/sh /chat-entrypoint.sh"],
+      // a script the image carries (not mounted by the service), no GPUs: not known to start the server
+      ["tool", null, null, null],
+    ]);
+  });
+
+  it("a sh -c script reads what compose fills in: ${VAR:+--flag $VAR} is gone when VAR is unset", () => {
+    const text = [
+      "services:",
+      "  vllm:",
+      "    image: vllm/vllm-openai:v0.11.0",
+      '    entrypoint: ["/bin/sh", "-c"]',
+      "    command:",
+      "      - |",
+      "        exec vllm serve $${MODEL} \\",
+      "          ${QUANT:+--quantization ${QUANT}} \\",
+      "          --port 8000",
+      "",
+    ].join("\n");
+    expect(parts(text)[0]![2]).toEqual(["--port@9"]);
+    expect(parts(text, new Map([["QUANT", "fp8"]]))[0]![2]).toEqual(["--quantization@8", "--port@9"]);
+  });
+
+  it("an image named as a mock or stub of an engine is none", () => {
+    const text = "services:\n  mock-vllm:\n    image: llm-platform-mock-vllm:0.1.0\n    ports: ['8000:8000']\n";
+    expect(parts(text)).toEqual([["mock-vllm", null, null, null]]);
+  });
+});

@@ -117,4 +117,31 @@ describe("kustomize layers", () => {
       ]);
     },
   );
+  it.runIf(hasKubectl)("puts each flag of a list an inline patch writes in flow style on that patch line", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const files = {
+      "k/base/deployment.yaml": container("vllm/vllm-openai-cpu:v0.11.0", ""),
+      "k/base/kustomization.yaml": "resources:\n  - deployment.yaml\n",
+      "k/overlays/gpu/kustomization.yaml": [
+        "resources:",
+        "  - ../../base",
+        "patches:",
+        "  - target: {kind: Deployment, name: engine}",
+        "    patch: |-",
+        "      - op: replace",
+        "        path: /spec/template/spec/containers/0/command",
+        '        value: ["vllm", "serve", "m", "--port", "8000", "--max-model-len=16384"]',
+        "",
+      ].join("\n"),
+    };
+    r.commit("add", files);
+    const overlay = discoverTargets(r.dir, Object.keys(files)).find((t) => t.render?.dir === "k/overlays/gpu")!;
+    const parts = await renderedParts({ root: r.dir, reader: {} as GitReader }, overlay.render!, null);
+    if (!Array.isArray(parts)) throw new Error(JSON.stringify(parts));
+    expect(parts[0]!.script.engine!.flags.map((f) => `${f.name}@${f.file ?? parts[0]!.file}:${f.line}`)).toEqual([
+      "--port@k/overlays/gpu/kustomization.yaml:8",
+      "--max-model-len@k/overlays/gpu/kustomization.yaml:8",
+    ]);
+  });
 });
