@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-NBNWF5SQ.js";
+} from "./chunks/chunk-P44ZUKED.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-K5N6DVMS.js";
+} from "./chunks/chunk-WWQ273QU.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-V3OBMPDC.js";
 import "./chunks/chunk-7ICKPVQF.js";

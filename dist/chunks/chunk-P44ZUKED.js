@@ -86,7 +86,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-K5N6DVMS.js";
+} from "./chunk-WWQ273QU.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -46983,10 +46983,13 @@ function inPatches(flags, written2, source, candidates, patches) {
   const own2 = new Set(source.split("\n").map(plainLine));
   const patchText = candidates.filter((c) => patches.includes(c.file)).flatMap((c) => c.text.split("\n"));
   const inPatch = new Set(patchText.map(plainLine));
+  const flow = flowItems(candidates.filter((c) => patches.includes(c.file)));
   const sourceIsPatch = candidates.some((c) => c.text === source && patches.includes(c.file));
   const cursors = /* @__PURE__ */ new Map();
   flags.forEach((f, i) => {
     const want = plainLine(written2[i]);
+    const item = flow.get(want.replace(/^- /, ""));
+    if (f && want && !f.file && item && !sourceIsPatch) [f.file, f.line] = [item.file, item.line];
     if (!f || !want || f.file || own2.has(want) && (sourceIsPatch || !inPatch.has(want))) return;
     const order = [...candidates].sort((a, b) => Number(patches.includes(b.file)) - Number(patches.includes(a.file)));
     for (const c of order) {
@@ -47001,6 +47004,18 @@ function inPatches(flags, written2, source, candidates, patches) {
       return;
     }
   });
+}
+function flowItems(files) {
+  const out = /* @__PURE__ */ new Map();
+  for (const c of files)
+    c.text.split("\n").forEach((l, i) => {
+      const list = /^\s*(?:-\s*)?[\w.-]+:\s*\[(.*)\]\s*$/.exec(l)?.[1];
+      for (const m of list?.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|([^,\s][^,]*?)\s*(?=,|$)/g) ?? []) {
+        const item = (m[1] ?? m[2] ?? m[3] ?? "").trim();
+        if (item && !out.has(item)) out.set(item, { file: c.file, line: i + 1 });
+      }
+    });
+  return out;
 }
 function block(lines, at2) {
   const indent = (l) => l.length - l.trimStart().length;

@@ -2450,7 +2450,7 @@ function openCompose(text) {
   return services ? { y, services } : null;
 }
 function assemble(name, f, lines, env) {
-  const words = [...f.options, f.image, ...f.entrypoint ?? [], ...f.command ?? []];
+  const words = [...f.options, f.image, ...interpolatedScript([...f.entrypoint ?? [], ...f.command ?? []])];
   const here = words.filter((w) => !w.file).map((w) => w.line);
   const from = Math.min(...here, f.line);
   const to = Math.max(...here);
@@ -2604,6 +2604,13 @@ function readService(y, name, svc, env) {
     containerName,
     line: y.line(svc)
   };
+}
+function interpolatedScript(argv) {
+  const shell = /^(?:\S*\/)?(?:ba|da|a)?sh$/.test(argv[0]?.text ?? "");
+  const c = shell ? argv.findIndex((w, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(w.text)) : -1;
+  const script = c > 0 ? argv[c + 1] : void 0;
+  if (!script || script.resolved === void 0 || !script.text.includes("$")) return argv;
+  return argv.map((w) => w === script ? { ...w, text: script.resolved, dynamic: false } : w);
 }
 function baseImageArg(y, build) {
   const args = y.get(build, "args");
@@ -3098,6 +3105,12 @@ var VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
 function wordValue(word2, env, unsetEmpty = false) {
   const bare = /^"(.*)"$|^'(.*)'$/.exec(word2);
   const text = bare ? bare[1] ?? bare[2] : word2;
+  const d = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(:?)-([^$`{}]*)\}$/.exec(text);
+  if (d) {
+    if (!env.has(d[1])) return d[3];
+    const set = env.get(d[1]);
+    return set === null || set === void 0 ? void 0 : set === "" && d[2] ? d[3] : set;
+  }
   const v = VAR.exec(text);
   if (!v) return /[$`]/.test(text) ? void 0 : text;
   if (unsetEmpty && !env.has(v[1])) return "";
@@ -3996,7 +4009,7 @@ function tmuxCommand(w) {
 }
 function programName(w, h) {
   const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
-  const name = basename(text.replace(/["'{}]/g, ""));
+  const name = basename(text.replace(/["'{}]/g, "")).replace(/\.exe$/i, "");
   const held2 = w.dynamic && w.resolved === void 0 ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(name) : null;
   if (held2 && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held2[1])) return "llama-server";
   return name;
@@ -4077,7 +4090,7 @@ function imageEngine(ref) {
   if (/vllm/i.test(name)) return "vllm";
   return null;
 }
-var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator)([-_.]|$)/i;
+var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator|mock|stub|fake|dummy|emulator)([-_.]|$)/i;
 var OTHER_SERVERS = /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*)$/i;
 var ROUTER_IMAGE = /(^|\/)llama-swap$/i;
 var LLAMA_TYPICAL = /* @__PURE__ */ new Set([
@@ -4107,6 +4120,10 @@ function launcherKind(words) {
   const engine = /(?:^|[_-])(vllm|sglang|llama[_-]?(?:cpp|server))(?:[_-]|$)/.exec(m[1])?.[1];
   return engine === void 0 ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
 }
+function mountedScript2(run, words) {
+  const scripts = words.slice(0, 3).map((w) => w.text.replace(/^["']|["']$/g, "")).filter((t) => /\.sh$/.test(t));
+  return scripts.some((s) => run.volumes.some((v) => v.target === s && /\.sh$/.test(v.source)));
+}
 function scriptOnEngineImage(run, words) {
   const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
   const script = words.slice(0, 3).some((w) => /^\S*\.sh$/.test(w.text.replace(/^["']|["']$/g, "")));
@@ -4128,7 +4145,7 @@ function containerEngine(run, h) {
     const found = directEngine(after, h);
     if (found) return found;
     const own = launcherKind(after) ?? scriptOnEngineImage(run, after);
-    if (own && run.options.some((o) => o.name === "--gpus"))
+    if (own && (run.options.some((o) => o.name === "--gpus") || mountedScript2(run, after)))
       return { kind: own, args: [], builtBy: after.map((w) => w.text).join(" ") };
     if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
   }
