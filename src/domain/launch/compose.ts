@@ -103,7 +103,7 @@ export function openCompose(text: string): ComposeFile | null {
 }
 
 function assemble(name: string, f: Facets, lines: readonly string[], env: ReadonlyMap<string, string>): ComposeService {
-  const words = [...f.options, f.image, ...interpolatedScript([...(f.entrypoint ?? []), ...(f.command ?? [])])];
+  const words = [...f.options, f.image, ...interpolatedScript([...(f.entrypoint ?? []), ...(f.command ?? [])], env)];
   // words another file (`extends: {file: ...}`) wrote keep their own lines: the command's span is this file's
   const here = words.filter((w) => !w.file).map((w) => w.line);
   const from = Math.min(...here, f.line);
@@ -290,15 +290,20 @@ function readService(y: YamlReader, name: string, svc: Node, env: ReadonlyMap<st
 }
 
 /**
- * `sh -c SCRIPT` (entrypoint and command together): compose fills the script's `${VAR:+--flag $VAR}` and
- * `${VAR:-x}` before the container's shell reads it, so the shell reads the filled text (`$${VAR}` is the shell's).
+ * `sh -c SCRIPT` (entrypoint and command together): compose fills the script before the container's shell reads
+ * it. Its `${VAR:+--flag $VAR}` decides which words the shell gets (gone when VAR is unset), and its `$$` is the
+ * shell's `$`; a `${VAR:-default}` or `$VAR` is left for the shell reader, which fills it the same way and keeps
+ * that the value came from a variable (a `--api-key ${KEY:-dev-key}` is no literal key).
  */
-function interpolatedScript(argv: Word[]): Word[] {
+function interpolatedScript(argv: Word[], env: ReadonlyMap<string, string>): Word[] {
   const shell = /^(?:\S*\/)?(?:ba|da|a)?sh$/.test(argv[0]?.text ?? "");
   const c = shell ? argv.findIndex((w, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(w.text)) : -1;
   const script = c > 0 ? argv[c + 1] : undefined;
-  if (!script || script.resolved === undefined || !script.text.includes("$")) return argv;
-  return argv.map((w) => (w === script ? { ...w, text: script.resolved!, dynamic: false } : w));
+  if (!script || !script.text.includes("$")) return argv;
+  const text = script.text.replace(/\$\$|\$\{[A-Za-z_][A-Za-z0-9_]*:?\+(?:[^{}]|\{[^{}]*\})*\}/g, (m) =>
+    m === "$$" ? "$" : interpolate(m, env),
+  );
+  return argv.map((w) => (w === script ? { ...w, text } : w));
 }
 
 /** A build argument whose value is an engine's image (`BASE_IMAGE=lmsysorg/sglang:latest`), with its line. */

@@ -176,6 +176,12 @@ describe("set O1's compose shapes", () => {
     ].join("\n");
     expect(parts(text)[0]![2]).toEqual(["--port@9"]);
     expect(parts(text, new Map([["QUANT", "fp8"]]))[0]![2]).toEqual(["--quantization@8", "--port@9"]);
+    // a ${VAR:-default} is left to the shell reader: the value stays a variable's (no literal key), and $$ is the
+    // shell's $
+    const keyed = text.replace("--port 8000", "--api-key ${KEY:-local-dev-key}");
+    const flags = parseLaunchParts("compose", keyed)[0]!.script.engine!.flags;
+    expect(flags.find((f) => f.name === "--api-key")?.value).toBe("${KEY:-local-dev-key}");
+    expect(parseLaunchParts("compose", keyed)[0]!.script.engine!.args[0]!.text).toBe("${MODEL}");
   });
 
   it("an image named as a mock or stub of an engine is none", () => {
