@@ -86,7 +86,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-WWQ273QU.js";
+} from "./chunk-GFXGOCQP.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

@@ -2450,7 +2450,7 @@ function openCompose(text) {
   return services ? { y, services } : null;
 }
 function assemble(name, f, lines, env) {
-  const words = [...f.options, f.image, ...interpolatedScript([...f.entrypoint ?? [], ...f.command ?? []])];
+  const words = [...f.options, f.image, ...interpolatedScript([...f.entrypoint ?? [], ...f.command ?? []], env)];
   const here = words.filter((w) => !w.file).map((w) => w.line);
   const from = Math.min(...here, f.line);
   const to = Math.max(...here);
@@ -2605,12 +2605,16 @@ function readService(y, name, svc, env) {
     line: y.line(svc)
   };
 }
-function interpolatedScript(argv) {
+function interpolatedScript(argv, env) {
   const shell = /^(?:\S*\/)?(?:ba|da|a)?sh$/.test(argv[0]?.text ?? "");
   const c = shell ? argv.findIndex((w, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(w.text)) : -1;
   const script = c > 0 ? argv[c + 1] : void 0;
-  if (!script || script.resolved === void 0 || !script.text.includes("$")) return argv;
-  return argv.map((w) => w === script ? { ...w, text: script.resolved, dynamic: false } : w);
+  if (!script || !script.text.includes("$")) return argv;
+  const text = script.text.replace(
+    /\$\$|\$\{[A-Za-z_][A-Za-z0-9_]*:?\+(?:[^{}]|\{[^{}]*\})*\}/g,
+    (m) => m === "$$" ? "$" : interpolate(m, env)
+  );
+  return argv.map((w) => w === script ? { ...w, text } : w);
 }
 function baseImageArg(y, build) {
   const args = y.get(build, "args");
