@@ -65,6 +65,9 @@ const ALIASES: Readonly<Record<string, string>> = {
   "-devd": "--spec-draft-device",
   "--device-draft": "--spec-draft-device",
   "--draft-p-min": "--spec-draft-p-min",
+  // vLLM 0.10.2+: request logging is off by default, `--enable-log-requests` a BooleanOptionalAction, and the older
+  // `--disable-log-requests` a deprecated spelling of its `--no-` form
+  "--disable-log-requests": "--no-enable-log-requests",
 };
 
 export function normalizeFlagName(name: string): string {

@@ -6,6 +6,7 @@
 import type { PodmanRun, Runtime, Word } from "./model.js";
 import { isFlagWord, readFlags } from "./flags.js";
 import { basename, programWords } from "./words.js";
+import { lexWords } from "./lexer.js";
 import type { EngineKind } from "../engine/kind.js";
 
 export interface EngineHints {
@@ -388,9 +389,23 @@ function launcherKind(words: readonly Word[]): EngineKind | null {
   return engine === undefined ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
 }
 
+/** `sh -c "SCRIPT.sh ARGS..."` on an engine image, SCRIPT.sh mounted by the run and given flags: the engine, ARGS. */
+function scriptHandedArgs(run: PodmanRun, words: readonly Word[]): Found | null {
+  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  const c = words.findIndex((w, i) => i > 0 && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
+  if (!kind || !SHELL.test(basename(words[0]?.text ?? "")) || c < 0 || !words[c + 1]) return null;
+  const inner = lexWords(words[c + 1]!.text, words[c + 1]!.line).map((w) => ({ ...w, line: words[c + 1]!.line }));
+  if (!mountedScript(run, inner) || !/\.sh$/.test(inner[0]?.text ?? "")) return null;
+  const args = inner.slice(1);
+  return args.some((w) => isFlagWord(w.text)) ? { kind, args } : null;
+}
+
 /** The run executes a shell script it bind-mounts into the container (one of its first words is a mount's target). */
 function mountedScript(run: PodmanRun, words: readonly Word[]): boolean {
-  const scripts = words.slice(0, 3).map((w) => w.text.replace(/^["']|["']$/g, "")).filter((t) => /\.sh$/.test(t));
+  const scripts = words
+    .slice(0, 3)
+    .map((w) => w.text.replace(/^["']|["']$/g, ""))
+    .filter((t) => /\.sh$/.test(t));
   return scripts.some((s) => run.volumes.some((v) => v.target === s && /\.sh$/.test(v.source)));
 }
 
@@ -413,6 +428,10 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
     const words = [{ text, line: entry.line, optional: false, dynamic: false }, ...after];
     const found = directEngine(words, h);
     if (found) return found;
+    // `--entrypoint /bin/bash IMAGE -c "/entrypoint.sh MODEL --flag ..."`: a script the run mounts, on the engine's
+    // image, handed the engine's arguments (it patches, then `exec vllm serve "$@"`): those are the engine's flags
+    const handed = scriptHandedArgs(run, words);
+    if (handed) return handed;
     // an engine image whose entrypoint is a script the team mounts (`/bin/sh /vllm-entrypoint.sh`): the engine
     // starts there, with flags that script writes (its own launch file), none known here
     const kind = scriptOnEngineImage(run, words);

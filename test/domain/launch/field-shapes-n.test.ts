@@ -189,3 +189,20 @@ describe("set O1's compose shapes", () => {
     expect(parts(text)).toEqual([["mock-vllm", null, null, null]]);
   });
 });
+
+describe("set P2's shapes", () => {
+  it("docker run --entrypoint /bin/bash IMAGE -c '/entry.sh MODEL --flags': the mounted script hands vLLM its flags", () => {
+    const text = [
+      "docker run -d --name engine --entrypoint /bin/bash --gpus all \\",
+      '  -v "$PWD/entry.sh:/entry.sh:ro" \\',
+      "  vllm/vllm-openai:v0.11.0 \\",
+      '  -c "/entry.sh /models/m --max-model-len 8192 --reasoning-parser qwen3" \\',
+      '  >"$LOG" 2>&1',
+      "",
+    ].join("\n");
+    expect(parseServeScript(text).engine?.kind).toBe("vllm");
+    expect(flagsOf(text)).toEqual(["--max-model-len@4", "--reasoning-parser@4"]);
+    // the same script not mounted by the run (one the image carries): what it does is not known here
+    expect(flagsOf(text.replace('  -v "$PWD/entry.sh:/entry.sh:ro" \\\n', ""))).toBeNull();
+  });
+});

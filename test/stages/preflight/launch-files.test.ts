@@ -198,6 +198,9 @@ describe("preflight: honest contract messages", () => {
     const vdrops = (b: string, n: string) =>
       droppedFlags(vllm(b), vllm(n), "s.sh", "base", new Set(), "base", "s.sh", "vllm").map((f) => f.status);
     expect(vdrops('--distributed-executor-backend "ray"', "--worker-use-ray")).toEqual(["pass"]);
+    // vLLM 0.10.2+: --disable-log-requests is the deprecated spelling of --no-enable-log-requests (P2's HaoWen46)
+    expect(vdrops("--disable-log-requests", "--no-enable-log-requests")).toEqual(["pass"]);
+    expect(vdrops("--disable-log-requests", "--enable-log-requests")).toEqual(["warn"]);
     expect(vdrops("--distributed-executor-backend mp", "--worker-use-ray")).toEqual(["warn"]);
   });
 });
