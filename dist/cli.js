@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-UMCAAZTM.js"),
-    import("./chunks/report-output-O2J7FIBJ.js")
+    import("./chunks/commands-AFF5IXVM.js"),
+    import("./chunks/report-output-4Q3MQNBA.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }
@@ -264,7 +264,7 @@ process.stdout.on("error", (e) => {
 });
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.once(sig, () => {
-    void import("./chunks/lifecycle-4JZW3LZK.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
+    void import("./chunks/lifecycle-26S4GTDK.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
 `))).then((code) => process.exit(code));
   });
 }

@@ -86,7 +86,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-GFXGOCQP.js";
+} from "./chunk-476ETFWQ.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -41141,7 +41141,10 @@ var ALIASES = {
   "--cache-type-v-draft": "--spec-draft-type-v",
   "-devd": "--spec-draft-device",
   "--device-draft": "--spec-draft-device",
-  "--draft-p-min": "--spec-draft-p-min"
+  "--draft-p-min": "--spec-draft-p-min",
+  // vLLM 0.10.2+: request logging is off by default, `--enable-log-requests` a BooleanOptionalAction, and the older
+  // `--disable-log-requests` a deprecated spelling of its `--no-` form
+  "--disable-log-requests": "--no-enable-log-requests"
 };
 function normalizeFlagName(name) {
   const m = /^(--?)(.*)$/.exec(name);

@@ -4124,6 +4124,15 @@ function launcherKind(words) {
   const engine = /(?:^|[_-])(vllm|sglang|llama[_-]?(?:cpp|server))(?:[_-]|$)/.exec(m[1])?.[1];
   return engine === void 0 ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
 }
+function scriptHandedArgs(run, words) {
+  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  const c = words.findIndex((w, i) => i > 0 && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
+  if (!kind || !SHELL2.test(basename(words[0]?.text ?? "")) || c < 0 || !words[c + 1]) return null;
+  const inner = lexWords(words[c + 1].text, words[c + 1].line).map((w) => ({ ...w, line: words[c + 1].line }));
+  if (!mountedScript2(run, inner) || !/\.sh$/.test(inner[0]?.text ?? "")) return null;
+  const args = inner.slice(1);
+  return args.some((w) => isFlagWord(w.text)) ? { kind, args } : null;
+}
 function mountedScript2(run, words) {
   const scripts = words.slice(0, 3).map((w) => w.text.replace(/^["']|["']$/g, "")).filter((t) => /\.sh$/.test(t));
   return scripts.some((s) => run.volumes.some((v) => v.target === s && /\.sh$/.test(v.source)));
@@ -4141,6 +4150,8 @@ function containerEngine(run, h) {
     const words = [{ text, line: entry.line, optional: false, dynamic: false }, ...after];
     const found = directEngine(words, h);
     if (found) return found;
+    const handed = scriptHandedArgs(run, words);
+    if (handed) return handed;
     const kind2 = scriptOnEngineImage(run, words);
     return kind2 ? { kind: kind2, args: [], builtBy: words.map((w) => w.text).join(" ") } : null;
   }

@@ -10,7 +10,7 @@ import {
   beforeExit,
   runAbort,
   shutdown
-} from "./chunk-GFXGOCQP.js";
+} from "./chunk-476ETFWQ.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";
