@@ -8,6 +8,7 @@ import type { Flag, ServeScript } from "../../domain/launch/model.js";
 import { remapLines } from "../../domain/launch/remap-lines.js";
 import { alignTemplate, bestLine, plainLine, type TemplateAlignment } from "../../domain/launch/template-align.js";
 import type { RenderSpec } from "./targets.js";
+import { block, probeFromValues, probeInPatch } from "./probe-lines.js";
 
 export interface PlacedPart {
   /** the template or manifest the container came from (the chart or overlay directory when unknown) */
@@ -93,6 +94,8 @@ export async function placeParts(
     for (const x of probes) if (x.helper) inHelper(x.probe, x.text, candidates);
     // a kustomize patch that writes the probe's settings is where they come from (a patch overrides the base)
     if (!d.named) for (const x of probes) probeInPatch(x.probe, x.block, d.source, candidates, spec.patches ?? []);
+    // a chart's `livenessProbe: {{- toYaml .Values.livenessProbe }}`: the budget is set in values.yaml
+    else for (const x of probes) if (!x.helper) probeFromValues(x.probe, d.source, candidates);
     p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
     const own = flags.map((f, i) => (theirs[i] ? null : f));
     // kubectl kustomize writes a container's keys in alphabetical order (`args` before `command`): an alignment in
@@ -236,40 +239,6 @@ function flowItems(files: readonly Candidate[]): Map<string, { file: string; lin
       }
     });
   return out;
-}
-
-/** A key's line and the lines indented under it (trimmed). */
-function block(lines: readonly string[], at: number): string[] {
-  const indent = (l: string) => l.length - l.trimStart().length;
-  const out = [lines[at]!.trim()];
-  for (let i = at + 1; i < lines.length && (!lines[i]!.trim() || indent(lines[i]!) > indent(lines[at]!)); i++)
-    if (lines[i]!.trim()) out.push(lines[i]!.trim());
-  return out;
-}
-
-/** The probe goes to a patch whose block for it is all in the render and sets something the base's does not. */
-function probeInPatch(
-  probe: { line: number; file?: string },
-  rendered: readonly string[],
-  source: string,
-  candidates: readonly Candidate[],
-  patches: readonly string[],
-): void {
-  const baseLines = source.split("\n");
-  const base = baseLines[probe.line - 1]?.trim() === rendered[0] ? block(baseLines, probe.line - 1) : [];
-  for (const c of candidates) {
-    if (!patches.includes(c.file) || c.text === source) continue;
-    const lines = c.text.split("\n");
-    const at = lines.findIndex((l, i) => {
-      if (l.trim() !== rendered[0]) return false;
-      // its settings (`key: value` lines; flow maps are written out in the render, parent keys are structure)
-      const mine = block(lines, i).filter((x) => /^[\w-]+:\s*[^\s{[]/.test(x));
-      return mine.length > 0 && mine.every((x) => rendered.includes(x)) && mine.some((x) => !base.includes(x));
-    });
-    if (at < 0) continue;
-    [probe.file, probe.line] = [c.file, at + 1];
-    return;
-  }
 }
 
 /** Flags the alignment left out, put at the first line of `source` (in order) with their very text. */
